@@ -1,0 +1,38 @@
+import type { Architecture } from '../scenario/schema.js';
+
+export type { Architecture };
+
+export interface ModelSpec {
+  /** Canonical id used in canonical request text, e.g. "llama-2-13b". */
+  id: string;
+  /** Display name, e.g. "Llama-2-13B". */
+  name: string;
+  family: string;
+  /** Extra spellings people type, lower-case; separators are normalised by the lexer. */
+  aliases: string[];
+  arch: Architecture;
+  /** Published total parameter count (from the model card or paper). */
+  publishedParams: number;
+  /** Where the architecture and total come from (config.json path, model card, paper). */
+  source: string;
+}
+
+export interface GpuSpec {
+  /** Canonical id, e.g. "a100-80g". */
+  id: string;
+  /** Display name, e.g. "A100 80GB". */
+  name: string;
+  aliases: string[];
+  /** Memory nvidia-smi / rocm-smi reports as total, in MiB. */
+  totalMiB: number;
+  /** Memory a process can actually allocate (total less driver/ECC reservations), in MiB. */
+  usableMiB: number;
+  bf16: boolean;
+  fp8: boolean;
+  vendor: 'nvidia' | 'amd';
+  /** Typical CUDA/ROCm context + kernels footprint in MiB on this card. */
+  contextMiB: number;
+  /** Approximate on-demand price class, for "cheapest card" answers (relative units). */
+  priceRank: number;
+  source: string;
+}

@@ -1,0 +1,79 @@
+import type { Scenario } from '../scenario/schema.js';
+
+/** What a component's bytes are, for grouping in tables and charts. */
+export type ComponentGroup =
+  | 'weights'
+  | 'gradients'
+  | 'optimizer'
+  | 'activations'
+  | 'logits'
+  | 'kv'
+  | 'buffers'
+  | 'overhead';
+
+/** One line of the per-GPU breakdown: bytes and the arithmetic that gives them. */
+export interface Component {
+  /** Stable key, e.g. "weights", "master", "adam", "activations", "logits", "slack", "context". */
+  key: string;
+  /** Human label, e.g. "weights, bf16 ÷ 4". */
+  name: string;
+  group: ComponentGroup;
+  bytes: number;
+  /** The formula with the numbers substituted, e.g. "13.0 B × 2 B ÷ 4". */
+  formula: string;
+}
+
+export type PhaseName = 'load' | 'forward' | 'backward' | 'optimizer' | 'prefill' | 'decode';
+
+/** Memory alive at one point of the step (allocated bytes, before slack and context). */
+export interface PhasePoint {
+  phase: PhaseName;
+  label: string;
+  bytes: number;
+  parts: { key: string; group: ComponentGroup; bytes: number }[];
+}
+
+export interface ParamCounts {
+  total: number;
+  trainable: number;
+  /** Parameters touched per token (MoE: active experts only). */
+  active: number;
+  embedding: number;
+  lmHead: number;
+  perLayer: number;
+}
+
+export interface ServingCapacity {
+  kvBytesPerToken: number;
+  kvCapacityTokens: number;
+  concurrentSequences: number;
+  gpuMemoryUtilization: number;
+}
+
+/** The single source of every number a user sees. */
+export interface Estimate {
+  scenario: Scenario;
+  params: ParamCounts;
+  /** Per-GPU components at the peak phase, including allocator slack and CUDA context. */
+  components: Component[];
+  phases: PhasePoint[];
+  peakPhase: PhaseName;
+  /** What torch.cuda.max_memory_allocated() would report, per GPU. */
+  peakAllocatedBytes: number;
+  /** What torch.cuda.max_memory_reserved() would report, per GPU. */
+  peakReservedBytes: number;
+  /** What nvidia-smi shows, per GPU: reserved + CUDA context + NCCL buffers. */
+  deviceBytes: number;
+  /** Usable memory of the card, or null when no hardware was named. */
+  capacityBytes: number | null;
+  fits: boolean | null;
+  /** capacity − device; negative when short. */
+  headroomBytes: number | null;
+  /** Host RAM needed by offload (0 without offload). */
+  hostBytes: number;
+  /** Catalog GPU ids whose usable memory holds deviceBytes (only without hardware). */
+  fitsOn: string[];
+  serving: ServingCapacity | null;
+  /** Explanations worth showing next to the table (e.g. "ZeRO-3 gathers 2 layers"). */
+  notes: string[];
+}

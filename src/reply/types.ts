@@ -1,0 +1,86 @@
+import type { Component, Estimate } from '../memory/types.js';
+import type { Scenario } from '../scenario/schema.js';
+
+export type VerdictStatus = 'fits' | 'borderline' | 'no' | 'unknown';
+
+export interface Verdict {
+  status: VerdictStatus;
+  /** One line, e.g. "✗ Does not fit: 91.8 GiB per GPU at the start of backward; an A100 80GB offers 79.2 GiB." */
+  headline: string;
+  /** Second line, e.g. "Short by 12.6 GiB." or "Fits a 24 GB card: RTX 4090, A10G, L4 …". */
+  detail: string;
+  deviceBytes: number;
+  capacityBytes: number | null;
+  headroomBytes: number | null;
+}
+
+/** A change written in the request language, re-estimated with the same model. */
+export interface Lever {
+  /** Request-language text, applicable as a follow-up ("gc", "zero3", "offload optimizer"). */
+  change: string;
+  deviceBytes: number;
+  fits: boolean | null;
+  /** Speed or quality cost, e.g. "about +25% step time". */
+  cost: string;
+  /** Extra facts, e.g. "host RAM 260 GB". */
+  note: string;
+}
+
+export interface Tip {
+  topic: 'oom' | 'nan' | 'fragmentation' | 'nvidia-smi' | 'hardware' | 'measure' | 'rule-of-thumb' | 'usage';
+  title: string;
+  text: string;
+}
+
+/** The answer to a question (max batch, max seq, how many GPUs, which GPU, compare). */
+export interface Answer {
+  kind: 'maxBatch' | 'maxSeq' | 'howMany' | 'whichGpu' | 'compare';
+  /** Numeric answer (batch, tokens, GPU count) or null when nothing fits. */
+  value: number | string | null;
+  text: string;
+  /** For compare: the two sides' device bytes and readings. */
+  sides?: { label: string; reading: string; deviceBytes: number; fits: boolean | null }[];
+}
+
+export interface EstimateReply {
+  kind: 'estimate';
+  /** "Read as: …" line(s), canonical and human. */
+  reading: string;
+  /** Canonical request text that re-parses to the same scenario (buttons, metadata). */
+  canonical: string;
+  scenario: Scenario;
+  assumptions: string[];
+  ignored: string[];
+  verdict: Verdict;
+  /** Per-GPU breakdown rows in display order (components of the Estimate). */
+  breakdown: Component[];
+  answer: Answer | null;
+  levers: Lever[];
+  tips: Tip[];
+  followUps: string[];
+  /** The Estimate every number above came from (charts read it too). */
+  estimate: Estimate;
+}
+
+export interface HelpReply {
+  kind: 'help';
+  title: string;
+  /** Usage text and/or troubleshooting tips. */
+  text: string;
+  tips: Tip[];
+  examples: string[];
+}
+
+export interface ErrorReply {
+  kind: 'error';
+  message: string;
+  /** Character offset into the request text (0-based). */
+  at: number;
+  /** The request text and a caret line under position `at`. */
+  caret: string;
+  expected: string[];
+  suggestion: string | null;
+  example: string;
+}
+
+export type Reply = EstimateReply | HelpReply | ErrorReply;

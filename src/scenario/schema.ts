@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+/**
+ * The canonical scenario: everything the memory model needs, every default filled in.
+ * The language produces a patch; `resolveScenario` (src/scenario/resolve.ts) applies defaults
+ * and checks meaning; canonical text (src/scenario/canonical.ts) round-trips through the parser.
+ */
+
+export const architectureSchema = z.object({
+  layers: z.number().int().min(1).max(1000),
+  hidden: z.number().int().min(1).max(131072),
+  heads: z.number().int().min(1).max(1024),
+  kvHeads: z.number().int().min(1).max(1024),
+  headDim: z.number().int().min(1).max(4096),
+  ffn: z.number().int().min(1).max(1_000_000),
+  vocab: z.number().int().min(1).max(5_000_000),
+  mlp: z.enum(['gated', 'plain']),
+  norm: z.enum(['rmsnorm', 'layernorm']),
+  tiedEmbeddings: z.boolean(),
+  positions: z.enum(['rope', 'learned', 'alibi']),
+  maxPositions: z.number().int().optional(),
+  attentionBias: z.enum(['none', 'qkv', 'all']),
+  mlpBias: z.boolean(),
+  parallelBlock: z.boolean().optional(),
+  encoderOnly: z.boolean().optional(),
+  experts: z.number().int().optional(),
+  expertsPerToken: z.number().int().optional(),
+  sharedExperts: z.number().int().optional(),
+  denseLayers: z.number().int().optional(),
+  denseFfn: z.number().int().optional(),
+  mla: z
+    .object({
+      kvLoraRank: z.number().int(),
+      qLoraRank: z.number().int().optional(),
+      ropeHeadDim: z.number().int(),
+      nopeHeadDim: z.number().int(),
+      vHeadDim: z.number().int(),
+    })
+    .optional(),
+  slidingWindow: z.number().int().optional(),
+  slidingWindowFraction: z.number().optional(),
+  extraParams: z.number().optional(),
+});
+
+export const modelSchema = z.object({
+  /** Catalog id ("llama-2-13b"), or null when the shape came from a bare size. */
+  id: z.string().nullable(),
+  /** Display name ("Llama-2-13B", or "Llama-2-13B shape" for a bare size). */
+  name: z.string(),
+  /** What the user wrote for the model ("13b", "llama 2 13b"), for the reading. */
+  asWritten: z.string(),
+  /** Bare size the user asked for, in parameters, when the model came from a size. */
+  requestedParams: z.number().nullable(),
+  arch: architectureSchema,
+  /** Architecture fields the user overrode (`layers 40`), listed in the reading. */
+  overrides: z.array(z.string()),
+});
+
+export const modeSchema = z.enum(['full', 'lora', 'qlora', 'inference']);
+
+export const loraSchema = z.object({
+  rank: z.number().int().min(1).max(4096),
+  alpha: z.number().optional(),
+  /** Projection names targeted: subset of q,k,v,o,gate,up,down; "all-linear" expands to all. */
+  targets: z.array(z.enum(['q', 'k', 'v', 'o', 'gate', 'up', 'down'])).min(1),
+  dropout: z.number().min(0).max(1),
+});
+
+/** Precision recipe, DESIGN §3.2. */
+export const recipeSchema = z.enum(['mixed', 'megatron', 'amp', 'pure', 'fp32']);
+/** 16-bit (or 8-bit) compute dtype. */
+export const computeDtypeSchema = z.enum(['bf16', 'fp16', 'fp8', 'fp32']);
+/** Storage format of frozen / served weights. */
+export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8']);
+
+export const optimizerSchema = z.enum([
+  'adamw',
+  'adam',
+  'adamw-8bit',
+  'paged-adamw',
+  'paged-adamw-8bit',
+  'sgd',
+  'sgd-momentum',
+  'adafactor',
+  'lion',
+  'sophia',
+]);
+
+export const shardingSchema = z.object({
+  /** none = single process, ddp = replicated; zero = DeepSpeed ZeRO stage; fsdp/hsdp = PyTorch FSDP. */
+  kind: z.enum(['none', 'ddp', 'zero', 'fsdp', 'hsdp']),
+  /** 0–3 in ZeRO terms; fsdp FULL_SHARD = 3, SHARD_GRAD_OP = 2; ddp/none = 0. */
+  stage: z.number().int().min(0).max(3),
+});
+
+export const offloadSchema = z.object({
+  optimizer: z.enum(['none', 'cpu', 'nvme']),
+  params: z.enum(['none', 'cpu', 'nvme']),
+});
+
+export const parallelSchema = z.object({
+  tp: z.number().int().min(1).max(1024),
+  pp: z.number().int().min(1).max(1024),
+  sp: z.boolean(),
+  cp: z.number().int().min(1).max(1024),
+  ep: z.number().int().min(1).max(1024),
+});
+
+export const hardwareSchema = z.object({
+  /** Catalog GPU id, or null for a bare capacity (`on 24GB`). */
+  gpuId: z.string().nullable(),
+  /** Usable bytes per card (catalog usable MiB, or the stated capacity). */
+  capacityBytes: z.number().positive(),
+  /** Cards in total. */
+  count: z.number().int().min(1).max(1_000_000),
+  /** Cards per node (for HSDP, NCCL and "2 nodes of 8xH100"). */
+  perNode: z.number().int().min(1).max(1024),
+});
+
+export const inferenceSchema = z.object({
+  /** Engine: plain HF generate, or a serving engine that preallocates (vLLM). */
+  engine: z.enum(['hf', 'vllm']),
+  /** Prompt tokens per sequence (the scenario's `seq` is prompt + generated). */
+  newTokens: z.number().int().min(0),
+  /** KV-cache dtype. */
+  kvDtype: z.enum(['bf16', 'fp16', 'fp8', 'fp32']),
+  /** vLLM gpu_memory_utilization. */
+  gpuMemoryUtilization: z.number().min(0.05).max(1),
+});
+
+export const questionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('maxBatch') }),
+  z.object({ kind: z.literal('maxSeq') }),
+  z.object({ kind: z.literal('howMany'), gpuId: z.string().nullable() }),
+  z.object({ kind: z.literal('whichGpu') }),
+  /** A vs B: each side is canonical request text applied as a patch on the scenario. */
+  z.object({ kind: z.literal('compare'), a: z.string(), b: z.string() }),
+]);
+
+export const helpTopicSchema = z.enum(['help', 'oom', 'nan', 'loss-scale', 'why', 'measure']);
+export const chartSchema = z.enum(['none', 'breakdown', 'sweep-batch', 'sweep-seq', 'timeline']);
+
+export const scenarioSchema = z.object({
+  model: modelSchema,
+  mode: modeSchema,
+  /** Pre-training from scratch (`pretrain`) vs fine-tuning; same memory, different wording. */
+  pretrain: z.boolean(),
+  lora: loraSchema.nullable(),
+  recipe: recipeSchema,
+  compute: computeDtypeSchema,
+  /** Storage of the frozen base (LoRA/QLoRA) or of served weights (inference). */
+  weights: weightFormatSchema,
+  optimizer: optimizerSchema,
+  /** PyTorch AdamW implementation: foreach makes parameter-sized temporaries, fused does not. */
+  optimizerImpl: z.enum(['foreach', 'fused']),
+  sharding: shardingSchema,
+  offload: offloadSchema,
+  parallel: parallelSchema,
+  seq: z.number().int().min(1).max(10_000_000),
+  microBatch: z.number().int().min(1).max(1_000_000),
+  gradAccum: z.number().int().min(1).max(1_000_000),
+  recompute: z.enum(['none', 'selective', 'full']),
+  attention: z.enum(['flash', 'sdpa', 'eager']),
+  loss: z.enum(['full', 'chunked']),
+  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt']),
+  hardware: hardwareSchema.nullable(),
+  inference: inferenceSchema,
+  question: questionSchema,
+  help: z.array(helpTopicSchema),
+  chart: chartSchema,
+});
+
+export type Architecture = z.infer<typeof architectureSchema>;
+export type ScenarioModel = z.infer<typeof modelSchema>;
+export type Mode = z.infer<typeof modeSchema>;
+export type Lora = z.infer<typeof loraSchema>;
+export type Recipe = z.infer<typeof recipeSchema>;
+export type ComputeDtype = z.infer<typeof computeDtypeSchema>;
+export type WeightFormat = z.infer<typeof weightFormatSchema>;
+export type Optimizer = z.infer<typeof optimizerSchema>;
+export type Sharding = z.infer<typeof shardingSchema>;
+export type Offload = z.infer<typeof offloadSchema>;
+export type Parallel = z.infer<typeof parallelSchema>;
+export type Hardware = z.infer<typeof hardwareSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type HelpTopic = z.infer<typeof helpTopicSchema>;
+export type Chart = z.infer<typeof chartSchema>;
+export type Scenario = z.infer<typeof scenarioSchema>;
