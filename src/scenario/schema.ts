@@ -40,6 +40,8 @@ export const architectureSchema = z.object({
   slidingWindow: z.number().int().optional(),
   slidingWindowFraction: z.number().optional(),
   extraParams: z.number().optional(),
+  /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
+  dropout: z.number().min(0).max(1).optional(),
 });
 
 export const modelSchema = z.object({

@@ -1,0 +1,262 @@
+import type { Scenario } from '../scenario/schema.js';
+import { count, num } from './format.js';
+import type { Layout } from './layout.js';
+import { projectionShape } from './lora.js';
+import { activationBytes } from './precision.js';
+import { adapterBytesPerParam } from './states.js';
+import type { Component } from './types.js';
+
+/**
+ * Activations autograd keeps for backward (DESIGN §3.3), counted tensor by tensor for one decoder
+ * layer of the Hugging Face reference implementation (LlamaDecoderLayer with SDPA/flash for modern
+ * decoders, the GPT-2/BERT layer for LayerNorm + GELU + dropout models).
+ *
+ * Every saved tensor has a width per token (h, f, a·s …) and a byte size per element; the layer
+ * total is s·b·Σ(bytes × width). Sources: Korthikanti et al. 2022 (arXiv 2205.05198) §4.1 for the
+ * GPT layer; for Llama, the saved-tensor lists of the ops in transformers' modeling_llama.py
+ * (RMSNorm upcasts its input to fp32 and keeps it, SwiGLU keeps gate, SiLU(gate), up and their
+ * product, SDPA keeps q, k, v, the output and an fp32 log-sum-exp per head).
+ */
+
+export interface SavedTensor {
+  name: string;
+  /** Symbolic width per token: "h", "f", "a·d", "g·d", "a", "a·s", "r" … */
+  symbol: string;
+  /** Elements per token. */
+  width: number;
+  /** Bytes per element. */
+  bytes: number;
+  /** Split across tensor-parallel ranks without sequence parallelism (attention/MLP internals). */
+  tpSplit: boolean;
+}
+
+function dropoutRate(s: Scenario): number {
+  return s.model.arch.dropout ?? 0;
+}
+
+/** Trainable inputs decide what frozen linears keep: a frozen nn.Linear saves no input. */
+function adapted(s: Scenario, ...targets: string[]): boolean {
+  return s.mode === 'full' || (s.lora?.targets.some((t) => targets.includes(t)) ?? false);
+}
+
+/** Per-token tensors one norm keeps. */
+function normTensors(s: Scenario, which: string, outputNeeded: boolean): SavedTensor[] {
+  const { hidden: h, norm } = s.model.arch;
+  const e = activationBytes(s);
+  const residual = residualBytes(s);
+  const tensors: SavedTensor[] = [];
+  if (norm === 'rmsnorm') {
+    // LlamaRMSNorm: hidden.to(float32) → pow(2) and mul keep the fp32 input.
+    tensors.push({ name: `${which} norm fp32 input`, symbol: 'h', width: h, bytes: 4, tpSplit: false });
+  } else {
+    // nn.LayerNorm keeps its input (autocast runs it in fp32 under amp).
+    tensors.push({ name: `${which} norm input`, symbol: 'h', width: h, bytes: s.recipe === 'amp' ? 4 : residual, tpSplit: false });
+  }
+  // The normalised output is kept by the next linear layer (or by weight × x when the norm trains).
+  if (outputNeeded) tensors.push({ name: `${which} norm output`, symbol: 'h', width: h, bytes: e, tpSplit: false });
+  return tensors;
+}
+
+/** Dtype of the residual stream: the model's storage dtype (fp32 under amp). */
+export function residualBytes(s: Scenario): number {
+  return s.recipe === 'amp' || s.recipe === 'fp32' || s.compute === 'fp32' ? 4 : 2;
+}
+
+function attentionTensors(s: Scenario): SavedTensor[] {
+  const { heads: a, kvHeads: g, headDim: d, hidden: h } = s.model.arch;
+  const e = activationBytes(s);
+  const seq = s.seq / s.parallel.cp;
+  // HF's SDPA and eager paths repeat K and V to all `a` heads before the kernel (repeat_kv).
+  const kvWidth = a * d;
+  const qSym = a * d === h ? 'h' : 'a·d';
+  const tensors: SavedTensor[] = [
+    { name: 'q (after RoPE)', symbol: qSym, width: a * d, bytes: e, tpSplit: true },
+    { name: 'k, repeated to a heads', symbol: qSym, width: kvWidth, bytes: e, tpSplit: true },
+    { name: 'v, repeated to a heads', symbol: qSym, width: kvWidth, bytes: e, tpSplit: true },
+  ];
+  if (g === a) {
+    tensors[1]!.name = 'k (after RoPE)';
+    tensors[2]!.name = 'v';
+  }
+  if (s.attention === 'eager' && s.recompute !== 'selective') {
+    // softmax in fp32 keeps its output; a 16-bit copy feeds attn·V; dropout keeps a mask and its output.
+    const p = dropoutRate(s);
+    const perScore = 4 + (e < 4 ? e : 0) + (p > 0 ? 1 + e : 0);
+    tensors.push({ name: 'attention scores (softmax, casts, dropout)', symbol: 'a·s', width: a * seq, bytes: perScore, tpSplit: true });
+  } else if (s.attention !== 'eager') {
+    tensors.push({ name: 'attention output O', symbol: qSym, width: a * d, bytes: e, tpSplit: true });
+    tensors.push({ name: 'log-sum-exp, fp32', symbol: 'a', width: a, bytes: 4, tpSplit: true });
+  }
+  // attn_output.transpose(1, 2).contiguous() is a new tensor, kept by o_proj when it trains.
+  if (adapted(s, 'o')) tensors.push({ name: 'o_proj input', symbol: 'h', width: h, bytes: e, tpSplit: true });
+  if (dropoutRate(s) > 0) tensors.push({ name: 'residual dropout mask', symbol: 'h', width: h, bytes: 1, tpSplit: false });
+  return tensors;
+}
+
+function mlpTensors(s: Scenario): SavedTensor[] {
+  const { ffn: f, hidden: h, mlp } = s.model.arch;
+  const e = activationBytes(s);
+  const k = (s.model.arch.experts ?? 0) > 1 ? (s.model.arch.expertsPerToken ?? 1) + (s.model.arch.sharedExperts ?? 0) : 1;
+  const routed = k > 1 ? ` × ${k} experts` : '';
+  const sym = k > 1 ? `${k}·f` : 'f';
+  const tensors: SavedTensor[] =
+    mlp === 'gated'
+      ? [
+          { name: `gate (SiLU input)${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true },
+          { name: `SiLU(gate)${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true },
+          { name: `up${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true },
+        ]
+      : [{ name: `GELU input${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true }];
+  if (adapted(s, 'down')) {
+    tensors.push({ name: `down_proj input${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true });
+  }
+  if (dropoutRate(s) > 0) tensors.push({ name: 'MLP dropout mask', symbol: 'h', width: h, bytes: 1, tpSplit: false });
+  return tensors;
+}
+
+/**
+ * LoRA adapter tensors: each adapted matrix keeps its input (cast to the adapter dtype: PEFT
+ * casts x to lora_A.weight.dtype, fp32 by default) and the rank-r intermediate; lora_dropout
+ * keeps a mask and a dropped copy (PEFT tuners/lora/layer.py, Linear.forward).
+ */
+function adapterTensors(s: Scenario): SavedTensor[] {
+  if (!s.lora) return [];
+  const adapterBytes = adapterBytesPerParam(s);
+  const e = activationBytes(s);
+  const tensors: SavedTensor[] = [];
+  for (const target of s.lora.targets) {
+    const shape = projectionShape(s, target);
+    if (!shape) continue;
+    const inputSymbol = target === 'down' ? 'f' : target === 'o' ? 'a·d' : 'h';
+    if (adapterBytes !== e) {
+      tensors.push({ name: `${target} adapter input, ${adapterBytes * 8}-bit copy`, symbol: inputSymbol, width: shape.dIn, bytes: adapterBytes, tpSplit: target !== 'q' && target !== 'k' && target !== 'v' && target !== 'gate' && target !== 'up' });
+    }
+    if (s.lora.dropout > 0) {
+      tensors.push({ name: `${target} adapter dropout (mask + output)`, symbol: inputSymbol, width: shape.dIn, bytes: 1 + adapterBytes, tpSplit: false });
+    }
+    tensors.push({ name: `${target} adapter rank-r intermediate`, symbol: 'r', width: s.lora.rank, bytes: adapterBytes, tpSplit: false });
+  }
+  return tensors;
+}
+
+/** Every tensor one decoder layer keeps for backward, with nothing recomputed. */
+export function layerTensors(s: Scenario): SavedTensor[] {
+  const attnInputNeeded = adapted(s, 'q', 'k', 'v') && adapterBytesPerParam(s) === activationBytes(s);
+  const mlpInputNeeded = adapted(s, 'gate', 'up') && adapterBytesPerParam(s) === activationBytes(s);
+  return [
+    ...normTensors(s, 'attention', s.mode === 'full' || attnInputNeeded),
+    ...attentionTensors(s),
+    ...normTensors(s, 'MLP', s.mode === 'full' || mlpInputNeeded),
+    ...mlpTensors(s),
+    ...adapterTensors(s),
+  ];
+}
+
+/** Tokens one GPU processes per micro-batch: s ÷ cp × b. */
+export function tokensPerGpu(s: Scenario): number {
+  return (s.seq / s.parallel.cp) * s.microBatch;
+}
+
+/** Bytes one layer keeps, after the tensor-parallel split (everything with SP, internals without). */
+export function layerBytes(s: Scenario, tensors = layerTensors(s)): number {
+  const t = s.parallel.tp;
+  const perToken = tensors.reduce((sum, x) => sum + (x.width * x.bytes) / (s.parallel.sp || x.tpSplit ? t : 1), 0);
+  return perToken * tokensPerGpu(s);
+}
+
+/** "22·sbh + 8·sbf + 4·asb" — the per-layer coefficients grouped by width. */
+export function layerFormula(tensors: SavedTensor[]): string {
+  const bySymbol = new Map<string, number>();
+  for (const x of tensors) bySymbol.set(x.symbol, (bySymbol.get(x.symbol) ?? 0) + x.bytes);
+  return [...bySymbol.entries()]
+    .map(([sym, coef]) => (sym === 'a·s' ? `${num(coef)}·a·s²·b` : `${num(coef)}·s·b·${sym}`))
+    .join(' + ');
+}
+
+/** Micro-batches whose activations the first pipeline stage holds at once (1F1B: up to p). */
+function inFlightMicroBatches(s: Scenario): number {
+  return s.parallel.pp > 1 ? Math.min(s.parallel.pp, s.gradAccum) : 1;
+}
+
+function dims(s: Scenario): string {
+  const { hidden: h, ffn: f, heads: a } = s.model.arch;
+  const parts = [`s ${s.seq / s.parallel.cp}`, `b ${s.microBatch}`, `h ${h}`, `f ${f}`, `a ${a}`];
+  if (s.parallel.tp > 1) parts.push(`÷ tp ${s.parallel.tp}${s.parallel.sp ? ' (with SP)' : ' (internals)'}`);
+  return parts.join(', ');
+}
+
+/**
+ * All decoder layers' saved activations on one GPU.
+ * Full recompute (HF gradient checkpointing per decoder layer) keeps only each layer's input,
+ * 2·s·b·h in the residual dtype; the layer being recomputed is counted in `recomputeWorkingSet`.
+ */
+export function activations(s: Scenario, l: Layout): Component {
+  const layers = l.layersOnStage;
+  const inFlight = inFlightMicroBatches(s);
+  const stages = inFlight > 1 ? ` × ${inFlight} micro-batches in flight` : '';
+  if (s.recompute === 'full') {
+    const residual = residualBytes(s);
+    const perLayer = tokensPerGpu(s) * s.model.arch.hidden * residual / (s.parallel.sp ? s.parallel.tp : 1);
+    return {
+      key: 'activations',
+      name: 'activations (checkpointed layer inputs)',
+      group: 'activations',
+      bytes: perLayer * layers * inFlight,
+      formula: `${layers} layers × ${residual}·s·b·h${stages}, s ${s.seq / s.parallel.cp}, b ${s.microBatch}, h ${s.model.arch.hidden}`,
+    };
+  }
+  const tensors = layerTensors(s);
+  return {
+    key: 'activations',
+    name: 'activations',
+    group: 'activations',
+    bytes: layerBytes(s, tensors) * layers * inFlight,
+    formula: `${layers} layers × (${layerFormula(tensors)}) B${stages}, ${dims(s)}`,
+  };
+}
+
+/** The one layer whose activations are rebuilt during backward under full recomputation. */
+export function recomputeWorkingSet(s: Scenario): Component | null {
+  if (s.recompute !== 'full') return null;
+  const tensors = layerTensors(s);
+  return {
+    key: 'recompute',
+    name: 'recomputed layer (backward)',
+    group: 'activations',
+    bytes: layerBytes(s, tensors),
+    formula: `1 layer × (${layerFormula(tensors)}) B`,
+  };
+}
+
+/**
+ * Gradients of one layer's largest intermediates while its backward runs: down_proj's backward
+ * yields d(product); the SwiGLU product rule then yields d(SiLU(gate)) and d(up) while it is
+ * alive — three s·b·f tensors (two for a plain MLP).
+ */
+export function backwardWorkingSet(s: Scenario): Component {
+  const e = activationBytes(s);
+  const f = s.model.arch.ffn;
+  const k = (s.model.arch.experts ?? 0) > 1 ? s.model.arch.expertsPerToken ?? 1 : 1;
+  const n = s.model.arch.mlp === 'gated' ? 3 : 2;
+  const bytes = (n * e * tokensPerGpu(s) * k * f) / s.parallel.tp;
+  return {
+    key: 'backward-ws',
+    name: 'layer gradients in flight (backward)',
+    group: 'activations',
+    bytes,
+    formula: `${n} × ${e} B × ${count(tokensPerGpu(s))} tokens × f ${f}${k > 1 ? ` × ${k} experts` : ''}${s.parallel.tp > 1 ? ` ÷ tp ${s.parallel.tp}` : ''}`,
+  };
+}
+
+/** Final norm before the LM head keeps its fp32 input and 16-bit output like a layer norm. */
+export function finalNormActivations(s: Scenario): Component {
+  const tensors = normTensors(s, 'final', true);
+  const perToken = tensors.reduce((sum, x) => sum + x.width * x.bytes, 0);
+  return {
+    key: 'final-norm',
+    name: 'final norm',
+    group: 'activations',
+    bytes: (perToken * tokensPerGpu(s)) / (s.parallel.sp ? s.parallel.tp : 1),
+    formula: `(${layerFormula(tensors)}) B, s ${s.seq / s.parallel.cp}, b ${s.microBatch}`,
+  };
+}

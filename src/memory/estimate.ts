@@ -1,0 +1,217 @@
+import { GPUS } from '../catalog/index.js';
+import type { Scenario } from '../scenario/schema.js';
+import {
+  activations,
+  backwardWorkingSet,
+  finalNormActivations,
+  recomputeWorkingSet,
+} from './activations.js';
+import { MiB, count, num } from './format.js';
+import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
+import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
+import { trainingLogits, prefillLogits } from './logits.js';
+import { contextBytes, ncclBytes, reservedBytes, slackFormula } from './overhead.js';
+import { OPTIMIZERS, recipeBytes } from './precision.js';
+import {
+  adapterWeights,
+  frozenWeights,
+  gatheredLayers,
+  gradientBuckets,
+  gradients,
+  masterWeights,
+  offloadHostBytes,
+  optimizerStates,
+  trainedWeights,
+} from './states.js';
+import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
+
+/**
+ * Peak assembly (DESIGN §3.5): the maximum over the phases of one step of what is alive then,
+ * not a sum of everything and not a max of stages.
+ */
+
+function present(...components: (Component | null | undefined)[]): Component[] {
+  return components.filter((c): c is Component => !!c);
+}
+
+function phase(name: PhaseName, label: string, parts: Component[]): PhasePoint {
+  return {
+    phase: name,
+    label,
+    bytes: parts.reduce((sum, c) => sum + c.bytes, 0),
+    parts: parts.map((c) => ({ key: c.key, group: c.group, bytes: c.bytes })),
+  };
+}
+
+/**
+ * autocast caches a 16-bit copy of every weight it casts for the whole forward, and the matmuls
+ * keep those copies for backward (torch.autocast weight cache): 2 B per matmul weight under amp.
+ */
+function autocastWeightCopies(s: Scenario, l: Layout): Component | null {
+  if (s.recipe !== 'amp' || s.mode !== 'full') return null;
+  const matmulParams = (l.params.linear / l.pp + l.params.lmHead) / l.tp;
+  return { key: 'autocast', name: 'autocast 16-bit weight copies', group: 'buffers', bytes: matmulParams * 2, formula: `${count(matmulParams)} matmul weights × 2 B` };
+}
+
+/**
+ * Temporaries of the optimizer step. PyTorch's foreach AdamW (`_multi_tensor_adamw`) builds
+ * `exp_avg_sq_sqrt` for all parameters at once, one state-sized temporary; fused and 8-bit
+ * kernels update in place. DeepSpeed ZeRO-1/2 under bf16 also materialises an fp32 gradient
+ * partition for its optimizer step.
+ */
+function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
+  if (s.offload.optimizer !== 'none' && s.mode === 'full') return null;
+  const opt = OPTIMIZERS[s.optimizer];
+  const trainablePerGpu = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
+  const parts: string[] = [];
+  let bytes = 0;
+  if (!opt.fused && s.optimizerImpl === 'foreach' && opt.states > 0) {
+    const stateBytes = s.mode === 'full' ? recipeBytes(s).state : s.recipe === 'pure' ? 2 : 4;
+    bytes += trainablePerGpu * stateBytes;
+    parts.push(`${count(trainablePerGpu)} × ${stateBytes} B (foreach sqrt(v))`);
+  }
+  if (s.framework === 'deepspeed' && s.sharding.kind === 'zero' && s.sharding.stage >= 1 && s.sharding.stage <= 2 && s.mode === 'full' && recipeBytes(s).grads < 4) {
+    bytes += trainablePerGpu * 4;
+    parts.push(`${count(trainablePerGpu)} × 4 B (fp32 gradient partition)`);
+  }
+  if (bytes === 0) return null;
+  return { key: 'opt-temp', name: 'optimizer step temporaries', group: 'optimizer', bytes, formula: parts.join(' + ') };
+}
+
+interface Assembled {
+  components: Component[];
+  phases: PhasePoint[];
+  hostBytes: number;
+}
+
+function trainingPhases(s: Scenario, l: Layout): Assembled {
+  const weights = s.mode === 'full' ? trainedWeights(s, l) : frozenWeights(s, l);
+  const adapters = s.mode === 'full' ? null : adapterWeights(s, l);
+  const master = masterWeights(s, l);
+  const optimizer = optimizerStates(s, l);
+  const grads = gradients(s, l);
+  const gathered = gatheredLayers(s, l);
+  const buckets = gradientBuckets(s, l);
+  const acts = activations(s, l);
+  const finalNorm = finalNormActivations(s);
+  const logits = trainingLogits(s);
+  const backwardWs = backwardWorkingSet(s);
+  const recompute = recomputeWorkingSet(s);
+  const autocast = autocastWeightCopies(s, l);
+  const temps = optimizerTemporaries(s, l);
+  const accumulating = s.gradAccum > 1;
+
+  const persistent = present(weights, adapters, master, optimizer, gathered);
+  const heldGrads = accumulating ? [grads] : [];
+  // In backward the logits' gradient is gone before the first layer's working set appears.
+  const logitsBytes = logits?.bytes ?? 0;
+  const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0);
+  const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute);
+
+  const phases = [
+    phase('load', 'model loaded', present(weights, adapters)),
+    phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
+    phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
+    phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
+    phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
+  ];
+  const peak = allocatedPeak(phases);
+  const atPeak = new Set(peak.parts.map((p) => p.key));
+  // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
+  const all = present(weights, adapters, master, optimizer, grads, gathered, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps);
+  const components = all.filter((c) => atPeak.has(c.key) || (c.bytes === 0 && c.formula.includes(' on ')));
+  return { components, phases, hostBytes: offloadHostBytes(s, l) };
+}
+
+function inferencePhases(s: Scenario, l: Layout): Assembled {
+  const weights = frozenWeights(s, l);
+  const prompt = Math.max(1, s.seq - s.inference.newTokens);
+  const promptScenario = { ...s, seq: prompt };
+  const kvPrompt = kvCache(promptScenario, l);
+  const kvFull = kvCache(s, l);
+  const prefill = prefillWorkingSet(s, prompt, l);
+  const logits = prefillLogits(s, prompt);
+  const phases = [
+    phase('load', 'weights loaded', [weights]),
+    phase('prefill', 'prefill', [weights, kvPrompt, prefill, logits]),
+    phase('decode', 'last decode step', [weights, kvFull, prefillWorkingSet(s, 1, l)]),
+  ];
+  const peak = phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const components = peak.phase === 'prefill' ? [weights, kvPrompt, prefill, logits] : [weights, kvFull, prefillWorkingSet(s, 1, l)];
+  return { components, phases, hostBytes: 0 };
+}
+
+function allocatedPeak(phases: PhasePoint[]): PhasePoint {
+  return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+}
+
+export function estimate(s: Scenario): Estimate {
+  const l = layoutOf(s);
+  const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
+  const peak = allocatedPeak(assembled.phases);
+  let peakAllocatedBytes = peak.bytes;
+  let peakReservedBytes = reservedBytes(peakAllocatedBytes);
+  const context = contextBytes(s);
+  const nccl = ncclBytes(s);
+  const capacityBytes = s.hardware?.capacityBytes ?? null;
+  const notes: string[] = [];
+  let serving: Estimate['serving'] = null;
+
+  if (s.mode === 'inference' && s.inference.engine === 'vllm') {
+    // vLLM preallocates gpu_memory_utilization of the card for weights, activations and KV blocks.
+    const card = capacityBytes ?? peakReservedBytes + context;
+    const budget = card * s.inference.gpuMemoryUtilization;
+    const perToken = kvBytesPerToken(s, l);
+    const weightsAndActivations = peakAllocatedBytes - (assembled.components.find((c) => c.key === 'kv')?.bytes ?? 0);
+    const kvBudget = Math.max(0, budget - weightsAndActivations - context);
+    const tokens = Math.floor(kvBudget / perToken);
+    serving = {
+      kvBytesPerToken: perToken,
+      kvCapacityTokens: tokens,
+      concurrentSequences: Math.floor(tokens / s.seq),
+      gpuMemoryUtilization: s.inference.gpuMemoryUtilization,
+    };
+    peakReservedBytes = Math.max(peakReservedBytes, budget - context);
+    peakAllocatedBytes = Math.min(peakAllocatedBytes, peakReservedBytes);
+    notes.push(`vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`);
+  }
+
+  const deviceBytes = peakReservedBytes + context + nccl;
+  const overhead: Component[] = [
+    { key: 'slack', name: 'allocator slack (reserved − allocated)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) },
+    { key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` },
+  ];
+  if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${s.hardware?.count} GPUs` });
+
+  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= deviceBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
+  if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
+
+  return {
+    scenario: s,
+    params: {
+      total: l.params.total,
+      trainable: l.trainable,
+      active: l.params.active,
+      embedding: l.params.embedding,
+      lmHead: l.params.lmHead,
+      perLayer: l.params.perLayer,
+    },
+    components: [...assembled.components, ...overhead],
+    phases: assembled.phases,
+    peakPhase: peak.phase,
+    peakAllocatedBytes,
+    peakReservedBytes,
+    deviceBytes,
+    capacityBytes,
+    fits: capacityBytes === null ? null : deviceBytes <= capacityBytes,
+    headroomBytes: capacityBytes === null ? null : capacityBytes - deviceBytes,
+    hostBytes: assembled.hostBytes,
+    fitsOn,
+    serving,
+    notes,
+  };
+}
+
+export function peakPhaseLabel(e: Estimate): string {
+  return allocatedPeak(e.phases).label;
+}

@@ -1,0 +1,51 @@
+import type { Scenario } from '../scenario/schema.js';
+import { countParams, type ParamBreakdown } from './parameters.js';
+import { loraParams } from './lora.js';
+
+/**
+ * How the scenario's parameters and work land on one GPU: parallel degrees, what each
+ * ZeRO/FSDP stage shards, and how many parameters sit on the busiest pipeline stage.
+ */
+export interface Layout {
+  params: ParamBreakdown;
+  /** Trainable parameters (all of them for full training, adapters for LoRA/QLoRA). */
+  trainable: number;
+  world: number;
+  tp: number;
+  pp: number;
+  /** Data-parallel (sharding) degree N = GPUs / (t·p); HSDP shards within a node only. */
+  shardDegree: number;
+  dataParallel: number;
+  /** Divisors ZeRO/FSDP apply to each state: 1 when that state is replicated. */
+  shard: { weights: number; grads: number; optimizer: number };
+  /** Parameters held by the busiest pipeline stage before tensor parallelism. */
+  stageParams: number;
+  /** Fraction of a stage's parameters that tensor parallelism splits (layers' matrices). */
+  layersOnStage: number;
+}
+
+export function layoutOf(s: Scenario): Layout {
+  const params = countParams(s.model.arch);
+  const world = s.hardware?.count ?? 1;
+  const tp = s.parallel.tp;
+  const pp = s.parallel.pp;
+  const dataParallel = Math.max(1, Math.floor(world / (tp * pp)));
+  const perNodeDp = Math.max(1, Math.floor((s.hardware?.perNode ?? world) / (tp * pp)));
+  const shardDegree = s.sharding.kind === 'hsdp' ? Math.min(perNodeDp, dataParallel) : dataParallel;
+  const stage = s.sharding.kind === 'none' || s.sharding.kind === 'ddp' ? 0 : s.sharding.stage;
+  const shard = {
+    optimizer: stage >= 1 ? shardDegree : 1,
+    grads: stage >= 2 ? shardDegree : 1,
+    weights: stage >= 3 ? shardDegree : 1,
+  };
+  const layersOnStage = Math.ceil(s.model.arch.layers / pp);
+  const edge = pp > 1 ? Math.max(params.embedding, params.lmHead) : params.embedding + params.lmHead;
+  const stageParams = pp > 1 ? params.perLayer * layersOnStage + edge : params.total;
+  const trainable = s.mode === 'full' ? params.total : s.mode === 'inference' ? 0 : loraParams(s).total;
+  return { params, trainable, world, tp, pp, shardDegree, dataParallel, shard, stageParams, layersOnStage };
+}
+
+/** Parameters of one GPU's slice before ZeRO sharding: the stage's layers split over TP. */
+export function paramsPerGpu(l: Layout): number {
+  return l.stageParams / l.tp;
+}

@@ -1,0 +1,201 @@
+import type { Scenario } from '../scenario/schema.js';
+import { count, num } from './format.js';
+import { paramsPerGpu, type Layout } from './layout.js';
+import { loraParams } from './lora.js';
+import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
+import type { Component } from './types.js';
+
+/**
+ * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
+ * scenario's precision recipe, ZeRO/FSDP sharding, TP/PP split and offload (DESIGN §3.2).
+ */
+
+function component(key: string, name: string, group: Component['group'], bytes: number, formula: string): Component {
+  return { key, name, group, bytes, formula };
+}
+
+function divisor(n: number): string {
+  return n > 1 ? ` ÷ ${n}` : '';
+}
+
+/** "13.0 B" or "13.0 B ÷ tp 2" for the parameters one GPU holds. */
+function gpuParamsText(l: Layout): string {
+  const stage = l.pp > 1 ? `${count(l.stageParams)} on the busiest of ${l.pp} stages` : count(l.stageParams);
+  return l.tp > 1 ? `${stage} ÷ tp ${l.tp}` : stage;
+}
+
+/**
+ * Trained weights at the recipe's storage precision, sharded by ZeRO-3 / FSDP FULL_SHARD;
+ * moved to host RAM by ZeRO-3 parameter offload.
+ */
+export function trainedWeights(s: Scenario, l: Layout): Component {
+  const r = recipeBytes(s);
+  if (s.offload.params !== 'none') {
+    return component('weights', `weights (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${r.weights} B moved to ${s.offload.params}`);
+  }
+  const bytes = (paramsPerGpu(l) * r.weights) / l.shard.weights;
+  return component('weights', `weights, ${r.weights * 8}-bit${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${r.weights} B${divisor(l.shard.weights)}`);
+}
+
+/**
+ * The frozen base of LoRA / QLoRA / inference at its storage format: the decoder's linear layers
+ * shrink when quantised; embeddings, LM head and norms stay 16-bit (bitsandbytes and GPTQ
+ * quantise nn.Linear inside the blocks only).
+ */
+export function frozenWeights(s: Scenario, l: Layout): Component {
+  const format = s.weights;
+  const perParam = WEIGHT_FORMAT_BYTES[format];
+  const linear = l.params.linear / l.pp / l.tp;
+  const rest = paramsPerGpu(l) - linear;
+  if (!isQuantised(format)) {
+    const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
+    return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
+  }
+  const bytes = (linear * perParam + rest * 2) / l.shard.weights;
+  return component(
+    'weights',
+    `weights, ${format} linear + 16-bit rest${divisor(l.shard.weights)}`,
+    'weights',
+    bytes,
+    `${count(linear)} × ${num(perParam)} B + ${count(rest)} × 2 B${divisor(l.shard.weights)}`,
+  );
+}
+
+/** LoRA adapter weights: fp32 under PEFT's default autocast of adapters, 16-bit in torchtune/litgpt. */
+export function adapterBytesPerParam(s: Scenario): number {
+  return s.recipe === 'pure' ? 2 : 4;
+}
+
+export function adapterWeights(s: Scenario, l: Layout): Component {
+  const bytes = adapterBytesPerParam(s);
+  const lora = loraParams(s);
+  const perGpu = lora.total / l.pp / l.tp;
+  return component(
+    'adapters',
+    `LoRA adapters r${s.lora?.rank}, ${bytes * 8}-bit`,
+    'weights',
+    perGpu * bytes,
+    `${count(perGpu)} (${s.model.arch.layers} layers × r ${s.lora?.rank} × Σ(d_in + d_out)) × ${bytes} B`,
+  );
+}
+
+/** Bytes per element of the trainable parameters' gradients. */
+export function gradientBytes(s: Scenario): number {
+  return s.mode === 'full' ? recipeBytes(s).grads : adapterBytesPerParam(s);
+}
+
+/** Gradients of the trainable parameters; sharded from ZeRO-2 / SHARD_GRAD_OP on. */
+export function gradients(s: Scenario, l: Layout): Component {
+  const bytes = gradientBytes(s);
+  const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  return component(
+    'gradients',
+    `gradients, ${bytes * 8}-bit${divisor(l.shard.grads)}`,
+    'gradients',
+    (trainablePerGpu * bytes) / l.shard.grads,
+    `${count(trainablePerGpu)} × ${bytes} B${divisor(l.shard.grads)}`,
+  );
+}
+
+/** fp32 master weights kept by mixed-precision optimizers; sharded from ZeRO-1 on. */
+export function masterWeights(s: Scenario, l: Layout): Component | null {
+  const master = recipeBytes(s).master;
+  if (s.mode !== 'full' || master === 0) return null;
+  if (s.offload.optimizer !== 'none') {
+    return component('master', `master weights (offloaded to ${s.offload.optimizer})`, 'optimizer', 0, `${count(paramsPerGpu(l))} × ${master} B on ${s.offload.optimizer}`);
+  }
+  return component(
+    'master',
+    `master weights, fp32${divisor(l.shard.optimizer)}`,
+    'optimizer',
+    (paramsPerGpu(l) * master) / l.shard.optimizer,
+    `${count(paramsPerGpu(l))} × ${master} B${divisor(l.shard.optimizer)}`,
+  );
+}
+
+/**
+ * Adafactor's factored second moment: one row vector and one column vector per weight matrix
+ * (Shazeer & Stern 2018), a full vector for 1-D parameters. Counted per decoder layer from the
+ * architecture, plus the embedding matrix.
+ */
+function adafactorElements(s: Scenario, l: Layout): number {
+  const { hidden: h, heads: a, kvHeads: g, headDim: d, ffn: f, mlp, vocab: V, layers: L } = s.model.arch;
+  const matrices: [number, number][] = [
+    [h, a * d],
+    [h, g * d],
+    [h, g * d],
+    [a * d, h],
+    ...(mlp === 'gated' ? ([[h, f], [h, f], [f, h]] as [number, number][]) : ([[h, f], [f, h]] as [number, number][])),
+  ];
+  const perLayer = matrices.reduce((sum, [r, c]) => sum + r + c, 0) + 4 * h;
+  const embeddings = (V + h) * (l.params.lmHead > 0 ? 2 : 1);
+  return (perLayer * L + embeddings) / l.pp / l.tp;
+}
+
+/** Optimizer states of the trainable parameters (Adam m, v …); sharded from ZeRO-1 on. */
+export function optimizerStates(s: Scenario, l: Layout): Component {
+  const opt = OPTIMIZERS[s.optimizer];
+  const elementBytes = opt.elementBytes ?? (s.mode === 'full' ? recipeBytes(s).state : adapterBytesPerParam(s));
+  const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  const name = `${opt.label} states${divisor(l.shard.optimizer)}`;
+  if (s.offload.optimizer !== 'none' && s.mode === 'full') {
+    return component('optimizer', `${opt.label} states (offloaded to ${s.offload.optimizer})`, 'optimizer', 0, `${count(trainablePerGpu)} × ${opt.states} × ${num(elementBytes)} B on ${s.offload.optimizer}`);
+  }
+  if (opt.factored) {
+    const elements = s.mode === 'full' ? adafactorElements(s, l) : trainablePerGpu;
+    return component('optimizer', name, 'optimizer', (elements * elementBytes) / l.shard.optimizer, `${count(elements)} factored row+column elements × ${num(elementBytes)} B${divisor(l.shard.optimizer)}`);
+  }
+  return component(
+    'optimizer',
+    name,
+    'optimizer',
+    (trainablePerGpu * opt.states * elementBytes) / l.shard.optimizer,
+    `${count(trainablePerGpu)} × ${opt.states} states × ${num(elementBytes)} B${divisor(l.shard.optimizer)}`,
+  );
+}
+
+/**
+ * ZeRO-3 / FSDP gather each layer's full parameters before computing it and prefetch the next:
+ * two unsharded layers are alive at once (DeepSpeed `stage3_prefetch_bucket_size`, FSDP
+ * `forward_prefetch`/`backward_prefetch=BACKWARD_PRE`).
+ */
+export function gatheredLayers(s: Scenario, l: Layout): Component | null {
+  if (l.shard.weights <= 1) return null;
+  const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
+  const layer = l.params.perLayer / l.tp;
+  return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * layer * perParam, `2 layers × ${count(layer)} × ${num(perParam)} B`);
+}
+
+/**
+ * Communication buffers that hold gradients outside the parameters' .grad:
+ * PyTorch DDP copies every gradient into its bucket tensors (gradient_as_bucket_view=False, the
+ * default), one more gradient-sized copy; DeepSpeed ZeRO-1/2 reduce in buckets of
+ * `reduce_bucket_size` = 5e8 elements.
+ */
+export function gradientBuckets(s: Scenario, l: Layout): Component | null {
+  if (l.dataParallel <= 1 || s.mode === 'inference') return null;
+  const bytes = gradientBytes(s);
+  const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  if (s.sharding.kind === 'ddp') {
+    return component('buckets', 'DDP gradient buckets', 'buffers', trainablePerGpu * bytes, `${count(trainablePerGpu)} × ${bytes} B (a second gradient copy)`);
+  }
+  if (s.sharding.kind === 'zero') {
+    const elements = Math.min(5e8, trainablePerGpu);
+    return component('buckets', 'ZeRO reduce bucket', 'buffers', elements * bytes, `min(5e8, ${count(trainablePerGpu)}) × ${bytes} B`);
+  }
+  return null;
+}
+
+/**
+ * Host RAM that offload needs per node: master + Adam states + fp32 gradients (16 B per trainable
+ * parameter) for optimizer offload, 16-bit weights too for parameter offload, times DeepSpeed's
+ * 1.5 buffer factor (`estimate_zero2_model_states_mem_needs`, `additional_buffer_factor=1.5`).
+ */
+export function offloadHostBytes(s: Scenario, l: Layout): number {
+  if (s.offload.optimizer === 'none' && s.offload.params === 'none') return 0;
+  const perNode = s.hardware ? Math.min(s.hardware.perNode, s.hardware.count) : 1;
+  const trainableShare = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable) / l.shard.optimizer;
+  const optimizerBytes = s.offload.optimizer === 'cpu' ? trainableShare * 16 : 0;
+  const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;
+  return (optimizerBytes + paramBytes) * 1.5 * perNode;
+}

@@ -1,0 +1,34 @@
+import { modelById } from '../../src/catalog/index.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+/** A scenario with DESIGN §2's defaults, built without the language, for memory-model tests. */
+export function scenario(modelId: string, patch: Partial<Scenario> = {}): Scenario {
+  const m = modelById(modelId);
+  return {
+    model: { id: m.id, name: m.name, asWritten: m.id, requestedParams: null, arch: m.arch, overrides: [] },
+    mode: 'full',
+    pretrain: false,
+    lora: null,
+    recipe: 'mixed',
+    compute: 'bf16',
+    weights: 'bf16',
+    optimizer: 'adamw',
+    optimizerImpl: 'foreach',
+    sharding: { kind: 'none', stage: 0 },
+    offload: { optimizer: 'none', params: 'none' },
+    parallel: { tp: 1, pp: 1, sp: false, cp: 1, ep: 1 },
+    seq: 2048,
+    microBatch: 1,
+    gradAccum: 1,
+    recompute: 'none',
+    attention: 'flash',
+    loss: 'full',
+    framework: 'hf',
+    hardware: null,
+    inference: { engine: 'hf', newTokens: 0, kvDtype: 'bf16', gpuMemoryUtilization: 0.9 },
+    question: { kind: 'none' },
+    help: [],
+    chart: 'none',
+    ...patch,
+  };
+}
