@@ -1,5 +1,10 @@
-import type { Scenario } from '../scenario/schema.js';
-import type { Reply } from '../reply/types.js';
+import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
+import { EXAMPLES, USAGE } from '../language/complete.js';
+import { estimate } from '../memory/estimate.js';
+import { buildEstimateReply } from '../reply/build.js';
+import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
+import { resolveRequest } from '../scenario/resolve.js';
+import type { HelpTopic, Scenario } from '../scenario/schema.js';
 
 /** What a conversation keeps per thread: the current scenario and a bounded undo history. */
 export interface ThreadState {
@@ -9,12 +14,63 @@ export interface ThreadState {
 
 export interface Turn {
   reply: Reply;
-  /** The thread's new state; unchanged (same object) on an error or pure help reply. */
+  /** The thread's new state; the previous one unchanged on an error or a pure help reply. */
   state: ThreadState | null;
+}
+
+/** How many earlier scenarios `undo` can walk back to. */
+export const UNDO_DEPTH = 20;
+
+function helpReply(topics: HelpTopic[], title: string): HelpReply {
+  const asked = topics.filter((t) => t !== 'help');
+  const tips = asked.length ? tipsForTopics(asked) : [USAGE_TIP];
+  return { kind: 'help', title, text: topics.includes('help') || asked.length === 0 ? USAGE : '', tips, examples: EXAMPLES };
+}
+
+function internalError(text: string): ErrorReply {
+  return {
+    kind: 'error',
+    message: 'Something went wrong while estimating this request; it has been logged. Try rephrasing, or "help".',
+    at: 0,
+    caret: `${text.slice(0, 80)}\n^`,
+    expected: [],
+    suggestion: null,
+    example: EXAMPLES[0] ?? '7b lora on a 4090',
+  };
+}
+
+function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[]): Turn {
+  const reply = buildEstimateReply(scenario, estimate(scenario), assumptions, ignored);
+  const history = previous ? [...previous.history, previous.scenario].slice(-UNDO_DEPTH) : [];
+  return { reply, state: { scenario, history } };
 }
 
 /**
  * The one entry point every surface calls: text (a request or a follow-up) and the thread's
  * previous state in, a platform-neutral Reply and the new state out. Pure: no I/O, never throws.
  */
-export declare function respond(text: string, previous: ThreadState | null): Turn;
+export function respond(text: string, previous: ThreadState | null): Turn {
+  try {
+    const outcome = resolveRequest(text, previous?.scenario ?? null);
+    if (!outcome.ok) return { reply: outcome.error, state: previous };
+    if (outcome.control === 'reset') {
+      return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null };
+    }
+    if (outcome.control === 'undo') {
+      const last = previous?.history.at(-1);
+      if (!previous || !last) return { reply: helpReply(['help'], 'Nothing to undo in this thread.'), state: previous };
+      const e = estimate(last);
+      return { reply: buildEstimateReply(last, e, ['undo: back to the previous request'], []), state: { scenario: last, history: previous.history.slice(0, -1) } };
+    }
+    if (!outcome.scenario) {
+      const topics = outcome.helpOnly ? (previous?.scenario.help ?? []) : [];
+      return { reply: helpReply(topics.length ? topics : (['help'] as HelpTopic[]), 'headroom: GPU memory, explained'), state: previous };
+    }
+    if (outcome.helpOnly && !previous) {
+      return { reply: helpReply(outcome.scenario.help, 'headroom: troubleshooting'), state: previous };
+    }
+    return estimateTurn(outcome.scenario, previous, outcome.assumptions, outcome.ignored);
+  } catch {
+    return { reply: internalError(text), state: previous };
+  }
+}

@@ -80,6 +80,7 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
 
 interface Assembled {
   components: Component[];
+  modelStates: Component[];
   phases: PhasePoint[];
   hostBytes: number;
 }
@@ -120,7 +121,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const all = present(weights, adapters, master, optimizer, grads, gathered, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps);
   const components = all.filter((c) => atPeak.has(c.key) || (c.bytes === 0 && c.formula.includes(' on ')));
-  return { components, phases, hostBytes: offloadHostBytes(s, l) };
+  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) };
 }
 
 function inferencePhases(s: Scenario, l: Layout): Assembled {
@@ -138,7 +139,7 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   ];
   const peak = phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const components = peak.phase === 'prefill' ? [weights, kvPrompt, prefill, logits] : [weights, kvFull, prefillWorkingSet(s, 1, l)];
-  return { components, phases, hostBytes: 0 };
+  return { components, modelStates: [weights], phases, hostBytes: 0 };
 }
 
 function allocatedPeak(phases: PhasePoint[]): PhasePoint {
@@ -197,6 +198,7 @@ export function estimate(s: Scenario): Estimate {
       perLayer: l.params.perLayer,
     },
     components: [...assembled.components, ...overhead],
+    modelStates: assembled.modelStates,
     phases: assembled.phases,
     peakPhase: peak.phase,
     peakAllocatedBytes,

@@ -56,6 +56,8 @@ export interface Estimate {
   params: ParamCounts;
   /** Per-GPU components at the peak phase, including allocator slack and CUDA context. */
   components: Component[];
+  /** Weights, gradients, master copy and optimizer states per GPU, whichever phase they peak in. */
+  modelStates: Component[];
   phases: PhasePoint[];
   peakPhase: PhaseName;
   /** What torch.cuda.max_memory_allocated() would report, per GPU. */

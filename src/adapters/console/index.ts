@@ -1,0 +1,59 @@
+import { writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { respond } from '../../core/assistant.js';
+import type { EstimateReply } from '../../reply/types.js';
+import { renderJson } from '../../render/json.js';
+import { renderText } from '../../render/text.js';
+import { ConsoleSession } from './session.js';
+
+export interface ConsoleOptions {
+  json: boolean;
+  png: string | null;
+  request: string | null;
+}
+
+/** Parses `headroom [--json] [--png FILE] [request words…]`. */
+export function parseArgs(argv: string[]): ConsoleOptions {
+  const options: ConsoleOptions = { json: false, png: null, request: null };
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') options.json = true;
+    else if (arg === '--png') options.png = argv[++i] ?? null;
+    else words.push(arg);
+  }
+  options.request = words.length ? words.join(' ') : null;
+  return options;
+}
+
+async function writeChart(reply: EstimateReply, file: string): Promise<string> {
+  const { chartPng } = await import('../../render/chart/index.js');
+  const kind = reply.scenario.chart === 'none' ? 'breakdown' : reply.scenario.chart;
+  const png = await chartPng(reply, kind);
+  await writeFile(file, png);
+  return `Saved ${kind} chart to ${file} (${Math.round(png.length / 1024)} KB).`;
+}
+
+/** One request from the command line: text or JSON; exit code 2 on a request error. */
+export async function answerOnce(options: ConsoleOptions, out: (s: string) => void): Promise<number> {
+  const { reply } = respond(options.request ?? '', null);
+  out(options.json ? JSON.stringify(renderJson(reply), null, 2) : renderText(reply));
+  if (options.png && reply.kind === 'estimate') out(await writeChart(reply, options.png));
+  return reply.kind === 'error' ? 2 : 0;
+}
+
+/** The interactive terminal assistant: a line in, an answer out, until EOF or "exit". */
+export async function runInteractive(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+  const session = new ConsoleSession(writeChart);
+  const rl = createInterface({ input, output, terminal: (input as { isTTY?: boolean }).isTTY === true });
+  const prompt = () => rl.setPrompt('headroom> ');
+  output.write('headroom — GPU memory, explained. Type a request (e.g. "13b bf16 zero3 seq 4096 on 4xA100-80G"),\n"help", "reset", "save chart.png", or "exit".\n');
+  prompt();
+  rl.prompt();
+  for await (const line of rl) {
+    if (/^\s*(exit|quit)\s*$/i.test(line)) break;
+    if (line.trim()) output.write(`${await session.handle(line)}\n\n`);
+    rl.prompt();
+  }
+  rl.close();
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import 'dotenv/config';
+import { answerOnce, parseArgs, runInteractive } from './adapters/console/index.js';
+import { loadConfig, type Config } from './config/index.js';
+
+/**
+ * Entry point. With chat credentials in the environment it starts every configured platform;
+ * with none, or with a request on the command line, it is the terminal assistant.
+ */
+async function startPlatforms(config: Config): Promise<void> {
+  const { startServices } = await import('./services.js');
+  await startServices(config);
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.request !== null) return answerOnce(options, (s) => process.stdout.write(`${s}\n`));
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    process.stderr.write(`Configuration error: ${(err as Error).message}\nSee .env.example.\n`);
+    return 1;
+  }
+  if (config.slack || config.discord) {
+    await startPlatforms(config);
+    return -1;
+  }
+  await runInteractive(process.stdin, process.stdout);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`headroom failed to start: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+  },
+);

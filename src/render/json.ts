@@ -1,0 +1,38 @@
+import type { Reply } from '../reply/types.js';
+
+/** The machine-readable contract of DESIGN §4; field names exactly as written there. */
+export function renderJson(r: Reply): object {
+  if (r.kind === 'error') {
+    return { ok: false, error: { message: r.message, at: r.at, expected: r.expected, suggestion: r.suggestion } };
+  }
+  if (r.kind === 'help') {
+    return { ok: true, reading: '', help: { title: r.title, text: r.text, examples: r.examples }, tips: r.tips.map((t) => ({ topic: t.topic, text: t.text })) };
+  }
+  const e = r.estimate;
+  const result: Record<string, unknown> = {
+    perGpu: {
+      components: r.breakdown.map((c) => ({ name: c.name, bytes: Math.round(c.bytes), formula: c.formula })),
+      peakAllocatedBytes: Math.round(e.peakAllocatedBytes),
+      peakReservedBytes: Math.round(e.peakReservedBytes),
+      deviceBytes: Math.round(e.deviceBytes),
+      capacityBytes: e.capacityBytes === null ? null : Math.round(e.capacityBytes),
+    },
+    fits: e.fits,
+    headroomBytes: e.headroomBytes === null ? null : Math.round(e.headroomBytes),
+    hostBytes: Math.round(e.hostBytes),
+  };
+  if (e.capacityBytes === null) result.fitsOn = e.fitsOn;
+  if (e.serving) result.serving = e.serving;
+  const out: Record<string, unknown> = {
+    ok: true,
+    reading: r.reading,
+    scenario: r.scenario,
+    assumptions: r.assumptions,
+    ignored: r.ignored,
+    result,
+  };
+  if (r.answer) out.answer = { kind: r.answer.kind, value: r.answer.value };
+  out.suggestions = r.levers.map((l) => ({ change: l.change, deviceBytes: Math.round(l.deviceBytes), note: [l.cost, l.note].filter(Boolean).join('; ') }));
+  out.tips = r.tips.map((t) => ({ topic: t.topic, text: t.text }));
+  return out;
+}

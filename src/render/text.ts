@@ -1,0 +1,124 @@
+import { gib } from '../memory/format.js';
+import type { Component } from '../memory/types.js';
+import type { ErrorReply, EstimateReply, HelpReply, Reply } from '../reply/types.js';
+
+/** Plain-text rendering for the terminal, readable at 80 columns. Renders; never computes. */
+
+export const WIDTH = 80;
+const NAME_COL = 36;
+const GIB_COL = 7;
+
+/** Greedy word wrap to `width`, continuation lines indented by `indent` spaces. */
+export function wrap(text: string, width = WIDTH, indent = 0): string {
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const pad = out.length > 0 || line.length > 0 ? indent : 0;
+      if (line && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = ' '.repeat(pad) + word;
+      } else {
+        line = line ? `${line} ${word}` : ' '.repeat(out.length > 0 ? indent : 0) + word;
+      }
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** A text bar of `cells` characters for `value` against `capacity`, with a │ at the capacity. */
+export function bar(value: number, capacity: number | null, cells = 30): string {
+  const scale = Math.max(value, capacity ?? 0) || 1;
+  const filled = Math.round((value / scale) * cells);
+  const chars: string[] = Array.from({ length: cells }, (_, i) => (i < filled ? '█' : ' '));
+  if (capacity !== null) {
+    const at = Math.min(cells - 1, Math.round((capacity / scale) * cells) - 1);
+    chars[Math.max(0, at)] = '│';
+  }
+  return chars.join('').trimEnd();
+}
+
+function row(name: string, bytes: number, formula: string): string {
+  const label = name.length > NAME_COL - 2 ? `${name.slice(0, NAME_COL - 3)}…` : name;
+  const head = `  ${label.padEnd(NAME_COL - 2)}${gib(bytes).padStart(GIB_COL - 2)}  `;
+  const formulaWidth = WIDTH - head.length;
+  const lines = wrap(formula, formulaWidth).split('\n');
+  return [head + (lines[0] ?? ''), ...lines.slice(1).map((l) => ' '.repeat(head.length) + l)].join('\n');
+}
+
+export function breakdownTable(components: Component[], totalLabel: string, total: number, capacity: number | null): string {
+  const lines = [`${'per GPU'.padEnd(NAME_COL)}${'GiB'.padStart(GIB_COL - 2)}  how`];
+  for (const c of components) lines.push(row(c.name, c.bytes, c.formula));
+  const cap = capacity !== null ? ` ${gib(capacity)}` : '';
+  lines.push(`  ${totalLabel.padEnd(NAME_COL - 2)}${gib(total).padStart(GIB_COL - 2)}  ${bar(total, capacity, 26)}${cap}`);
+  return lines.join('\n');
+}
+
+function renderEstimate(r: EstimateReply): string {
+  const parts: string[] = [];
+  parts.push(wrap(`Read as: ${r.reading}`, WIDTH, 2));
+  if (r.assumptions.length) parts.push(wrap(`Defaults used: ${r.assumptions.join('; ')}`, WIDTH, 2));
+  if (r.ignored.length) parts.push(wrap(`Ignored: ${r.ignored.map((w) => `"${w}"`).join(', ')}`, WIDTH, 2));
+  parts.push('');
+  parts.push(wrap(r.verdict.headline, WIDTH, 2));
+  parts.push(wrap(`  ${r.verdict.detail}`, WIDTH, 2));
+  if (r.answer) {
+    parts.push('');
+    parts.push(wrap(`Answer: ${r.answer.text}`, WIDTH, 2));
+  }
+  parts.push('');
+  const e = r.estimate;
+  parts.push(breakdownTable(r.breakdown, 'peak (what nvidia-smi shows)', e.deviceBytes, e.capacityBytes));
+  parts.push(`  ${'  max_memory_allocated'.padEnd(NAME_COL - 2)}${gib(e.peakAllocatedBytes).padStart(GIB_COL - 2)}`);
+  parts.push(`  ${'  max_memory_reserved'.padEnd(NAME_COL - 2)}${gib(e.peakReservedBytes).padStart(GIB_COL - 2)}`);
+  if (e.hostBytes > 0) parts.push(`  ${'host RAM for offload (per node)'.padEnd(NAME_COL - 2)}${gib(e.hostBytes).padStart(GIB_COL - 2)}`);
+  if (e.serving) {
+    parts.push('');
+    parts.push(wrap(`Serving: KV cache room for ${e.serving.kvCapacityTokens.toLocaleString('en-US')} tokens = ${e.serving.concurrentSequences} concurrent sequences of ${r.scenario.seq} tokens (${gib(e.serving.kvBytesPerToken * 1024, 2)} GiB per 1k tokens).`, WIDTH, 2));
+  }
+  for (const note of e.notes) parts.push(wrap(`Note: ${note}`, WIDTH, 2));
+  if (r.levers.length) {
+    parts.push('');
+    parts.push(r.verdict.status === 'unknown' ? 'To need less (each re-estimated):' : 'Make it fit (each re-estimated):');
+    r.levers.slice(0, 3).forEach((l, i) => {
+      const mark = l.fits === null ? ' ' : l.fits ? '✓' : '✗';
+      const extra = l.note ? `; ${l.note}` : '';
+      parts.push(wrap(`  ${i + 1}. ${l.change.padEnd(20)} ${gib(l.deviceBytes).padStart(6)} GiB ${mark}  ${l.cost}${extra}`, WIDTH, 6));
+    });
+  }
+  if (r.tips.length) {
+    parts.push('');
+    for (const t of r.tips) parts.push(wrap(`Tip — ${t.title}: ${t.text}`, WIDTH, 2));
+  }
+  parts.push('');
+  parts.push(wrap(`Follow up: ${r.followUps.map((f) => `"${f}"`).join(', ')}`, WIDTH, 2));
+  return parts.join('\n');
+}
+
+function renderHelp(r: HelpReply): string {
+  const parts = [r.title];
+  if (r.text) parts.push('', r.text);
+  for (const t of r.tips) parts.push('', `${t.title}:`, t.text);
+  if (r.examples.length) parts.push('', 'Examples:', ...r.examples.map((e) => `  ${e}`));
+  return parts.join('\n');
+}
+
+export function renderError(r: ErrorReply): string {
+  const parts = [wrap(r.message, WIDTH), '', r.caret];
+  if (r.expected.length) parts.push('', wrap(`Expected: ${r.expected.join(', ')}`, WIDTH, 2));
+  if (r.suggestion) parts.push(`Did you mean: ${r.suggestion}`);
+  parts.push(`Example: ${r.example}`);
+  return parts.join('\n');
+}
+
+export function renderText(r: Reply): string {
+  switch (r.kind) {
+    case 'estimate':
+      return renderEstimate(r);
+    case 'help':
+      return renderHelp(r);
+    case 'error':
+      return renderError(r);
+  }
+}

@@ -1,0 +1,96 @@
+import { gpuById } from '../catalog/index.js';
+import { tipsFor } from '../knowledge/tips.js';
+import { peakPhaseLabel } from '../memory/estimate.js';
+import { MiB, gib } from '../memory/format.js';
+import { countParams } from '../memory/parameters.js';
+import type { Estimate } from '../memory/types.js';
+import { levers } from '../plan/levers.js';
+import { compare, howMany, maxBatch, maxSeq, whichGpu } from '../plan/solvers.js';
+import { canonicalText, readingText } from '../scenario/canonical.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { Answer, EstimateReply, Verdict } from './types.js';
+
+/** Below this share of the card a fit is called borderline (fragmentation can take it). */
+export const BORDERLINE_SHARE = 0.05;
+
+function cardName(s: Scenario): string {
+  if (!s.hardware) return 'the card';
+  return s.hardware.gpuId ? `an ${gpuById(s.hardware.gpuId).name}`.replace(/^an ([^AEIOUaeiou8])/, 'a $1') : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
+}
+
+/** "Fits a 24 GB card: RTX 4090, A10G, L4 …" — the smallest memory class that holds it. */
+function fitsOnText(e: Estimate): string {
+  if (e.fitsOn.length === 0) return 'No single catalog card holds this: shard it over several GPUs (ask "how many h100").';
+  const cards = e.fitsOn.map(gpuById).sort((a, b) => a.usableMiB - b.usableMiB);
+  const smallest = cards[0]!;
+  const sameClass = cards.filter((c) => c.totalMiB <= smallest.totalMiB * 1.1).map((c) => c.name);
+  const classGb = Math.round((smallest.totalMiB * MiB) / 2 ** 30);
+  const more = cards.length > sameClass.length ? ' and anything larger' : '';
+  return `Fits a ${classGb} GB card: ${sameClass.slice(0, 5).join(', ')}${sameClass.length > 5 ? ' …' : ''}${more}.`;
+}
+
+export function verdictOf(s: Scenario, e: Estimate): Verdict {
+  const phase = peakPhaseLabel(e);
+  const need = `${gib(e.deviceBytes)} GiB per GPU at the ${phase}`;
+  if (e.capacityBytes === null || e.headroomBytes === null) {
+    return { status: 'unknown', headline: `Needs ${need} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
+  }
+  const offers = `${cardName(s)} offers ${gib(e.capacityBytes)} GiB`;
+  const share = e.headroomBytes / e.capacityBytes;
+  if (e.headroomBytes < 0) {
+    return { status: 'no', headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.`, deviceBytes: e.deviceBytes, capacityBytes: e.capacityBytes, headroomBytes: e.headroomBytes };
+  }
+  const status = share < BORDERLINE_SHARE ? 'borderline' : 'fits';
+  const mark = status === 'fits' ? '✓ Fits' : '⚠ Borderline fit';
+  return {
+    status,
+    headline: `${mark}: ${need}; ${offers}.`,
+    detail: `Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%).`,
+    deviceBytes: e.deviceBytes,
+    capacityBytes: e.capacityBytes,
+    headroomBytes: e.headroomBytes,
+  };
+}
+
+/** The canonical reading of any scenario, with its parameter total counted from the architecture. */
+export function readingOf(s: Scenario): string {
+  return readingText(s, countParams(s.model.arch).total);
+}
+
+function answerFor(s: Scenario, reading: (x: Scenario) => string): Answer | null {
+  switch (s.question.kind) {
+    case 'none':
+      return null;
+    case 'maxBatch':
+      return maxBatch(s);
+    case 'maxSeq':
+      return maxSeq(s);
+    case 'howMany':
+      return howMany(s, s.question.gpuId);
+    case 'whichGpu':
+      return whichGpu(s);
+    case 'compare':
+      return compare(s, s.question.a, s.question.b, reading);
+  }
+}
+
+const FOLLOW_UPS_TRAIN = ['gc', 'now zero2', 'seq 8192', 'on H100', 'max batch', 'oom', 'nan'];
+const FOLLOW_UPS_INFER = ['ctx 32k', 'int4', 'kv fp8', 'on H100', 'serve', 'max batch'];
+
+export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[]): EstimateReply {
+  return {
+    kind: 'estimate',
+    reading: readingText(s, e.params.total),
+    canonical: canonicalText(s),
+    scenario: s,
+    assumptions,
+    ignored,
+    verdict: verdictOf(s, e),
+    breakdown: e.components,
+    answer: answerFor(s, readingOf),
+    levers: e.fits === true ? [] : levers(s, e),
+    tips: tipsFor(s, e),
+    followUps: s.mode === 'inference' ? FOLLOW_UPS_INFER : FOLLOW_UPS_TRAIN,
+    estimate: e,
+  };
+}
