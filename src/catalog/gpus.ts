@@ -1,18 +1,243 @@
 import type { GpuSpec } from './types.js';
 
-/** Accelerators with the memory a process can use (MiB) and their number-format support. */
+/**
+ * Accelerators with the memory a process can use (MiB) and their number-format support.
+ *
+ * totalMiB: what nvidia-smi (rocm-smi for AMD) prints as total memory.
+ * usableMiB: the device total the CUDA runtime reports (cudaMemGetInfo; PyTorch prints it as
+ *   "GPU 0; X GiB total capacity" in its OOM message), which is below nvidia-smi's number by
+ *   the driver / ECC reservation. Where that figure is well known we use it (converted from
+ *   GiB); elsewhere we take nvidia-smi total less 1% (`lessReservation`), slightly more than
+ *   the 0.6–1.0% gap seen on A100/H100, so a borderline verdict errs towards "does not fit".
+ *   The CUDA context is NOT subtracted here: it is contextMiB, added to the estimate instead.
+ * contextMiB: CUDA context + loaded kernels (cuBLAS/cuDNN/NCCL modules) after the first
+ *   kernels run, with CUDA 12 lazy loading: ≈300–600 MiB, growing with architecture generation
+ *   (more kernel variants per module); ROCm's HIP context is similar in size.
+ * priceRank: approximate on-demand USD per GPU-hour on 2024–25 public clouds and GPU
+ *   marketplaces; only the ordering matters ("cheapest card that fits").
+ */
+
+/** nvidia-smi total less 1% for the driver / ECC reservation (see header). */
+function lessReservation(totalMiB: number): number {
+  return totalMiB - Math.ceil(totalMiB * 0.01);
+}
+
+/** PyTorch's "X GiB total capacity" (cudaMemGetInfo total) in MiB. */
+function reportedGiB(gib: number): number {
+  return Math.floor(gib * 1024);
+}
+
+/*
+ * Volta is measured: HF's "Model training anatomy" run on a V100 16GB shows 1343 MiB in
+ * nvidia-smi after `torch.ones((1, 1)).to("cuda")` alone (reference row GT121's notes). Stacks of
+ * that era load every kernel eagerly; V100s still run them (CUDA 12 dropped lazy-loading gains for sm_70).
+ */
+const CONTEXT_MIB = { pascal: 300, volta: 1343, turing: 350, ampere: 450, ada: 450, hopper: 550, blackwell: 600, rocm: 500 } as const;
+
 export const GPUS: readonly GpuSpec[] = [
+  // ---- NVIDIA Pascal / Volta / Turing: no bf16 tensor cores (bf16 arrived with Ampere, sm_80).
   {
-    id: 'a100-80g',
-    name: 'A100 80GB',
-    aliases: ['a100-80gb', 'a100 80', 'a100-sxm4-80gb'],
-    totalMiB: 81920,
-    usableMiB: 81050,
-    bf16: true,
-    fp8: false,
-    vendor: 'nvidia',
-    contextMiB: 500,
-    priceRank: 6,
-    source: 'NVIDIA A100 datasheet; nvidia-smi total 81920 MiB',
+    id: 'p100-16g', name: 'Tesla P100 16GB',
+    aliases: ['p100', 'p100-16gb', 'p100 16gb', 'tesla p100', 'tesla p100-pcie-16gb', 'p100-pcie-16gb'],
+    totalMiB: 16280, usableMiB: reportedGiB(15.89), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.pascal, priceRank: 0.45,
+    source: 'NVIDIA Tesla P100 datasheet (16 GB HBM2); nvidia-smi 16280 MiB; PyTorch OOM "15.89 GiB total capacity"',
+  },
+  {
+    id: 'v100-16g', name: 'V100 16GB',
+    aliases: ['v100', 'v100-16gb', 'v100 16gb', 'v100 16', 'v100-sxm2-16gb', 'v100-pcie-16gb', 'tesla v100', 'tesla v100-sxm2-16gb', 'tesla v100-pcie-16gb'],
+    totalMiB: 16160, usableMiB: reportedGiB(15.78), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.volta, priceRank: 0.9,
+    source: 'NVIDIA V100 datasheet (16 GB HBM2, SXM2 and PCIe); nvidia-smi 16160 MiB; PyTorch OOM "15.78 GiB total capacity". "v100" alone means this card, the common cloud size (AWS p3)',
+  },
+  {
+    id: 'v100-32g', name: 'V100 32GB',
+    aliases: ['v100-32gb', 'v100 32gb', 'v100 32', 'v100-sxm2-32gb', 'v100-pcie-32gb', 'v100s', 'v100s-pcie-32gb', 'tesla v100-sxm2-32gb'],
+    totalMiB: 32510, usableMiB: reportedGiB(31.74), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.volta, priceRank: 1.2,
+    source: 'NVIDIA V100 datasheet (32 GB HBM2); nvidia-smi 32510 MiB; PyTorch OOM "31.74 GiB total capacity"',
+  },
+  {
+    id: 't4', name: 'T4 16GB',
+    aliases: ['t4-16gb', 't4 16gb', 'tesla t4', 'nvidia t4'],
+    totalMiB: 15360, usableMiB: reportedGiB(14.75), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.turing, priceRank: 0.35,
+    source: 'NVIDIA T4 datasheet (16 GB GDDR6); nvidia-smi 15360 MiB; PyTorch OOM "14.75 GiB total capacity" (Colab)',
+  },
+  // ---- NVIDIA Ampere (sm_80/86): bf16, no fp8.
+  {
+    id: 'rtx-3090', name: 'RTX 3090 24GB',
+    aliases: ['3090', 'rtx3090', 'rtx 3090', 'geforce rtx 3090', 'nvidia geforce rtx 3090', '3090-24gb'],
+    totalMiB: 24576, usableMiB: reportedGiB(23.69), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.3,
+    source: 'NVIDIA GeForce RTX 3090 specs (24 GB GDDR6X); nvidia-smi 24576 MiB; PyTorch OOM "23.69 GiB total capacity"',
+  },
+  {
+    id: 'rtx-a4000', name: 'RTX A4000 16GB',
+    aliases: ['a4000', 'rtx a4000', 'nvidia rtx a4000'],
+    totalMiB: 16376, usableMiB: lessReservation(16376), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.2,
+    source: 'NVIDIA RTX A4000 datasheet (16 GB GDDR6 ECC); nvidia-smi 16376 MiB',
+  },
+  {
+    id: 'rtx-a5000', name: 'RTX A5000 24GB',
+    aliases: ['a5000', 'rtx a5000', 'nvidia rtx a5000'],
+    totalMiB: 24564, usableMiB: lessReservation(24564), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.3,
+    source: 'NVIDIA RTX A5000 datasheet (24 GB GDDR6 ECC); nvidia-smi 24564 MiB',
+  },
+  {
+    id: 'rtx-a6000', name: 'RTX A6000 48GB',
+    aliases: ['a6000', 'rtx a6000', 'nvidia rtx a6000', 'a6000-48gb'],
+    totalMiB: 49140, usableMiB: lessReservation(49140), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.8,
+    source: 'NVIDIA RTX A6000 datasheet (48 GB GDDR6 ECC); nvidia-smi 49140 MiB',
+  },
+  {
+    id: 'a10', name: 'A10 24GB',
+    aliases: ['a10-24gb', 'a10 24gb', 'nvidia a10'],
+    totalMiB: 23028, usableMiB: lessReservation(23028), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.75,
+    source: 'NVIDIA A10 datasheet (24 GB GDDR6); nvidia-smi 23028 MiB',
+  },
+  {
+    id: 'a10g', name: 'A10G 24GB',
+    aliases: ['a10g-24gb', 'a10g 24gb', 'nvidia a10g'],
+    totalMiB: 23028, usableMiB: lessReservation(23028), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.0,
+    source: 'AWS EC2 G5 instance specs (A10G, 24 GB GDDR6); nvidia-smi 23028 MiB',
+  },
+  {
+    id: 'a40', name: 'A40 48GB',
+    aliases: ['a40-48gb', 'a40 48gb', 'nvidia a40'],
+    totalMiB: 46068, usableMiB: lessReservation(46068), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.55,
+    source: 'NVIDIA A40 datasheet (48 GB GDDR6 ECC); nvidia-smi 46068 MiB',
+  },
+  {
+    id: 'a100-40g', name: 'A100 40GB',
+    aliases: ['a100-40gb', 'a100 40gb', 'a100-40', 'a100 40', 'a100-sxm4-40gb', 'a100-pcie-40gb', 'nvidia a100-sxm4-40gb', 'nvidia a100-pcie-40gb'],
+    totalMiB: 40960, usableMiB: reportedGiB(39.59), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.3,
+    source: 'NVIDIA A100 datasheet (40 GB HBM2, SXM4 and PCIe); nvidia-smi 40960 MiB; PyTorch OOM "39.59 GiB total capacity"',
+  },
+  {
+    id: 'a100-80g', name: 'A100 80GB',
+    // "a100" alone is ambiguous (40 or 80 GB); it means the 80 GB card, today's common rental.
+    aliases: ['a100', 'a100-80gb', 'a100 80gb', 'a100-80', 'a100 80', 'a100-sxm4-80gb', 'a100-pcie-80gb', 'nvidia a100-sxm4-80gb', 'nvidia a100 80gb pcie'],
+    totalMiB: 81920, usableMiB: reportedGiB(79.15), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.8,
+    source: 'NVIDIA A100 datasheet (80 GB HBM2e); nvidia-smi 81920 MiB; PyTorch OOM "79.15 GiB total capacity"',
+  },
+  // ---- NVIDIA Ada Lovelace (sm_89): bf16 and fp8 tensor cores.
+  {
+    id: 'l4', name: 'L4 24GB',
+    aliases: ['l4-24gb', 'l4 24gb', 'nvidia l4'],
+    totalMiB: 23034, usableMiB: lessReservation(23034), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.7,
+    source: 'NVIDIA L4 datasheet (24 GB GDDR6); nvidia-smi 23034 MiB',
+  },
+  {
+    id: 'rtx-4090', name: 'RTX 4090 24GB',
+    aliases: ['4090', 'a 4090', 'rtx4090', 'rtx 4090', 'geforce rtx 4090', 'nvidia geforce rtx 4090', '4090-24gb'],
+    totalMiB: 24564, usableMiB: reportedGiB(23.65), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.45,
+    source: 'NVIDIA GeForce RTX 4090 specs (24 GB GDDR6X); nvidia-smi 24564 MiB; PyTorch OOM "23.65 GiB total capacity"',
+  },
+  {
+    id: 'l40', name: 'L40 48GB',
+    aliases: ['l40-48gb', 'l40 48gb', 'nvidia l40'],
+    totalMiB: 46068, usableMiB: lessReservation(46068), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 1.0,
+    source: 'NVIDIA L40 datasheet (48 GB GDDR6 ECC); nvidia-smi 46068 MiB',
+  },
+  {
+    id: 'l40s', name: 'L40S 48GB',
+    aliases: ['l40s-48gb', 'l40s 48gb', 'nvidia l40s'],
+    totalMiB: 46068, usableMiB: lessReservation(46068), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 1.1,
+    source: 'NVIDIA L40S datasheet (48 GB GDDR6 ECC); nvidia-smi 46068 MiB',
+  },
+  {
+    id: 'rtx-6000-ada', name: 'RTX 6000 Ada 48GB',
+    aliases: ['rtx 6000 ada', 'rtx6000 ada', 'rtx 6000 ada generation', 'nvidia rtx 6000 ada generation', '6000 ada'],
+    totalMiB: 49140, usableMiB: lessReservation(49140), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.9,
+    source: 'NVIDIA RTX 6000 Ada Generation datasheet (48 GB GDDR6 ECC); nvidia-smi 49140 MiB',
+  },
+  // ---- NVIDIA Hopper (sm_90): bf16 and fp8 (Transformer Engine).
+  {
+    id: 'h100-80g', name: 'H100 80GB SXM',
+    // "h100" alone means the SXM5 80 GB part, the one in HGX/DGX nodes and most clouds.
+    aliases: ['h100', 'h100-80gb', 'h100 80gb', 'h100-sxm', 'h100 sxm', 'h100-sxm5', 'h100-sxm5-80gb', 'h100 80gb hbm3', 'nvidia h100 80gb hbm3'],
+    totalMiB: 81559, usableMiB: lessReservation(81559), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 3.0,
+    source: 'NVIDIA H100 datasheet (SXM5, 80 GB HBM3); nvidia-smi 81559 MiB',
+  },
+  {
+    id: 'h100-pcie', name: 'H100 80GB PCIe',
+    aliases: ['h100 pcie', 'h100-pcie-80gb', 'h100 pcie 80gb', 'nvidia h100 pcie'],
+    totalMiB: 81559, usableMiB: lessReservation(81559), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 2.4,
+    source: 'NVIDIA H100 datasheet (PCIe, 80 GB HBM2e); nvidia-smi 81559 MiB',
+  },
+  {
+    id: 'h100-nvl', name: 'H100 NVL 94GB',
+    aliases: ['h100 nvl', 'h100-nvl-94gb', 'h100 nvl 94gb', 'h100-94gb', 'h100 94gb', 'nvidia h100 nvl'],
+    totalMiB: 95830, usableMiB: lessReservation(95830), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 3.2,
+    source: 'NVIDIA H100 NVL datasheet (94 GB HBM3 per GPU); nvidia-smi 95830 MiB',
+  },
+  {
+    id: 'gh200', name: 'GH200 96GB',
+    aliases: ['gh200-96gb', 'gh200 96gb', 'gh200 480gb', 'nvidia gh200 480gb', 'grace hopper'],
+    totalMiB: 97871, usableMiB: lessReservation(97871), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 3.2,
+    source: 'NVIDIA GH200 Grace Hopper datasheet (96 GB HBM3 GPU memory; the 480 GB is LPDDR5X CPU memory); nvidia-smi 97871 MiB',
+  },
+  {
+    id: 'h200', name: 'H200 141GB',
+    aliases: ['h200-141gb', 'h200 141gb', 'h200 sxm', 'h200-sxm', 'nvidia h200'],
+    totalMiB: 143771, usableMiB: lessReservation(143771), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 3.8,
+    source: 'NVIDIA H200 datasheet (141 GB HBM3e); nvidia-smi 143771 MiB',
+  },
+  // ---- NVIDIA Blackwell (sm_100/120): bf16, fp8 (and fp4).
+  {
+    id: 'rtx-5090', name: 'RTX 5090 32GB',
+    aliases: ['5090', 'rtx5090', 'rtx 5090', 'geforce rtx 5090', 'nvidia geforce rtx 5090'],
+    totalMiB: 32607, usableMiB: lessReservation(32607), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 0.8,
+    source: 'NVIDIA GeForce RTX 5090 specs (32 GB GDDR7); nvidia-smi 32607 MiB',
+  },
+  {
+    id: 'b200', name: 'B200 180GB',
+    aliases: ['b200-180gb', 'b200 180gb', 'b200 192gb', 'nvidia b200'],
+    totalMiB: 183359, usableMiB: lessReservation(183359), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 5.5,
+    source: 'NVIDIA DGX B200 datasheet (1,440 GB over 8 GPUs = 180 GB each of 192 GB HBM3e); nvidia-smi 183359 MiB',
+  },
+  // ---- AMD Instinct (CDNA2/3): bf16; fp8 from CDNA3 (MI300).
+  {
+    id: 'mi250x', name: 'MI250X 64GB (one GCD)',
+    // An MI250X module is two GCDs of 64 GB; ROCm and PyTorch see each GCD as its own device.
+    aliases: ['mi250x', 'mi250', 'instinct mi250x', 'amd instinct mi250x', 'mi250x gcd'],
+    totalMiB: 65520, usableMiB: lessReservation(65520), bf16: true, fp8: false, vendor: 'amd',
+    contextMiB: CONTEXT_MIB.rocm, priceRank: 1.8,
+    source: 'AMD Instinct MI250X datasheet (128 GB HBM2e as 2 × 64 GB GCDs); rocm-smi 65520 MiB per GCD',
+  },
+  {
+    id: 'mi300x', name: 'MI300X 192GB',
+    aliases: ['mi300x-192gb', 'mi300x 192gb', 'mi300', 'instinct mi300x', 'amd instinct mi300x'],
+    totalMiB: 196288, usableMiB: lessReservation(196288), bf16: true, fp8: true, vendor: 'amd',
+    contextMiB: CONTEXT_MIB.rocm, priceRank: 2.6,
+    source: 'AMD Instinct MI300X datasheet (192 GB HBM3); rocm-smi VRAM total 205,822,885,888 B = 196288 MiB',
+  },
+  {
+    id: 'mi325x', name: 'MI325X 256GB',
+    aliases: ['mi325x-256gb', 'mi325x 256gb', 'mi325', 'instinct mi325x', 'amd instinct mi325x'],
+    totalMiB: 262144, usableMiB: lessReservation(262144), bf16: true, fp8: true, vendor: 'amd',
+    contextMiB: CONTEXT_MIB.rocm, priceRank: 3.2,
+    source: 'AMD Instinct MI325X datasheet (256 GB HBM3E); total taken as 256 GiB (rocm-smi figure not verified)',
   },
 ];

@@ -1,31 +1,24 @@
+import { CLASSIC_MODELS } from './models/classic.js';
+import { DEEPSEEK_MODELS } from './models/deepseek.js';
+import { GEMMA_MODELS } from './models/gemma.js';
+import { LLAMA_MODELS } from './models/llama.js';
+import { MISTRAL_MODELS } from './models/mistral.js';
+import { PHI_MODELS } from './models/phi.js';
+import { QWEN_MODELS } from './models/qwen.js';
 import type { ModelSpec } from './types.js';
 
-/** Open models with their published architecture (config.json) and total parameter count. */
+/**
+ * Open models with their published architecture (config.json) and total parameter count,
+ * one family per file under models/. Not covered: T5 encoder-decoders (bigscience/T0_3B,
+ * mt0-xxl) — the Architecture type describes one stack of layers, not an encoder plus a
+ * decoder with cross-attention.
+ */
 export const MODELS: readonly ModelSpec[] = [
-  {
-    id: 'llama-2-7b',
-    name: 'Llama-2-7B',
-    family: 'llama',
-    aliases: ['llama2-7b', 'llama-2-7b-hf', 'llama 2 7b'],
-    arch: {
-      layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 32000,
-      mlp: 'gated', norm: 'rmsnorm', tiedEmbeddings: false, positions: 'rope',
-      attentionBias: 'none', mlpBias: false,
-    },
-    publishedParams: 6_738_415_616,
-    source: 'meta-llama/Llama-2-7b-hf config.json; total from the safetensors index',
-  },
-  {
-    id: 'llama-2-13b',
-    name: 'Llama-2-13B',
-    family: 'llama',
-    aliases: ['llama2-13b', 'llama 2 13b'],
-    arch: {
-      layers: 40, hidden: 5120, heads: 40, kvHeads: 40, headDim: 128, ffn: 13824, vocab: 32000,
-      mlp: 'gated', norm: 'rmsnorm', tiedEmbeddings: false, positions: 'rope',
-      attentionBias: 'none', mlpBias: false,
-    },
-    publishedParams: 13_015_864_320,
-    source: 'meta-llama/Llama-2-13b-hf config.json; total from the safetensors index',
-  },
+  ...LLAMA_MODELS,
+  ...MISTRAL_MODELS,
+  ...QWEN_MODELS,
+  ...GEMMA_MODELS,
+  ...PHI_MODELS,
+  ...CLASSIC_MODELS,
+  ...DEEPSEEK_MODELS,
 ];

@@ -2,7 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
 import type { Layout } from './layout.js';
 import { projectionShape } from './lora.js';
-import { activationBytes } from './precision.js';
+import { activationBytes, isQuantised } from './precision.js';
 import { adapterBytesPerParam } from './states.js';
 import type { Component } from './types.js';
 
@@ -34,9 +34,18 @@ function dropoutRate(s: Scenario): number {
   return s.model.arch.dropout ?? 0;
 }
 
-/** Trainable inputs decide what frozen linears keep: a frozen nn.Linear saves no input. */
+/**
+ * bitsandbytes' 4-bit matmul (`MatMul4Bit.forward`) keeps its input whenever that input needs a
+ * gradient (`ctx.tensors = (A, B)`), although the weight is frozen: under QLoRA every quantised
+ * linear downstream of the first adapter keeps its input like a trained one.
+ */
+function quantisedLinearsKeepInputs(s: Scenario): boolean {
+  return s.mode === 'qlora' && isQuantised(s.weights);
+}
+
+/** Which linears keep their input: trained ones (full, or adapted), and bitsandbytes 4-bit ones; a frozen nn.Linear keeps none. */
 function adapted(s: Scenario, ...targets: string[]): boolean {
-  return s.mode === 'full' || (s.lora?.targets.some((t) => targets.includes(t)) ?? false);
+  return s.mode === 'full' || quantisedLinearsKeepInputs(s) || (s.lora?.targets.some((t) => targets.includes(t)) ?? false);
 }
 
 /** Per-token tensors one norm keeps. */
@@ -141,12 +150,15 @@ function adapterTensors(s: Scenario): SavedTensor[] {
 
 /** Every tensor one decoder layer keeps for backward, with nothing recomputed. */
 export function layerTensors(s: Scenario): SavedTensor[] {
-  const attnInputNeeded = adapted(s, 'q', 'k', 'v') && adapterBytesPerParam(s) === activationBytes(s);
-  const mlpInputNeeded = adapted(s, 'gate', 'up') && adapterBytesPerParam(s) === activationBytes(s);
+  // A norm's output is kept when a linear reading it keeps its input; an adapter whose dtype
+  // differs from the activations keeps its own cast copy instead (counted with the adapter).
+  const sharedWithAdapters = adapterBytesPerParam(s) === activationBytes(s);
+  const kept = (...targets: string[]) =>
+    s.mode === 'full' || quantisedLinearsKeepInputs(s) || (adapted(s, ...targets) && sharedWithAdapters);
   return [
-    ...normTensors(s, 'attention', s.mode === 'full' || attnInputNeeded),
+    ...normTensors(s, 'attention', kept('q', 'k', 'v')),
     ...attentionTensors(s),
-    ...normTensors(s, 'MLP', s.mode === 'full' || mlpInputNeeded),
+    ...normTensors(s, 'MLP', kept('gate', 'up')),
     ...mlpTensors(s),
     ...adapterTensors(s),
   ];

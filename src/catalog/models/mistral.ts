@@ -1,0 +1,48 @@
+import type { ModelSpec } from '../types.js';
+import { llamaStyle } from './shape.js';
+
+/**
+ * Mistral AI's dense 7B and Mixtral sparse MoE models (MistralForCausalLM / MixtralForCausalLM).
+ * Totals: KerasHub presets (keras_hub/src/models/{mistral,mixtral}/*_presets.py) or Mistral's
+ * release notes.
+ */
+export const MISTRAL_MODELS: readonly ModelSpec[] = [
+  {
+    id: 'mistral-7b',
+    name: 'Mistral-7B-v0.1',
+    family: 'mistral',
+    aliases: ['mistral 7b', 'mistral7b', 'mistral-7b-v0.1', 'mistral-7b-instruct-v0.1', 'mistralai/mistral-7b-v0.1'],
+    // v0.1 uses a 4096-token sliding window in every layer (config.json sliding_window 4096).
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, ffn: 14336, vocab: 32000, tiedEmbeddings: false, slidingWindow: 4096 }),
+    publishedParams: 7_241_732_096,
+    source: 'mistralai/Mistral-7B-v0.1 config.json; total: KerasHub mistral_7b_en preset (7,241,732,096)',
+  },
+  {
+    id: 'mistral-7b-v0.3',
+    name: 'Mistral-7B-v0.3',
+    family: 'mistral',
+    aliases: ['mistral 7b v0.3', 'mistral-7b-instruct-v0.3', 'mistralai/mistral-7b-v0.3'],
+    // v0.3: vocabulary extended to 32768, sliding window removed (sliding_window null).
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, ffn: 14336, vocab: 32768, tiedEmbeddings: false }),
+    publishedParams: 7_248_023_552,
+    source: 'mistralai/Mistral-7B-v0.3 config.json; total: KerasHub mistral_0.3_7b_en preset (7,248,023,552)',
+  },
+  {
+    id: 'mixtral-8x7b',
+    name: 'Mixtral-8x7B',
+    family: 'mistral',
+    aliases: ['mixtral 8x7b', 'mixtral-8x7b-v0.1', 'mixtral-8x7b-instruct', 'mixtral-8x7b-instruct-v0.1', 'mixtral', 'mistralai/mixtral-8x7b-v0.1'],
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, ffn: 14336, vocab: 32000, tiedEmbeddings: false, experts: 8, expertsPerToken: 2 }),
+    publishedParams: 46_702_792_704,
+    source: 'mistralai/Mixtral-8x7B-v0.1 config.json (num_local_experts 8, num_experts_per_tok 2); total: KerasHub mixtral_8_7b_en preset (46,702,792,704)',
+  },
+  {
+    id: 'mixtral-8x22b',
+    name: 'Mixtral-8x22B',
+    family: 'mistral',
+    aliases: ['mixtral 8x22b', 'mixtral-8x22b-v0.1', 'mixtral-8x22b-instruct', 'mixtral-8x22b-instruct-v0.1', 'mistralai/mixtral-8x22b-v0.1'],
+    arch: llamaStyle({ layers: 56, hidden: 6144, heads: 48, kvHeads: 8, headDim: 128, ffn: 16384, vocab: 32000, tiedEmbeddings: false, experts: 8, expertsPerToken: 2 }),
+    publishedParams: 141e9,
+    source: 'mistralai/Mixtral-8x22B-v0.1 config.json; total: Mistral AI release "Cheaper, Better, Faster, Stronger" (141B total, 39B active)',
+  },
+];

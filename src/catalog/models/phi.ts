@@ -1,0 +1,54 @@
+import type { ModelSpec } from '../types.js';
+import { gptStyle, llamaStyle } from './shape.js';
+
+/**
+ * Microsoft's Phi family. Phi-1.5 and Phi-2 (PhiForCausalLM): one LayerNorm feeding parallel
+ * attention and MLP, biases everywhere, partial RoPE, untied LM head with a bias.
+ * Phi-3 (Phi3ForCausalLM): a Llama-style decoder with fused qkv and gate_up projections
+ * (same parameter count as separate ones).
+ */
+
+/** PhiForCausalLM's lm_head is nn.Linear(hidden, vocab, bias=True): one bias per vocabulary entry. */
+function lmHeadBias(vocab: number): number {
+  return vocab;
+}
+
+export const PHI_MODELS: readonly ModelSpec[] = [
+  {
+    id: 'phi-1.5',
+    name: 'Phi-1.5',
+    family: 'phi',
+    aliases: ['phi-1_5', 'phi 1.5', 'phi1.5', 'microsoft/phi-1_5', 'microsoft/phi-1.5'],
+    arch: gptStyle({ layers: 24, hidden: 2048, heads: 32, kvHeads: 32, headDim: 64, ffn: 8192, vocab: 51200, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, extraParams: lmHeadBias(51200) }),
+    publishedParams: 1.42e9,
+    source: 'microsoft/phi-1_5 config.json; total: Hugging Face model page safetensors count 1.42B (the paper rounds to 1.3B)',
+  },
+  {
+    id: 'phi-2',
+    name: 'Phi-2',
+    family: 'phi',
+    aliases: ['phi 2', 'phi2', 'microsoft/phi-2'],
+    // resid_pdrop 0.1 in config.json (attn_pdrop and embd_pdrop are 0).
+    arch: gptStyle({ layers: 32, hidden: 2560, heads: 32, kvHeads: 32, headDim: 80, ffn: 10240, vocab: 51200, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, dropout: 0.1, extraParams: lmHeadBias(51200) }),
+    publishedParams: 2.78e9,
+    source: 'microsoft/phi-2 config.json; total: Hugging Face model page safetensors count 2.78B (the model card rounds to 2.7B)',
+  },
+  {
+    id: 'phi-3-mini',
+    name: 'Phi-3-mini',
+    family: 'phi',
+    aliases: ['phi3-mini', 'phi 3 mini', 'phi-3-mini-4k-instruct', 'phi-3-mini-128k-instruct', 'microsoft/phi-3-mini-4k-instruct'],
+    arch: llamaStyle({ layers: 32, hidden: 3072, heads: 32, kvHeads: 32, headDim: 96, ffn: 8192, vocab: 32064, tiedEmbeddings: false }),
+    publishedParams: 3_821_079_552,
+    source: 'microsoft/Phi-3-mini-4k-instruct config.json; total: KerasHub phi3_mini_4k_instruct_en preset (3,821,079,552)',
+  },
+  {
+    id: 'phi-3-medium',
+    name: 'Phi-3-medium',
+    family: 'phi',
+    aliases: ['phi3-medium', 'phi 3 medium', 'phi-3-medium-4k-instruct', 'phi-3-medium-128k-instruct', 'microsoft/phi-3-medium-4k-instruct'],
+    arch: llamaStyle({ layers: 40, hidden: 5120, heads: 40, kvHeads: 10, headDim: 128, ffn: 17920, vocab: 32064, tiedEmbeddings: false }),
+    publishedParams: 14e9,
+    source: 'microsoft/Phi-3-medium-4k-instruct config.json; total: model card (14B)',
+  },
+];

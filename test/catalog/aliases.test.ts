@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GPUS, MODELS, findGpu, findModel, normalizeName } from '../../src/catalog/index.js';
+
+interface Named {
+  id: string;
+  name: string;
+  aliases: string[];
+}
+
+/** Every spelling an entry answers to, normalised as lookups normalise them. */
+function spellings(entry: Named): string[] {
+  return [entry.id, entry.name, ...entry.aliases].map(normalizeName);
+}
+
+/** Normalised spellings claimed by more than one entry, with the ids claiming them. */
+function clashes(entries: readonly Named[]): string[] {
+  const owner = new Map<string, string>();
+  const found: string[] = [];
+  for (const e of entries) {
+    for (const s of new Set(spellings(e))) {
+      const other = owner.get(s);
+      if (other !== undefined && other !== e.id) found.push(`${s}: ${other} / ${e.id}`);
+      owner.set(s, e.id);
+    }
+  }
+  return found;
+}
+
+describe('catalog aliases', () => {
+  it('no spelling names two models', () => {
+    expect(clashes(MODELS)).toEqual([]);
+  });
+
+  it('no spelling names two GPUs', () => {
+    expect(clashes(GPUS)).toEqual([]);
+  });
+
+  it('no model spelling is also a GPU spelling', () => {
+    const gpuSpellings = new Set(GPUS.flatMap(spellings));
+    expect(MODELS.flatMap(spellings).filter((s) => gpuSpellings.has(s))).toEqual([]);
+  });
+
+  it('aliases are written lower-case, as people type them', () => {
+    for (const e of [...MODELS, ...GPUS]) for (const a of e.aliases) expect(a).toBe(a.toLowerCase());
+  });
+
+  it.each([
+    // DESIGN §2 model names
+    ['llama-2-7b', 'llama-2-7b'], ['llama3-8b', 'llama-3-8b'], ['Llama 3.1 70B', 'llama-3.1-70b'],
+    ['mistral-7b', 'mistral-7b'], ['mixtral-8x7b', 'mixtral-8x7b'], ['qwen2.5-14b', 'qwen2.5-14b'],
+    ['gemma-2-9b', 'gemma-2-9b'], ['phi-3-mini', 'phi-3-mini'],
+    // other common spellings
+    ['llama 3 8b', 'llama-3-8b'], ['meta-llama-3-8b', 'llama-3-8b'], ['llama-3.1-8b-instruct', 'llama-3.1-8b'],
+    ['Meta-Llama-3.1-8B-Instruct', 'llama-3.1-8b'], ['codellama/CodeLlama-7b-hf', 'codellama-7b'],
+    ['Qwen/Qwen3-8B', 'qwen3-8b'], ['TinyLlama', 'tinyllama-1.1b'], ['gpt2-xl', 'gpt2-xl'],
+    // the model column of /work/shared/reference/measured.csv
+    ['Llama-3.2-3B', 'llama-3.2-3b'], ['Llama-2-7b', 'llama-2-7b'], ['Llama-2-13b', 'llama-2-13b'],
+    ['Llama-2-70b', 'llama-2-70b'], ['CodeLlama-34b', 'codellama-34b'], ['bert-large-uncased', 'bert-large-uncased'],
+    ['phi-1_5', 'phi-1.5'], ['stablelm-base-alpha-3b', 'stablelm-base-alpha-3b'], ['falcon-40b', 'falcon-40b'],
+    ['bigscience/bloomz-7b1', 'bloomz-7b1'],
+  ])('model "%s" resolves to %s', (text, id) => {
+    expect(findModel(text)?.id).toBe(id);
+  });
+
+  it.each([
+    // DESIGN §2 hardware forms
+    ['A100-80G', 'a100-80g'], ['a 4090', 'rtx-4090'], ['4090', 'rtx-4090'], ['3090', 'rtx-3090'],
+    ['H100', 'h100-80g'], ['A100 80GB', 'a100-80g'], ['H200', 'h200'],
+    // bare "A100" is documented to mean the 80 GB card
+    ['A100', 'a100-80g'], ['a100-40g', 'a100-40g'], ['a100 40gb', 'a100-40g'],
+    // the gpu column of /work/shared/reference/measured.csv
+    ['A100-SXM4-40GB', 'a100-40g'], ['A100-80GB', 'a100-80g'], ['L40S-48GB', 'l40s'],
+    ['H100-80GB', 'h100-80g'], ['V100-SXM2-16GB', 'v100-16g'],
+    // nvidia-smi names
+    ['NVIDIA A100-SXM4-80GB', 'a100-80g'], ['NVIDIA H100 80GB HBM3', 'h100-80g'], ['Tesla T4', 't4'],
+    ['NVIDIA GeForce RTX 4090', 'rtx-4090'], ['H100 NVL', 'h100-nvl'],
+  ])('GPU "%s" resolves to %s', (text, id) => {
+    expect(findGpu(text)?.id).toBe(id);
+  });
+
+  it('lookups ignore case and the separators people vary (property)', () => {
+    const entries = MODELS.flatMap((m) => m.aliases.map((a) => [a, m.id] as const));
+    const separator = fc.constantFrom('-', ' ', '_', '', '  ');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...entries),
+        fc.array(separator, { minLength: 64, maxLength: 64 }),
+        fc.array(fc.boolean(), { minLength: 128, maxLength: 128 }),
+        ([alias, id], seps, upper) => {
+          let i = 0;
+          const respelled = alias
+            .replace(/[-_ ]/g, () => seps[i++ % seps.length]!)
+            .split('')
+            .map((c, k) => (upper[k % upper.length] ? c.toUpperCase() : c))
+            .join('');
+          expect(findModel(respelled)?.id).toBe(id);
+        },
+      ),
+    );
+  });
+});
