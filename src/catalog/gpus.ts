@@ -29,8 +29,8 @@ function reportedGiB(gib: number): number {
 
 /*
  * Volta is measured: HF's "Model training anatomy" run on a V100 16GB shows 1343 MiB in
- * nvidia-smi after `torch.ones((1, 1)).to("cuda")` alone (reference row GT121's notes). Stacks of
- * that era load every kernel eagerly; V100s still run them (CUDA 12 dropped lazy-loading gains for sm_70).
+ * nvidia-smi after `torch.ones((1, 1)).to("cuda")` alone (reference row GT121's notes): CUDA 11
+ * stacks without lazy module loading, which is what V100 fleets typically still run.
  */
 const CONTEXT_MIB = { pascal: 300, volta: 1343, turing: 350, ampere: 450, ada: 450, hopper: 550, blackwell: 600, rocm: 500 } as const;
 
