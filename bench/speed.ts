@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { respond } from '../src/core/assistant.js';
+import { renderText } from '../src/render/text.js';
+import { SPEED_CORPUS } from './speed-corpus.js';
+
+/**
+ * `npm run bench:speed`: latency of the whole request path (parse → estimate → reply model →
+ * text) per request over a fixed corpus, and of chart rendering. Prints a table; asserts nothing.
+ */
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function measure(label: string, inputs: string[], run: (text: string) => unknown, rounds: number): string[] {
+  for (const text of inputs) run(text); // warm-up: JIT and caches
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const text of inputs) {
+      const start = performance.now();
+      run(text);
+      times.push(performance.now() - start);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return [label, String(times.length), quantile(times, 0.5).toFixed(3), quantile(times, 0.99).toFixed(3), times.at(-1)!.toFixed(3)];
+}
+
+async function chartRows(): Promise<string[][]> {
+  try {
+    const { chartPng } = await import('../src/render/chart/index.js');
+    const rows: string[][] = [];
+    const replies = SPEED_CORPUS.slice(0, 10)
+      .map((t) => respond(t, null).reply)
+      .filter((r) => r.kind === 'estimate');
+    for (const kind of ['breakdown', 'sweep-batch', 'timeline'] as const) {
+      const times: number[] = [];
+      for (const reply of replies) {
+        const start = performance.now();
+        await chartPng(reply, kind);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      rows.push([`chart ${kind} (PNG)`, String(times.length), quantile(times, 0.5).toFixed(1), quantile(times, 0.99).toFixed(1), times.at(-1)!.toFixed(1)]);
+    }
+    return rows;
+  } catch (err) {
+    return [[`charts unavailable: ${(err as Error).message}`, '', '', '', '']];
+  }
+}
+
+async function main(): Promise<void> {
+  const rows = [
+    measure('request → text reply', SPEED_CORPUS, (t) => renderText(respond(t, null).reply), 5),
+    ...(await chartRows()),
+  ];
+  const headers = ['path', 'samples', 'median ms', 'p99 ms', 'max ms'];
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`headroom speed — ${SPEED_CORPUS.length} requests in the corpus, Node ${process.version}`);
+  console.log([line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  console.log('Targets: request median < 0.5 ms, p99 < 2 ms; charts < 50 ms.');
+}
+
+void main();

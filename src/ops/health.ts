@@ -1,0 +1,83 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+
+/** One readiness condition: the store answers, the process still accepts work, … */
+export type ReadinessCheck = () => boolean | Promise<boolean>;
+
+export interface HealthOptions {
+  /** Named readiness checks, e.g. `{ store: () => store.ready(), accepting: () => shutdown.accepting() }`. */
+  checks: Record<string, ReadinessCheck>;
+  /** A check that has not answered by then counts as failed, so a probe never hangs. */
+  checkTimeoutMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Handles `/healthz` (liveness: the event loop answers, so 200 always) and `/readyz`
+ * (readiness: 200 only when every check passes, else 503 so a load balancer stops sending
+ * traffic — e.g. while Redis is unreachable or during shutdown). Returns false for any other
+ * path so it can sit in front of another handler (Bolt's `customRoutes`, a plain server).
+ */
+export function createHealthHandler(options: HealthOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const timeoutMs = options.checkTimeoutMs ?? 1000;
+
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/healthz' && path !== '/readyz') return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(req, res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
+      return true;
+    }
+    if (path === '/healthz') {
+      send(req, res, 200, { status: 'ok', uptimeSeconds: Math.round((now() - startedAt) / 1000) });
+      return true;
+    }
+    void runChecks(options.checks, timeoutMs).then((checks) => {
+      const ready = Object.values(checks).every(Boolean);
+      send(req, res, ready ? 200 : 503, { ready, checks });
+    });
+    return true;
+  };
+}
+
+/** A complete listener for a dedicated health port: health paths, 404 for everything else. */
+export function healthRequestListener(options: HealthOptions): RequestListener {
+  const handle = createHealthHandler(options);
+  return (req, res) => {
+    if (!handle(req, res)) send(req, res, 404, { error: 'not found' });
+  };
+}
+
+async function runChecks(checks: Record<string, ReadinessCheck>, timeoutMs: number): Promise<Record<string, boolean>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => [name, await passesWithin(check, timeoutMs)] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function passesWithin(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const result = Promise.resolve()
+      .then(check)
+      .then((ok) => ok === true, () => false);
+    return await Promise.race([result, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(req.method === 'HEAD' ? undefined : json);
+}

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { SqliteStore } from '../../src/state/sqlite-store.js';
+import { threadState } from './fixtures.js';
+
+const DAY = 24 * 3600 * 1000;
+
+describe('SqliteStore', () => {
+  let dir: string;
+  let path: string;
+  const open: SqliteStore[] = [];
+  const store = (options: Partial<ConstructorParameters<typeof SqliteStore>[0]> = {}) => {
+    const s = new SqliteStore({ path, ...options });
+    open.push(s);
+    return s;
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'headroom-sqlite-'));
+    path = join(dir, 'nested', 'state.db');
+  });
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('returns null for a thread it has never seen', async () => {
+    expect(await store().get('slack:T1:C1:1.0')).toBeNull();
+  });
+
+  it('survives a process restart: written by one instance, read by a fresh one', async () => {
+    const first = store();
+    await first.set('slack:T1:C1:1.0', threadState(8192));
+    await first.close();
+
+    const second = store();
+    expect(await second.get('slack:T1:C1:1.0')).toEqual(threadState(8192));
+  });
+
+  it('overwrites a thread with its latest state and keeps threads apart', async () => {
+    const s = store();
+    await s.set('discord:1', threadState(1024));
+    await s.set('discord:2', threadState(2048));
+    await s.set('discord:1', threadState(4096));
+    expect((await s.get('discord:1'))?.scenario.seq).toBe(4096);
+    expect((await s.get('discord:2'))?.scenario.seq).toBe(2048);
+  });
+
+  it('runs in WAL mode', async () => {
+    store();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+  });
+
+  it('does not return a thread once its TTL has passed, and deletes that row', async () => {
+    let now = 1_000_000;
+    const s = store({ ttlMs: 30 * DAY, now: () => now });
+    await s.set('discord:1', threadState());
+    now += 30 * DAY - 1;
+    expect(await s.get('discord:1')).not.toBeNull();
+    now += 1;
+    expect(await s.get('discord:1')).toBeNull();
+    expect(s.rowCount()).toBe(0);
+  });
+
+  it('a write refreshes the TTL', async () => {
+    let now = 0;
+    const s = store({ ttlMs: 10 * DAY, now: () => now });
+    await s.set('discord:1', threadState());
+    now += 9 * DAY;
+    await s.set('discord:1', threadState());
+    now += 9 * DAY;
+    expect(await s.get('discord:1')).not.toBeNull();
+  });
+
+  it('purges expired rows in bulk every N writes, keeping live ones', async () => {
+    let now = 0;
+    const s = store({ ttlMs: 1000, now: () => now, purgeEveryWrites: 3 });
+    await s.set('old:1', threadState());
+    await s.set('old:2', threadState());
+    now += 5000;
+    expect(s.rowCount()).toBe(2); // expired but not yet purged
+    await s.set('new:1', threadState()); // third write triggers the purge
+    expect(s.rowCount()).toBe(1);
+    expect(await s.get('new:1')).not.toBeNull();
+  });
+
+  it('purges rows that expired while the process was down when it reopens', async () => {
+    let now = 0;
+    const first = store({ ttlMs: 1000, now: () => now });
+    await first.set('old:1', threadState());
+    await first.close();
+    now += 2000;
+    const second = store({ ttlMs: 1000, now: () => now });
+    expect(second.rowCount()).toBe(0);
+  });
+
+  it('is ready while open and not after close', async () => {
+    const s = store();
+    expect(await s.ready()).toBe(true);
+    await s.close();
+    expect(await s.ready()).toBe(false);
+  });
+
+  it('treats a row that no longer matches the schema as no state', async () => {
+    const s = store();
+    const raw = new Database(path);
+    raw.prepare('INSERT INTO thread_state (thread_key, state, expires_at) VALUES (?, ?, ?)').run('x', '{"scenario":1}', Date.now() + DAY);
+    raw.close();
+    expect(await s.get('x')).toBeNull();
+  });
+});
