@@ -1,0 +1,35 @@
+import type { BlockAction, ButtonAction } from '@slack/bolt';
+import { decodeButtonValue, type ButtonValue } from '../../../../render/slack.js';
+import { slackThreadKey } from '../../thread-key.js';
+
+/** Where a clicked button lives and what it carries. */
+export interface ButtonContext {
+  channel: string;
+  /** The answer message the button is on. */
+  messageTs: string;
+  /** Thread root: new answers go there, and the conversation key is derived from it. */
+  root: string;
+  threadKey: string;
+  value: ButtonValue;
+  /** Canonical text from the message's metadata when Slack included it in the payload. */
+  metadataCanonical: string | null;
+}
+
+/** Null when the click did not come from a message in a channel (nothing to answer into). */
+export function buttonContext(body: BlockAction<ButtonAction>): ButtonContext | null {
+  const channel = body.channel?.id ?? body.container?.channel_id;
+  const message = body.message as { ts?: string; thread_ts?: string; metadata?: { event_payload?: { canonical?: unknown } } } | undefined;
+  const messageTs = message?.ts ?? body.container?.message_ts;
+  if (!channel || !messageTs) return null;
+  const root = message?.thread_ts ?? messageTs;
+  const team = body.team?.id ?? body.user.team_id ?? 'unknown';
+  const canonical = message?.metadata?.event_payload?.canonical;
+  return {
+    channel,
+    messageTs,
+    root,
+    threadKey: slackThreadKey(team, channel, root),
+    value: decodeButtonValue(body.actions[0]?.value),
+    metadataCanonical: typeof canonical === 'string' ? canonical : null,
+  };
+}

@@ -1,0 +1,22 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { stripMentions } from '../../thread-key.js';
+import { answerInThread } from '../thread-answer.js';
+
+/** `@headroom <request>`: answered in the mention's thread. Deduped with the twin `message` event. */
+export function appMention(deps: SlackDeps) {
+  return async ({ event, body, client, context }: AllMiddlewareArgs & SlackEventMiddlewareArgs<'app_mention'>): Promise<void> => {
+    if (!deps.seen.first(`event:${body.event_id}`)) return;
+    if (!deps.seen.first(`message:${event.channel}:${event.ts}`)) return;
+    if (event.bot_id) return;
+    await answerInThread(deps, client, {
+      team: body.team_id ?? event.team ?? context.teamId ?? 'unknown',
+      channel: event.channel,
+      ts: event.ts,
+      threadTs: event.thread_ts,
+      text: stripMentions(event.text),
+      addressed: true,
+      botId: context.botId,
+    });
+  };
+}

@@ -1,0 +1,47 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { stripMentions } from '../../thread-key.js';
+import { answerInThread } from '../thread-answer.js';
+
+/** Subtypes that are still a person typing; every other subtype (edits, joins, bots) is ignored. */
+const PERSON_SUBTYPES = new Set([undefined, 'thread_broadcast', 'file_share']);
+
+interface PlainMessage {
+  subtype?: string;
+  bot_id?: string;
+  user?: string;
+  text?: string;
+  ts: string;
+  thread_ts?: string;
+  channel: string;
+  channel_type?: string;
+  team?: string;
+}
+
+/**
+ * Any message the bot can see: a DM (answered in a thread), a follow-up in one of our threads,
+ * or a mention (normally handled by `app_mention`; whichever arrives first answers). Other
+ * channel chatter, the bot's own posts and other bots are ignored.
+ */
+export function message(deps: SlackDeps) {
+  return async ({ event, body, client, context }: AllMiddlewareArgs & SlackEventMiddlewareArgs<'message'>): Promise<void> => {
+    const msg = event as unknown as PlainMessage;
+    if (!PERSON_SUBTYPES.has(msg.subtype) || msg.bot_id || !msg.user || msg.subtype === 'bot_message') return;
+    const rawText = msg.text ?? '';
+    const mentioned = context.botUserId ? rawText.includes(`<@${context.botUserId}`) : false;
+    const addressed = msg.channel_type === 'im' || mentioned;
+    const inThread = msg.thread_ts !== undefined && msg.thread_ts !== msg.ts;
+    if (!inThread && !addressed) return;
+    if (!deps.seen.first(`event:${body.event_id}`)) return;
+    if (!deps.seen.first(`message:${msg.channel}:${msg.ts}`)) return;
+    await answerInThread(deps, client, {
+      team: body.team_id ?? msg.team ?? context.teamId ?? 'unknown',
+      channel: msg.channel,
+      ts: msg.ts,
+      threadTs: msg.thread_ts,
+      text: stripMentions(rawText),
+      addressed,
+      botId: context.botId,
+    });
+  };
+}

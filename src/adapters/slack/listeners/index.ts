@@ -1,0 +1,20 @@
+import type { App } from '@slack/bolt';
+import { LEVER_ACTION_PATTERN, ACTION_IDS } from '../../../render/slack.js';
+import type { SlackDeps } from '../deps.js';
+import { applyLever } from './actions/apply-lever.js';
+import { chartButton } from './actions/chart.js';
+import { showMath } from './actions/show-math.js';
+import { headroomCommand } from './commands/headroom.js';
+import { appMention } from './events/app-mention.js';
+import { message } from './events/message.js';
+
+/** Every listener of the Slack app, one file each (slack-samples/bolt-ts-starter-template). */
+export function registerListeners(app: App, deps: SlackDeps): void {
+  app.command('/headroom', headroomCommand(deps));
+  app.event('app_mention', appMention(deps));
+  app.event('message', message(deps));
+  app.action(LEVER_ACTION_PATTERN, applyLever(deps));
+  app.action(ACTION_IDS.math, showMath(deps));
+  app.action(ACTION_IDS.chart, chartButton(deps, 'chart'));
+  app.action(ACTION_IDS.sweep, chartButton(deps, 'sweep'));
+}

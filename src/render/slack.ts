@@ -1,0 +1,44 @@
+import type { types } from '@slack/bolt';
+import type { EstimateReply, Reply } from '../reply/types.js';
+import { errorBlocks, errorFallback } from './slack/error.js';
+import { estimateBlocks, estimateFallback } from './slack/estimate.js';
+import { helpBlocks, helpFallback } from './slack/help.js';
+import { mathBlocks, mathFallback } from './slack/math.js';
+
+export { ACTION_IDS, LEVER_ACTION_PATTERN, decodeButtonValue, encodeButtonValue, type ButtonValue } from './slack/actions.js';
+export { SLACK_LIMITS } from './slack/limits.js';
+
+/** Message metadata event type: the recovery path for a thread's scenario (DESIGN §5). */
+export const ANSWER_EVENT_TYPE = 'headroom_answer';
+
+/** What chat.postMessage / respond need: blocks, the `text` fallback, metadata on answers. */
+export interface SlackMessage {
+  text: string;
+  blocks: types.KnownBlock[];
+  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: { canonical: string } };
+}
+
+/**
+ * Renders a platform-neutral Reply as a Slack message. Renders only from the Reply: every number
+ * comes from its Estimate. `note` is a one-line remark shown under the header (e.g. that the
+ * scenario was recovered from the thread).
+ */
+export function renderSlack(reply: Reply, note: string | null = null): SlackMessage {
+  switch (reply.kind) {
+    case 'estimate':
+      return {
+        text: estimateFallback(reply),
+        blocks: estimateBlocks(reply, note),
+        metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: reply.canonical } },
+      };
+    case 'help':
+      return { text: helpFallback(reply), blocks: helpBlocks(reply, note) };
+    case 'error':
+      return { text: errorFallback(reply), blocks: errorBlocks(reply, note) };
+  }
+}
+
+/** The "Show math" message: every component's formula with its numbers. */
+export function renderSlackMath(reply: EstimateReply): SlackMessage {
+  return { text: mathFallback(reply), blocks: mathBlocks(reply) };
+}
