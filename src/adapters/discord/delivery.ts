@@ -1,0 +1,34 @@
+import type { AttachmentPayload } from 'discord.js';
+import type { Reply } from '../../reply/types.js';
+import { renderDiscord, type DiscordMessage } from '../../render/discord.js';
+import type { ChartKind, HandlerDeps } from './deps.js';
+
+export const CHART_FILE = 'chart.png';
+
+export interface Outgoing {
+  rendered: DiscordMessage;
+  /** What discord.js sends: embeds, buttons and any chart attachment. */
+  payload: { embeds: DiscordMessage['embeds']; components: DiscordMessage['components']; files: AttachmentPayload[] };
+}
+
+/** A chart that fails to render must not lose the answer: log it and send the embed alone. */
+async function chartFile(reply: Reply, kind: ChartKind | null, deps: HandlerDeps): Promise<AttachmentPayload | null> {
+  if (!kind || !deps.chart || reply.kind !== 'estimate') return null;
+  try {
+    return { attachment: await deps.chart(reply, kind), name: CHART_FILE };
+  } catch (error) {
+    deps.log({ event: 'discord.chart.failed', kind, error: String(error) });
+    return null;
+  }
+}
+
+/** The chart the request asked for (`... chart`, `sweep batch`), if any. */
+export function requestedChart(reply: Reply): ChartKind | null {
+  return reply.kind === 'estimate' && reply.scenario.chart !== 'none' ? reply.scenario.chart : null;
+}
+
+export async function prepare(reply: Reply, deps: HandlerDeps, chart: ChartKind | null = requestedChart(reply)): Promise<Outgoing> {
+  const file = await chartFile(reply, chart, deps);
+  const rendered = renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined });
+  return { rendered, payload: { embeds: rendered.embeds, components: rendered.components, files: file ? [file] : [] } };
+}

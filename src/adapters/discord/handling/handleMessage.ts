@@ -1,0 +1,62 @@
+import type { Message, ThreadChannel } from 'discord.js';
+import type { ThreadState } from '../../../core/assistant.js';
+import { persistTurn, recoverThreadState, threadKey } from '../conversation.js';
+import type { HandlerDeps } from '../deps.js';
+import { prepare } from '../delivery.js';
+
+/** Discord's thread names are 1–100 characters. */
+const THREAD_NAME_MAX = 100;
+
+export function stripMention(content: string, botId: string): string {
+  return content.replace(new RegExp(`<@!?${botId}>`, 'g'), ' ').replace(/\s+/g, ' ').trim();
+}
+
+function threadName(canonical: string): string {
+  const name = `headroom: ${canonical}`;
+  return name.length <= THREAD_NAME_MAX ? name : `${name.slice(0, THREAD_NAME_MAX - 1)}…`;
+}
+
+/** State of a thread: the store first, then the scenario written into the bot's own buttons. */
+async function threadState(thread: ThreadChannel, botId: string, deps: HandlerDeps): Promise<ThreadState | null> {
+  return (await deps.store.get(threadKey(thread.id))) ?? (await recoverThreadState(thread, botId, deps));
+}
+
+/**
+ * Plain messages: `@headroom <request>` in a channel (answer, then open a thread on the answer),
+ * any message in a thread headroom is part of (a follow-up on the thread's scenario), and DMs
+ * (the DM channel is the conversation).
+ */
+export async function handleMessage(message: Message, botId: string, deps: HandlerDeps): Promise<void> {
+  if (message.author.bot) return;
+  const mentioned = message.mentions.users.has(botId);
+  const text = stripMention(message.content, botId);
+  const channel = message.channel;
+
+  if (channel.isDMBased()) {
+    const key = threadKey(channel.id);
+    const turn = deps.respond(text, await deps.store.get(key));
+    const out = await prepare(turn.reply, deps);
+    const sent = await message.reply(out.payload);
+    await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
+    return;
+  }
+
+  if (channel.isThread()) {
+    const previous = await threadState(channel, botId, deps);
+    if (!previous && !mentioned) return; // Someone else's thread: stay quiet unless asked.
+    const turn = deps.respond(text, previous);
+    const out = await prepare(turn.reply, deps);
+    const sent = await channel.send(out.payload);
+    await persistTurn(deps, [threadKey(channel.id), threadKey(sent.id)], turn.state, out.rendered.ref);
+    return;
+  }
+
+  if (!mentioned) return;
+  const turn = deps.respond(text, null);
+  const out = await prepare(turn.reply, deps);
+  const sent = await message.reply(out.payload);
+  if (turn.reply.kind !== 'estimate') return;
+  // A thread started on a message takes that message's id, so both keys are the same conversation.
+  const thread = await sent.startThread({ name: threadName(turn.reply.canonical) });
+  await persistTurn(deps, [threadKey(thread.id), threadKey(sent.id)], turn.state, out.rendered.ref);
+}

@@ -1,0 +1,14 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { HelpReply } from '../../reply/types.js';
+import { HELP_COLOUR } from './colours.js';
+import { codeSafe } from './format.js';
+import { fitEmbed } from './limits.js';
+
+/** Help and troubleshooting: the text, one field per tip, and examples to copy. */
+export function helpEmbed(reply: HelpReply): APIEmbed {
+  const fields: APIEmbedField[] = reply.tips.slice(0, 20).map((tip) => ({ name: tip.title, value: tip.text }));
+  if (reply.examples.length > 0) {
+    fields.push({ name: 'Try', value: reply.examples.map((e) => `\`${codeSafe(e)}\``).join('\n') });
+  }
+  return fitEmbed({ title: reply.title || 'headroom', description: reply.text, color: HELP_COLOUR, fields });
+}
