@@ -1,0 +1,86 @@
+# The request language (DESIGN §2): a flat, order-free list of items.
+# Whitespace, separators and filler words are removed before parsing (src/language/parse.ts),
+# so `request -> item:+` is the DESIGN's `item (sep item):*` with the separators already gone.
+# Each item starts with its own token and no item ends in an optional token that could start
+# another, so every input has at most one parse (test/language/ambiguity.test.ts checks it).
+# Meaning (ranges, contradictions, defaults) is checked after parsing, in src/scenario.
+
+@preprocessor typescript
+@{%
+import { grammarLexer as lexer } from '../token-stream.js';
+import * as b from '../build.js';
+%}
+@lexer lexer
+
+request    -> item:+                                  {% b.request %}
+
+item       -> simple                                  {% id %}
+            | compare                                 {% id %}
+
+compare    -> %compare simple %vs simple              {% b.compare %}
+            | simple %vs simple                       {% b.compare %}
+
+simple     -> %model                                  {% b.model %}
+            | %family:? sizeValue                     {% b.size %}
+            | %archKw num                             {% b.arch %}
+            | %mode                                   {% b.mode %}
+            | %serve                                  {% b.serve %}
+            | %lora loraOption:*                      {% b.lora %}
+            | %precision                              {% b.precision %}
+            | %weights                                {% b.weights %}
+            | %optimizer                              {% b.optimizer %}
+            | %impl                                   {% b.impl %}
+            | %sharding                               {% b.sharding %}
+            | %offload                                {% b.offload %}
+            | %parDim num                             {% b.parallel %}
+            | %sp                                     {% b.sp %}
+            | seq                                     {% id %}
+            | %batchKw num                            {% b.batch %}
+            | %recompute                              {% b.recompute %}
+            | %attention                              {% b.attention %}
+            | %loss                                   {% b.loss %}
+            | %framework                              {% b.framework %}
+            | hardware                                {% id %}
+            | %question                               {% b.question %}
+            | %howMany gpuTarget                      {% b.howMany %}
+            | %help                                   {% b.help %}
+            | %chart                                  {% b.chart %}
+            | %genKw num                              {% b.gen %}
+            | %kvDtype                                {% b.kvDtype %}
+            | %utilKw %number                         {% b.util %}
+            | %control                                {% b.control %}
+
+# "13b", "8x7b", "llama 13b", "6.7e9 params"; a bare number needs "params".
+sizeValue  -> %size %params:?
+            | %moeSize %params:?
+            | %number %params
+
+loraOption -> %loraRank
+            | %rankKw %number
+            | %loraAll
+            | %loraTargets
+            | %loraDropout %number
+            | %loraAlpha %number
+
+seq        -> %seqKw num                              {% b.seq %}
+            | %seqPost                                {% b.seq %}
+            | %knum                                   {% b.seq %}
+
+num        -> %number                                 {% id %}
+            | %knum                                   {% id %}
+
+hardware   -> %on:? count:? hwTarget                  {% b.hardware %}
+            | %on:? %nodes %of:? count:? hwTarget     {% b.hardware %}
+
+count      -> %count                                  {% id %}
+            | %number                                 {% id %}
+
+hwTarget   -> %gpu
+            | %capacity
+            | %gpus hwOf:?
+
+hwOf       -> %of %capacity
+            | %of %gpu
+
+gpuTarget  -> %gpu                                    {% id %}
+            | %gpus                                   {% id %}

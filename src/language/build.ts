@@ -1,0 +1,163 @@
+import type { Token } from './lexer.js';
+import type { ArchField, BatchField, Item, ItemBody, LoraTarget, OffloadValue, ParallelDim } from './items.js';
+import { capacityNumber, kNumber, leadingInt, moeNumber, plainNumber, seqPostNumber, sizeNumber } from './numbers.js';
+
+/**
+ * Grammar postprocessors (grammar/request.ne calls these): tokens in, typed items out.
+ * They never check meaning; a value out of range is still returned and judged in src/scenario.
+ */
+
+type Part = Token | Part[] | null | Item;
+
+/** Every token inside a match, in order (nearley nests subrule and EBNF results in arrays). */
+function tokensOf(d: Part): Token[] {
+  if (d === null) return [];
+  if (Array.isArray(d)) return d.flatMap(tokensOf);
+  if ('kind' in d) return [];
+  return [d];
+}
+
+function span(d: Part[]): { at: number; end: number; text: string } {
+  const tokens = tokensOf(d);
+  const first = tokens[0];
+  const last = tokens[tokens.length - 1];
+  if (!first || !last) return { at: 0, end: 0, text: '' };
+  return { at: first.offset, end: last.offset + last.text.length, text: '' };
+}
+
+const item = (body: ItemBody, d: Part[]): Item => ({ ...body, ...span(d) }) as Item;
+const tok = (d: Part): Token => tokensOf(d)[0]!;
+
+/** A number token: plain ("4096", "6.7e9") or k-suffixed ("4k"). */
+export function num(d: Part[]): number {
+  const t = tok(d);
+  return t.type === 'knum' ? kNumber(t.text) : plainNumber(t.text);
+}
+
+export const request = (d: [Item[]]): Item[] => d[0];
+
+export const model = (d: Part[]) => item({ kind: 'model', id: tok(d[0]!).value }, d);
+
+export function size(d: Part[]): Item {
+  const family = (d[0] as Token | null)?.value ?? null;
+  const t = tok(d[1]!);
+  if (t.type === 'moeSize') {
+    const { experts, each } = moeNumber(t.text);
+    return item({ kind: 'size', params: experts * each, experts, family }, d);
+  }
+  const params = t.type === 'size' ? sizeNumber(t.text) : plainNumber(t.text);
+  return item({ kind: 'size', params, experts: null, family }, d);
+}
+
+export const arch = (d: Part[]) =>
+  item({ kind: 'arch', field: tok(d[0]!).value as ArchField, value: num([d[1]!]) }, d);
+
+export const mode = (d: Part[]) => item({ kind: 'mode', value: tok(d[0]!).value as 'full' }, d);
+export const serve = (d: Part[]) => item({ kind: 'serve' }, d);
+
+const ALL_TARGETS: LoraTarget[] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
+
+function targetList(text: string): LoraTarget[] {
+  const names = text.split(/[\s,+/]+/).map((t) => t.replace(/_proj$/, '')) as LoraTarget[];
+  return ALL_TARGETS.filter((t) => names.includes(t));
+}
+
+/** `lora`, `lora r16`, `lora rank 64 all-linear`, `qlora r64 q,v dropout 0.05 alpha 16`. */
+export function lora(d: Part[]): Item {
+  const options = tokensOf(d[1] ?? null);
+  const body: Extract<ItemBody, { kind: 'lora' }> = {
+    kind: 'lora',
+    qlora: tok(d[0]!).value === 'qlora',
+    rank: null,
+    targets: null,
+    allLinear: false,
+    dropout: null,
+    alpha: null,
+  };
+  for (let i = 0; i < options.length; i++) {
+    const t = options[i]!;
+    const next = () => plainNumber(options[++i]?.text ?? 'NaN');
+    if (t.type === 'loraRank') body.rank = leadingIntAfterR(t.text);
+    else if (t.type === 'rankKw') body.rank = next();
+    else if (t.type === 'loraAll') body.allLinear = true;
+    else if (t.type === 'loraTargets') body.targets = [...new Set([...(body.targets ?? []), ...targetList(t.text)])];
+    else if (t.type === 'loraDropout') body.dropout = next();
+    else if (t.type === 'loraAlpha') body.alpha = next();
+  }
+  return item(body, d);
+}
+
+function leadingIntAfterR(text: string): number {
+  return Number(text.replace(/^r\s*/, ''));
+}
+
+export const precision = (d: Part[]) => item({ kind: 'precision', value: tok(d[0]!).value }, d);
+export const weights = (d: Part[]) => item({ kind: 'weights', value: tok(d[0]!).value as 'int8' }, d);
+
+export function optimizer(d: Part[]): Item {
+  const [value, impl] = tok(d[0]!).value.split('+');
+  return item({ kind: 'optimizer', value: value!, fused: impl === 'fused' }, d);
+}
+
+export const impl = (d: Part[]) => item({ kind: 'impl', value: tok(d[0]!).value as 'fused' }, d);
+export const sharding = (d: Part[]) => item({ kind: 'sharding', value: tok(d[0]!).value }, d);
+export const offload = (d: Part[]) => item({ kind: 'offload', value: tok(d[0]!).value as OffloadValue }, d);
+export const parallel = (d: Part[]) =>
+  item({ kind: 'parallel', dim: tok(d[0]!).value as ParallelDim, value: num([d[1]!]) }, d);
+export const sp = (d: Part[]) => item({ kind: 'sp' }, d);
+
+/** `seq 4096`, `ctx 8k`, `4k context`, a bare `32k`. */
+export function seq(d: Part[]): Item {
+  const first = tok(d[0]!);
+  if (first.type === 'seqPost') return item({ kind: 'seq', value: seqPostNumber(first.text) }, d);
+  if (first.type === 'knum') return item({ kind: 'seq', value: kNumber(first.text) }, d);
+  return item({ kind: 'seq', value: num([d[1]!]) }, d);
+}
+
+export const batch = (d: Part[]) =>
+  item({ kind: 'batch', field: tok(d[0]!).value as BatchField, value: num([d[1]!]) }, d);
+export const recompute = (d: Part[]) => item({ kind: 'recompute', value: tok(d[0]!).value as 'full' }, d);
+export const attention = (d: Part[]) => item({ kind: 'attention', value: tok(d[0]!).value as 'flash' }, d);
+export const loss = (d: Part[]) => item({ kind: 'loss', value: tok(d[0]!).value as 'full' }, d);
+export const framework = (d: Part[]) => item({ kind: 'framework', value: tok(d[0]!).value as 'hf' }, d);
+
+/**
+ * Hardware: `[on] [N x|N] (gpu | 24GB | gpus [of (24GB | gpu)])`, or
+ * `[on] N nodes [of] [M x] target`. Count and type are each optional; the resolver fills them
+ * from the previous scenario ("on H100" keeps the count, "on 8 gpus" keeps the type).
+ */
+export function hardware(d: Part[]): Item {
+  const tokens = tokensOf(d);
+  let gpuId: string | null = null;
+  let capacityGiB: number | null = null;
+  let count: number | null = null;
+  let nodes: number | null = null;
+  for (const t of tokens) {
+    if (t.type === 'gpu') gpuId = t.value;
+    else if (t.type === 'capacity') capacityGiB = capacityNumber(t.text);
+    else if (t.type === 'count' || t.type === 'number') count = t.type === 'count' ? leadingInt(t.text) : plainNumber(t.text);
+    else if (t.type === 'nodes') nodes = leadingInt(t.text);
+    else if (t.type === 'gpus' && t.value !== 'gpus' && count === null) count = Number(t.value);
+  }
+  return item({ kind: 'hardware', gpuId, capacityGiB, count, nodes }, d);
+}
+
+export const question = (d: Part[]) => item({ kind: 'question', value: tok(d[0]!).value as 'maxBatch' }, d);
+export function howMany(d: Part[]): Item {
+  const target = tok(d[1]!);
+  return item({ kind: 'howMany', gpuId: target.type === 'gpu' ? target.value : null }, d);
+}
+
+/** `compare A vs B` or `A vs B`: each side one item. */
+export function compare(d: Part[]): Item {
+  const sides = d.filter((x): x is Item => x !== null && !Array.isArray(x) && 'kind' in x);
+  const [a, b] = [sides[0]!, sides[1]!];
+  return { kind: 'compare', a, b, at: Math.min(a.at, tokensOf(d)[0]?.offset ?? a.at), end: b.end, text: '' };
+}
+
+export const help = (d: Part[]) => item({ kind: 'help', value: tok(d[0]!).value as 'help' }, d);
+export const chart = (d: Part[]) => item({ kind: 'chart', value: tok(d[0]!).value as 'breakdown' }, d);
+export const gen = (d: Part[]) => item({ kind: 'gen', value: num([d[1]!]) }, d);
+export const kvDtype = (d: Part[]) => item({ kind: 'kvDtype', value: tok(d[0]!).value as 'fp8' }, d);
+export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d);
+export const control = (d: Part[]) => item({ kind: 'control', value: tok(d[0]!).value as 'undo' }, d);

@@ -1,0 +1,71 @@
+/**
+ * What the parser returns: typed items, exactly as written, with no defaults and no meaning
+ * checks (those happen in src/scenario). `at`/`end` are character offsets into the request.
+ */
+
+export interface Span {
+  at: number;
+  end: number;
+  /** The item as the user wrote it (filled in by parseRequest from the original text). */
+  text: string;
+}
+
+export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab';
+export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp';
+export type BatchField = 'mbs' | 'ga' | 'gbs';
+export type OffloadValue = 'optimizer-cpu' | 'optimizer-nvme' | 'params-cpu' | 'params-nvme' | 'none';
+export type LoraTarget = 'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down';
+
+export type ItemBody =
+  | { kind: 'model'; id: string }
+  | { kind: 'size'; params: number; experts: number | null; family: string | null }
+  | { kind: 'arch'; field: ArchField; value: number }
+  | { kind: 'mode'; value: 'full' | 'pretrain' | 'train' | 'inference' }
+  | { kind: 'serve' }
+  | {
+      kind: 'lora';
+      qlora: boolean;
+      rank: number | null;
+      targets: LoraTarget[] | null;
+      allLinear: boolean;
+      dropout: number | null;
+      alpha: number | null;
+    }
+  | { kind: 'precision'; value: string }
+  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' }
+  | { kind: 'optimizer'; value: string; fused: boolean }
+  | { kind: 'impl'; value: 'fused' | 'foreach' }
+  | { kind: 'sharding'; value: string }
+  | { kind: 'offload'; value: OffloadValue }
+  | { kind: 'parallel'; dim: ParallelDim; value: number }
+  | { kind: 'sp' }
+  | { kind: 'seq'; value: number }
+  | { kind: 'batch'; field: BatchField; value: number }
+  | { kind: 'recompute'; value: 'none' | 'selective' | 'full' }
+  | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
+  | { kind: 'loss'; value: 'full' | 'chunked' }
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' }
+  | {
+      kind: 'hardware';
+      gpuId: string | null;
+      /** Stated memory per card in GiB (`on 24GB`, `4 gpus of 48GB`). */
+      capacityGiB: number | null;
+      count: number | null;
+      nodes: number | null;
+    }
+  | { kind: 'question'; value: 'maxBatch' | 'maxSeq' | 'whichGpu' }
+  | { kind: 'howMany'; gpuId: string | null }
+  | { kind: 'compare'; a: Item; b: Item }
+  | { kind: 'help'; value: 'help' | 'oom' | 'nan' | 'loss-scale' | 'why' | 'measure' }
+  | { kind: 'chart'; value: 'breakdown' | 'sweep-batch' | 'sweep-seq' | 'timeline' }
+  | { kind: 'gen'; value: number }
+  | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' }
+  | { kind: 'util'; value: number }
+  | { kind: 'control'; value: 'undo' | 'reset' };
+
+export type Item = ItemBody & Span;
+export type ItemKind = ItemBody['kind'];
+
+export type ParseOutcome =
+  | { ok: true; items: Item[]; ignored: string[] }
+  | { ok: false; error: import('../reply/types.js').ErrorReply };

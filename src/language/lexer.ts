@@ -1,0 +1,84 @@
+import moo from 'moo';
+import {
+  FAMILY_SOURCE,
+  GPU_SOURCE,
+  KEYWORD_SOURCE,
+  MODEL_SOURCE,
+  gpuIdOf,
+  keywordMeaning,
+  modelIdOf,
+} from './lexicon.js';
+
+/**
+ * The moo lexer. Rule order is match priority (moo tries rules in the order given, first match
+ * wins): catalog names, then keywords, then numbers with units, then bare numbers, then words.
+ * It runs on lower-cased text (ASCII only, checked before), so character offsets are the user's.
+ */
+
+export interface Token {
+  type: string;
+  /** Meaning: keyword value, catalog id, or the text. */
+  value: string;
+  /** The matched text, lower-case. */
+  text: string;
+  /** Character offset in the request. */
+  offset: number;
+}
+
+const re = (source: string) => new RegExp(source);
+const nameRule = (source: string, value: (t: string) => string) =>
+  source ? { match: re(`(?:${source})`), value } : null;
+
+const NUM = '(?:\\d*\\.)?\\d+';
+/** What may follow a number that starts a hardware or size item ("8 gpus", "2 nodes", "8 h100"). */
+const COUNTED = `\\s*(?:nodes?|[x×*]|gpus?|cards?|devices?|params|parameters|gi?b(?![a-z])${GPU_SOURCE ? `|${GPU_SOURCE}` : ''})`;
+const TARGET = '(?:q|k|v|o|gate|up|down)(?:_proj)?';
+
+function rules(): moo.Rules {
+  const r: Record<string, moo.Rule | RegExp | null> = {
+    ws: { match: /\s+/, lineBreaks: true },
+    mention: /<[@#!][^>\s]*>/,
+    model: nameRule(MODEL_SOURCE, (t) => modelIdOf(t) ?? t),
+    gpu: nameRule(GPU_SOURCE, (t) => gpuIdOf(t) ?? t),
+    keyword: {
+      match: re(`(?:${KEYWORD_SOURCE})`),
+      type: (t: string) => keywordMeaning(t)?.type ?? 'word',
+      value: (t: string) => keywordMeaning(t)?.value ?? t,
+    } as moo.Rule,
+    family: FAMILY_SOURCE ? re(`(?:${FAMILY_SOURCE})`) : null,
+    // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
+    seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
+    moeSize: re(`\\d+\\s*[x×]\\s*${NUM}\\s*b(?![a-z0-9])`),
+    size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}\\s*(?:bn|billion|million|trillion)(?![a-z0-9])`),
+    capacity: re(`${NUM}\\s*(?:gib|gb|g)(?![a-z0-9])`),
+    nodes: re(`\\d+\\s*nodes?(?![a-z0-9])`),
+    count: re(`\\d+\\s*[x×*](?=\\s*[a-z0-9])`),
+    knum: re(`${NUM}k(?![a-z0-9])`),
+    number: re(`\\d{1,3}(?:,\\d{3})+(?![\\d.a-z])|${NUM}(?:e\\+?\\d+)?(?![a-z0-9])`),
+    loraRank: re(`r\\s*\\d+(?![a-z0-9.])`),
+    // "q,v", "q k v o", "gate_proj": a lone "up"/"down"/"gate" is English, not a target.
+    loraTargets: re(
+      `(?:${TARGET}(?:(?:\\s*[,+/]\\s*|\\s+)${TARGET})+|(?:q|k|v|o)(?:_proj)?|(?:gate|up|down)_proj)(?![a-z0-9])`,
+    ),
+    // A digit-led run that is none of the above ("13bb", "0.5x"): reported like an unknown word.
+    badnum: re(`\\d[a-z0-9.\\-_]*`),
+    word: /[a-z][a-z0-9]*(?:['.\-_][a-z0-9]+)*/,
+    sep: /[,;:=()[\]{}?!./+&|%"'`*~#@<>^$\\]+/,
+    other: moo.error,
+  };
+  return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) as moo.Rules;
+}
+
+const lexer = moo.compile(rules());
+
+/** Tokens of lower-cased, ASCII-checked text. Never throws: unknown characters become `other`. */
+export function tokenize(lowerText: string): Token[] {
+  lexer.reset(lowerText);
+  const out: Token[] = [];
+  for (const t of lexer) {
+    const type = t.type === 'badnum' ? 'word' : (t.type ?? 'other');
+    out.push({ type, value: t.value, text: t.text, offset: t.offset });
+    if (type === 'other') break; // moo.error swallows the rest of the input
+  }
+  return out;
+}

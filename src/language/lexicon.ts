@@ -1,0 +1,71 @@
+import { GPUS, MODELS } from '../catalog/index.js';
+import { compact, NAME_GUARD, NUMERIC_GUARD, WORD_GUARD, alternation } from './spelling.js';
+import { KEYWORDS, type Keyword } from './vocabulary.js';
+
+/**
+ * Everything the lexer recognises by name, generated from the vocabulary and the catalog
+ * (which grows independently: nothing here names a model or GPU).
+ */
+
+export interface KeywordMeaning {
+  type: string;
+  value: string;
+}
+
+function buildKeywordIndex(keywords: readonly Keyword[]): Map<string, KeywordMeaning> {
+  const index = new Map<string, KeywordMeaning>();
+  for (const k of keywords) {
+    for (const s of k.spellings) {
+      const key = compact(s);
+      const prior = index.get(key);
+      if (prior && (prior.type !== k.type || prior.value !== k.value)) {
+        throw new Error(`vocabulary: "${s}" means both ${prior.type}:${prior.value} and ${k.type}:${k.value}`);
+      }
+      index.set(key, { type: k.type, value: k.value });
+    }
+  }
+  return index;
+}
+
+export const KEYWORD_INDEX = buildKeywordIndex(KEYWORDS);
+
+export function keywordMeaning(text: string): KeywordMeaning | undefined {
+  return KEYWORD_INDEX.get(compact(text));
+}
+
+export const KEYWORD_SOURCE = alternation(
+  KEYWORDS.flatMap((k) => k.spellings.map((spelling) => ({ spelling, guard: k.numeric ? NUMERIC_GUARD : WORD_GUARD }))),
+);
+
+/** Spellings of one catalog entry: id, display name and aliases. */
+function spellingsOf(entry: { id: string; name: string; aliases: string[] }): string[] {
+  return [entry.id, entry.name, ...entry.aliases];
+}
+
+function nameIndex(entries: readonly { id: string; name: string; aliases: string[] }[]): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const e of entries) for (const s of spellingsOf(e)) if (!index.has(compact(s))) index.set(compact(s), e.id);
+  return index;
+}
+
+export const MODEL_NAMES = nameIndex(MODELS);
+export const GPU_NAMES = nameIndex(GPUS);
+
+export const MODEL_SOURCE = alternation(
+  MODELS.flatMap((m) => spellingsOf(m).map((spelling) => ({ spelling, guard: NAME_GUARD }))),
+);
+/** GPUs may be plural ("how many h100s"). */
+export const GPU_SOURCE = alternation(
+  GPUS.flatMap((g) => spellingsOf(g).map((spelling) => ({ spelling, guard: `s?${NAME_GUARD}` }))),
+);
+
+export const FAMILIES = [...new Set(MODELS.map((m) => m.family.toLowerCase()))];
+export const FAMILY_SOURCE = alternation(FAMILIES.map((spelling) => ({ spelling, guard: WORD_GUARD })));
+
+export function modelIdOf(text: string): string | undefined {
+  return MODEL_NAMES.get(compact(text));
+}
+
+export function gpuIdOf(text: string): string | undefined {
+  return GPU_NAMES.get(compact(text)) ?? GPU_NAMES.get(compact(text).replace(/s$/, ''));
+}

@@ -1,0 +1,47 @@
+/**
+ * Numbers as people write them in requests: "4096", "4k" (= 4096: context lengths and batch
+ * sizes are powers of two, so k is 1024), "6.7e9", "128,256", "13b" (= 13·10⁹: parameter
+ * counts are decimal, as in model cards).
+ */
+
+export function plainNumber(text: string): number {
+  return Number(text.replace(/,/g, ''));
+}
+
+/** "4k" → 4096, "1.5k" → 1536. */
+export function kNumber(text: string): number {
+  return Math.round(Number(text.replace(/k$/, '')) * 1024);
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1e9, bn: 1e9, billion: 1e9, m: 1e6, million: 1e6, t: 1e12, trillion: 1e12 };
+
+/** "13b" → 13e9, "350m" → 350e6, "1.8t" → 1.8e12. */
+export function sizeNumber(text: string): number {
+  const m = /^([\d.]+)\s*([a-z]+)$/.exec(text.trim());
+  if (!m) return NaN;
+  return Math.round(Number(m[1]) * (SIZE_UNITS[m[2]!] ?? NaN));
+}
+
+/** "8x7b" → { experts: 8, each: 7e9 }. */
+export function moeNumber(text: string): { experts: number; each: number } {
+  const m = /^(\d+)\s*[x×]\s*([\d.]+)\s*b$/.exec(text.trim());
+  if (!m) return { experts: NaN, each: NaN };
+  return { experts: Number(m[1]), each: Math.round(Number(m[2]) * 1e9) };
+}
+
+/** "24gb" → 24 (GiB-class: DESIGN §3 treats an "80 GB" card as 80 GiB-class). */
+export function capacityNumber(text: string): number {
+  return Number(/^[\d.]+/.exec(text.trim())?.[0] ?? NaN);
+}
+
+/** "8x", "2 x" → 8, 2; "2 nodes" → 2. */
+export function leadingInt(text: string): number {
+  return Number(/^\d+/.exec(text.trim())?.[0] ?? NaN);
+}
+
+/** "4k context" → 4096; "8192 ctx" → 8192. */
+export function seqPostNumber(text: string): number {
+  const m = /^([\d.]+)(k?)/.exec(text.trim());
+  if (!m) return NaN;
+  return m[2] ? kNumber(m[1] + 'k') : Number(m[1]);
+}

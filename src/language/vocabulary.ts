@@ -1,0 +1,205 @@
+/**
+ * Every keyword of the request language (DESIGN §2) with the spellings people type.
+ * A spelling's words may be joined by spaces, `-`, `_` or nothing ("zero stage 3", "zero-3",
+ * "zero3"): the lexer builds its regex that way. `type` is the grammar terminal the keyword
+ * lexes to; `value` is what it means inside that family.
+ */
+export interface Keyword {
+  type: string;
+  value: string;
+  spellings: string[];
+  /** A number may follow without a space ("tp8", "bs16", "seq4096"). */
+  numeric?: boolean;
+}
+
+const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
+  type,
+  value,
+  spellings,
+  numeric,
+});
+
+export const KEYWORDS: readonly Keyword[] = [
+  // mode
+  kw('mode', 'full', ['full', 'full fine-tune', 'full finetune', 'full fine tuning', 'full finetuning', 'full ft', 'fft']),
+  kw('mode', 'pretrain', ['pretrain', 'pretraining', 'pre-train', 'pre-training', 'from scratch']),
+  // Training verbs: "train 7b with lora" must not contradict lora, so they only mean "not inference".
+  kw('mode', 'train', ['train', 'training', 'finetune', 'fine-tune', 'fine tuning', 'finetuning', 'sft', 'tune']),
+  kw('mode', 'inference', ['infer', 'inference', 'generation', 'decode', 'decoding']),
+  kw('serve', 'vllm', ['serve', 'serving', 'vllm']),
+  kw('lora', 'lora', ['lora', 'peft lora']),
+  kw('lora', 'qlora', ['qlora', 'q-lora']),
+  kw('rankKw', 'rank', ['rank'], true),
+  kw('loraAll', 'all-linear', ['all-linear', 'all linear', 'all linears', 'all proj', 'all projections', 'all modules']),
+  kw('loraDropout', 'dropout', ['dropout'], true),
+  kw('loraAlpha', 'alpha', ['alpha'], true),
+  // precision (DESIGN §3.2 recipes)
+  kw('precision', 'fp32', ['fp32', 'float32', 'full precision', 'no mixed precision', 'tf32']),
+  kw('precision', 'bf16', ['bf16', 'bfloat16']),
+  kw('precision', 'fp16', ['fp16', 'float16', 'half']),
+  kw('precision', 'fp8', ['fp8', 'float8']),
+  kw('precision', 'amp', ['amp', 'autocast', 'torch amp']),
+  kw('precision', 'mixed', ['mixed', 'mixed precision']),
+      kw('precision', 'pure', ['pure', 'pure 16-bit', 'true 16-bit']),
+  kw('precision', 'pure+bf16', ['pure bf16', 'bf16-true']),
+  kw('precision', 'pure+fp16', ['pure fp16', 'fp16-true']),
+  kw('precision', 'megatron', ['megatron-mixed', 'megatron mixed', 'fp32 main grads']),
+  // weight formats of a frozen base or served model
+  kw('weights', 'int8', ['int8', '8bit', '8-bit', 'llm.int8', 'bnb 8bit', 'load in 8bit', 'w8']),
+  kw('weights', 'nf4', ['nf4', '4bit', '4-bit', 'bnb 4bit', 'load in 4bit', 'fp4']),
+  kw('weights', 'nf4-dq', ['nf4 dq', 'nf4-dq', 'nf4 double quant', 'dq', 'double quant', 'double quantization']),
+  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'exl2']),
+  kw('weights', 'awq', ['awq']),
+  kw('weights', 'fp8', ['fp8 weights', 'weights fp8', 'fp8 weight']),
+  // optimizers
+  kw('optimizer', 'adamw', ['adamw']),
+  kw('optimizer', 'adamw+fused', ['fused adamw', 'fused adam', 'apex adam']),
+  kw('optimizer', 'adam', ['adam']),
+  kw('optimizer', 'adamw-8bit', ['adam8bit', 'adamw8bit', 'adam 8bit', 'adamw 8bit', '8bit adam', '8bit adamw', 'bnb adam', 'adamw bnb 8bit']),
+  kw('optimizer', 'paged-adamw', ['paged adamw', 'paged adam', 'paged adamw 32bit']),
+  kw('optimizer', 'paged-adamw-8bit', ['paged adamw 8bit', 'paged adam 8bit', 'paged 8bit adamw', 'paged 8bit adam']),
+  kw('optimizer', 'sgd', ['sgd', 'plain sgd']),
+  kw('optimizer', 'sgd-momentum', ['sgd momentum', 'sgdm']),
+  kw('optimizer', 'adafactor', ['adafactor']),
+  kw('optimizer', 'lion', ['lion']),
+  kw('optimizer', 'sophia', ['sophia', 'sophiag']),
+  kw('impl', 'fused', ['fused']),
+  kw('impl', 'foreach', ['foreach', 'for each']),
+  // sharding
+  kw('sharding', 'ddp', ['ddp']),
+  kw('sharding', 'zero0', ['zero0', 'zero stage 0', 'ds zero0', 'stage 0']),
+  kw('sharding', 'zero1', ['zero1', 'zero stage 1', 'ds zero1', 'stage 1']),
+  kw('sharding', 'zero2', ['zero2', 'zero stage 2', 'ds zero2', 'stage 2']),
+  kw('sharding', 'zero3', ['zero3', 'zero stage 3', 'ds zero3', 'stage 3']),
+  kw('sharding', 'fsdp', ['fsdp', 'fsdp full shard', 'fsdp full_shard', 'full shard', 'full_shard']),
+  kw('sharding', 'fsdp-grad-op', ['fsdp shard grad op', 'shard grad op', 'fsdp shard_grad_op', 'shard_grad_op']),
+  kw('sharding', 'hsdp', ['hsdp', 'hybrid shard', 'hybrid_shard']),
+  // offload
+  kw('offload', 'optimizer-cpu', ['offload', 'cpu offload', 'offload optimizer', 'zero-offload', 'zero offload', 'cpu offload optimizer']),
+  kw('offload', 'optimizer-nvme', ['nvme offload', 'nvme offload optimizer', 'zero-infinity', 'zero infinity']),
+  kw('offload', 'params-cpu', ['offload params', 'offload param', 'offload parameters', 'cpu offload params']),
+  kw('offload', 'params-nvme', ['nvme offload params']),
+  kw('offload', 'none', ['no offload', 'without offload']),
+  // parallelism
+  kw('parDim', 'tp', ['tp', 'tensor parallel', 'tensor parallelism', 'tensor parallel size'], true),
+  kw('parDim', 'pp', ['pp', 'pipeline parallel', 'pipeline parallelism', 'pipeline parallel size'], true),
+  kw('parDim', 'cp', ['cp', 'context parallel', 'context parallelism'], true),
+  kw('parDim', 'ep', ['ep', 'expert parallel', 'expert parallelism'], true),
+  kw('parDim', 'dp', ['dp', 'data parallel', 'data parallelism'], true),
+  kw('sp', 'sp', ['sp', 'sequence parallel', 'sequence parallelism']),
+  // sequence and batch
+  kw('seqKw', 'seq', ['seq', 'seqlen', 'seq len', 'seq_len', 'sequence', 'sequence length', 'context', 'context length', 'ctx', 'ctx len', 'max len', 'max length', 'length'], true),
+  kw('batchKw', 'mbs', ['bs', 'batch', 'batch size', 'mbs', 'micro batch', 'micro batch size', 'microbatch', 'per device batch', 'per device batch size', 'per gpu batch', 'per gpu batch size'], true),
+  kw('batchKw', 'ga', ['ga', 'gas', 'grad accum', 'gradient accumulation', 'grad accumulation', 'accum', 'accumulation', 'grad acc', 'gradient accumulation steps'], true),
+  kw('batchKw', 'gbs', ['gbs', 'global batch', 'global batch size', 'effective batch', 'effective batch size'], true),
+  // recompute, attention, loss
+  kw('recompute', 'full', ['gc', 'ckpt', 'checkpointing', 'grad ckpt', 'gradient checkpointing', 'activation checkpointing', 'act ckpt', 'recompute', 'recompute full', 'full recompute', 'recomputation', 'with gc']),
+  kw('recompute', 'selective', ['selective', 'selective recompute', 'selective checkpointing']),
+  kw('recompute', 'none', ['no gc', 'no ckpt', 'no checkpointing', 'no gradient checkpointing', 'no activation checkpointing', 'no recompute', 'without gc', 'without checkpointing', 'no recomputation']),
+  kw('attention', 'flash', ['flash', 'fa', 'fa2', 'fa3', 'flash attention', 'flash attn', 'flash-attn', 'flash attention 2', 'flash attn 2', 'flashattention', 'flashattention2']),
+  kw('attention', 'sdpa', ['sdpa', 'torch sdpa']),
+  kw('attention', 'eager', ['eager', 'no flash']),
+  kw('loss', 'chunked', ['chunked ce', 'chunked cross entropy', 'fused ce', 'fused cross entropy', 'liger', 'liger kernel', 'cut ce', 'cce']),
+  kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce']),
+  // framework presets
+  kw('framework', 'hf', ['hf', 'huggingface', 'hugging face', 'transformers', 'hf trainer', 'trainer', 'accelerate', 'trl']),
+  kw('framework', 'deepspeed', ['deepspeed', 'ds']),
+  kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo']),
+  kw('framework', 'torchtune', ['torchtune', 'torch tune']),
+  kw('framework', 'litgpt', ['litgpt', 'lit-gpt']),
+  // architecture overrides
+  kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
+  kw('archKw', 'hidden', ['hidden', 'hidden size', 'd model', 'dmodel', 'width'], true),
+  kw('archKw', 'heads', ['heads', 'attention heads', 'num heads', 'n heads', 'num attention heads'], true),
+  kw('archKw', 'kv', ['kv', 'kv heads', 'num kv heads', 'n kv heads', 'num key value heads', 'gqa'], true),
+  kw('archKw', 'ffn', ['ffn', 'intermediate', 'intermediate size', 'mlp', 'ffn size', 'mlp size'], true),
+  kw('archKw', 'vocab', ['vocab', 'vocab size', 'vocabulary'], true),
+  // inference
+  kw('genKw', 'gen', ['gen', 'generate', 'new tokens', 'max new tokens', 'output tokens', 'generated tokens', 'decode tokens', 'output'], true),
+  kw('kvDtype', 'fp8', ['kv fp8', 'fp8 kv cache']),
+  kw('kvDtype', 'bf16', ['kv bf16', 'bf16 kv cache']),
+  kw('kvDtype', 'fp16', ['kv fp16', 'fp16 kv cache']),
+  kw('kvDtype', 'fp32', ['kv fp32', 'fp32 kv cache']),
+  kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
+  // hardware glue
+  kw('on', 'on', ['on', 'across', 'over']),
+  kw('of', 'of', ['of', 'each of']),
+  kw('gpus', 'gpus', ['gpus', 'gpu', 'cards', 'card', 'devices', 'device', 'accelerators', 'accelerator']),
+  kw('gpus', '1', ['single gpu', 'one gpu', 'single card', 'one card', 'a single gpu']),
+  kw('params', 'params', ['params', 'parameters', 'param', 'parameter']),
+  // questions
+  kw('question', 'maxBatch', ['max batch', 'max bs', 'max micro batch', 'max micro batch size', 'max batch size', 'largest batch', 'biggest batch', 'max mbs']),
+  kw('question', 'maxSeq', ['max seq', 'max seqlen', 'longest seq', 'max sequence length', 'max ctx']),
+  kw('question', 'whichGpu', ['which gpu', 'what gpu', 'which card', 'what card', 'cheapest gpu', 'cheapest card', 'which gpus', 'what gpus']),
+  kw('howMany', 'howMany', ['how many', 'how many of', 'number of', 'min gpus', 'fewest']),
+  kw('compare', 'compare', ['compare', 'comparison', 'diff']),
+  kw('vs', 'vs', ['vs', 'versus', 'against']),
+  // help topics
+  kw('help', 'help', ['help', 'usage', 'commands', 'examples', 'syntax']),
+  kw('help', 'oom', ['oom', 'cuda oom', 'out of memory']),
+  kw('help', 'nan', ['nan', 'nans', 'inf', 'diverge', 'diverges', 'divergence']),
+  kw('help', 'loss-scale', ['loss scale', 'loss scaling', 'grad scaler', 'gradscaler']),
+  kw('help', 'why', ['why', 'explain', 'nvidia-smi', 'nvidia smi']),
+  kw('help', 'measure', ['measure', 'measurement', 'profile', 'max memory allocated']),
+  // charts
+  kw('chart', 'breakdown', ['chart', 'plot', 'graph', 'breakdown chart', 'bar chart', 'picture', 'png']),
+  kw('chart', 'sweep-batch', ['sweep', 'sweep batch', 'batch sweep', 'sweep bs']),
+  kw('chart', 'sweep-seq', ['sweep seq', 'seq sweep']),
+  kw('chart', 'timeline', ['timeline', 'phases', 'memory timeline']),
+  // thread control
+  kw('control', 'undo', ['undo', 'go back', 'revert']),
+  kw('control', 'reset', ['reset', 'start over', 'clear']),
+];
+
+/** Human names of the grammar terminals, for "expected …" in errors and for completions. */
+export const TERMINAL_NAMES: Record<string, string> = {
+  model: 'a model name (llama-2-13b)',
+  family: 'a model family (llama)',
+  size: 'a model size (13b)',
+  moeSize: 'a MoE size (8x7b)',
+  params: '"params"',
+  mode: 'a mode (full, lora, inference)',
+  serve: 'serve / vllm',
+  lora: 'lora / qlora',
+  loraRank: 'a LoRA rank (r16)',
+  rankKw: '"rank"',
+  loraAll: 'all-linear',
+  loraTargets: 'LoRA targets (q,v)',
+  loraDropout: 'LoRA dropout',
+  loraAlpha: 'LoRA alpha',
+  precision: 'a precision (bf16, fp16, fp32, amp, pure bf16)',
+  weights: 'a weight format (int8, nf4, gptq, awq)',
+  optimizer: 'an optimizer (adamw, adam8bit, sgd)',
+  impl: 'fused / foreach',
+  sharding: 'sharding (ddp, zero2, zero3, fsdp)',
+  offload: 'offload (offload optimizer, offload params)',
+  parDim: 'parallelism (tp 8, pp 4)',
+  sp: 'sp',
+  seqKw: 'seq <tokens>',
+  seqPost: '<tokens> context',
+  knum: 'a token count (4k)',
+  batchKw: 'batch (bs 8, ga 4, gbs 512)',
+  recompute: 'recompute (gc, no gc, selective recompute)',
+  attention: 'attention (flash, sdpa, eager)',
+  loss: 'loss (chunked ce)',
+  framework: 'a framework (hf, deepspeed, megatron, torchtune, litgpt)',
+  archKw: 'an architecture override (layers 40)',
+  genKw: 'gen <tokens>',
+  kvDtype: 'a KV-cache dtype (kv fp8)',
+  utilKw: 'util <fraction>',
+  on: '"on"',
+  of: '"of"',
+  gpus: '"gpus"',
+  gpu: 'a GPU (A100-80G, H100, 4090)',
+  capacity: 'a GPU memory size (24GB)',
+  count: 'a GPU count (8x)',
+  nodes: 'nodes (2 nodes of 8xH100)',
+  number: 'a number',
+  question: 'a question (max batch, max seq, which gpu)',
+  howMany: 'how many <gpu>',
+  compare: 'compare <a> vs <b>',
+  vs: '"vs"',
+  help: 'help (oom, nan, help)',
+  chart: 'a chart (chart, sweep, timeline)',
+  control: 'undo / reset',
+};

@@ -1,0 +1,164 @@
+import type { Scenario } from './schema.js';
+
+export { readingText } from './reading.js';
+
+/**
+ * Scenario → request-language text that resolveRequest(text, null) turns back into the same
+ * scenario (property-tested). Used for buttons, message metadata and thread recovery, so it
+ * names every field rather than relying on defaults, in an order where no two neighbouring
+ * words lex as one phrase (precision never sits next to "kv").
+ */
+export function canonicalText(s: Scenario): string {
+  return [
+    s.model.asWritten,
+    ...s.model.overrides.map((o) => `${o} ${archValue(s, o)}`),
+    modeText(s),
+    s.framework === 'fsdp' ? '' : s.framework,
+    precisionText(s),
+    WEIGHT_WORDS[s.weights] ?? '',
+    // Written even for inference: a thread may switch back to training and keep it.
+    `${OPTIMIZER_WORDS[s.optimizer]} ${s.optimizerImpl}`,
+    SHARDING_WORDS(s.sharding),
+    offloadText(s),
+    parallelText(s),
+    `seq ${s.seq} mbs ${s.microBatch} ga ${s.gradAccum}`,
+    RECOMPUTE_WORDS[s.recompute],
+    s.attention,
+    s.loss === 'chunked' ? 'chunked ce' : 'full ce',
+    inferenceText(s),
+    hardwareText(s),
+    questionText(s),
+    ...s.help.map((h) => (h === 'loss-scale' ? 'loss scale' : h)),
+    CHART_WORDS[s.chart],
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function archValue(s: Scenario, override: string): number {
+  const a = s.model.arch;
+  const map: Record<string, number> = { layers: a.layers, hidden: a.hidden, heads: a.heads, kv: a.kvHeads, ffn: a.ffn, vocab: a.vocab };
+  return map[override] ?? NaN;
+}
+
+function modeText(s: Scenario): string {
+  if (s.mode === 'inference') return s.inference.engine === 'vllm' ? 'vllm' : 'inference';
+  if (s.mode === 'full') return s.pretrain ? 'pretrain' : 'full';
+  const l = s.lora!;
+  const targets = l.targets.length === 7 ? 'all-linear' : l.targets.join(',');
+  const extras = [`dropout ${l.dropout}`, l.alpha !== undefined ? `alpha ${l.alpha}` : ''].filter(Boolean).join(' ');
+  return `${s.mode} r${l.rank} ${targets} ${extras}`;
+}
+
+const RECIPE_WORDS: Record<Scenario['recipe'], string> = {
+  mixed: 'mixed',
+  amp: 'amp',
+  pure: 'pure',
+  megatron: 'megatron-mixed',
+  fp32: 'fp32',
+};
+
+function precisionText(s: Scenario): string {
+  return s.recipe === 'fp32' ? 'fp32' : `${RECIPE_WORDS[s.recipe]} ${s.compute}`;
+}
+
+/** Float formats follow the compute dtype and are never written. */
+const WEIGHT_WORDS: Partial<Record<Scenario['weights'], string>> = {
+  int8: 'int8',
+  nf4: 'nf4',
+  'nf4-dq': 'nf4-dq',
+  gptq: 'gptq',
+  awq: 'awq',
+  fp8: 'fp8 weights',
+};
+
+const OPTIMIZER_WORDS: Record<Scenario['optimizer'], string> = {
+  adamw: 'adamw',
+  adam: 'adam',
+  'adamw-8bit': 'adamw8bit',
+  'paged-adamw': 'paged adamw',
+  'paged-adamw-8bit': 'paged adamw 8bit',
+  sgd: 'sgd',
+  'sgd-momentum': 'sgd momentum',
+  adafactor: 'adafactor',
+  lion: 'lion',
+  sophia: 'sophia',
+};
+
+function SHARDING_WORDS(sh: Scenario['sharding']): string {
+  if (sh.kind === 'none') return '';
+  if (sh.kind === 'ddp') return 'ddp';
+  if (sh.kind === 'zero') return `zero${sh.stage}`;
+  if (sh.kind === 'hsdp') return 'hsdp';
+  return sh.stage === 2 ? 'fsdp shard_grad_op' : 'fsdp';
+}
+
+function offloadText(s: Scenario): string {
+  const where = (w: string) => (w === 'nvme' ? 'nvme ' : '');
+  return [
+    s.offload.optimizer === 'none' ? '' : `${where(s.offload.optimizer)}offload optimizer`,
+    s.offload.params === 'none' ? '' : `${where(s.offload.params)}offload params`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function parallelText(s: Scenario): string {
+  const p = s.parallel;
+  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', p.sp ? 'sp' : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute' };
+
+function inferenceText(s: Scenario): string {
+  if (s.mode !== 'inference') return '';
+  const i = s.inference;
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`].join(' ');
+}
+
+const GIB = 2 ** 30;
+
+function hardwareText(s: Scenario): string {
+  const h = s.hardware;
+  if (!h) return '';
+  const card = h.gpuId ?? `${capacityGiB(h.capacityBytes)}gb`;
+  if (h.perNode !== Math.min(h.count, 8)) return `${h.count / h.perNode} nodes of ${h.perNode}x ${card}`;
+  return `on ${h.count}x ${card}`;
+}
+
+/** Shortest decimal that maps back to the same byte count. */
+function capacityGiB(bytes: number): string {
+  for (let digits = 0; digits <= 9; digits++) {
+    const text = (bytes / GIB).toFixed(digits);
+    if (Math.round(Number(text) * GIB) === bytes) return String(Number(text));
+  }
+  return String(bytes / GIB);
+}
+
+function questionText(s: Scenario): string {
+  const q = s.question;
+  switch (q.kind) {
+    case 'none':
+      return '';
+    case 'maxBatch':
+      return 'max batch';
+    case 'maxSeq':
+      return 'max seq';
+    case 'whichGpu':
+      return 'which gpu';
+    case 'howMany':
+      return `how many ${q.gpuId ?? 'gpus'}`;
+    case 'compare':
+      return `compare ${q.a} vs ${q.b}`;
+  }
+}
+
+const CHART_WORDS: Record<Scenario['chart'], string> = {
+  none: '',
+  breakdown: 'chart',
+  'sweep-batch': 'sweep batch',
+  'sweep-seq': 'sweep seq',
+  timeline: 'timeline',
+};

@@ -1,0 +1,88 @@
+import { errorReply } from '../language/errors.js';
+import type { ErrorReply } from '../reply/types.js';
+import type { Patch } from './patch.js';
+import type { Scenario } from './schema.js';
+
+/**
+ * Meaning checks on the resolved scenario (DESIGN §2): parallel sizes that must divide the
+ * model, and items that contradict each other across families. Each error points at the item
+ * of this request that caused it, or says the other side came from earlier in the thread.
+ */
+export function checkScenario(s: Scenario, patch: Patch, text: string, previous: Scenario | null): ErrorReply | null {
+  const at = (...slots: string[]) => slots.map((x) => patch.get(x)?.item).find(Boolean)?.at ?? 0;
+  const said = (slot: string, fallback: string) => {
+    const item = patch.get(slot)?.item;
+    return item ? `"${item.text}"` : `${fallback} (from earlier in this thread)`;
+  };
+  const fail = (message: string, ...slots: string[]) => errorReply(text, at(...slots), message);
+  const { tp, pp, cp, ep } = s.parallel;
+  const { heads, kvHeads, layers } = s.model.arch;
+
+  if (heads % tp !== 0 || kvHeads % tp !== 0) {
+    return fail(
+      `tp ${tp} must divide the attention heads (${heads}) and KV heads (${kvHeads}) of ${s.model.name}: each GPU holds a whole number of heads. Try tp ${largestDivisor(gcd(heads, kvHeads), tp)}.`,
+      'par.tp',
+      'model',
+      'arch.heads',
+      'arch.kv',
+    );
+  }
+  if (pp > layers) {
+    return fail(`pp ${pp} is more pipeline stages than ${s.model.name} has layers (${layers}); pp must be at most ${layers}.`, 'par.pp', 'model', 'arch.layers');
+  }
+  const experts = s.model.arch.experts ?? 1;
+  if (ep > 1 && (experts <= 1 || experts % ep !== 0)) {
+    const why = experts <= 1 ? `${s.model.name} is not a mixture-of-experts model` : `ep must divide its ${experts} experts`;
+    return fail(`ep ${ep} does not fit: ${why}.`, 'par.ep', 'model');
+  }
+  if (s.hardware && s.hardware.count % (tp * pp * cp) !== 0) {
+    return fail(
+      `${s.hardware.count} GPUs cannot be split into model replicas of tp ${tp} × pp ${pp} × cp ${cp} = ${tp * pp * cp} GPUs; use a multiple of ${tp * pp * cp} GPUs.`,
+      'gpuCount',
+      'nodes',
+      'par.tp',
+      'par.pp',
+      'par.cp',
+    );
+  }
+  if (s.mode === 'qlora' && s.recipe === 'fp32') {
+    return fail(
+      `${said('mode', 'qlora')} and ${said('recipe', 'fp32')} contradict each other: QLoRA computes in 16-bit on a 4-bit base. Use bf16 or fp16 with qlora, or lora with fp32.`,
+      'recipe',
+      'mode',
+    );
+  }
+  if (s.offload.params !== 'none' && s.sharding.stage !== 3) {
+    return fail(
+      `${said('offload.params', 'offload params')} needs zero3 (or fsdp): only ZeRO stage 3 / FULL_SHARD partitions the parameters it can move off the GPU. Add "zero3", or offload the optimizer only.`,
+      'offload.params',
+      'sharding',
+    );
+  }
+  if (s.mode === 'full' && ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'].includes(s.weights)) {
+    return fail(
+      `${said('weights', s.weights)} weights need lora, qlora or inference: a full fine-tune trains every weight in 16 or 32 bits.`,
+      'weights',
+      'mode',
+    );
+  }
+  if (s.mode === 'inference' && s.inference.newTokens >= s.seq && patch.has('gen')) {
+    return fail(
+      `gen ${s.inference.newTokens} must be less than seq ${s.seq}: seq counts prompt plus generated tokens. Raise seq, e.g. "seq ${s.seq + s.inference.newTokens}".`,
+      'gen',
+      'seq',
+    );
+  }
+  void previous;
+  return null;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** Largest divisor of n not above limit (a TP size that would work). */
+function largestDivisor(n: number, limit: number): number {
+  for (let d = Math.min(n, limit); d >= 1; d--) if (n % d === 0) return d;
+  return 1;
+}

@@ -1,0 +1,85 @@
+import { gpuById } from '../catalog/index.js';
+import type { Patch } from './patch.js';
+import type { Hardware } from './schema.js';
+
+/**
+ * The hardware of a request as a patch on the previous one (DESIGN §2): "on H100" keeps the
+ * previous count, "on 8 gpus" keeps the previous type, "2 nodes of 8xH100" sets both.
+ */
+
+export const MAX_GPUS = 100_000;
+/** Cards per node when unsaid: 8 is the common HGX/DGX node. */
+export const DEFAULT_PER_NODE = 8;
+const GIB = 2 ** 30;
+const MIB = 2 ** 20;
+
+export type HardwareResult = { ok: true; hardware: Hardware | null } | { ok: false; message: string; slot: string };
+
+interface GpuType {
+  gpuId: string | null;
+  capacityBytes: number;
+}
+
+function typeFromSlot(value: { gpuId: string | null; capacityGiB: number | null }): GpuType | string {
+  if (value.gpuId) return { gpuId: value.gpuId, capacityBytes: gpuById(value.gpuId).usableMiB * MIB };
+  const gib = value.capacityGiB ?? NaN;
+  if (!(gib >= 1 && gib <= 2048)) return `GPU memory must be 1–2048 GB per card; "${gib} GB" is out of range.`;
+  return { gpuId: null, capacityBytes: Math.round(gib * GIB) };
+}
+
+/** `dp N` means N data-parallel replicas of tp·pp·cp GPUs each (Megatron's layout). */
+export function resolveHardware(patch: Patch, previous: Hardware | null, modelGpus: number): HardwareResult {
+  const typeSlot = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
+  const count = patch.value<number>('gpuCount');
+  const nodes = patch.value<number>('nodes');
+  const perNodeAsked = patch.value<number>('perNode');
+  const dp = patch.value<number>('par.dp');
+  if (!typeSlot && count === undefined && nodes === undefined && dp === undefined) return { ok: true, hardware: previous };
+
+  let type: GpuType;
+  if (typeSlot) {
+    const t = typeFromSlot(typeSlot.value);
+    if (typeof t === 'string') return { ok: false, message: t, slot: 'gpuType' };
+    type = t;
+  } else if (previous) {
+    type = { gpuId: previous.gpuId, capacityBytes: previous.capacityBytes };
+  } else {
+    const slot = count !== undefined ? 'gpuCount' : nodes !== undefined ? 'nodes' : 'par.dp';
+    return {
+      ok: false,
+      slot,
+      message: 'Which GPU? Name the card or its memory, e.g. "on 8x H100" or "on 8 gpus of 80GB".',
+    };
+  }
+
+  let total: number;
+  let perNode: number;
+  if (nodes !== undefined) {
+    perNode = perNodeAsked ?? previous?.perNode ?? DEFAULT_PER_NODE;
+    total = nodes * perNode;
+  } else if (count !== undefined) {
+    total = count;
+    perNode = Math.min(count, DEFAULT_PER_NODE);
+  } else if (dp !== undefined) {
+    total = dp * modelGpus;
+    perNode = Math.min(total, DEFAULT_PER_NODE);
+  } else {
+    total = previous?.count ?? 1;
+    perNode = previous?.perNode ?? Math.min(total, DEFAULT_PER_NODE);
+  }
+  const countSlot = nodes !== undefined ? 'nodes' : count !== undefined ? 'gpuCount' : 'par.dp';
+  if (!Number.isInteger(total) || total < 1 || total > MAX_GPUS) {
+    return { ok: false, slot: countSlot, message: `The GPU count must be 1–${MAX_GPUS.toLocaleString('en-US')}; "${total}" is out of range.` };
+  }
+  if (!Number.isInteger(perNode) || perNode < 1 || perNode > 1024) {
+    return { ok: false, slot: 'perNode', message: `GPUs per node must be 1–1024; "${perNode}" is out of range.` };
+  }
+  if (dp !== undefined && dp * modelGpus !== total) {
+    return {
+      ok: false,
+      slot: 'par.dp',
+      message: `dp ${dp} × ${modelGpus} GPUs per model replica (tp·pp·cp) is ${dp * modelGpus}, not the ${total} GPUs asked. Give one of them.`,
+    };
+  }
+  return { ok: true, hardware: { gpuId: type.gpuId, capacityBytes: type.capacityBytes, count: total, perNode } };
+}

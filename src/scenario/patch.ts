@@ -1,0 +1,205 @@
+import type { Item } from '../language/items.js';
+import { errorReply } from '../language/errors.js';
+import type { ErrorReply } from '../reply/types.js';
+import { ALL_LINEAR } from './defaults.js';
+import type { HelpTopic } from './schema.js';
+
+/**
+ * One request's items as a patch: each slot (a field of the scenario) with the value asked and
+ * the item that asked it. Two items setting one slot differently in the same request are a
+ * contradiction (DESIGN §2), reported naming both; the same value twice is fine.
+ */
+
+export interface Slot<T = unknown> {
+  value: T;
+  item: Item;
+}
+
+/** How a slot is named in a contradiction message. */
+const SLOT_LABELS: Record<string, string> = {
+  model: 'model',
+  mode: 'mode (full, lora, qlora or inference)',
+  recipe: 'precision recipe',
+  compute: 'compute precision',
+  weights: 'weight format',
+  optimizer: 'optimizer',
+  impl: 'optimizer implementation',
+  sharding: 'sharding',
+  'offload.optimizer': 'optimizer offload',
+  'offload.params': 'parameter offload',
+  seq: 'sequence length',
+  mbs: 'micro-batch',
+  ga: 'gradient accumulation',
+  gbs: 'global batch',
+  recompute: 'recompute setting',
+  attention: 'attention kernel',
+  loss: 'loss',
+  framework: 'framework',
+  gpuType: 'GPU type',
+  gpuCount: 'GPU count',
+  nodes: 'node count',
+  question: 'question',
+  chart: 'chart',
+  control: 'thread command',
+  engine: 'inference engine',
+  gen: 'generated tokens',
+  kv: 'KV-cache dtype',
+  util: 'GPU memory utilization',
+};
+
+export class Patch {
+  private readonly slots = new Map<string, Slot>();
+  readonly help: HelpTopic[] = [];
+  /** Every item, in order (for "which items were given"). */
+  readonly items: Item[] = [];
+
+  constructor(private readonly text: string) {}
+
+  get<T>(slot: string): Slot<T> | undefined {
+    return this.slots.get(slot) as Slot<T> | undefined;
+  }
+
+  has(slot: string): boolean {
+    return this.slots.has(slot);
+  }
+
+  value<T>(slot: string): T | undefined {
+    return this.get<T>(slot)?.value;
+  }
+
+  /** Sets a slot, or returns the contradiction with the item that set it first. */
+  set(slot: string, value: unknown, item: Item): ErrorReply | null {
+    const prior = this.slots.get(slot);
+    if (prior && JSON.stringify(prior.value) !== JSON.stringify(value)) {
+      const label = SLOT_LABELS[slot] ?? slot.replace(/^\w+\./, '');
+      return errorReply(
+        this.text,
+        item.at,
+        `"${prior.item.text}" and "${item.text}" contradict each other: both set the ${label}. Keep one of them.`,
+        { expected: [], suggestion: prior.item.text },
+      );
+    }
+    if (!prior) this.slots.set(slot, { value, item });
+    return null;
+  }
+}
+
+/** Which slots a precision word sets (DESIGN §2: bf16/fp16/fp8 set compute and keep the recipe). */
+const PRECISION_SLOTS: Record<string, { recipe?: string; compute?: string }> = {
+  fp32: { recipe: 'fp32', compute: 'fp32' },
+  bf16: { compute: 'bf16' },
+  fp16: { compute: 'fp16' },
+  fp8: { compute: 'fp8' },
+  amp: { recipe: 'amp' },
+  mixed: { recipe: 'mixed' },
+  'mixed+bf16': { recipe: 'mixed', compute: 'bf16' },
+  'mixed+fp16': { recipe: 'mixed', compute: 'fp16' },
+  pure: { recipe: 'pure' },
+  'pure+bf16': { recipe: 'pure', compute: 'bf16' },
+  'pure+fp16': { recipe: 'pure', compute: 'fp16' },
+  megatron: { recipe: 'megatron' },
+};
+
+/** Normalised request text of one compare side: lower-case, single spaces. */
+export function sideText(item: Item): string {
+  return item.text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function collectPatch(items: Item[], text: string): Patch | ErrorReply {
+  const patch = new Patch(text);
+  for (const item of items) {
+    patch.items.push(item);
+    const error = setItem(patch, item);
+    if (error) return error;
+  }
+  return patch;
+}
+
+function setAll(patch: Patch, item: Item, entries: [string, unknown][]): ErrorReply | null {
+  for (const [slot, value] of entries) {
+    const error = patch.set(slot, value, item);
+    if (error) return error;
+  }
+  return null;
+}
+
+function setItem(patch: Patch, item: Item): ErrorReply | null {
+  switch (item.kind) {
+    case 'model':
+    case 'size':
+      return patch.set('model', item, item);
+    case 'arch':
+      return patch.set(`arch.${item.field}`, item.value, item);
+    case 'mode':
+      if (item.value === 'train') return patch.set('train', true, item);
+      if (item.value === 'pretrain') return setAll(patch, item, [['mode', 'full'], ['pretrain', true]]);
+      return patch.set('mode', item.value, item);
+    case 'serve':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm']]);
+    case 'lora': {
+      const entries: [string, unknown][] = [['mode', item.qlora ? 'qlora' : 'lora']];
+      if (item.rank !== null) entries.push(['lora.rank', item.rank]);
+      if (item.allLinear) entries.push(['lora.targets', ALL_LINEAR]);
+      if (item.targets) entries.push(['lora.targets', item.targets]);
+      if (item.dropout !== null) entries.push(['lora.dropout', item.dropout]);
+      if (item.alpha !== null) entries.push(['lora.alpha', item.alpha]);
+      return setAll(patch, item, entries);
+    }
+    case 'precision': {
+      const slots = PRECISION_SLOTS[item.value] ?? {};
+      return setAll(patch, item, Object.entries(slots));
+    }
+    case 'weights':
+      return patch.set('weights', item.value, item);
+    case 'optimizer':
+      return setAll(patch, item, [['optimizer', item.value], ...(item.fused ? [['impl', 'fused'] as [string, unknown]] : [])]);
+    case 'impl':
+      return patch.set('impl', item.value, item);
+    case 'sharding':
+      return patch.set('sharding', item.value, item);
+    case 'offload':
+      if (item.value === 'none') return setAll(patch, item, [['offload.optimizer', 'none'], ['offload.params', 'none']]);
+      return patch.set(`offload.${item.value.split('-')[0]}`, item.value.split('-')[1], item);
+    case 'parallel':
+      return patch.set(`par.${item.dim}`, item.value, item);
+    case 'sp':
+      return patch.set('par.sp', true, item);
+    case 'seq':
+      return patch.set('seq', item.value, item);
+    case 'batch':
+      return patch.set(item.field, item.value, item);
+    case 'recompute':
+    case 'attention':
+    case 'loss':
+    case 'framework':
+    case 'chart':
+    case 'control':
+      return patch.set(item.kind, item.value, item);
+    case 'hardware': {
+      const entries: [string, unknown][] = [];
+      if (item.gpuId !== null) entries.push(['gpuType', { gpuId: item.gpuId, capacityGiB: null }]);
+      if (item.capacityGiB !== null) entries.push(['gpuType', { gpuId: null, capacityGiB: item.capacityGiB }]);
+      if (item.nodes !== null) {
+        entries.push(['nodes', item.nodes]);
+        if (item.count !== null) entries.push(['perNode', item.count]);
+      } else if (item.count !== null) entries.push(['gpuCount', item.count]);
+      return setAll(patch, item, entries);
+    }
+    case 'question':
+      return patch.set('question', { kind: item.value }, item);
+    case 'howMany':
+      return patch.set('question', { kind: 'howMany', gpuId: item.gpuId }, item);
+    case 'compare':
+      return patch.set('question', { kind: 'compare', a: sideText(item.a), b: sideText(item.b) }, item);
+    case 'help':
+      if (!patch.help.includes(item.value)) patch.help.push(item.value);
+      return null;
+    case 'gen':
+      return patch.set('gen', item.value, item);
+    case 'kvDtype':
+      return patch.set('kv', item.value, item);
+    case 'util':
+      // "util 90" is a percentage; vLLM takes a fraction.
+      return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
+  }
+}

@@ -1,0 +1,64 @@
+import { errorReply } from '../language/errors.js';
+import type { ErrorReply } from '../reply/types.js';
+import type { Patch } from './patch.js';
+
+/**
+ * Valid ranges of the numbers a request may give (DESIGN §2: out-of-range values are errors
+ * naming the item and the valid range).
+ */
+export interface Range {
+  slot: string;
+  label: string;
+  min: number;
+  max: number;
+  integer: boolean;
+  /** Extra words after the range, e.g. why 0 is invalid. */
+  note?: string;
+}
+
+export const RANGES: Range[] = [
+  { slot: 'seq', label: 'seq (tokens per sample)', min: 1, max: 10_000_000, integer: true },
+  { slot: 'mbs', label: 'micro-batch', min: 1, max: 65_536, integer: true },
+  { slot: 'ga', label: 'gradient accumulation', min: 1, max: 1_000_000, integer: true },
+  { slot: 'gbs', label: 'global batch', min: 1, max: 100_000_000, integer: true },
+  { slot: 'par.tp', label: 'tp', min: 1, max: 1024, integer: true },
+  { slot: 'par.pp', label: 'pp', min: 1, max: 1024, integer: true },
+  { slot: 'par.cp', label: 'cp', min: 1, max: 1024, integer: true },
+  { slot: 'par.ep', label: 'ep', min: 1, max: 1024, integer: true },
+  { slot: 'par.dp', label: 'dp', min: 1, max: 100_000, integer: true },
+  { slot: 'gpuCount', label: 'GPU count', min: 1, max: 100_000, integer: true },
+  { slot: 'nodes', label: 'node count', min: 1, max: 100_000, integer: true },
+  { slot: 'perNode', label: 'GPUs per node', min: 1, max: 1024, integer: true },
+  { slot: 'lora.rank', label: 'LoRA rank', min: 1, max: 4096, integer: true },
+  { slot: 'lora.dropout', label: 'LoRA dropout', min: 0, max: 1, integer: false },
+  { slot: 'lora.alpha', label: 'LoRA alpha', min: 0.001, max: 100_000, integer: false },
+  { slot: 'gen', label: 'generated tokens', min: 0, max: 10_000_000, integer: true },
+  { slot: 'util', label: 'GPU memory utilization', min: 0.05, max: 1, integer: false, note: 'a fraction such as 0.9, or a percentage such as 90' },
+  { slot: 'arch.layers', label: 'layers', min: 1, max: 1000, integer: true },
+  { slot: 'arch.hidden', label: 'hidden', min: 1, max: 131_072, integer: true },
+  { slot: 'arch.heads', label: 'heads', min: 1, max: 1024, integer: true },
+  { slot: 'arch.kv', label: 'kv heads', min: 1, max: 1024, integer: true },
+  { slot: 'arch.ffn', label: 'ffn', min: 1, max: 1_000_000, integer: true },
+  { slot: 'arch.vocab', label: 'vocab', min: 1, max: 5_000_000, integer: true },
+];
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function checkRanges(patch: Patch, text: string): ErrorReply | null {
+  for (const r of RANGES) {
+    const slot = patch.get<number>(r.slot);
+    if (!slot) continue;
+    const v = slot.value;
+    const inRange = Number.isFinite(v) && v >= r.min && v <= r.max && (!r.integer || Number.isInteger(v));
+    if (inRange) continue;
+    const what = r.integer ? 'a whole number' : 'a number';
+    const zero = v === 0 && r.min > 0 ? ` ("${slot.item.text}" is invalid: ${r.label} cannot be 0)` : '';
+    return errorReply(
+      text,
+      slot.item.at,
+      `"${slot.item.text}" is out of range: ${r.label} must be ${what} from ${fmt(r.min)} to ${fmt(r.max)}${zero}.${r.note ? ` Use ${r.note}.` : ''}`,
+      { expected: [`${r.label} ${fmt(r.min)}–${fmt(r.max)}`] },
+    );
+  }
+  return null;
+}

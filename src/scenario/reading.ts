@@ -1,0 +1,125 @@
+import { gpuById } from '../catalog/index.js';
+import type { Scenario } from './schema.js';
+
+/**
+ * The human "Read as:" line (DESIGN §3.8): every choice that shapes the estimate, in words,
+ * e.g. "Llama-2-13B shape (13.0 B params, from "13b") · full fine-tune · bf16 mixed (16 B/param)
+ * · AdamW · ZeRO-3 over 4 GPUs · micro-batch 1 · seq 4096 · flash attention · no recompute · 4× A100 80GB".
+ */
+export function readingText(s: Scenario, totalParams: number): string {
+  return [
+    modelWords(s, totalParams),
+    modeWords(s),
+    precisionWords(s),
+    s.mode === 'inference' ? '' : OPTIMIZER_NAMES[s.optimizer],
+    shardingWords(s),
+    offloadWords(s),
+    parallelWords(s),
+    `micro-batch ${s.microBatch}`,
+    s.gradAccum > 1 ? `grad accum ${s.gradAccum}` : '',
+    `seq ${s.seq}`,
+    ATTENTION_NAMES[s.attention],
+    s.mode === 'inference' ? '' : RECOMPUTE_NAMES[s.recompute],
+    s.loss === 'chunked' ? 'chunked cross-entropy' : '',
+    s.framework === 'hf' ? '' : FRAMEWORK_NAMES[s.framework],
+    hardwareWords(s),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function modelWords(s: Scenario, totalParams: number): string {
+  const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params`;
+  const overrides = s.model.overrides.length ? `, with ${s.model.overrides.join(', ')} overridden` : '';
+  const from = s.model.id === null ? `, from "${s.model.asWritten}"` : '';
+  return `${s.model.name} (${params}${from}${overrides})`;
+}
+
+function modeWords(s: Scenario): string {
+  if (s.mode === 'full') return s.pretrain ? 'pre-training' : 'full fine-tune';
+  if (s.mode === 'inference') {
+    const engine = s.inference.engine === 'vllm' ? `vLLM serving (gpu_memory_utilization ${s.inference.gpuMemoryUtilization})` : 'inference';
+    const gen = s.inference.newTokens ? `, ${s.inference.newTokens} new tokens` : '';
+    return `${engine}${gen}, ${s.weights} weights, KV cache ${s.inference.kvDtype}`;
+  }
+  const l = s.lora!;
+  const targets = l.targets.length === 7 ? 'all linear layers' : l.targets.join(',');
+  const base = s.mode === 'qlora' ? `${s.weights.toUpperCase()} base` : `${s.weights} base`;
+  return `${s.mode === 'qlora' ? 'QLoRA' : 'LoRA'} r${l.rank} on ${targets} (${base})`;
+}
+
+/** Bytes per parameter of weights + grads + master + AdamW states (DESIGN §3.2 table). */
+const RECIPE_BYTES: Record<Scenario['recipe'], number> = { mixed: 16, megatron: 18, amp: 16, pure: 8, fp32: 16 };
+
+function precisionWords(s: Scenario): string {
+  if (s.mode === 'inference') return '';
+  const name =
+    s.recipe === 'fp32'
+      ? 'fp32'
+      : s.recipe === 'pure'
+        ? `pure ${s.compute}`
+        : s.recipe === 'amp'
+          ? `${s.compute} autocast over fp32 weights (amp)`
+          : s.recipe === 'megatron'
+            ? `${s.compute} with fp32 main grads (Megatron)`
+            : `${s.compute} mixed`;
+  const adamLike = s.optimizer === 'adamw' || s.optimizer === 'adam';
+  return s.mode === 'full' && adamLike ? `${name} (${RECIPE_BYTES[s.recipe]} B/param)` : name;
+}
+
+const OPTIMIZER_NAMES: Record<Scenario['optimizer'], string> = {
+  adamw: 'AdamW',
+  adam: 'Adam',
+  'adamw-8bit': '8-bit AdamW',
+  'paged-adamw': 'paged AdamW',
+  'paged-adamw-8bit': 'paged 8-bit AdamW',
+  sgd: 'SGD',
+  'sgd-momentum': 'SGD with momentum',
+  adafactor: 'Adafactor',
+  lion: 'Lion',
+  sophia: 'Sophia',
+};
+
+function shardingWords(s: Scenario): string {
+  const n = s.hardware?.count ?? 1;
+  const over = n > 1 ? ` over ${n} GPUs` : '';
+  const sh = s.sharding;
+  if (sh.kind === 'none') return '';
+  if (sh.kind === 'ddp') return `DDP${over}`;
+  if (sh.kind === 'zero') return `ZeRO-${sh.stage}${over}`;
+  if (sh.kind === 'hsdp') return `HSDP (shard within a node)${over}`;
+  return `${sh.stage === 2 ? 'FSDP SHARD_GRAD_OP' : 'FSDP FULL_SHARD'}${over}`;
+}
+
+function offloadWords(s: Scenario): string {
+  const o = s.offload;
+  return [o.optimizer !== 'none' ? `optimizer offload to ${o.optimizer.toUpperCase()}` : '', o.params !== 'none' ? `parameter offload to ${o.params.toUpperCase()}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function parallelWords(s: Scenario): string {
+  const p = s.parallel;
+  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const ATTENTION_NAMES: Record<Scenario['attention'], string> = { flash: 'flash attention', sdpa: 'SDPA attention', eager: 'eager attention' };
+const RECOMPUTE_NAMES: Record<Scenario['recompute'], string> = { none: 'no recompute', full: 'full recompute', selective: 'selective recompute' };
+const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
+  hf: 'Hugging Face',
+  deepspeed: 'DeepSpeed',
+  fsdp: 'PyTorch FSDP',
+  megatron: 'Megatron-LM',
+  torchtune: 'torchtune',
+  litgpt: 'litgpt',
+};
+
+function hardwareWords(s: Scenario): string {
+  const h = s.hardware;
+  if (!h) return '';
+  const name = h.gpuId ? gpuById(h.gpuId).name : `${Number((h.capacityBytes / 2 ** 30).toFixed(1))} GiB GPU`;
+  const nodes = h.count > h.perNode ? ` (${h.count / h.perNode} nodes of ${h.perNode})` : '';
+  return `${h.count}× ${name}${nodes}`;
+}

@@ -1,0 +1,442 @@
+import { modelById } from '../catalog/index.js';
+import { errorReply } from '../language/errors.js';
+import type { Item } from '../language/items.js';
+import { parseRequest } from '../language/parse.js';
+import type { ErrorReply } from '../reply/types.js';
+import { checkScenario } from './checks.js';
+import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
+import { resolveHardware } from './hardware.js';
+import { collectPatch, type Patch } from './patch.js';
+import { presetFor } from './presets.js';
+import { checkRanges } from './ranges.js';
+import { scenarioSchema, type Lora, type Scenario, type ScenarioModel, type WeightFormat } from './schema.js';
+import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
+
+export type ResolveOutcome =
+  | {
+      ok: true;
+      control: 'none' | 'undo' | 'reset';
+      /** null only when there is nothing to estimate (pure help with no previous scenario, undo, a bare reset). */
+      scenario: Scenario | null;
+      /** The text only asked for help topics (scenario may still be the previous one). */
+      helpOnly: boolean;
+      /** Defaults filled in, in human words. */
+      assumptions: string[];
+      /** Filler words ignored, as written. */
+      ignored: string[];
+    }
+  | { ok: false; error: ErrorReply };
+
+/**
+ * Text (a request or a follow-up) → the full scenario (DESIGN §2). A follow-up is a patch on
+ * `previous`: later wins over previous, and within one request two conflicting items are an
+ * error. Never throws.
+ */
+export function resolveRequest(text: string, previous: Scenario | null): ResolveOutcome {
+  try {
+    return resolveUnsafe(text, previous);
+  } catch (e) {
+    return { ok: false, error: errorReply(text, 0, `I could not resolve this request (${(e as Error).message}). Try a simpler one.`) };
+  }
+}
+
+const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
+
+function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome {
+  const parsed = parseRequest(text);
+  if (!parsed.ok) return parsed;
+  const collected = collectPatch(parsed.items, text);
+  if ('kind' in collected) return fail(collected);
+  const patch = collected;
+  const ignored = parsed.ignored;
+  const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
+  const others = parsed.items.filter((i) => i.kind !== 'control');
+
+  if (control === 'undo') {
+    if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
+    return { ok: true, control, scenario: null, helpOnly: false, assumptions: [], ignored };
+  }
+  const base = control === 'reset' ? null : previous;
+  if (others.every((i) => i.kind === 'help')) {
+    const helpOnly = patch.help.length > 0;
+    const scenario = base && helpOnly ? { ...base, help: [...patch.help] } : base;
+    return { ok: true, control, scenario, helpOnly, assumptions: [], ignored };
+  }
+  // "7b vs 13b" with no other model: the first side is the model, the question compares.
+  const compare = others.find((i) => i.kind === 'compare');
+  if (!base && !patch.has('model') && compare?.kind === 'compare' && (compare.a.kind === 'size' || compare.a.kind === 'model')) {
+    patch.set('model', compare.a, compare.a);
+  }
+  const rangeError = checkRanges(patch, text);
+  if (rangeError) return fail(rangeError);
+  if (!base && !patch.has('model')) {
+    return fail(
+      errorReply(text, others[0]!.at, 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.', {
+        expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
+      }),
+    );
+  }
+  const result = new Resolution(text, patch, base).run();
+  if ('kind' in result) return fail(result);
+  return { ok: true, control, scenario: result.scenario, helpOnly: false, assumptions: result.assumptions, ignored };
+}
+
+const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'];
+
+/** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
+class Resolution {
+  private s!: Scenario;
+  private readonly assumptions: string[] = [];
+  private readonly isNew: boolean;
+  /** Fields a framework preset set in this request (their defaults are not "assumed"). */
+  private readonly presetSet = new Set<string>();
+
+  constructor(
+    private readonly text: string,
+    private readonly patch: Patch,
+    private readonly base: Scenario | null,
+  ) {
+    this.isNew = base === null;
+  }
+
+  run(): { scenario: Scenario; assumptions: string[] } | ErrorReply {
+    const steps = [
+      () => this.model(),
+      () => this.arch(),
+      () => this.mode(),
+      () => this.parallel(),
+      () => this.hardware(),
+      () => this.framework(),
+      () => this.precision(),
+      () => this.trainingChoices(),
+      () => this.sharding(),
+      () => this.batch(),
+      () => this.inference(),
+      () => this.questions(),
+    ];
+    for (const step of steps) {
+      const error = step();
+      if (error) return error;
+    }
+    const error = checkScenario(this.s, this.patch, this.text, this.base);
+    if (error) return error;
+    const checked = scenarioSchema.safeParse(this.s);
+    if (!checked.success) {
+      return errorReply(this.text, 0, `This request gives an invalid scenario: ${checked.error.issues[0]?.message ?? 'unknown field'}.`);
+    }
+    return { scenario: checked.data, assumptions: [...new Set(this.assumptions)] };
+  }
+
+  private err(slot: string, message: string, extra: { suggestion?: string; expected?: string[] } = {}): ErrorReply {
+    return errorReply(this.text, this.patch.get(slot)?.item.at ?? 0, message, extra);
+  }
+
+  private assume(words: string): void {
+    this.assumptions.push(words);
+  }
+
+  private model(): ErrorReply | null {
+    const slot = this.patch.get<Item>('model');
+    if (!slot) {
+      this.s = structuredClone(this.base!);
+      return null;
+    }
+    const item = slot.value;
+    const asWritten = item.text.toLowerCase().replace(/\s+/g, ' ').trim();
+    let model: ScenarioModel;
+    if (item.kind === 'model') {
+      const spec = modelById(item.id);
+      model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: structuredClone(spec.arch), overrides: [] };
+    } else if (item.kind === 'size') {
+      if (!(item.params >= MIN_PARAMS && item.params <= MAX_PARAMS)) {
+        return this.err(
+          'model',
+          `"${item.text}" is not a model size I can shape: sizes run from 10M to 10,000B parameters (e.g. "350m", "7b", "70b", "8x7b").`,
+          { expected: ['a model size 10m–10000b'] },
+        );
+      }
+      const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
+      if ('error' in choice) return this.err('model', choice.error);
+      model = choice.model;
+      this.assume(choice.note);
+    } else {
+      return this.err('model', 'Internal: model slot holds a non-model item.');
+    }
+    // A follow-up naming a new model keeps everything else (DESIGN §2), but not the old overrides.
+    this.s = this.base ? { ...structuredClone(this.base), model } : newScenario(model);
+    return null;
+  }
+
+  private arch(): ErrorReply | null {
+    const fields = [
+      ['layers', 'layers'],
+      ['hidden', 'hidden'],
+      ['heads', 'heads'],
+      ['kv', 'kvHeads'],
+      ['ffn', 'ffn'],
+      ['vocab', 'vocab'],
+    ] as const;
+    const model = this.s.model;
+    let shapeChanged = false;
+    for (const [word, field] of fields) {
+      const value = this.patch.value<number>(`arch.${word}`);
+      if (value === undefined) continue;
+      model.arch[field] = value;
+      if (word === 'hidden' || word === 'heads') shapeChanged = true;
+    }
+    const asked = fields.map(([w]) => w).filter((w) => this.patch.has(`arch.${w}`) || model.overrides.includes(w));
+    model.overrides = asked;
+    const { hidden, heads, kvHeads } = model.arch;
+    if (shapeChanged) {
+      if (hidden % heads !== 0) {
+        const slot = this.patch.has('arch.heads') ? 'arch.heads' : 'arch.hidden';
+        return this.err(slot, `hidden ${hidden} must be a multiple of heads ${heads} (head dim = hidden / heads).`);
+      }
+      model.arch.headDim = hidden / heads;
+    }
+    if (kvHeads > heads || heads % kvHeads !== 0) {
+      const slot = this.patch.has('arch.kv') ? 'arch.kv' : 'arch.heads';
+      return this.err(slot, `kv heads ${kvHeads} must divide heads ${heads} (grouped-query attention shares each KV head among heads / kv query heads).`);
+    }
+    return null;
+  }
+
+  private mode(): ErrorReply | null {
+    const s = this.s;
+    const previousMode = this.base?.mode ?? null;
+    const asked = this.patch.value<Scenario['mode']>('mode');
+    const inferenceOnly = ['gen', 'kv', 'util'].find((slot) => this.patch.has(slot));
+    let mode: Scenario['mode'];
+    if (asked) mode = asked;
+    else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+    else if (inferenceOnly) mode = 'inference';
+    else mode = previousMode ?? 'full';
+    if (!asked && !this.patch.has('train') && !inferenceOnly && this.isNew) this.assume(DEFAULT_WORDS.mode);
+    if (inferenceOnly && mode !== 'inference') {
+      return this.err(inferenceOnly, `"${this.patch.get(inferenceOnly)!.item.text}" applies to inference; it contradicts "${this.patch.get('mode')?.item.text ?? mode}".`);
+    }
+    s.mode = mode;
+    s.pretrain = this.patch.has('mode') ? this.patch.value<boolean>('pretrain') === true : mode === 'full' && s.pretrain;
+    if (mode === 'lora' || mode === 'qlora') {
+      const kept = previousMode === 'lora' || previousMode === 'qlora' ? s.lora : null;
+      const lora: Lora = structuredClone(kept ?? LORA_DEFAULTS);
+      const rank = this.patch.value<number>('lora.rank');
+      const targets = this.patch.value<Lora['targets']>('lora.targets');
+      const dropout = this.patch.value<number>('lora.dropout');
+      const alpha = this.patch.value<number>('lora.alpha');
+      if (rank !== undefined) lora.rank = rank;
+      if (targets !== undefined) lora.targets = [...targets];
+      if (dropout !== undefined) lora.dropout = dropout;
+      if (alpha !== undefined) lora.alpha = alpha;
+      if (!kept) {
+        if (rank === undefined) this.assume(DEFAULT_WORDS.loraRank);
+        if (targets === undefined) this.assume(DEFAULT_WORDS.loraTargets);
+        if (dropout === undefined) this.assume(DEFAULT_WORDS.loraDropout);
+      }
+      s.lora = lora;
+    } else {
+      s.lora = null;
+    }
+    return null;
+  }
+
+  private modeChanged(): boolean {
+    return this.isNew || this.base!.mode !== this.s.mode;
+  }
+
+  private parallel(): ErrorReply | null {
+    const p = this.s.parallel;
+    for (const dim of ['tp', 'pp', 'cp', 'ep'] as const) {
+      const v = this.patch.value<number>(`par.${dim}`);
+      if (v !== undefined) p[dim] = v;
+    }
+    if (this.patch.has('par.sp')) p.sp = true;
+    return null;
+  }
+
+  private hardware(): ErrorReply | null {
+    const p = this.s.parallel;
+    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp);
+    if (!result.ok) return this.err(result.slot, result.message);
+    this.s.hardware = result.hardware;
+    if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
+    return null;
+  }
+
+  private gpus(): number {
+    return this.s.hardware?.count ?? 1;
+  }
+
+  private framework(): ErrorReply | null {
+    const asked = this.patch.value<Scenario['framework']>('framework');
+    if (!asked) {
+      if (this.isNew) this.assume(DEFAULT_WORDS.framework);
+      return null;
+    }
+    this.s.framework = asked;
+    const preset = presetFor(asked, this.s.mode, this.gpus());
+    Object.assign(this.s, structuredClone(preset.fields));
+    for (const key of Object.keys(preset.fields)) this.presetSet.add(key);
+    this.assume(preset.note);
+    return null;
+  }
+
+  private precision(): ErrorReply | null {
+    const s = this.s;
+    const before = this.base?.compute ?? 'bf16';
+    let compute = this.patch.get<Scenario['compute']>('compute');
+    const recipe = this.patch.get<Scenario['recipe']>('recipe');
+    let weights = this.patch.get<WeightFormat>('weights');
+    // In inference "fp8" names the stored weights (DESIGN §2 table: weight format fp8).
+    if (s.mode === 'inference' && compute?.value === 'fp8') {
+      if (weights && weights.value !== 'fp8') {
+        return this.err('weights', `"${compute.item.text}" and "${weights.item.text}" contradict each other: both set the weight format. Keep one of them.`);
+      }
+      weights = { value: 'fp8', item: compute.item };
+      compute = undefined;
+    }
+    // fp8 compute carried over from training into inference means fp8 weights there.
+    if (s.mode === 'inference' && !compute && s.compute === 'fp8') {
+      s.compute = 'bf16';
+      weights ??= { value: 'fp8', item: this.patch.get<Scenario['mode']>('mode')?.item ?? this.patch.items[0]! };
+    }
+    if (recipe) s.recipe = recipe.value;
+    if (compute) s.compute = compute.value;
+    if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
+    if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
+    if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = 'mixed';
+    if (this.isNew && !recipe && !this.presetSet.has('recipe')) this.assume(compute ? DEFAULT_WORDS.recipe : DEFAULT_WORDS.precision);
+
+    const computeChanged = s.compute !== before;
+    if (weights) {
+      s.weights = weights.value;
+    } else {
+      const keep =
+        !this.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged);
+      if (!keep) {
+        s.weights = defaultWeights(s.mode, s.compute);
+        if (s.mode === 'qlora') this.assume(DEFAULT_WORDS.qloraWeights);
+      }
+    }
+    // Float formats always follow the compute dtype, so canonical text never has to name them.
+    if (!QUANTISED.includes(s.weights)) s.weights = defaultWeights(s.mode, s.compute);
+    return null;
+  }
+
+  private trainingChoices(): ErrorReply | null {
+    const s = this.s;
+    const training = s.mode !== 'inference';
+    const pick = <K extends keyof Scenario>(slot: string, key: K, words: string | null) => {
+      const v = this.patch.value<Scenario[K]>(slot);
+      if (v !== undefined) s[key] = v;
+      else if (this.isNew && training && words && !this.presetSet.has(key)) this.assume(words);
+    };
+    pick('optimizer', 'optimizer', DEFAULT_WORDS.optimizer);
+    pick('impl', 'optimizerImpl', s.optimizer.includes('adam') ? DEFAULT_WORDS.optimizerImpl : null);
+    pick('recompute', 'recompute', DEFAULT_WORDS.recompute);
+    pick('attention', 'attention', DEFAULT_WORDS.attention);
+    pick('loss', 'loss', DEFAULT_WORDS.loss);
+    const opt = this.patch.value<'none' | 'cpu' | 'nvme'>('offload.optimizer');
+    const params = this.patch.value<'none' | 'cpu' | 'nvme'>('offload.params');
+    if (opt !== undefined) s.offload.optimizer = opt;
+    if (params !== undefined) s.offload.params = params;
+    if (this.isNew && training && opt === undefined && params === undefined) this.assume(DEFAULT_WORDS.offload);
+    return null;
+  }
+
+  private sharding(): ErrorReply | null {
+    const s = this.s;
+    const word = this.patch.value<string>('sharding');
+    const frameworkAsked = this.patch.has('framework');
+    if (word) {
+      s.sharding = shardingOf(word);
+      if (!frameworkAsked) {
+        // The sharding word names the framework that provides it, unless one was named.
+        if (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') s.framework = 'fsdp';
+        else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
+      }
+    } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
+      const kind = this.gpus() > 1 ? 'ddp' : 'none';
+      if (kind === 'ddp' && (this.isNew || s.sharding.kind !== 'ddp')) {
+        this.assume(`DDP across ${this.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`);
+      }
+      s.sharding = { kind, stage: 0 };
+    }
+    if (s.framework === 'fsdp' && s.sharding.kind !== 'fsdp' && s.sharding.kind !== 'hsdp') {
+      s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
+    }
+    return null;
+  }
+
+  private batch(): ErrorReply | null {
+    const s = this.s;
+    const seq = this.patch.value<number>('seq');
+    const mbs = this.patch.value<number>('mbs');
+    const ga = this.patch.value<number>('ga');
+    const gbs = this.patch.value<number>('gbs');
+    if (seq !== undefined) s.seq = seq;
+    else if (this.isNew) this.assume(DEFAULT_WORDS.seq);
+    if (mbs !== undefined) s.microBatch = mbs;
+    else if (this.isNew) this.assume(DEFAULT_WORDS.microBatch);
+    if (ga !== undefined) s.gradAccum = ga;
+    if (gbs !== undefined) {
+      const p = s.parallel;
+      const replicas = Math.max(1, Math.floor(this.gpus() / (p.tp * p.pp * p.cp)));
+      const perStep = s.microBatch * replicas;
+      const steps = gbs / perStep;
+      if (!Number.isInteger(steps) || steps < 1) {
+        return this.err(
+          'gbs',
+          `global batch ${gbs} is not a whole multiple of micro-batch ${s.microBatch} × ${replicas} data-parallel replicas (${perStep}); choose a multiple of ${perStep}.`,
+          { suggestion: `gbs ${Math.max(1, Math.round(gbs / perStep)) * perStep}` },
+        );
+      }
+      if (ga !== undefined && ga !== steps) {
+        return this.err('gbs', `gbs ${gbs} means ${steps} accumulation steps with micro-batch ${s.microBatch} on ${replicas} replicas, which contradicts ga ${ga}. Keep one.`);
+      }
+      s.gradAccum = steps;
+    } else if (ga === undefined && this.isNew && s.mode !== 'inference') this.assume(DEFAULT_WORDS.gradAccum);
+    return null;
+  }
+
+  private inference(): ErrorReply | null {
+    const s = this.s;
+    const previousCompute = this.base?.compute ?? 'bf16';
+    if (s.mode !== 'inference') {
+      s.inference = defaultInference(s.compute);
+      return null;
+    }
+    if (this.modeChanged()) s.inference = defaultInference(s.compute);
+    const inf = s.inference;
+    if (this.patch.has('engine')) inf.engine = 'vllm';
+    else if (this.isNew) this.assume(DEFAULT_WORDS.engine);
+    const gen = this.patch.value<number>('gen');
+    const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
+    const util = this.patch.value<number>('util');
+    if (gen !== undefined) inf.newTokens = gen;
+    else if (this.isNew) this.assume(DEFAULT_WORDS.newTokens);
+    if (kv !== undefined) inf.kvDtype = kv;
+    else if (inf.kvDtype === previousCompute || this.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
+    if (util !== undefined) inf.gpuMemoryUtilization = util;
+    else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
+    return null;
+  }
+
+  private questions(): ErrorReply | null {
+    const s = this.s;
+    const question = this.patch.value<Scenario['question']>('question');
+    if (question) s.question = question;
+    s.help = [...this.patch.help];
+    const chart = this.patch.value<Scenario['chart']>('chart');
+    if (chart) s.chart = chart;
+    return null;
+  }
+}
+
+export function shardingOf(word: string): Scenario['sharding'] {
+  if (word === 'ddp') return { kind: 'ddp', stage: 0 };
+  if (word.startsWith('zero')) return { kind: 'zero', stage: Number(word.slice(4)) };
+  if (word === 'fsdp-grad-op') return { kind: 'fsdp', stage: 2 };
+  if (word === 'hsdp') return { kind: 'hsdp', stage: 3 };
+  return { kind: 'fsdp', stage: 3 };
+}

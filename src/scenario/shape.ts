@@ -1,0 +1,125 @@
+import { MODELS, type ModelSpec } from '../catalog/index.js';
+import { countParams } from '../memory/parameters.js';
+import type { Architecture, ScenarioModel } from './schema.js';
+
+/**
+ * A model shape from a bare size ("13b"): DESIGN §2 — the nearest catalog model of that size
+ * (say which), or a documented scaling rule.
+ */
+
+/** A catalog model is "of that size" within 15% of its published parameter count. */
+export const NEAREST_TOLERANCE = 0.15;
+/** The scaled shape must land within 2% of the asked size. */
+export const SCALED_TOLERANCE = 0.02;
+/** Bare sizes outside this range are nonsense for this tool (the largest open models are ~2T). */
+export const MIN_PARAMS = 10e6;
+export const MAX_PARAMS = 10e12;
+
+export interface ShapeChoice {
+  model: ScenarioModel;
+  /** Human words for the assumptions list. */
+  note: string;
+}
+
+const relative = (a: number, b: number) => Math.abs(a - b) / b;
+
+function isMoeSpec(m: ModelSpec): boolean {
+  return (m.arch.experts ?? 0) > 1;
+}
+
+/** Nearest dense model of a family; Llama's own base models ("llama-…") before its derivatives. */
+function nearestOfFamily(params: number, family: string): ModelSpec | null {
+  const pool = MODELS.filter((m) => m.family.toLowerCase() === family && !isMoeSpec(m))
+    .map((m) => ({ m, d: relative(params, m.publishedParams) }))
+    .filter((x) => x.d <= NEAREST_TOLERANCE);
+  const own = pool.filter((x) => x.m.id.startsWith(`${family}-`));
+  const ranked = (own.length ? own : pool).sort((a, b) => a.d - b.d);
+  return ranked[0]?.m ?? null;
+}
+
+/** "8x7b": the MoE whose id says so, else the nearest MoE with that many experts. */
+function nearestMoe(experts: number, each: number): ModelSpec | null {
+  const label = `${experts}x${Number((each / 1e9).toPrecision(4))}b`;
+  const moes = MODELS.filter((m) => isMoeSpec(m) && m.arch.experts === experts);
+  const named = moes.find((m) => m.id.replace(/[^a-z0-9.]/g, '').includes(label));
+  if (named) return named;
+  return moes.sort((a, b) => relative(experts * each, a.publishedParams) - relative(experts * each, b.publishedParams))[0] ?? null;
+}
+
+const roundTo = (x: number, step: number) => Math.max(step, Math.round(x / step) * step);
+
+/** Llama-2 layout for a hidden size: head dim 128, SwiGLU ffn = 8/3·h rounded to 256, vocab 32000. */
+function llamaLayout(hidden: number, layers: number): Architecture {
+  const heads = Math.max(1, Math.round(hidden / 128));
+  return {
+    layers,
+    hidden,
+    heads,
+    kvHeads: heads,
+    headDim: hidden / heads,
+    ffn: roundTo((8 / 3) * hidden, 256),
+    vocab: 32000,
+    mlp: 'gated',
+    norm: 'rmsnorm',
+    tiedEmbeddings: false,
+    positions: 'rope',
+    attentionBias: 'none',
+    mlpBias: false,
+  };
+}
+
+/**
+ * Scaled Llama shape. Llama-2 keeps h/L ≈ 128 (7B: 4096/32, 13B: 5120/40), so with ~12·h² per
+ * layer P ≈ 12·h³/128, h ≈ ∛(128·P/12). Try hidden sizes (multiples of 256) around that, pick
+ * the layer count that best matches P including embeddings, and keep the closest.
+ */
+export function scaledLlamaShape(params: number): Architecture {
+  const ideal = Math.cbrt((128 * params) / 12);
+  let best: { arch: Architecture; error: number } | null = null;
+  for (let step = -4; step <= 4; step++) {
+    const hidden = roundTo(ideal, 256) + step * 256;
+    if (hidden < 256) continue;
+    const perLayer = countParams(llamaLayout(hidden, 2)).total - countParams(llamaLayout(hidden, 1)).total;
+    const fixed = countParams(llamaLayout(hidden, 1)).total - perLayer;
+    const layers = Math.max(1, Math.round((params - fixed) / perLayer));
+    if (layers > 1000) continue;
+    const arch = llamaLayout(hidden, layers);
+    const error = relative(countParams(arch).total, params);
+    // Prefer the aspect ratio closest to Llama's among shapes that are close enough.
+    const aspect = Math.abs(Math.log(hidden / layers / 128));
+    const score = error <= SCALED_TOLERANCE ? aspect : 10 + error;
+    if (!best || score < best.error) best = { arch, error: score };
+  }
+  return best!.arch;
+}
+
+function fromCatalog(m: ModelSpec, asWritten: string, requestedParams: number): ScenarioModel {
+  return { id: null, name: `${m.name} shape`, asWritten, requestedParams, arch: structuredClone(m.arch), overrides: [] };
+}
+
+const billions = (p: number) => `${Number((p / 1e9).toPrecision(3))} B`;
+
+/** The model for a bare size, or an error message when there is no sensible shape. */
+export function shapeForSize(
+  params: number,
+  experts: number | null,
+  family: string | null,
+  asWritten: string,
+): ShapeChoice | { error: string } {
+  if (experts !== null) {
+    const each = params / experts;
+    const moe = nearestMoe(experts, each);
+    if (!moe) return { error: `I have no ${experts}-expert MoE model near "${asWritten}" in the catalog; name one (e.g. mixtral-8x7b).` };
+    return { model: fromCatalog(moe, asWritten, params), note: `${moe.name} shape for "${asWritten}" (nearest catalog MoE)` };
+  }
+  const near = nearestOfFamily(params, family ?? 'llama');
+  if (near) {
+    return { model: fromCatalog(near, asWritten, params), note: `${near.name} shape for "${asWritten}" (nearest catalog model)` };
+  }
+  const arch = scaledLlamaShape(params);
+  const name = `Llama-style ${billions(params)} shape`;
+  const note =
+    `${name} for "${asWritten}": no ${family ?? 'Llama'} catalog model within ${NEAREST_TOLERANCE * 100}%, so a scaled Llama-2 ` +
+    `layout (${arch.layers} layers, hidden ${arch.hidden}, ${arch.heads} heads, ffn ${arch.ffn}, vocab ${arch.vocab})`;
+  return { model: { id: null, name, asWritten, requestedParams: params, arch, overrides: [] }, note };
+}

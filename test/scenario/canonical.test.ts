@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countParams } from '../../src/memory/parameters.js';
+import { canonicalText, readingText } from '../../src/scenario/canonical.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+/** Request pieces by family; a request takes at most one piece per family. */
+const FAMILIES: string[][] = [
+  ['13b', '7b', '350m', '20b', '8x7b', 'llama-3-8b', 'mistral-7b', 'qwen2.5-14b', 'llama 13b', 'gemma-2-9b', 'gpt2'],
+  ['layers 24', 'hidden 4096 heads 32', 'kv 8', 'ffn 11008', 'vocab 128256'],
+  ['full', 'pretrain', 'lora', 'lora r16', 'lora rank 64 all-linear', 'qlora r64 q,v', 'qlora dropout 0.05', 'inference', 'vllm', 'train'],
+  ['fp32', 'bf16', 'fp16', 'fp8', 'amp', 'pure bf16', 'megatron-mixed'],
+  ['int8', 'nf4', 'nf4 dq', 'gptq', 'awq'],
+  ['adamw', 'adam8bit', 'paged adamw', 'sgd', 'sgd momentum', 'adafactor', 'lion', 'sophia', 'fused adamw', 'foreach'],
+  ['ddp', 'zero1', 'zero2', 'zero3', 'fsdp', 'fsdp shard_grad_op', 'hsdp'],
+  ['offload', 'offload optimizer', 'nvme offload'],
+  ['tp 2', 'pp 2', 'sp', 'cp 2'],
+  ['seq 4096', '4k context', '32k', 'seq 1000'],
+  ['bs 8', 'mbs 2', 'ga 8', 'gbs 64'],
+  ['gc', 'selective recompute', 'no gc'],
+  ['flash', 'sdpa', 'eager'],
+  ['chunked ce'],
+  ['hf', 'deepspeed', 'megatron', 'torchtune', 'litgpt'],
+  ['on 4xA100-80G', '8x H100', 'on a 4090', 'on 24GB', '4 gpus of 48GB', '2 nodes of 8xH100', 'on 2x 79.5gb'],
+  ['max batch', 'max seq', 'how many h100', 'how many gpus', 'which gpu', 'compare zero2 vs zero3', '7b vs 13b'],
+  ['oom', 'nan', 'loss scale', 'why'],
+  ['chart', 'sweep', 'sweep seq', 'timeline'],
+  ['gen 256', 'kv fp8', 'util 0.8'],
+];
+
+const request = fc
+  .tuple(
+    fc.constantFrom(...FAMILIES[0]!),
+    fc.subarray(FAMILIES.slice(1), { maxLength: 8 }).chain((families) =>
+      families.length ? fc.tuple(...families.map((f) => fc.constantFrom(...f))) : fc.constant([] as string[]),
+    ),
+  )
+  .chain(([model, rest]) => fc.shuffledSubarray(rest, { minLength: rest.length }).map((r) => [model, ...r].join(', ')));
+
+const followUp = fc.subarray(FAMILIES.slice(1), { minLength: 1, maxLength: 3 }).chain((families) =>
+  fc.tuple(...families.map((f) => fc.constantFrom(...f))).map((r) => r.join(' ')),
+);
+
+function roundTrips(s: Scenario): void {
+  const text = canonicalText(s);
+  expect(text.length).toBeLessThanOrEqual(500);
+  const again = resolveRequest(text, null);
+  expect(again.ok, `${text}: ${again.ok ? '' : again.error.message}`).toBe(true);
+  if (again.ok) expect(again.scenario, text).toEqual(s);
+}
+
+describe('canonical text round-trips', () => {
+  it('for scenarios from generated requests', () => {
+    let resolved = 0;
+    fc.assert(
+      fc.property(request, (text) => {
+        const r = resolveRequest(text, null);
+        if (!r.ok || !r.scenario) return; // contradictions and ranges are tested elsewhere
+        resolved++;
+        roundTrips(r.scenario);
+      }),
+      { numRuns: 300 },
+    );
+    expect(resolved).toBeGreaterThan(100);
+  });
+
+  it('for scenarios reached through follow-ups', () => {
+    fc.assert(
+      fc.property(request, fc.array(followUp, { maxLength: 3 }), (first, rest) => {
+        let s: Scenario | null = null;
+        for (const text of [first, ...rest]) {
+          const r = resolveRequest(text, s);
+          if (r.ok && r.scenario) s = r.scenario;
+        }
+        if (s) roundTrips(s);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('for the README example', () => {
+    const r = resolveRequest('13b bf16 zero3 seq 4096 on 4xA100-80G', null);
+    expect(r.ok && canonicalText(r.scenario!)).toBe('13b full hf mixed bf16 adamw foreach zero3 seq 4096 mbs 1 ga 1 no gc flash full ce on 4x a100-80g');
+  });
+});
+
+describe('reading text', () => {
+  it('reads like DESIGN §3.8', () => {
+    const r = resolveRequest('13b bf16 zero3 seq 4096 on 4xA100-80G', null);
+    const s = r.ok ? r.scenario! : null;
+    expect(readingText(s!, countParams(s!.model.arch).total)).toBe(
+      'Llama-2-13B shape (13.0 B params, from "13b") · full fine-tune · bf16 mixed (16 B/param) · AdamW · ZeRO-3 over 4 GPUs · ' +
+        'micro-batch 1 · seq 4096 · flash attention · no recompute · 4× A100 80GB',
+    );
+  });
+});
