@@ -179,7 +179,7 @@ export function estimate(s: Scenario): Estimate {
 
   const deviceBytes = peakReservedBytes + context + nccl;
   const overhead: Component[] = [
-    { key: 'slack', name: 'allocator slack (reserved − allocated)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) },
+    { key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) },
     { key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` },
   ];
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${s.hardware?.count} GPUs` });

@@ -8,18 +8,25 @@ export const WIDTH = 80;
 const NAME_COL = 36;
 const GIB_COL = 7;
 
-/** Greedy word wrap to `width`, continuation lines indented by `indent` spaces. */
+/**
+ * Greedy word wrap to `width`: a line that fits is kept as written (column padding survives);
+ * a longer one keeps its leading indent and continues `indent` spaces in.
+ */
 export function wrap(text: string, width = WIDTH, indent = 0): string {
   const out: string[] = [];
   for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const pad = out.length > 0 || line.length > 0 ? indent : 0;
-      if (line && line.length + 1 + word.length > width) {
+    if (paragraph.length <= width) {
+      out.push(paragraph);
+      continue;
+    }
+    const lead = /^\s*/.exec(paragraph)![0];
+    let line = lead;
+    for (const word of paragraph.trim().split(/\s+/)) {
+      if (line.trim() && line.length + 1 + word.length > width) {
         out.push(line);
-        line = ' '.repeat(pad) + word;
+        line = ' '.repeat(indent) + word;
       } else {
-        line = line ? `${line} ${word}` : ' '.repeat(out.length > 0 ? indent : 0) + word;
+        line = line.trim() ? `${line} ${word}` : line + word;
       }
     }
     out.push(line);
@@ -84,7 +91,9 @@ function renderEstimate(r: EstimateReply): string {
     r.levers.slice(0, 3).forEach((l, i) => {
       const mark = l.fits === null ? ' ' : l.fits ? '✓' : '✗';
       const extra = l.note ? `; ${l.note}` : '';
-      parts.push(wrap(`  ${i + 1}. ${l.change.padEnd(20)} ${gib(l.deviceBytes).padStart(6)} GiB ${mark}  ${l.cost}${extra}`, WIDTH, 6));
+      const head = `  ${i + 1}. ${l.change.padEnd(20)} ${gib(l.deviceBytes).padStart(6)} GiB ${mark}  `;
+      const lines = wrap(`${l.cost}${extra}`, WIDTH - head.length).split('\n');
+      parts.push([head + lines[0], ...lines.slice(1).map((x) => ' '.repeat(head.length) + x)].join('\n'));
     });
   }
   if (r.tips.length) {

@@ -1,7 +1,7 @@
 import { gpuById } from '../catalog/index.js';
 import { tipsFor } from '../knowledge/tips.js';
 import { peakPhaseLabel } from '../memory/estimate.js';
-import { MiB, gib } from '../memory/format.js';
+import { gib } from '../memory/format.js';
 import { countParams } from '../memory/parameters.js';
 import type { Estimate } from '../memory/types.js';
 import { levers } from '../plan/levers.js';
@@ -18,15 +18,12 @@ function cardName(s: Scenario): string {
   return s.hardware.gpuId ? `an ${gpuById(s.hardware.gpuId).name}`.replace(/^an ([^AEIOUaeiou8])/, 'a $1') : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
 }
 
-/** "Fits a 24 GB card: RTX 4090, A10G, L4 …" — the smallest memory class that holds it. */
+/** "Fits on one card: RTX 4090 24GB, A10G 24GB, L4 24GB …" — the smallest cards that hold it first. */
 function fitsOnText(e: Estimate): string {
   if (e.fitsOn.length === 0) return 'No single catalog card holds this: shard it over several GPUs (ask "how many h100").';
-  const cards = e.fitsOn.map(gpuById).sort((a, b) => a.usableMiB - b.usableMiB);
-  const smallest = cards[0]!;
-  const sameClass = cards.filter((c) => c.totalMiB <= smallest.totalMiB * 1.1).map((c) => c.name);
-  const classGb = Math.round((smallest.totalMiB * MiB) / 2 ** 30);
-  const more = cards.length > sameClass.length ? ' and anything larger' : '';
-  return `Fits a ${classGb} GB card: ${sameClass.slice(0, 5).join(', ')}${sameClass.length > 5 ? ' …' : ''}${more}.`;
+  const cards = e.fitsOn.map(gpuById).sort((a, b) => a.usableMiB - b.usableMiB || a.priceRank - b.priceRank);
+  const shown = cards.slice(0, 5).map((c) => c.name);
+  return `Fits on one card: ${shown.join(', ')}${cards.length > shown.length ? ' and larger' : ''}.`;
 }
 
 export function verdictOf(s: Scenario, e: Estimate): Verdict {
