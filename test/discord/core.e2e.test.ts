@@ -1,30 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
 import type { RespondFn } from '../../src/adapters/discord/deps.js';
 import { startDiscord } from '../../src/adapters/discord/index.js';
 import { decodeCustomId } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn } from './standin/server.js';
 
-/** The same flows with the real core (runs once src/core/assistant.ts is implemented). */
-async function loadRealRespond(): Promise<RespondFn | null> {
-  try {
-    const core = await import('../../src/core/assistant.js');
-    if (typeof core.respond !== 'function') return null;
-    return core.respond(`13b on 4090`, null).reply.kind === 'estimate' ? core.respond : null;
-  } catch {
-    return null;
-  }
-}
+/** The same flows with the real core. */
+const realRespond: RespondFn = respond;
 
-const realRespond = await loadRealRespond();
-
-describe.runIf(realRespond !== null)('Discord bot with the real core', () => {
+describe('Discord bot with the real core', () => {
   let standin: DiscordStandIn;
   let bot: { stop(): Promise<void> };
 
   beforeAll(async () => {
     standin = await new DiscordStandIn().start();
-    bot = await startDiscord({ token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl }, { store: new MemoryStore(), respond: realRespond! });
+    bot = await startDiscord({ token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl }, { store: new MemoryStore(), respond: realRespond });
     await standin.waitForReadySocket();
   });
   afterAll(async () => {
@@ -40,7 +31,7 @@ describe.runIf(realRespond !== null)('Discord bot with the real core', () => {
     expect(embed.description).toMatch(/\d+\.\d/);
     const ids: string[] = edit.body.components.flatMap((row: any) => row.components.map((c: any) => c.custom_id));
     const ref = decodeCustomId(ids.at(-1)!)!.ref;
-    if (ref.kind === 'text') expect(realRespond!(ref.canonical, null).reply.kind).toBe('estimate');
+    if (ref.kind === 'text') expect(realRespond(ref.canonical, null).reply.kind).toBe('estimate');
   });
 
   it('answers a misspelt request ephemerally with a caret', async () => {
@@ -48,11 +39,5 @@ describe.runIf(realRespond !== null)('Discord bot with the real core', () => {
     const callback = await standin.waitForRequest((r) => r.method === 'POST' && r.path.includes(`/interactions/${interaction.id}/`));
     expect(callback.body.data.flags & 64).toBe(64);
     expect(callback.body.data.embeds[0].description).toContain('^');
-  });
-});
-
-describe.runIf(realRespond === null)('Discord bot with the real core (pending)', () => {
-  it('is skipped until src/core/assistant.ts exports a working respond()', () => {
-    expect(realRespond).toBeNull();
   });
 });
