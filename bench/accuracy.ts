@@ -4,7 +4,7 @@ import { readMeasured, type MeasuredRow } from './accuracy/csv.js';
 import { evaluateRow, isGap, predictsOom, requestFor, stats, type Gap, type RowResult } from './accuracy/evaluate.js';
 import { requestFromColumns } from './accuracy/gpu-rows.js';
 import { PEERS } from './accuracy/peers.js';
-import { OOM_CASES } from './accuracy/requests.js';
+import { EXPLANATIONS, OOM_CASES } from './accuracy/requests.js';
 
 /**
  * `npm run bench:accuracy`: headroom against published peak-memory measurements
@@ -87,7 +87,7 @@ function main(): void {
   const worst = [...measured].sort((a, b) => Math.abs(b.error) - Math.abs(a.error)).slice(0, 8);
   console.log(
     table(
-      ['row', 'metric', 'measured GB', 'headroom GB', 'error', 'largest components'],
+      ['row', 'metric', 'measured GB', 'headroom GB', 'error', 'largest components', 'why (when above 15%)'],
       worst.map((r) => [
         r.row.id,
         r.metric,
@@ -100,6 +100,7 @@ function main(): void {
           .slice(0, 4)
           .map((c) => `${c.key} ${(c.bytes / 2 ** 30).toFixed(1)}`)
           .join(', '),
+        Math.abs(r.error) > 0.15 ? (EXPLANATIONS[r.row.id] ?? 'unexplained') : '',
       ]),
     ),
   );
@@ -115,6 +116,8 @@ function main(): void {
 
   console.log('\nGaps (rows the language cannot express yet):');
   for (const g of gaps) console.log(`  ${g.row.id} ${g.row.model}: ${g.reason}`);
+  const unexplained = measured.filter((r) => Math.abs(r.error) > 0.15 && !EXPLANATIONS[r.row.id]).map((r) => r.row.id);
+  console.log(`\nRows above 15% without a named explanation: ${unexplained.length ? unexplained.join(', ') : 'none'}`);
   console.log(`\nOVERALL measured rows: n=${all.n} median |error| ${pct(all.median)}, p90 ${pct(all.p90)}; OOM verdicts ${right}/${oom.length}; gaps ${gaps.length}`);
 }
 

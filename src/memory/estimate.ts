@@ -19,6 +19,8 @@ import {
   gradientBuckets,
   gradients,
   masterWeights,
+  dequantisedMatrix,
+  fullStateDictCopy,
   offloadHostBytes,
   optimizerStates,
   trainedWeights,
@@ -100,9 +102,11 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const recompute = recomputeWorkingSet(s);
   const autocast = autocastWeightCopies(s, l);
   const temps = optimizerTemporaries(s, l);
+  const stateDict = fullStateDictCopy(s, l);
+  const dequant = dequantisedMatrix(s, l);
   const accumulating = s.gradAccum > 1;
 
-  const persistent = present(weights, adapters, master, optimizer, gathered);
+  const persistent = present(weights, adapters, master, optimizer, gathered, dequant);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
@@ -115,11 +119,12 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
     phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
+    ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
   ];
   const peak = allocatedPeak(phases);
   const atPeak = new Set(peak.parts.map((p) => p.key));
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
-  const all = present(weights, adapters, master, optimizer, grads, gathered, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps);
+  const all = present(weights, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
   const components = all.filter((c) => atPeak.has(c.key) || (c.bytes === 0 && c.formula.includes(' on ')));
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) };
 }
@@ -132,13 +137,12 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const kvFull = kvCache(s, l);
   const prefill = prefillWorkingSet(s, prompt, l);
   const logits = prefillLogits(s, prompt);
-  const phases = [
-    phase('load', 'weights loaded', [weights]),
-    phase('prefill', 'prefill', [weights, kvPrompt, prefill, logits]),
-    phase('decode', 'last decode step', [weights, kvFull, prefillWorkingSet(s, 1, l)]),
-  ];
-  const peak = phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const components = peak.phase === 'prefill' ? [weights, kvPrompt, prefill, logits] : [weights, kvFull, prefillWorkingSet(s, 1, l)];
+  const dequant = dequantisedMatrix(s, l);
+  const prefillParts = present(weights, dequant, kvPrompt, prefill, logits);
+  const decodeParts = present(weights, kvFull, prefillWorkingSet(s, 1, l));
+  const phases = [phase('load', 'weights loaded', [weights]), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
+  const peak = allocatedPeak(phases);
+  const components = peak.phase === 'prefill' ? prefillParts : decodeParts;
   return { components, modelStates: [weights], phases, hostBytes: 0 };
 }
 

@@ -44,6 +44,9 @@ export function trainedWeights(s: Scenario, l: Layout): Component {
  */
 export function frozenWeights(s: Scenario, l: Layout): Component {
   const format = s.weights;
+  if (s.offload.params !== 'none') {
+    return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);
+  }
   const perParam = WEIGHT_FORMAT_BYTES[format];
   const linear = l.params.linear / l.pp / l.tp;
   const rest = paramsPerGpu(l) - linear;
@@ -156,14 +159,33 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
 
 /**
  * ZeRO-3 / FSDP gather each layer's full parameters before computing it and prefetch the next:
- * two unsharded layers are alive at once (DeepSpeed `stage3_prefetch_bucket_size`, FSDP
- * `forward_prefetch`/`backward_prefetch=BACKWARD_PRE`).
+ * two unsharded layers are alive at once (FSDP `backward_prefetch=BACKWARD_PRE`, DeepSpeed's
+ * prefetch). DeepSpeed also keeps fetched parameters resident up to `stage3_max_live_parameters`
+ * (1e9 elements by default) when they will be reused soon (`stage3_max_reuse_distance`, 1e9),
+ * which is what it holds around the forward→backward turn.
  */
+export const DEEPSPEED_MAX_LIVE_PARAMETERS = 1e9;
+
 export function gatheredLayers(s: Scenario, l: Layout): Component | null {
-  if (l.shard.weights <= 1) return null;
+  if (l.shard.weights <= 1 && s.offload.params === 'none') return null;
   const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
   const layer = l.params.perLayer / l.tp;
+  if (s.framework === 'deepspeed') {
+    const live = Math.max(2 * layer, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));
+    return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `min(stage3_max_live_parameters 1e9, ${count(paramsPerGpu(l))}) × ${num(perParam)} B`);
+  }
   return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * layer * perParam, `2 layers × ${count(layer)} × ${num(perParam)} B`);
+}
+
+/**
+ * bitsandbytes dequantises a 4-bit weight to 16 bits for each matmul (`F.dequantize_4bit(B).to(A.dtype)`
+ * in MatMul4Bit, forward and backward): one full-size 16-bit copy of the largest matrix at a time.
+ */
+export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
+  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8') return null;
+  const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
+  const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
+  return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);
 }
 
 /**
@@ -198,4 +220,17 @@ export function offloadHostBytes(s: Scenario, l: Layout): number {
   const optimizerBytes = s.offload.optimizer === 'cpu' ? trainableShare * 16 : 0;
   const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;
   return (optimizerBytes + paramBytes) * 1.5 * perNode;
+}
+
+/**
+ * Saving a FULL_STATE_DICT under FSDP gathers every parameter back to its unsharded form; litgpt
+ * (Lightning Fabric `FSDPStrategy(state_dict_type="full")`) keeps the gathered copy on each GPU
+ * while the sharded states stay allocated. Seen in litgpt's multi-GPU tables (GT063–GT066),
+ * whose peaks exceed the single-GPU ones.
+ */
+export function fullStateDictCopy(s: Scenario, l: Layout): Component | null {
+  if (s.framework !== 'litgpt' || l.shard.weights <= 1 || s.offload.params !== 'none') return null;
+  const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
+  const params = paramsPerGpu(l);
+  return component('state-dict', 'full state dict gathered for saving', 'buffers', params * perParam, `${count(params)} × ${num(perParam)} B (every shard gathered)`);
 }

@@ -26,6 +26,9 @@ export const DEFAULTS = {
 /** PEFT LoraConfig defaults: r=8, lora_dropout=0, and q_proj/v_proj for Llama-style models. */
 export const LORA_DEFAULTS: Lora = { rank: 8, targets: ['q', 'v'], dropout: 0 };
 
+/** litgpt finetune/lora.py: lora_dropout = 0.05. */
+export const LITGPT_LORA_DROPOUT = 0.05;
+
 export const ALL_LINEAR: Lora['targets'] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
 
 /** Frozen/served weights when no format is named: the compute dtype; QLoRA's base is NF4. */

@@ -4,7 +4,7 @@ import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
-import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
+import { DEFAULT_WORDS, LITGPT_LORA_DROPOUT, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
@@ -278,6 +278,13 @@ class Resolution {
     Object.assign(this.s, structuredClone(preset.fields));
     for (const key of Object.keys(preset.fields)) this.presetSet.add(key);
     this.assume(preset.note);
+    if (asked === 'litgpt' && this.s.lora && !this.patch.has('lora.dropout')) {
+      // litgpt's finetune/lora.py sets lora_dropout = 0.05 (PEFT's default is 0).
+      this.s.lora.dropout = LITGPT_LORA_DROPOUT;
+      const peft = this.assumptions.indexOf(DEFAULT_WORDS.loraDropout);
+      if (peft >= 0) this.assumptions.splice(peft, 1);
+      this.assume(`LoRA dropout ${LITGPT_LORA_DROPOUT} (litgpt default)`);
+    }
     return null;
   }
 

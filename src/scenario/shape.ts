@@ -93,8 +93,18 @@ export function scaledLlamaShape(params: number): Architecture {
   return best!.arch;
 }
 
+/**
+ * A shape's total pinned to the size the user asked for: the difference goes into `extraParams`
+ * (counted like embeddings), so "7.5b" is 7.5 B parameters, not the nearest model's 8.0 B.
+ */
+export function pinnedTo(arch: Architecture, params: number): Architecture {
+  const pinned = structuredClone(arch);
+  pinned.extraParams = (arch.extraParams ?? 0) + Math.round(params - countParams(arch).total);
+  return pinned;
+}
+
 function fromCatalog(m: ModelSpec, asWritten: string, requestedParams: number): ScenarioModel {
-  return { id: null, name: `${m.name} shape`, asWritten, requestedParams, arch: structuredClone(m.arch), overrides: [] };
+  return { id: null, name: `${m.name} shape`, asWritten, requestedParams, arch: pinnedTo(m.arch, requestedParams), overrides: [] };
 }
 
 const billions = (p: number) => `${Number((p / 1e9).toPrecision(3))} B`;
@@ -116,7 +126,7 @@ export function shapeForSize(
   if (near) {
     return { model: fromCatalog(near, asWritten, params), note: `${near.name} shape for "${asWritten}" (nearest catalog model)` };
   }
-  const arch = scaledLlamaShape(params);
+  const arch = pinnedTo(scaledLlamaShape(params), params);
   const name = `Llama-style ${billions(params)} shape`;
   const note =
     `${name} for "${asWritten}": no ${family ?? 'Llama'} catalog model within ${NEAREST_TOLERANCE * 100}%, so a scaled Llama-2 ` +
