@@ -51,6 +51,8 @@ function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumpti
  */
 export function respond(text: string, previous: ThreadState | null): Turn {
   try {
+    // An empty message in a thread that has a scenario restates it (a button without room for text).
+    if (!text.trim() && previous) return estimateTurn(previous.scenario, previous, [], []);
     const outcome = resolveRequest(text, previous?.scenario ?? null);
     if (!outcome.ok) return { reply: outcome.error, state: previous };
     if (outcome.control === 'reset') {
@@ -62,12 +64,10 @@ export function respond(text: string, previous: ThreadState | null): Turn {
       const e = estimate(last);
       return { reply: buildEstimateReply(last, e, ['undo: back to the previous request'], []), state: { scenario: last, history: previous.history.slice(0, -1) } };
     }
-    if (!outcome.scenario) {
-      const topics = outcome.helpOnly ? (previous?.scenario.help ?? []) : [];
-      return { reply: helpReply(topics.length ? topics : (['help'] as HelpTopic[]), 'headroom: GPU memory, explained'), state: previous };
-    }
-    if (outcome.helpOnly && !previous) {
-      return { reply: helpReply(outcome.scenario.help, 'headroom: troubleshooting'), state: previous };
+    if (outcome.helpOnly || !outcome.scenario) {
+      const topics = outcome.helpTopics.length ? outcome.helpTopics : (['help'] as HelpTopic[]);
+      const title = topics.includes('help') ? 'headroom: GPU memory, explained' : 'headroom: troubleshooting';
+      return { reply: helpReply(topics, title), state: previous };
     }
     return estimateTurn(outcome.scenario, previous, outcome.assumptions, outcome.ignored);
   } catch {

@@ -107,14 +107,23 @@ function renderEstimate(r: EstimateReply): string {
 
 function renderHelp(r: HelpReply): string {
   const parts = [r.title];
-  if (r.text) parts.push('', r.text);
-  for (const t of r.tips) parts.push('', `${t.title}:`, t.text);
+  if (r.text) parts.push('', wrap(r.text, WIDTH, 2));
+  for (const t of r.tips) parts.push('', `${t.title}:`, wrap(t.text, WIDTH, 2));
   if (r.examples.length) parts.push('', 'Examples:', ...r.examples.map((e) => `  ${e}`));
   return parts.join('\n');
 }
 
+/** The text-and-caret pair cut to a window of the terminal's width around the caret. */
+export function caretWindow(caret: string, at: number, width = WIDTH): string {
+  const [text = '', mark = ''] = caret.split('\n');
+  if (text.length <= width) return `${text}\n${mark}`;
+  const start = Math.max(0, Math.min(at - Math.floor(width / 2), text.length - width + 1));
+  const prefix = start > 0 ? '…' : '';
+  return `${prefix}${text.slice(start, start + width - prefix.length)}\n${' '.repeat(prefix.length)}${mark.slice(start, start + width - prefix.length)}`;
+}
+
 export function renderError(r: ErrorReply): string {
-  const parts = [wrap(r.message, WIDTH), '', r.caret];
+  const parts = [wrap(r.message, WIDTH), '', caretWindow(r.caret, r.at)];
   if (r.expected.length) parts.push('', wrap(`Expected: ${r.expected.join(', ')}`, WIDTH, 2));
   if (r.suggestion) parts.push(`Did you mean: ${r.suggestion}`);
   parts.push(`Example: ${r.example}`);

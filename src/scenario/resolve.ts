@@ -9,7 +9,7 @@ import { resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
-import { scenarioSchema, type Lora, type Scenario, type ScenarioModel, type WeightFormat } from './schema.js';
+import { scenarioSchema, type HelpTopic, type Lora, type Scenario, type ScenarioModel, type WeightFormat } from './schema.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 
 export type ResolveOutcome =
@@ -20,6 +20,8 @@ export type ResolveOutcome =
       scenario: Scenario | null;
       /** The text only asked for help topics (scenario may still be the previous one). */
       helpOnly: boolean;
+      /** The help topics this text asked for (`oom`, `nan` …), with or without a scenario. */
+      helpTopics: HelpTopic[];
       /** Defaults filled in, in human words. */
       assumptions: string[];
       /** Filler words ignored, as written. */
@@ -54,13 +56,13 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
-    return { ok: true, control, scenario: null, helpOnly: false, assumptions: [], ignored };
+    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored };
   }
   const base = control === 'reset' ? null : previous;
   if (others.every((i) => i.kind === 'help')) {
     const helpOnly = patch.help.length > 0;
     const scenario = base && helpOnly ? { ...base, help: [...patch.help] } : base;
-    return { ok: true, control, scenario, helpOnly, assumptions: [], ignored };
+    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: [], ignored };
   }
   // "7b vs 13b" with no other model: the first side is the model, the question compares.
   const compare = others.find((i) => i.kind === 'compare');
@@ -78,7 +80,7 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
   }
   const result = new Resolution(text, patch, base).run();
   if ('kind' in result) return fail(result);
-  return { ok: true, control, scenario: result.scenario, helpOnly: false, assumptions: result.assumptions, ignored };
+  return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
 }
 
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'];
@@ -312,7 +314,8 @@ class Resolution {
     if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
     if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
     if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = 'mixed';
-    if (this.isNew && !recipe && !this.presetSet.has('recipe')) this.assume(compute ? DEFAULT_WORDS.recipe : DEFAULT_WORDS.precision);
+    // Inference has no training recipe: only its weight format is worth stating.
+    if (this.isNew && !recipe && !this.presetSet.has('recipe') && s.mode !== 'inference') this.assume(compute ? DEFAULT_WORDS.recipe : DEFAULT_WORDS.precision);
 
     const computeChanged = s.compute !== before;
     if (weights) {

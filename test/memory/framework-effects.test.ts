@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import type { Estimate } from '../../src/memory/types.js';
+
+function estimateOf(text: string): Estimate {
+  const { reply } = respond(text, null);
+  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}`);
+  return reply.estimate;
+}
+
+const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
+
+describe('framework effects the peers miss', () => {
+  it('litgpt FSDP saves a full state dict: the peak holds every parameter once more (GT063)', () => {
+    const e = estimateOf('llama-2-7b lora r8 q,v bs 1 seq 1304 litgpt on 2xa100-40g');
+    expect(e.peakPhase).toBe('save');
+    expect(part(e, 'state-dict')).toBeCloseTo(e.params.total * 2, -6);
+  });
+
+  it('bitsandbytes 4-bit linears keep their inputs, so QLoRA keeps more activations than LoRA', () => {
+    const lora = estimateOf('llama-2-7b lora r8 q,v bs 1 seq 1304 litgpt on a100-40g');
+    const qlora = estimateOf('llama-2-7b qlora r8 q,v bs 1 seq 1304 litgpt on a100-40g');
+    expect(part(qlora, 'activations')).toBeGreaterThan(part(lora, 'activations'));
+    expect(part(qlora, 'dequant')).toBeGreaterThan(0);
+  });
+
+  it('parameter offload moves the frozen base off the GPU', () => {
+    const on = estimateOf('llama-2-7b lora fp32 deepspeed zero3 bs 8 seq 64 on a100-80g');
+    const off = estimateOf('llama-2-7b lora fp32 deepspeed zero3 offload optimizer offload params bs 8 seq 64 on a100-80g');
+    expect(part(off, 'weights')).toBe(0);
+    expect(off.deviceBytes).toBeLessThan(on.deviceBytes / 2);
+  });
+
+  it('DeepSpeed ZeRO-3 keeps up to 1e9 live parameters; FSDP two layers', () => {
+    const ds = estimateOf('llama-2-13b lora bf16 deepspeed zero3 bs 1 seq 2048 gc on 8xh100');
+    const fsdp = estimateOf('llama-2-13b lora bf16 fsdp bs 1 seq 2048 gc on 8xh100');
+    expect(part(ds, 'gathered')).toBeCloseTo(1e9 * 2, -6);
+    expect(part(fsdp, 'gathered')).toBeCloseTo(2 * fsdp.params.perLayer * 2, -6);
+  });
+
+  it('chunked cross-entropy keeps 4 B per logit instead of 12', () => {
+    const full = estimateOf('llama-3-8b seq 8192 on h100');
+    const chunked = estimateOf('llama-3-8b seq 8192 chunked ce on h100');
+    expect(part(full, 'logits') / part(chunked, 'logits')).toBeCloseTo(3, 5);
+  });
+
+  it('a bare size is pinned to the asked total', () => {
+    expect(estimateOf('7.5b').params.total).toBeCloseTo(7.5e9, -3);
+    expect(estimateOf('20b').params.total).toBeCloseTo(20e9, -3);
+  });
+});
