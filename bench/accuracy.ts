@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readMeasured, type MeasuredRow } from './accuracy/csv.js';
 import { evaluateRow, isGap, predictsOom, requestFor, stats, type Gap, type RowResult } from './accuracy/evaluate.js';
@@ -46,7 +46,14 @@ function main(): void {
   }
   const results: RowResult[] = [];
   const gaps: Gap[] = [];
+  const harnessOom: { source: string; text: string }[] = [];
   for (const row of rows) {
+    // Our harness records OOM runs as "OOM": fit verdicts, not errors (one per scenario).
+    if (row.id.startsWith('HR-') && /oom/i.test(row.peak_gb_per_gpu)) {
+      const text = requestFromColumns(row).text;
+      if (text && row.id.endsWith('-a')) harnessOom.push({ source: `GPU harness ${row.id}`, text });
+      continue;
+    }
     if (row.peak_gb_per_gpu === '' || Number.isNaN(Number(row.peak_gb_per_gpu))) continue;
     const request = row.id.startsWith('HR-') ? requestFromColumns(row) : requestFor(row);
     const r = evaluateRow(row, request);
@@ -57,7 +64,10 @@ function main(): void {
   const measured = results.filter((r) => r.metric !== 'formula');
   const formula = results.filter((r) => r.metric === 'formula');
 
-  console.log(`headroom accuracy — ${results.length} rows compared, ${gaps.length} gaps\n`);
+  const out: string[] = [];
+  const say = (line = '') => out.push(line);
+  say(`headroom accuracy — ${results.length} rows compared, ${gaps.length} gaps`);
+  say();
   const bySource = new Map<string, RowResult[]>();
   for (const r of measured) bySource.set(sourceOf(r.row), [...(bySource.get(sourceOf(r.row)) ?? []), r]);
   const statRows = [...bySource.entries()].map(([source, rs]) => {
@@ -68,10 +78,12 @@ function main(): void {
   statRows.push(['overall (measured rows)', String(all.n), pct(all.median), pct(all.p90)]);
   const f = stats(formula.map((r) => r.error));
   statRows.push(['ZeRO paper formula rows', String(f.n), pct(f.median), pct(f.p90)]);
-  console.log('By source: |error| of the matching metric (allocated / reserved / nvidia-smi / model states)');
-  console.log(table(['source', 'rows', 'median', 'p90'], statRows));
-
-  console.log('\nPeers on the same measured rows (each rule against the measured peak):');
+  say('By source: |error| of the matching metric (allocated / reserved / nvidia-smi / model states)');
+  say();
+  say(table(['source', 'rows', 'median', 'p90'], statRows));
+  say();
+  say('Peers on the same measured rows (each rule against the measured peak):');
+  say();
   const peerRows = [['headroom', String(all.n), pct(all.median), pct(all.p90)]];
   for (const peer of PEERS) {
     const errors = measured
@@ -81,11 +93,18 @@ function main(): void {
     const s = stats(errors);
     peerRows.push([peer.name, String(s.n), pct(s.median), pct(s.p90)]);
   }
-  console.log(table(['estimator', 'rows', 'median', 'p90'], peerRows));
-
-  console.log('\nWorst rows (components at the peak, GiB):');
+  say(table(['estimator', 'rows', 'median', 'p90'], peerRows));
+  say();
+  say('OOM cases (must be predicted as not fitting):');
+  say();
+  const oom = [...OOM_CASES, ...harnessOom].map((c) => ({ ...c, verdict: predictsOom(c.text) }));
+  say(table(['case', 'predicted'], oom.map((c) => [c.source, c.verdict === null ? 'no verdict' : c.verdict ? 'does not fit ✓' : 'fits ✗'])));
+  const right = oom.filter((c) => c.verdict === true).length;
+  say();
+  say('Worst rows (components at the peak, GiB):');
+  say();
   const worst = [...measured].sort((a, b) => Math.abs(b.error) - Math.abs(a.error)).slice(0, 8);
-  console.log(
+  say(
     table(
       ['row', 'metric', 'measured GB', 'headroom GB', 'error', 'largest components', 'why (when above 15%)'],
       worst.map((r) => [
@@ -104,21 +123,36 @@ function main(): void {
       ]),
     ),
   );
+  const unexplained = measured.filter((r) => Math.abs(r.error) > 0.15 && !EXPLANATIONS[r.row.id]).map((r) => r.row.id);
+  say();
+  say(`Rows above 15% without a named explanation: ${unexplained.length ? unexplained.join(', ') : 'none'}`);
+  say();
+  say(`OVERALL measured rows: n=${all.n} median |error| ${pct(all.median)}, p90 ${pct(all.p90)}; OOM verdicts ${right}/${oom.length}; gaps ${gaps.length}`);
+  const summary = out.join('\n');
 
+  console.log(summary);
   console.log('\nAll rows:');
   console.log(table(['row', 'metric', 'measured GB', 'headroom GB', 'error', 'request'], results.map((r) => [r.row.id, r.metric, r.measuredGb.toFixed(2), r.predictedGb.toFixed(2), pct(r.error), r.text])));
-
-  console.log('\nOOM cases (must be predicted as not fitting):');
-  const oom = OOM_CASES.map((c) => ({ ...c, verdict: predictsOom(c.text) }));
-  console.log(table(['case', 'predicted'], oom.map((c) => [c.source, c.verdict === null ? 'no verdict' : c.verdict ? 'does not fit ✓' : 'fits ✗'])));
-  const right = oom.filter((c) => c.verdict === true).length;
-  console.log(`fit-verdict accuracy on OOM cases: ${right}/${oom.length}`);
-
   console.log('\nGaps (rows the language cannot express yet):');
   for (const g of gaps) console.log(`  ${g.row.id} ${g.row.model}: ${g.reason}`);
-  const unexplained = measured.filter((r) => Math.abs(r.error) > 0.15 && !EXPLANATIONS[r.row.id]).map((r) => r.row.id);
-  console.log(`\nRows above 15% without a named explanation: ${unexplained.length ? unexplained.join(', ') : 'none'}`);
-  console.log(`\nOVERALL measured rows: n=${all.n} median |error| ${pct(all.median)}, p90 ${pct(all.p90)}; OOM verdicts ${right}/${oom.length}; gaps ${gaps.length}`);
+  if (process.argv.includes('--update-readme')) updateReadme(summary);
+}
+
+/** Rewrites the README's accuracy section (between its markers) with this run's summary. */
+function updateReadme(summary: string): void {
+  const path = resolve(process.cwd(), 'README.md');
+  const readme = readFileSync(path, 'utf8');
+  const begin = '<!-- accuracy:begin -->';
+  const end = '<!-- accuracy:end -->';
+  const from = readme.indexOf(begin);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) {
+    console.log('README.md has no accuracy markers; nothing updated.');
+    return;
+  }
+  const body = summary.replace(/^headroom accuracy — .*\n/, '');
+  writeFileSync(path, `${readme.slice(0, from + begin.length)}\n${body}\n${readme.slice(to)}`);
+  console.log('README.md accuracy section updated.');
 }
 
 main();

@@ -6,7 +6,6 @@ import type { RowRequest } from './requests.js';
  * columns as measured.csv; this writes the request a user would type for them.
  */
 export function requestFromColumns(row: MeasuredRow): RowRequest {
-  if (/oom/i.test(row.peak_gb_per_gpu)) return { text: null, gap: 'OOM row (used as a fit verdict, not an error)' };
   const model = row.model.replace(/\s*\(.*\)\s*$/, '').replace(/-like$/i, '');
   const parts = [model];
   if (row.method === 'lora' || row.method === 'qlora') {
