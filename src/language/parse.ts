@@ -17,6 +17,40 @@ const DROPPED = new Set(['ws', 'sep', 'mention']);
  * any other unknown word is an error (with the nearest spelling when there is one). Never throws.
  */
 export function parseRequest(text: string): ParseOutcome {
+  const cached = recent.get(text);
+  if (cached) {
+    recent.delete(text);
+    recent.set(text, cached);
+    return cached;
+  }
+  const outcome = parseSafely(text);
+  remember(text, outcome);
+  return outcome;
+}
+
+/**
+ * Parsing depends on the text alone, and the same short texts come back all the time (every
+ * reply re-applies the same lever changes: "gc", "zero3", "chunked ce"). A small LRU of frozen
+ * outcomes keeps the lexer's catalog-wide regex off that hot path.
+ */
+const RECENT_LIMIT = 512;
+const recent = new Map<string, ParseOutcome>();
+
+function remember(text: string, outcome: ParseOutcome): void {
+  if (text.length > 200) return;
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  recent.set(text, deepFreeze(outcome));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function parseSafely(text: string): ParseOutcome {
   try {
     return parseUnsafe(text);
   } catch (e) {

@@ -98,7 +98,7 @@ function renderEstimate(r: EstimateReply): string {
   }
   if (r.tips.length) {
     parts.push('');
-    for (const t of r.tips) parts.push(wrap(`Tip — ${t.title}: ${t.text}`, WIDTH, 2));
+    for (const t of r.tips) parts.push(`Tip — ${t.title}:`, ...t.text.split('\n').map((line) => wrap(`  ${line}`, WIDTH, 4)));
   }
   parts.push('');
   parts.push(wrap(`Follow up: ${r.followUps.map((f) => `"${f}"`).join(', ')}`, WIDTH, 2));

@@ -15,7 +15,7 @@ export const BORDERLINE_SHARE = 0.05;
 
 function cardName(s: Scenario): string {
   if (!s.hardware) return 'the card';
-  return s.hardware.gpuId ? `an ${gpuById(s.hardware.gpuId).name}`.replace(/^an ([^AEIOUaeiou8])/, 'a $1') : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
+  return s.hardware.gpuId ? `the ${gpuById(s.hardware.gpuId).name}` : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
 }
 
 /** "Fits on one card: RTX 4090 24GB, A10G 24GB, L4 24GB …" — the smallest cards that hold it first. */
