@@ -9,10 +9,10 @@ import { MiB, gib } from './format.js';
 /**
  * Caching-allocator slack, reserved ÷ allocated − 1. PyTorch rounds blocks up (512 B small, 2 MiB
  * large, splits ≥ 1 MiB) and keeps freed blocks cached; for a training step with fixed shapes
- * this is 5–10 % (DESIGN §3.5). 7 % is fitted on the reserved rows GT008–GT012 (PEFT MetaMathQA,
- * Llama 3.2 3B on L40S) together with the allocated rows of the same configurations.
+ * this is 5–10 % (DESIGN §3.5). 10 % is fitted on the only reserved rows, GT008–GT012 (PEFT
+ * MetaMathQA, Llama 3.2 3B on an L40S): it brings their median error to zero (from −3.1 % at 7 %).
  */
-export const ALLOCATOR_SLACK = 0.07;
+export const ALLOCATOR_SLACK = 0.1;
 
 /** CUDA context and loaded kernels when the card is not in the catalog (CUDA ≥ 11.7 lazy loading). */
 export const DEFAULT_CONTEXT_BYTES = 500 * MiB;
