@@ -115,10 +115,10 @@ export const OOM_CASES: { source: string; text: string }[] = [
 export const EXPLANATIONS: Record<string, string> = {
   GT007: "gathered: DeepSpeed's parameter-offload fetch cache and prefetch buckets beyond max_live_parameters are not modelled; PEFT's README unit is ambiguous",
   GT016: 'gathered: FSDP CPU-offload staging of unsharded QLoRA flat parameters is not modelled; the value was read off a screenshot (metric unknown)',
-  GT112: "slack: nvidia-smi read after trainer.train() returns, the caching allocator's pool from 512-token eager batches exceeds the 10% slack",
-  GT115: 'slack: as GT112 (nvidia-smi after training, cached pool)',
-  GT117: 'slack: as GT112 (nvidia-smi after training, cached pool)',
-  GT119: 'slack: as GT112 (nvidia-smi after training, cached pool)',
+  GT112: "gradients: torch of that era zeroed gradients in place (zero_grad(set_to_none=False)), so 1.3 GB of fp32 gradients stay alive through forward; plus the cached pool nvidia-smi reads after training",
+  GT115: 'gradients: as GT112 (kept across steps by zero_grad(set_to_none=False))',
+  GT117: 'gradients: as GT112 (kept across steps by zero_grad(set_to_none=False))',
+  GT119: 'gradients: as GT112 (kept across steps by zero_grad(set_to_none=False))',
   GT068: 'weights: bitsandbytes quantisation on load in litgpt leaves more than the NF4 payload on small models',
   GT069: 'weights: as GT068',
 };

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { countParams, type ParamBreakdown } from './parameters.js';
+import { countParams, isMoe, mlpParams, type ParamBreakdown } from './parameters.js';
 import { loraParams } from './lora.js';
 
 /**
@@ -40,9 +40,19 @@ export function layoutOf(s: Scenario): Layout {
   };
   const layersOnStage = Math.ceil(s.model.arch.layers / pp);
   const edge = pp > 1 ? Math.max(params.embedding, params.lmHead) : params.embedding + params.lmHead;
-  const stageParams = pp > 1 ? params.perLayer * layersOnStage + edge : params.total;
+  const allOnStage = pp > 1 ? params.perLayer * layersOnStage + edge : params.total;
+  // Expert parallelism places E/ep of each MoE layer's experts on a GPU (Megatron/DeepSpeed-MoE).
+  const stageParams = allOnStage - expertParams(s) * (layersOnStage / s.model.arch.layers) * (1 - 1 / s.parallel.ep);
   const trainable = s.mode === 'full' ? params.total : s.mode === 'inference' ? 0 : loraParams(s).total;
   return { params, trainable, world, tp, pp, shardDegree, dataParallel, shard, stageParams, layersOnStage };
+}
+
+/** Routed-expert parameters of the whole model (0 for dense models). */
+function expertParams(s: Scenario): number {
+  const arch = s.model.arch;
+  if (!isMoe(arch)) return 0;
+  const moeLayers = arch.layers - Math.min(arch.denseLayers ?? 0, arch.layers);
+  return moeLayers * (arch.experts ?? 0) * mlpParams(arch);
 }
 
 /** Parameters of one GPU's slice before ZeRO sharding: the stage's layers split over TP. */

@@ -49,3 +49,14 @@ describe('framework effects the peers miss', () => {
     expect(estimateOf('20b').params.total).toBeCloseTo(20e9, -3);
   });
 });
+
+describe('expert parallelism', () => {
+  it('ep divides the routed experts, not attention or embeddings', () => {
+    const one = estimateOf('mixtral-8x7b on 8xh100');
+    const ep8 = estimateOf('mixtral-8x7b ep 8 on 8xh100');
+    const w1 = part(one, 'weights');
+    const w8 = part(ep8, 'weights');
+    expect(w8).toBeLessThan(w1 / 4);
+    expect(w8).toBeGreaterThan(w1 / 8);
+  });
+});
