@@ -150,42 +150,60 @@ function allocatedPeak(phases: PhasePoint[]): PhasePoint {
   return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
 }
 
+/**
+ * vLLM (DESIGN §3.6): the engine takes gpu_memory_utilization of the card for everything it
+ * runs — weights, the activation peak of its profiling pass, non-torch memory (context, NCCL) —
+ * and hands the rest to preallocated KV-cache blocks. Answers the KV capacity in tokens.
+ */
+function vllmServing(s: Scenario, l: Layout, assembled: Assembled, context: number, nccl: number) {
+  const capacity = s.hardware?.capacityBytes ?? null;
+  const perToken = kvBytesPerToken(s, l);
+  const fixed = assembled.components.filter((c) => c.key !== 'kv');
+  const fixedBytes = fixed.reduce((sum, c) => sum + c.bytes, 0);
+  // Without a card, size the pool for one sequence at the asked context.
+  const budget = capacity !== null ? capacity * s.inference.gpuMemoryUtilization : fixedBytes + perToken * s.seq * s.microBatch + context + nccl;
+  const poolBytes = Math.max(0, budget - fixedBytes - context - nccl);
+  const tokens = Math.floor(poolBytes / perToken);
+  const pool: Component = {
+    key: 'kv',
+    name: 'KV cache pool (vLLM, preallocated)',
+    group: 'kv',
+    bytes: poolBytes,
+    formula: capacity !== null ? `${s.inference.gpuMemoryUtilization} × card − weights − activations − context = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
+  };
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: s.inference.gpuMemoryUtilization };
+  return { components: [...fixed, pool], allocated: fixedBytes + poolBytes, serving };
+}
+
 export function estimate(s: Scenario): Estimate {
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
   const peak = allocatedPeak(assembled.phases);
-  let peakAllocatedBytes = peak.bytes;
-  let peakReservedBytes = reservedBytes(peakAllocatedBytes);
   const context = contextBytes(s);
   const nccl = ncclBytes(s);
   const capacityBytes = s.hardware?.capacityBytes ?? null;
   const notes: string[] = [];
+  let components = assembled.components;
+  let peakAllocatedBytes = peak.bytes;
+  let peakReservedBytes = reservedBytes(peakAllocatedBytes);
   let serving: Estimate['serving'] = null;
 
   if (s.mode === 'inference' && s.inference.engine === 'vllm') {
-    // vLLM preallocates gpu_memory_utilization of the card for weights, activations and KV blocks.
-    const card = capacityBytes ?? peakReservedBytes + context;
-    const budget = card * s.inference.gpuMemoryUtilization;
-    const perToken = kvBytesPerToken(s, l);
-    const weightsAndActivations = peakAllocatedBytes - (assembled.components.find((c) => c.key === 'kv')?.bytes ?? 0);
-    const kvBudget = Math.max(0, budget - weightsAndActivations - context);
-    const tokens = Math.floor(kvBudget / perToken);
-    serving = {
-      kvBytesPerToken: perToken,
-      kvCapacityTokens: tokens,
-      concurrentSequences: Math.floor(tokens / s.seq),
-      gpuMemoryUtilization: s.inference.gpuMemoryUtilization,
-    };
-    peakReservedBytes = Math.max(peakReservedBytes, budget - context);
-    peakAllocatedBytes = Math.min(peakAllocatedBytes, peakReservedBytes);
+    const v = vllmServing(s, l, assembled, context, nccl);
+    components = v.components;
+    serving = v.serving;
+    // The pool is allocated once in exact blocks: reserved equals allocated.
+    peakAllocatedBytes = v.allocated;
+    peakReservedBytes = v.allocated;
     notes.push(`vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`);
   }
 
   const deviceBytes = peakReservedBytes + context + nccl;
-  const overhead: Component[] = [
-    { key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) },
-    { key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` },
-  ];
+  const overhead: Component[] = [];
+  if (peakReservedBytes > peakAllocatedBytes) {
+    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) });
+  }
+  overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${s.hardware?.count} GPUs` });
 
   const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= deviceBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
@@ -201,7 +219,7 @@ export function estimate(s: Scenario): Estimate {
       lmHead: l.params.lmHead,
       perLayer: l.params.perLayer,
     },
-    components: [...assembled.components, ...overhead],
+    components: [...components, ...overhead],
     modelStates: assembled.modelStates,
     phases: assembled.phases,
     peakPhase: peak.phase,
@@ -209,7 +227,8 @@ export function estimate(s: Scenario): Estimate {
     peakReservedBytes,
     deviceBytes,
     capacityBytes,
-    fits: capacityBytes === null ? null : deviceBytes <= capacityBytes,
+    // Under vLLM the card is always ~full; it fits when the pool holds the asked sequences.
+    fits: capacityBytes === null ? null : deviceBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch),
     headroomBytes: capacityBytes === null ? null : capacityBytes - deviceBytes,
     hostBytes: assembled.hostBytes,
     fitsOn,

@@ -60,3 +60,19 @@ describe('expert parallelism', () => {
     expect(w8).toBeGreaterThan(w1 / 8);
   });
 });
+
+describe('vLLM serving', () => {
+  it('fills gpu_memory_utilization of the card and answers the KV capacity', () => {
+    const e = estimateOf('llama-3-8b serve ctx 8192 on h100');
+    expect(e.serving).not.toBeNull();
+    expect(e.deviceBytes).toBeCloseTo(0.9 * e.capacityBytes!, -6);
+    const pool = part(e, 'kv');
+    expect(e.serving!.kvCapacityTokens).toBe(Math.floor(pool / e.serving!.kvBytesPerToken));
+    expect(e.serving!.concurrentSequences).toBe(Math.floor(e.serving!.kvCapacityTokens / 8192));
+    expect(e.fits).toBe(true);
+  });
+
+  it('does not fit when the weights leave no room for one sequence', () => {
+    expect(estimateOf('llama-2-70b serve ctx 4096 on h100').fits).toBe(false);
+  });
+});
