@@ -368,7 +368,11 @@ class Resolution {
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
       if (kind === 'ddp' && (this.isNew || s.sharding.kind !== 'ddp')) {
-        this.assume(`DDP across ${this.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`);
+        this.assume(
+          s.mode === 'inference'
+            ? `one full replica per GPU (default; say tp ${this.gpus()} to split the model)`
+            : `DDP across ${this.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`,
+        );
       }
       s.sharding = { kind, stage: 0 };
     }
