@@ -31,8 +31,10 @@ export function contextBytes(s: Scenario): number {
   return s.hardware?.gpuId ? gpuById(s.hardware.gpuId).contextMiB * MiB : DEFAULT_CONTEXT_BYTES;
 }
 
+/** Only GPUs that talk to each other hold communicators: inference replicas (tp 1, pp 1) do not. */
 export function ncclBytes(s: Scenario): number {
-  return (s.hardware?.count ?? 1) > 1 ? NCCL_BYTES : 0;
+  const communicates = s.mode !== 'inference' || s.parallel.tp > 1 || s.parallel.pp > 1;
+  return (s.hardware?.count ?? 1) > 1 && communicates ? NCCL_BYTES : 0;
 }
 
 export function slackFormula(allocated: number): string {
