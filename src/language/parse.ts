@@ -2,6 +2,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { errorReply } from './errors.js';
 import { isFiller } from './filler.js';
 import { nearestSpelling } from './fuzzy.js';
+import { impossibleCardSize } from './card-sizes.js';
 import { checkInput } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
 import { tokenize, type Token } from './lexer.js';
@@ -116,6 +117,8 @@ function badCharacter(text: string, t: Token): ErrorReply {
 
 function unknownWord(text: string, t: Token, before: Token[]): ErrorReply {
   const word = text.slice(t.offset, t.offset + t.text.length);
+  const noSuchCard = impossibleCardSize(word);
+  if (noSuchCard) return errorReply(text, t.offset, noSuchCard, { expected: expectedAfter(before) });
   const suggestion = nearestSpelling(t.text);
   const expected = expectedAfter(before);
   const message = suggestion

@@ -176,3 +176,16 @@ describe('errors', () => {
     expect(error('please can I').message).toContain('nothing to estimate');
   });
 });
+
+describe('cards that do not exist', () => {
+  it('explains that an H100 never had 160 GB instead of guessing a neighbour', () => {
+    const out = parseRequest('llama-3-8b on H100-160G');
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.error.message).toMatch(/no H100 with 160 GB/);
+      expect(out.error.message).toMatch(/H100 80GB/);
+      expect(out.error.message).toMatch(/H200|B200|MI300X/);
+      expect(out.error.at).toBe(14);
+    }
+  });
+});
