@@ -1,6 +1,7 @@
 import type { Component, Estimate, PhasePoint } from '../../src/memory/types.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 import type { Scenario } from '../../src/scenario/schema.js';
+import { scenario } from '../memory/fixtures.js';
 
 /**
  * Hand-built replies with the numbers of DESIGN §3.8 (Llama-2-13B, bf16 mixed, AdamW, ZeRO-3 over
@@ -11,43 +12,17 @@ const GIB = 2 ** 30;
 const gib = (x: number): number => Math.round(x * GIB);
 
 export function scenario13b(overrides: Partial<Scenario> = {}): Scenario {
-  return {
-    model: {
-      id: 'llama-2-13b',
-      name: 'Llama-2-13B',
-      asWritten: '13b',
-      requestedParams: 13e9,
-      arch: {
-        layers: 40, hidden: 5120, heads: 40, kvHeads: 40, headDim: 128, ffn: 13824, vocab: 32000,
-        mlp: 'gated', norm: 'rmsnorm', tiedEmbeddings: false, positions: 'rope', attentionBias: 'none', mlpBias: false,
-      },
-      overrides: [],
-    },
-    mode: 'full',
-    pretrain: false,
-    lora: null,
-    recipe: 'mixed',
-    compute: 'bf16',
-    weights: 'bf16',
-    optimizer: 'adamw',
+  const base = scenario('llama-2-13b');
+  return scenario('llama-2-13b', {
+    model: { ...base.model, asWritten: '13b', requestedParams: 13e9 },
     optimizerImpl: 'fused',
     sharding: { kind: 'zero', stage: 3 },
-    offload: { optimizer: 'none', params: 'none' },
-    parallel: { tp: 1, pp: 1, sp: false, cp: 1, ep: 1 },
     seq: 4096,
-    microBatch: 1,
-    gradAccum: 1,
-    recompute: 'none',
-    attention: 'flash',
-    loss: 'full',
     framework: 'deepspeed',
     hardware: { gpuId: 'a100-80g', capacityBytes: 81050 * 2 ** 20, count: 4, perNode: 8 },
-    inference: { engine: 'hf', newTokens: 0, kvDtype: 'bf16', gpuMemoryUtilization: 0.9 },
-    question: { kind: 'none' },
-    help: [],
     chart: 'breakdown',
     ...overrides,
-  };
+  });
 }
 
 export const COMPONENTS_13B: Component[] = [
