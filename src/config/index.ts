@@ -1,6 +1,21 @@
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../ops/rate-limit.js';
 import { discordConfigFromEnv, type DiscordConfig } from './discord.js';
 import { slackConfigFromEnv, type SlackConfig } from './slack.js';
+
+/** An on/off switch: 1/true/yes/on or 0/false/no/off (any case); off when unset. */
+function flag(name: string) {
+  return z
+    .string()
+    .regex(/^(1|0|true|false|yes|no|on|off)$/i, `${name} must be 1 or 0 (or true / false)`)
+    .transform((v) => /^(1|true|yes|on)$/i.test(v))
+    .default(false);
+}
+
+/** A rate-limit number (src/ops/rate-limit.ts): at least `min`, DEFAULT_RATE_LIMITS when unset. */
+function limit(name: string, min: number, fallback: number) {
+  return z.coerce.number({ error: `${name} must be a number` }).min(min, `${name} must be at least ${min}`).default(fallback);
+}
 
 /**
  * All configuration, read once at start from the environment (.env via dotenv) and validated
@@ -11,6 +26,13 @@ const coreEnvSchema = z.object({
   HEADROOM_DB_PATH: z.string().min(1, 'HEADROOM_DB_PATH must be a file path').default('headroom-state.sqlite'),
   HEADROOM_STATE_TTL_DAYS: z.coerce.number({ error: 'HEADROOM_STATE_TTL_DAYS must be a number' }).positive('HEADROOM_STATE_TTL_DAYS must be above 0').default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'HOST must be an IP address or host name, e.g. 127.0.0.1').optional(),
+  LOG_PRETTY: flag('LOG_PRETTY'),
+  LOG_MESSAGE_TEXT: flag('LOG_MESSAGE_TEXT'),
+  RATE_LIMIT_USER_BURST: limit('RATE_LIMIT_USER_BURST', 1, DEFAULT_RATE_LIMITS.user.burst),
+  RATE_LIMIT_USER_PER_MIN: limit('RATE_LIMIT_USER_PER_MIN', 0, DEFAULT_RATE_LIMITS.user.perMinute),
+  RATE_LIMIT_CHANNEL_BURST: limit('RATE_LIMIT_CHANNEL_BURST', 1, DEFAULT_RATE_LIMITS.channel.burst),
+  RATE_LIMIT_CHANNEL_PER_MIN: limit('RATE_LIMIT_CHANNEL_PER_MIN', 0, DEFAULT_RATE_LIMITS.channel.perMinute),
 });
 
 export interface Config {
@@ -18,6 +40,14 @@ export interface Config {
   discord: DiscordConfig | null;
   store: { redisUrl?: string; sqlitePath: string; ttlMs: number };
   logLevel: z.infer<typeof coreEnvSchema>['LOG_LEVEL'];
+  /** HOST: the interface Slack HTTP mode binds; every interface when unset (a container's port). */
+  host?: string;
+  /** LOG_PRETTY: one-line human logs instead of JSON. */
+  logPretty: boolean;
+  /** LOG_MESSAGE_TEXT: log users' message text (local debugging only). */
+  logMessageText: boolean;
+  /** Per-user and per-channel token buckets (RATE_LIMIT_*). */
+  rateLimits: RateLimitConfig;
 }
 
 export class ConfigError extends Error {
@@ -37,5 +67,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     discord: discordConfigFromEnv(env),
     store: { redisUrl: core.REDIS_URL, sqlitePath: core.HEADROOM_DB_PATH, ttlMs: core.HEADROOM_STATE_TTL_DAYS * 24 * 3600 * 1000 },
     logLevel: core.LOG_LEVEL,
+    host: core.HOST,
+    logPretty: core.LOG_PRETTY,
+    logMessageText: core.LOG_MESSAGE_TEXT,
+    rateLimits: {
+      user: { burst: core.RATE_LIMIT_USER_BURST, perMinute: core.RATE_LIMIT_USER_PER_MIN },
+      channel: { burst: core.RATE_LIMIT_CHANNEL_BURST, perMinute: core.RATE_LIMIT_CHANNEL_PER_MIN },
+      maxBuckets: DEFAULT_RATE_LIMITS.maxBuckets,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { startDiscord } from '../../src/adapters/discord/index.js';
 import { threadKey } from '../../src/adapters/discord/conversation.js';
 import { decodeCustomId, hashStoreKey } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
+import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { fakeRespond } from './fixtures/replies.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
 
@@ -37,6 +38,8 @@ beforeAll(async () => {
       store,
       log: (e) => events.push(e),
       respond: fakeRespond,
+      // Far above what these flows send: rate limits have their own tests (operations.e2e.test.ts).
+      limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }),
       complete: (partial: string, limit: number) => {
         completions.push(partial);
         return [`${partial} zero3`, { name: `${partial} on 4xA100-80G`, value: `${partial} on 4xA100-80G` }, 'x'.repeat(101)].slice(0, limit);
@@ -178,7 +181,7 @@ describe('Discord bot against the loopback stand-in', () => {
     standin.userMessage(dm, '13b', { dm: true });
     await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${dm}/messages`, 3000).catch((e) => { console.log(JSON.stringify(events.slice(-3)), standin.requests.slice(-3).map((r) => r.method + ' ' + r.path + ' ' + r.status)); throw e; });
     standin.userMessage(dm, 'on 8 gpus', { dm: true });
-    expect(events.filter((e: any) => e.event === 'discord.handler.failed')).toEqual([]);
+    expect(events.filter((e: any) => e.event === 'discord.handler_failed')).toEqual([]);
     const second = await standin.waitForRequest(
       (r) => r.method === 'POST' && r.path === `/api/v10/channels/${dm}/messages` && r.body.embeds[0].description.includes('on 8 gpus'),
     );

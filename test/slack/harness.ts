@@ -1,6 +1,9 @@
 import { startSlack, type SlackHandle } from '../../src/adapters/slack/index.js';
 import type { ChartFn, RespondFn } from '../../src/adapters/slack/deps.js';
 import type { SlackConfig } from '../../src/config/slack.js';
+import type { ErrorLog } from '../../src/ops/errors.js';
+import { createRateLimiter, type RateLimiter } from '../../src/ops/rate-limit.js';
+import type { Shutdown } from '../../src/ops/shutdown.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { fakeRespond } from './fixtures.js';
 import { SlackStandIn } from './standin/web-api.js';
@@ -24,6 +27,17 @@ export interface HarnessOptions {
   mode: 'socket' | 'http';
   respond?: RespondFn;
   chart?: ChartFn | null;
+  /** Defaults to limits no test reaches, so flows are not throttled unless a test asks. */
+  limiter?: RateLimiter;
+  shutdown?: Shutdown;
+  errors?: ErrorLog;
+  /** Web API retries (0 by default: tests want failures at once). */
+  webApiRetries?: number;
+}
+
+/** Limits far above what any flow test sends, so only the rate-limit tests are throttled. */
+export function unlimited(): RateLimiter {
+  return createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } });
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -45,14 +59,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     signingSecret: options.mode === 'http' ? SIGNING_SECRET : null,
     port: 0,
     apiUrl: standin.apiUrl,
-    webApiRetries: 0,
+    webApiRetries: options.webApiRetries ?? 0,
   };
+  const limiter = options.limiter ?? unlimited();
   const launch = (store: MemoryStore) =>
     startSlack(config, {
       store,
       log: (event) => logs.push(event as Record<string, unknown>),
       respond: options.respond ?? fakeRespond,
       loadChart: async () => chart,
+      limiter,
+      shutdown: options.shutdown,
+      errors: options.errors,
+      host: '127.0.0.1',
     });
   const harness: Harness = {
     standin,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTARTING_TEXT } from '../../src/adapters/admission.js';
+import { createShutdown } from '../../src/ops/shutdown.js';
 import { SIGNING_SECRET, settle, startHarness, waitFor, type Harness } from './harness.js';
 import { eventCallback, mentionText, slashCommand } from './standin/payloads.js';
 import { postSigned, slackSignature } from './standin/sign.js';
@@ -63,8 +65,64 @@ describe('Slack app over HTTP (signed requests)', () => {
     expect(posts()).toHaveLength(before);
   });
 
-  it('answers health checks', async () => {
+  it('answers /healthz (liveness) with 200', async () => {
     const response = await fetch(`http://127.0.0.1:${h.handle.port}/healthz`);
     expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers /readyz with 200 while the store answers, and 503 naming the store when it does not', async () => {
+    const ready = await fetch(`http://127.0.0.1:${h.handle.port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, checks: { store: true, accepting: true } });
+    const original = h.store.ready.bind(h.store);
+    h.store.ready = async () => false;
+    try {
+      const down = await fetch(`http://127.0.0.1:${h.handle.port}/readyz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ ready: false, checks: { store: false, accepting: true } });
+      expect((await fetch(`http://127.0.0.1:${h.handle.port}/healthz`)).status).toBe(200);
+    } finally {
+      h.store.ready = original;
+    }
+  });
+
+  it('retries a chat.postMessage refused with 429 after Retry-After, and the answer arrives', async () => {
+    const retrying = await startHarness({ mode: 'http', webApiRetries: 1 });
+    try {
+      retrying.standin.rateLimitNext('chat.postMessage', 0);
+      const port = retrying.handle.port;
+      const response = await postSigned({ url: `http://127.0.0.1:${port}/slack/events`, body: form(slashCommand('13b', retrying.standin.responseUrl())), contentType: 'application/x-www-form-urlencoded', secret: SIGNING_SECRET });
+      expect(response.status).toBe(200);
+      const posted = await waitFor(() => retrying.standin.messages.find((m) => m.channel === 'C0GENERAL'), 'the answer after the retry', 6000);
+      expect(posted.text).toBeTruthy();
+      expect(retrying.standin.callsOf('chat.postMessage')).toHaveLength(2);
+      expect(retrying.logs.filter((e) => e.event === 'slack.post_failed')).toEqual([]);
+    } finally {
+      await retrying.stop();
+    }
+  });
+});
+
+describe('Slack HTTP mode during shutdown', () => {
+  it('turns /readyz to 503 (accepting: false) and tells a new command it is restarting', async () => {
+    const shutdown = createShutdown({ timeoutMs: 1000 });
+    const h = await startHarness({ mode: 'http', shutdown });
+    try {
+      const base = `http://127.0.0.1:${h.handle.port}`;
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      await shutdown.begin();
+      const readyz = await fetch(`${base}/readyz`);
+      expect(readyz.status).toBe(503);
+      expect(await readyz.json()).toEqual({ ready: false, checks: { store: true, accepting: false } });
+      const body = new URLSearchParams(slashCommand('13b', h.standin.responseUrl()) as Record<string, string>).toString();
+      const response = await postSigned({ url: `${base}/slack/events`, body, contentType: 'application/x-www-form-urlencoded', secret: SIGNING_SECRET });
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.text)).toEqual({ response_type: 'ephemeral', text: RESTARTING_TEXT });
+      await settle();
+      expect(h.standin.callsOf('chat.postMessage')).toHaveLength(0);
+    } finally {
+      await h.stop();
+    }
   });
 });

@@ -4,11 +4,13 @@ import type { SlackDeps } from '../../src/adapters/slack/deps.js';
 import { headroomCommand } from '../../src/adapters/slack/listeners/commands/headroom.js';
 import { message } from '../../src/adapters/slack/listeners/events/message.js';
 import { MemoryStore } from '../../src/state/store.js';
+import { requestOps } from '../../src/adapters/admission.js';
 import { fakeRespond } from './fixtures.js';
 
 /** Listeners called directly with small fakes for ack, respond and the client (bolt-ts-starter-template style). */
 function deps(overrides: Partial<SlackDeps> = {}): SlackDeps {
-  return { store: new MemoryStore(), respond: fakeRespond, log: () => {}, seen: new SeenRecently(), loadChart: async () => null, ...overrides };
+  const log = overrides.log ?? (() => {});
+  return { store: new MemoryStore(), respond: fakeRespond, log, seen: new SeenRecently(), loadChart: async () => null, ops: requestOps(log, 'slack'), ...overrides };
 }
 
 function fakeClient(postResult: () => Promise<unknown> = async () => ({ ok: true, ts: '111.000200' })) {
@@ -36,15 +38,30 @@ describe('/headroom listener', () => {
     expect(respondSpy).toHaveBeenCalledWith('help', null);
   });
 
-  it('when posting fails (bot not in channel) apologises ephemerally and logs the code', async () => {
+  it('when posting fails (bot not in channel) answers through response_url in the channel and logs the code with an error id', async () => {
     const logs: object[] = [];
     const respond = vi.fn(async () => ({}));
     const client = fakeClient(async () => {
       throw Object.assign(new Error('An API error occurred: not_in_channel'), { code: 'slack_webapi_platform_error', data: { ok: false, error: 'not_in_channel' } });
     });
-    await headroomCommand(deps({ log: (e) => logs.push(e) }))({ command: { text: '7b', channel_id: 'C1', team_id: 'T1', command: '/headroom' }, ack: vi.fn(), respond, client } as unknown as CommandArgs);
-    expect(respond).toHaveBeenCalledWith(expect.objectContaining({ response_type: 'ephemeral', text: expect.stringContaining('not_in_channel') }));
-    expect(logs).toContainEqual(expect.objectContaining({ event: 'slack.post_failed', error: 'not_in_channel' }));
+    await headroomCommand(deps({ log: (e) => logs.push(e) }))({ command: { text: '7b', channel_id: 'C1', team_id: 'T1', user_id: 'U1', command: '/headroom' }, ack: vi.fn(), respond, client } as unknown as CommandArgs);
+    expect(respond).toHaveBeenCalledOnce();
+    expect(respond).toHaveBeenCalledWith(expect.objectContaining({ response_type: 'in_channel', text: expect.stringContaining('Does not fit'), blocks: expect.any(Array) }));
+    expect(logs).toContainEqual(expect.objectContaining({ event: 'slack.post_failed', error: 'not_in_channel', errorId: expect.stringMatching(/^[0-9A-Z]{6}$/) }));
+  });
+
+  it('when response_url refuses the answer too, apologises ephemerally with the error id that is in the log', async () => {
+    const logs: Record<string, unknown>[] = [];
+    const respond = vi.fn(async (body: { response_type: string }) => {
+      if (body.response_type === 'in_channel') throw new Error('expired_url');
+      return {};
+    });
+    const client = fakeClient(async () => {
+      throw Object.assign(new Error('An API error occurred: channel_not_found'), { data: { ok: false, error: 'channel_not_found' } });
+    });
+    await headroomCommand(deps({ log: (e) => logs.push(e as Record<string, unknown>) }))({ command: { text: '7b', channel_id: 'C1', team_id: 'T1', user_id: 'U1', command: '/headroom' }, ack: vi.fn(), respond, client } as unknown as CommandArgs);
+    const failure = logs.find((e) => e.event === 'slack.post_failed')!;
+    expect(respond).toHaveBeenLastCalledWith(expect.objectContaining({ response_type: 'ephemeral', text: expect.stringContaining(`error id ${failure.errorId}`) }));
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Turn, ThreadState } from '../../core/assistant.js';
 import type { EstimateReply } from '../../reply/types.js';
 import type { ConversationStore } from '../../state/store.js';
+import type { RequestOps } from '../admission.js';
 
 export type RespondFn = (text: string, previous: ThreadState | null) => Turn;
 /** `completions(partial, limit)` from src/language/complete.ts; its items are normalised in handleAutocomplete. */
@@ -16,4 +17,6 @@ export interface HandlerDeps {
   complete: CompleteFn | null;
   chart: ChartFn | null;
   log: LogFn;
+  /** Rate limits, shutdown tracking and the error boundary (src/adapters/admission.ts). */
+  ops: RequestOps;
 }

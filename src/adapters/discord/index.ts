@@ -1,6 +1,10 @@
 import { Events } from 'discord.js';
 import type { DiscordConfig } from '../../config/discord.js';
+import type { ErrorLog } from '../../ops/errors.js';
+import type { RateLimiter } from '../../ops/rate-limit.js';
+import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
+import { requestOps } from '../admission.js';
 import { createDiscordClient } from './client.js';
 import type { ChartFn, CompleteFn, HandlerDeps, LogFn, RespondFn } from './deps.js';
 import { registerListeners } from './listeners.js';
@@ -15,6 +19,12 @@ export interface DiscordDeps {
   respond?: RespondFn;
   complete?: CompleteFn | null;
   chart?: ChartFn | null;
+  /** Per-user / per-channel limits; DEFAULT_RATE_LIMITS when absent. */
+  limiter?: RateLimiter;
+  /** The process's shutdown: in-flight replies are tracked on it, new ones refused once it begins. */
+  shutdown?: Shutdown;
+  /** Where handler failures go with their stack (the process's pino logger); `log` when absent. */
+  errors?: ErrorLog;
 }
 
 /** The real core, loaded only when no respond() is injected (tests inject a fake). */
@@ -32,6 +42,7 @@ export async function startDiscord(config: DiscordConfig, deps: DiscordDeps): Pr
     complete: deps.complete === undefined ? await loadCompleter() : deps.complete,
     chart: deps.chart === undefined ? await loadChart() : deps.chart,
     log,
+    ops: requestOps(log, 'discord', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors }),
   };
   const client = createDiscordClient(config);
   registerListeners(client, handlerDeps);

@@ -1,4 +1,5 @@
-import { Events, MessageFlags, type Client, type Interaction, type Message } from 'discord.js';
+import { Events, MessageFlags, type Client, type Interaction, type Message, type RepliableInteraction } from 'discord.js';
+import { serveRequest, type Gate, type Requester } from '../admission.js';
 import type { HandlerDeps } from './deps.js';
 import { handleAutocomplete } from './handling/handleAutocomplete.js';
 import { handleButton } from './handling/handleButton.js';
@@ -6,37 +7,57 @@ import { handleChatInput } from './handling/handleChatInput.js';
 import { handleMessage } from './handling/handleMessage.js';
 import { HEADROOM_COMMAND_NAME } from './interactions/headroomCommand.js';
 
-const SORRY = 'Something went wrong on my side; the error is logged. Please try again.';
-
-/** A failed handler answers the user if it still can and never takes the process down. */
-async function guard(deps: HandlerDeps, what: string, work: () => Promise<void>, apologise?: () => Promise<unknown>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    deps.log({ event: 'discord.handler.failed', handler: what, error: error instanceof Error ? error.message : String(error) });
-    await apologise?.().catch(() => undefined);
-  }
+/** Answers only the person who asked: a deferred interaction is edited, a fresh one replied to ephemerally. */
+async function tellOnly(interaction: RepliableInteraction, content: string): Promise<void> {
+  if (interaction.deferred || interaction.replied) await interaction.editReply({ content, embeds: [], components: [], files: [] });
+  else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }
 
-async function apologise(interaction: Interaction): Promise<void> {
-  if (!interaction.isRepliable()) return;
-  if (interaction.deferred || interaction.replied) await interaction.editReply({ content: SORRY, embeds: [], components: [] });
-  else await interaction.reply({ content: SORRY, flags: MessageFlags.Ephemeral });
+function requester(interaction: Interaction): Requester {
+  return { user: `discord:${interaction.user.id}`, channel: `discord:${interaction.channelId ?? 'dm'}` };
 }
 
+/**
+ * A slash command or a button: always a request for us, so admission comes first and a refusal
+ * is always told (ephemerally: Discord shows "interaction failed" to anyone left unanswered).
+ */
+function serveInteraction(deps: HandlerDeps, interaction: RepliableInteraction, kind: string, work: () => Promise<string | void>): Promise<void> {
+  return serveRequest(
+    deps.ops,
+    { platform: 'discord', kind },
+    async (gate: Gate) => {
+      if (!(await gate(requester(interaction), (text) => tellOnly(interaction, text), { alwaysTell: true }))) return;
+      return work();
+    },
+    (apology) => tellOnly(interaction, apology),
+  );
+}
+
+/**
+ * Every handler runs inside serveRequest (src/adapters/admission.ts): rate limits, refusal while
+ * restarting, tracking for graceful shutdown, and the error boundary, so a failure answers the
+ * user with an error id and never takes the process down.
+ */
 export function registerListeners(client: Client, deps: HandlerDeps): void {
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
     if (interaction.isAutocomplete() && interaction.commandName === HEADROOM_COMMAND_NAME) {
-      void guard(deps, 'autocomplete', () => handleAutocomplete(interaction, deps));
+      // Suggestions while typing: not rate limited (Discord throttles them), nothing to apologise into.
+      void serveRequest(deps.ops, { platform: 'discord', kind: 'autocomplete' }, () => handleAutocomplete(interaction, deps), async () => undefined);
     } else if (interaction.isChatInputCommand() && interaction.commandName === HEADROOM_COMMAND_NAME) {
-      void guard(deps, 'command', () => handleChatInput(interaction, deps), () => apologise(interaction));
+      void serveInteraction(deps, interaction, 'command', () => handleChatInput(interaction, deps));
     } else if (interaction.isButton()) {
-      void guard(deps, 'button', () => handleButton(interaction, deps), () => apologise(interaction));
+      void serveInteraction(deps, interaction, 'button', () => handleButton(interaction, deps));
     }
   });
   client.on(Events.MessageCreate, (message: Message) => {
     const botId = client.user?.id;
-    if (botId) void guard(deps, 'message', () => handleMessage(message, botId, deps));
+    if (!botId || message.author.bot) return;
+    void serveRequest(
+      deps.ops,
+      { platform: 'discord', kind: 'message' },
+      (gate) => handleMessage(message, botId, deps, gate),
+      (apology) => message.reply({ content: apology }),
+    );
   });
   client.on(Events.ShardError, (error, shardId) => deps.log({ event: 'discord.shard.error', shardId, error: error.message }));
   client.on(Events.ShardResume, (shardId, replayed) => deps.log({ event: 'discord.shard.resumed', shardId, replayed }));

@@ -43,18 +43,23 @@ export async function answerRequest(deps: SlackDeps, threadKey: string | null, t
   return { reply: turn.reply, note: null, state: turn.state };
 }
 
+/** The state a thread message continues, and a note when it was recovered or missing. */
+export interface ThreadContext {
+  previous: ThreadState | null;
+  note: string | null;
+}
+
 /**
- * A thread message read as a patch on the thread's scenario: from the store, else recovered
- * from the thread's last answer (and said so). With neither, the message is answered as a new
- * request only when it was addressed to the bot (`allowFresh`); otherwise null: not our thread.
+ * Where a thread message starts from: the store, else the thread's last answer (and said so).
+ * With neither, the message is a new request only when it was addressed to the bot
+ * (`allowFresh`); otherwise null: not our thread, nothing to answer.
  */
-export async function answerFollowUp(
+export async function threadContext(
   deps: SlackDeps,
   threadKey: string,
-  text: string,
   recoverCanonical: () => Promise<string | null>,
   allowFresh: boolean,
-): Promise<Outcome | null> {
+): Promise<ThreadContext | null> {
   let previous = await loadState(deps, threadKey);
   let note: string | null = null;
   if (!previous) {
@@ -68,7 +73,12 @@ export async function answerFollowUp(
     if (!allowFresh) return null;
     note = FRESH_NOTE;
   }
-  const turn = await deps.respond(text, previous);
+  return { previous, note };
+}
+
+/** A thread message read as a patch on its context; the new state is saved under the thread. */
+export async function answerInContext(deps: SlackDeps, threadKey: string, text: string, context: ThreadContext): Promise<Outcome> {
+  const turn = await deps.respond(text, context.previous);
   await saveState(deps, threadKey, turn.state);
-  return { reply: turn.reply, note };
+  return { reply: turn.reply, note: context.note };
 }

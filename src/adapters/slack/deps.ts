@@ -1,6 +1,7 @@
 import type { ThreadState, Turn } from '../../core/assistant.js';
 import type { EstimateReply } from '../../reply/types.js';
 import type { ConversationStore } from '../../state/store.js';
+import type { RequestOps } from '../admission.js';
 import type { SeenRecently } from './dedupe.js';
 
 /** The assistant's one entry point (src/core/assistant.ts), injectable for tests. */
@@ -20,4 +21,6 @@ export interface SlackDeps {
   seen: SeenRecently;
   /** Resolves the PNG chart renderer, or null when it is not installed. */
   loadChart: () => Promise<ChartFn | null>;
+  /** Rate limits, shutdown tracking and the error boundary (src/adapters/admission.ts). */
+  ops: RequestOps;
 }

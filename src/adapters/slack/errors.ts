@@ -10,6 +10,7 @@ export function slackErrorCode(error: unknown): string {
 }
 
 /** What a user sees when Slack refuses an answer: polite, with the code for whoever runs the bot. */
-export function politeFailure(code: string): string {
-  return `Sorry, Slack would not take my answer (${code}). Please try again; if it keeps happening, tell whoever runs headroom.`;
+export function politeFailure(code: string, errorId?: string): string {
+  const why = errorId ? `${code}, error id ${errorId}` : code;
+  return `Sorry, Slack would not take my answer (${why}). Please try again; if it keeps happening, tell whoever runs headroom.`;
 }

@@ -1,10 +1,15 @@
 import type { SlackConfig } from '../../config/slack.js';
+import type { ErrorLog } from '../../ops/errors.js';
+import { createHealthHandler } from '../../ops/health.js';
+import type { RateLimiter } from '../../ops/rate-limit.js';
+import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
+import { requestOps } from '../admission.js';
 import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
 import { SeenRecently } from './dedupe.js';
 import { defaultRespond } from './default-respond.js';
-import type { ChartFn, LogFn, RespondFn } from './deps.js';
+import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
 import { close, listen, slackHttpServer } from './http-server.js';
 
 export interface SlackStartDeps {
@@ -14,6 +19,14 @@ export interface SlackStartDeps {
   respond?: RespondFn;
   /** The chart renderer; defaults to `chartPng` from src/render/chart when it is installed. */
   loadChart?: () => Promise<ChartFn | null>;
+  /** Per-user / per-channel limits; DEFAULT_RATE_LIMITS when absent. */
+  limiter?: RateLimiter;
+  /** The process's shutdown: in-flight replies are tracked on it and `/readyz` reads it. */
+  shutdown?: Shutdown;
+  /** Where handler failures go with their stack (the process's pino logger); `log` when absent. */
+  errors?: ErrorLog;
+  /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
+  host?: string;
 }
 
 export interface SlackHandle {
@@ -26,16 +39,19 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
 
 /**
  * Starts the Slack app: Socket Mode when an app-level token is configured, else an HTTP server
- * on `config.port` serving `/slack/events`. Resolves once connected / listening.
+ * on `config.port` serving `/slack/events`, `/healthz` and `/readyz`. Resolves once connected /
+ * listening.
  */
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
-  const slackDeps = {
+  const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors });
+  const slackDeps: SlackDeps = {
     store: deps.store,
     log,
     respond: deps.respond ?? defaultRespond,
     seen: new SeenRecently(),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
+    ops,
   };
   const { app, receiver } = createSlackApp(config, slackDeps);
   if (!receiver) {
@@ -43,8 +59,11 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     log({ event: 'slack.started', mode: 'socket' });
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
-  const server = slackHttpServer(receiver.requestListener);
-  const port = await listen(server, config.port);
+  const health = createHealthHandler({
+    checks: { store: () => deps.store.ready(), accepting: () => ops.shutdown.accepting() },
+  });
+  const server = slackHttpServer(receiver.requestListener, health);
+  const port = await listen(server, config.port, deps.host);
   log({ event: 'slack.started', mode: 'http', port });
   return { port, stop: () => close(server) };
 }

@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { SlackMessage } from '../../render/slack.js';
+import { shortId } from '../../ops/ids.js';
 import type { LogFn } from './deps.js';
 import { politeFailure, slackErrorCode } from './errors.js';
 
@@ -10,8 +11,10 @@ export interface PostTarget {
 }
 
 /**
- * Posts a rendered message. A Web API failure is logged and answered with a short polite text
- * (through `fallback` when given, e.g. the slash command's ephemeral `respond`); it never throws.
+ * Posts a rendered message. The WebClient has already retried (429 per Retry-After, 5xx and
+ * network errors with backoff: the SDK's default retry policy, about 30 minutes in all). A
+ * failure after that is logged with an error id and answered with a short polite text quoting
+ * it (through `fallback` when given, e.g. the slash command's `response_url`); it never throws.
  * Returns the posted message's ts, or null when nothing could be posted.
  */
 export async function postMessage(
@@ -32,8 +35,9 @@ export async function postMessage(
     return result.ts ?? null;
   } catch (error) {
     const code = slackErrorCode(error);
-    log({ event: 'slack.post_failed', method: 'chat.postMessage', channel: target.channel, error: code });
-    await sendPolitely(client, target, politeFailure(code), log, fallback);
+    const errorId = shortId();
+    log({ event: 'slack.post_failed', method: 'chat.postMessage', channel: target.channel, error: code, errorId });
+    await sendPolitely(client, target, politeFailure(code, errorId), log, errorId, fallback);
     return null;
   }
 }
@@ -43,13 +47,33 @@ async function sendPolitely(
   target: PostTarget,
   text: string,
   log: LogFn,
+  errorId: string,
   fallback?: (text: string) => Promise<unknown>,
 ): Promise<void> {
   try {
     if (fallback) await fallback(text);
     else await client.chat.postMessage({ channel: target.channel, ...(target.threadTs ? { thread_ts: target.threadTs } : {}), text });
   } catch (error) {
-    log({ event: 'slack.apology_failed', channel: target.channel, error: slackErrorCode(error) });
+    // Nobody could be told: the answer is lost, and this line (with the id) is what remains.
+    log({ event: 'slack.apology_failed', channel: target.channel, error: slackErrorCode(error), errorId });
+  }
+}
+
+export interface EphemeralTarget extends PostTarget {
+  user: string;
+}
+
+/** A notice only `user` sees (rate limits, restarts): chat.postEphemeral; never throws. */
+export async function postEphemeral(client: webApi.WebClient, target: EphemeralTarget, text: string, log: LogFn): Promise<void> {
+  try {
+    await client.chat.postEphemeral({
+      channel: target.channel,
+      user: target.user,
+      text,
+      ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+    });
+  } catch (error) {
+    log({ event: 'slack.post_failed', method: 'chat.postEphemeral', channel: target.channel, error: slackErrorCode(error) });
   }
 }
 

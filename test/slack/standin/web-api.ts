@@ -78,6 +78,7 @@ export class SlackStandIn {
   readonly acks = new Map<string, Record<string, unknown> | undefined>();
   /** Whether a message metadata should be returned by conversations.* (include_all_metadata). */
   private readonly failures = new Map<string, string[]>();
+  private readonly rateLimits = new Map<string, number[]>();
   private readonly server: Server;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
@@ -125,6 +126,11 @@ export class SlackStandIn {
   /** The next call(s) of `method` fail with Slack error `code` (e.g. invalid_blocks). */
   failNext(method: string, code: string, times = 1): void {
     this.failures.set(method, [...(this.failures.get(method) ?? []), ...Array(times).fill(code)]);
+  }
+
+  /** The next call(s) of `method` answer HTTP 429 with `Retry-After: seconds`, as Slack does when rate limiting. */
+  rateLimitNext(method: string, retryAfterSeconds = 0, times = 1): void {
+    this.rateLimits.set(method, [...(this.rateLimits.get(method) ?? []), ...Array(times).fill(retryAfterSeconds)]);
   }
 
   callsOf(method: string): ApiCall[] {
@@ -194,6 +200,12 @@ export class SlackStandIn {
       ? (JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>)
       : decodeForm(body.toString('utf8'));
     this.calls.push({ method, args, tokenKind });
+    const retryAfter = this.rateLimits.get(method)?.shift();
+    if (retryAfter !== undefined) {
+      res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) });
+      res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+      return;
+    }
     const failure = this.failures.get(method)?.shift();
     if (failure) return sendJson(res, { ok: false, error: failure });
     sendJson(res, this.answer(method, args));

@@ -4,7 +4,7 @@ import { loadState, saveState, stateFromCanonical } from '../../conversation.js'
 import type { SlackDeps } from '../../deps.js';
 import { postMessage, postNotice } from '../../post.js';
 import { canonicalOfButton, LOST_TRACK } from './answer-of-button.js';
-import { buttonContext } from './button-context.js';
+import { serveButton } from './serve-button.js';
 
 /**
  * A lever button ("Apply: gc"): the lever's change applied to the scenario of the answer the
@@ -13,17 +13,18 @@ import { buttonContext } from './button-context.js';
 export function applyLever(deps: SlackDeps) {
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
-    const button = buttonContext(body);
-    if (!button || !button.value.change) return;
-    const target = { channel: button.channel, threadTs: button.root };
-    const canonical = await canonicalOfButton(deps, client, button, context.botId);
-    const previous = canonical ? await stateFromCanonical(deps, canonical) : await loadState(deps, button.threadKey);
-    if (!previous) {
-      await postNotice(client, target, LOST_TRACK, deps.log);
-      return;
-    }
-    const turn = await deps.respond(button.value.change, previous);
-    await saveState(deps, button.threadKey, turn.state);
-    await postMessage(client, target, renderSlack(turn.reply), deps.log);
+    await serveButton(deps, client, body, 'lever', async (button, target) => {
+      if (!button.value.change) return;
+      const canonical = await canonicalOfButton(deps, client, button, context.botId);
+      const previous = canonical ? await stateFromCanonical(deps, canonical) : await loadState(deps, button.threadKey);
+      if (!previous) {
+        await postNotice(client, target, LOST_TRACK, deps.log);
+        return;
+      }
+      const turn = await deps.respond(button.value.change, previous);
+      await saveState(deps, button.threadKey, turn.state);
+      await postMessage(client, target, renderSlack(turn.reply), deps.log);
+      return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
+    });
   };
 }

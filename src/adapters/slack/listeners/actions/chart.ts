@@ -4,7 +4,7 @@ import type { ChartKind, SlackDeps } from '../../deps.js';
 import { politeFailure, slackErrorCode } from '../../errors.js';
 import { postNotice } from '../../post.js';
 import { estimateOfButton, LOST_TRACK } from './answer-of-button.js';
-import { buttonContext } from './button-context.js';
+import { serveButton } from './serve-button.js';
 
 export const CHARTS_UNAVAILABLE = 'Charts are not available in this deployment; the table above has the same numbers.';
 
@@ -27,34 +27,34 @@ const CHART_TITLES: Record<ChartKind, string> = {
 export function chartButton(deps: SlackDeps, which: 'chart' | 'sweep') {
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
-    const button = buttonContext(body);
-    if (!button) return;
-    const target = { channel: button.channel, threadTs: button.root };
-    const reply = await estimateOfButton(deps, client, button, context.botId);
-    if (!reply) return postNotice(client, target, LOST_TRACK, deps.log);
-    const chartPng = await deps.loadChart();
-    if (!chartPng) return postNotice(client, target, CHARTS_UNAVAILABLE, deps.log);
-    const kind: ChartKind = which === 'chart' ? 'breakdown' : sweepKind(reply);
-    let png: Buffer;
-    try {
-      png = await chartPng(reply, kind);
-    } catch (error) {
-      deps.log({ event: 'slack.chart_failed', kind, error: error instanceof Error ? error.message : String(error) });
-      return postNotice(client, target, 'Sorry, I could not draw that chart. The table above has the same numbers.', deps.log);
-    }
-    try {
-      await client.filesUploadV2({
-        channel_id: button.channel,
-        thread_ts: button.root,
-        file: png,
-        filename: `headroom-${kind}.png`,
-        title: CHART_TITLES[kind],
-        alt_text: `${CHART_TITLES[kind]}: ${reply.verdict.headline}`.slice(0, 1000),
-      });
-    } catch (error) {
-      const code = slackErrorCode(error);
-      deps.log({ event: 'slack.upload_failed', method: 'files.uploadV2', channel: button.channel, error: code });
-      await postNotice(client, target, politeFailure(code), deps.log);
-    }
+    await serveButton(deps, client, body, which, async (button, target) => {
+      const reply = await estimateOfButton(deps, client, button, context.botId);
+      if (!reply) return postNotice(client, target, LOST_TRACK, deps.log);
+      const chartPng = await deps.loadChart();
+      if (!chartPng) return postNotice(client, target, CHARTS_UNAVAILABLE, deps.log);
+      const kind: ChartKind = which === 'chart' ? 'breakdown' : sweepKind(reply);
+      let png: Buffer;
+      try {
+        png = await chartPng(reply, kind);
+      } catch (error) {
+        deps.log({ event: 'slack.chart_failed', kind, error: error instanceof Error ? error.message : String(error) });
+        return postNotice(client, target, 'Sorry, I could not draw that chart. The table above has the same numbers.', deps.log);
+      }
+      try {
+        await client.filesUploadV2({
+          channel_id: button.channel,
+          thread_ts: button.root,
+          file: png,
+          filename: `headroom-${kind}.png`,
+          title: CHART_TITLES[kind],
+          alt_text: `${CHART_TITLES[kind]}: ${reply.verdict.headline}`.slice(0, 1000),
+        });
+      } catch (error) {
+        const code = slackErrorCode(error);
+        deps.log({ event: 'slack.upload_failed', method: 'files.uploadV2', channel: button.channel, error: code });
+        await postNotice(client, target, politeFailure(code), deps.log);
+      }
+      return reply.verdict.status;
+    });
   };
 }

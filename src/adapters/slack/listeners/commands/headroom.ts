@@ -1,34 +1,69 @@
-import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { renderSlack } from '../../../../render/slack.js';
+import type { AllMiddlewareArgs, RespondArguments, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { renderSlack, type SlackMessage } from '../../../../render/slack.js';
+import { serveRequest } from '../../../admission.js';
 import { answerRequest, saveState } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
 import { slackThreadKey } from '../../thread-key.js';
+import { slackRequester } from '../requester.js';
 
 /**
  * `/headroom <request>` and `/headroom help`: ack at once (3 s rule), then post the answer as a
  * channel message, which starts the thread for follow-ups (slash commands cannot be used in
- * threads). A request error goes back ephemerally, to the one person who typed it.
+ * threads). A request error goes back ephemerally, to the one person who typed it; so do a
+ * rate-limit or restart notice (inside the ack itself) and the apology when the handler fails.
  */
 export function headroomCommand(deps: SlackDeps) {
   return async ({ command, ack, respond, client }: AllMiddlewareArgs & SlackCommandMiddlewareArgs): Promise<void> => {
-    await ack();
-    const text = command.text.trim() === '' ? 'help' : command.text.trim();
-    const { reply, state } = await answerRequest(deps, null, text);
-    const message = renderSlack(reply);
-    const ephemeral = async (body: { text: string; blocks?: unknown[] }) => {
+    const send = async (body: RespondArguments, what: string): Promise<boolean> => {
       try {
-        await respond({ response_type: 'ephemeral', ...body } as Parameters<typeof respond>[0]);
+        await respond(body);
+        return true;
       } catch (error) {
-        deps.log({ event: 'slack.respond_failed', command: command.command, error: slackErrorCode(error) });
+        deps.log({ event: 'slack.respond_failed', command: command.command, what, error: slackErrorCode(error) });
+        return false;
       }
     };
-    if (reply.kind === 'error') {
-      await ephemeral({ text: message.text, blocks: message.blocks });
-      return;
-    }
-    const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) => ephemeral({ text: apology }));
-    if (ts) await saveState(deps, slackThreadKey(command.team_id, command.channel_id, ts), state);
+    const ephemeral = (body: { text: string; blocks?: SlackMessage['blocks'] }) => send({ response_type: 'ephemeral', ...body } as RespondArguments, 'ephemeral');
+    const who = slackRequester(command.team_id, command.user_id, command.channel_id);
+
+    await serveRequest(
+      deps.ops,
+      { platform: 'slack', kind: 'command' },
+      async (gate) => {
+        if (!(await gate(who, (text) => ack({ response_type: 'ephemeral', text }), { alwaysTell: true }))) return;
+        await ack();
+        const text = command.text.trim() === '' ? 'help' : command.text.trim();
+        const { reply, state } = await answerRequest(deps, null, text);
+        const message = renderSlack(reply);
+        if (reply.kind === 'error') {
+          await ephemeral({ text: message.text, blocks: message.blocks });
+          return 'request_error';
+        }
+        const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
+          answerThroughResponseUrl(message, apology, send),
+        );
+        if (ts) await saveState(deps, slackThreadKey(command.team_id, command.channel_id, ts), state);
+        return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
+      },
+      (apology) => ephemeral({ text: apology }),
+    );
   };
+}
+
+/**
+ * chat.postMessage refused the answer (bot not in the channel, a DM between two people, Slack
+ * trouble): the command's `response_url` can still post into the channel for 30 minutes, so
+ * the acknowledged question is answered there. Only if that fails too does the user get the
+ * apology (ephemeral, through the same URL), whose error id matches the log line.
+ */
+async function answerThroughResponseUrl(
+  message: SlackMessage,
+  apology: string,
+  send: (body: RespondArguments, what: string) => Promise<boolean>,
+): Promise<void> {
+  if (await send({ response_type: 'in_channel', text: message.text, blocks: message.blocks } as RespondArguments, 'in_channel_answer')) return;
+  // Thrown so postMessage logs `slack.apology_failed` with the error id.
+  if (!(await send({ response_type: 'ephemeral', text: apology }, 'apology'))) throw new Error('response_url refused the answer and the apology');
 }

@@ -12,11 +12,13 @@ export function appMention(deps: SlackDeps) {
     await answerInThread(deps, client, {
       team: body.team_id ?? event.team ?? context.teamId ?? 'unknown',
       channel: event.channel,
+      user: event.user ?? 'unknown',
       ts: event.ts,
       threadTs: event.thread_ts,
       text: stripMentions(event.text),
       addressed: true,
       botId: context.botId,
+      kind: 'mention',
     });
   };
 }

@@ -37,11 +37,13 @@ export function message(deps: SlackDeps) {
     await answerInThread(deps, client, {
       team: body.team_id ?? msg.team ?? context.teamId ?? 'unknown',
       channel: msg.channel,
+      user: msg.user,
       ts: msg.ts,
       threadTs: msg.thread_ts,
       text: stripMentions(rawText),
       addressed,
       botId: context.botId,
+      kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',
     });
   };
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { DEFAULT_RATE_LIMITS } from '../../src/ops/rate-limit.js';
+
+/** The operational variables added for issue 7: rate limits and log switches. */
+describe('operational configuration', () => {
+  it('defaults to DEFAULT_RATE_LIMITS and JSON logs without message text', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(config.logPretty).toBe(false);
+    expect(config.logMessageText).toBe(false);
+  });
+
+  it('reads RATE_LIMIT_* and the log switches; blank values count as unset', () => {
+    const config = loadConfig({ RATE_LIMIT_USER_BURST: '3', RATE_LIMIT_USER_PER_MIN: '30', RATE_LIMIT_CHANNEL_BURST: ' ', RATE_LIMIT_CHANNEL_PER_MIN: '0', LOG_PRETTY: 'true', LOG_MESSAGE_TEXT: '1' });
+    expect(config.rateLimits.user).toEqual({ burst: 3, perMinute: 30 });
+    expect(config.rateLimits.channel).toEqual({ burst: DEFAULT_RATE_LIMITS.channel.burst, perMinute: 0 });
+    expect(config.logPretty).toBe(true);
+    expect(config.logMessageText).toBe(true);
+  });
+
+  it.each([
+    ['RATE_LIMIT_USER_BURST', '0', /RATE_LIMIT_USER_BURST must be at least 1/],
+    ['RATE_LIMIT_CHANNEL_PER_MIN', 'lots', /RATE_LIMIT_CHANNEL_PER_MIN must be a number/],
+    ['LOG_PRETTY', 'maybe', /LOG_PRETTY must be 1 or 0/],
+  ])('refuses %s=%s naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
