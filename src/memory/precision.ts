@@ -66,7 +66,7 @@ export interface OptimizerStates {
   elementBytes: number | null;
   /** Factored second moment (Adafactor): rows + columns per matrix instead of a full copy. */
   factored: boolean;
-  /** Fused kernel (no parameter-sized temporaries in step). */
+  /** No all-parameter temporaries in step: a fused kernel, or a loop over one tensor at a time. */
   fused: boolean;
 }
 
@@ -81,5 +81,6 @@ export const OPTIMIZERS: Record<Optimizer, OptimizerStates> = {
   'adamw-8bit': { label: '8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true },
   'paged-adamw-8bit': { label: 'paged 8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true },
   'paged-adamw': { label: 'paged AdamW', states: 2, elementBytes: 4, factored: false, fused: true },
-  adafactor: { label: 'Adafactor', states: 1, elementBytes: null, factored: true, fused: false },
+  // transformers' Adafactor (HF Trainer `optim="adafactor"`) updates one parameter at a time.
+  adafactor: { label: 'Adafactor', states: 1, elementBytes: null, factored: true, fused: true },
 };
