@@ -4,6 +4,7 @@ import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
+import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LITGPT_LORA_DROPOUT, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
@@ -140,7 +141,7 @@ class Resolution {
   private model(): ErrorReply | null {
     const slot = this.patch.get<Item>('model');
     if (!slot) {
-      this.s = structuredClone(this.base!);
+      this.s = cloneScenario(this.base!);
       return null;
     }
     const item = slot.value;
@@ -148,7 +149,7 @@ class Resolution {
     let model: ScenarioModel;
     if (item.kind === 'model') {
       const spec = modelById(item.id);
-      model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: structuredClone(spec.arch), overrides: [] };
+      model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
     } else if (item.kind === 'size') {
       if (!(item.params >= MIN_PARAMS && item.params <= MAX_PARAMS)) {
         return this.err(
@@ -165,7 +166,7 @@ class Resolution {
       return this.err('model', 'Internal: model slot holds a non-model item.');
     }
     // A follow-up naming a new model keeps everything else (DESIGN §2), but not the old overrides.
-    this.s = this.base ? { ...structuredClone(this.base), model } : newScenario(model);
+    this.s = this.base ? { ...cloneScenario(this.base), model } : newScenario(model);
     return null;
   }
 
