@@ -34,6 +34,8 @@ export function headroomCommand(deps: SlackDeps) {
       async (gate) => {
         if (!(await gate(who, (text) => ack({ response_type: 'ephemeral', text }), { alwaysTell: true }))) return;
         await ack();
+        // The estimate is CPU work: let this ack (and others already parsed) reach their sockets first.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const text = command.text.trim() === '' ? 'help' : command.text.trim();
         const { reply, state } = await answerRequest(deps, null, text);
         const message = renderSlack(reply);
