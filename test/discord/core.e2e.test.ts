@@ -5,6 +5,7 @@ import { startDiscord } from '../../src/adapters/discord/index.js';
 import { decodeCustomId } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn } from './standin/server.js';
+import { decodePng } from '../chart/png-decode.js';
 
 /** The same flows with the real core. */
 const realRespond: RespondFn = respond;
@@ -39,5 +40,18 @@ describe('Discord bot with the real core', () => {
     const callback = await standin.waitForRequest((r) => r.method === 'POST' && r.path.includes(`/interactions/${interaction.id}/`));
     expect(callback.body.data.flags & 64).toBe(64);
     expect(callback.body.data.embeds[0].description).toContain('^');
+  });
+
+  it('attaches a real, decodable chart PNG when Chart is clicked', async () => {
+    const source = standin.slashCommand('13b bf16 zero3 seq 4096 on 4xA100-80G');
+    const edit = await standin.waitForRequest((r) => r.method === 'PATCH' && r.path.includes(source.token));
+    const ids: string[] = edit.body.components.flatMap((row: any) => row.components.map((c: any) => c.custom_id));
+    const chartId = ids.find((id) => decodeCustomId(id)?.action.kind === 'chart')!;
+    const click = standin.clickButton(standin.messages.get(standin.channelId)!.at(-1), chartId);
+    const posted = await standin.waitForRequest((r) => r.method === 'PATCH' && r.path.includes(click.token) && r.files.length > 0);
+    expect(posted.files).toEqual(['chart.png']);
+    const png = decodePng(posted.fileBytes[0]!);
+    expect(png.width).toBeGreaterThan(400);
+    expect(png.height).toBeGreaterThan(200);
   });
 });

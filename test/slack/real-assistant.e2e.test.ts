@@ -3,6 +3,11 @@ import fc from 'fast-check';
 import type { RespondFn } from '../../src/adapters/slack/deps.js';
 import { ACTION_IDS, renderSlack } from '../../src/render/slack.js';
 import { blockKitViolations } from './limits-check.js';
+import { chartPng } from '../../src/render/chart/index.js';
+import { decodePng } from '../chart/png-decode.js';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const IEND = Buffer.from('IEND');
 import { startHarness, waitFor, type Harness } from './harness.js';
 import { buttonClick, eventCallback, slashCommand } from './standin/payloads.js';
 
@@ -67,6 +72,28 @@ describe('Slack with the real assistant', () => {
       await h.standin.sendEnvelope({ type: 'interactive', payload: buttonClick({ ts: root, channel: 'C0GENERAL' }, lever.action_id, lever.value) });
       const applied = await waitFor(() => posts()[2], 'the lever answer');
       expect(applied.args.metadata).toBeDefined();
+    }
+  });
+
+  it('"Chart" uploads a real, decodable PNG of the breakdown into the thread', async () => {
+    const charted = await startHarness({ mode: 'socket', respond, chart: chartPng });
+    try {
+      await charted.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand(REQUESTS[0]!, charted.standin.responseUrl()) });
+      const answer = await waitFor(() => charted.standin.callsOf('chat.postMessage')[0], 'the answer');
+      const root = charted.standin.messages.at(-1)!.ts;
+      const button = (answer.args.blocks as { type: string; elements?: { action_id: string; value: string }[] }[])
+        .find((b) => b.type === 'actions')!
+        .elements!.find((e) => e.action_id === ACTION_IDS.chart)!;
+      await charted.standin.sendEnvelope({ type: 'interactive', payload: buttonClick({ ts: root, channel: 'C0GENERAL' }, button.action_id, button.value) });
+      await waitFor(() => charted.standin.callsOf('files.completeUploadExternal')[0], 'the upload completion');
+      const uploaded = [...charted.standin.uploads.values()][0]!;
+      const start = uploaded.indexOf(PNG_SIGNATURE);
+      expect(start).toBeGreaterThanOrEqual(0);
+      const png = decodePng(uploaded.subarray(start, uploaded.lastIndexOf(IEND) + IEND.length + 4));
+      expect(png.width).toBeGreaterThan(400);
+      expect(png.height).toBeGreaterThan(200);
+    } finally {
+      await charted.stop();
     }
   });
 });

@@ -17,6 +17,8 @@ export interface RecordedRequest {
   path: string;
   body: any;
   files: string[];
+  /** The attached files' bytes, in the order of `files`. */
+  fileBytes: Buffer[];
   status: number;
 }
 
@@ -239,33 +241,37 @@ export class DiscordStandIn extends EventEmitter {
     this.messages.set(channelId, list);
   }
 
-  private async readBody(req: IncomingMessage): Promise<{ body: any; files: string[] }> {
+  private async readBody(req: IncomingMessage): Promise<{ body: any; files: string[]; fileBytes: Buffer[] }> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     const type = req.headers['content-type'] ?? '';
-    if (raw.length === 0) return { body: null, files: [] };
+    if (raw.length === 0) return { body: null, files: [], fileBytes: [] };
     if (type.startsWith('multipart/form-data')) {
       const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
       const files: string[] = [];
+      const fileBytes: Buffer[] = [];
       let body: any = null;
       for (const [name, value] of form.entries()) {
         if (name === 'payload_json') body = JSON.parse(String(value));
-        else if (typeof value !== 'string') files.push(value.name);
+        else if (typeof value !== 'string') {
+          files.push(value.name);
+          fileBytes.push(Buffer.from(await value.arrayBuffer()));
+        }
       }
-      return { body, files };
+      return { body, files, fileBytes };
     }
-    return { body: JSON.parse(raw.toString('utf8')), files: [] };
+    return { body: JSON.parse(raw.toString('utf8')), files: [], fileBytes: [] };
   }
 
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = decodeURIComponent(url.pathname);
     const method = req.method ?? 'GET';
-    const { body, files } = await this.readBody(req);
+    const { body, files, fileBytes } = await this.readBody(req);
     const rule = this.rateLimits.find((r) => r.remaining > 0 && r.method === method && r.path.test(path));
     const record = (status: number) => {
-      const entry = { method, path, body, files, status };
+      const entry = { method, path, body, files, fileBytes, status };
       this.requests.push(entry);
       this.emit('request', entry);
     };
