@@ -24,6 +24,7 @@ import {
   offloadHostBytes,
   optimizerStates,
   trainedWeights,
+  usesDeepSpeed,
 } from './states.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 
@@ -72,7 +73,7 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
     bytes += trainablePerGpu * stateBytes;
     parts.push(`${count(trainablePerGpu)} × ${stateBytes} B (foreach sqrt(v))`);
   }
-  if (s.framework === 'deepspeed' && s.sharding.kind === 'zero' && s.sharding.stage >= 1 && s.sharding.stage <= 2 && s.mode === 'full' && recipeBytes(s).grads < 4) {
+  if (usesDeepSpeed(s) && s.sharding.stage >= 1 && s.sharding.stage <= 2 && s.mode === 'full' && recipeBytes(s).grads < 4) {
     bytes += trainablePerGpu * 4;
     parts.push(`${count(trainablePerGpu)} × 4 B (fp32 gradient partition)`);
   }

@@ -166,11 +166,16 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
  */
 export const DEEPSPEED_MAX_LIVE_PARAMETERS = 1e9;
 
+/** ZeRO stages are DeepSpeed's, whichever trainer drives it (HF Trainer, accelerate); Megatron's distributed optimizer is not. */
+export function usesDeepSpeed(s: Scenario): boolean {
+  return s.sharding.kind === 'zero' && s.framework !== 'megatron';
+}
+
 export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   if (l.shard.weights <= 1 && s.offload.params === 'none') return null;
   const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
   const layer = l.params.perLayer / l.tp;
-  if (s.framework === 'deepspeed') {
+  if (usesDeepSpeed(s)) {
     const live = Math.max(2 * layer, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));
     return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `min(stage3_max_live_parameters 1e9, ${count(paramsPerGpu(l))}) × ${num(perParam)} B`);
   }
