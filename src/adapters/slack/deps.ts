@@ -1,17 +1,13 @@
 import type { ThreadState, Turn } from '../../core/assistant.js';
-import type { EstimateReply } from '../../reply/types.js';
 import type { ConversationStore } from '../../state/store.js';
 import type { RequestOps } from '../admission.js';
+import type { ChartFn, ChartKind, LogFn } from '../deps.js';
 import type { SeenRecently } from './dedupe.js';
 
 /** The assistant's one entry point (src/core/assistant.ts), injectable for tests. */
 export type RespondFn = (text: string, previous: ThreadState | null) => Turn | Promise<Turn>;
 
-export type ChartKind = 'breakdown' | 'sweep-batch' | 'sweep-seq' | 'timeline';
-export type ChartFn = (reply: EstimateReply, kind: ChartKind) => Promise<Buffer>;
-
-/** Structured log sink; events are objects like `{ event: 'slack.post_failed', error: 'invalid_blocks' }`. */
-export type LogFn = (event: object) => void;
+export type { ChartFn, ChartKind, LogFn };
 
 /** What every listener needs besides Bolt's own arguments. */
 export interface SlackDeps {
