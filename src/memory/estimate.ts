@@ -125,8 +125,9 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const peak = allocatedPeak(phases);
   const atPeak = new Set(peak.parts.map((p) => p.key));
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
+  const offloaded = present(weights, master, optimizer).filter((c) => c.bytes === 0);
   const all = present(weights, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
-  const components = all.filter((c) => atPeak.has(c.key) || (c.bytes === 0 && c.formula.includes(' on ')));
+  const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c));
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) };
 }
 
