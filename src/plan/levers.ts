@@ -11,31 +11,32 @@ import type { Lever } from '../reply/types.js';
  * re-estimated with the same model.
  */
 interface Candidate {
-  change: string;
+  /** The change as request-language text, for this scenario. */
+  change: (s: Scenario) => string;
   cost: string;
   applies: (s: Scenario) => boolean;
 }
 
 const CANDIDATES: Candidate[] = [
-  { change: 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full' },
-  { change: 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager' },
+  { change: () => 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full' },
+  { change: () => 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager' },
   {
-    change: '',
+    change: halfMicroBatch,
     cost: 'same effective batch through gradient accumulation; more, smaller steps',
     applies: (s) => s.mode !== 'inference' && s.microBatch > 1,
   },
-  { change: 'chunked ce', cost: 'little or none (torchtune/Liger chunk the loss)', applies: (s) => s.mode !== 'inference' && s.loss === 'full' && !s.model.arch.encoderOnly },
-  { change: 'adam8bit', cost: '8-bit optimizer states: check convergence', applies: (s) => s.mode !== 'inference' && (s.optimizer === 'adamw' || s.optimizer === 'adam') },
-  { change: 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1) },
-  { change: 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2) },
-  { change: 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3) },
-  { change: 'lora', cost: 'trains adapters only: a different (often slightly worse) result', applies: (s) => s.mode === 'full' },
-  { change: 'qlora', cost: '4-bit base: slower matmuls, small quality cost', applies: (s) => s.mode === 'lora' || s.mode === 'full' },
-  { change: 'offload optimizer', cost: 'last resort: often 2–6× slower', applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none' },
-  { change: '', cost: 'shorter samples: truncation or packing changes', applies: (s) => s.seq >= 1024 },
-  { change: 'pure bf16', cost: 'no fp32 master copy: small updates can be lost in bf16', applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp') },
-  { change: 'int4', cost: '4-bit weights: small quality cost', applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32') },
-  { change: 'kv fp8', cost: 'fp8 KV cache: small quality cost', applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8' },
+  { change: () => 'chunked ce', cost: 'little or none (torchtune/Liger chunk the loss)', applies: (s) => s.mode !== 'inference' && s.loss === 'full' && !s.model.arch.encoderOnly },
+  { change: () => 'adam8bit', cost: '8-bit optimizer states: check convergence', applies: (s) => s.mode !== 'inference' && (s.optimizer === 'adamw' || s.optimizer === 'adam') },
+  { change: () => 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1) },
+  { change: () => 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2) },
+  { change: () => 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3) },
+  { change: () => 'lora', cost: 'trains adapters only: a different (often slightly worse) result', applies: (s) => s.mode === 'full' },
+  { change: () => 'qlora', cost: '4-bit base: slower matmuls, small quality cost', applies: (s) => s.mode === 'lora' || s.mode === 'full' },
+  { change: () => 'offload optimizer', cost: 'last resort: often 2–6× slower', applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none' },
+  { change: (s) => `seq ${Math.floor(s.seq / 2)}`, cost: 'shorter samples: truncation or packing changes', applies: (s) => s.seq >= 1024 },
+  { change: () => 'pure bf16', cost: 'no fp32 master copy: small updates can be lost in bf16', applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp') },
+  { change: () => 'int4', cost: '4-bit weights: small quality cost', applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32') },
+  { change: () => 'kv fp8', cost: 'fp8 KV cache: small quality cost', applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8' },
 ];
 
 function zeroApplies(s: Scenario, stage: number): boolean {
@@ -44,14 +45,10 @@ function zeroApplies(s: Scenario, stage: number): boolean {
   return stage > current;
 }
 
-/** The concrete text of the two levers whose value depends on the scenario. */
-function concreteChange(c: Candidate, s: Scenario): string {
-  if (c.cost.startsWith('same effective batch')) {
-    const b = Math.max(1, Math.floor(s.microBatch / 2));
-    return `mbs ${b} ga ${Math.ceil((s.microBatch * s.gradAccum) / b)}`;
-  }
-  if (c.cost.startsWith('shorter samples')) return `seq ${Math.floor(s.seq / 2)}`;
-  return c.change;
+/** Half the micro-batch, with gradient accumulation raised to keep the effective batch. */
+function halfMicroBatch(s: Scenario): string {
+  const b = Math.max(1, Math.floor(s.microBatch / 2));
+  return `mbs ${b} ga ${Math.ceil((s.microBatch * s.gradAccum) / b)}`;
 }
 
 export function applyChange(s: Scenario, change: string): Scenario | null {
@@ -71,7 +68,7 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
   const results: (Lever & { rank: number })[] = [];
   CANDIDATES.forEach((c, rank) => {
     if (!c.applies(s)) return;
-    const change = concreteChange(c, s);
+    const change = c.change(s);
     const next = applyChange(s, change);
     if (!next) return;
     const e = estimate(next);
