@@ -61,8 +61,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_USER_PER_MIN: '1000000',
       RATE_LIMIT_CHANNEL_BURST: '1000000',
       RATE_LIMIT_CHANNEL_PER_MIN: '1000000',
-      // Lets a run try V8 settings on the bot (e.g. NODE_OPTIONS=--max-semi-space-size=2).
-      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+      // Lets a run try V8 settings on the bot alone (BOT_NODE_OPTIONS=--max-old-space-size=128).
+      ...(process.env.BOT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BOT_NODE_OPTIONS } : {}),
     },
     15_000,
   );

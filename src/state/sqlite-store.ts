@@ -40,6 +40,9 @@ export class SqliteStore implements ConversationStore {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     this.db = new Database(options.path);
     this.db.pragma('journal_mode = WAL');
+    // WAL with synchronous=NORMAL never corrupts the file; a power cut may lose the last writes,
+    // which the bot's own messages can restore. FULL would fsync on every answer.
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS thread_state (

@@ -27,7 +27,9 @@ export interface BuiltApp {
  */
 export function createSlackApp(config: SlackConfig, deps: SlackDeps, logLevel?: LogLevel): BuiltApp {
   const logger = boltLogger(deps.log, logLevel);
-  const common = { token: config.botToken, logger, clientOptions: clientOptions(config) };
+  // convoStore: false — threads live in our ConversationStore; Bolt's own per-channel store would
+  // only cost a read and a write per event and hold entries in memory.
+  const common = { token: config.botToken, logger, clientOptions: clientOptions(config), convoStore: false as const };
   let built: BuiltApp;
   if (config.mode === 'socket') {
     const app = new App({
