@@ -33,21 +33,35 @@ function largest(lo: number, hi: number, ok: (n: number) => boolean): number | n
   return good;
 }
 
-export function maxBatch(s: Scenario): Answer {
+/** A question about limits needs a card: without one, answer for the most common training card and say so. */
+function onSomeCard(s: Scenario): { scenario: Scenario; prefix: string } {
+  if (s.hardware) return { scenario: s, prefix: '' };
+  const gpu = findGpu('h100') ?? GPUS[0]!;
+  const hardware = { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count: 1, perNode: 1 };
+  return { scenario: { ...s, hardware }, prefix: `No GPU named, so on one ${gpu.name}: ` };
+}
+
+export function maxBatch(asked: Scenario): Answer {
+  const { scenario: s, prefix } = onSomeCard(asked);
   const b = largest(1, 65_536, (n) => fits({ ...s, microBatch: n }));
   const text =
     b === null
-      ? 'Not even micro-batch 1 fits; see the levers below.'
-      : `Largest micro-batch that fits: ${b} (seq ${s.seq}). Reach a larger effective batch with gradient accumulation.`;
-  return { kind: 'maxBatch', value: b, text };
+      ? `${prefix}not even micro-batch 1 fits; see the levers below.`
+      : `${prefix}the largest micro-batch that fits is ${b} (seq ${s.seq}). Reach a larger effective batch with gradient accumulation.`;
+  return { kind: 'maxBatch', value: b, text: capitalise(text) };
 }
 
-export function maxSeq(s: Scenario): Answer {
+export function maxSeq(asked: Scenario): Answer {
+  const { scenario: s, prefix } = onSomeCard(asked);
   // Sequences are searched in steps of 128 tokens, the granularity people pad to.
   const units = largest(1, 10_000_000 / 128, (n) => fits({ ...s, seq: n * 128 }));
   const seq = units === null ? null : units * 128;
-  const text = seq === null ? 'Not even 128 tokens fit; see the levers below.' : `Longest sequence that fits: ${seq} tokens at micro-batch ${s.microBatch}.`;
-  return { kind: 'maxSeq', value: seq, text };
+  const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
+  return { kind: 'maxSeq', value: seq, text: capitalise(text) };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const GPU_COUNTS = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];

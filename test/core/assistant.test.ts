@@ -100,3 +100,13 @@ describe('respond: the one entry point', () => {
     );
   });
 });
+
+describe('questions without a GPU named', () => {
+  it('max batch answers for one H100 and says so', () => {
+    const { reply } = estimateOf('llama-3-8b lora max batch');
+    expect(reply.answer!.text).toMatch(/No GPU named, so on one H100/);
+    const b = reply.answer!.value as number;
+    expect(b).toBeGreaterThan(0);
+    expect(estimateOf(`llama-3-8b lora bs ${b} on h100`).reply.estimate.fits).toBe(true);
+  });
+});
