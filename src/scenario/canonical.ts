@@ -1,4 +1,5 @@
 import type { Scenario } from './schema.js';
+import { GiB } from '../memory/format.js';
 
 export { readingText } from './reading.js';
 
@@ -118,7 +119,6 @@ function inferenceText(s: Scenario): string {
   return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`].join(' ');
 }
 
-const GIB = 2 ** 30;
 
 function hardwareText(s: Scenario): string {
   const h = s.hardware;
@@ -131,10 +131,10 @@ function hardwareText(s: Scenario): string {
 /** Shortest decimal that maps back to the same byte count. */
 function capacityGiB(bytes: number): string {
   for (let digits = 0; digits <= 9; digits++) {
-    const text = (bytes / GIB).toFixed(digits);
-    if (Math.round(Number(text) * GIB) === bytes) return String(Number(text));
+    const text = (bytes / GiB).toFixed(digits);
+    if (Math.round(Number(text) * GiB) === bytes) return String(Number(text));
   }
-  return String(bytes / GIB);
+  return String(bytes / GiB);
 }
 
 function questionText(s: Scenario): string {

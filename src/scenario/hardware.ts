@@ -1,6 +1,7 @@
 import { gpuById } from '../catalog/index.js';
 import type { Patch } from './patch.js';
 import type { Hardware } from './schema.js';
+import { GiB } from '../memory/format.js';
 
 /**
  * The hardware of a request as a patch on the previous one (DESIGN §2): "on H100" keeps the
@@ -10,7 +11,6 @@ import type { Hardware } from './schema.js';
 export const MAX_GPUS = 100_000;
 /** Cards per node when unsaid: 8 is the common HGX/DGX node. */
 export const DEFAULT_PER_NODE = 8;
-const GIB = 2 ** 30;
 const MIB = 2 ** 20;
 
 export type HardwareResult = { ok: true; hardware: Hardware | null } | { ok: false; message: string; slot: string };
@@ -24,7 +24,7 @@ function typeFromSlot(value: { gpuId: string | null; capacityGiB: number | null 
   if (value.gpuId) return { gpuId: value.gpuId, capacityBytes: gpuById(value.gpuId).usableMiB * MIB };
   const gib = value.capacityGiB ?? NaN;
   if (!(gib >= 1 && gib <= 2048)) return `GPU memory must be 1–2048 GB per card; "${gib} GB" is out of range.`;
-  return { gpuId: null, capacityBytes: Math.round(gib * GIB) };
+  return { gpuId: null, capacityBytes: Math.round(gib * GiB) };
 }
 
 /** `dp N` means N data-parallel replicas of tp·pp·cp GPUs each (Megatron's layout). */

@@ -1,17 +1,14 @@
+import { GiB, gib } from '../../memory/format.js';
 import { FONT, PLOT, textWidth } from './frame.js';
 import { THEME } from './palette.js';
 import type { Scale } from './scale.js';
 import { group, line, polygon, rect, text, circle } from './svg.js';
 
-const GIB = 2 ** 30;
-
 /** GiB with one decimal, the unit of every reply (DESIGN §3: "shown in GiB"). */
-export function gibText(bytes: number): string {
-  return (bytes / GIB).toFixed(1);
-}
+export const gibText = (bytes: number): string => gib(bytes);
 
 export function toGib(bytes: number): number {
-  return bytes / GIB;
+  return bytes / GiB;
 }
 
 /**

@@ -1,7 +1,5 @@
-/** Bytes as GiB with one decimal: every card and estimate in headroom is labelled GiB (bytes / 2^30). */
-export function gib(bytes: number): string {
-  return (bytes / 2 ** 30).toFixed(1);
-}
+/** Bytes as GiB with one decimal, the one formatter every surface uses. */
+export { gib } from '../../memory/format.js';
 
 /** Text inside a Discord code block cannot contain a fence; swap backticks for a look-alike. */
 export function codeSafe(text: string): string {

@@ -45,7 +45,5 @@ export function truncate(text: string, max: number): string {
   return `${cut}…`;
 }
 
-/** Bytes shown to users: GiB with one decimal (bytes / 2^30), DESIGN §3. */
-export function gib(bytes: number): string {
-  return (bytes / 2 ** 30).toFixed(1);
-}
+/** Bytes shown to users: GiB with one decimal, the one formatter every surface uses. */
+export { gib } from '../../memory/format.js';
