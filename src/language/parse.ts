@@ -6,6 +6,7 @@ import { impossibleCardSize } from './card-sizes.js';
 import { checkInput } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
 import { tokenize, type Token } from './lexer.js';
+import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser } from './parser.js';
 
 export type { Item, ParseOutcome } from './items.js';
@@ -86,8 +87,9 @@ function parseUnsafe(text: string): ParseOutcome {
       }),
     };
   }
-  const run = runParser(kept);
-  if (!run.ok) return { ok: false, error: parseError(text, kept, run.index, run.expected) };
+  const read = numbersWhereCardsCannotGo(kept);
+  const run = runParser(read);
+  if (!run.ok) return { ok: false, error: parseError(text, read, run.index, run.expected) };
   const items = run.results[0]!.map((item) => withText(item, text));
   return { ok: true, items, ignored };
 }
@@ -97,7 +99,7 @@ export function parseCount(text: string): number {
   if (checkInput(text)) return 0;
   const kept = tokenize(text.toLowerCase()).filter((t) => !DROPPED.has(t.type) && !(t.type === 'word' && isFiller(t.text)));
   if (kept.some((t) => t.type === 'word' || t.type === 'other')) return 0;
-  const run = runParser(kept);
+  const run = runParser(numbersWhereCardsCannotGo(kept));
   return run.ok ? run.results.length : 0;
 }
 

@@ -189,3 +189,16 @@ describe('cards that do not exist', () => {
     }
   });
 });
+
+describe('numbers that are also card names (4090, 3090)', () => {
+  it('reads them as numbers right after a keyword that takes one', () => {
+    expect(items('seq 4090 on a100')).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'seq', value: 4090 })]));
+    expect(items('bs 3090 seq 512')).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'batch', field: 'mbs', value: 3090 })]));
+  });
+
+  it('keeps them as cards everywhere else', () => {
+    expect(only('on 4090')).toMatchObject({ kind: 'hardware', gpuId: 'rtx-4090' });
+    const list = items('seq 4096 on 2x 4090');
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'hardware', gpuId: 'rtx-4090', count: 2 })]));
+  });
+});
