@@ -65,7 +65,7 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   let slackPort: number | null = null;
   if (config.slack) {
     const { startSlack } = await import('./adapters/slack/index.js');
-    const slack = await startSlack(config.slack, { ...common, host: config.host, ...deps.slack });
+    const slack = await startSlack(config.slack, { ...common, host: config.host, computeThreads: config.computeThreads, ...deps.slack });
     slackPort = slack.port;
     shutdown.onClose(() => slack.stop());
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../ops/rate-limit.js';
 import { discordConfigFromEnv, type DiscordConfig } from './discord.js';
@@ -29,6 +30,12 @@ const coreEnvSchema = z.object({
   HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'HOST must be an IP address or host name, e.g. 127.0.0.1').optional(),
   LOG_PRETTY: flag('LOG_PRETTY'),
   LOG_MESSAGE_TEXT: flag('LOG_MESSAGE_TEXT'),
+  HEADROOM_COMPUTE_THREADS: z.coerce
+    .number({ error: 'HEADROOM_COMPUTE_THREADS must be a number' })
+    .int('HEADROOM_COMPUTE_THREADS must be a whole number')
+    .min(0, 'HEADROOM_COMPUTE_THREADS must be 0 (answer on the main thread) or more')
+    .max(16, 'HEADROOM_COMPUTE_THREADS must be at most 16')
+    .optional(),
   RATE_LIMIT_USER_BURST: limit('RATE_LIMIT_USER_BURST', 1, DEFAULT_RATE_LIMITS.user.burst),
   RATE_LIMIT_USER_PER_MIN: limit('RATE_LIMIT_USER_PER_MIN', 0, DEFAULT_RATE_LIMITS.user.perMinute),
   RATE_LIMIT_CHANNEL_BURST: limit('RATE_LIMIT_CHANNEL_BURST', 1, DEFAULT_RATE_LIMITS.channel.burst),
@@ -48,6 +55,17 @@ export interface Config {
   logMessageText: boolean;
   /** Per-user and per-channel token buckets (RATE_LIMIT_*). */
   rateLimits: RateLimitConfig;
+  /** HEADROOM_COMPUTE_THREADS: worker threads that compute answers (0 = on the main thread). */
+  computeThreads: number;
+}
+
+/**
+ * One compute thread when there is a second core for it (src/adapters/compute/respond-pool.ts):
+ * the main thread then only receives, acknowledges and posts. On one core a worker would only
+ * add a message hop.
+ */
+export function defaultComputeThreads(cores = availableParallelism()): number {
+  return cores > 1 ? 1 : 0;
 }
 
 export class ConfigError extends Error {
@@ -75,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       channel: { burst: core.RATE_LIMIT_CHANNEL_BURST, perMinute: core.RATE_LIMIT_CHANNEL_PER_MIN },
       maxBuckets: DEFAULT_RATE_LIMITS.maxBuckets,
     },
+    computeThreads: core.HEADROOM_COMPUTE_THREADS ?? defaultComputeThreads(),
   };
 }

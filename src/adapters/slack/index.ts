@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../ops/rate-limit.js';
 import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
 import { requestOps } from '../admission.js';
+import { RespondPool } from '../compute/respond-pool.js';
 import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
 import { SeenRecently } from './dedupe.js';
@@ -27,6 +28,11 @@ export interface SlackStartDeps {
   errors?: ErrorLog;
   /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
   host?: string;
+  /**
+   * Worker threads for the default `respond` (src/adapters/compute/respond-pool.ts); 0 or
+   * absent answers on the main thread. Ignored when `respond` is injected.
+   */
+  computeThreads?: number;
 }
 
 export interface SlackHandle {
@@ -45,25 +51,44 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
   const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors });
+  const pool = !deps.respond && deps.computeThreads ? await RespondPool.start({ threads: deps.computeThreads, log }) : null;
   const slackDeps: SlackDeps = {
     store: deps.store,
     log,
-    respond: deps.respond ?? defaultRespond,
+    respond: deps.respond ?? pool?.respond ?? defaultRespond,
     seen: new SeenRecently(),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,
   };
+  const closePool = async () => {
+    await pool?.close();
+  };
+  try {
+    return await listenForEvents(config, deps, slackDeps, closePool, pool?.threads ?? 0);
+  } catch (error) {
+    await closePool();
+    throw error;
+  }
+}
+
+async function listenForEvents(
+  config: SlackConfig,
+  deps: SlackStartDeps,
+  slackDeps: SlackDeps,
+  closePool: () => Promise<void>,
+  computeThreads: number,
+): Promise<SlackHandle> {
   const { app, receiver } = createSlackApp(config, slackDeps);
   if (!receiver) {
     await app.start();
-    log({ event: 'slack.started', mode: 'socket' });
-    return { port: null, stop: () => app.stop().then(() => undefined) };
+    slackDeps.log({ event: 'slack.started', mode: 'socket', computeThreads });
+    return { port: null, stop: () => app.stop().then(closePool) };
   }
   const health = createHealthHandler({
-    checks: { store: () => deps.store.ready(), accepting: () => ops.shutdown.accepting() },
+    checks: { store: () => deps.store.ready(), accepting: () => slackDeps.ops.shutdown.accepting() },
   });
   const server = slackHttpServer(receiver.requestListener, health);
   const port = await listen(server, config.port, deps.host);
-  log({ event: 'slack.started', mode: 'http', port });
-  return { port, stop: () => close(server) };
+  slackDeps.log({ event: 'slack.started', mode: 'http', port, computeThreads });
+  return { port, stop: () => close(server).then(closePool) };
 }

@@ -1,0 +1,24 @@
+import type { ThreadState, Turn } from '../../core/assistant.js';
+
+/**
+ * Messages between the respond pool (main thread) and its workers. Everything crosses by
+ * structured clone: a Turn is plain data (objects, arrays, strings, numbers), so it arrives
+ * equal to what respond() returned in the worker.
+ */
+
+/** Main → worker: one request to answer. */
+export interface RespondTask {
+  id: number;
+  text: string;
+  previous: ThreadState | null;
+}
+
+/** Worker → main: the answer, or why it could not be sent back. */
+export type RespondResult = { id: number; turn: Turn } | { id: number; error: string };
+
+/** Worker → main, once, when its modules are loaded and it takes tasks. */
+export interface WorkerReady {
+  ready: true;
+}
+
+export type WorkerMessage = RespondResult | WorkerReady;

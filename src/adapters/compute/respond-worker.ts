@@ -1,0 +1,22 @@
+import { parentPort } from 'node:worker_threads';
+import { respond } from '../../core/assistant.js';
+import type { RespondTask, WorkerMessage } from './protocol.js';
+
+/**
+ * A compute thread of the respond pool (respond-pool.ts): loads the core once, then answers
+ * tasks one at a time. respond() never throws; a Turn that cannot be cloned back would, and is
+ * reported as an error for that task rather than killing the thread.
+ */
+const port = parentPort;
+if (!port) throw new Error('respond-worker.js runs only as a worker thread (see respond-pool.ts)');
+
+const send = (message: WorkerMessage) => port.postMessage(message);
+
+port.on('message', (task: RespondTask) => {
+  try {
+    send({ id: task.id, turn: respond(task.text, task.previous) });
+  } catch (error) {
+    send({ id: task.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  }
+});
+send({ ready: true });

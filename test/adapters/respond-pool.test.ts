@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RespondPool } from '../../src/adapters/compute/respond-pool.js';
+import { respond } from '../../src/core/assistant.js';
+import { SPEED_CORPUS } from '../../bench/speed-corpus.js';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
+/** The compiled worker (`npm test` builds first: pretest). */
+const REAL_WORKER = new URL('../../dist/src/adapters/compute/respond-worker.js', import.meta.url);
+
+let pool: RespondPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+describe('RespondPool with the real core', () => {
+  it('is built (npm test runs the build first)', () => {
+    expect(existsSync(REAL_WORKER), `${REAL_WORKER.pathname} missing: run npm run build`).toBe(true);
+  });
+
+  it('answers exactly what respond() answers in-thread, follow-ups included', async () => {
+    pool = await RespondPool.start({ threads: 2, workerUrl: REAL_WORKER });
+    const running = pool;
+    const texts = fc.constantFrom(...SPEED_CORPUS);
+    const followUps = fc.constantFrom('now zero2', 'seq 8192', 'on H100', 'undo', 'batch 4', 'what if 8 gpus', 'reset', 'help oom');
+    await fc.assert(
+      fc.asyncProperty(texts, followUps, async (text, followUp) => {
+        const first = respond(text, null);
+        expect(await running.respond(text, null)).toEqual(first);
+        expect(await running.respond(followUp, first.state)).toEqual(respond(followUp, first.state));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('RespondPool failure handling', () => {
+  it('spreads concurrent tasks over its workers', async () => {
+    pool = await RespondPool.start({ threads: 2, workerUrl: fixture('scripted-worker.mjs') });
+    const turns = await Promise.all(['a', 'b', 'c', 'd'].map((t) => pool!.respond(t, null)));
+    const threads = new Set(turns.map((t) => (t.reply.kind === 'help' ? t.reply.text : '')));
+    expect(threads.size).toBe(2);
+    expect(turns.map((t) => (t.reply.kind === 'help' ? t.reply.title : ''))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('fails the tasks of a worker that dies and answers the next request on a replacement', async () => {
+    const events: object[] = [];
+    pool = await RespondPool.start({ threads: 1, workerUrl: fixture('scripted-worker.mjs'), log: (e) => events.push(e) });
+    await expect(pool.respond('crash', null)).rejects.toThrow(/exited with code 3/);
+    const next = await pool.respond('after', null);
+    expect(next.reply.kind === 'help' && next.reply.title).toBe('after');
+    expect(events).toContainEqual({ event: 'compute.worker_exited', code: 3 });
+  });
+
+  it('times out a stuck task and replaces its worker, so later tasks are answered', async () => {
+    pool = await RespondPool.start({ threads: 1, workerUrl: fixture('scripted-worker.mjs'), taskTimeoutMs: 300 });
+    await expect(pool.respond('hang', null)).rejects.toThrow(/no answer within 300 ms/);
+    const next = await pool.respond('after', null);
+    expect(next.reply.kind === 'help' && next.reply.title).toBe('after');
+  });
+
+  it('rejects a task the worker reports as failed, and keeps the worker', async () => {
+    pool = await RespondPool.start({ threads: 1, workerUrl: fixture('scripted-worker.mjs') });
+    const before = await pool.respond('x', null);
+    await expect(pool.respond('throw', null)).rejects.toThrow(/scripted failure/);
+    const after = await pool.respond('y', null);
+    expect(after.reply.kind === 'help' && after.reply.text).toBe(before.reply.kind === 'help' && before.reply.text);
+  });
+
+  it('refuses to start when its workers cannot load, instead of failing every request later', async () => {
+    await expect(RespondPool.start({ threads: 2, workerUrl: fixture('broken-worker.mjs') })).rejects.toThrow(/cannot load the core/);
+  });
+
+  it('fails tasks still in flight when closed, and refuses new ones', async () => {
+    pool = await RespondPool.start({ threads: 1, workerUrl: fixture('scripted-worker.mjs') });
+    const stuck = expect(pool.respond('hang', null)).rejects.toThrow(/closed/);
+    await pool.close();
+    await stuck;
+    await expect(pool.respond('late', null)).rejects.toThrow(/closed/);
+    pool = null;
+  });
+
+  it('needs at least one thread', async () => {
+    await expect(RespondPool.start({ threads: 0 })).rejects.toThrow(RangeError);
+  });
+});
