@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { ConfigError, defaultComputeThreads, loadConfig } from '../../src/config/index.js';
 import { DEFAULT_RATE_LIMITS } from '../../src/ops/rate-limit.js';
 
 /** The operational variables added for issue 7: rate limits and log switches. */
@@ -23,8 +23,20 @@ describe('operational configuration', () => {
     ['RATE_LIMIT_USER_BURST', '0', /RATE_LIMIT_USER_BURST must be at least 1/],
     ['RATE_LIMIT_CHANNEL_PER_MIN', 'lots', /RATE_LIMIT_CHANNEL_PER_MIN must be a number/],
     ['LOG_PRETTY', 'maybe', /LOG_PRETTY must be 1 or 0/],
+    ['HEADROOM_COMPUTE_THREADS', '1.5', /HEADROOM_COMPUTE_THREADS must be a whole number/],
+    ['HEADROOM_COMPUTE_THREADS', '-1', /HEADROOM_COMPUTE_THREADS must be 0/],
+    ['HEADROOM_COMPUTE_THREADS', '64', /HEADROOM_COMPUTE_THREADS must be at most 16/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('computes answers on one worker thread when a second core exists, unless told otherwise', () => {
+    expect(defaultComputeThreads(1)).toBe(0);
+    expect(defaultComputeThreads(2)).toBe(1);
+    expect(defaultComputeThreads(16)).toBe(1);
+    expect(loadConfig({ HEADROOM_COMPUTE_THREADS: '0' }).computeThreads).toBe(0);
+    expect(loadConfig({ HEADROOM_COMPUTE_THREADS: '3' }).computeThreads).toBe(3);
+    expect(loadConfig({}).computeThreads).toBe(defaultComputeThreads());
   });
 });

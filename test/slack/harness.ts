@@ -33,7 +33,12 @@ export interface HarnessOptions {
   errors?: ErrorLog;
   /** Web API retries (0 by default: tests want failures at once). */
   webApiRetries?: number;
+  /** Answer with the real core on this many worker threads (the compiled worker; `respond` must be absent). */
+  computeThreads?: number;
 }
+
+/** The compiled compute worker (`npm test` builds first). */
+export const COMPILED_WORKER = new URL('../../dist/src/adapters/compute/respond-worker.js', import.meta.url);
 
 /** Limits far above what any flow test sends, so only the rate-limit tests are throttled. */
 export function unlimited(): RateLimiter {
@@ -66,7 +71,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     startSlack(config, {
       store,
       log: (event) => logs.push(event as Record<string, unknown>),
-      respond: options.respond ?? fakeRespond,
+      respond: options.respond ?? (options.computeThreads ? undefined : fakeRespond),
+      computeThreads: options.computeThreads,
+      computeWorkerUrl: COMPILED_WORKER,
       loadChart: async () => chart,
       limiter,
       shutdown: options.shutdown,

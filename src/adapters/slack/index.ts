@@ -33,6 +33,8 @@ export interface SlackStartDeps {
    * absent answers on the main thread. Ignored when `respond` is injected.
    */
   computeThreads?: number;
+  /** The compute worker script (tests running from source point at the compiled one). */
+  computeWorkerUrl?: URL;
 }
 
 export interface SlackHandle {
@@ -51,7 +53,7 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
   const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors });
-  const pool = !deps.respond && deps.computeThreads ? await RespondPool.start({ threads: deps.computeThreads, log }) : null;
+  const pool = !deps.respond && deps.computeThreads ? await RespondPool.start({ threads: deps.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   const slackDeps: SlackDeps = {
     store: deps.store,
     log,
