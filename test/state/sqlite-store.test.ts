@@ -49,6 +49,34 @@ describe('SqliteStore', () => {
     expect((await s.get('discord:2'))?.scenario.seq).toBe(2048);
   });
 
+  it('commits the writes of one event-loop turn together, before any of them resolves, and reads them meanwhile', async () => {
+    const s = store();
+    await s.set('warm-up', threadState(512)); // creates the file's pages
+    const writes = [1024, 2048, 4096].map((seq) => s.set(`discord:${seq}`, threadState(seq)));
+    const raw = new Database(path, { readonly: true });
+    const onDisk = () => (raw.prepare("SELECT COUNT(*) AS n FROM thread_state WHERE thread_key LIKE 'discord:%'").get() as { n: number }).n;
+    expect(onDisk()).toBe(0);
+    expect((await s.get('discord:2048'))?.scenario.seq).toBe(2048);
+    await writes[0];
+    expect(onDisk()).toBe(3);
+    await Promise.all(writes);
+    raw.close();
+  });
+
+  it('commits writes still waiting when it is closed', async () => {
+    const first = store();
+    const write = first.set('slack:T1:C1:2.0', threadState(2048));
+    await first.close();
+    await write;
+    expect(await store().get('slack:T1:C1:2.0')).toEqual(threadState(2048));
+  });
+
+  it('refuses writes once closed', async () => {
+    const s = store();
+    await s.close();
+    await expect(s.set('discord:9', threadState())).rejects.toThrow(/closed/);
+  });
+
   it('runs in WAL mode', async () => {
     store();
     const raw = new Database(path, { readonly: true });
