@@ -33,6 +33,8 @@ export interface Services {
   logger: Logger;
   /** Slack HTTP mode: the bound port; null otherwise. */
   slackPort: number | null;
+  /** Discord HTTP interactions (DISCORD_PUBLIC_KEY): the bound port; null otherwise. */
+  discordPort: number | null;
   /** Removes the signal handlers (tests that run several services in one process). */
   removeSignalHandlers: () => void;
 }
@@ -69,12 +71,22 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
     slackPort = slack.port;
     shutdown.onClose(() => slack.stop());
   }
+  let discordPort: number | null = null;
   if (config.discord) {
     const discord = await import('./adapters/discord/index.js');
-    const handle = config.discord.shards
-      ? await discord.startDiscordSharded(config.discord)
-      : await discord.startDiscord(config.discord, { ...common, ...deps.discord });
-    shutdown.onClose(() => handle.stop());
+    // The gateway carries mentions, DMs and thread follow-ups (and interactions unless an
+    // Interactions Endpoint URL is set); DISCORD_GATEWAY=off leaves a process HTTP-only.
+    if (config.discord.gateway !== false) {
+      const handle = config.discord.shards
+        ? await discord.startDiscordSharded(config.discord)
+        : await discord.startDiscord(config.discord, { ...common, ...deps.discord });
+      shutdown.onClose(() => handle.stop());
+    }
+    if (config.discord.interactions) {
+      const interactions = await discord.startDiscordInteractions(config.discord, { ...common, host: config.host, ...deps.discord });
+      discordPort = interactions.port;
+      shutdown.onClose(() => interactions.stop());
+    }
   }
   const removeSignalHandlers = installSignalHandlers(shutdown, {
     source: deps.signals,
@@ -82,6 +94,6 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
     onReport: (signal, report) =>
       logger.info({ event: 'shutdown', signal, drained: report.drained, abandoned: report.abandoned, closeErrors: report.closeErrors.map(String) }),
   });
-  logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort });
-  return { shutdown, store, logger, slackPort, removeSignalHandlers };
+  logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort, discordPort });
+  return { shutdown, store, logger, slackPort, discordPort, removeSignalHandlers };
 }

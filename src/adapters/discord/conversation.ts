@@ -8,6 +8,11 @@ export function threadKey(id: string): string {
   return `discord:${id}`;
 }
 
+/** An interaction's answer names its conversation by the message it became, and by the thread it was given in. */
+export function answerKeys(messageId: string, place: { channelId: string | null; inThread: boolean }): string[] {
+  return [threadKey(messageId), ...(place.inThread && place.channelId ? [threadKey(place.channelId)] : [])];
+}
+
 /**
  * Text that asks respond() to re-estimate the previous scenario unchanged. Used only for
  * scenarios referenced by hash (canonical text too long for a custom id), where the store holds

@@ -1,18 +1,31 @@
-import type { AttachmentPayload } from 'discord.js';
 import type { Reply } from '../../reply/types.js';
 import { renderDiscord, type DiscordMessage } from '../../render/discord.js';
 import type { ChartKind, HandlerDeps } from './deps.js';
 
 export const CHART_FILE = 'chart.png';
 
+/** A file sent with a message: discord.js takes it as an AttachmentPayload, REST as a RawFile. */
+export interface FileAttachment {
+  attachment: Buffer;
+  name: string;
+}
+
+/** A whole message as headroom sends it (a new message, or an edit that replaces everything). */
+export interface MessagePayload {
+  content?: string;
+  embeds: DiscordMessage['embeds'];
+  components: DiscordMessage['components'];
+  files: FileAttachment[];
+}
+
 export interface Outgoing {
   rendered: DiscordMessage;
-  /** What discord.js sends: embeds, buttons and any chart attachment. */
-  payload: { embeds: DiscordMessage['embeds']; components: DiscordMessage['components']; files: AttachmentPayload[] };
+  /** What is sent: embeds, buttons and any chart attachment. */
+  payload: MessagePayload;
 }
 
 /** A chart that fails to render must not lose the answer: log it and send the embed alone. */
-async function chartFile(reply: Reply, kind: ChartKind | null, deps: HandlerDeps): Promise<AttachmentPayload | null> {
+async function chartFile(reply: Reply, kind: ChartKind | null, deps: HandlerDeps): Promise<FileAttachment | null> {
   if (!kind || !deps.chart || reply.kind !== 'estimate') return null;
   try {
     return { attachment: await deps.chart(reply, kind), name: CHART_FILE };
@@ -31,4 +44,9 @@ export async function prepare(reply: Reply, deps: HandlerDeps, chart: ChartKind 
   const file = await chartFile(reply, chart, deps);
   const rendered = renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined });
   return { rendered, payload: { embeds: rendered.embeds, components: rendered.components, files: file ? [file] : [] } };
+}
+
+/** A short text that replaces whatever the response showed (a notice, an apology). */
+export function textOnly(content: string): MessagePayload {
+  return { content, embeds: [], components: [], files: [] };
 }

@@ -186,30 +186,60 @@ export class DiscordStandIn extends EventEmitter {
     return { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, pending: false, permissions: '0' };
   }
 
-  interaction(type: number, data: object, extra: { channelId?: string; message?: object } = {}) {
+  /** An interaction as Discord sends it, over the gateway (INTERACTION_CREATE) or POSTed to an Interactions Endpoint URL. */
+  interactionPayload(type: number, data: object, extra: { channelId?: string; message?: object } = {}) {
     const channelId = extra.channelId ?? this.channelId;
     const channel = this.threads.get(channelId) ?? textChannel(channelId, this.guildId);
-    const payload = {
+    return {
       id: snowflake(), application_id: this.appId, type, data, guild_id: this.guildId, channel_id: channelId, channel,
       member: { ...this.memberPayload(), user: this.human, permissions: '2248473465835073' },
       token: `tok${snowflake()}`, version: 1, app_permissions: '2248473465835073', locale: 'en-US', guild_locale: 'en-US',
       entitlements: [], authorizing_integration_owners: { 0: this.guildId }, context: 0, attachment_size_limit: 26214400,
       ...(extra.message ? { message: extra.message } : {}),
     };
+  }
+
+  interaction(type: number, data: object, extra: { channelId?: string; message?: object } = {}) {
+    const payload = this.interactionPayload(type, data, extra);
     this.dispatch('INTERACTION_CREATE', payload);
     return payload;
   }
 
+  slashCommandPayload(request: string, channelId?: string) {
+    return this.interactionPayload(2, { id: snowflake(), name: 'headroom', type: 1, options: [{ name: 'request', type: 3, value: request }] }, { channelId });
+  }
+
+  autocompletePayload(partial: string) {
+    return this.interactionPayload(4, { id: snowflake(), name: 'headroom', type: 1, options: [{ name: 'request', type: 3, value: partial, focused: true }] });
+  }
+
+  buttonPayload(botMessage: any, customId: string) {
+    return this.interactionPayload(3, { custom_id: customId, component_type: 2 }, { channelId: botMessage.channel_id, message: botMessage });
+  }
+
   slashCommand(request: string, channelId?: string) {
-    return this.interaction(2, { id: snowflake(), name: 'headroom', type: 1, options: [{ name: 'request', type: 3, value: request }] }, { channelId });
+    const payload = this.slashCommandPayload(request, channelId);
+    this.dispatch('INTERACTION_CREATE', payload);
+    return payload;
   }
 
   autocomplete(partial: string) {
-    return this.interaction(4, { id: snowflake(), name: 'headroom', type: 1, options: [{ name: 'request', type: 3, value: partial, focused: true }] });
+    const payload = this.autocompletePayload(partial);
+    this.dispatch('INTERACTION_CREATE', payload);
+    return payload;
   }
 
   clickButton(botMessage: any, customId: string) {
-    return this.interaction(3, { custom_id: customId, component_type: 2 }, { channelId: botMessage.channel_id, message: botMessage });
+    const payload = this.buttonPayload(botMessage, customId);
+    this.dispatch('INTERACTION_CREATE', payload);
+    return payload;
+  }
+
+  /** A thread the stand-in knows (channel type 11), as if someone had opened it on `messageId`. */
+  openThread(messageId: string): string {
+    const thread = threadChannel(messageId, this.guildId, this.channelId, this.appId, 'headroom thread');
+    this.threads.set(thread.id, thread);
+    return thread.id;
   }
 
   // ---- waiting on what the bot did --------------------------------------------------------

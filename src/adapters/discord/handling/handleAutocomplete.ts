@@ -39,16 +39,18 @@ export function toChoices(items: unknown): Choice[] {
   return choices;
 }
 
+/** Suggestions for what has been typed so far; none (never an error) when the completer fails or is absent. */
+export async function suggest(partial: string, deps: HandlerDeps): Promise<Choice[]> {
+  if (!deps.complete) return [];
+  try {
+    return toChoices(await deps.complete(partial, AUTOCOMPLETE_LIMITS.choices));
+  } catch (error) {
+    deps.log({ event: 'discord.autocomplete.failed', error: String(error) });
+    return [];
+  }
+}
+
 /** Autocomplete must be answered directly within 3 s (it cannot be deferred). */
 export async function handleAutocomplete(interaction: AutocompleteInteraction, deps: HandlerDeps): Promise<void> {
-  const partial = String(interaction.options.getFocused() ?? '');
-  let choices: Choice[] = [];
-  if (deps.complete) {
-    try {
-      choices = toChoices(await deps.complete(partial, AUTOCOMPLETE_LIMITS.choices));
-    } catch (error) {
-      deps.log({ event: 'discord.autocomplete.failed', error: String(error) });
-    }
-  }
-  await interaction.respond(choices);
+  await interaction.respond(await suggest(String(interaction.options.getFocused() ?? ''), deps));
 }

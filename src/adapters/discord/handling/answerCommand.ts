@@ -1,0 +1,26 @@
+import { renderDiscord } from '../../../render/discord.js';
+import { answerKeys, persistTurn, threadKey } from '../conversation.js';
+import type { HandlerDeps } from '../deps.js';
+import { prepare } from '../delivery.js';
+import { verdictOf } from './handleMessage.js';
+import type { InteractionPlace, InteractionReplies } from './replies.js';
+
+/**
+ * `/headroom request:<text>`, however it arrived. Reading the request is pure and fast, so a
+ * request error is answered at once, ephemerally; an estimate is deferred (charts can take a
+ * moment, and Discord allows 3 s for the first answer) and the original response edited with
+ * the embed and buttons. Inside a thread the command continues that thread's scenario.
+ */
+export async function answerCommand(text: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
+  const previous = place.inThread && place.channelId ? await deps.store.get(threadKey(place.channelId)) : null;
+  const turn = deps.respond(text, previous);
+  if (turn.reply.kind === 'error') {
+    await replies.ephemeral({ embeds: renderDiscord(turn.reply).embeds });
+    return 'request_error';
+  }
+  await replies.defer();
+  const out = await prepare(turn.reply, deps);
+  const message = await replies.editOriginal(out.payload);
+  await persistTurn(deps, answerKeys(message.id, place), turn.state, out.rendered.ref);
+  return verdictOf(turn.reply);
+}

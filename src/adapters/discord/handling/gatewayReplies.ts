@@ -1,0 +1,27 @@
+import { MessageFlags, type RepliableInteraction } from 'discord.js';
+import { textOnly } from '../delivery.js';
+import type { InteractionPlace, InteractionReplies } from './replies.js';
+
+/** InteractionReplies over the gateway: discord.js's reply / deferReply / editReply (REST callbacks). */
+export function gatewayReplies(interaction: RepliableInteraction): InteractionReplies {
+  return {
+    async ephemeral(message) {
+      await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
+    },
+    async defer() {
+      await interaction.deferReply();
+    },
+    async editOriginal(payload) {
+      const message = await interaction.editReply(payload);
+      return { id: message.id };
+    },
+    async tell(content) {
+      if (interaction.deferred || interaction.replied) await interaction.editReply(textOnly(content));
+      else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+    },
+  };
+}
+
+export function gatewayPlace(interaction: RepliableInteraction): InteractionPlace {
+  return { channelId: interaction.channelId, inThread: interaction.channel?.isThread() ?? false };
+}

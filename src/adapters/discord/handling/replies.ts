@@ -1,0 +1,30 @@
+import type { APIEmbed } from 'discord.js';
+import type { Requester } from '../../admission.js';
+import type { MessagePayload } from '../delivery.js';
+
+/**
+ * How a slash command or a button is answered, whichever way it arrived: over the gateway
+ * (discord.js's interaction methods, gatewayReplies.ts) or as an HTTP POST (the HTTP response,
+ * then webhook edits, http/replies.ts). The handlers in this folder speak only to this.
+ */
+export interface InteractionReplies {
+  /** Answers at once, shown only to the person who acted (request errors, Show math). */
+  ephemeral(message: { content?: string; embeds?: APIEmbed[] }): Promise<void>;
+  /** "headroom is thinking…": the answer follows through editOriginal (Discord allows 15 minutes). */
+  defer(): Promise<void>;
+  /** Replaces the deferred response with the answer; resolves to the id of the message it became. */
+  editOriginal(payload: MessagePayload): Promise<{ id: string }>;
+  /** A notice or an apology: ephemeral when nothing was sent yet, else it replaces the response. */
+  tell(content: string): Promise<void>;
+}
+
+/** Where the interaction happened: inside a thread, a command continues that thread's scenario. */
+export interface InteractionPlace {
+  channelId: string | null;
+  inThread: boolean;
+}
+
+/** Rate-limit keys of an interaction: who clicked or typed, and in which channel (DMs share one key). */
+export function interactionRequester(userId: string, channelId: string | null): Requester {
+  return { user: `discord:${userId}`, channel: `discord:${channelId ?? 'dm'}` };
+}

@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KeyObject } from 'node:crypto';
+import { InteractionResponseType } from 'discord.js';
+import type { LogFn } from '../deps.js';
+import { MAX_BODY_BYTES, readRawBody } from './body.js';
+import type { WorkInteraction } from './dispatch.js';
+import { parseInteraction } from './payload.js';
+import { sendJson } from './send.js';
+import { SIGNATURE_HEADER, singleHeader, TIMESTAMP_HEADER, verifyInteraction } from './verify.js';
+
+export interface EndpointOptions {
+  /** The application's Ed25519 public key (verify.ts, publicKeyFromHex). */
+  key: KeyObject;
+  log: LogFn;
+  /** Answers a verified command, button or autocomplete; owns the response from then on. */
+  answer: (interaction: WorkInteraction, res: ServerResponse) => Promise<void>;
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+/**
+ * `POST /discord/interactions`: raw body (413 past the cap) → Ed25519 signature and timestamp
+ * window (401) → JSON (400) → PING answered with PONG, unknown types and malformed payloads
+ * refused (400), the rest handed to `answer`. Nothing is parsed before the signature passes.
+ */
+export function interactionsEndpoint(options: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { key, log, answer } = options;
+  const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const now = options.now ?? Date.now;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const read = await readRawBody(req, maxBytes);
+    if (!read.ok) {
+      log({ event: 'discord.http.rejected', status: 413, reason: read.reason });
+      if (read.reason === 'too_large') sendJson(res, 413, { error: `body over ${maxBytes} bytes` }, { connection: 'close' });
+      else res.destroy();
+      return;
+    }
+    const verdict = verifyInteraction(key, { signature: singleHeader(req.headers[SIGNATURE_HEADER]), timestamp: singleHeader(req.headers[TIMESTAMP_HEADER]), body: read.body }, now());
+    if (!verdict.ok) {
+      log({ event: 'discord.http.rejected', status: 401, reason: verdict.reason });
+      sendJson(res, 401, { error: 'invalid request signature' });
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(read.body.toString('utf8'));
+    } catch {
+      log({ event: 'discord.http.rejected', status: 400, reason: 'invalid_json' });
+      sendJson(res, 400, { error: 'body is not JSON' });
+      return;
+    }
+    const interaction = parseInteraction(json);
+    switch (interaction.kind) {
+      case 'ping':
+        sendJson(res, 200, { type: InteractionResponseType.Pong });
+        return;
+      case 'unknown':
+        log({ event: 'discord.http.rejected', status: 400, reason: 'unknown_type', type: interaction.type });
+        sendJson(res, 400, { error: `interaction type ${interaction.type} is not handled` });
+        return;
+      case 'malformed':
+        log({ event: 'discord.http.rejected', status: 400, reason: 'malformed', detail: interaction.reason });
+        sendJson(res, 400, { error: `malformed interaction: ${interaction.reason}` });
+        return;
+      default:
+        await answer(interaction, res);
+    }
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // dispatch runs inside the error boundary; this is the endpoint's own last resort.
+      log({ event: 'discord.http.error', error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+    });
+  };
+}

@@ -1,0 +1,51 @@
+import { REST } from 'discord.js';
+import type { DiscordConfig } from '../../../config/discord.js';
+import { createHealthHandler } from '../../../ops/health.js';
+import { buildHandlerDeps, type DiscordDeps } from '../handler-deps.js';
+import { dispatchInteraction } from './dispatch.js';
+import { interactionsEndpoint } from './endpoint.js';
+import { HttpReplies } from './replies.js';
+import { close, interactionsServer, listen } from './server.js';
+import { publicKeyFromHex } from './verify.js';
+import { interactionWebhook } from './webhook.js';
+
+export interface InteractionsHandle {
+  /** The port actually bound (useful with port 0). */
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * HTTP interactions mode (DISCORD_PUBLIC_KEY): an HTTP server on `config.interactions.port`
+ * serving `POST /discord/interactions` (Ed25519-verified; commands, buttons, autocomplete),
+ * `/healthz` and `/readyz`. Answers go back as the HTTP response, then through the interaction's
+ * webhook with discord.js's REST (pointed at DISCORD_API_URL when set). Resolves once listening.
+ */
+export async function startDiscordInteractions(config: DiscordConfig, deps: DiscordDeps & { host?: string }): Promise<InteractionsHandle> {
+  if (!config.interactions) throw new Error('HTTP interactions need DISCORD_PUBLIC_KEY');
+  const key = publicKeyFromHex(config.interactions.publicKey);
+  const handlerDeps = await buildHandlerDeps(deps);
+  const rest = new REST(config.apiUrl ? { api: config.apiUrl } : {});
+  const endpoint = interactionsEndpoint({
+    key,
+    log: handlerDeps.log,
+    answer: (interaction, res) => {
+      const replies = new HttpReplies(res, interactionWebhook(rest, interaction.applicationId, interaction.token));
+      return dispatchInteraction(interaction, replies, handlerDeps);
+    },
+  });
+  const health = createHealthHandler({
+    checks: { store: () => deps.store.ready(), accepting: () => handlerDeps.ops.shutdown.accepting() },
+  });
+  const server = interactionsServer(endpoint, health);
+  const port = await listen(server, config.interactions.port, deps.host);
+  handlerDeps.log({ event: 'discord.http.started', port });
+  return {
+    port,
+    async stop() {
+      await close(server);
+      rest.clearHashSweeper();
+      rest.clearHandlerSweeper();
+    },
+  };
+}
