@@ -62,7 +62,7 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
   shutdown.onClose(() => store.close());
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
-  const common = { store, log, limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger };
+  const common = { store, log, limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight };
 
   let slackPort: number | null = null;
   if (config.slack) {

@@ -12,6 +12,17 @@ import { createShutdown, type Shutdown } from '../ops/shutdown.js';
 /** What a request gets while the process drains for a restart (issue 7: SIGTERM). */
 export const RESTARTING_TEXT = "I'm restarting right now — please try again in a moment.";
 
+/** What a request gets while the process already has `maxInFlight` requests to answer. */
+export const BUSY_TEXT = "I'm answering a lot of requests right now — please try again in a few seconds.";
+
+/**
+ * Requests one process works on at once before it sheds new ones with BUSY_TEXT. Past what a
+ * process answers per second, acknowledged questions would otherwise queue without bound
+ * (memory grows, answers arrive ever later). bench:load answers 500–900 a second, so 256 is
+ * under half a second of backlog.
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 256;
+
 export type LogFn = (event: object) => void;
 
 export interface RequestOps {
@@ -22,6 +33,8 @@ export interface RequestOps {
   log: LogFn;
   /** Who was told "slow down" lately: a flood of plain messages costs one notice per wait, not one per message. */
   notices: NoticeThrottle;
+  /** Shed new requests while this many are in flight (tracked on `shutdown`). */
+  maxInFlight: number;
 }
 
 /** Whose request it is, as the rate limiter keys it (platform-prefixed by the adapter). */
@@ -84,6 +97,7 @@ export interface RequestOpsOptions {
   shutdown?: Shutdown;
   errors?: ErrorLog;
   now?: () => number;
+  maxInFlight?: number;
 }
 
 /**
@@ -98,6 +112,7 @@ export function requestOps(log: LogFn, platform: string, options: RequestOpsOpti
     errors: options.errors ?? errorLogFrom(log, platform),
     log,
     notices: new NoticeThrottle(options.now),
+    maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
   };
 }
 
@@ -108,6 +123,8 @@ function gateFor(ops: RequestOps, requestId: string): Gate {
     let reason: string;
     if (!ops.shutdown.accepting()) {
       [text, noticeMs, reason] = [RESTARTING_TEXT, 0, 'restarting'];
+    } else if (ops.shutdown.inFlight() >= ops.maxInFlight) {
+      [text, noticeMs, reason] = [BUSY_TEXT, 0, 'overloaded'];
     } else {
       const decision = ops.limiter.check(who.user, who.channel);
       if (decision.allowed) return true;

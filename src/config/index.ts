@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_MAX_IN_FLIGHT } from '../adapters/admission.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../ops/rate-limit.js';
 import { discordConfigFromEnv, type DiscordConfig } from './discord.js';
 import { slackConfigFromEnv, type SlackConfig } from './slack.js';
@@ -36,6 +37,11 @@ const coreEnvSchema = z.object({
     .min(0, 'HEADROOM_COMPUTE_THREADS must be 0 (answer on the main thread) or more')
     .max(16, 'HEADROOM_COMPUTE_THREADS must be at most 16')
     .optional(),
+  HEADROOM_MAX_IN_FLIGHT: z.coerce
+    .number({ error: 'HEADROOM_MAX_IN_FLIGHT must be a number' })
+    .int('HEADROOM_MAX_IN_FLIGHT must be a whole number')
+    .min(1, 'HEADROOM_MAX_IN_FLIGHT must be at least 1')
+    .default(DEFAULT_MAX_IN_FLIGHT),
   RATE_LIMIT_USER_BURST: limit('RATE_LIMIT_USER_BURST', 1, DEFAULT_RATE_LIMITS.user.burst),
   RATE_LIMIT_USER_PER_MIN: limit('RATE_LIMIT_USER_PER_MIN', 0, DEFAULT_RATE_LIMITS.user.perMinute),
   RATE_LIMIT_CHANNEL_BURST: limit('RATE_LIMIT_CHANNEL_BURST', 1, DEFAULT_RATE_LIMITS.channel.burst),
@@ -57,6 +63,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** HEADROOM_COMPUTE_THREADS: worker threads that compute answers (0 = on the main thread). */
   computeThreads: number;
+  /** HEADROOM_MAX_IN_FLIGHT: requests answered at once before new ones are told "busy". */
+  maxInFlight: number;
 }
 
 /**
@@ -94,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxBuckets: DEFAULT_RATE_LIMITS.maxBuckets,
     },
     computeThreads: core.HEADROOM_COMPUTE_THREADS ?? defaultComputeThreads(),
+    maxInFlight: core.HEADROOM_MAX_IN_FLIGHT,
   };
 }

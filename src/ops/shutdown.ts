@@ -28,6 +28,8 @@ export interface Shutdown {
   accepting(): boolean;
   /** Registers in-flight work; throws ShuttingDownError after `begin()`. Returns the same promise. */
   track<T>(work: Promise<T>): Promise<T>;
+  /** Tracked work not yet settled (the load admission sheds above a bound). */
+  inFlight(): number;
   /** Registers a close hook (a socket, a store). Hooks run last-registered first. */
   onClose(close: () => unknown): void;
   /** Starts shutting down; idempotent: every call returns the same promise. */
@@ -67,6 +69,7 @@ export function createShutdown(options: ShutdownOptions): Shutdown {
       work.then(forget, forget);
       return work;
     },
+    inFlight: () => inFlight.size,
     onClose(close) {
       closers.push(close);
     },

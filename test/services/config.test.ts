@@ -26,6 +26,7 @@ describe('operational configuration', () => {
     ['HEADROOM_COMPUTE_THREADS', '1.5', /HEADROOM_COMPUTE_THREADS must be a whole number/],
     ['HEADROOM_COMPUTE_THREADS', '-1', /HEADROOM_COMPUTE_THREADS must be 0/],
     ['HEADROOM_COMPUTE_THREADS', '64', /HEADROOM_COMPUTE_THREADS must be at most 16/],
+    ['HEADROOM_MAX_IN_FLIGHT', '0', /HEADROOM_MAX_IN_FLIGHT must be at least 1/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -38,5 +39,10 @@ describe('operational configuration', () => {
     expect(loadConfig({ HEADROOM_COMPUTE_THREADS: '0' }).computeThreads).toBe(0);
     expect(loadConfig({ HEADROOM_COMPUTE_THREADS: '3' }).computeThreads).toBe(3);
     expect(loadConfig({}).computeThreads).toBe(defaultComputeThreads());
+  });
+
+  it('sheds load past HEADROOM_MAX_IN_FLIGHT requests, 256 unless told otherwise', () => {
+    expect(loadConfig({}).maxInFlight).toBe(256);
+    expect(loadConfig({ HEADROOM_MAX_IN_FLIGHT: '32' }).maxInFlight).toBe(32);
   });
 });

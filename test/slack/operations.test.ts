@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { RESTARTING_TEXT, requestOps } from '../../src/adapters/admission.js';
+import { BUSY_TEXT, RESTARTING_TEXT, requestOps } from '../../src/adapters/admission.js';
 import { SeenRecently } from '../../src/adapters/slack/dedupe.js';
 import type { RespondFn, SlackDeps } from '../../src/adapters/slack/deps.js';
 import { headroomCommand } from '../../src/adapters/slack/listeners/commands/headroom.js';
@@ -24,6 +24,7 @@ interface Setup {
   respond?: RespondFn;
   logs?: object[];
   errors?: ReturnType<typeof createLogger>;
+  maxInFlight?: number;
 }
 
 function setup(options: Setup = {}) {
@@ -32,7 +33,7 @@ function setup(options: Setup = {}) {
   const log = (e: object) => logs.push(e);
   const shutdown = createShutdown({ timeoutMs: 2_000 });
   const limits = options.limits ?? { user: { burst: 100, perMinute: 100 }, channel: { burst: 100, perMinute: 100 } };
-  const ops = requestOps(log, 'slack', { limiter: createRateLimiter(limits, clock.now), shutdown, now: clock.now, errors: options.errors });
+  const ops = requestOps(log, 'slack', { limiter: createRateLimiter(limits, clock.now), shutdown, now: clock.now, errors: options.errors, maxInFlight: options.maxInFlight });
   const respondSpy = vi.fn(options.respond ?? fakeRespond);
   const deps: SlackDeps = { store: new MemoryStore(), respond: respondSpy, log, seen: new SeenRecently(), loadChart: async () => null, ops };
   const client = {
@@ -62,6 +63,28 @@ function dm(s: ReturnType<typeof setup>, text: string, user = 'U1') {
     context: { botUserId: 'UBOT', botId: 'BBOT' },
   } as unknown as MessageArgs);
 }
+
+describe('load shedding in the Slack adapter', () => {
+  it('past maxInFlight requests still being answered, a new one is told "busy" in its ack and not computed; served again once they finish', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const logs: object[] = [];
+    const s = setup({ maxInFlight: 2, logs, respond: async (text, previous) => (await gate, fakeRespond(text, previous)) });
+    const first = [command(s, '7b', 'U1'), command(s, '13b', 'U2')];
+    await vi.waitFor(() => expect(s.respondSpy).toHaveBeenCalledTimes(2));
+    const shed = command(s, '70b', 'U3');
+    await shed.done;
+    expect(shed.ack).toHaveBeenCalledWith({ response_type: 'ephemeral', text: BUSY_TEXT });
+    expect(s.respondSpy).toHaveBeenCalledTimes(2);
+    expect(logs).toContainEqual(expect.objectContaining({ event: 'request.refused', reason: 'overloaded' }));
+    release();
+    await Promise.all(first.map((c) => c.done));
+    const later = command(s, '70b', 'U3');
+    await later.done;
+    expect(later.ack).toHaveBeenCalledWith();
+    expect(s.respondSpy).toHaveBeenCalledTimes(3);
+  });
+});
 
 describe('rate limits in the Slack adapter', () => {
   it('a user past the burst gets an ephemeral "try again in N s" in the ack itself, and is served again once the wait has passed', async () => {

@@ -20,6 +20,8 @@ export interface DiscordDeps {
   shutdown?: Shutdown;
   /** Where handler failures go with their stack (the process's pino logger); `log` when absent. */
   errors?: ErrorLog;
+  /** Requests in flight before new ones are shed with a "busy" reply; DEFAULT_MAX_IN_FLIGHT when absent. */
+  maxInFlight?: number;
 }
 
 /** The real core, loaded only when no respond() is injected (tests inject a fake). */
@@ -37,6 +39,6 @@ export async function buildHandlerDeps(deps: DiscordDeps): Promise<HandlerDeps> 
     complete: deps.complete === undefined ? await loadCompleter() : deps.complete,
     chart: deps.chart === undefined ? await loadChart() : deps.chart,
     log,
-    ops: requestOps(log, 'discord', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors }),
+    ops: requestOps(log, 'discord', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight }),
   };
 }

@@ -27,6 +27,7 @@ const bot = await startDiscord(config.discord, {
   store,
   log: (event) => logger.info(event),
   limiter: createRateLimiter(config.rateLimits),
+  maxInFlight: config.maxInFlight,
   shutdown,
   errors: logger,
 });

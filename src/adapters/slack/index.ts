@@ -26,6 +26,8 @@ export interface SlackStartDeps {
   shutdown?: Shutdown;
   /** Where handler failures go with their stack (the process's pino logger); `log` when absent. */
   errors?: ErrorLog;
+  /** Requests in flight before new ones are shed with a "busy" reply; DEFAULT_MAX_IN_FLIGHT when absent. */
+  maxInFlight?: number;
   /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
   host?: string;
   /**
@@ -52,7 +54,7 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
  */
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
-  const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors });
+  const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight });
   const pool = !deps.respond && deps.computeThreads ? await RespondPool.start({ threads: deps.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   const slackDeps: SlackDeps = {
     store: deps.store,
