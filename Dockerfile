@@ -30,6 +30,7 @@ VOLUME ["/data"]
 USER node
 EXPOSE 3000
 STOPSIGNAL SIGTERM
-# Start node directly (not `npm start`: npm does not forward signals, and its prestart rebuilds).
+# Start node directly (not `npm start`: npm does not forward signals, and its prestart rebuilds),
+# with the V8 heap settings of `npm start` (docs/operations.md, "Capacity and memory"; a test keeps them equal).
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "dist/src/main.js"]
+CMD ["node", "--heap-growing-percent=50", "--max-semi-space-size=4", "dist/src/main.js"]

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startBot } from './load/bot-process.js';
 import { quantile, runLevel } from './load/driver.js';
 import { SlackStub } from './load/slack-stub.js';
+import { startScriptNodeArgs } from './load/start-command.js';
 import { SPEED_CORPUS } from './speed-corpus.js';
 
 /**
@@ -14,12 +15,13 @@ import { SPEED_CORPUS } from './speed-corpus.js';
  * real assistant), bound to 127.0.0.1 and talking to a stub Web API on loopback. This process
  * drives it with correctly signed slash-command requests at rising concurrency (closed loop,
  * a bounded time and count per level) and prints, per level: requests acked, throughput, p50 /
- * p99 ack latency, errors, answers the bot posted, and the bot's RSS. Then cold start (spawn to
+ * p99 ack latency, errors, acks that refused as busy (HEADROOM_MAX_IN_FLIGHT), answers the bot
+ * posted, and the bot's RSS. Then cold start (spawn to
  * "ready") and the SIGTERM drain. Asserts nothing; targets from issue 7 are printed alongside:
  * ≥ 500 req/s sustained, p99 ack < 100 ms, RSS < 200 MB, cold start < 1.5 s.
  */
 
-const LEVELS = [1, 8, 32, 64, 128];
+const LEVELS = [1, 8, 16, 32, 64, 128];
 const LEVEL_MS = 3_000;
 const MAX_REQUESTS_PER_LEVEL = 20_000;
 const WARMUP_MS = 1_000;
@@ -27,6 +29,7 @@ const WARMUP_MS = 1_000;
 const DRAIN_MS = 10_000;
 const SIGNING_SECRET = 'bec0ffee0123456789abcdef01234567';
 const MAIN_JS = fileURLToPath(new URL('../src/main.js', import.meta.url));
+const PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
 
 /** Real-looking requests, without the bad inputs at the corpus's end (those never post an answer). */
 const TEXTS = SPEED_CORPUS.filter((t) => /^\S+\s/.test(t) && !t.includes('zer3'));
@@ -48,6 +51,18 @@ async function main(): Promise<void> {
   const stub = new SlackStub();
   const stubPort = await stub.start();
   const dir = mkdtempSync(join(tmpdir(), 'headroom-load-'));
+  try {
+    await measure(stubPort, dir, stub);
+  } finally {
+    // A bot that never got ready must not leave the stub's server holding this process open.
+    await stub.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<void> {
+  // `npm start`'s flags, unless a run tries others (BOT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof", or "" for none).
+  const nodeArgs = process.env.BOT_NODE_ARGS !== undefined ? process.env.BOT_NODE_ARGS.split(/\s+/).filter(Boolean) : startScriptNodeArgs(PACKAGE_JSON);
   const bot = await startBot(
     MAIN_JS,
     {
@@ -61,33 +76,35 @@ async function main(): Promise<void> {
       RATE_LIMIT_USER_PER_MIN: '1000000',
       RATE_LIMIT_CHANNEL_BURST: '1000000',
       RATE_LIMIT_CHANNEL_PER_MIN: '1000000',
-      // Lets a run try V8 settings on the bot alone (BOT_NODE_OPTIONS=--max-old-space-size=128).
-      ...(process.env.BOT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BOT_NODE_OPTIONS } : {}),
+      // A/B runs: HEADROOM_COMPUTE_THREADS=0 answers on the main thread (the default is 1 here).
+      ...(process.env.HEADROOM_COMPUTE_THREADS ? { HEADROOM_COMPUTE_THREADS: process.env.HEADROOM_COMPUTE_THREADS } : {}),
     },
     15_000,
+    nodeArgs,
   );
   const target = { port: bot.port, secret: SIGNING_SECRET, responseUrlBase: `http://127.0.0.1:${stubPort}/response`, texts: TEXTS };
 
   console.log(`headroom load benchmark: Slack HTTP mode on 127.0.0.1:${bot.port}, ${LEVEL_MS / 1000} s per level, ${TEXTS.length} distinct requests`);
+  console.log(`bot: node ${[...nodeArgs, 'dist/src/main.js'].join(' ')}, HEADROOM_COMPUTE_THREADS=${process.env.HEADROOM_COMPUTE_THREADS ?? 'default'}, RSS at ready ${bot.memory()?.rssMb.toFixed(0) ?? 'n/a'} MB`);
   // An answer is a channel post, or an ephemeral reply through response_url (request errors).
   const answers = () => stub.count('chat.postMessage') + stub.count('response_url');
   let nextId = 0;
   let acked = 0;
   const warm = await runLevel(target, 8, WARMUP_MS, MAX_REQUESTS_PER_LEVEL, nextId); // JIT, SQLite pages, sockets
-  nextId += warm.latenciesMs.length + warm.errors;
-  acked += warm.latenciesMs.length;
+  nextId += warm.warmUps + warm.latenciesMs.length + warm.errors;
+  acked += warm.warmUps + warm.latenciesMs.length;
   await waitUntil(() => answers() >= acked, DRAIN_MS);
 
-  console.log(row(['concurrency', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'answered', 'answers/s', 'RSS MB']));
+  console.log(row(['concurrency', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'busy', 'answered', 'answers/s', 'RSS MB']));
   let peakThroughput = 0;
   for (const concurrency of LEVELS) {
     const answersBefore = answers();
     const result = await runLevel(target, concurrency, LEVEL_MS, MAX_REQUESTS_PER_LEVEL, nextId);
-    nextId += result.latenciesMs.length + result.errors;
-    acked += result.latenciesMs.length;
+    nextId += result.warmUps + result.latenciesMs.length + result.errors;
+    acked += result.warmUps + result.latenciesMs.length - result.refused; // a busy refusal is never answered
     const rss = bot.memory();
     // Answers posted while the level ran: whether the bot keeps up with what it acknowledges.
-    const answered = answers() - answersBefore;
+    const answered = answers() - answersBefore - result.warmUps;
     const sorted = [...result.latenciesMs].sort((a, b) => a - b);
     const throughput = sorted.length / (result.elapsedMs / 1000);
     peakThroughput = Math.max(peakThroughput, throughput);
@@ -99,6 +116,7 @@ async function main(): Promise<void> {
         quantile(sorted, 0.5).toFixed(1),
         quantile(sorted, 0.99).toFixed(1),
         result.errors,
+        result.refused,
         answered,
         (answered / (result.elapsedMs / 1000)).toFixed(0),
         rss ? rss.rssMb.toFixed(0) : 'n/a',
@@ -110,8 +128,6 @@ async function main(): Promise<void> {
 
   const memory = bot.memory();
   const stop = await bot.stop(15_000);
-  await stub.stop();
-  rmSync(dir, { recursive: true, force: true });
   console.log('');
   console.log(`cold start to ready: ${bot.coldStartMs.toFixed(0)} ms (spawn of node dist/src/main.js to its "ready" log line)`);
   console.log(`peak throughput: ${peakThroughput.toFixed(0)} req/s; bot RSS at end ${memory ? memory.rssMb.toFixed(0) : 'n/a'} MB, peak ${memory ? memory.peakMb.toFixed(0) : 'n/a'} MB`);

@@ -37,11 +37,11 @@ function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
   }
 }
 
-export async function startBot(mainJs: string, env: Record<string, string>, readyTimeoutMs: number): Promise<BotProcess> {
+export async function startBot(mainJs: string, env: Record<string, string>, readyTimeoutMs: number, nodeArgs: string[] = []): Promise<BotProcess> {
   const port = await freePort();
   const started = performance.now();
   // Only what the bot needs: no inherited tokens, no PATH-dependent behaviour beyond node itself.
-  const child = spawn(process.execPath, [mainJs], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, mainJs], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
   const coldStartMs = await new Promise<number>((resolve, reject) => {

@@ -8,6 +8,10 @@ export interface LevelResult {
   latenciesMs: number[];
   errors: number;
   elapsedMs: number;
+  /** Untimed requests that opened the connections (acked and answered like the rest). */
+  warmUps: number;
+  /** Acks that carried a refusal (busy, restarting) instead of promising an answer. */
+  refused: number;
 }
 
 export interface SlashTarget {
@@ -40,7 +44,8 @@ function slashBody(target: SlashTarget, n: number): string {
   }).toString();
 }
 
-function post(agent: Agent, target: SlashTarget, body: string): Promise<number> {
+/** Status and body of the ack: an empty 200 promises an answer, a 200 with text refuses. */
+function post(agent: Agent, target: SlashTarget, body: string): Promise<{ status: number; refused: boolean }> {
   const timestamp = Math.floor(Date.now() / 1000);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -58,8 +63,9 @@ function post(agent: Agent, target: SlashTarget, body: string): Promise<number> 
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        let length = 0;
+        res.on('data', (chunk: Buffer) => void (length += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, refused: length > 0 }));
         res.on('error', reject);
       },
     );
@@ -71,22 +77,33 @@ function post(agent: Agent, target: SlashTarget, body: string): Promise<number> 
 /**
  * Closed loop: `concurrency` workers each send a request, wait for the ack, send the next,
  * until `durationMs` has passed or `maxRequests` were sent. Bounded in time and count.
+ *
+ * Each worker first opens its keep-alive connection with one untimed request, so a level
+ * measures the steady state, as behind Slack or a load balancer, and not a burst of fresh
+ * connections (at 128 connections opened at once, the last ones' first requests waited
+ * 0.5–3 s, which dominated p99).
  */
 export async function runLevel(target: SlashTarget, concurrency: number, durationMs: number, maxRequests: number, firstId: number): Promise<LevelResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latenciesMs: number[] = [];
   let errors = 0;
+  let refused = 0;
   let sent = 0;
+  await Promise.all(Array.from({ length: concurrency }, () => post(agent, target, slashBody(target, firstId + sent++)).catch(() => null)));
+  const warmUps = sent;
   const started = performance.now();
   const deadline = started + durationMs;
   const worker = async () => {
-    while (performance.now() < deadline && sent < maxRequests) {
+    while (performance.now() < deadline && sent - warmUps < maxRequests) {
       const body = slashBody(target, firstId + sent++);
       const t0 = performance.now();
       try {
-        const status = await post(agent, target, body);
-        if (status === 200) latenciesMs.push(performance.now() - t0);
-        else errors += 1;
+        const ack = await post(agent, target, body);
+        if (ack.status !== 200) errors += 1;
+        else {
+          latenciesMs.push(performance.now() - t0);
+          if (ack.refused) refused += 1;
+        }
       } catch {
         errors += 1;
       }
@@ -95,7 +112,7 @@ export async function runLevel(target: SlashTarget, concurrency: number, duratio
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsedMs = performance.now() - started;
   agent.destroy();
-  return { concurrency, latenciesMs, errors, elapsedMs };
+  return { concurrency, latenciesMs, errors, elapsedMs, warmUps, refused };
 }
 
 export function quantile(sorted: number[], q: number): number {
