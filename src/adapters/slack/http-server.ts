@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { isFreshSlackRequest } from './request-freshness.js';
 
 export const EVENTS_PATH = '/slack/events';
@@ -22,22 +21,5 @@ export function slackHttpServer(boltListener: (req: IncomingMessage, res: Server
       return;
     }
     boltListener(req, res);
-  });
-}
-
-export function listen(server: Server, port: number, host?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-export function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
 }

@@ -11,7 +11,8 @@ import { loadChartRenderer } from './chart-loader.js';
 import { SeenRecently } from './dedupe.js';
 import { defaultRespond } from './default-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
-import { close, listen, slackHttpServer } from './http-server.js';
+import { close, listen } from '../../ops/http-listen.js';
+import { slackHttpServer } from './http-server.js';
 
 export interface SlackStartDeps {
   store: ConversationStore;

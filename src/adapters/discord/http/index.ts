@@ -5,7 +5,8 @@ import { buildHandlerDeps, type DiscordDeps } from '../handler-deps.js';
 import { dispatchInteraction } from './dispatch.js';
 import { interactionsEndpoint } from './endpoint.js';
 import { HttpReplies } from './replies.js';
-import { close, interactionsServer, listen } from './server.js';
+import { close, listen } from '../../../ops/http-listen.js';
+import { interactionsServer } from './server.js';
 import { publicKeyFromHex } from './verify.js';
 import { interactionWebhook } from './webhook.js';
 

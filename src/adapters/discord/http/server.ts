@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sendJson } from './send.js';
 
 /** The Interactions Endpoint URL path to enter in the Developer Portal: https://<host>/discord/interactions. */
@@ -29,21 +28,4 @@ export function interactionsServer(endpoint: (req: IncomingMessage, res: ServerR
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   return server;
-}
-
-export function listen(server: Server, port: number, host?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-export function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
