@@ -1,5 +1,15 @@
-import { Client, GatewayIntentBits, Partials } from 'discord.js';
+import { Client, GatewayIntentBits, Options, Partials } from 'discord.js';
 import type { DiscordConfig } from '../../config/discord.js';
+
+/**
+ * Messages each channel keeps in discord.js's cache. headroom answers from the event itself and
+ * recovers a thread by fetching its last 25 messages over REST (conversation.ts), so it needs
+ * few; the default 200 per channel grows a busy shard's heap with every channel it sees.
+ */
+const CACHED_MESSAGES_PER_CHANNEL = 50;
+
+/** Cached messages older than this are dropped, checked every quarter hour (seconds). */
+const MESSAGE_CACHE_LIFETIME_S = 1800;
 
 /**
  * Intents: Guilds (channels, threads), GuildMessages + the privileged MessageContent (bare
@@ -10,6 +20,8 @@ export function createDiscordClient(config: DiscordConfig): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages],
     partials: [Partials.Channel],
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: CACHED_MESSAGES_PER_CHANNEL }),
+    sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 900, lifetime: MESSAGE_CACHE_LIFETIME_S } },
     rest: config.apiUrl ? { api: config.apiUrl } : {},
   });
 }
