@@ -100,7 +100,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('attention', 'sdpa', ['sdpa', 'torch sdpa']),
   kw('attention', 'eager', ['eager', 'no flash']),
   kw('loss', 'chunked', ['chunked ce', 'chunked cross entropy', 'fused ce', 'fused cross entropy', 'liger', 'liger kernel', 'cut ce', 'cce']),
-  kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce']),
+  kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce', 'ce', 'cross entropy']),
   // framework presets
   kw('framework', 'hf', ['hf', 'huggingface', 'hugging face', 'transformers', 'hf trainer', 'trainer', 'accelerate', 'trl']),
   kw('framework', 'deepspeed', ['deepspeed', 'ds']),

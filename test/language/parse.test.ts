@@ -202,3 +202,13 @@ describe('numbers that are also card names (4090, 3090)', () => {
     expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'hardware', gpuId: 'rtx-4090', count: 2 })]));
   });
 });
+
+describe('"ce" on its own', () => {
+  it('is the (full) cross-entropy loss, so items run together still read: "recompute full ce"', () => {
+    expect(items('recompute full ce')).toEqual([
+      expect.objectContaining({ kind: 'recompute', value: 'full' }),
+      expect.objectContaining({ kind: 'loss', value: 'full' }),
+    ]);
+    expect(only('chunked ce')).toMatchObject({ kind: 'loss', value: 'chunked' });
+  });
+});
