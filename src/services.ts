@@ -5,6 +5,7 @@ import { createLogger, type Logger } from './ops/logger.js';
 import { createRateLimiter } from './ops/rate-limit.js';
 import { createShutdown, installSignalHandlers, type Shutdown, type SignalSource } from './ops/shutdown.js';
 import { createStore, type ConversationStore } from './state/index.js';
+import { RespondPool } from './adapters/compute/respond-pool.js';
 
 /**
  * How long SIGTERM waits for in-flight replies before closing sockets and the store: below
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   /** process.exit by default. */
   exit?: (code: number) => void;
   shutdownTimeoutMs?: number;
+  /** The compute worker script; tests running from source point at the compiled one. */
+  computeWorkerUrl?: URL;
   slack?: Pick<SlackStartDeps, 'respond' | 'loadChart' | 'host'>;
   discord?: Pick<DiscordDeps, 'respond' | 'complete' | 'chart'>;
 }
@@ -48,6 +51,13 @@ function eventLog(logger: Logger): (event: object) => void {
   };
 }
 
+/** Whether a platform in this process answers with the real core (not an injected `respond`, not only through shard processes). */
+function answersWithCore(config: Config, deps: ServiceDeps): boolean {
+  const slack = !!config.slack && !deps.slack?.respond;
+  const discord = !!config.discord && !deps.discord?.respond && (!!config.discord.interactions || (config.discord.gateway !== false && !config.discord.shards));
+  return slack || discord;
+}
+
 /**
  * Starts every chat platform whose credentials are configured, sharing one conversation store,
  * one logger, one rate limiter and one shutdown, and stops them all cleanly on SIGTERM / SIGINT:
@@ -62,12 +72,15 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
   shutdown.onClose(() => store.close());
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
-  const common = { store, log, limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight };
+  // One pool of compute threads answers for every platform; it closes after them, before the store.
+  const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
+  if (pool) shutdown.onClose(() => pool.close());
+  const common = { store, log, limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
 
   let slackPort: number | null = null;
   if (config.slack) {
     const { startSlack } = await import('./adapters/slack/index.js');
-    const slack = await startSlack(config.slack, { ...common, host: config.host, computeThreads: config.computeThreads, ...deps.slack });
+    const slack = await startSlack(config.slack, { ...common, host: config.host, ...deps.slack });
     slackPort = slack.port;
     shutdown.onClose(() => slack.stop());
   }
@@ -94,6 +107,6 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
     onReport: (signal, report) =>
       logger.info({ event: 'shutdown', signal, drained: report.drained, abandoned: report.abandoned, closeErrors: report.closeErrors.map(String) }),
   });
-  logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort, discordPort });
+  logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort, discordPort, computeThreads: pool?.threads ?? 0 });
   return { shutdown, store, logger, slackPort, discordPort, removeSignalHandlers };
 }

@@ -32,7 +32,7 @@ describe('Discord bot with the real core', () => {
     expect(embed.description).toMatch(/\d+\.\d/);
     const ids: string[] = edit.body.components.flatMap((row: any) => row.components.map((c: any) => c.custom_id));
     const ref = decodeCustomId(ids.at(-1)!)!.ref;
-    if (ref.kind === 'text') expect(realRespond(ref.canonical, null).reply.kind).toBe('estimate');
+    if (ref.kind === 'text') expect(respond(ref.canonical, null).reply.kind).toBe('estimate');
   });
 
   it('answers a misspelt request ephemerally with a caret', async () => {

@@ -11,7 +11,8 @@ import { startServices, type Services } from '../../src/services.js';
 import { SqliteStore } from '../../src/state/sqlite-store.js';
 import { slackThreadKey } from '../../src/adapters/slack/thread-key.js';
 import { respond as realRespond } from '../../src/core/assistant.js';
-import { SIGNING_SECRET, waitFor } from '../slack/harness.js';
+import { COMPILED_WORKER, SIGNING_SECRET, waitFor } from '../slack/harness.js';
+import { renderSlack } from '../../src/render/slack.js';
 import { slashCommand } from '../slack/standin/payloads.js';
 import { postSigned } from '../slack/standin/sign.js';
 import { SlackStandIn, TEAM_ID } from '../slack/standin/web-api.js';
@@ -93,6 +94,40 @@ describe('SIGTERM through startServices', () => {
       expect(lines.join('')).toMatch(/"event":"shutdown".*"drained":true/);
     } finally {
       release();
+      services.removeSignalHandlers();
+      await services.shutdown.begin();
+    }
+  });
+
+  it('answers on a compute thread with the real core (HEADROOM_COMPUTE_THREADS), the same message as in-thread, and stops it on SIGTERM', async () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: standin.apiUrl, HEADROOM_DB_PATH: join(dir, 'pooled.sqlite'), HEADROOM_COMPUTE_THREADS: '1' });
+    const lines: string[] = [];
+    const exits: number[] = [];
+    const signals = new EventEmitter();
+    const services = await startServices(
+      { ...config, slack: { ...config.slack!, port: 0, webApiRetries: 0 } },
+      {
+        env: {},
+        logger: createLogger({ env: {}, sink: { write: (line: string) => lines.push(line) } }),
+        signals,
+        exit: (code) => exits.push(code),
+        slack: { host: '127.0.0.1' },
+        computeWorkerUrl: COMPILED_WORKER,
+      },
+    );
+    try {
+      expect(lines.join('')).toMatch(/"event":"ready".*"computeThreads":1/);
+      const before = standin.callsOf('chat.postMessage').length;
+      const text = 'llama3-8b lora r16 on a 4090';
+      const body = new URLSearchParams(slashCommand(text, standin.responseUrl()) as Record<string, string>).toString();
+      const ack = await postSigned({ url: `http://127.0.0.1:${services.slackPort}/slack/events`, body, contentType: 'application/x-www-form-urlencoded', secret: SIGNING_SECRET });
+      expect(ack.status).toBe(200);
+      const posted = await waitFor(() => standin.callsOf('chat.postMessage')[before], 'the pooled answer');
+      expect(posted.args.blocks).toEqual(renderSlack(realRespond(text, null).reply).blocks);
+      signals.emit('SIGTERM');
+      await waitFor(() => exits[0] !== undefined, 'exit()', 6_000);
+      expect(exits).toEqual([0]);
+    } finally {
       services.removeSignalHandlers();
       await services.shutdown.begin();
     }

@@ -33,8 +33,6 @@ export interface HarnessOptions {
   errors?: ErrorLog;
   /** Web API retries (0 by default: tests want failures at once). */
   webApiRetries?: number;
-  /** Answer with the real core on this many worker threads (the compiled worker; `respond` must be absent). */
-  computeThreads?: number;
 }
 
 /** The compiled compute worker (`npm test` builds first). */
@@ -71,9 +69,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     startSlack(config, {
       store,
       log: (event) => logs.push(event as Record<string, unknown>),
-      respond: options.respond ?? (options.computeThreads ? undefined : fakeRespond),
-      computeThreads: options.computeThreads,
-      computeWorkerUrl: COMPILED_WORKER,
+      respond: options.respond ?? fakeRespond,
       loadChart: async () => chart,
       limiter,
       shutdown: options.shutdown,

@@ -75,26 +75,6 @@ describe('Slack with the real assistant', () => {
     }
   });
 
-  it('answers computed on a worker thread are the same messages as answers computed in-thread', async () => {
-    const pooled = await startHarness({ mode: 'socket', computeThreads: 1 });
-    try {
-      const posts = () => pooled.standin.callsOf('chat.postMessage');
-      await pooled.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand(REQUESTS[0]!, pooled.standin.responseUrl()) });
-      const answer = await waitFor(() => posts()[0], 'the answer');
-      const first = realRespond(REQUESTS[0]!, null);
-      expect(answer.args.blocks).toEqual(renderSlack(first.reply).blocks);
-
-      const root = pooled.standin.messages.at(-1)!.ts;
-      const followUp = pooled.standin.addUserMessage('C0GENERAL', 'seq 8192', root);
-      await pooled.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'message', text: followUp.text, ts: followUp.ts, thread_ts: root }) });
-      const updated = await waitFor(() => posts()[1], 'the follow-up');
-      expect(updated.args.blocks).toEqual(renderSlack(realRespond('seq 8192', first.state).reply).blocks);
-      expect(pooled.logs).toContainEqual(expect.objectContaining({ event: 'slack.started', mode: 'socket', computeThreads: 1 }));
-    } finally {
-      await pooled.stop();
-    }
-  });
-
   it('"Chart" uploads a real, decodable PNG of the breakdown into the thread', async () => {
     const charted = await startHarness({ mode: 'socket', respond, chart: chartPng });
     try {

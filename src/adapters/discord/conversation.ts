@@ -23,12 +23,12 @@ export const RESTATE_TEXT = '';
 /** The turn a button's scenario gives: re-read from its canonical text, or from the store by hash. */
 export async function turnForRef(ref: ScenarioRef, deps: HandlerDeps): Promise<Turn | null> {
   if (ref.kind === 'text') {
-    const turn = deps.respond(ref.canonical, null);
+    const turn = await deps.respond(ref.canonical, null);
     return turn.reply.kind === 'estimate' ? turn : null;
   }
   const state = await deps.store.get(hashStoreKey(ref.hash));
   if (!state) return null;
-  const turn = deps.respond(RESTATE_TEXT, state);
+  const turn = await deps.respond(RESTATE_TEXT, state);
   return turn.reply.kind === 'estimate' ? { ...turn, state: turn.state ?? state } : null;
 }
 

@@ -3,7 +3,8 @@ import type { ConversationStore } from '../../state/store.js';
 import type { RequestOps } from '../admission.js';
 import type { ChartFn, ChartKind, LogFn } from '../deps.js';
 
-export type RespondFn = (text: string, previous: ThreadState | null) => Turn;
+/** The assistant: in-thread (src/core/assistant.ts) or on the process's compute threads (RespondPool). */
+export type RespondFn = (text: string, previous: ThreadState | null) => Turn | Promise<Turn>;
 /** `completions(partial, limit)` from src/language/complete.ts; its items are normalised in handleAutocomplete. */
 export type CompleteFn = (partial: string, limit: number) => unknown;
 export type { ChartFn, ChartKind, LogFn };

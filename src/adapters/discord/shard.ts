@@ -5,13 +5,14 @@ import { createRateLimiter } from '../../ops/rate-limit.js';
 import { createShutdown, installSignalHandlers } from '../../ops/shutdown.js';
 import { SHUTDOWN_TIMEOUT_MS } from '../../services.js';
 import { createStore } from '../../state/index.js';
+import { RespondPool } from '../compute/respond-pool.js';
 import { startDiscord } from './index.js';
 
 /**
  * Entry of one shard process under ShardingManager. discord.js reads SHARDS / SHARD_COUNT from
  * the environment the manager sets, so the client connects as its own shard. Every shard opens
  * the configured store (Redis when REDIS_URL is set), so threads survive moving between shards,
- * and stops like the main process: SIGTERM drains in-flight replies, then closes the gateway
+ * answers on its own compute threads (HEADROOM_COMPUTE_THREADS), and stops like the main process: SIGTERM drains in-flight replies, then closes the gateway
  * and the store.
  */
 const config = loadConfig(process.env);
@@ -23,7 +24,10 @@ const logger = createLogger({ level: config.logLevel, pretty: config.logPretty, 
 const store = createStore(config.store);
 const shutdown = createShutdown({ timeoutMs: SHUTDOWN_TIMEOUT_MS });
 shutdown.onClose(() => store.close());
+const pool = config.computeThreads > 0 ? await RespondPool.start({ threads: config.computeThreads, log: (event) => logger.info(event) }) : null;
+if (pool) shutdown.onClose(() => pool.close());
 const bot = await startDiscord(config.discord, {
+  respond: pool?.respond,
   store,
   log: (event) => logger.info(event),
   limiter: createRateLimiter(config.rateLimits),

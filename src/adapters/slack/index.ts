@@ -5,7 +5,6 @@ import type { RateLimiter } from '../../ops/rate-limit.js';
 import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
 import { requestOps } from '../admission.js';
-import { RespondPool } from '../compute/respond-pool.js';
 import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
 import { SeenRecently } from './dedupe.js';
@@ -17,7 +16,7 @@ import { slackHttpServer } from './http-server.js';
 export interface SlackStartDeps {
   store: ConversationStore;
   log?: LogFn;
-  /** The assistant; defaults to `respond` from src/core/assistant.ts. */
+  /** The assistant: the process's compute threads (services.ts), else `respond` from src/core/assistant.ts in-thread. */
   respond?: RespondFn;
   /** The chart renderer; defaults to `chartPng` from src/render/chart when it is installed. */
   loadChart?: () => Promise<ChartFn | null>;
@@ -31,13 +30,6 @@ export interface SlackStartDeps {
   maxInFlight?: number;
   /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
   host?: string;
-  /**
-   * Worker threads for the default `respond` (src/adapters/compute/respond-pool.ts); 0 or
-   * absent answers on the main thread. Ignored when `respond` is injected.
-   */
-  computeThreads?: number;
-  /** The compute worker script (tests running from source point at the compiled one). */
-  computeWorkerUrl?: URL;
 }
 
 export interface SlackHandle {
@@ -56,44 +48,25 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
   const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight });
-  const pool = !deps.respond && deps.computeThreads ? await RespondPool.start({ threads: deps.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   const slackDeps: SlackDeps = {
     store: deps.store,
     log,
-    respond: deps.respond ?? pool?.respond ?? defaultRespond,
+    respond: deps.respond ?? defaultRespond,
     seen: new SeenRecently(),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,
   };
-  const closePool = async () => {
-    await pool?.close();
-  };
-  try {
-    return await listenForEvents(config, deps, slackDeps, closePool, pool?.threads ?? 0);
-  } catch (error) {
-    await closePool();
-    throw error;
-  }
-}
-
-async function listenForEvents(
-  config: SlackConfig,
-  deps: SlackStartDeps,
-  slackDeps: SlackDeps,
-  closePool: () => Promise<void>,
-  computeThreads: number,
-): Promise<SlackHandle> {
   const { app, receiver } = createSlackApp(config, slackDeps);
   if (!receiver) {
     await app.start();
-    slackDeps.log({ event: 'slack.started', mode: 'socket', computeThreads });
-    return { port: null, stop: () => app.stop().then(closePool) };
+    log({ event: 'slack.started', mode: 'socket' });
+    return { port: null, stop: () => app.stop().then(() => undefined) };
   }
   const health = createHealthHandler({
-    checks: { store: () => deps.store.ready(), accepting: () => slackDeps.ops.shutdown.accepting() },
+    checks: { store: () => deps.store.ready(), accepting: () => ops.shutdown.accepting() },
   });
   const server = slackHttpServer(receiver.requestListener, health);
   const port = await listen(server, config.port, deps.host);
-  slackDeps.log({ event: 'slack.started', mode: 'http', port, computeThreads });
-  return { port, stop: () => close(server).then(closePool) };
+  log({ event: 'slack.started', mode: 'http', port });
+  return { port, stop: () => close(server) };
 }

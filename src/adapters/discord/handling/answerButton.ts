@@ -50,7 +50,7 @@ export async function answerButton(customId: string, place: InteractionPlace, re
     return 'expired';
   }
   await replies.defer();
-  const next = deps.respond(lever.change, base.state);
+  const next = await deps.respond(lever.change, base.state);
   const out = await prepare(next.reply, deps);
   const message = await replies.editOriginal(out.payload);
   await persistTurn(deps, answerKeys(message.id, place), next.state, out.rendered.ref);

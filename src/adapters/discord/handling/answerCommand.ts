@@ -13,7 +13,7 @@ import type { InteractionPlace, InteractionReplies } from './replies.js';
  */
 export async function answerCommand(text: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
   const previous = place.inThread && place.channelId ? await deps.store.get(threadKey(place.channelId)) : null;
-  const turn = deps.respond(text, previous);
+  const turn = await deps.respond(text, previous);
   if (turn.reply.kind === 'error') {
     await replies.ephemeral({ embeds: renderDiscord(turn.reply).embeds });
     return 'request_error';

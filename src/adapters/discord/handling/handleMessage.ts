@@ -50,7 +50,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   if (channel.isDMBased()) {
     if (!(await admitted())) return;
     const key = threadKey(channel.id);
-    const turn = deps.respond(text, await deps.store.get(key));
+    const turn = await deps.respond(text, await deps.store.get(key));
     const out = await prepare(turn.reply, deps);
     const sent = await message.reply(out.payload);
     await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
@@ -61,7 +61,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     const previous = await threadState(channel, botId, deps);
     if (!previous && !mentioned) return; // Someone else's thread: stay quiet unless asked.
     if (!(await admitted())) return;
-    const turn = deps.respond(text, previous);
+    const turn = await deps.respond(text, previous);
     const out = await prepare(turn.reply, deps);
     const sent = await channel.send(out.payload);
     await persistTurn(deps, [threadKey(channel.id), threadKey(sent.id)], turn.state, out.rendered.ref);
@@ -70,7 +70,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
 
   if (!mentioned) return;
   if (!(await admitted())) return;
-  const turn = deps.respond(text, null);
+  const turn = await deps.respond(text, null);
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);
   if (turn.reply.kind !== 'estimate') return turn.reply.kind;
