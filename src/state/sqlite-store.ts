@@ -33,7 +33,7 @@ interface Waiter {
  * instead of failing at once (several processes should share Redis, not a file, though).
  *
  * Writes made in one turn of the event loop commit together, in one transaction, before any
- * of their `set()` promises resolve: a write is on disk by the time its caller goes on, and
+ * of their `set()` promises resolve: a write is committed by the time its caller goes on, and
  * under load one commit carries many answers (a commit per answer was 6% of a busy bot's CPU
  * in the bench:load profile). Reads see writes still waiting for their commit.
  */
