@@ -4,10 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RespondPool } from '../../src/adapters/compute/respond-pool.js';
 import { respond } from '../../src/core/assistant.js';
 import { SPEED_CORPUS } from '../../bench/speed-corpus.js';
+import { COMPILED_WORKER } from './compiled-worker.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
-/** The compiled worker (`npm test` builds first: pretest). */
-const REAL_WORKER = new URL('../../dist/src/adapters/compute/respond-worker.js', import.meta.url);
 
 let pool: RespondPool | null = null;
 afterEach(async () => {
@@ -17,11 +16,11 @@ afterEach(async () => {
 
 describe('RespondPool with the real core', () => {
   it('is built (npm test runs the build first)', () => {
-    expect(existsSync(REAL_WORKER), `${REAL_WORKER.pathname} missing: run npm run build`).toBe(true);
+    expect(existsSync(COMPILED_WORKER), `${COMPILED_WORKER.pathname} missing: run npm run build`).toBe(true);
   });
 
   it('answers exactly what respond() answers in-thread, follow-ups included', async () => {
-    pool = await RespondPool.start({ threads: 2, workerUrl: REAL_WORKER });
+    pool = await RespondPool.start({ threads: 2, workerUrl: COMPILED_WORKER });
     const running = pool;
     const texts = fc.constantFrom(...SPEED_CORPUS);
     const followUps = fc.constantFrom('now zero2', 'seq 8192', 'on H100', 'undo', 'batch 4', 'what if 8 gpus', 'reset', 'help oom');

@@ -35,9 +35,6 @@ export interface HarnessOptions {
   webApiRetries?: number;
 }
 
-/** The compiled compute worker (`npm test` builds first). */
-export const COMPILED_WORKER = new URL('../../dist/src/adapters/compute/respond-worker.js', import.meta.url);
-
 /** Limits far above what any flow test sends, so only the rate-limit tests are throttled. */
 export function unlimited(): RateLimiter {
   return createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } });

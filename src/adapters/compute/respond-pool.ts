@@ -59,7 +59,7 @@ export class RespondPool {
   private readonly resourceLimits: ResourceLimits;
   private readonly log: LogFn;
 
-  private constructor(private readonly options: RespondPoolOptions) {
+  private constructor(options: RespondPoolOptions) {
     if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError(`a respond pool needs at least 1 thread (got ${options.threads})`);
     this.workerUrl = options.workerUrl ?? DEFAULT_WORKER_URL;
     this.taskTimeoutMs = options.taskTimeoutMs ?? 10_000;
@@ -89,11 +89,6 @@ export class RespondPool {
 
   get threads(): number {
     return this.slots.length;
-  }
-
-  /** Tasks sent and not yet answered, over all workers. */
-  get inFlight(): number {
-    return this.slots.reduce((n, slot) => n + slot.pending.size, 0);
   }
 
   respond = (text: string, previous: ThreadState | null): Promise<Turn> => {
