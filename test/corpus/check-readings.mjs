@@ -14,13 +14,14 @@ const raw = process.argv.includes('--raw');
 const lines = readFileSync(join(here, 'requests.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
 const seen = new Set();
 // Cards not in the catalog yet ("pending": "gpu"), checked as the catalog card they derive from.
-const GPU_STANDINS = { 'a800-80g': 'a100-80g', 'a800-40g': 'a100-40g', 'h800': 'h100', 'h20': 'h200', 'rtx-4060-ti-16g': '16GB', 'rtx-3060-12g': '12GB', 'rtx-4080': '16GB', 'rtx-3080': '10GB', 'rtx-3080-ti': '12GB', 'rtx-4080-super': '16GB', 'rtx-4070-ti': '12GB', 'rtx-3060': '12GB', 'rtx-4060-ti': '16GB', 'rtx-2080-ti': '11GB', 'rtx-4070': '12GB', 'rtx-3070': '8GB', 'gtx-1080-ti': '11GB', 'a6000-ada': 'rtx-6000-ada' };
+const GPU_STANDINS = { 'a800-80g': 'a100-80g', 'a800-40g': 'a100-40g', 'h800': 'h100', 'h20': 'h200', 'rtx-4060-ti-16g': '16GB', 'rtx-3060-12g': '12GB', 'rtx-4080': '16GB', 'rtx-3080': '10GB', 'rtx-3080-ti': '12GB', 'rtx-4080-super': '16GB', 'rtx-4070-ti': '12GB', 'rtx-3060': '12GB', 'rtx-4060-ti': '16GB', 'rtx-2080-ti': '11GB', 'rtx-4070': '12GB', 'rtx-3070': '8GB', 'gtx-1080-ti': '11GB', 'rtx-3080-laptop': '8GB', 'rtx-2060': '6GB', 'rtx-3060-8g': '8GB', 'a6000-ada': 'rtx-6000-ada' };
 // Sizes of pending models whose names hold none.
 const SIZELESS = { 'deepseek-v3': '671b', 'deepseek-r1': '671b', 'deepseek-v2': '236b' };
-/** "qwen3.5-35b-a3b" -> "35b"; a token that is no hyphenated model name stays as it is. */
+/** "qwen2-57b" -> "57b", an MoE "qwen3-30b-a3b" -> a catalog MoE; a token that is no hyphenated model name stays as it is. */
 function sizeOfPendingModel(token) {
   if (SIZELESS[token]) return SIZELESS[token];
   if (!/^[a-z][^\s]*-/i.test(token)) return token;
+  if (/-a\d+(?:\.\d+)?b$/i.test(token)) return 'mixtral-8x7b'; // a mixture of experts ("-a3b": 3B active) stays one, for ep
   const size = token.match(/(?:^|[-_.])(\d+x\d+(?:\.\d+)?b|\d+(?:\.\d+)?[bm])(?=$|[-_.])/i);
   return size ? size[1] : token;
 }
