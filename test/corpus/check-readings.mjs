@@ -14,9 +14,9 @@ const raw = process.argv.includes('--raw');
 const lines = readFileSync(join(here, 'requests.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
 const seen = new Set();
 // Cards not in the catalog yet ("pending": "gpu"), checked as the catalog card they derive from.
-const GPU_STANDINS = { 'a800-80g': 'a100-80g', 'a800-40g': 'a100-40g', 'h800': 'h100', 'h20': 'h200', 'rtx-4060-ti-16g': '16GB', 'rtx-3060-12g': '12GB', 'rtx-4080': '16GB', 'rtx-3080': '10GB', 'rtx-3080-ti': '12GB', 'rtx-4080-super': '16GB', 'rtx-4070-ti': '12GB', 'rtx-3060': '12GB', 'rtx-4060-ti': '16GB', 'rtx-2080-ti': '11GB', 'rtx-4070': '12GB', 'rtx-3070': '8GB', 'gtx-1080-ti': '11GB', 'rtx-3080-laptop': '8GB', 'rtx-2060': '6GB', 'rtx-3060-8g': '8GB', 'rtx-3090-ti': '24GB', 'rtx-3070-ti': '8GB', 'rtx-pro-6000': '96GB', 'rtx-2070': '8GB', 'a6000-ada': 'rtx-6000-ada' };
+const GPU_STANDINS = { 'a800-80g': 'a100-80g', 'a800-40g': 'a100-40g', 'h800': 'h100', 'h20': 'h200', 'rtx-4060-ti-16g': '16GB', 'rtx-3060-12g': '12GB', 'rtx-4080': '16GB', 'rtx-3080': '10GB', 'rtx-3080-ti': '12GB', 'rtx-4080-super': '16GB', 'rtx-4070-ti': '12GB', 'rtx-3060': '12GB', 'rtx-4060-ti': '16GB', 'rtx-2080-ti': '11GB', 'rtx-4070': '12GB', 'rtx-3070': '8GB', 'gtx-1080-ti': '11GB', 'rtx-3080-laptop': '8GB', 'rtx-2060': '6GB', 'rtx-3060-8g': '8GB', 'rtx-3090-ti': '24GB', 'rtx-3070-ti': '8GB', 'rtx-pro-6000': '96GB', 'rtx-2070': '8GB', 'rtx-3060-ti': '8GB', 'rtx-4060-laptop': '8GB', 'a6000-ada': 'rtx-6000-ada' };
 // Pending models whose names hold no size, checked as a catalog model of their family.
-const SIZELESS = { 'deepseek-v3': 'deepseek-v2-lite', 'deepseek-r1': 'deepseek-v2-lite', 'deepseek-v2': 'deepseek-v2-lite', 'nemotron-3-super': '100b' }; // same family shape (MLA, MoE), so tp and ep checks still apply
+const SIZELESS = { 'deepseek-v3': 'deepseek-v2-lite', 'deepseek-r1': 'deepseek-v2-lite', 'deepseek-v2': 'deepseek-v2-lite', 'nemotron-3-super': '100b', 'llama-4-scout': 'mixtral-8x7b' }; // same family shape (MLA, MoE), so tp and ep checks still apply
 /** "qwen2-57b" -> "57b", an MoE "qwen3-30b-a3b" -> a catalog MoE; a token that is no hyphenated model name stays as it is. */
 function sizeOfPendingModel(token) {
   if (SIZELESS[token]) return SIZELESS[token];
