@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { checkableReading, loadCorpus, STYLES } from './corpus.js';
+
+const corpus = loadCorpus();
+
+describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
+  it('holds at least 170 lines with unique ids c001… and unique texts', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(170);
+    const ids = corpus.map((l) => l.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^c\d{3}$/);
+    const texts = corpus.map((l) => l.text);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('cites every line as owner/repo#number and gives it an intent and a style', () => {
+    for (const line of corpus) {
+      expect(line.source, line.id).toMatch(/^[\w.-]+\/[\w.-]+#\d+$/);
+      expect(['stated', 'assumed'], line.id).toContain(line.intent);
+      expect(STYLES, line.id).toContain(line.style);
+      expect(line.text.trim().length, line.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('draws no more than 15% of its lines from any one repository', () => {
+    const perRepo = new Map<string, number>();
+    for (const line of corpus) {
+      const repo = line.source.split('#')[0]!;
+      perRepo.set(repo, (perRepo.get(repo) ?? 0) + 1);
+    }
+    for (const [repo, count] of perRepo) expect(count / corpus.length, repo).toBeLessThanOrEqual(0.15);
+  });
+
+  it('keeps at most 10 lines that must be refused, each saying why', () => {
+    const refusals = corpus.filter((l) => l.reading === null);
+    expect(refusals.length).toBeLessThanOrEqual(10);
+    for (const line of refusals) {
+      expect(line.expect, line.id).toBe('refuse');
+      expect(line.why?.length ?? 0, line.id).toBeGreaterThan(20);
+      expect(line.pending, line.id).toBeUndefined();
+    }
+  });
+
+  it('writes every reading in the documented item language: each one parses (pending models and cards as catalog stand-ins)', () => {
+    const unread: string[] = [];
+    for (const line of corpus) {
+      const reading = checkableReading(line);
+      if (reading === null) continue;
+      const { reply } = respond(reading, null);
+      if (reply.kind === 'error') unread.push(`${line.id}: "${reading}" → ${reply.message}`);
+    }
+    expect(unread).toEqual([]);
+  });
+});
