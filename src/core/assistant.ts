@@ -46,7 +46,7 @@ function internalError(text: string): ErrorReply {
 /** A thread's measurement travels with its state and is restated in every later estimate. */
 function withMeasurement(turn: Turn, measured: Measurement | undefined): Turn {
   if (!measured || !turn.state || turn.reply.kind !== 'estimate') return turn;
-  const reply = { ...turn.reply, tips: [...turn.reply.tips, measurementTip(measured, turn.reply.canonical)] };
+  const reply = { ...turn.reply, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] };
   return { reply, state: { ...turn.state, measured } };
 }
 

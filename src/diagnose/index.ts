@@ -53,7 +53,7 @@ function explain(reading: Reading, setup: ThreadSetup | null): Explanation | nul
 }
 
 function unreadable(): DiagnosisReply {
-  return { kind: 'diagnosis', source: 'pasted error', headline: UNREADABLE, evidence: [], actions: [], levers: [], comparison: null, readable: false };
+  return { kind: 'diagnosis', cause: 'unreadable', source: 'pasted error', headline: UNREADABLE, evidence: [], actions: [], levers: [], comparison: null, readable: false };
 }
 
 /**
@@ -67,7 +67,7 @@ export function diagnose(text: string, setup: () => ThreadSetup | null): Diagnos
   const e = explain(reading, setup());
   if (!e) return { reply: unreadable(), measurement: null };
   return {
-    reply: { kind: 'diagnosis', source: e.source, headline: e.headline, evidence: e.evidence, actions: e.actions, levers: e.levers, comparison: e.comparison, readable: true },
+    reply: { kind: 'diagnosis', cause: e.cause, source: e.source, headline: e.headline, evidence: e.evidence, actions: e.actions, levers: e.levers, comparison: e.comparison, readable: true },
     measurement: e.measurement,
   };
 }

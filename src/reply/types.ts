@@ -88,6 +88,8 @@ export type Reply = EstimateReply | HelpReply | ErrorReply | DiagnosisReply;
 /** What a pasted error log says went wrong, read from its own numbers (issue 16). */
 export interface DiagnosisReply {
   kind: 'diagnosis';
+  /** The diagnosis as a key: 'fragmentation', 'shortage', 'other-process', 'kv-cache', 'fp16-overflow', 'nan-bf16', 'unreadable' … */
+  cause: string;
   /** What was read, e.g. "PyTorch CUDA out-of-memory on GPU 0". */
   source: string;
   /** The diagnosis in one line. */

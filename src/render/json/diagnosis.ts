@@ -5,7 +5,7 @@ export function renderDiagnosisJson(r: DiagnosisReply): object {
   return {
     ok: true,
     reading: '',
-    diagnosis: { readable: r.readable, source: r.source, headline: r.headline, evidence: r.evidence, actions: r.actions, comparison: r.comparison },
+    diagnosis: { cause: r.cause, readable: r.readable, source: r.source, headline: r.headline, evidence: r.evidence, actions: r.actions, comparison: r.comparison },
     suggestions: r.levers.map((l) => ({ change: l.change, deviceBytes: Math.round(l.deviceBytes), note: [l.cost, l.note].filter(Boolean).join('; ') })),
   };
 }

@@ -20,7 +20,9 @@ export function renderDiagnosisText(r: DiagnosisReply): string {
     r.levers.forEach((l, i) => {
       const mark = l.fits === null ? ' ' : l.fits ? '✓' : '✗';
       const extra = l.note ? `; ${l.note}` : '';
-      parts.push(wrap(`  ${i + 1}. ${l.change.padEnd(20)} ${gib(l.deviceBytes).padStart(6)} GiB ${mark}  ${l.cost}${extra}`, WIDTH, 8));
+      const head = `  ${i + 1}. ${l.change.padEnd(20)} ${gib(l.deviceBytes).padStart(6)} GiB ${mark}  `;
+      const lines = wrap(`${l.cost}${extra}`, WIDTH - head.length).split('\n');
+      parts.push([head + lines[0], ...lines.slice(1).map((x) => ' '.repeat(head.length) + x)].join('\n'));
     });
   }
   return parts.join('\n');
