@@ -10,7 +10,7 @@ import { detectLlamaCpp, detectTgi, detectVllm, detectVllmProfile } from './serv
  * exception class followed by a colon, a CUDA/NCCL error, a stack frame. Requests never contain
  * these, so a request is never mistaken for a log.
  */
-const ERROR_MARKERS = /Traceback \(most recent call last\)|\b[A-Z][A-Za-z]{1,40}(?:Error|Exception):|CUDA error|NCCL error|File "[^"\n]{1,300}", line \d|Segmentation fault|core dumped/;
+export const ERROR_MARKERS = /Traceback \(most recent call last\)|\b[A-Z][A-Za-z]{1,40}(?:Error|Exception):|CUDA error|NCCL error|File "[^"\n]{1,300}", line \d|Segmentation fault|core dumped/;
 
 /** Everything the detectors can read in a pasted text. Pure; never throws on any string. */
 export function readPaste(text: string): Reading & { work: number; length: number } {

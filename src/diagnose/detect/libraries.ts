@@ -23,3 +23,6 @@ const BARE = /CUDA error(?::| \d{1,3}\b[^\n]{0,80}?:) out of memory|cuda runtime
 export function detectBareCudaOom(paste: Paste): BareCudaOom[] {
   return paste.anchors(paste.raw, BARE).length > 0 ? [{ kind: 'cuda-oom' }] : [];
 }
+
+/** Every pattern these detectors run (test/diagnose/patterns.test.ts lints them for backtracking). */
+export const LIBRARY_PATTERNS = [NCCL_OOM, CALLOC, BARE, /CUBLAS_STATUS_ALLOC_FAILED/];

@@ -78,3 +78,6 @@ export function precisionHint(paste: Paste): PrecisionHint {
   if (bf16 === fp16) return null;
   return bf16 ? 'bf16' : 'fp16';
 }
+
+/** Every pattern these detectors run (test/diagnose/patterns.test.ts lints them for backtracking). */
+export const NUMERIC_PATTERNS = [DEEPSPEED, DEEPSPEED_MINIMUM, APEX, FAIRSEQ, FAIRSEQ_MINIMUM, NAN_FIELD, FINITE_LOSS, LEARNING_RATE, BF16, FP16];

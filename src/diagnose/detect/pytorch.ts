@@ -124,3 +124,6 @@ export function detectTorchOom(paste: Paste): TorchOom[] {
   }
   return out;
 }
+
+/** Every pattern this detector runs (test/diagnose/patterns.test.ts lints them for backtracking). */
+export const TORCH_PATTERNS = [ANCHOR, HEAD_V2, HEAD_V1, HEAD_ABSURD, HEAD_BARE, PROCESS, THIS_PROCESS, OF_ALLOCATED, TAIL, BACKEND];

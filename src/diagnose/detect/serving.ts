@@ -78,11 +78,20 @@ export function detectTgi(paste: Paste): TgiPrefill[] {
 const ALLOCATING = new RegExp(String.raw`allocating ${SIZE} on device (\d{1,3}): cudaMalloc failed: out of memory`);
 const FAILED_BUFFER = /failed to allocate (CUDA\d{1,3}|ROCm\d{1,3}|Vulkan\d{1,3}|Metal|SYCL\d{1,3}) buffer(?: of size (\d{1,15}))?/;
 
-function stageOf(context: string): LlamaCppAlloc['stage'] {
-  if (/kv_cache|KV buffer|kv cache/i.test(context)) return 'kv';
-  if (/compute buffer|gallocr|graph_reserve|sched_reserve/.test(context)) return 'compute';
-  if (/load_tensors|error loading model|model buffer|llm_load_tensors/.test(context)) return 'weights';
-  return 'unknown';
+const STAGES: [LlamaCppAlloc['stage'], RegExp][] = [
+  ['compute', /compute buffer|gallocr|graph_reserve|sched_reserve/],
+  ['kv', /kv_cache_init|KV buffer|kv cache/i],
+  ['weights', /load_tensors|error loading model|model buffer|alloc_tensor_range/],
+];
+
+function stageIn(paste: Paste, context: string): LlamaCppAlloc['stage'] | null {
+  for (const [stage, pattern] of STAGES) if (paste.match(context, pattern)) return stage;
+  return null;
+}
+
+/** The lines after the failed cudaMalloc name the buffer ("unable to allocate CUDA0 buffer", "failed to allocate compute buffers"); the lines before, what was being built. */
+function stageAt(paste: Paste, at: number): LlamaCppAlloc['stage'] {
+  return stageIn(paste, paste.window(paste.raw, at, 600)) ?? stageIn(paste, paste.raw.slice(Math.max(0, at - 300), at)) ?? 'unknown';
 }
 
 export function detectLlamaCpp(paste: Paste): LlamaCppAlloc[] {
@@ -92,21 +101,17 @@ export function detectLlamaCpp(paste: Paste): LlamaCppAlloc[] {
   for (const line of lines) {
     const m = paste.match(line, ALLOCATING);
     if (!m) continue;
-    const at = paste.raw.indexOf(line);
-    // The lines after the failed cudaMalloc name the buffer ("unable to allocate CUDA0 buffer", "failed to allocate compute buffers").
-    const context = paste.window(paste.raw, at, 600) + paste.raw.slice(Math.max(0, at - 300), at);
-    paste.work += context.length;
-    out.push({ kind: 'llamacpp-alloc', device: `CUDA${m[3]}`, bytes: sizeBytes(m[1], m[2]), stage: stageOf(context) });
+    out.push({ kind: 'llamacpp-alloc', device: `CUDA${m[3]}`, bytes: sizeBytes(m[1], m[2]), stage: stageAt(paste, paste.raw.indexOf(line)) });
   }
   if (out.length === 0) {
     for (const line of failed) {
       const m = paste.match(line, FAILED_BUFFER);
       if (!m) continue;
-      const at = paste.raw.indexOf(line);
-      const context = paste.window(paste.raw, at, 600) + paste.raw.slice(Math.max(0, at - 300), at);
-      paste.work += context.length;
-      out.push({ kind: 'llamacpp-alloc', device: m[1]!, bytes: m[2] ? Number(m[2]) : null, stage: stageOf(context) });
+      out.push({ kind: 'llamacpp-alloc', device: m[1]!, bytes: m[2] ? Number(m[2]) : null, stage: stageAt(paste, paste.raw.indexOf(line)) });
     }
   }
   return out;
 }
+
+/** Every pattern these detectors run (test/diagnose/patterns.test.ts lints them for backtracking). */
+export const SERVING_PATTERNS = [KV_TOKENS, KV_MEMORY, ESTIMATED_MAX, NO_BLOCKS, PROFILE_TOTAL, PROFILE_KV, UTILIZATION, GPU_KV_TOKENS, TGI, ALLOCATING, FAILED_BUFFER, ...STAGES.map(([, p]) => p)];
