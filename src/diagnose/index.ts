@@ -18,9 +18,8 @@ export interface Diagnosis {
   measurement: Measurement | null;
 }
 
-/** Said in one line when a pasted error was recognised but none of it could be read. */
-export const UNREADABLE =
-  'I can see an error here but cannot read it: I read CUDA/HIP out-of-memory messages, vLLM, TGI and llama.cpp memory errors, cuBLAS/NCCL allocation failures, loss-scale overflow and NaN losses.';
+/** Said in one line (a terminal's 80 columns) when a pasted error was recognised but none of it could be read. */
+export const UNREADABLE = 'I cannot read this error: I know OOM, KV-cache, loss-scale and NaN logs.';
 
 function find<K extends Finding['kind']>(findings: Finding[], kind: K): Extract<Finding, { kind: K }> | null {
   return (findings.find((f) => f.kind === kind) as Extract<Finding, { kind: K }> | undefined) ?? null;
