@@ -8,8 +8,8 @@ const DEEPSPEED = new RegExp(String.raw`OVERFLOW! Rank \d{1,6} Skipping step\. A
 const DEEPSPEED_MINIMUM = /Current loss scale already at minimum/;
 /** apex.amp (apex/amp/scaler.py): "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to S". */
 const APEX = new RegExp(String.raw`Gradient overflow\. {1,3}Skipping step, loss scaler \d{1,3} reducing loss scale to ${NUMBER}`, 'g');
-/** fairseq (optim/dynamic_loss_scaler.py): "NOTE: overflow detected, setting loss scale to: S". */
-const FAIRSEQ = new RegExp(String.raw`overflow detected, setting loss scale to: ${NUMBER}`, 'g');
+/** fairseq (trainer.py): "NOTE: overflow detected, setting loss scale to: S", later "gradient overflow detected, ignoring gradient, setting …". */
+const FAIRSEQ = new RegExp(String.raw`overflow detected, (?:ignoring gradient, )?setting loss scale to: ${NUMBER}`, 'g');
 const FAIRSEQ_MINIMUM = /Minimum loss scale reached/;
 
 export function detectLossScale(paste: Paste): LossScale[] {
