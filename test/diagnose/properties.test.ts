@@ -65,6 +65,26 @@ describe('detectors on any input', () => {
     );
   });
 
+  it('a message a terminal or chat client wrapped at any width reads the same (property)', () => {
+    const messages = allFixtures().filter((f) => /^torch|^hip|^vllm|^tgi/.test(f.name));
+    fc.assert(
+      fc.property(fc.constantFrom(...messages), fc.integer({ min: 20, max: 120 }), (f, width) => {
+        const words = f.text.split(' ');
+        const lines: string[] = [];
+        let line = '';
+        for (const word of words) {
+          if (line && line.length + word.length + 1 > width) {
+            lines.push(line);
+            line = word;
+          } else line = line ? `${line} ${word}` : word;
+        }
+        lines.push(line);
+        expect(readPaste(lines.join('\n')).findings).toEqual(readPaste(f.text).findings);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('work on a huge paste is that of its first MAX_INPUT_CHARS characters: the rest is never read', () => {
     const block = allFixtures().map((f) => f.text).join('\n');
     const huge = block.repeat(Math.ceil((4 * MAX_INPUT_CHARS) / block.length));

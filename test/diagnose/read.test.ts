@@ -120,3 +120,23 @@ describe('reading the numbers out of real error messages', () => {
     expect(readPaste(fixture('nan-fp16-mmdet').text).precision).toBe('fp16');
   });
 });
+
+describe('sizes as the tools print them', () => {
+  it('B, bytes, KiB, MiB, GiB and TiB are binary; GB is decimal', async () => {
+    const { sizeBytes } = await import('../../src/diagnose/sizes.js');
+    expect(sizeBytes('0', 'bytes')).toBe(0);
+    expect(sizeBytes('512', 'B')).toBe(512);
+    expect(sizeBytes('576.00', 'KiB')).toBe(576 * 1024);
+    expect(sizeBytes('1.5', 'MiB')).toBe(1.5 * MiB);
+    expect(sizeBytes('2', 'GiB')).toBe(2 * GiB);
+    expect(sizeBytes('1', 'TiB')).toBe(1024 * GiB);
+    expect(sizeBytes('14.9888', 'GB')).toBeCloseTo(14.9888e9, 0);
+  });
+
+  it('an allocation of "0 bytes" free and allocated (ROCm on an APU) reads as zero, not as missing', () => {
+    const f = readPaste(
+      'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 16.00 GiB. GPU 0 has a total capacity of 15.24 GiB of which 15.09 GiB is free. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by PyTorch but unallocated.',
+    ).findings[0];
+    expect(f).toMatchObject({ kind: 'torch-oom', backend: 'HIP', allocatedBytes: 0, reservedUnallocatedBytes: 0, requestBytes: 16 * GiB });
+  });
+});

@@ -72,6 +72,13 @@ describe('a pasted OOM in a thread with a scenario', () => {
     expect(diagnosisIn(before, 'nan-bf16-hf').state).toBe(before);
   });
 
+  it('holds vLLM\'s KV room against the thread\'s serving estimate', () => {
+    const before = thread('llama3-8b serve vllm ctx 29000 on a 3090');
+    const predicted = estimate(before.scenario).serving!.kvCapacityTokens;
+    const { reply } = diagnosisIn(before, 'vllm-kv-tokens');
+    expect(reply.comparison).toContain(`vLLM found room for 16,816 tokens of KV cache; I estimated ${predicted.toLocaleString('en-US')} for this setup`);
+  });
+
   it('uses the thread\'s card: fp16 NaN advice on a V100 does not say "move to bf16"', () => {
     const { reply } = diagnosisIn(thread('13b fp16 on v100'), 'nan-spike-bf16');
     expect(reply.cause).toBe('nan-fp16');

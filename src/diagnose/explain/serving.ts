@@ -65,13 +65,24 @@ export function explainVllmTokens(f: VllmKvTokens, profile: VllmProfile | null, 
   const fp8 = fp8Action(setup, ratio);
   if (fp8) actions.push(fp8);
   actions.push(tpAction(ratio));
-  return explanation(
+  const e = explanation(
     'kv-cache',
     'vLLM KV-cache check',
     `vLLM: the KV cache holds ${tokens(f.kvTokens)} tokens, fewer than one ${tokens(f.maxSeqLen)}-token sequence: the largest max_model_len that fits is ${tokens(f.kvTokens)}.`,
     evidence,
     actions,
   );
+  return { ...e, comparison: kvComparison(f.kvTokens, setup) };
+}
+
+/** vLLM's measured KV room against the thread's serving estimate, when the thread has one. */
+function kvComparison(kvTokens: number, setup: ThreadSetup | null): string | null {
+  const serving = setup?.estimate.serving;
+  if (!serving) return null;
+  const predicted = serving.kvCapacityTokens;
+  const off = predicted > 0 ? Math.round((100 * Math.abs(predicted - kvTokens)) / predicted) : 0;
+  const direction = predicted > kvTokens ? 'more' : 'fewer';
+  return `vLLM found room for ${tokens(kvTokens)} tokens of KV cache; I estimated ${tokens(predicted)} for this setup (${off}% ${direction} than it found).`;
 }
 
 export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
