@@ -11,7 +11,10 @@ export const CONTEXT_MAX_BYTES = 1.5 * 2 ** 30;
 /** Below 1% of the card, memory outside this process is rounding and driver bookkeeping: not worth a line. */
 const NOTABLE_SHARE = 0.01;
 
-const EXPANDABLE = 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True';
+/** The allocator setting that lets segments grow in place; ROCm builds read the HIP spelling. */
+function expandable(f: TorchOom): string {
+  return `${f.backend === 'HIP' ? 'PYTORCH_HIP_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF'}=expandable_segments:True`;
+}
 
 /** What the message says about memory outside this PyTorch process's cache. */
 interface Outside {
@@ -147,7 +150,7 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
         `Fragmentation: PyTorch held ${showSize(R)} reserved but unallocated — more than the ${showSize(X)} it asked for — yet no cached block was large enough.`,
         evidence,
         [
-          `Set ${EXPANDABLE} (PYTORCH_HIP_ALLOC_CONF on ROCm) before the process starts: segments then grow in place instead of leaving gaps.`,
+          `Set ${expandable(f)} before the process starts: segments then grow in place instead of leaving gaps.`,
           'Put the longest batch first (or pad to fixed lengths) so the cache is shaped by the peak from step 1.',
           'Avoid torch.cuda.empty_cache() inside the loop: it makes the allocator rebuild the fragmented cache.',
         ],
@@ -197,7 +200,7 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
         `The card reported ${showSize(F)} free, more than the ${showSize(X)} asked for, yet the allocation failed: that free memory was not available to this process as one block.`,
         evidence,
         [
-          `Set ${EXPANDABLE}: the allocator then maps memory in pages instead of one contiguous block.`,
+          `Set ${expandable(f)}: the allocator then maps memory in pages instead of one contiguous block.`,
           'On Windows (WDDM) the driver keeps part of "free" memory; other programs (a browser, a second notebook) allocate at the same time — close them or use a dedicated card.',
           'Check for a per-process limit: torch.cuda.set_per_process_memory_fraction, MIG or MPS.',
         ],
@@ -219,7 +222,7 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
   } else {
     actions.push(...GENERIC_LEVERS, TELL_ME);
   }
-  if (R > 0 && R + F >= X) actions.push(`${EXPANDABLE} may get this one allocation through (free plus cached is ${showSize(R + F)}), but not the step's peak.`);
+  if (R > 0 && R + F >= X) actions.push(`${expandable(f)} may get this one allocation through (free plus cached is ${showSize(R + F)}), but not the step's peak.`);
   if (outside.othersBytes > CONTEXT_MAX_BYTES && f.capacityBytes !== null) {
     evidence.push(`Others hold ${showSize(outside.othersBytes)}; freeing it would not be enough on its own.`);
   }
