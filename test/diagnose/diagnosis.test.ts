@@ -93,3 +93,14 @@ describe('the diagnosis each real message produces', () => {
     }
   });
 });
+
+describe('discoverability', () => {
+  it('the "oom" and "nan" help topics say a pasted error will be read', async () => {
+    const { respond } = await import('../../src/core/assistant.js');
+    for (const topic of ['oom', 'nan']) {
+      const reply = respond(topic, null).reply;
+      expect(reply.kind).toBe('help');
+      if (reply.kind === 'help') expect(reply.tips.map((t) => t.text).join('\n'), topic).toMatch(/Paste the/);
+    }
+  });
+});
