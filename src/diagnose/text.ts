@@ -25,9 +25,10 @@ export class Paste {
 
   constructor(text: string) {
     this.truncated = text.length > MAX_INPUT_CHARS;
-    this.raw = this.truncated ? text.slice(0, MAX_INPUT_CHARS) : text;
+    // Chat clients and macOS turn quotes curly ("The model’s max seq len"); the tools print straight ones.
+    this.raw = (this.truncated ? text.slice(0, MAX_INPUT_CHARS) : text).replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
     this.flat = this.raw.replace(/`{3}[\w-]{0,20}/g, ' ').replace(/\s+/g, ' ');
-    this.work += 2 * this.raw.length;
+    this.work += 4 * this.raw.length;
   }
 
   /** Start offsets of `anchor` (a global, linear pattern) in `text`, at most MAX_ANCHORS of them. */

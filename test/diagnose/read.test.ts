@@ -140,3 +140,12 @@ describe('sizes as the tools print them', () => {
     expect(f).toMatchObject({ kind: 'torch-oom', backend: 'HIP', allocatedBytes: 0, reservedUnallocatedBytes: 0, requestBytes: 16 * GiB });
   });
 });
+
+describe('text as chat clients deliver it', () => {
+  it('curly quotes (macOS, Slack composer) read like the straight ones the tools print', () => {
+    const curly = fixture('vllm-kv-tokens').text.replace(/'/g, '’');
+    expect(readPaste(curly).findings).toEqual(readPaste(fixture('vllm-kv-tokens').text).findings);
+    const nan = fixture('nan-bf16-hf').text.replace(/'/g, '‘');
+    expect(readPaste(nan).findings).toEqual(readPaste(fixture('nan-bf16-hf').text).findings);
+  });
+});
