@@ -1,4 +1,4 @@
-import { diagnose, measurementTip, type Measurement } from '../diagnose/index.js';
+import { diagnose, measurementTip, statedScenario, type Measurement } from '../diagnose/index.js';
 import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
@@ -57,14 +57,22 @@ function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumpti
 }
 
 /**
- * A pasted error log (OOM, KV cache, NaN …) explained against the thread's scenario, or null
- * when the text is a request. The measurement it carries is kept with the thread.
+ * A pasted error log (OOM, KV cache, NaN …) explained against the thread's scenario (or the
+ * setup stated on the message's first line, which then starts the thread), or null when the
+ * text is a request. The measurement it carries is kept with the thread.
  */
 function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null {
-  const setup = () => (previous ? { scenario: previous.scenario, estimate: estimate(previous.scenario), canonical: canonicalText(previous.scenario) } : null);
+  let base: ThreadState | null = previous;
+  const setup = () => {
+    if (!base) {
+      const stated = statedScenario(text);
+      base = stated ? { scenario: stated, history: [] } : null;
+    }
+    return base ? { scenario: base.scenario, estimate: estimate(base.scenario), canonical: canonicalText(base.scenario) } : null;
+  };
   const diagnosis = diagnose(text, setup);
   if (!diagnosis) return null;
-  const state = previous && diagnosis.measurement ? { ...previous, measured: diagnosis.measurement } : previous;
+  const state: ThreadState | null = base && diagnosis.measurement ? { ...base, measured: diagnosis.measurement } : base;
   return { reply: diagnosis.reply, state };
 }
 

@@ -11,6 +11,7 @@ import type { Measurement } from './measurement.js';
 export type { ThreadSetup } from './explain/types.js';
 export { measurementSchema, measurementTip, type Measurement } from './measurement.js';
 export { readPaste } from './detect/index.js';
+export { statedScenario } from './stated-setup.js';
 
 export interface Diagnosis {
   reply: DiagnosisReply;

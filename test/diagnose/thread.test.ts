@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { respond, type ThreadState } from '../../src/core/assistant.js';
 import { showSize } from '../../src/diagnose/sizes.js';
 import { estimate } from '../../src/memory/estimate.js';
+import { canonicalText } from '../../src/scenario/canonical.js';
 import { levers } from '../../src/plan/levers.js';
 import type { DiagnosisReply, EstimateReply } from '../../src/reply/types.js';
 import { decodeThreadState, encodeThreadState } from '../../src/state/codec.js';
@@ -113,5 +114,31 @@ describe('the measurement in stored thread state', () => {
     const json = JSON.parse(encodeThreadState(thread('7b lora on a 4090')));
     json.measured = { canonical: 3 };
     expect(decodeThreadState(JSON.stringify(json))).toBeNull();
+  });
+});
+
+describe('a setup stated on the first line above the pasted log', () => {
+  const request = '7b full bf16 seq 2048 mbs 4 on A100-80G';
+
+  it('is read as the thread\'s scenario: the OOM is compared with its estimate and the thread starts there', () => {
+    const turn = respond(`${request}\n${fixture('torch2-fragmentation-a800').text}`, null);
+    const alone = respond(request, null).state!;
+    expect(turn.reply.kind).toBe('diagnosis');
+    expect((turn.reply as DiagnosisReply).comparison).toContain(`I predicted a peak of ${showSize(estimate(alone.scenario).peakAllocatedBytes)} allocated`);
+    expect(turn.state!.scenario).toEqual(alone.scenario);
+    expect(turn.state!.measured!.canonical).toBe(canonicalText(alone.scenario));
+    expect(respond('gc', turn.state).reply.kind).toBe('estimate');
+  });
+
+  it('prose on the first line is not a setup: no comparison, no thread', () => {
+    const turn = respond(`my run died with this:\n${fixture('torch2-fragmentation-a800').text}`, null);
+    expect((turn.reply as DiagnosisReply).comparison).toBeNull();
+    expect(turn.state).toBeNull();
+  });
+
+  it('an existing thread wins over a stated first line', () => {
+    const before = thread('7b lora on a 4090');
+    const turn = respond(`${request}\n${fixture('torch2-fragmentation-a800').text}`, before);
+    expect(turn.state!.scenario).toEqual(before.scenario);
   });
 });
