@@ -1,8 +1,10 @@
+import { diagnose, measurementTip, statedScenario, type Measurement } from '../diagnose/index.js';
 import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
 import { buildEstimateReply } from '../reply/build.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
+import { canonicalText } from '../scenario/canonical.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
 
@@ -10,6 +12,8 @@ import type { HelpTopic, Scenario } from '../scenario/schema.js';
 export interface ThreadState {
   scenario: Scenario;
   history: Scenario[];
+  /** The last OOM pasted in this thread, held against the estimate then (issue 16). Absent in older rows. */
+  measured?: Measurement;
 }
 
 export interface Turn {
@@ -39,10 +43,37 @@ function internalError(text: string): ErrorReply {
   };
 }
 
+/** A thread's measurement travels with its state and is restated in every later estimate. */
+function withMeasurement(turn: Turn, measured: Measurement | undefined): Turn {
+  if (!measured || !turn.state || turn.reply.kind !== 'estimate') return turn;
+  const reply = { ...turn.reply, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] };
+  return { reply, state: { ...turn.state, measured } };
+}
+
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[]): Turn {
   const reply = buildEstimateReply(scenario, estimate(scenario), assumptions, ignored);
   const history = previous ? [...previous.history, previous.scenario].slice(-UNDO_DEPTH) : [];
-  return { reply, state: { scenario, history } };
+  return withMeasurement({ reply, state: { scenario, history } }, previous?.measured);
+}
+
+/**
+ * A pasted error log (OOM, KV cache, NaN …) explained against the thread's scenario (or the
+ * setup stated on the message's first line, which then starts the thread), or null when the
+ * text is a request. The measurement it carries is kept with the thread.
+ */
+function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null {
+  let base: ThreadState | null = previous;
+  const setup = () => {
+    if (!base) {
+      const stated = statedScenario(text);
+      base = stated ? { scenario: stated, history: [] } : null;
+    }
+    return base ? { scenario: base.scenario, estimate: estimate(base.scenario), canonical: canonicalText(base.scenario) } : null;
+  };
+  const diagnosis = diagnose(text, setup);
+  if (!diagnosis) return null;
+  const state: ThreadState | null = base && diagnosis.measurement ? { ...base, measured: diagnosis.measurement } : base;
+  return { reply: diagnosis.reply, state };
 }
 
 /**
@@ -53,6 +84,8 @@ export function respond(text: string, previous: ThreadState | null): Turn {
   try {
     // An empty message in a thread that has a scenario restates it (a button without room for text).
     if (!text.trim() && previous) return estimateTurn(previous.scenario, previous, [], []);
+    const diagnosed = diagnosisTurn(text, previous);
+    if (diagnosed) return diagnosed;
     const outcome = resolveRequest(text, previous?.scenario ?? null);
     if (!outcome.ok) return { reply: outcome.error, state: previous };
     if (outcome.control === 'reset') {
@@ -62,7 +95,8 @@ export function respond(text: string, previous: ThreadState | null): Turn {
       const last = previous?.history.at(-1);
       if (!previous || !last) return { reply: helpReply(['help'], 'Nothing to undo in this thread.'), state: previous };
       const e = estimate(last);
-      return { reply: buildEstimateReply(last, e, ['undo: back to the previous request'], []), state: { scenario: last, history: previous.history.slice(0, -1) } };
+      const undone = { reply: buildEstimateReply(last, e, ['undo: back to the previous request'], []), state: { scenario: last, history: previous.history.slice(0, -1) } };
+      return withMeasurement(undone, previous.measured);
     }
     if (outcome.helpOnly || !outcome.scenario) {
       const topics = outcome.helpTopics.length ? outcome.helpTopics : (['help'] as HelpTopic[]);

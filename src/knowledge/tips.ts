@@ -18,6 +18,7 @@ export const OOM_TABLE: Tip = {
     'Now and then, with free memory left → fragmentation: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True.',
     'Only with several GPUs → NCCL buffers and DDP gradient buckets; try zero2 or a smaller bucket size.',
     'Late in a run → growth you keep: losses stored with their graph (use loss.item()), caches, evaluation with generation.',
+    'Paste the error itself ("CUDA out of memory. Tried to allocate …", a vLLM or NCCL error, a loss-scale or NaN log) and I will read its numbers.',
   ].join('\n'),
 };
 
@@ -29,6 +30,7 @@ export const NAN_TRIAGE: Tip = {
     'bf16: clip gradients at 1.0 and lower the learning rate; check warm-up.',
     'Always: run a small fp32 baseline on the same batch — if it is also NaN, the bug is in data or model, not precision.',
     'Look for log(0), division by a zero norm, and labels outside the vocabulary.',
+    'Paste the training log lines (loss, grad_norm, loss scale) and I will read them.',
   ].join('\n'),
 };
 

@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Reply } from '../reply/types.js';
 import { estimateButtons, type ButtonRow } from './discord/buttons.js';
 import type { ScenarioRef } from './discord/customId.js';
+import { diagnosisEmbed } from './discord/diagnosis.js';
 import { errorEmbed } from './discord/error.js';
 import { estimateEmbed } from './discord/estimate.js';
 import { helpEmbed } from './discord/help.js';
@@ -33,6 +34,8 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
       return { embeds: [helpEmbed(reply)], components: [], ephemeral: false, ref: null };
     case 'error':
       return { embeds: [errorEmbed(reply)], components: [], ephemeral: true, ref: null };
+    case 'diagnosis':
+      return { embeds: [diagnosisEmbed(reply)], components: [], ephemeral: false, ref: null };
   }
 }
 

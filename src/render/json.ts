@@ -1,10 +1,12 @@
 import type { Reply } from '../reply/types.js';
+import { renderDiagnosisJson } from './json/diagnosis.js';
 
 /** The machine-readable contract of DESIGN §4; field names exactly as written there. */
 export function renderJson(r: Reply): object {
   if (r.kind === 'error') {
     return { ok: false, error: { message: r.message, at: r.at, expected: r.expected, suggestion: r.suggestion } };
   }
+  if (r.kind === 'diagnosis') return renderDiagnosisJson(r);
   if (r.kind === 'help') {
     return { ok: true, reading: '', help: { title: r.title, text: r.text, examples: r.examples }, tips: r.tips.map((t) => ({ topic: t.topic, text: t.text })) };
   }

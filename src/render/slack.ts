@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { EstimateReply, Reply } from '../reply/types.js';
+import { diagnosisBlocks, diagnosisFallback } from './slack/diagnosis.js';
 import { errorBlocks, errorFallback } from './slack/error.js';
 import { estimateBlocks, estimateFallback } from './slack/estimate.js';
 import { helpBlocks, helpFallback } from './slack/help.js';
@@ -35,6 +36,8 @@ export function renderSlack(reply: Reply, note: string | null = null): SlackMess
       return { text: helpFallback(reply), blocks: helpBlocks(reply, note) };
     case 'error':
       return { text: errorFallback(reply), blocks: errorBlocks(reply, note) };
+    case 'diagnosis':
+      return { text: diagnosisFallback(reply), blocks: diagnosisBlocks(reply, note) };
   }
 }
 

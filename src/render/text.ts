@@ -1,6 +1,7 @@
 import { gib } from '../memory/format.js';
 import type { Component } from '../memory/types.js';
 import type { ErrorReply, EstimateReply, HelpReply, Reply } from '../reply/types.js';
+import { renderDiagnosisText } from './text/diagnosis.js';
 
 /** Plain-text rendering for the terminal, readable at 80 columns. Renders; never computes. */
 
@@ -138,5 +139,7 @@ export function renderText(r: Reply): string {
       return renderHelp(r);
     case 'error':
       return renderError(r);
+    case 'diagnosis':
+      return renderDiagnosisText(r);
   }
 }

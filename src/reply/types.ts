@@ -83,4 +83,25 @@ export interface ErrorReply {
   example: string;
 }
 
-export type Reply = EstimateReply | HelpReply | ErrorReply;
+export type Reply = EstimateReply | HelpReply | ErrorReply | DiagnosisReply;
+
+/** What a pasted error log says went wrong, read from its own numbers (issue 16). */
+export interface DiagnosisReply {
+  kind: 'diagnosis';
+  /** The diagnosis as a key: 'fragmentation', 'shortage', 'other-process', 'kv-cache', 'fp16-overflow', 'nan-bf16', 'unreadable' … */
+  cause: string;
+  /** What was read, e.g. "PyTorch CUDA out-of-memory on GPU 0". */
+  source: string;
+  /** The diagnosis in one line. */
+  headline: string;
+  /** The numbers from the log that support it, one fact a line. */
+  evidence: string[];
+  /** What to do, most useful first, with settings spelled as the tool spells them. */
+  actions: string[];
+  /** Levers re-estimated for the thread's scenario (none without one). */
+  levers: Lever[];
+  /** The measurement held against this thread's estimate; null without a scenario. */
+  comparison: string | null;
+  /** False when an error was recognised but nothing in it could be read (then only the headline is said). */
+  readable: boolean;
+}

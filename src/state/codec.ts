@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema.js';
+import { measurementSchema } from '../diagnose/measurement.js';
 import type { ThreadState } from '../core/assistant.js';
 
 /**
@@ -13,6 +14,7 @@ import type { ThreadState } from '../core/assistant.js';
 const threadStateSchema = z.object({
   scenario: scenarioSchema,
   history: z.array(scenarioSchema),
+  measured: measurementSchema.optional(),
 });
 
 export function encodeThreadState(state: ThreadState): string {

@@ -1,0 +1,182 @@
+import type { LlamaCppAlloc, TgiPrefill, VllmKvMemory, VllmKvTokens, VllmProfile } from '../findings.js';
+import { showSize } from '../sizes.js';
+import { explanation, type Explanation, type ThreadSetup } from './types.js';
+
+/** vLLM's default gpu_memory_utilization (vllm/engine/arg_utils.py). */
+const VLLM_DEFAULT_UTILIZATION = 0.9;
+/** Above this, the CUDA context, graphs and sampler temporaries no longer fit beside the cache. */
+const UTILIZATION_CEILING = 0.95;
+
+const tokens = (n: number) => n.toLocaleString('en-US');
+
+/** Smallest power of two ≥ x (tensor-parallel sizes are powers of two in practice). */
+function powerOfTwoAtLeast(x: number): number {
+  let t = 1;
+  while (t < x && t < 1024) t *= 2;
+  return t;
+}
+
+/** The card and utilization the KV cache was carved from: the pasted profile, else the thread's scenario. */
+function cardOf(profile: VllmProfile | null, setup: ThreadSetup | null): { totalBytes: number | null; utilization: number; stated: boolean } {
+  const utilization = profile?.gpuMemoryUtilization ?? (setup?.scenario.inference.engine === 'vllm' ? setup.scenario.inference.gpuMemoryUtilization : null);
+  return {
+    totalBytes: profile?.totalBytes ?? setup?.estimate.capacityBytes ?? null,
+    utilization: utilization ?? VLLM_DEFAULT_UTILIZATION,
+    stated: utilization !== null,
+  };
+}
+
+/** The gpu_memory_utilization that adds `extraBytes` of KV cache, or a sentence why it cannot. */
+function utilizationAction(extraBytes: number, card: ReturnType<typeof cardOf>): string {
+  const from = `${card.utilization.toFixed(2)}${card.stated ? '' : ' (the default)'}`;
+  if (card.totalBytes === null) {
+    return `Raise --gpu-memory-utilization from ${from} by ${showSize(extraBytes)} ÷ your card's memory; past ${UTILIZATION_CEILING} it cannot come from utilization alone.`;
+  }
+  const needed = Math.ceil((card.utilization + extraBytes / card.totalBytes) * 100) / 100;
+  return needed <= UTILIZATION_CEILING
+    ? `--gpu-memory-utilization ${needed.toFixed(2)} (from ${from}) adds the ${showSize(extraBytes)} of KV cache it needs on this ${showSize(card.totalBytes)} card.`
+    : `Utilization cannot give it: it would take --gpu-memory-utilization ${needed.toFixed(2)} on this ${showSize(card.totalBytes)} card (the ceiling is about ${UTILIZATION_CEILING}).`;
+}
+
+/** Past one 8-GPU node, tensor parallelism is not a knob for this. */
+const MAX_TP = 8;
+
+function tpAction(ratio: number): string {
+  const tp = Math.max(2, powerOfTwoAtLeast(ratio));
+  if (tp > MAX_TP) return `Tensor parallelism would need more than ${MAX_TP} GPUs (${ratio.toFixed(0)}× the cache): lower max_model_len, or quantize the weights to free room.`;
+  return `--tensor-parallel-size ${tp}: each GPU then holds 1/${tp} of the weights and of every token's KV, so the cache holds at least ${tp}× as many tokens.`;
+}
+
+function fp8Action(setup: ThreadSetup | null, ratio: number): string | null {
+  if (setup?.scenario.inference.kvDtype === 'fp8') return null;
+  return ratio <= 2 ? '--kv-cache-dtype fp8 halves every token\'s KV (a small quality cost): enough on its own here.' : null;
+}
+
+export function explainVllmTokens(f: VllmKvTokens, profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
+  const card = cardOf(profile, setup);
+  const ratio = f.maxSeqLen / f.kvTokens;
+  const evidence = [`max_model_len (max seq len) is ${tokens(f.maxSeqLen)}; the KV cache holds ${tokens(f.kvTokens)} tokens.`];
+  const kvBytesPerToken = profile?.kvCacheBytes ? profile.kvCacheBytes / f.kvTokens : setup?.estimate.serving?.kvBytesPerToken ?? null;
+  if (profile?.kvCacheBytes) evidence.push(`KV cache ${showSize(profile.kvCacheBytes)} = ${showSize(kvBytesPerToken! * 1024)} per 1k tokens.`);
+  if (card.totalBytes !== null) evidence.push(`Card ${showSize(card.totalBytes)}, gpu_memory_utilization ${card.utilization.toFixed(2)}${card.stated ? '' : ' (default)'}.`);
+  const actions = [`--max-model-len ${f.kvTokens} (or lower): the largest that fits as things are.`];
+  if (kvBytesPerToken !== null) actions.push(utilizationAction((f.maxSeqLen - f.kvTokens) * kvBytesPerToken, card));
+  else actions.push(`Raise --gpu-memory-utilization: the cache must grow ${ratio.toFixed(2)}×, so only if the weights leave room.`);
+  const fp8 = fp8Action(setup, ratio);
+  if (fp8) actions.push(fp8);
+  actions.push(tpAction(ratio));
+  const e = explanation(
+    'kv-cache',
+    'vLLM KV-cache check',
+    `vLLM: the KV cache holds ${tokens(f.kvTokens)} tokens, fewer than one ${tokens(f.maxSeqLen)}-token sequence: the largest max_model_len that fits is ${tokens(f.kvTokens)}.`,
+    evidence,
+    actions,
+  );
+  return { ...e, comparison: kvComparison(f.kvTokens, setup) };
+}
+
+/** vLLM's measured KV room against the thread's serving estimate, when the thread has one. */
+function kvComparison(kvTokens: number, setup: ThreadSetup | null): string | null {
+  const serving = setup?.estimate.serving;
+  if (!serving) return null;
+  const predicted = serving.kvCapacityTokens;
+  const off = predicted > 0 ? Math.round((100 * Math.abs(predicted - kvTokens)) / predicted) : 0;
+  const direction = predicted > kvTokens ? 'more' : 'fewer';
+  return `vLLM found room for ${tokens(kvTokens)} tokens of KV cache; I estimated ${tokens(predicted)} for this setup (${off}% ${direction} than it found).`;
+}
+
+export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
+  const card = cardOf(profile, setup);
+  const ratio = f.neededBytes / Math.max(1, f.availableBytes);
+  const largest = f.estimatedMaxLen ?? Math.floor((f.maxSeqLen * f.availableBytes) / f.neededBytes);
+  const estimated = f.estimatedMaxLen !== null ? 'vLLM\'s own estimate' : 'in proportion';
+  const evidence = [
+    `One ${tokens(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache; ${showSize(f.availableBytes)} was left for it after the weights and the profiling peak.`,
+    `Largest max_model_len that fits: about ${tokens(largest)} (${estimated}).`,
+  ];
+  const actions = [`--max-model-len ${largest} (or lower).`, utilizationAction(f.neededBytes - f.availableBytes, card)];
+  const fp8 = fp8Action(setup, ratio);
+  if (fp8) actions.push(fp8);
+  actions.push(tpAction(ratio));
+  return explanation(
+    'kv-cache',
+    'vLLM KV-cache check',
+    `vLLM: a ${tokens(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache but only ${showSize(f.availableBytes)} is left: the largest max_model_len that fits is about ${tokens(largest)}.`,
+    evidence,
+    actions,
+  );
+}
+
+export function explainVllmNoBlocks(profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
+  const card = cardOf(profile, setup);
+  const evidence: string[] = ['vLLM found no memory left for a single KV block after loading the weights and profiling one batch.'];
+  const weights = setup?.estimate.components.filter((c) => c.group === 'weights').reduce((s, c) => s + c.bytes, 0) ?? 0;
+  if (card.totalBytes !== null && weights > 0) {
+    evidence.push(`By my estimate the weights alone are ${showSize(weights)} per GPU; gpu_memory_utilization ${card.utilization.toFixed(2)} of ${showSize(card.totalBytes)} is ${showSize(card.utilization * card.totalBytes)}.`);
+  }
+  return explanation(
+    'no-kv-room',
+    'vLLM cache-block check',
+    'vLLM: the weights plus the profiling peak already fill gpu_memory_utilization × the card, leaving nothing for the KV cache.',
+    evidence,
+    [
+      `Raise --gpu-memory-utilization (up to about ${UTILIZATION_CEILING}); memory other processes hold on the card counts against it, so stop them first.`,
+      'Lower --max-num-batched-tokens / --max-num-seqs: the profiling batch sets the activation peak vLLM reserves.',
+      'Quantize the weights (AWQ/GPTQ int4 or fp8) or --tensor-parallel-size 2 to split them.',
+      '--enforce-eager drops the CUDA-graph memory (slower decoding).',
+    ],
+  );
+}
+
+export function explainTgi(f: TgiPrefill): Explanation {
+  const half = Math.max(1, Math.floor(f.prefillTokens / 2));
+  const actions =
+    f.totalTokens !== null
+      ? [
+          `Lower --max-batch-total-tokens (${tokens(f.totalTokens)} now), or leave it unset so the warmup picks the largest that fits.`,
+          `If that is not enough, lower --max-batch-prefill-tokens (${tokens(f.prefillTokens)} now).`,
+        ]
+      : [`--max-batch-prefill-tokens ${half} (from ${tokens(f.prefillTokens)}); it must stay ≥ --max-input-tokens, so lower that too if needed.`];
+  actions.push('Or make room: --quantize (awq, gptq, bitsandbytes-nf4, fp8) or --num-shard 2 to split the weights.');
+  const what = f.totalTokens !== null ? `${tokens(f.totalTokens)} total tokens with ${tokens(f.prefillTokens)} prefill tokens` : `a prefill batch of ${tokens(f.prefillTokens)} tokens`;
+  return explanation(
+    'prefill-budget',
+    'TGI warmup',
+    `TGI: the warmup could not run ${what} in the memory left after the weights.`,
+    [`"Not enough memory to handle ${f.totalTokens !== null ? `${f.totalTokens} total tokens with ` : ''}${f.prefillTokens} prefill tokens".`],
+    actions,
+  );
+}
+
+export function explainLlamaCpp(f: LlamaCppAlloc): Explanation {
+  const size = f.bytes !== null ? `${showSize(f.bytes)} ` : '';
+  const by: Record<LlamaCppAlloc['stage'], { what: string; actions: string[] }> = {
+    weights: {
+      what: 'the model weights',
+      actions: [
+        'Offload fewer layers: lower -ngl / --n-gpu-layers (each layer is about weights ÷ layer count; the rest runs on the CPU, slower).',
+        'A smaller quantisation (Q4_K_M is about 4.8 bits per weight), or --tensor-split across more GPUs.',
+      ],
+    },
+    kv: {
+      what: 'the KV cache',
+      actions: ['A shorter context: -c / --ctx-size.', 'A quantised cache: --cache-type-k q8_0 --cache-type-v q8_0 (with -fa) halves it.'],
+    },
+    compute: {
+      what: 'the compute buffers',
+      actions: ['A smaller micro-batch: -ub / --ubatch-size (and -b); the compute buffer grows with it.', 'With several GPUs, pipeline parallelism keeps several copies of it: fewer GPUs or a smaller -ub.'],
+    },
+    unknown: {
+      what: 'a buffer',
+      actions: ['Fewer GPU layers (-ngl), a shorter context (-c), a quantised KV cache (--cache-type-k q8_0), or a smaller -ub.'],
+    },
+  };
+  const stage = by[f.stage];
+  return explanation(
+    'llamacpp-buffer',
+    'llama.cpp / ggml allocation',
+    `llama.cpp: cudaMalloc of ${size}for ${stage.what} failed on ${f.device}: it does not fit beside what is already there.`,
+    [`${f.device} could not allocate ${size || 'the '}buffer for ${stage.what}.`],
+    [...stage.actions, 'Check nvidia-smi for other processes on that device.'],
+  );
+}

@@ -1,0 +1,73 @@
+import type { DiagnosisReply } from '../reply/types.js';
+import { readPaste } from './detect/index.js';
+import { explainBareCudaOom, explainCublas, explainNccl } from './explain/libraries.js';
+import { explainLossScale, explainNan } from './explain/numerics.js';
+import { explainLlamaCpp, explainTgi, explainVllmMemory, explainVllmNoBlocks, explainVllmTokens } from './explain/serving.js';
+import { explainTorchOom } from './explain/torch-oom.js';
+import type { Explanation, ThreadSetup } from './explain/types.js';
+import type { Finding, Reading } from './findings.js';
+import type { Measurement } from './measurement.js';
+
+export type { ThreadSetup } from './explain/types.js';
+export { measurementSchema, measurementTip, type Measurement } from './measurement.js';
+export { readPaste } from './detect/index.js';
+export { statedScenario } from './stated-setup.js';
+
+export interface Diagnosis {
+  reply: DiagnosisReply;
+  /** What to keep with the thread (an OOM's numbers held against its estimate), or null. */
+  measurement: Measurement | null;
+}
+
+/** Said in one line (a terminal's 80 columns) when a pasted error was recognised but none of it could be read. */
+export const UNREADABLE = 'I cannot read this error: I know OOM, KV-cache, loss-scale and NaN logs.';
+
+function find<K extends Finding['kind']>(findings: Finding[], kind: K): Extract<Finding, { kind: K }> | null {
+  return (findings.find((f) => f.kind === kind) as Extract<Finding, { kind: K }> | undefined) ?? null;
+}
+
+/** The finding that explains the failure, in the order a log's causes chain (an OOM explains the NCCL error after it). */
+function explain(reading: Reading, setup: ThreadSetup | null): Explanation | null {
+  const f = reading.findings;
+  const profile = find(f, 'vllm-profile');
+  const torch = find(f, 'torch-oom');
+  if (torch) return explainTorchOom(torch, setup);
+  const tokens = find(f, 'vllm-kv-tokens');
+  if (tokens) return explainVllmTokens(tokens, profile, setup);
+  const memory = find(f, 'vllm-kv-memory');
+  if (memory) return explainVllmMemory(memory, profile, setup);
+  if (find(f, 'vllm-no-cache-blocks')) return explainVllmNoBlocks(profile, setup);
+  const tgi = find(f, 'tgi-prefill');
+  if (tgi) return explainTgi(tgi);
+  const llama = find(f, 'llamacpp-alloc');
+  if (llama) return explainLlamaCpp(llama);
+  const nccl = find(f, 'nccl-oom');
+  if (nccl) return explainNccl(nccl);
+  if (find(f, 'cublas-alloc')) return explainCublas();
+  if (find(f, 'cuda-oom')) return explainBareCudaOom();
+  const nan = find(f, 'nan');
+  const scale = find(f, 'loss-scale');
+  if (scale) return explainLossScale(scale, nan, setup);
+  if (nan) return explainNan(nan, reading.precision, setup);
+  return null;
+}
+
+function unreadable(): DiagnosisReply {
+  return { kind: 'diagnosis', cause: 'unreadable', source: 'pasted error', headline: UNREADABLE, evidence: [], actions: [], levers: [], comparison: null, readable: false };
+}
+
+/**
+ * A pasted error log read and explained, or null when the text is not an error log (then it is
+ * a request, and the request parser reads it). `setup` is asked for only when the text is an
+ * error log (estimating the thread's scenario is not free). Pure; never throws on any string.
+ */
+export function diagnose(text: string, setup: () => ThreadSetup | null): Diagnosis | null {
+  const reading = readPaste(text);
+  if (!reading.errorLike) return null;
+  const e = explain(reading, setup());
+  if (!e) return { reply: unreadable(), measurement: null };
+  return {
+    reply: { kind: 'diagnosis', cause: e.cause, source: e.source, headline: e.headline, evidence: e.evidence, actions: e.actions, levers: e.levers, comparison: e.comparison, readable: true },
+    measurement: e.measurement,
+  };
+}

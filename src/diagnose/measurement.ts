@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Tip } from '../reply/types.js';
+import { percent, showSize } from './sizes.js';
+
+/**
+ * A run's memory as its OOM message reported it, kept with the thread (ThreadState.measured) so
+ * later answers in the thread can say how far off the estimate was. The prediction is the one
+ * made for `canonical`, the setup the thread had when the log was pasted.
+ */
+export const measurementSchema = z.object({
+  canonical: z.string(),
+  /** PyTorch's allocated bytes when the allocation failed. */
+  allocatedBytes: z.number().nonnegative(),
+  /** The allocation that failed. */
+  requestedBytes: z.number().nonnegative(),
+  /** Allocated plus reserved-but-unallocated (torch.cuda.memory_reserved at the failure), if printed. */
+  reservedBytes: z.number().nonnegative().nullable(),
+  /** This process on the card, including non-PyTorch memory (what nvidia-smi shows for it), if printed. */
+  processBytes: z.number().nonnegative().nullable(),
+  capacityBytes: z.number().nonnegative().nullable(),
+  /** The estimate's max_memory_allocated for that setup. */
+  predictedAllocatedBytes: z.number().nonnegative(),
+  /** The estimate's device total (nvidia-smi) for that setup. */
+  predictedDeviceBytes: z.number().nonnegative(),
+});
+
+export type Measurement = z.infer<typeof measurementSchema>;
+
+/** What the run needed at least: what it held plus what it asked for when it failed. */
+export function neededAtLeast(m: Measurement): number {
+  return m.allocatedBytes + m.requestedBytes;
+}
+
+/** "your run had 76.4 GiB allocated when it failed; I predicted a peak of 79.9 GiB for this setup" and what that says. */
+export function comparisonText(m: Measurement): string {
+  const floor = neededAtLeast(m);
+  const head = `Your run had ${showSize(m.allocatedBytes)} allocated when it failed and asked for ${showSize(m.requestedBytes)} more, so it needed at least ${showSize(floor)}; I predicted a peak of ${showSize(m.predictedAllocatedBytes)} allocated for this setup`;
+  if (m.predictedAllocatedBytes >= floor) {
+    return `${head}: consistent — it failed on the way to that peak (${showSize(m.predictedAllocatedBytes - floor)} short of it).`;
+  }
+  const gap = floor - m.predictedAllocatedBytes;
+  return `${head}: my estimate was at least ${showSize(gap)} (${percent(gap, m.predictedAllocatedBytes)}) low for this run.`;
+}
+
+/** How far the run was above the estimate (≥ 1): levers re-estimated in the thread are scaled by it. */
+export function underestimateFactor(m: Measurement): number {
+  return m.predictedAllocatedBytes > 0 ? Math.max(1, neededAtLeast(m) / m.predictedAllocatedBytes) : 1;
+}
+
+/** A tip for later answers in a thread that holds a measurement. */
+export function measurementTip(m: Measurement, currentCanonical: string): Tip {
+  const same = m.canonical === currentCanonical;
+  const where = same ? 'this setup' : `the setup measured earlier in this thread (${m.canonical})`;
+  const factor = underestimateFactor(m);
+  const verdict =
+    factor > 1
+      ? `the run needed at least ${showSize(neededAtLeast(m))} against my ${showSize(m.predictedAllocatedBytes)}: my estimate was at least ${percent(neededAtLeast(m) - m.predictedAllocatedBytes, m.predictedAllocatedBytes)} low${same ? '' : ', so read this answer with that margin'}`
+      : `the run failed at ${showSize(neededAtLeast(m))}, below my predicted ${showSize(m.predictedAllocatedBytes)}: the measurement does not contradict the estimate`;
+  return { topic: 'measure', title: 'Measured in this thread', text: `For ${where}, ${verdict}.` };
+}
