@@ -59,7 +59,7 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
       'sharding',
     );
   }
-  if (s.mode === 'full' && ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'].includes(s.weights)) {
+  if (s.mode === 'full' && ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4'].includes(s.weights)) {
     return fail(
       `${said('weights', s.weights)} weights need lora, qlora or inference: a full fine-tune trains every weight in 16 or 32 bits.`,
       'weights',

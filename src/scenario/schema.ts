@@ -126,7 +126,7 @@ export const recipeSchema = z.enum(['mixed', 'megatron', 'amp', 'pure', 'fp32'])
 /** 16-bit (or 8-bit) compute dtype. */
 export const computeDtypeSchema = z.enum(['bf16', 'fp16', 'fp8', 'fp32']);
 /** Storage format of frozen / served weights. */
-export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8']);
+export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4']);
 
 export const optimizerSchema = z.enum([
   'adamw',
