@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { modelById } from '../../src/catalog/index.js';
 import { cachedTokens, kvBytesPerToken, kvCache, slidingLayerCount } from '../../src/memory/inference.js';
 import { layoutOf } from '../../src/memory/layout.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { scenario } from './fixtures.js';
 
@@ -93,5 +94,18 @@ describe('sliding-window caps', () => {
   it('models without a window cache the whole sequence', () => {
     expect(cachedTokens(modelById('deepseek-v3').arch, 100_000)).toBe(100_000);
     expect(cachedTokens(modelById('qwen3-235b-a22b').arch, 100_000)).toBe(100_000);
+  });
+});
+
+describe('KV heads under tensor parallelism', () => {
+  it('serving replicates KV heads when tp exceeds them: Qwen3-235B (4 KV heads) on tp 8 holds one head a rank', () => {
+    const r = resolveRequest('qwen3-235b-a22b serve on 8x h200 tp 8', null);
+    expect(r.ok).toBe(true);
+    const s = r.ok ? r.scenario! : null;
+    expect(perToken(s!)).toBe(2 * 94 * 1 * 128 * 2);
+  });
+
+  it('training keeps the stricter rule: Megatron splits KV groups, it does not replicate them', () => {
+    expect(resolveRequest('qwen3-235b-a22b full on 8x h200 tp 8', null).ok).toBe(false);
   });
 });
