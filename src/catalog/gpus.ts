@@ -44,6 +44,21 @@ export const GPUS: readonly GpuSpec[] = [
     source: 'NVIDIA Tesla P100 datasheet (16 GB HBM2); nvidia-smi 16280 MiB; PyTorch OOM "15.89 GiB total capacity"',
   },
   {
+    id: 'gtx-1080-ti', name: 'GTX 1080 Ti 11GB',
+    aliases: ['1080 ti', '1080ti', 'gtx 1080 ti', 'gtx1080ti', 'geforce gtx 1080 ti', 'nvidia geforce gtx 1080 ti'],
+    totalMiB: 11264, usableMiB: lessReservation(11264), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.pascal, priceRank: 0.15,
+    source: 'NVIDIA GeForce GTX 1080 Ti specs (11 GB GDDR5X); nvidia-smi 11264 MiB',
+  },
+  {
+    id: 'gtx-1060', name: 'GTX 1060 6GB',
+    // The 3 GB GTX 1060 is too small for any model here; "1060" means the 6 GB card.
+    aliases: ['1060', 'gtx 1060', 'gtx1060', 'gtx 1060 6gb', 'geforce gtx 1060', 'geforce gtx 1060 6gb', 'nvidia geforce gtx 1060 6gb'],
+    totalMiB: 6144, usableMiB: lessReservation(6144), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.pascal, priceRank: 0.08,
+    source: 'NVIDIA GeForce GTX 1060 specs (6 GB GDDR5); nvidia-smi 6144 MiB',
+  },
+  {
     id: 'v100-16g', name: 'V100 16GB',
     aliases: ['v100', 'v100-16gb', 'v100 16gb', 'v100 16', 'v100-sxm2-16gb', 'v100-pcie-16gb', 'tesla v100', 'tesla v100-sxm2-16gb', 'tesla v100-pcie-16gb'],
     totalMiB: 16160, usableMiB: reportedGiB(15.78), bf16: false, fp8: false, vendor: 'nvidia',
@@ -64,6 +79,13 @@ export const GPUS: readonly GpuSpec[] = [
     contextMiB: CONTEXT_MIB.turing, priceRank: 0.35,
     source: 'NVIDIA T4 datasheet (16 GB GDDR6); nvidia-smi 15360 MiB; PyTorch OOM "14.75 GiB total capacity" (Colab)',
   },
+  {
+    id: 'titan-rtx', name: 'Titan RTX 24GB',
+    aliases: ['titan rtx', 'titanrtx', 'nvidia titan rtx'],
+    totalMiB: 24576, usableMiB: lessReservation(24576), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.turing, priceRank: 0.3,
+    source: 'NVIDIA TITAN RTX specs (24 GB GDDR6, Turing); nvidia-smi 24576 MiB',
+  },
   // ---- NVIDIA Ampere (sm_80/86): bf16, no fp8.
   {
     id: 'rtx-3090', name: 'RTX 3090 24GB',
@@ -71,6 +93,34 @@ export const GPUS: readonly GpuSpec[] = [
     totalMiB: 24576, usableMiB: reportedGiB(23.69), bf16: true, fp8: false, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.ampere, priceRank: 0.3,
     source: 'NVIDIA GeForce RTX 3090 specs (24 GB GDDR6X); nvidia-smi 24576 MiB; PyTorch OOM "23.69 GiB total capacity"',
+  },
+  {
+    id: 'rtx-3060', name: 'RTX 3060 12GB',
+    aliases: ['3060', 'rtx3060', 'rtx 3060', 'rtx 3060 12gb', '3060 12gb', 'geforce rtx 3060', 'nvidia geforce rtx 3060'],
+    totalMiB: 12288, usableMiB: lessReservation(12288), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.12,
+    source: 'NVIDIA GeForce RTX 3060 specs (12 GB GDDR6; the 8 GB variant is rarer); nvidia-smi 12288 MiB',
+  },
+  {
+    id: 'rtx-3080', name: 'RTX 3080 10GB',
+    aliases: ['3080', 'rtx3080', 'rtx 3080', 'rtx 3080 10gb', '3080 10gb', 'geforce rtx 3080', 'nvidia geforce rtx 3080'],
+    totalMiB: 10240, usableMiB: lessReservation(10240), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.2,
+    source: 'NVIDIA GeForce RTX 3080 specs (10 GB GDDR6X); nvidia-smi 10240 MiB',
+  },
+  {
+    id: 'rtx-3080-12g', name: 'RTX 3080 12GB',
+    aliases: ['rtx 3080 12gb', '3080 12gb', 'rtx3080 12gb', 'geforce rtx 3080 12gb'],
+    totalMiB: 12288, usableMiB: lessReservation(12288), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.22,
+    source: 'NVIDIA GeForce RTX 3080 12 GB specs (GDDR6X); nvidia-smi 12288 MiB',
+  },
+  {
+    id: 'a30', name: 'A30 24GB',
+    aliases: ['a30-24gb', 'a30 24gb', 'nvidia a30'],
+    totalMiB: 24576, usableMiB: lessReservation(24576), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.6,
+    source: 'NVIDIA A30 datasheet (24 GB HBM2); total taken as 24 GiB',
   },
   {
     id: 'rtx-a4000', name: 'RTX A4000 16GB',
@@ -129,6 +179,22 @@ export const GPUS: readonly GpuSpec[] = [
     contextMiB: CONTEXT_MIB.ampere, priceRank: 1.8,
     source: 'NVIDIA A100 datasheet (80 GB HBM2e); nvidia-smi 81920 MiB; PyTorch OOM "79.15 GiB total capacity"',
   },
+  {
+    id: 'a800-40g', name: 'A800 40GB',
+    // The A800 is the A100 for the Chinese market with NVLink cut to 400 GB/s: same memory.
+    aliases: ['a800-40gb', 'a800 40gb', 'a800-40', 'a800 40', 'a800-pcie-40gb', 'nvidia a800-pcie-40gb', 'nvidia a800 40gb'],
+    totalMiB: 40960, usableMiB: reportedGiB(39.59), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.25,
+    source: 'NVIDIA A800 40GB PCIe product brief (40 GB HBM2, A100 silicon); memory as A100 40GB: nvidia-smi 40960 MiB, 39.59 GiB usable',
+  },
+  {
+    id: 'a800-80g', name: 'A800 80GB',
+    // "a800" alone means the 80 GB SXM part of HGX A800 servers.
+    aliases: ['a800', 'a800-80gb', 'a800 80gb', 'a800-80', 'a800 80', 'a800-sxm4-80gb', 'a800-pcie-80gb', 'nvidia a800-sxm4-80gb', 'nvidia a800 80gb pcie'],
+    totalMiB: 81920, usableMiB: reportedGiB(79.15), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.75,
+    source: 'NVIDIA A800 80GB product brief (80 GB HBM2e, A100 silicon); memory as A100 80GB: nvidia-smi 81920 MiB, PyTorch "79.15 GiB total capacity"',
+  },
   // ---- NVIDIA Ada Lovelace (sm_89): bf16 and fp8 tensor cores.
   {
     id: 'l4', name: 'L4 24GB',
@@ -143,6 +209,35 @@ export const GPUS: readonly GpuSpec[] = [
     totalMiB: 24564, usableMiB: reportedGiB(23.65), bf16: true, fp8: true, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.ada, priceRank: 0.45,
     source: 'NVIDIA GeForce RTX 4090 specs (24 GB GDDR6X); nvidia-smi 24564 MiB; PyTorch OOM "23.65 GiB total capacity"',
+  },
+  {
+    id: 'rtx-4060-ti-16g', name: 'RTX 4060 Ti 16GB',
+    // The 8 GB 4060 Ti exists too; people training models mean the 16 GB one.
+    aliases: ['4060 ti', '4060ti', 'rtx 4060 ti', 'rtx4060ti', 'rtx 4060 ti 16gb', '4060 ti 16gb', 'geforce rtx 4060 ti', 'nvidia geforce rtx 4060 ti'],
+    totalMiB: 16380, usableMiB: lessReservation(16380), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.15,
+    source: 'NVIDIA GeForce RTX 4060 Ti 16 GB specs (GDDR6); nvidia-smi 16380 MiB',
+  },
+  {
+    id: 'rtx-4070-ti', name: 'RTX 4070 Ti 12GB',
+    aliases: ['4070 ti', '4070ti', 'rtx 4070 ti', 'rtx4070ti', 'geforce rtx 4070 ti', 'nvidia geforce rtx 4070 ti'],
+    totalMiB: 12282, usableMiB: lessReservation(12282), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.25,
+    source: 'NVIDIA GeForce RTX 4070 Ti specs (12 GB GDDR6X); nvidia-smi 12282 MiB',
+  },
+  {
+    id: 'rtx-4080', name: 'RTX 4080 16GB',
+    aliases: ['4080', 'rtx4080', 'rtx 4080', 'rtx 4080 super', '4080 super', 'geforce rtx 4080', 'nvidia geforce rtx 4080'],
+    totalMiB: 16376, usableMiB: lessReservation(16376), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.35,
+    source: 'NVIDIA GeForce RTX 4080 / 4080 SUPER specs (16 GB GDDR6X); nvidia-smi 16376 MiB',
+  },
+  {
+    id: 'l20', name: 'L20 48GB',
+    aliases: ['l20-48gb', 'l20 48gb', 'nvidia l20'],
+    totalMiB: 46068, usableMiB: lessReservation(46068), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.8,
+    source: 'NVIDIA L20 product brief (48 GB GDDR6 ECC, AD102 like the L40); nvidia-smi as L40, 46068 MiB',
   },
   {
     id: 'l40', name: 'L40 48GB',
@@ -189,6 +284,21 @@ export const GPUS: readonly GpuSpec[] = [
     source: 'NVIDIA H100 NVL datasheet (94 GB HBM3 per GPU); nvidia-smi 95830 MiB',
   },
   {
+    id: 'h800', name: 'H800 80GB',
+    // The H100 SXM for the Chinese market with NVLink cut to 400 GB/s: same memory and fp8.
+    aliases: ['h800', 'h800-80gb', 'h800 80gb', 'h800-sxm', 'h800 sxm', 'h800-sxm5', 'nvidia h800', 'nvidia h800 80gb hbm3'],
+    totalMiB: 81559, usableMiB: lessReservation(81559), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 2.8,
+    source: 'NVIDIA H800 SXM5 product brief (80 GB HBM3, H100 silicon); nvidia-smi as H100 SXM, 81559 MiB',
+  },
+  {
+    id: 'h20', name: 'H20 96GB',
+    aliases: ['h20', 'h20-96gb', 'h20 96gb', 'nvidia h20'],
+    totalMiB: 97871, usableMiB: lessReservation(97871), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.hopper, priceRank: 1.5,
+    source: 'NVIDIA H20 product brief (96 GB HBM3, Hopper with cut compute); nvidia-smi 97871 MiB as the 96 GB GH200',
+  },
+  {
     id: 'gh200', name: 'GH200 96GB',
     aliases: ['gh200-96gb', 'gh200 96gb', 'gh200 480gb', 'nvidia gh200 480gb', 'grace hopper'],
     totalMiB: 97871, usableMiB: lessReservation(97871), bf16: true, fp8: true, vendor: 'nvidia',
@@ -211,13 +321,56 @@ export const GPUS: readonly GpuSpec[] = [
     source: 'NVIDIA GeForce RTX 5090 specs (32 GB GDDR7); nvidia-smi 32607 MiB',
   },
   {
+    id: 'rtx-5070-ti', name: 'RTX 5070 Ti 16GB',
+    aliases: ['5070 ti', '5070ti', 'rtx 5070 ti', 'rtx5070ti', 'geforce rtx 5070 ti', 'nvidia geforce rtx 5070 ti'],
+    totalMiB: 16303, usableMiB: lessReservation(16303), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 0.4,
+    source: 'NVIDIA GeForce RTX 5070 Ti specs (16 GB GDDR7); nvidia-smi 16303 MiB',
+  },
+  {
+    id: 'rtx-5080', name: 'RTX 5080 16GB',
+    aliases: ['5080', 'rtx5080', 'rtx 5080', 'geforce rtx 5080', 'nvidia geforce rtx 5080'],
+    totalMiB: 16303, usableMiB: lessReservation(16303), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 0.5,
+    source: 'NVIDIA GeForce RTX 5080 specs (16 GB GDDR7); nvidia-smi 16303 MiB',
+  },
+  {
+    id: 'rtx-pro-6000', name: 'RTX PRO 6000 Blackwell 96GB',
+    aliases: ['rtx pro 6000', 'rtx pro 6000 blackwell', 'rtx pro 6000 blackwell workstation edition', 'rtx pro 6000 blackwell server edition', 'pro 6000', 'nvidia rtx pro 6000 blackwell workstation edition', 'nvidia rtx pro 6000 blackwell server edition'],
+    totalMiB: 97887, usableMiB: lessReservation(97887), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 1.6,
+    source: 'NVIDIA RTX PRO 6000 Blackwell datasheet (96 GB GDDR7 ECC); nvidia-smi 97887 MiB',
+  },
+  {
     id: 'b200', name: 'B200 180GB',
     aliases: ['b200-180gb', 'b200 180gb', 'b200 192gb', 'nvidia b200'],
     totalMiB: 183359, usableMiB: lessReservation(183359), bf16: true, fp8: true, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.blackwell, priceRank: 5.5,
     source: 'NVIDIA DGX B200 datasheet (1,440 GB over 8 GPUs = 180 GB each of 192 GB HBM3e); nvidia-smi 183359 MiB',
   },
+  {
+    id: 'b300', name: 'B300 288GB',
+    aliases: ['b300-288gb', 'b300 288gb', 'b300', 'blackwell ultra', 'nvidia b300', 'hgx b300'],
+    totalMiB: 274658, usableMiB: lessReservation(274658), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 6.5,
+    source: 'NVIDIA HGX B300 / DGX B300 specs (288 GB HBM3e per GPU, 2.3 TB per 8); total taken as 288e9 B = 274658 MiB (nvidia-smi figure not verified)',
+  },
+  {
+    id: 'gb200', name: 'GB200 186GB',
+    // One Blackwell GPU of a GB200 superchip (two GPUs + one Grace CPU); NVL72 racks hold 72.
+    aliases: ['gb200-186gb', 'gb200 186gb', 'gb200', 'gb200 nvl72', 'nvidia gb200', 'grace blackwell'],
+    totalMiB: 177383, usableMiB: lessReservation(177383), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.blackwell, priceRank: 6.0,
+    source: 'NVIDIA GB200 NVL72 specs (13.4 TB HBM3e over 72 GPUs = 186 GB each); total taken as 186e9 B = 177383 MiB (nvidia-smi figure not verified)',
+  },
   // ---- AMD Instinct (CDNA2/3): bf16; fp8 from CDNA3 (MI300).
+  {
+    id: 'mi210', name: 'MI210 64GB',
+    aliases: ['mi210-64gb', 'mi210 64gb', 'mi210', 'instinct mi210', 'amd instinct mi210'],
+    totalMiB: 65520, usableMiB: lessReservation(65520), bf16: true, fp8: false, vendor: 'amd',
+    contextMiB: CONTEXT_MIB.rocm, priceRank: 1.0,
+    source: 'AMD Instinct MI210 datasheet (64 GB HBM2e, CDNA2); rocm-smi 65520 MiB as one MI250X GCD',
+  },
   {
     id: 'mi250x', name: 'MI250X 64GB (one GCD)',
     // An MI250X module is two GCDs of 64 GB; ROCm and PyTorch see each GCD as its own device.
@@ -239,5 +392,12 @@ export const GPUS: readonly GpuSpec[] = [
     totalMiB: 262144, usableMiB: lessReservation(262144), bf16: true, fp8: true, vendor: 'amd',
     contextMiB: CONTEXT_MIB.rocm, priceRank: 3.2,
     source: 'AMD Instinct MI325X datasheet (256 GB HBM3E); total taken as 256 GiB (rocm-smi figure not verified)',
+  },
+  {
+    id: 'mi355x', name: 'MI355X 288GB',
+    aliases: ['mi355x-288gb', 'mi355x 288gb', 'mi355x', 'mi355', 'instinct mi355x', 'amd instinct mi355x'],
+    totalMiB: 294912, usableMiB: lessReservation(294912), bf16: true, fp8: true, vendor: 'amd',
+    contextMiB: CONTEXT_MIB.rocm, priceRank: 4.0,
+    source: 'AMD Instinct MI355X datasheet (288 GB HBM3E, CDNA4); total taken as 288 GiB like the MI325X entry (rocm-smi figure not verified)',
   },
 ];

@@ -5,6 +5,17 @@ import { LLAMA_MODELS } from './models/llama.js';
 import { MISTRAL_MODELS } from './models/mistral.js';
 import { PHI_MODELS } from './models/phi.js';
 import { QWEN_MODELS } from './models/qwen.js';
+import { QWEN2_MODELS } from './models/qwen2.js';
+import { QWEN3_MOE_MODELS } from './models/qwen3-moe.js';
+import { GEMMA3_MODELS } from './models/gemma3.js';
+import { LLAMA1_MODELS } from './models/llama1.js';
+import { LLAMA4_MODELS } from './models/llama4.js';
+import { GPT_OSS_MODELS } from './models/gpt-oss.js';
+import { GLM_MODELS } from './models/glm.js';
+import { KIMI_MODELS } from './models/kimi.js';
+import { STARCODER_MODELS } from './models/starcoder.js';
+import { YI_MODELS } from './models/yi.js';
+import { BAICHUAN_MODELS } from './models/baichuan.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -21,4 +32,15 @@ export const MODELS: readonly ModelSpec[] = [
   ...PHI_MODELS,
   ...CLASSIC_MODELS,
   ...DEEPSEEK_MODELS,
+  ...LLAMA4_MODELS,
+  ...LLAMA1_MODELS,
+  ...QWEN3_MOE_MODELS,
+  ...QWEN2_MODELS,
+  ...GEMMA3_MODELS,
+  ...GPT_OSS_MODELS,
+  ...GLM_MODELS,
+  ...KIMI_MODELS,
+  ...STARCODER_MODELS,
+  ...YI_MODELS,
+  ...BAICHUAN_MODELS,
 ];

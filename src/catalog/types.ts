@@ -15,6 +15,11 @@ export interface ModelSpec {
   publishedParams: number;
   /** Where the architecture and total come from (config.json path, model card, paper). */
   source: string;
+  /**
+   * A later generation of the family replaced it at the same sizes (Qwen1.5 and Qwen2 by
+   * Qwen2.5): named, it is used; a bare size ("qwen 14b") does not pick it.
+   */
+  superseded?: boolean;
 }
 
 export interface GpuSpec {

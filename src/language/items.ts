@@ -32,7 +32,7 @@ export type ItemBody =
       alpha: number | null;
     }
   | { kind: 'precision'; value: string }
-  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' }
+  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' | 'mxfp4' }
   | { kind: 'optimizer'; value: string; fused: boolean }
   | { kind: 'impl'; value: 'fused' | 'foreach' }
   | { kind: 'sharding'; value: string }

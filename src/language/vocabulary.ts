@@ -51,6 +51,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'exl2']),
   kw('weights', 'awq', ['awq']),
   kw('weights', 'fp8', ['fp8 weights', 'weights fp8', 'fp8 weight']),
+  kw('weights', 'mxfp4', ['mxfp4', 'mx fp4', 'mxfp4 weights']),
   // optimizers
   kw('optimizer', 'adamw', ['adamw']),
   kw('optimizer', 'adamw+fused', ['fused adamw', 'fused adam', 'apex adam']),

@@ -1,6 +1,7 @@
-import type { Scenario } from '../scenario/schema.js';
+import type { Architecture, Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
 import type { Layout } from './layout.js';
+import { isMoe, moeLayerCount } from './parameters.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 
@@ -12,46 +13,103 @@ import type { Component } from './types.js';
 const KV_DTYPE_BYTES = { bf16: 2, fp16: 2, fp8: 1, fp32: 4 } as const;
 
 /**
- * K and V for one token across all layers: 2·L·g·d elements (GQA g = KV heads); MLA caches the
- * compressed latent plus the shared RoPE key, L·(kv_lora_rank + rope_dim) (DeepSeek-V2 §2.1.2).
+ * Values one layer caches per token under multi-head latent attention (DeepSeek-V2 §2.1.2), which
+ * depends on the engine:
+ * - vLLM (and SGLang) cache the compressed latent c_KV and the shared RoPE key, kv_lora_rank +
+ *   qk_rope_head_dim values (vllm/config.py ModelConfig.get_head_size with use_mla; one KV head,
+ *   get_num_kv_heads returns 1 "as decode becomes MQA"; vllm/v1/kv_cache_interface.py
+ *   MLAAttentionSpec). Every TP rank holds the whole latent: it is not divided by TP.
+ * - transformers caches the decompressed per-head keys (qk_nope_head_dim + qk_rope_head_dim) and
+ *   values (v_head_dim) (models/deepseek_v3/modeling_deepseek_v3.py: past_key_values.update(
+ *   key_states, value_states) before the flash-attention padding of V), split over TP by head.
+ */
+function mlaValuesPerLayer(s: Scenario, l: Layout): { values: number; text: string } {
+  const { heads: a, mla } = s.model.arch;
+  const m = mla!;
+  if (s.inference.engine === 'vllm') {
+    return { values: m.kvLoraRank + m.ropeHeadDim, text: `(${m.kvLoraRank} latent + ${m.ropeHeadDim} rope) on every rank` };
+  }
+  const headsHere = Math.max(1, a / l.tp);
+  const perHead = m.nopeHeadDim + m.ropeHeadDim + m.vHeadDim;
+  const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
+  return { values: headsHere * perHead, text: `${a} heads${tp} × (${m.nopeHeadDim + m.ropeHeadDim} K + ${m.vHeadDim} V) decompressed` };
+}
+
+/**
+ * K and V for one cached token across this GPU's layers: 2·L·g·d elements (GQA g = KV heads,
+ * d = head_dim as config.json gives it, never hidden / heads); MLA as mlaValuesPerLayer. A token
+ * older than a sliding window is not cached in that layer: cachedTokens accounts for it.
  */
 export function kvBytesPerToken(s: Scenario, l: Layout): number {
-  const { layers: L, kvHeads: g, headDim: d, mla } = s.model.arch;
+  const { kvHeads: g, headDim: d, mla } = s.model.arch;
   const bytes = KV_DTYPE_BYTES[s.inference.kvDtype];
   const layersHere = l.layersOnStage;
-  if (mla) return layersHere * (mla.kvLoraRank + mla.ropeHeadDim) * bytes;
+  if (mla) return layersHere * mlaValuesPerLayer(s, l).values * bytes;
   const kvHeadsHere = Math.max(1, g / l.tp);
-  void L;
   return 2 * layersHere * kvHeadsHere * d * bytes;
 }
 
-/** Tokens each sequence keeps in cache: sliding-window layers keep at most the window. */
-function cachedTokens(s: Scenario): number {
-  const { slidingWindow, slidingWindowFraction } = s.model.arch;
-  if (!slidingWindow || s.seq <= slidingWindow) return s.seq;
-  const local = slidingWindowFraction ?? 1;
-  return local * slidingWindow + (1 - local) * s.seq;
+/**
+ * Layers whose attention is limited to the sliding window: the exact count from layer_types when
+ * the catalog has it, else the fraction (Gemma 2: half), else every layer (Mistral-7B-v0.1).
+ */
+export function slidingLayerCount(arch: Architecture): number {
+  if (!arch.slidingWindow) return 0;
+  if (arch.slidingLayers !== undefined) return Math.min(arch.slidingLayers, arch.layers);
+  return Math.round((arch.slidingWindowFraction ?? 1) * arch.layers);
+}
+
+/**
+ * Tokens each layer keeps on average for a sequence of `seq`: a sliding-window layer holds at most
+ * the window, a global layer the whole sequence. Both engines evict outside the window:
+ * transformers' DynamicSlidingWindowLayer (cache_utils.py) keeps the last sliding_window tokens
+ * (gpt-oss, Gemma 2/3, Llama 4 chunked layers via HybridChunkedCache), vLLM's hybrid KV-cache
+ * manager frees blocks left of the window (vllm/v1/core/single_type_kv_cache_manager.py,
+ * SlidingWindowManager / ChunkedLocalAttentionManager).
+ */
+export function cachedTokens(arch: Architecture, seq: number): number {
+  const window = arch.slidingWindow;
+  if (!window || seq <= window) return seq;
+  const local = slidingLayerCount(arch) / arch.layers;
+  return local * window + (1 - local) * seq;
 }
 
 export function kvCache(s: Scenario, l: Layout): Component {
   const { layers: L, kvHeads: g, headDim: d, mla } = s.model.arch;
   const bytes = KV_DTYPE_BYTES[s.inference.kvDtype];
-  const tokens = cachedTokens(s);
+  const tokens = cachedTokens(s.model.arch, s.seq);
   const total = kvBytesPerToken(s, l) * s.microBatch * tokens;
   const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
+  const layersText = l.layersOnStage < L ? `${l.layersOnStage} of ${L} layers` : `${L} layers`;
+  const tokenText = tokens < s.seq ? `${num(tokens)} tokens (window ${s.model.arch.slidingWindow} in ${slidingLayerCount(s.model.arch)} layers)` : `${num(tokens)} tokens`;
   const formula = mla
-    ? `${L} layers × ${s.microBatch} × ${num(tokens)} tokens × (${mla.kvLoraRank} + ${mla.ropeHeadDim}) × ${bytes} B`
-    : `2 × ${L} layers × ${s.microBatch} × ${num(tokens)} tokens × ${g} KV heads${tp} × ${d} × ${bytes} B`;
+    ? `${layersText} × ${s.microBatch} × ${tokenText} × ${mlaValuesPerLayer(s, l).text} × ${bytes} B`
+    : `2 × ${layersText} × ${s.microBatch} × ${tokenText} × ${g} KV heads${tp} × ${d} × ${bytes} B`;
   return { key: 'kv', name: `KV cache, ${s.inference.kvDtype}`, group: 'kv', bytes: total, formula };
 }
 
 /**
+ * MLP width one token passes through in the widest layer: a dense layer's ffn (denseFfn for the
+ * dense layers of a MoE), or a MoE layer's routed top-k experts plus its shared experts — each
+ * routed token is copied to k experts (vLLM fused_moe / transformers MoE blocks).
+ */
+export function activeMlpWidth(arch: Architecture): number {
+  if (!isMoe(arch)) return arch.ffn;
+  const shared = arch.sharedFfn ?? (arch.sharedExperts ?? 0) * arch.ffn;
+  const routed = (arch.expertsPerToken ?? 1) * arch.ffn + shared;
+  const denseCount = arch.layers - moeLayerCount(arch);
+  return denseCount > 0 ? Math.max(routed, arch.denseFfn ?? arch.ffn) : routed;
+}
+
+/**
  * One layer's transient during prefill under no_grad: the residual in and out (2·s·b·h),
- * q, k, v (3·s·b·h), the MLP intermediates (3·s·b·f gated, 2 plain) and, with eager attention,
+ * q, k, v (3·s·b·h), the MLP intermediates (3·s·b·f gated, 2 plain; f = activeMlpWidth, so a
+ * MoE layer counts the routed top-k experts, not the resident ones) and, with eager attention,
  * the fp32 scores and their 16-bit copy (a·s²·b·(4 + e)).
  */
 export function prefillWorkingSet(s: Scenario, promptTokens: number, l: Layout): Component {
-  const { hidden: h, ffn: f, heads: a, mlp } = s.model.arch;
+  const { hidden: h, heads: a, mlp } = s.model.arch;
+  const f = activeMlpWidth(s.model.arch);
   const e = activationBytes(s);
   const sb = promptTokens * s.microBatch;
   const mlpCount = mlp === 'gated' ? 3 : 2;

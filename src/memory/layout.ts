@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { countParams, isMoe, mlpParams, type ParamBreakdown } from './parameters.js';
+import { countParams, isMoe, routedExpertParams, type ParamBreakdown } from './parameters.js';
 import { loraParams } from './lora.js';
 
 /**
@@ -51,8 +51,7 @@ export function layoutOf(s: Scenario): Layout {
 function expertParams(s: Scenario): number {
   const arch = s.model.arch;
   if (!isMoe(arch)) return 0;
-  const moeLayers = arch.layers - Math.min(arch.denseLayers ?? 0, arch.layers);
-  return moeLayers * (arch.experts ?? 0) * mlpParams(arch);
+  return routedExpertParams(arch);
 }
 
 /** Parameters of one GPU's slice before ZeRO sharding: the stage's layers split over TP. */

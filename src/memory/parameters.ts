@@ -39,25 +39,57 @@ export function mlpParams(arch: Architecture, ffn: number = arch.ffn): number {
   return matrices * h * ffn + bias;
 }
 
-/** Norm weights in one decoder layer: RMSNorm has a scale, LayerNorm a scale and a bias. */
+/**
+ * The small non-matrix weights of one decoder layer: the norms (RMSNorm a scale, LayerNorm a
+ * scale and a bias; two per layer, one for a parallel block, `layerNorms` when the model has
+ * more — Gemma 2/3 have four), per-head q/k RMSNorms of headDim (Qwen3 modeling_qwen3.py
+ * q_norm/k_norm) and gpt-oss attention sinks, one logit per query head (modeling_gpt_oss.py).
+ */
 export function layerNormParams(arch: Architecture): number {
   const perNorm = arch.norm === 'rmsnorm' ? arch.hidden : 2 * arch.hidden;
-  const norms = arch.parallelBlock ? 1 : 2;
-  return norms * perNorm;
+  const norms = arch.layerNorms ?? (arch.parallelBlock ? 1 : 2);
+  const qkNorm = arch.qkNorm ? 2 * arch.headDim : 0;
+  const sinks = arch.attentionSinks ? arch.heads : 0;
+  return norms * perNorm + qkNorm + sinks;
 }
 
-/** Router plus experts for a MoE layer: E·MLP + h·E, and the always-on shared experts. */
-export function moeParams(arch: Architecture): { total: number; active: number } {
+/** One routed expert: a gated or plain MLP of width ffn (moe_intermediate_size). */
+export function expertParams(arch: Architecture): number {
+  return mlpParams(arch);
+}
+
+/**
+ * Router plus experts for a MoE layer: E·MLP + h·E (+ E router biases with mlpBias, gpt-oss),
+ * and the always-on shared experts: one MLP of sharedFfn, or sharedExperts MLPs of ffn.
+ */
+export function moeParams(arch: Architecture): { total: number; active: number; routed: number } {
   const experts = arch.experts ?? 1;
-  const perExpert = mlpParams(arch);
-  const shared = (arch.sharedExperts ?? 0) * perExpert;
-  const router = arch.hidden * experts;
+  const perExpert = expertParams(arch);
+  const shared = arch.sharedFfn ? mlpParams(arch, arch.sharedFfn) : (arch.sharedExperts ?? 0) * perExpert;
+  const router = arch.hidden * experts + (arch.mlpBias ? experts : 0);
   const topK = arch.expertsPerToken ?? experts;
-  return { total: experts * perExpert + shared + router, active: topK * perExpert + shared + router };
+  const routed = experts * perExpert;
+  return { total: routed + shared + router, active: topK * perExpert + shared + router, routed };
 }
 
 export function isMoe(arch: Architecture): boolean {
   return (arch.experts ?? 0) > 1;
+}
+
+/**
+ * How many decoder layers carry experts: all but the first `denseLayers` (DeepSeek
+ * first_k_dense_replace), and of those only every `moeEvery`-th (Llama 4
+ * interleave_moe_layer_step: layer i is MoE when (i + 1) % step = 0, modeling_llama4.py).
+ */
+export function moeLayerCount(arch: Architecture): number {
+  if (!isMoe(arch)) return 0;
+  const afterDense = arch.layers - Math.min(arch.denseLayers ?? 0, arch.layers);
+  return Math.floor(afterDense / (arch.moeEvery ?? 1));
+}
+
+/** Routed-expert weights of the whole model: what expert parallelism divides and MXFP4 stores. */
+export function routedExpertParams(arch: Architecture): number {
+  return moeLayerCount(arch) * moeParams(arch).routed;
 }
 
 export interface LayerParams {
@@ -96,6 +128,24 @@ export function finalNormParams(arch: Architecture): number {
   return arch.norm === 'rmsnorm' ? arch.hidden : 2 * arch.hidden;
 }
 
+/**
+ * Multi-token-prediction modules as the DeepSeek-V3 checkpoint stores them (README_WEIGHTS.md,
+ * layer 61): one MoE decoder layer, eh_proj (2h → h), enorm, hnorm and the shared_head norm, and
+ * its own copies of embed_tokens and shared_head.head (V·h each). DeepSeek: 671B main + 14B MTP
+ * = 685B on the Hub. Not in the main total: transformers skips these weights, vLLM loads them
+ * only for MTP speculative decoding.
+ */
+export function mtpParams(arch: Architecture): number {
+  const n = arch.mtpLayers ?? 0;
+  if (n === 0) return 0;
+  const block = layerParams(arch, !isMoe(arch)).total;
+  const h = arch.hidden;
+  const projection = 2 * h * h;
+  const norms = 3 * finalNormParams(arch);
+  const embeddingAndHead = 2 * arch.vocab * h;
+  return n * (block + projection + norms + embeddingAndHead);
+}
+
 export interface ParamBreakdown {
   total: number;
   /** Parameters used per token (MoE counts only the routed top-k experts). */
@@ -106,11 +156,15 @@ export interface ParamBreakdown {
   perLayer: number;
   /** Parameters in the linear projections of all decoder layers (what quantisation shrinks). */
   linear: number;
+  /** Routed-expert parameters of all MoE layers (0 for dense models); part of `linear`. */
+  routedExperts: number;
+  /** Multi-token-prediction modules stored beside the model, not part of `total` (mtpParams). */
+  mtp: number;
 }
 
 export function countParams(arch: Architecture): ParamBreakdown {
-  const denseLayers = isMoe(arch) ? Math.min(arch.denseLayers ?? 0, arch.layers) : arch.layers;
-  const sparseLayers = arch.layers - denseLayers;
+  const sparseLayers = moeLayerCount(arch);
+  const denseLayers = arch.layers - sparseLayers;
   const dense = layerParams(arch, true);
   const sparse = layerParams(arch, false);
   const layers = denseLayers * dense.total + sparseLayers * sparse.total;
@@ -127,5 +181,7 @@ export function countParams(arch: Architecture): ParamBreakdown {
     lmHead,
     perLayer: layers / arch.layers,
     linear,
+    routedExperts: routedExpertParams(arch),
+    mtp: mtpParams(arch),
   };
 }

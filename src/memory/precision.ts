@@ -51,6 +51,8 @@ export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   'nf4-dq': 0.5 + 0.127 / 8,
   gptq: 4.25 / 8,
   awq: 4.25 / 8,
+  // MXFP4 (OCP Microscaling spec): 32 FP4 E2M1 values share one E8M0 scale, (32·4 + 8) / 32 = 4.25 bits.
+  mxfp4: 4.25 / 8,
 };
 
 export function isQuantised(format: WeightFormat): boolean {

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
@@ -47,6 +48,8 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   if (s.offload.params !== 'none') {
     return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);
   }
+  const native = nativeFormatWeights(s, l);
+  if (native) return native;
   const perParam = WEIGHT_FORMAT_BYTES[format];
   const linear = l.params.linear / l.pp / l.tp;
   const rest = paramsPerGpu(l) - linear;

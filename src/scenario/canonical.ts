@@ -71,6 +71,7 @@ const WEIGHT_WORDS: Partial<Record<Scenario['weights'], string>> = {
   gptq: 'gptq',
   awq: 'awq',
   fp8: 'fp8 weights',
+  mxfp4: 'mxfp4',
 };
 
 const OPTIMIZER_WORDS: Record<Scenario['optimizer'], string> = {

@@ -18,7 +18,10 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
   const { tp, pp, cp, ep } = s.parallel;
   const { heads, kvHeads, layers } = s.model.arch;
 
-  if (heads % tp !== 0 || kvHeads % tp !== 0) {
+  // Serving engines replicate KV heads when tp exceeds them (vLLM linear.py QKVParallelLinear:
+  // tp % kv heads == 0, each head on tp / kv ranks): Qwen3-235B (4 KV heads) serves on tp 8.
+  const kvSplits = kvHeads % tp === 0 || (s.mode === 'inference' && tp % kvHeads === 0);
+  if (heads % tp !== 0 || !kvSplits) {
     return fail(
       `tp ${tp} must divide the attention heads (${heads}) and KV heads (${kvHeads}) of ${s.model.name}: each GPU holds a whole number of heads. Try tp ${largestDivisor(gcd(heads, kvHeads), tp)}.`,
       'par.tp',
@@ -59,7 +62,7 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
       'sharding',
     );
   }
-  if (s.mode === 'full' && ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'].includes(s.weights)) {
+  if (s.mode === 'full' && ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4'].includes(s.weights)) {
     return fail(
       `${said('weights', s.weights)} weights need lora, qlora or inference: a full fine-tune trains every weight in 16 or 32 bits.`,
       'weights',

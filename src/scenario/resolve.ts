@@ -84,7 +84,7 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
   return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
 }
 
-const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'];
+const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4'];
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {

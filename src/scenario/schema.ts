@@ -11,6 +11,10 @@ export const architectureSchema = z.object({
   hidden: z.number().int().min(1).max(131072),
   heads: z.number().int().min(1).max(1024),
   kvHeads: z.number().int().min(1).max(1024),
+  /**
+   * Width of one attention head (config.json head_dim), kept independent of hidden / heads:
+   * Gemma (256), Qwen3-32B and gpt-oss project to heads × headDim ≠ hidden.
+   */
   headDim: z.number().int().min(1).max(4096),
   ffn: z.number().int().min(1).max(1_000_000),
   vocab: z.number().int().min(1).max(5_000_000),
@@ -37,8 +41,57 @@ export const architectureSchema = z.object({
       vHeadDim: z.number().int(),
     })
     .optional(),
+  /**
+   * Sliding-window (local) attention: a layer with a window attends to, and caches, at most the
+   * last `slidingWindow` tokens (config.json sliding_window).
+   */
   slidingWindow: z.number().int().optional(),
+  /** Share of layers that use the window when the count is not given (Gemma 2: 0.5); absent = all. */
   slidingWindowFraction: z.number().optional(),
+  /**
+   * Exact number of layers that use the window; takes precedence over slidingWindowFraction.
+   * From config.json `layer_types` (count of "sliding_attention": gpt-oss, Gemma 3, Qwen3) or
+   * `sliding_window_pattern` P (every P-th layer is global: layers − ⌊layers / P⌋; Gemma 3 P = 6).
+   */
+  slidingLayers: z.number().int().min(0).optional(),
+  /**
+   * Learned attention sinks: one extra softmax logit per query head per layer
+   * (gpt-oss, transformers modeling_gpt_oss.py `self.sinks`, shape [num_attention_heads]).
+   */
+  attentionSinks: z.boolean().optional(),
+  /**
+   * Every N-th layer is a MoE layer, the others dense with `denseFfn` (Llama 4
+   * `interleave_moe_layer_step`: Maverick 2, Scout 1). Absent = every layer after `denseLayers`.
+   */
+  moeEvery: z.number().int().min(1).optional(),
+  /**
+   * Width of the shared-expert MLP when it is not sharedExperts × ffn (Qwen2-MoE
+   * `shared_expert_intermediate_size`); absent = sharedExperts × ffn (DeepSeek `n_shared_experts`).
+   */
+  sharedFfn: z.number().int().optional(),
+  /**
+   * Multi-token-prediction modules (DeepSeek-V3 / GLM-4.5 `num_nextn_predict_layers`): each one a
+   * full decoder layer plus its projection and norms, stored in the checkpoint but not in the
+   * published main-model total and not loaded by transformers; counted apart (ParamBreakdown.mtp).
+   */
+  mtpLayers: z.number().int().min(0).optional(),
+  /**
+   * The format the published checkpoint stores its weights in, when not 16-bit
+   * (config.json `quantization_config`): `mxfp4` on the routed experts only (gpt-oss:
+   * modules_to_not_convert = attention, router, embeddings, LM head), `fp8-block` on every
+   * decoder linear layer (DeepSeek-V3 / Kimi K2: fp8 e4m3 with a scale per 128×128 block).
+   */
+  checkpoint: z
+    .object({
+      format: z.enum(['mxfp4', 'fp8-block']),
+      scope: z.enum(['experts', 'linear']),
+    })
+    .optional(),
+  /** An RMSNorm scale of headDim on each query and each key head, per layer (Qwen3, Gemma 3, GLM-4.5 `use_qk_norm`). */
+  qkNorm: z.boolean().optional(),
+  /** Norms per decoder layer when not 2 (Gemma 2 / 3: input, post-attention, pre- and post-feedforward = 4). */
+  layerNorms: z.number().int().min(1).optional(),
+  /** Parameters the fields above do not describe (vision tower, extra norms), counted like embeddings. */
   extraParams: z.number().optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
   dropout: z.number().min(0).max(1).optional(),
@@ -73,7 +126,7 @@ export const recipeSchema = z.enum(['mixed', 'megatron', 'amp', 'pure', 'fp32'])
 /** 16-bit (or 8-bit) compute dtype. */
 export const computeDtypeSchema = z.enum(['bf16', 'fp16', 'fp8', 'fp32']);
 /** Storage format of frozen / served weights. */
-export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8']);
+export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4']);
 
 export const optimizerSchema = z.enum([
   'adamw',

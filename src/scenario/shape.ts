@@ -27,9 +27,14 @@ function isMoeSpec(m: ModelSpec): boolean {
   return (m.arch.experts ?? 0) > 1;
 }
 
-/** Nearest dense model of a family; Llama's own base models ("llama-…") before its derivatives. */
+/**
+ * Nearest dense model of a family; Llama's own base models ("llama-…") before its derivatives,
+ * current generations before superseded ones.
+ */
 function nearestOfFamily(params: number, family: string): ModelSpec | null {
-  const pool = MODELS.filter((m) => m.family.toLowerCase() === family && !isMoeSpec(m))
+  const dense = MODELS.filter((m) => m.family.toLowerCase() === family && !isMoeSpec(m));
+  const current = dense.filter((m) => !m.superseded);
+  const pool = (current.some((m) => relative(params, m.publishedParams) <= NEAREST_TOLERANCE) ? current : dense)
     .map((m) => ({ m, d: relative(params, m.publishedParams) }))
     .filter((x) => x.d <= NEAREST_TOLERANCE);
   const own = pool.filter((x) => x.m.id.startsWith(`${family}-`));

@@ -59,6 +59,16 @@ describe('catalog aliases', () => {
     ['Llama-2-70b', 'llama-2-70b'], ['CodeLlama-34b', 'codellama-34b'], ['bert-large-uncased', 'bert-large-uncased'],
     ['phi-1_5', 'phi-1.5'], ['stablelm-base-alpha-3b', 'stablelm-base-alpha-3b'], ['falcon-40b', 'falcon-40b'],
     ['bigscience/bloomz-7b1', 'bloomz-7b1'],
+    // issue 12: today's families as people type them, Hub ids included
+    ['deepseek-ai/DeepSeek-V3', 'deepseek-v3'], ['DeepSeek R1', 'deepseek-r1'], ['deepseek-ai/DeepSeek-R1-0528', 'deepseek-r1'],
+    ['moonshotai/Kimi-K2-Instruct', 'kimi-k2'], ['Kimi K2', 'kimi-k2'], ['GLM-4.5', 'glm-4.5'], ['zai-org/GLM-4.5-Air', 'glm-4.5-air'],
+    ['meta-llama/Llama-4-Scout-17B-16E-Instruct', 'llama-4-scout'], ['Llama 4 Maverick', 'llama-4-maverick'],
+    ['openai/gpt-oss-120b', 'gpt-oss-120b'], ['gpt-oss 20b', 'gpt-oss-20b'], ['Qwen/Qwen3-30B-A3B', 'qwen3-30b-a3b'],
+    ['Qwen3-235B-A22B-Instruct-2507', 'qwen3-235b-a22b'], ['Qwen/Qwen2-7B-Instruct', 'qwen2-7b'], ['Qwen1.5-14B-Chat', 'qwen1.5-14b'],
+    ['google/gemma-3-27b-it', 'gemma-3-27b'], ['gemma 3 4b', 'gemma-3-4b'], ['mistralai/Mistral-Small-3.1-24B-Instruct-2503', 'mistral-small-3'],
+    ['microsoft/phi-4', 'phi-4'], ['bigcode/starcoder2-15b', 'starcoder2-15b'], ['StarCoder', 'starcoder'], ['01-ai/Yi-1.5-34B-Chat', 'yi-34b'],
+    ['baichuan-inc/Baichuan2-13B-Chat', 'baichuan2-13b'], ['deepseek-ai/deepseek-coder-6.7b-instruct', 'deepseek-coder-6.7b'],
+    ['huggyllama/llama-7b', 'llama-1-7b'], ['LLaMA 65B', 'llama-1-65b'],
   ])('model "%s" resolves to %s', (text, id) => {
     expect(findModel(text)?.id).toBe(id);
   });
@@ -75,6 +85,12 @@ describe('catalog aliases', () => {
     // nvidia-smi names
     ['NVIDIA A100-SXM4-80GB', 'a100-80g'], ['NVIDIA H100 80GB HBM3', 'h100-80g'], ['Tesla T4', 't4'],
     ['NVIDIA GeForce RTX 4090', 'rtx-4090'], ['H100 NVL', 'h100-nvl'],
+    // issue 12: the cards in users' questions ("RTX 3060" used to read "RTX" as "ctx")
+    ['A800', 'a800-80g'], ['A800 40GB', 'a800-40g'], ['NVIDIA A800-SXM4-80GB', 'a800-80g'], ['H800', 'h800'], ['H20', 'h20'],
+    ['B300', 'b300'], ['GB200', 'gb200'], ['RTX 3060', 'rtx-3060'], ['RTX 3080', 'rtx-3080'], ['RTX 3080 12GB', 'rtx-3080-12g'],
+    ['RTX 4060 Ti 16GB', 'rtx-4060-ti-16g'], ['4070 Ti', 'rtx-4070-ti'], ['RTX 4080', 'rtx-4080'], ['RTX 5080', 'rtx-5080'],
+    ['RTX 5070 Ti', 'rtx-5070-ti'], ['Titan RTX', 'titan-rtx'], ['RTX PRO 6000 Blackwell', 'rtx-pro-6000'], ['L20', 'l20'],
+    ['A30', 'a30'], ['GTX 1080 Ti', 'gtx-1080-ti'], ['GTX 1060', 'gtx-1060'], ['MI210', 'mi210'], ['MI355X', 'mi355x'],
   ])('GPU "%s" resolves to %s', (text, id) => {
     expect(findGpu(text)?.id).toBe(id);
   });

@@ -5,6 +5,27 @@ import { architectureSchema } from '../../src/scenario/schema.js';
 
 /** DESIGN §3.1: parameter counts of catalog models must match their published totals within 0.5%. */
 const PARAM_TOLERANCE = 0.005;
+/**
+ * Issue 12: today's families within 2%. Their published totals are often rounded ("355B",
+ * "1.04T", LLaMA's "6.7B") or, for Llama 4, include a vision encoder the text shape leaves out.
+ */
+const NEW_FAMILY_TOLERANCE = 0.02;
+
+/** The families issue 12 item 4 adds to the catalog. */
+const ISSUE_12_IDS = [
+  'deepseek-v3', 'deepseek-r1', 'kimi-k2', 'glm-4.5', 'glm-4.5-air', 'llama-4-scout', 'llama-4-maverick',
+  'gpt-oss-20b', 'gpt-oss-120b', 'qwen3-30b-a3b', 'qwen3-235b-a22b',
+  'qwen2-0.5b', 'qwen2-1.5b', 'qwen2-7b', 'qwen2-72b',
+  'qwen1.5-0.5b', 'qwen1.5-1.8b', 'qwen1.5-4b', 'qwen1.5-7b', 'qwen1.5-14b', 'qwen1.5-32b', 'qwen1.5-72b', 'qwen1.5-110b',
+  'gemma-3-1b', 'gemma-3-4b', 'gemma-3-12b', 'gemma-3-27b', 'mistral-small-3', 'phi-4',
+  'starcoder', 'starcoder2-3b', 'starcoder2-7b', 'starcoder2-15b', 'yi-6b', 'yi-1.5-9b', 'yi-34b',
+  'baichuan2-7b', 'baichuan2-13b', 'deepseek-coder-1.3b', 'deepseek-coder-6.7b', 'deepseek-coder-33b',
+  'llama-1-7b', 'llama-1-13b', 'llama-1-33b', 'llama-1-65b',
+];
+
+function toleranceFor(id: string): number {
+  return ISSUE_12_IDS.includes(id) ? NEW_FAMILY_TOLERANCE : PARAM_TOLERANCE;
+}
 
 /** The models issue 2 item 3 requires the catalog to hold. */
 const REQUIRED_IDS = [
@@ -26,9 +47,14 @@ describe('model catalog', () => {
     expect(REQUIRED_IDS.filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  it.each(MODELS.map((m) => [m.id, m] as const))('%s: parameters from the architecture match the published total', (_id, m) => {
+  it("holds every family of issue 12's offline catalog", () => {
+    const ids = new Set(MODELS.map((m) => m.id));
+    expect(ISSUE_12_IDS.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it.each(MODELS.map((m) => [m.id, m] as const))('%s: parameters from the architecture match the published total', (id, m) => {
     const counted = countParams(m.arch).total;
-    expect(Math.abs(counted / m.publishedParams - 1)).toBeLessThanOrEqual(PARAM_TOLERANCE);
+    expect(Math.abs(counted / m.publishedParams - 1)).toBeLessThanOrEqual(toleranceFor(id));
   });
 
   it.each(MODELS.map((m) => [m.id, m] as const))('%s: architecture is a valid, self-consistent shape with a source', (_id, m) => {
@@ -47,6 +73,45 @@ describe('model catalog', () => {
     ['mixtral-8x22b', 39e9, 'Mistral AI release: 39B active'],
   ] as const)('%s activates %d parameters per token (%s)', (id, active, _source) => {
     expect(Math.abs(countParams(modelById(id).arch).active / active - 1)).toBeLessThan(0.02);
+  });
+
+  // Makers count "activated" parameters differently: with the embedding lookup (Meta), without it
+  // (DeepSeek, Moonshot, OpenAI, Qwen), or without the embedding and the LM head (Zhipu).
+  it.each([
+    ['deepseek-v3', 37e9, 'no embedding', 'DeepSeek-V3 README: 37B activated'],
+    ['kimi-k2', 32e9, 'no embedding', 'Kimi K2 model card: 32B activated'],
+    ['gpt-oss-120b', 5.13e9, 'no embedding', 'gpt-oss model card: 5.13B active'],
+    ['gpt-oss-20b', 3.61e9, 'no embedding', 'gpt-oss model card: 3.61B active'],
+    ['qwen3-235b-a22b', 22e9, 'no embedding', 'Qwen3 model card: 22B activated'],
+    ['qwen3-30b-a3b', 3.3e9, 'all', 'Qwen3 model card: 3.3B activated'],
+    ['glm-4.5', 32e9, 'no embedding or head', 'GLM-4.5 model card: 32B active'],
+    ['glm-4.5-air', 12e9, 'no embedding or head', 'GLM-4.5 model card: 12B active'],
+    ['llama-4-maverick', 17e9, 'all', 'Llama 4 model card: 17B active'],
+    ['llama-4-scout', 17e9, 'all', 'Llama 4 model card: 17B active'],
+  ] as const)('%s activates about %d parameters per token (counting %s; %s)', (id, active, counting, _source) => {
+    const p = countParams(modelById(id).arch);
+    const left = counting === 'all' ? 0 : counting === 'no embedding' ? p.embedding : p.embedding + p.lmHead;
+    expect(Math.abs((p.active - left) / active - 1)).toBeLessThan(0.03);
+  });
+
+  it('DeepSeek-V3 stores a 14B MTP module beside its 671B (Hub total 685B), outside the main total', () => {
+    const p = countParams(modelById('deepseek-v3').arch);
+    expect(Math.abs((p.total + p.mtp) / 685e9 - 1)).toBeLessThan(0.01);
+    expect(countParams({ ...modelById('deepseek-v3').arch, mtpLayers: 0 }).total).toBe(p.total);
+  });
+
+  it('Llama 4 Maverick puts experts in every other layer (interleave_moe_layer_step 2), Scout in every layer', () => {
+    const maverick = modelById('llama-4-maverick').arch;
+    const everyLayer = countParams({ ...maverick, moeEvery: 1 }).total;
+    expect(countParams(maverick).total).toBeLessThan(everyLayer * 0.55);
+    expect(countParams(maverick).routedExperts).toBe(24 * 128 * 3 * 5120 * 8192);
+    expect(countParams(modelById('llama-4-scout').arch).routedExperts).toBe(48 * 16 * 3 * 5120 * 8192);
+  });
+
+  it('Gemma 3 keeps head_dim 256 apart from hidden / heads: the 1B projects 1152 to 4 × 256 query values', () => {
+    const a = modelById('gemma-3-1b').arch;
+    expect(a.headDim).not.toBe(a.hidden / a.heads);
+    expect(a.slidingLayers).toBe(22);
   });
 
   it('DeepSeek-V2-Lite activates 2.4B parameters besides its token-embedding lookup (model card)', () => {

@@ -45,4 +45,19 @@ export const MISTRAL_MODELS: readonly ModelSpec[] = [
     publishedParams: 141e9,
     source: 'mistralai/Mixtral-8x22B-v0.1 config.json; total: Mistral AI release "Cheaper, Better, Faster, Stronger" (141B total, 39B active)',
   },
+  {
+    id: 'mistral-small-3',
+    name: 'Mistral-Small-3-24B',
+    family: 'mistral',
+    aliases: [
+      'mistral small 3', 'mistral-small-3', 'mistral-small-24b', 'mistral small 24b', 'mistral-small-24b-base-2501', 'mistral-small-24b-instruct-2501',
+      'mistral-small-2501', 'mistral small 3.1', 'mistral-small-3.1', 'mistral-small-3.1-24b-instruct-2503', 'mistral-small-3.1-24b-base-2503',
+      'mistral small 3.2', 'mistral-small-3.2', 'mistral-small-3.2-24b-instruct-2506', 'mistralai/mistral-small-24b-instruct-2501',
+      'mistralai/mistral-small-24b-base-2501', 'mistralai/mistral-small-3.1-24b-instruct-2503', 'mistralai/mistral-small-3.2-24b-instruct-2506',
+    ],
+    // 3.1 and 3.2 keep this language model and add a ~0.4B Pixtral vision encoder (not counted here).
+    arch: llamaStyle({ layers: 40, hidden: 5120, heads: 32, kvHeads: 8, headDim: 128, ffn: 32768, vocab: 131072, tiedEmbeddings: false }),
+    publishedParams: 23.6e9,
+    source: 'mistralai/Mistral-Small-24B-Base-2501 config.json; total: Hugging Face model page safetensors count (23.6B; model card "24B")',
+  },
 ];

@@ -51,4 +51,14 @@ export const PHI_MODELS: readonly ModelSpec[] = [
     publishedParams: 14e9,
     source: 'microsoft/Phi-3-medium-4k-instruct config.json; total: model card (14B)',
   },
+  {
+    id: 'phi-4',
+    name: 'Phi-4',
+    family: 'phi',
+    aliases: ['phi 4', 'phi4', 'phi-4-14b', 'microsoft/phi-4'],
+    // Phi-3-medium's layout with a 100k tiktoken vocabulary (vocab_size 100352).
+    arch: llamaStyle({ layers: 40, hidden: 5120, heads: 40, kvHeads: 10, headDim: 128, ffn: 17920, vocab: 100352, tiedEmbeddings: false }),
+    publishedParams: 14.7e9,
+    source: 'microsoft/phi-4 config.json; total: Hugging Face model page safetensors count (14.7B; model card "14B")',
+  },
 ];

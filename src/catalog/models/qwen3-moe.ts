@@ -1,0 +1,40 @@
+import type { ModelSpec } from '../types.js';
+import { llamaStyle } from './shape.js';
+
+/**
+ * Alibaba's Qwen3 MoE models (Qwen3MoeForCausalLM, model_type qwen3_moe): 128 routed experts of
+ * moe_intermediate_size, 8 a token, no shared expert, every layer sparse (decoder_sparse_step 1,
+ * mlp_only_layers empty), q/k RMSNorm as in dense Qwen3, no biases, untied.
+ */
+export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
+  {
+    id: 'qwen3-30b-a3b',
+    name: 'Qwen3-30B-A3B',
+    family: 'qwen',
+    aliases: ['qwen3 30b a3b', 'qwen3-30b', 'qwen3 30b', 'qwen-3-30b-a3b', 'qwen3-30b-a3b-base', 'qwen3-30b-a3b-instruct-2507', 'qwen3-30b-a3b-thinking-2507', 'qwen/qwen3-30b-a3b', 'qwen/qwen3-30b-a3b-instruct-2507'],
+    arch: llamaStyle({
+      layers: 48, hidden: 2048, heads: 32, kvHeads: 4, headDim: 128,
+      ffn: 768, experts: 128, expertsPerToken: 8,
+      vocab: 151936, tiedEmbeddings: false, qkNorm: true,
+    }),
+    publishedParams: 30.5e9,
+    source:
+      'Qwen/Qwen3-30B-A3B config.json (48 layers, hidden 2048, 32 heads, 4 KV heads, head_dim 128, moe_intermediate_size 768, ' +
+      'num_experts 128, num_experts_per_tok 8); total: model card (30.5B total, 3.3B activated)',
+  },
+  {
+    id: 'qwen3-235b-a22b',
+    name: 'Qwen3-235B-A22B',
+    family: 'qwen',
+    aliases: ['qwen3 235b a22b', 'qwen3-235b', 'qwen3 235b', 'qwen-3-235b-a22b', 'qwen3-235b-a22b-instruct-2507', 'qwen3-235b-a22b-thinking-2507', 'qwen/qwen3-235b-a22b', 'qwen/qwen3-235b-a22b-instruct-2507'],
+    arch: llamaStyle({
+      layers: 94, hidden: 4096, heads: 64, kvHeads: 4, headDim: 128,
+      ffn: 1536, experts: 128, expertsPerToken: 8,
+      vocab: 151936, tiedEmbeddings: false, qkNorm: true,
+    }),
+    publishedParams: 235e9,
+    source:
+      'Qwen/Qwen3-235B-A22B config.json (94 layers, hidden 4096, 64 heads, 4 KV heads, head_dim 128, moe_intermediate_size 1536, ' +
+      'num_experts 128, num_experts_per_tok 8); total: model card (235B total, 22B activated)',
+  },
+];
