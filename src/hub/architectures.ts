@@ -57,15 +57,17 @@ interface Core {
 /**
  * hidden_size, num_hidden_layers, num_attention_heads, num_key_value_heads (default: the
  * attention heads, i.e. no GQA), head_dim (default hidden / heads), intermediate_size, vocab_size.
+ * `defaults`: the configuration class's defaults for fields a config.json may leave out
+ * (Gemma 3's text_config names only what differs from Gemma3TextConfig).
  */
-function core(c: Config, defaults: { headDim?: number; ffn?: number; vocab?: number } = {}): Core {
-  const hidden = required(c, 'the hidden size', 'hidden_size', 'n_embd', 'd_model');
-  const heads = required(c, 'the attention heads', 'num_attention_heads', 'n_head', 'num_heads');
+function core(c: Config, defaults: Partial<Core> = {}): Core {
+  const hidden = numberField(c, 'hidden_size', 'n_embd', 'd_model') ?? defaults.hidden ?? required(c, 'the hidden size', 'hidden_size', 'n_embd', 'd_model');
+  const heads = numberField(c, 'num_attention_heads', 'n_head', 'num_heads') ?? defaults.heads ?? required(c, 'the attention heads', 'num_attention_heads', 'n_head', 'num_heads');
   return {
-    layers: required(c, 'the layer count', 'num_hidden_layers', 'n_layer', 'num_layers'),
+    layers: numberField(c, 'num_hidden_layers', 'n_layer', 'num_layers') ?? defaults.layers ?? required(c, 'the layer count', 'num_hidden_layers', 'n_layer', 'num_layers'),
     hidden,
     heads,
-    kvHeads: numberField(c, 'num_key_value_heads', 'num_kv_heads', 'n_head_kv') ?? heads,
+    kvHeads: numberField(c, 'num_key_value_heads', 'num_kv_heads', 'n_head_kv') ?? defaults.kvHeads ?? heads,
     headDim: numberField(c, 'head_dim') ?? defaults.headDim ?? Math.floor(hidden / heads),
     ffn: numberField(c, 'intermediate_size', 'n_inner', 'ffn_hidden_size') ?? defaults.ffn ?? required(c, 'the MLP width', 'intermediate_size'),
     vocab: numberField(c, 'vocab_size') ?? defaults.vocab ?? required(c, 'the vocabulary', 'vocab_size'),
@@ -185,12 +187,12 @@ function gemma2(c: Config): ArchReading {
 }
 
 /**
- * Gemma3TextConfig: vocab 262208, head_dim 256, tie True, sliding_window 4096 with
- * sliding_window_pattern 6 (five local layers per global one) unless layer_types says otherwise;
- * four norms per layer plus q_norm and k_norm.
+ * Gemma3TextConfig: hidden 2304, intermediate 9216, 26 layers, 8 heads, 4 KV heads, head_dim 256,
+ * vocab 262208, tie True, sliding_window 4096 with sliding_window_pattern 6 (five local layers
+ * per global one) unless layer_types says otherwise; four norms per layer plus q_norm and k_norm.
  */
 function gemma3Text(c: Config): ArchReading {
-  const shape = core(c, { headDim: 256, vocab: 262208 });
+  const shape = core(c, { hidden: 2304, ffn: 9216, layers: 26, heads: 8, kvHeads: 4, headDim: 256, vocab: 262208 });
   const pattern = numberField(c, 'sliding_window_pattern') ?? 6;
   const arch = llamaLike(shape, bool(c, 'tie_word_embeddings', true), {
     ...window(c, numberField(c, 'sliding_window') ?? 4096, (pattern - 1) / pattern),
@@ -243,7 +245,8 @@ function mtpNote(c: Config): string[] {
  * intermediate_size, the other layers a dense MLP of intermediate_size_mlp (16384).
  */
 function llama4Text(c: Config): ArchReading {
-  const shape = core(c, { headDim: 128 });
+  // Llama4TextConfig defaults: vocab 202048, hidden 5120, intermediate 8192, 48 layers, 40 heads, 8 KV heads.
+  const shape = core(c, { vocab: 202048, hidden: 5120, ffn: 8192, layers: 48, heads: 40, kvHeads: 8, headDim: 128 });
   const step = numberField(c, 'interleave_moe_layer_step') ?? 1;
   const moeLayers = Array.isArray(c.moe_layers) ? c.moe_layers.length : step > 0 ? Math.floor(shape.layers / step) : 0;
   const arch = llamaLike(shape, bool(c, 'tie_word_embeddings', false), {
@@ -261,7 +264,8 @@ function llama4Text(c: Config): ArchReading {
  * v, o, on the experts and the router; sliding_window 128 on alternating layers (layer_types).
  */
 function gptOss(c: Config): ArchReading {
-  const shape = core(c, { headDim: 64 });
+  // GptOssConfig defaults (gpt-oss-120b): 36 layers, vocab 201088, hidden 2880, intermediate 2880, 64 heads, 8 KV heads.
+  const shape = core(c, { layers: 36, vocab: 201088, hidden: 2880, ffn: 2880, heads: 64, kvHeads: 8, headDim: 64 });
   const experts = numberField(c, 'num_local_experts', 'num_experts') ?? 128;
   const arch = llamaLike(shape, bool(c, 'tie_word_embeddings', false), {
     attentionBias: 'all',
