@@ -122,7 +122,7 @@ export class HubClient {
     const how = this.options.token
       ? 'HF_TOKEN is set, but that token has no access to it: accept the model\'s terms on its Hub page with that account, or use a token that has access'
       : 'set HF_TOKEN to a Hugging Face token that has access (huggingface.co/settings/tokens) and restart';
-    return new HubError('auth', `The Hub refused access to "${repo}" (HTTP ${status}): it is gated or private. ${how}. Or paste its config.json in a \`\`\` block.`);
+    return new HubError('auth', `The Hub refused access to "${repo}" (HTTP ${status}): it is gated or private; ${how}. Or paste its config.json in a \`\`\` block.`);
   }
 
   private unreachable(repo: string, error: unknown): HubError {

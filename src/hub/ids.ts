@@ -7,6 +7,9 @@
  * with `-` or `.`. The lexer runs on lower-cased text, so the sources are lower-case.
  */
 
+import { GPUS } from '../catalog/index.js';
+import { KEYWORDS } from '../language/vocabulary.js';
+
 /** One side of `org/name`, at least two characters ("q/v" is LoRA targets, not a repo). */
 const PART = '[a-z0-9][a-z0-9._\\-]*[a-z0-9]';
 
@@ -17,22 +20,25 @@ const URL_SOURCE = `(?:https?://)?(?:www\\.)?(?:huggingface\\.co|hf\\.co)/(?:mod
 export const ATTACHED_CONFIG = 'config.json';
 
 /**
- * Not two request words joined by a slash ("bf16/fp16", "7b/13b", "h100/a100", "gate/up"):
- * a bare `org/name` whose both sides are words the request language knows is read as those
- * words. One known side is fine ("unsloth/llama-3-8b-bnb-4bit").
+ * Words of the request language that can stand on either side of a slash: keywords, GPU names,
+ * LoRA targets, written without separators ("bf16", "zero3", "h100", "a100-80g" → "a10080g").
  */
-function notRequestWords(excluded: string): string {
-  const size = '\\d+(?:\\.\\d+)?[bmk]?';
-  const word = `(?:${[size, excluded].filter(Boolean).join('|')})`;
-  return `(?!${word}/${word}(?![._\\-]*[a-z0-9]))`;
+function requestWords(): string[] {
+  const spellings = [...KEYWORDS.flatMap((k) => k.spellings), ...GPUS.flatMap((g) => [g.id, g.name, ...g.aliases]), 'q', 'k', 'v', 'o', 'gate', 'up', 'down'];
+  const words = new Set(spellings.map((w) => w.toLowerCase().replace(/[\s_\-×]+/g, '')).filter((w) => /^[a-z0-9]+$/.test(w)));
+  return [...words].sort((a, b) => b.length - a.length);
 }
 
 /**
- * The lexer's `hub` rule. `excluded`: regex sources of the words that must not start a bare
- * `org/name` (keywords, GPUs, LoRA targets), so "bf16/fp16" still reads as two items.
+ * The lexer's `hub` rule: a URL, a bare `org/name`, or "config.json". A bare pair whose both
+ * sides are request words ("bf16/fp16", "7b/13b", "h100/a100", "gate/up") is left to be read as
+ * those words; one known side is fine ("unsloth/llama-3-8b-bnb-4bit"). The positive lookahead
+ * first makes every other position fail fast.
  */
-export function hubTokenSource(excluded = ''): string {
-  const bare = `${notRequestWords(excluded)}${PART}/${PART}(?![a-z0-9/])`;
+export function hubTokenSource(): string {
+  const word = `(?:\\d+(?:\\.\\d+)?[bmk]?|${requestWords().join('|')})`;
+  const pair = `${PART}/${PART}(?![a-z0-9/])`;
+  const bare = `(?=${pair})(?!${word}/${word}(?![._\\-]*[a-z0-9]))${pair}`;
   return `${URL_SOURCE}|${bare}|config\\.json(?![a-z0-9])`;
 }
 

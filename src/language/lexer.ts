@@ -42,7 +42,7 @@ function rules(): moo.Rules {
     model: nameRule(MODEL_SOURCE, (t) => modelIdOf(t) ?? t),
     gpu: nameRule(GPU_SOURCE, (t) => gpuIdOf(t) ?? t),
     // A Hub repo id ("qwen/qwen2.5-7b-instruct", a huggingface.co URL) after the catalog names, before keywords.
-    hub: { match: re(hubTokenSource([KEYWORD_SOURCE, GPU_SOURCE, TARGET].filter(Boolean).join('|'))), value: (t: string) => repoOf(t).toLowerCase() },
+    hub: { match: re(hubTokenSource()), value: (t: string) => repoOf(t).toLowerCase() },
     keyword: {
       match: re(`(?:${KEYWORD_SOURCE})`),
       type: (t: string) => keywordMeaning(t)?.type ?? 'word',
