@@ -24,9 +24,15 @@ export const MAX_REPOS_PER_MESSAGE = 3;
 
 const FENCE = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/g;
 
+/**
+ * What an adapter writes in the ``` block when it could not download an attached config.json
+ * (src/adapters/attached-config.ts): `{"<key>": "<file name>"}`.
+ */
+export const UNREADABLE_ATTACHMENT = 'attached_config_unreadable';
+
 /** A JSON object that reads as a model config (not some other pasted JSON). */
 function looksLikeConfig(text: string): boolean {
-  return /"(model_type|hidden_size|n_embd|num_hidden_layers|text_config)"\s*:/.test(text);
+  return new RegExp(`"(model_type|hidden_size|n_embd|num_hidden_layers|text_config|${UNREADABLE_ATTACHMENT})"\\s*:`).test(text);
 }
 
 /** Hub repo ids in request text, as written (case kept), without duplicates. */
@@ -100,6 +106,10 @@ function readAttached(text: string): { ok: true; model: ResolvedModel } | { ok: 
     parsed = JSON.parse(text);
   } catch (e) {
     return { ok: false, message: `The config.json in this message is not valid JSON (${(e as Error).message}). Paste the file as it is, inside a \`\`\` block.` };
+  }
+  const unreadable = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[UNREADABLE_ATTACHMENT] : undefined;
+  if (typeof unreadable === 'string') {
+    return { ok: false, message: `I couldn't download the attached ${unreadable || 'config.json'} (a Slack app needs the files:read scope for that). Paste the file in a \`\`\` block instead.` };
   }
   const read = attachedModel(parsed);
   return read.ok ? read : { ok: false, message: `The config.json in this message: ${read.message}` };
