@@ -59,3 +59,41 @@ describe('adapters put the Hub in front of respond()', () => {
     expect(inWorker.reply.kind).toBe('estimate');
   });
 });
+
+describe('Discord slash command with a Hub id', () => {
+  async function run(text: string, reply: 'estimate' | 'error') {
+    const { answerCommand } = await import('../../src/adapters/discord/handling/answerCommand.js');
+    const order: string[] = [];
+    const turn = reply === 'estimate' ? respond('7b inference', null) : respond('someorg/some-model lora', null);
+    const deps = {
+      respond: async () => {
+        order.push('respond');
+        return turn;
+      },
+      store: { get: async () => null, set: async () => undefined },
+      complete: null,
+      chart: null,
+      log: () => undefined,
+    } as unknown as Parameters<typeof answerCommand>[3];
+    const replies = {
+      ephemeral: async () => void order.push('ephemeral'),
+      defer: async () => void order.push('defer'),
+      editOriginal: async () => (order.push('editOriginal'), { id: '1' }),
+      tell: async () => void order.push('tell'),
+    };
+    const outcome = await answerCommand(text, { channelId: 'c', inThread: false }, replies, deps);
+    return { order, outcome };
+  }
+
+  it('defers before the fetch (Discord allows 3 s), then edits in the answer', async () => {
+    expect(await run('Qwen/Qwen2.5-7B-Instruct inference', 'estimate')).toEqual({ order: ['defer', 'respond', 'editOriginal'], outcome: 'unknown' });
+  });
+
+  it('an error after a deferral replaces the deferred response', async () => {
+    expect(await run('someorg/some-model lora', 'error')).toEqual({ order: ['defer', 'respond', 'editOriginal'], outcome: 'request_error' });
+  });
+
+  it('without a Hub id, a request error is still answered ephemerally at once', async () => {
+    expect(await run('13b zer3', 'error')).toEqual({ order: ['respond', 'ephemeral'], outcome: 'request_error' });
+  });
+});

@@ -36,7 +36,7 @@ describe('attached config.json (Slack file share, Discord attachment)', () => {
   });
 
   it('a download that returns a login page (no files:read scope) is an error that says so', async () => {
-    const logs: Record<string, unknown>[] = [];
+    const logs: unknown[] = [];
     const files = slackFiles([{ name: 'config.json', url_private: `${base}/files/config.json` }]);
     const text = await withAttachedConfig('inference', files, { platform: 'slack', log: (f) => logs.push(f) });
     const prepared = await prepareRequest(text, null);
