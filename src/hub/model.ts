@@ -34,6 +34,12 @@ function chooseTotal(reading: ConfigReading, info: HubModelInfo | null): { total
       note: `${billions(ours)} parameters counted from config.json (the Hub's ${billions(hub)} counts packed ${packedDtype ?? 'quantised'} storage, not parameters)`,
     };
   }
+  // Some checkpoints (Falcon) store lm_head.weight although the model ties it to the embedding:
+  // the file holds one vocab × hidden copy more than the model has in memory.
+  const head = reading.arch.tiedEmbeddings && !reading.arch.encoderOnly ? reading.arch.vocab * reading.arch.hidden : 0;
+  if (head > 0 && Math.abs(hub - head - ours) < Math.abs(hub - ours) && Math.abs(hub - head - ours) / ours < 0.005) {
+    return { total: hub - head, source: 'hub', note: `${billions(hub - head)} parameters from the Hub's safetensors count less the stored copy of the tied LM head (config.json gives ${billions(ours)})` };
+  }
   return { total: hub, source: 'hub', note: `${billions(hub)} parameters from the Hub's safetensors count (config.json gives ${billions(ours)})` };
 }
 

@@ -180,3 +180,14 @@ describe('which total is used', () => {
     expect(read.model.params.source).toBe('config');
   });
 });
+
+describe('tied LM head stored twice', () => {
+  it("Falcon-7B's Hub count (7.22 B with the stored lm_head copy) is used less that copy", () => {
+    const f = ALL_FIXTURES.find((x) => x.repo === 'tiiuae/falcon-7b')!;
+    const stored = 6_921_720_704 + 65024 * 4544;
+    const read = resolvedModel(f.repo, f.config, { total: stored, perDtype: { BF16: stored } });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.model.params.total).toBe(6_921_720_704);
+    expect(read.model.notes[0]).toMatch(/less the stored copy of the tied LM head/);
+  });
+});
