@@ -25,7 +25,9 @@ export const ATTACHED_CONFIG = 'config.json';
  */
 function requestWords(): string[] {
   const spellings = [...KEYWORDS.flatMap((k) => k.spellings), ...GPUS.flatMap((g) => [g.id, g.name, ...g.aliases]), 'q', 'k', 'v', 'o', 'gate', 'up', 'down'];
-  const words = new Set(spellings.map((w) => w.toLowerCase().replace(/[\s_\-×]+/g, '')).filter((w) => /^[a-z0-9]+$/.test(w)));
+  // Short words only: pairs people write with a slash are short ("bf16/fp16", "zero2/zero3"), and the
+  // list is compiled into the lexer's one regex, so its size is paid on the first request.
+  const words = new Set(spellings.map((w) => w.toLowerCase().replace(/[\s_\-×]+/g, '')).filter((w) => /^[a-z0-9]{1,8}$/.test(w)));
   return [...words].sort((a, b) => b.length - a.length);
 }
 
