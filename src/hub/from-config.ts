@@ -29,12 +29,12 @@ export function readConfig(config: unknown): ConfigOutcome {
   const topType = typeof config.model_type === 'string' ? config.model_type : '';
   const textConfig = isObject(config.text_config) ? config.text_config : null;
   // Multimodal checkpoints (gemma3, llama4 …) keep the language model's shape in text_config.
-  const useText = textConfig !== null && (topType in TEXT_CONFIG_TYPES || numberOf(config, 'hidden_size') === undefined);
+  const useText = textConfig !== null && (Object.hasOwn(TEXT_CONFIG_TYPES, topType) || numberOf(config, 'hidden_size') === undefined);
   const c: Config = useText ? { ...textConfig } : config;
-  const modelType = useText ? (typeof textConfig!.model_type === 'string' ? textConfig!.model_type : (TEXT_CONFIG_TYPES[topType] ?? topType)) : topType;
+  const modelType = useText ? (typeof textConfig!.model_type === 'string' ? textConfig!.model_type : (Object.hasOwn(TEXT_CONFIG_TYPES, topType) ? TEXT_CONFIG_TYPES[topType]! : topType)) : topType;
   // Some multimodal configs keep tie_word_embeddings at the top level only.
   if (useText && c.tie_word_embeddings === undefined && typeof config.tie_word_embeddings === 'boolean') c.tie_word_embeddings = config.tie_word_embeddings;
-  const reader = ARCHITECTURE_READERS[modelType];
+  const reader = Object.hasOwn(ARCHITECTURE_READERS, modelType) ? ARCHITECTURE_READERS[modelType] : undefined;
   const notes: string[] = [];
   let reading;
   try {

@@ -38,13 +38,14 @@ export interface HubModelInfo {
   perDtype: Record<string, number>;
 }
 
-/** What an adapter fetched for one request: models by lower-case repo id, and failures by repo. */
+/**
+ * What an adapter fetched for one request: models by lower-case repo id, and failures by repo.
+ * A pasted or attached config.json is the model under "config.json" (src/hub/ids.ts ATTACHED_CONFIG).
+ */
 export interface HubContext {
   models?: ReadonlyMap<string, ResolvedModel>;
   /** Why a repo named in the text could not be fetched (the client's message: 401, 404, unreachable). */
   failures?: ReadonlyMap<string, string>;
-  /** A config.json pasted in a ``` block or attached to the message. */
-  attached?: ResolvedModel;
 }
 
 /** The key a repo id is looked up by: the Hub treats repo ids case-insensitively in URLs. */

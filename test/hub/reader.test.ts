@@ -191,3 +191,10 @@ describe('tied LM head stored twice', () => {
     expect(read.model.notes[0]).toMatch(/less the stored copy of the tied LM head/);
   });
 });
+
+describe('model_type names that are not readers', () => {
+  it.each(['constructor', 'toString', '__proto__'])('"%s" falls back to the generic decoder', (modelType) => {
+    const read = readConfig({ ...SERVED[0]!.config, model_type: modelType });
+    expect(read.ok && read.reading.notes.join(' ')).toMatch(/is not one I know/);
+  });
+});
