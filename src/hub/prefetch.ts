@@ -37,6 +37,8 @@ function looksLikeConfig(text: string): boolean {
 
 /** Hub repo ids in request text, as written (case kept), without duplicates. */
 export function hubIdsIn(text: string): string[] {
+  // Every Hub id has a slash: most messages skip the lexer here (it runs again in respond()).
+  if (!text.includes('/')) return [];
   const seen = new Map<string, string>();
   for (const t of tokenize(text.toLowerCase())) {
     if (t.type !== 'hub' || t.value === ATTACHED_CONFIG) continue;
