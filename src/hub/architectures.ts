@@ -357,6 +357,32 @@ function gpt2(c: Config): ArchReading {
 }
 
 /**
+ * PhiConfig (Phi-1, Phi-1.5, Phi-2): one LayerNorm feeding attention and MLP in parallel, plain
+ * GELU MLP (fc1, fc2), biases everywhere, untied LM head with a bias, resid_pdrop dropout.
+ */
+function phi(c: Config): ArchReading {
+  const shape = core(c);
+  const arch = gptLike(shape, bool(c, 'tie_word_embeddings', false), 'rope', {
+    parallelBlock: true,
+    dropout: numberField(c, 'resid_pdrop') ?? 0,
+    extraParams: shape.vocab, // lm_head bias
+  });
+  return { arch, notes: [] };
+}
+
+/**
+ * BloomConfig: n_layer, hidden_size, n_head, ALiBi positions, MLP 4 × hidden, tied head, and a
+ * word_embeddings_layernorm (scale + bias) after the token embedding.
+ */
+function bloom(c: Config): ArchReading {
+  // BloomConfig defaults (a toy size): vocab 250880, hidden 64, n_layer 2, n_head 8.
+  const hidden = numberField(c, 'hidden_size', 'n_embed') ?? 64;
+  const shape = core({ ...c, hidden_size: hidden }, { ffn: 4 * hidden, layers: 2, heads: 8, vocab: 250880 });
+  const arch = gptLike(shape, bool(c, 'tie_word_embeddings', true), 'alibi', { extraParams: 2 * hidden });
+  return { arch, notes: [] };
+}
+
+/**
  * BertConfig (BertModel): learned positions (max_position_embeddings 512), token-type
  * embeddings (type_vocab_size 2), pooler; the final-norm term stands for the embeddings LayerNorm.
  */
@@ -416,6 +442,8 @@ export const ARCHITECTURE_READERS: Record<string, (c: Config) => ArchReading> = 
   gpt_neox: gptNeox,
   gpt2: gpt2,
   bert: bert,
+  phi: phi,
+  bloom: bloom,
 };
 
 /** Multimodal wrappers whose language model sits in text_config, and the text model's type. */

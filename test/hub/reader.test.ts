@@ -34,6 +34,8 @@ describe('config.json reader: parameter totals', () => {
       ['google/gemma-2-9b', 'gemma-2-9b'],
       ['deepseek-ai/DeepSeek-V2-Lite', 'deepseek-v2-lite'],
       ['openai-community/gpt2', 'gpt2'],
+      ['microsoft/phi-2', 'phi-2'],
+      ['bigscience/bloom-7b1', 'bloomz-7b1'],
     ];
     for (const [repo, id] of pairs) {
       const spec = MODELS.find((m) => m.id === id);
