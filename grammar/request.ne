@@ -21,6 +21,7 @@ compare    -> %compare simple %vs simple              {% b.compare %}
             | simple %vs simple                       {% b.compare %}
 
 simple     -> %model                                  {% b.model %}
+            | %hub                                    {% b.hub %}
             | %family:? sizeValue                     {% b.size %}
             | %archKw num                             {% b.arch %}
             | %mode                                   {% b.mode %}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_IN_FLIGHT } from '../adapters/admission.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../ops/rate-limit.js';
 import { discordConfigFromEnv, type DiscordConfig } from './discord.js';
+import { hubConfigFromEnv, type HubConfig } from './hub.js';
 import { slackConfigFromEnv, type SlackConfig } from './slack.js';
 
 /** An on/off switch: 1/true/yes/on or 0/false/no/off (any case); off when unset. */
@@ -51,6 +52,8 @@ const coreEnvSchema = z.object({
 export interface Config {
   slack: SlackConfig | null;
   discord: DiscordConfig | null;
+  /** HF_ENDPOINT, HF_TOKEN and the Hub cache (src/config/hub.ts). */
+  hub: HubConfig;
   store: { redisUrl?: string; sqlitePath: string; ttlMs: number };
   logLevel: z.infer<typeof coreEnvSchema>['LOG_LEVEL'];
   /** HOST: the interface Slack HTTP mode binds; every interface when unset (a container's port). */
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     slack: slackConfigFromEnv(env),
     discord: discordConfigFromEnv(env),
+    hub: hubConfigFromEnv(env),
     store: { redisUrl: core.REDIS_URL, sqlitePath: core.HEADROOM_DB_PATH, ttlMs: core.HEADROOM_STATE_TTL_DAYS * 24 * 3600 * 1000 },
     logLevel: core.LOG_LEVEL,
     host: core.HOST,

@@ -1,4 +1,5 @@
 import { diagnose, measurementTip, statedScenario, type Measurement } from '../diagnose/index.js';
+import type { HubContext } from '../hub/types.js';
 import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
@@ -79,14 +80,15 @@ function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null 
 /**
  * The one entry point every surface calls: text (a request or a follow-up) and the thread's
  * previous state in, a platform-neutral Reply and the new state out. Pure: no I/O, never throws.
+ * `hub`: the Hub models (and pasted config.json) the adapter fetched for the ids in `text`.
  */
-export function respond(text: string, previous: ThreadState | null): Turn {
+export function respond(text: string, previous: ThreadState | null, hub: HubContext = {}): Turn {
   try {
     // An empty message in a thread that has a scenario restates it (a button without room for text).
     if (!text.trim() && previous) return estimateTurn(previous.scenario, previous, [], []);
     const diagnosed = diagnosisTurn(text, previous);
     if (diagnosed) return diagnosed;
-    const outcome = resolveRequest(text, previous?.scenario ?? null);
+    const outcome = resolveRequest(text, previous?.scenario ?? null, hub);
     if (!outcome.ok) return { reply: outcome.error, state: previous };
     if (outcome.control === 'reset') {
       return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null };

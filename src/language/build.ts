@@ -37,6 +37,7 @@ export function num(d: Part[]): number {
 export const request = (d: [Item[]]): Item[] => d[0];
 
 export const model = (d: Part[]) => item({ kind: 'model', id: tok(d[0]!).value }, d);
+export const hub = (d: Part[]) => item({ kind: 'hub', repo: tok(d[0]!).value }, d);
 
 export function size(d: Part[]): Item {
   const family = (d[0] as Token | null)?.value ?? null;

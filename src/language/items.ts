@@ -18,6 +18,8 @@ export type LoraTarget = 'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down';
 
 export type ItemBody =
   | { kind: 'model'; id: string }
+  /** A Hugging Face Hub repo id, lower-case ("meta-llama/llama-3.1-8b-instruct"), or "config.json" for a pasted one. */
+  | { kind: 'hub'; repo: string }
   | { kind: 'size'; params: number; experts: number | null; family: string | null }
   | { kind: 'arch'; field: ArchField; value: number }
   | { kind: 'mode'; value: 'full' | 'pretrain' | 'train' | 'inference' }

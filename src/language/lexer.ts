@@ -8,6 +8,7 @@ import {
   keywordMeaning,
   modelIdOf,
 } from './lexicon.js';
+import { hubTokenSource, repoOf } from '../hub/ids.js';
 
 /**
  * The moo lexer. Rule order is match priority (moo tries rules in the order given, first match
@@ -40,6 +41,8 @@ function rules(): moo.Rules {
     mention: /<[@#!][^>\s]*>/,
     model: nameRule(MODEL_SOURCE, (t) => modelIdOf(t) ?? t),
     gpu: nameRule(GPU_SOURCE, (t) => gpuIdOf(t) ?? t),
+    // A Hub repo id ("qwen/qwen2.5-7b-instruct", a huggingface.co URL) after the catalog names, before keywords.
+    hub: { match: re(hubTokenSource()), value: (t: string) => repoOf(t).toLowerCase() },
     keyword: {
       match: re(`(?:${KEYWORD_SOURCE})`),
       type: (t: string) => keywordMeaning(t)?.type ?? 'word',

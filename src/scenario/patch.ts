@@ -127,6 +127,7 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
   switch (item.kind) {
     case 'model':
     case 'size':
+    case 'hub':
       return patch.set('model', item, item);
     case 'arch':
       return patch.set(`arch.${item.field}`, item.value, item);

@@ -1,4 +1,6 @@
 import { modelById } from '../catalog/index.js';
+import { hubScenarioModel } from '../hub/resolve-model.js';
+import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
@@ -35,9 +37,9 @@ export type ResolveOutcome =
  * `previous`: later wins over previous, and within one request two conflicting items are an
  * error. Never throws.
  */
-export function resolveRequest(text: string, previous: Scenario | null): ResolveOutcome {
+export function resolveRequest(text: string, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
   try {
-    return resolveUnsafe(text, previous);
+    return resolveUnsafe(text, previous, hub);
   } catch (e) {
     return { ok: false, error: errorReply(text, 0, `I could not resolve this request (${(e as Error).message}). Try a simpler one.`) };
   }
@@ -45,7 +47,7 @@ export function resolveRequest(text: string, previous: Scenario | null): Resolve
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
-function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome {
+function resolveUnsafe(text: string, previous: Scenario | null, hub: HubContext): ResolveOutcome {
   const parsed = parseRequest(text);
   if (!parsed.ok) return parsed;
   const collected = collectPatch(parsed.items, text);
@@ -67,7 +69,7 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
   }
   // "7b vs 13b" with no other model: the first side is the model, the question compares.
   const compare = others.find((i) => i.kind === 'compare');
-  if (!base && !patch.has('model') && compare?.kind === 'compare' && (compare.a.kind === 'size' || compare.a.kind === 'model')) {
+  if (!base && !patch.has('model') && compare?.kind === 'compare' && (compare.a.kind === 'size' || compare.a.kind === 'model' || compare.a.kind === 'hub')) {
     patch.set('model', compare.a, compare.a);
   }
   const rangeError = checkRanges(patch, text);
@@ -79,7 +81,7 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
       }),
     );
   }
-  const result = new Resolution(text, patch, base).run();
+  const result = new Resolution(text, patch, base, hub).run();
   if ('kind' in result) return fail(result);
   return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
 }
@@ -93,11 +95,14 @@ class Resolution {
   private readonly isNew: boolean;
   /** Fields a framework preset set in this request (their defaults are not "assumed"). */
   private readonly presetSet = new Set<string>();
+  /** The weight format a Hub model's quantization_config names (AWQ, GPTQ …), for its inference default. */
+  private hubWeights: WeightFormat | null = null;
 
   constructor(
     private readonly text: string,
     private readonly patch: Patch,
     private readonly base: Scenario | null,
+    private readonly hub: HubContext = {},
   ) {
     this.isNew = base === null;
   }
@@ -162,6 +167,12 @@ class Resolution {
       if ('error' in choice) return this.err('model', choice.error);
       model = choice.model;
       this.assume(choice.note);
+    } else if (item.kind === 'hub') {
+      const found = hubScenarioModel(item.repo, item.text, this.hub);
+      if (!found.ok) return this.err('model', found.message);
+      model = found.model;
+      this.hubWeights = found.weights;
+      for (const note of found.notes) this.assume(note);
     } else {
       return this.err('model', 'Internal: model slot holds a non-model item.');
     }
@@ -319,6 +330,10 @@ class Resolution {
     if (this.isNew && !recipe && !this.presetSet.has('recipe') && s.mode !== 'inference') this.assume(compute ? DEFAULT_WORDS.recipe : DEFAULT_WORDS.precision);
 
     const computeChanged = s.compute !== before;
+    // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.
+    if (!weights && this.hubWeights && (s.mode === 'inference' || s.mode === 'lora')) {
+      weights = { value: this.hubWeights, item: this.patch.get<Item>('model')!.item };
+    }
     if (weights) {
       s.weights = weights.value;
     } else {

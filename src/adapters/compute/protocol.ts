@@ -1,4 +1,5 @@
 import type { ThreadState, Turn } from '../../core/assistant.js';
+import type { HubContext } from '../../hub/types.js';
 
 /**
  * Messages between the respond pool (main thread) and its workers. Everything crosses by
@@ -11,6 +12,8 @@ export interface RespondTask {
   id: number;
   text: string;
   previous: ThreadState | null;
+  /** The Hub models the main thread fetched for this text (Maps cross by structured clone). */
+  hub?: HubContext;
 }
 
 /** Worker → main: the answer, or why it could not be sent back. */

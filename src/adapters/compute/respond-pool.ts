@@ -1,5 +1,6 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { ThreadState, Turn } from '../../core/assistant.js';
+import type { HubContext } from '../../hub/types.js';
 import type { LogFn } from '../deps.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
 
@@ -91,7 +92,7 @@ export class RespondPool {
     return this.slots.length;
   }
 
-  respond = (text: string, previous: ThreadState | null): Promise<Turn> => {
+  respond = (text: string, previous: ThreadState | null, hub?: HubContext): Promise<Turn> => {
     if (this.closing) return Promise.reject(new Error('respond pool is closed'));
     if (this.slots.length === 0) return Promise.reject(new Error('respond pool has no workers left (see the compute.* log lines)'));
     const slot = this.slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
@@ -104,7 +105,7 @@ export class RespondPool {
         this.replace(slot, new Error('respond pool: worker replaced after a task timed out'));
       }, this.taskTimeoutMs);
       slot.pending.set(id, { resolve, reject, timer });
-      const task: RespondTask = { id, text, previous };
+      const task: RespondTask = { id, text, previous, hub };
       slot.worker.postMessage(task);
     });
   };

@@ -14,7 +14,7 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 
 port.on('message', (task: RespondTask) => {
   try {
-    send({ id: task.id, turn: respond(task.text, task.previous) });
+    send({ id: task.id, turn: respond(task.text, task.previous, task.hub) });
   } catch (error) {
     send({ id: task.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
   }

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { respond } from '../../core/assistant.js';
+import { defaultHub } from '../../hub/default.js';
+import { prepareRequest, type HubResolver } from '../../hub/prefetch.js';
 import type { EstimateReply } from '../../reply/types.js';
 import { renderJson } from '../../render/json.js';
 import { renderText } from '../../render/text.js';
@@ -35,8 +37,9 @@ async function writeChart(reply: EstimateReply, file: string): Promise<string> {
 }
 
 /** One request from the command line: text or JSON; exit code 2 on a request error. */
-export async function answerOnce(options: ConsoleOptions, out: (s: string) => void): Promise<number> {
-  const { reply } = respond(options.request ?? '', null);
+export async function answerOnce(options: ConsoleOptions, out: (s: string) => void, hub: HubResolver | null = defaultHub()): Promise<number> {
+  const prepared = await prepareRequest(options.request ?? '', hub);
+  const { reply } = respond(prepared.text, null, prepared.context);
   out(options.json ? JSON.stringify(renderJson(reply), null, 2) : renderText(reply));
   if (options.png && reply.kind === 'estimate') out(await writeChart(reply, options.png));
   return reply.kind === 'error' ? 2 : 0;
@@ -52,7 +55,8 @@ export async function runInteractive(input: NodeJS.ReadableStream, output: NodeJ
   rl.prompt();
   for await (const line of rl) {
     if (/^\s*(exit|quit)\s*$/i.test(line)) break;
-    if (line.trim()) output.write(`${await session.handle(line)}\n\n`);
+    const answer = line.trim() ? await session.handle(line) : '';
+    if (answer) output.write(`${answer}\n\n`);
     rl.prompt();
   }
   rl.close();

@@ -1,4 +1,6 @@
 import { respond, type ThreadState } from '../../core/assistant.js';
+import { defaultHub } from '../../hub/default.js';
+import { prepareRequest, type HubResolver } from '../../hub/prefetch.js';
 import type { EstimateReply, Reply } from '../../reply/types.js';
 import { renderText } from '../../render/text.js';
 
@@ -9,15 +11,32 @@ import { renderText } from '../../render/text.js';
 export class ConsoleSession {
   private state: ThreadState | null = null;
   private last: EstimateReply | null = null;
+  /** Lines of a ``` block pasted over several lines (a config.json), until its closing fence. */
+  private fenced: string[] | null = null;
 
-  constructor(private readonly save?: (reply: EstimateReply, file: string) => Promise<string>) {}
+  /** `hub`: where Hub ids are fetched (the process's client by default; null = off). */
+  constructor(
+    private readonly save?: (reply: EstimateReply, file: string) => Promise<string>,
+    private readonly hub: HubResolver | null = defaultHub(),
+  ) {}
 
-  /** Answers one line; returns the text to print. Never throws. */
+  /** Answers one line; returns the text to print ('' while a pasted ``` block is still open). Never throws. */
   async handle(line: string): Promise<string> {
+    const fences = (line.match(/```/g) ?? []).length;
+    if (this.fenced) {
+      this.fenced.push(line);
+      if (fences % 2 === 0) return '';
+      line = this.fenced.join('\n');
+      this.fenced = null;
+    } else if (fences % 2 === 1) {
+      this.fenced = [line];
+      return '';
+    }
     const trimmed = line.trim();
     const saveMatch = /^save\s+(\S+\.png)$/i.exec(trimmed);
     if (saveMatch) return this.saveChart(saveMatch[1]!);
-    const turn = respond(line, this.state);
+    const prepared = await prepareRequest(line, this.hub);
+    const turn = respond(prepared.text, this.state, prepared.context);
     this.state = turn.state;
     if (turn.reply.kind === 'estimate') this.last = turn.reply;
     if (turn.state === null) this.last = null;

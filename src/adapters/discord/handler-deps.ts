@@ -3,6 +3,7 @@ import type { RateLimiter } from '../../ops/rate-limit.js';
 import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
 import { requestOps } from '../admission.js';
+import { withHub, type CoreRespond } from '../hub-respond.js';
 import type { ChartFn, CompleteFn, HandlerDeps, LogFn, RespondFn } from './deps.js';
 import { loadChart, loadCompleter } from './optional.js';
 
@@ -25,7 +26,7 @@ export interface DiscordDeps {
 }
 
 /** The real core, loaded only when no respond() is injected (tests inject a fake). */
-async function loadCoreRespond(): Promise<RespondFn> {
+async function loadCoreRespond(): Promise<CoreRespond> {
   const core = await import('../../core/assistant.js');
   return core.respond;
 }
@@ -34,7 +35,7 @@ async function loadCoreRespond(): Promise<RespondFn> {
 export async function buildHandlerDeps(deps: DiscordDeps): Promise<HandlerDeps> {
   const log = deps.log ?? (() => undefined);
   return {
-    respond: deps.respond ?? (await loadCoreRespond()),
+    respond: withHub(deps.respond ?? (await loadCoreRespond())),
     store: deps.store,
     complete: deps.complete === undefined ? await loadCompleter() : deps.complete,
     chart: deps.chart === undefined ? await loadChart() : deps.chart,

@@ -9,6 +9,7 @@ import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
 import { SeenRecently } from './dedupe.js';
 import { defaultRespond } from './default-respond.js';
+import { withHub } from '../hub-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
 import { close, listen } from '../../ops/http-listen.js';
 import { slackHttpServer } from './http-server.js';
@@ -51,7 +52,7 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
   const slackDeps: SlackDeps = {
     store: deps.store,
     log,
-    respond: deps.respond ?? defaultRespond,
+    respond: withHub(deps.respond ?? defaultRespond),
     seen: new SeenRecently(),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,

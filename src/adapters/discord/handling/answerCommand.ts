@@ -1,3 +1,4 @@
+import { hubIdsIn } from '../../../hub/prefetch.js';
 import { renderDiscord } from '../../../render/discord.js';
 import { answerKeys, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
@@ -13,14 +14,18 @@ import type { InteractionPlace, InteractionReplies } from './replies.js';
  */
 export async function answerCommand(text: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
   const previous = place.inThread && place.channelId ? await deps.store.get(threadKey(place.channelId)) : null;
+  // A Hub id is fetched before the answer (up to seconds): defer first, so the 3 s window holds.
+  const fetching = hubIdsIn(text).length > 0;
+  if (fetching) await replies.defer();
   const turn = await deps.respond(text, previous);
-  if (turn.reply.kind === 'error') {
+  if (turn.reply.kind === 'error' && !fetching) {
     await replies.ephemeral({ embeds: renderDiscord(turn.reply).embeds });
     return 'request_error';
   }
-  await replies.defer();
+  if (!fetching) await replies.defer();
   const out = await prepare(turn.reply, deps);
   const message = await replies.editOriginal(out.payload);
+  if (turn.reply.kind === 'error') return 'request_error';
   await persistTurn(deps, answerKeys(message.id, place), turn.state, out.rendered.ref);
   return verdictOf(turn.reply);
 }

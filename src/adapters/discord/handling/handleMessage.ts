@@ -5,6 +5,7 @@ import type { Gate } from '../../admission.js';
 import { persistTurn, recoverThreadState, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
+import { discordFiles, withAttachedConfig } from '../../attached-config.js';
 
 /** Discord's thread names are 1–100 characters. */
 const THREAD_NAME_MAX = 100;
@@ -44,13 +45,15 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   if (message.author.bot) return;
   const mentioned = message.mentions.users.has(botId);
   const text = stripMention(message.content, botId);
+  // An attached config.json is downloaded only once the message is known to be for us.
+  const request = () => withAttachedConfig(text, discordFiles(message.attachments), { log: deps.log, platform: 'discord' });
   const channel = message.channel;
   const admitted = () => gate(requester(message), (notice) => message.reply({ content: notice }));
 
   if (channel.isDMBased()) {
     if (!(await admitted())) return;
     const key = threadKey(channel.id);
-    const turn = await deps.respond(text, await deps.store.get(key));
+    const turn = await deps.respond(await request(), await deps.store.get(key));
     const out = await prepare(turn.reply, deps);
     const sent = await message.reply(out.payload);
     await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
@@ -61,7 +64,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     const previous = await threadState(channel, botId, deps);
     if (!previous && !mentioned) return; // Someone else's thread: stay quiet unless asked.
     if (!(await admitted())) return;
-    const turn = await deps.respond(text, previous);
+    const turn = await deps.respond(await request(), previous);
     const out = await prepare(turn.reply, deps);
     const sent = await channel.send(out.payload);
     await persistTurn(deps, [threadKey(channel.id), threadKey(sent.id)], turn.state, out.rendered.ref);
@@ -70,7 +73,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
 
   if (!mentioned) return;
   if (!(await admitted())) return;
-  const turn = await deps.respond(text, null);
+  const turn = await deps.respond(await request(), null);
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);
   if (turn.reply.kind !== 'estimate') return turn.reply.kind;

@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { slackFiles, withAttachedConfig } from '../../../attached-config.js';
 import type { SlackDeps } from '../../deps.js';
 import { stripMentions } from '../../thread-key.js';
 import { answerInThread } from '../thread-answer.js';
@@ -16,6 +17,7 @@ interface PlainMessage {
   channel: string;
   channel_type?: string;
   team?: string;
+  files?: Parameters<typeof slackFiles>[0];
 }
 
 /**
@@ -40,7 +42,7 @@ export function message(deps: SlackDeps) {
       user: msg.user,
       ts: msg.ts,
       threadTs: msg.thread_ts,
-      text: stripMentions(rawText),
+      text: await withAttachedConfig(stripMentions(rawText), slackFiles(msg.files), { token: client.token, log: deps.log, platform: 'slack' }),
       addressed,
       botId: context.botId,
       kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',

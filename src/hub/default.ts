@@ -1,0 +1,21 @@
+import { hubConfigFromEnv } from '../config/hub.js';
+import { HubClient, type HubLog } from './client.js';
+import type { HubResolver } from './prefetch.js';
+
+/**
+ * The process's Hub client, from HF_ENDPOINT / HF_TOKEN / HEADROOM_HUB_CACHE_DIR in the
+ * environment, made on first use so surfaces that never see a Hub id never read those variables.
+ * An invalid setting becomes a resolver whose every answer names the variable.
+ */
+let shared: HubResolver | null = null;
+
+export function defaultHub(env: Record<string, string | undefined> = process.env, log?: HubLog): HubResolver {
+  if (shared) return shared;
+  try {
+    shared = new HubClient({ ...hubConfigFromEnv(env), log });
+  } catch (error) {
+    const message = `Hub ids are off: ${(error as Error).message} (see .env.example).`;
+    shared = { resolve: () => Promise.reject(new Error(message)) };
+  }
+  return shared;
+}

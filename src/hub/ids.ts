@@ -1,0 +1,53 @@
+/**
+ * Hugging Face Hub repo ids in request text: `org/name` or a huggingface.co / hf.co URL.
+ * Pure, shared by the lexer (src/language/lexer.ts: the `hub` token) and the adapters (which
+ * fetch the ids a message names before calling respond()).
+ *
+ * Repo names follow the Hub's rules: letters, digits, `-`, `_`, `.`, not starting or ending
+ * with `-` or `.`. The lexer runs on lower-cased text, so the sources are lower-case.
+ */
+
+import { GPUS } from '../catalog/index.js';
+import { KEYWORDS } from '../language/vocabulary.js';
+
+/** One side of `org/name`, at least two characters ("q/v" is LoRA targets, not a repo). */
+const PART = '[a-z0-9][a-z0-9._\\-]*[a-z0-9]';
+
+/** huggingface.co/org/name[/tree/main…], with or without the scheme. */
+const URL_SOURCE = `(?:https?://)?(?:www\\.)?(?:huggingface\\.co|hf\\.co)/(?:models/)?${PART}/${PART}(?:/[a-z0-9._\\-/]*)?`;
+
+/** A config.json pasted or attached to the message; the adapters write this in its place. */
+export const ATTACHED_CONFIG = 'config.json';
+
+/**
+ * Words of the request language that can stand on either side of a slash: keywords, GPU names,
+ * LoRA targets, written without separators ("bf16", "zero3", "h100", "a100-80g" → "a10080g").
+ */
+function requestWords(): string[] {
+  const spellings = [...KEYWORDS.flatMap((k) => k.spellings), ...GPUS.flatMap((g) => [g.id, g.name, ...g.aliases]), 'q', 'k', 'v', 'o', 'gate', 'up', 'down'];
+  // Short words only: pairs people write with a slash are short ("bf16/fp16", "zero2/zero3"), and the
+  // list is compiled into the lexer's one regex, so its size is paid on the first request.
+  const words = new Set(spellings.map((w) => w.toLowerCase().replace(/[\s_\-×]+/g, '')).filter((w) => /^[a-z0-9]{1,8}$/.test(w)));
+  return [...words].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The lexer's `hub` rule: a URL, a bare `org/name`, or "config.json". A bare pair whose both
+ * sides are request words ("bf16/fp16", "7b/13b", "h100/a100", "gate/up") is left to be read as
+ * those words; one known side is fine ("unsloth/llama-3-8b-bnb-4bit"). The positive lookahead
+ * first makes every other position fail fast.
+ */
+export function hubTokenSource(): string {
+  const word = `(?:\\d+(?:\\.\\d+)?[bmk]?|${requestWords().join('|')})`;
+  const pair = `${PART}/${PART}(?![a-z0-9/])`;
+  const bare = `(?=${pair})(?!${word}/${word}(?![._\\-]*[a-z0-9]))${pair}`;
+  return `${URL_SOURCE}|${bare}|config\\.json(?![a-z0-9])`;
+}
+
+/** The repo id inside a matched hub token, with the user's case: "https://hf.co/Org/Name/tree/main" → "Org/Name". */
+export function repoOf(matched: string): string {
+  if (matched.toLowerCase() === ATTACHED_CONFIG) return ATTACHED_CONFIG;
+  const path = matched.replace(/^(?:https?:\/\/)?(?:www\.)?(?:huggingface\.co|hf\.co)\//i, '').replace(/^models\//i, '');
+  const [org, name] = path.split('/');
+  return `${org}/${name}`;
+}

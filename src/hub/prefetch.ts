@@ -1,0 +1,118 @@
+import { tokenize } from '../language/lexer.js';
+import { ATTACHED_CONFIG, repoOf } from './ids.js';
+import { attachedModel } from './model.js';
+import { repoKey, type HubContext, type ResolvedModel } from './types.js';
+
+/**
+ * What an adapter does before it calls respond(): find the Hub ids a message names and fetch
+ * them, and read a config.json pasted in a ``` block or attached to the message. The core then
+ * resolves `hub` items from this context without any I/O.
+ */
+
+export interface HubResolver {
+  resolve(repo: string): Promise<ResolvedModel>;
+}
+
+export interface PreparedRequest {
+  /** The text for respond(): a pasted config.json block replaced by the word "config.json". */
+  text: string;
+  context: HubContext;
+}
+
+/** At most this many repos are fetched for one message (a request names one model, a compare two). */
+export const MAX_REPOS_PER_MESSAGE = 3;
+
+const FENCE = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/g;
+
+/**
+ * What an adapter writes in the ``` block when it could not download an attached config.json
+ * (src/adapters/attached-config.ts): `{"<key>": "<file name>"}`.
+ */
+export const UNREADABLE_ATTACHMENT = 'attached_config_unreadable';
+
+/** A JSON object that reads as a model config (not some other pasted JSON). */
+function looksLikeConfig(text: string): boolean {
+  return new RegExp(`"(model_type|hidden_size|n_embd|num_hidden_layers|text_config|${UNREADABLE_ATTACHMENT})"\\s*:`).test(text);
+}
+
+/** Hub repo ids in request text, as written (case kept), without duplicates. */
+export function hubIdsIn(text: string): string[] {
+  // Every Hub id has a slash: most messages skip the lexer here (it runs again in respond()).
+  if (!text.includes('/')) return [];
+  const seen = new Map<string, string>();
+  for (const t of tokenize(text.toLowerCase())) {
+    if (t.type !== 'hub' || t.value === ATTACHED_CONFIG) continue;
+    const repo = repoOf(text.slice(t.offset, t.offset + t.text.length));
+    if (!seen.has(repoKey(repo))) seen.set(repoKey(repo), repo);
+  }
+  return [...seen.values()];
+}
+
+/** The first ``` block holding a config.json, and the text with that block replaced by "config.json". */
+export function pastedConfig(text: string): { text: string; json: string } | null {
+  for (const match of text.matchAll(FENCE)) {
+    const body = match[1] ?? '';
+    if (!looksLikeConfig(body)) continue;
+    const at = match.index ?? 0;
+    const before = text.slice(0, at).trimEnd();
+    const after = text.slice(at + match[0].length).trimStart();
+    return { text: [before, ATTACHED_CONFIG, after].filter(Boolean).join(' '), json: body };
+  }
+  return null;
+}
+
+/**
+ * Reads pasted / attached config.json text and fetches the Hub ids in `text`.
+ * `attachments`: the contents of files named config.json attached to the message (Slack file
+ * share, Discord attachment). `hub`: null where Hub look-ups are off (a failure says so).
+ */
+export async function prepareRequest(text: string, hub: HubResolver | null, attachments: readonly string[] = []): Promise<PreparedRequest> {
+  const models = new Map<string, ResolvedModel>();
+  const failures = new Map<string, string>();
+  let request = text;
+  const pasted = pastedConfig(text);
+  let configText: string | null = null;
+  if (pasted) {
+    request = pasted.text;
+    configText = pasted.json;
+  } else if (attachments.length) {
+    configText = attachments[0]!;
+    // An attached file stands for the model unless the text already names config.json.
+    if (!tokenize(request.toLowerCase()).some((t) => t.type === 'hub' && t.value === ATTACHED_CONFIG)) request = `${ATTACHED_CONFIG} ${request}`.trim();
+  }
+  if (configText !== null) {
+    const read = readAttached(configText);
+    if (read.ok) models.set(ATTACHED_CONFIG, read.model);
+    else failures.set(ATTACHED_CONFIG, read.message);
+  }
+  const repos = hubIdsIn(request).slice(0, MAX_REPOS_PER_MESSAGE);
+  await Promise.all(
+    repos.map(async (repo) => {
+      if (!hub) {
+        failures.set(repoKey(repo), `Hub ids are not looked up here, so I can't read "${repo}". Paste its config.json in a \`\`\` block instead.`);
+        return;
+      }
+      try {
+        models.set(repoKey(repo), await hub.resolve(repo));
+      } catch (error) {
+        failures.set(repoKey(repo), (error as Error).message);
+      }
+    }),
+  );
+  return { text: request, context: { models, failures } };
+}
+
+function readAttached(text: string): { ok: true; model: ResolvedModel } | { ok: false; message: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `The config.json in this message is not valid JSON (${(e as Error).message}). Paste the file as it is, inside a \`\`\` block.` };
+  }
+  const unreadable = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[UNREADABLE_ATTACHMENT] : undefined;
+  if (typeof unreadable === 'string') {
+    return { ok: false, message: `I couldn't download the attached ${unreadable || 'config.json'} (a Slack app needs the files:read scope for that). Paste the file in a \`\`\` block instead.` };
+  }
+  const read = attachedModel(parsed);
+  return read.ok ? read : { ok: false, message: `The config.json in this message: ${read.message}` };
+}

@@ -1,0 +1,44 @@
+import type { ScenarioModel, WeightFormat } from '../scenario/schema.js';
+import { ATTACHED_CONFIG } from './ids.js';
+import { repoKey, type HubContext } from './types.js';
+
+/**
+ * A `hub` item (a Hub repo id, or "config.json" for a pasted one) → the scenario's model, from
+ * what the adapter already fetched. Pure: the core never fetches; a repo that was not fetched is
+ * an error that says so, never a guess.
+ */
+
+export type HubModelOutcome =
+  | { ok: true; model: ScenarioModel; weights: WeightFormat | null; notes: string[] }
+  | { ok: false; message: string };
+
+const EXAMPLE_ID = 'meta-llama/Llama-3.1-8B-Instruct';
+
+export function hubScenarioModel(repo: string, written: string, context: HubContext): HubModelOutcome {
+  const key = repoKey(repo);
+  const found = context.models?.get(key);
+  if (!found) {
+    const failure = context.failures?.get(key);
+    if (failure) return { ok: false, message: failure };
+    if (key === ATTACHED_CONFIG) {
+      return {
+        ok: false,
+        message: `"${written}" names a config.json pasted in a \`\`\` block or attached to this message, and I found none. Paste the config.json in a \`\`\` block, or name its Hub id (e.g. ${EXAMPLE_ID}).`,
+      };
+    }
+    return {
+      ok: false,
+      message: `I have not fetched "${written}" from the Hugging Face Hub, so I can't read its config.json here. Ask again in a new message, or name a catalog model (e.g. llama-3.1-8b).`,
+    };
+  }
+  const source = found.repo === ATTACHED_CONFIG ? 'config.json in the message' : `Hub repo ${found.repo}`;
+  const model: ScenarioModel = {
+    id: null,
+    name: found.name,
+    asWritten: key,
+    requestedParams: null,
+    arch: structuredClone(found.arch),
+    overrides: [],
+  };
+  return { ok: true, model, weights: found.weights, notes: [`${found.name}: ${found.modelType} architecture from the ${source}`, ...found.notes] };
+}
