@@ -10,7 +10,7 @@ import { MiB, count, num } from './format.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
 import { trainingLogits, prefillLogits } from './logits.js';
-import { contextBytes, ncclBytes, reservedBytes, slackFormula } from './overhead.js';
+import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
 import { OPTIMIZERS, recipeBytes } from './precision.js';
 import {
   adapterWeights,
@@ -18,7 +18,9 @@ import {
   gatheredLayers,
   gradientBuckets,
   gradients,
+  gradientsOffloaded,
   masterWeights,
+  optimizerOffload,
   dequantisedMatrix,
   fullStateDictCopy,
   offloadHostBytes,
@@ -26,6 +28,7 @@ import {
   trainedWeights,
   usesDeepSpeed,
 } from './states.js';
+import { cudaGraphPool, profileActivations, samplerLogits } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 
 /**
@@ -63,7 +66,8 @@ function autocastWeightCopies(s: Scenario, l: Layout): Component | null {
  * partition for its optimizer step.
  */
 function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
-  if (s.offload.optimizer !== 'none' && s.mode === 'full') return null;
+  if (optimizerOffload(s) !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) return null;
+  if (OPTIMIZERS[s.optimizer].paged) return null;
   const opt = OPTIMIZERS[s.optimizer];
   const trainablePerGpu = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
   const parts: string[] = [];
@@ -86,6 +90,8 @@ interface Assembled {
   modelStates: Component[];
   phases: PhasePoint[];
   hostBytes: number;
+  /** Paged optimizer states in unified memory: on the card while there is room, not in torch's statistics. */
+  pagedBytes: number;
 }
 
 function trainingPhases(s: Scenario, l: Layout): Assembled {
@@ -107,7 +113,9 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const dequant = dequantisedMatrix(s, l);
   const accumulating = s.gradAccum > 1;
 
-  const persistent = present(weights, adapters, master, optimizer, gathered, dequant);
+  // Paged optimizer states sit in unified memory, outside the allocator's phases (states.ts).
+  const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
+  const persistent = present(weights, adapters, master, onAllocator, gathered, dequant);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
@@ -125,10 +133,12 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const peak = allocatedPeak(phases);
   const atPeak = new Set(peak.parts.map((p) => p.key));
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
-  const offloaded = present(weights, master, optimizer).filter((c) => c.bytes === 0);
+  const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
+  const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
   const all = present(weights, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
-  const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c));
-  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) };
+  const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
+  const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
+  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l), pagedBytes };
 }
 
 function inferencePhases(s: Scenario, l: Layout): Assembled {
@@ -145,7 +155,7 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const phases = [phase('load', 'weights loaded', [weights]), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
   const peak = allocatedPeak(phases);
   const components = peak.phase === 'prefill' ? prefillParts : decodeParts;
-  return { components, modelStates: [weights], phases, hostBytes: 0 };
+  return { components, modelStates: [weights], phases, hostBytes: 0, pagedBytes: 0 };
 }
 
 function allocatedPeak(phases: PhasePoint[]): PhasePoint {
@@ -157,12 +167,12 @@ function allocatedPeak(phases: PhasePoint[]): PhasePoint {
  * runs — weights, the activation peak of its profiling pass, non-torch memory (context, NCCL) —
  * and hands the rest to preallocated KV-cache blocks. Answers the KV capacity in tokens.
  */
-function vllmServing(s: Scenario, l: Layout, assembled: Assembled, context: number, nccl: number) {
+function vllmServing(s: Scenario, l: Layout, context: number, nccl: number) {
   const capacity = s.hardware?.capacityBytes ?? null;
   const perToken = kvBytesPerToken(s, l);
-  const fixed = assembled.components.filter((c) => c.key !== 'kv');
+  const fixed = present(frozenWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
   const fixedBytes = fixed.reduce((sum, c) => sum + c.bytes, 0);
-  // Without a card, size the pool for one sequence at the asked context.
+  // Without a card, size the pool for the asked sequences at the asked context.
   const budget = capacity !== null ? capacity * s.inference.gpuMemoryUtilization : fixedBytes + perToken * s.seq * s.microBatch + context + nccl;
   const poolBytes = Math.max(0, budget - fixedBytes - context - nccl);
   const tokens = Math.floor(poolBytes / perToken);
@@ -171,7 +181,7 @@ function vllmServing(s: Scenario, l: Layout, assembled: Assembled, context: numb
     name: 'KV cache pool (vLLM, preallocated)',
     group: 'kv',
     bytes: poolBytes,
-    formula: capacity !== null ? `${s.inference.gpuMemoryUtilization} × card − weights − activations − context = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
+    formula: capacity !== null ? `${s.inference.gpuMemoryUtilization} × card − weights − profile peak − context = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
   };
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: s.inference.gpuMemoryUtilization };
   return { components: [...fixed, pool], allocated: fixedBytes + poolBytes, serving };
@@ -187,11 +197,12 @@ export function estimate(s: Scenario): Estimate {
   const notes: string[] = [];
   let components = assembled.components;
   let peakAllocatedBytes = peak.bytes;
-  let peakReservedBytes = reservedBytes(peakAllocatedBytes);
+  const drivers = slackDrivers(s, l.shard.weights > 1);
+  let peakReservedBytes = reservedBytes(peakAllocatedBytes, drivers);
   let serving: Estimate['serving'] = null;
 
   if (s.mode === 'inference' && s.inference.engine === 'vllm') {
-    const v = vllmServing(s, l, assembled, context, nccl);
+    const v = vllmServing(s, l, context, nccl);
     components = v.components;
     serving = v.serving;
     // The pool is allocated once in exact blocks: reserved equals allocated.
@@ -200,16 +211,27 @@ export function estimate(s: Scenario): Estimate {
     notes.push(`vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`);
   }
 
-  const deviceBytes = peakReservedBytes + context + nccl;
+  const deviceBytes = peakReservedBytes + context + nccl + assembled.pagedBytes;
+  // Paged states are evicted to host RAM before anything else fails: the fit counts the rest.
+  const neededBytes = deviceBytes - assembled.pagedBytes;
+  if (assembled.pagedBytes > 0) notes.push(`${OPTIMIZERS[s.optimizer].label} states live in unified memory: outside max_memory_allocated, and paged to host RAM when the card runs short`);
   const overhead: Component[] = [];
   if (peakReservedBytes > peakAllocatedBytes) {
-    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) });
+    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes, drivers) });
   }
   overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${s.hardware?.count} GPUs` });
 
-  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= deviceBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
+  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
+  if (gradientsOffloaded(s)) notes.push('FSDP CPUOffload moves parameters, gradients and the optimizer step to the host together');
+  const quantisedBase = s.mode !== 'full' && s.weights !== 'bf16' && s.weights !== 'fp16' && s.weights !== 'fp32';
+  if (quantisedBase && s.sharding.stage >= 3 && (s.sharding.kind === 'zero' || s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp')) {
+    // FSDP flattens only tensors of one dtype; bitsandbytes packs 4-bit weights into uint8 unless
+    // bnb_4bit_quant_storage names the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39,
+    // PEFT ≥ 0.10, accelerate ≥ 0.28 for ZeRO-3): only then is the 4-bit base sharded.
+    notes.push('the 4-bit base is sharded only with bnb_4bit_quant_storage set to the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39); older stacks keep it whole on every GPU');
+  }
 
   return {
     scenario: s,
@@ -230,8 +252,8 @@ export function estimate(s: Scenario): Estimate {
     deviceBytes,
     capacityBytes,
     // Under vLLM the card is always ~full; it fits when the pool holds the asked sequences.
-    fits: capacityBytes === null ? null : deviceBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch),
-    headroomBytes: capacityBytes === null ? null : capacityBytes - deviceBytes,
+    fits: capacityBytes === null ? null : neededBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch),
+    headroomBytes: capacityBytes === null ? null : capacityBytes - neededBytes,
     hostBytes: assembled.hostBytes,
     fitsOn,
     serving,

@@ -68,6 +68,8 @@ export interface OptimizerStates {
   factored: boolean;
   /** No all-parameter temporaries in step: a fused kernel, or a loop over one tensor at a time. */
   fused: boolean;
+  /** bitsandbytes paged states: CUDA unified memory, outside torch's allocator, evictable to host. */
+  paged?: boolean;
 }
 
 export const OPTIMIZERS: Record<Optimizer, OptimizerStates> = {
@@ -79,8 +81,8 @@ export const OPTIMIZERS: Record<Optimizer, OptimizerStates> = {
   sgd: { label: 'SGD', states: 0, elementBytes: null, factored: false, fused: false },
   // bitsandbytes blockwise 8-bit states: 1 B each plus one fp32 absmax per 2048-element block.
   'adamw-8bit': { label: '8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true },
-  'paged-adamw-8bit': { label: 'paged 8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true },
-  'paged-adamw': { label: 'paged AdamW', states: 2, elementBytes: 4, factored: false, fused: true },
+  'paged-adamw-8bit': { label: 'paged 8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true, paged: true },
+  'paged-adamw': { label: 'paged AdamW', states: 2, elementBytes: 4, factored: false, fused: true, paged: true },
   // transformers' Adafactor (HF Trainer `optim="adafactor"`) updates one parameter at a time.
   adafactor: { label: 'Adafactor', states: 1, elementBytes: null, factored: true, fused: true },
 };

@@ -48,8 +48,7 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);
   }
   const perParam = WEIGHT_FORMAT_BYTES[format];
-  const linear = l.params.linear / l.pp / l.tp;
-  const rest = paramsPerGpu(l) - linear;
+  const { linear, rest } = linearAndRest(l);
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
@@ -62,6 +61,19 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     bytes,
     `${count(linear)} × ${num(perParam)} B + ${count(rest)} × 2 B${divisor(l.shard.weights)}`,
   );
+}
+
+/**
+ * One GPU's parameters split into the decoder's linear layers (what bitsandbytes / GPTQ quantise)
+ * and the rest (embeddings, LM head, norms, which stay 16-bit). A bare size smaller than its catalog
+ * shape is pinned by a negative `extraParams` (src/scenario/shape.ts); that deficit comes off the
+ * linear layers, which hold nearly all parameters, so neither part is ever negative.
+ */
+export function linearAndRest(l: Layout): { linear: number; rest: number } {
+  const all = paramsPerGpu(l);
+  const linear = Math.min(all, l.params.linear / l.pp / l.tp);
+  const rest = Math.max(0, all - linear);
+  return { linear: all - rest, rest };
 }
 
 /** LoRA adapter weights: fp32 under PEFT's default autocast of adapters, 16-bit in torchtune/litgpt. */
@@ -82,6 +94,25 @@ export function adapterWeights(s: Scenario, l: Layout): Component {
   );
 }
 
+/**
+ * Where the optimizer step runs. DeepSpeed offloads it when asked (`offload_optimizer`); PyTorch
+ * FSDP has no separate switch: `CPUOffload(offload_params=True)` (torch/distributed/fsdp/api.py,
+ * torch 1.12 → 2.x) keeps the sharded parameters on the host, copies each gradient shard to the host
+ * after reduce-scatter and runs the optimizer there, so parameters, gradients, master copy and
+ * optimizer states all leave the GPU together.
+ */
+export function optimizerOffload(s: Scenario): 'none' | 'cpu' | 'nvme' {
+  if (s.offload.optimizer !== 'none') return s.offload.optimizer;
+  const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
+  return fsdp ? s.offload.params : 'none';
+}
+
+/** FSDP CPUOffload: gradient shards live on the host between backward and the CPU optimizer step. */
+export function gradientsOffloaded(s: Scenario): boolean {
+  const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
+  return fsdp && s.offload.params !== 'none';
+}
+
 /** Bytes per element of the trainable parameters' gradients. */
 export function gradientBytes(s: Scenario): number {
   return s.mode === 'full' ? recipeBytes(s).grads : adapterBytesPerParam(s);
@@ -91,6 +122,9 @@ export function gradientBytes(s: Scenario): number {
 export function gradients(s: Scenario, l: Layout): Component {
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  if (gradientsOffloaded(s)) {
+    return component('gradients', `gradients (offloaded to ${s.offload.params})`, 'gradients', 0, `${count(trainablePerGpu)} × ${bytes} B${divisor(l.shard.grads)} copied to ${s.offload.params} after reduce-scatter`);
+  }
   return component(
     'gradients',
     `gradients, ${bytes * 8}-bit${divisor(l.shard.grads)}`,
@@ -104,8 +138,9 @@ export function gradients(s: Scenario, l: Layout): Component {
 export function masterWeights(s: Scenario, l: Layout): Component | null {
   const master = recipeBytes(s).master;
   if (s.mode !== 'full' || master === 0) return null;
-  if (s.offload.optimizer !== 'none') {
-    return component('master', `master weights (offloaded to ${s.offload.optimizer})`, 'optimizer', 0, `${count(paramsPerGpu(l))} × ${master} B on ${s.offload.optimizer}`);
+  const offload = optimizerOffload(s);
+  if (offload !== 'none') {
+    return component('master', `master weights (offloaded to ${offload})`, 'optimizer', 0, `${count(paramsPerGpu(l))} × ${master} B on ${offload}`);
   }
   return component(
     'master',
@@ -141,8 +176,16 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
   const elementBytes = opt.elementBytes ?? (s.mode === 'full' ? recipeBytes(s).state : adapterBytesPerParam(s));
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
   const name = `${opt.label} states${divisor(l.shard.optimizer)}`;
-  if (s.offload.optimizer !== 'none' && s.mode === 'full') {
-    return component('optimizer', `${opt.label} states (offloaded to ${s.offload.optimizer})`, 'optimizer', 0, `${count(trainablePerGpu)} × ${opt.states} × ${num(elementBytes)} B on ${s.offload.optimizer}`);
+  const offload = optimizerOffload(s);
+  if (offload !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) {
+    return component('optimizer', `${opt.label} states (offloaded to ${offload})`, 'optimizer', 0, `${count(trainablePerGpu)} × ${opt.states} × ${num(elementBytes)} B on ${offload}`);
+  }
+  if (opt.paged) {
+    // bitsandbytes allocates paged states with cudaMallocManaged (bitsandbytes/functional.py
+    // `get_paged`, 0.39 → 0.45): unified memory outside torch's caching allocator, so
+    // max_memory_allocated/reserved never see it, and the driver evicts its pages to host RAM when
+    // the card runs short instead of failing. estimate.ts counts it on the card but not for the fit.
+    return component('optimizer', `${opt.label} states (unified memory)${divisor(l.shard.optimizer)}`, 'optimizer', (trainablePerGpu * opt.states * elementBytes) / l.shard.optimizer, `${count(trainablePerGpu)} × ${opt.states} states × ${num(elementBytes)} B${divisor(l.shard.optimizer)}, pages to host under pressure`);
   }
   if (opt.factored) {
     const elements = s.mode === 'full' ? adafactorElements(s, l) : trainablePerGpu;
@@ -201,6 +244,10 @@ export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
  */
 export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   if (l.dataParallel <= 1 || s.mode === 'inference') return null;
+  // Megatron's DDP has no second copy: each parameter's `main_grad` is a view into the fp32 grad
+  // buffer and the communication buckets are views into that same buffer
+  // (megatron/core/distributed/param_and_grad_buffer.py, `_ParamAndGradBuffer`, core_r0.5 → main).
+  if (s.framework === 'megatron') return null;
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
   if (s.sharding.kind === 'ddp') {
@@ -219,10 +266,10 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
  * 1.5 buffer factor (`estimate_zero2_model_states_mem_needs`, `additional_buffer_factor=1.5`).
  */
 export function offloadHostBytes(s: Scenario, l: Layout): number {
-  if (s.offload.optimizer === 'none' && s.offload.params === 'none') return 0;
+  if (optimizerOffload(s) === 'none' && s.offload.params === 'none') return 0;
   const perNode = s.hardware ? Math.min(s.hardware.perNode, s.hardware.count) : 1;
   const trainableShare = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable) / l.shard.optimizer;
-  const optimizerBytes = s.offload.optimizer === 'cpu' ? trainableShare * 16 : 0;
+  const optimizerBytes = optimizerOffload(s) === 'cpu' ? trainableShare * 16 : 0;
   const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;
   return (optimizerBytes + paramBytes) * 1.5 * perNode;
 }

@@ -85,7 +85,14 @@ function shardingWords(s: Scenario): string {
   const over = n > 1 ? ` over ${n} GPUs` : '';
   const sh = s.sharding;
   if (sh.kind === 'none') return '';
-  if (sh.kind === 'ddp') return s.mode === 'inference' ? `a full replica on each of ${s.hardware?.count ?? 1} GPUs (say tp ${s.hardware?.count ?? 2} to split)` : `DDP${over}`;
+  if (sh.kind === 'ddp' && s.mode === 'inference') {
+    // Replicas are what is left after TP × PP: "tp 4 on 4 GPUs" is one model split four ways.
+    const split = s.parallel.tp * s.parallel.pp;
+    const replicas = Math.floor(n / split);
+    if (replicas <= 1) return '';
+    return split > 1 ? `${replicas} replicas, each split over ${split} GPUs` : `a full replica on each of ${n} GPUs (say tp ${n} to split)`;
+  }
+  if (sh.kind === 'ddp') return `DDP${over}`;
   if (sh.kind === 'zero') return `ZeRO-${sh.stage}${over}`;
   if (sh.kind === 'hsdp') return `HSDP (shard within a node)${over}`;
   return `${sh.stage === 2 ? 'FSDP SHARD_GRAD_OP' : 'FSDP FULL_SHARD'}${over}`;

@@ -368,10 +368,14 @@ class Resolution {
       }
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
-      if (kind === 'ddp' && (this.isNew || s.sharding.kind !== 'ddp')) {
+      const split = s.parallel.tp * s.parallel.pp;
+      const replicated = s.mode !== 'inference' || this.gpus() > split;
+      if (kind === 'ddp' && replicated && (this.isNew || s.sharding.kind !== 'ddp')) {
         this.assume(
           s.mode === 'inference'
-            ? `one full replica per GPU (default; say tp ${this.gpus()} to split the model)`
+            ? split > 1
+              ? `${Math.floor(this.gpus() / split)} replicas of tp ${s.parallel.tp}${s.parallel.pp > 1 ? ` × pp ${s.parallel.pp}` : ''} (default)`
+              : `one full replica per GPU (default; say tp ${this.gpus()} to split the model)`
             : `DDP across ${this.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`,
         );
       }
