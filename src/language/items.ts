@@ -10,7 +10,7 @@ export interface Span {
   text: string;
 }
 
-export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab';
+export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab' | 'headdim';
 export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp';
 export type BatchField = 'mbs' | 'ga' | 'gbs';
 export type OffloadValue = 'optimizer-cpu' | 'optimizer-nvme' | 'params-cpu' | 'params-nvme' | 'none';
@@ -41,7 +41,7 @@ export type ItemBody =
   | { kind: 'sp' }
   | { kind: 'seq'; value: number }
   | { kind: 'batch'; field: BatchField; value: number }
-  | { kind: 'recompute'; value: 'none' | 'selective' | 'full' }
+  | { kind: 'recompute'; value: 'none' | 'selective' | 'full' | 'per-op' | 'offloaded' }
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'chunked' }
   | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' }

@@ -95,6 +95,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // recompute, attention, loss
   kw('recompute', 'full', ['gc', 'ckpt', 'checkpointing', 'grad ckpt', 'gradient checkpointing', 'activation checkpointing', 'act ckpt', 'recompute', 'recompute full', 'full recompute', 'recomputation', 'with gc']),
   kw('recompute', 'selective', ['selective', 'selective recompute', 'selective checkpointing']),
+  kw('recompute', 'per-op', ['per-op sac', 'per op sac', 'op sac', 'sac', 'per-op checkpointing', 'selective op checkpointing']),
+  kw('recompute', 'offloaded', ['offloaded gc', 'unsloth gc', 'offloaded checkpointing', 'activation offloading', 'offload activations', 'offloaded activations']),
   kw('recompute', 'none', ['no gc', 'no ckpt', 'no checkpointing', 'no gradient checkpointing', 'no activation checkpointing', 'no recompute', 'without gc', 'without checkpointing', 'no recomputation']),
   kw('attention', 'flash', ['flash', 'fa', 'fa2', 'fa3', 'flash attention', 'flash attn', 'flash-attn', 'flash attention 2', 'flash attn 2', 'flashattention', 'flashattention2']),
   kw('attention', 'sdpa', ['sdpa', 'torch sdpa']),
@@ -114,6 +116,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('archKw', 'kv', ['kv', 'kv heads', 'num kv heads', 'n kv heads', 'num key value heads', 'gqa'], true),
   kw('archKw', 'ffn', ['ffn', 'intermediate', 'intermediate size', 'mlp', 'ffn size', 'mlp size'], true),
   kw('archKw', 'vocab', ['vocab', 'vocab size', 'vocabulary'], true),
+  kw('archKw', 'headdim', ['head dim', 'head_dim', 'headdim', 'head size', 'dim per head'], true),
   // inference
   kw('genKw', 'gen', ['gen', 'generate', 'new tokens', 'max new tokens', 'output tokens', 'generated tokens', 'decode tokens', 'output'], true),
   kw('kvDtype', 'fp8', ['kv fp8', 'fp8 kv cache']),

@@ -4,6 +4,7 @@ import {
   activations,
   backwardWorkingSet,
   finalNormActivations,
+  offloadedActivationHostBytes,
   recomputeWorkingSet,
 } from './activations.js';
 import { MiB, count, num } from './format.js';
@@ -138,7 +139,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const all = present(weights, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
   const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
-  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l), pagedBytes };
+  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(s, l), pagedBytes };
 }
 
 function inferencePhases(s: Scenario, l: Layout): Assembled {

@@ -48,7 +48,7 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);
   }
   const perParam = WEIGHT_FORMAT_BYTES[format];
-  const { linear, rest } = linearAndRest(l);
+  const { linear, rest } = linearAndRest(s, l);
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
@@ -69,10 +69,10 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
  * shape is pinned by a negative `extraParams` (src/scenario/shape.ts); that deficit comes off the
  * linear layers, which hold nearly all parameters, so neither part is ever negative.
  */
-export function linearAndRest(l: Layout): { linear: number; rest: number } {
+export function linearAndRest(s: Scenario, l: Layout): { linear: number; rest: number } {
   const all = paramsPerGpu(l);
-  const linear = Math.min(all, l.params.linear / l.pp / l.tp);
-  const rest = Math.max(0, all - linear);
+  const deficit = Math.min(0, s.model.arch.extraParams ?? 0) / l.pp / l.tp;
+  const rest = Math.min(all, Math.max(0, all - l.params.linear / l.pp / l.tp - deficit));
   return { linear: all - rest, rest };
 }
 

@@ -38,7 +38,7 @@ export function canonicalText(s: Scenario): string {
 
 function archValue(s: Scenario, override: string): number {
   const a = s.model.arch;
-  const map: Record<string, number> = { layers: a.layers, hidden: a.hidden, heads: a.heads, kv: a.kvHeads, ffn: a.ffn, vocab: a.vocab };
+  const map: Record<string, number> = { layers: a.layers, hidden: a.hidden, heads: a.heads, kv: a.kvHeads, ffn: a.ffn, vocab: a.vocab, headdim: a.headDim };
   return map[override] ?? NaN;
 }
 
@@ -111,7 +111,7 @@ function parallelText(s: Scenario): string {
     .join(' ');
 }
 
-const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute' };
+const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
 function inferenceText(s: Scenario): string {
   if (s.mode !== 'inference') return '';

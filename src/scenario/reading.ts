@@ -113,7 +113,7 @@ function parallelWords(s: Scenario): string {
 }
 
 const ATTENTION_NAMES: Record<Scenario['attention'], string> = { flash: 'flash attention', sdpa: 'SDPA attention', eager: 'eager attention' };
-const RECOMPUTE_NAMES: Record<Scenario['recompute'], string> = { none: 'no recompute', full: 'full recompute', selective: 'selective recompute' };
+const RECOMPUTE_NAMES: Record<Scenario['recompute'], string> = { none: 'no recompute', full: 'full recompute', selective: 'selective recompute', 'per-op': 'per-op selective checkpointing', offloaded: 'full recompute, layer inputs offloaded to host' };
 const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   hf: 'Hugging Face',
   deepspeed: 'DeepSpeed',

@@ -11,7 +11,7 @@ import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
 import { scenarioSchema, type HelpTopic, type Lora, type Scenario, type ScenarioModel, type WeightFormat } from './schema.js';
-import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
+import { MAX_PARAMS, MIN_PARAMS, shapeForSize, unpinnedExtraParams } from './shape.js';
 
 export type ResolveOutcome =
   | {
@@ -178,6 +178,7 @@ class Resolution {
       ['kv', 'kvHeads'],
       ['ffn', 'ffn'],
       ['vocab', 'vocab'],
+      ['headdim', 'headDim'],
     ] as const;
     const model = this.s.model;
     let shapeChanged = false;
@@ -189,8 +190,12 @@ class Resolution {
     }
     const asked = fields.map(([w]) => w).filter((w) => this.patch.has(`arch.${w}`) || model.overrides.includes(w));
     model.overrides = asked;
+    // An overridden shape counts its own parameters, not the bare size it started from.
+    if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);
     const { hidden, heads, kvHeads } = model.arch;
-    if (shapeChanged) {
+    // Gemma 3 and others set head_dim apart from hidden ÷ heads: an explicit head dim stands.
+    const headDimAsked = this.patch.has('arch.headdim') || model.overrides.includes('headdim');
+    if (shapeChanged && !headDimAsked) {
       if (hidden % heads !== 0) {
         const slot = this.patch.has('arch.heads') ? 'arch.heads' : 'arch.hidden';
         return this.err(slot, `hidden ${hidden} must be a multiple of heads ${heads} (head dim = hidden / heads).`);

@@ -162,7 +162,12 @@ export const scenarioSchema = z.object({
   seq: z.number().int().min(1).max(10_000_000),
   microBatch: z.number().int().min(1).max(1_000_000),
   gradAccum: z.number().int().min(1).max(1_000_000),
-  recompute: z.enum(['none', 'selective', 'full']),
+  /**
+   * none; selective = Megatron's (attention scores only); full = every layer's input kept (HF
+   * gradient_checkpointing); per-op = torchtitan's per-op SAC; offloaded = full with the kept layer
+   * inputs on the host (Unsloth "unsloth" gc, torchtune activation offloading).
+   */
+  recompute: z.enum(['none', 'selective', 'full', 'per-op', 'offloaded']),
   attention: z.enum(['flash', 'sdpa', 'eager']),
   loss: z.enum(['full', 'chunked']),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt']),
