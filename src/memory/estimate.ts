@@ -26,6 +26,8 @@ import {
   fullStateDictCopy,
   offloadHostBytes,
   optimizerStates,
+  isPreference,
+  referenceModel,
   trainedWeights,
   usesDeepSpeed,
 } from './states.js';
@@ -103,11 +105,14 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const grads = gradients(s, l);
   const gathered = gatheredLayers(s, l);
   const buckets = gradientBuckets(s, l);
-  const acts = activations(s, l);
-  const finalNorm = finalNormActivations(s);
-  const logits = trainingLogits(s);
-  const backwardWs = backwardWorkingSet(s);
-  const recompute = recomputeWorkingSet(s);
+  const reference = referenceModel(s, l);
+  // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
+  const fwd = isPreference(s) ? { ...s, microBatch: 2 * s.microBatch } : s;
+  const acts = activations(fwd, l);
+  const finalNorm = finalNormActivations(fwd);
+  const logits = trainingLogits(fwd);
+  const backwardWs = backwardWorkingSet(fwd);
+  const recompute = recomputeWorkingSet(fwd);
   const autocast = autocastWeightCopies(s, l);
   const temps = optimizerTemporaries(s, l);
   const stateDict = fullStateDictCopy(s, l);
@@ -116,7 +121,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
 
   // Paged optimizer states sit in unified memory, outside the allocator's phases (states.ts).
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
-  const persistent = present(weights, adapters, master, onAllocator, gathered, dequant);
+  const persistent = present(weights, reference, adapters, master, onAllocator, gathered, dequant);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
@@ -136,10 +141,10 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
+  const all = present(weights, reference, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
   const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
-  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(s, l), pagedBytes };
+  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };
 }
 
 function inferencePhases(s: Scenario, l: Layout): Assembled {

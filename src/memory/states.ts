@@ -53,13 +53,16 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
   }
-  const bytes = (linear * perParam + rest * 2) / l.shard.weights;
+  // PEFT's prepare_model_for_kbit_training casts every fp16/bf16 parameter left (embeddings, LM
+  // head, norms) to fp32 (peft/utils/other.py, v0.4 → v0.17).
+  const restBytes = s.framework === 'peft' ? 4 : 2;
+  const bytes = (linear * perParam + rest * restBytes) / l.shard.weights;
   return component(
     'weights',
-    `weights, ${format} linear + 16-bit rest${divisor(l.shard.weights)}`,
+    `weights, ${format} linear + ${restBytes * 8}-bit rest${divisor(l.shard.weights)}`,
     'weights',
     bytes,
-    `${count(linear)} × ${num(perParam)} B + ${count(rest)} × 2 B${divisor(l.shard.weights)}`,
+    `${count(linear)} × ${num(perParam)} B + ${count(rest)} × ${restBytes} B${divisor(l.shard.weights)}`,
   );
 }
 
@@ -113,6 +116,16 @@ export function gradientsOffloaded(s: Scenario): boolean {
   return fsdp && s.offload.params !== 'none';
 }
 
+/**
+ * torchtune's single-device full recipe with `optimizer_in_bwd: True`
+ * (recipes/full_finetune_single_device.py, v0.2 → v0.6) registers a post-accumulate-grad hook that
+ * steps and frees each parameter's gradient as soon as it is ready: only the largest single
+ * gradient (the embedding or LM head, V·h) is ever alive. Its configs pair it with PagedAdamW8bit.
+ */
+export function optimizerInBackward(s: Scenario): boolean {
+  return s.framework === 'torchtune' && s.mode === 'full' && (s.hardware?.count ?? 1) === 1 && s.optimizer === 'paged-adamw-8bit';
+}
+
 /** Bytes per element of the trainable parameters' gradients. */
 export function gradientBytes(s: Scenario): number {
   return s.mode === 'full' ? recipeBytes(s).grads : adapterBytesPerParam(s);
@@ -122,6 +135,10 @@ export function gradientBytes(s: Scenario): number {
 export function gradients(s: Scenario, l: Layout): Component {
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  if (optimizerInBackward(s)) {
+    const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4);
+    return component('gradients', `gradients, ${bytes * 8}-bit (one at a time: optimizer in backward)`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B`);
+  }
   if (gradientsOffloaded(s)) {
     return component('gradients', `gradients (offloaded to ${s.offload.params})`, 'gradients', 0, `${count(trainablePerGpu)} × ${bytes} B${divisor(l.shard.grads)} copied to ${s.offload.params} after reduce-scatter`);
   }
@@ -198,6 +215,23 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
     (trainablePerGpu * opt.states * elementBytes) / l.shard.optimizer,
     `${count(trainablePerGpu)} × ${opt.states} states × ${num(elementBytes)} B${divisor(l.shard.optimizer)}`,
   );
+}
+
+/** Preference training that runs chosen and rejected sequences through one forward (TRL `concatenated_forward`). */
+export function isPreference(s: Scenario): boolean {
+  return (s.framework === 'dpo' || s.framework === 'orpo') && s.mode !== 'inference';
+}
+
+/**
+ * DPO / KTO's frozen reference model: a second copy of the weights in the compute dtype, prepared
+ * like the policy (ZeRO-3 shards it; TRL `_prepare_deepspeed`), used under no_grad. With a PEFT
+ * model TRL uses the base with the adapters disabled (`null_ref_context`), so there is no copy.
+ */
+export function referenceModel(s: Scenario, l: Layout): Component | null {
+  if (s.framework !== 'dpo' || s.mode !== 'full') return null;
+  const perParam = s.compute === 'fp32' ? 4 : 2;
+  const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
+  return component('reference', `reference model, ${perParam * 8}-bit (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
 }
 
 /**

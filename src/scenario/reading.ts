@@ -121,6 +121,13 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   megatron: 'Megatron-LM',
   torchtune: 'torchtune',
   litgpt: 'litgpt',
+  peft: 'PEFT k-bit',
+  'llama-factory': 'LLaMA-Factory',
+  axolotl: 'axolotl',
+  unsloth: 'Unsloth',
+  torchtitan: 'torchtitan',
+  dpo: 'TRL DPO',
+  orpo: 'TRL ORPO',
 };
 
 function hardwareWords(s: Scenario): string {

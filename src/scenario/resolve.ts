@@ -5,7 +5,7 @@ import { parseRequest } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
-import { DEFAULT_WORDS, LITGPT_LORA_DROPOUT, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
+import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
@@ -136,6 +136,11 @@ class Resolution {
 
   private assume(words: string): void {
     this.assumptions.push(words);
+  }
+
+  private unassume(words: string): void {
+    const at = this.assumptions.indexOf(words);
+    if (at >= 0) this.assumptions.splice(at, 1);
   }
 
   private model(): ErrorReply | null {
@@ -282,16 +287,22 @@ class Resolution {
       return null;
     }
     this.s.framework = asked;
-    const preset = presetFor(asked, this.s.mode, this.gpus());
+    let preset = presetFor(asked, this.s.mode, this.gpus());
+    // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
+    if (preset.mode && this.isNew && !this.patch.has('mode') && !this.patch.has('train') && this.s.mode !== preset.mode) {
+      this.s.mode = preset.mode;
+      this.s.lora = structuredClone(LORA_DEFAULTS);
+      this.unassume(DEFAULT_WORDS.mode);
+      preset = presetFor(asked, this.s.mode, this.gpus());
+    }
     Object.assign(this.s, structuredClone(preset.fields));
     for (const key of Object.keys(preset.fields)) this.presetSet.add(key);
     this.assume(preset.note);
-    if (asked === 'litgpt' && this.s.lora && !this.patch.has('lora.dropout')) {
-      // litgpt's finetune/lora.py sets lora_dropout = 0.05 (PEFT's default is 0).
-      this.s.lora.dropout = LITGPT_LORA_DROPOUT;
-      const peft = this.assumptions.indexOf(DEFAULT_WORDS.loraDropout);
-      if (peft >= 0) this.assumptions.splice(peft, 1);
-      this.assume(`LoRA dropout ${LITGPT_LORA_DROPOUT} (litgpt default)`);
+    const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
+    for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {
+      if (!this.s.lora || this.patch.has(`lora.${key}`)) continue;
+      this.s.lora[key] = structuredClone(value);
+      this.unassume(words[key]);
     }
     return null;
   }
