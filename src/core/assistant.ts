@@ -1,6 +1,7 @@
 import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
+import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply } from '../reply/build.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import { resolveRequest } from '../scenario/resolve.js';
@@ -40,7 +41,7 @@ function internalError(text: string): ErrorReply {
 }
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[]): Turn {
-  const reply = buildEstimateReply(scenario, estimate(scenario), assumptions, ignored);
+  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored);
   const history = previous ? [...previous.history, previous.scenario].slice(-UNDO_DEPTH) : [];
   return { reply, state: { scenario, history } };
 }

@@ -31,6 +31,7 @@ import {
   trainedWeights,
   usesDeepSpeed,
 } from './states.js';
+import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { cudaGraphPool, profileActivations, samplerLogits } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 
@@ -193,7 +194,12 @@ function vllmServing(s: Scenario, l: Layout, context: number, nccl: number) {
   return { components: [...fixed, pool], allocated: fixedBytes + poolBytes, serving };
 }
 
-export function estimate(s: Scenario): Estimate {
+export interface EstimateOptions {
+  /** Settings the request left to the defaults: each is tried when the verdict is "does not fit". */
+  unstated?: ReadonlySet<Flip>;
+}
+
+export function estimate(s: Scenario, options: EstimateOptions = {}): Estimate {
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
   const peak = allocatedPeak(assembled.phases);
@@ -239,6 +245,16 @@ export function estimate(s: Scenario): Estimate {
     notes.push('the 4-bit base is sharded only with bnb_4bit_quant_storage set to the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39); older stacks keep it whole on every GPU');
   }
 
+  const fits = capacityBytes === null ? null : neededBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch);
+  const flipsOn =
+    fits === false && options.unstated
+      ? FLIP_ORDER.filter((flip) => {
+          if (!options.unstated!.has(flip)) return false;
+          const alternative = withSetting(s, flip);
+          return alternative !== null && estimate(alternative).fits === true;
+        })
+      : [];
+
   return {
     scenario: s,
     params: {
@@ -258,12 +274,13 @@ export function estimate(s: Scenario): Estimate {
     deviceBytes,
     capacityBytes,
     // Under vLLM the card is always ~full; it fits when the pool holds the asked sequences.
-    fits: capacityBytes === null ? null : neededBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch),
+    fits,
     headroomBytes: capacityBytes === null ? null : capacityBytes - neededBytes,
     hostBytes: assembled.hostBytes,
     fitsOn,
     serving,
     notes,
+    flipsOn,
   };
 }
 
