@@ -116,6 +116,8 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'torchtitan', ['torchtitan', 'torch titan']),
   kw('framework', 'dpo', ['dpo', 'kto', 'ipo', 'dpo trainer', 'kto trainer']),
   kw('framework', 'orpo', ['orpo', 'orpo trainer']),
+  kw('framework', 'grpo', ['grpo', 'grpo trainer']),
+  kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer']),
   // architecture overrides
   kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
   kw('archKw', 'hidden', ['hidden', 'hidden size', 'd model', 'dmodel', 'width'], true),
@@ -192,7 +194,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   recompute: 'recompute (gc, no gc, selective recompute)',
   attention: 'attention (flash, sdpa, eager)',
   loss: 'loss (chunked ce)',
-  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo)',
+  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',

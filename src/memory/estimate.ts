@@ -32,6 +32,7 @@ import {
   usesDeepSpeed,
 } from './states.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
+import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
 import { cudaGraphPool, profileActivations, samplerLogits } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 
@@ -111,7 +112,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const fwd = isPreference(s) ? { ...s, microBatch: 2 * s.microBatch } : s;
   const acts = activations(fwd, l);
   const finalNorm = finalNormActivations(fwd);
-  const logits = trainingLogits(fwd);
+  // TRL's RL trainers compute logits for the completion positions only (logits_to_keep).
+  const logits = trainingLogits(isOnlineRl(s) ? { ...fwd, seq: completionTokens(s) * s.parallel.cp } : fwd);
   const backwardWs = backwardWorkingSet(fwd);
   const recompute = recomputeWorkingSet(fwd);
   const autocast = autocastWeightCopies(s, l);
@@ -122,7 +124,10 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
 
   // Paged optimizer states sit in unified memory, outside the allocator's phases (states.ts).
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
-  const persistent = present(weights, reference, adapters, master, onAllocator, gathered, dequant);
+  const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
+  const rl = rlModels(s, l, policyStates);
+  const persistent = present(weights, reference, ...rl, adapters, master, onAllocator, gathered, dequant);
+  const rollout = rolloutGeneration(s, l);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
@@ -131,6 +136,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
 
   const phases = [
     phase('load', 'model loaded', present(weights, adapters)),
+    ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
@@ -142,7 +148,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, reference, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
+  const all = present(weights, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
   const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

@@ -127,6 +127,17 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // checkpointing off as in TrainingArguments.
       return { fields: { recipe: 'mixed' }, note: 'DPO preset (TRL): a frozen reference model (none under LoRA: adapters disabled), chosen + rejected in one forward (2 × micro-batch)' };
 
+    case 'grpo':
+      // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.17): beta 0.04 loads a
+      // reference model; rollouts by the policy itself (use_vllm False), 256-token completions;
+      // gradient checkpointing off as in TrainingArguments. memory/rl.ts counts the rest.
+      return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the 256 completion tokens only' };
+
+    case 'ppo':
+      // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a
+      // trained value_model, rollouts by the policy; memory/rl.ts counts the models and the rollout.
+      return { fields: { recipe: 'mixed' }, note: 'PPO preset (TRL): policy, frozen reference and reward models, a value model trained like the policy, rollout generation before each step' };
+
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.
       return { fields: { recipe: 'mixed' }, note: 'ORPO preset (TRL): chosen + rejected in one forward (2 × micro-batch), no reference model' };

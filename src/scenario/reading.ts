@@ -128,6 +128,8 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   torchtitan: 'torchtitan',
   dpo: 'TRL DPO',
   orpo: 'TRL ORPO',
+  grpo: 'TRL GRPO',
+  ppo: 'TRL PPO',
 };
 
 function hardwareWords(s: Scenario): string {

@@ -175,3 +175,26 @@ describe('a verdict that flips on an unstated setting (issue 14, item 2)', () =>
     expect(estimate(scenario('llama-3-70b', { hardware: { gpuId: null, capacityBytes: 24 * GiB, count: 1, perNode: 1 } })).flipsOn).toEqual([]);
   });
 });
+
+describe('online RL (TRL GRPO / PPO)', () => {
+  it('GRPO adds a reference model and a rollout phase; under ZeRO-3 generation gathers the whole policy', () => {
+    const e = estimateOf('qwen-2.5-7b grpo bs 8 seq 768 on 8xh100 zero3');
+    const rollout = e.phases.find((p) => p.phase === 'generate')!;
+    const gathered = rollout.parts.find((p) => p.key === 'rollout-gather')!.bytes;
+    expect(gathered).toBeCloseTo(e.params.total * 2 * (7 / 8), -4);
+    expect(e.phases.find((p) => p.label === 'end of forward')!.parts.some((p) => p.key === 'reference')).toBe(true);
+  });
+
+  it('GRPO computes logits for the 256 completion tokens only (logits_to_keep)', () => {
+    const e = estimateOf('qwen-2.5-7b grpo lora bs 8 seq 768 on h100');
+    expect(part(e, 'logits')).toBe(256 * 8 * 152064 * 12);
+  });
+
+  it('PPO holds a reward model and a value model trained like the policy', () => {
+    const grpo = estimateOf('llama-3-8b grpo bs 4 seq 1024 on 8xh100 zero3');
+    const ppo = estimateOf('llama-3-8b ppo bs 4 seq 1024 on 8xh100 zero3');
+    expect(part(ppo, 'reward')).toBeCloseTo(part(ppo, 'reference'), 0);
+    expect(part(ppo, 'value')).toBeGreaterThan(part(ppo, 'weights') * 4);
+    expect(ppo.peakAllocatedBytes).toBeGreaterThan(grpo.peakAllocatedBytes);
+  });
+});
