@@ -53,9 +53,10 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
   }
-  // PEFT's prepare_model_for_kbit_training casts every fp16/bf16 parameter left (embeddings, LM
-  // head, norms) to fp32 (peft/utils/other.py, v0.4 → v0.17).
-  const restBytes = s.framework === 'peft' ? 4 : 2;
+  // PEFT's prepare_model_for_kbit_training (and the older prepare_model_for_int8_training that
+  // alpaca-lora calls) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32
+  // (peft/utils/other.py, v0.2 → v0.17).
+  const restBytes = s.framework === 'peft' || s.framework === 'alpaca-lora' ? 4 : 2;
   const bytes = (linear * perParam + rest * restBytes) / l.shard.weights;
   return component(
     'weights',

@@ -7,7 +7,7 @@ import type { Lora, Mode, Scenario } from './schema.js';
  */
 export type Framework = Scenario['framework'];
 export type PresetFields = Partial<
-  Pick<Scenario, 'recipe' | 'compute' | 'optimizer' | 'optimizerImpl' | 'loss' | 'sharding' | 'recompute' | 'attention'>
+  Pick<Scenario, 'recipe' | 'compute' | 'weights' | 'optimizer' | 'optimizerImpl' | 'loss' | 'sharding' | 'recompute' | 'attention'>
 >;
 
 export interface Preset {
@@ -137,6 +137,18 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a
       // trained value_model, rollouts by the policy; memory/rl.ts counts the models and the rollout.
       return { fields: { recipe: 'mixed' }, note: 'PPO preset (TRL): policy, frozen reference and reward models, a value model trained like the policy, rollout generation before each step' };
+
+    case 'alpaca-lora':
+      // tloen/alpaca-lora finetune.py (2023-03 → 2023-07): LlamaForCausalLM load_in_8bit=True,
+      // torch_dtype float16, prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32),
+      // LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj, v_proj, fp16=True, optim adamw_torch;
+      // its micro_batch_size 4 and cutoff_len 256 are not applied (say "bs 4 seq 256").
+      return {
+        fields: mode === 'qlora' ? { weights: 'int8', compute: 'fp16', recompute: 'full', recipe: 'mixed' } : { compute: 'fp16', recompute: 'full', recipe: 'mixed' },
+        lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 },
+        mode: 'qlora',
+        note: `alpaca-lora preset: LoRA r8 on q,v over ${mode === 'qlora' ? 'an 8-bit (LLM.int8) base' : 'the base'}, fp16, gradient checkpointing on${mode === 'qlora' ? ', non-quantised weights in fp32' : ''}`,
+      };
 
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.

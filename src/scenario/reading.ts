@@ -130,6 +130,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   orpo: 'TRL ORPO',
   grpo: 'TRL GRPO',
   ppo: 'TRL PPO',
+  'alpaca-lora': 'alpaca-lora',
 };
 
 function hardwareWords(s: Scenario): string {

@@ -339,7 +339,8 @@ class Resolution {
       s.weights = weights.value;
     } else {
       const keep =
-        !this.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged);
+        (this.presetSet.has('weights') && s.mode === 'qlora') ||
+        (!this.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged));
       if (!keep) {
         s.weights = defaultWeights(s.mode, s.compute);
         if (s.mode === 'qlora') this.assume(DEFAULT_WORDS.qloraWeights);

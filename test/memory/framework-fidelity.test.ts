@@ -144,6 +144,15 @@ describe('framework presets (issue 14, item 1)', () => {
     expect(e.modelStates.find((c) => c.key === 'gradients')!.bytes).toBe(128256 * 3072 * 2);
   });
 
+  it('alpaca-lora: LoRA r8 q,v over an LLM.int8 base with the rest upcast to fp32 (prepare_model_for_int8_training)', () => {
+    const e = estimateOf('llama-2-7b alpaca-lora bs 4 seq 256 on 4090');
+    expect(e.scenario.mode).toBe('qlora');
+    expect(e.scenario.weights).toBe('int8');
+    expect(e.scenario.lora).toMatchObject({ rank: 8, targets: ['q', 'v'], dropout: 0.05 });
+    const rest = e.params.embedding + e.params.lmHead;
+    expect(part(e, 'weights')).toBeGreaterThan(rest * 4);
+  });
+
   it('DPO keeps a frozen reference copy and runs chosen + rejected (2 × micro-batch); not under LoRA', () => {
     const sft = estimateOf('llama-3-8b hf on 8xh100 zero3');
     const dpo = estimateOf('llama-3-8b dpo on 8xh100 zero3');
