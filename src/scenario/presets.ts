@@ -16,6 +16,8 @@ export interface Preset {
   lora?: Partial<Pick<Lora, 'rank' | 'targets' | 'dropout'>>;
   /** The mode the framework's standard recipe uses when the request names none (Unsloth: 4-bit QLoRA). */
   mode?: Mode;
+  /** Sequence parallelism whenever tensor parallelism is on (Megatron's recipes pass both). */
+  sequenceParallel?: boolean;
   note: string;
 }
 
@@ -108,8 +110,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // over data parallelism (--use-distributed-optimizer), with fused Adam (Apex/TE FusedAdam).
       const fields: PresetFields = { recipe: 'megatron', attention: 'flash', optimizerImpl: 'fused' };
       if (gpus > 1) fields.sharding = { kind: 'zero', stage: 1 };
-      const dist = gpus > 1 ? ', distributed optimizer (states sharded over data parallelism)' : '';
-      return { fields, note: `Megatron preset: bf16 with fp32 main grads and master weights (18 B/param), fused Adam${dist}` };
+      // The same scripts pair --tensor-model-parallel-size with --sequence-parallel.
+      const dist = gpus > 1 ? ', distributed optimizer (states sharded over data parallelism), sequence parallelism with TP' : '';
+      return { fields, sequenceParallel: true, note: `Megatron preset: bf16 with fp32 main grads and master weights (18 B/param), fused Adam${dist}` };
     }
 
     case 'deepspeed':

@@ -93,6 +93,11 @@ function shardingWords(s: Scenario): string {
     return split > 1 ? `${replicas} replicas, each split over ${split} GPUs` : `a full replica on each of ${n} GPUs (say tp ${n} to split)`;
   }
   if (sh.kind === 'ddp') return `DDP${over}`;
+  if (sh.kind === 'zero' && sh.stage === 1 && s.framework === 'megatron') {
+    // Megatron's --use-distributed-optimizer shards over the data-parallel ranks only.
+    const dp = Math.max(1, Math.floor(n / (s.parallel.tp * s.parallel.pp * s.parallel.cp)));
+    return `distributed optimizer over ${dp} data-parallel rank${dp === 1 ? '' : 's'}`;
+  }
   if (sh.kind === 'zero') return `ZeRO-${sh.stage}${over}`;
   if (sh.kind === 'hsdp') return `HSDP (shard within a node)${over}`;
   return `${sh.stage === 2 ? 'FSDP SHARD_GRAD_OP' : 'FSDP FULL_SHARD'}${over}`;

@@ -297,6 +297,7 @@ class Resolution {
     }
     Object.assign(this.s, structuredClone(preset.fields));
     for (const key of Object.keys(preset.fields)) this.presetSet.add(key);
+    if (preset.sequenceParallel && this.s.parallel.tp > 1) this.s.parallel.sp = true;
     this.assume(preset.note);
     const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
     for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {
