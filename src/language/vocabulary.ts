@@ -119,6 +119,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'grpo', ['grpo', 'grpo trainer']),
   kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer']),
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
+  kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
   // architecture overrides
   kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
   kw('archKw', 'hidden', ['hidden', 'hidden size', 'd model', 'dmodel', 'width'], true),
@@ -195,7 +196,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   recompute: 'recompute (gc, no gc, selective recompute)',
   attention: 'attention (flash, sdpa, eager)',
   loss: 'loss (chunked ce)',
-  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora)',
+  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, tgi)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',

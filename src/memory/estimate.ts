@@ -33,7 +33,7 @@ import {
 } from './states.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
-import { cudaGraphPool, profileActivations, samplerLogits } from './serving.js';
+import { TGI_WIGGLE_ROOM, cudaGraphPool, profileActivations, samplerLogits, tgiWarmupActivations } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 
 /**
@@ -176,27 +176,34 @@ function allocatedPeak(phases: PhasePoint[]): PhasePoint {
 }
 
 /**
- * vLLM (DESIGN §3.6): the engine takes gpu_memory_utilization of the card for everything it
- * runs — weights, the activation peak of its profiling pass, non-torch memory (context, NCCL) —
- * and hands the rest to preallocated KV-cache blocks. Answers the KV capacity in tokens.
+ * Engines that preallocate the KV cache (DESIGN §3.6). vLLM takes gpu_memory_utilization of the
+ * card for everything it runs (weights, the peak of its profiling pass, non-torch memory such as
+ * context and NCCL) and hands the rest to KV blocks. TGI (`FlashCausalLM.warmup`) runs a prefill of
+ * max_batch_prefill_tokens, then gives KV blocks TGI_WIGGLE_ROOM = 0.95 of the memory still free
+ * ("Leave 5% for some wiggle room"). Answers the KV capacity in tokens.
  */
-function vllmServing(s: Scenario, l: Layout, context: number, nccl: number) {
+function preallocatedServing(s: Scenario, l: Layout, context: number, nccl: number) {
   const capacity = s.hardware?.capacityBytes ?? null;
   const perToken = kvBytesPerToken(s, l);
-  const fixed = present(frozenWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
+  const tgi = s.framework === 'tgi';
+  const fixed = tgi
+    ? present(frozenWeights(s, l), dequantisedMatrix(s, l), tgiWarmupActivations(s, l))
+    : present(frozenWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
   const fixedBytes = fixed.reduce((sum, c) => sum + c.bytes, 0);
+  const free = (card: number) => (tgi ? (card - fixedBytes - context - nccl) * TGI_WIGGLE_ROOM : card * s.inference.gpuMemoryUtilization - fixedBytes - context - nccl);
   // Without a card, size the pool for the asked sequences at the asked context.
-  const budget = capacity !== null ? capacity * s.inference.gpuMemoryUtilization : fixedBytes + perToken * s.seq * s.microBatch + context + nccl;
-  const poolBytes = Math.max(0, budget - fixedBytes - context - nccl);
+  const poolBytes = Math.max(0, capacity !== null ? free(capacity) : perToken * s.seq * s.microBatch);
   const tokens = Math.floor(poolBytes / perToken);
+  const share = tgi ? `${TGI_WIGGLE_ROOM} × (card − weights − warm-up peak − context)` : `${s.inference.gpuMemoryUtilization} × card − weights − profile peak − context`;
   const pool: Component = {
     key: 'kv',
-    name: 'KV cache pool (vLLM, preallocated)',
+    name: `KV cache pool (${tgi ? 'TGI' : 'vLLM'}, preallocated)`,
     group: 'kv',
     bytes: poolBytes,
-    formula: capacity !== null ? `${s.inference.gpuMemoryUtilization} × card − weights − profile peak − context = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
+    formula: capacity !== null ? `${share} = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
   };
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: s.inference.gpuMemoryUtilization };
+  const utilization = tgi ? TGI_WIGGLE_ROOM : s.inference.gpuMemoryUtilization;
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: utilization };
   return { components: [...fixed, pool], allocated: fixedBytes + poolBytes, serving };
 }
 
@@ -219,14 +226,18 @@ export function estimate(s: Scenario, options: EstimateOptions = {}): Estimate {
   let peakReservedBytes = reservedBytes(peakAllocatedBytes, drivers);
   let serving: Estimate['serving'] = null;
 
-  if (s.mode === 'inference' && s.inference.engine === 'vllm') {
-    const v = vllmServing(s, l, context, nccl);
+  if (s.mode === 'inference' && (s.inference.engine === 'vllm' || s.framework === 'tgi')) {
+    const v = preallocatedServing(s, l, context, nccl);
     components = v.components;
     serving = v.serving;
     // The pool is allocated once in exact blocks: reserved equals allocated.
     peakAllocatedBytes = v.allocated;
     peakReservedBytes = v.allocated;
-    notes.push(`vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`);
+    notes.push(
+      s.framework === 'tgi'
+        ? 'TGI measures a warm-up prefill, then preallocates KV blocks in 95% of what is left; the KV cache fills what weights and activations leave.'
+        : `vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`,
+    );
   }
 
   const deviceBytes = peakReservedBytes + context + nccl + assembled.pagedBytes;

@@ -55,3 +55,18 @@ export function cudaGraphPool(s: Scenario, l: Layout): Component {
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, CUDA_GRAPH_MAX_BATCH, l);
   return { ...ws, key: 'cuda-graphs', name: 'CUDA graph pool', group: 'buffers', formula: `${count(CUDA_GRAPH_MAX_BATCH)} decode tokens: ${ws.formula}` };
 }
+
+/**
+ * TGI (text-generation-inference, server/text_generation_server/models/flash_causal_lm.py,
+ * `warmup`, v2.x → v3.x): a warm-up prefill of max_batch_prefill_tokens (the launcher's default is
+ * max_input_tokens + 50, ≈ 4096 for long-context models), then KV blocks in
+ * `free_memory * TGI_WIGGLE_ROOM` (0.95, models/globals.py). Prefill logits are computed only at
+ * each request's last position (`prefill_head_indices`).
+ */
+export const TGI_WIGGLE_ROOM = 0.95;
+export const TGI_PREFILL_TOKENS = 4096;
+
+export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
+  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, TGI_PREFILL_TOKENS, l);
+  return { ...ws, key: 'warmup', name: `warm-up prefill activations (${TGI_PREFILL_TOKENS} tokens)` };
+}

@@ -153,6 +153,10 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
         note: `alpaca-lora preset: LoRA r8 on q,v over ${mode === 'qlora' ? 'an 8-bit (LLM.int8) base' : 'the base'}, fp16, gradient checkpointing on${mode === 'qlora' ? ', non-quantised weights in fp32' : ''}`,
       };
 
+    case 'tgi':
+      // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
+      return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of 4096 tokens, then KV blocks in 95% of the memory left' };
+
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.
       return { fields: { recipe: 'mixed' }, note: 'ORPO preset (TRL): chosen + rejected in one forward (2 × micro-batch), no reference model' };

@@ -136,6 +136,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   grpo: 'TRL GRPO',
   ppo: 'TRL PPO',
   'alpaca-lora': 'alpaca-lora',
+  tgi: 'TGI',
 };
 
 function hardwareWords(s: Scenario): string {

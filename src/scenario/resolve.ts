@@ -291,7 +291,7 @@ class Resolution {
     // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
     if (preset.mode && this.isNew && !this.patch.has('mode') && !this.patch.has('train') && this.s.mode !== preset.mode) {
       this.s.mode = preset.mode;
-      this.s.lora = structuredClone(LORA_DEFAULTS);
+      this.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;
       this.unassume(DEFAULT_WORDS.mode);
       preset = presetFor(asked, this.s.mode, this.gpus());
     }
@@ -446,7 +446,7 @@ class Resolution {
     if (this.modeChanged()) s.inference = defaultInference(s.compute);
     const inf = s.inference;
     if (this.patch.has('engine')) inf.engine = 'vllm';
-    else if (this.isNew) this.assume(DEFAULT_WORDS.engine);
+    else if (this.isNew && s.framework !== 'tgi') this.assume(DEFAULT_WORDS.engine);
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');

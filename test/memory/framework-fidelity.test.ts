@@ -47,6 +47,14 @@ describe('terms that were wrong (issue 14, item 3)', () => {
     expect(part(e, 'cuda-graphs')).toBeGreaterThan(0);
   });
 
+  it('TGI sizes its KV pool after a warm-up prefill: 0.95 of what weights, warm-up and context leave (flash_causal_lm.warmup)', () => {
+    const e = estimateOf('llama-3-8b tgi on a100-80g');
+    expect(e.scenario.mode).toBe('inference');
+    const fixed = part(e, 'weights') + part(e, 'warmup') + part(e, 'context');
+    expect(part(e, 'kv')).toBeCloseTo((e.capacityBytes! - fixed) * 0.95, -3);
+    expect(e.serving!.kvCapacityTokens).toBe(Math.floor(part(e, 'kv') / e.serving!.kvBytesPerToken));
+  });
+
   it("vLLM's scheduler budget follows arg_utils.get_batch_defaults (70 GiB and not an A100 → 8192 / 1024)", () => {
     const h100 = scenario('llama-3-8b', { hardware: { gpuId: 'h100', capacityBytes: 80 * GiB, count: 1, perNode: 1 } });
     const a100 = scenario('llama-3-8b', { hardware: { gpuId: 'a100-80g', capacityBytes: 80 * GiB, count: 1, perNode: 1 } });
