@@ -41,9 +41,14 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // hparams/finetuning_args.py LoraArguments: lora_target="all", lora_rank=8, lora_dropout=0.0
       // (v0.8 → v0.9.3); full fine-tuning casts the trainable weights to fp32 unless pure_bf16
       // (model/adapter.py `cast_trainable_params_to_fp32`), i.e. an fp32 model under bf16 autocast.
-      // Its examples/deepspeed/ds_z3_config.json keeps DeepSpeed's stage3_max_live_parameters 1e9.
-      const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' ? 'amp' : 'mixed' };
-      return { fields, lora: { targets: ALL_LINEAR, rank: 8, dropout: 0 }, note: 'LLaMA-Factory preset: gradient checkpointing on, LoRA on all linear layers (lora_target all), fp32 trainable weights under bf16 autocast' };
+      // Its full fine-tuning example (examples/train_full/llama3_full_sft.yaml) runs DeepSpeed with
+      // examples/deepspeed/ds_z3_config.json (stage3_max_live_parameters 1e9, overlap_comm false),
+      // whose bf16 engine casts the model to bf16 and keeps fp32 masters: mixed precision.
+      const sharded = mode === 'full' && gpus > 1;
+      const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' && !sharded ? 'amp' : 'mixed' };
+      if (sharded) fields.sharding = { kind: 'zero', stage: 3 };
+      const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
+      return { fields, lora: { targets: ALL_LINEAR, rank: 8, dropout: 0 }, note: `LLaMA-Factory preset: gradient checkpointing on${full}` };
     }
 
     case 'axolotl': {
