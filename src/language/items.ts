@@ -32,7 +32,7 @@ export type ItemBody =
       alpha: number | null;
     }
   | { kind: 'precision'; value: string }
-  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' }
+  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'q3_k_m' | 'q2_k' }
   | { kind: 'optimizer'; value: string; fused: boolean }
   | { kind: 'impl'; value: 'fused' | 'foreach' }
   | { kind: 'sharding'; value: string }
@@ -44,7 +44,7 @@ export type ItemBody =
   | { kind: 'recompute'; value: 'none' | 'selective' | 'full' | 'per-op' | 'offloaded' }
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'chunked' }
-  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' }
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' }
   | {
       kind: 'hardware';
       gpuId: string | null;

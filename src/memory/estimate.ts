@@ -160,7 +160,8 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const promptScenario = { ...s, seq: prompt };
   const kvPrompt = kvCache(promptScenario, l);
   const kvFull = kvCache(s, l);
-  const prefill = prefillWorkingSet(s, prompt, l);
+  // llama.cpp runs the prompt through the graph n_ubatch (512) tokens at a time.
+  const prefill = prefillWorkingSet(s, s.framework === 'llamacpp' ? Math.min(prompt, LLAMACPP_UBATCH) : prompt, l);
   const logits = prefillLogits(s, prompt);
   const dequant = dequantisedMatrix(s, l);
   const prefillParts = present(weights, dequant, kvPrompt, prefill, logits);
@@ -170,6 +171,9 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const components = peak.phase === 'prefill' ? prefillParts : decodeParts;
   return { components, modelStates: [weights], phases, hostBytes: 0, pagedBytes: 0 };
 }
+
+/** llama.cpp's default physical micro-batch for prompt processing (common/common.h `n_ubatch = 512`). */
+export const LLAMACPP_UBATCH = 512;
 
 function allocatedPeak(phases: PhasePoint[]): PhasePoint {
   return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
@@ -212,18 +216,31 @@ export interface EstimateOptions {
   unstated?: ReadonlySet<Flip>;
 }
 
-export function estimate(s: Scenario, options: EstimateOptions = {}): Estimate {
+/**
+ * llama.cpp spreads the layers over the GPUs it sees (`--split-mode layer`, the default): each GPU
+ * holds its share of the layers and their KV cache, one after the other, like a pipeline stage.
+ */
+function llamaCppLayerSplit(s: Scenario): Scenario {
+  const gpus = s.hardware?.count ?? 1;
+  if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1) return s;
+  return { ...s, parallel: { ...s.parallel, pp: gpus } };
+}
+
+export function estimate(asked: Scenario, options: EstimateOptions = {}): Estimate {
+  const s = llamaCppLayerSplit(asked);
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
   const peak = allocatedPeak(assembled.phases);
   const context = contextBytes(s);
-  const nccl = ncclBytes(s);
+  // llama.cpp's layer split copies activations between devices directly; it opens no NCCL communicators.
+  const nccl = s.framework === 'llamacpp' ? 0 : ncclBytes(s);
   const capacityBytes = s.hardware?.capacityBytes ?? null;
   const notes: string[] = [];
   let components = assembled.components;
   let peakAllocatedBytes = peak.bytes;
   const drivers = slackDrivers(s, l.shard.weights > 1);
-  let peakReservedBytes = reservedBytes(peakAllocatedBytes, drivers);
+  // llama.cpp allocates its ggml buffers (weights, KV, compute) itself, at their exact size.
+  let peakReservedBytes = s.framework === 'llamacpp' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, drivers);
   let serving: Estimate['serving'] = null;
 
   if (s.mode === 'inference' && (s.inference.engine === 'vllm' || s.framework === 'tgi')) {
@@ -273,7 +290,7 @@ export function estimate(s: Scenario, options: EstimateOptions = {}): Estimate {
       : [];
 
   return {
-    scenario: s,
+    scenario: asked,
     params: {
       total: l.params.total,
       trainable: l.trainable,

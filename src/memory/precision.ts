@@ -51,7 +51,21 @@ export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   'nf4-dq': 0.5 + 0.127 / 8,
   gptq: 4.25 / 8,
   awq: 4.25 / 8,
+  // GGUF, whole-file bits per weight of llama.cpp's reference model (tools/quantize/README.md,
+  // Llama-3.1-8B): the k-quant mixes keep some tensors (embeddings, output, half of wv/w2) at a
+  // higher type, so the average is above the nominal bits, and it covers every tensor.
+  q8_0: 8.5 / 8,
+  q6_k: 6.56 / 8,
+  q5_k_m: 5.7 / 8,
+  q4_k_m: 4.89 / 8,
+  q3_k_m: 4.0 / 8,
+  q2_k: 3.16 / 8,
 };
+
+/** llama.cpp's GGUF formats quantise every tensor, embeddings and output included. */
+export function isGguf(format: WeightFormat): boolean {
+  return format.startsWith('q');
+}
 
 export function isQuantised(format: WeightFormat): boolean {
   return WEIGHT_FORMAT_BYTES[format] < 2;

@@ -2,7 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
-import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
+import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isGguf, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 
 /**
@@ -48,6 +48,10 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);
   }
   const perParam = WEIGHT_FORMAT_BYTES[format];
+  if (isGguf(format)) {
+    const all = paramsPerGpu(l);
+    return component('weights', `weights, GGUF ${format.toUpperCase()}`, 'weights', all * perParam, `${gpuParamsText(l)} × ${num(perParam * 8)} bits (whole-file average)`);
+  }
   const { linear, rest } = linearAndRest(s, l);
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
@@ -265,7 +269,8 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
  * in MatMul4Bit, forward and backward): one full-size 16-bit copy of the largest matrix at a time.
  */
 export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
-  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8') return null;
+  // llama.cpp multiplies GGUF blocks in place (its MMQ kernels), without a 16-bit copy.
+  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8' || isGguf(s.weights)) return null;
   const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
   const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
   return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);

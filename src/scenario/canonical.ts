@@ -70,6 +70,12 @@ const WEIGHT_WORDS: Partial<Record<Scenario['weights'], string>> = {
   'nf4-dq': 'nf4-dq',
   gptq: 'gptq',
   awq: 'awq',
+  q8_0: 'q8_0',
+  q6_k: 'q6_k',
+  q5_k_m: 'q5_k_m',
+  q4_k_m: 'q4_k_m',
+  q3_k_m: 'q3_k_m',
+  q2_k: 'q2_k',
   fp8: 'fp8 weights',
 };
 

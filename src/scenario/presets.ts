@@ -162,6 +162,13 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
       return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of 4096 tokens, then KV blocks in 95% of the memory left' };
 
+    case 'llamacpp':
+      // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),
+      // f16 KV cache (cache_type_k/v "f16"), prompts processed in micro-batches of n_ubatch = 512,
+      // logits for the last position only; memory/estimate.ts counts its exact ggml buffers (no
+      // caching-allocator slack) and assumes every layer on the GPU (-ngl 99 / all layers).
+      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, f16 KV cache, prompt in 512-token micro-batches, every layer on the GPU (-ngl all)' };
+
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.
       return { fields: { recipe: 'mixed' }, note: 'ORPO preset (TRL): chosen + rejected in one forward (2 × micro-batch), no reference model' };

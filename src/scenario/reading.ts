@@ -85,6 +85,9 @@ function shardingWords(s: Scenario): string {
   const over = n > 1 ? ` over ${n} GPUs` : '';
   const sh = s.sharding;
   if (sh.kind === 'none') return '';
+  if (sh.kind === 'ddp' && s.mode === 'inference' && s.framework === 'llamacpp' && s.parallel.tp * s.parallel.pp === 1) {
+    return `layers split over ${n} GPUs (llama.cpp --split-mode layer)`;
+  }
   if (sh.kind === 'ddp' && s.mode === 'inference') {
     // Replicas are what is left after TP × PP: "tp 4 on 4 GPUs" is one model split four ways.
     const split = s.parallel.tp * s.parallel.pp;
@@ -137,6 +140,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   ppo: 'TRL PPO',
   'alpaca-lora': 'alpaca-lora',
   tgi: 'TGI',
+  llamacpp: 'llama.cpp',
 };
 
 function hardwareWords(s: Scenario): string {

@@ -84,7 +84,7 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
   return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
 }
 
-const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'];
+const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {
@@ -340,7 +340,7 @@ class Resolution {
       s.weights = weights.value;
     } else {
       const keep =
-        (this.presetSet.has('weights') && s.mode === 'qlora') ||
+        (this.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference')) ||
         (!this.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged));
       if (!keep) {
         s.weights = defaultWeights(s.mode, s.compute);
@@ -387,7 +387,7 @@ class Resolution {
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
       const split = s.parallel.tp * s.parallel.pp;
-      const replicated = s.mode !== 'inference' || this.gpus() > split;
+      const replicated = s.mode !== 'inference' || (this.gpus() > split && s.framework !== 'llamacpp');
       if (kind === 'ddp' && replicated && (this.isNew || s.sharding.kind !== 'ddp')) {
         this.assume(
           s.mode === 'inference'
@@ -446,7 +446,7 @@ class Resolution {
     if (this.modeChanged()) s.inference = defaultInference(s.compute);
     const inf = s.inference;
     if (this.patch.has('engine')) inf.engine = 'vllm';
-    else if (this.isNew && s.framework !== 'tgi') this.assume(DEFAULT_WORDS.engine);
+    else if (this.isNew && s.framework !== 'tgi' && s.framework !== 'llamacpp') this.assume(DEFAULT_WORDS.engine);
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');

@@ -218,3 +218,31 @@ describe('online RL (TRL GRPO / PPO)', () => {
     expect(ppo.peakAllocatedBytes).toBeGreaterThan(grpo.peakAllocatedBytes);
   });
 });
+
+describe('llama.cpp and GGUF', () => {
+  it('GGUF Q4_K_M weighs 4.89 bits per weight over every tensor (llama.cpp quantize README, Llama-3.1-8B: 4.58 GiB)', () => {
+    const e = estimateOf('llama-3.1-8b llama.cpp on 4090');
+    expect(e.scenario.weights).toBe('q4_k_m');
+    expect(part(e, 'weights') / GiB).toBeCloseTo(4.57, 1);
+    // Exact ggml buffers: no caching-allocator slack.
+    expect(e.peakReservedBytes).toBe(e.peakAllocatedBytes);
+  });
+
+  it('splits the layers over several GPUs instead of replicating the model', () => {
+    const e = estimateOf('llama-3-70b ollama q4_k_m seq 4096 on 2x4090');
+    expect(part(e, 'weights')).toBeCloseTo((e.params.total * 4.89) / 8 / 2, -8);
+    expect(readingOf('llama-3-70b ollama q4_k_m seq 4096 on 2x4090').reading).toMatch(/layers split over 2 GPUs/);
+    expect(e.fits).toBe(true);
+  });
+
+  it('processes the prompt 512 tokens at a time (n_ubatch)', () => {
+    const short = estimateOf('llama-3-8b llamacpp seq 512 on 4090');
+    const long = estimateOf('llama-3-8b llamacpp seq 32768 on 4090');
+    expect(part(long, 'prefill')).toBe(part(short, 'prefill'));
+  });
+
+  it('GGUF formats are for inference only', () => {
+    const { reply } = respond('llama-3-8b qlora q4_k_m', null);
+    expect(reply.kind).toBe('error');
+  });
+});
