@@ -44,7 +44,7 @@ export type ItemBody =
   | { kind: 'recompute'; value: 'none' | 'selective' | 'full' | 'per-op' | 'offloaded' }
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'chunked' }
-  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' }
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' }
   | {
       kind: 'hardware';
       gpuId: string | null;

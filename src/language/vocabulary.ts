@@ -126,6 +126,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer']),
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
   kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
+  kw('framework', 'llama-recipes', ['llama-recipes', 'llama recipes', 'llama_recipes', 'llama-cookbook', 'llama cookbook']),
   kw('framework', 'llamacpp', ['llamacpp', 'llama.cpp', 'llama cpp', 'llama-cpp', 'llama-server', 'ollama']),
   // architecture overrides
   kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
@@ -203,7 +204,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   recompute: 'recompute (gc, no gc, selective recompute)',
   attention: 'attention (flash, sdpa, eager)',
   loss: 'loss (chunked ce)',
-  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, tgi, llamacpp)',
+  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, llama-recipes, tgi, llamacpp)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',

@@ -60,6 +60,9 @@ function phase(name: PhaseName, label: string, parts: Component[]): PhasePoint {
  */
 function autocastWeightCopies(s: Scenario, l: Layout): Component | null {
   if (s.recipe !== 'amp' || s.mode !== 'full') return null;
+  // Sharded fp32 parameters (FSDP MixedPrecision, torchtitan's MixedPrecisionPolicy) are cast to
+  // bf16 per layer as they are gathered and freed after it: no whole-model cache (gatheredLayers).
+  if (l.shard.weights > 1) return null;
   const matmulParams = (l.params.linear / l.pp + l.params.lmHead) / l.tp;
   return { key: 'autocast', name: 'autocast 16-bit weight copies', group: 'buffers', bytes: matmulParams * 2, formula: `${count(matmulParams)} matmul weights × 2 B` };
 }

@@ -255,7 +255,9 @@ export function usesDeepSpeed(s: Scenario): boolean {
 
 export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   if (l.shard.weights <= 1 && s.offload.params === 'none') return null;
-  const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
+  // An fp32 model sharded under FSDP mixed precision is all-gathered in param_dtype (bf16).
+  const gatheredAs16 = s.mode === 'full' && s.recipe === 'amp' && s.sharding.kind !== 'zero';
+  const perParam = gatheredAs16 ? 2 : s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
   const layer = l.params.perLayer / l.tp;
   if (usesDeepSpeed(s)) {
     const live = Math.max(2 * layer, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));

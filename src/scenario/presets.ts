@@ -146,6 +146,18 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // trained value_model, rollouts by the policy; memory/rl.ts counts the models and the rollout.
       return { fields: { recipe: 'mixed' }, note: 'PPO preset (TRL): policy, frozen reference and reward models, a value model trained like the policy, rollout generation before each step' };
 
+    case 'llama-recipes': {
+      // meta-llama/llama-recipes (llama-cookbook) src/llama_recipes/configs/training.py, fsdp.py,
+      // peft.py (2024): enable_fsdp with FULL_SHARD and fsdp_activation_checkpointing=True,
+      // mixed_precision=True (FSDP MixedPrecision bf16 over fp32 parameters, pure_bf16=False);
+      // without FSDP the model is loaded in bf16; lora_config r=8, lora_alpha=32,
+      // target_modules [q_proj, v_proj], lora_dropout=0.05. batch_size_training 4 and
+      // context_length 4096 are not applied (say "bs 4 seq 4096").
+      const fields: PresetFields = gpus > 1 ? { sharding: { kind: 'fsdp', stage: 3 }, recompute: 'full', recipe: 'amp' } : { recipe: mode === 'full' ? 'pure' : 'mixed' };
+      const multi = gpus > 1 ? 'FSDP full shard over fp32 parameters with bf16 compute, activation checkpointing' : 'a bf16 model on one GPU';
+      return { fields, lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 }, note: `llama-recipes preset: ${multi}, LoRA r8 on q,v with dropout 0.05` };
+    }
+
     case 'alpaca-lora':
       // tloen/alpaca-lora finetune.py (2023-03 → 2023-07): LlamaForCausalLM load_in_8bit=True,
       // torch_dtype float16, prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32),

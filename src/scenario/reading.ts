@@ -141,6 +141,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   'alpaca-lora': 'alpaca-lora',
   tgi: 'TGI',
   llamacpp: 'llama.cpp',
+  'llama-recipes': 'llama-recipes',
 };
 
 function hardwareWords(s: Scenario): string {

@@ -171,7 +171,7 @@ export const scenarioSchema = z.object({
   recompute: z.enum(['none', 'selective', 'full', 'per-op', 'offloaded']),
   attention: z.enum(['flash', 'sdpa', 'eager']),
   loss: z.enum(['full', 'chunked']),
-  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp']),
+  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
   inference: inferenceSchema,
   question: questionSchema,

@@ -155,6 +155,15 @@ describe('framework presets (issue 14, item 1)', () => {
     expect(e.modelStates.find((c) => c.key === 'gradients')!.bytes).toBe(128256 * 3072 * 2);
   });
 
+  it('llama-recipes on several GPUs: FSDP over fp32 parameters with bf16 compute and activation checkpointing, no autocast weight cache', () => {
+    const e = estimateOf('llama-2-7b llama-recipes on 8xa100-80g');
+    expect(e.scenario).toMatchObject({ recipe: 'amp', recompute: 'full', sharding: { kind: 'fsdp', stage: 3 } });
+    expect(e.scenario.lora).toBeNull();
+    expect(part(e, 'autocast')).toBe(0);
+    // FSDP mixed precision all-gathers each layer in bf16.
+    expect(part(e, 'gathered')).toBeCloseTo(2 * e.params.perLayer * 2, -3);
+  });
+
   it('alpaca-lora: LoRA r8 q,v over an LLM.int8 base with the rest upcast to fp32 (prepare_model_for_int8_training)', () => {
     const e = estimateOf('llama-2-7b alpaca-lora bs 4 seq 256 on 4090');
     expect(e.scenario.mode).toBe('qlora');
