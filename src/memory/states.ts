@@ -122,13 +122,14 @@ export function gradientsOffloaded(s: Scenario): boolean {
 }
 
 /**
- * torchtune's single-device full recipe with `optimizer_in_bwd: True`
- * (recipes/full_finetune_single_device.py, v0.2 → v0.6) registers a post-accumulate-grad hook that
+ * torchtune's full recipes with `optimizer_in_bwd: True` (recipes/full_finetune_single_device.py,
+ * v0.2 → v0.6; the distributed recipe accepts it too) register a post-accumulate-grad hook that
  * steps and frees each parameter's gradient as soon as it is ready: only the largest single
- * gradient (the embedding or LM head, V·h) is ever alive. Its configs pair it with PagedAdamW8bit.
+ * gradient (the embedding or LM head, V·h) is ever alive. Its single-device configs pair it with
+ * PagedAdamW8bit, which is how the preset (and this check) recognise it.
  */
 export function optimizerInBackward(s: Scenario): boolean {
-  return s.framework === 'torchtune' && s.mode === 'full' && (s.hardware?.count ?? 1) === 1 && s.optimizer === 'paged-adamw-8bit';
+  return s.framework === 'torchtune' && s.mode === 'full' && s.optimizer === 'paged-adamw-8bit';
 }
 
 /** Bytes per element of the trainable parameters' gradients. */
