@@ -82,6 +82,18 @@ function main(): void {
   say();
   say(table(['source', 'rows', 'median', 'p90'], statRows));
   say();
+  say('By framework (the preset each request resolved to):');
+  say();
+  const byFramework = new Map<string, RowResult[]>();
+  for (const r of measured) byFramework.set(r.estimate.scenario.framework, [...(byFramework.get(r.estimate.scenario.framework) ?? []), r]);
+  const frameworkRows = [...byFramework.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([framework, rs]) => {
+      const s = stats(rs.map((r) => r.error));
+      return [framework, String(s.n), pct(s.median), pct(s.p90)];
+    });
+  say(table(['framework', 'rows', 'median', 'p90'], frameworkRows));
+  say();
   say('Peers on the same measured rows (each rule against the measured peak):');
   say();
   const peerRows = [['headroom', String(all.n), pct(all.median), pct(all.p90)]];

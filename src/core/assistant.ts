@@ -3,6 +3,7 @@ import type { HubContext } from '../hub/types.js';
 import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
+import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply } from '../reply/build.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import { canonicalText } from '../scenario/canonical.js';
@@ -52,7 +53,7 @@ function withMeasurement(turn: Turn, measured: Measurement | undefined): Turn {
 }
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[]): Turn {
-  const reply = buildEstimateReply(scenario, estimate(scenario), assumptions, ignored);
+  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored);
   const history = previous ? [...previous.history, previous.scenario].slice(-UNDO_DEPTH) : [];
   return withMeasurement({ reply, state: { scenario, history } }, previous?.measured);
 }

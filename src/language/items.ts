@@ -10,7 +10,7 @@ export interface Span {
   text: string;
 }
 
-export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab';
+export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab' | 'headdim';
 export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp';
 export type BatchField = 'mbs' | 'ga' | 'gbs';
 export type OffloadValue = 'optimizer-cpu' | 'optimizer-nvme' | 'params-cpu' | 'params-nvme' | 'none';
@@ -34,7 +34,7 @@ export type ItemBody =
       alpha: number | null;
     }
   | { kind: 'precision'; value: string }
-  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' | 'mxfp4' }
+  | { kind: 'weights'; value: 'int8' | 'nf4' | 'nf4-dq' | 'gptq' | 'awq' | 'fp8' | 'mxfp4' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'q3_k_m' | 'q2_k' }
   | { kind: 'optimizer'; value: string; fused: boolean }
   | { kind: 'impl'; value: 'fused' | 'foreach' }
   | { kind: 'sharding'; value: string }
@@ -43,10 +43,10 @@ export type ItemBody =
   | { kind: 'sp' }
   | { kind: 'seq'; value: number }
   | { kind: 'batch'; field: BatchField; value: number }
-  | { kind: 'recompute'; value: 'none' | 'selective' | 'full' }
+  | { kind: 'recompute'; value: 'none' | 'selective' | 'full' | 'per-op' | 'offloaded' }
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'chunked' }
-  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' }
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' }
   | {
       kind: 'hardware';
       gpuId: string | null;

@@ -87,6 +87,10 @@ function attentionTensors(s: Scenario): SavedTensor[] {
     tensors[1]!.name = 'k (after RoPE)';
     tensors[2]!.name = 'v';
   }
+  // Megatron's selective recompute (`--recompute-activations`, recompute_granularity 'selective',
+  // recompute_modules ['core_attn'] by default; megatron/core/transformer/transformer_config.py)
+  // recomputes only the core attention: it drops the a·s² scores and nothing else, so under flash
+  // or SDPA attention, which never keep scores, it saves nothing (Korthikanti et al. 2022 §5).
   if (s.attention === 'eager' && s.recompute !== 'selective') {
     // softmax in fp32 keeps its output; a 16-bit copy feeds attn·V; dropout keeps a mask and its output.
     const p = dropoutRate(s);
@@ -198,6 +202,40 @@ function dims(s: Scenario): string {
 }
 
 /**
+ * torchtitan's per-op selective activation checkpointing (`activation_checkpoint.mode = "selective"`,
+ * `selective_ac_option = "op"`; torchtitan/models/llama3/infra/parallelize.py `_apply_ac_to_transformer_block`,
+ * 2024-10 → main): inside each block the policy saves the outputs of the ops in `_save_list`
+ * (aten.mm, the SDPA flash/efficient kernels, reduce-scatter) but recomputes every second mm
+ * (`meta["mm_count"] % 2 == 0` → recompute), and recomputes everything else (norms, SiLU, products).
+ * For a Llama block the mm order is wq, wk, wv, wo, w1, w3, w2, so it keeps wq, wv, w1 and w2's
+ * outputs, SDPA's output and fp32 log-sum-exp, and the block input that checkpointing always keeps.
+ */
+export function perOpSavedTensors(s: Scenario): SavedTensor[] {
+  const { hidden: h, heads: a, kvHeads: g, headDim: d, ffn: f } = s.model.arch;
+  const e = activationBytes(s);
+  return [
+    { name: 'block input', symbol: 'h', width: h, bytes: residualBytes(s), tpSplit: false },
+    { name: 'wq output', symbol: 'a·d', width: a * d, bytes: e, tpSplit: true },
+    { name: 'wv output', symbol: 'g·d', width: g * d, bytes: e, tpSplit: true },
+    { name: 'SDPA output', symbol: 'a·d', width: a * d, bytes: e, tpSplit: true },
+    { name: 'SDPA log-sum-exp, fp32', symbol: 'a', width: a, bytes: 4, tpSplit: true },
+    { name: 'w1 (gate) output', symbol: 'f', width: f, bytes: e, tpSplit: true },
+    { name: 'w2 (down) output', symbol: 'h', width: h, bytes: e, tpSplit: false },
+  ];
+}
+
+/**
+ * Host RAM for layer inputs that checkpointing moved off the GPU: Unsloth's
+ * `Unsloth_Offloaded_Gradient_Checkpointer` (`hidden_states.to("cpu", non_blocking=True)` in forward,
+ * back to the GPU in backward; unsloth/models/_utils.py, 2024.4 → main) and torchtune's
+ * `OffloadActivations` with activation checkpointing (torchtune/training/_activation_offloading.py).
+ */
+export function offloadedActivationHostBytes(s: Scenario, l: Layout): number {
+  if (s.recompute !== 'offloaded') return 0;
+  return (tokensPerGpu(s) * s.model.arch.hidden * residualBytes(s) * l.layersOnStage) / (s.parallel.sp ? s.parallel.tp : 1);
+}
+
+/**
  * All decoder layers' saved activations on one GPU.
  * Full recompute (HF gradient checkpointing per decoder layer) keeps only each layer's input,
  * 2·s·b·h in the residual dtype; the layer being recomputed is counted in `recomputeWorkingSet`.
@@ -206,6 +244,28 @@ export function activations(s: Scenario, l: Layout): Component {
   const layers = l.layersOnStage;
   const inFlight = inFlightMicroBatches(s);
   const stages = inFlight > 1 ? ` × ${inFlight} micro-batches in flight` : '';
+  if (s.recompute === 'offloaded') {
+    // Inputs go to the host as each layer finishes; one is in flight (copying out, or back for its backward).
+    const residual = residualBytes(s);
+    const perLayer = (tokensPerGpu(s) * s.model.arch.hidden * residual) / (s.parallel.sp ? s.parallel.tp : 1);
+    return {
+      key: 'activations',
+      name: 'activations (checkpointed inputs offloaded to host)',
+      group: 'activations',
+      bytes: perLayer * inFlight,
+      formula: `1 layer in flight × ${residual}·s·b·h${stages} (${layers} layers' inputs on the host), s ${s.seq / s.parallel.cp}, b ${s.microBatch}, h ${s.model.arch.hidden}`,
+    };
+  }
+  if (s.recompute === 'per-op') {
+    const tensors = perOpSavedTensors(s);
+    return {
+      key: 'activations',
+      name: 'activations (per-op selective checkpointing)',
+      group: 'activations',
+      bytes: layerBytes(s, tensors) * layers * inFlight,
+      formula: `${layers} layers × (${layerFormula(tensors)}) B${stages}, ${dims(s)}`,
+    };
+  }
   if (s.recompute === 'full') {
     const residual = residualBytes(s);
     const perLayer = tokensPerGpu(s) * s.model.arch.hidden * residual / (s.parallel.sp ? s.parallel.tp : 1);
@@ -229,8 +289,13 @@ export function activations(s: Scenario, l: Layout): Component {
 
 /** The one layer whose activations are rebuilt during backward under full recomputation. */
 export function recomputeWorkingSet(s: Scenario): Component | null {
-  if (s.recompute !== 'full') return null;
+  if (s.recompute === 'none' || s.recompute === 'selective') return null;
   const tensors = layerTensors(s);
+  if (s.recompute === 'per-op') {
+    // Only what the policy did not save is rebuilt, one layer at a time.
+    const bytes = Math.max(0, layerBytes(s, tensors) - layerBytes(s, perOpSavedTensors(s)));
+    return { key: 'recompute', name: 'recomputed ops of one layer (backward)', group: 'activations', bytes, formula: `1 layer × (${layerFormula(tensors)}) B − the saved ops` };
+  }
   return {
     key: 'recompute',
     name: 'recomputed layer (backward)',

@@ -4,13 +4,14 @@ import {
   activations,
   backwardWorkingSet,
   finalNormActivations,
+  offloadedActivationHostBytes,
   recomputeWorkingSet,
 } from './activations.js';
 import { MiB, count, num } from './format.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
 import { trainingLogits, prefillLogits } from './logits.js';
-import { contextBytes, ncclBytes, reservedBytes, slackFormula } from './overhead.js';
+import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
 import { OPTIMIZERS, recipeBytes } from './precision.js';
 import {
   adapterWeights,
@@ -18,14 +19,21 @@ import {
   gatheredLayers,
   gradientBuckets,
   gradients,
+  gradientsOffloaded,
   masterWeights,
+  optimizerOffload,
   dequantisedMatrix,
   fullStateDictCopy,
   offloadHostBytes,
   optimizerStates,
+  isPreference,
+  referenceModel,
   trainedWeights,
   usesDeepSpeed,
 } from './states.js';
+import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
+import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
+import { TGI_WIGGLE_ROOM, cudaGraphPool, profileActivations, samplerLogits, tgiWarmupActivations } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 
 /**
@@ -52,6 +60,9 @@ function phase(name: PhaseName, label: string, parts: Component[]): PhasePoint {
  */
 function autocastWeightCopies(s: Scenario, l: Layout): Component | null {
   if (s.recipe !== 'amp' || s.mode !== 'full') return null;
+  // Sharded fp32 parameters (FSDP MixedPrecision, torchtitan's MixedPrecisionPolicy) are cast to
+  // bf16 per layer as they are gathered and freed after it: no whole-model cache (gatheredLayers).
+  if (l.shard.weights > 1) return null;
   const matmulParams = (l.params.linear / l.pp + l.params.lmHead) / l.tp;
   return { key: 'autocast', name: 'autocast 16-bit weight copies', group: 'buffers', bytes: matmulParams * 2, formula: `${count(matmulParams)} matmul weights × 2 B` };
 }
@@ -63,7 +74,8 @@ function autocastWeightCopies(s: Scenario, l: Layout): Component | null {
  * partition for its optimizer step.
  */
 function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
-  if (s.offload.optimizer !== 'none' && s.mode === 'full') return null;
+  if (optimizerOffload(s) !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) return null;
+  if (OPTIMIZERS[s.optimizer].paged) return null;
   const opt = OPTIMIZERS[s.optimizer];
   const trainablePerGpu = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
   const parts: string[] = [];
@@ -86,6 +98,8 @@ interface Assembled {
   modelStates: Component[];
   phases: PhasePoint[];
   hostBytes: number;
+  /** Paged optimizer states in unified memory: on the card while there is room, not in torch's statistics. */
+  pagedBytes: number;
 }
 
 function trainingPhases(s: Scenario, l: Layout): Assembled {
@@ -96,18 +110,27 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const grads = gradients(s, l);
   const gathered = gatheredLayers(s, l);
   const buckets = gradientBuckets(s, l);
-  const acts = activations(s, l);
-  const finalNorm = finalNormActivations(s);
-  const logits = trainingLogits(s);
-  const backwardWs = backwardWorkingSet(s);
-  const recompute = recomputeWorkingSet(s);
+  const reference = referenceModel(s, l);
+  // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
+  const fwd = isPreference(s) ? { ...s, microBatch: 2 * s.microBatch } : s;
+  const acts = activations(fwd, l);
+  const finalNorm = finalNormActivations(fwd);
+  // TRL's RL trainers compute logits for the completion positions only (logits_to_keep).
+  const logits = trainingLogits(isOnlineRl(s) ? { ...fwd, seq: completionTokens(s) * s.parallel.cp } : fwd);
+  const backwardWs = backwardWorkingSet(fwd);
+  const recompute = recomputeWorkingSet(fwd);
   const autocast = autocastWeightCopies(s, l);
   const temps = optimizerTemporaries(s, l);
   const stateDict = fullStateDictCopy(s, l);
   const dequant = dequantisedMatrix(s, l);
   const accumulating = s.gradAccum > 1;
 
-  const persistent = present(weights, adapters, master, optimizer, gathered, dequant);
+  // Paged optimizer states sit in unified memory, outside the allocator's phases (states.ts).
+  const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
+  const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
+  const rl = rlModels(s, l, policyStates);
+  const persistent = present(weights, reference, ...rl, adapters, master, onAllocator, gathered, dequant);
+  const rollout = rolloutGeneration(s, l);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
@@ -116,6 +139,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
 
   const phases = [
     phase('load', 'model loaded', present(weights, adapters)),
+    ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
@@ -125,10 +149,12 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const peak = allocatedPeak(phases);
   const atPeak = new Set(peak.parts.map((p) => p.key));
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
-  const offloaded = present(weights, master, optimizer).filter((c) => c.bytes === 0);
-  const all = present(weights, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
-  const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c));
-  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) };
+  const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
+  const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
+  const all = present(weights, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
+  const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
+  const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
+  return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };
 }
 
 function inferencePhases(s: Scenario, l: Layout): Assembled {
@@ -137,7 +163,8 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const promptScenario = { ...s, seq: prompt };
   const kvPrompt = kvCache(promptScenario, l);
   const kvFull = kvCache(s, l);
-  const prefill = prefillWorkingSet(s, prompt, l);
+  // llama.cpp runs the prompt through the graph n_ubatch (512) tokens at a time.
+  const prefill = prefillWorkingSet(s, s.framework === 'llamacpp' ? Math.min(prompt, LLAMACPP_UBATCH) : prompt, l);
   const logits = prefillLogits(s, prompt);
   const dequant = dequantisedMatrix(s, l);
   const prefillParts = present(weights, dequant, kvPrompt, prefill, logits);
@@ -145,74 +172,128 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const phases = [phase('load', 'weights loaded', [weights]), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
   const peak = allocatedPeak(phases);
   const components = peak.phase === 'prefill' ? prefillParts : decodeParts;
-  return { components, modelStates: [weights], phases, hostBytes: 0 };
+  return { components, modelStates: [weights], phases, hostBytes: 0, pagedBytes: 0 };
 }
+
+/** llama.cpp's default physical micro-batch for prompt processing (common/common.h `n_ubatch = 512`). */
+export const LLAMACPP_UBATCH = 512;
 
 function allocatedPeak(phases: PhasePoint[]): PhasePoint {
   return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
 }
 
 /**
- * vLLM (DESIGN §3.6): the engine takes gpu_memory_utilization of the card for everything it
- * runs — weights, the activation peak of its profiling pass, non-torch memory (context, NCCL) —
- * and hands the rest to preallocated KV-cache blocks. Answers the KV capacity in tokens.
+ * Engines that preallocate the KV cache (DESIGN §3.6). vLLM takes gpu_memory_utilization of the
+ * card for everything it runs (weights, the peak of its profiling pass, non-torch memory such as
+ * context and NCCL) and hands the rest to KV blocks. TGI (`FlashCausalLM.warmup`) runs a prefill of
+ * max_batch_prefill_tokens, then gives KV blocks TGI_WIGGLE_ROOM = 0.95 of the memory still free
+ * ("Leave 5% for some wiggle room"). Answers the KV capacity in tokens.
  */
-function vllmServing(s: Scenario, l: Layout, assembled: Assembled, context: number, nccl: number) {
+function preallocatedServing(s: Scenario, l: Layout, context: number, nccl: number) {
   const capacity = s.hardware?.capacityBytes ?? null;
   const perToken = kvBytesPerToken(s, l);
-  const fixed = assembled.components.filter((c) => c.key !== 'kv');
+  const tgi = s.framework === 'tgi';
+  const fixed = tgi
+    ? present(frozenWeights(s, l), dequantisedMatrix(s, l), tgiWarmupActivations(s, l))
+    : present(frozenWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
   const fixedBytes = fixed.reduce((sum, c) => sum + c.bytes, 0);
-  // Without a card, size the pool for one sequence at the asked context.
-  const budget = capacity !== null ? capacity * s.inference.gpuMemoryUtilization : fixedBytes + perToken * s.seq * s.microBatch + context + nccl;
-  const poolBytes = Math.max(0, budget - fixedBytes - context - nccl);
+  const free = (card: number) => (tgi ? (card - fixedBytes - context - nccl) * TGI_WIGGLE_ROOM : card * s.inference.gpuMemoryUtilization - fixedBytes - context - nccl);
+  // Without a card, size the pool for the asked sequences at the asked context.
+  const poolBytes = Math.max(0, capacity !== null ? free(capacity) : perToken * s.seq * s.microBatch);
   const tokens = Math.floor(poolBytes / perToken);
+  const share = tgi ? `${TGI_WIGGLE_ROOM} × (card − weights − warm-up peak − context)` : `${s.inference.gpuMemoryUtilization} × card − weights − profile peak − context`;
   const pool: Component = {
     key: 'kv',
-    name: 'KV cache pool (vLLM, preallocated)',
+    name: `KV cache pool (${tgi ? 'TGI' : 'vLLM'}, preallocated)`,
     group: 'kv',
     bytes: poolBytes,
-    formula: capacity !== null ? `${s.inference.gpuMemoryUtilization} × card − weights − activations − context = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
+    formula: capacity !== null ? `${share} = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
   };
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: s.inference.gpuMemoryUtilization };
+  const utilization = tgi ? TGI_WIGGLE_ROOM : s.inference.gpuMemoryUtilization;
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: utilization };
   return { components: [...fixed, pool], allocated: fixedBytes + poolBytes, serving };
 }
 
-export function estimate(s: Scenario): Estimate {
+export interface EstimateOptions {
+  /** Settings the request left to the defaults: each is tried when the verdict is "does not fit". */
+  unstated?: ReadonlySet<Flip>;
+}
+
+/**
+ * llama.cpp spreads the layers over the GPUs it sees (`--split-mode layer`, the default): each GPU
+ * holds its share of the layers and their KV cache, one after the other, like a pipeline stage.
+ */
+function llamaCppLayerSplit(s: Scenario): Scenario {
+  const gpus = s.hardware?.count ?? 1;
+  if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1) return s;
+  return { ...s, parallel: { ...s.parallel, pp: gpus } };
+}
+
+export function estimate(asked: Scenario, options: EstimateOptions = {}): Estimate {
+  const s = llamaCppLayerSplit(asked);
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
   const peak = allocatedPeak(assembled.phases);
   const context = contextBytes(s);
-  const nccl = ncclBytes(s);
+  // llama.cpp's layer split copies activations between devices directly; it opens no NCCL communicators.
+  const nccl = s.framework === 'llamacpp' ? 0 : ncclBytes(s);
   const capacityBytes = s.hardware?.capacityBytes ?? null;
   const notes: string[] = [];
   let components = assembled.components;
   let peakAllocatedBytes = peak.bytes;
-  let peakReservedBytes = reservedBytes(peakAllocatedBytes);
+  const drivers = slackDrivers(s, l.shard.weights > 1);
+  // llama.cpp allocates its ggml buffers (weights, KV, compute) itself, at their exact size.
+  let peakReservedBytes = s.framework === 'llamacpp' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, drivers);
   let serving: Estimate['serving'] = null;
 
-  if (s.mode === 'inference' && s.inference.engine === 'vllm') {
-    const v = vllmServing(s, l, assembled, context, nccl);
+  if (s.mode === 'inference' && (s.inference.engine === 'vllm' || s.framework === 'tgi')) {
+    const v = preallocatedServing(s, l, context, nccl);
     components = v.components;
     serving = v.serving;
     // The pool is allocated once in exact blocks: reserved equals allocated.
     peakAllocatedBytes = v.allocated;
     peakReservedBytes = v.allocated;
-    notes.push(`vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`);
+    notes.push(
+      s.framework === 'tgi'
+        ? 'TGI measures a warm-up prefill, then preallocates KV blocks in 95% of what is left; the KV cache fills what weights and activations leave.'
+        : `vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`,
+    );
   }
 
-  const deviceBytes = peakReservedBytes + context + nccl;
+  const deviceBytes = peakReservedBytes + context + nccl + assembled.pagedBytes;
+  // Paged states are evicted to host RAM before anything else fails: the fit counts the rest.
+  const neededBytes = deviceBytes - assembled.pagedBytes;
+  if (assembled.pagedBytes > 0) notes.push(`${OPTIMIZERS[s.optimizer].label} states live in unified memory: outside max_memory_allocated, and paged to host RAM when the card runs short`);
   const overhead: Component[] = [];
   if (peakReservedBytes > peakAllocatedBytes) {
-    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes) });
+    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes, drivers) });
   }
   overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${s.hardware?.count} GPUs` });
 
-  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= deviceBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
+  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
+  if (gradientsOffloaded(s)) notes.push('FSDP CPUOffload moves parameters, gradients and the optimizer step to the host together');
+  const quantisedBase = s.mode !== 'full' && s.weights !== 'bf16' && s.weights !== 'fp16' && s.weights !== 'fp32';
+  if (quantisedBase && s.sharding.stage >= 3 && (s.sharding.kind === 'zero' || s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp')) {
+    // FSDP flattens only tensors of one dtype; bitsandbytes packs 4-bit weights into uint8 unless
+    // bnb_4bit_quant_storage names the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39,
+    // PEFT ≥ 0.10, accelerate ≥ 0.28 for ZeRO-3): only then is the 4-bit base sharded.
+    notes.push('the 4-bit base is sharded only with bnb_4bit_quant_storage set to the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39); older stacks keep it whole on every GPU');
+  }
+
+  const fits = capacityBytes === null ? null : neededBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch);
+  const flipsOn =
+    fits === false && options.unstated
+      ? FLIP_ORDER.filter((flip) => {
+          if (!options.unstated!.has(flip)) return false;
+          const alternative = withSetting(s, flip);
+          return alternative !== null && estimate(alternative).fits === true;
+        })
+      : [];
 
   return {
-    scenario: s,
+    scenario: asked,
     params: {
       total: l.params.total,
       trainable: l.trainable,
@@ -230,12 +311,13 @@ export function estimate(s: Scenario): Estimate {
     deviceBytes,
     capacityBytes,
     // Under vLLM the card is always ~full; it fits when the pool holds the asked sequences.
-    fits: capacityBytes === null ? null : deviceBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch),
-    headroomBytes: capacityBytes === null ? null : capacityBytes - deviceBytes,
+    fits,
+    headroomBytes: capacityBytes === null ? null : capacityBytes - neededBytes,
     hostBytes: assembled.hostBytes,
     fitsOn,
     serving,
     notes,
+    flipsOn,
   };
 }
 

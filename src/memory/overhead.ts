@@ -1,18 +1,60 @@
 import type { Scenario } from '../scenario/schema.js';
 import { gpuById } from '../catalog/index.js';
-import { MiB, gib } from './format.js';
+import { MiB, gib, num } from './format.js';
 
 /**
  * What sits between allocated bytes and what nvidia-smi shows (DESIGN §3.5).
  */
 
 /**
- * Caching-allocator slack, reserved ÷ allocated − 1. PyTorch rounds blocks up (512 B small, 2 MiB
- * large, splits ≥ 1 MiB) and keeps freed blocks cached; for a training step with fixed shapes
- * this is 5–10 % (DESIGN §3.5). 10 % is fitted on the only reserved rows, GT008–GT012 (PEFT
- * MetaMathQA, Llama 3.2 3B on an L40S): it brings their median error to zero (from −3.1 % at 7 %).
+ * Caching-allocator slack, reserved ÷ allocated − 1, from what drives it. PyTorch's caching
+ * allocator (c10/cuda/CUDACachingAllocator.cpp) rounds every block up (512 B small, 2 MiB large,
+ * 20 MiB segments for requests above 1 MiB) and keeps freed blocks cached for reuse; what it cannot
+ * reuse stays reserved. Three drivers, each fitted on the reserved / nvidia-smi rows of
+ * shared/reference/measured.csv (implied slack = reserved ÷ headroom's allocated − 1, with the CUDA
+ * context taken off nvidia-smi rows):
+ *
+ * - block rounding and the cache with fixed shapes: 3.5 %, the median of the fixed-length BERT-large
+ *   rows whose allocated terms are complete (GT113, GT114, GT116, GT118, GT120, GT121: 0.7–8.1 %,
+ *   median 3.4 %; GT112/115/117/119 are short of an allocated term, see bench/accuracy/requests.ts);
+ * - variable lengths: batches padded to their own longest sample leave cached blocks of many sizes
+ *   that the next batch cannot reuse: +7 %, from the PEFT MetaMathQA rows (GT008–GT012,
+ *   length-bucketed dynamic padding: 9.4–14.0 %, median 10.5 %);
+ * - ZeRO-3 / FSDP full sharding gathers and frees every layer's parameters twice a step, in sizes
+ *   that interleave with activations: +8 %, from the PEFT DeepSpeed/FSDP Llama-2-70B rows without
+ *   offload (GT013, GT014, GT015, GT017: 9.1–23.0 %, median 17.8 %, packed fixed-length batches,
+ *   so above the variable-length 10.5 %).
+ *
+ * `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` maps memory in 2 MiB pages and grows segments
+ * in place, which removes most of the last two; the language has no word for it yet, so it is not
+ * applied. vLLM allocates its KV pool in exact blocks (estimate.ts sets reserved = allocated).
  */
-export const ALLOCATOR_SLACK = 0.1;
+export const SLACK = { fixedShapes: 0.035, variableLengths: 0.07, shardedGathers: 0.08 } as const;
+
+/**
+ * Frameworks whose batches have one fixed shape: Megatron/NeMo and torchtitan train on packed
+ * fixed-length sequences, axolotl's examples set `sample_packing: true`. The others pad each batch
+ * to its longest sample (transformers `DataCollatorWithPadding`/`DataCollatorForSeq2Seq`, TRL
+ * SFTTrainer `packing=False`, torchtune `packed: False`, litgpt).
+ */
+const FIXED_SHAPE_FRAMEWORKS = new Set<string>(['megatron', 'torchtitan', 'axolotl']);
+
+export interface SlackDrivers {
+  variableLengths: boolean;
+  shardedGathers: boolean;
+}
+
+export function slackDrivers(s: Scenario, shardedWeights: boolean): SlackDrivers {
+  return {
+    // One generate call has one shape; training varies unless the framework packs.
+    variableLengths: s.mode !== 'inference' && !FIXED_SHAPE_FRAMEWORKS.has(s.framework),
+    shardedGathers: s.mode !== 'inference' && shardedWeights,
+  };
+}
+
+export function slackFraction(d: SlackDrivers): number {
+  return SLACK.fixedShapes + (d.variableLengths ? SLACK.variableLengths : 0) + (d.shardedGathers ? SLACK.shardedGathers : 0);
+}
 
 /** CUDA context and loaded kernels when the card is not in the catalog (CUDA ≥ 11.7 lazy loading). */
 export const DEFAULT_CONTEXT_BYTES = 500 * MiB;
@@ -23,8 +65,8 @@ export const DEFAULT_CONTEXT_BYTES = 500 * MiB;
  */
 export const NCCL_BYTES = 512 * MiB;
 
-export function reservedBytes(allocated: number): number {
-  return allocated * (1 + ALLOCATOR_SLACK);
+export function reservedBytes(allocated: number, d: SlackDrivers): number {
+  return allocated * (1 + slackFraction(d));
 }
 
 export function contextBytes(s: Scenario): number {
@@ -37,6 +79,9 @@ export function ncclBytes(s: Scenario): number {
   return (s.hardware?.count ?? 1) > 1 && communicates ? NCCL_BYTES : 0;
 }
 
-export function slackFormula(allocated: number): string {
-  return `${Math.round(ALLOCATOR_SLACK * 100)}% of ${gib(allocated)} GiB allocated`;
+export function slackFormula(allocated: number, d: SlackDrivers): string {
+  const parts = [`${num(SLACK.fixedShapes * 100)}% block rounding`];
+  if (d.variableLengths) parts.push(`${num(SLACK.variableLengths * 100)}% variable lengths`);
+  if (d.shardedGathers) parts.push(`${num(SLACK.shardedGathers * 100)}% sharded gathers`);
+  return `(${parts.join(' + ')}) of ${gib(allocated)} GiB allocated`;
 }

@@ -53,7 +53,21 @@ export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   awq: 4.25 / 8,
   // MXFP4 (OCP Microscaling spec): 32 FP4 E2M1 values share one E8M0 scale, (32·4 + 8) / 32 = 4.25 bits.
   mxfp4: 4.25 / 8,
+  // GGUF, whole-file bits per weight of llama.cpp's reference model (tools/quantize/README.md,
+  // Llama-3.1-8B): the k-quant mixes keep some tensors (embeddings, output, half of wv/w2) at a
+  // higher type, so the average is above the nominal bits, and it covers every tensor.
+  q8_0: 8.5 / 8,
+  q6_k: 6.56 / 8,
+  q5_k_m: 5.7 / 8,
+  q4_k_m: 4.89 / 8,
+  q3_k_m: 4.0 / 8,
+  q2_k: 3.16 / 8,
 };
+
+/** llama.cpp's GGUF formats quantise every tensor, embeddings and output included. */
+export function isGguf(format: WeightFormat): boolean {
+  return format.startsWith('q');
+}
 
 export function isQuantised(format: WeightFormat): boolean {
   return WEIGHT_FORMAT_BYTES[format] < 2;
@@ -70,6 +84,8 @@ export interface OptimizerStates {
   factored: boolean;
   /** No all-parameter temporaries in step: a fused kernel, or a loop over one tensor at a time. */
   fused: boolean;
+  /** bitsandbytes paged states: CUDA unified memory, outside torch's allocator, evictable to host. */
+  paged?: boolean;
 }
 
 export const OPTIMIZERS: Record<Optimizer, OptimizerStates> = {
@@ -81,8 +97,8 @@ export const OPTIMIZERS: Record<Optimizer, OptimizerStates> = {
   sgd: { label: 'SGD', states: 0, elementBytes: null, factored: false, fused: false },
   // bitsandbytes blockwise 8-bit states: 1 B each plus one fp32 absmax per 2048-element block.
   'adamw-8bit': { label: '8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true },
-  'paged-adamw-8bit': { label: 'paged 8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true },
-  'paged-adamw': { label: 'paged AdamW', states: 2, elementBytes: 4, factored: false, fused: true },
+  'paged-adamw-8bit': { label: 'paged 8-bit AdamW', states: 2, elementBytes: 1 + 4 / 2048, factored: false, fused: true, paged: true },
+  'paged-adamw': { label: 'paged AdamW', states: 2, elementBytes: 4, factored: false, fused: true, paged: true },
   // transformers' Adafactor (HF Trainer `optim="adafactor"`) updates one parameter at a time.
   adafactor: { label: 'Adafactor', states: 1, elementBytes: null, factored: true, fused: true },
 };

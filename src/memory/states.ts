@@ -3,7 +3,7 @@ import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
-import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
+import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isGguf, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 
 /**
@@ -51,20 +51,40 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   const native = nativeFormatWeights(s, l);
   if (native) return native;
   const perParam = WEIGHT_FORMAT_BYTES[format];
-  const linear = l.params.linear / l.pp / l.tp;
-  const rest = paramsPerGpu(l) - linear;
+  if (isGguf(format)) {
+    const all = paramsPerGpu(l);
+    return component('weights', `weights, GGUF ${format.toUpperCase()}`, 'weights', all * perParam, `${gpuParamsText(l)} × ${num(perParam * 8)} bits (whole-file average)`);
+  }
+  const { linear, rest } = linearAndRest(s, l);
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
   }
-  const bytes = (linear * perParam + rest * 2) / l.shard.weights;
+  // PEFT's prepare_model_for_kbit_training (and the older prepare_model_for_int8_training that
+  // alpaca-lora calls) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32
+  // (peft/utils/other.py, v0.2 → v0.17).
+  const restBytes = s.framework === 'peft' || s.framework === 'alpaca-lora' ? 4 : 2;
+  const bytes = (linear * perParam + rest * restBytes) / l.shard.weights;
   return component(
     'weights',
-    `weights, ${format} linear + 16-bit rest${divisor(l.shard.weights)}`,
+    `weights, ${format} linear + ${restBytes * 8}-bit rest${divisor(l.shard.weights)}`,
     'weights',
     bytes,
-    `${count(linear)} × ${num(perParam)} B + ${count(rest)} × 2 B${divisor(l.shard.weights)}`,
+    `${count(linear)} × ${num(perParam)} B + ${count(rest)} × ${restBytes} B${divisor(l.shard.weights)}`,
   );
+}
+
+/**
+ * One GPU's parameters split into the decoder's linear layers (what bitsandbytes / GPTQ quantise)
+ * and the rest (embeddings, LM head, norms, which stay 16-bit). A bare size smaller than its catalog
+ * shape is pinned by a negative `extraParams` (src/scenario/shape.ts); that deficit comes off the
+ * linear layers, which hold nearly all parameters, so neither part is ever negative.
+ */
+export function linearAndRest(s: Scenario, l: Layout): { linear: number; rest: number } {
+  const all = paramsPerGpu(l);
+  const deficit = Math.min(0, s.model.arch.extraParams ?? 0) / l.pp / l.tp;
+  const rest = Math.min(all, Math.max(0, all - l.params.linear / l.pp / l.tp - deficit));
+  return { linear: all - rest, rest };
 }
 
 /** LoRA adapter weights: fp32 under PEFT's default autocast of adapters, 16-bit in torchtune/litgpt. */
@@ -85,6 +105,36 @@ export function adapterWeights(s: Scenario, l: Layout): Component {
   );
 }
 
+/**
+ * Where the optimizer step runs. DeepSpeed offloads it when asked (`offload_optimizer`); PyTorch
+ * FSDP has no separate switch: `CPUOffload(offload_params=True)` (torch/distributed/fsdp/api.py,
+ * torch 1.12 → 2.x) keeps the sharded parameters on the host, copies each gradient shard to the host
+ * after reduce-scatter and runs the optimizer there, so parameters, gradients, master copy and
+ * optimizer states all leave the GPU together.
+ */
+export function optimizerOffload(s: Scenario): 'none' | 'cpu' | 'nvme' {
+  if (s.offload.optimizer !== 'none') return s.offload.optimizer;
+  const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
+  return fsdp ? s.offload.params : 'none';
+}
+
+/** FSDP CPUOffload: gradient shards live on the host between backward and the CPU optimizer step. */
+export function gradientsOffloaded(s: Scenario): boolean {
+  const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
+  return fsdp && s.offload.params !== 'none';
+}
+
+/**
+ * torchtune's full recipes with `optimizer_in_bwd: True` (recipes/full_finetune_single_device.py,
+ * v0.2 → v0.6; the distributed recipe accepts it too) register a post-accumulate-grad hook that
+ * steps and frees each parameter's gradient as soon as it is ready: only the largest single
+ * gradient (the embedding or LM head, V·h) is ever alive. Its single-device configs pair it with
+ * PagedAdamW8bit, which is how the preset (and this check) recognise it.
+ */
+export function optimizerInBackward(s: Scenario): boolean {
+  return s.framework === 'torchtune' && s.mode === 'full' && s.optimizer === 'paged-adamw-8bit';
+}
+
 /** Bytes per element of the trainable parameters' gradients. */
 export function gradientBytes(s: Scenario): number {
   return s.mode === 'full' ? recipeBytes(s).grads : adapterBytesPerParam(s);
@@ -94,6 +144,13 @@ export function gradientBytes(s: Scenario): number {
 export function gradients(s: Scenario, l: Layout): Component {
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  if (optimizerInBackward(s)) {
+    const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4);
+    return component('gradients', `gradients, ${bytes * 8}-bit (one at a time: optimizer in backward)`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B`);
+  }
+  if (gradientsOffloaded(s)) {
+    return component('gradients', `gradients (offloaded to ${s.offload.params})`, 'gradients', 0, `${count(trainablePerGpu)} × ${bytes} B${divisor(l.shard.grads)} copied to ${s.offload.params} after reduce-scatter`);
+  }
   return component(
     'gradients',
     `gradients, ${bytes * 8}-bit${divisor(l.shard.grads)}`,
@@ -107,8 +164,9 @@ export function gradients(s: Scenario, l: Layout): Component {
 export function masterWeights(s: Scenario, l: Layout): Component | null {
   const master = recipeBytes(s).master;
   if (s.mode !== 'full' || master === 0) return null;
-  if (s.offload.optimizer !== 'none') {
-    return component('master', `master weights (offloaded to ${s.offload.optimizer})`, 'optimizer', 0, `${count(paramsPerGpu(l))} × ${master} B on ${s.offload.optimizer}`);
+  const offload = optimizerOffload(s);
+  if (offload !== 'none') {
+    return component('master', `master weights (offloaded to ${offload})`, 'optimizer', 0, `${count(paramsPerGpu(l))} × ${master} B on ${offload}`);
   }
   return component(
     'master',
@@ -144,8 +202,16 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
   const elementBytes = opt.elementBytes ?? (s.mode === 'full' ? recipeBytes(s).state : adapterBytesPerParam(s));
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
   const name = `${opt.label} states${divisor(l.shard.optimizer)}`;
-  if (s.offload.optimizer !== 'none' && s.mode === 'full') {
-    return component('optimizer', `${opt.label} states (offloaded to ${s.offload.optimizer})`, 'optimizer', 0, `${count(trainablePerGpu)} × ${opt.states} × ${num(elementBytes)} B on ${s.offload.optimizer}`);
+  const offload = optimizerOffload(s);
+  if (offload !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) {
+    return component('optimizer', `${opt.label} states (offloaded to ${offload})`, 'optimizer', 0, `${count(trainablePerGpu)} × ${opt.states} × ${num(elementBytes)} B on ${offload}`);
+  }
+  if (opt.paged) {
+    // bitsandbytes allocates paged states with cudaMallocManaged (bitsandbytes/functional.py
+    // `get_paged`, 0.39 → 0.45): unified memory outside torch's caching allocator, so
+    // max_memory_allocated/reserved never see it, and the driver evicts its pages to host RAM when
+    // the card runs short instead of failing. estimate.ts counts it on the card but not for the fit.
+    return component('optimizer', `${opt.label} states (unified memory)${divisor(l.shard.optimizer)}`, 'optimizer', (trainablePerGpu * opt.states * elementBytes) / l.shard.optimizer, `${count(trainablePerGpu)} × ${opt.states} states × ${num(elementBytes)} B${divisor(l.shard.optimizer)}, pages to host under pressure`);
   }
   if (opt.factored) {
     const elements = s.mode === 'full' ? adafactorElements(s, l) : trainablePerGpu;
@@ -158,6 +224,23 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
     (trainablePerGpu * opt.states * elementBytes) / l.shard.optimizer,
     `${count(trainablePerGpu)} × ${opt.states} states × ${num(elementBytes)} B${divisor(l.shard.optimizer)}`,
   );
+}
+
+/** Preference training that runs chosen and rejected sequences through one forward (TRL `concatenated_forward`). */
+export function isPreference(s: Scenario): boolean {
+  return (s.framework === 'dpo' || s.framework === 'orpo') && s.mode !== 'inference';
+}
+
+/**
+ * DPO / KTO's frozen reference model: a second copy of the weights in the compute dtype, prepared
+ * like the policy (ZeRO-3 shards it; TRL `_prepare_deepspeed`), used under no_grad. With a PEFT
+ * model TRL uses the base with the adapters disabled (`null_ref_context`), so there is no copy.
+ */
+export function referenceModel(s: Scenario, l: Layout): Component | null {
+  if (s.framework !== 'dpo' || s.mode !== 'full') return null;
+  const perParam = s.compute === 'fp32' ? 4 : 2;
+  const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
+  return component('reference', `reference model, ${perParam * 8}-bit (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
 }
 
 /**
@@ -176,7 +259,9 @@ export function usesDeepSpeed(s: Scenario): boolean {
 
 export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   if (l.shard.weights <= 1 && s.offload.params === 'none') return null;
-  const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
+  // An fp32 model sharded under FSDP mixed precision is all-gathered in param_dtype (bf16).
+  const gatheredAs16 = s.mode === 'full' && s.recipe === 'amp' && s.sharding.kind !== 'zero';
+  const perParam = gatheredAs16 ? 2 : s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
   const layer = l.params.perLayer / l.tp;
   if (usesDeepSpeed(s)) {
     const live = Math.max(2 * layer, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));
@@ -190,7 +275,8 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
  * in MatMul4Bit, forward and backward): one full-size 16-bit copy of the largest matrix at a time.
  */
 export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
-  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8') return null;
+  // llama.cpp multiplies GGUF blocks in place (its MMQ kernels), without a 16-bit copy.
+  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8' || isGguf(s.weights)) return null;
   const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
   const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
   return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);
@@ -204,6 +290,10 @@ export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
  */
 export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   if (l.dataParallel <= 1 || s.mode === 'inference') return null;
+  // Megatron's DDP has no second copy: each parameter's `main_grad` is a view into the fp32 grad
+  // buffer and the communication buckets are views into that same buffer
+  // (megatron/core/distributed/param_and_grad_buffer.py, `_ParamAndGradBuffer`, core_r0.5 → main).
+  if (s.framework === 'megatron') return null;
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
   if (s.sharding.kind === 'ddp') {
@@ -222,10 +312,10 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
  * 1.5 buffer factor (`estimate_zero2_model_states_mem_needs`, `additional_buffer_factor=1.5`).
  */
 export function offloadHostBytes(s: Scenario, l: Layout): number {
-  if (s.offload.optimizer === 'none' && s.offload.params === 'none') return 0;
+  if (optimizerOffload(s) === 'none' && s.offload.params === 'none') return 0;
   const perNode = s.hardware ? Math.min(s.hardware.perNode, s.hardware.count) : 1;
   const trainableShare = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable) / l.shard.optimizer;
-  const optimizerBytes = s.offload.optimizer === 'cpu' ? trainableShare * 16 : 0;
+  const optimizerBytes = optimizerOffload(s) === 'cpu' ? trainableShare * 16 : 0;
   const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;
   return (optimizerBytes + paramBytes) * 1.5 * perNode;
 }

@@ -23,7 +23,7 @@ export interface Component {
   formula: string;
 }
 
-export type PhaseName = 'load' | 'forward' | 'backward' | 'optimizer' | 'save' | 'prefill' | 'decode';
+export type PhaseName = 'load' | 'generate' | 'forward' | 'backward' | 'optimizer' | 'save' | 'prefill' | 'decode';
 
 /** Memory alive at one point of the step (allocated bytes, before slack and context). */
 export interface PhasePoint {
@@ -78,4 +78,9 @@ export interface Estimate {
   serving: ServingCapacity | null;
   /** Explanations worth showing next to the table (e.g. "ZeRO-3 gathers 2 layers"). */
   notes: string[];
+  /**
+   * When it does not fit as read: the settings the user did not state that each alone would make
+   * it fit ("gc", "a paged optimizer", "optimizer offload"), in that order. Empty otherwise.
+   */
+  flipsOn?: string[];
 }

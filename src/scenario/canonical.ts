@@ -38,7 +38,7 @@ export function canonicalText(s: Scenario): string {
 
 function archValue(s: Scenario, override: string): number {
   const a = s.model.arch;
-  const map: Record<string, number> = { layers: a.layers, hidden: a.hidden, heads: a.heads, kv: a.kvHeads, ffn: a.ffn, vocab: a.vocab };
+  const map: Record<string, number> = { layers: a.layers, hidden: a.hidden, heads: a.heads, kv: a.kvHeads, ffn: a.ffn, vocab: a.vocab, headdim: a.headDim };
   return map[override] ?? NaN;
 }
 
@@ -70,6 +70,12 @@ const WEIGHT_WORDS: Partial<Record<Scenario['weights'], string>> = {
   'nf4-dq': 'nf4-dq',
   gptq: 'gptq',
   awq: 'awq',
+  q8_0: 'q8_0',
+  q6_k: 'q6_k',
+  q5_k_m: 'q5_k_m',
+  q4_k_m: 'q4_k_m',
+  q3_k_m: 'q3_k_m',
+  q2_k: 'q2_k',
   fp8: 'fp8 weights',
   mxfp4: 'mxfp4',
 };
@@ -112,7 +118,7 @@ function parallelText(s: Scenario): string {
     .join(' ');
 }
 
-const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute' };
+const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
 function inferenceText(s: Scenario): string {
   if (s.mode !== 'inference') return '';

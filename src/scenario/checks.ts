@@ -62,6 +62,9 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
       'sharding',
     );
   }
+  if (s.mode !== 'inference' && s.weights.startsWith('q')) {
+    return fail(`${said('weights', s.weights)} is a GGUF format that llama.cpp serves; it is not trained. Say "inference", or train on a bf16 or nf4 base.`, 'weights', 'mode');
+  }
   if (s.mode === 'full' && ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4'].includes(s.weights)) {
     return fail(
       `${said('weights', s.weights)} weights need lora, qlora or inference: a full fine-tune trains every weight in 16 or 32 bits.`,

@@ -1,24 +1,93 @@
-import type { Mode, Scenario } from './schema.js';
+import type { Lora, Mode, Scenario } from './schema.js';
 
 /**
- * Framework presets (DESIGN §3.2): the conventions each framework uses by default. Explicit
- * items in the same request win over a preset; the resolver applies the preset first.
+ * Framework presets (DESIGN §3.2): what each framework does when the user names only the
+ * framework, read from its source and shipped configs (file and version cited per preset).
+ * Explicit items in the same request win over a preset; the resolver applies the preset first.
  */
 export type Framework = Scenario['framework'];
 export type PresetFields = Partial<
-  Pick<Scenario, 'recipe' | 'compute' | 'optimizer' | 'optimizerImpl' | 'loss' | 'sharding' | 'recompute' | 'attention'>
+  Pick<Scenario, 'recipe' | 'compute' | 'weights' | 'optimizer' | 'optimizerImpl' | 'loss' | 'sharding' | 'recompute' | 'attention'>
 >;
 
 export interface Preset {
   fields: PresetFields;
+  /** LoRA settings the framework defaults to, applied to those the request did not state. */
+  lora?: Partial<Pick<Lora, 'rank' | 'targets' | 'dropout'>>;
+  /** The mode the framework's standard recipe uses when the request names none (Unsloth: 4-bit QLoRA). */
+  mode?: Mode;
+  /** Sequence parallelism whenever tensor parallelism is on (Megatron's recipes pass both). */
+  sequenceParallel?: boolean;
   note: string;
 }
 
+const ALL_LINEAR: Lora['targets'] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
+
 export function presetFor(framework: Framework, mode: Mode, gpus: number): Preset {
   switch (framework) {
-    case 'torchtune':
-      // torchtune recipes load the model in bf16 and keep AdamW states in bf16; fused=True in its configs.
-      return { fields: { recipe: 'pure', compute: 'bf16', optimizerImpl: 'fused' }, note: 'torchtune preset: pure bf16 model and AdamW states, fused AdamW' };
+    case 'hf':
+      // transformers TrainingArguments (training_args.py, v4.30 → v4.57): gradient_checkpointing=False,
+      // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL SFTTrainer/SFTConfig inherit both.
+      return { fields: { recipe: 'mixed' }, note: 'Hugging Face Trainer / TRL SFTTrainer preset: bf16 mixed precision with fp32 master weights, gradient checkpointing off unless set' };
+
+    case 'peft':
+      // PEFT utils/other.py `prepare_model_for_kbit_training(model, use_gradient_checkpointing=True)`
+      // (v0.4 → v0.17): turns gradient checkpointing on and casts every non-quantised fp16/bf16
+      // parameter (embeddings, LM head, norms) to fp32 (states.ts counts that upcast).
+      return { fields: { recompute: 'full' }, note: 'PEFT k-bit preset: prepare_model_for_kbit_training turns gradient checkpointing on and upcasts the non-quantised weights to fp32' };
+
+    case 'llama-factory': {
+      // LLaMA-Factory hparams/model_args.py `disable_gradient_checkpointing=False` (gc on);
+      // hparams/finetuning_args.py LoraArguments: lora_target="all", lora_rank=8, lora_dropout=0.0
+      // (v0.8 → v0.9.3); full fine-tuning casts the trainable weights to fp32 unless pure_bf16
+      // (model/adapter.py `cast_trainable_params_to_fp32`), i.e. an fp32 model under bf16 autocast.
+      // Its full fine-tuning example (examples/train_full/llama3_full_sft.yaml) runs DeepSpeed with
+      // examples/deepspeed/ds_z3_config.json (stage3_max_live_parameters 1e9, overlap_comm false),
+      // whose bf16 engine casts the model to bf16 and keeps fp32 masters: mixed precision.
+      const sharded = mode === 'full' && gpus > 1;
+      const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' && !sharded ? 'amp' : 'mixed' };
+      if (sharded) fields.sharding = { kind: 'zero', stage: 3 };
+      const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
+      return { fields, lora: { targets: ALL_LINEAR, rank: 8, dropout: 0 }, note: `LLaMA-Factory preset: gradient checkpointing on${full}` };
+    }
+
+    case 'axolotl': {
+      // axolotl examples (examples/llama-3/{lora,qlora,fft}-8b.yaml, v0.4 → v0.9):
+      // gradient_checkpointing: true, flash_attention: true, sample_packing: true,
+      // lora_target_linear: true, lora_r 32, lora_dropout 0.05; optimizer adamw_bnb_8bit (LoRA),
+      // paged_adamw_32bit (QLoRA), paged_adamw_8bit (full); bf16: auto loads bf16 weights.
+      const optimizer = mode === 'qlora' ? 'paged-adamw' : mode === 'full' ? 'paged-adamw-8bit' : 'adamw-8bit';
+      const fields: PresetFields = { recompute: 'full', attention: 'flash', optimizer, ...(mode === 'full' ? { recipe: 'pure' as const } : {}) };
+      return { fields, lora: { targets: ALL_LINEAR, rank: 32, dropout: 0.05 }, note: `axolotl preset: gradient checkpointing, flash attention, sample packing, LoRA r32 on all linear layers, ${optimizer}` };
+    }
+
+    case 'unsloth':
+      // Unsloth `FastLanguageModel.get_peft_model(use_gradient_checkpointing="unsloth")` (layer
+      // inputs offloaded to host, unsloth/models/_utils.py), r=16, lora_dropout=0, all seven
+      // projections; `from_pretrained(load_in_4bit=True)`; its fused cross-entropy kernel
+      // (unsloth/kernels/cross_entropy_loss.py) never materialises fp32 logits; notebooks use
+      // optim="adamw_8bit" (unsloth notebooks, 2024.x → 2025.x).
+      return {
+        fields: { recompute: 'offloaded', loss: 'chunked', optimizer: 'adamw-8bit' },
+        lora: { targets: ALL_LINEAR, rank: 16, dropout: 0 },
+        mode: 'qlora',
+        note: `Unsloth preset: ${mode === 'qlora' ? '4-bit QLoRA' : mode === 'lora' ? 'LoRA' : 'full fine-tune'}${mode === 'full' ? '' : ' (r16 on all linear layers unless stated)'}, "unsloth" gradient checkpointing (inputs offloaded to host), fused cross-entropy, 8-bit AdamW`,
+      };
+
+    case 'torchtune': {
+      // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.3 → v0.6): model and
+      // AdamW states in bf16 (dtype: bf16), enable_activation_checkpointing: True,
+      // loss CEWithChunkedOutputLoss, AdamW fused=True; the single-device full recipe uses
+      // bitsandbytes PagedAdamW8bit with optimizer_in_bwd: True (states.ts frees each gradient in
+      // backward); LoRA configs: lora_attn_modules [q_proj, v_proj, output_proj],
+      // apply_lora_to_mlp: True, lora_rank 8, lora_dropout 0.0; multi-device recipes use FSDP.
+      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: 'fused', recompute: 'full', loss: 'chunked' };
+      if (mode === 'full' && gpus === 1) fields.optimizer = 'paged-adamw-8bit';
+      if (gpus > 1) fields.sharding = { kind: 'fsdp', stage: 3 };
+      const single = mode === 'full' && gpus === 1 ? ', paged 8-bit AdamW stepped inside backward' : '';
+      return { fields, lora: { targets: ['q', 'v', 'o', 'gate', 'up', 'down'], rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, activation checkpointing, chunked cross-entropy${single}${gpus > 1 ? ', FSDP' : ''}` };
+    }
+
     case 'litgpt': {
       // litgpt --precision bf16-true; chunked LM head/CE (128 tokens); QLoRA uses paged AdamW;
       // multi-GPU fine-tuning defaults to FSDP FULL_SHARD with activation checkpointing.
@@ -27,16 +96,93 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       if (gpus > 1) Object.assign(fields, { sharding: { kind: 'fsdp', stage: 3 }, recompute: 'full' });
       const multi = gpus > 1 ? ', FSDP full shard with recompute on more than one GPU' : '';
       const paged = mode === 'qlora' ? ', paged AdamW' : '';
-      return { fields, note: `litgpt preset: bf16-true, chunked cross-entropy${paged}${multi}` };
+      // litgpt finetune/lora.py: lora_dropout = 0.05 (PEFT's default is 0).
+      const dropout = mode === 'lora' || mode === 'qlora' ? ', LoRA dropout 0.05' : '';
+      return { fields, lora: { dropout: 0.05 }, note: `litgpt preset: bf16-true, chunked cross-entropy${paged}${multi}${dropout}` };
     }
+
+    case 'torchtitan':
+      // torchtitan train_configs/llama3_8b.toml and config/job_config.py (2024-10 → 2025): FSDP2
+      // full shard with MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) over fp32 sharded
+      // parameters (an fp32 model computed in bf16), activation_checkpoint mode "selective" with
+      // selective_ac_option "op" (per-op SAC), optimizer implementation "fused", packed fixed-length batches.
+      return { fields: { recipe: 'amp', sharding: { kind: 'fsdp', stage: 3 }, recompute: 'per-op', optimizerImpl: 'fused', attention: 'flash' }, note: 'torchtitan preset: FSDP2 over fp32 parameters with bf16 compute, per-op selective activation checkpointing, fused AdamW' };
+
+    case 'megatron': {
+      // Megatron-LM keeps fp32 main gradients (--accumulate-allreduce-grads-in-fp32) and its example
+      // recipes (examples/gpt3/train_gpt3_175b_distributed.sh, examples/llama/*.sh, core_r0.8 → main)
+      // and NeMo configs (optim.name: distributed_fused_adam) shard master weights and Adam states
+      // over data parallelism (--use-distributed-optimizer), with fused Adam (Apex/TE FusedAdam).
+      const fields: PresetFields = { recipe: 'megatron', attention: 'flash', optimizerImpl: 'fused' };
+      if (gpus > 1) fields.sharding = { kind: 'zero', stage: 1 };
+      // The same scripts pair --tensor-model-parallel-size with --sequence-parallel.
+      const dist = gpus > 1 ? ', distributed optimizer (states sharded over data parallelism), sequence parallelism with TP' : '';
+      return { fields, sequenceParallel: true, note: `Megatron preset: bf16 with fp32 main grads and master weights (18 B/param), fused Adam${dist}` };
+    }
+
     case 'deepspeed':
+      // DeepSpeed zero/config.py (v0.10 → v0.16): stage3_max_live_parameters 1e9,
+      // stage3_prefetch_bucket_size 5e7 ("auto" under HF: 0.9·h²), reduce_bucket_size 5e8.
       return { fields: { recipe: 'mixed' }, note: 'DeepSpeed preset: bf16 mixed precision with fp32 master weights' };
-    case 'megatron':
-      // Megatron-LM keeps fp32 main gradients and uses fused/flash attention kernels.
-      return { fields: { recipe: 'megatron', attention: 'flash' }, note: 'Megatron preset: bf16 with fp32 main grads and master weights (18 B/param)' };
+
     case 'fsdp':
       return { fields: { sharding: { kind: 'fsdp', stage: 3 } }, note: 'FSDP preset: FULL_SHARD (ZeRO-3 equivalent)' };
-    case 'hf':
-      return { fields: { recipe: 'mixed' }, note: 'Hugging Face preset: bf16 mixed precision with fp32 master weights' };
+
+    case 'dpo':
+      // TRL DPOTrainer / KTOTrainer (trl/trainer/dpo_trainer.py, v0.8 → v0.19): a frozen reference
+      // model (`create_reference_model`, or the base with adapters disabled under PEFT),
+      // chosen and rejected concatenated into one forward (`concatenated_forward`); gradient
+      // checkpointing off as in TrainingArguments.
+      return { fields: { recipe: 'mixed' }, note: 'DPO preset (TRL): a frozen reference model (none under LoRA: adapters disabled), chosen + rejected in one forward (2 × micro-batch)' };
+
+    case 'grpo':
+      // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.17): beta 0.04 loads a
+      // reference model; rollouts by the policy itself (use_vllm False), 256-token completions;
+      // gradient checkpointing off as in TrainingArguments. memory/rl.ts counts the rest.
+      return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the 256 completion tokens only' };
+
+    case 'ppo':
+      // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a
+      // trained value_model, rollouts by the policy; memory/rl.ts counts the models and the rollout.
+      return { fields: { recipe: 'mixed' }, note: 'PPO preset (TRL): policy, frozen reference and reward models, a value model trained like the policy, rollout generation before each step' };
+
+    case 'llama-recipes': {
+      // meta-llama/llama-recipes (llama-cookbook) src/llama_recipes/configs/training.py, fsdp.py,
+      // peft.py (2024): enable_fsdp with FULL_SHARD and fsdp_activation_checkpointing=True,
+      // mixed_precision=True (FSDP MixedPrecision bf16 over fp32 parameters, pure_bf16=False);
+      // without FSDP the model is loaded in bf16; lora_config r=8, lora_alpha=32,
+      // target_modules [q_proj, v_proj], lora_dropout=0.05. batch_size_training 4 and
+      // context_length 4096 are not applied (say "bs 4 seq 4096").
+      const fields: PresetFields = gpus > 1 ? { sharding: { kind: 'fsdp', stage: 3 }, recompute: 'full', recipe: 'amp' } : { recipe: mode === 'full' ? 'pure' : 'mixed' };
+      const multi = gpus > 1 ? 'FSDP full shard over fp32 parameters with bf16 compute, activation checkpointing' : 'a bf16 model on one GPU';
+      return { fields, lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 }, note: `llama-recipes preset: ${multi}, LoRA r8 on q,v with dropout 0.05` };
+    }
+
+    case 'alpaca-lora':
+      // tloen/alpaca-lora finetune.py (2023-03 → 2023-07): LlamaForCausalLM load_in_8bit=True,
+      // torch_dtype float16, prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32),
+      // LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj, v_proj, fp16=True, optim adamw_torch;
+      // its micro_batch_size 4 and cutoff_len 256 are not applied (say "bs 4 seq 256").
+      return {
+        fields: mode === 'qlora' ? { weights: 'int8', compute: 'fp16', recompute: 'full', recipe: 'mixed' } : { compute: 'fp16', recompute: 'full', recipe: 'mixed' },
+        lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 },
+        mode: 'qlora',
+        note: `alpaca-lora preset: LoRA r8 on q,v over ${mode === 'qlora' ? 'an 8-bit (LLM.int8) base' : 'the base'}, fp16, gradient checkpointing on${mode === 'qlora' ? ', non-quantised weights in fp32' : ''}`,
+      };
+
+    case 'tgi':
+      // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
+      return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of 4096 tokens, then KV blocks in 95% of the memory left' };
+
+    case 'llamacpp':
+      // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),
+      // f16 KV cache (cache_type_k/v "f16"), prompts processed in micro-batches of n_ubatch = 512,
+      // logits for the last position only; memory/estimate.ts counts its exact ggml buffers (no
+      // caching-allocator slack) and assumes every layer on the GPU (-ngl 99 / all layers).
+      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, f16 KV cache, prompt in 512-token micro-batches, every layer on the GPU (-ngl all)' };
+
+    case 'orpo':
+      // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.
+      return { fields: { recipe: 'mixed' }, note: 'ORPO preset (TRL): chosen + rejected in one forward (2 × micro-batch), no reference model' };
   }
 }

@@ -40,6 +40,7 @@ export const RANGES: Range[] = [
   { slot: 'arch.kv', label: 'kv heads', min: 1, max: 1024, integer: true },
   { slot: 'arch.ffn', label: 'ffn', min: 1, max: 1_000_000, integer: true },
   { slot: 'arch.vocab', label: 'vocab', min: 1, max: 5_000_000, integer: true },
+  { slot: 'arch.headdim', label: 'head dim', min: 1, max: 4096, integer: true },
 ];
 
 const fmt = (n: number) => n.toLocaleString('en-US');

@@ -85,7 +85,22 @@ function shardingWords(s: Scenario): string {
   const over = n > 1 ? ` over ${n} GPUs` : '';
   const sh = s.sharding;
   if (sh.kind === 'none') return '';
-  if (sh.kind === 'ddp') return s.mode === 'inference' ? `a full replica on each of ${s.hardware?.count ?? 1} GPUs (say tp ${s.hardware?.count ?? 2} to split)` : `DDP${over}`;
+  if (sh.kind === 'ddp' && s.mode === 'inference' && s.framework === 'llamacpp' && s.parallel.tp * s.parallel.pp === 1) {
+    return `layers split over ${n} GPUs (llama.cpp --split-mode layer)`;
+  }
+  if (sh.kind === 'ddp' && s.mode === 'inference') {
+    // Replicas are what is left after TP × PP: "tp 4 on 4 GPUs" is one model split four ways.
+    const split = s.parallel.tp * s.parallel.pp;
+    const replicas = Math.floor(n / split);
+    if (replicas <= 1) return '';
+    return split > 1 ? `${replicas} replicas, each split over ${split} GPUs` : `a full replica on each of ${n} GPUs (say tp ${n} to split)`;
+  }
+  if (sh.kind === 'ddp') return `DDP${over}`;
+  if (sh.kind === 'zero' && sh.stage === 1 && s.framework === 'megatron') {
+    // Megatron's --use-distributed-optimizer shards over the data-parallel ranks only.
+    const dp = Math.max(1, Math.floor(n / (s.parallel.tp * s.parallel.pp * s.parallel.cp)));
+    return `distributed optimizer over ${dp} data-parallel rank${dp === 1 ? '' : 's'}`;
+  }
   if (sh.kind === 'zero') return `ZeRO-${sh.stage}${over}`;
   if (sh.kind === 'hsdp') return `HSDP (shard within a node)${over}`;
   return `${sh.stage === 2 ? 'FSDP SHARD_GRAD_OP' : 'FSDP FULL_SHARD'}${over}`;
@@ -106,7 +121,7 @@ function parallelWords(s: Scenario): string {
 }
 
 const ATTENTION_NAMES: Record<Scenario['attention'], string> = { flash: 'flash attention', sdpa: 'SDPA attention', eager: 'eager attention' };
-const RECOMPUTE_NAMES: Record<Scenario['recompute'], string> = { none: 'no recompute', full: 'full recompute', selective: 'selective recompute' };
+const RECOMPUTE_NAMES: Record<Scenario['recompute'], string> = { none: 'no recompute', full: 'full recompute', selective: 'selective recompute', 'per-op': 'per-op selective checkpointing', offloaded: 'full recompute, layer inputs offloaded to host' };
 const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   hf: 'Hugging Face',
   deepspeed: 'DeepSpeed',
@@ -114,6 +129,19 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   megatron: 'Megatron-LM',
   torchtune: 'torchtune',
   litgpt: 'litgpt',
+  peft: 'PEFT k-bit',
+  'llama-factory': 'LLaMA-Factory',
+  axolotl: 'axolotl',
+  unsloth: 'Unsloth',
+  torchtitan: 'torchtitan',
+  dpo: 'TRL DPO',
+  orpo: 'TRL ORPO',
+  grpo: 'TRL GRPO',
+  ppo: 'TRL PPO',
+  'alpaca-lora': 'alpaca-lora',
+  tgi: 'TGI',
+  llamacpp: 'llama.cpp',
+  'llama-recipes': 'llama-recipes',
 };
 
 function hardwareWords(s: Scenario): string {

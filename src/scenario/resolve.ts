@@ -7,13 +7,13 @@ import { parseRequest } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
-import { DEFAULT_WORDS, LITGPT_LORA_DROPOUT, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
+import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
 import { scenarioSchema, type HelpTopic, type Lora, type Scenario, type ScenarioModel, type WeightFormat } from './schema.js';
-import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
+import { MAX_PARAMS, MIN_PARAMS, shapeForSize, unpinnedExtraParams } from './shape.js';
 
 export type ResolveOutcome =
   | {
@@ -86,7 +86,7 @@ function resolveUnsafe(text: string, previous: Scenario | null, hub: HubContext)
   return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
 }
 
-const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4'];
+const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {
@@ -143,6 +143,11 @@ class Resolution {
     this.assumptions.push(words);
   }
 
+  private unassume(words: string): void {
+    const at = this.assumptions.indexOf(words);
+    if (at >= 0) this.assumptions.splice(at, 1);
+  }
+
   private model(): ErrorReply | null {
     const slot = this.patch.get<Item>('model');
     if (!slot) {
@@ -189,6 +194,7 @@ class Resolution {
       ['kv', 'kvHeads'],
       ['ffn', 'ffn'],
       ['vocab', 'vocab'],
+      ['headdim', 'headDim'],
     ] as const;
     const model = this.s.model;
     let shapeChanged = false;
@@ -200,8 +206,12 @@ class Resolution {
     }
     const asked = fields.map(([w]) => w).filter((w) => this.patch.has(`arch.${w}`) || model.overrides.includes(w));
     model.overrides = asked;
+    // An overridden shape counts its own parameters, not the bare size it started from.
+    if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);
     const { hidden, heads, kvHeads } = model.arch;
-    if (shapeChanged) {
+    // Gemma 3 and others set head_dim apart from hidden ÷ heads: an explicit head dim stands.
+    const headDimAsked = this.patch.has('arch.headdim') || model.overrides.includes('headdim');
+    if (shapeChanged && !headDimAsked) {
       if (hidden % heads !== 0) {
         const slot = this.patch.has('arch.heads') ? 'arch.heads' : 'arch.hidden';
         return this.err(slot, `hidden ${hidden} must be a multiple of heads ${heads} (head dim = hidden / heads).`);
@@ -288,16 +298,23 @@ class Resolution {
       return null;
     }
     this.s.framework = asked;
-    const preset = presetFor(asked, this.s.mode, this.gpus());
+    let preset = presetFor(asked, this.s.mode, this.gpus());
+    // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
+    if (preset.mode && this.isNew && !this.patch.has('mode') && !this.patch.has('train') && this.s.mode !== preset.mode) {
+      this.s.mode = preset.mode;
+      this.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;
+      this.unassume(DEFAULT_WORDS.mode);
+      preset = presetFor(asked, this.s.mode, this.gpus());
+    }
     Object.assign(this.s, structuredClone(preset.fields));
     for (const key of Object.keys(preset.fields)) this.presetSet.add(key);
+    if (preset.sequenceParallel && this.s.parallel.tp > 1) this.s.parallel.sp = true;
     this.assume(preset.note);
-    if (asked === 'litgpt' && this.s.lora && !this.patch.has('lora.dropout')) {
-      // litgpt's finetune/lora.py sets lora_dropout = 0.05 (PEFT's default is 0).
-      this.s.lora.dropout = LITGPT_LORA_DROPOUT;
-      const peft = this.assumptions.indexOf(DEFAULT_WORDS.loraDropout);
-      if (peft >= 0) this.assumptions.splice(peft, 1);
-      this.assume(`LoRA dropout ${LITGPT_LORA_DROPOUT} (litgpt default)`);
+    const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
+    for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {
+      if (!this.s.lora || this.patch.has(`lora.${key}`)) continue;
+      this.s.lora[key] = structuredClone(value);
+      this.unassume(words[key]);
     }
     return null;
   }
@@ -338,7 +355,8 @@ class Resolution {
       s.weights = weights.value;
     } else {
       const keep =
-        !this.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged);
+        (this.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference')) ||
+        (!this.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged));
       if (!keep) {
         s.weights = defaultWeights(s.mode, s.compute);
         if (s.mode === 'qlora') this.assume(DEFAULT_WORDS.qloraWeights);
@@ -383,10 +401,14 @@ class Resolution {
       }
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
-      if (kind === 'ddp' && (this.isNew || s.sharding.kind !== 'ddp')) {
+      const split = s.parallel.tp * s.parallel.pp;
+      const replicated = s.mode !== 'inference' || (this.gpus() > split && s.framework !== 'llamacpp');
+      if (kind === 'ddp' && replicated && (this.isNew || s.sharding.kind !== 'ddp')) {
         this.assume(
           s.mode === 'inference'
-            ? `one full replica per GPU (default; say tp ${this.gpus()} to split the model)`
+            ? split > 1
+              ? `${Math.floor(this.gpus() / split)} replicas of tp ${s.parallel.tp}${s.parallel.pp > 1 ? ` × pp ${s.parallel.pp}` : ''} (default)`
+              : `one full replica per GPU (default; say tp ${this.gpus()} to split the model)`
             : `DDP across ${this.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`,
         );
       }
@@ -439,7 +461,7 @@ class Resolution {
     if (this.modeChanged()) s.inference = defaultInference(s.compute);
     const inf = s.inference;
     if (this.patch.has('engine')) inf.engine = 'vllm';
-    else if (this.isNew) this.assume(DEFAULT_WORDS.engine);
+    else if (this.isNew && s.framework !== 'tgi' && s.framework !== 'llamacpp') this.assume(DEFAULT_WORDS.engine);
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');

@@ -126,7 +126,8 @@ export const recipeSchema = z.enum(['mixed', 'megatron', 'amp', 'pure', 'fp32'])
 /** 16-bit (or 8-bit) compute dtype. */
 export const computeDtypeSchema = z.enum(['bf16', 'fp16', 'fp8', 'fp32']);
 /** Storage format of frozen / served weights. */
-export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4']);
+/** GGUF k-quants (q8_0 … q2_k) are llama.cpp's formats: inference only. */
+export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k']);
 
 export const optimizerSchema = z.enum([
   'adamw',
@@ -215,10 +216,15 @@ export const scenarioSchema = z.object({
   seq: z.number().int().min(1).max(10_000_000),
   microBatch: z.number().int().min(1).max(1_000_000),
   gradAccum: z.number().int().min(1).max(1_000_000),
-  recompute: z.enum(['none', 'selective', 'full']),
+  /**
+   * none; selective = Megatron's (attention scores only); full = every layer's input kept (HF
+   * gradient_checkpointing); per-op = torchtitan's per-op SAC; offloaded = full with the kept layer
+   * inputs on the host (Unsloth "unsloth" gc, torchtune activation offloading).
+   */
+  recompute: z.enum(['none', 'selective', 'full', 'per-op', 'offloaded']),
   attention: z.enum(['flash', 'sdpa', 'eager']),
   loss: z.enum(['full', 'chunked']),
-  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt']),
+  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
   inference: inferenceSchema,
   question: questionSchema,

@@ -108,6 +108,15 @@ export function pinnedTo(arch: Architecture, params: number): Architecture {
   return pinned;
 }
 
+/**
+ * The unpinned `extraParams` of a bare size's shape: once the user overrides the shape (`layers 40`),
+ * the count is the shape's, not the size they first wrote, so the pin is dropped.
+ */
+export function unpinnedExtraParams(model: ScenarioModel): number | undefined {
+  const source = MODELS.find((m) => `${m.name} shape` === model.name);
+  return source?.arch.extraParams;
+}
+
 function fromCatalog(m: ModelSpec, asWritten: string, requestedParams: number): ScenarioModel {
   return { id: null, name: `${m.name} shape`, asWritten, requestedParams, arch: pinnedTo(m.arch, requestedParams), overrides: [] };
 }

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../src/catalog/index.js';
+import { activations } from '../../src/memory/activations.js';
 import { estimate } from '../../src/memory/estimate.js';
+import { layoutOf } from '../../src/memory/layout.js';
+import { trainingLogits } from '../../src/memory/logits.js';
 import { GiB } from '../../src/memory/format.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { scenario } from './fixtures.js';
@@ -12,12 +15,14 @@ const trainingScenario: fc.Arbitrary<Scenario> = fc
     model: fc.constantFrom(...MODELS.filter((m) => !m.arch.mla).map((m) => m.id)),
     mode: fc.constantFrom('full', 'lora', 'qlora') as fc.Arbitrary<Scenario['mode']>,
     recipe: fc.constantFrom('mixed', 'amp', 'pure', 'fp32', 'megatron') as fc.Arbitrary<Scenario['recipe']>,
-    optimizer: fc.constantFrom('adamw', 'adamw-8bit', 'sgd', 'adafactor', 'lion') as fc.Arbitrary<Scenario['optimizer']>,
+    optimizer: fc.constantFrom('adamw', 'adamw-8bit', 'sgd', 'adafactor', 'lion', 'paged-adamw', 'paged-adamw-8bit') as fc.Arbitrary<Scenario['optimizer']>,
+    framework: fc.constantFrom('hf', 'megatron', 'torchtune', 'litgpt', 'peft', 'dpo', 'orpo', 'unsloth', 'torchtitan') as fc.Arbitrary<Scenario['framework']>,
+    tp: fc.constantFrom(1, 1, 2, 4),
     stage: fc.integer({ min: 0, max: 3 }),
     seq: fc.integer({ min: 64, max: 16384 }),
     microBatch: fc.integer({ min: 1, max: 16 }),
     gpus: fc.constantFrom(1, 2, 4, 8, 16),
-    recompute: fc.constantFrom('none', 'selective', 'full') as fc.Arbitrary<Scenario['recompute']>,
+    recompute: fc.constantFrom('none', 'selective', 'full', 'per-op', 'offloaded') as fc.Arbitrary<Scenario['recompute']>,
     attention: fc.constantFrom('flash', 'sdpa', 'eager') as fc.Arbitrary<Scenario['attention']>,
     loss: fc.constantFrom('full', 'chunked') as fc.Arbitrary<Scenario['loss']>,
   })
@@ -29,6 +34,8 @@ const trainingScenario: fc.Arbitrary<Scenario> = fc
       weights: r.mode === 'qlora' ? 'nf4' : 'bf16',
       lora: r.mode === 'full' ? null : { rank: 8, targets: ['q', 'v'], dropout: 0 },
       optimizer: r.optimizer,
+      framework: r.framework,
+      parallel: { tp: Math.min(r.tp, r.gpus), pp: 1, sp: false, cp: 1, ep: 1 },
       sharding: r.gpus === 1 ? { kind: 'none', stage: 0 } : r.stage === 0 ? { kind: 'ddp', stage: 0 } : { kind: 'zero', stage: r.stage },
       seq: r.seq,
       microBatch: r.microBatch,
@@ -61,14 +68,64 @@ describe('memory model invariants', () => {
     );
   });
 
-  it('checkpointing never raises activations', () => {
+  it('checkpointing never raises activations, whichever policy', () => {
     fc.assert(
-      fc.property(trainingScenario, (s) => {
-        const gc = { ...s, recompute: 'full' as const };
-        const acts = (x: Scenario) => component(x, 'activations') + component(x, 'recompute');
-        expect(acts(gc)).toBeLessThanOrEqual(acts({ ...s, recompute: 'none' }) + 1);
+      fc.property(trainingScenario, fc.constantFrom('selective', 'full', 'per-op', 'offloaded') as fc.Arbitrary<Scenario['recompute']>, (s, policy) => {
+        const l = layoutOf(s);
+        const kept = (x: Scenario) => activations(x, l).bytes;
+        expect(kept({ ...s, recompute: policy })).toBeLessThanOrEqual(kept({ ...s, recompute: 'none' }) + 1);
+        // Offloading the checkpointed inputs keeps fewer on the GPU than keeping them.
+        expect(kept({ ...s, recompute: 'offloaded' })).toBeLessThanOrEqual(kept({ ...s, recompute: 'full' }) + 1);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('more data-parallel GPUs never raise the per-GPU peak under Megatron (no second gradient copy)', () => {
+    fc.assert(
+      fc.property(trainingScenario, (s) => {
+        const m: Scenario = { ...s, mode: 'full', lora: null, weights: 'bf16', framework: 'megatron', recipe: 'megatron', optimizerImpl: 'fused', sharding: { kind: 'zero', stage: 1 } };
+        const doubled: Scenario = { ...m, hardware: { ...m.hardware!, count: m.hardware!.count * 2, perNode: Math.min(8, m.hardware!.count * 2) } };
+        expect(estimate(doubled).peakAllocatedBytes).toBeLessThanOrEqual(estimate(m).peakAllocatedBytes + 1);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('TP never lowers the logits below b·s·V/t, and never raises them', () => {
+    fc.assert(
+      fc.property(trainingScenario, fc.constantFrom(2, 4, 8), (s, t) => {
+        if (s.model.arch.encoderOnly) return; // no LM head
+        const split = { ...s, parallel: { ...s.parallel, tp: t } };
+        const bytes = trainingLogits(split)?.bytes ?? 0;
+        expect(bytes).toBeGreaterThanOrEqual((s.microBatch * s.seq * s.model.arch.vocab) / t);
+        expect(bytes).toBeLessThanOrEqual(trainingLogits({ ...s, parallel: { ...s.parallel, tp: 1 } })?.bytes ?? 0);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('no component is ever negative, and no formula adds a negative term', () => {
+    fc.assert(
+      fc.property(trainingScenario, (s) => {
+        for (const c of estimate(s).components) {
+          expect(c.bytes).toBeGreaterThanOrEqual(0);
+          expect(c.formula).not.toMatch(/[+×] -\d/);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('paged optimizer states are outside max_memory_allocated and never decide the fit', () => {
+    fc.assert(
+      fc.property(trainingScenario, (s) => {
+        const paged = estimate({ ...s, optimizer: 'paged-adamw' });
+        const states = paged.components.find((c) => c.key === 'optimizer')?.bytes ?? 0;
+        expect(paged.peakAllocatedBytes).toBeLessThanOrEqual(estimate({ ...s, optimizer: 'sgd' }).peakAllocatedBytes + 1);
+        expect(paged.headroomBytes! + paged.deviceBytes).toBeCloseTo(paged.capacityBytes! + states, -3);
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -1,0 +1,38 @@
+import { DEFAULT_WORDS } from '../scenario/defaults.js';
+import type { Scenario } from '../scenario/schema.js';
+
+/**
+ * Settings a user often leaves to the defaults and that change the verdict by themselves
+ * (issue 14, item 2): when a request does not fit as read, but would with one of these, and the
+ * user did not state that setting, the reply says "Fits only with gc".
+ */
+export type Flip = 'gc' | 'a paged optimizer' | 'optimizer offload';
+
+/** Settings the request left to the defaults, from the resolver's assumption words. */
+export function unstatedSettings(assumptions: readonly string[]): Set<Flip> {
+  const unstated = new Set<Flip>();
+  if (assumptions.includes(DEFAULT_WORDS.recompute)) unstated.add('gc');
+  if (assumptions.includes(DEFAULT_WORDS.optimizer)) unstated.add('a paged optimizer');
+  if (assumptions.includes(DEFAULT_WORDS.offload)) unstated.add('optimizer offload');
+  return unstated;
+}
+
+/**
+ * The scenario with one setting changed, or null when it would change nothing: gc = full
+ * recompute (HF gradient_checkpointing); a paged optimizer = bitsandbytes' paged AdamW of the same
+ * precision (its states page out under pressure); optimizer offload = ZeRO-Offload of the step.
+ */
+export function withSetting(s: Scenario, flip: Flip): Scenario | null {
+  if (s.mode === 'inference') return null;
+  switch (flip) {
+    case 'gc':
+      return s.recompute === 'none' || s.recompute === 'selective' ? { ...s, recompute: 'full' } : null;
+    case 'a paged optimizer':
+      if (s.optimizer === 'adamw' || s.optimizer === 'adam') return { ...s, optimizer: 'paged-adamw' };
+      return s.optimizer === 'adamw-8bit' ? { ...s, optimizer: 'paged-adamw-8bit' } : null;
+    case 'optimizer offload':
+      return s.offload.optimizer === 'none' ? { ...s, offload: { ...s.offload, optimizer: 'cpu' } } : null;
+  }
+}
+
+export const FLIP_ORDER: Flip[] = ['gc', 'a paged optimizer', 'optimizer offload'];

@@ -1,0 +1,75 @@
+import type { Scenario } from '../scenario/schema.js';
+import { count, num } from './format.js';
+import { kvCache, prefillWorkingSet } from './inference.js';
+import { paramsPerGpu, type Layout } from './layout.js';
+import { recipeBytes } from './precision.js';
+import type { Component } from './types.js';
+
+/**
+ * Online RL fine-tuning with TRL (issue 14: PPO / GRPO): the trained policy, frozen copies
+ * (reference, reward), PPO's trained value model, and the rollout generation that precedes
+ * each step.
+ */
+
+/**
+ * TRL GRPOConfig (trl/trainer/grpo_config.py, v0.14 → v0.17): max_prompt_length 512,
+ * max_completion_length 256, num_generations 8, beta 0.04 (so a reference model is loaded), and
+ * `ds3_gather_for_generation=True`. PPOConfig (trl/trainer/ppo_config.py, v0.12 →): response_length 53;
+ * the completion length used here is GRPO's, capped by the request's sequence.
+ */
+export const GRPO_COMPLETION_TOKENS = 256;
+
+export function isOnlineRl(s: Scenario): boolean {
+  return (s.framework === 'grpo' || s.framework === 'ppo') && s.mode !== 'inference';
+}
+
+/** Generated tokens per sequence: the sequence is prompt + completion. */
+export function completionTokens(s: Scenario): number {
+  return Math.max(1, Math.min(GRPO_COMPLETION_TOKENS, s.seq - 1));
+}
+
+function frozenCopy(key: string, name: string, s: Scenario, l: Layout): Component {
+  const perParam = s.compute === 'fp32' ? 4 : 2;
+  const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
+  const shard = l.shard.weights > 1 ? ` ÷ ${l.shard.weights}` : '';
+  return { key, name: `${name}, ${perParam * 8}-bit (frozen)${shard}`, group: 'weights', bytes, formula: `${count(paramsPerGpu(l))} × ${perParam} B${shard}` };
+}
+
+/**
+ * The extra models of online RL, each the policy's size (TRL's examples use one base for all):
+ * GRPO loads a reference model (beta > 0); PPO (`PPOTrainer(policy, ref_policy, reward_model,
+ * value_model)`) a reference, a reward model and a value model that trains like the policy
+ * (16 B/param under mixed precision, sharded like it). Under PEFT the reference is the policy
+ * with its adapters disabled, so there is no copy.
+ */
+export function rlModels(s: Scenario, l: Layout, policyStateBytes: number): Component[] {
+  if (!isOnlineRl(s)) return [];
+  const models: Component[] = [];
+  if (s.mode === 'full') models.push(frozenCopy('reference', 'reference model', s, l));
+  if (s.framework === 'ppo') {
+    models.push(frozenCopy('reward', 'reward model', s, l));
+    const r = recipeBytes(s);
+    models.push({ key: 'value', name: 'value model (trained like the policy)', group: 'optimizer', bytes: policyStateBytes, formula: `as the policy: weights + gradients + master + optimizer (${num(r.weights + r.grads + r.master + 2 * r.state)} B/param under ${r.label})` });
+  }
+  return models;
+}
+
+/**
+ * Rollout generation with the policy (`unwrap_model_for_generation`, HF generate unless use_vllm):
+ * under ZeRO-3 TRL gathers the whole policy for it (`ds3_gather_for_generation=True`), then the
+ * KV cache of every sequence at prompt + completion, and one layer's prefill working set.
+ */
+export function rolloutGeneration(s: Scenario, l: Layout): Component[] {
+  if (!isOnlineRl(s)) return [];
+  const parts: Component[] = [];
+  if (l.shard.weights > 1 && s.offload.params === 'none') {
+    const perParam = s.mode === 'full' ? recipeBytes(s).weights : 2;
+    const missing = paramsPerGpu(l) * perParam * (1 - 1 / l.shard.weights);
+    parts.push({ key: 'rollout-gather', name: 'policy gathered for generation (ZeRO-3)', group: 'buffers', bytes: missing, formula: `${count(paramsPerGpu(l))} × ${perParam} B × (1 − 1/${l.shard.weights})` });
+  }
+  const kv = kvCache({ ...s, inference: { ...s.inference, kvDtype: s.compute === 'fp32' ? 'fp32' : 'bf16' } }, l);
+  parts.push({ ...kv, key: 'rollout-kv', name: `rollout KV cache (${s.microBatch} × ${s.seq} tokens)` });
+  const prompt = Math.max(1, s.seq - completionTokens(s));
+  parts.push({ ...prefillWorkingSet(s, prompt, l), key: 'rollout-prefill', name: 'rollout prefill working set' });
+  return parts;
+}
