@@ -24,7 +24,7 @@ export function chunkLines(text: string, max: number): string[] {
 }
 
 export function helpFallback(reply: HelpReply): string {
-  return truncate(`${reply.title}: ${reply.text}`, SLACK_LIMITS.fallbackText);
+  return truncate(escapeMrkdwn(`${reply.title}: ${reply.text}`), SLACK_LIMITS.fallbackText);
 }
 
 /** Usage and troubleshooting: title, text, tips, examples to copy. */

@@ -5,6 +5,7 @@ import { answerRequest, saveState } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
+import { requestText } from '../../incoming-text.js';
 import { slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
 
@@ -36,7 +37,8 @@ export function headroomCommand(deps: SlackDeps) {
         await ack();
         // The estimate is CPU work: let this ack (and others already parsed) reach their sockets first.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const text = command.text.trim() === '' ? 'help' : command.text.trim();
+        const asked = requestText(command.text);
+        const text = asked === '' ? 'help' : asked;
         const { reply, state } = await answerRequest(deps, null, text);
         const message = renderSlack(reply);
         if (reply.kind === 'error') {

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { stripMentions } from '../../thread-key.js';
+import { requestText } from '../../incoming-text.js';
 import { answerInThread } from '../thread-answer.js';
 
 /** `@headroom <request>`: answered in the mention's thread. Deduped with the twin `message` event. */
@@ -15,7 +15,7 @@ export function appMention(deps: SlackDeps) {
       user: event.user ?? 'unknown',
       ts: event.ts,
       threadTs: event.thread_ts,
-      text: stripMentions(event.text),
+      text: requestText(event.text),
       addressed: true,
       botId: context.botId,
       kind: 'mention',

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { stripMentions } from '../../thread-key.js';
+import { requestText } from '../../incoming-text.js';
 import { answerInThread } from '../thread-answer.js';
 
 /** Subtypes that are still a person typing; every other subtype (edits, joins, bots) is ignored. */
@@ -40,7 +40,7 @@ export function message(deps: SlackDeps) {
       user: msg.user,
       ts: msg.ts,
       threadTs: msg.thread_ts,
-      text: stripMentions(rawText),
+      text: requestText(rawText),
       addressed,
       botId: context.botId,
       kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',
