@@ -36,6 +36,6 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
   }
 }
 
-export { mathEmbed } from './discord/estimate.js';
+export { detailsEmbed, tipsEmbed } from './discord/estimate.js';
 export { decodeCustomId, hashStoreKey, isHeadroomCustomId } from './discord/customId.js';
 export type { ButtonAction, DecodedCustomId, ScenarioRef } from './discord/customId.js';

@@ -1,12 +1,14 @@
 import type { APIEmbed } from 'discord.js';
 import type { ErrorReply } from '../../reply/types.js';
+import { PHONE_COLUMNS } from '../first-screen.js';
+import { caretWindow } from '../text.js';
 import { ERROR_COLOUR } from './colours.js';
 import { codeSafe } from './format.js';
 import { clip, fitEmbed } from './limits.js';
 
 /** A request error: what was wrong, where (caret in a code block), what was expected, an example. */
 export function errorEmbed(reply: ErrorReply): APIEmbed {
-  const parts = [clip(reply.message, 800), `\`\`\`\n${clip(codeSafe(reply.caret), 1500)}\n\`\`\``];
+  const parts = [clip(reply.message, 800), `\`\`\`\n${clip(codeSafe(caretWindow(reply.caret, reply.at, PHONE_COLUMNS)), 1500)}\n\`\`\``];
   if (reply.expected.length > 0) parts.push(`**Expected here:** ${clip(reply.expected.join(', '), 800)}`);
   if (reply.suggestion) parts.push(`**Did you mean:** \`${clip(codeSafe(reply.suggestion), 200)}\``);
   parts.push(`**Example:** \`${clip(codeSafe(reply.example), 300)}\``);
