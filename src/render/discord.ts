@@ -37,5 +37,6 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
 }
 
 export { detailsEmbed, tipsEmbed } from './discord/estimate.js';
+export { RESET_FOOTER, shortErrorText } from './discord/error.js';
 export { decodeCustomId, hashStoreKey, isHeadroomCustomId } from './discord/customId.js';
 export type { ButtonAction, DecodedCustomId, ScenarioRef } from './discord/customId.js';

@@ -115,11 +115,12 @@ describe('Slack app over Socket Mode (real Bolt, loopback stand-in)', () => {
     expect(posts()).toHaveLength(0);
   });
 
-  it('a DM is answered in a thread', async () => {
+  it('a top-level DM is answered top-level in the DM (the DM is the conversation)', async () => {
     const dm = h.standin.addUserMessage('D0DM', '70b infer on 2xH100');
     await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'message', text: dm.text, ts: dm.ts, channel: 'D0DM', channel_type: 'im' }) });
     const post = await waitFor(() => posts()[0], 'the DM answer');
-    expect(post.args).toMatchObject({ channel: 'D0DM', thread_ts: dm.ts });
+    expect(post.args).toMatchObject({ channel: 'D0DM' });
+    expect(post.args.thread_ts).toBeUndefined();
   });
 
   it('a lever button applies its change to that answer and posts the new answer in the thread', async () => {
