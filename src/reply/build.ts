@@ -9,6 +9,7 @@ import { compare, howMany, maxBatch, maxSeq, whichGpu, type Solved } from '../pl
 import { canonicalText, readingText } from '../scenario/canonical.js';
 import type { Scenario } from '../scenario/schema.js';
 import { estimate } from '../memory/estimate.js';
+import { compactCanonical } from './compact.js';
 import { summaryOf } from './summary.js';
 import type { EstimateReply, Verdict } from './types.js';
 
@@ -91,6 +92,7 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
     summary: summaryOf(shown, shownEstimate, answer),
     reading: readingText(shown, shownEstimate.params.total),
     canonical: canonicalText(s),
+    compact: compactCanonical(s),
     scenario: s,
     assumptions,
     ignored,

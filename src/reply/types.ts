@@ -66,6 +66,8 @@ export interface EstimateReply {
   reading: string;
   /** Canonical request text that re-parses to the same scenario (buttons, metadata). */
   canonical: string;
+  /** The canonical text with the items a new request defaults to left out: the same scenario, short enough for a Discord custom_id. */
+  compact: string;
   scenario: Scenario;
   assumptions: string[];
   ignored: string[];

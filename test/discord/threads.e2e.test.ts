@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadKey } from '../../src/adapters/discord/conversation.js';
 import type { RespondFn } from '../../src/adapters/discord/deps.js';
 import { EDIT_NOTE } from '../../src/adapters/discord/handling/handleEdit.js';
+import { FRESH_THREAD_NOTE } from '../../src/adapters/discord/handling/handleMessage.js';
 import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond as realRespond } from '../../src/core/assistant.js';
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
@@ -89,6 +90,8 @@ describe('Discord threads that behave', () => {
     standin.userMessage(thread, '7b lora on a 4090');
     const fresh = await until(() => postsIn(thread)[1], 'a new request in the reset thread');
     expect(fresh.body.embeds[0].description).toContain('LoRA');
+    // The thread could not be picked up again, and the answer says so.
+    expect(fresh.body.embeds[0].description).toContain(FRESH_THREAD_NOTE);
   });
 
   it('follow-ups in one thread are answered in the order they arrived, each on the one before', async () => {

@@ -60,6 +60,7 @@ export function estimateReply(shape: ReplyShape): EstimateReply {
     summary: { verdict: headline, why: `Largest: activations 33.8 GiB · ${fits === false ? 'short by 12.6 GiB' : 'room to spare'}`, capacity: null },
     reading: `Read as: ${shape.canonical}`,
     canonical: shape.canonical,
+    compact: shape.canonical,
     scenario,
     assumptions: ['full fine-tune', 'AdamW'],
     ignored: [],

@@ -13,10 +13,11 @@ function button(label: string, customId: string, style: ButtonStyle.Primary | Bu
 /**
  * One row with the top levers ("gc → 70.6 GiB ✓"), one row of tools: Details, Chart, Sweep (for
  * batch and sequence questions) and OOM tips (when it does not fit). Every id carries the
- * scenario (see customId.ts); `ref` says whether the caller must also store it by hash.
+ * scenario (see customId.ts): only the items that differ from the defaults (EstimateReply.compact),
+ * so every answer fits; `ref` says whether the caller must also store it by hash.
  */
 export function estimateButtons(reply: EstimateReply, options: { charts: boolean }): { rows: ButtonRow[]; ref: ScenarioRef } {
-  const { payload, ref } = scenarioPayload(reply.canonical);
+  const { payload, ref } = scenarioPayload(reply.compact);
   const levers = reply.levers
     .slice(0, FIRST_SCREEN_LEVERS)
     .map((lever, index) => button(lever.change.trim() ? leverLabel(lever) : `Lever ${index + 1}`, encodeCustomId({ kind: 'lever', index }, payload), lever.fits ? ButtonStyle.Success : ButtonStyle.Primary));

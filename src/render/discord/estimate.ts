@@ -25,7 +25,10 @@ function leverField(lever: Lever, index: number): APIEmbedField {
  * serving), a few-row table no wider than a phone, and what was read with the defaults
  * counted. The levers are buttons; Details, Chart and OOM tips are one click away.
  */
-export function estimateEmbed(reply: EstimateReply, imageName?: string): APIEmbed {
+/** Footer that carries the request when the buttons could only name it by hash: the message itself can restore it. */
+export const REQUEST_FOOTER_PREFIX = 'Request: ';
+
+export function estimateEmbed(reply: EstimateReply, imageName?: string, options: { note?: string | null; requestInFooter?: boolean } = {}): APIEmbed {
   const { summary } = reply;
   const why = [summary.why, summary.capacity ?? ''].filter((s) => s.trim() !== '').map(markdownSafe);
   const read = [`**Read as:** ${markdownSafe(clip(reply.reading, READING_CHARS))}`];
@@ -35,9 +38,10 @@ export function estimateEmbed(reply: EstimateReply, imageName?: string): APIEmbe
   const table = `\`\`\`\n${codeSafe(compactTable(reply).join('\n'))}\n\`\`\``;
   const embed: APIEmbed = {
     title: summary.verdict || 'Estimate',
-    description: [...why, table, read.join(' · ')].join('\n'),
+    description: [...(options.note ? [`*${markdownSafe(options.note)}*`] : []), ...why, table, read.join(' · ')].join('\n'),
     color: VERDICT_COLOUR[reply.verdict.status],
   };
+  if (options.requestInFooter) embed.footer = { text: clip(`${REQUEST_FOOTER_PREFIX}${reply.compact}`, EMBED_LIMITS.footer) };
   if (imageName) embed.image = { url: `attachment://${imageName}` };
   return fitEmbed(embed);
 }

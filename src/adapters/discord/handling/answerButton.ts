@@ -23,7 +23,8 @@ function sweepKind(reply: EstimateReply): ChartKind {
 export async function answerButton(customId: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
   const decoded = decodeCustomId(customId);
   if (!decoded) return 'not_ours';
-  const base = await turnForRef(decoded.ref, deps);
+  // The store first (by hash), else the request the message's own footer carries.
+  const base = (await turnForRef(decoded.ref, deps)) ?? (place.messageRequest ? await turnForRef({ kind: 'text', canonical: place.messageRequest }, deps) : null);
   if (!base || base.reply.kind !== 'estimate') {
     await replies.ephemeral({ content: EXPIRED });
     return 'expired';

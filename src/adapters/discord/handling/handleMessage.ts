@@ -36,6 +36,9 @@ function requester(message: Message): { user: string; channel: string } {
   return { user: `discord:${message.author.id}`, channel: `discord:${channelId}` };
 }
 
+/** Said when a thread's earlier scenario is gone (reset, or neither the store nor the thread's messages have it). */
+export const FRESH_THREAD_NOTE = 'I have no earlier scenario for this thread, so I read this as a new request.';
+
 /** What a message that was not understood gets when nobody asked headroom: a reaction, no message. */
 export const NOT_UNDERSTOOD_REACTION = '❔';
 
@@ -49,8 +52,8 @@ async function forget(deps: HandlerDeps, key: string): Promise<void> {
 }
 
 /** The answer to `reset` is marked, so recovering the thread from its messages stops there. */
-async function prepareTurn(turn: Turn, deps: HandlerDeps): Promise<Outgoing> {
-  const out = await prepare(turn.reply, deps);
+async function prepareTurn(turn: Turn, deps: HandlerDeps, note: string | null = null): Promise<Outgoing> {
+  const out = await prepare(turn.reply, deps, undefined, note);
   if (!turn.cleared) return out;
   const embeds = out.payload.embeds.map((embed) => ({ ...embed, footer: { text: RESET_FOOTER } }));
   return { rendered: { ...out.rendered, embeds }, payload: { ...out.payload, embeds } };
@@ -106,7 +109,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
       if (!(await admitted())) return;
       const turn = await deps.respond(text, previous);
       if (turn.reply.kind === 'error') return answerError(message, turn, mentioned);
-      const out = await prepareTurn(turn, deps);
+      const out = await prepareTurn(turn, deps, previous ? null : FRESH_THREAD_NOTE);
       const sent = await channel.send(out.payload);
       if (turn.cleared) await forget(deps, key);
       else await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);

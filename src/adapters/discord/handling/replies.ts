@@ -22,6 +22,8 @@ export interface InteractionReplies {
 export interface InteractionPlace {
   channelId: string | null;
   inThread: boolean;
+  /** A button's message: the request its embed footer carries, when its buttons name the scenario by hash. */
+  messageRequest?: string | null;
 }
 
 /** Rate-limit keys of an interaction: who clicked or typed, and in which channel (DMs share one key). */
