@@ -195,3 +195,13 @@ describe('Block Kit limits (property over generated replies)', () => {
     );
   });
 });
+
+describe('Slack help in a proportional font', () => {
+  it('lists the items as "*model* 13b · …", with no space-aligned columns', async () => {
+    const { respond } = await import('../../src/core/assistant.js');
+    const sections = renderSlack(respond('help', null).reply).blocks.flatMap((b) => (b.type === 'section' && b.text && !b.text.text.startsWith('```') ? [b.text.text] : []));
+    const text = sections.join('\n');
+    expect(text).toMatch(/^\*model\* 13b/m);
+    expect(text).not.toMatch(/\S {2,}\S/);
+  });
+});
