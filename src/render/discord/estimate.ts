@@ -1,7 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { EstimateReply, Lever } from '../../reply/types.js';
 import { compactTable, defaultsCount } from '../first-screen.js';
-import { breakdownBlock } from './breakdown.js';
 import { VERDICT_COLOUR } from './colours.js';
 import { codeSafe, gib, markdownSafe } from './format.js';
 import { EMBED_LIMITS, clip, fitEmbed } from './limits.js';
@@ -87,6 +86,3 @@ export function tipsEmbed(reply: EstimateReply): APIEmbed {
     fields: reply.tips.map((tip) => ({ name: tip.title, value: tip.text })),
   });
 }
-
-/** The full per-GPU table with bars, for callers that want it in a code block (charts' alt text, tests). */
-export { breakdownBlock };

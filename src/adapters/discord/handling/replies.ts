@@ -8,7 +8,7 @@ import type { MessagePayload } from '../delivery.js';
  * then webhook edits, http/replies.ts). The handlers in this folder speak only to this.
  */
 export interface InteractionReplies {
-  /** Answers at once, shown only to the person who acted (request errors, Show math). */
+  /** Answers at once, shown only to the person who acted (request errors, Details, OOM tips). */
   ephemeral(message: { content?: string; embeds?: APIEmbed[] }): Promise<void>;
   /** "headroom is thinking…": the answer follows through editOriginal (Discord allows 15 minutes). */
   defer(): Promise<void>;
