@@ -27,10 +27,12 @@ function tokens(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** "KV cache for 92,773 tokens = 11 sequences of 8,192": what a serving deployment holds. */
+/** "KV cache for 92,773 tokens = 11 sequences of 8,192": what a serving deployment holds on its card. */
 export function capacityLine(s: Scenario, e: Estimate): string | null {
-  if (!e.serving) return null;
+  // Without a card the pool is sized for one sequence: a need, not a capacity.
+  if (!e.serving || e.capacityBytes === null) return null;
   const { kvCapacityTokens, concurrentSequences } = e.serving;
+  if (kvCapacityTokens === 0) return 'No room left for KV cache on this card';
   return `KV cache for ${tokens(kvCapacityTokens)} tokens = ${tokens(concurrentSequences)} sequence${concurrentSequences === 1 ? '' : 's'} of ${tokens(s.seq)}`;
 }
 

@@ -48,11 +48,16 @@ describe('Slack threads that behave', () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it('a mention that cannot be read is answered to its author only, in the thread', async () => {
+  it('a mention that cannot be read is answered to its author only: in the channel, or in the thread it was made in', async () => {
     const mention = h.standin.addUserMessage('C0GENERAL', mentionText('13b zer3'));
     await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'app_mention', text: mention.text, ts: mention.ts }) });
     const note = await waitFor(() => ephemerals()[0], 'the ephemeral error');
-    expect(note.args).toMatchObject({ user: 'U0PERSON', thread_ts: mention.ts });
+    expect(note.args).toMatchObject({ user: 'U0PERSON', channel: 'C0GENERAL' });
+    expect(note.args.thread_ts).toBeUndefined();
+    const inThread = h.standin.addUserMessage('C0GENERAL', mentionText('13b zer3'), '1700000000.000001');
+    await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'app_mention', text: inThread.text, ts: inThread.ts, thread_ts: '1700000000.000001' }) });
+    const second = await waitFor(() => ephemerals()[1], 'the ephemeral error in the thread');
+    expect(second.args).toMatchObject({ user: 'U0PERSON', thread_ts: '1700000000.000001' });
     expect(JSON.stringify(note.args.blocks)).toContain('zero3');
     await settle();
     expect(posts()).toHaveLength(0);

@@ -81,7 +81,8 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
         const turn = await deps.respond(text, context.previous);
         const message = renderSlack(turn.reply, context.note);
         if (turn.reply.kind === 'error' && incoming.kind !== 'dm') {
-          await postEphemeral(client, { ...target, user: incoming.user }, message, deps.log);
+          // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
+          await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
           return 'request_error';
         }
         if (turn.cleared) {
