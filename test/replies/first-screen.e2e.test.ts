@@ -9,7 +9,8 @@ import { PHONE_COLUMNS } from '../../src/render/first-screen.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from '../discord/standin/server.js';
 import { startHarness, waitFor, type Harness } from '../slack/harness.js';
-import { slashCommand } from '../slack/standin/payloads.js';
+import { buttonClick, slashCommand } from '../slack/standin/payloads.js';
+import { ACTION_IDS } from '../../src/render/slack.js';
 import { codeLines, discordVisibleChars, slackVisibleChars } from './visible.js';
 
 /** The flagship request of the README and DESIGN §3.8. */
@@ -123,5 +124,25 @@ describe('first screen through the real SDKs and the stand-ins', () => {
     const labels = (edit.body.components as { components: { label: string }[] }[]).flatMap((row) => row.components.map((c) => c.label));
     expect(labels).toEqual(['gc → 70.6 GiB ✓', 'adam8bit → 68.9 GiB ✓', 'lora → 46.0 GiB ✓', 'Details', 'Chart', 'OOM tips']);
     console.info(`first screen of "${FLAGSHIP}": Slack ${slackChars} characters, Discord ${discordChars}`);
+  });
+
+  it('OOM tips are one click away on both platforms, and only the clicker sees them on Discord', async () => {
+    const before = slack.standin.callsOf('chat.postMessage').length;
+    await slack.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand(FLAGSHIP, slack.standin.responseUrl()) });
+    const answer = await waitFor(() => slack.standin.callsOf('chat.postMessage')[before], 'the Slack answer');
+    const root = slack.standin.messages.at(-1)!.ts;
+    const tips = (answer.args.blocks as { type: string; elements?: { action_id: string; value: string }[] }[]).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === ACTION_IDS.tips)!;
+    await slack.standin.sendEnvelope({ type: 'interactive', payload: buttonClick({ ts: root, channel: 'C0GENERAL' }, tips.action_id, tips.value) });
+    const posted = await waitFor(() => slack.standin.callsOf('chat.postMessage')[before + 1], 'the tips');
+    expect(posted.args.thread_ts).toBe(root);
+    expect(JSON.stringify(posted.args.blocks)).toContain('expandable_segments');
+
+    const interaction = discord.slashCommand(FLAGSHIP);
+    const edit = await discord.waitForRequest((r: RecordedRequest) => r.method === 'PATCH' && r.path.includes(`/webhooks/${discord.appId}/${interaction.token}/messages/@original`));
+    const id = (edit.body.components as { components: { custom_id: string; label: string }[] }[]).flatMap((row) => row.components).find((c) => c.label === 'OOM tips')!.custom_id;
+    const click = discord.clickButton(discord.messages.get(discord.channelId)!.at(-1), id);
+    const callback = await discord.waitForRequest((r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/api/v10/interactions/${click.id}/`));
+    expect(callback.body.data.flags & 64).toBe(64);
+    expect(JSON.stringify(callback.body.data.embeds)).toContain('expandable_segments');
   });
 });
