@@ -97,6 +97,15 @@ describe('Slack threads that behave', () => {
     expect(canonicalOf(next)).toMatch(/13b.*seq 8192/);
   });
 
+  it('in a DM, a top-level message continues what /headroom answered there', async () => {
+    await h.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand('13b on h100', h.standin.responseUrl(), 'D0DM') });
+    await waitFor(() => posts()[0], 'the slash answer in the DM');
+    const next = h.standin.addUserMessage('D0DM', 'zero3 on 4xh100');
+    await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'message', text: next.text, ts: next.ts, channel: 'D0DM', channel_type: 'im' }) });
+    const answer = await waitFor(() => posts()[1], 'the DM follow-up');
+    expect(canonicalOf(answer)).toMatch(/^13b .*zero3/);
+  });
+
   it('an edited request gets a note, to its author only, that edits are not followed', async () => {
     const root = await startThread('13b on 4xA100-80G');
     const followUp = h.standin.addUserMessage('C0GENERAL', 'zero2', root);

@@ -6,7 +6,7 @@ import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
 import { requestText } from '../../incoming-text.js';
-import { slackThreadKey } from '../../thread-key.js';
+import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
 
 /**
@@ -49,6 +49,8 @@ export function headroomCommand(deps: SlackDeps) {
           answerThroughResponseUrl(message, apology, send),
         );
         if (ts) await saveState(deps, slackThreadKey(command.team_id, command.channel_id, ts), state);
+        // In a DM the answer also becomes the DM's conversation: a top-level message continues it.
+        if (ts && isSlackDm(command.channel_id)) await saveState(deps, slackDmKey(command.team_id, command.channel_id), state);
         return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
       },
       (apology) => ephemeral({ text: apology }),
