@@ -22,6 +22,8 @@ export interface Turn {
   reply: Reply;
   /** The thread's new state; the previous one unchanged on an error or a pure help reply. */
   state: ThreadState | null;
+  /** `reset`: the thread's saved state (and what its messages would recover) is to be forgotten. */
+  cleared?: true;
 }
 
 /** How many earlier scenarios `undo` can walk back to. */
@@ -92,7 +94,7 @@ export function respond(text: string, previous: ThreadState | null, hub: HubCont
     const outcome = resolveRequest(text, previous?.scenario ?? null, hub);
     if (!outcome.ok) return { reply: outcome.error, state: previous };
     if (outcome.control === 'reset') {
-      return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null };
+      return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null, cleared: true };
     }
     if (outcome.control === 'undo') {
       const last = previous?.history.at(-1);

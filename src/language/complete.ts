@@ -44,6 +44,9 @@ export function completions(partial: string, limit = DISCORD_MAX): string[] {
   const head = partial.slice(0, cut);
   const last = lower.slice(cut);
   const kept = keptTokens(lower.slice(0, cut));
+  // "on 4x " / "4xa1": a GPU count is followed by a card, never a model.
+  const count = /(?:^|\s)\d+x\s*$/.test(lower.slice(0, cut)) ? '' : /^\d+x(?=$|[a-z])/.exec(last)?.[0];
+  if (count !== undefined) return cardCompletions(partial.slice(0, cut) + count, last.slice(count.length), max);
   const { types } = kept ? expectedTypesAfter(kept) : { types: ['model', 'gpu'] };
   const key = compact(last);
   const pool: string[] = [];
@@ -61,6 +64,14 @@ export function completions(partial: string, limit = DISCORD_MAX): string[] {
     .map((s) => `${head}${s}`)
     .filter((s) => s.length <= CHOICE_CHARS)
     .slice(0, max);
+}
+
+/** Catalog cards (then card sizes) completing `rest` after a count: "on 4x " → "on 4x h100-80g", "4xa1" → "4xa100-80g". */
+function cardCompletions(head: string, rest: string, max: number): string[] {
+  const key = compact(rest);
+  const cards = [...GPUS.map((g) => g.id), ...(SUGGESTIONS_BY_TYPE.get('capacity') ?? [])].filter((id) => !key || compact(id).includes(key));
+  cards.sort((a, b) => Number(!compact(a).startsWith(key)) - Number(!compact(b).startsWith(key)));
+  return cards.map((id) => `${head}${id}`).filter((text) => text.length <= CHOICE_CHARS).slice(0, max);
 }
 
 /** The meaningful tokens of complete words, or null when they do not lex cleanly. */

@@ -41,27 +41,57 @@ function onSomeCard(s: Scenario): { scenario: Scenario; prefix: string } {
   return { scenario: { ...s, hardware }, prefix: `No GPU named, so on one ${gpu.name}: ` };
 }
 
-export function maxBatch(asked: Scenario): Answer {
+/**
+ * A solver's answer and the configuration it found (or, when nothing fits, the one it stopped
+ * at): the reply shows that configuration's breakdown and levers, not the question's.
+ */
+export interface Solved {
+  answer: Answer;
+  setup: Scenario;
+}
+
+/** The question answered: a found setup is a plain estimate, so its levers and follow-ups read as such. */
+function answered(s: Scenario): Scenario {
+  return { ...s, question: { kind: 'none' } };
+}
+
+function cardLabel(s: Scenario): string {
+  if (!s.hardware) return 'one card';
+  const name = s.hardware.gpuId ? gpuById(s.hardware.gpuId).name : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
+  return s.hardware.count > 1 ? `${s.hardware.count}× ${name}` : name;
+}
+
+export function maxBatch(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
   const b = largest(1, 65_536, (n) => fits({ ...s, microBatch: n }));
   const text =
     b === null
       ? `${prefix}not even micro-batch 1 fits; see the levers below.`
       : `${prefix}the largest micro-batch that fits is ${b} (seq ${s.seq}). Reach a larger effective batch with gradient accumulation.`;
-  return { kind: 'maxBatch', value: b, text: capitalise(text) };
+  const headline =
+    b === null ? `Not even micro-batch 1 fits on ${cardLabel(s)} at seq ${num(s.seq)}` : `Max micro-batch on ${cardLabel(s)}: ${b} at seq ${num(s.seq)}`;
+  return { answer: { kind: 'maxBatch', value: b, text: capitalise(text), headline }, setup: answered({ ...s, microBatch: b ?? 1 }) };
 }
 
-export function maxSeq(asked: Scenario): Answer {
+export function maxSeq(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
   // Sequences are searched in steps of 128 tokens, the granularity people pad to.
   const units = largest(1, 10_000_000 / 128, (n) => fits({ ...s, seq: n * 128 }));
   const seq = units === null ? null : units * 128;
   const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
-  return { kind: 'maxSeq', value: seq, text: capitalise(text) };
+  const headline =
+    seq === null
+      ? `Not even 128 tokens fit on ${cardLabel(s)} at micro-batch ${s.microBatch}`
+      : `Longest sequence on ${cardLabel(s)}: ${num(seq)} tokens at micro-batch ${s.microBatch}`;
+  return { answer: { kind: 'maxSeq', value: seq, text: capitalise(text), headline }, setup: answered({ ...s, seq: seq ?? 128 }) };
 }
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function num(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 const GPU_COUNTS = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
@@ -72,58 +102,124 @@ function shardingLadder(s: Scenario): string[] {
   return s.mode === 'inference' ? [''] : ['', 'zero1', 'zero2', 'zero3'];
 }
 
-export function howMany(s: Scenario, gpuId: string | null): Answer {
+/**
+ * What practitioners add when sharding the states alone is not enough, tier by tier: activation
+ * checkpointing first (it costs compute only, so it is weighed against more cards), then CPU
+ * offload of the optimizer (step time and host RAM: only when no count fits without it), then
+ * tensor parallelism inside a node, the one change that also splits activations. Changes the
+ * user already made are skipped.
+ */
+function additionTiers(s: Scenario, count: number): string[][][] {
+  const tp = count > 1 ? [`tp ${Math.min(count, 8)}`] : null;
+  if (s.mode === 'inference') return [[[]], tp ? [tp] : []];
+  const gc = s.recompute === 'full' ? null : ['gc'];
+  const offload = s.mode === 'full' && s.offload.optimizer === 'none' ? ['offload optimizer'] : null;
+  const present = (sets: (string[] | null)[]) => sets.filter((set): set is string[] => set !== null);
+  return [
+    present([[], gc]),
+    present([offload, gc && offload ? [...gc, ...offload] : null]),
+    present([tp && gc ? [...gc, ...tp] : tp, tp && gc && offload ? [...gc, ...offload, ...tp] : null]),
+  ];
+}
+
+/** ["zero3", "gc", "offload optimizer"] → "ZeRO-3, gc and offload optimizer". */
+function describeAdded(changes: string[]): string {
+  const words = changes.map((c) => c.replace(/^zero(\d)$/, 'ZeRO-$1'));
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+function cardsOf(gpu: ReturnType<typeof gpuById>, count: number) {
+  return { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: Math.min(count, 8) };
+}
+
+export function howMany(s: Scenario, gpuId: string | null): Solved {
   const id = gpuId ?? s.hardware?.gpuId ?? null;
   const gpu = id ? gpuById(id) : (findGpu('h100') ?? GPUS[0]!);
-  for (const count of GPU_COUNTS) {
-    for (const sharding of shardingLadder(s)) {
-      const hardware = { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: Math.min(count, 8) };
-      let candidate: Scenario | null = { ...s, hardware, sharding: count > 1 && s.sharding.kind === 'none' ? { kind: 'ddp', stage: 0 } : s.sharding };
-      if (sharding) candidate = applyChange(candidate, sharding);
-      if (!candidate) continue;
-      const e = estimate(candidate);
-      if (e.fits) {
-        const how = sharding ? ` with ${sharding}` : '';
-        return {
-          kind: 'howMany',
-          value: count,
-          text: `Fewest ${gpu.name} cards: ${count}${how} (${gib(e.deviceBytes)} GiB of ${gib(gpu.usableMiB * MiB)} GiB per GPU).`,
-        };
+  let last: Scenario | null = null;
+  for (let tier = 0; tier < additionTiers(s, 2).length; tier++) {
+    for (const count of GPU_COUNTS) {
+      for (const added of additionTiers(s, count)[tier] ?? []) {
+        for (const sharding of shardingLadder(s)) {
+          let candidate: Scenario | null = answered({ ...s, hardware: cardsOf(gpu, count), sharding: count > 1 && s.sharding.kind === 'none' ? { kind: 'ddp', stage: 0 } : s.sharding });
+          const changes = [sharding, ...added].filter((c) => c !== '');
+          for (const change of changes) candidate = candidate ? applyChange(candidate, change) : null;
+          if (!candidate) continue;
+          last = candidate;
+          const e = estimate(candidate);
+          if (!e.fits) continue;
+          const how = changes.length ? `, with ${describeAdded(changes)}` : '';
+          return {
+            answer: {
+              kind: 'howMany',
+              value: count,
+              text: `Fewest ${gpu.name} cards: ${count}${how} (${gib(e.deviceBytes)} GiB of ${gib(gpu.usableMiB * MiB)} GiB per GPU).`,
+              headline: `Fewest ${gpu.name}: ${count}${how}`,
+            },
+            setup: candidate,
+          };
+        }
       }
     }
   }
-  return { kind: 'howMany', value: null, text: `No count of ${gpu.name} up to 1024 fits this with ZeRO alone; add offload or parallelism (tp/pp).` };
+  const text = `No count of ${gpu.name} up to 1024 fits this, even with ZeRO-3, gc, offload and tensor parallelism.`;
+  return { answer: { kind: 'howMany', value: null, text, headline: `No count of ${gpu.name} up to 1024 fits this` }, setup: last ?? answered(s) };
 }
 
-export function whichGpu(s: Scenario): Answer {
+export function whichGpu(s: Scenario): Solved {
   const count = s.hardware?.count ?? 1;
   const candidates = [...GPUS]
     .sort((a, b) => a.priceRank - b.priceRank || a.usableMiB - b.usableMiB)
-    .map((gpu) => ({ gpu, e: estimate({ ...s, hardware: { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: s.hardware?.perNode ?? count } }) }))
+    .map((gpu) => {
+      const setup = answered({ ...s, hardware: { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: s.hardware?.perNode ?? count } });
+      return { gpu, setup, e: estimate(setup) };
+    })
     .filter((c) => c.e.fits);
-  if (candidates.length === 0) return { kind: 'whichGpu', value: null, text: `No single catalog card holds this at ${count} GPU(s); ask "how many h100".` };
+  if (candidates.length === 0) {
+    const text = `No single catalog card holds this at ${count} GPU(s); ask "how many h100".`;
+    return { answer: { kind: 'whichGpu', value: null, text, headline: `No catalog card holds this at ${count} GPU${count > 1 ? 's' : ''}` }, setup: answered(s) };
+  }
   const best = candidates[0]!;
   const others = candidates.slice(1, 4).map((c) => c.gpu.name);
   return {
-    kind: 'whichGpu',
-    value: best.gpu.id,
-    text: `Cheapest card that fits: ${best.gpu.name} (${gib(best.e.deviceBytes)} of ${gib(best.gpu.usableMiB * MiB)} GiB)${others.length ? `; also ${others.join(', ')}` : ''}.`,
+    answer: {
+      kind: 'whichGpu',
+      value: best.gpu.id,
+      text: `Cheapest card that fits: ${best.gpu.name} (${gib(best.e.deviceBytes)} of ${gib(best.gpu.usableMiB * MiB)} GiB)${others.length ? `; also ${others.join(', ')}` : ''}.`,
+      headline: `Cheapest card that fits: ${best.gpu.name}${count > 1 ? ` ×${count}` : ''} (${gib(best.e.deviceBytes)} of ${gib(best.gpu.usableMiB * MiB)} GiB)`,
+    },
+    setup: best.setup,
   };
 }
 
-export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario) => string): Answer {
+/** "zero3" → "ZeRO-3"; other changes as written. */
+function sideName(change: string): string {
+  return change.replace(/\bzero(\d)\b/gi, 'ZeRO-$1');
+}
+
+export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario) => string): Solved {
   const sides = [a, b].map((change) => {
-    const side = applyChange(s, change) ?? s;
+    const side = answered(applyChange(s, change) ?? s);
     const e = estimate(side);
-    return { label: change, reading: reading(side), deviceBytes: e.deviceBytes, fits: e.fits };
+    return { label: change, reading: reading(side), deviceBytes: e.deviceBytes, fits: e.fits, setup: side };
   });
   const [x, y] = sides as [(typeof sides)[0], (typeof sides)[0]];
   const diff = Math.abs(x.deviceBytes - y.deviceBytes);
   const smaller = x.deviceBytes <= y.deviceBytes ? x : y;
+  const larger = smaller === x ? y : x;
+  const state = (side: typeof x) => (side.fits === true ? 'fits' : side.fits === false ? 'does not' : 'needs');
+  const headline =
+    smaller.fits !== null && smaller.fits !== larger.fits
+      ? `${sideName(smaller.label)} ${state(smaller)} (${gib(smaller.deviceBytes)} GiB); ${sideName(larger.label)} ${state(larger)} (${gib(larger.deviceBytes)} GiB)`
+      : `${sideName(smaller.label)}: ${gib(smaller.deviceBytes)} GiB vs ${sideName(larger.label)}: ${gib(larger.deviceBytes)} GiB per GPU`;
   return {
-    kind: 'compare',
-    value: smaller.label,
-    text: `${x.label}: ${gib(x.deviceBytes)} GiB · ${y.label}: ${gib(y.deviceBytes)} GiB per GPU — ${smaller.label} needs ${gib(diff)} GiB less.`,
-    sides,
+    answer: {
+      kind: 'compare',
+      value: smaller.label,
+      text: `${x.label}: ${gib(x.deviceBytes)} GiB · ${y.label}: ${gib(y.deviceBytes)} GiB per GPU — ${smaller.label} needs ${gib(diff)} GiB less.`,
+      headline,
+      sides: sides.map(({ setup: _setup, ...side }) => side),
+    },
+    setup: smaller.setup,
   };
 }

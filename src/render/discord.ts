@@ -22,13 +22,17 @@ export interface RenderOptions {
   charts?: boolean;
   /** Attachment file name of a chart to show as the embed image. */
   imageName?: string;
+  /** One line above the answer, e.g. that the thread's earlier scenario could not be recovered. */
+  note?: string | null;
 }
 
 export function renderDiscord(reply: Reply, options: RenderOptions = {}): DiscordMessage {
   switch (reply.kind) {
     case 'estimate': {
       const { rows, ref } = estimateButtons(reply, { charts: options.charts ?? true });
-      return { embeds: [estimateEmbed(reply, options.imageName)], components: rows, ephemeral: false, ref };
+      // Buttons that name the scenario by hash depend on the store; the footer lets the message restore it.
+      const embed = estimateEmbed(reply, options.imageName, { note: options.note, requestInFooter: ref.kind === 'hash' });
+      return { embeds: [embed], components: rows, ephemeral: false, ref };
     }
     case 'help':
       return { embeds: [helpEmbed(reply)], components: [], ephemeral: false, ref: null };
@@ -39,6 +43,8 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
   }
 }
 
-export { mathEmbed } from './discord/estimate.js';
+export { detailsEmbed, tipsEmbed } from './discord/estimate.js';
+export { RESET_FOOTER, shortErrorText } from './discord/error.js';
+export { REQUEST_FOOTER_PREFIX } from './discord/estimate.js';
 export { decodeCustomId, hashStoreKey, isHeadroomCustomId } from './discord/customId.js';
 export type { ButtonAction, DecodedCustomId, ScenarioRef } from './discord/customId.js';

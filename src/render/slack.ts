@@ -4,7 +4,7 @@ import { diagnosisBlocks, diagnosisFallback } from './slack/diagnosis.js';
 import { errorBlocks, errorFallback } from './slack/error.js';
 import { estimateBlocks, estimateFallback } from './slack/estimate.js';
 import { helpBlocks, helpFallback } from './slack/help.js';
-import { mathBlocks, mathFallback } from './slack/math.js';
+import { detailsBlocks, detailsFallback, tipsBlocks, tipsFallback } from './slack/details.js';
 
 export { ACTION_IDS, LEVER_ACTION_PATTERN, decodeButtonValue, encodeButtonValue, type ButtonValue } from './slack/actions.js';
 export { SLACK_LIMITS } from './slack/limits.js';
@@ -41,7 +41,12 @@ export function renderSlack(reply: Reply, note: string | null = null): SlackMess
   }
 }
 
-/** The "Show math" message: every component's formula with its numbers. */
-export function renderSlackMath(reply: EstimateReply): SlackMessage {
-  return { text: mathFallback(reply), blocks: mathBlocks(reply) };
+/** The "Details" message: the breakdown with the arithmetic, every default, the levers with their costs. */
+export function renderSlackDetails(reply: EstimateReply): SlackMessage {
+  return { text: detailsFallback(reply), blocks: detailsBlocks(reply) };
+}
+
+/** The "OOM tips" message. */
+export function renderSlackTips(reply: EstimateReply): SlackMessage {
+  return { text: tipsFallback(reply), blocks: tipsBlocks(reply) };
 }

@@ -5,10 +5,13 @@ import { gib } from '../memory/format.js';
 import { countParams } from '../memory/parameters.js';
 import type { Estimate } from '../memory/types.js';
 import { levers } from '../plan/levers.js';
-import { compare, howMany, maxBatch, maxSeq, whichGpu } from '../plan/solvers.js';
+import { compare, howMany, maxBatch, maxSeq, whichGpu, type Solved } from '../plan/solvers.js';
 import { canonicalText, readingText } from '../scenario/canonical.js';
 import type { Scenario } from '../scenario/schema.js';
-import type { Answer, EstimateReply, Verdict } from './types.js';
+import { estimate } from '../memory/estimate.js';
+import { compactCanonical } from './compact.js';
+import { summaryOf } from './summary.js';
+import type { EstimateReply, Verdict } from './types.js';
 
 /** Below this share of the card a fit is called borderline (fragmentation can take it). */
 export const BORDERLINE_SHARE = 0.05;
@@ -54,7 +57,7 @@ export function readingOf(s: Scenario): string {
   return readingText(s, countParams(s.model.arch).total);
 }
 
-function answerFor(s: Scenario, reading: (x: Scenario) => string): Answer | null {
+function solve(s: Scenario, reading: (x: Scenario) => string): Solved | null {
   switch (s.question.kind) {
     case 'none':
       return null;
@@ -74,20 +77,31 @@ function answerFor(s: Scenario, reading: (x: Scenario) => string): Answer | null
 const FOLLOW_UPS_TRAIN = ['gc', 'now zero2', 'seq 8192', 'on H100', 'max batch', 'oom', 'nan'];
 const FOLLOW_UPS_INFER = ['ctx 32k', 'int4', 'kv fp8', 'on H100', 'serve', 'max batch'];
 
+/**
+ * A question's reply shows the configuration that answers it (the batch, count, card or side
+ * found): its reading, breakdown, verdict and levers. `canonical` and `scenario` stay the
+ * request's, so follow-ups and buttons ask the question again on the changed request.
+ */
 export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[]): EstimateReply {
+  const solved = solve(s, readingOf);
+  const shown = solved?.setup ?? s;
+  const shownEstimate = solved ? estimate(shown) : e;
+  const answer = solved?.answer ?? null;
   return {
     kind: 'estimate',
-    reading: readingText(s, e.params.total),
+    summary: summaryOf(shown, shownEstimate, answer),
+    reading: readingText(shown, shownEstimate.params.total),
     canonical: canonicalText(s),
+    compact: compactCanonical(s),
     scenario: s,
     assumptions,
     ignored,
-    verdict: verdictOf(s, e),
-    breakdown: e.components,
-    answer: answerFor(s, readingOf),
-    levers: e.fits === true ? [] : levers(s, e),
-    tips: tipsFor(s, e),
+    verdict: verdictOf(shown, shownEstimate),
+    breakdown: shownEstimate.components,
+    answer,
+    levers: shownEstimate.fits === true ? [] : levers(shown, shownEstimate),
+    tips: tipsFor(shown, shownEstimate),
     followUps: s.mode === 'inference' ? FOLLOW_UPS_INFER : FOLLOW_UPS_TRAIN,
-    estimate: e,
+    estimate: shownEstimate,
   };
 }

@@ -38,16 +38,36 @@ export interface Answer {
   /** Numeric answer (batch, tokens, GPU count) or null when nothing fits. */
   value: number | string | null;
   text: string;
+  /** The sentence that answers the question, short enough for a notification ("Max micro-batch on H100 80GB: 3 at seq 2048"). */
+  headline: string;
   /** For compare: the two sides' device bytes and readings. */
   sides?: { label: string; reading: string; deviceBytes: number; fits: boolean | null }[];
 }
 
+/**
+ * The first screen of a chat answer (DESIGN §3.8): the sentence that answers the question asked
+ * (also the notification text and the embed title), one line of why, and the assumptions
+ * counted, so they collapse to one line.
+ */
+export interface Summary {
+  /** "✗ Does not fit: 88.8 GiB per GPU; the A100 80GB offers 79.1", "Fewest H100 80GB: 24, with ZeRO-3 and gc". */
+  verdict: string;
+  /** The largest component and the margin: "Largest: activations 34.1 GiB · short by 9.7 GiB". */
+  why: string;
+  /** Serving answers: "KV cache for 92,773 tokens = 11 sequences of 8,192"; null otherwise. */
+  capacity: string | null;
+}
+
 export interface EstimateReply {
   kind: 'estimate';
+  /** What a chat platform shows before any click. */
+  summary: Summary;
   /** "Read as: …" line(s), canonical and human. */
   reading: string;
   /** Canonical request text that re-parses to the same scenario (buttons, metadata). */
   canonical: string;
+  /** The canonical text with the items a new request defaults to left out: the same scenario, short enough for a Discord custom_id. */
+  compact: string;
   scenario: Scenario;
   assumptions: string[];
   ignored: string[];

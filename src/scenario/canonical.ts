@@ -10,10 +10,18 @@ export { readingText } from './reading.js';
  * words lex as one phrase (precision never sits next to "kv").
  */
 export function canonicalText(s: Scenario): string {
+  return canonicalParts(s).join(' ');
+}
+
+/**
+ * The items of the canonical text, in order, each a phrase that can be left out on its own
+ * (buttons carry only the ones that differ from the defaults: src/reply/compact.ts).
+ */
+export function canonicalParts(s: Scenario): string[] {
   return [
     s.model.asWritten,
     ...s.model.overrides.map((o) => `${o} ${archValue(s, o)}`),
-    modeText(s),
+    ...modeText(s),
     s.framework === 'fsdp' ? '' : s.framework,
     precisionText(s),
     WEIGHT_WORDS[s.weights] ?? '',
@@ -22,18 +30,18 @@ export function canonicalText(s: Scenario): string {
     SHARDING_WORDS(s.sharding),
     offloadText(s),
     parallelText(s),
-    `seq ${s.seq} mbs ${s.microBatch} ga ${s.gradAccum}`,
+    `seq ${s.seq}`,
+    `mbs ${s.microBatch}`,
+    `ga ${s.gradAccum}`,
     RECOMPUTE_WORDS[s.recompute],
     s.attention,
     s.loss === 'chunked' ? 'chunked ce' : 'full ce',
-    inferenceText(s),
+    ...inferenceText(s),
     hardwareText(s),
     questionText(s),
     ...s.help.map((h) => (h === 'loss-scale' ? 'loss scale' : h)),
     CHART_WORDS[s.chart],
-  ]
-    .filter(Boolean)
-    .join(' ');
+  ].filter(Boolean);
 }
 
 function archValue(s: Scenario, override: string): number {
@@ -42,13 +50,12 @@ function archValue(s: Scenario, override: string): number {
   return map[override] ?? NaN;
 }
 
-function modeText(s: Scenario): string {
-  if (s.mode === 'inference') return s.inference.engine === 'vllm' ? 'vllm' : 'inference';
-  if (s.mode === 'full') return s.pretrain ? 'pretrain' : 'full';
+function modeText(s: Scenario): string[] {
+  if (s.mode === 'inference') return [s.inference.engine === 'vllm' ? 'vllm' : 'inference'];
+  if (s.mode === 'full') return [s.pretrain ? 'pretrain' : 'full'];
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all-linear' : l.targets.join(',');
-  const extras = [`dropout ${l.dropout}`, l.alpha !== undefined ? `alpha ${l.alpha}` : ''].filter(Boolean).join(' ');
-  return `${s.mode} r${l.rank} ${targets} ${extras}`;
+  return [s.mode, `r${l.rank}`, targets, `dropout ${l.dropout}`, l.alpha !== undefined ? `alpha ${l.alpha}` : ''];
 }
 
 const RECIPE_WORDS: Record<Scenario['recipe'], string> = {
@@ -120,10 +127,10 @@ function parallelText(s: Scenario): string {
 
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
-function inferenceText(s: Scenario): string {
-  if (s.mode !== 'inference') return '';
+function inferenceText(s: Scenario): string[] {
+  if (s.mode !== 'inference') return [];
   const i = s.inference;
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`].join(' ');
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`];
 }
 
 

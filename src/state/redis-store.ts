@@ -52,6 +52,10 @@ export class RedisStore implements ConversationStore {
     await this.client.set(this.key(threadKey), encodeThreadState(state), 'PX', this.ttlMs);
   }
 
+  async delete(threadKey: string): Promise<void> {
+    await this.client.del(this.key(threadKey));
+  }
+
   async ready(): Promise<boolean> {
     if (this.client.status !== 'ready') return false;
     try {

@@ -138,6 +138,11 @@ export class SqliteStore implements ConversationStore {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM thread_state').get() as { n: number }).n;
   }
 
+  async delete(threadKey: string): Promise<void> {
+    this.pending.delete(threadKey);
+    this.deleteRow.run(threadKey);
+  }
+
   async ready(): Promise<boolean> {
     if (!this.db.open) return false;
     try {

@@ -7,6 +7,8 @@ import type { ThreadState } from '../core/assistant.js';
 export interface ConversationStore {
   get(threadKey: string): Promise<ThreadState | null>;
   set(threadKey: string, state: ThreadState): Promise<void>;
+  /** Forgets a thread (`reset`). */
+  delete?(threadKey: string): Promise<void>;
   /** True when the store can serve (readiness). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -30,6 +32,10 @@ export class MemoryStore implements ConversationStore {
 
   async set(threadKey: string, state: ThreadState): Promise<void> {
     this.entries.set(threadKey, { state, expiresAt: this.now() + this.ttlMs });
+  }
+
+  async delete(threadKey: string): Promise<void> {
+    this.entries.delete(threadKey);
   }
 
   async ready(): Promise<boolean> {

@@ -79,8 +79,10 @@ export function reply13b(e: Estimate = estimate13b()): EstimateReply {
   const fits = e.fits;
   return {
     kind: 'estimate',
+    summary: { verdict: fits === null ? 'Needs 91.8 GiB per GPU' : fits ? '✓ Fits: 91.8 GiB per GPU' : '✗ Does not fit: 91.8 GiB per GPU; the A100 80GB offers 79.2 GiB', why: 'Largest: activations', capacity: null },
     reading: 'Read as: Llama-2-13B shape · full fine-tune · bf16 mixed · AdamW · ZeRO-3 · mbs 1 · seq 4096 · 4× A100 80GB',
     canonical: 'llama-2-13b full bf16 adamw zero3 mbs 1 seq 4096 on 4xa100-80g',
+    compact: 'llama-2-13b zero3 seq 4096 on 4xa100-80g',
     scenario: e.scenario,
     assumptions: ['full fine-tune (default)'],
     ignored: [],
@@ -117,6 +119,7 @@ export function compareReply(): EstimateReply {
       kind: 'compare',
       value: null,
       text: 'zero3 needs 12.4 GiB less per GPU than zero2',
+      headline: 'zero3: 91.8 GiB vs zero2: 104.2 GiB per GPU',
       sides: [
         { label: 'zero2', reading: '… ZeRO-2 …', deviceBytes: gib(104.2), fits: false },
         { label: 'zero3', reading: '… ZeRO-3 …', deviceBytes: gib(91.8), fits: false },

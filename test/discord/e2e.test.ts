@@ -67,7 +67,7 @@ describe('Discord bot against the loopback stand-in', () => {
     expect(edit.body.embeds[0].title).toContain('Does not fit');
     expect(edit.body.embeds[0].description).toContain('```');
     const ids = customIds(edit.body);
-    expect(ids.map((id) => decodeCustomId(id)?.action.kind)).toEqual(['lever', 'lever', 'math', 'chart', 'sweep']);
+    expect(ids.map((id) => decodeCustomId(id)?.action.kind)).toEqual(['lever', 'lever', 'math', 'chart', 'tips']);
     expect(decodeCustomId(ids[0]!)?.ref).toEqual({ kind: 'text', canonical: '13b bf16 zero3 seq 4096 on 4xA100-80G' });
   });
 

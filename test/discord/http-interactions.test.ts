@@ -147,7 +147,7 @@ describe('Discord HTTP interactions: answers', () => {
     const edit = await standin.waitForRequest(originalEditOf(payload.token));
     expect(edit.body.embeds[0].title).toContain('Does not fit');
     expect(edit.body.embeds[0].description).toContain('13b bf16 zero3 seq 4096 on 4xA100-80G');
-    expect(customIds(edit.body).map((id) => decodeCustomId(id)?.action.kind)).toEqual(['lever', 'lever', 'math', 'chart', 'sweep']);
+    expect(customIds(edit.body).map((id) => decodeCustomId(id)?.action.kind)).toEqual(['lever', 'lever', 'math', 'chart', 'tips']);
     expect(edit.files).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord.js';
 import type { Reply, Tip } from '../../src/reply/types.js';
 import { renderDiscord } from '../../src/render/discord.js';
-import { mathEmbed } from '../../src/render/discord/estimate.js';
+import { detailsEmbed, tipsEmbed } from '../../src/render/discord/estimate.js';
 import { bar, gib } from '../../src/render/discord/format.js';
 import { COMPONENT_LIMITS, EMBED_LIMITS, embedLength } from '../../src/render/discord/limits.js';
 import { errorReplyFixture, estimateReplyFixture, helpReplyFixture } from './fixtures/replies.js';
@@ -21,6 +21,9 @@ const estimateReply: fc.Arbitrary<Reply> = fc
     reading: text(5000),
     headline: text(400),
     detail: text(2000),
+    verdict: text(400),
+    why: text(2000),
+    kv: fc.option(text(500)),
     status,
     deviceBytes: bytes,
     capacityBytes: fc.option(bytes),
@@ -36,6 +39,7 @@ const estimateReply: fc.Arbitrary<Reply> = fc
     const base = estimateReplyFixture(g.canonical);
     return {
       ...base,
+      summary: { verdict: g.verdict, why: g.why, capacity: g.kv },
       reading: g.reading,
       assumptions: g.assumptions,
       ignored: g.ignored,
@@ -44,7 +48,7 @@ const estimateReply: fc.Arbitrary<Reply> = fc
       levers: g.levers,
       tips: g.tips,
       followUps: g.followUps,
-      answer: g.answer === null ? null : { kind: 'maxBatch' as const, value: 4, text: g.answer },
+      answer: g.answer === null ? null : { kind: 'maxBatch' as const, value: 4, text: g.answer, headline: g.verdict },
     };
   });
 
@@ -76,7 +80,10 @@ describe('Discord renderer', () => {
       fc.property(fc.oneof(estimateReply, otherReply), fc.boolean(), (reply, charts) => {
         const message = renderDiscord(reply, { charts });
         for (const embed of message.embeds) expectWithinEmbedLimits(embed);
-        if (reply.kind === 'estimate') expectWithinEmbedLimits(mathEmbed(reply));
+        if (reply.kind === 'estimate') {
+          expectWithinEmbedLimits(detailsEmbed(reply));
+          expectWithinEmbedLimits(tipsEmbed(reply));
+        }
         expect(message.components.length).toBeLessThanOrEqual(COMPONENT_LIMITS.rows);
         for (const row of message.components) {
           expect(row.components.length).toBeGreaterThan(0);
@@ -110,13 +117,25 @@ describe('Discord renderer', () => {
     expect([colour('fits'), colour('borderline'), colour('no'), colour('unknown')]).toEqual([0x2ecc71, 0xffbf00, 0xe74c3c, 0x95a5a6]);
   });
 
-  it('shows bytes as GiB with one decimal and the verdict, levers and assumptions in their places', () => {
-    const embed = renderDiscord(estimateReplyFixture('13b zero3 on 4xA100-80G')).embeds[0]!;
-    expect(embed.title).toBe('✗ Does not fit: 91.8 GiB per GPU at the start of backward; an A100 80GB offers 79.2 GiB.');
-    expect(embed.description).toMatch(/activations\s+33\.8 {2}/);
+  it('titles the embed with the answer sentence; the first screen has the why, a short table and the defaults counted', () => {
+    const reply = estimateReplyFixture('13b zero3 on 4xA100-80G');
+    const message = renderDiscord(reply);
+    const embed = message.embeds[0]!;
+    expect(embed.title).toBe(reply.summary.verdict);
+    expect(embed.description).toContain(reply.summary.why);
+    expect(embed.description).toMatch(/activations\s+33\.8/);
     expect(embed.description).toMatch(/peak \(nvidia-smi\)\s+91\.8/);
-    expect(embed.fields?.[0]).toMatchObject({ name: '1. gc', value: '60.4 GiB ✓ · about +25% step time' });
-    expect(embed.footer?.text).toBe('Assumed: full fine-tune · AdamW');
+    expect(embed.description).toContain('2 defaults — **Details**');
+    expect(embed.fields ?? []).toEqual([]);
+    expect(message.components[0]!.components.map((b) => ('label' in b ? b.label : ''))).toEqual(['gc → 60.4 GiB ✓', 'offload optimizer → 55.0 GiB ✓']);
+  });
+
+  it('Details has every formula, every default and the levers with their costs', () => {
+    const reply = estimateReplyFixture('13b zero3 on 4xA100-80G');
+    const details = detailsEmbed(reply);
+    for (const c of reply.breakdown) expect(details.description).toContain(c.formula);
+    expect(details.description).toContain('full fine-tune; AdamW');
+    expect(details.fields?.[0]).toMatchObject({ name: '1. gc', value: '60.4 GiB ✓ · about +25% step time' });
   });
 
   it('draws bars against the capacity with a marker at the capacity', () => {

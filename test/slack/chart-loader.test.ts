@@ -13,8 +13,8 @@ describe('optional chart renderer', () => {
 
   it('"Sweep" plots sequence length for a max-seq question and micro-batch otherwise', () => {
     const reply = estimateReply({ canonical: '7b max seq on H100' });
-    expect(sweepKind({ ...reply, answer: { kind: 'maxSeq', value: 8192, text: 'max seq 8192' } })).toBe('sweep-seq');
-    expect(sweepKind({ ...reply, answer: { kind: 'maxBatch', value: 8, text: 'max batch 8' } })).toBe('sweep-batch');
+    expect(sweepKind({ ...reply, answer: { kind: 'maxSeq', value: 8192, text: 'max seq 8192', headline: 'Longest sequence: 8,192' } })).toBe('sweep-seq');
+    expect(sweepKind({ ...reply, answer: { kind: 'maxBatch', value: 8, text: 'max batch 8', headline: 'Max micro-batch: 8' } })).toBe('sweep-batch');
     expect(sweepKind(reply)).toBe('sweep-batch');
   });
 });

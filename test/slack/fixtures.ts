@@ -54,16 +54,19 @@ export function estimateReply(shape: ReplyShape): EstimateReply {
     serving: null,
     notes: ['ZeRO-3 gathers 2 layers'],
   } as unknown as Estimate;
+  const headline = fits === false ? `✗ Does not fit: ${(device / GiB).toFixed(1)} GiB per GPU` : `✓ Fits: ${(device / GiB).toFixed(1)} GiB per GPU`;
   return {
     kind: 'estimate',
+    summary: { verdict: headline, why: `Largest: activations 33.8 GiB · ${fits === false ? 'short by 12.6 GiB' : 'room to spare'}`, capacity: null },
     reading: `Read as: ${shape.canonical}`,
     canonical: shape.canonical,
+    compact: shape.canonical,
     scenario,
     assumptions: ['full fine-tune', 'AdamW'],
     ignored: [],
     verdict: {
       status: fits === false ? 'no' : fits ? 'fits' : 'unknown',
-      headline: fits === false ? `✗ Does not fit: ${(device / GiB).toFixed(1)} GiB per GPU` : `✓ Fits: ${(device / GiB).toFixed(1)} GiB per GPU`,
+      headline,
       detail: fits === false ? 'Short by 12.6 GiB.' : 'Room to spare.',
       deviceBytes: device,
       capacityBytes: capacity,

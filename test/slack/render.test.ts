@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { types } from '@slack/bolt';
 import type { EstimateReply, Lever, Tip } from '../../src/reply/types.js';
-import { ACTION_IDS, decodeButtonValue, renderSlack, renderSlackMath } from '../../src/render/slack.js';
+import { ACTION_IDS, decodeButtonValue, renderSlack, renderSlackDetails, renderSlackTips } from '../../src/render/slack.js';
 import { capacityBar } from '../../src/render/slack/bar.js';
 import { component, errorReply, estimateReply, helpReply } from './fixtures.js';
 import { blockKitViolations } from './limits-check.js';
@@ -26,8 +26,16 @@ describe('Slack rendering of an estimate', () => {
     expect(message.text).toContain(reply.verdict.headline);
   });
 
-  it('shows every component in GiB with one decimal and the peak against capacity with a bar', () => {
-    const text = allText(message.blocks);
+  it('the first screen names the three largest components, sums the rest, and no code line is wider than a phone', () => {
+    const code = message.blocks.flatMap((b) => (b.type === 'section' && b.text?.text.startsWith('```') ? b.text.text.split('\n') : []));
+    expect(code.join('\n')).toMatch(/activations\s+33\.8/);
+    expect(code.join('\n')).toMatch(/1 more\s+6\.1/);
+    expect(code.join('\n')).toMatch(/card offers\s+79\.2/);
+    for (const line of code) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
+  it('Details shows every component in GiB with one decimal and the peak against capacity with a bar', () => {
+    const text = allText(renderSlackDetails(reply).blocks);
     for (const c of reply.breakdown) {
       expect(text).toContain(c.name);
       expect(text).toContain((c.bytes / GiB).toFixed(1));
@@ -44,7 +52,7 @@ describe('Slack rendering of an estimate', () => {
     expect(levers).toHaveLength(3);
     expect(decodeButtonValue(levers[0]!.value)).toEqual({ canonical: reply.canonical, change: 'gc' });
     const ids = buttonsOf(message.blocks).map((b) => b.action_id);
-    expect(ids).toEqual(expect.arrayContaining([ACTION_IDS.math, ACTION_IDS.chart, ACTION_IDS.sweep]));
+    expect(ids).toEqual(expect.arrayContaining([ACTION_IDS.math, ACTION_IDS.chart, ACTION_IDS.tips]));
   });
 
   it('embeds the canonical request as message metadata for thread recovery', () => {
@@ -65,8 +73,8 @@ describe('Slack rendering of an estimate', () => {
     expect(blockKitViolations(open)).toEqual([]);
   });
 
-  it('"Show math" lists every formula with its numbers', () => {
-    const math = renderSlackMath(reply);
+  it('"Details" lists every formula with its numbers', () => {
+    const math = renderSlackDetails(reply);
     const text = allText(math.blocks);
     for (const c of reply.breakdown) expect(text).toContain(c.formula.replace(/·/g, '·'));
     expect(text).toContain('max_memory_allocated');
@@ -128,6 +136,9 @@ const estimateArb: fc.Arbitrary<EstimateReply> = fc
     reading: text(5000),
     headline: text(400),
     detail: text(4000),
+    verdict: text(400),
+    why: text(2000),
+    kv: fc.option(text(500)),
     capacity: fc.option(fc.double({ min: 1, max: 1e12, noNaN: true })),
     device: bytes,
     assumptions: fc.array(text(800), { maxLength: 20 }),
@@ -143,6 +154,7 @@ const estimateArb: fc.Arbitrary<EstimateReply> = fc
     const base = estimateReply({ canonical: g.canonical });
     return {
       ...base,
+      summary: { verdict: g.verdict, why: g.why, capacity: g.kv },
       reading: g.reading,
       assumptions: g.assumptions,
       ignored: g.ignored,
@@ -151,7 +163,7 @@ const estimateArb: fc.Arbitrary<EstimateReply> = fc
       levers: g.levers,
       tips: g.tips,
       followUps: g.followUps,
-      answer: g.answer ? { kind: 'compare' as const, value: null, text: g.answer.text, sides: g.answer.sides } : null,
+      answer: g.answer ? { kind: 'compare' as const, value: null, text: g.answer.text, headline: g.verdict, sides: g.answer.sides } : null,
       estimate: { ...base.estimate, hostBytes: g.hostBytes, notes: g.assumptions },
     };
   });
@@ -164,7 +176,8 @@ describe('Block Kit limits (property over generated replies)', () => {
         expect(blockKitViolations(message)).toEqual([]);
         expect(message.blocks.some((b) => b.type === 'actions')).toBe(true);
         expect(message.metadata?.event_payload.canonical).toBe(reply.canonical);
-        expect(blockKitViolations(renderSlackMath(reply))).toEqual([]);
+        expect(blockKitViolations(renderSlackDetails(reply))).toEqual([]);
+        expect(blockKitViolations(renderSlackTips(reply))).toEqual([]);
       }),
       { numRuns: 150 },
     );
@@ -180,5 +193,15 @@ describe('Block Kit limits (property over generated replies)', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('Slack help in a proportional font', () => {
+  it('lists the items as "*model* 13b · …", with no space-aligned columns', async () => {
+    const { respond } = await import('../../src/core/assistant.js');
+    const sections = renderSlack(respond('help', null).reply).blocks.flatMap((b) => (b.type === 'section' && b.text && !b.text.text.startsWith('```') ? [b.text.text] : []));
+    const text = sections.join('\n');
+    expect(text).toMatch(/^\*model\* 13b/m);
+    expect(text).not.toMatch(/\S {2,}\S/);
   });
 });

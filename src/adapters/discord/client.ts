@@ -1,5 +1,6 @@
 import { Client, GatewayIntentBits, Options, Partials } from 'discord.js';
 import type { DiscordConfig } from '../../config/discord.js';
+import { discordRestOptions } from './rest-options.js';
 
 /**
  * Messages each channel keeps in discord.js's cache. headroom answers from the event itself and
@@ -16,12 +17,17 @@ const MESSAGE_CACHE_LIFETIME_S = 1800;
  * follow-ups in threads carry no mention), DirectMessages. DM channels are not cached before
  * their first message, hence Partials.Channel.
  */
+/** Every message and interaction reply of this client, unless one overrides it (none does). */
+export const NO_MENTIONS = { parse: [], repliedUser: false };
+
 export function createDiscordClient(config: DiscordConfig): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages],
     partials: [Partials.Channel],
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: CACHED_MESSAGES_PER_CHANNEL }),
     sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 900, lifetime: MESSAGE_CACHE_LIFETIME_S } },
-    rest: config.apiUrl ? { api: config.apiUrl } : {},
+    rest: discordRestOptions(config.apiUrl),
+    // Nothing headroom sends pings anyone: not the requester it replies to, not a role or @everyone a request quoted.
+    allowedMentions: NO_MENTIONS,
   });
 }

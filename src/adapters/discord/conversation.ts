@@ -1,6 +1,6 @@
 import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadState, Turn } from '../../core/assistant.js';
-import { decodeCustomId, hashStoreKey, isHeadroomCustomId, type ScenarioRef } from '../../render/discord.js';
+import { decodeCustomId, hashStoreKey, isHeadroomCustomId, RESET_FOOTER, type ScenarioRef } from '../../render/discord.js';
 import type { HandlerDeps } from './deps.js';
 
 /** DESIGN §5: Discord conversations are keyed by thread (or message / DM channel) id. */
@@ -63,6 +63,8 @@ export async function recoverThreadState(thread: ThreadChannel, botId: string, d
   const starter = await thread.fetchStarterMessage().catch(() => null);
   if (starter) candidates.push(starter);
   for (const message of candidates) {
+    // Our answer to `reset`: nothing before it is to be picked up again.
+    if (message.author.id === botId && message.embeds.some((e) => e.footer?.text === RESET_FOOTER)) return null;
     const ref = headroomRef(message, botId);
     if (!ref) continue;
     const turn = await turnForRef(ref, deps);

@@ -40,9 +40,9 @@ export function requestedChart(reply: Reply): ChartKind | null {
   return reply.kind === 'estimate' && reply.scenario.chart !== 'none' ? reply.scenario.chart : null;
 }
 
-export async function prepare(reply: Reply, deps: HandlerDeps, chart: ChartKind | null = requestedChart(reply)): Promise<Outgoing> {
+export async function prepare(reply: Reply, deps: HandlerDeps, chart: ChartKind | null = requestedChart(reply), note: string | null = null): Promise<Outgoing> {
   const file = await chartFile(reply, chart, deps);
-  const rendered = renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined });
+  const rendered = renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined, note });
   return { rendered, payload: { embeds: rendered.embeds, components: rendered.components, files: file ? [file] : [] } };
 }
 

@@ -5,6 +5,7 @@ import { gatewayReplies } from './handling/gatewayReplies.js';
 import { handleAutocomplete } from './handling/handleAutocomplete.js';
 import { handleButton } from './handling/handleButton.js';
 import { handleChatInput } from './handling/handleChatInput.js';
+import { handleEdit } from './handling/handleEdit.js';
 import { handleMessage } from './handling/handleMessage.js';
 import { interactionRequester } from './handling/replies.js';
 import { serveInteraction } from './handling/serveInteraction.js';
@@ -37,6 +38,11 @@ export function registerListeners(client: Client, deps: HandlerDeps): void {
       (gate) => handleMessage(message, botId, deps, gate),
       (apology) => message.reply({ content: apology }),
     );
+  });
+  client.on(Events.MessageUpdate, (before, after) => {
+    const botId = client.user?.id;
+    if (!botId) return;
+    void serveRequest(deps.ops, { platform: 'discord', kind: 'edit' }, () => handleEdit(before, after, botId, deps), async () => undefined);
   });
   client.on(Events.ShardError, (error, shardId) => deps.log({ event: 'discord.shard.error', shardId, error: error.message }));
   client.on(Events.ShardResume, (shardId, replayed) => deps.log({ event: 'discord.shard.resumed', shardId, replayed }));

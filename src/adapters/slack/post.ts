@@ -63,13 +63,17 @@ export interface EphemeralTarget extends PostTarget {
   user: string;
 }
 
-/** A notice only `user` sees (rate limits, restarts): chat.postEphemeral; never throws. */
-export async function postEphemeral(client: webApi.WebClient, target: EphemeralTarget, text: string, log: LogFn): Promise<void> {
+/**
+ * A notice or a message only `user` sees (rate limits, restarts, request errors), in the thread
+ * when `threadTs` is set: chat.postEphemeral; never throws.
+ */
+export async function postEphemeral(client: webApi.WebClient, target: EphemeralTarget, message: string | Pick<SlackMessage, 'text' | 'blocks'>, log: LogFn): Promise<void> {
+  const body = typeof message === 'string' ? { text: message } : { text: message.text, blocks: message.blocks };
   try {
     await client.chat.postEphemeral({
       channel: target.channel,
       user: target.user,
-      text,
+      ...body,
       ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
     });
   } catch (error) {

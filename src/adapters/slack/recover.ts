@@ -21,6 +21,7 @@ function canonicalOf(message: MessageWithMetadata, botId: string | undefined): s
  * The recovery path when the store has nothing for a thread (restart, another process, expiry):
  * the canonical request of the thread's latest headroom answer, read from message metadata
  * (conversations.replies with include_all_metadata; the thread root is the first message).
+ * '' when the thread was reset after its last answer (a thread of ours with nothing to continue).
  */
 export async function canonicalFromThread(
   client: webApi.WebClient,
@@ -33,6 +34,8 @@ export async function canonicalFromThread(
     const result = await client.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 200 });
     const messages = (result.messages ?? []) as MessageWithMetadata[];
     for (const message of [...messages].reverse()) {
+      // Our answer to `reset` carries an empty canonical: nothing before it is picked up again ('' = reset).
+      if (message.metadata?.event_type === ANSWER_EVENT_TYPE && message.metadata.event_payload?.canonical === '' && (!botId || message.bot_id === botId)) return '';
       const canonical = canonicalOf(message, botId);
       if (canonical) return canonical;
     }

@@ -1,31 +1,32 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent } from 'discord.js';
 import type { EstimateReply } from '../../reply/types.js';
+import { FIRST_SCREEN_LEVERS, leverLabel, offersOomTips, offersSweep } from '../first-screen.js';
 import { encodeCustomId, scenarioPayload, type ScenarioRef } from './customId.js';
 import { COMPONENT_LIMITS, clip } from './limits.js';
 
 export type ButtonRow = APIActionRowComponent<APIButtonComponent>;
-
-/** Lever buttons are capped by what one row holds; the levers are already in priority order. */
-const MAX_LEVER_BUTTONS = COMPONENT_LIMITS.buttonsPerRow;
 
 function button(label: string, customId: string, style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success): APIButtonComponent {
   return { type: ComponentType.Button, style, label: clip(label, COMPONENT_LIMITS.label), custom_id: customId };
 }
 
 /**
- * One row of "apply this lever" buttons and one row of tools (Show math, Chart, Sweep). Every id
- * carries the scenario (see customId.ts); `ref` says whether the caller must also store it by hash.
+ * One row with the top levers ("gc → 70.6 GiB ✓"), one row of tools: Details, Chart, Sweep (for
+ * batch and sequence questions) and OOM tips (when it does not fit). Every id carries the
+ * scenario (see customId.ts): only the items that differ from the defaults (EstimateReply.compact),
+ * so every answer fits; `ref` says whether the caller must also store it by hash.
  */
 export function estimateButtons(reply: EstimateReply, options: { charts: boolean }): { rows: ButtonRow[]; ref: ScenarioRef } {
-  const { payload, ref } = scenarioPayload(reply.canonical);
-  const levers = reply.levers.slice(0, MAX_LEVER_BUTTONS).map((lever, index) =>
-    button(lever.change.trim() || `Lever ${index + 1}`, encodeCustomId({ kind: 'lever', index }, payload), lever.fits ? ButtonStyle.Success : ButtonStyle.Primary),
-  );
-  const tools = [button('Show math', encodeCustomId({ kind: 'math' }, payload), ButtonStyle.Secondary)];
+  const { payload, ref } = scenarioPayload(reply.compact);
+  const levers = reply.levers
+    .slice(0, FIRST_SCREEN_LEVERS)
+    .map((lever, index) => button(lever.change.trim() ? leverLabel(lever) : `Lever ${index + 1}`, encodeCustomId({ kind: 'lever', index }, payload), lever.fits ? ButtonStyle.Success : ButtonStyle.Primary));
+  const tools = [button('Details', encodeCustomId({ kind: 'math' }, payload), ButtonStyle.Secondary)];
   if (options.charts) {
     tools.push(button('Chart', encodeCustomId({ kind: 'chart' }, payload), ButtonStyle.Secondary));
-    tools.push(button('Sweep', encodeCustomId({ kind: 'sweep' }, payload), ButtonStyle.Secondary));
+    if (offersSweep(reply)) tools.push(button('Sweep', encodeCustomId({ kind: 'sweep' }, payload), ButtonStyle.Secondary));
   }
+  if (offersOomTips(reply)) tools.push(button('OOM tips', encodeCustomId({ kind: 'tips' }, payload), ButtonStyle.Secondary));
   const rows: ButtonRow[] = [];
   if (levers.length > 0) rows.push({ type: ComponentType.ActionRow, components: levers });
   rows.push({ type: ComponentType.ActionRow, components: tools });

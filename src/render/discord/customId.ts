@@ -7,14 +7,14 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * ids is the recovery path"). Discord caps custom_id at 100 characters.
  *
  *   hr1:<action>:<encoding><payload>
- *   action   l0…l4 apply lever i · m show math · c chart · s sweep
+ *   action   l0…l4 apply lever i · m details (was "show math") · c chart · s sweep · t OOM tips
  *   encoding t canonical text as is · z deflate-raw + base64url · h hash, scenario kept in the store
  */
 
 export const CUSTOM_ID_MAX = 100;
 const VERSION = 'hr1';
 
-export type ButtonAction = { kind: 'lever'; index: number } | { kind: 'math' } | { kind: 'chart' } | { kind: 'sweep' };
+export type ButtonAction = { kind: 'lever'; index: number } | { kind: 'math' } | { kind: 'chart' } | { kind: 'sweep' } | { kind: 'tips' };
 
 /** Where the scenario behind a button lives: in the id itself, or in the store under a hash. */
 export type ScenarioRef = { kind: 'text'; canonical: string } | { kind: 'hash'; hash: string };
@@ -62,6 +62,8 @@ function actionCode(action: ButtonAction): string {
       return 'c';
     case 'sweep':
       return 's';
+    case 'tips':
+      return 't';
   }
 }
 
@@ -69,6 +71,7 @@ function parseAction(code: string): ButtonAction | null {
   if (code === 'm') return { kind: 'math' };
   if (code === 'c') return { kind: 'chart' };
   if (code === 's') return { kind: 'sweep' };
+  if (code === 't') return { kind: 'tips' };
   const lever = /^l(\d)$/.exec(code);
   return lever ? { kind: 'lever', index: Number(lever[1]) } : null;
 }

@@ -8,7 +8,9 @@ import { z } from 'zod';
 export const ACTION_IDS = {
   /** Suffixed with `:{index}`: action ids must be unique within a message. */
   lever: 'headroom_lever',
+  /** "Details" (the id of the former "Show math", so buttons on older answers keep working). */
   math: 'headroom_math',
+  tips: 'headroom_tips',
   chart: 'headroom_chart',
   sweep: 'headroom_sweep',
 } as const;

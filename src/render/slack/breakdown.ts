@@ -13,7 +13,7 @@ function row(name: string, value: string, how: string): string {
 /**
  * The per-GPU table as code-block text: one row per component (GiB and the arithmetic), then
  * the peak with a bar against capacity. Formulas are shortened, then dropped, then rows are
- * elided until the table fits `max` characters; "Show math" always has the full formulas.
+ * elided until the table fits `max` characters.
  */
 export function breakdownTable(reply: EstimateReply, max: number): string {
   const { verdict } = reply;
@@ -37,7 +37,7 @@ export function breakdownTable(reply: EstimateReply, max: number): string {
   // Still too long (very many components): keep the first rows that fit and say how many were left.
   const rows = reply.breakdown.map((c) => row(c.name, gib(c.bytes), ''));
   for (let keep = rows.length - 1; keep >= 0; keep -= 1) {
-    const elided = row(`… ${rows.length - keep} more rows`, '', '"Show math" lists them all');
+    const elided = row(`… ${rows.length - keep} more rows`, '', '');
     const text = codeSafe([head, ...rows.slice(0, keep), elided, peak].join('\n'));
     if (text.length <= max) return text;
   }

@@ -1,10 +1,12 @@
 import type { types } from '@slack/bolt';
 import type { ErrorReply } from '../../reply/types.js';
+import { PHONE_COLUMNS } from '../first-screen.js';
+import { caretWindow } from '../text.js';
 import { codeSection, context, fitBlocks, section, type RankedBlock } from './blocks.js';
 import { SLACK_LIMITS, codeSafe, escapeMrkdwn, truncate } from './limits.js';
 
 export function errorFallback(reply: ErrorReply): string {
-  return truncate(`I could not read that: ${reply.message}`, SLACK_LIMITS.fallbackText);
+  return truncate(`I could not read that: ${escapeMrkdwn(reply.message)}`, SLACK_LIMITS.fallbackText);
 }
 
 /**
@@ -16,7 +18,7 @@ export function errorBlocks(reply: ErrorReply, note: string | null = null): type
     { block: section(`:warning: *I could not read that:* ${escapeMrkdwn(reply.message)}`, 1500), rank: 0 },
   ];
   if (note) ranked.push({ block: context([escapeMrkdwn(note)]), rank: 1 });
-  if (reply.caret.trim() !== '') ranked.push({ block: codeSection(reply.caret, 2000), rank: 0 });
+  if (reply.caret.trim() !== '') ranked.push({ block: codeSection(codeSafe(caretWindow(reply.caret, reply.at, PHONE_COLUMNS)), 2000), rank: 0 });
   const lines: string[] = [];
   if (reply.suggestion) lines.push(`*Did you mean* \`${codeSafe(reply.suggestion)}\`?`);
   if (reply.expected.length) lines.push(`*Expected here:* ${reply.expected.map((item) => `\`${codeSafe(item)}\``).join(', ')}`);

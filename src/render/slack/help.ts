@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { HelpReply } from '../../reply/types.js';
 import { codeSection, context, fitBlocks, header, section, type RankedBlock } from './blocks.js';
+import { usageLines } from '../usage-lines.js';
 import { SLACK_LIMITS, escapeMrkdwn, truncate } from './limits.js';
 
 const MAX_TIPS = 8;
@@ -24,7 +25,7 @@ export function chunkLines(text: string, max: number): string[] {
 }
 
 export function helpFallback(reply: HelpReply): string {
-  return truncate(`${reply.title}: ${reply.text}`, SLACK_LIMITS.fallbackText);
+  return truncate(escapeMrkdwn(`${reply.title}: ${reply.text}`), SLACK_LIMITS.fallbackText);
 }
 
 /** Usage and troubleshooting: title, text, tips, examples to copy. */
@@ -32,7 +33,11 @@ export function helpBlocks(reply: HelpReply, note: string | null = null): types.
   const ranked: RankedBlock[] = [];
   ranked.push({ block: header(reply.title.trim() || 'headroom help'), rank: 0 });
   if (note) ranked.push({ block: context([escapeMrkdwn(note)]), rank: 1 });
-  chunkLines(escapeMrkdwn(reply.text), SLACK_LIMITS.sectionText).forEach((chunk, index) =>
+  // Proportional font: item lines as "*model* 13b · …" instead of space-aligned columns.
+  const text = usageLines(reply.text)
+    .map((line) => (line.label ? `*${line.label}* ${escapeMrkdwn(line.text)}` : escapeMrkdwn(line.text)))
+    .join('\n');
+  chunkLines(text, SLACK_LIMITS.sectionText).forEach((chunk, index) =>
     ranked.push({ block: section(chunk), rank: index === 0 ? 0 : 1 }),
   );
   reply.tips.slice(0, MAX_TIPS).forEach((tip, index) =>

@@ -176,6 +176,14 @@ export class DiscordStandIn extends EventEmitter {
     return msg;
   }
 
+  /** The user edits a message they sent (MESSAGE_UPDATE with the new content). */
+  editUserMessage(msg: any, content: string) {
+    const edited = { ...msg, content, edited_timestamp: new Date().toISOString() };
+    const channelType = this.dms.has(msg.channel_id) ? 1 : this.threads.has(msg.channel_id) ? 11 : 0;
+    this.dispatch('MESSAGE_UPDATE', channelType === 1 ? { ...edited, channel_type: 1 } : { ...edited, channel_type: channelType, member: this.memberPayload() });
+    return edited;
+  }
+
   openDm(): string {
     const id = snowflake();
     this.dms.set(id, dmChannel(id, this.human));
@@ -379,6 +387,9 @@ export class DiscordStandIn extends EventEmitter {
       const id = m[1]!;
       const channel = this.threads.get(id) ?? this.dms.get(id) ?? (id === this.channelId ? textChannel(id, this.guildId) : null);
       return channel ? reply(200, channel) : reply(404, { message: 'Unknown Channel', code: 10003 });
+    }
+    if (method === 'PUT' && /^\/channels\/\d+\/messages\/\d+\/reactions\/[^/]+\/@me$/.test(route)) {
+      return reply(204);
     }
     if (method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(route)) {
       return reply(200, (body as any[]).map((c) => ({ ...c, id: snowflake(), application_id: this.appId, version: snowflake() })));

@@ -1,5 +1,5 @@
 import type { EstimateReply } from '../../../reply/types.js';
-import { decodeCustomId, mathEmbed } from '../../../render/discord.js';
+import { decodeCustomId, detailsEmbed, tipsEmbed } from '../../../render/discord.js';
 import { answerKeys, persistTurn, turnForRef } from '../conversation.js';
 import type { ChartKind, HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
@@ -17,13 +17,14 @@ function sweepKind(reply: EstimateReply): ChartKind {
 /**
  * A button on one of headroom's answers, however it arrived. Its custom id names the scenario
  * (see customId.ts), so it works after a restart. A lever posts the re-estimated answer as a new
- * message and becomes the thread's scenario; Show math is shown only to the clicker; Chart and
+ * message and becomes the thread's scenario; Details and OOM tips are shown only to the clicker; Chart and
  * Sweep post a PNG. Returns `'not_ours'` without answering for a custom id headroom did not mint.
  */
 export async function answerButton(customId: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
   const decoded = decodeCustomId(customId);
   if (!decoded) return 'not_ours';
-  const base = await turnForRef(decoded.ref, deps);
+  // The store first (by hash), else the request the message's own footer carries.
+  const base = (await turnForRef(decoded.ref, deps)) ?? (place.messageRequest ? await turnForRef({ kind: 'text', canonical: place.messageRequest }, deps) : null);
   if (!base || base.reply.kind !== 'estimate') {
     await replies.ephemeral({ content: EXPIRED });
     return 'expired';
@@ -31,8 +32,12 @@ export async function answerButton(customId: string, place: InteractionPlace, re
   const reply = base.reply;
   const { action } = decoded;
   if (action.kind === 'math') {
-    await replies.ephemeral({ embeds: [mathEmbed(reply)] });
-    return 'math';
+    await replies.ephemeral({ embeds: [detailsEmbed(reply)] });
+    return 'details';
+  }
+  if (action.kind === 'tips') {
+    await replies.ephemeral({ embeds: [tipsEmbed(reply)] });
+    return 'tips';
   }
   if (action.kind === 'chart' || action.kind === 'sweep') {
     if (!deps.chart) {

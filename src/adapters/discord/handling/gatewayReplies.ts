@@ -1,4 +1,5 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
+import { REQUEST_FOOTER_PREFIX } from '../../../render/discord.js';
 import { textOnly } from '../delivery.js';
 import type { InteractionPlace, InteractionReplies } from './replies.js';
 
@@ -23,5 +24,7 @@ export function gatewayReplies(interaction: RepliableInteraction): InteractionRe
 }
 
 export function gatewayPlace(interaction: RepliableInteraction): InteractionPlace {
-  return { channelId: interaction.channelId, inThread: interaction.channel?.isThread() ?? false };
+  const footer = interaction.isMessageComponent() ? (interaction.message.embeds[0]?.footer?.text ?? null) : null;
+  const messageRequest = footer?.startsWith(REQUEST_FOOTER_PREFIX) ? footer.slice(REQUEST_FOOTER_PREFIX.length) : null;
+  return { channelId: interaction.channelId, inThread: interaction.channel?.isThread() ?? false, messageRequest };
 }

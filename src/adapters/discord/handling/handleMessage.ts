@@ -1,10 +1,13 @@
 import type { Message, ThreadChannel } from 'discord.js';
 import type { Reply } from '../../../reply/types.js';
 import type { ThreadState } from '../../../core/assistant.js';
+import type { Turn } from '../../../core/assistant.js';
+import { RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
 import type { Gate } from '../../admission.js';
+import { threadQueue } from '../../thread-queue.js';
 import { persistTurn, recoverThreadState, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
-import { prepare } from '../delivery.js';
+import { prepare, type Outgoing } from '../delivery.js';
 import { discordFiles, withAttachedConfig } from '../../attached-config.js';
 
 /** Discord's thread names are 1–100 characters. */
@@ -34,12 +37,48 @@ function requester(message: Message): { user: string; channel: string } {
   return { user: `discord:${message.author.id}`, channel: `discord:${channelId}` };
 }
 
+/** Said when a thread's earlier scenario is gone (reset, or neither the store nor the thread's messages have it). */
+export const FRESH_THREAD_NOTE = 'I have no earlier scenario for this thread, so I read this as a new request.';
+
+/** What a message that was not understood gets when nobody asked headroom: a reaction, no message. */
+export const NOT_UNDERSTOOD_REACTION = '❔';
+
+/** Forgets a thread on `reset`; a failing store is logged, never breaks the answer. */
+async function forget(deps: HandlerDeps, key: string): Promise<void> {
+  try {
+    await deps.store.delete?.(key);
+  } catch (error) {
+    deps.log({ event: 'discord.store_failed', op: 'delete', error: String(error) });
+  }
+}
+
+/** The answer to `reset` is marked, so recovering the thread from its messages stops there. */
+async function prepareTurn(turn: Turn, deps: HandlerDeps, note: string | null = null): Promise<Outgoing> {
+  const out = await prepare(turn.reply, deps, undefined, note);
+  if (!turn.cleared) return out;
+  const embeds = out.payload.embeds.map((embed) => ({ ...embed, footer: { text: RESET_FOOTER } }));
+  return { rendered: { ...out.rendered, embeds }, payload: { ...out.payload, embeds } };
+}
+
+/**
+ * A request error in a channel or thread: plain messages cannot be answered ephemerally, so a
+ * message that mentioned headroom gets one short line, and a thread message that did not
+ * ("thanks, that helps!") gets a reaction at most, never a public error card.
+ */
+async function answerError(message: Message, turn: Turn, mentioned: boolean): Promise<string> {
+  if (turn.reply.kind !== 'error') return 'error';
+  if (mentioned) await message.reply({ content: shortErrorText(turn.reply) });
+  else await message.react(NOT_UNDERSTOOD_REACTION).catch(() => undefined);
+  return 'request_error';
+}
+
 /**
  * Plain messages: `@headroom <request>` in a channel (answer, then open a thread on the answer),
  * any message in a thread headroom is part of (a follow-up on the thread's scenario), and DMs
  * (the DM channel is the conversation). `gate` is passed only once the message is known to be
  * a request for us, so other people's chatter never spends a rate-limit token; a refusal is a
- * short reply to the message (plain messages cannot be answered ephemerally).
+ * short reply to the message (plain messages cannot be answered ephemerally). Follow-ups in one
+ * thread or DM are answered in the order they arrived (threadQueue); `reset` forgets the thread.
  */
 export async function handleMessage(message: Message, botId: string, deps: HandlerDeps, gate: Gate = admitAll): Promise<string | void> {
   if (message.author.bot) return;
@@ -51,29 +90,40 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   const admitted = () => gate(requester(message), (notice) => message.reply({ content: notice }));
 
   if (channel.isDMBased()) {
-    if (!(await admitted())) return;
     const key = threadKey(channel.id);
-    const turn = await deps.respond(await request(), await deps.store.get(key));
-    const out = await prepare(turn.reply, deps);
-    const sent = await message.reply(out.payload);
-    await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
-    return verdictOf(turn.reply);
+    return threadQueue.run(key, async () => {
+      if (!(await admitted())) return;
+      const turn = await deps.respond(await request(), await deps.store.get(key));
+      const out = await prepareTurn(turn, deps);
+      const sent = await message.reply(out.payload);
+      if (turn.cleared) await forget(deps, key);
+      else await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
+      return verdictOf(turn.reply);
+    });
   }
 
   if (channel.isThread()) {
-    const previous = await threadState(channel, botId, deps);
-    if (!previous && !mentioned) return; // Someone else's thread: stay quiet unless asked.
-    if (!(await admitted())) return;
-    const turn = await deps.respond(await request(), previous);
-    const out = await prepare(turn.reply, deps);
-    const sent = await channel.send(out.payload);
-    await persistTurn(deps, [threadKey(channel.id), threadKey(sent.id)], turn.state, out.rendered.ref);
-    return verdictOf(turn.reply);
+    const key = threadKey(channel.id);
+    return threadQueue.run(key, async () => {
+      const previous = await threadState(channel, botId, deps);
+      // Someone else's thread: stay quiet unless asked. A thread headroom opened (its owner) stays
+      // ours after `reset` or expiry: a message there is a new request.
+      if (!previous && !mentioned && channel.ownerId !== botId) return;
+      if (!(await admitted())) return;
+      const turn = await deps.respond(await request(), previous);
+      if (turn.reply.kind === 'error') return answerError(message, turn, mentioned);
+      const out = await prepareTurn(turn, deps, previous ? null : FRESH_THREAD_NOTE);
+      const sent = await channel.send(out.payload);
+      if (turn.cleared) await forget(deps, key);
+      else await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
+      return turn.cleared ? 'reset' : verdictOf(turn.reply);
+    });
   }
 
   if (!mentioned) return;
   if (!(await admitted())) return;
   const turn = await deps.respond(await request(), null);
+  if (turn.reply.kind === 'error') return answerError(message, turn, true);
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);
   if (turn.reply.kind !== 'estimate') return turn.reply.kind;

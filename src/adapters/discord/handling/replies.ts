@@ -8,7 +8,7 @@ import type { MessagePayload } from '../delivery.js';
  * then webhook edits, http/replies.ts). The handlers in this folder speak only to this.
  */
 export interface InteractionReplies {
-  /** Answers at once, shown only to the person who acted (request errors, Show math). */
+  /** Answers at once, shown only to the person who acted (request errors, Details, OOM tips). */
   ephemeral(message: { content?: string; embeds?: APIEmbed[] }): Promise<void>;
   /** "headroom is thinking…": the answer follows through editOriginal (Discord allows 15 minutes). */
   defer(): Promise<void>;
@@ -22,6 +22,8 @@ export interface InteractionReplies {
 export interface InteractionPlace {
   channelId: string | null;
   inThread: boolean;
+  /** A button's message: the request its embed footer carries, when its buttons name the scenario by hash. */
+  messageRequest?: string | null;
 }
 
 /** Rate-limit keys of an interaction: who clicked or typed, and in which channel (DMs share one key). */

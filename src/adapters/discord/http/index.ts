@@ -2,6 +2,7 @@ import { REST } from 'discord.js';
 import type { DiscordConfig } from '../../../config/discord.js';
 import { createHealthHandler } from '../../../ops/health.js';
 import { buildHandlerDeps, type DiscordDeps } from '../handler-deps.js';
+import { discordRestOptions } from '../rest-options.js';
 import { dispatchInteraction } from './dispatch.js';
 import { interactionsEndpoint } from './endpoint.js';
 import { HttpReplies } from './replies.js';
@@ -26,7 +27,7 @@ export async function startDiscordInteractions(config: DiscordConfig, deps: Disc
   if (!config.interactions) throw new Error('HTTP interactions need DISCORD_PUBLIC_KEY');
   const key = publicKeyFromHex(config.interactions.publicKey);
   const handlerDeps = await buildHandlerDeps(deps);
-  const rest = new REST(config.apiUrl ? { api: config.apiUrl } : {});
+  const rest = new REST(discordRestOptions(config.apiUrl));
   const endpoint = interactionsEndpoint({
     key,
     log: handlerDeps.log,

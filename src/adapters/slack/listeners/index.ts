@@ -3,7 +3,7 @@ import { LEVER_ACTION_PATTERN, ACTION_IDS } from '../../../render/slack.js';
 import type { SlackDeps } from '../deps.js';
 import { applyLever } from './actions/apply-lever.js';
 import { chartButton } from './actions/chart.js';
-import { showMath } from './actions/show-math.js';
+import { showDetails } from './actions/show-details.js';
 import { headroomCommand } from './commands/headroom.js';
 import { appMention } from './events/app-mention.js';
 import { message } from './events/message.js';
@@ -14,7 +14,8 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   app.event('app_mention', appMention(deps));
   app.event('message', message(deps));
   app.action(LEVER_ACTION_PATTERN, applyLever(deps));
-  app.action(ACTION_IDS.math, showMath(deps));
+  app.action(ACTION_IDS.math, showDetails(deps, 'details'));
+  app.action(ACTION_IDS.tips, showDetails(deps, 'tips'));
   app.action(ACTION_IDS.chart, chartButton(deps, 'chart'));
   app.action(ACTION_IDS.sweep, chartButton(deps, 'sweep'));
 }

@@ -1,11 +1,12 @@
 import type { webApi } from '@slack/bolt';
-import { renderSlack } from '../../../render/slack.js';
+import { ANSWER_EVENT_TYPE, renderSlack, type SlackMessage } from '../../../render/slack.js';
 import { serveRequest } from '../../admission.js';
-import { answerInContext, answerRequest, threadContext, type Outcome } from '../conversation.js';
+import { threadQueue } from '../../thread-queue.js';
+import { loadState, saveState, threadContext, type ThreadContext } from '../conversation.js';
 import type { SlackDeps } from '../deps.js';
-import { postEphemeral, postMessage, postNotice } from '../post.js';
+import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
 import { canonicalFromThread } from '../recover.js';
-import { slackThreadKey } from '../thread-key.js';
+import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 
 export interface IncomingText {
@@ -20,21 +21,37 @@ export interface IncomingText {
   /** Mentioned or in a DM: answer even outside one of our threads. */
   addressed: boolean;
   botId: string | undefined;
-  /** `mention`, `message` or `dm`, for the request log. */
+  /** `mention`, `follow_up` or `dm`, for the request log. */
   kind: string;
 }
 
+/** What a reset answer carries instead of a canonical request: recovery stops there. */
+const RESET_METADATA: SlackMessage['metadata'] = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
+
+/** Forgets a thread's state on `reset`; a failing store is logged, never breaks the answer. */
+async function forgetState(deps: SlackDeps, threadKey: string): Promise<void> {
+  try {
+    await deps.store.delete?.(threadKey);
+  } catch (error) {
+    deps.log({ event: 'slack.store_failed', op: 'delete', error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 /**
- * Answers a mention, a DM or a thread message in its thread. Outside a thread it starts a
- * conversation rooted at the message; inside one it is a follow-up (store, then metadata
- * recovery). Unaddressed messages in threads that are not ours get no answer, and spend no
- * rate-limit token: the gate is passed only once we know we will answer.
+ * Answers a mention, a DM or a thread message. Outside a thread a mention starts a conversation
+ * rooted at the message; a top-level DM continues the DM's own conversation and is answered
+ * top-level; inside a thread a message is a follow-up (store, then metadata recovery).
+ * Unaddressed messages in threads that are not ours get no answer and spend no rate-limit
+ * token. A request error is shown only to its author (chat.postEphemeral in the thread), so
+ * "thanks, that helps!" never draws a public error card. Follow-ups in one thread are answered
+ * in the order they arrived (threadQueue).
  */
 export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, incoming: IncomingText): Promise<void> {
   const inThread = incoming.threadTs !== undefined && incoming.threadTs !== incoming.ts;
+  const dmTopLevel = incoming.kind === 'dm' && !inThread;
   const root = inThread ? incoming.threadTs! : incoming.ts;
-  const threadKey = slackThreadKey(incoming.team, incoming.channel, root);
-  const target = { channel: incoming.channel, threadTs: root };
+  const threadKey = dmTopLevel ? slackDmKey(incoming.team, incoming.channel) : slackThreadKey(incoming.team, incoming.channel, root);
+  const target: PostTarget = dmTopLevel ? { channel: incoming.channel } : { channel: incoming.channel, threadTs: root };
   const text = incoming.text === '' ? 'help' : incoming.text;
   const who = slackRequester(incoming.team, incoming.user, incoming.channel);
   const tellOnly = (notice: string) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log);
@@ -42,20 +59,41 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   await serveRequest(
     deps.ops,
     { platform: 'slack', kind: incoming.kind },
-    async (gate) => {
-      let outcome: Outcome;
-      if (inThread) {
-        const recover = () => canonicalFromThread(client, incoming.channel, root, incoming.botId, deps.log);
-        const context = await threadContext(deps, threadKey, recover, incoming.addressed);
-        if (!context || !(await gate(who, tellOnly))) return;
-        outcome = await answerInContext(deps, threadKey, text, context);
-      } else {
-        if (!(await gate(who, tellOnly))) return;
-        outcome = await answerRequest(deps, threadKey, text);
-      }
-      await postMessage(client, target, renderSlack(outcome.reply, outcome.note), deps.log);
-      return outcome.reply.kind === 'estimate' ? outcome.reply.verdict.status : outcome.reply.kind;
-    },
+    (gate) =>
+      threadQueue.run(threadKey, async () => {
+        let context: ThreadContext;
+        if (inThread) {
+          let wasReset = false;
+          const recover = async () => {
+            const canonical = await canonicalFromThread(client, incoming.channel, root, incoming.botId, deps.log);
+            wasReset = canonical === '';
+            return canonical;
+          };
+          // A thread reset after its last answer is still ours: the message is a new request there.
+          const found = (await threadContext(deps, threadKey, recover, incoming.addressed)) ?? (wasReset ? { previous: null, note: null } : null);
+          if (!found || !(await gate(who, tellOnly))) return;
+          context = found;
+        } else {
+          if (!(await gate(who, tellOnly))) return;
+          const previous = dmTopLevel ? await loadState(deps, threadKey) : null;
+          context = { previous, note: null };
+        }
+        const turn = await deps.respond(text, context.previous);
+        const message = renderSlack(turn.reply, context.note);
+        if (turn.reply.kind === 'error' && incoming.kind !== 'dm') {
+          // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
+          await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
+          return 'request_error';
+        }
+        if (turn.cleared) {
+          await forgetState(deps, threadKey);
+          await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
+          return 'reset';
+        }
+        await saveState(deps, threadKey, turn.state);
+        await postMessage(client, target, message, deps.log);
+        return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
+      }),
     (apology) => postNotice(client, target, apology, deps.log),
   );
 }

@@ -1,6 +1,6 @@
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { decodeButtonValue, type ButtonValue } from '../../../../render/slack.js';
-import { slackThreadKey } from '../../thread-key.js';
+import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 
 /** Where a clicked button lives and what it carries. */
 export interface ButtonContext {
@@ -9,6 +9,8 @@ export interface ButtonContext {
   messageTs: string;
   /** Thread root: new answers go there, and the conversation key is derived from it. */
   root: string;
+  /** A top-level answer in a DM: new answers go top-level and continue the DM's conversation. */
+  dm: boolean;
   threadKey: string;
   value: ButtonValue;
   /** Canonical text from the message's metadata when Slack included it in the payload. */
@@ -23,12 +25,14 @@ export function buttonContext(body: BlockAction<ButtonAction>): ButtonContext | 
   if (!channel || !messageTs) return null;
   const root = message?.thread_ts ?? messageTs;
   const team = body.team?.id ?? body.user.team_id ?? 'unknown';
+  const dm = isSlackDm(channel) && message?.thread_ts === undefined;
   const canonical = message?.metadata?.event_payload?.canonical;
   return {
     channel,
     messageTs,
     root,
-    threadKey: slackThreadKey(team, channel, root),
+    dm,
+    threadKey: dm ? slackDmKey(team, channel) : slackThreadKey(team, channel, root),
     value: decodeButtonValue(body.actions[0]?.value),
     metadataCanonical: typeof canonical === 'string' ? canonical : null,
   };

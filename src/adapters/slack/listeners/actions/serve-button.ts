@@ -19,7 +19,7 @@ export async function serveButton(
 ): Promise<void> {
   const button = buttonContext(body);
   if (!button) return;
-  const target = { channel: button.channel, threadTs: button.root };
+  const target: PostTarget = button.dm ? { channel: button.channel } : { channel: button.channel, threadTs: button.root };
   const team = body.team?.id ?? body.user.team_id ?? 'unknown';
   const who = slackRequester(team, body.user.id, button.channel);
   await serveRequest(

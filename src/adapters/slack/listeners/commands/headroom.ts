@@ -5,7 +5,8 @@ import { answerRequest, saveState } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
-import { slackThreadKey } from '../../thread-key.js';
+import { requestText } from '../../incoming-text.js';
+import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
 
 /**
@@ -36,7 +37,8 @@ export function headroomCommand(deps: SlackDeps) {
         await ack();
         // The estimate is CPU work: let this ack (and others already parsed) reach their sockets first.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const text = command.text.trim() === '' ? 'help' : command.text.trim();
+        const asked = requestText(command.text);
+        const text = asked === '' ? 'help' : asked;
         const { reply, state } = await answerRequest(deps, null, text);
         const message = renderSlack(reply);
         if (reply.kind === 'error') {
@@ -47,6 +49,8 @@ export function headroomCommand(deps: SlackDeps) {
           answerThroughResponseUrl(message, apology, send),
         );
         if (ts) await saveState(deps, slackThreadKey(command.team_id, command.channel_id, ts), state);
+        // In a DM the answer also becomes the DM's conversation: a top-level message continues it.
+        if (ts && isSlackDm(command.channel_id)) await saveState(deps, slackDmKey(command.team_id, command.channel_id), state);
         return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
       },
       (apology) => ephemeral({ text: apology }),

@@ -1,8 +1,9 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { slackFiles, withAttachedConfig } from '../../../attached-config.js';
 import type { SlackDeps } from '../../deps.js';
-import { stripMentions } from '../../thread-key.js';
+import { requestText } from '../../incoming-text.js';
 import { answerInThread } from '../thread-answer.js';
+import { messageChanged, type ChangedMessage } from './message-changed.js';
 
 /** Subtypes that are still a person typing; every other subtype (edits, joins, bots) is ignored. */
 const PERSON_SUBTYPES = new Set([undefined, 'thread_broadcast', 'file_share']);
@@ -28,6 +29,7 @@ interface PlainMessage {
 export function message(deps: SlackDeps) {
   return async ({ event, body, client, context }: AllMiddlewareArgs & SlackEventMiddlewareArgs<'message'>): Promise<void> => {
     const msg = event as unknown as PlainMessage;
+    if (msg.subtype === 'message_changed') return deps.seen.first(`event:${body.event_id}`) ? messageChanged(deps, client, body.team_id ?? context.teamId ?? 'unknown', context.botUserId, event as unknown as ChangedMessage) : undefined;
     if (!PERSON_SUBTYPES.has(msg.subtype) || msg.bot_id || !msg.user || msg.subtype === 'bot_message') return;
     const rawText = msg.text ?? '';
     const mentioned = context.botUserId ? rawText.includes(`<@${context.botUserId}`) : false;
@@ -42,7 +44,7 @@ export function message(deps: SlackDeps) {
       user: msg.user,
       ts: msg.ts,
       threadTs: msg.thread_ts,
-      text: await withAttachedConfig(stripMentions(rawText), slackFiles(msg.files), { token: client.token, log: deps.log, platform: 'slack' }),
+      text: await withAttachedConfig(requestText(rawText), slackFiles(msg.files), { token: client.token, log: deps.log, platform: 'slack' }),
       addressed,
       botId: context.botId,
       kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',

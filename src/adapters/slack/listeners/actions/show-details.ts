@@ -1,21 +1,25 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { renderSlackMath } from '../../../../render/slack.js';
+import { renderSlackDetails, renderSlackTips } from '../../../../render/slack.js';
 import type { SlackDeps } from '../../deps.js';
 import { postMessage, postNotice } from '../../post.js';
 import { estimateOfButton, LOST_TRACK } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
 
-/** "Show math": the formula of every component of that answer, posted in its thread. */
-export function showMath(deps: SlackDeps) {
+/**
+ * "Details" (the breakdown with the arithmetic, every default, the levers with their costs) and
+ * "OOM tips" of the answer the button is on, posted in its thread.
+ */
+export function showDetails(deps: SlackDeps, which: 'details' | 'tips') {
+  const render = which === 'details' ? renderSlackDetails : renderSlackTips;
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
-    await serveButton(deps, client, body, 'math', async (button, target) => {
+    await serveButton(deps, client, body, which, async (button, target) => {
       const reply = await estimateOfButton(deps, client, button, context.botId);
       if (!reply) {
         await postNotice(client, target, LOST_TRACK, deps.log);
         return;
       }
-      await postMessage(client, target, renderSlackMath(reply), deps.log);
+      await postMessage(client, target, render(reply), deps.log);
       return reply.verdict.status;
     });
   };

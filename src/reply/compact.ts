@@ -1,0 +1,26 @@
+import { canonicalParts, canonicalText } from '../scenario/canonical.js';
+import { resolveRequest } from '../scenario/resolve.js';
+import type { Scenario } from '../scenario/schema.js';
+
+/**
+ * The canonical request with every item that a new request would default to anyway left out:
+ * "13b zero3 seq 4096 on 4x a100-80g" instead of naming the precision, optimizer, attention,
+ * loss, LoRA dropout and so on. Each item is dropped only if the rest still reads back as the
+ * very same scenario (its canonical text), so the short form is exact, not a summary. Buttons
+ * carry it (a Discord custom_id holds 100 characters).
+ */
+export function compactCanonical(s: Scenario): string {
+  const target = canonicalText(s);
+  const same = (parts: string[]) => {
+    const outcome = resolveRequest(parts.join(' '), null);
+    return outcome.ok && outcome.scenario !== null && canonicalText(outcome.scenario) === target;
+  };
+  let parts = canonicalParts(s);
+  if (!same(parts)) return target;
+  // Later items first: the model and mode at the front are what other defaults depend on.
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const without = [...parts.slice(0, i), ...parts.slice(i + 1)];
+    if (without.length > 0 && same(without)) parts = without;
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,70 @@
+import { gpuById } from '../catalog/index.js';
+import { gib } from '../memory/format.js';
+import type { Component, Estimate } from '../memory/types.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { Answer, Summary } from './types.js';
+
+/**
+ * The first screen of a chat answer (DESIGN §3.8): one sentence that answers the question asked,
+ * one line of why. Both are short enough for a phone notification and an embed title; every
+ * number is the Estimate's.
+ */
+
+/** Components that are the run's own memory (not slack or context), biggest first: what "why" names. */
+const OVERHEAD_GROUPS = new Set<Component['group']>(['overhead', 'buffers']);
+
+function largest(e: Estimate): Component | null {
+  const own = e.components.filter((c) => !OVERHEAD_GROUPS.has(c.group));
+  return [...(own.length ? own : e.components)].sort((a, b) => b.bytes - a.bytes)[0] ?? null;
+}
+
+function cardName(s: Scenario): string {
+  if (!s.hardware) return 'the card';
+  return s.hardware.gpuId ? gpuById(s.hardware.gpuId).name : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
+}
+
+function tokens(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "KV cache for 92,773 tokens = 11 sequences of 8,192": what a serving deployment holds on its card. */
+export function capacityLine(s: Scenario, e: Estimate): string | null {
+  // Without a card the pool is sized for one sequence: a need, not a capacity.
+  if (!e.serving || e.capacityBytes === null) return null;
+  const { kvCapacityTokens, concurrentSequences } = e.serving;
+  if (kvCapacityTokens === 0) return 'No room left for KV cache on this card';
+  return `KV cache for ${tokens(kvCapacityTokens)} tokens = ${tokens(concurrentSequences)} sequence${concurrentSequences === 1 ? '' : 's'} of ${tokens(s.seq)}`;
+}
+
+function plainVerdict(s: Scenario, e: Estimate): string {
+  if (e.capacityBytes === null || e.headroomBytes === null) return `Needs ${gib(e.deviceBytes)} GiB per GPU`;
+  if (e.serving && e.headroomBytes >= 0) {
+    return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
+  }
+  const card = cardName(s);
+  if (e.headroomBytes < 0) return `✗ Does not fit: ${gib(e.deviceBytes)} GiB per GPU; the ${card} offers ${gib(e.capacityBytes)} GiB`;
+  return `✓ Fits: ${gib(e.deviceBytes)} of ${gib(e.capacityBytes)} GiB per GPU on the ${card}`;
+}
+
+function why(e: Estimate): string {
+  const top = largest(e);
+  const parts = top ? [`Largest: ${top.name} ${gib(top.bytes)} GiB`] : [];
+  if (e.headroomBytes !== null && e.capacityBytes !== null) {
+    if (e.headroomBytes < 0) parts.push(`short by ${gib(-e.headroomBytes)} GiB`);
+    else parts.push(`${gib(e.headroomBytes)} GiB to spare (${Math.round((e.headroomBytes / e.capacityBytes) * 100)}%)`);
+  } else if (e.fitsOn.length === 0) {
+    parts.push('no single card holds it');
+  } else {
+    parts.push(`fits one ${gpuById(smallestCard(e.fitsOn)).name}`);
+  }
+  return parts.join(' · ');
+}
+
+function smallestCard(ids: string[]): string {
+  return [...ids].sort((a, b) => gpuById(a).usableMiB - gpuById(b).usableMiB || gpuById(a).priceRank - gpuById(b).priceRank)[0]!;
+}
+
+/** `shown` is the Estimate of the setup the reply shows (a solver's found configuration, else the request's). */
+export function summaryOf(shown: Scenario, e: Estimate, answer: Answer | null): Summary {
+  return { verdict: answer?.headline ?? plainVerdict(shown, e), why: why(e), capacity: capacityLine(shown, e) };
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDiscord } from '../../src/adapters/discord/index.js';
+import { respond } from '../../src/core/assistant.js';
+import { GPUS, MODELS } from '../../src/catalog/index.js';
+import { createRateLimiter } from '../../src/ops/rate-limit.js';
+import { MemoryStore } from '../../src/state/store.js';
+import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+
+/** Autocomplete and help as a Discord user sees them (issue 13, item 7): the real client, completer and assistant. */
+
+let standin: DiscordStandIn;
+let bot: { stop(): Promise<void> };
+const isCallback = (id: string) => (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/api/v10/interactions/${id}/`);
+const isOriginalEdit = (token: string) => (r: RecordedRequest) => r.method === 'PATCH' && r.path.includes(`/webhooks/${standin.appId}/${token}/messages/@original`);
+const cards = new Set(GPUS.map((g) => g.id));
+const models = new Set(MODELS.map((m) => m.id));
+
+async function choices(partial: string): Promise<string[]> {
+  const interaction = standin.autocomplete(partial);
+  const callback = await standin.waitForRequest(isCallback(interaction.id));
+  return (callback.body.data.choices as { value: string }[]).map((c) => c.value);
+}
+
+beforeAll(async () => {
+  standin = await new DiscordStandIn().start();
+  bot = await startDiscord(
+    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
+    // complete left undefined: the real completer (src/language/complete.ts) is loaded.
+    { store: new MemoryStore(), respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), chart: null },
+  );
+  await standin.waitForReadySocket();
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await standin?.stop();
+});
+
+describe('Discord autocomplete and help', () => {
+  it('after "on 4x " it offers cards, not models', async () => {
+    const offered = await choices('13b zero3 on 4x ');
+    expect(offered.length).toBeGreaterThan(0);
+    const words = offered.map((c) => c.slice('13b zero3 on 4x '.length));
+    expect(words.filter((w) => models.has(w))).toEqual([]);
+    expect(words.some((w) => cards.has(w))).toBe(true);
+  });
+
+  it('"on 4xa1" completes the card in the same word, and each choice reads as a request', async () => {
+    const offered = await choices('13b on 4xa1');
+    expect(offered).toContain('13b on 4xa100-80g');
+    for (const choice of offered) expect(respond(choice, null).reply.kind).toBe('estimate');
+  });
+
+  it('a MoE size such as 8x7b is still completed as a model', async () => {
+    expect(await choices('8x7b')).toContain('mixtral-8x7b');
+  });
+
+  it('help reads as a list in a proportional font: no space-aligned columns', async () => {
+    const interaction = standin.slashCommand('help');
+    const edit = await standin.waitForRequest(isOriginalEdit(interaction.token));
+    const description: string = edit.body.embeds[0].description;
+    expect(description).toMatch(/^\*\*model\*\* 13b/m);
+    expect(description).toMatch(/^\*\*hardware\*\* on 4x A100-80G/m);
+    expect(description).not.toMatch(/\S {2,}\S/);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { estimate } from '../../src/memory/estimate.js';
+import type { EstimateReply } from '../../src/reply/types.js';
+
+function reply(text: string): EstimateReply {
+  const r = respond(text, null).reply;
+  if (r.kind !== 'estimate') throw new Error(`${text}: ${r.kind}`);
+  return r;
+}
+
+describe('solver answers show their own setup', () => {
+  it('"how many": 70B needs 24 H100s with ZeRO-3 and gc, and the details are those of 24 GPUs', () => {
+    const r = reply('70b how many h100');
+    expect(r.answer?.value).toBe(24);
+    expect(r.answer?.headline).toBe('Fewest H100 80GB SXM: 24, with ZeRO-3 and gc');
+    expect(r.reading).toContain('ZeRO-3 over 24 GPUs');
+    expect(r.reading).toContain('full recompute');
+    expect(r.breakdown.find((c) => c.key === 'weights')?.name).toContain('÷ 24');
+    expect(r.verdict.status).toBe('fits');
+    expect(r.estimate.scenario.hardware?.count).toBe(24);
+  });
+
+  it('"how many": the count found fits, and 16 cards (the count before it) do not, even with ZeRO-3 and gc', () => {
+    const r = reply('70b how many h100');
+    expect(estimate(r.estimate.scenario).fits).toBe(true);
+    const fewer = respond('70b zero3 gc on 16xh100', null).reply;
+    expect(fewer.kind === 'estimate' && fewer.verdict.status).toBe('no');
+  });
+
+  it('"how many" keeps ZeRO alone when it is enough and says what it added', () => {
+    const r = reply('13b how many h100');
+    expect(r.answer?.headline).toBe('Fewest H100 80GB SXM: 4, with ZeRO-3');
+    expect(r.reading).toContain('no recompute');
+  });
+
+  it('"max batch": the breakdown is that of the batch found, and one more does not fit', () => {
+    const r = reply('llama-3-8b lora max batch on h100');
+    const b = r.answer!.value as number;
+    expect(r.estimate.scenario.microBatch).toBe(b);
+    expect(r.reading).toContain(`micro-batch ${b}`);
+    expect(estimate({ ...r.estimate.scenario, microBatch: b + 1 }).fits).toBe(false);
+  });
+
+  it('"compare": the details are the smaller side, and the headline says which fits', () => {
+    const r = reply('13b on 4xa100-80g compare zero2 vs zero3');
+    expect(r.reading).toContain('ZeRO-3 over 4 GPUs');
+    expect(r.summary.verdict).toBe('ZeRO-3 fits (70.6 GiB); ZeRO-2 does not (101.8 GiB)');
+    expect(r.canonical).toMatch(/compare/);
+  });
+
+  it('"which gpu": the details are those of the card found', () => {
+    const r = reply('7b lora which gpu');
+    expect(r.estimate.scenario.hardware?.gpuId).toBe(r.answer?.value);
+    expect(r.verdict.status === 'fits' || r.verdict.status === 'borderline').toBe(true);
+  });
+});
