@@ -47,6 +47,9 @@ export function underestimateFactor(m: Measurement): number {
   return m.predictedAllocatedBytes > 0 ? Math.max(1, neededAtLeast(m) / m.predictedAllocatedBytes) : 1;
 }
 
+/** The title of the tip that carries a thread's measurement; the chat first screens show it. */
+export const MEASURED_TIP_TITLE = 'Measured in this thread';
+
 /** A tip for later answers in a thread that holds a measurement. */
 export function measurementTip(m: Measurement, currentCanonical: string): Tip {
   const same = m.canonical === currentCanonical;
@@ -56,5 +59,5 @@ export function measurementTip(m: Measurement, currentCanonical: string): Tip {
     factor > 1
       ? `the run needed at least ${showSize(neededAtLeast(m))} against my ${showSize(m.predictedAllocatedBytes)}: my estimate was at least ${percent(neededAtLeast(m) - m.predictedAllocatedBytes, m.predictedAllocatedBytes)} low${same ? '' : ', so read this answer with that margin'}`
       : `the run failed at ${showSize(neededAtLeast(m))}, below my predicted ${showSize(m.predictedAllocatedBytes)}: the measurement does not contradict the estimate`;
-  return { topic: 'measure', title: 'Measured in this thread', text: `For ${where}, ${verdict}.` };
+  return { topic: 'measure', title: MEASURED_TIP_TITLE, text: `For ${where}, ${verdict}.` };
 }

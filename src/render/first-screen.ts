@@ -1,3 +1,4 @@
+import { MEASURED_TIP_TITLE } from '../diagnose/measurement.js';
 import { gib } from '../memory/format.js';
 import type { EstimateReply, Lever } from '../reply/types.js';
 
@@ -56,4 +57,13 @@ export function offersOomTips(reply: EstimateReply): boolean {
 /** A sweep answers batch and sequence questions; other answers leave it to Details. */
 export function offersSweep(reply: EstimateReply): boolean {
   return reply.answer?.kind === 'maxBatch' || reply.answer?.kind === 'maxSeq';
+}
+
+/**
+ * What a run pasted earlier in this thread measured, against the estimate: evidence the user
+ * gave us outranks everything but the verdict, so it stays on the first screen.
+ */
+export function measuredLine(reply: EstimateReply): string | null {
+  const tip = reply.tips.find((t) => t.title === MEASURED_TIP_TITLE);
+  return tip ? `${tip.title}: ${tip.text}` : null;
 }

@@ -57,8 +57,9 @@ describe('Discord: a pasted error gets a diagnosis', () => {
     expect(fields.find((f) => f.name === 'What to do')!.value).toContain('torch.cuda.set\\_device(local\\_rank)');
 
     standin.userMessage(threadId, 'gc');
-    const next = await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${threadId}/messages` && (r.body.embeds?.[0]?.fields ?? []).some((f: { name: string }) => f.name.includes('Measured in this thread')));
-    const tip = (next.body.embeds[0].fields as { name: string; value: string }[]).find((f) => f.name.includes('Measured in this thread'))!;
-    expect(tip.value).toMatch(/36\.60 GiB/);
+    // The first screen keeps the thread's measurement next to the why line.
+    const next = await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${threadId}/messages` && String(r.body.embeds?.[0]?.description ?? '').includes('Measured in this thread'));
+    const line = String(next.body.embeds[0].description).split('\n').find((l) => l.includes('Measured in this thread'))!;
+    expect(line).toMatch(/36\.60 GiB/);
   });
 });

@@ -70,6 +70,6 @@ describe('Discord with Hub ids and an attached config.json', () => {
     });
     standin.dispatch('MESSAGE_CREATE', { ...msg, channel_type: 0, member: standin.memberPayload() });
     const answer = await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages`);
-    expect(JSON.stringify(answer.body.embeds)).toMatch(/gpt_oss from config\.json/);
+    expect(JSON.stringify(answer.body.embeds)).toMatch(/gpt(?:\\\\)?_oss from config\.json/);
   });
 });

@@ -45,7 +45,8 @@ describe('solver answers show their own setup', () => {
   it('"compare": the details are the smaller side, and the headline says which fits', () => {
     const r = reply('13b on 4xa100-80g compare zero2 vs zero3');
     expect(r.reading).toContain('ZeRO-3 over 4 GPUs');
-    expect(r.summary.verdict).toBe('ZeRO-3 fits (70.6 GiB); ZeRO-2 does not (101.8 GiB)');
+    expect(r.summary.verdict).toMatch(/^ZeRO-3 fits \(\d+\.\d GiB\); ZeRO-2 does not \(\d+\.\d GiB\)$/);
+    expect(r.summary.verdict).toContain(`ZeRO-3 fits (${(r.estimate.deviceBytes / 2 ** 30).toFixed(1)} GiB)`);
     expect(r.canonical).toMatch(/compare/);
   });
 

@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { EstimateReply, Lever } from '../../reply/types.js';
-import { compactTable, defaultsCount } from '../first-screen.js';
+import { compactTable, defaultsCount, measuredLine } from '../first-screen.js';
 import { VERDICT_COLOUR } from './colours.js';
 import { codeSafe, gib, markdownSafe } from './format.js';
 import { EMBED_LIMITS, clip, fitEmbed } from './limits.js';
@@ -29,7 +29,7 @@ export const REQUEST_FOOTER_PREFIX = 'Request: ';
 
 export function estimateEmbed(reply: EstimateReply, imageName?: string, options: { note?: string | null; requestInFooter?: boolean } = {}): APIEmbed {
   const { summary } = reply;
-  const why = [summary.why, summary.capacity ?? ''].filter((s) => s.trim() !== '').map(markdownSafe);
+  const why = [summary.why, summary.capacity ?? '', measuredLine(reply) ?? ''].filter((s) => s.trim() !== '').map(markdownSafe);
   const read = [`**Read as:** ${markdownSafe(clip(reply.reading, READING_CHARS))}`];
   const defaults = defaultsCount(reply);
   if (defaults) read.push(`${defaults} — **Details**`);
