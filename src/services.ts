@@ -6,6 +6,9 @@ import { createRateLimiter } from './ops/rate-limit.js';
 import { createShutdown, installSignalHandlers, type Shutdown, type SignalSource } from './ops/shutdown.js';
 import { createStore, type ConversationStore } from './state/index.js';
 import { RespondPool } from './adapters/compute/respond-pool.js';
+import { installLastResort } from './ops/last-resort.js';
+import { storeClaims } from './state/claims.js';
+import { ResilientStore } from './state/resilient-store.js';
 
 /**
  * How long SIGTERM waits for in-flight replies before closing sockets and the store: below
@@ -38,15 +41,26 @@ export interface Services {
   slackPort: number | null;
   /** Discord HTTP interactions (DISCORD_PUBLIC_KEY): the bound port; null otherwise. */
   discordPort: number | null;
-  /** Removes the signal handlers (tests that run several services in one process). */
+  /** Removes the signal and last-resort handlers (tests that run several services in one process). */
   removeSignalHandlers: () => void;
 }
 
-/** Failures are warnings in the log, so alerting can key on level; everything else is info. */
-function eventLog(logger: Logger): (event: object) => void {
+const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
+
+/**
+ * Failures are warnings in the log, so alerting can key on level; everything else is info. An
+ * event that names its own level (`level: 'warn'`, the SDK loggers' lines) is logged at that
+ * level, and the field is taken out so the JSON line has one "level" key, pino's.
+ */
+export function eventLog(logger: Logger): (event: object) => void {
   return (event) => {
+    const { level, ...rest } = event as { level?: unknown };
+    if (typeof level === 'string' && LEVELS.has(level)) {
+      logger[level as 'debug' | 'info' | 'warn' | 'error'](rest);
+      return;
+    }
     const name = String((event as { event?: unknown }).event ?? '');
-    if (/failed|lost|undelivered|error/.test(name)) logger.warn(event);
+    if (/failed|lost|undelivered|error|rejected/.test(name)) logger.warn(event);
     else logger.info(event);
   };
 }
@@ -68,14 +82,16 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const env = deps.env ?? process.env;
   const logger = deps.logger ?? createLogger({ level: config.logLevel, pretty: config.logPretty, logMessageText: config.logMessageText, env });
   const log = eventLog(logger);
-  const store = deps.store ?? createStore(config.store);
+  // Uncaught errors are logged with an id and the process keeps serving (issue 15).
+  const removeLastResort = installLastResort(logger);
+  const store = new ResilientStore(deps.store ?? createStore(config.store));
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
   shutdown.onClose(() => store.close());
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
   // One pool of compute threads answers for every platform; it closes after them, before the store.
   const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   if (pool) shutdown.onClose(() => pool.close());
-  const common = { store, log, limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
+  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
 
   let slackPort: number | null = null;
   if (config.slack) {
@@ -108,5 +124,15 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
       logger.info({ event: 'shutdown', signal, drained: report.drained, abandoned: report.abandoned, closeErrors: report.closeErrors.map(String) }),
   });
   logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort, discordPort, computeThreads: pool?.threads ?? 0 });
-  return { shutdown, store, logger, slackPort, discordPort, removeSignalHandlers };
+  return {
+    shutdown,
+    store,
+    logger,
+    slackPort,
+    discordPort,
+    removeSignalHandlers: () => {
+      removeSignalHandlers();
+      removeLastResort();
+    },
+  };
 }

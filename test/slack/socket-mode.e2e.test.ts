@@ -39,6 +39,7 @@ describe('Slack app over Socket Mode (real Bolt, loopback stand-in)', () => {
     expect((post.args.blocks as { type: string }[])[0]?.type).toBe('header');
     expect(canonicalOf(post)).toBe('13b bf16 zero3 on 4xA100-80G');
     const ts = h.standin.messages.at(-1)!.ts;
+    await settle(50); // the state is saved after the answer is posted, outside the request
     expect(await h.store.get(`slack:${TEAM_ID}:C0GENERAL:${ts}`)).not.toBeNull();
   });
 

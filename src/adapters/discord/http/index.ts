@@ -1,6 +1,6 @@
 import { REST } from 'discord.js';
 import type { DiscordConfig } from '../../../config/discord.js';
-import { createHealthHandler } from '../../../ops/health.js';
+import { chatPortHealth, createHealthHandler } from '../../../ops/health.js';
 import { buildHandlerDeps, type DiscordDeps } from '../handler-deps.js';
 import { dispatchInteraction } from './dispatch.js';
 import { interactionsEndpoint } from './endpoint.js';
@@ -35,9 +35,7 @@ export async function startDiscordInteractions(config: DiscordConfig, deps: Disc
       return dispatchInteraction(interaction, replies, handlerDeps);
     },
   });
-  const health = createHealthHandler({
-    checks: { store: () => deps.store.ready(), accepting: () => handlerDeps.ops.shutdown.accepting() },
-  });
+  const health = createHealthHandler(chatPortHealth(deps.store, () => handlerDeps.ops.shutdown.accepting()));
   const server = interactionsServer(endpoint, health);
   const port = await listen(server, config.interactions.port, deps.host);
   handlerDeps.log({ event: 'discord.http.started', port });

@@ -32,8 +32,8 @@ export function message(deps: SlackDeps) {
     const addressed = msg.channel_type === 'im' || mentioned;
     const inThread = msg.thread_ts !== undefined && msg.thread_ts !== msg.ts;
     if (!inThread && !addressed) return;
-    if (!deps.seen.first(`event:${body.event_id}`)) return;
-    if (!deps.seen.first(`message:${msg.channel}:${msg.ts}`)) return;
+    if (!(await deps.claim(`slack:event:${body.event_id}`))) return;
+    if (!(await deps.claim(`slack:message:${msg.channel}:${msg.ts}`))) return;
     await answerInThread(deps, client, {
       team: body.team_id ?? msg.team ?? context.teamId ?? 'unknown',
       channel: msg.channel,
