@@ -13,6 +13,8 @@ export interface ResilientStoreOptions {
   doubtWindowMs?: number;
   /** Thread keys whose write failed, remembered to invalidate once the store answers again. */
   maxUnsavedKeys?: number;
+  /** How often owed invalidations are retried while the store is down. */
+  invalidateEveryMs?: number;
   now?: () => number;
 }
 
@@ -40,12 +42,15 @@ export class ResilientStore implements ConversationStore {
   private shortCircuited = 0;
   private troubleAt: number | null = null;
   private invalidating = false;
+  private retryTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly retryEveryMs: number;
 
   constructor(private readonly inner: ConversationStore & TroubleSource, options: ResilientStoreOptions = {}) {
     this.now = options.now ?? Date.now;
     this.breaker = new CircuitBreaker('the conversation store', { failureThreshold: options.failureThreshold, openMs: options.openMs, now: this.now });
     this.doubtWindowMs = options.doubtWindowMs ?? DEFAULT_DOUBT_WINDOW_MS;
     this.maxUnsaved = options.maxUnsavedKeys ?? 10_000;
+    this.retryEveryMs = options.invalidateEveryMs ?? 1000;
   }
 
   private async guard<T>(call: () => Promise<T>): Promise<T> {
@@ -74,6 +79,7 @@ export class ResilientStore implements ConversationStore {
     } catch (error) {
       this.unsaved.add(threadKey);
       if (this.unsaved.size > this.maxUnsaved) this.unsaved.delete(this.unsaved.values().next().value as string);
+      this.scheduleInvalidation();
       throw error;
     }
   }
@@ -112,7 +118,27 @@ export class ResilientStore implements ConversationStore {
   }
 
   close(): Promise<void> {
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
     return this.inner.close();
+  }
+
+  /**
+   * While writes are owed, try to invalidate once a second without waiting for traffic, so the
+   * stale states are gone soon after the store is back (before another replica or a restarted
+   * process reads them without doubt).
+   */
+  private scheduleInvalidation(): void {
+    if (this.retryTimer || !this.inner.delete) return;
+    this.retryTimer = setInterval(() => {
+      if (this.unsaved.size === 0) {
+        clearInterval(this.retryTimer!);
+        this.retryTimer = null;
+        return;
+      }
+      void this.invalidateUnsaved();
+    }, this.retryEveryMs);
+    this.retryTimer.unref?.();
   }
 
   /** Keys whose write failed: their stored state is older than their last answer, so it goes. */
