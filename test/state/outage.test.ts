@@ -130,15 +130,15 @@ describe('CircuitBreaker', () => {
 /** A store that fails while `down` is set. */
 class FlakyStore extends MemoryStore {
   down = false;
-  async get(key: string) {
+  override async get(key: string) {
     if (this.down) throw new Error('connection is closed');
     return super.get(key);
   }
-  async set(key: string, state: Parameters<MemoryStore['set']>[1]) {
+  override async set(key: string, state: Parameters<MemoryStore['set']>[1]) {
     if (this.down) throw new Error('connection is closed');
     return super.set(key, state);
   }
-  async delete(key: string) {
+  override async delete(key: string) {
     if (this.down) throw new Error('connection is closed');
     return super.delete(key);
   }

@@ -9,6 +9,7 @@ import { close, listen } from '../../../ops/http-listen.js';
 import { interactionsServer } from './server.js';
 import { publicKeyFromHex } from './verify.js';
 import { interactionWebhook } from './webhook.js';
+import { storeClaims, type ClaimFn } from '../../../state/claims.js';
 
 export interface InteractionsHandle {
   /** The port actually bound (useful with port 0). */
@@ -22,14 +23,16 @@ export interface InteractionsHandle {
  * `/healthz` and `/readyz`. Answers go back as the HTTP response, then through the interaction's
  * webhook with discord.js's REST (pointed at DISCORD_API_URL when set). Resolves once listening.
  */
-export async function startDiscordInteractions(config: DiscordConfig, deps: DiscordDeps & { host?: string }): Promise<InteractionsHandle> {
+export async function startDiscordInteractions(config: DiscordConfig, deps: DiscordDeps & { host?: string; claimOnce?: ClaimFn }): Promise<InteractionsHandle> {
   if (!config.interactions) throw new Error('HTTP interactions need DISCORD_PUBLIC_KEY');
   const key = publicKeyFromHex(config.interactions.publicKey);
   const handlerDeps = await buildHandlerDeps(deps);
   const rest = new REST(config.apiUrl ? { api: config.apiUrl } : {});
+  const claim = deps.claimOnce ?? storeClaims(deps.store, handlerDeps.log);
   const endpoint = interactionsEndpoint({
     key,
     log: handlerDeps.log,
+    firstDelivery: (id) => claim(`discord:interaction:${id}`),
     answer: (interaction, res) => {
       const replies = new HttpReplies(res, interactionWebhook(rest, interaction.applicationId, interaction.token));
       return dispatchInteraction(interaction, replies, handlerDeps);
