@@ -6,6 +6,7 @@ import { createRateLimiter } from './ops/rate-limit.js';
 import { createShutdown, installSignalHandlers, type Shutdown, type SignalSource } from './ops/shutdown.js';
 import { createStore, type ConversationStore } from './state/index.js';
 import { RespondPool } from './adapters/compute/respond-pool.js';
+import { ChartPool } from './adapters/compute/chart-pool.js';
 import { installLastResort } from './ops/last-resort.js';
 import { storeClaims } from './state/claims.js';
 import { ResilientStore } from './state/resilient-store.js';
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   shutdownTimeoutMs?: number;
   /** The compute worker script; tests running from source point at the compiled one. */
   computeWorkerUrl?: URL;
+  /** The chart worker script (chart-worker.js); tests running from source point at the compiled one. */
+  chartWorkerUrl?: URL;
   slack?: Pick<SlackStartDeps, 'respond' | 'loadChart' | 'host'>;
   discord?: Pick<DiscordDeps, 'respond' | 'complete' | 'chart'>;
 }
@@ -73,6 +76,23 @@ function answersWithCore(config: Config, deps: ServiceDeps): boolean {
 }
 
 /**
+ * The chart thread, when this process draws charts itself (not injected, renderer installed):
+ * PNG encoding stays off the main thread, under its own cap. Null (charts from the in-thread
+ * loader, or unavailable) when it cannot start.
+ */
+async function startChartPool(config: Config, deps: ServiceDeps, log: (event: object) => void): Promise<ChartPool | null> {
+  const slackDraws = !!config.slack && !deps.slack?.loadChart;
+  const discordDraws = !!config.discord && deps.discord?.chart === undefined;
+  if (config.computeThreads === 0 || (!slackDraws && !discordDraws)) return null;
+  try {
+    return await ChartPool.start({ workerUrl: deps.chartWorkerUrl, log });
+  } catch (error) {
+    log({ event: 'compute.charts_in_main_thread', error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
+/**
  * Starts every chat platform whose credentials are configured, sharing one conversation store,
  * one logger, one rate limiter and one shutdown, and stops them all cleanly on SIGTERM / SIGINT:
  * new requests are told "restarting", in-flight replies finish (bounded), then the platforms
@@ -91,12 +111,14 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   // One pool of compute threads answers for every platform; it closes after them, before the store.
   const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   if (pool) shutdown.onClose(() => pool.close());
+  const charts = await startChartPool(config, deps, log);
+  if (charts) shutdown.onClose(() => charts.close());
   const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
 
   let slackPort: number | null = null;
   if (config.slack) {
     const { startSlack } = await import('./adapters/slack/index.js');
-    const slack = await startSlack(config.slack, { ...common, host: config.host, ...deps.slack });
+    const slack = await startSlack(config.slack, { ...common, host: config.host, ...(charts ? { loadChart: async () => charts.render } : {}), ...deps.slack });
     slackPort = slack.port;
     shutdown.onClose(() => slack.stop());
   }
@@ -108,11 +130,11 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
     if (config.discord.gateway !== false) {
       const handle = config.discord.shards
         ? await discord.startDiscordSharded(config.discord)
-        : await discord.startDiscord(config.discord, { ...common, ...deps.discord });
+        : await discord.startDiscord(config.discord, { ...common, ...(charts ? { chart: charts.render } : {}), ...deps.discord });
       shutdown.onClose(() => handle.stop());
     }
     if (config.discord.interactions) {
-      const interactions = await discord.startDiscordInteractions(config.discord, { ...common, host: config.host, ...deps.discord });
+      const interactions = await discord.startDiscordInteractions(config.discord, { ...common, host: config.host, ...(charts ? { chart: charts.render } : {}), ...deps.discord });
       discordPort = interactions.port;
       shutdown.onClose(() => interactions.stop());
     }
