@@ -146,24 +146,30 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     }
   };
 
+  const lookups = new Map<string, number>();
+  const replies = () => stub.counts.get('conversations.replies') ?? 0;
   const outage = (async () => {
     await new Promise((r) => setTimeout(r, BEFORE_MS));
+    lookups.set('before', replies());
     phase.name = 'outage';
     await stopRedis(redisPort, redis);
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
     redis = await startRedis(redisPort, dir);
+    lookups.set('outage', replies() - lookups.get('before')!);
     phase.name = 'after';
   })();
 
   await Promise.all([...Array.from({ length: THREADS }, (_, i) => conversation(i)), outage]);
+  lookups.set('after', replies() - lookups.get('before')! - lookups.get('outage')!);
   const stop = await bot.stop(15_000);
   await stopRedis(redisPort, redis).catch(() => undefined);
   await stub.stop();
 
   const pad = (cells: Array<string | number>) => cells.map((c, i) => (i === 0 ? String(c).padEnd(8) : String(c).padStart(12))).join(' ');
-  console.log(pad(['phase', 'answers', 'busy', 'unanswered', 'went back']));
-  for (const [name, t] of byPhase) console.log(pad([name, t.answers, t.busy, t.unanswered, t.wentBack]));
+  // `lookups`: conversations.replies calls, the recovery path's cost (follow-ups read the thread while the store is in doubt).
+  console.log(pad(['phase', 'answers', 'busy', 'unanswered', 'went back', 'lookups']));
+  for (const [name, t] of byPhase) console.log(pad([name, t.answers, t.busy, t.unanswered, t.wentBack, lookups.get(name) ?? 0]));
   const total = [...byPhase.values()].reduce((a, t) => ({ answers: a.answers + t.answers, busy: a.busy + t.busy, unanswered: a.unanswered + t.unanswered, wentBack: a.wentBack + t.wentBack }));
-  console.log(pad(['total', total.answers, total.busy, total.unanswered, total.wentBack]));
+  console.log(pad(['total', total.answers, total.busy, total.unanswered, total.wentBack, replies()]));
   console.log(`threads that went back in time: ${threadsBack.size} of ${THREADS} (target 0); bot exit code ${stop.code}; Web API calls: ${JSON.stringify(Object.fromEntries(stub.counts))}`);
 }

@@ -58,6 +58,17 @@ describe('installLastResort', () => {
     expect(events.listenerCount('unhandledRejection')).toBe(0);
   });
 
+  it('does not feed itself: write errors of a closed stdout are not logged, and a storm is capped at 20 lines per 10 s', () => {
+    const events = new EventEmitter();
+    let lines = 0;
+    const remove = installLastResort({ error: () => void (lines += 1) }, events as unknown as ProcessEvents, () => 0);
+    events.emit('uncaughtException', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    expect(lines).toBe(0);
+    for (let i = 0; i < 100; i++) events.emit('uncaughtException', new Error('again'));
+    expect(lines).toBe(20);
+    remove();
+  });
+
   it('keeps a real process alive through an unhandled rejection (the handler is installed on process)', async () => {
     const logged: unknown[] = [];
     const remove = installLastResort({ error: (fields) => logged.push(fields) });

@@ -90,6 +90,9 @@ describe.skipIf(!installed)('Slack threads through a Redis outage (private redis
     await waitFor(() => posts()[1], 'the first answer');
     expect(await followUp(mention.ts, 'seq 4096')).toMatch(/seq 4096 mbs 1 .* no gc/);
     await sleep(100); // saved after posting
+    expect(await followUp(mention.ts, 'seq 4096')).toMatch(/seq 4096 mbs 1 .* no gc/);
+    // While the store is healthy, follow-ups come from it: no Web API lookups.
+    expect(bot.standin.callsOf('conversations.replies')).toHaveLength(0);
 
     server.kill('SIGSTOP');
     // A read and a write time out in the other thread; the third failure opens the breaker,
