@@ -21,6 +21,8 @@ const OUTAGE_MS = Number(process.env.OUTAGE_MS ?? 30_000);
 const AFTER_MS = Number(process.env.OUTAGE_AFTER_MS ?? 20_000);
 /** A person's pause between an answer and their next follow-up. */
 const THINK_MS = 250;
+/** `stop` (default): SHUTDOWN SAVE, restart from the saved data. `pause`: SIGSTOP / SIGCONT, a hung server that keeps its connections. */
+const MODE = process.env.OUTAGE_MODE === 'pause' ? 'pause' : 'stop';
 const ANSWER_TIMEOUT_MS = 10_000;
 
 function sign(secret: string, timestamp: number, body: string): string {
@@ -98,7 +100,7 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     },
     15_000,
   );
-  console.log(`outage run: ${THREADS} threads, Redis on 127.0.0.1:${redisPort} down for ${OUTAGE_MS / 1000} s after ${BEFORE_MS / 1000} s, ${AFTER_MS / 1000} s after`);
+  console.log(`outage run (${MODE}): ${THREADS} threads, Redis on 127.0.0.1:${redisPort} down for ${OUTAGE_MS / 1000} s after ${BEFORE_MS / 1000} s, ${AFTER_MS / 1000} s after`);
   const phase = { name: 'before' as 'before' | 'outage' | 'after' };
   const byPhase = new Map<string, ThreadTally>([['before', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }], ['outage', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }], ['after', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }]]);
   const threadsBack = new Set<number>();
@@ -152,9 +154,11 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     await new Promise((r) => setTimeout(r, BEFORE_MS));
     lookups.set('before', replies());
     phase.name = 'outage';
-    await stopRedis(redisPort, redis);
+    if (MODE === 'pause') redis.kill('SIGSTOP');
+    else await stopRedis(redisPort, redis);
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
-    redis = await startRedis(redisPort, dir);
+    if (MODE === 'pause') redis.kill('SIGCONT');
+    else redis = await startRedis(redisPort, dir);
     lookups.set('outage', replies() - lookups.get('before')!);
     phase.name = 'after';
   })();
