@@ -101,7 +101,7 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     15_000,
   );
   console.log(`outage run (${MODE}): ${THREADS} threads, Redis on 127.0.0.1:${redisPort} down for ${OUTAGE_MS / 1000} s after ${BEFORE_MS / 1000} s, ${AFTER_MS / 1000} s after`);
-  const phase = { name: 'before' as 'before' | 'outage' | 'after' };
+  const phase = { name: 'before' as 'before' | 'outage' | 'after', since: Date.now() };
   const byPhase = new Map<string, ThreadTally>([['before', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }], ['outage', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }], ['after', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }]]);
   const threadsBack = new Set<number>();
   const deadline = Date.now() + BEFORE_MS + OUTAGE_MS + AFTER_MS;
@@ -121,6 +121,9 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     let mbs = 1;
     for (let turn = 1; Date.now() < deadline; turn++) {
       await new Promise((r) => setTimeout(r, THINK_MS));
+      // People go quiet in the second half of the outage and come back after it: their last
+      // follow-ups were answered while the store was down and not saved (nor retried later).
+      while (phase.name === 'outage' && Date.now() > phase.since + OUTAGE_MS / 2) await new Promise((r) => setTimeout(r, 200));
       const text = turn % 2 === 1 ? `seq ${1024 + 128 * (turn % 50)}` : `mbs ${1 + (turn % 16)}`;
       const wanted = turn % 2 === 1 ? { seq: 1024 + 128 * (turn % 50), mbs } : { seq, mbs: 1 + (turn % 16) };
       const tally = byPhase.get(phase.name)!;
@@ -154,6 +157,7 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     await new Promise((r) => setTimeout(r, BEFORE_MS));
     lookups.set('before', replies());
     phase.name = 'outage';
+    phase.since = Date.now();
     if (MODE === 'pause') redis.kill('SIGSTOP');
     else await stopRedis(redisPort, redis);
     await new Promise((r) => setTimeout(r, OUTAGE_MS));

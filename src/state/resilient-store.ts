@@ -23,7 +23,13 @@ interface TroubleSource {
   lastTroubleAt?(): number | null;
 }
 
-export const DEFAULT_DOUBT_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * A minute: failed writes are invalidated (deleted) within about a second of the store coming
+ * back, by whichever process owes them, so only a short window needs the thread's own answer
+ * as a check. Longer would cost a conversations.replies call per follow-up for longer after
+ * every blip (a Tier 3 method: about 50 a minute per workspace).
+ */
+export const DEFAULT_DOUBT_WINDOW_MS = 60 * 1000;
 
 /**
  * A ConversationStore wrapped for outages: a circuit breaker so calls fail at once while the

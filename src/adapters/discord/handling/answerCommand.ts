@@ -1,5 +1,5 @@
 import { renderDiscord } from '../../../render/discord.js';
-import { answerKeys, persistTurn, threadKey } from '../conversation.js';
+import { answerKeys, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
 import { verdictOf } from './handleMessage.js';
@@ -12,7 +12,7 @@ import type { InteractionPlace, InteractionReplies } from './replies.js';
  * the embed and buttons. Inside a thread the command continues that thread's scenario.
  */
 export async function answerCommand(text: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
-  const previous = place.inThread && place.channelId ? await deps.store.get(threadKey(place.channelId)) : null;
+  const previous = place.inThread && place.channelId ? await loadState(deps, threadKey(place.channelId)) : null;
   const turn = await deps.respond(text, previous);
   if (turn.reply.kind === 'error') {
     await replies.ephemeral({ embeds: renderDiscord(turn.reply).embeds });

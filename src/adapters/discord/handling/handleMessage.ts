@@ -2,7 +2,7 @@ import type { Message, ThreadChannel } from 'discord.js';
 import type { Reply } from '../../../reply/types.js';
 import type { ThreadState } from '../../../core/assistant.js';
 import type { Gate } from '../../admission.js';
-import { persistTurn, recoverThreadState, threadKey } from '../conversation.js';
+import { currentThreadState, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
 
@@ -20,7 +20,7 @@ function threadName(canonical: string): string {
 
 /** State of a thread: the store first, then the scenario written into the bot's own buttons. */
 async function threadState(thread: ThreadChannel, botId: string, deps: HandlerDeps): Promise<ThreadState | null> {
-  return (await deps.store.get(threadKey(thread.id))) ?? (await recoverThreadState(thread, botId, deps));
+  return currentThreadState(thread, botId, deps);
 }
 
 /** Admits everything: for callers without rate limits (the gate normally comes from serveRequest). */
@@ -50,7 +50,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   if (channel.isDMBased()) {
     if (!(await admitted())) return;
     const key = threadKey(channel.id);
-    const turn = await deps.respond(text, await deps.store.get(key));
+    const turn = await deps.respond(text, await loadState(deps, key));
     const out = await prepare(turn.reply, deps);
     const sent = await message.reply(out.payload);
     await persistTurn(deps, [key, threadKey(sent.id)], turn.state, out.rendered.ref);
