@@ -77,7 +77,7 @@ async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<
   // `npm start`'s flags, unless a run tries others (BOT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof", or "" for none).
   const nodeArgs = process.env.BOT_NODE_ARGS !== undefined ? process.env.BOT_NODE_ARGS.split(/\s+/).filter(Boolean) : startScriptNodeArgs(PACKAGE_JSON);
   const bot = await startBot(
-    MAIN_JS,
+    process.env.BOT_MAIN_JS ?? MAIN_JS,
     {
       SLACK_BOT_TOKEN: 'xoxb-bench-token',
       SLACK_SIGNING_SECRET: SIGNING_SECRET,

@@ -7,6 +7,8 @@ import { createShutdown, installSignalHandlers, type Shutdown, type SignalSource
 import { createStore, type ConversationStore } from './state/index.js';
 import { RespondPool } from './adapters/compute/respond-pool.js';
 import { ChartPool } from './adapters/compute/chart-pool.js';
+import type { ChartFn } from './adapters/deps.js';
+import { loadChartRenderer } from './adapters/slack/chart-loader.js';
 import { installLastResort } from './ops/last-resort.js';
 import { storeClaims } from './state/claims.js';
 import { ResilientStore } from './state/resilient-store.js';
@@ -76,20 +78,34 @@ function answersWithCore(config: Config, deps: ServiceDeps): boolean {
 }
 
 /**
- * The chart thread, when this process draws charts itself (not injected, renderer installed):
- * PNG encoding stays off the main thread, under its own cap. Null (charts from the in-thread
- * loader, or unavailable) when it cannot start.
+ * The chart thread, when this process draws charts itself (not injected): PNG encoding stays
+ * off the main thread, under its own cap. Started on the first chart, so a process nobody asks
+ * for charts spends no thread and no memory on it (a worker is about 35 MB of RSS). Null when
+ * compute threads are off (charts are then drawn in-thread by the adapters' loaders).
  */
-async function startChartPool(config: Config, deps: ServiceDeps, log: (event: object) => void): Promise<ChartPool | null> {
+function lazyChartPool(config: Config, deps: ServiceDeps, log: (event: object) => void): { render: ChartFn; close: () => Promise<void> } | null {
   const slackDraws = !!config.slack && !deps.slack?.loadChart;
   const discordDraws = !!config.discord && deps.discord?.chart === undefined;
   if (config.computeThreads === 0 || (!slackDraws && !discordDraws)) return null;
-  try {
-    return await ChartPool.start({ workerUrl: deps.chartWorkerUrl, log });
-  } catch (error) {
-    log({ event: 'compute.charts_in_main_thread', error: error instanceof Error ? error.message : String(error) });
-    return null;
-  }
+  let pool: Promise<ChartFn> | null = null;
+  let started: ChartPool | null = null;
+  const start = async (): Promise<ChartFn> => {
+    try {
+      started = await ChartPool.start({ workerUrl: deps.chartWorkerUrl, log });
+      return started.render;
+    } catch (error) {
+      log({ event: 'compute.charts_in_main_thread', error: error instanceof Error ? error.message : String(error) });
+      const inThread = await loadChartRenderer(log);
+      return inThread ?? (() => Promise.reject(new Error('the chart renderer is not installed')));
+    }
+  };
+  return {
+    render: async (reply, kind) => (await (pool ??= start()))(reply, kind),
+    close: async () => {
+      await pool;
+      await started?.close();
+    },
+  };
 }
 
 /**
@@ -111,7 +127,7 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   // One pool of compute threads answers for every platform; it closes after them, before the store.
   const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   if (pool) shutdown.onClose(() => pool.close());
-  const charts = await startChartPool(config, deps, log);
+  const charts = lazyChartPool(config, deps, log);
   if (charts) shutdown.onClose(() => charts.close());
   const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
 
