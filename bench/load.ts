@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBot } from './load/bot-process.js';
 import { quantile, runLevel } from './load/driver.js';
+import { runOutage } from './load/outage.js';
 import { SlackStub } from './load/slack-stub.js';
 import { startScriptNodeArgs } from './load/start-command.js';
 import { SPEED_CORPUS } from './speed-corpus.js';
@@ -19,6 +20,8 @@ import { SPEED_CORPUS } from './speed-corpus.js';
  * posted, and the bot's RSS. Then cold start (spawn to
  * "ready") and the SIGTERM drain. Asserts nothing; targets from issue 7 are printed alongside:
  * ≥ 500 req/s sustained, p99 ack < 100 ms, RSS < 200 MB, cold start < 1.5 s.
+ *
+ * `npm run bench:load -- --outage` runs the Redis outage instead (bench/load/outage.ts).
  */
 
 const LEVELS = [1, 8, 16, 32, 64, 128];
@@ -48,6 +51,16 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--outage')) {
+    const dir = mkdtempSync(join(tmpdir(), 'headroom-outage-'));
+    try {
+      // BOT_MAIN_JS=/path/to/other/dist/src/main.js compares a build without these fixes.
+      await runOutage(process.env.BOT_MAIN_JS ?? MAIN_JS, dir, SIGNING_SECRET);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   const stub = new SlackStub();
   const stubPort = await stub.start();
   const dir = mkdtempSync(join(tmpdir(), 'headroom-load-'));
@@ -64,7 +77,7 @@ async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<
   // `npm start`'s flags, unless a run tries others (BOT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof", or "" for none).
   const nodeArgs = process.env.BOT_NODE_ARGS !== undefined ? process.env.BOT_NODE_ARGS.split(/\s+/).filter(Boolean) : startScriptNodeArgs(PACKAGE_JSON);
   const bot = await startBot(
-    MAIN_JS,
+    process.env.BOT_MAIN_JS ?? MAIN_JS,
     {
       SLACK_BOT_TOKEN: 'xoxb-bench-token',
       SLACK_SIGNING_SECRET: SIGNING_SECRET,

@@ -6,6 +6,12 @@ import { createRateLimiter } from './ops/rate-limit.js';
 import { createShutdown, installSignalHandlers, type Shutdown, type SignalSource } from './ops/shutdown.js';
 import { createStore, type ConversationStore } from './state/index.js';
 import { RespondPool } from './adapters/compute/respond-pool.js';
+import { ChartPool } from './adapters/compute/chart-pool.js';
+import type { ChartFn } from './adapters/deps.js';
+import { loadChartRenderer } from './adapters/slack/chart-loader.js';
+import { installLastResort } from './ops/last-resort.js';
+import { storeClaims } from './state/claims.js';
+import { ResilientStore } from './state/resilient-store.js';
 
 /**
  * How long SIGTERM waits for in-flight replies before closing sockets and the store: below
@@ -26,6 +32,8 @@ export interface ServiceDeps {
   shutdownTimeoutMs?: number;
   /** The compute worker script; tests running from source point at the compiled one. */
   computeWorkerUrl?: URL;
+  /** The chart worker script (chart-worker.js); tests running from source point at the compiled one. */
+  chartWorkerUrl?: URL;
   slack?: Pick<SlackStartDeps, 'respond' | 'loadChart' | 'host'>;
   discord?: Pick<DiscordDeps, 'respond' | 'complete' | 'chart'>;
 }
@@ -38,15 +46,26 @@ export interface Services {
   slackPort: number | null;
   /** Discord HTTP interactions (DISCORD_PUBLIC_KEY): the bound port; null otherwise. */
   discordPort: number | null;
-  /** Removes the signal handlers (tests that run several services in one process). */
+  /** Removes the signal and last-resort handlers (tests that run several services in one process). */
   removeSignalHandlers: () => void;
 }
 
-/** Failures are warnings in the log, so alerting can key on level; everything else is info. */
-function eventLog(logger: Logger): (event: object) => void {
+const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
+
+/**
+ * Failures are warnings in the log, so alerting can key on level; everything else is info. An
+ * event that names its own level (`level: 'warn'`, the SDK loggers' lines) is logged at that
+ * level, and the field is taken out so the JSON line has one "level" key, pino's.
+ */
+export function eventLog(logger: Logger): (event: object) => void {
   return (event) => {
+    const { level, ...rest } = event as { level?: unknown };
+    if (typeof level === 'string' && LEVELS.has(level)) {
+      logger[level as 'debug' | 'info' | 'warn' | 'error'](rest);
+      return;
+    }
     const name = String((event as { event?: unknown }).event ?? '');
-    if (/failed|lost|undelivered|error/.test(name)) logger.warn(event);
+    if (/failed|lost|undelivered|error|rejected/.test(name)) logger.warn(event);
     else logger.info(event);
   };
 }
@@ -59,6 +78,37 @@ function answersWithCore(config: Config, deps: ServiceDeps): boolean {
 }
 
 /**
+ * The chart thread, when this process draws charts itself (not injected): PNG encoding stays
+ * off the main thread, under its own cap. Started on the first chart, so a process nobody asks
+ * for charts spends no thread and no memory on it (a worker is about 35 MB of RSS). Null when
+ * compute threads are off (charts are then drawn in-thread by the adapters' loaders).
+ */
+function lazyChartPool(config: Config, deps: ServiceDeps, log: (event: object) => void): { render: ChartFn; close: () => Promise<void> } | null {
+  const slackDraws = !!config.slack && !deps.slack?.loadChart;
+  const discordDraws = !!config.discord && deps.discord?.chart === undefined;
+  if (config.computeThreads === 0 || (!slackDraws && !discordDraws)) return null;
+  let pool: Promise<ChartFn> | null = null;
+  let started: ChartPool | null = null;
+  const start = async (): Promise<ChartFn> => {
+    try {
+      started = await ChartPool.start({ workerUrl: deps.chartWorkerUrl, log });
+      return started.render;
+    } catch (error) {
+      log({ event: 'compute.charts_in_main_thread', error: error instanceof Error ? error.message : String(error) });
+      const inThread = await loadChartRenderer(log);
+      return inThread ?? (() => Promise.reject(new Error('the chart renderer is not installed')));
+    }
+  };
+  return {
+    render: async (reply, kind) => (await (pool ??= start()))(reply, kind),
+    close: async () => {
+      await pool;
+      await started?.close();
+    },
+  };
+}
+
+/**
  * Starts every chat platform whose credentials are configured, sharing one conversation store,
  * one logger, one rate limiter and one shutdown, and stops them all cleanly on SIGTERM / SIGINT:
  * new requests are told "restarting", in-flight replies finish (bounded), then the platforms
@@ -68,19 +118,23 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const env = deps.env ?? process.env;
   const logger = deps.logger ?? createLogger({ level: config.logLevel, pretty: config.logPretty, logMessageText: config.logMessageText, env });
   const log = eventLog(logger);
-  const store = deps.store ?? createStore(config.store);
+  // Uncaught errors are logged with an id and the process keeps serving (issue 15).
+  const removeLastResort = installLastResort(logger);
+  const store = new ResilientStore(deps.store ?? createStore(config.store));
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
   shutdown.onClose(() => store.close());
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
   // One pool of compute threads answers for every platform; it closes after them, before the store.
   const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   if (pool) shutdown.onClose(() => pool.close());
-  const common = { store, log, limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
+  const charts = lazyChartPool(config, deps, log);
+  if (charts) shutdown.onClose(() => charts.close());
+  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
 
   let slackPort: number | null = null;
   if (config.slack) {
     const { startSlack } = await import('./adapters/slack/index.js');
-    const slack = await startSlack(config.slack, { ...common, host: config.host, ...deps.slack });
+    const slack = await startSlack(config.slack, { ...common, host: config.host, ...(charts ? { loadChart: async () => charts.render } : {}), ...deps.slack });
     slackPort = slack.port;
     shutdown.onClose(() => slack.stop());
   }
@@ -92,11 +146,11 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
     if (config.discord.gateway !== false) {
       const handle = config.discord.shards
         ? await discord.startDiscordSharded(config.discord)
-        : await discord.startDiscord(config.discord, { ...common, ...deps.discord });
+        : await discord.startDiscord(config.discord, { ...common, ...(charts ? { chart: charts.render } : {}), ...deps.discord });
       shutdown.onClose(() => handle.stop());
     }
     if (config.discord.interactions) {
-      const interactions = await discord.startDiscordInteractions(config.discord, { ...common, host: config.host, ...deps.discord });
+      const interactions = await discord.startDiscordInteractions(config.discord, { ...common, host: config.host, ...(charts ? { chart: charts.render } : {}), ...deps.discord });
       discordPort = interactions.port;
       shutdown.onClose(() => interactions.stop());
     }
@@ -108,5 +162,15 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
       logger.info({ event: 'shutdown', signal, drained: report.drained, abandoned: report.abandoned, closeErrors: report.closeErrors.map(String) }),
   });
   logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort, discordPort, computeThreads: pool?.threads ?? 0 });
-  return { shutdown, store, logger, slackPort, discordPort, removeSignalHandlers };
+  return {
+    shutdown,
+    store,
+    logger,
+    slackPort,
+    discordPort,
+    removeSignalHandlers: () => {
+      removeSignalHandlers();
+      removeLastResort();
+    },
+  };
 }

@@ -21,6 +21,22 @@ export class ThreadQueue {
     return result;
   }
 
+  /**
+   * Holds the thread's next work until `pending` settles, without holding the work that calls
+   * it: a state saved after the answer is posted (outside the request's admission slot) is still
+   * saved before the next follow-up in that thread reads it.
+   */
+  hold(key: string, pending: Promise<unknown>): void {
+    const tail = (this.tails.get(key) ?? Promise.resolve()).then(() => pending).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+  }
+
   /** Threads with work queued or running (for tests and leak checks). */
   get size(): number {
     return this.tails.size;

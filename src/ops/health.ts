@@ -8,13 +8,31 @@ export interface HealthOptions {
   checks: Record<string, ReadinessCheck>;
   /** A check that has not answered by then counts as failed, so a probe never hangs. */
   checkTimeoutMs?: number;
+  /** Extra fields for /healthz: how the conversation store is doing, for dashboards and alerts. */
+  details?: () => object;
   now?: () => number;
 }
 
 /**
- * Handles `/healthz` (liveness: the event loop answers, so 200 always) and `/readyz`
- * (readiness: 200 only when every check passes, else 503 so a load balancer stops sending
- * traffic — e.g. while Redis is unreachable or during shutdown). Returns false for any other
+ * The readiness checks and /healthz details of a chat port. The store is reported, not
+ * required: while Redis is down every replica still answers (new requests fully, follow-ups
+ * from the thread's own last answer), so taking them all out of the load balancer at once
+ * would turn a degraded service into none (issue 15).
+ */
+export function chatPortHealth(
+  store: { health?(): object; ready(): Promise<boolean> },
+  accepting: () => boolean,
+): Pick<HealthOptions, 'checks' | 'details'> {
+  return {
+    checks: { accepting },
+    details: () => ({ store: store.health?.() ?? { state: 'unknown' } }),
+  };
+}
+
+/**
+ * Handles `/healthz` (liveness: the event loop answers, so 200 always, with `details`) and
+ * `/readyz` (readiness: 200 only when every check passes, else 503 so a load balancer stops
+ * sending traffic — e.g. during shutdown). Returns false for any other
  * path so it can sit in front of another handler (Bolt's `customRoutes`, a plain server).
  */
 export function createHealthHandler(options: HealthOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
@@ -30,7 +48,7 @@ export function createHealthHandler(options: HealthOptions): (req: IncomingMessa
       return true;
     }
     if (path === '/healthz') {
-      send(req, res, 200, { status: 'ok', uptimeSeconds: Math.round((now() - startedAt) / 1000) });
+      send(req, res, 200, { status: 'ok', uptimeSeconds: Math.round((now() - startedAt) / 1000), ...(options.details?.() ?? {}) });
       return true;
     }
     void runChecks(options.checks, timeoutMs).then((checks) => {

@@ -59,10 +59,25 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       name: 'headroom',
       level: options.level ?? 'info',
       redact: { paths, censor: (_value: unknown, path: string[]) => (isTextPath(path) ? MESSAGE_TEXT_OMITTED : '[REDACTED]') },
-      serializers: { err: stdSerializers.errWithCause, error: stdSerializers.errWithCause },
+      serializers: { err: safeError, error: safeError },
     },
     { write: (line: string) => sink.write(scrub(format(line))) },
   );
+}
+
+/**
+ * Fields of a serialized error that hold what was sent, not what went wrong: discord.js REST
+ * errors carry the request's body (`requestBody`: a reply's text, embeds and files) and its URL,
+ * whose interaction-webhook path is a credential (the URL is scrubbed by redact.ts). A reply
+ * body is the user's data and stays out of logs.
+ */
+const REQUEST_FIELDS = ['requestBody', 'requestData', 'body', 'config', 'headers'];
+
+function safeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return stdSerializers.errWithCause(err as Error);
+  const serialized = stdSerializers.errWithCause(err) as unknown as Record<string, unknown>;
+  for (const field of REQUEST_FIELDS) delete serialized[field];
+  return serialized;
 }
 
 function isTextPath(path: string[]): boolean {

@@ -15,6 +15,9 @@ export const REDACTED = '[REDACTED]';
  *   (discord.com/developers/docs/reference#authentication).
  * - `Authorization: Bot …` / `Bearer …` header values.
  * - Credentials inside URLs (`redis://user:password@host`), keeping the user name.
+ * - Discord interaction tokens: the path segment after `/webhooks/{application id}/` (an
+ *   interaction's webhook URL, e.g. in a failed edit's error), and the token's own shape
+ *   (base64 of `interaction:…`, so it starts `aW50ZXJhY3Rpb246`).
  */
 const TOKEN_PATTERNS: Array<[RegExp, string]> = [
   [/xox[abeoprs]-[A-Za-z0-9-]+/g, REDACTED],
@@ -23,6 +26,8 @@ const TOKEN_PATTERNS: Array<[RegExp, string]> = [
   [/[A-Za-z0-9_-]{23,}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}/g, REDACTED],
   [/\b(Bot|Bearer)\s+[A-Za-z0-9._~+/=-]{16,}/g, `$1 ${REDACTED}`],
   [/\b([a-z][a-z0-9+.-]*:\/\/)([^\s:@/]*):([^\s@/]+)@/gi, `$1$2:${REDACTED}@`],
+  [/(\/webhooks\/\d+\/)[A-Za-z0-9_.-]{20,}/g, `$1${REDACTED}`],
+  [/aW50ZXJhY3Rpb246[A-Za-z0-9_.=-]+/g, REDACTED],
 ];
 
 /** Environment variables whose values are secrets (issue 7: *TOKEN*, *SECRET*; plus the usual others). */

@@ -30,6 +30,11 @@ export interface Shutdown {
   track<T>(work: Promise<T>): Promise<T>;
   /** Tracked work not yet settled (the load admission sheds above a bound). */
   inFlight(): number;
+  /**
+   * Work a shutdown waits for but admission does not count: saving a thread's state after its
+   * answer is posted holds no request slot (issue 15). Runs even while draining.
+   */
+  background<T>(work: Promise<T>): Promise<T>;
   /** Registers a close hook (a socket, a store). Hooks run last-registered first. */
   onClose(close: () => unknown): void;
   /** Starts shutting down; idempotent: every call returns the same promise. */
@@ -43,12 +48,16 @@ export interface ShutdownOptions {
 
 export function createShutdown(options: ShutdownOptions): Shutdown {
   const inFlight = new Set<Promise<unknown>>();
+  const background = new Set<Promise<unknown>>();
   const closers: Array<() => unknown> = [];
   let finished: Promise<ShutdownReport> | null = null;
 
   const run = async (): Promise<ShutdownReport> => {
-    const drained = await settleWithin([...inFlight], options.timeoutMs);
-    const abandoned = drained ? 0 : inFlight.size;
+    // Work finishing during the drain may start background saves: wait for those too.
+    const deadline0 = Date.now() + options.timeoutMs;
+    let drained = await settleWithin([...inFlight], options.timeoutMs);
+    if (drained) drained = await settleWithin([...background], Math.max(0, deadline0 - Date.now()));
+    const abandoned = drained ? 0 : inFlight.size + background.size;
     const closeErrors: unknown[] = [];
     // All close hooks share one deadline, so N slow hooks cannot stretch shutdown N-fold.
     const deadline = Date.now() + options.timeoutMs;
@@ -70,6 +79,12 @@ export function createShutdown(options: ShutdownOptions): Shutdown {
       return work;
     },
     inFlight: () => inFlight.size,
+    background(work) {
+      background.add(work);
+      const forget = () => background.delete(work);
+      work.then(forget, forget);
+      return work;
+    },
     onClose(close) {
       closers.push(close);
     },

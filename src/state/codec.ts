@@ -15,13 +15,51 @@ const threadStateSchema = z.object({
   scenario: scenarioSchema,
   history: z.array(scenarioSchema),
   measured: measurementSchema.optional(),
+  answerTs: z.string().optional(),
 });
 
-export function encodeThreadState(state: ThreadState): string {
-  return JSON.stringify(state);
+/**
+ * A thread's state as stored: the scenario and its undo history, and the id of the answer that
+ * produced it (Slack message ts, Discord message id) when known. The answer id orders saved
+ * states against each other and against the thread's own latest answer, so a thread never goes
+ * back in time (a write lost in a store outage, a late write from another replica).
+ */
+export interface SavedThread extends ThreadState {
+  answerTs?: string;
 }
 
-export function decodeThreadState(text: string): ThreadState | null {
+/**
+ * A string that sorts like the answer ids it stands for: Slack ts (`1700000000.000100`) and
+ * Discord snowflakes (decimal digits) are numbers; the integer part is left-padded and the
+ * fraction right-padded so plain string comparison (in JS, SQL and Redis Lua alike) orders them.
+ * Null for an id of another shape (never ordered, so never refused).
+ */
+export function answerOrder(answerTs: string | undefined): string | null {
+  if (answerTs === undefined) return null;
+  const match = /^(\d{1,24})(?:\.(\d{1,9}))?$/.exec(answerTs);
+  if (!match) return null;
+  return `${match[1]!.padStart(24, '0')}.${(match[2] ?? '').padEnd(9, '0')}`;
+}
+
+/** True when `a` is a strictly later answer than `b` (both orderable). */
+export function isNewerAnswer(a: string | undefined, b: string | undefined): boolean {
+  const [x, y] = [answerOrder(a), answerOrder(b)];
+  return x !== null && y !== null && x > y;
+}
+
+/** The JSON stored; `answerOrder` rides along for the Redis script's comparison and is ignored on read. */
+export function encodeThreadState(state: SavedThread): string {
+  const order = answerOrder(state.answerTs);
+  return JSON.stringify({
+    scenario: state.scenario,
+    history: state.history,
+    ...(state.measured !== undefined ? { measured: state.measured } : {}),
+    ...(state.answerTs !== undefined ? { answerTs: state.answerTs } : {}),
+    ...(order ? { answerOrder: order } : {}),
+  });
+}
+
+export function decodeThreadState(text: string): SavedThread | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

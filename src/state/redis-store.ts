@@ -1,7 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import type { ThreadState } from '../core/assistant.js';
 import type { ConversationStore } from './store.js';
-import { DEFAULT_TTL_MS, decodeThreadState, encodeThreadState } from './codec.js';
+import { answerOrder, DEFAULT_TTL_MS, decodeThreadState, encodeThreadState, type SavedThread } from './codec.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:pass@]host:port[/db]` (or `rediss://` for TLS). */
@@ -15,17 +14,44 @@ export interface RedisStoreOptions {
 
 export const DEFAULT_KEY_PREFIX = 'headroom:';
 
+/** Claims (deduplication keys) live beside thread state, under their own prefix. */
+const CLAIM_PREFIX = 'claim:';
+
+/**
+ * SET unless the stored state comes from a later answer (its `answerOrder`, see codec.ts, sorts
+ * after this write's). One round-trip, atomic in Redis, so two replicas or a late write cannot
+ * replace a newer state. KEYS[1] thread key; ARGV: value, its answer order ('' = none), ttl ms.
+ */
+const SET_UNLESS_NEWER = `
+local current = redis.call('GET', KEYS[1])
+if current and ARGV[2] ~= '' then
+  local ok, saved = pcall(cjson.decode, current)
+  if ok and type(saved) == 'table' and type(saved.answerOrder) == 'string' and saved.answerOrder > ARGV[2] then
+    return 0
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+return 1
+`;
+
+type ScriptedRedis = Redis & { setUnlessNewer(key: string, value: string, order: string, ttlMs: number): Promise<number> };
+
 /**
  * Thread state shared by several bot processes (Slack HTTP mode behind a load balancer,
  * Discord shards): one `SET key value PX ttl` per turn, so Redis expires old threads itself.
  *
  * Availability: ioredis reconnects on its own after the server restarts (backoff capped at
- * 2 s) and queues commands meanwhile; each command is retried once across a reconnect and
- * then fails, so a store outage surfaces as an error the handler's error boundary reports,
- * rather than as a reply that hangs past the platform's 3 s deadline many times over.
+ * 2 s). Its offline queue is off: a command sent while disconnected fails at once instead of
+ * waiting, and is never replayed later (a replayed write, logged as failed by its caller, used
+ * to land after newer ones and take threads back in time; issue 15). A command on a connection
+ * that hangs fails after `commandTimeoutMs`; ResilientStore (resilient-store.ts) then fails fast
+ * while Redis stays down.
  */
 export class RedisStore implements ConversationStore {
-  private readonly client: Redis;
+  private readonly client: ScriptedRedis;
+  private troubleAt: number | null = null;
+  private closing = false;
+  private everReady = false;
   private readonly ttlMs: number;
   private readonly keyPrefix: string;
 
@@ -33,23 +59,65 @@ export class RedisStore implements ConversationStore {
     this.ttlMs = Math.max(1, Math.round(options.ttlMs ?? DEFAULT_TTL_MS));
     this.keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     const clientOptions: RedisOptions = {
-      maxRetriesPerRequest: 1,
-      commandTimeout: options.commandTimeoutMs ?? 2000,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      commandTimeout: options.commandTimeoutMs ?? 1000,
+      connectTimeout: 2000,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
       lazyConnect: false,
     };
-    this.client = new Redis(options.url, clientOptions);
+    this.client = new Redis(options.url, clientOptions) as ScriptedRedis;
+    this.client.defineCommand('setUnlessNewer', { numberOfKeys: 1, lua: SET_UNLESS_NEWER });
     // Without a listener ioredis prints every connection error; readiness reports it instead.
-    this.client.on('error', () => undefined);
+    // A dropped connection is trouble even when no command was waiting: writes may have been lost.
+    this.client.on('error', () => this.noteTrouble());
+    this.client.on('close', () => this.noteTrouble());
+    this.client.once('ready', () => {
+      this.everReady = true;
+    });
   }
 
-  async get(threadKey: string): Promise<ThreadState | null> {
+  /**
+   * Before the first connection is up, commands wait for it (bounded by the connect timeout):
+   * without an offline queue they would otherwise fail during the first milliseconds after start.
+   * Once connected, a disconnected client fails at once.
+   */
+  private async connected(): Promise<void> {
+    if (this.everReady || this.client.status === 'ready' || this.client.status === 'end') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.client.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 2000);
+      this.client.once('ready', done);
+    });
+  }
+
+  private noteTrouble(): void {
+    if (!this.closing) this.troubleAt = Date.now();
+  }
+
+  /** When the connection last dropped or errored (ms since epoch), null if never. */
+  lastTroubleAt(): number | null {
+    return this.troubleAt;
+  }
+
+  async get(threadKey: string): Promise<SavedThread | null> {
+    await this.connected();
     const value = await this.client.get(this.key(threadKey));
     return value === null ? null : decodeThreadState(value);
   }
 
-  async set(threadKey: string, state: ThreadState): Promise<void> {
-    await this.client.set(this.key(threadKey), encodeThreadState(state), 'PX', this.ttlMs);
+  async set(threadKey: string, state: SavedThread): Promise<void> {
+    await this.connected();
+    await this.client.setUnlessNewer(this.key(threadKey), encodeThreadState(state), answerOrder(state.answerTs) ?? '', this.ttlMs);
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    await this.connected();
+    return (await this.client.set(this.keyPrefix + CLAIM_PREFIX + key, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
   }
 
   async delete(threadKey: string): Promise<void> {
@@ -66,6 +134,7 @@ export class RedisStore implements ConversationStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (this.client.status === 'end') return;
     if (this.client.status !== 'ready') {
       // Not connected (server down, still connecting): QUIT would wait in the offline queue.

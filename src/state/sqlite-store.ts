@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ThreadState } from '../core/assistant.js';
 import type { ConversationStore } from './store.js';
-import { DEFAULT_TTL_MS, decodeThreadState, encodeThreadState } from './codec.js';
+import { answerOrder, DEFAULT_TTL_MS, decodeThreadState, encodeThreadState, type SavedThread } from './codec.js';
 
 export interface SqliteStoreOptions {
   /** Database file; parent folders are created. `:memory:` works for tests. */
@@ -18,6 +17,8 @@ export interface SqliteStoreOptions {
 interface PendingRow {
   state: string;
   expiresAt: number;
+  /** answerOrder of the state (codec.ts); null when it has none. */
+  order: string | null;
 }
 
 interface Waiter {
@@ -48,9 +49,11 @@ export class SqliteStore implements ConversationStore {
   private flushScheduled = false;
   private readonly writeBatch: (rows: Map<string, PendingRow>) => void;
   private readonly selectRow: Database.Statement<[string], { state: string; expires_at: number }>;
-  private readonly upsertRow: Database.Statement<[string, string, number]>;
+  private readonly upsertRow: Database.Statement<[{ key: string; state: string; expiresAt: number; order: string | null; now: number }]>;
+  private readonly claimRow: Database.Statement<[{ key: string; expiresAt: number; now: number }]>;
   private readonly deleteRow: Database.Statement<[string]>;
   private readonly deleteExpired: Database.Statement<[number]>;
+  private readonly deleteExpiredClaims: Database.Statement<[number]>;
 
   constructor(options: SqliteStoreOptions) {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
@@ -70,21 +73,37 @@ export class SqliteStore implements ConversationStore {
         expires_at INTEGER NOT NULL
       );
       CREATE INDEX IF NOT EXISTS thread_state_expires ON thread_state (expires_at);
+      CREATE TABLE IF NOT EXISTS claims (
+        claim_key  TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      );
     `);
+    // Files from before answer ordering get the column; their rows have no order and never refuse a write.
+    const columns = this.db.prepare('PRAGMA table_info(thread_state)').all() as Array<{ name: string }>;
+    if (!columns.some((c) => c.name === 'answer_order')) this.db.exec('ALTER TABLE thread_state ADD COLUMN answer_order TEXT');
     this.selectRow = this.db.prepare('SELECT state, expires_at FROM thread_state WHERE thread_key = ?');
     this.upsertRow = this.db.prepare(
-      `INSERT INTO thread_state (thread_key, state, expires_at) VALUES (?, ?, ?)
-       ON CONFLICT (thread_key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at`,
+      `INSERT INTO thread_state (thread_key, state, expires_at, answer_order) VALUES (@key, @state, @expiresAt, @order)
+       ON CONFLICT (thread_key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at, answer_order = excluded.answer_order
+       WHERE thread_state.answer_order IS NULL OR excluded.answer_order IS NULL
+          OR excluded.answer_order >= thread_state.answer_order OR thread_state.expires_at <= @now`,
+    );
+    // A claim is taken when no row exists or the existing one has expired.
+    this.claimRow = this.db.prepare(
+      `INSERT INTO claims (claim_key, expires_at) VALUES (@key, @expiresAt)
+       ON CONFLICT (claim_key) DO UPDATE SET expires_at = excluded.expires_at WHERE claims.expires_at <= @now`,
     );
     this.deleteRow = this.db.prepare('DELETE FROM thread_state WHERE thread_key = ?');
     this.deleteExpired = this.db.prepare('DELETE FROM thread_state WHERE expires_at <= ?');
+    this.deleteExpiredClaims = this.db.prepare('DELETE FROM claims WHERE expires_at <= ?');
     this.writeBatch = this.db.transaction((rows: Map<string, PendingRow>) => {
-      for (const [key, row] of rows) this.upsertRow.run(key, row.state, row.expiresAt);
+      const now = this.now();
+      for (const [key, row] of rows) this.upsertRow.run({ key, state: row.state, expiresAt: row.expiresAt, order: row.order, now });
     });
     this.purgeExpired();
   }
 
-  async get(threadKey: string): Promise<ThreadState | null> {
+  async get(threadKey: string): Promise<SavedThread | null> {
     const waiting = this.pending.get(threadKey);
     if (waiting) return waiting.expiresAt > this.now() ? decodeThreadState(waiting.state) : null;
     const row = this.selectRow.get(threadKey);
@@ -96,9 +115,14 @@ export class SqliteStore implements ConversationStore {
     return decodeThreadState(row.state);
   }
 
-  set(threadKey: string, state: ThreadState): Promise<void> {
+  set(threadKey: string, state: SavedThread): Promise<void> {
     if (!this.db.open) return Promise.reject(new Error('the SQLite store is closed'));
-    this.pending.set(threadKey, { state: encodeThreadState(state), expiresAt: this.now() + this.ttlMs });
+    const order = answerOrder(state.answerTs);
+    const waiting = this.pending.get(threadKey);
+    // Two writes for one thread in the same tick: the later answer wins, as in the table.
+    if (!(waiting?.order && order && waiting.order > order)) {
+      this.pending.set(threadKey, { state: encodeThreadState(state), expiresAt: this.now() + this.ttlMs, order });
+    }
     return new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       if (!this.flushScheduled) {
@@ -127,20 +151,27 @@ export class SqliteStore implements ConversationStore {
     for (const waiter of waiters) waiter.resolve();
   }
 
-  /** Deletes every expired row; returns how many. Runs at open and every `purgeEveryWrites` writes. */
-  purgeExpired(): number {
-    this.writesSincePurge = 0;
-    return this.deleteExpired.run(this.now()).changes;
-  }
-
-  /** Rows stored, expired or not (for tests and metrics). */
-  rowCount(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM thread_state').get() as { n: number }).n;
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    return this.claimRow.run({ key, expiresAt: now + ttlMs, now }).changes === 1;
   }
 
   async delete(threadKey: string): Promise<void> {
     this.pending.delete(threadKey);
     this.deleteRow.run(threadKey);
+  }
+
+  /** Deletes every expired row; returns how many. Runs at open and every `purgeEveryWrites` writes. */
+  purgeExpired(): number {
+    this.writesSincePurge = 0;
+    const now = this.now();
+    this.deleteExpiredClaims.run(now);
+    return this.deleteExpired.run(now).changes;
+  }
+
+  /** Rows stored, expired or not (for tests and metrics). */
+  rowCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM thread_state').get() as { n: number }).n;
   }
 
   async ready(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SeenRecently } from '../../src/adapters/slack/dedupe.js';
+import { localClaims } from '../../src/state/claims.js';
 import type { SlackDeps } from '../../src/adapters/slack/deps.js';
 import { headroomCommand } from '../../src/adapters/slack/listeners/commands/headroom.js';
 import { message } from '../../src/adapters/slack/listeners/events/message.js';
@@ -10,7 +10,7 @@ import { fakeRespond } from './fixtures.js';
 /** Listeners called directly with small fakes for ack, respond and the client (bolt-ts-starter-template style). */
 function deps(overrides: Partial<SlackDeps> = {}): SlackDeps {
   const log = overrides.log ?? (() => {});
-  return { store: new MemoryStore(), respond: fakeRespond, log, seen: new SeenRecently(), loadChart: async () => null, ops: requestOps(log, 'slack'), ...overrides };
+  return { store: new MemoryStore(), respond: fakeRespond, log, claim: localClaims(), loadChart: async () => null, ops: requestOps(log, 'slack'), ...overrides };
 }
 
 function fakeClient(postResult: () => Promise<unknown> = async () => ({ ok: true, ts: '111.000200' })) {

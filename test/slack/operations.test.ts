@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { BUSY_TEXT, RESTARTING_TEXT, requestOps } from '../../src/adapters/admission.js';
-import { SeenRecently } from '../../src/adapters/slack/dedupe.js';
+import { localClaims } from '../../src/state/claims.js';
 import type { RespondFn, SlackDeps } from '../../src/adapters/slack/deps.js';
 import { headroomCommand } from '../../src/adapters/slack/listeners/commands/headroom.js';
 import { message } from '../../src/adapters/slack/listeners/events/message.js';
@@ -35,7 +35,7 @@ function setup(options: Setup = {}) {
   const limits = options.limits ?? { user: { burst: 100, perMinute: 100 }, channel: { burst: 100, perMinute: 100 } };
   const ops = requestOps(log, 'slack', { limiter: createRateLimiter(limits, clock.now), shutdown, now: clock.now, errors: options.errors, maxInFlight: options.maxInFlight });
   const respondSpy = vi.fn(options.respond ?? fakeRespond);
-  const deps: SlackDeps = { store: new MemoryStore(), respond: respondSpy, log, seen: new SeenRecently(), loadChart: async () => null, ops };
+  const deps: SlackDeps = { store: new MemoryStore(), respond: respondSpy, log, claim: localClaims(), loadChart: async () => null, ops };
   const client = {
     chat: { postMessage: vi.fn(async () => ({ ok: true, ts: '111.000200' })), postEphemeral: vi.fn(async () => ({ ok: true })) },
     conversations: { replies: vi.fn(async () => ({ ok: true, messages: [] })) },

@@ -39,7 +39,7 @@ describe('Slack app over Socket Mode (real Bolt, loopback stand-in)', () => {
     expect((post.args.blocks as { type: string }[])[0]?.type).toBe('header');
     expect(canonicalOf(post)).toBe('13b bf16 zero3 on 4xA100-80G');
     const ts = h.standin.messages.at(-1)!.ts;
-    // The state is written once chat.postMessage has answered with the thread's ts: just after the post.
+    // The state is written once chat.postMessage has answered with the thread's ts: saved after the answer is posted, outside the request.
     for (let i = 0; i < 100 && !(await h.store.get(`slack:${TEAM_ID}:C0GENERAL:${ts}`)); i++) await settle(10);
     expect(await h.store.get(`slack:${TEAM_ID}:C0GENERAL:${ts}`)).not.toBeNull();
   });

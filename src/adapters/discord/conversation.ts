@@ -2,6 +2,7 @@ import type { Message, ThreadChannel } from 'discord.js';
 import type { ThreadState, Turn } from '../../core/assistant.js';
 import { decodeCustomId, hashStoreKey, isHeadroomCustomId, RESET_FOOTER, type ScenarioRef } from '../../render/discord.js';
 import type { HandlerDeps } from './deps.js';
+import { isNewerAnswer, type SavedThread } from '../../state/codec.js';
 
 /** DESIGN §5: Discord conversations are keyed by thread (or message / DM channel) id. */
 export function threadKey(id: string): string {
@@ -32,12 +33,40 @@ export async function turnForRef(ref: ScenarioRef, deps: HandlerDeps): Promise<T
   return turn.reply.kind === 'estimate' ? { ...turn, state: turn.state ?? state } : null;
 }
 
-/** Saves the new state under every key that names this conversation, plus the hash reference when used. */
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A thread's saved state; a failing store (Redis down) reads as a miss, logged, never as an apology. */
+export async function loadState(deps: HandlerDeps, key: string): Promise<SavedThread | null> {
+  try {
+    return await deps.store.get(key);
+  } catch (error) {
+    deps.log({ event: 'discord.store_failed', op: 'get', error: errorText(error) });
+    return null;
+  }
+}
+
+/** The Discord message id inside a thread key (`discord:{id}`), when it is one. */
+function idOf(key: string): string | undefined {
+  return /^discord:(\d+)$/.exec(key)?.[1];
+}
+
+/**
+ * Saves the new state under every key that names this conversation, plus the hash reference
+ * when used. Every caller names the conversation by the answer message's id among the keys
+ * (`threadKey(sent.id)`), and snowflakes grow with time, so the newest id among them is the
+ * answer's: the state is stamped with it, and no store lets it replace a later answer's state.
+ * The answer is already sent, so a failing store is logged, not apologised for.
+ */
 export async function persistTurn(deps: HandlerDeps, keys: string[], state: ThreadState | null, ref: ScenarioRef | null): Promise<void> {
   if (!state) return;
-  const writes = keys.map((key) => deps.store.set(key, state));
-  if (ref?.kind === 'hash') writes.push(deps.store.set(hashStoreKey(ref.hash), state));
-  await Promise.all(writes);
+  const answerTs = keys.map(idOf).reduce<string | undefined>((newest, id) => (id && (!newest || isNewerAnswer(id, newest)) ? id : newest), undefined);
+  const saved: SavedThread = answerTs ? { scenario: state.scenario, history: state.history, answerTs } : state;
+  const writes = keys.map((key) => deps.store.set(key, saved));
+  if (ref?.kind === 'hash') writes.push(deps.store.set(hashStoreKey(ref.hash), saved));
+  const results = await Promise.allSettled(writes);
+  for (const result of results) {
+    if (result.status === 'rejected') deps.log({ event: 'discord.store_failed', op: 'set', error: errorText(result.reason) });
+  }
 }
 
 function headroomRef(message: Message, botId: string): ScenarioRef | null {
@@ -53,11 +82,38 @@ function headroomRef(message: Message, botId: string): ScenarioRef | null {
 }
 
 /**
+ * A thread's state: the saved one, unless the store cannot be read or is in doubt (a write
+ * failed, or the store had trouble lately: ResilientStore.doubts); then the thread's newest
+ * headroom answer is read too and whichever is newer wins, so a thread never goes back in time.
+ */
+export async function currentThreadState(thread: ThreadChannel, botId: string, deps: HandlerDeps): Promise<ThreadState | null> {
+  const key = threadKey(thread.id);
+  let saved: SavedThread | null = null;
+  let failed = false;
+  try {
+    saved = await deps.store.get(key);
+  } catch (error) {
+    failed = true;
+    deps.log({ event: 'discord.store_failed', op: 'get', error: errorText(error) });
+  }
+  if (saved && !failed && !deps.store.doubts?.(key)) return saved;
+  const latest = await latestAnswerState(thread, botId, deps);
+  if (!latest) return saved;
+  if (saved?.answerTs !== undefined && !isNewerAnswer(latest.messageId, saved.answerTs)) return saved;
+  return latest.state;
+}
+
+/**
  * A thread whose state is not in the store (expired, other process, store wiped): read the
  * scenario back from the newest headroom button in the thread, else from the message it was
  * started on.
  */
 export async function recoverThreadState(thread: ThreadChannel, botId: string, deps: HandlerDeps): Promise<ThreadState | null> {
+  return (await latestAnswerState(thread, botId, deps))?.state ?? null;
+}
+
+/** The newest headroom answer in a thread (or its starter message): its scenario and message id. */
+async function latestAnswerState(thread: ThreadChannel, botId: string, deps: HandlerDeps): Promise<{ state: ThreadState; messageId: string } | null> {
   const recent = await thread.messages.fetch({ limit: 25 }).catch(() => null);
   const candidates = recent ? [...recent.values()].sort((a, b) => b.createdTimestamp - a.createdTimestamp) : [];
   const starter = await thread.fetchStarterMessage().catch(() => null);
@@ -70,7 +126,7 @@ export async function recoverThreadState(thread: ThreadChannel, botId: string, d
     const turn = await turnForRef(ref, deps);
     if (turn?.state) {
       deps.log({ event: 'discord.thread.recovered', thread: thread.id, from: message.id });
-      return turn.state;
+      return { state: turn.state, messageId: message.id };
     }
   }
   return null;

@@ -3,6 +3,7 @@ import type { SlackConfig } from '../../config/slack.js';
 import { boltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { slackErrorCode } from './errors.js';
+import { MAX_BODY_BYTES } from '../../ops/raw-body.js';
 import { EVENTS_PATH } from './http-server.js';
 import { registerListeners } from './listeners/index.js';
 
@@ -44,6 +45,7 @@ export function createSlackApp(config: SlackConfig, deps: SlackDeps, logLevel?: 
       signingSecret: config.signingSecret ?? '',
       endpoints: [EVENTS_PATH],
       logger,
+      bodyLimit: MAX_BODY_BYTES,
     });
     built = { app: new App({ ...common, receiver }), receiver };
   }

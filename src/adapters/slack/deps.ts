@@ -2,7 +2,8 @@ import type { ThreadState, Turn } from '../../core/assistant.js';
 import type { ConversationStore } from '../../state/store.js';
 import type { RequestOps } from '../admission.js';
 import type { ChartFn, ChartKind, LogFn } from '../deps.js';
-import type { SeenRecently } from './dedupe.js';
+import type { ClaimFn } from '../../state/claims.js';
+import type { SeenRecently } from '../../state/seen-recently.js';
 
 /** The assistant's one entry point (src/core/assistant.ts), injectable for tests. */
 export type RespondFn = (text: string, previous: ThreadState | null) => Turn | Promise<Turn>;
@@ -14,7 +15,10 @@ export interface SlackDeps {
   store: ConversationStore;
   respond: RespondFn;
   log: LogFn;
-  seen: SeenRecently;
+  /** True the first time a delivery key is claimed, across processes sharing the store (src/state/claims.ts). */
+  claim: ClaimFn;
+  /** Threads known not to be ours (chatter): their next messages cost no Web API call. */
+  notOurThreads?: SeenRecently;
   /** Resolves the PNG chart renderer, or null when it is not installed. */
   loadChart: () => Promise<ChartFn | null>;
   /** Rate limits, shutdown tracking and the error boundary (src/adapters/admission.ts). */

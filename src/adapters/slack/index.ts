@@ -1,13 +1,14 @@
 import type { SlackConfig } from '../../config/slack.js';
 import type { ErrorLog } from '../../ops/errors.js';
-import { createHealthHandler } from '../../ops/health.js';
+import { chatPortHealth, createHealthHandler } from '../../ops/health.js';
 import type { RateLimiter } from '../../ops/rate-limit.js';
 import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
 import { requestOps } from '../admission.js';
 import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
-import { SeenRecently } from './dedupe.js';
+import { storeClaims } from '../../state/claims.js';
+import { SeenRecently } from '../../state/seen-recently.js';
 import { defaultRespond } from './default-respond.js';
 import { withHub } from '../hub-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
@@ -31,6 +32,10 @@ export interface SlackStartDeps {
   maxInFlight?: number;
   /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
   host?: string;
+  /** HTTP mode: open sockets before new ones are refused; DEFAULT_MAX_CONNECTIONS when absent. */
+  maxConnections?: number;
+  /** True the first time a key is claimed inside the replay window, across processes (src/state/dedupe.ts); per process when absent. */
+  claimOnce?: (key: string) => Promise<boolean>;
 }
 
 export interface SlackHandle {
@@ -38,6 +43,13 @@ export interface SlackHandle {
   /** HTTP mode: the port actually bound (useful with port 0); null in Socket Mode. */
   port: number | null;
 }
+
+/**
+ * How long a thread found not to be ours stays known as such. Someone can still bring the bot
+ * in with a mention (addressed messages skip the cache) or another replica can answer there
+ * (its saved state is read first), so this only bounds Web API calls for chatter.
+ */
+export const NOT_OUR_THREAD_TTL_MS = 10 * 60 * 1000;
 
 const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(event)}\n`);
 
@@ -48,12 +60,14 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
  */
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
+  const claim = deps.claimOnce ?? storeClaims(deps.store, log);
   const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight });
   const slackDeps: SlackDeps = {
     store: deps.store,
     log,
     respond: withHub(deps.respond ?? defaultRespond),
-    seen: new SeenRecently(),
+    claim,
+    notOurThreads: new SeenRecently(NOT_OUR_THREAD_TTL_MS),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,
   };
@@ -63,10 +77,13 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     log({ event: 'slack.started', mode: 'socket' });
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
-  const health = createHealthHandler({
-    checks: { store: () => deps.store.ready(), accepting: () => ops.shutdown.accepting() },
+  const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting()));
+  const server = slackHttpServer(receiver.requestListener, health, {
+    signingSecret: config.signingSecret ?? '',
+    log,
+    maxConnections: deps.maxConnections,
+    firstDelivery: (signature) => claim(`slack:request:${signature}`),
   });
-  const server = slackHttpServer(receiver.requestListener, health);
   const port = await listen(server, config.port, deps.host);
   log({ event: 'slack.started', mode: 'http', port });
   return { port, stop: () => close(server) };

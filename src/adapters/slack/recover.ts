@@ -17,12 +17,64 @@ function canonicalOf(message: MessageWithMetadata, botId: string | undefined): s
   return typeof canonical === 'string' && canonical.trim() !== '' ? canonical : null;
 }
 
+/** The thread's latest headroom answer; `none` when it has none (not our thread); `failed` when Slack could not be asked. */
+export type LatestAnswer =
+  | { kind: 'answer'; canonical: string; ts: string }
+  /** Our answer to `reset` came last: the thread is ours, with nothing to continue. */
+  | { kind: 'reset'; ts: string }
+  | { kind: 'none' }
+  | { kind: 'failed' };
+
 /**
- * The recovery path when the store has nothing for a thread (restart, another process, expiry):
- * the canonical request of the thread's latest headroom answer, read from message metadata
- * (conversations.replies with include_all_metadata; the thread root is the first message).
- * '' when the thread was reset after its last answer (a thread of ours with nothing to continue).
+ * A recovery lookup waits at most this long: under Slack's 429s the Web API client retries with
+ * backoff for minutes, and a chat request must not hold on that long (issue 15).
  */
+export const RECOVER_TIMEOUT_MS = 3000;
+
+/**
+ * The thread's latest headroom answer, read from message metadata (conversations.replies with
+ * include_all_metadata; the thread root is the first message): the recovery path when the store
+ * has nothing for a thread (restart, another process, expiry) or may be behind (an outage).
+ */
+export async function latestAnswerInThread(
+  client: webApi.WebClient,
+  channel: string,
+  threadTs: string,
+  botId: string | undefined,
+  log: LogFn,
+  timeoutMs = RECOVER_TIMEOUT_MS,
+): Promise<LatestAnswer> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([client.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 200 }), timeout]);
+    if (result === 'timeout') {
+      log({ event: 'slack.recover_failed', method: 'conversations.replies', channel, error: `no answer within ${timeoutMs} ms` });
+      return { kind: 'failed' };
+    }
+    const messages = (result.messages ?? []) as MessageWithMetadata[];
+    for (const message of [...messages].reverse()) {
+      if (isResetAnswer(message, botId) && message.ts) return { kind: 'reset', ts: message.ts };
+      const canonical = canonicalOf(message, botId);
+      if (canonical && message.ts) return { kind: 'answer', canonical, ts: message.ts };
+    }
+    return { kind: 'none' };
+  } catch (error) {
+    log({ event: 'slack.recover_failed', method: 'conversations.replies', channel, error: slackErrorCode(error) });
+    return { kind: 'failed' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Our answer to `reset` carries an empty canonical: nothing before it is picked up again. */
+function isResetAnswer(message: MessageWithMetadata, botId: string | undefined): boolean {
+  return message.metadata?.event_type === ANSWER_EVENT_TYPE && message.metadata.event_payload?.canonical === '' && (!botId || message.bot_id === botId);
+}
+
+/** The canonical request of the thread's latest headroom answer ('' after a reset), null when none could be read. */
 export async function canonicalFromThread(
   client: webApi.WebClient,
   channel: string,
@@ -30,19 +82,8 @@ export async function canonicalFromThread(
   botId: string | undefined,
   log: LogFn,
 ): Promise<string | null> {
-  try {
-    const result = await client.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 200 });
-    const messages = (result.messages ?? []) as MessageWithMetadata[];
-    for (const message of [...messages].reverse()) {
-      // Our answer to `reset` carries an empty canonical: nothing before it is picked up again ('' = reset).
-      if (message.metadata?.event_type === ANSWER_EVENT_TYPE && message.metadata.event_payload?.canonical === '' && (!botId || message.bot_id === botId)) return '';
-      const canonical = canonicalOf(message, botId);
-      if (canonical) return canonical;
-    }
-  } catch (error) {
-    log({ event: 'slack.recover_failed', method: 'conversations.replies', channel, error: slackErrorCode(error) });
-  }
-  return null;
+  const latest = await latestAnswerInThread(client, channel, threadTs, botId, log);
+  return latest.kind === 'answer' ? latest.canonical : latest.kind === 'reset' ? '' : null;
 }
 
 /** The canonical request of one answer message (a button's message), from its metadata. */

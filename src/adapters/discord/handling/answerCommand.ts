@@ -1,6 +1,6 @@
 import { hubIdsIn } from '../../../hub/prefetch.js';
 import { renderDiscord } from '../../../render/discord.js';
-import { answerKeys, persistTurn, threadKey } from '../conversation.js';
+import { answerKeys, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
 import { verdictOf } from './handleMessage.js';
@@ -13,7 +13,7 @@ import type { InteractionPlace, InteractionReplies } from './replies.js';
  * the embed and buttons. Inside a thread the command continues that thread's scenario.
  */
 export async function answerCommand(text: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
-  const previous = place.inThread && place.channelId ? await deps.store.get(threadKey(place.channelId)) : null;
+  const previous = place.inThread && place.channelId ? await loadState(deps, threadKey(place.channelId)) : null;
   // A Hub id is fetched before the answer (up to seconds): defer first, so the 3 s window holds.
   const fetching = hubIdsIn(text).length > 0;
   if (fetching) await replies.defer();

@@ -5,7 +5,7 @@ import type { Turn } from '../../../core/assistant.js';
 import { RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
 import type { Gate } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
-import { persistTurn, recoverThreadState, threadKey } from '../conversation.js';
+import { currentThreadState, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare, type Outgoing } from '../delivery.js';
 import { discordFiles, withAttachedConfig } from '../../attached-config.js';
@@ -24,7 +24,7 @@ function threadName(canonical: string): string {
 
 /** State of a thread: the store first, then the scenario written into the bot's own buttons. */
 async function threadState(thread: ThreadChannel, botId: string, deps: HandlerDeps): Promise<ThreadState | null> {
-  return (await deps.store.get(threadKey(thread.id))) ?? (await recoverThreadState(thread, botId, deps));
+  return currentThreadState(thread, botId, deps);
 }
 
 /** Admits everything: for callers without rate limits (the gate normally comes from serveRequest). */
@@ -93,7 +93,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     const key = threadKey(channel.id);
     return threadQueue.run(key, async () => {
       if (!(await admitted())) return;
-      const turn = await deps.respond(await request(), await deps.store.get(key));
+      const turn = await deps.respond(await request(), await loadState(deps, key));
       const out = await prepareTurn(turn, deps);
       const sent = await message.reply(out.payload);
       if (turn.cleared) await forget(deps, key);

@@ -14,6 +14,8 @@ export interface EndpointOptions {
   log: LogFn;
   /** Answers a verified command, button or autocomplete; owns the response from then on. */
   answer: (interaction: WorkInteraction, res: ServerResponse) => Promise<void>;
+  /** True the first time an interaction id is claimed (the shared store, src/state/claims.ts); all pass when absent. */
+  firstDelivery?: (interactionId: string) => Promise<boolean>;
   maxBodyBytes?: number;
   now?: () => number;
 }
@@ -21,7 +23,7 @@ export interface EndpointOptions {
 /**
  * `POST /discord/interactions`: raw body (413 past the cap) → Ed25519 signature and timestamp
  * window (401) → JSON (400) → PING answered with PONG, unknown types and malformed payloads
- * refused (400), the rest handed to `answer`. Nothing is parsed before the signature passes.
+ * refused (400), a replayed interaction id refused (409), the rest handed to `answer`. Nothing is parsed before the signature passes.
  */
 export function interactionsEndpoint(options: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { key, log, answer } = options;
@@ -64,6 +66,13 @@ export function interactionsEndpoint(options: EndpointOptions): (req: IncomingMe
         sendJson(res, 400, { error: `malformed interaction: ${interaction.reason}` });
         return;
       default:
+        // A replay of a signed interaction inside the timestamp window (here, after a restart or
+        // on another replica) is refused: Discord itself never sends one interaction twice.
+        if (options.firstDelivery && !(await options.firstDelivery(interaction.id))) {
+          log({ event: 'discord.http.rejected', status: 409, reason: 'replayed' });
+          sendJson(res, 409, { error: 'this interaction was already answered' });
+          return;
+        }
         await answer(interaction, res);
     }
   }

@@ -1,6 +1,6 @@
 import { REST } from 'discord.js';
 import type { DiscordConfig } from '../../../config/discord.js';
-import { createHealthHandler } from '../../../ops/health.js';
+import { chatPortHealth, createHealthHandler } from '../../../ops/health.js';
 import { buildHandlerDeps, type DiscordDeps } from '../handler-deps.js';
 import { discordRestOptions } from '../rest-options.js';
 import { dispatchInteraction } from './dispatch.js';
@@ -10,6 +10,7 @@ import { close, listen } from '../../../ops/http-listen.js';
 import { interactionsServer } from './server.js';
 import { publicKeyFromHex } from './verify.js';
 import { interactionWebhook } from './webhook.js';
+import { storeClaims, type ClaimFn } from '../../../state/claims.js';
 
 export interface InteractionsHandle {
   /** The port actually bound (useful with port 0). */
@@ -23,22 +24,22 @@ export interface InteractionsHandle {
  * `/healthz` and `/readyz`. Answers go back as the HTTP response, then through the interaction's
  * webhook with discord.js's REST (pointed at DISCORD_API_URL when set). Resolves once listening.
  */
-export async function startDiscordInteractions(config: DiscordConfig, deps: DiscordDeps & { host?: string }): Promise<InteractionsHandle> {
+export async function startDiscordInteractions(config: DiscordConfig, deps: DiscordDeps & { host?: string; claimOnce?: ClaimFn }): Promise<InteractionsHandle> {
   if (!config.interactions) throw new Error('HTTP interactions need DISCORD_PUBLIC_KEY');
   const key = publicKeyFromHex(config.interactions.publicKey);
   const handlerDeps = await buildHandlerDeps(deps);
   const rest = new REST(discordRestOptions(config.apiUrl));
+  const claim = deps.claimOnce ?? storeClaims(deps.store, handlerDeps.log);
   const endpoint = interactionsEndpoint({
     key,
     log: handlerDeps.log,
+    firstDelivery: (id) => claim(`discord:interaction:${id}`),
     answer: (interaction, res) => {
       const replies = new HttpReplies(res, interactionWebhook(rest, interaction.applicationId, interaction.token));
       return dispatchInteraction(interaction, replies, handlerDeps);
     },
   });
-  const health = createHealthHandler({
-    checks: { store: () => deps.store.ready(), accepting: () => handlerDeps.ops.shutdown.accepting() },
-  });
+  const health = createHealthHandler(chatPortHealth(deps.store, () => handlerDeps.ops.shutdown.accepting()));
   const server = interactionsServer(endpoint, health);
   const port = await listen(server, config.interactions.port, deps.host);
   handlerDeps.log({ event: 'discord.http.started', port });

@@ -73,6 +73,28 @@ function issueOf(error: z.ZodError): string {
   return issue ? `${issue.path.join('.') || 'payload'}: ${issue.message}` : 'invalid payload';
 }
 
+/**
+ * Discord nests options at most three deep (subcommand group → subcommand → option). Deeper
+ * payloads are refused before zod walks them: 1,000 levels exhausted the stack and came back as
+ * a 500 (issue 15). Counted without recursion.
+ */
+export const MAX_OPTION_DEPTH = 4;
+
+function optionsDepth(data: unknown): number {
+  let depth = 0;
+  let level: unknown[] = [data];
+  while (level.length > 0 && depth <= MAX_OPTION_DEPTH) {
+    const next: unknown[] = [];
+    for (const node of level) {
+      const options = (node as { options?: unknown } | null)?.options;
+      if (Array.isArray(options)) next.push(...options);
+    }
+    if (next.length > 0) depth += 1;
+    level = next;
+  }
+  return depth;
+}
+
 export function parseInteraction(json: unknown): ParsedInteraction {
   const type = (json as { type?: unknown } | null)?.type;
   if (typeof type !== 'number') return { kind: 'malformed', reason: 'type: expected a number' };
@@ -93,6 +115,7 @@ export function parseInteraction(json: unknown): ParsedInteraction {
     place: { channelId, inThread: THREAD_TYPES.has(base.data.channel?.type ?? -1) },
   };
   const data = (json as { data?: unknown }).data;
+  if (optionsDepth(data) > MAX_OPTION_DEPTH) return { kind: 'malformed', reason: `data.options: nested deeper than ${MAX_OPTION_DEPTH} levels` };
 
   if (type === InteractionType.MessageComponent) {
     const component = componentData.safeParse(data);

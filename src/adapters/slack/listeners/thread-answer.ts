@@ -2,10 +2,10 @@ import type { webApi } from '@slack/bolt';
 import { ANSWER_EVENT_TYPE, renderSlack, type SlackMessage } from '../../../render/slack.js';
 import { serveRequest } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
-import { loadState, saveState, threadContext, type ThreadContext } from '../conversation.js';
+import { loadState, saveAfterAnswer, threadContext, type ThreadContext } from '../conversation.js';
 import type { SlackDeps } from '../deps.js';
 import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
-import { canonicalFromThread } from '../recover.js';
+import { latestAnswerInThread } from '../recover.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 
@@ -40,11 +40,13 @@ async function forgetState(deps: SlackDeps, threadKey: string): Promise<void> {
 /**
  * Answers a mention, a DM or a thread message. Outside a thread a mention starts a conversation
  * rooted at the message; a top-level DM continues the DM's own conversation and is answered
- * top-level; inside a thread a message is a follow-up (store, then metadata recovery).
- * Unaddressed messages in threads that are not ours get no answer and spend no rate-limit
- * token. A request error is shown only to its author (chat.postEphemeral in the thread), so
- * "thanks, that helps!" never draws a public error card. Follow-ups in one thread are answered
- * in the order they arrived (threadQueue).
+ * top-level; inside a thread a message is a follow-up (store, then the thread's latest answer
+ * when the store has nothing or may be behind). Unaddressed messages in threads that are not
+ * ours get no answer and spend nothing: whether the thread is ours is settled before admission
+ * (no in-flight slot, no rate-limit token), and the answer is cached per thread. A request
+ * error is shown only to its author (chat.postEphemeral), so "thanks, that helps!" never draws a
+ * public error card. Follow-ups in one thread are answered in the order they arrived
+ * (threadQueue); the new state is saved after the answer is posted, outside the request.
  */
 export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, incoming: IncomingText): Promise<void> {
   const inThread = incoming.threadTs !== undefined && incoming.threadTs !== incoming.ts;
@@ -55,6 +57,18 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   const text = incoming.text === '' ? 'help' : incoming.text;
   const who = slackRequester(incoming.team, incoming.user, incoming.channel);
   const tellOnly = (notice: string) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log);
+  const latest = () => latestAnswerInThread(client, incoming.channel, root, incoming.botId, deps.log);
+
+  if (inThread && !incoming.addressed) {
+    let chatterContext: ThreadContext | null;
+    try {
+      chatterContext = await threadContext(deps, threadKey, latest, false);
+    } catch (error) {
+      deps.log({ event: 'slack.thread_check_failed', error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    if (!chatterContext) return;
+  }
 
   await serveRequest(
     deps.ops,
@@ -63,14 +77,8 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
       threadQueue.run(threadKey, async () => {
         let context: ThreadContext;
         if (inThread) {
-          let wasReset = false;
-          const recover = async () => {
-            const canonical = await canonicalFromThread(client, incoming.channel, root, incoming.botId, deps.log);
-            wasReset = canonical === '';
-            return canonical;
-          };
-          // A thread reset after its last answer is still ours: the message is a new request there.
-          const found = (await threadContext(deps, threadKey, recover, incoming.addressed)) ?? (wasReset ? { previous: null, note: null } : null);
+          // Read inside the queue: the follow-up before this one may just have saved a newer state.
+          const found = await threadContext(deps, threadKey, latest, true);
           if (!found || !(await gate(who, tellOnly))) return;
           context = found;
         } else {
@@ -85,13 +93,14 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
           return 'request_error';
         }
+        deps.notOurThreads?.forget(threadKey);
         if (turn.cleared) {
           await forgetState(deps, threadKey);
           await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
           return 'reset';
         }
-        await saveState(deps, threadKey, turn.state);
-        await postMessage(client, target, message, deps.log);
+        const ts = await postMessage(client, target, message, deps.log);
+        threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
         return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
       }),
     (apology) => postNotice(client, target, apology, deps.log),

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { renderSlack } from '../../../../render/slack.js';
-import { loadState, saveState, stateFromCanonical } from '../../conversation.js';
+import { loadState, saveAfterAnswer, stateFromCanonical } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { postMessage, postNotice } from '../../post.js';
 import { canonicalOfButton, LOST_TRACK } from './answer-of-button.js';
@@ -22,8 +22,8 @@ export function applyLever(deps: SlackDeps) {
         return;
       }
       const turn = await deps.respond(button.value.change, previous);
-      await saveState(deps, button.threadKey, turn.state);
-      await postMessage(client, target, renderSlack(turn.reply), deps.log);
+      const ts = await postMessage(client, target, renderSlack(turn.reply), deps.log);
+      saveAfterAnswer(deps, button.threadKey, turn.state, ts);
       return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
     });
   };

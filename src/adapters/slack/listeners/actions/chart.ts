@@ -5,6 +5,9 @@ import { politeFailure, slackErrorCode } from '../../errors.js';
 import { postNotice } from '../../post.js';
 import { estimateOfButton, LOST_TRACK } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
+import { ChartsBusyError } from '../../../compute/chart-pool.js';
+
+export const CHARTS_BUSY = 'Many charts are being drawn right now. Press the button again in a few seconds.';
 
 export const CHARTS_UNAVAILABLE = 'Charts are not available in this deployment; the table above has the same numbers.';
 
@@ -37,6 +40,7 @@ export function chartButton(deps: SlackDeps, which: 'chart' | 'sweep') {
       try {
         png = await chartPng(reply, kind);
       } catch (error) {
+        if (error instanceof ChartsBusyError) return postNotice(client, target, CHARTS_BUSY, deps.log);
         deps.log({ event: 'slack.chart_failed', kind, error: error instanceof Error ? error.message : String(error) });
         return postNotice(client, target, 'Sorry, I could not draw that chart. The table above has the same numbers.', deps.log);
       }

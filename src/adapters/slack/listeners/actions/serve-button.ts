@@ -19,6 +19,8 @@ export async function serveButton(
 ): Promise<void> {
   const button = buttonContext(body);
   if (!button) return;
+  // The same click delivered twice (a replay, a retry on another replica) is answered once.
+  if (body.trigger_id && !(await deps.claim(`slack:trigger:${body.trigger_id}`))) return;
   const target: PostTarget = button.dm ? { channel: button.channel } : { channel: button.channel, threadTs: button.root };
   const team = body.team?.id ?? body.user.team_id ?? 'unknown';
   const who = slackRequester(team, body.user.id, button.channel);

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, RespondArguments, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { renderSlack, type SlackMessage } from '../../../../render/slack.js';
 import { serveRequest } from '../../../admission.js';
-import { answerRequest, saveState } from '../../conversation.js';
+import { answerRequest, saveAfterAnswer } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
@@ -17,6 +17,11 @@ import { slackRequester } from '../requester.js';
  */
 export function headroomCommand(deps: SlackDeps) {
   return async ({ command, ack, respond, client }: AllMiddlewareArgs & SlackCommandMiddlewareArgs): Promise<void> => {
+    // A replayed or retried command (same trigger_id), here or on another replica, is acked and not answered again.
+    if (command.trigger_id && !(await deps.claim(`slack:trigger:${command.trigger_id}`))) {
+      await ack();
+      return;
+    }
     const send = async (body: RespondArguments, what: string): Promise<boolean> => {
       try {
         await respond(body);
@@ -39,7 +44,7 @@ export function headroomCommand(deps: SlackDeps) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         const asked = requestText(command.text);
         const text = asked === '' ? 'help' : asked;
-        const { reply, state } = await answerRequest(deps, null, text);
+        const { reply, state } = await answerRequest(deps, text);
         const message = renderSlack(reply);
         if (reply.kind === 'error') {
           await ephemeral({ text: message.text, blocks: message.blocks });
@@ -48,9 +53,9 @@ export function headroomCommand(deps: SlackDeps) {
         const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
           answerThroughResponseUrl(message, apology, send),
         );
-        if (ts) await saveState(deps, slackThreadKey(command.team_id, command.channel_id, ts), state);
+        if (ts) saveAfterAnswer(deps, slackThreadKey(command.team_id, command.channel_id, ts), state, ts);
         // In a DM the answer also becomes the DM's conversation: a top-level message continues it.
-        if (ts && isSlackDm(command.channel_id)) await saveState(deps, slackDmKey(command.team_id, command.channel_id), state);
+        if (ts && isSlackDm(command.channel_id)) saveAfterAnswer(deps, slackDmKey(command.team_id, command.channel_id), state, ts);
         return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
       },
       (apology) => ephemeral({ text: apology }),

@@ -7,8 +7,8 @@ import { answerInThread } from '../thread-answer.js';
 /** `@headroom <request>`: answered in the mention's thread. Deduped with the twin `message` event. */
 export function appMention(deps: SlackDeps) {
   return async ({ event, body, client, context }: AllMiddlewareArgs & SlackEventMiddlewareArgs<'app_mention'>): Promise<void> => {
-    if (!deps.seen.first(`event:${body.event_id}`)) return;
-    if (!deps.seen.first(`message:${event.channel}:${event.ts}`)) return;
+    if (!(await deps.claim(`slack:event:${body.event_id}`))) return;
+    if (!(await deps.claim(`slack:message:${event.channel}:${event.ts}`))) return;
     if (event.bot_id) return;
     await answerInThread(deps, client, {
       team: body.team_id ?? event.team ?? context.teamId ?? 'unknown',

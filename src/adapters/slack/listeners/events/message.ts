@@ -29,15 +29,15 @@ interface PlainMessage {
 export function message(deps: SlackDeps) {
   return async ({ event, body, client, context }: AllMiddlewareArgs & SlackEventMiddlewareArgs<'message'>): Promise<void> => {
     const msg = event as unknown as PlainMessage;
-    if (msg.subtype === 'message_changed') return deps.seen.first(`event:${body.event_id}`) ? messageChanged(deps, client, body.team_id ?? context.teamId ?? 'unknown', context.botUserId, event as unknown as ChangedMessage) : undefined;
+    if (msg.subtype === 'message_changed') return (await deps.claim(`slack:event:${body.event_id}`)) ? messageChanged(deps, client, body.team_id ?? context.teamId ?? 'unknown', context.botUserId, event as unknown as ChangedMessage) : undefined;
     if (!PERSON_SUBTYPES.has(msg.subtype) || msg.bot_id || !msg.user || msg.subtype === 'bot_message') return;
     const rawText = msg.text ?? '';
     const mentioned = context.botUserId ? rawText.includes(`<@${context.botUserId}`) : false;
     const addressed = msg.channel_type === 'im' || mentioned;
     const inThread = msg.thread_ts !== undefined && msg.thread_ts !== msg.ts;
     if (!inThread && !addressed) return;
-    if (!deps.seen.first(`event:${body.event_id}`)) return;
-    if (!deps.seen.first(`message:${msg.channel}:${msg.ts}`)) return;
+    if (!(await deps.claim(`slack:event:${body.event_id}`))) return;
+    if (!(await deps.claim(`slack:message:${msg.channel}:${msg.ts}`))) return;
     await answerInThread(deps, client, {
       team: body.team_id ?? msg.team ?? context.teamId ?? 'unknown',
       channel: msg.channel,

@@ -1,0 +1,167 @@
+import { CircuitBreaker, CircuitOpenError } from './circuit-breaker.js';
+import type { ConversationStore, SavedThread, StoreHealth } from './store.js';
+
+export interface ResilientStoreOptions {
+  /** Failures in a row before the store is treated as down. */
+  failureThreshold?: number;
+  /** How long it is then left alone before one call tries again. */
+  openMs?: number;
+  /**
+   * How long after trouble a saved state is doubted (compared with the thread's last answer
+   * before use): a write lost in an outage leaves an older state behind in every replica's view.
+   */
+  doubtWindowMs?: number;
+  /** Thread keys whose write failed, remembered to invalidate once the store answers again. */
+  maxUnsavedKeys?: number;
+  /** How often owed invalidations are retried while the store is down. */
+  invalidateEveryMs?: number;
+  now?: () => number;
+}
+
+/** The store's own trouble signal (RedisStore: connection dropped), when it has one. */
+interface TroubleSource {
+  lastTroubleAt?(): number | null;
+}
+
+/**
+ * A minute: failed writes are invalidated (deleted) within about a second of the store coming
+ * back, by whichever process owes them, so only a short window needs the thread's own answer
+ * as a check. Longer would cost a conversations.replies call per follow-up for longer after
+ * every blip (a Tier 3 method: about 50 a minute per workspace).
+ */
+export const DEFAULT_DOUBT_WINDOW_MS = 60 * 1000;
+
+/**
+ * A ConversationStore wrapped for outages: a circuit breaker so calls fail at once while the
+ * store is down; a record of which threads' writes failed (their saved state is older than their
+ * last answer), deleted from the store once it answers again so every replica and a restarted
+ * process falls back to the thread's own latest answer; `doubts(key)` for readers in this process;
+ * and counters for /healthz.
+ */
+export class ResilientStore implements ConversationStore {
+  private readonly breaker: CircuitBreaker;
+  private readonly now: () => number;
+  private readonly doubtWindowMs: number;
+  private readonly maxUnsaved: number;
+  private readonly unsaved = new Set<string>();
+  private failures = 0;
+  private shortCircuited = 0;
+  private troubleAt: number | null = null;
+  private invalidating = false;
+  private retryTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly retryEveryMs: number;
+
+  constructor(private readonly inner: ConversationStore & TroubleSource, options: ResilientStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.breaker = new CircuitBreaker('the conversation store', { failureThreshold: options.failureThreshold, openMs: options.openMs, now: this.now });
+    this.doubtWindowMs = options.doubtWindowMs ?? DEFAULT_DOUBT_WINDOW_MS;
+    this.maxUnsaved = options.maxUnsavedKeys ?? 10_000;
+    this.retryEveryMs = options.invalidateEveryMs ?? 1000;
+  }
+
+  private async guard<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      const value = await this.breaker.run(call);
+      if (this.unsaved.size > 0) void this.invalidateUnsaved();
+      return value;
+    } catch (error) {
+      if (error instanceof CircuitOpenError) this.shortCircuited += 1;
+      else {
+        this.failures += 1;
+        this.troubleAt = this.now();
+      }
+      throw error;
+    }
+  }
+
+  get(threadKey: string): Promise<SavedThread | null> {
+    return this.guard(() => this.inner.get(threadKey));
+  }
+
+  async set(threadKey: string, state: SavedThread): Promise<void> {
+    try {
+      await this.guard(() => this.inner.set(threadKey, state));
+      this.unsaved.delete(threadKey);
+    } catch (error) {
+      this.unsaved.add(threadKey);
+      if (this.unsaved.size > this.maxUnsaved) this.unsaved.delete(this.unsaved.values().next().value as string);
+      this.scheduleInvalidation();
+      throw error;
+    }
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    if (!this.inner.claim) return true;
+    return this.guard(() => this.inner.claim!(key, ttlMs));
+  }
+
+  async delete(threadKey: string): Promise<void> {
+    if (this.inner.delete) await this.guard(() => this.inner.delete!(threadKey));
+  }
+
+  /** A failed write for this thread, or store trouble (here or on its connection) within the doubt window. */
+  doubts(threadKey: string): boolean {
+    if (this.unsaved.has(threadKey)) return true;
+    const last = Math.max(this.troubleAt ?? -Infinity, this.inner.lastTroubleAt?.() ?? -Infinity);
+    return this.now() - last < this.doubtWindowMs;
+  }
+
+  health(): StoreHealth {
+    const breaker = this.breaker.state;
+    const last = Math.max(this.troubleAt ?? -Infinity, this.inner.lastTroubleAt?.() ?? -Infinity);
+    const recent = this.now() - last < this.doubtWindowMs;
+    return {
+      state: breaker === 'open' ? 'down' : breaker === 'half-open' || this.breaker.consecutiveFailures > 0 || recent ? 'degraded' : 'up',
+      consecutiveFailures: this.breaker.consecutiveFailures,
+      failures: this.failures,
+      shortCircuited: this.shortCircuited,
+      lastTroubleAt: Number.isFinite(last) ? new Date(last).toISOString() : null,
+    };
+  }
+
+  ready(): Promise<boolean> {
+    return this.inner.ready();
+  }
+
+  close(): Promise<void> {
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
+    return this.inner.close();
+  }
+
+  /**
+   * While writes are owed, try to invalidate once a second without waiting for traffic, so the
+   * stale states are gone soon after the store is back (before another replica or a restarted
+   * process reads them without doubt).
+   */
+  private scheduleInvalidation(): void {
+    if (this.retryTimer || !this.inner.delete) return;
+    this.retryTimer = setInterval(() => {
+      if (this.unsaved.size === 0) {
+        clearInterval(this.retryTimer!);
+        this.retryTimer = null;
+        return;
+      }
+      void this.invalidateUnsaved();
+    }, this.retryEveryMs);
+    this.retryTimer.unref?.();
+  }
+
+  /** Keys whose write failed: their stored state is older than their last answer, so it goes. */
+  private async invalidateUnsaved(): Promise<void> {
+    if (this.invalidating || !this.inner.delete) return;
+    this.invalidating = true;
+    try {
+      for (const key of [...this.unsaved]) {
+        try {
+          await this.breaker.run(() => this.inner.delete!(key));
+          this.unsaved.delete(key);
+        } catch {
+          return;
+        }
+      }
+    } finally {
+      this.invalidating = false;
+    }
+  }
+}
