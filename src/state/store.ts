@@ -48,6 +48,11 @@ export class MemoryStore implements ConversationStore {
   constructor(private readonly ttlMs = 30 * 24 * 3600 * 1000, private readonly now = () => Date.now()) {}
 
   async get(threadKey: string): Promise<SavedThread | null> {
+    return this.current(threadKey);
+  }
+
+  /** Synchronous, so a write and a delete issued in that order apply in that order. */
+  private current(threadKey: string): SavedThread | null {
     const entry = this.entries.get(threadKey);
     if (!entry) return null;
     if (entry.expiresAt <= this.now()) {
@@ -58,7 +63,7 @@ export class MemoryStore implements ConversationStore {
   }
 
   async set(threadKey: string, state: SavedThread): Promise<void> {
-    const current = await this.get(threadKey);
+    const current = this.current(threadKey);
     if (current && isNewerAnswer(current.answerTs, state.answerTs)) return;
     this.entries.set(threadKey, { state, expiresAt: this.now() + this.ttlMs });
   }

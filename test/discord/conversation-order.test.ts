@@ -17,7 +17,7 @@ function stateOf(text: string) {
 
 /** A thread whose newest headroom answer (message `messageId`) carries `canonical` in its buttons. */
 function threadWithAnswer(id: string, messageId: string, canonical: string, fetches: { n: number }): ThreadChannel {
-  const message = { id: messageId, author: { id: BOT }, createdTimestamp: 2, components: [{ components: [{ customId: encodeCustomId({ kind: 'math' }, `t${canonical}`) }] }] };
+  const message = { id: messageId, author: { id: BOT }, createdTimestamp: 2, embeds: [], components: [{ components: [{ customId: encodeCustomId({ kind: 'math' }, `t${canonical}`) }] }] };
   return {
     id,
     messages: {

@@ -60,7 +60,7 @@ function idOf(key: string): string | undefined {
 export async function persistTurn(deps: HandlerDeps, keys: string[], state: ThreadState | null, ref: ScenarioRef | null): Promise<void> {
   if (!state) return;
   const answerTs = keys.map(idOf).reduce<string | undefined>((newest, id) => (id && (!newest || isNewerAnswer(id, newest)) ? id : newest), undefined);
-  const saved: SavedThread = answerTs ? { scenario: state.scenario, history: state.history, answerTs } : state;
+  const saved: SavedThread = answerTs ? { ...state, answerTs } : state;
   const writes = keys.map((key) => deps.store.set(key, saved));
   if (ref?.kind === 'hash') writes.push(deps.store.set(hashStoreKey(ref.hash), saved));
   const results = await Promise.allSettled(writes);

@@ -31,7 +31,7 @@ export async function loadState(deps: SlackDeps, threadKey: string): Promise<Sav
 export async function saveState(deps: SlackDeps, threadKey: string, state: ThreadState | null, answerTs?: string): Promise<void> {
   if (!state) return;
   try {
-    await deps.store.set(threadKey, answerTs === undefined ? state : { scenario: state.scenario, history: state.history, answerTs });
+    await deps.store.set(threadKey, answerTs === undefined ? state : { ...state, answerTs });
   } catch (error) {
     deps.log({ event: 'slack.store_failed', op: 'set', error: errorText(error) });
   }
