@@ -12,7 +12,7 @@ import {
 /**
  * The moo lexer. Rule order is match priority (moo tries rules in the order given, first match
  * wins): catalog names, then keywords, then numbers with units, then bare numbers, then words.
- * It runs on lower-cased text (ASCII only, checked before), so character offsets are the user's.
+ * It runs on normalised, lower-cased text (src/language/normalise.ts); offsets are into that text.
  */
 
 export interface Token {
@@ -63,7 +63,9 @@ function rules(): moo.Rules {
     // A digit-led run that is none of the above ("13bb", "0.5x"): reported like an unknown word.
     badnum: re(`\\d[a-z0-9.\\-_]*`),
     word: /[a-z][a-z0-9]*(?:['.\-_][a-z0-9]+)*/,
-    sep: /[,;:=()[\]{}?!./+&|%"'`*~#@<>^$\\]+/,
+    sep: /[,;:=()[\]{}?!./+&|%"'`*~#@<>^$\\_-]+/,
+    // Letters of other scripts ("跑", "на"): a word the reply lists as not read, never an error.
+    foreign: /[^\x00-\x7f]+/,
     other: moo.error,
   };
   return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) as moo.Rules;

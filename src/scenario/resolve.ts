@@ -1,7 +1,7 @@
 import { modelById } from '../catalog/index.js';
 import { errorReply } from '../language/errors.js';
 import type { Item } from '../language/items.js';
-import { parseRequest } from '../language/parse.js';
+import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
@@ -27,6 +27,8 @@ export type ResolveOutcome =
       assumptions: string[];
       /** Filler words ignored, as written. */
       ignored: string[];
+      /** Words not read (also stated in assumptions, so no reply can leave them out). */
+      unread: string[];
     }
   | { ok: false; error: ErrorReply };
 
@@ -57,13 +59,13 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
-    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored };
+    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored, unread: [] };
   }
   const base = control === 'reset' ? null : previous;
   if (others.every((i) => i.kind === 'help')) {
     const helpOnly = patch.help.length > 0;
     const scenario = base && helpOnly ? { ...base, help: [...patch.help] } : base;
-    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: [], ignored };
+    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: readingNotes(parsed), ignored, unread: parsed.unread.map((u) => u.word) };
   }
   // "7b vs 13b" with no other model: the first side is the model, the question compares.
   const compare = others.find((i) => i.kind === 'compare');
@@ -81,10 +83,57 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
   }
   const result = new Resolution(text, patch, base).run();
   if ('kind' in result) return fail(result);
-  return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
+  const [intent, ...rest] = result.assumptions;
+  const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
+  const assumptions = [...intentFirst, ...readingNotes(parsed), ...(intentFirst.length ? rest : result.assumptions)];
+  return {
+    ok: true,
+    control,
+    scenario: result.scenario,
+    helpOnly: false,
+    helpTopics: [...patch.help],
+    assumptions: [...new Set(assumptions)],
+    ignored,
+    unread: parsed.unread.map((u) => u.word),
+  };
+}
+
+const INTENT_WORDS = new Set<string>([DEFAULT_WORDS.mode, DEFAULT_WORDS.inferenceIntent]);
+
+/** What reading could not do or did by assumption, in words for the reply (issue 11: never silent). */
+function readingNotes(parsed: Extract<ParseOutcome, { ok: true }>): string[] {
+  const notes = [...parsed.notes];
+  if (parsed.unread.length) {
+    const words = [...new Set(parsed.unread.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
+    notes.unshift(`not read: ${words.join(', ')}`);
+  }
+  return notes;
 }
 
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'];
+
+/** Slots only a training run has: with one of them and no intent word, the request trains. */
+const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.optimizer', 'sharding', 'loss'];
+
+/**
+ * No intent word ("run", "train", "serve" …) and no method (lora, zero3 …): a training setting
+ * means training; quantised weights mean inference; otherwise one card, or consumer cards,
+ * means the common question "can I run it here", so inference; anything else keeps the full
+ * fine-tune default. Either way the reply
+ * says which was assumed first, and how to ask for the other.
+ */
+function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode'] {
+  if (trainingSetting) return 'full';
+  // Quantised weights (awq, gptq, 4bit …) without lora cannot be fully fine-tuned: they are served.
+  const weights = patch.value<string>('weights');
+  if (weights && weights !== 'bf16' && weights !== 'fp16' && weights !== 'fp32') return 'inference';
+  const type = patch.value<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
+  const count = patch.value<number>('gpuCount');
+  if (!type && count === undefined) return 'full';
+  if (patch.has('nodes')) return 'full';
+  const consumer = type?.gpuId ? /^(?:rtx-\d{4}|gtx-)/.test(type.gpuId) : false;
+  return (count ?? 1) <= 1 || consumer ? 'inference' : 'full';
+}
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {
@@ -136,6 +185,11 @@ class Resolution {
 
   private assume(words: string): void {
     this.assumptions.push(words);
+  }
+
+  /** The intent assumption comes first: it is the one that changes the question answered. */
+  private intent(words: string): void {
+    this.assumptions.unshift(words);
   }
 
   private model(): ErrorReply | null {
@@ -209,12 +263,20 @@ class Resolution {
     const previousMode = this.base?.mode ?? null;
     const asked = this.patch.value<Scenario['mode']>('mode');
     const inferenceOnly = ['gen', 'kv', 'util'].find((slot) => this.patch.has(slot));
+    const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot));
     let mode: Scenario['mode'];
     if (asked) mode = asked;
     else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
     else if (inferenceOnly) mode = 'inference';
-    else mode = previousMode ?? 'full';
-    if (!asked && !this.patch.has('train') && !inferenceOnly && this.isNew) this.assume(DEFAULT_WORDS.mode);
+    else if (this.patch.has('run')) {
+      // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
+      mode = trainingSetting ? (previousMode && previousMode !== 'inference' ? previousMode : 'full') : 'inference';
+      if (trainingSetting && this.isNew) this.intent(`full fine-tune: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
+    } else if (previousMode) mode = previousMode;
+    else {
+      mode = intentByDefault(this.patch, trainingSetting !== undefined);
+      this.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
+    }
     if (inferenceOnly && mode !== 'inference') {
       return this.err(inferenceOnly, `"${this.patch.get(inferenceOnly)!.item.text}" applies to inference; it contradicts "${this.patch.get('mode')?.item.text ?? mode}".`);
     }
@@ -311,6 +373,8 @@ class Resolution {
       weights ??= { value: 'fp8', item: this.patch.get<Scenario['mode']>('mode')?.item ?? this.patch.items[0]! };
     }
     if (recipe) s.recipe = recipe.value;
+    // LoRA on a 4-bit NF4 base is QLoRA (load_in_4bit with a LoRA adapter).
+    if (s.mode === 'lora' && (weights?.value === 'nf4' || weights?.value === 'nf4-dq')) s.mode = 'qlora';
     if (compute) s.compute = compute.value;
     if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
     if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';

@@ -1,0 +1,146 @@
+import { gpuIdOf, modelIdOf } from './lexicon.js';
+import type { MappedText, Piece } from './mapped-text.js';
+
+/**
+ * Text-level rewrites of how people write things the item language spells one way (issue 11
+ * §3–5): Hub ids and paths name a model by their last part, model-name suffixes (-hf, -chat,
+ * -Instruct, -AWQ, -GGUF …), GGUF quant types, SkyPilot's `A100-80GB:8`, "w/o", host RAM,
+ * number words before a card ("two 3090s", "dual-A100"). Each rewrite keeps the map back to
+ * the user's text. Notes say what was read in a way the reply should show.
+ */
+
+export interface ProseReading {
+  text: MappedText;
+  notes: string[];
+}
+
+/** Suffixes that only say which checkpoint of a model it is. */
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|v\d+(?:\.\d+)*|\d{4})$/;
+
+/** Suffixes that set the weight format, as request words. */
+const FORMAT_SUFFIX: [RegExp, string][] = [
+  [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq'],
+  [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq'],
+  [/[-_.]int4$/, 'gptq'],
+  [/[-_.]int8$/, 'int8'],
+  [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights'],
+  [/[-_.]bnb[-_.]4bit$|[-_.]4bit$/, 'nf4'],
+  [/[-_.]8bit$/, 'int8'],
+  [/[-_.]exl2$/, 'gptq'],
+  [/[-_.]gguf$/, ''],
+];
+
+/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100"). */
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
+  seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
+};
+const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
+const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
+
+/** GGUF quant types (llama.cpp): 4-bit and below read as 4-bit, 5–8-bit as 8-bit (errs high). */
+const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])/g;
+
+/** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM". */
+const HOST_RAM =
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?)(?![a-z])/g;
+
+/** A Hugging Face link names a model; any other link is not a request word. */
+const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;
+/** Hub ids and paths ("meta-llama/Llama-2-7b-hf", "../qwen/Qwen-7B-Chat", "/app/model"). */
+const PATH = /(?<![\w])(?:\.{0,2}\/)?(?:[a-z0-9_.\-~]+\/)+[a-z0-9_.\-]+\/?/g;
+/** Python module paths ("vllm.entrypoints.openai.api_server") keep their first name only. */
+const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?![\w.])/g;
+/** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
+const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log|safetensors|bin|pt)(?![\w])/g;
+/** Compound names: a run of letters/digits joined by - _ . (a model name with its suffixes). */
+const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
+/** SkyPilot writes a card and its count as `A100-80GB:8`. */
+const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
+
+export function readProse(input: MappedText): ProseReading {
+  const notes: string[] = [];
+  const text = input
+    .replace(URL, (m) => hubLink(m[0]))
+    .replace(/\bw\/o\b/g, () => 'without')
+    .replace(/\b(bf16|fp16)-true\b/g, (m) => `pure ${m[1]}`)
+    .replace(/\bw\/(?=\s)/g, () => 'with')
+    .replace(FILE, (m) => ' '.repeat(m[0].length))
+    .replace(PATH, (m) => lastPart(m[0]))
+    .replace(MODULE_PATH, (m) => m[1]! + ' '.repeat(m[2]!.length))
+    .replace(CARD_COUNT, (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]))
+    .replace(HOST_RAM, (m) => {
+      notes.push(`host RAM ${m[1]} ${m[2]!.startsWith('t') ? 'TB' : 'GB'} noted (offload is not checked against host memory yet)`);
+      return ' '.repeat(m[0].length);
+    })
+    .replace(GGUF, (m) => {
+      const bits = Number(m[2]);
+      const word = bits <= 4 ? 'int4' : 'int8';
+      notes.push(
+        bits <= 4
+          ? `GGUF ${m[1]!.toUpperCase()} read as 4-bit weights`
+          : `GGUF ${m[1]!.toUpperCase()} read as 8-bit weights (no ${bits}-bit format is modelled; the estimate errs high)`,
+      );
+      return ` ${word} `;
+    })
+    .replace(NUMBER_WORD, (m) => NUMBER_WORDS[m[1]!]!)
+    .replace(COMPOUND, (m) => modelName(m[0], notes));
+  return { text, notes: [...new Set(notes)] };
+}
+
+function hubLink(url: string): string {
+  const hub = /^https?:\/\/(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?([^/\s]+)\/([^/\s?#]+)/.exec(url);
+  return hub ? ` ${hub[2]}`.padEnd(url.length) : ' '.repeat(url.length);
+}
+
+/**
+ * The part of a Hub id or path that names the model: the last one, or the one before a
+ * trailing "tree/main"-like tail. The rest becomes spaces so offsets keep pointing at the name.
+ * (h12b's hub-id rule may read `org/name` as a Hub id first; this is the fallback reading.)
+ */
+function lastPart(path: string): string {
+  const parts = path.replace(/\/+$/, '').split('/');
+  const name = parts.at(-1) ?? '';
+  // "q/k/v", "tp/pp": short parts are not a path.
+  if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
+  const at = path.lastIndexOf(name);
+  return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
+}
+
+/**
+ * A compound name the catalog knows stays as it is; otherwise checkpoint suffixes are dropped
+ * and format suffixes become their words, until the catalog knows it or none is left.
+ */
+function modelName(word: string, notes: string[]): string | Piece[] {
+  if (modelIdOf(word)) return word;
+  let name = word;
+  const formats: string[] = [];
+  for (let guard = 0; guard < 6; guard++) {
+    if (modelIdOf(name)) break;
+    const format = FORMAT_SUFFIX.find(([re]) => re.test(name));
+    if (format) {
+      const cut = name.search(format[0]);
+      if (format[1]) formats.unshift(format[1]);
+      else notes.push(`"${word}" is a GGUF file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
+      name = name.slice(0, cut);
+      continue;
+    }
+    const checkpoint = CHECKPOINT_SUFFIX.exec(name);
+    if (checkpoint && checkpoint.index > 0 && /\d/.test(name.slice(0, checkpoint.index))) {
+      name = name.slice(0, checkpoint.index);
+      continue;
+    }
+    break;
+  }
+  if (name === word) return word;
+  // "meta-llama-3-8b" is Llama 3 8B.
+  if (!modelIdOf(name) && /^meta[-_]llama/.test(name) && modelIdOf(name.slice(5))) name = name.slice(5).padStart(name.length);
+  // The name keeps its own characters; the format word stands for the suffix it came from.
+  const kept = name.trimStart().length;
+  const nameEnd = name.length;
+  const pieces: Piece[] = [{ text: name, from: 0, to: nameEnd }];
+  if (formats.length) pieces.push({ text: ` ${formats[0]} `, from: nameEnd, to: word.length });
+  else pieces.push({ text: ' '.repeat(word.length - nameEnd), from: nameEnd, to: word.length });
+  void kept;
+  return pieces;
+}

@@ -1,0 +1,336 @@
+import { GPUS, gpuById } from '../catalog/index.js';
+import { isFiller } from './filler.js';
+import { FAMILIES } from './lexicon.js';
+import { tokenize, type Token } from './lexer.js';
+
+/**
+ * The token-level part of reading what people write (issue 11 §3–5), between the lexer and
+ * the grammar. It only rewrites tokens into ones the grammar already reads, and says what it
+ * did (notes) or could not read (unread). Steps, in order:
+ * - a compound word the lexer could not read ("baichuan-7b", "qwen3.5-35b-a3b") is read again
+ *   in parts, and an unknown name before a size becomes a model of that size, stated;
+ * - a card and its memory next to each other, in either order ("48G A6000", "A100s (40G)"),
+ *   become one card of that memory (or stay two, for the resolver to call a contradiction
+ *   when they disagree by more than 10%);
+ * - a four-digit card number is never a GPU count ("3060 12GB" is one RTX 3060);
+ * - "2 nodes (16x A100)": a count in parentheses after nodes is the total;
+ * - "generate" with no number means inference; "4000 tokens" is a sequence length;
+ * - negation: "no/without/not" before a setting turns it off.
+ */
+
+export interface Unread {
+  /** The word as lexed (lower-case), its offset in the normalised text and its length. */
+  text: string;
+  offset: number;
+  /** Another script's letters ("на"). */
+  foreign: boolean;
+}
+
+export interface TokenReading {
+  /** Meaningful tokens for the grammar. */
+  kept: Token[];
+  /** Filler words, by offset and length. */
+  filler: Token[];
+  unread: Unread[];
+  notes: string[];
+  /** A card written with a memory it never had ("H100-160G"): the words, for the error. */
+  impossibleCard: { offset: number; text: string } | null;
+}
+
+const DROPPED = new Set(['ws', 'sep', 'mention']);
+const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
+const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
+/** Fine-tunes people name by themselves but that are their base model's shape. */
+const FINE_TUNE_BASES: Record<string, string> = {
+  vicuna: 'llama', guanaco: 'llama', alpaca: 'llama', koala: 'llama', wizardlm: 'llama', wizardcoder: 'llama', orca: 'llama',
+  llava: 'llama', codellama: 'llama', tulu: 'llama', openllama: 'llama', chinese: 'llama', ziya: 'llama', baize: 'llama',
+  zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
+};
+
+const isSep = (t: Token) => t.type === 'ws' || t.type === 'sep';
+const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.type === 'foreign';
+
+export function readTokens(raw: Token[]): TokenReading {
+  const notes: string[] = [];
+  const tokens = splitCompounds(raw);
+  nameModels(tokens, notes);
+  const kept: Token[] = [];
+  const filler: Token[] = [];
+  const unread: Unread[] = [];
+  const gapBefore: string[] = [];
+  let gap = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (DROPPED.has(t.type)) {
+      gap += t.text;
+      continue;
+    }
+    if (t.type === 'word' && isFiller(t.text) && !/^tokens?$/.test(t.text)) {
+      // A negation word is kept aside: it may turn off the next setting.
+      if (NEGATIONS.has(t.text)) {
+        kept.push({ ...t, type: 'neg' });
+        gapBefore.push(gap);
+        gap = '';
+        continue;
+      }
+      filler.push(t);
+      gap += ' ';
+      continue;
+    }
+    kept.push(t);
+    gapBefore.push(gap);
+    gap = '';
+  }
+  const cards = { impossible: null as { offset: number; text: string } | null };
+  const out = fixCards(kept, gapBefore, notes, cards);
+  const final: Token[] = [];
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i]!;
+    const next = out[i + 1];
+    if (t.type === 'neg') {
+      const negated = negate(t, next, notes);
+      if (negated.consumed) {
+        if (negated.token) final.push(negated.token);
+        i++;
+      } else filler.push({ ...t, type: 'word' });
+      continue;
+    }
+    if (t.type === 'word' || t.type === 'foreign') {
+      // "4000-token prompt", "8K tokens" were read by the number before; the word is filler then.
+      if (/^tokens?$/.test(t.text)) {
+        filler.push(t);
+        continue;
+      }
+      unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
+      continue;
+    }
+    // "generate" with no number after it asks for inference.
+    if (t.type === 'genKw' && next?.type !== 'number' && next?.type !== 'knum') {
+      final.push({ ...t, type: 'mode', value: 'inference' });
+      continue;
+    }
+    // "4000 tokens", "8k tokens": a sequence length, unless a keyword before already took it.
+    if ((t.type === 'number' || t.type === 'knum') && isWord(next) && /^tokens?$/.test(next.text) && !TAKES_NUMBER.has(final.at(-1)?.type ?? '')) {
+      final.push({ ...t, type: 'seqPost' });
+      continue;
+    }
+    final.push(t);
+  }
+  return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
+}
+
+const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'rankKw', 'loraDropout', 'loraAlpha']);
+
+/**
+ * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",
+ * "qwen3.5-35b-a3b") is lexed again with its joins as spaces; the parts keep their offsets.
+ */
+function splitCompounds(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    if (t.type !== 'word' || !/[-_]/.test(t.text)) {
+      out.push(t);
+      continue;
+    }
+    const parts = tokenize(t.text.replace(/[-_]/g, ' ')).map((p) => ({
+      ...p,
+      offset: p.offset + t.offset,
+      text: t.text.slice(p.offset, p.offset + p.text.length),
+      // A part that is a separator in the compound joins its neighbours, as '-' did.
+      type: p.type === 'ws' ? 'sep' : p.type,
+    }));
+    if (parts.some((p) => p.type !== 'word' && p.type !== 'sep' && p.type !== 'ws')) out.push(...parts);
+    else out.push(t);
+  }
+  return out;
+}
+
+const familyOf = (word: string): string | null => {
+  const w = word.replace(/[^a-z0-9]/g, '');
+  if (FINE_TUNE_BASES[w]) return FINE_TUNE_BASES[w]!;
+  for (const base of Object.keys(FINE_TUNE_BASES)) if (w.startsWith(base)) return FINE_TUNE_BASES[base]!;
+  const family = FAMILIES.filter((f) => w.startsWith(f.replace(/[^a-z0-9]/g, ''))).sort((a, b) => b.length - a.length)[0];
+  return family ?? null;
+};
+
+/**
+ * An unknown name joined to a size ("baichuan-7b", "vicuna 13b", "deepseek-coder-33b",
+ * "qwen3.5-35b-a3b") is a model of that size: the name parts before the size (and a joined
+ * tail after it) become part of one size token, with the name's family when it has one
+ * (the family named last, nearest the size: "distill-llama-70b" is a Llama), and a note.
+ */
+function nameModels(tokens: Token[], notes: string[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const size = tokens[i]!;
+    if (size.type !== 'size' && size.type !== 'moeSize') continue;
+    let first = i;
+    let hasUnknown = false;
+    let family: string | null = null;
+    // Walk back over name parts joined by '-', '_', '.' or one space.
+    for (let j = i - 1; j >= 0; j--) {
+      const t = tokens[j]!;
+      if (isSep(t)) {
+        if (/^[-_.]+$|^ $/.test(t.text)) continue;
+        break;
+      }
+      const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
+      if (!nameLike) break;
+      // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b").
+      const joint = tokens[j + 1];
+      if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family') break;
+      if (t.type === 'word' || t.type === 'loraRank') hasUnknown = true;
+      family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : null;
+      first = j;
+    }
+    if (!hasUnknown) continue;
+    // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.
+    let last = i;
+    for (let j = i + 1; j + 1 < tokens.length; j += 2) {
+      if (!(tokens[j]!.type === 'sep' && /^[-_.]$/.test(tokens[j]!.text) && tokens[j + 1]!.type === 'word')) break;
+      last = j + 1;
+    }
+    const start = tokens[first]!;
+    const end = tokens[last]!;
+    const text = wholeText(tokens, first, last);
+    const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
+    const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
+    notes.push(
+      `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`,
+    );
+    tokens.splice(first, last - first + 1, ...familyToken, merged);
+    i = first + familyToken.length;
+    void end;
+  }
+}
+
+function wholeText(tokens: Token[], first: number, last: number): string {
+  let text = '';
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]!;
+    const prev = tokens[k - 1];
+    if (k > first && prev) text += ' '.repeat(Math.max(0, t.offset - (prev.offset + prev.text.length)));
+    text += t.text;
+  }
+  return text;
+}
+
+// ---- cards ----
+
+const GIB = 1024;
+const familyKey = (id: string) => id.replace(/-(?:\d+g|pcie|nvl|sxm\d?)$/, '');
+const totalGiB = (id: string) => gpuById(id).totalMiB / GIB;
+
+/** The variant of a card with the memory asked, within 10%; null when none has it. */
+export function cardWithMemory(gpuId: string, gib: number): string | null {
+  const key = familyKey(gpuId);
+  const variants = GPUS.filter((g) => familyKey(g.id) === key);
+  const near = variants
+    .map((g) => ({ id: g.id, off: Math.abs(g.totalMiB / GIB - gib) / gib }))
+    .filter((v) => v.off <= 0.1)
+    .sort((a, b) => a.off - b.off || (a.id === gpuId ? -1 : 1));
+  return near[0]?.id ?? null;
+}
+
+const CARD_VENDOR = /^(?:rtx|gtx|geforce|quadro|titan)$/;
+
+function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { impossible: { offset: number; text: string } | null }): Token[] {
+  const out = [...kept];
+  const gaps = [...gapBefore];
+  const remove = (i: number) => {
+    out.splice(i, 1);
+    gaps.splice(i, 1);
+  };
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i]!;
+    const next = out[i + 1];
+    const prev = out[i - 1];
+    // "3060 12GB", "2x 3060", "on 3060", "rtx 3060": a card number the catalog lacks, never a count.
+    if (t.type === 'number' && /^\d{4}$/.test(t.text) && Number(t.text) >= 1000) {
+      const cardContext =
+        next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
+        (prev === undefined && next?.type === 'gpu');
+      if (cardContext) {
+        const withMemory = next?.type === 'capacity' ? ` read as a ${next.text.replace(/\s+/g, '').toUpperCase()} card` : ' no GPU read';
+        notes.push(`I don't know the GPU "${t.text}":${withMemory}`);
+        remove(i);
+        i--;
+        continue;
+      }
+    }
+    // A card and its memory, either order, with only separators between.
+    if (t.type === 'gpu' && next?.type === 'capacity' && !/[,;]/.test(gaps[i + 1] ?? '')) {
+      const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(next.text)?.[0]));
+      if (id) {
+        out[i] = { ...t, value: id, text: spanText(t, next) };
+        remove(i + 1);
+      } else if (gaps[i + 1] === '' || /^[-_ ]$/.test(gaps[i + 1] ?? '')) {
+        cards.impossible ??= { offset: t.offset, text: spanText(t, next) };
+      }
+      continue;
+    }
+    if (t.type === 'capacity' && next?.type === 'gpu' && !/[,;]/.test(gaps[i + 1] ?? '')) {
+      const id = cardWithMemory(next.value, Number(/^[\d.]+/.exec(t.text)?.[0]));
+      if (id) {
+        out[i] = { ...next, value: id, offset: t.offset, text: spanText(t, next) };
+        remove(i + 1);
+      }
+      continue;
+    }
+    // "2 nodes (16x A100)": the count in parentheses is the total over the nodes.
+    if (t.type === 'nodes' && (next?.type === 'count' || next?.type === 'number') && (gaps[i + 1] ?? '').includes('(')) {
+      const nodes = Number(/^\d+/.exec(t.text)?.[0]);
+      const total = Number(/^\d+/.exec(next.text)?.[0]);
+      if (nodes > 0 && total % nodes === 0 && total >= nodes) {
+        const perNode = String(total / nodes);
+        out[i + 1] = { ...next, type: 'count', text: `${perNode}x`.padEnd(next.text.length) };
+        notes.push(`${total} GPUs in all over ${nodes} nodes (${perNode} per node)`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Text from the start of `a` to the end of `b`, in normalised-text offsets (for spans only). */
+function spanText(a: Token, b: Token): string {
+  const [first, last] = a.offset <= b.offset ? [a, b] : [b, a];
+  return (first.text + ' '.repeat(Math.max(0, last.offset - first.offset - first.text.length)) + last.text).slice(0, last.offset + last.text.length - first.offset);
+}
+
+// ---- negation ----
+
+function negate(neg: Token, next: Token | undefined, notes: string[]): { consumed: boolean; token?: Token } {
+  if (!next) return { consumed: false };
+  const at = { offset: neg.offset, text: spanText(neg, next) };
+  switch (next.type) {
+    case 'recompute':
+      return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'lora':
+      // "without peft/lora": every weight trains.
+      return { consumed: true, token: { ...next, ...at, type: 'mode', value: 'full' } };
+    case 'offload':
+      return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'attention':
+      return next.value === 'flash' ? { consumed: true, token: { ...next, ...at, value: 'eager' } } : { consumed: true };
+    case 'weights':
+      notes.push(`"${at.text}": no quantisation, weights in the compute dtype`);
+      return { consumed: true };
+    case 'loss':
+      return { consumed: true, token: { ...next, ...at, value: 'full' } };
+    case 'sharding':
+    case 'framework':
+    case 'precision':
+    case 'serve':
+      notes.push(`"${at.text}" read as not using ${next.text}`);
+      return { consumed: true };
+    case 'word':
+      if (QUANT_WORDS.test(next.text)) {
+        notes.push(`"${at.text}": no quantisation, weights in the compute dtype`);
+        return { consumed: true };
+      }
+      return { consumed: false };
+    default:
+      return { consumed: false };
+  }
+}
+
+export { CARD_VENDOR };
