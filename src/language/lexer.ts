@@ -1,18 +1,11 @@
 import moo from 'moo';
-import {
-  FAMILY_SOURCE,
-  GPU_SOURCE,
-  KEYWORD_SOURCE,
-  MODEL_SOURCE,
-  gpuIdOf,
-  keywordMeaning,
-  modelIdOf,
-} from './lexicon.js';
+import { nameAt } from './names.js';
 
 /**
- * The moo lexer. Rule order is match priority (moo tries rules in the order given, first match
- * wins): catalog names, then keywords, then numbers with units, then bare numbers, then words.
- * It runs on normalised, lower-cased text (src/language/normalise.ts); offsets are into that text.
+ * The lexer: catalog names and keywords by table lookup (names.ts), everything else by moo.
+ * At each token start a name is tried first (model, GPU, keyword, family — the old rule
+ * order), then moo's rules in order (first match wins): numbers with units, bare numbers,
+ * words. It runs on normalised, lower-cased text (src/language/normalise.ts).
  */
 
 export interface Token {
@@ -26,26 +19,20 @@ export interface Token {
 }
 
 const re = (source: string) => new RegExp(source);
-const nameRule = (source: string, value: (t: string) => string) =>
-  source ? { match: re(`(?:${source})`), value } : null;
 
 const NUM = '(?:\\d*\\.)?\\d+';
-/** What may follow a number that starts a hardware or size item ("8 gpus", "2 nodes", "8 h100"). */
-const COUNTED = `\\s*(?:nodes?|[x×*]|gpus?|cards?|devices?|params|parameters|gi?b(?![a-z])${GPU_SOURCE ? `|${GPU_SOURCE}` : ''})`;
+/**
+ * What may follow a number that starts a hardware or size item ("8 gpus", "2 nodes", "8 h100").
+ * A card is any letters-then-digits name or a four-digit number (the catalog is not spelled
+ * out here, so this regex stays small).
+ */
+const COUNTED = `\\s*(?:nodes?|[x×*]|gpus?|cards?|devices?|params|parameters|gi?b(?![a-z])|[a-z]{1,4}\\d{1,4}|\\d{4})`;
 const TARGET = '(?:q|k|v|o|gate|up|down)(?:_proj)?';
 
 function rules(): moo.Rules {
   const r: Record<string, moo.Rule | RegExp | null> = {
     ws: { match: /\s+/, lineBreaks: true },
     mention: /<[@#!][^>\s]*>/,
-    model: nameRule(MODEL_SOURCE, (t) => modelIdOf(t) ?? t),
-    gpu: nameRule(GPU_SOURCE, (t) => gpuIdOf(t) ?? t),
-    keyword: {
-      match: re(`(?:${KEYWORD_SOURCE})`),
-      type: (t: string) => keywordMeaning(t)?.type ?? 'word',
-      value: (t: string) => keywordMeaning(t)?.value ?? t,
-    } as moo.Rule,
-    family: FAMILY_SOURCE ? re(`(?:${FAMILY_SOURCE})`) : null,
     // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
     seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
     moeSize: re(`\\d+\\s*[x×]\\s*${NUM}\\s*b(?![a-z0-9])`),
@@ -73,14 +60,31 @@ function rules(): moo.Rules {
 
 const lexer = moo.compile(rules());
 
-/** Tokens of lower-cased, ASCII-checked text. Never throws: unknown characters become `other`. */
+/** Tokens of normalised text. Never throws: unknown characters become `other`. */
 export function tokenize(lowerText: string): Token[] {
-  lexer.reset(lowerText);
   const out: Token[] = [];
-  for (const t of lexer) {
+  let at = 0;
+  // Where moo's cursor stands (absolute), and the offset its current input starts at.
+  let mooAt = -1;
+  let base = 0;
+  while (at < lowerText.length) {
+    const name = nameAt(lowerText, at);
+    if (name) {
+      out.push({ type: name.type, value: name.value, text: lowerText.slice(at, name.end), offset: at });
+      at = name.end;
+      continue;
+    }
+    if (mooAt !== at) {
+      lexer.reset(lowerText.slice(at));
+      base = at;
+    }
+    const t = lexer.next();
+    if (!t) break;
     const type = t.type === 'badnum' ? 'word' : (t.type ?? 'other');
-    out.push({ type, value: t.value, text: t.text, offset: t.offset });
+    out.push({ type, value: t.value, text: t.text, offset: base + t.offset });
     if (type === 'other') break; // moo.error swallows the rest of the input
+    at = base + t.offset + t.text.length;
+    mooAt = at;
   }
   return out;
 }
