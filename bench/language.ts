@@ -59,14 +59,15 @@ function sizeOfPendingModel(token: string): string {
 /** Fields compared, each with the words that flag it in a reply's assumptions. */
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['model', (s) => s.model.id ?? JSON.stringify(s.model.arch), /don't know the model|shape for|read as a/],
-  ['mode', (s) => [s.mode, s.pretrain], /assumed|no train\/run word|fine-tune:/],
-  ['lora', (s) => s.lora, /LoRA/],
+  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|fine-tune: "/],
+  // LoRA alpha scales the update and changes no memory: not compared.
+  ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA/],
   ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset/],
   ['weights', (s) => s.weights, /weights|GGUF|quantis|NF4/],
   ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset/],
   ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset/],
   ['offload', (s) => s.offload, /offload/],
-  ['parallel', (s) => s.parallel, /parallel/],
+  ['parallel', (s) => s.parallel, /parallel|split over/],
   ['seq', (s) => s.seq, /seq \d+ \(default\)/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)/],
   ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)/],
@@ -107,7 +108,10 @@ function judge(line: Line): Result {
   const diffs = differing(actual.scenario, expected.scenario, !pending);
   if (diffs.length === 0) return { line, verdict: 'right', detail: '' };
   const said = actual.assumptions.join(' | ');
-  const unflagged = diffs.filter((d) => !d.flag.test(said));
+  // An assumed intent explains what follows from it: the mode's LoRA, weights and engine.
+  const intentAssumed = FIELDS.find(([f]) => f === 'mode')![2].test(said);
+  const followsIntent = new Set(['mode', 'lora', 'weights', 'inference', 'parallel', 'sharding']);
+  const unflagged = diffs.filter((d) => !d.flag.test(said) && !(intentAssumed && followsIntent.has(d.field) && diffs.some((x) => x.field === 'mode')));
   const detail = `differs in ${diffs.map((d) => d.field).join(', ')}${unflagged.length ? ` (unflagged: ${unflagged.map((d) => d.field).join(', ')})` : ''}\n      got:  ${canonicalText(actual.scenario)}\n      want: ${canonicalText(expected.scenario)}`;
   return { line, verdict: unflagged.length ? 'silent' : 'flagged', detail };
 }

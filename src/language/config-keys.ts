@@ -31,7 +31,8 @@ export const isTrue = (v: string) => TRUE.has(unquote(v));
 export const isFalse = (v: string) => FALSE.has(unquote(v));
 
 export function unquote(v: string): string {
-  return v.trim().replace(/^["'`]+|["'`,]+$/g, '').trim();
+  // Rust's Option in a TGI args dump: Some(4) is 4.
+  return v.trim().replace(/^["'`]+|["'`,]+$/g, '').replace(/^some\((.*)\)$/, '$1').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
@@ -206,8 +207,9 @@ const attention: Handler = (v) => {
 /** Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). */
 const model: Handler = (v) => {
   const value = unquote(v).replace(/\/+$/, '');
+  if (isTrue(value) || isFalse(value)) return IGNORE;
   const name = value.split(/[/\\]/).pop() ?? '';
-  return name ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
+  return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };
 
 const kvDtype: Handler = (v) => {
@@ -239,6 +241,8 @@ const batchSize: Handler = (v, ctx) => {
 const KEYS: Record<string, Handler> = {
   // batch
   per_device_train_batch_size: numeric('bs'),
+  per_device_batch_size: numeric('bs'),
+  per_gpu_train_batch_size: numeric('bs'),
   train_micro_batch_size_per_gpu: numeric('bs'),
   micro_batch_size: numeric('bs'),
   batch_size: batchSize,
@@ -247,6 +251,7 @@ const KEYS: Record<string, Handler> = {
   gradient_accumulation_steps: numeric('ga'),
   gradient_accumulation: numeric('ga'),
   max_num_seqs: numeric('bs'),
+  max_concurrent_requests: () => IGNORE,
   max_batch_size: numeric('bs'),
   // sequence
   max_seq_length: numeric('seq'),
@@ -430,7 +435,7 @@ export function keyKnown(key: string): boolean {
   return key in KEYS || NO_MEMORY_EFFECT.has(key);
 }
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|[^\\s,;{}()\\]\\[]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|[^\\s,;{}()\\]\\[]+)`;
 /**
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
@@ -441,7 +446,7 @@ const PAIR = new RegExp(
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
     `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(\\d+)`,
-    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:${VALUE}|(?=\\n|$))`,
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
   ].join('|'),
@@ -506,7 +511,30 @@ export function readConfig(input: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return ' '.repeat(m[0].length);
     }
+    if (handler === model) {
+      // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
+      const at = m[0].lastIndexOf(reading.say.trim());
+      if (at >= 0) {
+        const name = reading.say.trim();
+        return [
+          { text: ' '.repeat(at), from: 0, to: at },
+          { text: name, from: at, to: at + name.length },
+          { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
+        ];
+      }
+    }
     return ` ${reading.say} `;
   });
-  return { text, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)] };
+  // A known key named with no value: a flag ("--gradient_checkpointing", "I use
+  // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
+  const bare = text.replace(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g, (m) => {
+    const key = keyName(m[0]);
+    const handler = KEYS[key];
+    if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
+    const reading = handler('true', { parent: null, axolotl, keys: present });
+    if (reading === null) return m[0];
+    if ('ignore' in reading) return ' '.repeat(m[0].length);
+    return ` ${reading.say} `;
+  });
+  return { text: bare, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)] };
 }

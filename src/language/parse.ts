@@ -12,6 +12,7 @@ import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser } from './parser.js';
 import { readProse } from './prose.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
+import { reconcile } from './reconcile.js';
 
 export type { Item, ParseOutcome } from './items.js';
 
@@ -133,16 +134,26 @@ function parseUnsafe(text: string): ParseOutcome {
   let run = runParser(kept);
   // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
   // keyword cut off from its value) and says so; a short request gets the exact error instead.
-  for (let tries = 0; !run.ok && tolerant && tries < 12 && kept.length > 1; tries++) {
-    const at = Math.min(run.index, kept.length - 1);
-    const dropped = kept[at]!;
+  for (let tries = 0; !run.ok && tolerant && tries < 24 && kept.length > 1; tries++) {
+    // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
+    // number is missing, a bare number): set aside whichever lets the parse go further.
+    const failed = Math.min(run.index, kept.length - 1);
+    const options = [failed, failed - 1].filter((i) => i >= 0).map((i) => {
+      const rest = kept.filter((_, k) => k !== i);
+      return { i, rest, run: runParser(rest) };
+    });
+    const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index - (o.i < failed ? 0 : 0));
+    const best = options.sort((a, b) => reach(b) - reach(a) || b.i - a.i)[0]!;
+    const dropped = kept[best.i]!;
     unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
-    kept = kept.filter((_, i) => i !== at);
-    run = runParser(kept);
+    kept = best.rest;
+    run = best.run;
   }
   if (!run.ok) return { ok: false, error: parseError(text, mapped, kept, run.index, run.expected) };
-  const items = run.results[0]!.map((item) => withText(item, text, mapped));
-  return { ok: true, items, ignored, unread, notes: p.notes };
+  let items = run.results[0]!.map((item) => withText(item, text, mapped));
+  const notes = [...p.notes];
+  if (tolerant) items = reconcile(items, notes, ignored);
+  return { ok: true, items, ignored, unread, notes: [...new Set(notes)] };
 }
 
 /** Suggest a spelling only when it keeps the meaning: same digits, or the word is its beginning. */

@@ -1,4 +1,4 @@
-import { gpuIdOf, modelIdOf } from './lexicon.js';
+import { FAMILIES, gpuIdOf, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
 
 /**
@@ -8,6 +8,8 @@ import type { MappedText, Piece } from './mapped-text.js';
  * number words before a card ("two 3090s", "dual-A100"). Each rewrite keeps the map back to
  * the user's text. Notes say what was read in a way the reply should show.
  */
+
+const FAMILY_START = new RegExp(`^(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})`);
 
 export interface ProseReading {
   text: MappedText;
@@ -63,6 +65,19 @@ export function readProse(input: MappedText): ProseReading {
   const text = input
     .replace(URL, (m) => hubLink(m[0]))
     .replace(/\bw\/o\b/g, () => 'without')
+    .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, () => 'without')
+    // "from 4 to 2": the value it is now.
+    .replace(/\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g, (m) => ' '.repeat(m[0].length))
+    // Serving-engine settings written as words: the token budget of a batch is not a question.
+    .replace(/\bmax[-_ ]batch[-_ ](?:total|prefill)[-_ ]tokens\b|\bmax[-_ ]num[-_ ]batched[-_ ]tokens\b/g, (m) => {
+      notes.push(`${m[0]} (a serving token budget) is not modelled`);
+      return ' '.repeat(m[0].length);
+    })
+    .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?|model[-_ ]len)\b/g, (m) => 'seq'.padEnd(m[0].length))
+    .replace(/\benforce[-_ ]eager\b/g, (m) => {
+      notes.push('enforce_eager (no CUDA graphs) is not modelled');
+      return ' '.repeat(m[0].length);
+    })
     .replace(/\b(bf16|fp16)-true\b/g, (m) => `pure ${m[1]}`)
     .replace(/\bw\/(?=\s)/g, () => 'with')
     .replace(FILE, (m) => ' '.repeat(m[0].length))
@@ -103,6 +118,12 @@ function lastPart(path: string): string {
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
+  // torchtune's "llama3/8B_lora": the folder is the family, the file the size.
+  const folder = parts.at(-2) ?? '';
+  if (/^\d/.test(name) && FAMILY_START.test(folder)) {
+    const at = path.lastIndexOf(`${folder}/${name}`);
+    return ' '.repeat(at) + `${folder} ${name}` + ' '.repeat(path.length - at - folder.length - name.length - 1);
+  }
   const at = path.lastIndexOf(name);
   return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
 }

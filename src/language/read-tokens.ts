@@ -38,6 +38,9 @@ export interface TokenReading {
 }
 
 const DROPPED = new Set(['ws', 'sep', 'mention']);
+const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'each', 'this', 'these', 'those', 'single', 'one', 'of', 'with', 'using', 'in', 'at', 'per', 'total', 'just', 'only', 'some', 'two']);
+/** Marks prose words in the gap between two kept tokens. */
+const PROSE = '\u0001';
 const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
 const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
 /** Fine-tunes people name by themselves but that are their base model's shape. */
@@ -74,7 +77,8 @@ export function readTokens(raw: Token[]): TokenReading {
         continue;
       }
       filler.push(t);
-      gap += ' ';
+      // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
+      gap += ARTICLES.has(t.text) ? ' ' : PROSE;
       continue;
     }
     kept.push(t);
@@ -83,10 +87,16 @@ export function readTokens(raw: Token[]): TokenReading {
   }
   const cards = { impossible: null as { offset: number; text: string } | null };
   const out = fixCards(kept, gapBefore, notes, cards);
+  const outGaps = out.map((t) => gapBefore[kept.indexOf(t)] ?? '');
   const final: Token[] = [];
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     const next = out[i + 1];
+    // "on"/"of" only join what follows them directly: "turned on. We benchmark … on an A100".
+    if ((t.type === 'on' || t.type === 'of') && (!next || next.type === 'word' || next.type === 'foreign' || (outGaps[i + 1] ?? '').includes(PROSE))) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     if (t.type === 'neg') {
       const negated = negate(t, next, notes);
       if (negated.consumed) {
@@ -102,6 +112,11 @@ export function readTokens(raw: Token[]): TokenReading {
         continue;
       }
       unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
+      continue;
+    }
+    // "full 8K context", "the full 4096 tokens": full describes the length, not the mode.
+    if (t.type === 'mode' && t.value === 'full' && t.text === 'full' && (next?.type === 'knum' || next?.type === 'seqPost')) {
+      filler.push({ ...t, type: 'word' });
       continue;
     }
     // "generate" with no number after it asks for inference.

@@ -36,7 +36,10 @@ export const KEYWORDS: readonly Keyword[] = [
   // Weak inference intent: "run"/"load"/"deploy" mean inference unless a training word or setting is also there.
   kw('mode', 'run', ['run', 'running', 'runs', 'ran', 'load', 'loading', 'loads', 'deploy', 'deploying', 'deployment', 'deployed',
     'host', 'hosting', 'hosted', 'use it for inference']),
-  kw('serve', 'vllm', ['serve', 'serving', 'vllm']),
+  // Serving engines with a paged KV cache and a memory budget (vLLM, TGI, SGLang, TensorRT-LLM):
+  // read as the vLLM engine, the one the estimate models.
+  kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'tgi', 'text generation inference', 'text generation launcher',
+    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),
   kw('rankKw', 'rank', ['rank'], true),
@@ -59,7 +62,7 @@ export const KEYWORDS: readonly Keyword[] = [
   // weight formats of a frozen base or served model
   kw('weights', 'int8', ['int8', '8bit', '8-bit', 'llm.int8', 'bnb 8bit', 'load in 8bit', 'w8', 'q8', '8 bit', '8bit quantization', '8-bit quantized']),
   kw('weights', 'nf4', ['nf4', '4bit', '4-bit', 'bnb 4bit', 'load in 4bit', 'fp4', '4 bit', 'bitsandbytes 4bit', '4bit quantization', '4-bit quantized', 'bnb nf4']),
-  kw('weights', 'nf4-dq', ['nf4 dq', 'nf4-dq', 'nf4 double quant', 'dq', 'double quant', 'double quantization']),
+  kw('weights', 'nf4-dq', ['nf4 dq', 'nf4-dq', 'nf4 double quant', 'dq', 'double quant', 'double quantization', 'double quantize', 'double quantized', 'nested quantization']),
   kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'exl2', 'q4', 'marlin']),
   kw('weights', 'awq', ['awq']),
   kw('weights', 'fp8', ['fp8 weights', 'weights fp8', 'fp8 weight']),

@@ -432,7 +432,9 @@ class Resolution {
       }
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
-      if (kind === 'ddp' && (this.isNew || s.sharding.kind !== 'ddp')) {
+      if (kind === 'ddp' && s.mode === 'inference' && this.splitForServing()) {
+        s.sharding = { kind, stage: 0 };
+      } else if (kind === 'ddp' && (this.isNew || s.sharding.kind !== 'ddp')) {
         this.assume(
           s.mode === 'inference'
             ? `one full replica per GPU (default; say tp ${this.gpus()} to split the model)`
@@ -445,6 +447,24 @@ class Resolution {
       s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
     }
     return null;
+  }
+
+  /**
+   * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
+   * parallelism; HF's device_map splits layers), not copied to each: tp = the GPU count when
+   * nothing about parallelism was said and the heads divide. Stated, with how to ask for copies.
+   */
+  private splitForServing(): boolean {
+    const s = this.s;
+    const n = this.gpus();
+    const p = s.parallel;
+    if (!(this.isNew || this.modeChanged()) || this.patch.has('par.tp') || this.patch.has('par.pp') || this.patch.has('par.dp')) return false;
+    if (p.tp !== 1 || p.pp !== 1) return false;
+    const { heads, kvHeads } = s.model.arch;
+    if (heads % n !== 0 || kvHeads % n !== 0) return false;
+    p.tp = n;
+    this.assume(`one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
+    return true;
   }
 
   private batch(): ErrorReply | null {
