@@ -237,6 +237,15 @@ const batchSize: Handler = (v, ctx) => {
   return ctx.keys.has('micro_batch_size') ? say(`gbs ${n}`) : say(`bs ${n}`);
 };
 
+/** A key only serving engines have (vLLM, TGI) also says the run is served. */
+const serving =
+  (handler: Handler): Handler =>
+  (v, ctx) => {
+    const r = handler(v, ctx);
+    if (r === null) return null;
+    return 'say' in r ? { ...r, say: `serve ${r.say}` } : { say: 'serve', ...(r.note ? { note: r.note } : {}) };
+  };
+
 /** Keys, written with `_` (a `-` or `.` prefix path is normalised away before lookup). */
 const KEYS: Record<string, Handler> = {
   // batch
@@ -250,7 +259,7 @@ const KEYS: Record<string, Handler> = {
   global_batch_size: numeric('gbs'),
   gradient_accumulation_steps: numeric('ga'),
   gradient_accumulation: numeric('ga'),
-  max_num_seqs: numeric('bs'),
+  max_num_seqs: serving(numeric('bs')),
   max_concurrent_requests: () => IGNORE,
   max_batch_size: numeric('bs'),
   // sequence
@@ -262,8 +271,8 @@ const KEYS: Record<string, Handler> = {
   seq_length: numeric('seq'),
   seq_len: numeric('seq'),
   max_length: numeric('seq'),
-  max_model_len: numeric('seq'),
-  max_total_tokens: numeric('seq'),
+  max_model_len: serving(numeric('seq')),
+  max_total_tokens: serving(numeric('seq')),
   ctx_size: numeric('seq'),
   n_ctx: numeric('seq'),
   context_length: numeric('seq'),
@@ -338,6 +347,10 @@ const KEYS: Record<string, Handler> = {
   stage: stage,
   zero_stage: numeric('zero'),
   deepspeed: deepspeedFile,
+  // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
+  config_file: (v) => (/z(?:ero)?[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE),
+  deepspeed_config_file: deepspeedFile,
+  ds_config: deepspeedFile,
   zero_optimization: () => IGNORE,
   offload_optimizer: () => IGNORE,
   offload_param: () => IGNORE,
@@ -357,7 +370,7 @@ const KEYS: Record<string, Handler> = {
   tp_size: numeric('tp'),
   pipeline_parallel_size: numeric('pp'),
   pp: numeric('pp'),
-  num_shard: numeric('tp'),
+  num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
   nproc_per_node: count('gpus'),
   num_processes: count('gpus'),
@@ -365,8 +378,8 @@ const KEYS: Record<string, Handler> = {
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
-  gpu_memory_utilization: numeric('util'),
-  kv_cache_dtype: kvDtype,
+  gpu_memory_utilization: serving(numeric('util')),
+  kv_cache_dtype: serving(kvDtype),
   // models
   model: model,
   model_name_or_path: model,
@@ -381,7 +394,7 @@ const KEYS: Record<string, Handler> = {
   ngl: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
   n_gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
   gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
-  enforce_eager: () => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' }),
+  enforce_eager: serving(() => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' })),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
 };
 
@@ -502,6 +515,12 @@ export function readConfig(input: MappedText): ConfigReading {
     const shown = rawKey.replace(/^-+/, '');
     if (!handler) {
       (NO_MEMORY_EFFECT.has(key) ? ignoredKeys : unknownKeys).push(shown);
+      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read.
+      const v = value ?? '';
+      if (!NO_MEMORY_EFFECT.has(key) && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
+        const at = m[0].lastIndexOf(v);
+        return ' '.repeat(at) + m[0].slice(at);
+      }
       return ' '.repeat(m[0].length);
     }
     const reading = handler(value ?? '', { parent, axolotl, keys: present });

@@ -106,7 +106,9 @@ function parseUnsafe(text: string): ParseOutcome {
   const user = (offset: number) => mapped.userOffset(offset);
   const written = (t: { offset: number; text: string }) => mapped.userText(t.offset, t.offset + t.text.length);
   const words = reading.kept.length + reading.unread.length + reading.filler.length;
-  const tolerant = p.configLike || /\n/.test(text.trim()) || words >= TOLERANT_FROM_WORDS;
+  // Item language (canonical text, button follow-ups) has no prose around it and stays exact.
+  const prose = reading.unread.length > 0 || reading.filler.length >= 2;
+  const tolerant = p.configLike || /\n/.test(text.trim()) || (words >= TOLERANT_FROM_WORDS && prose);
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
   const unread: { word: string; at: number; suggestion: string | null }[] = [];
   if (reading.impossibleCard) {
@@ -124,7 +126,10 @@ function parseUnsafe(text: string): ParseOutcome {
     unread.push({ word, at: user(u.offset), suggestion });
   }
   let kept = numbersWhereCardsCannotGo(reading.kept);
-  if (unread.length > 0 && unread.length > kept.length) return { ok: false, error: mostlyUnread(text, kept.map(written), unread) };
+  // Words of another script are prose we cannot read, listed but not counted against the
+  // message: "3090 24g，跑llama-7b" is mostly items.
+  const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
+  if (latinUnread.length > 0 && latinUnread.length > kept.length) return { ok: false, error: mostlyUnread(text, kept.map(written), latinUnread) };
   if (kept.length === 0) {
     const message = unread.length
       ? `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`

@@ -71,9 +71,15 @@ export function readProse(input: MappedText): ProseReading {
     // Serving-engine settings written as words: the token budget of a batch is not a question.
     .replace(/\bmax[-_ ]batch[-_ ](?:total|prefill)[-_ ]tokens\b|\bmax[-_ ]num[-_ ]batched[-_ ]tokens\b/g, (m) => {
       notes.push(`${m[0]} (a serving token budget) is not modelled`);
-      return ' '.repeat(m[0].length);
+      return 'serve'.padEnd(m[0].length);
     })
-    .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?|model[-_ ]len)\b/g, (m) => 'seq'.padEnd(m[0].length))
+    .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, (m) => 'serve seq'.padEnd(m[0].length))
+    .replace(/\bmodel[-_ ]len\b/g, (m) => 'seq'.padEnd(m[0].length))
+    // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
+    .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, (m) => ' '.repeat(m[0].length))
+    .replace(/\bllama[-_ ]?v([123])\b/g, (m) => `llama ${m[1]}`.padEnd(m[0].length))
+    // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
+    .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, (m) => ' '.repeat(m[0].length))
     .replace(/\benforce[-_ ]eager\b/g, (m) => {
       notes.push('enforce_eager (no CUDA graphs) is not modelled');
       return ' '.repeat(m[0].length);

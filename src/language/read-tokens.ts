@@ -259,6 +259,11 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
     const t = out[i]!;
     const next = out[i + 1];
     const prev = out[i - 1];
+    // "Triton 24.02 on A100": a number with a fraction counts no cards.
+    if (t.type === 'number' && /\./.test(t.text) && (next?.type === 'on' || next?.type === 'gpu' || next?.type === 'gpus' || next?.type === 'capacity')) {
+      out[i] = { ...t, type: 'word' };
+      continue;
+    }
     // "3060 12GB", "2x 3060", "on 3060", "rtx 3060": a card number the catalog lacks, never a count.
     if (t.type === 'number' && /^\d{4}$/.test(t.text) && Number(t.text) >= 1000) {
       const cardContext =

@@ -1,6 +1,5 @@
 import { GPUS, MODELS } from '../catalog/index.js';
 import type { Item } from './items.js';
-import { cardWithMemory } from './read-tokens.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -11,8 +10,11 @@ import { cardWithMemory } from './read-tokens.js';
  * card size, with a note. Genuinely different values stay, for the resolver to report.
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[]): Item[] {
-  let out = models(items);
+  let out = models(compares(items));
   out = cards(out, notes);
+  out = weights(out);
+  out = seqs(out, notes);
+  out = loras(out);
   out = frameworks(out);
   out = narrativeHelp(out, ignored);
   return out;
@@ -25,55 +27,120 @@ const close = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) <= 0.15
 function models(items: Item[]): Item[] {
   const named = items.filter((i): i is ModelItem => i.kind === 'model' || i.kind === 'size');
   if (named.length < 2) return items;
-  const ids = new Set(named.filter((i) => i.kind === 'model').map((i) => (i as { id: string }).id));
-  if (ids.size > 1) return items;
   const first = named[0]!;
   if (!named.every((i) => close(paramsOf(i), paramsOf(first)))) return items;
-  // The most specific: a catalog model, else a size with its family, else the first size.
-  const keep = named.find((i) => i.kind === 'model') ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
+  if (families.size > 1) return items;
+  // The most specific: the longest catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"),
+  // else a size with its family, else the first size.
+  const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
+  const keep = catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
   return items.filter((i) => !(i.kind === 'model' || i.kind === 'size') || i === keep);
+}
+
+function familyOf(i: ModelItem): string | null {
+  if (i.kind === 'size') return i.family;
+  return MODELS.find((m) => m.id === i.id)?.family.toLowerCase() ?? null;
+}
+
+type SeqItem = Extract<Item, { kind: 'seq' }>;
+/** A serving cap ("max_model_len 36000") says less about the run than its stated length. */
+const CAP = /max[-_ ]?model[-_ ]?len|max[-_ ]?total[-_ ]?tokens|model_max_length|max_position/i;
+/** A training config's length ("max_seq_length=2048", "cutoff_len: 1024") is the run's. */
+const CONFIG = /[a-z]_[a-z][\w.]*["'`]?\s*[:=]?\s*\d|--[a-z]/i;
+
+/**
+ * Several lengths: a config's training length, then one stated in words, then a serving cap;
+ * the others are noted. Two of the same standing that disagree stay a contradiction.
+ */
+function seqs(items: Item[], notes: string[]): Item[] {
+  const seq = items.filter((i): i is SeqItem => i.kind === 'seq');
+  if (new Set(seq.map((s) => s.value)).size < 2) return items;
+  const rank = (s: SeqItem) => (CAP.test(s.text) ? 0 : CONFIG.test(s.text) ? 2 : 1);
+  const best = Math.max(...seq.map(rank));
+  const top = seq.filter((s) => rank(s) === best);
+  if (new Set(top.map((s) => s.value)).size > 1) return items;
+  const keep = top[0]!;
+  for (const s of seq) if (s.value !== keep.value) notes.push(`sequence ${keep.value} read from "${keep.text}"; "${s.text}" is ${rank(s) === 0 ? 'a cap' : 'another length the message mentions'}`);
+  return items.filter((i) => i.kind !== 'seq' || i === keep);
 }
 
 type Hardware = Extract<Item, { kind: 'hardware' }>;
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
+const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
 
+/**
+ * Cards said in several places. A memory figure standing alone ("14.3 GB", "51GB used",
+ * "160GB") next to a card named elsewhere is the card's memory again (dropped), a total of
+ * several such cards ("A100 (160GB)" is two), or an amount of memory the message talks about
+ * (dropped, with a note). The same card said twice keeps its first saying.
+ */
 function cards(items: Item[], notes: string[]): Item[] {
   const hw = items.filter((i): i is Hardware => i.kind === 'hardware');
   if (hw.length < 2) return items;
-  const ids = [...new Set(hw.map((h) => h.gpuId).filter((x): x is string => x !== null))];
+  const primaries = hw.filter((h) => h.gpuId !== null || h.count !== null || h.nodes !== null || /gpu|card|vram|each|per\b/i.test(h.text));
+  const strays = hw.filter((h) => !primaries.includes(h) && h.capacityGiB !== null);
   const drop = new Set<Item>();
-  if (ids.length === 1) {
-    const card = ids[0]!;
-    const counts = hw.map((h) => h.count).filter((c): c is number => c !== null);
-    for (const h of hw) {
-      if (h.gpuId !== null || h.capacityGiB === null) continue;
-      // "A100 (160GB)": no A100 has 160 GB, so it is the memory of two of them.
-      const cardItem = hw.find((x) => x.gpuId === card)!;
-      const times = h.capacityGiB / gib(card);
-      if (counts.length === 0 && times >= 2 && Math.abs(times - Math.round(times)) < 0.05) {
-        const total = Math.round(times);
-        notes.push(`"${h.text}" read as the memory of ${total} × ${card} in all`);
-        items = items.map((i) => (i === cardItem ? { ...cardItem, count: total } : i));
-        drop.add(h);
+  const replace = new Map<Item, Item>();
+  const first = primaries[0];
+  if (first) {
+    const memory = first.gpuId !== null ? gib(first.gpuId) : first.capacityGiB;
+    const counted = primaries.some((p) => p.count !== null || p.nodes !== null);
+    for (const h of strays) {
+      const said = h.capacityGiB!;
+      drop.add(h);
+      if (memory === null || !Number.isFinite(memory)) continue;
+      if (near(said, memory)) continue;
+      const times = said / memory;
+      const count = primaries.find((p) => p.count !== null)?.count ?? 1;
+      if (counted && near(said, memory * count)) continue;
+      if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
+        replace.set(first, { ...first, count: Math.round(times) });
+        notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);
         continue;
       }
-      const total = (counts[0] ?? 1) * gib(card);
-      const same = cardWithMemory(card, h.capacityGiB) === card || Math.abs(h.capacityGiB - total) / total <= 0.1;
-      if (h.count !== null && !counts.every((c) => c === h.count)) continue;
-      if (!same) notes.push(`"${h.text}" read as an amount of memory, not the size of a card (the card is named: ${card})`);
-      drop.add(h);
+      notes.push(`"${h.text}" read as an amount of memory the message mentions, not a card's size`);
     }
   }
   // The same card said twice ("on 8x A100" … "8 A100s"): keep the first.
-  const seen = new Map<string, Hardware>();
-  for (const h of hw) {
-    if (drop.has(h)) continue;
+  const seen = new Set<string>();
+  for (const h of primaries) {
     const key = JSON.stringify([h.gpuId, h.capacityGiB, h.count, h.nodes]);
     if (seen.has(key)) drop.add(h);
-    else seen.set(key, h);
+    seen.add(key);
   }
-  // A count said with a bare "gpus" that another item also says.
-  return items.filter((i) => !drop.has(i));
+  return items.filter((i) => !drop.has(i)).map((i) => replace.get(i) ?? i);
+}
+
+/** "4bit" and "GPTQ", "AWQ-INT4" and "--quantization marlin", "4bit" and "double quant": one 4-bit format, said twice. */
+function weights(items: Item[]): Item[] {
+  const w = items.filter((i): i is Extract<Item, { kind: 'weights' }> => i.kind === 'weights');
+  if (w.length < 2) return items;
+  const fourBit = ['nf4', 'nf4-dq', 'gptq', 'awq'];
+  if (!w.every((i) => fourBit.includes(i.value))) return items;
+  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4)\b|4[\s_-]*bit/i.test(i.text.trim());
+  const specific = w.filter((i) => !generic(i));
+  const values = new Set(specific.map((i) => i.value));
+  if (values.size > 1 && !(values.size === 2 && values.has('nf4') && values.has('nf4-dq'))) return items;
+  const keep = specific.find((i) => i.value === 'nf4-dq') ?? specific[0] ?? w.find((i) => i.value === 'nf4-dq') ?? w[0]!;
+  return items.filter((i) => i.kind !== 'weights' || i === keep);
+}
+
+/** "qlora … lora r16": the LoRA is QLoRA's. */
+function loras(items: Item[]): Item[] {
+  const l = items.filter((i): i is Extract<Item, { kind: 'lora' }> => i.kind === 'lora');
+  if (!l.some((i) => i.qlora) || l.every((i) => i.qlora)) return items;
+  return items.map((i) => (i.kind === 'lora' ? { ...i, qlora: true } : i));
+}
+
+/** "FlashAttn 2 vs unsloth (which has FlashAttn 2)": a comparison of one thing with itself is prose. */
+function compares(items: Item[]): Item[] {
+  return items.flatMap((i) => {
+    if (i.kind !== 'compare') return [i];
+    const { at: _a, end: _e, text: _t, ...a } = i.a;
+    const { at: _a2, end: _e2, text: _t2, ...b } = i.b;
+    return JSON.stringify(a) === JSON.stringify(b) ? [i.a] : [i];
+  });
 }
 
 /** "DeepSpeed with the HF Trainer / accelerate": DeepSpeed is what shapes memory. */

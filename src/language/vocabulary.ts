@@ -56,7 +56,7 @@ export const KEYWORDS: readonly Keyword[] = [
       kw('precision', 'pure', ['pure', 'pure 16-bit', 'true 16-bit']),
   // litgpt's "bf16-true" is read from its --precision flag (config-keys.ts): as a flexible
   // spelling it would also match HF's "bf16 True", which is autocast, not pure bf16.
-  kw('precision', 'pure+bf16', ['pure bf16']),
+  kw('precision', 'pure+bf16', ['pure bf16', 'native bf16', 'bf16 native', 'full bf16', 'bf16 weights', 'bf16 only', 'purely bf16']),
   kw('precision', 'pure+fp16', ['pure fp16']),
   kw('precision', 'megatron', ['megatron-mixed', 'megatron mixed', 'fp32 main grads']),
   // weight formats of a frozen base or served model
@@ -125,7 +125,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'hf', ['hf', 'huggingface', 'hugging face', 'transformers', 'hf trainer', 'trainer', 'accelerate', 'trl']),
   kw('framework', 'deepspeed', ['deepspeed', 'ds', 'deepseed', 'deep speed', 'deepspeeed', 'deespeed']),
   kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo']),
-  kw('framework', 'torchtune', ['torchtune', 'torch tune']),
+  kw('framework', 'torchtune', ['torchtune', 'torch tune', 'tune run']),
   kw('framework', 'litgpt', ['litgpt', 'lit-gpt']),
   // architecture overrides
   kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
