@@ -260,7 +260,7 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
     const next = out[i + 1];
     const prev = out[i - 1];
     // "Triton 24.02 on A100": a number with a fraction counts no cards.
-    if (t.type === 'number' && /\./.test(t.text) && (next?.type === 'on' || next?.type === 'gpu' || next?.type === 'gpus' || next?.type === 'capacity')) {
+    if (t.type === 'number' && /\./.test(t.text) && !TAKES_NUMBER.has(prev?.type ?? '') && (next?.type === 'on' || next?.type === 'gpu' || next?.type === 'gpus' || next?.type === 'capacity')) {
       out[i] = { ...t, type: 'word' };
       continue;
     }
