@@ -58,7 +58,8 @@ function sizeOfPendingModel(token: string): string {
 
 /** Fields compared, each with the words that flag it in a reply's assumptions. */
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
-  ['model', (s) => s.model.id ?? JSON.stringify(s.model.arch), /don't know the model|shape for|read as a/],
+  // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
+  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|shape for|read as a/],
   ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|fine-tune: "/],
   // LoRA alpha scales the update and changes no memory: not compared.
   ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA/],

@@ -20,6 +20,8 @@ export interface KeyContext {
   axolotl: boolean;
   /** Every key present, for keys whose meaning depends on another (alpaca-lora batch_size). */
   keys: ReadonlySet<string>;
+  /** DeepSpeed runs the step: HF's bf16 flag then turns on DeepSpeed's bf16 (fp32 master weights in the optimizer). */
+  deepspeed?: boolean;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -474,6 +476,7 @@ export function readConfig(input: MappedText): ConfigReading {
   const src = input.text;
   const present = new Set<string>();
   for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));
+  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
@@ -497,7 +500,7 @@ export function readConfig(input: MappedText): ConfigReading {
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
     // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key.
-    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey)) return m[0];
+    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey))) return m[0];
     if (m[8] !== undefined && !known) return m[0];
     const lineStart = src.lastIndexOf('\n', m.index) + 1;
     const indent = m.index - lineStart;
@@ -523,7 +526,7 @@ export function readConfig(input: MappedText): ConfigReading {
       }
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present });
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed });
     if (reading === null) return m[0];
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {

@@ -34,7 +34,8 @@ function rules(): moo.Rules {
     ws: { match: /\s+/, lineBreaks: true },
     mention: /<[@#!][^>\s]*>/,
     // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
-    seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
+    // …nor when "context" starts a keyword of its own ("1 context len=2k" is "1", then "context len 2k").
+    seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*(?:len|length|size|window)(?![a-z]))(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
     moeSize: re(`\\d+\\s*[x×]\\s*${NUM}\\s*b(?![a-z0-9])`),
     size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}\\s*(?:bn|billion|million|trillion)(?![a-z0-9])`),
     capacity: re(`${NUM}\\s*(?:gib|gb|g)(?![a-z0-9])`),

@@ -41,6 +41,7 @@ const DROPPED = new Set(['ws', 'sep', 'mention']);
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'each', 'this', 'these', 'those', 'single', 'one', 'of', 'with', 'using', 'in', 'at', 'per', 'total', 'just', 'only', 'some', 'two']);
 /** Marks prose words in the gap between two kept tokens. */
 const PROSE = '\u0001';
+const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
 const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
 const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
 /** Fine-tunes people name by themselves but that are their base model's shape. */
@@ -61,6 +62,8 @@ export function readTokens(raw: Token[]): TokenReading {
   const filler: Token[] = [];
   const unread: Unread[] = [];
   const gapBefore: string[] = [];
+  /** The filler word right after each kept token ("SP disabled"). */
+  const afterWord: (string | undefined)[] = [];
   let gap = '';
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -76,6 +79,7 @@ export function readTokens(raw: Token[]): TokenReading {
         gap = '';
         continue;
       }
+      if (kept.length && afterWord[kept.length - 1] === undefined) afterWord[kept.length - 1] = t.text;
       filler.push(t);
       // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
       gap += ARTICLES.has(t.text) ? ' ' : PROSE;
@@ -88,10 +92,24 @@ export function readTokens(raw: Token[]): TokenReading {
   const cards = { impossible: null as { offset: number; text: string } | null };
   const out = fixCards(kept, gapBefore, notes, cards);
   const outGaps = out.map((t) => gapBefore[kept.indexOf(t)] ?? '');
+  const outAfter = out.map((t) => afterWord[kept.indexOf(t)]);
   const final: Token[] = [];
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     const next = out[i + 1];
+    // "SP disabled", "gradient checkpointing off": a negation after the setting.
+    if (POST_NEGATIONS.has(outAfter[i] ?? '') && t.type !== 'word' && t.type !== 'foreign') {
+      const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
+      if (negated.consumed) {
+        if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
+        continue;
+      }
+    }
+    // A count joins its card directly: "256 and max-completions=256 on 20G" counts no cards.
+    if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && next && ['gpu', 'gpus', 'capacity', 'on'].includes(next.type) && (outGaps[i + 1] ?? '').includes(PROSE)) {
+      unread.push({ text: t.text, offset: t.offset, foreign: false });
+      continue;
+    }
     // "on"/"of" only join what follows them directly: "turned on. We benchmark … on an A100".
     if ((t.type === 'on' || t.type === 'of') && (!next || next.type === 'word' || next.type === 'foreign' || (outGaps[i + 1] ?? '').includes(PROSE))) {
       filler.push({ ...t, type: 'word' });
