@@ -34,7 +34,7 @@ export const isFalse = (v: string) => FALSE.has(unquote(v));
 
 export function unquote(v: string): string {
   // Rust's Option in a TGI args dump: Some(4) is 4.
-  return v.trim().replace(/^["'`]+|["'`,]+$/g, '').replace(/^some\((.*)\)$/, '$1').trim();
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
@@ -276,6 +276,7 @@ const KEYS: Record<string, Handler> = {
   max_model_len: serving(numeric('seq')),
   max_total_tokens: serving(numeric('seq')),
   ctx_size: numeric('seq'),
+  num_ctx: numeric('seq'),
   n_ctx: numeric('seq'),
   context_length: numeric('seq'),
   max_position_embeddings: () => IGNORE,

@@ -54,7 +54,8 @@ const CHAT_ENGLISH = `
 
 /** Vendor and form-factor words around a card name ("NVIDIA Tesla V100 SXM2"). */
 const VENDOR_WORDS = `nvidia tesla geforce rtx gtx quadro amd instinct radeon intel gaudi pcie sxm sxm2 sxm3 sxm4 sxm5
-  nvlink nvl hbm hbm2 hbm2e hbm3 gddr6 gddr6x ti super founders edition nvswitch dgx hgx`;
+  nvlink nvl hbm hbm2 hbm2e hbm3 gddr6 gddr6x ti super founders edition nvswitch dgx hgx
+  gguf ggml safetensors rocm cuda12 cu118 cu121 cu124 linux ubuntu windows wsl mac macos`;
 
 export const FILLER = new Set(
   `please pls plz can could would will shall should may might must i i'm im we you me my our us your
@@ -70,6 +71,9 @@ export const FILLER = new Set(
     .concat(CHAT_ENGLISH.split(/\s+/), VENDOR_WORDS.split(/\s+/))
     .filter(Boolean),
 );
+
+/** Vendor and form-factor words: they sit inside a card's name ("two NVIDIA 3090s"). */
+export const VENDOR = new Set(VENDOR_WORDS.split(/\s+/).filter(Boolean));
 
 export function isFiller(word: string): boolean {
   return FILLER.has(word.toLowerCase());

@@ -1,5 +1,5 @@
 import { GPUS, gpuById } from '../catalog/index.js';
-import { isFiller } from './filler.js';
+import { VENDOR, isFiller } from './filler.js';
 import { FAMILIES } from './lexicon.js';
 import { tokenize, type Token } from './lexer.js';
 
@@ -82,7 +82,7 @@ export function readTokens(raw: Token[]): TokenReading {
       if (kept.length && afterWord[kept.length - 1] === undefined) afterWord[kept.length - 1] = t.text;
       filler.push(t);
       // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
-      gap += ARTICLES.has(t.text) ? ' ' : PROSE;
+      gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
       continue;
     }
     kept.push(t);

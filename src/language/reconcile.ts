@@ -82,7 +82,7 @@ function cards(items: Item[], notes: string[]): Item[] {
   const strays = hw.filter((h) => !primaries.includes(h) && h.capacityGiB !== null);
   const drop = new Set<Item>();
   const replace = new Map<Item, Item>();
-  const first = primaries[0];
+  const first = primaries.find((p) => p.gpuId !== null || p.capacityGiB !== null);
   if (first) {
     const memory = first.gpuId !== null ? gib(first.gpuId) : first.capacityGiB;
     const counted = primaries.some((p) => p.count !== null || p.nodes !== null);
