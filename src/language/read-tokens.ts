@@ -110,6 +110,11 @@ export function readTokens(raw: Token[]): TokenReading {
       unread.push({ text: t.text, offset: t.offset, foreign: false });
       continue;
     }
+    // "of" only joins nodes or "gpus" to what follows ("2 nodes of 8x H100", "4 gpus of 48GB").
+    if (t.type === 'of' && !['nodes', 'gpus'].includes(final.at(-1)?.type ?? '')) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // "on"/"of" only join what follows them directly: "turned on. We benchmark … on an A100".
     if ((t.type === 'on' || t.type === 'of') && (!next || next.type === 'word' || next.type === 'foreign' || (outGaps[i + 1] ?? '').includes(PROSE))) {
       filler.push({ ...t, type: 'word' });
@@ -199,11 +204,14 @@ function nameModels(tokens: Token[], notes: string[]): void {
     let first = i;
     let hasUnknown = false;
     let family: string | null = null;
-    // Walk back over name parts joined by '-', '_', '.' or one space.
+    // Walk back over name parts joined by '-', '_', '.', and at most one space ("vicuna 13b",
+    // not "flibber jabberwock snark 7b").
+    let spaces = 0;
     for (let j = i - 1; j >= 0; j--) {
       const t = tokens[j]!;
       if (isSep(t)) {
-        if (/^[-_.]+$|^ $/.test(t.text)) continue;
+        if (/^[-_.]+$/.test(t.text)) continue;
+        if (t.text === ' ' && spaces++ === 0) continue;
         break;
       }
       const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
