@@ -145,7 +145,7 @@ const offloadDevice =
 
 /** `fsdp: full_shard auto_wrap offload` (HF TrainingArguments.fsdp). */
 const fsdp: Handler = (v) => {
-  const value = unquote(v).replace(/[[\]'",]/g, ' ');
+  const value = unquote(v).replace(/[[\]'",+]/g, ' ');
   const parts: string[] = [];
   if (/shard_grad_op|\b2\b/.test(value)) parts.push('fsdp shard grad op');
   else if (/hybrid/.test(value)) parts.push('hsdp');
@@ -221,7 +221,7 @@ const kvDtype: Handler = (v) => {
 };
 
 const gpuList: Handler = (v) => {
-  const ids = unquote(v).split(/[,\s]+/).filter((x) => /^\d+$/.test(x));
+  const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
   return ids.length ? say(`${ids.length} gpus`) : IGNORE;
 };
 
@@ -469,11 +469,20 @@ const PAIR = new RegExp(
   'g',
 );
 
+const LIST_KEYS = 'lora_target|lora_target_modules|target_modules|lora_attn_modules|cuda_visible_devices|fsdp|fsdp_sharding_strategy';
+const LIST_PAIR = new RegExp(
+  `((?<![\\w.\\-/])(?:--(?:${LIST_KEYS})[ \\t=]+|["']?(?:${LIST_KEYS})["']?[ \\t]*[:=][ \\t]*))((?![\\["'])[a-z0-9_]+(?:(?:[ \\t]*,[ \\t]*|[ \\t]+)(?!--)[a-z0-9_]+)+)(?=[ \\t]*(?:\\n|$|;|--|\\\\|\\)|\`))`,
+  'g',
+);
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
-export function readConfig(input: MappedText): ConfigReading {
+export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
   const notes: string[] = [];
+  // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
+  // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
+  const input = raw.replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'));
   const src = input.text;
   const present = new Set<string>();
   for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));

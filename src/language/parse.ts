@@ -99,8 +99,14 @@ function prepare(text: string): Prepared {
 const TOLERANT_FROM_WORDS = 6;
 
 function parseUnsafe(text: string): ParseOutcome {
+  return readText(text).outcome;
+}
+
+/** The reading, and how many parses the grammar found for the tokens it kept (for tests). */
+function readText(text: string): { outcome: ParseOutcome; parses: number } {
+  const done = (outcome: ParseOutcome, parses = 0) => ({ outcome, parses });
   const bad = checkInput(text);
-  if (bad) return { ok: false, error: bad };
+  if (bad) return done({ ok: false, error: bad });
   const p = prepare(text);
   const { mapped, reading } = p;
   const user = (offset: number) => mapped.userOffset(offset);
@@ -114,27 +120,27 @@ function parseUnsafe(text: string): ParseOutcome {
   if (reading.impossibleCard) {
     const card = reading.impossibleCard;
     const message = impossibleCardSize(card.text);
-    if (message) return { ok: false, error: errorReply(text, user(card.offset), message, { expected: expectedAfter([]) }) };
+    if (message) return done({ ok: false, error: errorReply(text, user(card.offset), message, { expected: expectedAfter([]) }) });
   }
   for (const u of reading.unread) {
     const t = { offset: u.offset, text: u.text };
     const word = written(t);
     const noSuchCard = impossibleCardSize(u.text);
-    if (noSuchCard) return { ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) };
+    if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
     const suggestion = u.foreign ? null : meaningfulSuggestion(u.text);
-    if (!tolerant) return { ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign) };
+    if (!tolerant) return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign) });
     unread.push({ word, at: user(u.offset), suggestion });
   }
   let kept = numbersWhereCardsCannotGo(reading.kept);
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
   const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
-  if (latinUnread.length > 0 && latinUnread.length > kept.length) return { ok: false, error: mostlyUnread(text, kept.map(written), latinUnread) };
+  if (latinUnread.length > 0 && latinUnread.length > kept.length) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread) });
   if (kept.length === 0) {
     const message = unread.length
       ? `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`
       : `I found nothing to estimate in "${text.trim()}": only filler words. Name a model or a size and what you run.`;
-    return { ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) };
+    return done({ ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) });
   }
   let run = runParser(kept);
   // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
@@ -154,11 +160,11 @@ function parseUnsafe(text: string): ParseOutcome {
     kept = best.rest;
     run = best.run;
   }
-  if (!run.ok) return { ok: false, error: parseError(text, mapped, kept, run.index, run.expected) };
+  if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...p.notes];
   if (tolerant) items = reconcile(items, notes, ignored);
-  return { ok: true, items, ignored, unread, notes: [...new Set(notes)] };
+  return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)] }, run.results.length);
 }
 
 /** Suggest a spelling only when it keeps the meaning: same digits, or the word is its beginning. */
@@ -194,13 +200,9 @@ function exampleFrom(understood: string[]): string {
   return theirs ? `${theirs} inference on a 4090` : 'llama-3-8b inference on a 4090';
 }
 
-/** How many parses the grammar finds for a request (0 when it does not lex or parse); for tests. */
+/** How many parses the grammar finds for the items read from a request (0 when it is refused); for tests. */
 export function parseCount(text: string): number {
-  if (checkInput(text)) return 0;
-  const { reading } = prepare(text);
-  if (reading.unread.length) return 0;
-  const run = runParser(numbersWhereCardsCannotGo(reading.kept));
-  return run.ok ? run.results.length : 0;
+  return readText(text).parses;
 }
 
 function withText(item: Item, text: string, mapped: MappedText): Item {

@@ -33,23 +33,34 @@ export type ResolveOutcome =
   | { ok: false; error: ErrorReply };
 
 /**
- * Text (a request or a follow-up) → the full scenario (DESIGN §2). A follow-up is a patch on
- * `previous`: later wins over previous, and within one request two conflicting items are an
- * error. Never throws.
+ * Text (a request or a follow-up) → the full scenario (DESIGN §2): the language reads the
+ * text into items, then `applyItems` applies them. A follow-up is a patch on `previous`:
+ * later wins over previous, and within one request two conflicting items are an error.
+ * Never throws.
  */
 export function resolveRequest(text: string, previous: Scenario | null): ResolveOutcome {
+  const parsed = parseRequest(text);
+  if (!parsed.ok) return parsed;
+  return applyItems(text, parsed, previous);
+}
+
+/**
+ * The scenario's half, one way: items (and what reading noted) in, scenario out. It never
+ * reads text itself; `text` is only where error carets point.
+ */
+export function applyItems(text: string, parsed: ReadItems, previous: Scenario | null): ResolveOutcome {
   try {
-    return resolveUnsafe(text, previous);
+    return resolveUnsafe(text, parsed, previous);
   } catch (e) {
     return { ok: false, error: errorReply(text, 0, `I could not resolve this request (${(e as Error).message}). Try a simpler one.`) };
   }
 }
 
+export type ReadItems = Extract<ParseOutcome, { ok: true }>;
+
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
-function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome {
-  const parsed = parseRequest(text);
-  if (!parsed.ok) return parsed;
+function resolveUnsafe(text: string, parsed: ReadItems, previous: Scenario | null): ResolveOutcome {
   const collected = collectPatch(parsed.items, text);
   if ('kind' in collected) return fail(collected);
   const patch = collected;
@@ -101,7 +112,7 @@ function resolveUnsafe(text: string, previous: Scenario | null): ResolveOutcome 
 const INTENT_WORDS = new Set<string>([DEFAULT_WORDS.mode, DEFAULT_WORDS.inferenceIntent]);
 
 /** What reading could not do or did by assumption, in words for the reply (issue 11: never silent). */
-function readingNotes(parsed: Extract<ParseOutcome, { ok: true }>): string[] {
+function readingNotes(parsed: ReadItems): string[] {
   const notes = [...parsed.notes];
   if (parsed.unread.length) {
     const words = [...new Set(parsed.unread.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
