@@ -112,8 +112,9 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   const user = (offset: number) => mapped.userOffset(offset);
   const written = (t: { offset: number; text: string }) => mapped.userText(t.offset, t.offset + t.text.length);
   const words = reading.kept.length + reading.unread.length + reading.filler.length;
-  // Item language (canonical text, button follow-ups) has no prose around it and stays exact.
-  const prose = reading.unread.length > 0 || reading.filler.length >= 2;
+  // Item language (canonical text, button follow-ups) has no prose around it and stays exact,
+  // and so does a run of items with a typo in it ("7b … zer3": refused with "did you mean").
+  const prose = reading.filler.length >= 2 || reading.unread.some((u) => u.foreign || !meaningfulSuggestion(u.text));
   const tolerant = p.configLike || /\n/.test(text.trim()) || (words >= TOLERANT_FROM_WORDS && prose);
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
   const unread: { word: string; at: number; suggestion: string | null }[] = [];

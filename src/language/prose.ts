@@ -54,7 +54,11 @@ const PATH = /(?<![\w])(?:\.{0,2}\/)?(?:[a-z0-9_.\-~]+\/)+[a-z0-9_.\-]+\/?/g;
 /** Python module paths ("vllm.entrypoints.openai.api_server") keep their first name only. */
 const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?![\w.])/g;
 /** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
-const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log|safetensors|bin|pt)(?![\w])/g;
+const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
+/** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
+const WEIGHTS_FILE = /(?<![\w\-])\.(?:ggml(?:v\d)?|gguf|safetensors|bin|pt|pth)(?=[.\s]|$)/g;
+/** Ollama tags name the size after a colon: "mistral-small3.1:24b", "llama3:70b-instruct". */
+const OLLAMA_TAG = /(?<=[a-z0-9])[:](?=\d+(?:\.\d+)?[bm]\b)/g;
 /** Compound names: a run of letters/digits joined by - _ . (a model name with its suffixes). */
 const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
@@ -87,6 +91,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(bf16|fp16)-true\b/g, (m) => `pure ${m[1]}`)
     .replace(/\bw\/(?=\s)/g, () => 'with')
     .replace(FILE, (m) => ' '.repeat(m[0].length))
+    .replace(WEIGHTS_FILE, (m) => ' '.repeat(m[0].length))
+    .replace(OLLAMA_TAG, () => '-')
     .replace(PATH, (m) => lastPart(m[0]))
     .replace(MODULE_PATH, (m) => m[1]! + ' '.repeat(m[2]!.length))
     .replace(CARD_COUNT, (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]))

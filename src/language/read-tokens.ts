@@ -115,6 +115,11 @@ export function readTokens(raw: Token[]): TokenReading {
       filler.push({ ...t, type: 'word' });
       continue;
     }
+    // "finetune on 30B LLaMA": "on" before anything but hardware is prose.
+    if (t.type === 'on' && next && !['gpu', 'gpus', 'capacity', 'count', 'number', 'nodes'].includes(next.type)) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // "on"/"of" only join what follows them directly: "turned on. We benchmark … on an A100".
     if ((t.type === 'on' || t.type === 'of') && (!next || next.type === 'word' || next.type === 'foreign' || (outGaps[i + 1] ?? '').includes(PROSE))) {
       filler.push({ ...t, type: 'word' });
@@ -166,18 +171,25 @@ const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', '
 function splitCompounds(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (const t of tokens) {
-    if (t.type !== 'word' || !/[-_]/.test(t.text)) {
+    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text)) {
       out.push(t);
       continue;
     }
-    const parts = tokenize(t.text.replace(/[-_]/g, ' ')).map((p) => ({
-      ...p,
-      offset: p.offset + t.offset,
-      text: t.text.slice(p.offset, p.offset + p.text.length),
-      // A part that is a separator in the compound joins its neighbours, as '-' did.
-      type: p.type === 'ws' ? 'sep' : p.type,
-    }));
-    if (parts.some((p) => p.type !== 'word' && p.type !== 'sep' && p.type !== 'ws')) out.push(...parts);
+    // Parts at joins ("baichuan-7b") and where letters turn to digits ("finetune13b").
+    const parts: Token[] = [];
+    for (const m of t.text.matchAll(/[^-_]+|[-_]+/g)) {
+      if (/^[-_]+$/.test(m[0])) {
+        parts.push({ type: 'sep', value: m[0], text: m[0], offset: t.offset + m.index });
+        continue;
+      }
+      for (const piece of m[0].matchAll(/[a-z]{3,}(?=\d)|.+$/g)) {
+        const base = t.offset + m.index + piece.index;
+        for (const p of tokenize(piece[0])) parts.push({ ...p, offset: p.offset + base });
+        if (piece[0].length === 0) break;
+      }
+    }
+    // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3).
+    if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) out.push(...parts);
     else out.push(t);
   }
   return out;
@@ -219,9 +231,19 @@ function nameModels(tokens: Token[], notes: string[]): void {
       // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b").
       const joint = tokens[j + 1];
       if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family') break;
-      if (t.type === 'word' || t.type === 'loraRank') hasUnknown = true;
+      // A version number inside a name ("qwen3.5-35b") makes it a name too.
+      if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number') hasUnknown = true;
       family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : null;
       first = j;
+    }
+    // "30B LLaMA": the family after the size.
+    const after = tokens[i + 1];
+    const familyAfter = tokens[i + 2];
+    if (first === i && after?.text === ' ' && familyAfter?.type === 'family' && tokens[i - 1]?.type !== 'family') {
+      const text = wholeText(tokens, i, i + 2);
+      tokens.splice(i, 3, { type: 'family', value: familyAfter.value, text: '', offset: size.offset }, { ...size, value: size.text, text });
+      i++;
+      continue;
     }
     if (!hasUnknown) continue;
     // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.

@@ -128,9 +128,9 @@ const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.
 
 /**
  * No intent word ("run", "train", "serve" …) and no method (lora, zero3 …): a training setting
- * means training; quantised weights mean inference; otherwise one card, or consumer cards,
- * means the common question "can I run it here", so inference; anything else keeps the full
- * fine-tune default. Either way the reply
+ * means training; quantised weights mean inference; a consumer card (RTX 4090 …) means the
+ * common question "can I run it here", so inference; anything else keeps the full fine-tune
+ * default. Either way the reply
  * says which was assumed first, and how to ask for the other.
  */
 function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode'] {
@@ -142,8 +142,10 @@ function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode
   const count = patch.value<number>('gpuCount');
   if (!type && count === undefined) return 'full';
   if (patch.has('nodes')) return 'full';
+  // A consumer card (GeForce RTX/GTX) is where people run models; a datacenter card without
+  // an intent word keeps the full fine-tune default ("llama-3-8b seq 8192 on h100").
   const consumer = type?.gpuId ? /^(?:rtx-\d{4}|gtx-)/.test(type.gpuId) : false;
-  return (count ?? 1) <= 1 || consumer ? 'inference' : 'full';
+  return consumer ? 'inference' : 'full';
 }
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
