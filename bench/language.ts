@@ -78,7 +78,8 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['framework', (s) => s.framework, /conventions \(default\)/],
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization/],
-  ['question', (s) => [s.question, s.help, s.chart], /$^/],
+  // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
+  ['question', (s) => [s.question, s.chart], /$^/],
 ];
 
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {

@@ -129,7 +129,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
     const suggestion = u.foreign ? null : meaningfulSuggestion(u.text);
-    if (!tolerant) return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign) });
+    if (!tolerant) {
+      const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
+      return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
+    }
     unread.push({ word, at: user(u.offset), suggestion });
   }
   let kept = numbersWhereCardsCannotGo(reading.kept);
@@ -216,8 +219,8 @@ function withText(item: Item, text: string, mapped: MappedText): Item {
   return filled;
 }
 
-function unknownWord(text: string, at: number, word: string, suggestion: string | null, foreign: boolean): ErrorReply {
-  const expected = expectedAfter([]);
+function unknownWord(text: string, at: number, word: string, suggestion: string | null, foreign: boolean, before: Token[]): ErrorReply {
+  const expected = expectedAfter(before);
   if (foreign) {
     return errorReply(text, at, `I don't know "${word}" (position ${at + 1}): I read requests in English words, and this short one has no other meaning around it. Say it in English, e.g. "13b on an H100".`, { expected });
   }

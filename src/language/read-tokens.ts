@@ -325,6 +325,16 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
         continue;
       }
     }
+    // "A100 GPUs (40GB)": the card, the word for cards, then its memory.
+    if (t.type === 'gpu' && next?.type === 'gpus' && next.value === 'gpus' && out[i + 2]?.type === 'capacity' && !/[,;]/.test((gaps[i + 1] ?? '') + (gaps[i + 2] ?? ''))) {
+      const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(out[i + 2]!.text)?.[0]));
+      if (id) {
+        out[i] = { ...t, value: id };
+        remove(i + 2);
+        i--;
+        continue;
+      }
+    }
     // A card and its memory, either order, with only separators between.
     if (t.type === 'gpu' && next?.type === 'capacity' && !/[,;]/.test(gaps[i + 1] ?? '')) {
       const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(next.text)?.[0]));
