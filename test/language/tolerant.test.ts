@@ -5,6 +5,7 @@ import { MappedText } from '../../src/language/mapped-text.js';
 import { normalise } from '../../src/language/normalise.js';
 import { parseCount, parseRequest } from '../../src/language/parse.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
+import { scenarioSchema } from '../../src/scenario/schema.js';
 
 /** Pieces of what people paste: items, prose, config pairs, flags, chat markup, other scripts. */
 const PIECES = [
@@ -29,6 +30,16 @@ describe('the tolerant road never throws and reads one way', () => {
         expect(typeof outcome.ok).toBe('boolean');
         if (!outcome.ok) expect(outcome.error.message.length).toBeGreaterThan(0);
         expect(performance.now() - start).toBeLessThan(200);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('resolves only to scenarios the schema accepts (the request path no longer runs zod)', () => {
+    fc.assert(
+      fc.property(message, (text) => {
+        const outcome = resolveRequest(text, null);
+        if (outcome.ok && outcome.scenario) expect(scenarioSchema.safeParse(outcome.scenario).success).toBe(true);
       }),
       { numRuns: 300 },
     );
