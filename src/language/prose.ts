@@ -111,6 +111,8 @@ export function readProse(input: MappedText): ProseReading {
       return ` ${word} `;
     })
     .replace(NUMBER_WORD, (m) => NUMBER_WORDS[m[1]!]!)
+    // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
+    .replace(/(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, (m) => 'x'.padEnd(m[0].length))
     .replace(COMPOUND, (m) => modelName(m[0], notes));
   return { text, notes: [...new Set(notes)] };
 }

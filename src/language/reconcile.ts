@@ -22,13 +22,16 @@ export function reconcile(items: Item[], notes: string[], ignored: string[]): It
 
 type ModelItem = Extract<Item, { kind: 'model' | 'size' }>;
 const paramsOf = (i: ModelItem): number => (i.kind === 'model' ? (MODELS.find((m) => m.id === i.id)?.publishedParams ?? NaN) : i.params);
-const close = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) <= 0.15;
+/** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
+const close = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);
+const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (MODELS.find((m) => m.id === i.id)?.arch.experts ?? 0) > 1);
 
 function models(items: Item[]): Item[] {
   const named = items.filter((i): i is ModelItem => i.kind === 'model' || i.kind === 'size');
   if (named.length < 2) return items;
   const first = named[0]!;
-  if (!named.every((i) => close(paramsOf(i), paramsOf(first)))) return items;
+  const moe = named.some(isMoe);
+  if (!named.every((i) => close(paramsOf(i), paramsOf(first), moe))) return items;
   const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
   if (families.size > 1) return items;
   // The most specific: the longest catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"),
@@ -100,6 +103,17 @@ function cards(items: Item[], notes: string[]): Item[] {
         continue;
       }
       notes.push(`"${h.text}" read as an amount of memory the message mentions, not a card's size`);
+    }
+  }
+  // "8卡A100 80G" … "8卡80G": memory alone that is the named card's, said again.
+  const card = primaries.find((p) => p.gpuId !== null);
+  if (card) {
+    for (const p of primaries) {
+      if (p.gpuId !== null || p.capacityGiB === null || drop.has(p)) continue;
+      if (near(p.capacityGiB, gib(card.gpuId!)) && (p.count === null || card.count === null || p.count === card.count)) {
+        drop.add(p);
+        if (p.count !== null && card.count === null) replace.set(card, { ...card, count: p.count });
+      }
     }
   }
   // The same card said twice ("on 8x A100" … "8 A100s"): keep the first.

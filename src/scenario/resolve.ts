@@ -277,8 +277,13 @@ class Resolution {
     const inferenceOnly = ['gen', 'kv', 'util'].find((slot) => this.patch.has(slot));
     const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot));
     let mode: Scenario['mode'];
+    const quantised = this.patch.value<WeightFormat>('weights');
     if (asked) mode = asked;
-    else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+    else if (this.patch.has('train') && quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' && (!previousMode || previousMode === 'inference')) {
+      // Training on quantised weights trains adapters on them: a full fine-tune cannot.
+      mode = quantised === 'nf4' || quantised === 'nf4-dq' ? 'qlora' : 'lora';
+      if (this.isNew) this.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
+    } else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
     else if (inferenceOnly) mode = 'inference';
     else if (this.patch.has('run')) {
       // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
