@@ -111,15 +111,25 @@ export function readProse(input: MappedText): ProseReading {
       return ` ${word} `;
     })
     .replace(NUMBER_WORD, (m) => NUMBER_WORDS[m[1]!]!)
+    // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
+    .replace(/(?<=\d[bm])_(?=[a-z])/g, () => ' ')
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
     .replace(/(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, (m) => 'x'.padEnd(m[0].length))
     .replace(COMPOUND, (m) => modelName(m[0], notes));
   return { text, notes: [...new Set(notes)] };
 }
 
-function hubLink(url: string): string {
+function hubLink(url: string): string | Piece[] {
   const hub = /^https?:\/\/(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?([^/\s]+)\/([^/\s?#]+)/.exec(url);
-  return hub ? ` ${hub[2]}`.padEnd(url.length) : ' '.repeat(url.length);
+  if (!hub) return ' '.repeat(url.length);
+  // The model's name keeps its place in the user's text; the rest of the link is blanked.
+  const at = hub[0].length - hub[2]!.length;
+  const end = at + hub[2]!.length;
+  return [
+    { text: ' '.repeat(at), from: 0, to: at },
+    { text: hub[2]!, from: at, to: end },
+    { text: ' '.repeat(url.length - end), from: end, to: url.length },
+  ];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { GPUS, gpuById } from '../catalog/index.js';
 import { VENDOR, isFiller } from './filler.js';
-import { FAMILIES } from './lexicon.js';
+import { FAMILIES, modelIdOf } from './lexicon.js';
 import { tokenize, type Token } from './lexer.js';
 
 /**
@@ -255,6 +255,15 @@ function nameModels(tokens: Token[], notes: string[]): void {
     const start = tokens[first]!;
     const end = tokens[last]!;
     const text = wholeText(tokens, first, last);
+    // A fine-tune named with its base and version ("llama3-openbiollm-70b", "llama3/8b_lora"):
+    // the base model when the catalog has it.
+    const base = baseModel(tokens, first, i, size.text);
+    if (base) {
+      notes.push(`"${text}" read as ${base} (the base model its name gives)`);
+      tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
+      i = first;
+      continue;
+    }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
     notes.push(
@@ -264,6 +273,18 @@ function nameModels(tokens: Token[], notes: string[]): void {
     i = first + familyToken.length;
     void end;
   }
+}
+
+function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
+  for (let k = sizeAt - 1; k >= first; k--) {
+    const t = tokens[k]!;
+    if (t.type !== 'family') continue;
+    const version = tokens[k + 1]?.type === 'number' ? tokens[k + 1]!.text : tokens[k + 2]?.type === 'number' && /^[-_.]$/.test(tokens[k + 1]!.text) ? tokens[k + 2]!.text : '';
+    if (!version) continue;
+    const id = modelIdOf(`${t.text}${version}-${size}`);
+    if (id) return id;
+  }
+  return null;
 }
 
 function wholeText(tokens: Token[], first: number, last: number): string {
