@@ -332,6 +332,8 @@ const KEYS: Record<string, Handler> = {
   lora_attn_modules: targets,
   lora_target_linear: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE),
   use_peft: (v) => (isTrue(v) ? say('lora') : IGNORE),
+  q_lora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
+  qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
   finetuning_type: finetuningType,
   adapter: adapter,

@@ -375,6 +375,13 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
       }
       continue;
     }
+    // "A100 40G*4", "H100 x 8": the count after the card.
+    if (t.type === 'gpu' && next?.type === 'number' && /^\d{1,3}$/.test(next.text) && /^\s*[*x×]\s*$/.test(gaps[i + 1] ?? '') && prev?.type !== 'count' && prev?.type !== 'number') {
+      out.splice(i, 2, { type: 'count', value: `${next.text}x`, text: `${next.text}x`, offset: t.offset }, { ...t, text: spanText(t, next) });
+      gaps.splice(i + 1, 1, '');
+      i++;
+      continue;
+    }
     // "2 nodes (16x A100)": the count in parentheses is the total over the nodes.
     if (t.type === 'nodes' && (next?.type === 'count' || next?.type === 'number') && (gaps[i + 1] ?? '').includes('(')) {
       const nodes = Number(/^\d+/.exec(t.text)?.[0]);

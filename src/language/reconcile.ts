@@ -164,6 +164,10 @@ function frameworks(items: Item[]): Item[] {
   if (items.some((i) => i.kind === 'sharding' && i.value.startsWith('zero'))) {
     items = items.filter((i) => !(i.kind === 'framework' && i.value === 'deepspeed'));
   }
+  // "accelerate … multi-node FSDP": the launcher is not a preset when the sharding is named.
+  if (items.some((i) => i.kind === 'sharding')) {
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'hf'));
+  }
   const fw = items.filter((i): i is Extract<Item, { kind: 'framework' }> => i.kind === 'framework');
   if (fw.length < 2 || !fw.some((f) => f.value === 'deepspeed')) return items;
   const keep = fw.find((f) => f.value === 'deepspeed')!;
