@@ -71,6 +71,8 @@ const halfFlag =
   (v, ctx) => {
     const value = unquote(v);
     if (ctx.parent === 'bf16' || ctx.parent === 'fp16') return IGNORE;
+    // torch_dtype already says what the weights are; the flag only turns on 16-bit compute.
+    if (ctx.keys.has('torch_dtype')) return IGNORE;
     if (!isTrue(value) && value !== 'auto') return IGNORE;
     // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
     // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
@@ -273,6 +275,8 @@ const KEYS: Record<string, Handler> = {
   seq_length: numeric('seq'),
   seq_len: numeric('seq'),
   max_length: numeric('seq'),
+  max_len: numeric('seq'),
+  source_max_len: numeric('seq'),
   max_model_len: serving(numeric('seq')),
   max_total_tokens: serving(numeric('seq')),
   ctx_size: numeric('seq'),
@@ -297,7 +301,12 @@ const KEYS: Record<string, Handler> = {
   bf16: halfFlag('bf16'),
   fp16: halfFlag('fp16'),
   tf32: () => IGNORE,
-  torch_dtype: dtype,
+  // Weights loaded in a 16-bit dtype and then trained are 16-bit weights: pure, not autocast.
+  torch_dtype: (v, ctx) => {
+    const d = DTYPES[unquote(v)];
+    if (!d) return IGNORE;
+    return d === 'fp32' ? say('fp32') : say(`pure ${d}`);
+  },
   dtype: dtype,
   bnb_4bit_compute_dtype: () => IGNORE,
   precision: (v) => {
