@@ -113,7 +113,15 @@ function judge(line: Line): Result {
   // An assumed intent explains what follows from it: the mode's LoRA, weights and engine.
   const intentAssumed = FIELDS.find(([f]) => f === 'mode')![2].test(said);
   const followsIntent = new Set(['mode', 'lora', 'weights', 'inference', 'parallel', 'sharding']);
-  const unflagged = diffs.filter((d) => !d.flag.test(said) && !(intentAssumed && followsIntent.has(d.field) && diffs.some((x) => x.field === 'mode')));
+  // A GPU not read (and said so) explains how the model is spread over GPUs.
+  const hardwareFlagged = diffs.some((d) => d.field === 'hardware') && FIELDS.find(([f]) => f === 'hardware')![2].test(said);
+  const followsHardware = new Set(['sharding', 'parallel']);
+  const unflagged = diffs.filter(
+    (d) =>
+      !d.flag.test(said) &&
+      !(intentAssumed && followsIntent.has(d.field) && diffs.some((x) => x.field === 'mode')) &&
+      !(hardwareFlagged && followsHardware.has(d.field)),
+  );
   const detail = `differs in ${diffs.map((d) => d.field).join(', ')}${unflagged.length ? ` (unflagged: ${unflagged.map((d) => d.field).join(', ')})` : ''}\n      got:  ${canonicalText(actual.scenario)}\n      want: ${canonicalText(expected.scenario)}`;
   return { line, verdict: unflagged.length ? 'silent' : 'flagged', detail };
 }

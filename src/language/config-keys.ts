@@ -130,7 +130,7 @@ const targets: Handler = (v) => {
 /** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json. */
 const deepspeedFile: Handler = (v) => {
   const value = unquote(v);
-  const stage = /z(?:ero)?[_-]?([0-3])/.exec(value);
+  const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
   if (!stage) return say('deepspeed');
   const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
   return say(`deepspeed zero${stage[1]}${offload}`);
@@ -362,7 +362,7 @@ const KEYS: Record<string, Handler> = {
   zero_stage: numeric('zero'),
   deepspeed: deepspeedFile,
   // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
-  config_file: (v) => (/z(?:ero)?[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE),
+  config_file: (v) => (/(?:z(?:ero)?|stage)[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE),
   deepspeed_config_file: deepspeedFile,
   ds_config: deepspeedFile,
   zero_optimization: () => IGNORE,
