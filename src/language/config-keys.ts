@@ -570,11 +570,12 @@ export function readConfig(raw: MappedText): ConfigReading {
   });
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
-  const bare = text.replace(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g, (m) => {
-    const key = keyName(m[0]);
+  const bare = text.replace(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*k?)(?![\w.]))?/g, (m) => {
+    const key = keyName(m[1]!);
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
-    const reading = handler('true', { parent: null, axolotl, keys: present });
+    // "micro_batch_size 2": a value after a space; a key alone is a flag.
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;

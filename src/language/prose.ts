@@ -45,7 +45,10 @@ const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl
 
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM". */
 const HOST_RAM =
-  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?)(?![a-z])/g;
+  /(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?)(?![a-z])(?!\s+(?:each|per))/g;
+/** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
+const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu' };
+const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
 
 /** A Hugging Face link names a model; any other link is not a request word. */
 const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;
@@ -110,6 +113,7 @@ export function readProse(input: MappedText): ProseReading {
       );
       return ` ${word} `;
     })
+    .replace(CHINESE, (m) => ` ${CHINESE_WORDS[m[0]]} `)
     .replace(NUMBER_WORD, (m) => NUMBER_WORDS[m[1]!]!)
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
     .replace(/(?<=\d[bm])_(?=[a-z])/g, () => ' ')

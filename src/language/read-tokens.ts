@@ -182,6 +182,12 @@ function splitCompounds(tokens: Token[]): Token[] {
         parts.push({ type: 'sep', value: m[0], text: m[0], offset: t.offset + m.index });
         continue;
       }
+      // The part whole first ("mistral7b" is a name); split where letters turn to digits only if not.
+      const whole = tokenize(m[0]);
+      if (whole.some((p) => p.type !== 'word')) {
+        for (const p of whole) parts.push({ ...p, offset: p.offset + t.offset + m.index });
+        continue;
+      }
       for (const piece of m[0].matchAll(/[a-z]{3,}(?=\d)|.+$/g)) {
         const base = t.offset + m.index + piece.index;
         for (const p of tokenize(piece[0])) parts.push({ ...p, offset: p.offset + base });
