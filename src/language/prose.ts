@@ -97,6 +97,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(WEIGHTS_FILE, (m) => ' '.repeat(m[0].length))
     .replace(OLLAMA_TAG, () => '-')
     .replace(PATH, (m) => lastPart(m[0]))
+    .replace(FILE, (m) => ' '.repeat(m[0].length))
     .replace(MODULE_PATH, (m) => m[1]! + ' '.repeat(m[2]!.length))
     .replace(CARD_COUNT, (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]))
     .replace(HOST_RAM, (m) => {
