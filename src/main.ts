@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import 'dotenv/config';
 import { answerOnce, parseArgs, runInteractive } from './adapters/console/index.js';
-import { loadConfig, type Config } from './config/index.js';
+import type { Config } from './config/index.js';
 
 /**
  * Entry point. With chat credentials in the environment it starts every configured platform;
@@ -17,6 +17,8 @@ async function main(): Promise<number> {
   if (options.request !== null) return answerOnce(options, (s) => process.stdout.write(`${s}\n`));
   let config: Config;
   try {
+    // Loaded only to start platforms: one CLI answer does not pay for the config schemas.
+    const { loadConfig } = await import('./config/index.js');
     config = loadConfig(process.env);
   } catch (err) {
     process.stderr.write(`Configuration error: ${(err as Error).message}\nSee .env.example.\n`);

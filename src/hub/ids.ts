@@ -40,7 +40,9 @@ function requestWords(): string[] {
 export function hubTokenSource(): string {
   const word = `(?:\\d+(?:\\.\\d+)?[bmk]?|${requestWords().join('|')})`;
   const pair = `${PART}/${PART}(?![a-z0-9/])`;
-  const bare = `(?=${pair})(?!${word}/${word}(?![._\\-]*[a-z0-9]))${pair}`;
+  // A path to a file ("finetune/lora.py", "configs/ds_z3.json") is no repo.
+  const file = `${PART}/[a-z0-9._\\-]*\\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log|gguf|bin|safetensors|pt|pth)(?![a-z0-9])`;
+  const bare = `(?=${pair})(?!${word}/${word}(?![._\\-]*[a-z0-9]))(?!${file})${pair}`;
   return `${URL_SOURCE}|${bare}|config\\.json(?![a-z0-9])`;
 }
 
@@ -51,3 +53,10 @@ export function repoOf(matched: string): string {
   const [org, name] = path.split('/');
   return `${org}/${name}`;
 }
+
+/** True when `text` is, whole, a bare `org/name` the lexer reads as a Hub repo id. */
+export function isBareRepoId(text: string): boolean {
+  bareWhole ??= new RegExp(`^(?:${hubTokenSource()})$`);
+  return !text.includes(':') && bareWhole.test(text.toLowerCase());
+}
+let bareWhole: RegExp | null = null;

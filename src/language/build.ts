@@ -42,11 +42,12 @@ export const hub = (d: Part[]) => item({ kind: 'hub', repo: tok(d[0]!).value }, 
 export function size(d: Part[]): Item {
   const family = (d[0] as Token | null)?.value ?? null;
   const t = tok(d[1]!);
+  // A size token's value is the size alone; its text may hold the name around it ("baichuan-7b").
   if (t.type === 'moeSize') {
-    const { experts, each } = moeNumber(t.text);
+    const { experts, each } = moeNumber(t.value);
     return item({ kind: 'size', params: experts * each, experts, family }, d);
   }
-  const params = t.type === 'size' ? sizeNumber(t.text) : plainNumber(t.text);
+  const params = t.type === 'size' ? sizeNumber(t.value) : plainNumber(t.text);
   return item({ kind: 'size', params, experts: null, family }, d);
 }
 

@@ -5,19 +5,75 @@
  * Follow-up glue ("now", "instead", "switch to", "and") is filler too: a follow-up is the
  * same items read as a patch.
  */
+/**
+ * Everyday English of questions and bug reports (issue 11: people write prose around the
+ * items). None of these names a setting; each is listed as ignored. A word near a keyword
+ * is never here (it would hide a typo), and no word here is a keyword spelling.
+ */
+const CHAT_ENGLISH = `
+  has have had having get gets got getting go goes going went gone give gives given know knows knew known think thought
+  see seen saw look looks looking want wants wanted wanting tried tries trying seems seem seemed appears appear found find
+  say says said ask asks asked asking question questions answer issue issues problem problems error errors bug bugs
+  help helps helped fail fails failed failing crash crashes crashed crashing happen happens happened happening
+  wonder wondering wondered curious anyone someone somebody everyone people guys folks team all each every other another
+  more most less least many few lot lots bit little very really quite too also even ever never always sometimes often
+  same different similar new old first last next previous following above below before after since until because though
+  although however therefore thus hence else otherwise either neither nor yet already soon later currently recently
+  today now then than as of on off out over under into through between among within without against toward towards
+  one's it'd i'd i've i'll we're we've you're they they're them their theirs he she his her him who whom what's how's
+  don't doesn't didn't can't cannot couldn't won't wouldn't isn't aren't wasn't weren't haven't hasn't shouldn't
+  dont doesnt didnt cant couldnt wont wouldnt isnt arent wasnt havent hasnt shouldnt im ive ill id youre thats theres
+  good great fine bad better best worse worst well nice cool sure right wrong correct true false actually basically
+  exactly probably maybe perhaps likely unlikely definitely certainly possibly simply just kinda sorta
+  time times way ways thing things something anything nothing everything stuff case cases point example examples
+  machine machines server servers box cluster clusters instance instances node's system systems setup setups
+  environment env hardware computer pc laptop desktop workstation rig local locally cloud colab kaggle notebook
+  code script scripts command commands cmd config configs configuration file files log logs output's line lines
+  python python3 torchrun launch launched bash sh shell pip conda docker container terminal cli api endpoint openai
+  model's models' weight checkpoint checkpoints adapter's dataset datasets data sample samples example's prompt prompts
+  text token tokens tokenizer length's batch's step steps epoch epochs iteration iterations speed slow fast faster slower
+  performance throughput latency usage used using uses utilize utilizing consume consumes consumed consuming allocate
+  allocated allocation occupy occupied occupies reserved free available left remaining full's
+  oom's ooms crashes killed error's exception traceback warning message messages report reported
+  cuda torch pytorch gpu's nvidia-smi's smi driver drivers version versions latest update updated install installed
+  support supports supported supporting enable enabled disable disabled default defaults option options setting settings
+  parameter's param's flag flags argument arguments arg args value values number numbers size sizes
+  question's thread title description reproduce reproduction steps expected behavior behaviour actual result results
+  test tests testing tested experiment experiments try tried attempt attempted attempting
+  sequence's request requests response responses serve's served user users chat chatbot assistant bot
+  large-scale small-scale smaller larger bigger biggest largest huge tiny
+  minimum maximum min max least most limit limits limited upto up-to
+  instead rather whole entire entirely only alone together separately each
+  hours hour minutes minute seconds second days day week weeks month months year years
+  gb's vram's memory's mem ram's capacity
+  hi all hello everyone greetings dear sir madam regards thx ty cheers
+  please kindly advice advise suggestion suggestions recommend recommended recommendation idea ideas
+  why's how's where's when's who's
+  above-mentioned mentioned following below attached screenshot image picture link
+  works worked working fine okay good`;
+
+/** Vendor and form-factor words around a card name ("NVIDIA Tesla V100 SXM2"). */
+const VENDOR_WORDS = `nvidia tesla geforce rtx gtx quadro amd instinct radeon intel gaudi pcie sxm sxm2 sxm3 sxm4 sxm5
+  nvlink nvl hbm hbm2 hbm2e hbm3 gddr6 gddr6x ti super founders edition nvswitch dgx hgx
+  gguf ggml safetensors rocm cuda12 cu118 cu121 cu124 linux ubuntu windows wsl mac macos`;
+
 export const FILLER = new Set(
   `please pls plz can could would will shall should may might must i i'm im we you me my our us your
   a an the this that these those it its it's is are was be been being am do does did done
   model models llm network net with without for using use used via by in at to from into onto up
-  fit fits fitting fitted run running runs work works working enough okay ok hey hi hello thanks thank
+  fit fits fitting fitted work works working enough okay ok hey hi hello thanks thank
   what what's whats how much big large small memory vram ram need needs needed require requires
   required estimate estimated estimation check tell show give get and also plus then now instead
   switch change changed make set let let's lets try trying go just only still again same
   if when whether so but not yes no my our any some like about around roughly approx approximately
   per total overall during while both which whose there here where able possible`
     .split(/\s+/)
+    .concat(CHAT_ENGLISH.split(/\s+/), VENDOR_WORDS.split(/\s+/))
     .filter(Boolean),
 );
+
+/** Vendor and form-factor words: they sit inside a card's name ("two NVIDIA 3090s"). */
+export const VENDOR = new Set(VENDOR_WORDS.split(/\s+/).filter(Boolean));
 
 export function isFiller(word: string): boolean {
   return FILLER.has(word.toLowerCase());

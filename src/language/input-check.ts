@@ -1,15 +1,17 @@
 import type { ErrorReply } from '../reply/types.js';
 import { errorReply } from './errors.js';
 
-/** Longest request read (DESIGN §2 bad input: a cap, said in the error). */
-export const MAX_REQUEST_CHARS = 500;
+/**
+ * Longest request read (DESIGN §2 bad input: a cap, said in the error). Pasted configs (a
+ * DeepSpeed JSON, an axolotl YAML, a vLLM command) run to a few thousand characters.
+ */
+export const MAX_REQUEST_CHARS = 6000;
 
 const HINT = 'Write the request in plain words, e.g. "13b bf16 zero3 seq 4096 on 4x A100-80G", or say "help".';
 
 /**
- * Input the lexer should never see: empty, over the cap, control characters, emoji, other
- * scripts. The request language is ASCII (plus "×"), which also keeps lower-casing from moving
- * character offsets.
+ * Input that is not a message: empty, over the cap, control characters (binary data). Other
+ * scripts, emoji and typographic characters are read (src/language/normalise.ts), not refused.
  */
 export function checkInput(text: string): ErrorReply | null {
   if (text.trim() === '') return errorReply(text, 0, `The request is empty. ${HINT}`);
@@ -27,15 +29,6 @@ export function checkInput(text: string): ErrorReply | null {
       return errorReply(text, i, `The request contains a control character (code ${code}) at position ${i + 1}; it looks like binary data. ${HINT}`);
     }
     if (code === 127) return errorReply(text, i, `The request contains a control character (DEL) at position ${i + 1}. ${HINT}`);
-    if (code > 126 && ch !== '×') {
-      const rest = text.slice(i);
-      const what = /^\p{Extended_Pictographic}/u.test(rest)
-        ? 'an emoji'
-        : /^\p{L}/u.test(rest)
-          ? `"${String.fromCodePoint(rest.codePointAt(0)!)}", a letter outside English`
-          : `"${String.fromCodePoint(rest.codePointAt(0)!)}"`;
-      return errorReply(text, i, `I only read requests in English keywords and ASCII, and found ${what} at position ${i + 1}. ${HINT}`);
-    }
   }
   return null;
 }

@@ -22,7 +22,8 @@ export type ItemBody =
   | { kind: 'hub'; repo: string }
   | { kind: 'size'; params: number; experts: number | null; family: string | null }
   | { kind: 'arch'; field: ArchField; value: number }
-  | { kind: 'mode'; value: 'full' | 'pretrain' | 'train' | 'inference' }
+  /** `run` is a weak inference intent ("run", "load", "deploy"): training words or settings win over it. */
+  | { kind: 'mode'; value: 'full' | 'pretrain' | 'train' | 'inference' | 'run' }
   | { kind: 'serve' }
   | {
       kind: 'lora';
@@ -69,5 +70,14 @@ export type Item = ItemBody & Span;
 export type ItemKind = ItemBody['kind'];
 
 export type ParseOutcome =
-  | { ok: true; items: Item[]; ignored: string[] }
+  | {
+      ok: true;
+      items: Item[];
+      /** Filler words, as written. */
+      ignored: string[];
+      /** Words not read, as written, each with a suggestion only when it keeps the meaning. */
+      unread: { word: string; at: number; suggestion: string | null }[];
+      /** What reading did that the reply must say: a model read by its size, a config key set aside … */
+      notes: string[];
+    }
   | { ok: false; error: import('../reply/types.js').ErrorReply };

@@ -1,19 +1,13 @@
 import moo from 'moo';
-import {
-  FAMILY_SOURCE,
-  GPU_SOURCE,
-  KEYWORD_SOURCE,
-  MODEL_SOURCE,
-  gpuIdOf,
-  keywordMeaning,
-  modelIdOf,
-} from './lexicon.js';
 import { hubTokenSource, repoOf } from '../hub/ids.js';
+import { nameAt } from './names.js';
 
 /**
- * The moo lexer. Rule order is match priority (moo tries rules in the order given, first match
- * wins): catalog names, then keywords, then numbers with units, then bare numbers, then words.
- * It runs on lower-cased text (ASCII only, checked before), so character offsets are the user's.
+ * The lexer: catalog names and keywords by table lookup (names.ts), everything else by moo.
+ * At each token start a Hub repo id is tried first (prose.ts has already turned ids whose name
+ * is a catalog model into that name), then a name (model, GPU, keyword, family — the old rule
+ * order), then moo's rules in order (first match wins): numbers with units, bare numbers,
+ * words. It runs on normalised, lower-cased text (src/language/normalise.ts).
  */
 
 export interface Token {
@@ -27,30 +21,23 @@ export interface Token {
 }
 
 const re = (source: string) => new RegExp(source);
-const nameRule = (source: string, value: (t: string) => string) =>
-  source ? { match: re(`(?:${source})`), value } : null;
 
 const NUM = '(?:\\d*\\.)?\\d+';
-/** What may follow a number that starts a hardware or size item ("8 gpus", "2 nodes", "8 h100"). */
-const COUNTED = `\\s*(?:nodes?|[x×*]|gpus?|cards?|devices?|params|parameters|gi?b(?![a-z])${GPU_SOURCE ? `|${GPU_SOURCE}` : ''})`;
+/**
+ * What may follow a number that starts a hardware or size item ("8 gpus", "2 nodes", "8 h100").
+ * A card is any letters-then-digits name or a four-digit number (the catalog is not spelled
+ * out here, so this regex stays small).
+ */
+const COUNTED = `\\s*(?:nodes?|[x×*]|gpus?|cards?|devices?|params|parameters|gi?b(?![a-z])|[a-z]{1,4}\\d{1,4}|\\d{4})`;
 const TARGET = '(?:q|k|v|o|gate|up|down)(?:_proj)?';
 
 function rules(): moo.Rules {
   const r: Record<string, moo.Rule | RegExp | null> = {
     ws: { match: /\s+/, lineBreaks: true },
     mention: /<[@#!][^>\s]*>/,
-    model: nameRule(MODEL_SOURCE, (t) => modelIdOf(t) ?? t),
-    gpu: nameRule(GPU_SOURCE, (t) => gpuIdOf(t) ?? t),
-    // A Hub repo id ("qwen/qwen2.5-7b-instruct", a huggingface.co URL) after the catalog names, before keywords.
-    hub: { match: re(hubTokenSource()), value: (t: string) => repoOf(t).toLowerCase() },
-    keyword: {
-      match: re(`(?:${KEYWORD_SOURCE})`),
-      type: (t: string) => keywordMeaning(t)?.type ?? 'word',
-      value: (t: string) => keywordMeaning(t)?.value ?? t,
-    } as moo.Rule,
-    family: FAMILY_SOURCE ? re(`(?:${FAMILY_SOURCE})`) : null,
     // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
-    seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
+    // …nor when "context" starts a keyword of its own ("1 context len=2k" is "1", then "context len 2k").
+    seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*(?:len|length|size|window)(?![a-z]))(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
     moeSize: re(`\\d+\\s*[x×]\\s*${NUM}\\s*b(?![a-z0-9])`),
     size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}\\s*(?:bn|billion|million|trillion)(?![a-z0-9])`),
     capacity: re(`${NUM}\\s*(?:gib|gb|g)(?![a-z0-9])`),
@@ -66,7 +53,9 @@ function rules(): moo.Rules {
     // A digit-led run that is none of the above ("13bb", "0.5x"): reported like an unknown word.
     badnum: re(`\\d[a-z0-9.\\-_]*`),
     word: /[a-z][a-z0-9]*(?:['.\-_][a-z0-9]+)*/,
-    sep: /[,;:=()[\]{}?!./+&|%"'`*~#@<>^$\\]+/,
+    sep: /[,;:=()[\]{}?!./+&|%"'`*~#@<>^$\\_-]+/,
+    // Letters of other scripts ("跑", "на"): a word the reply lists as not read, never an error.
+    foreign: /[^\x00-\x7f]+/,
     other: moo.error,
   };
   return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) as moo.Rules;
@@ -74,14 +63,46 @@ function rules(): moo.Rules {
 
 const lexer = moo.compile(rules());
 
-/** Tokens of lower-cased, ASCII-checked text. Never throws: unknown characters become `other`. */
+/** `org/name`, a huggingface.co URL, or an attached "config.json" (src/hub/ids.ts), anchored where it is tried. */
+let hubPattern: RegExp | null = null;
+
+function hubAt(text: string, at: number): string | null {
+  hubPattern ??= new RegExp(`(?:${hubTokenSource()})`, 'y');
+  hubPattern.lastIndex = at;
+  return hubPattern.exec(text)?.[0] ?? null;
+}
+
+/** Tokens of normalised text. Never throws: unknown characters become `other`. */
 export function tokenize(lowerText: string): Token[] {
-  lexer.reset(lowerText);
   const out: Token[] = [];
-  for (const t of lexer) {
+  let at = 0;
+  // Where moo's cursor stands (absolute), and the offset its current input starts at.
+  let mooAt = -1;
+  let base = 0;
+  while (at < lowerText.length) {
+    const hub = hubAt(lowerText, at);
+    if (hub) {
+      out.push({ type: 'hub', value: repoOf(hub).toLowerCase(), text: hub, offset: at });
+      at += hub.length;
+      continue;
+    }
+    const name = nameAt(lowerText, at);
+    if (name) {
+      out.push({ type: name.type, value: name.value, text: lowerText.slice(at, name.end), offset: at });
+      at = name.end;
+      continue;
+    }
+    if (mooAt !== at) {
+      lexer.reset(lowerText.slice(at));
+      base = at;
+    }
+    const t = lexer.next();
+    if (!t) break;
     const type = t.type === 'badnum' ? 'word' : (t.type ?? 'other');
-    out.push({ type, value: t.value, text: t.text, offset: t.offset });
+    out.push({ type, value: t.value, text: t.text, offset: base + t.offset });
     if (type === 'other') break; // moo.error swallows the rest of the input
+    at = base + t.offset + t.text.length;
+    mooAt = at;
   }
   return out;
 }

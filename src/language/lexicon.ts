@@ -1,10 +1,11 @@
 import { GPUS, MODELS } from '../catalog/index.js';
-import { compact, NAME_GUARD, NUMERIC_GUARD, WORD_GUARD, alternation } from './spelling.js';
+import { compact } from './spelling.js';
 import { KEYWORDS, type Keyword } from './vocabulary.js';
 
 /**
- * Everything the lexer recognises by name, generated from the vocabulary and the catalog
- * (which grows independently: nothing here names a model or GPU).
+ * Everything the lexer recognises by name, as lookup tables keyed by the compact spelling
+ * (names.ts matches them), generated from the vocabulary and the catalog (which grows
+ * independently: nothing here names a model or GPU).
  */
 
 export interface KeywordMeaning {
@@ -33,10 +34,6 @@ export function keywordMeaning(text: string): KeywordMeaning | undefined {
   return KEYWORD_INDEX.get(compact(text));
 }
 
-export const KEYWORD_SOURCE = alternation(
-  KEYWORDS.flatMap((k) => k.spellings.map((spelling) => ({ spelling, guard: k.numeric ? NUMERIC_GUARD : WORD_GUARD }))),
-);
-
 /** Spellings of one catalog entry: id, display name and aliases. */
 function spellingsOf(entry: { id: string; name: string; aliases: string[] }): string[] {
   return [entry.id, entry.name, ...entry.aliases];
@@ -51,16 +48,8 @@ function nameIndex(entries: readonly { id: string; name: string; aliases: string
 export const MODEL_NAMES = nameIndex(MODELS);
 export const GPU_NAMES = nameIndex(GPUS);
 
-export const MODEL_SOURCE = alternation(
-  MODELS.flatMap((m) => spellingsOf(m).map((spelling) => ({ spelling, guard: NAME_GUARD }))),
-);
-/** GPUs may be plural ("how many h100s"). */
-export const GPU_SOURCE = alternation(
-  GPUS.flatMap((g) => spellingsOf(g).map((spelling) => ({ spelling, guard: `s?${NAME_GUARD}` }))),
-);
 
 export const FAMILIES = [...new Set(MODELS.map((m) => m.family.toLowerCase()))];
-export const FAMILY_SOURCE = alternation(FAMILIES.map((spelling) => ({ spelling, guard: WORD_GUARD })));
 
 export function modelIdOf(text: string): string | undefined {
   return MODEL_NAMES.get(compact(text));

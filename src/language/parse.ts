@@ -1,22 +1,27 @@
 import type { ErrorReply } from '../reply/types.js';
-import { errorReply } from './errors.js';
-import { isFiller } from './filler.js';
-import { nearestSpelling } from './fuzzy.js';
 import { impossibleCardSize } from './card-sizes.js';
+import { readConfig } from './config-keys.js';
+import { errorReply } from './errors.js';
+import { editDistance, nearestSpelling } from './fuzzy.js';
 import { checkInput } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
 import { tokenize, type Token } from './lexer.js';
+import type { MappedText } from './mapped-text.js';
+import { normalise } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser } from './parser.js';
+import { readProse } from './prose.js';
+import { readTokens, type TokenReading } from './read-tokens.js';
+import { reconcile } from './reconcile.js';
 
 export type { Item, ParseOutcome } from './items.js';
 
-/** Token types that separate items and carry no meaning. */
-const DROPPED = new Set(['ws', 'sep', 'mention']);
-
 /**
- * Text → typed items, no defaults (DESIGN §2). Filler words are dropped and listed in `ignored`;
- * any other unknown word is an error (with the nearest spelling when there is one). Never throws.
+ * Text → typed items, no defaults (DESIGN §2, issue 11). The road in: normalise the chat text,
+ * read config keys as request words, read prose (Hub ids, name suffixes, number words), lex,
+ * read tokens (cards with memory, unknown names with a size, negation), then the grammar.
+ * Filler words are listed in `ignored`; other words in `unread` (a short request refuses them
+ * instead, with a suggestion when it keeps the meaning). Never throws.
  */
 export function parseRequest(text: string): ParseOutcome {
   const cached = recent.get(text);
@@ -61,104 +66,200 @@ function parseSafely(text: string): ParseOutcome {
   }
 }
 
+/** The text as the lexer reads it, with the way back to the user's words. */
+interface Prepared {
+  mapped: MappedText;
+  reading: TokenReading;
+  ignoredKeys: string[];
+  notes: string[];
+  /** Config pairs or lines: a pasted config or command, read tolerantly. */
+  configLike: boolean;
+}
+
+function prepare(text: string): Prepared {
+  const config = readConfig(normalise(text));
+  const prose = readProse(config.text);
+  const reading = readTokens(tokenize(prose.text.text));
+  const notes = [...config.notes, ...prose.notes, ...reading.notes];
+  if (config.unknownKeys.length) notes.push(`settings I do not read: ${config.unknownKeys.join(', ')}`);
+  return {
+    mapped: prose.text,
+    reading,
+    ignoredKeys: config.ignoredKeys,
+    notes,
+    configLike: config.ignoredKeys.length + config.unknownKeys.length + config.notes.length > 0 || config.text.text !== config.source,
+  };
+}
+
+/**
+ * A request of a few words is items (a word we cannot read there is most likely an item we got
+ * wrong: refuse and suggest). Prose, a pasted config or several lines is read tolerantly: words
+ * that are not items are listed as not read, and a token the grammar cannot place is set aside.
+ */
+const TOLERANT_FROM_WORDS = 6;
+
 function parseUnsafe(text: string): ParseOutcome {
+  return readText(text).outcome;
+}
+
+/** The reading, and how many parses the grammar found for the tokens it kept (for tests). */
+function readText(text: string): { outcome: ParseOutcome; parses: number } {
+  const done = (outcome: ParseOutcome, parses = 0) => ({ outcome, parses });
   const bad = checkInput(text);
-  if (bad) return { ok: false, error: bad };
-  const tokens = tokenize(text.toLowerCase());
-  const kept: Token[] = [];
-  const ignored: string[] = [];
-  for (const t of tokens) {
-    if (DROPPED.has(t.type)) continue;
-    if (t.type === 'other') return { ok: false, error: badCharacter(text, t) };
-    if (t.type === 'word') {
-      if (isFiller(t.text)) {
-        ignored.push(text.slice(t.offset, t.offset + t.text.length));
-        continue;
-      }
-      return { ok: false, error: unknownWord(text, t, kept) };
+  if (bad) return done({ ok: false, error: bad });
+  const p = prepare(text);
+  const { mapped, reading } = p;
+  const user = (offset: number) => mapped.userOffset(offset);
+  const written = (t: { offset: number; text: string }) => mapped.userText(t.offset, t.offset + t.text.length);
+  const words = reading.kept.length + reading.unread.length + reading.filler.length;
+  // Item language (canonical text, button follow-ups) has no prose around it and stays exact,
+  // and so does a run of items with a typo in it ("7b … zer3": refused with "did you mean").
+  const prose = reading.filler.length >= 2 || reading.unread.some((u) => u.foreign || !meaningfulSuggestion(u.text));
+  const tolerant = p.configLike || /\n/.test(text.trim()) || (words >= TOLERANT_FROM_WORDS && prose);
+  const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
+  const unread: { word: string; at: number; suggestion: string | null }[] = [];
+  if (reading.impossibleCard) {
+    const card = reading.impossibleCard;
+    const message = impossibleCardSize(card.text);
+    if (message) return done({ ok: false, error: errorReply(text, user(card.offset), message, { expected: expectedAfter([]) }) });
+  }
+  for (const u of reading.unread) {
+    const t = { offset: u.offset, text: u.text };
+    const word = written(t);
+    const noSuchCard = impossibleCardSize(u.text);
+    if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
+    const suggestion = u.foreign ? null : meaningfulSuggestion(u.text);
+    if (!tolerant) {
+      const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
+      return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
     }
-    kept.push(t);
+    unread.push({ word, at: user(u.offset), suggestion });
   }
+  let kept = numbersWhereCardsCannotGo(reading.kept);
+  // Words of another script are prose we cannot read, listed but not counted against the
+  // message: "3090 24g，跑llama-7b" is mostly items.
+  const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
+  if (latinUnread.length > 0 && latinUnread.length > kept.length) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread) });
   if (kept.length === 0) {
-    return {
-      ok: false,
-      error: errorReply(text, 0, `I found nothing to estimate in "${text.trim()}": only filler words. Name a model or a size and what you run.`, {
-        expected: expectedAfter([]),
-      }),
-    };
+    const message = unread.length
+      ? `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`
+      : `I found nothing to estimate in "${text.trim()}": only filler words. Name a model or a size and what you run.`;
+    return done({ ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) });
   }
-  const read = numbersWhereCardsCannotGo(kept);
-  const run = runParser(read);
-  if (!run.ok) return { ok: false, error: parseError(text, read, run.index, run.expected) };
-  const items = run.results[0]!.map((item) => withText(item, text));
-  return { ok: true, items, ignored };
+  let run = runParser(kept);
+  // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
+  // keyword cut off from its value) and says so; a short request gets the exact error instead.
+  for (let tries = 0; !run.ok && tolerant && tries < 24 && kept.length > 1; tries++) {
+    // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
+    // number is missing, a bare number): set aside whichever lets the parse go further.
+    const failed = Math.min(run.index, kept.length - 1);
+    const options = [failed, failed - 1].filter((i) => i >= 0).map((i) => {
+      const rest = kept.filter((_, k) => k !== i);
+      return { i, rest, run: runParser(rest) };
+    });
+    const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index - (o.i < failed ? 0 : 0));
+    const best = options.sort((a, b) => reach(b) - reach(a) || b.i - a.i)[0]!;
+    const dropped = kept[best.i]!;
+    unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
+    kept = best.rest;
+    run = best.run;
+  }
+  if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
+  let items = run.results[0]!.map((item) => withText(item, text, mapped));
+  const notes = [...p.notes];
+  if (tolerant) items = reconcile(items, notes, ignored);
+  return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)] }, run.results.length);
 }
 
-/** How many parses the grammar finds for a request (0 when it does not lex or parse); for tests. */
+/** Suggest a spelling only when it keeps the meaning: same digits, or the word is its beginning. */
+function meaningfulSuggestion(word: string): string | null {
+  const suggestion = nearestSpelling(word);
+  if (!suggestion) return null;
+  const digits = (s: string) => [...s.replace(/\D/g, '')].sort().join('');
+  const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
+  const typed = word.replace(/[\s_\-]/g, '');
+  if (key.startsWith(typed) && typed.length >= 3) return suggestion;
+  if (digits(typed) !== digits(key)) return null;
+  // A word of letters only is a typo of a keyword only when long enough to tell ("adafactr"), not "tom" → "oom".
+  if (digits(typed) === '' && (typed.length < 5 || editDistance(typed, key, 2) > 1)) return null;
+  return suggestion;
+}
+
+const quoteList = (words: string[]) => [...new Set(words)].map((w) => `"${w}"`).join(', ');
+
+function mostlyUnread(text: string, understood: string[], unread: { word: string; at: number }[]): ErrorReply {
+  const read = understood.length ? `I understood ${quoteList(understood)}` : 'I understood none of it';
+  const example = exampleFrom(understood);
+  return errorReply(
+    text,
+    unread[0]!.at,
+    `Most of this message is words I do not read. ${read}; I did not understand ${quoteList(unread.map((u) => u.word))}. Say it with a model, what you do and the GPU, e.g. "${example}".`,
+    { expected: expectedAfter([]), example },
+  );
+}
+
+/** One example in the user's own terms: their words first, completed into a request. */
+function exampleFrom(understood: string[]): string {
+  const theirs = understood.slice(0, 4).join(' ');
+  return theirs ? `${theirs} inference on a 4090` : 'llama-3-8b inference on a 4090';
+}
+
+/** How many parses the grammar finds for the items read from a request (0 when it is refused); for tests. */
 export function parseCount(text: string): number {
-  if (checkInput(text)) return 0;
-  const kept = tokenize(text.toLowerCase()).filter((t) => !DROPPED.has(t.type) && !(t.type === 'word' && isFiller(t.text)));
-  if (kept.some((t) => t.type === 'word' || t.type === 'other')) return 0;
-  const run = runParser(numbersWhereCardsCannotGo(kept));
-  return run.ok ? run.results.length : 0;
+  return readText(text).parses;
 }
 
-function withText(item: Item, text: string): Item {
-  const filled = { ...item, text: text.slice(item.at, item.end) } as Item;
+function withText(item: Item, text: string, mapped: MappedText): Item {
+  const span = mapped.userSpan(item.at, item.end);
+  const filled = { ...item, at: span.at, end: span.end, text: text.slice(span.at, span.end) } as Item;
   if (filled.kind === 'compare') {
-    filled.a = withText(filled.a, text);
-    filled.b = withText(filled.b, text);
+    filled.a = withText(filled.a, text, mapped);
+    filled.b = withText(filled.b, text, mapped);
   }
   return filled;
 }
 
-function badCharacter(text: string, t: Token): ErrorReply {
-  const ch = text[t.offset] ?? '';
-  return errorReply(text, t.offset, `I can't read the character "${ch}" at position ${t.offset + 1}. Requests are words, numbers, spaces and commas.`);
-}
-
-function unknownWord(text: string, t: Token, before: Token[]): ErrorReply {
-  const word = text.slice(t.offset, t.offset + t.text.length);
-  const noSuchCard = impossibleCardSize(word);
-  if (noSuchCard) return errorReply(text, t.offset, noSuchCard, { expected: expectedAfter(before) });
-  const suggestion = nearestSpelling(t.text);
+function unknownWord(text: string, at: number, word: string, suggestion: string | null, foreign: boolean, before: Token[]): ErrorReply {
   const expected = expectedAfter(before);
+  if (foreign) {
+    return errorReply(text, at, `I don't know "${word}" (position ${at + 1}): I read requests in English words, and this short one has no other meaning around it. Say it in English, e.g. "13b on an H100".`, { expected });
+  }
   const message = suggestion
-    ? `I don't know "${word}" (position ${t.offset + 1}). Did you mean "${suggestion}"?`
-    : `I don't know "${word}" (position ${t.offset + 1}). It is not a keyword, model or GPU I know; say "help" for the items I read.`;
-  return errorReply(text, t.offset, message, { expected, suggestion });
+    ? `I don't know "${word}" (position ${at + 1}). Did you mean "${suggestion}"?`
+    : `I don't know "${word}" (position ${at + 1}). It is not a keyword, model or GPU I know; say "help" for the items I read.`;
+  return errorReply(text, at, message, { expected, suggestion });
 }
 
-function parseError(text: string, kept: Token[], index: number, expected: string[]): ErrorReply {
+function parseError(text: string, mapped: MappedText, kept: Token[], index: number, expected: string[]): ErrorReply {
+  const at = (t: Token) => mapped.userOffset(t.offset);
+  const written = (t: Token) => mapped.userText(t.offset, t.offset + t.text.length);
   const t = kept[index];
   const last = kept[kept.length - 1]!;
-  if (!t && last.type === 'number') return bareNumber(text, last, expected);
+  if (!t && last.type === 'number') return bareNumber(text, at(last), written(last), expected);
   if (!t) {
-    const end = last.offset + last.text.length;
-    return errorReply(text, end, `The request ends too early: "${last.text}" needs ${expected.join(' or ') || 'more'} after it.`, {
+    const end = mapped.userSpan(last.offset, last.offset + last.text.length).end;
+    return errorReply(text, end, `The request ends too early: "${written(last)}" needs ${expected.join(' or ') || 'more'} after it.`, {
       expected,
     });
   }
-  const written = text.slice(t.offset, t.offset + t.text.length);
-  if (t.type === 'number') return bareNumber(text, t, expected);
+  if (t.type === 'number') return bareNumber(text, at(t), written(t), expected);
   const previous = kept[index - 1];
   // A bare number only fails at the token after it ("7b 13 bf16"): point at the number.
-  if (previous?.type === 'number') return bareNumber(text, previous, expected);
-  const after = previous ? ` after "${text.slice(previous.offset, previous.offset + previous.text.length)}"` : ' at the start';
+  if (previous?.type === 'number') return bareNumber(text, at(previous), written(previous), expected);
+  const after = previous ? ` after "${written(previous)}"` : ' at the start';
   return errorReply(
     text,
-    t.offset,
-    `"${written}" can't go here${after} (position ${t.offset + 1}). I expected ${expected.join(', or ') || 'the end of the request'}.`,
+    at(t),
+    `"${written(t)}" can't go here${after} (position ${at(t) + 1}). I expected ${expected.join(', or ') || 'the end of the request'}.`,
     { expected },
   );
 }
 
-function bareNumber(text: string, t: Token, expected: string[]): ErrorReply {
-  const written = text.slice(t.offset, t.offset + t.text.length);
+function bareNumber(text: string, at: number, written: string, expected: string[]): ErrorReply {
   return errorReply(
     text,
-    t.offset,
-    `"${written}" is a number with no unit (position ${t.offset + 1}). Say what it counts: "${written}b" for a model size, "seq ${written}", "bs ${written}" or "${written}x H100".`,
+    at,
+    `"${written}" is a number with no unit (position ${at + 1}). Say what it counts: "${written}b" for a model size, "seq ${written}", "bs ${written}" or "${written}x H100".`,
     { expected, suggestion: `${written}b` },
   );
 }

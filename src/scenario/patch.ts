@@ -133,6 +133,7 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set(`arch.${item.field}`, item.value, item);
     case 'mode':
       if (item.value === 'train') return patch.set('train', true, item);
+      if (item.value === 'run') return patch.set('run', true, item);
       if (item.value === 'pretrain') return setAll(patch, item, [['mode', 'full'], ['pretrain', true]]);
       return patch.set('mode', item.value, item);
     case 'serve':

@@ -3,7 +3,7 @@ import { hubScenarioModel } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import type { Item } from '../language/items.js';
-import { parseRequest } from '../language/parse.js';
+import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
@@ -12,7 +12,7 @@ import { resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
-import { scenarioSchema, type HelpTopic, type Lora, type Scenario, type ScenarioModel, type WeightFormat } from './schema.js';
+import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize, unpinnedExtraParams } from './shape.js';
 
 export type ResolveOutcome =
@@ -29,27 +29,41 @@ export type ResolveOutcome =
       assumptions: string[];
       /** Filler words ignored, as written. */
       ignored: string[];
+      /** Words not read (also stated in assumptions, so no reply can leave them out). */
+      unread: string[];
     }
   | { ok: false; error: ErrorReply };
 
 /**
- * Text (a request or a follow-up) → the full scenario (DESIGN §2). A follow-up is a patch on
- * `previous`: later wins over previous, and within one request two conflicting items are an
- * error. Never throws.
+ * Text (a request or a follow-up) → the full scenario (DESIGN §2): the language reads the
+ * text into items, then `applyItems` applies them. A follow-up is a patch on `previous`:
+ * later wins over previous, and within one request two conflicting items are an error.
+ * Never throws.
  */
 export function resolveRequest(text: string, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
+  const parsed = parseRequest(text);
+  if (!parsed.ok) return parsed;
+  return applyItems(text, parsed, previous, hub);
+}
+
+/**
+ * The scenario's half, one way: items (and what reading noted) in, scenario out. It never
+ * reads text itself; `text` is only where error carets point. `hub` holds the Hub models the
+ * adapter fetched for the request's `hub` items.
+ */
+export function applyItems(text: string, parsed: ReadItems, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
   try {
-    return resolveUnsafe(text, previous, hub);
+    return resolveUnsafe(text, parsed, previous, hub);
   } catch (e) {
     return { ok: false, error: errorReply(text, 0, `I could not resolve this request (${(e as Error).message}). Try a simpler one.`) };
   }
 }
 
+export type ReadItems = Extract<ParseOutcome, { ok: true }>;
+
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
-function resolveUnsafe(text: string, previous: Scenario | null, hub: HubContext): ResolveOutcome {
-  const parsed = parseRequest(text);
-  if (!parsed.ok) return parsed;
+function resolveUnsafe(text: string, parsed: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
   const collected = collectPatch(parsed.items, text);
   if ('kind' in collected) return fail(collected);
   const patch = collected;
@@ -59,13 +73,13 @@ function resolveUnsafe(text: string, previous: Scenario | null, hub: HubContext)
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
-    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored };
+    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored, unread: [] };
   }
   const base = control === 'reset' ? null : previous;
   if (others.every((i) => i.kind === 'help')) {
     const helpOnly = patch.help.length > 0;
     const scenario = base && helpOnly ? { ...base, help: [...patch.help] } : base;
-    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: [], ignored };
+    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: readingNotes(parsed), ignored, unread: parsed.unread.map((u) => u.word) };
   }
   // "7b vs 13b" with no other model: the first side is the model, the question compares.
   const compare = others.find((i) => i.kind === 'compare');
@@ -83,10 +97,59 @@ function resolveUnsafe(text: string, previous: Scenario | null, hub: HubContext)
   }
   const result = new Resolution(text, patch, base, hub).run();
   if ('kind' in result) return fail(result);
-  return { ok: true, control, scenario: result.scenario, helpOnly: false, helpTopics: [...patch.help], assumptions: result.assumptions, ignored };
+  const [intent, ...rest] = result.assumptions;
+  const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
+  const assumptions = [...intentFirst, ...readingNotes(parsed), ...(intentFirst.length ? rest : result.assumptions)];
+  return {
+    ok: true,
+    control,
+    scenario: result.scenario,
+    helpOnly: false,
+    helpTopics: [...patch.help],
+    assumptions: [...new Set(assumptions)],
+    ignored,
+    unread: parsed.unread.map((u) => u.word),
+  };
+}
+
+const INTENT_WORDS = new Set<string>([DEFAULT_WORDS.mode, DEFAULT_WORDS.inferenceIntent]);
+
+/** What reading could not do or did by assumption, in words for the reply (issue 11: never silent). */
+function readingNotes(parsed: ReadItems): string[] {
+  const notes = [...parsed.notes];
+  if (parsed.unread.length) {
+    const words = [...new Set(parsed.unread.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
+    notes.unshift(`not read: ${words.join(', ')}`);
+  }
+  return notes;
 }
 
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
+
+/** Slots only a training run has: with one of them and no intent word, the request trains. */
+const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.optimizer', 'sharding', 'loss'];
+
+/**
+ * No intent word ("run", "train", "serve" …) and no method (lora, zero3 …): a training setting
+ * means training; quantised weights mean inference; a consumer card (RTX 4090 …) means the
+ * common question "can I run it here", so inference; anything else keeps the full fine-tune
+ * default. Either way the reply
+ * says which was assumed first, and how to ask for the other.
+ */
+function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode'] {
+  if (trainingSetting) return 'full';
+  // Quantised weights (awq, gptq, 4bit …) without lora cannot be fully fine-tuned: they are served.
+  const weights = patch.value<string>('weights');
+  if (weights && weights !== 'bf16' && weights !== 'fp16' && weights !== 'fp32') return 'inference';
+  const type = patch.value<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
+  const count = patch.value<number>('gpuCount');
+  if (!type && count === undefined) return 'full';
+  if (patch.has('nodes')) return 'full';
+  // A consumer card (GeForce RTX/GTX) is where people run models; a datacenter card without
+  // an intent word keeps the full fine-tune default ("llama-3-8b seq 8192 on h100").
+  const consumer = type?.gpuId ? /^(?:rtx-\d{4}|gtx-)/.test(type.gpuId) : false;
+  return consumer ? 'inference' : 'full';
+}
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {
@@ -128,11 +191,10 @@ class Resolution {
     }
     const error = checkScenario(this.s, this.patch, this.text, this.base);
     if (error) return error;
-    const checked = scenarioSchema.safeParse(this.s);
-    if (!checked.success) {
-      return errorReply(this.text, 0, `This request gives an invalid scenario: ${checked.error.issues[0]?.message ?? 'unknown field'}.`);
-    }
-    return { scenario: checked.data, assumptions: [...new Set(this.assumptions)] };
+    // The scenario's shape is guaranteed by the steps above and checked against scenarioSchema in
+    // the tests (test/scenario, test/language/tolerant.test.ts), not here: zod costs ~60 ms of
+    // every cold start of the CLI (issue 11), and the request path never needs it.
+    return { scenario: this.s, assumptions: [...new Set(this.assumptions)] };
   }
 
   private err(slot: string, message: string, extra: { suggestion?: string; expected?: string[] } = {}): ErrorReply {
@@ -146,6 +208,11 @@ class Resolution {
   private unassume(words: string): void {
     const at = this.assumptions.indexOf(words);
     if (at >= 0) this.assumptions.splice(at, 1);
+  }
+
+  /** The intent assumption comes first: it is the one that changes the question answered. */
+  private intent(words: string): void {
+    this.assumptions.unshift(words);
   }
 
   private model(): ErrorReply | null {
@@ -230,12 +297,25 @@ class Resolution {
     const previousMode = this.base?.mode ?? null;
     const asked = this.patch.value<Scenario['mode']>('mode');
     const inferenceOnly = ['gen', 'kv', 'util'].find((slot) => this.patch.has(slot));
+    const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot));
     let mode: Scenario['mode'];
+    const quantised = this.patch.value<WeightFormat>('weights');
     if (asked) mode = asked;
-    else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+    else if (this.patch.has('train') && quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' && (!previousMode || previousMode === 'inference')) {
+      // Training on quantised weights trains adapters on them: a full fine-tune cannot.
+      mode = quantised === 'nf4' || quantised === 'nf4-dq' ? 'qlora' : 'lora';
+      if (this.isNew) this.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
+    } else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
     else if (inferenceOnly) mode = 'inference';
-    else mode = previousMode ?? 'full';
-    if (!asked && !this.patch.has('train') && !inferenceOnly && this.isNew) this.assume(DEFAULT_WORDS.mode);
+    else if (this.patch.has('run')) {
+      // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
+      mode = trainingSetting ? (previousMode && previousMode !== 'inference' ? previousMode : 'full') : 'inference';
+      if (trainingSetting && this.isNew) this.intent(`full fine-tune: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
+    } else if (previousMode) mode = previousMode;
+    else {
+      mode = intentByDefault(this.patch, trainingSetting !== undefined);
+      this.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
+    }
     if (inferenceOnly && mode !== 'inference') {
       return this.err(inferenceOnly, `"${this.patch.get(inferenceOnly)!.item.text}" applies to inference; it contradicts "${this.patch.get('mode')?.item.text ?? mode}".`);
     }
@@ -339,6 +419,8 @@ class Resolution {
       weights ??= { value: 'fp8', item: this.patch.get<Scenario['mode']>('mode')?.item ?? this.patch.items[0]! };
     }
     if (recipe) s.recipe = recipe.value;
+    // LoRA on a 4-bit NF4 base is QLoRA (load_in_4bit with a LoRA adapter).
+    if (s.mode === 'lora' && (weights?.value === 'nf4' || weights?.value === 'nf4-dq')) s.mode = 'qlora';
     if (compute) s.compute = compute.value;
     if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
     if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
@@ -403,7 +485,9 @@ class Resolution {
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
       const split = s.parallel.tp * s.parallel.pp;
       const replicated = s.mode !== 'inference' || (this.gpus() > split && s.framework !== 'llamacpp');
-      if (kind === 'ddp' && replicated && (this.isNew || s.sharding.kind !== 'ddp')) {
+      if (kind === 'ddp' && s.mode === 'inference' && this.splitForServing()) {
+        s.sharding = { kind, stage: 0 };
+      } else if (kind === 'ddp' && replicated && (this.isNew || s.sharding.kind !== 'ddp')) {
         this.assume(
           s.mode === 'inference'
             ? split > 1
@@ -418,6 +502,25 @@ class Resolution {
       s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
     }
     return null;
+  }
+
+  /**
+   * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
+   * parallelism; HF's device_map splits layers), not copied to each: tp = the GPU count when
+   * nothing about parallelism was said and the heads divide. Stated, with how to ask for copies.
+   */
+  private splitForServing(): boolean {
+    const s = this.s;
+    const n = this.gpus();
+    const p = s.parallel;
+    if (!(this.isNew || this.modeChanged()) || this.patch.has('par.tp') || this.patch.has('par.pp') || this.patch.has('par.dp')) return false;
+    // llama.cpp splits layers over its GPUs (-ngl, --split-mode layer), not tensors.
+    if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
+    const { heads, kvHeads } = s.model.arch;
+    if (heads % n !== 0 || kvHeads % n !== 0) return false;
+    p.tp = n;
+    this.assume(`one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
+    return true;
   }
 
   private batch(): ErrorReply | null {

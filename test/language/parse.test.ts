@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/language/items.js';
 import { parseRequest } from '../../src/language/parse.js';
+import { MAX_REQUEST_CHARS } from '../../src/language/input-check.js';
 
 function items(text: string): Item[] {
   const outcome = parseRequest(text);
@@ -162,14 +163,18 @@ describe('errors', () => {
   it.each([
     ['', 'empty'],
     ['   ', 'empty'],
-    ['x'.repeat(501), '500'],
+    ['x'.repeat(MAX_REQUEST_CHARS + 1), String(MAX_REQUEST_CHARS)],
     ['13b \u0000\u0001 bf16', 'control character'],
-    ['13b 🚀', 'emoji'],
     ['13b на H100', 'English'],
   ])('rejects bad input %#: %s', (text, words) => {
     const e = error(text);
     expect(e.message).toContain(words);
     expect(e.kind).toBe('error');
+  });
+
+  it('reads past emoji instead of refusing them (issue 11: decoration is not a request word)', () => {
+    const outcome = parseRequest('13b 🚀 on a 4090');
+    expect(outcome.ok && outcome.items.map((i) => i.kind)).toEqual(['size', 'hardware']);
   });
 
   it('rejects a request of only filler', () => {

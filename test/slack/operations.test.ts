@@ -11,6 +11,7 @@ import { createRateLimiter, type RateLimitConfig } from '../../src/ops/rate-limi
 import { createShutdown } from '../../src/ops/shutdown.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { fakeRespond } from './fixtures.js';
+import { MAX_REQUEST_CHARS } from '../../src/language/input-check.js';
 
 /** Rate limits, restarts, the error boundary and in-flight tracking, at the listener level with a fake clock. */
 
@@ -140,11 +141,11 @@ describe('rate limits in the Slack adapter', () => {
 });
 
 describe('the input length cap reaches the user', () => {
-  it('a 600-character request is answered ephemerally with the 500-character limit (real assistant)', async () => {
+  it('a request over the character limit is answered ephemerally with the limit (real assistant)', async () => {
     const s = setup({ respond: realRespond });
-    const call = command(s, `13b ${'bf16 '.repeat(120)}`.slice(0, 600));
+    const call = command(s, `13b ${'bf16 '.repeat(MAX_REQUEST_CHARS / 4)}`.slice(0, MAX_REQUEST_CHARS + 100));
     await call.done;
-    expect(call.respond).toHaveBeenCalledWith(expect.objectContaining({ response_type: 'ephemeral', text: expect.stringContaining('500') }));
+    expect(call.respond).toHaveBeenCalledWith(expect.objectContaining({ response_type: 'ephemeral', text: expect.stringContaining(String(MAX_REQUEST_CHARS)) }));
     expect(s.client.chat.postMessage).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,189 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalText } from '../src/scenario/canonical.js';
+import { resolveRequest } from '../src/scenario/resolve.js';
+import type { Scenario } from '../src/scenario/schema.js';
+
+/**
+ * `npm run bench:language [files…]`: how well real users' lines are read (issue 11). Each
+ * corpus line ({"id","text","source","reading","intent","note","pending"?,"expect"?}) is read
+ * as the user wrote it and compared with its "reading" (a request in the item language):
+ * - read right: it resolves, and its scenario equals the reading's;
+ * - flagged misreading: a different scenario, but every differing field is one the reply
+ *   states as an assumption or a note (the user sees what was assumed);
+ * - silent misreading: a different scenario with a differing field nothing in the reply flags;
+ * - refusal: an error reply (right, when the line says "expect": "refuse").
+ * Lines marked "pending": "model" name a model the catalog does not have yet: counted apart,
+ * compared without the model. Default corpus: test/corpus/*.jsonl.
+ */
+
+interface Line {
+  id: string;
+  text: string;
+  source: string;
+  reading: string | null;
+  intent: 'stated' | 'assumed';
+  pending?: string;
+  expect?: string;
+}
+
+type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
+
+function corpusFiles(args: string[]): string[] {
+  if (args.length) return args;
+  const dir = join(process.cwd(), 'test/corpus');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(dir, f));
+}
+
+function load(files: string[]): Line[] {
+  return files.flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Line),
+  );
+}
+
+/** A pending model in a reading stands as its size ("qwen3-8b" → "8b"), as the corpus checker does. */
+const SIZELESS: Record<string, string> = { 'deepseek-v3': '671b', 'deepseek-r1': '671b', 'deepseek-v2': '236b' };
+function sizeOfPendingModel(token: string): string {
+  if (SIZELESS[token]) return SIZELESS[token]!;
+  if (!/^[a-z][^\s]*-/i.test(token)) return token;
+  const size = token.match(/(?:^|[-_.])(\d+x\d+(?:\.\d+)?b|\d+(?:\.\d+)?[bm])(?=$|[-_.])/i);
+  return size ? size[1]! : token;
+}
+
+/** Fields compared, each with the words that flag it in a reply's assumptions. */
+const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
+  // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
+  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|shape for|read as a/],
+  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|fine-tune: "/],
+  // LoRA alpha scales the update and changes no memory: not compared.
+  ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA/],
+  ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset/],
+  ['weights', (s) => s.weights, /weights|GGUF|quantis|NF4/],
+  ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset/],
+  ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset/],
+  ['offload', (s) => s.offload, /offload/],
+  ['parallel', (s) => s.parallel, /parallel|split over/],
+  ['seq', (s) => s.seq, /seq \d+ \(default\)/],
+  ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)/],
+  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)/],
+  ['recompute', (s) => s.recompute, /recompute \(default\)|preset/],
+  ['attention', (s) => s.attention, /attention \(default\)|preset/],
+  ['loss', (s) => s.loss, /cross-entropy \(default\)/],
+  ['framework', (s) => s.framework, /conventions \(default\)/],
+  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU/],
+  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization/],
+  // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
+  ['question', (s) => [s.question, s.chart], /$^/],
+];
+
+function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
+  return FIELDS.filter(([name]) => withModel || name !== 'model')
+    .filter(([, get]) => JSON.stringify(get(a)) !== JSON.stringify(get(b)))
+    .map(([field, , flag]) => ({ field, flag }));
+}
+
+interface Result {
+  line: Line;
+  verdict: Verdict;
+  detail: string;
+}
+
+function judge(line: Line): Result {
+  const actual = resolveRequest(line.text, null);
+  if (line.reading === null || line.expect === 'refuse') {
+    return actual.ok
+      ? { line, verdict: 'silent', detail: `expected a refusal, read as: ${actual.scenario ? canonicalText(actual.scenario) : 'help'}` }
+      : { line, verdict: 'right', detail: 'refused, as expected' };
+  }
+  if (!actual.ok) return { line, verdict: 'refused', detail: actual.error.message.split('\n')[0]! };
+  const pending = line.pending === 'model';
+  const reading = pending ? line.reading.split(' ').map(sizeOfPendingModel).join(' ') : line.reading;
+  const expected = resolveRequest(reading, null);
+  if (!expected.ok || !expected.scenario) return { line, verdict: 'refused', detail: `the corpus reading does not resolve: ${expected.ok ? 'no scenario' : expected.error.message}` };
+  if (!actual.scenario) return { line, verdict: 'silent', detail: 'read as help only' };
+  const diffs = differing(actual.scenario, expected.scenario, !pending);
+  if (diffs.length === 0) return { line, verdict: 'right', detail: '' };
+  const said = actual.assumptions.join(' | ');
+  // An assumed intent explains what follows from it: the mode's LoRA, weights and engine.
+  const intentAssumed = FIELDS.find(([f]) => f === 'mode')![2].test(said);
+  const followsIntent = new Set(['mode', 'lora', 'weights', 'inference', 'parallel', 'sharding']);
+  // A GPU not read (and said so) explains how the model is spread over GPUs.
+  const hardwareFlagged = diffs.some((d) => d.field === 'hardware') && FIELDS.find(([f]) => f === 'hardware')![2].test(said);
+  const followsHardware = new Set(['sharding', 'parallel']);
+  const unflagged = diffs.filter(
+    (d) =>
+      !d.flag.test(said) &&
+      !(intentAssumed && followsIntent.has(d.field) && diffs.some((x) => x.field === 'mode')) &&
+      !(hardwareFlagged && followsHardware.has(d.field)),
+  );
+  const detail = `differs in ${diffs.map((d) => d.field).join(', ')}${unflagged.length ? ` (unflagged: ${unflagged.map((d) => d.field).join(', ')})` : ''}\n      got:  ${canonicalText(actual.scenario)}\n      want: ${canonicalText(expected.scenario)}`;
+  return { line, verdict: unflagged.length ? 'silent' : 'flagged', detail };
+}
+
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
+
+function table(title: string, results: Result[], key: (r: Result) => string): string[] {
+  const groups = new Map<string, Result[]>();
+  for (const r of results) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  const rows = [...groups.entries()].sort((a, b) => b[1].length - a[1].length);
+  const out = [`${title}:`];
+  for (const [name, rs] of rows) {
+    const count = (v: Verdict) => rs.filter((r) => r.verdict === v).length;
+    out.push(`  ${name.padEnd(34)} ${String(rs.length).padStart(4)}  right ${pct(count('right'), rs.length).padStart(6)}  flagged ${count('flagged')}  silent ${count('silent')}  refused ${count('refused')}`);
+  }
+  return out;
+}
+
+function style(line: Line): string {
+  if (/```|^\s*[a-z_]+\s*:\s*\S/m.test(line.text) || /\n\s*--?[a-z]/.test(line.text)) return 'config / command';
+  if (/--[a-z]|[a-z_]+=\S/.test(line.text)) return 'prose with flags';
+  return 'prose';
+}
+
+function summary(label: string, results: Result[]): string[] {
+  const n = results.length;
+  const count = (v: Verdict) => results.filter((r) => r.verdict === v).length;
+  return [
+    `${label}: ${n} lines — read right ${count('right')} (${pct(count('right'), n)}), flagged misreadings ${count('flagged')}, silent misreadings ${count('silent')}, refusals ${count('refused')} (${pct(count('refused'), n)})`,
+  ];
+}
+
+function main(): void {
+  const args = process.argv.slice(2).filter((a) => a !== '--verbose');
+  const verbose = process.argv.includes('--verbose');
+  const files = corpusFiles(args);
+  const lines = load(files);
+  if (lines.length === 0) {
+    console.log('No corpus lines found (test/corpus/*.jsonl, or pass files).');
+    return;
+  }
+  const results = lines.map(judge);
+  const settled = results.filter((r) => r.line.pending !== 'model');
+  const pending = results.filter((r) => r.line.pending === 'model');
+  const out = [
+    `headroom language bench — ${lines.length} lines from ${files.length} file(s)`,
+    ...summary('Excluding pending models', settled),
+    ...summary('Pending models (compared without the model)', pending),
+    ...summary('All', results),
+    '',
+    ...table('By source (excluding pending)', settled, (r) => r.line.source.replace(/#.*$/, '').replace(/^https?:\/\/(www\.)?/, '').split('/').slice(0, 2).join('/')),
+    '',
+    ...table('By style (excluding pending)', settled, (r) => `${style(r.line)}, intent ${r.line.intent}`),
+    '',
+    'Silent misreadings:',
+    ...results.filter((r) => r.verdict === 'silent').map((r) => `  ${r.line.id}${r.line.pending ? ' (pending)' : ''}: ${r.detail}`),
+  ];
+  if (verbose) {
+    out.push('', 'Refusals:', ...results.filter((r) => r.verdict === 'refused').map((r) => `  ${r.line.id}: ${r.detail}`));
+    out.push('', 'Flagged misreadings:', ...results.filter((r) => r.verdict === 'flagged').map((r) => `  ${r.line.id}: ${r.detail}`));
+  }
+  console.log(out.join('\n'));
+}
+
+main();

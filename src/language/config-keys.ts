@@ -1,0 +1,584 @@
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
+ * a phrase of the request language ("per_device_train_batch_size: 4" → "bs 4"), onto nothing
+ * (a key we read and know has no effect on memory: listed as ignored), or onto a note. The
+ * keys are those of HF TrainingArguments / TRL SFTConfig, PEFT LoraConfig, BitsAndBytesConfig,
+ * DeepSpeed JSON, accelerate/FSDP, LLaMA-Factory and axolotl YAML, torchtune and litgpt flags,
+ * vLLM flags, TGI variables and llama.cpp flags, written in any of `key=value`, `key: value`,
+ * `--key value`, `--key=value`, `"key": value`.
+ */
+
+/** What one key says. */
+export type KeyReading = { say: string; note?: string } | { ignore: true; note?: string } | null;
+
+export interface KeyContext {
+  /** Enclosing key in nested JSON/YAML (`zero_optimization` for `stage`), if any. */
+  parent: string | null;
+  /** The text reads like an axolotl config (bf16 there loads the model in bf16). */
+  axolotl: boolean;
+  /** Every key present, for keys whose meaning depends on another (alpaca-lora batch_size). */
+  keys: ReadonlySet<string>;
+  /** DeepSpeed runs the step: HF's bf16 flag then turns on DeepSpeed's bf16 (fp32 master weights in the optimizer). */
+  deepspeed?: boolean;
+}
+
+type Handler = (value: string, ctx: KeyContext) => KeyReading;
+
+const TRUE = new Set(['true', '1', 'yes', 'on', 'y', 't', 'enable', 'enabled']);
+const FALSE = new Set(['false', '0', 'no', 'off', 'n', 'f', 'none', 'null', 'disable', 'disabled', '~', '']);
+
+export const isTrue = (v: string) => TRUE.has(unquote(v));
+export const isFalse = (v: string) => FALSE.has(unquote(v));
+
+export function unquote(v: string): string {
+  // Rust's Option in a TGI args dump: Some(4) is 4.
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
+}
+
+/** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
+function numberOf(v: string): number {
+  const t = unquote(v).replace(/_/g, '');
+  const k = /^(\d+(?:\.\d+)?)k$/.exec(t);
+  if (k) return Math.round(Number(k[1]) * 1024);
+  return /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/.test(t) ? Number(t) : NaN;
+}
+
+const IGNORE: KeyReading = { ignore: true };
+const say = (phrase: string, note?: string): KeyReading => (note ? { say: phrase, note } : { say: phrase });
+
+/** A number-valued key read as `<word> N`; "auto" and non-numbers are ignored. */
+const numeric =
+  (word: string): Handler =>
+  (v) => {
+    const n = numberOf(v);
+    return Number.isFinite(n) ? say(`${word} ${n}`) : IGNORE;
+  };
+
+/** A boolean key that turns something on (and optionally off). */
+const flag =
+  (on: string, off: string | null = null): Handler =>
+  (v) => {
+    if (isTrue(v)) return say(on);
+    if (isFalse(v)) return off ? say(off) : IGNORE;
+    return IGNORE;
+  };
+
+/** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
+const halfFlag =
+  (dtype: 'bf16' | 'fp16'): Handler =>
+  (v, ctx) => {
+    const value = unquote(v);
+    if (ctx.parent === 'bf16' || ctx.parent === 'fp16') return IGNORE;
+    // torch_dtype already says what the weights are; the flag only turns on 16-bit compute.
+    if (ctx.keys.has('torch_dtype')) return IGNORE;
+    if (!isTrue(value) && value !== 'auto') return IGNORE;
+    // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
+    // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
+    return ctx.axolotl ? say(`pure ${dtype}`) : say(`amp ${dtype}`);
+  };
+
+const DTYPES: Record<string, string> = {
+  bf16: 'bf16', bfloat16: 'bf16', 'torch.bfloat16': 'bf16', fp16: 'fp16', float16: 'fp16', half: 'fp16', 'torch.float16': 'fp16',
+  fp32: 'fp32', float32: 'fp32', float: 'fp32', 'torch.float32': 'fp32',
+};
+const dtype: Handler = (v) => {
+  const d = DTYPES[unquote(v)];
+  return d ? say(d) : IGNORE;
+};
+
+/** HF `optim` / axolotl `optimizer` / torchtune `optimizer._component_` values. */
+const OPTIMIZERS: [RegExp, string][] = [
+  [/paged.*adamw?.*8/, 'paged adamw 8bit'],
+  [/paged.*adamw?/, 'paged adamw'],
+  [/adamw?.*8.?bit|adamw?8bit|bnb.*adam/, 'adamw 8bit'],
+  [/adamw.*fused|fused.*adam/, 'fused adamw'],
+  [/adamw/, 'adamw'],
+  [/adafactor/, 'adafactor'],
+  [/lion/, 'lion'],
+  [/sgd/, 'sgd'],
+  [/^adam$|torch\.optim\.adam$/, 'adam'],
+];
+const optimizer: Handler = (v) => {
+  const value = unquote(v);
+  for (const [re, phrase] of OPTIMIZERS) if (re.test(value)) return say(phrase);
+  return IGNORE;
+};
+
+/** LoRA target module names → the request's q,k,v,o,gate,up,down. */
+const MODULES: [RegExp, string[]][] = [
+  [/q_?proj|\bq\b|query(?!_key)/, ['q']],
+  [/k_?proj|\bk\b|(?<!query_)key(?!_value)/, ['k']],
+  [/v_?proj|\bv\b|(?<!key_)value/, ['v']],
+  [/o_?proj|out_?proj|\bo\b|dense(?!_)/, ['o']],
+  [/gate_?proj|w1\b/, ['gate']],
+  [/up_?proj|w3\b/, ['up']],
+  [/down_?proj|w2\b/, ['down']],
+  // Fused projections: Qwen-1 c_attn, Falcon/BLOOM query_key_value, Baichuan W_pack.
+  [/c_attn|query_key_value|w_pack|qkv_proj|wqkv/, ['q', 'k', 'v']],
+];
+const targets: Handler = (v) => {
+  const value = unquote(v.replace(/[[\]]/g, ''));
+  if (/^(all|all[-_]linear|all_proj)$/.test(value)) return say('lora all-linear');
+  const found = new Set<string>();
+  for (const [re, names] of MODULES) if (re.test(value)) for (const n of names) found.add(n);
+  const order = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'].filter((t) => found.has(t));
+  return order.length ? say(`lora ${order.join(',')}`) : IGNORE;
+};
+
+/** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json. */
+const deepspeedFile: Handler = (v) => {
+  const value = unquote(v);
+  const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
+  if (!stage) return say('deepspeed');
+  const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
+  return say(`deepspeed zero${stage[1]}${offload}`);
+};
+
+const offloadDevice =
+  (what: 'optimizer' | 'params'): Handler =>
+  (v) => {
+    const value = unquote(v);
+    if (value === 'cpu') return say(`offload ${what}`);
+    if (value === 'nvme') return say(`nvme offload ${what === 'optimizer' ? 'optimizer' : 'params'}`);
+    return IGNORE;
+  };
+
+/** `fsdp: full_shard auto_wrap offload` (HF TrainingArguments.fsdp). */
+const fsdp: Handler = (v) => {
+  const value = unquote(v).replace(/[[\]'",+]/g, ' ');
+  const parts: string[] = [];
+  if (/shard_grad_op|\b2\b/.test(value)) parts.push('fsdp shard grad op');
+  else if (/hybrid/.test(value)) parts.push('hsdp');
+  else if (/no_shard/.test(value)) parts.push('ddp');
+  else if (/full_shard|\b1\b|true/.test(value)) parts.push('fsdp');
+  if (/offload/.test(value)) parts.push('offload params offload optimizer');
+  return parts.length ? say(parts.join(' ')) : IGNORE;
+};
+
+/** Weight quantisation names of vLLM `--quantization`, TGI `QUANTIZE`, litgpt `--quantize`. */
+const quantization: Handler = (v) => {
+  const value = unquote(v);
+  if (/awq/.test(value)) return say('awq');
+  if (/gptq|marlin|exl2/.test(value)) return say('gptq');
+  if (/fp8/.test(value)) return say('fp8 weights');
+  if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
+  if (/int8|8bit|eetq/.test(value)) return say('int8');
+  return IGNORE;
+};
+
+const loadIn =
+  (weights: 'nf4' | 'int8'): Handler =>
+  (v) =>
+    isTrue(v) ? say(weights) : IGNORE;
+
+/** LLaMA-Factory `stage` (sft, pt, rm, ppo, dpo) or DeepSpeed `zero_optimization.stage`. */
+const stage: Handler = (v, ctx) => {
+  const value = unquote(v);
+  const n = numberOf(value);
+  if (Number.isInteger(n) && n >= 0 && n <= 3) return say(`zero${n}`);
+  if (ctx.parent === 'zero_optimization') return IGNORE;
+  if (value === 'pt') return say('pretrain');
+  if (/^(sft|rm|ppo|dpo|kto|orpo|simpo)$/.test(value)) return say('train');
+  return IGNORE;
+};
+
+const finetuningType: Handler = (v) => {
+  const value = unquote(v);
+  if (value === 'lora') return say('lora');
+  if (value === 'qlora') return say('qlora');
+  if (value === 'full') return say('full');
+  if (value === 'freeze') return { ignore: true, note: 'finetuning_type freeze (partial freezing) is not modelled: read as a full fine-tune' };
+  return IGNORE;
+};
+
+const adapter: Handler = (v) => {
+  const value = unquote(v);
+  if (value === 'qlora') return say('qlora');
+  if (value === 'lora') return say('lora');
+  return IGNORE;
+};
+
+const attention: Handler = (v) => {
+  const value = unquote(v);
+  if (/flash|fa2|fa3/.test(value) || isTrue(value)) return say('flash');
+  if (/sdpa/.test(value)) return say('sdpa');
+  if (/eager|disabled/.test(value) || isFalse(value)) return say('no flash');
+  return IGNORE;
+};
+
+/** Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). */
+const model: Handler = (v) => {
+  const value = unquote(v).replace(/\/+$/, '');
+  if (isTrue(value) || isFalse(value)) return IGNORE;
+  const name = value.split(/[/\\]/).pop() ?? '';
+  return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
+};
+
+const kvDtype: Handler = (v) => {
+  const value = unquote(v);
+  if (/fp8|e4m3|e5m2/.test(value)) return say('kv fp8');
+  return IGNORE;
+};
+
+const gpuList: Handler = (v) => {
+  const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
+  return ids.length ? say(`${ids.length} gpus`) : IGNORE;
+};
+
+const count =
+  (word: string): Handler =>
+  (v) => {
+    const n = numberOf(v);
+    return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
+  };
+
+/** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
+const batchSize: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (!Number.isFinite(n)) return IGNORE;
+  return ctx.keys.has('micro_batch_size') ? say(`gbs ${n}`) : say(`bs ${n}`);
+};
+
+/** A key only serving engines have (vLLM, TGI) also says the run is served. */
+const serving =
+  (handler: Handler): Handler =>
+  (v, ctx) => {
+    const r = handler(v, ctx);
+    if (r === null) return null;
+    return 'say' in r ? { ...r, say: `serve ${r.say}` } : { say: 'serve', ...(r.note ? { note: r.note } : {}) };
+  };
+
+/** Keys, written with `_` (a `-` or `.` prefix path is normalised away before lookup). */
+const KEYS: Record<string, Handler> = {
+  // batch
+  per_device_train_batch_size: numeric('bs'),
+  per_device_batch_size: numeric('bs'),
+  per_gpu_train_batch_size: numeric('bs'),
+  train_micro_batch_size_per_gpu: numeric('bs'),
+  micro_batch_size: numeric('bs'),
+  batch_size: batchSize,
+  train_batch_size: numeric('gbs'),
+  global_batch_size: numeric('gbs'),
+  gradient_accumulation_steps: numeric('ga'),
+  gradient_accumulation: numeric('ga'),
+  max_num_seqs: serving(numeric('bs')),
+  max_concurrent_requests: () => IGNORE,
+  max_batch_size: numeric('bs'),
+  // sequence
+  max_seq_length: numeric('seq'),
+  max_seq_len: numeric('seq'),
+  model_max_length: numeric('seq'),
+  cutoff_len: numeric('seq'),
+  sequence_len: numeric('seq'),
+  seq_length: numeric('seq'),
+  seq_len: numeric('seq'),
+  max_length: numeric('seq'),
+  max_len: numeric('seq'),
+  source_max_len: numeric('seq'),
+  max_model_len: serving(numeric('seq')),
+  max_total_tokens: serving(numeric('seq')),
+  ctx_size: numeric('seq'),
+  num_ctx: numeric('seq'),
+  n_ctx: numeric('seq'),
+  context_length: numeric('seq'),
+  max_position_embeddings: () => IGNORE,
+  input_len: numeric('seq'),
+  max_new_tokens: numeric('gen'),
+  output_len: numeric('gen'),
+  max_tokens: numeric('gen'),
+  // memory savers
+  gradient_checkpointing: flag('gc', 'no gc'),
+  activation_checkpointing: flag('gc', 'no gc'),
+  enable_activation_checkpointing: flag('gc', 'no gc'),
+  flash_attention: attention,
+  flash_attn: attention,
+  use_flash_attention_2: attention,
+  attn_implementation: attention,
+  sdp_attention: (v) => (isTrue(v) ? say('sdpa') : IGNORE),
+  // precision
+  bf16: halfFlag('bf16'),
+  fp16: halfFlag('fp16'),
+  tf32: () => IGNORE,
+  // Weights loaded in a 16-bit dtype and then trained are 16-bit weights: pure, not autocast.
+  torch_dtype: (v, ctx) => {
+    const d = DTYPES[unquote(v)];
+    if (!d) return IGNORE;
+    return d === 'fp32' ? say('fp32') : say(`pure ${d}`);
+  },
+  dtype: dtype,
+  bnb_4bit_compute_dtype: () => IGNORE,
+  precision: (v) => {
+    const value = unquote(v);
+    if (/bf16-true/.test(value)) return say('pure bf16');
+    if (/16-true/.test(value)) return say('pure fp16');
+    if (/bf16/.test(value)) return say('bf16 mixed');
+    if (/16/.test(value)) return say('fp16 mixed');
+    if (/32/.test(value)) return say('fp32');
+    return IGNORE;
+  },
+  mixed_precision: (v) => {
+    const value = unquote(v);
+    return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
+  },
+  enabled: () => IGNORE,
+  // optimizer
+  optim: optimizer,
+  optimizer: optimizer,
+  _component_: () => IGNORE,
+  // LoRA / quantisation
+  r: numeric('lora rank'),
+  lora_r: numeric('lora rank'),
+  lora_rank: numeric('lora rank'),
+  rank: numeric('lora rank'),
+  lora_alpha: numeric('lora alpha'),
+  alpha: numeric('lora alpha'),
+  lora_dropout: numeric('lora dropout'),
+  target_modules: targets,
+  lora_target: targets,
+  lora_target_modules: targets,
+  lora_attn_modules: targets,
+  lora_target_linear: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE),
+  use_peft: (v) => (isTrue(v) ? say('lora') : IGNORE),
+  q_lora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
+  qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
+  peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
+  finetuning_type: finetuningType,
+  adapter: adapter,
+  load_in_4bit: loadIn('nf4'),
+  load_in_8bit: loadIn('int8'),
+  bnb_4bit_use_double_quant: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE),
+  bnb_4bit_quant_type: (v) => (/nf4|fp4/.test(unquote(v)) ? say('nf4') : IGNORE),
+  quantization_bit: (v) => {
+    const n = numberOf(v);
+    return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
+  },
+  quantization: quantization,
+  quantize: quantization,
+  quantization_method: quantization,
+  // sharding and offload
+  stage: stage,
+  zero_stage: numeric('zero'),
+  deepspeed: deepspeedFile,
+  // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
+  config_file: (v) => (/(?:z(?:ero)?|stage)[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE),
+  deepspeed_config_file: deepspeedFile,
+  ds_config: deepspeedFile,
+  zero_optimization: () => IGNORE,
+  offload_optimizer: () => IGNORE,
+  offload_param: () => IGNORE,
+  // Only inside DeepSpeed's offload blocks; "device: 4090" in prose is left to be read.
+  device: (v, ctx) =>
+    ctx.parent === 'offload_optimizer' ? offloadDevice('optimizer')(v, ctx) : ctx.parent === 'offload_param' ? offloadDevice('params')(v, ctx) : null,
+  offload_optimizer_device: offloadDevice('optimizer'),
+  offload_param_device: offloadDevice('params'),
+  fsdp: fsdp,
+  fsdp_sharding_strategy: fsdp,
+  sharding_strategy: fsdp,
+  fsdp_offload_params: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
+  cpu_offload: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
+  // parallelism and devices
+  tensor_parallel_size: numeric('tp'),
+  tp: numeric('tp'),
+  tp_size: numeric('tp'),
+  pipeline_parallel_size: numeric('pp'),
+  pp: numeric('pp'),
+  num_shard: serving(numeric('tp')),
+  cuda_visible_devices: gpuList,
+  nproc_per_node: count('gpus'),
+  num_processes: count('gpus'),
+  num_gpus: count('gpus'),
+  devices: count('gpus'),
+  n_gpus: count('gpus'),
+  // inference
+  gpu_memory_utilization: serving(numeric('util')),
+  kv_cache_dtype: serving(kvDtype),
+  // models
+  model: model,
+  model_name_or_path: model,
+  base_model: model,
+  model_name: model,
+  model_id: model,
+  pretrained_model_name_or_path: model,
+  model_path: model,
+  hf_model: model,
+  checkpoint_dir: model,
+  // llama.cpp
+  ngl: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
+  n_gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
+  gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
+  enforce_eager: serving(() => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' })),
+  random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
+};
+
+/** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
+const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp' };
+
+/**
+ * Keys read and known not to change memory (listed as ignored, never an error). Any other
+ * unknown `key=value` is listed too, as not read.
+ */
+const NO_MEMORY_EFFECT = new Set(
+  `learning_rate lr num_train_epochs epochs num_epochs max_steps warmup_steps warmup_ratio warmup lr_scheduler_type
+  lr_scheduler weight_decay logging_steps save_steps eval_steps save_strategy evaluation_strategy eval_strategy
+  output_dir dataset datasets dataset_dir template seed port host api_key served_model_name trust_remote_code
+  do_train do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
+  save_total_limit logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
+  max_grad_norm adam_beta1 adam_beta2 adam_epsilon sample_packing pad_to_sequence_len group_by_length
+  train_on_inputs add_eos_token resume_from_checkpoint disable_log_stats block_size swap_space
+  max_num_batched_tokens max_batch_prefill_tokens max_batch_total_tokens max_input_length max_input_tokens
+  waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters
+  local_rank master_port master_addr use_fast_tokenizer streaming neftune_noise_alpha special_tokens chat_template
+  strict debug xformers_attention s2_attention val_set_size evals_per_epoch saves_per_epoch early_stopping_patience
+  loss_watchdog_threshold logging_first_step push_to_hub hub_model_id dataset_prepared_path wandb_entity
+  wandb_watch wandb_name wandb_log_model eval_batch_size per_device_eval_batch_size eval_sample_packing
+  dtype_auto download_dir load_format enable_prefix_caching enable_chunked_prefill disable_custom_all_reduce
+  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export interface ConfigReading {
+  text: MappedText;
+  /** The text before config keys were read (to tell whether any were). */
+  source: string;
+  /** Keys read and set aside: they do not change memory. */
+  ignoredKeys: string[];
+  /** Keys not known at all. */
+  unknownKeys: string[];
+  notes: string[];
+}
+
+/** Key names as written → the table's spelling ("--max-model-len" → "max_model_len"). */
+export function keyName(raw: string): string {
+  const key = raw.replace(/^[-"']+|["']+$/g, '').replace(/-/g, '_');
+  if (key in KEYS || NO_MEMORY_EFFECT.has(key)) return key;
+  // Dotted paths: torchtune `model.lora_rank`, litgpt `train.micro_batch_size`, `fsdp_config.fsdp_offload_params`.
+  return key.split('.').pop()!;
+}
+
+export function keyKnown(key: string): boolean {
+  return key in KEYS || NO_MEMORY_EFFECT.has(key);
+}
+
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|[^\\s,;{}()\\]\\[]+)`;
+/**
+ * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
+ * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
+ * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair.
+ */
+const PAIR = new RegExp(
+  [
+    '```[a-z]*',
+    `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
+    `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(\\d+)`,
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
+    // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
+    `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
+  ].join('|'),
+  'g',
+);
+
+const LIST_KEYS = 'lora_target|lora_target_modules|target_modules|lora_attn_modules|cuda_visible_devices|fsdp|fsdp_sharding_strategy';
+const LIST_PAIR = new RegExp(
+  `((?<![\\w.\\-/])(?:--(?:${LIST_KEYS})[ \\t=]+|["']?(?:${LIST_KEYS})["']?[ \\t]*[:=][ \\t]*))((?![\\["'])[a-z0-9_]+(?:(?:[ \\t]*,[ \\t]*|[ \\t]+)(?!--)[a-z0-9_]+)+)(?=[ \\t]*(?:\\n|$|;|--|\\\\|\\)|\`))`,
+  'g',
+);
+
+/** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
+export function readConfig(raw: MappedText): ConfigReading {
+  const ignoredKeys: string[] = [];
+  const unknownKeys: string[] = [];
+  const notes: string[] = [];
+  // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
+  // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
+  const input = raw.replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'));
+  const src = input.text;
+  const present = new Set<string>();
+  for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));
+  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
+  const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
+  const parents: { key: string; indent: number; depth: number }[] = [];
+  let depth = 0;
+  let scanned = 0;
+  const trackBraces = (upTo: number) => {
+    for (; scanned < upTo; scanned++) {
+      if (src[scanned] === '{') depth++;
+      else if (src[scanned] === '}') {
+        depth--;
+        while (parents.length && parents.at(-1)!.depth > depth) parents.pop();
+      }
+    }
+  };
+  const text = input.replace(PAIR, (m) => {
+    if (m[0].startsWith('```')) return ' '.repeat(m[0].length);
+    trackBraces(m.index);
+    const flagKey = m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined);
+    const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
+    const key = keyName(rawKey);
+    let value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    const isFlag = flagKey !== undefined;
+    const known = keyKnown(key);
+    // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key.
+    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey))) return m[0];
+    if (m[8] !== undefined && !known) return m[0];
+    const lineStart = src.lastIndexOf('\n', m.index) + 1;
+    const indent = m.index - lineStart;
+    // A key at or left of an open YAML block's key ends that block.
+    while (parents.length && parents.at(-1)!.depth === depth && parents.at(-1)!.indent >= indent) parents.pop();
+    if (!isFlag && (value === undefined || value === '{')) {
+      // `key:` opening a block is the parent of what follows (`zero_optimization` of `stage`).
+      parents.push({ key, indent, depth: value === '{' ? depth + 1 : depth });
+      if (!known) return m[0];
+      return value === '{' ? `${' '.repeat(m[0].length - 1)}{` : ' '.repeat(m[0].length);
+    }
+    if (isFlag && value === undefined) value = 'true';
+    const handler = KEYS[key];
+    const parent = parents.at(-1)?.key ?? null;
+    const shown = rawKey.replace(/^-+/, '');
+    if (!handler) {
+      (NO_MEMORY_EFFECT.has(key) ? ignoredKeys : unknownKeys).push(shown);
+      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read.
+      const v = value ?? '';
+      if (!NO_MEMORY_EFFECT.has(key) && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
+        const at = m[0].lastIndexOf(v);
+        return ' '.repeat(at) + m[0].slice(at);
+      }
+      return ' '.repeat(m[0].length);
+    }
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed });
+    if (reading === null) return m[0];
+    if (reading.note) notes.push(reading.note);
+    if ('ignore' in reading) {
+      ignoredKeys.push(shown);
+      return ' '.repeat(m[0].length);
+    }
+    if (handler === model) {
+      // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
+      const at = m[0].lastIndexOf(reading.say.trim());
+      if (at >= 0) {
+        const name = reading.say.trim();
+        return [
+          { text: ' '.repeat(at), from: 0, to: at },
+          { text: name, from: at, to: at + name.length },
+          { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
+        ];
+      }
+    }
+    return ` ${reading.say} `;
+  });
+  // A known key named with no value: a flag ("--gradient_checkpointing", "I use
+  // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
+  const bare = text.replace(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*k?)(?![\w.]))?/g, (m) => {
+    const key = keyName(m[1]!);
+    const handler = KEYS[key];
+    if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
+    // "micro_batch_size 2": a value after a space; a key alone is a flag.
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present });
+    if (reading === null) return m[0];
+    if ('ignore' in reading) return ' '.repeat(m[0].length);
+    return ` ${reading.say} `;
+  });
+  return { text: bare, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)] };
+}

@@ -1,0 +1,113 @@
+/**
+ * Text that remembers where each of its characters came from in the user's message, so that
+ * rewriting (entity decoding, key mapping) never loses the caret or an item's own words.
+ * `start[i]` is the user offset of character i; `end[i]` the user offset just after it. A
+ * replacement maps all of its characters onto the whole span it replaced.
+ */
+/** Part of a replacement: its text stands for characters [from, to) of the match. */
+export interface Piece {
+  text: string;
+  from: number;
+  to: number;
+}
+
+export class MappedText {
+  private constructor(
+    readonly text: string,
+    readonly original: string,
+    private readonly start: readonly number[],
+    private readonly end: readonly number[],
+  ) {}
+
+  static of(original: string): MappedText {
+    const start = Array.from({ length: original.length }, (_, i) => i);
+    const end = start.map((i) => i + 1);
+    return new MappedText(original, original, start, end);
+  }
+
+  /** The user offset of character `at` (the end of the user's text past the last one). */
+  userOffset(at: number): number {
+    if (at >= this.text.length) return this.original.length;
+    return this.start[Math.max(0, at)]!;
+  }
+
+  /** The user offsets of characters [at, end): where they start and just after they end. */
+  userSpan(at: number, end: number): { at: number; end: number } {
+    const from = this.userOffset(at);
+    if (end <= at) return { at: from, end: from };
+    const to = this.end[Math.min(end, this.text.length) - 1] ?? this.original.length;
+    return { at: from, end: Math.max(from, to) };
+  }
+
+  /** The user's own text behind characters [at, end). */
+  userText(at: number, end: number): string {
+    if (end <= at) return '';
+    const from = this.userOffset(at);
+    const to = this.end[Math.min(end, this.text.length) - 1] ?? this.original.length;
+    return this.original.slice(from, Math.max(from, to));
+  }
+
+  /**
+   * Every match of `pattern` (global) replaced by `replace(match)`. A replacement that only
+   * changes case, blanks characters or swaps one character for one keeps a one-to-one map; any
+   * other maps each new character onto the whole match (so "-AWQ" read as " awq" is not "ins").
+   */
+  replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[]): MappedText {
+    let text = '';
+    const start: number[] = [];
+    const end: number[] = [];
+    let last = 0;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(this.text); m; m = pattern.exec(this.text)) {
+      if (m[0].length === 0) {
+        pattern.lastIndex++;
+        continue;
+      }
+      const at = m.index;
+      const to = at + m[0].length;
+      this.copy(last, at, start, end);
+      text += this.text.slice(last, at);
+      const result = replace(m);
+      const pieces: Piece[] = typeof result === 'string' ? [{ text: result, from: 0, to: m[0].length }] : result;
+      for (const piece of pieces) {
+        const by = piece.text;
+        const [a, b] = [at + piece.from, at + piece.to];
+        if (sameCharacters(by, this.text.slice(a, b))) {
+          this.copy(a, b, start, end);
+        } else {
+          const from = this.start[a] ?? this.original.length;
+          const upTo = this.end[Math.max(a, b - 1)] ?? this.original.length;
+          for (let i = 0; i < by.length; i++) {
+            start.push(from);
+            end.push(upTo);
+          }
+        }
+        text += by;
+      }
+      last = to;
+    }
+    if (last === 0 && text === '') return this;
+    this.copy(last, this.text.length, start, end);
+    text += this.text.slice(last);
+    return new MappedText(text, this.original, start, end);
+  }
+
+  private copy(from: number, to: number, start: number[], end: number[]): void {
+    for (let i = from; i < to; i++) {
+      start.push(this.start[i]!);
+      end.push(this.end[i]!);
+    }
+  }
+}
+
+/** Same length, and each character kept, blanked, re-cased, or (for a one-character match) swapped. */
+function sameCharacters(by: string, was: string): boolean {
+  if (by.length !== was.length) return false;
+  if (was.length === 1) return true;
+  for (let i = 0; i < by.length; i++) {
+    const a = by[i]!;
+    const b = was[i]!;
+    if (a !== b && a !== ' ' && a.toLowerCase() !== b.toLowerCase()) return false;
+  }
+  return true;
+}

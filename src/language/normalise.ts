@@ -1,0 +1,53 @@
+import { MappedText } from './mapped-text.js';
+
+/**
+ * The first step of reading (issue 11): the text as a chat platform delivers it, made plain.
+ * Slack encodes `&`, `<` and `>` as entities and writes links and mentions as `<…>`; Discord
+ * writes mentions as `<@…>`; people paste zero-width spaces, no-break spaces, curly quotes and
+ * `×`. None of that is a request word. The result is lower-case, so the lexer sees one case,
+ * and every character still maps back to the user's text (MappedText).
+ *
+ * Idempotent: normalising normalised text changes nothing (property-tested).
+ */
+
+const SLACK_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/** Characters that are spacing, quotes or dashes in disguise. */
+const LOOKALIKES: Record<string, string> = {
+  '\u00a0': ' ', '\u2007': ' ', '\u202f': ' ', '\u2009': ' ', '\u200a': ' ', '\u2002': ' ', '\u2003': ' ', '\u3000': ' ',
+  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
+  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
+  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u00d7': 'x', '\u2715': 'x', '\u2716': 'x', '\u2217': '*', '\u2026': '.',
+  '\uff08': '(', '\uff09': ')', '\uff0c': ',', '\uff1a': ':', '\uff1b': ';', '\uff1f': '?', '\uff01': '!', '\u3001': ',', '\u3002': '.',
+  '\uff1d': '=',
+};
+
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
+/** Emoji and other pictographs: decoration, never a request word. */
+const PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu;
+
+/**
+ * Slack `<url|label>` keeps the label; `<url>` keeps the url (a Hub link names a model);
+ * `<!here>`, `<!channel>`, `<!subteam^…>`, `<#C…|name>`, `<@U…>` and Discord's `<@&role>`,
+ * `<#channel>`, `<:emoji:id>`, `@everyone`, `@here` go.
+ */
+const CHAT_MARKUP = /<(?:[!#@][^>\s]*|:[a-z0-9_]+:\d+|a:[a-z0-9_]+:\d+)>|(?<![\w@])@(?:everyone|here|channel)(?![\w])|<((?:https?|mailto):[^>|\s]+)(?:\|([^>]*))?>/gi;
+
+export function normalise(input: string | MappedText): MappedText {
+  const text = typeof input === 'string' ? MappedText.of(input) : input;
+  return text
+    .replace(CHAT_MARKUP, (m) => (m[2] !== undefined ? m[2] : m[1] !== undefined ? m[1] : ' '))
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/gi, (m) => SLACK_ENTITIES[m[0].toLowerCase()]!)
+    .replace(ZERO_WIDTH, () => '')
+    .replace(PICTOGRAPH, () => ' ')
+    .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!)
+    .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]));
+}
+
+/** Lower case that never changes a character count ("İ" lower-cases to two code units: kept). */
+function lowerSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text;
+}

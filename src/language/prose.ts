@@ -1,0 +1,217 @@
+import { FAMILIES, gpuIdOf, modelIdOf } from './lexicon.js';
+import type { MappedText, Piece } from './mapped-text.js';
+import { isBareRepoId } from '../hub/ids.js';
+import { nameAt } from './names.js';
+
+/**
+ * Text-level rewrites of how people write things the item language spells one way (issue 11
+ * §3–5): Hub ids and paths name a model by their last part, model-name suffixes (-hf, -chat,
+ * -Instruct, -AWQ, -GGUF …), GGUF quant types, SkyPilot's `A100-80GB:8`, "w/o", host RAM,
+ * number words before a card ("two 3090s", "dual-A100"). Each rewrite keeps the map back to
+ * the user's text. Notes say what was read in a way the reply should show.
+ */
+
+const FAMILY_START = new RegExp(`^(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})`);
+
+export interface ProseReading {
+  text: MappedText;
+  notes: string[];
+}
+
+/** Suffixes that only say which checkpoint of a model it is. */
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|v\d+(?:\.\d+)*|\d{4})$/;
+
+/** Suffixes that set the weight format, as request words. */
+const FORMAT_SUFFIX: [RegExp, string][] = [
+  [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq'],
+  [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq'],
+  [/[-_.]int4$/, 'gptq'],
+  [/[-_.]int8$/, 'int8'],
+  [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights'],
+  [/[-_.]bnb[-_.]4bit$|[-_.]4bit$/, 'nf4'],
+  [/[-_.]8bit$/, 'int8'],
+  [/[-_.]exl2$/, 'gptq'],
+  [/[-_.]gguf$/, ''],
+];
+
+/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100"). */
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
+  seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
+};
+const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
+const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
+
+/** GGUF quant types (llama.cpp): 4-bit and below read as 4-bit, 5–8-bit as 8-bit (errs high). */
+const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])/g;
+
+/** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM". */
+const HOST_RAM =
+  /(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?)(?![a-z])(?!\s+(?:each|per))/g;
+/** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
+const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu' };
+const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
+
+/** A Hugging Face link names a model; any other link is not a request word. */
+const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;
+/** Hub ids and paths ("meta-llama/Llama-2-7b-hf", "../qwen/Qwen-7B-Chat", "/app/model"). */
+const PATH = /(?<![\w])(?:\.{0,2}\/)?(?:[a-z0-9_.\-~]+\/)+[a-z0-9_.\-]+\/?/g;
+/** Python module paths ("vllm.entrypoints.openai.api_server") keep their first name only. */
+const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?![\w.])/g;
+/** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
+const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
+/** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
+const WEIGHTS_FILE = /(?<![\w\-])\.(?:ggml(?:v\d)?|gguf|safetensors|bin|pt|pth)(?=[.\s]|$)/g;
+/** Ollama tags name the size after a colon: "mistral-small3.1:24b", "llama3:70b-instruct". */
+const OLLAMA_TAG = /(?<=[a-z0-9])[:](?=\d+(?:\.\d+)?[bm]\b)/g;
+/** Compound names: a run of letters/digits joined by - _ . (a model name with its suffixes). */
+const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
+/** SkyPilot writes a card and its count as `A100-80GB:8`. */
+const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
+
+export function readProse(input: MappedText): ProseReading {
+  const notes: string[] = [];
+  const text = input
+    .replace(URL, (m) => hubLink(m[0]))
+    .replace(/\bw\/o\b/g, () => 'without')
+    .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, () => 'without')
+    // "from 4 to 2": the value it is now.
+    .replace(/\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g, (m) => ' '.repeat(m[0].length))
+    // Serving-engine settings written as words: the token budget of a batch is not a question.
+    .replace(/\bmax[-_ ]batch[-_ ](?:total|prefill)[-_ ]tokens\b|\bmax[-_ ]num[-_ ]batched[-_ ]tokens\b/g, (m) => {
+      notes.push(`${m[0]} (a serving token budget) is not modelled`);
+      return 'serve'.padEnd(m[0].length);
+    })
+    .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, (m) => 'serve seq'.padEnd(m[0].length))
+    .replace(/\bmodel[-_ ]len\b/g, (m) => 'seq'.padEnd(m[0].length))
+    // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
+    .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, (m) => ' '.repeat(m[0].length))
+    .replace(/\bllama[-_ ]?v([123])\b/g, (m) => `llama ${m[1]}`.padEnd(m[0].length))
+    // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
+    .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, (m) => ' '.repeat(m[0].length))
+    .replace(/\benforce[-_ ]eager\b/g, (m) => {
+      notes.push('enforce_eager (no CUDA graphs) is not modelled');
+      return ' '.repeat(m[0].length);
+    })
+    .replace(/\b(bf16|fp16)-true\b/g, (m) => `pure ${m[1]}`)
+    .replace(/\bw\/(?=\s)/g, () => 'with')
+    .replace(FILE, (m) => ' '.repeat(m[0].length))
+    .replace(WEIGHTS_FILE, (m) => ' '.repeat(m[0].length))
+    .replace(OLLAMA_TAG, () => '-')
+    .replace(PATH, (m) => lastPart(m[0]))
+    .replace(FILE, (m) => ' '.repeat(m[0].length))
+    .replace(MODULE_PATH, (m) => m[1]! + ' '.repeat(m[2]!.length))
+    .replace(CARD_COUNT, (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]))
+    .replace(HOST_RAM, (m) => {
+      notes.push(`host RAM ${m[1]} ${m[2]!.startsWith('t') ? 'TB' : 'GB'} noted (offload is not checked against host memory yet)`);
+      return ' '.repeat(m[0].length);
+    })
+    .replace(GGUF, (m) => {
+      const bits = Number(m[2]);
+      const word = bits <= 4 ? 'int4' : 'int8';
+      notes.push(
+        bits <= 4
+          ? `GGUF ${m[1]!.toUpperCase()} read as 4-bit weights`
+          : `GGUF ${m[1]!.toUpperCase()} read as 8-bit weights (no ${bits}-bit format is modelled; the estimate errs high)`,
+      );
+      return ` ${word} `;
+    })
+    .replace(CHINESE, (m) => ` ${CHINESE_WORDS[m[0]]} `)
+    .replace(NUMBER_WORD, (m) => NUMBER_WORDS[m[1]!]!)
+    // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
+    .replace(/(?<=\d[bm])_(?=[a-z])/g, () => ' ')
+    // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
+    .replace(/(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, (m) => 'x'.padEnd(m[0].length))
+    .replace(COMPOUND, (m) => modelName(m[0], notes));
+  return { text, notes: [...new Set(notes)] };
+}
+
+/**
+ * A Hub repo whose name is a catalog model reads as that model (offline, the same shape); any
+ * other repo id is kept whole for the lexer's `hub` token, which the adapters fetch from the Hub.
+ */
+function isCatalogName(name: string): boolean {
+  return nameAt(name, 0)?.type === 'model';
+}
+
+function hubLink(url: string): string | Piece[] {
+  const hub = /^https?:\/\/(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?([^/\s]+)\/([^/\s?#]+)/.exec(url);
+  if (!hub) return ' '.repeat(url.length);
+  if (!isCatalogName(hub[2]!)) {
+    const repo = `${hub[1]}/${hub[2]}`;
+    const from = hub[0].length - repo.length;
+    return [
+      { text: ' '.repeat(from), from: 0, to: from },
+      { text: repo, from, to: hub[0].length },
+      { text: ' '.repeat(url.length - hub[0].length), from: hub[0].length, to: url.length },
+    ];
+  }
+  // The model's name keeps its place in the user's text; the rest of the link is blanked.
+  const at = hub[0].length - hub[2]!.length;
+  const end = at + hub[2]!.length;
+  return [
+    { text: ' '.repeat(at), from: 0, to: at },
+    { text: hub[2]!, from: at, to: end },
+    { text: ' '.repeat(url.length - end), from: end, to: url.length },
+  ];
+}
+
+/**
+ * The part of a Hub id or path that names the model: the last one, or the one before a
+ * trailing "tree/main"-like tail. The rest becomes spaces so offsets keep pointing at the name.
+ * (h12b's hub-id rule may read `org/name` as a Hub id first; this is the fallback reading.)
+ */
+function lastPart(path: string): string {
+  const parts = path.replace(/\/+$/, '').split('/');
+  const name = parts.at(-1) ?? '';
+  // "q/k/v", "tp/pp": short parts are not a path.
+  if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
+  // A bare `org/name` that is no catalog model stays whole: the lexer reads it as a Hub id.
+  if (parts.length === 2 && isBareRepoId(path) && !isCatalogName(name)) return path;
+  // torchtune's "llama3/8B_lora": the folder is the family, the file the size.
+  const folder = parts.at(-2) ?? '';
+  if (/^\d/.test(name) && FAMILY_START.test(folder)) {
+    const at = path.lastIndexOf(`${folder}/${name}`);
+    return ' '.repeat(at) + `${folder} ${name}` + ' '.repeat(path.length - at - folder.length - name.length - 1);
+  }
+  const at = path.lastIndexOf(name);
+  return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
+}
+
+/**
+ * A compound name the catalog knows stays as it is; otherwise checkpoint suffixes are dropped
+ * and format suffixes become their words, until the catalog knows it or none is left.
+ */
+function modelName(word: string, notes: string[]): string | Piece[] {
+  if (modelIdOf(word)) return word;
+  let name = word;
+  const formats: string[] = [];
+  for (let guard = 0; guard < 6; guard++) {
+    if (modelIdOf(name)) break;
+    const format = FORMAT_SUFFIX.find(([re]) => re.test(name));
+    if (format) {
+      const cut = name.search(format[0]);
+      if (format[1]) formats.unshift(format[1]);
+      else notes.push(`"${word}" is a GGUF file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
+      name = name.slice(0, cut);
+      continue;
+    }
+    const checkpoint = CHECKPOINT_SUFFIX.exec(name);
+    if (checkpoint && checkpoint.index > 0 && /\d/.test(name.slice(0, checkpoint.index))) {
+      name = name.slice(0, checkpoint.index);
+      continue;
+    }
+    break;
+  }
+  if (name === word) return word;
+  // "meta-llama-3-8b" is Llama 3 8B.
+  if (!modelIdOf(name) && /^meta[-_]llama/.test(name) && modelIdOf(name.slice(5))) name = name.slice(5).padStart(name.length);
+  // The name keeps its own characters; the format word stands for the suffix it came from.
+  const kept = name.trimStart().length;
+  const nameEnd = name.length;
+  const pieces: Piece[] = [{ text: name, from: 0, to: nameEnd }];
+  if (formats.length) pieces.push({ text: ` ${formats[0]} `, from: nameEnd, to: word.length });
+  else pieces.push({ text: ' '.repeat(word.length - nameEnd), from: nameEnd, to: word.length });
+  void kept;
+  return pieces;
+}

@@ -1,0 +1,448 @@
+import { GPUS, gpuById } from '../catalog/index.js';
+import { VENDOR, isFiller } from './filler.js';
+import { FAMILIES, modelIdOf } from './lexicon.js';
+import { tokenize, type Token } from './lexer.js';
+
+/**
+ * The token-level part of reading what people write (issue 11 §3–5), between the lexer and
+ * the grammar. It only rewrites tokens into ones the grammar already reads, and says what it
+ * did (notes) or could not read (unread). Steps, in order:
+ * - a compound word the lexer could not read ("baichuan-7b", "qwen3.5-35b-a3b") is read again
+ *   in parts, and an unknown name before a size becomes a model of that size, stated;
+ * - a card and its memory next to each other, in either order ("48G A6000", "A100s (40G)"),
+ *   become one card of that memory (or stay two, for the resolver to call a contradiction
+ *   when they disagree by more than 10%);
+ * - a four-digit card number is never a GPU count ("3060 12GB" is one RTX 3060);
+ * - "2 nodes (16x A100)": a count in parentheses after nodes is the total;
+ * - "generate" with no number means inference; "4000 tokens" is a sequence length;
+ * - negation: "no/without/not" before a setting turns it off.
+ */
+
+export interface Unread {
+  /** The word as lexed (lower-case), its offset in the normalised text and its length. */
+  text: string;
+  offset: number;
+  /** Another script's letters ("на"). */
+  foreign: boolean;
+}
+
+export interface TokenReading {
+  /** Meaningful tokens for the grammar. */
+  kept: Token[];
+  /** Filler words, by offset and length. */
+  filler: Token[];
+  unread: Unread[];
+  notes: string[];
+  /** A card written with a memory it never had ("H100-160G"): the words, for the error. */
+  impossibleCard: { offset: number; text: string } | null;
+}
+
+const DROPPED = new Set(['ws', 'sep', 'mention']);
+const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'each', 'this', 'these', 'those', 'single', 'one', 'of', 'with', 'using', 'in', 'at', 'per', 'total', 'just', 'only', 'some', 'two']);
+/** Marks prose words in the gap between two kept tokens. */
+const PROSE = '\u0001';
+const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
+const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
+const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
+/** Fine-tunes people name by themselves but that are their base model's shape. */
+const FINE_TUNE_BASES: Record<string, string> = {
+  vicuna: 'llama', guanaco: 'llama', alpaca: 'llama', koala: 'llama', wizardlm: 'llama', wizardcoder: 'llama', orca: 'llama',
+  llava: 'llama', codellama: 'llama', tulu: 'llama', openllama: 'llama', chinese: 'llama', ziya: 'llama', baize: 'llama',
+  zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
+};
+
+const isSep = (t: Token) => t.type === 'ws' || t.type === 'sep';
+const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.type === 'foreign';
+
+export function readTokens(raw: Token[]): TokenReading {
+  const notes: string[] = [];
+  const tokens = splitCompounds(raw);
+  nameModels(tokens, notes);
+  const kept: Token[] = [];
+  const filler: Token[] = [];
+  const unread: Unread[] = [];
+  const gapBefore: string[] = [];
+  /** The filler word right after each kept token ("SP disabled"). */
+  const afterWord: (string | undefined)[] = [];
+  let gap = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (DROPPED.has(t.type)) {
+      gap += t.text;
+      continue;
+    }
+    if (t.type === 'word' && isFiller(t.text) && !/^tokens?$/.test(t.text)) {
+      // A negation word is kept aside: it may turn off the next setting.
+      if (NEGATIONS.has(t.text)) {
+        kept.push({ ...t, type: 'neg' });
+        gapBefore.push(gap);
+        gap = '';
+        continue;
+      }
+      if (kept.length && afterWord[kept.length - 1] === undefined) afterWord[kept.length - 1] = t.text;
+      filler.push(t);
+      // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
+      gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
+      continue;
+    }
+    kept.push(t);
+    gapBefore.push(gap);
+    gap = '';
+  }
+  const cards = { impossible: null as { offset: number; text: string } | null };
+  const out = fixCards(kept, gapBefore, notes, cards);
+  const outGaps = out.map((t) => gapBefore[kept.indexOf(t)] ?? '');
+  const outAfter = out.map((t) => afterWord[kept.indexOf(t)]);
+  const final: Token[] = [];
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i]!;
+    const next = out[i + 1];
+    // "SP disabled", "gradient checkpointing off": a negation after the setting.
+    if (POST_NEGATIONS.has(outAfter[i] ?? '') && t.type !== 'word' && t.type !== 'foreign') {
+      const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
+      if (negated.consumed) {
+        if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
+        continue;
+      }
+    }
+    // A count joins its card directly: "256 and max-completions=256 on 20G" counts no cards.
+    if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && next && ['gpu', 'gpus', 'capacity', 'on'].includes(next.type) && (outGaps[i + 1] ?? '').includes(PROSE)) {
+      unread.push({ text: t.text, offset: t.offset, foreign: false });
+      continue;
+    }
+    // "of" only joins nodes or "gpus" to what follows ("2 nodes of 8x H100", "4 gpus of 48GB").
+    if (t.type === 'of' && !['nodes', 'gpus'].includes(final.at(-1)?.type ?? '')) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
+    // "finetune on 30B LLaMA": "on" before anything but hardware is prose.
+    if (t.type === 'on' && next && !['gpu', 'gpus', 'capacity', 'count', 'number', 'nodes'].includes(next.type)) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
+    // "on"/"of" only join what follows them directly: "turned on. We benchmark … on an A100".
+    if ((t.type === 'on' || t.type === 'of') && (!next || next.type === 'word' || next.type === 'foreign' || (outGaps[i + 1] ?? '').includes(PROSE))) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
+    if (t.type === 'neg') {
+      const negated = negate(t, next, notes);
+      if (negated.consumed) {
+        if (negated.token) final.push(negated.token);
+        i++;
+      } else filler.push({ ...t, type: 'word' });
+      continue;
+    }
+    if (t.type === 'word' || t.type === 'foreign') {
+      // "4000-token prompt", "8K tokens" were read by the number before; the word is filler then.
+      if (/^tokens?$/.test(t.text)) {
+        filler.push(t);
+        continue;
+      }
+      unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
+      continue;
+    }
+    // "full 8K context", "the full 4096 tokens": full describes the length, not the mode.
+    if (t.type === 'mode' && t.value === 'full' && t.text === 'full' && (next?.type === 'knum' || next?.type === 'seqPost')) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
+    // "generate" with no number after it asks for inference.
+    if (t.type === 'genKw' && next?.type !== 'number' && next?.type !== 'knum') {
+      final.push({ ...t, type: 'mode', value: 'inference' });
+      continue;
+    }
+    // "4000 tokens", "8k tokens": a sequence length, unless a keyword before already took it.
+    if ((t.type === 'number' || t.type === 'knum') && isWord(next) && /^tokens?$/.test(next.text) && !TAKES_NUMBER.has(final.at(-1)?.type ?? '')) {
+      final.push({ ...t, type: 'seqPost' });
+      continue;
+    }
+    final.push(t);
+  }
+  return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
+}
+
+const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'rankKw', 'loraDropout', 'loraAlpha']);
+
+/**
+ * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",
+ * "qwen3.5-35b-a3b") is lexed again with its joins as spaces; the parts keep their offsets.
+ */
+function splitCompounds(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text)) {
+      out.push(t);
+      continue;
+    }
+    // Parts at joins ("baichuan-7b") and where letters turn to digits ("finetune13b").
+    const parts: Token[] = [];
+    for (const m of t.text.matchAll(/[^-_]+|[-_]+/g)) {
+      if (/^[-_]+$/.test(m[0])) {
+        parts.push({ type: 'sep', value: m[0], text: m[0], offset: t.offset + m.index });
+        continue;
+      }
+      // The part whole first ("mistral7b" is a name); split where letters turn to digits only if not.
+      const whole = tokenize(m[0]);
+      if (whole.some((p) => p.type !== 'word')) {
+        for (const p of whole) parts.push({ ...p, offset: p.offset + t.offset + m.index });
+        continue;
+      }
+      for (const piece of m[0].matchAll(/[a-z]{3,}(?=\d)|.+$/g)) {
+        const base = t.offset + m.index + piece.index;
+        for (const p of tokenize(piece[0])) parts.push({ ...p, offset: p.offset + base });
+        if (piece[0].length === 0) break;
+      }
+    }
+    // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3).
+    if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) out.push(...parts);
+    else out.push(t);
+  }
+  return out;
+}
+
+const familyOf = (word: string): string | null => {
+  const w = word.replace(/[^a-z0-9]/g, '');
+  if (FINE_TUNE_BASES[w]) return FINE_TUNE_BASES[w]!;
+  for (const base of Object.keys(FINE_TUNE_BASES)) if (w.startsWith(base)) return FINE_TUNE_BASES[base]!;
+  const family = FAMILIES.filter((f) => w.startsWith(f.replace(/[^a-z0-9]/g, ''))).sort((a, b) => b.length - a.length)[0];
+  return family ?? null;
+};
+
+/**
+ * An unknown name joined to a size ("baichuan-7b", "vicuna 13b", "deepseek-coder-33b",
+ * "qwen3.5-35b-a3b") is a model of that size: the name parts before the size (and a joined
+ * tail after it) become part of one size token, with the name's family when it has one
+ * (the family named last, nearest the size: "distill-llama-70b" is a Llama), and a note.
+ */
+function nameModels(tokens: Token[], notes: string[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const size = tokens[i]!;
+    if (size.type !== 'size' && size.type !== 'moeSize') continue;
+    let first = i;
+    let hasUnknown = false;
+    let family: string | null = null;
+    // Walk back over name parts joined by '-', '_', '.', and at most one space ("vicuna 13b",
+    // not "flibber jabberwock snark 7b").
+    let spaces = 0;
+    for (let j = i - 1; j >= 0; j--) {
+      const t = tokens[j]!;
+      if (isSep(t)) {
+        if (/^[-_.]+$/.test(t.text)) continue;
+        if (t.text === ' ' && spaces++ === 0) continue;
+        break;
+      }
+      const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
+      if (!nameLike) break;
+      // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b").
+      const joint = tokens[j + 1];
+      if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family') break;
+      // A version number inside a name ("qwen3.5-35b") makes it a name too.
+      if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number') hasUnknown = true;
+      family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : null;
+      first = j;
+    }
+    // "30B LLaMA": the family after the size.
+    const after = tokens[i + 1];
+    const familyAfter = tokens[i + 2];
+    if (first === i && after?.text === ' ' && familyAfter?.type === 'family' && tokens[i - 1]?.type !== 'family') {
+      const text = wholeText(tokens, i, i + 2);
+      tokens.splice(i, 3, { type: 'family', value: familyAfter.value, text: '', offset: size.offset }, { ...size, value: size.text, text });
+      i++;
+      continue;
+    }
+    if (!hasUnknown) continue;
+    // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.
+    let last = i;
+    for (let j = i + 1; j + 1 < tokens.length; j += 2) {
+      if (!(tokens[j]!.type === 'sep' && /^[-_.]$/.test(tokens[j]!.text) && tokens[j + 1]!.type === 'word')) break;
+      last = j + 1;
+    }
+    const start = tokens[first]!;
+    const end = tokens[last]!;
+    const text = wholeText(tokens, first, last);
+    // A fine-tune named with its base and version ("llama3-openbiollm-70b", "llama3/8b_lora"):
+    // the base model when the catalog has it.
+    const base = baseModel(tokens, first, i, size.text);
+    if (base) {
+      notes.push(`"${text}" read as ${base} (the base model its name gives)`);
+      tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
+      i = first;
+      continue;
+    }
+    const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
+    const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
+    notes.push(
+      `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`,
+    );
+    tokens.splice(first, last - first + 1, ...familyToken, merged);
+    i = first + familyToken.length;
+    void end;
+  }
+}
+
+function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
+  for (let k = sizeAt - 1; k >= first; k--) {
+    const t = tokens[k]!;
+    if (t.type !== 'family') continue;
+    const version = tokens[k + 1]?.type === 'number' ? tokens[k + 1]!.text : tokens[k + 2]?.type === 'number' && /^[-_.]$/.test(tokens[k + 1]!.text) ? tokens[k + 2]!.text : '';
+    if (!version) continue;
+    const id = modelIdOf(`${t.text}${version}-${size}`);
+    if (id) return id;
+  }
+  return null;
+}
+
+function wholeText(tokens: Token[], first: number, last: number): string {
+  let text = '';
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]!;
+    const prev = tokens[k - 1];
+    if (k > first && prev) text += ' '.repeat(Math.max(0, t.offset - (prev.offset + prev.text.length)));
+    text += t.text;
+  }
+  return text;
+}
+
+// ---- cards ----
+
+const GIB = 1024;
+const familyKey = (id: string) => id.replace(/-(?:\d+g|pcie|nvl|sxm\d?)$/, '');
+const totalGiB = (id: string) => gpuById(id).totalMiB / GIB;
+
+/** The variant of a card with the memory asked, within 10%; null when none has it. */
+export function cardWithMemory(gpuId: string, gib: number): string | null {
+  const key = familyKey(gpuId);
+  const variants = GPUS.filter((g) => familyKey(g.id) === key);
+  const near = variants
+    .map((g) => ({ id: g.id, off: Math.abs(g.totalMiB / GIB - gib) / gib }))
+    .filter((v) => v.off <= 0.1)
+    .sort((a, b) => a.off - b.off || (a.id === gpuId ? -1 : 1));
+  return near[0]?.id ?? null;
+}
+
+const CARD_VENDOR = /^(?:rtx|gtx|geforce|quadro|titan)$/;
+
+function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { impossible: { offset: number; text: string } | null }): Token[] {
+  const out = [...kept];
+  const gaps = [...gapBefore];
+  const remove = (i: number) => {
+    out.splice(i, 1);
+    gaps.splice(i, 1);
+  };
+  for (let i = 0; i < out.length; i++) {
+    const t = out[i]!;
+    const next = out[i + 1];
+    const prev = out[i - 1];
+    // "Triton 24.02 on A100": a number with a fraction counts no cards.
+    if (t.type === 'number' && /\./.test(t.text) && !TAKES_NUMBER.has(prev?.type ?? '') && (next?.type === 'on' || next?.type === 'gpu' || next?.type === 'gpus' || next?.type === 'capacity')) {
+      out[i] = { ...t, type: 'word' };
+      continue;
+    }
+    // "3060 12GB", "2x 3060", "on 3060", "rtx 3060": a card number the catalog lacks, never a count.
+    if (t.type === 'number' && /^\d{4}$/.test(t.text) && Number(t.text) >= 1000) {
+      const cardContext =
+        next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
+        (prev === undefined && next?.type === 'gpu');
+      if (cardContext) {
+        const withMemory = next?.type === 'capacity' ? ` read as a ${next.text.replace(/\s+/g, '').toUpperCase()} card` : ' no GPU read';
+        notes.push(`I don't know the GPU "${t.text}":${withMemory}`);
+        remove(i);
+        i--;
+        continue;
+      }
+    }
+    // "A100 GPUs (40GB)": the card, the word for cards, then its memory.
+    if (t.type === 'gpu' && next?.type === 'gpus' && next.value === 'gpus' && out[i + 2]?.type === 'capacity' && !/[,;]/.test((gaps[i + 1] ?? '') + (gaps[i + 2] ?? ''))) {
+      const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(out[i + 2]!.text)?.[0]));
+      if (id) {
+        out[i] = { ...t, value: id };
+        remove(i + 2);
+        i--;
+        continue;
+      }
+    }
+    // A card and its memory, either order, with only separators between.
+    if (t.type === 'gpu' && next?.type === 'capacity' && !/[,;]/.test(gaps[i + 1] ?? '')) {
+      const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(next.text)?.[0]));
+      if (id) {
+        out[i] = { ...t, value: id, text: spanText(t, next) };
+        remove(i + 1);
+      } else if (gaps[i + 1] === '' || /^[-_ ]$/.test(gaps[i + 1] ?? '')) {
+        cards.impossible ??= { offset: t.offset, text: spanText(t, next) };
+      }
+      continue;
+    }
+    if (t.type === 'capacity' && next?.type === 'gpu' && !/[,;]/.test(gaps[i + 1] ?? '')) {
+      const id = cardWithMemory(next.value, Number(/^[\d.]+/.exec(t.text)?.[0]));
+      if (id) {
+        out[i] = { ...next, value: id, offset: t.offset, text: spanText(t, next) };
+        remove(i + 1);
+      }
+      continue;
+    }
+    // "A100 40G*4", "H100 x 8": the count after the card.
+    if (t.type === 'gpu' && next?.type === 'number' && /^\d{1,3}$/.test(next.text) && /^\s*[*x×]\s*$/.test(gaps[i + 1] ?? '') && prev?.type !== 'count' && prev?.type !== 'number') {
+      out.splice(i, 2, { type: 'count', value: `${next.text}x`, text: `${next.text}x`, offset: t.offset }, { ...t, text: spanText(t, next) });
+      gaps.splice(i + 1, 1, '');
+      i++;
+      continue;
+    }
+    // "2 nodes (16x A100)": the count in parentheses is the total over the nodes.
+    if (t.type === 'nodes' && (next?.type === 'count' || next?.type === 'number') && (gaps[i + 1] ?? '').includes('(')) {
+      const nodes = Number(/^\d+/.exec(t.text)?.[0]);
+      const total = Number(/^\d+/.exec(next.text)?.[0]);
+      if (nodes > 0 && total % nodes === 0 && total >= nodes) {
+        const perNode = String(total / nodes);
+        out[i + 1] = { ...next, type: 'count', text: `${perNode}x`.padEnd(next.text.length) };
+        notes.push(`${total} GPUs in all over ${nodes} nodes (${perNode} per node)`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Text from the start of `a` to the end of `b`, in normalised-text offsets (for spans only). */
+function spanText(a: Token, b: Token): string {
+  const [first, last] = a.offset <= b.offset ? [a, b] : [b, a];
+  return (first.text + ' '.repeat(Math.max(0, last.offset - first.offset - first.text.length)) + last.text).slice(0, last.offset + last.text.length - first.offset);
+}
+
+// ---- negation ----
+
+function negate(neg: Token, next: Token | undefined, notes: string[]): { consumed: boolean; token?: Token } {
+  if (!next) return { consumed: false };
+  const at = { offset: neg.offset, text: spanText(neg, next) };
+  switch (next.type) {
+    case 'recompute':
+      return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'lora':
+      // "without peft/lora": every weight trains.
+      return { consumed: true, token: { ...next, ...at, type: 'mode', value: 'full' } };
+    case 'offload':
+      return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'attention':
+      return next.value === 'flash' ? { consumed: true, token: { ...next, ...at, value: 'eager' } } : { consumed: true };
+    case 'weights':
+      notes.push(`"${at.text}": no quantisation, weights in the compute dtype`);
+      return { consumed: true };
+    case 'loss':
+      return { consumed: true, token: { ...next, ...at, value: 'full' } };
+    case 'sharding':
+    case 'framework':
+    case 'precision':
+    case 'serve':
+      notes.push(`"${at.text}" read as not using ${next.text}`);
+      return { consumed: true };
+    case 'word':
+      if (QUANT_WORDS.test(next.text)) {
+        notes.push(`"${at.text}": no quantisation, weights in the compute dtype`);
+        return { consumed: true };
+      }
+      return { consumed: false };
+    default:
+      return { consumed: false };
+  }
+}
+
+export { CARD_VENDOR };

@@ -1,0 +1,188 @@
+import { GPUS, MODELS } from '../catalog/index.js';
+import type { Item } from './items.js';
+
+/**
+ * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
+ * `--model meta-llama/Llama-2-7b-hf`; a card is "8x A100 80GB" and later "80GB"; the memory
+ * a log printed ("51GB used") sits next to the card. In prose (never in a short request,
+ * where two such items stay a contradiction to report) restatements of one thing collapse to
+ * the most specific, and a memory figure that cannot be the named card's is not read as a
+ * card size, with a note. Genuinely different values stay, for the resolver to report.
+ */
+export function reconcile(items: Item[], notes: string[], ignored: string[]): Item[] {
+  let out = models(compares(items));
+  out = cards(out, notes);
+  out = weights(out);
+  out = seqs(out, notes);
+  out = loras(out);
+  out = frameworks(out);
+  out = narrativeHelp(out, ignored);
+  return out;
+}
+
+type ModelItem = Extract<Item, { kind: 'model' | 'size' }>;
+const paramsOf = (i: ModelItem): number => (i.kind === 'model' ? (MODELS.find((m) => m.id === i.id)?.publishedParams ?? NaN) : i.params);
+/** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
+const close = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);
+const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (MODELS.find((m) => m.id === i.id)?.arch.experts ?? 0) > 1);
+
+function models(items: Item[]): Item[] {
+  const named = items.filter((i): i is ModelItem => i.kind === 'model' || i.kind === 'size');
+  if (named.length < 2) return items;
+  const first = named[0]!;
+  const moe = named.some(isMoe);
+  if (!named.every((i) => close(paramsOf(i), paramsOf(first), moe))) return items;
+  const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
+  if (families.size > 1) return items;
+  // The most specific: the longest catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"),
+  // else a size with its family, else the first size.
+  const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
+  const keep = catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  return items.filter((i) => !(i.kind === 'model' || i.kind === 'size') || i === keep);
+}
+
+function familyOf(i: ModelItem): string | null {
+  if (i.kind === 'size') return i.family;
+  return MODELS.find((m) => m.id === i.id)?.family.toLowerCase() ?? null;
+}
+
+type SeqItem = Extract<Item, { kind: 'seq' }>;
+/** A serving cap ("max_model_len 36000") says less about the run than its stated length. */
+const CAP = /max[-_ ]?model[-_ ]?len|max[-_ ]?total[-_ ]?tokens|model_max_length|max_position/i;
+/** A training config's length ("max_seq_length=2048", "cutoff_len: 1024") is the run's. */
+const CONFIG = /[a-z]_[a-z][\w.]*["'`]?\s*[:=]?\s*\d|--[a-z]/i;
+
+/**
+ * Several lengths: a config's training length, then one stated in words, then a serving cap;
+ * the others are noted. Two of the same standing that disagree stay a contradiction.
+ */
+function seqs(items: Item[], notes: string[]): Item[] {
+  const seq = items.filter((i): i is SeqItem => i.kind === 'seq');
+  if (new Set(seq.map((s) => s.value)).size < 2) return items;
+  const rank = (s: SeqItem) => (CAP.test(s.text) ? 0 : CONFIG.test(s.text) ? 2 : 1);
+  const best = Math.max(...seq.map(rank));
+  const top = seq.filter((s) => rank(s) === best);
+  if (new Set(top.map((s) => s.value)).size > 1) return items;
+  const keep = top[0]!;
+  for (const s of seq) if (s.value !== keep.value) notes.push(`sequence ${keep.value} read from "${keep.text}"; "${s.text}" is ${rank(s) === 0 ? 'a cap' : 'another length the message mentions'}`);
+  return items.filter((i) => i.kind !== 'seq' || i === keep);
+}
+
+type Hardware = Extract<Item, { kind: 'hardware' }>;
+const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
+const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
+
+/**
+ * Cards said in several places. A memory figure standing alone ("14.3 GB", "51GB used",
+ * "160GB") next to a card named elsewhere is the card's memory again (dropped), a total of
+ * several such cards ("A100 (160GB)" is two), or an amount of memory the message talks about
+ * (dropped, with a note). The same card said twice keeps its first saying.
+ */
+function cards(items: Item[], notes: string[]): Item[] {
+  const hw = items.filter((i): i is Hardware => i.kind === 'hardware');
+  if (hw.length < 2) return items;
+  const primaries = hw.filter((h) => h.gpuId !== null || h.count !== null || h.nodes !== null || /gpu|card|vram|each|per\b/i.test(h.text));
+  const strays = hw.filter((h) => !primaries.includes(h) && h.capacityGiB !== null);
+  const drop = new Set<Item>();
+  const replace = new Map<Item, Item>();
+  const first = primaries.find((p) => p.gpuId !== null || p.capacityGiB !== null);
+  if (first) {
+    const memory = first.gpuId !== null ? gib(first.gpuId) : first.capacityGiB;
+    const counted = primaries.some((p) => p.count !== null || p.nodes !== null);
+    for (const h of strays) {
+      const said = h.capacityGiB!;
+      drop.add(h);
+      if (memory === null || !Number.isFinite(memory)) continue;
+      if (near(said, memory)) continue;
+      const times = said / memory;
+      const count = primaries.find((p) => p.count !== null)?.count ?? 1;
+      if (counted && near(said, memory * count)) continue;
+      if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
+        replace.set(first, { ...first, count: Math.round(times) });
+        notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);
+        continue;
+      }
+      notes.push(`"${h.text}" read as an amount of memory the message mentions, not a card's size`);
+    }
+  }
+  // "8卡A100 80G" … "8卡80G": memory alone that is the named card's, said again.
+  const card = primaries.find((p) => p.gpuId !== null);
+  if (card) {
+    for (const p of primaries) {
+      if (p.gpuId !== null || p.capacityGiB === null || drop.has(p)) continue;
+      if (near(p.capacityGiB, gib(card.gpuId!)) && (p.count === null || card.count === null || p.count === card.count)) {
+        drop.add(p);
+        if (p.count !== null && card.count === null) replace.set(card, { ...card, count: p.count });
+      }
+    }
+  }
+  // The same card said twice ("on 8x A100" … "8 A100s"): keep the first.
+  const seen = new Set<string>();
+  for (const h of primaries) {
+    const key = JSON.stringify([h.gpuId, h.capacityGiB, h.count, h.nodes]);
+    if (seen.has(key)) drop.add(h);
+    seen.add(key);
+  }
+  return items.filter((i) => !drop.has(i)).map((i) => replace.get(i) ?? i);
+}
+
+/** "4bit" and "GPTQ", "AWQ-INT4" and "--quantization marlin", "4bit" and "double quant": one 4-bit format, said twice. */
+function weights(items: Item[]): Item[] {
+  const w = items.filter((i): i is Extract<Item, { kind: 'weights' }> => i.kind === 'weights');
+  if (w.length < 2) return items;
+  const fourBit = ['nf4', 'nf4-dq', 'gptq', 'awq'];
+  if (!w.every((i) => fourBit.includes(i.value))) return items;
+  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4)\b|4[\s_-]*bit/i.test(i.text.trim());
+  const specific = w.filter((i) => !generic(i));
+  const values = new Set(specific.map((i) => i.value));
+  if (values.size > 1 && !(values.size === 2 && values.has('nf4') && values.has('nf4-dq'))) return items;
+  const keep = specific.find((i) => i.value === 'nf4-dq') ?? specific[0] ?? w.find((i) => i.value === 'nf4-dq') ?? w[0]!;
+  return items.filter((i) => i.kind !== 'weights' || i === keep);
+}
+
+/** "qlora … lora r16": the LoRA is QLoRA's. */
+function loras(items: Item[]): Item[] {
+  const l = items.filter((i): i is Extract<Item, { kind: 'lora' }> => i.kind === 'lora');
+  if (!l.some((i) => i.qlora) || l.every((i) => i.qlora)) return items;
+  return items.map((i) => (i.kind === 'lora' ? { ...i, qlora: true } : i));
+}
+
+/** "FlashAttn 2 vs unsloth (which has FlashAttn 2)": a comparison of one thing with itself is prose. */
+function compares(items: Item[]): Item[] {
+  return items.flatMap((i) => {
+    if (i.kind !== 'compare') return [i];
+    const { at: _a, end: _e, text: _t, ...a } = i.a;
+    const { at: _a2, end: _e2, text: _t2, ...b } = i.b;
+    return JSON.stringify(a) === JSON.stringify(b) ? [i.a] : [i];
+  });
+}
+
+/** "DeepSpeed with the HF Trainer / accelerate": DeepSpeed is what shapes memory. */
+function frameworks(items: Item[]): Item[] {
+  // "DeepSpeed ZeRO-3" in prose names ZeRO's provider (usually under the HF Trainer or
+  // accelerate): the stage says what shapes memory, so the stage is read, not a DeepSpeed preset.
+  if (items.some((i) => i.kind === 'sharding' && i.value.startsWith('zero'))) {
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'deepspeed'));
+  }
+  // "accelerate … multi-node FSDP": the launcher is not a preset when the sharding is named.
+  if (items.some((i) => i.kind === 'sharding')) {
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'hf'));
+  }
+  const fw = items.filter((i): i is Extract<Item, { kind: 'framework' }> => i.kind === 'framework');
+  if (fw.length < 2 || !fw.some((f) => f.value === 'deepspeed')) return items;
+  const keep = fw.find((f) => f.value === 'deepspeed')!;
+  return items.filter((i) => i.kind !== 'framework' || (i as { value: string }).value !== 'hf' || i === keep);
+}
+
+/**
+ * "OOM", "out of memory", "why" in a message that describes a run are what happened, not a
+ * request for the troubleshooting page: the estimate answers them. Listed as ignored.
+ */
+function narrativeHelp(items: Item[], ignored: string[]): Item[] {
+  if (!items.some((i) => i.kind === 'model' || i.kind === 'size')) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'help') return true;
+    ignored.push(i.text);
+    return false;
+  });
+}
