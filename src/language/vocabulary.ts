@@ -30,7 +30,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('mode', 'train', ['train', 'training', 'finetune', 'fine-tune', 'fine tuning', 'finetuning', 'sft', 'tune',
     'trains', 'trained', 'trainer run', 'finetunes', 'finetuned', 'fine-tuned', 'fine tuned', 'fine-tunes', 'tuning',
     'finetunning', 'fine tunning', 'fine-tunning', 'finetuing', 'fintune', 'fintuning', 'finetun', 'fine-tunes',
-    'dpo', 'orpo', 'kto', 'ppo', 'rlhf', 'grpo', 'reward modeling', 'instruction tuning', 'instruction-tuning']),
+    'reward modeling', 'instruction tuning', 'instruction-tuning']),
   kw('mode', 'inference', ['infer', 'inference', 'inferencing', 'generation', 'decode', 'decoding', 'chat with', 'chatting with',
     'text generation', 'predict', 'prediction']),
   // Weak inference intent: "run"/"load"/"deploy" mean inference unless a training word or setting is also there.
@@ -38,7 +38,7 @@ export const KEYWORDS: readonly Keyword[] = [
     'host', 'hosting', 'hosted', 'use it for inference']),
   // Serving engines with a paged KV cache and a memory budget (vLLM, TGI, SGLang, TensorRT-LLM):
   // read as the vLLM engine, the one the estimate models.
-  kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'tgi', 'text generation inference', 'text generation launcher',
+  kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'text generation launcher',
     'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),
@@ -136,7 +136,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo']),
   kw('framework', 'torchtune', ['torchtune', 'torch tune', 'tune run']),
   kw('framework', 'litgpt', ['litgpt', 'lit-gpt']),
-  kw('framework', 'peft', ['peft', 'peft kbit', 'prepare_model_for_kbit_training', 'kbit training']),
+  kw('framework', 'peft', ['peft kbit', 'prepare_model_for_kbit_training', 'kbit training']),
   kw('framework', 'llama-factory', ['llama-factory', 'llamafactory', 'llama factory', 'llama_factory']),
   kw('framework', 'axolotl', ['axolotl']),
   kw('framework', 'unsloth', ['unsloth']),
