@@ -54,8 +54,8 @@ function withMeasurement(turn: Turn, measured: Measurement | undefined): Turn {
   return { reply, state: { ...turn.state, measured } };
 }
 
-function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[]): Turn {
-  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored);
+function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = []): Turn {
+  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored, notices);
   const history = previous ? [...previous.history, previous.scenario].slice(-UNDO_DEPTH) : [];
   return withMeasurement({ reply, state: { scenario, history } }, previous?.measured);
 }
@@ -108,7 +108,7 @@ export function respond(text: string, previous: ThreadState | null, hub: HubCont
       const title = topics.includes('help') ? 'headroom: GPU memory, explained' : 'headroom: troubleshooting';
       return { reply: helpReply(topics, title), state: previous };
     }
-    return estimateTurn(outcome.scenario, previous, outcome.assumptions, outcome.ignored);
+    return estimateTurn(outcome.scenario, previous, outcome.assumptions, outcome.ignored, outcome.notices);
   } catch {
     return { reply: internalError(text), state: previous };
   }

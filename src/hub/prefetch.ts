@@ -1,4 +1,4 @@
-import { tokenize } from '../language/lexer.js';
+import { hubTokensIn } from '../language/parse.js';
 import { ATTACHED_CONFIG, repoOf } from './ids.js';
 import { attachedModel } from './model.js';
 import { repoKey, type HubContext, type ResolvedModel } from './types.js';
@@ -35,14 +35,14 @@ function looksLikeConfig(text: string): boolean {
   return new RegExp(`"(model_type|hidden_size|n_embd|num_hidden_layers|text_config|${UNREADABLE_ATTACHMENT})"\\s*:`).test(text);
 }
 
-/** Hub repo ids in request text, as written (case kept), without duplicates. */
+/** Hub repo ids in request text, read as respond() reads them, as written (case kept), without duplicates. */
 export function hubIdsIn(text: string): string[] {
   // Every Hub id has a slash: most messages skip the lexer here (it runs again in respond()).
   if (!text.includes('/')) return [];
   const seen = new Map<string, string>();
-  for (const t of tokenize(text.toLowerCase())) {
-    if (t.type !== 'hub' || t.value === ATTACHED_CONFIG) continue;
-    const repo = repoOf(text.slice(t.offset, t.offset + t.text.length));
+  for (const t of hubTokensIn(text)) {
+    if (t.value === ATTACHED_CONFIG) continue;
+    const repo = repoOf(t.written);
     if (!seen.has(repoKey(repo))) seen.set(repoKey(repo), repo);
   }
   return [...seen.values()];
@@ -78,7 +78,7 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
   } else if (attachments.length) {
     configText = attachments[0]!;
     // An attached file stands for the model unless the text already names config.json.
-    if (!tokenize(request.toLowerCase()).some((t) => t.type === 'hub' && t.value === ATTACHED_CONFIG)) request = `${ATTACHED_CONFIG} ${request}`.trim();
+    if (!hubTokensIn(request).some((t) => t.value === ATTACHED_CONFIG)) request = `${ATTACHED_CONFIG} ${request}`.trim();
   }
   if (configText !== null) {
     const read = readAttached(configText);

@@ -12,6 +12,12 @@ export type HubModelOutcome =
   | { ok: true; model: ScenarioModel; weights: WeightFormat | null; notes: string[] }
   | { ok: false; message: string };
 
+/** Whether the adapter asked the Hub for `repo`: it holds the model or the reason it has none. */
+export function wasLookedUp(repo: string, context: HubContext): boolean {
+  const key = repoKey(repo);
+  return Boolean(context.models?.has(key) || context.failures?.has(key));
+}
+
 const EXAMPLE_ID = 'meta-llama/Llama-3.1-8B-Instruct';
 
 export function hubScenarioModel(repo: string, written: string, context: HubContext): HubModelOutcome {

@@ -1,6 +1,8 @@
+import { ATTACHED_CONFIG } from '../hub/ids.js';
 import type { Token } from './lexer.js';
 import type { ArchField, BatchField, Item, ItemBody, LoraTarget, OffloadValue, ParallelDim } from './items.js';
 import { capacityNumber, kNumber, leadingInt, moeNumber, plainNumber, seqPostNumber, sizeNumber } from './numbers.js';
+import { offlineReading } from './prose.js';
 
 /**
  * Grammar postprocessors (grammar/request.ne calls these): tokens in, typed items out.
@@ -37,7 +39,10 @@ export function num(d: Part[]): number {
 export const request = (d: [Item[]]): Item[] => d[0];
 
 export const model = (d: Part[]) => item({ kind: 'model', id: tok(d[0]!).value }, d);
-export const hub = (d: Part[]) => item({ kind: 'hub', repo: tok(d[0]!).value }, d);
+export function hub(d: Part[]): Item {
+  const repo = tok(d[0]!).value;
+  return item({ kind: 'hub', repo, offline: repo === ATTACHED_CONFIG ? null : offlineReading(repo) }, d);
+}
 
 export function size(d: Part[]): Item {
   const family = (d[0] as Token | null)?.value ?? null;

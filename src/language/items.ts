@@ -18,8 +18,12 @@ export type LoraTarget = 'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down';
 
 export type ItemBody =
   | { kind: 'model'; id: string }
-  /** A Hugging Face Hub repo id, lower-case ("meta-llama/llama-3.1-8b-instruct"), or "config.json" for a pasted one. */
-  | { kind: 'hub'; repo: string }
+  /**
+   * A Hugging Face Hub repo id, lower-case ("meta-llama/llama-3.1-8b-instruct"), or "config.json" for a pasted one.
+   * `offline`: the catalog model the repo's name is (with the weight format its suffix names),
+   * read when the Hub was not asked (src/language/prose.ts offlineReading); null when none.
+   */
+  | { kind: 'hub'; repo: string; offline: { model: string; weights: string | null } | null }
   | { kind: 'size'; params: number; experts: number | null; family: string | null }
   | { kind: 'arch'; field: ArchField; value: number }
   /** `run` is a weak inference intent ("run", "load", "deploy"): training words or settings win over it. */

@@ -4,10 +4,9 @@ import { nameAt } from './names.js';
 
 /**
  * The lexer: catalog names and keywords by table lookup (names.ts), everything else by moo.
- * At each token start a Hub repo id is tried first (prose.ts has already turned ids whose name
- * is a catalog model into that name), then a name (model, GPU, keyword, family — the old rule
- * order), then moo's rules in order (first match wins): numbers with units, bare numbers,
- * words. It runs on normalised, lower-cased text (src/language/normalise.ts).
+ * At each token start a Hub repo id is tried first (unless the catalog lists the whole id as a
+ * model alias), then a name (model, GPU, keyword, family — the old rule order), then moo's
+ * rules in order (first match wins): numbers with units, bare numbers, words. It runs on normalised, lower-cased text (src/language/normalise.ts).
  */
 
 export interface Token {
@@ -81,12 +80,13 @@ export function tokenize(lowerText: string): Token[] {
   let base = 0;
   while (at < lowerText.length) {
     const hub = hubAt(lowerText, at);
-    if (hub) {
+    // A repo id the catalog lists as an alias ("google/gemma-2-9b") is that model, read offline.
+    const name = nameAt(lowerText, at);
+    if (hub && !(name?.type === 'model' && name.end >= at + hub.length)) {
       out.push({ type: 'hub', value: repoOf(hub).toLowerCase(), text: hub, offset: at });
       at += hub.length;
       continue;
     }
-    const name = nameAt(lowerText, at);
     if (name) {
       out.push({ type: name.type, value: name.value, text: lowerText.slice(at, name.end), offset: at });
       at = name.end;

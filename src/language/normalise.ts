@@ -1,4 +1,4 @@
-import { MappedText } from './mapped-text.js';
+import { MappedText, type Piece } from './mapped-text.js';
 
 /**
  * The first step of reading (issue 11): the text as a chat platform delivers it, made plain.
@@ -38,12 +38,28 @@ const CHAT_MARKUP = /<(?:[!#@][^>\s]*|:[a-z0-9_]+:\d+|a:[a-z0-9_]+:\d+)>|(?<![\w
 export function normalise(input: string | MappedText): MappedText {
   const text = typeof input === 'string' ? MappedText.of(input) : input;
   return text
-    .replace(CHAT_MARKUP, (m) => (m[2] !== undefined ? m[2] : m[1] !== undefined ? m[1] : ' '))
+    .replace(CHAT_MARKUP, keptPart)
     .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/gi, (m) => SLACK_ENTITIES[m[0].toLowerCase()]!)
     .replace(ZERO_WIDTH, () => '')
     .replace(PICTOGRAPH, () => ' ')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!)
     .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]));
+}
+
+/**
+ * What stays of a piece of chat markup: a link's label, else its url, each character still
+ * mapped to its own place in the user's text (an item or a Hub id there keeps its own words,
+ * not the `<…>` around it); a mention becomes a space.
+ */
+function keptPart(m: RegExpExecArray): string | Piece[] {
+  const kept = m[2] ?? m[1];
+  if (kept === undefined) return ' ';
+  const at = m[2] !== undefined ? m[0].length - 1 - m[2].length : 1;
+  return [
+    { text: '', from: 0, to: at },
+    { text: kept, from: at, to: at + kept.length },
+    { text: '', from: at + kept.length, to: m[0].length },
+  ];
 }
 
 /** Lower case that never changes a character count ("İ" lower-cases to two code units: kept). */

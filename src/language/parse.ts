@@ -92,6 +92,18 @@ function prepare(text: string): Prepared {
 }
 
 /**
+ * The `hub` tokens of a message as the lexer reads them after normalise, config keys and prose
+ * (so a path, a file or a catalog alias is no Hub id here either), with the user's own text:
+ * what an adapter fetches before respond() (src/hub/prefetch.ts).
+ */
+export function hubTokensIn(text: string): { value: string; written: string }[] {
+  const prose = readProse(readConfig(normalise(text)).text);
+  return tokenize(prose.text.text)
+    .filter((t) => t.type === 'hub')
+    .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));
+}
+
+/**
  * A request of a few words is items (a word we cannot read there is most likely an item we got
  * wrong: refuse and suggest). Prose, a pasted config or several lines is read tolerantly: words
  * that are not items are listed as not read, and a token the grammar cannot place is set aside.

@@ -1,11 +1,11 @@
-import { FAMILIES, gpuIdOf, modelIdOf } from './lexicon.js';
+import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
-import { isBareRepoId } from '../hub/ids.js';
-import { nameAt } from './names.js';
+import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
 
 /**
  * Text-level rewrites of how people write things the item language spells one way (issue 11
- * §3–5): Hub ids and paths name a model by their last part, model-name suffixes (-hf, -chat,
+ * §3–5): paths name a model by their last part (a Hub id or link stays whole for the lexer's
+ * `hub` token, and no later rewrite touches it), model-name suffixes (-hf, -chat,
  * -Instruct, -AWQ, -GGUF …), GGUF quant types, SkyPilot's `A100-80GB:8`, "w/o", host RAM,
  * number words before a card ("two 3090s", "dual-A100"). Each rewrite keeps the map back to
  * the user's text. Notes say what was read in a way the reply should show.
@@ -42,8 +42,14 @@ const NUMBER_WORDS: Record<string, string> = {
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
 
-/** GGUF quant types (llama.cpp): 4-bit and below read as 4-bit, 5–8-bit as 8-bit (errs high). */
+/** GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"). */
 const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])/g;
+/**
+ * The GGUF type modelled for each nominal width (src/memory/precision.ts, whole-file bits per
+ * weight of llama.cpp's quantize README); a type it lacks (Q4_0, IQ3_XS …) reads as the one of
+ * its width, said in a note.
+ */
+const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM". */
 const HOST_RAM =
@@ -69,111 +75,127 @@ const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
 const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
 
+/**
+ * A rewrite that leaves Hub ids alone: a repo id kept whole (hubLink, lastPart) or the word
+ * "config.json" that stands for a pasted config reaches the lexer as one `hub` token, so no
+ * later rewrite may blank it as a file name or cut a suffix off its name ("-bnb-4bit").
+ */
+function outsideHubIds(rewrite: (m: RegExpExecArray) => string | Piece[]): (m: RegExpExecArray) => string | Piece[] {
+  return (m) => {
+    const at = m.index;
+    const end = at + m[0].length;
+    return hubSpans(m.input).some(([from, to]) => at < to && from < end) ? m[0] : rewrite(m);
+  };
+}
+
+let hubSpanPattern: RegExp | null = null;
+let lastSpans: { text: string; spans: [number, number][] } = { text: '', spans: [] };
+
+/** Where Hub ids stand in `text`: the lexer's `hub` token, tried where a name may start. */
+function hubSpans(text: string): [number, number][] {
+  if (lastSpans.text === text) return lastSpans.spans;
+  const spans: [number, number][] = [];
+  if (text.includes('/') || text.includes('config.json')) {
+    hubSpanPattern ??= new RegExp(`(?<![a-z0-9._\\-/:])(?:${hubTokenSource()})`, 'g');
+    for (const m of text.matchAll(hubSpanPattern)) spans.push([m.index, m.index + m[0].length]);
+  }
+  lastSpans = { text, spans };
+  return spans;
+}
+
 export function readProse(input: MappedText): ProseReading {
   const notes: string[] = [];
   const text = input
     .replace(URL, (m) => hubLink(m[0]))
-    .replace(/\bw\/o\b/g, () => 'without')
-    .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, () => 'without')
+    .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))
+    .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "from 4 to 2": the value it is now.
-    .replace(/\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g, (m) => ' '.repeat(m[0].length))
+    .replace(/\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // Serving-engine settings written as words: the token budget of a batch is not a question.
-    .replace(/\bmax[-_ ]batch[-_ ](?:total|prefill)[-_ ]tokens\b|\bmax[-_ ]num[-_ ]batched[-_ ]tokens\b/g, (m) => {
+    .replace(/\bmax[-_ ]batch[-_ ](?:total|prefill)[-_ ]tokens\b|\bmax[-_ ]num[-_ ]batched[-_ ]tokens\b/g, outsideHubIds((m) => {
       notes.push(`${m[0]} (a serving token budget) is not modelled`);
       return 'serve'.padEnd(m[0].length);
-    })
-    .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, (m) => 'serve seq'.padEnd(m[0].length))
-    .replace(/\bmodel[-_ ]len\b/g, (m) => 'seq'.padEnd(m[0].length))
+    }))
+    .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, outsideHubIds((m) => 'serve seq'.padEnd(m[0].length)))
+    .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
-    .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, (m) => ' '.repeat(m[0].length))
-    .replace(/\bllama[-_ ]?v([123])\b/g, (m) => `llama ${m[1]}`.padEnd(m[0].length))
+    .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
-    .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, (m) => ' '.repeat(m[0].length))
-    .replace(/\benforce[-_ ]eager\b/g, (m) => {
+    .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(/\benforce[-_ ]eager\b/g, outsideHubIds((m) => {
       notes.push('enforce_eager (no CUDA graphs) is not modelled');
       return ' '.repeat(m[0].length);
-    })
-    .replace(/\b(bf16|fp16)-true\b/g, (m) => `pure ${m[1]}`)
-    .replace(/\bw\/(?=\s)/g, () => 'with')
-    .replace(FILE, (m) => ' '.repeat(m[0].length))
-    .replace(WEIGHTS_FILE, (m) => ' '.repeat(m[0].length))
-    .replace(OLLAMA_TAG, () => '-')
+    }))
+    .replace(/\b(bf16|fp16)-true\b/g, outsideHubIds((m) => `pure ${m[1]}`))
+    .replace(/\bw\/(?=\s)/g, outsideHubIds(() => 'with'))
+    .replace(FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(WEIGHTS_FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(OLLAMA_TAG, outsideHubIds(() => '-'))
+    // lastPart keeps Hub ids whole itself, and reads torchtune's "llama3/8B_lora" first.
     .replace(PATH, (m) => lastPart(m[0]))
-    .replace(FILE, (m) => ' '.repeat(m[0].length))
-    .replace(MODULE_PATH, (m) => m[1]! + ' '.repeat(m[2]!.length))
-    .replace(CARD_COUNT, (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]))
-    .replace(HOST_RAM, (m) => {
+    .replace(FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(MODULE_PATH, outsideHubIds((m) => m[1]! + ' '.repeat(m[2]!.length)))
+    .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
+    .replace(HOST_RAM, outsideHubIds((m) => {
       notes.push(`host RAM ${m[1]} ${m[2]!.startsWith('t') ? 'TB' : 'GB'} noted (offload is not checked against host memory yet)`);
       return ' '.repeat(m[0].length);
-    })
-    .replace(GGUF, (m) => {
-      const bits = Number(m[2]);
-      const word = bits <= 4 ? 'int4' : 'int8';
-      notes.push(
-        bits <= 4
-          ? `GGUF ${m[1]!.toUpperCase()} read as 4-bit weights`
-          : `GGUF ${m[1]!.toUpperCase()} read as 8-bit weights (no ${bits}-bit format is modelled; the estimate errs high)`,
-      );
-      return ` ${word} `;
-    })
-    .replace(CHINESE, (m) => ` ${CHINESE_WORDS[m[0]]} `)
-    .replace(NUMBER_WORD, (m) => NUMBER_WORDS[m[1]!]!)
+    }))
+    .replace(GGUF, outsideHubIds((m) => {
+      // Set apart from a file name around it, so the name still reads as its model.
+      const format = GGUF_OF_WIDTH[Number(m[2])]!;
+      if (format !== m[1]) notes.push(`GGUF ${m[1]!.toUpperCase()} read as ${format.toUpperCase()}, the GGUF type modelled for ${m[2]}-bit weights`);
+      return ` ${format} `;
+    }))
+    .replace(CHINESE, outsideHubIds((m) => ` ${CHINESE_WORDS[m[0]]} `))
+    .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
-    .replace(/(?<=\d[bm])_(?=[a-z])/g, () => ' ')
+    .replace(/(?<=\d[bm])_(?=[a-z])/g, outsideHubIds(() => ' '))
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
-    .replace(/(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, (m) => 'x'.padEnd(m[0].length))
-    .replace(COMPOUND, (m) => modelName(m[0], notes));
+    .replace(/(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, outsideHubIds((m) => 'x'.padEnd(m[0].length)))
+    .replace(COMPOUND, outsideHubIds((m) => modelName(m[0], notes)));
   return { text, notes: [...new Set(notes)] };
 }
 
 /**
- * A Hub repo whose name is a catalog model reads as that model (offline, the same shape); any
- * other repo id is kept whole for the lexer's `hub` token, which the adapters fetch from the Hub.
+ * A Hub link names one repo: the link up to `org/name` is kept whole for the lexer's `hub`
+ * token (which the adapters fetch from the Hub; unfetched, a repo named after a catalog model
+ * reads offline as that model, see src/hub/resolve-model.ts); the rest of the link is blanked.
  */
-function isCatalogName(name: string): boolean {
-  return nameAt(name, 0)?.type === 'model';
-}
-
 function hubLink(url: string): string | Piece[] {
-  const hub = /^https?:\/\/(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?([^/\s]+)\/([^/\s?#]+)/.exec(url);
+  const hub = /^https?:\/\/(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?[^/\s]+\/[^/\s?#:]+/.exec(url);
   if (!hub) return ' '.repeat(url.length);
-  if (!isCatalogName(hub[2]!)) {
-    const repo = `${hub[1]}/${hub[2]}`;
-    const from = hub[0].length - repo.length;
-    return [
-      { text: ' '.repeat(from), from: 0, to: from },
-      { text: repo, from, to: hub[0].length },
-      { text: ' '.repeat(url.length - hub[0].length), from: hub[0].length, to: url.length },
-    ];
-  }
-  // The model's name keeps its place in the user's text; the rest of the link is blanked.
-  const at = hub[0].length - hub[2]!.length;
-  const end = at + hub[2]!.length;
   return [
-    { text: ' '.repeat(at), from: 0, to: at },
-    { text: hub[2]!, from: at, to: end },
-    { text: ' '.repeat(url.length - end), from: end, to: url.length },
+    { text: hub[0], from: 0, to: hub[0].length },
+    { text: ' '.repeat(url.length - hub[0].length), from: hub[0].length, to: url.length },
   ];
 }
 
 /**
- * The part of a Hub id or path that names the model: the last one, or the one before a
- * trailing "tree/main"-like tail. The rest becomes spaces so offsets keep pointing at the name.
- * (h12b's hub-id rule may read `org/name` as a Hub id first; this is the fallback reading.)
+ * The part of a path that names the model: the last one (a torchtune config, "llama3/8B_lora",
+ * is its family and size). The rest becomes spaces so offsets keep pointing at the name. A bare
+ * `org/name` and a huggingface.co path stay whole (the lexer's `hub` token); a file names none.
  */
 function lastPart(path: string): string {
   const parts = path.replace(/\/+$/, '').split('/');
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
-  // A bare `org/name` that is no catalog model stays whole: the lexer reads it as a Hub id.
-  if (parts.length === 2 && isBareRepoId(path) && !isCatalogName(name)) return path;
+  // A path to a file names no model ("./models/config.json" is not a pasted config.json).
+  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length);
   // torchtune's "llama3/8B_lora": the folder is the family, the file the size.
   const folder = parts.at(-2) ?? '';
   if (/^\d/.test(name) && FAMILY_START.test(folder)) {
     const at = path.lastIndexOf(`${folder}/${name}`);
     return ' '.repeat(at) + `${folder} ${name}` + ' '.repeat(path.length - at - folder.length - name.length - 1);
   }
+  // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
+  // whose alias it is, "google/gemma-2-9b").
+  if (parts.length === 2 && isBareRepoId(path)) return path;
+  // "hf.co/01-ai/Yi-34B" is a Hub link without its scheme: kept up to the repo, like hubLink.
+  // (PATH also finds the "//huggingface.co/…" of a link hubLink kept: the same rule keeps it.)
+  const link = /^\/*(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?[^/]+\/[^/]+/.exec(path);
+  if (link) return link[0] + ' '.repeat(path.length - link[0].length);
   const at = path.lastIndexOf(name);
   return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
 }
@@ -214,4 +236,26 @@ function modelName(word: string, notes: string[]): string | Piece[] {
   else pieces.push({ text: ' '.repeat(word.length - nameEnd), from: nameEnd, to: word.length });
   void kept;
   return pieces;
+}
+
+/** How a Hub repo reads offline: the catalog model its name is, and the format its suffix names. */
+export interface OfflineReading {
+  model: string;
+  /** The weight format the name's suffix names ("-AWQ" → awq), as the `weights` item's value. */
+  weights: string | null;
+}
+
+/**
+ * A Hub repo whose name is a catalog model once checkpoint suffixes are dropped
+ * ("meta-llama/Llama-3.1-8B-Instruct" → llama-3.1-8b, "TheBloke/…-33B-instruct-AWQ" → the
+ * 33B with AWQ weights), by the same rules as a model name written in prose; null otherwise.
+ */
+export function offlineReading(repo: string): OfflineReading | null {
+  const name = repo.toLowerCase().split('/').at(-1) ?? '';
+  const read = modelName(name, []);
+  const pieces = typeof read === 'string' ? [{ text: read }] : read;
+  const model = modelIdOf(pieces[0]!.text.trim());
+  if (!model) return null;
+  const format = keywordMeaning(pieces[1]?.text.trim() ?? '');
+  return { model, weights: format?.type === 'weights' ? format.value : null };
 }

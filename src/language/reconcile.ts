@@ -20,30 +20,37 @@ export function reconcile(items: Item[], notes: string[], ignored: string[]): It
   return out;
 }
 
-type ModelItem = Extract<Item, { kind: 'model' | 'size' }>;
-const paramsOf = (i: ModelItem): number => (i.kind === 'model' ? (MODELS.find((m) => m.id === i.id)?.publishedParams ?? NaN) : i.params);
+type ModelItem = Extract<Item, { kind: 'model' | 'size' | 'hub' }>;
+/** The catalog model an item names: a model, or a Hub repo named after one ("Qwen/Qwen2.5-7B-Instruct"). */
+const catalogOf = (i: ModelItem) => {
+  const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? i.offline?.model : undefined;
+  return id === undefined ? undefined : MODELS.find((m) => m.id === id);
+};
+const paramsOf = (i: ModelItem): number => (i.kind === 'size' ? i.params : (catalogOf(i)?.publishedParams ?? NaN));
 /** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
 const close = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);
-const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (MODELS.find((m) => m.id === i.id)?.arch.experts ?? 0) > 1);
+const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);
+const namesModel = (i: Item): i is ModelItem => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub';
 
 function models(items: Item[]): Item[] {
-  const named = items.filter((i): i is ModelItem => i.kind === 'model' || i.kind === 'size');
+  const named = items.filter(namesModel);
   if (named.length < 2) return items;
   const first = named[0]!;
   const moe = named.some(isMoe);
   if (!named.every((i) => close(paramsOf(i), paramsOf(first), moe))) return items;
   const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
   if (families.size > 1) return items;
-  // The most specific: the longest catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"),
-  // else a size with its family, else the first size.
+  // The most specific: the Hub repo named (its own config.json when fetched), else the longest
+  // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
+  // else the first size.
   const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
-  const keep = catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
-  return items.filter((i) => !(i.kind === 'model' || i.kind === 'size') || i === keep);
+  const keep = named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  return items.filter((i) => !namesModel(i) || i === keep);
 }
 
 function familyOf(i: ModelItem): string | null {
   if (i.kind === 'size') return i.family;
-  return MODELS.find((m) => m.id === i.id)?.family.toLowerCase() ?? null;
+  return catalogOf(i)?.family.toLowerCase() ?? null;
 }
 
 type SeqItem = Extract<Item, { kind: 'seq' }>;
@@ -179,7 +186,7 @@ function frameworks(items: Item[]): Item[] {
  * request for the troubleshooting page: the estimate answers them. Listed as ignored.
  */
 function narrativeHelp(items: Item[], ignored: string[]): Item[] {
-  if (!items.some((i) => i.kind === 'model' || i.kind === 'size')) return items;
+  if (!items.some(namesModel)) return items;
   return items.filter((i) => {
     if (i.kind !== 'help') return true;
     ignored.push(i.text);

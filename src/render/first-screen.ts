@@ -37,10 +37,21 @@ export function compactTable(reply: EstimateReply): string[] {
   return lines;
 }
 
-/** "12 defaults" — the assumptions collapse to a count; Details lists them. */
+/** "12 defaults" — the assumptions not stated as notices collapse to a count; Details lists them all. */
 export function defaultsCount(reply: EstimateReply): string | null {
-  const n = reply.assumptions.length;
+  const n = reply.assumptions.filter((a) => !reply.notices.includes(a)).length;
   return n === 0 ? null : `${n} default${n === 1 ? '' : 's'}`;
+}
+
+/** Characters of notices on the first screen; Details has them in full. */
+export const NOTICE_CHARS = 400;
+
+/**
+ * What the first screen says in words (issue 11: never a silent reading): the intent assumed
+ * when none was said and how to ask for the other, words not read, names read by their size.
+ */
+export function noticesLine(reply: EstimateReply): string | null {
+  return reply.notices.length === 0 ? null : reply.notices.join('; ');
 }
 
 /** A lever as a button label: "gc → 70.6 GiB ✓". */

@@ -82,7 +82,7 @@ const FOLLOW_UPS_INFER = ['ctx 32k', 'int4', 'kv fp8', 'on H100', 'serve', 'max 
  * found): its reading, breakdown, verdict and levers. `canonical` and `scenario` stay the
  * request's, so follow-ups and buttons ask the question again on the changed request.
  */
-export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[]): EstimateReply {
+export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[], notices: string[] = []): EstimateReply {
   const solved = solve(s, readingOf);
   const shown = solved?.setup ?? s;
   const shownEstimate = solved ? estimate(shown) : e;
@@ -95,6 +95,7 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
     compact: compactCanonical(s),
     scenario: s,
     assumptions,
+    notices,
     ignored,
     verdict: verdictOf(shown, shownEstimate),
     breakdown: shownEstimate.components,

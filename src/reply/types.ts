@@ -70,6 +70,8 @@ export interface EstimateReply {
   compact: string;
   scenario: Scenario;
   assumptions: string[];
+  /** The assumptions the first screen states in words, not as a count: the intent assumed and what reading noted (issue 11). */
+  notices: string[];
   ignored: string[];
   verdict: Verdict;
   /** Per-GPU breakdown rows in display order (components of the Estimate). */

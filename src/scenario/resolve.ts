@@ -1,5 +1,5 @@
 import { modelById } from '../catalog/index.js';
-import { hubScenarioModel } from '../hub/resolve-model.js';
+import { hubScenarioModel, wasLookedUp } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import type { Item } from '../language/items.js';
@@ -31,6 +31,12 @@ export type ResolveOutcome =
       ignored: string[];
       /** Words not read (also stated in assumptions, so no reply can leave them out). */
       unread: string[];
+      /**
+       * What the reply must say up front, never behind a click (issue 11: no silent reading):
+       * the intent assumed when none was said, and what reading noted (words not read, a name
+       * read by its size, a card read by its memory …). Each is also in `assumptions`.
+       */
+      notices: string[];
     }
   | { ok: false; error: ErrorReply };
 
@@ -73,13 +79,14 @@ function resolveUnsafe(text: string, parsed: ReadItems, previous: Scenario | nul
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
-    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored, unread: [] };
+    return { ok: true, control, scenario: null, helpOnly: false, helpTopics: [], assumptions: [], ignored, unread: [], notices: [] };
   }
   const base = control === 'reset' ? null : previous;
   if (others.every((i) => i.kind === 'help')) {
     const helpOnly = patch.help.length > 0;
     const scenario = base && helpOnly ? { ...base, help: [...patch.help] } : base;
-    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: readingNotes(parsed), ignored, unread: parsed.unread.map((u) => u.word) };
+    const notes = readingNotes(parsed);
+    return { ok: true, control, scenario, helpOnly, helpTopics: [...patch.help], assumptions: notes, ignored, unread: parsed.unread.map((u) => u.word), notices: notes };
   }
   // "7b vs 13b" with no other model: the first side is the model, the question compares.
   const compare = others.find((i) => i.kind === 'compare');
@@ -99,7 +106,8 @@ function resolveUnsafe(text: string, parsed: ReadItems, previous: Scenario | nul
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const assumptions = [...intentFirst, ...readingNotes(parsed), ...(intentFirst.length ? rest : result.assumptions)];
+  const notices = [...new Set([...intentFirst, ...readingNotes(parsed)])];
+  const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {
     ok: true,
     control,
@@ -109,6 +117,7 @@ function resolveUnsafe(text: string, parsed: ReadItems, previous: Scenario | nul
     assumptions: [...new Set(assumptions)],
     ignored,
     unread: parsed.unread.map((u) => u.word),
+    notices,
   };
 }
 
@@ -239,6 +248,13 @@ class Resolution {
       if ('error' in choice) return this.err('model', choice.error);
       model = choice.model;
       this.assume(choice.note);
+    } else if (item.kind === 'hub' && item.offline && !wasLookedUp(item.repo, this.hub)) {
+      // Nobody asked the Hub (no adapter in front, e.g. a benchmark or a library call): a repo
+      // named after a catalog model reads as that model, with the catalog's published values.
+      const spec = modelById(item.offline.model);
+      model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
+      this.hubWeights = item.offline.weights as WeightFormat | null;
+      this.assume(`"${item.text}" read as the catalog's ${spec.name} (published values): the Hub was not asked here`);
     } else if (item.kind === 'hub') {
       const found = hubScenarioModel(item.repo, item.text, this.hub);
       if (!found.ok) return this.err('model', found.message);
@@ -375,6 +391,9 @@ class Resolution {
     const asked = this.patch.value<Scenario['framework']>('framework');
     if (!asked) {
       if (this.isNew) this.assume(DEFAULT_WORDS.framework);
+      // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
+      // too, so a thread reaches the scenario its canonical text reads back as.
+      else if (this.patch.has('par.tp') && this.s.parallel.tp > 1 && presetFor(this.s.framework, this.s.mode, this.gpus()).sequenceParallel) this.s.parallel.sp = true;
       return null;
     }
     this.s.framework = asked;

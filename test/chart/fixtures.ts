@@ -85,6 +85,7 @@ export function reply13b(e: Estimate = estimate13b()): EstimateReply {
     compact: 'llama-2-13b zero3 seq 4096 on 4xa100-80g',
     scenario: e.scenario,
     assumptions: ['full fine-tune (default)'],
+    notices: [],
     ignored: [],
     verdict: {
       status: fits === null ? 'unknown' : fits ? 'fits' : 'no',

@@ -59,6 +59,22 @@ describe('hub ids in the request language', () => {
   });
 });
 
+describe('the adapters fetch the ids respond() reads', () => {
+  it('a Slack-formatted link <url> names its repo, and the item keeps the link as written', () => {
+    const text = '<https://huggingface.co/Qwen/Qwen2.5-7B-Instruct> inference';
+    expect(hubIdsIn(text)).toEqual(['Qwen/Qwen2.5-7B-Instruct']);
+    const parsed = parseRequest(text);
+    expect(parsed.ok && parsed.items[0]).toMatchObject({ kind: 'hub', text: 'https://huggingface.co/Qwen/Qwen2.5-7B-Instruct' });
+  });
+
+  it.each(['llama3/8B_lora_single_device on h100', 'google/gemma-2-9b inference'])(
+    '"%s" names no Hub id to fetch (a torchtune config, a catalog alias)',
+    (text) => {
+      expect(hubIdsIn(text)).toEqual([]);
+    },
+  );
+});
+
 describe('respond() with fetched Hub models', () => {
   it('estimates a Hub model with its Hub parameter count, and says which count it used', () => {
     const qwen = model('Qwen/Qwen2.5-7B-Instruct');
@@ -77,6 +93,30 @@ describe('respond() with fetched Hub models', () => {
     const { reply } = respond('someorg/some-model-7b lora', null, {});
     expect(reply.kind).toBe('error');
     expect(reply.kind === 'error' && reply.message).toMatch(/not fetched "someorg\/some-model-7b" from the Hugging Face Hub/);
+  });
+
+  it('a repo named after a catalog model reads offline as that model when nobody asked the Hub, and says so', () => {
+    const { reply } = respond('meta-llama/Llama-3.1-8B-Instruct lora', null, {});
+    expect(reply.kind === 'estimate' && reply.scenario.model.id).toBe('llama-3.1-8b');
+    expect(reply.kind === 'estimate' && reply.assumptions.join('\n')).toMatch(/read as the catalog's .* the Hub was not asked/);
+    const awq = respond('https://huggingface.co/TheBloke/deepseek-coder-33B-instruct-AWQ inference', null, {});
+    expect(awq.reply.kind === 'estimate' && [awq.reply.scenario.model.id, awq.reply.scenario.weights]).toEqual(['deepseek-coder-33b', 'awq']);
+  });
+
+  it('a repo named after a catalog model that the Hub refused is the Hub error, not the catalog model', () => {
+    const failures = new Map([['meta-llama/llama-3.1-8b-instruct', 'meta-llama/Llama-3.1-8B-Instruct is gated: set HF_TOKEN.']]);
+    const { reply } = respond('meta-llama/Llama-3.1-8B-Instruct lora', null, { failures });
+    expect(reply.kind === 'error' && reply.message).toMatch(/HF_TOKEN/);
+  });
+
+  it('prose that names a catalog model and then its Hub repo reads as the repo, not as a contradiction', () => {
+    const parsed = parseRequest('Qwen2.5-7B OOM on my 4090 when I fine tune it with lora, I use Qwen/Qwen2.5-7B-Instruct');
+    expect(parsed.ok && parsed.items.filter((i) => ['model', 'size', 'hub'].includes(i.kind)).map((i) => i.kind)).toEqual(['hub']);
+  });
+
+  it('a path to a config.json file is not a pasted config', () => {
+    const parsed = parseRequest('lora on h100 with ./models/config.json');
+    expect(parsed.ok && parsed.items.some((i) => i.kind === 'hub')).toBe(false);
   });
 
   it("a fetch failure is the reply's error, pointing at the id", () => {

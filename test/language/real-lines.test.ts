@@ -11,8 +11,10 @@ import type { Scenario } from '../../src/scenario/schema.js';
 const LINES: [string, string][] = [
   // The forum question that was silently a 1,446 GiB full fine-tune.
   ['can I run llama 3 70b on my 4090?', 'llama-3-70b inference on 1x rtx-4090'],
-  // Not 3,060 GPUs: one RTX 3060, read by its memory.
-  ['can i run mistral 7b on a 3060 12GB', 'mistral-7b inference on 1x 12GB'],
+  // Not 3,060 GPUs: one RTX 3060 (a catalog card) …
+  ['can i run mistral 7b on a 3060 12GB', 'mistral-7b inference on 1x rtx-3060'],
+  // … and a card number the catalog lacks is read by its memory.
+  ['can i run mistral 7b on a 2060 12GB', 'mistral-7b inference on 1x 12GB'],
   ['48G A6000, llama 13b lora', 'llama 13b lora on 1x rtx-a6000'],
   ['train 7b on 8 80GB A100s', '7b full on 8x a100-80g'],
   ['13b inference on A100s (40G)', '13b inference on 1x a100-40g'],
@@ -26,7 +28,9 @@ const LINES: [string, string][] = [
   ['7b inference, context len=2k', '7b inference seq 2048'],
   ['7b lora per_device_train_batch_size=4 gradient_accumulation_steps: 8 --bf16 True gradient_checkpointing False', '7b lora bs 4 ga 8 amp bf16 no gc'],
   ['serve llama-2-70b --tensor-parallel-size 4 --max-model-len 4096 --gpu-memory-utilization 0.95 on 4x A100 80GB', 'llama-2-70b serve tp 4 seq 4096 util 0.95 on 4x a100-80g'],
-  ['deepseek-coder-33B-instruct-AWQ inference on 2x a100 40g', 'deepseek 33b awq inference tp 2 on 2x a100-40g'],
+  ['deepseek-coder-33B-instruct-AWQ inference on 2x a100 40g', 'deepseek-coder-33b awq inference tp 2 on 2x a100-40g'],
+  // A GGUF file name: the model, and its quant type as the GGUF format (issue 14), not GPTQ.
+  ['Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf on a 4090', 'llama-3.1-8b inference q4_k_m on 1x rtx-4090'],
 ];
 
 const shape = (s: Scenario) =>
@@ -49,12 +53,29 @@ describe('lines people write (issue 11) read right', () => {
   });
 
   it('reads an unknown name that holds a size as a model of that size, and says so', () => {
+    const r = resolveRequest('InternLM-7B lora on a 4090', null);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.scenario!.model.asWritten).toBe('internlm-7b');
+      expect(r.scenario!.model.requestedParams).toBe(7e9);
+      expect(r.assumptions.join(' | ')).toMatch(/don't know the model "internlm-7b": read as a 7B model/);
+    }
+  });
+
+  it('reads a family the catalog knows at a size it lacks as that family\'s nearest shape, and says so', () => {
+    // The issue's "BaiChuan-7B" (Baichuan 1): the catalog holds Baichuan 2 only.
     const r = resolveRequest('BaiChuan-7B lora on a 4090', null);
     expect(r.ok).toBe(true);
     if (r.ok) {
-      expect(r.scenario!.model.asWritten).toBe('baichuan-7b');
-      expect(r.assumptions.join(' | ')).toMatch(/don't know the model "baichuan-7b": read as a 7B model/);
+      expect(r.scenario!.model.requestedParams).toBe(7e9);
+      expect(r.assumptions.join(' | ')).toMatch(/Baichuan2-7B shape for "baichuan-7b" \(nearest catalog model\)/);
     }
+  });
+
+  it('reads a GGUF type it does not model as the modelled type of the same width, and says so', () => {
+    const r = resolveRequest('run llama-3-8b IQ3_XS on a 4090', null);
+    expect(r.ok && r.scenario!.weights).toBe('q3_k_m');
+    expect(r.ok && r.assumptions.join(' | ')).toMatch(/GGUF IQ3_XS read as Q3_K_M/);
   });
 
   it('reports words it did not read in prose, and reads the rest', () => {

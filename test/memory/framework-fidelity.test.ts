@@ -108,7 +108,10 @@ describe('terms that were wrong (issue 14, item 3)', () => {
   it('serving with TP over all GPUs never reads as a full replica per GPU', () => {
     const { reading, assumptions } = readingOf('llama-3-70b inference tp 4 on 4xh100');
     expect(`${reading} ${assumptions.join(' ')}`).not.toMatch(/full replica/);
-    expect(readingOf('llama-3-8b inference on 4xh100').reading).toMatch(/full replica on each of 4 GPUs/);
+    // Several GPUs with nothing said about parallelism split the model (issue 11's serving
+    // default); copies are what "tp 1" asks for, and then the reading says so.
+    expect(readingOf('llama-3-8b inference on 4xh100').reading).toMatch(/TP 4/);
+    expect(readingOf('llama-3-8b inference tp 1 on 4xh100').reading).toMatch(/full replica on each of 4 GPUs/);
   });
 
   it("Megatron's selective recompute saves nothing under flash attention; per-op SAC does", () => {
@@ -124,7 +127,8 @@ describe('terms that were wrong (issue 14, item 3)', () => {
 describe('framework presets (issue 14, item 1)', () => {
   it('HF Trainer keeps gradient checkpointing off; PEFT k-bit turns it on and upcasts the rest to fp32', () => {
     expect(estimateOf('llama-3-8b hf lora').scenario.recompute).toBe('none');
-    const peft = estimateOf('llama-3-8b peft qlora');
+    // 'peft' alone is LoRA; the PEFT k-bit preset is 'peft kbit' (prepare_model_for_kbit_training).
+    const peft = estimateOf('llama-3-8b peft kbit qlora');
     expect(peft.scenario.recompute).toBe('full');
     expect(peft.components.find((c) => c.key === 'weights')!.formula).toMatch(/× 4 B$/);
   });

@@ -79,6 +79,20 @@ describe('first screen = the answer (renderers, real assistant)', () => {
     expect(JSON.stringify(renderSlack(reply).blocks)).toContain(line);
     expect(renderDiscord(reply).embeds[0]!.description).toContain(line);
   });
+
+  it('says in words, before any click, the intent it assumed and the words it did not read (issue 11); only the rest are counted as defaults', () => {
+    const slackWords = (r: ReturnType<typeof estimate>) =>
+      renderSlack(r).blocks.flatMap((b) => (b.type === 'context' ? b.elements.map((e) => ('text' in e ? e.text : '')) : b.type === 'section' ? [b.text?.text ?? ''] : [])).join('\n');
+    const discordWords = (r: ReturnType<typeof estimate>) => renderDiscord(r, { charts: true }).embeds[0]!.description ?? '';
+    const assumed = estimate('llama 3 70b on my 4090');
+    const unread = estimate('hey team, could we finetune 7b with lora on the shiny cluster of 8 H100 gpus?');
+    for (const words of [slackWords, discordWords]) {
+      expect(words(assumed)).toMatch(/inference \(assumed: .*say "train" for a fine-tune\)/);
+      expect(words(unread)).toMatch(/not read: "shiny"/);
+      const defaults = assumed.assumptions.length - assumed.notices.length;
+      expect(words(assumed)).toContain(`${defaults} defaults`);
+    }
+  });
 });
 
 describe('first screen through the real SDKs and the stand-ins', () => {

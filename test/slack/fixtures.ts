@@ -63,6 +63,7 @@ export function estimateReply(shape: ReplyShape): EstimateReply {
     compact: shape.canonical,
     scenario,
     assumptions: ['full fine-tune', 'AdamW'],
+    notices: [],
     ignored: [],
     verdict: {
       status: fits === false ? 'no' : fits ? 'fits' : 'unknown',

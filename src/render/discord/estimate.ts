@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { EstimateReply, Lever } from '../../reply/types.js';
-import { compactTable, defaultsCount, measuredLine } from '../first-screen.js';
+import { NOTICE_CHARS, compactTable, defaultsCount, measuredLine, noticesLine } from '../first-screen.js';
 import { VERDICT_COLOUR } from './colours.js';
 import { codeSafe, gib, markdownSafe } from './format.js';
 import { EMBED_LIMITS, clip, fitEmbed } from './limits.js';
@@ -34,10 +34,17 @@ export function estimateEmbed(reply: EstimateReply, imageName?: string, options:
   const defaults = defaultsCount(reply);
   if (defaults) read.push(`${defaults} — **Details**`);
   if (reply.ignored.length > 0) read.push(`**Ignored:** ${markdownSafe(clip(reply.ignored.join(', '), 200))}`);
+  const notices = noticesLine(reply);
   const table = `\`\`\`\n${codeSafe(compactTable(reply).join('\n'))}\n\`\`\``;
   const embed: APIEmbed = {
     title: summary.verdict || 'Estimate',
-    description: [...(options.note ? [`*${markdownSafe(options.note)}*`] : []), ...why, table, read.join(' · ')].join('\n'),
+    description: [
+      ...(options.note ? [`*${markdownSafe(options.note)}*`] : []),
+      ...(notices ? [markdownSafe(clip(notices, NOTICE_CHARS))] : []),
+      ...why,
+      table,
+      read.join(' · '),
+    ].join('\n'),
     color: VERDICT_COLOUR[reply.verdict.status],
   };
   if (options.requestInFooter) embed.footer = { text: clip(`${REQUEST_FOOTER_PREFIX}${reply.compact}`, EMBED_LIMITS.footer) };

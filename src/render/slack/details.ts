@@ -44,7 +44,8 @@ export function detailsBlocks(reply: EstimateReply): types.KnownBlock[] {
   const add = (block: types.KnownBlock, rank: number) => ranked.push({ block, rank });
   add(header(`Details: ${reply.summary.verdict}`), 0);
   const lines = [escapeMrkdwn(verdict.headline), escapeMrkdwn(verdict.detail), answerText(reply)].filter((l): l is string => !!l && l.trim() !== '');
-  add(section(lines.join('\n'), 1500), 0);
+  // Block Kit refuses a section without text: no verdict words, no section.
+  if (lines.length) add(section(lines.join('\n'), 1500), 0);
   add(section(`*Read as:* ${escapeMrkdwn(reply.reading)}`, 1500), 0);
   const aside: string[] = [];
   if (reply.assumptions.length) aside.push(`*Defaults used:* ${escapeMrkdwn(reply.assumptions.join('; '))}`);

@@ -1,5 +1,5 @@
 import type { types } from '@slack/bolt';
-import { FIRST_SCREEN_LEVERS, compactTable, defaultsCount, leverLabel, measuredLine, offersOomTips, offersSweep } from '../first-screen.js';
+import { FIRST_SCREEN_LEVERS, NOTICE_CHARS, compactTable, defaultsCount, leverLabel, measuredLine, noticesLine, offersOomTips, offersSweep } from '../first-screen.js';
 import type { EstimateReply } from '../../reply/types.js';
 import { ACTION_IDS, encodeButtonValue } from './actions.js';
 import { actions, button, codeSection, context, fitBlocks, header, section, type RankedBlock } from './blocks.js';
@@ -43,6 +43,8 @@ export function estimateBlocks(reply: EstimateReply, note: string | null = null)
 
   add(header(summary.verdict.trim() || 'headroom estimate'), 0);
   if (note) add(context([escapeMrkdwn(note)]), 1);
+  const notices = noticesLine(reply);
+  if (notices) add(context([truncate(escapeMrkdwn(notices), NOTICE_CHARS)]), 0);
   const why = [summary.why, summary.capacity ?? '', measuredLine(reply) ?? ''].filter((line) => line.trim() !== '').map(escapeMrkdwn);
   if (why.length) add(section(why.join('\n'), 600), 0);
   add(codeSection(codeSafe(compactTable(reply).join('\n')), 1000), 0);
