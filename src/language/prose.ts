@@ -1,5 +1,7 @@
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
+import { gpuById } from '../catalog/index.js';
+import { INSTANCE_SOURCE, instanceByName } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
 
 /**
@@ -73,6 +75,13 @@ const OLLAMA_TAG = /(?<=[a-z0-9])[:](?=\d+(?:\.\d+)?[bm]\b)/g;
 /** Compound names: a run of letters/digits joined by - _ . (a model name with its suffixes). */
 const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
+/** Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card (src/catalog/instances.ts). */
+let instanceRegex: RegExp | null = null;
+function instancePattern(): RegExp {
+  instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:${INSTANCE_SOURCE})(?![\\w])`, 'g');
+  return instanceRegex;
+}
+
 const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
 
 /**
@@ -136,6 +145,11 @@ export function readProse(input: MappedText): ProseReading {
     .replace(PATH, (m) => lastPart(m[0]))
     .replace(FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(MODULE_PATH, outsideHubIds((m) => m[1]! + ' '.repeat(m[2]!.length)))
+    .replace(instancePattern(), outsideHubIds((m) => {
+      const found = instanceByName(m[0])!;
+      notes.push(`${m[0].trim()} read as ${found.count}× ${gpuById(found.gpuId).name}`);
+      return `${found.count}x ${found.gpuId}`;
+    }))
     .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
     .replace(HOST_RAM, outsideHubIds((m) => {
       notes.push(`host RAM ${m[1]} ${m[2]!.startsWith('t') ? 'TB' : 'GB'} noted (offload is not checked against host memory yet)`);

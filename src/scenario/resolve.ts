@@ -1,4 +1,5 @@
 import { modelById } from '../catalog/index.js';
+import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { hubScenarioModel, wasLookedUp } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
@@ -451,6 +452,13 @@ class Resolution {
     // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.
     if (!weights && this.hubWeights && (s.mode === 'inference' || s.mode === 'lora')) {
       weights = { value: this.hubWeights, item: this.patch.get<Item>('model')!.item };
+    }
+    // A catalog model whose checkpoint ships block-scaled (gpt-oss in MXFP4, DeepSeek-V3 / Kimi K2
+    // in FP8) is served in that format unless another is named (vLLM loads the checkpoint as is).
+    const native = nativeWeightFormat(s.model.arch);
+    if (!weights && !compute && native && s.mode === 'inference' && (this.patch.has('model') || this.modeChanged())) {
+      weights = { value: native, item: this.patch.get<Item>('model')?.item ?? this.patch.items[0]! };
+      this.assume(`${native} weights, the format the checkpoint ships in (default; say bf16 for 16-bit)`);
     }
     if (weights) {
       s.weights = weights.value;
