@@ -16,6 +16,13 @@ export function compactCanonical(s: Scenario): string {
     return outcome.ok && outcome.scenario !== null && canonicalText(outcome.scenario) === target;
   };
   let parts = canonicalParts(s);
+  // Fast path (one read instead of one per item): leave out every item that the model alone
+  // already reads as, and keep the result when it reads back the same.
+  const defaults = defaultPartsOf(parts[0] ?? '');
+  if (defaults) {
+    const differing = parts.filter((part, i) => i === 0 || !defaults.has(part));
+    if (same(differing)) return differing.join(' ');
+  }
   if (!same(parts)) return target;
   // Later items first: the model and mode at the front are what other defaults depend on.
   for (let i = parts.length - 1; i >= 0; i--) {
@@ -23,4 +30,19 @@ export function compactCanonical(s: Scenario): string {
     if (without.length > 0 && same(without)) parts = without;
   }
   return parts.join(' ');
+}
+
+/** The canonical items a request naming only this model reads as; few models recur, so they are kept. */
+const defaultParts = new Map<string, Set<string> | null>();
+const DEFAULT_PARTS_LIMIT = 256;
+
+function defaultPartsOf(model: string): Set<string> | null {
+  let parts = defaultParts.get(model);
+  if (parts === undefined) {
+    const alone = resolveRequest(model, null);
+    parts = alone.ok && alone.scenario ? new Set(canonicalParts(alone.scenario)) : null;
+    if (defaultParts.size >= DEFAULT_PARTS_LIMIT) defaultParts.delete(defaultParts.keys().next().value!);
+    defaultParts.set(model, parts);
+  }
+  return parts;
 }
