@@ -91,8 +91,13 @@ export function instanceByName(text: string): { gpuId: string; count: number } |
 /**
  * Regex source matching any instance spelling inside a request, with any separators between its
  * chunks and never as the prefix of a longer name (built like the lexicon's GPU_SOURCE), for the
- * lexer to turn into a hardware item of count × card.
+ * reading to turn into a hardware item of count × card. Built on first use: most requests name no
+ * instance, and a CLI answer should not pay for it.
  */
-export const INSTANCE_SOURCE = alternation(
-  INSTANCES.flatMap((i) => instanceSpellings(i).map((spelling) => ({ spelling, guard: NAME_GUARD }))),
-);
+export function instanceSource(): string {
+  instanceSourceMemo ??= alternation(
+    INSTANCES.flatMap((i) => instanceSpellings(i).map((spelling) => ({ spelling, guard: NAME_GUARD }))),
+  );
+  return instanceSourceMemo;
+}
+let instanceSourceMemo: string | null = null;

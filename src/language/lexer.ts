@@ -78,8 +78,10 @@ export function tokenize(lowerText: string): Token[] {
   // Where moo's cursor stands (absolute), and the offset its current input starts at.
   let mooAt = -1;
   let base = 0;
+  // A repo id has a slash, or is the attached "config.json": most requests have neither.
+  const mayHoldHubId = lowerText.includes('/') || lowerText.includes('config.json');
   while (at < lowerText.length) {
-    const hub = hubAt(lowerText, at);
+    const hub = mayHoldHubId ? hubAt(lowerText, at) : null;
     // A repo id the catalog lists as an alias ("google/gemma-2-9b") is that model, read offline.
     const name = nameAt(lowerText, at);
     if (hub && !(name?.type === 'model' && name.end >= at + hub.length)) {

@@ -1,7 +1,7 @@
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
-import { INSTANCE_SOURCE, instanceByName } from '../catalog/instances.js';
+import { instanceByName, instanceSource } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
 
 /**
@@ -77,8 +77,12 @@ const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
 /** Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card (src/catalog/instances.ts). */
 let instanceRegex: RegExp | null = null;
-function instancePattern(): RegExp {
-  instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:${INSTANCE_SOURCE})(?![\\w])`, 'g');
+const NEVER = /(?!)/g;
+function instancePattern(text: string): RegExp {
+  // The full pattern (any separators inside a name) is built only once some word is an instance.
+  const words = text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? [];
+  if (!instanceRegex && !words.some((word) => instanceByName(word))) return NEVER;
+  instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:${instanceSource()})(?![\\w])`, 'g');
   return instanceRegex;
 }
 
@@ -145,7 +149,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(PATH, (m) => lastPart(m[0]))
     .replace(FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(MODULE_PATH, outsideHubIds((m) => m[1]! + ' '.repeat(m[2]!.length)))
-    .replace(instancePattern(), outsideHubIds((m) => {
+    .replace(instancePattern(input.text), outsideHubIds((m) => {
       const found = instanceByName(m[0])!;
       notes.push(`${m[0].trim()} read as ${found.count}× ${gpuById(found.gpuId).name}`);
       return `${found.count}x ${found.gpuId}`;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GPUS, MODELS, gpuById, normalizeName } from '../../src/catalog/index.js';
-import { INSTANCES, INSTANCE_SOURCE, instanceByName, instanceKey, instanceSpellings } from '../../src/catalog/instances.js';
+import { INSTANCES, instanceByName, instanceSource, instanceKey, instanceSpellings } from '../../src/catalog/instances.js';
 
-const instanceRegex = new RegExp(`(?:${INSTANCE_SOURCE})`, 'i');
+const instanceRegex = new RegExp(`(?:${instanceSource()})`, 'i');
 
 describe('cloud instance types as count × card', () => {
   it.each([
