@@ -163,6 +163,8 @@ const quantization: Handler = (v) => {
   if (/awq/.test(value)) return say('awq');
   if (/gptq|marlin|exl2/.test(value)) return say('gptq');
   if (/fp8/.test(value)) return say('fp8 weights');
+  // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
+  if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
   return IGNORE;

@@ -41,6 +41,8 @@ const DROPPED = new Set(['ws', 'sep', 'mention']);
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'each', 'this', 'these', 'those', 'single', 'one', 'of', 'with', 'using', 'in', 'at', 'per', 'total', 'just', 'only', 'some', 'two']);
 /** Marks prose words in the gap between two kept tokens. */
 const PROSE = '\u0001';
+/** Words after a card number that name a variant ("3080 Ti", "2080 Super"). */
+const CARD_VARIANT = /^(?:ti|super)$/;
 const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
 const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
 const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
@@ -80,6 +82,11 @@ export function readTokens(raw: Token[]): TokenReading {
         continue;
       }
       if (kept.length && afterWord[kept.length - 1] === undefined) afterWord[kept.length - 1] = t.text;
+      // "3080 Ti": the catalog names its Ti/Super cards whole, so a card read before one is its sibling.
+      const card = kept.at(-1);
+      if (CARD_VARIANT.test(t.text) && card?.type === 'gpu' && /^\s*$/.test(gap) && afterWord[kept.length - 1] === t.text) {
+        notes.push(`I don't know the GPU "${card.text} ${t.text}": read as the ${card.value} card (its memory, when stated, picks the variant)`);
+      }
       filler.push(t);
       // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
       gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
@@ -102,6 +109,16 @@ export function readTokens(raw: Token[]): TokenReading {
       const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
       if (negated.consumed) {
         if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
+        continue;
+      }
+    }
+    // "SP disabled / not possible": a post-negation that is also a pre-negation word was kept as 'neg';
+    // it negates the setting before it when it negates nothing after it.
+    if (next?.type === 'neg' && POST_NEGATIONS.has(next.text) && t.type !== 'word' && t.type !== 'foreign' && t.type !== 'neg' && !negate(next, out[i + 2], []).consumed) {
+      const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
+      if (negated.consumed) {
+        if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
+        i++;
         continue;
       }
     }
@@ -139,6 +156,8 @@ export function readTokens(raw: Token[]): TokenReading {
         filler.push(t);
         continue;
       }
+      // "RTX 3060Ti" with no such card in the catalog: say the GPU is unknown, not just an unread word.
+      if (/^\d{3,4}(?:ti|super)$/.test(t.text)) notes.push(`I don't know the GPU "${t.text}": no GPU read from it`);
       unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
       continue;
     }
@@ -352,6 +371,12 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
         continue;
       }
     }
+    // "how many GPU (A800 80G)", "how many GPUs, H100": the card named after the word for cards is
+    // the card asked about, not a single card already chosen.
+    if (t.type === 'howMany' && next?.type === 'gpus' && out[i + 2]?.type === 'gpu' && !(gaps[i + 2] ?? '').includes(PROSE)) {
+      remove(i + 1);
+      continue;
+    }
     // "A100 GPUs (40GB)": the card, the word for cards, then its memory.
     if (t.type === 'gpu' && next?.type === 'gpus' && next.value === 'gpus' && out[i + 2]?.type === 'capacity' && !/[,;]/.test((gaps[i + 1] ?? '') + (gaps[i + 2] ?? ''))) {
       const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(out[i + 2]!.text)?.[0]));
@@ -429,6 +454,7 @@ function negate(neg: Token, next: Token | undefined, notes: string[]): { consume
     case 'loss':
       return { consumed: true, token: { ...next, ...at, value: 'full' } };
     case 'sharding':
+    case 'sp':
     case 'framework':
     case 'precision':
     case 'serve':

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalText } from '../../src/scenario/canonical.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+/**
+ * Causes of silent misreadings found on the real-request corpus (test/corpus/requests.jsonl),
+ * each pinned by a line written like the cited one (not the corpus line itself).
+ */
+const shape = (s: Scenario) => JSON.stringify({ ...s, model: { arch: s.model.arch }, help: [] });
+
+function read(text: string) {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
+}
+
+function sameAs(text: string, reading: string) {
+  expect(canonicalText(read(text).scenario)).toBe(canonicalText(read(reading).scenario));
+  expect(shape(read(text).scenario)).toBe(shape(read(reading).scenario));
+}
+
+describe('silent misreadings of real lines, by cause', () => {
+  // c013 (axolotl-ai-cloud/axolotl#2412): "SP disabled / not possible" turned sequence parallelism ON.
+  it('a post-negation that is also a pre-negation word ("SP disabled / not") turns the setting before it off', () => {
+    const { scenario, said } = read('train 13b on 8x h100, SP disabled / not possible');
+    expect(canonicalText(scenario)).not.toMatch(/\bsp\b/);
+    expect(said).toMatch(/not using sp/);
+    sameAs('train 13b on 8x h100, SP disabled / not possible', '13b full on 8x h100');
+  });
+
+  it('"disabled" before a setting still negates what follows it', () => {
+    sameAs('train 7b, disabled gradient checkpointing', '7b full no gc');
+  });
+
+  // c114 (Lightning-AI/litgpt#459): litgpt --quantize "bnb.nf4-dq" lost its double quantisation.
+  it('litgpt --quantize bnb.nf4-dq is NF4 with double quantisation', () => {
+    sameAs('finetune 7b lora --quantize "bnb.nf4-dq"', '7b qlora nf4 dq');
+    sameAs('finetune 7b lora --quantize bnb.nf4', '7b qlora nf4');
+  });
+
+  // c105 (deepseek-ai/DeepSeek-V3#11): "how many GPU (A800 80G)" was one A800 and "how many gpus".
+  it('the card named after "how many GPU" is the card asked about', () => {
+    sameAs('how many GPU (A100 80G) to serve llama-2-70b with vllm?', 'llama-2-70b serve how many a100-80g');
+    sameAs('how many gpus, H100, to serve llama-2-70b with vllm', 'llama-2-70b serve how many h100');
+  });
+
+  // c038 (oobabooga/textgen#2782), c171 (Infini-AI-Lab/UMbreLLa#16): a Ti card the catalog lacks
+  // was silently its non-Ti sibling, or silently dropped.
+  it('a Ti/Super card the catalog lacks is said to be unknown, whichever way it is written', () => {
+    for (const text of ['run 13b q4_k_m on a 3080 Ti 12GB', 'run 13b on a 2070 super', 'run 13b on an 8GB GPU like the RTX 3060Ti']) {
+      expect(read(text).said).toMatch(/don't know the GPU/);
+    }
+  });
+
+  it('a Ti card the catalog has is read whole, with nothing to flag', () => {
+    const { scenario, said } = read('run 7b on a 1080 Ti');
+    expect(scenario.hardware?.gpuId).toBe('gtx-1080-ti');
+    expect(said).not.toMatch(/don't know the GPU/);
+  });
+});
