@@ -76,7 +76,11 @@ const halfFlag =
     if (!isTrue(value) && value !== 'auto') return IGNORE;
     // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
     // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
-    return ctx.axolotl ? say(`pure ${dtype}`) : say(`amp ${dtype}`);
+    if (ctx.axolotl) return say(`pure ${dtype}`);
+    // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
+    // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
+    if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
+    return say(`amp ${dtype}`);
   };
 
 const DTYPES: Record<string, string> = {
@@ -133,7 +137,9 @@ const deepspeedFile: Handler = (v) => {
   const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
   if (!stage) return say('deepspeed');
   const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
-  return say(`deepspeed zero${stage[1]}${offload}`);
+  // The file is not in the text: what it offloads is read from its name only, so say so.
+  const note = offload ? `offload read from the file name "${value}" (${offload.trim()}); say "offload optimizer" or "offload params" if the file offloads less` : undefined;
+  return say(`deepspeed zero${stage[1]}${offload}`, note);
 };
 
 const offloadDevice =
@@ -577,7 +583,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;

@@ -58,4 +58,28 @@ describe('silent misreadings of real lines, by cause', () => {
     expect(scenario.hardware?.gpuId).toBe('gtx-1080-ti');
     expect(said).not.toMatch(/don't know the GPU/);
   });
+
+  // c033 (haotian-liu/LLaVA#655): `--deepspeed zero2.json --bf16 True` was read as torch autocast.
+  it("HF's --bf16 True under DeepSpeed is DeepSpeed's bf16 (mixed), and the reply says so", () => {
+    const { said } = read('finetune 7b --deepspeed ./scripts/zero2.json --bf16 True');
+    sameAs('finetune 7b --deepspeed ./scripts/zero2.json --bf16 True', '7b full zero2 mixed bf16');
+    expect(said).toMatch(/DeepSpeed's bf16/);
+    sameAs('finetune 7b --bf16 True', '7b full amp bf16');
+  });
+
+  // c023 (huggingface/trl#4100): what "zero3_offload.yaml" offloads is known from its name only.
+  it('offload read from a config file name is stated as read from the name', () => {
+    const { said } = read('lora 32b on 8x h100, accelerate launch --config_file accelerate_configs/zero3_offload.yaml');
+    expect(said).toMatch(/offload read from the file name/);
+  });
+
+  // c032 (Lightning-AI/litgpt#553): `python3 finetune/lora.py` was dropped as a file name, so the
+  // line with no intent word was answered as inference.
+  it('a training script named by its method or by training keeps that word', () => {
+    sameAs('python3 finetune/lora.py llama-2-7b on a 3090', 'llama-2-7b lora on 1x 3090');
+    sameAs('python train_qlora.py 7b on a 4090', '7b qlora on 1x 4090');
+    sameAs('python train.py 7b on a 4090', '7b full on 1x 4090');
+    // Other file names still say nothing.
+    sameAs('python serve_model.py llama-2-7b on a 3090, inference', 'llama-2-7b inference on 1x 3090');
+  });
 });
