@@ -494,6 +494,23 @@ const LIST_PAIR = new RegExp(
   'g',
 );
 
+/**
+ * YAML comments in a pasted config are not settings: a commented-out key
+ * ("# disable_gradient_checkpointing: true") and the comment after a value
+ * ("deepspeed: ds_z3_offload_config.json  # choices: [ds_z0_config.json, …]",
+ * hiyouga/LlamaFactory#8482). Markdown headings ("### Running on 1 x H100") are prose and stay.
+ */
+const COMMENTED_KEY = /^[ \t]*#+[ \t]*[a-z_][a-z0-9_.]*[ \t]*[:=].*$/gm;
+const TRAILING_COMMENT = /^([ \t]*(?:-[ \t]*)?[a-z_][a-z0-9_.\-]*[ \t]*:[ \t]*[^\s#][^\n#]*?)[ \t]+#[^\n]*$/gm;
+
+/**
+ * "what per_device_train_batch_size should be?", "what batch size can I use", "what's the max
+ * context length": a value asked for, not stated, is the question of its largest value
+ * (lm-sys/FastChat#346). Read before the keys, which would take the key alone as a flag.
+ */
+const ASKED_VALUE =
+  /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
@@ -501,7 +518,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   const notes: string[] = [];
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
-  const input = raw.replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'));
+  const input = raw
+    .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
+    .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
+    .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
   const present = new Set<string>();
   for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));

@@ -413,6 +413,15 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
       i++;
       continue;
     }
+    // "2 nodes with 8xA100": per node or in all? Read per node (as "2 nodes of 8x"), and say so.
+    if (t.type === 'nodes' && next?.type === 'count' && !(gaps[i + 1] ?? '').includes('(')) {
+      const nodes = Number(/^\d+/.exec(t.text)?.[0]);
+      const count = Number(/^\d+/.exec(next.text)?.[0]);
+      if (nodes > 1 && count > 0) {
+        const alt = count % nodes === 0 && count > nodes ? ` (say "${nodes} nodes of ${count / nodes}x" if ${count} is the total)` : '';
+        notes.push(`"${spanText(t, next).replace(/\s+/g, ' ')}" read as ${count} per node, ${nodes * count} GPUs in all${alt}`);
+      }
+    }
     // "2 nodes (16x A100)": the count in parentheses is the total over the nodes.
     if (t.type === 'nodes' && (next?.type === 'count' || next?.type === 'number') && (gaps[i + 1] ?? '').includes('(')) {
       const nodes = Number(/^\d+/.exec(t.text)?.[0]);

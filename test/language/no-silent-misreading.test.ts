@@ -82,4 +82,51 @@ describe('silent misreadings of real lines, by cause', () => {
     // Other file names still say nothing.
     sameAs('python serve_model.py llama-2-7b on a 3090, inference', 'llama-2-7b inference on 1x 3090');
   });
+
+  // c028 (unslothai/unsloth#22): "hf + FlashAttn 2 vs unsloth" became "compare flash vs unsloth".
+  it('"A vs B" of unlike settings is no comparison: the first side is read and the reply says so', () => {
+    const { scenario, said } = read('We are benchmarking training of llama-2-13b + hf + trl + FlashAttn 2 vs unsloth on a single A100 80GB.');
+    expect(scenario.question).not.toMatchObject({ kind: 'compare' });
+    expect(canonicalText(scenario)).not.toMatch(/compare/);
+    expect(said).toMatch(/compares two setups/);
+    // Alternatives of one setting still compare.
+    expect(canonicalText(read('13b inference bf16 vs int8').scenario)).toMatch(/compare bf16 vs int8/);
+    expect(canonicalText(read('7b lora on a100, zero2 vs zero3').scenario)).toMatch(/compare zero2 vs zero3/);
+  });
+
+  // c165 (lm-sys/FastChat#346): "what per_device_train_batch_size … should be?" asks for the largest batch.
+  it('a value asked for ("what batch size", "what per_device_train_batch_size should be") is the max question', () => {
+    sameAs('finetune 13b on 8 A100 80GB. Do you know what per_device_train_batch_size should be?', '13b full on 8x a100-80g max batch');
+    sameAs('finetune 13b on 8 A100 80GB, what batch size can I use?', '13b full on 8x a100-80g max batch');
+    sameAs("serve 7b on a 4090, what's the max context length?", '7b serve on 1x rtx-4090 max seq');
+    // A stated value is no question.
+    sameAs('finetune 13b on 8 A100 80GB, per_device_train_batch_size 4', '13b full on 8x a100-80g bs 4');
+  });
+
+  // c066 (hiyouga/LlamaFactory#8482): a YAML comment listing choices set a second ZeRO stage.
+  it('YAML comments are not settings: neither a commented-out key nor the comment after a value', () => {
+    const yaml = [
+      'model_name_or_path: Qwen/Qwen2.5-7B',
+      'finetuning_type: lora',
+      'deepspeed: examples/deepspeed/ds_z3_config.json  # choices: [ds_z0_config.json, ds_z2_config.json]',
+      '# per_device_train_batch_size: 8',
+      'per_device_train_batch_size: 2',
+    ].join('\n');
+    const { scenario } = read(yaml);
+    expect(canonicalText(scenario)).toMatch(/zero3/);
+    expect(scenario.microBatch).toBe(2);
+  });
+
+  // c081 (haotian-liu/LLaVA#978): "deepspeed ../scripts/zero2.json" named the stage only in a file name.
+  it('a DeepSpeed config file given to the launcher names its ZeRO stage', () => {
+    const { scenario } = read('so, deepspeed ../scripts/zero2.json OOM, full finetune mixtral-8x7b on h800');
+    expect(scenario.sharding).toEqual(read('mixtral-8x7b full zero2 on 1x h800').scenario.sharding);
+  });
+
+  // c033 (haotian-liu/LLaVA#655): "2 nodes with 8xA100" may be 8 per node or 8 in all.
+  it('"N nodes with Mx" is read per node and the reply says so, with the other reading', () => {
+    const { scenario, said } = read('finetune 7b on 2 nodes with 8xA100 40G');
+    expect(scenario.hardware?.count).toBe(16);
+    expect(said).toMatch(/16 GPUs in all \(say "2 nodes of 4x" if 8 is the total\)/);
+  });
 });
