@@ -353,6 +353,8 @@ const KEYS: Record<string, Handler> = {
   qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
   finetuning_type: finetuningType,
+  // Unsloth FastModel.from_pretrained(full_finetuning=…): False is its adapter path (get_peft_model).
+  full_finetuning: (v) => (isTrue(v) ? say('full') : isFalse(v) ? say('lora', 'full_finetuning False: read as LoRA (Unsloth adds adapters with get_peft_model)') : IGNORE),
   adapter: adapter,
   load_in_4bit: loadIn('nf4'),
   load_in_8bit: loadIn('int8'),
@@ -397,6 +399,7 @@ const KEYS: Record<string, Handler> = {
   nproc_per_node: count('gpus'),
   num_processes: count('gpus'),
   num_gpus: count('gpus'),
+  gpus_per_node: count('gpus'),
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
@@ -498,10 +501,11 @@ const LIST_PAIR = new RegExp(
  * YAML comments in a pasted config are not settings: a commented-out key
  * ("# disable_gradient_checkpointing: true") and the comment after a value
  * ("deepspeed: ds_z3_offload_config.json  # choices: [ds_z0_config.json, …]",
- * hiyouga/LlamaFactory#8482). Markdown headings ("### Running on 1 x H100") are prose and stay.
+ * hiyouga/LlamaFactory#8482; `model_name = "unsloth/Qwen3-30B-A3B", #  "unsloth/Mistral-Nemo…"`,
+ * unslothai/unsloth#2504). A "#" before a digit is an issue number, not a comment. Markdown headings ("### Running on 1 x H100") are prose and stay.
  */
 const COMMENTED_KEY = /^[ \t]*#+[ \t]*[a-z_][a-z0-9_.]*[ \t]*[:=].*$/gm;
-const TRAILING_COMMENT = /^([ \t]*(?:-[ \t]*)?[a-z_][a-z0-9_.\-]*[ \t]*:[ \t]*[^\s#][^\n#]*?)[ \t]+#[^\n]*$/gm;
+const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/gm;
 
 /**
  * "what per_device_train_batch_size should be?", "what batch size can I use", "what's the max

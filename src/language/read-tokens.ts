@@ -450,6 +450,11 @@ function negate(neg: Token, next: Token | undefined, notes: string[]): { consume
   switch (next.type) {
     case 'recompute':
       return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'mode':
+      // "Qwen3-30B-A3B not loading on RTX4090" (unslothai/unsloth#2504): a run that failed says
+      // what went wrong, not what was being done; the intent is then assumed, and said so.
+      notes.push(`"${at.text}" read as no intent word`);
+      return { consumed: true };
     case 'lora':
       // "without peft/lora": every weight trains.
       return { consumed: true, token: { ...next, ...at, type: 'mode', value: 'full' } };

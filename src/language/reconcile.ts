@@ -26,7 +26,21 @@ const catalogOf = (i: ModelItem) => {
   const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? i.offline?.model : undefined;
   return id === undefined ? undefined : MODELS.find((m) => m.id === id);
 };
-const paramsOf = (i: ModelItem): number => (i.kind === 'size' ? i.params : (catalogOf(i)?.publishedParams ?? NaN));
+/**
+ * Billions of parameters a name holds ("Qwen3-30B-A3B" 30, "Mixtral-8x7B" 56, "WizardLM-30B-fp16" 30):
+ * how a Hub repo or name the catalog lacks is compared with the other names of the model.
+ */
+function sizeInName(name: string): number {
+  const found = [...name.toLowerCase().matchAll(/(?<![a-z0-9.])(?:(\d+)x)?(\d+(?:\.\d+)?)b(?![a-z0-9])/g)];
+  const m = found[0];
+  return m ? Number(m[2]) * (m[1] ? Number(m[1]) : 1) * 1e9 : NaN;
+}
+const paramsOf = (i: ModelItem): number => {
+  if (i.kind === 'size') return i.params;
+  const known = catalogOf(i)?.publishedParams;
+  if (known !== undefined) return known;
+  return sizeInName(i.kind === 'hub' ? i.repo : i.text);
+};
 /** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
 const close = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);
 const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);

@@ -129,4 +129,37 @@ describe('silent misreadings of real lines, by cause', () => {
     expect(scenario.hardware?.count).toBe(16);
     expect(said).toMatch(/16 GPUs in all \(say "2 nodes of 4x" if 8 is the total\)/);
   });
+
+  // c146 (unslothai/unsloth#2504): code comments named other models, and "not loading" set inference.
+  it('a comment after code is not read, and a "#" before a digit is an issue number', () => {
+    const code = 'model_name = "unsloth/Qwen3-30B-A3B", #  "unsloth/Mistral-Nemo-Base-2407", qwen2.5 32b\nload_in_4bit = True';
+    expect(canonicalText(read(`train with unsloth ${code}`).scenario)).not.toMatch(/mistral|32b/);
+    expect(() => read('serve llama-2-7b on a 4090, like in #1234')).not.toThrow();
+  });
+
+  it('a negated intent word ("not loading") is no intent: the intent is assumed and said so', () => {
+    const { said } = read('Qwen3-30B-A3B not loading on RTX4090');
+    expect(said).toMatch(/not loading" read as no intent word/);
+    expect(said).toMatch(/assumed/);
+  });
+
+  it("Unsloth's full_finetuning False is its LoRA path, stated", () => {
+    const { scenario, said } = read('model_name = "Qwen/Qwen2.5-7B", load_in_4bit = True, full_finetuning = False');
+    expect(scenario.lora).not.toBeNull();
+    expect(said).toMatch(/full_finetuning False: read as LoRA/);
+  });
+
+  // c134 (NVIDIA/Megatron-LM): GPUS_PER_NODE=8 was not read, so one GPU took the global batch as accumulation.
+  it('GPUS_PER_NODE counts the GPUs', () => {
+    expect(read('finetune llama-2-7b on A100 40G\nGPUS_PER_NODE=8\nMICRO_BATCH_SIZE=1').scenario.hardware?.count).toBe(8);
+  });
+
+  // c090/c146: a Hub id or a name the catalog lacks restates the model when its size matches.
+  it('names of one model the catalog lacks collapse by the size they hold', () => {
+    // Offline, the Hub repo kept is one not fetched: asked for, not a contradiction between two names.
+    const r = resolveRequest('Not enough memory for Qwen3-Coder-30B-A3B on 8 GPUs of 24GB, I served `Qwen/Qwen3-Coder-30B-A3B-Instruct` with vllm', null);
+    expect(r.ok ? '' : r.error.message).not.toMatch(/contradict/);
+    const other = resolveRequest('I served `Qwen/Qwen3-Coder-30B-A3B-Instruct` with vllm, and llama 2 7b', null);
+    expect(other.ok ? '' : other.error.message).toMatch(/contradict/);
+  });
 });
