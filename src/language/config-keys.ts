@@ -529,6 +529,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const src = input.text;
   const present = new Set<string>();
   for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));
+  // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
+  // makes batch_size the global batch just as the key would.
+  if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];

@@ -122,6 +122,12 @@ export function readTokens(raw: Token[]): TokenReading {
         continue;
       }
     }
+    // "Llama3 on a single A6000 … and all parameters equal" (c156, meta-pytorch/torchtune): "parameters"
+    // only counts the number right before it; across prose it is a word.
+    if (t.type === 'params' && ((outGaps[i] ?? '').includes(PROSE) || !['number', 'size', 'moeSize'].includes(out[i - 1]?.type ?? ''))) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // A count joins its card directly: "256 and max-completions=256 on 20G" counts no cards.
     if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && next && ['gpu', 'gpus', 'capacity', 'on'].includes(next.type) && (outGaps[i + 1] ?? '').includes(PROSE)) {
       unread.push({ text: t.text, offset: t.offset, foreign: false });

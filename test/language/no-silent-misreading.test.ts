@@ -162,4 +162,16 @@ describe('silent misreadings of real lines, by cause', () => {
     const other = resolveRequest('I served `Qwen/Qwen3-Coder-30B-A3B-Instruct` with vllm, and llama 2 7b', null);
     expect(other.ok ? '' : other.error.message).toMatch(/contradict/);
   });
+
+  // c156 (meta-pytorch/torchtune#830): "Llama3 … and all parameters equal" made "3 … parameters" a model size.
+  it('"parameters" counts only the number right before it', () => {
+    const r = resolveRequest('train Llama 3 8b on a single A6000 with lora, and all parameters equal', null);
+    expect(r.ok && r.scenario ? canonicalText(r.scenario) : r.ok ? '' : r.error.message).toMatch(/^llama 3 8b lora/);
+    expect(canonicalText(read('train 6.7e9 params model on a100').scenario)).toMatch(/^6\.7e9 params full /);
+  });
+
+  // c155 (arielnlee/Platypus#10): "micro batch size 1 / batch_size 32" is alpaca-lora's global batch.
+  it('a micro-batch said in words makes batch_size the global batch', () => {
+    sameAs('finetune 7b lora with micro batch size 1 / batch_size 32 on 4 A100 80gb GPUS', '7b lora bs 1 ga 8 on 4x a100-80g');
+  });
 });
