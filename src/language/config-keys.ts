@@ -22,6 +22,8 @@ export interface KeyContext {
   keys: ReadonlySet<string>;
   /** DeepSpeed runs the step: HF's bf16 flag then turns on DeepSpeed's bf16 (fp32 master weights in the optimizer). */
   deepspeed?: boolean;
+  /** The value of each key present (the first one written), for keys read together. */
+  values?: ReadonlyMap<string, string>;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -242,6 +244,21 @@ const count =
     return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
   };
 
+/**
+ * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
+ * each step holds the prompt and its completion, so the sequence is their sum; read once, at the
+ * prompt key, when both are given (one alone says too little to set the sequence).
+ */
+const PROMPT_KEYS = ['max_prompt_length', 'max_prompt'];
+const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion'];
+const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
+const promptLength: Handler = (v, ctx) => {
+  const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
+  const prompt = numberOf(v);
+  if (!Number.isFinite(prompt) || !Number.isFinite(completion)) return IGNORE;
+  return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
+};
+
 /** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
 const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
@@ -269,6 +286,11 @@ const KEYS: Record<string, Handler> = {
   batch_size: batchSize,
   train_batch_size: numeric('gbs'),
   global_batch_size: numeric('gbs'),
+  max_prompt_length: promptLength,
+  max_prompt: promptLength,
+  max_completion_length: () => IGNORE,
+  max_completions: () => IGNORE,
+  max_completion: () => IGNORE,
   gradient_accumulation_steps: numeric('ga'),
   gradient_accumulation: numeric('ga'),
   max_num_seqs: serving(numeric('bs')),
@@ -528,7 +550,13 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
   const present = new Set<string>();
-  for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));
+  const values = new Map<string, string>();
+  for (const m of src.matchAll(PAIR)) {
+    const key = keyName(m[1] ?? m[5] ?? m[8] ?? '');
+    present.add(key);
+    const value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    if (value !== undefined && !values.has(key)) values.set(key, value);
+  }
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
@@ -582,7 +610,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       }
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed });
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values });
     if (reading === null) return m[0];
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {

@@ -174,4 +174,14 @@ describe('silent misreadings of real lines, by cause', () => {
   it('a micro-batch said in words makes batch_size the global batch', () => {
     sameAs('finetune 7b lora with micro batch size 1 / batch_size 32 on 4 A100 80gb GPUS', '7b lora bs 1 ga 8 on 4x a100-80g');
   });
+
+  // c140 (huggingface/trl#3678), c142 (huggingface/open-r1#475): GRPO prompt and completion lengths.
+  it('max_prompt_length + max_completion_length is the sequence, stated; one alone sets none', () => {
+    const yaml = 'train qwen2.5-7b with grpo\nmax_prompt_length: 512\nmax_completion_length: 1024\nper_device_train_batch_size: 1';
+    const { scenario, said } = read(yaml);
+    expect(scenario.seq).toBe(1536);
+    expect(said).toMatch(/prompt 512 \+ completion 1024/);
+    expect(read('train qwen2.5-7b with grpo, max-prompt=256 and max-completions=256').scenario.seq).toBe(512);
+    expect(read('train qwen2.5-7b with grpo\nmax_prompt_length: 512').scenario.seq).toBe(read('train qwen2.5-7b with grpo').scenario.seq);
+  });
 });
