@@ -36,7 +36,8 @@ export const isFalse = (v: string) => FALSE.has(unquote(v));
 
 export function unquote(v: string): string {
   // Rust's Option in a TGI args dump: Some(4) is 4.
-  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
+  // A bash array of one value, BATCH_SIZES=(1), is that value.
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
@@ -293,6 +294,8 @@ const KEYS: Record<string, Handler> = {
   max_completion: () => IGNORE,
   gradient_accumulation_steps: numeric('ga'),
   gradient_accumulation: numeric('ga'),
+  // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
+  gradient_accumulations: numeric('ga'),
   max_num_seqs: serving(numeric('bs')),
   max_concurrent_requests: () => IGNORE,
   max_batch_size: numeric('bs'),
@@ -495,7 +498,7 @@ export function keyKnown(key: string): boolean {
   return key in KEYS || NO_MEMORY_EFFECT.has(key);
 }
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|[^\\s,;{}()\\]\\[]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[]+)`;
 /**
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
@@ -545,6 +548,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
   const input = raw
+    // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
+    .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));

@@ -149,7 +149,7 @@ describe('silent misreadings of real lines, by cause', () => {
     expect(said).toMatch(/full_finetuning False: read as LoRA/);
   });
 
-  // c134 (NVIDIA/Megatron-LM): GPUS_PER_NODE=8 was not read, so one GPU took the global batch as accumulation.
+  // c134 (NVIDIA/Megatron-LM#606): GPUS_PER_NODE=8 was not read, so one GPU took the global batch as accumulation.
   it('GPUS_PER_NODE counts the GPUs', () => {
     expect(read('finetune llama-2-7b on A100 40G\nGPUS_PER_NODE=8\nMICRO_BATCH_SIZE=1').scenario.hardware?.count).toBe(8);
   });
@@ -183,5 +183,20 @@ describe('silent misreadings of real lines, by cause', () => {
     expect(said).toMatch(/prompt 512 \+ completion 1024/);
     expect(read('train qwen2.5-7b with grpo, max-prompt=256 and max-completions=256').scenario.seq).toBe(512);
     expect(read('train qwen2.5-7b with grpo\nmax_prompt_length: 512').scenario.seq).toBe(read('train qwen2.5-7b with grpo').scenario.seq);
+  });
+
+  // c100 (huggingface/open-r1#506): "--gradient_checkpointing \\" took the line continuation as its value.
+  it('a shell line continuation is no flag value', () => {
+    const cmd = 'accelerate launch sft.py \\\n  --model_name_or_path Qwen2.5-1.5B \\\n  --gradient_checkpointing \\\n  --per_device_train_batch_size 16';
+    const { scenario } = read(cmd);
+    expect(scenario.recompute).toBe(read('train qwen2.5-1.5b gc').scenario.recompute);
+    expect(scenario.microBatch).toBe(16);
+  });
+
+  // c102 (OPPO-PersonalAI/Agent_Foundation_Models#5): BATCH_SIZES=(1) GRADIENT_ACCUMULATIONS=(16), bash arrays.
+  it('bash arrays of one value and the plural GRADIENT_ACCUMULATIONS are read', () => {
+    const { scenario } = read('sft qwen2.5-7b on 8x a100 80G\nBATCH_SIZES=(1)\nGRADIENT_ACCUMULATIONS=(16)');
+    expect(scenario.gradAccum).toBe(16);
+    expect(scenario.microBatch).toBe(1);
   });
 });
