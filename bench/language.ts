@@ -76,7 +76,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['attention', (s) => s.attention, /attention \(default\)|preset/],
   ['loss', (s) => s.loss, /cross-entropy \(default\)/],
   ['framework', (s) => s.framework, /conventions \(default\)/],
-  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU/],
+  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   ['question', (s) => [s.question, s.chart], /$^/],

@@ -22,6 +22,8 @@ export interface KeyContext {
   keys: ReadonlySet<string>;
   /** DeepSpeed runs the step: HF's bf16 flag then turns on DeepSpeed's bf16 (fp32 master weights in the optimizer). */
   deepspeed?: boolean;
+  /** The value of each key present (the first one written), for keys read together. */
+  values?: ReadonlyMap<string, string>;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -34,7 +36,8 @@ export const isFalse = (v: string) => FALSE.has(unquote(v));
 
 export function unquote(v: string): string {
   // Rust's Option in a TGI args dump: Some(4) is 4.
-  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
+  // A bash array of one value, BATCH_SIZES=(1), is that value.
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
@@ -76,7 +79,11 @@ const halfFlag =
     if (!isTrue(value) && value !== 'auto') return IGNORE;
     // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
     // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
-    return ctx.axolotl ? say(`pure ${dtype}`) : say(`amp ${dtype}`);
+    if (ctx.axolotl) return say(`pure ${dtype}`);
+    // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
+    // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
+    if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
+    return say(`amp ${dtype}`);
   };
 
 const DTYPES: Record<string, string> = {
@@ -133,7 +140,9 @@ const deepspeedFile: Handler = (v) => {
   const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
   if (!stage) return say('deepspeed');
   const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
-  return say(`deepspeed zero${stage[1]}${offload}`);
+  // The file is not in the text: what it offloads is read from its name only, so say so.
+  const note = offload ? `offload read from the file name "${value}" (${offload.trim()}); say "offload optimizer" or "offload params" if the file offloads less` : undefined;
+  return say(`deepspeed zero${stage[1]}${offload}`, note);
 };
 
 const offloadDevice =
@@ -163,6 +172,8 @@ const quantization: Handler = (v) => {
   if (/awq/.test(value)) return say('awq');
   if (/gptq|marlin|exl2/.test(value)) return say('gptq');
   if (/fp8/.test(value)) return say('fp8 weights');
+  // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
+  if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
   return IGNORE;
@@ -234,6 +245,21 @@ const count =
     return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
   };
 
+/**
+ * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
+ * each step holds the prompt and its completion, so the sequence is their sum; read once, at the
+ * prompt key, when both are given (one alone says too little to set the sequence).
+ */
+const PROMPT_KEYS = ['max_prompt_length', 'max_prompt'];
+const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion'];
+const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
+const promptLength: Handler = (v, ctx) => {
+  const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
+  const prompt = numberOf(v);
+  if (!Number.isFinite(prompt) || !Number.isFinite(completion)) return IGNORE;
+  return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
+};
+
 /** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
 const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
@@ -261,8 +287,15 @@ const KEYS: Record<string, Handler> = {
   batch_size: batchSize,
   train_batch_size: numeric('gbs'),
   global_batch_size: numeric('gbs'),
+  max_prompt_length: promptLength,
+  max_prompt: promptLength,
+  max_completion_length: () => IGNORE,
+  max_completions: () => IGNORE,
+  max_completion: () => IGNORE,
   gradient_accumulation_steps: numeric('ga'),
   gradient_accumulation: numeric('ga'),
+  // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
+  gradient_accumulations: numeric('ga'),
   max_num_seqs: serving(numeric('bs')),
   max_concurrent_requests: () => IGNORE,
   max_batch_size: numeric('bs'),
@@ -345,6 +378,8 @@ const KEYS: Record<string, Handler> = {
   qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
   finetuning_type: finetuningType,
+  // Unsloth FastModel.from_pretrained(full_finetuning=…): False is its adapter path (get_peft_model).
+  full_finetuning: (v) => (isTrue(v) ? say('full') : isFalse(v) ? say('lora', 'full_finetuning False: read as LoRA (Unsloth adds adapters with get_peft_model)') : IGNORE),
   adapter: adapter,
   load_in_4bit: loadIn('nf4'),
   load_in_8bit: loadIn('int8'),
@@ -389,6 +424,7 @@ const KEYS: Record<string, Handler> = {
   nproc_per_node: count('gpus'),
   num_processes: count('gpus'),
   num_gpus: count('gpus'),
+  gpus_per_node: count('gpus'),
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
@@ -462,7 +498,7 @@ export function keyKnown(key: string): boolean {
   return key in KEYS || NO_MEMORY_EFFECT.has(key);
 }
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|[^\\s,;{}()\\]\\[]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[]+)`;
 /**
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
@@ -486,6 +522,24 @@ const LIST_PAIR = new RegExp(
   'g',
 );
 
+/**
+ * YAML comments in a pasted config are not settings: a commented-out key
+ * ("# disable_gradient_checkpointing: true") and the comment after a value
+ * ("deepspeed: ds_z3_offload_config.json  # choices: [ds_z0_config.json, …]",
+ * hiyouga/LlamaFactory#8482; `model_name = "unsloth/Qwen3-30B-A3B", #  "unsloth/Mistral-Nemo…"`,
+ * unslothai/unsloth#2504). A "#" before a digit is an issue number, not a comment. Markdown headings ("### Running on 1 x H100") are prose and stay.
+ */
+const COMMENTED_KEY = /^[ \t]*#+[ \t]*[a-z_][a-z0-9_.]*[ \t]*[:=].*$/gm;
+const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/gm;
+
+/**
+ * "what per_device_train_batch_size should be?", "what batch size can I use", "what's the max
+ * context length": a value asked for, not stated, is the question of its largest value
+ * (lm-sys/FastChat#346). Read before the keys, which would take the key alone as a flag.
+ */
+const ASKED_VALUE =
+  /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
@@ -493,10 +547,24 @@ export function readConfig(raw: MappedText): ConfigReading {
   const notes: string[] = [];
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
-  const input = raw.replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'));
+  const input = raw
+    // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
+    .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
+    .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
+    .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
+    .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
   const present = new Set<string>();
-  for (const m of src.matchAll(PAIR)) present.add(keyName(m[1] ?? m[5] ?? m[8] ?? ''));
+  const values = new Map<string, string>();
+  for (const m of src.matchAll(PAIR)) {
+    const key = keyName(m[1] ?? m[5] ?? m[8] ?? '');
+    present.add(key);
+    const value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    if (value !== undefined && !values.has(key)) values.set(key, value);
+  }
+  // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
+  // makes batch_size the global batch just as the key would.
+  if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
@@ -547,7 +615,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       }
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed });
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values });
     if (reading === null) return m[0];
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
@@ -575,7 +643,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;

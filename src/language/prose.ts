@@ -68,6 +68,26 @@ const PATH = /(?<![\w])(?:\.{0,2}\/)?(?:[a-z0-9_.\-~]+\/)+[a-z0-9_.\-]+\/?/g;
 const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?![\w.])/g;
 /** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
 const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
+/**
+ * A training script named by its method keeps the method: litgpt's `finetune/lora.py`,
+ * `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`. Any other
+ * file name is no request word.
+ */
+const METHOD_SCRIPT = /^(?:[a-z0-9]+[_-])*?(q?lora)(?:[_-][a-z0-9]+)*\.py$/;
+/** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`) says the intent. */
+const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.py$/;
+/** A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage. */
+const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.json$/;
+function fileWords(name: string, notes?: string[]): string {
+  const method = METHOD_SCRIPT.exec(name);
+  if (method) return method[1]!.padEnd(name.length);
+  const zero = ZERO_FILE.exec(name);
+  if (zero) {
+    if (/offload/.test(name)) notes?.push(`"${name}": ZeRO-${zero[1]} read from the file name; what it offloads is not (say "offload optimizer" or "offload params")`);
+    return `zero${zero[1]}`.padEnd(name.length);
+  }
+  return TRAIN_SCRIPT.test(name) ? 'train'.padEnd(name.length) : ' '.repeat(name.length);
+}
 /** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
 const WEIGHTS_FILE = /(?<![\w\-])\.(?:ggml(?:v\d)?|gguf|safetensors|bin|pt|pth)(?=[.\s]|$)/g;
 /** Ollama tags name the size after a colon: "mistral-small3.1:24b", "llama3:70b-instruct". */
@@ -142,12 +162,12 @@ export function readProse(input: MappedText): ProseReading {
     }))
     .replace(/\b(bf16|fp16)-true\b/g, outsideHubIds((m) => `pure ${m[1]}`))
     .replace(/\bw\/(?=\s)/g, outsideHubIds(() => 'with'))
-    .replace(FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(WEIGHTS_FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(OLLAMA_TAG, outsideHubIds(() => '-'))
     // lastPart keeps Hub ids whole itself, and reads torchtune's "llama3/8B_lora" first.
-    .replace(PATH, (m) => lastPart(m[0]))
-    .replace(FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(PATH, (m) => lastPart(m[0], notes))
+    .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(MODULE_PATH, outsideHubIds((m) => m[1]! + ' '.repeat(m[2]!.length)))
     .replace(instancePattern(input.text), outsideHubIds((m) => {
       const found = instanceByName(m[0])!;
@@ -194,13 +214,13 @@ function hubLink(url: string): string | Piece[] {
  * is its family and size). The rest becomes spaces so offsets keep pointing at the name. A bare
  * `org/name` and a huggingface.co path stay whole (the lexer's `hub` token); a file names none.
  */
-function lastPart(path: string): string {
+function lastPart(path: string, notes?: string[]): string {
   const parts = path.replace(/\/+$/, '').split('/');
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
   // A path to a file names no model ("./models/config.json" is not a pasted config.json).
-  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length);
+  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
   // torchtune's "llama3/8B_lora": the folder is the family, the file the size.
   const folder = parts.at(-2) ?? '';
   if (/^\d/.test(name) && FAMILY_START.test(folder)) {

@@ -41,6 +41,8 @@ const DROPPED = new Set(['ws', 'sep', 'mention']);
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'each', 'this', 'these', 'those', 'single', 'one', 'of', 'with', 'using', 'in', 'at', 'per', 'total', 'just', 'only', 'some', 'two']);
 /** Marks prose words in the gap between two kept tokens. */
 const PROSE = '\u0001';
+/** Words after a card number that name a variant ("3080 Ti", "2080 Super"). */
+const CARD_VARIANT = /^(?:ti|super)$/;
 const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
 const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
 const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
@@ -80,6 +82,11 @@ export function readTokens(raw: Token[]): TokenReading {
         continue;
       }
       if (kept.length && afterWord[kept.length - 1] === undefined) afterWord[kept.length - 1] = t.text;
+      // "3080 Ti": the catalog names its Ti/Super cards whole, so a card read before one is its sibling.
+      const card = kept.at(-1);
+      if (CARD_VARIANT.test(t.text) && card?.type === 'gpu' && /^\s*$/.test(gap) && afterWord[kept.length - 1] === t.text) {
+        notes.push(`I don't know the GPU "${card.text} ${t.text}": read as the ${card.value} card (its memory, when stated, picks the variant)`);
+      }
       filler.push(t);
       // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
       gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
@@ -104,6 +111,22 @@ export function readTokens(raw: Token[]): TokenReading {
         if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
         continue;
       }
+    }
+    // "SP disabled / not possible": a post-negation that is also a pre-negation word was kept as 'neg';
+    // it negates the setting before it when it negates nothing after it.
+    if (next?.type === 'neg' && POST_NEGATIONS.has(next.text) && t.type !== 'word' && t.type !== 'foreign' && t.type !== 'neg' && !negate(next, out[i + 2], []).consumed) {
+      const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
+      if (negated.consumed) {
+        if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
+        i++;
+        continue;
+      }
+    }
+    // "Llama3 on a single A6000 … and all parameters equal" (c156, meta-pytorch/torchtune): "parameters"
+    // only counts the number right before it; across prose it is a word.
+    if (t.type === 'params' && ((outGaps[i] ?? '').includes(PROSE) || !['number', 'size', 'moeSize'].includes(out[i - 1]?.type ?? ''))) {
+      filler.push({ ...t, type: 'word' });
+      continue;
     }
     // A count joins its card directly: "256 and max-completions=256 on 20G" counts no cards.
     if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && next && ['gpu', 'gpus', 'capacity', 'on'].includes(next.type) && (outGaps[i + 1] ?? '').includes(PROSE)) {
@@ -139,6 +162,8 @@ export function readTokens(raw: Token[]): TokenReading {
         filler.push(t);
         continue;
       }
+      // "RTX 3060Ti" with no such card in the catalog: say the GPU is unknown, not just an unread word.
+      if (/^\d{3,4}(?:ti|super)$/.test(t.text)) notes.push(`I don't know the GPU "${t.text}": no GPU read from it`);
       unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
       continue;
     }
@@ -352,6 +377,12 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
         continue;
       }
     }
+    // "how many GPU (A800 80G)", "how many GPUs, H100": the card named after the word for cards is
+    // the card asked about, not a single card already chosen.
+    if (t.type === 'howMany' && next?.type === 'gpus' && out[i + 2]?.type === 'gpu' && !(gaps[i + 2] ?? '').includes(PROSE)) {
+      remove(i + 1);
+      continue;
+    }
     // "A100 GPUs (40GB)": the card, the word for cards, then its memory.
     if (t.type === 'gpu' && next?.type === 'gpus' && next.value === 'gpus' && out[i + 2]?.type === 'capacity' && !/[,;]/.test((gaps[i + 1] ?? '') + (gaps[i + 2] ?? ''))) {
       const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(out[i + 2]!.text)?.[0]));
@@ -388,6 +419,15 @@ function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { 
       i++;
       continue;
     }
+    // "2 nodes with 8xA100": per node or in all? Read per node (as "2 nodes of 8x"), and say so.
+    if (t.type === 'nodes' && next?.type === 'count' && !(gaps[i + 1] ?? '').includes('(')) {
+      const nodes = Number(/^\d+/.exec(t.text)?.[0]);
+      const count = Number(/^\d+/.exec(next.text)?.[0]);
+      if (nodes > 1 && count > 0) {
+        const alt = count % nodes === 0 && count > nodes ? ` (say "${nodes} nodes of ${count / nodes}x" if ${count} is the total)` : '';
+        notes.push(`"${spanText(t, next).replace(/\s+/g, ' ')}" read as ${count} per node, ${nodes * count} GPUs in all${alt}`);
+      }
+    }
     // "2 nodes (16x A100)": the count in parentheses is the total over the nodes.
     if (t.type === 'nodes' && (next?.type === 'count' || next?.type === 'number') && (gaps[i + 1] ?? '').includes('(')) {
       const nodes = Number(/^\d+/.exec(t.text)?.[0]);
@@ -416,6 +456,11 @@ function negate(neg: Token, next: Token | undefined, notes: string[]): { consume
   switch (next.type) {
     case 'recompute':
       return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'mode':
+      // "Qwen3-30B-A3B not loading on RTX4090" (unslothai/unsloth#2504): a run that failed says
+      // what went wrong, not what was being done; the intent is then assumed, and said so.
+      notes.push(`"${at.text}" read as no intent word`);
+      return { consumed: true };
     case 'lora':
       // "without peft/lora": every weight trains.
       return { consumed: true, token: { ...next, ...at, type: 'mode', value: 'full' } };
@@ -429,6 +474,7 @@ function negate(neg: Token, next: Token | undefined, notes: string[]): { consume
     case 'loss':
       return { consumed: true, token: { ...next, ...at, value: 'full' } };
     case 'sharding':
+    case 'sp':
     case 'framework':
     case 'precision':
     case 'serve':

@@ -10,7 +10,7 @@ import type { Item } from './items.js';
  * card size, with a note. Genuinely different values stay, for the resolver to report.
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[]): Item[] {
-  let out = models(compares(items));
+  let out = models(compares(items, notes));
   out = cards(out, notes);
   out = weights(out);
   out = seqs(out, notes);
@@ -26,7 +26,21 @@ const catalogOf = (i: ModelItem) => {
   const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? i.offline?.model : undefined;
   return id === undefined ? undefined : MODELS.find((m) => m.id === id);
 };
-const paramsOf = (i: ModelItem): number => (i.kind === 'size' ? i.params : (catalogOf(i)?.publishedParams ?? NaN));
+/**
+ * Billions of parameters a name holds ("Qwen3-30B-A3B" 30, "Mixtral-8x7B" 56, "WizardLM-30B-fp16" 30):
+ * how a Hub repo or name the catalog lacks is compared with the other names of the model.
+ */
+function sizeInName(name: string): number {
+  const found = [...name.toLowerCase().matchAll(/(?<![a-z0-9.])(?:(\d+)x)?(\d+(?:\.\d+)?)b(?![a-z0-9])/g)];
+  const m = found[0];
+  return m ? Number(m[2]) * (m[1] ? Number(m[1]) : 1) * 1e9 : NaN;
+}
+const paramsOf = (i: ModelItem): number => {
+  if (i.kind === 'size') return i.params;
+  const known = catalogOf(i)?.publishedParams;
+  if (known !== undefined) return known;
+  return sizeInName(i.kind === 'hub' ? i.repo : i.text);
+};
 /** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
 const close = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);
 const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);
@@ -154,10 +168,30 @@ function loras(items: Item[]): Item[] {
   return items.map((i) => (i.kind === 'lora' ? { ...i, qlora: true } : i));
 }
 
-/** "FlashAttn 2 vs unsloth (which has FlashAttn 2)": a comparison of one thing with itself is prose. */
-function compares(items: Item[]): Item[] {
+/**
+ * Kinds whose items are alternatives to one another ("bf16 vs int8", "lora vs full", "deepspeed
+ * vs fsdp"): a comparison holds only within one group.
+ */
+const COMPARABLE: Item['kind'][][] = [
+  ['model', 'size', 'hub'],
+  ['precision', 'weights', 'kvDtype'],
+  ['mode', 'lora', 'serve'],
+  ['sharding', 'framework', 'parallel', 'sp', 'offload'],
+];
+const comparable = (a: Item, b: Item) => a.kind === b.kind || COMPARABLE.some((g) => g.includes(a.kind) && g.includes(b.kind));
+
+/**
+ * "FlashAttn 2 vs unsloth (which has FlashAttn 2)": a comparison of one thing with itself is prose.
+ * "hf + FlashAttn 2 vs unsloth": sides of unlike kinds compare two whole setups, which one line
+ * cannot hold: the first side (the user's own) is read, the other is not, and the reply says so.
+ */
+function compares(items: Item[], notes: string[]): Item[] {
   return items.flatMap((i) => {
     if (i.kind !== 'compare') return [i];
+    if (!comparable(i.a, i.b)) {
+      notes.push(`"${i.a.text} vs ${i.b.text}" compares two setups: read "${i.a.text}" only, not as a comparison (say "compare A vs B" with two values of one setting)`);
+      return [i.a];
+    }
     const { at: _a, end: _e, text: _t, ...a } = i.a;
     const { at: _a2, end: _e2, text: _t2, ...b } = i.b;
     return JSON.stringify(a) === JSON.stringify(b) ? [i.a] : [i];
