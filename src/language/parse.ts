@@ -179,7 +179,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...p.notes];
-  if (tolerant) items = reconcile(items, notes, ignored);
+  if (tolerant) items = reconcile(items, notes, ignored, text);
   return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)] }, run.results.length);
 }
 

@@ -9,9 +9,10 @@ import type { Item } from './items.js';
  * the most specific, and a memory figure that cannot be the named card's is not read as a
  * card size, with a note. Genuinely different values stay, for the resolver to report.
  */
-export function reconcile(items: Item[], notes: string[], ignored: string[]): Item[] {
+export function reconcile(items: Item[], notes: string[], ignored: string[], text = ''): Item[] {
   let out = models(compares(items, notes));
   out = cards(out, notes);
+  out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);
   out = loras(out);
@@ -145,6 +146,85 @@ function cards(items: Item[], notes: string[]): Item[] {
     seen.add(key);
   }
   return items.filter((i) => !drop.has(i)).map((i) => replace.get(i) ?? i);
+}
+
+/**
+ * Words before a mention that make it someone else's setup, or one the user only imagines:
+ * "as mentioned in the link, deployment is done using four A100 nodes", "官方benchmark说" (the
+ * official benchmark says), "a more reasonable choice would be", "wondering if it's possible with".
+ */
+const REFERENCE = /\b(?:as mentioned|mentioned in|official|benchmark|the (?:paper|blog|docs?|readme|link)|they used)\b|官方/i;
+const HYPOTHETICAL = /\b(?:if|would|could|might|possible|wonder(?:ing)?|think|instead of)\b|如果/i;
+/** Words before a mention that make it the user's own: "I have", "my", "currently", "how to use", "我这里". */
+const OWN = /\b(?:i have|i've got|i'm using|i am using|i use|my|currently|now|how (?:to|can i|do i) use|can it be done with)\b|我这里|我的|我用/i;
+/** A mention right before "will oom" / right after "OOM error with" is the attempt that failed. */
+const FAILED_AFTER = /^[\s,]*(?:will|would|also)?\s*(?:oom|out of memory)/i;
+const FAILED_BEFORE = /(?:oom|out of memory)(?:\s+error)?\s*(?:with|on)\s*(?:a|an|the)?\s*$/i;
+
+/** The words of a mention's own sentence, up to 48 characters before it. */
+function before(text: string, at: number): string {
+  const head = text.slice(Math.max(0, at - 48), at);
+  const cut = Math.max(...['.', '?', '!', '\n', '。', '？', '！'].map((c) => head.lastIndexOf(c)));
+  return head.slice(cut + 1);
+}
+
+/** How much a mention reads as the user's actual setup: own +1, a hypothesis or a failed attempt -1, a reference -2. */
+function standing(text: string, i: Item): number {
+  const head = before(text, i.at);
+  if (REFERENCE.test(head)) return -2;
+  if (FAILED_AFTER.test(text.slice(i.end, i.end + 16)) || FAILED_BEFORE.test(head)) return -1;
+  if (OWN.test(head)) return 1;
+  if (HYPOTHETICAL.test(head)) return -1;
+  return 0;
+}
+
+/** Settings that size a run and so may belong to either of two setups. */
+const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen']);
+/** Item i sits with the set-aside mention d: between it and the kept one, or after it in d's own sentence. */
+function alongside(text: string, d: Item, keep: Item, i: Item): boolean {
+  if (d.at < keep.at) return i.at >= d.end && i.end <= keep.at;
+  const stop = text.slice(d.end).search(/[.?!\n。？！]/);
+  return i.at >= d.end && i.at < (stop < 0 ? text.length : d.end + stop);
+}
+
+type Setting = Extract<Item, { kind: 'hardware' | 'model' | 'size' | 'hub' }>;
+/** Two mentions of the cards, or of the model, that cannot both be the run. */
+function disagree(a: Setting, b: Setting): boolean {
+  if (a.kind === 'hardware' && b.kind === 'hardware') {
+    const differ = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
+    return differ(a.gpuId, b.gpuId) || differ(a.count, b.count) || differ(a.nodes, b.nodes) || differ(a.capacityGiB, b.capacityGiB);
+  }
+  return a.kind !== 'hardware' && b.kind !== 'hardware';
+}
+
+/**
+ * Two setups in one message ("One H100 will oom … how to use two H100?", "the official benchmark
+ * used 2 A100 80G, here I have 4 A100 40G"): when the words around exactly one of the disagreeing
+ * mentions make it the user's actual setup, that one is read and a note says which was set aside,
+ * so the choice is flagged, never silent. Otherwise both stay, and the resolver reports the pair.
+ */
+function actualSetup(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  let out = items;
+  for (const group of [(i: Item) => i.kind === 'hardware', namesModel]) {
+    const said = out.filter(group) as Setting[];
+    if (said.length < 2 || !said.some((a, k) => said.slice(k + 1).some((b) => disagree(a, b)))) continue;
+    const scored = said.map((i) => ({ i, s: standing(text, i) }));
+    const top = Math.max(...scored.map((x) => x.s));
+    const best = scored.filter((x) => x.s === top);
+    if (best.length !== 1 || scored.every((x) => x.s === top)) continue;
+    const keep = best[0]!.i;
+    const dropped = said.filter((i) => i !== keep && disagree(i, keep));
+    if (dropped.length === 0) continue;
+    // Everything that disagrees with the kept mention must stand lower, or it is a real contradiction.
+    if (scored.some((x) => x.i !== keep && x.s === top)) continue;
+    // "the official benchmark ran 2 A100 80G at 128k input; here 4 A100 40G": a length, batch or
+    // format said alongside the set-aside setup may be that setup's too, so whose it is stays open.
+    if (dropped.some((d) => out.some((i) => SIZING.has(i.kind) && alongside(text, d, keep, i)))) continue;
+    for (const d of dropped) notes.push(`read "${keep.text}" as your setup; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
+    out = out.filter((i) => !dropped.includes(i as Setting));
+  }
+  return out;
 }
 
 /** "4bit" and "GPTQ", "AWQ-INT4" and "--quantization marlin", "4bit" and "double quant": one 4-bit format, said twice. */
