@@ -353,6 +353,8 @@ const KEYS: Record<string, Handler> = {
   },
   mixed_precision: (v) => {
     const value = unquote(v);
+    // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8).
+    if (value === 'no') return say('fp32');
     return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
   },
   enabled: () => IGNORE,
@@ -399,6 +401,9 @@ const KEYS: Record<string, Handler> = {
   // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
   config_file: (v) => (/(?:z(?:ero)?|stage)[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE),
   deepspeed_config_file: deepspeedFile,
+  // accelerate's block of DeepSpeed settings: its children (zero_stage, offload_*) are read by
+  // their own keys, and `distributed_type: DEEPSPEED` says DeepSpeed runs; an empty `{}` says nothing.
+  deepspeed_config: () => IGNORE,
   ds_config: deepspeedFile,
   zero_optimization: () => IGNORE,
   offload_optimizer: () => IGNORE,

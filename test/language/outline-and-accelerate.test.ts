@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseRequest } from '../../src/language/parse.js';
+
+const hardware = (text: string) => {
+  const out = parseRequest(text);
+  if (!out.ok) throw new Error(`refused: ${out.error.message}`);
+  return out.items.filter((i) => i.kind === 'hardware' && (i.count !== null || i.capacityGiB !== null || i.gpuId !== null));
+};
+
+describe('a numbered list marker is an outline, not a GPU count', () => {
+  // Cause seen in huggingface/accelerate#2925 (c124): "1.When I use two 48G graphics cards" read as count 1.
+  it('"1.When I use three 24G cards" at a line start is three cards', () => {
+    const cards = hardware('I train opt-1.3b, however\n1.When I use three 24G cards it runs out of memory');
+    expect(cards.map((c) => c.kind === 'hardware' && c.count)).toEqual([3]);
+  });
+  it('a size or a memory at a line start stays a number ("1.5b", "8.5G")', () => {
+    const out = parseRequest('train 13b on a 4090\n1.5b would fit too');
+    expect(out.ok).toBe(true);
+  });
+});
+
+describe("accelerate's config: an empty deepspeed_config is no DeepSpeed, mixed_precision 'no' is fp32", () => {
+  // Cause seen in huggingface/accelerate#2925 (c124): `deepspeed_config: {}` next to `distributed_type: FSDP`.
+  const yaml = "train gpt2-medium on 2 gpus of 24GB\ncompute_environment: LOCAL_MACHINE\ndeepspeed_config: {}\ndistributed_type: FSDP\nmixed_precision: 'no'\nnum_machines: 1\nnum_processes: 2";
+  it('no framework item says deepspeed', () => {
+    const out = parseRequest(yaml);
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.items.some((i) => i.kind === 'framework' && i.value === 'deepspeed')).toBe(false);
+  });
+  it("mixed_precision: 'no' reads as fp32", () => {
+    const out = parseRequest(yaml);
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.items.filter((i) => i.kind === 'precision').map((i) => (i as { value: string }).value)).toEqual(['fp32']);
+  });
+});
