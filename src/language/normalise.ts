@@ -25,11 +25,6 @@ const LOOKALIKES: Record<string, string> = {
 
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
-/**
- * A numbered list's marker at the start of a line ("1.When I use two 48G cards", "2) lora r16"):
- * an outline, never a GPU count or a size. Only before a word, so "1.5b" and "8.5G" stay numbers.
- */
-const LIST_MARKER = /^[ \t>*-]*\d{1,2}[.)](?=[ \t]*[A-Za-z\u4e00-\u9fff])/gm;
 /** Emoji and other pictographs: decoration, never a request word. */
 const PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu;
 
@@ -46,7 +41,6 @@ export function normalise(input: string | MappedText): MappedText {
     .replace(CHAT_MARKUP, keptPart)
     .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/gi, (m) => SLACK_ENTITIES[m[0].toLowerCase()]!)
     .replace(ZERO_WIDTH, () => '')
-    .replace(LIST_MARKER, () => ' ')
     .replace(PICTOGRAPH, () => ' ')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!)
     .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]));

@@ -7,6 +7,7 @@ import { checkInput } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
+import { dropLayout } from './layout.js';
 import { normalise } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser } from './parser.js';
@@ -77,7 +78,7 @@ interface Prepared {
 }
 
 function prepare(text: string): Prepared {
-  const config = readConfig(normalise(text));
+  const config = readConfig(dropLayout(normalise(text)));
   const prose = readProse(config.text);
   const reading = readTokens(tokenize(prose.text.text));
   const notes = [...config.notes, ...prose.notes, ...reading.notes];
@@ -97,7 +98,7 @@ function prepare(text: string): Prepared {
  * what an adapter fetches before respond() (src/hub/prefetch.ts).
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
-  const prose = readProse(readConfig(normalise(text)).text);
+  const prose = readProse(readConfig(dropLayout(normalise(text))).text);
   return tokenize(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));

@@ -33,3 +33,14 @@ describe("accelerate's config: an empty deepspeed_config is no DeepSpeed, mixed_
     expect(out.items.filter((i) => i.kind === 'precision').map((i) => (i as { value: string }).value)).toEqual(['fp32']);
   });
 });
+
+describe('the plural after a memory in parentheses is the card\'s plural', () => {
+  // Leftover of the card-plural reading ("A100s (40G)" was read, "A100(40G)s" left an unread "s"); corpus c033 (haotian-liu/LLaVA) writes "8xA100(40G)".
+  it('"4 A100(40G)s" and "2 V100 (32 GB)s" leave no unread word', () => {
+    for (const text of ['finetune 13b on 4 A100(40G)s', 'serve 7b on 2 V100 (32 GB)s please']) {
+      const out = parseRequest(text);
+      if (!out.ok) throw new Error(out.error.message);
+      expect(out.unread).toEqual([]);
+    }
+  });
+});
