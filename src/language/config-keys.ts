@@ -528,6 +528,12 @@ const LIST_PAIR = new RegExp(
 );
 
 /**
+ * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
+ * QwenLM/Qwen3#67): digits and commas are the whole value, whatever follows.
+ */
+const DEVICE_LIST = /((?<![\w.\-/])["']?cuda_visible_devices["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+
+/**
  * YAML comments in a pasted config are not settings: a commented-out key
  * ("# disable_gradient_checkpointing: true") and the comment after a value
  * ("deepspeed: ds_z3_offload_config.json  # choices: [ds_z0_config.json, …]",
@@ -557,6 +563,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
+    .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
     .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
   const present = new Set<string>();

@@ -44,3 +44,11 @@ describe('the plural after a memory in parentheses is the card\'s plural', () =>
     }
   });
 });
+
+describe('CUDA_VISIBLE_DEVICES set inline before a command counts every listed device', () => {
+  // Cause seen in QwenLM/Qwen3#67 (c159): "CUDA_VISIBLE_DEVICES=0,1,…,7 python -m vllm…" was read as one GPU ("=0").
+  it('"CUDA_VISIBLE_DEVICES=0,1,2 python serve.py" is three GPUs', () => {
+    const cards = hardware('serve mistral-7b\nCUDA_VISIBLE_DEVICES=0,1,2 python serve.py --port 8000');
+    expect(cards.map((c) => c.kind === 'hardware' && c.count)).toEqual([3]);
+  });
+});
