@@ -68,8 +68,16 @@ let hubPattern: RegExp | null = null;
 function hubAt(text: string, at: number): string | null {
   hubPattern ??= new RegExp(`(?:${hubTokenSource()})`, 'y');
   hubPattern.lastIndex = at;
-  return hubPattern.exec(text)?.[0] ?? null;
+  const found = hubPattern.exec(text)?.[0] ?? null;
+  return found && isWordPair(found) ? null : found;
 }
+
+/**
+ * Two short words joined by a slash ("CPU/GPU" in an Ollama listing, "fp16/bf16", "tp/pp",
+ * "OOM/ValueError" is longer and stays) are prose shorthand for "either", not a Hub repo:
+ * a Hub owner and name of at most four characters each is a word pair.
+ */
+const isWordPair = (id: string) => /^[a-z0-9]{1,4}\/[a-z0-9]{1,4}$/.test(id);
 
 /** Tokens of normalised text. Never throws: unknown characters become `other`. */
 export function tokenize(lowerText: string): Token[] {

@@ -15,6 +15,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);
+  out = switches(out, notes);
   out = loras(out);
   out = frameworks(out);
   out = narrativeHelp(out, ignored);
@@ -88,6 +89,31 @@ function seqs(items: Item[], notes: string[]): Item[] {
   const keep = top[0]!;
   for (const s of seq) if (s.value !== keep.value) notes.push(`sequence ${keep.value} read from "${keep.text}"; "${s.text}" is ${rank(s) === 0 ? 'a cap' : 'another length the message mentions'}`);
   return items.filter((i) => i.kind !== 'seq' || i === keep);
+}
+
+/** A setting written as a config key or flag ("OLLAMA_FLASH_ATTENTION false", "--gradient_checkpointing"). */
+const KEYED = /[a-z0-9]_[a-z]|^--|[:=]/i;
+
+/**
+ * A switch said in prose and set in a config ("Flash Attention | KV Cache" as a title, then
+ * "OLLAMA_FLASH_ATTENTION false"): the prose names the topic, the config sets it. The config's
+ * value is read and a note names the prose mention. Two prose mentions, or two keys, that
+ * disagree stay a contradiction.
+ */
+function switches(items: Item[], notes: string[]): Item[] {
+  let out = items;
+  for (const kind of ['attention', 'recompute'] as const) {
+    const said = out.filter((i) => i.kind === kind);
+    if (said.length < 2) continue;
+    const value = (i: Item) => JSON.stringify({ ...i, at: 0, end: 0, text: '' });
+    if (new Set(said.map(value)).size < 2) continue;
+    const keyed = said.filter((i) => KEYED.test(i.text));
+    if (keyed.length === 0 || new Set(keyed.map(value)).size > 1 || keyed.length === said.length) continue;
+    const keep = keyed[0]!;
+    for (const i of said) if (value(i) !== value(keep)) notes.push(`"${keep.text}" read as the setting; "${i.text}" is the message talking about it`);
+    out = out.filter((i) => i.kind !== kind || value(i) === value(keep));
+  }
+  return out;
 }
 
 type Hardware = Extract<Item, { kind: 'hardware' }>;
