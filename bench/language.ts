@@ -59,7 +59,7 @@ function sizeOfPendingModel(token: string): string {
 /** Fields compared, each with the words that flag it in a reply's assumptions. */
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
-  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|shape for|read as a/],
+  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|shape for|read as a|as your setup/],
   ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|fine-tune: "/],
   // LoRA alpha scales the update and changes no memory: not compared.
   ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA/],
@@ -76,7 +76,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['attention', (s) => s.attention, /attention \(default\)|preset/],
   ['loss', (s) => s.loss, /cross-entropy \(default\)/],
   ['framework', (s) => s.framework, /conventions \(default\)/],
-  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all/],
+  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all|as your setup/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   ['question', (s) => [s.question, s.chart], /$^/],

@@ -232,7 +232,9 @@ function disagree(a: Setting, b: Setting): boolean {
 function actualSetup(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   let out = items;
-  for (const group of [(i: Item) => i.kind === 'hardware', namesModel]) {
+  // A bare "cards" or "GPUs" says no setup: only mentions that carry a card, count or memory compete.
+  const carries = (i: Item) => i.kind === 'hardware' && (i.gpuId !== null || i.count !== null || i.capacityGiB !== null || i.nodes !== null);
+  for (const group of [carries, namesModel]) {
     const said = out.filter(group) as Setting[];
     if (said.length < 2 || !said.some((a, k) => said.slice(k + 1).some((b) => disagree(a, b)))) continue;
     const scored = said.map((i) => ({ i, s: standing(text, i) }));

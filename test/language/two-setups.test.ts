@@ -49,4 +49,11 @@ describe('two setups in one message: the words around them tell which is the use
     const out = parseRequest('The official benchmark ran 70b on 2 A100 80G with 128k input, but I have 4 A100 40G and it runs out of memory');
     if (out.ok) expect(out.items.filter((i) => i.kind === 'hardware').length).toBe(2);
   });
+
+  // Cause seen in artidoro/qlora#184 (c168): a bare "both cards" stood level with "On a 2x 3090", so no choice was made.
+  it('a bare "cards" carries no setup and does not stop the choice', () => {
+    const { cards, notes } = read('On a 2x 4090 box I split the model across both cards because I think it cannot fit into a single card.');
+    expect(cards).toEqual(['On a 2x 4090']);
+    expect(notes).toMatch(/"single card" is another setup/);
+  });
 });
