@@ -180,9 +180,9 @@ function cards(items: Item[], notes: string[]): Item[] {
  * official benchmark says), "a more reasonable choice would be", "wondering if it's possible with".
  */
 const REFERENCE = /\b(?:as mentioned|mentioned in|official|benchmark|the (?:paper|blog|docs?|readme|link)|they used)\b|官方/i;
-const HYPOTHETICAL = /\b(?:if|would|could|might|possible|wonder(?:ing)?|think|instead of)\b|如果/i;
+const HYPOTHETICAL = /\b(?:if|would|could|might|maybe|perhaps|possible|suspect|will need|need at least|wonder(?:ing)?|think|instead of)\b|如果/i;
 /** Words before a mention that make it the user's own: "I have", "my", "currently", "how to use", "我这里". */
-const OWN = /\b(?:i have|i've got|i'm using|i am using|i use|my|currently|now|how (?:to|can i|do i) use|can it be done with)\b|我这里|我的|我用/i;
+const OWN = /\b(?:i have|i've got|i'm using|i am using|i use|i(?:'ve| have)? tried|my|currently|now|how (?:to|can i|do i) use|can it be done with)\b|我这里|我的|我用/i;
 /** A mention right before "will oom" / right after "OOM error with" is the attempt that failed. */
 const FAILED_AFTER = /^[\s,]*(?:will|would|also)?\s*(?:oom|out of memory)/i;
 const FAILED_BEFORE = /(?:oom|out of memory)(?:\s+error)?\s*(?:with|on)\s*(?:a|an|the)?\s*$/i;
@@ -194,12 +194,19 @@ function before(text: string, at: number): string {
   return head.slice(cut + 1);
 }
 
-/** How much a mention reads as the user's actual setup: own +1, a hypothesis or a failed attempt -1, a reference -2. */
+/**
+ * How much a mention reads as the user's actual setup: own +1, a hypothesis or a failed attempt -1,
+ * a reference -2. Own words outrank a failure ("ran out of memory on my 24GB card" is still theirs).
+ */
 function standing(text: string, i: Item): number {
-  const head = before(text, i.at);
-  if (REFERENCE.test(head)) return -2;
+  const sentence = before(text, i.at);
+  if (REFERENCE.test(sentence)) return -2;
+  // Whose it is, and whether it is only wondered about, is said in the mention's own clause:
+  // "I've tried int8 but got OOM, maybe int4?" tries int8 and wonders about int4.
+  const head = sentence.slice(Math.max(...[',', ';', '，', '；'].map((c) => sentence.lastIndexOf(c))) + 1);
+  // "on my 24GB card": the mention's own words can say whose it is.
+  if (OWN.test(`${head}${i.text}`)) return 1;
   if (FAILED_AFTER.test(text.slice(i.end, i.end + 16)) || FAILED_BEFORE.test(head)) return -1;
-  if (OWN.test(head)) return 1;
   if (HYPOTHETICAL.test(head)) return -1;
   return 0;
 }
@@ -213,14 +220,17 @@ function alongside(text: string, d: Item, keep: Item, i: Item): boolean {
   return i.at >= d.end && i.at < (stop < 0 ? text.length : d.end + stop);
 }
 
-type Setting = Extract<Item, { kind: 'hardware' | 'model' | 'size' | 'hub' }>;
+type Setting = Extract<Item, { kind: 'hardware' | 'model' | 'size' | 'hub' | 'weights' }>;
 /** Two mentions of the cards, or of the model, that cannot both be the run. */
 function disagree(a: Setting, b: Setting): boolean {
   if (a.kind === 'hardware' && b.kind === 'hardware') {
     const differ = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
     return differ(a.gpuId, b.gpuId) || differ(a.count, b.count) || differ(a.nodes, b.nodes) || differ(a.capacityGiB, b.capacityGiB);
   }
-  return a.kind !== 'hardware' && b.kind !== 'hardware';
+  if (a.kind === 'weights' && b.kind === 'weights') return a.value !== b.value;
+  // Two names of one model ("13B" … "the 13B model") agree; different sizes or families do not.
+  if (namesModel(a) && namesModel(b)) return !close(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b)) || familyOf(a) !== familyOf(b);
+  return false;
 }
 
 /**
@@ -234,7 +244,7 @@ function actualSetup(items: Item[], text: string, notes: string[]): Item[] {
   let out = items;
   // A bare "cards" or "GPUs" says no setup: only mentions that carry a card, count or memory compete.
   const carries = (i: Item) => i.kind === 'hardware' && (i.gpuId !== null || i.count !== null || i.capacityGiB !== null || i.nodes !== null);
-  for (const group of [carries, namesModel]) {
+  for (const group of [carries, namesModel, (i: Item) => i.kind === 'weights']) {
     const said = out.filter(group) as Setting[];
     if (said.length < 2 || !said.some((a, k) => said.slice(k + 1).some((b) => disagree(a, b)))) continue;
     const scored = said.map((i) => ({ i, s: standing(text, i) }));
@@ -252,7 +262,8 @@ function actualSetup(items: Item[], text: string, notes: string[]): Item[] {
     for (const d of dropped) notes.push(`read "${keep.text}" as your setup; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
     out = out.filter((i) => !dropped.includes(i as Setting));
   }
-  return out;
+  // What stays may be one model said twice ("13B" … "the 13B model"): collapse it as before.
+  return out === items ? out : models(out);
 }
 
 /** "4bit" and "GPTQ", "AWQ-INT4" and "--quantization marlin", "4bit" and "double quant": one 4-bit format, said twice. */

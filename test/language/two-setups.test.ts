@@ -56,4 +56,23 @@ describe('two setups in one message: the words around them tell which is the use
     expect(cards).toEqual(['On a 2x 4090']);
     expect(notes).toMatch(/"single card" is another setup/);
   });
+
+  // Cause seen in c163 (a 13B finetune on "my 24GB card" after "Training the 7B model takes 18GB"):
+  // the model tried and the card called "my" are the setup; the smaller model and the memory "I suspect it will need" are not.
+  it('the model "I tried" and the card said with "my" are read; the other model and the guessed memory are named in notes', () => {
+    const out = parseRequest('Training the 3B model takes about 10GB of RAM.\nI tried training the 8B model, and ran out of VRAM on my 16GB card. I suspect it will need at least 24GB of VRAM.');
+    if (!out.ok) throw new Error(out.error.message);
+    const sizes = out.items.filter((i) => i.kind === 'size' || i.kind === 'model').map((i) => i.text);
+    expect(sizes).toEqual(['8B']);
+    expect(out.notes.join(' | ')).toMatch(/"3B" is another setup/);
+    expect(out.notes.join(' | ')).toMatch(/read "on my 16GB" as your setup/);
+  });
+
+  // Cause seen in c128 ("I've tried even with int8 … maybe int4?"): a format tried beats one only wondered about.
+  it('a weight format "I\'ve tried" is read over one followed by "maybe"', () => {
+    const out = parseRequest('run llama-2-7b on a 3090. I\'ve tried int8 but got OOM, maybe int4?');
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.items.filter((i) => i.kind === 'weights').map((i) => i.text)).toEqual(['int8']);
+    expect(out.notes.join(' | ')).toMatch(/"int4" is another setup/);
+  });
 });
