@@ -142,6 +142,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(URL, (m) => hubLink(m[0]))
     .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
+    // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
+    .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "from 4 to 2": the value it is now.
     .replace(/\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // Serving-engine settings written as words: the token budget of a batch is not a question.
