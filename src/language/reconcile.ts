@@ -12,6 +12,7 @@ import type { Item } from './items.js';
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = ''): Item[] {
   let out = models(compares(items, notes));
   out = cards(out, notes);
+  out = launched(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);
@@ -114,6 +115,18 @@ function switches(items: Item[], notes: string[]): Item[] {
     out = out.filter((i) => i.kind !== kind || value(i) === value(keep));
   }
   return out;
+}
+
+/**
+ * "CUDA_VISIBLE_DEVICES=0,…,7 NPROC_PER_NODE=7" (modelscope/ms-swift#3848): the devices visible
+ * are what the launcher may use; the processes it starts are the GPUs the run holds.
+ */
+function launched(items: Item[], notes: string[]): Item[] {
+  const visible = items.filter((i) => i.kind === 'hardware' && i.count !== null && /cuda_visible_devices/i.test(i.text));
+  const started = items.find((i) => i.kind === 'hardware' && i.count !== null && /nproc|num_processes|num_gpus/i.test(i.text));
+  if (!started || started.kind !== 'hardware' || visible.length === 0) return items;
+  for (const v of visible) notes.push(`${started.count} GPUs in all, one per process ("${started.text}"); "${v.text}" lists the devices it may use`);
+  return items.filter((i) => !visible.includes(i));
 }
 
 type Hardware = Extract<Item, { kind: 'hardware' }>;

@@ -52,3 +52,14 @@ describe('CUDA_VISIBLE_DEVICES set inline before a command counts every listed d
     expect(cards.map((c) => c.kind === 'hardware' && c.count)).toEqual([3]);
   });
 });
+
+describe('the processes a launcher starts are the GPUs the run holds, not the devices it may see', () => {
+  // Cause seen in modelscope/ms-swift#3848 (c141): CUDA_VISIBLE_DEVICES lists 8, NPROC_PER_NODE=7 starts 7: read as a contradiction.
+  it('CUDA_VISIBLE_DEVICES=0,1,2,3 with NPROC_PER_NODE=3 is three GPUs, with a note', () => {
+    const out = parseRequest('CUDA_VISIBLE_DEVICES=0,1,2,3 \\\nNPROC_PER_NODE=3 \\\nswift sft --model Qwen/Qwen2.5-7B-Instruct --train_type lora');
+    if (!out.ok) throw new Error(out.error.message);
+    const counts = out.items.flatMap((i) => (i.kind === 'hardware' && i.count !== null ? [i.count] : []));
+    expect(counts).toEqual([3]);
+    expect(out.notes.join(' | ')).toMatch(/3 GPUs in all, one per process/);
+  });
+});
