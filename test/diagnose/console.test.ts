@@ -48,3 +48,21 @@ describe('terminal: a pasted error gets a diagnosis', () => {
     expect(out).toMatch(/^I cannot read this error/);
   });
 });
+
+describe('terminal: a traceback pasted at the interactive prompt', () => {
+  it('is read as one message once its exception line arrives, not line by line', async () => {
+    const session = new ConsoleSession(undefined, null);
+    const lines = [
+      'Traceback (most recent call last):',
+      '  File "train.py", line 34, in <module>',
+      '    loss.backward()',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 172.00 MiB. GPU 0 has a total capacity of 79.33 GiB of which 49.81 MiB is free. Including non-PyTorch memory, this process has 79.27 GiB memory in use. Of the allocated memory 74.53 GiB is allocated by PyTorch, and 4.23 GiB is reserved by PyTorch but unallocated.',
+    ];
+    const answers: string[] = [];
+    for (const line of lines) answers.push(await session.handle(line));
+    expect(answers.slice(0, -1)).toEqual(['', '', '']);
+    expect(answers.at(-1)).toMatch(/^Fragmentation: PyTorch held 4\.23 GiB reserved but unallocated/);
+    // The session goes on as usual afterwards.
+    expect(await session.handle('7b lora on a 4090')).toMatch(/Read as: /);
+  });
+});

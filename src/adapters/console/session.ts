@@ -5,6 +5,15 @@ import type { EstimateReply, Reply } from '../../reply/types.js';
 import { renderText } from '../../render/text.js';
 
 /**
+ * A pasted Python traceback arrives one line at a time: it starts with this line, and its
+ * frames are indented until the unindented "SomeError: message" line that ends it.
+ */
+const TRACEBACK_START = /^\s*Traceback \(most recent call last\):\s*$/;
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Interrupt)\b/;
+/** A traceback that never reaches its exception line is answered after this many lines. */
+const MAX_TRACEBACK_LINES = 400;
+
+/**
  * One terminal conversation: each line is a request or a follow-up on the previous answer.
  * Pure apart from the injected `save` (charts) so it can be driven by tests.
  */
@@ -13,6 +22,8 @@ export class ConsoleSession {
   private last: EstimateReply | null = null;
   /** Lines of a ``` block pasted over several lines (a config.json), until its closing fence. */
   private fenced: string[] | null = null;
+  /** Lines of a Python traceback pasted at the prompt, until its unindented exception line. */
+  private traceback: string[] | null = null;
 
   /** `hub`: where Hub ids are fetched (the process's client by default; null = off). */
   constructor(
@@ -23,6 +34,15 @@ export class ConsoleSession {
   /** Answers one line; returns the text to print ('' while a pasted ``` block is still open). Never throws. */
   async handle(line: string): Promise<string> {
     const fences = (line.match(/```/g) ?? []).length;
+    if (this.traceback) {
+      this.traceback.push(line);
+      if (!EXCEPTION_LINE.test(line) && this.traceback.length < MAX_TRACEBACK_LINES) return '';
+      line = this.traceback.join('\n');
+      this.traceback = null;
+    } else if (!this.fenced && TRACEBACK_START.test(line)) {
+      this.traceback = [line];
+      return '';
+    }
     if (this.fenced) {
       this.fenced.push(line);
       if (fences % 2 === 0) return '';
