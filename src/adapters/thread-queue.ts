@@ -10,14 +10,7 @@ export class ThreadQueue {
   run<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const result = previous.then(work, work);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
+    this.setTail(key, result);
     return result;
   }
 
@@ -27,7 +20,12 @@ export class ThreadQueue {
    * saved before the next follow-up in that thread reads it.
    */
   hold(key: string, pending: Promise<unknown>): void {
-    const tail = (this.tails.get(key) ?? Promise.resolve()).then(() => pending).then(
+    this.setTail(key, (this.tails.get(key) ?? Promise.resolve()).then(() => pending));
+  }
+
+  /** The thread's next work starts once `last` settles; the entry goes when nothing follows it. */
+  private setTail(key: string, last: Promise<unknown>): void {
+    const tail = last.then(
       () => undefined,
       () => undefined,
     );

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ChartFn, ChartKind, LogFn } from '../deps.js';
 import type { EstimateReply } from '../../reply/types.js';
 import type { ChartResult, ChartTask } from './chart-worker.js';
+import { readyWithin } from './ready-within.js';
 
 /**
  * PNG charts rendered on their own thread with their own cap. Encoding a chart costs tens of
@@ -57,17 +58,7 @@ export class ChartPool {
   /** Starts the chart thread; rejects when it cannot load the renderer (charts then stay unavailable). */
   static async start(options: ChartPoolOptions = {}): Promise<ChartPool> {
     const pool = new ChartPool(options);
-    const ready = pool.spawn();
-    let timer: NodeJS.Timeout | undefined;
-    const timeoutMs = options.startTimeoutMs ?? 15_000;
-    try {
-      await Promise.race([ready, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`chart pool: not ready within ${timeoutMs} ms`)), timeoutMs)))]);
-    } catch (error) {
-      await pool.close();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    await readyWithin(pool.spawn(), options.startTimeoutMs ?? 15_000, 'chart pool:', () => pool.close());
     return pool;
   }
 

@@ -3,6 +3,7 @@ import type { ThreadState, Turn } from '../../core/assistant.js';
 import type { HubContext } from '../../hub/types.js';
 import type { LogFn } from '../deps.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
+import { readyWithin } from './ready-within.js';
 
 /**
  * respond() on worker threads, so a chat process's main thread only parses, acknowledges and
@@ -72,19 +73,8 @@ export class RespondPool {
   static async start(options: RespondPoolOptions): Promise<RespondPool> {
     const pool = new RespondPool(options);
     for (let i = 0; i < options.threads; i++) pool.slots.push(pool.spawn());
-    const timeoutMs = options.startTimeoutMs ?? 15_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`respond pool: workers not ready within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      await Promise.race([Promise.all(pool.slots.map((slot) => slot.ready)), timeout]);
-    } catch (error) {
-      await pool.close();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    const ready = Promise.all(pool.slots.map((slot) => slot.ready));
+    await readyWithin(ready, options.startTimeoutMs ?? 15_000, 'respond pool: workers', () => pool.close());
     return pool;
   }
 
