@@ -56,30 +56,33 @@ function sizeOfPendingModel(token: string): string {
   return size ? size[1]! : token;
 }
 
-/** Fields compared, each with the words that flag it in a reply's assumptions. */
+/**
+ * Fields compared, each with the words that flag it in a reply's assumptions; "your setup's <slot>"
+ * is the note for a second saying of a setting that prose set aside (src/scenario/patch.ts).
+ */
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
-  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|shape for|read as a|as your setup/],
-  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|fine-tune: "/],
+  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|names no size|shape for|read as a|as your setup|your setup's (?:model)\b/],
+  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|fine-tune: "|your setup's (?:mode)\b/],
   // LoRA alpha scales the update and changes no memory: not compared.
-  ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA/],
-  ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset/],
-  ['weights', (s) => s.weights, /weights|GGUF|quantis|NF4/],
-  ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset/],
-  ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset/],
-  ['offload', (s) => s.offload, /offload/],
-  ['parallel', (s) => s.parallel, /parallel|split over/],
-  ['seq', (s) => s.seq, /seq \d+ \(default\)/],
-  ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)/],
-  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)/],
-  ['recompute', (s) => s.recompute, /recompute \(default\)|preset/],
-  ['attention', (s) => s.attention, /attention \(default\)|preset/],
-  ['loss', (s) => s.loss, /cross-entropy \(default\)/],
-  ['framework', (s) => s.framework, /conventions \(default\)/],
-  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all|as your setup/],
-  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization/],
+  ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA|your setup's (?:mode)\b/],
+  ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset|your setup's (?:precision recipe|compute precision)\b/],
+  ['weights', (s) => s.weights, /weights|GGUF|quantis|NF4|your setup's (?:weight format)\b/],
+  ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset|your setup's (?:optimizer)\b/],
+  ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset|your setup's (?:sharding)\b/],
+  ['offload', (s) => s.offload, /offload|your setup's (?:offload)\b/],
+  ['parallel', (s) => s.parallel, /parallel|split over|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
+  ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|your setup's (?:sequence length)\b/],
+  ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
+  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|your setup's (?:gradient accumulation|global batch)\b/],
+  ['recompute', (s) => s.recompute, /recompute \(default\)|preset|your setup's (?:recompute setting)\b/],
+  ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],
+  ['loss', (s) => s.loss, /cross-entropy \(default\)|preset|your setup's (?:loss)\b/],
+  ['framework', (s) => s.framework, /conventions \(default\)|your setup's (?:framework)\b/],
+  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all|as your setup|your setup's (?:GPU type|GPU count|node count)\b/],
+  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
-  ['question', (s) => [s.question, s.chart], /$^/],
+  ['question', (s) => [s.question, s.chart], /$^|your setup's (?:question)\b/],
 ];
 
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {

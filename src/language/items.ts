@@ -1,3 +1,4 @@
+import type { OfflineReading } from './prose.js';
 /**
  * What the parser returns: typed items, exactly as written, with no defaults and no meaning
  * checks (those happen in src/scenario). `at`/`end` are character offsets into the request.
@@ -23,7 +24,7 @@ export type ItemBody =
    * `offline`: the catalog model the repo's name is (with the weight format its suffix names),
    * read when the Hub was not asked (src/language/prose.ts offlineReading); null when none.
    */
-  | { kind: 'hub'; repo: string; offline: { model: string; weights: string | null } | null }
+  | { kind: 'hub'; repo: string; offline: OfflineReading | null }
   | { kind: 'size'; params: number; experts: number | null; family: string | null }
   | { kind: 'arch'; field: ArchField; value: number }
   /** `run` is a weak inference intent ("run", "load", "deploy"): training words or settings win over it. */
@@ -83,5 +84,7 @@ export type ParseOutcome =
       unread: { word: string; at: number; suggestion: string | null }[];
       /** What reading did that the reply must say: a model read by its size, a config key set aside … */
       notes: string[];
+      /** Read as prose or a pasted config: a setting said twice stays the first saying, stated (not a refusal). */
+      tolerant?: boolean;
     }
   | { ok: false; error: import('../reply/types.js').ErrorReply };

@@ -77,7 +77,8 @@ export function nameAt(text: string, at: number): NameMatch | null {
   }
   for (let i = runs.length - 1; i >= 0; i--) {
     const { key, end } = runs[i]!;
-    const gpu = GPU_NAMES.get(key);
+    // "rtx3090ti", "2080super": a Ti/Super the catalog lacks reads as its card, and read-tokens says so.
+    const gpu = GPU_NAMES.get(key) ?? GPU_NAMES.get(key.replace(/(?<=\d)(?:ti|super)$/, ''));
     if (!gpu) continue;
     if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
     if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };

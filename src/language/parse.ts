@@ -181,7 +181,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...p.notes];
   if (tolerant) items = reconcile(items, notes, ignored, text);
-  return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)] }, run.results.length);
+  return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
 }
 
 /** Suggest a spelling only when it keeps the meaning: same digits, or the word is its beginning. */

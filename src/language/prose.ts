@@ -1,3 +1,4 @@
+import { familyOf } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
@@ -280,7 +281,10 @@ function modelName(word: string, notes: string[]): string | Piece[] {
 
 /** How a Hub repo reads offline: the catalog model its name is, and the format its suffix names. */
 export interface OfflineReading {
-  model: string;
+  /** The catalog model the name is, or null when it only holds a size. */
+  model: string | null;
+  /** The size the name holds when the catalog lacks it ("WizardLM-30B-fp16": 30B, Llama's family). */
+  size: { params: number; experts: number | null; family: string | null } | null;
   /** The weight format the name's suffix names ("-AWQ" → awq), as the `weights` item's value. */
   weights: string | null;
 }
@@ -288,14 +292,38 @@ export interface OfflineReading {
 /**
  * A Hub repo whose name is a catalog model once checkpoint suffixes are dropped
  * ("meta-llama/Llama-3.1-8B-Instruct" → llama-3.1-8b, "TheBloke/…-33B-instruct-AWQ" → the
- * 33B with AWQ weights), by the same rules as a model name written in prose; null otherwise.
+ * 33B with AWQ weights), by the same rules as a model name written in prose; else the size its
+ * name holds, with the family of the word nearest before it ("Llama3-OpenBioLLM-70B" is a
+ * 70B Llama), as a model of that size would be read in prose; null when it holds neither.
  */
 export function offlineReading(repo: string): OfflineReading | null {
   const name = repo.toLowerCase().split('/').at(-1) ?? '';
   const read = modelName(name, []);
   const pieces = typeof read === 'string' ? [{ text: read }] : read;
-  const model = modelIdOf(pieces[0]!.text.trim());
-  if (!model) return null;
-  const format = keywordMeaning(pieces[1]?.text.trim() ?? '');
-  return { model, weights: format?.type === 'weights' ? format.value : null };
+  const model = modelIdOf(pieces[0]!.text.trim()) ?? null;
+  const format = keywordMeaning(pieces[1]?.text.trim() ?? '') ?? formatInName(name);
+  const weights = format?.type === 'weights' ? format.value : null;
+  if (model) return { model, size: null, weights };
+  const size = sizeInRepoName(name);
+  return size ? { model: null, size, weights } : null;
+}
+
+/** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */
+function formatInName(name: string): { type: string; value: string } | undefined {
+  for (const part of name.split(/[-_.]/)) {
+    const meaning = /^(?:gptq|awq|fp8|gguf|int4|int8|nf4|bnb)$/.test(part) ? keywordMeaning(part) : undefined;
+    if (meaning?.type === 'weights') return meaning;
+  }
+  return undefined;
+}
+
+/** The first size in a name ("vicuna-13b-gptq-4bit-128g" 13B, "qwen3-coder-30b-a3b" 30B of experts unknown, "mixtral-8x7b" 8×7B). */
+function sizeInRepoName(name: string): OfflineReading['size'] {
+  const m = /(?<![a-z0-9.])(?:(\d+)x)?(\d+(?:\.\d+)?)([bm])(?![a-z0-9])/.exec(name);
+  if (!m) return null;
+  const each = Number(m[2]) * (m[3] === 'b' ? 1e9 : 1e6);
+  const experts = m[1] ? Number(m[1]) : null;
+  const words = name.slice(0, m.index).split(/[^a-z0-9]+/).filter(Boolean);
+  const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1) ?? null;
+  return { params: experts ? experts * each : each, experts, family };
 }

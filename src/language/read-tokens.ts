@@ -1,6 +1,7 @@
-import { GPUS, gpuById } from '../catalog/index.js';
+import { GPUS, MODELS, gpuById } from '../catalog/index.js';
 import { VENDOR, isFiller } from './filler.js';
-import { FAMILIES, modelIdOf } from './lexicon.js';
+import { defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
+import { modelIdOf } from './lexicon.js';
 import { tokenize, type Token } from './lexer.js';
 
 /**
@@ -46,12 +47,6 @@ const CARD_VARIANT = /^(?:ti|super)$/;
 const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
 const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
 const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
-/** Fine-tunes people name by themselves but that are their base model's shape. */
-const FINE_TUNE_BASES: Record<string, string> = {
-  vicuna: 'llama', guanaco: 'llama', alpaca: 'llama', koala: 'llama', wizardlm: 'llama', wizardcoder: 'llama', orca: 'llama',
-  llava: 'llama', codellama: 'llama', tulu: 'llama', openllama: 'llama', chinese: 'llama', ziya: 'llama', baize: 'llama',
-  zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
-};
 
 const isSep = (t: Token) => t.type === 'ws' || t.type === 'sep';
 const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.type === 'foreign';
@@ -60,6 +55,7 @@ export function readTokens(raw: Token[]): TokenReading {
   const notes: string[] = [];
   const tokens = splitCompounds(raw);
   nameModels(tokens, notes);
+  nameSeries(tokens, notes);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];
@@ -91,6 +87,9 @@ export function readTokens(raw: Token[]): TokenReading {
       // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
       gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
       continue;
+    }
+    if (t.type === 'gpu' && /\d[\s_-]*(?:ti|super)$/.test(t.text) && !/-(?:ti|super)$/.test(t.value)) {
+      notes.push(`I don't know the GPU "${t.text}": read as the ${t.value} card (its memory, when stated, picks the variant)`);
     }
     kept.push(t);
     gapBefore.push(gap);
@@ -226,13 +225,6 @@ function splitCompounds(tokens: Token[]): Token[] {
   return out;
 }
 
-const familyOf = (word: string): string | null => {
-  const w = word.replace(/[^a-z0-9]/g, '');
-  if (FINE_TUNE_BASES[w]) return FINE_TUNE_BASES[w]!;
-  for (const base of Object.keys(FINE_TUNE_BASES)) if (w.startsWith(base)) return FINE_TUNE_BASES[base]!;
-  const family = FAMILIES.filter((f) => w.startsWith(f.replace(/[^a-z0-9]/g, ''))).sort((a, b) => b.length - a.length)[0];
-  return family ?? null;
-};
 
 /**
  * An unknown name joined to a size ("baichuan-7b", "vicuna 13b", "deepseek-coder-33b",
@@ -288,7 +280,8 @@ function nameModels(tokens: Token[], notes: string[]): void {
     const text = wholeText(tokens, first, last);
     // A fine-tune named with its base and version ("llama3-openbiollm-70b", "llama3/8b_lora"):
     // the base model when the catalog has it.
-    const base = baseModel(tokens, first, i, size.text);
+    const words = tokens.slice(first, last + 1).filter((t) => t.type === 'word' || t.type === 'number' || t.type === 'family').map((t) => t.text);
+    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), (id) => modelIdOf(id) === id);
     if (base) {
       notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
@@ -303,6 +296,47 @@ function nameModels(tokens: Token[], notes: string[]): void {
     tokens.splice(first, last - first + 1, ...familyToken, merged);
     i = first + familyToken.length;
     void end;
+  }
+}
+
+const SERIES = seriesTable(MODELS);
+/** A size said alone ("13B", "70b"), not inside a name. */
+const BARE_SIZE = /^\d+(?:\.\d+)?\s*[bm]$/;
+
+/**
+ * A model named without its size ("fine-tuning LLAMA 3.1 on a 4090", "codellama", "Mistral"):
+ * with one size said alone elsewhere ("how many GPUs for 70B Llama2", "13B model … llama2") it is
+ * that size of the series; otherwise the series' common 7–9B size, stated with the others.
+ */
+function nameSeries(tokens: Token[], notes: string[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let end = i;
+    let key: string | null = null;
+    if (t.type === 'word') key = seriesKey(t.text);
+    else if (t.type === 'family' && t.text) {
+      const j = tokens[i + 1] && isSep(tokens[i + 1]!) && tokens[i + 1]!.text.length === 1 ? i + 2 : i + 1;
+      const version = tokens[j];
+      if (version?.type === 'number' && SERIES.has(seriesKey(t.text + version.text))) {
+        key = seriesKey(t.text + version.text);
+        end = j;
+      } else key = seriesKey(t.text);
+    }
+    const members = key === null ? undefined : SERIES.get(key);
+    if (!members) continue;
+    const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+    const sized = sizes.length === 1 ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
+    const text = wholeText(tokens, i, end);
+    const member = sized ?? defaultMember(members);
+    if (sized) {
+      notes.push(`"${text}" with "${sizes[0]!.text}" read as ${member.id}`);
+      tokens.splice(tokens.indexOf(sizes[0]!), 1);
+      i = tokens.indexOf(t);
+    } else {
+      const others = members.filter((m) => m !== member).map((m) => m.size);
+      notes.push(`"${text}" names no size: read as ${member.id}${others.length ? ` (say ${others.join(', ')} for another)` : ''}`);
+    }
+    tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
   }
 }
 

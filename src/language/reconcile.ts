@@ -11,6 +11,7 @@ import type { Item } from './items.js';
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = ''): Item[] {
   let out = models(compares(items, notes));
+  out = usageQuotes(out, text, notes);
   out = cards(out, notes);
   out = launched(out, notes);
   out = actualSetup(out, text, notes);
@@ -26,7 +27,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
 type ModelItem = Extract<Item, { kind: 'model' | 'size' | 'hub' }>;
 /** The catalog model an item names: a model, or a Hub repo named after one ("Qwen/Qwen2.5-7B-Instruct"). */
 const catalogOf = (i: ModelItem) => {
-  const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? i.offline?.model : undefined;
+  const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? (i.offline?.model ?? undefined) : undefined;
   return id === undefined ? undefined : MODELS.find((m) => m.id === id);
 };
 /**
@@ -68,6 +69,23 @@ function models(items: Item[]): Item[] {
 function familyOf(i: ModelItem): string | null {
   if (i.kind === 'size') return i.family;
   return catalogOf(i)?.family.toLowerCase() ?? null;
+}
+
+/** Words that make an amount of memory something used, not a card: "uses 24 GB VRAM", "just needs 8.5G VRAM", "exceeding 7.83g vram". */
+const USAGE = /\b(?:needs?|needed|uses?|used|using|consum\w*|takes?|took|requires?|required|occup\w*|allocat\w*|reserv\w*|exceed\w*|peaks?|eats?|ate|hits?)\s+(?:(?:only|just|about|around|roughly|approx\w*|up to|over|nearly|almost|~)\s*)*$/i;
+
+/**
+ * A memory figure said as what something uses ("Gemma 3 12b uses 24 GB VRAM") is the message's
+ * measurement, not the card's size: set aside, with a note, never read as the GPU.
+ */
+function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
+    if (!USAGE.test(before(text, i.at))) return true;
+    notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
+    return false;
+  });
 }
 
 type SeqItem = Extract<Item, { kind: 'seq' }>;

@@ -33,13 +33,15 @@ export const KEYWORDS: readonly Keyword[] = [
     'reward modeling', 'instruction tuning', 'instruction-tuning']),
   kw('mode', 'inference', ['infer', 'inference', 'inferencing', 'generation', 'decode', 'decoding', 'chat with', 'chatting with',
     'text generation', 'predict', 'prediction']),
-  // Weak inference intent: "run"/"load"/"deploy" mean inference unless a training word or setting is also there.
-  kw('mode', 'run', ['run', 'running', 'runs', 'ran', 'load', 'loading', 'loads', 'deploy', 'deploying', 'deployment', 'deployed',
-    'host', 'hosting', 'hosted', 'use it for inference']),
+  // Weak inference intent: "run"/"load" mean inference unless a training word or setting is also there.
+  kw('mode', 'run', ['run', 'running', 'runs', 'ran', 'load', 'loading', 'loads', 'use it for inference']),
   // Serving engines with a paged KV cache and a memory budget (vLLM, TGI, SGLang, TensorRT-LLM):
-  // read as the vLLM engine, the one the estimate models.
+  // read as the vLLM engine, the one the estimate models. A deployment or a hosted model is a
+  // server answering many requests, so "deploy" and "host" are serving too (the reply says which
+  // engine was assumed).
   kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'text generation launcher',
-    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite']),
+    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite',
+    'deploy', 'deploying', 'deployment', 'deployed', 'deploys', 'host', 'hosting', 'hosted']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),
   kw('rankKw', 'rank', ['rank'], true),

@@ -47,8 +47,23 @@ const SLOT_LABELS: Record<string, string> = {
   util: 'GPU memory utilization',
 };
 
+/** The slot an item could not set because an earlier item set it differently. */
+interface Conflict {
+  prior: Item;
+  label: string;
+  /** A card and a memory it does not have ("RTX 2080 11G"): the one contradiction reading never settles (issue 11). */
+  cardAgainstMemory: boolean;
+}
+
+type GpuTypeValue = { gpuId: string | null; capacityGiB: number | null };
+const cardAgainstMemory = (slot: string, a: unknown, b: unknown) =>
+  slot === 'gpuType' && (((a as GpuTypeValue).gpuId === null) !== ((b as GpuTypeValue).gpuId === null));
+
 export class Patch {
-  private readonly slots = new Map<string, Slot>();
+  private slots = new Map<string, Slot>();
+  private conflict: Conflict | null = null;
+  /** Items set aside in prose because an earlier one already set their slot, in words for the reply. */
+  readonly setAside: string[] = [];
   readonly help: HelpTopic[] = [];
   /** Every item, in order (for "which items were given"). */
   readonly items: Item[] = [];
@@ -72,6 +87,7 @@ export class Patch {
     const prior = this.slots.get(slot);
     if (prior && JSON.stringify(prior.value) !== JSON.stringify(value)) {
       const label = SLOT_LABELS[slot] ?? slot.replace(/^\w+\./, '');
+      this.conflict = { prior: prior.item, label, cardAgainstMemory: cardAgainstMemory(slot, prior.value, value) };
       return errorReply(
         this.text,
         item.at,
@@ -80,6 +96,26 @@ export class Patch {
       );
     }
     if (!prior) this.slots.set(slot, { value, item });
+    return null;
+  }
+
+  /**
+   * Sets every slot of one item, or none: in prose ("A100 40G*4 … a more reasonable choice would
+   * be A100 40G*8") an item that contradicts an earlier one is another setup the message
+   * mentions. It is set aside whole, never mixed into the first, and the reply says so.
+   */
+  setAtomically(item: Item, set: () => ErrorReply | null): ErrorReply | null {
+    const slots = new Map(this.slots);
+    const help = this.help.length;
+    this.conflict = null;
+    const error = set();
+    // set() records the conflict it reports (TypeScript cannot see the call change the field).
+    const conflict = this.conflict as Conflict | null;
+    if (!error || !conflict || conflict.cardAgainstMemory) return error;
+    const { prior, label } = conflict;
+    this.slots = slots;
+    this.help.length = help;
+    this.setAside.push(`read "${prior.text}" as your setup's ${label}; "${item.text}" sets it differently, so it is left out (say it alone to estimate that one)`);
     return null;
   }
 }
@@ -105,12 +141,17 @@ export function sideText(item: Item): string {
   return item.text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-export function collectPatch(items: Item[], text: string): Patch | ErrorReply {
+/**
+ * The request's items as slots. Two items that set one slot differently are a contradiction
+ * to report in a short request; in prose or a pasted config (`firstWins`) the first saying
+ * stands and the other is set aside, stated.
+ */
+export function collectPatch(items: Item[], text: string, firstWins = false): Patch | ErrorReply {
   const patch = new Patch(text);
   for (const item of items) {
-    patch.items.push(item);
-    const error = setItem(patch, item);
+    const error = firstWins ? patch.setAtomically(item, () => setItem(patch, item)) : setItem(patch, item);
     if (error) return error;
+    patch.items.push(item);
   }
   return patch;
 }

@@ -70,10 +70,11 @@ export type ReadItems = Extract<ParseOutcome, { ok: true }>;
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
-function resolveUnsafe(text: string, parsed: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
-  const collected = collectPatch(parsed.items, text);
+function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
+  const collected = collectPatch(read.items, text, read.tolerant === true);
   if ('kind' in collected) return fail(collected);
   const patch = collected;
+  const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
   const others = parsed.items.filter((i) => i.kind !== 'control');
@@ -249,13 +250,22 @@ class Resolution {
       if ('error' in choice) return this.err('model', choice.error);
       model = choice.model;
       this.assume(choice.note);
-    } else if (item.kind === 'hub' && item.offline && !wasLookedUp(item.repo, this.hub)) {
+    } else if (item.kind === 'hub' && item.offline?.model && !wasLookedUp(item.repo, this.hub)) {
       // Nobody asked the Hub (no adapter in front, e.g. a benchmark or a library call): a repo
       // named after a catalog model reads as that model, with the catalog's published values.
       const spec = modelById(item.offline.model);
       model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
       this.hubWeights = item.offline.weights as WeightFormat | null;
       this.assume(`"${item.text}" read as the catalog's ${spec.name} (published values): the Hub was not asked here`);
+    } else if (item.kind === 'hub' && item.offline?.size && !wasLookedUp(item.repo, this.hub)) {
+      // …and a repo the catalog lacks reads by the size its name holds, as the same name in prose would.
+      const { params, experts, family } = item.offline.size;
+      const choice = shapeForSize(params, experts, family, asWritten);
+      if ('error' in choice) return this.err('model', choice.error);
+      model = choice.model;
+      this.hubWeights = item.offline.weights as WeightFormat | null;
+      this.assume(`I don't know the model "${item.text}" and the Hub was not asked here: read by its name as a ${Number((params / 1e9).toPrecision(3))}B model${family ? ` of ${family} shape` : ''}`);
+      this.assume(choice.note);
     } else if (item.kind === 'hub') {
       const found = hubScenarioModel(item.repo, item.text, this.hub);
       if (!found.ok) return this.err('model', found.message);
@@ -543,6 +553,13 @@ class Resolution {
     if (!(this.isNew || this.modeChanged()) || this.patch.has('par.tp') || this.patch.has('par.pp') || this.patch.has('par.dp')) return false;
     // llama.cpp splits layers over its GPUs (-ngl, --split-mode layer), not tensors.
     if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
+    // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
+    // whole layers on each GPU in turn: a layer split, run one GPU at a time.
+    if (!this.patch.has('engine') && s.framework !== 'tgi' && n <= s.model.arch.layers) {
+      p.pp = n;
+      this.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
+      return true;
+    }
     const { heads, kvHeads } = s.model.arch;
     if (heads % n !== 0 || kvHeads % n !== 0) return false;
     p.tp = n;
@@ -590,7 +607,14 @@ class Resolution {
     }
     if (this.modeChanged()) s.inference = defaultInference(s.compute);
     const inf = s.inference;
-    if (this.patch.has('engine')) inf.engine = 'vllm';
+    const engine = this.patch.get<string>('engine');
+    if (engine) {
+      inf.engine = 'vllm';
+      // "deploy", "host", "serve": a server, with no engine named.
+      if (!/vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation/i.test(engine.item.text)) {
+        this.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
+      }
+    }
     else if (this.isNew && s.framework !== 'tgi' && s.framework !== 'llamacpp') this.assume(DEFAULT_WORDS.engine);
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');

@@ -14,7 +14,8 @@ const LINES: [string, string][] = [
   // Not 3,060 GPUs: one RTX 3060 (a catalog card) …
   ['can i run mistral 7b on a 3060 12GB', 'mistral-7b inference on 1x rtx-3060'],
   // … and a card number the catalog lacks is read by its memory.
-  ['can i run mistral 7b on a 2060 12GB', 'mistral-7b inference on 1x 12GB'],
+  ['can i run mistral 7b on a 1660 6GB', 'mistral-7b inference on 1x 6GB'],
+  ['can i run mistral 7b on a 2060 12GB', 'mistral-7b inference on 1x rtx-2060-12g'],
   ['48G A6000, llama 13b lora', 'llama 13b lora on 1x rtx-a6000'],
   ['train 7b on 8 80GB A100s', '7b full on 8x a100-80g'],
   ['13b inference on A100s (40G)', '13b inference on 1x a100-40g'],
@@ -28,7 +29,8 @@ const LINES: [string, string][] = [
   ['7b inference, context len=2k', '7b inference seq 2048'],
   ['7b lora per_device_train_batch_size=4 gradient_accumulation_steps: 8 --bf16 True gradient_checkpointing False', '7b lora bs 4 ga 8 amp bf16 no gc'],
   ['serve llama-2-70b --tensor-parallel-size 4 --max-model-len 4096 --gpu-memory-utilization 0.95 on 4x A100 80GB', 'llama-2-70b serve tp 4 seq 4096 util 0.95 on 4x a100-80g'],
-  ['deepseek-coder-33B-instruct-AWQ inference on 2x a100 40g', 'deepseek-coder-33b awq inference tp 2 on 2x a100-40g'],
+  // Hugging Face generate splits a model over GPUs layer by layer (device_map="auto").
+  ['deepseek-coder-33B-instruct-AWQ inference on 2x a100 40g', 'deepseek-coder-33b awq inference pp 2 on 2x a100-40g'],
   // A GGUF file name: the model, and its quant type as the GGUF format (issue 14), not GPTQ.
   ['Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf on a 4090', 'llama-3.1-8b inference q4_k_m on 1x rtx-4090'],
 ];

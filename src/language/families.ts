@@ -1,0 +1,74 @@
+import { FAMILIES } from './lexicon.js';
+
+/** Fine-tunes people name by themselves but that are their base model's shape. */
+const FINE_TUNE_BASES: Record<string, string> = {
+  vicuna: 'llama', guanaco: 'llama', alpaca: 'llama', koala: 'llama', wizardlm: 'llama', wizardcoder: 'llama', orca: 'llama',
+  llava: 'llama', codellama: 'llama', tulu: 'llama', openllama: 'llama', chinese: 'llama', ziya: 'llama', baize: 'llama',
+  zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
+};
+
+/** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
+export const familyOf = (word: string): string | null => {
+  const w = word.replace(/[^a-z0-9]/g, '');
+  if (FINE_TUNE_BASES[w]) return FINE_TUNE_BASES[w]!;
+  for (const base of Object.keys(FINE_TUNE_BASES)) if (w.startsWith(base)) return FINE_TUNE_BASES[base]!;
+  const family = FAMILIES.filter((f) => w.startsWith(f.replace(/[^a-z0-9]/g, ''))).sort((a, b) => b.length - a.length)[0];
+  return family ?? null;
+};
+
+/**
+ * The catalog models a fine-tune is trained from, newest base last tried: Vicuna, Alpaca, Guanaco,
+ * Koala and WizardLM were first LLaMA-1 fine-tunes (7/13/33/65B), then Llama-2 (Vicuna v1.5,
+ * WizardLM 70B); OpenChat 3.5 is Mistral-7B and 3.6 Llama-3-8B; Zephyr, OpenHermes, Neural-Chat
+ * and Dolphin 7B are Mistral-7B. The 7B and 13B of LLaMA-1 and Llama-2 have one shape.
+ */
+const FINE_TUNE_MODELS: Record<string, string[]> = {
+  vicuna: ['llama-1', 'llama-2'], alpaca: ['llama-1', 'llama-2'], guanaco: ['llama-1', 'llama-2'], koala: ['llama-1', 'llama-2'],
+  wizardlm: ['llama-1', 'llama-2'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
+  orca: ['llama-2'], llava: ['llama-2'], tulu: ['llama-2'],
+  openchat: ['mistral', 'llama-3'], zephyr: ['mistral'], openhermes: ['mistral'], neuralchat: ['mistral'], dolphin: ['mistral'],
+};
+
+/**
+ * The catalog id of a fine-tune named with its size ("vicuna-13b" → llama-1-13b, "Vicuna-7B-v1.5"
+ * → llama-2-7b, "openchat-3.6-8b" → llama-3-8b), tried with `isModel`; null when none fits.
+ */
+export function fineTuneModel(words: string[], size: string, isModel: (id: string) => boolean): string | null {
+  const word = words.map((w) => w.replace(/[^a-z0-9]/g, '')).find((w) => FINE_TUNE_MODELS[w]);
+  if (!word) return null;
+  const bases = [...FINE_TUNE_MODELS[word]!];
+  // "Vicuna v1.5" was trained from Llama-2.
+  if (words.some((w) => /^v?1\.5$/.test(w)) && bases[0] === 'llama-1') bases.reverse();
+  return bases.map((b) => `${b}-${size}`).find(isModel) ?? null;
+}
+
+/** A catalog model of a series, with the size its id ends in ("llama-3.1-8b": series llama3.1, size 8b). */
+export interface SeriesMember {
+  id: string;
+  size: string;
+  params: number;
+}
+
+/** Name parts joined the way people vary them: "Llama-3.1", "llama 3.1", "LLAMA3.1" → "llama3.1". */
+export const seriesKey = (text: string) => text.toLowerCase().replace(/[\s_\-]+/g, '');
+
+/**
+ * Catalog models grouped by their id without the size ("llama-2-7b", "llama-2-13b" → llama2),
+ * for a model named without a size ("fine-tuning LLAMA 3.1", "codellama", "Llama2 … 13B").
+ * Dense models whose id ends in the size only (MoE ids are names of their own).
+ */
+export function seriesTable(models: readonly { id: string; publishedParams: number }[]): Map<string, SeriesMember[]> {
+  const table = new Map<string, SeriesMember[]>();
+  for (const m of models) {
+    const found = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(m.id);
+    if (!found) continue;
+    const key = seriesKey(found[1]!);
+    table.set(key, [...(table.get(key) ?? []), { id: m.id, size: found[2]!, params: m.publishedParams }].sort((a, b) => a.params - b.params));
+  }
+  return table;
+}
+
+/** The size read when a series is named without one: the common 7–9B class when the series has it, else its largest. */
+export function defaultMember(members: SeriesMember[]): SeriesMember {
+  return members.find((m) => m.params >= 6.5e9) ?? members.at(-1)!;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalText } from '../../src/scenario/canonical.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+/**
+ * How prose that names its setup loosely is read (issue 11): two setups in one message, memory
+ * quoted as used, a model named without its size or by its fine-tune, serving words, a Hub repo
+ * not fetched. Each case is written like the cited corpus line (test/corpus/requests.jsonl), not
+ * copied from it.
+ */
+const shape = (s: Scenario) => JSON.stringify({ ...s, model: { arch: s.model.arch }, help: [] });
+
+function read(text: string) {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
+  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
+}
+
+function sameAs(text: string, reading: string) {
+  expect(shape(read(text).scenario)).toBe(shape(read(reading).scenario));
+}
+
+describe('two setups in one message', () => {
+  // c162 (a llama-recipes thread): "A100 40G*4 … a more reasonable choice would be A100 40G*8".
+  it('in prose the first saying stands, the other is named as set aside, never merged', () => {
+    const text = 'For me 13b full fine-tuning with fsdp offload needed A100 40G*4 at least. Also fine: A100 40G*8 without offload.';
+    const { scenario, said } = read(text);
+    expect(scenario.hardware?.count).toBe(4);
+    expect(said).toMatch(/read "A100 40G\*4" as your setup's GPU count; "A100 40G\*8" sets it differently/);
+  });
+
+  it('a short request with two values is still a contradiction to fix', () => {
+    const r = resolveRequest('7b on 4x a100 on 8x a100', null);
+    expect(r.ok ? '' : r.error.message).toMatch(/contradict each other/);
+  });
+
+  // c095 (Facico/Chinese-Vicuna): "RTX 2080 11G" — a card with a memory it never had.
+  it('a card and a memory it does not have stay a contradiction, even in prose', () => {
+    const r = resolveRequest('I get out of memory when I run llama 13b with the lora on my card\nthe gpu is an RTX 2080 11G', null);
+    expect(r.ok ? '' : r.error.message).toMatch(/no RTX 2080 with 11 GB/);
+  });
+});
+
+describe('memory a message says is used is not a card', () => {
+  // c129 (meta-llama/llama): "someone said the 7B model just needs 8.5G VRAM", c148 (ollama): "uses 24 GB VRAM".
+  it('"needs 8.5G VRAM" next to a 24GB card leaves the card', () => {
+    const { scenario, said } = read('7b model runs out of memory on my rtx 3090 24Gb, though people say a 7B model just needs 8.5G VRAM');
+    expect(scenario.hardware?.gpuId).toBe('rtx-3090');
+    expect(said).toMatch(/"8\.5G" read as memory the message says is used/);
+  });
+
+  it('"uses 24 GB VRAM" with no card names no GPU', () => {
+    const { scenario } = read('why does gemma-3-12b inference use 24 GB VRAM with flash attention off');
+    expect(scenario.hardware).toBeNull();
+  });
+});
+
+describe('models named loosely', () => {
+  // c035 (meta-pytorch/torchtune#1694): "fine-tuning LLAMA 3.1 on a single Nvidia RTX 4090".
+  it('a series without a size is its 7–9B model, with the other sizes offered', () => {
+    const { scenario, said } = read('I am fine-tuning LLAMA 3.1 on a single RTX 4090 and it runs out of memory');
+    expect(scenario.model.id).toBe('llama-3.1-8b');
+    expect(said).toMatch(/names no size: read as llama-3\.1-8b \(say 70b, 405b for another\)/);
+    expect(read('train codellama with lora on a100').scenario.model.id).toBe('codellama-7b');
+  });
+
+  // c068 (meta-llama/llama): "how many gpus needs when full training 70B  Llama2".
+  it('a series and a size said apart are one model', () => {
+    expect(read('how many gpus needs when full training 70B  Llama2').scenario.model.id).toBe('llama-2-70b');
+    expect(read('How many A100 40GB GPUs to tune a 13B model (full parameter)? I want to train llama2').scenario.model.id).toBe('llama-2-13b');
+  });
+
+  // c121 (lm-sys/FastChat), c063 (hiyouga/LlamaFactory): fine-tunes named by themselves.
+  it('a fine-tune with its size is its base catalog model', () => {
+    expect(read('finetune vicuna-13b with lora on a v100').scenario.model.id).toBe('llama-1-13b');
+    expect(read('qlora on openchat-3.6-8b on 2x t4').scenario.model.id).toBe('llama-3-8b');
+    sameAs('finetune guanaco 65b with qlora', 'llama-1-65b qlora');
+  });
+
+  // c168 (artidoro/qlora): a Hub repo the catalog lacks, not fetched here.
+  it('a Hub repo not fetched reads by the size its name holds, stated', () => {
+    const { scenario, said } = read('qlora finetune of https://huggingface.co/TheBloke/WizardLM-30B-fp16 across 2x 3090');
+    expect(scenario.model.requestedParams).toBe(30e9);
+    expect(said).toMatch(/the Hub was not asked here: read by its name as a 30B model of llama shape/);
+  });
+
+  // c079 (ovg-project/kvcached): "OOM/ValueError" is not a repo; nor is the vllm/vllm-openai image.
+  it('a slash pair with no digit and no model family is no Hub repo', () => {
+    expect(read('I get an OOM/ValueError when serving llama-3.1-8b on an l4').scenario.model.id).toBe('llama-3.1-8b');
+  });
+});
+
+describe('serving and inference over several GPUs', () => {
+  // c083 (tensorrtllm_backend#438) "Deploying Mixtral-8x7B", c160 (Qwen3-VL#1489) "deploy … cuda OOM".
+  it('deploy and host are serving, and the reply names the engine assumed', () => {
+    const { scenario, said } = read('Deploying mixtral-8x7b on 2x a100-80g raises out of memory');
+    expect(scenario.inference.engine).toBe('vllm');
+    expect(scenario.parallel.tp).toBe(2);
+    expect(said).toMatch(/served with vLLM's memory layout \(assumed for "Deploying"/);
+  });
+
+  // c075 (oobabooga/textgen): HF generate over two cards with device_map="auto".
+  it('Hugging Face generate on several GPUs splits layers, stated', () => {
+    const { scenario, said } = read('run 7b on 2x rtx 3090');
+    expect(scenario.parallel.pp).toBe(2);
+    expect(scenario.parallel.tp).toBe(1);
+    expect(said).toMatch(/split over the 2 GPUs layer by layer/);
+  });
+});
+
+describe('card names', () => {
+  it('a Ti card written joined is read as that card', () => {
+    expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
+    expect(canonicalText(read('run 7b on a 2080 ti').scenario)).toMatch(/rtx-2080-ti/);
+  });
+});
