@@ -145,6 +145,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
+    // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.
+    .replace(/\b(?:difference|differences|compare|comparing|comparison)\b[^.?!\n]{0,40}?\bbetween\s[^.?!\n]{1,60}?\sand\s/g, outsideHubIds((m) => [{ text: m[0].slice(0, -5), from: 0, to: m[0].length - 5 }, { text: ' vs  ', from: m[0].length - 5, to: m[0].length }]))
     // "from 4 to 2": the value it is now.
     .replace(/\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // Serving-engine settings written as words: the token budget of a batch is not a question.

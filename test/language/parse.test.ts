@@ -22,7 +22,9 @@ describe('item families and their spellings', () => {
     expect(only('350m')).toMatchObject({ kind: 'size', params: 350e6 });
     expect(only('6.7e9 params')).toMatchObject({ kind: 'size', params: 6.7e9 });
     expect(only('8x7b')).toMatchObject({ kind: 'size', params: 56e9, experts: 8 });
-    expect(only('llama 13b')).toMatchObject({ kind: 'size', params: 13e9, family: 'llama' });
+    expect(only('llama 20b')).toMatchObject({ kind: 'size', params: 20e9, family: 'llama' });
+    // LLaMA-1's own Hub names (huggyllama/llama-13b) are that model (issue 11).
+    expect(only('llama 13b')).toMatchObject({ kind: 'model', id: 'llama-1-13b' });
   });
 
   it('reads catalog model names with any separators', () => {

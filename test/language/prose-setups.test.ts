@@ -109,6 +109,14 @@ describe('serving and inference over several GPUs', () => {
   });
 });
 
+describe('comparisons in prose', () => {
+  // c025 (unslothai/unsloth): "a very huge GPU vram usage difference between Llama 3 8b and Llama 2 7b".
+  it('"the difference between A and B" compares A with B', () => {
+    const { scenario } = read('what is the vram difference between llama-3-8b and llama-2-7b when doing qlora on a t4');
+    expect(scenario.question).toEqual({ kind: 'compare', a: 'llama-3-8b', b: 'llama-2-7b' });
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');

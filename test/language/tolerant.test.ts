@@ -21,15 +21,14 @@ const PIECES = [
 const message = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 14 }).map((parts) => parts.join(' '));
 
 describe('the tolerant road never throws and reads one way', () => {
-  it('answers every message (a reading or an error), quickly', () => {
+  // Speed is measured by `npm run bench:speed`, never asserted here (a wall-clock bound flakes on a busy machine).
+  it('answers every message (a reading or an error)', () => {
     resolveRequest('warm up 7b on a 4090', null);
     fc.assert(
       fc.property(message, (text) => {
-        const start = performance.now();
         const outcome = resolveRequest(text, null);
         expect(typeof outcome.ok).toBe('boolean');
         if (!outcome.ok) expect(outcome.error.message.length).toBeGreaterThan(0);
-        expect(performance.now() - start).toBeLessThan(200);
       }),
       { numRuns: 300 },
     );

@@ -5,14 +5,15 @@ import { llamaStyle } from './shape.js';
  * Meta's original LLaMA (Touvron et al. 2023, "LLaMA: Open and Efficient Foundation Language
  * Models", Table 2: dimension, heads, layers), as converted to LlamaForCausalLM
  * (huggyllama/llama-*): SwiGLU of 2/3·4h rounded up to a multiple of 256, vocab 32000, untied.
- * Ids and the family carry the "1" so that a bare "llama 13b" keeps meaning the Llama 2 shape.
+ * "llama-7b" and "llama-13b" are LLaMA-1's own Hub names (issue 11); their shapes are Llama 2's 7B
+ * and 13B too. The family carries the "1" so a size read in Llama's family finds Llama 2 first.
  */
 export const LLAMA1_MODELS: readonly ModelSpec[] = [
   {
     id: 'llama-1-7b',
     name: 'LLaMA-1-7B',
     family: 'llama1',
-    aliases: ['llama1-7b', 'llama 1 7b', 'llama-v1-7b', 'huggyllama/llama-7b', 'decapoda-research/llama-7b-hf'],
+    aliases: ['llama-7b', 'llama1-7b', 'llama 1 7b', 'llama-v1-7b', 'huggyllama/llama-7b', 'decapoda-research/llama-7b-hf'],
     arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 32000, tiedEmbeddings: false }),
     publishedParams: 6.7e9,
     source: 'huggyllama/llama-7b config.json; total: LLaMA paper Table 2 (6.7B)',
@@ -21,7 +22,7 @@ export const LLAMA1_MODELS: readonly ModelSpec[] = [
     id: 'llama-1-13b',
     name: 'LLaMA-1-13B',
     family: 'llama1',
-    aliases: ['llama1-13b', 'llama 1 13b', 'llama-v1-13b', 'huggyllama/llama-13b', 'decapoda-research/llama-13b-hf'],
+    aliases: ['llama-13b', 'llama1-13b', 'llama 1 13b', 'llama-v1-13b', 'huggyllama/llama-13b', 'decapoda-research/llama-13b-hf'],
     arch: llamaStyle({ layers: 40, hidden: 5120, heads: 40, kvHeads: 40, headDim: 128, ffn: 13824, vocab: 32000, tiedEmbeddings: false }),
     publishedParams: 13.0e9,
     source: 'huggyllama/llama-13b config.json; total: LLaMA paper Table 2 (13.0B)',
