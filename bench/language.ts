@@ -14,7 +14,9 @@ import type { Scenario } from '../src/scenario/schema.js';
  * - silent misreading: a different scenario with a differing field nothing in the reply flags;
  * - refusal: an error reply (right, when the line says "expect": "refuse").
  * Lines marked "pending": "model" name a model the catalog does not have yet: counted apart,
- * compared without the model. Default corpus: test/corpus/*.jsonl.
+ * compared without the model. A line with "thread" is a reply in a thread whose opening words
+ * (the issue title or the post's first lines) are read first, as a chat thread would hold them.
+ * Default corpus: test/corpus/*.jsonl.
  */
 
 interface Line {
@@ -25,6 +27,8 @@ interface Line {
   intent: 'stated' | 'assumed';
   pending?: string;
   expect?: string;
+  /** The thread's opening words (an issue title, the post's first lines): read first; the line is a follow-up in it. */
+  thread?: string;
 }
 
 type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
@@ -82,7 +86,8 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all|as your setup|your setup's (?:GPU type|GPU count|node count)\b/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
-  ['question', (s) => [s.question, s.chart], /$^|your setup's (?:question)\b/],
+  // A comparison's sides as the reply names them, in either order ("Llama 3 8b vs llama-2-7b").
+  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map((x) => x.replace(/[\s_]+/g, '-')).sort() : s.question, s.chart], /$^|your setup's (?:question)\b/],
 ];
 
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
@@ -97,8 +102,15 @@ interface Result {
   detail: string;
 }
 
+/** The scenario a thread's opening words leave, as the chat adapters keep it for follow-ups. */
+function threadState(line: Line): Scenario | null {
+  if (!line.thread) return null;
+  const opened = resolveRequest(line.thread, null);
+  return opened.ok ? opened.scenario : null;
+}
+
 function judge(line: Line): Result {
-  const actual = resolveRequest(line.text, null);
+  const actual = resolveRequest(line.text, threadState(line));
   if (line.reading === null || line.expect === 'refuse') {
     return actual.ok
       ? { line, verdict: 'silent', detail: `expected a refusal, read as: ${actual.scenario ? canonicalText(actual.scenario) : 'help'}` }

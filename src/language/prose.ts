@@ -145,6 +145,15 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
+    // "I also run into this problem", "ran out of memory": the idiom, not running a model.
+    .replace(/\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0").
+    .replace(/\b(deep[-_ ]?spee?d)[-_ ]+(?:stage[-_ ]*)?([123])(?![.\d\w])/g, outsideHubIds((m) => [
+      { text: m[1]!, from: 0, to: m[1]!.length },
+      { text: ` zero${m[2]}`, from: m[1]!.length, to: m[0].length },
+    ]))
+    // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
+    .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.
     .replace(/\b(?:difference|differences|compare|comparing|comparison)\b[^.?!\n]{0,40}?\bbetween\s[^.?!\n]{1,60}?\sand\s/g, outsideHubIds((m) => [{ text: m[0].slice(0, -5), from: 0, to: m[0].length - 5 }, { text: ' vs  ', from: m[0].length - 5, to: m[0].length }]))
     // "from 4 to 2": the value it is now.

@@ -550,7 +550,12 @@ class Resolution {
     const s = this.s;
     const n = this.gpus();
     const p = s.parallel;
-    if (!(this.isNew || this.modeChanged()) || this.patch.has('par.tp') || this.patch.has('par.pp') || this.patch.has('par.dp')) return false;
+    if (this.patch.has('par.tp') || this.patch.has('par.pp') || this.patch.has('par.dp')) return false;
+    // "…how can I run such model with vllm?" in a thread read as Hugging Face generate: the layer
+    // split that engine was given by default becomes the serving engine's tensor split.
+    const nowServed = this.patch.has('engine') && this.base?.inference.engine !== 'vllm' && this.base?.mode === 'inference';
+    if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
+    else if (!(this.isNew || this.modeChanged())) return false;
     // llama.cpp splits layers over its GPUs (-ngl, --split-mode layer), not tensors.
     if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
     // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
@@ -632,6 +637,8 @@ class Resolution {
     const s = this.s;
     const question = this.patch.value<Scenario['question']>('question');
     if (question) s.question = question;
+    // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
+    else if (s.question.kind === 'howMany' && (this.patch.has('gpuCount') || this.patch.has('nodes'))) s.question = { kind: 'none' };
     s.help = [...this.patch.help];
     const chart = this.patch.value<Scenario['chart']>('chart');
     if (chart) s.chart = chart;

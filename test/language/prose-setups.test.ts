@@ -117,6 +117,49 @@ describe('comparisons in prose', () => {
   });
 });
 
+describe('follow-ups in a thread', () => {
+  const after = (thread: string, reply: string) => {
+    const first = resolveRequest(thread, null);
+    if (!first.ok || !first.scenario) throw new Error(`thread not read: ${thread}`);
+    const r = resolveRequest(reply, first.scenario);
+    if (!r.ok || !r.scenario) throw new Error(`reply not read: ${reply}`);
+    return r.scenario;
+  };
+
+  // c050 (Lightning-AI/lit-llama#381): "I also run into this problem with 4 A100s".
+  it('"run into" and "ran out of" are idioms, not running a model', () => {
+    const s = after('full finetuning of LLaMA 7B: OOM on A100', 'I also run into this problem with 4 A100s, even with a small batch size.');
+    expect(s.mode).toBe('full');
+    expect(s.hardware?.count).toBe(4);
+    expect(after('train 7b on a100', 'it ran out of memory on 2 a100').mode).toBe('full');
+  });
+
+  // c010 (vllm-project/vllm#1752): "…how can I run such model with vllm?" after "run a 13B model on two GPUs".
+  it('naming a serving engine turns the default layer split into its tensor split', () => {
+    const s = after('I have two 32G V100 gpus, and need to run a 13B float16 model.', 'If there are only two 24G GPUs, how can I run such model with vllm?');
+    expect(s.parallel).toMatchObject({ tp: 2, pp: 1 });
+    expect(s.inference.engine).toBe('vllm');
+  });
+
+  // c110 (deepseek-ai/DeepSeek-V3#109): "how many A100's…?" then "32 GPUs 80 GB each".
+  it('a GPU count answers a how-many question', () => {
+    expect(after("Hi, how many A100's will fine tune the DeepSeek-V3?", 'I guess 32 GPUs 80 GB each is the requirement so far I have seen.').question.kind).toBe('none');
+  });
+});
+
+describe('words that name settings in passing', () => {
+  // c022 (axolotl-ai-cloud/axolotl#1439): "I attempted to use deepspeed 3 with CPU offload".
+  it('"deepspeed 3" is ZeRO-3, "deepspeed 0.14" a version', () => {
+    expect(read('I attempted to use deepspeed 3 with CPU offload for 70b full on 8x a100').scenario.sharding).toEqual({ kind: 'zero', stage: 3 });
+    expect(read('train 7b with deepspeed 0.14 on one a100 and it fails').scenario.sharding.kind).not.toBe('zero');
+  });
+
+  // c148 (ollama): "gemma3:12b  22 GB  28%/72% CPU/GPU"; ollama ps "100% GPU".
+  it('a load split in percent is never a GPU count', () => {
+    expect(read('ollama run llama3:8b uses 6.5 GB and shows 100% GPU, can I run it on my 3060').scenario.hardware?.count).toBe(1);
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
