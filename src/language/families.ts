@@ -34,7 +34,15 @@ const FINE_TUNE_MODELS: Record<string, string[]> = {
  * → llama-2-7b, "openchat-3.6-8b" → llama-3-8b), tried with `isModel`; null when none fits.
  */
 export function fineTuneModel(words: string[], size: string, isModel: (id: string) => boolean): string | null {
-  const word = words.map((w) => w.replace(/[^a-z0-9]/g, '')).find((w) => FINE_TUNE_MODELS[w]);
+  const plain = words.map((w) => w.replace(/[^a-z0-9]/g, ''));
+  // DeepSeek-R1-Distill-Qwen-1.5B/7B/14B/32B are Qwen2.5 fine-tunes, -Llama-8B Llama-3.1-8B and
+  // -Llama-70B Llama-3.3-70B (Llama-3.1-70B's shape) (DeepSeek-R1 README, "Distilled Model").
+  const distilled = plain.indexOf('distill');
+  if (distilled >= 0) {
+    const base = { qwen: 'qwen2.5', llama: 'llama-3.1' }[plain[distilled + 1] ?? ''];
+    if (base && isModel(`${base}-${size}`)) return `${base}-${size}`;
+  }
+  const word = plain.find((w) => FINE_TUNE_MODELS[w]);
   if (!word) return null;
   const bases = [...FINE_TUNE_MODELS[word]!];
   // "Vicuna v1.5" was trained from Llama-2.

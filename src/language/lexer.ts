@@ -1,7 +1,6 @@
 import moo from 'moo';
 import { hubTokenSource, repoOf } from '../hub/ids.js';
 import { nameAt } from './names.js';
-import { FAMILIES } from './lexicon.js';
 
 /**
  * The lexer: catalog names and keywords by table lookup (names.ts), everything else by moo.
@@ -74,16 +73,11 @@ function hubAt(text: string, at: number): string | null {
 }
 
 /**
- * A bare `org/name` names a model only when its name has a digit (a size or version: nearly every
- * model repo, "microsoft/phi-2") or a model family ("bigscience/bloom"); "OOM/ValueError" and
- * "vllm/vllm-openai" (a Docker image) have neither. A huggingface.co URL is always a repo.
+ * "OOM/ValueError", "RuntimeError/CUDA" in a pasted log: an exception's name after a slash is
+ * prose, never a Hub repo (a model repo is not named like a Python exception class).
  */
-const FAMILY_STEMS = [...new Set(FAMILIES.map((f) => f.replace(/[^a-z]/g, '')))];
 function mayNameModel(found: string): boolean {
-  if (/^(?:https?:\/\/|www\.|huggingface\.co|hf\.co)/.test(found) || found === 'config.json') return true;
-  const name = found.split('/')[1] ?? '';
-  const runs = name.split(/[^a-z]+/);
-  return /\d/.test(name) || FAMILY_STEMS.some((f) => runs.some((r) => r.startsWith(f)));
+  return !/\/[a-z]*(?:error|exception|warning)$/.test(found);
 }
 
 /**

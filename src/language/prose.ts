@@ -1,4 +1,4 @@
-import { familyOf } from './families.js';
+import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
@@ -54,9 +54,9 @@ const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl
  */
 const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
-/** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM". */
+/** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
-  /(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?)(?![a-z])(?!\s+(?:each|per))/g;
+  /(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?|(?<=t|tb|tib)\s+(?:of\s+)?mem+ory)(?![a-z])(?!\s+(?:each|per))/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu' };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
@@ -76,6 +76,8 @@ const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|
  */
 const METHOD_SCRIPT = /^(?:[a-z0-9]+[_-])*?(q?lora)(?:[_-][a-z0-9]+)*\.py$/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`) says the intent. */
+/** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
+const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
 const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.py$/;
 /** A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage. */
 const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.json$/;
@@ -87,6 +89,7 @@ function fileWords(name: string, notes?: string[]): string {
     if (/offload/.test(name)) notes?.push(`"${name}": ZeRO-${zero[1]} read from the file name; what it offloads is not (say "offload optimizer" or "offload params")`);
     return `zero${zero[1]}`.padEnd(name.length);
   }
+  if (INFERENCE_SCRIPT.test(name)) return 'inference'.padEnd(name.length);
   return TRAIN_SCRIPT.test(name) ? 'train'.padEnd(name.length) : ' '.repeat(name.length);
 }
 /** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
@@ -145,6 +148,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
+    // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
+    .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?![\w.])/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "I also run into this problem", "ran out of memory": the idiom, not running a model.
     .replace(/\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0").
@@ -316,7 +321,25 @@ export function offlineReading(repo: string): OfflineReading | null {
   const weights = format?.type === 'weights' ? format.value : null;
   if (model) return { model, size: null, weights };
   const size = sizeInRepoName(name);
-  return size ? { model: null, size, weights } : null;
+  if (!size) return null;
+  const base = baseInRepoName(name, size.text);
+  return base ? { model: base, size: null, weights } : { model: null, size, weights };
+}
+
+/**
+ * The catalog model a fine-tune's repo name gives by its base and size, as in prose:
+ * "Llama3-OpenBioLLM-70B" (llama3 + 70b → llama-3-70b), "vicuna-13b-GPTQ-4bit-128g" (a Vicuna
+ * 13B → llama-1-13b), "DeepSeek-R1-Distill-Qwen-14B" (→ qwen2.5-14b).
+ */
+function baseInRepoName(name: string, size: string): string | null {
+  const words = name.slice(0, name.indexOf(size)).split(/[-_]+/).filter(Boolean);
+  const isModel = (id: string) => modelIdOf(id) === id;
+  for (const word of words) {
+    const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
+    const id = versioned ? modelIdOf(`${versioned[1]}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
+    if (id) return id;
+  }
+  return fineTuneModel(words, size, isModel);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */
@@ -329,12 +352,12 @@ function formatInName(name: string): { type: string; value: string } | undefined
 }
 
 /** The first size in a name ("vicuna-13b-gptq-4bit-128g" 13B, "qwen3-coder-30b-a3b" 30B of experts unknown, "mixtral-8x7b" 8×7B). */
-function sizeInRepoName(name: string): OfflineReading['size'] {
+function sizeInRepoName(name: string): (NonNullable<OfflineReading['size']> & { text: string }) | null {
   const m = /(?<![a-z0-9.])(?:(\d+)x)?(\d+(?:\.\d+)?)([bm])(?![a-z0-9])/.exec(name);
   if (!m) return null;
   const each = Number(m[2]) * (m[3] === 'b' ? 1e9 : 1e6);
   const experts = m[1] ? Number(m[1]) : null;
   const words = name.slice(0, m.index).split(/[^a-z0-9]+/).filter(Boolean);
   const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1) ?? null;
-  return { params: experts ? experts * each : each, experts, family };
+  return { params: experts ? experts * each : each, experts, family, text: m[0] };
 }

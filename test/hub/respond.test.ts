@@ -89,10 +89,17 @@ describe('respond() with fetched Hub models', () => {
     expect(next.reply.kind === 'estimate' && next.reply.scenario.model.name).toBe('Qwen2.5-7B-Instruct');
   });
 
-  it('a hub id that was not fetched is an error that says so, never a guess', () => {
-    const { reply } = respond('someorg/some-model-7b lora', null, {});
+  it('a hub id that was not fetched and names no size is an error that says so, never a guess', () => {
+    const { reply } = respond('someorg/some-model lora', null, {});
     expect(reply.kind).toBe('error');
-    expect(reply.kind === 'error' && reply.message).toMatch(/not fetched "someorg\/some-model-7b" from the Hugging Face Hub/);
+    expect(reply.kind === 'error' && reply.message).toMatch(/not fetched "someorg\/some-model" from the Hugging Face Hub/);
+  });
+
+  // Issue 11: an unknown name that holds a size is read as a model of that size, stated.
+  it('a hub id that was not fetched but holds a size reads as a model of that size, and says so', () => {
+    const { reply } = respond('someorg/some-model-7b lora', null, {});
+    expect(reply.kind === 'estimate' && reply.scenario.model.requestedParams).toBe(7e9);
+    expect(reply.kind === 'estimate' && reply.assumptions.join('\n')).toMatch(/the Hub was not asked here: read by its name as a 7B model/);
   });
 
   it('a repo named after a catalog model reads offline as that model when nobody asked the Hub, and says so', () => {
