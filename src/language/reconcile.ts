@@ -19,6 +19,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = seqs(out, notes);
   out = switches(out, notes);
   out = loras(out);
+  out = engines(out, notes);
   out = frameworks(out);
   out = narrativeHelp(out, ignored);
   return out;
@@ -346,6 +347,22 @@ function compares(items: Item[], notes: string[]): Item[] {
     const { at: _a2, end: _e2, text: _t2, ...b } = i.b;
     return JSON.stringify(a) === JSON.stringify(b) ? [i.a] : [i];
   });
+}
+
+/** A serving engine named as such ("vllm serve …", "sglang"), not a word for serving ("deploy"). */
+const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)/i;
+
+/**
+ * "models that work in other applications like ollama … `vllm serve Qwen3-…`": the run asked
+ * about is the one on the named serving engine; llama.cpp / Ollama is another program the
+ * message mentions (set aside, with a note).
+ */
+function engines(items: Item[], notes: string[]): Item[] {
+  const served = items.find((i) => i.kind === 'serve' && ENGINE_NAMED.test(i.text));
+  const other = items.filter((i) => i.kind === 'framework' && i.value === 'llamacpp');
+  if (!served || other.length === 0) return items;
+  for (const o of other) notes.push(`read "${served.text}" as the engine; "${o.text}" is another program the message mentions`);
+  return items.filter((i) => !other.includes(i));
 }
 
 /** "DeepSpeed with the HF Trainer / accelerate": DeepSpeed is what shapes memory. */

@@ -481,6 +481,12 @@ class Resolution {
         if (s.mode === 'qlora') this.assume(DEFAULT_WORDS.qloraWeights);
       }
     }
+    // "QLoRA" on a GPTQ or AWQ checkpoint (LLaMA-Factory's quantization_bit on a -GPTQ model):
+    // LoRA on that 4-bit base, not bitsandbytes NF4.
+    if (s.mode === 'qlora' && weights && weights.value !== 'nf4' && weights.value !== 'nf4-dq' && QUANTISED.includes(weights.value)) {
+      s.mode = 'lora';
+      this.assume(`QLoRA on ${weights.value} weights: LoRA on the ${weights.value} base as it is stored`);
+    }
     // Float formats always follow the compute dtype, so canonical text never has to name them.
     if (!QUANTISED.includes(s.weights)) s.weights = defaultWeights(s.mode, s.compute);
     return null;
