@@ -52,6 +52,35 @@ const CHAT_ENGLISH = `
   above-mentioned mentioned following below attached screenshot image picture link
   works worked working fine okay good`;
 
+/**
+ * More everyday English of bug reports and forum questions: verbs of trying and failing, words
+ * about plans, causes and results. Like CHAT_ENGLISH, none names a setting or sits near one.
+ */
+const REPORT_ENGLISH = `
+  start started starting starts unable insufficient sufficient requirements requirement plan plans planning planned
+  configured configure configuring choice choices choose chose chosen process processes encounter encountered
+  encountering benchmark benchmarks benchmarking ideal matter matters initializing initialize initialized
+  initialization based simple itself launching launches physical sharing share shared paths path such fixed fix fixes
+  modifying modify modified reduced reduce reducing reduces note notes briefly saving save saved exists exist existing
+  giving caused cause causes difference differences doing smoothly notice noticed noticing optimizations optimization
+  turned turn pretty comfortably reports explore exploring program programs information info execution main
+  manually platform moment compatible compatibility downloaded download downloading production lately specific
+  specifically authors handle handling despite amount adopt raises raise raised runtime interestingly interesting
+  initial call calls calling provided provide providing inputs input average entry hit hits calculation
+  calculations guess far passed various accidentally added add adding method methods replying reply resulted
+  access several tutorial tutorials snippet snippets style stored store increasing increase increased decreasing
+  decrease decreased lol haha area returns return duplicated duplicate assumptions assumption ones applications
+  application lower higher according table invalid longer shorter weaker stronger comes come coming back learning
+  holidays finally changing changes persistent equipped feature features directly guidance efficient efficiently
+  approach approaches limitation limitations massive greater excessive suddenly section alternative alternatives sorry
+  bother whereas reach reached equal language experience experiences reasonable suspect understandably rent renting
+  playing updates instructions normally video mode modes reason reasons understand understood explain explanation
+  possible impossible feasible able capable expect expecting expected hope hoping helpful thanks advance appreciate
+  appreciated solution solutions solve solved workaround fixes related regarding relevant similar same issue's
+  continue continued continues stuck hang hangs hanging freeze froze killed terminate terminated abort aborted
+  successful successfully success failure failures unexpected unexpectedly strange weird odd normal usual usually
+  expected enough plenty tight barely almost nearly roughly approximately estimate estimates estimating`;
+
 /** Vendor and form-factor words around a card name ("NVIDIA Tesla V100 SXM2"). */
 const VENDOR_WORDS = `nvidia tesla geforce rtx gtx quadro amd instinct radeon intel gaudi pcie sxm sxm2 sxm3 sxm4 sxm5
   nvlink nvl hbm hbm2 hbm2e hbm3 gddr6 gddr6x ti super founders edition nvswitch dgx hgx
@@ -68,7 +97,7 @@ export const FILLER = new Set(
   if when whether so but not yes no my our any some like about around roughly approx approximately
   per total overall during while both which whose there here where able possible`
     .split(/\s+/)
-    .concat(CHAT_ENGLISH.split(/\s+/), VENDOR_WORDS.split(/\s+/))
+    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), VENDOR_WORDS.split(/\s+/))
     .filter(Boolean),
 );
 
