@@ -128,7 +128,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   // Item language (canonical text, button follow-ups) has no prose around it and stays exact,
   // and so does a run of items with a typo in it ("7b … zer3": refused with "did you mean").
   const prose = reading.filler.length >= 2 || reading.unread.some((u) => u.foreign || !meaningfulSuggestion(u.text));
-  const tolerant = p.configLike || /\n/.test(text.trim()) || (words >= TOLERANT_FROM_WORDS && prose);
+  // A link is pasted prose too ("I'm running [Mixtral](https://huggingface.co/…-AWQ) on 4 L4").
+  const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose);
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
   const unread: { word: string; at: number; suggestion: string | null }[] = [];
   if (reading.impossibleCard) {

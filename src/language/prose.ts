@@ -58,7 +58,7 @@ const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m
 const HOST_RAM =
   /(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?|(?<=t|tb|tib)\s+(?:of\s+)?mem+ory)(?![a-z])(?!\s+(?:each|per))/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
-const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu' };
+const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context' };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
 
 /** A Hugging Face link names a model; any other link is not a request word. */
@@ -205,6 +205,8 @@ export function readProse(input: MappedText): ProseReading {
       return ` ${format} `;
     }))
     .replace(CHINESE, outsideHubIds((m) => ` ${CHINESE_WORDS[m[0]]} `))
+    // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
+    .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
     .replace(/(?<=\d[bm])_(?=[a-z])/g, outsideHubIds(() => ' '))

@@ -245,6 +245,8 @@ function standing(text: string, i: Item): number {
 
 /** Settings that size a run and so may belong to either of two setups. */
 const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen']);
+/** Settings that belong to one run only: said only beside another setup, they may be that setup's. */
+const OWN_SETUP_ONLY = new Set<Item['kind']>(['seq', 'batch', 'offload', 'sharding', 'parallel', 'gen']);
 /** Item i sits with the set-aside mention d: between it and the kept one, or after it in d's own sentence. */
 function alongside(text: string, d: Item, keep: Item, i: Item): boolean {
   if (d.at < keep.at) return i.at >= d.end && i.end <= keep.at;
@@ -288,11 +290,16 @@ function actualSetup(items: Item[], text: string, notes: string[]): Item[] {
     if (dropped.length === 0) continue;
     // Everything that disagrees with the kept mention must stand lower, or it is a real contradiction.
     if (scored.some((x) => x.i !== keep && x.s === top)) continue;
-    // "the official benchmark ran 2 A100 80G at 128k input; here 4 A100 40G": a length, batch or
-    // format said alongside the set-aside setup may be that setup's too, so whose it is stays open.
-    if (dropped.some((d) => out.some((i) => SIZING.has(i.kind) && alongside(text, d, keep, i)))) continue;
+    // "the official benchmark ran 2 A100 80G at 128k input; here 4 A100 40G at 20k": a setting said
+    // alongside the set-aside setup and said again elsewhere is that setup's, and goes with it; a
+    // length or batch said only there may be either's, so whose it is stays open; a weight format
+    // said only there ("qwen2-72b-instruct-gptq-int4") is the model's, in both.
+    const along = out.filter((i) => SIZING.has(i.kind) && dropped.some((d) => alongside(text, d, keep, i)));
+    const contested = along.filter((i) => out.some((o) => o.kind === i.kind && !along.includes(o)));
+    if (along.some((i) => !contested.includes(i) && OWN_SETUP_ONLY.has(i.kind))) continue;
     for (const d of dropped) notes.push(`read "${keep.text}" as your setup; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
-    out = out.filter((i) => !dropped.includes(i as Setting));
+    for (const c of contested) notes.push(`"${c.text}" set aside with that other setup`);
+    out = out.filter((i) => !dropped.includes(i as Setting) && !contested.includes(i));
   }
   // What stays may be one model said twice ("13B" … "the 13B model"): collapse it as before.
   return out === items ? out : models(out);
