@@ -49,6 +49,7 @@ simple     -> %model                                  {% b.model %}
             | %genKw num                              {% b.gen %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
+            | %hostRam %capacity                      {% b.hostRam %}
             | %control                                {% b.control %}
 
 # "13b", "8x7b", "llama 13b", "6.7e9 params"; a bare number needs "params".

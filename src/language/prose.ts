@@ -56,7 +56,7 @@ const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m
 
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
-  /(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|ram|dram|ddr\d?(?:\s+ram)?|(?<=t|tb|tib)\s+(?:of\s+)?mem+ory)(?![a-z])(?!\s+(?:each|per))/g;
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per))/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context' };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
@@ -194,10 +194,8 @@ export function readProse(input: MappedText): ProseReading {
       return `${found.count}x ${found.gpuId}`;
     }))
     .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
-    .replace(HOST_RAM, outsideHubIds((m) => {
-      notes.push(`host RAM ${m[1]} ${m[2]!.startsWith('t') ? 'TB' : 'GB'} noted (offload is not checked against host memory yet)`);
-      return ' '.repeat(m[0].length);
-    }))
+    // Host RAM is read as the node's ("1T RAM" → 1024 GB), for the offload check.
+    .replace(HOST_RAM, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `))
     .replace(GGUF, outsideHubIds((m) => {
       // Set apart from a file name around it, so the name still reads as its model.
       const format = GGUF_OF_WIDTH[Number(m[2])]!;

@@ -165,6 +165,8 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('kvDtype', 'bf16', ['kv bf16', 'bf16 kv cache']),
   kw('kvDtype', 'fp16', ['kv fp16', 'fp16 kv cache']),
   kw('kvDtype', 'fp32', ['kv fp32', 'fp32 kv cache']),
+  // Host RAM, as the prose reader writes it ("1T RAM" → "hostram 1024gb") and canonical text keeps it.
+  kw('hostRam', 'hostram', ['hostram', 'host ram']),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),

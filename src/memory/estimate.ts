@@ -273,6 +273,8 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
 
   const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
+  const hostShort = hostShortfall(s, assembled.hostBytes);
+  if (hostShort) notes.push(hostShort);
   if (gradientsOffloaded(s)) notes.push('FSDP CPUOffload moves parameters, gradients and the optimizer step to the host together');
   const quantisedBase = s.mode !== 'full' && s.weights !== 'bf16' && s.weights !== 'fp16' && s.weights !== 'fp32';
   if (quantisedBase && s.sharding.stage >= 3 && (s.sharding.kind === 'zero' || s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp')) {
@@ -323,4 +325,17 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
 
 export function peakPhaseLabel(e: Estimate): string {
   return allocatedPeak(e.phases).label;
+}
+
+/**
+ * Offload keeps states in the node's RAM (hostBytes, per node): when the user gave the node's RAM
+ * ("1T RAM") and offload needs more, the host runs out before the GPU does (axolotl#1439: ZeRO-3
+ * offload of a 70B on a node with 1024 GB).
+ */
+function hostShortfall(s: Scenario, hostBytes: number): string | null {
+  const have = s.hostMemoryBytes ?? null;
+  if (have === null || hostBytes <= 0) return null;
+  const gib = (b: number) => Math.round(b / 2 ** 30);
+  if (hostBytes <= have) return `host RAM: offload keeps ${gib(hostBytes)} GiB per node, within the ${gib(have)} GiB given`;
+  return `host RAM runs out: offload keeps ${gib(hostBytes)} GiB per node, more than the ${gib(have)} GiB given (offload less, or shard over more nodes)`;
 }

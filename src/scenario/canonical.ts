@@ -38,6 +38,7 @@ export function canonicalParts(s: Scenario): string[] {
     s.loss === 'chunked' ? 'chunked ce' : 'full ce',
     ...inferenceText(s),
     hardwareText(s),
+    s.hostMemoryBytes ? `hostram ${capacityGiB(s.hostMemoryBytes)}gb` : '',
     questionText(s),
     ...s.help.map((h) => (h === 'loss-scale' ? 'loss scale' : h)),
     CHART_WORDS[s.chart],

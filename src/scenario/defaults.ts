@@ -70,6 +70,7 @@ export function newScenario(model: ScenarioModel): Scenario {
     loss: DEFAULTS.loss,
     framework: DEFAULTS.framework,
     hardware: null,
+    hostMemoryBytes: null,
     inference: defaultInference(DEFAULTS.compute),
     question: { kind: 'none' },
     help: [],

@@ -45,6 +45,7 @@ const SLOT_LABELS: Record<string, string> = {
   gen: 'generated tokens',
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
+  hostRam: 'host RAM',
 };
 
 /** The slot an item could not set because an earlier item set it differently. */
@@ -241,6 +242,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('gen', item.value, item);
     case 'kvDtype':
       return patch.set('kv', item.value, item);
+    case 'hostRam':
+      return patch.set('hostRam', item.gib, item);
     case 'util':
       // "util 90" is a percentage; vLLM takes a fraction.
       return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);

@@ -391,6 +391,8 @@ class Resolution {
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
     if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
+    const hostRam = this.patch.value<number>('hostRam');
+    if (hostRam !== undefined) this.s.hostMemoryBytes = hostRam * 2 ** 30;
     return null;
   }
 

@@ -226,6 +226,8 @@ export const scenarioSchema = z.object({
   loss: z.enum(['full', 'chunked']),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
+  /** Host RAM per node, when the user gave it ("1T RAM"): offload is checked against it. Absent in older thread states. */
+  hostMemoryBytes: z.number().positive().nullable().optional(),
   inference: inferenceSchema,
   question: questionSchema,
   help: z.array(helpTopicSchema),

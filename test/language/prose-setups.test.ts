@@ -160,6 +160,21 @@ describe('words that name settings in passing', () => {
   });
 });
 
+describe('host RAM', () => {
+  // c022 (axolotl-ai-cloud/axolotl#1439): ZeRO-3 with CPU offload on a node "with a total of 1024GB of CPU memory".
+  it('is read as the node\'s RAM and checked against what offload keeps there', async () => {
+    const { estimate } = await import('../../src/memory/estimate.js');
+    const big = read('70b full zero3 offload optimizer offload params on 8x a100-80g, the node has 1024GB of CPU memory').scenario;
+    expect(big.hostMemoryBytes).toBe(1024 * 2 ** 30);
+    expect(estimate(big).notes.join(' | ')).toMatch(/host RAM runs out: offload keeps \d+ GiB per node, more than the 1024 GiB given/);
+    const small = read('7b full zero3 offload optimizer on 8x a100-80g with 1T RAM').scenario;
+    expect(estimate(small).notes.join(' | ')).toMatch(/within the 1024 GiB given/);
+    // Canonical text keeps it, so a thread's buttons and follow-ups do too.
+    expect(canonicalText(small)).toMatch(/hostram 1024gb/);
+    expect(read(canonicalText(small)).scenario.hostMemoryBytes).toBe(1024 * 2 ** 30);
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');

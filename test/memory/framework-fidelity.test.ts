@@ -109,8 +109,10 @@ describe('terms that were wrong (issue 14, item 3)', () => {
     const { reading, assumptions } = readingOf('llama-3-70b inference tp 4 on 4xh100');
     expect(`${reading} ${assumptions.join(' ')}`).not.toMatch(/full replica/);
     // Several GPUs with nothing said about parallelism split the model (issue 11's serving
-    // default); copies are what "tp 1" asks for, and then the reading says so.
-    expect(readingOf('llama-3-8b inference on 4xh100').reading).toMatch(/TP 4/);
+    // default: a serving engine splits tensors, Hugging Face generate splits layers); copies
+    // are what "tp 1" asks for, and then the reading says so.
+    expect(readingOf('llama-3-8b serve on 4xh100').reading).toMatch(/TP 4/);
+    expect(readingOf('llama-3-8b inference on 4xh100').reading).toMatch(/PP 4/);
     expect(readingOf('llama-3-8b inference tp 1 on 4xh100').reading).toMatch(/full replica on each of 4 GPUs/);
   });
 
