@@ -49,6 +49,8 @@ simple     -> %model                                  {% b.model %}
             | %genKw num                              {% b.gen %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
+            | %nglKw %number                          {% b.ngl %}
+            | %number %nglPost                        {% b.ngl %}
             | %control                                {% b.control %}
 
 # "13b", "8x7b", "llama 13b", "6.7e9 params"; a bare number needs "params".

@@ -446,9 +446,10 @@ const KEYS: Record<string, Handler> = {
   hf_model: model,
   checkpoint_dir: model,
   // llama.cpp
-  ngl: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
-  n_gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
-  gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
+  // llama.cpp -ngl N: the last N layers on the GPU; -1 (every layer) is the default.
+  ngl: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
+  n_gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
+  gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   enforce_eager: serving(() => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' })),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
 };
@@ -513,7 +514,7 @@ const PAIR = new RegExp(
   [
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
-    `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(\\d+)`,
+    `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(-?\\d+)`,
     `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,

@@ -68,6 +68,8 @@ export type ItemBody =
   | { kind: 'gen'; value: number }
   | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' }
   | { kind: 'util'; value: number }
+  /** llama.cpp -ngl: decoder layers on the GPU. */
+  | { kind: 'ngl'; value: number }
   | { kind: 'control'; value: 'undo' | 'reset' };
 
 export type Item = ItemBody & Span;

@@ -163,6 +163,10 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('kvDtype', 'bf16', ['kv bf16', 'bf16 kv cache']),
   kw('kvDtype', 'fp16', ['kv fp16', 'fp16 kv cache']),
   kw('kvDtype', 'fp32', ['kv fp32', 'fp32 kv cache']),
+  // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
+  kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
+  kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
+    'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
@@ -230,6 +234,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
+  nglKw: 'ngl <layers on the GPU>',
+  nglPost: '<N> layers on gpu',
   on: '"on"',
   of: '"of"',
   gpus: '"gpus"',

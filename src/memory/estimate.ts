@@ -8,6 +8,7 @@ import {
   recomputeWorkingSet,
 } from './activations.js';
 import { MiB, count, num } from './format.js';
+import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
 import { trainingLogits, prefillLogits } from './logits.js';
@@ -172,7 +173,13 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const phases = [phase('load', 'weights loaded', [weights]), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
   const peak = allocatedPeak(phases);
   const components = peak.phase === 'prefill' ? prefillParts : decodeParts;
-  return { components, modelStates: [weights], phases, hostBytes: 0, pagedBytes: 0 };
+  return { components, modelStates: [weights], phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
+}
+
+/** Host RAM llama.cpp's CPU-side weights take (token_embd, layers not offloaded by -ngl, the output if kept). */
+function llamaCppHostBytes(s: Scenario, l: Layout): number {
+  if (s.framework !== 'llamacpp' || !isGgufFormat(s.weights)) return 0;
+  return ggufHostBytes(s.model.arch, s.weights, llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp));
 }
 
 /** llama.cpp's default physical micro-batch for prompt processing (common/common.h `n_ubatch = 512`). */

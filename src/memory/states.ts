@@ -3,6 +3,7 @@ import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
+import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isGguf, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 
@@ -51,10 +52,7 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   const native = nativeFormatWeights(s, l);
   if (native) return native;
   const perParam = WEIGHT_FORMAT_BYTES[format];
-  if (isGguf(format)) {
-    const all = paramsPerGpu(l);
-    return component('weights', `weights, GGUF ${format.toUpperCase()}`, 'weights', all * perParam, `${gpuParamsText(l)} × ${num(perParam * 8)} bits (whole-file average)`);
-  }
+  if (isGgufFormat(format)) return ggufWeights(s, l, format);
   const { linear, rest } = linearAndRest(s, l);
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
@@ -72,6 +70,26 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     bytes,
     `${count(linear)} × ${num(perParam)} B + ${count(rest)} × ${restBytes} B${divisor(l.shard.weights)}`,
   );
+}
+
+/**
+ * A GGUF file tensor by tensor (gguf.ts): under llama.cpp the busiest GPU's share of the last -ngl
+ * layers plus the output when offloaded, token_embd on the host; elsewhere the whole file per stage.
+ * A bare size pinned below its shape (negative extraParams) scales the bytes to the asked total.
+ */
+function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileBytes>[1]): Component {
+  const arch = s.model.arch;
+  const pinned = Math.min(1, (l.params.total) / (l.params.total - Math.min(0, arch.extraParams ?? 0)));
+  const name = `weights, GGUF ${format.toUpperCase()}`;
+  if (s.framework !== 'llamacpp') {
+    const bytes = (ggufFileBytes(arch, format) * pinned) / l.pp / l.tp;
+    return component('weights', name, 'weights', bytes, `${format.toUpperCase()} file, tensor types per llama-quant.cpp${divisor(l.pp * l.tp)}`);
+  }
+  const placement = llamaCppPlacement(arch, s.inference.gpuLayers, l.pp);
+  const bytes = ggufGpuBytes(arch, format, placement) * pinned;
+  const share = l.pp > 1 ? `${placement.layersHere} of ${placement.gpuLayers} GPU layers (last GPU of ${l.pp})` : `${placement.gpuLayers} of ${arch.layers} layers`;
+  const output = placement.outputOnGpu ? ' + output' : ', output on the CPU';
+  return component('weights', name, 'weights', bytes, `${share}${output}, tensor types per llama-quant.cpp; token_embd on the CPU`);
 }
 
 /**

@@ -130,7 +130,8 @@ const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', 
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`];
+  const ngl = i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : [];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl];
 }
 
 

@@ -45,6 +45,7 @@ const SLOT_LABELS: Record<string, string> = {
   gen: 'generated tokens',
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
+  ngl: 'llama.cpp GPU layers (-ngl)',
 };
 
 export class Patch {
@@ -203,5 +204,7 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
     case 'util':
       // "util 90" is a percentage; vLLM takes a fraction.
       return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
+    case 'ngl':
+      return patch.set('ngl', item.value, item);
   }
 }

@@ -40,7 +40,9 @@ function modeWords(s: Scenario): string {
   if (s.mode === 'inference') {
     const engine = s.inference.engine === 'vllm' ? `vLLM serving (gpu_memory_utilization ${s.inference.gpuMemoryUtilization})` : 'inference';
     const gen = s.inference.newTokens ? `, ${s.inference.newTokens} new tokens` : '';
-    return `${engine}${gen}, ${s.weights} weights, KV cache ${s.inference.kvDtype}`;
+    const ngl = s.inference.gpuLayers;
+    const layers = ngl !== undefined ? `, -ngl ${ngl}: ${Math.min(ngl, s.model.arch.layers)} of ${s.model.arch.layers} layers on the GPU${ngl > s.model.arch.layers ? ' with the output' : ', the rest in host RAM'}` : '';
+    return `${engine}${gen}, ${s.weights} weights, KV cache ${s.inference.kvDtype}${layers}`;
   }
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all linear layers' : l.targets.join(',');

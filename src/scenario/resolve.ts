@@ -313,7 +313,7 @@ class Resolution {
     const s = this.s;
     const previousMode = this.base?.mode ?? null;
     const asked = this.patch.value<Scenario['mode']>('mode');
-    const inferenceOnly = ['gen', 'kv', 'util'].find((slot) => this.patch.has(slot));
+    const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => this.patch.has(slot));
     const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot));
     let mode: Scenario['mode'];
     const quantised = this.patch.value<WeightFormat>('weights');
@@ -389,7 +389,8 @@ class Resolution {
   }
 
   private framework(): ErrorReply | null {
-    const asked = this.patch.value<Scenario['framework']>('framework');
+    // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
+    const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && this.patch.has('ngl') ? 'llamacpp' : undefined);
     if (!asked) {
       if (this.isNew) this.assume(DEFAULT_WORDS.framework);
       // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
@@ -599,6 +600,8 @@ class Resolution {
     else if (this.isNew) this.assume(DEFAULT_WORDS.newTokens);
     if (kv !== undefined) inf.kvDtype = kv;
     else if (inf.kvDtype === previousCompute || this.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
+    const ngl = this.patch.value<number>('ngl');
+    if (ngl !== undefined) inf.gpuLayers = ngl;
     if (util !== undefined) inf.gpuMemoryUtilization = util;
     else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
     return null;

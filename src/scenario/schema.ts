@@ -182,6 +182,8 @@ export const inferenceSchema = z.object({
   kvDtype: z.enum(['bf16', 'fp16', 'fp8', 'fp32']),
   /** vLLM gpu_memory_utilization. */
   gpuMemoryUtilization: z.number().min(0.05).max(1),
+  /** llama.cpp -ngl / --n-gpu-layers: decoder layers on the GPU (the last N); absent = all and the output. */
+  gpuLayers: z.number().int().min(0).max(10_000).optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [
