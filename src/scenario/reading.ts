@@ -29,7 +29,9 @@ export function readingText(s: Scenario, totalParams: number): string {
 }
 
 function modelWords(s: Scenario, totalParams: number): string {
-  const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params`;
+  const vision = s.model.arch.vision;
+  const tower = vision ? ` + ${(vision.params / 1e9).toFixed(2)} B ${vision.name} vision tower, frozen` : '';
+  const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params${tower}`;
   const overrides = s.model.overrides.length ? `, with ${s.model.overrides.join(', ')} overridden` : '';
   const from = s.model.id === null ? `, from "${s.model.asWritten}"` : '';
   return `${s.model.name} (${params}${from}${overrides})`;

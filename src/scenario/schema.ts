@@ -93,6 +93,12 @@ export const architectureSchema = z.object({
   layerNorms: z.number().int().min(1).optional(),
   /** Parameters the fields above do not describe (vision tower, extra norms), counted like embeddings. */
   extraParams: z.number().optional(),
+  /**
+   * The vision tower of a vision-language model (config.json vision_config plus the projector into
+   * the language model), kept apart from the text `total`: loaded with the model in every mode, frozen
+   * in training (LLaMA-Factory freeze_vision_tower=True; a text-only batch gives it no gradients).
+   */
+  vision: z.object({ name: z.string(), params: z.number().positive() }).optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
   dropout: z.number().min(0).max(1).optional(),
 });
