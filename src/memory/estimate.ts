@@ -19,6 +19,7 @@ import {
   frozenWeights,
   gatheredLayers,
   gradientBuckets,
+  zero3GradientBucket,
   gradients,
   gradientsOffloaded,
   masterWeights,
@@ -112,6 +113,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const grads = gradients(s, l);
   const gathered = gatheredLayers(s, l);
   const buckets = gradientBuckets(s, l);
+  const zeroBucket = zero3GradientBucket(s);
   const reference = referenceModel(s, l);
   const vision = visionTowerWeights(s, l);
   // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
@@ -132,7 +134,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
   const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
   const rl = rlModels(s, l, policyStates);
-  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, dequant);
+  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, dequant);
   const rollout = rolloutGeneration(s, l);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
@@ -154,7 +156,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
   const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

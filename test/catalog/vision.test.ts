@@ -15,7 +15,7 @@ describe('vision towers of vision-language models', () => {
     ['qwen2.5-vl-72b', 73.4e9, 'Qwen/Qwen2.5-VL-72B-Instruct (73.4B)'],
     ['llava-1.5-7b', 7.06e9, 'llava-hf/llava-1.5-7b-hf (7.06B)'],
     ['llava-1.5-13b', 13.35e9, 'llava-hf/llava-1.5-13b-hf (13.35B)'],
-  ] as const)('%s: text model + vision tower = %d (%s)', (id, checkpoint) => {
+  ] as [string, number, string][])('%s: text model + vision tower = %d (%s)', (id, checkpoint) => {
     const p = countParams(modelById(id).arch);
     expect(p.vision).toBeGreaterThan(0.3e9);
     expect(Math.abs((p.total + p.vision) / checkpoint - 1)).toBeLessThan(0.002);
