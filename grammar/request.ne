@@ -50,6 +50,7 @@ simple     -> %model                                  {% b.model %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
             | %nglKw %number                          {% b.ngl %}
+            | %allocator                              {% b.allocator %}
             | %number %nglPost                        {% b.ngl %}
             | %control                                {% b.control %}
 

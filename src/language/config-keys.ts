@@ -423,6 +423,7 @@ const KEYS: Record<string, Handler> = {
   tp: numeric('tp'),
   tp_size: numeric('tp'),
   pipeline_parallel_size: numeric('pp'),
+  virtual_pipeline_model_parallel_size: numeric('vpp'),
   pp: numeric('pp'),
   num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
@@ -452,6 +453,8 @@ const KEYS: Record<string, Handler> = {
   gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   enforce_eager: serving(() => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' })),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
+  pytorch_cuda_alloc_conf: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE),
+  pytorch_hip_alloc_conf: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE),
 };
 
 /** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */

@@ -11,7 +11,7 @@ export interface Span {
 }
 
 export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab' | 'headdim';
-export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp';
+export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp' | 'vpp';
 export type BatchField = 'mbs' | 'ga' | 'gbs';
 export type OffloadValue = 'optimizer-cpu' | 'optimizer-nvme' | 'params-cpu' | 'params-nvme' | 'none';
 export type LoraTarget = 'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down';
@@ -70,6 +70,8 @@ export type ItemBody =
   | { kind: 'util'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
+  /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. */
+  | { kind: 'allocator'; value: 'expandable' }
   | { kind: 'control'; value: 'undo' | 'reset' };
 
 export type Item = ItemBody & Span;

@@ -37,6 +37,7 @@ export function canonicalParts(s: Scenario): string[] {
     s.attention,
     s.loss === 'chunked' ? 'chunked ce' : 'full ce',
     ...inferenceText(s),
+    s.expandableSegments ? 'expandable segments' : '',
     hardwareText(s),
     questionText(s),
     ...s.help.map((h) => (h === 'loss-scale' ? 'loss scale' : h)),
@@ -120,7 +121,7 @@ function offloadText(s: Scenario): string {
 
 function parallelText(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', p.sp ? 'sp' : '']
+  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', (p.vpp ?? 1) > 1 ? `vpp ${p.vpp}` : '', p.sp ? 'sp' : '']
     .filter(Boolean)
     .join(' ');
 }

@@ -46,6 +46,7 @@ const SLOT_LABELS: Record<string, string> = {
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
   ngl: 'llama.cpp GPU layers (-ngl)',
+  allocator: 'allocator setting',
 };
 
 export class Patch {
@@ -206,5 +207,7 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
     case 'ngl':
       return patch.set('ngl', item.value, item);
+    case 'allocator':
+      return patch.set('allocator', item.value, item);
   }
 }

@@ -22,6 +22,7 @@ export function readingText(s: Scenario, totalParams: number): string {
     s.mode === 'inference' ? '' : RECOMPUTE_NAMES[s.recompute],
     s.loss === 'chunked' ? 'chunked cross-entropy' : '',
     s.framework === 'hf' ? '' : FRAMEWORK_NAMES[s.framework],
+    s.expandableSegments ? 'expandable_segments allocator' : '',
     hardwareWords(s),
   ]
     .filter(Boolean)
@@ -30,11 +31,11 @@ export function readingText(s: Scenario, totalParams: number): string {
 
 function modelWords(s: Scenario, totalParams: number): string {
   const vision = s.model.arch.vision;
-  const tower = vision ? ` + ${(vision.params / 1e9).toFixed(2)} B ${vision.name} vision tower, frozen` : '';
-  const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params${tower}`;
+  const tower = vision ? `; + ${(vision.params / 1e9).toFixed(2)} B ${vision.name} vision tower, frozen` : '';
+  const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params`;
   const overrides = s.model.overrides.length ? `, with ${s.model.overrides.join(', ')} overridden` : '';
   const from = s.model.id === null ? `, from "${s.model.asWritten}"` : '';
-  return `${s.model.name} (${params}${from}${overrides})`;
+  return `${s.model.name} (${params}${from}${overrides}${tower})`;
 }
 
 function modeWords(s: Scenario): string {
@@ -119,7 +120,7 @@ function offloadWords(s: Scenario): string {
 
 function parallelWords(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
+  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}${(p.vpp ?? 1) > 1 ? ` interleaved (${p.vpp} chunks per rank)` : ''}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
     .filter(Boolean)
     .join(' · ');
 }

@@ -367,11 +367,12 @@ class Resolution {
 
   private parallel(): ErrorReply | null {
     const p = this.s.parallel;
-    for (const dim of ['tp', 'pp', 'cp', 'ep'] as const) {
+    for (const dim of ['tp', 'pp', 'cp', 'ep', 'vpp'] as const) {
       const v = this.patch.value<number>(`par.${dim}`);
       if (v !== undefined) p[dim] = v;
     }
     if (this.patch.has('par.sp')) p.sp = true;
+    if (this.patch.has('allocator')) this.s.expandableSegments = true;
     return null;
   }
 

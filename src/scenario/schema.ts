@@ -166,6 +166,8 @@ export const parallelSchema = z.object({
   sp: z.boolean(),
   cp: z.number().int().min(1).max(1024),
   ep: z.number().int().min(1).max(1024),
+  /** Megatron interleaved 1F1B: model chunks (virtual stages) per pipeline rank; absent = 1. */
+  vpp: z.number().int().min(1).max(1024).optional(),
 });
 
 export const hardwareSchema = z.object({
@@ -234,6 +236,8 @@ export const scenarioSchema = z.object({
   loss: z.enum(['full', 'chunked']),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
+  /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place (memory/overhead.ts). */
+  expandableSegments: z.boolean().optional(),
   inference: inferenceSchema,
   question: questionSchema,
   help: z.array(helpTopicSchema),
