@@ -51,6 +51,8 @@ simple     -> %model                                  {% b.model %}
             | %utilKw %number                         {% b.util %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
+            | %evalKw                                 {% b.evaluation %}
+            | %evalBatchKw num                        {% b.evalBatch %}
             | %number %nglPost                        {% b.ngl %}
             | %control                                {% b.control %}
 

@@ -70,6 +70,8 @@ export type ItemBody =
   | { kind: 'util'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
+  /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */
+  | { kind: 'eval'; batch: number | null; keepLogits: boolean }
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. */
   | { kind: 'allocator'; value: 'expandable' }
   | { kind: 'control'; value: 'undo' | 'reset' };

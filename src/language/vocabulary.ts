@@ -170,6 +170,12 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
     'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
+  // HF Trainer evaluation during training (config-keys.ts reads eval_strategy, per_device_eval_batch_size,
+  // prediction_loss_only). Bare "eval" is not one: "eval loss" in a report is no request for evaluation.
+  kw('evalKw', 'eval', ['with eval', 'do eval', 'eval loop', 'evaluation loop', 'eval during training', 'evaluation during training',
+    'with evaluation', 'eval strategy steps', 'eval strategy epoch', 'evaluation strategy steps', 'evaluation strategy epoch']),
+  kw('evalBatchKw', 'eval', ['eval bs', 'eval batch', 'eval batch size', 'per device eval batch size', 'eval mbs', 'eval micro batch'], true),
+  kw('evalKw', 'metrics', ['compute metrics', 'eval metrics', 'eval accuracy', 'prediction loss only false']),
   // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (config-keys.ts reads the variable).
   kw('allocator', 'expandable', ['expandable segments', 'expandable segments true', 'expandable segments on', 'expandable allocator']),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
@@ -241,6 +247,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   utilKw: 'util <fraction>',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
+  evalKw: 'evaluation (with eval, compute metrics)',
+  evalBatchKw: 'eval bs <samples>',
   nglPost: '<N> layers on gpu',
   on: '"on"',
   of: '"of"',

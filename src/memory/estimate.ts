@@ -38,6 +38,7 @@ import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.
 import { TGI_WIGGLE_ROOM, cudaGraphPool, profileActivations, samplerLogits, tgiWarmupActivations } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
+import { evalLogits, evalWorkingSet } from './evaluation.js';
 
 /**
  * Peak assembly (DESIGN §3.5): the maximum over the phases of one step of what is alive then,
@@ -129,6 +130,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const stateDict = fullStateDictCopy(s, l);
   const dequant = dequantisedMatrix(s, l);
   const accumulating = s.gradAccum > 1;
+  const evalWs = evalWorkingSet(s, l);
+  const evalLogitsPart = evalLogits(s);
 
   // Paged optimizer states sit in unified memory, outside the allocator's phases (states.ts).
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
@@ -150,13 +153,15 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
     phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
+    // Evaluation runs between steps: gradients are freed, the model states stay.
+    ...(evalWs ? [phase('eval', 'evaluation forward', [...persistent, ...present(evalWs, evalLogitsPart)])] : []),
   ];
   const peak = allocatedPeak(phases);
   const atPeak = new Set(peak.parts.map((p) => p.key));
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };
@@ -275,6 +280,7 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
   const deviceBytes = peakReservedBytes + context + nccl + assembled.pagedBytes;
   // Paged states are evicted to host RAM before anything else fails: the fit counts the rest.
   const neededBytes = deviceBytes - assembled.pagedBytes;
+  if (s.evaluation?.keepLogits && s.mode !== 'inference') notes.push('compute_metrics keeps every eval batch\'s logits on the GPU unless eval_accumulation_steps is set (or preprocess_logits_for_metrics shrinks them): the count above is one batch');
   if (assembled.pagedBytes > 0) notes.push(`${OPTIMIZERS[s.optimizer].label} states live in unified memory: outside max_memory_allocated, and paged to host RAM when the card runs short`);
   const overhead: Component[] = [];
   if (peakReservedBytes > peakAllocatedBytes) {

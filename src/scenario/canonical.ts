@@ -38,6 +38,8 @@ export function canonicalParts(s: Scenario): string[] {
     s.loss === 'chunked' ? 'chunked ce' : 'full ce',
     ...inferenceText(s),
     s.expandableSegments ? 'expandable segments' : '',
+    s.evaluation ? `eval bs ${s.evaluation.batch}` : '',
+    s.evaluation?.keepLogits ? 'compute metrics' : '',
     hardwareText(s),
     questionText(s),
     ...s.help.map((h) => (h === 'loss-scale' ? 'loss scale' : h)),

@@ -47,6 +47,7 @@ const SLOT_LABELS: Record<string, string> = {
   util: 'GPU memory utilization',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
+  'eval.batch': 'eval batch size',
 };
 
 export class Patch {
@@ -209,5 +210,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('ngl', item.value, item);
     case 'allocator':
       return patch.set('allocator', item.value, item);
+    case 'eval':
+      if (item.batch !== null) return patch.set('eval.batch', item.batch, item);
+      return patch.set(item.keepLogits ? 'eval.metrics' : 'eval.on', true, item);
   }
 }

@@ -23,6 +23,7 @@ export function readingText(s: Scenario, totalParams: number): string {
     s.loss === 'chunked' ? 'chunked cross-entropy' : '',
     s.framework === 'hf' ? '' : FRAMEWORK_NAMES[s.framework],
     s.expandableSegments ? 'expandable_segments allocator' : '',
+    s.evaluation && s.mode !== 'inference' ? `evaluation at eval batch ${s.evaluation.batch}${s.evaluation.keepLogits ? ' (logits kept for compute_metrics)' : ''}` : '',
     hardwareWords(s),
   ]
     .filter(Boolean)

@@ -373,7 +373,18 @@ class Resolution {
     }
     if (this.patch.has('par.sp')) p.sp = true;
     if (this.patch.has('allocator')) this.s.expandableSegments = true;
+    this.evaluation();
     return null;
+  }
+
+  /** HF Trainer evaluation: per_device_eval_batch_size defaults to 8 (TrainingArguments, v4.x). */
+  private evaluation(): void {
+    const batch = this.patch.value<number>('eval.batch');
+    const metrics = this.patch.has('eval.metrics');
+    if (batch === undefined && !metrics && !this.patch.has('eval.on')) return;
+    const before = this.s.evaluation;
+    if (batch === undefined && !before) this.assume('per_device_eval_batch_size 8 (Trainer default)');
+    this.s.evaluation = { batch: batch ?? before?.batch ?? 8, keepLogits: metrics || (before?.keepLogits ?? false) };
   }
 
   private hardware(): ErrorReply | null {

@@ -236,6 +236,12 @@ export const scenarioSchema = z.object({
   loss: z.enum(['full', 'chunked']),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
+  /**
+   * HF Trainer evaluation during training (eval_strategy steps/epoch): a no-grad forward of
+   * per_device_eval_batch_size samples; keepLogits when compute_metrics is set
+   * (prediction_loss_only False), so prediction_step returns the logits (memory/evaluation.ts).
+   */
+  evaluation: z.object({ batch: z.number().int().min(1).max(65_536), keepLogits: z.boolean() }).optional(),
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place (memory/overhead.ts). */
   expandableSegments: z.boolean().optional(),
   inference: inferenceSchema,
