@@ -11,6 +11,8 @@ describe('vision towers of vision-language models', () => {
     // Safetensors totals on the Hub model pages; Gemma 3's HF vocab has 64 more rows (262208) than the text-only count.
     ['gemma-3-4b', 4_300_079_472 - 64 * 2560, 'google/gemma-3-4b-it'],
     ['qwen2.5-vl-7b', 8_292_166_656, 'Qwen/Qwen2.5-VL-7B-Instruct'],
+    ['qwen2-vl-7b', 8.29e9, 'Qwen/Qwen2-VL-7B-Instruct (8.29B)'],
+    ['qwen2-vl-2b', 2.21e9, 'Qwen/Qwen2-VL-2B-Instruct (2.21B)'],
     ['qwen2.5-vl-3b', 3.75e9, 'Qwen/Qwen2.5-VL-3B-Instruct (3.75B)'],
     ['qwen2.5-vl-72b', 73.4e9, 'Qwen/Qwen2.5-VL-72B-Instruct (73.4B)'],
     ['llava-1.5-7b', 7.06e9, 'llava-hf/llava-1.5-7b-hf (7.06B)'],

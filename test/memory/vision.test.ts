@@ -31,6 +31,12 @@ describe('the vision tower of a vision-language model', () => {
     expect(vlm.serving!.kvCapacityTokens).toBeLessThan(text.serving!.kvCapacityTokens);
   });
 
+  it('never comes with a bare size, even one shaped like a vision-language model', () => {
+    expect(estimateOf('gemma 4b lora').scenario.model.arch.vision).toBeUndefined();
+    expect(estimateOf('gemma 4b lora').scenario.model.name).toMatch(/Gemma-3-4B shape/);
+    expect(estimateOf('qwen 7.6b lora').scenario.model.name).not.toMatch(/VL/);
+  });
+
   it('is named in the reading', () => {
     const { reply } = respond('gemma 3 12b lora', null);
     expect(reply.kind === 'estimate' && reply.reading).toMatch(/SigLIP-So400m vision tower/);

@@ -66,6 +66,19 @@ export function qwen25VlVision(textHidden: number): NonNullable<Architecture['vi
 }
 
 /**
+ * Qwen2-VL's ViT (vision_config: depth 32, embed_dim 1280, mlp_ratio 4 → a plain QuickGELU MLP of
+ * 5120 with biases, LayerNorm, Conv3d patch embedding 3 × 2 × 14 × 14 without bias, rotary
+ * positions) and its PatchMerger: LayerNorm(1280), Linear(5120, 5120), Linear(5120, hidden_size).
+ */
+export function qwen2VlVision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('Qwen2-VL ViT', {
+    layers: 32, hidden: 1280, ffn: 5120, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 2 * 14 * 14 * 1280, patchBias: false, positions: 0, classToken: false, extraNorms: 0,
+    projector: 2 * 1280 + 5120 * 5120 + 5120 + 5120 * textHidden + textHidden,
+  });
+}
+
+/**
  * CLIP ViT-L/14 at 336 px (openai/clip-vit-large-patch14-336: 24 layers, hidden 1024, intermediate
  * 4096, 577 positions with the class token, pre and post LayerNorm) and LLaVA-1.5's two-layer MLP
  * projector: Linear(1024, text hidden), GELU, Linear(text hidden, text hidden).

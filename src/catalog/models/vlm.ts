@@ -1,6 +1,6 @@
 import type { ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
-import { llavaVision, qwen25VlVision } from './vision.js';
+import { llavaVision, qwen25VlVision, qwen2VlVision } from './vision.js';
 
 /**
  * Vision-language models whose language model is a catalog decoder: the text shape is the
@@ -9,6 +9,24 @@ import { llavaVision, qwen25VlVision } from './vision.js';
  * so the catalog test compares like with like; test/catalog/vision.test.ts checks the sum.
  */
 export const VLM_MODELS: readonly ModelSpec[] = [
+  {
+    id: 'qwen2-vl-2b',
+    name: 'Qwen2-VL-2B',
+    family: 'qwen',
+    aliases: ['qwen2-vl-2b-instruct', 'qwen2 vl 2b', 'qwen2vl-2b', 'qwen/qwen2-vl-2b-instruct'],
+    arch: llamaStyle({ layers: 28, hidden: 1536, heads: 12, kvHeads: 2, headDim: 128, ffn: 8960, vocab: 151936, tiedEmbeddings: true, attentionBias: 'qkv', vision: qwen2VlVision(1536) }),
+    publishedParams: 1_543_714_304,
+    source: 'Qwen/Qwen2-VL-2B-Instruct config.json (text as Qwen2-1.5B; vision_config depth 32, embed_dim 1280, mlp_ratio 4, hidden_size 1536); total: the 2.21B checkpoint less the vision tower',
+  },
+  {
+    id: 'qwen2-vl-7b',
+    name: 'Qwen2-VL-7B',
+    family: 'qwen',
+    aliases: ['qwen2-vl-7b-instruct', 'qwen2 vl 7b', 'qwen2vl-7b', 'qwen/qwen2-vl-7b-instruct'],
+    arch: llamaStyle({ layers: 28, hidden: 3584, heads: 28, kvHeads: 4, headDim: 128, ffn: 18944, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: qwen2VlVision(3584) }),
+    publishedParams: 7_615_616_512,
+    source: 'Qwen/Qwen2-VL-7B-Instruct config.json (text as Qwen2-7B; vision_config depth 32, embed_dim 1280, mlp_ratio 4, hidden_size 3584); total: the 8.29B checkpoint less the vision tower',
+  },
   {
     id: 'qwen2.5-vl-3b',
     name: 'Qwen2.5-VL-3B',
