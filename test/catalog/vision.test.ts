@@ -12,6 +12,7 @@ describe('vision towers of vision-language models', () => {
     ['gemma-3-4b', 4_300_079_472 - 64 * 2560, 'google/gemma-3-4b-it'],
     ['qwen2.5-vl-7b', 8_292_166_656, 'Qwen/Qwen2.5-VL-7B-Instruct'],
     ['qwen2-vl-7b', 8.29e9, 'Qwen/Qwen2-VL-7B-Instruct (8.29B)'],
+    ['llama-4-scout', 108.6e9, 'meta-llama/Llama-4-Scout-17B-16E-Instruct (108.6B; model card "109B")'],
     ['qwen2-vl-2b', 2.21e9, 'Qwen/Qwen2-VL-2B-Instruct (2.21B)'],
     ['qwen2.5-vl-3b', 3.75e9, 'Qwen/Qwen2.5-VL-3B-Instruct (3.75B)'],
     ['qwen2.5-vl-72b', 73.4e9, 'Qwen/Qwen2.5-VL-72B-Instruct (73.4B)'],

@@ -79,6 +79,21 @@ export function qwen2VlVision(textHidden: number): NonNullable<Architecture['vis
 }
 
 /**
+ * Llama 4's vision encoder (Llama4VisionModel, vision_config: 34 layers, hidden 1408, intermediate
+ * 5632, biases on every projection, LayerNorm, patch 14 at 336 px as an unfold + Linear(588, 1408)
+ * without bias, class token and 577 learned positions, pre and post LayerNorm), the pixel-shuffle
+ * adapter Llama4VisionMLP2 (Linear(5632, 4096), Linear(4096, 4096), no biases) and
+ * Llama4MultiModalProjector Linear(4096, text hidden) without bias.
+ */
+export function llama4Vision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('Llama 4 ViT', {
+    layers: 34, hidden: 1408, ffn: 5632, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1408, patchBias: false, positions: (336 / 14) ** 2 + 1, classToken: true, extraNorms: 2,
+    projector: 5632 * 4096 + 4096 * 4096 + 4096 * textHidden,
+  });
+}
+
+/**
  * CLIP ViT-L/14 at 336 px (openai/clip-vit-large-patch14-336: 24 layers, hidden 1024, intermediate
  * 4096, 577 positions with the class token, pre and post LayerNorm) and LLaVA-1.5's two-layer MLP
  * projector: Linear(1024, text hidden), GELU, Linear(text hidden, text hidden).
