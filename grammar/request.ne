@@ -50,6 +50,11 @@ simple     -> %model                                  {% b.model %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
             | %hostRam %capacity                      {% b.hostRam %}
+            | %nglKw %number                          {% b.ngl %}
+            | %allocator                              {% b.allocator %}
+            | %evalKw                                 {% b.evaluation %}
+            | %evalBatchKw num                        {% b.evalBatch %}
+            | %number %nglPost                        {% b.ngl %}
             | %control                                {% b.control %}
 
 # "13b", "8x7b", "llama 13b", "6.7e9 params"; a bare number needs "params".

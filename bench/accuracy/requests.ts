@@ -115,7 +115,8 @@ export const OOM_CASES: { source: string; text: string }[] = [
  * worst rows so a large error is never silent.
  */
 export const EXPLANATIONS: Record<string, string> = {
-  GT007: "gathered: DeepSpeed's parameter-offload fetch cache and prefetch buckets beyond max_live_parameters are not modelled; PEFT's README unit is ambiguous",
+  GT007:
+    "gathered: modelled now are the ZeRO-3 contiguous gradient bucket (reduce_bucket_size 5e8 × 4 B, stage3.py) and live parameters (max_live_parameters, the 1.03 B tied embedding fetched whole); the other ~8 GB (the non-offloaded GT006 run less its fp32 weights leaves 5.7 GB) is not explained by DeepSpeed's stage3.py buffers; PEFT's README unit is ambiguous",
   GT016: 'gathered: FSDP CPU-offload staging of unsharded QLoRA flat parameters is not modelled; the value was read off a screenshot (metric unknown)',
   GT112: "gradients: torch of that era zeroed gradients in place (zero_grad(set_to_none=False)), so 1.3 GB of fp32 gradients stay alive through forward; plus the cached pool nvidia-smi reads after training",
   GT115: 'gradients: as GT112 (kept across steps by zero_grad(set_to_none=False))',

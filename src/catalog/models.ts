@@ -16,6 +16,7 @@ import { KIMI_MODELS } from './models/kimi.js';
 import { STARCODER_MODELS } from './models/starcoder.js';
 import { YI_MODELS } from './models/yi.js';
 import { BAICHUAN_MODELS } from './models/baichuan.js';
+import { VLM_MODELS } from './models/vlm.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -43,4 +44,5 @@ export const MODELS: readonly ModelSpec[] = [
   ...STARCODER_MODELS,
   ...YI_MODELS,
   ...BAICHUAN_MODELS,
+  ...VLM_MODELS,
 ];

@@ -423,6 +423,7 @@ const KEYS: Record<string, Handler> = {
   tp: numeric('tp'),
   tp_size: numeric('tp'),
   pipeline_parallel_size: numeric('pp'),
+  virtual_pipeline_model_parallel_size: numeric('vpp'),
   pp: numeric('pp'),
   num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
@@ -446,11 +447,20 @@ const KEYS: Record<string, Handler> = {
   hf_model: model,
   checkpoint_dir: model,
   // llama.cpp
-  ngl: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
-  n_gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
-  gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
+  // llama.cpp -ngl N: the last N layers on the GPU; -1 (every layer) is the default.
+  ngl: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
+  n_gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
+  gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   enforce_eager: serving(() => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' })),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
+  // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.
+  eval_strategy: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE),
+  evaluation_strategy: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE),
+  per_device_eval_batch_size: numeric('eval bs'),
+  eval_batch_size: numeric('eval bs'),
+  prediction_loss_only: (v) => (isFalse(v) ? say('compute metrics') : IGNORE),
+  pytorch_cuda_alloc_conf: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE),
+  pytorch_hip_alloc_conf: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE),
 };
 
 /** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
@@ -462,7 +472,7 @@ const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_paralle
  */
 const NO_MEMORY_EFFECT = new Set(
   `learning_rate lr num_train_epochs epochs num_epochs max_steps warmup_steps warmup_ratio warmup lr_scheduler_type
-  lr_scheduler weight_decay logging_steps save_steps eval_steps save_strategy evaluation_strategy eval_strategy
+  lr_scheduler weight_decay logging_steps save_steps eval_steps save_strategy
   output_dir dataset datasets dataset_dir template seed port host api_key served_model_name trust_remote_code
   do_train do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
   save_total_limit logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
@@ -473,7 +483,7 @@ const NO_MEMORY_EFFECT = new Set(
   local_rank master_port master_addr use_fast_tokenizer streaming neftune_noise_alpha special_tokens chat_template
   strict debug xformers_attention s2_attention val_set_size evals_per_epoch saves_per_epoch early_stopping_patience
   loss_watchdog_threshold logging_first_step push_to_hub hub_model_id dataset_prepared_path wandb_entity
-  wandb_watch wandb_name wandb_log_model eval_batch_size per_device_eval_batch_size eval_sample_packing
+  wandb_watch wandb_name wandb_log_model eval_sample_packing
   dtype_auto download_dir load_format enable_prefix_caching enable_chunked_prefill disable_custom_all_reduce
   distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss`
     .split(/\s+/)
@@ -513,7 +523,7 @@ const PAIR = new RegExp(
   [
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
-    `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(\\d+)`,
+    `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(-?\\d+)`,
     `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,

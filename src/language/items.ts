@@ -12,7 +12,7 @@ export interface Span {
 }
 
 export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab' | 'headdim';
-export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp';
+export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp' | 'vpp';
 export type BatchField = 'mbs' | 'ga' | 'gbs';
 export type OffloadValue = 'optimizer-cpu' | 'optimizer-nvme' | 'params-cpu' | 'params-nvme' | 'none';
 export type LoraTarget = 'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down';
@@ -71,6 +71,12 @@ export type ItemBody =
   | { kind: 'util'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */
   | { kind: 'hostRam'; gib: number }
+  /** llama.cpp -ngl: decoder layers on the GPU. */
+  | { kind: 'ngl'; value: number }
+  /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */
+  | { kind: 'eval'; batch: number | null; keepLogits: boolean }
+  /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. */
+  | { kind: 'allocator'; value: 'expandable' }
   | { kind: 'control'; value: 'undo' | 'reset' };
 
 export type Item = ItemBody & Span;

@@ -110,6 +110,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('parDim', 'cp', ['cp', 'context parallel', 'context parallelism'], true),
   kw('parDim', 'ep', ['ep', 'expert parallel', 'expert parallelism'], true),
   kw('parDim', 'dp', ['dp', 'data parallel', 'data parallelism'], true),
+  // Megatron's interleaved 1F1B: model chunks per pipeline rank (--virtual-pipeline-model-parallel-size).
+  kw('parDim', 'vpp', ['vpp', 'virtual pipeline', 'virtual pipeline stages', 'virtual stages', 'virtual pipeline size',
+    'virtual pipeline model parallel size', 'interleaved pipeline', 'interleaved stages', 'model chunks'], true),
   kw('sp', 'sp', ['sp', 'sequence parallel', 'sequence parallelism']),
   // sequence and batch
   kw('seqKw', 'seq', ['seq', 'seqlen', 'seq len', 'seq_len', 'sequence', 'sequence length', 'context', 'context length', 'ctx', 'ctx len', 'max len', 'max length', 'length',
@@ -167,6 +170,18 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('kvDtype', 'fp32', ['kv fp32', 'fp32 kv cache']),
   // Host RAM, as the prose reader writes it ("1T RAM" → "hostram 1024gb") and canonical text keeps it.
   kw('hostRam', 'hostram', ['hostram', 'host ram']),
+  // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
+  kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
+  kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
+    'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
+  // HF Trainer evaluation during training (config-keys.ts reads eval_strategy, per_device_eval_batch_size,
+  // prediction_loss_only). Bare "eval" is not one: "eval loss" in a report is no request for evaluation.
+  kw('evalKw', 'eval', ['with eval', 'do eval', 'eval loop', 'evaluation loop', 'eval during training', 'evaluation during training',
+    'with evaluation', 'eval strategy steps', 'eval strategy epoch', 'evaluation strategy steps', 'evaluation strategy epoch']),
+  kw('evalBatchKw', 'eval', ['eval bs', 'eval batch', 'eval batch size', 'per device eval batch size', 'eval mbs', 'eval micro batch'], true),
+  kw('evalKw', 'metrics', ['compute metrics', 'eval metrics', 'eval accuracy', 'prediction loss only false']),
+  // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (config-keys.ts reads the variable).
+  kw('allocator', 'expandable', ['expandable segments', 'expandable segments true', 'expandable segments on', 'expandable allocator']),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
@@ -220,7 +235,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   impl: 'fused / foreach',
   sharding: 'sharding (ddp, zero2, zero3, fsdp)',
   offload: 'offload (offload optimizer, offload params)',
-  parDim: 'parallelism (tp 8, pp 4)',
+  parDim: 'parallelism (tp 8, pp 4, vpp 2)',
   sp: 'sp',
   seqKw: 'seq <tokens>',
   seqPost: '<tokens> context',
@@ -234,6 +249,11 @@ export const TERMINAL_NAMES: Record<string, string> = {
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
+  nglKw: 'ngl <layers on the GPU>',
+  allocator: 'expandable segments',
+  evalKw: 'evaluation (with eval, compute metrics)',
+  evalBatchKw: 'eval bs <samples>',
+  nglPost: '<N> layers on gpu',
   on: '"on"',
   of: '"of"',
   gpus: '"gpus"',

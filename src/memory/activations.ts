@@ -189,9 +189,20 @@ export function layerFormula(tensors: SavedTensor[]): string {
     .join(' + ');
 }
 
-/** Micro-batches whose activations the first pipeline stage holds at once (1F1B: up to p). */
-function inFlightMicroBatches(s: Scenario): number {
-  return s.parallel.pp > 1 ? Math.min(s.parallel.pp, s.gradAccum) : 1;
+/**
+ * Micro-batches whose activations the first pipeline stage holds at once. 1F1B: up to p (the
+ * warm-up forwards before its first backward). Megatron's interleaved schedule with v model chunks
+ * per rank warms up with 2(p − 1) + (v − 1)p + 1 chunk-forwards of L/(pv) layers each, i.e.
+ * (1 + (p − 1)/(pv)) × p micro-batches of the stage's L/p layers (Korthikanti et al. 2022,
+ * "Reducing Activation Recomputation", §4.2.3; megatron/core/pipeline_parallel/schedules.py
+ * `forward_backward_pipelining_with_interleaving`, num_warmup_microbatches).
+ */
+export function inFlightMicroBatches(s: Scenario): number {
+  const p = s.parallel.pp;
+  if (p <= 1) return 1;
+  const v = s.parallel.vpp ?? 1;
+  const interleaving = v > 1 && s.gradAccum >= p ? 1 + (p - 1) / (p * v) : 1;
+  return Math.min(p, s.gradAccum) * interleaving;
 }
 
 function dims(s: Scenario): string {
@@ -243,7 +254,7 @@ export function offloadedActivationHostBytes(s: Scenario, l: Layout): number {
 export function activations(s: Scenario, l: Layout): Component {
   const layers = l.layersOnStage;
   const inFlight = inFlightMicroBatches(s);
-  const stages = inFlight > 1 ? ` × ${inFlight} micro-batches in flight` : '';
+  const stages = inFlight > 1 ? ` × ${num(inFlight)} micro-batches in flight${(s.parallel.vpp ?? 1) > 1 ? ` (interleaved, vpp ${s.parallel.vpp})` : ''}` : '';
   if (s.recompute === 'offloaded') {
     // Inputs go to the host as each layer finishes; one is in flight (copying out, or back for its backward).
     const residual = residualBytes(s);

@@ -8,6 +8,7 @@ import {
   recomputeWorkingSet,
 } from './activations.js';
 import { MiB, count, num } from './format.js';
+import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
 import { trainingLogits, prefillLogits } from './logits.js';
@@ -18,6 +19,7 @@ import {
   frozenWeights,
   gatheredLayers,
   gradientBuckets,
+  zero3GradientBucket,
   gradients,
   gradientsOffloaded,
   masterWeights,
@@ -35,6 +37,8 @@ import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
 import { TGI_WIGGLE_ROOM, cudaGraphPool, profileActivations, samplerLogits, tgiWarmupActivations } from './serving.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
+import { visionTowerWeights } from './vision.js';
+import { evalLogits, evalWorkingSet } from './evaluation.js';
 
 /**
  * Peak assembly (DESIGN §3.5): the maximum over the phases of one step of what is alive then,
@@ -110,7 +114,9 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const grads = gradients(s, l);
   const gathered = gatheredLayers(s, l);
   const buckets = gradientBuckets(s, l);
+  const zeroBucket = zero3GradientBucket(s);
   const reference = referenceModel(s, l);
+  const vision = visionTowerWeights(s, l);
   // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
   const fwd = isPreference(s) ? { ...s, microBatch: 2 * s.microBatch } : s;
   const acts = activations(fwd, l);
@@ -124,12 +130,14 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const stateDict = fullStateDictCopy(s, l);
   const dequant = dequantisedMatrix(s, l);
   const accumulating = s.gradAccum > 1;
+  const evalWs = evalWorkingSet(s, l);
+  const evalLogitsPart = evalLogits(s);
 
   // Paged optimizer states sit in unified memory, outside the allocator's phases (states.ts).
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
   const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
   const rl = rlModels(s, l, policyStates);
-  const persistent = present(weights, reference, ...rl, adapters, master, onAllocator, gathered, dequant);
+  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, dequant);
   const rollout = rolloutGeneration(s, l);
   const heldGrads = accumulating ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
@@ -138,20 +146,22 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute);
 
   const phases = [
-    phase('load', 'model loaded', present(weights, adapters)),
+    phase('load', 'model loaded', present(weights, vision, adapters)),
     ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
     phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
+    // Evaluation runs between steps: gradients are freed, the model states stay.
+    ...(evalWs ? [phase('eval', 'evaluation forward', [...persistent, ...present(evalWs, evalLogitsPart)])] : []),
   ];
   const peak = allocatedPeak(phases);
   const atPeak = new Set(peak.parts.map((p) => p.key));
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };
@@ -159,6 +169,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
 
 function inferencePhases(s: Scenario, l: Layout): Assembled {
   const weights = frozenWeights(s, l);
+  const vision = visionTowerWeights(s, l);
   const prompt = Math.max(1, s.seq - s.inference.newTokens);
   const promptScenario = { ...s, seq: prompt };
   const kvPrompt = kvCache(promptScenario, l);
@@ -167,12 +178,18 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const prefill = prefillWorkingSet(s, s.framework === 'llamacpp' ? Math.min(prompt, LLAMACPP_UBATCH) : prompt, l);
   const logits = prefillLogits(s, prompt);
   const dequant = dequantisedMatrix(s, l);
-  const prefillParts = present(weights, dequant, kvPrompt, prefill, logits);
-  const decodeParts = present(weights, kvFull, prefillWorkingSet(s, 1, l));
-  const phases = [phase('load', 'weights loaded', [weights]), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
+  const prefillParts = present(weights, vision, dequant, kvPrompt, prefill, logits);
+  const decodeParts = present(weights, vision, kvFull, prefillWorkingSet(s, 1, l));
+  const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
   const peak = allocatedPeak(phases);
   const components = peak.phase === 'prefill' ? prefillParts : decodeParts;
-  return { components, modelStates: [weights], phases, hostBytes: 0, pagedBytes: 0 };
+  return { components, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
+}
+
+/** Host RAM llama.cpp's CPU-side weights take (token_embd, layers not offloaded by -ngl, the output if kept). */
+function llamaCppHostBytes(s: Scenario, l: Layout): number {
+  if (s.framework !== 'llamacpp' || !isGgufFormat(s.weights)) return 0;
+  return ggufHostBytes(s.model.arch, s.weights, llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp));
 }
 
 /** llama.cpp's default physical micro-batch for prompt processing (common/common.h `n_ubatch = 512`). */
@@ -194,8 +211,8 @@ function preallocatedServing(s: Scenario, l: Layout, context: number, nccl: numb
   const perToken = kvBytesPerToken(s, l);
   const tgi = s.framework === 'tgi';
   const fixed = tgi
-    ? present(frozenWeights(s, l), dequantisedMatrix(s, l), tgiWarmupActivations(s, l))
-    : present(frozenWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
+    ? present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l), tgiWarmupActivations(s, l))
+    : present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
   const fixedBytes = fixed.reduce((sum, c) => sum + c.bytes, 0);
   const free = (card: number) => (tgi ? (card - fixedBytes - context - nccl) * TGI_WIGGLE_ROOM : card * s.inference.gpuMemoryUtilization - fixedBytes - context - nccl);
   // Without a card, size the pool for the asked sequences at the asked context.
@@ -263,6 +280,7 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
   const deviceBytes = peakReservedBytes + context + nccl + assembled.pagedBytes;
   // Paged states are evicted to host RAM before anything else fails: the fit counts the rest.
   const neededBytes = deviceBytes - assembled.pagedBytes;
+  if (s.evaluation?.keepLogits && s.mode !== 'inference') notes.push('compute_metrics keeps every eval batch\'s logits on the GPU unless eval_accumulation_steps is set (or preprocess_logits_for_metrics shrinks them): the count above is one batch');
   if (assembled.pagedBytes > 0) notes.push(`${OPTIMIZERS[s.optimizer].label} states live in unified memory: outside max_memory_allocated, and paged to host RAM when the card runs short`);
   const overhead: Component[] = [];
   if (peakReservedBytes > peakAllocatedBytes) {

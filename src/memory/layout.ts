@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { countParams, isMoe, routedExpertParams, type ParamBreakdown } from './parameters.js';
 import { loraParams } from './lora.js';
+import { llamaCppPlacement } from './gguf.js';
 
 /**
  * How the scenario's parameters and work land on one GPU: parallel degrees, what each
@@ -38,12 +39,19 @@ export function layoutOf(s: Scenario): Layout {
     grads: stage >= 2 ? shardDegree : 1,
     weights: stage >= 3 ? shardDegree : 1,
   };
+  const trainable = s.mode === 'full' ? params.total : s.mode === 'inference' ? 0 : loraParams(s).total;
+  if (s.framework === 'llamacpp' && s.mode === 'inference') {
+    // llama.cpp (gguf.ts llamaCppPlacement): the busiest GPU holds its share of the offloaded layers
+    // and the output; token_embd stays on the CPU.
+    const p = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, pp);
+    const output = p.outputOnGpu ? params.lmHead || params.embedding : 0;
+    return { params, trainable, world, tp, pp, shardDegree, dataParallel, shard, stageParams: params.perLayer * p.layersHere + output, layersOnStage: p.layersHere };
+  }
   const layersOnStage = Math.ceil(s.model.arch.layers / pp);
   const edge = pp > 1 ? Math.max(params.embedding, params.lmHead) : params.embedding + params.lmHead;
   const allOnStage = pp > 1 ? params.perLayer * layersOnStage + edge : params.total;
   // Expert parallelism places E/ep of each MoE layer's experts on a GPU (Megatron/DeepSpeed-MoE).
   const stageParams = allOnStage - expertParams(s) * (layersOnStage / s.model.arch.layers) * (1 - 1 / s.parallel.ep);
-  const trainable = s.mode === 'full' ? params.total : s.mode === 'inference' ? 0 : loraParams(s).total;
   return { params, trainable, world, tp, pp, shardDegree, dataParallel, shard, stageParams, layersOnStage };
 }
 

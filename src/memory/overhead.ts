@@ -25,9 +25,10 @@ import { MiB, gib, num } from './format.js';
  *   offload (GT013, GT014, GT015, GT017: 9.1–23.0 %, median 17.8 %, packed fixed-length batches,
  *   so above the variable-length 10.5 %).
  *
- * `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` maps memory in 2 MiB pages and grows segments
- * in place, which removes most of the last two; the language has no word for it yet, so it is not
- * applied. vLLM allocates its KV pool in exact blocks (estimate.ts sets reserved = allocated).
+ * `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` (the request's "expandable segments") maps
+ * memory in 2 MiB pages and grows one segment per stream in place, so a freed range is reused by any
+ * later size and the last two drivers go; block rounding stays. No reference row runs with it: this
+ * follows the allocator's design (CUDACachingAllocator.cpp ExpandableSegment), not a fit. vLLM allocates its KV pool in exact blocks (estimate.ts sets reserved = allocated).
  */
 export const SLACK = { fixedShapes: 0.035, variableLengths: 0.07, shardedGathers: 0.08 } as const;
 
@@ -42,13 +43,17 @@ const FIXED_SHAPE_FRAMEWORKS = new Set<string>(['megatron', 'torchtitan', 'axolo
 export interface SlackDrivers {
   variableLengths: boolean;
   shardedGathers: boolean;
+  expandableSegments?: boolean;
 }
 
 export function slackDrivers(s: Scenario, shardedWeights: boolean): SlackDrivers {
+  // Pages of an expandable segment are reused whatever the size asked next.
+  const expandable = s.expandableSegments === true;
   return {
     // One generate call has one shape; training varies unless the framework packs.
-    variableLengths: s.mode !== 'inference' && !FIXED_SHAPE_FRAMEWORKS.has(s.framework),
-    shardedGathers: s.mode !== 'inference' && shardedWeights,
+    variableLengths: s.mode !== 'inference' && !FIXED_SHAPE_FRAMEWORKS.has(s.framework) && !expandable,
+    shardedGathers: s.mode !== 'inference' && shardedWeights && !expandable,
+    expandableSegments: expandable,
   };
 }
 
@@ -83,5 +88,6 @@ export function slackFormula(allocated: number, d: SlackDrivers): string {
   const parts = [`${num(SLACK.fixedShapes * 100)}% block rounding`];
   if (d.variableLengths) parts.push(`${num(SLACK.variableLengths * 100)}% variable lengths`);
   if (d.shardedGathers) parts.push(`${num(SLACK.shardedGathers * 100)}% sharded gathers`);
+  if (d.expandableSegments) parts.push('expandable segments: no fragmentation term');
   return `(${parts.join(' + ')}) of ${gib(allocated)} GiB allocated`;
 }

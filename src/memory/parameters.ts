@@ -160,6 +160,8 @@ export interface ParamBreakdown {
   routedExperts: number;
   /** Multi-token-prediction modules stored beside the model, not part of `total` (mtpParams). */
   mtp: number;
+  /** A vision-language model's vision tower and projector, not part of the text `total`. */
+  vision: number;
 }
 
 export function countParams(arch: Architecture): ParamBreakdown {
@@ -183,5 +185,6 @@ export function countParams(arch: Architecture): ParamBreakdown {
     linear,
     routedExperts: routedExpertParams(arch),
     mtp: mtpParams(arch),
+    vision: arch.vision?.params ?? 0,
   };
 }

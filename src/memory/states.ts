@@ -3,6 +3,7 @@ import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
+import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isGguf, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 
@@ -51,10 +52,7 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   const native = nativeFormatWeights(s, l);
   if (native) return native;
   const perParam = WEIGHT_FORMAT_BYTES[format];
-  if (isGguf(format)) {
-    const all = paramsPerGpu(l);
-    return component('weights', `weights, GGUF ${format.toUpperCase()}`, 'weights', all * perParam, `${gpuParamsText(l)} × ${num(perParam * 8)} bits (whole-file average)`);
-  }
+  if (isGgufFormat(format)) return ggufWeights(s, l, format);
   const { linear, rest } = linearAndRest(s, l);
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
@@ -72,6 +70,26 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     bytes,
     `${count(linear)} × ${num(perParam)} B + ${count(rest)} × ${restBytes} B${divisor(l.shard.weights)}`,
   );
+}
+
+/**
+ * A GGUF file tensor by tensor (gguf.ts): under llama.cpp the busiest GPU's share of the last -ngl
+ * layers plus the output when offloaded, token_embd on the host; elsewhere the whole file per stage.
+ * A bare size pinned below its shape (negative extraParams) scales the bytes to the asked total.
+ */
+function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileBytes>[1]): Component {
+  const arch = s.model.arch;
+  const pinned = Math.min(1, (l.params.total) / (l.params.total - Math.min(0, arch.extraParams ?? 0)));
+  const name = `weights, GGUF ${format.toUpperCase()}`;
+  if (s.framework !== 'llamacpp') {
+    const bytes = (ggufFileBytes(arch, format) * pinned) / l.pp / l.tp;
+    return component('weights', name, 'weights', bytes, `${format.toUpperCase()} file, tensor types per llama-quant.cpp${divisor(l.pp * l.tp)}`);
+  }
+  const placement = llamaCppPlacement(arch, s.inference.gpuLayers, l.pp);
+  const bytes = ggufGpuBytes(arch, format, placement) * pinned;
+  const share = l.pp > 1 ? `${placement.layersHere} of ${placement.gpuLayers} GPU layers (last GPU of ${l.pp})` : `${placement.gpuLayers} of ${arch.layers} layers`;
+  const output = placement.outputOnGpu ? ' + output' : ', output on the CPU';
+  return component('weights', name, 'weights', bytes, `${share}${output}, tensor types per llama-quant.cpp; token_embd on the CPU`);
 }
 
 /**
@@ -264,8 +282,11 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   const perParam = gatheredAs16 ? 2 : s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
   const layer = l.params.perLayer / l.tp;
   if (usesDeepSpeed(s)) {
-    const live = Math.max(2 * layer, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));
-    return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `min(stage3_max_live_parameters 1e9, ${count(paramsPerGpu(l))}) × ${num(perParam)} B`);
+    // A parameter is fetched whole even when it alone exceeds max_live_parameters, and the tied
+    // LM head (the embedding) is reused at once in backward, so it stays: the largest tensor is a floor.
+    const largest = Math.max(l.params.embedding, l.params.lmHead) / l.tp;
+    const live = Math.max(2 * layer, largest, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));
+    return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `max(min(stage3_max_live_parameters 1e9, ${count(paramsPerGpu(l))}), largest tensor ${count(largest)}) × ${num(perParam)} B`);
   }
   return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * layer * perParam, `2 layers × ${count(layer)} × ${num(perParam)} B`);
 }
@@ -280,6 +301,29 @@ export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
   const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
   const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
   return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);
+}
+
+/**
+ * DeepSpeed's reduce_bucket_size (runtime/zero/config.py: 5e8 elements), which accelerate's
+ * config plugin leaves at the default; configs that say "auto" (LLaMA-Factory's ds_z*_config.json,
+ * filled by transformers integrations/deepspeed.py `trainer_config_finalize`) get hidden².
+ */
+export function deepSpeedReduceBucket(s: Scenario): number {
+  return s.framework === 'llama-factory' ? s.model.arch.hidden ** 2 : 5e8;
+}
+
+/**
+ * ZeRO-3's contiguous gradient bucket: DeepSpeedZeroOptimizer_Stage3.__init__
+ * (runtime/zero/stage3.py, v0.7 → v0.16) allocates `__ipg_bucket_flat_buffer =
+ * torch.empty(reduce_bucket_size, dtype=self.dtype)` on the GPU when contiguous_gradients (on by
+ * default) — at start-up, in the engine's dtype, whatever the GPU count or how few parameters train.
+ */
+export function zero3GradientBucket(s: Scenario): Component | null {
+  if (!usesDeepSpeed(s) || s.sharding.stage < 3 || s.mode === 'inference') return null;
+  const elements = deepSpeedReduceBucket(s);
+  const bytes = s.recipe === 'fp32' || s.compute === 'fp32' ? 4 : 2;
+  const size = s.framework === 'llama-factory' ? `hidden² ${count(elements)} ("auto")` : 'reduce_bucket_size 5e8';
+  return component('zero3-bucket', 'ZeRO-3 contiguous gradient bucket', 'buffers', elements * bytes, `${size} × ${bytes} B`);
 }
 
 /**
@@ -300,6 +344,8 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
     return component('buckets', 'DDP gradient buckets', 'buffers', trainablePerGpu * bytes, `${count(trainablePerGpu)} × ${bytes} B (a second gradient copy)`);
   }
   if (s.sharding.kind === 'zero') {
+    // ZeRO-3's bucket is allocated at start-up (zero3GradientBucket).
+    if (usesDeepSpeed(s) && s.sharding.stage >= 3) return null;
     const elements = Math.min(5e8, trainablePerGpu);
     return component('buckets', 'ZeRO reduce bucket', 'buffers', elements * bytes, `min(5e8, ${count(trainablePerGpu)}) × ${bytes} B`);
   }

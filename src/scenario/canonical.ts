@@ -37,6 +37,9 @@ export function canonicalParts(s: Scenario): string[] {
     s.attention,
     s.loss === 'chunked' ? 'chunked ce' : 'full ce',
     ...inferenceText(s),
+    s.expandableSegments ? 'expandable segments' : '',
+    s.evaluation ? `eval bs ${s.evaluation.batch}` : '',
+    s.evaluation?.keepLogits ? 'compute metrics' : '',
     hardwareText(s),
     s.hostMemoryBytes ? `hostram ${capacityGiB(s.hostMemoryBytes)}gb` : '',
     questionText(s),
@@ -121,7 +124,7 @@ function offloadText(s: Scenario): string {
 
 function parallelText(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', p.sp ? 'sp' : '']
+  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', (p.vpp ?? 1) > 1 ? `vpp ${p.vpp}` : '', p.sp ? 'sp' : '']
     .filter(Boolean)
     .join(' ');
 }
@@ -131,7 +134,8 @@ const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', 
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`];
+  const ngl = i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : [];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl];
 }
 
 

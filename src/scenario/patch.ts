@@ -46,6 +46,9 @@ const SLOT_LABELS: Record<string, string> = {
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
   hostRam: 'host RAM',
+  ngl: 'llama.cpp GPU layers (-ngl)',
+  allocator: 'allocator setting',
+  'eval.batch': 'eval batch size',
 };
 
 /** The slot an item could not set because an earlier item set it differently. */
@@ -247,5 +250,12 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
     case 'util':
       // "util 90" is a percentage; vLLM takes a fraction.
       return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
+    case 'ngl':
+      return patch.set('ngl', item.value, item);
+    case 'allocator':
+      return patch.set('allocator', item.value, item);
+    case 'eval':
+      if (item.batch !== null) return patch.set('eval.batch', item.batch, item);
+      return patch.set(item.keepLogits ? 'eval.metrics' : 'eval.on', true, item);
   }
 }

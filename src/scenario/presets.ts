@@ -102,6 +102,11 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
     }
 
     case 'torchtitan':
+      // float8 (torchao float8/float8_linear.py `matmul_with_hp_or_float8_args`) saves the
+      // high-precision input for backward and casts transiently, so activations stay 16-bit (the fp8
+      // compute precision keeps bf16 activations, precision.ts); only enable_fsdp_float8_all_gather
+      // (off by default) would gather fp8 weights. torch.compile is not modelled: what it keeps
+      // depends on Inductor's min-cut partitioner, which no source pins (GT019–GT021 stay gaps).
       // torchtitan train_configs/llama3_8b.toml and config/job_config.py (2024-10 → 2025): FSDP2
       // full shard with MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) over fp32 sharded
       // parameters (an fp32 model computed in bf16), activation_checkpoint mode "selective" with
@@ -178,8 +183,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),
       // f16 KV cache (cache_type_k/v "f16"), prompts processed in micro-batches of n_ubatch = 512,
       // logits for the last position only; memory/estimate.ts counts its exact ggml buffers (no
-      // caching-allocator slack) and assumes every layer on the GPU (-ngl 99 / all layers).
-      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, f16 KV cache, prompt in 512-token micro-batches, every layer on the GPU (-ngl all)' };
+      // caching-allocator slack). Every layer on the GPU unless -ngl says fewer (memory/gguf.ts
+      // llamaCppPlacement); token_embd stays on the CPU either way (src/llama-model.cpp load_tensors).
+      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, f16 KV cache, prompt in 512-token micro-batches, every layer on the GPU unless -ngl says fewer (token_embd stays in host RAM)' };
 
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.

@@ -25,6 +25,7 @@ export const RANGES: Range[] = [
   { slot: 'par.pp', label: 'pp', min: 1, max: 1024, integer: true },
   { slot: 'par.cp', label: 'cp', min: 1, max: 1024, integer: true },
   { slot: 'par.ep', label: 'ep', min: 1, max: 1024, integer: true },
+  { slot: 'par.vpp', label: 'vpp (virtual pipeline stages)', min: 1, max: 1024, integer: true },
   { slot: 'par.dp', label: 'dp', min: 1, max: 100_000, integer: true },
   { slot: 'gpuCount', label: 'GPU count', min: 1, max: 100_000, integer: true },
   { slot: 'nodes', label: 'node count', min: 1, max: 100_000, integer: true },

@@ -22,6 +22,8 @@ export function readingText(s: Scenario, totalParams: number): string {
     s.mode === 'inference' ? '' : RECOMPUTE_NAMES[s.recompute],
     s.loss === 'chunked' ? 'chunked cross-entropy' : '',
     s.framework === 'hf' ? '' : FRAMEWORK_NAMES[s.framework],
+    s.expandableSegments ? 'expandable_segments allocator' : '',
+    s.evaluation && s.mode !== 'inference' ? `evaluation at eval batch ${s.evaluation.batch}${s.evaluation.keepLogits ? ' (logits kept for compute_metrics)' : ''}` : '',
     hardwareWords(s),
   ]
     .filter(Boolean)
@@ -29,10 +31,12 @@ export function readingText(s: Scenario, totalParams: number): string {
 }
 
 function modelWords(s: Scenario, totalParams: number): string {
+  const vision = s.model.arch.vision;
+  const tower = vision ? `; + ${(vision.params / 1e9).toFixed(2)} B ${vision.name} vision tower, frozen` : '';
   const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params`;
   const overrides = s.model.overrides.length ? `, with ${s.model.overrides.join(', ')} overridden` : '';
   const from = s.model.id === null ? `, from "${s.model.asWritten}"` : '';
-  return `${s.model.name} (${params}${from}${overrides})`;
+  return `${s.model.name} (${params}${from}${overrides}${tower})`;
 }
 
 function modeWords(s: Scenario): string {
@@ -40,7 +44,9 @@ function modeWords(s: Scenario): string {
   if (s.mode === 'inference') {
     const engine = s.inference.engine === 'vllm' ? `vLLM serving (gpu_memory_utilization ${s.inference.gpuMemoryUtilization})` : 'inference';
     const gen = s.inference.newTokens ? `, ${s.inference.newTokens} new tokens` : '';
-    return `${engine}${gen}, ${s.weights} weights, KV cache ${s.inference.kvDtype}`;
+    const ngl = s.inference.gpuLayers;
+    const layers = ngl !== undefined ? `, -ngl ${ngl}: ${Math.min(ngl, s.model.arch.layers)} of ${s.model.arch.layers} layers on the GPU${ngl > s.model.arch.layers ? ' with the output' : ', the rest in host RAM'}` : '';
+    return `${engine}${gen}, ${s.weights} weights, KV cache ${s.inference.kvDtype}${layers}`;
   }
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all linear layers' : l.targets.join(',');
@@ -115,7 +121,7 @@ function offloadWords(s: Scenario): string {
 
 function parallelWords(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
+  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}${(p.vpp ?? 1) > 1 ? ` interleaved (${p.vpp} chunks per rank)` : ''}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
     .filter(Boolean)
     .join(' · ');
 }

@@ -323,7 +323,7 @@ class Resolution {
     const s = this.s;
     const previousMode = this.base?.mode ?? null;
     const asked = this.patch.value<Scenario['mode']>('mode');
-    const inferenceOnly = ['gen', 'kv', 'util'].find((slot) => this.patch.has(slot));
+    const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => this.patch.has(slot));
     const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot));
     let mode: Scenario['mode'];
     const quantised = this.patch.value<WeightFormat>('weights');
@@ -377,12 +377,24 @@ class Resolution {
 
   private parallel(): ErrorReply | null {
     const p = this.s.parallel;
-    for (const dim of ['tp', 'pp', 'cp', 'ep'] as const) {
+    for (const dim of ['tp', 'pp', 'cp', 'ep', 'vpp'] as const) {
       const v = this.patch.value<number>(`par.${dim}`);
       if (v !== undefined) p[dim] = v;
     }
     if (this.patch.has('par.sp')) p.sp = true;
+    if (this.patch.has('allocator')) this.s.expandableSegments = true;
+    this.evaluation();
     return null;
+  }
+
+  /** HF Trainer evaluation: per_device_eval_batch_size defaults to 8 (TrainingArguments, v4.x). */
+  private evaluation(): void {
+    const batch = this.patch.value<number>('eval.batch');
+    const metrics = this.patch.has('eval.metrics');
+    if (batch === undefined && !metrics && !this.patch.has('eval.on')) return;
+    const before = this.s.evaluation;
+    if (batch === undefined && !before) this.assume('per_device_eval_batch_size 8 (Trainer default)');
+    this.s.evaluation = { batch: batch ?? before?.batch ?? 8, keepLogits: metrics || (before?.keepLogits ?? false) };
   }
 
   private hardware(): ErrorReply | null {
@@ -401,7 +413,8 @@ class Resolution {
   }
 
   private framework(): ErrorReply | null {
-    const asked = this.patch.value<Scenario['framework']>('framework');
+    // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
+    const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && this.patch.has('ngl') ? 'llamacpp' : undefined);
     if (!asked) {
       if (this.isNew) this.assume(DEFAULT_WORDS.framework);
       // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
@@ -636,6 +649,8 @@ class Resolution {
     else if (this.isNew) this.assume(DEFAULT_WORDS.newTokens);
     if (kv !== undefined) inf.kvDtype = kv;
     else if (inf.kvDtype === previousCompute || this.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
+    const ngl = this.patch.value<number>('ngl');
+    if (ngl !== undefined) inf.gpuLayers = ngl;
     if (util !== undefined) inf.gpuMemoryUtilization = util;
     else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
     return null;

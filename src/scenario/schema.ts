@@ -93,6 +93,12 @@ export const architectureSchema = z.object({
   layerNorms: z.number().int().min(1).optional(),
   /** Parameters the fields above do not describe (vision tower, extra norms), counted like embeddings. */
   extraParams: z.number().optional(),
+  /**
+   * The vision tower of a vision-language model (config.json vision_config plus the projector into
+   * the language model), kept apart from the text `total`: loaded with the model in every mode, frozen
+   * in training (LLaMA-Factory freeze_vision_tower=True; a text-only batch gives it no gradients).
+   */
+  vision: z.object({ name: z.string(), params: z.number().positive() }).optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
   dropout: z.number().min(0).max(1).optional(),
 });
@@ -160,6 +166,8 @@ export const parallelSchema = z.object({
   sp: z.boolean(),
   cp: z.number().int().min(1).max(1024),
   ep: z.number().int().min(1).max(1024),
+  /** Megatron interleaved 1F1B: model chunks (virtual stages) per pipeline rank; absent = 1. */
+  vpp: z.number().int().min(1).max(1024).optional(),
 });
 
 export const hardwareSchema = z.object({
@@ -182,6 +190,8 @@ export const inferenceSchema = z.object({
   kvDtype: z.enum(['bf16', 'fp16', 'fp8', 'fp32']),
   /** vLLM gpu_memory_utilization. */
   gpuMemoryUtilization: z.number().min(0.05).max(1),
+  /** llama.cpp -ngl / --n-gpu-layers: decoder layers on the GPU (the last N); absent = all and the output. */
+  gpuLayers: z.number().int().min(0).max(10_000).optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [
@@ -228,6 +238,14 @@ export const scenarioSchema = z.object({
   hardware: hardwareSchema.nullable(),
   /** Host RAM per node, when the user gave it ("1T RAM"): offload is checked against it. Absent in older thread states. */
   hostMemoryBytes: z.number().positive().nullable().optional(),
+  /**
+   * HF Trainer evaluation during training (eval_strategy steps/epoch): a no-grad forward of
+   * per_device_eval_batch_size samples; keepLogits when compute_metrics is set
+   * (prediction_loss_only False), so prediction_step returns the logits (memory/evaluation.ts).
+   */
+  evaluation: z.object({ batch: z.number().int().min(1).max(65_536), keepLogits: z.boolean() }).optional(),
+  /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place (memory/overhead.ts). */
+  expandableSegments: z.boolean().optional(),
   inference: inferenceSchema,
   question: questionSchema,
   help: z.array(helpTopicSchema),

@@ -32,7 +32,10 @@ function isMoeSpec(m: ModelSpec): boolean {
  * current generations before superseded ones.
  */
 function nearestOfFamily(params: number, family: string): ModelSpec | null {
-  const dense = MODELS.filter((m) => m.family.toLowerCase() === family && !isMoeSpec(m));
+  // A text model of that size before a vision-language one; a bare size never brings a tower (pinnedTo).
+  const ofFamily = MODELS.filter((m) => m.family.toLowerCase() === family && !isMoeSpec(m));
+  const textOnly = ofFamily.filter((m) => !m.arch.vision);
+  const dense = textOnly.some((m) => relative(params, m.publishedParams) <= NEAREST_TOLERANCE) ? textOnly : ofFamily;
   const current = dense.filter((m) => !m.superseded);
   const pool = (current.some((m) => relative(params, m.publishedParams) <= NEAREST_TOLERANCE) ? current : dense)
     .map((m) => ({ m, d: relative(params, m.publishedParams) }))
@@ -104,6 +107,7 @@ export function scaledLlamaShape(params: number): Architecture {
  */
 export function pinnedTo(arch: Architecture, params: number): Architecture {
   const pinned = structuredClone(arch);
+  delete pinned.vision;
   pinned.extraParams = (arch.extraParams ?? 0) + Math.round(params - countParams(arch).total);
   return pinned;
 }

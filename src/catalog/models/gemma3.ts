@@ -1,5 +1,6 @@
 import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
+import { gemma3Vision } from './vision.js';
 
 /**
  * Google's Gemma 3 (Gemma3ForCausalLM / the text model of Gemma3ForConditionalGeneration):
@@ -7,15 +8,17 @@ import { llamaStyle } from './shape.js';
  * norms, tied 262k vocabulary. sliding_window_pattern 6: five local sliding-window layers per
  * global one (layer i is global when (i + 1) % 6 = 0), windows of 1024 tokens (512 in 1B).
  * Totals: KerasHub text-only presets (keras_hub/src/models/gemma3/gemma3_presets.py "params");
- * the 4B/12B/27B checkpoints also carry a ~0.42B SigLIP vision tower not described here.
+ * the 4B/12B/27B checkpoints (Gemma3ForConditionalGeneration) also carry a SigLIP vision tower
+ * and projector (vision.ts gemma3Vision, 0.42B), counted apart from the text total.
  */
-function gemma3(shape: Pick<Architecture, 'layers' | 'hidden' | 'heads' | 'kvHeads' | 'headDim' | 'ffn'>, window: number): Architecture {
+function gemma3(shape: Pick<Architecture, 'layers' | 'hidden' | 'heads' | 'kvHeads' | 'headDim' | 'ffn'>, window: number, vision = true): Architecture {
   return llamaStyle({
     ...shape,
     vocab: 262144, tiedEmbeddings: true,
     layerNorms: 4, qkNorm: true,
     slidingWindow: window,
     slidingLayers: shape.layers - Math.floor(shape.layers / 6),
+    ...(vision ? { vision: gemma3Vision(shape.hidden) } : {}),
   });
 }
 
@@ -25,7 +28,7 @@ export const GEMMA3_MODELS: readonly ModelSpec[] = [
     name: 'Gemma-3-1B',
     family: 'gemma',
     aliases: ['gemma3-1b', 'gemma 3 1b', 'gemma-3-1b-it', 'gemma-3-1b-pt', 'google/gemma-3-1b-it', 'google/gemma-3-1b-pt'],
-    arch: gemma3({ layers: 26, hidden: 1152, heads: 4, kvHeads: 1, headDim: 256, ffn: 6912 }, 512),
+    arch: gemma3({ layers: 26, hidden: 1152, heads: 4, kvHeads: 1, headDim: 256, ffn: 6912 }, 512, false),
     publishedParams: 999_885_952,
     source: 'google/gemma-3-1b-pt config.json (sliding_window 512); total: KerasHub gemma3_1b preset (999,885,952)',
   },

@@ -1,5 +1,6 @@
 import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
+import { llama4Vision } from './vision.js';
 
 /**
  * Meta's Llama 4 (Llama4ForConditionalGeneration; the text model is llama4_text): MoE with one
@@ -9,7 +10,8 @@ import { llamaStyle } from './shape.js';
  * chunked local attention (attention_chunk_size 8192, so their cache holds at most one chunk:
  * transformers HybridChunkedCache, vLLM ChunkedLocalAttentionSpec); every fourth layer
  * (no_rope_layer_interval 4) is global without RoPE.
- * Totals are the model card's, which include the vision encoder (not described here, ~1%).
+ * Totals are the model card's, which include the vision encoder; the architecture counts it apart
+ * (vision.ts llama4Vision, 0.87B): text + tower = the Scout checkpoint's 108.6B.
  */
 function llama4(experts: number, moeEvery: number): Architecture {
   return llamaStyle({
@@ -18,6 +20,7 @@ function llama4(experts: number, moeEvery: number): Architecture {
     experts, expertsPerToken: 1, sharedExperts: 1,
     vocab: 202048, tiedEmbeddings: false,
     slidingWindow: 8192, slidingLayers: 36,
+    vision: llama4Vision(5120),
   });
 }
 

@@ -1,0 +1,107 @@
+import type { Architecture } from '../types.js';
+
+/**
+ * Vision towers of vision-language models, counted from config.json `vision_config` the way the
+ * transformers modelling code builds them: a ViT (patch embedding, optional class token and learned
+ * positions, `layers` blocks of attention with biases and an MLP, pre/post norms) and the projector
+ * into the language model's hidden size.
+ */
+export interface VitShape {
+  layers: number;
+  hidden: number;
+  ffn: number;
+  /** gated: gate/up/down (Qwen2.5-VL); plain: fc1/fc2 (SigLIP, CLIP, Qwen2-VL). Biases on every projection. */
+  mlp: 'gated' | 'plain';
+  norm: 'layernorm' | 'rmsnorm';
+  /** Weights of the patch embedding: channels × (temporal ×) patch² × hidden, plus its bias. */
+  patchWeights: number;
+  patchBias: boolean;
+  /** Learned position embeddings (rows); 0 for rotary (Qwen2-VL). */
+  positions: number;
+  classToken: boolean;
+  /** Norms after the blocks (SigLIP post_layernorm) and before them (CLIP pre_layrnorm). */
+  extraNorms: number;
+  /** The projector's parameters (its linear layers, norms and biases). */
+  projector: number;
+}
+
+export function vitParams(v: VitShape): number {
+  const h = v.hidden;
+  const norm = v.norm === 'layernorm' ? 2 * h : h;
+  const attention = 4 * h * h + 4 * h;
+  const mlp = v.mlp === 'gated' ? 3 * h * v.ffn + 2 * v.ffn + h : 2 * h * v.ffn + v.ffn + h;
+  const block = attention + mlp + 2 * norm;
+  const embedding = v.patchWeights + (v.patchBias ? h : 0) + v.positions * h + (v.classToken ? h : 0);
+  return v.layers * block + embedding + v.extraNorms * norm + v.projector;
+}
+
+export function visionTower(name: string, v: VitShape): NonNullable<Architecture['vision']> {
+  return { name, params: vitParams(v) };
+}
+
+/**
+ * SigLIP-So400m/14 at 896 px (Gemma 3 4B/12B/27B vision_config: 27 layers, hidden 1152,
+ * intermediate 4304, patch 14, image 896 → 4096 learned positions) and Gemma3MultiModalProjector:
+ * mm_input_projection_weight (1152 × text hidden) and mm_soft_emb_norm (RMSNorm 1152).
+ */
+export function gemma3Vision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('SigLIP-So400m', {
+    layers: 27, hidden: 1152, ffn: 4304, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1152, patchBias: true, positions: (896 / 14) ** 2, classToken: false, extraNorms: 1,
+    projector: 1152 * textHidden + 1152,
+  });
+}
+
+/**
+ * Qwen2.5-VL's window-attention ViT (vision_config: depth 32, hidden_size 1280, intermediate_size
+ * 3420, gated SiLU MLP with biases, RMSNorm, Conv3d patch embedding 3 × 2 × 14 × 14 without bias,
+ * rotary positions) and its PatchMerger: RMSNorm(1280), Linear(5120, 5120), Linear(5120, out_hidden_size).
+ */
+export function qwen25VlVision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('Qwen2.5-VL ViT', {
+    layers: 32, hidden: 1280, ffn: 3420, mlp: 'gated', norm: 'rmsnorm',
+    patchWeights: 3 * 2 * 14 * 14 * 1280, patchBias: false, positions: 0, classToken: false, extraNorms: 0,
+    projector: 1280 + 5120 * 5120 + 5120 + 5120 * textHidden + textHidden,
+  });
+}
+
+/**
+ * Qwen2-VL's ViT (vision_config: depth 32, embed_dim 1280, mlp_ratio 4 → a plain QuickGELU MLP of
+ * 5120 with biases, LayerNorm, Conv3d patch embedding 3 × 2 × 14 × 14 without bias, rotary
+ * positions) and its PatchMerger: LayerNorm(1280), Linear(5120, 5120), Linear(5120, hidden_size).
+ */
+export function qwen2VlVision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('Qwen2-VL ViT', {
+    layers: 32, hidden: 1280, ffn: 5120, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 2 * 14 * 14 * 1280, patchBias: false, positions: 0, classToken: false, extraNorms: 0,
+    projector: 2 * 1280 + 5120 * 5120 + 5120 + 5120 * textHidden + textHidden,
+  });
+}
+
+/**
+ * Llama 4's vision encoder (Llama4VisionModel, vision_config: 34 layers, hidden 1408, intermediate
+ * 5632, biases on every projection, LayerNorm, patch 14 at 336 px as an unfold + Linear(588, 1408)
+ * without bias, class token and 577 learned positions, pre and post LayerNorm), the pixel-shuffle
+ * adapter Llama4VisionMLP2 (Linear(5632, 4096), Linear(4096, 4096), no biases) and
+ * Llama4MultiModalProjector Linear(4096, text hidden) without bias.
+ */
+export function llama4Vision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('Llama 4 ViT', {
+    layers: 34, hidden: 1408, ffn: 5632, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1408, patchBias: false, positions: (336 / 14) ** 2 + 1, classToken: true, extraNorms: 2,
+    projector: 5632 * 4096 + 4096 * 4096 + 4096 * textHidden,
+  });
+}
+
+/**
+ * CLIP ViT-L/14 at 336 px (openai/clip-vit-large-patch14-336: 24 layers, hidden 1024, intermediate
+ * 4096, 577 positions with the class token, pre and post LayerNorm) and LLaVA-1.5's two-layer MLP
+ * projector: Linear(1024, text hidden), GELU, Linear(text hidden, text hidden).
+ */
+export function llavaVision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('CLIP ViT-L/14-336', {
+    layers: 24, hidden: 1024, ffn: 4096, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1024, patchBias: false, positions: (336 / 14) ** 2 + 1, classToken: true, extraNorms: 2,
+    projector: 1024 * textHidden + textHidden + textHidden * textHidden + textHidden,
+  });
+}

@@ -1,0 +1,30 @@
+import type { Scenario } from '../scenario/schema.js';
+import { count } from './format.js';
+import type { Layout } from './layout.js';
+import type { Component } from './types.js';
+
+/**
+ * The vision tower and projector of a vision-language model (catalog arch.vision, counted from
+ * config.json vision_config). Loaded with the model in every mode, in the load dtype (bf16, or fp32
+ * when the model is loaded in fp32); frozen in training, so no gradients or optimizer states
+ * (LLaMA-Factory finetuning_args.py `freeze_vision_tower=True`; a text-only batch gives the tower
+ * no gradients either). ZeRO-3 / FSDP shard it like the rest; tensor parallelism splits it
+ * (vLLM's Qwen2.5-VL / SigLIP encoders use column/row-parallel linears). llama.cpp loads it only
+ * from a separate --mmproj file, which the request does not name.
+ */
+export function visionTowerWeights(s: Scenario, l: Layout): Component | null {
+  const vision = s.model.arch.vision;
+  if (!vision || s.framework === 'llamacpp') return null;
+  const fp32 = s.recipe === 'fp32' || (s.mode === 'full' && s.recipe === 'amp');
+  const bytesPerParam = fp32 ? 4 : 2;
+  const divisor = l.tp * l.shard.weights;
+  const perGpu = vision.params / divisor;
+  const split = divisor > 1 ? ` ÷ ${divisor}` : '';
+  return {
+    key: 'vision',
+    name: `vision tower (${vision.name}, frozen), ${bytesPerParam * 8}-bit`,
+    group: 'weights',
+    bytes: perGpu * bytesPerParam,
+    formula: `${count(vision.params)}${split} × ${bytesPerParam} B`,
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { modelById } from '../../src/catalog/index.js';
+import { countParams } from '../../src/memory/parameters.js';
+
+/**
+ * Vision-language checkpoints: the text model plus the vision tower and projector counted from
+ * vision_config (src/catalog/models/vision.ts) give the checkpoint's published total.
+ */
+describe('vision towers of vision-language models', () => {
+  it.each([
+    // Safetensors totals on the Hub model pages; Gemma 3's HF vocab has 64 more rows (262208) than the text-only count.
+    ['gemma-3-4b', 4_300_079_472 - 64 * 2560, 'google/gemma-3-4b-it'],
+    ['qwen2.5-vl-7b', 8_292_166_656, 'Qwen/Qwen2.5-VL-7B-Instruct'],
+    ['qwen2-vl-7b', 8.29e9, 'Qwen/Qwen2-VL-7B-Instruct (8.29B)'],
+    ['llama-4-scout', 108.6e9, 'meta-llama/Llama-4-Scout-17B-16E-Instruct (108.6B; model card "109B")'],
+    ['qwen2-vl-2b', 2.21e9, 'Qwen/Qwen2-VL-2B-Instruct (2.21B)'],
+    ['qwen2.5-vl-3b', 3.75e9, 'Qwen/Qwen2.5-VL-3B-Instruct (3.75B)'],
+    ['qwen2.5-vl-72b', 73.4e9, 'Qwen/Qwen2.5-VL-72B-Instruct (73.4B)'],
+    ['llava-1.5-7b', 7.06e9, 'llava-hf/llava-1.5-7b-hf (7.06B)'],
+    ['llava-1.5-13b', 13.35e9, 'llava-hf/llava-1.5-13b-hf (13.35B)'],
+  ] as [string, number, string][])('%s: text model + vision tower = %d (%s)', (id, checkpoint) => {
+    const p = countParams(modelById(id).arch);
+    expect(p.vision).toBeGreaterThan(0.3e9);
+    expect(Math.abs((p.total + p.vision) / checkpoint - 1)).toBeLessThan(0.002);
+  });
+
+  it('SigLIP-So400m at 896 px with the Gemma 3 4B projector is 419.8 M parameters', () => {
+    expect(countParams(modelById('gemma-3-4b').arch).vision).toBe(419_816_304);
+  });
+
+  it('Gemma 3 1B is text-only', () => {
+    expect(modelById('gemma-3-1b').arch.vision).toBeUndefined();
+  });
+});
