@@ -324,6 +324,9 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     }
     const members = key === null ? undefined : SERIES.get(key);
     if (!members) continue;
+    // "gemma 4b", "llama2 13b": a size right after is the grammar's family-and-size.
+    const after = tokens[end + 1]?.type === 'ws' ? tokens[end + 2] : tokens[end + 1];
+    if (after?.type === 'size' || after?.type === 'moeSize') continue;
     const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
     const sized = sizes.length === 1 ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
     const text = wholeText(tokens, i, end);
