@@ -50,6 +50,7 @@ simple     -> %model                                  {% b.model %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
             | %hostRam %capacity                      {% b.hostRam %}
+            | %enforceEager                           {% b.enforceEager %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
             | %evalKw                                 {% b.evaluation %}

@@ -451,7 +451,7 @@ const KEYS: Record<string, Handler> = {
   ngl: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   n_gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
-  enforce_eager: serving(() => ({ ignore: true, note: 'enforce_eager (no CUDA graphs) is not modelled' })),
+  enforce_eager: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
   // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.
   eval_strategy: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE),

@@ -71,6 +71,8 @@ export type ItemBody =
   | { kind: 'util'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */
   | { kind: 'hostRam'; gib: number }
+  /** vLLM --enforce-eager: no CUDA graphs captured. */
+  | { kind: 'enforceEager' }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */

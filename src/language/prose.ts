@@ -144,12 +144,12 @@ export function readProse(input: MappedText): ProseReading {
   const notes: string[] = [];
   const text = input
     .replace(URL, (m) => hubLink(m[0]))
+    // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
+    .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
-    // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
-    .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?![\w.])/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "I also run into this problem", "ran out of memory": the idiom, not running a model.
     .replace(/\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0").
@@ -175,10 +175,6 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
     .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
-    .replace(/\benforce[-_ ]eager\b/g, outsideHubIds((m) => {
-      notes.push('enforce_eager (no CUDA graphs) is not modelled');
-      return ' '.repeat(m[0].length);
-    }))
     .replace(/\b(bf16|fp16)-true\b/g, outsideHubIds((m) => `pure ${m[1]}`))
     .replace(/\bw\/(?=\s)/g, outsideHubIds(() => 'with'))
     .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))

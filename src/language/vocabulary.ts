@@ -170,6 +170,8 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('kvDtype', 'fp32', ['kv fp32', 'fp32 kv cache']),
   // Host RAM, as the prose reader writes it ("1T RAM" → "hostram 1024gb") and canonical text keeps it.
   kw('hostRam', 'hostram', ['hostram', 'host ram']),
+  // vLLM --enforce-eager: no CUDA graphs (so no graph pool); only vLLM has the flag, so it names the engine.
+  kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',

@@ -51,7 +51,9 @@ export const CUDA_GRAPH_MAX_BATCH = 512;
  * graphs share one pool, so it holds the working set of the largest captured decode batch: one
  * layer's no-grad working set at 512 tokens. (Captured after profiling; vLLM ≥ 0.10 reserves it.)
  */
-export function cudaGraphPool(s: Scenario, l: Layout): Component {
+export function cudaGraphPool(s: Scenario, l: Layout): Component | null {
+  // --enforce-eager captures no graphs (vllm/config.py, CompilationConfig with enforce_eager).
+  if (s.inference.enforceEager) return null;
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, CUDA_GRAPH_MAX_BATCH, l);
   return { ...ws, key: 'cuda-graphs', name: 'CUDA graph pool', group: 'buffers', formula: `${count(CUDA_GRAPH_MAX_BATCH)} decode tokens: ${ws.formula}` };
 }

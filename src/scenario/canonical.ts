@@ -135,7 +135,7 @@ function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
   const ngl = i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : [];
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : [])];
 }
 
 

@@ -46,6 +46,7 @@ const SLOT_LABELS: Record<string, string> = {
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
   hostRam: 'host RAM',
+  eager: 'CUDA graphs setting',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
   'eval.batch': 'eval batch size',
@@ -245,6 +246,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('gen', item.value, item);
     case 'kvDtype':
       return patch.set('kv', item.value, item);
+    case 'enforceEager':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['eager', true]]);
     case 'hostRam':
       return patch.set('hostRam', item.gib, item);
     case 'util':

@@ -645,6 +645,14 @@ class Resolution {
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');
+    if (this.patch.has('eager')) inf.enforceEager = true;
+    // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
+    const attention = this.patch.get<string>('attention');
+    if (inf.engine === 'vllm' && attention?.value === 'eager' && /^eager$/i.test(attention.item.text.trim())) {
+      inf.enforceEager = true;
+      s.attention = this.base?.attention ?? 'flash';
+      this.assume('"eager" on vLLM read as --enforce-eager (no CUDA graphs), not the eager attention kernel');
+    }
     if (gen !== undefined) inf.newTokens = gen;
     else if (this.isNew) this.assume(DEFAULT_WORDS.newTokens);
     if (kv !== undefined) inf.kvDtype = kv;

@@ -192,6 +192,8 @@ export const inferenceSchema = z.object({
   gpuMemoryUtilization: z.number().min(0.05).max(1),
   /** llama.cpp -ngl / --n-gpu-layers: decoder layers on the GPU (the last N); absent = all and the output. */
   gpuLayers: z.number().int().min(0).max(10_000).optional(),
+  /** vLLM --enforce-eager: no CUDA graphs, so no graph pool (absent = graphs captured, vLLM's default). */
+  enforceEager: z.boolean().optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [

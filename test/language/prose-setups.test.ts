@@ -175,6 +175,21 @@ describe('host RAM', () => {
   });
 });
 
+describe('vLLM --enforce-eager', () => {
+  // c084 (vllm-project/vllm#2382) "--enforce-eager", c087 (#3285) "run the fp16 version with eager".
+  it('names vLLM and drops the CUDA graph pool; "eager" on a vLLM thread is the flag, not the attention kernel', async () => {
+    const { estimate } = await import('../../src/memory/estimate.js');
+    const eager = read('serve llama-3-8b on an a100 with --enforce-eager').scenario;
+    expect(eager.inference).toMatchObject({ engine: 'vllm', enforceEager: true });
+    expect(estimate(eager).components.some((c) => c.key === 'cuda-graphs')).toBe(false);
+    expect(estimate(read('serve llama-3-8b on an a100').scenario).components.some((c) => c.key === 'cuda-graphs')).toBe(true);
+    expect(read('enforce_eager: false\nserve llama-3-8b on an a100').scenario.inference.enforceEager).toBeUndefined();
+    const first = resolveRequest('serve mixtral-8x7b tp 4 on 4x 4090', null);
+    const follow = resolveRequest('with eager it should fit', first.ok ? first.scenario : null);
+    expect(follow.ok && follow.scenario ? [follow.scenario.inference.enforceEager, follow.scenario.attention] : null).toEqual([true, 'flash']);
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
