@@ -86,7 +86,7 @@ function coldStart(runs = 9): { cli: number; bare: number; ratio: number } {
   return { cli: median(cli), bare: median(bare), ratio: median(cli) / median(bare) };
 }
 
-/** The `headroom` bin from package.json (dist/headroom.js: the bundled CLI, scripts/bundle-cli.mjs). */
+/** The `headroom` bin from package.json (dist/cli/headroom.js: the bundled CLI, scripts/bundle-cli.mjs). */
 function cliPath(): string {
   const root = new URL('../../', import.meta.url);
   const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { bin: Record<string, string> };

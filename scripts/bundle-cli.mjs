@@ -1,33 +1,37 @@
-// Bundles the terminal CLI (dist/src/main.js, as tsc emitted it) into one file, dist/headroom.js,
-// the package's `bin`. Run by `npm run build` after tsc (postbuild).
+// Bundles the terminal CLI (dist/src/main.js, as tsc emitted it) into dist/cli/headroom.js, the
+// package's `bin`, with the chunks it imports (dist/cli/*-HASH.js). Run by `npm run build` after tsc.
 //
-// Why (issue 11, "Measure": cold start ≤ 2.5 × a bare `node -e 0`): one answer from the CLI loads
+// Why (issue 11, "Measure": cold start ≤ 2.5 × a bare `node -e 0`): one answer from the CLI loaded
 // ~220 ES modules (95 of them zod's), and Node's ESM loader spends ~0.7 ms resolving, reading and
-// linking each: two thirds of the start. One file loads in one step.
+// linking each: two thirds of the start. Bundled, the terminal's path is three files.
 //
-// What stays outside: every module the code imports on demand with import() (the platforms via
-// services.js, the config schemas, the chart renderer with its native resvg), loaded from dist/src
-// as tsc emitted it, exactly when the code asks for it. esbuild would otherwise hoist their
-// packages' imports (Bolt, discord.js, resvg) to the top of the bundle. The one exception is the
-// terminal adapter, which main.ts imports after reading .env: that is the CLI's own path.
+// What the code imports on demand with import() stays on demand, in its own chunk: the Hub client
+// and the config.json reader, with zod that they validate with, cost a terminal answer nothing
+// until a message names a Hub id or pastes a config. Three import() targets stay outside the
+// bundle, loaded from dist/src as tsc emitted them when the code asks: the platforms
+// (services.js), their config schemas (config/index.js) and the chart renderer, because they
+// import packages that cannot or should not be bundled (Bolt, discord.js, pino, better-sqlite3,
+// the native resvg). The build fails if a chunk imports a package statically.
 //
 // esbuild is the bundler vite (a devDependency) builds with. Where it cannot be loaded, the bin is
 // a one-line module that imports dist/src/main.js: the same CLI, started the slower way.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const entry = join(dist, 'src', 'main.js');
-const out = join(dist, 'headroom.js');
-/** Imported with import() but part of the terminal's own path (see above). */
-const BUNDLED_ON_DEMAND = new Set([join(dist, 'src', 'adapters', 'console', 'index.js')]);
+const outdir = join(dist, 'cli');
+const out = join(outdir, 'headroom.js');
+/** import() targets that stay dist/src modules (see above), by their path under dist/src. */
+const OUTSIDE = new Set(['services.js', 'config/index.js', 'render/chart/index.js'].map((p) => join(dist, 'src', p)));
 
 const fallback = (why) => {
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(out, `#!/usr/bin/env node\n// Not bundled (${why}): the CLI as tsc emitted it.\nimport './src/main.js';\n`, { mode: 0o755 });
-  console.warn(`bundle-cli: ${why}; dist/headroom.js imports dist/src/main.js instead.`);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(out, `#!/usr/bin/env node\n// Not bundled (${why}): the CLI as tsc emitted it.\nimport '../src/main.js';\n`, { mode: 0o755 });
+  console.warn(`bundle-cli: ${why}; dist/cli/headroom.js imports dist/src/main.js instead.`);
 };
 
 let esbuild;
@@ -38,24 +42,29 @@ try {
   process.exit(0);
 }
 
-/** import() of our own modules stays a separate module, by its path from dist/ (see above). */
+/** import() of a package, or of a module in OUTSIDE, stays an import(), by its path from dist/cli. */
 const onDemand = {
-  name: 'on-demand-modules-stay-outside',
+  name: 'on-demand-outside',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       if (!args.path.startsWith('.')) return { path: args.path, external: true };
       const target = resolve(args.resolveDir, args.path);
-      if (BUNDLED_ON_DEMAND.has(target)) return undefined;
-      return { path: `./${relative(dist, target).split(sep).join('/')}`, external: true };
+      if (!OUTSIDE.has(target)) return undefined;
+      const path = relative(outdir, target).split(sep).join('/');
+      return { path: path.startsWith('.') ? path : `./${path}`, external: true };
     });
   },
 };
 
+rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [entry],
-  outfile: out,
+  entryPoints: { headroom: entry },
+  outdir,
   bundle: true,
+  splitting: true,
+  // Chunks next to the entry: an import() left outside is written relative to dist/cli.
+  chunkNames: '[name]-[hash]',
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -66,3 +75,13 @@ await esbuild.build({
   logLevel: 'warning',
 });
 chmodSync(out, 0o755);
+
+// Every chunk: a package imported statically anywhere would be loaded with that chunk.
+const packages = readdirSync(outdir, { recursive: true })
+  .filter((f) => f.endsWith('.js'))
+  .flatMap((f) => [...readFileSync(join(outdir, f), 'utf8').matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)].map((m) => `${m[1]} (${f})`))
+  .filter((spec) => !spec.startsWith('node:') && !spec.startsWith('.'));
+if (packages.length) {
+  console.error(`bundle-cli: the bundle imports ${packages.join(', ')} statically; add the import() that reaches it to OUTSIDE in scripts/bundle-cli.mjs.`);
+  process.exit(1);
+}
