@@ -14,6 +14,8 @@ const GIB_COL = 7;
  * a longer one keeps its leading indent and continues `indent` spaces in.
  */
 export function wrap(text: string, width = WIDTH, indent = 0): string {
+  // Every line of a text that fits fits: kept as written (half the calls, from the table rows).
+  if (text.length <= width) return text;
   const out: string[] = [];
   for (const paragraph of text.split('\n')) {
     if (paragraph.length <= width) {
