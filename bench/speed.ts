@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { respond } from '../src/core/assistant.js';
@@ -62,11 +64,12 @@ async function chartRows(): Promise<string[][]> {
 }
 
 /**
- * Cold start (issue 11): one CLI answer as a new process, against a bare `node -e 0` on the
- * same machine, as medians of interleaved runs (interleaving shares any load between both).
+ * Cold start (issue 11): one CLI answer as a new process (the package's `bin`, as `headroom "…"`
+ * starts it), against a bare `node -e 0` on the same machine, as medians of interleaved runs
+ * (interleaving shares any load between both).
  */
 function coldStart(runs = 9): { cli: number; bare: number; ratio: number } {
-  const main = fileURLToPath(new URL('../src/main.js', import.meta.url));
+  const main = cliPath();
   const time = (args: string[]) => {
     const start = performance.now();
     const r = spawnSync(process.execPath, args, { stdio: 'ignore', env: { ...process.env, SLACK_BOT_TOKEN: '', DISCORD_TOKEN: '' } });
@@ -83,6 +86,13 @@ function coldStart(runs = 9): { cli: number; bare: number; ratio: number } {
   return { cli: median(cli), bare: median(bare), ratio: median(cli) / median(bare) };
 }
 
+/** The `headroom` bin from package.json (dist/cli/headroom.js: the bundled CLI, scripts/bundle-cli.mjs). */
+function cliPath(): string {
+  const root = new URL('../../', import.meta.url);
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { bin: Record<string, string> };
+  return fileURLToPath(new URL(pkg.bin.headroom!, root));
+}
+
 async function main(): Promise<void> {
   const rows = [
     measure('request → text reply', SPEED_CORPUS, (t) => renderText(respond(t, null).reply), 5),
@@ -95,7 +105,7 @@ async function main(): Promise<void> {
   console.log([line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
   const cold = coldStart();
   console.log(
-    `Cold start: one CLI answer ${cold.cli.toFixed(0)} ms, bare node ${cold.bare.toFixed(0)} ms: ratio ${cold.ratio.toFixed(2)}× (medians of 9 interleaved runs)`,
+    `Cold start: one CLI answer (${relative(process.cwd(), cliPath())}) ${cold.cli.toFixed(0)} ms, bare node ${cold.bare.toFixed(0)} ms: ratio ${cold.ratio.toFixed(2)}× (medians of 9 interleaved runs)`,
   );
   console.log('Targets: request median < 0.5 ms, p99 < 2 ms; charts < 50 ms; cold start ≤ 2.5× bare node.');
 }

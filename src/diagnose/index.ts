@@ -9,7 +9,7 @@ import type { Finding, Reading } from './findings.js';
 import type { Measurement } from './measurement.js';
 
 export type { ThreadSetup } from './explain/types.js';
-export { measurementSchema, measurementTip, type Measurement } from './measurement.js';
+export { measurementTip, type Measurement } from './measurement.js';
 export { readPaste } from './detect/index.js';
 export { statedScenario } from './stated-setup.js';
 

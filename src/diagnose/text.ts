@@ -14,6 +14,27 @@ export const FIELD_WINDOW = 2_400;
 /** A log repeats the same error per rank and per retry; the first few say all there is. */
 export const MAX_ANCHORS = 64;
 
+/**
+ * The global (or non-global) copy of a detector's pattern, made once per pattern: every request
+ * runs every detector, and building the copies was most of what a request without a log cost
+ * here (issue 11, request path). Each use starts from lastIndex 0, as a fresh copy did.
+ */
+const globals = new WeakMap<RegExp, RegExp>();
+const firsts = new WeakMap<RegExp, RegExp>();
+
+function globalOf(pattern: RegExp): RegExp {
+  let re = globals.get(pattern);
+  if (!re) globals.set(pattern, (re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)));
+  re.lastIndex = 0;
+  return re;
+}
+
+function firstOf(pattern: RegExp): RegExp {
+  let re = firsts.get(pattern);
+  if (!re) firsts.set(pattern, (re = new RegExp(pattern.source, pattern.flags.replace('g', ''))));
+  return re;
+}
+
 export class Paste {
   /** The text as pasted (capped), line breaks kept: for line-oriented logs. */
   readonly raw: string;
@@ -34,7 +55,7 @@ export class Paste {
   /** Start offsets of `anchor` (a global, linear pattern) in `text`, at most MAX_ANCHORS of them. */
   anchors(text: string, anchor: RegExp): number[] {
     const found: number[] = [];
-    const re = new RegExp(anchor.source, anchor.flags.includes('g') ? anchor.flags : `${anchor.flags}g`);
+    const re = globalOf(anchor);
     this.work += text.length;
     for (let m = re.exec(text); m && found.length < MAX_ANCHORS; m = re.exec(text)) {
       found.push(m.index);
@@ -51,13 +72,15 @@ export class Paste {
   /** First match of `pattern` in `text` (a window or a line), counted. */
   match(text: string, pattern: RegExp): RegExpExecArray | null {
     this.work += text.length;
-    return new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(text);
+    const re = firstOf(pattern);
+    re.lastIndex = 0;
+    return re.exec(text);
   }
 
   /** Every match of a global `pattern` in `text` (a window), counted; at most MAX_ANCHORS. */
   matchAll(text: string, pattern: RegExp): RegExpExecArray[] {
     this.work += text.length;
-    const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    const re = globalOf(pattern);
     const out: RegExpExecArray[] = [];
     for (let m = re.exec(text); m && out.length < MAX_ANCHORS; m = re.exec(text)) {
       out.push(m);

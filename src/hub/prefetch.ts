@@ -1,6 +1,5 @@
 import { hubTokensIn } from '../language/parse.js';
 import { ATTACHED_CONFIG, repoOf } from './ids.js';
-import { attachedModel } from './model.js';
 import { repoKey, type HubContext, type ResolvedModel } from './types.js';
 
 /**
@@ -81,7 +80,7 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
     if (!hubTokensIn(request).some((t) => t.value === ATTACHED_CONFIG)) request = `${ATTACHED_CONFIG} ${request}`.trim();
   }
   if (configText !== null) {
-    const read = readAttached(configText);
+    const read = await readAttached(configText);
     if (read.ok) models.set(ATTACHED_CONFIG, read.model);
     else failures.set(ATTACHED_CONFIG, read.message);
   }
@@ -102,7 +101,7 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
   return { text: request, context: { models, failures } };
 }
 
-function readAttached(text: string): { ok: true; model: ResolvedModel } | { ok: false; message: string } {
+async function readAttached(text: string): Promise<{ ok: true; model: ResolvedModel } | { ok: false; message: string }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -113,6 +112,9 @@ function readAttached(text: string): { ok: true; model: ResolvedModel } | { ok: 
   if (typeof unreadable === 'string') {
     return { ok: false, message: `I couldn't download the attached ${unreadable || 'config.json'} (a Slack app needs the files:read scope for that). Paste the file in a \`\`\` block instead.` };
   }
+  // Loaded with the first config.json: the config reader validates with zod, which a message
+  // without one does not load (issue 11, cold start of the terminal).
+  const { attachedModel } = await import('./model.js');
   const read = attachedModel(parsed);
   return read.ok ? read : { ok: false, message: `The config.json in this message: ${read.message}` };
 }

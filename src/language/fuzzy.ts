@@ -10,18 +10,38 @@ import { KEYWORDS } from './vocabulary.js';
 /** Optimal-string-alignment distance (Levenshtein plus adjacent transpositions: "bf61"→"bf16" is 1). */
 export function editDistance(a: string, b: string, cap = 3): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
+  return alignment(a, b, Infinity);
+}
+
+// Three rows of the table, reused: this runs for every catalog spelling against each unread word
+// (issue 11: a table allocated per pair was three quarters of reading real prose).
+let twoUp = new Int32Array(64);
+let up = new Int32Array(64);
+let row = new Int32Array(64);
+
+/**
+ * The OSA table, row by row. With a finite `cap` it stops once two rows in a row exceed it
+ * (no later cell can come back under: each draws on the two rows above) and answers cap + 1.
+ */
+function alignment(a: string, b: string, cap: number): number {
+  if (row.length <= b.length) [twoUp, up, row] = [new Int32Array(b.length + 1), new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
+  for (let j = 0; j <= b.length; j++) row[j] = j;
+  let lastMin = 0;
   for (let i = 1; i <= a.length; i++) {
+    [twoUp, up, row] = [up, row, twoUp];
+    row[0] = i;
+    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
+      let d = Math.min(up[j]! + 1, row[j - 1]! + 1, up[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, twoUp[j - 2]! + 1);
+      row[j] = d;
+      if (d < rowMin) rowMin = d;
     }
+    if (rowMin > cap && lastMin > cap) return cap + 1;
+    lastMin = rowMin;
   }
-  return rows[a.length]![b.length]!;
+  return row[b.length]!;
 }
 
 interface Candidate {
@@ -45,15 +65,29 @@ function tolerance(length: number): number {
   return length <= 2 ? 0 : length === 3 ? 1 : 2;
 }
 
+/** Answers by compact key: real messages repeat their unread words, and every answer is a full scan. */
+const nearest = new Map<string, string | null>();
+const NEAREST_LIMIT = 4096;
+
 /** The nearest keyword or catalog name within tolerance (or extending the word as a prefix), else null. */
 export function nearestSpelling(word: string): string | null {
-  candidates ??= buildCandidates();
   const key = compact(word);
   if (!key) return null;
+  const known = nearest.get(key);
+  if (known !== undefined) return known;
+  const found = scanNearest(key);
+  if (nearest.size >= NEAREST_LIMIT) nearest.delete(nearest.keys().next().value!);
+  nearest.set(key, found);
+  return found;
+}
+
+function scanNearest(key: string): string | null {
+  candidates ??= buildCandidates();
   let best: { distance: number; display: string } | null = null;
   const limit = tolerance(key.length);
   for (const c of candidates) {
-    let distance = editDistance(key, c.key, limit);
+    // Only whether a distance is within the limit matters past it: the table may stop early.
+    let distance = Math.abs(key.length - c.key.length) > limit ? limit + 1 : alignment(key, c.key, limit);
     // A typed prefix of a longer name ("mixtr", "adafac") counts as close.
     if (distance > limit && key.length >= 4 && c.key.startsWith(key)) distance = limit;
     // Ties go to a name the word begins ("h10" → H100 rather than A10).

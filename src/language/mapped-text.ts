@@ -20,8 +20,13 @@ export class MappedText {
   ) {}
 
   static of(original: string): MappedText {
-    const start = Array.from({ length: original.length }, (_, i) => i);
-    const end = start.map((i) => i + 1);
+    // A plain loop: Array.from with a mapping function was 1% of the request path.
+    const start: number[] = [];
+    const end: number[] = [];
+    for (let i = 0; i < original.length; i++) {
+      start.push(i);
+      end.push(i + 1);
+    }
     return new MappedText(original, original, start, end);
   }
 

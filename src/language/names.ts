@@ -18,47 +18,77 @@ export interface NameMatch {
   end: number;
 }
 
-const SEPARATOR = /[\s_\-×]/;
-const maxChunks = (spellings: string[]) => Math.max(1, ...spellings.map((s) => chunks(s).length));
-
 const KEYWORD_NUMERIC = new Set<string>();
 for (const k of KEYWORDS) if (k.numeric) for (const s of k.spellings) KEYWORD_NUMERIC.add(chunks(s).join(''));
 const FAMILY_SET = new Set(FAMILIES.map((f) => chunks(f).join('')));
 
 /** Longest spelling in chunks: catalog names run to ~10 ("meta-llama/llama-3.1-405b-instruct"). */
-const LONGEST = Math.max(maxChunks(KEYWORDS.flatMap((k) => k.spellings)), 16);
+const LONGEST = Math.max(...KEYWORDS.flatMap((k) => k.spellings).map((s) => chunks(s).length), 16);
 
-const isAlnum = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test(c);
-const isLetter = (c: string | undefined) => c !== undefined && /[a-z]/.test(c);
+/**
+ * Every key of the four tables, sorted: a run whose key starts no table key cannot grow into
+ * one (a longer run's key extends it), so the walk stops there. Most token starts ("please",
+ * "on", "8") end after their first chunk instead of joining up to LONGEST chunks (the request
+ * path's largest cost before: issue 11, "Measure").
+ */
+const SORTED_KEYS = [...new Set([...MODEL_NAMES.keys(), ...GPU_NAMES.keys(), ...KEYWORD_INDEX.keys(), ...FAMILY_SET])].sort();
+
+function startsSomeKey(key: string): boolean {
+  let lo = 0;
+  let hi = SORTED_KEYS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (SORTED_KEYS[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < SORTED_KEYS.length && SORTED_KEYS[lo]!.startsWith(key);
+}
+
+// Character classes by code: these run at every token start, where a regex test per character
+// was a tenth of the request path. Only `\s` outside ASCII still goes to the regex.
+const isLetterCode = (c: number) => c >= 97 && c <= 122;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const isAlnumCode = (c: number) => isLetterCode(c) || isDigitCode(c);
+/** `\s`, `_`, `-` or `×` (spelling.ts's separators). */
+const isSeparatorCode = (c: number) =>
+  c === 32 || c === 95 || c === 45 || c === 0xd7 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+
+/** charCodeAt, with NaN (no letter, digit or separator) past the end as `text[end]` was undefined. */
+const isAlnumAt = (text: string, i: number) => isAlnumCode(text.charCodeAt(i));
+const isLetterAt = (text: string, i: number) => isLetterCode(text.charCodeAt(i));
 
 /** Not followed by a letter or digit, nor by `-`, `_` or `.` and more of a name. */
 function nameGuard(text: string, end: number): boolean {
   const c = text[end];
-  if (isAlnum(c)) return false;
-  return !((c === '-' || c === '_' || c === '.') && isAlnum(text[end + 1]));
+  if (isAlnumAt(text, end)) return false;
+  return !((c === '-' || c === '_' || c === '.') && isAlnumAt(text, end + 1));
 }
 /** A keyword that takes a number may touch it ("tp8"). */
 function numericGuard(text: string, end: number): boolean {
   const c = text[end];
-  if (isLetter(c)) return false;
-  return !((c === '-' || c === '_' || c === '.') && isLetter(text[end + 1]));
+  if (isLetterAt(text, end)) return false;
+  return !((c === '-' || c === '_' || c === '.') && isLetterAt(text, end + 1));
 }
-const wordGuard = (text: string, end: number) => !isAlnum(text[end]);
+const wordGuard = (text: string, end: number) => !isAlnumAt(text, end);
 
-/** Up to LONGEST chunk runs from `at`: their joined key and where each ends. */
+/**
+ * Up to LONGEST chunk runs from `at` that may still be a name: their joined key and where each
+ * ends. Runs stop at the first key that starts no table key.
+ */
 function runsFrom(text: string, at: number): { key: string; end: number }[] {
   const runs: { key: string; end: number }[] = [];
   let key = '';
   let p = at;
   for (let n = 0; n < LONGEST && p < text.length; n++) {
-    if (n > 0) while (p < text.length && SEPARATOR.test(text[p]!)) p++;
-    const c = text[p];
-    if (c === undefined || /\s/.test(c)) break;
+    if (n > 0) while (p < text.length && isSeparatorCode(text.charCodeAt(p))) p++;
+    if (p >= text.length) break;
+    const c = text.charCodeAt(p);
     let q = p + 1;
-    if (isLetter(c)) while (isLetter(text[q])) q++;
-    else if (/\d/.test(c)) while (q < text.length && /\d/.test(text[q]!)) q++;
-    else if (SEPARATOR.test(c)) break;
+    if (isLetterCode(c)) while (isLetterAt(text, q)) q++;
+    else if (isDigitCode(c)) while (q < text.length && isDigitCode(text.charCodeAt(q))) q++;
+    else if (isSeparatorCode(c)) break;
     key += text.slice(p, q);
+    if (!startsSomeKey(key)) break;
     runs.push({ key, end: q });
     p = q;
   }
@@ -67,8 +97,7 @@ function runsFrom(text: string, at: number): { key: string; end: number }[] {
 
 /** The name starting at `at`, or null. Text is normalised (lower-case). */
 export function nameAt(text: string, at: number): NameMatch | null {
-  const c = text[at];
-  if (!isAlnum(c)) return null;
+  if (!isAlnumAt(text, at)) return null;
   const runs = runsFrom(text, at);
   for (let i = runs.length - 1; i >= 0; i--) {
     const { key, end } = runs[i]!;

@@ -68,9 +68,21 @@ const ITEM_START_TYPES = new Set(
   })(),
 );
 
-export function runParser(tokens: readonly Token[]): ParserRun {
+/**
+ * A parser over `tokens`. nearley's own error message (a dump of the parse table, built on every
+ * failed parse) is never shown: the callers read where it failed and the table itself. Not
+ * building it saves ~2% of reading real prose, where the tolerant reading fails and retries.
+ */
+function parserFor(tokens: readonly Token[]): nearley.Parser {
   const parser = new nearley.Parser(compiled);
   parser.lexer = new TokenListLexer(tokens) as unknown as nearley.Lexer;
+  const quiet = parser as unknown as { reportError: () => string; reportLexerError: () => string };
+  quiet.reportError = quiet.reportLexerError = () => 'syntax error';
+  return parser;
+}
+
+export function runParser(tokens: readonly Token[]): ParserRun {
+  const parser = parserFor(tokens);
   try {
     parser.feed('');
   } catch (e) {
@@ -88,8 +100,7 @@ export function runParser(tokens: readonly Token[]): ParserRun {
 
 /** What could come after these tokens (for errors at a word, and for completions). */
 export function expectedAfter(tokens: readonly Token[]): string[] {
-  const parser = new nearley.Parser(compiled);
-  parser.lexer = new TokenListLexer(tokens) as unknown as nearley.Lexer;
+  const parser = parserFor(tokens);
   try {
     parser.feed('');
   } catch {
@@ -101,8 +112,7 @@ export function expectedAfter(tokens: readonly Token[]): string[] {
 
 /** Raw terminal types expected after these tokens (completions map them to spellings). */
 export function expectedTypesAfter(tokens: readonly Token[]): { types: string[]; boundary: boolean } {
-  const parser = new nearley.Parser(compiled);
-  parser.lexer = new TokenListLexer(tokens) as unknown as nearley.Lexer;
+  const parser = parserFor(tokens);
   try {
     parser.feed('');
   } catch {

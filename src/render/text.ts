@@ -14,6 +14,8 @@ const GIB_COL = 7;
  * a longer one keeps its leading indent and continues `indent` spaces in.
  */
 export function wrap(text: string, width = WIDTH, indent = 0): string {
+  // Every line of a text that fits fits: kept as written (half the calls, from the table rows).
+  if (text.length <= width) return text;
   const out: string[] = [];
   for (const paragraph of text.split('\n')) {
     if (paragraph.length <= width) {
@@ -22,13 +24,16 @@ export function wrap(text: string, width = WIDTH, indent = 0): string {
     }
     const lead = /^\s*/.exec(paragraph)![0];
     let line = lead;
+    // Whether `line` holds a word yet (was `line.trim()`, which copied the line at every word).
+    let started = false;
     for (const word of paragraph.trim().split(/\s+/)) {
-      if (line.trim() && line.length + 1 + word.length > width) {
+      if (started && line.length + 1 + word.length > width) {
         out.push(line);
         line = ' '.repeat(indent) + word;
       } else {
-        line = line.trim() ? `${line} ${word}` : line + word;
+        line = started ? `${line} ${word}` : line + word;
       }
+      started = true;
     }
     out.push(line);
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema.js';
-import { measurementSchema } from '../diagnose/measurement.js';
+import { measurementSchema } from '../diagnose/measurement-schema.js';
 import type { ThreadState } from '../core/assistant.js';
 
 /**

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { respond } from '../../core/assistant.js';
-import { defaultHub } from '../../hub/default.js';
+import { lazyDefaultHub } from './lazy-hub.js';
 import { prepareRequest, type HubResolver } from '../../hub/prefetch.js';
 import type { EstimateReply } from '../../reply/types.js';
 import { renderJson } from '../../render/json.js';
@@ -37,7 +37,7 @@ async function writeChart(reply: EstimateReply, file: string): Promise<string> {
 }
 
 /** One request from the command line: text or JSON; exit code 2 on a request error. */
-export async function answerOnce(options: ConsoleOptions, out: (s: string) => void, hub: HubResolver | null = defaultHub()): Promise<number> {
+export async function answerOnce(options: ConsoleOptions, out: (s: string) => void, hub: HubResolver | null = lazyDefaultHub()): Promise<number> {
   const prepared = await prepareRequest(options.request ?? '', hub);
   const { reply } = respond(prepared.text, null, prepared.context);
   out(options.json ? JSON.stringify(renderJson(reply), null, 2) : renderText(reply));

@@ -1,8 +1,8 @@
 import { respond, type ThreadState } from '../../core/assistant.js';
-import { defaultHub } from '../../hub/default.js';
 import { prepareRequest, type HubResolver } from '../../hub/prefetch.js';
 import type { EstimateReply, Reply } from '../../reply/types.js';
 import { renderText } from '../../render/text.js';
+import { lazyDefaultHub } from './lazy-hub.js';
 
 /**
  * A pasted Python traceback arrives one line at a time: it starts with this line, and its
@@ -28,7 +28,7 @@ export class ConsoleSession {
   /** `hub`: where Hub ids are fetched (the process's client by default; null = off). */
   constructor(
     private readonly save?: (reply: EstimateReply, file: string) => Promise<string>,
-    private readonly hub: HubResolver | null = defaultHub(),
+    private readonly hub: HubResolver | null = lazyDefaultHub(),
   ) {}
 
   /** Answers one line; returns the text to print ('' while a pasted ``` block is still open). Never throws. */

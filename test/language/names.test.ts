@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GPUS, MODELS } from '../../src/catalog/index.js';
+import { FAMILIES, GPU_NAMES, KEYWORD_INDEX, MODEL_NAMES } from '../../src/language/lexicon.js';
+import { nameAt, type NameMatch } from '../../src/language/names.js';
+import { chunks } from '../../src/language/spelling.js';
+import { KEYWORDS } from '../../src/language/vocabulary.js';
+
+/**
+ * names.ts stops a walk as soon as the joined chunks start no known spelling and tests
+ * characters by code (issue 11, request path). Reference: the walk as it was before, every run
+ * up to LONGEST chunks with regex character tests; both must name the same thing everywhere.
+ */
+const SEPARATOR = /[\s_\-×]/;
+const KEYWORD_NUMERIC = new Set(KEYWORDS.filter((k) => k.numeric).flatMap((k) => k.spellings.map((s) => chunks(s).join(''))));
+const FAMILY_SET = new Set(FAMILIES.map((f) => chunks(f).join('')));
+const LONGEST = Math.max(1, ...KEYWORDS.flatMap((k) => k.spellings).map((s) => chunks(s).length), 16);
+const isAlnum = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test(c);
+const isLetter = (c: string | undefined) => c !== undefined && /[a-z]/.test(c);
+const nameGuard = (t: string, e: number) => !isAlnum(t[e]) && !((t[e] === '-' || t[e] === '_' || t[e] === '.') && isAlnum(t[e + 1]));
+const numericGuard = (t: string, e: number) => !isLetter(t[e]) && !((t[e] === '-' || t[e] === '_' || t[e] === '.') && isLetter(t[e + 1]));
+const wordGuard = (t: string, e: number) => !isAlnum(t[e]);
+
+function referenceNameAt(text: string, at: number): NameMatch | null {
+  if (!isAlnum(text[at])) return null;
+  const runs: { key: string; end: number }[] = [];
+  let key = '';
+  let p = at;
+  for (let n = 0; n < LONGEST && p < text.length; n++) {
+    if (n > 0) while (p < text.length && SEPARATOR.test(text[p]!)) p++;
+    const c = text[p];
+    if (c === undefined || /\s/.test(c)) break;
+    let q = p + 1;
+    if (isLetter(c)) while (isLetter(text[q])) q++;
+    else if (/\d/.test(c)) while (q < text.length && /\d/.test(text[q]!)) q++;
+    else if (SEPARATOR.test(c)) break;
+    key += text.slice(p, q);
+    runs.push({ key, end: q });
+    p = q;
+  }
+  const longestFirst = [...runs].reverse();
+  for (const { key, end } of longestFirst) {
+    const model = MODEL_NAMES.get(key);
+    if (model && nameGuard(text, end)) return { type: 'model', value: model, end };
+  }
+  for (const { key, end } of longestFirst) {
+    const gpu = GPU_NAMES.get(key);
+    if (!gpu) continue;
+    if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
+    if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
+  }
+  for (const { key, end } of longestFirst) {
+    const keyword = KEYWORD_INDEX.get(key);
+    if (keyword && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end))) return { type: keyword.type, value: keyword.value, end };
+  }
+  for (const { key, end } of longestFirst) if (FAMILY_SET.has(key) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
+  return null;
+}
+
+const SPELLINGS = [
+  ...MODELS.flatMap((m) => [m.id, m.name, ...m.aliases]),
+  ...GPUS.flatMap((g) => [g.id, g.name, ...g.aliases]),
+  ...KEYWORDS.flatMap((k) => k.spellings),
+  ...FAMILIES,
+].map((s) => s.toLowerCase());
+const PIECES = ['', ' ', '-', '_', '.', 's', 'x', '×', '\u00a0', '\u3000', '\n', '8', '80gb', 'b', 'please', 'on', '/', ',', 'é', '跑'];
+
+/** Every position of the text, both ways. */
+function sameEverywhere(text: string): void {
+  for (let at = 0; at <= text.length; at++) expect(nameAt(text, at), `at ${at} of ${JSON.stringify(text)}`).toEqual(referenceNameAt(text, at));
+}
+
+describe('names by table lookup', () => {
+  it('a walk cut where no spelling can follow names exactly what the full walk named', () => {
+    const word = fc.oneof(fc.constantFrom(...SPELLINGS), fc.constantFrom(...PIECES));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), fc.constantFrom('', ' ', '-', '_', '×', '\u00a0'), fc.integer({ min: 0, max: 3 }), (words, sep, cut) => {
+        const text = words.map((w) => w.replace(/[-\s_]/g, sep)).join(sep || ' ');
+        sameEverywhere(cut ? text.slice(0, -cut) : text);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('names a catalog spelling written with other separators, and nothing in a word that merely starts like one', () => {
+    expect(nameAt('llama 3.1 70b on 8 h100s', 0)).toEqual(referenceNameAt('llama 3.1 70b on 8 h100s', 0));
+    expect(nameAt('llama 3.1 70b on 8 h100s', 0)?.type).toBe('model');
+    expect(nameAt('8 h100s', 2)).toMatchObject({ type: 'gpu', end: 7 });
+    expect(nameAt('pleased', 0)).toBeNull();
+  });
+});

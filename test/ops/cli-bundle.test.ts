@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The `headroom` bin is dist/cli/headroom.js, the terminal CLI bundled for its cold start
+ * (scripts/bundle-cli.mjs, issue 11). It must be the same program as dist/src/main.js, which
+ * `npm start` and the container run. `npm test` builds first (pretest).
+ */
+const root = new URL('../../', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { bin: { headroom: string } };
+const BIN = fileURLToPath(new URL(pkg.bin.headroom, root));
+const MAIN = fileURLToPath(new URL('dist/src/main.js', root));
+// A folder with no .env, so that neither run reads the developer's settings.
+const cwd = mkdtempSync(join(tmpdir(), 'headroom-cli-'));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+const CONFIG_JSON = `inference on a 4090 \`\`\`{"model_type": "llama", "hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 32000, "max_position_embeddings": 4096, "torch_dtype": "float16"}\`\`\``;
+
+function run(file: string, args: string[], input = '') {
+  // Hub look-ups go to a closed local port: refused at once, the same way for both.
+  const env = { ...process.env, SLACK_BOT_TOKEN: '', DISCORD_TOKEN: '', HEADROOM_HUB_CACHE_DIR: 'off', HF_ENDPOINT: 'http://127.0.0.1:9' };
+  const r = spawnSync(process.execPath, [file, ...args], { cwd, env, input, encoding: 'utf8', timeout: 20_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the bundled CLI (package bin)', () => {
+  it('is the bundle, with the shebang npm links', () => {
+    expect(pkg.bin.headroom).toBe('dist/cli/headroom.js');
+    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it.each([
+    ['an estimate', ['13b bf16 zero3 seq 4096 on 4xA100-80G'], 0],
+    ['JSON output', ['--json', 'llama-3-8b qlora on a 4090'], 0],
+    ['a refused request', ['zer3', '13b', 'bf16', 'seq'], 2],
+    ['a pasted config', ['per_device_train_batch_size=4 gradient_checkpointing=True bf16=True llama 2 7b lora on 1x A100 40GB'], 0],
+    ['a Hub id it cannot fetch (client loaded on demand)', ['someorg/some-model-7b lora on a 4090'], 2],
+    ['a pasted config.json (reader loaded on demand)', [CONFIG_JSON], 0],
+  ])('answers %s exactly as dist/src/main.js does', (_what, args, status) => {
+    const bundled = run(BIN, args);
+    expect(bundled.status).toBe(status);
+    expect(bundled.stdout.length).toBeGreaterThan(50);
+    expect(bundled).toEqual(run(MAIN, args));
+  });
+
+  it('answers in the interactive terminal exactly as dist/src/main.js does', () => {
+    const input = '7b on a 4090\nnow lora\nexit\n';
+    expect(run(BIN, [], input)).toEqual(run(MAIN, [], input));
+  });
+
+  it('imports no package statically: platforms, their config schemas and the chart renderer stay on-demand dist/src modules', () => {
+    const dir = dirname(BIN);
+    const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+    const specifiers = files.flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]!));
+    expect(specifiers.length).toBeGreaterThan(0);
+    for (const specifier of specifiers) expect(specifier).toMatch(/^(node:|\.)/);
+    const all = files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    for (const onDemand of ['../src/services.js', '../src/config/index.js', '../src/render/chart/index.js']) expect(all).toContain(`import("${onDemand}")`);
+  });
+
+  it('writes the chart a request asks for, from the renderer outside the bundle', () => {
+    const png = join(cwd, 'chart.png');
+    const r = run(BIN, ['--png', png, '7b on a 4090']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`Saved breakdown chart to ${png}`);
+    expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+  });
+});
