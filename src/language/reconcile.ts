@@ -12,6 +12,7 @@ import type { Item } from './items.js';
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = ''): Item[] {
   let out = models(compares(items, notes));
   out = usageQuotes(out, text, notes);
+  out = workingRuns(out, text, notes);
   out = cards(out, notes);
   out = launched(out, notes);
   out = actualSetup(out, text, notes);
@@ -63,7 +64,9 @@ function models(items: Item[]): Item[] {
   // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
   // else the first size.
   const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
-  const keep = named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  // A repo whose name gives a weight format ("…-Instruct-FP8") is the more specific checkpoint.
+  const keep =
+    named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
   return items.filter((i) => !namesModel(i) || i === keep);
 }
 
@@ -87,6 +90,39 @@ function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
     return false;
   });
+}
+
+/** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine"). */
+const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b/i;
+/** A clause that asks about, or reports the failure of, another run. */
+const ASKS = /\b(?:oom|out of memory|i want|want to|how (?:can|do|to)|is it possible|can i|could i|would it)\b/i;
+
+/**
+ * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
+ * codellama with fsdp and bf16, but I met the OOM problem" (transformers#27121): the method said
+ * in a sentence that reports success is the run that works, not the one asked about. Set aside,
+ * with a note, when another sentence asks or fails.
+ */
+function workingRuns(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  const sentences = text.split(/(?<=[.?!])\s+|\n+/);
+  const sentenceOf = (at: number) => {
+    let start = 0;
+    for (const s of sentences) {
+      const i = text.indexOf(s, start);
+      if (at >= i && at < i + s.length) return s;
+      start = i + s.length;
+    }
+    return '';
+  };
+  const methods: Item[] = items.filter((i) => i.kind === 'lora');
+  if (methods.length === 0) return items;
+  const asked = sentences.some((s) => ASKS.test(s) && !methods.some((m) => sentenceOf(m.at) === s));
+  if (!asked) return items;
+  const working = methods.filter((m) => WORKS.test(sentenceOf(m.at)));
+  if (working.length === 0 || working.length === methods.length && methods.length > 1) return items;
+  for (const w of working) notes.push(`"${w.text}" set aside as your setup's mode: the message says that run works; the estimate is for the run it asks about`);
+  return items.filter((i) => !working.includes(i));
 }
 
 type SeqItem = Extract<Item, { kind: 'seq' }>;

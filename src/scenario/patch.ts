@@ -120,7 +120,9 @@ export class Patch {
     const { prior, label } = conflict;
     this.slots = slots;
     this.help.length = help;
-    this.setAside.push(`read "${prior.text}" as your setup's ${label}; "${item.text}" sets it differently, so it is left out (say it alone to estimate that one)`);
+    // A Hub repo set aside takes the weight format its name gives with it ("…-FP8").
+    const format = item.kind === 'hub' && item.offline?.weights ? ` (and its ${item.offline.weights} weights)` : '';
+    this.setAside.push(`read "${prior.text}" as your setup's ${label}; "${item.text}"${format} sets it differently, so it is left out (say it alone to estimate that one)`);
     return null;
   }
 }
