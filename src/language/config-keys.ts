@@ -1,3 +1,5 @@
+import { readCodeDump } from './code-dump.js';
+import { readCommands } from './commands.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -22,8 +24,10 @@ export interface KeyContext {
   keys: ReadonlySet<string>;
   /** DeepSpeed runs the step: HF's bf16 flag then turns on DeepSpeed's bf16 (fp32 master weights in the optimizer). */
   deepspeed?: boolean;
-  /** The value of each key present (the first one written), for keys read together. */
+  /** The value of each key present (the last one written: parsers keep the last), for keys read together. */
   values?: ReadonlyMap<string, string>;
+  /** The key being read. */
+  current?: string;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -37,7 +41,7 @@ export const isFalse = (v: string) => FALSE.has(unquote(v));
 export function unquote(v: string): string {
   // Rust's Option in a TGI args dump: Some(4) is 4.
   // A bash array of one value, BATCH_SIZES=(1), is that value.
-  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`*]+|["'`*,.;:!?)]+$/g, '').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
@@ -167,15 +171,20 @@ const fsdp: Handler = (v) => {
 };
 
 /** Weight quantisation names of vLLM `--quantization`, TGI `QUANTIZE`, litgpt `--quantize`. */
-const quantization: Handler = (v) => {
+const quantization: Handler = (v, ctx) => {
   const value = unquote(v);
   if (/awq/.test(value)) return say('awq');
+  // vLLM's bare `--quantization marlin` names the kernel, which runs 4-bit GPTQ and AWQ
+  // checkpoints alike (vllm/model_executor/layers/quantization): the model's name says which.
+  if (value === 'marlin' && MODEL_KEYS.some((k) => /awq/.test(ctx.values?.get(k) ?? ''))) return say('awq');
   if (/gptq|marlin|exl2/.test(value)) return say('gptq');
   if (/fp8/.test(value)) return say('fp8 weights');
   // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
   if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
+  // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.
+  if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
   return IGNORE;
 };
 
@@ -276,6 +285,30 @@ const serving =
     return 'say' in r ? { ...r, say: `serve ${r.say}` } : { say: 'serve', ...(r.note ? { note: r.note } : {}) };
   };
 
+/** Keys that name the model, whose value may carry its format ("…-AWQ-INT4"). */
+const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', 'model_id', 'model_path', 'pretrained_model_name_or_path'];
+
+/** Keys only a training run sets: with them, a parallel size is the trainer's, not a server's. */
+const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'deepspeed'];
+const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k));
+
+/** litgpt's per-layer LoRA switches → the request's targets (lora_projection is the attention output, lora_mlp the MLP). */
+const LITGPT_TARGETS: [string, string[]][] = [
+  ['lora_query', ['q']],
+  ['lora_key', ['k']],
+  ['lora_value', ['v']],
+  ['lora_projection', ['o']],
+  ['lora_mlp', ['gate', 'up', 'down']],
+];
+const litgptTargets: Handler = (_v, ctx) => {
+  const first = LITGPT_TARGETS.map(([k]) => k).concat('lora_head').find((k) => ctx.keys.has(k));
+  if (!ctx.values || first === undefined || !ctx.values.has(first)) return IGNORE;
+  // Read once, at the first switch written; the others are blanked.
+  if (ctx.current !== first) return IGNORE;
+  const on = LITGPT_TARGETS.filter(([k]) => isTrue(ctx.values!.get(k) ?? '')).flatMap(([, t]) => t);
+  return on.length ? say(`lora ${on.join(',')}`) : IGNORE;
+};
+
 /** Keys, written with `_` (a `-` or `.` prefix path is normalised away before lookup). */
 const KEYS: Record<string, Handler> = {
   // batch
@@ -317,7 +350,10 @@ const KEYS: Record<string, Handler> = {
   n_ctx: numeric('seq'),
   context_length: numeric('seq'),
   max_position_embeddings: () => IGNORE,
-  input_len: numeric('seq'),
+  // A benchmark's prompt length; next to --max-model-len it is not what the server sizes for:
+  // vLLM checks at start-up that its KV cache holds one max_model_len sequence.
+  input_len: (v, ctx) =>
+    ctx.keys.has('max_model_len') ? { ignore: true, note: `--input-len ${unquote(v)} is the benchmark's prompt; the server is sized for --max-model-len` } : numeric('seq')(v, ctx),
   max_new_tokens: numeric('gen'),
   output_len: numeric('gen'),
   max_tokens: numeric('gen'),
@@ -351,13 +387,19 @@ const KEYS: Record<string, Handler> = {
     if (/32/.test(value)) return say('fp32');
     return IGNORE;
   },
-  mixed_precision: (v) => {
+  mixed_precision: (v, ctx) => {
     const value = unquote(v);
+    if (isTrue(value)) return isTrue(ctx.values?.get('use_fp16') ?? '') ? say('fp16 mixed') : say('bf16 mixed');
     // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8).
     if (value === 'no') return say('fp32');
     return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
   },
-  enabled: () => IGNORE,
+  // DeepSpeed's `"fp16": {"enabled": true}` (or bf16): 16-bit weights with fp32 master weights in
+  // the optimizer (DeepSpeed config docs, "FP16 training options"); "auto" leaves it to the Trainer's flag.
+  enabled: (v, ctx) => {
+    if ((ctx.parent === 'fp16' || ctx.parent === 'bf16') && isTrue(v)) return say(`mixed ${ctx.parent}`);
+    return IGNORE;
+  },
   // optimizer
   optim: optimizer,
   optimizer: optimizer,
@@ -376,6 +418,32 @@ const KEYS: Record<string, Handler> = {
   lora_attn_modules: targets,
   lora_target_linear: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE),
   use_peft: (v) => (isTrue(v) ? say('lora') : IGNORE),
+  // ms-swift `--train_type` (ms-swift docs, "Command Line Parameters": lora, full, …).
+  train_type: (v) => {
+    const value = unquote(v);
+    return value === 'lora' ? say('lora') : value === 'full' ? say('full') : IGNORE;
+  },
+  // ms-swift `--quant_bits 4|8` quantises the base with bitsandbytes by default (quant_method bnb).
+  quant_bits: (v) => {
+    const n = numberOf(v);
+    return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
+  },
+  attn_impl: attention,
+  // litgpt finetune/lora.py: which layers get adapters, one boolean each (lora_query … lora_head):
+  // read once, at the first of them, from all their values.
+  lora_query: litgptTargets,
+  lora_key: litgptTargets,
+  lora_value: litgptTargets,
+  lora_projection: litgptTargets,
+  lora_mlp: litgptTargets,
+  lora_head: litgptTargets,
+  // llama-recipes train_config / fsdp_config (src/llama_recipes/configs/training.py, fsdp.py;
+  // policies by utils/train_utils.get_policies): enable_fsdp shards with FSDP; mixed_precision
+  // with use_fp16 False is the bf16 policy, with use_fp16 True fp16; pure_bf16 loads bf16 weights.
+  enable_fsdp: (v) => (isTrue(v) ? say('fsdp') : IGNORE),
+  batch_size_training: numeric('bs'),
+  use_fp16: (v, ctx) => (isTrue(v) && !ctx.keys.has('mixed_precision') ? say('fp16 mixed') : IGNORE),
+  pure_bf16: (v) => (isTrue(v) ? say('pure bf16') : IGNORE),
   q_lora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
@@ -419,7 +487,41 @@ const KEYS: Record<string, Handler> = {
   fsdp_offload_params: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
   cpu_offload: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
   // parallelism and devices
-  tensor_parallel_size: numeric('tp'),
+  // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
+  tensor_parallel_size: (v, ctx) => (training(ctx) ? numeric('tp')(v, ctx) : serving(numeric('tp'))(v, ctx)),
+  // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead
+  // of tensor-parallel (vLLM docs, "Expert Parallel Deployment"): ep of the tensor-parallel size.
+  enable_expert_parallel: (v, ctx) => {
+    const tp = numberOf(ctx.values?.get('tensor_parallel_size') ?? ctx.values?.get('tp') ?? '');
+    return isTrue(v) && Number.isInteger(tp) && tp > 1 ? say(`ep ${tp}`) : IGNORE;
+  },
+  // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
+  // gpu_memory_utilization (sglang/srt/server_args.py).
+  mem_fraction_static: serving(numeric('util')),
+  // Megatron-style launch scripts (examples/gpt3/train_gpt3_175b_distributed.sh): the shape of a
+  // model defined in the script, and its parallel sizes.
+  num_layers: numeric('layers'),
+  hidden_size: numeric('hidden'),
+  h_dim: numeric('hidden'),
+  num_attention_heads: numeric('heads'),
+  num_heads: numeric('heads'),
+  num_head: numeric('heads'),
+  pp_size: numeric('pp'),
+  // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
+  override_max_seq_length: numeric('seq'),
+  gradient_accumulation_iters: numeric('ga'),
+  // Ollama's server settings (envconfig/config.go): Ollama only runs models.
+  ollama_context_length: (v) => (Number.isFinite(numberOf(v)) ? say(`inference seq ${numberOf(v)}`) : IGNORE),
+  ollama_flash_attention: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE),
+  ollama_kv_cache_type: (v) => {
+    const value = unquote(v);
+    if (value === '' || value === 'f16') return IGNORE;
+    return { ignore: true, note: `OLLAMA_KV_CACHE_TYPE ${value} (a quantised KV cache) is not modelled: an f16 KV cache assumed` };
+  },
+  // text-generation-webui (modules/shared.py): --wbits 4 loads a 4-bit GPTQ checkpoint for inference;
+  // --auto-devices splits the model over GPU and CPU (offload, not modelled).
+  wbits: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE),
+  auto_devices: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }),
   tp: numeric('tp'),
   tp_size: numeric('tp'),
   pipeline_parallel_size: numeric('pp'),
@@ -475,7 +577,12 @@ const NO_MEMORY_EFFECT = new Set(
   loss_watchdog_threshold logging_first_step push_to_hub hub_model_id dataset_prepared_path wandb_entity
   wandb_watch wandb_name wandb_log_model eval_batch_size per_device_eval_batch_size eval_sample_packing
   dtype_auto download_dir load_format enable_prefix_caching enable_chunked_prefill disable_custom_all_reduce
-  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss`
+  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss
+  data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
+  use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
+  ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
+  ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
+  chunked_prefill_size max_prefill_tokens max_running_requests disable_disk_cache`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -551,14 +658,18 @@ const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/gm;
 const ASKED_VALUE =
   /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
 
+/** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
+const IN_BLOCK_KEYS = new Set(['device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
-  const notes: string[] = [];
+  const code = readCodeDump(raw);
+  const notes: string[] = [...code.notes];
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
-  const input = raw
+  const input = readCommands(code.text)
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
     .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
@@ -568,12 +679,24 @@ export function readConfig(raw: MappedText): ConfigReading {
   const src = input.text;
   const present = new Set<string>();
   const values = new Map<string, string>();
+  /** Where each key is last set to a value, and the earlier settings a later one replaces. */
+  const lastAt = new Map<string, number>();
   for (const m of src.matchAll(PAIR)) {
     const key = keyName(m[1] ?? m[5] ?? m[8] ?? '');
     present.add(key);
     const value = m[2] ?? m[4] ?? m[7] ?? m[9];
-    if (value !== undefined && !values.has(key)) values.set(key, value);
+    if (value === undefined || value === '{') continue;
+    values.set(key, value);
+    lastAt.set(key, m.index);
   }
+  /**
+   * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
+   * microsoft/foundry-dev-tools#37; a flag repeated on a command line) has its last value:
+   * argparse, json.loads and PyYAML all keep the last. Keys read under a parent block
+   * (DeepSpeed's device, enabled, stage) are different settings each time and are all read.
+   */
+  const replaced = (key: string, at: number, value: string | undefined) =>
+    !IN_BLOCK_KEYS.has(key) && value !== undefined && (lastAt.get(key) ?? at) > at && unquote(values.get(key) ?? '') !== unquote(value);
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
@@ -627,7 +750,12 @@ export function readConfig(raw: MappedText): ConfigReading {
       }
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values });
+    if (replaced(key, m.index, value)) {
+      notes.push(`"${shown}" is set more than once: its last value, ${unquote(values.get(key) ?? '')}, is read (as a config parser keeps it)`);
+      ignoredKeys.push(shown);
+      return ' '.repeat(m[0].length);
+    }
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values, current: key });
     if (reading === null) return m[0];
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {

@@ -1,0 +1,141 @@
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * Code and logs pasted around a setup (issue 11 §2): Python signatures and dataclasses, calls
+ * that wrap a value, shell variables and case tables, Go map dumps and log prefixes. Their
+ * syntax (def, class, str, Optional, $VAR, timestamps) is not a request word and must not
+ * count as words we do not read; the settings inside them are rewritten into the plain
+ * `key = value` form the config reader takes. Runs on normalised (lower-case) text; every
+ * rewrite blanks characters, so the map back to the user's words stays one-to-one.
+ */
+
+const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+
+/**
+ * Log prefixes: timestamps ("[2025-11-01 16:50:30]", "2025/03/14 12:40:09", SGLang's
+ * "[00:19:29]"), a docker-compose service prefix ("sglang-1  | ": compose names containers
+ * <service>-<n>), a source position ("routes.go:1225:", Go's log.Lshortfile). A number there
+ * is never a count, a size or a card.
+ */
+const TIMESTAMP =
+  /\[?\d{4}[-/]\d{2}[-/]\d{2}[ t]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:z|[+-]\d{2}:?\d{2})?\]?|\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]/g;
+const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|(?=[ \t])/gm;
+const SOURCE_POSITION = /(?<![\w./])[a-z_]\w*\.(?:go|py|cc|cpp|c|rs|js|ts):\d+:?/g;
+
+/** Python: a decorator line, `def f(`, the `):` closing a signature. */
+const DECORATOR = /^[ \t]*@[a-z_][\w.]*(?:\([^)\n]*\))?[ \t]*$/gm;
+const DEF_OPEN = /^[ \t]*(?:async[ \t]+)?def[ \t]+[a-z_]\w*[ \t]*\(/gm;
+const SIGNATURE_CLOSE = /^[ \t]*\)[ \t]*(?:->[^:\n]*)?:[ \t]*$/gm;
+/** `class train_config:` opens a block named like a YAML key: `train_config:` (its fields are its children). */
+const CLASS_LINE = /^([ \t]*)(class[ \t]+)([a-z_]\w*)((?:\([^)\n]*\))?)([ \t]*:)/gm;
+
+/** A Python type: a dotted name with up to three levels of subscripts (Optional[Literal["a", "b"]]). */
+const TYPE = String.raw`[a-z_][\w.]*(?:\[(?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*\])?`;
+/**
+ * `name: Type = value` (a dataclass field or a parameter with a default) is `name = value`:
+ * the type, and any choices a Literal lists, are not settings (Lightning-AI/litgpt#477).
+ */
+const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*${TYPE}[ \t]*)(?==(?!=))`, 'g');
+
+/** A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string. */
+const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
+/** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
+const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\([ \t]*[a-z_]\w*[ \t]*=(?!=))/g;
+
+/** Go's fmt of a map, `env="map[OLLAMA_CONTEXT_LENGTH:2048 …]"` (Ollama's server config log): its pairs. */
+const GO_MAP = /(?:\b[a-z_]\w*=)?["']?map\[([^\]\n]*)\]["']?/g;
+
+/** Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. */
+const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{[^}\n]*\}|\$[a-z_]\w*/g;
+
+/**
+ * A shell case table, `if [[ ${MODEL_SIZE} == "1.7b" ]]; then …; elif [[ ${MODEL_SIZE} == "70b" ]]; then …; fi`
+ * (NVIDIA/Megatron-LM#1571): the settings of several setups, one per value of a variable. It is
+ * not the user's setup unless they name one of its values outside it: that branch is kept, the
+ * others go; with none named, every branch goes (a note says so).
+ */
+const BRANCH = /^[ \t]*(if|elif)[ \t]+\[\[?[ \t]*"?\$\{?([a-z_]\w*)\}?"?[ \t]*==?[ \t]*["']?([^"'\]\s]+)["']?[ \t]*\]\]?[ \t]*;?[ \t]*then\b/;
+const BRANCH_END = /^[ \t]*(elif|else|fi)\b/;
+
+function caseTables(text: MappedText, notes: string[]): MappedText {
+  const lines = text.text.split('\n');
+  const drop = new Map<number, 'all' | 'condition'>();
+  for (let i = 0; i < lines.length; i++) {
+    const first = BRANCH.exec(lines[i]!);
+    if (!first || first[1] !== 'if') continue;
+    const branches: { value: string; from: number; to: number }[] = [];
+    let j = i;
+    let end = i;
+    while (j < lines.length) {
+      const b = BRANCH.exec(lines[j]!);
+      if (!b || b[2] !== first[2]) break;
+      let k = j + 1;
+      while (k < lines.length && !BRANCH_END.test(lines[k]!)) k++;
+      branches.push({ value: b[3]!, from: j, to: k });
+      j = k;
+      end = k;
+      if (k < lines.length && !/^[ \t]*elif\b/.test(lines[k]!)) break;
+    }
+    // The else … fi tail: an error message, never a setup.
+    while (end < lines.length && /^[ \t]*(else|fi)\b/.test(lines[end]!)) {
+      const isFi = /^[ \t]*fi\b/.test(lines[end]!);
+      drop.set(end, 'all');
+      end++;
+      if (isFi) break;
+    }
+    if (branches.length < 2) continue;
+    const outside = lines.filter((_, n) => n < i || n >= end).join('\n');
+    const named = branches.filter((b) => new RegExp(`(?<![\\w.])${b.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(outside));
+    const kept = named.length === 1 ? named[0]! : null;
+    for (const b of branches) for (let n = b.from; n < b.to; n++) drop.set(n, b === kept ? 'condition' : 'all');
+    notes.push(
+      kept
+        ? `a shell table of settings by ${first[2]} (${branches.map((b) => b.value).join(', ')}): read the ${kept.value} branch, the one the message names`
+        : `a shell table of settings by ${first[2]} (${branches.map((b) => b.value).join(', ')}) is not read: say which one you run`,
+    );
+    i = end - 1;
+  }
+  if (!drop.size) return text;
+  let offset = 0;
+  const spans: [number, number, 'all' | 'condition'][] = [];
+  lines.forEach((line, n) => {
+    const how = drop.get(n);
+    if (how) spans.push([offset, offset + line.length, how]);
+    offset += line.length + 1;
+  });
+  const starts = new Map(spans.map(([from, to, how]) => [from, { to, how }]));
+  return text.replace(/^[^\n]*$/gm, (m) => {
+    const span = starts.get(m.index);
+    if (!span || span.to !== m.index + m[0].length) return m[0];
+    if (span.how === 'all') return blank(m[0]);
+    // The kept branch: its condition goes, its settings stay.
+    const cond = BRANCH.exec(m[0]);
+    return cond ? blank(cond[0]) + m[0].slice(cond[0].length) : m[0];
+  });
+}
+
+export interface CodeReading {
+  text: MappedText;
+  notes: string[];
+}
+
+export function readCodeDump(input: MappedText): CodeReading {
+  const notes: string[] = [];
+  const text = caseTables(input, notes)
+    .replace(TIMESTAMP, (m) => blank(m[0]))
+    .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
+    .replace(SOURCE_POSITION, (m) => blank(m[0]))
+    .replace(DECORATOR, (m) => blank(m[0]))
+    .replace(DEF_OPEN, (m) => blank(m[0]))
+    .replace(SIGNATURE_CLOSE, (m) => blank(m[0]))
+    .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!)
+    .replace(ANNOTATED, (m) => m[1]! + blank(m[2]!))
+    .replace(WRAPPED_STRING, (m) => blank(m[0]))
+    .replace(KEYWORD_CALL, (m) => blank(m[0]))
+    .replace(GO_MAP, (m) => {
+      const open = m[0].indexOf('map[') + 4;
+      return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
+    })
+    .replace(SHELL_VARIABLE, (m) => blank(m[0]));
+  return { text, notes };
+}
