@@ -22,6 +22,12 @@ const LAUNCHERS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, () => 'sglang'],
   [/(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, () => 'vllm'],
   [/(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, () => 'sglang'],
+  // litgpt's fine-tuning scripts, finetune/lora.py, adapter.py, full.py (lit-gpt before 0.3), and its
+  // CLI `litgpt finetune_lora|finetune lora|finetune full` (litgpt README): litgpt, and the method.
+  [
+    /(?<![\w.-])(?:[\w.-]+\/)*lit-?gpt\/finetune\/(lora|adapter(?:_v2)?|full)\.py(?![\w.])|(?<![\w./-])litgpt[ \t]+finetune(?:[ \t]+|_)(lora|adapter(?:_v2)?|full)(?![\w-])/g,
+    (m) => `litgpt ${(m[1] ?? m[2]) === 'full' ? 'full' : (m[1] ?? m[2]) === 'lora' ? 'lora' : 'train'}`,
+  ],
   [
     /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
     (m) => ({ sft: 'train', rlhf: 'train', pt: 'pretrain', infer: 'inference', deploy: 'inference' })[m[1] as 'sft'],

@@ -1,6 +1,7 @@
 import { readCodeDump } from './code-dump.js';
 import { readCommands } from './commands.js';
 import type { MappedText } from './mapped-text.js';
+import { nameAt } from './names.js';
 
 /**
  * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
@@ -28,6 +29,8 @@ export interface KeyContext {
   values?: ReadonlyMap<string, string>;
   /** The key being read. */
   current?: string;
+  /** Whether the text names a card or a memory size somewhere (computed when first asked). */
+  hasCard?: () => boolean;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -242,17 +245,36 @@ const kvDtype: Handler = (v) => {
   return IGNORE;
 };
 
-const gpuList: Handler = (v) => {
+/**
+ * A GPU count from a launcher or a config (devices: 1, NPROC_PER_NODE=7, GPUS_PER_NODE=8) with
+ * no card or memory named anywhere says how many, not which: without a card it cannot be
+ * estimated on, so it is noted and the estimate is per GPU (the card left to the user).
+ */
+const gpuCount = (n: number, key: string, ctx: KeyContext): KeyReading =>
+  ctx.hasCard?.() === false ? { ignore: true, note: `${n} GPU${n === 1 ? '' : 's'} from ${key}, but no card named: the estimate is per GPU; say the card (e.g. "on ${n}x A100") to count them` } : say(`${n} gpus`);
+
+const gpuList: Handler = (v, ctx) => {
   const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
-  return ids.length ? say(`${ids.length} gpus`) : IGNORE;
+  return ids.length ? gpuCount(ids.length, 'CUDA_VISIBLE_DEVICES', ctx) : IGNORE;
 };
 
 const count =
   (word: string): Handler =>
-  (v) => {
+  (v, ctx) => {
     const n = numberOf(v);
-    return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
+    if (!Number.isInteger(n) || n <= 0) return IGNORE;
+    return word === 'gpus' ? gpuCount(n, ctx.current ?? 'the config', ctx) : say(`${n} ${word}`);
   };
+
+/** Whether the text names a card (a catalog GPU) or a memory size anywhere. */
+function namesACard(text: string): boolean {
+  if (/(?<![\w.])\d+(?:\.\d+)?[ \t]?(?:gb|gib|g)(?![a-z])/.test(text)) return true;
+  for (let i = 0; i < text.length; i++) {
+    const starts = /[a-z0-9]/.test(text[i]!) && (i === 0 || !/[a-z0-9]/.test(text[i - 1]!));
+    if (starts && nameAt(text, i)?.type === 'gpu') return true;
+  }
+  return false;
+}
 
 /**
  * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
@@ -269,11 +291,18 @@ const promptLength: Handler = (v, ctx) => {
   return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
 
+const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
+
 /** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
 const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (!Number.isFinite(n)) return IGNORE;
-  return ctx.keys.has('micro_batch_size') ? say(`gbs ${n}`) : say(`bs ${n}`);
+  if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
+  // Under pipeline parallelism the batch a launch script sets is the global batch the pipeline
+  // schedule splits into micro-batches (Megatron-LM --global-batch-size; NVIDIA/Megatron-LM#1571's
+  // BATCH_SIZE next to PP_SIZE).
+  if (PIPELINE_KEYS.some((k) => ctx.keys.has(k))) return say(`gbs ${n}`);
+  return say(`bs ${n}`);
 };
 
 /** A key only serving engines have (vLLM, TGI) also says the run is served. */
@@ -374,7 +403,11 @@ const KEYS: Record<string, Handler> = {
   torch_dtype: (v, ctx) => {
     const d = DTYPES[unquote(v)];
     if (!d) return IGNORE;
-    return d === 'fp32' ? say('fp32') : say(`pure ${d}`);
+    if (d === 'fp32') return say('fp32');
+    // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
+    // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
+    if (ctx.keys.has('train_type')) return say(`${d} mixed`);
+    return say(`pure ${d}`);
   },
   dtype: dtype,
   bnb_4bit_compute_dtype: () => IGNORE,
@@ -507,6 +540,8 @@ const KEYS: Record<string, Handler> = {
   num_heads: numeric('heads'),
   num_head: numeric('heads'),
   pp_size: numeric('pp'),
+  pipeline_model_parallel_size: numeric('pp'),
+  tensor_model_parallel_size: numeric('tp'),
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
   override_max_seq_length: numeric('seq'),
   gradient_accumulation_iters: numeric('ga'),
@@ -702,6 +737,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
+  let card: boolean | undefined;
+  const hasCard = () => (card ??= namesACard(src));
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
   let scanned = 0;
@@ -755,7 +792,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values, current: key });
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values, current: key, hasCard });
     if (reading === null) return m[0];
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
@@ -783,7 +820,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, hasCard });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;
