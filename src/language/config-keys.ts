@@ -1,7 +1,6 @@
 import { readCodeDump } from './code-dump.js';
 import { readCommands } from './commands.js';
 import type { MappedText } from './mapped-text.js';
-import { nameAt } from './names.js';
 
 /**
  * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
@@ -29,8 +28,6 @@ export interface KeyContext {
   values?: ReadonlyMap<string, string>;
   /** The key being read. */
   current?: string;
-  /** Whether the text names a card or a memory size somewhere (computed when first asked). */
-  hasCard?: () => boolean;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -245,36 +242,18 @@ const kvDtype: Handler = (v) => {
   return IGNORE;
 };
 
-/**
- * A GPU count from a launcher or a config (devices: 1, NPROC_PER_NODE=7, GPUS_PER_NODE=8) with
- * no card or memory named anywhere says how many, not which: without a card it cannot be
- * estimated on, so it is noted and the estimate is per GPU (the card left to the user).
- */
-const gpuCount = (n: number, key: string, ctx: KeyContext): KeyReading =>
-  ctx.hasCard?.() === false ? { ignore: true, note: `${n} GPU${n === 1 ? '' : 's'} from ${key}, but no card named: the estimate is per GPU; say the card (e.g. "on ${n}x A100") to count them` } : say(`${n} gpus`);
-
-const gpuList: Handler = (v, ctx) => {
+const gpuList: Handler = (v) => {
   const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
-  return ids.length ? gpuCount(ids.length, 'CUDA_VISIBLE_DEVICES', ctx) : IGNORE;
+  return ids.length ? say(`${ids.length} gpus`) : IGNORE;
 };
 
 const count =
   (word: string): Handler =>
-  (v, ctx) => {
+  (v) => {
     const n = numberOf(v);
-    if (!Number.isInteger(n) || n <= 0) return IGNORE;
-    return word === 'gpus' ? gpuCount(n, ctx.current ?? 'the config', ctx) : say(`${n} ${word}`);
+    return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
   };
 
-/** Whether the text names a card (a catalog GPU) or a memory size anywhere. */
-function namesACard(text: string): boolean {
-  if (/(?<![\w.])\d+(?:\.\d+)?[ \t]?(?:gb|gib|g)(?![a-z])/.test(text)) return true;
-  for (let i = 0; i < text.length; i++) {
-    const starts = /[a-z0-9]/.test(text[i]!) && (i === 0 || !/[a-z0-9]/.test(text[i - 1]!));
-    if (starts && nameAt(text, i)?.type === 'gpu') return true;
-  }
-  return false;
-}
 
 /**
  * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
@@ -737,8 +716,6 @@ export function readConfig(raw: MappedText): ConfigReading {
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
-  let card: boolean | undefined;
-  const hasCard = () => (card ??= namesACard(src));
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
   let scanned = 0;
@@ -792,7 +769,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values, current: key, hasCard });
+    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values, current: key });
     if (reading === null) return m[0];
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
@@ -820,7 +797,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, hasCard });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;
