@@ -76,30 +76,25 @@ function fileModel(path: string): string | null {
 function llamaCppCommand(m: RegExpExecArray): Piece[] {
   const flags = m[1]!;
   const offset = m[0].length - flags.length;
-  const pieces: Piece[] = [{ text: ' inference ', from: 0, to: offset }];
-  let last = offset;
-  const take = (found: RegExpExecArray | null, words: string) => {
-    if (!found || !words.trim()) return;
-    const from = offset + found.index;
-    const to = from + found[0].length;
-    if (from < last) return;
-    pieces.push({ text: ' '.repeat(from - last), from: last, to: from }, { text: ` ${words} `, from, to });
-    last = to;
-  };
+  const found: { from: number; to: number; text: string }[] = [];
   const file = MODEL_FILE.exec(flags);
   if (file) {
     const path = file[2]!;
-    const weights = fileWeights(path.split(/[/\\]/).pop() ?? '');
-    take(file, [fileModel(path), weights].filter(Boolean).join(' '));
+    const words = [fileModel(path), fileWeights(path.split(/[/\\]/).pop() ?? '')].filter(Boolean).join(' ');
+    const at = offset + file.index + file[0].lastIndexOf(path);
+    if (words) found.push({ from: at, to: at + path.length, text: ` ${words} ` });
   }
   const predict = PREDICT.exec(flags);
-  if (predict && Number(predict[1]) > 0) take(predict, `gen ${predict[1]}`);
-  // `-c N` stays for config-keys.ts; every other flag of the command is llama.cpp's own.
+  if (predict && Number(predict[1]) > 0) found.push({ from: offset + predict.index, to: offset + predict.index + predict[0].length, text: ` gen ${predict[1]} ` });
+  // `-c N` stays as written, for config-keys.ts; every other flag of the command is llama.cpp's own.
   const ctx = /(?<![\w-])(?:-c|--ctx-size)[ \t]+\d+/.exec(flags);
-  if (ctx && offset + ctx.index >= last) {
-    const from = offset + ctx.index;
-    pieces.push({ text: ' '.repeat(from - last), from: last, to: from }, { text: ctx[0], from, to: from + ctx[0].length });
-    last = from + ctx[0].length;
+  if (ctx) found.push({ from: offset + ctx.index, to: offset + ctx.index + ctx[0].length, text: ctx[0] });
+  const pieces: Piece[] = [{ text: ' inference ', from: 0, to: offset }];
+  let last = offset;
+  for (const f of found.sort((a, b) => a.from - b.from)) {
+    if (f.from < last) continue;
+    pieces.push({ text: ' '.repeat(f.from - last), from: last, to: f.from }, { text: f.text, from: f.from, to: f.to });
+    last = f.to;
   }
   pieces.push({ text: ' '.repeat(m[0].length - last), from: last, to: m[0].length });
   return pieces;

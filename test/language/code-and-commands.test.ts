@@ -1,0 +1,207 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/language/config-keys.js';
+import { parseRequest } from '../../src/language/parse.js';
+import { normalise } from '../../src/language/normalise.js';
+import { canonicalText } from '../../src/scenario/canonical.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+/**
+ * Command lines, pasted code and logs (issue 11 §2, brief "cfg"): what a launcher runs, the
+ * settings inside Python and shell code, and code syntax that is not a word we fail to read.
+ * Each case uses the words of a real line, cited by its thread.
+ */
+
+/** The request words config reading makes of a text. */
+const words = (text: string) =>
+  readConfig(normalise(text))
+    .text.text.replace(/[{}()[\];]|,(?=\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Words the reader lists as not understood. */
+function unread(text: string): string[] {
+  const out = parseRequest(text);
+  if (!out.ok) throw new Error(out.error.message);
+  return out.unread.map((u) => u.word.toLowerCase());
+}
+
+const shape = (s: Scenario) => JSON.stringify({ ...s, model: { arch: s.model.arch }, help: [], question: s.question });
+
+/** The text resolves to the same scenario as the reading (the model by its shape). */
+function readsAs(text: string, reading: string): void {
+  const got = resolveRequest(text, null);
+  const want = resolveRequest(reading, null);
+  if (!got.ok) throw new Error(`refused: ${got.error.message}`);
+  if (!want.ok || !want.scenario) throw new Error(`reading does not resolve: ${reading}`);
+  // The model by its shape: "Llama-4-Scout-17B-16E-Instruct" is the catalog's llama-4-scout.
+  expect(shape(got.scenario!), canonicalText(got.scenario!)).toBe(shape(want.scenario));
+}
+
+describe('a launcher says what is run', () => {
+  it("vLLM's server module is the serving engine, and --tensor-parallel-size 1 on two GPUs is a replica each (vllm-project/vllm#1752)", () => {
+    readsAs(
+      'I have two 32G V100 gpus, and need to run a 13B float16 model.\npython -m vllm.entrypoints.openai.api_server --dtype float16 --trust-remote-code --model /app/model --port 8000 **--tensor-parallel-size 1**',
+      '13b serve fp16 tp 1 on 2x v100-32g',
+    );
+  });
+
+  it('the vllm/vllm-openai docker image is the engine, never a second model (vllm-project/vllm#2382)', () => {
+    readsAs(
+      'I am trying to run TheBloke/Mixtral-8x7B-Instruct-v0.1-AWQ with 2 x A10 GPUs\ndocker run --shm-size 10gb -it --rm --gpus all vllm/vllm-openai:v0.2.7 --model TheBloke/Mixtral-8x7B-Instruct-v0.1-AWQ --quantization awq --enforce-eager --tensor-parallel-size 2',
+      'mixtral-8x7b serve awq tp 2 on 2x a10',
+    );
+  });
+
+  it("SGLang's launch_server with --tp, --context-length and --mem-fraction-static (sgl-project/sglang#6817)", () => {
+    readsAs(
+      'deploy Llama 4 scout on 8xH200.\n`python -m sglang.launch_server --model-path meta-llama/Llama-4-Scout-17B-16E-Instruct --port 30000 --tp 8 --context-length 1000000 --mem-fraction-static 0.8`',
+      'llama-4-scout serve tp 8 seq 1000000 util 0.8 on 8x h200',
+    );
+  });
+
+  it("llama.cpp's ./main: the model file's folder and ggml type, -n the tokens generated (ggml-org/llama.cpp#2496)", () => {
+    expect(words('./main -m ./models/7B/ggml-model-q4_0.bin -n 128')).toBe('inference 7b q4 gen 128');
+    expect(words('./llama-cli -m models/llama-2-13b-chat.Q5_K_M.gguf -c 4096 -n 256')).toBe('inference llama-2-13b-chat q5 seq 4096 gen 256');
+  });
+
+  it('`python -m` of another module is not llama.cpp, and -m there is no model file', () => {
+    expect(words('python -m torch.distributed.run -n 2')).not.toMatch(/inference|gen/);
+  });
+
+  it('ms-swift `swift rlhf` trains (it is not PPO), with --train_type lora (modelscope/ms-swift#3848)', () => {
+    expect(words('swift rlhf --rlhf_type grpo --train_type lora --torch_dtype bfloat16')).toBe('train lora bf16 mixed');
+  });
+
+  it('text-generation-webui --wbits 4 --groupsize 128 is a 4-bit GPTQ model run for inference (oobabooga/textgen#1092)', () => {
+    expect(words('python server.py --auto-devices --chat --wbits 4 --groupsize 128')).toBe('python server.py inference gptq');
+  });
+
+  it("litgpt's finetune/lora.py names litgpt and LoRA (ayulockin/neurips-llm-efficiency-challenge#5)", () => {
+    expect(words('python lit-gpt/finetune/lora.py --precision bf16-true')).toBe('python litgpt lora pure bf16');
+  });
+});
+
+describe('settings inside pasted code', () => {
+  const LLAMA_RECIPES = [
+    '@dataclass',
+    'class train_config:',
+    '    model_name: str="meta-llama/Llama-3.1-8B-Instruct"',
+    '    batch_size_training: int=2',
+    '    context_length: int =16000',
+    '    gradient_accumulation_steps: int=1',
+    '    use_fp16: bool=False',
+    '    mixed_precision: bool=True',
+    '    use_peft: bool = True',
+    '    enable_fsdp: bool = True',
+    '',
+    '@dataclass',
+    'class fsdp_config:',
+    '    mixed_precision: bool = True',
+    '    use_fp16: bool=False',
+    '    sharding_strategy: ShardingStrategy = ShardingStrategy.FULL_SHARD',
+  ].join('\n');
+
+  it('a llama-recipes dataclass: typed fields are settings, its Python words are not unread (meta-llama/llama-cookbook#872)', () => {
+    const read = words(LLAMA_RECIPES);
+    for (const w of ['bs 2', 'seq 16000', 'ga 1', 'bf16 mixed', 'lora', 'fsdp']) expect(read).toContain(w);
+    expect(unread(LLAMA_RECIPES)).toEqual([]);
+  });
+
+  it("a litgpt signature: the default Path names the model, a Literal's choices are not chosen (Lightning-AI/litgpt#477)", () => {
+    const text = [
+      'def setup(',
+      '    checkpoint_dir: Path = Path("checkpoints/meta-llama/Llama-2-7b-hf/"),',
+      '    precision: Optional[str] = None,',
+      '    quantize: Optional[Literal["bnb.nf4", "bnb.nf4-dq", "bnb.fp4", "bnb.fp4-dq"]] = None,',
+      '):',
+      'python finetune/lora.py --precision "bf16-true" --quantize "bnb.nf4-dq"',
+    ].join('\n');
+    const read = words(text);
+    expect(read).toContain('llama-2-7b-hf');
+    expect(read.match(/nf4|fp4/g)).toEqual(['nf4']);
+    for (const w of ['def', 'path', 'optional', 'literal', 'str', 'none']) expect(unread(text)).not.toContain(w);
+  });
+
+  it("a printed litgpt dict: lora_query/key/value on are the targets, override_max_seq_length the sequence (ayulockin/neurips-llm-efficiency-challenge#5)", () => {
+    const dump = "{'override_max_seq_length': 512, 'batch_size': 1, 'micro_batch_size': 1, 'gradient_accumulation_iters': 1, 'lora_r': 4, 'lora_query': True, 'lora_key': True, 'lora_value': True, 'lora_projection': False, 'lora_mlp': False, 'lora_head': False}";
+    expect(words(dump)).toBe('seq 512 gbs 1 bs 1 ga 1 lora rank 4 lora q,k,v');
+  });
+
+  it("an SGLang ServerArgs log line: its keyword arguments, not its timestamp (sgl-project/sglang#12496)", () => {
+    const log = "sglang-1  | [2025-11-01 16:50:30] server_args=ServerArgs(model_path='/models/google/gemma-3-12b-it', dtype='auto', quantization=None, kv_cache_dtype='fp8_e5m2', mem_fraction_static=0.717, max_running_requests=None)";
+    expect(words(log)).toBe('gemma-3-12b-it serve kv fp8 serve util 0.717');
+  });
+
+  it('a Python dict of DeepSpeed settings: fp16 enabled True is DeepSpeed fp16 (deepspeedai/DeepSpeedExamples#186)', () => {
+    const ds = 'ds_config = {\n    "fp16": {\n        "enabled": True\n    },\n    "zero_optimization": {\n       "stage": 3\n    }\n}';
+    expect(words(ds)).toContain('mixed fp16');
+    expect(words(ds)).toContain('zero3');
+  });
+
+  it("Ollama's server config map: OLLAMA_CONTEXT_LENGTH is the context, OLLAMA_FLASH_ATTENTION:false no flash (ollama/ollama#9730)", () => {
+    const env = 'INFO server config env="map[OLLAMA_CONTEXT_LENGTH:2048 OLLAMA_FLASH_ATTENTION:false OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1]"';
+    expect(words(env)).toBe('info server config inference seq 2048 inference no flash');
+  });
+
+  it('a type annotation never changes what a field sets (property)', () => {
+    const TYPES = ['int', 'str', 'bool', 'float', 'Optional[int]', 'Path', 'Literal["a", "b"]', 'typing.Optional[int]'];
+    const KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'max_seq_length', 'lora_r', 'lora_alpha'];
+    fc.assert(
+      fc.property(fc.constantFrom(...TYPES), fc.constantFrom(...KEYS), fc.integer({ min: 1, max: 4096 }), (type, key, n) => {
+        expect(words(`${key}: ${type} = ${n}`)).toBe(words(`${key} = ${n}`));
+      }),
+    );
+  });
+});
+
+describe('a shell table of several setups is not one setup', () => {
+  const TABLE = [
+    'GPUS_PER_NODE=8',
+    'if   [[ ${MODEL_SIZE} == "1.7b" ]];   then HIDDEN_SIZE=2048;  NUM_HEAD=16; NUM_LAYERS=24; TP_SIZE=1; PP_SIZE=1; BATCH_SIZE=3840;',
+    'elif [[ ${MODEL_SIZE} == "70b" ]];  then HIDDEN_SIZE=8192;  NUM_HEAD=64; NUM_LAYERS=84; TP_SIZE=8; PP_SIZE=2; BATCH_SIZE=384;',
+    'elif [[ ${MODEL_SIZE} == "16b" ]];  then HIDDEN_SIZE=6144;  NUM_HEAD=48; NUM_LAYERS=32; TP_SIZE=4; PP_SIZE=1; BATCH_SIZE=960;',
+    'else echo "invalid MODEL_SIZE: ${MODEL_SIZE}"; exit 1',
+    'fi',
+  ].join('\n');
+
+  it('the branch the message names is read, the others are not (NVIDIA/Megatron-LM#1571)', () => {
+    const read = words(`I test 70b gpt model, it even raise oom by the table param\n${TABLE}`);
+    expect(read).toContain('hidden 8192 heads 64 layers 84 tp 8 pp 2 gbs 384');
+    expect(read).not.toMatch(/1\.7b|2048|3840|16b|960/);
+  });
+
+  it('with no branch named, none is read, and a note says so', () => {
+    const r = readConfig(normalise(TABLE));
+    expect(r.text.text).not.toMatch(/hidden|layers|tp|gbs/);
+    expect(r.notes.join(' ')).toMatch(/shell table of settings by model_size .* not read/);
+  });
+});
+
+describe('a key set twice has its last value, as a config parser keeps it', () => {
+  it('"source_max_len" changed from 1024 to 512 is 512 (microsoft/foundry-dev-tools#37)', () => {
+    const r = readConfig(normalise('changed:\n"source_max_len": 1024,\nto: \n"source_max_len": 512,'));
+    expect(r.text.text.replace(/[\s,]+/g, ' ').trim()).toBe('changed: to: seq 512');
+    expect(r.notes.join(' ')).toMatch(/set more than once: its last value, 512/);
+  });
+
+  it('the same key in two DeepSpeed blocks is two settings, both read', () => {
+    const ds = '"offload_optimizer": {"device": "cpu"}, "offload_param": {"device": "cpu"}';
+    expect(words(ds)).toBe('offload optimizer offload params');
+  });
+});
+
+describe('a flag that names a kernel or a split reads with the model it serves', () => {
+  it('--quantization marlin with an AWQ checkpoint is AWQ, not a contradiction (vllm-project/vllm#6689)', () => {
+    expect(words('--model hugging-quants/Meta-Llama-3.1-405B-Instruct-AWQ-INT4 --quantization marlin -tp 4')).toMatch(/awq serve tp 4$/);
+  });
+
+  it('--enable-expert-parallel with --tensor-parallel-size 8 is ep 8 (vllm-project/vllm#22177)', () => {
+    expect(words('vllm serve /models/Qwen3-Coder-30B-A3B-Instruct --enable-expert-parallel --tensor-parallel-size 8')).toContain('ep 8');
+  });
+
+  it('--input-len next to --max-model-len is the prompt: the server is sized for the model length (vllm-project/vllm#6689)', () => {
+    expect(words('--input-len 512 --output-len 256 --max-model-len 1024')).toBe('gen 256 serve seq 1024');
+  });
+});
