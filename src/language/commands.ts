@@ -22,11 +22,16 @@ const LAUNCHERS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, () => 'sglang'],
   [/(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, () => 'vllm'],
   [/(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, () => 'sglang'],
-  // litgpt's fine-tuning scripts, finetune/lora.py, adapter.py, full.py (lit-gpt before 0.3), and its
-  // CLI `litgpt finetune_lora|finetune lora|finetune full` (litgpt README): litgpt, and the method.
+  // litgpt's fine-tuning scripts, finetune/lora.py, adapter.py, full.py (lit-gpt before 0.3; a bare
+  // finetune/lora.py is litgpt's when its flags are: Lightning precision strings "bf16-true" or
+  // litgpt's --quantize "bnb.nf4"), and its CLI `litgpt finetune_lora|finetune lora|finetune full`
+  // (litgpt README): litgpt, and the method.
   [
-    /(?<![\w.-])(?:[\w.-]+\/)*lit-?gpt\/finetune\/(lora|adapter(?:_v2)?|full)\.py(?![\w.])|(?<![\w./-])litgpt[ \t]+finetune(?:[ \t]+|_)(lora|adapter(?:_v2)?|full)(?![\w-])/g,
-    (m) => `litgpt ${(m[1] ?? m[2]) === 'full' ? 'full' : (m[1] ?? m[2]) === 'lora' ? 'lora' : 'train'}`,
+    /(?<![\w.-])(?:[\w.-]+\/)*lit-?gpt\/finetune\/(lora|adapter(?:_v2)?|full)\.py(?![\w.])|(?<![\w./-])finetune\/(lora|adapter(?:_v2)?|full)\.py(?=[^\n]*--(?:precision[ \t=]+["']?(?:bf16|16|32)-(?:true|mixed)|quantize[ \t=]+["']?bnb\.))|(?<![\w./-])litgpt[ \t]+finetune(?:[ \t]+|_)(lora|adapter(?:_v2)?|full)(?![\w-])/g,
+    (m) => {
+      const method = m[1] ?? m[2] ?? m[3];
+      return `litgpt ${method === 'full' ? 'full' : method === 'lora' ? 'lora' : 'train'}`;
+    },
   ],
   [
     /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,

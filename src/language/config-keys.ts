@@ -374,6 +374,15 @@ const KEYS: Record<string, Handler> = {
   use_flash_attention_2: attention,
   attn_implementation: attention,
   sdp_attention: (v) => (isTrue(v) ? say('sdpa') : IGNORE),
+  // LLaMA-Factory's switch off (its gradient checkpointing is on unless disabled, hparams/model_args.py).
+  disable_gradient_checkpointing: flag('no gc', 'gc'),
+  // Unsloth's gradient checkpointing (LLaMA-Factory use_unsloth_gc) is checkpointing whose saved
+  // inputs go to CPU; read as checkpointing, with a note.
+  use_unsloth_gc: (v) => (isTrue(v) ? say('gc', "use_unsloth_gc: Unsloth's gradient checkpointing read as gradient checkpointing") : IGNORE),
+  // Liger's fused linear cross-entropy (HF TrainingArguments use_liger_kernel, LLaMA-Factory enable_liger_kernel).
+  use_liger_kernel: (v) => (isTrue(v) ? say('liger') : IGNORE),
+  enable_liger_kernel: (v) => (isTrue(v) ? say('liger') : IGNORE),
+  use_liger: (v) => (isTrue(v) ? say('liger') : IGNORE),
   // precision
   bf16: halfFlag('bf16'),
   fp16: halfFlag('fp16'),
@@ -467,8 +476,12 @@ const KEYS: Record<string, Handler> = {
   load_in_8bit: loadIn('int8'),
   bnb_4bit_use_double_quant: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE),
   bnb_4bit_quant_type: (v) => (/nf4|fp4/.test(unquote(v)) ? say('nf4') : IGNORE),
-  quantization_bit: (v) => {
+  quantization_bit: (v, ctx) => {
     const n = numberOf(v);
+    // LLaMA-Factory leaves a checkpoint quantised already (GPTQ, AWQ) as it is: "`quantization_bit`
+    // will not affect on the PTQ-quantized models" (model/model_utils/quantization.py).
+    const ptq = MODEL_KEYS.map((k) => ctx.values?.get(k) ?? '').find((m) => /gptq|awq/.test(m));
+    if (ptq && (n === 4 || n === 8)) return { ignore: true, note: `quantization_bit ${n} does not re-quantise "${unquote(ptq).split('/').pop()}", already quantised (LLaMA-Factory)` };
     return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
   },
   quantization: quantization,
@@ -519,8 +532,13 @@ const KEYS: Record<string, Handler> = {
   num_heads: numeric('heads'),
   num_head: numeric('heads'),
   pp_size: numeric('pp'),
-  pipeline_model_parallel_size: numeric('pp'),
-  tensor_model_parallel_size: numeric('tp'),
+  ffn_hidden_size: numeric('ffn'),
+  num_kv_heads: numeric('kv'),
+  num_key_value_heads: numeric('kv'),
+  num_query_groups: numeric('kv'),
+  // Megatron-LM's own flag names (megatron/training/arguments.py), which NeMo shares.
+  pipeline_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron pp ${numberOf(v)}`) : IGNORE),
+  tensor_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron tp ${numberOf(v)}`) : IGNORE),
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
   override_max_seq_length: numeric('seq'),
   gradient_accumulation_iters: numeric('ga'),
@@ -561,6 +579,7 @@ const KEYS: Record<string, Handler> = {
   model_path: model,
   hf_model: model,
   checkpoint_dir: model,
+  ckpt_path: model,
   // llama.cpp
   ngl: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),
   n_gpu_layers: () => ({ ignore: true, note: 'llama.cpp -ngl (layers kept on the GPU) is not modelled: all layers on the GPU assumed' }),

@@ -205,3 +205,32 @@ describe('a flag that names a kernel or a split reads with the model it serves',
     expect(words('--input-len 512 --output-len 256 --max-model-len 1024')).toBe('gen 256 serve seq 1024');
   });
 });
+
+describe('framework keys read by what the framework does with them', () => {
+  it('LLaMA-Factory quantization_bit does not re-quantise a GPTQ checkpoint (hiyouga/LlamaFactory#4559)', () => {
+    const yaml = 'model_name_or_path: Meta-Llama-3-70B-Instruct-GPTQ\nquantization_bit: 4';
+    const r = readConfig(normalise(yaml));
+    expect(r.text.text).not.toMatch(/nf4/);
+    expect(r.notes.join(' ')).toMatch(/does not re-quantise/);
+    expect(words('model_name_or_path: meta-llama/Meta-Llama-3-8B\nquantization_bit: 4')).toContain('nf4');
+  });
+
+  it('enable_liger_kernel is the chunked loss, use_unsloth_gc is checkpointing (hiyouga/LlamaFactory#8482)', () => {
+    expect(words('enable_liger_kernel: true\nuse_unsloth_gc: true')).toBe('liger gc');
+    expect(words('disable_gradient_checkpointing: true')).toBe('no gc');
+  });
+
+  it("Megatron-LM's own parallel flags name Megatron (megatron/training/arguments.py)", () => {
+    expect(words('--tensor-model-parallel-size 4 --pipeline-model-parallel-size 2 --ffn-hidden-size 11008 --num-query-groups 8')).toBe(
+      'megatron tp 4 megatron pp 2 ffn 11008 kv 8',
+    );
+  });
+
+  it('a bare finetune/lora.py with a Lightning precision string is litgpt (Lightning-AI/litgpt#553)', () => {
+    expect(words('$ python3 finetune/lora.py --precision "bf16-true" --checkpoint_dir checkpoints/meta-llama/Llama-2-7b-hf')).toBe(
+      '$ python3 litgpt lora pure bf16 Llama-2-7b-hf'.toLowerCase(),
+    );
+    // Any other project's finetune/lora.py stays the prose's to read.
+    expect(words('python finetune/lora.py --lr 1e-4')).not.toMatch(/litgpt/);
+  });
+});
