@@ -40,7 +40,10 @@ const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*${TYP
 /** A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string. */
 const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
 /** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
-const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\([ \t]*[a-z_]\w*[ \t]*=(?!=))/g;
+const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
+
+/** A Python set of strings, `target_modules={'q_proj', 'v_proj'}` (PEFT's LoraConfig repr), is a list. */
+const STRING_SET = /(?<==[ \t]*)\{((?:[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,?)+)\}/g;
 
 /** Go's fmt of a map, `env="map[OLLAMA_CONTEXT_LENGTH:2048 …]"` (Ollama's server config log): its pairs. */
 const GO_MAP = /(?:\b[a-z_]\w*=)?["']?map\[([^\]\n]*)\]["']?/g;
@@ -132,6 +135,11 @@ export function readCodeDump(input: MappedText): CodeReading {
     .replace(ANNOTATED, (m) => m[1]! + blank(m[2]!))
     .replace(WRAPPED_STRING, (m) => blank(m[0]))
     .replace(KEYWORD_CALL, (m) => blank(m[0]))
+    .replace(STRING_SET, (m) => [
+      { text: '[', from: 0, to: 1 },
+      { text: m[1]!, from: 1, to: m[0].length - 1 },
+      { text: ']', from: m[0].length - 1, to: m[0].length },
+    ])
     .replace(GO_MAP, (m) => {
       const open = m[0].indexOf('map[') + 4;
       return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));

@@ -7,7 +7,9 @@ import type { MappedText, Piece } from './mapped-text.js';
  */
 
 /**
- * Launchers and what they run. Module paths and images as their projects document them:
+ * Launchers and what they run. Module paths and images as their projects document them
+ * (TGI's image ghcr.io/huggingface/text-generation-inference, TGI docs "Quick Tour"; FastChat's
+ * fastchat.serve modules, FastChat README):
  * - vLLM's OpenAI-compatible server, `python -m vllm.entrypoints.openai.api_server` (also the
  *   older `vllm.entrypoints.api_server`), and its image `vllm/vllm-openai:<tag>` (vLLM docs,
  *   "Using Docker"): serving. An image is never a model id.
@@ -22,6 +24,10 @@ const LAUNCHERS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, () => 'sglang'],
   [/(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, () => 'vllm'],
   [/(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, () => 'sglang'],
+  [/(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, () => 'tgi serve'],
+  // FastChat's serving modules: vllm_worker runs vLLM; cli, model_worker and openai_api_server run HF generate.
+  [/(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.vllm_worker\b/g, () => 'vllm'],
+  [/(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.(?:cli|model_worker|gradio_web_server|openai_api_server)\b/g, () => 'inference'],
   // litgpt's fine-tuning scripts, finetune/lora.py, adapter.py, full.py (lit-gpt before 0.3; a bare
   // finetune/lora.py is litgpt's when its flags are: Lightning precision strings "bf16-true" or
   // litgpt's --quantize "bnb.nf4"), and its CLI `litgpt finetune_lora|finetune lora|finetune full`

@@ -141,6 +141,8 @@ const targets: Handler = (v) => {
 /** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json. */
 const deepspeedFile: Handler = (v) => {
   const value = unquote(v);
+  // TrainingArguments' repr prints `deepspeed=None` when DeepSpeed is off.
+  if (isFalse(value)) return IGNORE;
   const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
   if (!stage) return say('deepspeed');
   const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
@@ -423,6 +425,8 @@ const KEYS: Record<string, Handler> = {
   },
   // optimizer
   optim: optimizer,
+  // TrainingArguments.adafactor (deprecated): True replaces AdamW by Adafactor.
+  adafactor: flag('adafactor'),
   optimizer: optimizer,
   _component_: () => IGNORE,
   // LoRA / quantisation
@@ -474,6 +478,11 @@ const KEYS: Record<string, Handler> = {
   adapter: adapter,
   load_in_4bit: loadIn('nf4'),
   load_in_8bit: loadIn('int8'),
+  // FastChat's and alpaca-lora's generate flags (--load-8bit, --load_8bit).
+  load_8bit: loadIn('int8'),
+  load_4bit: loadIn('nf4'),
+  // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
+  peft_method: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE),
   bnb_4bit_use_double_quant: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE),
   bnb_4bit_quant_type: (v) => (/nf4|fp4/.test(unquote(v)) ? say('nf4') : IGNORE),
   quantization_bit: (v, ctx) => {
@@ -611,7 +620,7 @@ const NO_MEMORY_EFFECT = new Set(
   wandb_watch wandb_name wandb_log_model eval_batch_size per_device_eval_batch_size eval_sample_packing
   dtype_auto download_dir load_format enable_prefix_caching enable_chunked_prefill disable_custom_all_reduce
   distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss
-  data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
+  bias task_type inference_mode fan_in_fan_out data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
@@ -733,7 +742,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
-  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
+  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' '));
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;

@@ -234,3 +234,20 @@ describe('framework keys read by what the framework does with them', () => {
     expect(words('python finetune/lora.py --lr 1e-4')).not.toMatch(/litgpt/);
   });
 });
+
+describe('printed config objects (the repr people paste from a log)', () => {
+  it('TrainingArguments(...) printed over lines: deepspeed=None is no DeepSpeed, adafactor=False no Adafactor (transformers TrainingArguments repr)', () => {
+    const dump = 'TrainingArguments(\n_n_gpu=1,\nadafactor=False,\nbf16=True,\ndeepspeed=None,\ngradient_accumulation_steps=4,\noptim=OptimizerNames.ADAMW_TORCH,\nper_device_train_batch_size=2,\n)';
+    expect(words(dump)).toBe('amp bf16 ga 4 adamw bs 2');
+  });
+
+  it("LoraConfig(...) repr: a Python set of target modules is the targets (PEFT LoraConfig repr)", () => {
+    const dump = "LoraConfig(peft_type=<PeftType.LORA: 'LORA'>, task_type='CAUSAL_LM', inference_mode=False, r=16, target_modules={'q_proj', 'k_proj', 'v_proj'}, lora_alpha=32, bias='none')";
+    expect(words(dump)).toContain('lora rank 16 lora q,k,v lora alpha 32');
+    expect(unread(`llama-2-7b on a 4090\n${dump}`)).toEqual([]);
+  });
+
+  it('FastChat --load-8bit is 8-bit weights, and its model worker runs inference (lm-sys/FastChat README)', () => {
+    expect(words('python -m fastchat.serve.model_worker --model-path lmsys/vicuna-13b-v1.5 --load-8bit')).toBe('inference vicuna-13b-v1.5 int8');
+  });
+});
