@@ -42,6 +42,15 @@ const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][
 /** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
 const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
 
+/**
+ * A dotted call, `AutoModelForCausalLM.from_pretrained(`, `torch.cuda.empty_cache(`, and the
+ * variable a call is assigned to (`model = …(`): code, never a request word. The arguments stay.
+ */
+const DOTTED_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
+const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
+/** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */
+const INLINE_DICT = /(?<==[ \t]*)\{(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*[^,{}\n]+?[ \t]*,?)*[ \t]*\}/g;
+
 /** A Python set of strings, `target_modules={'q_proj', 'v_proj'}` (PEFT's LoraConfig repr), is a list. */
 const STRING_SET = /(?<==[ \t]*)\{((?:[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,?)+)\}/g;
 
@@ -135,6 +144,13 @@ export function readCodeDump(input: MappedText): CodeReading {
     .replace(ANNOTATED, (m) => m[1]! + blank(m[2]!))
     .replace(WRAPPED_STRING, (m) => blank(m[0]))
     .replace(KEYWORD_CALL, (m) => blank(m[0]))
+    .replace(DOTTED_CALL, (m) => blank(m[0]))
+    .replace(ASSIGNED_CALL, (m) => blank(m[0]))
+    .replace(INLINE_DICT, (m) => [
+      { text: '"', from: 0, to: 1 },
+      { text: blank(m[0].slice(1, -1)), from: 1, to: m[0].length - 1 },
+      { text: '"', from: m[0].length - 1, to: m[0].length },
+    ])
     .replace(STRING_SET, (m) => [
       { text: '[', from: 0, to: 1 },
       { text: m[1]!, from: 1, to: m[0].length - 1 },

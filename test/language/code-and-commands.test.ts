@@ -251,3 +251,24 @@ describe('printed config objects (the repr people paste from a log)', () => {
     expect(words('python -m fastchat.serve.model_worker --model-path lmsys/vicuna-13b-v1.5 --load-8bit')).toBe('inference vicuna-13b-v1.5 int8');
   });
 });
+
+describe('Python that loads a model', () => {
+  it('from_pretrained(..., load_in_8bit=True, torch_dtype=torch.float16): the settings read, the call names are not unread words (transformers from_pretrained)', () => {
+    const text = 'OOM on a 3090:\n```python\nmodel = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-2-13b-hf", load_in_8bit=True, device_map="auto", torch_dtype=torch.float16)\n```';
+    expect(words(text)).toContain('int8');
+    expect(unread(text)).toEqual([]);
+  });
+
+  it("vLLM's LLM(...) and SamplingParams(...): the engine's flags as keyword arguments (vLLM offline inference API)", () => {
+    readsAs(
+      'llm = LLM(model="mistralai/Mixtral-8x7B-Instruct-v0.1", tensor_parallel_size=2, gpu_memory_utilization=0.9, max_model_len=8192)\nsampling_params = SamplingParams(temperature=0.8, max_tokens=512)\non 2x A100 80GB',
+      'mixtral-8x7b serve tp 2 util 0.9 seq 8192 gen 512 on 2x a100-80g',
+    );
+  });
+
+  it('a BitsAndBytesConfig block and device_map={"": 0}: NF4 with double quantisation, nothing unread (transformers BitsAndBytesConfig)', () => {
+    const text = 'bnb_config = BitsAndBytesConfig(\n    load_in_4bit=True,\n    bnb_4bit_use_double_quant=True,\n    bnb_4bit_quant_type="nf4",\n    bnb_4bit_compute_dtype=torch.bfloat16\n)\nmodel = AutoModelForCausalLM.from_pretrained(model_id, quantization_config=bnb_config, device_map={"":0})\nfine-tuning mistral 7b on a T4';
+    readsAs(text, 'mistral-7b qlora nf4-dq on 1x t4');
+    expect(unread(text)).toEqual([]);
+  });
+});
