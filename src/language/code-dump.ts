@@ -19,7 +19,7 @@ const blank = (s: string) => s.replace(/[^\n]/g, ' ');
  */
 const TIMESTAMP =
   /\[?\d{4}[-/]\d{2}[-/]\d{2}[ t]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:z|[+-]\d{2}:?\d{2})?\]?|\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]/g;
-const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|(?=[ \t])/gm;
+const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|(?=[ \t]+(?:\[|\d|info|warn|error|debug|critical))/gm;
 const SOURCE_POSITION = /(?<![\w./])[a-z_]\w*\.(?:go|py|cc|cpp|c|rs|js|ts):\d+:?/g;
 
 /** Python: a decorator line, `def f(`, the `):` closing a signature. */
@@ -43,11 +43,22 @@ const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][
 const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
 
 /**
+ * Classes that name the framework running: Unsloth's FastLanguageModel / FastModel /
+ * FastVisionModel (Unsloth README), TRL's trainers (TRL docs: SFTTrainer, DPOTrainer, KTOTrainer,
+ * ORPOTrainer, GRPOTrainer, PPOTrainer). Read before call names are blanked as code.
+ */
+const FRAMEWORK_CLASSES: Record<string, string> = {
+  fastlanguagemodel: 'unsloth', fastmodel: 'unsloth', fastvisionmodel: 'unsloth',
+  sfttrainer: 'train', dpotrainer: 'dpo', ktotrainer: 'dpo', orpotrainer: 'orpo', grpotrainer: 'grpo', ppotrainer: 'ppo',
+};
+const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES).join('|')})(?:\\.[a-z_]\\w*)*(?![\\w])`, 'g');
+
+/**
  * A dotted call, `AutoModelForCausalLM.from_pretrained(`, `torch.cuda.empty_cache(`, and the
  * variable a call is assigned to (`model = …(`): code, never a request word. The arguments stay.
  */
 const DOTTED_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
-const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
+const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
 /** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */
 const INLINE_DICT = /(?<==[ \t]*)\{(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*[^,{}\n]+?[ \t]*,?)*[ \t]*\}/g;
 
@@ -134,8 +145,8 @@ export interface CodeReading {
 export function readCodeDump(input: MappedText): CodeReading {
   const notes: string[] = [];
   const text = caseTables(input, notes)
-    .replace(TIMESTAMP, (m) => blank(m[0]))
     .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
+    .replace(TIMESTAMP, (m) => blank(m[0]))
     .replace(SOURCE_POSITION, (m) => blank(m[0]))
     .replace(DECORATOR, (m) => blank(m[0]))
     .replace(DEF_OPEN, (m) => blank(m[0]))
@@ -143,9 +154,11 @@ export function readCodeDump(input: MappedText): CodeReading {
     .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!)
     .replace(ANNOTATED, (m) => m[1]! + blank(m[2]!))
     .replace(WRAPPED_STRING, (m) => blank(m[0]))
+    .replace(ASSIGNED_CALL, (m) => blank(m[0]))
+    // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
+    .replace(FRAMEWORK_CLASS, (m) => FRAMEWORK_CLASSES[m[1]!]!.padEnd(m[0].length))
     .replace(KEYWORD_CALL, (m) => blank(m[0]))
     .replace(DOTTED_CALL, (m) => blank(m[0]))
-    .replace(ASSIGNED_CALL, (m) => blank(m[0]))
     .replace(INLINE_DICT, (m) => [
       { text: '"', from: 0, to: 1 },
       { text: blank(m[0].slice(1, -1)), from: 1, to: m[0].length - 1 },

@@ -272,3 +272,19 @@ describe('Python that loads a model', () => {
     expect(unread(text)).toEqual([]);
   });
 });
+
+describe('classes that name the framework running', () => {
+  it("Unsloth's FastLanguageModel and use_gradient_checkpointing=\"unsloth\" (Unsloth README)", () => {
+    const text = [
+      'model, tokenizer = FastLanguageModel.from_pretrained(model_name = "unsloth/Meta-Llama-3.1-8B-bnb-4bit", max_seq_length = 2048, load_in_4bit = True)',
+      'model = FastLanguageModel.get_peft_model(model, r = 16, target_modules = ["q_proj", "k_proj", "v_proj", "o_proj"], lora_alpha = 16, use_gradient_checkpointing = "unsloth")',
+      'OOM on a T4',
+    ].join('\n');
+    readsAs(text, 'llama-3.1-8b qlora r16 q,k,v,o alpha 16 unsloth nf4 seq 2048 unsloth gc on 1x t4');
+    expect(unread(text)).toEqual([]);
+  });
+
+  it("TRL's DPOTrainer is DPO (TRL docs)", () => {
+    readsAs('trainer = DPOTrainer(model=model, ref_model=None, args=training_args, beta=0.1)\nllama-2-7b lora on a 4090', 'llama-2-7b lora dpo on 1x rtx-4090');
+  });
+});
