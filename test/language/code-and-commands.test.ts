@@ -288,3 +288,12 @@ describe('classes that name the framework running', () => {
     readsAs('trainer = DPOTrainer(model=model, ref_model=None, args=training_args, beta=0.1)\nllama-2-7b lora on a 4090', 'llama-2-7b lora dpo on 1x rtx-4090');
   });
 });
+
+describe('a spec list of the machine', () => {
+  it('"CPU: 80" is the host\'s cores, never 80 GPUs (kvcache-ai/ktransformers#188)', () => {
+    const out = parseRequest('How large model Deepseek R1 can be deployed?\nCPU: 80\nGPU: 8 * 4090\nMemory: 256G');
+    if (!out.ok) throw new Error(out.error.message);
+    const counts = out.items.flatMap((i) => (i.kind === 'hardware' && i.count !== null ? [i.count] : []));
+    expect(counts).toEqual([8]);
+  });
+});
