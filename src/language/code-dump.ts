@@ -68,6 +68,9 @@ const STRING_SET = /(?<==[ \t]*)\{((?:[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,?)+)\}
 /** Go's fmt of a map, `env="map[OLLAMA_CONTEXT_LENGTH:2048 …]"` (Ollama's server config log): its pairs. */
 const GO_MAP = /(?:\b[a-z_]\w*=)?["']?map\[([^\]\n]*)\]["']?/g;
 
+/** `export NAME=value` in a shell paste: the setting, not the word "export". */
+const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
+
 /** Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. */
 const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{[^}\n]*\}|\$[a-z_]\w*/g;
 
@@ -173,6 +176,7 @@ export function readCodeDump(input: MappedText): CodeReading {
       const open = m[0].indexOf('map[') + 4;
       return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
     })
+    .replace(SHELL_EXPORT, (m) => blank(m[0]))
     .replace(SHELL_VARIABLE, (m) => blank(m[0]));
   return { text, notes };
 }

@@ -46,14 +46,18 @@ const LAUNCHERS: [RegExp, (m: RegExpExecArray) => string][] = [
 ];
 
 /**
- * llama.cpp's programs (`./main` before mid-2024, `llama-cli`, `llama-server`, `./server`),
- * with the flags of common/arg.cpp read in their own command only, where they cannot be
- * another program's: `-m FNAME` the model file, `-n N` (--n-predict) the tokens to generate.
- * `-c N` (--ctx-size) is read everywhere by config-keys.ts.
+ * llama.cpp's programs (`./main` before mid-2024, `llama-cli`, `llama-server`, `./server`) and the
+ * flags after them, read in their own command only, where they cannot be another program's
+ * (common/arg.cpp): `-m FNAME` the model file, `-n N` (--n-predict) the tokens to generate; the
+ * sampling, threading and I/O flags change no memory. Others (-c, -ngl, -b) stay for
+ * config-keys.ts, and so does what follows the flags.
  */
-const LLAMA_CPP = /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server)(?:\.exe)?(?=[ \t]+(?:-[a-z-]+[ \t]+\S+[ \t]+)*-m[ \t])([^\n]*)/g;
-const MODEL_FILE = /(?<![\w-])(?:-m|--model)[ \t]+(["']?)([^\s"']+)\1/;
-const PREDICT = /(?<![\w-])(?:-n|--n-predict|--predict)[ \t]+(-?\d+)(?![\w.])/;
+const LLAMA_CPP =
+  /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server)(?:\.exe)?(?=[ \t]+(?:-[a-z-]+[ \t]+\S+[ \t]+)*-m[ \t])((?:[ \t]+-{1,2}[a-z][\w-]*(?:(?:[ \t]+|=)(?:"[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?)+)/g;
+const FLAG = /-{1,2}([a-z][\w-]*)(?:(?:[ \t]+|=)("[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?/g;
+const NO_EFFECT_FLAGS = new Set(
+  't threads temp top-k top-p repeat-penalty repeat-last-n color i interactive ins instruct p prompt f file port host mlock no-mmap s seed keep r reverse-prompt in-prefix in-suffix log-disable verbose'.split(' '),
+);
 
 /**
  * The ggml/GGUF type in a model file's name ("ggml-model-q4_0.bin", "llama-2-7b.Q4_K_M.gguf")
@@ -87,27 +91,31 @@ function fileModel(path: string): string | null {
 function llamaCppCommand(m: RegExpExecArray): Piece[] {
   const flags = m[1]!;
   const offset = m[0].length - flags.length;
-  const found: { from: number; to: number; text: string }[] = [];
-  const file = MODEL_FILE.exec(flags);
-  if (file) {
-    const path = file[2]!;
-    const words = [fileModel(path), fileWeights(path.split(/[/\\]/).pop() ?? '')].filter(Boolean).join(' ');
-    const at = offset + file.index + file[0].lastIndexOf(path);
-    if (words) found.push({ from: at, to: at + path.length, text: ` ${words} ` });
-  }
-  const predict = PREDICT.exec(flags);
-  if (predict && Number(predict[1]) > 0) found.push({ from: offset + predict.index, to: offset + predict.index + predict[0].length, text: ` gen ${predict[1]} ` });
-  // `-c N` stays as written, for config-keys.ts; every other flag of the command is llama.cpp's own.
-  const ctx = /(?<![\w-])(?:-c|--ctx-size)[ \t]+\d+/.exec(flags);
-  if (ctx) found.push({ from: offset + ctx.index, to: offset + ctx.index + ctx[0].length, text: ctx[0] });
-  const pieces: Piece[] = [{ text: ' inference ', from: 0, to: offset }];
+  // llama.cpp's own preset (GGUF, f16 KV cache, layers split over GPUs) goes with the program.
+  const pieces: Piece[] = [{ text: ' llamacpp inference ', from: 0, to: offset }];
   let last = offset;
-  for (const f of found.sort((a, b) => a.from - b.from)) {
-    if (f.from < last) continue;
-    pieces.push({ text: ' '.repeat(f.from - last), from: last, to: f.from }, { text: f.text, from: f.from, to: f.to });
-    last = f.to;
+  for (const f of flags.matchAll(FLAG)) {
+    const [name, value] = [f[1]!, f[2]];
+    let from = offset + f.index;
+    const to = from + f[0].length;
+    let text: string | null = null;
+    if ((name === 'm' || name === 'model') && value) {
+      const path = value.replace(/^["']|["']$/g, '');
+      // The flag's own letters go blank: the model keeps the file's place.
+      const at = f[0].lastIndexOf(value);
+      pieces.push({ text: flags.slice(last - offset, from - offset), from: last, to: from }, { text: ' '.repeat(at), from, to: from + at });
+      last = from += at;
+      text = ` ${[fileModel(path), fileWeights(path.split(/[/\\]/).pop() ?? '')].filter(Boolean).join(' ')} `;
+    } else if (/^(?:n|n-predict|predict)$/.test(name) && value && Number(value) > 0) {
+      text = ` gen ${value} `;
+    } else if (NO_EFFECT_FLAGS.has(name)) {
+      text = ' '.repeat(to - from);
+    }
+    if (text === null) continue;
+    pieces.push({ text: flags.slice(last - offset, from - offset), from: last, to: from }, { text, from, to });
+    last = to;
   }
-  pieces.push({ text: ' '.repeat(m[0].length - last), from: last, to: m[0].length });
+  pieces.push({ text: m[0].slice(last), from: last, to: m[0].length });
   return pieces;
 }
 
