@@ -35,7 +35,12 @@ const TYPE = String.raw`[a-z_][\w.]*(?:\[(?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]
  * `name: Type = value` (a dataclass field or a parameter with a default) is `name = value`:
  * the type, and any choices a Literal lists, are not settings (Lightning-AI/litgpt#477).
  */
-const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*${TYPE}[ \t]*)(?==(?!=))`, 'g');
+const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*(${TYPE})[ \t]*)(?==(?!=))`, 'g');
+/**
+ * What reads as a type: a builtin or typing name, a subscripted or dotted name, or a class
+ * (capitalised as the user wrote it). "config: batch_size=4" is prose and a setting, not a type.
+ */
+const TYPE_NAME = /^(?:int|str|float|bool|bytes|dict|list|tuple|set|frozenset|any|none|path|optional|literal|union|sequence|mapping|callable|type|object)\b|[[.]/;
 
 /** A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string. */
 const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
@@ -147,15 +152,21 @@ export interface CodeReading {
 
 export function readCodeDump(input: MappedText): CodeReading {
   const notes: string[] = [];
-  const text = caseTables(input, notes)
+  const beforeTypes = caseTables(input, notes)
     .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
     .replace(TIMESTAMP, (m) => blank(m[0]))
     .replace(SOURCE_POSITION, (m) => blank(m[0]))
     .replace(DECORATOR, (m) => blank(m[0]))
     .replace(DEF_OPEN, (m) => blank(m[0]))
     .replace(SIGNATURE_CLOSE, (m) => blank(m[0]))
-    .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!)
-    .replace(ANNOTATED, (m) => m[1]! + blank(m[2]!))
+    .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!);
+  const text = beforeTypes
+    .replace(ANNOTATED, (m) => {
+      const type = m[3]!;
+      const at = m.index + m[1]!.length + m[2]!.indexOf(type);
+      const written = beforeTypes.userText(at, at + 1);
+      return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
+    })
     .replace(WRAPPED_STRING, (m) => blank(m[0]))
     .replace(ASSIGNED_CALL, (m) => blank(m[0]))
     // The framework's word, then blanks (every class name is longer than its word): no call left to blank.

@@ -668,7 +668,8 @@ const PAIR = new RegExp(
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
     `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(\\d+)`,
-    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
+    // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value.
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
   ].join('|'),

@@ -302,3 +302,9 @@ describe('a spec list of the machine', () => {
     expect(counts).toEqual([8]);
   });
 });
+
+describe('prose before a setting is not a type annotation', () => {
+  it('"my config: per_device_train_batch_size=4" keeps the setting', () => {
+    expect(words('my config: per_device_train_batch_size=4')).toBe('my config: bs 4');
+  });
+});
