@@ -117,23 +117,43 @@ const optimizer: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * torchtune's `_component_` names what builds each block (recipes/configs/<recipe>.yaml): under `model` a
+ * model builder, `qlora_llama3_1_8b`, `lora_llama2_7b`, `llama3_8b` (torchtune/models/<family>/_model_builders.py);
+ * under `optimizer` the optimizer class; under `loss` the loss (CEWithChunkedOutputLoss is chunked).
+ */
+const BUILDER = /(?:^|\.)(q?lora_)?(llama3_[123]|llama3|llama2|code_llama2|mistral|gemma2?|qwen2_5|qwen2|qwen3|phi3|phi4)_(\d+(?:_\d+)?x?\d*b)(?:_[a-z]+)*$/;
+const component: Handler = (v, ctx) => {
+  const value = unquote(v);
+  if (ctx.parent === 'optimizer') return optimizer(v, ctx);
+  if (ctx.parent === 'loss') return /chunked/.test(value) ? say('chunked ce') : IGNORE;
+  if (ctx.parent !== 'model') return IGNORE;
+  const b = BUILDER.exec(value);
+  if (!b) return IGNORE;
+  const family = b[2]!.replace(/_(\d)$/, '.$1').replace(/^(llama|qwen|gemma|phi)(\d)/, '$1-$2').replace(/_/g, '.');
+  const model = `${family}-${b[3]!.replace(/_/g, '.')}`;
+  return say(`${b[1] === 'qlora_' ? 'qlora ' : b[1] === 'lora_' ? 'lora ' : ''}${model}`);
+};
+
 /** LoRA target module names → the request's q,k,v,o,gate,up,down. */
 const MODULES: [RegExp, string[]][] = [
   [/q_?proj|\bq\b|query(?!_key)/, ['q']],
   [/k_?proj|\bk\b|(?<!query_)key(?!_value)/, ['k']],
   [/v_?proj|\bv\b|(?<!key_)value/, ['v']],
-  [/o_?proj|out_?proj|\bo\b|dense(?!_)/, ['o']],
+  [/o_?proj|out(?:put)?_?proj|\bo\b|dense(?!_)/, ['o']],
   [/gate_?proj|w1\b/, ['gate']],
   [/up_?proj|w3\b/, ['up']],
   [/down_?proj|w2\b/, ['down']],
   // Fused projections: Qwen-1 c_attn, Falcon/BLOOM query_key_value, Baichuan W_pack.
   [/c_attn|query_key_value|w_pack|qkv_proj|wqkv/, ['q', 'k', 'v']],
 ];
-const targets: Handler = (v) => {
+const targets: Handler = (v, ctx) => {
   const value = unquote(v.replace(/[[\]]/g, ''));
   if (/^(all|all[-_]linear|all_proj)$/.test(value)) return say('lora all-linear');
   const found = new Set<string>();
   for (const [re, names] of MODULES) if (re.test(value)) for (const n of names) found.add(n);
+  // torchtune's lora_attn_modules name the attention projections; apply_lora_to_mlp adds the MLP.
+  if (isTrue(ctx.values?.get('apply_lora_to_mlp') ?? '')) for (const n of ['gate', 'up', 'down']) found.add(n);
   const order = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'].filter((t) => found.has(t));
   return order.length ? say(`lora ${order.join(',')}`) : IGNORE;
 };
@@ -431,7 +451,12 @@ const KEYS: Record<string, Handler> = {
   // TrainingArguments.adafactor (deprecated): True replaces AdamW by Adafactor.
   adafactor: flag('adafactor'),
   optimizer: optimizer,
-  _component_: () => IGNORE,
+  _component_: component,
+  // Read with lora_attn_modules (targets); the output head's adapter is not modelled.
+  apply_lora_to_mlp: () => IGNORE,
+  // torchtune's `loss:` block; "loss: nan" in prose stays for the help topic.
+  loss: (v) => (/nan|inf/.test(unquote(v)) ? null : IGNORE),
+  apply_lora_to_output: () => IGNORE,
   // LoRA / quantisation
   r: numeric('lora rank'),
   lora_r: numeric('lora rank'),
@@ -707,7 +732,7 @@ const ASKED_VALUE =
   /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
 
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
-const IN_BLOCK_KEYS = new Set(['device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
+const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
 
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
@@ -821,6 +846,15 @@ export function readConfig(raw: MappedText): ConfigReading {
           { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
         ];
       }
+    }
+    if (handler === component && value) {
+      // A model builder's words stand for the builder's name ("qlora_llama3_1_8b"), not the key.
+      const at = m[0].lastIndexOf(value);
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: ` ${reading.say} `, from: at, to: at + value.length },
+        { text: ' '.repeat(m[0].length - at - value.length), from: at + value.length, to: m[0].length },
+      ];
     }
     return ` ${reading.say} `;
   });

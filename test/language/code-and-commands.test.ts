@@ -308,3 +308,21 @@ describe('prose before a setting is not a type annotation', () => {
     expect(words('my config: per_device_train_batch_size=4')).toBe('my config: bs 4');
   });
 });
+
+describe("torchtune's config blocks", () => {
+  it('a model builder, its LoRA modules with apply_lora_to_mlp, and the chunked loss (torchtune recipes/configs, llama3_1/8B_qlora_single_device.yaml)', () => {
+    const yaml = [
+      'model:',
+      '  _component_: torchtune.models.llama3_1.qlora_llama3_1_8b',
+      '  lora_attn_modules: [q_proj, v_proj, output_proj]',
+      '  apply_lora_to_mlp: True',
+      '  lora_rank: 8',
+      'optimizer:',
+      '  _component_: bitsandbytes.optim.PagedAdamW8bit',
+      'loss:',
+      '  _component_: torchtune.modules.loss.CEWithChunkedOutputLoss',
+    ].join('\n');
+    expect(words(yaml)).toBe('qlora llama-3.1-8b lora q,v,o,gate,up,down lora rank 8 paged adamw 8bit chunked ce');
+    readsAs(`tune run lora_finetune_single_device on a 4090\n${yaml}`, 'llama-3.1-8b qlora r8 q,v,o,gate,up,down torchtune paged adamw 8bit chunked ce on 1x rtx-4090');
+  });
+});
