@@ -64,6 +64,15 @@ const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES)
  */
 const DOTTED_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
 const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
+/**
+ * What a dotted call does, where it says: `model.generate(` generates (HF GenerationMixin),
+ * `trainer.train(` trains (HF Trainer). Read before other call names are blanked.
+ */
+const DOING_CALL = /(?<![\w.])[a-z_]\w*(?:\.[a-z_]\w*)*\.(generate|train)(?=\()/g;
+/** Python's import lines and builtin calls (`print(`), and `**kwargs` splats: code only. */
+const IMPORT_LINE = /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+[^\n]*$/gm;
+const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple|set|open|isinstance|super|enumerate|zip|map|getattr|setattr)(?=\()|\*\*[a-z_]\w*/g;
+
 /** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */
 const INLINE_DICT = /(?<==[ \t]*)\{(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*[^,{}\n]+?[ \t]*,?)*[ \t]*\}/g;
 
@@ -168,6 +177,9 @@ export function readCodeDump(input: MappedText): CodeReading {
       return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
     })
     .replace(WRAPPED_STRING, (m) => blank(m[0]))
+    .replace(IMPORT_LINE, (m) => blank(m[0]))
+    .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length))
+    .replace(BUILTIN_CALL, (m) => blank(m[0]))
     .replace(ASSIGNED_CALL, (m) => blank(m[0]))
     // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
     .replace(FRAMEWORK_CLASS, (m) => FRAMEWORK_CLASSES[m[1]!]!.padEnd(m[0].length))

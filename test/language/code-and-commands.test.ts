@@ -326,3 +326,18 @@ describe("torchtune's config blocks", () => {
     readsAs(`tune run lora_finetune_single_device on a 4090\n${yaml}`, 'llama-3.1-8b qlora r8 q,v,o,gate,up,down torchtune paged adamw 8bit chunked ce on 1x rtx-4090');
   });
 });
+
+describe('Python around the settings', () => {
+  it('import lines, print( and **kwargs are code; model.generate( generates (transformers GenerationMixin)', () => {
+    const text = [
+      'from transformers import AutoModelForCausalLM, TrainingArguments',
+      'from peft import PeftModel',
+      'import torch',
+      'model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-2-13b-hf", torch_dtype=torch.float16, device_map="auto")',
+      'print(model.generate(**inputs, max_new_tokens=256))',
+      'OOM on 2x 3090',
+    ].join('\n');
+    readsAs(text, 'llama-2-13b inference pure fp16 gen 256 on 2x rtx-3090');
+    expect(unread(text)).toEqual([]);
+  });
+});
