@@ -341,3 +341,26 @@ describe('Python around the settings', () => {
     expect(unread(text)).toEqual([]);
   });
 });
+
+describe('reading code keeps the user\'s words in place (properties)', () => {
+  const FRAGMENTS = ['def f(', '):', 'x: int = 4', 'class c:', '@dataclass', '$HOST', '${A}', 'if [[ ${S} == "7b" ]]; then TP=1;', 'elif [[ ${S} == "13b" ]]; then TP=2;', 'fi',
+    'a.b(', 'm = f(', 'k={"": 0}', "t={'q_proj'}", 'map[A:1]', '[00:19:29]', 'svc-1  | [2025-01-01 10:00:00]', 'import torch', 'print(', '**kw', 'fastmodel.from_pretrained(', 'llama 7b', ' ', '\n', 'bs=4'];
+  it('every rewrite keeps the text\'s length, so each character maps back to its own place', async () => {
+    const { readCodeDump } = await import('../../src/language/code-dump.js');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 12 }), (parts) => {
+        const text = normalise(parts.join(''));
+        expect(readCodeDump(text).text.text.length).toBe(text.text.length);
+      }),
+    );
+  });
+
+  it('prose with no code marks comes out as it went in', async () => {
+    const { readCodeDump } = await import('../../src/language/code-dump.js');
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z0-9 .,-]{0,60}$/), (prose) => {
+        expect(readCodeDump(normalise(prose)).text.text).toBe(normalise(prose).text);
+      }),
+    );
+  });
+});
