@@ -72,6 +72,9 @@ const flag =
     return IGNORE;
   };
 
+/** Flags only Megatron-LM (and NeMo, built on it) takes (megatron/training/arguments.py). */
+const MEGATRON_KEYS = ['tensor_model_parallel_size', 'pipeline_model_parallel_size', 'use_distributed_optimizer', 'num_query_groups', 'ffn_hidden_size'];
+
 /** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
 const halfFlag =
   (dtype: 'bf16' | 'fp16'): Handler =>
@@ -84,6 +87,8 @@ const halfFlag =
     // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
     // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
     if (ctx.axolotl) return say(`pure ${dtype}`);
+    // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
+    if (MEGATRON_KEYS.some((k) => ctx.keys.has(k))) return say(`megatron-mixed ${dtype}`);
     // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
     // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
     if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
@@ -576,6 +581,10 @@ const KEYS: Record<string, Handler> = {
   num_key_value_heads: numeric('kv'),
   num_query_groups: numeric('kv'),
   // Megatron-LM's own flag names (megatron/training/arguments.py), which NeMo shares.
+  // Megatron's distributed optimizer shards the optimizer states and fp32 main params over the
+  // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
+  use_distributed_optimizer: (v) => (isTrue(v) ? say('megatron zero1') : IGNORE),
+  sequence_parallel: (v) => (isTrue(v) ? say('sp') : IGNORE),
   pipeline_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron pp ${numberOf(v)}`) : IGNORE),
   tensor_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron tp ${numberOf(v)}`) : IGNORE),
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
@@ -707,6 +716,9 @@ const LIST_PAIR = new RegExp(
   'g',
 );
 
+/** A YAML block list under a list key ("lora_target_modules:\n  - q_proj\n  - v_proj", axolotl's style): one value. */
+const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?:[ \\t]*-[ \\t]*["']?[\\w.]+["']?[ \\t]*(?:\\n|$))+)`, 'gm');
+
 /**
  * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
  * QwenLM/Qwen3#67): digits and commas are the whole value, whatever follows.
@@ -748,7 +760,8 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
-    .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
+    .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
+    .replace(YAML_LIST, (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : '')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
   const present = new Set<string>();
   const values = new Map<string, string>();

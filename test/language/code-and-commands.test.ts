@@ -364,3 +364,17 @@ describe('reading code keeps the user\'s words in place (properties)', () => {
     );
   });
 });
+
+describe('YAML lists and Megatron flags', () => {
+  it("axolotl's block list of lora_target_modules is the targets, not unread words (axolotl config docs)", () => {
+    const yaml = 'base_model: NousResearch/Llama-2-7b-hf\nlora_target_modules:\n  - q_proj\n  - v_proj\n  - k_proj\nsequence_len: 4096';
+    expect(words(yaml)).toBe('llama-2-7b-hf lora q,k,v seq 4096');
+  });
+
+  it("Megatron-LM's --bf16, --use-distributed-optimizer and --sequence-parallel (megatron/training/arguments.py)", () => {
+    readsAs(
+      'pretrain llama-2-7b on 16x H100\n--micro-batch-size 1 --global-batch-size 512 --seq-length 4096 --tensor-model-parallel-size 2 --pipeline-model-parallel-size 2 --sequence-parallel --use-distributed-optimizer --bf16',
+      'llama-2-7b pretrain megatron megatron-mixed bf16 zero1 tp 2 pp 2 sp seq 4096 bs 1 gbs 512 on 16x h100',
+    );
+  });
+});
