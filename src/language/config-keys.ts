@@ -604,7 +604,15 @@ const KEYS: Record<string, Handler> = {
   auto_devices: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }),
   tp: numeric('tp'),
   tp_size: numeric('tp'),
-  pipeline_parallel_size: numeric('pp'),
+  // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags
+  // as --tensor-parallel-size is, unless a training setup is pasted with them.
+  pipeline_parallel_size: (v, ctx) => (training(ctx) ? numeric('pp')(v, ctx) : serving(numeric('pp'))(v, ctx)),
+  data_parallel_size: (v, ctx) => (training(ctx) ? numeric('dp')(v, ctx) : serving(numeric('dp'))(v, ctx)),
+  dp_size: (v, ctx) => (training(ctx) ? numeric('dp')(v, ctx) : serving(numeric('dp'))(v, ctx)),
+  // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
+  max_running_requests: serving(numeric('bs')),
+  // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
+  cpu_offload_gb: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE),
   pp: numeric('pp'),
   num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
@@ -663,7 +671,7 @@ const NO_MEMORY_EFFECT = new Set(
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
-  chunked_prefill_size max_prefill_tokens max_running_requests disable_disk_cache`
+  chunked_prefill_size max_prefill_tokens disable_disk_cache`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -136,7 +136,7 @@ describe('settings inside pasted code', () => {
 
   it("an SGLang ServerArgs log line: its keyword arguments, not its timestamp (sgl-project/sglang#12496)", () => {
     const log = "sglang-1  | [2025-11-01 16:50:30] server_args=ServerArgs(model_path='/models/google/gemma-3-12b-it', dtype='auto', quantization=None, kv_cache_dtype='fp8_e5m2', mem_fraction_static=0.717, max_running_requests=None)";
-    expect(words(log)).toBe('gemma-3-12b-it serve kv fp8 serve util 0.717');
+    expect(words(log)).toBe('gemma-3-12b-it serve kv fp8 serve util 0.717 serve');
   });
 
   it('a Python dict of DeepSpeed settings: fp16 enabled True is DeepSpeed fp16 (deepspeedai/DeepSpeedExamples#186)', () => {
