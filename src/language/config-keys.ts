@@ -72,6 +72,9 @@ const flag =
     return IGNORE;
   };
 
+/** Flags only text-generation-webui's server.py takes (modules/shared.py). */
+const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
+
 /** Flags only Megatron-LM (and NeMo, built on it) takes (megatron/training/arguments.py). */
 const MEGATRON_KEYS = ['tensor_model_parallel_size', 'pipeline_model_parallel_size', 'use_distributed_optimizer', 'num_query_groups', 'ffn_hidden_size'];
 
@@ -87,6 +90,8 @@ const halfFlag =
     // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
     // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
     if (ctx.axolotl) return say(`pure ${dtype}`);
+    // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
+    if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
     // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
     if (MEGATRON_KEYS.some((k) => ctx.keys.has(k))) return say(`megatron-mixed ${dtype}`);
     // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
@@ -849,8 +854,22 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values, current: key });
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key };
+    const reading = handler(value ?? '', ctx);
     if (reading === null) return m[0];
+    // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
+    // switch is on, and the word stays for the prose to read.
+    if (isFlag && m[2] !== undefined && 'ignore' in reading && !reading.note && /[a-z]/.test(value!) && !isFalse(value!) && !isTrue(value!)) {
+      const on = handler('true', ctx);
+      if (on && 'say' in on) {
+        if (on.note) notes.push(on.note);
+        const at = m[0].lastIndexOf(value!);
+        return [
+          { text: ` ${on.say} `.padEnd(at), from: 0, to: at },
+          { text: m[0].slice(at), from: at, to: m[0].length },
+        ];
+      }
+    }
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
       ignoredKeys.push(shown);

@@ -378,3 +378,13 @@ describe('YAML lists and Megatron flags', () => {
     );
   });
 });
+
+describe('a switch and the word after it', () => {
+  it('"--load-in-8bit llama-2-13b": the switch is on and the model stays (text-generation-webui flags)', () => {
+    expect(words('python server.py --load-in-8bit llama-2-13b on a 3090')).toBe('python server.py int8 llama-2-13b on a 3090');
+  });
+
+  it("text-generation-webui's --bf16 loads the model in bf16 to run it (oobabooga/textgen#2259)", () => {
+    expect(words('python server.py --model chinese-alpaca-plus-13b-hf --auto-devices --bf16')).toBe('python server.py chinese-alpaca-plus-13b-hf pure bf16');
+  });
+});
