@@ -62,7 +62,7 @@ const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES)
  * A dotted call, `AutoModelForCausalLM.from_pretrained(`, `torch.cuda.empty_cache(`, and the
  * variable a call is assigned to (`model = …(`): code, never a request word. The arguments stay.
  */
-const DOTTED_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
+const DOTTED_CALL = /(?<![\w.])(?!llama\.cpp\()(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
 const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
 /**
  * What a dotted call does, where it says: `model.generate(` generates (HF GenerationMixin),
@@ -70,7 +70,8 @@ const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t
  */
 const DOING_CALL = /(?<![\w.])[a-z_]\w*(?:\.[a-z_]\w*)*\.(generate|train)(?=\()/g;
 /** Python's import lines and builtin calls (`print(`), and `**kwargs` splats: code only. */
-const IMPORT_LINE = /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+[^\n]*$/gm;
+const IMPORT_LINE =
+  /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
 const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple|set|open|isinstance|super|enumerate|zip|map|getattr|setattr)(?=\()|\*\*[a-z_]\w*/g;
 
 /** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */

@@ -388,3 +388,13 @@ describe('a switch and the word after it', () => {
     expect(words('python server.py --model chinese-alpaca-plus-13b-hf --auto-devices --bf16')).toBe('python server.py chinese-alpaca-plus-13b-hf pure bf16');
   });
 });
+
+describe('prose that looks a little like code stays prose', () => {
+  it('a line starting with the word "import" is not a Python import', () => {
+    expect(words('import the model and run it: llama-2-7b on a 4090')).toContain('run it');
+  });
+
+  it('"llama.cpp(cuda build)" keeps llama.cpp', () => {
+    expect(words('I use llama.cpp(cuda build) for llama-2-7b')).toContain('llama.cpp');
+  });
+});
