@@ -841,9 +841,14 @@ export function readConfig(raw: MappedText): ConfigReading {
     const shown = rawKey.replace(/^-+/, '');
     if (!handler) {
       (NO_MEMORY_EFFECT.has(key) ? ignoredKeys : unknownKeys).push(shown);
-      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read.
+      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read,
+      // unless a model key names the model already and this key names no model, adapter or path:
+      // then it is some other part ("--vision_tower openai/clip-vit-large-patch14-336", LLaVA).
+      // A file ("mm_projector.bin") is never a name.
       const v = value ?? '';
-      if (!NO_MEMORY_EFFECT.has(key) && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
+      const modelNamed = MODEL_KEYS.some((k) => values.has(k)) && !/model|lora|adapter|ckpt|checkpoint|path/.test(key);
+      const file = /\.(?:bin|json|ya?ml|py|pt|pth|safetensors|txt|jsonl|csv|sh)$/.test(unquote(v));
+      if (!NO_MEMORY_EFFECT.has(key) && !modelNamed && !file && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
         const at = m[0].lastIndexOf(v);
         return ' '.repeat(at) + m[0].slice(at);
       }

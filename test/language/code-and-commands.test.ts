@@ -398,3 +398,11 @@ describe('prose that looks a little like code stays prose', () => {
     expect(words('I use llama.cpp(cuda build) for llama-2-7b')).toContain('llama.cpp');
   });
 });
+
+describe('values of keys we do not read', () => {
+  it("LLaVA's --vision_tower and --mm_projector_type are not a second model or a GPU count (haotian-liu/LLaVA scripts/v1_5/finetune.sh)", () => {
+    const text = 'OOM finetuning on 8x A100 40G\ndeepspeed llava/train/train_mem.py --deepspeed ./scripts/zero3.json --model_name_or_path lmsys/vicuna-13b-v1.5 --vision_tower openai/clip-vit-large-patch14-336 --pretrain_mm_mlp_adapter ./checkpoints/llava-v1.5-13b-pretrain/mm_projector.bin --mm_projector_type mlp2x_gelu --bf16 True --per_device_train_batch_size 16';
+    readsAs(text, 'vicuna-13b full zero3 mixed bf16 bs 16 on 8x a100-40g');
+    expect(unread(text)).toEqual([]);
+  });
+});
