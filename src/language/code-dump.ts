@@ -170,6 +170,7 @@ export function readCodeDump(input: MappedText): CodeReading {
     .replace(DEF_OPEN, (m) => blank(m[0]))
     .replace(SIGNATURE_CLOSE, (m) => blank(m[0]))
     .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!);
+  const unsloth = /\bfast(?:language|vision)?model\b|\bfrom unsloth\b/.test(beforeTypes.text);
   const text = beforeTypes
     .replace(ANNOTATED, (m) => {
       const type = m[3]!;
@@ -178,12 +179,25 @@ export function readCodeDump(input: MappedText): CodeReading {
       return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
     })
     .replace(WRAPPED_STRING, (m) => blank(m[0]))
-    .replace(IMPORT_LINE, (m) => blank(m[0]))
+    // An import says which library runs only for an engine or a trainer that is the whole run
+    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run.
+    .replace(IMPORT_LINE, (m) => {
+      const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
+      return lib ? lib.padEnd(m[0].length) : blank(m[0]);
+    })
     .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length))
     .replace(BUILTIN_CALL, (m) => blank(m[0]))
     .replace(ASSIGNED_CALL, (m) => blank(m[0]))
     // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
-    .replace(FRAMEWORK_CLASS, (m) => FRAMEWORK_CLASSES[m[1]!]!.padEnd(m[0].length))
+    .replace(FRAMEWORK_CLASS, (m) => {
+      const word = FRAMEWORK_CLASSES[m[1]!]!;
+      // One framework runs a step: under Unsloth a TRL trainer is Unsloth's (its patched trainer).
+      if (unsloth && word !== 'unsloth' && word !== 'train') {
+        notes.push(`${m[1]!.replace(/^(\w+)trainer$/, (_, a: string) => `${a.toUpperCase()}Trainer`)} under Unsloth: read with Unsloth's preset (the ${word.toUpperCase()} trainer's own memory is not added)`);
+        return 'train'.padEnd(m[0].length);
+      }
+      return word.padEnd(m[0].length);
+    })
     .replace(KEYWORD_CALL, (m) => blank(m[0]))
     .replace(DOTTED_CALL, (m) => blank(m[0]))
     .replace(INLINE_DICT, (m) => [

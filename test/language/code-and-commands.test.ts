@@ -406,3 +406,17 @@ describe('values of keys we do not read', () => {
     expect(unread(text)).toEqual([]);
   });
 });
+
+describe('one framework runs the step', () => {
+  it("a TRL trainer under Unsloth is Unsloth's run, noted, never a contradiction (Unsloth DPO notebooks)", () => {
+    const text = 'model, tokenizer = FastLanguageModel.from_pretrained(model_name = "unsloth/llama-3-8b-bnb-4bit", max_seq_length = 2048, load_in_4bit = True)\ntrainer = DPOTrainer(model=model, ref_model=None, args=training_args, beta=0.1)\nOOM on a T4';
+    const out = parseRequest(text);
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.notes.join(' ')).toMatch(/DPOTrainer under Unsloth/);
+    readsAs(text, 'llama-3-8b qlora unsloth nf4 seq 2048 on 1x t4');
+  });
+
+  it('`from unsloth import` names Unsloth; other imports name nothing', () => {
+    expect(words('from unsloth import FastLanguageModel\nimport torch\nfrom peft import PeftModel')).toBe('unsloth');
+  });
+});
