@@ -274,16 +274,24 @@ const kvDtype: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * One GPU from a config ("devices: 1", "CUDA_VISIBLE_DEVICES=0") is what an estimate assumes when
+ * no card is named (memory per GPU): as a count with no card it would only ask "Which GPU?".
+ */
+const ONE_GPU: KeyReading = { ignore: true, note: 'one GPU, as the config says' };
+const gpus = (n: number): KeyReading => (n === 1 ? ONE_GPU : say(`${n} gpus`));
+
 const gpuList: Handler = (v) => {
   const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
-  return ids.length ? say(`${ids.length} gpus`) : IGNORE;
+  return ids.length ? gpus(ids.length) : IGNORE;
 };
 
 const count =
   (word: string): Handler =>
   (v) => {
     const n = numberOf(v);
-    return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
+    if (!Number.isInteger(n) || n <= 0) return IGNORE;
+    return word === 'gpus' ? gpus(n) : say(`${n} ${word}`);
   };
 
 

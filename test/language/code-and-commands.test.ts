@@ -420,3 +420,10 @@ describe('one framework runs the step', () => {
     expect(words('from unsloth import FastLanguageModel\nimport torch\nfrom peft import PeftModel')).toBe('unsloth');
   });
 });
+
+describe('one GPU from a config', () => {
+  it("'devices': 1 with no card named is the per-GPU estimate, not a 'Which GPU?' refusal (ayulockin/neurips-llm-efficiency-challenge#5)", () => {
+    const text = "python lit-gpt/finetune/lora.py --checkpoint_dir checkpoints/meta-llama/Llama-2-7b-hf --precision bf16-true\n{'devices': 1, 'override_max_seq_length': 512, 'micro_batch_size': 1, 'lora_r': 4}";
+    readsAs(text, 'llama-2-7b lora r4 litgpt pure bf16 seq 512 bs 1');
+  });
+});
