@@ -1,3 +1,5 @@
+import { readCodeDump } from './code-dump.js';
+import { readCommands } from './commands.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -22,8 +24,10 @@ export interface KeyContext {
   keys: ReadonlySet<string>;
   /** DeepSpeed runs the step: HF's bf16 flag then turns on DeepSpeed's bf16 (fp32 master weights in the optimizer). */
   deepspeed?: boolean;
-  /** The value of each key present (the first one written), for keys read together. */
+  /** The value of each key present (the last one written: parsers keep the last), for keys read together. */
   values?: ReadonlyMap<string, string>;
+  /** The key being read. */
+  current?: string;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -37,7 +41,7 @@ export const isFalse = (v: string) => FALSE.has(unquote(v));
 export function unquote(v: string): string {
   // Rust's Option in a TGI args dump: Some(4) is 4.
   // A bash array of one value, BATCH_SIZES=(1), is that value.
-  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`]+|["'`,.;:!?)]+$/g, '').trim();
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`*]+|["'`*,.;:!?)]+$/g, '').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */
@@ -68,6 +72,12 @@ const flag =
     return IGNORE;
   };
 
+/** Flags only text-generation-webui's server.py takes (modules/shared.py). */
+const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
+
+/** Flags only Megatron-LM (and NeMo, built on it) takes (megatron/training/arguments.py). */
+const MEGATRON_KEYS = ['tensor_model_parallel_size', 'pipeline_model_parallel_size', 'use_distributed_optimizer', 'num_query_groups', 'ffn_hidden_size'];
+
 /** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
 const halfFlag =
   (dtype: 'bf16' | 'fp16'): Handler =>
@@ -80,6 +90,10 @@ const halfFlag =
     // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
     // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
     if (ctx.axolotl) return say(`pure ${dtype}`);
+    // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
+    if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
+    // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
+    if (MEGATRON_KEYS.some((k) => ctx.keys.has(k))) return say(`megatron-mixed ${dtype}`);
     // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
     // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
     if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
@@ -113,23 +127,43 @@ const optimizer: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * torchtune's `_component_` names what builds each block (recipes/configs/<recipe>.yaml): under `model` a
+ * model builder, `qlora_llama3_1_8b`, `lora_llama2_7b`, `llama3_8b` (torchtune/models/<family>/_model_builders.py);
+ * under `optimizer` the optimizer class; under `loss` the loss (CEWithChunkedOutputLoss is chunked).
+ */
+const BUILDER = /(?:^|\.)(q?lora_)?(llama3_[123]|llama3|llama2|code_llama2|mistral|gemma2?|qwen2_5|qwen2|qwen3|phi3|phi4)_(\d+(?:_\d+)?x?\d*b)(?:_[a-z]+)*$/;
+const component: Handler = (v, ctx) => {
+  const value = unquote(v);
+  if (ctx.parent === 'optimizer') return optimizer(v, ctx);
+  if (ctx.parent === 'loss') return /chunked/.test(value) ? say('chunked ce') : IGNORE;
+  if (ctx.parent !== 'model') return IGNORE;
+  const b = BUILDER.exec(value);
+  if (!b) return IGNORE;
+  const family = b[2]!.replace(/_(\d)$/, '.$1').replace(/^(llama|qwen|gemma|phi)(\d)/, '$1-$2').replace(/_/g, '.');
+  const model = `${family}-${b[3]!.replace(/_/g, '.')}`;
+  return say(`${b[1] === 'qlora_' ? 'qlora ' : b[1] === 'lora_' ? 'lora ' : ''}${model}`);
+};
+
 /** LoRA target module names → the request's q,k,v,o,gate,up,down. */
 const MODULES: [RegExp, string[]][] = [
   [/q_?proj|\bq\b|query(?!_key)/, ['q']],
   [/k_?proj|\bk\b|(?<!query_)key(?!_value)/, ['k']],
   [/v_?proj|\bv\b|(?<!key_)value/, ['v']],
-  [/o_?proj|out_?proj|\bo\b|dense(?!_)/, ['o']],
+  [/o_?proj|out(?:put)?_?proj|\bo\b|dense(?!_)/, ['o']],
   [/gate_?proj|w1\b/, ['gate']],
   [/up_?proj|w3\b/, ['up']],
   [/down_?proj|w2\b/, ['down']],
   // Fused projections: Qwen-1 c_attn, Falcon/BLOOM query_key_value, Baichuan W_pack.
   [/c_attn|query_key_value|w_pack|qkv_proj|wqkv/, ['q', 'k', 'v']],
 ];
-const targets: Handler = (v) => {
+const targets: Handler = (v, ctx) => {
   const value = unquote(v.replace(/[[\]]/g, ''));
   if (/^(all|all[-_]linear|all_proj)$/.test(value)) return say('lora all-linear');
   const found = new Set<string>();
   for (const [re, names] of MODULES) if (re.test(value)) for (const n of names) found.add(n);
+  // torchtune's lora_attn_modules name the attention projections; apply_lora_to_mlp adds the MLP.
+  if (isTrue(ctx.values?.get('apply_lora_to_mlp') ?? '')) for (const n of ['gate', 'up', 'down']) found.add(n);
   const order = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'].filter((t) => found.has(t));
   return order.length ? say(`lora ${order.join(',')}`) : IGNORE;
 };
@@ -137,6 +171,8 @@ const targets: Handler = (v) => {
 /** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json. */
 const deepspeedFile: Handler = (v) => {
   const value = unquote(v);
+  // TrainingArguments' repr prints `deepspeed=None` when DeepSpeed is off.
+  if (isFalse(value)) return IGNORE;
   const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
   if (!stage) return say('deepspeed');
   const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
@@ -167,15 +203,20 @@ const fsdp: Handler = (v) => {
 };
 
 /** Weight quantisation names of vLLM `--quantization`, TGI `QUANTIZE`, litgpt `--quantize`. */
-const quantization: Handler = (v) => {
+const quantization: Handler = (v, ctx) => {
   const value = unquote(v);
   if (/awq/.test(value)) return say('awq');
+  // vLLM's bare `--quantization marlin` names the kernel, which runs 4-bit GPTQ and AWQ
+  // checkpoints alike (vllm/model_executor/layers/quantization): the model's name says which.
+  if (value === 'marlin' && MODEL_KEYS.some((k) => /awq/.test(ctx.values?.get(k) ?? ''))) return say('awq');
   if (/gptq|marlin|exl2/.test(value)) return say('gptq');
   if (/fp8/.test(value)) return say('fp8 weights');
   // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
   if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
+  // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.
+  if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
   return IGNORE;
 };
 
@@ -233,17 +274,26 @@ const kvDtype: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * One GPU from a config ("devices: 1", "CUDA_VISIBLE_DEVICES=0") is what an estimate assumes when
+ * no card is named (memory per GPU): as a count with no card it would only ask "Which GPU?".
+ */
+const ONE_GPU: KeyReading = { ignore: true, note: 'one GPU, as the config says' };
+const gpus = (n: number): KeyReading => (n === 1 ? ONE_GPU : say(`${n} gpus`));
+
 const gpuList: Handler = (v) => {
   const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
-  return ids.length ? say(`${ids.length} gpus`) : IGNORE;
+  return ids.length ? gpus(ids.length) : IGNORE;
 };
 
 const count =
   (word: string): Handler =>
   (v) => {
     const n = numberOf(v);
-    return Number.isInteger(n) && n > 0 ? say(`${n} ${word}`) : IGNORE;
+    if (!Number.isInteger(n) || n <= 0) return IGNORE;
+    return word === 'gpus' ? gpus(n) : say(`${n} ${word}`);
   };
+
 
 /**
  * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
@@ -260,11 +310,18 @@ const promptLength: Handler = (v, ctx) => {
   return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
 
+const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
+
 /** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
 const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (!Number.isFinite(n)) return IGNORE;
-  return ctx.keys.has('micro_batch_size') ? say(`gbs ${n}`) : say(`bs ${n}`);
+  if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
+  // Under pipeline parallelism the batch a launch script sets is the global batch the pipeline
+  // schedule splits into micro-batches (Megatron-LM --global-batch-size; NVIDIA/Megatron-LM#1571's
+  // BATCH_SIZE next to PP_SIZE).
+  if (PIPELINE_KEYS.some((k) => ctx.keys.has(k))) return say(`gbs ${n}`);
+  return say(`bs ${n}`);
 };
 
 /** A key only serving engines have (vLLM, TGI) also says the run is served. */
@@ -275,6 +332,30 @@ const serving =
     if (r === null) return null;
     return 'say' in r ? { ...r, say: `serve ${r.say}` } : { say: 'serve', ...(r.note ? { note: r.note } : {}) };
   };
+
+/** Keys that name the model, whose value may carry its format ("…-AWQ-INT4"). */
+const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', 'model_id', 'model_path', 'pretrained_model_name_or_path'];
+
+/** Keys only a training run sets: with them, a parallel size is the trainer's, not a server's. */
+const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'deepspeed'];
+const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k));
+
+/** litgpt's per-layer LoRA switches → the request's targets (lora_projection is the attention output, lora_mlp the MLP). */
+const LITGPT_TARGETS: [string, string[]][] = [
+  ['lora_query', ['q']],
+  ['lora_key', ['k']],
+  ['lora_value', ['v']],
+  ['lora_projection', ['o']],
+  ['lora_mlp', ['gate', 'up', 'down']],
+];
+const litgptTargets: Handler = (_v, ctx) => {
+  const first = LITGPT_TARGETS.map(([k]) => k).concat('lora_head').find((k) => ctx.keys.has(k));
+  if (!ctx.values || first === undefined || !ctx.values.has(first)) return IGNORE;
+  // Read once, at the first switch written; the others are blanked.
+  if (ctx.current !== first) return IGNORE;
+  const on = LITGPT_TARGETS.filter(([k]) => isTrue(ctx.values!.get(k) ?? '')).flatMap(([, t]) => t);
+  return on.length ? say(`lora ${on.join(',')}`) : IGNORE;
+};
 
 /** Keys, written with `_` (a `-` or `.` prefix path is normalised away before lookup). */
 const KEYS: Record<string, Handler> = {
@@ -317,7 +398,10 @@ const KEYS: Record<string, Handler> = {
   n_ctx: numeric('seq'),
   context_length: numeric('seq'),
   max_position_embeddings: () => IGNORE,
-  input_len: numeric('seq'),
+  // A benchmark's prompt length; next to --max-model-len it is not what the server sizes for:
+  // vLLM checks at start-up that its KV cache holds one max_model_len sequence.
+  input_len: (v, ctx) =>
+    ctx.keys.has('max_model_len') ? { ignore: true, note: `--input-len ${unquote(v)} is the benchmark's prompt; the server is sized for --max-model-len` } : numeric('seq')(v, ctx),
   max_new_tokens: numeric('gen'),
   output_len: numeric('gen'),
   max_tokens: numeric('gen'),
@@ -330,6 +414,18 @@ const KEYS: Record<string, Handler> = {
   use_flash_attention_2: attention,
   attn_implementation: attention,
   sdp_attention: (v) => (isTrue(v) ? say('sdpa') : IGNORE),
+  // LLaMA-Factory's switch off (its gradient checkpointing is on unless disabled, hparams/model_args.py).
+  disable_gradient_checkpointing: flag('no gc', 'gc'),
+  // Unsloth's gradient checkpointing (LLaMA-Factory use_unsloth_gc) is checkpointing whose saved
+  // inputs go to CPU; read as checkpointing, with a note.
+  use_unsloth_gc: (v) => (isTrue(v) ? say('gc', "use_unsloth_gc: Unsloth's gradient checkpointing read as gradient checkpointing") : IGNORE),
+  // Unsloth get_peft_model(use_gradient_checkpointing=True | "unsloth" | False): "unsloth" is its
+  // offloaded checkpointing (Unsloth README).
+  use_gradient_checkpointing: (v) => (unquote(v) === 'unsloth' ? say('unsloth gc') : isTrue(v) ? say('gc') : isFalse(v) ? say('no gc') : IGNORE),
+  // Liger's fused linear cross-entropy (HF TrainingArguments use_liger_kernel, LLaMA-Factory enable_liger_kernel).
+  use_liger_kernel: (v) => (isTrue(v) ? say('liger') : IGNORE),
+  enable_liger_kernel: (v) => (isTrue(v) ? say('liger') : IGNORE),
+  use_liger: (v) => (isTrue(v) ? say('liger') : IGNORE),
   // precision
   bf16: halfFlag('bf16'),
   fp16: halfFlag('fp16'),
@@ -338,7 +434,11 @@ const KEYS: Record<string, Handler> = {
   torch_dtype: (v, ctx) => {
     const d = DTYPES[unquote(v)];
     if (!d) return IGNORE;
-    return d === 'fp32' ? say('fp32') : say(`pure ${d}`);
+    if (d === 'fp32') return say('fp32');
+    // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
+    // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
+    if (ctx.keys.has('train_type')) return say(`${d} mixed`);
+    return say(`pure ${d}`);
   },
   dtype: dtype,
   bnb_4bit_compute_dtype: () => IGNORE,
@@ -351,17 +451,30 @@ const KEYS: Record<string, Handler> = {
     if (/32/.test(value)) return say('fp32');
     return IGNORE;
   },
-  mixed_precision: (v) => {
+  mixed_precision: (v, ctx) => {
     const value = unquote(v);
+    if (isTrue(value)) return isTrue(ctx.values?.get('use_fp16') ?? '') ? say('fp16 mixed') : say('bf16 mixed');
     // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8).
     if (value === 'no') return say('fp32');
     return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
   },
-  enabled: () => IGNORE,
+  // DeepSpeed's `"fp16": {"enabled": true}` (or bf16): 16-bit weights with fp32 master weights in
+  // the optimizer (DeepSpeed config docs, "FP16 training options"); "auto" leaves it to the Trainer's flag.
+  enabled: (v, ctx) => {
+    if ((ctx.parent === 'fp16' || ctx.parent === 'bf16') && isTrue(v)) return say(`mixed ${ctx.parent}`);
+    return IGNORE;
+  },
   // optimizer
   optim: optimizer,
+  // TrainingArguments.adafactor (deprecated): True replaces AdamW by Adafactor.
+  adafactor: flag('adafactor'),
   optimizer: optimizer,
-  _component_: () => IGNORE,
+  _component_: component,
+  // Read with lora_attn_modules (targets); the output head's adapter is not modelled.
+  apply_lora_to_mlp: () => IGNORE,
+  // torchtune's `loss:` block; "loss: nan" in prose stays for the help topic.
+  loss: (v) => (/nan|inf/.test(unquote(v)) ? null : IGNORE),
+  apply_lora_to_output: () => IGNORE,
   // LoRA / quantisation
   r: numeric('lora rank'),
   lora_r: numeric('lora rank'),
@@ -376,6 +489,32 @@ const KEYS: Record<string, Handler> = {
   lora_attn_modules: targets,
   lora_target_linear: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE),
   use_peft: (v) => (isTrue(v) ? say('lora') : IGNORE),
+  // ms-swift `--train_type` (ms-swift docs, "Command Line Parameters": lora, full, …).
+  train_type: (v) => {
+    const value = unquote(v);
+    return value === 'lora' ? say('lora') : value === 'full' ? say('full') : IGNORE;
+  },
+  // ms-swift `--quant_bits 4|8` quantises the base with bitsandbytes by default (quant_method bnb).
+  quant_bits: (v) => {
+    const n = numberOf(v);
+    return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
+  },
+  attn_impl: attention,
+  // litgpt finetune/lora.py: which layers get adapters, one boolean each (lora_query … lora_head):
+  // read once, at the first of them, from all their values.
+  lora_query: litgptTargets,
+  lora_key: litgptTargets,
+  lora_value: litgptTargets,
+  lora_projection: litgptTargets,
+  lora_mlp: litgptTargets,
+  lora_head: litgptTargets,
+  // llama-recipes train_config / fsdp_config (src/llama_recipes/configs/training.py, fsdp.py;
+  // policies by utils/train_utils.get_policies): enable_fsdp shards with FSDP; mixed_precision
+  // with use_fp16 False is the bf16 policy, with use_fp16 True fp16; pure_bf16 loads bf16 weights.
+  enable_fsdp: (v) => (isTrue(v) ? say('fsdp') : IGNORE),
+  batch_size_training: numeric('bs'),
+  use_fp16: (v, ctx) => (isTrue(v) && !ctx.keys.has('mixed_precision') ? say('fp16 mixed') : IGNORE),
+  pure_bf16: (v) => (isTrue(v) ? say('pure bf16') : IGNORE),
   q_lora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
@@ -385,10 +524,19 @@ const KEYS: Record<string, Handler> = {
   adapter: adapter,
   load_in_4bit: loadIn('nf4'),
   load_in_8bit: loadIn('int8'),
+  // FastChat's and alpaca-lora's generate flags (--load-8bit, --load_8bit).
+  load_8bit: loadIn('int8'),
+  load_4bit: loadIn('nf4'),
+  // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
+  peft_method: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE),
   bnb_4bit_use_double_quant: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE),
   bnb_4bit_quant_type: (v) => (/nf4|fp4/.test(unquote(v)) ? say('nf4') : IGNORE),
-  quantization_bit: (v) => {
+  quantization_bit: (v, ctx) => {
     const n = numberOf(v);
+    // LLaMA-Factory leaves a checkpoint quantised already (GPTQ, AWQ) as it is: "`quantization_bit`
+    // will not affect on the PTQ-quantized models" (model/model_utils/quantization.py).
+    const ptq = MODEL_KEYS.map((k) => ctx.values?.get(k) ?? '').find((m) => /gptq|awq/.test(m));
+    if (ptq && (n === 4 || n === 8)) return { ignore: true, note: `quantization_bit ${n} does not re-quantise "${unquote(ptq).split('/').pop()}", already quantised (LLaMA-Factory)` };
     return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
   },
   quantization: quantization,
@@ -405,6 +553,8 @@ const KEYS: Record<string, Handler> = {
   // their own keys, and `distributed_type: DEEPSPEED` says DeepSpeed runs; an empty `{}` says nothing.
   deepspeed_config: () => IGNORE,
   ds_config: deepspeedFile,
+  // HF from_pretrained(quantization_config=bnb_config): the settings are BitsAndBytesConfig's own keys.
+  quantization_config: () => IGNORE,
   zero_optimization: () => IGNORE,
   offload_optimizer: () => IGNORE,
   offload_param: () => IGNORE,
@@ -419,11 +569,64 @@ const KEYS: Record<string, Handler> = {
   fsdp_offload_params: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
   cpu_offload: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
   // parallelism and devices
-  tensor_parallel_size: numeric('tp'),
+  // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
+  tensor_parallel_size: (v, ctx) => (training(ctx) ? numeric('tp')(v, ctx) : serving(numeric('tp'))(v, ctx)),
+  // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead
+  // of tensor-parallel (vLLM docs, "Expert Parallel Deployment"): ep of the tensor-parallel size.
+  enable_expert_parallel: (v, ctx) => {
+    const tp = numberOf(ctx.values?.get('tensor_parallel_size') ?? ctx.values?.get('tp') ?? '');
+    return isTrue(v) && Number.isInteger(tp) && tp > 1 ? say(`ep ${tp}`) : IGNORE;
+  },
+  // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
+  // gpu_memory_utilization (sglang/srt/server_args.py).
+  mem_fraction_static: serving(numeric('util')),
+  // Megatron-style launch scripts (examples/gpt3/train_gpt3_175b_distributed.sh): the shape of a
+  // model defined in the script, and its parallel sizes.
+  num_layers: numeric('layers'),
+  hidden_size: numeric('hidden'),
+  h_dim: numeric('hidden'),
+  num_attention_heads: numeric('heads'),
+  num_heads: numeric('heads'),
+  num_head: numeric('heads'),
+  pp_size: numeric('pp'),
+  ffn_hidden_size: numeric('ffn'),
+  num_kv_heads: numeric('kv'),
+  num_key_value_heads: numeric('kv'),
+  num_query_groups: numeric('kv'),
+  // Megatron-LM's own flag names (megatron/training/arguments.py), which NeMo shares.
+  // Megatron's distributed optimizer shards the optimizer states and fp32 main params over the
+  // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
+  use_distributed_optimizer: (v) => (isTrue(v) ? say('megatron zero1') : IGNORE),
+  sequence_parallel: (v) => (isTrue(v) ? say('sp') : IGNORE),
+  pipeline_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron pp ${numberOf(v)}`) : IGNORE),
+  tensor_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron tp ${numberOf(v)}`) : IGNORE),
+  // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
+  override_max_seq_length: numeric('seq'),
+  gradient_accumulation_iters: numeric('ga'),
+  // Ollama's server settings (envconfig/config.go): Ollama only runs models.
+  ollama_context_length: (v) => (Number.isFinite(numberOf(v)) ? say(`inference seq ${numberOf(v)}`) : IGNORE),
+  ollama_flash_attention: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE),
+  ollama_kv_cache_type: (v) => {
+    const value = unquote(v);
+    if (value === '' || value === 'f16') return IGNORE;
+    return { ignore: true, note: `OLLAMA_KV_CACHE_TYPE ${value} (a quantised KV cache) is not modelled: an f16 KV cache assumed` };
+  },
+  // text-generation-webui (modules/shared.py): --wbits 4 loads a 4-bit GPTQ checkpoint for inference;
+  // --auto-devices splits the model over GPU and CPU (offload, not modelled).
+  wbits: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE),
+  auto_devices: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }),
   tp: numeric('tp'),
   tp_size: numeric('tp'),
-  pipeline_parallel_size: numeric('pp'),
   virtual_pipeline_model_parallel_size: numeric('vpp'),
+  // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags
+  // as --tensor-parallel-size is, unless a training setup is pasted with them.
+  pipeline_parallel_size: (v, ctx) => (training(ctx) ? numeric('pp')(v, ctx) : serving(numeric('pp'))(v, ctx)),
+  data_parallel_size: (v, ctx) => (training(ctx) ? numeric('dp')(v, ctx) : serving(numeric('dp'))(v, ctx)),
+  dp_size: (v, ctx) => (training(ctx) ? numeric('dp')(v, ctx) : serving(numeric('dp'))(v, ctx)),
+  // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
+  max_running_requests: serving(numeric('bs')),
+  // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
+  cpu_offload_gb: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE),
   pp: numeric('pp'),
   num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
@@ -446,6 +649,7 @@ const KEYS: Record<string, Handler> = {
   model_path: model,
   hf_model: model,
   checkpoint_dir: model,
+  ckpt_path: model,
   // llama.cpp
   // llama.cpp -ngl N: the last N layers on the GPU; -1 (every layer) is the default.
   ngl: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
@@ -485,7 +689,12 @@ const NO_MEMORY_EFFECT = new Set(
   loss_watchdog_threshold logging_first_step push_to_hub hub_model_id dataset_prepared_path wandb_entity
   wandb_watch wandb_name wandb_log_model eval_sample_packing
   dtype_auto download_dir load_format enable_prefix_caching enable_chunked_prefill disable_custom_all_reduce
-  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss`
+  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss
+  cpu cpus cpu_cores vcpus num_cpus beta ref_model temperature top_p top_k repetition_penalty do_sample device_map low_cpu_mem_usage bias task_type inference_mode fan_in_fan_out data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
+  use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
+  ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
+  ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
+  chunked_prefill_size max_prefill_tokens disable_disk_cache`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -524,7 +733,8 @@ const PAIR = new RegExp(
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
     `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(-?\\d+)`,
-    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
+    // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value.
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
   ].join('|'),
@@ -536,6 +746,9 @@ const LIST_PAIR = new RegExp(
   `((?<![\\w.\\-/])(?:--(?:${LIST_KEYS})[ \\t=]+|["']?(?:${LIST_KEYS})["']?[ \\t]*[:=][ \\t]*))((?![\\["'])[a-z0-9_]+(?:(?:[ \\t]*,[ \\t]*|[ \\t]+)(?!--)[a-z0-9_]+)+)(?=[ \\t]*(?:\\n|$|;|--|\\\\|\\)|\`))`,
   'g',
 );
+
+/** A YAML block list under a list key ("lora_target_modules:\n  - q_proj\n  - v_proj", axolotl's style): one value. */
+const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?:[ \\t]*-[ \\t]*["']?[\\w.]+["']?[ \\t]*(?:\\n|$))+)`, 'gm');
 
 /**
  * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
@@ -561,33 +774,50 @@ const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/gm;
 const ASKED_VALUE =
   /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
 
+/** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
+const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
-  const notes: string[] = [];
+  const code = readCodeDump(raw);
+  const notes: string[] = [...code.notes];
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
-  const input = raw
+  const input = readCommands(code.text)
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
     .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
-    .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
+    .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
+    .replace(YAML_LIST, (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : '')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
   const present = new Set<string>();
   const values = new Map<string, string>();
+  /** Where each key is last set to a value, and the earlier settings a later one replaces. */
+  const lastAt = new Map<string, number>();
   for (const m of src.matchAll(PAIR)) {
     const key = keyName(m[1] ?? m[5] ?? m[8] ?? '');
     present.add(key);
     const value = m[2] ?? m[4] ?? m[7] ?? m[9];
-    if (value !== undefined && !values.has(key)) values.set(key, value);
+    if (value === undefined || value === '{') continue;
+    values.set(key, value);
+    lastAt.set(key, m.index);
   }
+  /**
+   * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
+   * microsoft/foundry-dev-tools#37; a flag repeated on a command line) has its last value:
+   * argparse, json.loads and PyYAML all keep the last. Keys read under a parent block
+   * (DeepSpeed's device, enabled, stage) are different settings each time and are all read.
+   */
+  const replaced = (key: string, at: number, value: string | undefined) =>
+    !IN_BLOCK_KEYS.has(key) && value !== undefined && (lastAt.get(key) ?? at) > at && unquote(values.get(key) ?? '') !== unquote(value);
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
-  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src);
+  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' '));
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
@@ -629,16 +859,40 @@ export function readConfig(raw: MappedText): ConfigReading {
     const shown = rawKey.replace(/^-+/, '');
     if (!handler) {
       (NO_MEMORY_EFFECT.has(key) ? ignoredKeys : unknownKeys).push(shown);
-      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read.
+      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read,
+      // unless a model key names the model already and this key names no model, adapter or path:
+      // then it is some other part ("--vision_tower openai/clip-vit-large-patch14-336", LLaVA).
+      // A file ("mm_projector.bin") is never a name.
       const v = value ?? '';
-      if (!NO_MEMORY_EFFECT.has(key) && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
+      const modelNamed = MODEL_KEYS.some((k) => values.has(k)) && !/model|lora|adapter|ckpt|checkpoint|path/.test(key);
+      const file = /\.(?:bin|json|ya?ml|py|pt|pth|safetensors|txt|jsonl|csv|sh)$/.test(unquote(v));
+      if (!NO_MEMORY_EFFECT.has(key) && !modelNamed && !file && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
         const at = m[0].lastIndexOf(v);
         return ' '.repeat(at) + m[0].slice(at);
       }
       return ' '.repeat(m[0].length);
     }
-    const reading = handler(value ?? '', { parent, axolotl, keys: present, deepspeed, values });
+    if (replaced(key, m.index, value)) {
+      notes.push(`"${shown}" is set more than once: its last value, ${unquote(values.get(key) ?? '')}, is read (as a config parser keeps it)`);
+      ignoredKeys.push(shown);
+      return ' '.repeat(m[0].length);
+    }
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key };
+    const reading = handler(value ?? '', ctx);
     if (reading === null) return m[0];
+    // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
+    // switch is on, and the word stays for the prose to read.
+    if (isFlag && m[2] !== undefined && 'ignore' in reading && !reading.note && /[a-z]/.test(value!) && !isFalse(value!) && !isTrue(value!)) {
+      const on = handler('true', ctx);
+      if (on && 'say' in on) {
+        if (on.note) notes.push(on.note);
+        const at = m[0].lastIndexOf(value!);
+        return [
+          { text: ` ${on.say} `.padEnd(at), from: 0, to: at },
+          { text: m[0].slice(at), from: at, to: m[0].length },
+        ];
+      }
+    }
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
       ignoredKeys.push(shown);
@@ -656,6 +910,15 @@ export function readConfig(raw: MappedText): ConfigReading {
         ];
       }
     }
+    if (handler === component && value) {
+      // A model builder's words stand for the builder's name ("qlora_llama3_1_8b"), not the key.
+      const at = m[0].lastIndexOf(value);
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: ` ${reading.say} `, from: at, to: at + value.length },
+        { text: ' '.repeat(m[0].length - at - value.length), from: at + value.length, to: m[0].length },
+      ];
+    }
     return ` ${reading.say} `;
   });
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
@@ -665,7 +928,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;

@@ -82,7 +82,8 @@ describe('config keys read as request words', () => {
     ['gradient_checkpointing False', 'no gc'],
     ['gradient_checkpointing: true', 'gc'],
     ['--max-model-len 4096', 'serve seq 4096'],
-    ['--tensor-parallel-size=2', 'tp 2'],
+    // vLLM's flag: a serving engine's (issue 11 brief "cfg"); next to training keys it is only tp.
+    ['--tensor-parallel-size=2', 'serve tp 2'],
     ['--gpu-memory-utilization 0.95', 'serve util 0.95'],
     ['--kv-cache-dtype fp8_e5m2', 'serve kv fp8'],
     ['--quantization awq', 'awq'],
@@ -111,8 +112,9 @@ describe('config keys read as request words', () => {
   });
 
   it('reads YAML blocks by indentation', () => {
+    // DeepSpeed's bf16.enabled is its bf16 mode: 16-bit weights, fp32 master weights in the optimizer.
     const yaml = 'zero_optimization:\n  stage: 2\n  offload_optimizer:\n    device: cpu\nbf16:\n  enabled: true';
-    expect(read(yaml)).toBe('zero2 offload optimizer');
+    expect(read(yaml)).toBe('zero2 offload optimizer mixed bf16');
   });
 
   it('lists keys it read and set aside, and keys it does not know, instead of failing', () => {

@@ -1,0 +1,220 @@
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * Code and logs pasted around a setup (issue 11 §2): Python signatures and dataclasses, calls
+ * that wrap a value, shell variables and case tables, Go map dumps and log prefixes. Their
+ * syntax (def, class, str, Optional, $VAR, timestamps) is not a request word and must not
+ * count as words we do not read; the settings inside them are rewritten into the plain
+ * `key = value` form the config reader takes. Runs on normalised (lower-case) text; every
+ * rewrite blanks characters, so the map back to the user's words stays one-to-one.
+ */
+
+const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+
+/**
+ * Log prefixes: timestamps ("[2025-11-01 16:50:30]", "2025/03/14 12:40:09", SGLang's
+ * "[00:19:29]"), a docker-compose service prefix ("sglang-1  | ": compose names containers
+ * <service>-<n>), a source position ("routes.go:1225:", Go's log.Lshortfile). A number there
+ * is never a count, a size or a card.
+ */
+const TIMESTAMP =
+  /\[?\d{4}[-/]\d{2}[-/]\d{2}[ t]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:z|[+-]\d{2}:?\d{2})?\]?|\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]/g;
+const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|(?=[ \t]+(?:\[|\d|info|warn|error|debug|critical))/gm;
+const SOURCE_POSITION = /(?<![\w./])[a-z_]\w*\.(?:go|py|cc|cpp|c|rs|js|ts):\d+:?/g;
+
+/** Python: a decorator line, `def f(`, the `):` closing a signature. */
+const DECORATOR = /^[ \t]*@[a-z_][\w.]*(?:\([^)\n]*\))?[ \t]*$/gm;
+const DEF_OPEN = /^[ \t]*(?:async[ \t]+)?def[ \t]+[a-z_]\w*[ \t]*\(/gm;
+const SIGNATURE_CLOSE = /^[ \t]*\)[ \t]*(?:->[^:\n]*)?:[ \t]*$/gm;
+/** `class train_config:` opens a block named like a YAML key: `train_config:` (its fields are its children). */
+const CLASS_LINE = /^([ \t]*)(class[ \t]+)([a-z_]\w*)((?:\([^)\n]*\))?)([ \t]*:)/gm;
+
+/** A Python type: a dotted name with up to three levels of subscripts (Optional[Literal["a", "b"]]). */
+const TYPE = String.raw`[a-z_][\w.]*(?:\[(?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*\])?`;
+/**
+ * `name: Type = value` (a dataclass field or a parameter with a default) is `name = value`:
+ * the type, and any choices a Literal lists, are not settings (Lightning-AI/litgpt#477).
+ */
+const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*(${TYPE})[ \t]*)(?==(?!=))`, 'g');
+/**
+ * What reads as a type: a builtin or typing name, a subscripted or dotted name, or a class
+ * (capitalised as the user wrote it). "config: batch_size=4" is prose and a setting, not a type.
+ */
+const TYPE_NAME = /^(?:int|str|float|bool|bytes|dict|list|tuple|set|frozenset|any|none|path|optional|literal|union|sequence|mapping|callable|type|object)\b|[[.]/;
+
+/** A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string. */
+const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
+/** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
+const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
+
+/**
+ * Classes that name the framework running: Unsloth's FastLanguageModel / FastModel /
+ * FastVisionModel (Unsloth README), TRL's trainers (TRL docs: SFTTrainer, DPOTrainer, KTOTrainer,
+ * ORPOTrainer, GRPOTrainer, PPOTrainer). Read before call names are blanked as code.
+ */
+const FRAMEWORK_CLASSES: Record<string, string> = {
+  fastlanguagemodel: 'unsloth', fastmodel: 'unsloth', fastvisionmodel: 'unsloth',
+  sfttrainer: 'train', dpotrainer: 'dpo', ktotrainer: 'dpo', orpotrainer: 'orpo', grpotrainer: 'grpo', ppotrainer: 'ppo',
+};
+const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES).join('|')})(?:\\.[a-z_]\\w*)*(?![\\w])`, 'g');
+
+/**
+ * A dotted call, `AutoModelForCausalLM.from_pretrained(`, `torch.cuda.empty_cache(`, and the
+ * variable a call is assigned to (`model = …(`): code, never a request word. The arguments stay.
+ */
+const DOTTED_CALL = /(?<![\w.])(?!llama\.cpp\()(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
+const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
+/**
+ * What a dotted call does, where it says: `model.generate(` generates (HF GenerationMixin),
+ * `trainer.train(` trains (HF Trainer). Read before other call names are blanked.
+ */
+const DOING_CALL = /(?<![\w.])[a-z_]\w*(?:\.[a-z_]\w*)*\.(generate|train)(?=\()/g;
+/** Python's import lines and builtin calls (`print(`), and `**kwargs` splats: code only. */
+const IMPORT_LINE =
+  /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
+const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple|set|open|isinstance|super|enumerate|zip|map|getattr|setattr)(?=\()|\*\*[a-z_]\w*/g;
+
+/** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */
+const INLINE_DICT = /(?<==[ \t]*)\{(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*[^,{}\n]+?[ \t]*,?)*[ \t]*\}/g;
+
+/** A Python set of strings, `target_modules={'q_proj', 'v_proj'}` (PEFT's LoraConfig repr), is a list. */
+const STRING_SET = /(?<==[ \t]*)\{((?:[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,?)+)\}/g;
+
+/** Go's fmt of a map, `env="map[OLLAMA_CONTEXT_LENGTH:2048 …]"` (Ollama's server config log): its pairs. */
+const GO_MAP = /(?:\b[a-z_]\w*=)?["']?map\[([^\]\n]*)\]["']?/g;
+
+/** `export NAME=value` in a shell paste: the setting, not the word "export". */
+const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
+
+/** Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. */
+const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{[^}\n]*\}|\$[a-z_]\w*/g;
+
+/**
+ * A shell case table, `if [[ ${MODEL_SIZE} == "1.7b" ]]; then …; elif [[ ${MODEL_SIZE} == "70b" ]]; then …; fi`
+ * (NVIDIA/Megatron-LM#1571): the settings of several setups, one per value of a variable. It is
+ * not the user's setup unless they name one of its values outside it: that branch is kept, the
+ * others go; with none named, every branch goes (a note says so).
+ */
+const BRANCH = /^[ \t]*(if|elif)[ \t]+\[\[?[ \t]*"?\$\{?([a-z_]\w*)\}?"?[ \t]*==?[ \t]*["']?([^"'\]\s]+)["']?[ \t]*\]\]?[ \t]*;?[ \t]*then\b/;
+const BRANCH_END = /^[ \t]*(elif|else|fi)\b/;
+
+function caseTables(text: MappedText, notes: string[]): MappedText {
+  const lines = text.text.split('\n');
+  const drop = new Map<number, 'all' | 'condition'>();
+  for (let i = 0; i < lines.length; i++) {
+    const first = BRANCH.exec(lines[i]!);
+    if (!first || first[1] !== 'if') continue;
+    const branches: { value: string; from: number; to: number }[] = [];
+    let j = i;
+    let end = i;
+    while (j < lines.length) {
+      const b = BRANCH.exec(lines[j]!);
+      if (!b || b[2] !== first[2]) break;
+      let k = j + 1;
+      while (k < lines.length && !BRANCH_END.test(lines[k]!)) k++;
+      branches.push({ value: b[3]!, from: j, to: k });
+      j = k;
+      end = k;
+      if (k < lines.length && !/^[ \t]*elif\b/.test(lines[k]!)) break;
+    }
+    // The else … fi tail: an error message, never a setup.
+    while (end < lines.length && /^[ \t]*(else|fi)\b/.test(lines[end]!)) {
+      const isFi = /^[ \t]*fi\b/.test(lines[end]!);
+      drop.set(end, 'all');
+      end++;
+      if (isFi) break;
+    }
+    if (branches.length < 2) continue;
+    const outside = lines.filter((_, n) => n < i || n >= end).join('\n');
+    const named = branches.filter((b) => new RegExp(`(?<![\\w.])${b.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(outside));
+    const kept = named.length === 1 ? named[0]! : null;
+    for (const b of branches) for (let n = b.from; n < b.to; n++) drop.set(n, b === kept ? 'condition' : 'all');
+    notes.push(
+      kept
+        ? `a shell table of settings by ${first[2]} (${branches.map((b) => b.value).join(', ')}): read the ${kept.value} branch, the one the message names`
+        : `a shell table of settings by ${first[2]} (${branches.map((b) => b.value).join(', ')}) is not read: say which one you run`,
+    );
+    i = end - 1;
+  }
+  if (!drop.size) return text;
+  let offset = 0;
+  const spans: [number, number, 'all' | 'condition'][] = [];
+  lines.forEach((line, n) => {
+    const how = drop.get(n);
+    if (how) spans.push([offset, offset + line.length, how]);
+    offset += line.length + 1;
+  });
+  const starts = new Map(spans.map(([from, to, how]) => [from, { to, how }]));
+  return text.replace(/^[^\n]*$/gm, (m) => {
+    const span = starts.get(m.index);
+    if (!span || span.to !== m.index + m[0].length) return m[0];
+    if (span.how === 'all') return blank(m[0]);
+    // The kept branch: its condition goes, its settings stay.
+    const cond = BRANCH.exec(m[0]);
+    return cond ? blank(cond[0]) + m[0].slice(cond[0].length) : m[0];
+  });
+}
+
+export interface CodeReading {
+  text: MappedText;
+  notes: string[];
+}
+
+export function readCodeDump(input: MappedText): CodeReading {
+  const notes: string[] = [];
+  const beforeTypes = caseTables(input, notes)
+    .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
+    .replace(TIMESTAMP, (m) => blank(m[0]))
+    .replace(SOURCE_POSITION, (m) => blank(m[0]))
+    .replace(DECORATOR, (m) => blank(m[0]))
+    .replace(DEF_OPEN, (m) => blank(m[0]))
+    .replace(SIGNATURE_CLOSE, (m) => blank(m[0]))
+    .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!);
+  const unsloth = /\bfast(?:language|vision)?model\b|\bfrom unsloth\b/.test(beforeTypes.text);
+  const text = beforeTypes
+    .replace(ANNOTATED, (m) => {
+      const type = m[3]!;
+      const at = m.index + m[1]!.length + m[2]!.indexOf(type);
+      const written = beforeTypes.userText(at, at + 1);
+      return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
+    })
+    .replace(WRAPPED_STRING, (m) => blank(m[0]))
+    // An import says which library runs only for an engine or a trainer that is the whole run
+    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run.
+    .replace(IMPORT_LINE, (m) => {
+      const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
+      return lib ? lib.padEnd(m[0].length) : blank(m[0]);
+    })
+    .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length))
+    .replace(BUILTIN_CALL, (m) => blank(m[0]))
+    .replace(ASSIGNED_CALL, (m) => blank(m[0]))
+    // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
+    .replace(FRAMEWORK_CLASS, (m) => {
+      const word = FRAMEWORK_CLASSES[m[1]!]!;
+      // One framework runs a step: under Unsloth a TRL trainer is Unsloth's (its patched trainer).
+      if (unsloth && word !== 'unsloth' && word !== 'train') {
+        notes.push(`${m[1]!.replace(/^(\w+)trainer$/, (_, a: string) => `${a.toUpperCase()}Trainer`)} under Unsloth: read with Unsloth's preset (the ${word.toUpperCase()} trainer's own memory is not added)`);
+        return 'train'.padEnd(m[0].length);
+      }
+      return word.padEnd(m[0].length);
+    })
+    .replace(KEYWORD_CALL, (m) => blank(m[0]))
+    .replace(DOTTED_CALL, (m) => blank(m[0]))
+    .replace(INLINE_DICT, (m) => [
+      { text: '"', from: 0, to: 1 },
+      { text: blank(m[0].slice(1, -1)), from: 1, to: m[0].length - 1 },
+      { text: '"', from: m[0].length - 1, to: m[0].length },
+    ])
+    .replace(STRING_SET, (m) => [
+      { text: '[', from: 0, to: 1 },
+      { text: m[1]!, from: 1, to: m[0].length - 1 },
+      { text: ']', from: m[0].length - 1, to: m[0].length },
+    ])
+    .replace(GO_MAP, (m) => {
+      const open = m[0].indexOf('map[') + 4;
+      return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
+    })
+    .replace(SHELL_EXPORT, (m) => blank(m[0]))
+    .replace(SHELL_VARIABLE, (m) => blank(m[0]));
+  return { text, notes };
+}

@@ -1,0 +1,126 @@
+import type { MappedText, Piece } from './mapped-text.js';
+
+/**
+ * Command lines people paste (issue 11 §2): the program run says what is done before any flag
+ * does. Each launcher below is rewritten into the request words it implies, in its own place
+ * in the text; the flags after it are read by config-keys.ts. Runs on normalised text.
+ */
+
+/**
+ * Launchers and what they run. Module paths and images as their projects document them
+ * (TGI's image ghcr.io/huggingface/text-generation-inference, TGI docs "Quick Tour"; FastChat's
+ * fastchat.serve modules, FastChat README):
+ * - vLLM's OpenAI-compatible server, `python -m vllm.entrypoints.openai.api_server` (also the
+ *   older `vllm.entrypoints.api_server`), and its image `vllm/vllm-openai:<tag>` (vLLM docs,
+ *   "Using Docker"): serving. An image is never a model id.
+ * - SGLang's server, `python -m sglang.launch_server`, and its image `lmsysorg/sglang` (SGLang
+ *   docs, "Install"): serving, read as the engine the estimate models for paged-KV servers.
+ * - ms-swift's entry points `swift sft|pt|rlhf|infer|deploy` (ms-swift docs, "Command Line
+ *   Parameters"): sft and rlhf train (the RL algorithm is --rlhf_type's), pt pre-trains, infer
+ *   and deploy run inference.
+ */
+const LAUNCHERS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, () => 'vllm'],
+  [/(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, () => 'sglang'],
+  [/(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, () => 'vllm'],
+  [/(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, () => 'sglang'],
+  [/(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, () => 'tgi serve'],
+  // FastChat's serving modules: vllm_worker runs vLLM; cli, model_worker and openai_api_server run HF generate.
+  [/(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.vllm_worker\b/g, () => 'vllm'],
+  [/(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.(?:cli|model_worker|gradio_web_server|openai_api_server)\b/g, () => 'inference'],
+  // litgpt's fine-tuning scripts, finetune/lora.py, adapter.py, full.py (lit-gpt before 0.3; a bare
+  // finetune/lora.py is litgpt's when its flags are: Lightning precision strings "bf16-true" or
+  // litgpt's --quantize "bnb.nf4"), and its CLI `litgpt finetune_lora|finetune lora|finetune full`
+  // (litgpt README): litgpt, and the method.
+  [
+    /(?<![\w.-])(?:[\w.-]+\/)*lit-?gpt\/finetune\/(lora|adapter(?:_v2)?|full)\.py(?![\w.])|(?<![\w./-])finetune\/(lora|adapter(?:_v2)?|full)\.py(?=[^\n]*--(?:precision[ \t=]+["']?(?:bf16|16|32)-(?:true|mixed)|quantize[ \t=]+["']?bnb\.))|(?<![\w./-])litgpt[ \t]+finetune(?:[ \t]+|_)(lora|adapter(?:_v2)?|full)(?![\w-])/g,
+    (m) => {
+      const method = m[1] ?? m[2] ?? m[3];
+      return `litgpt ${method === 'full' ? 'full' : method === 'lora' ? 'lora' : 'train'}`;
+    },
+  ],
+  [
+    /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
+    (m) => ({ sft: 'train', rlhf: 'train', pt: 'pretrain', infer: 'inference', deploy: 'inference' })[m[1] as 'sft'],
+  ],
+];
+
+/**
+ * llama.cpp's programs (`./main` before mid-2024, `llama-cli`, `llama-server`, `./server`) and the
+ * flags after them, read in their own command only, where they cannot be another program's
+ * (common/arg.cpp): `-m FNAME` the model file, `-n N` (--n-predict) the tokens to generate; the
+ * sampling, threading and I/O flags change no memory. Others (-c, -ngl, -b) stay for
+ * config-keys.ts, and so does what follows the flags.
+ */
+const LLAMA_CPP =
+  /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server)(?:\.exe)?(?=[ \t]+(?:-[a-z-]+[ \t]+\S+[ \t]+)*-m[ \t])((?:[ \t]+-{1,2}[a-z][\w-]*(?:(?:[ \t]+|=)(?:"[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?)+)/g;
+const FLAG = /-{1,2}([a-z][\w-]*)(?:(?:[ \t]+|=)("[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?/g;
+const NO_EFFECT_FLAGS = new Set(
+  't threads temp top-k top-p repeat-penalty repeat-last-n color i interactive ins instruct p prompt f file port host mlock no-mmap s seed keep r reverse-prompt in-prefix in-suffix log-disable verbose'.split(' '),
+);
+
+/**
+ * The ggml/GGUF type in a model file's name ("ggml-model-q4_0.bin", "llama-2-7b.Q4_K_M.gguf")
+ * as the weight formats the estimate has: each k-quant level by its bits (llama.cpp's
+ * ggml-quants: q4_0 and q4_1 are 4-bit blocks, sized as Q4_K_M; q5_0/q5_1 as Q5_K_M).
+ */
+function fileWeights(file: string): string | null {
+  const t = /(?:^|[-_.])(q[2-8])(?:_[01k](?:_[sml])?|_k)?(?=[-_.]|$)|(?:^|[-_.])(f16|f32|bf16)(?=[-_.]|$)/.exec(file);
+  if (!t) return null;
+  if (t[2]) return t[2] === 'f32' ? 'fp32' : t[2] === 'f16' ? 'fp16' : 'bf16';
+  return ({ q2: 'q2', q3: 'q3', q4: 'q4', q5: 'q5', q6: 'q6', q8: 'q8' } as Record<string, string>)[t[1]!] ?? null;
+}
+
+/**
+ * What a model file names: its own name without the type and extension, or, for the generic
+ * name llama.cpp's converters write ("ggml-model-q4_0.bin", "model-f16.gguf"), the folder it
+ * sits in ("models/7B/").
+ */
+function fileModel(path: string): string | null {
+  const parts = path.split(/[/\\]/).filter(Boolean);
+  const file = parts.pop() ?? '';
+  const name = file
+    .replace(/\.(?:bin|gguf|ggml)$/, '')
+    .replace(/(?:[-_.])(?:q[2-8](?:_[01k](?:_[sml])?|_k)?|f16|f32|bf16)$/, '');
+  if (name && !/^(?:ggml-)?model(?:-\d+-of-\d+)?$/.test(name)) return name;
+  const folder = parts.pop();
+  return folder && /\d/.test(folder) ? folder : null;
+}
+
+/** Each word read from a llama.cpp command keeps the place of the flag it came from (for the reply's quotes). */
+function llamaCppCommand(m: RegExpExecArray): Piece[] {
+  const flags = m[1]!;
+  const offset = m[0].length - flags.length;
+  // llama.cpp's own preset (GGUF, f16 KV cache, layers split over GPUs) goes with the program.
+  const pieces: Piece[] = [{ text: ' llamacpp inference ', from: 0, to: offset }];
+  let last = offset;
+  for (const f of flags.matchAll(FLAG)) {
+    const [name, value] = [f[1]!, f[2]];
+    let from = offset + f.index;
+    const to = from + f[0].length;
+    let text: string | null = null;
+    if ((name === 'm' || name === 'model') && value) {
+      const path = value.replace(/^["']|["']$/g, '');
+      // The flag's own letters go blank: the model keeps the file's place.
+      const at = f[0].lastIndexOf(value);
+      pieces.push({ text: flags.slice(last - offset, from - offset), from: last, to: from }, { text: ' '.repeat(at), from, to: from + at });
+      last = from += at;
+      text = ` ${[fileModel(path), fileWeights(path.split(/[/\\]/).pop() ?? '')].filter(Boolean).join(' ')} `;
+    } else if (/^(?:n|n-predict|predict)$/.test(name) && value && Number(value) > 0) {
+      text = ` gen ${value} `;
+    } else if (NO_EFFECT_FLAGS.has(name)) {
+      text = ' '.repeat(to - from);
+    }
+    if (text === null) continue;
+    pieces.push({ text: flags.slice(last - offset, from - offset), from: last, to: from }, { text, from, to });
+    last = to;
+  }
+  pieces.push({ text: m[0].slice(last), from: last, to: m[0].length });
+  return pieces;
+}
+
+export function readCommands(text: MappedText): MappedText {
+  let out = text;
+  for (const [pattern, words] of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `);
+  return out.replace(LLAMA_CPP, llamaCppCommand);
+}
