@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseRequest } from '../src/language/parse.js';
 import { canonicalText } from '../src/scenario/canonical.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
 import type { Scenario } from '../src/scenario/schema.js';
@@ -86,9 +87,16 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : null), /no GPU named|don't know the GPU|GPUs in all|as your setup|your setup's (?:GPU type|GPU count|node count)\b/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
-  // A comparison's sides as the reply names them, in either order ("Llama 3 8b vs llama-2-7b").
-  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map((x) => x.replace(/[\s_]+/g, '-')).sort() : s.question, s.chart], /$^|your setup's (?:question)\b/],
+  // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").
+  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map(sideMeaning).sort() : s.question, s.chart], /$^|your setup's (?:question)\b/],
 ];
+
+/** A compare side as the items it reads as (kind and value, no spans). */
+function sideMeaning(side: string): string {
+  const read = parseRequest(side);
+  if (!read.ok) return side.replace(/[\s_]+/g, '-');
+  return JSON.stringify(read.items.map(({ at: _at, end: _end, text: _text, ...meaning }) => meaning));
+}
 
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
   return FIELDS.filter(([name]) => withModel || name !== 'model')

@@ -157,6 +157,8 @@ export function readProse(input: MappedText): ProseReading {
       { text: m[1]!, from: 0, to: m[1]!.length },
       { text: ` zero${m[2]}`, from: m[1]!.length, to: m[0].length },
     ]))
+    // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
+    .replace(/(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g, outsideHubIds((m) => ' vs '.padEnd(m[0].length)))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.

@@ -218,6 +218,11 @@ function splitCompounds(tokens: Token[]): Token[] {
         if (piece[0].length === 0) break;
       }
     }
+    // A name holding a size ("OA_SFT_Llama_30B_6", "llama-7b-sft") is a model's name: a training
+    // word inside it names how the model was made, not what the user does.
+    if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) {
+      for (const p of parts) if (p.type === 'mode') Object.assign(p, { type: 'word', value: p.text });
+    }
     // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3).
     if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) out.push(...parts);
     else out.push(t);
@@ -272,7 +277,8 @@ function nameModels(tokens: Token[], notes: string[]): void {
     // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.
     let last = i;
     for (let j = i + 1; j + 1 < tokens.length; j += 2) {
-      if (!(tokens[j]!.type === 'sep' && /^[-_.]$/.test(tokens[j]!.text) && tokens[j + 1]!.type === 'word')) break;
+      // "-v2", "_6": a word or a number joined to the name.
+      if (!(tokens[j]!.type === 'sep' && /^[-_.]$/.test(tokens[j]!.text) && (tokens[j + 1]!.type === 'word' || tokens[j + 1]!.type === 'number'))) break;
       last = j + 1;
     }
     const start = tokens[first]!;

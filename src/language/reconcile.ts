@@ -78,6 +78,9 @@ function familyOf(i: ModelItem): string | null {
 /** Words that make an amount of memory something used, not a card: "uses 24 GB VRAM", "just needs 8.5G VRAM", "exceeding 7.83g vram". */
 const USAGE = /\b(?:needs?|needed|uses?|used|using|consum\w*|takes?|took|requires?|required|occup\w*|allocat\w*|reserv\w*|exceed\w*|peaks?|eats?|ate|hits?)\s+(?:(?:only|just|about|around|roughly|approx\w*|up to|over|nearly|almost|~)\s*)*$/i;
 
+/** An `ollama ps` row: NAME (a tag) and maybe the ID before SIZE ("gemma3:12b    22 GB    28%/72% CPU/GPU"). */
+const OLLAMA_PS_ROW = /(?:^|\n)\s*[a-z0-9._\/-]+:[a-z0-9._-]+\s+(?:[0-9a-f]{12}\s+)?$/i;
+
 /**
  * A memory figure said as what something uses ("Gemma 3 12b uses 24 GB VRAM") is the message's
  * measurement, not the card's size: set aside, with a note, never read as the GPU.
@@ -86,7 +89,7 @@ function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   return items.filter((i) => {
     if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
-    if (!USAGE.test(before(text, i.at))) return true;
+    if (!USAGE.test(before(text, i.at)) && !OLLAMA_PS_ROW.test(before(text, i.at))) return true;
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
     return false;
   });
