@@ -22,7 +22,7 @@ export interface ProseReading {
 }
 
 /** Suffixes that only say which checkpoint of a model it is. */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|v\d+(?:\.\d+)*|\d{4})$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|v\d+(?:\.\d+)*|\d{4})$/;
 
 /** Suffixes that set the weight format, as request words. */
 const FORMAT_SUFFIX: [RegExp, string][] = [

@@ -333,6 +333,14 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     // "gemma 4b", "llama2 13b": a size right after is the grammar's family-and-size.
     const after = tokens[end + 1]?.type === 'ws' ? tokens[end + 2] : tokens[end + 1];
     if (after?.type === 'size' || after?.type === 'moeSize') continue;
+    // "Qwen2.5-72-int4", "llama2-13-chat": the size joined without its "b".
+    const joined = tokens[end + 1]?.type === 'sep' && tokens[end + 1]!.text === '-' && tokens[end + 2]?.type === 'number' ? tokens[end + 2]! : null;
+    const bySize = joined ? members.find((m) => m.size === `${joined.text}b`) : undefined;
+    if (bySize) {
+      notes.push(`"${wholeText(tokens, i, end + 2)}" read as ${bySize.id}`);
+      tokens.splice(i, end + 3 - i, { type: 'model', value: bySize.id, text: wholeText(tokens, i, end + 2), offset: t.offset });
+      continue;
+    }
     const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
     const sized = sizes.length === 1 ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
     const text = wholeText(tokens, i, end);

@@ -73,6 +73,9 @@ export class Patch {
   /** Every item, in order (for "which items were given"). */
   readonly items: Item[] = [];
 
+  /** Read from prose or a pasted config (collectPatch's firstWins): a saying may yield to a stated setting. */
+  tolerant = false;
+
   constructor(private readonly text: string) {}
 
   get<T>(slot: string): Slot<T> | undefined {
@@ -155,6 +158,7 @@ export function sideText(item: Item): string {
  */
 export function collectPatch(items: Item[], text: string, firstWins = false): Patch | ErrorReply {
   const patch = new Patch(text);
+  patch.tolerant = firstWins;
   for (const item of items) {
     const error = firstWins ? patch.setAtomically(item, () => setItem(patch, item)) : setItem(patch, item);
     if (error) return error;

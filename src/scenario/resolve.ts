@@ -9,7 +9,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
-import { resolveHardware } from './hardware.js';
+import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
@@ -402,6 +402,13 @@ class Resolution {
     const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
+    // "seems to only use one gpu" next to a pasted `tp_size=2`: the stated split needs that many GPUs.
+    const split = p.tp * p.pp * p.cp;
+    const hw = this.s.hardware;
+    if (this.patch.tolerant && hw && hw.count < split && (this.patch.has('par.tp') || this.patch.has('par.pp'))) {
+      this.assume(`${split} GPUs: the message's tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''} needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`);
+      this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
+    }
     if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
     const hostRam = this.patch.value<number>('hostRam');
     if (hostRam !== undefined) this.s.hostMemoryBytes = hostRam * 2 ** 30;
@@ -581,7 +588,10 @@ class Resolution {
     if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
     // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
     // whole layers on each GPU in turn: a layer split, run one GPU at a time.
-    if (!this.patch.has('engine') && s.framework !== 'tgi' && n <= s.model.arch.layers) {
+    // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
+    // inference code) is model parallel over tensors, not accelerate's single-process layer split.
+    const perProcess = /nproc|num_processes|world_size/i.test(this.patch.get('gpuCount')?.item.text ?? this.patch.get('perNode')?.item.text ?? '');
+    if (!this.patch.has('engine') && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
       p.pp = n;
       this.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
       return true;

@@ -129,6 +129,17 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     source: 'stabilityai/stablelm-base-alpha-3b config.json (GPTNeoXForCausalLM); total: Hugging Face model page safetensors count 3.64B',
   },
   {
+    id: 'gpt-j-6b',
+    name: 'GPT-J-6B',
+    family: 'gpt-j',
+    aliases: ['gpt-j', 'gptj', 'gpt-j 6b', 'gpt j 6b', 'gptj-6b', 'eleutherai/gpt-j-6b'],
+    // One ln_1 feeding parallel attention and MLP; q/k/v/out without bias, fc_in/fc_out with bias;
+    // rotary on 64 of 256 head dims; untied lm_head with a bias (the 50,400 extra).
+    arch: { layers: 28, hidden: 4096, heads: 16, kvHeads: 16, headDim: 256, ffn: 16384, vocab: 50400, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: false, positions: 'rope', attentionBias: 'none', mlpBias: true, parallelBlock: true, extraParams: 50400 },
+    publishedParams: 6.053e9,
+    source: 'EleutherAI/gpt-j-6b config.json (GPTJForCausalLM: n_embd 4096, n_layer 28, n_head 16, rotary_dim 64, n_inner 4·n_embd, vocab 50400); total: model card 6,053,381,344',
+  },
+  {
     id: 'falcon-7b',
     name: 'Falcon-7B',
     family: 'falcon',
