@@ -46,6 +46,8 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
 
 /** GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"). */
+/** "quantisation is 4_0 gguf": a GGUF type written without its q. */
+const GGUF_WITHOUT_Q = /(?<![a-z0-9_])([2-8])_(0|1|k_[sml])(?=\s+gguf\b)/g;
 const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])/g;
 /**
  * The GGUF type modelled for each nominal width (src/memory/precision.ts, whole-file bits per
@@ -56,7 +58,7 @@ const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m
 
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
-  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per))/g;
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context' };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
@@ -194,6 +196,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
     // Host RAM is read as the node's ("1T RAM" → 1024 GB), for the offload check.
     .replace(HOST_RAM, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `))
+    .replace(GGUF_WITHOUT_Q, outsideHubIds((m) => `q${m[1]}_${m[2]}`))
     .replace(GGUF, outsideHubIds((m) => {
       // Set apart from a file name around it, so the name still reads as its model.
       const format = GGUF_OF_WIDTH[Number(m[2])]!;

@@ -269,6 +269,12 @@ function nameModels(tokens: Token[], notes: string[]): void {
     const familyAfter = tokens[i + 2];
     if (first === i && after?.text === ' ' && familyAfter?.type === 'family' && tokens[i - 1]?.type !== 'family') {
       const text = wholeText(tokens, i, i + 2);
+      // "30B LLaMA" is the catalog's "llama-30b" (LLaMA-1 33B) when the catalog spells it so.
+      const named = modelIdOf(`${familyAfter.value}-${size.text}`);
+      if (named) {
+        tokens.splice(i, 3, { type: 'model', value: named, text, offset: size.offset });
+        continue;
+      }
       tokens.splice(i, 3, { type: 'family', value: familyAfter.value, text: '', offset: size.offset }, { ...size, value: size.text, text });
       i++;
       continue;

@@ -430,7 +430,10 @@ class Resolution {
       return null;
     }
     this.s.framework = asked;
-    let preset = presetFor(asked, this.s.mode, this.gpus());
+    // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
+    // `--quantize bnb.nf4` run takes its paged AdamW.
+    const nf4 = ['nf4', 'nf4-dq'].includes(this.patch.value<string>('weights') ?? '');
+    let preset = presetFor(asked, this.s.mode === 'lora' && nf4 ? 'qlora' : this.s.mode, this.gpus());
     // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
     if (preset.mode && this.isNew && !this.patch.has('mode') && !this.patch.has('train') && this.s.mode !== preset.mode) {
       this.s.mode = preset.mode;

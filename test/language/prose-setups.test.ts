@@ -190,6 +190,27 @@ describe('vLLM --enforce-eager', () => {
   });
 });
 
+describe('more loose names', () => {
+  // c034 (lm-sys/FastChat): "30B LLaMA"; c176 (sgl-project/sglang): "Qwen2.5-72-int4"; c115 (DeepSpeed): "gpt-j".
+  it('reads a family after its size, a size without its b and a one-size model by name', () => {
+    expect(read('full finetune of 30B LLaMA on 16x a100').scenario.model.id).toBe('llama-1-33b');
+    expect(read('serve /workspace/model/Qwen2.5-72-int4 on 2x a800-80g').scenario.model.id).toBe('qwen2.5-72b');
+    expect(read('finetuning gpt-j on an a6000').scenario.model.id).toBe('gpt-j-6b');
+  });
+
+  // c172 (Tiiny-AI/PowerInfer): "have one 7b whose quantisation is 4_0 gguf", "7b is > 12gb ram use".
+  it('a GGUF type written without its q is that type; RAM said as used is not the host\'s', () => {
+    const { scenario } = read('can u have one 7b whose quantisation is 4_0 gguf? 7b is > 12gb ram use on my 4060');
+    expect(scenario.weights).toBe('q4_k_m');
+    expect(scenario.hostMemoryBytes ?? null).toBeNull();
+  });
+
+  // c111/c114 (Lightning-AI/litgpt): `finetune/lora.py --quantize bnb.nf4-dq` runs paged AdamW.
+  it('litgpt LoRA on a bitsandbytes base is QLoRA with paged AdamW', () => {
+    expect(read('python finetune/lora.py --checkpoint_dir checkpoints/meta-llama/Llama-2-7b-hf --precision bf16-true --quantize bnb.nf4-dq').scenario.optimizer).toBe('paged-adamw');
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
