@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/core/assistant.js';
-import type { Estimate } from '../../src/memory/types.js';
-
-function estimateOf(text: string): Estimate {
-  const { reply } = respond(text, null);
-  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
-  return reply.estimate;
-}
-
-const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
+import { estimateOf, part } from './fixtures.js';
 
 describe('DeepSpeed ZeRO-3 buffers (runtime/zero/stage3.py, partitioned_param_coordinator.py)', () => {
   it('allocates the contiguous gradient bucket of reduce_bucket_size 5e8 at start-up, on one GPU and under LoRA too', () => {

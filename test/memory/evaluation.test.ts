@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/core/assistant.js';
+import { estimateOf } from './fixtures.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import type { Estimate } from '../../src/memory/types.js';
-
-function estimateOf(text: string): Estimate {
-  const { reply } = respond(text, null);
-  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
-  return reply.estimate;
-}
 
 const evalPhase = (e: Estimate) => e.phases.find((p) => p.phase === 'eval');
 

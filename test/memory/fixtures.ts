@@ -1,4 +1,6 @@
 import { modelById } from '../../src/catalog/index.js';
+import { respond } from '../../src/core/assistant.js';
+import type { Estimate } from '../../src/memory/types.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
 /** A scenario with DESIGN §2's defaults, built without the language, for memory-model tests. */
@@ -32,3 +34,13 @@ export function scenario(modelId: string, patch: Partial<Scenario> = {}): Scenar
     ...patch,
   };
 }
+
+/** The estimate the assistant answers a request with (a refusal fails the test, naming why). */
+export function estimateOf(text: string): Estimate {
+  const { reply } = respond(text, null);
+  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
+  return reply.estimate;
+}
+
+/** Bytes of one component of an estimate (0 when it is absent). */
+export const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { estimateOf, part } from './fixtures.js';
 import { respond } from '../../src/core/assistant.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { GiB } from '../../src/memory/format.js';
@@ -9,19 +10,11 @@ import { vllmBatchDefaults } from '../../src/memory/serving.js';
 import type { Estimate } from '../../src/memory/types.js';
 import { scenario } from './fixtures.js';
 
-function estimateOf(text: string): Estimate {
-  const { reply } = respond(text, null);
-  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
-  return reply.estimate;
-}
-
 function readingOf(text: string): { reading: string; assumptions: string[] } {
   const { reply } = respond(text, null);
   if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}`);
   return { reading: reply.reading, assumptions: reply.assumptions };
 }
-
-const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
 
 describe('terms that were wrong (issue 14, item 3)', () => {
   it('vocab-parallel cross-entropy holds s·b·V/t logits at 6 B each (Megatron cross_entropy.py)', () => {

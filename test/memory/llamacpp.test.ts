@@ -1,19 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/core/assistant.js';
+import { estimateOf, part } from './fixtures.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { modelById } from '../../src/catalog/index.js';
 import { GiB } from '../../src/memory/format.js';
 import { ggufFileBytes, ggufGpuBytes, ggufHostBytes, ggufTokenEmbdBytes, llamaCppPlacement, useMoreBits } from '../../src/memory/gguf.js';
-import type { Estimate } from '../../src/memory/types.js';
 
-function estimateOf(text: string): Estimate {
-  const { reply } = respond(text, null);
-  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
-  return reply.estimate;
-}
-
-const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
 const llama31_8b = modelById('llama-3.1-8b').arch;
 
 describe('GGUF tensor types (llama.cpp src/llama-quant.cpp llama_tensor_get_type)', () => {

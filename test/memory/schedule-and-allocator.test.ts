@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/core/assistant.js';
+import { estimateOf, part } from './fixtures.js';
 import { SLACK } from '../../src/memory/overhead.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
-import type { Estimate } from '../../src/memory/types.js';
-
-function estimateOf(text: string): Estimate {
-  const { reply } = respond(text, null);
-  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
-  return reply.estimate;
-}
-
-const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
 
 describe('Megatron pipeline schedules (Korthikanti et al. 2022 §4.2.3)', () => {
   it('1F1B: the first stage holds p micro-batches of its L/p layers, fewer when there are fewer micro-batches', () => {

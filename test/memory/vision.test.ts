@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { estimateOf, part } from './fixtures.js';
 import { respond } from '../../src/core/assistant.js';
-import type { Estimate } from '../../src/memory/types.js';
-
-function estimateOf(text: string): Estimate {
-  const { reply } = respond(text, null);
-  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}: ${reply.kind === 'error' ? reply.message : reply.kind}`);
-  return reply.estimate;
-}
-
-const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
 
 describe('the vision tower of a vision-language model', () => {
   it('is on the GPU in inference: 677 M parameters of Qwen2.5-VL-7B at 2 B', () => {
