@@ -161,6 +161,11 @@ export function readProse(input: MappedText): ProseReading {
     ]))
     // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
     .replace(/(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g, outsideHubIds((m) => ' vs '.padEnd(m[0].length)))
+    // "…_clip_vit_large_p14_336_lora_…": a long number inside an identifier is part of its name.
+    .replace(/(?<=[a-z0-9]_)\d{3,}(?=_[a-z])/g, outsideHubIds((m) => 'n'.repeat(m[0].length)))
+    // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
+    .replace(/(?<![\w.-])(\d+(?:\.\d+)?)\s*[-~–]\s*(\d+(?:\.\d+)?)\s*(gb|g|gib)\b/g, outsideHubIds((m) =>
+      Number(m[1]) < Number(m[2]) ? `${m[2]}${m[3]}`.padStart(m[0].length) : m[0]))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.

@@ -223,8 +223,12 @@ function splitCompounds(tokens: Token[]): Token[] {
     if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) {
       for (const p of parts) if (p.type === 'mode') Object.assign(p, { type: 'word', value: p.text });
     }
-    // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3).
-    if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) out.push(...parts);
+    // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3). A bare number
+    // inside an identifier ("…_clip_vit_large_p14_336_lora…") is part of the name, never a count.
+    if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) {
+      if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) for (const p of parts) if (p.type === 'number') Object.assign(p, { type: 'word', value: p.text });
+      out.push(...parts);
+    }
     else out.push(t);
   }
   return out;
