@@ -43,10 +43,21 @@ function mlaValuesPerLayer(s: Scenario, l: Layout): { values: number; text: stri
 export function kvBytesPerToken(s: Scenario, l: Layout): number {
   const { kvHeads: g, headDim: d, mla } = s.model.arch;
   const bytes = KV_DTYPE_BYTES[s.inference.kvDtype];
-  const layersHere = l.layersOnStage;
+  const layersHere = l.layersOnStage * selfAttentionShare(s.model.arch);
   if (mla) return layersHere * mlaValuesPerLayer(s, l).values * bytes;
   const kvHeadsHere = Math.max(1, g / l.tp);
   return 2 * layersHere * kvHeadsHere * d * bytes;
+}
+
+/**
+ * Share of the layers that cache a text token's K and V. Llama 3.2 Vision's cross-attention layers
+ * (transformers modeling_mllama.py MllamaTextCrossAttention: k_proj / v_proj read the projected
+ * vision states, never the text) cache only the image's tokens: 4 tiles × 1601 patches per image,
+ * per cross-attention layer (2 × 1601 × 4 × 8 KV heads × 128 × 2 B ≈ 26 MB a layer in bf16).
+ * The request names no images, so that image cache is not counted; the text cache leaves them out.
+ */
+export function selfAttentionShare(arch: Architecture): number {
+  return (arch.layers - (arch.crossAttentionLayers ?? 0)) / arch.layers;
 }
 
 /**
@@ -80,7 +91,10 @@ export function kvCache(s: Scenario, l: Layout): Component {
   const tokens = cachedTokens(s.model.arch, s.seq);
   const total = kvBytesPerToken(s, l) * s.microBatch * tokens;
   const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
-  const layersText = l.layersOnStage < L ? `${l.layersOnStage} of ${L} layers` : `${L} layers`;
+  const cross = s.model.arch.crossAttentionLayers ?? 0;
+  const layersText = cross > 0
+    ? `${num(l.layersOnStage * selfAttentionShare(s.model.arch))} of ${L} layers (${cross} cross-attention layers cache only image tokens)`
+    : l.layersOnStage < L ? `${l.layersOnStage} of ${L} layers` : `${L} layers`;
   const tokenText = tokens < s.seq ? `${num(tokens)} tokens (window ${s.model.arch.slidingWindow} in ${slidingLayerCount(s.model.arch)} layers)` : `${num(tokens)} tokens`;
   const formula = mla
     ? `${layersText} × ${s.microBatch} × ${tokenText} × ${mlaValuesPerLayer(s, l).text} × ${bytes} B`

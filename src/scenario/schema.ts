@@ -99,6 +99,12 @@ export const architectureSchema = z.object({
    * in training (LLaMA-Factory freeze_vision_tower=True; a text-only batch gives it no gradients).
    */
   vision: z.object({ name: z.string(), params: z.number().positive() }).optional(),
+  /**
+   * Cross-attention layers among `layers` (Llama 3.2 Vision text_config cross_attention_layers):
+   * decoder layers for parameters, LoRA targets and activations, but their K and V come from the
+   * image's tokens only, so a text token adds nothing to their cache (memory/inference.ts).
+   */
+  crossAttentionLayers: z.number().int().min(0).optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
   dropout: z.number().min(0).max(1).optional(),
 });

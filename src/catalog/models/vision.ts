@@ -105,3 +105,56 @@ export function llavaVision(textHidden: number): NonNullable<Architecture['visio
     projector: 1024 * textHidden + textHidden + textHidden * textHidden + textHidden,
   });
 }
+
+/**
+ * Llama 3.2 Vision's encoder (transformers modeling_mllama.py MllamaVisionModel; vision_config of
+ * meta-llama/Llama-3.2-11B-Vision and -90B-Vision alike: hidden_size 1280, intermediate_size 5120,
+ * num_hidden_layers 32 local + num_global_layers 8, image_size 560, patch_size 14, max_num_tiles 4,
+ * 9 aspect-ratio ids (8 supported_aspect_ratios + padding), vision_output_dim 7680). Not a plain ViT,
+ * so counted here rather than through vitParams:
+ * - each MllamaVisionEncoderLayer: q/k/v/o without bias, fc1/fc2 with bias, two LayerNorms; the 8
+ *   global layers add the gate_attn and gate_ffn scalars;
+ * - patch_embedding Conv2d(3, 1280, 14, bias=False), class_embedding, the gated position embedding
+ *   (1601 × 1280 rows plus a tile_embedding of 9 × (4 × 1601 × 1280)), the gated pre- and post-tile
+ *   embeddings (9 × 4 × 1280 each), layernorm_pre and layernorm_post;
+ * - multi_modal_projector Linear(7680, text hidden) with bias: the local layers 3, 7, 15, 23, 30
+ *   (intermediate_layers_indices) concatenated with the final state, 6 × 1280.
+ */
+export function mllamaVision(textHidden: number): NonNullable<Architecture['vision']> {
+  const h = 1280;
+  const ffn = 5120;
+  const localLayers = 32;
+  const globalLayers = 8;
+  const patches = (560 / 14) ** 2 + 1;
+  const tiles = 4;
+  const aspectRatioIds = 9;
+  const layer = 4 * h * h + (2 * h * ffn + ffn + h) + 2 * (2 * h);
+  const encoder = (localLayers + globalLayers) * layer + 2 * globalLayers;
+  const positions = patches * h + 1 + aspectRatioIds * tiles * patches * h;
+  const tileEmbeddings = 2 * (aspectRatioIds * tiles * h + 1);
+  const embedding = 3 * 14 * 14 * h + h + positions + tileEmbeddings + 2 * (2 * h);
+  const projector = 6 * h * textHidden + textHidden;
+  return { name: 'Llama 3.2 Vision ViT-H/14', params: encoder + embedding + projector };
+}
+
+/**
+ * Qwen3-VL's ViT (modeling_qwen3_vl.py Qwen3VLVisionModel; vision_config of Qwen3-VL-8B, -30B-A3B
+ * and -235B-A22B: depth 27, hidden_size 1152, intermediate_size 4304, plain GELU MLP and qkv/proj
+ * with biases, LayerNorm, Conv3d patch embedding 3 × 2 × 16 × 16 with bias, num_position_embeddings
+ * 2304 learned positions, spatial_merge_size 2) and its mergers: the final Qwen3VLVisionPatchMerger
+ * (LayerNorm(1152), Linear(4608, 4608), Linear(4608, out_hidden_size), biases) and one DeepStack
+ * merger per deepstack_visual_indexes [8, 16, 24], each the same but with LayerNorm(4608) after the
+ * 2 × 2 shuffle (use_postshuffle_norm). out_hidden_size is the text hidden size.
+ */
+export function qwen3VlVision(textHidden: number): NonNullable<Architecture['vision']> {
+  const h = 1152;
+  const merged = 4 * h;
+  const mergerLinears = merged * merged + merged + merged * textHidden + textHidden;
+  const merger = 2 * h + mergerLinears;
+  const deepstackMergers = 3 * (2 * merged + mergerLinears);
+  return visionTower('Qwen3-VL ViT', {
+    layers: 27, hidden: h, ffn: 4304, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 2 * 16 * 16 * h, patchBias: true, positions: 2304, classToken: false, extraNorms: 0,
+    projector: merger + deepstackMergers,
+  });
+}

@@ -1,6 +1,31 @@
-import type { ModelSpec } from '../types.js';
+import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
-import { llavaVision, qwen25VlVision, qwen2VlVision } from './vision.js';
+import { llavaVision, mllamaVision, qwen25VlVision, qwen2VlVision, qwen3VlVision } from './vision.js';
+
+/**
+ * Llama 3.2 Vision's language model (MllamaForConditionalGeneration, text_config): Llama 3.1's
+ * decoder with a cross-attention layer inserted every fifth position. num_hidden_layers counts both
+ * kinds (11B: 40 = 32 self + 8 cross, cross_attention_layers [3, 8, …, 38]; 90B: 100 = 80 + 20,
+ * [3, 8, …, 98]). A MllamaCrossAttentionDecoderLayer (transformers modeling_mllama.py) has a self-
+ * attention layer's tensors (q/k/v/o without bias, gated MLP, input and post-attention RMSNorm; k/v
+ * read the vision states after multi_modal_projector, already text-hidden wide) plus an RMSNorm of head_dim on q and
+ * on k and the two tanh gates cross_attn_attn_gate and cross_attn_mlp_gate: so every layer is counted
+ * as a decoder layer (trained in a full fine-tune, targeted by LoRA's q/k/v/o/gate/up/down, whose
+ * names PEFT matches in cross_attn too), the 2 × head_dim + 2 extra per cross-attention layer as
+ * extraParams, and crossAttentionLayers keeps them out of the text KV cache (memory/inference.ts
+ * selfAttentionShare). Activations count them as decoder layers: a batch with an image runs them on
+ * every text token (a text-only batch skips them, so that term is high by their share there).
+ * embed_tokens has vocab_size + 8 rows (the image token and padding), the LM head vocab_size.
+ */
+function mllamaText(layers: number, crossLayers: number, hidden: number, heads: number, ffn: number): Architecture {
+  const headDim = 128;
+  const extraRows = 8 * hidden;
+  const crossExtras = crossLayers * (2 * headDim + 2);
+  return llamaStyle({
+    layers, hidden, heads, kvHeads: 8, headDim, ffn, vocab: 128256, tiedEmbeddings: false,
+    crossAttentionLayers: crossLayers, extraParams: extraRows + crossExtras, vision: mllamaVision(hidden),
+  });
+}
 
 /**
  * Vision-language models whose language model is a catalog decoder: the text shape is the
@@ -72,5 +97,72 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({ layers: 40, hidden: 5120, heads: 40, kvHeads: 40, headDim: 128, ffn: 13824, vocab: 32064, tiedEmbeddings: false, vision: llavaVision(5120) }),
     publishedParams: 13_016_519_680,
     source: 'llava-hf/llava-1.5-13b-hf config.json (text_config as Llama-2-13B with vocab_size 32064, vision_config CLIP ViT-L/14-336); total: the 13.35B checkpoint less the vision tower',
+  },
+  {
+    id: 'llama-3.2-11b-vision',
+    name: 'Llama-3.2-11B-Vision',
+    family: 'llama',
+    aliases: ['llama 3.2 11b vision', 'llama-3.2-11b-vision-instruct', 'llama3.2-11b-vision', 'llama3.2-11b-vision-instruct', 'llama 3.2 vision 11b', 'llama-3.2-vision-11b', 'meta-llama/llama-3.2-11b-vision', 'meta-llama/llama-3.2-11b-vision-instruct'],
+    arch: mllamaText(40, 8, 4096, 32, 14336),
+    publishedParams: 10.7e9 - mllamaVision(4096).params,
+    source:
+      'meta-llama/Llama-3.2-11B-Vision config.json (text_config: 40 layers with cross_attention_layers [3, 8, 13, 18, 23, 28, 33, 38], hidden 4096, ' +
+      '32 heads, 8 KV heads, intermediate 14336, vocab 128256; vision_config: hidden 1280, 32 + 8 global layers, 560 px, 4 tiles); ' +
+      'total: the Hub safetensors 10.7B (model card 10.6B) less the vision tower',
+  },
+  {
+    id: 'llama-3.2-90b-vision',
+    name: 'Llama-3.2-90B-Vision',
+    family: 'llama',
+    aliases: ['llama 3.2 90b vision', 'llama-3.2-90b-vision-instruct', 'llama3.2-90b-vision', 'llama3.2-90b-vision-instruct', 'llama 3.2 vision 90b', 'llama-3.2-vision-90b', 'meta-llama/llama-3.2-90b-vision', 'meta-llama/llama-3.2-90b-vision-instruct'],
+    arch: mllamaText(100, 20, 8192, 64, 28672),
+    publishedParams: 88.6e9 - mllamaVision(8192).params,
+    source:
+      'meta-llama/Llama-3.2-90B-Vision config.json (text_config: 100 layers with cross_attention_layers [3, 8, …, 98], hidden 8192, ' +
+      '64 heads, 8 KV heads, intermediate 28672, vocab 128256; vision_config as 11B); total: the model card 88.6B less the vision tower',
+  },
+  {
+    id: 'qwen3-vl-8b',
+    name: 'Qwen3-VL-8B',
+    family: 'qwen',
+    aliases: ['qwen3-vl-8b-instruct', 'qwen3-vl-8b-thinking', 'qwen3 vl 8b', 'qwen3vl-8b', 'qwen3vl 8b', 'qwen/qwen3-vl-8b-instruct', 'qwen/qwen3-vl-8b-thinking'],
+    arch: llamaStyle({ layers: 36, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, ffn: 12288, vocab: 151936, tiedEmbeddings: false, qkNorm: true, vision: qwen3VlVision(4096) }),
+    publishedParams: 8_190_735_360,
+    source:
+      'Qwen/Qwen3-VL-8B-Instruct config.json (text_config as Qwen3-8B: 36 layers, hidden 4096, intermediate 12288, 32 heads, 8 KV heads; ' +
+      'vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 4096, deepstack_visual_indexes [8, 16, 24]); ' +
+      'total: Qwen3-8B\'s (KerasHub qwen3_8b_en, 8,190,735,360); the 8.77B checkpoint is checked in test/catalog/vision.test.ts',
+  },
+  {
+    id: 'qwen3-vl-30b-a3b',
+    name: 'Qwen3-VL-30B-A3B',
+    family: 'qwen',
+    aliases: ['qwen3-vl-30b-a3b-instruct', 'qwen3-vl-30b-a3b-thinking', 'qwen3 vl 30b a3b', 'qwen3vl 30b-a3b', 'qwen3vl-30b-a3b', 'qwen3-vl-30b', 'qwen3 vl 30b', 'qwen/qwen3-vl-30b-a3b-instruct', 'qwen/qwen3-vl-30b-a3b-thinking'],
+    arch: llamaStyle({
+      layers: 48, hidden: 2048, heads: 32, kvHeads: 4, headDim: 128,
+      ffn: 768, experts: 128, expertsPerToken: 8,
+      vocab: 151936, tiedEmbeddings: false, qkNorm: true, vision: qwen3VlVision(2048),
+    }),
+    publishedParams: 30.5e9,
+    source:
+      'Qwen/Qwen3-VL-30B-A3B-Instruct config.json (text_config as Qwen3-30B-A3B: 48 layers, hidden 2048, moe_intermediate_size 768, ' +
+      '128 experts, 8 a token; vision_config as 8B with out_hidden_size 2048); total: Qwen3-30B-A3B\'s model card (30.5B); ' +
+      'the 31.1B checkpoint is checked in test/catalog/vision.test.ts',
+  },
+  {
+    id: 'qwen3-vl-235b-a22b',
+    name: 'Qwen3-VL-235B-A22B',
+    family: 'qwen',
+    aliases: ['qwen3-vl-235b-a22b-instruct', 'qwen3-vl-235b-a22b-thinking', 'qwen3 vl 235b a22b', 'qwen3vl 235b-a22b', 'qwen3vl-235b-a22b', 'qwen3vl 235b-a22b-instruct', 'qwen3-vl-235b', 'qwen3 vl 235b', 'qwen/qwen3-vl-235b-a22b-instruct', 'qwen/qwen3-vl-235b-a22b-thinking'],
+    arch: llamaStyle({
+      layers: 94, hidden: 4096, heads: 64, kvHeads: 4, headDim: 128,
+      ffn: 1536, experts: 128, expertsPerToken: 8,
+      vocab: 151936, tiedEmbeddings: false, qkNorm: true, vision: qwen3VlVision(4096),
+    }),
+    publishedParams: 235e9,
+    source:
+      'Qwen/Qwen3-VL-235B-A22B-Instruct config.json (text_config as Qwen3-235B-A22B: 94 layers, hidden 4096, moe_intermediate_size 1536, ' +
+      '128 experts, 8 a token; vision_config as 8B with out_hidden_size 4096); total: Qwen3-235B-A22B\'s model card (235B); ' +
+      'the 236B checkpoint is checked in test/catalog/vision.test.ts',
   },
 ];
