@@ -52,6 +52,7 @@ simple     -> %model                                  {% b.model %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
+            | %layerSplit                             {% b.layerSplit %}
             | %evalKw                                 {% b.evaluation %}
             | %evalBatchKw num                        {% b.evalBatch %}
             | %number %nglPost                        {% b.ngl %}

@@ -10,6 +10,7 @@ import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { resolveHardware } from './hardware.js';
+import { gpuCountOf, unnamedGpusWords } from './gpus.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
@@ -188,6 +189,7 @@ class Resolution {
       () => this.mode(),
       () => this.parallel(),
       () => this.hardware(),
+      () => this.layerSplit(),
       () => this.framework(),
       () => this.precision(),
       () => this.trainingChoices(),
@@ -399,17 +401,45 @@ class Resolution {
 
   private hardware(): ErrorReply | null {
     const p = this.s.parallel;
-    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp);
+    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, this.s.unnamedGpus);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
-    if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
+    if (result.unnamedGpus === undefined) delete this.s.unnamedGpus;
+    else this.s.unnamedGpus = result.unnamedGpus;
+    const counted = unnamedGpusWords(this.s);
+    if (counted && (this.isNew || this.patch.has('gpuCount') || this.patch.has('nodes') || this.patch.has('par.dp'))) {
+      this.assume(`${counted}: memory per GPU and the cards it fits`);
+    } else if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
     const hostRam = this.patch.value<number>('hostRam');
     if (hostRam !== undefined) this.s.hostMemoryBytes = hostRam * 2 ** 30;
     return null;
   }
 
+  /**
+   * device_map="auto" / "split the model across both cards": accelerate's big-model placement puts
+   * whole layers on each visible GPU in turn (accelerate docs, "Big Model Inference": infer_auto_device_map
+   * fills GPU 0, then GPU 1 …) and runs them one after another in one process, so it is pp over
+   * every GPU with one micro-batch in flight. A later GPU count moves the split with it.
+   */
+  private layerSplit(): ErrorReply | null {
+    const p = this.s.parallel;
+    const asked = this.patch.has('layerSplit');
+    if (!asked && p.schedule !== 'sequential') return null;
+    const n = this.gpus();
+    const countChanged = this.patch.has('gpuCount') || this.patch.has('nodes');
+    if (!this.patch.has('par.pp') && p.tp === 1 && p.cp === 1 && n > 1 && (asked || countChanged)) p.pp = Math.min(n, this.s.model.arch.layers);
+    if (p.pp > 1) {
+      p.schedule = 'sequential';
+      if (asked) this.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight`);
+    } else {
+      delete p.schedule;
+      if (asked) this.assume('device_map="auto" on one GPU: nothing to split (name the GPU count, e.g. "on 2x 3090")');
+    }
+    return null;
+  }
+
   private gpus(): number {
-    return this.s.hardware?.count ?? 1;
+    return gpuCountOf(this.s);
   }
 
   private framework(): ErrorReply | null {
@@ -540,8 +570,10 @@ class Resolution {
         else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
       }
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
-      const kind = this.gpus() > 1 ? 'ddp' : 'none';
       const split = s.parallel.tp * s.parallel.pp;
+      // A device_map split over every GPU is one process: nothing is replicated, no DDP.
+      const oneProcess = s.parallel.schedule === 'sequential' && this.gpus() <= split;
+      const kind = this.gpus() > 1 && !oneProcess ? 'ddp' : 'none';
       const replicated = s.mode !== 'inference' || (this.gpus() > split && s.framework !== 'llamacpp');
       if (kind === 'ddp' && s.mode === 'inference' && this.splitForServing()) {
         s.sharding = { kind, stage: 0 };
