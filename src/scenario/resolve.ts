@@ -416,9 +416,11 @@ class Resolution {
   }
 
   /**
-   * device_map="auto" / "split the model across both cards": accelerate's big-model placement puts
-   * whole layers on each visible GPU in turn (accelerate docs, "Big Model Inference": infer_auto_device_map
-   * fills GPU 0, then GPU 1 …) and runs them one after another in one process, so it is pp over
+   * device_map="auto" / "split the model across both cards": accelerate's big-model placement
+   * dispatches whole layers over the visible GPUs (accelerate docs, usage_guides/big_modeling:
+   * load_checkpoint_and_dispatch "dispatches the weights for each layer across all available
+   * devices"; transformers treats "auto" as "balanced", an even split) and the forward walks them in
+   * order in one process (axolotl sets device_map "auto" only when world_size is 1). So it is pp over
    * every GPU with one micro-batch in flight. A later GPU count moves the split with it.
    */
   private layerSplit(): ErrorReply | null {
