@@ -21,6 +21,7 @@ describe('naive model parallel (device_map layer split)', () => {
   it.each([
     ['llama-2-13b lora device_map="auto" on 2x 3090 ga 8'],
     ['llama-2-13b lora device_map: auto on 2x 3090 ga 8'],
+    ['llama-2-13b lora device_map auto on 2x 3090 ga 8'],
     ['llama-2-13b lora naive model parallel on 2x 3090 ga 8'],
     ['llama-2-13b qlora splitting the model across both cards on 2x 3090 ga 8'],
     ['llama-2-13b lora split the model across 2 GPUs on 2x 3090 ga 8'],
