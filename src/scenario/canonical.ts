@@ -142,7 +142,11 @@ function inferenceText(s: Scenario): string[] {
 function hardwareText(s: Scenario): string {
   const h = s.hardware;
   // A count with no card reads back as one ("on 8 gpus"): the resolver keeps it as the unnamed count.
-  if (!h) return (s.unnamedGpus ?? 1) > 1 ? `on ${s.unnamedGpus} gpus` : '';
+  if (!h) {
+    const n = s.unnamedGpus ?? 1;
+    if (n <= 1) return '';
+    return s.unnamedPerNode ? `${n / s.unnamedPerNode} nodes of ${s.unnamedPerNode} gpus` : `on ${n} gpus`;
+  }
   const card = h.gpuId ?? `${capacityGiB(h.capacityBytes)}gb`;
   if (h.perNode !== Math.min(h.count, 8)) return `${h.count / h.perNode} nodes of ${h.perNode}x ${card}`;
   return `on ${h.count}x ${card}`;

@@ -10,9 +10,9 @@ export function gpuCountOf(s: Pick<Scenario, 'hardware' | 'unnamedGpus'>): numbe
   return s.hardware?.count ?? s.unnamedGpus ?? 1;
 }
 
-/** Cards per node: the named layout, else the common 8-GPU node. */
-export function gpusPerNodeOf(s: Pick<Scenario, 'hardware' | 'unnamedGpus'>): number {
-  return s.hardware?.perNode ?? Math.min(gpuCountOf(s), DEFAULT_PER_NODE);
+/** Cards per node: the named layout, else the one said with the count, else the common 8-GPU node. */
+export function gpusPerNodeOf(s: Pick<Scenario, 'hardware' | 'unnamedGpus' | 'unnamedPerNode'>): number {
+  return s.hardware?.perNode ?? s.unnamedPerNode ?? Math.min(gpuCountOf(s), DEFAULT_PER_NODE);
 }
 
 /** "8 GPUs, no card named" for a count without a card; null when a card is named or only one GPU is. */
@@ -22,7 +22,7 @@ export function unnamedGpusWords(s: Pick<Scenario, 'hardware' | 'unnamedGpus'>):
 }
 
 /** The setup on named cards: the count said without a card is now the cards' count. */
-export function onCards<S extends Pick<Scenario, 'hardware' | 'unnamedGpus'>>(s: S, hardware: NonNullable<Scenario['hardware']>): S {
-  const { unnamedGpus: _counted, ...rest } = s;
+export function onCards<S extends Pick<Scenario, 'hardware' | 'unnamedGpus' | 'unnamedPerNode'>>(s: S, hardware: NonNullable<Scenario['hardware']>): S {
+  const { unnamedGpus: _counted, unnamedPerNode: _perNode, ...rest } = s;
   return { ...rest, hardware } as S;
 }

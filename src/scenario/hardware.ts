@@ -17,7 +17,13 @@ const MIB = 2 ** 20;
  * The cards, or (no card named yet) how many GPUs were counted: "I have 8 GPUs" is estimated per GPU
  * for 8 GPUs with the cards it fits, as "no GPU named" is for one. A card named later keeps the count.
  */
-export type HardwareResult = { ok: true; hardware: Hardware | null; unnamedGpus?: number } | { ok: false; message: string; slot: string };
+export type HardwareResult = { ok: true; hardware: Hardware | null; unnamed?: UnnamedGpus } | { ok: false; message: string; slot: string };
+
+/** GPUs counted with no card: how many, and how many per node ("2 nodes of 4 gpus"). */
+export interface UnnamedGpus {
+  count: number;
+  perNode: number;
+}
 
 interface GpuType {
   gpuId: string | null;
@@ -32,14 +38,15 @@ function typeFromSlot(value: { gpuId: string | null; capacityGiB: number | null 
 }
 
 /** `dp N` means N data-parallel replicas of tp·pp·cp GPUs each (Megatron's layout). */
-export function resolveHardware(patch: Patch, previous: Hardware | null, modelGpus: number, previousUnnamed?: number): HardwareResult {
+export function resolveHardware(patch: Patch, previous: Hardware | null, modelGpus: number, previousUnnamed?: UnnamedGpus): HardwareResult {
   const typeSlot = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
   const count = patch.value<number>('gpuCount');
   const nodes = patch.value<number>('nodes');
   const perNodeAsked = patch.value<number>('perNode');
   const dp = patch.value<number>('par.dp');
-  if (!typeSlot && count === undefined && nodes === undefined && dp === undefined) return { ok: true, hardware: previous, unnamedGpus: previous ? undefined : previousUnnamed };
-  const previousCount = previous?.count ?? previousUnnamed ?? 1;
+  if (!typeSlot && count === undefined && nodes === undefined && dp === undefined) return { ok: true, hardware: previous, unnamed: previous ? undefined : previousUnnamed };
+  const previousCount = previous?.count ?? previousUnnamed?.count ?? 1;
+  const previousPerNode = previous?.perNode ?? previousUnnamed?.perNode;
 
   let type: GpuType | null;
   if (typeSlot) {
@@ -55,7 +62,7 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
   let total: number;
   let perNode: number;
   if (nodes !== undefined) {
-    perNode = perNodeAsked ?? previous?.perNode ?? DEFAULT_PER_NODE;
+    perNode = perNodeAsked ?? previousPerNode ?? DEFAULT_PER_NODE;
     total = nodes * perNode;
   } else if (count !== undefined) {
     total = count;
@@ -65,7 +72,7 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
     perNode = Math.min(total, DEFAULT_PER_NODE);
   } else {
     total = previousCount;
-    perNode = previous?.perNode ?? Math.min(total, DEFAULT_PER_NODE);
+    perNode = previousPerNode ?? Math.min(total, DEFAULT_PER_NODE);
   }
   const countSlot = nodes !== undefined ? 'nodes' : count !== undefined ? 'gpuCount' : 'par.dp';
   if (!Number.isInteger(total) || total < 1 || total > MAX_GPUS) {
@@ -81,6 +88,6 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
       message: `dp ${dp} × ${modelGpus} GPUs per model replica (tp·pp·cp) is ${dp * modelGpus}, not the ${total} GPUs asked. Give one of them.`,
     };
   }
-  if (!type) return { ok: true, hardware: null, unnamedGpus: total > 1 ? total : undefined };
+  if (!type) return { ok: true, hardware: null, unnamed: total > 1 ? { count: total, perNode } : undefined };
   return { ok: true, hardware: { gpuId: type.gpuId, capacityBytes: type.capacityBytes, count: total, perNode } };
 }

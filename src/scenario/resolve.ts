@@ -9,8 +9,8 @@ import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
-import { resolveHardware } from './hardware.js';
-import { gpuCountOf, unnamedGpusWords } from './gpus.js';
+import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
+import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
@@ -401,11 +401,16 @@ class Resolution {
 
   private hardware(): ErrorReply | null {
     const p = this.s.parallel;
-    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, this.s.unnamedGpus);
+    const before = this.s.unnamedGpus ? { count: this.s.unnamedGpus, perNode: gpusPerNodeOf(this.s) } : undefined;
+    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, before);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
-    if (result.unnamedGpus === undefined) delete this.s.unnamedGpus;
-    else this.s.unnamedGpus = result.unnamedGpus;
+    delete this.s.unnamedGpus;
+    delete this.s.unnamedPerNode;
+    if (result.unnamed) {
+      this.s.unnamedGpus = result.unnamed.count;
+      if (result.unnamed.perNode !== Math.min(result.unnamed.count, DEFAULT_PER_NODE)) this.s.unnamedPerNode = result.unnamed.perNode;
+    }
     const counted = unnamedGpusWords(this.s);
     if (counted && (this.isNew || this.patch.has('gpuCount') || this.patch.has('nodes') || this.patch.has('par.dp'))) {
       this.assume(`${counted}: memory per GPU and the cards it fits`);

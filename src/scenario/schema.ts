@@ -248,6 +248,8 @@ export const scenarioSchema = z.object({
    * for that many GPUs, with the cards it fits. Only with `hardware` null; absent = 1 (older thread states).
    */
   unnamedGpus: z.number().int().min(2).max(1_000_000).optional(),
+  /** Cards per node of those GPUs when not min(count, 8) ("2 nodes of 4 gpus"); absent = min(count, 8). */
+  unnamedPerNode: z.number().int().min(1).max(1024).optional(),
   /** Host RAM per node, when the user gave it ("1T RAM"): offload is checked against it. Absent in older thread states. */
   hostMemoryBytes: z.number().positive().nullable().optional(),
   /**

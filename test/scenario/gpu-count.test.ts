@@ -75,6 +75,15 @@ describe('GPUs counted with no card named', () => {
     expect(gpuCountOf(scenario('on 16 gpus', first))).toBe(16);
   });
 
+  it('nodes said with no card keep their size: HSDP shards within a node of 4, and a card named later keeps both', () => {
+    const s = scenario('7b hsdp 2 nodes of 4 gpus');
+    expect(s).toMatchObject({ hardware: null, unnamedGpus: 8, unnamedPerNode: 4 });
+    expect(scenario(canonicalText(s))).toEqual(s);
+    const optimizer = (x: Scenario) => estimate(x).modelStates.find((c) => c.key === 'optimizer')!.bytes;
+    expect(optimizer(s)).toBeCloseTo(2 * optimizer(scenario('7b hsdp on 8 gpus')), -3);
+    expect(scenario('on h100', s).hardware).toMatchObject({ count: 8, perNode: 4 });
+  });
+
   it('which gpu answers for the counted GPUs', () => {
     const r = resolve('13b zero3 on 8 gpus which gpu');
     expect(r.scenario!.question.kind).toBe('whichGpu');
