@@ -22,7 +22,7 @@ const FAMILIES: string[][] = [
   ['flash', 'sdpa', 'eager'],
   ['chunked ce'],
   ['hf', 'deepspeed', 'megatron', 'torchtune', 'litgpt'],
-  ['on 4xA100-80G', '8x H100', 'on a 4090', 'on 24GB', '4 gpus of 48GB', '2 nodes of 8xH100', 'on 2x 79.5gb', 'on 8 gpus', 'I have 4 GPUs', '--num_processes 16'],
+  ['on 4xA100-80G', '8x H100', 'on a 4090', 'on 24GB', '4 gpus of 48GB', '2 nodes of 8xH100', 'on 2x 79.5gb', 'on 8 gpus', 'I have 4 GPUs', '--num_processes 16', '2 nodes of 4 gpus'],
   ['max batch', 'max seq', 'how many h100', 'how many gpus', 'which gpu', 'compare zero2 vs zero3', '7b vs 13b'],
   ['oom', 'nan', 'loss scale', 'why'],
   ['chart', 'sweep', 'sweep seq', 'timeline'],
