@@ -137,6 +137,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce', 'ce', 'cross entropy']),
   // framework presets
   kw('framework', 'hf', ['hf', 'huggingface', 'hugging face', 'transformers', 'hf trainer', 'trainer', 'accelerate', 'trl']),
+  // ModelScope ms-swift trains through transformers' Trainer / TRL: its CLI commands ("swift rlhf --rlhf_type grpo")
+  // are Hugging Face conventions, not TRL's PPO that the bare word "rlhf" names.
+  kw('framework', 'hf', ['ms-swift', 'ms swift', 'swift sft', 'swift rlhf', 'swift pt']),
   kw('framework', 'deepspeed', ['deepspeed', 'ds', 'deepseed', 'deep speed', 'deepspeeed', 'deespeed']),
   kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo']),
   kw('framework', 'torchtune', ['torchtune', 'torch tune', 'tune run']),
