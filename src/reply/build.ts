@@ -40,9 +40,8 @@ export function verdictOf(s: Scenario, e: Estimate): Verdict {
   const phase = peakPhaseLabel(e);
   const need = `${gib(e.deviceBytes)} GiB per GPU at the ${phase}`;
   if (e.capacityBytes === null || e.headroomBytes === null) {
-    const counted = unnamedGpusWords(s);
-    if (counted) {
-      const perGpu = `${gib(e.deviceBytes)} GiB per GPU on ${counted.replace(', no card named', '')} (no card named) at the ${phase}`;
+    if (unnamedGpusWords(s)) {
+      const perGpu = `${gib(e.deviceBytes)} GiB per GPU on ${gpuCountOf(s)} GPUs (no card named) at the ${phase}`;
       return { status: 'unknown', headline: `Needs ${perGpu} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
     }
     return { status: 'unknown', headline: `Needs ${need} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
