@@ -440,7 +440,7 @@ class Resolution {
       if (asked) this.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight`);
     } else {
       delete p.schedule;
-      if (asked) this.assume('device_map="auto" on one GPU: nothing to split (name the GPU count, e.g. "on 2x 3090")');
+      if (asked && n <= 1) this.assume('device_map="auto" on one GPU: nothing to split (name the GPU count, e.g. "on 2x 3090")');
     }
     return null;
   }
