@@ -53,6 +53,7 @@ simple     -> %model                                  {% b.model %}
             | %enforceEager                           {% b.enforceEager %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
+            | %layerSplit                             {% b.layerSplit %}
             | %evalKw                                 {% b.evaluation %}
             | %evalBatchKw num                        {% b.evalBatch %}
             | %number %nglPost                        {% b.ngl %}

@@ -663,6 +663,9 @@ const KEYS: Record<string, Handler> = {
   per_device_eval_batch_size: numeric('eval bs'),
   eval_batch_size: numeric('eval bs'),
   prediction_loss_only: (v) => (isFalse(v) ? say('compute metrics') : IGNORE),
+  // transformers/accelerate device_map: "auto", "balanced"… split the layers over the GPUs; a dict pins them; written
+  // bare ("device_map auto" in prose) the lexer reads the words.
+  device_map: (v) => (/^(?:auto|balanced|balanced_low_0|sequential)$/.test(unquote(v)) ? say('device map auto') : v === 'true' ? null : IGNORE),
   pytorch_cuda_alloc_conf: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE),
   pytorch_hip_alloc_conf: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE),
 };

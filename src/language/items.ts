@@ -79,6 +79,8 @@ export type ItemBody =
   | { kind: 'eval'; batch: number | null; keepLogits: boolean }
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. */
   | { kind: 'allocator'; value: 'expandable' }
+  /** HF device_map="auto" / naive model parallel: whole layers per GPU, run one GPU after another. */
+  | { kind: 'layerSplit'; value: 'sequential' }
   | { kind: 'control'; value: 'undo' | 'reset' };
 
 export type Item = ItemBody & Span;

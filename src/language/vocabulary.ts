@@ -137,6 +137,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce', 'ce', 'cross entropy']),
   // framework presets
   kw('framework', 'hf', ['hf', 'huggingface', 'hugging face', 'transformers', 'hf trainer', 'trainer', 'accelerate', 'trl']),
+  // ModelScope ms-swift trains through transformers' Trainer / TRL: its CLI commands ("swift rlhf --rlhf_type grpo")
+  // are Hugging Face conventions, not TRL's PPO that the bare word "rlhf" names.
+  kw('framework', 'hf', ['ms-swift', 'ms swift', 'swift sft', 'swift rlhf', 'swift pt']),
   kw('framework', 'deepspeed', ['deepspeed', 'ds', 'deepseed', 'deep speed', 'deepspeeed', 'deespeed']),
   kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo']),
   kw('framework', 'torchtune', ['torchtune', 'torch tune', 'tune run']),
@@ -184,6 +187,10 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('evalKw', 'metrics', ['compute metrics', 'eval metrics', 'eval accuracy', 'prediction loss only false']),
   // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (config-keys.ts reads the variable).
   kw('allocator', 'expandable', ['expandable segments', 'expandable segments true', 'expandable segments on', 'expandable allocator']),
+  // HF device_map="auto" (accelerate big-model placement): whole layers on each GPU in turn, one process.
+  kw('layerSplit', 'sequential', ['device map auto', 'device map', 'naive model parallel', 'naive model parallelism', 'naive mp', 'naive pipeline',
+    'split the model across', 'split the model over', 'splitting the model across', 'splitting the model over', 'split the model between',
+    'splitting the single model across', 'split the single model across', 'model split across', 'split model across', 'spread the model across']),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
@@ -253,6 +260,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   utilKw: 'util <fraction>',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
+  layerSplit: 'device_map auto (layers split over the GPUs)',
   evalKw: 'evaluation (with eval, compute metrics)',
   evalBatchKw: 'eval bs <samples>',
   nglPost: '<N> layers on gpu',

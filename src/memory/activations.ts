@@ -199,7 +199,8 @@ export function layerFormula(tensors: SavedTensor[]): string {
  */
 export function inFlightMicroBatches(s: Scenario): number {
   const p = s.parallel.pp;
-  if (p <= 1) return 1;
+  // device_map's layer split runs a micro-batch through GPU 0's layers, then GPU 1's …: no pipeline.
+  if (p <= 1 || s.parallel.schedule === 'sequential') return 1;
   const v = s.parallel.vpp ?? 1;
   const interleaving = v > 1 && s.gradAccum >= p ? 1 + (p - 1) / (p * v) : 1;
   return Math.min(p, s.gradAccum) * interleaving;

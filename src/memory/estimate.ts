@@ -39,6 +39,7 @@ import { TGI_WIGGLE_ROOM, cudaGraphPool, profileActivations, samplerLogits, tgiW
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
+import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
  * Peak assembly (DESIGN §3.5): the maximum over the phases of one step of what is alive then,
@@ -241,7 +242,7 @@ export interface EstimateOptions {
  * holds its share of the layers and their KV cache, one after the other, like a pipeline stage.
  */
 function llamaCppLayerSplit(s: Scenario): Scenario {
-  const gpus = s.hardware?.count ?? 1;
+  const gpus = gpuCountOf(s);
   if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1) return s;
   return { ...s, parallel: { ...s.parallel, pp: gpus } };
 }
@@ -287,7 +288,7 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
     overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes, drivers) });
   }
   overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
-  if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${s.hardware?.count} GPUs` });
+  if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${gpuCountOf(s)} GPUs` });
 
   const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');

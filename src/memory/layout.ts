@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { countParams, isMoe, routedExpertParams, type ParamBreakdown } from './parameters.js';
 import { loraParams } from './lora.js';
 import { llamaCppPlacement } from './gguf.js';
+import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
 
 /**
  * How the scenario's parameters and work land on one GPU: parallel degrees, what each
@@ -27,11 +28,11 @@ export interface Layout {
 
 export function layoutOf(s: Scenario): Layout {
   const params = countParams(s.model.arch);
-  const world = s.hardware?.count ?? 1;
+  const world = gpuCountOf(s);
   const tp = s.parallel.tp;
   const pp = s.parallel.pp;
   const dataParallel = Math.max(1, Math.floor(world / (tp * pp)));
-  const perNodeDp = Math.max(1, Math.floor((s.hardware?.perNode ?? world) / (tp * pp)));
+  const perNodeDp = Math.max(1, Math.floor(gpusPerNodeOf(s) / (tp * pp)));
   const shardDegree = s.sharding.kind === 'hsdp' ? Math.min(perNodeDp, dataParallel) : dataParallel;
   const stage = s.sharding.kind === 'none' || s.sharding.kind === 'ddp' ? 0 : s.sharding.stage;
   const shard = {

@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { gpuById } from '../catalog/index.js';
 import { MiB, gib, num } from './format.js';
+import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
  * What sits between allocated bytes and what nvidia-smi shows (DESIGN §3.5).
@@ -80,8 +81,12 @@ export function contextBytes(s: Scenario): number {
 
 /** Only GPUs that talk to each other hold communicators: inference replicas (tp 1, pp 1) do not. */
 export function ncclBytes(s: Scenario): number {
+  // A device_map layer split is one process moving activations with .to(): no communicator,
+  // unless replicas of it also run data parallel.
+  const sequentialOnly = s.parallel.schedule === 'sequential' && gpuCountOf(s) <= s.parallel.pp * s.parallel.tp;
+  if (sequentialOnly) return 0;
   const communicates = s.mode !== 'inference' || s.parallel.tp > 1 || s.parallel.pp > 1;
-  return (s.hardware?.count ?? 1) > 1 && communicates ? NCCL_BYTES : 0;
+  return gpuCountOf(s) > 1 && communicates ? NCCL_BYTES : 0;
 }
 
 export function slackFormula(allocated: number, d: SlackDrivers): string {

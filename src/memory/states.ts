@@ -6,6 +6,7 @@ import { loraParams } from './lora.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isGguf, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
+import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -359,7 +360,7 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
  */
 export function offloadHostBytes(s: Scenario, l: Layout): number {
   if (optimizerOffload(s) === 'none' && s.offload.params === 'none') return 0;
-  const perNode = s.hardware ? Math.min(s.hardware.perNode, s.hardware.count) : 1;
+  const perNode = Math.min(gpusPerNodeOf(s), gpuCountOf(s));
   const trainableShare = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable) / l.shard.optimizer;
   const optimizerBytes = optimizerOffload(s) === 'cpu' ? trainableShare * 16 : 0;
   const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;

@@ -4,6 +4,7 @@ import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { Lever } from '../reply/types.js';
+import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
  * The levers a careful engineer pulls, in the order they are tried (DESIGN §3.7, after the seed
@@ -40,7 +41,7 @@ const CANDIDATES: Candidate[] = [
 ];
 
 function zeroApplies(s: Scenario, stage: number): boolean {
-  if (s.mode === 'inference' || (s.hardware?.count ?? 1) < 2) return false;
+  if (s.mode === 'inference' || gpuCountOf(s) < 2) return false;
   const current = s.sharding.kind === 'zero' || s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp' ? s.sharding.stage : 0;
   return stage > current;
 }

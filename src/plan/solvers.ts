@@ -4,6 +4,7 @@ import { MiB, gib } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Answer } from '../reply/types.js';
 import { applyChange } from './levers.js';
+import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
 
 /**
  * Solvers (DESIGN §3.7): the largest micro-batch or sequence that fits, the fewest GPUs of a
@@ -37,8 +38,11 @@ function largest(lo: number, hi: number, ok: (n: number) => boolean): number | n
 function onSomeCard(s: Scenario): { scenario: Scenario; prefix: string } {
   if (s.hardware) return { scenario: s, prefix: '' };
   const gpu = findGpu('h100') ?? GPUS[0]!;
-  const hardware = { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count: 1, perNode: 1 };
-  return { scenario: { ...s, hardware }, prefix: `No GPU named, so on one ${gpu.name}: ` };
+  // "8 GPUs, no card named" keeps its count: the solver answers per GPU on 8 of the default card.
+  const count = gpuCountOf(s);
+  const hardware = { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: gpusPerNodeOf(s) };
+  const on = count > 1 ? `${count}× ${gpu.name}` : `one ${gpu.name}`;
+  return { scenario: onCards(s, hardware), prefix: `No GPU named, so on ${on}: ` };
 }
 
 /**
@@ -141,7 +145,7 @@ export function howMany(s: Scenario, gpuId: string | null): Solved {
     for (const count of GPU_COUNTS) {
       for (const added of additionTiers(s, count)[tier] ?? []) {
         for (const sharding of shardingLadder(s)) {
-          let candidate: Scenario | null = answered({ ...s, hardware: cardsOf(gpu, count), sharding: count > 1 && s.sharding.kind === 'none' ? { kind: 'ddp', stage: 0 } : s.sharding });
+          let candidate: Scenario | null = answered({ ...onCards(s, cardsOf(gpu, count)), sharding: count > 1 && s.sharding.kind === 'none' ? { kind: 'ddp', stage: 0 } : s.sharding });
           const changes = [sharding, ...added].filter((c) => c !== '');
           for (const change of changes) candidate = candidate ? applyChange(candidate, change) : null;
           if (!candidate) continue;
@@ -167,11 +171,11 @@ export function howMany(s: Scenario, gpuId: string | null): Solved {
 }
 
 export function whichGpu(s: Scenario): Solved {
-  const count = s.hardware?.count ?? 1;
+  const count = gpuCountOf(s);
   const candidates = [...GPUS]
     .sort((a, b) => a.priceRank - b.priceRank || a.usableMiB - b.usableMiB)
     .map((gpu) => {
-      const setup = answered({ ...s, hardware: { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: s.hardware?.perNode ?? count } });
+      const setup = answered(onCards(s, { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: gpusPerNodeOf(s) }));
       return { gpu, setup, e: estimate(setup) };
     })
     .filter((c) => c.e.fits);

@@ -24,6 +24,8 @@ export function renderJson(r: Reply): object {
     hostBytes: Math.round(e.hostBytes),
   };
   if (e.capacityBytes === null) result.fitsOn = e.fitsOn;
+  // GPUs counted with no card named: perGpu and fitsOn are for each of that many GPUs.
+  if (r.scenario.unnamedGpus) result.gpus = r.scenario.unnamedGpus;
   if (e.serving) result.serving = e.serving;
   const out: Record<string, unknown> = {
     ok: true,

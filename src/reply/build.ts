@@ -12,6 +12,7 @@ import { estimate } from '../memory/estimate.js';
 import { compactCanonical } from './compact.js';
 import { summaryOf } from './summary.js';
 import type { EstimateReply, Verdict } from './types.js';
+import { gpuCountOf, unnamedGpusWords } from '../scenario/gpus.js';
 
 /** Below this share of the card a fit is called borderline (fragmentation can take it). */
 export const BORDERLINE_SHARE = 0.05;
@@ -23,16 +24,26 @@ function cardName(s: Scenario): string {
 
 /** "Fits on one card: RTX 4090 24GB, A10G 24GB, L4 24GB …" — the smallest cards that hold it first. */
 function fitsOnText(e: Estimate): string {
-  if (e.fitsOn.length === 0) return 'No single catalog card holds this: shard it over several GPUs (ask "how many h100").';
+  const gpus = gpuCountOf(e.scenario);
+  if (e.fitsOn.length === 0) {
+    return gpus > 1
+      ? `No catalog card holds this per-GPU share: shard it further or add GPUs (ask "how many h100").`
+      : 'No single catalog card holds this: shard it over several GPUs (ask "how many h100").';
+  }
   const cards = e.fitsOn.map(gpuById).sort((a, b) => a.usableMiB - b.usableMiB || a.priceRank - b.priceRank);
   const shown = cards.slice(0, 5).map((c) => c.name);
-  return `Fits on one card: ${shown.join(', ')}${cards.length > shown.length ? ' and larger' : ''}.`;
+  const list = `${shown.join(', ')}${cards.length > shown.length ? ' and larger' : ''}`;
+  return gpus > 1 ? `Each of the ${gpus} GPUs can be one of: ${list}.` : `Fits on one card: ${list}.`;
 }
 
 export function verdictOf(s: Scenario, e: Estimate): Verdict {
   const phase = peakPhaseLabel(e);
   const need = `${gib(e.deviceBytes)} GiB per GPU at the ${phase}`;
   if (e.capacityBytes === null || e.headroomBytes === null) {
+    if (unnamedGpusWords(s)) {
+      const perGpu = `${gib(e.deviceBytes)} GiB per GPU on ${gpuCountOf(s)} GPUs (no card named) at the ${phase}`;
+      return { status: 'unknown', headline: `Needs ${perGpu} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
+    }
     return { status: 'unknown', headline: `Needs ${need} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
   }
   const offers = `${cardName(s)} offers ${gib(e.capacityBytes)} GiB`;

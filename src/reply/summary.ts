@@ -3,6 +3,7 @@ import { gib } from '../memory/format.js';
 import type { Component, Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Answer, Summary } from './types.js';
+import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
  * The first screen of a chat answer (DESIGN §3.8): one sentence that answers the question asked,
@@ -37,7 +38,10 @@ export function capacityLine(s: Scenario, e: Estimate): string | null {
 }
 
 function plainVerdict(s: Scenario, e: Estimate): string {
-  if (e.capacityBytes === null || e.headroomBytes === null) return `Needs ${gib(e.deviceBytes)} GiB per GPU`;
+  if (e.capacityBytes === null || e.headroomBytes === null) {
+    const gpus = gpuCountOf(s);
+    return gpus > 1 ? `Needs ${gib(e.deviceBytes)} GiB per GPU on ${gpus} GPUs, no card named` : `Needs ${gib(e.deviceBytes)} GiB per GPU`;
+  }
   if (e.serving && e.headroomBytes >= 0) {
     return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
   }
@@ -53,9 +57,10 @@ function why(e: Estimate): string {
     if (e.headroomBytes < 0) parts.push(`short by ${gib(-e.headroomBytes)} GiB`);
     else parts.push(`${gib(e.headroomBytes)} GiB to spare (${Math.round((e.headroomBytes / e.capacityBytes) * 100)}%)`);
   } else if (e.fitsOn.length === 0) {
-    parts.push('no single card holds it');
+    parts.push(gpuCountOf(e.scenario) > 1 ? 'no card holds the per-GPU share' : 'no single card holds it');
   } else {
-    parts.push(`fits one ${gpuById(smallestCard(e.fitsOn)).name}`);
+    const gpus = gpuCountOf(e.scenario);
+    parts.push(gpus > 1 ? `fits ${gpus}× ${gpuById(smallestCard(e.fitsOn)).name}` : `fits one ${gpuById(smallestCard(e.fitsOn)).name}`);
   }
   return parts.join(' · ');
 }

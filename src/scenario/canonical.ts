@@ -124,7 +124,7 @@ function offloadText(s: Scenario): string {
 
 function parallelText(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', (p.vpp ?? 1) > 1 ? `vpp ${p.vpp}` : '', p.sp ? 'sp' : '']
+  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', (p.vpp ?? 1) > 1 ? `vpp ${p.vpp}` : '', p.schedule === 'sequential' ? 'device map auto' : '', p.sp ? 'sp' : '']
     .filter(Boolean)
     .join(' ');
 }
@@ -141,7 +141,12 @@ function inferenceText(s: Scenario): string[] {
 
 function hardwareText(s: Scenario): string {
   const h = s.hardware;
-  if (!h) return '';
+  // A count with no card reads back as one ("on 8 gpus"): the resolver keeps it as the unnamed count.
+  if (!h) {
+    const n = s.unnamedGpus ?? 1;
+    if (n <= 1) return '';
+    return s.unnamedPerNode ? `${n / s.unnamedPerNode} nodes of ${s.unnamedPerNode} gpus` : `on ${n} gpus`;
+  }
   const card = h.gpuId ?? `${capacityGiB(h.capacityBytes)}gb`;
   if (h.perNode !== Math.min(h.count, 8)) return `${h.count / h.perNode} nodes of ${h.perNode}x ${card}`;
   return `on ${h.count}x ${card}`;

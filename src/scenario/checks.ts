@@ -2,6 +2,7 @@ import { errorReply } from '../language/errors.js';
 import type { ErrorReply } from '../reply/types.js';
 import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
+import { gpuCountOf } from './gpus.js';
 
 /**
  * Meaning checks on the resolved scenario (DESIGN §2): parallel sizes that must divide the
@@ -38,9 +39,10 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
     const why = experts <= 1 ? `${s.model.name} is not a mixture-of-experts model` : `ep must divide its ${experts} experts`;
     return fail(`ep ${ep} does not fit: ${why}.`, 'par.ep', 'model');
   }
-  if (s.hardware && s.hardware.count % (tp * pp * cp) !== 0) {
+  const gpus = gpuCountOf(s);
+  if ((s.hardware || s.unnamedGpus) && gpus % (tp * pp * cp) !== 0) {
     return fail(
-      `${s.hardware.count} GPUs cannot be split into model replicas of tp ${tp} × pp ${pp} × cp ${cp} = ${tp * pp * cp} GPUs; use a multiple of ${tp * pp * cp} GPUs.`,
+      `${gpus} GPUs cannot be split into model replicas of tp ${tp} × pp ${pp} × cp ${cp} = ${tp * pp * cp} GPUs; use a multiple of ${tp * pp * cp} GPUs.`,
       'gpuCount',
       'nodes',
       'par.tp',

@@ -13,7 +13,17 @@ export const MAX_GPUS = 100_000;
 export const DEFAULT_PER_NODE = 8;
 const MIB = 2 ** 20;
 
-export type HardwareResult = { ok: true; hardware: Hardware | null } | { ok: false; message: string; slot: string };
+/**
+ * The cards, or (no card named yet) how many GPUs were counted: "I have 8 GPUs" is estimated per GPU
+ * for 8 GPUs with the cards it fits, as "no GPU named" is for one. A card named later keeps the count.
+ */
+export type HardwareResult = { ok: true; hardware: Hardware | null; unnamed?: UnnamedGpus } | { ok: false; message: string; slot: string };
+
+/** GPUs counted with no card: how many, and how many per node ("2 nodes of 4 gpus"). */
+export interface UnnamedGpus {
+  count: number;
+  perNode: number;
+}
 
 interface GpuType {
   gpuId: string | null;
@@ -28,15 +38,17 @@ function typeFromSlot(value: { gpuId: string | null; capacityGiB: number | null 
 }
 
 /** `dp N` means N data-parallel replicas of tp·pp·cp GPUs each (Megatron's layout). */
-export function resolveHardware(patch: Patch, previous: Hardware | null, modelGpus: number): HardwareResult {
+export function resolveHardware(patch: Patch, previous: Hardware | null, modelGpus: number, previousUnnamed?: UnnamedGpus): HardwareResult {
   const typeSlot = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
   const count = patch.value<number>('gpuCount');
   const nodes = patch.value<number>('nodes');
   const perNodeAsked = patch.value<number>('perNode');
   const dp = patch.value<number>('par.dp');
-  if (!typeSlot && count === undefined && nodes === undefined && dp === undefined) return { ok: true, hardware: previous };
+  if (!typeSlot && count === undefined && nodes === undefined && dp === undefined) return { ok: true, hardware: previous, unnamed: previous ? undefined : previousUnnamed };
+  const previousCount = previous?.count ?? previousUnnamed?.count ?? 1;
+  const previousPerNode = previous?.perNode ?? previousUnnamed?.perNode;
 
-  let type: GpuType;
+  let type: GpuType | null;
   if (typeSlot) {
     const t = typeFromSlot(typeSlot.value);
     if (typeof t === 'string') return { ok: false, message: t, slot: 'gpuType' };
@@ -44,18 +56,13 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
   } else if (previous) {
     type = { gpuId: previous.gpuId, capacityBytes: previous.capacityBytes };
   } else {
-    const slot = count !== undefined ? 'gpuCount' : nodes !== undefined ? 'nodes' : 'par.dp';
-    return {
-      ok: false,
-      slot,
-      message: 'Which GPU? Name the card or its memory, e.g. "on 8x H100" or "on 8 gpus of 80GB".',
-    };
+    type = null;
   }
 
   let total: number;
   let perNode: number;
   if (nodes !== undefined) {
-    perNode = perNodeAsked ?? previous?.perNode ?? DEFAULT_PER_NODE;
+    perNode = perNodeAsked ?? previousPerNode ?? DEFAULT_PER_NODE;
     total = nodes * perNode;
   } else if (count !== undefined) {
     total = count;
@@ -64,8 +71,8 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
     total = dp * modelGpus;
     perNode = Math.min(total, DEFAULT_PER_NODE);
   } else {
-    total = previous?.count ?? 1;
-    perNode = previous?.perNode ?? Math.min(total, DEFAULT_PER_NODE);
+    total = previousCount;
+    perNode = previousPerNode ?? Math.min(total, DEFAULT_PER_NODE);
   }
   const countSlot = nodes !== undefined ? 'nodes' : count !== undefined ? 'gpuCount' : 'par.dp';
   if (!Number.isInteger(total) || total < 1 || total > MAX_GPUS) {
@@ -81,5 +88,6 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
       message: `dp ${dp} × ${modelGpus} GPUs per model replica (tp·pp·cp) is ${dp * modelGpus}, not the ${total} GPUs asked. Give one of them.`,
     };
   }
+  if (!type) return { ok: true, hardware: null, unnamed: total > 1 ? { count: total, perNode } : undefined };
   return { ok: true, hardware: { gpuId: type.gpuId, capacityBytes: type.capacityBytes, count: total, perNode } };
 }

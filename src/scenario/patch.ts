@@ -49,6 +49,7 @@ const SLOT_LABELS: Record<string, string> = {
   eager: 'CUDA graphs setting',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
+  layerSplit: 'layer split (device_map)',
   'eval.batch': 'eval batch size',
 };
 
@@ -263,6 +264,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('ngl', item.value, item);
     case 'allocator':
       return patch.set('allocator', item.value, item);
+    case 'layerSplit':
+      return patch.set('layerSplit', item.value, item);
     case 'eval':
       if (item.batch !== null) return patch.set('eval.batch', item.batch, item);
       return patch.set(item.keepLogits ? 'eval.metrics' : 'eval.on', true, item);

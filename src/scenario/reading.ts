@@ -1,5 +1,6 @@
 import { gpuById } from '../catalog/index.js';
 import type { Scenario } from './schema.js';
+import { gpuCountOf, unnamedGpusWords } from './gpus.js';
 
 /**
  * The human "Read as:" line (DESIGN §3.8): every choice that shapes the estimate, in words,
@@ -87,7 +88,7 @@ const OPTIMIZER_NAMES: Record<Scenario['optimizer'], string> = {
 };
 
 function shardingWords(s: Scenario): string {
-  const n = s.hardware?.count ?? 1;
+  const n = gpuCountOf(s);
   const over = n > 1 ? ` over ${n} GPUs` : '';
   const sh = s.sharding;
   if (sh.kind === 'none') return '';
@@ -121,7 +122,7 @@ function offloadWords(s: Scenario): string {
 
 function parallelWords(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}${(p.vpp ?? 1) > 1 ? ` interleaved (${p.vpp} chunks per rank)` : ''}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
+  return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}${(p.vpp ?? 1) > 1 ? ` interleaved (${p.vpp} chunks per rank)` : ''}${p.schedule === 'sequential' ? ' (device_map layer split, one micro-batch in flight)' : ''}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
     .filter(Boolean)
     .join(' · ');
 }
@@ -152,7 +153,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
 
 function hardwareWords(s: Scenario): string {
   const h = s.hardware;
-  if (!h) return '';
+  if (!h) return unnamedGpusWords(s) ?? '';
   const name = h.gpuId ? gpuById(h.gpuId).name : `${Number((h.capacityBytes / 2 ** 30).toFixed(1))} GiB GPU`;
   const nodes = h.count > h.perNode ? ` (${h.count / h.perNode} nodes of ${h.perNode})` : '';
   return `${h.count}× ${name}${nodes}`;

@@ -10,6 +10,7 @@ import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
+import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { collectPatch, type Patch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
@@ -188,6 +189,7 @@ class Resolution {
       () => this.mode(),
       () => this.parallel(),
       () => this.hardware(),
+      () => this.layerSplit(),
       () => this.framework(),
       () => this.precision(),
       () => this.trainingChoices(),
@@ -399,7 +401,8 @@ class Resolution {
 
   private hardware(): ErrorReply | null {
     const p = this.s.parallel;
-    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp);
+    const before = this.s.unnamedGpus ? { count: this.s.unnamedGpus, perNode: gpusPerNodeOf(this.s) } : undefined;
+    const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, before);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
     // "seems to only use one gpu" next to a pasted `tp_size=2`: the stated split needs that many GPUs.
@@ -409,14 +412,48 @@ class Resolution {
       this.assume(`${split} GPUs: the message's tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''} needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`);
       this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
     }
-    if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
+    delete this.s.unnamedGpus;
+    delete this.s.unnamedPerNode;
+    if (result.unnamed) {
+      this.s.unnamedGpus = result.unnamed.count;
+      if (result.unnamed.perNode !== Math.min(result.unnamed.count, DEFAULT_PER_NODE)) this.s.unnamedPerNode = result.unnamed.perNode;
+    }
+    const counted = unnamedGpusWords(this.s);
+    if (counted && (this.isNew || this.patch.has('gpuCount') || this.patch.has('nodes') || this.patch.has('par.dp'))) {
+      this.assume(`${counted}: memory per GPU and the cards it fits`);
+    } else if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
     const hostRam = this.patch.value<number>('hostRam');
     if (hostRam !== undefined) this.s.hostMemoryBytes = hostRam * 2 ** 30;
     return null;
   }
 
+  /**
+   * device_map="auto" / "split the model across both cards": accelerate's big-model placement
+   * dispatches whole layers over the visible GPUs (accelerate docs, usage_guides/big_modeling:
+   * load_checkpoint_and_dispatch "dispatches the weights for each layer across all available
+   * devices"; transformers treats "auto" as "balanced", an even split) and the forward walks them in
+   * order in one process (axolotl sets device_map "auto" only when world_size is 1). So it is pp over
+   * every GPU with one micro-batch in flight. A later GPU count moves the split with it.
+   */
+  private layerSplit(): ErrorReply | null {
+    const p = this.s.parallel;
+    const asked = this.patch.has('layerSplit');
+    if (!asked && p.schedule !== 'sequential') return null;
+    const n = this.gpus();
+    const countChanged = this.patch.has('gpuCount') || this.patch.has('nodes');
+    if (!this.patch.has('par.pp') && p.tp === 1 && p.cp === 1 && n > 1 && (asked || countChanged)) p.pp = Math.min(n, this.s.model.arch.layers);
+    if (p.pp > 1) {
+      p.schedule = 'sequential';
+      if (asked) this.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight`);
+    } else {
+      delete p.schedule;
+      if (asked && n <= 1) this.assume('device_map="auto" on one GPU: nothing to split (name the GPU count, e.g. "on 2x 3090")');
+    }
+    return null;
+  }
+
   private gpus(): number {
-    return this.s.hardware?.count ?? 1;
+    return gpuCountOf(this.s);
   }
 
   private framework(): ErrorReply | null {
@@ -550,8 +587,10 @@ class Resolution {
         else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
       }
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
-      const kind = this.gpus() > 1 ? 'ddp' : 'none';
       const split = s.parallel.tp * s.parallel.pp;
+      // A device_map split over every GPU is one process: nothing is replicated, no DDP.
+      const oneProcess = s.parallel.schedule === 'sequential' && this.gpus() <= split;
+      const kind = this.gpus() > 1 && !oneProcess ? 'ddp' : 'none';
       const replicated = s.mode !== 'inference' || (this.gpus() > split && s.framework !== 'llamacpp');
       if (kind === 'ddp' && s.mode === 'inference' && this.splitForServing()) {
         s.sharding = { kind, stage: 0 };

@@ -174,6 +174,13 @@ export const parallelSchema = z.object({
   ep: z.number().int().min(1).max(1024),
   /** Megatron interleaved 1F1B: model chunks (virtual stages) per pipeline rank; absent = 1. */
   vpp: z.number().int().min(1).max(1024).optional(),
+  /**
+   * How the pp stages run. Absent = a pipeline schedule (Megatron/DeepSpeed 1F1B: up to pp
+   * micro-batches in flight). `sequential` = naive model parallel: one process places whole layers
+   * on each GPU in turn (HF device_map="auto", accelerate's big-model placement) and runs them one
+   * GPU after another, so one micro-batch is in flight and the GPUs share no NCCL communicator.
+   */
+  schedule: z.enum(['sequential']).optional(),
 });
 
 export const hardwareSchema = z.object({
@@ -244,6 +251,13 @@ export const scenarioSchema = z.object({
   loss: z.enum(['full', 'chunked']),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
+  /**
+   * GPUs counted with no card named ("I have 8 GPUs", `--num_processes 64`): the estimate is per GPU
+   * for that many GPUs, with the cards it fits. Only with `hardware` null; absent = 1 (older thread states).
+   */
+  unnamedGpus: z.number().int().min(2).max(1_000_000).optional(),
+  /** Cards per node of those GPUs when not min(count, 8) ("2 nodes of 4 gpus"); absent = min(count, 8). */
+  unnamedPerNode: z.number().int().min(1).max(1024).optional(),
   /** Host RAM per node, when the user gave it ("1T RAM"): offload is checked against it. Absent in older thread states. */
   hostMemoryBytes: z.number().positive().nullable().optional(),
   /**

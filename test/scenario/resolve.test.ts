@@ -181,8 +181,10 @@ describe('hardware forms', () => {
     expect(scenario('70b tp 8 dp 2 on h100').hardware).toMatchObject({ count: 16 });
   });
 
-  it('needs a type for a bare count on a new request', () => {
-    expect(error('7b on 8 gpus').message).toContain('Which GPU');
+  it('a bare count on a new request is that many GPUs with no card named, said so', () => {
+    const r = resolve('7b on 8 gpus');
+    expect(r.scenario).toMatchObject({ hardware: null, unnamedGpus: 8, sharding: { kind: 'ddp', stage: 0 } });
+    expect(r.assumptions.join()).toContain('8 GPUs, no card named: memory per GPU and the cards it fits');
   });
 });
 

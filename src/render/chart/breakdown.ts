@@ -6,6 +6,7 @@ import { capacityLine, gibText, toGib } from './marks.js';
 import { GROUP_COLOUR, GROUP_LABEL, GROUP_ORDER, SERIES_STYLE, THEME, inkOn } from './palette.js';
 import { linearFromZero, type Scale } from './scale.js';
 import { group, line, rect, svgDocument, text } from './svg.js';
+import { gpuCountOf } from '../../scenario/gpus.js';
 
 /** Bytes per component group, in stacking order, leaving out empty groups. */
 export function groupTotals(reply: EstimateReply): { group: ComponentGroup; bytes: number }[] {
@@ -60,7 +61,9 @@ function totalLabel(x: number, yAt: number, bytes: number): string {
 /** No card named: list the catalog cards that hold it, beside the bar. */
 function fitsOnList(reply: EstimateReply, x: number): string {
   const names = fitsOnNames(reply);
-  const lines = names.length === 0 ? ['Fits no single card', 'in the catalog'] : ['Fits on:', ...names];
+  // "8 GPUs, no card named": the list is what each of them can be.
+  const gpus = gpuCountOf(reply.scenario);
+  const lines = names.length === 0 ? ['Fits no single card', 'in the catalog'] : [gpus > 1 ? `Each of ${gpus} GPUs:` : 'Fits on:', ...names];
   return group(
     lines.map((row, i) =>
       text(x, PLOT.top + 40 + i * 30, fitText(row, PLOT.right - x, FONT.label), {

@@ -6,6 +6,7 @@ import { capacityLine, gibText, marker, toGib, type MarkerShape } from './marks.
 import { SERIES_STYLE, THEME } from './palette.js';
 import { linearFromZero, log2Scale, shortCount, type Scale } from './scale.js';
 import { group, line, polyline, rect, svgDocument, text } from './svg.js';
+import { gpuCountOf } from '../../scenario/gpus.js';
 
 const AXIS_NAME: Record<SweepAxis, { title: string; short: string; axis: string }> = {
   microBatch: { title: 'micro-batch', short: 'mbs', axis: 'micro-batch (sequences per GPU per step)' },
@@ -75,7 +76,10 @@ function largestMark(s: SweepSeries, axis: SweepAxis, x: Scale, y: Scale): strin
 
 function subtitle(reply: EstimateReply, base: SweepSeries, axis: SweepAxis): string {
   const cap = reply.estimate.capacityBytes;
-  if (cap === null) return 'No card named: peak per GPU as nvidia-smi would show it';
+  if (cap === null) {
+    const gpus = gpuCountOf(reply.scenario);
+    return `No card named: peak per GPU${gpus > 1 ? ` on ${gpus} GPUs` : ''} as nvidia-smi would show it`;
+  }
   if (base.largestFitting === null) return `Even ${AXIS_NAME[axis].short} ${shortCount(base.points[0]?.x ?? 1)} does not fit (${capacityName(reply)} ${gibText(cap)} GiB)`;
   return `Largest ${AXIS_NAME[axis].title} that fits: ${shortCount(base.largestFitting)} (${capacityName(reply)} ${gibText(cap)} GiB)`;
 }
