@@ -168,6 +168,11 @@ export function readProse(input: MappedText): ProseReading {
       Number(m[1]) < Number(m[2]) ? `${m[2]}${m[3]}`.padStart(m[0].length) : m[0]))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // '"unsloth" is not suitable for deepspeed zero3': what is said not to work is not the setup.
+    .replace(/["'`]?\b[\w.-]+\b["'`]?\s+(?:is|was|are|were)\s+(?:not|n't)\s+(?:suitable|suitalbe|supported|compatible|working|usable|an option)\b(?:\s+(?:for|with)\s+[\w.-]+(?:\s+[\w.-]+)?)?/g, outsideHubIds((m) => {
+      notes.push(`"${m[0].trim()}": not read as part of the setup`);
+      return ' '.repeat(m[0].length);
+    }))
     // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.
     .replace(/\b(?:difference|differences|compare|comparing|comparison)\b[^.?!\n]{0,40}?\bbetween\s[^.?!\n]{1,60}?\sand\s/g, outsideHubIds((m) => [{ text: m[0].slice(0, -5), from: 0, to: m[0].length - 5 }, { text: ' vs  ', from: m[0].length - 5, to: m[0].length }]))
     // "from 4 to 2": the value it is now.

@@ -85,6 +85,8 @@ export function ncclBytes(s: Scenario): number {
   // unless replicas of it also run data parallel.
   const sequentialOnly = s.parallel.schedule === 'sequential' && gpuCountOf(s) <= s.parallel.pp * s.parallel.tp;
   if (sequentialOnly) return 0;
+  // Hugging Face generate over several GPUs (device_map) and llama.cpp's layer split are one process too.
+  if (s.mode === 'inference' && s.inference.engine === 'hf' && s.parallel.tp === 1) return 0;
   const communicates = s.mode !== 'inference' || s.parallel.tp > 1 || s.parallel.pp > 1;
   return gpuCountOf(s) > 1 && communicates ? NCCL_BYTES : 0;
 }

@@ -442,7 +442,11 @@ class Resolution {
     const n = this.gpus();
     const countChanged = this.patch.has('gpuCount') || this.patch.has('nodes');
     if (!this.patch.has('par.pp') && p.tp === 1 && p.cp === 1 && n > 1 && (asked || countChanged)) p.pp = Math.min(n, this.s.model.arch.layers);
-    if (p.pp > 1) {
+    // Inference on Hugging Face generate is already this layer split (pp N, one process): no mark.
+    if (p.pp > 1 && this.s.mode === 'inference') {
+      delete p.schedule;
+      if (asked) this.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"), one GPU at a time`);
+    } else if (p.pp > 1) {
       p.schedule = 'sequential';
       if (asked) this.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight`);
     } else {
