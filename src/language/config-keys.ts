@@ -264,7 +264,10 @@ const attention: Handler = (v) => {
 const model: Handler = (v) => {
   const value = unquote(v).replace(/\/+$/, '');
   if (isTrue(value) || isFalse(value)) return IGNORE;
-  const name = value.split(/[/\\]/).pop() ?? '';
+  // "path/to/7b-awq/model": a folder named for where it sits names no model; the one above does.
+  const parts = value.split(/[/\\]/);
+  while (parts.length > 1 && /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/i.test(parts.at(-1) ?? '')) parts.pop();
+  const name = parts.at(-1) ?? '';
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };
 

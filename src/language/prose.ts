@@ -152,6 +152,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
+    // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
+    .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "I also run into this problem", "ran out of memory": the idiom, not running a model.
     .replace(/\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0").
@@ -244,8 +246,12 @@ function hubLink(url: string): string | Piece[] {
  * is its family and size). The rest becomes spaces so offsets keep pointing at the name. A bare
  * `org/name` and a huggingface.co path stay whole (the lexer's `hub` token); a file names none.
  */
+/** Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"). */
+const GENERIC_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/;
+
 function lastPart(path: string, notes?: string[]): string {
   const parts = path.replace(/\/+$/, '').split('/');
+  while (parts.length > 2 && GENERIC_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;

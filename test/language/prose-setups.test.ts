@@ -211,6 +211,26 @@ describe('more loose names', () => {
   });
 });
 
+describe('words that describe rather than set', () => {
+  // vllm-project/vllm#1234: "I was able to load my fine-tuned version of mistral-7b-v0.1-awq … on my 24Gb TITAN RTX".
+  it('"my fine-tuned version of X" says what the model is, not that it is trained', () => {
+    expect(read('I was able to load my fine-tuned version of mistral-7b-v0.1-awq on my 24Gb TITAN RTX').scenario.mode).toBe('inference');
+    expect(read('I fine-tuned llama-2-7b on a 3090 with lora').scenario.mode).toBe('lora');
+  });
+
+  // vllm-project/vllm#1479: `--model path/to/7b-awq/model`.
+  it('a checkpoint folder named "model" or "checkpoints" is passed over for the name above it', () => {
+    expect(read('python api_server.py --model path/to/7b-awq/model -q awq --dtype half on an a100').scenario.model.requestedParams).toBe(7e9);
+  });
+
+  // c027 (hiyouga/LlamaFactory): '"unsloth" is not suitalbe for deepspeed zero3, then I choose using the fsdp'.
+  it('what the message says does not work is not read as the setup', () => {
+    const { scenario } = read('train llama2-70B on 8x a100; I notice "unsloth" is not suitalbe for deepspeed zero3, then I choose using the fsdp');
+    expect(scenario.framework).not.toBe('unsloth');
+    expect(scenario.sharding.kind).toBe('fsdp');
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
