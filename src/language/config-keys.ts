@@ -261,6 +261,9 @@ const attention: Handler = (v) => {
 };
 
 /** Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). */
+/** What torch.compile changes in memory depends on Inductor's partitioner: said, not guessed (GT019–GT021). */
+export const COMPILE_NOTE = "torch.compile is not modelled: what it saves for backward depends on Inductor's fusions; the estimate is eager PyTorch's";
+
 const model: Handler = (v) => {
   const value = unquote(v).replace(/\/+$/, '');
   if (isTrue(value) || isFalse(value)) return IGNORE;
@@ -658,6 +661,9 @@ const KEYS: Record<string, Handler> = {
   ngl: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   n_gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
   gpu_layers: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)),
+  // torchtitan --compile / training.compile, torchtune compile=True, HF torch_compile: stated, not modelled.
+  compile: (v) => (isTrue(v) ? { ignore: true, note: COMPILE_NOTE } : IGNORE),
+  torch_compile: (v) => (isTrue(v) ? { ignore: true, note: COMPILE_NOTE } : IGNORE),
   enforce_eager: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
   // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.
@@ -695,7 +701,7 @@ const NO_MEMORY_EFFECT = new Set(
   loss_watchdog_threshold logging_first_step push_to_hub hub_model_id dataset_prepared_path wandb_entity
   wandb_watch wandb_name wandb_log_model eval_sample_packing
   dtype_auto download_dir load_format enable_prefix_caching enable_chunked_prefill disable_custom_all_reduce
-  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level compile shuffle ignore_pad_token_for_loss
+  distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level shuffle ignore_pad_token_for_loss
   cpu cpus cpu_cores vcpus num_cpus beta ref_model temperature top_p top_k repetition_penalty do_sample device_map low_cpu_mem_usage bias task_type inference_mode fan_in_fan_out data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue

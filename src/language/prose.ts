@@ -1,3 +1,4 @@
+import { COMPILE_NOTE } from './config-keys.js';
 import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
@@ -154,6 +155,11 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "with torch.compile", "torch.compile()": stated as not modelled (config keys say the same).
+    .replace(/\btorch\.compile(?:\(\))?|\bwith\s+compile\b/g, outsideHubIds((m) => {
+      notes.push(COMPILE_NOTE);
+      return ' '.repeat(m[0].length);
+    }))
     // "I also run into this problem", "ran out of memory": the idiom, not running a model.
     .replace(/\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0").
