@@ -138,6 +138,9 @@ function readingNotes(parsed: ReadItems): string[] {
 
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
+/** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
+const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
+
 /** Slots only a training run has: with one of them and no intent word, the request trains. */
 const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.optimizer', 'sharding', 'loss'];
 
@@ -326,9 +329,10 @@ class Resolution {
     const previousMode = this.base?.mode ?? null;
     const asked = this.patch.value<Scenario['mode']>('mode');
     const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => this.patch.has(slot));
-    const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot));
+    const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot)) ?? (TRAINING_FRAMEWORKS.has(this.patch.value<string>('framework') ?? '') ? 'framework' : undefined);
     let mode: Scenario['mode'];
-    const quantised = this.patch.value<WeightFormat>('weights');
+    // A quantised checkpoint ("unsloth/llama-3-8b-bnb-4bit", "…-GPTQ") is its weights too.
+    const quantised = this.patch.value<WeightFormat>('weights') ?? this.hubWeights ?? undefined;
     if (asked) mode = asked;
     else if (this.patch.has('train') && quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' && (!previousMode || previousMode === 'inference')) {
       // Training on quantised weights trains adapters on them: a full fine-tune cannot.
@@ -338,8 +342,11 @@ class Resolution {
     else if (inferenceOnly) mode = 'inference';
     else if (this.patch.has('run')) {
       // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
-      mode = trainingSetting ? (previousMode && previousMode !== 'inference' ? previousMode : 'full') : 'inference';
-      if (trainingSetting && this.isNew) this.intent(`full fine-tune: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
+      // …and a 4-bit or 8-bit checkpoint trains adapters on it (a DPO run on "llama-3-8b-bnb-4bit").
+      const adapters = quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' ? (quantised === 'nf4' || quantised === 'nf4-dq' ? 'qlora' : 'lora') : null;
+      mode = trainingSetting ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
+      const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
+      if (trainingSetting && this.isNew) this.intent(`${trained}: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
     } else if (previousMode) mode = previousMode;
     else {
       mode = intentByDefault(this.patch, trainingSetting !== undefined);
@@ -476,7 +483,8 @@ class Resolution {
     const nf4 = ['nf4', 'nf4-dq'].includes(this.patch.value<string>('weights') ?? '');
     let preset = presetFor(asked, this.s.mode === 'lora' && nf4 ? 'qlora' : this.s.mode, this.gpus());
     // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
-    if (preset.mode && this.isNew && !this.patch.has('mode') && !this.patch.has('train') && this.s.mode !== preset.mode) {
+    // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
+    if (preset.mode && this.isNew && !this.patch.has('mode') && this.s.mode !== preset.mode && (!this.patch.has('train') || this.s.mode === 'full')) {
       this.s.mode = preset.mode;
       this.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;
       this.unassume(DEFAULT_WORDS.mode);

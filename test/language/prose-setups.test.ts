@@ -231,6 +231,24 @@ describe('words that describe rather than set', () => {
   });
 });
 
+describe('quantised checkpoints and training frameworks', () => {
+  // unslothai/unsloth#465: "finetune the unsloth/llama-3-8b-bnb-4bit model … max context length of 18000".
+  it('fine-tuning a 4-bit checkpoint is QLoRA on it; a generic "finetune" with Unsloth is its QLoRA recipe', () => {
+    const { scenario } = read("I'm using the unsloth colab notebook to finetune the unsloth/llama-3-8b-bnb-4bit model with data with a max context length of 18000");
+    expect([scenario.mode, scenario.weights, scenario.framework]).toEqual(['qlora', 'nf4', 'unsloth']);
+    expect(read('finetune llama-3-8b with unsloth on a100').scenario.mode).toBe('qlora');
+    expect(read('full finetune llama-3-8b with unsloth on a100').scenario.mode).toBe('full');
+    expect(read('Try to fine tune unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit on a 80GB H100 using cutoff_len: 51974').scenario.mode).toBe('qlora');
+  });
+
+  // unslothai/unsloth#682: "(loading the model in 4 bit) … DPO with llama-3-8b-bnb-4bit" on a T4.
+  it('a framework that only trains makes "loading" a training run', () => {
+    const { scenario, said } = read('With the same configs as the sample (loading the model in 4 bit), I faced OOM on a Colab T4. DPO with llama-3-8b-bnb-4bit');
+    expect([scenario.mode, scenario.framework]).toEqual(['qlora', 'dpo']);
+    expect(said).toMatch(/QLoRA \(on the nf4 checkpoint\)/);
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
