@@ -174,6 +174,10 @@ export function readProse(input: MappedText): ProseReading {
     // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
     .replace(/(?<![\w.-])(\d+(?:\.\d+)?)\s*[-~–]\s*(\d+(?:\.\d+)?)\s*(gb|g|gib)\b/g, outsideHubIds((m) =>
       Number(m[1]) < Number(m[2]) ? `${m[2]}${m[3]}`.padStart(m[0].length) : m[0]))
+    // "for 100 concurrent users": the serving batch, never a GPU count.
+    .replace(/(?<![\w.])(\d+)\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|sequences?|chats?|streams?)\b/g, outsideHubIds((m) => `bs ${m[1]}`.padEnd(m[0].length)))
+    // "what max-model-len can I use?", "how much context can I give each?": the longest sequence that fits.
+    .replace(/\b(?:what|which|how (?:much|long|big|large))\s+(?:a\s+|the\s+)?(?:max[-_ ]?model[-_ ]?len(?:gth)?|context(?:[-_ ]?(?:length|len|window|size))?|max(?:imum)?[-_ ]?(?:seq(?:uence)?|context|ctx)(?:[-_ ]?(?:length|len))?|sequence[-_ ]length|seq(?:uence)?[-_ ]len)\b(?=[^.?!\n]{0,40}\b(?:can|could|fit|fits|use|get|support|give|handle|reach|go)\b)/g, outsideHubIds((m) => 'max seq'.padEnd(m[0].length)))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // '"unsloth" is not suitable for deepspeed zero3': what is said not to work is not the setup.

@@ -249,6 +249,14 @@ describe('quantised checkpoints and training frameworks', () => {
   });
 });
 
+describe('serving questions in prose', () => {
+  it('"for 100 concurrent users" is the serving batch, never 100 GPUs; "how much context can I give" asks the longest sequence', () => {
+    const { scenario } = read('I want to serve Llama 3.1 8B for 100 concurrent users on an L4, how much context can I give each?');
+    expect([scenario.microBatch, scenario.hardware?.count, scenario.question.kind]).toEqual([100, 1, 'maxSeq']);
+    expect(read('Running qwen2.5-32b on two 3090s with vllm, what max-model-len can I use?').scenario.question.kind).toBe('maxSeq');
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
