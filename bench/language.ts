@@ -83,7 +83,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['recompute', (s) => s.recompute, /recompute \(default\)|preset|your setup's (?:recompute setting)\b/],
   ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],
   ['loss', (s) => s.loss, /cross-entropy \(default\)|preset|your setup's (?:loss)\b/],
-  ['framework', (s) => s.framework, /conventions \(default\)|your setup's (?:framework)\b/],
+  ['framework', (s) => s.framework, /conventions \(default\)|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|your setup's (?:GPU type|GPU count|node count)\b/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],

@@ -22,6 +22,18 @@ export const OOM_TABLE: Tip = {
   ].join('\n'),
 };
 
+export const OOM_INFERENCE: Tip = {
+  topic: 'oom',
+  title: 'Out of memory when running a model: where it goes',
+  text: [
+    'Weights → the bulk: 4-bit weights (AWQ/GPTQ, GGUF Q4_K_M) take a quarter of bf16; split over GPUs (tp N with vLLM/TGI, device_map over cards); with llama.cpp, -ngl N keeps only N layers on the GPU and runs the rest from host RAM.',
+    'KV cache → grows with context × concurrent sequences: lower max-model-len / -c, fewer sequences (max-num-seqs), kv fp8 (q8_0 in llama.cpp).',
+    'vLLM takes gpu_memory_utilization of the card up front and fills it with KV blocks: its error is about what is left after weights, CUDA graphs (--enforce-eager drops them) and the profile run (lower max_num_batched_tokens).',
+    'The prefill of a long prompt holds one layer\'s working set over every prompt token: chunked prefill caps it.',
+    'Paste the error itself ("CUDA out of memory. Tried to allocate …", a vLLM or llama.cpp error) and I will read its numbers.',
+  ].join('\n'),
+};
+
 export const NAN_TRIAGE: Tip = {
   topic: 'nan',
   title: 'NaN / Inf loss',
@@ -113,7 +125,7 @@ function hardwareTips(s: Scenario): Tip[] {
 /** Tips the scenario calls for, followed by those asked for by topic. */
 export function tipsFor(s: Scenario, e: Estimate): Tip[] {
   const tips = new Set<Tip>(hardwareTips(s));
-  if (e.fits === false) tips.add(OOM_TABLE);
+  if (e.fits === false) tips.add(s.mode === 'inference' ? OOM_INFERENCE : OOM_TABLE);
   if (e.headroomBytes !== null && e.capacityBytes !== null && e.headroomBytes >= 0 && e.headroomBytes < 0.05 * e.capacityBytes) tips.add(FRAGMENTATION);
   if (s.compute === 'fp16' && s.mode !== 'inference') tips.add(LOSS_SCALE);
   for (const tip of tipsForTopics(s.help)) tips.add(tip);

@@ -76,7 +76,39 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     if (e.deviceBytes > base.deviceBytes * 0.99) return;
     results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: c.cost, note: hostNote(e), rank });
   });
+  const partial = partialOffload(s, base);
+  if (partial) results.push({ ...partial, rank: -1 });
   const fitting = results.filter((r) => r.fits).sort((a, b) => a.rank - b.rank);
   const rest = results.filter((r) => !r.fits).sort((a, b) => a.deviceBytes - b.deviceBytes);
   return [...fitting, ...rest].map(({ rank: _rank, ...lever }) => lever);
+}
+
+/**
+ * llama.cpp keeps on the GPU only the layers `-ngl` names (and their KV); the rest run on the CPU
+ * from host RAM. When the whole model does not fit, the most layers that do is the first lever
+ * people pull ("can I run llama 3 70b on my 3090?"): found by halving over the layer count.
+ */
+function partialOffload(s: Scenario, base: Estimate): Lever | null {
+  if (s.mode !== 'inference' || s.framework !== 'llamacpp' || base.fits !== false) return null;
+  const layers = s.model.arch.layers;
+  const at = (n: number) => {
+    const next = applyChange(s, `ngl ${n}`);
+    return next ? estimate(next) : null;
+  };
+  let lo = 0;
+  let hi = Math.min(layers, (s.inference.gpuLayers ?? layers) - 1);
+  if (hi < 0 || !at(0)?.fits) return null;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (at(mid)?.fits) lo = mid;
+    else hi = mid - 1;
+  }
+  const e = at(lo)!;
+  return {
+    change: `ngl ${lo}`,
+    deviceBytes: e.deviceBytes,
+    fits: e.fits,
+    cost: `${layers - lo} of ${layers} layers run on the CPU from host RAM: generation slows toward RAM bandwidth`,
+    note: hostNote(e),
+  };
 }

@@ -138,6 +138,9 @@ function readingNotes(parsed: ReadItems): string[] {
 
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
+/** llama.cpp's GGUF file types (the weight formats only it, and Ollama on it, load). */
+const GGUF_TYPES = new Set(['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k']);
+
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
 const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
 
@@ -469,7 +472,13 @@ class Resolution {
 
   private framework(): ErrorReply | null {
     // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
-    const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && this.patch.has('ngl') ? 'llamacpp' : undefined);
+    // A GGUF file type (Q4_K_M …) is llama.cpp's format, run by llama.cpp or Ollama (built on it):
+    // a new inference request naming one, and no engine, runs llama.cpp (stated).
+    const gguf = GGUF_TYPES.has(this.patch.value<string>('weights') ?? '') && this.s.mode === 'inference' && !this.patch.has('engine');
+    const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
+    if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
+      this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
+    }
     if (!asked) {
       if (this.isNew) this.assume(DEFAULT_WORDS.framework);
       // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+
+/**
+ * "can i run llama3 70b q4 w/ 64gb ram and a 3090" — the most common forum question. A GGUF type
+ * names llama.cpp (its format), and when the whole model does not fit, the first lever is the
+ * most layers that do (`-ngl N`), the rest running from host RAM.
+ */
+function reply(text: string) {
+  const { reply } = respond(text, null);
+  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}`);
+  return reply;
+}
+
+describe('llama.cpp partial offload as a lever', () => {
+  it('a GGUF type in a new inference request runs llama.cpp, stated', () => {
+    const r = reply('can i run llama3 70b q4 w/ 64gb ram and a 3090');
+    expect(r.scenario.framework).toBe('llamacpp');
+    expect(r.assumptions.join(' | ')).toMatch(/llama\.cpp \(GGUF Q4_K_M is its format/);
+    expect(reply('serve llama-3-8b q4_k_m on a 3060').scenario.framework).not.toBe('llamacpp');
+  });
+
+  it('offers the largest -ngl that fits, and one more layer would not', () => {
+    const r = reply('can i run llama3 70b q4 w/ 64gb ram and a 3090');
+    expect(r.estimate.fits).toBe(false);
+    const lever = r.levers.find((l) => l.change.startsWith('ngl '));
+    expect(lever?.fits).toBe(true);
+    const n = Number(lever!.change.slice(4));
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(80);
+    expect(reply(`llama3 70b q4_k_m llamacpp ngl ${n + 1} on a 3090`).estimate.fits).toBe(false);
+    expect(reply(`llama3 70b q4_k_m llamacpp ngl ${n} on a 3090`).estimate.fits).toBe(true);
+    expect(lever!.cost).toMatch(new RegExp(`${80 - n} of 80 layers run on the CPU`));
+  });
+
+  it('an inference OOM gets the inference tips, not the training ones', () => {
+    const titles = reply('can i run llama3 70b q4 w/ 64gb ram and a 3090').tips.map((t) => t.title);
+    expect(titles.some((t) => /when running a model/.test(t))).toBe(true);
+    expect(titles.some((t) => /read the timing/.test(t))).toBe(false);
+  });
+});
