@@ -76,7 +76,7 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     if (e.deviceBytes > base.deviceBytes * 0.99) return;
     results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: c.cost, note: hostNote(e), rank });
   });
-  const partial = partialOffload(s, base);
+  const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });
   const fitting = results.filter((r) => r.fits).sort((a, b) => a.rank - b.rank);
   const rest = results.filter((r) => !r.fits).sort((a, b) => a.deviceBytes - b.deviceBytes);
@@ -88,7 +88,7 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
  * from host RAM. When the whole model does not fit, the most layers that do is the first lever
  * people pull ("can I run llama 3 70b on my 3090?"): found by halving over the layer count.
  */
-function partialOffload(s: Scenario, base: Estimate): Lever | null {
+function partialOffload(s: Scenario, base: Estimate, prefix = ''): Lever | null {
   if (s.mode !== 'inference' || s.framework !== 'llamacpp' || base.fits !== false) return null;
   const layers = s.model.arch.layers;
   const at = (n: number) => {
@@ -105,10 +105,25 @@ function partialOffload(s: Scenario, base: Estimate): Lever | null {
   }
   const e = at(lo)!;
   return {
-    change: `ngl ${lo}`,
+    change: `${prefix}ngl ${lo}`,
     deviceBytes: e.deviceBytes,
     fits: e.fits,
     cost: `${layers - lo} of ${layers} layers run on the CPU from host RAM: generation slows toward RAM bandwidth`,
     note: hostNote(e),
   };
+}
+
+/**
+ * A model that does not fit even in 4-bit on the card, run by Hugging Face generate ("can I run
+ * llama 3 70b on my 4090?"): what people do is llama.cpp (or Ollama) with a 4-bit GGUF and only
+ * the layers that fit on the GPU. Offered when nothing else on the list fits.
+ */
+function ggufOffload(s: Scenario, base: Estimate): Lever | null {
+  if (s.mode !== 'inference' || s.framework === 'llamacpp' || s.inference.engine !== 'hf' || base.fits !== false) return null;
+  const gguf = applyChange(s, 'q4_k_m llamacpp');
+  if (!gguf) return null;
+  const whole = estimate(gguf);
+  if (whole.fits) return { change: 'q4_k_m llamacpp', deviceBytes: whole.deviceBytes, fits: true, cost: 'llama.cpp / Ollama with a 4-bit GGUF: small quality cost', note: hostNote(whole) };
+  const partial = partialOffload(gguf, whole, 'q4_k_m llamacpp ');
+  return partial ? { ...partial, cost: `llama.cpp / Ollama with a 4-bit GGUF; ${partial.cost}` } : null;
 }

@@ -33,6 +33,19 @@ describe('llama.cpp partial offload as a lever', () => {
     expect(lever!.cost).toMatch(new RegExp(`${80 - n} of 80 layers run on the CPU`));
   });
 
+  // issue 11's most common question: "can I run llama 3 70b on my 4090?".
+  it('a model that fits nowhere on the card in Hugging Face generate is offered llama.cpp with a 4-bit GGUF and the layers that fit', () => {
+    const first = respond('can I run llama 3 70b on my 4090?', null);
+    const r = first.reply;
+    if (r.kind !== 'estimate') throw new Error('no estimate');
+    const lever = r.levers[0]!;
+    expect(lever.change).toMatch(/^q4_k_m llamacpp ngl \d+$/);
+    expect(lever.fits).toBe(true);
+    // The lever is a follow-up in the thread: applied, it reads back as what was estimated.
+    const { reply: next } = respond(lever.change, first.state);
+    expect(next.kind === 'estimate' && next.estimate.fits).toBe(true);
+  });
+
   it('an inference OOM gets the inference tips, not the training ones', () => {
     const titles = reply('can i run llama3 70b q4 w/ 64gb ram and a 3090').tips.map((t) => t.title);
     expect(titles.some((t) => /when running a model/.test(t))).toBe(true);
