@@ -89,26 +89,28 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
  * people pull ("can I run llama 3 70b on my 3090?"): found by halving over the layer count.
  */
 function partialOffload(s: Scenario, base: Estimate, prefix = ''): Lever | null {
-  if (s.mode !== 'inference' || s.framework !== 'llamacpp' || base.fits !== false) return null;
+  if (s.mode !== 'inference' || s.framework !== 'llamacpp' || base.fits !== false || base.capacityBytes === null) return null;
   const layers = s.model.arch.layers;
-  const at = (n: number) => {
-    const next = applyChange(s, `ngl ${n}`);
-    return next ? estimate(next) : null;
-  };
-  let lo = 0;
-  let hi = Math.min(layers, (s.inference.gpuLayers ?? layers) - 1);
-  if (hi < 0 || !at(0)?.fits) return null;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (at(mid)?.fits) lo = mid;
-    else hi = mid - 1;
+  // `ngl N` sets only the layer count: estimated straight from the scenario (test/plan/partial-offload checks the text reads the same).
+  const at = (n: number) => estimate({ ...s, inference: { ...s.inference, gpuLayers: n } });
+  const none = at(0);
+  if (!none.fits) return null;
+  // Each layer on the GPU adds its weights and KV: the count that fits is read off the line through
+  // none and all, then checked (the output layer and rounding can move it by one).
+  const perLayer = (base.deviceBytes - none.deviceBytes) / layers;
+  let n = Math.max(0, Math.min(layers - 1, Math.floor((base.capacityBytes - none.deviceBytes) / perLayer)));
+  let e = at(n);
+  while (n > 0 && !e.fits) e = at(--n);
+  for (let next = at(n + 1); n + 1 < layers && next.fits; next = at(n + 1)) {
+    n += 1;
+    e = next;
   }
-  const e = at(lo)!;
+  if (!e.fits) return null;
   return {
-    change: `${prefix}ngl ${lo}`,
+    change: `${prefix}ngl ${n}`,
     deviceBytes: e.deviceBytes,
     fits: e.fits,
-    cost: `${layers - lo} of ${layers} layers run on the CPU from host RAM: generation slows toward RAM bandwidth`,
+    cost: `${layers - n} of ${layers} layers run on the CPU from host RAM: generation slows toward RAM bandwidth`,
     note: hostNote(e),
   };
 }
