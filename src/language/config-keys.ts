@@ -664,6 +664,8 @@ const KEYS: Record<string, Handler> = {
   // torchtitan --compile / training.compile, torchtune compile=True, HF torch_compile: stated, not modelled.
   compile: (v) => (isTrue(v) ? { ignore: true, note: COMPILE_NOTE } : IGNORE),
   torch_compile: (v) => (isTrue(v) ? { ignore: true, note: COMPILE_NOTE } : IGNORE),
+  // accelerate launch --use_fsdp / --use_deepspeed (launcher flags with no value).
+  use_fsdp: (v) => (isTrue(v) || unquote(v) === '' ? say('fsdp') : IGNORE),
   enforce_eager: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE),
   random_init: (v) => (isTrue(v) ? say('pretrain') : IGNORE),
   // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.

@@ -255,14 +255,17 @@ function nameModels(tokens: Token[], notes: string[]): void {
       const t = tokens[j]!;
       if (isSep(t)) {
         if (/^[-_.]+$/.test(t.text)) continue;
-        if (t.text === ' ' && spaces++ === 0) continue;
+        // …and the space between a family and its version ("qwen 2.5 coder 32b").
+        if (t.text === ' ' && (spaces++ === 0 || (tokens[j - 1]?.type === 'family' && tokens[j + 1]?.type === 'number'))) continue;
         break;
       }
       const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
       if (!nameLike) break;
-      // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b").
+      // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b") unless it is
+      // a family's version ("qwen 2.5 coder 32b").
       const joint = tokens[j + 1];
-      if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family') break;
+      const version = t.type === 'number' && tokens[j - 1]?.type === 'ws' && tokens[j - 2]?.type === 'family';
+      if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family' && !version) break;
       // A version number inside a name ("qwen3.5-35b") makes it a name too.
       if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number') hasUnknown = true;
       family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : null;

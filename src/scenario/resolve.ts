@@ -647,7 +647,7 @@ class Resolution {
     const nowServed = this.patch.has('engine') && this.base?.inference.engine !== 'vllm' && this.base?.mode === 'inference';
     if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
     else if (!(this.isNew || this.modeChanged())) return false;
-    // llama.cpp splits layers over its GPUs (-ngl, --split-mode layer), not tensors.
+    // llama.cpp splits layers over its GPUs itself (--split-mode layer; memory/gguf.ts), not tensors.
     if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
     // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
     // whole layers on each GPU in turn: a layer split, run one GPU at a time.
