@@ -153,7 +153,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
   const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
-  if (latinUnread.length > 0 && latinUnread.length > kept.length) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread) });
+  if (latinUnread.length > 0 && latinUnread.length > kept.length) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread, exampleFrom(kept, written)) });
   if (kept.length === 0) {
     const message = unread.length
       ? `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`
@@ -201,9 +201,8 @@ function meaningfulSuggestion(word: string): string | null {
 
 const quoteList = (words: string[]) => [...new Set(words)].map((w) => `"${w}"`).join(', ');
 
-function mostlyUnread(text: string, understood: string[], unread: { word: string; at: number }[]): ErrorReply {
+function mostlyUnread(text: string, understood: string[], unread: { word: string; at: number }[], example: string): ErrorReply {
   const read = understood.length ? `I understood ${quoteList(understood)}` : 'I understood none of it';
-  const example = exampleFrom(understood);
   return errorReply(
     text,
     unread[0]!.at,
@@ -212,10 +211,16 @@ function mostlyUnread(text: string, understood: string[], unread: { word: string
   );
 }
 
-/** One example in the user's own terms: their words first, completed into a request. */
-function exampleFrom(understood: string[]): string {
-  const theirs = understood.slice(0, 4).join(' ');
-  return theirs ? `${theirs} inference on a 4090` : 'llama-3-8b inference on a 4090';
+/**
+ * One example in the user's own terms: their model, what they do and their card where they said
+ * them ("Llama-3.1-8B-Instruct train on 8x h100"), completed where they did not.
+ */
+function exampleFrom(kept: Token[], written: (t: Token) => string): string {
+  const first = (types: string[]) => kept.find((t) => types.includes(t.type));
+  const model = first(['model', 'hub', 'size', 'moeSize']);
+  const intent = first(['mode', 'serve', 'lora']);
+  const card = first(['gpu', 'capacity']);
+  return `${model ? written(model) : 'llama-3-8b'} ${intent ? written(intent) : 'inference'} on ${card ? written(card) : 'a 4090'}`;
 }
 
 /** How many parses the grammar finds for the items read from a request (0 when it is refused); for tests. */
