@@ -1,5 +1,5 @@
 import type { DiagnosisReply } from '../reply/types.js';
-import { readPaste } from './detect/index.js';
+import { LOG_WORDS, readPaste } from './detect/index.js';
 import { explainBareCudaOom, explainCublas, explainNccl } from './explain/libraries.js';
 import { explainLossScale, explainNan } from './explain/numerics.js';
 import { explainLlamaCpp, explainTgi, explainVllmMemory, explainVllmNoBlocks, explainVllmTokens } from './explain/serving.js';
@@ -62,6 +62,7 @@ function unreadable(): DiagnosisReply {
  * error log (estimating the thread's scenario is not free). Pure; never throws on any string.
  */
 export function diagnose(text: string, setup: () => ThreadSetup | null): Diagnosis | null {
+  if (!LOG_WORDS.test(text)) return null;
   const reading = readPaste(text);
   if (!reading.errorLike) return null;
   const e = explain(reading, setup());

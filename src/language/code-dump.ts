@@ -155,12 +155,41 @@ function caseTables(text: MappedText, notes: string[]): MappedText {
   });
 }
 
+/** TRL and Unsloth class names as their framework's word (FRAMEWORK_CLASSES), noted when Unsloth runs a TRL trainer. */
+function frameworkWords(text: MappedText, unsloth: boolean, notes: string[]): MappedText {
+  return text.replace(FRAMEWORK_CLASS, (m) => {
+    const word = FRAMEWORK_CLASSES[m[1]!]!;
+    // One framework runs a step: under Unsloth a TRL trainer is Unsloth's (its patched trainer).
+    if (unsloth && word !== 'unsloth' && word !== 'train') {
+      notes.push(`${m[1]!.replace(/^(\w+)trainer$/, (_, a: string) => `${a.toUpperCase()}Trainer`)} under Unsloth: read with Unsloth's preset (the ${word.toUpperCase()} trainer's own memory is not added)`);
+      return 'train'.padEnd(m[0].length);
+    }
+    return word.padEnd(m[0].length);
+  });
+}
+
 export interface CodeReading {
   text: MappedText;
   notes: string[];
 }
 
+/**
+ * What every rewrite here but the framework classes needs: a bracket, brace, parenthesis, `|`,
+ * `:`, `@`, `=`, `$` or `*` (calls, signatures, annotations, dicts, maps, log prefixes, shell
+ * variables and tables) or the word `import`. A text with none of them (most requests) is prose:
+ * only its framework class names are read (issue 11, request path).
+ */
+const CODE_MARKS = /[[\]|:@(){}=$*]|import/;
+const UNSLOTH_CODE = /\bfast(?:language|vision)?model\b|\bfrom unsloth\b/;
+
 export function readCodeDump(input: MappedText): CodeReading {
+  if (CODE_MARKS.test(input.text)) return readCode(input);
+  const notes: string[] = [];
+  return { text: frameworkWords(input, UNSLOTH_CODE.test(input.text), notes), notes };
+}
+
+/** Every rewrite (exported for the test that holds the prose fast path to it). */
+export function readCode(input: MappedText): CodeReading {
   const notes: string[] = [];
   const beforeTypes = caseTables(input, notes)
     .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
@@ -170,8 +199,8 @@ export function readCodeDump(input: MappedText): CodeReading {
     .replace(DEF_OPEN, (m) => blank(m[0]))
     .replace(SIGNATURE_CLOSE, (m) => blank(m[0]))
     .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!);
-  const unsloth = /\bfast(?:language|vision)?model\b|\bfrom unsloth\b/.test(beforeTypes.text);
-  const text = beforeTypes
+  const unsloth = UNSLOTH_CODE.test(beforeTypes.text);
+  const calls = beforeTypes
     .replace(ANNOTATED, (m) => {
       const type = m[3]!;
       const at = m.index + m[1]!.length + m[2]!.indexOf(type);
@@ -187,17 +216,9 @@ export function readCodeDump(input: MappedText): CodeReading {
     })
     .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length))
     .replace(BUILTIN_CALL, (m) => blank(m[0]))
-    .replace(ASSIGNED_CALL, (m) => blank(m[0]))
-    // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
-    .replace(FRAMEWORK_CLASS, (m) => {
-      const word = FRAMEWORK_CLASSES[m[1]!]!;
-      // One framework runs a step: under Unsloth a TRL trainer is Unsloth's (its patched trainer).
-      if (unsloth && word !== 'unsloth' && word !== 'train') {
-        notes.push(`${m[1]!.replace(/^(\w+)trainer$/, (_, a: string) => `${a.toUpperCase()}Trainer`)} under Unsloth: read with Unsloth's preset (the ${word.toUpperCase()} trainer's own memory is not added)`);
-        return 'train'.padEnd(m[0].length);
-      }
-      return word.padEnd(m[0].length);
-    })
+    .replace(ASSIGNED_CALL, (m) => blank(m[0]));
+  // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
+  const text = frameworkWords(calls, unsloth, notes)
     .replace(KEYWORD_CALL, (m) => blank(m[0]))
     .replace(DOTTED_CALL, (m) => blank(m[0]))
     .replace(INLINE_DICT, (m) => [

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { count, num } from './format.js';
+import { count, formulasWanted, num } from './format.js';
 import type { Layout } from './layout.js';
 import { projectionShape } from './lora.js';
 import { activationBytes, isQuantised } from './precision.js';
@@ -182,6 +182,7 @@ export function layerBytes(s: Scenario, tensors = layerTensors(s)): number {
 
 /** "22·sbh + 8·sbf + 4·asb" — the per-layer coefficients grouped by width. */
 export function layerFormula(tensors: SavedTensor[]): string {
+  if (!formulasWanted()) return '';
   const bySymbol = new Map<string, number>();
   for (const x of tensors) bySymbol.set(x.symbol, (bySymbol.get(x.symbol) ?? 0) + x.bytes);
   return [...bySymbol.entries()]
@@ -207,6 +208,7 @@ export function inFlightMicroBatches(s: Scenario): number {
 }
 
 function dims(s: Scenario): string {
+  if (!formulasWanted()) return '';
   const { hidden: h, ffn: f, heads: a } = s.model.arch;
   const parts = [`s ${s.seq / s.parallel.cp}`, `b ${s.microBatch}`, `h ${h}`, `f ${f}`, `a ${a}`];
   if (s.parallel.tp > 1) parts.push(`÷ tp ${s.parallel.tp}${s.parallel.sp ? ' (with SP)' : ' (internals)'}`);

@@ -7,7 +7,7 @@ import {
   offloadedActivationHostBytes,
   recomputeWorkingSet,
 } from './activations.js';
-import { MiB, count, num } from './format.js';
+import { MiB, count, num, withoutFormulas } from './format.js';
 import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
@@ -235,6 +235,11 @@ function preallocatedServing(s: Scenario, l: Layout, context: number, nccl: numb
 export interface EstimateOptions {
   /** Settings the request left to the defaults: each is tried when the verdict is "does not fit". */
   unstated?: ReadonlySet<Flip>;
+  /**
+   * For callers that read only numbers and the verdict (levers, flips, solvers): formula strings
+   * are left empty, every number is the same as in a full estimate (test/memory/numbers-only.test.ts).
+   */
+  numbersOnly?: boolean;
 }
 
 /**
@@ -248,6 +253,10 @@ function llamaCppLayerSplit(s: Scenario): Scenario {
 }
 
 export function estimate(asked: Scenario, options: EstimateOptions = {}): Estimate {
+  return options.numbersOnly ? withoutFormulas(() => assemble(asked, options)) : assemble(asked, options);
+}
+
+function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const s = llamaCppLayerSplit(asked);
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
@@ -309,7 +318,7 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
       ? FLIP_ORDER.filter((flip) => {
           if (!options.unstated!.has(flip)) return false;
           const alternative = withSetting(s, flip);
-          return alternative !== null && estimate(alternative).fits === true;
+          return alternative !== null && estimate(alternative, { numbersOnly: true }).fits === true;
         })
       : [];
 

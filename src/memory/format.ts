@@ -8,8 +8,31 @@ export function gib(bytes: number, digits = 1): string {
   return (bytes / GiB).toFixed(digits);
 }
 
+/**
+ * How many numbers-only estimates are running (estimate's `numbersOnly`: levers, flips and
+ * solvers read only bytes and the verdict). While one runs, formula words are left empty; every
+ * number is computed as always. A depth, not a flag, so a nested estimate cannot turn words back on.
+ */
+let numbersOnlyDepth = 0;
+
+/** `run` with formula words left empty (the estimate is synchronous, so nothing else runs meanwhile). */
+export function withoutFormulas<T>(run: () => T): T {
+  numbersOnlyDepth++;
+  try {
+    return run();
+  } finally {
+    numbersOnlyDepth--;
+  }
+}
+
+/** False inside `withoutFormulas`: a formula builder may return '' at once. */
+export function formulasWanted(): boolean {
+  return numbersOnlyDepth === 0;
+}
+
 /** A parameter or element count in words people use: "13.0 B", "262 M", "4.2 K". */
 export function count(n: number): string {
+  if (numbersOnlyDepth > 0) return '';
   const abs = Math.abs(n);
   if (abs >= 1e9) return `${(n / 1e9).toFixed(abs >= 1e11 ? 0 : abs >= 1e10 ? 1 : 2)} B`;
   if (abs >= 1e6) return `${(n / 1e6).toFixed(abs >= 1e8 ? 0 : 1)} M`;
@@ -19,5 +42,6 @@ export function count(n: number): string {
 
 /** Bytes-per-element with no trailing zeros: 2, 0.5625, 12. */
 export function num(x: number): string {
+  if (numbersOnlyDepth > 0) return '';
   return Number.isInteger(x) ? `${x}` : `${+x.toFixed(4)}`;
 }

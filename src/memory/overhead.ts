@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { gpuById } from '../catalog/index.js';
-import { MiB, gib, num } from './format.js';
+import { MiB, formulasWanted, gib, num } from './format.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -92,6 +92,7 @@ export function ncclBytes(s: Scenario): number {
 }
 
 export function slackFormula(allocated: number, d: SlackDrivers): string {
+  if (!formulasWanted()) return '';
   const parts = [`${num(SLACK.fixedShapes * 100)}% block rounding`];
   if (d.variableLengths) parts.push(`${num(SLACK.variableLengths * 100)}% variable lengths`);
   if (d.shardedGathers) parts.push(`${num(SLACK.shardedGathers * 100)}% sharded gathers`);

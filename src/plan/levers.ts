@@ -72,7 +72,7 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     const change = c.change(s);
     const next = applyChange(s, change);
     if (!next) return;
-    const e = estimate(next);
+    const e = estimate(next, { numbersOnly: true });
     if (e.deviceBytes > base.deviceBytes * 0.99) return;
     results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: c.cost, note: hostNote(e), rank });
   });

@@ -13,7 +13,7 @@ import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
  */
 
 function fits(s: Scenario): boolean {
-  return estimate(s).fits === true;
+  return estimate(s, { numbersOnly: true }).fits === true;
 }
 
 /** Largest integer in [lo, hi] for which `ok` holds, given ok is monotone (true then false). */
@@ -150,7 +150,7 @@ export function howMany(s: Scenario, gpuId: string | null): Solved {
           for (const change of changes) candidate = candidate ? applyChange(candidate, change) : null;
           if (!candidate) continue;
           last = candidate;
-          const e = estimate(candidate);
+          const e = estimate(candidate, { numbersOnly: true });
           if (!e.fits) continue;
           const how = changes.length ? `, with ${describeAdded(changes)}` : '';
           return {
@@ -176,7 +176,7 @@ export function whichGpu(s: Scenario): Solved {
     .sort((a, b) => a.priceRank - b.priceRank || a.usableMiB - b.usableMiB)
     .map((gpu) => {
       const setup = answered(onCards(s, { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: gpusPerNodeOf(s) }));
-      return { gpu, setup, e: estimate(setup) };
+      return { gpu, setup, e: estimate(setup, { numbersOnly: true }) };
     })
     .filter((c) => c.e.fits);
   if (candidates.length === 0) {
@@ -204,7 +204,7 @@ function sideName(change: string): string {
 export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario) => string): Solved {
   const sides = [a, b].map((change) => {
     const side = answered(applyChange(s, change) ?? s);
-    const e = estimate(side);
+    const e = estimate(side, { numbersOnly: true });
     return { label: change, reading: reading(side), deviceBytes: e.deviceBytes, fits: e.fits, setup: side };
   });
   const [x, y] = sides as [(typeof sides)[0], (typeof sides)[0]];

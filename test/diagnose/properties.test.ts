@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_MARKERS } from '../../src/diagnose/detect/index.js';
+import { ERROR_MARKERS, LOG_WORDS } from '../../src/diagnose/detect/index.js';
 import { LIBRARY_PATTERNS } from '../../src/diagnose/detect/libraries.js';
 import { NUMERIC_PATTERNS } from '../../src/diagnose/detect/numerics.js';
 import { TORCH_PATTERNS } from '../../src/diagnose/detect/pytorch.js';
@@ -38,6 +38,19 @@ const logLike = fc.array(fc.constantFrom(...PIECES), { maxLength: 400 }).map((pa
 const anyText = fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: 'binary', maxLength: 500 }), logLike);
 
 describe('detectors on any input', () => {
+  it('a text that reads as a log holds one of the words diagnose checks for first (property)', () => {
+    // Pieces cut anywhere (not only at words) and run through the same flattening as the detectors.
+    const cutPieces = fc.array(fc.constantFrom(...PIECES).chain((p) => fc.integer({ min: 0, max: p.length }).map((i) => (i % 2 ? p.slice(i) : p.slice(0, i)))), { maxLength: 60 });
+    const texts = fc.oneof(anyText, cutPieces.map((parts) => parts.join('')), cutPieces.map((parts) => parts.join('```py')));
+    fc.assert(
+      fc.property(texts, (text) => {
+        if (readPaste(text).errorLike) expect(LOG_WORDS.test(text)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const f of allFixtures()) if (readPaste(f.text).errorLike) expect(LOG_WORDS.test(f.text), f.name).toBe(true);
+  });
+
   it('never throw, and stay within the linear work bound (property)', () => {
     fc.assert(
       fc.property(anyText, (text) => {

@@ -355,6 +355,23 @@ describe('reading code keeps the user\'s words in place (properties)', () => {
     );
   });
 
+  it('reads every text as the full set of rewrites does, prose without code marks included (the prose fast path)', async () => {
+    const { readCode, readCodeDump } = await import('../../src/language/code-dump.js');
+    const words = ['sfttrainer', 'dpotrainer', 'orpotrainer', 'fastlanguagemodel', 'fastmodel.x', 'from unsloth', 'trainer', 'imports', 'export', 'then', 'if', 'fi', '7b', '.', '-', '/', '"', "'", '2025-01-01 10', '#', 'export bs=4', '\nexport tp=2'];
+    const texts = fc.oneof(
+      fc.array(fc.constantFrom(...FRAGMENTS, ...words), { maxLength: 14 }).map((parts) => parts.join(' ')),
+      fc.array(fc.constantFrom(...FRAGMENTS, ...words), { maxLength: 14 }).map((parts) => parts.join('')),
+      fc.string({ maxLength: 80 }),
+    );
+    fc.assert(
+      fc.property(texts, (raw) => {
+        const text = normalise(raw);
+        expect(readCodeDump(text)).toEqual(readCode(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('prose with no code marks comes out as it went in', async () => {
     const { readCodeDump } = await import('../../src/language/code-dump.js');
     fc.assert(

@@ -21,3 +21,26 @@ describe('cloneScenario', () => {
     );
   });
 });
+
+describe('LoRA settings', () => {
+  it('a request setting them never changes the defaults the next request starts from (the resolver copies them)', () => {
+    const plain = resolveRequest('llama-3-8b lora on a 4090', null);
+    if (!plain.ok || !plain.scenario?.lora) throw new Error('llama-3-8b lora');
+    const defaults = structuredClone(plain.scenario.lora);
+    const set = resolveRequest('llama-3-8b lora r 64 dropout 0.1 on a 4090', null);
+    expect(set.ok && set.scenario?.lora).toMatchObject({ rank: 64, dropout: 0.1 });
+    if (set.ok && set.scenario?.lora) set.scenario.lora.targets.push('down');
+    const again = resolveRequest('llama-3-8b lora on a 4090', null);
+    expect(again.ok && again.scenario?.lora).toEqual(defaults);
+  });
+
+  it('a follow-up setting them never changes the previous scenario', () => {
+    const first = resolveRequest('llama-3-8b lora on a 4090', null);
+    if (!first.ok || !first.scenario?.lora) throw new Error('llama-3-8b lora');
+    const before = structuredClone(first.scenario);
+    const next = resolveRequest('lora r 64 q,k,v,o dropout 0.1', first.scenario);
+    expect(next.ok && next.scenario?.lora).toMatchObject({ rank: 64, targets: ['q', 'k', 'v', 'o'], dropout: 0.1 });
+    if (next.ok && next.scenario?.lora) next.scenario.lora.targets.push('down');
+    expect(first.scenario).toEqual(before);
+  });
+});

@@ -12,6 +12,19 @@ import { detectLlamaCpp, detectTgi, detectVllm, detectVllmProfile } from './serv
  */
 export const ERROR_MARKERS = /Traceback \(most recent call last\)|\b[A-Z][A-Za-z]{1,40}(?:Error|Exception):|CUDA error|NCCL error|File "[^"\n]{1,300}", line \d|Segmentation fault|core dumped/;
 
+/**
+ * A word every detector's anchor and every error marker needs, case ignored: a text holding none
+ * of them reads as no log, so `diagnose` skips the detectors (most texts are requests: issue 11,
+ * request path). Each needs: PyTorch "Tried to allocate", llama.cpp "failed to allocate" →
+ * allocat; vLLM "is larger than" → larger; vLLM "No available memory", TGI "Not enough memory",
+ * llama.cpp and bare CUDA "out of memory" → memory; CUBLAS_STATUS_ALLOC_FAILED → cublas;
+ * "NCCL WARN" → nccl; DeepSpeed/fairseq "loss scale", NaN "loss"/"grad_norm" fields → loss,
+ * grad_norm; apex/fairseq "overflow" → overflow; ERROR_MARKERS → traceback, error, exception,
+ * file, fault, dumped. Whole words within a line, so the flattening of fences and spaces cannot
+ * make one appear (test/diagnose/properties.test.ts holds it on any text that reads as a log).
+ */
+export const LOG_WORDS = /allocat|larger|memory|cublas|nccl|loss|grad_norm|overflow|traceback|error|exception|file|fault|dumped/i;
+
 /** Everything the detectors can read in a pasted text. Pure; never throws on any string. */
 export function readPaste(text: string): Reading & { work: number; length: number } {
   const paste = new Paste(text);
