@@ -6,7 +6,11 @@ import type { Architecture, Scenario } from './schema.js';
  * A scenario is plain data (DESIGN §4: it is JSON), so its shape is all there is to copy.
  */
 export function cloneArchitecture(arch: Architecture): Architecture {
-  return arch.mla ? { ...arch, mla: { ...arch.mla } } : { ...arch };
+  const copy = { ...arch };
+  if (arch.mla) copy.mla = { ...arch.mla };
+  if (arch.checkpoint) copy.checkpoint = { ...arch.checkpoint };
+  if (arch.vision) copy.vision = { ...arch.vision };
+  return copy;
 }
 
 export function cloneScenario(s: Scenario): Scenario {

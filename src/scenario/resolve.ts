@@ -723,7 +723,9 @@ class Resolution {
     if (this.patch.has('eager')) inf.enforceEager = true;
     // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
     const attention = this.patch.get<string>('attention');
-    if (inf.engine === 'vllm' && attention?.value === 'eager' && /^eager$/i.test(attention.item.text.trim())) {
+    // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the
+    // attention kernel, so canonical text ("… eager … vllm") reads back as itself.
+    if (!this.isNew && this.base?.inference.engine === 'vllm' && inf.engine === 'vllm' && attention?.value === 'eager' && /^eager$/i.test(attention.item.text.trim())) {
       inf.enforceEager = true;
       s.attention = this.base?.attention ?? 'flash';
       this.assume('"eager" on vLLM read as --enforce-eager (no CUDA graphs), not the eager attention kernel');
