@@ -92,7 +92,7 @@ function partialOffload(s: Scenario, base: Estimate, prefix = ''): Lever | null 
   if (s.mode !== 'inference' || s.framework !== 'llamacpp' || base.fits !== false || base.capacityBytes === null) return null;
   const layers = s.model.arch.layers;
   // `ngl N` sets only the layer count: estimated straight from the scenario (test/plan/partial-offload checks the text reads the same).
-  const at = (n: number) => estimate({ ...s, inference: { ...s.inference, gpuLayers: n } });
+  const at = (n: number) => estimate({ ...s, inference: { ...s.inference, gpuLayers: n } }, { numbersOnly: true });
   const none = at(0);
   if (!none.fits) return null;
   // Each layer on the GPU adds its weights and KV: the count that fits is read off the line through
@@ -124,7 +124,7 @@ function ggufOffload(s: Scenario, base: Estimate): Lever | null {
   if (s.mode !== 'inference' || s.framework === 'llamacpp' || s.inference.engine !== 'hf' || base.fits !== false) return null;
   const gguf = applyChange(s, 'q4_k_m llamacpp');
   if (!gguf) return null;
-  const whole = estimate(gguf);
+  const whole = estimate(gguf, { numbersOnly: true });
   if (whole.fits) return { change: 'q4_k_m llamacpp', deviceBytes: whole.deviceBytes, fits: true, cost: 'llama.cpp / Ollama with a 4-bit GGUF: small quality cost', note: hostNote(whole) };
   const partial = partialOffload(gguf, whole, 'q4_k_m llamacpp ');
   return partial ? { ...partial, cost: `llama.cpp / Ollama with a 4-bit GGUF; ${partial.cost}` } : null;
