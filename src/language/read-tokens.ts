@@ -226,7 +226,8 @@ function splitCompounds(tokens: Token[]): Token[] {
     // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3). A bare number
     // inside an identifier ("…_clip_vit_large_p14_336_lora…") is part of the name, never a count.
     if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) {
-      if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) for (const p of parts) if (p.type === 'number') Object.assign(p, { type: 'word', value: p.text });
+      // (A version, "qwen2.5", stays a number: only long ones like 336 are name parts.)
+      if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) for (const p of parts) if (p.type === 'number' && /^\d{3,}$/.test(p.text)) Object.assign(p, { type: 'word', value: p.text });
       out.push(...parts);
     }
     else out.push(t);
@@ -256,7 +257,8 @@ function nameModels(tokens: Token[], notes: string[]): void {
       if (isSep(t)) {
         if (/^[-_.]+$/.test(t.text)) continue;
         // …and the space between a family and its version ("qwen 2.5 coder 32b").
-        if (t.text === ' ' && (spaces++ === 0 || (tokens[j - 1]?.type === 'family' && tokens[j + 1]?.type === 'number'))) continue;
+        const familyVersion = (k: number) => tokens[k]?.type === 'number' && tokens[k - 1]?.type === 'ws' && tokens[k - 2]?.type === 'family';
+        if (t.text === ' ' && (spaces++ === 0 || (tokens[j - 1]?.type === 'family' && tokens[j + 1]?.type === 'number') || familyVersion(j - 1))) continue;
         break;
       }
       const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
@@ -319,6 +321,8 @@ function nameModels(tokens: Token[], notes: string[]): void {
 }
 
 const SERIES = seriesTable(MODELS);
+/** Catalog family names as written in a model's name ("qwen", "llama", "gemma"). */
+const FAMILY_WORDS = new Set(MODELS.map((m) => m.family.toLowerCase().replace(/[^a-z]/g, '')));
 /** A size said alone ("13B", "70b"), not inside a name. */
 const BARE_SIZE = /^\d+(?:\.\d+)?\s*[bm]$/;
 
@@ -343,6 +347,9 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     }
     const members = key === null ? undefined : SERIES.get(key);
     if (!members) continue;
+    // "mistral-nemo", "llama2-chinese": a name of its own, not the series.
+    const joinedNext = tokens[end + 2];
+    if (tokens[end + 1]?.type === 'sep' && joinedNext && !['size', 'moeSize', 'number', 'ws'].includes(joinedNext.type)) continue;
     // "gemma 4b", "llama2 13b": a size right after is the grammar's family-and-size.
     const after = tokens[end + 1]?.type === 'ws' ? tokens[end + 2] : tokens[end + 1];
     if (after?.type === 'size' || after?.type === 'moeSize') continue;
@@ -373,6 +380,12 @@ function nameSeries(tokens: Token[], notes: string[]): void {
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
   for (let k = sizeAt - 1; k >= first; k--) {
     const t = tokens[k]!;
+    // "qwen2.5-coder-32b": a word that is a family with its version.
+    const joined = t.type === 'word' ? /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(t.text) : null;
+    if (joined && FAMILY_WORDS.has(joined[1]!)) {
+      const id = modelIdOf(`${joined[1]}${joined[2]}-${size}`) ?? modelIdOf(`${joined[1]}-${joined[2]}-${size}`);
+      if (id) return id;
+    }
     if (t.type !== 'family') continue;
     const version = tokens[k + 1]?.type === 'number' ? tokens[k + 1]!.text : tokens[k + 2]?.type === 'number' && /^[-_.]$/.test(tokens[k + 1]!.text) ? tokens[k + 2]!.text : '';
     if (!version) continue;
