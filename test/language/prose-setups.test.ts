@@ -260,7 +260,7 @@ describe('serving questions in prose', () => {
 describe('fine-tunes named by family and version', () => {
   it('"qwen2.5-coder-32b" is Qwen2.5-32B\'s shape; a family joined to another name is not its series', () => {
     expect(read('qwen2.5-coder-32b on a 4090').scenario.model.id).toBe('qwen2.5-32b');
-    expect(read('llama2-chinese-13b lora on a 3090').scenario.model.requestedParams).toBe(13e9);
+    expect(read('llama2-chinese-13b lora on a 3090').scenario.model.id).toBe('llama-2-13b');
   });
 });
 
