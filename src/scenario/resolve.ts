@@ -420,7 +420,12 @@ class Resolution {
     // "seems to only use one gpu" next to a pasted `tp_size=2`: the stated split needs that many GPUs.
     const split = p.tp * p.pp * p.cp;
     const hw = this.s.hardware;
-    if (this.patch.tolerant && hw && hw.count < split && (this.patch.has('par.tp') || this.patch.has('par.pp'))) {
+    // "tp 2 h100s": a card with no count and a stated split has as many as the split needs.
+    const countSaid = this.patch.has('gpuCount') || this.patch.has('nodes');
+    if (hw && hw.count < split && !countSaid && this.patch.has('gpuType') && (this.patch.has('par.tp') || this.patch.has('par.pp'))) {
+      this.assume(`${split} GPUs: the tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''} split needs that many (no GPU count was given)`);
+      this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
+    } else if (this.patch.tolerant && hw && hw.count < split && (this.patch.has('par.tp') || this.patch.has('par.pp'))) {
       this.assume(`${split} GPUs: the message's tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''} needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`);
       this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
     }
