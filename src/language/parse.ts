@@ -137,6 +137,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
     const message = impossibleCardSize(card.text);
     if (message) return done({ ok: false, error: errorReply(text, user(card.offset), message, { expected: expectedAfter([]) }) });
   }
+  const corrected: Token[] = [];
+  const typoNotes: string[] = [];
   for (const u of reading.unread) {
     const t = { offset: u.offset, text: u.text };
     const word = written(t);
@@ -147,9 +149,16 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
       const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
       return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
     }
+    // In prose, a long word one letter off a keyword ("meagatron", "deepseeed") is that keyword, stated.
+    const fixed = suggestion ? typoOf(u.text, suggestion) : null;
+    if (fixed) {
+      corrected.push({ ...fixed, offset: u.offset, text: u.text });
+      typoNotes.push(`"${word}" read as "${suggestion}"`);
+      continue;
+    }
     unread.push({ word, at: user(u.offset), suggestion });
   }
-  let kept = numbersWhereCardsCannotGo(reading.kept);
+  let kept = numbersWhereCardsCannotGo(corrected.length ? [...reading.kept, ...corrected].sort((a, b) => a.offset - b.offset) : reading.kept);
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
   const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
@@ -180,9 +189,20 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   }
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
-  const notes = [...p.notes];
+  const notes = [...p.notes, ...typoNotes];
   if (tolerant) items = reconcile(items, notes, ignored, text);
   return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
+}
+
+/** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
+function typoOf(word: string, suggestion: string): Token | null {
+  if (!/^[a-z]{7,}$/.test(word)) return null;
+  const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
+  if (!/^[a-z]+$/.test(key) || editDistance(word, key, 1) > 1) return null;
+  // A word that only adds or drops an ending ("decoder", "trainer") is another English word.
+  if (word.startsWith(key) || key.startsWith(word)) return null;
+  const tokens = tokenize(suggestion.toLowerCase()).filter((t) => t.type !== 'ws');
+  return tokens.length === 1 && tokens[0]!.type !== 'word' ? tokens[0]! : null;
 }
 
 /** Suggest a spelling only when it keeps the meaning: same digits, or the word is its beginning. */

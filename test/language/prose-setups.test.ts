@@ -274,6 +274,18 @@ describe('a split and a card with no count', () => {
   });
 });
 
+describe('typos in prose', () => {
+  // c133 (NVIDIA/Megatron-LM): "when using meagatron to train llama2-70b"; c103 (DeepSeek-V3): "need to desploy deepseek-v3".
+  it('a long word one letter off a keyword is that keyword, stated; a word that adds an ending is not', () => {
+    const { scenario, said } = read('One H100 will oom when using meagatron to train llama2-70b. How to use two H100 to train llama2-70b?');
+    expect(scenario.framework).toBe('megatron');
+    expect(said).toMatch(/"meagatron" read as "megatron"/);
+    expect(read('how many GPUS need to desploy deepseek-v3?').scenario.inference.engine).toBe('vllm');
+    // "decoder" is not "decode": the message stays a llama.cpp run, not a new intent.
+    expect(read("I'm using DeepSeek-R1-Distill-Qwen-14B-Q4_K_M.gguf and this model has 48 decoder layers, so I used -ngl 48").said).not.toMatch(/"decoder" read as/);
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
