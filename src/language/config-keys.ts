@@ -800,6 +800,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
   const input = readCommands(code.text)
+    // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
+    .replace(/\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
     .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))

@@ -286,6 +286,14 @@ describe('typos in prose', () => {
   });
 });
 
+describe('a key changed in prose', () => {
+  // c014 (axolotl-ai-cloud/axolotl#708): "Sets micro_batch_size from 4 to 2 in the mistral/qlora.yml example".
+  it('"key from A to B" is the key set to B', () => {
+    expect(read('qlora mistral-7b on a single 4090. Sets micro_batch_size from 4 to 2 in the example.').scenario.microBatch).toBe(2);
+    expect(read('I changed per_device_train_batch_size from 8 to 4 for llama-3-8b lora on a 4090').scenario.microBatch).toBe(4);
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
