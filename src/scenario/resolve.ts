@@ -614,6 +614,10 @@ class Resolution {
         if (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') s.framework = 'fsdp';
         else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
       }
+    } else if (s.parallel.schedule === 'sequential' && this.gpus() <= s.parallel.tp * s.parallel.pp) {
+      // A device_map split over every GPU is one process: nothing to shard or replicate, whatever
+      // a preset's default sharding (Megatron's distributed optimizer) would be.
+      s.sharding = { kind: 'none', stage: 0 };
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const split = s.parallel.tp * s.parallel.pp;
       // A device_map split over every GPU is one process: nothing is replicated, no DDP.

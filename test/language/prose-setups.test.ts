@@ -294,6 +294,17 @@ describe('a key changed in prose', () => {
   });
 });
 
+describe('round trips found by the canonical property test', () => {
+  it('"13b, gc, megatron" then a device_map split: one process shards nothing, and the canonical text reads back as itself', () => {
+    const first = resolveRequest('13b, gc, megatron', null);
+    const next = resolveRequest('device_map="auto" flash on 4xA100-80G', first.ok ? first.scenario : null);
+    if (!next.ok || !next.scenario) throw new Error('not read');
+    expect(next.scenario.sharding.kind).toBe('none');
+    const again = resolveRequest(canonicalText(next.scenario), null);
+    expect(again.ok && again.scenario ? canonicalText(again.scenario) : '').toBe(canonicalText(next.scenario));
+  });
+});
+
 describe('card names', () => {
   it('a Ti card written joined is read as that card', () => {
     expect(read('7B model OOM on rtx3090ti').scenario.hardware?.gpuId).toBe('rtx-3090-ti');
