@@ -264,12 +264,15 @@ const attention: Handler = (v) => {
 /** What torch.compile changes in memory depends on Inductor's partitioner: said, not guessed (GT019–GT021). */
 export const COMPILE_NOTE = "torch.compile is not modelled: what it saves for backward depends on Inductor's fusions; the estimate is eager PyTorch's";
 
+/** Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"). */
+export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/i;
+
 const model: Handler = (v) => {
   const value = unquote(v).replace(/\/+$/, '');
   if (isTrue(value) || isFalse(value)) return IGNORE;
   // "path/to/7b-awq/model": a folder named for where it sits names no model; the one above does.
   const parts = value.split(/[/\\]/);
-  while (parts.length > 1 && /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/i.test(parts.at(-1) ?? '')) parts.pop();
+  while (parts.length > 1 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
   const name = parts.at(-1) ?? '';
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };

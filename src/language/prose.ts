@@ -1,4 +1,4 @@
-import { COMPILE_NOTE } from './config-keys.js';
+import { CHECKPOINT_FOLDER, COMPILE_NOTE } from './config-keys.js';
 import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
@@ -256,12 +256,9 @@ function hubLink(url: string): string | Piece[] {
  * is its family and size). The rest becomes spaces so offsets keep pointing at the name. A bare
  * `org/name` and a huggingface.co path stay whole (the lexer's `hub` token); a file names none.
  */
-/** Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"). */
-const GENERIC_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/;
-
 function lastPart(path: string, notes?: string[]): string {
   const parts = path.replace(/\/+$/, '').split('/');
-  while (parts.length > 2 && GENERIC_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
+  while (parts.length > 2 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;

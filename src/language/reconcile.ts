@@ -1,5 +1,6 @@
 import { GPUS, MODELS } from '../catalog/index.js';
 import type { Item } from './items.js';
+import { ENGINE_NAMED } from './vocabulary.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -394,9 +395,6 @@ function compares(items: Item[], notes: string[]): Item[] {
     return JSON.stringify(a) === JSON.stringify(b) ? [i.a] : [i];
   });
 }
-
-/** A serving engine named as such ("vllm serve …", "sglang"), not a word for serving ("deploy"). */
-const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)/i;
 
 /**
  * "models that work in other applications like ollama … `vllm serve Qwen3-…`": the run asked

@@ -19,6 +19,9 @@ const kw = (type: string, value: string, spellings: string[], numeric = false): 
   numeric,
 });
 
+/** Serve spellings that name an engine ("vllm", "sglang") rather than say "serve" or "deploy". */
+export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)/i;
+
 export const KEYWORDS: readonly Keyword[] = [
   // mode
   kw('mode', 'full', ['full', 'full fine-tune', 'full finetune', 'full fine tuning', 'full finetuning', 'full ft', 'fft',

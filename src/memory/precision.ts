@@ -64,11 +64,6 @@ export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   q2_k: 3.16 / 8,
 };
 
-/** llama.cpp's GGUF formats quantise every tensor, embeddings and output included. */
-export function isGguf(format: WeightFormat): boolean {
-  return format.startsWith('q');
-}
-
 export function isQuantised(format: WeightFormat): boolean {
   return WEIGHT_FORMAT_BYTES[format] < 2;
 }

@@ -4,7 +4,7 @@ import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
-import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isGguf, isQuantised, recipeBytes } from './precision.js';
+import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
 
@@ -298,7 +298,7 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
  */
 export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
   // llama.cpp multiplies GGUF blocks in place (its MMQ kernels), without a 16-bit copy.
-  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8' || isGguf(s.weights)) return null;
+  if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8' || isGgufFormat(s.weights)) return null;
   const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
   const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
   return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);

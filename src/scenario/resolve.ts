@@ -1,10 +1,12 @@
 import { modelById } from '../catalog/index.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
+import { isGgufFormat } from '../memory/gguf.js';
 import { hubScenarioModel, wasLookedUp } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
+import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
@@ -137,9 +139,6 @@ function readingNotes(parsed: ReadItems): string[] {
 }
 
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
-
-/** llama.cpp's GGUF file types (the weight formats only it, and Ollama on it, load). */
-const GGUF_TYPES = new Set(['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k']);
 
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
 const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
@@ -417,16 +416,19 @@ class Resolution {
     const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, before);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
-    // "seems to only use one gpu" next to a pasted `tp_size=2`: the stated split needs that many GPUs.
+    // The GPUs a stated tp/pp split needs: "tp 2 h100s" (a card with no count), or prose that says
+    // "seems to only use one gpu" next to a pasted `tp_size=2`.
     const split = p.tp * p.pp * p.cp;
     const hw = this.s.hardware;
-    // "tp 2 h100s": a card with no count and a stated split has as many as the split needs.
     const countSaid = this.patch.has('gpuCount') || this.patch.has('nodes');
-    if (hw && hw.count < split && !countSaid && this.patch.has('gpuType') && (this.patch.has('par.tp') || this.patch.has('par.pp'))) {
-      this.assume(`${split} GPUs: the tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''} split needs that many (no GPU count was given)`);
-      this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
-    } else if (this.patch.tolerant && hw && hw.count < split && (this.patch.has('par.tp') || this.patch.has('par.pp'))) {
-      this.assume(`${split} GPUs: the message's tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''} needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`);
+    const splitSaid = this.patch.has('par.tp') || this.patch.has('par.pp');
+    if (hw && hw.count < split && splitSaid && ((!countSaid && this.patch.has('gpuType')) || this.patch.tolerant)) {
+      const needs = `the${countSaid ? " message's" : ''} tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''}`;
+      this.assume(
+        countSaid
+          ? `${split} GPUs: ${needs} needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`
+          : `${split} GPUs: ${needs} split needs that many (no GPU count was given)`,
+      );
       this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
     }
     delete this.s.unnamedGpus;
@@ -481,7 +483,8 @@ class Resolution {
     // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
     // A GGUF file type (Q4_K_M …) is llama.cpp's format, run by llama.cpp or Ollama (built on it):
     // a new inference request naming one, and no engine, runs llama.cpp (stated).
-    const gguf = GGUF_TYPES.has(this.patch.value<string>('weights') ?? '') && this.s.mode === 'inference' && !this.patch.has('engine');
+    const weights = this.patch.value<WeightFormat>('weights');
+    const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !this.patch.has('engine');
     const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
     if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
       this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
@@ -721,7 +724,7 @@ class Resolution {
     if (engine) {
       inf.engine = 'vllm';
       // "deploy", "host", "serve": a server, with no engine named.
-      if (!/vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation/i.test(engine.item.text)) {
+      if (!ENGINE_NAMED.test(engine.item.text)) {
         this.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
       }
     }

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { read, sameAs } from './reading-fixtures.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import type { Scenario } from '../../src/scenario/schema.js';
 
 /**
  * Causes of silent misreadings found on the real-request corpus (test/corpus/requests.jsonl),
  * each pinned by a line written like the cited one (not the corpus line itself).
  */
-const shape = (s: Scenario) => JSON.stringify({ ...s, model: { arch: s.model.arch }, help: [] });
-
-function read(text: string) {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
-  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
-}
-
-function sameAs(text: string, reading: string) {
-  expect(canonicalText(read(text).scenario)).toBe(canonicalText(read(reading).scenario));
-  expect(shape(read(text).scenario)).toBe(shape(read(reading).scenario));
-}
 
 describe('silent misreadings of real lines, by cause', () => {
   // c013 (axolotl-ai-cloud/axolotl#2412): "SP disabled / not possible" turned sequence parallelism ON.

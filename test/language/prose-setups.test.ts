@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { read, sameShape } from './reading-fixtures.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import type { Scenario } from '../../src/scenario/schema.js';
 
 /**
  * How prose that names its setup loosely is read (issue 11): two setups in one message, memory
@@ -9,17 +9,6 @@ import type { Scenario } from '../../src/scenario/schema.js';
  * not fetched. Each case is written like the cited corpus line (test/corpus/requests.jsonl), not
  * copied from it.
  */
-const shape = (s: Scenario) => JSON.stringify({ ...s, model: { arch: s.model.arch }, help: [] });
-
-function read(text: string) {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
-  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
-}
-
-function sameAs(text: string, reading: string) {
-  expect(shape(read(text).scenario)).toBe(shape(read(reading).scenario));
-}
 
 describe('two setups in one message', () => {
   // c162 (a llama-recipes thread): "A100 40G*4 … a more reasonable choice would be A100 40G*8".
@@ -75,7 +64,7 @@ describe('models named loosely', () => {
   it('a fine-tune with its size is its base catalog model', () => {
     expect(read('finetune vicuna-13b with lora on a v100').scenario.model.id).toBe('llama-1-13b');
     expect(read('qlora on openchat-3.6-8b on 2x t4').scenario.model.id).toBe('llama-3-8b');
-    sameAs('finetune guanaco 65b with qlora', 'llama-1-65b qlora');
+    sameShape('finetune guanaco 65b with qlora', 'llama-1-65b qlora');
   });
 
   // c168 (artidoro/qlora): a Hub repo the catalog lacks, not fetched here.
