@@ -1,7 +1,7 @@
 import { GPUS, MODELS, gpuById } from '../catalog/index.js';
 import { VENDOR, isFiller } from './filler.js';
 import { defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
-import { modelIdOf } from './lexicon.js';
+import { FAMILIES, modelIdOf } from './lexicon.js';
 import { tokenize, type Token } from './lexer.js';
 
 /**
@@ -322,7 +322,7 @@ function nameModels(tokens: Token[], notes: string[]): void {
 
 const SERIES = seriesTable(MODELS);
 /** Catalog family names as written in a model's name ("qwen", "llama", "gemma"). */
-const FAMILY_WORDS = new Set(MODELS.map((m) => m.family.toLowerCase().replace(/[^a-z]/g, '')));
+const FAMILY_WORDS = new Set(FAMILIES.map((f) => f.replace(/[^a-z]/g, '')));
 /** A size said alone ("13B", "70b"), not inside a name. */
 const BARE_SIZE = /^\d+(?:\.\d+)?\s*[bm]$/;
 

@@ -246,7 +246,12 @@ export function perOpSavedTensors(s: Scenario): SavedTensor[] {
  */
 export function offloadedActivationHostBytes(s: Scenario, l: Layout): number {
   if (s.recompute !== 'offloaded') return 0;
-  return (tokensPerGpu(s) * s.model.arch.hidden * residualBytes(s) * l.layersOnStage) / (s.parallel.sp ? s.parallel.tp : 1);
+  return checkpointedInputBytes(s) * l.layersOnStage;
+}
+
+/** One decoder layer's input as checkpointing keeps it: s·b·h in the residual dtype, split by TP under sequence parallelism. */
+function checkpointedInputBytes(s: Scenario): number {
+  return (tokensPerGpu(s) * s.model.arch.hidden * residualBytes(s)) / (s.parallel.sp ? s.parallel.tp : 1);
 }
 
 /**
@@ -261,7 +266,7 @@ export function activations(s: Scenario, l: Layout): Component {
   if (s.recompute === 'offloaded') {
     // Inputs go to the host as each layer finishes; one is in flight (copying out, or back for its backward).
     const residual = residualBytes(s);
-    const perLayer = (tokensPerGpu(s) * s.model.arch.hidden * residual) / (s.parallel.sp ? s.parallel.tp : 1);
+    const perLayer = checkpointedInputBytes(s);
     return {
       key: 'activations',
       name: 'activations (checkpointed inputs offloaded to host)',
@@ -282,7 +287,7 @@ export function activations(s: Scenario, l: Layout): Component {
   }
   if (s.recompute === 'full') {
     const residual = residualBytes(s);
-    const perLayer = tokensPerGpu(s) * s.model.arch.hidden * residual / (s.parallel.sp ? s.parallel.tp : 1);
+    const perLayer = checkpointedInputBytes(s);
     return {
       key: 'activations',
       name: 'activations (checkpointed layer inputs)',
