@@ -68,6 +68,7 @@ export function pastedConfig(text: string): { text: string; json: string } | nul
 export async function prepareRequest(text: string, hub: HubResolver | null, attachments: readonly string[] = []): Promise<PreparedRequest> {
   const models = new Map<string, ResolvedModel>();
   const failures = new Map<string, string>();
+  const unreachable = new Set<string>();
   let request = text;
   const pasted = pastedConfig(text);
   let configText: string | null = null;
@@ -95,10 +96,12 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
         models.set(repoKey(repo), await hub.resolve(repo));
       } catch (error) {
         failures.set(repoKey(repo), (error as Error).message);
+        // HubError kind (src/hub/client.ts), read without loading the client on the terminal path.
+        if ((error as { kind?: string }).kind === 'unreachable') unreachable.add(repoKey(repo));
       }
     }),
   );
-  return { text: request, context: { models, failures } };
+  return { text: request, context: { models, failures, unreachable } };
 }
 
 async function readAttached(text: string): Promise<{ ok: true; model: ResolvedModel } | { ok: false; message: string }> {

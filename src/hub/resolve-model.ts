@@ -18,6 +18,16 @@ export function wasLookedUp(repo: string, context: HubContext): boolean {
   return Boolean(context.models?.has(key) || context.failures?.has(key));
 }
 
+/**
+ * Why a repo's name is its best reading, when the Hub gave no answer about it: nobody asked
+ * (no adapter in front: a benchmark, a library call), or the Hub could not be reached. A 404 or
+ * a 401 is an answer, and stays the reply.
+ */
+export function hubSilence(repo: string, context: HubContext): 'the Hub was not asked here' | 'the Hub could not be reached' | null {
+  if (!wasLookedUp(repo, context)) return 'the Hub was not asked here';
+  return context.unreachable?.has(repoKey(repo)) ? 'the Hub could not be reached' : null;
+}
+
 const EXAMPLE_ID = 'meta-llama/Llama-3.1-8B-Instruct';
 
 export function hubScenarioModel(repo: string, written: string, context: HubContext): HubModelOutcome {

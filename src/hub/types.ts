@@ -46,6 +46,8 @@ export interface HubContext {
   models?: ReadonlyMap<string, ResolvedModel>;
   /** Why a repo named in the text could not be fetched (the client's message: 401, 404, unreachable). */
   failures?: ReadonlyMap<string, string>;
+  /** Repos whose lookup failed because the Hub could not be reached (no answer either way). */
+  unreachable?: ReadonlySet<string>;
 }
 
 /** The key a repo id is looked up by: the Hub treats repo ids case-insensitively in URLs. */

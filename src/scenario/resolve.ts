@@ -1,7 +1,7 @@
 import { modelById } from '../catalog/index.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
-import { hubScenarioModel, wasLookedUp } from '../hub/resolve-model.js';
+import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import type { Item } from '../language/items.js';
@@ -257,21 +257,21 @@ class Resolution {
       if ('error' in choice) return this.err('model', choice.error);
       model = choice.model;
       this.assume(choice.note);
-    } else if (item.kind === 'hub' && item.offline?.model && !wasLookedUp(item.repo, this.hub)) {
-      // Nobody asked the Hub (no adapter in front, e.g. a benchmark or a library call): a repo
-      // named after a catalog model reads as that model, with the catalog's published values.
+    } else if (item.kind === 'hub' && item.offline?.model && hubSilence(item.repo, this.hub)) {
+      // No answer from the Hub: a repo named after a catalog model reads as that model, with the
+      // catalog's published values.
       const spec = modelById(item.offline.model);
       model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
       this.hubWeights = item.offline.weights as WeightFormat | null;
-      this.assume(`"${item.text}" read as the catalog's ${spec.name} (published values): the Hub was not asked here`);
-    } else if (item.kind === 'hub' && item.offline?.size && !wasLookedUp(item.repo, this.hub)) {
+      this.assume(`"${item.text}" read as the catalog's ${spec.name} (published values): ${hubSilence(item.repo, this.hub)}`);
+    } else if (item.kind === 'hub' && item.offline?.size && hubSilence(item.repo, this.hub)) {
       // …and a repo the catalog lacks reads by the size its name holds, as the same name in prose would.
       const { params, experts, family } = item.offline.size;
       const choice = shapeForSize(params, experts, family, asWritten);
       if ('error' in choice) return this.err('model', choice.error);
       model = choice.model;
       this.hubWeights = item.offline.weights as WeightFormat | null;
-      this.assume(`I don't know the model "${item.text}" and the Hub was not asked here: read by its name as a ${Number((params / 1e9).toPrecision(3))}B model${family ? ` of ${family} shape` : ''}`);
+      this.assume(`I don't know the model "${item.text}" and ${hubSilence(item.repo, this.hub)}: read by its name as a ${Number((params / 1e9).toPrecision(3))}B model${family ? ` of ${family} shape` : ''}`);
       this.assume(choice.note);
     } else if (item.kind === 'hub') {
       const found = hubScenarioModel(item.repo, item.text, this.hub);

@@ -186,6 +186,26 @@ describe('prepareRequest', () => {
     expect(prepared.context.failures!.get('nobody/no-such-model')).toMatch(/HTTP 404/);
   });
 
+  it('with the Hub unreachable, a repo named after a catalog model reads as it, stated; a 404 stays an error', async () => {
+    const down: HubResolver = {
+      resolve: async (repo) => {
+        throw Object.assign(new Error(`I can't reach the Hugging Face Hub and have no saved copy of "${repo}".`), { kind: 'unreachable' });
+      },
+    };
+    const prepared = await prepareRequest('Qwen/Qwen2.5-14B-Instruct-AWQ on a 4090', down);
+    expect([...prepared.context.unreachable!]).toEqual(['qwen/qwen2.5-14b-instruct-awq']);
+    const { reply } = respond(prepared.text, null, prepared.context);
+    expect(reply.kind === 'estimate' && [reply.scenario.model.id, reply.scenario.weights]).toEqual(['qwen2.5-14b', 'awq']);
+    expect(reply.kind === 'estimate' && reply.assumptions.join('\n')).toMatch(/read as the catalog's Qwen2\.5-14B .*the Hub could not be reached/);
+    // A repo whose name reads as nothing keeps the Hub's error.
+    const nameless = await prepareRequest('someorg/some-model on a 4090', down);
+    const error = respond(nameless.text, null, nameless.context).reply;
+    expect(error.kind === 'error' && error.message).toMatch(/can't reach the Hugging Face Hub/);
+    // A 404 is an answer: the repo does not exist, whatever its name says.
+    const missing = await prepareRequest('nobody/qwen2.5-7b-gone on a 4090', fixtureHub());
+    expect(respond(missing.text, null, missing.context).reply.kind).toBe('error');
+  });
+
   it('with Hub look-ups off, an id is a failure that says so', async () => {
     const prepared = await prepareRequest('Qwen/Qwen2.5-7B-Instruct', null);
     expect(prepared.context.failures!.get('qwen/qwen2.5-7b-instruct')).toMatch(/not looked up here/);

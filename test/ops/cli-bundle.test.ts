@@ -38,7 +38,9 @@ describe('the bundled CLI (package bin)', () => {
     ['JSON output', ['--json', 'llama-3-8b qlora on a 4090'], 0],
     ['a refused request', ['zer3', '13b', 'bf16', 'seq'], 2],
     ['a pasted config', ['per_device_train_batch_size=4 gradient_checkpointing=True bf16=True llama 2 7b lora on 1x A100 40GB'], 0],
-    ['a Hub id it cannot fetch (client loaded on demand)', ['someorg/some-model-7b lora on a 4090'], 2],
+    ['a Hub id it cannot fetch (client loaded on demand)', ['someorg/some-model lora on a 4090'], 2],
+    // A name the Hub cannot be asked about but that holds a size reads by it (stated).
+    ['a Hub id it cannot fetch whose name holds a size', ['someorg/some-model-7b lora on a 4090'], 0],
     ['a pasted config.json (reader loaded on demand)', [CONFIG_JSON], 0],
   ])('answers %s exactly as dist/src/main.js does', (_what, args, status) => {
     const bundled = run(BIN, args);
