@@ -89,7 +89,8 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").
-  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map(sideMeaning).sort() : s.question, s.chart], /$^|your setup's (?:question)\b/],
+  // A reply that says it set another run aside ("the other run the message contrasts") has said the comparison is not made.
+  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map(sideMeaning).sort() : s.question, s.chart], /other run the message contrasts|your setup's (?:question)\b/],
 ];
 
 /** A compare side as the items it reads as (kind and value, no spans). */

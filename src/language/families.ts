@@ -80,3 +80,15 @@ export function seriesTable(models: readonly { id: string; publishedParams: numb
 export function defaultMember(members: SeriesMember[]): SeriesMember {
   return members.find((m) => m.params >= 6.5e9) ?? members.at(-1)!;
 }
+
+/**
+ * DeepSeek's R1 distills by size (DeepSeek-R1 README, "Distilled Model Evaluation"): Qwen-1.5B and
+ * -7B from Qwen2.5-Math (the Qwen2.5 shapes), Llama-8B from Llama-3.1-8B, Qwen-14B and -32B from
+ * Qwen2.5, Llama-70B from Llama-3.3-70B-Instruct (Llama-3.1-70B's shape). Ollama names them
+ * `deepseek-r1:7b` … `deepseek-r1:70b`; the 671B R1 itself is `deepseek-r1` / `deepseek-r1:671b`.
+ */
+export const R1_DISTILLS: Readonly<Record<string, string>> = {
+  '1.5b': 'qwen2.5-1.5b', '7b': 'qwen2.5-7b', '8b': 'llama-3.1-8b', '14b': 'qwen2.5-14b', '32b': 'qwen2.5-32b', '70b': 'llama-3.1-70b',
+};
+/** Sizes DeepSeek published models of its own at (Coder 1.3/6.7/33B, LLM 7/67B, V2-Lite 16B): "deepseek 7b" may be one of those. */
+export const DEEPSEEK_OWN_SIZES = new Set(['1.3b', '6.7b', '7b', '16b', '33b', '67b']);

@@ -1,6 +1,7 @@
 import { CHECKPOINT_FOLDER, COMPILE_NOTE } from './config-keys.js';
 import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
+import { ENGINE_NAMED } from './vocabulary.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
@@ -38,9 +39,9 @@ const FORMAT_SUFFIX: [RegExp, string][] = [
   [/[-_.]gguf$/, ''],
 ];
 
-/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100"). */
+/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100", "my pair of 3090s"). */
 const NUMBER_WORDS: Record<string, string> = {
-  one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
+  'pair of': '2', one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
   seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
 };
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
@@ -97,8 +98,13 @@ function fileWords(name: string, notes?: string[]): string {
 }
 /** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
 const WEIGHTS_FILE = /(?<![\w\-])\.(?:ggml(?:v\d)?|gguf|safetensors|bin|pt|pth)(?=[.\s]|$)/g;
-/** Ollama tags name the size after a colon: "mistral-small3.1:24b", "llama3:70b-instruct". */
-const OLLAMA_TAG = /(?<=[a-z0-9])[:](?=\d+(?:\.\d+)?[bm]\b)/g;
+/**
+ * Ollama tags name the size after a colon ("mistral-small3.1:24b", "llama3:70b-instruct",
+ * "deepseek-r1:70b"): the size joins the name, and the tag, Ollama's own syntax, says Ollama runs it.
+ */
+const OLLAMA_TAG = /(?<=[a-z0-9]):(\d+(?:\.\d+)?[bm]\b[\w.-]*)/g;
+/** Another engine named beside a tag ("vllm serve qwen3:8b"): the tag is only the model's name there. */
+const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generation|transformers|huggingface|from_pretrained|lm studio|lmstudio)\\b`, 'i');
 /** Compound names: a run of letters/digits joined by - _ . (a model name with its suffixes). */
 const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
@@ -205,7 +211,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\bw\/(?=\s)/g, outsideHubIds(() => 'with'))
     .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(WEIGHTS_FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
-    .replace(OLLAMA_TAG, outsideHubIds(() => '-'))
+    .replace(OLLAMA_TAG, outsideHubIds((m) => [{ text: `-${m[1]}`, from: 0, to: m[0].length }, ...(OTHER_ENGINE.test(m.input) ? [] : [{ text: ' ollama', from: 0, to: m[0].length }])]))
     // lastPart keeps Hub ids whole itself, and reads torchtune's "llama3/8B_lora" first.
     .replace(PATH, (m) => lastPart(m[0], notes))
     .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { read, sameShape } from './reading-fixtures.js';
+
+/**
+ * Models named the way people name them today, from real lines (cited), and the readings each
+ * must give. Each case pins a cause, not a line: other sizes and spellings of the same kind too.
+ */
+
+describe("DeepSeek R1's distills", () => {
+  // huggingface/open-r1#113: "I ran the Deepseek R1 8B model with Ollama on an old PC with an RTX 3050 8GB";
+  // ollama/ollama#14719: "I used to be able to run the `deepseek-r1:70b` model with my pair of 3090s".
+  it('R1 with a size other than 671B is the distill of that size, stated', () => {
+    for (const [written, base] of [
+      ['Deepseek R1 8B', 'llama-3.1-8b'],
+      ['deepseek-r1:70b', 'llama-3.1-70b'],
+      ['deepseek-r1:32b', 'qwen2.5-32b'],
+      ['DeepSeek-R1 14B', 'qwen2.5-14b'],
+      ['deepseek-r1:1.5b', 'qwen2.5-1.5b'],
+    ] as const) {
+      const { scenario, said } = read(`run ${written} on a 4090`);
+      expect(scenario.model.id, written).toBe(base);
+      expect(said).toMatch(/R1 distill of that size/);
+    }
+  });
+
+  it('the distill reads as its base model, whichever way it is written', () => {
+    sameShape('run deepseek-r1:32b on a 4090', 'run DeepSeek-R1-Distill-Qwen-32B with ollama on a 4090');
+    sameShape('run deepseek r1 8b on a 4090', 'run llama-3.1-8b on a 4090');
+  });
+
+  // ollama/ollama#8776: "run DeekSeek R1:671B on 3X MI210" — the 671B size is R1 itself.
+  it('deepseek-r1:671b is R1 itself, and "deepseek 7b" (a size DeepSeek published) stays DeepSeek', () => {
+    expect(read('run deepseek-r1:671b on 8x h200').scenario.model.id).toBe('deepseek-r1');
+    expect(read('run deepseek 7b on a 4090').scenario.model.name).toMatch(/DeepSeek/);
+    // deepspeedai/DeepSpeed#7096: "I downloaded a Deepseek-32B-4bit model" — only a distill has 32B.
+    expect(read('lora on Deepseek-32B-4bit with zero3').scenario.model.id).toBe('qwen2.5-32b');
+  });
+});
+
+describe('Ollama tags', () => {
+  it('a `name:size` tag is Ollama, so llama.cpp with its default Q4_K_M', () => {
+    const { scenario } = read('run qwen3:8b on a 4090');
+    expect(scenario.framework).toBe('llamacpp');
+    expect(scenario.weights).toBe('q4_k_m');
+  });
+
+  it('beside another engine the tag is only the name', () => {
+    expect(read('vllm serve qwen3:8b on a 4090').scenario.framework).not.toBe('llamacpp');
+  });
+
+  it('"pair of" counts two cards', () => {
+    expect(read('run llama 3 70b int4 on my pair of 3090s').scenario.hardware?.count).toBe(2);
+  });
+});
+
+describe('fine-tunes named by family and size', () => {
+  // LAION-AI/Open-Assistant#2904: "Should i be able to run OA_SFT_Llama_30B_6 with 3 x RTX 3090 (72GB vram)?"
+  it('an underscore name with a family and a size is the catalog model of that family and size', () => {
+    sameShape('run OA_SFT_Llama_30B_6 on 3x 3090', 'run llama-30b on 3x 3090');
+  });
+
+  it('the model a question asks about wins over models listed beside it, stated', () => {
+    const { scenario, said } = read('OA_SFT_Llama_30B_6 = my estimate about 68GB vram\n12B model = 40GB vram\n\nShould i be able to run OA_SFT_Llama_30B_6 with 3 x RTX 3090 (72GB vram)?');
+    expect(scenario.model.id).toBe('llama-1-33b');
+    expect(said).toMatch(/"12B" is another setup the message mentions/);
+  });
+});
+
+describe('a contrast clause is another run', () => {
+  // meta-pytorch/torchtune#830: the HF batch of 1 was the other framework's result.
+  it('a setting said only in a "whereas …" clause that restates another goes with that run, stated', () => {
+    const { scenario, said } = read('I was able to use batch size of 17 for llama-3-8b lora on a single A6000, whereas I could only reach batch size=1 with axolotl (with lora, and all parameters equal).');
+    expect(scenario.framework).not.toBe('axolotl');
+    expect(scenario.microBatch).toBe(17);
+    expect(scenario.lora).not.toBeNull();
+    expect(said).toMatch(/"axolotl" set aside: it goes with the other run/);
+  });
+
+  it('a contrast clause that restates nothing is read as usual', () => {
+    expect(read('llama-3-8b lora on a single A6000 with batch 4, whereas with axolotl it fits').scenario.framework).toBe('axolotl');
+  });
+});
