@@ -363,13 +363,12 @@ export function offlineReading(repo: string): OfflineReading | null {
  */
 function baseInRepoName(name: string, size: string): string | null {
   const words = name.slice(0, name.indexOf(size)).split(/[-_]+/).filter(Boolean);
-  const isModel = (id: string) => modelIdOf(id) === id;
   for (const word of words) {
     const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
     const id = versioned ? modelIdOf(`${versioned[1]}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
     if (id) return id;
   }
-  return fineTuneModel(words, size, isModel);
+  return fineTuneModel(words, size, modelIdOf);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */

@@ -298,7 +298,9 @@ function nameModels(tokens: Token[], notes: string[]): void {
         if (t.text === ' ' && (spaces++ === 0 || (tokens[j - 1]?.type === 'family' && tokens[j + 1]?.type === 'number') || familyVersion(j - 1))) continue;
         break;
       }
-      const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
+      // A common word joined into a name is part of it ("chinese-alpaca-plus-13b"); said apart, it is prose ("run 7b").
+      const joined = /^[-_.]+$/.test(tokens[j + 1]?.text ?? '');
+      const nameLike = (t.type === 'word' && (joined || !isFiller(t.text))) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
       if (!nameLike) break;
       // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b") unless it is
       // a family's version ("qwen 2.5 coder 32b").
@@ -341,8 +343,7 @@ function nameModels(tokens: Token[], notes: string[]): void {
     const words = tokens.slice(first, last + 1).filter((t) => t.type === 'word' || t.type === 'number' || t.type === 'family').map((t) => t.text);
     // …or, failing that, the one catalog model of its family and size ("OA_SFT_Llama_30B_6" →
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
-    const isModel = (id: string) => modelIdOf(id) === id;
-    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), isModel) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
+    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });

@@ -158,6 +158,9 @@ function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode
   // Quantised weights (awq, gptq, 4bit …) without lora cannot be fully fine-tuned: they are served.
   const weights = patch.value<string>('weights');
   if (weights && weights !== 'bf16' && weights !== 'fp16' && weights !== 'fp32') return 'inference';
+  // …and so are they as a side of a comparison ("bf16 vs 8-bit", oobabooga/textgen#2259).
+  const compared = patch.get('question')?.item;
+  if (compared?.kind === 'compare' && [compared.a, compared.b].some((side) => side.kind === 'weights')) return 'inference';
   const type = patch.value<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
   const count = patch.value<number>('gpuCount');
   if (!type && count === undefined) return 'full';

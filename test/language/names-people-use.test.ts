@@ -80,3 +80,34 @@ describe('a contrast clause is another run', () => {
     expect(read('llama-3-8b lora on a single A6000 with batch 4, whereas with axolotl it fits').scenario.framework).toBe('axolotl');
   });
 });
+
+describe('names with common words and fine-tunes of LLaMA-1', () => {
+  // oobabooga/textgen#2259: "python server.py --model chinese-alpaca-plus-13b-hf --load-in-8bit".
+  it('a common word joined into a name ("-plus-") stays part of it', () => {
+    sameShape('run chinese-alpaca-plus-13b-hf on a 4090', 'run llama-13b on a 4090');
+  });
+
+  // artidoro/qlora#184: "a QLoRA finetune on a 30B model [`WizardLM-30B-fp16`](https://huggingface.co/TheBloke/WizardLM-30B-fp16)".
+  it('a LLaMA-1 fine-tune called 30B is LLaMA-1 33B, in prose and as a Hub id read offline', () => {
+    expect(read('qlora WizardLM-30B on 2x 3090').scenario.model.id).toBe('llama-1-33b');
+    expect(read('qlora https://huggingface.co/TheBloke/WizardLM-30B-fp16 on 2x 3090').scenario.model.id).toBe('llama-1-33b');
+  });
+});
+
+describe('a comparison said with its sides restated', () => {
+  // oobabooga/textgen#2259: "start normally with bf16 and error out when using 8-bit mode … could it be that
+  // the -bf16 parameter uses less video memory than the 8-bit mode? … --load-in-8bit".
+  it('the alternative said again is that side, not the run: the run is not 8-bit on both sides', () => {
+    const { scenario } = read('the 13B model starts with bf16 and errors out with 8-bit mode, could the bf16 use less memory than the 8-bit? python server.py --load-in-8bit');
+    expect(scenario.question.kind).toBe('compare');
+    expect(scenario.weights).toBeNull();
+    // Quantised weights as a side make it a question about running the model.
+    expect(scenario.mode).toBe('inference');
+  });
+
+  // unslothai/unsloth#… (c025): "difference between Llama 3 8b and Llama 2 7b … Llama 2 7b only consumes 10g".
+  it('a model said again stays the run’s model', () => {
+    const { scenario } = read('there is a huge vram difference between Llama 3 8b and Llama 2 7b when doing qlora. Llama 2 7b only consumes around 10g vram on T4.');
+    expect(scenario.model.id).toBe('llama-2-7b');
+  });
+});
