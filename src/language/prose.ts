@@ -47,6 +47,9 @@ const NUMBER_WORDS: Record<string, string> = {
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
 
+/** A count, a card and "nodes" ("3 A100 nodes", "2 H100 80GB nodes"): that many nodes of the card. */
+const CARD_NODES = /(?<![\w.])(\d{1,3})\s+((?:nvidia\s+)?[a-z]{1,3}\d{2,4}[a-z]*(?:[\s-]*\d{2,3}\s*gb?)?)\s+nodes?\b/g;
+
 /** GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"). */
 /** "quantisation is 4_0 gguf": a GGUF type written without its q. */
 const GGUF_WITHOUT_Q = /(?<![a-z0-9_])([2-8])_(0|1|k_[sml])(?=\s+gguf\b)/g;
@@ -235,6 +238,8 @@ export function readProse(input: MappedText): ProseReading {
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
+    // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
+    .replace(CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
     .replace(/(?<=\d[bm])_(?=[a-z])/g, outsideHubIds(() => ' '))
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.

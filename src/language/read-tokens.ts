@@ -54,6 +54,7 @@ const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.ty
 export function readTokens(raw: Token[]): TokenReading {
   const notes: string[] = [];
   const tokens = splitCompounds(raw);
+  nameR1(tokens, notes);
   nameDistills(tokens, notes);
   nameModels(tokens, notes);
   nameSeries(tokens, notes);
@@ -236,6 +237,18 @@ function splitCompounds(tokens: Token[]): Token[] {
   return out;
 }
 
+
+/**
+ * "are three A100 nodes sufficient for deploying R1?" (sglang#3640): "R1" standing alone, with no
+ * LoRA said anywhere (where "r1" would be a rank of 1), is DeepSeek-R1, stated.
+ */
+function nameR1(tokens: Token[], notes: string[]): void {
+  const alone = tokens.findIndex((t, k) => t.type === 'loraRank' && t.text === 'r1' && [tokens[k - 1], tokens[k + 1]].every((n) => !n || n.type === 'ws' || !/[\w-]/.test(n.text)));
+  if (alone < 0 || tokens.some((t) => t.type === 'lora' || t.type === 'model' || t.type === 'family' || t.type === 'size')) return;
+  const t = tokens[alone]!;
+  notes.push(`"${t.text}" read as deepseek-r1 (DeepSeek's R1; say "lora r1" for a LoRA rank of 1)`);
+  tokens.splice(alone, 1, { type: 'model', value: 'deepseek-r1', text: t.text, offset: t.offset });
+}
 
 /**
  * "deepseek-r1:32b" (Ollama's tag), "DeepSeek R1 14B", "deepseek 32b": DeepSeek R1 with a size

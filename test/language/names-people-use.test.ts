@@ -111,3 +111,20 @@ describe('a comparison said with its sides restated', () => {
     expect(scenario.model.id).toBe('llama-2-7b');
   });
 });
+
+describe('R1 alone and markdown emphasis', () => {
+  // sgl-project/sglang#3640: "are **three** A100 nodes sufficient for deploying R1？"
+  it('"R1" standing alone is DeepSeek-R1, stated; beside a LoRA it stays a rank', () => {
+    const { scenario, said } = read('how many H100 do I need to deploy R1?');
+    expect(scenario.model.id).toBe('deepseek-r1');
+    expect(said).toMatch(/"r1" read as deepseek-r1/);
+    expect(read('llama-2-7b lora r1 on a 4090').scenario.lora?.rank).toBe(1);
+  });
+
+  it('markdown bold around a count or a card is emphasis, and "N <card> nodes" is N nodes of that card', () => {
+    const nodes = read('are **three** A100 nodes enough for 70b').scenario.hardware;
+    expect([nodes?.count, nodes?.perNode]).toEqual([24, 8]);
+    expect(read("70b full on 2 H100 80GB nodes").scenario.hardware?.count).toBe(16);
+    expect(read('7b full on **8*A100**').scenario.hardware?.count).toBe(8);
+  });
+});
