@@ -128,3 +128,19 @@ describe('R1 alone and markdown emphasis', () => {
     expect(read('7b full on **8*A100**').scenario.hardware?.count).toBe(8);
   });
 });
+
+describe('cards counted in Chinese, and the RTX 6000', () => {
+  // QwenLM/Qwen3-VL#2026: "Qwen3-VL 2B Instruct在8张RTX6000上使用LoRA finetune会导致OOM".
+  it('a count with 张/块/台 or 卡 counts the cards, before a card name or alone', () => {
+    const eight = read('Qwen3-VL 2B Instruct在8张RTX6000上使用LoRA finetune会导致OOM').scenario.hardware;
+    expect([eight?.gpuId, eight?.count]).toEqual(['rtx-6000-ada', 8]);
+    expect(read('两张4090跑qwen2.5 32b').scenario.hardware?.count).toBe(2);
+    expect(read('8卡A100微调llama 3 70b').scenario.hardware?.count).toBe(8);
+    expect(read('4张卡 推理 qwen2.5 72b').scenario.unnamedGpus).toBe(4);
+  });
+
+  it('"RTX 6000" alone is the Ada card; "RTX PRO 6000" the Blackwell one', () => {
+    expect(read('qwen3 32b lora on rtx 6000').scenario.hardware?.gpuId).toBe('rtx-6000-ada');
+    expect(read('qwen3 32b lora on rtx pro 6000').scenario.hardware?.gpuId).toBe('rtx-pro-6000');
+  });
+});
