@@ -67,8 +67,11 @@ const HOST_RAM =
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context' };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
-/** Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count, with its classifier 张/块/台 or 卡. */
-const CHINESE_CARDS = /([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡)?|显卡|卡)/g;
+/**
+ * Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
+ * 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
+ */
+const CHINESE_CARDS = /([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi;
 const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
 
 /** A Hugging Face link names a model; any other link is not a request word. */

@@ -137,6 +137,8 @@ describe('cards counted in Chinese, and the RTX 6000', () => {
     expect(read('两张4090跑qwen2.5 32b').scenario.hardware?.count).toBe(2);
     expect(read('8卡A100微调llama 3 70b').scenario.hardware?.count).toBe(8);
     expect(read('4张卡 推理 qwen2.5 72b').scenario.unnamedGpus).toBe(4);
+    // QwenLM issue (corpus c062): "我在readme发现一张图显示…我是用了8张T4" — a picture is no card.
+    expect(read('我在readme发现一张图显示4bit qlora 只需要48GB显存，我是用了8张T4 bs=1 微调llama3 70b').scenario.hardware?.count).toBe(8);
   });
 
   it('"RTX 6000" alone is the Ada card; "RTX PRO 6000" the Blackwell one', () => {
