@@ -83,11 +83,12 @@ const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?!
 /** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
 const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
 /**
- * A training script named by its method keeps the method: litgpt's `finetune/lora.py`,
- * `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`. Any other
- * file name is no request word.
+ * A training script or recipe config named by its method keeps the method: litgpt's
+ * `finetune/lora.py`, `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`
+ * and `8B_qlora_single_device.yaml`, LLaMA-Factory's `llama3_lora_sft.yaml`, gpt-oss-recipes'
+ * `lora.yaml`. Any other file name is no request word.
  */
-const METHOD_SCRIPT = /^(?:[a-z0-9]+[_-])*?(q?lora)(?:[_-][a-z0-9]+)*\.py$/;
+const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json)$/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`) says the intent. */
 /** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
 const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
@@ -284,14 +285,16 @@ function lastPart(path: string, notes?: string[]): string {
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
-  // A path to a file names no model ("./models/config.json" is not a pasted config.json).
-  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
-  // torchtune's "llama3/8B_lora": the folder is the family, the file the size.
+  // torchtune's "llama3/8B_lora" (or its file, "llama3_1/8B_qlora_single_device.yaml"): the folder
+  // is the family, the file the size and method.
   const folder = parts.at(-2) ?? '';
   if (/^\d/.test(name) && FAMILY_START.test(folder)) {
     const at = path.lastIndexOf(`${folder}/${name}`);
-    return ' '.repeat(at) + `${folder} ${name}` + ' '.repeat(path.length - at - folder.length - name.length - 1);
+    const stem = name.replace(/\.ya?ml$/, '');
+    return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
   }
+  // A path to a file names no model ("./models/config.json" is not a pasted config.json).
+  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
   // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
   // whose alias it is, "google/gemma-2-9b").
   if (parts.length === 2 && isBareRepoId(path)) return path;

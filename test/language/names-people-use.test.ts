@@ -146,3 +146,13 @@ describe('cards counted in Chinese, and the RTX 6000', () => {
     expect(read('qwen3 32b lora on rtx pro 6000').scenario.hardware?.gpuId).toBe('rtx-pro-6000');
   });
 });
+
+describe('recipe configs named by their method', () => {
+  // huggingface/gpt-oss-recipes#23: "I am using the sft.py + Lora.yaml to fine tune gpt oss 120b."
+  it('a YAML or JSON recipe named lora/qlora gives the method', () => {
+    expect(read('I am using the sft.py + Lora.yaml to fine tune gpt oss 120b.').scenario.lora).not.toBeNull();
+    expect(read('llamafactory-cli train examples/train_lora/llama3_lora_sft.yaml with qwen2.5 7b').scenario.lora).not.toBeNull();
+    // A recipe named for full training stays full.
+    expect(read('llamafactory-cli train examples/train_full/llama3_full_sft.yaml with qwen2.5 7b').scenario.lora).toBeNull();
+  });
+});
