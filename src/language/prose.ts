@@ -74,6 +74,9 @@ const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - 
 const CHINESE_CARDS = /([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi;
 const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
 
+/** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
+const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b)))/g;
+
 /** A Hugging Face link names a model; any other link is not a request word. */
 const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;
 /** Hub ids and paths ("meta-llama/Llama-2-7b-hf", "../qwen/Qwen-7B-Chat", "/app/model"). */
@@ -171,6 +174,11 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
+    .replace(APPLE_SILICON, outsideHubIds((m) => {
+      if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
+      return ' '.repeat(m[0].length);
+    }))
     // "with torch.compile", "torch.compile()": stated as not modelled (config keys say the same).
     .replace(/\btorch\.compile(?:\(\))?|\bwith\s+compile\b/g, outsideHubIds((m) => {
       notes.push(COMPILE_NOTE);

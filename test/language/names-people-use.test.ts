@@ -156,3 +156,13 @@ describe('recipe configs named by their method', () => {
     expect(read('llamafactory-cli train examples/train_full/llama3_full_sft.yaml with qwen2.5 7b').scenario.lora).toBeNull();
   });
 });
+
+describe('Apple silicon', () => {
+  it('a Mac or an M-series chip is said not to be modelled, once, and its memory read as one GPU', () => {
+    const { scenario, said } = read('Mac Studio M2 Ultra 192GB run llama 3 70b q4');
+    expect(said.match(/Apple unified memory is not modelled/g)).toHaveLength(1);
+    expect(scenario.hardware?.capacityBytes).toBe(192 * 2 ** 30);
+    // "mac address" is no Mac.
+    expect(read('run llama 3 8b on a 4090, mac address 00:11').said).not.toMatch(/Apple/);
+  });
+});
