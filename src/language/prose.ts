@@ -61,6 +61,9 @@ const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl
  */
 const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
+/** Bits per weight of an EXL2 / EXL3 quant ("4.65bpw", "6.0 bpw", "llama3-70b-exl2-4.0bpw"). */
+const BPW = /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g;
+
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
   /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g;
@@ -249,6 +252,14 @@ export function readProse(input: MappedText): ProseReading {
       if (format !== m[1]) notes.push(`GGUF ${m[1]!.toUpperCase()} read as ${format.toUpperCase()}, the GGUF type modelled for ${m[2]}-bit weights`);
       return ` ${format} `;
     }))
+    // ExLlamaV2 / EXL2 "4.65bpw": weights of that width, sized as the GGUF type of its whole bits, said.
+    .replace(BPW, outsideHubIds((m) => {
+      const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
+      const format = GGUF_OF_WIDTH[bits]!;
+      notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);
+      return ` ${format} `.padEnd(m[0].length);
+    }))
+    .replace(/\b(?:exllama(?:v2|v3)?|exl[23])\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(CHINESE_CARDS, outsideHubIds((m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
       // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs.

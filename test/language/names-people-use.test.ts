@@ -166,3 +166,13 @@ describe('Apple silicon', () => {
     expect(read('run llama 3 8b on a 4090, mac address 00:11').said).not.toMatch(/Apple/);
   });
 });
+
+describe('EXL2 bits per weight', () => {
+  // The 2x3090 question of the pages search ("what can I run with 2x3090 48GB VRAM 70b exl2 4.65bpw").
+  it('"4.65bpw" is a 4-bit weight format, sized as the GGUF type of its width, said', () => {
+    const { scenario, said } = read('exllamav2 llama 3 70b 4.65bpw on 2x3090');
+    expect(scenario.weights).toBe('q4_k_m');
+    expect(said).toMatch(/4\.65 bits per weight read as GGUF Q4_K_M/);
+    expect(read('llama-3-70b-exl2 6.0bpw on 2x 4090').scenario.weights).toBe('q6_k');
+  });
+});
