@@ -44,6 +44,15 @@ export const GPUS: readonly GpuSpec[] = [
     source: 'NVIDIA Tesla P100 datasheet (16 GB HBM2); nvidia-smi 16280 MiB; PyTorch OOM "15.89 GiB total capacity"',
   },
   {
+    // Still a common budget card for llama.cpp; ECC is on by default on Tesla boards, which is
+    // what nvidia-smi's 22919 MiB shows (24451 MiB with ECC off).
+    id: 'p40-24g', name: 'Tesla P40 24GB',
+    aliases: ['p40', 'p40-24gb', 'p40 24gb', 'tesla p40', 'nvidia tesla p40'],
+    totalMiB: 22919, usableMiB: lessReservation(22919), bf16: false, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.pascal, priceRank: 0.2,
+    source: 'NVIDIA Tesla P40 datasheet (24 GB GDDR5); nvidia-smi 22919 MiB with ECC on (24451 MiB with it off), in pasted nvidia-smi tables',
+  },
+  {
     id: 'gtx-1080-ti', name: 'GTX 1080 Ti 11GB',
     aliases: ['1080 ti', '1080ti', 'gtx 1080 ti', 'gtx1080ti', 'geforce gtx 1080 ti', 'nvidia geforce gtx 1080 ti'],
     totalMiB: 11264, usableMiB: lessReservation(11264), bf16: false, fp8: false, vendor: 'nvidia',

@@ -177,6 +177,12 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
+    .replace(/\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is no CPU offload.
+    .replace(/\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
+    .replace(/\bggml(?:v\d)?\b(?![-_.]\w)/g, outsideHubIds((m) => 'llama.cpp'.padEnd(m[0].length).slice(0, Math.max(m[0].length, 9))))
     // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
     .replace(APPLE_SILICON, outsideHubIds((m) => {
       if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);

@@ -138,6 +138,8 @@ function readingNotes(parsed: ReadItems): string[] {
   return notes;
 }
 
+/** The GGUF type of a width said generically ("4bit" reads as NF4, "int4" as GPTQ, "8bit" as int8 elsewhere). */
+const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_k_m', 'nf4-dq': 'q4_k_m', gptq: 'q4_k_m', awq: 'q4_k_m', int8: 'q8_0' };
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
@@ -575,6 +577,12 @@ class Resolution {
     }
     if (weights) {
       s.weights = weights.value;
+      // llama.cpp runs GGUF only: "4bit", "int4", "8-bit" with it are the GGUF type of that width.
+      const gguf = s.framework === 'llamacpp' && !isGgufFormat(weights.value) ? GGUF_OF_GENERIC[weights.value] : undefined;
+      if (gguf) {
+        s.weights = gguf;
+        this.assume(`"${weights.item.text.trim()}" with llama.cpp read as GGUF ${gguf.toUpperCase()} (llama.cpp runs GGUF files only)`);
+      }
     } else {
       const keep =
         (this.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference')) ||

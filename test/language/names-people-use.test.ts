@@ -176,3 +176,24 @@ describe('EXL2 bits per weight', () => {
     expect(read('llama-3-70b-exl2 6.0bpw on 2x 4090').scenario.weights).toBe('q6_k');
   });
 });
+
+describe('llama.cpp words in prose', () => {
+  // ggml-org/llama.cpp#1866: "GPU: 2x RTX 3090 (48GB total VRAM) When trying to load a 65B ggml 4bit model, regardless
+  // of how many layers I offload to GPU" — read as HF NF4, CPU offload and a how-many-GPUs question.
+  it('ggml is llama.cpp, its "4bit" a GGUF type, layers offloaded to the GPU no CPU offload, "how many layers" no question', () => {
+    const { scenario, said } = read('GPU: 2x RTX 3090 (48GB total VRAM) When trying to load a 65B ggml 4bit model, regardless of how many layers I offload to GPU');
+    expect(scenario.framework).toBe('llamacpp');
+    expect(scenario.weights).toBe('q4_k_m');
+    expect(said).toMatch(/with llama\.cpp read as GGUF Q4_K_M/);
+    expect(scenario.offload).toEqual({ optimizer: 'none', params: 'none' });
+    expect(scenario.question.kind).toBe('none');
+    // …while "offload to cpu" and "how many A100s" keep their meaning.
+    expect(read('70b zero3 offload to cpu on 8x a100').scenario.offload.optimizer).toBe('cpu');
+    expect(read('how many A100s for llama 3 70b full').scenario.question.kind).toBe('howMany');
+  });
+
+  // ggml-org/llama.cpp#3780: "./server -m …/llama-2-70b-chat-q6k.gguf -ngl 83 … -c 8192" on "3x P40".
+  it('the Tesla P40 is a card', () => {
+    expect(read('llama-2-70b q6_k gguf -ngl 83 -c 8192 on 3x P40').scenario.hardware?.gpuId).toBe('p40-24g');
+  });
+});
