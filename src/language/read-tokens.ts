@@ -168,6 +168,14 @@ export function readTokens(raw: Token[]): TokenReading {
       unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
       continue;
     }
+    // "128K sequence length", "2k context": the keyword names the length said right before it, and
+    // takes no number of its own ("… by using only 8 A100 GPUS" is a GPU count, not a length).
+    const before = final.at(-1);
+    if (t.type === 'seqKw' && (before?.type === 'knum' || before?.type === 'seqPost' || (before?.type === 'number' && !TAKES_NUMBER.has(final.at(-2)?.type ?? ''))) && !(outGaps[i] ?? '').includes(PROSE) && !((next?.type === 'number' || next?.type === 'knum') && !(outGaps[i + 1] ?? '').includes(PROSE))) {
+      if (before.type === 'number') final[final.length - 1] = { ...before, type: 'seqPost' };
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // "full 8K context", "the full 4096 tokens": full describes the length, not the mode.
     if (t.type === 'mode' && t.value === 'full' && t.text === 'full' && (next?.type === 'knum' || next?.type === 'seqPost')) {
       filler.push({ ...t, type: 'word' });

@@ -197,3 +197,18 @@ describe('llama.cpp words in prose', () => {
     expect(read('llama-2-70b q6_k gguf -ngl 83 -c 8192 on 3x P40').scenario.hardware?.gpuId).toBe('p40-24g');
   });
 });
+
+describe('lengths said before their keyword, and Llama 3.2 sizes', () => {
+  // microsoft/LongRoPE#12: "how can I finetune llama2-7B with 128K seqence length by using only 8 A100 GPUS?"
+  it('"128K sequence length" takes no later number: "only 8 A100 GPUS" stays the GPU count', () => {
+    const { scenario } = read('how can I finetune llama2-7B with 128K sequence length by using only 8 A100 GPUS?');
+    expect([scenario.seq, scenario.hardware?.count]).toEqual([131072, 8]);
+    expect(read('7b lora with 4096 context length and batch 8 on 4090').scenario.seq).toBe(4096);
+  });
+
+  // huggingface/trl#2294: "OOM when finetuning Llama3.2-90B on 8xA100 80GB" — Llama 3.2 has no text-only 90B.
+  it('Llama 3.2 11B and 90B are the vision models', () => {
+    expect(read('OOM when finetuning Llama3.2-90B on 8xA100 80GB').scenario.model.id).toBe('llama-3.2-90b-vision');
+    expect(read('llama 3.2 11b lora on a 4090').scenario.model.id).toBe('llama-3.2-11b-vision');
+  });
+});

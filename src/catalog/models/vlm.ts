@@ -102,7 +102,8 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     id: 'llama-3.2-11b-vision',
     name: 'Llama-3.2-11B-Vision',
     family: 'llama',
-    aliases: ['llama 3.2 11b vision', 'llama-3.2-11b-vision-instruct', 'llama3.2-11b-vision', 'llama3.2-11b-vision-instruct', 'llama 3.2 vision 11b', 'llama-3.2-vision-11b', 'meta-llama/llama-3.2-11b-vision', 'meta-llama/llama-3.2-11b-vision-instruct'],
+    // Llama 3.2 has no text-only 11B: "Llama3.2-11B" is always this vision model.
+    aliases: ['llama-3.2-11b', 'llama3.2-11b', 'llama 3.2 11b', 'llama 3.2 11b vision', 'llama-3.2-11b-vision-instruct', 'llama3.2-11b-vision', 'llama3.2-11b-vision-instruct', 'llama 3.2 vision 11b', 'llama-3.2-vision-11b', 'meta-llama/llama-3.2-11b-vision', 'meta-llama/llama-3.2-11b-vision-instruct'],
     arch: mllamaText(40, 8, 4096, 32, 14336),
     publishedParams: 10.7e9 - mllamaVision(4096).params,
     source:
@@ -114,7 +115,8 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     id: 'llama-3.2-90b-vision',
     name: 'Llama-3.2-90B-Vision',
     family: 'llama',
-    aliases: ['llama 3.2 90b vision', 'llama-3.2-90b-vision-instruct', 'llama3.2-90b-vision', 'llama3.2-90b-vision-instruct', 'llama 3.2 vision 90b', 'llama-3.2-vision-90b', 'meta-llama/llama-3.2-90b-vision', 'meta-llama/llama-3.2-90b-vision-instruct'],
+    // Llama 3.2 has no text-only 90B: "Llama3.2-90B" is always this vision model.
+    aliases: ['llama-3.2-90b', 'llama3.2-90b', 'llama 3.2 90b', 'llama 3.2 90b vision', 'llama-3.2-90b-vision-instruct', 'llama3.2-90b-vision', 'llama3.2-90b-vision-instruct', 'llama 3.2 vision 90b', 'llama-3.2-vision-90b', 'meta-llama/llama-3.2-90b-vision', 'meta-llama/llama-3.2-90b-vision-instruct'],
     arch: mllamaText(100, 20, 8192, 64, 28672),
     publishedParams: 88.6e9 - mllamaVision(8192).params,
     source:
