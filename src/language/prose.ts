@@ -275,6 +275,8 @@ export function readProse(input: MappedText): ProseReading {
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
+    // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
+    .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
     .replace(CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.

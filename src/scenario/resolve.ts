@@ -101,8 +101,13 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   const rangeError = checkRanges(patch, text);
   if (rangeError) return fail(rangeError);
   if (!base && !patch.has('model')) {
+    // "SFT the nemotron-3-super model": a name the user gave that the catalog lacks is said as such.
+    const named = parsed.unread.find((u) => looksLikeModelName(u.word, text));
+    const question = named
+      ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
+      : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
     return fail(
-      errorReply(text, others[0]!.at, 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.', {
+      errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
         expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
       }),
     );
@@ -806,6 +811,16 @@ class Resolution {
     if (chart) s.chart = chart;
     return null;
   }
+}
+
+/**
+ * An unread word that reads as a model's name: said right before "model" ("the nemotron-3-super
+ * model"), or a name with a version joined in ("nemotron-3-super", "phi4-mini").
+ */
+function looksLikeModelName(word: string, text: string): boolean {
+  if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
+  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
+  return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
 }
 
 /** A comparison side that names a model ("llama 3 8b", "13b"). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { read, sameShape } from './reading-fixtures.js';
 
 /**
@@ -210,5 +211,22 @@ describe('lengths said before their keyword, and Llama 3.2 sizes', () => {
   it('Llama 3.2 11B and 90B are the vision models', () => {
     expect(read('OOM when finetuning Llama3.2-90B on 8xA100 80GB').scenario.model.id).toBe('llama-3.2-90b-vision');
     expect(read('llama 3.2 11b lora on a 4090').scenario.model.id).toBe('llama-3.2-11b-vision');
+  });
+});
+
+describe('a model named but unknown, and cards written count-last', () => {
+  // NVIDIA-NeMo/Megatron-Bridge#3463: "We are in the process of SFT the nemotron-3-super model using megatron-bridge
+  // using 16 nodes of H100x8GPUs."
+  it('a model name the catalog lacks is named in the refusal, with how to give its size', () => {
+    const r = resolveRequest('We are in the process of SFT the nemotron-3-super model using megatron-bridge using 16 nodes of H100x8GPUs.', null);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/I don't know the model "nemotron-3-super"\. Give its size with it/);
+    // …and with its size it reads, on 16 nodes of 8.
+    expect(read('sft nemotron-3-super 120b with megatron on 16 nodes of H100x8GPUs').scenario.hardware?.count).toBe(128);
+  });
+
+  it('"A100x8", "4090 x 2" count the cards', () => {
+    expect(read('70b on A100x8').scenario.hardware?.count).toBe(8);
+    expect(read('llama 3 8b on a 4090 x 2').scenario.hardware?.count).toBe(2);
   });
 });
