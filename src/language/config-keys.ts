@@ -1,6 +1,10 @@
 import { readCodeDump } from './code-dump.js';
 import { readCommands } from './commands.js';
 import type { MappedText } from './mapped-text.js';
+import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from './megatron.js';
+import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
+import { readSlurm } from './slurm.js';
+import { readToolOutput } from './tool-output.js';
 
 /**
  * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
@@ -28,6 +32,10 @@ export interface KeyContext {
   values?: ReadonlyMap<string, string>;
   /** The key being read. */
   current?: string;
+  /** The text is a Megatron-LM run (megatron.ts): its --bf16 is Megatron's own recipe. */
+  megatron?: boolean;
+  /** The node count a pasted script sets, or leaves unknown (shell-script.ts). */
+  nodes?: NodeCount;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -75,8 +83,6 @@ const flag =
 /** Flags only text-generation-webui's server.py takes (modules/shared.py). */
 const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
 
-/** Flags only Megatron-LM (and NeMo, built on it) takes (megatron/training/arguments.py). */
-const MEGATRON_KEYS = ['tensor_model_parallel_size', 'pipeline_model_parallel_size', 'use_distributed_optimizer', 'num_query_groups', 'ffn_hidden_size'];
 
 /** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
 const halfFlag =
@@ -93,7 +99,7 @@ const halfFlag =
     // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
     if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
     // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
-    if (MEGATRON_KEYS.some((k) => ctx.keys.has(k))) return say(`megatron-mixed ${dtype}`);
+    if (ctx.megatron || MEGATRON_ONLY.some((k) => ctx.keys.has(k)) || ctx.keys.has('ffn_hidden_size')) return say(`megatron-mixed ${dtype}`);
     // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
     // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
     if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
@@ -303,6 +309,22 @@ const count =
     return word === 'gpus' ? gpus(n) : say(`${n} ${word}`);
   };
 
+/**
+ * A script's GPUS_PER_NODE is per node: the GPUs in all are that times its node count. With no node
+ * count it is one node's (torchrun's --nnodes defaults to 1); with a node count the script never sets
+ * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, NVIDIA/Megatron-LM#1571) the total is unknown, said
+ * so, and no count is read: memory per GPU does not depend on it.
+ */
+const gpusPerNode: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (!Number.isInteger(n) || n <= 0) return IGNORE;
+  const nodes = ctx.nodes;
+  if (nodes && 'unknown' in nodes) {
+    return { ignore: true, note: `${n} GPUs per node, on a node count the text does not set (${nodes.unknown}): the GPU count is unknown, so memory is per GPU (say "2 nodes of ${n}x A100" for the whole job)` };
+  }
+  if (nodes && nodes.nodes > 1) return say(`${nodes.nodes} nodes of ${n} gpus`);
+  return gpus(n);
+};
 
 /**
  * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
@@ -642,7 +664,7 @@ const KEYS: Record<string, Handler> = {
   nproc_per_node: count('gpus'),
   num_processes: count('gpus'),
   num_gpus: count('gpus'),
-  gpus_per_node: count('gpus'),
+  gpus_per_node: gpusPerNode,
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
@@ -798,11 +820,15 @@ const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
+  // The node count is read before the code reader blanks `$VARIABLES`.
+  const nodes = nodeCountOf(raw.text);
   const code = readCodeDump(raw);
   const notes: string[] = [...code.notes];
+  const slurm = readSlurm(code.text);
+  const entry = readEntryPoints(readToolOutput(dropScriptComments(slurm.text)));
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
-  const input = readCommands(code.text)
+  const input = readCommands(entry.text)
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
     .replace(/\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
@@ -837,6 +863,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' '));
+  const megatron = megatronRun(present, src, entry.found);
+  if (megatron) notes.push(megatron.note);
+  /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
+  let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
@@ -896,7 +926,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return ' '.repeat(m[0].length);
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return m[0];
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
@@ -938,6 +968,12 @@ export function readConfig(raw: MappedText): ConfigReading {
         { text: ' '.repeat(m[0].length - at - value.length), from: at + value.length, to: m[0].length },
       ];
     }
+    if (megatronWords && MEGATRON_ANCHORS.has(key)) {
+      // A reading that names Megatron already ("megatron tp 4") needs only the rest of the words.
+      const words = reading.say.startsWith('megatron') ? megatronWords.replace(/^megatron ?/, '') : megatronWords;
+      megatronWords = '';
+      return ` ${words} ${reading.say} `.replace(/^ {2}/, ' ');
+    }
     return ` ${reading.say} `;
   });
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
@@ -947,7 +983,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;
