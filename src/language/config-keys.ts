@@ -665,6 +665,9 @@ const KEYS: Record<string, Handler> = {
   num_processes: count('gpus'),
   num_gpus: count('gpus'),
   gpus_per_node: gpusPerNode,
+  // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
+  // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
+  world_size: count('gpus'),
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
@@ -733,7 +736,8 @@ const NO_MEMORY_EFFECT = new Set(
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
-  chunked_prefill_size max_prefill_tokens disable_disk_cache`
+  chunked_prefill_size max_prefill_tokens disable_disk_cache
+  node_rank master_addr master_port machine_rank train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -19,6 +19,17 @@ const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
  * 1 x H100") stands in prose and stays. Slurm's `#SBATCH` lines are directives (slurm.ts).
  */
 export function dropScriptComments(text: MappedText): MappedText {
+  return dropComments(text).replace(ARRAY_OPEN, (m) => blank(m[0])).replace(ARRAY_CLOSE, (m) => blank(m[0]));
+}
+
+/**
+ * A bash array of flags, `GPT_MODEL_ARGS=(` … `)` (Megatron-LM's examples/gpt3/train_gpt3_175b_distributed.sh):
+ * its name and brackets are syntax; the flags inside are read one by one.
+ */
+const ARRAY_OPEN = /^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?[a-z_]\w*=\([ \t]*$/gm;
+const ARRAY_CLOSE = /^[ \t]*\)[ \t]*$/gm;
+
+function dropComments(text: MappedText): MappedText {
   if (!text.text.includes('#')) return text;
   const lines = text.text.split('\n');
   const drop = new Set<number>();

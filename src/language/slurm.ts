@@ -20,7 +20,10 @@ const OPTION = String.raw`-{1,2}[a-z][\w-]*(?:=[^\s\\]*|[ \t]+(?!-)[^\s\\]+)?`;
 /** A launcher and its options, up to the program it runs; a `\` continues the options on the next line. */
 const COMMAND = new RegExp(String.raw`(?<![\w./-])(?:srun|sbatch|salloc)(?:(?:[ \t]+|[ \t]*\\[ \t]*\n[ \t]*)${OPTION})+`, 'g');
 const DIRECTIVE = /^[ \t]*#sbatch\b[^\n]*$/gm;
-const OPTION_PARTS = /(?<![\w-])(-{1,2})([a-z][\w-]*)(?:=([^\s\\]*)|[ \t]+(?!-)([^\s\\]+))?/g;
+/** Read on the user's own text: `-N 2` (nodes) and `-n 2` (tasks) differ only by case. */
+const OPTION_PARTS = /(?<![\w-])(-{1,2})([a-z][\w-]*)(?:=([^\s\\]*)|[ \t]+(?!-)([^\s\\]+))?/gi;
+/** A launcher word left with no option of its own (`srun torchrun …`): the program after it is read, not it. */
+const BARE = /(?<![\w./-])(?:srun|sbatch|salloc)(?![\w.-])/g;
 
 interface Allocation {
   nodes?: number;
@@ -55,9 +58,10 @@ function memGiB(value: string): number | undefined {
 
 function readOptions(text: string, into: Allocation): void {
   for (const o of text.matchAll(OPTION_PARTS)) {
-    const [dashes, name] = [o[1]!, o[2]!];
+    const dashes = o[1]!;
+    const name = dashes === '--' ? o[2]!.toLowerCase() : o[2]!;
     const spaced = o[4] !== undefined && (dashes === '--' ? VALUED_LONG.has(name) : VALUED_SHORT.has(name));
-    const value = (o[3] ?? (spaced ? o[4] : undefined))?.replace(/^["']|["']$/g, '');
+    const value = (o[3] ?? (spaced ? o[4] : undefined))?.replace(/^["']|["']$/g, '').toLowerCase();
     if (value === undefined) continue;
     const key = dashes === '-' ? ({ N: 'nodes', G: 'gpus', n: 'ntasks' } as Record<string, string>)[name] ?? name : name;
     if (key === 'nodes') {
@@ -101,16 +105,16 @@ export function readSlurm(text: MappedText): SlurmReading {
   const spans: [number, number][] = [];
   for (const re of [DIRECTIVE, COMMAND]) {
     for (const m of text.text.matchAll(re)) {
-      readOptions(m[0].replace(/^[ \t]*#sbatch\b/, ''), allocation);
+      readOptions(text.userText(m.index, m.index + m[0].length).replace(/^[ \t]*#sbatch\b/i, ''), allocation);
       spans.push([m.index, m.index + m[0].length]);
     }
   }
   const words = phrase(allocation);
-  if (!spans.length) return { text, allocation: null };
+  if (!spans.length) return { text: text.replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: null };
   const first = Math.min(...spans.map(([at]) => at));
   // The directives come first in a script, so replacing them moves no command before `first`.
   const read = (m: RegExpExecArray) => (m.index === first && words ? ` ${words} ` : m[0].replace(/[^\n]/g, ' '));
-  return { text: text.replace(DIRECTIVE, read).replace(COMMAND, read), allocation: words || null };
+  return { text: text.replace(DIRECTIVE, read).replace(COMMAND, read).replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: words || null };
 }
 
 type Hardware = Extract<Item, { kind: 'hardware' }>;
