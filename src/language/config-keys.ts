@@ -825,7 +825,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
   // The node count is read before the code reader blanks `$VARIABLES`.
-  const nodes = nodeCountOf(raw.text);
+  const nodes = nodeCountOf(raw.text, raw.original);
   const code = readCodeDump(raw);
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);

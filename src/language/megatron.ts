@@ -59,9 +59,9 @@ export function megatronRun(present: ReadonlySet<string>, text: string, entryPoi
   // Flags alone say whose run it is, not what it does; a script that builds the model from its own
   // shape, or a pretrain_*.py entry point, pre-trains unless words say otherwise.
   const pretraining = (byScript || entryPoint) && !NOT_PRETRAINING.test(text);
-  const why = entryPoint ? 'its entry point' : byFlags ? 'flags only Megatron-LM takes' : 'a launch script that defines the model (layers, hidden, heads) beside its parallel or batch sizes';
+  const why = entryPoint ? 'its entry point' : byFlags ? 'flags only Megatron-LM takes' : "a launch script that defines the model's shape beside its parallel or batch sizes";
   return {
     words: pretraining ? 'megatron pretrain' : 'megatron',
-    note: `read as a Megatron-LM run (${why})${pretraining ? '; pre-training, as its pretrain_*.py scripts do: nothing says it fine-tunes (say "finetune" if it does)' : ''}`,
+    note: `read as a Megatron-LM run: ${why}${pretraining ? '; pre-training, as its pretrain_*.py scripts do, since nothing says it fine-tunes (say "finetune" if it does)' : ''}`,
   };
 }

@@ -71,7 +71,15 @@ const REFERENCE = /\$\{?([a-z_]\w*)\}?/g;
  * variable or flag, or unknown when the script multiplies by a node variable it never sets
  * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, `--nnodes $NNODES`, `--nnodes=1:4`).
  */
-export function nodeCountOf(text: string): NodeCount {
+export function nodeCountOf(text: string, written = text): NodeCount {
+  const count = readNodeCount(text);
+  if (!count || !('unknown' in count)) return count;
+  // The variable as the user wrote it (HOST_NUM), for the note.
+  const at = written.toLowerCase().indexOf(count.unknown);
+  return { unknown: at >= 0 ? written.slice(at, at + count.unknown.length) : count.unknown };
+}
+
+function readNodeCount(text: string): NodeCount {
   if (!/=|\$|--n/.test(text)) return null;
   const assigned = new Map<string, string>();
   for (const line of text.split('\n')) {

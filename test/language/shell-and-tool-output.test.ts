@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseRequest } from '../../src/language/parse.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import { read, sameShape } from './reading-fixtures.js';
+
+/**
+ * Shell scripts, launchers and tool output people paste (issue 11 §2, brief "shell"): Megatron-LM
+ * launch variables, Slurm allocations, nvidia-smi's memory column and table. Real lines are cited
+ * by their thread.
+ */
+
+/** NVIDIA/Megatron-LM#606, as posted. */
+const MEGATRON_606 = `[QUESTION] CUDA OOM error when finetuning LLAMA2-7b with A100 40G and seq_length 64.
+\`\`\`
+TP=1
+PP=1
+ 
+GPUS_PER_NODE=8
+# 7 B
+HIDDEN_SIZE=4096 # e.g. llama-13b: 5120
+FFN_HIDDEN_SIZE=11008 # e.g. llama-13b: 13824
+NUM_LAYERS=32 # e.g. llama-13b: 40
+NUM_HEADS=32 # e.g. llama-13b: 40
+SEQ_LENGTH=64
+NUM_KV_HEADS=32 # llama2 70B uses GQA
+ 
+MICRO_BATCH_SIZE=1
+GLOBAL_BATCH_SIZE=8 
+\`\`\``;
+
+/** NVIDIA/Megatron-LM#1571, as posted. */
+const MEGATRON_1571 = `I can not reproduce the performance here only according to the readme，for example，I test 70b gpt model，it even raise oom by the table param
+\`\`\`
+GPUS_PER_NODE=8
+WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))
+
+if   [[ \${MODEL_SIZE} == "1.7b" ]];   then HIDDEN_SIZE=2048;  NUM_HEAD=16; NUM_LAYERS=24; TP_SIZE=1; PP_SIZE=1; BATCH_SIZE=3840;
+elif [[ \${MODEL_SIZE} == "70b" ]];  then HIDDEN_SIZE=8192;  NUM_HEAD=64; NUM_LAYERS=84; TP_SIZE=8; PP_SIZE=2; BATCH_SIZE=384;
+elif [[ \${MODEL_SIZE} == "16b" ]];  then HIDDEN_SIZE=6144;  NUM_HEAD=48; NUM_LAYERS=32; TP_SIZE=4; PP_SIZE=1; BATCH_SIZE=960;
+else echo "invalid MODEL_SIZE: \${MODEL_SIZE}"; exit 1
+fi
+\`\`\``;
+
+/** haotian-liu/LLaVA#655, as posted. */
+const LLAVA_655 = `[Usage] OOM for 7B LLAVA v1.5 finetuning 8xA100(40G)
+I tried to use 2 nodes with 8xA100(40G)s to finetune the 7B models. But it still reports OOM error.
+srun --gres=gpu:4 --ntasks-per-node=1 --nodes=2 --cpus-per-task=128 --mem=160G deepspeed llava/train/train_mem.py \\
+    --deepspeed ./scripts/zero2.json \\
+    --model_name_or_path lmsys/vicuna-7b-v1.5 \\
+    --bf16 True \\
+    --per_device_train_batch_size 1 \\
+    --gradient_accumulation_steps 16 \\
+    --model_max_length 2048 \\
+    --gradient_checkpointing`;
+
+/** vllm-project/vllm#22177, as posted. */
+const VLLM_22177 = `I served \`Qwen/Qwen3-Coder-30B-A3B-Instruct\` use below command
+\`\`\`bash
+vllm serve \\
+  /models/Qwen3-Coder-30B-A3B-Instruct \\
+  --enable-expert-parallel \\
+  --tensor-parallel-size 8 \\
+  --gpu-memory-utilization 0.85
+\`\`\`
+and the initial gpu memory usage is about \`22457MiB / 24564MiB\`
+when I test \`Qwen/Qwen3-Coder-30B-A3B-Instruct-FP8\` use the same command, i encounterd cuda out of memory error`;
+
+describe('Megatron-LM launch scripts', () => {
+  it('a variable dump that restates Llama-2-7B’s shape is plain llama-2-7b under Megatron, its comments unread (NVIDIA/Megatron-LM#606)', () => {
+    sameShape(MEGATRON_606, 'llama-2-7b full megatron tp 1 pp 1 seq 64 bs 1 gbs 8 on 8x a100-40g');
+    expect(read(MEGATRON_606).scenario.model.overrides).toEqual([]);
+  });
+
+  it('the 70b branch the prose names, pre-training, and no GPU count when the node count is a variable never set (NVIDIA/Megatron-LM#1571)', () => {
+    const { scenario, said } = read(MEGATRON_1571);
+    sameShape(MEGATRON_1571, '70b pretrain megatron layers 84 hidden 8192 heads 64 tp 8 pp 2 gbs 384');
+    expect(scenario.hardware).toBeNull();
+    expect(said).toMatch(/8 GPUs per node.*HOST_NUM.*GPU count is unknown/);
+  });
+
+  it('GPUS_PER_NODE times a node count the script sets is every GPU', () => {
+    const script = 'llama-2-13b megatron\n```\nGPUS_PER_NODE=8\nNNODES=2\nWORLD_SIZE=$(($GPUS_PER_NODE*$NNODES))\nTP=2\n```\non A100 80G';
+    expect(read(script).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 16 });
+  });
+
+  it("Megatron-LM's entry point names the run and, with no fine-tuning word, pre-training (examples/gpt3/train_gpt3_175b_distributed.sh)", () => {
+    const command = 'llama-2-7b\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 --seq-length 2048 --micro-batch-size 1 --global-batch-size 64 --bf16 --tensor-model-parallel-size 2 on 8x H100';
+    const { scenario } = read(command);
+    expect([scenario.framework, scenario.mode, scenario.pretrain]).toEqual(['megatron', 'full', true]);
+    const finetune = read(`finetune ${command}`).scenario;
+    expect([finetune.framework, finetune.pretrain]).toEqual(['megatron', false]);
+  });
+
+  it('an override that differs from the named model stays one; one that restates it does not', () => {
+    expect(read('llama-2-7b layers 40 on a100').scenario.model.overrides).toEqual(['layers']);
+    expect(read('llama-2-7b layers 32 hidden 4096 heads 32 kv 32 on a100').scenario.model.overrides).toEqual([]);
+    expect(read('llama-2-7b layers 32 hidden 5120 on a100').scenario.model.overrides).toEqual(['hidden']);
+  });
+
+  it("a comment's words never change a reading, whatever they name", () => {
+    const words = fc.constantFrom('70b', '8x H100', 'tp 4', 'lora', 'llama-13b: 5120', 'NUM_LAYERS=80', 'qlora 4bit', 'inference', 'e.g.', '2 nodes', 'zero3');
+    const comment = fc.array(words, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+    const lines = MEGATRON_606.split('\n');
+    const fenceOpen = lines.indexOf('```');
+    fc.assert(
+      fc.property(comment, fc.integer({ min: fenceOpen + 1, max: lines.length - 1 }), fc.boolean(), (text, at, trailing) => {
+        const edited = [...lines];
+        // A whole-line comment inside the fence, or one after the value of an assignment line.
+        if (trailing && /=\S/.test(edited[at]!)) edited[at] = `${edited[at]} # ${text}`;
+        else edited.splice(at, 0, `# ${text}`);
+        expect(itemsOf(edited.join('\n'))).toEqual(itemsOf(MEGATRON_606));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+/** The items a text reads as, without where they were written. */
+function itemsOf(text: string): unknown {
+  const out = parseRequest(text);
+  if (!out.ok) return out.error.message;
+  return out.items.map(({ at: _a, end: _e, text: _t, ...meaning }) => meaning);
+}
+
+describe('Slurm allocations', () => {
+  it("srun's --nodes and --gres are the GPUs, over the message's '2 nodes with 8xA100(40G)s', and the reply says so (haotian-liu/LLaVA#655)", () => {
+    const { scenario, said } = read(LLAVA_655);
+    sameShape(LLAVA_655, 'llama-2-7b full zero2 bf16 bs 1 ga 16 seq 2048 gc on 2 nodes of 4x a100-40g');
+    expect(scenario.hardware).toMatchObject({ gpuId: 'a100-40g', count: 8 });
+    expect(said).toMatch(/Slurm allocation's, 2 nodes of 4 \(8 GPUs in all\)/);
+  });
+
+  it('#SBATCH directives with a typed --gres give nodes of that card', () => {
+    const script = 'full finetune llama-2-13b, my job:\n```\n#!/bin/bash\n#SBATCH --job-name=llama\n#SBATCH --nodes=4\n#SBATCH --gres=gpu:a100:8\n#SBATCH --time=48:00:00\nsrun python train.py\n```';
+    expect(read(script).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 32 });
+  });
+
+  it('any node and per-node GPU count, in any spelling and order, is nodes × GPUs', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 16 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom('--nodes=%n', '-N %n', '--nodes %n'),
+        fc.constantFrom('--gres=gpu:%g', '--gres=gpu:h100:%g', '--gpus-per-node=%g'),
+        fc.boolean(),
+        (nodes, gpus, nodeFlag, gpuFlag, swap) => {
+          const flags = [nodeFlag.replace('%n', String(nodes)), gpuFlag.replace('%g', String(gpus))];
+          if (swap) flags.reverse();
+          const text = `llama-2-7b zero3 on h100\nsrun ${flags.join(' ')} --cpus-per-task=16 python train.py`;
+          const hw = read(text).scenario.hardware!;
+          expect(hw.gpuId).toBe('h100-80g');
+          expect(hw.count).toBe(nodes * gpus);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('nvidia-smi output', () => {
+  it("'used / total MiB' is a card of the total's memory, and tp 8 is 8 of them (vllm-project/vllm#22177)", () => {
+    sameShape(VLLM_22177, 'qwen3-30b-a3b serve fp8 tp 8 ep 8 util 0.85 on 8x 24GB');
+  });
+
+  it('the memory in use never changes the reading, the total is the card', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(16384, 24564, 40960, 49140, 81559), fc.double({ min: 0, max: 1, noNaN: true }), (total, share) => {
+        const used = Math.floor(total * share);
+        const hw = read(`llama-3-8b inference\nnvidia-smi: ${used}MiB / ${total}MiB`).scenario.hardware!;
+        expect(hw.capacityBytes / 2 ** 30).toBeCloseTo(Math.round(total / 1024), 0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("the total beside a named card is that card's memory said again (vllm-project/vllm#7553)", () => {
+    const text =
+      'I run the model on the server with 4 x NVIDIA GeForce RTX 4090 cards： \nCUDA_VISIBLE_DEVICES=4,5,6,7 python -m vllm.entrypoints.openai.api_server --served-model-name Yi-1.5-34B-Chat --model /workspace/sdb/models/Yi/Yi-1.5-34B-Chat/ --port 8001 --gpu-memory-utilization 0.9 --swap-space 0  --tensor-parallel-size 4\n\nMemory-Usage showed by nvidia-smi is  23859MiB / 24564MiB on each card;  when I disable the cuda grapy by --enforce-eager， the memory-usage is changed to 21395MiB / 24564MiB';
+    expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'rtx-4090', count: 4 });
+  });
+
+  it("a pasted nvidia-smi table is one GPU per row, of the row's card (nvidia-smi 535 layout)", () => {
+    const table = `qwen2.5 32b awq with vllm --tensor-parallel-size 2 goes OOM
++---------------------------------------------------------------------------------------+
+| NVIDIA-SMI 535.54.03              Driver Version: 535.54.03    CUDA Version: 12.2     |
+|-----------------------------------------+----------------------+----------------------+
+| GPU  Name                 Persistence-M | Bus-Id        Disp.A | Volatile Uncorr. ECC |
+| Fan  Temp   Perf          Pwr:Usage/Cap |         Memory-Usage | GPU-Util  Compute M. |
+|=========================================+======================+======================|
+|   0  NVIDIA A100-SXM4-80GB          On  | 00000000:07:00.0 Off |                    0 |
+| N/A   34C    P0             61W / 400W  |  70123MiB / 81920MiB |      0%      Default |
++-----------------------------------------+----------------------+----------------------+
+|   1  NVIDIA A100-SXM4-80GB          On  | 00000000:0F:00.0 Off |                    0 |
+| N/A   35C    P0             63W / 400W  |  70123MiB / 81920MiB |      0%      Default |
++-----------------------------------------+----------------------+----------------------+
+| Processes:                                                                            |
+|  GPU   GI   CI        PID   Type   Process name                            GPU Memory |
+|    0   N/A  N/A     12345      C   python                                   70110MiB |
++---------------------------------------------------------------------------------------+`;
+    const out = parseRequest(table);
+    expect(out.ok && out.unread.map((u) => u.word)).toEqual([]);
+    expect(read(table).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 2 });
+  });
+});
+
+describe('what is left unknown is said, not refused', () => {
+  it('a per-node count on an unknown node count never makes a split impossible', () => {
+    const r = resolveRequest('70b megatron tp 8 pp 2\n```\nGPUS_PER_NODE=8\ntorchrun --nnodes $NNODES pretrain_gpt.py\n```', null);
+    expect(r.ok).toBe(true);
+  });
+});
