@@ -86,8 +86,25 @@ const GO_MAP = /(?:\b[a-z_]\w*=)?["']?map\[([^\]\n]*)\]["']?/g;
 /** `export NAME=value` in a shell paste: the setting, not the word "export". */
 const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
 
-/** Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. */
-const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{[^}\n]*\}|\$[a-z_]\w*/g;
+/**
+ * Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. A
+ * reference to a variable the script sets to a plain value (`TP=4` … `--tensor-model-parallel-size $TP`)
+ * is that value, as the shell expands it; any other (arithmetic, a variable never set, `${@:2}`) is blanked.
+ */
+const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*)/g;
+const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:-]*)"|'([\w.\/:-]*)'|([\w.\/:-]*))(?=[ \t]*(?:[;#\n]|$))/g;
+
+/** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
+function shellValues(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  if (!text.includes('$')) return values;
+  for (const m of text.matchAll(SHELL_ASSIGNMENT)) {
+    const value = m[2] ?? m[3] ?? m[4] ?? '';
+    if (value) values.set(m[1]!, value);
+    else values.delete(m[1]!);
+  }
+  return values;
+}
 
 /**
  * A shell case table, `if [[ ${MODEL_SIZE} == "1.7b" ]]; then …; elif [[ ${MODEL_SIZE} == "70b" ]]; then …; fi`
@@ -191,6 +208,7 @@ export function readCodeDump(input: MappedText): CodeReading {
 /** Every rewrite (exported for the test that holds the prose fast path to it). */
 export function readCode(input: MappedText): CodeReading {
   const notes: string[] = [];
+  const values = shellValues(input.text);
   const beforeTypes = caseTables(input, notes)
     .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
     .replace(TIMESTAMP, (m) => blank(m[0]))
@@ -236,6 +254,9 @@ export function readCode(input: MappedText): CodeReading {
       return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
     })
     .replace(SHELL_EXPORT, (m) => blank(m[0]))
-    .replace(SHELL_VARIABLE, (m) => blank(m[0]));
+    .replace(SHELL_VARIABLE, (m) => {
+      const value = values.get(m[1] ?? m[2] ?? '');
+      return value === undefined ? blank(m[0]) : value;
+    });
   return { text, notes };
 }

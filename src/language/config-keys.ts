@@ -320,7 +320,8 @@ const gpusPerNode: Handler = (v, ctx) => {
   if (!Number.isInteger(n) || n <= 0) return IGNORE;
   const nodes = ctx.nodes;
   if (nodes && 'unknown' in nodes) {
-    return { ignore: true, note: `${n} GPUs per node, on a node count the text does not set (${nodes.unknown}): the GPU count is unknown, so memory is per GPU (say "2 nodes of ${n}x A100" for the whole job)` };
+    const which = /^\w+$/.test(nodes.unknown) ? `a node count the text does not set (${nodes.unknown})` : 'a node count the text does not give as a number';
+    return { ignore: true, note: `${n} GPUs per node, on ${which}: the GPU count is unknown, so memory is per GPU (say "2 nodes of ${n}x A100" for the whole job)` };
   }
   if (nodes && nodes.nodes > 1) return say(`${nodes.nodes} nodes of ${n} gpus`);
   return gpus(n);
@@ -647,6 +648,9 @@ const KEYS: Record<string, Handler> = {
   wbits: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE),
   auto_devices: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }),
   tp: numeric('tp'),
+  // Megatron-LM before 2.0, GPT-NeoX and DeepSpeed inference's mp_size: the tensor model-parallel size.
+  model_parallel_size: numeric('tp'),
+  mp_size: numeric('tp'),
   tp_size: numeric('tp'),
   virtual_pipeline_model_parallel_size: numeric('vpp'),
   // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags
@@ -661,7 +665,15 @@ const KEYS: Record<string, Handler> = {
   pp: numeric('pp'),
   num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
-  nproc_per_node: count('gpus'),
+  // torchrun's processes per node: the GPUs of one node. Unlike GPUS_PER_NODE it is not multiplied by
+  // --nnodes (a command copied for two nodes is often run on one: deepseek-ai/DeepSeek-V3#855), but
+  // on a node count never set the total is unknown all the same.
+  nproc_per_node: (v, ctx) => {
+    if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
+    // `--nproc_per_node $GPUS_PER_NODE`: the script's GPUS_PER_NODE, read once, there.
+    if (ctx.values?.has('gpus_per_node') && numberOf(ctx.values.get('gpus_per_node')!) === numberOf(v)) return IGNORE;
+    return count('gpus')(v, ctx);
+  },
   num_processes: count('gpus'),
   num_gpus: count('gpus'),
   gpus_per_node: gpusPerNode,
@@ -820,6 +832,13 @@ const ASKED_VALUE =
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
 const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
 
+/** `NAME=value` opening its line, NAME in capitals as the user wrote it: a shell variable, not prose. */
+function shellLine(text: MappedText, m: RegExpExecArray): boolean {
+  if (m[6] !== '=' || !/(?:^|\n)[ \t]*(?:export[ \t]+)?$/.test(text.text.slice(Math.max(0, m.index - 16), m.index))) return false;
+  const name = text.userText(m.index, m.index + m[5]!.length);
+  return /^[A-Z][A-Z0-9_]*$/.test(name);
+}
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
@@ -893,8 +912,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     let value = m[2] ?? m[4] ?? m[7] ?? m[9];
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
-    // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key.
-    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey))) return m[0];
+    // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
+    // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
+    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return m[0];
     if (m[8] !== undefined && !known) return m[0];
     const lineStart = src.lastIndexOf('\n', m.index) + 1;
     const indent = m.index - lineStart;

@@ -75,8 +75,8 @@ export function nodeCountOf(text: string, written = text): NodeCount {
   const count = readNodeCount(text);
   if (!count || !('unknown' in count)) return count;
   // The variable as the user wrote it (HOST_NUM), for the note.
-  const at = written.toLowerCase().indexOf(count.unknown);
-  return { unknown: at >= 0 ? written.slice(at, at + count.unknown.length) : count.unknown };
+  const ref = new RegExp(`\\$\\{?(${count.unknown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?![\\w])`, 'i').exec(written);
+  return { unknown: ref ? ref[1]! : count.unknown };
 }
 
 function readNodeCount(text: string): NodeCount {
