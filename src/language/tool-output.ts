@@ -1,3 +1,4 @@
+import { GPUS } from '../catalog/index.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -9,8 +10,20 @@ import type { MappedText } from './mapped-text.js';
 
 const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
-/** GiB of a MiB figure, as a card's class: 24564 MiB is a 24 GB card, 81559 MiB (H100) an 80 GB one. */
-const gib = (mib: number) => Math.round(mib / 1024);
+/** The totals cards report, in GiB (the catalog's totalMiB: what nvidia-smi prints). */
+const CARD_TOTALS = [...new Set(GPUS.map((g) => g.totalMiB / 1024))].sort((a, b) => a - b);
+
+/**
+ * A card's memory from a total a tool printed: the catalog card total it is (nvidia-smi prints
+ * 24564 MiB for a 24 GB card), or the nearest above it within 10% (PyTorch's "total capacity" is the
+ * driver's, a little under nvidia-smi's: 23.69 GiB on a 24 GB card, 79.15 GiB on an 80 GB one).
+ * Written with two decimals, as a memory figure the lexer reads ("23.99gb").
+ */
+export function cardMemory(totalGiB: number): string {
+  const card = CARD_TOTALS.find((t) => t >= totalGiB * 0.999 && t <= totalGiB * 1.1) ?? totalGiB;
+  return `${Number(card.toFixed(2))}gb`;
+}
+const gib = (mib: number) => cardMemory(mib / 1024);
 
 /** nvidia-smi's Memory-Usage column, `used / total` in MiB. */
 const USAGE = /(?<![\w.])(\d+)[ \t]*mib[ \t]*\/[ \t]*(\d+)[ \t]*mib(?![\w])/g;
@@ -70,7 +83,7 @@ function tables(text: MappedText): MappedText {
     const firstRow = lines.findIndex((l, n) => n >= t.from && n <= t.to && GPU_ROW.test(l));
     for (let n = t.from; n <= t.to; n++) starts.set(lineAt[n]!, '');
     if (firstRow < 0 || !t.name) continue;
-    const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}gb` : '';
+    const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}` : '';
     starts.set(lineAt[firstRow]!, ` ${t.gpus.size}x ${t.name}${memory} `);
   }
   return text.replace(/^[^\n]*$/gm, (m) => {
@@ -80,15 +93,58 @@ function tables(text: MappedText): MappedText {
   });
 }
 
-/** nvidia-smi's tables and its `used / total` memory figures, read as the cards they show. */
+const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
+/**
+ * PyTorch's CUDA out-of-memory message (c10/cuda/CUDACachingAllocator.cpp): before 2.1
+ * "Tried to allocate 172.00 MiB (GPU 0; 23.69 GiB total capacity; 22.56 GiB already allocated;
+ * 11.06 MiB free; 22.87 GiB reserved in total by PyTorch)", from 2.1 "Tried to allocate 20.00 MiB.
+ * GPU 0 has a total capacity of 79.15 GiB of which 11.06 MiB is free. … this process has 79.13 GiB
+ * memory in use. Of the allocated memory …" (2.1 and 2.2 print "capacty"). Only the total capacity
+ * is the card; the request, the free, allocated and reserved figures are what it was doing.
+ */
+const TORCH_OOM = new RegExp(
+  [
+    String.raw`tried to allocate ${SIZE}[ \t]*\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity;[^)\n]*\)`,
+    String.raw`tried to allocate ${SIZE}\.?[ \t]*gpu \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b of which ${SIZE} is free\.(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
+  ].join('|'),
+  'g',
+);
+/**
+ * The advice PyTorch prints after it: "try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
+ * is a suggestion, not the user's setting; the exception's class names the OOM the text says anyway.
+ */
+const TORCH_ADVICE =
+  /if reserved (?:but unallocated )?memory is (?:large|>> allocated memory) try setting (?:pytorch_cuda_alloc_conf=expandable_segments:true|max_split_size_mb) to avoid fragmentation\.?(?:[ \t]*see documentation for memory management(?: and pytorch_cuda_alloc_conf)?(?:[ \t]*\(https?:\/\/[^)\s]*\))?\.?)?|(?<![\w.])torch(?:\.cuda)?\.outofmemoryerror:?/g;
+
+function torchMessages(text: MappedText): MappedText {
+  if (!/tried to allocate|outofmemoryerror|to avoid fragmentation/.test(text.text)) return text;
+  return text
+    .replace(TORCH_ADVICE, (m) => blank(m[0]))
+    .replace(TORCH_OOM, (m) => {
+      const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
+      const total = Number(amount) * ({ k: 1 / 1024 ** 2, m: 1 / 1024, g: 1, t: 1024 } as Record<string, number>)[unit]!;
+      // The total's own characters carry the card's memory (the reply quotes them); the rest is blank.
+      const where = (m[1] !== undefined ? /;[ \t]*([\d.]+)[ \t]*[kmgt]i?b total capacity/ : /total capac?i?ty of ([\d.]+)/).exec(m[0])!;
+      const from = where.index + where[0].indexOf(where[1]!);
+      const to = from + amount.length;
+      return [
+        { text: blank(m[0].slice(0, from)), from: 0, to: from },
+        { text: ` ${cardMemory(total)} `, from, to },
+        { text: blank(m[0].slice(to)), from: to, to: m[0].length },
+      ];
+    });
+}
+
+/** nvidia-smi's tables and its `used / total` memory figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): MappedText {
-  if (!/mib/.test(text.text)) return text;
-  return tables(text).replace(USAGE, (m) => {
+  const torch = torchMessages(text);
+  if (!/mib/.test(torch.text)) return torch;
+  return tables(torch).replace(USAGE, (m) => {
     // The figure in use goes; the total keeps its own place in the user's text.
     const at = m[0].lastIndexOf(m[2]!);
     return [
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
-      { text: `${gib(Number(m[2]))}gb`, from: at, to: m[0].length },
+      { text: gib(Number(m[2])), from: at, to: m[0].length },
     ];
   });
 }

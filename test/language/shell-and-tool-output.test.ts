@@ -160,15 +160,16 @@ describe('Slurm allocations', () => {
 
 describe('nvidia-smi output', () => {
   it("'used / total MiB' is a card of the total's memory, and tp 8 is 8 of them (vllm-project/vllm#22177)", () => {
-    sameShape(VLLM_22177, 'qwen3-30b-a3b serve fp8 tp 8 ep 8 util 0.85 on 8x 24GB');
+    // 24564 MiB is 23.99 GiB: the card's total as nvidia-smi prints it (a 24 GB card's, src/catalog/gpus.ts).
+    sameShape(VLLM_22177, 'qwen3-30b-a3b serve fp8 tp 8 ep 8 util 0.85 on 8x 23.99GB');
   });
 
   it('the memory in use never changes the reading, the total is the card', () => {
     fc.assert(
-      fc.property(fc.constantFrom(16384, 24564, 40960, 49140, 81559), fc.double({ min: 0, max: 1, noNaN: true }), (total, share) => {
+      fc.property(fc.constantFrom(15360, 24564, 40960, 49140, 81559), fc.double({ min: 0, max: 1, noNaN: true }), (total, share) => {
         const used = Math.floor(total * share);
         const hw = read(`llama-3-8b inference\nnvidia-smi: ${used}MiB / ${total}MiB`).scenario.hardware!;
-        expect(hw.capacityBytes / 2 ** 30).toBeCloseTo(Math.round(total / 1024), 0);
+        expect(hw.capacityBytes / 2 ** 20).toBeCloseTo(total, -1);
       }),
       { numRuns: 40 },
     );
@@ -201,6 +202,26 @@ describe('nvidia-smi output', () => {
     const out = parseRequest(table);
     expect(out.ok && out.unread.map((u) => u.word)).toEqual([]);
     expect(read(table).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 2 });
+  });
+});
+
+describe("PyTorch's out-of-memory message", () => {
+  // The messages of c10/cuda/CUDACachingAllocator.cpp before and from PyTorch 2.1, with their figures as printed on a 24 GB and an 80 GB card.
+  const BEFORE_2_1 =
+    'lora finetune llama-2-7b, getting\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 172.00 MiB (GPU 0; 23.69 GiB total capacity; 22.56 GiB already allocated; 11.06 MiB free; 22.87 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF';
+  const FROM_2_1 =
+    'lora finetune llama-2-7b, getting\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.15 GiB of which 11.06 MiB is free. Including non-PyTorch memory, this process has 79.13 GiB memory in use. Of the allocated memory 77.89 GiB is allocated by PyTorch, and 289.54 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)';
+
+  it("the total capacity is the card's memory; the amount it tried to allocate is never a GPU count", () => {
+    const before = read(BEFORE_2_1).scenario.hardware!;
+    expect([before.count, Math.round(before.capacityBytes / 2 ** 30)]).toEqual([1, 24]);
+    const after = read(FROM_2_1).scenario.hardware!;
+    expect([after.count, Math.round(after.capacityBytes / 2 ** 30)]).toEqual([1, 80]);
+  });
+
+  it("its advice to set expandable_segments is not the user's allocator setting", () => {
+    expect(read(FROM_2_1).scenario.expandableSegments ?? false).toBe(false);
+    expect(read('lora finetune llama-2-7b on a 4090\nPYTORCH_CUDA_ALLOC_CONF=expandable_segments:True').scenario.expandableSegments).toBe(true);
   });
 });
 
