@@ -1,5 +1,6 @@
 import { readCodeDump } from './code-dump.js';
 import { readCommands } from './commands.js';
+import { readEnvironmentReport } from './environment-report.js';
 import type { MappedText } from './mapped-text.js';
 import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from './megatron.js';
 import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
@@ -848,7 +849,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const code = readCodeDump(raw);
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
-  const entry = readEntryPoints(readToolOutput(dropScriptComments(slurm.text)));
+  const entry = readEntryPoints(readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text))));
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
   const input = readCommands(entry.text)

@@ -225,6 +225,51 @@ describe("PyTorch's out-of-memory message", () => {
   });
 });
 
+describe('environment reports', () => {
+  // The GPU lines of PyTorch's collect_env.py as vLLM's issue template asks for them (vllm-project/vllm#13813, one RTX 3090 Ti).
+  it('"GPU 0: NVIDIA GeForce RTX 3090 Ti" is one such card, never a count of 0 (vllm-project/vllm#13813)', () => {
+    const text = 'llama-3-8b lora OOM\nGPU models and configuration: GPU 0: NVIDIA GeForce RTX 3090 Ti\nNvidia driver version: 560.94\ncuDNN version: Could not collect';
+    expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'rtx-3090-ti', count: 1 });
+  });
+
+  it('one GPU line per device is the count; library versions, CPU details and the topology legend are not read', () => {
+    const text = [
+      'vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 OOM',
+      '```text',
+      'Collecting environment information...',
+      'PyTorch version: 2.5.1+cu124',
+      'CUDA used to build PyTorch: 12.4',
+      'GPU models and configuration:',
+      ...[0, 1, 2, 3].map((n) => `GPU ${n}: NVIDIA H100 80GB HBM3`),
+      'Nvidia driver version: 550.54.15',
+      'CPU:',
+      'Architecture:                         x86_64',
+      'CPU(s):                               16',
+      'Model name:                           AMD Ryzen 7 3800X 8-Core Processor',
+      'Model:                                113',
+      'L3 cache:                             32 MiB (2 instances)',
+      'Versions of relevant libraries:',
+      '[pip3] nvidia-cublas-cu12==12.4.5.8',
+      '[pip3] torch==2.5.1',
+      'GPU Topology:',
+      'GPU0\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID',
+      'GPU0\t X \t\t\t\tN/A',
+      'Legend:',
+      '  X    = Self',
+      '  NV#  = Connection traversing a bonded set of # NVLinks',
+      '```',
+    ].join('\n');
+    const out = parseRequest(text);
+    expect(out.ok && out.unread.map((u) => u.word)).toEqual([]);
+    expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'h100-80g', count: 4 });
+  });
+
+  it('a YAML config\'s model: key stays a setting beside a report', () => {
+    const text = 'model: meta-llama/Llama-2-7b-hf\nfinetuning_type: lora\n\nPyTorch version: 2.1.0\nGPU models and configuration: GPU 0: NVIDIA A100-SXM4-40GB';
+    expect(read(text).scenario.model.arch.layers).toBe(32);
+  });
+});
+
 describe('what is left unknown is said, not refused', () => {
   it('a per-node count on an unknown node count never makes a split impossible', () => {
     const r = resolveRequest('70b megatron tp 8 pp 2\n```\nGPUS_PER_NODE=8\ntorchrun --nnodes $NNODES pretrain_gpt.py\n```', null);
