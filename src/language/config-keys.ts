@@ -681,6 +681,14 @@ const KEYS: Record<string, Handler> = {
   // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
   world_size: count('gpus'),
+  // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
+  gpus: (v) => {
+    const value = unquote(v);
+    const devices = /device=([\d,]+)/.exec(value);
+    if (devices) return gpus(devices[1]!.split(',').filter(Boolean).length);
+    const n = numberOf(value);
+    return Number.isInteger(n) && n > 0 ? gpus(n) : IGNORE;
+  },
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
@@ -813,6 +821,12 @@ const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?:[ \\t]
 const DEVICE_LIST = /((?<![\w.\-/])["']?cuda_visible_devices["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
 
 /**
+ * The DeepSpeed launcher's `--include localhost:0,1,2,3` (`host1:0,1@host2:0,1`): the devices it
+ * runs on, one process each (deepspeed/launcher/runner.py, "--include").
+ */
+const DEEPSPEED_INCLUDE = /(?<![\w-])--include(?:[ \t]*=[ \t]*|[ \t]+)["']?((?:[\w.-]+:\d+(?:,\d+)*@?)+)["']?(?![\w,@:])/g;
+
+/**
  * YAML comments in a pasted config are not settings: a commented-out key
  * ("# disable_gradient_checkpointing: true") and the comment after a value
  * ("deepspeed: ds_z3_offload_config.json  # choices: [ds_z0_config.json, …]",
@@ -860,6 +874,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
+    .replace(DEEPSPEED_INCLUDE, (m) => ` ${[...m[1]!.matchAll(/\d+/g)].length} gpus `.padEnd(m[0].length))
     .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
     .replace(YAML_LIST, (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : '')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;

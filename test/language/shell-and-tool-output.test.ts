@@ -158,6 +158,19 @@ describe('Slurm allocations', () => {
   });
 });
 
+describe('launchers that hold GPUs', () => {
+  it("the DeepSpeed launcher's --include localhost:0,1,2,3 is four GPUs (deepspeed/launcher/runner.py)", () => {
+    expect(read('full finetune llama-2-7b zero3 on a100\ndeepspeed --include localhost:0,1,2,3 train.py').scenario.hardware).toMatchObject({ count: 4 });
+  });
+
+  it("docker run's --gpus is a count, a device list or all (a count not given)", () => {
+    const tgi = (gpus: string) => read(`serve llama-3-8b on a10g\ndocker run --gpus ${gpus} ghcr.io/huggingface/text-generation-inference:1.4 --model-id meta-llama/Meta-Llama-3-8B`).scenario.hardware;
+    expect(tgi('2')).toMatchObject({ count: 2 });
+    expect(tgi(`'"device=0,1,2"'`)).toMatchObject({ count: 3 });
+    expect(tgi('all')).toMatchObject({ count: 1 });
+  });
+});
+
 describe('nvidia-smi output', () => {
   it("'used / total MiB' is a card of the total's memory, and tp 8 is 8 of them (vllm-project/vllm#22177)", () => {
     // 24564 MiB is 23.99 GiB: the card's total as nvidia-smi prints it (a 24 GB card's, src/catalog/gpus.ts).
