@@ -859,10 +859,12 @@ export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
   // The node count is read before the code reader blanks `$VARIABLES`.
-  const nodes = nodeCountOf(raw.text, raw.original);
+  const scriptNodes = nodeCountOf(raw.text, raw.original);
   const code = readCodeDump(raw);
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
+  // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
+  const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
   const entry = readEntryPoints(readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text))));
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
