@@ -631,6 +631,17 @@ const KEYS: Record<string, Handler> = {
   // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
   use_distributed_optimizer: (v) => (isTrue(v) ? say('megatron zero1') : IGNORE),
   sequence_parallel: (v) => (isTrue(v) ? say('sp') : IGNORE),
+  // Megatron's --context-parallel-size splits the sequence over GPUs; --expert-model-parallel-size the experts.
+  context_parallel_size: numeric('cp'),
+  expert_model_parallel_size: numeric('ep'),
+  // --recompute-granularity full|selective (with --recompute-method/--recompute-num-layers for full);
+  // --recompute-activations is the selective one (megatron/training/arguments.py).
+  recompute_granularity: (v) => {
+    const value = unquote(v);
+    return value === 'full' ? say('full recompute') : value === 'selective' ? say('selective recompute') : IGNORE;
+  },
+  recompute_activations: (v) => (isTrue(v) ? say('selective recompute') : IGNORE),
+  use_flash_attn: attention,
   pipeline_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron pp ${numberOf(v)}`) : IGNORE),
   tensor_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron tp ${numberOf(v)}`) : IGNORE),
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
@@ -758,7 +769,7 @@ const NO_MEMORY_EFFECT = new Set(
   ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   chunked_prefill_size max_prefill_tokens disable_disk_cache
-  node_rank master_addr master_port machine_rank train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
+  node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),
 );
