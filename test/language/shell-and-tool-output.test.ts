@@ -92,6 +92,14 @@ describe('Megatron-LM launch scripts', () => {
     expect([finetune.framework, finetune.pretrain]).toEqual(['megatron', false]);
   });
 
+  it("Megatron's recompute, context-parallel and flash flags are read (megatron/training/arguments.py)", () => {
+    const { scenario } = read(
+      'llama-3-70b on H100\ntorchrun --nproc_per_node 8 --nnodes 4 pretrain_gpt.py --tensor-model-parallel-size 8 --pipeline-model-parallel-size 2 --context-parallel-size 2 --sequence-parallel --use-distributed-optimizer --recompute-granularity full --recompute-method uniform --recompute-num-layers 1 --use-flash-attn --seq-length 8192 --micro-batch-size 1 --global-batch-size 512 --bf16',
+    );
+    expect([scenario.parallel.cp, scenario.recompute, scenario.attention, scenario.framework]).toEqual([2, 'full', 'flash', 'megatron']);
+    expect(read('llama-3-70b on H100\npretrain_gpt.py --tensor-model-parallel-size 8 --recompute-activations').scenario.recompute).toBe('selective');
+  });
+
   it('an override that differs from the named model stays one; one that restates it does not', () => {
     expect(read('llama-2-7b layers 40 on a100').scenario.model.overrides).toEqual(['layers']);
     expect(read('llama-2-7b layers 32 hidden 4096 heads 32 kv 32 on a100').scenario.model.overrides).toEqual([]);
@@ -129,6 +137,11 @@ describe('Slurm allocations', () => {
     sameShape(LLAVA_655, 'llama-2-7b full zero2 bf16 bs 1 ga 16 seq 2048 gc on 2 nodes of 4x a100-40g');
     expect(scenario.hardware).toMatchObject({ gpuId: 'a100-40g', count: 8 });
     expect(said).toMatch(/Slurm allocation's, 2 nodes of 4 \(8 GPUs in all\)/);
+  });
+
+  it("torchrun's --nnodes $SLURM_NNODES under #SBATCH --nodes is the allocation's node count", () => {
+    const script = 'full finetune llama-2-13b zero3 on A100 80GB\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:4\nsrun torchrun --nnodes $SLURM_NNODES --nproc_per_node 4 train.py';
+    expect(read(script).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 8 });
   });
 
   it('#SBATCH directives with a typed --gres give nodes of that card', () => {
