@@ -79,6 +79,13 @@ describe('Megatron-LM launch scripts', () => {
     expect(said).toMatch(/8 GPUs per node.*HOST_NUM.*GPU count is unknown/);
   });
 
+  it('a bash case table over sizes reads only the branch the prose names, as an if/elif table does', () => {
+    const script = (size: string) =>
+      `OOM pretraining the ${size} with this script on 8x A100 80G\n\`\`\`bash\ncase \${MODEL_SIZE} in\n  7B)\n    HIDDEN_SIZE=4096\n    NUM_LAYERS=32\n    NUM_HEADS=32\n    ;;\n  13B) HIDDEN_SIZE=5120; NUM_LAYERS=40; NUM_HEADS=40;;\n  *) echo "unknown size"; exit 1;;\nesac\nTP=2\nPP=1\n\`\`\``;
+    expect(read(script('13B')).scenario.model.arch).toMatchObject({ hidden: 5120, layers: 40, heads: 40 });
+    expect(read(script('7B')).scenario.model.arch).toMatchObject({ hidden: 4096, layers: 32, heads: 32 });
+  });
+
   it('GPUS_PER_NODE times a node count the script sets is every GPU', () => {
     const script = 'llama-2-13b megatron\n```\nGPUS_PER_NODE=8\nNNODES=2\nWORLD_SIZE=$(($GPUS_PER_NODE*$NNODES))\nTP=2\n```\non A100 80G';
     expect(read(script).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 16 });
