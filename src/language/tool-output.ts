@@ -68,7 +68,9 @@ function tables(text: MappedText): MappedText {
       const usage = /\|[ \t]*\d+[ \t]*mib[ \t]*\/[ \t]*(\d+)[ \t]*mib[ \t]*\|/.exec(line);
       if (usage) table.totalMiB ??= Number(usage[1]);
     }
-    if (table.gpus.size || block.some((l) => /nvidia-smi|memory-usage|gpu memory/.test(l))) found.push(table);
+    // nvidia-smi's own: GPU rows, its header, or its processes table. A Markdown table ("| model | GPU memory |") is prose and stays.
+    const processes = block.some((l) => /processes:/.test(l)) && block.some((l) => /\bpid\b/.test(l));
+    if (table.gpus.size || processes || block.some((l) => /nvidia-smi \d|memory-usage/.test(l))) found.push(table);
     n = end;
   }
   if (!found.length) return text;

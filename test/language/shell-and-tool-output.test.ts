@@ -238,6 +238,13 @@ describe('nvidia-smi output', () => {
   });
 });
 
+describe('not tool output', () => {
+  it("a Markdown table with a 'GPU memory' column is the user's words, not an nvidia-smi table", () => {
+    const text = 'which of these fits on a 4090?\n| model | GPU memory | note |\n|---|---|---|\n| llama-3-8b lora | 24GB | bs 2 |';
+    expect(read(text).scenario).toMatchObject({ mode: 'lora', microBatch: 2 });
+  });
+});
+
 describe("PyTorch's out-of-memory message", () => {
   // The messages of c10/cuda/CUDACachingAllocator.cpp before and from PyTorch 2.1, with their figures as printed on a 24 GB and an 80 GB card.
   const BEFORE_2_1 =
