@@ -137,16 +137,67 @@ function torchMessages(text: MappedText): MappedText {
     });
 }
 
-/** nvidia-smi's tables and its `used / total` memory figures, and PyTorch's OOM message, read as the cards they show. */
+/** An nvidia-smi command line (`$ nvidia-smi`, `watch -n 1 nvidia-smi`, `nvidia-smi --query-gpu=…`): what was run to show the output. */
+const SMI_COMMAND = /^[ \t]*(?:[$#>][ \t]*)?(?:watch[ \t]+(?:-n[ \t]*[\d.]+[ \t]+)?)?nvidia-smi(?:[ \t]+-[^\n]*)?[ \t]*$/gm;
+
+/**
+ * `nvidia-smi --query-gpu=name,memory.total,memory.used --format=csv`: a header naming the columns,
+ * then one row per GPU ("NVIDIA A100-SXM4-80GB, 81920 MiB, 70000 MiB"). Read as "<rows>x <name> <total>".
+ */
+const CSV_HEADER = /^[ \t]*((?:name|index|memory\.(?:total|used|free)|[\w.]+)(?:[ \t]*\[[^\]\n]*\])?(?:,[ \t]*[\w.]+(?:[ \t]*\[[^\]\n]*\])?)+)[ \t]*$/;
+function queryCsv(text: MappedText): MappedText {
+  if (!/memory\.total/.test(text.text)) return text;
+  const lines = text.text.split('\n');
+  const say = new Map<number, string>();
+  for (let n = 0; n < lines.length; n++) {
+    const header = CSV_HEADER.exec(lines[n]!);
+    if (!header || !/memory\.total/.test(header[1]!)) continue;
+    const columns = header[1]!.split(',').map((c) => c.trim().replace(/[ \t]*\[.*$/, ''));
+    const [name, total] = [columns.indexOf('name'), columns.indexOf('memory.total')];
+    const rows: string[][] = [];
+    for (let k = n + 1; k < lines.length; k++) {
+      const cells = lines[k]!.split(',').map((c) => c.trim());
+      if (cells.length !== columns.length) break;
+      rows.push(cells);
+    }
+    if (!rows.length) continue;
+    const mib = Number(/^(\d+)/.exec(rows[0]![total] ?? '')?.[1]);
+    const words = [`${rows.length}x`, name >= 0 ? rows[0]![name]! : 'gpus', Number.isFinite(mib) && total >= 0 ? gib(mib) : ''].join(' ');
+    say.set(n, '');
+    say.set(n + 1, ` ${words} `);
+    for (let k = n + 2; k <= n + rows.length; k++) say.set(k, '');
+    n += rows.length;
+  }
+  if (!say.size) return text;
+  const starts = new Map<number, string>();
+  let offset = 0;
+  lines.forEach((line, n) => {
+    if (say.has(n)) starts.set(offset, say.get(n)!);
+    offset += line.length + 1;
+  });
+  return text.replace(/^[^\n]*$/gm, (m) => {
+    const words = starts.get(m.index);
+    return words === undefined ? m[0] : words || blank(m[0]);
+  });
+}
+
+/**
+ * A memory figure in MiB said alone ("memory used 20000 MiB", a process row's "22450MiB", "Tried to
+ * allocate 20.00 MiB"): tools print a card's size as a total beside what is used (read above), so a
+ * lone MiB figure is a measurement, read as nothing. Never a count: "20000 MiB" is not 20,000 GPUs.
+ */
+const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
+
+/** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): MappedText {
-  const torch = torchMessages(text);
+  const torch = torchMessages(text).replace(SMI_COMMAND, (m) => blank(m[0]));
   if (!/mib/.test(torch.text)) return torch;
-  return tables(torch).replace(USAGE, (m) => {
+  return tables(queryCsv(torch)).replace(USAGE, (m) => {
     // The figure in use goes; the total keeps its own place in the user's text.
     const at = m[0].lastIndexOf(m[2]!);
     return [
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
       { text: gib(Number(m[2])), from: at, to: m[0].length },
     ];
-  });
+  }).replace(MIB_FIGURE, (m) => blank(m[0]));
 }

@@ -208,6 +208,23 @@ describe('nvidia-smi output', () => {
     );
   });
 
+  it('a MiB figure is never a GPU count', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200_000 }), fc.constantFrom('memory used %m MiB on my 3090', 'on my 3090 it peaks at %mMiB', 'on my 3090, nvidia-smi: %m MiB'), (mib, phrase) => {
+        const hw = read(`lora llama-3-8b, ${phrase.replace('%m', String(mib))}`).scenario.hardware!;
+        expect([hw.gpuId, hw.count]).toEqual(['rtx-3090', 1]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('nvidia-smi --query-gpu CSV rows are the GPUs, of their name and total', () => {
+    const text = 'serve llama-3-70b with vllm tp 2\n$ nvidia-smi --query-gpu=name,memory.total,memory.used --format=csv\nname, memory.total [MiB], memory.used [MiB]\nNVIDIA A100-SXM4-80GB, 81920 MiB, 70000 MiB\nNVIDIA A100-SXM4-80GB, 81920 MiB, 69000 MiB';
+    const out = parseRequest(text);
+    expect(out.ok && out.unread.map((u) => u.word)).toEqual([]);
+    expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 2 });
+  });
+
   it("the total beside a named card is that card's memory said again (vllm-project/vllm#7553)", () => {
     const text =
       'I run the model on the server with 4 x NVIDIA GeForce RTX 4090 cards： \nCUDA_VISIBLE_DEVICES=4,5,6,7 python -m vllm.entrypoints.openai.api_server --served-model-name Yi-1.5-34B-Chat --model /workspace/sdb/models/Yi/Yi-1.5-34B-Chat/ --port 8001 --gpu-memory-utilization 0.9 --swap-space 0  --tensor-parallel-size 4\n\nMemory-Usage showed by nvidia-smi is  23859MiB / 24564MiB on each card;  when I disable the cuda grapy by --enforce-eager， the memory-usage is changed to 21395MiB / 24564MiB';
