@@ -140,7 +140,14 @@ export function slurmAllocationWins(items: Item[], notes: string[]): Item[] {
     capacityGiB: alloc.capacityGiB ?? (card || alloc.gpuId ? null : (memory?.capacityGiB ?? null)),
   };
   const counted = others.filter((o) => (o.count !== null && o.count !== alloc.count) || (o.nodes !== null && o.nodes !== alloc.nodes));
-  const total = (alloc.count ?? 1) * (alloc.nodes ?? 1);
-  for (const o of counted) notes.push(`the GPUs are the Slurm allocation's, ${alloc.nodes && alloc.nodes > 1 ? `${alloc.nodes} nodes of ${alloc.count}` : alloc.count} (${total} GPUs in all); "${o.text}" in the message is set aside`);
+  if (counted.length) {
+    const total = (alloc.count ?? 1) * (alloc.nodes ?? 1);
+    const quoted = counted.map((o) => `"${o.text}"`).join(' and ');
+    notes.push(`the GPUs are the Slurm allocation's, ${alloc.nodes && alloc.nodes > 1 ? `${alloc.nodes} nodes of ${alloc.count}` : alloc.count} (${total} GPUs in all); ${quoted} in the message ${counted.length > 1 ? 'are' : 'is'} set aside`);
+    // What the set-aside words were read as no longer holds ("2 nodes 8x" read as 8 per node, 16 GPUs in all).
+    if (counted.some((o) => o.nodes !== null)) {
+      for (let k = notes.length - 2; k >= 0; k--) if (/read as \d+ per node, \d+ GPUs in all/.test(notes[k]!)) notes.splice(k, 1);
+    }
+  }
   return items.filter((i) => !others.includes(i as Hardware)).map((i) => (i === alloc ? merged : i));
 }
