@@ -876,7 +876,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
   const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
-  const entry = readEntryPoints(readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text))));
+  const tools = readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text)));
+  notes.push(...tools.notes);
+  const entry = readEntryPoints(tools.text);
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
   const input = readCommands(entry.text)

@@ -118,7 +118,7 @@ const TORCH_OOM = new RegExp(
 const TORCH_ADVICE =
   /if reserved (?:but unallocated )?memory is (?:large|>> allocated memory) try setting (?:pytorch_cuda_alloc_conf=expandable_segments:true|max_split_size_mb) to avoid fragmentation\.?(?:[ \t]*see documentation for memory management(?: and pytorch_cuda_alloc_conf)?(?:[ \t]*\(https?:\/\/[^)\s]*\))?\.?)?|(?<![\w.])torch(?:\.cuda)?\.outofmemoryerror:?/g;
 
-function torchMessages(text: MappedText): MappedText {
+function torchMessages(text: MappedText, notes: string[]): MappedText {
   if (!/tried to allocate|outofmemoryerror|to avoid fragmentation/.test(text.text)) return text;
   return text
     .replace(TORCH_ADVICE, (m) => blank(m[0]))
@@ -129,6 +129,7 @@ function torchMessages(text: MappedText): MappedText {
       const where = (m[1] !== undefined ? /;[ \t]*([\d.]+)[ \t]*[kmgt]i?b total capacity/ : /total capac?i?ty of ([\d.]+)/).exec(m[0])!;
       const from = where.index + where[0].indexOf(where[1]!);
       const to = from + amount.length;
+      notes.push(`PyTorch's out-of-memory message: its total capacity, ${amount} ${unit.toUpperCase()}iB, read as the card's memory (${cardMemory(total).replace('gb', ' GiB')}); the figures allocated, reserved and free are what the run held`);
       return [
         { text: blank(m[0].slice(0, from)), from: 0, to: from },
         { text: ` ${cardMemory(total)} `, from, to },
@@ -189,15 +190,19 @@ function queryCsv(text: MappedText): MappedText {
 const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
 
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
-export function readToolOutput(text: MappedText): MappedText {
-  const torch = torchMessages(text).replace(SMI_COMMAND, (m) => blank(m[0]));
-  if (!/mib/.test(torch.text)) return torch;
-  return tables(queryCsv(torch)).replace(USAGE, (m) => {
+export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
+  const notes: string[] = [];
+  const torch = torchMessages(text, notes).replace(SMI_COMMAND, (m) => blank(m[0]));
+  if (!/mib/.test(torch.text)) return { text: torch, notes };
+  const read = tables(queryCsv(torch));
+  const out = read.replace(USAGE, (m) => {
     // The figure in use goes; the total keeps its own place in the user's text.
     const at = m[0].lastIndexOf(m[2]!);
+    notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: a ${gib(Number(m[2])).replace('gb', ' GiB')} card`);
     return [
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
       { text: gib(Number(m[2])), from: at, to: m[0].length },
     ];
   }).replace(MIB_FIGURE, (m) => blank(m[0]));
+  return { text: out, notes: [...new Set(notes)] };
 }
