@@ -76,8 +76,8 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset|your setup's (?:optimizer)\b/],
   ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset|your setup's (?:sharding)\b/],
   ['offload', (s) => s.offload, /offload|your setup's (?:offload)\b/],
-  ['parallel', (s) => s.parallel, /parallel|split over|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
-  ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|your setup's (?:sequence length)\b/],
+  ['parallel', (s) => s.parallel, /parallel|split over|DDP across|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
+  ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
   ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|your setup's (?:gradient accumulation|global batch)\b/],
   ['recompute', (s) => s.recompute, /recompute \(default\)|preset|your setup's (?:recompute setting)\b/],
@@ -86,10 +86,11 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['framework', (s) => s.framework, /conventions \(default\)|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|your setup's (?:GPU type|GPU count|node count)\b/],
-  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
+  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|kept from the thread|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").
-  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map(sideMeaning).sort() : s.question, s.chart], /$^|your setup's (?:question)\b/],
+  // A reply that says it set another run aside ("the other run the message contrasts") has said the comparison is not made.
+  ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map(sideMeaning).sort() : s.question, s.chart], /other run the message contrasts|your setup's (?:question)\b/],
 ];
 
 /** A compare side as the items it reads as (kind and value, no spans). */
@@ -111,15 +112,19 @@ interface Result {
   detail: string;
 }
 
-/** The scenario a thread's opening words leave, as the chat adapters keep it for follow-ups. */
-function threadState(line: Line): Scenario | null {
-  if (!line.thread) return null;
+/**
+ * The scenario a thread's opening words leave, as the chat adapters keep it for follow-ups, and
+ * what the thread's first reply said about it (the defaults it assumed stay said in the thread).
+ */
+function threadState(line: Line): { scenario: Scenario | null; said: string[] } {
+  if (!line.thread) return { scenario: null, said: [] };
   const opened = resolveRequest(line.thread, null);
-  return opened.ok ? opened.scenario : null;
+  return opened.ok ? { scenario: opened.scenario, said: opened.assumptions } : { scenario: null, said: [] };
 }
 
 function judge(line: Line): Result {
-  const actual = resolveRequest(line.text, threadState(line));
+  const thread = threadState(line);
+  const actual = resolveRequest(line.text, thread.scenario);
   if (line.reading === null || line.expect === 'refuse') {
     return actual.ok
       ? { line, verdict: 'silent', detail: `expected a refusal, read as: ${actual.scenario ? canonicalText(actual.scenario) : 'help'}` }
@@ -133,7 +138,7 @@ function judge(line: Line): Result {
   if (!actual.scenario) return { line, verdict: 'silent', detail: 'read as help only' };
   const diffs = differing(actual.scenario, expected.scenario, !pending);
   if (diffs.length === 0) return { line, verdict: 'right', detail: '' };
-  const said = actual.assumptions.join(' | ');
+  const said = [...thread.said, ...actual.assumptions].join(' | ');
   // An assumed intent explains what follows from it: the mode's LoRA, weights and engine.
   const intentAssumed = FIELDS.find(([f]) => f === 'mode')![2].test(said);
   const followsIntent = new Set(['mode', 'lora', 'weights', 'inference', 'parallel', 'sharding']);

@@ -17,6 +17,7 @@ import { STARCODER_MODELS } from './models/starcoder.js';
 import { YI_MODELS } from './models/yi.js';
 import { BAICHUAN_MODELS } from './models/baichuan.js';
 import { VLM_MODELS } from './models/vlm.js';
+import { SMOLLM_MODELS } from './models/smollm.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -45,4 +46,5 @@ export const MODELS: readonly ModelSpec[] = [
   ...YI_MODELS,
   ...BAICHUAN_MODELS,
   ...VLM_MODELS,
+  ...SMOLLM_MODELS,
 ];

@@ -31,23 +31,29 @@ const FINE_TUNE_MODELS: Record<string, string[]> = {
 
 /**
  * The catalog id of a fine-tune named with its size ("vicuna-13b" → llama-1-13b, "Vicuna-7B-v1.5"
- * → llama-2-7b, "openchat-3.6-8b" → llama-3-8b), tried with `isModel`; null when none fits.
+ * → llama-2-7b, "openchat-3.6-8b" → llama-3-8b, "WizardLM-30B" → LLaMA-1 33B, which people call 30B),
+ * each name looked up with `idOf` (catalog ids and aliases); null when none fits.
  */
-export function fineTuneModel(words: string[], size: string, isModel: (id: string) => boolean): string | null {
+export function fineTuneModel(words: string[], size: string, idOf: (name: string) => string | null | undefined): string | null {
   const plain = words.map((w) => w.replace(/[^a-z0-9]/g, ''));
   // DeepSeek-R1-Distill-Qwen-1.5B/7B/14B/32B are Qwen2.5 fine-tunes, -Llama-8B Llama-3.1-8B and
   // -Llama-70B Llama-3.3-70B (Llama-3.1-70B's shape) (DeepSeek-R1 README, "Distilled Model").
   const distilled = plain.indexOf('distill');
   if (distilled >= 0) {
     const base = { qwen: 'qwen2.5', llama: 'llama-3.1' }[plain[distilled + 1] ?? ''];
-    if (base && isModel(`${base}-${size}`)) return `${base}-${size}`;
+    const id = base ? idOf(`${base}-${size}`) : null;
+    if (id) return id;
   }
   const word = plain.find((w) => FINE_TUNE_MODELS[w]);
   if (!word) return null;
   const bases = [...FINE_TUNE_MODELS[word]!];
   // "Vicuna v1.5" was trained from Llama-2.
   if (words.some((w) => /^v?1\.5$/.test(w)) && bases[0] === 'llama-1') bases.reverse();
-  return bases.map((b) => `${b}-${size}`).find(isModel) ?? null;
+  for (const b of bases) {
+    const id = idOf(`${b}-${size}`);
+    if (id) return id;
+  }
+  return null;
 }
 
 /** A catalog model of a series, with the size its id ends in ("llama-3.1-8b": series llama3.1, size 8b). */
@@ -80,3 +86,15 @@ export function seriesTable(models: readonly { id: string; publishedParams: numb
 export function defaultMember(members: SeriesMember[]): SeriesMember {
   return members.find((m) => m.params >= 6.5e9) ?? members.at(-1)!;
 }
+
+/**
+ * DeepSeek's R1 distills by size (DeepSeek-R1 README, "Distilled Model Evaluation"): Qwen-1.5B and
+ * -7B from Qwen2.5-Math (the Qwen2.5 shapes), Llama-8B from Llama-3.1-8B, Qwen-14B and -32B from
+ * Qwen2.5, Llama-70B from Llama-3.3-70B-Instruct (Llama-3.1-70B's shape). Ollama names them
+ * `deepseek-r1:7b` … `deepseek-r1:70b`; the 671B R1 itself is `deepseek-r1` / `deepseek-r1:671b`.
+ */
+export const R1_DISTILLS: Readonly<Record<string, string>> = {
+  '1.5b': 'qwen2.5-1.5b', '7b': 'qwen2.5-7b', '8b': 'llama-3.1-8b', '14b': 'qwen2.5-14b', '32b': 'qwen2.5-32b', '70b': 'llama-3.1-70b',
+};
+/** Sizes DeepSeek published models of its own at (Coder 1.3/6.7/33B, LLM 7/67B, V2-Lite 16B): "deepseek 7b" may be one of those. */
+export const DEEPSEEK_OWN_SIZES = new Set(['1.3b', '6.7b', '7b', '16b', '33b', '67b']);

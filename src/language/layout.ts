@@ -11,6 +11,10 @@ const LIST_MARKER = /^[ \t>*-]*\d{1,2}[.)](?=[ \t]*[A-Za-z\u4e00-\u9fff])/gm;
 /** The plural "s" after a card's memory in parentheses ("4 A100(40G)s"): the card's plural, not a word. */
 const PLURAL_AFTER_MEMORY = /(?<=\(\s*\d+(?:\.\d+)?\s*(?:g|gb|gib)\s*\))s(?![A-Za-z0-9])/gi;
 
+/** Markdown bold around a word ("are **three** A100 nodes sufficient"): emphasis, never "×" or a word. */
+const BOLD = /\*\*(?=[^\s*])|(?<=[^\s*])\*\*/g;
+
 export function dropLayout(text: MappedText): MappedText {
-  return text.replace(LIST_MARKER, () => ' ').replace(PLURAL_AFTER_MEMORY, () => ' ');
+  const plain = text.text.includes('**') ? text.replace(BOLD, () => '  ') : text;
+  return plain.replace(LIST_MARKER, () => ' ').replace(PLURAL_AFTER_MEMORY, () => ' ');
 }

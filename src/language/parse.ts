@@ -110,6 +110,8 @@ export function hubTokensIn(text: string): { value: string; written: string }[] 
  * that are not items are listed as not read, and a token the grammar cannot place is set aside.
  */
 const TOLERANT_FROM_WORDS = 6;
+/** Tokens that name the model or the cards: the last a tolerant reading sets aside. */
+const PRECIOUS = new Set(['size', 'moeSize', 'model', 'hub', 'family', 'gpu', 'capacity']);
 
 function parseUnsafe(text: string): ParseOutcome {
   return readText(text).outcome;
@@ -176,12 +178,24 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
     // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
     // number is missing, a bare number): set aside whichever lets the parse go further.
     const failed = Math.min(run.index, kept.length - 1);
-    const options = [failed, failed - 1].filter((i) => i >= 0).map((i) => {
+    // …or the bare number nearest before it ("with 4096 max_completion_length on a 7b model and an
+    // A6000": the orphaned 4096, never the model's size nor the "on" that would make 4096 a GPU count).
+    let bare = -1;
+    for (let k = failed; k >= 0; k--) if (kept[k]!.type === 'number') { bare = k; break; }
+    const options = [...new Set([failed, failed - 1, bare])].filter((i) => i >= 0).map((i) => {
       const rest = kept.filter((_, k) => k !== i);
       return { i, rest, run: runParser(rest) };
     });
-    const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index - (o.i < failed ? 0 : 0));
-    const best = options.sort((a, b) => reach(b) - reach(a) || b.i - a.i)[0]!;
+    const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index);
+    // Between options that reach as far, set aside a bare number first; a model, a card or a
+    // flag ("-ngl 48" over the prose "48 decoder layers") last.
+    const cost = (o: (typeof options)[number]) => {
+      const t = kept[o.i]!;
+      const at = user(t.offset);
+      const flag = /^--?[a-z]/i.test(written(t)) || /(?:^|[\s*`])--?$/.test(text.slice(Math.max(0, at - 3), at));
+      return t.type === 'number' ? 0 : PRECIOUS.has(t.type) || flag ? 2 : 1;
+    };
+    const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
     const dropped = kept[best.i]!;
     unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
     kept = best.rest;

@@ -1,6 +1,7 @@
 import { CHECKPOINT_FOLDER, COMPILE_NOTE } from './config-keys.js';
 import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
+import { ENGINE_NAMED } from './vocabulary.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
@@ -38,13 +39,16 @@ const FORMAT_SUFFIX: [RegExp, string][] = [
   [/[-_.]gguf$/, ''],
 ];
 
-/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100"). */
+/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100", "my pair of 3090s"). */
 const NUMBER_WORDS: Record<string, string> = {
-  one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
+  'pair of': '2', one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
   seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
 };
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
+
+/** A count, a card and "nodes" ("3 A100 nodes", "2 H100 80GB nodes"): that many nodes of the card. */
+const CARD_NODES = /(?<![\w.])(\d{1,3})\s+((?:nvidia\s+)?[a-z]{1,3}\d{2,4}[a-z]*(?:[\s-]*\d{2,3}\s*gb?)?)\s+nodes?\b/g;
 
 /** GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"). */
 /** "quantisation is 4_0 gguf": a GGUF type written without its q. */
@@ -57,12 +61,24 @@ const GGUF = /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl
  */
 const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
+/** Bits per weight of an EXL2 / EXL3 quant ("4.65bpw", "6.0 bpw", "llama3-70b-exl2-4.0bpw"). */
+const BPW = /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g;
+
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
   /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = { 跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context' };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
+/**
+ * Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
+ * 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
+ */
+const CHINESE_CARDS = /([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi;
+const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
+
+/** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
+const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b)))/g;
 
 /** A Hugging Face link names a model; any other link is not a request word. */
 const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;
@@ -73,11 +89,12 @@ const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?!
 /** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
 const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
 /**
- * A training script named by its method keeps the method: litgpt's `finetune/lora.py`,
- * `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`. Any other
- * file name is no request word.
+ * A training script or recipe config named by its method keeps the method: litgpt's
+ * `finetune/lora.py`, `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`
+ * and `8B_qlora_single_device.yaml`, LLaMA-Factory's `llama3_lora_sft.yaml`, gpt-oss-recipes'
+ * `lora.yaml`. Any other file name is no request word.
  */
-const METHOD_SCRIPT = /^(?:[a-z0-9]+[_-])*?(q?lora)(?:[_-][a-z0-9]+)*\.py$/;
+const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json)$/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`) says the intent. */
 /** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
 const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
@@ -97,8 +114,13 @@ function fileWords(name: string, notes?: string[]): string {
 }
 /** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
 const WEIGHTS_FILE = /(?<![\w\-])\.(?:ggml(?:v\d)?|gguf|safetensors|bin|pt|pth)(?=[.\s]|$)/g;
-/** Ollama tags name the size after a colon: "mistral-small3.1:24b", "llama3:70b-instruct". */
-const OLLAMA_TAG = /(?<=[a-z0-9])[:](?=\d+(?:\.\d+)?[bm]\b)/g;
+/**
+ * Ollama tags name the size after a colon ("mistral-small3.1:24b", "llama3:70b-instruct",
+ * "deepseek-r1:70b"): the size joins the name, and the tag, Ollama's own syntax, says Ollama runs it.
+ */
+const OLLAMA_TAG = /(?<=[a-z0-9]):(\d+(?:\.\d+)?[bm]\b[\w.-]*)/g;
+/** Another engine named beside a tag ("vllm serve qwen3:8b"): the tag is only the model's name there. */
+const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generation|transformers|huggingface|from_pretrained|lm studio|lmstudio)\\b`, 'i');
 /** Compound names: a run of letters/digits joined by - _ . (a model name with its suffixes). */
 const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
@@ -155,6 +177,11 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
+    .replace(APPLE_SILICON, outsideHubIds((m) => {
+      if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
+      return ' '.repeat(m[0].length);
+    }))
     // "with torch.compile", "torch.compile()": stated as not modelled (config keys say the same).
     .replace(/\btorch\.compile(?:\(\))?|\bwith\s+compile\b/g, outsideHubIds((m) => {
       notes.push(COMPILE_NOTE);
@@ -205,7 +232,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\bw\/(?=\s)/g, outsideHubIds(() => 'with'))
     .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(WEIGHTS_FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
-    .replace(OLLAMA_TAG, outsideHubIds(() => '-'))
+    .replace(OLLAMA_TAG, outsideHubIds((m) => [{ text: `-${m[1]}`, from: 0, to: m[0].length }, ...(OTHER_ENGINE.test(m.input) ? [] : [{ text: ' ollama', from: 0, to: m[0].length }])]))
     // lastPart keeps Hub ids whole itself, and reads torchtune's "llama3/8B_lora" first.
     .replace(PATH, (m) => lastPart(m[0], notes))
     .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
@@ -225,10 +252,25 @@ export function readProse(input: MappedText): ProseReading {
       if (format !== m[1]) notes.push(`GGUF ${m[1]!.toUpperCase()} read as ${format.toUpperCase()}, the GGUF type modelled for ${m[2]}-bit weights`);
       return ` ${format} `;
     }))
+    // ExLlamaV2 / EXL2 "4.65bpw": weights of that width, sized as the GGUF type of its whole bits, said.
+    .replace(BPW, outsideHubIds((m) => {
+      const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
+      const format = GGUF_OF_WIDTH[bits]!;
+      notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);
+      return ` ${format} `.padEnd(m[0].length);
+    }))
+    .replace(/\b(?:exllama(?:v2|v3)?|exl[23])\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(CHINESE_CARDS, outsideHubIds((m) => {
+      const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
+      // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs.
+      return /^\s*[a-z0-9]/i.test(m.input.slice(m.index + m[0].length)) ? ` ${n}x ` : ` ${n} gpus `;
+    }))
     .replace(CHINESE, outsideHubIds((m) => ` ${CHINESE_WORDS[m[0]]} `))
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
+    // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
+    .replace(CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
     .replace(/(?<=\d[bm])_(?=[a-z])/g, outsideHubIds(() => ' '))
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
@@ -262,14 +304,16 @@ function lastPart(path: string, notes?: string[]): string {
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
-  // A path to a file names no model ("./models/config.json" is not a pasted config.json).
-  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
-  // torchtune's "llama3/8B_lora": the folder is the family, the file the size.
+  // torchtune's "llama3/8B_lora" (or its file, "llama3_1/8B_qlora_single_device.yaml"): the folder
+  // is the family, the file the size and method.
   const folder = parts.at(-2) ?? '';
   if (/^\d/.test(name) && FAMILY_START.test(folder)) {
     const at = path.lastIndexOf(`${folder}/${name}`);
-    return ' '.repeat(at) + `${folder} ${name}` + ' '.repeat(path.length - at - folder.length - name.length - 1);
+    const stem = name.replace(/\.ya?ml$/, '');
+    return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
   }
+  // A path to a file names no model ("./models/config.json" is not a pasted config.json).
+  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
   // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
   // whose alias it is, "google/gemma-2-9b").
   if (parts.length === 2 && isBareRepoId(path)) return path;
@@ -357,13 +401,12 @@ export function offlineReading(repo: string): OfflineReading | null {
  */
 function baseInRepoName(name: string, size: string): string | null {
   const words = name.slice(0, name.indexOf(size)).split(/[-_]+/).filter(Boolean);
-  const isModel = (id: string) => modelIdOf(id) === id;
   for (const word of words) {
     const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
     const id = versioned ? modelIdOf(`${versioned[1]}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
     if (id) return id;
   }
-  return fineTuneModel(words, size, isModel);
+  return fineTuneModel(words, size, modelIdOf);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */

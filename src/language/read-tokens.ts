@@ -1,6 +1,6 @@
 import { GPUS, MODELS, gpuById } from '../catalog/index.js';
 import { VENDOR, isFiller } from './filler.js';
-import { defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
+import { DEEPSEEK_OWN_SIZES, R1_DISTILLS, defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
 import { FAMILIES, modelIdOf } from './lexicon.js';
 import { tokenize, type Token } from './lexer.js';
 
@@ -54,6 +54,8 @@ const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.ty
 export function readTokens(raw: Token[]): TokenReading {
   const notes: string[] = [];
   const tokens = splitCompounds(raw);
+  nameR1(tokens, notes);
+  nameDistills(tokens, notes);
   nameModels(tokens, notes);
   nameSeries(tokens, notes);
   const kept: Token[] = [];
@@ -237,6 +239,54 @@ function splitCompounds(tokens: Token[]): Token[] {
 
 
 /**
+ * "are three A100 nodes sufficient for deploying R1?" (sglang#3640): "R1" standing alone, with no
+ * LoRA said anywhere (where "r1" would be a rank of 1), is DeepSeek-R1, stated.
+ */
+function nameR1(tokens: Token[], notes: string[]): void {
+  const alone = tokens.findIndex((t, k) => t.type === 'loraRank' && t.text === 'r1' && [tokens[k - 1], tokens[k + 1]].every((n) => !n || n.type === 'ws' || !/[\w-]/.test(n.text)));
+  if (alone < 0 || tokens.some((t) => t.type === 'lora' || t.type === 'model' || t.type === 'family' || t.type === 'size')) return;
+  const t = tokens[alone]!;
+  notes.push(`"${t.text}" read as deepseek-r1 (DeepSeek's R1; say "lora r1" for a LoRA rank of 1)`);
+  tokens.splice(alone, 1, { type: 'model', value: 'deepseek-r1', text: t.text, offset: t.offset });
+}
+
+/**
+ * "deepseek-r1:32b" (Ollama's tag), "DeepSeek R1 14B", "deepseek 32b": DeepSeek R1 with a size
+ * other than its 671B is one of its distills, a Qwen2.5 or Llama fine-tune of that size, not R1's
+ * shape. "deepseek" with a size only the distills have reads the same, stated; with a size
+ * DeepSeek published itself ("deepseek 7b") it stays a DeepSeek shape.
+ */
+function nameDistills(tokens: Token[], notes: string[]): void {
+  const skipSep = (k: number) => (tokens[k] && isSep(tokens[k]!) ? k + 1 : k);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let k: number;
+    let r1: boolean;
+    if (t.type === 'model' && t.value === 'deepseek-r1') {
+      k = skipSep(i + 1);
+      r1 = true;
+    } else if (t.type === 'family' && t.value === 'deepseek') {
+      k = skipSep(i + 1);
+      r1 = tokens[k]?.text === 'r1';
+      if (r1) k = skipSep(k + 1);
+    } else continue;
+    const size = tokens[k];
+    if (size?.type !== 'size') continue;
+    const key = size.text.replace(/\s/g, '');
+    // "deepseek-r1:671b" is R1 itself (671B, 685B with its MTP module).
+    if (r1 && (key === '671b' || key === '685b')) {
+      tokens.splice(i, k - i + 1, { type: 'model', value: 'deepseek-r1', text: wholeText(tokens, i, k), offset: t.offset });
+      continue;
+    }
+    const base = R1_DISTILLS[key];
+    if (!base || (!r1 && DEEPSEEK_OWN_SIZES.has(key))) continue;
+    const text = wholeText(tokens, i, k);
+    notes.push(`"${text}" read as ${base}: DeepSeek's R1 distill of that size is a ${base} fine-tune (the 671B R1 is "deepseek-r1")`);
+    tokens.splice(i, k - i + 1, { type: 'model', value: base, text, offset: t.offset });
+  }
+}
+
+/**
  * An unknown name joined to a size ("baichuan-7b", "vicuna 13b", "deepseek-coder-33b",
  * "qwen3.5-35b-a3b") is a model of that size: the name parts before the size (and a joined
  * tail after it) become part of one size token, with the name's family when it has one
@@ -261,7 +311,9 @@ function nameModels(tokens: Token[], notes: string[]): void {
         if (t.text === ' ' && (spaces++ === 0 || (tokens[j - 1]?.type === 'family' && tokens[j + 1]?.type === 'number') || familyVersion(j - 1))) continue;
         break;
       }
-      const nameLike = (t.type === 'word' && !isFiller(t.text)) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
+      // A common word joined into a name is part of it ("chinese-alpaca-plus-13b"); said apart, it is prose ("run 7b").
+      const joined = /^[-_.]+$/.test(tokens[j + 1]?.text ?? '');
+      const nameLike = (t.type === 'word' && (joined || !isFiller(t.text))) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
       if (!nameLike) break;
       // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b") unless it is
       // a family's version ("qwen 2.5 coder 32b").
@@ -302,7 +354,9 @@ function nameModels(tokens: Token[], notes: string[]): void {
     // A fine-tune named with its base and version ("llama3-openbiollm-70b", "llama3/8b_lora"):
     // the base model when the catalog has it.
     const words = tokens.slice(first, last + 1).filter((t) => t.type === 'word' || t.type === 'number' || t.type === 'family').map((t) => t.text);
-    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), (id) => modelIdOf(id) === id);
+    // …or, failing that, the one catalog model of its family and size ("OA_SFT_Llama_30B_6" →
+    // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
+    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
@@ -376,6 +430,9 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
   }
 }
+
+/** A version among a name's parts ("llama 3.1 7B", "qwen2-7b"): the family alone does not name the model. */
+const versioned = (parts: Token[]) => parts.some((t) => t.type === 'number' || (t.type === 'word' && /[a-z]-?\d/.test(t.text)));
 
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
   for (let k = sizeAt - 1; k >= first; k--) {
@@ -534,8 +591,11 @@ function negate(neg: Token, next: Token | undefined, notes: string[]): { consume
     case 'recompute':
       return { consumed: true, token: { ...next, ...at, value: 'none' } };
     case 'mode':
-      // "Qwen3-30B-A3B not loading on RTX4090" (unslothai/unsloth#2504): a run that failed says
-      // what went wrong, not what was being done; the intent is then assumed, and said so.
+      // "I am not able to load `Mixtral-8x7B-Instruct`" (vllm#2554), "Qwen3-30B-A3B not loading on
+      // RTX4090" (unsloth#2504): a load or run that failed is still the run tried, read as "run"
+      // (inference unless a training setting says otherwise, as Unsloth's loader does there).
+      if (next.value === 'run') return { consumed: true, token: { ...next, ...at } };
+      // "not training", "no finetuning": what the run is not says nothing of what it is.
       notes.push(`"${at.text}" read as no intent word`);
       return { consumed: true };
     case 'lora':

@@ -15,6 +15,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   let out = models(compares(items, notes));
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
+  out = contrasted(out, text, notes);
   out = slurmAllocationWins(out, notes);
   out = cards(out, notes);
   out = launched(out, notes);
@@ -129,6 +130,42 @@ function workingRuns(items: Item[], text: string, notes: string[]): Item[] {
   if (working.length === 0 || working.length === methods.length && methods.length > 1) return items;
   for (const w of working) notes.push(`"${w.text}" set aside as your setup's mode: the message says that run works; the estimate is for the run it asks about`);
   return items.filter((i) => !working.includes(i));
+}
+
+/** Settings that size a run and so may belong to either of two setups. */
+const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen']);
+
+/**
+ * A clause that opens a second run for contrast: "whereas I could only reach …", "compared to
+ * …", "unlike …". It ends at the sentence's end or an aside ("(with lora, and all parameters
+ * equal)" holds for both runs).
+ */
+const CONTRAST = /\b(?:whereas|compared (?:to|with)|unlike|but (?:only )?with|while with)\b[^.?!\n(;。？！]*/gi;
+/** Kinds that describe a run's setup (not its model or cards, which actualSetup weighs). */
+const RUN_SETTINGS = new Set<Item['kind']>([...SIZING, 'framework', 'lora', 'mode', 'serve', 'recompute']);
+
+/**
+ * "I was able to use batch size of 17 for Llama3 on a single A6000, whereas I could only reach
+ * batch size=1 with huggingface" (torchtune#830): when a contrast clause says a setting again
+ * that the message already gave, the clause is another run, and a setting said only there
+ * ("with huggingface") is that run's: set aside, with a note, never read into the first run.
+ */
+function contrasted(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  const out = new Set(items);
+  for (const m of text.matchAll(CONTRAST)) {
+    const from = m.index!;
+    const to = from + m[0].length;
+    const inside = items.filter((i) => i.at >= from && i.at < to && RUN_SETTINGS.has(i.kind));
+    const said = (i: Item) => items.some((o) => o.kind === i.kind && (o.at < from || o.at >= to));
+    if (!inside.some(said)) continue;
+    for (const i of inside) {
+      if (said(i)) continue;
+      notes.push(`"${i.text}" set aside: it goes with the other run the message contrasts ("${m[0].trim()}")`);
+      out.delete(i);
+    }
+  }
+  return out.size === items.length ? items : items.filter((i) => out.has(i));
 }
 
 type SeqItem = Extract<Item, { kind: 'seq' }>;
@@ -257,6 +294,11 @@ const REFERENCE = /\b(?:as mentioned|mentioned in|official|benchmark|the (?:pape
 const HYPOTHETICAL = /\b(?:if|would|could|might|maybe|perhaps|possible|suspect|will need|need at least|wonder(?:ing)?|think|instead of)\b|如果/i;
 /** Words before a mention that make it the user's own: "I have", "my", "currently", "how to use", "我这里". */
 const OWN = /\b(?:i have|i've got|i'm using|i am using|i use|i(?:'ve| have)? tried|my|currently|now|how (?:to|can i|do i) use|can it be done with)\b|我这里|我的|我用/i;
+/**
+ * The model a question asks about ("Should i be able to run OA_SFT_Llama_30B_6 with 3 x RTX
+ * 3090?", Open-Assistant#2904): the run the user wants answered, over models listed beside it.
+ */
+const ASKED_MODEL = /\b(?:can|could|should|would|will)\s+(?:i|we|it|one)\b(?:\s+be able to)?\s+(?:\w+\s+)?(?:run|train|fine-?tune|finetune|load|serve|host|deploy|fit)\s*(?:the|a|an)?\s*$/i;
 /** A mention right before "will oom" / right after "OOM error with" is the attempt that failed. */
 const FAILED_AFTER = /^[\s,]*(?:will|would|also)?\s*(?:oom|out of memory)/i;
 const FAILED_BEFORE = /(?:oom|out of memory)(?:\s+error)?\s*(?:with|on)\s*(?:a|an|the)?\s*$/i;
@@ -275,6 +317,7 @@ function before(text: string, at: number): string {
 function standing(text: string, i: Item): number {
   const sentence = before(text, i.at);
   if (REFERENCE.test(sentence)) return -2;
+  if (namesModel(i) && ASKED_MODEL.test(sentence) && /^[^.!\n。！]*[?？]/.test(text.slice(i.end))) return 1;
   // Whose it is, and whether it is only wondered about, is said in the mention's own clause:
   // "I've tried int8 but got OOM, maybe int4?" tries int8 and wonders about int4.
   const head = sentence.slice(Math.max(...[',', ';', '，', '；'].map((c) => sentence.lastIndexOf(c))) + 1);
@@ -285,8 +328,6 @@ function standing(text: string, i: Item): number {
   return 0;
 }
 
-/** Settings that size a run and so may belong to either of two setups. */
-const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen']);
 /** Settings that belong to one run only: said only beside another setup, they may be that setup's. */
 const OWN_SETUP_ONLY = new Set<Item['kind']>(['seq', 'batch', 'offload', 'sharding', 'parallel', 'gen']);
 /** Item i sits with the set-aside mention d: between it and the kept one, or after it in d's own sentence. */
@@ -386,7 +427,7 @@ const comparable = (a: Item, b: Item) => a.kind === b.kind || COMPARABLE.some((g
  * cannot hold: the first side (the user's own) is read, the other is not, and the reply says so.
  */
 function compares(items: Item[], notes: string[]): Item[] {
-  return items.flatMap((i) => {
+  return restatedSides(items.flatMap((i) => {
     if (i.kind !== 'compare') return [i];
     if (!comparable(i.a, i.b)) {
       notes.push(`"${i.a.text} vs ${i.b.text}" compares two setups: read "${i.a.text}" only, not as a comparison (say "compare A vs B" with two values of one setting)`);
@@ -395,7 +436,23 @@ function compares(items: Item[], notes: string[]): Item[] {
     const { at: _a, end: _e, text: _t, ...a } = i.a;
     const { at: _a2, end: _e2, text: _t2, ...b } = i.b;
     return JSON.stringify(a) === JSON.stringify(b) ? [i.a] : [i];
-  });
+  }));
+}
+
+/** An item's meaning: its kind and values, not where or how it was written. */
+const meaning = ({ at: _a, end: _e, text: _t, ...rest }: Item) => JSON.stringify(rest);
+
+/**
+ * "starts with bf16 and errors with 8-bit mode … could the bf16 use less than the 8-bit? --load-in-8bit"
+ * (oobabooga/textgen#2259): the alternative a comparison weighs, said again elsewhere, is that
+ * side, not the run's own setting (else both sides would carry the 8-bit weights and compare
+ * nothing). The first side is the run's own and may be said again.
+ */
+function restatedSides(items: Item[]): Item[] {
+  // A model said again is the run's model either way ("the difference between A and B … B only uses 10g").
+  const sides = items.flatMap((i) => (i.kind === 'compare' && !namesModel(i.b) ? [meaning(i.b)] : []));
+  if (sides.length === 0) return items;
+  return items.filter((i) => i.kind === 'compare' || !sides.includes(meaning(i)));
 }
 
 /**

@@ -158,6 +158,9 @@ function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode
   // Quantised weights (awq, gptq, 4bit …) without lora cannot be fully fine-tuned: they are served.
   const weights = patch.value<string>('weights');
   if (weights && weights !== 'bf16' && weights !== 'fp16' && weights !== 'fp32') return 'inference';
+  // …and so are they as a side of a comparison ("bf16 vs 8-bit", oobabooga/textgen#2259).
+  const compared = patch.get('question')?.item;
+  if (compared?.kind === 'compare' && [compared.a, compared.b].some((side) => side.kind === 'weights')) return 'inference';
   const type = patch.value<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
   const count = patch.value<number>('gpuCount');
   if (!type && count === undefined) return 'full';
@@ -202,6 +205,7 @@ class Resolution {
       () => this.batch(),
       () => this.inference(),
       () => this.questions(),
+      () => this.keptFromThread(),
     ];
     for (const step of steps) {
       const error = step();
@@ -345,7 +349,13 @@ class Resolution {
       // Training on quantised weights trains adapters on them: a full fine-tune cannot.
       mode = quantised === 'nf4' || quantised === 'nf4-dq' ? 'qlora' : 'lora';
       if (this.isNew) this.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
-    } else if (this.patch.has('train')) mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+    } else if (this.patch.has('train')) {
+      mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+      // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.
+      if (mode === 'full' && this.isNew && !this.patch.has('mode') && !this.patch.has('sharding')) {
+        this.intent(`full fine-tune: "${this.patch.get('train')!.item.text}" names no method (say lora or qlora to train adapters)`);
+      }
+    }
     else if (inferenceOnly) mode = 'inference';
     else if (this.patch.has('run')) {
       // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
@@ -726,14 +736,16 @@ class Resolution {
     if (this.modeChanged()) s.inference = defaultInference(s.compute);
     const inf = s.inference;
     const engine = this.patch.get<string>('engine');
-    if (engine) {
+    // "serving with tgi", "deploy … with llama.cpp": the server is the one named, not vLLM.
+    const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp';
+    if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
       inf.engine = 'vllm';
       // "deploy", "host", "serve": a server, with no engine named.
       if (!ENGINE_NAMED.test(engine.item.text)) {
         this.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
       }
     }
-    else if (this.isNew && s.framework !== 'tgi' && s.framework !== 'llamacpp') this.assume(DEFAULT_WORDS.engine);
+    else if (this.isNew && !namedServer) this.assume(DEFAULT_WORDS.engine);
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');
@@ -758,17 +770,45 @@ class Resolution {
     return null;
   }
 
+  /**
+   * A follow-up that names another model and other GPUs reads like a new setup, yet the thread's
+   * length, batch and engine switches still apply to it: the reply says which it kept.
+   */
+  private keptFromThread(): null {
+    const s = this.s;
+    if (this.isNew || !this.patch.has('model') || !(this.patch.has('gpuType') || this.patch.has('gpuCount'))) return null;
+    const kept = [
+      !this.patch.has('seq') && s.seq !== 2048 ? `seq ${s.seq}` : null,
+      !this.patch.has('mbs') && s.microBatch !== 1 ? `micro-batch ${s.microBatch}` : null,
+      !this.patch.has('eager') && s.mode === 'inference' && s.inference.enforceEager ? 'enforce eager' : null,
+    ].filter((k): k is string => k !== null);
+    if (kept.length) this.assume(`kept from the thread: ${kept.join(', ')} (say them again to change them)`);
+    return null;
+  }
+
   private questions(): ErrorReply | null {
     const s = this.s;
     const question = this.patch.value<Scenario['question']>('question');
     if (question) s.question = question;
     // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
     else if (s.question.kind === 'howMany' && (this.patch.has('gpuCount') || this.patch.has('nodes'))) s.question = { kind: 'none' };
+    // "difference between Llama 3 8b and Llama 2 7b" then "llama 3 8b will consume around 20g on a 4090":
+    // a follow-up that names one model answers for that model; the comparison of models ends, said.
+    else if (s.question.kind === 'compare' && this.patch.has('model') && !this.isNew && comparesModels(s.question.a)) {
+      this.assume(`the comparison "${s.question.a} vs ${s.question.b}" ends here: this message names one model (say "compare" again for both)`);
+      s.question = { kind: 'none' };
+    }
     s.help = [...this.patch.help];
     const chart = this.patch.value<Scenario['chart']>('chart');
     if (chart) s.chart = chart;
     return null;
   }
+}
+
+/** A comparison side that names a model ("llama 3 8b", "13b"). */
+function comparesModels(side: string): boolean {
+  const read = parseRequest(side);
+  return read.ok && read.items.some((i) => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub');
 }
 
 export function shardingOf(word: string): Scenario['sharding'] {

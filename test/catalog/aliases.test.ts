@@ -65,7 +65,7 @@ describe('catalog aliases', () => {
     ['meta-llama/Llama-4-Scout-17B-16E-Instruct', 'llama-4-scout'], ['Llama 4 Maverick', 'llama-4-maverick'],
     ['openai/gpt-oss-120b', 'gpt-oss-120b'], ['gpt-oss 20b', 'gpt-oss-20b'], ['Qwen/Qwen3-30B-A3B', 'qwen3-30b-a3b'],
     ['Qwen3-235B-A22B-Instruct-2507', 'qwen3-235b-a22b'], ['Qwen/Qwen2-7B-Instruct', 'qwen2-7b'], ['Qwen1.5-14B-Chat', 'qwen1.5-14b'],
-    ['google/gemma-3-27b-it', 'gemma-3-27b'], ['gemma 3 4b', 'gemma-3-4b'], ['mistralai/Mistral-Small-3.1-24B-Instruct-2503', 'mistral-small-3'],
+    ['google/gemma-3-27b-it', 'gemma-3-27b'], ['gemma 3 4b', 'gemma-3-4b'], ['mistralai/Mistral-Small-3.1-24B-Instruct-2503', 'mistral-small-3.1-24b'], ['mistral-small-24b-instruct-2501', 'mistral-small-3'],
     ['microsoft/phi-4', 'phi-4'], ['bigcode/starcoder2-15b', 'starcoder2-15b'], ['StarCoder', 'starcoder'], ['01-ai/Yi-1.5-34B-Chat', 'yi-34b'],
     ['baichuan-inc/Baichuan2-13B-Chat', 'baichuan2-13b'], ['deepseek-ai/deepseek-coder-6.7b-instruct', 'deepseek-coder-6.7b'],
     ['huggyllama/llama-7b', 'llama-1-7b'], ['LLaMA 65B', 'llama-1-65b'],

@@ -28,6 +28,22 @@ describe('vision towers of vision-language models', () => {
     expect(countParams(modelById('gemma-3-4b').arch).vision).toBe(419_816_304);
   });
 
+  it('the Pixtral ViT with the Mistral Small 3.1 projector is 439.0 M parameters (24 bias-free layers, patch merger, two linears)', () => {
+    // modeling_pixtral.py / modeling_mistral3.py: 24 × (4·1024² + 3·1024·4096 + 2·1024) layers, Conv2d(3, 1024, 14)
+    // and ln_pre, then RMSNorm(1024), Linear(4096, 1024), Linear(1024, 5120), Linear(5120, 5120).
+    expect(countParams(modelById('mistral-small-3.1-24b').arch).vision).toBe(
+      24 * (4 * 1024 ** 2 + 3 * 1024 * 4096 + 2 * 1024) + (3 * 14 * 14 * 1024 + 1024) + (1024 + 4096 * 1024 + 1024 * 5120 + 5120 * 5120),
+    );
+    expect(countParams(modelById('mistral-small-3.1-24b').arch).vision).toBe(438_958_080);
+  });
+
+  it("Qwen3-VL 2B and 4B carry the small tower (depth 24, hidden 1024): 415.3 M with the 4B's mergers into 2560", () => {
+    expect(countParams(modelById('qwen3-vl-4b').arch).vision).toBe(415_347_712);
+    // Same tower, mergers into 2048 instead of 2560: four Linear(4096, out) and their biases.
+    expect(countParams(modelById('qwen3-vl-4b').arch).vision - countParams(modelById('qwen3-vl-2b').arch).vision).toBe(4 * (4096 + 1) * (2560 - 2048));
+    expect(countParams(modelById('qwen3-vl-32b').arch).vision).toBeGreaterThan(countParams(modelById('qwen3-vl-8b').arch).vision);
+  });
+
   it('Gemma 3 1B is text-only', () => {
     expect(modelById('gemma-3-1b').arch.vision).toBeUndefined();
   });

@@ -128,10 +128,18 @@ describe('silent misreadings of real lines, by cause', () => {
     expect(() => read('serve llama-2-7b on a 4090, like in #1234')).not.toThrow();
   });
 
-  it('a negated intent word ("not loading") is no intent: the intent is assumed and said so', () => {
-    const { said } = read('Qwen3-30B-A3B not loading on RTX4090');
-    expect(said).toMatch(/not loading" read as no intent word/);
-    expect(said).toMatch(/assumed/);
+  // c082 (vllm-project/vllm#2554): "not able to load" on A100s was read as no intent, so a full fine-tune.
+  it('a load that failed ("not able to load", "not loading") is still the run tried', () => {
+    expect(read('I have 2xA100 80GB and I am not able to load Mixtral-8x7B-Instruct-v0.1').scenario.mode).toBe('inference');
+    expect(read('Qwen3-30B-A3B not loading on RTX4090').scenario.mode).toBe('inference');
+    // …and a training setting beside it still trains (Unsloth's loader in unslothai/unsloth#2504).
+    expect(read('Qwen3-30B-A3B not loading on RTX4090 with unsloth, load_in_4bit = True').scenario.mode).toBe('qlora');
+  });
+
+  it('a negated training word ("not finetuning") is no intent: the intent is assumed and said so', () => {
+    const { said } = read('llama-3-8b on an A100, not finetuning');
+    expect(said).toMatch(/not finetuning" read as no intent word/);
+    expect(said).toMatch(/default: no train\/run word/);
   });
 
   it("Unsloth's full_finetuning False is its LoRA path, stated", () => {

@@ -67,11 +67,13 @@ describe('models named loosely', () => {
     sameShape('finetune guanaco 65b with qlora', 'llama-1-65b qlora');
   });
 
-  // c168 (artidoro/qlora): a Hub repo the catalog lacks, not fetched here.
+  // c168 (artidoro/qlora): a Hub repo the catalog lacks, not fetched here (arielnlee/Platypus's own 30B).
   it('a Hub repo not fetched reads by the size its name holds, stated', () => {
-    const { scenario, said } = read('qlora finetune of https://huggingface.co/TheBloke/WizardLM-30B-fp16 across 2x 3090');
+    const { scenario, said } = read('qlora finetune of https://huggingface.co/garage-bAInd/Platypus-30B across 2x 3090');
     expect(scenario.model.requestedParams).toBe(30e9);
-    expect(said).toMatch(/the Hub was not asked here: read by its name as a 30B model of llama shape/);
+    expect(said).toMatch(/the Hub was not asked here: read by its name as a 30B model/);
+    // A fine-tune whose name gives its base reads as that base: WizardLM-30B is LLaMA-1 33B.
+    expect(read('qlora finetune of https://huggingface.co/TheBloke/WizardLM-30B-fp16 across 2x 3090').scenario.model.id).toBe('llama-1-33b');
   });
 
   // c079 (ovg-project/kvcached): "OOM/ValueError" is not a repo; nor is the vllm/vllm-openai image.

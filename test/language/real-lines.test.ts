@@ -65,12 +65,13 @@ describe('lines people write (issue 11) read right', () => {
   });
 
   it('reads a family the catalog knows at a size it lacks as that family\'s nearest shape, and says so', () => {
-    // The issue's "BaiChuan-7B" (Baichuan 1): the catalog holds Baichuan 2 only.
-    const r = resolveRequest('BaiChuan-7B lora on a 4090', null);
+    // The issue's "BaiChuan-7B" is now a catalog model (Baichuan 1); "starcoder-7b" is a StarCoder of a
+    // size the catalog holds only in StarCoder2.
+    const r = resolveRequest('starcoder-7b lora on a 4090', null);
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.scenario!.model.requestedParams).toBe(7e9);
-      expect(r.assumptions.join(' | ')).toMatch(/Baichuan2-7B shape for "baichuan-7b" \(nearest catalog model\)/);
+      expect(r.assumptions.join(' | ')).toMatch(/StarCoder2-7B shape for "starcoder-7b" \(nearest catalog model\)/);
     }
   });
 

@@ -71,6 +71,31 @@ describe('the tolerant road never throws and reads one way', () => {
   });
 });
 
+describe('what a tolerant reading sets aside', () => {
+  // unslothai/unsloth#1624: "I'm currently at 0.32 gpu_memory_utilization with 4096 max_completion_length on a 7b model
+  // and an A6000 (48gb)." The orphaned 4096 took the model's size with it, and "512 on an A6000" became 512 cards.
+  it('a bare number goes before a model, a card or the "on" that would make it a GPU count', () => {
+    const read = resolveRequest("I'm currently at 0.32 gpu_memory_utilization with 4096 max_completion_length on a 7b model and an A6000 (48gb).", null);
+    expect(read.ok && read.scenario?.model.requestedParams).toBe(7e9);
+    expect(read.ok && read.scenario?.hardware?.count).toBe(1);
+    const cards = resolveRequest('so I finetune lora 7b with 512 on an A6000 card', null);
+    expect(cards.ok && cards.scenario?.hardware?.count).toBe(1);
+  });
+
+  // corpus c037 (ggml-org/llama.cpp): "this model has **48** decoder layers, so I used **-ngl 48**".
+  it('a flag outlasts the prose around it', () => {
+    const p = parseRequest("I'm using DeepSeek-R1-Distill-Qwen-14B-Q4_K_M.gguf and this model has 48 decoder layers, so I used -ngl 48");
+    expect(p.ok && p.items.some((i) => i.kind === 'ngl')).toBe(true);
+  });
+
+  it('whatever it sets aside, a size said once is never the one dropped when a bare number can go', () => {
+    fc.assert(fc.property(fc.integer({ min: 2, max: 99999 }), fc.constantFrom('7b', '13b', '70b'), fc.constantFrom('A6000', '4090', 'H100'), (n, size, card) => {
+      const p = parseRequest(`hello there, with ${n} on a ${size} model and an ${card} please`);
+      return p.ok && p.items.some((i) => i.kind === 'size');
+    }), { numRuns: 60 });
+  });
+});
+
 describe('config keys read as request words', () => {
   const read = (text: string) => readConfig(normalise(text)).text.text.replace(/\s+/g, ' ').trim();
 

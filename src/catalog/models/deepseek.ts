@@ -2,7 +2,7 @@ import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
 
 /**
- * DeepSeek: V2-Lite and V3 / R1 (DeepseekV2/V3ForCausalLM: multi-head latent attention, MLA,
+ * DeepSeek: V2, V2-Lite and V3 / R1 (DeepseekV2/V3ForCausalLM: multi-head latent attention, MLA,
  * with a DeepSeekMoE feed-forward: a few dense layers, then shared + routed experts), and the
  * Llama-architecture DeepSeek-Coder (LlamaForCausalLM).
  */
@@ -50,6 +50,28 @@ export const DEEPSEEK_MODELS: readonly ModelSpec[] = [
     }),
     publishedParams: 15.7e9,
     source: 'deepseek-ai/DeepSeek-V2-Lite config.json; total: model card (15.7B total, 2.4B activated)',
+  },
+  {
+    id: 'deepseek-v2',
+    name: 'DeepSeek-V2',
+    family: 'deepseek',
+    aliases: ['deepseek v2', 'deepseekv2', 'deepseek-v2-chat', 'deepseek-v2-chat-0628', 'deepseek v2 chat', 'deepseek-ai/deepseek-v2', 'deepseek-ai/deepseek-v2-chat', 'deepseek-ai/deepseek-v2-chat-0628'],
+    arch: llamaStyle({
+      layers: 60, hidden: 5120, heads: 128, kvHeads: 128,
+      // Query/key head width: qk_nope_head_dim 128 + qk_rope_head_dim 64 (values are 128 wide).
+      headDim: 192,
+      // first_k_dense_replace 1 (intermediate_size 12288), then 59 MoE layers of moe_intermediate_size 1536.
+      ffn: 1536, denseFfn: 12288, denseLayers: 1,
+      experts: 160, expertsPerToken: 6, sharedExperts: 2,
+      // Unlike the Lite model, queries go through the low-rank q_a/q_b pair (q_lora_rank 1536).
+      mla: { kvLoraRank: 512, qLoraRank: 1536, ropeHeadDim: 64, nopeHeadDim: 128, vHeadDim: 128 },
+      vocab: 102400, tiedEmbeddings: false,
+    }),
+    publishedParams: 236e9,
+    source:
+      'deepseek-ai/DeepSeek-V2 config.json (DeepseekV2ForCausalLM: hidden 5120, 60 layers, 128 heads, q_lora_rank 1536, kv_lora_rank 512, ' +
+      'first_k_dense_replace 1, n_routed_experts 160, n_shared_experts 2, num_experts_per_tok 6, vocab 102400, untied; the same numbers as ' +
+      'DeepSeek-V3 inference/configs/config_236B.json); total: model card (236B total, 21B activated)',
   },
   {
     id: 'deepseek-v3',

@@ -46,16 +46,27 @@ export const MISTRAL_MODELS: readonly ModelSpec[] = [
     source: 'mistralai/Mixtral-8x22B-v0.1 config.json; total: Mistral AI release "Cheaper, Better, Faster, Stronger" (141B total, 39B active)',
   },
   {
+    id: 'mistral-nemo-12b',
+    name: 'Mistral-Nemo-12B',
+    family: 'mistral',
+    aliases: [
+      'mistral nemo', 'mistral-nemo', 'mistral nemo 12b', 'mistral-nemo-12b', 'mistral-nemo-2407', 'mistral-nemo-base-2407', 'mistral-nemo-instruct-2407',
+      'mistralai/mistral-nemo-base-2407', 'mistralai/mistral-nemo-instruct-2407',
+    ],
+    // head_dim 128 with 32 query heads: the query projection (4096) is narrower than hidden (5120); no sliding window.
+    arch: llamaStyle({ layers: 40, hidden: 5120, heads: 32, kvHeads: 8, headDim: 128, ffn: 14336, vocab: 131072, tiedEmbeddings: false }),
+    publishedParams: 12.2e9,
+    source: 'mistralai/Mistral-Nemo-Base-2407 config.json (MistralForCausalLM, sliding_window null, tie_word_embeddings false); total: 12.2B as published for Mistral-Nemo-Instruct-2407 (model sheets: "12.2 billion"; counted 12.25B)',
+  },
+  {
     id: 'mistral-small-3',
     name: 'Mistral-Small-3-24B',
     family: 'mistral',
     aliases: [
       'mistral small 3', 'mistral-small-3', 'mistral-small-24b', 'mistral small 24b', 'mistral-small-24b-base-2501', 'mistral-small-24b-instruct-2501',
-      'mistral-small-2501', 'mistral small 3.1', 'mistral-small-3.1', 'mistral-small-3.1-24b-instruct-2503', 'mistral-small-3.1-24b-base-2503',
-      'mistral small 3.2', 'mistral-small-3.2', 'mistral-small-3.2-24b-instruct-2506', 'mistralai/mistral-small-24b-instruct-2501',
-      'mistralai/mistral-small-24b-base-2501', 'mistralai/mistral-small-3.1-24b-instruct-2503', 'mistralai/mistral-small-3.2-24b-instruct-2506',
+      'mistral-small-2501', 'mistralai/mistral-small-24b-instruct-2501', 'mistralai/mistral-small-24b-base-2501',
     ],
-    // 3.1 and 3.2 keep this language model and add a ~0.4B Pixtral vision encoder (not counted here).
+    // Text only. 3.1 and 3.2 keep this language model and add the Pixtral tower: mistral-small-3.1-24b (vlm.ts).
     arch: llamaStyle({ layers: 40, hidden: 5120, heads: 32, kvHeads: 8, headDim: 128, ffn: 32768, vocab: 131072, tiedEmbeddings: false }),
     publishedParams: 23.6e9,
     source: 'mistralai/Mistral-Small-24B-Base-2501 config.json; total: Hugging Face model page safetensors count (23.6B; model card "24B")',

@@ -62,10 +62,16 @@ export const QWEN_MODELS: readonly ModelSpec[] = [
     id: 'qwen2.5-32b',
     name: 'Qwen2.5-32B',
     family: 'qwen',
-    aliases: ['qwen2.5 32b', 'qwen-2.5-32b', 'qwen2.5-32b-instruct', 'qwen/qwen2.5-32b'],
+    aliases: [
+      'qwen2.5 32b', 'qwen-2.5-32b', 'qwen2.5-32b-instruct', 'qwen/qwen2.5-32b',
+      // QwQ-32B is a Qwen2.5-32B fine-tune of the same shape (model card: base_model Qwen/Qwen2.5-32B, 64 layers, 40 / 8 heads, QKV bias, 32.5B).
+      'qwq', 'qwq 32b', 'qwq-32b', 'qwq-32b-preview', 'qwen-qwq-32b', 'qwen/qwq-32b', 'qwen/qwq-32b-preview',
+    ],
     arch: llamaStyle({ layers: 64, hidden: 5120, heads: 40, kvHeads: 8, headDim: 128, ffn: 27648, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv' }),
     publishedParams: 32_763_876_352,
-    source: 'Qwen/Qwen2.5-32B config.json; total: KerasHub qwen2.5_instruct_32b_en preset (32,763,876,352)',
+    source:
+      'Qwen/Qwen2.5-32B config.json; Qwen/QwQ-32B-Preview config.json is the same (hidden 5120, intermediate 27648, 64 layers, 40 heads, 8 KV heads, ' +
+      'vocab 152064, untied); total: KerasHub qwen2.5_instruct_32b_en preset (32,763,876,352)',
   },
   {
     id: 'qwen2.5-72b',

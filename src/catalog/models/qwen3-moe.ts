@@ -11,7 +11,13 @@ export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
     id: 'qwen3-30b-a3b',
     name: 'Qwen3-30B-A3B',
     family: 'qwen',
-    aliases: ['qwen3 30b a3b', 'qwen3-30b', 'qwen3 30b', 'qwen-3-30b-a3b', 'qwen3-30b-a3b-base', 'qwen3-30b-a3b-instruct-2507', 'qwen3-30b-a3b-thinking-2507', 'qwen/qwen3-30b-a3b', 'qwen/qwen3-30b-a3b-instruct-2507'],
+    aliases: [
+      'qwen3 30b a3b', 'qwen3-30b', 'qwen3 30b', 'qwen-3-30b-a3b', 'qwen3-30b-a3b-base', 'qwen3-30b-a3b-instruct-2507', 'qwen3-30b-a3b-thinking-2507',
+      'qwen/qwen3-30b-a3b', 'qwen/qwen3-30b-a3b-instruct-2507', 'qwen/qwen3-30b-a3b-thinking-2507',
+      // Same shape (config.json: 48 layers, hidden 2048, moe_intermediate_size 768, 128 experts, 8 a token, vocab 151936, untied);
+      // only max_position_embeddings (262144) and rope_theta differ.
+      'qwen3-coder-30b-a3b', 'qwen3 coder 30b a3b', 'qwen3-coder-30b-a3b-instruct', 'qwen3-coder-30b', 'qwen3 coder 30b', 'qwen/qwen3-coder-30b-a3b-instruct',
+    ],
     arch: llamaStyle({
       layers: 48, hidden: 2048, heads: 32, kvHeads: 4, headDim: 128,
       ffn: 768, experts: 128, expertsPerToken: 8,
@@ -20,7 +26,8 @@ export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
     publishedParams: 30.5e9,
     source:
       'Qwen/Qwen3-30B-A3B config.json (48 layers, hidden 2048, 32 heads, 4 KV heads, head_dim 128, moe_intermediate_size 768, ' +
-      'num_experts 128, num_experts_per_tok 8); total: model card (30.5B total, 3.3B activated)',
+      'num_experts 128, num_experts_per_tok 8); Qwen/Qwen3-Coder-30B-A3B-Instruct config.json has the same shape; ' +
+      'total: model card (30.5B total, 3.3B activated; the Coder card says the same)',
   },
   {
     id: 'qwen3-235b-a22b',

@@ -138,23 +138,53 @@ export function mllamaVision(textHidden: number): NonNullable<Architecture['visi
 }
 
 /**
- * Qwen3-VL's ViT (modeling_qwen3_vl.py Qwen3VLVisionModel; vision_config of Qwen3-VL-8B, -30B-A3B
- * and -235B-A22B: depth 27, hidden_size 1152, intermediate_size 4304, plain GELU MLP and qkv/proj
- * with biases, LayerNorm, Conv3d patch embedding 3 × 2 × 16 × 16 with bias, num_position_embeddings
- * 2304 learned positions, spatial_merge_size 2) and its mergers: the final Qwen3VLVisionPatchMerger
- * (LayerNorm(1152), Linear(4608, 4608), Linear(4608, out_hidden_size), biases) and one DeepStack
- * merger per deepstack_visual_indexes [8, 16, 24], each the same but with LayerNorm(4608) after the
- * 2 × 2 shuffle (use_postshuffle_norm). out_hidden_size is the text hidden size.
+ * Qwen3-VL's ViT (modeling_qwen3_vl.py Qwen3VLVisionModel): plain GELU MLP and qkv/proj with
+ * biases, LayerNorm, Conv3d patch embedding 3 × 2 × 16 × 16 with bias, num_position_embeddings
+ * 2304 learned positions, spatial_merge_size 2, and its mergers: the final
+ * Qwen3VLVisionPatchMerger (LayerNorm(hidden), Linear(4·hidden, 4·hidden), Linear(4·hidden,
+ * out_hidden_size), biases) and one DeepStack merger per deepstack_visual_indexes, each the same
+ * but with LayerNorm(4·hidden) after the 2 × 2 shuffle (use_postshuffle_norm). out_hidden_size is
+ * the text hidden size. Two towers ship (vision_config):
+ * - large: depth 27, hidden_size 1152, intermediate_size 4304, deepstack [8, 16, 24]
+ *   (Qwen3-VL-8B, -32B, -30B-A3B, -235B-A22B);
+ * - small: depth 24, hidden_size 1024, intermediate_size 4096, deepstack [5, 11, 17]
+ *   (Qwen3-VL-2B, -4B).
  */
-export function qwen3VlVision(textHidden: number): NonNullable<Architecture['vision']> {
-  const h = 1152;
+const QWEN3_VL_TOWERS = {
+  large: { depth: 27, hidden: 1152, ffn: 4304, deepstack: 3 },
+  small: { depth: 24, hidden: 1024, ffn: 4096, deepstack: 3 },
+} as const;
+
+export function qwen3VlVision(textHidden: number, tower: keyof typeof QWEN3_VL_TOWERS = 'large'): NonNullable<Architecture['vision']> {
+  const { depth, hidden: h, ffn, deepstack } = QWEN3_VL_TOWERS[tower];
   const merged = 4 * h;
   const mergerLinears = merged * merged + merged + merged * textHidden + textHidden;
   const merger = 2 * h + mergerLinears;
-  const deepstackMergers = 3 * (2 * merged + mergerLinears);
+  const deepstackMergers = deepstack * (2 * merged + mergerLinears);
   return visionTower('Qwen3-VL ViT', {
-    layers: 27, hidden: h, ffn: 4304, mlp: 'plain', norm: 'layernorm',
+    layers: depth, hidden: h, ffn, mlp: 'plain', norm: 'layernorm',
     patchWeights: 3 * 2 * 16 * 16 * h, patchBias: true, positions: 2304, classToken: false, extraNorms: 0,
     projector: merger + deepstackMergers,
   });
+}
+
+/**
+ * Pixtral's ViT as Mistral Small 3.1 / 3.2 ship it (Mistral3ForConditionalGeneration
+ * vision_config: hidden_size 1024, intermediate_size 4096, 24 layers, patch_size 14, image_size
+ * 1540; transformers modeling_pixtral.py). Not a vitParams ViT: nothing carries a bias.
+ * - each PixtralAttentionLayer: q/k/v/o (hidden²) without bias, a gated SiLU MLP gate/up/down
+ *   without bias, attention_norm and ffn_norm (RMSNorm);
+ * - patch_conv Conv2d(3, 1024, 14, bias=False) and ln_pre (RMSNorm); rotary 2-D positions, no table;
+ * - Mistral3MultiModalProjector (modeling_mistral3.py): norm RMSNorm(1024), the patch merger's
+ *   merging_layer Linear(4 × 1024, 1024) (spatial_merge_size 2), linear_1 Linear(1024, text hidden)
+ *   and linear_2 Linear(text hidden, text hidden), without bias (multimodal_projector_bias false).
+ */
+export function pixtralVision(textHidden: number): NonNullable<Architecture['vision']> {
+  const h = 1024;
+  const ffn = 4096;
+  const layers = 24;
+  const layer = 4 * h * h + 3 * h * ffn + 2 * h;
+  const embedding = 3 * 14 * 14 * h + h;
+  const projector = h + 4 * h * h + h * textHidden + textHidden * textHidden;
+  return { name: 'Pixtral ViT', params: layers * layer + embedding + projector };
 }

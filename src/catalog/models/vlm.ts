@@ -1,6 +1,6 @@
 import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
-import { llavaVision, mllamaVision, qwen25VlVision, qwen2VlVision, qwen3VlVision } from './vision.js';
+import { llavaVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision } from './vision.js';
 
 /**
  * Llama 3.2 Vision's language model (MllamaForConditionalGeneration, text_config): Llama 3.1's
@@ -122,6 +122,30 @@ export const VLM_MODELS: readonly ModelSpec[] = [
       '64 heads, 8 KV heads, intermediate 28672, vocab 128256; vision_config as 11B); total: the model card 88.6B less the vision tower',
   },
   {
+    id: 'qwen3-vl-2b',
+    name: 'Qwen3-VL-2B',
+    family: 'qwen',
+    aliases: ['qwen3-vl-2b-instruct', 'qwen3-vl-2b-thinking', 'qwen3 vl 2b', 'qwen3vl-2b', 'qwen3vl 2b', 'qwen/qwen3-vl-2b-instruct', 'qwen/qwen3-vl-2b-thinking'],
+    arch: llamaStyle({ layers: 28, hidden: 2048, heads: 16, kvHeads: 8, headDim: 128, ffn: 6144, vocab: 151936, tiedEmbeddings: true, qkNorm: true, vision: qwen3VlVision(2048, 'small') }),
+    publishedParams: 1_720_574_976,
+    source:
+      'Qwen/Qwen3-VL-2B-Instruct config.json (text_config as Qwen3-1.7B: 28 layers, hidden 2048, intermediate 6144, 16 heads, 8 KV heads, ' +
+      'head_dim 128, tie_word_embeddings true; vision_config depth 24, hidden_size 1024, intermediate_size 4096, out_hidden_size 2048, ' +
+      'deepstack_visual_indexes [5, 11, 17]); total: Qwen3-1.7B\'s (KerasHub qwen3_1.7b_en, 1,720,574,976)',
+  },
+  {
+    id: 'qwen3-vl-4b',
+    name: 'Qwen3-VL-4B',
+    family: 'qwen',
+    aliases: ['qwen3-vl-4b-instruct', 'qwen3-vl-4b-thinking', 'qwen3 vl 4b', 'qwen3vl-4b', 'qwen3vl 4b', 'qwen/qwen3-vl-4b-instruct', 'qwen/qwen3-vl-4b-thinking'],
+    arch: llamaStyle({ layers: 36, hidden: 2560, heads: 32, kvHeads: 8, headDim: 128, ffn: 9728, vocab: 151936, tiedEmbeddings: true, qkNorm: true, vision: qwen3VlVision(2560, 'small') }),
+    publishedParams: 4_022_468_096,
+    source:
+      'Qwen/Qwen3-VL-4B-Instruct config.json (text_config as Qwen3-4B: 36 layers, hidden 2560, intermediate 9728, 32 heads, 8 KV heads, ' +
+      'tie_word_embeddings true; vision_config depth 24, hidden_size 1024, intermediate_size 4096, out_hidden_size 2560, ' +
+      'deepstack_visual_indexes [5, 11, 17]); total: Qwen3-4B\'s (KerasHub qwen3_4b_en, 4,022,468,096)',
+  },
+  {
     id: 'qwen3-vl-8b',
     name: 'Qwen3-VL-8B',
     family: 'qwen',
@@ -132,6 +156,19 @@ export const VLM_MODELS: readonly ModelSpec[] = [
       'Qwen/Qwen3-VL-8B-Instruct config.json (text_config as Qwen3-8B: 36 layers, hidden 4096, intermediate 12288, 32 heads, 8 KV heads; ' +
       'vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 4096, deepstack_visual_indexes [8, 16, 24]); ' +
       'total: Qwen3-8B\'s (KerasHub qwen3_8b_en, 8,190,735,360); the 8.77B checkpoint is checked in test/catalog/vision.test.ts',
+  },
+  {
+    id: 'qwen3-vl-32b',
+    name: 'Qwen3-VL-32B',
+    family: 'qwen',
+    aliases: ['qwen3-vl-32b-instruct', 'qwen3-vl-32b-thinking', 'qwen3 vl 32b', 'qwen3vl-32b', 'qwen3vl 32b', 'qwen/qwen3-vl-32b-instruct', 'qwen/qwen3-vl-32b-thinking'],
+    // head_dim 128 with 64 query heads: the query projection (8192) is wider than hidden (5120), as in Qwen3-32B.
+    arch: llamaStyle({ layers: 64, hidden: 5120, heads: 64, kvHeads: 8, headDim: 128, ffn: 25600, vocab: 151936, tiedEmbeddings: false, qkNorm: true, vision: qwen3VlVision(5120) }),
+    publishedParams: 32_762_123_264,
+    source:
+      'Qwen/Qwen3-VL-32B-Instruct config.json (text_config as Qwen3-32B: 64 layers, hidden 5120, intermediate 25600, 64 heads, 8 KV heads, ' +
+      'head_dim 128; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 5120, deepstack_visual_indexes [8, 16, 24]); ' +
+      'total: Qwen3-32B\'s (KerasHub qwen3_32b_en, 32,762,123,264)',
   },
   {
     id: 'qwen3-vl-30b-a3b',
@@ -164,5 +201,25 @@ export const VLM_MODELS: readonly ModelSpec[] = [
       'Qwen/Qwen3-VL-235B-A22B-Instruct config.json (text_config as Qwen3-235B-A22B: 94 layers, hidden 4096, moe_intermediate_size 1536, ' +
       '128 experts, 8 a token; vision_config as 8B with out_hidden_size 4096); total: Qwen3-235B-A22B\'s model card (235B); ' +
       'the 236B checkpoint is checked in test/catalog/vision.test.ts',
+  },
+  {
+    id: 'mistral-small-3.1-24b',
+    name: 'Mistral-Small-3.1-24B',
+    family: 'mistral',
+    aliases: [
+      'mistral small 3.1', 'mistral-small-3.1', 'mistral small 3.1 24b', 'mistral-small3.1', 'mistral-small3.1-24b', 'mistral-small-3.1-24b-instruct-2503',
+      'mistral-small-3.1-24b-base-2503', 'mistral-small-2503', 'mistralai/mistral-small-3.1-24b-instruct-2503', 'mistralai/mistral-small-3.1-24b-base-2503',
+      'mistral small 3.2', 'mistral-small-3.2', 'mistral small 3.2 24b', 'mistral-small3.2', 'mistral-small3.2-24b', 'mistral-small-3.2-24b',
+      'mistral-small-3.2-24b-instruct-2506', 'mistral-small-2506', 'mistralai/mistral-small-3.2-24b-instruct-2506',
+    ],
+    // Mistral3ForConditionalGeneration: Mistral Small 3's decoder (text_config identical to
+    // Mistral-Small-24B-Base-2501's) with the Pixtral tower and projector.
+    arch: llamaStyle({ layers: 40, hidden: 5120, heads: 32, kvHeads: 8, headDim: 128, ffn: 32768, vocab: 131072, tiedEmbeddings: false, vision: pixtralVision(5120) }),
+    publishedParams: 23.6e9,
+    source:
+      'mistralai/Mistral-Small-3.1-24B-Instruct-2503 config.json (text_config: 40 layers, hidden 5120, intermediate 32768, 32 heads, 8 KV heads, ' +
+      'head_dim 128, vocab 131072; vision_config: pixtral, hidden 1024, intermediate 4096, 24 layers, patch 14, image 1540; ' +
+      'spatial_merge_size 2, multimodal_projector_bias false; transformers Mistral3Config defaults); 3.2 (2506) keeps the architecture; ' +
+      'total: the text model is Mistral-Small-24B-Base-2501\'s (Hugging Face safetensors count 23.6B), the tower is counted apart',
   },
 ];

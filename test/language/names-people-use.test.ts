@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { read, sameShape } from './reading-fixtures.js';
+
+/**
+ * Models named the way people name them today, from real lines (cited), and the readings each
+ * must give. Each case pins a cause, not a line: other sizes and spellings of the same kind too.
+ */
+
+describe("DeepSeek R1's distills", () => {
+  // huggingface/open-r1#113: "I ran the Deepseek R1 8B model with Ollama on an old PC with an RTX 3050 8GB";
+  // ollama/ollama#14719: "I used to be able to run the `deepseek-r1:70b` model with my pair of 3090s".
+  it('R1 with a size other than 671B is the distill of that size, stated', () => {
+    for (const [written, base] of [
+      ['Deepseek R1 8B', 'llama-3.1-8b'],
+      ['deepseek-r1:70b', 'llama-3.1-70b'],
+      ['deepseek-r1:32b', 'qwen2.5-32b'],
+      ['DeepSeek-R1 14B', 'qwen2.5-14b'],
+      ['deepseek-r1:1.5b', 'qwen2.5-1.5b'],
+    ] as const) {
+      const { scenario, said } = read(`run ${written} on a 4090`);
+      expect(scenario.model.id, written).toBe(base);
+      expect(said).toMatch(/R1 distill of that size/);
+    }
+  });
+
+  it('the distill reads as its base model, whichever way it is written', () => {
+    sameShape('run deepseek-r1:32b on a 4090', 'run DeepSeek-R1-Distill-Qwen-32B with ollama on a 4090');
+    sameShape('run deepseek r1 8b on a 4090', 'run llama-3.1-8b on a 4090');
+  });
+
+  // ollama/ollama#8776: "run DeekSeek R1:671B on 3X MI210" — the 671B size is R1 itself.
+  it('deepseek-r1:671b is R1 itself, and "deepseek 7b" (a size DeepSeek published) stays DeepSeek', () => {
+    expect(read('run deepseek-r1:671b on 8x h200').scenario.model.id).toBe('deepseek-r1');
+    expect(read('run deepseek 7b on a 4090').scenario.model.name).toMatch(/DeepSeek/);
+    // deepspeedai/DeepSpeed#7096: "I downloaded a Deepseek-32B-4bit model" — only a distill has 32B.
+    expect(read('lora on Deepseek-32B-4bit with zero3').scenario.model.id).toBe('qwen2.5-32b');
+  });
+});
+
+describe('Ollama tags', () => {
+  it('a `name:size` tag is Ollama, so llama.cpp with its default Q4_K_M', () => {
+    const { scenario } = read('run qwen3:8b on a 4090');
+    expect(scenario.framework).toBe('llamacpp');
+    expect(scenario.weights).toBe('q4_k_m');
+  });
+
+  it('beside another engine the tag is only the name', () => {
+    expect(read('vllm serve qwen3:8b on a 4090').scenario.framework).not.toBe('llamacpp');
+  });
+
+  it('"pair of" counts two cards', () => {
+    expect(read('run llama 3 70b int4 on my pair of 3090s').scenario.hardware?.count).toBe(2);
+  });
+});
+
+describe('fine-tunes named by family and size', () => {
+  // LAION-AI/Open-Assistant#2904: "Should i be able to run OA_SFT_Llama_30B_6 with 3 x RTX 3090 (72GB vram)?"
+  it('an underscore name with a family and a size is the catalog model of that family and size', () => {
+    sameShape('run OA_SFT_Llama_30B_6 on 3x 3090', 'run llama-30b on 3x 3090');
+  });
+
+  it('the model a question asks about wins over models listed beside it, stated', () => {
+    const { scenario, said } = read('OA_SFT_Llama_30B_6 = my estimate about 68GB vram\n12B model = 40GB vram\n\nShould i be able to run OA_SFT_Llama_30B_6 with 3 x RTX 3090 (72GB vram)?');
+    expect(scenario.model.id).toBe('llama-1-33b');
+    expect(said).toMatch(/"12B" is another setup the message mentions/);
+  });
+});
+
+describe('a contrast clause is another run', () => {
+  // meta-pytorch/torchtune#830: the HF batch of 1 was the other framework's result.
+  it('a setting said only in a "whereas …" clause that restates another goes with that run, stated', () => {
+    const { scenario, said } = read('I was able to use batch size of 17 for llama-3-8b lora on a single A6000, whereas I could only reach batch size=1 with axolotl (with lora, and all parameters equal).');
+    expect(scenario.framework).not.toBe('axolotl');
+    expect(scenario.microBatch).toBe(17);
+    expect(scenario.lora).not.toBeNull();
+    expect(said).toMatch(/"axolotl" set aside: it goes with the other run/);
+  });
+
+  it('a contrast clause that restates nothing is read as usual', () => {
+    expect(read('llama-3-8b lora on a single A6000 with batch 4, whereas with axolotl it fits').scenario.framework).toBe('axolotl');
+  });
+});
+
+describe('names with common words and fine-tunes of LLaMA-1', () => {
+  // oobabooga/textgen#2259: "python server.py --model chinese-alpaca-plus-13b-hf --load-in-8bit".
+  it('a common word joined into a name ("-plus-") stays part of it', () => {
+    sameShape('run chinese-alpaca-plus-13b-hf on a 4090', 'run llama-13b on a 4090');
+  });
+
+  // artidoro/qlora#184: "a QLoRA finetune on a 30B model [`WizardLM-30B-fp16`](https://huggingface.co/TheBloke/WizardLM-30B-fp16)".
+  it('a LLaMA-1 fine-tune called 30B is LLaMA-1 33B, in prose and as a Hub id read offline', () => {
+    expect(read('qlora WizardLM-30B on 2x 3090').scenario.model.id).toBe('llama-1-33b');
+    expect(read('qlora https://huggingface.co/TheBloke/WizardLM-30B-fp16 on 2x 3090').scenario.model.id).toBe('llama-1-33b');
+  });
+});
+
+describe('a comparison said with its sides restated', () => {
+  // oobabooga/textgen#2259: "start normally with bf16 and error out when using 8-bit mode … could it be that
+  // the -bf16 parameter uses less video memory than the 8-bit mode? … --load-in-8bit".
+  it('the alternative said again is that side, not the run: the run is not 8-bit on both sides', () => {
+    const { scenario } = read('the 13B model starts with bf16 and errors out with 8-bit mode, could the bf16 use less memory than the 8-bit? python server.py --load-in-8bit');
+    expect(scenario.question.kind).toBe('compare');
+    expect(scenario.weights).not.toBe('int8');
+    // Quantised weights as a side make it a question about running the model.
+    expect(scenario.mode).toBe('inference');
+  });
+
+  // unslothai/unsloth#… (c025): "difference between Llama 3 8b and Llama 2 7b … Llama 2 7b only consumes 10g".
+  it('a model said again stays the run’s model', () => {
+    const { scenario } = read('there is a huge vram difference between Llama 3 8b and Llama 2 7b when doing qlora. Llama 2 7b only consumes around 10g vram on T4.');
+    expect(scenario.model.id).toBe('llama-2-7b');
+  });
+});
+
+describe('R1 alone and markdown emphasis', () => {
+  // sgl-project/sglang#3640: "are **three** A100 nodes sufficient for deploying R1？"
+  it('"R1" standing alone is DeepSeek-R1, stated; beside a LoRA it stays a rank', () => {
+    const { scenario, said } = read('how many H100 do I need to deploy R1?');
+    expect(scenario.model.id).toBe('deepseek-r1');
+    expect(said).toMatch(/"r1" read as deepseek-r1/);
+    expect(read('llama-2-7b lora r1 on a 4090').scenario.lora?.rank).toBe(1);
+  });
+
+  it('markdown bold around a count or a card is emphasis, and "N <card> nodes" is N nodes of that card', () => {
+    const nodes = read('are **three** A100 nodes enough for 70b').scenario.hardware;
+    expect([nodes?.count, nodes?.perNode]).toEqual([24, 8]);
+    expect(read("70b full on 2 H100 80GB nodes").scenario.hardware?.count).toBe(16);
+    expect(read('7b full on **8*A100**').scenario.hardware?.count).toBe(8);
+  });
+});
+
+describe('cards counted in Chinese, and the RTX 6000', () => {
+  // QwenLM/Qwen3-VL#2026: "Qwen3-VL 2B Instruct在8张RTX6000上使用LoRA finetune会导致OOM".
+  it('a count with 张/块/台 or 卡 counts the cards, before a card name or alone', () => {
+    const eight = read('Qwen3-VL 2B Instruct在8张RTX6000上使用LoRA finetune会导致OOM').scenario.hardware;
+    expect([eight?.gpuId, eight?.count]).toEqual(['rtx-6000-ada', 8]);
+    expect(read('两张4090跑qwen2.5 32b').scenario.hardware?.count).toBe(2);
+    expect(read('8卡A100微调llama 3 70b').scenario.hardware?.count).toBe(8);
+    expect(read('4张卡 推理 qwen2.5 72b').scenario.unnamedGpus).toBe(4);
+    // QwenLM issue (corpus c062): "我在readme发现一张图显示…我是用了8张T4" — a picture is no card.
+    expect(read('我在readme发现一张图显示4bit qlora 只需要48GB显存，我是用了8张T4 bs=1 微调llama3 70b').scenario.hardware?.count).toBe(8);
+  });
+
+  it('"RTX 6000" alone is the Ada card; "RTX PRO 6000" the Blackwell one', () => {
+    expect(read('qwen3 32b lora on rtx 6000').scenario.hardware?.gpuId).toBe('rtx-6000-ada');
+    expect(read('qwen3 32b lora on rtx pro 6000').scenario.hardware?.gpuId).toBe('rtx-pro-6000');
+  });
+});
+
+describe('recipe configs named by their method', () => {
+  // huggingface/gpt-oss-recipes#23: "I am using the sft.py + Lora.yaml to fine tune gpt oss 120b."
+  it('a YAML or JSON recipe named lora/qlora gives the method', () => {
+    expect(read('I am using the sft.py + Lora.yaml to fine tune gpt oss 120b.').scenario.lora).not.toBeNull();
+    expect(read('llamafactory-cli train examples/train_lora/llama3_lora_sft.yaml with qwen2.5 7b').scenario.lora).not.toBeNull();
+    // A recipe named for full training stays full.
+    expect(read('llamafactory-cli train examples/train_full/llama3_full_sft.yaml with qwen2.5 7b').scenario.lora).toBeNull();
+  });
+});
+
+describe('Apple silicon', () => {
+  it('a Mac or an M-series chip is said not to be modelled, once, and its memory read as one GPU', () => {
+    const { scenario, said } = read('Mac Studio M2 Ultra 192GB run llama 3 70b q4');
+    expect(said.match(/Apple unified memory is not modelled/g)).toHaveLength(1);
+    expect(scenario.hardware?.capacityBytes).toBe(192 * 2 ** 30);
+    // "mac address" is no Mac.
+    expect(read('run llama 3 8b on a 4090, mac address 00:11').said).not.toMatch(/Apple/);
+  });
+});
+
+describe('EXL2 bits per weight', () => {
+  // The 2x3090 question of the pages search ("what can I run with 2x3090 48GB VRAM 70b exl2 4.65bpw").
+  it('"4.65bpw" is a 4-bit weight format, sized as the GGUF type of its width, said', () => {
+    const { scenario, said } = read('exllamav2 llama 3 70b 4.65bpw on 2x3090');
+    expect(scenario.weights).toBe('q4_k_m');
+    expect(said).toMatch(/4\.65 bits per weight read as GGUF Q4_K_M/);
+    expect(read('llama-3-70b-exl2 6.0bpw on 2x 4090').scenario.weights).toBe('q6_k');
+  });
+});

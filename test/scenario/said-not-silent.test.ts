@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+/** Defaults and carried-over settings the reply must say, from real threads (cited). */
+
+function resolved(text: string, previous: Scenario | null = null) {
+  const r = resolveRequest(text, previous);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
+}
+
+describe('what a reply says it assumed', () => {
+  // artidoro/qlora#225: "how can I stop the training going OOM when training a 13B in a 24GB GPU?"
+  it('a training word with no method is a full fine-tune, said with how to ask for adapters', () => {
+    const { scenario, said } = resolved('training a 13B in a 24GB GPU');
+    expect(scenario.mode).toBe('full');
+    expect(said).toMatch(/full fine-tune: "training" names no method \(say lora or qlora/);
+    // A method or a sharding said makes the note needless.
+    expect(resolved('training a 13B with zero3 on 4x a100').said).not.toMatch(/names no method/);
+    expect(resolved('full finetune a 13B on 4x a100').said).not.toMatch(/names no method/);
+  });
+
+  // unslothai/unsloth#824: the thread compares Llama 3 8b with Llama 2 7b; a reply measures one of them.
+  it('a follow-up naming one model ends a comparison of models, said', () => {
+    const thread = resolved('qlora seq 16384 on t4, compare llama-3-8b vs llama-2-7b').scenario;
+    const { scenario, said } = resolved('on rtx 4090, llama 3 8b will consume around 20g vram', thread);
+    expect(scenario.question.kind).toBe('none');
+    expect(said).toMatch(/the comparison "llama-3-8b vs llama-2-7b" ends here/);
+    // A comparison of formats goes on with the new model.
+    const formats = resolved('13b inference on a 4090, compare bf16 vs int8').scenario;
+    expect(resolved('now llama-2-7b', formats).scenario.question.kind).toBe('compare');
+  });
+
+  // vllm-project/vllm#3285: a reply with its own model and cards on a thread that set a length and eager mode.
+  it('a follow-up with a new model and new GPUs says which thread settings it kept', () => {
+    const thread = resolved('serve mixtral-8x7b fp16 tp 4 seq 1000 enforce eager on 4x 24GB').scenario;
+    const { scenario, said } = resolved('mixtral-8x7b awq on 4 L4 GPU', thread);
+    expect(scenario.seq).toBe(1000);
+    expect(said).toMatch(/kept from the thread: seq 1000, enforce eager/);
+    // A change of one thing is a plain follow-up: nothing to list.
+    expect(resolved('now seq 4096', thread).said).not.toMatch(/kept from the thread/);
+  });
+
+  // huggingface/text-generation-inference#2572: "serving" with TGI named is TGI's server, not vLLM's layout.
+  it('"serving with tgi" and "deploy with llama.cpp" keep the named server', () => {
+    const tgi = resolved('llama-3.1-70b serving with tgi on 2x a100-80g').scenario;
+    expect([tgi.framework, tgi.inference.engine]).toEqual(['tgi', 'hf']);
+    expect(resolved('deploy llama-3.1-70b with llama.cpp on 2x 3090').scenario.inference.engine).toBe('hf');
+    expect(resolved('serve llama-3.1-70b on 2x a100').scenario.inference.engine).toBe('vllm');
+  });
+});
