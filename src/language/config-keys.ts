@@ -889,7 +889,11 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
-    .replace(DEEPSPEED_INCLUDE, (m) => ` ${[...m[1]!.matchAll(/\d+/g)].length} gpus `.padEnd(m[0].length))
+    // One device is what an estimate assumes anyway (ONE_GPU): only a count of several is said.
+    .replace(DEEPSPEED_INCLUDE, (m) => {
+      const n = [...m[1]!.matchAll(/\d+/g)].length;
+      return n > 1 ? ` ${n} gpus `.padEnd(m[0].length) : ' '.repeat(m[0].length);
+    })
     .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
     .replace(YAML_LIST, (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : '')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;

@@ -183,6 +183,15 @@ describe('launchers that hold GPUs', () => {
     expect(read('full finetune llama-2-7b zero3 on a100\ndeepspeed --include localhost:0,1,2,3 train.py').scenario.hardware).toMatchObject({ count: 4 });
   });
 
+  it('the DeepSpeed launcher with a GPU count right after it is that many GPUs, never a ZeRO stage', () => {
+    for (const launch of ['deepspeed --num_gpus 2 train.py', 'deepspeed --include localhost:0,1 train.py']) {
+      const { scenario } = read(`lora llama-2-7b on v100-32g\n${launch} --deepspeed ds_z3.json`);
+      expect([scenario.hardware?.count, scenario.sharding]).toEqual([2, { kind: 'zero', stage: 3 }]);
+    }
+    // One device is the single GPU an estimate assumes anyway (deepspeed --include localhost:3, lm-sys/FastChat's train_lora.sh in corpus c121).
+    expect(read('lora llama-2-7b on v100-32g\ndeepspeed --include localhost:3 train.py --deepspeed ds_z2.json').scenario.sharding).toEqual({ kind: 'zero', stage: 2 });
+  });
+
   it("docker run's --gpus is a count, a device list or all (a count not given)", () => {
     const tgi = (gpus: string) => read(`serve llama-3-8b on a10g\ndocker run --gpus ${gpus} ghcr.io/huggingface/text-generation-inference:1.4 --model-id meta-llama/Meta-Llama-3-8B`).scenario.hardware;
     expect(tgi('2')).toMatchObject({ count: 2 });
