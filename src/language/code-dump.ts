@@ -92,7 +92,7 @@ const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
  * is that value, as the shell expands it; any other (arithmetic, a variable never set, `${@:2}`) is blanked.
  */
 const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*)/g;
-const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:-]*)"|'([\w.\/:-]*)'|([\w.\/:-]*))(?=[ \t]*(?:[;#\n]|$))/g;
+const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
 /** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
 function shellValues(text: string): Map<string, string> {

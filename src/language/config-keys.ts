@@ -692,11 +692,27 @@ const KEYS: Record<string, Handler> = {
   // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
   world_size: count('gpus'),
+  // Launch scripts' short variable names (MBS=2 GBS=256 SEQ_LEN=4096 NGPUS=8): the request's own words.
+  mbs: numeric('bs'),
+  micro_batch: numeric('bs'),
+  micro_bs: numeric('bs'),
+  bs: batchSize,
+  gbs: numeric('gbs'),
+  global_batch: numeric('gbs'),
+  global_bs: numeric('gbs'),
+  ga: numeric('ga'),
+  grad_accum: numeric('ga'),
+  seq: numeric('seq'),
+  ctx: numeric('seq'),
+  ngpus: count('gpus'),
+  n_gpu: count('gpus'),
+  num_gpu: count('gpus'),
   // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
   gpus: (v) => {
     const value = unquote(v);
-    const devices = /device=([\d,]+)/.exec(value);
-    if (devices) return gpus(devices[1]!.split(',').filter(Boolean).length);
+    // A device list: docker's "device=0,1", a script's GPUS=0,1,2,3 (its commas read as '+').
+    const devices = /^(?:device=)?(\d+(?:[,+]\d+)+)$|^device=(\d+)$/.exec(value);
+    if (devices) return gpus((devices[1] ?? devices[2]!).split(/[,+]/).filter(Boolean).length);
     const n = numberOf(value);
     return Number.isInteger(n) && n > 0 ? gpus(n) : IGNORE;
   },
@@ -827,9 +843,10 @@ const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?:[ \\t]
 
 /**
  * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
- * QwenLM/Qwen3#67): digits and commas are the whole value, whatever follows.
+ * QwenLM/Qwen3#67), or in a script's own variable (GPUS=0,1,2,3): digits and commas are the whole
+ * value, whatever follows.
  */
-const DEVICE_LIST = /((?<![\w.\-/])["']?cuda_visible_devices["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
 
 /**
  * The DeepSpeed launcher's `--include localhost:0,1,2,3` (`host1:0,1@host2:0,1`): the devices it

@@ -86,6 +86,13 @@ describe('Megatron-LM launch scripts', () => {
     expect(read(script('7B')).scenario.model.arch).toMatchObject({ hidden: 4096, layers: 32, heads: 32 });
   });
 
+  it("a script's short variable names are its settings, and its variables expand where it uses them", () => {
+    const { scenario } = read('full finetune llama-2-7b on a100\n```\nMBS=2\nGA=8\nSEQ=4096\nGPUS=0,1,2,3\nCUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 4 train.py\n```');
+    expect([scenario.microBatch, scenario.gradAccum, scenario.seq, scenario.hardware?.count]).toEqual([2, 8, 4096, 4]);
+    const tp = read('llama-2-13b megatron on 8x a100\n```\nMP_SIZE=4\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $MP_SIZE\n```').scenario.parallel.tp;
+    expect(tp).toBe(4);
+  });
+
   it('GPUS_PER_NODE times a node count the script sets is every GPU', () => {
     const script = 'llama-2-13b megatron\n```\nGPUS_PER_NODE=8\nNNODES=2\nWORLD_SIZE=$(($GPUS_PER_NODE*$NNODES))\nTP=2\n```\non A100 80G';
     expect(read(script).scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 16 });
