@@ -89,7 +89,7 @@ describe('Megatron-LM launch scripts', () => {
   it("a script's short variable names are its settings, and its variables expand where it uses them", () => {
     const { scenario } = read('full finetune llama-2-7b on a100\n```\nMBS=2\nGA=8\nSEQ=4096\nGPUS=0,1,2,3\nCUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 4 train.py\n```');
     expect([scenario.microBatch, scenario.gradAccum, scenario.seq, scenario.hardware?.count]).toEqual([2, 8, 4096, 4]);
-    const tp = read('llama-2-13b megatron on 8x a100\n```\nMP_SIZE=4\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $MP_SIZE\n```').scenario.parallel.tp;
+    const tp = read('llama-2-13b megatron on 8x a100\n```\nTENSOR_PAR=4\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $TENSOR_PAR\n```').scenario.parallel.tp;
     expect(tp).toBe(4);
   });
 
