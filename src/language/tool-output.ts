@@ -2,10 +2,11 @@ import { GPUS } from '../catalog/index.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
- * Tool output pasted around a question (issue 11 §2): nvidia-smi's memory column and its whole
- * table. Its numbers are a measurement, never a request word: `22457MiB / 24564MiB` is memory in
- * use out of the card's total (vllm-project/vllm#22177), so the total is the card's memory and the
- * figure in use is no card at all. Runs on normalised (lower-case) text.
+ * Tool output pasted around a question (issue 11 §2): nvidia-smi's memory column, its table and
+ * its --query-gpu CSV, and PyTorch's CUDA out-of-memory message. Their numbers are measurements,
+ * never request words: `22457MiB / 24564MiB` is memory in use out of the card's total
+ * (vllm-project/vllm#22177), so the total is the card's memory and the figure in use is no card
+ * at all; "Tried to allocate 172.00 MiB" is no count. Runs on normalised (lower-case) text.
  */
 
 const blank = (s: string) => s.replace(/[^\n]/g, ' ');
