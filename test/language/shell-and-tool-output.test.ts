@@ -343,6 +343,23 @@ describe('environment reports', () => {
   });
 });
 
+describe('never a crash', () => {
+  it('any mix of script, launcher and tool-output fragments is read or refused with a reason, never "could not read"', () => {
+    const fragment = fc.constantFrom(
+      'llama-2-7b', '\n', '```', '# 7 B', 'TP=2', 'GPUS_PER_NODE=8', 'WORLD_SIZE=$(($GPUS_PER_NODE*$NNODES))', '--nnodes $NNODES', 'case $MODEL_SIZE in', '7b)', ';;', 'esac',
+      'if [[ ${MODEL_SIZE} == "7b" ]]; then', 'fi', 'srun', '--gres=gpu:a100:4', '-N 2', '#SBATCH --nodes=2', '22457MiB / 24564MiB', '|   0  NVIDIA A100-SXM4-80GB  On  | 00000000:07:00.0 Off |  0 |',
+      'Tried to allocate 20.00 MiB (GPU 0; 23.69 GiB total capacity; 1 GiB already allocated)', 'GPU 0: NVIDIA H100 80GB HBM3', 'name, memory.total [MiB]', 'pretrain_gpt.py', '--include localhost:0,1', '$', '${', '(', ')', '|', 'NUM_LAYERS=32',
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 14 }), (parts) => {
+        const out = parseRequest(parts.join(' '));
+        expect(out.ok || !/could not read this request/.test(out.error.message)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('what is left unknown is said, not refused', () => {
   it('a per-node count on an unknown node count never makes a split impossible', () => {
     const r = resolveRequest('70b megatron tp 8 pp 2\n```\nGPUS_PER_NODE=8\ntorchrun --nnodes $NNODES pretrain_gpt.py\n```', null);
