@@ -86,25 +86,99 @@ const GO_MAP = /(?:\b[a-z_]\w*=)?["']?map\[([^\]\n]*)\]["']?/g;
 /** `export NAME=value` in a shell paste: the setting, not the word "export". */
 const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
 
-/** Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. */
-const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{[^}\n]*\}|\$[a-z_]\w*/g;
+/**
+ * Shell variable references: `$HOST_NUM`, `${MODEL_SIZE}`, `$(($GPUS_PER_NODE*$HOST_NUM))`. A
+ * reference to a variable the script sets to a plain value (`TP=4` … `--tensor-model-parallel-size $TP`)
+ * is that value, as the shell expands it; any other (arithmetic, a variable never set, `${@:2}`) is blanked.
+ */
+const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*)/g;
+const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
+
+/** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
+function shellValues(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  if (!text.includes('$')) return values;
+  for (const m of text.matchAll(SHELL_ASSIGNMENT)) {
+    const value = m[2] ?? m[3] ?? m[4] ?? '';
+    if (value) values.set(m[1]!, value);
+    else values.delete(m[1]!);
+  }
+  return values;
+}
 
 /**
  * A shell case table, `if [[ ${MODEL_SIZE} == "1.7b" ]]; then …; elif [[ ${MODEL_SIZE} == "70b" ]]; then …; fi`
- * (NVIDIA/Megatron-LM#1571): the settings of several setups, one per value of a variable. It is
- * not the user's setup unless they name one of its values outside it: that branch is kept, the
- * others go; with none named, every branch goes (a note says so).
+ * (NVIDIA/Megatron-LM#1571) or `case $MODEL_SIZE in 7b) …;; 70b) …;; esac`: the settings of several
+ * setups, one per value of a variable. It is not the user's setup unless they name one of its
+ * values outside it: that branch is kept, the others go; with none named, every branch goes (a
+ * note says so).
  */
 const BRANCH = /^[ \t]*(if|elif)[ \t]+\[\[?[ \t]*"?\$\{?([a-z_]\w*)\}?"?[ \t]*==?[ \t]*["']?([^"'\]\s]+)["']?[ \t]*\]\]?[ \t]*;?[ \t]*then\b/;
 const BRANCH_END = /^[ \t]*(elif|else|fi)\b/;
+const CASE_OPEN = /^[ \t]*case[ \t]+"?\$\{?([a-z_]\w*)\}?"?[ \t]+in[ \t]*$/;
+/** A case pattern opening a branch: `7b|7B)`, `"70b")`, `*)`. */
+const CASE_PATTERN = /^[ \t]*\(?((?:"[^"\n]*"|'[^'\n]*'|[^()\s|"']+)(?:\|(?:"[^"\n]*"|'[^'\n]*'|[^()\s|"']+))*)\)/;
+
+interface Branch {
+  values: string[];
+  from: number;
+  to: number;
+}
+
+/** `case … esac` as branches (the `*)` default is none: an error message, never a setup). */
+function caseBranches(lines: string[], open: number): { branches: Branch[]; defaults: number[]; end: number } {
+  const branches: Branch[] = [];
+  const defaults: number[] = [];
+  let n = open + 1;
+  while (n < lines.length && !/^[ \t]*esac\b/.test(lines[n]!)) {
+    const p = CASE_PATTERN.exec(lines[n]!);
+    if (!p) {
+      n++;
+      continue;
+    }
+    let to = n;
+    while (to < lines.length && !/;;/.test(lines[to]!) && !(to > n && (CASE_PATTERN.test(lines[to]!) || /^[ \t]*esac\b/.test(lines[to]!)))) to++;
+    if (to < lines.length && /;;/.test(lines[to]!)) to++;
+    const values = p[1]!.split('|').map((v) => v.replace(/^["']|["']$/g, ''));
+    if (values.includes('*')) for (let k = n; k < to; k++) defaults.push(k);
+    else branches.push({ values, from: n, to });
+    n = to;
+  }
+  return { branches, defaults, end: Math.min(n + 1, lines.length) };
+}
 
 function caseTables(text: MappedText, notes: string[]): MappedText {
   const lines = text.text.split('\n');
   const drop = new Map<number, 'all' | 'condition'>();
+  /** Keeps the one branch named outside the table, or none; returns nothing. */
+  const choose = (variable: string, branches: Branch[], from: number, end: number) => {
+    const outside = lines.filter((_, n) => n < from || n >= end).join('\n');
+    const names = (v: string) => new RegExp(`(?<![\\w.])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(outside);
+    const named = branches.filter((b) => b.values.some(names));
+    const kept = named.length === 1 ? named[0]! : null;
+    for (const b of branches) for (let n = b.from; n < b.to; n++) drop.set(n, b === kept ? 'condition' : 'all');
+    const values = branches.map((b) => b.values[0]).join(', ');
+    notes.push(
+      kept
+        ? `a shell table of settings by ${variable} (${values}): read the ${kept.values[0]} branch, the one the message names`
+        : `a shell table of settings by ${variable} (${values}) is not read: say which one you run`,
+    );
+  };
   for (let i = 0; i < lines.length; i++) {
+    const opened = CASE_OPEN.exec(lines[i]!);
+    if (opened) {
+      const { branches, defaults, end } = caseBranches(lines, i);
+      if (branches.length < 2) continue;
+      drop.set(i, 'all');
+      for (const n of defaults) drop.set(n, 'all');
+      if (end - 1 > i && /^[ \t]*esac\b/.test(lines[end - 1]!)) drop.set(end - 1, 'all');
+      choose(opened[1]!, branches, i, end);
+      i = end - 1;
+      continue;
+    }
     const first = BRANCH.exec(lines[i]!);
     if (!first || first[1] !== 'if') continue;
-    const branches: { value: string; from: number; to: number }[] = [];
+    const branches: Branch[] = [];
     let j = i;
     let end = i;
     while (j < lines.length) {
@@ -112,7 +186,7 @@ function caseTables(text: MappedText, notes: string[]): MappedText {
       if (!b || b[2] !== first[2]) break;
       let k = j + 1;
       while (k < lines.length && !BRANCH_END.test(lines[k]!)) k++;
-      branches.push({ value: b[3]!, from: j, to: k });
+      branches.push({ values: [b[3]!], from: j, to: k });
       j = k;
       end = k;
       if (k < lines.length && !/^[ \t]*elif\b/.test(lines[k]!)) break;
@@ -125,15 +199,7 @@ function caseTables(text: MappedText, notes: string[]): MappedText {
       if (isFi) break;
     }
     if (branches.length < 2) continue;
-    const outside = lines.filter((_, n) => n < i || n >= end).join('\n');
-    const named = branches.filter((b) => new RegExp(`(?<![\\w.])${b.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`).test(outside));
-    const kept = named.length === 1 ? named[0]! : null;
-    for (const b of branches) for (let n = b.from; n < b.to; n++) drop.set(n, b === kept ? 'condition' : 'all');
-    notes.push(
-      kept
-        ? `a shell table of settings by ${first[2]} (${branches.map((b) => b.value).join(', ')}): read the ${kept.value} branch, the one the message names`
-        : `a shell table of settings by ${first[2]} (${branches.map((b) => b.value).join(', ')}) is not read: say which one you run`,
-    );
+    choose(first[2]!, branches, i, end);
     i = end - 1;
   }
   if (!drop.size) return text;
@@ -149,9 +215,10 @@ function caseTables(text: MappedText, notes: string[]): MappedText {
     const span = starts.get(m.index);
     if (!span || span.to !== m.index + m[0].length) return m[0];
     if (span.how === 'all') return blank(m[0]);
-    // The kept branch: its condition goes, its settings stay.
-    const cond = BRANCH.exec(m[0]);
-    return cond ? blank(cond[0]) + m[0].slice(cond[0].length) : m[0];
+    // The kept branch: its condition goes, its settings stay (and a case branch's closing `;;`).
+    const cond = BRANCH.exec(m[0]) ?? CASE_PATTERN.exec(m[0]);
+    const rest = (cond ? blank(cond[0]) + m[0].slice(cond[0].length) : m[0]).replace(/;;/g, '  ');
+    return rest;
   });
 }
 
@@ -191,6 +258,7 @@ export function readCodeDump(input: MappedText): CodeReading {
 /** Every rewrite (exported for the test that holds the prose fast path to it). */
 export function readCode(input: MappedText): CodeReading {
   const notes: string[] = [];
+  const values = shellValues(input.text);
   const beforeTypes = caseTables(input, notes)
     .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
     .replace(TIMESTAMP, (m) => blank(m[0]))
@@ -236,6 +304,9 @@ export function readCode(input: MappedText): CodeReading {
       return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
     })
     .replace(SHELL_EXPORT, (m) => blank(m[0]))
-    .replace(SHELL_VARIABLE, (m) => blank(m[0]));
+    .replace(SHELL_VARIABLE, (m) => {
+      const value = values.get(m[1] ?? m[2] ?? '');
+      return value === undefined ? blank(m[0]) : value;
+    });
   return { text, notes };
 }

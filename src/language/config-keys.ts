@@ -1,6 +1,11 @@
 import { readCodeDump } from './code-dump.js';
 import { readCommands } from './commands.js';
+import { readEnvironmentReport } from './environment-report.js';
 import type { MappedText } from './mapped-text.js';
+import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from './megatron.js';
+import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
+import { readSlurm } from './slurm.js';
+import { readToolOutput } from './tool-output.js';
 
 /**
  * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
@@ -28,6 +33,10 @@ export interface KeyContext {
   values?: ReadonlyMap<string, string>;
   /** The key being read. */
   current?: string;
+  /** The text is a Megatron-LM run (megatron.ts): its --bf16 is Megatron's own recipe. */
+  megatron?: boolean;
+  /** The node count a pasted script sets, or leaves unknown (shell-script.ts). */
+  nodes?: NodeCount;
 }
 
 type Handler = (value: string, ctx: KeyContext) => KeyReading;
@@ -75,8 +84,6 @@ const flag =
 /** Flags only text-generation-webui's server.py takes (modules/shared.py). */
 const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
 
-/** Flags only Megatron-LM (and NeMo, built on it) takes (megatron/training/arguments.py). */
-const MEGATRON_KEYS = ['tensor_model_parallel_size', 'pipeline_model_parallel_size', 'use_distributed_optimizer', 'num_query_groups', 'ffn_hidden_size'];
 
 /** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
 const halfFlag =
@@ -93,7 +100,7 @@ const halfFlag =
     // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
     if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
     // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
-    if (MEGATRON_KEYS.some((k) => ctx.keys.has(k))) return say(`megatron-mixed ${dtype}`);
+    if (ctx.megatron || MEGATRON_ONLY.some((k) => ctx.keys.has(k)) || ctx.keys.has('ffn_hidden_size')) return say(`megatron-mixed ${dtype}`);
     // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
     // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
     if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
@@ -303,6 +310,23 @@ const count =
     return word === 'gpus' ? gpus(n) : say(`${n} ${word}`);
   };
 
+/**
+ * A script's GPUS_PER_NODE is per node: the GPUs in all are that times its node count. With no node
+ * count it is one node's (torchrun's --nnodes defaults to 1); with a node count the script never sets
+ * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, NVIDIA/Megatron-LM#1571) the total is unknown, said
+ * so, and no count is read: memory per GPU does not depend on it.
+ */
+const gpusPerNode: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (!Number.isInteger(n) || n <= 0) return IGNORE;
+  const nodes = ctx.nodes;
+  if (nodes && 'unknown' in nodes) {
+    const which = /^\w+$/.test(nodes.unknown) ? `a node count the text does not set (${nodes.unknown})` : 'a node count the text does not give as a number';
+    return { ignore: true, note: `${n} GPUs per node, on ${which}: the GPU count is unknown, so memory is per GPU (say "2 nodes of ${n}x A100" for the whole job)` };
+  }
+  if (nodes && nodes.nodes > 1) return say(`${nodes.nodes} nodes of ${n} gpus`);
+  return gpus(n);
+};
 
 /**
  * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
@@ -607,6 +631,17 @@ const KEYS: Record<string, Handler> = {
   // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
   use_distributed_optimizer: (v) => (isTrue(v) ? say('megatron zero1') : IGNORE),
   sequence_parallel: (v) => (isTrue(v) ? say('sp') : IGNORE),
+  // Megatron's --context-parallel-size splits the sequence over GPUs; --expert-model-parallel-size the experts.
+  context_parallel_size: numeric('cp'),
+  expert_model_parallel_size: numeric('ep'),
+  // --recompute-granularity full|selective (with --recompute-method/--recompute-num-layers for full);
+  // --recompute-activations is the selective one (megatron/training/arguments.py).
+  recompute_granularity: (v) => {
+    const value = unquote(v);
+    return value === 'full' ? say('full recompute') : value === 'selective' ? say('selective recompute') : IGNORE;
+  },
+  recompute_activations: (v) => (isTrue(v) ? say('selective recompute') : IGNORE),
+  use_flash_attn: attention,
   pipeline_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron pp ${numberOf(v)}`) : IGNORE),
   tensor_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron tp ${numberOf(v)}`) : IGNORE),
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
@@ -625,6 +660,9 @@ const KEYS: Record<string, Handler> = {
   wbits: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE),
   auto_devices: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }),
   tp: numeric('tp'),
+  // Megatron-LM before 2.0, GPT-NeoX and DeepSpeed inference's mp_size: the tensor model-parallel size.
+  model_parallel_size: numeric('tp'),
+  mp_size: numeric('tp'),
   tp_size: numeric('tp'),
   virtual_pipeline_model_parallel_size: numeric('vpp'),
   // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags
@@ -639,10 +677,45 @@ const KEYS: Record<string, Handler> = {
   pp: numeric('pp'),
   num_shard: serving(numeric('tp')),
   cuda_visible_devices: gpuList,
-  nproc_per_node: count('gpus'),
+  // torchrun's processes per node: the GPUs of one node. Unlike GPUS_PER_NODE it is not multiplied by
+  // --nnodes (a command copied for two nodes is often run on one: deepseek-ai/DeepSeek-V3#855), but
+  // on a node count never set the total is unknown all the same.
+  nproc_per_node: (v, ctx) => {
+    if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
+    // `--nproc_per_node $GPUS_PER_NODE`: the script's GPUS_PER_NODE, read once, there.
+    if (ctx.values?.has('gpus_per_node') && numberOf(ctx.values.get('gpus_per_node')!) === numberOf(v)) return IGNORE;
+    return count('gpus')(v, ctx);
+  },
   num_processes: count('gpus'),
   num_gpus: count('gpus'),
-  gpus_per_node: count('gpus'),
+  gpus_per_node: gpusPerNode,
+  // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
+  // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
+  world_size: count('gpus'),
+  // Launch scripts' short variable names (MBS=2 GBS=256 SEQ_LEN=4096 NGPUS=8): the request's own words.
+  mbs: numeric('bs'),
+  micro_batch: numeric('bs'),
+  micro_bs: numeric('bs'),
+  bs: batchSize,
+  gbs: numeric('gbs'),
+  global_batch: numeric('gbs'),
+  global_bs: numeric('gbs'),
+  ga: numeric('ga'),
+  grad_accum: numeric('ga'),
+  seq: numeric('seq'),
+  ctx: numeric('seq'),
+  ngpus: count('gpus'),
+  n_gpu: count('gpus'),
+  num_gpu: count('gpus'),
+  // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
+  gpus: (v) => {
+    const value = unquote(v);
+    // A device list: docker's "device=0,1", a script's GPUS=0,1,2,3 (its commas read as '+').
+    const devices = /^(?:device=)?(\d+(?:[,+]\d+)+)$|^device=(\d+)$/.exec(value);
+    if (devices) return gpus((devices[1] ?? devices[2]!).split(/[,+]/).filter(Boolean).length);
+    const n = numberOf(value);
+    return Number.isInteger(n) && n > 0 ? gpus(n) : IGNORE;
+  },
   devices: count('gpus'),
   n_gpus: count('gpus'),
   // inference
@@ -711,7 +784,8 @@ const NO_MEMORY_EFFECT = new Set(
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
-  chunked_prefill_size max_prefill_tokens disable_disk_cache`
+  chunked_prefill_size max_prefill_tokens disable_disk_cache
+  node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -769,9 +843,16 @@ const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?:[ \\t]
 
 /**
  * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
- * QwenLM/Qwen3#67): digits and commas are the whole value, whatever follows.
+ * QwenLM/Qwen3#67), or in a script's own variable (GPUS=0,1,2,3): digits and commas are the whole
+ * value, whatever follows.
  */
-const DEVICE_LIST = /((?<![\w.\-/])["']?cuda_visible_devices["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+
+/**
+ * The DeepSpeed launcher's `--include localhost:0,1,2,3` (`host1:0,1@host2:0,1`): the devices it
+ * runs on, one process each (deepspeed/launcher/runner.py, "--include").
+ */
+const DEEPSPEED_INCLUDE = /(?<![\w-])--include(?:[ \t]*=[ \t]*|[ \t]+)["']?((?:[\w.-]+:\d+(?:,\d+)*@?)+)["']?(?![\w,@:])/g;
 
 /**
  * YAML comments in a pasted config are not settings: a commented-out key
@@ -794,15 +875,30 @@ const ASKED_VALUE =
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
 const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
 
+/** `NAME=value` opening its line, NAME in capitals as the user wrote it: a shell variable, not prose. */
+function shellLine(text: MappedText, m: RegExpExecArray): boolean {
+  if (m[6] !== '=' || !/(?:^|\n)[ \t]*(?:export[ \t]+)?$/.test(text.text.slice(Math.max(0, m.index - 16), m.index))) return false;
+  const name = text.userText(m.index, m.index + m[5]!.length);
+  return /^[A-Z][A-Z0-9_]*$/.test(name);
+}
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
+  // The node count is read before the code reader blanks `$VARIABLES`.
+  const scriptNodes = nodeCountOf(raw.text, raw.original);
   const code = readCodeDump(raw);
   const notes: string[] = [...code.notes];
+  const slurm = readSlurm(code.text);
+  // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
+  const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
+  const tools = readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text)));
+  notes.push(...tools.notes);
+  const entry = readEntryPoints(tools.text);
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
-  const input = readCommands(code.text)
+  const input = readCommands(entry.text)
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
     .replace(/\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
@@ -810,6 +906,11 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
     .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
+    // One device is what an estimate assumes anyway (ONE_GPU): only a count of several is said.
+    .replace(DEEPSPEED_INCLUDE, (m) => {
+      const n = [...m[1]!.matchAll(/\d+/g)].length;
+      return n > 1 ? ` ${n} gpus `.padEnd(m[0].length) : ' '.repeat(m[0].length);
+    })
     .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
     .replace(YAML_LIST, (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : '')).replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length));
   const src = input.text;
@@ -837,6 +938,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' '));
+  const megatron = megatronRun(present, src, entry.found);
+  if (megatron) notes.push(megatron.note);
+  /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
+  let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
@@ -859,8 +964,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     let value = m[2] ?? m[4] ?? m[7] ?? m[9];
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
-    // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key.
-    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey))) return m[0];
+    // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
+    // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
+    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return m[0];
     if (m[8] !== undefined && !known) return m[0];
     const lineStart = src.lastIndexOf('\n', m.index) + 1;
     const indent = m.index - lineStart;
@@ -896,7 +1002,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return ' '.repeat(m[0].length);
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return m[0];
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
@@ -938,6 +1044,12 @@ export function readConfig(raw: MappedText): ConfigReading {
         { text: ' '.repeat(m[0].length - at - value.length), from: at + value.length, to: m[0].length },
       ];
     }
+    if (megatronWords && MEGATRON_ANCHORS.has(key)) {
+      // A reading that names Megatron already ("megatron tp 4") needs only the rest of the words.
+      const words = reading.say.startsWith('megatron') ? megatronWords.replace(/^megatron ?/, '') : megatronWords;
+      megatronWords = '';
+      return ` ${words} ${reading.say} `.replace(/^ {2}/, ' ');
+    }
     return ` ${reading.say} `;
   });
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
@@ -947,7 +1059,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const handler = KEYS[key];
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? ' '.repeat(m[0].length) : m[0];
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (reading === null) return m[0];
     if ('ignore' in reading) return ' '.repeat(m[0].length);
     return ` ${reading.say} `;

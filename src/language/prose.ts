@@ -195,8 +195,9 @@ export function readProse(input: MappedText): ProseReading {
     }))
     // "I also run into this problem", "ran out of memory": the idiom, not running a model.
     .replace(/\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
-    // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0").
-    .replace(/\b(deep[-_ ]?spee?d)[-_ ]+(?:stage[-_ ]*)?([123])(?![.\d\w])/g, outsideHubIds((m) => [
+    // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14", "deepspeed 3.0";
+    // not a count: "deepspeed 2 gpus", the launcher's `deepspeed --num_gpus 2` read as config keys).
+    .replace(/\b(deep[-_ ]?spee?d)[-_ ]+(?:stage[-_ ]*)?([123])(?![.\d\w])(?![ \t]*(?:x\b|\*|gpus?\b|cards?\b|nodes?\b))/g, outsideHubIds((m) => [
       { text: m[1]!, from: 0, to: m[1]!.length },
       { text: ` zero${m[2]}`, from: m[1]!.length, to: m[0].length },
     ]))

@@ -1,5 +1,6 @@
 import { GPUS, MODELS } from '../catalog/index.js';
 import type { Item } from './items.js';
+import { slurmAllocationWins } from './slurm.js';
 import { ENGINE_NAMED } from './vocabulary.js';
 
 /**
@@ -15,6 +16,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
   out = contrasted(out, text, notes);
+  out = slurmAllocationWins(out, notes);
   out = cards(out, notes);
   out = launched(out, notes);
   out = actualSetup(out, text, notes);

@@ -309,14 +309,19 @@ class Resolution {
       ['headdim', 'headDim'],
     ] as const;
     const model = this.s.model;
+    // A value that restates the named catalog model's own shape ("llama2-7b" with a launch script's
+    // NUM_LAYERS=32 HIDDEN_SIZE=4096 …, NVIDIA/Megatron-LM#606) overrides nothing: the model stays as published.
+    const published = model.id !== null ? modelById(model.id).arch : null;
+    const restated = new Set<string>();
     let shapeChanged = false;
     for (const [word, field] of fields) {
       const value = this.patch.value<number>(`arch.${word}`);
       if (value === undefined) continue;
+      if (published?.[field] === value) restated.add(word);
+      if ((word === 'hidden' || word === 'heads') && !(restated.has(word) && model.arch[field] === value)) shapeChanged = true;
       model.arch[field] = value;
-      if (word === 'hidden' || word === 'heads') shapeChanged = true;
     }
-    const asked = fields.map(([w]) => w).filter((w) => this.patch.has(`arch.${w}`) || model.overrides.includes(w));
+    const asked = fields.map(([w]) => w).filter((w) => !restated.has(w) && (this.patch.has(`arch.${w}`) || model.overrides.includes(w)));
     model.overrides = asked;
     // An overridden shape counts its own parameters, not the bare size it started from.
     if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);

@@ -1,0 +1,77 @@
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * Environment reports pasted into issues (issue 11 §2): PyTorch's collect_env.py, which vLLM's
+ * issue template asks for, and `nvidia-smi -L`. Their GPU lines ("GPU 0: NVIDIA H100 80GB HBM3",
+ * one per device) are the cards: read as "<count>x <name>". The rest (library versions, CPU
+ * details, the GPU topology matrix and its legend) is the machine, not the request, and is read as
+ * nothing: "GPU 0" is never a count of 0, "L3 cache: 32 MiB" never a card. Runs on normalised text.
+ */
+
+const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+
+/** One GPU: collect_env's "GPU 0: NVIDIA GeForce RTX 3090 Ti", nvidia-smi -L's "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-…)". */
+const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+):[ \t]*([^\n(]+?)[ \t]*(?:\(uuid:[^)\n]*\))?[ \t]*$/;
+
+/**
+ * Labels of collect_env.py's report (torch/utils/collect_env.py, vllm/collect_env.py) and of the
+ * lscpu block inside it: "label: value" lines that describe the machine. Labels a config could use
+ * too (`model:`, `os:`, `flags:`) count only next to a line of the report.
+ */
+const REPORT_LABEL =
+  /^[ \t]*(?:pytorch version|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
+const NEIGHBOUR_LABEL = /^[ \t]*(?:os|model|model name|architecture|flags|stepping|virtualization|cpu)[ \t]*:[^\n]*$/;
+/** `[pip3] torch==2.6.0`, `[conda] numpy 2.2.4 pypi_0 pypi`. */
+const PACKAGE_LINE = /^[ \t]*\[(?:pip3?|conda)\][^\n]*$/;
+/** The topology matrix ("GPU0  X  NV18  NV18  0-7  0  N/A", its header, NIC rows) and its legend ("NV#  = Connection …"). */
+const TOPOLOGY_LINE = /^[ \t]*(?:(?:gpu|nic)\d+(?:[ \t]+(?:x|nv\d+|sys|node|phb|pxb|pix|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*|n\/a))+|(?:gpu\d+[ \t]+)+(?:nic\d+[ \t]+)*cpu affinity[^\n]*|legend:|(?:x|sys|node|phb|pxb|pix|nv#)[ \t]+=[^\n]*|nic legend:|nic\d+:[ \t]*mlx[^\n]*|collecting environment information\.*)[ \t]*$/;
+
+const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version:|\[pip3\]|^gpu[ \t]+\d+:/m;
+
+/** The report's GPU lines read as the cards, the rest of it blanked. */
+export function readEnvironmentReport(text: MappedText): MappedText {
+  if (!REPORT_MARK.test(text.text)) return text;
+  const lines = text.text.split('\n');
+  const say = new Map<number, string>();
+  for (let n = 0; n < lines.length; n++) {
+    const first = GPU_LINE.exec(lines[n]!);
+    if (!first) continue;
+    const name = first[2]!;
+    const indices = new Set<string>([first[1]!]);
+    let end = n;
+    // The GPU lines that follow, of the same card: one per device.
+    while (end + 1 < lines.length) {
+      const next = GPU_LINE.exec(lines[end + 1]!);
+      if (!next || next[2] !== name) break;
+      indices.add(next[1]!);
+      end++;
+    }
+    say.set(n, ` ${indices.size}x ${name} `);
+    for (let k = n + 1; k <= end; k++) say.set(k, '');
+    n = end;
+  }
+  lines.forEach((line, n) => {
+    if (!say.has(n) && (REPORT_LABEL.test(line) || PACKAGE_LINE.test(line) || TOPOLOGY_LINE.test(line))) say.set(n, '');
+  });
+  // A label a config could use too, read as the report's only beside the report's lines (a run of them: lscpu's block).
+  for (let changed = true; changed; ) {
+    changed = false;
+    lines.forEach((line, n) => {
+      if (say.has(n) || !NEIGHBOUR_LABEL.test(line) || !(say.has(n - 1) || say.has(n + 1))) return;
+      say.set(n, '');
+      changed = true;
+    });
+  }
+  if (!say.size) return text;
+  const starts = new Map<number, string>();
+  let offset = 0;
+  lines.forEach((line, n) => {
+    if (say.has(n)) starts.set(offset, say.get(n)!);
+    offset += line.length + 1;
+  });
+  return text.replace(/^[^\n]*$/gm, (m) => {
+    const words = starts.get(m.index);
+    if (words === undefined) return m[0];
+    return words || blank(m[0]);
+  });
+}

@@ -1,0 +1,106 @@
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * Shell launch scripts people paste (issue 11 §2): variable dumps such as Megatron-LM's
+ * examples/*.sh (`TP=1`, `GPUS_PER_NODE=8`, `HIDDEN_SIZE=4096 # e.g. llama-13b: 5120`) and the
+ * comments between their lines. Runs on normalised (lower-case) text.
+ */
+
+const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+
+/** A shell assignment line: `NAME=value`, `export NAME=value`. */
+const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([a-z_]\w*)=([^\s;#]*)/;
+const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
+
+/**
+ * Whole-line comments of a script are never settings, whatever they say ("# 7 B", "# llama2 70B
+ * uses GQA", "# NUM_LAYERS=80"): those inside a ``` fence (shell, YAML and Python all comment with
+ * `#`), and those next to a shell assignment outside one. A Markdown heading ("### Running on
+ * 1 x H100") stands in prose and stays. Slurm's `#SBATCH` lines are directives (slurm.ts).
+ */
+export function dropScriptComments(text: MappedText): MappedText {
+  return dropComments(text).replace(ARRAY_OPEN, (m) => blank(m[0])).replace(ARRAY_CLOSE, (m) => blank(m[0]));
+}
+
+/**
+ * A bash array of flags, `GPT_MODEL_ARGS=(` … `)` (Megatron-LM's examples/gpt3/train_gpt3_175b_distributed.sh):
+ * its name and brackets are syntax; the flags inside are read one by one.
+ */
+const ARRAY_OPEN = /^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?[a-z_]\w*=\([ \t]*$/gm;
+const ARRAY_CLOSE = /^[ \t]*\)[ \t]*$/gm;
+
+function dropComments(text: MappedText): MappedText {
+  if (!text.text.includes('#')) return text;
+  const lines = text.text.split('\n');
+  const drop = new Set<number>();
+  let fenced = false;
+  const assignment = (n: number) => n >= 0 && n < lines.length && ASSIGNMENT.test(lines[n]!);
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!;
+    if (/^[ \t]*```/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (!COMMENT_LINE.test(line)) continue;
+    if (fenced || assignment(n - 1) || assignment(n + 1)) drop.add(n);
+  }
+  if (!drop.size) return text;
+  const starts = new Set<number>();
+  let offset = 0;
+  lines.forEach((line, n) => {
+    if (drop.has(n)) starts.add(offset);
+    offset += line.length + 1;
+  });
+  return text.replace(/^[^\n]*$/gm, (m) => (starts.has(m.index) ? blank(m[0]) : m[0]));
+}
+
+/** What a script says about its node count: a number, unknown (a variable it never sets), or nothing. */
+export type NodeCount = { nodes: number } | { unknown: string } | null;
+
+/**
+ * Names scripts give the node count: NNODES, NUM_NODES, NODE_NUM, HOST_NUM (Megatron-LM#1571),
+ * NUM_HOSTS, NUM_MACHINES (accelerate), NODE_COUNT; and launcher flags that take it: torchrun
+ * `--nnodes`, DeepSpeed's `--num_nodes`, accelerate's `--num_machines`.
+ */
+const NODE_VARIABLE = /^(?:n_?nodes|num_?nodes|nodes?_?num|nodes?_?count|host_?num|num_?hosts|n_?hosts|num_?machines|world_?nodes)$/;
+const NODE_FLAG = /(?<![\w-])--(?:nnodes|num[_-]nodes|num[_-]machines)(?:[ \t]*=[ \t]*|[ \t]+)(\S+)/g;
+const REFERENCE = /\$\{?([a-z_]\w*)\}?/g;
+
+/**
+ * The node count of a pasted script, read before its `$VARIABLES` are blanked: a count set by a
+ * variable or flag, or unknown when the script multiplies by a node variable it never sets
+ * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, `--nnodes $NNODES`, `--nnodes=1:4`).
+ */
+export function nodeCountOf(text: string, written = text): NodeCount {
+  const count = readNodeCount(text);
+  if (!count || !('unknown' in count)) return count;
+  // The variable as the user wrote it (HOST_NUM), for the note.
+  const ref = new RegExp(`\\$\\{?(${count.unknown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?![\\w])`, 'i').exec(written);
+  return { unknown: ref ? ref[1]! : count.unknown };
+}
+
+function readNodeCount(text: string): NodeCount {
+  if (!/=|\$|--n/.test(text)) return null;
+  const assigned = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    for (const part of line.split(';')) {
+      const a = ASSIGNMENT.exec(part);
+      if (a) assigned.set(a[1]!, a[2]!.replace(/^["']|["']$/g, ''));
+    }
+  }
+  const valueOf = (raw: string, seen = 0): NodeCount => {
+    const v = raw.replace(/^["']|["']$/g, '');
+    if (/^\d+$/.test(v)) return { nodes: Number(v) };
+    const ref = /^\$\{?([a-z_]\w*)\}?$/.exec(v);
+    if (ref && seen < 4) {
+      const set = assigned.get(ref[1]!);
+      return set === undefined ? { unknown: ref[1]! } : valueOf(set, seen + 1);
+    }
+    return { unknown: v };
+  };
+  for (const f of text.matchAll(NODE_FLAG)) return valueOf(f[1]!);
+  for (const [name, value] of assigned) if (NODE_VARIABLE.test(name)) return valueOf(value);
+  // A node variable used, never set: `$(($GPUS_PER_NODE*$HOST_NUM))`.
+  for (const r of text.matchAll(REFERENCE)) if (NODE_VARIABLE.test(r[1]!)) return { unknown: r[1]! };
+  return null;
+}

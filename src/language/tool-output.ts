@@ -1,0 +1,209 @@
+import { GPUS } from '../catalog/index.js';
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * Tool output pasted around a question (issue 11 §2): nvidia-smi's memory column, its table and
+ * its --query-gpu CSV, and PyTorch's CUDA out-of-memory message. Their numbers are measurements,
+ * never request words: `22457MiB / 24564MiB` is memory in use out of the card's total
+ * (vllm-project/vllm#22177), so the total is the card's memory and the figure in use is no card
+ * at all; "Tried to allocate 172.00 MiB" is no count. Runs on normalised (lower-case) text.
+ */
+
+const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+
+/** The totals cards report, in GiB (the catalog's totalMiB: what nvidia-smi prints). */
+const CARD_TOTALS = [...new Set(GPUS.map((g) => g.totalMiB / 1024))].sort((a, b) => a - b);
+
+/**
+ * A card's memory from a total a tool printed: the catalog card total it is (nvidia-smi prints
+ * 24564 MiB for a 24 GB card), or the nearest above it within 10% (PyTorch's "total capacity" is the
+ * driver's, a little under nvidia-smi's: 23.69 GiB on a 24 GB card, 79.15 GiB on an 80 GB one).
+ * Written with two decimals, as a memory figure the lexer reads ("23.99gb").
+ */
+export function cardMemory(totalGiB: number): string {
+  const card = CARD_TOTALS.find((t) => t >= totalGiB * 0.999 && t <= totalGiB * 1.1) ?? totalGiB;
+  return `${Number(card.toFixed(2))}gb`;
+}
+const gib = (mib: number) => cardMemory(mib / 1024);
+
+/** nvidia-smi's Memory-Usage column, `used / total` in MiB. */
+const USAGE = /(?<![\w.])(\d+)[ \t]*mib[ \t]*\/[ \t]*(\d+)[ \t]*mib(?![\w])/g;
+
+/**
+ * A row of nvidia-smi's GPU table: `|   0  NVIDIA GeForce RTX 3090   Off | 00000000:01:00.0 Off |   N/A |`
+ * (index, name, persistence mode, then the PCI bus id). The name may be cut with "...".
+ */
+const GPU_ROW = /^\|[ \t]*(\d+)[ \t]+(.+?)[ \t]+(?:on|off)[ \t]*\|[ \t]*[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f][^\n]*$/;
+/** A table line: `|…|` or a `+---+` / `|===|` rule. */
+const TABLE_LINE = /^[ \t]*[|+][^\n]*$/;
+
+interface Table {
+  from: number;
+  to: number;
+  gpus: Set<string>;
+  name: string | null;
+  totalMiB: number | null;
+}
+
+/**
+ * nvidia-smi's tables, pasted whole: the GPU rows give the card (its name) and the count (one row
+ * per index); the memory rows give the card's memory. The header, the processes table, clocks,
+ * power and temperature are read as nothing. The table becomes "<count>x <name> <memory>gb" in
+ * the place of its first GPU row.
+ */
+function tables(text: MappedText): MappedText {
+  const lines = text.text.split('\n');
+  const found: Table[] = [];
+  for (let n = 0; n < lines.length; n++) {
+    if (!TABLE_LINE.test(lines[n]!)) continue;
+    let end = n;
+    while (end + 1 < lines.length && (TABLE_LINE.test(lines[end + 1]!) || /^[ \t]*$/.test(lines[end + 1]!) && TABLE_LINE.test(lines[end + 2] ?? ''))) end++;
+    const block = lines.slice(n, end + 1);
+    const table: Table = { from: n, to: end, gpus: new Set(), name: null, totalMiB: null };
+    for (const line of block) {
+      const row = GPU_ROW.exec(line);
+      if (row) {
+        table.gpus.add(row[1]!);
+        table.name ??= row[2]!.replace(/\.{2,}.*$/, '').replace(/[-_ ]+$/, '');
+      }
+      const usage = /\|[ \t]*\d+[ \t]*mib[ \t]*\/[ \t]*(\d+)[ \t]*mib[ \t]*\|/.exec(line);
+      if (usage) table.totalMiB ??= Number(usage[1]);
+    }
+    // nvidia-smi's own: GPU rows, its header, or its processes table. A Markdown table ("| model | GPU memory |") is prose and stays.
+    const processes = block.some((l) => /processes:/.test(l)) && block.some((l) => /\bpid\b/.test(l));
+    if (table.gpus.size || processes || block.some((l) => /nvidia-smi \d|memory-usage/.test(l))) found.push(table);
+    n = end;
+  }
+  if (!found.length) return text;
+  const starts = new Map<number, string>();
+  let offset = 0;
+  const lineAt: number[] = [];
+  for (const line of lines) {
+    lineAt.push(offset);
+    offset += line.length + 1;
+  }
+  for (const t of found) {
+    const firstRow = lines.findIndex((l, n) => n >= t.from && n <= t.to && GPU_ROW.test(l));
+    for (let n = t.from; n <= t.to; n++) starts.set(lineAt[n]!, '');
+    if (firstRow < 0 || !t.name) continue;
+    const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}` : '';
+    starts.set(lineAt[firstRow]!, ` ${t.gpus.size}x ${t.name}${memory} `);
+  }
+  return text.replace(/^[^\n]*$/gm, (m) => {
+    const words = starts.get(m.index);
+    if (words === undefined) return m[0];
+    return words ? words : blank(m[0]);
+  });
+}
+
+const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
+/**
+ * PyTorch's CUDA out-of-memory message (c10/cuda/CUDACachingAllocator.cpp): before 2.1
+ * "Tried to allocate 172.00 MiB (GPU 0; 23.69 GiB total capacity; 22.56 GiB already allocated;
+ * 11.06 MiB free; 22.87 GiB reserved in total by PyTorch)", from 2.1 "Tried to allocate 20.00 MiB.
+ * GPU 0 has a total capacity of 79.15 GiB of which 11.06 MiB is free. … this process has 79.13 GiB
+ * memory in use. Of the allocated memory …" (2.1 and 2.2 print "capacty"). Only the total capacity
+ * is the card; the request, the free, allocated and reserved figures are what it was doing.
+ */
+const TORCH_OOM = new RegExp(
+  [
+    String.raw`tried to allocate ${SIZE}[ \t]*\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity;[^)\n]*\)`,
+    String.raw`tried to allocate ${SIZE}\.?[ \t]*gpu \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b of which ${SIZE} is free\.(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
+  ].join('|'),
+  'g',
+);
+/**
+ * The advice PyTorch prints after it: "try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
+ * is a suggestion, not the user's setting; the exception's class names the OOM the text says anyway.
+ */
+const TORCH_ADVICE =
+  /if reserved (?:but unallocated )?memory is (?:large|>> allocated memory) try setting (?:pytorch_cuda_alloc_conf=expandable_segments:true|max_split_size_mb) to avoid fragmentation\.?(?:[ \t]*see documentation for memory management(?: and pytorch_cuda_alloc_conf)?(?:[ \t]*\(https?:\/\/[^)\s]*\))?\.?)?|(?<![\w.])torch(?:\.cuda)?\.outofmemoryerror:?/g;
+
+function torchMessages(text: MappedText, notes: string[]): MappedText {
+  if (!/tried to allocate|outofmemoryerror|to avoid fragmentation/.test(text.text)) return text;
+  return text
+    .replace(TORCH_ADVICE, (m) => blank(m[0]))
+    .replace(TORCH_OOM, (m) => {
+      const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
+      const total = Number(amount) * ({ k: 1 / 1024 ** 2, m: 1 / 1024, g: 1, t: 1024 } as Record<string, number>)[unit]!;
+      // The total's own characters carry the card's memory (the reply quotes them); the rest is blank.
+      const where = (m[1] !== undefined ? /;[ \t]*([\d.]+)[ \t]*[kmgt]i?b total capacity/ : /total capac?i?ty of ([\d.]+)/).exec(m[0])!;
+      const from = where.index + where[0].indexOf(where[1]!);
+      const to = from + amount.length;
+      notes.push(`PyTorch's out-of-memory message: its total capacity, ${amount} ${unit.toUpperCase()}iB, read as the card's memory (${cardMemory(total).replace('gb', ' GiB')}); the figures allocated, reserved and free are what the run held`);
+      return [
+        { text: blank(m[0].slice(0, from)), from: 0, to: from },
+        { text: ` ${cardMemory(total)} `, from, to },
+        { text: blank(m[0].slice(to)), from: to, to: m[0].length },
+      ];
+    });
+}
+
+/** An nvidia-smi command line (`$ nvidia-smi`, `watch -n 1 nvidia-smi`, `nvidia-smi --query-gpu=…`): what was run to show the output. */
+const SMI_COMMAND = /^[ \t]*(?:[$#>][ \t]*)?(?:watch[ \t]+(?:-n[ \t]*[\d.]+[ \t]+)?)?nvidia-smi(?:[ \t]+-[^\n]*)?[ \t]*$/gm;
+
+/**
+ * `nvidia-smi --query-gpu=name,memory.total,memory.used --format=csv`: a header naming the columns,
+ * then one row per GPU ("NVIDIA A100-SXM4-80GB, 81920 MiB, 70000 MiB"). Read as "<rows>x <name> <total>".
+ */
+const CSV_HEADER = /^[ \t]*((?:name|index|memory\.(?:total|used|free)|[\w.]+)(?:[ \t]*\[[^\]\n]*\])?(?:,[ \t]*[\w.]+(?:[ \t]*\[[^\]\n]*\])?)+)[ \t]*$/;
+function queryCsv(text: MappedText): MappedText {
+  if (!/memory\.total/.test(text.text)) return text;
+  const lines = text.text.split('\n');
+  const say = new Map<number, string>();
+  for (let n = 0; n < lines.length; n++) {
+    const header = CSV_HEADER.exec(lines[n]!);
+    if (!header || !/memory\.total/.test(header[1]!)) continue;
+    const columns = header[1]!.split(',').map((c) => c.trim().replace(/[ \t]*\[.*$/, ''));
+    const [name, total] = [columns.indexOf('name'), columns.indexOf('memory.total')];
+    const rows: string[][] = [];
+    for (let k = n + 1; k < lines.length; k++) {
+      const cells = lines[k]!.split(',').map((c) => c.trim());
+      if (cells.length !== columns.length) break;
+      rows.push(cells);
+    }
+    if (!rows.length) continue;
+    const mib = Number(/^(\d+)/.exec(rows[0]![total] ?? '')?.[1]);
+    const words = [`${rows.length}x`, name >= 0 ? rows[0]![name]! : 'gpus', Number.isFinite(mib) && total >= 0 ? gib(mib) : ''].join(' ');
+    say.set(n, '');
+    say.set(n + 1, ` ${words} `);
+    for (let k = n + 2; k <= n + rows.length; k++) say.set(k, '');
+    n += rows.length;
+  }
+  if (!say.size) return text;
+  const starts = new Map<number, string>();
+  let offset = 0;
+  lines.forEach((line, n) => {
+    if (say.has(n)) starts.set(offset, say.get(n)!);
+    offset += line.length + 1;
+  });
+  return text.replace(/^[^\n]*$/gm, (m) => {
+    const words = starts.get(m.index);
+    return words === undefined ? m[0] : words || blank(m[0]);
+  });
+}
+
+/**
+ * A memory figure in MiB said alone ("memory used 20000 MiB", a process row's "22450MiB", "Tried to
+ * allocate 20.00 MiB"): tools print a card's size as a total beside what is used (read above), so a
+ * lone MiB figure is a measurement, read as nothing. Never a count: "20000 MiB" is not 20,000 GPUs.
+ */
+const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
+
+/** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
+export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
+  const notes: string[] = [];
+  const torch = torchMessages(text, notes).replace(SMI_COMMAND, (m) => blank(m[0]));
+  if (!/mib/.test(torch.text)) return { text: torch, notes };
+  const read = tables(queryCsv(torch));
+  const out = read.replace(USAGE, (m) => {
+    // The figure in use goes; the total keeps its own place in the user's text.
+    const at = m[0].lastIndexOf(m[2]!);
+    notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: a ${gib(Number(m[2])).replace('gb', ' GiB')} card`);
+    return [
+      { text: blank(m[0].slice(0, at)), from: 0, to: at },
+      { text: gib(Number(m[2])), from: at, to: m[0].length },
+    ];
+  }).replace(MIB_FIGURE, (m) => blank(m[0]));
+  return { text: out, notes: [...new Set(notes)] };
+}
