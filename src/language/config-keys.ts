@@ -64,6 +64,16 @@ function numberOf(v: string): number {
 const IGNORE: KeyReading = { ignore: true };
 const say = (phrase: string, note?: string): KeyReading => (note ? { say: phrase, note } : { say: phrase });
 
+/** llama.cpp's KV cache type: q8_0 as an 8-bit cache (said), f16 its default, 4/5-bit types not modelled. */
+const llamaCppCache: Handler = (v, ctx) => {
+  const type = unquote(v).toLowerCase();
+  const flagName = ctx.current === 'cache_type_v' ? 'V' : 'K';
+  if (type === 'f16' || type === '') return IGNORE;
+  if (type === 'bf16' || type === 'f32') return say(`kv ${type === 'f32' ? 'fp32' : 'bf16'}`);
+  if (type === 'q8_0') return say('kv fp8', `llama.cpp ${flagName} cache q8_0 sized as an 8-bit cache (q8_0 adds a 16-bit scale per 32 values, about 6% more)`);
+  return { ignore: true, note: `llama.cpp ${flagName} cache ${type} (a quantised KV cache below 8 bits) is not modelled: an f16 KV cache assumed` };
+};
+
 /** A number-valued key read as `<word> N`; "auto" and non-numbers are ignored. */
 const numeric =
   (word: string): Handler =>
@@ -427,7 +437,10 @@ const KEYS: Record<string, Handler> = {
   max_model_len: serving(numeric('seq')),
   max_total_tokens: serving(numeric('seq')),
   ctx_size: numeric('seq'),
-  num_ctx: numeric('seq'),
+  // Ollama's Modelfile / API options (num_ctx, num_gpu = layers on the GPU, num_batch): Ollama only runs models.
+  num_ctx: (v) => (Number.isFinite(numberOf(v)) ? say(`ollama inference seq ${numberOf(v)}`) : IGNORE),
+  // …but a script's NUM_GPU=8 beside no Ollama option counts the GPUs.
+  num_gpu: (v, ctx) => (ctx.keys.has('num_ctx') ? (numberOf(v) >= 0 ? say(`ngl ${numberOf(v)}`) : IGNORE) : count('gpus')(v, ctx)),
   n_ctx: numeric('seq'),
   context_length: numeric('seq'),
   max_position_embeddings: () => IGNORE,
@@ -706,7 +719,6 @@ const KEYS: Record<string, Handler> = {
   ctx: numeric('seq'),
   ngpus: count('gpus'),
   n_gpu: count('gpus'),
-  num_gpu: count('gpus'),
   // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
   gpus: (v) => {
     const value = unquote(v);
@@ -721,6 +733,10 @@ const KEYS: Record<string, Handler> = {
   // inference
   gpu_memory_utilization: serving(numeric('util')),
   kv_cache_dtype: serving(kvDtype),
+  // llama.cpp --cache-type-k/-v (-ctk/-ctv): f16 is its default; q8_0 keeps 8-bit values and a
+  // 16-bit scale per 32 (8.5 bits), sized as an 8-bit cache; 4/5-bit caches are not modelled.
+  cache_type_k: llamaCppCache,
+  cache_type_v: llamaCppCache,
   // models
   model: model,
   model_name_or_path: model,
@@ -758,7 +774,7 @@ const KEYS: Record<string, Handler> = {
 };
 
 /** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
-const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp' };
+const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp', ctk: 'cache_type_k', ctv: 'cache_type_v' };
 
 /**
  * Keys read and known not to change memory (listed as ignored, never an error). Any other
@@ -813,7 +829,7 @@ export function keyKnown(key: string): boolean {
   return key in KEYS || NO_MEMORY_EFFECT.has(key);
 }
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
 /**
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
@@ -823,7 +839,7 @@ const PAIR = new RegExp(
   [
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
-    `(?<![\\w-])-(c|tp|pp|ngl)[ \\t]+(-?\\d+)`,
+    `(?<![\\w-])-(c|tp|pp|ngl|ctk|ctv)[ \\t]+(-?\\d+|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
     // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value.
     `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
@@ -937,7 +953,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
-  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' '));
+  // '"unsloth" is not suitable for deepspeed zero3' (LlamaFactory#3524) names DeepSpeed only to rule it out.
+  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(
+    src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' ').replace(/\b(?:is|was|are|were)\s+(?:not|n't)\s+\w+\s+(?:for|with)\s+deepspeed(?:\s+zero[_-]?\d)?/gi, ' '),
+  );
   const megatron = megatronRun(present, src, entry.found);
   if (megatron) notes.push(megatron.note);
   /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */

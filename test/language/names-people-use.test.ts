@@ -230,3 +230,31 @@ describe('a model named but unknown, and cards written count-last', () => {
     expect(read('llama 3 8b on a 4090 x 2').scenario.hardware?.count).toBe(2);
   });
 });
+
+describe('llama.cpp and Ollama options, DeepSpeed ruled out', () => {
+  it('-ctk/-ctv q8_0 is an 8-bit KV cache, said; q4_0 is not modelled, said', () => {
+    const q8 = read('./llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -c 32768 -ngl 99 --flash-attn -ctk q8_0 -ctv q8_0 on a 3090');
+    expect([q8.scenario.inference.kvDtype, q8.scenario.weights]).toEqual(['fp8', 'q4_k_m']);
+    expect(q8.said).toMatch(/K cache q8_0 sized as an 8-bit cache/);
+    const q4 = read('llama-server -m qwen2.5-32b-q4_k_m.gguf -c 32768 --cache-type-k q4_0 --cache-type-v q4_0 on a 3090');
+    expect(q4.scenario.inference.kvDtype).toBe('fp16');
+    expect(q4.said).toMatch(/q4_0 \(a quantised KV cache below 8 bits\) is not modelled/);
+  });
+
+  // ollama/ollama#11744: "GPT-OSS 120b: num_batch = 256 num_gpu = 25 num_ctx = 32678" on 2x 4090 + 4070.
+  it("Ollama's num_ctx is its context and num_gpu its layers on the GPU; a script's NUM_GPU still counts GPUs", () => {
+    const { scenario } = read('Have 3 GPU: 2x 4090 RTX 1x 4070 RTX GPT-OSS 120b: num_batch = 256 num_gpu = 25 num_ctx = 32678');
+    expect([scenario.framework, scenario.seq, scenario.inference.gpuLayers]).toEqual(['llamacpp', 32678, 25]);
+    expect(read('NUM_GPU=8 train 7b').scenario.unnamedGpus).toBe(8);
+  });
+
+  // hiyouga/LlamaFactory#3524: '"unsloth" is not suitalbe for deepspeed zero3, then I choose using the fsdp' … --bf16.
+  it('DeepSpeed named only to rule it out does not make --bf16 DeepSpeed\'s', () => {
+    const { said } = read('"unsloth" is not suitalbe for deepspeed zero3, so I use fsdp: llamafactory-cli train --model_name_or_path llama-2-70b --finetuning_type full --bf16 --num_processes 64');
+    expect(said).not.toMatch(/under DeepSpeed/);
+  });
+
+  it('a flag value stops at Chinese text ("--gpu-memory-utilization 0.3是24G")', () => {
+    expect(read('命令：vllm serve Qwen/Qwen2.5-VL-3B-Instruct --gpu-memory-utilization 0.3，80G的显卡--gpu-memory-utilization 0.3是24G').scenario.inference.gpuMemoryUtilization).toBe(0.3);
+  });
+});
