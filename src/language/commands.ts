@@ -84,6 +84,9 @@ function fileModel(path: string): string | null {
     .replace(/(?:[-_.])(?:q[2-8](?:_[01k](?:_[sml])?|_k)?|f16|f32|bf16)$/, '');
   if (name && !/^(?:ggml-)?model(?:-\d+-of-\d+)?$/.test(name)) return name;
   const folder = parts.pop();
+  // "models/7B/ggml-model-q4_0.bin": llama.cpp's README converted Meta's original LLaMA download,
+  // whose folders are bare sizes (7B, 13B, 30B, 65B); Llama 2's are named ("llama-2-7b").
+  if (folder && /^\d+b$/i.test(folder)) return `llama-1-${folder.toLowerCase()}`;
   return folder && /\d/.test(folder) ? folder : null;
 }
 

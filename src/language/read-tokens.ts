@@ -232,6 +232,10 @@ function splitCompounds(tokens: Token[]): Token[] {
     // word inside it names how the model was made, not what the user does.
     if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) {
       for (const p of parts) if (p.type === 'mode') Object.assign(p, { type: 'word', value: p.text });
+      // …and a float dtype after the size ("WizardLM-30B-fp16", artidoro/qlora#184) is how the
+      // checkpoint is stored, not the run's precision (a quantised load or the trainer sets that).
+      const sizeAt = parts.findIndex((p) => p.type === 'size' || p.type === 'moeSize');
+      for (const p of parts.slice(sizeAt + 1)) if (p.type === 'precision' && /^(?:fp16|bf16|fp32|f16|f32)$/.test(p.text)) Object.assign(p, { type: 'word', value: p.text });
     }
     // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3). A bare number
     // inside an identifier ("…_clip_vit_large_p14_336_lora…") is part of the name, never a count.
@@ -366,7 +370,7 @@ function nameModels(tokens: Token[], notes: string[]): void {
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
     const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
-      notes.push(`"${text}" read as ${base} (the base model its name gives)`);
+      if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
       i = first;
       continue;

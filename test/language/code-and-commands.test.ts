@@ -62,12 +62,12 @@ describe('a launcher says what is run', () => {
   });
 
   it("llama.cpp's ./main: the model file's folder and ggml type, -n the tokens generated (ggml-org/llama.cpp#2496)", () => {
-    expect(words('./main -m ./models/7B/ggml-model-q4_0.bin -n 128')).toBe('llamacpp inference 7b q4 gen 128');
+    expect(words('./main -m ./models/7B/ggml-model-q4_0.bin -n 128')).toBe('llamacpp inference llama-1-7b q4 gen 128');
     expect(words('./llama-cli -m models/llama-2-13b-chat.Q5_K_M.gguf -c 4096 -n 256')).toBe('llamacpp inference llama-2-13b-chat q5 seq 4096 gen 256');
   });
 
   it("llama.cpp's sampling and thread flags are blanked, its -c and -ngl kept, and what follows the command stays", () => {
-    expect(words('./main -m ./models/7B/ggml-model-q4_0.bin -n 128 -t 8 --temp 0.7 -p "Building a website" on a 3090')).toBe('llamacpp inference 7b q4 gen 128 on a 3090');
+    expect(words('./main -m ./models/7B/ggml-model-q4_0.bin -n 128 -t 8 --temp 0.7 -p "Building a website" on a 3090')).toBe('llamacpp inference llama-1-7b q4 gen 128 on a 3090');
     expect(words('./llama-server -m Meta-Llama-3-70B-Instruct-Q4_K_M.gguf -c 8192 on 2x 3090')).toBe('llamacpp inference meta-llama-3-70b-instruct q4 seq 8192 on 2x 3090');
   });
 

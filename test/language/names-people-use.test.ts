@@ -258,3 +258,18 @@ describe('llama.cpp and Ollama options, DeepSpeed ruled out', () => {
     expect(read('命令：vllm serve Qwen/Qwen2.5-VL-3B-Instruct --gpu-memory-utilization 0.3，80G的显卡--gpu-memory-utilization 0.3是24G').scenario.inference.gpuMemoryUtilization).toBe(0.3);
   });
 });
+
+describe('checkpoint names', () => {
+  // artidoro/qlora#184: a QLoRA run on "WizardLM-30B-fp16" with bnb_4bit_compute_dtype=torch.bfloat16.
+  it('a float dtype in a checkpoint name is its storage, not the run\'s precision', () => {
+    const { scenario } = read('qlora WizardLM-30B-fp16 on 2x 3090');
+    expect([scenario.model.id, scenario.compute]).toEqual(['llama-1-33b', 'bf16']);
+  });
+
+  // ggml-org/llama.cpp#2496: "./main -m ./models/7B/ggml-model-q4_0.bin -n 128" — llama.cpp's README layout of
+  // Meta's original LLaMA download (folders 7B, 13B, 30B, 65B).
+  it('llama.cpp\'s generic ggml-model file in a bare size folder is LLaMA-1 of that size', () => {
+    expect(read('3090 with CUDA (24GB GRAM): ./main -m ./models/7B/ggml-model-q4_0.bin -n 128').scenario.model.id).toBe('llama-1-7b');
+    expect(read('./main -m ./models/30B/ggml-model-q4_0.bin').scenario.model.id).toBe('llama-1-33b');
+  });
+});
