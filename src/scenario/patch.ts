@@ -91,6 +91,11 @@ export class Patch {
     return this.get<T>(slot)?.value;
   }
 
+  /** Forgets a slot a later reading rule found to mean something else. */
+  drop(slot: string): void {
+    this.slots.delete(slot);
+  }
+
   /** Sets a slot, or returns the contradiction with the item that set it first. */
   set(slot: string, value: unknown, item: Item): ErrorReply | null {
     const prior = this.slots.get(slot);

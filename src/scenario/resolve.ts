@@ -77,6 +77,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   const collected = collectPatch(read.items, text, read.tolerant === true);
   if ('kind' in collected) return fail(collected);
   const patch = collected;
+  llamaCppOffload(patch);
   const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
@@ -175,7 +176,9 @@ function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode
   // A consumer card (GeForce RTX/GTX) is where people run models; a datacenter card without
   // an intent word keeps the full fine-tune default ("llama-3-8b seq 8192 on h100").
   const consumer = type?.gpuId ? /^(?:rtx-\d{4}|gtx-)/.test(type.gpuId) : false;
-  return consumer ? 'inference' : 'full';
+  // "does 8b fit on 8gb?": a memory of a consumer card's size, with no card named, is asked about the same way.
+  const consumerSized = !type?.gpuId && type?.capacityGiB != null && type.capacityGiB <= 24;
+  return consumer || consumerSized ? 'inference' : 'full';
 }
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
@@ -826,6 +829,19 @@ function looksLikeModelName(word: string, text: string): boolean {
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
   const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
+}
+
+/**
+ * "mixtral 8x7b q4 on 3090 + 64gb ram, offload": with a GGUF model, "offload" is llama.cpp keeping
+ * layers in host RAM (-ngl), not a trainer's optimizer offload; said, and left to the -ngl lever.
+ */
+function llamaCppOffload(patch: Patch): void {
+  const offload = patch.get<string>('offload.optimizer');
+  const weights = patch.value<WeightFormat>('weights');
+  const gguf = (weights !== undefined && isGgufFormat(weights)) || patch.value<string>('framework') === 'llamacpp';
+  if (!offload || !gguf || !/^(?:cpu\s+)?offload(?:s|ed|ing)?$/i.test(offload.item.text.trim())) return;
+  patch.drop('offload.optimizer');
+  patch.setAside.push(`"${offload.item.text.trim()}" with a GGUF model is llama.cpp keeping layers in host RAM: say -ngl N for how many go on the GPU (the reply offers the split that fits)`);
 }
 
 /** A comparison side that names a model ("llama 3 8b", "13b"). */

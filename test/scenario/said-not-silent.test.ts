@@ -50,3 +50,19 @@ describe('what a reply says it assumed', () => {
     expect(resolved('serve llama-3.1-70b on 2x a100').scenario.inference.engine).toBe('vllm');
   });
 });
+
+describe('intent and offload read by what the words can mean', () => {
+  it('a bare memory of a consumer card\'s size, with no intent word, is asked about running the model, said', () => {
+    const { scenario, said } = resolved('does 8b fit on 8gb?');
+    expect(scenario.mode).toBe('inference');
+    expect(said).toMatch(/24 GB or less/);
+    expect(resolved('70b on 80gb').scenario.mode).toBe('full');
+  });
+
+  it('"offload" beside a GGUF model is llama.cpp\'s layer placement, said, never a trainer\'s optimizer offload', () => {
+    const { scenario, said } = resolved('mixtral 8x7b q4 on 3090 + 64gb ram, offload');
+    expect([scenario.mode, scenario.offload.optimizer]).toEqual(['inference', 'none']);
+    expect(said).toMatch(/"offload" with a GGUF model is llama\.cpp keeping layers in host RAM/);
+    expect(resolved('70b zero3 offload on 8x a100').scenario.offload.optimizer).toBe('cpu');
+  });
+});
