@@ -13,7 +13,7 @@ import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
-import { collectPatch, type Patch } from './patch.js';
+import { Patch, collectPatch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
@@ -70,6 +70,21 @@ export function applyItems(text: string, parsed: ReadItems, previous: Scenario |
 }
 
 export type ReadItems = Extract<ParseOutcome, { ok: true }>;
+
+/**
+ * The scenario a follow-up that sets nothing resolves `previous` to: every step run again with an
+ * empty patch, then the checks; null where they refuse it (or it cannot be resolved). A follow-up
+ * that sets only fields no step reads but its own is this scenario with those fields set
+ * (src/plan/levers.ts applies its one-setting levers so; test/plan/setting-levers.test.ts).
+ */
+export function reresolved(previous: Scenario): Scenario | null {
+  try {
+    const result = new Resolution('', new Patch(''), previous).run();
+    return 'kind' in result ? null : result.scenario;
+  } catch {
+    return null;
+  }
+}
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
