@@ -18,11 +18,12 @@ interface Candidate {
   applies: (s: Scenario) => boolean;
   /**
    * For a change that sets only fields no other step of the resolution reads (recompute,
-   * attention, loss, optimizer, seq, KV dtype): the same setting made on the scenario re-resolved
-   * with nothing set, which is what reading the change as a follow-up gives, without a
-   * resolution per lever (issue 11; test/plan/setting-levers.test.ts holds each to applyChange).
+   * attention, loss, optimizer, optimizer offload, ZeRO stage, seq, KV dtype): the same setting
+   * made on the scenario re-resolved with nothing set, which is what reading the change as a
+   * follow-up gives, without a resolution per lever (issue 11; test/plan/setting-levers.test.ts
+   * holds each to applyChange). Null where the follow-up would be refused.
    */
-  set?: (resolved: Scenario, asked: Scenario) => Scenario;
+  set?: (resolved: Scenario, asked: Scenario) => Scenario | null;
 }
 
 const CANDIDATES: Candidate[] = [
@@ -45,12 +46,17 @@ const CANDIDATES: Candidate[] = [
     applies: (s) => s.mode !== 'inference' && (s.optimizer === 'adamw' || s.optimizer === 'adam'),
     set: (r) => ({ ...r, optimizer: 'adamw-8bit' }),
   },
-  { change: () => 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1) },
-  { change: () => 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2) },
-  { change: () => 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3) },
+  { change: () => 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1), set: zeroSet(1) },
+  { change: () => 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2), set: zeroSet(2) },
+  { change: () => 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3), set: zeroSet(3) },
   { change: () => 'lora', cost: 'trains adapters only: a different (often slightly worse) result', applies: (s) => s.mode === 'full' },
   { change: () => 'qlora', cost: '4-bit base: slower matmuls, small quality cost', applies: (s) => s.mode === 'lora' || s.mode === 'full' },
-  { change: () => 'offload optimizer', cost: 'last resort: often 2–6× slower', applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none' },
+  {
+    change: () => 'offload optimizer',
+    cost: 'last resort: often 2–6× slower',
+    applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none',
+    set: (r) => ({ ...r, offload: { ...r.offload, optimizer: 'cpu' } }),
+  },
   {
     change: (s) => `seq ${Math.floor(s.seq / 2)}`,
     cost: 'shorter samples: truncation or packing changes',
@@ -66,6 +72,15 @@ const CANDIDATES: Candidate[] = [
     set: (r) => ({ ...r, inference: { ...r.inference, kvDtype: 'fp8' } }),
   },
 ];
+
+/**
+ * A ZeRO stage as the sharding step sets it: DeepSpeed takes over from FSDP, other frameworks
+ * stay; parameter offload without stage 3 is refused (checks.ts), as the follow-up would be.
+ */
+function zeroSet(stage: number): (r: Scenario) => Scenario | null {
+  return (r) =>
+    r.offload.params !== 'none' && stage !== 3 ? null : { ...r, sharding: { kind: 'zero', stage }, framework: r.framework === 'fsdp' ? 'deepspeed' : r.framework };
+}
 
 function zeroApplies(s: Scenario, stage: number): boolean {
   if (s.mode === 'inference' || gpuCountOf(s) < 2) return false;
