@@ -9,8 +9,12 @@ export const WIDTH = 80;
 const NAME_COL = 36;
 const GIB_COL = 7;
 
-/** A word of a paragraph: a run between whitespace. */
-const WORD = /\S+/g;
+/** Whether the UTF-16 unit `c` is whitespace as the regex `\s` reads it (ECMAScript WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 /**
  * Greedy word wrap to `width`: a line that fits is kept as written (column padding survives);
@@ -21,30 +25,53 @@ export function wrap(text: string, width = WIDTH, indent = 0): string {
   if (text.length <= width) return text;
   const out: string[] = [];
   for (const paragraph of text.split('\n')) {
-    if (paragraph.length <= width) {
-      out.push(paragraph);
-      continue;
-    }
-    const lead = /^\s*/.exec(paragraph)![0];
-    let line = lead;
-    // Whether `line` holds a word yet (was `line.trim()`, which copied the line at every word).
-    let started = false;
-    // The words are the runs between whitespace (was `trim().split(/\s+/)`, the costliest line of
-    // the text render): the same words, found by one scan instead of trimming and splitting.
-    WORD.lastIndex = 0;
-    for (let m = WORD.exec(paragraph); m; m = WORD.exec(paragraph)) {
-      const word = m[0];
-      if (started && line.length + 1 + word.length > width) {
-        out.push(line);
-        line = ' '.repeat(indent) + word;
-      } else {
-        line = started ? `${line} ${word}` : line + word;
-      }
-      started = true;
-    }
-    out.push(line);
+    if (paragraph.length <= width) out.push(paragraph);
+    else wrapParagraph(paragraph, width, indent, out);
   }
   return out.join('\n');
+}
+
+/**
+ * One paragraph's lines: its words (the runs between whitespace) joined by single spaces. The
+ * words are found by scanning character codes and a line is cut out of the paragraph where its
+ * words stand one space apart, as they mostly do: splitting into words and concatenating them
+ * again was most of the text render (issue 11). test/render/wrap.test.ts holds it to the
+ * split-and-join wrap.
+ */
+function wrapParagraph(paragraph: string, width: number, indent: number, out: string[]): void {
+  const n = paragraph.length;
+  let i = 0;
+  while (i < n && isSpace(paragraph.charCodeAt(i))) i++;
+  // The line: `prefix` then the words from `from` to `to`; `built` once a gap on it is not one space.
+  let prefix = paragraph.slice(0, i);
+  let from = i;
+  let to = i;
+  let built: string | null = null;
+  let length = prefix.length;
+  let started = false;
+  while (i < n) {
+    const start = i;
+    while (i < n && !isSpace(paragraph.charCodeAt(i))) i++;
+    const words = i - start;
+    if (!started) {
+      from = start;
+      length += words;
+      started = true;
+    } else if (length + 1 + words > width) {
+      out.push(built ?? prefix + paragraph.slice(from, to));
+      prefix = ' '.repeat(indent);
+      built = null;
+      from = start;
+      length = indent + words;
+    } else {
+      if (built === null && (start !== to + 1 || paragraph.charCodeAt(to) !== 0x20)) built = prefix + paragraph.slice(from, to);
+      if (built !== null) built += ` ${paragraph.slice(start, i)}`;
+      length += 1 + words;
+    }
+    to = i;
+    while (i < n && isSpace(paragraph.charCodeAt(i))) i++;
+  }
+  out.push(built ?? prefix + paragraph.slice(from, to));
 }
 
 /** A text bar of `cells` characters for `value` against `capacity`, with a │ at the capacity. */
