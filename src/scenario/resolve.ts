@@ -95,7 +95,9 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
-  const others = parsed.items.filter((i) => i.kind !== 'control');
+  // A loop, not filter: the parse cache hands out frozen arrays, on which filter is several times slower.
+  const others: Item[] = [];
+  for (const i of parsed.items) if (i.kind !== 'control') others.push(i);
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
@@ -126,7 +128,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const notices = [...new Set([...intentFirst, ...readingNotes(parsed)])];
+  const notices = unique([...intentFirst, ...readingNotes(parsed)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {
     ok: true,
@@ -134,11 +136,16 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
     scenario: result.scenario,
     helpOnly: false,
     helpTopics: [...patch.help],
-    assumptions: [...new Set(assumptions)],
+    assumptions: unique(assumptions),
     ignored,
     unread: parsed.unread.map((u) => u.word),
     notices,
   };
+}
+
+/** The words in order, each once: for lists this short, cheaper than spreading a Set. */
+function unique(words: string[]): string[] {
+  return words.filter((word, i) => words.indexOf(word) === i);
 }
 
 const INTENT_WORDS = new Set<string>([DEFAULT_WORDS.mode, DEFAULT_WORDS.inferenceIntent]);
@@ -182,6 +189,25 @@ function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode
   const consumer = type?.gpuId ? /^(?:rtx-\d{4}|gtx-)/.test(type.gpuId) : false;
   return consumer ? 'inference' : 'full';
 }
+
+/**
+ * The architecture overrides a request may give: its word, the field it sets, and its patch slot.
+ * Slot names are built once here: a template string per lookup cost more than the lookup.
+ */
+const ARCH_FIELDS = (
+  [
+    ['layers', 'layers'],
+    ['hidden', 'hidden'],
+    ['heads', 'heads'],
+    ['kv', 'kvHeads'],
+    ['ffn', 'ffn'],
+    ['vocab', 'vocab'],
+    ['headdim', 'headDim'],
+  ] as const
+).map(([word, field]) => ({ word, field, slot: `arch.${word}` }));
+
+/** The parallel degrees a request may give, with their patch slots. */
+const PARALLEL_SLOTS = (['tp', 'pp', 'cp', 'ep', 'vpp'] as const).map((dim) => ({ dim, slot: `par.${dim}` }));
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {
@@ -227,7 +253,7 @@ class Resolution {
     // The scenario's shape is guaranteed by the steps above and checked against scenarioSchema in
     // the tests (test/scenario, test/language/tolerant.test.ts), not here: zod costs ~60 ms of
     // every cold start of the CLI (issue 11), and the request path never needs it.
-    return { scenario: this.s, assumptions: [...new Set(this.assumptions)] };
+    return { scenario: this.s, assumptions: unique(this.assumptions) };
   }
 
   private err(slot: string, message: string, extra: { suggestion?: string; expected?: string[] } = {}): ErrorReply {
@@ -303,24 +329,15 @@ class Resolution {
   }
 
   private arch(): ErrorReply | null {
-    const fields = [
-      ['layers', 'layers'],
-      ['hidden', 'hidden'],
-      ['heads', 'heads'],
-      ['kv', 'kvHeads'],
-      ['ffn', 'ffn'],
-      ['vocab', 'vocab'],
-      ['headdim', 'headDim'],
-    ] as const;
     const model = this.s.model;
     let shapeChanged = false;
-    for (const [word, field] of fields) {
-      const value = this.patch.value<number>(`arch.${word}`);
+    for (const { word, field, slot } of ARCH_FIELDS) {
+      const value = this.patch.value<number>(slot);
       if (value === undefined) continue;
       model.arch[field] = value;
       if (word === 'hidden' || word === 'heads') shapeChanged = true;
     }
-    const asked = fields.map(([w]) => w).filter((w) => this.patch.has(`arch.${w}`) || model.overrides.includes(w));
+    const asked = ARCH_FIELDS.filter(({ word, slot }) => this.patch.has(slot) || model.overrides.includes(word)).map(({ word }) => word);
     model.overrides = asked;
     // An overridden shape counts its own parameters, not the bare size it started from.
     if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);
@@ -405,8 +422,8 @@ class Resolution {
 
   private parallel(): ErrorReply | null {
     const p = this.s.parallel;
-    for (const dim of ['tp', 'pp', 'cp', 'ep', 'vpp'] as const) {
-      const v = this.patch.value<number>(`par.${dim}`);
+    for (const { dim, slot } of PARALLEL_SLOTS) {
+      const v = this.patch.value<number>(slot);
       if (v !== undefined) p[dim] = v;
     }
     if (this.patch.has('par.sp')) p.sp = true;
