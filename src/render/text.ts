@@ -31,15 +31,20 @@ export function wrap(text: string, width = WIDTH, indent = 0): string {
   return out.join('\n');
 }
 
+/** Whitespace other than the plain space. */
+const OTHER_WHITESPACE = /[^\S ]/;
+
 /**
  * One paragraph's lines: its words (the runs between whitespace) joined by single spaces. The
- * words are found by scanning character codes and a line is cut out of the paragraph where its
- * words stand one space apart, as they mostly do: splitting into words and concatenating them
- * again was most of the text render (issue 11). test/render/wrap.test.ts holds it to the
- * split-and-join wrap.
+ * words are found by indexOf (by character codes where other whitespace occurs) and a line is
+ * cut out of the paragraph where its words stand one space apart, as they mostly do: splitting
+ * into words and concatenating them again was most of the text render (issue 11).
+ * test/render/wrap.test.ts holds it to the split-and-join wrap.
  */
 function wrapParagraph(paragraph: string, width: number, indent: number, out: string[]): void {
   const n = paragraph.length;
+  // With no whitespace but ' ' (most paragraphs), a word ends at the next space: found by indexOf.
+  const spacesOnly = !OTHER_WHITESPACE.test(paragraph);
   let i = 0;
   while (i < n && isSpace(paragraph.charCodeAt(i))) i++;
   // The line: `prefix` then the words from `from` to `to`; `built` once a gap on it is not one space.
@@ -51,7 +56,10 @@ function wrapParagraph(paragraph: string, width: number, indent: number, out: st
   let started = false;
   while (i < n) {
     const start = i;
-    while (i < n && !isSpace(paragraph.charCodeAt(i))) i++;
+    if (spacesOnly) {
+      const space = paragraph.indexOf(' ', i);
+      i = space === -1 ? n : space;
+    } else while (i < n && !isSpace(paragraph.charCodeAt(i))) i++;
     const words = i - start;
     if (!started) {
       from = start;
