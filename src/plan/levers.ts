@@ -4,6 +4,7 @@ import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { reresolved, resolveRequest } from '../scenario/resolve.js';
 import type { Lever } from '../reply/types.js';
+import { defaultInference, defaultWeights } from '../scenario/defaults.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -17,9 +18,9 @@ interface Candidate {
   cost: string;
   applies: (s: Scenario) => boolean;
   /**
-   * For a change that sets only fields no other step of the resolution reads (recompute,
-   * attention, loss, optimizer, optimizer offload, ZeRO stage, seq, KV dtype): the same setting
-   * made on the scenario re-resolved with nothing set, which is what reading the change as a
+   * For a change whose whole effect on the resolution is a few fields (recompute, attention,
+   * loss, optimizer, optimizer offload, ZeRO stage, pure bf16, seq, KV dtype): those fields set
+   * on the scenario re-resolved with nothing set, which is what reading the change as a
    * follow-up gives, without a resolution per lever (issue 11; test/plan/setting-levers.test.ts
    * holds each to applyChange). Null where the follow-up would be refused.
    */
@@ -63,7 +64,14 @@ const CANDIDATES: Candidate[] = [
     applies: (s) => s.seq >= 1024,
     set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
   },
-  { change: () => 'pure bf16', cost: 'no fp32 master copy: small updates can be lost in bf16', applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp') },
+  {
+    change: () => 'pure bf16',
+    cost: 'no fp32 master copy: small updates can be lost in bf16',
+    applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp'),
+    // As the precision step sets it in a full fine-tune: float weights and a training run's
+    // inference block follow the compute dtype.
+    set: (r) => ({ ...r, recipe: 'pure', compute: 'bf16', weights: defaultWeights(r.mode, 'bf16'), inference: defaultInference('bf16') }),
+  },
   { change: () => 'int4', cost: '4-bit weights: small quality cost', applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32') },
   {
     change: () => 'kv fp8',

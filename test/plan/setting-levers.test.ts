@@ -7,7 +7,7 @@ import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
 
 /**
- * Levers that set one field (gc, flash, chunked ce, adam8bit, zero1–3, offload optimizer, seq, kv fp8) make the setting on
+ * Levers that set one field (gc, flash, chunked ce, adam8bit, zero1–3, offload optimizer, pure bf16, seq, kv fp8) make the setting on
  * the scenario re-resolved with nothing set, instead of reading their change as a follow-up
  * (issue 11: a resolution per lever was a fifth of the request path). Each must lead to the very
  * scenario the follow-up would.
