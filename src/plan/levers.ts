@@ -5,6 +5,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { reresolved, resolveRequest } from '../scenario/resolve.js';
 import type { Lever } from '../reply/types.js';
 import { defaultInference, defaultWeights } from '../scenario/defaults.js';
+import { RANGES } from '../scenario/ranges.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -19,10 +20,11 @@ interface Candidate {
   applies: (s: Scenario) => boolean;
   /**
    * For a change whose whole effect on the resolution is a few fields (recompute, attention,
-   * loss, optimizer, optimizer offload, ZeRO stage, pure bf16, seq, KV dtype): those fields set
-   * on the scenario re-resolved with nothing set, which is what reading the change as a
-   * follow-up gives, without a resolution per lever (issue 11; test/plan/setting-levers.test.ts
-   * holds each to applyChange). Null where the follow-up would be refused.
+   * batch, loss, optimizer, optimizer offload, ZeRO stage, pure bf16, seq, int4, KV dtype):
+   * those fields set on the scenario re-resolved with nothing set, which is what reading the
+   * change as a follow-up gives, without a resolution per lever (issue 11;
+   * test/plan/setting-levers.test.ts holds each to applyChange). Null where the follow-up would
+   * be refused.
    */
   set?: (resolved: Scenario, asked: Scenario) => Scenario | null;
 }
@@ -31,9 +33,17 @@ const CANDIDATES: Candidate[] = [
   { change: () => 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full', set: (r) => ({ ...r, recompute: 'full' }) },
   { change: () => 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager', set: (r) => ({ ...r, attention: 'flash' }) },
   {
-    change: halfMicroBatch,
+    change: (s) => {
+      const { mbs, ga } = halvedBatch(s);
+      return `mbs ${mbs} ga ${ga}`;
+    },
     cost: 'same effective batch through gradient accumulation; more, smaller steps',
     applies: (s) => s.mode !== 'inference' && s.microBatch > 1,
+    set: (r, s) => {
+      const { mbs, ga } = halvedBatch(s);
+      // The range check refuses what the follow-up's would (a huge accumulation count).
+      return inRange('mbs', mbs) && inRange('ga', ga) ? { ...r, microBatch: mbs, gradAccum: ga } : null;
+    },
   },
   {
     change: () => 'chunked ce',
@@ -72,7 +82,12 @@ const CANDIDATES: Candidate[] = [
     // inference block follow the compute dtype.
     set: (r) => ({ ...r, recipe: 'pure', compute: 'bf16', weights: defaultWeights(r.mode, 'bf16'), inference: defaultInference('bf16') }),
   },
-  { change: () => 'int4', cost: '4-bit weights: small quality cost', applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32') },
+  {
+    change: () => 'int4',
+    cost: '4-bit weights: small quality cost',
+    applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32'),
+    set: (r) => ({ ...r, weights: 'gptq' }),
+  },
   {
     change: () => 'kv fp8',
     cost: 'fp8 KV cache: small quality cost',
@@ -97,9 +112,15 @@ function zeroApplies(s: Scenario, stage: number): boolean {
 }
 
 /** Half the micro-batch, with gradient accumulation raised to keep the effective batch. */
-function halfMicroBatch(s: Scenario): string {
-  const b = Math.max(1, Math.floor(s.microBatch / 2));
-  return `mbs ${b} ga ${Math.ceil((s.microBatch * s.gradAccum) / b)}`;
+function halvedBatch(s: Scenario): { mbs: number; ga: number } {
+  const mbs = Math.max(1, Math.floor(s.microBatch / 2));
+  return { mbs, ga: Math.ceil((s.microBatch * s.gradAccum) / mbs) };
+}
+
+/** Whether a request's number for `slot` is in the range resolution accepts (scenario/ranges.ts). */
+function inRange(slot: string, value: number): boolean {
+  const range = RANGES.find((r) => r.slot === slot)!;
+  return value >= range.min && value <= range.max && (!range.integer || Number.isInteger(value));
 }
 
 export function applyChange(s: Scenario, change: string): Scenario | null {

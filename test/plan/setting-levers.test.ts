@@ -7,10 +7,10 @@ import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
 
 /**
- * Levers that set one field (gc, flash, chunked ce, adam8bit, zero1–3, offload optimizer, pure bf16, seq, kv fp8) make the setting on
- * the scenario re-resolved with nothing set, instead of reading their change as a follow-up
- * (issue 11: a resolution per lever was a fifth of the request path). Each must lead to the very
- * scenario the follow-up would.
+ * Levers whose effect is a few fields (gc, flash, mbs/ga, chunked ce, adam8bit, zero1–3, offload
+ * optimizer, pure bf16, seq, int4, kv fp8) set them on the scenario re-resolved with nothing set,
+ * instead of reading their change as a follow-up (issue 11: a resolution per lever was a fifth of
+ * the request path). Each must lead to the very scenario the follow-up would.
  */
 
 /** Speed-corpus, accuracy and real-request scenarios, and what each lever makes of them (a second round of levers). */
