@@ -23,14 +23,20 @@ export function findGpu(text: string): GpuSpec | undefined {
   return gpuIndex.get(normalizeName(text));
 }
 
+/** Catalog entries by id, first of an id first (as a search from the front found them): every reply looks cards up by id. */
+const modelsById = new Map<string, ModelSpec>();
+for (const m of MODELS) if (!modelsById.has(m.id)) modelsById.set(m.id, m);
+const gpusById = new Map<string, GpuSpec>();
+for (const g of GPUS) if (!gpusById.has(g.id)) gpusById.set(g.id, g);
+
 export function modelById(id: string): ModelSpec {
-  const m = MODELS.find((x) => x.id === id);
+  const m = modelsById.get(id);
   if (!m) throw new Error(`unknown model id ${id}`);
   return m;
 }
 
 export function gpuById(id: string): GpuSpec {
-  const g = GPUS.find((x) => x.id === id);
+  const g = gpusById.get(id);
   if (!g) throw new Error(`unknown GPU id ${id}`);
   return g;
 }

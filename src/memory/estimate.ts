@@ -51,12 +51,14 @@ function present(...components: (Component | null | undefined)[]): Component[] {
 }
 
 function phase(name: PhaseName, label: string, parts: Component[]): PhasePoint {
-  return {
-    phase: name,
-    label,
-    bytes: parts.reduce((sum, c) => sum + c.bytes, 0),
-    parts: parts.map((c) => ({ key: c.key, group: c.group, bytes: c.bytes })),
-  };
+  // One pass for the sum (in the same order) and the parts: phases are built for every estimate.
+  let bytes = 0;
+  const alive: PhasePoint['parts'] = [];
+  for (const c of parts) {
+    bytes += c.bytes;
+    alive.push({ key: c.key, group: c.group, bytes: c.bytes });
+  }
+  return { phase: name, label, bytes, parts: alive };
 }
 
 /**
@@ -158,12 +160,13 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     ...(evalWs ? [phase('eval', 'evaluation forward', [...persistent, ...present(evalWs, evalLogitsPart)])] : []),
   ];
   const peak = allocatedPeak(phases);
-  const atPeak = new Set(peak.parts.map((p) => p.key));
+  // A list, not a Set: a phase has a dozen parts, and building a Set was the costliest line here.
+  const atPeak = peak.parts.map((p) => p.key);
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
   const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
-  const components = all.filter((c) => atPeak.has(c.key) || offloaded.includes(c) || paged.includes(c));
+  const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };
 }

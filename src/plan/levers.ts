@@ -2,8 +2,10 @@ import { estimate } from '../memory/estimate.js';
 import { gib } from '../memory/format.js';
 import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
-import { resolveRequest } from '../scenario/resolve.js';
+import { reresolved, resolveRequest } from '../scenario/resolve.js';
 import type { Lever } from '../reply/types.js';
+import { defaultInference, defaultWeights } from '../scenario/defaults.js';
+import { RANGES } from '../scenario/ranges.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -16,29 +18,92 @@ interface Candidate {
   change: (s: Scenario) => string;
   cost: string;
   applies: (s: Scenario) => boolean;
+  /**
+   * For a change whose whole effect on the resolution is a few fields (recompute, attention,
+   * batch, loss, optimizer, optimizer offload, ZeRO stage, pure bf16, seq, int4, KV dtype):
+   * those fields set on the scenario re-resolved with nothing set, which is what reading the
+   * change as a follow-up gives, without a resolution per lever (issue 11;
+   * test/plan/setting-levers.test.ts holds each to applyChange). Null where the follow-up would
+   * be refused.
+   */
+  set?: (resolved: Scenario, asked: Scenario) => Scenario | null;
 }
 
 const CANDIDATES: Candidate[] = [
-  { change: () => 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full' },
-  { change: () => 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager' },
+  { change: () => 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full', set: (r) => ({ ...r, recompute: 'full' }) },
+  { change: () => 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager', set: (r) => ({ ...r, attention: 'flash' }) },
   {
-    change: halfMicroBatch,
+    change: (s) => {
+      const { mbs, ga } = halvedBatch(s);
+      return `mbs ${mbs} ga ${ga}`;
+    },
     cost: 'same effective batch through gradient accumulation; more, smaller steps',
     applies: (s) => s.mode !== 'inference' && s.microBatch > 1,
+    set: (r, s) => {
+      const { mbs, ga } = halvedBatch(s);
+      // The range check refuses what the follow-up's would (a huge accumulation count).
+      return inRange('mbs', mbs) && inRange('ga', ga) ? { ...r, microBatch: mbs, gradAccum: ga } : null;
+    },
   },
-  { change: () => 'chunked ce', cost: 'little or none (torchtune/Liger chunk the loss)', applies: (s) => s.mode !== 'inference' && s.loss === 'full' && !s.model.arch.encoderOnly },
-  { change: () => 'adam8bit', cost: '8-bit optimizer states: check convergence', applies: (s) => s.mode !== 'inference' && (s.optimizer === 'adamw' || s.optimizer === 'adam') },
-  { change: () => 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1) },
-  { change: () => 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2) },
-  { change: () => 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3) },
+  {
+    change: () => 'chunked ce',
+    cost: 'little or none (torchtune/Liger chunk the loss)',
+    applies: (s) => s.mode !== 'inference' && s.loss === 'full' && !s.model.arch.encoderOnly,
+    set: (r) => ({ ...r, loss: 'chunked' }),
+  },
+  {
+    change: () => 'adam8bit',
+    cost: '8-bit optimizer states: check convergence',
+    applies: (s) => s.mode !== 'inference' && (s.optimizer === 'adamw' || s.optimizer === 'adam'),
+    set: (r) => ({ ...r, optimizer: 'adamw-8bit' }),
+  },
+  { change: () => 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1), set: zeroSet(1) },
+  { change: () => 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2), set: zeroSet(2) },
+  { change: () => 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3), set: zeroSet(3) },
   { change: () => 'lora', cost: 'trains adapters only: a different (often slightly worse) result', applies: (s) => s.mode === 'full' },
   { change: () => 'qlora', cost: '4-bit base: slower matmuls, small quality cost', applies: (s) => s.mode === 'lora' || s.mode === 'full' },
-  { change: () => 'offload optimizer', cost: 'last resort: often 2–6× slower', applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none' },
-  { change: (s) => `seq ${Math.floor(s.seq / 2)}`, cost: 'shorter samples: truncation or packing changes', applies: (s) => s.seq >= 1024 },
-  { change: () => 'pure bf16', cost: 'no fp32 master copy: small updates can be lost in bf16', applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp') },
-  { change: () => 'int4', cost: '4-bit weights: small quality cost', applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32') },
-  { change: () => 'kv fp8', cost: 'fp8 KV cache: small quality cost', applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8' },
+  {
+    change: () => 'offload optimizer',
+    cost: 'last resort: often 2–6× slower',
+    applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none',
+    set: (r) => ({ ...r, offload: { ...r.offload, optimizer: 'cpu' } }),
+  },
+  {
+    change: (s) => `seq ${Math.floor(s.seq / 2)}`,
+    cost: 'shorter samples: truncation or packing changes',
+    applies: (s) => s.seq >= 1024,
+    set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
+  },
+  {
+    change: () => 'pure bf16',
+    cost: 'no fp32 master copy: small updates can be lost in bf16',
+    applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp'),
+    // As the precision step sets it in a full fine-tune: float weights and a training run's
+    // inference block follow the compute dtype.
+    set: (r) => ({ ...r, recipe: 'pure', compute: 'bf16', weights: defaultWeights(r.mode, 'bf16'), inference: defaultInference('bf16') }),
+  },
+  {
+    change: () => 'int4',
+    cost: '4-bit weights: small quality cost',
+    applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32'),
+    set: (r) => ({ ...r, weights: 'gptq' }),
+  },
+  {
+    change: () => 'kv fp8',
+    cost: 'fp8 KV cache: small quality cost',
+    applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8',
+    set: (r) => ({ ...r, inference: { ...r.inference, kvDtype: 'fp8' } }),
+  },
 ];
+
+/**
+ * A ZeRO stage as the sharding step sets it: DeepSpeed takes over from FSDP, other frameworks
+ * stay; parameter offload without stage 3 is refused (checks.ts), as the follow-up would be.
+ */
+function zeroSet(stage: number): (r: Scenario) => Scenario | null {
+  return (r) =>
+    r.offload.params !== 'none' && stage !== 3 ? null : { ...r, sharding: { kind: 'zero', stage }, framework: r.framework === 'fsdp' ? 'deepspeed' : r.framework };
+}
 
 function zeroApplies(s: Scenario, stage: number): boolean {
   if (s.mode === 'inference' || gpuCountOf(s) < 2) return false;
@@ -47,9 +112,15 @@ function zeroApplies(s: Scenario, stage: number): boolean {
 }
 
 /** Half the micro-batch, with gradient accumulation raised to keep the effective batch. */
-function halfMicroBatch(s: Scenario): string {
-  const b = Math.max(1, Math.floor(s.microBatch / 2));
-  return `mbs ${b} ga ${Math.ceil((s.microBatch * s.gradAccum) / b)}`;
+function halvedBatch(s: Scenario): { mbs: number; ga: number } {
+  const mbs = Math.max(1, Math.floor(s.microBatch / 2));
+  return { mbs, ga: Math.ceil((s.microBatch * s.gradAccum) / mbs) };
+}
+
+/** Whether a request's number for `slot` is in the range resolution accepts (scenario/ranges.ts). */
+function inRange(slot: string, value: number): boolean {
+  const range = RANGES.find((r) => r.slot === slot)!;
+  return value >= range.min && value <= range.max && (!range.integer || Number.isInteger(value));
 }
 
 export function applyChange(s: Scenario, change: string): Scenario | null {
@@ -61,21 +132,33 @@ function hostNote(e: Estimate): string {
   return e.hostBytes > 0 ? `host RAM ${gib(e.hostBytes, 0)} GiB per node` : '';
 }
 
+/** Each candidate that applies to `s`: its change and the scenario that change leads to (null where it is refused). */
+export function leverChanges(s: Scenario): { candidate: Candidate; rank: number; change: string; next: Scenario | null }[] {
+  let resolved: Scenario | null | undefined;
+  const out: { candidate: Candidate; rank: number; change: string; next: Scenario | null }[] = [];
+  CANDIDATES.forEach((candidate, rank) => {
+    if (!candidate.applies(s)) return;
+    const change = candidate.change(s);
+    if (candidate.set) {
+      if (resolved === undefined) resolved = reresolved(s);
+      out.push({ candidate, rank, change, next: resolved && candidate.set(resolved, s) });
+    } else out.push({ candidate, rank, change, next: applyChange(s, change) });
+  });
+  return out;
+}
+
 /**
  * Every lever that applies, re-estimated. Ordered: the ones that make it fit in priority order,
  * then the rest by the memory they leave; levers that save under 1% are dropped.
  */
 export function levers(s: Scenario, base: Estimate): Lever[] {
   const results: (Lever & { rank: number })[] = [];
-  CANDIDATES.forEach((c, rank) => {
-    if (!c.applies(s)) return;
-    const change = c.change(s);
-    const next = applyChange(s, change);
-    if (!next) return;
+  for (const { candidate, rank, change, next } of leverChanges(s)) {
+    if (!next) continue;
     const e = estimate(next, { numbersOnly: true });
-    if (e.deviceBytes > base.deviceBytes * 0.99) return;
-    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: c.cost, note: hostNote(e), rank });
-  });
+    if (e.deviceBytes > base.deviceBytes * 0.99) continue;
+    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: candidate.cost, note: hostNote(e), rank });
+  }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });
   const fitting = results.filter((r) => r.fits).sort((a, b) => a.rank - b.rank);

@@ -9,6 +9,13 @@ export const WIDTH = 80;
 const NAME_COL = 36;
 const GIB_COL = 7;
 
+/** Whether the UTF-16 unit `c` is whitespace as the regex `\s` reads it (ECMAScript WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 /**
  * Greedy word wrap to `width`: a line that fits is kept as written (column padding survives);
  * a longer one keeps its leading indent and continues `indent` spaces in.
@@ -18,44 +25,81 @@ export function wrap(text: string, width = WIDTH, indent = 0): string {
   if (text.length <= width) return text;
   const out: string[] = [];
   for (const paragraph of text.split('\n')) {
-    if (paragraph.length <= width) {
-      out.push(paragraph);
-      continue;
-    }
-    const lead = /^\s*/.exec(paragraph)![0];
-    let line = lead;
-    // Whether `line` holds a word yet (was `line.trim()`, which copied the line at every word).
-    let started = false;
-    for (const word of paragraph.trim().split(/\s+/)) {
-      if (started && line.length + 1 + word.length > width) {
-        out.push(line);
-        line = ' '.repeat(indent) + word;
-      } else {
-        line = started ? `${line} ${word}` : line + word;
-      }
-      started = true;
-    }
-    out.push(line);
+    if (paragraph.length <= width) out.push(paragraph);
+    else wrapParagraph(paragraph, width, indent, out);
   }
   return out.join('\n');
+}
+
+/** Whitespace other than the plain space. */
+const OTHER_WHITESPACE = /[^\S ]/;
+
+/**
+ * One paragraph's lines: its words (the runs between whitespace) joined by single spaces. The
+ * words are found by indexOf (by character codes where other whitespace occurs) and a line is
+ * cut out of the paragraph where its words stand one space apart, as they mostly do: splitting
+ * into words and concatenating them again was most of the text render (issue 11).
+ * test/render/wrap.test.ts holds it to the split-and-join wrap.
+ */
+function wrapParagraph(paragraph: string, width: number, indent: number, out: string[]): void {
+  const n = paragraph.length;
+  // With no whitespace but ' ' (most paragraphs), a word ends at the next space: found by indexOf.
+  const spacesOnly = !OTHER_WHITESPACE.test(paragraph);
+  let i = 0;
+  while (i < n && isSpace(paragraph.charCodeAt(i))) i++;
+  // The line: `prefix` then the words from `from` to `to`; `built` once a gap on it is not one space.
+  let prefix = paragraph.slice(0, i);
+  let from = i;
+  let to = i;
+  let built: string | null = null;
+  let length = prefix.length;
+  let started = false;
+  while (i < n) {
+    const start = i;
+    if (spacesOnly) {
+      const space = paragraph.indexOf(' ', i);
+      i = space === -1 ? n : space;
+    } else while (i < n && !isSpace(paragraph.charCodeAt(i))) i++;
+    const words = i - start;
+    if (!started) {
+      from = start;
+      length += words;
+      started = true;
+    } else if (length + 1 + words > width) {
+      out.push(built ?? prefix + paragraph.slice(from, to));
+      prefix = ' '.repeat(indent);
+      built = null;
+      from = start;
+      length = indent + words;
+    } else {
+      if (built === null && (start !== to + 1 || paragraph.charCodeAt(to) !== 0x20)) built = prefix + paragraph.slice(from, to);
+      if (built !== null) built += ` ${paragraph.slice(start, i)}`;
+      length += 1 + words;
+    }
+    to = i;
+    while (i < n && isSpace(paragraph.charCodeAt(i))) i++;
+  }
+  out.push(built ?? prefix + paragraph.slice(from, to));
 }
 
 /** A text bar of `cells` characters for `value` against `capacity`, with a │ at the capacity. */
 export function bar(value: number, capacity: number | null, cells = 30): string {
   const scale = Math.max(value, capacity ?? 0) || 1;
   const filled = Math.round((value / scale) * cells);
-  const chars: string[] = Array.from({ length: cells }, (_, i) => (i < filled ? '█' : ' '));
-  if (capacity !== null) {
-    const at = Math.min(cells - 1, Math.round((capacity / scale) * cells) - 1);
-    chars[Math.max(0, at)] = '│';
-  }
-  return chars.join('').trimEnd();
+  // Built by repeat, not a per-cell array (the bar was 1% of the request path).
+  const full = filled > 0 ? Math.min(cells, filled) : 0;
+  let chars = '█'.repeat(full) + ' '.repeat(cells - full);
+  const at = capacity === null ? NaN : Math.max(0, Math.min(cells - 1, Math.round((capacity / scale) * cells) - 1));
+  if (!Number.isNaN(at)) chars = `${chars.slice(0, at)}│${chars.slice(at + 1)}`;
+  return chars.trimEnd();
 }
 
 function row(name: string, bytes: number, formula: string): string {
   const label = name.length > NAME_COL - 2 ? `${name.slice(0, NAME_COL - 3)}…` : name;
   const head = `  ${label.padEnd(NAME_COL - 2)}${gib(bytes).padStart(GIB_COL - 2)}  `;
   const formulaWidth = WIDTH - head.length;
+  // Most formulas fit their column on one line: nothing to wrap or indent.
+  if (formula.length <= formulaWidth && !formula.includes('\n')) return head + formula;
   const lines = wrap(formula, formulaWidth).split('\n');
   return [head + (lines[0] ?? ''), ...lines.slice(1).map((l) => ' '.repeat(head.length) + l)].join('\n');
 }

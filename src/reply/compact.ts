@@ -10,12 +10,13 @@ import type { Scenario } from '../scenario/schema.js';
  * carry it (a Discord custom_id holds 100 characters).
  */
 export function compactCanonical(s: Scenario): string {
-  const target = canonicalText(s);
+  let parts = canonicalParts(s);
+  // canonicalText is these parts joined: read once, not twice.
+  const target = parts.join(' ');
   const same = (parts: string[]) => {
     const outcome = resolveRequest(parts.join(' '), null);
     return outcome.ok && outcome.scenario !== null && canonicalText(outcome.scenario) === target;
   };
-  let parts = canonicalParts(s);
   // Fast path (one read instead of one per item): leave out every item that the model alone
   // already reads as, and keep the result when it reads back the same.
   const defaults = defaultPartsOf(parts[0] ?? '');

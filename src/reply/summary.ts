@@ -65,8 +65,14 @@ function why(e: Estimate): string {
   return parts.join(' · ');
 }
 
+/** The smallest card (then the cheapest), the first of equals: one pass, each id looked up once. */
 function smallestCard(ids: string[]): string {
-  return [...ids].sort((a, b) => gpuById(a).usableMiB - gpuById(b).usableMiB || gpuById(a).priceRank - gpuById(b).priceRank)[0]!;
+  let best = gpuById(ids[0]!);
+  for (const id of ids.slice(1)) {
+    const card = gpuById(id);
+    if (card.usableMiB - best.usableMiB < 0 || (card.usableMiB === best.usableMiB && card.priceRank - best.priceRank < 0)) best = card;
+  }
+  return best.id;
 }
 
 /** `shown` is the Estimate of the setup the reply shows (a solver's found configuration, else the request's). */

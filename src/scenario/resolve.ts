@@ -13,7 +13,7 @@ import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
-import { collectPatch, type Patch } from './patch.js';
+import { Patch, collectPatch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
@@ -71,6 +71,21 @@ export function applyItems(text: string, parsed: ReadItems, previous: Scenario |
 
 export type ReadItems = Extract<ParseOutcome, { ok: true }>;
 
+/**
+ * The scenario a follow-up that sets nothing resolves `previous` to: every step run again with an
+ * empty patch, then the checks; null where they refuse it (or it cannot be resolved). A follow-up
+ * that sets only fields no step reads but its own is this scenario with those fields set
+ * (src/plan/levers.ts applies its one-setting levers so; test/plan/setting-levers.test.ts).
+ */
+export function reresolved(previous: Scenario): Scenario | null {
+  try {
+    const result = new Resolution('', new Patch(''), previous).run();
+    return 'kind' in result ? null : result.scenario;
+  } catch {
+    return null;
+  }
+}
+
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
 function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
@@ -81,7 +96,9 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
-  const others = parsed.items.filter((i) => i.kind !== 'control');
+  // A loop, not filter: the parse cache hands out frozen arrays, on which filter is several times slower.
+  const others: Item[] = [];
+  for (const i of parsed.items) if (i.kind !== 'control') others.push(i);
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));
@@ -117,7 +134,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const notices = [...new Set([...intentFirst, ...readingNotes(parsed)])];
+  const notices = unique([...intentFirst, ...readingNotes(parsed)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {
     ok: true,
@@ -125,11 +142,16 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
     scenario: result.scenario,
     helpOnly: false,
     helpTopics: [...patch.help],
-    assumptions: [...new Set(assumptions)],
+    assumptions: unique(assumptions),
     ignored,
     unread: parsed.unread.map((u) => u.word),
     notices,
   };
+}
+
+/** The words in order, each once: for lists this short, cheaper than spreading a Set. */
+function unique(words: string[]): string[] {
+  return words.filter((word, i) => words.indexOf(word) === i);
 }
 
 const INTENT_WORDS = new Set<string>([DEFAULT_WORDS.mode, DEFAULT_WORDS.inferenceIntent]);
@@ -181,6 +203,25 @@ function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode
   return consumer || consumerSized ? 'inference' : 'full';
 }
 
+/**
+ * The architecture overrides a request may give: its word, the field it sets, and its patch slot.
+ * Slot names are built once here: a template string per lookup cost more than the lookup.
+ */
+const ARCH_FIELDS = (
+  [
+    ['layers', 'layers'],
+    ['hidden', 'hidden'],
+    ['heads', 'heads'],
+    ['kv', 'kvHeads'],
+    ['ffn', 'ffn'],
+    ['vocab', 'vocab'],
+    ['headdim', 'headDim'],
+  ] as const
+).map(([word, field]) => ({ word, field, slot: `arch.${word}` }));
+
+/** The parallel degrees a request may give, with their patch slots. */
+const PARALLEL_SLOTS = (['tp', 'pp', 'cp', 'ep', 'vpp'] as const).map((dim) => ({ dim, slot: `par.${dim}` }));
+
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
 class Resolution {
   private s!: Scenario;
@@ -226,7 +267,7 @@ class Resolution {
     // The scenario's shape is guaranteed by the steps above and checked against scenarioSchema in
     // the tests (test/scenario, test/language/tolerant.test.ts), not here: zod costs ~60 ms of
     // every cold start of the CLI (issue 11), and the request path never needs it.
-    return { scenario: this.s, assumptions: [...new Set(this.assumptions)] };
+    return { scenario: this.s, assumptions: unique(this.assumptions) };
   }
 
   private err(slot: string, message: string, extra: { suggestion?: string; expected?: string[] } = {}): ErrorReply {
@@ -302,29 +343,20 @@ class Resolution {
   }
 
   private arch(): ErrorReply | null {
-    const fields = [
-      ['layers', 'layers'],
-      ['hidden', 'hidden'],
-      ['heads', 'heads'],
-      ['kv', 'kvHeads'],
-      ['ffn', 'ffn'],
-      ['vocab', 'vocab'],
-      ['headdim', 'headDim'],
-    ] as const;
     const model = this.s.model;
     // A value that restates the named catalog model's own shape ("llama2-7b" with a launch script's
     // NUM_LAYERS=32 HIDDEN_SIZE=4096 …, NVIDIA/Megatron-LM#606) overrides nothing: the model stays as published.
     const published = model.id !== null ? modelById(model.id).arch : null;
     const restated = new Set<string>();
     let shapeChanged = false;
-    for (const [word, field] of fields) {
-      const value = this.patch.value<number>(`arch.${word}`);
+    for (const { word, field, slot } of ARCH_FIELDS) {
+      const value = this.patch.value<number>(slot);
       if (value === undefined) continue;
       if (published?.[field] === value) restated.add(word);
       if ((word === 'hidden' || word === 'heads') && !(restated.has(word) && model.arch[field] === value)) shapeChanged = true;
       model.arch[field] = value;
     }
-    const asked = fields.map(([w]) => w).filter((w) => !restated.has(w) && (this.patch.has(`arch.${w}`) || model.overrides.includes(w)));
+    const asked = ARCH_FIELDS.filter(({ word, slot }) => !restated.has(word) && (this.patch.has(slot) || model.overrides.includes(word))).map(({ word }) => word);
     model.overrides = asked;
     // An overridden shape counts its own parameters, not the bare size it started from.
     if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);
@@ -415,8 +447,8 @@ class Resolution {
 
   private parallel(): ErrorReply | null {
     const p = this.s.parallel;
-    for (const dim of ['tp', 'pp', 'cp', 'ep', 'vpp'] as const) {
-      const v = this.patch.value<number>(`par.${dim}`);
+    for (const { dim, slot } of PARALLEL_SLOTS) {
+      const v = this.patch.value<number>(slot);
       if (v !== undefined) p[dim] = v;
     }
     if (this.patch.has('par.sp')) p.sp = true;

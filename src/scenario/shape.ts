@@ -1,5 +1,6 @@
 import { MODELS, type ModelSpec } from '../catalog/index.js';
 import { countParams } from '../memory/parameters.js';
+import { cloneArchitecture } from './clone.js';
 import type { Architecture, ScenarioModel } from './schema.js';
 
 /**
@@ -27,13 +28,29 @@ function isMoeSpec(m: ModelSpec): boolean {
   return (m.arch.experts ?? 0) > 1;
 }
 
+/** The catalog's dense models by lower-case family, in catalog order (built once: every bare size looks its family up). */
+let denseByFamily: Map<string, ModelSpec[]> | null = null;
+
+function denseOfFamily(): Map<string, ModelSpec[]> {
+  if (denseByFamily) return denseByFamily;
+  denseByFamily = new Map();
+  for (const m of MODELS) {
+    if (isMoeSpec(m)) continue;
+    const family = m.family.toLowerCase();
+    const models = denseByFamily.get(family);
+    if (models) models.push(m);
+    else denseByFamily.set(family, [m]);
+  }
+  return denseByFamily;
+}
+
 /**
  * Nearest dense model of a family; Llama's own base models ("llama-…") before its derivatives,
  * current generations before superseded ones.
  */
 function nearestOfFamily(params: number, family: string): ModelSpec | null {
   // A text model of that size before a vision-language one; a bare size never brings a tower (pinnedTo).
-  const ofFamily = MODELS.filter((m) => m.family.toLowerCase() === family && !isMoeSpec(m));
+  const ofFamily = denseOfFamily().get(family) ?? [];
   const textOnly = ofFamily.filter((m) => !m.arch.vision);
   const dense = textOnly.some((m) => relative(params, m.publishedParams) <= NEAREST_TOLERANCE) ? textOnly : ofFamily;
   const current = dense.filter((m) => !m.superseded);
@@ -106,7 +123,8 @@ export function scaledLlamaShape(params: number): Architecture {
  * (counted like embeddings), so "7.5b" is 7.5 B parameters, not the nearest model's 8.0 B.
  */
 export function pinnedTo(arch: Architecture, params: number): Architecture {
-  const pinned = structuredClone(arch);
+  // A field-by-field copy: structuredClone took 5 of the 13 µs of shaping a bare size (issue 11).
+  const pinned = cloneArchitecture(arch);
   delete pinned.vision;
   pinned.extraParams = (arch.extraParams ?? 0) + Math.round(params - countParams(arch).total);
   return pinned;

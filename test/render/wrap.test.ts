@@ -27,7 +27,7 @@ function referenceWrap(text: string, width: number, indent: number): string {
 
 describe('terminal word wrap', () => {
   it('wraps every text exactly as the line-trimming wrap did', () => {
-    const piece = fc.oneof(fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', 'a', 'GiB', '1.25', 'supercalifragilistic-expialidocious-activations'), fc.string({ maxLength: 12 }));
+    const piece = fc.oneof(fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u1680', '\u200a', '\u000b', '\u0085', '\u200b', 'a', 'GiB', '1.25', 'supercalifragilistic-expialidocious-activations'), fc.string({ maxLength: 12 }));
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.integer({ min: 1, max: 90 }), fc.integer({ min: 0, max: 6 }), (pieces, width, indent) => {
         const text = pieces.join('');
