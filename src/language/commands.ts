@@ -125,5 +125,6 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
 export function readCommands(text: MappedText): MappedText {
   let out = text;
   for (const [pattern, words] of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `);
-  return out.replace(LLAMA_CPP, llamaCppCommand);
+  // The pattern's lookahead is costly on every message: only one with a model flag can match.
+  return /-m[ \t]/.test(out.text) ? out.replace(LLAMA_CPP, llamaCppCommand) : out;
 }

@@ -87,6 +87,7 @@ const PATH = /(?<![\w])(?:\.{0,2}\/)?(?:[a-z0-9_.\-~]+\/)+[a-z0-9_.\-]+\/?/g;
 /** Python module paths ("vllm.entrypoints.openai.api_server") keep their first name only. */
 const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?![\w.])/g;
 /** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
+const FILE_EXTENSION = /\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/;
 const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
 /**
  * A training script or recipe config named by its method keeps the method: litgpt's
@@ -167,6 +168,8 @@ function hubSpans(text: string): [number, number][] {
 
 export function readProse(input: MappedText): ProseReading {
   const notes: string[] = [];
+  // Cheap guards for rules that scan every message but match few.
+  const hasFile = FILE_EXTENSION.test(input.text);
   const text = input
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
@@ -237,12 +240,12 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(/\b(bf16|fp16)-true\b/g, outsideHubIds((m) => `pure ${m[1]}`))
     .replace(/\bw\/(?=\s)/g, outsideHubIds(() => 'with'))
-    .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
+    .replace(hasFile ? FILE : NEVER, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(WEIGHTS_FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(OLLAMA_TAG, outsideHubIds((m) => [{ text: `-${m[1]}`, from: 0, to: m[0].length }, ...(OTHER_ENGINE.test(m.input) ? [] : [{ text: ' ollama', from: 0, to: m[0].length }])]))
     // lastPart keeps Hub ids whole itself, and reads torchtune's "llama3/8B_lora" first.
     .replace(PATH, (m) => lastPart(m[0], notes))
-    .replace(FILE, outsideHubIds((m) => fileWords(m[0], notes)))
+    .replace(hasFile ? FILE : NEVER, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(MODULE_PATH, outsideHubIds((m) => m[1]! + ' '.repeat(m[2]!.length)))
     .replace(instancePattern(input.text), outsideHubIds((m) => {
       const found = instanceByName(m[0])!;

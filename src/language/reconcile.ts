@@ -151,7 +151,7 @@ const RUN_SETTINGS = new Set<Item['kind']>([...SIZING, 'framework', 'lora', 'mod
  * ("with huggingface") is that run's: set aside, with a note, never read into the first run.
  */
 function contrasted(items: Item[], text: string, notes: string[]): Item[] {
-  if (!text) return items;
+  if (!text || !/whereas|compared|unlike|but|while/i.test(text)) return items;
   const out = new Set(items);
   for (const m of text.matchAll(CONTRAST)) {
     const from = m.index!;
