@@ -1,3 +1,4 @@
+import { rewriteLines } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -8,7 +9,6 @@ import type { MappedText } from './mapped-text.js';
  * nothing: "GPU 0" is never a count of 0, "L3 cache: 32 MiB" never a card. Runs on normalised text.
  */
 
-const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 /** One GPU: collect_env's "GPU 0: NVIDIA GeForce RTX 3090 Ti", nvidia-smi -L's "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-…)". */
 const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+):[ \t]*([^\n(]+?)[ \t]*(?:\(uuid:[^)\n]*\))?[ \t]*$/;
@@ -62,16 +62,5 @@ export function readEnvironmentReport(text: MappedText): MappedText {
       changed = true;
     });
   }
-  if (!say.size) return text;
-  const starts = new Map<number, string>();
-  let offset = 0;
-  lines.forEach((line, n) => {
-    if (say.has(n)) starts.set(offset, say.get(n)!);
-    offset += line.length + 1;
-  });
-  return text.replace(/^[^\n]*$/gm, (m) => {
-    const words = starts.get(m.index);
-    if (words === undefined) return m[0];
-    return words || blank(m[0]);
-  });
+  return rewriteLines(text, say);
 }

@@ -1,4 +1,5 @@
 import { GPUS } from '../catalog/index.js';
+import { blank, rewriteLines } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -9,7 +10,6 @@ import type { MappedText } from './mapped-text.js';
  * at all; "Tried to allocate 172.00 MiB" is no count. Runs on normalised (lower-case) text.
  */
 
-const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 /** The totals cards report, in GiB (the catalog's totalMiB: what nvidia-smi prints). */
 const CARD_TOTALS = [...new Set(GPUS.map((g) => g.totalMiB / 1024))].sort((a, b) => a - b);
@@ -170,17 +170,7 @@ function queryCsv(text: MappedText): MappedText {
     for (let k = n + 2; k <= n + rows.length; k++) say.set(k, '');
     n += rows.length;
   }
-  if (!say.size) return text;
-  const starts = new Map<number, string>();
-  let offset = 0;
-  lines.forEach((line, n) => {
-    if (say.has(n)) starts.set(offset, say.get(n)!);
-    offset += line.length + 1;
-  });
-  return text.replace(/^[^\n]*$/gm, (m) => {
-    const words = starts.get(m.index);
-    return words === undefined ? m[0] : words || blank(m[0]);
-  });
+  return rewriteLines(text, say);
 }
 
 /**
