@@ -272,6 +272,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:exllama(?:v2|v3)?|exl[23])\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(CHINESE_CARDS, outsideHubIds((m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
+      // "2台 H100*8": 台 counts machines when a card with its own count follows.
+      if (m[0].includes('台') && /^\s*[a-z]{1,3}\d{2,4}[a-z]*\s*[x×*]\s*\d/i.test(m.input.slice(m.index + m[0].length))) return ` ${n} nodes of `;
       // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs.
       return /^\s*[a-z0-9]/i.test(m.input.slice(m.index + m[0].length)) ? ` ${n}x ` : ` ${n} gpus `;
     }))
@@ -279,6 +281,8 @@ export function readProse(input: MappedText): ProseReading {
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
+    // "2 H100*8 machines": two machines of eight cards each.
+    .replace(/\b(\d{1,3})\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})\s+(?:machines?|nodes?|servers?|hosts?|boxes)\b/g, outsideHubIds((m) => gpuIdOf(m[2]!) ? `${m[1]} nodes of ${m[3]}x ${m[2]}`.padEnd(m[0].length) : m[0]))
     // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
     .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.

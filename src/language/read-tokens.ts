@@ -171,7 +171,9 @@ export function readTokens(raw: Token[]): TokenReading {
     // "128K sequence length", "2k context": the keyword names the length said right before it, and
     // takes no number of its own ("… by using only 8 A100 GPUS" is a GPU count, not a length).
     const before = final.at(-1);
-    if (t.type === 'seqKw' && (before?.type === 'knum' || before?.type === 'seqPost' || (before?.type === 'number' && !TAKES_NUMBER.has(final.at(-2)?.type ?? ''))) && !(outGaps[i] ?? '').includes(PROSE) && !((next?.type === 'number' || next?.type === 'knum') && !(outGaps[i + 1] ?? '').includes(PROSE))) {
+    // (Right before: one space apart. "deepseek-R1 671 B，context length 128k" keeps 128k.)
+    const rightBefore = before !== undefined && t.offset - (before.offset + before.text.length) <= 1;
+    if (t.type === 'seqKw' && rightBefore && (before.type === 'knum' || before.type === 'seqPost' || (before.type === 'number' && !TAKES_NUMBER.has(final.at(-2)?.type ?? ''))) && !((next?.type === 'number' || next?.type === 'knum') && !(outGaps[i + 1] ?? '').includes(PROSE))) {
       if (before.type === 'number') final[final.length - 1] = { ...before, type: 'seqPost' };
       filler.push({ ...t, type: 'word' });
       continue;

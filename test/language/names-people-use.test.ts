@@ -273,3 +273,19 @@ describe('checkpoint names', () => {
     expect(read('./main -m ./models/30B/ggml-model-q4_0.bin').scenario.model.id).toBe('llama-1-33b');
   });
 });
+
+describe('machines of several cards', () => {
+  // sgl-project/sglang#3344 and its Chinese twin #3341: "Using 2 H100*8 machines to deploy deepseek-R1 671 B,
+  // can the context length consistently support up to 128k?" / "用 2台 H100*8 部署 deepseek-R1 671 B，context length 可以一直支持到 128k吗".
+  it('"2 H100*8 machines" and "2台 H100*8" are two nodes of eight', () => {
+    for (const text of [
+      'Using 2 H100*8 machines to deploy deepseek-R1 671 B, can the context length consistently support up to 128k?',
+      '用 2台 H100*8 部署 deepseek-R1 671 B，context length 可以一直支持到 128k吗',
+    ]) {
+      const { scenario } = read(text);
+      expect([scenario.hardware?.count, scenario.hardware?.perNode, scenario.seq], text).toEqual([16, 8, 131072]);
+    }
+    // 台 before a card alone counts the cards.
+    expect(read('2台4090跑qwen 32b').scenario.hardware?.count).toBe(2);
+  });
+});
