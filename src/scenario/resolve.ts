@@ -176,6 +176,8 @@ const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 
 /** Slots only a training run has: with one of them and no intent word, the request trains. */
 const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.optimizer', 'sharding', 'loss'];
 
+const ASKS_WHAT_IT_NEEDS = /\b(?:how much|minimum|min\.?|required|requirements?|needed)\b[^.?!\n]{0,24}\b(?:vram|gpu memory|memory|gpu ram)\b|\b(?:vram|gpu memory)\s+(?:requirements?|needed|required)\b/i;
+
 /**
  * No intent word ("run", "train", "serve" …) and no method (lora, zero3 …): a training setting
  * means training; quantised weights mean inference; a consumer card (RTX 4090 …) means the
@@ -183,8 +185,11 @@ const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.
  * default. Either way the reply
  * says which was assumed first, and how to ask for the other.
  */
-function intentByDefault(patch: Patch, trainingSetting: boolean): Scenario['mode'] {
+function intentByDefault(patch: Patch, trainingSetting: boolean, text: string): Scenario['mode'] {
   if (trainingSetting) return 'full';
+  // "How much VRAM for Qwen2.5-14B?", "Minimum VRAM for X in fp16": asking what a model needs,
+  // with no word for training, asks what running it needs.
+  if (ASKS_WHAT_IT_NEEDS.test(text)) return 'inference';
   // Quantised weights (awq, gptq, 4bit …) without lora cannot be fully fine-tuned: they are served.
   const weights = patch.value<string>('weights');
   if (weights && weights !== 'bf16' && weights !== 'fp16' && weights !== 'fp32') return 'inference';
@@ -408,7 +413,7 @@ class Resolution {
       if (trainingSetting && this.isNew) this.intent(`${trained}: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
     } else if (previousMode) mode = previousMode;
     else {
-      mode = intentByDefault(this.patch, trainingSetting !== undefined);
+      mode = intentByDefault(this.patch, trainingSetting !== undefined, this.text);
       this.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
     }
     if (inferenceOnly && mode !== 'inference') {

@@ -56,6 +56,9 @@ describe('intent and offload read by what the words can mean', () => {
     const { scenario, said } = resolved('does 8b fit on 8gb?');
     expect(scenario.mode).toBe('inference');
     expect(said).toMatch(/24 GB or less/);
+    // "Minimum VRAM for Qwen2.5-14B-Instruct in fp16?" asks what running it needs.
+    expect(resolved("Minimum VRAM for Qwen2.5-14B-Instruct in fp16?").scenario.mode).toBe("inference");
+    expect(resolved("how much vram to finetune llama 3 70b").scenario.mode).toBe("full");
     expect(resolved('70b on 80gb').scenario.mode).toBe('full');
   });
 
