@@ -93,7 +93,8 @@ function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   return items.filter((i) => {
     if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
-    if (!USAGE.test(before(text, i.at)) && !OLLAMA_PS_ROW.test(before(text, i.at))) return true;
+    // (An `ollama ps` row's SIZE is the figure itself right after the tag, not "on my gtx 1660 6gb".)
+    if (!USAGE.test(before(text, i.at)) && !(/^\d/.test(i.text) && OLLAMA_PS_ROW.test(before(text, i.at)))) return true;
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
     return false;
   });

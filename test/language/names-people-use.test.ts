@@ -289,3 +289,9 @@ describe('machines of several cards', () => {
     expect(read('2台4090跑qwen 32b').scenario.hardware?.count).toBe(2);
   });
 });
+
+describe('an Ollama tag before a card', () => {
+  it('"llama3.1:8b on my gtx 1660 super 6gb": the card\'s memory is no `ollama ps` row', () => {
+    expect(read('llama3.1:8b on my gtx 1660 super 6gb').scenario.hardware?.capacityBytes).toBe(6 * 2 ** 30);
+  });
+});
