@@ -186,6 +186,11 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
     .replace(/\bggml(?:v\d)?\b(?![-_.]\w)/g, outsideHubIds((m) => 'llama.cpp'.padEnd(m[0].length).slice(0, Math.max(m[0].length, 9))))
+    // "on a free colab": Colab's free tier gives one T4 16GB (Colab Pro's card varies, so it is left unread).
+    .replace(/\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g, outsideHubIds((m) => {
+      notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
+      return 'a t4'.padEnd(m[0].length);
+    }))
     // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
     .replace(APPLE_SILICON, outsideHubIds((m) => {
       if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);

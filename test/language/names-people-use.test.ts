@@ -295,3 +295,13 @@ describe('an Ollama tag before a card', () => {
     expect(read('llama3.1:8b on my gtx 1660 super 6gb').scenario.hardware?.capacityBytes).toBe(6 * 2 ** 30);
   });
 });
+
+describe('Colab', () => {
+  // unslothai/unsloth#682: "Environment: Google Colab T4 GPU"; people write "on a free colab".
+  it('a free Colab is one T4 16GB, said; Colab Pro is not guessed', () => {
+    const { scenario, said } = read('I want to finetune llama-3.1-8B-instruct on a free colab');
+    expect(scenario.hardware?.gpuId).toBe('t4');
+    expect(said).toMatch(/read as one T4 16GB \(Colab's free GPU\)/);
+    expect(() => read('llama 7b on colab pro')).toThrow();
+  });
+});
