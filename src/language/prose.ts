@@ -170,6 +170,8 @@ export function readProse(input: MappedText): ProseReading {
   const notes: string[] = [];
   // Cheap guards for rules that scan every message but match few.
   const hasFile = FILE_EXTENSION.test(input.text);
+  const cjk = /[^\x00-\x7f]/.test(input.text);
+  const has = (word: string) => input.text.includes(word);
   const text = input
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
@@ -181,13 +183,13 @@ export function readProse(input: MappedText): ProseReading {
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
-    .replace(/\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is no CPU offload.
-    .replace(/\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!has('offload') ? NEVER : /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
-    .replace(/\bggml(?:v\d)?\b(?![-_.]\w)/g, outsideHubIds((m) => 'llama.cpp'.padEnd(m[0].length).slice(0, Math.max(m[0].length, 9))))
+    .replace(!has('ggml') ? NEVER : /\bggml(?:v\d)?\b(?![-_.]\w)/g, outsideHubIds((m) => 'llama.cpp'.padEnd(m[0].length).slice(0, Math.max(m[0].length, 9))))
     // "on a free colab": Colab's free tier gives one T4 16GB (Colab Pro's card varies, so it is left unread).
-    .replace(/\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g, outsideHubIds((m) => {
+    .replace(!has('colab') ? NEVER : /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g, outsideHubIds((m) => {
       notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
       return 'a t4'.padEnd(m[0].length);
     }))
@@ -268,21 +270,21 @@ export function readProse(input: MappedText): ProseReading {
       return ` ${format} `;
     }))
     // ExLlamaV2 / EXL2 "4.65bpw": weights of that width, sized as the GGUF type of its whole bits, said.
-    .replace(BPW, outsideHubIds((m) => {
+    .replace(!has('bpw') ? NEVER : BPW, outsideHubIds((m) => {
       const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
       const format = GGUF_OF_WIDTH[bits]!;
       notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);
       return ` ${format} `.padEnd(m[0].length);
     }))
-    .replace(/\b(?:exllama(?:v2|v3)?|exl[23])\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
-    .replace(CHINESE_CARDS, outsideHubIds((m) => {
+    .replace(!has('exl') ? NEVER : /\b(?:exllama(?:v2|v3)?|exl[23])\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!cjk ? NEVER : CHINESE_CARDS, outsideHubIds((m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
       // "2台 H100*8": 台 counts machines when a card with its own count follows.
       if (m[0].includes('台') && /^\s*[a-z]{1,3}\d{2,4}[a-z]*\s*[x×*]\s*\d/i.test(m.input.slice(m.index + m[0].length))) return ` ${n} nodes of `;
       // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs.
       return /^\s*[a-z0-9]/i.test(m.input.slice(m.index + m[0].length)) ? ` ${n}x ` : ` ${n} gpus `;
     }))
-    .replace(CHINESE, outsideHubIds((m) => ` ${CHINESE_WORDS[m[0]]} `))
+    .replace(!cjk ? NEVER : CHINESE, outsideHubIds((m) => ` ${CHINESE_WORDS[m[0]]} `))
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
@@ -291,11 +293,11 @@ export function readProse(input: MappedText): ProseReading {
     // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
     .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
-    .replace(CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
+    .replace(!has('node') ? NEVER : CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
     .replace(/(?<=\d[bm])_(?=[a-z])/g, outsideHubIds(() => ' '))
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
-    .replace(/(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, outsideHubIds((m) => 'x'.padEnd(m[0].length)))
+    .replace(!cjk ? NEVER : /(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g, outsideHubIds((m) => 'x'.padEnd(m[0].length)))
     .replace(COMPOUND, outsideHubIds((m) => modelName(m[0], notes)));
   return { text, notes: [...new Set(notes)] };
 }
