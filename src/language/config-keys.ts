@@ -62,6 +62,8 @@ function numberOf(v: string): number {
 }
 
 const IGNORE: KeyReading = { ignore: true };
+/** A pattern that matches nothing: a guarded pass that has nothing to look for. */
+const NEVER = /(?!)/g;
 const say = (phrase: string, note?: string): KeyReading => (note ? { say: phrase, note } : { say: phrase });
 
 /** llama.cpp's KV cache type: q8_0 as an 8-bit cache (said), f16 its default, 4/5-bit types not modelled. */
@@ -914,14 +916,17 @@ export function readConfig(raw: MappedText): ConfigReading {
   const entry = readEntryPoints(tools.text);
   // List values written bare ("lora_target: q_proj, v_proj", "CUDA_VISIBLE_DEVICES=0,1,2,3",
   // "fsdp: full_shard auto_wrap offload") become one value: their commas and spaces become '+'.
+  // Cheap guards: most messages hold none of the marks these passes look for.
+  const has = (mark: string) => entry.text.text.includes(mark);
+  const pairs = has('=') || has(':');
   const input = readCommands(entry.text)
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
-    .replace(/\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
+    .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
-    .replace(/(?<=\s)\\(?=[ \t]*\n)/g, () => ' ')
-    .replace(COMMENTED_KEY, (m) => ' '.repeat(m[0].length))
-    .replace(TRAILING_COMMENT, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
-    .replace(DEVICE_LIST, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
+    .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ')
+    .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length))
+    .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
+    .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))
     // One device is what an estimate assumes anyway (ONE_GPU): only a count of several is said.
     .replace(DEEPSPEED_INCLUDE, (m) => {
       const n = [...m[1]!.matchAll(/\d+/g)].length;
