@@ -343,6 +343,15 @@ function nameModels(tokens: Token[], notes: string[]): void {
     const after = tokens[i + 1];
     const familyAfter = tokens[i + 2];
     if (first === i && after?.text === ' ' && familyAfter?.type === 'family' && tokens[i - 1]?.type !== 'family') {
+      // "70B Llama2", "7B Qwen2.5": the family's version joined to it names the series.
+      const version = tokens[i + 3];
+      if (version?.type === 'number') {
+        const versioned = modelIdOf(`${familyAfter.value}${version.text}-${size.text}`) ?? modelIdOf(`${familyAfter.value}-${version.text}-${size.text}`);
+        if (versioned) {
+          tokens.splice(i, 4, { type: 'model', value: versioned, text: wholeText(tokens, i, i + 3), offset: size.offset });
+          continue;
+        }
+      }
       const text = wholeText(tokens, i, i + 2);
       // "30B LLaMA" is the catalog's "llama-30b" (LLaMA-1 33B) when the catalog spells it so.
       const named = modelIdOf(`${familyAfter.value}-${size.text}`);
@@ -431,6 +440,9 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     }
     const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
     const sized = sizes.length === 1 ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
+    // "Mistral Small 22B": a size the series has no member of is that size of the family's shape
+    // (read with the size), not the series' 7B with the size set aside.
+    if (sizes.length === 1 && !sized && t.type === 'family') continue;
     const text = wholeText(tokens, i, end);
     const member = sized ?? defaultMember(members);
     if (sized) {

@@ -305,3 +305,17 @@ describe('Colab', () => {
     expect(() => read('llama 7b on colab pro')).toThrow();
   });
 });
+
+describe('a series named with a size it has no member of, and a size before a versioned family', () => {
+  // specpicks / r/LocalLLaMA style: "Mistral Small 22B at q4_K_M on rtx 3060" read as Mistral-7B with the 22B set aside.
+  it('"Mistral Small 22B" is a 22B model of the family\'s nearest shape, not the series\' 7B', () => {
+    const { scenario, said } = read('Mistral Small 22B at q4_K_M on rtx 3060');
+    expect(scenario.model.requestedParams).toBe(22e9);
+    expect(said).not.toMatch(/names no size/);
+  });
+
+  it('"70B Llama2" and "7B Qwen2.5" are those catalog models', () => {
+    expect(read('how many GPUs for 70B Llama2').scenario.model.id).toBe('llama-2-70b');
+    expect(read('finetune 7B Qwen2.5 on a 4090').scenario.model.id).toBe('qwen2.5-7b');
+  });
+});
