@@ -319,3 +319,10 @@ describe('a series named with a size it has no member of, and a size before a ve
     expect(read('finetune 7B Qwen2.5 on a 4090').scenario.model.id).toBe('qwen2.5-7b');
   });
 });
+
+describe('Phi-3.5-mini', () => {
+  it('reads as Phi-3-mini, whose config it keeps', () => {
+    expect(read('Phi-3.5-mini-instruct inference on a T4').scenario.model.id).toBe('phi-3-mini');
+    expect(read('lora phi 3.5 mini on a 3060').scenario.model.id).toBe('phi-3-mini');
+  });
+});

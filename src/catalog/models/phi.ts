@@ -37,7 +37,8 @@ export const PHI_MODELS: readonly ModelSpec[] = [
     id: 'phi-3-mini',
     name: 'Phi-3-mini',
     family: 'phi',
-    aliases: ['phi3-mini', 'phi 3 mini', 'phi-3-mini-4k-instruct', 'phi-3-mini-128k-instruct', 'microsoft/phi-3-mini-4k-instruct'],
+    // Phi-3.5-mini-instruct keeps Phi-3-mini-128k's config (32 layers, hidden 3072, vocab 32064, LongRoPE).
+    aliases: ['phi3-mini', 'phi 3 mini', 'phi-3-mini-4k-instruct', 'phi-3-mini-128k-instruct', 'microsoft/phi-3-mini-4k-instruct', 'phi-3.5-mini', 'phi3.5-mini', 'phi 3.5 mini', 'phi-3.5-mini-instruct', 'microsoft/phi-3.5-mini-instruct'],
     arch: llamaStyle({ layers: 32, hidden: 3072, heads: 32, kvHeads: 32, headDim: 96, ffn: 8192, vocab: 32064, tiedEmbeddings: false }),
     publishedParams: 3_821_079_552,
     source: 'microsoft/Phi-3-mini-4k-instruct config.json; total: KerasHub phi3_mini_4k_instruct_en preset (3,821,079,552)',
