@@ -1,4 +1,4 @@
-import { modelById } from '../catalog/index.js';
+import { gpuById, modelById } from '../catalog/index.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
@@ -610,8 +610,21 @@ class Resolution {
     if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
     if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
     if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = 'mixed';
+    // A card without bf16 (V100, T4): the 16-bit default is fp16, as the trainers there must run
+    // (HF's bf16=True refuses them); same bytes, stated.
+    const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
+    const noBf16 = this.isNew && !compute && !recipe && s.compute === 'bf16' && !this.presetSet.has('compute') && card !== null && !card.bf16;
+    if (noBf16) s.compute = 'fp16';
+    // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
+    const baseCard = this.base?.hardware?.gpuId ? gpuById(this.base.hardware.gpuId) : null;
+    if (!this.isNew && !compute && !recipe && s.compute === 'fp16' && s.recipe === 'mixed' && baseCard && !baseCard.bf16 && card?.bf16 && card !== baseCard) {
+      s.compute = 'bf16';
+      this.assume(`bf16 on the ${card.name} (the thread's fp16 was for the ${baseCard.name}, which has no bf16; say fp16 to keep it)`);
+    }
     // Inference has no training recipe: only its weight format is worth stating.
-    if (this.isNew && !recipe && !this.presetSet.has('recipe') && s.mode !== 'inference') this.assume(compute ? DEFAULT_WORDS.recipe : DEFAULT_WORDS.precision);
+    if (this.isNew && !recipe && !this.presetSet.has('recipe') && s.mode !== 'inference') {
+      this.assume(compute ? DEFAULT_WORDS.recipe : noBf16 ? `fp16 mixed precision with fp32 master weights, 16 B/param (the ${card!.name} has no bf16)` : DEFAULT_WORDS.precision);
+    }
 
     const computeChanged = s.compute !== before;
     // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.

@@ -69,3 +69,23 @@ describe('intent and offload read by what the words can mean', () => {
     expect(resolved('70b zero3 offload on 8x a100').scenario.offload.optimizer).toBe('cpu');
   });
 });
+
+describe('16-bit default by the card', () => {
+  // unslothai/unsloth#682 ("Environment: Google Colab T4 GPU"), DeepSpeedExamples on V100s: no bf16 there.
+  it('a card without bf16 defaults to fp16, said; a card with it keeps bf16; bf16 said stays', () => {
+    const t4 = resolved('Fine-tuning Mistral 7B on a free colab T4');
+    expect(t4.scenario.compute).toBe('fp16');
+    expect(t4.said).toMatch(/fp16 mixed precision .* \(the T4 16GB has no bf16\)/);
+    expect(resolved('run llama 2 7b on a t4').scenario.inference.kvDtype).toBe('fp16');
+    expect(resolved('7b full on v100 bf16').scenario.compute).toBe('bf16');
+    expect(resolved('7b full on a100').scenario.compute).toBe('bf16');
+  });
+
+  // unslothai/unsloth#824: the thread was on a T4; "I also tried on rtx 4090".
+  it('a follow-up moving to a card with bf16 goes back to bf16, said', () => {
+    const thread = resolved('qlora llama 3 8b seq 16384 on t4').scenario;
+    const { scenario, said } = resolved('on rtx 4090', thread);
+    expect(scenario.compute).toBe('bf16');
+    expect(said).toMatch(/bf16 on the RTX 4090 24GB \(the thread's fp16 was for the T4 16GB/);
+  });
+});
