@@ -187,7 +187,7 @@ export function readProse(input: MappedText): ProseReading {
     // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is no CPU offload.
     .replace(!has('offload') ? NEVER : /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
-    .replace(!has('ggml') ? NEVER : /\bggml(?:v\d)?\b(?![-_.]\w)/g, outsideHubIds((m) => 'llama.cpp'.padEnd(m[0].length).slice(0, Math.max(m[0].length, 9))))
+    .replace(!has('ggml') ? NEVER : /\bggml(?:v\d)?\b(?![-_.]\w)/g, outsideHubIds((m) => 'llama.cpp'.padEnd(m[0].length)))
     // "on a free colab": Colab's free tier gives one T4 16GB (Colab Pro's card varies, so it is left unread).
     .replace(!has('colab') ? NEVER : /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g, outsideHubIds((m) => {
       notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
