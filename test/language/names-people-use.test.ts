@@ -326,3 +326,10 @@ describe('Phi-3.5-mini', () => {
     expect(read('lora phi 3.5 mini on a 3060').scenario.model.id).toBe('phi-3-mini');
   });
 });
+
+describe('how many, asked in Chinese', () => {
+  it('"需要几张A100", "需要多少张H20" ask how many cards', () => {
+    expect(read('qwen2-72b推理需要几张A100').scenario.question).toEqual({ kind: 'howMany', gpuId: 'a100-80g' });
+    expect(read('部署deepseek-r1需要多少张H20').scenario.question.kind).toBe('howMany');
+  });
+});
