@@ -170,6 +170,9 @@ function readingNotes(parsed: ReadItems): string[] {
 const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_k_m', 'nf4-dq': 'q4_k_m', gptq: 'q4_k_m', awq: 'q4_k_m', int8: 'q8_0' };
 const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
+/** Training on quantised weights trains adapters on them: QLoRA on NF4, LoRA on any other format. */
+const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf4' || weights === 'nf4-dq' ? 'qlora' : 'lora');
+
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
 const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
 
@@ -394,7 +397,7 @@ class Resolution {
     if (asked) mode = asked;
     else if (this.patch.has('train') && quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' && (!previousMode || previousMode === 'inference')) {
       // Training on quantised weights trains adapters on them: a full fine-tune cannot.
-      mode = quantised === 'nf4' || quantised === 'nf4-dq' ? 'qlora' : 'lora';
+      mode = adaptersOn(quantised);
       if (this.isNew) this.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
     } else if (this.patch.has('train')) {
       mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
@@ -407,7 +410,7 @@ class Resolution {
     else if (this.patch.has('run')) {
       // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
       // …and a 4-bit or 8-bit checkpoint trains adapters on it (a DPO run on "llama-3-8b-bnb-4bit").
-      const adapters = quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' ? (quantised === 'nf4' || quantised === 'nf4-dq' ? 'qlora' : 'lora') : null;
+      const adapters = quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' ? adaptersOn(quantised) : null;
       mode = trainingSetting ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
       const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
       if (trainingSetting && this.isNew) this.intent(`${trained}: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
@@ -704,9 +707,7 @@ class Resolution {
       s.sharding = { kind: 'none', stage: 0 };
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const split = s.parallel.tp * s.parallel.pp;
-      // A device_map split over every GPU is one process: nothing is replicated, no DDP.
-      const oneProcess = s.parallel.schedule === 'sequential' && this.gpus() <= split;
-      const kind = this.gpus() > 1 && !oneProcess ? 'ddp' : 'none';
+      const kind = this.gpus() > 1 ? 'ddp' : 'none';
       const replicated = s.mode !== 'inference' || (this.gpus() > split && s.framework !== 'llamacpp');
       if (kind === 'ddp' && s.mode === 'inference' && this.splitForServing()) {
         s.sharding = { kind, stage: 0 };
