@@ -5,7 +5,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { reresolved, resolveRequest } from '../scenario/resolve.js';
 import type { Lever } from '../reply/types.js';
 import { defaultInference, defaultWeights } from '../scenario/defaults.js';
-import { RANGES } from '../scenario/ranges.js';
+import { inRange } from '../scenario/ranges.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -115,12 +115,6 @@ function zeroApplies(s: Scenario, stage: number): boolean {
 function halvedBatch(s: Scenario): { mbs: number; ga: number } {
   const mbs = Math.max(1, Math.floor(s.microBatch / 2));
   return { mbs, ga: Math.ceil((s.microBatch * s.gradAccum) / mbs) };
-}
-
-/** Whether a request's number for `slot` is in the range resolution accepts (scenario/ranges.ts). */
-function inRange(slot: string, value: number): boolean {
-  const range = RANGES.find((r) => r.slot === slot)!;
-  return value >= range.min && value <= range.max && (!range.integer || Number.isInteger(value));
 }
 
 export function applyChange(s: Scenario, change: string): Scenario | null {

@@ -46,13 +46,19 @@ export const RANGES: Range[] = [
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+const within = (r: Range, v: number) => Number.isFinite(v) && v >= r.min && v <= r.max && (!r.integer || Number.isInteger(v));
+
+/** Whether `value` is a number resolution accepts for `slot` (a lever's change text would be refused otherwise). */
+export function inRange(slot: string, value: number): boolean {
+  return within(RANGES.find((r) => r.slot === slot)!, value);
+}
+
 export function checkRanges(patch: Patch, text: string): ErrorReply | null {
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
     if (!slot) continue;
     const v = slot.value;
-    const inRange = Number.isFinite(v) && v >= r.min && v <= r.max && (!r.integer || Number.isInteger(v));
-    if (inRange) continue;
+    if (within(r, v)) continue;
     const what = r.integer ? 'a whole number' : 'a number';
     const zero = v === 0 && r.min > 0 ? ` ("${slot.item.text}" is invalid: ${r.label} cannot be 0)` : '';
     return errorReply(
