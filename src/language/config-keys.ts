@@ -384,6 +384,8 @@ const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', '
 /** Keys only a training run sets: with them, a parallel size is the trainer's, not a server's. */
 const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'deepspeed'];
 const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k));
+/** A parallel size a server and a trainer both take (vLLM's, HF's): a serving flag unless a training setup is pasted with it. */
+const trainerOrServer = (word: string): Handler => (v, ctx) => (training(ctx) ? numeric(word)(v, ctx) : serving(numeric(word))(v, ctx));
 
 /** litgpt's per-layer LoRA switches → the request's targets (lora_projection is the attention output, lora_mlp the MLP). */
 const LITGPT_TARGETS: [string, string[]][] = [
@@ -440,7 +442,7 @@ const KEYS: Record<string, Handler> = {
   max_total_tokens: serving(numeric('seq')),
   ctx_size: numeric('seq'),
   // Ollama's Modelfile / API options (num_ctx, num_gpu = layers on the GPU, num_batch): Ollama only runs models.
-  num_ctx: (v) => (Number.isFinite(numberOf(v)) ? say(`ollama inference seq ${numberOf(v)}`) : IGNORE),
+  num_ctx: numeric('ollama inference seq'),
   // …but a script's NUM_GPU=8 beside no Ollama option counts the GPUs.
   num_gpu: (v, ctx) => (ctx.keys.has('num_ctx') ? (numberOf(v) >= 0 ? say(`ngl ${numberOf(v)}`) : IGNORE) : count('gpus')(v, ctx)),
   n_ctx: numeric('seq'),
@@ -471,9 +473,9 @@ const KEYS: Record<string, Handler> = {
   // offloaded checkpointing (Unsloth README).
   use_gradient_checkpointing: (v) => (unquote(v) === 'unsloth' ? say('unsloth gc') : isTrue(v) ? say('gc') : isFalse(v) ? say('no gc') : IGNORE),
   // Liger's fused linear cross-entropy (HF TrainingArguments use_liger_kernel, LLaMA-Factory enable_liger_kernel).
-  use_liger_kernel: (v) => (isTrue(v) ? say('liger') : IGNORE),
-  enable_liger_kernel: (v) => (isTrue(v) ? say('liger') : IGNORE),
-  use_liger: (v) => (isTrue(v) ? say('liger') : IGNORE),
+  use_liger_kernel: flag('liger'),
+  enable_liger_kernel: flag('liger'),
+  use_liger: flag('liger'),
   // precision
   bf16: halfFlag('bf16'),
   fp16: halfFlag('fp16'),
@@ -559,10 +561,10 @@ const KEYS: Record<string, Handler> = {
   // llama-recipes train_config / fsdp_config (src/llama_recipes/configs/training.py, fsdp.py;
   // policies by utils/train_utils.get_policies): enable_fsdp shards with FSDP; mixed_precision
   // with use_fp16 False is the bf16 policy, with use_fp16 True fp16; pure_bf16 loads bf16 weights.
-  enable_fsdp: (v) => (isTrue(v) ? say('fsdp') : IGNORE),
+  enable_fsdp: flag('fsdp'),
   batch_size_training: numeric('bs'),
   use_fp16: (v, ctx) => (isTrue(v) && !ctx.keys.has('mixed_precision') ? say('fp16 mixed') : IGNORE),
-  pure_bf16: (v) => (isTrue(v) ? say('pure bf16') : IGNORE),
+  pure_bf16: flag('pure bf16'),
   q_lora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
@@ -618,7 +620,7 @@ const KEYS: Record<string, Handler> = {
   cpu_offload: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
   // parallelism and devices
   // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
-  tensor_parallel_size: (v, ctx) => (training(ctx) ? numeric('tp')(v, ctx) : serving(numeric('tp'))(v, ctx)),
+  tensor_parallel_size: trainerOrServer('tp'),
   // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead
   // of tensor-parallel (vLLM docs, "Expert Parallel Deployment"): ep of the tensor-parallel size.
   enable_expert_parallel: (v, ctx) => {
@@ -644,8 +646,8 @@ const KEYS: Record<string, Handler> = {
   // Megatron-LM's own flag names (megatron/training/arguments.py), which NeMo shares.
   // Megatron's distributed optimizer shards the optimizer states and fp32 main params over the
   // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
-  use_distributed_optimizer: (v) => (isTrue(v) ? say('megatron zero1') : IGNORE),
-  sequence_parallel: (v) => (isTrue(v) ? say('sp') : IGNORE),
+  use_distributed_optimizer: flag('megatron zero1'),
+  sequence_parallel: flag('sp'),
   // Megatron's --context-parallel-size splits the sequence over GPUs; --expert-model-parallel-size the experts.
   context_parallel_size: numeric('cp'),
   expert_model_parallel_size: numeric('ep'),
@@ -655,15 +657,15 @@ const KEYS: Record<string, Handler> = {
     const value = unquote(v);
     return value === 'full' ? say('full recompute') : value === 'selective' ? say('selective recompute') : IGNORE;
   },
-  recompute_activations: (v) => (isTrue(v) ? say('selective recompute') : IGNORE),
+  recompute_activations: flag('selective recompute'),
   use_flash_attn: attention,
-  pipeline_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron pp ${numberOf(v)}`) : IGNORE),
-  tensor_model_parallel_size: (v) => (Number.isFinite(numberOf(v)) ? say(`megatron tp ${numberOf(v)}`) : IGNORE),
+  pipeline_model_parallel_size: numeric('megatron pp'),
+  tensor_model_parallel_size: numeric('megatron tp'),
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
   override_max_seq_length: numeric('seq'),
   gradient_accumulation_iters: numeric('ga'),
   // Ollama's server settings (envconfig/config.go): Ollama only runs models.
-  ollama_context_length: (v) => (Number.isFinite(numberOf(v)) ? say(`inference seq ${numberOf(v)}`) : IGNORE),
+  ollama_context_length: numeric('inference seq'),
   ollama_flash_attention: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE),
   ollama_kv_cache_type: (v) => {
     const value = unquote(v);
@@ -682,9 +684,9 @@ const KEYS: Record<string, Handler> = {
   virtual_pipeline_model_parallel_size: numeric('vpp'),
   // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags
   // as --tensor-parallel-size is, unless a training setup is pasted with them.
-  pipeline_parallel_size: (v, ctx) => (training(ctx) ? numeric('pp')(v, ctx) : serving(numeric('pp'))(v, ctx)),
-  data_parallel_size: (v, ctx) => (training(ctx) ? numeric('dp')(v, ctx) : serving(numeric('dp'))(v, ctx)),
-  dp_size: (v, ctx) => (training(ctx) ? numeric('dp')(v, ctx) : serving(numeric('dp'))(v, ctx)),
+  pipeline_parallel_size: trainerOrServer('pp'),
+  data_parallel_size: trainerOrServer('dp'),
+  dp_size: trainerOrServer('dp'),
   // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
   max_running_requests: serving(numeric('bs')),
   // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
