@@ -74,26 +74,15 @@ function tables(text: MappedText): MappedText {
     if (table.gpus.size || processes || block.some((l) => /nvidia-smi \d|memory-usage/.test(l))) found.push(table);
     n = end;
   }
-  if (!found.length) return text;
-  const starts = new Map<number, string>();
-  let offset = 0;
-  const lineAt: number[] = [];
-  for (const line of lines) {
-    lineAt.push(offset);
-    offset += line.length + 1;
-  }
+  const say = new Map<number, string>();
   for (const t of found) {
     const firstRow = lines.findIndex((l, n) => n >= t.from && n <= t.to && GPU_ROW.test(l));
-    for (let n = t.from; n <= t.to; n++) starts.set(lineAt[n]!, '');
+    for (let n = t.from; n <= t.to; n++) say.set(n, '');
     if (firstRow < 0 || !t.name) continue;
     const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}` : '';
-    starts.set(lineAt[firstRow]!, ` ${t.gpus.size}x ${t.name}${memory} `);
+    say.set(firstRow, ` ${t.gpus.size}x ${t.name}${memory} `);
   }
-  return text.replace(/^[^\n]*$/gm, (m) => {
-    const words = starts.get(m.index);
-    if (words === undefined) return m[0];
-    return words ? words : blank(m[0]);
-  });
+  return rewriteLines(text, say);
 }
 
 const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
