@@ -1,3 +1,4 @@
+import { blank } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -9,7 +10,6 @@ import type { MappedText } from './mapped-text.js';
  * rewrite blanks characters, so the map back to the user's words stays one-to-one.
  */
 
-const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 /**
  * Log prefixes: timestamps ("[2025-11-01 16:50:30]", "2025/03/14 12:40:09", SGLang's

@@ -1,3 +1,4 @@
+import { blank } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -6,7 +7,6 @@ import type { MappedText } from './mapped-text.js';
  * comments between their lines. Runs on normalised (lower-case) text.
  */
 
-const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 /** A shell assignment line: `NAME=value`, `export NAME=value`. */
 const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([a-z_]\w*)=([^\s;#]*)/;

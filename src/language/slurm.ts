@@ -1,4 +1,5 @@
 import type { Item } from './items.js';
+import { blank } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -113,7 +114,7 @@ export function readSlurm(text: MappedText): SlurmReading {
   if (!spans.length) return { text: text.replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: null };
   const first = Math.min(...spans.map(([at]) => at));
   // The directives come first in a script, so replacing them moves no command before `first`.
-  const read = (m: RegExpExecArray) => (m.index === first && words ? ` ${words} ` : m[0].replace(/[^\n]/g, ' '));
+  const read = (m: RegExpExecArray) => (m.index === first && words ? ` ${words} ` : blank(m[0]));
   return { text: text.replace(DIRECTIVE, read).replace(COMMAND, read).replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: words || null };
 }
 
