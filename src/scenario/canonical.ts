@@ -22,8 +22,8 @@ export function canonicalParts(s: Scenario): string[] {
     s.model.asWritten,
     ...s.model.overrides.map((o) => `${o} ${archValue(s, o)}`),
     ...modeText(s),
-    s.framework === 'fsdp' ? '' : s.framework,
-    precisionText(s),
+    // "megatron mixed" reads back as Megatron's own recipe: plain mixed precision under Megatron is written first.
+    ...(s.framework === 'megatron' && s.recipe === 'mixed' ? [precisionText(s), s.framework] : [s.framework === 'fsdp' ? '' : s.framework, precisionText(s)]),
     WEIGHT_WORDS[s.weights] ?? '',
     // Written even for inference: a thread may switch back to training and keep it.
     `${OPTIMIZER_WORDS[s.optimizer]} ${s.optimizerImpl}`,

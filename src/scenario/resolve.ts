@@ -612,7 +612,9 @@ class Resolution {
     if (compute) s.compute = compute.value;
     if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
     if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
-    if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = 'mixed';
+    // Leaving fp32 for a 16-bit compute takes the framework's own recipe, as a fresh request would
+    // (Megatron's fp32 main grads, torchtune's pure bf16), else mixed precision.
+    if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = presetFor(s.framework, s.mode, this.gpus()).fields.recipe ?? 'mixed';
     // A card without bf16 (V100, T4): the 16-bit default is fp16, as the trainers there must run
     // (HF's bf16=True refuses them); same bytes, stated.
     const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;

@@ -79,6 +79,24 @@ describe('canonical text round-trips', () => {
     );
   });
 
+  // Found by the follow-up property above (about once in 6,000 runs): "megatron mixed" is one
+  // phrase (Megatron's own recipe), so plain mixed precision under Megatron must not be written so.
+  it('for plain mixed precision under Megatron', () => {
+    const r = resolveRequest('13b megatron, mixed bf16', null);
+    expect(r.ok && r.scenario!.recipe).toBe('mixed');
+    roundTrips(r.ok ? r.scenario! : (null as never));
+  });
+
+  it('for a follow-up leaving fp32, which takes the framework\'s own recipe as a fresh request does', () => {
+    for (const framework of ['megatron', 'torchtune', 'hf']) {
+      const first = resolveRequest(`13b, ${framework}, fp32, seq 4096`, null);
+      const next = first.ok ? resolveRequest('bf16 oom', first.scenario) : first;
+      const fresh = resolveRequest(`13b, ${framework}, bf16, seq 4096`, null);
+      expect(next.ok && fresh.ok && next.scenario!.recipe, framework).toBe(fresh.ok && fresh.scenario!.recipe);
+      roundTrips(next.ok ? next.scenario! : (null as never));
+    }
+  });
+
   it('for the README example', () => {
     const r = resolveRequest('13b bf16 zero3 seq 4096 on 4xA100-80G', null);
     expect(r.ok && canonicalText(r.scenario!)).toBe('13b full hf mixed bf16 adamw foreach zero3 seq 4096 mbs 1 ga 1 no gc flash full ce on 4x a100-80g');
