@@ -98,3 +98,6 @@ export const R1_DISTILLS: Readonly<Record<string, string>> = {
 };
 /** Sizes DeepSeek published models of its own at (Coder 1.3/6.7/33B, LLM 7/67B, V2-Lite 16B): "deepseek 7b" may be one of those. */
 export const DEEPSEEK_OWN_SIZES = new Set(['1.3b', '6.7b', '7b', '16b', '33b', '67b']);
+
+/** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
+export const sameModelSize = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);

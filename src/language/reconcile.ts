@@ -2,6 +2,7 @@ import { GPUS, MODELS } from '../catalog/index.js';
 import type { Item } from './items.js';
 import { slurmAllocationWins } from './slurm.js';
 import { ENGINE_NAMED } from './vocabulary.js';
+import { sameModelSize } from './families.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -51,8 +52,6 @@ const paramsOf = (i: ModelItem): number => {
   if (known !== undefined) return known;
   return sizeInName(i.kind === 'hub' ? i.repo : i.text);
 };
-/** The same model said twice: within 15%, or 25% when one is a mixture of experts ("8x7b" is 56 B nominal, 46.7 B real). */
-const close = (a: number, b: number, moe = false) => Math.abs(a - b) / Math.max(a, b) <= (moe ? 0.25 : 0.15);
 const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);
 const namesModel = (i: Item): i is ModelItem => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub';
 
@@ -61,7 +60,7 @@ function models(items: Item[]): Item[] {
   if (named.length < 2) return items;
   const first = named[0]!;
   const moe = named.some(isMoe);
-  if (!named.every((i) => close(paramsOf(i), paramsOf(first), moe))) return items;
+  if (!named.every((i) => sameModelSize(paramsOf(i), paramsOf(first), moe))) return items;
   const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
   if (families.size > 1) return items;
   // The most specific: the Hub repo named (its own config.json when fetched), else the longest
@@ -347,7 +346,7 @@ function disagree(a: Setting, b: Setting): boolean {
   }
   if (a.kind === 'weights' && b.kind === 'weights') return a.value !== b.value;
   // Two names of one model ("13B" … "the 13B model") agree; different sizes or families do not.
-  if (namesModel(a) && namesModel(b)) return !close(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b)) || familyOf(a) !== familyOf(b);
+  if (namesModel(a) && namesModel(b)) return !sameModelSize(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b)) || familyOf(a) !== familyOf(b);
   return false;
 }
 

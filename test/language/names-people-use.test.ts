@@ -333,3 +333,26 @@ describe('how many, asked in Chinese', () => {
     expect(read('部署deepseek-r1需要多少张H20').scenario.question.kind).toBe('howMany');
   });
 });
+
+describe('a size said beside a catalog model that names none', () => {
+  // pytorch/torchtitan#1558: "I tried running DeepSeek v3 671B with 512 GPUs"; written with the
+  // Hub's hyphen ("DeepSeek-V3 671B") it was a contradiction of two models.
+  it('restates the model: "DeepSeek-V3 671B", "Kimi K2 1T", "the 671B DeepSeek-V3"', () => {
+    for (const [written, id] of [
+      ['DeepSeek-V3 671B', 'deepseek-v3'],
+      ['the 671B DeepSeek-V3', 'deepseek-v3'],
+      ['Kimi K2 1T', 'kimi-k2'],
+      ['Mixtral-8x7B 47B', 'mixtral-8x7b'],
+    ] as const) {
+      expect(read(`serve ${written} fp8 on 8x h200`).scenario.model.id, written).toBe(id);
+    }
+  });
+
+  it('a size that is not the model\'s stays a contradiction naming both', () => {
+    for (const written of ['DeepSeek-V3 7B', 'llama-3-8b 70b', 'Kimi K2 32B']) {
+      const outcome = resolveRequest(`serve ${written} on 8x h200`, null);
+      expect(outcome.ok, written).toBe(false);
+      if (!outcome.ok) expect(outcome.error.message, written).toMatch(/contradict/);
+    }
+  });
+});
