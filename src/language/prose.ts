@@ -17,6 +17,11 @@ import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
  */
 
 const FAMILY_START = new RegExp(`^(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})`);
+/**
+ * A family's version written with "_" ("llama3_1", "qwen2_5_7b": torchtune's config folders, file
+ * names): "3.1", "2.5". Not a size after it ("llama3_8b" is Llama 3 8B).
+ */
+const UNDERSCORE_VERSION = new RegExp(`(?<![a-z0-9])((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})[-_]?\\d)_(\\d)(?![\\d.]*[bmk]\\b)(?!\\d)`, 'g');
 
 export interface ProseReading {
   text: MappedText;
@@ -44,7 +49,7 @@ const NUMBER_WORDS: Record<string, string> = {
   'pair of': '2', one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
   seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
 };
-const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:nvidia\s+|tesla\s+|geforce\s+|rtx\s+|gtx\s+|amd\s+)?(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
+const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s\-]+)*(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
 
 /** A count, a card and "nodes" ("3 A100 nodes", "2 H100 80GB nodes"): that many nodes of the card. */
@@ -188,6 +193,10 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "Number of gpus: 8", "number of GPUs = 4", "the number of nodes is 2": a count stated, not asked
+    // (config keys have already read "gpus: 8" as "8 gpus").
+    .replace(!has('number of') ? NEVER : /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)\s*(\d{1,4})\b|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g, outsideHubIds((m) =>
+      (m[2] ? `${m[2]} ${/^node/.test(m[1]!) ? 'nodes' : 'gpus'}` : '').padEnd(m[0].length)))
     // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is no CPU offload.
     .replace(!has('offload') ? NEVER : /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
@@ -246,6 +255,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
     .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!has('_') ? NEVER : UNDERSCORE_VERSION, outsideHubIds((m) => `${m[1]}.${m[2]}`))
     .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
     .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
@@ -337,7 +347,7 @@ function lastPart(path: string, notes?: string[]): string {
   if (/^\d/.test(name) && FAMILY_START.test(folder)) {
     const at = path.lastIndexOf(`${folder}/${name}`);
     const stem = name.replace(/\.ya?ml$/, '');
-    return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
+    return ' '.repeat(at) + `${folder.replace(UNDERSCORE_VERSION, '$1.$2')} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
   }
   // A path to a file names no model ("./models/config.json" is not a pasted config.json).
   if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);

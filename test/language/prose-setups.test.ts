@@ -302,3 +302,44 @@ describe('card names', () => {
     expect(canonicalText(read('run 7b on a 2080 ti').scenario)).toMatch(/rtx-2080-ti/);
   });
 });
+
+describe('counts and versions as setups write them', () => {
+  // haotian-liu/LLaVA#157: "I fine-tune the LLaVA-7B model on two RTX-3090s" (was an error on "two").
+  it('a number word before a hyphenated card counts the cards', () => {
+    for (const [text, count] of [
+      ['I fine-tune the LLaVA-7B model on two RTX-3090s', 2],
+      ['7b lora on dual nvidia-rtx-4090', 2],
+      ['7b lora on four GTX-1080ti', 4],
+    ] as const) {
+      expect(read(text).scenario.hardware?.count, text).toBe(count);
+    }
+  });
+
+  // huggingface/transformers#30923: "… on llama3-70b model using LoRa technique. Number of gpus: 8 GPU type: AMD MI series"
+  // was read as the question "how many GPUs".
+  it('"Number of gpus: 8" states the count; "what number of gpus do I need" still asks it', () => {
+    for (const [text, count] of [
+      ['running a LoRa on llama3-70b model using LoRa technique. Number of gpus: 8', 8],
+      ['7b lora, number of GPUs = 4 on A100', 4],
+      ['13b full, the number of nodes is 2, 8xH100', 16],
+    ] as const) {
+      const { scenario } = read(text);
+      expect([scenario.hardware?.count ?? scenario.unnamedGpus, scenario.question.kind], text).toEqual([count, 'none']);
+    }
+    expect(read('what number of gpus do I need for 70b lora').scenario.question.kind).toBe('howMany');
+  });
+
+  // meta-pytorch/torchtune#802 configs (recipes/configs/llama3_1/70B_lora.yaml): torchtune writes
+  // the version with "_"; "llama3_1/70B_lora" had read as Llama-3 with its 70B lost.
+  it('a family version written with "_" is that version: llama3_1, qwen2_5, llama3_2', () => {
+    for (const [text, id] of [
+      ['tune run lora_finetune_distributed --config llama3_1/70B_lora on 4x A100 80GB', 'llama-3.1-70b'],
+      ['tune run full_finetune_distributed --config qwen2_5/7B_full on 4x a100', 'qwen2.5-7b'],
+      ['tune run lora_finetune_single_device --config llama3_2/3B_lora_single_device on a 3090', 'llama-3.2-3b'],
+      ['qwen2_5_7b lora on a 4090', 'qwen2.5-7b'],
+      ['llama3_8b lora on a 4090', 'llama-3-8b'],
+    ] as const) {
+      expect(read(text).scenario.model.id, text).toBe(id);
+    }
+  });
+});
