@@ -41,6 +41,13 @@ describe('catalog aliases', () => {
     expect(MODELS.flatMap(spellings).filter((s) => gpuSpellings.has(s))).toEqual([]);
   });
 
+  // "GLM-4.5-FP8" was an alias of GLM-4.5, so its FP8 weights were read as bf16: a format suffix
+  // must reach the reader that turns it into the weight format (prose.ts FORMAT_SUFFIX).
+  it('no model alias carries a weight-format suffix, which would hide the format it names', () => {
+    const suffix = /[-_. ](?:fp8(?:[-_.]dynamic)?|awq|gptq(?:[-_.]int[48])?|int[48]|bnb[-_.]4bit|[48]bit|gguf|exl2)$/;
+    expect(MODELS.flatMap((m) => m.aliases.filter((a) => suffix.test(a)).map((a) => `${m.id}: ${a}`))).toEqual([]);
+  });
+
   it('aliases are written lower-case, as people type them', () => {
     for (const e of [...MODELS, ...GPUS]) for (const a of e.aliases) expect(a).toBe(a.toLowerCase());
   });

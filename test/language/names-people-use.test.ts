@@ -356,3 +356,23 @@ describe('a size said beside a catalog model that names none', () => {
     }
   });
 });
+
+describe('later releases that keep an earlier architecture', () => {
+  // vllm-project/vllm#40592: "My device is 8xH20(96G)" serving DeepSeek-V3.2 (was "Which model?").
+  it('DeepSeek-V3.1-Terminus and V3.2 are DeepSeek-V3\'s shape; GLM-4.6 is GLM-4.5\'s', () => {
+    for (const [written, id] of [
+      ['DeepSeek-V3.2', 'deepseek-v3'],
+      ['deepseek-ai/DeepSeek-V3.2-Exp', 'deepseek-v3'],
+      ['deepseek-v3.1-terminus', 'deepseek-v3'],
+      ['GLM-4.6', 'glm-4.5'],
+    ] as const) {
+      expect(read(`vllm serve ${written} on 8xH20(96G)`).scenario.model.id, written).toBe(id);
+    }
+  });
+
+  it('their -FP8 checkpoints keep FP8 weights', () => {
+    for (const written of ['zai-org/GLM-4.6-FP8', 'GLM-4.5-FP8', 'glm-4.5-air-fp8', 'meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8']) {
+      expect(read(`vllm serve ${written} on 8x H100`).scenario.weights, written).toBe('fp8');
+    }
+  });
+});

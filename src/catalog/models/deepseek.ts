@@ -77,10 +77,13 @@ export const DEEPSEEK_MODELS: readonly ModelSpec[] = [
     id: 'deepseek-v3',
     name: 'DeepSeek-V3',
     family: 'deepseek',
-    aliases: ['deepseek v3', 'deepseekv3', 'deepseek-v3-base', 'deepseek-v3-0324', 'deepseek v3 0324', 'deepseek-v3.1', 'deepseek v3.1', 'deepseek-ai/deepseek-v3', 'deepseek-ai/deepseek-v3-0324', 'deepseek-ai/deepseek-v3.1'],
+    aliases: ['deepseek v3', 'deepseekv3', 'deepseek-v3-base', 'deepseek-v3-0324', 'deepseek v3 0324', 'deepseek-v3.1', 'deepseek v3.1', 'deepseek-ai/deepseek-v3', 'deepseek-ai/deepseek-v3-0324', 'deepseek-ai/deepseek-v3.1',
+      'deepseek-v3.1-terminus', 'deepseek-ai/deepseek-v3.1-terminus', 'deepseek-v3.2', 'deepseek v3.2', 'deepseek-v3.2-exp', 'deepseek-ai/deepseek-v3.2-exp', 'deepseek-ai/deepseek-v3.2'],
     arch: DEEPSEEK_V3_ARCH,
     publishedParams: 671e9,
-    source: `deepseek-ai/DeepSeek-V3 ${V3_SOURCE}. V3-0324 and V3.1 keep this config`,
+    source:
+      `deepseek-ai/DeepSeek-V3 ${V3_SOURCE}. V3-0324, V3.1 and V3.1-Terminus keep this config; V3.2(-Exp) adds DeepSeek Sparse ` +
+      'Attention\'s lightning indexer (config index_n_heads 64, index_head_dim 128) to the same layers, not counted here (well under 1% of the weights)',
   },
   {
     id: 'deepseek-r1',

@@ -13,7 +13,7 @@ export const GLM_MODELS: readonly ModelSpec[] = [
     id: 'glm-4.5',
     name: 'GLM-4.5',
     family: 'glm',
-    aliases: ['glm 4.5', 'glm4.5', 'glm-4.5-base', 'glm-4.5-fp8', 'zai-org/glm-4.5', 'thudm/glm-4.5'],
+    aliases: ['glm 4.5', 'glm4.5', 'glm-4.5-base', 'zai-org/glm-4.5', 'thudm/glm-4.5', 'glm-4.6', 'glm 4.6', 'glm4.6', 'zai-org/glm-4.6'],
     arch: llamaStyle({
       layers: 92, hidden: 5120, heads: 96, kvHeads: 8, headDim: 128,
       ffn: 1536, denseFfn: 12288, denseLayers: 3,
@@ -27,13 +27,13 @@ export const GLM_MODELS: readonly ModelSpec[] = [
     source:
       'zai-org/GLM-4.5 config.json (92 layers: first_k_dense_replace 3 + 89 MoE; hidden 5120, 96 heads, 8 KV heads, head_dim 128, ' +
       'intermediate_size 12288, moe_intermediate_size 1536, n_routed_experts 160, n_shared_experts 1, top-8, vocab 151552); ' +
-      'total: GLM-4.5 model card / report (355B total, 32B active)',
+      'total: GLM-4.5 model card / report (355B total, 32B active); GLM-4.6 keeps this architecture (its card: 355B-A32B, context raised to 200K)',
   },
   {
     id: 'glm-4.5-air',
     name: 'GLM-4.5-Air',
     family: 'glm',
-    aliases: ['glm 4.5 air', 'glm4.5-air', 'glm-4.5-air-base', 'glm-4.5-air-fp8', 'zai-org/glm-4.5-air', 'thudm/glm-4.5-air'],
+    aliases: ['glm 4.5 air', 'glm4.5-air', 'glm-4.5-air-base', 'zai-org/glm-4.5-air', 'thudm/glm-4.5-air'],
     arch: llamaStyle({
       layers: 46, hidden: 4096, heads: 96, kvHeads: 8, headDim: 128,
       ffn: 1408, denseFfn: 10944, denseLayers: 1,

@@ -40,7 +40,7 @@ export const LLAMA4_MODELS: readonly ModelSpec[] = [
     id: 'llama-4-maverick',
     name: 'Llama-4-Maverick-17B-128E',
     family: 'llama',
-    aliases: ['llama 4 maverick', 'llama4 maverick', 'llama-4-maverick-17b-128e', 'llama-4-maverick-17b-128e-instruct', 'llama-4-maverick-17b-128e-instruct-fp8', 'llama4-maverick', 'meta-llama/llama-4-maverick-17b-128e', 'meta-llama/llama-4-maverick-17b-128e-instruct'],
+    aliases: ['llama 4 maverick', 'llama4 maverick', 'llama-4-maverick-17b-128e', 'llama-4-maverick-17b-128e-instruct', 'llama4-maverick', 'meta-llama/llama-4-maverick-17b-128e', 'meta-llama/llama-4-maverick-17b-128e-instruct'],
     // interleave_moe_layer_step 2: layers 1, 3, 5 … carry 128 experts, the others a dense MLP.
     arch: llama4(128, 2),
     publishedParams: 400e9,
