@@ -494,7 +494,7 @@ function baseModel(tokens: Token[], first: number, sizeAt: number, size: string)
       if (id) return id;
     }
     if (t.type !== 'family') continue;
-    const version = tokens[k + 1]?.type === 'number' ? tokens[k + 1]!.text : tokens[k + 2]?.type === 'number' && /^[-_.]$/.test(tokens[k + 1]!.text) ? tokens[k + 2]!.text : '';
+    const version = tokens[k + 1]?.type === 'number' ? tokens[k + 1]!.text : tokens[k + 2]?.type === 'number' && /^[-_. ]$/.test(tokens[k + 1]!.text) ? tokens[k + 2]!.text : '';
     if (!version) continue;
     const id = modelIdOf(`${t.text}${version}-${size}`);
     if (id) return id;

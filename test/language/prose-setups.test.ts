@@ -251,6 +251,9 @@ describe('serving questions in prose', () => {
 describe('fine-tunes named by family and version', () => {
   it('"qwen2.5-coder-32b" is Qwen2.5-32B\'s shape; a family joined to another name is not its series', () => {
     expect(read('qwen2.5-coder-32b on a 4090').scenario.model.id).toBe('qwen2.5-32b');
+    // Spaced the same (it was the family's nearest model, Qwen3-32B).
+    expect(read('Running Qwen 2.5 Coder 32B Q5_K_M with 32k context on a 3090').scenario.model.id).toBe('qwen2.5-32b');
+    expect(read('llama 3.1 nemotron 70b on 2x h100').scenario.model.id).toBe('llama-3.1-70b');
     expect(read('llama2-chinese-13b lora on a 3090').scenario.model.id).toBe('llama-2-13b');
   });
 });
