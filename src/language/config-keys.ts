@@ -85,12 +85,18 @@ const numeric =
   };
 
 /** A boolean key that turns something on (and optionally off). */
+/**
+ * A card or a model size after a switch's colon ("70b qlora: A6000 vs 4090?") is prose, not the
+ * switch's value: no switch takes one, so the text is left for the prose reader.
+ */
+const PROSE_VALUE = /^(?:[a-z]{0,4}\d{3,5}[a-z]{0,4}|\d+(?:\.\d+)?[bm])$/;
+
 const flag =
   (on: string, off: string | null = null): Handler =>
   (v) => {
     if (isTrue(v)) return say(on);
     if (isFalse(v)) return off ? say(off) : IGNORE;
-    return IGNORE;
+    return PROSE_VALUE.test(unquote(v)) ? null : IGNORE;
   };
 
 /** Flags only text-generation-webui's server.py takes (modules/shared.py). */
@@ -565,8 +571,8 @@ const KEYS: Record<string, Handler> = {
   batch_size_training: numeric('bs'),
   use_fp16: (v, ctx) => (isTrue(v) && !ctx.keys.has('mixed_precision') ? say('fp16 mixed') : IGNORE),
   pure_bf16: flag('pure bf16'),
-  q_lora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
-  qlora: (v) => (isTrue(v) ? say('qlora') : IGNORE),
+  q_lora: flag('qlora'),
+  qlora: flag('qlora'),
   peft_type: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE),
   finetuning_type: finetuningType,
   // Unsloth FastModel.from_pretrained(full_finetuning=…): False is its adapter path (get_peft_model).

@@ -196,6 +196,16 @@ export function whichGpu(s: Scenario): Solved {
   };
 }
 
+/**
+ * One side of a comparison: what it needs per GPU and, with a card, whether that card holds it;
+ * sides on two different cards ("a6000 vs 4090") need the same and differ only there.
+ */
+function sideText(side: { label: string; deviceBytes: number; fits: boolean | null; capacityBytes: number | null }): string {
+  const need = `${side.label}: ${gib(side.deviceBytes)} GiB per GPU`;
+  if (side.fits === null || side.capacityBytes === null) return need;
+  return `${need}, ${side.fits ? 'fits' : 'does not fit'} in ${gib(side.capacityBytes)} GiB`;
+}
+
 /** "zero3" → "ZeRO-3"; other changes as written. */
 function sideName(change: string): string {
   return change.replace(/\bzero(\d)\b/gi, 'ZeRO-$1');
@@ -205,7 +215,7 @@ export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario
   const sides = [a, b].map((change) => {
     const side = answered(applyChange(s, change) ?? s);
     const e = estimate(side, { numbersOnly: true });
-    return { label: change, reading: reading(side), deviceBytes: e.deviceBytes, fits: e.fits, setup: side };
+    return { label: change, reading: reading(side), deviceBytes: e.deviceBytes, fits: e.fits, capacityBytes: e.capacityBytes, setup: side };
   });
   const [x, y] = sides as [(typeof sides)[0], (typeof sides)[0]];
   const diff = Math.abs(x.deviceBytes - y.deviceBytes);
@@ -220,9 +230,9 @@ export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario
     answer: {
       kind: 'compare',
       value: smaller.label,
-      text: `${x.label}: ${gib(x.deviceBytes)} GiB · ${y.label}: ${gib(y.deviceBytes)} GiB per GPU — ${smaller.label} needs ${gib(diff)} GiB less.`,
+      text: `${sides.map(sideText).join(' · ')} — ${gib(diff) === gib(0) ? 'the same per GPU' : `${smaller.label} needs ${gib(diff)} GiB less`}.`,
       headline,
-      sides: sides.map(({ setup: _setup, ...side }) => side),
+      sides: sides.map(({ setup: _setup, capacityBytes: _capacity, ...side }) => side),
     },
     setup: smaller.setup,
   };

@@ -505,7 +505,7 @@ class Resolution {
     const counted = unnamedGpusWords(this.s);
     if (counted && (this.isNew || this.patch.has('gpuCount') || this.patch.has('nodes') || this.patch.has('par.dp'))) {
       this.assume(`${counted}: memory per GPU and the cards it fits`);
-    } else if (!this.s.hardware && this.isNew) this.assume(DEFAULT_WORDS.noHardware);
+    } else if (!this.s.hardware && this.isNew && !this.comparesCards()) this.assume(DEFAULT_WORDS.noHardware);
     const hostRam = this.patch.value<number>('hostRam');
     if (hostRam !== undefined) this.s.hostMemoryBytes = hostRam * 2 ** 30;
     return null;
@@ -855,6 +855,12 @@ class Resolution {
     return null;
   }
 
+  /** "A6000 vs 4090": the sides name the cards, so "no GPU named" would not be true. */
+  private comparesCards(): boolean {
+    const question = this.patch.value<Scenario['question']>('question');
+    return question?.kind === 'compare' && namesCard(question.a);
+  }
+
   private questions(): ErrorReply | null {
     const s = this.s;
     const question = this.patch.value<Scenario['question']>('question');
@@ -895,6 +901,12 @@ function llamaCppOffload(patch: Patch): void {
   if (!offload || !gguf || !/^(?:cpu\s+)?offload(?:s|ed|ing)?$/i.test(offload.item.text.trim())) return;
   patch.drop('offload.optimizer');
   patch.setAside.push(`"${offload.item.text.trim()}" with a GGUF model is llama.cpp keeping layers in host RAM: say -ngl N for how many go on the GPU (the reply offers the split that fits)`);
+}
+
+/** A comparison side that names a card ("a6000", "on 2x h100"). */
+function namesCard(side: string): boolean {
+  const read = parseRequest(side);
+  return read.ok && read.items.some((i) => i.kind === 'hardware');
 }
 
 /** A comparison side that names a model ("llama 3 8b", "13b"). */

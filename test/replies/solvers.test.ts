@@ -50,6 +50,16 @@ describe('solver answers show their own setup', () => {
     expect(r.canonical).toMatch(/compare/);
   });
 
+  // "70b qlora: A6000 vs 4090?": two cards need the same per GPU; the answer is whether each holds it.
+  it('"compare" of two cards: each side says whether its card holds it, and no "no GPU named" note', () => {
+    const r = reply('70b qlora: A6000 vs 4090?');
+    expect(r.estimate.scenario.mode).toBe('qlora');
+    expect(r.answer?.text).toMatch(/^a6000: [\d.]+ GiB per GPU, does not fit in 47\.5 GiB · 4090: [\d.]+ GiB per GPU, does not fit in 23\.\d GiB — the same per GPU\.$/);
+    expect(r.assumptions.join(' | ')).not.toMatch(/no GPU named/);
+    const fits = reply('7b qlora: A6000 vs 4090?');
+    expect(fits.answer?.text).toMatch(/a6000: [\d.]+ GiB per GPU, fits in 47\.5 GiB · 4090: [\d.]+ GiB per GPU, fits in/);
+  });
+
   it('"which gpu": the details are those of the card found', () => {
     const r = reply('7b lora which gpu');
     expect(r.estimate.scenario.hardware?.gpuId).toBe(r.answer?.value);
