@@ -306,6 +306,14 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(\d{1,3})\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})\s+(?:machines?|nodes?|servers?|hosts?|boxes)\b/g, outsideHubIds((m) => gpuIdOf(m[2]!) ? `${m[1]} nodes of ${m[3]}x ${m[2]}`.padEnd(m[0].length) : m[0]))
     // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
     .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
+    // "A100 or H100?", "zero2 or zero3": two values of one setting weighed, a comparison.
+    .replace(!has(' or ') ? NEVER : /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*|zero[-_ ]?[123])\s+or\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*|zero[-_ ]?[123])\b/g, outsideHubIds((m) => {
+      const zero = (w: string) => /^zero/.test(w);
+      const alike = gpuIdOf(m[1]!) && gpuIdOf(m[2]!) ? true : zero(m[1]!) && zero(m[2]!);
+      if (!alike) return m[0];
+      const or = m[0].length - m[2]!.length;
+      return [{ text: m[0].slice(0, m[1]!.length), from: 0, to: m[1]!.length }, { text: ' vs ', from: m[1]!.length, to: or }, { text: m[2]!, from: or, to: m[0].length }];
+    }))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
     .replace(!has('node') ? NEVER : CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.

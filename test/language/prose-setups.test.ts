@@ -346,3 +346,18 @@ describe('counts and versions as setups write them', () => {
     }
   });
 });
+
+describe('two values weighed with "or"', () => {
+  it('"A100 or H100?", "zero2 or zero3?" compare the two; other "or"s are not comparisons', () => {
+    for (const [text, a, b] of [
+      ['which is cheaper for 70b lora, A100 or H100?', 'a100', 'h100'],
+      ['13b on 4x a100, zero2 or zero3?', 'zero2', 'zero3'],
+      ['7b qlora on a 4090 or 3090', '4090', '3090'],
+    ] as const) {
+      const q = read(text).scenario.question;
+      expect(q.kind === 'compare' && [q.a.replace(/^(?:on\s+)?(?:an?\s+)?/, ''), q.b], text).toEqual([a, b]);
+    }
+    // "one or two 4090s": a count, not two cards.
+    expect(read('run 7b on one or two 4090s').scenario.question.kind).toBe('none');
+  });
+});
