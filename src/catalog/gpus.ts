@@ -305,10 +305,10 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     id: 'rtx-4070', name: 'RTX 4070 12GB',
-    aliases: ['4070', 'rtx4070', 'rtx 4070', 'geforce rtx 4070', 'nvidia geforce rtx 4070'],
+    aliases: ['4070', 'rtx4070', 'rtx 4070', 'geforce rtx 4070', 'nvidia geforce rtx 4070', '4070 super', 'rtx 4070 super', 'rtx4070super'],
     totalMiB: 12282, usableMiB: lessReservation(12282), bf16: true, fp8: true, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.ada, priceRank: 0.2,
-    source: 'NVIDIA GeForce RTX 4070 specs (12 GB GDDR6X); nvidia-smi 12282 MiB',
+    source: 'NVIDIA GeForce RTX 4070 / 4070 SUPER specs (12 GB GDDR6X both); nvidia-smi 12282 MiB',
   },
   {
     id: 'rtx-4060-ti-16g', name: 'RTX 4060 Ti 16GB',
@@ -324,6 +324,13 @@ export const GPUS: readonly GpuSpec[] = [
     totalMiB: 12282, usableMiB: lessReservation(12282), bf16: true, fp8: true, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.ada, priceRank: 0.25,
     source: 'NVIDIA GeForce RTX 4070 Ti specs (12 GB GDDR6X); nvidia-smi 12282 MiB',
+  },
+  {
+    id: 'rtx-4070-ti-super', name: 'RTX 4070 Ti SUPER 16GB',
+    aliases: ['4070 ti super', '4070ti super', '4070tisuper', 'rtx 4070 ti super', 'rtx4070tisuper', 'geforce rtx 4070 ti super', 'nvidia geforce rtx 4070 ti super'],
+    totalMiB: 16376, usableMiB: lessReservation(16376), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.3,
+    source: 'NVIDIA GeForce RTX 4070 Ti SUPER specs (16 GB GDDR6X on AD103, as the 4080); nvidia-smi 16376 MiB as the 4080',
   },
   {
     id: 'rtx-4080', name: 'RTX 4080 16GB',

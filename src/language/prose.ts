@@ -185,6 +185,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "12 gigs of vram", "a 12 gig card", "80 gigabytes": the memory unit said in words.
+    .replace(!has('gig') ? NEVER : /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:gigs?|gigabytes?)\b/g, outsideHubIds((m) => `${m[1]}gb`.padEnd(m[0].length)))
     .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.

@@ -361,3 +361,22 @@ describe('two values weighed with "or"', () => {
     expect(read('run 7b on one or two 4090s').scenario.question.kind).toBe('none');
   });
 });
+
+describe('memory and cards said in words', () => {
+  it('"a 12 gig card", "12 gigs of vram", "64 gigs of ram": gigabytes, never a GPU count', () => {
+    for (const [text, gib] of [
+      ['run mistral 7b on a 12 gig card', 12],
+      ['run mistral 7b in half precision on a card with 12 gigs of vram', 12],
+      ['fine tune llama 3 8b at full precision on 80 gigabytes', 80],
+    ] as const) {
+      const hw = read(text).scenario.hardware;
+      expect([hw?.count, Math.round((hw?.capacityBytes ?? 0) / 2 ** 30)], text).toEqual([1, gib]);
+    }
+    expect(read('7b lora on a 24 gig 3090 with 64 gigs of ram').scenario.hostMemoryBytes).toBe(64 * 2 ** 30);
+  });
+
+  it('the RTX 4070 Ti SUPER is its own 16 GB card; the 4070 SUPER has the 4070\'s 12 GB', () => {
+    expect(read('Can a RTX 4070 Ti Super run Gemma 2 9B?').scenario.hardware?.gpuId).toBe('rtx-4070-ti-super');
+    expect(read('Can a RTX 4070 Super run Gemma 2 9B?').scenario.hardware?.gpuId).toBe('rtx-4070');
+  });
+});
