@@ -185,6 +185,14 @@ export function readProse(input: MappedText): ProseReading {
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "I just used the python finetune.py command (alternative to torchrun)": one process, so the
+    // script's device_map="auto" splits the model's layers over the GPUs (alpaca-lora's finetune.py
+    // and its descendants: DDP only under WORLD_SIZE > 1, else device_map "auto").
+    .replace(!has('torchrun') ? NEVER : /\b(?:alternative\s+to|instead\s+of|rather\s+than|without|not\s+using)\s+(?:the\s+)?torchrun\b/g, outsideHubIds((m) => {
+      if (!/\bpython3?\s+(?:-u\s+)?[\w./-]+\.py\b/.test(m.input)) return m[0];
+      notes.push('python without torchrun is one process: the model\'s layers are split over the GPUs (device_map "auto"), not one replica per GPU');
+      return 'device map auto'.padEnd(m[0].length);
+    }))
     // "12 gigs of vram", "a 12 gig card", "80 gigabytes": the memory unit said in words.
     .replace(!has('gig') ? NEVER : /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:gigs?|gigabytes?)\b/g, outsideHubIds((m) => `${m[1]}gb`.padEnd(m[0].length)))
     .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))

@@ -380,3 +380,13 @@ describe('memory and cards said in words', () => {
     expect(read('Can a RTX 4070 Super run Gemma 2 9B?').scenario.hardware?.gpuId).toBe('rtx-4070');
   });
 });
+
+describe('a training script run with plain python, set against torchrun', () => {
+  // arielnlee/Platypus#10: "I just used the python finetune.py command … (alternative to torchrun) … on 4 A100 80gb GPUS".
+  it('is one process whose layers are split over the GPUs, said; a torchrun launch stays one replica per GPU', () => {
+    const { scenario, said } = read('I ran python finetune.py instead of torchrun, 13b lora on 2x 3090');
+    expect([scenario.parallel.pp, scenario.parallel.schedule, scenario.sharding.kind]).toEqual([2, 'sequential', 'none']);
+    expect(said).toMatch(/python without torchrun is one process/);
+    expect(read('torchrun --nproc_per_node 4 finetune.py, 13b lora on 4x a100').scenario.sharding.kind).toBe('ddp');
+  });
+});
