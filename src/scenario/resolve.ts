@@ -1,9 +1,12 @@
-import { gpuById, modelById } from '../catalog/index.js';
+import { MODELS, gpuById, modelById } from '../catalog/index.js';
+import type { ModelSpec } from '../catalog/types.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
+import { seriesKey, seriesTable } from '../language/families.js';
+import { sizeNumber } from '../language/numbers.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
@@ -316,10 +319,19 @@ class Resolution {
           { expected: ['a model size 10m–10000b'] },
         );
       }
-      const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
-      if ('error' in choice) return this.err('model', choice.error);
-      model = choice.model;
-      this.assume(choice.note);
+      // "now 14b" in a Qwen2.5-7B thread is Qwen2.5-14B: a bare size keeps the thread's model series
+      // when the series has that size.
+      const thread = this.base?.model.id && item.family === null && item.experts === null ? modelById(this.base.model.id) : null;
+      const sibling = thread ? seriesSibling(thread.id, item.params) : null;
+      if (sibling) {
+        model = { id: sibling.id, name: sibling.name, asWritten: sibling.id, requestedParams: null, arch: cloneArchitecture(sibling.arch), overrides: [] };
+        this.assume(sibling === thread ? `"${item.text.trim()}" read as the thread's ${sibling.name}` : `"${item.text.trim()}" read as ${sibling.name}, the thread's ${thread!.name} at that size`);
+      } else {
+        const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
+        if ('error' in choice) return this.err('model', choice.error);
+        model = choice.model;
+        this.assume(choice.note);
+      }
     } else if (item.kind === 'hub' && item.offline?.model && hubSilence(item.repo, this.hub)) {
       // No answer from the Hub: a repo named after a catalog model reads as that model, with the
       // catalog's published values.
@@ -901,6 +913,16 @@ function llamaCppOffload(patch: Patch): void {
   if (!offload || !gguf || !/^(?:cpu\s+)?offload(?:s|ed|ing)?$/i.test(offload.item.text.trim())) return;
   patch.drop('offload.optimizer');
   patch.setAside.push(`"${offload.item.text.trim()}" with a GGUF model is llama.cpp keeping layers in host RAM: say -ngl N for how many go on the GPU (the reply offers the split that fits)`);
+}
+
+const SERIES = seriesTable(MODELS);
+
+/** The member of a catalog model's series ("qwen2.5-7b" → Qwen2.5) with this many parameters, by its name's size. */
+function seriesSibling(id: string, params: number): ModelSpec | null {
+  const named = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(id);
+  const members = named ? SERIES.get(seriesKey(named[1]!)) : undefined;
+  const member = members?.find((m) => sizeNumber(m.size) === params);
+  return member ? modelById(member.id) : null;
 }
 
 /** A comparison side that names a card ("a6000", "on 2x h100"). */

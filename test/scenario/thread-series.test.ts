@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MODELS } from '../../src/catalog/index.js';
+import { canonicalText } from '../../src/scenario/canonical.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+function thread(...messages: string[]): { scenario: Scenario; said: string } {
+  let scenario: Scenario | null = null;
+  let said = '';
+  for (const text of messages) {
+    const r = resolveRequest(text, scenario);
+    if (!r.ok || !r.scenario) throw new Error(`${text}: ${r.ok ? 'help' : r.error.message}`);
+    scenario = r.scenario;
+    said = r.assumptions.join(' | ');
+  }
+  return { scenario: scenario!, said };
+}
+
+describe('a bare size in a thread keeps the thread\'s model series', () => {
+  it('"now 14b" after Qwen2.5-7B is Qwen2.5-14B, said; "70b" after Llama-3.1-8B is Llama-3.1-70B', () => {
+    const qwen = thread('qwen2.5 7b inference on a 4090', 'now 14b');
+    expect(qwen.scenario.model.id).toBe('qwen2.5-14b');
+    expect(qwen.said).toMatch(/"14b" read as Qwen2\.5-14B, the thread's Qwen2\.5-7B at that size/);
+    expect(thread('llama 3.1 8b lora on a 4090', '70b').scenario.model.id).toBe('llama-3.1-70b');
+    // meta-llama/llama-cookbook thread "VRAM required for inference … each size of Llama 2", then
+    // "Can the 7B model fit on a single A100 80GB GPU": the thread's Llama 2 at 7B.
+    const same = thread('llama-2-7b inference', 'Can the 7B model fit on a single A100 80GB GPU?');
+    expect([same.scenario.model.id, same.said]).toEqual(['llama-2-7b', expect.stringMatching(/"7B" read as the thread's Llama-2-7B/)]);
+  });
+
+  it('a size the series lacks, a new thread, or a size with its own family are read as before', () => {
+    expect(thread('llama 3.1 8b lora on a 4090', '13b').scenario.model).toMatchObject({ id: null, name: 'Llama-2-13B shape' });
+    expect(thread('14b lora on a 4090').scenario.model.id).toBeNull();
+    expect(thread('qwen2.5 7b lora', 'gemma 2 9b').scenario.model.id).toBe('gemma-2-9b');
+  });
+
+  it('the reading round-trips for every catalog model and size (property)', () => {
+    const sizes = ['0.5b', '1.5b', '3b', '7b', '8b', '13b', '14b', '32b', '70b', '72b', '405b'];
+    fc.assert(
+      fc.property(fc.constantFrom(...MODELS.map((m) => m.id)), fc.constantFrom(...sizes), (id, size) => {
+        const first = resolveRequest(`${id} lora`, null);
+        if (!first.ok || !first.scenario) return;
+        const next = resolveRequest(size, first.scenario);
+        if (!next.ok || !next.scenario) return;
+        const again = resolveRequest(canonicalText(next.scenario), null);
+        expect(again.ok && again.scenario, `${id} then ${size}`).toEqual(next.scenario);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
