@@ -81,7 +81,8 @@ export function readInThread(text: string, previous: ThreadState | null, hub: Hu
     // The words together do not read (or lose the model this message names), yet this message reads on its own: it is answered alone, and the earlier words are said to be set aside.
     if (alone.ok) return { outcome: withNotice(alone, `your earlier message ("${excerpt(earlier)}") was set aside: read with it, this request ${firstLine(together.error.message)}`), waiting: null };
     if (refusedForModel(together)) return { outcome: together, waiting: { opening: boundedOpening(combined) } };
-    return { outcome: together, waiting: null };
+    // A mistake this message makes on its own is shown in its own words; one only the two together make, in both.
+    return { outcome: refusedForModel(alone) ? together : alone, waiting: null };
   }
   if (!together.scenario) return { outcome: together, waiting: null };
   const read = laterWins(text, earlier, together, hub);

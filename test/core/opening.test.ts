@@ -86,11 +86,27 @@ describe('an opening refused for naming no model waits in its thread', () => {
     );
   });
 
+  it('a short answer the reader would refuse alone ("the 8b one") is read with the waiting words', () => {
+    const reply = respond('the 8b one', opened()).reply as EstimateReply;
+    expect(reply.kind).toBe('estimate');
+    expect(reply.scenario.hardware?.gpuId).toBe('rtx-5090');
+  });
+
   it('words added while waiting are read with the answer', () => {
     const waiting = respond('with qlora please', opened('fine-tune on a 3090')).state;
     const reply = respond('mistral 7b', waiting).reply as EstimateReply;
     expect(reply.scenario.hardware?.gpuId).toBe('rtx-3090');
     expect(reply.scenario.mode).toBe('qlora');
+  });
+
+  it('a mistake the answer makes on its own is shown in the answer\'s words, and the opening still waits', () => {
+    const state = opened();
+    for (const answer of ['undo 7b', 'mistral 7b tp 3 on 2 gpus']) {
+      const turn = respond(answer, state);
+      expect(turn.reply.kind).toBe('error');
+      expect((turn.reply as ErrorReply).caret.split('\n')[0]).toBe(answer);
+      expect(turn.state).toBe(state);
+    }
   });
 
   it('"help" and "oom" answer without losing the waiting words', () => {
