@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseRequest } from '../src/language/parse.js';
+import { readInThread, type ThreadState } from '../src/core/opening.js';
 import { canonicalText } from '../src/scenario/canonical.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
 import type { Scenario } from '../src/scenario/schema.js';
@@ -113,18 +114,20 @@ interface Result {
 }
 
 /**
- * The scenario a thread's opening words leave, as the chat adapters keep it for follow-ups, and
- * what the thread's first reply said about it (the defaults it assumed stay said in the thread).
+ * The state a thread's opening words leave, as the chat keeps it for follow-ups (the core's own
+ * readInThread, so a refused opening waits for its model here as in a chat), and what the
+ * thread's first reply said about it (the defaults it assumed stay said in the thread).
  */
-function threadState(line: Line): { scenario: Scenario | null; said: string[] } {
-  if (!line.thread) return { scenario: null, said: [] };
-  const opened = resolveRequest(line.thread, null);
-  return opened.ok ? { scenario: opened.scenario, said: opened.assumptions } : { scenario: null, said: [] };
+function threadState(line: Line): { state: ThreadState | null; said: string[] } {
+  if (!line.thread) return { state: null, said: [] };
+  const opened = readInThread(line.thread, null);
+  if (opened.outcome.ok && opened.outcome.scenario) return { state: { scenario: opened.outcome.scenario, history: [] }, said: opened.outcome.assumptions };
+  return { state: opened.waiting, said: [] };
 }
 
 function judge(line: Line): Result {
   const thread = threadState(line);
-  const actual = resolveRequest(line.text, thread.scenario);
+  const actual = readInThread(line.text, thread.state).outcome;
   if (line.reading === null || line.expect === 'refuse') {
     return actual.ok
       ? { line, verdict: 'silent', detail: `expected a refusal, read as: ${actual.scenario ? canonicalText(actual.scenario) : 'help'}` }

@@ -7,16 +7,11 @@ import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply } from '../reply/build.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import { canonicalText } from '../scenario/canonical.js';
-import { resolveRequest } from '../scenario/resolve.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
+import { readInThread, scenarioThread, type ScenarioThread, type ThreadState } from './opening.js';
 
-/** What a conversation keeps per thread: the current scenario and a bounded undo history. */
-export interface ThreadState {
-  scenario: Scenario;
-  history: Scenario[];
-  /** The last OOM pasted in this thread, held against the estimate then (issue 16). Absent in older rows. */
-  measured?: Measurement;
-}
+export { readInThread, scenarioThread, waitingOpening, MAX_OPENING_CHARS } from './opening.js';
+export type { OpeningThread, ScenarioThread, ThreadReading, ThreadState } from './opening.js';
 
 export interface Turn {
   reply: Reply;
@@ -48,16 +43,17 @@ function internalError(text: string): ErrorReply {
 }
 
 /** A thread's measurement travels with its state and is restated in every later estimate. */
-function withMeasurement(turn: Turn, measured: Measurement | undefined): Turn {
-  if (!measured || !turn.state || turn.reply.kind !== 'estimate') return turn;
+function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measurement | undefined): Turn {
+  if (!measured || turn.reply.kind !== 'estimate') return turn;
   const reply = { ...turn.reply, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] };
   return { reply, state: { ...turn.state, measured } };
 }
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = []): Turn {
   const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored, notices);
-  const history = previous ? [...previous.history, previous.scenario].slice(-UNDO_DEPTH) : [];
-  return withMeasurement({ reply, state: { scenario, history } }, previous?.measured);
+  const current = scenarioThread(previous);
+  const history = current ? [...current.history, current.scenario].slice(-UNDO_DEPTH) : [];
+  return withMeasurement({ reply, state: { scenario, history } }, current?.measured);
 }
 
 /**
@@ -66,7 +62,7 @@ function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumpti
  * text is a request. The measurement it carries is kept with the thread.
  */
 function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null {
-  let base: ThreadState | null = previous;
+  let base: ScenarioThread | null = scenarioThread(previous);
   const setup = () => {
     if (!base) {
       const stated = statedScenario(text);
@@ -76,7 +72,8 @@ function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null 
   };
   const diagnosis = diagnose(text, setup);
   if (!diagnosis) return null;
-  const state: ThreadState | null = base && diagnosis.measurement ? { ...base, measured: diagnosis.measurement } : base;
+  // With no scenario to hold it against, a thread's waiting opening stays (the log is no answer to "Which model?").
+  const state: ThreadState | null = base && diagnosis.measurement ? { ...base, measured: diagnosis.measurement } : (base ?? previous);
   return { reply: diagnosis.reply, state };
 }
 
@@ -88,20 +85,22 @@ function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null 
 export function respond(text: string, previous: ThreadState | null, hub: HubContext = {}): Turn {
   try {
     // An empty message in a thread that has a scenario restates it (a button without room for text).
-    if (!text.trim() && previous) return estimateTurn(previous.scenario, previous, [], []);
+    const current = scenarioThread(previous);
+    if (!text.trim() && current) return estimateTurn(current.scenario, current, [], []);
     const diagnosed = diagnosisTurn(text, previous);
     if (diagnosed) return diagnosed;
-    const outcome = resolveRequest(text, previous?.scenario ?? null, hub);
-    if (!outcome.ok) return { reply: outcome.error, state: previous };
+    // A refusal for naming no model keeps the words (with any that waited before): the next message is read after them.
+    const { outcome, waiting } = readInThread(text, previous, hub);
+    if (!outcome.ok) return { reply: outcome.error, state: waiting ?? previous };
     if (outcome.control === 'reset') {
       return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null, cleared: true };
     }
     if (outcome.control === 'undo') {
-      const last = previous?.history.at(-1);
-      if (!previous || !last) return { reply: helpReply(['help'], 'Nothing to undo in this thread.'), state: previous };
+      const last = current?.history.at(-1);
+      if (!current || !last) return { reply: helpReply(['help'], 'Nothing to undo in this thread.'), state: previous };
       const e = estimate(last);
-      const undone = { reply: buildEstimateReply(last, e, ['undo: back to the previous request'], []), state: { scenario: last, history: previous.history.slice(0, -1) } };
-      return withMeasurement(undone, previous.measured);
+      const undone = { reply: buildEstimateReply(last, e, ['undo: back to the previous request'], []), state: { scenario: last, history: current.history.slice(0, -1) } };
+      return withMeasurement(undone, current.measured);
     }
     if (outcome.helpOnly || !outcome.scenario) {
       const topics = outcome.helpTopics.length ? outcome.helpTopics : (['help'] as HelpTopic[]);

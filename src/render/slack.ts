@@ -16,7 +16,8 @@ export const ANSWER_EVENT_TYPE = 'headroom_answer';
 export interface SlackMessage {
   text: string;
   blocks: types.KnownBlock[];
-  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: { canonical: string } };
+  /** `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11). */
+  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: { canonical: string } | { opening: string } };
 }
 
 /**

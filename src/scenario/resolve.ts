@@ -45,7 +45,8 @@ export type ResolveOutcome =
        */
       notices: string[];
     }
-  | { ok: false; error: ErrorReply };
+  /** `missing: 'model'`: refused only for naming no model (or one the catalog lacks), so a thread can wait for it. */
+  | { ok: false; error: ErrorReply; missing?: 'model' };
 
 /**
  * Text (a request or a follow-up) → the full scenario (DESIGN §2): the language reads the
@@ -127,11 +128,10 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
     const question = named
       ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
       : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
-    return fail(
-      errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
-        expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
-      }),
-    );
+    const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
+      expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
+    });
+    return { ok: false, error, missing: 'model' };
   }
   const result = new Resolution(text, patch, base, hub).run();
   if ('kind' in result) return fail(result);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema.js';
 import { measurementSchema } from '../diagnose/measurement-schema.js';
-import type { ThreadState } from '../core/assistant.js';
+import { MAX_OPENING_CHARS, type ThreadState } from '../core/opening.js';
 
 /**
  * How a ThreadState is written to a durable store (SQLite row, Redis value) and read back.
@@ -11,12 +11,20 @@ import type { ThreadState } from '../core/assistant.js';
  * crashing the handler. The thread then starts fresh, and the canonical reading embedded in
  * the bot's own message remains the recovery path (DESIGN §5).
  */
-const threadStateSchema = z.object({
+const scenarioThreadSchema = z.object({
   scenario: scenarioSchema,
   history: z.array(scenarioSchema),
   measured: measurementSchema.optional(),
   answerTs: z.string().optional(),
 });
+
+/** A thread whose refused opening waits for its model (issue 11); never both a scenario and an opening. */
+const openingThreadSchema = z.object({
+  opening: z.string().min(1).max(MAX_OPENING_CHARS),
+  answerTs: z.string().optional(),
+});
+
+const threadStateSchema = z.union([scenarioThreadSchema, openingThreadSchema]);
 
 /**
  * A thread's state as stored: the scenario and its undo history, and the id of the answer that
@@ -24,9 +32,7 @@ const threadStateSchema = z.object({
  * states against each other and against the thread's own latest answer, so a thread never goes
  * back in time (a write lost in a store outage, a late write from another replica).
  */
-export interface SavedThread extends ThreadState {
-  answerTs?: string;
-}
+export type SavedThread = ThreadState & { answerTs?: string };
 
 /**
  * A string that sorts like the answer ids it stands for: Slack ts (`1700000000.000100`) and
@@ -50,10 +56,12 @@ export function isNewerAnswer(a: string | undefined, b: string | undefined): boo
 /** The JSON stored; `answerOrder` rides along for the Redis script's comparison and is ignored on read. */
 export function encodeThreadState(state: SavedThread): string {
   const order = answerOrder(state.answerTs);
+  const thread =
+    'scenario' in state
+      ? { scenario: state.scenario, history: state.history, ...(state.measured !== undefined ? { measured: state.measured } : {}) }
+      : { opening: state.opening };
   return JSON.stringify({
-    scenario: state.scenario,
-    history: state.history,
-    ...(state.measured !== undefined ? { measured: state.measured } : {}),
+    ...thread,
     ...(state.answerTs !== undefined ? { answerTs: state.answerTs } : {}),
     ...(order ? { answerOrder: order } : {}),
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { respond, UNDO_DEPTH, type ThreadState } from '../../src/core/assistant.js';
+import { respond, scenarioThread, UNDO_DEPTH, type ThreadState } from '../../src/core/assistant.js';
 import { GiB } from '../../src/memory/format.js';
 
 function estimateOf(text: string, previous: ThreadState | null = null) {
@@ -48,7 +48,7 @@ describe('respond: the one entry point', () => {
   it('keeps a bounded undo history', () => {
     let state = estimateOf('7b lora on a 4090').state;
     for (let i = 0; i < UNDO_DEPTH + 5; i++) state = estimateOf(`seq ${1024 + i}`, state).state;
-    expect(state.history.length).toBe(UNDO_DEPTH);
+    expect(scenarioThread(state)!.history.length).toBe(UNDO_DEPTH);
   });
 
   it('answers a request error with a caret and keeps the thread state', () => {

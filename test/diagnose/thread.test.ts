@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { respond, type ThreadState } from '../../src/core/assistant.js';
+import { respond, scenarioThread, type ScenarioThread, type ThreadState } from '../../src/core/assistant.js';
 import { showSize } from '../../src/diagnose/sizes.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
@@ -10,16 +10,18 @@ import { fixture } from './fixtures.js';
 
 const GiB = 2 ** 30;
 
-function thread(request: string): ThreadState {
+function thread(request: string): ScenarioThread {
   const turn = respond(request, null);
   expect(turn.reply.kind).toBe('estimate');
-  return turn.state!;
+  return scenarioThread(turn.state)!;
 }
 
-function diagnosisIn(state: ThreadState | null, name: string): { reply: DiagnosisReply; state: ThreadState | null } {
+/** The thread's state after the pasted log (these threads always have a scenario, or none at all). */
+function diagnosisIn(state: ThreadState | null, name: string): { reply: DiagnosisReply; state: ScenarioThread | null } {
   const turn = respond(fixture(name).text, state);
   expect(turn.reply.kind).toBe('diagnosis');
-  return { reply: turn.reply as DiagnosisReply, state: turn.state };
+  expect(turn.state === null || scenarioThread(turn.state) !== null).toBe(true);
+  return { reply: turn.reply as DiagnosisReply, state: scenarioThread(turn.state) };
 }
 
 describe('a pasted OOM in a thread with a scenario', () => {
@@ -43,10 +45,10 @@ describe('a pasted OOM in a thread with a scenario', () => {
     expect(tip.title).toBe('Measured in this thread');
     expect(tip.text).toContain(state!.measured!.canonical);
     expect(tip.text).toMatch(/74\.70 GiB/);
-    expect(changed.state!.measured).toEqual(state!.measured);
+    expect(scenarioThread(changed.state)!.measured).toEqual(state!.measured);
     const undone = respond('undo', changed.state);
     expect((undone.reply as EstimateReply).tips[0]!.text).toMatch(/^For this setup,/);
-    expect(undone.state!.measured).toEqual(state!.measured);
+    expect(scenarioThread(undone.state)!.measured).toEqual(state!.measured);
   });
 
   it('says the estimate was low, by how much, when the run needed more than predicted', () => {
@@ -107,7 +109,7 @@ describe('the measurement in stored thread state', () => {
     delete json.measured;
     const decoded = decodeThreadState(JSON.stringify(json));
     expect(decoded).not.toBeNull();
-    expect(decoded!.measured).toBeUndefined();
+    expect(scenarioThread(decoded)!.measured).toBeUndefined();
   });
 
   it('a corrupt measurement makes the row unreadable, as any corrupt state does', () => {
@@ -122,11 +124,11 @@ describe('a setup stated on the first line above the pasted log', () => {
 
   it('is read as the thread\'s scenario: the OOM is compared with its estimate and the thread starts there', () => {
     const turn = respond(`${request}\n${fixture('torch2-fragmentation-a800').text}`, null);
-    const alone = respond(request, null).state!;
+    const alone = scenarioThread(respond(request, null).state)!;
     expect(turn.reply.kind).toBe('diagnosis');
     expect((turn.reply as DiagnosisReply).comparison).toContain(`I predicted a peak of ${showSize(estimate(alone.scenario).peakAllocatedBytes)} allocated`);
-    expect(turn.state!.scenario).toEqual(alone.scenario);
-    expect(turn.state!.measured!.canonical).toBe(canonicalText(alone.scenario));
+    expect(scenarioThread(turn.state)!.scenario).toEqual(alone.scenario);
+    expect(scenarioThread(turn.state)!.measured!.canonical).toBe(canonicalText(alone.scenario));
     expect(respond('gc', turn.state).reply.kind).toBe('estimate');
   });
 
@@ -139,6 +141,6 @@ describe('a setup stated on the first line above the pasted log', () => {
   it('an existing thread wins over a stated first line', () => {
     const before = thread('7b lora on a 4090');
     const turn = respond(`${request}\n${fixture('torch2-fragmentation-a800').text}`, before);
-    expect(turn.state!.scenario).toEqual(before.scenario);
+    expect(scenarioThread(turn.state)!.scenario).toEqual(before.scenario);
   });
 });

@@ -2,7 +2,7 @@ import type { ThreadChannel } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { currentThreadState, persistTurn, threadKey } from '../../src/adapters/discord/conversation.js';
 import type { HandlerDeps } from '../../src/adapters/discord/deps.js';
-import { respond } from '../../src/core/assistant.js';
+import { respond, scenarioThread } from '../../src/core/assistant.js';
 import { encodeCustomId } from '../../src/render/discord/customId.js';
 import { ResilientStore } from '../../src/state/resilient-store.js';
 import { MemoryStore } from '../../src/state/store.js';
@@ -54,7 +54,7 @@ describe('Discord threads never go back in time', () => {
 
     await persistTurn(deps(store, logs), [threadKey('100'), threadKey('200')], before.state, null);
     expect(await inner.get(threadKey('100'))).toMatchObject({ answerTs: '200' });
-    expect((await currentThreadState(thread, BOT, deps(store)))?.scenario.microBatch).toBe(before.state.scenario.microBatch);
+    expect(scenarioThread(await currentThreadState(thread, BOT, deps(store)))?.scenario.microBatch).toBe(scenarioThread(before.state)!.scenario.microBatch);
     expect(fetches.n).toBe(0);
 
     // The answer in message 300 was sent, but its state could not be saved: persistTurn logs, never throws.
@@ -64,7 +64,7 @@ describe('Discord threads never go back in time', () => {
     inner.down = false;
 
     const current = await currentThreadState(thread, BOT, deps(store));
-    expect(current?.scenario.microBatch).toBe(4);
+    expect(scenarioThread(current)?.scenario.microBatch).toBe(4);
     expect(fetches.n).toBe(1);
     await store.close();
   });

@@ -6,6 +6,7 @@ import { MemoryStore } from '../../src/state/store.js';
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { fakeRespond } from './fixtures/replies.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { scenarioThread } from '../../src/core/opening.js';
 
 /** The real discord.js Client against the loopback stand-in, with the core faked (fixtures/replies.ts). */
 
@@ -101,14 +102,14 @@ describe('Discord bot against the loopback stand-in', () => {
     const threadCall = await standin.waitForRequest((r) => r.method === 'POST' && r.path.endsWith('/threads'));
     const threadId = threadCall.path.split('/')[6]!;
     expect(threadCall.body.name).toBe('headroom: 7b lora on a 4090');
-    await waitUntilAsync(async () => (await store.get(threadKey(threadId)))?.scenario.model.asWritten === '7b lora on a 4090').catch((e) => { console.log(JSON.stringify(events)); throw e; });
+    await waitUntilAsync(async () => scenarioThread(await store.get(threadKey(threadId)))?.scenario.model.asWritten === '7b lora on a 4090').catch((e) => { console.log(JSON.stringify(events)); throw e; });
 
     standin.userMessage(threadId, 'seq 8192');
     const followUp = await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${threadId}/messages`);
     expect(followUp.body.embeds[0].description).toContain('7b lora on a 4090 seq 8192');
 
     // Store emptied (restart, other process): the thread is recovered from the bot's own buttons.
-    await waitUntilAsync(async () => (await store.get(threadKey(threadId)))?.scenario.model.asWritten === '7b lora on a 4090 seq 8192');
+    await waitUntilAsync(async () => scenarioThread(await store.get(threadKey(threadId)))?.scenario.model.asWritten === '7b lora on a 4090 seq 8192');
     await store.close();
     expect(await store.get(threadKey(threadId))).toBeNull();
     standin.userMessage(threadId, 'gc');

@@ -8,6 +8,7 @@ import { MemoryStore } from '../../src/state/store.js';
 import { fakeRespond } from './fixtures/replies.js';
 import { InteractionSigner, nowSeconds, postInteraction, type PostOptions } from './standin/signer.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { scenarioThread } from '../../src/core/opening.js';
 
 /**
  * The HTTP interactions endpoint over loopback HTTP: requests signed with a real Ed25519 key
@@ -209,7 +210,7 @@ describe('Discord HTTP interactions: answers', () => {
     expect((await post(payload)).json).toEqual({ type: 5 });
     const edit = await standin.waitForRequest(originalEditOf(payload.token));
     expect(edit.body.embeds[0].description).toContain('70b qlora seq 8192');
-    await waitUntil(async () => (await store.get(threadKey(thread)))?.scenario.model.asWritten === '70b qlora seq 8192');
+    await waitUntil(async () => scenarioThread(await store.get(threadKey(thread)))?.scenario.model.asWritten === '70b qlora seq 8192');
   });
 
   it('answers in a DM, where the payload carries `user` instead of `member`', async () => {

@@ -4,7 +4,7 @@ import type { RespondFn } from '../../src/adapters/discord/deps.js';
 import { EDIT_NOTE } from '../../src/adapters/discord/handling/handleEdit.js';
 import { FRESH_THREAD_NOTE } from '../../src/adapters/discord/handling/handleMessage.js';
 import { startDiscord } from '../../src/adapters/discord/index.js';
-import { respond as realRespond } from '../../src/core/assistant.js';
+import { respond as realRespond, scenarioThread, waitingOpening } from '../../src/core/assistant.js';
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { RESET_FOOTER } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
@@ -74,6 +74,36 @@ describe('Discord threads that behave', () => {
     const reply = await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages` && standin.requests.indexOf(r) >= before);
     expect(reply.body.content).toMatch(/^I could not read that: .*zero3/);
     expect(reply.body.embeds ?? []).toEqual([]);
+  });
+
+  /** vllm-project/vllm#41695 (corpus c132) as a chat user asks it: the card, the engine and the length first, the model when asked. */
+  const OPENING = 'I have a 5090 and want to serve something with vLLM at 16k context, which models fit?';
+
+  it('a mention that names no model is asked "Which model?" in a thread, and the answer there is estimated on the mention\'s card', async () => {
+    const thread = await openThread(OPENING);
+    expect(waitingOpening(await store.get(threadKey(thread)))).toBe(OPENING);
+    const question = standin.requests.find((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages` && /Which model\?/.test(String(r.body.content)));
+    expect(question).toBeDefined();
+
+    standin.userMessage(thread, 'Qwen3-Coder-30B-A3B-Instruct-FP8');
+    const answer = await until(() => postsIn(thread)[0], 'the estimate for the answer');
+    expect(answer.body.embeds[0].description).toContain("kept from the thread's earlier message");
+    const state = (await until(async () => scenarioThread(await store.get(threadKey(thread))), 'the thread\'s scenario'))!;
+    expect(state.scenario.hardware?.gpuId).toBe('rtx-5090');
+    expect(state.scenario.seq).toBe(16384);
+    expect(state.scenario.mode).toBe('inference');
+  });
+
+  it('words added in the waiting thread are kept (a reaction, no message) and read with the model', async () => {
+    const thread = await openThread('fine-tune on a 3090');
+    const added = standin.userMessage(thread, 'with qlora please');
+    await standin.waitForRequest((r) => r.method === 'PUT' && r.path.startsWith(`/api/v10/channels/${thread}/messages/${added.id}/reactions/`));
+    await until(async () => waitingOpening(await store.get(threadKey(thread)))?.endsWith('with qlora please'), 'the words kept');
+    standin.userMessage(thread, 'mistral 7b');
+    await until(() => postsIn(thread)[0], 'the estimate');
+    const state = (await until(async () => scenarioThread(await store.get(threadKey(thread))), 'the thread\'s scenario'))!;
+    expect(state.scenario.mode).toBe('qlora');
+    expect(state.scenario.hardware?.gpuId).toBe('rtx-3090');
   });
 
   it('reset clears the thread: the store forgets it, and with the store emptied the old answer is not recovered', async () => {

@@ -1,4 +1,4 @@
-import type { ThreadState, Turn } from '../../src/core/assistant.js';
+import { scenarioThread, type ThreadState, type Turn } from '../../src/core/assistant.js';
 import type { Component, Estimate } from '../../src/memory/types.js';
 import type { EstimateReply, ErrorReply, HelpReply, Lever, Reply } from '../../src/reply/types.js';
 import type { Scenario } from '../../src/scenario/schema.js';
@@ -11,7 +11,8 @@ export function fakeScenario(canonical: string): Scenario {
 }
 
 export function canonicalOf(state: ThreadState | null): string | null {
-  return state ? (state.scenario as unknown as { fakeCanonical: string }).fakeCanonical : null;
+  const current = scenarioThread(state);
+  return current ? (current.scenario as unknown as { fakeCanonical: string }).fakeCanonical : null;
 }
 
 export function component(key: string, name: string, gib: number, formula: string): Component {
@@ -113,6 +114,7 @@ export function fakeRespond(text: string, previous: ThreadState | null): Turn {
   const before = canonicalOf(previous);
   const canonical = before ? `${before} ${trimmed}` : trimmed;
   const reply: Reply = estimateReply({ canonical, deviceGib: 91.8 - (before ? 30 : 0) });
-  const state: ThreadState = { scenario: fakeScenario(canonical), history: previous ? [previous.scenario, ...previous.history] : [] };
+  const current = scenarioThread(previous);
+  const state: ThreadState = { scenario: fakeScenario(canonical), history: current ? [current.scenario, ...current.history] : [] };
   return { reply, state };
 }

@@ -177,7 +177,7 @@ describe('Block Kit limits (property over generated replies)', () => {
         const message = renderSlack(reply, note && note.trim() !== '' ? note : null);
         expect(blockKitViolations(message)).toEqual([]);
         expect(message.blocks.some((b) => b.type === 'actions')).toBe(true);
-        expect(message.metadata?.event_payload.canonical).toBe(reply.canonical);
+        expect(message.metadata?.event_payload).toEqual({ canonical: reply.canonical });
         expect(blockKitViolations(renderSlackDetails(reply))).toEqual([]);
         expect(blockKitViolations(renderSlackTips(reply))).toEqual([]);
       }),

@@ -63,6 +63,51 @@ describe('Slack threads that behave', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  async function mention(text: string): Promise<string> {
+    const message = h.standin.addUserMessage('C0GENERAL', mentionText(text));
+    await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'app_mention', text: message.text, ts: message.ts }) });
+    return message.ts;
+  }
+
+  /** vllm-project/vllm#41695 (corpus c132) as a chat user asks it: the card, the engine and the length first, the model when asked. */
+  const OPENING = 'I have a 5090 and want to serve something with vLLM at 16k context, which models fit?';
+
+  it('a mention that names no model is asked "Which model?" in its thread, and the answer there is estimated on the mention\'s card', async () => {
+    const root = await mention(OPENING);
+    const question = await waitFor(() => posts()[0], '"Which model?" in the thread');
+    expect(question.args.thread_ts).toBe(root);
+    expect(JSON.stringify(question.args.blocks)).toContain('Which model?');
+    expect((question.args.metadata as { event_payload: unknown }).event_payload).toEqual({ opening: OPENING });
+    expect(ephemerals()).toHaveLength(0);
+
+    await say('Qwen3-Coder-30B-A3B-Instruct-FP8', root);
+    const answer = await waitFor(() => posts()[1], 'the estimate for the answer');
+    expect(answer.args.thread_ts).toBe(root);
+    expect(canonicalOf(answer)).toMatch(/^qwen3-coder-30b-a3b-instruct vllm .*seq 16384 .*on 1x rtx-5090$/);
+    expect(JSON.stringify(answer.args.blocks)).toContain("kept from the thread's earlier message");
+  });
+
+  it('with the store lost after "Which model?", the answer is still read after the mention\'s words (from the question\'s metadata)', async () => {
+    const root = await mention(OPENING);
+    await waitFor(() => posts()[0], '"Which model?" in the thread');
+    await settle(50);
+    await h.restart();
+    await say('Qwen3-Coder-30B-A3B-Instruct-FP8', root);
+    const answer = await waitFor(() => posts()[1], 'the estimate for the answer');
+    expect(canonicalOf(answer)).toMatch(/on 1x rtx-5090$/);
+  });
+
+  it('words added in the thread before the model are kept: each goes to its author only, the model then reads them all', async () => {
+    const root = await mention('fine-tune on a 3090');
+    await waitFor(() => posts()[0], '"Which model?" in the thread');
+    await say('with qlora please', root);
+    const note = await waitFor(() => ephemerals()[0], 'the private "Which model?"');
+    expect(note.args.thread_ts).toBe(root);
+    await say('mistral 7b', root);
+    const answer = await waitFor(() => posts()[1], 'the estimate');
+    expect(canonicalOf(answer)).toMatch(/^mistral 7b qlora .*on 1x rtx-3090$/);
+  });
+
   it('reset clears the thread: the store forgets it and, after a restart, the old answer is not recovered', async () => {
     const root = await startThread('13b on 4xA100-80G');
     const key = `slack:${TEAM_ID}:C0GENERAL:${root}`;

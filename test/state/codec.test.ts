@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeThreadState, encodeThreadState } from '../../src/state/codec.js';
-import { scenario, threadState } from './fixtures.js';
+import { MAX_OPENING_CHARS } from '../../src/core/opening.js';
+import { openingState, scenario, threadState } from './fixtures.js';
 
 describe('thread state codec', () => {
   it('round-trips any valid thread state', () => {
@@ -20,6 +21,33 @@ describe('thread state codec', () => {
       ),
       { numRuns: 50 },
     );
+  });
+
+  it('round-trips a waiting opening, with or without the answer id that saved it', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: MAX_OPENING_CHARS }), fc.option(fc.integer({ min: 1, max: 2 ** 40 }).map(String), { nil: undefined }), (opening, answerTs) => {
+        const state = answerTs === undefined ? { opening } : { opening, answerTs };
+        expect(decodeThreadState(encodeThreadState(state))).toEqual(state);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('writes a waiting opening with no scenario fields, and a scenario state with no opening', () => {
+    expect(Object.keys(JSON.parse(encodeThreadState({ ...openingState(), answerTs: '1700000000.000100' })))).toEqual(['opening', 'answerTs', 'answerOrder']);
+    expect(Object.keys(JSON.parse(encodeThreadState(threadState())))).toEqual(['scenario', 'history']);
+  });
+
+  it('reads rows written before openings existed (scenario, history, measured, answerTs) as they were', () => {
+    const older = JSON.stringify({ scenario: scenario({ seq: 2048 }), history: [], answerTs: '1700000000.000100', answerOrder: 'x' });
+    expect(decodeThreadState(older)).toEqual({ scenario: scenario({ seq: 2048 }), history: [], answerTs: '1700000000.000100' });
+  });
+
+  it('reads an empty, over-long or non-string opening as no state', () => {
+    expect(decodeThreadState(JSON.stringify({ opening: '' }))).toBeNull();
+    expect(decodeThreadState(JSON.stringify({ opening: 'x'.repeat(MAX_OPENING_CHARS + 1) }))).toBeNull();
+    expect(decodeThreadState(JSON.stringify({ opening: 42 }))).toBeNull();
+    expect(decodeThreadState(JSON.stringify({ history: [] }))).toBeNull();
   });
 
   it('reads a corrupted value as no state rather than throwing', () => {

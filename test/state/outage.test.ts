@@ -12,6 +12,7 @@ import { SqliteStore } from '../../src/state/sqlite-store.js';
 import { MemoryStore, type ConversationStore } from '../../src/state/store.js';
 import { threadState } from './fixtures.js';
 import { REDIS_TEST_URL, freeLoopbackPort, redisAnswers, redisServerInstalled, startPrivateRedis, stopPrivateRedis } from './redis-helpers.js';
+import { scenarioThread } from '../../src/core/opening.js';
 
 const serverUp = await redisAnswers(REDIS_TEST_URL);
 const installed = redisServerInstalled();
@@ -56,12 +57,12 @@ describe.each(stores)('%s: no write takes a thread back, and claims are taken on
     try {
       await store.set('t', { ...threadState(8192), answerTs: '1700000002.000100' });
       await store.set('t', { ...threadState(2048), answerTs: '1700000001.999999' });
-      expect((await store.get('t'))?.scenario.seq).toBe(8192);
+      expect(scenarioThread(await store.get('t'))?.scenario.seq).toBe(8192);
       await store.set('t', { ...threadState(4096), answerTs: '1700000003.000000' });
       expect(await store.get('t')).toMatchObject({ scenario: { seq: 4096 }, answerTs: '1700000003.000000' });
       // A state without an answer id (older releases, no ts known) still writes.
       await store.set('t', threadState(1024));
-      expect((await store.get('t'))?.scenario.seq).toBe(1024);
+      expect(scenarioThread(await store.get('t'))?.scenario.seq).toBe(1024);
     } finally {
       await store.close();
     }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { RedisStore } from '../../src/state/redis-store.js';
-import { threadState } from './fixtures.js';
+import { openingState, threadState } from './fixtures.js';
+import { scenarioThread } from '../../src/core/opening.js';
 import {
   REDIS_TEST_URL,
   freeLoopbackPort,
@@ -40,7 +41,16 @@ describe.skipIf(!serverUp)(`RedisStore against ${REDIS_TEST_URL}`, () => {
     await processA.set('slack:T1:C1:1.0', threadState(8192));
     expect(await processB.get('slack:T1:C1:1.0')).toEqual(threadState(8192));
     await processB.set('slack:T1:C1:1.0', threadState(16384));
-    expect((await processA.get('slack:T1:C1:1.0'))?.scenario.seq).toBe(16384);
+    expect(scenarioThread(await processA.get('slack:T1:C1:1.0'))?.scenario.seq).toBe(16384);
+  });
+
+  it('two processes see a thread\'s waiting opening, and the answer\'s scenario then replaces it', async () => {
+    const processA = store();
+    const processB = store();
+    await processA.set('slack:T1:C1:2.0', { ...openingState(), answerTs: '2.0' });
+    expect(await processB.get('slack:T1:C1:2.0')).toEqual({ ...openingState(), answerTs: '2.0' });
+    await processB.set('slack:T1:C1:2.0', { ...threadState(4096), answerTs: '3.0' });
+    expect(scenarioThread(await processA.get('slack:T1:C1:2.0'))?.scenario.seq).toBe(4096);
   });
 
   it('writes under the key prefix with a PX expiry', async () => {
@@ -111,7 +121,7 @@ describe.skipIf(!installed)('RedisStore across a server restart (private redis-s
       // No persistence: the restarted server is empty, and the store writes and reads again.
       expect(await s.get('slack:T1:C1:9.0')).toBeNull();
       await s.set('slack:T1:C1:9.0', threadState(4096));
-      expect((await s.get('slack:T1:C1:9.0'))?.scenario.seq).toBe(4096);
+      expect(scenarioThread(await s.get('slack:T1:C1:9.0'))?.scenario.seq).toBe(4096);
     } finally {
       await s.close();
       await stopPrivateRedis(server);

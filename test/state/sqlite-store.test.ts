@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { SqliteStore } from '../../src/state/sqlite-store.js';
-import { threadState } from './fixtures.js';
+import { openingState, threadState } from './fixtures.js';
+import { scenarioThread } from '../../src/core/opening.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -40,13 +41,23 @@ describe('SqliteStore', () => {
     expect(await second.get('slack:T1:C1:1.0')).toEqual(threadState(8192));
   });
 
+  it('keeps a waiting opening across a restart, and the answer\'s scenario then replaces it', async () => {
+    const first = store();
+    await first.set('slack:T1:C1:2.0', { ...openingState(), answerTs: '2.0' });
+    await first.close();
+    const second = store();
+    expect(await second.get('slack:T1:C1:2.0')).toEqual({ ...openingState(), answerTs: '2.0' });
+    await second.set('slack:T1:C1:2.0', { ...threadState(4096), answerTs: '3.0' });
+    expect(scenarioThread(await second.get('slack:T1:C1:2.0'))?.scenario.seq).toBe(4096);
+  });
+
   it('overwrites a thread with its latest state and keeps threads apart', async () => {
     const s = store();
     await s.set('discord:1', threadState(1024));
     await s.set('discord:2', threadState(2048));
     await s.set('discord:1', threadState(4096));
-    expect((await s.get('discord:1'))?.scenario.seq).toBe(4096);
-    expect((await s.get('discord:2'))?.scenario.seq).toBe(2048);
+    expect(scenarioThread(await s.get('discord:1'))?.scenario.seq).toBe(4096);
+    expect(scenarioThread(await s.get('discord:2'))?.scenario.seq).toBe(2048);
   });
 
   it('commits the writes of one event-loop turn together, before any of them resolves, and reads them meanwhile', async () => {
@@ -56,7 +67,7 @@ describe('SqliteStore', () => {
     const raw = new Database(path, { readonly: true });
     const onDisk = () => (raw.prepare("SELECT COUNT(*) AS n FROM thread_state WHERE thread_key LIKE 'discord:%'").get() as { n: number }).n;
     expect(onDisk()).toBe(0);
-    expect((await s.get('discord:2048'))?.scenario.seq).toBe(2048);
+    expect(scenarioThread(await s.get('discord:2048'))?.scenario.seq).toBe(2048);
     await writes[0];
     expect(onDisk()).toBe(3);
     await Promise.all(writes);

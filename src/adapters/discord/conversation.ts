@@ -69,6 +69,18 @@ export async function persistTurn(deps: HandlerDeps, keys: string[], state: Thre
   }
 }
 
+/**
+ * Keeps a thread's words that wait for a model (issue 11), stamped with the message that added
+ * them: a refusal posts no answer whose id could stamp it. Logged, never thrown.
+ */
+export async function keepWaiting(deps: HandlerDeps, key: string, state: ThreadState, messageId: string): Promise<void> {
+  try {
+    await deps.store.set(key, { ...state, answerTs: messageId });
+  } catch (error) {
+    deps.log({ event: 'discord.store_failed', op: 'set', error: errorText(error) });
+  }
+}
+
 function headroomRef(message: Message, botId: string): ScenarioRef | null {
   if (message.author.id !== botId) return null;
   for (const row of message.components) {

@@ -103,6 +103,8 @@ export async function threadContext(
   if (saved?.answerTs !== undefined && !isNewerAnswer(latest.ts, saved.answerTs)) return { previous: saved, note: null };
   // Reset after its last answer: still our thread, and a message there is a new request.
   if (latest.kind === 'reset') return { previous: null, note: null };
+  // A "Which model?" came last: its words still wait for the model, whatever the store lost.
+  if (latest.kind === 'opening') return { previous: { opening: latest.opening }, note: saved ? null : RECOVERED_NOTE };
   const recovered = await stateFromCanonical(deps, latest.canonical);
   if (!recovered) return saved ? { previous: saved, note: null } : fresh;
   if (saved) deps.log({ event: 'slack.thread_behind', threadKey, savedAnswerTs: saved.answerTs ?? null, latestAnswerTs: latest.ts });

@@ -1,12 +1,28 @@
 import type { webApi } from '@slack/bolt';
-import { ANSWER_EVENT_TYPE } from '../../render/slack.js';
+import { ANSWER_EVENT_TYPE, type SlackMessage } from '../../render/slack.js';
 import type { LogFn } from './deps.js';
 import { slackErrorCode } from './errors.js';
 
 interface MessageWithMetadata {
   ts?: string;
   bot_id?: string;
-  metadata?: { event_type?: string; event_payload?: { canonical?: unknown } };
+  metadata?: { event_type?: string; event_payload?: { canonical?: unknown; opening?: unknown } };
+}
+
+/**
+ * What a "Which model?" refusal carries when it leaves the thread's words waiting for the model
+ * (issue 11): the words themselves, so a thread whose saved state is gone still reads the answer
+ * after them, as an answer's canonical request lets its follow-ups be read.
+ */
+export function openingMetadata(opening: string): NonNullable<SlackMessage['metadata']> {
+  return { event_type: ANSWER_EVENT_TYPE, event_payload: { opening } };
+}
+
+function openingOf(message: MessageWithMetadata, botId: string | undefined): string | null {
+  if (message.metadata?.event_type !== ANSWER_EVENT_TYPE) return null;
+  if (botId && message.bot_id && message.bot_id !== botId) return null;
+  const opening = message.metadata.event_payload?.opening;
+  return typeof opening === 'string' && opening.trim() !== '' ? opening : null;
 }
 
 function canonicalOf(message: MessageWithMetadata, botId: string | undefined): string | null {
@@ -22,6 +38,8 @@ export type LatestAnswer =
   | { kind: 'answer'; canonical: string; ts: string }
   /** Our answer to `reset` came last: the thread is ours, with nothing to continue. */
   | { kind: 'reset'; ts: string }
+  /** Our "Which model?" came last: the thread's words wait for the model. */
+  | { kind: 'opening'; opening: string; ts: string }
   | { kind: 'none' }
   | { kind: 'failed' };
 
@@ -59,6 +77,8 @@ export async function latestAnswerInThread(
       if (isResetAnswer(message, botId) && message.ts) return { kind: 'reset', ts: message.ts };
       const canonical = canonicalOf(message, botId);
       if (canonical && message.ts) return { kind: 'answer', canonical, ts: message.ts };
+      const opening = openingOf(message, botId);
+      if (opening && message.ts) return { kind: 'opening', opening, ts: message.ts };
     }
     return { kind: 'none' };
   } catch (error) {

@@ -5,7 +5,8 @@ import type { Turn } from '../../../core/assistant.js';
 import { RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
 import type { Gate } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
-import { currentThreadState, loadState, persistTurn, threadKey } from '../conversation.js';
+import { currentThreadState, keepWaiting, loadState, persistTurn, threadKey } from '../conversation.js';
+import { waitingOpening } from '../../../core/opening.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare, type Outgoing } from '../delivery.js';
 import { discordFiles, withAttachedConfig } from '../../attached-config.js';
@@ -18,7 +19,7 @@ export function stripMention(content: string, botId: string): string {
 }
 
 function threadName(canonical: string): string {
-  const name = `headroom: ${canonical}`;
+  const name = `headroom: ${canonical.replace(/\s+/g, ' ').trim()}`;
   return name.length <= THREAD_NAME_MAX ? name : `${name.slice(0, THREAD_NAME_MAX - 1)}…`;
 }
 
@@ -111,7 +112,14 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
       if (!previous && !mentioned && channel.ownerId !== botId) return;
       if (!(await admitted())) return;
       const turn = await deps.respond(await request(), previous);
-      if (turn.reply.kind === 'error') return answerError(message, turn, mentioned);
+      if (turn.reply.kind === 'error') {
+        // Words that name no model wait for it (issue 11) where the author was asked "Which model?":
+        // a mention gets the question; a thread that already waits was opened on it. A bare reaction
+        // asks nothing, so those words are not kept (a "gc" after `reset` is not the next request's start).
+        const asked = mentioned || waitingOpening(previous) !== null;
+        if (turn.state && waitingOpening(turn.state) !== null && asked) await keepWaiting(deps, key, turn.state, message.id);
+        return answerError(message, turn, mentioned);
+      }
       const out = await prepareTurn(turn, deps, previous ? null : FRESH_THREAD_NOTE);
       const sent = await channel.send(out.payload);
       if (turn.cleared) await forget(deps, key);
@@ -123,6 +131,14 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   if (!mentioned) return;
   if (!(await admitted())) return;
   const turn = await deps.respond(await request(), null);
+  const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
+  if (turn.reply.kind === 'error' && waiting !== null) {
+    // "Which model?" opens a thread on the question (issue 11): the answer there is read after the mention's words.
+    const asked = await message.reply({ content: shortErrorText(turn.reply) });
+    const thread = await asked.startThread({ name: threadName(waiting) });
+    await persistTurn(deps, [threadKey(thread.id), threadKey(asked.id)], turn.state, null);
+    return 'request_error';
+  }
   if (turn.reply.kind === 'error') return answerError(message, turn, true);
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);

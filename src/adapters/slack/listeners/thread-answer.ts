@@ -5,7 +5,8 @@ import { threadQueue } from '../../thread-queue.js';
 import { loadState, saveAfterAnswer, threadContext, type ThreadContext } from '../conversation.js';
 import type { SlackDeps } from '../deps.js';
 import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
-import { latestAnswerInThread } from '../recover.js';
+import { latestAnswerInThread, openingMetadata } from '../recover.js';
+import { waitingOpening } from '../../../core/opening.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 
@@ -88,9 +89,13 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
         }
         const turn = await deps.respond(text, context.previous);
         const message = renderSlack(turn.reply, context.note);
-        if (turn.reply.kind === 'error' && incoming.kind !== 'dm') {
+        // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
+        const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
+        if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
           // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
           await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
+          // Words added while the thread waits are kept, stamped with the message that added them.
+          if (waiting !== null) threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, incoming.ts));
           return 'request_error';
         }
         deps.notOurThreads?.forget(threadKey);
@@ -99,7 +104,10 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
           return 'reset';
         }
-        const ts = await postMessage(client, target, message, deps.log);
+        // A mention that names no model is asked, in the thread under it, which model (issue 11): the
+        // answer there is read after its words. The question carries them in its metadata, so the
+        // thread still reads them when the store has lost its state.
+        const ts = await postMessage(client, target, waiting !== null ? { ...message, metadata: openingMetadata(waiting) } : message, deps.log);
         threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
         return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
       }),
