@@ -782,8 +782,18 @@ class Resolution {
     const mbs = this.patch.value<number>('mbs');
     const ga = this.patch.value<number>('ga');
     const gbs = this.patch.value<number>('gbs');
-    if (seq !== undefined) s.seq = seq;
-    else if (this.isNew) this.assume(DEFAULT_WORDS.seq);
+    // Learned position embeddings (BERT 512, GPT-2 1024) bound the sequence: the default is that bound.
+    const positions = s.model.arch.positions === 'learned' ? s.model.arch.maxPositions : undefined;
+    if (seq !== undefined) {
+      s.seq = seq;
+      if (positions !== undefined && seq > positions) {
+        return this.err('seq', `${s.model.name} has ${positions} learned positions: a sequence of ${seq} tokens cannot run on it (say seq ${positions} or less).`, { expected: [`seq ${positions} or less`] });
+      }
+    } else if (positions !== undefined && positions < s.seq) {
+      const was = this.isNew ? '' : `; the thread's seq ${s.seq} is longer`;
+      s.seq = positions;
+      this.assume(`seq ${positions} (${s.model.name}'s learned positions, the longest it takes${was})`);
+    } else if (this.isNew) this.assume(DEFAULT_WORDS.seq);
     if (mbs !== undefined) s.microBatch = mbs;
     else if (this.isNew) this.assume(DEFAULT_WORDS.microBatch);
     if (ga !== undefined) s.gradAccum = ga;
