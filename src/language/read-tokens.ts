@@ -196,6 +196,11 @@ export function readTokens(raw: Token[]): TokenReading {
       continue;
     }
     final.push(t);
+    // "how about 2 nodes", "13b on a100, 2 nodes": nodes of the GPUs said elsewhere (or the thread's),
+    // read as "2 nodes of gpus" so the grammar's hardware takes them.
+    if (t.type === 'nodes' && !(next && ['of', 'count', 'number', 'gpu', 'capacity', 'gpus'].includes(next.type) && !(outGaps[i + 1] ?? '').includes(PROSE))) {
+      final.push({ type: 'gpus', value: 'gpus', text: '', offset: t.offset + t.text.length });
+    }
   }
   return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
 }

@@ -493,6 +493,10 @@ class Resolution {
     const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, before);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
+    // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.
+    if (this.patch.has('nodes') && !this.patch.has('perNode') && !previousPerNode(before, this.base)) {
+      this.assume(`${DEFAULT_PER_NODE} GPUs per node (default; say "2 nodes of 4x a100" for another)`);
+    }
     // The GPUs a stated tp/pp split needs: "tp 2 h100s" (a card with no count), or prose that says
     // "seems to only use one gpu" next to a pasted `tp_size=2`.
     const split = p.tp * p.pp * p.cp;
@@ -933,6 +937,11 @@ function seriesSibling(id: string, params: number): ModelSpec | null {
   const members = named ? SERIES.get(seriesKey(named[1]!)) : undefined;
   const member = members?.find((m) => sizeNumber(m.size) === params);
   return member ? modelById(member.id) : null;
+}
+
+/** GPUs per node the thread already had (its hardware, or its GPUs counted with no card). */
+function previousPerNode(unnamed: { perNode: number } | undefined, base: Scenario | null): number | undefined {
+  return base?.hardware?.perNode ?? unnamed?.perNode;
 }
 
 /** A comparison side that names a card ("a6000", "on 2x h100"). */

@@ -50,3 +50,14 @@ describe('a bare size in a thread keeps the thread\'s model series', () => {
     );
   });
 });
+
+describe('"2 nodes" said alone', () => {
+  it('in a thread keeps its GPUs per node and card; in a new request takes 8 per node, said', () => {
+    const followUp = thread('13b lora zero3 seq 4096 on 4xA100-80G', 'how about 2 nodes');
+    expect([followUp.scenario.hardware?.count, followUp.scenario.hardware?.perNode, followUp.scenario.hardware?.gpuId]).toEqual([8, 4, 'a100-80g']);
+    const fresh = thread('13b zero3 on a100, 2 nodes');
+    expect(fresh.scenario.hardware?.count).toBe(16);
+    expect(fresh.said).toMatch(/8 GPUs per node \(default/);
+    expect(thread('13b zero3 on 2 nodes of 8xh100').said).not.toMatch(/per node \(default/);
+  });
+});
