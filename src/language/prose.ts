@@ -195,6 +195,8 @@ export function readProse(input: MappedText): ProseReading {
     }))
     // "12 gigs of vram", "a 12 gig card", "80 gigabytes": the memory unit said in words.
     .replace(!has('gig') ? NEVER : /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:gigs?|gigabytes?)\b/g, outsideHubIds((m) => `${m[1]}gb`.padEnd(m[0].length)))
+    // "drop to bf16", "drop the batch to 1": a change to a value; "drop gc", "drop the offload": that setting off.
+    .replace(!has('drop') && !has('remov') ? NEVER : /\b(?:drop|dropping|remove|removing)\b(?!\s*out)(\s+(?:(?:the|my)\s+)?(?:[\w-]+\s+){0,3}?to\b)?/g, outsideHubIds((m) => (m[1] ? ' '.repeat(m[0].length - m[1].length) + m[1] : 'without'.padEnd(m[0].length))))
     .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))
     .replace(/\b(?:rather than|instead of|other than|not using|not with)\b/g, outsideHubIds(() => 'without'))
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.

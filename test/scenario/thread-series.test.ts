@@ -61,3 +61,18 @@ describe('"2 nodes" said alone', () => {
     expect(thread('13b zero3 on 2 nodes of 8xh100').said).not.toMatch(/per node \(default/);
   });
 });
+
+describe('follow-up verbs', () => {
+  const base = '13b lora zero3 offload gc seq 4096 bs 4 on 4xA100-80G';
+  it('"move to h100", "bump seq to 8k", "drop the batch to 1" set the value', () => {
+    expect(thread(base, 'move to h100').scenario.hardware?.gpuId).toBe('h100-80g');
+    expect(thread(base, 'bump seq to 8k').scenario.seq).toBe(8192);
+    expect(thread(base, 'drop the batch to 1').scenario.microBatch).toBe(1);
+  });
+
+  it('"drop gc", "remove gradient checkpointing", "drop the offload" turn the setting off, never on', () => {
+    expect(thread(base, 'drop gc').scenario.recompute).toBe('none');
+    expect(thread(base, 'remove gradient checkpointing').scenario.recompute).toBe('none');
+    expect(thread(base, 'drop the offload').scenario.offload.optimizer).toBe('none');
+  });
+});
