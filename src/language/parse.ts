@@ -13,7 +13,7 @@ import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser } from './parser.js';
 import { readProse } from './prose.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
-import { reconcile } from './reconcile.js';
+import { reconcile, restatements } from './reconcile.js';
 
 export type { Item, ParseOutcome } from './items.js';
 
@@ -204,7 +204,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...p.notes, ...typoNotes];
-  if (tolerant) items = reconcile(items, notes, ignored, text);
+  items = tolerant ? reconcile(items, notes, ignored, text) : restatements(items);
   return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
 }
 

@@ -1,9 +1,8 @@
-import { GPUS, MODELS, gpuById, modelById } from '../catalog/index.js';
+import { GPUS, MODELS, gpuById } from '../catalog/index.js';
 import { VENDOR, isFiller } from './filler.js';
-import { DEEPSEEK_OWN_SIZES, R1_DISTILLS, defaultMember, familyOf, fineTuneModel, sameModelSize, seriesKey, seriesTable } from './families.js';
+import { DEEPSEEK_OWN_SIZES, R1_DISTILLS, defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
 import { FAMILIES, modelIdOf } from './lexicon.js';
 import { tokenize, type Token } from './lexer.js';
-import { sizeNumber } from './numbers.js';
 
 /**
  * The token-level part of reading what people write (issue 11 §3–5), between the lexer and
@@ -59,7 +58,6 @@ export function readTokens(raw: Token[]): TokenReading {
   nameDistills(tokens, notes);
   nameModels(tokens, notes);
   nameSeries(tokens, notes);
-  restatedSizes(tokens);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];
@@ -461,28 +459,6 @@ function nameSeries(tokens: Token[], notes: string[]): void {
       notes.push(`"${text}" names no size: read as ${member.id}${others.length ? ` (say ${others.join(', ')} for another)` : ''}`);
     }
     tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
-  }
-}
-
-/**
- * A size said right beside a catalog model that names none ("DeepSeek-V3 671B", "Kimi K2 1T",
- * "the 671B DeepSeek-V3") restates the model's own total: it joins the model instead of standing
- * as a second model. A size that disagrees stays apart, for the resolver to call a contradiction.
- */
-function restatedSizes(tokens: Token[]): void {
-  for (let i = 0; i < tokens.length; i++) {
-    const model = tokens[i]!;
-    if (model.type !== 'model') continue;
-    const spec = modelById(model.value);
-    const moe = (spec.arch.experts ?? 0) > 1;
-    const restates = (t: Token | undefined) => t?.type === 'size' && sameModelSize(sizeNumber(t.value.toLowerCase()), spec.publishedParams, moe);
-    const joint = (t: Token | undefined) => t !== undefined && isSep(t) && /^(?: |[-_])$/.test(t.text);
-    if (joint(tokens[i + 1]) && restates(tokens[i + 2])) {
-      tokens.splice(i, 3, { ...model, text: wholeText(tokens, i, i + 2) });
-    } else if (i >= 2 && joint(tokens[i - 1]) && restates(tokens[i - 2])) {
-      tokens.splice(i - 2, 3, { ...model, text: wholeText(tokens, i - 2, i), offset: tokens[i - 2]!.offset });
-      i -= 2;
-    }
   }
 }
 

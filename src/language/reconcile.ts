@@ -31,6 +31,14 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   return out;
 }
 
+/**
+ * The same thing said twice in the item language itself ("DeepSeek-V3 671B", "int4 awq"): one
+ * saying, as the tolerant reader keeps one; different values stay, for the resolver to report.
+ */
+export function restatements(items: Item[]): Item[] {
+  return weights(models(items));
+}
+
 type ModelItem = Extract<Item, { kind: 'model' | 'size' | 'hub' }>;
 /** The catalog model an item names: a model, or a Hub repo named after one ("Qwen/Qwen2.5-7B-Instruct"). */
 const catalogOf = (i: ModelItem) => {

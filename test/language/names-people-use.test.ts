@@ -334,7 +334,7 @@ describe('how many, asked in Chinese', () => {
   });
 });
 
-describe('a size said beside a catalog model that names none', () => {
+describe('the same thing said twice: a size beside a catalog model that names none, a width beside its format', () => {
   // pytorch/torchtitan#1558: "I tried running DeepSeek v3 671B with 512 GPUs"; written with the
   // Hub's hyphen ("DeepSeek-V3 671B") it was a contradiction of two models.
   it('restates the model: "DeepSeek-V3 671B", "Kimi K2 1T", "the 671B DeepSeek-V3"', () => {
@@ -346,6 +346,13 @@ describe('a size said beside a catalog model that names none', () => {
     ] as const) {
       expect(read(`serve ${written} fp8 on 8x h200`).scenario.model.id, written).toBe(id);
     }
+  });
+
+  it('a weight width said beside its format restates it: "int4 awq", "gptq 4bit"', () => {
+    expect(read('llama 3.1 70b int4 awq vllm 2x4090').scenario.weights).toBe('awq');
+    expect(read('gptq 4bit llama 2 13b on a 3060 12gb').scenario.weights).toBe('gptq');
+    const two = resolveRequest('awq gptq 7b', null);
+    expect(two.ok).toBe(false);
   });
 
   it('a size that is not the model\'s stays a contradiction naming both', () => {
