@@ -177,6 +177,8 @@ const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'
 const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf4' || weights === 'nf4-dq' ? 'qlora' : 'lora');
 
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
+/** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
+const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
 
 /** Slots only a training run has: with one of them and no intent word, the request trains. */
@@ -400,7 +402,16 @@ class Resolution {
   private mode(): ErrorReply | null {
     const s = this.s;
     const previousMode = this.base?.mode ?? null;
-    const asked = this.patch.value<Scenario['mode']>('mode');
+    let asked = this.patch.value<Scenario['mode']>('mode');
+    // "GRPO … with vllm for generation": TRL's online trainers generate rollouts with vLLM
+    // (use_vllm); the run is still the training one.
+    const trainer = this.patch.value<string>('framework') ?? this.base?.framework ?? '';
+    if (asked === 'inference' && this.patch.has('engine') && ROLLOUT_TRAINERS.has(trainer) && this.patch.get('mode')?.item === this.patch.get('engine')?.item) {
+      asked = undefined;
+      this.patch.drop('mode');
+      this.patch.drop('engine');
+      this.assume(`"${this.patch.get('framework')?.item.text ?? trainer}" with vLLM: vLLM generates the rollouts (TRL use_vllm), the run is training; vLLM's own memory (its GPU in server mode, vllm_gpu_memory_utilization of this one colocated) is not modelled`);
+    }
     const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => this.patch.has(slot));
     const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot)) ?? (TRAINING_FRAMEWORKS.has(this.patch.value<string>('framework') ?? '') ? 'framework' : undefined);
     let mode: Scenario['mode'];

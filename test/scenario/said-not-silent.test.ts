@@ -89,3 +89,17 @@ describe('16-bit default by the card', () => {
     expect(said).toMatch(/bf16 on the RTX 4090 24GB \(the thread's fp16 was for the T4 16GB/);
   });
 });
+
+describe('vLLM beside an online RL trainer', () => {
+  // TRL GRPOTrainer / PPO with use_vllm: vLLM generates the rollouts; the run is training.
+  it('"GRPO … with vllm for generation" is GRPO training, with vLLM\'s own memory said not modelled', () => {
+    for (const text of ['GRPO qwen2.5 1.5b on a single 4090 with vllm for generation', 'GRPO training qwen2.5 7b with vllm on 8 h100']) {
+      const r = resolveRequest(text, null);
+      expect(r.ok && r.scenario!.mode, text).toBe('full');
+      expect(r.ok && r.scenario!.framework, text).toBe('grpo');
+      expect(r.ok && r.assumptions.join(' | '), text).toMatch(/vLLM generates the rollouts/);
+    }
+    const served = resolveRequest('serve qwen2.5 7b with vllm on a 4090', null);
+    expect(served.ok && served.scenario!.mode).toBe('inference');
+  });
+});
