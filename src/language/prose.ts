@@ -6,6 +6,7 @@ import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
+import { readTrainingProse } from './training-prose.js';
 
 /**
  * Text-level rewrites of how people write things the item language spells one way (issue 11
@@ -97,9 +98,9 @@ const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|
  * A training script or recipe config named by its method keeps the method: litgpt's
  * `finetune/lora.py`, `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`
  * and `8B_qlora_single_device.yaml`, LLaMA-Factory's `llama3_lora_sft.yaml`, gpt-oss-recipes'
- * `lora.yaml`. Any other file name is no request word.
+ * `lora.yaml`, Yi's `run_sft_lora_Yi_6b.sh`. Any other file name is no request word.
  */
-const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json)$/;
+const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json|sh)$/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`) says the intent. */
 /** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
 const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
@@ -176,7 +177,7 @@ export function readProse(input: MappedText): ProseReading {
   const hasFile = FILE_EXTENSION.test(input.text);
   const cjk = /[^\x00-\x7f]/.test(input.text);
   const has = (word: string) => input.text.includes(word);
-  const text = input
+  const text = readTrainingProse(input, outsideHubIds)
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))

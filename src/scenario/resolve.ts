@@ -770,8 +770,12 @@ class Resolution {
     const gbs = this.patch.value<number>('gbs');
     if (seq !== undefined) s.seq = seq;
     else if (this.isNew) this.assume(DEFAULT_WORDS.seq);
+    const derived = mbs === undefined ? this.microBatchOfGlobal(gbs, ga) : undefined;
     if (mbs !== undefined) s.microBatch = mbs;
-    else if (this.isNew) this.assume(DEFAULT_WORDS.microBatch);
+    else if (derived !== undefined) {
+      s.microBatch = derived.microBatch;
+      this.assume(`micro-batch ${derived.microBatch} per GPU: gbs ${gbs} ÷ (${derived.replicas} data-parallel replicas × ga ${ga}), as DeepSpeed derives train_micro_batch_size_per_gpu`);
+    } else if (this.isNew) this.assume(DEFAULT_WORDS.microBatch);
     if (ga !== undefined) s.gradAccum = ga;
     if (gbs !== undefined) {
       const p = s.parallel;
@@ -791,6 +795,19 @@ class Resolution {
       s.gradAccum = steps;
     } else if (ga === undefined && this.isNew && s.mode !== 'inference') this.assume(DEFAULT_WORDS.gradAccum);
     return null;
+  }
+
+  /**
+   * A global batch with its accumulation steps and no micro-batch (a DeepSpeed config's
+   * train_batch_size and gradient_accumulation_steps) fixes the micro-batch per GPU:
+   * train_batch_size = micro-batch × accumulation × data-parallel replicas (DeepSpeed config docs).
+   */
+  private microBatchOfGlobal(gbs: number | undefined, ga: number | undefined): { microBatch: number; replicas: number } | undefined {
+    if (gbs === undefined || ga === undefined) return undefined;
+    const p = this.s.parallel;
+    const replicas = Math.max(1, Math.floor(this.gpus() / (p.tp * p.pp * p.cp)));
+    const microBatch = gbs / (replicas * ga);
+    return Number.isInteger(microBatch) && microBatch >= 1 ? { microBatch, replicas } : undefined;
   }
 
   private inference(): ErrorReply | null {

@@ -1,0 +1,30 @@
+import type { MappedText, Piece } from './mapped-text.js';
+
+/**
+ * Ways people describe a training setup in prose that the item language says otherwise:
+ * - "lora only on attention parameters", "LoRA on the attention layers", "attention-only LoRA":
+ *   adapters on the attention projections, q,k,v,o (lm-sys/FastChat#1687);
+ * - "330 data", "5000 samples", "10k examples", "3 epochs": a count of the data or of passes,
+ *   never a sequence length, batch or GPU count (meta-llama/llama-cookbook#872's "330 data with
+ *   each data being around 16000 tokens");
+ * - "Number of GPU: 2", "number of GPUs = 8", "number of cards: 4": a GPU count, not a "how many GPUs"
+ *   question (the same issue's template).
+ * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
+ */
+type Rewrite = (match: RegExpExecArray) => string | Piece[];
+
+const ATTENTION_LORA =
+  /\b(?:(q?lora)(?:\s+adapters?)?\s+(?:only\s+)?(?:on|to|for|in)\s+(?:only\s+)?(?:the\s+)?attention(?:\s+(?:parameters|params|layers|modules|projections|weights|matrices|blocks))?|attention[- ]only\s+(q?lora))\b/g;
+const DATA_COUNT =
+  /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?\s*k?\s+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b)/g;
+const DATA_WORD = /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/;
+const GPU_COUNT_FIELD = /\bnumber\s+of\s+(?:gpus?|cards|devices)\s*[:=]?\s*(\d{1,4})(?![\w.])/g;
+
+export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite): MappedText {
+  const has = (word: string) => text.text.includes(word);
+  const never = /(?!)/g;
+  return text
+    .replace(!has('attention') ? never : ATTENTION_LORA, keep((m) => `${m[1] ?? m[2]} q,k,v,o`.padEnd(m[0].length)))
+    .replace(!DATA_WORD.test(text.text) ? never : DATA_COUNT, keep((m) => ' '.repeat(m[0].length)))
+    .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => `${m[1]} gpus`.padEnd(m[0].length)));
+}
