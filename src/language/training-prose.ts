@@ -18,7 +18,8 @@ const ATTENTION_LORA =
 const DATA_COUNT =
   /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?\s*k?\s+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b)/g;
 const DATA_WORD = /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/;
-const GPU_COUNT_FIELD = /\bnumber\s+of\s+(?:gpus?|cards|devices)\s*[:=]?\s*(\d{1,4})(?![\w.])/g;
+// "number of GPUs = 4" reaches prose as "number of 4 gpus" once the `GPUs = 4` key is read.
+const GPU_COUNT_FIELD = /\bnumber\s+of\s+(?:(?:gpus?|cards|devices)\s*[:=]?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+gpus\b))/g;
 
 export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite): MappedText {
   const has = (word: string) => text.text.includes(word);
@@ -26,5 +27,5 @@ export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => 
   return text
     .replace(!has('attention') ? never : ATTENTION_LORA, keep((m) => `${m[1] ?? m[2]} q,k,v,o`.padEnd(m[0].length)))
     .replace(!DATA_WORD.test(text.text) ? never : DATA_COUNT, keep((m) => ' '.repeat(m[0].length)))
-    .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => `${m[1]} gpus`.padEnd(m[0].length)));
+    .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => (m[1] ? `${m[1]} gpus` : '').padEnd(m[0].length)));
 }

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import { read, sameShape } from './reading-fixtures.js';
+
+/**
+ * How people describe a training run, from real lines of the corpus (c241–c265, cited), each
+ * with other phrasings of the same rule written here: a rule, not a line.
+ */
+
+describe('LoRA on the attention projections, said in words', () => {
+  // lm-sys/FastChat#1687: "… zero3 stage and cpu offload, lora only on attention parameters".
+  it('"lora only on attention parameters" puts adapters on q,k,v,o', () => {
+    const { scenario } = read('finetuned falcon-40b with lora on 8*A100 80G cards, max length 1024, bf16, zero3 stage and cpu offload, lora only on attention parameters');
+    expect(scenario.lora?.targets).toEqual(['q', 'k', 'v', 'o']);
+  });
+
+  it('other ways of saying it read the same, and plain "attention" words stay what they were', () => {
+    sameShape('llama-3-8b lora on the attention layers on a 4090', 'llama-3-8b lora q,k,v,o on a 4090');
+    sameShape('attention-only lora for mistral-7b on an a100', 'mistral-7b lora q,k,v,o on an a100');
+    // No LoRA next to it: flash attention is still the attention kernel, not a target list.
+    expect(read('llama-3-8b lora with flash attention on a 4090').scenario.lora?.targets).toEqual(['q', 'v']);
+  });
+});
+
+describe('a count of data or passes is not a length, a batch or a GPU count', () => {
+  // meta-llama/llama-cookbook#872: "My dataset context is large i.e. 330 data with each data being
+  // around 16000 tokens." with the issue template's "Number of GPU: 2".
+  it('"330 data … around 16000 tokens" is seq 16000, and "Number of GPU: 2" two GPUs', () => {
+    const { scenario } = read(
+      'I am trying to finetune llama 3.1 8B model using FSDP in multi-GPU setup. My dataset context is large i.e. 330 data with each data being around 16000 tokens.\nGPU: A100 PCIe (from runpods)\nNumber of GPU: 2',
+    );
+    expect(scenario.seq).toBe(16000);
+    expect(scenario.hardware?.count).toBe(2);
+    expect(scenario.question.kind).not.toBe('howMany');
+  });
+
+  it('samples, examples and epochs are counted, not read as settings', () => {
+    expect(read('finetune llama-3-8b on 5000 samples, context 4096, on a 4090').scenario.seq).toBe(4096);
+    expect(read('train mistral-7b for 3 epochs on 2x a100-80g').scenario.hardware?.count).toBe(2);
+    // …and the batch beside such a count is still the batch.
+    expect(read('qlora llama-3-8b with a batch size of 4 on 5000 samples on a 4090').scenario.microBatch).toBe(4);
+    expect(read('llama-3-8b lora, number of GPUs = 4, a100-80g').scenario.hardware?.count).toBe(4);
+  });
+});
+
+describe('a script named for its method', () => {
+  // 01-ai/Yi#149: "I tried to fine tune Yi-6B\n bash run_sft_lora_Yi_6b.sh  with batch size=1 on two 4090 gpus".
+  it('a shell script with lora in its name trains LoRA, as a .py one does', () => {
+    expect(read('I tried to fine tune Yi-6B\n bash run_sft_lora_Yi_6b.sh  with batch size=1\non  computer with two 4090 gpus').scenario.mode).toBe('lora');
+    expect(read('bash scripts/train_qlora.sh for llama-2-13b on a 3090').scenario.mode).toBe('qlora');
+    expect(read('bash finetune_full.sh for llama-2-7b on 8x a100-80g').scenario.mode).toBe('full');
+  });
+});
+
+describe('config keys of training frameworks', () => {
+  // huggingface/accelerate#3239: an accelerate FSDP config with `fsdp_activation_checkpointing: true`.
+  it("accelerate's fsdp_activation_checkpointing turns recompute on (and off)", () => {
+    const config = (on: boolean) => `llama-7b full on 8x l40s\ndistributed_type: FSDP\nfsdp_config:\n  fsdp_activation_checkpointing: ${on}\n  fsdp_sharding_strategy: FULL_SHARD\nmixed_precision: bf16`;
+    expect(read(config(true)).scenario.recompute).not.toBe('none');
+    expect(read(config(false)).scenario.recompute).toBe('none');
+  });
+
+  // hiyouga/LlamaFactory#10367: "quantization_type: nf4\ndouble_quantization: true" with LoRA.
+  it("LLaMA-Factory's double_quantization is NF4 double quantisation, only in a config that quantises", () => {
+    const quantised = read('model_name_or_path: Qwen/Qwen2.5-14B\nfinetuning_type: lora\nquantization_bit: 4\nquantization_type: nf4\ndouble_quantization: true');
+    expect(quantised.scenario.weights).toBe('nf4-dq');
+    // Its default is true, so on its own it says nothing about the weights.
+    expect(read('model_name_or_path: Qwen/Qwen2.5-14B\nfinetuning_type: lora\ndouble_quantization: true').scenario.weights).not.toMatch(/nf4/);
+  });
+
+  // modelscope/ms-swift#6329: "swift pt --train_type full --torch_dtype bfloat16 … --deepspeed zero3".
+  it("ms-swift's torch_dtype after --train_type full is DeepSpeed's mixed bf16, not the words \"full bf16\"", () => {
+    const { scenario } = read('swift pt \\\n    --model Qwen3-8B \\\n    --train_type full \\\n    --torch_dtype bfloat16 \\\n    --deepspeed zero3 \\\n    --max_length 3000 on 1x h20');
+    expect(scenario.recipe).toBe('mixed');
+    expect(scenario.mode).toBe('full');
+  });
+});
+
+describe("DeepSpeed's global batch", () => {
+  // deepspeedai/DeepSpeed#7482: "train_batch_size": 8, "gradient_accumulation_steps": 1 and
+  // `deepspeed --num_gpus=4 finetune_llama.py … --batch_size 8` on 4xA100 40G.
+  it('train_batch_size with its accumulation fixes the micro-batch per GPU; the script repeating it is the same batch', () => {
+    const { scenario, said } = read(
+      'finetune Qwen2.5-14B with ZeRO2+offload on 4xA100 40G cards\n{"train_batch_size": 8, "bf16": {"enabled": true}, "zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}}, "gradient_accumulation_steps": 1}\ndeepspeed --num_gpus=4 finetune_llama.py --model_name Qwen/Qwen2.5-14B --batch_size 8',
+    );
+    expect(scenario.microBatch).toBe(2);
+    expect(scenario.gradAccum).toBe(1);
+    expect(said).toMatch(/micro-batch 2 per GPU/);
+  });
+
+  it('other global batches divide the same way, and one that does not divide is still refused', () => {
+    expect(read('llama-2-7b full zero2 gbs 64 ga 4 on 8x a100-80g').scenario.microBatch).toBe(2);
+    expect(read('llama-2-7b full zero3 gbs 16 ga 2 on 8x a100-80g').scenario.microBatch).toBe(1);
+    expect(resolveRequest('llama-2-7b full zero2 gbs 12 ga 4 on 8x a100-80g', null).ok).toBe(false);
+  });
+});
