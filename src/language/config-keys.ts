@@ -6,6 +6,7 @@ import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '.
 import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
 import { readSlurm } from './slurm.js';
 import { readToolOutput } from './tool-output.js';
+import { cardDtypeFlags } from './training-prose.js';
 
 /**
  * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
@@ -923,7 +924,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const unknownKeys: string[] = [];
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
-  const code = readCodeDump(raw);
+  const code = readCodeDump(cardDtypeFlags(raw));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).

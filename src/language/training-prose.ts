@@ -9,6 +9,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  *   each data being around 16000 tokens");
  * - "Number of GPU: 2", "number of GPUs = 8", "number of cards: 4": a GPU count, not a "how many GPUs"
  *   question (the same issue's template).
+ * - `bf16 = is_bfloat16_supported()` (Unsloth): autocast in the 16-bit type the card has (unsloth#2818).
  * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
  */
 type Rewrite = (match: RegExpExecArray) => string | Piece[];
@@ -20,6 +21,17 @@ const DATA_COUNT =
 const DATA_WORD = /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/;
 // "number of GPUs = 4" reaches prose as "number of 4 gpus" once the `GPUs = 4` key is read.
 const GPU_COUNT_FIELD = /\bnumber\s+of\s+(?:(?:gpus?|cards|devices)\s*[:=]?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+gpus\b))/g;
+
+// Unsloth's notebooks: `fp16 = not is_bfloat16_supported(), bf16 = is_bfloat16_supported()` is the
+// Trainer's autocast in whichever 16-bit type the card has (unsloth/__init__.py), never "bfloat16" itself.
+const CARD_DTYPE_FLAG = /\b(?:fp16|bf16)\s*=\s*(?:not\s+)?is_bf(?:loat)?16_supported\(\)/g;
+const CARD_DTYPE_CALL = /\bis_bf(?:loat)?16_supported\(\)/g;
+
+/** Read before the config keys, which would take `bf16=` for a key with no value. */
+export function cardDtypeFlags(text: MappedText): MappedText {
+  if (!text.text.includes('16_supported')) return text;
+  return text.replace(CARD_DTYPE_FLAG, () => 'amp').replace(CARD_DTYPE_CALL, (m) => ' '.repeat(m[0].length));
+}
 
 export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite): MappedText {
   const has = (word: string) => text.text.includes(word);

@@ -616,7 +616,8 @@ class Resolution {
     // A card without bf16 (V100, T4): the 16-bit default is fp16, as the trainers there must run
     // (HF's bf16=True refuses them); same bytes, stated.
     const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
-    const noBf16 = this.isNew && !compute && !recipe && s.compute === 'bf16' && !this.presetSet.has('compute') && card !== null && !card.bf16;
+    // A recipe said without its dtype ("amp", Unsloth's bf16=is_bfloat16_supported()) runs in fp16 there too.
+    const noBf16 = this.isNew && !compute && s.compute === 'bf16' && !this.presetSet.has('compute') && card !== null && !card.bf16;
     if (noBf16) s.compute = 'fp16';
     // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
     const baseCard = this.base?.hardware?.gpuId ? gpuById(this.base.hardware.gpuId) : null;
@@ -627,7 +628,7 @@ class Resolution {
     // Inference has no training recipe: only its weight format is worth stating.
     if (this.isNew && !recipe && !this.presetSet.has('recipe') && s.mode !== 'inference') {
       this.assume(compute ? DEFAULT_WORDS.recipe : noBf16 ? `fp16 mixed precision with fp32 master weights, 16 B/param (the ${card!.name} has no bf16)` : DEFAULT_WORDS.precision);
-    }
+    } else if (noBf16) this.assume(`fp16 compute (the ${card!.name} has no bf16)`);
 
     const computeChanged = s.compute !== before;
     // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.

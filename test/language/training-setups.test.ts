@@ -94,3 +94,34 @@ describe("DeepSpeed's global batch", () => {
     expect(resolveRequest('llama-2-7b full zero2 gbs 12 ga 4 on 8x a100-80g', null).ok).toBe(false);
   });
 });
+
+describe('a series said alone beside its member named in full', () => {
+  // unslothai/unsloth#2818: "I cannot finetune Gemma-3 using Unsloth with T4 GPU" … model_id = "unsloth/gemma-3-1b-it".
+  it('"Gemma-3" is the gemma-3-1b named in the code, not the series default set against it', () => {
+    const { scenario, said } = read('I cannot finetune Gemma-3 using Unsloth with T4 GPU\nmodel_id = "unsloth/gemma-3-1b-it"\nload_in_4bit=True');
+    expect(scenario.model.arch).toEqual(read('gemma-3-1b qlora on a t4').scenario.model.arch);
+    expect(said).toMatch(/named in full/);
+  });
+
+  it('the same for other series, and a series alone still names its default size', () => {
+    expect(read('I am fine-tuning Llama 3.1 on 2x a100-80g, model meta-llama/Llama-3.1-70B').scenario.model.arch.layers).toBe(80);
+    expect(read('qwen2.5 lora: Qwen2.5-14B-Instruct on a 4090').scenario.model.arch).toEqual(read('qwen2.5-14b lora on a 4090').scenario.model.arch);
+    expect(read('I am fine-tuning Llama 3.1 on a 4090').said).toMatch(/names no size/);
+  });
+});
+
+describe("Unsloth's precision idiom", () => {
+  // unslothai/unsloth#2818: "fp16=not is_bfloat16_supported(), bf16=is_bfloat16_supported()" on a T4.
+  const idiom = (card: string) => `llama-3-8b qlora on ${card}\nargs = TrainingArguments(\n    fp16 = not is_bfloat16_supported(),\n    bf16 = is_bfloat16_supported(),\n)`;
+  it('is autocast in the 16-bit type the card has: fp16 on a T4 or V100, bf16 on a 4090', () => {
+    for (const [card, compute] of [['a t4', 'fp16'], ['a v100', 'fp16'], ['a 4090', 'bf16']] as const) {
+      const { scenario } = read(idiom(card));
+      expect([scenario.recipe, scenario.compute], card).toEqual(['amp', compute]);
+    }
+  });
+
+  it('"amp" said without its dtype follows the card too', () => {
+    expect(read('llama-3-8b qlora amp on a t4').scenario.compute).toBe('fp16');
+    expect(read('llama-3-8b qlora amp on an a100').scenario.compute).toBe('bf16');
+  });
+});
