@@ -539,6 +539,12 @@ const KEYS: Record<string, Handler> = {
   r: numeric('lora rank'),
   lora_r: numeric('lora rank'),
   lora_rank: numeric('lora rank'),
+  // DeepSpeed-Chat (applications/DeepSpeed-Chat, training/utils/module/lora.py): --lora_dim is the
+  // rank (0, its default, is no LoRA); --lora_module_name a part of the module names that get LoRA:
+  // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks.
+  lora_dim: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE),
+  lora_module_name: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? say('lora all-linear') : IGNORE),
+  only_optimize_lora: flag('lora'),
   rank: numeric('lora rank'),
   lora_alpha: numeric('lora alpha'),
   alpha: numeric('lora alpha'),

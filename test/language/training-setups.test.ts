@@ -125,3 +125,19 @@ describe("Unsloth's precision idiom", () => {
     expect(read('llama-3-8b qlora amp on an a100').scenario.compute).toBe('bf16');
   });
 });
+
+describe("DeepSpeed-Chat's LoRA flags", () => {
+  // deepspeedai/DeepSpeedExamples#411: "--zero_stage 0 --lora_dim 128 --lora_module_name transformer.h. --only_optimize_lora".
+  it('--lora_dim is the rank and a block path in --lora_module_name is every linear layer', () => {
+    const { scenario } = read('deepspeed --num_gpus 4 main.py --model_name_or_path bigscience/bloomz-7b1 --per_device_train_batch_size 4 --max_seq_len 2048 --zero_stage 0 --lora_dim 128 --lora_module_name transformer.h. --only_optimize_lora --deepspeed');
+    expect(scenario.mode).toBe('lora');
+    expect(scenario.lora?.rank).toBe(128);
+    expect(scenario.lora?.targets).toEqual(['q', 'k', 'v', 'o', 'gate', 'up', 'down']);
+  });
+
+  it("step 1's other spellings: decoder.layers., a projection name, and lora_dim 0 (no LoRA)", () => {
+    expect(read('deepspeed main.py --model_name_or_path facebook/opt-1.3b --lora_dim 8 --lora_module_name decoder.layers. on a 4090').scenario.lora?.rank).toBe(8);
+    expect(read('deepspeed main.py --model_name_or_path meta-llama/Llama-2-7b-hf --lora_dim 16 --lora_module_name q_proj on a 4090').scenario.lora?.targets).toEqual(['q']);
+    expect(read('deepspeed main.py --model_name_or_path meta-llama/Llama-2-7b-hf --lora_dim 0 --zero_stage 3 on 8x a100-80g').scenario.mode).toBe('full');
+  });
+});
