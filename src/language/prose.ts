@@ -177,7 +177,7 @@ export function readProse(input: MappedText): ProseReading {
   const hasFile = FILE_EXTENSION.test(input.text);
   const cjk = /[^\x00-\x7f]/.test(input.text);
   const has = (word: string) => input.text.includes(word);
-  const text = readTrainingProse(input, outsideHubIds)
+  const text = readTrainingProse(input, outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))

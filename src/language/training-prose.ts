@@ -10,6 +10,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  * - "Number of GPU: 2", "number of GPUs = 8", "number of cards: 4": a GPU count, not a "how many GPUs"
  *   question (the same issue's template).
  * - `bf16 = is_bfloat16_supported()` (Unsloth): autocast in the 16-bit type the card has (unsloth#2818).
+ * - Huawei Ascend 910 NPUs beside a GPU: not a card modelled, set aside with a note.
  * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
  */
 type Rewrite = (match: RegExpExecArray) => string | Piece[];
@@ -33,11 +34,20 @@ export function cardDtypeFlags(text: MappedText): MappedText {
   return text.replace(CARD_DTYPE_FLAG, () => 'amp').replace(CARD_DTYPE_CALL, (m) => ' '.repeat(m[0].length));
 }
 
-export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite): MappedText {
+// Huawei Ascend NPUs ("64张910A(32G)", "8卡910B", "Ascend 910B2"): not CUDA GPUs, so not a card
+// the estimate models; set aside, said, so a GPU named beside them is the setup (LlamaFactory#4133).
+const ASCEND =
+  /(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?(?:(?:huawei|华为|ascend|昇腾)\s*)+(?:npu\s*)?910[a-c]?\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?|(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?910[a-c]\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?/g;
+
+export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
   const has = (word: string) => text.text.includes(word);
   const never = /(?!)/g;
   return text
     .replace(!has('attention') ? never : ATTENTION_LORA, keep((m) => `${m[1] ?? m[2]} q,k,v,o`.padEnd(m[0].length)))
+    .replace(!has('910') ? never : ASCEND, keep((m) => {
+      notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); set aside`);
+      return ' '.repeat(m[0].length);
+    }))
     .replace(!DATA_WORD.test(text.text) ? never : DATA_COUNT, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => (m[1] ? `${m[1]} gpus` : '').padEnd(m[0].length)));
 }

@@ -141,3 +141,20 @@ describe("DeepSpeed-Chat's LoRA flags", () => {
     expect(read('deepspeed main.py --model_name_or_path meta-llama/Llama-2-7b-hf --lora_dim 0 --zero_stage 3 on 8x a100-80g').scenario.mode).toBe('full');
   });
 });
+
+describe('Huawei Ascend NPUs beside a GPU', () => {
+  // hiyouga/LlamaFactory#4133: "qwen1.5_7B使用Zero-2方式在8张A100(40G)和64张910A(32G)上SFT，报OOM".
+  it('the 910A NPUs are set aside, said, and the A100s are the setup (not a contradiction, not 64 GPUs)', () => {
+    const { scenario, said } = read('qwen1.5_7B使用Zero-2方式在8张A100(40G)和64张910A(32G)上SFT，报OOM');
+    expect(scenario.hardware).toMatchObject({ gpuId: 'a100-40g', count: 8 });
+    expect(said).toMatch(/Ascend NPUs are not modelled/);
+  });
+
+  it('alone they name no GPU, and "910" in other words is left as it was', () => {
+    const alone = read('8卡910B 全参微调 qwen2.5-7b');
+    expect(alone.scenario.hardware).toBeNull();
+    expect(alone.said).toMatch(/Ascend NPUs are not modelled/);
+    expect(read('qwen2.5-7b lora on Ascend 910B2 and 2x a100-80g').scenario.hardware?.count).toBe(2);
+    expect(read('llama-2-7b inference seq 910 on a 4090').scenario.seq).toBe(910);
+  });
+});
