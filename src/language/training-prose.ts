@@ -7,6 +7,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  * - "330 data", "5000 samples", "10k examples", "3 epochs": a count of the data or of passes,
  *   never a sequence length, batch or GPU count (meta-llama/llama-cookbook#872's "330 data with
  *   each data being around 16000 tokens");
+ * - "4 samples per GPU": the micro-batch;
  * - "Number of GPU: 2", "number of GPUs = 8", "number of cards: 4": a GPU count, not a "how many GPUs"
  *   question (the same issue's template).
  * - `bf16 = is_bfloat16_supported()` (Unsloth): autocast in the 16-bit type the card has (unsloth#2818).
@@ -18,9 +19,11 @@ type Rewrite = (match: RegExpExecArray) => string | Piece[];
 const ATTENTION_LORA =
   /\b(?:(q?lora)(?:\s+adapters?)?\s+(?:only\s+)?(?:on|to|for|in)\s+(?:only\s+)?(?:the\s+)?attention(?:\s+(?:parameters|params|layers|modules|projections|weights|matrices|blocks))?|attention[- ]only\s+(q?lora))\b/g;
 const DATA_COUNT =
-  /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?\s*k?\s+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b)/g;
+  /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?\s*k?\s+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g;
 const DATA_WORD = /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/;
 // "number of GPUs = 4" reaches prose as "number of 4 gpus" once the `GPUs = 4` key is read.
+// "4 samples per GPU", "2 sequences per device": the micro-batch, said by what it holds.
+const PER_GPU_BATCH = /(?<![\w.])(\d{1,4})\s+(?:samples?|examples?|sequences?|seqs)\s+(?:per|each|a|an)\s+(?:gpu|device|card)\b/g;
 const GPU_COUNT_FIELD = /\bnumber\s+of\s+(?:(?:gpus?|cards|devices)\s*[:=]?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+gpus\b))/g;
 
 // Unsloth's notebooks: `fp16 = not is_bfloat16_supported(), bf16 = is_bfloat16_supported()` is the
@@ -48,6 +51,7 @@ export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => 
       notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); set aside`);
       return ' '.repeat(m[0].length);
     }))
+    .replace(!/\b(?:per|each|a|an)\s+(?:gpu|device|card)\b/.test(text.text) ? never : PER_GPU_BATCH, keep((m) => `bs ${m[1]}`.padEnd(m[0].length)))
     .replace(!DATA_WORD.test(text.text) ? never : DATA_COUNT, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => (m[1] ? `${m[1]} gpus` : '').padEnd(m[0].length)));
 }

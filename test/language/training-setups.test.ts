@@ -40,6 +40,9 @@ describe('a count of data or passes is not a length, a batch or a GPU count', ()
     // …and the batch beside such a count is still the batch.
     expect(read('qlora llama-3-8b with a batch size of 4 on 5000 samples on a 4090').scenario.microBatch).toBe(4);
     expect(read('llama-3-8b lora, number of GPUs = 4, a100-80g').scenario.hardware?.count).toBe(4);
+    // "4 samples per GPU" is a batch, whatever word counts it.
+    expect(read('qlora llama-3-8b with 4 samples per GPU on a 4090').scenario.microBatch).toBe(4);
+    expect(read('full finetune mistral-7b, 2 sequences per device, zero3 on 8x a100-80g').scenario.microBatch).toBe(2);
   });
 });
 
