@@ -161,3 +161,18 @@ describe('Huawei Ascend NPUs beside a GPU', () => {
     expect(read('llama-2-7b inference seq 910 on a 4090').scenario.seq).toBe(910);
   });
 });
+
+describe('a series sized in words, named alone', () => {
+  // A known gap of the corpus work: "bert" alone was a grammar error ("I expected a model size").
+  it('"fine-tune bert" is BERT-base, stated with the other size', () => {
+    const { scenario, said } = read('fine-tune bert on a 3060');
+    expect(scenario.model.arch).toEqual(read('bert-base-uncased full on a 3060').scenario.model.arch);
+    expect(said).toMatch(/"bert" names no size: read as bert-base-uncased \(say large/);
+  });
+
+  it('"BERT large" and the Hub name keep their size, and a series sized in billions keeps its 7–9B default', () => {
+    expect(read('bert large full finetune on a v100').scenario.model.arch).toEqual(read('bert-large-uncased full on a v100').scenario.model.arch);
+    expect(read('finetune BERT with batch size 32 on a T4').scenario.microBatch).toBe(32);
+    expect(read('I am fine-tuning Llama 3.1 on a 4090').scenario.model.arch).toEqual(read('llama-3.1-8b full on a 4090').scenario.model.arch);
+  });
+});
