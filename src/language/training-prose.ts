@@ -1,3 +1,4 @@
+import { gpuIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
 
 /**
@@ -11,6 +12,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  * - "Number of GPU: 2", "number of GPUs = 8", "number of cards: 4": a GPU count, not a "how many GPUs"
  *   question (the same issue's template).
  * - `bf16 = is_bfloat16_supported()` (Unsloth): autocast in the 16-bit type the card has (unsloth#2818).
+ * - "16 H100s across 2 nodes": 2 nodes of 8 H100s, not 16 GPUs with an unreadable node count;
  * - Huawei Ascend 910 NPUs beside a GPU: not a card modelled, set aside with a note.
  * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
  */
@@ -42,6 +44,23 @@ export function cardDtypeFlags(text: MappedText): MappedText {
 const ASCEND =
   /(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?(?:(?:huawei|华为|ascend|昇腾)\s*)+(?:npu\s*)?910[a-c]?\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?|(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?910[a-c]\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?/g;
 
+// "16 H100s across 2 nodes", "32 A100 80GB GPUs on 4 nodes": the GPUs in all, spread evenly over
+// the nodes, i.e. "2 nodes of 8x H100" (the grammar reads a node count before the cards).
+const CARDS_OVER_NODES =
+  /(?<![\w.])(\d{1,4})\s*[x×*]?\s*(gpu(?=s?\s)|(?:(?:nvidia|tesla|geforce)\s+)?(?:rtx\s?)?[a-z]{0,3}\d{2,4}[a-z]*?(?:[-\s]?\d{2,3}\s?gb?)?)s?(?:\s+(?:gpus?|cards?))?\s+(?:(?:spread\s+|split\s+)?(?:over|across)|on|in)\s+(\d{1,3})\s+(?:nodes?|machines?|servers?|hosts?)\b/g;
+const cardsOverNodes = (m: RegExpExecArray): string => {
+  const [all, total, card, nodes] = [m[0], Number(m[1]), m[2]!, Number(m[3])];
+  // "8 GPUs in 1 node": no card named, the count alone (over one node, or nodes of its share).
+  if (/^gpu$/.test(card)) {
+    if (nodes === 1) return `${total} gpus`.padEnd(all.length);
+    return total % nodes === 0 ? `${nodes} nodes of ${total / nodes} gpus`.padEnd(all.length) : all;
+  }
+  const named = card.replace(/^(?:nvidia|tesla|geforce)\s+/, '');
+  const known = gpuIdOf(named) ?? gpuIdOf(named.replace(/[-\s]?\d{2,3}\s?gb?$/, ''));
+  if (!known || nodes < 2 || total % nodes !== 0) return all;
+  return `${nodes} nodes of ${total / nodes}x ${named}`.padEnd(all.length);
+};
+
 export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
   const has = (word: string) => text.text.includes(word);
   const never = /(?!)/g;
@@ -52,6 +71,7 @@ export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => 
       return ' '.repeat(m[0].length);
     }))
     .replace(!/\b(?:per|each|a|an)\s+(?:gpu|device|card)\b/.test(text.text) ? never : PER_GPU_BATCH, keep((m) => `bs ${m[1]}`.padEnd(m[0].length)))
+    .replace(!/node|machine|server|host/.test(text.text) ? never : CARDS_OVER_NODES, keep(cardsOverNodes))
     .replace(!DATA_WORD.test(text.text) ? never : DATA_COUNT, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => (m[1] ? `${m[1]} gpus` : '').padEnd(m[0].length)));
 }

@@ -176,3 +176,20 @@ describe('a series sized in words, named alone', () => {
     expect(read('I am fine-tuning Llama 3.1 on a 4090').scenario.model.arch).toEqual(read('llama-3.1-8b full on a 4090').scenario.model.arch);
   });
 });
+
+describe('GPUs counted in all, then spread over nodes', () => {
+  // Written here (the corpus' "2 nodes (16xA100 80G)" is the same setup the other way round):
+  // "on 16 H100s over 2 nodes" lost the count and the context after it (1 GPU, seq 2048).
+  it('"16 H100s over 2 nodes" is 2 nodes of 8 H100s, and what follows is still read', () => {
+    const { scenario } = read('SFT of gemma-3-27b with FSDP on 16 H100s over 2 nodes, context 16k');
+    expect(scenario.hardware).toMatchObject({ gpuId: 'h100-80g', count: 16 });
+    expect(scenario.seq).toBe(16384);
+    sameShape('qwen2.5-72b full on 24 h800 across 4 nodes', 'qwen2.5-72b full on 4 nodes of 6x h800');
+    sameShape('full finetune llama-3-70b on 32 a100 80gb gpus across 4 nodes', 'full finetune llama-3-70b on 4 nodes of 8x a100-80g');
+  });
+
+  it('with no card named the count stands alone, and one node is just the count', () => {
+    sameShape('qwen2.5-7b full zero3 on 16 GPUs across 2 nodes', 'qwen2.5-7b full zero3 on 2 nodes of 8 gpus');
+    sameShape('qwen2.5-7b lora on 8 gpus in 1 node', 'qwen2.5-7b lora on 8 gpus');
+  });
+});
