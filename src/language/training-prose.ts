@@ -13,6 +13,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  *   question (the same issue's template).
  * - `bf16 = is_bfloat16_supported()` (Unsloth): autocast in the 16-bit type the card has (unsloth#2818).
  * - "16 H100s across 2 nodes": 2 nodes of 8 H100s, not 16 GPUs with an unreadable node count;
+ * - "paged_adamw_8bit", "optim adamw_8bit" in prose: the optimizer, not "adamw" and 8-bit weights;
  * - Huawei Ascend 910 NPUs beside a GPU: not a card modelled, set aside with a note.
  * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
  */
@@ -61,6 +62,13 @@ const cardsOverNodes = (m: RegExpExecArray): string => {
   return `${nodes} nodes of ${total / nodes}x ${named}`.padEnd(all.length);
 };
 
+// HF `optim` values written in prose ("with paged_adamw_8bit", "optim adamw_8bit"): one optimizer,
+// not "adamw" and an "_8bit" read as 8-bit weights (which turned QLoRA into LoRA on int8).
+const OPTIM_NAME =
+  /(?<![\w.])(?:optim(?:izer)?\s*[:=]?\s*)?((?:paged_)?adamw?(?:_bnb)?_(?:8|32)bit|paged_adamw|adamw_torch_fused|adamw_torch)(?![\w.])/g;
+const optimizerWords = (name: string): string =>
+  /paged.*8bit/.test(name) ? 'paged adamw 8bit' : /paged/.test(name) ? 'paged adamw' : /8bit/.test(name) ? 'adamw 8bit' : /fused/.test(name) ? 'fused adamw' : 'adamw';
+
 export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
   const has = (word: string) => text.text.includes(word);
   const never = /(?!)/g;
@@ -71,6 +79,7 @@ export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => 
       return ' '.repeat(m[0].length);
     }))
     .replace(!/\b(?:per|each|a|an)\s+(?:gpu|device|card)\b/.test(text.text) ? never : PER_GPU_BATCH, keep((m) => `bs ${m[1]}`.padEnd(m[0].length)))
+    .replace(!/adam/.test(text.text) ? never : OPTIM_NAME, keep((m) => optimizerWords(m[1]!).padEnd(m[0].length)))
     .replace(!/node|machine|server|host/.test(text.text) ? never : CARDS_OVER_NODES, keep(cardsOverNodes))
     .replace(!DATA_WORD.test(text.text) ? never : DATA_COUNT, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('number of') ? never : GPU_COUNT_FIELD, keep((m) => (m[1] ? `${m[1]} gpus` : '').padEnd(m[0].length)));

@@ -193,3 +193,21 @@ describe('GPUs counted in all, then spread over nodes', () => {
     sameShape('qwen2.5-7b lora on 8 gpus in 1 node', 'qwen2.5-7b lora on 8 gpus');
   });
 });
+
+describe('an optimizer named by its HF `optim` value in prose', () => {
+  // Written here after a probe: "QLoRA … paged_adamw_8bit" read "_8bit" as 8-bit weights, so
+  // QLoRA became LoRA on int8 (the same names are in c055's and c244's configs as keys).
+  it('"paged_adamw_8bit" in a sentence is the paged 8-bit AdamW, and QLoRA stays QLoRA on NF4', () => {
+    const { scenario } = read('QLoRA on Llama-3.1-70B with 1x H100 80GB, max_seq_len 4096, per-device batch 2, grad accum 16, paged_adamw_8bit');
+    expect(scenario.mode).toBe('qlora');
+    expect(scenario.weights).toBe('nf4');
+    expect(scenario.optimizer).toBe(read('llama-3.1-70b qlora paged adamw 8bit on 1x h100').scenario.optimizer);
+  });
+
+  it('adamw_8bit, "optim paged_adamw_8bit" and adamw_torch_fused read as those optimizers, and load_in_8bit is still the weights', () => {
+    sameShape('qlora llama-3-8b on a 4090 with adamw_8bit', 'qlora llama-3-8b adamw 8bit on a 4090');
+    sameShape('qlora llama-3-8b on a 4090, optim paged_adamw_8bit', 'qlora llama-3-8b paged adamw 8bit on a 4090');
+    sameShape('full finetune llama-3-8b with adamw_torch_fused on h100', 'full finetune llama-3-8b fused adamw on h100');
+    expect(read('lora llama-3-8b load_in_8bit on a 4090 with paged_adamw_32bit').scenario.weights).toBe('int8');
+  });
+});
