@@ -14,6 +14,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  * - `bf16 = is_bfloat16_supported()` (Unsloth): autocast in the 16-bit type the card has (unsloth#2818).
  * - "16 H100s across 2 nodes": 2 nodes of 8 H100s, not 16 GPUs with an unreadable node count;
  * - "paged_adamw_8bit", "optim adamw_8bit" in prose: the optimizer, not "adamw" and 8-bit weights;
+ * - torchtune's "llama3_1/8B_lora", "qwen2_5/7B_…": the version with its dot (Llama 3.1, Qwen2.5);
  * - Huawei Ascend 910 NPUs beside a GPU: not a card modelled, set aside with a note.
  * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
  */
@@ -34,10 +35,19 @@ const GPU_COUNT_FIELD = /\bnumber\s+of\s+(?:(?:gpus?|cards|devices)\s*[:=]?\s*(\
 const CARD_DTYPE_FLAG = /\b(?:fp16|bf16)\s*=\s*(?:not\s+)?is_bf(?:loat)?16_supported\(\)/g;
 const CARD_DTYPE_CALL = /\bis_bf(?:loat)?16_supported\(\)/g;
 
-/** Read before the config keys, which would take `bf16=` for a key with no value. */
+// torchtune names its config folders and builders with '_' for the version's dot: llama3_1/8B_lora,
+// llama3_2/1B_full, qwen2_5/7B_lora_single_device are Llama 3.1, Llama 3.2 and Qwen2.5 (not Llama 3,
+// a "1B" of no family, Qwen2).
+const UNDERSCORE_VERSION = /(?<![a-z0-9_.])(llama|qwen|gemma|phi|mistral)(\d)_(\d)(?![0-9])(?=[\/_\-\s.]|$)/g;
+
+/**
+ * Read before the config keys: they would take `bf16=` for a key with no value, and a torchtune
+ * `--config llama3_1/8B_lora` for a value of theirs.
+ */
 export function cardDtypeFlags(text: MappedText): MappedText {
-  if (!text.text.includes('16_supported')) return text;
-  return text.replace(CARD_DTYPE_FLAG, () => 'amp').replace(CARD_DTYPE_CALL, (m) => ' '.repeat(m[0].length));
+  const versioned = /\d_\d/.test(text.text) ? text.replace(UNDERSCORE_VERSION, (m) => `${m[1]}${m[2]}.${m[3]}`) : text;
+  if (!versioned.text.includes('16_supported')) return versioned;
+  return versioned.replace(CARD_DTYPE_FLAG, () => 'amp').replace(CARD_DTYPE_CALL, (m) => ' '.repeat(m[0].length));
 }
 
 // Huawei Ascend NPUs ("64张910A(32G)", "8卡910B", "Ascend 910B2"): not CUDA GPUs, so not a card

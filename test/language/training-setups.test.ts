@@ -211,3 +211,23 @@ describe('an optimizer named by its HF `optim` value in prose', () => {
     expect(read('lora llama-3-8b load_in_8bit on a 4090 with paged_adamw_32bit').scenario.weights).toBe('int8');
   });
 });
+
+describe("torchtune's version with an underscore", () => {
+  // Written here after a probe: "--config llama3_2/1B_lora_single_device" read a "1B" of no family
+  // (22 layers, a 32000 vocabulary) and "qwen2_5/7B" Qwen2; the corpus' c047/c048 use "llama3_1/70B".
+  it('llama3_1, llama3_2 and qwen2_5 config folders are Llama 3.1, Llama 3.2 and Qwen2.5', () => {
+    for (const [config, id] of [
+      ['llama3_1/8B_lora', 'llama-3.1-8b'],
+      ['llama3_2/1B_lora_single_device', 'llama-3.2-1b'],
+      ['llama3_2/3B_full', 'llama-3.2-3b'],
+      ['qwen2_5/7B_lora_single_device', 'qwen2.5-7b'],
+      ['llama3_1/70B_full', 'llama-3.1-70b'],
+    ] as const) {
+      expect(read(`tune run lora_finetune_single_device --config ${config} on a 4090`).scenario.model.id, config).toBe(id);
+    }
+  });
+
+  it('a builder name keeps its underscores (torchtune.models.llama3_1.lora_llama3_1_8b)', () => {
+    expect(read('model:\n  _component_: torchtune.models.llama3_1.lora_llama3_1_8b\n  lora_rank: 16\non 2x 4090').scenario.model.id).toBe('llama-3.1-8b');
+  });
+});
