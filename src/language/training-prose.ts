@@ -15,6 +15,7 @@ import type { MappedText, Piece } from './mapped-text.js';
  * - "16 H100s across 2 nodes": 2 nodes of 8 H100s, not 16 GPUs with an unreadable node count;
  * - "paged_adamw_8bit", "optim adamw_8bit" in prose: the optimizer, not "adamw" and 8-bit weights;
  * - torchtune's "llama3_1/8B_lora", "qwen2_5/7B_…": the version with its dot (Llama 3.1, Qwen2.5);
+ * - "需要多少显存" (how much GPU memory): the question itself, not an unread word;
  * - Huawei Ascend 910 NPUs beside a GPU: not a card modelled, set aside with a note.
  * Each rule is guarded by a cheap `includes` so a message without its word costs one scan.
  */
@@ -79,10 +80,15 @@ const OPTIM_NAME =
 const optimizerWords = (name: string): string =>
   /paged.*8bit/.test(name) ? 'paged adamw 8bit' : /paged/.test(name) ? 'paged adamw' : /8bit/.test(name) ? 'adamw 8bit' : /fused/.test(name) ? 'fused adamw' : 'adamw';
 
+// "需要多少显存" / "显存要多少" (how much GPU memory does it need): the question every estimate answers,
+// not a word left unread (a short Chinese line was refused for it).
+const HOW_MUCH_MEMORY_ZH = /(?:需要|要|得)?多少(?=\s*(?:显存|内存|vram|memory|gb?\b))|(?<=(?:显存|vram)\s*)(?:需要|要|得)?多少/g;
+
 export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
   const has = (word: string) => text.text.includes(word);
   const never = /(?!)/g;
   return text
+    .replace(!has('多少') ? never : HOW_MUCH_MEMORY_ZH, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('attention') ? never : ATTENTION_LORA, keep((m) => `${m[1] ?? m[2]} q,k,v,o`.padEnd(m[0].length)))
     .replace(!has('910') ? never : ASCEND, keep((m) => {
       notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); set aside`);

@@ -231,3 +231,12 @@ describe("torchtune's version with an underscore", () => {
     expect(read('model:\n  _component_: torchtune.models.llama3_1.lora_llama3_1_8b\n  lora_rank: 16\non 2x 4090').scenario.model.id).toBe('llama-3.1-8b');
   });
 });
+
+describe('"how much GPU memory" in Chinese', () => {
+  // Written here after a probe: "qwen2.5-72b qlora 需要多少显存" was refused for the unread "多少".
+  it('is the question the estimate answers, however it is ordered', () => {
+    expect(read('qwen2.5-72b qlora 需要多少显存').scenario.mode).toBe('qlora');
+    expect(read('微调qwen2.5-7b需要多少显存').scenario.model.id).toBe('qwen2.5-7b');
+    expect(read('全参微调72b显存要多少').scenario.mode).toBe('full');
+  });
+});
