@@ -6,6 +6,7 @@ import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '.
 import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
 import { readSlurm } from './slurm.js';
 import { readToolOutput } from './tool-output.js';
+import { cardDtypeFlags } from './training-prose.js';
 
 /**
  * Config keys people paste (issue 11 §2), read as request words. Each key maps its value onto
@@ -363,11 +364,19 @@ const promptLength: Handler = (v, ctx) => {
 
 const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
 
+const sameAsDeepSpeedGlobalBatch = (n: number, ctx: KeyContext): boolean => {
+  const global = ctx.values?.get('train_batch_size');
+  return global !== undefined && numberOf(global) === n;
+};
+
 /** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
 const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (!Number.isFinite(n)) return IGNORE;
   if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
+  // A script's --batch_size equal to its DeepSpeed config's train_batch_size is that global batch
+  // said twice (DeepSpeedExamples' finetune_llama.py passes it on), not a micro-batch per GPU.
+  if (sameAsDeepSpeedGlobalBatch(n, ctx)) return { ignore: true, note: `batch_size ${n} is DeepSpeed's train_batch_size (the global batch), read once` };
   // Under pipeline parallelism the batch a launch script sets is the global batch the pipeline
   // schedule splits into micro-batches (Megatron-LM --global-batch-size; NVIDIA/Megatron-LM#1571's
   // BATCH_SIZE next to PP_SIZE).
@@ -493,7 +502,8 @@ const KEYS: Record<string, Handler> = {
     if (d === 'fp32') return say('fp32');
     // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
     // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
-    if (ctx.keys.has('train_type')) return say(`${d} mixed`);
+    // "mixed bf16", not "bf16 mixed": after `--train_type full` the words would read "full bf16" (pure).
+    if (ctx.keys.has('train_type')) return say(`mixed ${d}`);
     return say(`pure ${d}`);
   },
   dtype: dtype,
@@ -535,6 +545,12 @@ const KEYS: Record<string, Handler> = {
   r: numeric('lora rank'),
   lora_r: numeric('lora rank'),
   lora_rank: numeric('lora rank'),
+  // DeepSpeed-Chat (applications/DeepSpeed-Chat, training/utils/module/lora.py): --lora_dim is the
+  // rank (0, its default, is no LoRA); --lora_module_name a part of the module names that get LoRA:
+  // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks.
+  lora_dim: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE),
+  lora_module_name: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? say('lora all-linear') : IGNORE),
+  only_optimize_lora: flag('lora'),
   rank: numeric('lora rank'),
   lora_alpha: numeric('lora alpha'),
   alpha: numeric('lora alpha'),
@@ -586,6 +602,10 @@ const KEYS: Record<string, Handler> = {
   // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
   peft_method: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE),
   bnb_4bit_use_double_quant: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE),
+  // LLaMA-Factory's names for the same bitsandbytes settings (hparams/model_args.py: quantization_type, double_quantization).
+  // Its default is true, so only a config that also quantises says anything by it.
+  double_quantization: (v, ctx) => (isTrue(v) && ['quantization_bit', 'quantization_type', 'quantization_method'].some((k) => ctx.keys.has(k)) ? say('nf4 dq') : IGNORE),
+  quantization_type: (v) => (unquote(v).toLowerCase() === 'nf4' ? say('nf4') : IGNORE),
   bnb_4bit_quant_type: (v) => (/nf4|fp4/.test(unquote(v)) ? say('nf4') : IGNORE),
   quantization_bit: (v, ctx) => {
     const n = numberOf(v);
@@ -623,6 +643,8 @@ const KEYS: Record<string, Handler> = {
   fsdp_sharding_strategy: fsdp,
   sharding_strategy: fsdp,
   fsdp_offload_params: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
+  // accelerate's FSDP plugin checkpoints each wrapped layer's activations (accelerate FSDP docs).
+  fsdp_activation_checkpointing: flag('gc', 'no gc'),
   cpu_offload: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE),
   // parallelism and devices
   // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
@@ -914,7 +936,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const unknownKeys: string[] = [];
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
-  const code = readCodeDump(raw);
+  const code = readCodeDump(cardDtypeFlags(raw));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).

@@ -74,7 +74,8 @@ export const seriesKey = (text: string) => text.toLowerCase().replace(/[\s_\-]+/
 export function seriesTable(models: readonly { id: string; publishedParams: number }[]): Map<string, SeriesMember[]> {
   const table = new Map<string, SeriesMember[]>();
   for (const m of models) {
-    const found = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(m.id);
+    // BERT's sizes are words ("bert-base-uncased", "bert-large-uncased").
+    const found = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(m.id) ?? /^([a-z]+)-(base|large)(?:-(?:un)?cased)?$/.exec(m.id);
     if (!found) continue;
     const key = seriesKey(found[1]!);
     table.set(key, [...(table.get(key) ?? []), { id: m.id, size: found[2]!, params: m.publishedParams }].sort((a, b) => a.params - b.params));
@@ -82,9 +83,10 @@ export function seriesTable(models: readonly { id: string; publishedParams: numb
   return table;
 }
 
-/** The size read when a series is named without one: the common 7–9B class when the series has it, else its largest. */
+/** The size read when a series is named without one: its base size when sized in words, the common 7–9B class when the series has it, else its largest. */
 export function defaultMember(members: SeriesMember[]): SeriesMember {
-  return members.find((m) => m.params >= 6.5e9) ?? members.at(-1)!;
+  // A series sized in words is meant at its base size ("fine-tune bert" is BERT-base).
+  return members.find((m) => m.size === 'base') ?? members.find((m) => m.params >= 6.5e9) ?? members.at(-1)!;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { MappedText, Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
+import { readTrainingProse } from './training-prose.js';
 
 /**
  * Text-level rewrites of how people write things the item language spells one way (issue 11
@@ -17,11 +18,6 @@ import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
  */
 
 const FAMILY_START = new RegExp(`^(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})`);
-/**
- * A family's version written with "_" ("llama3_1", "qwen2_5_7b": torchtune's config folders, file
- * names): "3.1", "2.5". Not a size after it ("llama3_8b" is Llama 3 8B).
- */
-const UNDERSCORE_VERSION = new RegExp(`(?<![a-z0-9])((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})[-_]?\\d)_(\\d)(?![\\d.]*[bmk]\\b)(?!\\d)`, 'g');
 
 export interface ProseReading {
   text: MappedText;
@@ -102,9 +98,9 @@ const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|
  * A training script or recipe config named by its method keeps the method: litgpt's
  * `finetune/lora.py`, `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`
  * and `8B_qlora_single_device.yaml`, LLaMA-Factory's `llama3_lora_sft.yaml`, gpt-oss-recipes'
- * `lora.yaml`. Any other file name is no request word.
+ * `lora.yaml`, Yi's `run_sft_lora_Yi_6b.sh`. Any other file name is no request word.
  */
-const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json)$/;
+const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json|sh)$/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`) says the intent. */
 /** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
 const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
@@ -181,7 +177,7 @@ export function readProse(input: MappedText): ProseReading {
   const hasFile = FILE_EXTENSION.test(input.text);
   const cjk = /[^\x00-\x7f]/.test(input.text);
   const has = (word: string) => input.text.includes(word);
-  const text = input
+  const text = readTrainingProse(input, outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
@@ -207,7 +203,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "Number of gpus: 8", "number of GPUs = 4", "the number of nodes is 2": a count stated, not asked
     // (config keys have already read "gpus: 8" as "8 gpus").
-    .replace(!has('number of') ? NEVER : /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)\s*(\d{1,4})\b|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g, outsideHubIds((m) =>
+    .replace(!has('number of') ? NEVER : /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g, outsideHubIds((m) =>
       (m[2] ? `${m[2]} ${/^node/.test(m[1]!) ? 'nodes' : 'gpus'}` : '').padEnd(m[0].length)))
     // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is no CPU offload.
     .replace(!has('offload') ? NEVER : /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
@@ -267,7 +263,6 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
     .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
-    .replace(!has('_') ? NEVER : UNDERSCORE_VERSION, outsideHubIds((m) => `${m[1]}.${m[2]}`))
     .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
     .replace(/(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
@@ -367,7 +362,7 @@ function lastPart(path: string, notes?: string[]): string {
   if (/^\d/.test(name) && FAMILY_START.test(folder)) {
     const at = path.lastIndexOf(`${folder}/${name}`);
     const stem = name.replace(/\.ya?ml$/, '');
-    return ' '.repeat(at) + `${folder.replace(UNDERSCORE_VERSION, '$1.$2')} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
+    return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
   }
   // A path to a file names no model ("./models/config.json" is not a pasted config.json).
   if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);

@@ -432,6 +432,13 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     // "mistral-nemo", "llama2-chinese": a name of its own, not the series.
     const joinedNext = tokens[end + 2];
     if (tokens[end + 1]?.type === 'sep' && joinedNext && !['size', 'moeSize', 'number', 'ws'].includes(joinedNext.type)) continue;
+    // "I cannot finetune Gemma-3 … model_id = "unsloth/gemma-3-1b-it"": the series said alone is
+    // the member named in full elsewhere in the message, not its default size beside it.
+    if (sameSeriesNamedInFull(tokens, t, members, end, notes)) {
+      tokens.splice(i, end - i + 1);
+      i--;
+      continue;
+    }
     // "gemma 4b", "llama2 13b": a size right after is the grammar's family-and-size.
     const after = tokens[end + 1]?.type === 'ws' ? tokens[end + 2] : tokens[end + 1];
     if (after?.type === 'size' || after?.type === 'moeSize') continue;
@@ -460,6 +467,13 @@ function nameSeries(tokens: Token[], notes: string[]): void {
     }
     tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
   }
+}
+
+function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {
+  const full = tokens.find((x) => x !== series && x.type === 'model' && members.some((m) => m.id === x.value));
+  if (!full) return false;
+  notes.push(`"${wholeText(tokens, tokens.indexOf(series), end)}" read as ${full.value}, named in full in the same message`);
+  return true;
 }
 
 /** A version among a name's parts ("llama 3.1 7B", "qwen2-7b"): the family alone does not name the model. */

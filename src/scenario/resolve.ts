@@ -645,7 +645,8 @@ class Resolution {
     // A card without bf16 (V100, T4): the 16-bit default is fp16, as the trainers there must run
     // (HF's bf16=True refuses them); same bytes, stated.
     const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
-    const noBf16 = this.isNew && !compute && !recipe && s.compute === 'bf16' && !this.presetSet.has('compute') && card !== null && !card.bf16;
+    // A recipe said without its dtype ("amp", Unsloth's bf16=is_bfloat16_supported()) runs in fp16 there too.
+    const noBf16 = this.isNew && !compute && s.compute === 'bf16' && !this.presetSet.has('compute') && card !== null && !card.bf16;
     if (noBf16) s.compute = 'fp16';
     // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
     const baseCard = this.base?.hardware?.gpuId ? gpuById(this.base.hardware.gpuId) : null;
@@ -656,7 +657,7 @@ class Resolution {
     // Inference has no training recipe: only its weight format is worth stating.
     if (this.isNew && !recipe && !this.presetSet.has('recipe') && s.mode !== 'inference') {
       this.assume(compute ? DEFAULT_WORDS.recipe : noBf16 ? `fp16 mixed precision with fp32 master weights, 16 B/param (the ${card!.name} has no bf16)` : DEFAULT_WORDS.precision);
-    }
+    } else if (noBf16) this.assume(`fp16 compute (the ${card!.name} has no bf16)`);
 
     const computeChanged = s.compute !== before;
     // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.
@@ -809,8 +810,12 @@ class Resolution {
       s.seq = positions;
       this.assume(`seq ${positions} (${s.model.name}'s learned positions, the longest it takes${was})`);
     } else if (this.isNew) this.assume(DEFAULT_WORDS.seq);
+    const derived = mbs === undefined ? this.microBatchOfGlobal(gbs, ga) : undefined;
     if (mbs !== undefined) s.microBatch = mbs;
-    else if (this.isNew) this.assume(DEFAULT_WORDS.microBatch);
+    else if (derived !== undefined) {
+      s.microBatch = derived.microBatch;
+      this.assume(`micro-batch ${derived.microBatch} per GPU: gbs ${gbs} ÷ (${derived.replicas} data-parallel replicas × ga ${ga}), as DeepSpeed derives train_micro_batch_size_per_gpu`);
+    } else if (this.isNew) this.assume(DEFAULT_WORDS.microBatch);
     if (ga !== undefined) s.gradAccum = ga;
     if (gbs !== undefined) {
       const p = s.parallel;
@@ -830,6 +835,19 @@ class Resolution {
       s.gradAccum = steps;
     } else if (ga === undefined && this.isNew && s.mode !== 'inference') this.assume(DEFAULT_WORDS.gradAccum);
     return null;
+  }
+
+  /**
+   * A global batch with its accumulation steps and no micro-batch (a DeepSpeed config's
+   * train_batch_size and gradient_accumulation_steps) fixes the micro-batch per GPU:
+   * train_batch_size = micro-batch × accumulation × data-parallel replicas (DeepSpeed config docs).
+   */
+  private microBatchOfGlobal(gbs: number | undefined, ga: number | undefined): { microBatch: number; replicas: number } | undefined {
+    if (gbs === undefined || ga === undefined) return undefined;
+    const p = this.s.parallel;
+    const replicas = Math.max(1, Math.floor(this.gpus() / (p.tp * p.pp * p.cp)));
+    const microBatch = gbs / (replicas * ga);
+    return Number.isInteger(microBatch) && microBatch >= 1 ? { microBatch, replicas } : undefined;
   }
 
   private inference(): ErrorReply | null {

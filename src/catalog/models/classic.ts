@@ -94,8 +94,7 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     id: 'bert-base-uncased',
     name: 'BERT-base-uncased',
     family: 'bert',
-    // "bert" alone is the base model people mean ("finetune bert on a T4"); the Read-as line names it.
-    aliases: ['bert', 'bert-base', 'bert base', 'bert base uncased', 'google-bert/bert-base-uncased'],
+    aliases: ['bert-base', 'bert base', 'bert base uncased', 'google-bert/bert-base-uncased'],
     arch: bert(12, 768, 12),
     publishedParams: 109_482_240,
     source: 'google-bert/bert-base-uncased config.json; total: KerasHub bert_base_en_uncased preset (109,482,240, BertModel with pooler)',
