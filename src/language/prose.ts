@@ -143,6 +143,31 @@ function instancePattern(text: string): RegExp {
 const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
 
 /**
+ * A software version ("sglang==0.2.9", "ollama 0.17.5", "v0.4.6.post5", "sglang - 0.4.6-post1",
+ * "text-generation-inference:2.3.0") is no setting: three dotted numbers, or two after "==" / "v",
+ * with a release suffix (post1, rc2, dev0). Blanked before any number in it is read as a count.
+ */
+const VERSION = /(?:==\s*|(?<![\w.])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g;
+/**
+ * A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b",
+ * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
+ */
+const MOE_APART = /(?<![\w.])(\d+(?:\.\d+)?)b?[\s_-]+a(\d+(?:\.\d+)?)b(?![a-z0-9])/g;
+/** "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs. */
+const N_GPU_SETUP = /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|server|node|box|rig|system|instance|cluster|host)\b/g;
+
+/**
+ * Who a served model answers, counted: "serve Llama-3.3-70b to about 5 people", "for 200 users",
+ * "support 50 clients at once". Each is one sequence in the serving batch (vLLM's running
+ * requests), never a GPU count. "100 concurrent users" is read by the rule beside it.
+ */
+const SERVED_PEOPLE = /\b(?:for|to|serve|serving|support|supporting|handle|handling|with)\s+(?:about|around|roughly|approximately|up to|~)?\s*(\d{1,5})\s+(?:(?:concurrent|simultaneous|parallel|active)\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/g;
+/** A word that already says what is done with the model (then the people served add only the batch). */
+const SERVING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
+/** "how many users can access it in parallel", "how many concurrent requests can it handle": the largest batch that fits. */
+const HOW_MANY_SERVED = /\bhow many\s+(?:(?:concurrent|simultaneous|parallel)\s+)?(?:users?|people|requests?|clients?|sessions?|sequences?|chats?)\b(?=[^.?!\n]{0,60}\b(?:can|could|at once|at the same time|simultaneous|simultaneously|concurrent|concurrently|in parallel|parallel)\b)/g;
+
+/**
  * A rewrite that leaves Hub ids alone: a repo id kept whole (hubLink, lastPart) or the word
  * "config.json" that stands for a pasted config reaches the lexer as one `hub` token, so no
  * later rewrite may blank it as a file name or cut a suffix off its name ("-bnb-4bit").
@@ -178,6 +203,11 @@ export function readProse(input: MappedText): ProseReading {
   const has = (word: string) => input.text.includes(word);
   const text = input
     .replace(URL, (m) => hubLink(m[0]))
+    .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
+    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
+    .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
+    .replace(!has('gpu') ? NEVER : N_GPU_SETUP, outsideHubIds((m) => `${m[1]} gpus`.padEnd(m[0].length)))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(/\bw\/o\b/g, outsideHubIds(() => 'without'))
@@ -186,6 +216,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!has('how many') ? NEVER : HOW_MANY_SERVED, outsideHubIds((m) => 'max batch'.padEnd(m[0].length)))
+    .replace(!/\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(input.text) ? NEVER : SERVED_PEOPLE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padStart(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is no CPU offload.
@@ -245,6 +277,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, outsideHubIds((m) => 'serve seq'.padEnd(m[0].length)))
     .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
+    // "fp8 kv-cache", "fp8 KV cache": the dtype before it says the cache's (the `kv fp8` item).
+    .replace(/\b(fp8|bf16|fp16|fp32)[-_ ]+kv[-_ ]?cache\b/g, outsideHubIds((m) => `kv ${m[1]}`.padEnd(m[0].length)))
     .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.

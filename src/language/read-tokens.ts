@@ -178,6 +178,12 @@ export function readTokens(raw: Token[]): TokenReading {
       filler.push({ ...t, type: 'word' });
       continue;
     }
+    // "…with as long context as possible. With single RTX 6000": a keyword's number is in its own
+    // sentence; one past a sentence's end, with words between, is another thing's (here the card count).
+    const keyword = final.at(-1);
+    if ((t.type === 'number' || t.type === 'knum') && keyword && TAKES_NUMBER.has(keyword.type) && acrossSentences(tokens, keyword, t)) {
+      filler.push({ ...final.pop()!, type: 'word' });
+    }
     // "full 8K context", "the full 4096 tokens": full describes the length, not the mode.
     if (t.type === 'mode' && t.value === 'full' && t.text === 'full' && (next?.type === 'knum' || next?.type === 'seqPost')) {
       filler.push({ ...t, type: 'word' });
@@ -196,6 +202,12 @@ export function readTokens(raw: Token[]): TokenReading {
     final.push(t);
   }
   return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
+}
+
+/** Words and a sentence's end between two tokens ("context as possible. With 1"). */
+function acrossSentences(tokens: Token[], from: Token, to: Token): boolean {
+  const between = tokens.filter((x) => x.offset >= from.offset + from.text.length && x.offset < to.offset);
+  return between.some((x) => x.type === 'word') && between.some((x) => x.type === 'sep' && /[.!?]/.test(x.text) && x.offset + x.text.length < to.offset);
 }
 
 const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);

@@ -547,9 +547,13 @@ class Resolution {
   private framework(): ErrorReply | null {
     // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
     // A GGUF file type (Q4_K_M …) is llama.cpp's format, run by llama.cpp or Ollama (built on it):
-    // a new inference request naming one, and no engine, runs llama.cpp (stated).
+    // a new inference request naming one, and no engine, runs llama.cpp (stated). "deploy" and "host"
+    // name no engine: deploying a Q6_K file is serving it with llama.cpp (llama-server, Ollama).
+    // "serve" is vLLM's own verb (`vllm serve`): it keeps vLLM's layout, as a named engine does.
     const weights = this.patch.value<WeightFormat>('weights');
-    const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !this.patch.has('engine');
+    const engineWord = this.patch.get<string>('engine');
+    const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
+    const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !engineNamed;
     const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
     if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
       this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
@@ -743,7 +747,13 @@ class Resolution {
     const nowServed = this.patch.has('engine') && this.base?.inference.engine !== 'vllm' && this.base?.mode === 'inference';
     if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
     else if (!(this.isNew || this.modeChanged())) return false;
-    // llama.cpp splits layers over its GPUs itself (--split-mode layer; memory/gguf.ts), not tensors.
+    // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
+    // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
+    if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
+      p.pp = n;
+      this.assume(`layers split over the ${n} GPUs (llama.cpp --split-mode layer, its default)`);
+      return true;
+    }
     if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
     // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
     // whole layers on each GPU in turn: a layer split, run one GPU at a time.

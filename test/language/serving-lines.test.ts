@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { read, sameShape } from './reading-fixtures.js';
+
+/**
+ * How people write about running and serving a model (issue 11, corpus c201–c225): each case
+ * quotes the real line it came from (cited) and pins the rule with other phrasings of it.
+ */
+
+describe('a GGUF file deployed or hosted runs in llama.cpp', () => {
+  // ollama/ollama#10740: "My server has 3 RTX 3090's and when I try to deploy Qwen3-32B-Q6_K using a 32k context size".
+  it('"deploy" or "host" with a GGUF type names no engine: llama.cpp runs it, stated', () => {
+    for (const text of [
+      "My server has 3 RTX 3090's and when I try to deploy Qwen3-32B-Q6_K using a 32k context size",
+      'hosting mistral-7b Q5_K_M on a 3060',
+      'we deployed llama-3-8b q8_0 on two 4090s',
+    ]) {
+      const { scenario, said } = read(text);
+      expect(scenario.framework, text).toBe('llamacpp');
+      expect(said, text).toMatch(/llama\.cpp \(GGUF/);
+    }
+  });
+
+  it('a named engine or vLLM\'s own verb "serve" keeps vLLM', () => {
+    expect(read('vllm serve llama-3-8b q4_k_m on a 3060').scenario.framework).not.toBe('llamacpp');
+    expect(read('serve llama-3-8b q4_k_m on a 3060').scenario.framework).not.toBe('llamacpp');
+  });
+});
+
+describe("llama.cpp's layer split over several GPUs", () => {
+  // janhq/jan#3955: "I have two 3090 graphics cards / Running Llama 3.1 70B Instruct Q4 is slow".
+  it('one GGUF model on N GPUs is split layer by layer (pp N), as llama.cpp does by default, stated', () => {
+    for (const [text, n] of [
+      ['I have two 3090 graphics cards\nRunning Llama 3.1 70B Instruct Q4 is slow, is this normal?', 2],
+      ['llama-3-70b q4_k_m on 3x 3090', 3],
+      ['ollama run qwen2.5:72b on 4x 4090', 4],
+    ] as const) {
+      const { scenario, said } = read(text);
+      expect(scenario.parallel.pp, text).toBe(n);
+      expect(scenario.parallel.tp, text).toBe(1);
+      expect(said, text).toMatch(/llama\.cpp --split-mode layer/);
+    }
+  });
+
+  it('the split is the one the estimate already made: "pp N" said or not, the same scenario', () => {
+    sameShape('llama-3-70b q4_k_m on 2x 3090', 'llama-3-70b q4_k_m pp 2 on 2x 3090');
+  });
+});
+
+describe('the people a served model answers', () => {
+  // vllm-project/vllm#12400: "I want to use vLLM to serve Llama-3.3-70b to about 5 people with a full context window of 128k tokens."
+  it('"to about 5 people", "for 200 users", "handle 40 clients": that many sequences in the batch', () => {
+    for (const [text, n] of [
+      ['I want to use vLLM to serve Llama-3.3-70b to about 5 people with a full context window of 128k tokens.', 5],
+      ['serve llama 3 8b on an a100 for 200 users', 200],
+      ['deploy qwen2.5-7b on a 4090 to handle 40 clients', 40],
+    ] as const) {
+      expect(read(text).scenario.microBatch, text).toBe(n);
+    }
+  });
+
+  it('people to serve make a bare model a served one; a training word keeps training', () => {
+    const served = read('llama 3 8b on an a100 for 200 users').scenario;
+    expect(served.mode).toBe('inference');
+    expect(served.inference.engine).toBe('vllm');
+    expect(read('finetune llama 3 8b on an a100 for 200 users').scenario.mode).not.toBe('inference');
+  });
+
+  // h2oai/h2ogpt#898: "how many users can efficiently access the public URL for parallel inference on the A100 GPU."
+  it('"how many users can …", "how many concurrent requests can it handle": the largest batch', () => {
+    for (const text of [
+      "I'm currently utilizing an NVIDIA A100 80 GB GPU to run the Llama-2 13b model\nI'm curious to understand how many users can efficiently access the public URL for parallel inference on the A100 GPU.",
+      'how many concurrent requests can vllm handle with qwen2.5-7b on a 4090',
+      'serve mistral-7b on an l4: how many people can chat with it at the same time?',
+    ]) {
+      expect(read(text).scenario.question.kind, text).toBe('maxBatch');
+    }
+  });
+});
+
+describe('software versions are no settings', () => {
+  // sgl-project/sglang#6082: "on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup" (refused: "0.4.6-post1 with a 4-GPU" read as a count).
+  it('"sglang - 0.4.6-post1", "sglang==0.2.9", "v0.4.6.post5", "ollama 0.17.5" read no number', () => {
+    const sglang = read('I deployed qwen2.5vl-72B-awq (the official version) on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.').scenario;
+    expect(sglang.hardware?.count).toBe(4);
+    expect(sglang.hardware?.gpuId).toBe('rtx-4090');
+    // sgl-project/sglang#1016.
+    expect(read("I'm trying to use gemma-2-27b-it with sglang==0.2.9 and flashinfer backend ==0.1.3. I'm interested in using a context length of 8192 with sliding window attention").scenario.seq).toBe(8192);
+    expect(read('vllm==0.6.3.post1 serving llama-3-8b on 2x l4').scenario.hardware?.count).toBe(2);
+    expect(read('running ollama 0.17.5 with llama3:8b on a 3060').scenario.hardware?.count).toBe(1);
+  });
+});
+
+describe('mixture-of-experts names written apart', () => {
+  // sgl-project/sglang#6859: "I am able to run Qwen3-30-A3B on an A100-80G using sglang v0.4.6.post5."
+  it('"Qwen3-30-A3B", "Qwen3 30B A3B", "qwen3 30b-a3b" are Qwen3-30B-A3B', () => {
+    for (const text of ['I am able to run Qwen3-30-A3B on an A100-80G using sglang v0.4.6.post5.', 'run Qwen3 30B A3B on an a100-80g', 'run qwen3 30b-a3b on an a100-80g']) {
+      expect(read(text).scenario.model.id, text).toBe('qwen3-30b-a3b');
+    }
+  });
+
+  it('an MoE the catalog lacks, written apart ("gemma 4 26b a4b"), is read by its sizes, not refused', () => {
+    sameShape('gemma 4 26b a4b on a 4090', 'gemma-4-26b-a4b on a 4090');
+  });
+});
+
+describe('cards and memory written as serving reports write them', () => {
+  // sgl-project/sglang#6082: "an RTX 4090 … with a 4-GPU setup".
+  it('"a 4-GPU setup", "an 8-GPU node": that many GPUs', () => {
+    expect(read('serve llama-3-70b awq on a 4-GPU setup of 4090s').scenario.hardware?.count).toBe(4);
+    expect(read('llama-3.1-70b serve on an 8-GPU node of h100').scenario.hardware?.count).toBe(8);
+  });
+
+  // ollama/ollama#14557: "Im running ollama 0.17.5 with 24Gi of vRAM".
+  it('"24Gi" is GiB, the Kubernetes spelling', () => {
+    sameShape('Im running ollama 0.17.5 with 24Gi of vRAM and still getting errors on `qwen3:8b`', 'qwen3:8b on 24GiB');
+    sameShape('llama-3-8b inference on 16Gi', 'llama-3-8b inference on 16GB');
+  });
+});
+
+describe('weight and cache formats written together', () => {
+  // vllm-project/vllm#10102: "With single RTX 6000 48G, context can be set to 15K (AWQ-int4 and fp8 kv-cache)." (refused: fp8 read as weights beside AWQ).
+  it('"fp8 kv-cache" is the KV cache\'s dtype, "AWQ-int4" one format', () => {
+    const s = read('my actual target is to deploy Qwen2.5-72B with as long context as possible and acceptable latency. With single RTX 6000 48G, context can be set to 15K (AWQ-int4 and fp8 kv-cache).').scenario;
+    expect(s.weights).toBe('awq');
+    expect(s.inference.kvDtype).toBe('fp8');
+    expect(read('serve llama-3-70b gptq-int4 with bf16 kv cache on 2x l40s').scenario.weights).toBe('gptq');
+    expect(read('serve llama-3-70b gptq-int4 with bf16 kv cache on 2x l40s').scenario.inference.kvDtype).toBe('bf16');
+  });
+
+  // The same line: "as long context as possible and acceptable latency. With single RTX 6000" read as seq 1.
+  it("a length keyword takes no number from the next sentence", () => {
+    const s = read('my actual target is to deploy Qwen2.5-72B with as long context as possible and acceptable latency. With single RTX 6000 48G, context can be set to 15K').scenario;
+    expect(s.seq).toBe(15360);
+    expect(s.hardware?.count).toBe(1);
+    expect(read('serve llama-3-8b, I need a long context for this. With two L4s it OOMs').scenario.hardware?.count).toBe(2);
+  });
+});
