@@ -153,6 +153,17 @@ const VERSION = /(?:==\s*|(?<![\w.])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev
  * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
  */
 const MOE_APART = /(?<![\w.])(\d+(?:\.\d+)?)b?[\s_-]+a(\d+(?:\.\d+)?)b(?![a-z0-9])/g;
+/**
+ * A CPU is no card and its number no count: "Ryzen 9 7950X3D", "i9-14900K", "Core i7-12700",
+ * "Xeon Gold 6338", "EPYC 7443", "Threadripper PRO 5995WX", "R9 3900X" ("on 7950x" read as 7950 GPUs).
+ */
+const CPU = /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|\d))*\s+\d{4}[a-z0-9]*|(?:intel\s+)?(?:core\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?xeon(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d{4}[a-z0-9]*|r[579]\s+\d{4}x3?d?|\d{4}x3d)\b/g;
+/**
+ * Words between a family and its size that name no other shape: "Qwen2.5 Coder Instruct 32B" is
+ * Qwen2.5 32B (the Coder keeps its shape); "deepseek coder 33b", a catalog model of its own, stays.
+ */
+const VARIANT_WORDS = new RegExp(String.raw`\b((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')})(?:[\d.]*|[\s-]\d+(?:\.\d+)?))[\s-]+((?:(?:coder|instruct|chat|base|it|math)[\s-]+){1,3})(\d+(?:\.\d+)?b)(?![a-z0-9])`, 'g');
+
 /** "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs. */
 const N_GPU_SETUP = /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|server|node|box|rig|system|instance|cluster|host)\b/g;
 
@@ -207,6 +218,16 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
     .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
+    .replace(CPU, outsideHubIds((m) => {
+      notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(VARIANT_WORDS, outsideHubIds((m) => {
+      const words = m[2]!.trim().split(/[\s-]+/);
+      // A catalog name with the variant in it ("deepseek-coder-33b") is that model.
+      if (modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words.join('-')}-${m[3]}`) || modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words[0]}-${m[3]}`)) return m[0];
+      return `${m[1]} ${m[3]}`.padEnd(m[0].length);
+    }))
     .replace(!has('gpu') ? NEVER : N_GPU_SETUP, outsideHubIds((m) => `${m[1]} gpus`.padEnd(m[0].length)))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))

@@ -150,6 +150,11 @@ export function readTokens(raw: Token[]): TokenReading {
       continue;
     }
     if (t.type === 'neg') {
+      // "…do not work.\nIm running ollama": a negation ends with its sentence.
+      if (next && sentenceEndBetween(tokens, t, next)) {
+        filler.push({ ...t, type: 'word' });
+        continue;
+      }
       const negated = negate(t, next, notes);
       if (negated.consumed) {
         if (negated.token) final.push(negated.token);
@@ -202,6 +207,11 @@ export function readTokens(raw: Token[]): TokenReading {
     final.push(t);
   }
   return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
+}
+
+/** A sentence's end (. ! ? or a line break) between two tokens. */
+function sentenceEndBetween(tokens: Token[], from: Token, to: Token): boolean {
+  return tokens.some((x) => x.offset >= from.offset + from.text.length && x.offset < to.offset && ((x.type === 'sep' && /[.!?]/.test(x.text)) || (x.type === 'ws' && x.text.includes('\n'))));
 }
 
 /** Words and a sentence's end between two tokens ("context as possible. With 1"). */

@@ -135,3 +135,41 @@ describe('weight and cache formats written together', () => {
     expect(read('serve llama-3-8b, I need a long context for this. With two L4s it OOMs').scenario.hardware?.count).toBe(2);
   });
 });
+
+describe('what runs the model, said in prose', () => {
+  // akitaonrails/Tiny-Qwen-CLI#2: "This ran in an RTX 4090 with Ryzen 9 7950X3D" ("7950X3D" read as 7950 GPUs).
+  it('a CPU is no card and its number no GPU count', () => {
+    for (const text of [
+      'I loaded Aider with Ollama+Qwen2.5 Coder Instruct 32B Q4_K_M\nThis ran in an RTX 4090 with Ryzen 9 7950X3D, 22GB of VRAM was used',
+      'llama-3-8b inference on a 4070 with an i9-14900K and 64 GB of RAM',
+      'serve qwen2.5-7b on 2x l40s, dual Xeon Gold 6338',
+    ]) {
+      const s = read(text).scenario;
+      expect(s.hardware?.count, text).toBeLessThanOrEqual(2);
+      expect(read(text).said, text).toMatch(/is a CPU: not read as a GPU/);
+    }
+  });
+
+  // The same line: "Qwen2.5 Coder Instruct 32B" read as qwen2.5 with no size.
+  it('"Coder", "Instruct", "Chat" between a family and its size keep the size; a catalog variant stays itself', () => {
+    sameShape('run Qwen2.5 Coder Instruct 32B Q4_K_M on a 4090', 'run qwen2.5-32b q4_k_m on a 4090');
+    sameShape('llama 3 instruct 8b on a 4090', 'llama-3-8b on a 4090');
+    expect(read('run deepseek coder 33b on an a100').scenario.model.id).toBe('deepseek-coder-33b');
+  });
+
+  // The same line: "num_ctx limited to 8192" (read as nothing: seq stayed 2048).
+  it('a config key named in prose takes the value it was "set to", "limited to", "capped at"', () => {
+    expect(read('I loaded Aider with Ollama+Qwen2.5 Coder Instruct 32B Q4_K_M, num_ctx limited to 8192').scenario.seq).toBe(8192);
+    const s = read('serve llama-3-8b with gpu_memory_utilization set to 0.95 and `max_model_len` capped at 4096 on a l4').scenario;
+    expect(s.inference.gpuMemoryUtilization).toBe(0.95);
+    expect(s.seq).toBe(4096);
+  });
+
+  // ollama/ollama#14557: "…that I pull from ollama.com do not work.\nIm running ollama …" ("not" took "running").
+  it('a negation ends with its sentence', () => {
+    const line = 'qwen3:8b Fails to Load on ollama\nall versions that I pull do not work.\nIm running ollama with 24GB of vRAM';
+    expect(read(line).scenario.hardware?.capacityBytes).toBeGreaterThan(20 * 2 ** 30);
+    expect(read('llama-3-8b lora on a 4090. It does not fit. gc').scenario.recompute).not.toBe('none');
+    expect(read('llama-3-8b lora on a 4090 without gc').scenario.recompute).toBe('none');
+  });
+});
