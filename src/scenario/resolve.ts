@@ -4,6 +4,7 @@ import { isGgufFormat } from '../memory/gguf.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
+import { R1_DISTILLS } from '../language/families.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
@@ -316,10 +317,19 @@ class Resolution {
           { expected: ['a model size 10m–10000b'] },
         );
       }
-      const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
-      if ('error' in choice) return this.err('model', choice.error);
-      model = choice.model;
-      this.assume(choice.note);
+      // "32b model can run smoothly on RTX 4090" in a thread about DeepSeek R1 (huggingface/open-r1#113):
+      // a bare size R1 was distilled at is that distill, as "deepseek-r1:32b" would be.
+      const distill = this.base?.model.id === 'deepseek-r1' && !item.experts && !item.family ? R1_DISTILLS[`${Number((item.params / 1e9).toPrecision(3))}b`] : undefined;
+      if (distill) {
+        const spec = modelById(distill);
+        model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
+        this.assume(`"${item.text}" in a thread about DeepSeek R1 read as its ${item.text} distill, a ${spec.name} fine-tune (say deepseek-r1 for the 671B model)`);
+      } else {
+        const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
+        if ('error' in choice) return this.err('model', choice.error);
+        model = choice.model;
+        this.assume(choice.note);
+      }
     } else if (item.kind === 'hub' && item.offline?.model && hubSilence(item.repo, this.hub)) {
       // No answer from the Hub: a repo named after a catalog model reads as that model, with the
       // catalog's published values.
@@ -640,7 +650,10 @@ class Resolution {
     }
     // A catalog model whose checkpoint ships block-scaled (gpt-oss in MXFP4, DeepSeek-V3 / Kimi K2
     // in FP8) is served in that format unless another is named (vLLM loads the checkpoint as is).
-    const native = nativeWeightFormat(s.model.arch);
+    // llama.cpp (and Ollama) has no FP8 type: a DeepSeek-V3/R1 it runs is a GGUF (its preset's
+    // Q4_K_M unless one is named). gpt-oss's MXFP4 is a GGUF type too (ggml MXFP4), so it stays.
+    const shipped = nativeWeightFormat(s.model.arch);
+    const native = s.framework === 'llamacpp' && shipped === 'fp8' ? null : shipped;
     if (!weights && !compute && native && s.mode === 'inference' && (this.patch.has('model') || this.modeChanged())) {
       weights = { value: native, item: this.patch.get<Item>('model')?.item ?? this.patch.items[0]! };
       this.assume(`${native} weights, the format the checkpoint ships in (default; say bf16 for 16-bit)`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { read, sameShape } from './reading-fixtures.js';
 
 /**
@@ -171,5 +172,38 @@ describe('what runs the model, said in prose', () => {
     expect(read(line).scenario.hardware?.capacityBytes).toBeGreaterThan(20 * 2 ** 30);
     expect(read('llama-3-8b lora on a 4090. It does not fit. gc').scenario.recompute).not.toBe('none');
     expect(read('llama-3-8b lora on a 4090 without gc').scenario.recompute).toBe('none');
+  });
+});
+
+describe('DeepSeek R1 under Ollama and in its threads', () => {
+  const thread = 'What is the GPU resource required to run Deepseek R1 locally?\nI am trying to run it using Ollama with Open WebUI in a docker container';
+
+  // huggingface/open-r1#113 (the opening post): Ollama runs R1 as a GGUF, never in its FP8 checkpoint format.
+  it('R1 or V3 run by Ollama or llama.cpp is a GGUF (Q4_K_M unless named), not FP8', () => {
+    expect(read(thread).scenario.weights).toBe('q4_k_m');
+    expect(read('ollama run deepseek-r1:671b on 8x h200').scenario.weights).toBe('q4_k_m');
+    expect(read('deepseek-v3 llama.cpp q2_k on 8x h100').scenario.weights).toBe('q2_k');
+    // Served by vLLM, the checkpoint's own FP8 stays; gpt-oss's MXFP4 is a GGUF type and stays under Ollama.
+    expect(read('serve deepseek-r1 on 8x h200').scenario.weights).toBe('fp8');
+    expect(read('run gpt-oss-20b with ollama on a 4090').scenario.weights).toBe('mxfp4');
+  });
+
+  // huggingface/open-r1#113, a reply in that thread: "32b model can run smoothly on RTX 4090."
+  it('a bare size in an R1 thread is the R1 distill of that size, said', () => {
+    const opened = resolveRequest(thread, null);
+    if (!opened.ok || !opened.scenario) throw new Error('thread not read');
+    for (const [reply, base] of [
+      ['32b model can run smoothly on RTX 4090.', 'qwen2.5-32b'],
+      ['what about 70b on 2x 3090?', 'llama-3.1-70b'],
+      ['and the 8b one on a 3060?', 'llama-3.1-8b'],
+    ] as const) {
+      const r = resolveRequest(reply, opened.scenario);
+      if (!r.ok || !r.scenario) throw new Error(`not read: ${reply}`);
+      expect(r.scenario.model.id, reply).toBe(base);
+      expect(r.assumptions.join(' | '), reply).toMatch(/thread about DeepSeek R1/);
+    }
+    // A size R1 was not distilled at stays a model of that size.
+    const other = resolveRequest('what about 13b?', opened.scenario);
+    expect(other.ok && other.scenario?.model.id).not.toBe('deepseek-r1');
   });
 });
