@@ -164,6 +164,8 @@ const CPU = /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|\d))*\s+\d{4}[a-
  */
 const VARIANT_WORDS = new RegExp(String.raw`\b((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')})(?:[\d.]*|[\s-]\d+(?:\.\d+)?))[\s-]+((?:(?:coder|instruct|chat|base|it|math)[\s-]+){1,3})(\d+(?:\.\d+)?b)(?![a-z0-9])`, 'g');
 
+/** "ran Gemma-7B on 2 of the cards", "using 4 of my 8 GPUs": the GPUs the run used, of the machine's. */
+const SOME_OF_THE_CARDS = /\b(on|using|used|use|with|across|over)\s+(\d{1,3})\s+of\s+(?:the|my|our|its|these|those|them|all)(?:\s+\d{1,3})?\s+(?:gpus|cards|devices)\b/g;
 /** "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs. */
 const N_GPU_SETUP = /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|server|node|box|rig|system|instance|cluster|host)\b/g;
 
@@ -228,6 +230,7 @@ export function readProse(input: MappedText): ProseReading {
       if (modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words.join('-')}-${m[3]}`) || modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words[0]}-${m[3]}`)) return m[0];
       return `${m[1]} ${m[3]}`.padEnd(m[0].length);
     }))
+    .replace(!has(' of ') ? NEVER : SOME_OF_THE_CARDS, outsideHubIds((m) => `${m[1]} ${m[2]} gpus`.padEnd(m[0].length)))
     .replace(!has('gpu') ? NEVER : N_GPU_SETUP, outsideHubIds((m) => `${m[1]} gpus`.padEnd(m[0].length)))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))

@@ -207,3 +207,20 @@ describe('DeepSeek R1 under Ollama and in its threads', () => {
     expect(other.ok && other.scenario?.model.id).not.toBe('deepseek-r1');
   });
 });
+
+describe('the part of a machine a run used', () => {
+  // LoveCatc/supervised-llm-uncertainty-estimation#4: "We used a GPU server with 4 x 48G Nvidia A6000 GPUs and successfully ran Gemma-7B on 2 of the cards."
+  it('"on 2 of the cards", "using 4 of my 8 GPUs": the card, with the count the run used, said', () => {
+    for (const [text, gpu, n] of [
+      ['We used a GPU server with 4 x 48G Nvidia A6000 GPUs and successfully ran Gemma-7B on 2 of the cards.', 'rtx-a6000', 2],
+      ['I have 8x h100 and serve llama-3-70b using 4 of my 8 GPUs', 'h100-80g', 4],
+    ] as const) {
+      const { scenario, said } = read(text);
+      expect(scenario.hardware?.gpuId, text).toBe(gpu);
+      expect(scenario.hardware?.count, text).toBe(n);
+      expect(said, text).toMatch(new RegExp(`the run used ${n} of the`));
+    }
+    // "2 of the layers" counts no GPUs.
+    expect(read('llama-3-8b on 2x 4090, offloading 2 of the layers').scenario.hardware?.count).toBe(2);
+  });
+});
