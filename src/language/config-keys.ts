@@ -927,6 +927,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const input = readCommands(entry.text)
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
     .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
+    // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
+    // takes its value ("flash_attn==2.5.8", a pinned package, is no key here and stays a version).
+    .replace(has('==') ? /(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[ \t]*==[ \t]*(?=[\w.])/g : NEVER, (m) => (KEYS[keyName(m[1]!)] ? `${m[1]}=`.padEnd(m[0].length) : m[0]))
     // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
     // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
     .replace(/_[a-z0-9]/.test(entry.text.text) ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length))

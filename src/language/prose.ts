@@ -164,6 +164,12 @@ const CPU = /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|\d))*\s+\d{4}[a-
  */
 const VARIANT_WORDS = new RegExp(String.raw`\b((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')})(?:[\d.]*|[\s-]\d+(?:\.\d+)?))[\s-]+((?:(?:coder|instruct|chat|base|it|math)[\s-]+){1,3})(\d+(?:\.\d+)?b)(?![a-z0-9])`, 'g');
 
+/**
+ * "Yi-34B-200K full context", "at full context": the model's whole window. A name that carries its
+ * window ("-200K", "-128k", "-32k") gives the length; with none, the words are set aside, said.
+ */
+const FULL_CONTEXT = /\b(?:(?:at|with|using|on)\s+(?:the\s+|its\s+|a\s+)?)?(?:full|whole|entire)\s+(?:context|ctx)(?:[\s_-]+(?:window|length|len|size))?\b(?!\s+(?:of\s+)?(?:~\s*)?\d)/g;
+const WINDOW_IN_NAME = /(?<=[a-z0-9.]-\d+(?:\.\d+)?b)-(\d+)k\b/;
 /** "ran Gemma-7B on 2 of the cards", "using 4 of my 8 GPUs": the GPUs the run used, of the machine's. */
 const SOME_OF_THE_CARDS = /\b(on|using|used|use|with|across|over)\s+(\d{1,3})\s+of\s+(?:the|my|our|its|these|those|them|all)(?:\s+\d{1,3})?\s+(?:gpus|cards|devices)\b/g;
 /** "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs. */
@@ -229,6 +235,14 @@ export function readProse(input: MappedText): ProseReading {
       // A catalog name with the variant in it ("deepseek-coder-33b") is that model.
       if (modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words.join('-')}-${m[3]}`) || modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words[0]}-${m[3]}`)) return m[0];
       return `${m[1]} ${m[3]}`.padEnd(m[0].length);
+    }))
+    .replace(!/full|whole|entire/.test(input.text) ? NEVER : FULL_CONTEXT, outsideHubIds((m) => {
+      // "a full context window of 128k tokens" states its length: read as said ("full" is no full fine-tune).
+      if (/^[\s_-]*(?:window|length|len|size)?\s*(?:of|is|=|:)?\s*~?\d/.test(m.input.slice(m.index + m[0].length))) return m[0].replace(/full|whole|entire/, (w) => ' '.repeat(w.length));
+      const window = WINDOW_IN_NAME.exec(m.input);
+      if (window) return ` seq ${window[1]}k`.padEnd(m[0].length);
+      notes.push(`"${m[0].trim()}": the model's whole context window is not read; say the length (e.g. seq 32k)`);
+      return ' '.repeat(m[0].length);
     }))
     .replace(!has(' of ') ? NEVER : SOME_OF_THE_CARDS, outsideHubIds((m) => `${m[1]} ${m[2]} gpus`.padEnd(m[0].length)))
     .replace(!has('gpu') ? NEVER : N_GPU_SETUP, outsideHubIds((m) => `${m[1]} gpus`.padEnd(m[0].length)))

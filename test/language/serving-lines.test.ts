@@ -224,3 +224,24 @@ describe('the part of a machine a run used', () => {
     expect(read('llama-3-8b on 2x 4090, offloading 2 of the layers').scenario.hardware?.count).toBe(2);
   });
 });
+
+describe('known gaps from the brief, read as rules', () => {
+  // "key==value" (brief's known gap): per_device_train_batch_size==4 read as nothing (micro-batch 1, silently).
+  it('a config key written with "==" takes its value; a pinned package stays a version', () => {
+    expect(read('llama-3-8b lora per_device_train_batch_size==4 on a 4090').scenario.microBatch).toBe(4);
+    expect(read('serve qwen2.5-7b max_model_len==8192 on an l4').scenario.seq).toBe(8192);
+    expect(read('pip install flash_attn==2.5.8; llama-3-8b lora on a 4090').scenario.microBatch).toBe(1);
+  });
+
+  // "Yi-34B-200K full context" (brief's known gap): refused ("on" can't go after "context").
+  it('"full context" is the window the model name carries; with none, it is set aside and said', () => {
+    expect(read('run Yi-34B-200K full context on 2x a100').scenario.seq).toBe(200 * 1024);
+    expect(read('serve qwen2.5-7b-instruct-128k at full context on an h100').scenario.seq).toBe(128 * 1024);
+    const bare = read('llama-3.1-8b at full context on a 4090');
+    expect(bare.said).toMatch(/whole context window is not read/);
+    // "a full context window of 128k tokens" states its length, and "full" is no full fine-tune.
+    const stated = read('I want to serve Llama-3.3-70b to about 5 people with a full context window of 128k tokens.');
+    expect(stated.scenario.seq).toBe(128 * 1024);
+    expect(stated.said).not.toMatch(/"full" sets it differently/);
+  });
+});
