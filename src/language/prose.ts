@@ -67,6 +67,8 @@ const BPW = /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g;
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
   /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g;
+/** Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB", "CPU memory = 1T" (never a GPU's "VRAM"). */
+const HOST_RAM_NAMED_FIRST = /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|dram|ram)\s*(?:is|was|:|=|of|size)?\s*(?:about\s+|~\s*)?(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = {
   跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
@@ -267,6 +269,14 @@ export function readProse(input: MappedText): ProseReading {
       notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
       return 'a t4'.padEnd(m[0].length);
     }))
+    // "on colab pro", "Colab Pro+": Pro's GPU is whichever Colab assigns (T4, L4, V100, A100 40GB):
+    // no card is guessed; a card named beside it ("colab pro a100") is read as written.
+    .replace(!has('colab') ? NEVER : /\b(?:(?:a|the|my)\s+)?(?:google\s+)?colab\s*(?:pro\s*\+?|\+)(?:\s+(?:plan|tier|subscription|notebook|instance|gpu))?(?![\w+])(?:\s+(?:with\s+)?(?:an?\s+)?(a100|t4|l4|v100)\b(?![\s-]*\d))?/g, outsideHubIds((m) => {
+      // Colab's A100 is the 40GB one.
+      if (m[1]) return (m[1] === 'a100' ? 'a100-40g' : m[1]).padStart(m[0].length);
+      notes.push(`"${m[0].trim()}": Colab Pro's GPU varies (T4, L4, V100 or A100 40GB), so none is guessed; name the one you got`);
+      return ' '.repeat(m[0].length);
+    }))
     // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
     .replace(APPLE_SILICON, outsideHubIds((m) => {
       if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
@@ -336,6 +346,9 @@ export function readProse(input: MappedText): ProseReading {
       return `${found.count}x ${found.gpuId}`;
     }))
     .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
+    .replace(!/ram|memory/.test(input.text) ? NEVER : HOST_RAM_NAMED_FIRST, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `.padEnd(m[0].length)))
+    // "3 RTX 3090's", "two A100's": a plural with an apostrophe.
+    .replace(!has("'s") ? NEVER : /(?<=\d)'s\b/g, outsideHubIds(() => 's'))
     // Host RAM is read as the node's ("1T RAM" → 1024 GB), for the offload check.
     .replace(HOST_RAM, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `))
     .replace(GGUF_WITHOUT_Q, outsideHubIds((m) => `q${m[1]}_${m[2]}`))

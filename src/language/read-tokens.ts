@@ -183,6 +183,13 @@ export function readTokens(raw: Token[]): TokenReading {
       filler.push({ ...t, type: 'word' });
       continue;
     }
+    // "qwen3.5-9b … all versions of qwen3.5 …" (ollama/ollama#14557): a family and its version said
+    // again, with no size, after a model was named, is that model talked about, not a second one.
+    if (t.type === 'family' && next?.type === 'number' && next.offset === t.offset + t.text.length && final.some((k) => k.type === 'model' || k.type === 'size' || k.type === 'hub')) {
+      filler.push({ ...t, type: 'word' }, { ...next, type: 'word' });
+      i++;
+      continue;
+    }
     // "…with as long context as possible. With single RTX 6000": a keyword's number is in its own
     // sentence; one past a sentence's end, with words between, is another thing's (here the card count).
     const keyword = final.at(-1);

@@ -245,3 +245,34 @@ describe('known gaps from the brief, read as rules', () => {
     expect(stated.said).not.toMatch(/"full" sets it differently/);
   });
 });
+
+describe('small words of hardware posts', () => {
+  // ollama/ollama#14557: "…versions of qwen3.5 that I pull from ollama.com do not work. Im running ollama with 24Gi of vRAM" (the card was lost).
+  it('a family and its version said again after the model is the same model talked about', () => {
+    const s = read('qwen3.5-9b on ollama. versions of qwen3.5 from ollama.com fail. im running ollama with 24gb').scenario;
+    expect(s.hardware?.capacityBytes).toBe(24 * 2 ** 30);
+    expect(read('run llama3.1-8b with ollama. all llama3.1 tags fail on my 3060').scenario.hardware?.gpuId).toBe('rtx-3060');
+  });
+
+  // ollama/ollama#10740: "My server has 3 RTX 3090's" ("s" not read).
+  it('"3090\'s", "A100\'s": a plural with an apostrophe', () => {
+    expect(read("llama-3-70b q4_k_m on 3 RTX 3090's").said).not.toMatch(/not read/);
+    expect(read("I have two A100's and want to serve llama-3-70b").said).not.toMatch(/not read/);
+  });
+
+  // janhq/jan#3955: "My DRAM is 64G" ("64G" read as an amount the message mentions).
+  it('host memory named before its size ("My DRAM is 64G", "system RAM: 128GB") is the host RAM; VRAM or GPU RAM is not', () => {
+    expect(read('My DRAM is 64G\nI have two 3090 graphics cards\nRunning Llama 3.1 70B Instruct Q4 is slow').scenario.hostMemoryBytes).toBe(64 * 2 ** 30);
+    expect(read('system RAM: 128GB, llama-3-70b q4_k_m on a 3090').scenario.hostMemoryBytes).toBe(128 * 2 ** 30);
+    expect(read('GPU RAM 80GB, serve llama-3-8b').scenario.hostMemoryBytes ?? null).toBeNull();
+  });
+
+  // "Colab Pro card not guessed" (brief's known gap): "colab pro" refused on "pro".
+  it('Colab Pro names no card (said); a card named with it is read, Colab\'s A100 being the 40GB one', () => {
+    const pro = read('llama 3 8b qlora on colab pro');
+    expect(pro.scenario.hardware).toBeNull();
+    expect(pro.said).toMatch(/Colab Pro's GPU varies/);
+    expect(read('llama 3 8b qlora on a colab pro a100').scenario.hardware?.gpuId).toBe('a100-40g');
+    expect(read('run mistral 7b on colab pro+ with a t4').scenario.hardware?.gpuId).toBe('t4');
+  });
+});
