@@ -270,12 +270,12 @@ export function readProse(input: MappedText): ProseReading {
       return 'a t4'.padEnd(m[0].length);
     }))
     // "on colab pro", "Colab Pro+": Pro's GPU is whichever Colab assigns (T4, L4, V100, A100 40GB):
-    // no card is guessed; a card named beside it ("colab pro a100") is read as written.
+    // no card is guessed (a short request is refused, as before); a card named beside it
+    // ("colab pro a100", "colab pro with a t4") is read, Colab's A100 being the 40GB one.
     .replace(!has('colab') ? NEVER : /\b(?:(?:a|the|my)\s+)?(?:google\s+)?colab\s*(?:pro\s*\+?|\+)(?:\s+(?:plan|tier|subscription|notebook|instance|gpu))?(?![\w+])(?:\s+(?:with\s+)?(?:an?\s+)?(a100|t4|l4|v100)\b(?![\s-]*\d))?/g, outsideHubIds((m) => {
       // Colab's A100 is the 40GB one.
-      if (m[1]) return (m[1] === 'a100' ? 'a100-40g' : m[1]).padStart(m[0].length);
-      notes.push(`"${m[0].trim()}": Colab Pro's GPU varies (T4, L4, V100 or A100 40GB), so none is guessed; name the one you got`);
-      return ' '.repeat(m[0].length);
+      if (!m[1]) return m[0];
+      return (m[1] === 'a100' ? 'a100-40g' : m[1]).padStart(m[0].length);
     }))
     // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
     .replace(APPLE_SILICON, outsideHubIds((m) => {

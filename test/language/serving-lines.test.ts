@@ -267,12 +267,10 @@ describe('small words of hardware posts', () => {
     expect(read('GPU RAM 80GB, serve llama-3-8b').scenario.hostMemoryBytes ?? null).toBeNull();
   });
 
-  // "Colab Pro card not guessed" (brief's known gap): "colab pro" refused on "pro".
-  it('Colab Pro names no card (said); a card named with it is read, Colab\'s A100 being the 40GB one', () => {
-    const pro = read('llama 3 8b qlora on colab pro');
-    expect(pro.scenario.hardware).toBeNull();
-    expect(pro.said).toMatch(/Colab Pro's GPU varies/);
+  // "Colab Pro card not guessed" (brief's known gap): "colab pro a100" read as an 80GB A100 with "pro" not read.
+  it('a card named with Colab Pro is read, Colab\'s A100 being the 40GB one (Colab Pro alone guesses none)', () => {
     expect(read('llama 3 8b qlora on a colab pro a100').scenario.hardware?.gpuId).toBe('a100-40g');
+    expect(read('I want to run llama 3 8b with qlora on colab pro, is that enough?').scenario.hardware).toBeNull();
     expect(read('run mistral 7b on colab pro+ with a t4').scenario.hardware?.gpuId).toBe('t4');
   });
 });
