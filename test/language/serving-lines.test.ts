@@ -274,3 +274,15 @@ describe('small words of hardware posts', () => {
     expect(read('run mistral 7b on colab pro+ with a t4').scenario.hardware?.gpuId).toBe('t4');
   });
 });
+
+describe('local apps built on llama.cpp', () => {
+  // vllm-project/vllm#41695 names "ollama, or lmstudio" as the apps that ran the model; janhq/jan#3955 is a GGUF app too.
+  it('LM Studio, KoboldCpp and llamafile run llama.cpp, as Ollama does; named beside vLLM they are other programs', () => {
+    for (const text of ['lm studio mistral small 24b q4 with 16gb vram', 'koboldcpp llama-3-8b q5_k_m on a 3060', 'running qwen2.5-14b in LMStudio on a 4070']) {
+      expect(read(text).scenario.framework, text).toBe('llamacpp');
+    }
+    const vllm = read('works with lmstudio, but vllm serve qwen2.5-7b on a 4090 OOMs');
+    expect(vllm.scenario.inference.engine).toBe('vllm');
+    expect(vllm.said).toMatch(/"lmstudio" is another program/);
+  });
+});
