@@ -286,3 +286,14 @@ describe('local apps built on llama.cpp', () => {
     expect(vllm.said).toMatch(/"lmstudio" is another program/);
   });
 });
+
+describe('Chinese serving posts', () => {
+  // The Chinese threads of the corpus (Qwen, DeepSeek) count load as 并发 (concurrency): QwenLM/Qwen#1092 asks 并发上限 on 8*4090.
+  it('"并发100", "并发数 50" are the serving batch; "满血版" names no setting', () => {
+    const s = read('8卡H20部署deepseek-v3满血版，并发100').scenario;
+    expect(s.microBatch).toBe(100);
+    expect(s.hardware?.count).toBe(8);
+    expect(read('vllm部署qwen2.5-7b，4090，并发数 50').scenario.microBatch).toBe(50);
+    expect(read('8卡H20部署deepseek-v3满血版，并发100').said).not.toMatch(/满血/);
+  });
+});
