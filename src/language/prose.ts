@@ -299,6 +299,11 @@ export function readProse(input: MappedText): ProseReading {
     ]))
     // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
     .replace(/(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g, outsideHubIds((m) => ' vs '.padEnd(m[0].length)))
+    // "generate() with 8k prompt", "model.generate(**inputs, max_new_tokens=256)": the call runs the
+    // model; its "generate" takes no number after it (8k is the prompt's length); its arguments stay.
+    .replace(!has('generate') ? NEVER : /(?<![\w.])(?:[a-z_][\w]*\.)?generate\s*\(/g, outsideHubIds((m) => 'inference'.padEnd(m[0].length)))
+    // "how long of a context can I fit": the longest sequence that fits (the rule below, with its "of").
+    .replace(!has(' of a') ? NEVER : /\bhow (?:long|big|large)\s+of\s+a\s+(?=context|ctx|sequence|seq)/g, outsideHubIds((m) => `how ${m[0].split(/\s+/)[1]} `.padEnd(m[0].length)))
     // "…_clip_vit_large_p14_336_lora_…": a long number inside an identifier is part of its name.
     .replace(/(?<=[a-z0-9]_)\d{3,}(?=_[a-z])/g, outsideHubIds((m) => 'n'.repeat(m[0].length)))
     // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".

@@ -297,3 +297,23 @@ describe('Chinese serving posts', () => {
     expect(read('8卡H20部署deepseek-v3满血版，并发100').said).not.toMatch(/满血/);
   });
 });
+
+describe('code people paste to run a model', () => {
+  it('a model class\'s from_pretrained loads the model (inference unless training is also there)', () => {
+    expect(read("model = AutoModelForCausalLM.from_pretrained('meta-llama/Llama-3.1-70B-Instruct', device_map='auto', torch_dtype=torch.bfloat16) on 4x A100 40GB").scenario.mode).toBe('inference');
+    expect(read("model = LlamaForCausalLM.from_pretrained('meta-llama/Llama-2-13b-hf', torch_dtype=torch.float16) on a 3090").scenario.mode).toBe('inference');
+    expect(read("model = AutoModelForCausalLM.from_pretrained('meta-llama/Llama-3.1-8B', load_in_4bit=True)\ntrainer = SFTTrainer(model, args=SFTConfig(per_device_train_batch_size=2)) on a 4090").scenario.mode).not.toBe('inference');
+  });
+
+  it('"generate()" runs the model and takes no number ("with 8k prompt" is the prompt); its arguments are read', () => {
+    const s = read('generate() with 8k prompt, llama 3 8b, batch of 16, A100 40G').scenario;
+    expect(s.seq).toBe(8192);
+    expect(s.inference.newTokens).toBe(0);
+    expect(read('outputs = model.generate(**inputs, max_new_tokens=256) with llama-3-8b on a 4090').scenario.inference.newTokens).toBe(256);
+  });
+
+  it('"how long of a context can I fit" asks for the longest sequence', () => {
+    expect(read('how long of a context can I fit with mistral 7b on a 4090').scenario.question.kind).toBe('maxSeq');
+    expect(read('how big of a context could qwen2.5-7b get on an l4 with vllm').scenario.question.kind).toBe('maxSeq');
+  });
+});
