@@ -666,6 +666,9 @@ const KEYS: Record<string, Handler> = {
   gradient_accumulation_iters: numeric('ga'),
   // Ollama's server settings (envconfig/config.go): Ollama only runs models.
   ollama_context_length: numeric('inference seq'),
+  // "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH" (Ollama FAQ): that many
+  // sequences of the context each, the batch of the KV cache. 0 is Ollama's "choose for me" (its log's default).
+  ollama_num_parallel: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('inference bs')(v, ctx)),
   ollama_flash_attention: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE),
   ollama_kv_cache_type: (v) => {
     const value = unquote(v);
@@ -802,7 +805,7 @@ const NO_MEMORY_EFFECT = new Set(
   distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level shuffle ignore_pad_token_for_loss
   cpu cpus cpu_cores vcpus num_cpus beta ref_model temperature top_p top_k repetition_penalty do_sample device_map low_cpu_mem_usage bias task_type inference_mode fan_in_fan_out data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
-  ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
+  ollama_host ollama_models ollama_keep_alive ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   chunked_prefill_size max_prefill_tokens disable_disk_cache
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`

@@ -185,6 +185,8 @@ const N_GPU_SETUP = /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|
  * requests), never a GPU count. "100 concurrent users" is read by the rule beside it.
  */
 const SERVED_PEOPLE = /\b(?:for|to|serve|serving|support|supporting|handle|handling|with)\s+(?:about|around|roughly|approximately|up to|~)?\s*(\d{1,5})\s+(?:(?:concurrent|simultaneous|parallel|active)\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/g;
+/** "20 users at the same time", "around 30 requests in parallel", "50 people simultaneously": the serving batch. */
+const PEOPLE_AT_ONCE = /(?<![\w.])(?:about\s+|around\s+|roughly\s+|~\s*|up to\s+)?(\d{1,5})\s+(?:users?|people|persons?|customers?|clients?|requests?|sessions?|queries)\s+(?:at\s+(?:the\s+same\s+time|once)|simultaneously|concurrently|in\s+parallel)\b/g;
 /** A word that already says what is done with the model (then the people served add only the batch). */
 const SERVING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
 /** "how many users can access it in parallel", "how many concurrent requests can it handle": the largest batch that fits. */
@@ -259,6 +261,7 @@ export function readProse(input: MappedText): ProseReading {
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(!has('how many') ? NEVER : HOW_MANY_SERVED, outsideHubIds((m) => 'max batch'.padEnd(m[0].length)))
+    .replace(!/\b(?:at once|at the same time|simultaneously|concurrently|in parallel)\b/.test(input.text) ? NEVER : PEOPLE_AT_ONCE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length)))
     .replace(!/\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(input.text) ? NEVER : SERVED_PEOPLE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padStart(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))

@@ -317,3 +317,21 @@ describe('code people paste to run a model', () => {
     expect(read('how big of a context could qwen2.5-7b get on an l4 with vllm').scenario.question.kind).toBe('maxSeq');
   });
 });
+
+describe('load said after the count', () => {
+  it('"20 users at the same time", "around 30 requests in parallel", "10 people simultaneously": the serving batch', () => {
+    for (const [text, n] of [
+      ['we expect 20 users at the same time on llama-3.1-8b with vllm on an a10g', 20],
+      ['llama 3 70b awq, 4x L4, serving around 30 requests in parallel', 30],
+      ['qwen2.5-7b on a 4090 for 10 people simultaneously', 10],
+    ] as const) {
+      expect(read(text).scenario.microBatch, text).toBe(n);
+    }
+  });
+
+  // Ollama FAQ: "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH".
+  it('OLLAMA_NUM_PARALLEL is that many sequences of the context; its log default 0 sets none', () => {
+    expect(read('ollama with OLLAMA_NUM_PARALLEL=4 and num_ctx 8192, llama3.1:8b on a 3060 12GB').scenario.microBatch).toBe(4);
+    expect(read('llama3.1:8b on a 3060: server config env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_NUM_PARALLEL:0]"').scenario.microBatch).toBe(1);
+  });
+});
