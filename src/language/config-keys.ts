@@ -909,6 +909,9 @@ function shellLine(text: MappedText, m: RegExpExecArray): boolean {
 /** A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096"). */
 const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
 
+/** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
+const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
@@ -936,6 +939,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
     // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
     .replace(/_[a-z0-9]/.test(entry.text.text) ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length))
+    .replace(/_[a-z0-9]/.test(entry.text.text) ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
     .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ')
     .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length))

@@ -316,6 +316,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/(?<![\w.])(\d+)\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|sequences?|chats?|streams?)\b/g, outsideHubIds((m) => `bs ${m[1]}`.padEnd(m[0].length)))
     // "what max-model-len can I use?", "how much context can I give each?": the longest sequence that fits.
     .replace(/\b(?:what|which|how (?:much|long|big|large))\s+(?:a\s+|the\s+)?(?:max[-_ ]?model[-_ ]?len(?:gth)?|context(?:[-_ ]?(?:length|len|window|size))?|max(?:imum)?[-_ ]?(?:seq(?:uence)?|context|ctx)(?:[-_ ]?(?:length|len))?|sequence[-_ ]length|seq(?:uence)?[-_ ]len)\b(?=[^.?!\n]{0,40}\b(?:can|could|fit|fits|use|get|support|give|handle|reach|go)\b)/g, outsideHubIds((m) => 'max seq'.padEnd(m[0].length)))
+    // "95% gpu memory utilization", "gpu_memory_utilization of 90%": vLLM's fraction.
+    .replace(!has('%') ? NEVER : /(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+)?(?:(?:the\s+)?gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\b|\b(?:gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\s*(?:of|at|=|:|to)?\s*(\d{1,3}(?:\.\d+)?)\s*%/g, outsideHubIds((m) => `util ${Number(m[1] ?? m[2]) / 100}`.padEnd(m[0].length)))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // '"unsloth" is not suitable for deepspeed zero3': what is said not to work is not the setup.
@@ -391,6 +393,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(\d{1,3})\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})\s+(?:machines?|nodes?|servers?|hosts?|boxes)\b/g, outsideHubIds((m) => gpuIdOf(m[2]!) ? `${m[1]} nodes of ${m[3]}x ${m[2]}`.padEnd(m[0].length) : m[0]))
     // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
     .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
+    // "A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory or form factor, then its count.
+    .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
     .replace(!has('node') ? NEVER : CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.

@@ -335,3 +335,20 @@ describe('load said after the count', () => {
     expect(read('llama3.1:8b on a 3060: server config env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_NUM_PARALLEL:0]"').scenario.microBatch).toBe(1);
   });
 });
+
+describe('serving settings written as people write them', () => {
+  it('"95% gpu memory utilization", "memory utilization at 90%": vLLM\'s fraction', () => {
+    expect(read('vllm with 95% gpu memory utilization, llama-3-8b on an A10G').scenario.inference.gpuMemoryUtilization).toBe(0.95);
+    expect(read('serve qwen2.5-7b on an l4, gpu memory utilization at 80%').scenario.inference.gpuMemoryUtilization).toBe(0.8);
+  });
+
+  it('"A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory, then its count', () => {
+    expect(read('serve qwen2.5-32b-awq on A100 80GB x 2').scenario.hardware?.count).toBe(2);
+    expect(read('llama-3.1-70b fp8 on H100 SXM 80GB x8 with vllm').scenario.hardware?.count).toBe(8);
+  });
+
+  it('"I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8": the verb before the key', () => {
+    expect(read('I set max_num_seqs to 64 for llama-3-8b on vllm, L40S').scenario.microBatch).toBe(64);
+    expect(read('lowering gpu_memory_utilization to 0.8 fixed it, mistral-7b vllm on l4').scenario.inference.gpuMemoryUtilization).toBe(0.8);
+  });
+});
