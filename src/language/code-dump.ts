@@ -69,6 +69,11 @@ const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t
  * `trainer.train(` trains (HF Trainer). Read before other call names are blanked.
  */
 const DOING_CALL = /(?<![\w.])[a-z_]\w*(?:\.[a-z_]\w*)*\.(generate|train)(?=\()/g;
+/**
+ * A model class's `from_pretrained(` loads the model: the weak "load" (inference unless a training
+ * word or setting is also there, as "load" in prose). A tokenizer's or config's loads no model.
+ */
+const MODEL_LOAD_CALL = /(?<![\w.])(?:automodel\w*|\w+for(?:causallm|conditionalgeneration|seq2seqlm|imagetexttotext))\.from_pretrained(?=\()/g;
 /** Python's import lines and builtin calls (`print(`), and `**kwargs` splats: code only. */
 const IMPORT_LINE =
   /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
@@ -283,6 +288,7 @@ export function readCode(input: MappedText): CodeReading {
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);
     })
     .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length))
+    .replace(MODEL_LOAD_CALL, (m) => 'load'.padStart(m[0].length))
     .replace(BUILTIN_CALL, (m) => blank(m[0]))
     .replace(ASSIGNED_CALL, (m) => blank(m[0]));
   // The framework's word, then blanks (every class name is longer than its word): no call left to blank.

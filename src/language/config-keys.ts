@@ -694,6 +694,9 @@ const KEYS: Record<string, Handler> = {
   gradient_accumulation_iters: numeric('ga'),
   // Ollama's server settings (envconfig/config.go): Ollama only runs models.
   ollama_context_length: numeric('inference seq'),
+  // "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH" (Ollama FAQ): that many
+  // sequences of the context each, the batch of the KV cache. 0 is Ollama's "choose for me" (its log's default).
+  ollama_num_parallel: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('inference bs')(v, ctx)),
   ollama_flash_attention: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE),
   ollama_kv_cache_type: (v) => {
     const value = unquote(v);
@@ -830,7 +833,7 @@ const NO_MEMORY_EFFECT = new Set(
   distributed_executor_backend worker_use_ray max_log_len uvicorn_log_level shuffle ignore_pad_token_for_loss
   cpu cpus cpu_cores vcpus num_cpus beta ref_model temperature top_p top_k repetition_penalty do_sample device_map low_cpu_mem_usage bias task_type inference_mode fan_in_fan_out data_dir out_dir groupsize model_size num_workers_dataloader val_batch_size run_validation save_model save_metrics
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
-  ollama_host ollama_models ollama_keep_alive ollama_num_parallel ollama_max_loaded_models ollama_max_queue
+  ollama_host ollama_models ollama_keep_alive ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   chunked_prefill_size max_prefill_tokens disable_disk_cache
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
@@ -931,6 +934,12 @@ function shellLine(text: MappedText, m: RegExpExecArray): boolean {
 }
 
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
+/** A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096"). */
+const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+
+/** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
+const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
@@ -952,6 +961,13 @@ export function readConfig(raw: MappedText): ConfigReading {
   const input = readCommands(entry.text)
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
     .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
+    // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
+    // takes its value ("flash_attn==2.5.8", a pinned package, is no key here and stays a version).
+    .replace(has('==') ? /(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[ \t]*==[ \t]*(?=[\w.])/g : NEVER, (m) => (KEYS[keyName(m[1]!)] ? `${m[1]}=`.padEnd(m[0].length) : m[0]))
+    // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
+    // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
+    .replace(/_[a-z0-9]/.test(entry.text.text) ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length))
+    .replace(/_[a-z0-9]/.test(entry.text.text) ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
     .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ')
     .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length))

@@ -82,6 +82,12 @@ const REPORT_ENGLISH = `
   successful successfully success failure failures unexpected unexpectedly strange weird odd normal usual usually
   expected enough plenty tight barely almost nearly roughly approximately estimate estimates estimating`;
 
+/**
+ * Words of serving-engine reports that name no setting the estimate reads: kernel libraries and
+ * backends ("flashinfer backend"), the sliding window a model has (not a length the user sets).
+ */
+const ENGINE_WORDS = `flashinfer backend backends interested sliding window windowed`;
+
 /** Vendor and form-factor words around a card name ("NVIDIA Tesla V100 SXM2"). */
 const VENDOR_WORDS = `nvidia tesla geforce rtx gtx quadro amd instinct radeon intel gaudi pcie sxm sxm2 sxm3 sxm4 sxm5
   nvlink nvl hbm hbm2 hbm2e hbm3 gddr6 gddr6x ti super founders edition nvswitch dgx hgx
@@ -98,7 +104,7 @@ export const FILLER = new Set(
   if when whether so but not yes no my our any some like about around roughly approx approximately
   per total overall during while both which whose there here where able possible`
     .split(/\s+/)
-    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), VENDOR_WORDS.split(/\s+/))
+    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/))
     .filter(Boolean),
 );
 

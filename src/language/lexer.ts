@@ -39,7 +39,8 @@ function rules(): moo.Rules {
     seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*(?:len|length|size|window)(?![a-z]))(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
     moeSize: re(`\\d+\\s*[x×]\\s*${NUM}\\s*b(?![a-z0-9])`),
     size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}\\s*(?:bn|billion|million|trillion)(?![a-z0-9])`),
-    capacity: re(`${NUM}\\s*(?:gib|gb|g)(?![a-z0-9])`),
+    // "24Gi" is Kubernetes's spelling of GiB.
+    capacity: re(`${NUM}\\s*(?:gib|gb|gi|g)(?![a-z0-9])`),
     nodes: re(`\\d+\\s*nodes?(?![a-z0-9])`),
     count: re(`\\d+\\s*[x×*](?=\\s*[a-z0-9])`),
     knum: re(`${NUM}k(?![a-z0-9])`),

@@ -68,11 +68,15 @@ const BPW = /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g;
 /** Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a terabyte). */
 const HOST_RAM =
   /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g;
+/** Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB", "CPU memory = 1T" (never a GPU's "VRAM"). */
+const HOST_RAM_NAMED_FIRST = /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|dram|ram)\s*(?:is|was|:|=|of|size)?\s*(?:about\s+|~\s*)?(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g;
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = {
   跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
   // "qwen2-72b推理需要几张A100" (how many A100s does inference need).
   几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
+  // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
+  并发数: 'concurrency', 并发量: 'concurrency', 并发: 'concurrency', 满血版: '', 满血: '',
 };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
 /**
@@ -144,6 +148,52 @@ function instancePattern(text: string): RegExp {
 const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
 
 /**
+ * A software version ("sglang==0.2.9", "ollama 0.17.5", "v0.4.6.post5", "sglang - 0.4.6-post1",
+ * "text-generation-inference:2.3.0") is no setting: three dotted numbers, or two after "==" / "v",
+ * with a release suffix (post1, rc2, dev0). Blanked before any number in it is read as a count.
+ */
+const VERSION = /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g;
+/**
+ * A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b",
+ * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
+ */
+const MOE_APART = /(?<![\w.])(\d+(?:\.\d+)?)b?[\s_-]+a(\d+(?:\.\d+)?)b(?![a-z0-9])/g;
+/**
+ * A CPU is no card and its number no count: "Ryzen 9 7950X3D", "i9-14900K", "Core i7-12700",
+ * "Xeon Gold 6338", "EPYC 7443", "Threadripper PRO 5995WX", "R9 3900X" ("on 7950x" read as 7950 GPUs).
+ */
+const CPU = /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|\d))*\s+\d{4}[a-z0-9]*|(?:intel\s+)?(?:core\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?xeon(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d{4}[a-z0-9]*|r[579]\s+\d{4}x3?d?|\d{4}x3d)\b/g;
+/**
+ * Words between a family and its size that name no other shape: "Qwen2.5 Coder Instruct 32B" is
+ * Qwen2.5 32B (the Coder keeps its shape); "deepseek coder 33b", a catalog model of its own, stays.
+ */
+const VARIANT_WORDS = new RegExp(String.raw`\b((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')})(?:[\d.]*|[\s-]\d+(?:\.\d+)?))[\s-]+((?:(?:coder|instruct|chat|base|it|math)[\s-]+){1,3})(\d+(?:\.\d+)?b)(?![a-z0-9])`, 'g');
+
+/**
+ * "Yi-34B-200K full context", "at full context": the model's whole window. A name that carries its
+ * window ("-200K", "-128k", "-32k") gives the length; with none, the words are set aside, said.
+ */
+const FULL_CONTEXT = /\b(?:(?:at|with|using|on)\s+(?:the\s+|its\s+|a\s+)?)?(?:full|whole|entire)\s+(?:context|ctx)(?:[\s_-]+(?:window|length|len|size))?\b(?!\s+(?:of\s+)?(?:~\s*)?\d)/g;
+const WINDOW_IN_NAME = /(?<=[a-z0-9.]-\d+(?:\.\d+)?b)-(\d+)k\b/;
+/** "ran Gemma-7B on 2 of the cards", "using 4 of my 8 GPUs": the GPUs the run used, of the machine's. */
+const SOME_OF_THE_CARDS = /\b(on|using|used|use|with|across|over)\s+(\d{1,3})\s+of\s+(?:the|my|our|its|these|those|them|all)(?:\s+\d{1,3})?\s+(?:gpus|cards|devices)\b/g;
+/** "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs. */
+const N_GPU_SETUP = /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|server|node|box|rig|system|instance|cluster|host)\b/g;
+
+/**
+ * Who a served model answers, counted: "serve Llama-3.3-70b to about 5 people", "for 200 users",
+ * "support 50 clients at once". Each is one sequence in the serving batch (vLLM's running
+ * requests), never a GPU count. "100 concurrent users" is read by the rule beside it.
+ */
+const SERVED_PEOPLE = /\b(?:for|to|serve|serving|support|supporting|handle|handling|with)\s+(?:about|around|roughly|approximately|up to|~)?\s*(\d{1,5})\s+(?:(?:concurrent|simultaneous|parallel|active)\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/g;
+/** "20 users at the same time", "around 30 requests in parallel", "50 people simultaneously": the serving batch. */
+const PEOPLE_AT_ONCE = /(?<![\w.])(?:about\s+|around\s+|roughly\s+|~\s*|up to\s+)?(\d{1,5})\s+(?:users?|people|persons?|customers?|clients?|requests?|sessions?|queries)\s+(?:at\s+(?:the\s+same\s+time|once)|simultaneously|concurrently|in\s+parallel)\b/g;
+/** A word that already says what is done with the model (then the people served add only the batch). */
+const SERVING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
+/** "how many users can access it in parallel", "how many concurrent requests can it handle": the largest batch that fits. */
+const HOW_MANY_SERVED = /\bhow many\s+(?:(?:concurrent|simultaneous|parallel)\s+)?(?:users?|people|requests?|clients?|sessions?|sequences?|chats?)\b(?=[^.?!\n]{0,60}\b(?:can|could|at once|at the same time|simultaneous|simultaneously|concurrent|concurrently|in parallel|parallel)\b)/g;
+
+/**
  * A rewrite that leaves Hub ids alone: a repo id kept whole (hubLink, lastPart) or the word
  * "config.json" that stands for a pasted config reaches the lexer as one `hub` token, so no
  * later rewrite may blank it as a file name or cut a suffix off its name ("-bnb-4bit").
@@ -179,6 +229,30 @@ export function readProse(input: MappedText): ProseReading {
   const has = (word: string) => input.text.includes(word);
   const text = readTrainingProse(input, outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
+    .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
+    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
+    .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
+    .replace(CPU, outsideHubIds((m) => {
+      notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(VARIANT_WORDS, outsideHubIds((m) => {
+      const words = m[2]!.trim().split(/[\s-]+/);
+      // A catalog name with the variant in it ("deepseek-coder-33b") is that model.
+      if (modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words.join('-')}-${m[3]}`) || modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words[0]}-${m[3]}`)) return m[0];
+      return `${m[1]} ${m[3]}`.padEnd(m[0].length);
+    }))
+    .replace(!/full|whole|entire/.test(input.text) ? NEVER : FULL_CONTEXT, outsideHubIds((m) => {
+      // "a full context window of 128k tokens" states its length: read as said ("full" is no full fine-tune).
+      if (/^[\s_-]*(?:window|length|len|size)?\s*(?:of|is|=|:)?\s*~?\d/.test(m.input.slice(m.index + m[0].length))) return m[0].replace(/full|whole|entire/, (w) => ' '.repeat(w.length));
+      const window = WINDOW_IN_NAME.exec(m.input);
+      if (window) return ` seq ${window[1]}k`.padEnd(m[0].length);
+      notes.push(`"${m[0].trim()}": the model's whole context window is not read; say the length (e.g. seq 32k)`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(!has(' of ') ? NEVER : SOME_OF_THE_CARDS, outsideHubIds((m) => `${m[1]} ${m[2]} gpus`.padEnd(m[0].length)))
+    .replace(!has('gpu') ? NEVER : N_GPU_SETUP, outsideHubIds((m) => `${m[1]} gpus`.padEnd(m[0].length)))
     // "the batch size is 406560/4096=99": the user's arithmetic, not a setting.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "I just used the python finetune.py command (alternative to torchrun)": one process, so the
@@ -199,6 +273,9 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!has('how many') ? NEVER : HOW_MANY_SERVED, outsideHubIds((m) => 'max batch'.padEnd(m[0].length)))
+    .replace(!/\b(?:at once|at the same time|simultaneously|concurrently|in parallel)\b/.test(input.text) ? NEVER : PEOPLE_AT_ONCE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length)))
+    .replace(!/\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(input.text) ? NEVER : SERVED_PEOPLE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padStart(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "Number of gpus: 8", "number of GPUs = 4", "the number of nodes is 2": a count stated, not asked
@@ -213,6 +290,14 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!has('colab') ? NEVER : /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g, outsideHubIds((m) => {
       notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
       return 'a t4'.padEnd(m[0].length);
+    }))
+    // "on colab pro", "Colab Pro+": Pro's GPU is whichever Colab assigns (T4, L4, V100, A100 40GB):
+    // no card is guessed (a short request is refused, as before); a card named beside it
+    // ("colab pro a100", "colab pro with a t4") is read, Colab's A100 being the 40GB one.
+    .replace(!has('colab') ? NEVER : /\b(?:(?:a|the|my)\s+)?(?:google\s+)?colab\s*(?:pro\s*\+?|\+)(?:\s+(?:plan|tier|subscription|notebook|instance|gpu))?(?![\w+])(?:\s+(?:with\s+)?(?:an?\s+)?(a100|t4|l4|v100)\b(?![\s-]*\d))?/g, outsideHubIds((m) => {
+      // Colab's A100 is the 40GB one.
+      if (!m[1]) return m[0];
+      return (m[1] === 'a100' ? 'a100-40g' : m[1]).padStart(m[0].length);
     }))
     // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
     .replace(APPLE_SILICON, outsideHubIds((m) => {
@@ -234,6 +319,11 @@ export function readProse(input: MappedText): ProseReading {
     ]))
     // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
     .replace(/(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g, outsideHubIds((m) => ' vs '.padEnd(m[0].length)))
+    // "generate() with 8k prompt", "model.generate(**inputs, max_new_tokens=256)": the call runs the
+    // model; its "generate" takes no number after it (8k is the prompt's length); its arguments stay.
+    .replace(!has('generate') ? NEVER : /(?<![\w.])(?:[a-z_][\w]*\.)?generate\s*\(/g, outsideHubIds((m) => 'inference'.padEnd(m[0].length)))
+    // "how long of a context can I fit": the longest sequence that fits (the rule below, with its "of").
+    .replace(!has(' of a') ? NEVER : /\bhow (?:long|big|large)\s+of\s+a\s+(?=context|ctx|sequence|seq)/g, outsideHubIds((m) => `how ${m[0].split(/\s+/)[1]} `.padEnd(m[0].length)))
     // "…_clip_vit_large_p14_336_lora_…": a long number inside an identifier is part of its name.
     .replace(/(?<=[a-z0-9]_)\d{3,}(?=_[a-z])/g, outsideHubIds((m) => 'n'.repeat(m[0].length)))
     // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
@@ -243,6 +333,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/(?<![\w.])(\d+)\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|sequences?|chats?|streams?)\b/g, outsideHubIds((m) => `bs ${m[1]}`.padEnd(m[0].length)))
     // "what max-model-len can I use?", "how much context can I give each?": the longest sequence that fits.
     .replace(/\b(?:what|which|how (?:much|long|big|large))\s+(?:a\s+|the\s+)?(?:max[-_ ]?model[-_ ]?len(?:gth)?|context(?:[-_ ]?(?:length|len|window|size))?|max(?:imum)?[-_ ]?(?:seq(?:uence)?|context|ctx)(?:[-_ ]?(?:length|len))?|sequence[-_ ]length|seq(?:uence)?[-_ ]len)\b(?=[^.?!\n]{0,40}\b(?:can|could|fit|fits|use|get|support|give|handle|reach|go)\b)/g, outsideHubIds((m) => 'max seq'.padEnd(m[0].length)))
+    // "95% gpu memory utilization", "gpu_memory_utilization of 90%": vLLM's fraction.
+    .replace(!has('%') ? NEVER : /(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+)?(?:(?:the\s+)?gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\b|\b(?:gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\s*(?:of|at|=|:|to)?\s*(\d{1,3}(?:\.\d+)?)\s*%/g, outsideHubIds((m) => `util ${Number(m[1] ?? m[2]) / 100}`.padEnd(m[0].length)))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
     .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // '"unsloth" is not suitable for deepspeed zero3': what is said not to work is not the setup.
@@ -262,6 +354,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, outsideHubIds((m) => 'serve seq'.padEnd(m[0].length)))
     .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
+    // "fp8 kv-cache", "fp8 KV cache": the dtype before it says the cache's (the `kv fp8` item).
+    .replace(/\b(fp8|bf16|fp16|fp32)[-_ ]+kv[-_ ]?cache\b/g, outsideHubIds((m) => `kv ${m[1]}`.padEnd(m[0].length)))
     .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
@@ -281,6 +375,9 @@ export function readProse(input: MappedText): ProseReading {
       return `${found.count}x ${found.gpuId}`;
     }))
     .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
+    .replace(!/ram|memory/.test(input.text) ? NEVER : HOST_RAM_NAMED_FIRST, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `.padEnd(m[0].length)))
+    // "3 RTX 3090's", "two A100's": a plural with an apostrophe.
+    .replace(!has("'s") ? NEVER : /(?<=\d)'s\b/g, outsideHubIds(() => 's'))
     // Host RAM is read as the node's ("1T RAM" → 1024 GB), for the offload check.
     .replace(HOST_RAM, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `))
     .replace(GGUF_WITHOUT_Q, outsideHubIds((m) => `q${m[1]}_${m[2]}`))
@@ -321,6 +418,8 @@ export function readProse(input: MappedText): ProseReading {
       const or = m[0].length - m[2]!.length;
       return [{ text: m[0].slice(0, m[1]!.length), from: 0, to: m[1]!.length }, { text: ' vs ', from: m[1]!.length, to: or }, { text: m[2]!, from: or, to: m[0].length }];
     }))
+    // "A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory or form factor, then its count.
+    .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
     .replace(!has('node') ? NEVER : CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.

@@ -150,6 +150,11 @@ export function readTokens(raw: Token[]): TokenReading {
       continue;
     }
     if (t.type === 'neg') {
+      // "…do not work.\nIm running ollama": a negation ends with its sentence.
+      if (next && sentenceEndBetween(tokens, t, next)) {
+        filler.push({ ...t, type: 'word' });
+        continue;
+      }
       const negated = negate(t, next, notes);
       if (negated.consumed) {
         if (negated.token) final.push(negated.token);
@@ -178,6 +183,19 @@ export function readTokens(raw: Token[]): TokenReading {
       filler.push({ ...t, type: 'word' });
       continue;
     }
+    // "qwen3.5-9b … all versions of qwen3.5 …" (ollama/ollama#14557): a family and its version said
+    // again, with no size, after a model was named, is that model talked about, not a second one.
+    if (t.type === 'family' && next?.type === 'number' && next.offset === t.offset + t.text.length && final.some((k) => k.type === 'model' || k.type === 'size' || k.type === 'hub')) {
+      filler.push({ ...t, type: 'word' }, { ...next, type: 'word' });
+      i++;
+      continue;
+    }
+    // "…with as long context as possible. With single RTX 6000": a keyword's number is in its own
+    // sentence; one past a sentence's end, with words between, is another thing's (here the card count).
+    const keyword = final.at(-1);
+    if ((t.type === 'number' || t.type === 'knum') && keyword && TAKES_NUMBER.has(keyword.type) && acrossSentences(tokens, keyword, t)) {
+      filler.push({ ...final.pop()!, type: 'word' });
+    }
     // "full 8K context", "the full 4096 tokens": full describes the length, not the mode.
     if (t.type === 'mode' && t.value === 'full' && t.text === 'full' && (next?.type === 'knum' || next?.type === 'seqPost')) {
       filler.push({ ...t, type: 'word' });
@@ -201,6 +219,17 @@ export function readTokens(raw: Token[]): TokenReading {
     }
   }
   return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
+}
+
+/** A sentence's end (. ! ? or a line break) between two tokens. */
+function sentenceEndBetween(tokens: Token[], from: Token, to: Token): boolean {
+  return tokens.some((x) => x.offset >= from.offset + from.text.length && x.offset < to.offset && ((x.type === 'sep' && /[.!?]/.test(x.text)) || (x.type === 'ws' && x.text.includes('\n'))));
+}
+
+/** Words and a sentence's end between two tokens ("context as possible. With 1"). */
+function acrossSentences(tokens: Token[], from: Token, to: Token): boolean {
+  const between = tokens.filter((x) => x.offset >= from.offset + from.text.length && x.offset < to.offset);
+  return between.some((x) => x.type === 'word') && between.some((x) => x.type === 'sep' && /[.!?]/.test(x.text) && x.offset + x.text.length < to.offset);
 }
 
 const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);

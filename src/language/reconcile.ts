@@ -18,6 +18,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = workingRuns(out, text, notes);
   out = contrasted(out, text, notes);
   out = slurmAllocationWins(out, notes);
+  out = someOfTheCards(out, notes);
   out = cards(out, notes);
   out = launched(out, notes);
   out = actualSetup(out, text, notes);
@@ -291,6 +292,20 @@ function cards(items: Item[], notes: string[]): Item[] {
     seen.add(key);
   }
   return items.filter((i) => !drop.has(i)).map((i) => replace.get(i) ?? i);
+}
+
+/**
+ * "a server with 4 x 48G A6000 GPUs … ran Gemma-7B on 2 of the cards" (LoveCatc/supervised-llm-
+ * uncertainty-estimation#4): the run used 2 of the machine's cards. The card keeps its type and
+ * memory and takes the count the run used.
+ */
+function someOfTheCards(items: Item[], notes: string[]): Item[] {
+  const part = items.find((i): i is Hardware => i.kind === 'hardware' && i.gpuId === null && i.capacityGiB === null && i.count !== null && /\bof\s+(?:the|my|our|its|these|those|them|all)\b/i.test(i.text));
+  if (!part) return items;
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== part && (i.gpuId !== null || i.capacityGiB !== null) && (i.count ?? 1) > part.count!);
+  if (!machine) return items;
+  notes.push(`"${part.text.trim()}": the run used ${part.count} of the ${machine.count ?? 1} cards`);
+  return items.filter((i) => i !== part).map((i) => (i === machine ? { ...machine, count: part.count } : i));
 }
 
 /**

@@ -159,7 +159,8 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
   kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
   kw('framework', 'llama-recipes', ['llama-recipes', 'llama recipes', 'llama_recipes', 'llama-cookbook', 'llama cookbook']),
-  kw('framework', 'llamacpp', ['llamacpp', 'llama.cpp', 'llama cpp', 'llama-cpp', 'llama-server', 'ollama']),
+  // LM Studio, KoboldCpp and llamafile run GGUF files on llama.cpp, as Ollama does.
+  kw('framework', 'llamacpp', ['llamacpp', 'llama.cpp', 'llama cpp', 'llama-cpp', 'llama-server', 'ollama', 'lm studio', 'lmstudio', 'koboldcpp', 'llamafile']),
   // architecture overrides
   kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
   kw('archKw', 'hidden', ['hidden', 'hidden size', 'd model', 'dmodel', 'width'], true),

@@ -92,7 +92,7 @@ function shardingWords(s: Scenario): string {
   const over = n > 1 ? ` over ${n} GPUs` : '';
   const sh = s.sharding;
   if (sh.kind === 'none') return '';
-  if (sh.kind === 'ddp' && s.mode === 'inference' && s.framework === 'llamacpp' && s.parallel.tp * s.parallel.pp === 1) {
+  if (sh.kind === 'ddp' && llamaCppLayerSplit(s)) {
     return `layers split over ${n} GPUs (llama.cpp --split-mode layer)`;
   }
   if (sh.kind === 'ddp' && s.mode === 'inference') {
@@ -120,8 +120,15 @@ function offloadWords(s: Scenario): string {
     .join(' · ');
 }
 
+/** llama.cpp's own layer split over every GPU (pp 1 or pp = the GPU count): said once, as what it is. */
+function llamaCppLayerSplit(s: Scenario): boolean {
+  const p = s.parallel;
+  return s.mode === 'inference' && s.framework === 'llamacpp' && p.tp === 1 && (p.pp === 1 || p.pp === gpuCountOf(s));
+}
+
 function parallelWords(s: Scenario): string {
   const p = s.parallel;
+  if (llamaCppLayerSplit(s)) return '';
   return [p.tp > 1 ? `TP ${p.tp}${p.sp ? ' + SP' : ''}` : p.sp ? 'SP' : '', p.pp > 1 ? `PP ${p.pp}${(p.vpp ?? 1) > 1 ? ` interleaved (${p.vpp} chunks per rank)` : ''}${p.schedule === 'sequential' ? ' (device_map layer split, one micro-batch in flight)' : ''}` : '', p.cp > 1 ? `CP ${p.cp}` : '', p.ep > 1 ? `EP ${p.ep}` : '']
     .filter(Boolean)
     .join(' · ');

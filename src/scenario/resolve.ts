@@ -5,7 +5,7 @@ import { isGgufFormat } from '../memory/gguf.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
-import { seriesKey, seriesTable } from '../language/families.js';
+import { R1_DISTILLS, seriesKey, seriesTable } from '../language/families.js';
 import { sizeNumber } from '../language/numbers.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
@@ -321,11 +321,18 @@ class Resolution {
           { expected: ['a model size 10m–10000b'] },
         );
       }
+      // "32b model can run smoothly on RTX 4090" in a thread about DeepSeek R1 (huggingface/open-r1#113):
+      // a bare size R1 was distilled at is that distill, as "deepseek-r1:32b" would be.
+      const distill = this.base?.model.id === 'deepseek-r1' && !item.experts && !item.family ? R1_DISTILLS[`${Number((item.params / 1e9).toPrecision(3))}b`] : undefined;
       // "now 14b" in a Qwen2.5-7B thread is Qwen2.5-14B: a bare size keeps the thread's model series
       // when the series has that size.
-      const thread = this.base?.model.id && item.family === null && item.experts === null ? modelById(this.base.model.id) : null;
+      const thread = !distill && this.base?.model.id && item.family === null && item.experts === null ? modelById(this.base.model.id) : null;
       const sibling = thread ? seriesSibling(thread.id, item.params) : null;
-      if (sibling) {
+      if (distill) {
+        const spec = modelById(distill);
+        model = { id: spec.id, name: spec.name, asWritten: spec.id, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
+        this.assume(`"${item.text}" in a thread about DeepSeek R1 read as its ${item.text} distill, a ${spec.name} fine-tune (say deepseek-r1 for the 671B model)`);
+      } else if (sibling) {
         model = { id: sibling.id, name: sibling.name, asWritten: sibling.id, requestedParams: null, arch: cloneArchitecture(sibling.arch), overrides: [] };
         this.assume(sibling === thread ? `"${item.text.trim()}" read as the thread's ${sibling.name}` : `"${item.text.trim()}" read as ${sibling.name}, the thread's ${thread!.name} at that size`);
       } else {
@@ -574,9 +581,13 @@ class Resolution {
   private framework(): ErrorReply | null {
     // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
     // A GGUF file type (Q4_K_M …) is llama.cpp's format, run by llama.cpp or Ollama (built on it):
-    // a new inference request naming one, and no engine, runs llama.cpp (stated).
+    // a new inference request naming one, and no engine, runs llama.cpp (stated). "deploy" and "host"
+    // name no engine: deploying a Q6_K file is serving it with llama.cpp (llama-server, Ollama).
+    // "serve" is vLLM's own verb (`vllm serve`): it keeps vLLM's layout, as a named engine does.
     const weights = this.patch.value<WeightFormat>('weights');
-    const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !this.patch.has('engine');
+    const engineWord = this.patch.get<string>('engine');
+    const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
+    const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !engineNamed;
     const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
     if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
       this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
@@ -666,7 +677,10 @@ class Resolution {
     }
     // A catalog model whose checkpoint ships block-scaled (gpt-oss in MXFP4, DeepSeek-V3 / Kimi K2
     // in FP8) is served in that format unless another is named (vLLM loads the checkpoint as is).
-    const native = nativeWeightFormat(s.model.arch);
+    // llama.cpp (and Ollama) has no FP8 type: a DeepSeek-V3/R1 it runs is a GGUF (its preset's
+    // Q4_K_M unless one is named). gpt-oss's MXFP4 is a GGUF type too (ggml MXFP4), so it stays.
+    const shipped = nativeWeightFormat(s.model.arch);
+    const native = s.framework === 'llamacpp' && shipped === 'fp8' ? null : shipped;
     if (!weights && !compute && native && s.mode === 'inference' && (this.patch.has('model') || this.modeChanged())) {
       weights = { value: native, item: this.patch.get<Item>('model')?.item ?? this.patch.items[0]! };
       this.assume(`${native} weights, the format the checkpoint ships in (default; say bf16 for 16-bit)`);
@@ -773,7 +787,13 @@ class Resolution {
     const nowServed = this.patch.has('engine') && this.base?.inference.engine !== 'vllm' && this.base?.mode === 'inference';
     if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
     else if (!(this.isNew || this.modeChanged())) return false;
-    // llama.cpp splits layers over its GPUs itself (--split-mode layer; memory/gguf.ts), not tensors.
+    // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
+    // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
+    if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
+      p.pp = n;
+      this.assume(`layers split over the ${n} GPUs (llama.cpp --split-mode layer, its default)`);
+      return true;
+    }
     if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
     // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
     // whole layers on each GPU in turn: a layer split, run one GPU at a time.
