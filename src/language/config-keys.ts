@@ -1,7 +1,7 @@
 import { readCodeDump } from './code-dump.js';
 import { readCommands } from './commands.js';
 import { readEnvironmentReport } from './environment-report.js';
-import type { MappedText } from './mapped-text.js';
+import { NEVER, type MappedText } from './mapped-text.js';
 import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from './megatron.js';
 import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
 import { readSlurm } from './slurm.js';
@@ -63,8 +63,6 @@ function numberOf(v: string): number {
 }
 
 const IGNORE: KeyReading = { ignore: true };
-/** A pattern that matches nothing: a guarded pass that has nothing to look for. */
-const NEVER = /(?!)/g;
 const say = (phrase: string, note?: string): KeyReading => (note ? { say: phrase, note } : { say: phrase });
 
 /** llama.cpp's KV cache type: q8_0 as an 8-bit cache (said), f16 its default, 4/5-bit types not modelled. */

@@ -11,6 +11,12 @@ export interface Piece {
   to: number;
 }
 
+/**
+ * A pattern that matches nothing: a guarded pass with nothing to look for. `replace` returns the
+ * text as it is for it, without scanning (a scan of `(?!)` still tries every position).
+ */
+export const NEVER = /(?!)/g;
+
 export class MappedText {
   private constructor(
     readonly text: string,
@@ -58,6 +64,7 @@ export class MappedText {
    * other maps each new character onto the whole match (so "-AWQ" read as " awq" is not "ins").
    */
   replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[]): MappedText {
+    if (pattern === NEVER) return this;
     let text = '';
     const start: number[] = [];
     const end: number[] = [];

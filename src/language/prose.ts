@@ -2,7 +2,7 @@ import { CHECKPOINT_FOLDER, COMPILE_NOTE } from './config-keys.js';
 import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import { ENGINE_NAMED } from './vocabulary.js';
-import type { MappedText, Piece } from './mapped-text.js';
+import { NEVER, type MappedText, type Piece } from './mapped-text.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
@@ -136,7 +136,6 @@ const COMPOUND = /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g;
 /** SkyPilot writes a card and its count as `A100-80GB:8`. */
 /** Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card (src/catalog/instances.ts). */
 let instanceRegex: RegExp | null = null;
-const NEVER = /(?!)/g;
 function instancePattern(text: string): RegExp {
   // The full pattern (any separators inside a name) is built only once some word is an instance.
   const words = text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? [];
@@ -233,11 +232,11 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
     .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
-    .replace(CPU, outsideHubIds((m) => {
+    .replace(!/ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\br[579]\s|x3d/.test(input.text) ? NEVER : CPU, outsideHubIds((m) => {
       notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
     }))
-    .replace(VARIANT_WORDS, outsideHubIds((m) => {
+    .replace(!/coder|instruct|chat|base|\bit\b|math/.test(input.text) ? NEVER : VARIANT_WORDS, outsideHubIds((m) => {
       const words = m[2]!.trim().split(/[\s-]+/);
       // A catalog name with the variant in it ("deepseek-coder-33b") is that model.
       if (modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words.join('-')}-${m[3]}`) || modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words[0]}-${m[3]}`)) return m[0];
@@ -355,7 +354,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
     // "fp8 kv-cache", "fp8 KV cache": the dtype before it says the cache's (the `kv fp8` item).
-    .replace(/\b(fp8|bf16|fp16|fp32)[-_ ]+kv[-_ ]?cache\b/g, outsideHubIds((m) => `kv ${m[1]}`.padEnd(m[0].length)))
+    .replace(!has('kv') ? NEVER : /\b(fp8|bf16|fp16|fp32)[-_ ]+kv[-_ ]?cache\b/g, outsideHubIds((m) => `kv ${m[1]}`.padEnd(m[0].length)))
     .replace(/\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(/\bllama[-_ ]?v([123])\b/g, outsideHubIds((m) => `llama ${m[1]}`.padEnd(m[0].length)))
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
@@ -419,7 +418,7 @@ export function readProse(input: MappedText): ProseReading {
       return [{ text: m[0].slice(0, m[1]!.length), from: 0, to: m[1]!.length }, { text: ' vs ', from: m[1]!.length, to: or }, { text: m[2]!, from: or, to: m[0].length }];
     }))
     // "A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory or form factor, then its count.
-    .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
+    .replace(!/[x×*]\s*\d/.test(input.text) ? NEVER : /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
     .replace(!has('node') ? NEVER : CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.

@@ -1,5 +1,5 @@
 import { gpuIdOf } from './lexicon.js';
-import type { MappedText, Piece } from './mapped-text.js';
+import { NEVER, type MappedText, type Piece } from './mapped-text.js';
 
 /**
  * Ways people describe a training setup in prose that the item language says otherwise:
@@ -82,7 +82,7 @@ const HOW_MUCH_MEMORY_ZH = /(?:需要|要|得)?多少(?=\s*(?:显存|内存|vram
 
 export function readTrainingProse(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
   const has = (word: string) => text.text.includes(word);
-  const never = /(?!)/g;
+  const never = NEVER;
   return text
     .replace(!has('多少') ? never : HOW_MUCH_MEMORY_ZH, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('attention') ? never : ATTENTION_LORA, keep((m) => `${m[1] ?? m[2]} q,k,v,o`.padEnd(m[0].length)))

@@ -176,9 +176,9 @@ const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8'
 /** Training on quantised weights trains adapters on them: QLoRA on NF4, LoRA on any other format. */
 const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf4' || weights === 'nf4-dq' ? 'qlora' : 'lora');
 
-/** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
+/** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
 const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
 
 /** Slots only a training run has: with one of them and no intent word, the request trains. */
