@@ -25,7 +25,7 @@ export interface ProseReading {
 }
 
 /** Suffixes that only say which checkpoint of a model it is. */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|v\d+(?:\.\d+)*|\d{4})$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
 /** Suffixes that set the weight format, as request words. */
 const FORMAT_SUFFIX: [RegExp, string][] = [
@@ -173,7 +173,7 @@ const VARIANT_WORDS = new RegExp(String.raw`\b((?:${FAMILIES.map((f) => f.replac
  * window ("-200K", "-128k", "-32k") gives the length; with none, the words are set aside, said.
  */
 const FULL_CONTEXT = /\b(?:(?:at|with|using|on)\s+(?:the\s+|its\s+|a\s+)?)?(?:full|whole|entire)\s+(?:context|ctx)(?:[\s_-]+(?:window|length|len|size))?\b(?!\s+(?:of\s+)?(?:~\s*)?\d)/g;
-const WINDOW_IN_NAME = /(?<=[a-z0-9.]-\d+(?:\.\d+)?b)-(\d+)k\b/;
+const WINDOW_IN_NAME = /(?<=[a-z0-9.]-(?:\d+(?:\.\d+)?b|mini|small|medium)(?:-[a-z]+)*)-(\d+)k\b/;
 /** "ran Gemma-7B on 2 of the cards", "using 4 of my 8 GPUs": the GPUs the run used, of the machine's. */
 const SOME_OF_THE_CARDS = /\b(on|using|used|use|with|across|over)\s+(\d{1,3})\s+of\s+(?:the|my|our|its|these|those|them|all)(?:\s+\d{1,3})?\s+(?:gpus|cards|devices)\b/g;
 /** "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs. */

@@ -2,6 +2,7 @@ import { errorReply } from '../language/errors.js';
 import type { ErrorReply } from '../reply/types.js';
 import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
+import { gpuById } from '../catalog/index.js';
 import { gpuCountOf } from './gpus.js';
 
 /**
@@ -62,6 +63,16 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
       `${said('offload.params', 'offload params')} needs zero3 (or fsdp): only ZeRO stage 3 / FULL_SHARD partitions the parameters it can move off the GPU. Add "zero3", or offload the optimizer only.`,
       'offload.params',
       'sharding',
+    );
+  }
+  // fp8 matmuls (Transformer Engine, torchao float8) need fp8 tensor cores: Ada, Hopper, Blackwell, MI300.
+  const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
+  if (s.mode !== 'inference' && s.compute === 'fp8' && card && !card.fp8) {
+    return fail(
+      `${said('compute', 'fp8')} training needs fp8 tensor cores, which the ${card.name} does not have (Ada, Hopper, Blackwell and MI300 do). Use bf16 or fp16 on it, name such a card, or say "run" for fp8 weights at inference (weight-only fp8 runs there).`,
+      'compute',
+      'recipe',
+      'gpuType',
     );
   }
   if (s.mode !== 'inference' && s.weights.startsWith('q')) {

@@ -383,3 +383,13 @@ describe('later releases that keep an earlier architecture', () => {
     }
   });
 });
+
+describe('a context window in a checkpoint name', () => {
+  // microsoft/Phi-3-mini-128k-instruct, Qwen2.5-7B-Instruct-1M, 01-ai/Yi-34B-200K: the window the
+  // checkpoint was trained for names no other model ("phi-3-mini-128k" was a grammar error).
+  it('is dropped from the name, and read as the length only with "full context"', () => {
+    expect(read('phi-3-mini-128k on a 6gb laptop gpu').scenario.model.id).toBe('phi-3-mini');
+    expect(read('Phi-3-mini-128k-instruct on a 3060').scenario.seq).toBe(2048);
+    expect(read('serve qwen2.5-7b-instruct-128k at full context on an h100').scenario.seq).toBe(128 * 1024);
+  });
+});
