@@ -659,6 +659,10 @@ class Resolution {
     // A recipe said without its dtype ("amp", Unsloth's bf16=is_bfloat16_supported()) runs in fp16 there too.
     const noBf16 = this.isNew && !compute && s.compute === 'bf16' && !this.presetSet.has('compute') && card !== null && !card.bf16;
     if (noBf16) s.compute = 'fp16';
+    // bf16 asked for on a card without it: estimated as asked (fp16 takes the same bytes), said.
+    else if (compute?.value === 'bf16' && card && !card.bf16 && s.mode !== 'inference') {
+      this.assume(`the ${card.name} has no bf16: Hugging Face's bf16=True refuses it ("Your setup doesn't support bf16/gpu"); fp16 takes the same memory (say fp16)`);
+    }
     // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
     const baseCard = this.base?.hardware?.gpuId ? gpuById(this.base.hardware.gpuId) : null;
     if (!this.isNew && !compute && !recipe && s.compute === 'fp16' && s.recipe === 'mixed' && baseCard && !baseCard.bf16 && card?.bf16 && card !== baseCard) {

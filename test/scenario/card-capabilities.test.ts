@@ -17,3 +17,13 @@ describe('fp8 needs a card with fp8 tensor cores', () => {
     expect(served.ok && served.scenario!.weights).toBe('fp8');
   });
 });
+
+describe('bf16 asked for on a card without bf16', () => {
+  it('is estimated as asked, and the reply says the card refuses it and fp16 takes the same memory', () => {
+    const r = resolveRequest('7b lora bf16 on v100', null);
+    expect(r.ok && r.scenario!.compute).toBe('bf16');
+    expect(r.ok && r.assumptions.join(' | ')).toMatch(/the V100 16GB has no bf16: .*fp16 takes the same memory/);
+    const a100 = resolveRequest('7b lora bf16 on a100', null);
+    expect(a100.ok && a100.assumptions.join(' | ')).not.toMatch(/has no bf16/);
+  });
+});
