@@ -277,6 +277,8 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!/\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(input.text) ? NEVER : SERVED_PEOPLE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padStart(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    // "min gpus for 70b", "minimum number of GPUs", "least amount of cards": the fewest, asked.
+    .replace(!has('min') && !has('least') ? NEVER : /\b(?:min(?:imum|imal)?|least)\s+(?:number|amount|count)?\s*(?:of\s+)?(gpus|cards)\b/g, outsideHubIds((m) => `how many ${m[1]}`.padEnd(m[0].length)))
     // "Number of gpus: 8", "number of GPUs = 4", "the number of nodes is 2": a count stated, not asked
     // (config keys have already read "gpus: 8" as "8 gpus").
     .replace(!has('number of') ? NEVER : /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g, outsideHubIds((m) =>

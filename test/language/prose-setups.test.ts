@@ -390,3 +390,14 @@ describe('a training script run with plain python, set against torchrun', () => 
     expect(read('torchrun --nproc_per_node 4 finetune.py, 13b lora on 4x a100').scenario.sharding.kind).toBe('ddp');
   });
 });
+
+describe('the fewest GPUs and the smallest card, asked in words', () => {
+  it('"min gpus", "minimum number of gpus", "least amount of cards" ask how many; "minimum GPU" asks which card', () => {
+    for (const text of ['min gpus for 70b lora on h100', 'minimum number of gpus for 70b lora, h100', "what's the least amount of cards for llama 3 70b full finetune on a100"]) {
+      expect(read(text).scenario.question.kind, text).toBe('howMany');
+    }
+    for (const text of ["What's the minimum GPU for fine-tuning Gemma 3 4B with LoRA?", 'smallest gpu to run llama 3 8b']) {
+      expect(read(text).scenario.question.kind, text).toBe('whichGpu');
+    }
+  });
+});
