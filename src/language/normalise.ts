@@ -31,9 +31,9 @@ const PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu;
 /**
  * Slack `<url|label>` keeps the label; `<url>` keeps the url (a Hub link names a model);
  * `<!here>`, `<!channel>`, `<!subteam^…>`, `<#C…|name>`, `<@U…>` and Discord's `<@&role>`,
- * `<#channel>`, `<:emoji:id>`, `@everyone`, `@here` go.
+ * `<#channel>`, `<:emoji:id>`, `@everyone`, `@here` and a mention typed as text (`@headroom`) go.
  */
-const CHAT_MARKUP = /<(?:[!#@][^>\s]*|:[a-z0-9_]+:\d+|a:[a-z0-9_]+:\d+)>|(?<![\w@])@(?:everyone|here|channel)(?![\w])|<((?:https?|mailto):[^>|\s]+)(?:\|([^>]*))?>/gi;
+const CHAT_MARKUP = /<(?:[!#@][^>\s]*|:[a-z0-9_]+:\d+|a:[a-z0-9_]+:\d+)>|(?<![\w@./])@[a-z][\w-]*(?![\w@])|<((?:https?|mailto):[^>|\s]+)(?:\|([^>]*))?>/gi;
 
 export function normalise(input: string | MappedText): MappedText {
   const text = typeof input === 'string' ? MappedText.of(input) : input;

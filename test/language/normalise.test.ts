@@ -83,6 +83,12 @@ describe('the normaliser', () => {
     expect(normalise('<!here> <@U123> <#C1|gen> @everyone <@&42> 7b').text.trim()).toBe('7b');
     expect(normalise('<https://huggingface.co/x|Llama-2-7b>').text).toBe('llama-2-7b');
   });
+
+  it('drops a mention typed as text ("@headroom 13b …" read the bot\'s name into the model), not an address', () => {
+    expect(normalise('@headroom 13b full ft on 4 x h100').text.trim()).toBe('13b full ft on 4 x h100');
+    expect(normalise('ping @ml-infra: 7b lora').text).toBe('ping  : 7b lora');
+    expect(normalise('me@x.com').text).toBe('me@x.com');
+  });
 });
 
 describe('MappedText', () => {
