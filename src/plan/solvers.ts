@@ -222,10 +222,15 @@ export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario
   const smaller = x.deviceBytes <= y.deviceBytes ? x : y;
   const larger = smaller === x ? y : x;
   const state = (side: typeof x) => (side.fits === true ? 'fits' : side.fits === false ? 'does not' : 'needs');
+  // Sides on two cards ("a6000 vs 4090") say what each card offers.
+  const cardsDiffer = x.capacityBytes !== y.capacityBytes;
+  const need = (side: typeof x) => `${gib(side.deviceBytes)}${cardsDiffer && side.capacityBytes !== null ? ` of ${gib(side.capacityBytes)}` : ''} GiB`;
   const headline =
     smaller.fits !== null && smaller.fits !== larger.fits
       ? `${sideName(smaller.label)} ${state(smaller)} (${gib(smaller.deviceBytes)} GiB); ${sideName(larger.label)} ${state(larger)} (${gib(larger.deviceBytes)} GiB)`
-      : `${sideName(smaller.label)}: ${gib(smaller.deviceBytes)} GiB vs ${sideName(larger.label)}: ${gib(larger.deviceBytes)} GiB per GPU`;
+      : smaller.fits !== null && larger.fits !== null
+        ? `${smaller.fits ? 'Both fit' : 'Neither fits'}: ${sideName(smaller.label)} ${need(smaller)}, ${sideName(larger.label)} ${need(larger)} per GPU`
+        : `${sideName(smaller.label)}: ${gib(smaller.deviceBytes)} GiB vs ${sideName(larger.label)}: ${gib(larger.deviceBytes)} GiB per GPU`;
   return {
     answer: {
       kind: 'compare',

@@ -56,7 +56,9 @@ describe('solver answers show their own setup', () => {
     expect(r.estimate.scenario.mode).toBe('qlora');
     expect(r.answer?.text).toMatch(/^a6000: [\d.]+ GiB per GPU, does not fit in 47\.5 GiB · 4090: [\d.]+ GiB per GPU, does not fit in 23\.\d GiB — the same per GPU\.$/);
     expect(r.assumptions.join(' | ')).not.toMatch(/no GPU named/);
+    expect(r.summary.verdict).toMatch(/^Neither fits: a6000 [\d.]+ of 47\.5 GiB, 4090 [\d.]+ of 23\.\d GiB per GPU$/);
     const fits = reply('7b qlora: A6000 vs 4090?');
+    expect(fits.summary.verdict).toMatch(/^Both fit: /);
     expect(fits.answer?.text).toMatch(/a6000: [\d.]+ GiB per GPU, fits in 47\.5 GiB · 4090: [\d.]+ GiB per GPU, fits in/);
   });
 
