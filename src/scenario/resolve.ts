@@ -125,9 +125,12 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   if (!base && !patch.has('model')) {
     // "SFT the nemotron-3-super model": a name the user gave that the catalog lacks is said as such.
     const named = parsed.unread.find((u) => looksLikeModelName(u.word, text));
-    const question = named
-      ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
-      : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
+    const other = NOT_LANGUAGE_MODELS.exec(text);
+    const question = other
+      ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
+      : named
+        ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
+        : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
     const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
     });
@@ -193,8 +196,15 @@ const ASKS_WHAT_IT_NEEDS = /\b(?:how much|minimum|min\.?|required|requirements?|
  * default. Either way the reply
  * says which was assumed first, and how to ask for the other.
  */
+/** Models of other kinds people ask about: speech (1), image generation (2), vision backbones (3). */
+const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|base|tiny)(?:[\s-]v\d)?)?|wav2vec\s?2?|hubert)|(sdxl|stable[\s-]?diffusion(?:[\s-]xl)?|sd\s?(?:1\.5|2\.1|3(?:\.5)?)|flux(?:\.1)?(?:[\s-](?:dev|schnell))?|controlnet)|(yolo(?:v\d+)?|resnet-?\d*|convnext))\b/i;
+
+/** A Mac (M-series, MacBook, Mac Studio): where people run models (MLX, llama.cpp), not train them in full. */
+const APPLE = /\b(?:mac(?:book|\s*studio|\s*mini|\s*pro)?|m[1-5]\s*(?:pro|max|ultra))\b/i;
+
 function intentByDefault(patch: Patch, trainingSetting: boolean, text: string): Scenario['mode'] {
   if (trainingSetting) return 'full';
+  if (APPLE.test(text)) return 'inference';
   // "How much VRAM for Qwen2.5-14B?", "Minimum VRAM for X in fp16": asking what a model needs,
   // with no word for training, asks what running it needs.
   if (ASKS_WHAT_IT_NEEDS.test(text)) return 'inference';
