@@ -420,7 +420,11 @@ const litgptTargets: Handler = (_v, ctx) => {
 /** Keys, written with `_` (a `-` or `.` prefix path is normalised away before lookup). */
 const KEYS: Record<string, Handler> = {
   // batch
-  per_device_train_batch_size: numeric('bs'),
+  // Its name says the run trains ("TrainingArguments(per_device_train_batch_size=4)" beside a from_pretrained load).
+  per_device_train_batch_size: (v, ctx) => {
+    const read = numeric('bs')(v, ctx);
+    return read && 'say' in read ? say(`train ${read.say}`, read.note) : read;
+  },
   per_device_batch_size: numeric('bs'),
   per_gpu_train_batch_size: numeric('bs'),
   train_micro_batch_size_per_gpu: numeric('bs'),

@@ -243,7 +243,7 @@ describe('framework keys read by what the framework does with them', () => {
 describe('printed config objects (the repr people paste from a log)', () => {
   it('TrainingArguments(...) printed over lines: deepspeed=None is no DeepSpeed, adafactor=False no Adafactor (transformers TrainingArguments repr)', () => {
     const dump = 'TrainingArguments(\n_n_gpu=1,\nadafactor=False,\nbf16=True,\ndeepspeed=None,\ngradient_accumulation_steps=4,\noptim=OptimizerNames.ADAMW_TORCH,\nper_device_train_batch_size=2,\n)';
-    expect(words(dump)).toBe('amp bf16 ga 4 adamw bs 2');
+    expect(words(dump)).toBe('amp bf16 ga 4 adamw train bs 2');
   });
 
   it("LoraConfig(...) repr: a Python set of target modules is the targets (PEFT LoraConfig repr)", () => {
@@ -305,7 +305,7 @@ describe('a spec list of the machine', () => {
 
 describe('prose before a setting is not a type annotation', () => {
   it('"my config: per_device_train_batch_size=4" keeps the setting', () => {
-    expect(words('my config: per_device_train_batch_size=4')).toBe('my config: bs 4');
+    expect(words('my config: per_device_train_batch_size=4')).toBe('my config: train bs 4');
   });
 });
 
@@ -442,5 +442,14 @@ describe('one GPU from a config', () => {
   it("'devices': 1 with no card named is the per-GPU estimate, not a 'Which GPU?' refusal (ayulockin/neurips-llm-efficiency-challenge#5)", () => {
     const text = "python lit-gpt/finetune/lora.py --checkpoint_dir checkpoints/meta-llama/Llama-2-7b-hf --precision bf16-true\n{'devices': 1, 'override_max_seq_length': 512, 'micro_batch_size': 1, 'lora_r': 4}";
     readsAs(text, 'llama-2-7b lora r4 litgpt pure bf16 seq 512 bs 1');
+  });
+});
+
+describe('a training key beside a model load', () => {
+  // TrainingArguments with a 4-bit from_pretrained and no LoraConfig: the run trains (adapters on
+  // the 4-bit base, said); "from_pretrained" alone had made it inference with a batch of 4.
+  it('per_device_train_batch_size says the run trains', () => {
+    const r = resolveRequest('training_args = TrainingArguments(per_device_train_batch_size=4, bf16=True)\nmodel = AutoModelForCausalLM.from_pretrained("mistralai/Mistral-7B-v0.1", load_in_4bit=True)\nOOM on a T4', null);
+    expect(r.ok && [r.scenario!.mode, r.scenario!.microBatch]).toEqual(['qlora', 4]);
   });
 });

@@ -100,7 +100,7 @@ describe('config keys read as request words', () => {
   const read = (text: string) => readConfig(normalise(text)).text.text.replace(/\s+/g, ' ').trim();
 
   it.each([
-    ['per_device_train_batch_size=4', 'bs 4'],
+    ['per_device_train_batch_size=4', 'train bs 4'],
     ['gradient_accumulation_steps: 8', 'ga 8'],
     ['--bf16 True', 'amp bf16'],
     ['bf16 True', 'amp bf16'],
