@@ -150,8 +150,12 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
   for (const { candidate, rank, change, next } of leverChanges(s)) {
     if (!next) continue;
     const e = estimate(next, { numbersOnly: true });
-    if (e.deviceBytes > base.deviceBytes * 0.99) continue;
-    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: candidate.cost, note: hostNote(e), rank });
+    // A served model fills the card with KV blocks whatever the lever, so a lever that serves
+    // more sequences is kept even when the memory stays the same.
+    const moreSequences = (e.serving?.concurrentSequences ?? 0) > (base.serving?.concurrentSequences ?? 0);
+    if (e.deviceBytes > base.deviceBytes * 0.99 && !moreSequences) continue;
+    const held = moreSequences ? `KV cache for ${e.serving!.concurrentSequences} sequences of ${next.seq}` : '';
+    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: candidate.cost, note: [held, hostNote(e)].filter(Boolean).join('; '), rank });
   }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });

@@ -115,7 +115,10 @@ function shardingLadder(s: Scenario): string[] {
  */
 function additionTiers(s: Scenario, count: number): string[][][] {
   const tp = count > 1 ? [`tp ${Math.min(count, 8)}`] : null;
-  if (s.mode === 'inference') return [[[]], tp ? [tp] : []];
+  // Past one node a served model is split further by pipeline stages across nodes (vLLM's
+  // --pipeline-parallel-size with tp inside the node), which adds KV room as it adds GPUs.
+  const pp = count > 8 && count % 8 === 0 ? [`tp 8`, `pp ${count / 8}`] : null;
+  if (s.mode === 'inference') return [[[]], tp ? [tp] : [], pp ? [pp] : []];
   const gc = s.recompute === 'full' ? null : ['gc'];
   const offload = s.mode === 'full' && s.offload.optimizer === 'none' ? ['offload optimizer'] : null;
   const present = (sets: (string[] | null)[]) => sets.filter((set): set is string[] => set !== null);
@@ -166,7 +169,8 @@ export function howMany(s: Scenario, gpuId: string | null): Solved {
       }
     }
   }
-  const text = `No count of ${gpu.name} up to 1024 fits this, even with ZeRO-3, gc, offload and tensor parallelism.`;
+  const tried = s.mode === 'inference' ? 'tensor and pipeline parallelism' : 'ZeRO-3, gc, offload and tensor parallelism';
+  const text = `No count of ${gpu.name} up to 1024 fits this, even with ${tried}.`;
   return { answer: { kind: 'howMany', value: null, text, headline: `No count of ${gpu.name} up to 1024 fits this` }, setup: last ?? answered(s) };
 }
 

@@ -51,6 +51,19 @@ export function verdictOf(s: Scenario, e: Estimate): Verdict {
   if (e.headroomBytes < 0) {
     return { status: 'no', headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.`, deviceBytes: e.deviceBytes, capacityBytes: e.capacityBytes, headroomBytes: e.headroomBytes };
   }
+  // Served: the memory fits (the KV pool takes what is left), but the pool may hold fewer
+  // sequences than the batch asked for ("for 50 users" at 32k): that is the verdict then.
+  const held = e.serving?.concurrentSequences;
+  if (held !== undefined && held < s.microBatch) {
+    return {
+      status: 'no',
+      headline: `✗ Does not hold ${s.microBatch} sequences of ${s.seq.toLocaleString('en-US')} tokens: the KV cache has room for ${held} (${need}; ${offers}).`,
+      detail: `Short by ${s.microBatch - held} sequence${s.microBatch - held === 1 ? '' : 's'} of KV cache: add GPUs (tp, pp), shorten seq, or kv fp8.`,
+      deviceBytes: e.deviceBytes,
+      capacityBytes: e.capacityBytes,
+      headroomBytes: e.headroomBytes,
+    };
+  }
   const status = share < BORDERLINE_SHARE ? 'borderline' : 'fits';
   const mark = status === 'fits' ? '✓ Fits' : '⚠ Borderline fit';
   return {

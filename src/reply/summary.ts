@@ -42,6 +42,9 @@ function plainVerdict(s: Scenario, e: Estimate): string {
     const gpus = gpuCountOf(s);
     return gpus > 1 ? `Needs ${gib(e.deviceBytes)} GiB per GPU on ${gpus} GPUs, no card named` : `Needs ${gib(e.deviceBytes)} GiB per GPU`;
   }
+  if (e.serving && e.headroomBytes >= 0 && e.serving.concurrentSequences < s.microBatch) {
+    return `✗ Holds ${tokens(e.serving.concurrentSequences)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} in its KV cache`;
+  }
   if (e.serving && e.headroomBytes >= 0) {
     return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
   }
@@ -53,7 +56,10 @@ function plainVerdict(s: Scenario, e: Estimate): string {
 function why(e: Estimate): string {
   const top = largest(e);
   const parts = top ? [`Largest: ${top.name} ${gib(top.bytes)} GiB`] : [];
-  if (e.headroomBytes !== null && e.capacityBytes !== null) {
+  const held = e.serving?.concurrentSequences;
+  if (held !== undefined && e.capacityBytes !== null && held < e.scenario.microBatch) {
+    parts.push(`short by ${e.scenario.microBatch - held} sequence${e.scenario.microBatch - held === 1 ? '' : 's'} of KV cache`);
+  } else if (e.headroomBytes !== null && e.capacityBytes !== null) {
     if (e.headroomBytes < 0) parts.push(`short by ${gib(-e.headroomBytes)} GiB`);
     else parts.push(`${gib(e.headroomBytes)} GiB to spare (${Math.round((e.headroomBytes / e.capacityBytes) * 100)}%)`);
   } else if (e.fitsOn.length === 0) {

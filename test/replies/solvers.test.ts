@@ -68,3 +68,23 @@ describe('solver answers show their own setup', () => {
     expect(r.verdict.status === 'fits' || r.verdict.status === 'borderline').toBe(true);
   });
 });
+
+describe('serving more sequences than the KV cache holds', () => {
+  // "serve llama 3.3 70b at 32k context for 50 users": the memory always fits (vLLM fills the card
+  // with KV blocks); what can fail is the number of sequences those blocks hold.
+  it('is the verdict, with the levers that make room re-estimated in sequences', () => {
+    const r = reply('serve llama 3.3 70b at 32k context for 50 users on 8x H100');
+    expect(r.verdict.status).toBe('no');
+    expect(r.verdict.headline).toMatch(/^✗ Does not hold 50 sequences of 32,768 tokens: the KV cache has room for \d+/);
+    expect(r.summary.verdict).toMatch(/^✗ Holds \d+ of 50 sequences/);
+    expect(r.levers.some((l) => l.change === 'kv fp8' && l.fits && /KV cache for \d+ sequences/.test(l.note))).toBe(true);
+    const few = reply('serve llama 3.3 70b at 32k context for 10 users on 8x H100');
+    expect(few.verdict.status === 'fits' || few.verdict.status === 'borderline').toBe(true);
+  });
+
+  it('"how many" for a served model adds pipeline stages past one node', () => {
+    const r = reply('serve llama 3.3 70b at 32k context for 50 users, how many H100s');
+    expect(r.answer?.value).toBe(16);
+    expect([r.estimate.scenario.parallel.tp, r.estimate.scenario.parallel.pp]).toEqual([8, 2]);
+  });
+});
