@@ -68,12 +68,20 @@ function cardLabel(s: Scenario): string {
 export function maxBatch(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
   const b = largest(1, 65_536, (n) => fits({ ...s, microBatch: n }));
+  // Served, the batch is the sequences in flight at once (users, requests), not a training micro-batch.
+  const served = s.mode === 'inference';
   const text =
     b === null
-      ? `${prefix}not even micro-batch 1 fits; see the levers below.`
-      : `${prefix}the largest micro-batch that fits is ${b} (seq ${s.seq}). Reach a larger effective batch with gradient accumulation.`;
+      ? `${prefix}not even ${served ? 'one sequence' : 'micro-batch 1'} fits; see the levers below.`
+      : served
+        ? `${prefix}${b} sequence${b === 1 ? '' : 's'} of ${num(s.seq)} tokens at once at most (concurrent requests; shorter ones take less).`
+        : `${prefix}the largest micro-batch that fits is ${b} (seq ${s.seq}). Reach a larger effective batch with gradient accumulation.`;
   const headline =
-    b === null ? `Not even micro-batch 1 fits on ${cardLabel(s)} at seq ${num(s.seq)}` : `Max micro-batch on ${cardLabel(s)}: ${b} at seq ${num(s.seq)}`;
+    b === null
+      ? `Not even ${served ? 'one sequence' : 'micro-batch 1'} fits on ${cardLabel(s)} at seq ${num(s.seq)}`
+      : served
+        ? `At most ${b} sequence${b === 1 ? '' : 's'} at once on ${cardLabel(s)} at seq ${num(s.seq)}`
+        : `Max micro-batch on ${cardLabel(s)}: ${b} at seq ${num(s.seq)}`;
   return { answer: { kind: 'maxBatch', value: b, text: capitalise(text), headline }, setup: answered({ ...s, microBatch: b ?? 1 }) };
 }
 

@@ -82,6 +82,12 @@ describe('serving more sequences than the KV cache holds', () => {
     expect(few.verdict.status === 'fits' || few.verdict.status === 'borderline').toBe(true);
   });
 
+  it('"how many users can it handle at once" answers in sequences, not a training micro-batch', () => {
+    const r = reply('serve llama 3.1 8b at 8k context on an L4, how many users can it handle at once?');
+    expect(r.answer?.text).toMatch(/^\d+ sequences? of 8,192 tokens at once at most/);
+    expect(r.answer?.text).not.toMatch(/gradient accumulation/);
+  });
+
   it('"how many" for a served model adds pipeline stages past one node', () => {
     const r = reply('serve llama 3.3 70b at 32k context for 50 users, how many H100s');
     expect(r.answer?.value).toBe(16);
