@@ -71,7 +71,13 @@ const CANDIDATES: Candidate[] = [
   {
     change: (s) => `seq ${Math.floor(s.seq / 2)}`,
     cost: 'shorter samples: truncation or packing changes',
-    applies: (s) => s.seq >= 1024,
+    applies: (s) => s.seq >= 1024 && s.mode !== 'inference',
+    set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
+  },
+  {
+    change: (s) => `seq ${Math.floor(s.seq / 2)}`,
+    cost: 'a shorter context window (max-model-len): longer requests are refused',
+    applies: (s) => s.seq >= 1024 && s.mode === 'inference',
     set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
   },
   {
