@@ -77,6 +77,10 @@ const CHINESE_WORDS: Record<string, string> = {
   几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
   // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
   并发数: 'concurrency', 并发量: 'concurrency', 并发: 'concurrency', 满血版: '', 满血: '',
+  // "虽然没有开offload" (though offload is not on, OpenRLHF/OpenRLHF#392), "没开gradient checkpointing",
+  // "关闭offload": the setting turned off, as "without offload" (it had read as offload on).
+  没有开启: 'without', 没有开: 'without', 没开启: 'without', 没开: 'without', 不开启: 'without', 不开: 'without',
+  未开启: 'without', 未开: 'without', 关闭: 'without', 没有使用: 'without', 未使用: 'without', 不使用: 'without', 没有用: 'without', 没用: 'without',
 };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
 /**
@@ -154,6 +158,19 @@ const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
  */
 const VERSION = /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g;
 /**
+ * An operating system, driver or library named with its version ("Ubuntu 22, RTX3090", "Ubuntu
+ * 22.04", "CUDA 12", "Windows 11", "python 3.10", "torch 2.3", "Driver Version: 550"): the number
+ * is the version, never a GPU count or a size (vllm-project/vllm#15204 read "Ubuntu 22, RTX3090"
+ * as 22 RTX 3090s). DeepSpeed is left out: "deepspeed 3" is its ZeRO stage.
+ */
+const SOFTWARE_VERSION = /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g;
+const SOFTWARE_NAMED = /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|transformers|driver|jetpack/;
+/**
+ * Two counts before a card, "2*8*h20", "2*8 A800(80G)", "2x8 H100": nodes times GPUs per node (16
+ * GPUs, never 2 or 28), the way cluster sizes are written (OpenRLHF/OpenRLHF#908, verl-project/verl#249).
+ */
+const NODES_TIMES_GPUS = /(?<![\w.*×])(\d{1,2})\s*[*×x]\s*(\d{1,2})\s*[*×x]?\s*(?:nvidia\s+)?([a-z][a-z0-9\-]*)/g;
+/**
  * A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b",
  * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
  */
@@ -230,9 +247,18 @@ export function readProse(input: MappedText): ProseReading {
   const text = readTrainingProse(input, outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
     .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!SOFTWARE_NAMED.test(input.text) ? NEVER : SOFTWARE_VERSION, outsideHubIds((m) => m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))))
     .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
     .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
+    .replace(!/\d\s*[*×x]\s*\d/.test(input.text) ? NEVER : NODES_TIMES_GPUS, outsideHubIds((m) => {
+      const nodes = Number(m[1]);
+      const perNode = Number(m[2]);
+      if (nodes < 2 || perNode < 1 || perNode > 16 || !gpuIdOf(m[3]!)) return m[0];
+      notes.push(`"${m[0]}" read as ${nodes} nodes of ${perNode} GPUs (${nodes * perNode} in all)`);
+      const card = m[0].length - m[3]!.length;
+      return [{ text: `${nodes} nodes of ${perNode}x `, from: 0, to: card }, { text: m[3]!, from: card, to: m[0].length }];
+    }))
     .replace(CPU, outsideHubIds((m) => {
       notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
