@@ -6,6 +6,7 @@ import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '.
 import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
 import { readSlurm } from './slurm.js';
 import { readToolOutput } from './tool-output.js';
+import { readVerl } from './verl.js';
 import { cardDtypeFlags } from './training-prose.js';
 
 /**
@@ -958,7 +959,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // Cheap guards: most messages hold none of the marks these passes look for.
   const has = (mark: string) => entry.text.text.includes(mark);
   const pairs = has('=') || has(':');
-  const input = readCommands(entry.text)
+  const input = readCommands(readVerl(entry.text, notes))
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
     .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
     // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
