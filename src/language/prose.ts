@@ -170,6 +170,8 @@ const SOFTWARE_NAMED = /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl
  * GPUs, never 2 or 28), the way cluster sizes are written (OpenRLHF/OpenRLHF#908, verl-project/verl#249).
  */
 const NODES_TIMES_GPUS = /(?<![\w.*×])(\d{1,2})\s*[*×x]\s*(\d{1,2})\s*[*×x]?\s*(?:nvidia\s+)?([a-z][a-z0-9\-]*)/g;
+/** A count glued to a card's name, "训练资源：32H800" (modelscope/ms-swift#4146), "8A100": that many of the card. */
+const COUNT_GLUED_TO_CARD = /(?<![\w.])(\d{1,3})([ahlvbt]\d{1,3}[a-z]*)(?![\w.])/g;
 /**
  * A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b",
  * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
@@ -258,6 +260,10 @@ export function readProse(input: MappedText): ProseReading {
       notes.push(`"${m[0]}" read as ${nodes} nodes of ${perNode} GPUs (${nodes * perNode} in all)`);
       const card = m[0].length - m[3]!.length;
       return [{ text: `${nodes} nodes of ${perNode}x `, from: 0, to: card }, { text: m[3]!, from: card, to: m[0].length }];
+    }))
+    .replace(!/\d[ahlvbt]\d/.test(input.text) ? NEVER : COUNT_GLUED_TO_CARD, outsideHubIds((m) => {
+      if (Number(m[1]) < 1 || !gpuIdOf(m[2]!)) return m[0];
+      return [{ text: `${m[1]}x `, from: 0, to: m[1]!.length }, { text: m[2]!, from: m[1]!.length, to: m[0].length }];
     }))
     .replace(CPU, outsideHubIds((m) => {
       notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
