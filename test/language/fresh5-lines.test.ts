@@ -150,3 +150,21 @@ describe('OpenRLHF flags and a line continuation at the end of a paste', () => {
     expect(read('7b train_ppo_ray --zero_stage 3 on 8x a100-80g').scenario.framework).toBe('ppo');
   });
 });
+
+describe('memory units in Cyrillic, and the everyday words of a bug report around them', () => {
+  // EleutherAI/gpt-neox#616: "… 2 x NVIDIA Tesla V100 32 ГБ NVLink" was refused, most of its words unread.
+  it('the gpt-neox#616 line reads: 20B fine-tuned on two V100 32GB', () => {
+    sameAs(
+      'I am trying to finetune 20B model with APPS dataset with slim weights. The config is identical to the one you provided in the repository with some tweaks (listing them below). But i am constantly getting OOM error.\n\nCould you please comment on how to finetune the model properly with 2 x NVIDIA Tesla V100 32 ГБ NVLink',
+      '20b finetune on 2x v100-32g',
+    );
+  });
+
+  it('ГБ, Гб and ТБ are GB and TB after a number, glued or spaced; a Cyrillic word is no unit', () => {
+    expect(read('13b inference on 24 Гб').scenario.hardware?.capacityBytes).toBe(read('13b inference on 24 GB').scenario.hardware?.capacityBytes);
+    expect(read('llama-2-13b lora on a100 80ГБ').scenario.hardware?.gpuId).toBe('a100-80g');
+    const ram = read('70b full zero3 offload on 8x a100-80g with 1ТБ RAM').scenario.hostMemoryBytes;
+    expect(ram).toBeGreaterThan(0);
+    expect(ram).toBe(read('70b full zero3 offload on 8x a100-80g with 1TB RAM').scenario.hostMemoryBytes);
+  });
+});
