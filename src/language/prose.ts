@@ -173,6 +173,12 @@ const NODES_TIMES_GPUS = /(?<![\w.*×])(\d{1,2})\s*[*×x]\s*(\d{1,2})\s*[*×x]?\
 /** A count glued to a card's name, "训练资源：32H800" (modelscope/ms-swift#4146), "8A100": that many of the card. */
 const COUNT_GLUED_TO_CARD = /(?<![\w.])(\d{1,3})([ahlvbt]\d{1,3}[a-z]*)(?![\w.])/g;
 /**
+ * "Multi-node fine-tuning llama2 70b" (meta-llama/llama-cookbook#352), "multi-GPU training": several
+ * nodes or GPUs with no count. Not a card ("multi-gpu" had read as one GPU) nor an unknown word
+ * that refuses the line: set aside, said, for the count said elsewhere or asked for.
+ */
+const MULTI_WITHOUT_COUNT = /\bmulti[- ]?(?:nodes?|gpus?|cards?|machines?|hosts?)\b/g;
+/**
  * A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b",
  * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
  */
@@ -264,6 +270,10 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!/\d[ahlvbt]\d/.test(input.text) ? NEVER : COUNT_GLUED_TO_CARD, outsideHubIds((m) => {
       if (Number(m[1]) < 1 || !gpuIdOf(m[2]!)) return m[0];
       return [{ text: `${m[1]}x `, from: 0, to: m[1]!.length }, { text: m[2]!, from: m[1]!.length, to: m[0].length }];
+    }))
+    .replace(!has('multi') ? NEVER : MULTI_WITHOUT_COUNT, outsideHubIds((m) => {
+      notes.push(`"${m[0]}" says several without a count: the count is read where it is said`);
+      return ' '.repeat(m[0].length);
     }))
     .replace(CPU, outsideHubIds((m) => {
       notes.push(`"${m[0]}" is a CPU: not read as a GPU`);

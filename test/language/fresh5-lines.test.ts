@@ -168,3 +168,26 @@ describe('memory units in Cyrillic, and the everyday words of a bug report aroun
     expect(ram).toBe(read('70b full zero3 offload on 8x a100-80g with 1TB RAM').scenario.hostMemoryBytes);
   });
 });
+
+describe('a Slurm script quoted onto one line, its memory, and "multi-node" without a count', () => {
+  // meta-llama/llama-cookbook#352: the thread "Multi-node fine-tuning llama2 70b" was refused for
+  // "Multi-node", and the comment's script, flattened onto one line, was read as one node of 8 GPUs.
+  const flattened =
+    'In the following, I show my adapted SLURM script based on multi_node.slurm #!/bin/bash #SBATCH --job-name=llama_recipes #SBATCH --ntasks=2 #SBATCH --nodes=2 #SBATCH --gres="gpu:full:8" #SBATCH --mem="400000mb" #SBATCH --partition=advanced #SBATCH --time=12:00:00\n\nsrun torchrun --nproc_per_node 8 --nnodes 2 examples/finetuning.py --enable_fsdp --use_peft --peft_method lora --low_cpu_fsdp';
+
+  it('each #SBATCH directive is read: 2 nodes of 8 GPUs, and --mem is host RAM, not the GPUs\' memory', () => {
+    sameAs(`llama-2-70b ${flattened}`, 'llama-2-70b lora fsdp with 391GB RAM on 2 nodes of 8 gpus');
+  });
+
+  it('the same directives on their own lines read the same; --mem next to GPUs of no named card stays host RAM', () => {
+    const lines = 'llama-2-70b lora fsdp\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:8\n#SBATCH --mem=400000mb\nsrun python finetuning.py';
+    sameAs(lines, 'llama-2-70b lora fsdp with 391GB RAM on 2 nodes of 8 gpus');
+    expect(read('13b full zero3\n#SBATCH --gres=gpu:4\n#SBATCH --mem=256G\nsrun python train.py').scenario.hostMemoryBytes).toBe(256 * 1024 ** 3);
+  });
+
+  it('"Multi-node" and "multi-GPU" say several without a count: not an unknown word, not one GPU', () => {
+    expect(read('Multi-node fine-tuning llama2 70b').scenario.model.id).toBe('llama-2-70b');
+    expect(read('multi-gpu fine-tuning llama-2-7b').scenario.hardware).toBeNull();
+    expect(read('multi node training llama-2-70b on 2 nodes of 8x a100-80g').scenario.hardware?.count).toBe(16);
+  });
+});
