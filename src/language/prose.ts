@@ -505,6 +505,8 @@ function lastPart(path: string, notes?: string[]): string {
     const stem = name.replace(/\.ya?ml$/, '');
     return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
   }
+  const recipe = recipeByFolders(parts, name, path.length);
+  if (recipe) return recipe;
   // A path to a file names no model ("./models/config.json" is not a pasted config.json).
   if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
   // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
@@ -516,6 +518,28 @@ function lastPart(path: string, notes?: string[]): string {
   if (link) return link[0] + ' '.repeat(path.length - link[0].length);
   const at = path.lastIndexOf(name);
   return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
+}
+
+/** Folders of a recipe tree that say what is done, between the model's folder and its config. */
+const METHOD_FOLDER = /^(?:finetune|finetuning|fine-tune|fine_tune|pretrain|pretraining|train|training|sft|lora|qlora|dpo|full)$/;
+/** Folders that hold configs of every model: never the model's name. */
+const GENERIC_FOLDER = /^(?:yamls?|configs?|recipes?|examples?|scripts?|train|training|models?|conf|cfg|experiments?|tasks?|runs?|jobs?)$/;
+/**
+ * A recipe config filed under its model's folder with the size first in its name, the method
+ * folders between: llm-foundry's `yamls/mpt/finetune/7b_dolly_sft.yaml` (mosaicml/llm-foundry#54) is
+ * MPT-7B fine-tuned, like NeMo's `llama/sft/8b.yaml` style trees. Read as "<folder>-<size>" and the
+ * method folders' words; null when the path is not such a tree (torchtune's folder/file is read above).
+ */
+function recipeByFolders(parts: string[], name: string, length: number): string | null {
+  const size = /^(\d+(?:\.\d+)?[bm])(?:[_-]|\.ya?ml$)/.exec(name);
+  if (!size || parts.length < 3) return null;
+  let i = parts.length - 2;
+  const methods: string[] = [];
+  while (i > 0 && METHOD_FOLDER.test(parts[i]!)) methods.unshift(parts[i--]!);
+  const family = parts[i]!;
+  if (!methods.length || !/^[a-z][a-z0-9.]{1,11}$/.test(family) || GENERIC_FOLDER.test(family)) return null;
+  const words = `${family}-${size[1]} ${methods.join(' ')}`;
+  return words.length <= length ? words.padStart(length) : null;
 }
 
 /**

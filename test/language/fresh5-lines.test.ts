@@ -191,3 +191,18 @@ describe('a Slurm script quoted onto one line, its memory, and "multi-node" with
     expect(read('multi node training llama-2-70b on 2 nodes of 8x a100-80g').scenario.hardware?.count).toBe(16);
   });
 });
+
+describe("a recipe config filed under its model's folder names the model and the method", () => {
+  // mosaicml/llm-foundry#54: "yaml: yamls/mpt/finetune/7b_dolly_sft.yaml" was refused ("Which model?").
+  it('yamls/mpt/finetune/7b_dolly_sft.yaml is a 7B MPT fine-tuned', () => {
+    const text = 'getting OOM on 8 nvidia GPUs with 40GB memory each\nusing `scripts/train/train.py`\nyaml: yamls/mpt/finetune/7b_dolly_sft.yaml';
+    expect(read(text).said).toMatch(/mpt-7b/);
+    sameShape(text, '7b full on 8 gpus of 40GB');
+  });
+
+  it('other trees of that shape read the same; a folder of every model\'s configs names none', () => {
+    expect(read('yamls/mpt/pretrain/1b.yaml on 8x a100-40g').scenario.pretrain).toBe(true);
+    sameShape('train with configs/falcon/sft/40b_chat.yaml on 8x a100-80g', 'falcon-40b full on 8x a100-80g');
+    expect(resolveRequest('configs/sft/7b.yaml', null).ok).toBe(false);
+  });
+});
