@@ -364,7 +364,8 @@ export const GPUS: readonly GpuSpec[] = [
     id: 'rtx-6000-ada', name: 'RTX 6000 Ada 48GB',
     // "RTX 6000" alone: the Ada card, the one sold under that name since 2022 (the 24 GB Turing
     // Quadro RTX 6000 is older; the 96 GB Blackwell is the "RTX PRO 6000").
-    aliases: ['rtx 6000 ada', 'rtx6000 ada', 'rtx 6000 ada generation', 'nvidia rtx 6000 ada generation', '6000 ada', 'rtx 6000', 'rtx6000'],
+    // "A6000 ada (48G)" (OpenRLHF/OpenRLHF#901): the Ada card, named after the Ampere RTX A6000 it replaced.
+    aliases: ['rtx 6000 ada', 'rtx6000 ada', 'rtx 6000 ada generation', 'nvidia rtx 6000 ada generation', '6000 ada', 'rtx 6000', 'rtx6000', 'a6000 ada', 'rtx a6000 ada', 'a6000ada', 'a6000-ada'],
     totalMiB: 49140, usableMiB: lessReservation(49140), bf16: true, fp8: true, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.ada, priceRank: 0.9,
     source: 'NVIDIA RTX 6000 Ada Generation datasheet (48 GB GDDR6 ECC); nvidia-smi 49140 MiB',

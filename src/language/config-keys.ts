@@ -6,6 +6,7 @@ import { MEGATRON_ONLY, MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '.
 import { dropScriptComments, nodeCountOf, type NodeCount } from './shell-script.js';
 import { readSlurm } from './slurm.js';
 import { readToolOutput } from './tool-output.js';
+import { readVerl } from './verl.js';
 import { cardDtypeFlags } from './training-prose.js';
 
 /**
@@ -350,8 +351,9 @@ const gpusPerNode: Handler = (v, ctx) => {
  * each step holds the prompt and its completion, so the sequence is their sum; read once, at the
  * prompt key, when both are given (one alone says too little to set the sequence).
  */
-const PROMPT_KEYS = ['max_prompt_length', 'max_prompt'];
-const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion'];
+// OpenRLHF's --prompt_max_len / --generate_max_len (openrlhf/cli/train_ppo_ray.py) are the same two lengths.
+const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len'];
+const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len'];
 const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
 const promptLength: Handler = (v, ctx) => {
   const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
@@ -437,6 +439,11 @@ const KEYS: Record<string, Handler> = {
   max_completion_length: () => IGNORE,
   max_completions: () => IGNORE,
   max_completion: () => IGNORE,
+  // OpenRLHF (openrlhf/cli/train_sft.py, train_ppo_ray.py): --micro_train_batch_size is the per-GPU
+  // micro-batch (its --train_batch_size the global one, read as gbs above).
+  micro_train_batch_size: numeric('bs'),
+  prompt_max_len: promptLength,
+  generate_max_len: () => IGNORE,
   gradient_accumulation_steps: numeric('ga'),
   gradient_accumulation: numeric('ga'),
   // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
@@ -960,7 +967,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // Cheap guards: most messages hold none of the marks these passes look for.
   const has = (mark: string) => entry.text.text.includes(mark);
   const pairs = has('=') || has(':');
-  const input = readCommands(entry.text)
+  const input = readCommands(readVerl(entry.text, notes))
     // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
     .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length))
     // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
@@ -972,6 +979,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     .replace(/_[a-z0-9]/.test(entry.text.text) ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length))
     // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
     .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ')
+    // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)
+    // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392).
+    .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*\n)|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ')
     .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length))
     .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length))
     .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'))

@@ -80,7 +80,9 @@ const REPORT_ENGLISH = `
   appreciated solution solutions solve solved workaround fixes related regarding relevant similar same issue's
   continue continued continues stuck hang hangs hanging freeze froze killed terminate terminated abort aborted
   successful successfully success failure failures unexpected unexpectedly strange weird odd normal usual usually
-  expected enough plenty tight barely almost nearly roughly approximately estimate estimates estimating`;
+  expected enough plenty tight barely almost nearly roughly approximately estimate estimates estimating
+  identical tweak tweaks tweaked listing listed constantly comment comments commented properly proper repository
+  repositories`;
 
 /**
  * Words of serving-engine reports that name no setting the estimate reads: kernel libraries and

@@ -1,4 +1,4 @@
-import { MappedText, type Piece } from './mapped-text.js';
+import { MappedText, NEVER, type Piece } from './mapped-text.js';
 
 /**
  * The first step of reading (issue 11): the text as a chat platform delivers it, made plain.
@@ -23,6 +23,10 @@ const LOOKALIKES: Record<string, string> = {
   '\uff1d': '=',
 };
 
+/** Memory units in Cyrillic after a number ("V100 32 ГБ", EleutherAI/gpt-neox#616): ГБ, ТБ, МБ are GB, TB, MB. */
+const CYRILLIC_UNIT = /(?<=\d\s?)[ГгТтМм][Бб](?![\p{L}])/gu;
+const CYRILLIC_UNITS: Record<string, string> = { г: 'gb', т: 'tb', м: 'mb' };
+
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
 /** Emoji and other pictographs: decoration, never a request word. */
@@ -43,6 +47,7 @@ export function normalise(input: string | MappedText): MappedText {
     .replace(ZERO_WIDTH, () => '')
     .replace(PICTOGRAPH, () => ' ')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!)
+    .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!)
     .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]));
 }
 

@@ -77,6 +77,10 @@ const CHINESE_WORDS: Record<string, string> = {
   几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
   // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
   并发数: 'concurrency', 并发量: 'concurrency', 并发: 'concurrency', 满血版: '', 满血: '',
+  // "虽然没有开offload" (though offload is not on, OpenRLHF/OpenRLHF#392), "没开gradient checkpointing",
+  // "关闭offload": the setting turned off, as "without offload" (it had read as offload on).
+  没有开启: 'without', 没有开: 'without', 没开启: 'without', 没开: 'without', 不开启: 'without', 不开: 'without',
+  未开启: 'without', 未开: 'without', 关闭: 'without', 没有使用: 'without', 未使用: 'without', 不使用: 'without', 没有用: 'without', 没用: 'without',
 };
 const CHINESE = new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g');
 /**
@@ -152,6 +156,27 @@ const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
  * with a release suffix (post1, rc2, dev0). Blanked before any number in it is read as a count.
  */
 const VERSION = /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g;
+/**
+ * An operating system, driver or library named with its version ("Ubuntu 22, RTX3090", "Ubuntu
+ * 22.04", "CUDA 12", "Windows 11", "python 3.10", "torch 2.3", "Driver Version: 550"): the number
+ * is the version, never a GPU count or a size (vllm-project/vllm#15204 read "Ubuntu 22, RTX3090"
+ * as 22 RTX 3090s). DeepSpeed is left out: "deepspeed 3" is its ZeRO stage.
+ */
+const SOFTWARE_VERSION = /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g;
+const SOFTWARE_NAMED = /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|transformers|driver|jetpack/;
+/**
+ * Two counts before a card, "2*8*h20", "2*8 A800(80G)", "2x8 H100": nodes times GPUs per node (16
+ * GPUs, never 2 or 28), the way cluster sizes are written (OpenRLHF/OpenRLHF#908, verl-project/verl#249).
+ */
+const NODES_TIMES_GPUS = /(?<![\w.*×])(\d{1,2})\s*[*×x]\s*(\d{1,2})\s*[*×x]?\s*(?:nvidia\s+)?([a-z][a-z0-9\-]*)/g;
+/** A count glued to a card's name, "训练资源：32H800" (modelscope/ms-swift#4146), "8A100": that many of the card. */
+const COUNT_GLUED_TO_CARD = /(?<![\w.])(\d{1,3})([ahlvbt]\d{1,3}[a-z]*)(?![\w.])/g;
+/**
+ * "Multi-node fine-tuning llama2 70b" (meta-llama/llama-cookbook#352), "multi-GPU training": several
+ * nodes or GPUs with no count. Not a card ("multi-gpu" had read as one GPU) nor an unknown word
+ * that refuses the line: set aside, said, for the count said elsewhere or asked for.
+ */
+const MULTI_WITHOUT_COUNT = /\bmulti[- ]?(?:nodes?|gpus?|cards?|machines?|hosts?)\b/g;
 /**
  * A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b",
  * "Qwen3 30B A3B"): the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
@@ -229,9 +254,26 @@ export function readProse(input: MappedText): ProseReading {
   const text = readTrainingProse(input, outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
     .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!SOFTWARE_NAMED.test(input.text) ? NEVER : SOFTWARE_VERSION, outsideHubIds((m) => m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))))
     .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
     .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
+    .replace(!/\d\s*[*×x]\s*\d/.test(input.text) ? NEVER : NODES_TIMES_GPUS, outsideHubIds((m) => {
+      const nodes = Number(m[1]);
+      const perNode = Number(m[2]);
+      if (nodes < 2 || perNode < 1 || perNode > 16 || !gpuIdOf(m[3]!)) return m[0];
+      notes.push(`"${m[0]}" read as ${nodes} nodes of ${perNode} GPUs (${nodes * perNode} in all)`);
+      const card = m[0].length - m[3]!.length;
+      return [{ text: `${nodes} nodes of ${perNode}x `, from: 0, to: card }, { text: m[3]!, from: card, to: m[0].length }];
+    }))
+    .replace(!/\d[ahlvbt]\d/.test(input.text) ? NEVER : COUNT_GLUED_TO_CARD, outsideHubIds((m) => {
+      if (Number(m[1]) < 1 || !gpuIdOf(m[2]!)) return m[0];
+      return [{ text: `${m[1]}x `, from: 0, to: m[1]!.length }, { text: m[2]!, from: m[1]!.length, to: m[0].length }];
+    }))
+    .replace(!has('multi') ? NEVER : MULTI_WITHOUT_COUNT, outsideHubIds((m) => {
+      notes.push(`"${m[0]}" says several without a count: the count is read where it is said`);
+      return ' '.repeat(m[0].length);
+    }))
     .replace(!/ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\br[579]\s|x3d/.test(input.text) ? NEVER : CPU, outsideHubIds((m) => {
       notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
@@ -464,6 +506,8 @@ function lastPart(path: string, notes?: string[]): string {
     const stem = name.replace(/\.ya?ml$/, '');
     return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
   }
+  const recipe = recipeByFolders(parts, name, path.length);
+  if (recipe) return recipe;
   // A path to a file names no model ("./models/config.json" is not a pasted config.json).
   if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
   // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
@@ -475,6 +519,28 @@ function lastPart(path: string, notes?: string[]): string {
   if (link) return link[0] + ' '.repeat(path.length - link[0].length);
   const at = path.lastIndexOf(name);
   return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
+}
+
+/** Folders of a recipe tree that say what is done, between the model's folder and its config. */
+const METHOD_FOLDER = /^(?:finetune|finetuning|fine-tune|fine_tune|pretrain|pretraining|train|training|sft|lora|qlora|dpo|full)$/;
+/** Folders that hold configs of every model: never the model's name. */
+const GENERIC_FOLDER = /^(?:yamls?|configs?|recipes?|examples?|scripts?|train|training|models?|conf|cfg|experiments?|tasks?|runs?|jobs?)$/;
+/**
+ * A recipe config filed under its model's folder with the size first in its name, the method
+ * folders between: llm-foundry's `yamls/mpt/finetune/7b_dolly_sft.yaml` (mosaicml/llm-foundry#54) is
+ * MPT-7B fine-tuned, like NeMo's `llama/sft/8b.yaml` style trees. Read as "<folder>-<size>" and the
+ * method folders' words; null when the path is not such a tree (torchtune's folder/file is read above).
+ */
+function recipeByFolders(parts: string[], name: string, length: number): string | null {
+  const size = /^(\d+(?:\.\d+)?[bm])(?:[_-]|\.ya?ml$)/.exec(name);
+  if (!size || parts.length < 3) return null;
+  let i = parts.length - 2;
+  const methods: string[] = [];
+  while (i > 0 && METHOD_FOLDER.test(parts[i]!)) methods.unshift(parts[i--]!);
+  const family = parts[i]!;
+  if (!methods.length || !/^[a-z][a-z0-9.]{1,11}$/.test(family) || GENERIC_FOLDER.test(family)) return null;
+  const words = `${family}-${size[1]} ${methods.join(' ')}`;
+  return words.length <= length ? words.padStart(length) : null;
 }
 
 /**

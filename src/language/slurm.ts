@@ -89,7 +89,8 @@ function phrase(a: Allocation): string {
   const words: string[] = [];
   if (perNode !== undefined) words.push(a.nodes !== undefined && a.nodes > 1 ? `${a.nodes} nodes of ${gpus(perNode)}` : gpus(perNode));
   else if (a.total !== undefined) words.push(gpus(a.total));
-  if (words.length && a.ramGiB !== undefined) words.push(`${a.ramGiB}gb ram`);
+  // As host RAM, never a memory the GPUs named without a card would take for their own ("8 gpus 391gb").
+  if (words.length && a.ramGiB !== undefined) words.push(`hostram ${a.ramGiB}gb`);
   return words.join(' ');
 }
 
@@ -100,8 +101,12 @@ export interface SlurmReading {
 }
 
 /** Every Slurm command and directive of a text, read as one allocation in the place of the first. */
-export function readSlurm(text: MappedText): SlurmReading {
-  if (!/srun|sbatch|salloc/.test(text.text)) return { text, allocation: null };
+export function readSlurm(input: MappedText): SlurmReading {
+  if (!/srun|sbatch|salloc/.test(input.text)) return { text: input, allocation: null };
+  // A script quoted in a comment loses its line breaks ("… multi_node.slurm #!/bin/bash #SBATCH
+  // --nodes=2 #SBATCH --gres="gpu:full:8" …", meta-llama/llama-cookbook#352): each directive
+  // starts its own line again.
+  const text = /#sbatch\b[^\n]*?[ \t]#sbatch\b/.test(input.text) ? input.replace(/(?<=\S)[ \t](?=#sbatch\b)/g, () => '\n') : input;
   const allocation: Allocation = {};
   const spans: [number, number][] = [];
   for (const re of [DIRECTIVE, COMMAND]) {

@@ -155,7 +155,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'dpo', ['dpo', 'kto', 'ipo', 'dpo trainer', 'kto trainer']),
   kw('framework', 'orpo', ['orpo', 'orpo trainer']),
   kw('framework', 'grpo', ['grpo', 'grpo trainer']),
-  kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer']),
+  // OpenRLHF's entry points (openrlhf.cli.train_ppo_ray, train_ppo): PPO (or GRPO with
+  // --advantage_estimator group_norm), its actor trained under DeepSpeed.
+  kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer', 'train_ppo_ray', 'train ppo ray', 'train_ppo']),
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
   kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
   kw('framework', 'llama-recipes', ['llama-recipes', 'llama recipes', 'llama_recipes', 'llama-cookbook', 'llama cookbook']),

@@ -429,6 +429,14 @@ class Resolution {
       this.patch.drop('engine');
       this.assume(`"${this.patch.get('framework')?.item.text ?? trainer}" with vLLM: vLLM generates the rollouts (TRL use_vllm), the run is training; vLLM's own memory (its GPU in server mode, vllm_gpu_memory_utilization of this one colocated) is not modelled`);
     }
+    // "GPU memory utilization=0.6" in a GRPO or PPO run (verl rollout.gpu_memory_utilization, OpenRLHF
+    // vllm_gpu_memory_utilization, qiancheng0/ToolRL#53): the rollout engine's share of the card, not
+    // a serving request; set aside, said, rather than read as a contradiction of the training.
+    if (this.patch.has('util') && ROLLOUT_TRAINERS.has(trainer) && asked !== 'inference') {
+      const said = this.patch.get('util')!.item.text;
+      this.patch.drop('util');
+      this.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
+    }
     const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => this.patch.has(slot));
     const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot)) ?? (TRAINING_FRAMEWORKS.has(this.patch.value<string>('framework') ?? '') ? 'framework' : undefined);
     let mode: Scenario['mode'];

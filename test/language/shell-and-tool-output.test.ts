@@ -148,7 +148,8 @@ function itemsOf(text: string): unknown {
 describe('Slurm allocations', () => {
   it("srun's --nodes and --gres are the GPUs, over the message's '2 nodes with 8xA100(40G)s', and the reply says so (haotian-liu/LLaVA#655)", () => {
     const { scenario, said } = read(LLAVA_655);
-    sameShape(LLAVA_655, 'llama-2-7b full zero2 bf16 bs 1 ga 16 seq 2048 gc on 2 nodes of 4x a100-40g');
+    // Its `--mem=160G` is each node's host RAM (slurm.ts, said as hostram since fresh5).
+    sameShape(LLAVA_655, 'llama-2-7b full zero2 bf16 bs 1 ga 16 seq 2048 gc with 160GB RAM on 2 nodes of 4x a100-40g');
     expect(scenario.hardware).toMatchObject({ gpuId: 'a100-40g', count: 8 });
     expect(said).toMatch(/Slurm allocation's, 2 nodes of 4 \(8 GPUs in all\)/);
   });

@@ -1,0 +1,69 @@
+import type { MappedText, Piece } from './mapped-text.js';
+
+/**
+ * verl's Hydra overrides (`python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=… \`),
+ * read for the run they describe (verl-project/verl#855, #249, #328). verl trains an actor with
+ * FSDP and generates its rollouts with a vLLM/SGLang engine on the same GPUs, so the dotted path
+ * says whose setting a key is:
+ * - `actor_rollout_ref.rollout.*` is the rollout engine's (its tensor_model_parallel_size,
+ *   gpu_memory_utilization), and `critic.*` / `reward_model.*` / `actor_rollout_ref.ref.*` other
+ *   models': none is the trained actor's, set aside (read as Megatron's tp 8 and a serving util);
+ * - `actor_rollout_ref.model.path` is the model; `algorithm.adv_estimator` the algorithm (grpo,
+ *   or gae: PPO with a critic); `*.enable_gradient_checkpointing` recompute;
+ *   `actor.fsdp_config.param_offload` / `optimizer_offload` the actor's FSDP offload;
+ * - `data.train_batch_size` counts prompts per step over every GPU, and `ppo_mini_batch_size` the
+ *   update batch: neither is a per-GPU micro-batch; `ppo_micro_batch_size_per_gpu` is, unless
+ *   `use_dynamic_bsz=True` packs micro-batches by tokens (then it is not used);
+ * - a sequence is `data.max_prompt_length` + `data.max_response_length`.
+ * Source: verl/trainer/config/ppo_trainer.yaml (v0.3) and its docs "Config Explanation".
+ */
+const VERL_RUN = /verl\.trainer|actor_rollout_ref\./;
+const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\]+)/g;
+
+const truthy = (v: string) => /^["']?(?:true|1|yes)["']?$/i.test(v);
+const unquoted = (v: string) => v.replace(/^["']|["']$/g, '');
+
+/** Each override rewritten as request words in place, or blanked; `notes` gets what was set aside. */
+export function readVerl(input: MappedText, notes: string[]): MappedText {
+  if (!VERL_RUN.test(input.text)) return input;
+  const values = new Map<string, string>();
+  for (const m of input.text.matchAll(OVERRIDE)) values.set(m[1]!, m[2]!);
+  const dynamicBatch = [...values].some(([k, v]) => k.endsWith('.use_dynamic_bsz') && k.includes('.actor.') && truthy(v));
+  const prompt = Number(unquoted(values.get('data.max_prompt_length') ?? ''));
+  const response = Number(unquoted(values.get('data.max_response_length') ?? ''));
+  let seqSaid = false;
+  let fsdpSaid = false;
+  const setAside: string[] = [];
+  const out = input.replace(OVERRIDE, (m) => {
+    const key = m[1]!;
+    const value = unquoted(m[2]!);
+    const keep = (words: string): Piece[] => [{ text: words.padEnd(m[0].length), from: 0, to: m[0].length }];
+    const blank = (): string => ' '.repeat(m[0].length);
+    // The model's name stays as written (a Hub id or a path): only the key goes.
+    if (key === 'actor_rollout_ref.model.path') return [{ text: ' '.repeat(m[0].length - m[2]!.length), from: 0, to: m[0].length - m[2]!.length }, { text: m[2]!, from: m[0].length - m[2]!.length, to: m[0].length }];
+    if (/^actor_rollout_ref\.(?:rollout|ref)\.|^(?:critic|reward_model)\./.test(key)) {
+      setAside.push(key);
+      return blank();
+    }
+    if (key === 'algorithm.adv_estimator') return value === 'gae' ? keep(' ppo') : value === 'grpo' ? keep(' grpo') : blank();
+    if (key.endsWith('.enable_gradient_checkpointing')) return keep(truthy(value) ? ' gc' : ' no gc');
+    if (key.startsWith('actor_rollout_ref.actor.fsdp_config.')) {
+      const words = [fsdpSaid ? '' : ' fsdp'];
+      fsdpSaid = true;
+      if (key.endsWith('.param_offload') && truthy(value)) words.push(' offload params');
+      if (key.endsWith('.optimizer_offload') && truthy(value)) words.push(' offload optimizer');
+      return keep(words.join(''));
+    }
+    if (key === 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu') return dynamicBatch ? blank() : keep(` bs ${value}`);
+    if (key === 'data.max_prompt_length' || key === 'data.max_response_length') {
+      if (seqSaid || !(prompt > 0 && response > 0)) return blank();
+      seqSaid = true;
+      return keep(` seq ${prompt + response}`);
+    }
+    if (key.startsWith('data.') || key.startsWith('algorithm.') || key.startsWith('actor_rollout_ref.')) return blank();
+    return m[0];
+  });
+  if (dynamicBatch) notes.push('verl use_dynamic_bsz=True: micro-batches are packed by tokens (ppo_max_token_len_per_gpu), so ppo_micro_batch_size_per_gpu is not the micro-batch; micro-batch 1 of the whole sequence is estimated');
+  if (setAside.length) notes.push(`verl: the rollout engine's and the other models' settings (${setAside.slice(0, 3).join(', ')}${setAside.length > 3 ? ' …' : ''}) are not the trained actor's; not modelled`);
+  return out;
+}
