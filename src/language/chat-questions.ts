@@ -1,0 +1,97 @@
+import type { MappedText, Piece } from './mapped-text.js';
+
+/**
+ * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp front-end's
+ * settings): the ways of writing them that the rest of the reader took for something else. Each rule
+ * rewrites the words into items the grammar already reads (or blanks them and says so), keeping the
+ * text's length so positions stay mapped. Collected from lines c266–c290 of test/corpus.
+ */
+
+type Rewrite = (match: RegExpExecArray) => string | Piece[];
+
+const NEVER = /(?!)/g;
+
+/**
+ * "the context length of CodeLlama-7B is 16,384 tokens", "Qwen2.5-7B's context window is 128k":
+ * what the model supports (from its card or docs), not the length the user runs. A model name
+ * holds a size ("7b", "70b"), which keeps "the context length of my prompt is 8k" a setting.
+ */
+const MODEL_WINDOW =
+  /\b(?:the\s+)?(?:max(?:imum)?\s+|native\s+|supported\s+)?context\s*(?:length|window|size|len)\s+of\s+(?:the\s+)?([\w./-]*\d+(?:\.\d+)?b\b[\w.-]*)(?:\s+model)?\s+is\s+(?:up\s+to\s+)?~?[\d,.]+k?(?:\s*tokens?)?|\b([\w./-]*\d+(?:\.\d+)?b\b[\w.-]*)(?:'s|\s+has\s+an?)\s+(?:max(?:imum)?\s+|native\s+)?context\s*(?:length|window|size|len)(?:\s+(?:is|of))\s+(?:up\s+to\s+)?~?[\d,.]+k?(?:\s*tokens?)?/g;
+
+/**
+ * "with 2 gpu layers", "40 GPU layers": llama.cpp's n-gpu-layers written as a count of layers, which
+ * the grammar reads as "<N> layers on gpu" (-ngl N). The number before "gpu layers" is the count;
+ * without this the number after ("2 gpu layers, 2048 context size") was taken as -ngl.
+ */
+const N_GPU_LAYERS = /(?<![\w.])(\d{1,3})\s+gpu[\s_-]?layers\b/g;
+
+/**
+ * "Memory 32.0GB Speed: 2400 MHz", "32GB @ 3200MHz": a memory size with a clock speed in MHz beside
+ * it is system RAM (DIMMs are sold by speed), not GPU memory; read as host RAM. Before this a spec
+ * sheet's "Memory 32.0GB" under an RTX 4070 Ti SUPER (16 GB) read as two cards' total.
+ */
+const RAM_WITH_SPEED =
+  /\b(?:(?:system\s+)?memory|mem)\s*:?\s*(\d+(?:\.\d+)?)\s*(?:gb|g|gib)\b([^\n\d]{0,20}?\d{3,4}\s*mhz\b)|(?<![\w.])(\d+(?:\.\d+)?)\s*(?:gb|g|gib)\s*(?:ddr\d\s*)?(?:@|at)?\s*(\d{3,4}\s*mhz)\b/g;
+
+/**
+ * "显存占用设置95%", "显存利用率 0.9": vLLM's --gpu-memory-utilization said in Chinese (GPU memory
+ * occupancy / utilisation set to N%), read as util.
+ */
+const UTIL_ZH = /显存(?:占用|利用)率?\s*(?:设置|设定|调)?\s*(?:为|到|成|:)?\s*(\d{1,3}(?:\.\d+)?)\s*(%?)/g;
+
+/**
+ * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
+ * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
+ * product, not another card.
+ */
+const MACHINES_TIMES_CARDS =
+  /(?<![\w.])(\d{1,3})\s*(?:machines?|nodes?|servers?|hosts?)\s*[x×*]\s*(\d{1,2})\s*(?:cards?|gpus?)(?:\s*[x×*]\s*(\d{2,3})\s*(?:gb|g)\b)?(?:\s*=\s*\d{2,5}\s*(?:gb|g)\b)?/g;
+
+/**
+ * "Ollama w/ Open WebUI", "through open-webui": a chat front-end that names no setting (the engine
+ * behind it is said on its own). Set aside, said.
+ */
+const FRONT_END = /\bopen[\s-]?web[\s-]?ui\b/g;
+
+/**
+ * "3090TIFE", "4090 FE", "RTX 3080 Founders Edition": NVIDIA's own board of that card, the same GPU.
+ */
+const FOUNDERS_EDITION = /\b((?:rtx\s?)?\d{4}(?:\s?ti|\s?super)?)\s?(?:fe|founders?\s+edition)\b/g;
+
+/**
+ * A Ryzen or Core CPU named by its model number alone and quoted or beside "CPU" ("my CPU "9950x"",
+ * "CPU: 14900K"): a CPU, not a GPU nor a count.
+ */
+const BARE_CPU = /\bcpu\b[\s:"'“]*(\d{4,5}(?:x3d|x|k|kf|ks|f)?)\b/g;
+
+export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
+  const has = (word: string) => text.text.includes(word);
+  return text
+    .replace(!has('context') ? NEVER : MODEL_WINDOW, keep((m) => {
+      notes.push(`"${m[0].trim()}": the model's own context window, not a length you run; not read (say seq N for yours)`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(!has('layers') ? NEVER : N_GPU_LAYERS, keep((m) => `${m[1]} layers on gpu`.padEnd(m[0].length)))
+    .replace(!has('mhz') ? NEVER : RAM_WITH_SPEED, keep((m) => {
+      const size = m[1] ?? m[3]!;
+      return `with ${size}gb ram`.padEnd(m[0].length);
+    }))
+    .replace(!has('显存') ? NEVER : UTIL_ZH, keep((m) => {
+      const value = Number(m[1]);
+      const util = m[2] === '%' || value > 1 ? value / 100 : value;
+      if (!(util > 0 && util <= 1)) return m[0];
+      return ` util ${util}`.padEnd(m[0].length);
+    }))
+    .replace(!/machine|node|server|host/.test(text.text) ? NEVER : MACHINES_TIMES_CARDS, keep((m) =>
+      `${m[1]} nodes of ${m[2]}x${m[3] ? ` ${m[3]}gb` : ' gpus'}`.padEnd(m[0].length)))
+    .replace(!has('web') ? NEVER : FRONT_END, keep((m) => {
+      notes.push(`"${m[0]}" is a chat front-end: it sets nothing the estimate uses`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(!/fe\b|founder/.test(text.text) ? NEVER : FOUNDERS_EDITION, keep((m) => m[1]!.padEnd(m[0].length)))
+    .replace(!has('cpu') ? NEVER : BARE_CPU, keep((m) => {
+      notes.push(`"${m[1]}" is a CPU: not read as a GPU`);
+      return m[0].slice(0, m[0].length - m[1]!.length) + ' '.repeat(m[1]!.length);
+    }));
+}
