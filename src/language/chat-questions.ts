@@ -1,3 +1,4 @@
+import { gpuIdOf } from './lexicon.js';
 import type { MappedText, Piece } from './mapped-text.js';
 
 /**
@@ -38,7 +39,34 @@ const RAM_WITH_SPEED =
  * "显存占用设置95%", "显存利用率 0.9": vLLM's --gpu-memory-utilization said in Chinese (GPU memory
  * occupancy / utilisation set to N%), read as util.
  */
-const UTIL_ZH = /显存(?:占用|利用)率?\s*(?:设置|设定|调)?\s*(?:为|到|成|:)?\s*(\d{1,3}(?:\.\d+)?)\s*(%?)/g;
+const UTIL_ZH = /显存(?:占用|利用)率?\s*(?:设置|设定|调)?\s*(?:为|到|成|:)?\s*(?:(\d{1,3}(?:\.\d+)?)\s*%|(0?\.\d+)(?![\d.]))/g;
+
+/**
+ * "qwen7b的硬件需求是什么呀？" (what hardware does it need), "需要什么样的硬件/显卡", "最低配置": the
+ * question itself, which the estimate answers (as 需要多少显存); blanked so a short question with a
+ * model in it is read, not refused for its Chinese.
+ */
+const WHAT_HARDWARE_ZH = /(?:的)?(?:硬件|显卡|gpu)(?:需求|要求|配置)(?:是什么|是多少)?|(?:需要|要)什么(?:样的)?(?:硬件|显卡|配置)|(?:最低|最小)(?:的)?(?:硬件|显卡)?(?:需求|要求|配置)/g;
+
+/**
+ * "…是什么呀？", "…可以吗？", "请问", "想问下": a Chinese question's particles and politeness carry no
+ * setting; read as the filler word "question" so that a short question is not refused for them alone
+ * ("qwen7b 呀" was).
+ */
+const PARTICLES_ZH = /[呀吗呢啊吧嘛么](?=\s*(?:[?？!！。.,，]|$))|请问(?:一下)?|问一下|想问(?:一)?下|想请教(?:一下)?/g;
+
+/**
+ * "加载" (load: "通过Llama-factory加载", "默认的加载精度(fp32)"): loading the model, read as "load",
+ * which runs it unless a training word is said (as "load" in English).
+ */
+const LOAD_ZH = /加载/g;
+
+/**
+ * "单卡已经满了，但是第二张卡还没占用显存" (one card is already full, the second still empty), "one GPU
+ * is full while the other sits idle": one of the cards described, not a count of one (the thread's
+ * two cards stay; c275 was refused as one GPU for a two-way split).
+ */
+const ONE_CARD_FULL = /单卡(?=\s*(?:已经|已|就|都)?\s*(?:满|爆|占满))|\b(?:one|a single|the first)\s+(?:gpu|card)\s+(?=(?:is|was|gets|got)\s+(?:already\s+)?(?:full|filled|maxed))/g;
 
 /**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
@@ -65,6 +93,13 @@ const FOUNDERS_EDITION = /\b((?:rtx\s?)?\d{4}(?:\s?ti|\s?super)?)\s?(?:fe|founde
  */
 const BARE_CPU = /\bcpu\b[\s:"'“]*(\d{4,5}(?:x3d|x|k|kf|ks|f)?)\b/g;
 
+/**
+ * "两张A100/A800 80G", "a 3090/4090": two cards offered as one choice with a slash. The first is
+ * read and the other set aside, said (as "A100 or H100" is a comparison and "a100 … a800" a
+ * conflict); before this the last one was read and the first dropped without a word.
+ */
+const CARD_OR_CARD = /(?<![\w./-])((?:rtx\s?)?[a-z]{0,2}\d{2,4}(?:\s?ti|\s?super)?)\/((?:rtx\s?)?[a-z]{0,2}\d{2,4}(?:\s?ti|\s?super)?)(?![\w/])/g;
+
 export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => Rewrite, notes: string[] = []): MappedText {
   const has = (word: string) => text.text.includes(word);
   return text
@@ -77,9 +112,14 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
       const size = m[1] ?? m[3]!;
       return `with ${size}gb ram`.padEnd(m[0].length);
     }))
+    // Read as the filler word "question", not blanked: a short message stays as long as it was, and
+    // length decides whether prose around the items is tolerated (parse.ts, TOLERANT_FROM_WORDS).
+    .replace(!/[呀吗呢啊吧嘛么问]/.test(text.text) ? NEVER : PARTICLES_ZH, keep(() => ' question '))
+    .replace(!has('单卡') && !has('full') ? NEVER : ONE_CARD_FULL, keep((m) => ' '.repeat(m[0].length)))
+    .replace(!has('加载') ? NEVER : LOAD_ZH, keep(() => ' load '))
+    .replace(!/硬件|显卡|配置/.test(text.text) ? NEVER : WHAT_HARDWARE_ZH, keep(() => ' hardware '))
     .replace(!has('显存') ? NEVER : UTIL_ZH, keep((m) => {
-      const value = Number(m[1]);
-      const util = m[2] === '%' || value > 1 ? value / 100 : value;
+      const util = m[1] !== undefined ? Number(m[1]) / 100 : Number(m[2]);
       if (!(util > 0 && util <= 1)) return m[0];
       return ` util ${util}`.padEnd(m[0].length);
     }))
@@ -90,6 +130,11 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
       return ' '.repeat(m[0].length);
     }))
     .replace(!/fe\b|founder/.test(text.text) ? NEVER : FOUNDERS_EDITION, keep((m) => m[1]!.padEnd(m[0].length)))
+    .replace(!has('/') ? NEVER : CARD_OR_CARD, keep((m) => {
+      if (!gpuIdOf(m[1]!) || !gpuIdOf(m[2]!)) return m[0];
+      notes.push(`"${m[0]}": ${m[1]} read; ${m[2]}, the other choice, is left out (say it alone to estimate that one)`);
+      return m[1]!.padEnd(m[0].length);
+    }))
     .replace(!has('cpu') ? NEVER : BARE_CPU, keep((m) => {
       notes.push(`"${m[1]}" is a CPU: not read as a GPU`);
       return m[0].slice(0, m[0].length - m[1]!.length) + ' '.repeat(m[1]!.length);
