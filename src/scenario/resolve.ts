@@ -815,7 +815,8 @@ class Resolution {
     // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
     // inference code) is model parallel over tensors, not accelerate's single-process layer split.
     const perProcess = /nproc|num_processes|world_size/i.test(this.patch.get('gpuCount')?.item.text ?? this.patch.get('perNode')?.item.text ?? '');
-    if (!this.patch.has('engine') && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
+    // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
+    if (!this.patch.has('engine') && s.inference.engine !== 'vllm' && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
       p.pp = n;
       this.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
       return true;
