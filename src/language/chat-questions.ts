@@ -69,6 +69,13 @@ const LOAD_ZH = /加载/g;
 const ONE_CARD_FULL = /单卡(?=\s*(?:已经|已|就|都)?\s*(?:满|爆|占满))|\b(?:one|a single|the first)\s+(?:gpu|card)\s+(?=(?:is|was|gets|got)\s+(?:already\s+)?(?:full|filled|maxed))/g;
 
 /**
+ * "how many concurrent users", "how many simultaneous requests": the question of the largest
+ * serving batch, with the simultaneity said before the noun (prose.ts reads it only when a
+ * "can"/"at once" follows). Read as "max batch".
+ */
+const HOW_MANY_CONCURRENT = /\bhow many\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|people|requests?|clients?|sessions?|sequences?|chats?|connections?)\b/g;
+
+/**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
  * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
  * product, not another card.
@@ -116,6 +123,7 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
     // length decides whether prose around the items is tolerated (parse.ts, TOLERANT_FROM_WORDS).
     .replace(!/[呀吗呢啊吧嘛么问]/.test(text.text) ? NEVER : PARTICLES_ZH, keep(() => ' question '))
     .replace(!has('单卡') && !has('full') ? NEVER : ONE_CARD_FULL, keep((m) => ' '.repeat(m[0].length)))
+    .replace(!has('how many') ? NEVER : HOW_MANY_CONCURRENT, keep((m) => 'max batch'.padEnd(m[0].length)))
     .replace(!has('加载') ? NEVER : LOAD_ZH, keep(() => ' load '))
     .replace(!/硬件|显卡|配置/.test(text.text) ? NEVER : WHAT_HARDWARE_ZH, keep(() => ' hardware '))
     .replace(!has('显存') ? NEVER : UTIL_ZH, keep((m) => {

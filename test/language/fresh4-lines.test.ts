@@ -175,3 +175,17 @@ describe('a thread moved onto several GPUs', () => {
     expect(r.scenario.parallel.pp).toBe(1);
   });
 });
+
+describe('how many concurrent users', () => {
+  // Written for the chat questions of c266–c290 ("how many H100s to serve … for N users" was read;
+  // its reverse, "how many concurrent users can it serve", was not: "concurrent" was an unread word).
+  it('"how many concurrent users / simultaneous requests" asks the largest serving batch', () => {
+    for (const written of [
+      'run llama-3.3-70b on 4x L40S with vllm, 32k ctx, how many concurrent users',
+      'how many simultaneous requests for qwen2.5-7b served on a 4090?',
+      'how many parallel sessions can llama-3-8b serve on an a100',
+    ]) {
+      expect(read(written).scenario.question.kind, written).toBe('maxBatch');
+    }
+  });
+});
