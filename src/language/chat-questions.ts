@@ -76,6 +76,13 @@ const ONE_CARD_FULL = /单卡(?=\s*(?:已经|已|就|都)?\s*(?:满|爆|占满))
 const HOW_MANY_CONCURRENT = /\bhow many\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|people|requests?|clients?|sessions?|sequences?|chats?|connections?)\b/g;
 
 /**
+ * "a 7900 xtx 24gb", "RX 6800 XT", "Radeon 7900 GRE": AMD's consumer Radeon cards, which the catalog
+ * does not have. Their four-digit number is no GPU count ("7900 xtx" was read as 7900 GPUs, the
+ * "x" as a count's sign); the name is set aside, said, and a memory size stated with it is the card.
+ */
+const RADEON = /\b(?:(?:amd\s+)?radeon\s+)?(?:rx\s?)?([5-9]\d{3})\s?(xtx|xt|gre)\b/g;
+
+/**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
  * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
  * product, not another card.
@@ -142,6 +149,12 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
       if (!gpuIdOf(m[1]!) || !gpuIdOf(m[2]!)) return m[0];
       notes.push(`"${m[0]}": ${m[1]} read; ${m[2]}, the other choice, is left out (say it alone to estimate that one)`);
       return m[1]!.padEnd(m[0].length);
+    }))
+    .replace(!/\d\s?(?:xt|gre)/.test(text.text) ? NEVER : RADEON, keep((m) => {
+      notes.push(`"${m[0].trim()}": AMD Radeon consumer cards are not in the catalog; the card is read by the memory you state (say e.g. "on 1x 24GB")`);
+      // "2x 7900xtx": the count stays a count of GPUs, no card named.
+      const counted = /(?:\d\s*[x×*]|\b(?:\d{1,2}|two|dual|three|four|eight))\s*$/.test(m.input.slice(0, m.index));
+      return (counted ? ' gpus' : '').padEnd(m[0].length);
     }))
     .replace(!has('cpu') ? NEVER : BARE_CPU, keep((m) => {
       notes.push(`"${m[1]}" is a CPU: not read as a GPU`);

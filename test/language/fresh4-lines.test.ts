@@ -189,3 +189,17 @@ describe('how many concurrent users', () => {
     }
   });
 });
+
+describe("AMD's consumer Radeon cards", () => {
+  // Found probing chat questions of the c266–c290 kind: "qwen2.5-coder 32b q4 on a 7900 xtx 24gb" was
+  // read as 7900 GPUs ("7900 x" as a count, "tx" unread). A four-digit card number is never a count.
+  it('"7900 xtx", "RX 6800 XT" are no count: the stated memory is the card, the name said', () => {
+    const real = read('running qwen2.5-coder 32b q4 on a 7900 xtx 24gb');
+    expect(real.scenario.hardware?.count).toBe(1);
+    expect(real.scenario.hardware?.capacityBytes).toBe(24 * 2 ** 30);
+    expect(real.said).toMatch(/AMD Radeon consumer cards are not in the catalog/);
+    expect(read('2x 7900xtx for llama 70b q4').scenario.unnamedGpus).toBe(2);
+    expect(read('dual rx 7900 xtx 24gb, llama 70b q4').scenario.hardware?.count).toBe(2);
+    expect(read('llama 3 8b inference on my rx 6800 xt').scenario.hardware).toBeNull();
+  });
+});
