@@ -83,6 +83,13 @@ const HOW_MANY_CONCURRENT = /\bhow many\s+(?:concurrent|simultaneous|parallel)\s
 const RADEON = /\b(?:(?:amd\s+)?radeon\s+)?(?:rx\s?)?([5-9]\d{3})\s?(xtx|xt|gre)\b/g;
 
 /**
+ * "what if 4 of them", "with 8 of those": in a thread about a card, that many of it (read as
+ * "N gpus", which keeps the thread's card). Was a number with no unit.
+ */
+const N_OF_THEM = /\b(\d{1,3}|two|three|four|six|eight|sixteen)\s+of\s+(?:them|those|these)\b/g;
+const COUNT_WORDS: Record<string, string> = { two: '2', three: '3', four: '4', six: '6', eight: '8', sixteen: '16' };
+
+/**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
  * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
  * product, not another card.
@@ -130,6 +137,7 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
     // length decides whether prose around the items is tolerated (parse.ts, TOLERANT_FROM_WORDS).
     .replace(!/[呀吗呢啊吧嘛么问]/.test(text.text) ? NEVER : PARTICLES_ZH, keep(() => ' question '))
     .replace(!has('单卡') && !has('full') ? NEVER : ONE_CARD_FULL, keep((m) => ' '.repeat(m[0].length)))
+    .replace(!has(' of th') ? NEVER : N_OF_THEM, keep((m) => `${COUNT_WORDS[m[1]!] ?? m[1]} gpus`.padEnd(m[0].length)))
     .replace(!has('how many') ? NEVER : HOW_MANY_CONCURRENT, keep((m) => 'max batch'.padEnd(m[0].length)))
     .replace(!has('加载') ? NEVER : LOAD_ZH, keep(() => ' load '))
     .replace(!/硬件|显卡|配置/.test(text.text) ? NEVER : WHAT_HARDWARE_ZH, keep(() => ' hardware '))

@@ -203,3 +203,14 @@ describe("AMD's consumer Radeon cards", () => {
     expect(read('llama 3 8b inference on my rx 6800 xt').scenario.hardware).toBeNull();
   });
 });
+
+describe('"N of them" in a thread about a card', () => {
+  // A follow-up fragment of the chat kind ("what if 4 of them") was refused: "4" had no unit.
+  it('is that many of the thread\'s card', () => {
+    for (const [reply, count] of [['what if 4 of them', 4], ['and with eight of those?', 8], ['I have 8 of these', 8]] as const) {
+      const r = inThread('llama-3.1-70b serve on 2x h100', reply);
+      expect(r.scenario.hardware?.count, reply).toBe(count);
+      expect(r.scenario.hardware?.gpuId, reply).toBe('h100-80g');
+    }
+  });
+});
