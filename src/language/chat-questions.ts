@@ -87,7 +87,26 @@ const RADEON = /\b(?:(?:amd\s+)?radeon\s+)?(?:rx\s?)?([5-9]\d{3})\s?(xtx|xt|gre)
  * "N gpus", which keeps the thread's card). Was a number with no unit.
  */
 const N_OF_THEM = /\b(\d{1,3}|two|three|four|six|eight|sixteen)\s+of\s+(?:them|those|these)\b/g;
+
+/**
+ * "48GB VRAM total across 2 cards", "96gb in total over 4 gpus": the sum of the cards' memory, so
+ * each card holds its share (was read as 2 cards of 48 GB each).
+ */
 const COUNT_WORDS: Record<string, string> = { two: '2', three: '3', four: '4', six: '6', eight: '8', sixteen: '16' };
+const TOTAL_ACROSS = /(?<![\w.])(\d{1,4})\s*(?:gb|g|gib)\s+(?:of\s+)?(?:vram\s+|gpu\s+memory\s+)?(?:in\s+)?total\s+(?:across|over|on|in|from|between)\s+(\d{1,2}|two|three|four|eight)\s+(?:cards?|gpus?)\b/g;
+
+/**
+ * "24+24GB", "24GB + 24GB": cards of that memory added up (was read as 24 cards of 24 GB). Equal
+ * terms are that many cards; unequal ones (a 24 GB and a 12 GB card) are cards of different
+ * memory, which the estimate does not model: set aside, said.
+ */
+const MEMORY_SUM = /(?<![\w.+])(\d{1,3})\s*(?:gb|g)?(?:\s*\+\s*\d{1,3}\s*(?:gb|g)?)+(?<=gb|g)(?![\w.])/g;
+
+/**
+ * "24GB x2", "16gb*4" with no card before: that many cards of that memory (was refused, "x2" unread).
+ * After a card ("A100 80GB x 2") the count is read elsewhere.
+ */
+const MEMORY_TIMES_COUNT = /(?<!(?:[a-z]\w*\d|\d{4})[\s-]*)(?<![\w.])(\d{1,3})\s*(?:gb|g)\s*[x×*]\s*(\d{1,2})(?![\w.])/g;
 
 /**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
@@ -137,6 +156,19 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
     // length decides whether prose around the items is tolerated (parse.ts, TOLERANT_FROM_WORDS).
     .replace(!/[呀吗呢啊吧嘛么问]/.test(text.text) ? NEVER : PARTICLES_ZH, keep(() => ' question '))
     .replace(!has('单卡') && !has('full') ? NEVER : ONE_CARD_FULL, keep((m) => ' '.repeat(m[0].length)))
+    .replace(!has('total') ? NEVER : TOTAL_ACROSS, keep((m) => {
+      const cards = Number(COUNT_WORDS[m[2]!] ?? m[2]);
+      const each = Number(m[1]) / cards;
+      if (!Number.isInteger(each) || cards < 1) return m[0];
+      return `${cards}x ${each}gb`.padEnd(m[0].length);
+    }))
+    .replace(!has('+') ? NEVER : MEMORY_SUM, keep((m) => {
+      const terms = m[0].split('+').map((t) => Number(/\d+/.exec(t)![0]));
+      if (terms.every((t) => t === terms[0])) return `${terms.length}x ${terms[0]}gb`.padEnd(m[0].length);
+      notes.push(`"${m[0].trim()}": cards of different memory are not modelled; no card read from it (say one card type, e.g. "on 2x 24GB")`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(!/\d\s*(?:gb|g)\s*[x×*]/.test(text.text) ? NEVER : MEMORY_TIMES_COUNT, keep((m) => `${m[2]}x ${m[1]}gb`.padEnd(m[0].length)))
     .replace(!has(' of th') ? NEVER : N_OF_THEM, keep((m) => `${COUNT_WORDS[m[1]!] ?? m[1]} gpus`.padEnd(m[0].length)))
     .replace(!has('how many') ? NEVER : HOW_MANY_CONCURRENT, keep((m) => 'max batch'.padEnd(m[0].length)))
     .replace(!has('加载') ? NEVER : LOAD_ZH, keep(() => ' load '))

@@ -214,3 +214,28 @@ describe('"N of them" in a thread about a card', () => {
     }
   });
 });
+
+describe('memory written as a total, a sum or a product', () => {
+  // Found probing chat questions of the c266–c290 kind: "48GB VRAM total across 2 cards" read as two
+  // 48 GB cards, and "24+24GB" as 24 cards of 24 GB; "24GB x2" was refused.
+  it('"48GB total across 2 cards", "24+24GB" and "24GB x2" are two 24 GB cards', () => {
+    for (const written of [
+      'I have 48GB VRAM total across 2 cards, can I run llama 3 70b q4',
+      'llama 3 70b q4 on 24+24GB',
+      'llama 3 70b q4 on 24GB + 24GB',
+      'llama 3 70b q4 on 24GB x2',
+    ]) {
+      const hw = read(written).scenario.hardware;
+      expect(hw?.count, written).toBe(2);
+      expect(hw?.capacityBytes, written).toBe(24 * 2 ** 30);
+    }
+    sameAs('qwen2.5-72b awq inference, 96gb in total over 4 gpus', 'qwen2.5-72b awq inference on 4x 24GB');
+  });
+
+  it('cards of different memory are set aside, said; a card before "80GB x 2" keeps its reading', () => {
+    const mixed = read('llama 3 70b q4 on 24+12GB');
+    expect(mixed.scenario.hardware).toBeNull();
+    expect(mixed.said).toMatch(/cards of different memory are not modelled/);
+    sameAs('llama-2-70b serve on A100 80GB x 2', 'llama-2-70b serve on 2x a100-80g');
+  });
+});
