@@ -109,6 +109,16 @@ const MEMORY_SUM = /(?<![\w.+])(\d{1,3})\s*(?:gb|g)?(?:\s*\+\s*\d{1,3}\s*(?:gb|g
 const MEMORY_TIMES_COUNT = /(?<!(?:[a-z]\w*\d|\d{4})[\s-]*)(?<![\w.])(\d{1,3})\s*(?:gb|g)\s*[x×*]\s*(\d{1,2})(?![\w.])/g;
 
 /**
+ * "50 concurrent users", "16 parallel requests" with no "for"/"to" before them, and "3 users, 8k
+ * each" (a length per user): the serving batch (and its length). prose.ts reads the batch only after
+ * "for/to/serve …" or before "at once".
+ */
+const CONCURRENT_PEOPLE = /(?<![\w.])(\d{1,5})\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?)\b/g;
+const USERS_EACH = /(?<![\w.])(\d{1,5})\s+users?\s*[,;]?\s*(?:with\s+)?(\d+(?:\.\d+)?k?)\s*(?:tokens?\s+)?(?:of\s+)?(?:context\s+)?each\b/g;
+/** A word that already says what is done with the model (as prose.ts's SERVING_WORD). */
+const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
+
+/**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
  * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
  * product, not another card.
@@ -171,6 +181,8 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
     .replace(!/\d\s*(?:gb|g)\s*[x×*]/.test(text.text) ? NEVER : MEMORY_TIMES_COUNT, keep((m) => `${m[2]}x ${m[1]}gb`.padEnd(m[0].length)))
     .replace(!has(' of th') ? NEVER : N_OF_THEM, keep((m) => `${COUNT_WORDS[m[1]!] ?? m[1]} gpus`.padEnd(m[0].length)))
     .replace(!has('how many') ? NEVER : HOW_MANY_CONCURRENT, keep((m) => 'max batch'.padEnd(m[0].length)))
+    .replace(!/concurrent|simultaneous|parallel/.test(text.text) ? NEVER : CONCURRENT_PEOPLE, keep((m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length)))
+    .replace(!has('each') ? NEVER : USERS_EACH, keep((m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]} seq ${m[2]}`.padEnd(m[0].length)))
     .replace(!has('加载') ? NEVER : LOAD_ZH, keep(() => ' load '))
     .replace(!/硬件|显卡|配置/.test(text.text) ? NEVER : WHAT_HARDWARE_ZH, keep(() => ' hardware '))
     .replace(!has('显存') ? NEVER : UTIL_ZH, keep((m) => {
