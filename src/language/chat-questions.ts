@@ -119,6 +119,20 @@ const USERS_EACH = /(?<![\w.])(\d{1,5})\s+users?\s*[,;]?\s*(?:with\s+)?(\d+(?:\.
 const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
 
 /**
+ * "an RTX 4000 Ada 20GB", "RTX 2000 Ada": NVIDIA's Ada workstation cards other than the 6000 (which
+ * the catalog has). The four-digit number is no count ("is a rtx 4000 ada 20gb enough" was 4000
+ * cards); the name is set aside, said, and a memory stated with it is the card.
+ */
+const ADA_WORKSTATION = /\b(?:nvidia\s+)?rtx\s?([2-5]\d{3})\s?ada(?:\s+generation)?\b/g;
+
+/**
+ * A global batch counted in tokens ("a 4M token batch", "4M tokens batch", "batch of 2M tokens"): the
+ * tokens per optimizer step over all GPUs, not a model size or a micro-batch ("4M" was read as a
+ * second model and "8 h100" as the batch). Set aside, said: the estimate needs the per-GPU batch.
+ */
+const TOKEN_BATCH = /\b(?:(?:a|the)\s+)?(\d+(?:\.\d+)?\s*[mk])\s*(?:tokens?)[\s-]+(?:global\s+)?batch(?:\s+size)?\b|\bbatch(?:\s+size)?\s+of\s+(\d+(?:\.\d+)?\s*[mk])\s*tokens?\b/g;
+
+/**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
  * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
  * product, not another card.
@@ -207,6 +221,15 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
       // "2x 7900xtx": the count stays a count of GPUs, no card named.
       const counted = /(?:\d\s*[x×*]|\b(?:\d{1,2}|two|dual|three|four|eight))\s*$/.test(m.input.slice(0, m.index));
       return (counted ? ' gpus' : '').padEnd(m[0].length);
+    }))
+    .replace(!has('ada') ? NEVER : ADA_WORKSTATION, keep((m) => {
+      if (gpuIdOf(m[0])) return m[0];
+      notes.push(`"${m[0].trim()}": not in the catalog; the card is read by the memory you state (say e.g. "on 1x 20GB")`);
+      return ' '.repeat(m[0].length);
+    }))
+    .replace(!has('batch') ? NEVER : TOKEN_BATCH, keep((m) => {
+      notes.push(`"${m[0].trim()}": a global batch in tokens is not read; say the per-GPU batch and length (e.g. bs 8 seq 4096)`);
+      return ' '.repeat(m[0].length);
     }))
     .replace(!has('cpu') ? NEVER : BARE_CPU, keep((m) => {
       notes.push(`"${m[1]}" is a CPU: not read as a GPU`);

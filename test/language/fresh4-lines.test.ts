@@ -254,3 +254,26 @@ describe('people served, said without "for" or "at once"', () => {
     expect(read('llama-3-8b on an a100 for 50 concurrent users').scenario.microBatch).toBe(50);
   });
 });
+
+describe('four-digit workstation cards and batches in tokens', () => {
+  // Found probing chat questions of the c266–c290 kind: "Is an RTX 4000 Ada 20GB enough to lora a 7b?"
+  // was 4000 cards of 20 GB; "train qwen2.5-1.5b from scratch with 4M tokens batch on 8 h100" read
+  // "4M" as a second model and the 8 H100s as a batch of 8 on one H100.
+  it('"RTX 4000 Ada 20GB" is one 20 GB card, said; the catalog\'s RTX 6000 Ada stays itself', () => {
+    for (const written of ['Is an RTX 4000 Ada 20GB enough to lora a 7b?', 'is a rtx 2000 ada 16gb enough for 7b lora']) {
+      const r = read(written);
+      expect(r.scenario.hardware?.count, written).toBe(1);
+      expect(r.said, written).toMatch(/not in the catalog/);
+    }
+    expect(read('llama 3 8b on an rtx 6000 ada').scenario.hardware?.gpuId).toBe('rtx-6000-ada');
+  });
+
+  it('"4M tokens batch", "a batch of 2M tokens" is set aside, said, and the GPUs stay the GPUs', () => {
+    const real = read('I want to train qwen2.5-1.5b from scratch with 4M tokens batch on 8 h100');
+    expect(real.scenario.model.id).toBe('qwen2.5-1.5b');
+    expect(real.scenario.hardware?.count).toBe(8);
+    expect(real.scenario.microBatch).toBe(1);
+    expect(real.said).toMatch(/global batch in tokens is not read/);
+    expect(read('pretrain 1b with a batch of 2M tokens on 16 h100s').scenario.hardware?.count).toBe(16);
+  });
+});
