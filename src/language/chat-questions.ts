@@ -132,6 +132,9 @@ const ADA_WORKSTATION = /\b(?:nvidia\s+)?rtx\s?([2-5]\d{3})\s?ada(?:\s+generatio
  */
 const TOKEN_BATCH = /\b(?:(?:a|the)\s+)?(\d+(?:\.\d+)?\s*[mk])\s*(?:tokens?)[\s-]+(?:global\s+)?batch(?:\s+size)?\b|\bbatch(?:\s+size)?\s+of\s+(\d+(?:\.\d+)?\s*[mk])\s*tokens?\b/g;
 
+/** "1M context", "1m tokens context": a million tokens (1M = 1024k, as 4k is 4096). */
+const MILLION_CONTEXT = /(?<![\w.])(\d+(?:\.\d+)?)\s*m\s*(?:tokens?\s+)?(?:context|ctx)\b(?:\s+(?:length|window|size))?/g;
+
 /**
  * "6 machine x 8 card x 16GB", "2 machines x 8 GPUs": nodes times the GPUs in each (times the memory
  * of one), the way people size a cluster. Read as "6 nodes of 8x 16GB"; a "= 768GB" after it is their
@@ -231,6 +234,7 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
       notes.push(`"${m[0].trim()}": a global batch in tokens is not read; say the per-GPU batch and length (e.g. bs 8 seq 4096)`);
       return ' '.repeat(m[0].length);
     }))
+    .replace(!/\dm|\d\s+m\b/.test(text.text) ? NEVER : MILLION_CONTEXT, keep((m) => `seq ${Math.round(Number(m[1]) * 1024)}k`.padEnd(m[0].length)))
     .replace(!has('cpu') ? NEVER : BARE_CPU, keep((m) => {
       notes.push(`"${m[1]}" is a CPU: not read as a GPU`);
       return m[0].slice(0, m[0].length - m[1]!.length) + ' '.repeat(m[1]!.length);

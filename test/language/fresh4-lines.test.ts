@@ -277,3 +277,12 @@ describe('four-digit workstation cards and batches in tokens', () => {
     expect(read('pretrain 1b with a batch of 2M tokens on 16 h100s').scenario.hardware?.count).toBe(16);
   });
 });
+
+describe('a context of a million tokens', () => {
+  // "llama 3.1 8b, 1M context, h200" was refused ("h200 can't go here after context"): 1M is 1024k.
+  it('"1M context", "1m tokens context" is 1024k tokens', () => {
+    expect(read('llama 3.1 8b inference, 1M context, h200').scenario.seq).toBe(1024 * 1024);
+    expect(read('llama 4 scout inference with 1m tokens context on 8x h100').scenario.seq).toBe(1024 * 1024);
+    expect(read('llama 3.1 8b inference, 0.5M context length, h200').scenario.seq).toBe(512 * 1024);
+  });
+});
