@@ -104,9 +104,9 @@ const MEMORY_SUM = /(?<![\w.+])(\d{1,3})\s*(?:gb|g)?(?:\s*\+\s*\d{1,3}\s*(?:gb|g
 
 /**
  * "24GB x2", "16gb*4" with no card before: that many cards of that memory (was refused, "x2" unread).
- * After a card ("A100 80GB x 2") the count is read elsewhere.
+ * After a card ("A100 80GB x 2", "H100 SXM 80GB x8") the count is read elsewhere.
  */
-const MEMORY_TIMES_COUNT = /(?<!(?:[a-z]\w*\d|\d{4})[\s-]*)(?<![\w.])(\d{1,3})\s*(?:gb|g)\s*[x×*]\s*(\d{1,2})(?![\w.])/g;
+const MEMORY_TIMES_COUNT = /(?<!(?:[a-z]\w*\d|\d{4})(?:[\s-]+(?:sxm\d?|pcie|nvl|hbm\d?e?|ada|gddr\d\w?))*[\s-]*)(?<![\w.])(\d{1,3})\s*(?:gb|g)\s*[x×*]\s*(\d{1,2})(?![\w.])/g;
 
 /**
  * "50 concurrent users", "16 parallel requests" with no "for"/"to" before them, and "3 users, 8k

@@ -286,3 +286,11 @@ describe('a context of a million tokens', () => {
     expect(read('llama 3.1 8b inference, 0.5M context length, h200').scenario.seq).toBe(512 * 1024);
   });
 });
+
+describe('"80GB x8" after a card with its variant', () => {
+  it('keeps the card and its count ("H100 SXM 80GB x8" is eight H100s, not a card and 8 unnamed GPUs)', () => {
+    expect(read('llama-3.1-70b fp8 on H100 SXM 80GB x8 with vllm').scenario.hardware?.gpuId).toBe('h100-80g');
+    expect(read('llama-3.1-70b fp8 on H100 SXM 80GB x8 with vllm').scenario.hardware?.count).toBe(8);
+    expect(read('llama-3.1-70b fp8 on H100 PCIe 80GB x 4 with vllm').scenario.hardware?.count).toBe(4);
+  });
+});
