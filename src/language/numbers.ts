@@ -39,9 +39,9 @@ export function leadingInt(text: string): number {
   return Number(/^\d+/.exec(text.trim())?.[0] ?? NaN);
 }
 
-/** "4k context" → 4096; "8192 ctx" → 8192. */
+/** "4k context" → 4096; "8192 ctx" → 8192; "16,384 tokens" → 16384 (a thousands comma is no decimal point). */
 export function seqPostNumber(text: string): number {
-  const m = /^([\d.]+)(k?)/.exec(text.trim());
+  const m = /^([\d.]+)(k?)/.exec(text.trim().replace(/^(\d{1,3}(?:,\d{3})+)(?![\d])/, (n) => n.replace(/,/g, '')));
   if (!m) return NaN;
   return m[2] ? kNumber(m[1] + 'k') : Number(m[1]);
 }

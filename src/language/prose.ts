@@ -7,6 +7,7 @@ import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
 import { readTrainingProse } from './training-prose.js';
+import { readChatQuestions } from './chat-questions.js';
 
 /**
  * Text-level rewrites of how people write things the item language spells one way (issue 11
@@ -251,7 +252,7 @@ export function readProse(input: MappedText): ProseReading {
   const hasFile = FILE_EXTENSION.test(input.text);
   const cjk = /[^\x00-\x7f]/.test(input.text);
   const has = (word: string) => input.text.includes(word);
-  const text = readTrainingProse(input, outsideHubIds, notes)
+  const text = readChatQuestions(readTrainingProse(input, outsideHubIds, notes), outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
     .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(!SOFTWARE_NAMED.test(input.text) ? NEVER : SOFTWARE_VERSION, outsideHubIds((m) => m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))))

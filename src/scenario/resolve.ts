@@ -459,7 +459,11 @@ class Resolution {
       // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
       // …and a 4-bit or 8-bit checkpoint trains adapters on it (a DPO run on "llama-3-8b-bnb-4bit").
       const adapters = quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' ? adaptersOn(quantised) : null;
-      mode = trainingSetting ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
+      // "loaded through LLaMA-Factory" in a thread about running a model (QwenLM/Qwen3#499, c275):
+      // loading is no training word, and a training framework loads models for its chat too; the
+      // framework alone does not turn the thread's inference into training.
+      const loadedIn = trainingSetting === 'framework' && previousMode === 'inference' && /^(?:load|加载)/i.test(this.patch.get('run')!.item.text.trim());
+      mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
       const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
       if (trainingSetting && this.isNew) this.intent(`${trained}: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
     } else if (previousMode) mode = previousMode;
@@ -499,6 +503,17 @@ class Resolution {
 
   private modeChanged(): boolean {
     return this.isNew || this.base!.mode !== this.s.mode;
+  }
+
+  /**
+   * A thread that ran on one GPU (or named none) moved onto several by this message ("两张卡" with
+   * vLLM after "how much memory to run Qwen1.5-72B", "on 2x a100-80g"): the model is split over
+   * them as a new request on those GPUs would be, not copied to each (QwenLM/Qwen3#88, c273).
+   * A thread already on several GPUs keeps the layout it had.
+   */
+  private firstOnSeveralGpus(): boolean {
+    if (this.isNew || !this.base) return false;
+    return gpuCountOf(this.base) <= 1 && this.gpus() > 1 && this.base.parallel.tp === 1 && this.base.parallel.pp === 1;
   }
 
   private parallel(): ErrorReply | null {
@@ -808,7 +823,7 @@ class Resolution {
     // split that engine was given by default becomes the serving engine's tensor split.
     const nowServed = this.patch.has('engine') && this.base?.inference.engine !== 'vllm' && this.base?.mode === 'inference';
     if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
-    else if (!(this.isNew || this.modeChanged())) return false;
+    else if (!(this.isNew || this.modeChanged() || this.firstOnSeveralGpus())) return false;
     // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
     // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
     if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
@@ -822,7 +837,8 @@ class Resolution {
     // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
     // inference code) is model parallel over tensors, not accelerate's single-process layer split.
     const perProcess = /nproc|num_processes|world_size/i.test(this.patch.get('gpuCount')?.item.text ?? this.patch.get('perNode')?.item.text ?? '');
-    if (!this.patch.has('engine') && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
+    // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
+    if (!this.patch.has('engine') && s.inference.engine !== 'vllm' && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
       p.pp = n;
       this.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
       return true;
