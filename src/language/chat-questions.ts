@@ -1,5 +1,5 @@
 import { gpuIdOf } from './lexicon.js';
-import type { MappedText, Piece } from './mapped-text.js';
+import { NEVER, type MappedText, type Piece } from './mapped-text.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp front-end's
@@ -9,8 +9,6 @@ import type { MappedText, Piece } from './mapped-text.js';
  */
 
 type Rewrite = (match: RegExpExecArray) => string | Piece[];
-
-const NEVER = /(?!)/g;
 
 /**
  * "the context length of CodeLlama-7B is 16,384 tokens", "Qwen2.5-7B's context window is 128k":

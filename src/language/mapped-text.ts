@@ -65,42 +65,59 @@ export class MappedText {
    */
   replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[]): MappedText {
     if (pattern === NEVER) return this;
-    let text = '';
-    const start: number[] = [];
-    const end: number[] = [];
-    let last = 0;
+    // The matches' pieces first: most rewrites keep every character's place (blanks, re-casing,
+    // a match given back as it was), and then the maps are this text's own, not copied.
+    const spans: { at: number; to: number; pieces: Piece[] }[] = [];
+    let changed = false;
+    let remapped = false;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(this.text); m; m = pattern.exec(this.text)) {
       if (m[0].length === 0) {
         pattern.lastIndex++;
         continue;
       }
-      const at = m.index;
-      const to = at + m[0].length;
-      this.copy(last, at, start, end);
-      text += this.text.slice(last, at);
       const result = replace(m);
+      if (result === m[0]) continue;
       const pieces: Piece[] = typeof result === 'string' ? [{ text: result, from: 0, to: m[0].length }] : result;
+      // Pieces that do not tile the match one after another change its length: remapped.
+      let tiled = 0;
       for (const piece of pieces) {
-        const by = piece.text;
+        const was = this.text.slice(m.index + piece.from, m.index + piece.to);
+        if (piece.text !== was) changed = true;
+        if (piece.from !== tiled || !sameCharacters(piece.text, was)) remapped = true;
+        tiled = piece.to;
+      }
+      if (tiled !== m[0].length) changed = remapped = true;
+      spans.push({ at: m.index, to: m.index + m[0].length, pieces });
+    }
+    if (!changed) return this;
+    let text = '';
+    let last = 0;
+    const start: number[] = [];
+    const end: number[] = [];
+    for (const { at, to, pieces } of spans) {
+      if (remapped) this.copy(last, at, start, end);
+      text += this.text.slice(last, at);
+      for (const piece of pieces) {
         const [a, b] = [at + piece.from, at + piece.to];
-        if (sameCharacters(by, this.text.slice(a, b))) {
-          this.copy(a, b, start, end);
-        } else {
-          const from = this.start[a] ?? this.original.length;
-          const upTo = this.end[Math.max(a, b - 1)] ?? this.original.length;
-          for (let i = 0; i < by.length; i++) {
-            start.push(from);
-            end.push(upTo);
+        if (remapped) {
+          if (sameCharacters(piece.text, this.text.slice(a, b))) this.copy(a, b, start, end);
+          else {
+            const from = this.start[a] ?? this.original.length;
+            const upTo = this.end[Math.max(a, b - 1)] ?? this.original.length;
+            for (let i = 0; i < piece.text.length; i++) {
+              start.push(from);
+              end.push(upTo);
+            }
           }
         }
-        text += by;
+        text += piece.text;
       }
       last = to;
     }
-    if (last === 0 && text === '') return this;
-    this.copy(last, this.text.length, start, end);
     text += this.text.slice(last);
+    if (!remapped) return new MappedText(text, this.original, this.start, this.end);
+    this.copy(last, this.text.length, start, end);
     return new MappedText(text, this.original, start, end);
   }
 
