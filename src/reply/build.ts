@@ -111,12 +111,11 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
   const shown = solved?.setup ?? s;
   const shownEstimate = solved ? estimate(shown) : e;
   const answer = solved?.answer ?? null;
-  return {
+  const reply: Omit<EstimateReply, 'compact'> = {
     kind: 'estimate',
     summary: summaryOf(shown, shownEstimate, answer),
     reading: readingText(shown, shownEstimate.params.total),
     canonical: canonicalText(s),
-    compact: compactCanonical(s),
     scenario: s,
     assumptions,
     notices,
@@ -129,4 +128,8 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
     followUps: s.mode === 'inference' ? FOLLOW_UPS_INFER : FOLLOW_UPS_TRAIN,
     estimate: shownEstimate,
   };
+  // The short request only buttons carry (Discord custom_ids, footers): re-read item by item, so
+  // it is worked out when a surface first asks for it, once; the terminal never does.
+  let compact: string | undefined;
+  return Object.defineProperty(reply, 'compact', { enumerable: true, get: () => (compact ??= compactCanonical(s)) }) as EstimateReply;
 }
