@@ -122,9 +122,12 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
   return pieces;
 }
 
+/** A word every launcher above has: a message with none of them has no launcher to read. */
+const LAUNCHER_WORD = /python|vllm|sglang|text-generation-inference|finetune|litgpt|lit-gpt|swift/;
+
 export function readCommands(text: MappedText): MappedText {
   let out = text;
-  for (const [pattern, words] of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `);
+  if (LAUNCHER_WORD.test(out.text)) for (const [pattern, words] of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `);
   // The pattern's lookahead is costly on every message: only one with a model flag can match.
   return /-m[ \t]/.test(out.text) ? out.replace(LLAMA_CPP, llamaCppCommand) : out;
 }

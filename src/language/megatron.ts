@@ -33,6 +33,7 @@ const NOT_PRETRAINING = /fine[- _]?tun|finetun|\bsft\b|q?lora\b|\bpeft\b|instruc
 /** Megatron's entry points in a text, each read as the word "megatron" in its place. */
 export function readEntryPoints(text: MappedText): { text: MappedText; found: boolean } {
   let found = false;
+  if (!text.text.includes('pretrain_')) return { text, found };
   const out = text.replace(ENTRY_POINT, () => {
     found = true;
     return ' megatron ';

@@ -314,10 +314,10 @@ export function readProse(input: MappedText): ProseReading {
     // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting not needed is off.
     .replace(/\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g, outsideHubIds(() => 'without'))
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
-    .replace(/\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!/tuned|trained|quantised|quantized/.test(input.text) ? NEVER : /\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(!has('how many') ? NEVER : HOW_MANY_SERVED, outsideHubIds((m) => 'max batch'.padEnd(m[0].length)))
     .replace(!/\b(?:at once|at the same time|simultaneously|concurrently|in parallel)\b/.test(input.text) ? NEVER : PEOPLE_AT_ONCE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length)))
-    .replace(!/\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(input.text) ? NEVER : SERVED_PEOPLE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padStart(m[0].length)))
+    .replace(!/user|people|person|customer|client|employee/.test(input.text) || !/\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(input.text) ? NEVER : SERVED_PEOPLE, outsideHubIds((m) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padStart(m[0].length)))
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are counted by "how many".
     .replace(!has('how many') ? NEVER : /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // "min gpus for 70b", "minimum number of GPUs", "least amount of cards": the fewest, asked.
@@ -362,7 +362,7 @@ export function readProse(input: MappedText): ProseReading {
       { text: ` zero${m[2]}`, from: m[1]!.length, to: m[0].length },
     ]))
     // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
-    .replace(/(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g, outsideHubIds((m) => ' vs '.padEnd(m[0].length)))
+    .replace(!has('than') ? NEVER : /(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g, outsideHubIds((m) => ' vs '.padEnd(m[0].length)))
     // "generate() with 8k prompt", "model.generate(**inputs, max_new_tokens=256)": the call runs the
     // model; its "generate" takes no number after it (8k is the prompt's length); its arguments stay.
     .replace(!has('generate') ? NEVER : /(?<![\w.])(?:[a-z_][\w]*\.)?generate\s*\(/g, outsideHubIds((m) => 'inference'.padEnd(m[0].length)))
@@ -371,7 +371,7 @@ export function readProse(input: MappedText): ProseReading {
     // "…_clip_vit_large_p14_336_lora_…": a long number inside an identifier is part of its name.
     .replace(/(?<=[a-z0-9]_)\d{3,}(?=_[a-z])/g, outsideHubIds((m) => 'n'.repeat(m[0].length)))
     // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
-    .replace(/(?<![\w.-])(\d+(?:\.\d+)?)\s*[-~–]\s*(\d+(?:\.\d+)?)\s*(gb|g|gib)\b/g, outsideHubIds((m) =>
+    .replace(!/\d\s*[-~–]\s*\d/.test(input.text) ? NEVER : /(?<![\w.-])(\d+(?:\.\d+)?)\s*[-~–]\s*(\d+(?:\.\d+)?)\s*(gb|g|gib)\b/g, outsideHubIds((m) =>
       Number(m[1]) < Number(m[2]) ? `${m[2]}${m[3]}`.padStart(m[0].length) : m[0]))
     // "for 100 concurrent users": the serving batch, never a GPU count.
     .replace(/(?<![\w.])(\d+)\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|sequences?|chats?|streams?)\b/g, outsideHubIds((m) => `bs ${m[1]}`.padEnd(m[0].length)))
@@ -380,9 +380,9 @@ export function readProse(input: MappedText): ProseReading {
     // "95% gpu memory utilization", "gpu_memory_utilization of 90%": vLLM's fraction.
     .replace(!has('%') ? NEVER : /(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+)?(?:(?:the\s+)?gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\b|\b(?:gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\s*(?:of|at|=|:|to)?\s*(\d{1,3}(?:\.\d+)?)\s*%/g, outsideHubIds((m) => `util ${Number(m[1] ?? m[2]) / 100}`.padEnd(m[0].length)))
     // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
-    .replace(/(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!has('%') ? NEVER : /(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g, outsideHubIds((m) => ' '.repeat(m[0].length)))
     // '"unsloth" is not suitable for deepspeed zero3': what is said not to work is not the setup.
-    .replace(/["'`]?\b[\w.-]+\b["'`]?\s+(?:is|was|are|were)\s+(?:not|n't)\s+(?:suitable|suitalbe|supported|compatible|working|usable|an option)\b(?:\s+(?:for|with)\s+[\w.-]+(?:\s+[\w.-]+)?)?/g, outsideHubIds((m) => {
+    .replace(!has('not') && !has("n't") ? NEVER : /["'`]?\b[\w.-]+\b["'`]?\s+(?:is|was|are|were)\s+(?:not|n't)\s+(?:suitable|suitalbe|supported|compatible|working|usable|an option)\b(?:\s+(?:for|with)\s+[\w.-]+(?:\s+[\w.-]+)?)?/g, outsideHubIds((m) => {
       notes.push(`"${m[0].trim()}": not read as part of the setup`);
       return ' '.repeat(m[0].length);
     }))
@@ -410,7 +410,7 @@ export function readProse(input: MappedText): ProseReading {
     .replace(WEIGHTS_FILE, outsideHubIds((m) => ' '.repeat(m[0].length)))
     .replace(OLLAMA_TAG, outsideHubIds((m) => [{ text: `-${m[1]}`, from: 0, to: m[0].length }, ...(OTHER_ENGINE.test(m.input) ? [] : [{ text: ' ollama', from: 0, to: m[0].length }])]))
     // lastPart keeps Hub ids whole itself, and reads torchtune's "llama3/8B_lora" first.
-    .replace(PATH, (m) => lastPart(m[0], notes))
+    .replace(!has('/') ? NEVER : PATH, (m) => lastPart(m[0], notes))
     .replace(hasFile ? FILE : NEVER, outsideHubIds((m) => fileWords(m[0], notes)))
     .replace(MODULE_PATH, outsideHubIds((m) => m[1]! + ' '.repeat(m[2]!.length)))
     .replace(instancePattern(input.text), outsideHubIds((m) => {
@@ -418,7 +418,7 @@ export function readProse(input: MappedText): ProseReading {
       notes.push(`${m[0].trim()} read as ${found.count}× ${gpuById(found.gpuId).name}`);
       return `${found.count}x ${found.gpuId}`;
     }))
-    .replace(CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
+    .replace(!has(':') ? NEVER : CARD_COUNT, outsideHubIds((m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0])))
     .replace(!/ram|memory/.test(input.text) ? NEVER : HOST_RAM_NAMED_FIRST, outsideHubIds((m) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `.padEnd(m[0].length)))
     // "3 RTX 3090's", "two A100's": a plural with an apostrophe.
     .replace(!has("'s") ? NEVER : /(?<=\d)'s\b/g, outsideHubIds(() => 's'))
