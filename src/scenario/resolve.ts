@@ -777,6 +777,12 @@ class Resolution {
     const frameworkAsked = this.patch.has('framework');
     if (word) {
       s.sharding = shardingOf(word);
+      // axolotl loads a full fine-tune in bf16 (its preset's pure bf16), but under DeepSpeed ZeRO the
+      // Trainer hands bf16 to DeepSpeed, whose optimizer keeps fp32 master weights: mixed, said.
+      if (s.framework === 'axolotl' && s.sharding.kind === 'zero' && s.recipe === 'pure' && this.presetSet.has('recipe') && !this.patch.has('recipe')) {
+        s.recipe = 'mixed';
+        this.assume('bf16 mixed with fp32 master weights: under DeepSpeed ZeRO, DeepSpeed\'s bf16 optimizer keeps them (axolotl alone loads pure bf16)');
+      }
       if (!frameworkAsked) {
         // The sharding word names the framework that provides it, unless one was named.
         if (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') s.framework = 'fsdp';

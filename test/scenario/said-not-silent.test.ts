@@ -103,3 +103,20 @@ describe('vLLM beside an online RL trainer', () => {
     expect(served.ok && served.scenario!.mode).toBe('inference');
   });
 });
+
+describe('axolotl under DeepSpeed ZeRO', () => {
+  // axolotl loads a full fine-tune in bf16, but with `deepspeed: zero2.json` the Trainer hands bf16
+  // to DeepSpeed, whose optimizer keeps fp32 master weights (16 B/param, not pure bf16's).
+  it('is bf16 mixed with fp32 master weights, said; axolotl alone stays pure bf16', () => {
+    const r = resolveRequest('fine-tuning llama3 8b instruct with axolotl on 2 4090s using deepspeed zero2 and flash attention', null);
+    expect(r.ok && [r.scenario!.framework, r.scenario!.recipe]).toEqual(['axolotl', 'mixed']);
+    expect(r.ok && r.assumptions.join(' | ')).toMatch(/DeepSpeed's bf16 optimizer keeps them/);
+    // An axolotl YAML with a DeepSpeed config reads its bf16 as DeepSpeed's already (config-keys).
+    const yaml = resolveRequest('base_model: meta-llama/Meta-Llama-3-8B\ndeepspeed: deepspeed_configs/zero2.json\nbf16: auto\non 2x a100', null);
+    expect(yaml.ok && yaml.scenario!.recipe).toBe('mixed');
+    const alone = resolveRequest('axolotl full finetune llama 3 8b on 2 a100', null);
+    expect(alone.ok && alone.scenario!.recipe).toBe('pure');
+    const stated = resolveRequest('axolotl llama 3 8b full zero3 pure bf16 on 8 h100', null);
+    expect(stated.ok && stated.scenario!.recipe).toBe('pure');
+  });
+});
