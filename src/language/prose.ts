@@ -397,6 +397,8 @@ export function readProse(input: MappedText): ProseReading {
     }))
     .replace(/\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g, outsideHubIds((m) => 'serve seq'.padEnd(m[0].length)))
     .replace(/\bmodel[-_ ]len\b/g, outsideHubIds((m) => 'seq'.padEnd(m[0].length)))
+    // "max-num-seqs 32" written without its dashes: vLLM's cap on sequences in flight, the serving batch.
+    .replace(!has('num') ? NEVER : /\bmax[-_ ]num[-_ ]seqs\b(?=\s*(?:[:=]|of|to|is)?\s*\d)/g, outsideHubIds((m) => 'serve bs'.padEnd(m[0].length)))
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
     // "fp8 kv-cache", "fp8 KV cache": the dtype before it says the cache's (the `kv fp8` item).
     .replace(!has('kv') ? NEVER : /\b(fp8|bf16|fp16|fp32)[-_ ]+kv[-_ ]?cache\b/g, outsideHubIds((m) => `kv ${m[1]}`.padEnd(m[0].length)))

@@ -52,12 +52,25 @@ export function verdictOf(s: Scenario, e: Estimate): Verdict {
     return { status: 'no', headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.`, deviceBytes: e.deviceBytes, capacityBytes: e.capacityBytes, headroomBytes: e.headroomBytes };
   }
   // Served: the memory fits (the KV pool takes what is left), but the pool may hold fewer
-  // sequences than the batch asked for ("for 50 users" at 32k): that is the verdict then.
+  // sequences than the batch asked for ("for 50 users" at 32k, --max-num-seqs 64). The server
+  // still starts (vLLM needs room for one sequence of max-model-len); the rest wait their turn.
   const held = e.serving?.concurrentSequences;
-  if (held !== undefined && held < s.microBatch) {
+  // Not even one sequence of max-model-len: vLLM refuses to start ("larger than the maximum number
+  // of tokens that can be stored in KV cache").
+  if (held === 0) {
     return {
       status: 'no',
-      headline: `✗ Does not hold ${s.microBatch} sequences of ${s.seq.toLocaleString('en-US')} tokens: the KV cache has room for ${held} (${need}; ${offers}).`,
+      headline: `✗ Does not fit one sequence of ${s.seq.toLocaleString('en-US')} tokens in its KV cache (${need}; ${offers}).`,
+      detail: `The KV cache holds ${e.serving!.kvCapacityTokens.toLocaleString('en-US')} tokens: shorten seq (max-model-len), add GPUs (tp), or kv fp8.`,
+      deviceBytes: e.deviceBytes,
+      capacityBytes: e.capacityBytes,
+      headroomBytes: e.headroomBytes,
+    };
+  }
+  if (held !== undefined && held >= 1 && held < s.microBatch) {
+    return {
+      status: 'borderline',
+      headline: `⚠ Runs, but its KV cache holds ${held} of the ${s.microBatch} sequences of ${s.seq.toLocaleString('en-US')} tokens at once; the rest wait (${need}; ${offers}).`,
       detail: `Short by ${s.microBatch - held} sequence${s.microBatch - held === 1 ? '' : 's'} of KV cache: add GPUs (tp, pp), shorten seq, or kv fp8.`,
       deviceBytes: e.deviceBytes,
       capacityBytes: e.capacityBytes,

@@ -43,7 +43,7 @@ function plainVerdict(s: Scenario, e: Estimate): string {
     return gpus > 1 ? `Needs ${gib(e.deviceBytes)} GiB per GPU on ${gpus} GPUs, no card named` : `Needs ${gib(e.deviceBytes)} GiB per GPU`;
   }
   if (e.serving && e.headroomBytes >= 0 && e.serving.concurrentSequences < s.microBatch) {
-    return `✗ Holds ${tokens(e.serving.concurrentSequences)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} in its KV cache`;
+    return `⚠ Holds ${tokens(e.serving.concurrentSequences)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} at once; the rest wait`;
   }
   if (e.serving && e.headroomBytes >= 0) {
     return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;

@@ -401,3 +401,10 @@ describe('the fewest GPUs and the smallest card, asked in words', () => {
     }
   });
 });
+
+describe('vLLM settings written as words', () => {
+  it('"max-num-seqs 32" without its dashes is the serving batch', () => {
+    expect(read('Serving Llama 3 70B Instruct AWQ on 2x L40S with vLLM, max-model-len 8192, max-num-seqs 32').scenario.microBatch).toBe(32);
+    expect(read('max num seqs of 16, qwen2.5 7b on an L4').scenario.microBatch).toBe(16);
+  });
+});

@@ -72,14 +72,21 @@ describe('solver answers show their own setup', () => {
 describe('serving more sequences than the KV cache holds', () => {
   // "serve llama 3.3 70b at 32k context for 50 users": the memory always fits (vLLM fills the card
   // with KV blocks); what can fail is the number of sequences those blocks hold.
-  it('is the verdict, with the levers that make room re-estimated in sequences', () => {
+  // The server still starts (vLLM needs room for one sequence of max-model-len): the rest wait.
+  it('is the verdict (runs, but the rest wait), with the levers that make room re-estimated in sequences', () => {
     const r = reply('serve llama 3.3 70b at 32k context for 50 users on 8x H100');
-    expect(r.verdict.status).toBe('no');
-    expect(r.verdict.headline).toMatch(/^✗ Does not hold 50 sequences of 32,768 tokens: the KV cache has room for \d+/);
-    expect(r.summary.verdict).toMatch(/^✗ Holds \d+ of 50 sequences/);
+    expect(r.verdict.status).toBe('borderline');
+    expect(r.verdict.headline).toMatch(/^⚠ Runs, but its KV cache holds \d+ of the 50 sequences of 32,768 tokens at once; the rest wait/);
+    expect(r.summary.verdict).toMatch(/^⚠ Holds \d+ of 50 sequences of 32,768 at once; the rest wait$/);
     expect(r.levers.some((l) => l.change === 'kv fp8' && l.fits && /KV cache for \d+ sequences/.test(l.note))).toBe(true);
     const few = reply('serve llama 3.3 70b at 32k context for 10 users on 8x H100');
     expect(few.verdict.status === 'fits' || few.verdict.status === 'borderline').toBe(true);
+  });
+
+  it('a KV cache without room for one sequence of the length asked does not fit (vLLM refuses to start)', () => {
+    const r = reply('serve llama 3.1 8b at 128k context on an L4');
+    expect(r.verdict.status).toBe('no');
+    expect(r.verdict.headline).toMatch(/^✗ Does not fit one sequence of 131,072 tokens in its KV cache/);
   });
 
   it('"how many users can it handle at once" answers in sequences, not a training micro-batch', () => {
