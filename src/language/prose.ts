@@ -93,6 +93,8 @@ const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', �
 
 /** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
 const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b)))/g;
+/** The same words, tested once on a message as written (the resolver's intent default for a Mac). */
+export const NAMES_APPLE_SILICON = new RegExp(APPLE_SILICON.source, 'i');
 
 /** A Hugging Face link names a model; any other link is not a request word. */
 const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;

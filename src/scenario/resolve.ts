@@ -9,6 +9,7 @@ import { R1_DISTILLS, seriesKey, seriesTable } from '../language/families.js';
 import { sizeNumber } from '../language/numbers.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
+import { NAMES_APPLE_SILICON } from '../language/prose.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
@@ -199,12 +200,10 @@ const ASKS_WHAT_IT_NEEDS = /\b(?:how much|minimum|min\.?|required|requirements?|
 /** Models of other kinds people ask about: speech (1), image generation (2), vision backbones (3). */
 const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|base|tiny)(?:[\s-]v\d)?)?|wav2vec\s?2?|hubert)|(sdxl|stable[\s-]?diffusion(?:[\s-]xl)?|sd\s?(?:1\.5|2\.1|3(?:\.5)?)|flux(?:\.1)?(?:[\s-](?:dev|schnell))?|controlnet)|(yolo(?:v\d+)?|resnet-?\d*|convnext))\b/i;
 
-/** A Mac (M-series, MacBook, Mac Studio): where people run models (MLX, llama.cpp), not train them in full. */
-const APPLE = /\b(?:mac(?:book|\s*studio|\s*mini|\s*pro)?|m[1-5]\s*(?:pro|max|ultra))\b/i;
-
 function intentByDefault(patch: Patch, trainingSetting: boolean, text: string): Scenario['mode'] {
   if (trainingSetting) return 'full';
-  if (APPLE.test(text)) return 'inference';
+  // A Mac (M-series, MacBook, Mac Studio) is where people run models (MLX, llama.cpp), not train them in full.
+  if (NAMES_APPLE_SILICON.test(text)) return 'inference';
   // "How much VRAM for Qwen2.5-14B?", "Minimum VRAM for X in fp16": asking what a model needs,
   // with no word for training, asks what running it needs.
   if (ASKS_WHAT_IT_NEEDS.test(text)) return 'inference';
@@ -977,7 +976,7 @@ class Resolution {
   /** "A6000 vs 4090": the sides name the cards, so "no GPU named" would not be true. */
   private comparesCards(): boolean {
     const question = this.patch.value<Scenario['question']>('question');
-    return question?.kind === 'compare' && namesCard(question.a);
+    return question?.kind === 'compare' && sideNames(question.a, ['hardware']);
   }
 
   private questions(): ErrorReply | null {
@@ -988,7 +987,7 @@ class Resolution {
     else if (s.question.kind === 'howMany' && (this.patch.has('gpuCount') || this.patch.has('nodes'))) s.question = { kind: 'none' };
     // "difference between Llama 3 8b and Llama 2 7b" then "llama 3 8b will consume around 20g on a 4090":
     // a follow-up that names one model answers for that model; the comparison of models ends, said.
-    else if (s.question.kind === 'compare' && this.patch.has('model') && !this.isNew && comparesModels(s.question.a)) {
+    else if (s.question.kind === 'compare' && this.patch.has('model') && !this.isNew && sideNames(s.question.a, MODEL_KINDS)) {
       this.assume(`the comparison "${s.question.a} vs ${s.question.b}" ends here: this message names one model (say "compare" again for both)`);
       s.question = { kind: 'none' };
     }
@@ -1037,17 +1036,12 @@ function previousPerNode(unnamed: { perNode: number } | undefined, base: Scenari
   return base?.hardware?.perNode ?? unnamed?.perNode;
 }
 
-/** A comparison side that names a card ("a6000", "on 2x h100"). */
-function namesCard(side: string): boolean {
+/** A comparison side that names a thing of these kinds: a model ("llama 3 8b", "13b"), a card ("a6000"). */
+function sideNames(side: string, kinds: readonly Item['kind'][]): boolean {
   const read = parseRequest(side);
-  return read.ok && read.items.some((i) => i.kind === 'hardware');
+  return read.ok && read.items.some((i) => kinds.includes(i.kind));
 }
-
-/** A comparison side that names a model ("llama 3 8b", "13b"). */
-function comparesModels(side: string): boolean {
-  const read = parseRequest(side);
-  return read.ok && read.items.some((i) => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub');
-}
+const MODEL_KINDS: readonly Item['kind'][] = ['model', 'size', 'hub'];
 
 export function shardingOf(word: string): Scenario['sharding'] {
   if (word === 'ddp') return { kind: 'ddp', stage: 0 };
