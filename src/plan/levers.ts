@@ -16,7 +16,8 @@ import { gpuCountOf } from '../scenario/gpus.js';
 interface Candidate {
   /** The change as request-language text, for this scenario. */
   change: (s: Scenario) => string;
-  cost: string;
+  /** What it costs; for a change whose cost differs between training and serving, per scenario. */
+  cost: string | ((s: Scenario) => string);
   applies: (s: Scenario) => boolean;
   /**
    * For a change whose whole effect on the resolution is a few fields (recompute, attention,
@@ -70,14 +71,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     change: (s) => `seq ${Math.floor(s.seq / 2)}`,
-    cost: 'shorter samples: truncation or packing changes',
-    applies: (s) => s.seq >= 1024 && s.mode !== 'inference',
-    set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
-  },
-  {
-    change: (s) => `seq ${Math.floor(s.seq / 2)}`,
-    cost: 'a shorter context window (max-model-len): longer requests are refused',
-    applies: (s) => s.seq >= 1024 && s.mode === 'inference',
+    cost: (s) => (s.mode === 'inference' ? 'a shorter context window (max-model-len): longer requests are refused' : 'shorter samples: truncation or packing changes'),
+    applies: (s) => s.seq >= 1024,
     set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
   },
   {
@@ -161,7 +156,8 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     const moreSequences = (e.serving?.concurrentSequences ?? 0) > (base.serving?.concurrentSequences ?? 0);
     if (e.deviceBytes > base.deviceBytes * 0.99 && !moreSequences) continue;
     const held = moreSequences ? `KV cache for ${e.serving!.concurrentSequences} sequences of ${next.seq}` : '';
-    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost: candidate.cost, note: [held, hostNote(e)].filter(Boolean).join('; '), rank });
+    const cost = typeof candidate.cost === 'function' ? candidate.cost(s) : candidate.cost;
+    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost, note: [held, hostNote(e)].filter(Boolean).join('; '), rank });
   }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });
