@@ -10,7 +10,7 @@ import { canonicalText, readingText } from '../scenario/canonical.js';
 import type { Scenario } from '../scenario/schema.js';
 import { estimate } from '../memory/estimate.js';
 import { compactCanonical } from './compact.js';
-import { summaryOf } from './summary.js';
+import { sequencesHeld, summaryOf } from './summary.js';
 import type { EstimateReply, Verdict } from './types.js';
 import { gpuCountOf, unnamedGpusWords } from '../scenario/gpus.js';
 
@@ -54,7 +54,7 @@ export function verdictOf(s: Scenario, e: Estimate): Verdict {
   // Served: the memory fits (the KV pool takes what is left), but the pool may hold fewer
   // sequences than the batch asked for ("for 50 users" at 32k, --max-num-seqs 64). The server
   // still starts (vLLM needs room for one sequence of max-model-len); the rest wait their turn.
-  const held = e.serving?.concurrentSequences;
+  const held = sequencesHeld(s, e);
   // Not even one sequence of max-model-len: vLLM refuses to start ("larger than the maximum number
   // of tokens that can be stored in KV cache").
   if (held === 0) {
@@ -67,7 +67,7 @@ export function verdictOf(s: Scenario, e: Estimate): Verdict {
       headroomBytes: e.headroomBytes,
     };
   }
-  if (held !== undefined && held >= 1 && held < s.microBatch) {
+  if (held !== null) {
     return {
       status: 'borderline',
       headline: `⚠ Runs, but its KV cache holds ${held} of the ${s.microBatch} sequences of ${s.seq.toLocaleString('en-US')} tokens at once; the rest wait (${need}; ${offers}).`,

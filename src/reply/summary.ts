@@ -37,14 +37,24 @@ export function capacityLine(s: Scenario, e: Estimate): string | null {
   return `KV cache for ${tokens(kvCapacityTokens)} tokens = ${tokens(concurrentSequences)} sequence${concurrentSequences === 1 ? '' : 's'} of ${tokens(s.seq)}`;
 }
 
+/**
+ * A served model whose KV cache, on a named card, holds fewer sequences than its batch: how many
+ * it holds (0: not even one of max-model-len), else null. The verdict, its summary and its "why"
+ * all read it from here.
+ */
+export function sequencesHeld(s: Scenario, e: Estimate): number | null {
+  const held = e.serving?.concurrentSequences;
+  return held !== undefined && e.capacityBytes !== null && held < s.microBatch ? held : null;
+}
+
 function plainVerdict(s: Scenario, e: Estimate): string {
   if (e.capacityBytes === null || e.headroomBytes === null) {
     const gpus = gpuCountOf(s);
     return gpus > 1 ? `Needs ${gib(e.deviceBytes)} GiB per GPU on ${gpus} GPUs, no card named` : `Needs ${gib(e.deviceBytes)} GiB per GPU`;
   }
-  if (e.serving && e.headroomBytes >= 0 && e.serving.concurrentSequences < s.microBatch) {
-    return `⚠ Holds ${tokens(e.serving.concurrentSequences)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} at once; the rest wait`;
-  }
+  const held = e.headroomBytes >= 0 ? sequencesHeld(s, e) : null;
+  if (held === 0) return `✗ No room for one sequence of ${tokens(s.seq)} in its KV cache`;
+  if (held !== null) return `⚠ Holds ${tokens(held)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} at once; the rest wait`;
   if (e.serving && e.headroomBytes >= 0) {
     return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
   }
@@ -56,8 +66,8 @@ function plainVerdict(s: Scenario, e: Estimate): string {
 function why(e: Estimate): string {
   const top = largest(e);
   const parts = top ? [`Largest: ${top.name} ${gib(top.bytes)} GiB`] : [];
-  const held = e.serving?.concurrentSequences;
-  if (held !== undefined && e.capacityBytes !== null && held < e.scenario.microBatch) {
+  const held = sequencesHeld(e.scenario, e);
+  if (held !== null) {
     parts.push(`short by ${e.scenario.microBatch - held} sequence${e.scenario.microBatch - held === 1 ? '' : 's'} of KV cache`);
   } else if (e.headroomBytes !== null && e.capacityBytes !== null) {
     if (e.headroomBytes < 0) parts.push(`short by ${gib(-e.headroomBytes)} GiB`);

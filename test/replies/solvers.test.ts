@@ -87,6 +87,7 @@ describe('serving more sequences than the KV cache holds', () => {
     const r = reply('serve llama 3.1 8b at 128k context on an L4');
     expect(r.verdict.status).toBe('no');
     expect(r.verdict.headline).toMatch(/^✗ Does not fit one sequence of 131,072 tokens in its KV cache/);
+    expect(r.summary.verdict).toBe('✗ No room for one sequence of 131,072 in its KV cache');
   });
 
   it('"how many users can it handle at once" answers in sequences, not a training micro-batch', () => {
