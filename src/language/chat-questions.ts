@@ -1,4 +1,5 @@
 import { gpuIdOf } from './lexicon.js';
+import { NUMBER_WORDS } from './numbers.js';
 import { NEVER, type MappedText, type Piece } from './mapped-text.js';
 
 /**
@@ -90,7 +91,6 @@ const N_OF_THEM = /\b(\d{1,3}|two|three|four|six|eight|sixteen)\s+of\s+(?:them|t
  * "48GB VRAM total across 2 cards", "96gb in total over 4 gpus": the sum of the cards' memory, so
  * each card holds its share (was read as 2 cards of 48 GB each).
  */
-const COUNT_WORDS: Record<string, string> = { two: '2', three: '3', four: '4', six: '6', eight: '8', sixteen: '16' };
 const TOTAL_ACROSS = /(?<![\w.])(\d{1,4})\s*(?:gb|g|gib)\s+(?:of\s+)?(?:vram\s+|gpu\s+memory\s+)?(?:in\s+)?total\s+(?:across|over|on|in|from|between)\s+(\d{1,2}|two|three|four|eight)\s+(?:cards?|gpus?)\b/g;
 
 /**
@@ -182,7 +182,7 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
     .replace(!/[呀吗呢啊吧嘛么问]/.test(text.text) ? NEVER : PARTICLES_ZH, keep(() => ' question '))
     .replace(!has('单卡') && !has('full') ? NEVER : ONE_CARD_FULL, keep((m) => ' '.repeat(m[0].length)))
     .replace(!has('total') ? NEVER : TOTAL_ACROSS, keep((m) => {
-      const cards = Number(COUNT_WORDS[m[2]!] ?? m[2]);
+      const cards = Number(NUMBER_WORDS[m[2]!] ?? m[2]);
       const each = Number(m[1]) / cards;
       if (!Number.isInteger(each) || cards < 1) return m[0];
       return `${cards}x ${each}gb`.padEnd(m[0].length);
@@ -194,7 +194,7 @@ export function readChatQuestions(text: MappedText, keep: (rewrite: Rewrite) => 
       return ' '.repeat(m[0].length);
     }))
     .replace(!/\d\s*(?:gb|g)\s*[x×*]/.test(text.text) ? NEVER : MEMORY_TIMES_COUNT, keep((m) => `${m[2]}x ${m[1]}gb`.padEnd(m[0].length)))
-    .replace(!has(' of th') ? NEVER : N_OF_THEM, keep((m) => `${COUNT_WORDS[m[1]!] ?? m[1]} gpus`.padEnd(m[0].length)))
+    .replace(!has(' of th') ? NEVER : N_OF_THEM, keep((m) => `${NUMBER_WORDS[m[1]!] ?? m[1]} gpus`.padEnd(m[0].length)))
     .replace(!has('how many') ? NEVER : HOW_MANY_CONCURRENT, keep((m) => 'max batch'.padEnd(m[0].length)))
     .replace(!/concurrent|simultaneous|parallel/.test(text.text) ? NEVER : CONCURRENT_PEOPLE, keep((m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length)))
     .replace(!has('each') ? NEVER : USERS_EACH, keep((m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]} seq ${m[2]}`.padEnd(m[0].length)))

@@ -45,3 +45,9 @@ export function seqPostNumber(text: string): number {
   if (!m) return NaN;
   return m[2] ? kNumber(m[1] + 'k') : Number(m[1]);
 }
+
+/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100", "my pair of 3090s"). */
+export const NUMBER_WORDS: Record<string, string> = {
+  'pair of': '2', one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
+  seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
+};

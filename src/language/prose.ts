@@ -3,6 +3,7 @@ import { familyOf, fineTuneModel } from './families.js';
 import { FAMILIES, gpuIdOf, keywordMeaning, modelIdOf } from './lexicon.js';
 import { ENGINE_NAMED } from './vocabulary.js';
 import { NEVER, type MappedText, type Piece } from './mapped-text.js';
+import { NUMBER_WORDS } from './numbers.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
 import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
@@ -41,11 +42,6 @@ const FORMAT_SUFFIX: [RegExp, string][] = [
   [/[-_.]gguf$/, ''],
 ];
 
-/** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100", "my pair of 3090s"). */
-const NUMBER_WORDS: Record<string, string> = {
-  'pair of': '2', one: '1', single: '1', two: '2', dual: '2', double: '2', three: '3', four: '4', quad: '4', five: '5', six: '6',
-  seven: '7', eight: '8', ten: '10', twelve: '12', sixteen: '16', 'thirty-two': '32', 'sixty-four': '64',
-};
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s\-]+)*(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
 
