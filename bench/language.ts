@@ -18,7 +18,7 @@ import type { Scenario } from '../src/scenario/schema.js';
  * Lines marked "pending": "model" name a model the catalog does not have yet: counted apart,
  * compared without the model. A line with "thread" is a reply in a thread whose opening words
  * (the issue title or the post's first lines) are read first, as a chat thread would hold them.
- * Default corpus: test/corpus/*.jsonl.
+ * Default corpus: test/corpus/*.jsonl, except verdicts.jsonl.
  */
 
 interface Line {
@@ -40,7 +40,8 @@ function corpusFiles(args: string[]): string[] {
   const dir = join(process.cwd(), 'test/corpus');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
+    // verdicts.jsonl is the verdict corpus (bench:verdicts): outcomes, not requests to read.
+    .filter((f) => f.endsWith('.jsonl') && f !== 'verdicts.jsonl')
     .map((f) => join(dir, f));
 }
 

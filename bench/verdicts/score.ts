@@ -1,0 +1,71 @@
+import { respond } from '../../src/core/assistant.js';
+import type { VerdictLine } from './corpus.js';
+
+/**
+ * A corpus line run through the core as a fresh request, and the arithmetic of agreement.
+ * "Fits" is any verdict that lets the run go ahead: ✓, and the ⚠ borderline/tight band (counted as
+ * fits for agreement, and counted apart so it stays visible). "No" is ✗. A request the core
+ * refuses, or one with no card to judge against, gives no verdict.
+ */
+
+export type Predicted = 'fits' | 'no' | 'none';
+
+export interface Prediction {
+  predicted: Predicted;
+  /** The verdict's own status word (fits, borderline, no, unknown, or an error). */
+  status: string;
+  /** A fit inside the margin band (⚠): counted as fits. */
+  borderline: boolean;
+  deviceBytes: number | null;
+  capacityBytes: number | null;
+  /** The verdict's headline, or the error message. */
+  headline: string;
+}
+
+export function predict(request: string): Prediction {
+  const { reply } = respond(request, null);
+  if (reply.kind === 'error') return { predicted: 'none', status: 'error', borderline: false, deviceBytes: null, capacityBytes: null, headline: reply.message };
+  if (reply.kind !== 'estimate') return { predicted: 'none', status: reply.kind, borderline: false, deviceBytes: null, capacityBytes: null, headline: '' };
+  const v = reply.verdict;
+  const base = { status: v.status, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline };
+  if (v.status === 'no') return { ...base, predicted: 'no', borderline: false };
+  if (v.status === 'unknown' || v.capacityBytes === null) return { ...base, predicted: 'none', borderline: false };
+  return { ...base, predicted: 'fits', borderline: v.status !== 'fits' };
+}
+
+export interface Scored {
+  line: VerdictLine;
+  prediction: Prediction;
+}
+
+/** The prediction agrees with the reported outcome: "no" for an OOM, "fits" for a run that worked. */
+export function agrees(s: Scored): boolean {
+  return (s.line.outcome === 'oom' && s.prediction.predicted === 'no') || (s.line.outcome === 'ran' && s.prediction.predicted === 'fits');
+}
+
+export interface Agreement {
+  lines: number;
+  /** Lines with a verdict (a request error or a missing card gives none and counts as a disagreement). */
+  judged: number;
+  agree: number;
+  /** The constant rival "does not fit" agrees exactly on the reported OOMs. */
+  rivalAgree: number;
+  borderline: number;
+}
+
+export function agreement(scored: Scored[]): Agreement {
+  return {
+    lines: scored.length,
+    judged: scored.filter((s) => s.prediction.predicted !== 'none').length,
+    agree: scored.filter(agrees).length,
+    rivalAgree: scored.filter((s) => s.line.outcome === 'oom').length,
+    borderline: scored.filter((s) => s.prediction.borderline).length,
+  };
+}
+
+/** Counts by reported outcome × predicted verdict. */
+export function confusion(scored: Scored[]): Record<'oom' | 'ran', Record<Predicted, number>> {
+  const table = { oom: { fits: 0, no: 0, none: 0 }, ran: { fits: 0, no: 0, none: 0 } };
+  for (const s of scored) table[s.line.outcome][s.prediction.predicted] += 1;
+  return table;
+}
