@@ -86,22 +86,18 @@ export async function fetchJson(url: string, options: CappedFetchOptions): Promi
 
 async function exchange(first: string, options: CappedFetchOptions, signal: AbortSignal): Promise<JsonAnswer> {
   const doFetch = options.fetch ?? fetch;
-  const home = httpOrigin(first);
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  if (!isAllowed(first, options.origins)) throw new DownloadError('refused', `${httpOrigin(first) ?? 'that address'} is not a host I download from`);
   let url = new URL(first);
+  const home = url.origin;
   for (let hop = 0; ; hop++) {
-    if (!isAllowed(url, options.origins)) {
-      throw new DownloadError(hop === 0 ? 'refused' : 'redirect', hop === 0 ? `${url.origin} is not a host I download from` : `redirected to ${url.origin}, which is not a host I download from`);
-    }
     const headers: Record<string, string> = { ...options.headers };
     if (options.authorization && url.origin === home) headers.authorization = options.authorization;
     const response = await doFetch(url, { headers, redirect: 'manual', signal });
     if (REDIRECTS.has(response.status)) {
       await response.body?.cancel().catch(() => undefined);
-      const location = response.headers.get('location');
-      if (!location) throw new DownloadError('redirect', `HTTP ${response.status} without a Location`);
       if (hop >= maxRedirects) throw new DownloadError('redirect', `more than ${maxRedirects} redirects`);
-      url = new URL(location, url);
+      url = redirectTarget(response, url, options.origins);
       continue;
     }
     if (response.status < 200 || response.status > 299) {
@@ -110,6 +106,19 @@ async function exchange(first: string, options: CappedFetchOptions, signal: Abor
     }
     return { ok: true, status: response.status, ...(await jsonBody(response, options.maxBytes)) };
   }
+}
+
+/** Where a redirect points, when that is an allowed origin; refused (never requested) otherwise. */
+function redirectTarget(response: Response, from: URL, origins: readonly string[]): URL {
+  const location = response.headers.get('location');
+  let target: URL;
+  try {
+    target = new URL(location ?? '', from);
+  } catch {
+    throw new DownloadError('redirect', `HTTP ${response.status} with an unusable Location`);
+  }
+  if (!location || !isAllowed(target, origins)) throw new DownloadError('redirect', `redirected to ${httpOrigin(target) ?? 'an address'} that is not a host I download from`);
+  return target;
 }
 
 async function jsonBody(response: Response, maxBytes: number): Promise<{ json: unknown; bytes: number }> {

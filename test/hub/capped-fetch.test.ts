@@ -142,6 +142,8 @@ describe('only the allowed origins are contacted', () => {
         'https://files.slack.com:8443/config.json',
         'file:///etc/passwd',
         'ftp://files.slack.com/config.json',
+        'not a url',
+        'javascript:alert(1)',
       ),
     );
     await fc.assert(
