@@ -67,7 +67,7 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
   const failures = new Map<string, string>();
   const unreachable = new Set<string>();
   const written = splitAdapterBlock(text);
-  let request = written.text.trimEnd();
+  let request = written.block !== null ? written.text.trimEnd() : text;
   const pasted = pastedConfig(request);
   const attached = written.block ?? attachments[0] ?? null;
   let configText: string | null = null;
