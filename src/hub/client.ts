@@ -1,4 +1,5 @@
 import type { HubConfig } from '../config/hub.js';
+import { fetchJson, type DownloadError, type JsonAnswer } from '../net/capped-fetch.js';
 import { DiskRepoCache, MemoryRepoCache, type CachedRepo, type RepoCache } from './cache.js';
 import { resolvedModel } from './model.js';
 import { repoKey, type HubModelInfo, type ResolvedModel } from './types.js';
@@ -35,6 +36,17 @@ export interface HubClientOptions extends HubConfig {
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
+const MB = 1024 * 1024;
+/** The largest config.json on the Hub is a few tens of KB (vision-language configs with every sub-config inlined). */
+export const MAX_CONFIG_BYTES = 1 * MB;
+/**
+ * /api/models/{repo} lists every file of the repo and the Spaces using it: a few hundred KB for
+ * the most used repos. 2 MB leaves room; past it only the parameter count is lost (config.json
+ * still answers), so the cap never costs a reply.
+ */
+export const MAX_MODEL_INFO_BYTES = 2 * MB;
+/** The Hub redirects a renamed repo (307) and a resolved file to its resolve-cache (302), both on its own origin. */
+const MAX_HUB_REDIRECTS = 3;
 const EXAMPLE = 'meta-llama/Llama-3.1-8B-Instruct';
 
 export class HubClient {
@@ -89,33 +101,47 @@ export class HubClient {
 
   private async fetchRepo(repo: string): Promise<CachedRepo> {
     const base = this.options.endpoint;
-    const [config, info] = await Promise.all([this.get(`${base}/${repo}/resolve/main/config.json`, repo), this.get(`${base}/api/models/${repo}`, repo).catch(() => null)]);
+    const [config, info] = await Promise.all([
+      this.get(`${base}/${repo}/resolve/main/config.json`, repo, 'config.json', MAX_CONFIG_BYTES),
+      // Without the parameter count the model is still read (from config.json's shape).
+      this.get(`${base}/api/models/${repo}`, repo, 'model info', MAX_MODEL_INFO_BYTES).catch(() => null),
+    ]);
     if (!isObject(config)) throw new HubError('invalid', `${repo}: the Hub's config.json is not a JSON object.`);
     return { repo: canonicalRepo(info) ?? repo, config, info: modelInfo(info), fetchedAt: this.now() };
   }
 
-  private async get(url: string, repo: string): Promise<unknown> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'headroom (config reader)' };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+  /**
+   * One JSON answer of the Hub, bounded (src/net/capped-fetch.ts): the token goes to the
+   * HF_ENDPOINT origin only, redirects are followed only within it (the Hub's resolve-cache and
+   * renamed-repo redirects are relative), the body stops at `maxBytes` and the timeout covers it.
+   */
+  private async get(url: string, repo: string, what: string, maxBytes: number): Promise<unknown> {
     const started = this.now();
-    let response: Response;
+    let answer: JsonAnswer;
     try {
-      response = await fetch(url, { headers, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      answer = await fetchJson(url, {
+        origins: [this.options.endpoint],
+        authorization: this.options.token ? `Bearer ${this.options.token}` : null,
+        headers: { accept: 'application/json', 'user-agent': 'headroom (config reader)' },
+        maxBytes,
+        timeoutMs: this.options.timeoutMs,
+        maxRedirects: MAX_HUB_REDIRECTS,
+      });
     } catch (error) {
-      throw this.unreachable(repo, error);
+      const e = error as DownloadError;
+      this.log({ event: 'hub.fetch_failed', repo, url: url.replace(/\?.*$/, ''), reason: e.kind, bytes: e.bytes, ms: this.now() - started });
+      if (e.kind === 'too_large') throw new HubError('invalid', `${repo}: the Hub's ${what} is larger than ${maxBytes / MB} MB, far more than any model's; I stopped reading it.`);
+      if (e.kind === 'type' || e.kind === 'not_json') throw new HubError('invalid', `${repo}: the Hub answered with something that is not JSON.`);
+      if (e.kind === 'redirect') throw this.unreachable(repo, new Error('it redirected me to another host'));
+      throw this.unreachable(repo, e);
     }
-    this.log({ event: 'hub.fetch', repo, url: url.replace(/\?.*$/, ''), status: response.status, ms: this.now() - started });
-    if (response.status === 401 || response.status === 403) throw this.refused(repo, response.status);
-    if (response.status === 404) {
+    this.log({ event: 'hub.fetch', repo, url: url.replace(/\?.*$/, ''), status: answer.status, bytes: answer.ok ? answer.bytes : 0, ms: this.now() - started });
+    if (answer.status === 401 || answer.status === 403) throw this.refused(repo, answer.status);
+    if (answer.status === 404) {
       throw new HubError('missing', `There is no such model on the Hub: "${repo}" (HTTP 404 from ${this.options.endpoint}). Check the id as the model page writes it, e.g. ${EXAMPLE}.`);
     }
-    if (!response.ok) throw this.unreachable(repo, new Error(`HTTP ${response.status}`));
-    try {
-      return await response.json();
-    } catch (error) {
-      if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') throw this.unreachable(repo, error);
-      throw new HubError('invalid', `${repo}: the Hub answered with something that is not JSON.`);
-    }
+    if (!answer.ok) throw this.unreachable(repo, new Error(`HTTP ${answer.status}`));
+    return answer.json;
   }
 
   private refused(repo: string, status: number): HubError {

@@ -2,6 +2,8 @@ import { countParams } from '../memory/parameters.js';
 import { architectureSchema, type Architecture, type WeightFormat } from '../scenario/schema.js';
 import { ARCHITECTURE_READERS, ConfigShapeError, TEXT_CONFIG_TYPES, genericDecoder, type Config } from './architectures.js';
 import { weightFormatOf } from './quantization.js';
+import { settingWord } from './setting-word.js';
+import { jsonErrorWhere } from './attached-block.js';
 
 /**
  * A config.json (fetched from the Hub, pasted or attached) → headroom's Architecture, the weight
@@ -14,7 +16,7 @@ export interface ConfigReading {
   /** Our parameter count of `arch`. */
   counted: number;
   weights: WeightFormat | null;
-  /** A name the config itself suggests (`_name_or_path`), when it has one. */
+  /** A name the config itself suggests: the last part of `_name_or_path`, when it is an identifier. */
   nameHint: string | null;
   notes: string[];
 }
@@ -26,12 +28,13 @@ const isObject = (v: unknown): v is Config => typeof v === 'object' && v !== nul
 /** Reads a parsed config.json object. */
 export function readConfig(config: unknown): ConfigOutcome {
   if (!isObject(config)) return { ok: false, message: 'config.json must be a JSON object ({"model_type": …, "hidden_size": …}).' };
-  const topType = typeof config.model_type === 'string' ? config.model_type : '';
+  // Anything but an identifier is no model_type headroom knows, and is not repeated in the reply.
+  const topType = settingWord(config.model_type) ?? '';
   const textConfig = isObject(config.text_config) ? config.text_config : null;
   // Multimodal checkpoints (gemma3, llama4 …) keep the language model's shape in text_config.
   const useText = textConfig !== null && (Object.hasOwn(TEXT_CONFIG_TYPES, topType) || numberOf(config, 'hidden_size') === undefined);
   const c: Config = useText ? { ...textConfig } : config;
-  const modelType = useText ? (typeof textConfig!.model_type === 'string' ? textConfig!.model_type : (Object.hasOwn(TEXT_CONFIG_TYPES, topType) ? TEXT_CONFIG_TYPES[topType]! : topType)) : topType;
+  const modelType = useText ? (settingWord(textConfig!.model_type) ?? (Object.hasOwn(TEXT_CONFIG_TYPES, topType) ? TEXT_CONFIG_TYPES[topType]! : topType)) : topType;
   // Some multimodal configs keep tie_word_embeddings at the top level only.
   if (useText && c.tie_word_embeddings === undefined && typeof config.tie_word_embeddings === 'boolean') c.tie_word_embeddings = config.tie_word_embeddings;
   const reader = Object.hasOwn(ARCHITECTURE_READERS, modelType) ? ARCHITECTURE_READERS[modelType] : undefined;
@@ -54,7 +57,7 @@ export function readConfig(config: unknown): ConfigOutcome {
   if (quant.note) notes.push(quant.note);
   const arch = quant.checkpoint ? { ...checked.data, checkpoint: quant.checkpoint } : checked.data;
   if (arch.heads % arch.kvHeads !== 0) return { ok: false, message: `I can't use this config.json: ${arch.kvHeads} KV heads do not divide ${arch.heads} attention heads.` };
-  const nameHint = typeof config._name_or_path === 'string' && config._name_or_path.trim() ? config._name_or_path.trim() : null;
+  const nameHint = typeof config._name_or_path === 'string' ? settingWord(config._name_or_path.split('/').filter(Boolean).at(-1)) : null;
   return { ok: true, reading: { modelType: modelType || 'unknown', arch, counted: countParams(arch).total, weights: quant.format, nameHint, notes } };
 }
 
@@ -68,7 +71,7 @@ export function readConfigText(text: string): ConfigOutcome {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return { ok: false, message: `This config.json is not valid JSON (${(e as Error).message}).` };
+    return { ok: false, message: `This config.json is not valid JSON${jsonErrorWhere(text, e)}.` };
   }
   return readConfig(parsed);
 }

@@ -55,7 +55,7 @@ export function resolvedModel(repo: string, config: unknown, info: HubModelInfo 
 export function attachedModel(config: unknown): { ok: true; model: ResolvedModel } | { ok: false; message: string } {
   const read = readConfig(config);
   if (!read.ok) return read;
-  const hint = read.reading.nameHint?.split('/').filter(Boolean).at(-1);
+  const hint = read.reading.nameHint;
   const name = hint ? `${hint} (config.json)` : `${read.reading.modelType} from config.json`;
   return { ok: true, model: fromReading('config.json', name, read.reading, null) };
 }

@@ -1,4 +1,5 @@
 import { hubTokensIn } from '../language/parse.js';
+import { jsonErrorWhere, readBlock, splitAdapterBlock } from './attached-block.js';
 import { ATTACHED_CONFIG, repoOf } from './ids.js';
 import { repoKey, type HubContext, type ResolvedModel } from './types.js';
 
@@ -23,15 +24,9 @@ export const MAX_REPOS_PER_MESSAGE = 3;
 
 const FENCE = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/g;
 
-/**
- * What an adapter writes in the ``` block when it could not download an attached config.json
- * (src/adapters/attached-config.ts): `{"<key>": "<file name>"}`.
- */
-export const UNREADABLE_ATTACHMENT = 'attached_config_unreadable';
-
 /** A JSON object that reads as a model config (not some other pasted JSON). */
 function looksLikeConfig(text: string): boolean {
-  return new RegExp(`"(model_type|hidden_size|n_embd|num_hidden_layers|text_config|${UNREADABLE_ATTACHMENT})"\\s*:`).test(text);
+  return /"(model_type|hidden_size|n_embd|num_hidden_layers|text_config)"\s*:/.test(text);
 }
 
 /** Hub repo ids in request text, read as respond() reads them, as written (case kept), without duplicates. */
@@ -61,24 +56,28 @@ export function pastedConfig(text: string): { text: string; json: string } | nul
 }
 
 /**
- * Reads pasted / attached config.json text and fetches the Hub ids in `text`.
- * `attachments`: the contents of files named config.json attached to the message (Slack file
- * share, Discord attachment). `hub`: null where Hub look-ups are off (a failure says so).
+ * Reads pasted / attached config.json text and fetches the Hub ids in `text`. An adapter's
+ * attachment block at the end of `text` (src/hub/attached-block.ts) is read as the attached
+ * file. `attachments`: the contents of files named config.json attached to the message, for
+ * callers that hold them apart. `hub`: null where Hub look-ups are off (a failure says so).
+ * A config.json pasted in the words wins over an attached one.
  */
 export async function prepareRequest(text: string, hub: HubResolver | null, attachments: readonly string[] = []): Promise<PreparedRequest> {
   const models = new Map<string, ResolvedModel>();
   const failures = new Map<string, string>();
   const unreachable = new Set<string>();
-  let request = text;
-  const pasted = pastedConfig(text);
+  const written = splitAdapterBlock(text);
+  let request = written.block !== null ? written.text.trimEnd() : text;
+  const pasted = pastedConfig(request);
+  const attached = written.block ?? attachments[0] ?? null;
   let configText: string | null = null;
   if (pasted) {
     request = pasted.text;
     configText = pasted.json;
-  } else if (attachments.length) {
-    configText = attachments[0]!;
+  } else if (attached !== null) {
+    configText = attached;
     // An attached file stands for the model unless the text already names config.json.
-    if (!hubTokensIn(request).some((t) => t.value === ATTACHED_CONFIG)) request = `${ATTACHED_CONFIG} ${request}`.trim();
+    if (!hubTokensIn(request).some((t) => t.value === ATTACHED_CONFIG)) request = written.block !== null ? `${request} ${ATTACHED_CONFIG}`.trim() : `${ATTACHED_CONFIG} ${request}`.trim();
   }
   if (configText !== null) {
     const read = await readAttached(configText);
@@ -109,15 +108,13 @@ async function readAttached(text: string): Promise<{ ok: true; model: ResolvedMo
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return { ok: false, message: `The config.json in this message is not valid JSON (${(e as Error).message}). Paste the file as it is, inside a \`\`\` block.` };
+    return { ok: false, message: `The config.json in this message is not valid JSON${jsonErrorWhere(text, e)}. Paste the file as it is, inside a \`\`\` block.` };
   }
-  const unreadable = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[UNREADABLE_ATTACHMENT] : undefined;
-  if (typeof unreadable === 'string') {
-    return { ok: false, message: `I couldn't download the attached ${unreadable || 'config.json'} (a Slack app needs the files:read scope for that). Paste the file in a \`\`\` block instead.` };
-  }
+  const block = readBlock(parsed);
+  if (block.kind === 'unreadable') return { ok: false, message: block.message };
   // Loaded with the first config.json: the config reader validates with zod, which a message
   // without one does not load (issue 11, cold start of the terminal).
   const { attachedModel } = await import('./model.js');
-  const read = attachedModel(parsed);
+  const read = attachedModel(block.kind === 'attached' ? block.config : parsed);
   return read.ok ? read : { ok: false, message: `The config.json in this message: ${read.message}` };
 }

@@ -1,4 +1,5 @@
 import type { Architecture, WeightFormat } from '../scenario/schema.js';
+import { settingWord } from './setting-word.js';
 
 /**
  * config.json's `quantization_config` → the weight format the checkpoint is stored in
@@ -18,7 +19,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function weightFormatOf(q: unknown): QuantReading {
   if (!isObject(q)) return { format: null, note: null };
-  const method = String(q.quant_method ?? '').toLowerCase();
+  const method = (settingWord(q.quant_method) ?? (q.quant_method === undefined ? '' : 'unnamed')).toLowerCase();
   const bits = typeof q.bits === 'number' ? q.bits : null;
   switch (method) {
     case 'awq':
@@ -29,7 +30,7 @@ export function weightFormatOf(q: unknown): QuantReading {
       if (q.load_in_8bit === true) return { format: 'int8', note: 'bitsandbytes 8-bit weights (quantization_config)' };
       if (q.load_in_4bit === true || q.bnb_4bit_quant_type) {
         const dq = q.bnb_4bit_use_double_quant === true;
-        return { format: dq ? 'nf4-dq' : 'nf4', note: `bitsandbytes 4-bit ${String(q.bnb_4bit_quant_type ?? 'nf4')} weights${dq ? ' with double quantisation' : ''} (quantization_config)` };
+        return { format: dq ? 'nf4-dq' : 'nf4', note: `bitsandbytes 4-bit ${settingWord(q.bnb_4bit_quant_type) ?? 'nf4'} weights${dq ? ' with double quantisation' : ''} (quantization_config)` };
       }
       return { format: null, note: 'bitsandbytes quantization_config without load_in_4bit / load_in_8bit: sized as 16-bit weights' };
     }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discordFiles, slackFiles, withAttachedConfig } from '../../src/adapters/attached-config.js';
+import { discordAttachmentOrigins, discordFiles, slackFileOrigins, slackFiles, withAttachedConfig } from '../../src/adapters/attached-config.js';
 import { respond } from '../../src/core/assistant.js';
 import { prepareRequest } from '../../src/hub/prefetch.js';
 import { READ_ONLY } from './fixtures/repos.js';
@@ -28,7 +28,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('attached config.json (Slack file share, Discord attachment)', () => {
   it('a Slack file share named config.json is downloaded with the bot token and read like a pasted block', async () => {
     const files = slackFiles([{ name: 'config.json', url_private_download: `${base}/files/config.json`, size: config.length }]);
-    const text = await withAttachedConfig('inference on h100', files, { token: BOT_TOKEN, platform: 'slack' });
+    const text = await withAttachedConfig('inference on h100', files, { token: BOT_TOKEN, platform: 'slack', origins: slackFileOrigins(`${base}/api/`) });
     const prepared = await prepareRequest(text, null);
     expect(prepared.text).toBe('inference on h100 config.json');
     const { reply } = respond(prepared.text, null, prepared.context);
@@ -38,7 +38,7 @@ describe('attached config.json (Slack file share, Discord attachment)', () => {
   it('a download that returns a login page (no files:read scope) is an error that says so', async () => {
     const logs: unknown[] = [];
     const files = slackFiles([{ name: 'config.json', url_private: `${base}/files/config.json` }]);
-    const text = await withAttachedConfig('inference', files, { platform: 'slack', log: (f) => logs.push(f) });
+    const text = await withAttachedConfig('inference', files, { platform: 'slack', origins: slackFileOrigins(`${base}/api/`), log: (f) => logs.push(f) });
     const prepared = await prepareRequest(text, null);
     const { reply } = respond(prepared.text, null, prepared.context);
     expect(reply.kind === 'error' && reply.message).toMatch(/couldn't download the attached config\.json .*files:read/);
@@ -47,6 +47,6 @@ describe('attached config.json (Slack file share, Discord attachment)', () => {
 
   it('other attachments are left alone and nothing is downloaded', async () => {
     const attachments = new Map([['1', { name: 'loss.png', url: `${base}/loss.png`, size: 10 }]]);
-    expect(await withAttachedConfig('7b lora', discordFiles(attachments), { platform: 'discord' })).toBe('7b lora');
+    expect(await withAttachedConfig('7b lora', discordFiles(attachments), { platform: 'discord', origins: discordAttachmentOrigins(base) })).toBe('7b lora');
   });
 });

@@ -12,11 +12,16 @@ import { startHubStandin, type HubStandin } from './standin.js';
 /**
  * Discord (gateway stand-in) with the real core and the stand-in Hub: a slash command naming a
  * Hub id is deferred before the fetch, then edited with the answer; a mention with a config.json
- * attachment is read from the attachment's URL.
+ * attachment is read from the attachment's URL when it is on Discord's CDN (here: the stand-in's
+ * origin, which DISCORD_API_URL names), and refused unrequested anywhere else.
  */
 let hub: HubStandin;
-let files: Server;
-let filesUrl = '';
+/** Another host on loopback: it counts connections, and holds words that must never reach a reply. */
+let foreign: Server;
+let foreignUrl = '';
+let foreignConnections = 0;
+const FOREIGN_WORDS = 'internal-metadata-secret-words';
+let config = '';
 let standin: DiscordStandIn;
 let bot: { stop(): Promise<void> };
 
@@ -24,13 +29,14 @@ beforeAll(async () => {
   hub = await startHubStandin(SERVED);
   process.env.HF_ENDPOINT = hub.url;
   process.env.HEADROOM_HUB_CACHE_DIR = 'off';
-  const config = JSON.stringify(READ_ONLY.find((f) => f.repo === 'openai/gpt-oss-20b')!.config);
-  files = createServer((_req, res) => {
+  config = JSON.stringify(READ_ONLY.find((f) => f.repo === 'openai/gpt-oss-20b')!.config);
+  foreign = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(config);
+    res.end(JSON.stringify({ model_type: 'llama', note: FOREIGN_WORDS }));
   });
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  foreign.on('connection', () => foreignConnections++);
+  await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+  foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
   standin = await new DiscordStandIn().start();
   bot = await startDiscord({ token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl }, { store: new MemoryStore(), respond });
   await standin.waitForReadySocket();
@@ -39,7 +45,7 @@ afterAll(async () => {
   await bot?.stop();
   await standin?.stop();
   await hub?.close();
-  await new Promise<void>((resolve) => files?.close(() => resolve()));
+  await new Promise<void>((resolve) => foreign?.close(() => resolve()));
   delete process.env.HF_ENDPOINT;
   delete process.env.HEADROOM_HUB_CACHE_DIR;
 });
@@ -59,17 +65,30 @@ describe('Discord with Hub ids and an attached config.json', () => {
     expect(JSON.stringify(edit.body.embeds)).toMatch(/no such model on the Hub/);
   });
 
-  it('a mention with a config.json attachment is answered for that config', async () => {
+  const mentionWith = (url: string) => {
     const msg = message({
       channelId: standin.channelId,
       guildId: standin.guildId,
       author: standin.human,
       content: `<@${standin.appId}> inference on h100`,
       mentions: [standin.botUser],
-      attachments: [{ id: '1', filename: 'config.json', size: 900, url: `${filesUrl}/config.json`, proxy_url: `${filesUrl}/config.json` }],
+      attachments: [{ id: '1', filename: 'config.json', size: 900, url, proxy_url: url }],
     });
     standin.dispatch('MESSAGE_CREATE', { ...msg, channel_type: 0, member: standin.memberPayload() });
-    const answer = await standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages`);
+    return standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages` && JSON.stringify(r.body).includes(msg.id));
+  };
+
+  it('a mention with a config.json attachment on the CDN is answered for that config', async () => {
+    const answer = await mentionWith(standin.hostAttachment('config.json', config));
     expect(JSON.stringify(answer.body.embeds)).toMatch(/gpt(?:\\\\)?_oss from config\.json/);
+  });
+
+  it('an attachment URL on another host is never requested, and the answer says so in Discord\'s words, not Slack\'s', async () => {
+    const answer = await mentionWith(`${foreignUrl}/config.json`);
+    const said = JSON.stringify(answer.body);
+    expect(foreignConnections).toBe(0);
+    expect(said).toMatch(/does not point to Discord's CDN/);
+    expect(said).not.toMatch(/files:read|Slack/);
+    expect(said).not.toContain(FOREIGN_WORDS);
   });
 });

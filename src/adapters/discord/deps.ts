@@ -18,4 +18,6 @@ export interface HandlerDeps {
   log: LogFn;
   /** Rate limits, shutdown tracking and the error boundary (src/adapters/admission.ts). */
   ops: RequestOps;
+  /** Where attachments may be downloaded from: Discord's CDN, plus DISCORD_API_URL's origin when set (discordAttachmentOrigins). */
+  attachmentOrigins?: readonly string[];
 }

@@ -1,5 +1,6 @@
 import { Events } from 'discord.js';
 import type { DiscordConfig } from '../../config/discord.js';
+import { discordAttachmentOrigins } from '../attached-config.js';
 import { createDiscordClient } from './client.js';
 import { buildHandlerDeps, type DiscordDeps } from './handler-deps.js';
 import { registerListeners } from './listeners.js';
@@ -10,7 +11,7 @@ export type { DiscordDeps };
 
 /** Logs in, waits until the client is ready to serve, and returns how to stop it. */
 export async function startDiscord(config: DiscordConfig, deps: DiscordDeps): Promise<{ stop(): Promise<void> }> {
-  const handlerDeps = await buildHandlerDeps(deps);
+  const handlerDeps = { ...(await buildHandlerDeps(deps)), attachmentOrigins: discordAttachmentOrigins(config.apiUrl) };
   const log = handlerDeps.log;
   const client = createDiscordClient(config);
   registerListeners(client, handlerDeps);

@@ -57,6 +57,16 @@ export class DiscordStandIn extends EventEmitter {
     return `http://127.0.0.1:${this.port}/api`;
   }
 
+  /** Attachments served like Discord's CDN, under the stand-in's own origin (the one DISCORD_API_URL names). */
+  private readonly cdnFiles = new Map<string, { body: string; type: string }>();
+
+  /** Serves `body` as an attachment and returns its URL (GET /attachments/{channel}/{id}/{name}, like cdn.discordapp.com). */
+  hostAttachment(name: string, body: string, type = 'application/json; charset=utf-8'): string {
+    const path = `/attachments/${this.channelId}/${snowflake()}/${name}`;
+    this.cdnFiles.set(path, { body, type });
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
   get gatewayUrl(): string {
     return `ws://127.0.0.1:${this.port}/gateway`;
   }
@@ -338,6 +348,13 @@ export class DiscordStandIn extends EventEmitter {
         res.end(JSON.stringify(json));
       }
     };
+    const cdnFile = method === 'GET' ? this.cdnFiles.get(path) : undefined;
+    if (cdnFile) {
+      record(200);
+      res.writeHead(200, { 'content-type': cdnFile.type });
+      res.end(cdnFile.body);
+      return;
+    }
     if (!path.startsWith(API)) return reply(404, { message: '404: Not Found', code: 0 });
     const route = path.slice(API.length);
     let m: RegExpExecArray | null;

@@ -9,7 +9,7 @@ import { currentThreadState, keepWaiting, loadState, persistTurn, threadKey } fr
 import { waitingOpening } from '../../../core/opening.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare, type Outgoing } from '../delivery.js';
-import { discordFiles, withAttachedConfig } from '../../attached-config.js';
+import { discordAttachmentOrigins, discordFiles, withAttachedConfig } from '../../attached-config.js';
 
 /** Discord's thread names are 1–100 characters. */
 const THREAD_NAME_MAX = 100;
@@ -86,7 +86,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   const mentioned = message.mentions.users.has(botId);
   const text = stripMention(message.content, botId);
   // An attached config.json is downloaded only once the message is known to be for us.
-  const request = () => withAttachedConfig(text, discordFiles(message.attachments), { log: deps.log, platform: 'discord' });
+  const request = () => withAttachedConfig(text, discordFiles(message.attachments), { origins: deps.attachmentOrigins ?? discordAttachmentOrigins(), log: deps.log, platform: 'discord' });
   const channel = message.channel;
   const admitted = () => gate(requester(message), (notice) => message.reply({ content: notice }));
 

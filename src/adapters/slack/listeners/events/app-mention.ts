@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
-import { slackFiles, withAttachedConfig } from '../../../attached-config.js';
+import { slackFileOrigins, slackFiles, withAttachedConfig } from '../../../attached-config.js';
 import type { SlackDeps } from '../../deps.js';
 import { requestText } from '../../incoming-text.js';
 import { answerInThread } from '../thread-answer.js';
@@ -16,7 +16,7 @@ export function appMention(deps: SlackDeps) {
       user: event.user ?? 'unknown',
       ts: event.ts,
       threadTs: event.thread_ts,
-      text: await withAttachedConfig(requestText(event.text), slackFiles((event as { files?: Parameters<typeof slackFiles>[0] }).files), { token: client.token, log: deps.log, platform: 'slack' }),
+      text: await withAttachedConfig(requestText(event.text), slackFiles((event as { files?: Parameters<typeof slackFiles>[0] }).files), { token: client.token, origins: slackFileOrigins(client.slackApiUrl), log: deps.log, platform: 'slack' }),
       addressed: true,
       botId: context.botId,
       kind: 'mention',

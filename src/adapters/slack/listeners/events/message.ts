@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
-import { slackFiles, withAttachedConfig } from '../../../attached-config.js';
+import { slackFileOrigins, slackFiles, withAttachedConfig } from '../../../attached-config.js';
 import type { SlackDeps } from '../../deps.js';
 import { requestText } from '../../incoming-text.js';
 import { answerInThread } from '../thread-answer.js';
@@ -44,7 +44,7 @@ export function message(deps: SlackDeps) {
       user: msg.user,
       ts: msg.ts,
       threadTs: msg.thread_ts,
-      text: await withAttachedConfig(requestText(rawText), slackFiles(msg.files), { token: client.token, log: deps.log, platform: 'slack' }),
+      text: await withAttachedConfig(requestText(rawText), slackFiles(msg.files), { token: client.token, origins: slackFileOrigins(client.slackApiUrl), log: deps.log, platform: 'slack' }),
       addressed,
       botId: context.botId,
       kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',
