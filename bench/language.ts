@@ -1,10 +1,11 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseRequest } from '../src/language/parse.js';
 import { readInThread, type ThreadState } from '../src/core/opening.js';
 import { canonicalText } from '../src/scenario/canonical.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
 import type { Scenario } from '../src/scenario/schema.js';
+import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js';
 
 /**
  * `npm run bench:language [files…]`: how well real users' lines are read (issue 11). Each
@@ -18,7 +19,11 @@ import type { Scenario } from '../src/scenario/schema.js';
  * Lines marked "pending": "model" name a model the catalog does not have yet: counted apart,
  * compared without the model. A line with "thread" is a reply in a thread whose opening words
  * (the issue title or the post's first lines) are read first, as a chat thread would hold them.
- * Default corpus: test/corpus/*.jsonl, except verdicts.jsonl.
+ * Default corpus: test/corpus/requests.jsonl.
+ *
+ * `--first-sight --batch <name | cNNN-cNNN>` scores one batch alone (issue 22): a fresh batch is
+ * scored so before any rule is written for it, and the developer records that figure, with its
+ * date, in test/corpus/first-sight.md. Nothing is written by the bench.
  */
 
 interface Line {
@@ -31,18 +36,17 @@ interface Line {
   expect?: string;
   /** The thread's opening words (an issue title, the post's first lines): read first; the line is a follow-up in it. */
   thread?: string;
+  /** The collection the line came in ("b6"): scored on its own by --first-sight. */
+  batch?: string;
 }
 
 type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
 
+/** The request corpus; other .jsonl files beside it (a verdict corpus) hold other kinds of lines and are not read. */
 function corpusFiles(args: string[]): string[] {
   if (args.length) return args;
-  const dir = join(process.cwd(), 'test/corpus');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    // verdicts.jsonl is the verdict corpus (bench:verdicts): outcomes, not requests to read.
-    .filter((f) => f.endsWith('.jsonl') && f !== 'verdicts.jsonl')
-    .map((f) => join(dir, f));
+  const file = join(process.cwd(), 'test/corpus/requests.jsonl');
+  return existsSync(file) ? [file] : [];
 }
 
 function load(files: string[]): Line[] {
@@ -187,15 +191,30 @@ function summary(label: string, results: Result[]): string[] {
   ];
 }
 
-function main(): void {
-  const args = process.argv.slice(2).filter((a) => a !== '--verbose');
-  const verbose = process.argv.includes('--verbose');
-  const files = corpusFiles(args);
-  const lines = load(files);
-  if (lines.length === 0) {
-    console.log('No corpus lines found (test/corpus/*.jsonl, or pass files).');
-    return;
-  }
+/** One batch's figures, as test/corpus/first-sight.md records them, and each line that was not read right. */
+function firstSight(spec: string, results: Result[]): string[] {
+  const n = results.length;
+  const count = (v: Verdict) => results.filter((r) => r.verdict === v).length;
+  const cell = (v: Verdict) => `${count(v)} (${pct(count(v), n)})`;
+  const ids = `${results[0]!.line.id}–${results[n - 1]!.line.id}`;
+  const pending = results.filter((r) => r.line.pending).length;
+  const lines = (v: Verdict, title: string) => {
+    const these = results.filter((r) => r.verdict === v);
+    return these.length ? ['', `${title}:`, ...these.map((r) => `  ${r.line.id}${r.line.pending ? ' (pending)' : ''}: ${r.detail}`)] : [];
+  };
+  return [
+    `headroom language bench — first sight of batch ${spec} (${ids}): ${n} lines${pending ? `, ${pending} pending a model or card (compared without it)` : ''}`,
+    `read right ${cell('right')} · flagged misreadings ${cell('flagged')} · silent misreadings ${cell('silent')} · refused ${cell('refused')}`,
+    '',
+    'Row for test/corpus/first-sight.md (the bench writes nothing; record it yourself):',
+    `| ${spec} | ${new Date().toISOString().slice(0, 10)} | ${n} | ${cell('right')} | ${cell('flagged')} | ${cell('silent')} | ${cell('refused')} |`,
+    ...lines('silent', 'Silent misreadings'),
+    ...lines('flagged', 'Flagged misreadings'),
+    ...lines('refused', 'Refusals'),
+  ];
+}
+
+function report(args: BenchArgs, files: string[], lines: Line[]): string[] {
   const results = lines.map(judge);
   const settled = results.filter((r) => r.line.pending !== 'model');
   const pending = results.filter((r) => r.line.pending === 'model');
@@ -212,11 +231,39 @@ function main(): void {
     'Silent misreadings:',
     ...results.filter((r) => r.verdict === 'silent').map((r) => `  ${r.line.id}${r.line.pending ? ' (pending)' : ''}: ${r.detail}`),
   ];
-  if (verbose) {
+  if (args.verbose) {
     out.push('', 'Refusals:', ...results.filter((r) => r.verdict === 'refused').map((r) => `  ${r.line.id}: ${r.detail}`));
     out.push('', 'Flagged misreadings:', ...results.filter((r) => r.verdict === 'flagged').map((r) => `  ${r.line.id}: ${r.detail}`));
   }
-  console.log(out.join('\n'));
+  return out;
+}
+
+function main(): void {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const files = corpusFiles(args.files);
+  const lines = load(files);
+  if (lines.length === 0) {
+    console.log('No corpus lines found (test/corpus/requests.jsonl, or pass files).');
+    return;
+  }
+  if (!args.firstSight) {
+    console.log(report(args, files, lines).join('\n'));
+    return;
+  }
+  const batch = selectBatch(lines, args.batch!);
+  if (batch.length === 0) {
+    console.error(`No corpus lines in batch "${args.batch}": name a batch field value (e.g. b6) or an id range (e.g. c316-c345).`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(firstSight(args.batch!, batch.map(judge)).join('\n'));
 }
 
 main();

@@ -42,6 +42,20 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
     }
   });
 
+  it('gives each batch (a line may name the collection it came in) one run of consecutive ids, at least 25 lines', () => {
+    const idsOf = new Map<string, number[]>();
+    for (const line of corpus) {
+      if (line.batch === undefined) continue;
+      expect(line.batch, line.id).toMatch(/^b\d+$/);
+      idsOf.set(line.batch, [...(idsOf.get(line.batch) ?? []), Number(line.id.slice(1))]);
+    }
+    for (const [batch, ids] of idsOf) {
+      expect(ids.length, batch).toBeGreaterThanOrEqual(25);
+      const first = Math.min(...ids);
+      expect(ids, batch).toEqual(ids.map((_, i) => first + i));
+    }
+  });
+
   it('writes every reading in the documented item language: each one parses (pending models and cards as catalog stand-ins)', () => {
     const unread: string[] = [];
     for (const line of corpus) {

@@ -30,6 +30,10 @@ export interface CorpusLine {
   expect?: 'refuse';
   why?: string;
   note?: string;
+  /** The thread's opening words (an issue title, the post's first lines), read before the line. */
+  thread?: string;
+  /** The collection the line came in ("b6"), scored on its own by `bench:language -- --first-sight --batch b6`. */
+  batch?: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
