@@ -17,7 +17,7 @@ export async function canonicalOfButton(
   return (
     button.value.canonical ??
     button.metadataCanonical ??
-    (await canonicalOfMessage(client, button.channel, button.messageTs, botId, deps.log))
+    (await canonicalOfMessage(deps.lookups, button.channel, button.messageTs, botId))
   );
 }
 
