@@ -88,6 +88,8 @@ export class ResilientStore implements ConversationStore {
       else {
         this.failures += 1;
         this.troubleAt = this.now();
+        // A failed connection is not a blip: open now rather than after two more failures.
+        if (this.inner.connectionDown?.()) this.breaker.trip();
       }
       throw error;
     }
