@@ -15,7 +15,7 @@ export function applyLever(deps: SlackDeps) {
     await ack();
     await serveButton(deps, client, body, 'lever', async (button, target, tell) => {
       if (!button.value.change) return;
-      const canonical = await canonicalOfButton(deps, client, button, context.botId);
+      const canonical = await canonicalOfButton(deps, button, context.botId);
       const previous = canonical ? await stateFromCanonical(deps, canonical) : await loadState(deps, button.threadKey);
       if (!previous) {
         await tell(LOST_TRACK);

@@ -33,7 +33,7 @@ export function chartButton(deps: SlackDeps, which: 'chart' | 'sweep') {
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
     await serveButton(deps, client, body, which, async (button, _target, tell) => {
-      const reply = await estimateOfButton(deps, client, button, context.botId);
+      const reply = await estimateOfButton(deps, button, context.botId);
       if (!reply) return tell(LOST_TRACK);
       const chartPng = await deps.loadChart();
       if (!chartPng) return tell(CHARTS_UNAVAILABLE);

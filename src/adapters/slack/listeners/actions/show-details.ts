@@ -14,7 +14,7 @@ export function showDetails(deps: SlackDeps, which: 'details' | 'tips') {
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
     await serveButton(deps, client, body, which, async (button, target, tell) => {
-      const reply = await estimateOfButton(deps, client, button, context.botId);
+      const reply = await estimateOfButton(deps, button, context.botId);
       if (!reply) {
         await tell(LOST_TRACK);
         return;
