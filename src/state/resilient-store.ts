@@ -58,14 +58,19 @@ export class ResilientStore implements ConversationStore {
   private readonly doubtWindowMs: number;
   private readonly maxUnsaved: number;
   private readonly unsaved = new Set<string>();
+  /** Keys with a write from this process in flight. */
+  private readonly writing = new Set<string>();
   private failures = 0;
   private shortCircuited = 0;
   private troubleAt: number | null = null;
   private invalidating = false;
   private retryTimer: ReturnType<typeof setInterval> | null = null;
   private readonly retryEveryMs: number;
-  /** Thread key → the last state written from here, least recently written first (Map order). */
-  private readonly localCopies = new Map<string, SavedThread>();
+  /**
+   * Thread key → the last state written from here, least recently written first (Map order);
+   * `lost` while the store does not have it (its write failed; the stale stored state is deleted).
+   */
+  private readonly localCopies = new Map<string, { state: SavedThread; lost: boolean }>();
   private readonly maxLocalCopies: number;
 
   constructor(private readonly inner: ConversationStore & TroubleSource, options: ResilientStoreOptions = {}) {
@@ -96,30 +101,38 @@ export class ResilientStore implements ConversationStore {
   }
 
   /**
-   * The stored state, unless this process's own copy is from a later answer; while the store
-   * cannot be read, this process's copy when it has one (else the store's error).
+   * The stored state, unless this process's own copy is from a later answer or the store lost
+   * its write (nothing stored, or the stale state deleted since); while the store cannot be
+   * read, this process's copy when it has one (else the store's error).
    */
   async get(threadKey: string): Promise<SavedThread | null> {
     const local = this.localCopies.get(threadKey);
     try {
       const stored = await this.guard(() => this.inner.get(threadKey));
-      return local && (stored === null ? this.unsaved.has(threadKey) : isNewerAnswer(local.answerTs, stored.answerTs)) ? local : stored;
+      if (!local) return stored;
+      return (stored === null ? local.lost : isNewerAnswer(local.state.answerTs, stored.answerTs)) ? local.state : stored;
     } catch (error) {
-      if (local) return local;
+      if (local) return local.state;
       throw error;
     }
   }
 
   async set(threadKey: string, state: SavedThread): Promise<void> {
-    this.keepLocalCopy(threadKey, state);
+    const copy = this.keepLocalCopy(threadKey, state);
+    // While this write is on its way, an owed invalidation of the key must not delete it after it lands.
+    this.writing.add(threadKey);
     try {
       await this.guard(() => this.inner.set(threadKey, state));
       this.unsaved.delete(threadKey);
+      if (copy) copy.lost = false;
     } catch (error) {
+      if (copy) copy.lost = true;
       this.unsaved.add(threadKey);
       if (this.unsaved.size > this.maxUnsaved) this.unsaved.delete(this.unsaved.values().next().value as string);
       this.scheduleInvalidation();
       throw error;
+    } finally {
+      this.writing.delete(threadKey);
     }
   }
 
@@ -133,13 +146,15 @@ export class ResilientStore implements ConversationStore {
     if (this.inner.delete) await this.guard(() => this.inner.delete!(threadKey));
   }
 
-  /** Remembers the newest state written for a thread (a late, older write does not replace it). */
-  private keepLocalCopy(threadKey: string, state: SavedThread): void {
+  /** Remembers the newest state written for a thread (a late, older write does not replace it); null when it kept the one it had. */
+  private keepLocalCopy(threadKey: string, state: SavedThread): { state: SavedThread; lost: boolean } | null {
     const current = this.localCopies.get(threadKey);
-    if (current && isNewerAnswer(current.answerTs, state.answerTs)) return;
+    if (current && isNewerAnswer(current.state.answerTs, state.answerTs)) return null;
+    const copy = { state, lost: false };
     this.localCopies.delete(threadKey);
-    this.localCopies.set(threadKey, state);
+    this.localCopies.set(threadKey, copy);
     if (this.localCopies.size > this.maxLocalCopies) this.localCopies.delete(this.localCopies.keys().next().value as string);
+    return copy;
   }
 
   /** A failed write for this thread, or store trouble (here or on its connection) within the doubt window. */
@@ -196,6 +211,7 @@ export class ResilientStore implements ConversationStore {
     this.invalidating = true;
     try {
       for (const key of [...this.unsaved]) {
+        if (this.writing.has(key) || !this.unsaved.has(key)) continue;
         try {
           await this.breaker.run(() => this.inner.delete!(key));
           this.unsaved.delete(key);
