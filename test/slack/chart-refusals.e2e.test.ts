@@ -76,6 +76,21 @@ describe('a refused chart click is told to the clicker only', () => {
     expect(after.ephemeral.every((args) => args.user === 'U0PERSON')).toBe(true);
   });
 
+  it('with chat.postEphemeral itself rate-limited, refusals are dropped and answers are not held behind them', async () => {
+    const limiter = createRateLimiter({ user: { burst: 1, perMinute: 0.001 }, channel: { burst: 100, perMinute: 100 } });
+    const { h, click } = await answerWithChartButton({ limiter });
+    h.standin.rateLimitAlways('chat.postEphemeral', 30);
+    for (let i = 0; i < 3; i++) await click();
+    await waitFor(() => h.standin.callsOf('chat.postEphemeral').length === 3 || undefined, 'three refused notices');
+    // Another person's command: answered, not held for the notices' Retry-After.
+    const other = { ...slashCommand('70b', h.standin.responseUrl()), user_id: 'U0OTHER' };
+    await h.standin.sendEnvelope({ type: 'slash_commands', payload: other });
+    await waitFor(() => h.standin.callsOf('chat.postMessage')[1], 'the other answer');
+    // One request per notice: no retries.
+    await settle();
+    expect(h.standin.callsOf('chat.postEphemeral')).toHaveLength(3);
+  });
+
   it('an accepted click still posts the chart for everyone', async () => {
     const { h, click } = await answerWithChartButton({});
     await click();
