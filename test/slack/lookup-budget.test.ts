@@ -114,6 +114,8 @@ describe('budgeted lookups', () => {
     for (let i = 0; i < 5; i++) expect(await lookups.read(METHOD, { channel: 'C1', ts: '1.0' })).toEqual({ ok: false, why: 'rate_limited' });
     expect(transport).toHaveBeenCalledTimes(1);
     expect(logs.find((e) => e.event === 'slack.lookup_rate_limited')).toMatchObject({ retryAfterMs: 30_000 });
+    // Skipped lookups are logged once per second and reason, not once each.
+    expect(logs.filter((e) => e.event === 'slack.lookup_skipped')).toEqual([{ event: 'slack.lookup_skipped', method: METHOD, why: 'rate_limited', count: 1 }]);
   });
 
   it('a lookup Slack does not answer in time fails at its deadline and frees its place', async () => {

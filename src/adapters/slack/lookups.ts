@@ -58,6 +58,21 @@ function retryAfterMs(error: unknown): number | undefined | null {
   return null;
 }
 
+/** Lookups skipped for lack of budget are logged once a second per method and reason, with their count: a flood makes no flood of lines. */
+function skippedLog(log: LogFn, everyMs = 1000, now: () => number = Date.now): (method: LookupMethod, why: Refusal) => void {
+  const pending = new Map<string, { count: number; since: number }>();
+  return (method, why) => {
+    const key = `${method} ${why}`;
+    const entry = pending.get(key);
+    if (entry && now() - entry.since < everyMs) {
+      entry.count += 1;
+      return;
+    }
+    log({ event: 'slack.lookup_skipped', method, why, count: (entry?.count ?? 0) + 1 });
+    pending.set(key, { count: 0, since: now() });
+  };
+}
+
 /**
  * Lookups under one budget: every Slack read made before answering goes through this, for every
  * request of the process. `deadlineMs` also bounds the wait here (in case the transport does not
@@ -70,11 +85,12 @@ export function budgetedLookups(
 ): SlackLookups {
   const budget = options.budget ?? new LookupBudget(LOOKUP_LIMITS);
   const deadlineMs = options.deadlineMs ?? LOOKUP_DEADLINE_MS;
+  const skipped = skippedLog(log);
   return {
     async read(method, args) {
       const taken = budget.take(method);
       if (!taken.ok) {
-        log({ event: 'slack.lookup_skipped', method, why: taken.refusal });
+        skipped(method, taken.refusal);
         return { ok: false, why: taken.refusal };
       }
       let timer: ReturnType<typeof setTimeout> | undefined;
