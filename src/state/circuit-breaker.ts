@@ -43,6 +43,15 @@ export class CircuitBreaker {
     return this.consecutive;
   }
 
+  /**
+   * Opens now, without waiting for `failureThreshold` failures: the dependency is known to be
+   * down (its connection failed), so no call should be tried or waited on.
+   */
+  trip(): void {
+    this.consecutive = Math.max(this.consecutive, this.threshold);
+    this.openUntil = Math.max(this.openUntil, this.now() + this.openMs);
+  }
+
   /** Runs `call` unless the breaker refuses; records its outcome. */
   async run<T>(call: () => Promise<T>): Promise<T> {
     const state = this.state;

@@ -10,7 +10,15 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
   /** A command that gets no answer within this many ms fails instead of hanging a chat reply. */
   commandTimeoutMs?: number;
+  /** A connection attempt that is not up within this many ms fails (and is retried in the background). */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * Well under a second: store calls sit in front of Slack's 3 s ack (claims), and an unreachable
+ * Redis (a dead host, a black-holed port) must be known as down after one short wait.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 500;
 
 export const DEFAULT_KEY_PREFIX = 'headroom:';
 
@@ -41,7 +49,9 @@ type ScriptedRedis = Redis & { setUnlessNewer(key: string, value: string, order:
  * Discord shards): one `SET key value PX ttl` per turn, so Redis expires old threads itself.
  *
  * Availability: ioredis reconnects on its own after the server restarts (backoff capped at
- * 2 s). Its offline queue is off: a command sent while disconnected fails at once instead of
+ * 2 s); nothing waits for it. Unreachable from the start, the first connect fails within
+ * DEFAULT_CONNECT_TIMEOUT_MS (at once when refused) and `connectionDown()` says so, so
+ * ResilientStore opens its breaker on the first failure instead of the third. Its offline queue is off: a command sent while disconnected fails at once instead of
  * waiting, and is never replayed later (a replayed write, logged as failed by its caller, used
  * to land after newer ones and take threads back in time; issue 15). A command on a connection
  * that hangs fails after `commandTimeoutMs`; ResilientStore (resilient-store.ts) then fails fast
@@ -52,17 +62,21 @@ export class RedisStore implements ConversationStore {
   private troubleAt: number | null = null;
   private closing = false;
   private everReady = false;
+  /** The first connection attempt failed: until a connection is up, calls fail at once. */
+  private firstConnectFailed = false;
+  private readonly connectTimeoutMs: number;
   private readonly ttlMs: number;
   private readonly keyPrefix: string;
 
   constructor(options: RedisStoreOptions) {
     this.ttlMs = Math.max(1, Math.round(options.ttlMs ?? DEFAULT_TTL_MS));
     this.keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const clientOptions: RedisOptions = {
       maxRetriesPerRequest: 0,
       enableOfflineQueue: false,
       commandTimeout: options.commandTimeoutMs ?? 1000,
-      connectTimeout: 2000,
+      connectTimeout: this.connectTimeoutMs,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
       lazyConnect: false,
     };
@@ -78,25 +92,38 @@ export class RedisStore implements ConversationStore {
   }
 
   /**
-   * Before the first connection is up, commands wait for it (bounded by the connect timeout):
-   * without an offline queue they would otherwise fail during the first milliseconds after start.
-   * Once connected, a disconnected client fails at once.
+   * Before the first connection attempt has settled, commands wait for it (bounded by the connect
+   * timeout): without an offline queue they would otherwise fail during the first milliseconds
+   * after start. The wait ends at the first error too (a refused connection fails in a
+   * millisecond), and after that, as once connected, a disconnected client fails at once:
+   * nothing waits for ioredis's reconnects.
    */
   private async connected(): Promise<void> {
-    if (this.everReady || this.client.status === 'ready' || this.client.status === 'end') return;
+    if (this.everReady || this.firstConnectFailed || this.client.status === 'ready' || this.client.status === 'end') return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.client.off('ready', done);
+        this.client.off('error', done);
+        this.client.off('close', done);
         resolve();
       };
-      const timer = setTimeout(done, 2000);
+      const timer = setTimeout(done, this.connectTimeoutMs);
       this.client.once('ready', done);
+      this.client.once('error', done);
+      this.client.once('close', done);
     });
   }
 
+  /** True while the connection is known to be down (it failed or dropped and is not back): calls would fail. */
+  connectionDown(): boolean {
+    return this.client.status !== 'ready' && (this.everReady || this.firstConnectFailed || this.client.status === 'end');
+  }
+
   private noteTrouble(): void {
-    if (!this.closing) this.troubleAt = Date.now();
+    if (this.closing) return;
+    this.troubleAt = Date.now();
+    if (!this.everReady) this.firstConnectFailed = true;
   }
 
   /** When the connection last dropped or errored (ms since epoch), null if never. */
@@ -121,6 +148,7 @@ export class RedisStore implements ConversationStore {
   }
 
   async delete(threadKey: string): Promise<void> {
+    await this.connected();
     await this.client.del(this.key(threadKey));
   }
 

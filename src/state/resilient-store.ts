@@ -1,4 +1,5 @@
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker.js';
+import { isNewerAnswer } from './codec.js';
 import type { ConversationStore, SavedThread, StoreHealth } from './store.js';
 
 export interface ResilientStoreOptions {
@@ -15,12 +16,16 @@ export interface ResilientStoreOptions {
   maxUnsavedKeys?: number;
   /** How often owed invalidations are retried while the store is down. */
   invalidateEveryMs?: number;
+  /** Threads whose last state written from this process is kept here, to answer from while the store is down. */
+  maxLocalCopies?: number;
   now?: () => number;
 }
 
-/** The store's own trouble signal (RedisStore: connection dropped), when it has one. */
+/** The store's own trouble signals (RedisStore: connection dropped, or never up), when it has them. */
 interface TroubleSource {
   lastTroubleAt?(): number | null;
+  /** True while the store's connection is known to be down: every call would fail, so none is made. */
+  connectionDown?(): boolean;
 }
 
 /**
@@ -31,12 +36,21 @@ interface TroubleSource {
  */
 export const DEFAULT_DOUBT_WINDOW_MS = 60 * 1000;
 
+/** A few thousand threads' last states (a scenario is about a kilobyte): the busy ones of an outage. */
+export const DEFAULT_MAX_LOCAL_COPIES = 5_000;
+
 /**
  * A ConversationStore wrapped for outages: a circuit breaker so calls fail at once while the
  * store is down; a record of which threads' writes failed (their saved state is older than their
  * last answer), deleted from the store once it answers again so every replica and a restarted
  * process falls back to the thread's own latest answer; `doubts(key)` for readers in this process;
  * and counters for /healthz.
+ *
+ * It also keeps the last state this process wrote for its most recent threads (written or not):
+ * while the store cannot be read, a thread this process answered is continued from that copy
+ * instead of from nothing, and a stored state older than the copy (a write lost in the outage)
+ * is not taken back. A store whose connection is known down (RedisStore.connectionDown) opens
+ * the breaker at once: no call is made, and none waits.
  */
 export class ResilientStore implements ConversationStore {
   private readonly breaker: CircuitBreaker;
@@ -44,12 +58,20 @@ export class ResilientStore implements ConversationStore {
   private readonly doubtWindowMs: number;
   private readonly maxUnsaved: number;
   private readonly unsaved = new Set<string>();
+  /** Keys with a write from this process in flight. */
+  private readonly writing = new Set<string>();
   private failures = 0;
   private shortCircuited = 0;
   private troubleAt: number | null = null;
   private invalidating = false;
   private retryTimer: ReturnType<typeof setInterval> | null = null;
   private readonly retryEveryMs: number;
+  /**
+   * Thread key → the last state written from here, least recently written first (Map order);
+   * `lost` while the store does not have it (its write failed; the stale stored state is deleted).
+   */
+  private readonly localCopies = new Map<string, { state: SavedThread; lost: boolean }>();
+  private readonly maxLocalCopies: number;
 
   constructor(private readonly inner: ConversationStore & TroubleSource, options: ResilientStoreOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -57,9 +79,11 @@ export class ResilientStore implements ConversationStore {
     this.doubtWindowMs = options.doubtWindowMs ?? DEFAULT_DOUBT_WINDOW_MS;
     this.maxUnsaved = options.maxUnsavedKeys ?? 10_000;
     this.retryEveryMs = options.invalidateEveryMs ?? 1000;
+    this.maxLocalCopies = options.maxLocalCopies ?? DEFAULT_MAX_LOCAL_COPIES;
   }
 
   private async guard<T>(call: () => Promise<T>): Promise<T> {
+    if (this.inner.connectionDown?.()) this.breaker.trip();
     try {
       const value = await this.breaker.run(call);
       if (this.unsaved.size > 0) void this.invalidateUnsaved();
@@ -69,24 +93,46 @@ export class ResilientStore implements ConversationStore {
       else {
         this.failures += 1;
         this.troubleAt = this.now();
+        // A failed connection is not a blip: open now rather than after two more failures.
+        if (this.inner.connectionDown?.()) this.breaker.trip();
       }
       throw error;
     }
   }
 
-  get(threadKey: string): Promise<SavedThread | null> {
-    return this.guard(() => this.inner.get(threadKey));
+  /**
+   * The stored state, unless this process's own copy is from a later answer or the store lost
+   * its write (nothing stored, or the stale state deleted since); while the store cannot be
+   * read, this process's copy when it has one (else the store's error).
+   */
+  async get(threadKey: string): Promise<SavedThread | null> {
+    const local = this.localCopies.get(threadKey);
+    try {
+      const stored = await this.guard(() => this.inner.get(threadKey));
+      if (!local) return stored;
+      return (stored === null ? local.lost : isNewerAnswer(local.state.answerTs, stored.answerTs)) ? local.state : stored;
+    } catch (error) {
+      if (local) return local.state;
+      throw error;
+    }
   }
 
   async set(threadKey: string, state: SavedThread): Promise<void> {
+    const copy = this.keepLocalCopy(threadKey, state);
+    // While this write is on its way, an owed invalidation of the key must not delete it after it lands.
+    this.writing.add(threadKey);
     try {
       await this.guard(() => this.inner.set(threadKey, state));
       this.unsaved.delete(threadKey);
+      if (copy) copy.lost = false;
     } catch (error) {
+      if (copy) copy.lost = true;
       this.unsaved.add(threadKey);
       if (this.unsaved.size > this.maxUnsaved) this.unsaved.delete(this.unsaved.values().next().value as string);
       this.scheduleInvalidation();
       throw error;
+    } finally {
+      this.writing.delete(threadKey);
     }
   }
 
@@ -96,7 +142,19 @@ export class ResilientStore implements ConversationStore {
   }
 
   async delete(threadKey: string): Promise<void> {
+    this.localCopies.delete(threadKey);
     if (this.inner.delete) await this.guard(() => this.inner.delete!(threadKey));
+  }
+
+  /** Remembers the newest state written for a thread (a late, older write does not replace it); null when it kept the one it had. */
+  private keepLocalCopy(threadKey: string, state: SavedThread): { state: SavedThread; lost: boolean } | null {
+    const current = this.localCopies.get(threadKey);
+    if (current && isNewerAnswer(current.state.answerTs, state.answerTs)) return null;
+    const copy = { state, lost: false };
+    this.localCopies.delete(threadKey);
+    this.localCopies.set(threadKey, copy);
+    if (this.localCopies.size > this.maxLocalCopies) this.localCopies.delete(this.localCopies.keys().next().value as string);
+    return copy;
   }
 
   /** A failed write for this thread, or store trouble (here or on its connection) within the doubt window. */
@@ -153,6 +211,7 @@ export class ResilientStore implements ConversationStore {
     this.invalidating = true;
     try {
       for (const key of [...this.unsaved]) {
+        if (this.writing.has(key) || !this.unsaved.has(key)) continue;
         try {
           await this.breaker.run(() => this.inner.delete!(key));
           this.unsaved.delete(key);

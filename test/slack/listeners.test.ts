@@ -10,7 +10,8 @@ import { fakeRespond } from './fixtures.js';
 /** Listeners called directly with small fakes for ack, respond and the client (bolt-ts-starter-template style). */
 function deps(overrides: Partial<SlackDeps> = {}): SlackDeps {
   const log = overrides.log ?? (() => {});
-  return { store: new MemoryStore(), respond: fakeRespond, log, claim: localClaims(), loadChart: async () => null, ops: requestOps(log, 'slack'), ...overrides };
+  const lookups = { read: vi.fn(async () => ({ ok: true as const, value: { messages: [] } })) };
+  return { store: new MemoryStore(), respond: fakeRespond, log, claim: localClaims(), loadChart: async () => null, ops: requestOps(log, 'slack'), lookups, ...overrides };
 }
 
 function fakeClient(postResult: () => Promise<unknown> = async () => ({ ok: true, ts: '111.000200' })) {
@@ -84,6 +85,6 @@ describe('message listener', () => {
     const client = fakeClient();
     await call(d, client, { text: 'now zero2', ts: '5.1', thread_ts: '5.0' });
     expect(client.chat.postMessage).toHaveBeenCalledWith(expect.objectContaining({ thread_ts: '5.0', metadata: { event_type: 'headroom_answer', event_payload: { canonical: '13b now zero2' } } }));
-    expect(client.conversations.replies).not.toHaveBeenCalled();
+    expect(d.lookups.read).not.toHaveBeenCalled();
   });
 });

@@ -36,7 +36,8 @@ function setup(options: Setup = {}) {
   const limits = options.limits ?? { user: { burst: 100, perMinute: 100 }, channel: { burst: 100, perMinute: 100 } };
   const ops = requestOps(log, 'slack', { limiter: createRateLimiter(limits, clock.now), shutdown, now: clock.now, errors: options.errors, maxInFlight: options.maxInFlight });
   const respondSpy = vi.fn(options.respond ?? fakeRespond);
-  const deps: SlackDeps = { store: new MemoryStore(), respond: respondSpy, log, claim: localClaims(), loadChart: async () => null, ops };
+  const lookups = { read: vi.fn(async () => ({ ok: true as const, value: { messages: [] } })) };
+  const deps: SlackDeps = { store: new MemoryStore(), respond: respondSpy, log, claim: localClaims(), loadChart: async () => null, ops, lookups };
   const client = {
     chat: { postMessage: vi.fn(async () => ({ ok: true, ts: '111.000200' })), postEphemeral: vi.fn(async () => ({ ok: true })) },
     conversations: { replies: vi.fn(async () => ({ ok: true, messages: [] })) },

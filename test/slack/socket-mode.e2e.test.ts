@@ -172,7 +172,7 @@ describe('Slack app over Socket Mode (real Bolt, loopback stand-in)', () => {
 });
 
 describe('Slack app without the chart renderer', () => {
-  it('says charts are unavailable instead of failing', async () => {
+  it('says charts are unavailable to the clicker only, instead of failing', async () => {
     const h = await startHarness({ mode: 'socket', chart: null });
     try {
       await h.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand('7b', h.standin.responseUrl()) });
@@ -180,8 +180,11 @@ describe('Slack app without the chart renderer', () => {
       const root = h.standin.messages.at(-1)!.ts;
       const chart = (answer.args.blocks as { type: string; elements?: { action_id: string; value: string }[] }[]).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === ACTION_IDS.chart)!;
       await h.standin.sendEnvelope({ type: 'interactive', payload: buttonClick({ ts: root, channel: 'C0GENERAL' }, chart.action_id, chart.value) });
-      const notice = await waitFor(() => h.standin.callsOf('chat.postMessage')[1], 'the notice');
+      const notice = await waitFor(() => h.standin.callsOf('chat.postEphemeral')[0], 'the notice');
       expect(String(notice.args.text)).toContain('Charts are not available');
+      expect(notice.args).toMatchObject({ user: 'U0PERSON', thread_ts: root });
+      await settle();
+      expect(h.standin.callsOf('chat.postMessage')).toHaveLength(1);
       expect(h.standin.callsOf('files.getUploadURLExternal')).toHaveLength(0);
     } finally {
       await h.stop();

@@ -41,7 +41,11 @@ export function requestedChart(reply: Reply): ChartKind | null {
 }
 
 export async function prepare(reply: Reply, deps: HandlerDeps, chart: ChartKind | null = requestedChart(reply), note: string | null = null): Promise<Outgoing> {
-  const file = await chartFile(reply, chart, deps);
+  return withFile(reply, deps, await chartFile(reply, chart, deps), note);
+}
+
+/** The answer's message with a chart already drawn (or none). */
+export function withFile(reply: Reply, deps: HandlerDeps, file: FileAttachment | null, note: string | null = null): Outgoing {
   const rendered = renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined, note });
   return { rendered, payload: { embeds: rendered.embeds, components: rendered.components, files: file ? [file] : [] } };
 }

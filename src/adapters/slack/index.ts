@@ -14,6 +14,9 @@ import { withHub } from '../hub-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
 import { close, listen } from '../../ops/http-listen.js';
 import { slackHttpServer } from './http-server.js';
+import { budgetedLookups, lookupClient, LOOKUP_DEADLINE_MS, type SlackLookups } from './lookups.js';
+import { boltLogger } from './bolt-logger.js';
+import { LogLevel } from '@slack/bolt';
 
 export interface SlackStartDeps {
   store: ConversationStore;
@@ -36,6 +39,8 @@ export interface SlackStartDeps {
   maxConnections?: number;
   /** True the first time a key is claimed inside the replay window, across processes (src/state/dedupe.ts); per process when absent. */
   claimOnce?: (key: string) => Promise<boolean>;
+  /** Web API reads before answering; a budgeted client of their own on `config.apiUrl` when absent. */
+  lookups?: SlackLookups;
 }
 
 export interface SlackHandle {
@@ -70,6 +75,7 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     notOurThreads: new SeenRecently(NOT_OUR_THREAD_TTL_MS),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,
+    lookups: deps.lookups ?? budgetedLookups(lookupClient(config.botToken, config.apiUrl, LOOKUP_DEADLINE_MS, boltLogger(log, LogLevel.ERROR)), log),
   };
   const { app, receiver } = createSlackApp(config, slackDeps);
   if (!receiver) {

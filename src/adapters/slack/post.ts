@@ -3,6 +3,7 @@ import type { SlackMessage } from '../../render/slack.js';
 import { shortId } from '../../ops/ids.js';
 import type { LogFn } from './deps.js';
 import { politeFailure, slackErrorCode } from './errors.js';
+import { noticeClient } from './notice-client.js';
 
 export interface PostTarget {
   channel: string;
@@ -65,12 +66,13 @@ export interface EphemeralTarget extends PostTarget {
 
 /**
  * A notice or a message only `user` sees (rate limits, restarts, request errors), in the thread
- * when `threadTs` is set: chat.postEphemeral; never throws.
+ * when `threadTs` is set: chat.postEphemeral on the notice client (no retries, so a rate-limited
+ * notice never holds answers); never throws.
  */
 export async function postEphemeral(client: webApi.WebClient, target: EphemeralTarget, message: string | Pick<SlackMessage, 'text' | 'blocks'>, log: LogFn): Promise<void> {
   const body = typeof message === 'string' ? { text: message } : { text: message.text, blocks: message.blocks };
   try {
-    await client.chat.postEphemeral({
+    await noticeClient(client).chat.postEphemeral({
       channel: target.channel,
       user: target.user,
       ...body,

@@ -28,6 +28,8 @@ export interface EventMessage {
   ts: string;
   channel?: string;
   thread_ts?: string;
+  /** Who posted the thread's root (Slack sends it on thread replies). */
+  parent_user_id?: string;
   channel_type?: 'channel' | 'im';
   user?: string;
   bot_id?: string;

@@ -79,6 +79,7 @@ export class SlackStandIn {
   /** Whether a message metadata should be returned by conversations.* (include_all_metadata). */
   private readonly failures = new Map<string, string[]>();
   private readonly rateLimits = new Map<string, number[]>();
+  private readonly alwaysRateLimited = new Map<string, number>();
   private readonly server: Server;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
@@ -131,6 +132,18 @@ export class SlackStandIn {
   /** The next call(s) of `method` answer HTTP 429 with `Retry-After: seconds`, as Slack does when rate limiting. */
   rateLimitNext(method: string, retryAfterSeconds = 0, times = 1): void {
     this.rateLimits.set(method, [...(this.rateLimits.get(method) ?? []), ...Array(times).fill(retryAfterSeconds)]);
+  }
+
+  /**
+   * Every call of `method` answers HTTP 429 with `Retry-After: seconds` until `rateLimitNone`
+   * (Slack under a sustained flood of that method); each refused call is still counted in `calls`.
+   */
+  rateLimitAlways(method: string, retryAfterSeconds: number): void {
+    this.alwaysRateLimited.set(method, retryAfterSeconds);
+  }
+
+  rateLimitNone(method: string): void {
+    this.alwaysRateLimited.delete(method);
   }
 
   callsOf(method: string): ApiCall[] {
@@ -200,7 +213,7 @@ export class SlackStandIn {
       ? (JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>)
       : decodeForm(body.toString('utf8'));
     this.calls.push({ method, args, tokenKind });
-    const retryAfter = this.rateLimits.get(method)?.shift();
+    const retryAfter = this.rateLimits.get(method)?.shift() ?? this.alwaysRateLimited.get(method);
     if (retryAfter !== undefined) {
       res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) });
       res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));

@@ -2,12 +2,54 @@ import type { EstimateReply } from '../../../reply/types.js';
 import { decodeCustomId, detailsEmbed, tipsEmbed } from '../../../render/discord.js';
 import { answerKeys, persistTurn, turnForRef } from '../conversation.js';
 import type { ChartKind, HandlerDeps } from '../deps.js';
-import { prepare } from '../delivery.js';
+import { CHART_FILE, prepare, withFile } from '../delivery.js';
+import { ChartsBusyError } from '../../compute/chart-pool.js';
 import { verdictOf } from './handleMessage.js';
 import type { InteractionPlace, InteractionReplies } from './replies.js';
 
 export const EXPIRED = 'This answer is too old to reuse: ask again with /headroom or mention me.';
 export const NO_CHARTS = 'Charts are not available on this deployment.';
+export const CHARTS_BUSY = 'Many charts are being drawn right now. Press the button again in a few seconds.';
+export const CHART_FAILED = 'Sorry, I could not draw that chart. The answer above has the same numbers.';
+
+/**
+ * How long a chart may take before the click is deferred (Discord waits 3 s for the first
+ * response). A chart refused or failed by then is told to the clicker alone (an ephemeral
+ * reply); once deferred, the response is public and can only be edited.
+ */
+export const CHART_DEFER_AFTER_MS = 1500;
+
+/**
+ * Chart / Sweep: the PNG posted with the answer for everyone; a refusal (the chart pool at its
+ * cap, the renderer failing) only to the clicker, where it used to re-post the whole answer
+ * without its chart for the channel (issue 26).
+ */
+async function answerChart(reply: EstimateReply, kind: ChartKind, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
+  const rendering = deps.chart!(reply, kind).then(
+    (png) => ({ png }),
+    (error: unknown) => ({ error }),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const early = await Promise.race([rendering, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CHART_DEFER_AFTER_MS)))]);
+  clearTimeout(timer);
+  const refusal = (error: unknown) => {
+    deps.log({ event: 'discord.chart.failed', kind, error: String(error) });
+    return error instanceof ChartsBusyError ? CHARTS_BUSY : CHART_FAILED;
+  };
+  if (early && 'error' in early) {
+    await replies.ephemeral({ content: refusal(early.error) });
+    return 'chart_refused';
+  }
+  await replies.defer();
+  const drawn = early ?? (await rendering);
+  if ('error' in drawn) {
+    // Deferred publicly already: a short line replaces "thinking…", not a copy of the answer.
+    await replies.tell(refusal(drawn.error));
+    return 'chart_refused';
+  }
+  await replies.editOriginal(withFile(reply, deps, { attachment: drawn.png, name: CHART_FILE }).payload);
+  return kind === 'breakdown' ? 'chart' : 'sweep';
+}
 
 /** The sweep that answers the question asked: sequence for "max seq", micro-batch otherwise. */
 function sweepKind(reply: EstimateReply): ChartKind {
@@ -44,10 +86,7 @@ export async function answerButton(customId: string, place: InteractionPlace, re
       await replies.ephemeral({ content: NO_CHARTS });
       return 'no_charts';
     }
-    await replies.defer();
-    const out = await prepare(reply, deps, action.kind === 'chart' ? 'breakdown' : sweepKind(reply));
-    await replies.editOriginal(out.payload);
-    return action.kind;
+    return answerChart(reply, action.kind === 'chart' ? 'breakdown' : sweepKind(reply), replies, deps);
   }
   const lever = reply.levers[action.index];
   if (!lever) {

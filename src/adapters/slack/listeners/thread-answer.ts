@@ -5,7 +5,7 @@ import { threadQueue } from '../../thread-queue.js';
 import { loadState, saveAfterAnswer, threadContext, type ThreadContext } from '../conversation.js';
 import type { SlackDeps } from '../deps.js';
 import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
-import { latestAnswerInThread, openingMetadata } from '../recover.js';
+import { latestAnswerInThread, openingMetadata, type LatestAnswer } from '../recover.js';
 import { waitingOpening } from '../../../core/opening.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
@@ -24,6 +24,8 @@ export interface IncomingText {
   botId: string | undefined;
   /** `mention`, `follow_up` or `dm`, for the request log. */
   kind: string;
+  /** The thread's root was posted by this bot (the event's `parent_user_id`): the thread is ours. */
+  rootIsOurs?: boolean;
 }
 
 /** What a reset answer carries instead of a canonical request: recovery stops there. */
@@ -58,12 +60,17 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   const text = incoming.text === '' ? 'help' : incoming.text;
   const who = slackRequester(incoming.team, incoming.user, incoming.channel);
   const tellOnly = (notice: string) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log);
-  const latest = () => latestAnswerInThread(client, incoming.channel, root, incoming.botId, deps.log);
+  // One lookup per message at most: the chatter check and the answer share it (the store, read
+  // again inside the queue, still catches an answer this process posted in between).
+  let lookup: Promise<LatestAnswer> | null = null;
+  const latest = () => (lookup ??= latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId));
 
   if (inThread && !incoming.addressed) {
     let chatterContext: ThreadContext | null;
     try {
-      chatterContext = await threadContext(deps, threadKey, latest, false);
+      // Under a thread rooted at our own message (a /headroom answer) every message is for us,
+      // so with the store and Slack both unable to say more it is still read afresh.
+      chatterContext = await threadContext(deps, threadKey, latest, incoming.rootIsOurs === true);
     } catch (error) {
       deps.log({ event: 'slack.thread_check_failed', error: error instanceof Error ? error.message : String(error) });
       return;

@@ -1,4 +1,3 @@
-import type { webApi } from '@slack/bolt';
 import type { EstimateReply } from '../../../../reply/types.js';
 import type { SlackDeps } from '../../deps.js';
 import { canonicalOfMessage } from '../../recover.js';
@@ -6,29 +5,19 @@ import type { ButtonContext } from './button-context.js';
 
 /**
  * The canonical request of the answer a button sits on: the button's value, else the message's
- * metadata (from the payload, else conversations.history). Null when none is readable.
+ * metadata (from the payload, else conversations.history, a budgeted lookup). Null when none is readable.
  */
-export async function canonicalOfButton(
-  deps: SlackDeps,
-  client: webApi.WebClient,
-  button: ButtonContext,
-  botId: string | undefined,
-): Promise<string | null> {
+export async function canonicalOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<string | null> {
   return (
     button.value.canonical ??
     button.metadataCanonical ??
-    (await canonicalOfMessage(client, button.channel, button.messageTs, botId, deps.log))
+    (await canonicalOfMessage(deps.lookups, button.channel, button.messageTs, botId))
   );
 }
 
 /** The estimate a button belongs to, recomputed from its canonical text (deterministic core). */
-export async function estimateOfButton(
-  deps: SlackDeps,
-  client: webApi.WebClient,
-  button: ButtonContext,
-  botId: string | undefined,
-): Promise<EstimateReply | null> {
-  const canonical = await canonicalOfButton(deps, client, button, botId);
+export async function estimateOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<EstimateReply | null> {
+  const canonical = await canonicalOfButton(deps, button, botId);
   if (!canonical) return null;
   const turn = await deps.respond(canonical, null);
   return turn.reply.kind === 'estimate' ? turn.reply : null;

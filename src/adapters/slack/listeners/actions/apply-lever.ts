@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import { renderSlack } from '../../../../render/slack.js';
 import { loadState, saveAfterAnswer, stateFromCanonical } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
-import { postMessage, postNotice } from '../../post.js';
+import { postMessage } from '../../post.js';
 import { canonicalOfButton, LOST_TRACK } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
 
@@ -13,12 +13,12 @@ import { serveButton } from './serve-button.js';
 export function applyLever(deps: SlackDeps) {
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
-    await serveButton(deps, client, body, 'lever', async (button, target) => {
+    await serveButton(deps, client, body, 'lever', async (button, target, tell) => {
       if (!button.value.change) return;
-      const canonical = await canonicalOfButton(deps, client, button, context.botId);
+      const canonical = await canonicalOfButton(deps, button, context.botId);
       const previous = canonical ? await stateFromCanonical(deps, canonical) : await loadState(deps, button.threadKey);
       if (!previous) {
-        await postNotice(client, target, LOST_TRACK, deps.log);
+        await tell(LOST_TRACK);
         return;
       }
       const turn = await deps.respond(button.value.change, previous);

@@ -2,7 +2,6 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import type { EstimateReply } from '../../../../reply/types.js';
 import type { ChartKind, SlackDeps } from '../../deps.js';
 import { politeFailure, slackErrorCode } from '../../errors.js';
-import { postNotice } from '../../post.js';
 import { estimateOfButton, LOST_TRACK } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
 import { ChartsBusyError } from '../../../compute/chart-pool.js';
@@ -10,6 +9,8 @@ import { ChartsBusyError } from '../../../compute/chart-pool.js';
 export const CHARTS_BUSY = 'Many charts are being drawn right now. Press the button again in a few seconds.';
 
 export const CHARTS_UNAVAILABLE = 'Charts are not available in this deployment; the table above has the same numbers.';
+
+export const CHART_FAILED = 'Sorry, I could not draw that chart. The table above has the same numbers.';
 
 /** "Sweep" plots the quantity the answer was about: sequence length for max-seq questions, batch otherwise. */
 export function sweepKind(reply: EstimateReply): ChartKind {
@@ -25,24 +26,25 @@ const CHART_TITLES: Record<ChartKind, string> = {
 
 /**
  * "Chart" / "Sweep": renders the PNG (src/render/chart) and uploads it into the answer's thread
- * with files.uploadV2 (getUploadURLExternal → POST the bytes → completeUploadExternal).
+ * with files.uploadV2 (getUploadURLExternal → POST the bytes → completeUploadExternal). Only the
+ * chart is public: when there is none to post (busy, not installed, failed), only the clicker is told.
  */
 export function chartButton(deps: SlackDeps, which: 'chart' | 'sweep') {
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
-    await serveButton(deps, client, body, which, async (button, target) => {
-      const reply = await estimateOfButton(deps, client, button, context.botId);
-      if (!reply) return postNotice(client, target, LOST_TRACK, deps.log);
+    await serveButton(deps, client, body, which, async (button, _target, tell) => {
+      const reply = await estimateOfButton(deps, button, context.botId);
+      if (!reply) return tell(LOST_TRACK);
       const chartPng = await deps.loadChart();
-      if (!chartPng) return postNotice(client, target, CHARTS_UNAVAILABLE, deps.log);
+      if (!chartPng) return tell(CHARTS_UNAVAILABLE);
       const kind: ChartKind = which === 'chart' ? 'breakdown' : sweepKind(reply);
       let png: Buffer;
       try {
         png = await chartPng(reply, kind);
       } catch (error) {
-        if (error instanceof ChartsBusyError) return postNotice(client, target, CHARTS_BUSY, deps.log);
+        if (error instanceof ChartsBusyError) return tell(CHARTS_BUSY);
         deps.log({ event: 'slack.chart_failed', kind, error: error instanceof Error ? error.message : String(error) });
-        return postNotice(client, target, 'Sorry, I could not draw that chart. The table above has the same numbers.', deps.log);
+        return tell(CHART_FAILED);
       }
       try {
         await client.filesUploadV2({
@@ -56,7 +58,7 @@ export function chartButton(deps: SlackDeps, which: 'chart' | 'sweep') {
       } catch (error) {
         const code = slackErrorCode(error);
         deps.log({ event: 'slack.upload_failed', method: 'files.uploadV2', channel: button.channel, error: code });
-        await postNotice(client, target, politeFailure(code), deps.log);
+        await tell(politeFailure(code));
       }
       return reply.verdict.status;
     });

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { renderSlackDetails, renderSlackTips } from '../../../../render/slack.js';
 import type { SlackDeps } from '../../deps.js';
-import { postMessage, postNotice } from '../../post.js';
+import { postMessage } from '../../post.js';
 import { estimateOfButton, LOST_TRACK } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
 
@@ -13,10 +13,10 @@ export function showDetails(deps: SlackDeps, which: 'details' | 'tips') {
   const render = which === 'details' ? renderSlackDetails : renderSlackTips;
   return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
-    await serveButton(deps, client, body, which, async (button, target) => {
-      const reply = await estimateOfButton(deps, client, button, context.botId);
+    await serveButton(deps, client, body, which, async (button, target, tell) => {
+      const reply = await estimateOfButton(deps, button, context.botId);
       if (!reply) {
-        await postNotice(client, target, LOST_TRACK, deps.log);
+        await tell(LOST_TRACK);
         return;
       }
       await postMessage(client, target, render(reply), deps.log);

@@ -15,6 +15,8 @@ interface PlainMessage {
   text?: string;
   ts: string;
   thread_ts?: string;
+  /** Who posted the thread's root (Slack sends it on thread replies). */
+  parent_user_id?: string;
   channel: string;
   channel_type?: string;
   team?: string;
@@ -48,6 +50,7 @@ export function message(deps: SlackDeps) {
       addressed,
       botId: context.botId,
       kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',
+      rootIsOurs: context.botUserId !== undefined && msg.parent_user_id === context.botUserId,
     });
   };
 }
