@@ -59,7 +59,7 @@ function printTable(rows: Row[]): void {
     ['what was done', ...rows.map((r) => r.c.fault)],
     ['measured', ...rows.map((r) => r.outcome.figure)],
     ['threshold', ...rows.map((r) => r.c.threshold)],
-    ['', ...verdicts],
+    ['verdict', ...verdicts],
   ];
   const widths = columns.map(width);
   console.log('');

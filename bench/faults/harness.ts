@@ -41,6 +41,10 @@ export interface FaultCase {
   run(ctx: CaseContext): Promise<Outcome>;
 }
 
+/** Every child a case started and that has not exited: a case still running when the bench exits must not leave them behind. */
+const LIVE = new Set<ChildProcess>();
+process.once('exit', () => LIVE.forEach((child) => child.kill('SIGKILL')));
+
 /** Thrown by a case whose prerequisite is missing (redis-server): reported as "not run", neither held nor broke. */
 export class NotRun extends Error {}
 
@@ -52,16 +56,20 @@ export class CaseContext {
     this.dir = mkdtempSync(join(tmpdir(), `headroom-fault-${id}-`));
   }
 
-  /** Runs `cleanup` when the case ends, last registered first. */
+  private closed = false;
+
+  /**
+   * Runs `cleanup` when the case ends, last registered first. A case that ran out of time may go
+   * on starting things after its clean-up: those are cleaned up at once.
+   */
   defer(cleanup: () => unknown): void {
-    this.cleanups.push(cleanup);
+    if (this.closed) void Promise.resolve().then(cleanup).catch(() => undefined);
+    else this.cleanups.push(cleanup);
   }
 
   /** The Slack or Discord bot (`node dist/src/main.js`), stopped at the end of the case. */
   async bot(env: Record<string, string>, options: { readyTimeoutMs?: number } = {}): Promise<BotProcess> {
-    const bot = await startBot(MAIN_JS, { ...quietDefaults(this.dir), ...env }, options.readyTimeoutMs ?? READY_TIMEOUT_MS, NODE_ARGS);
-    this.defer(() => killHard(bot.child));
-    return bot;
+    return startBot(MAIN_JS, { ...quietDefaults(this.dir), ...env }, options.readyTimeoutMs ?? READY_TIMEOUT_MS, NODE_ARGS, (child) => this.own(child));
   }
 
   /** The bot spawned on `port` without waiting for it (lifecycle cases watch its start themselves). */
@@ -69,13 +77,16 @@ export class CaseContext {
     return this.own(spawnBotProcess(MAIN_JS, { ...quietDefaults(this.dir), ...env }, port, NODE_ARGS));
   }
 
-  /** A child process killed at the end of the case. */
+  /** A child process killed at the end of the case, or when the bench exits, whichever comes first. */
   own(child: ChildProcess): ChildProcess {
+    LIVE.add(child);
+    child.once('exit', () => LIVE.delete(child));
     this.defer(() => killHard(child));
     return child;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const cleanup of this.cleanups.reverse()) {
       try {
         await withTimeout(Promise.resolve().then(cleanup), 5_000, 'clean-up');

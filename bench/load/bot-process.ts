@@ -43,10 +43,12 @@ export function spawnBotProcess(mainJs: string, env: Record<string, string>, por
   return spawn(process.execPath, [...nodeArgs, mainJs], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startBot(mainJs: string, env: Record<string, string>, readyTimeoutMs: number, nodeArgs: string[] = []): Promise<BotProcess> {
+/** `onSpawn` sees the child before it is ready, so a caller can end it even if it never gets ready. */
+export async function startBot(mainJs: string, env: Record<string, string>, readyTimeoutMs: number, nodeArgs: string[] = [], onSpawn?: (child: ChildProcess) => void): Promise<BotProcess> {
   const port = await freePort();
   const started = performance.now();
   const child = spawnBotProcess(mainJs, env, port, nodeArgs);
+  onSpawn?.(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
   const coldStartMs = await new Promise<number>((resolve, reject) => {
