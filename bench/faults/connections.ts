@@ -150,7 +150,12 @@ const discordHttpRate: FaultCase = {
     const answered = results.filter((r) => r.status === 200 && ((r.json?.type === 4 && !refused(r.json)) || (r.json?.type === 5 && done.has(r.token)))).length;
     const busy = results.filter((r) => /a lot of requests/i.test(JSON.stringify(r.json ?? ''))).length;
     const failed = results.filter((r) => r.status !== 200).length;
-    return { figure: `${answered}/${INTERACTIONS} answered, ${busy} told busy, ${failed} HTTP failures`, held: answered / INTERACTIONS >= 0.95 };
+    const neverEdited = deferred.filter((r) => !done.has(r.token)).length;
+    const otherRefusals = results.length - answered - busy - failed - neverEdited;
+    return {
+      figure: `${answered}/${INTERACTIONS} answered; ${busy} told busy, ${otherRefusals} other refusals, ${neverEdited} deferred never edited, ${failed} HTTP failures`,
+      held: answered / INTERACTIONS >= 0.95,
+    };
   },
 };
 
