@@ -27,7 +27,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
+export function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
@@ -37,15 +37,25 @@ function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
   }
 }
 
-export async function startBot(mainJs: string, env: Record<string, string>, readyTimeoutMs: number, nodeArgs: string[] = []): Promise<BotProcess> {
+/** `node [nodeArgs] mainJs` with only `env` (plus PORT, HOST=127.0.0.1, NODE_ENV=production), stdout and stderr piped. */
+export function spawnBotProcess(mainJs: string, env: Record<string, string>, port: number, nodeArgs: string[] = []): ChildProcess {
+  // Only what the bot needs: no inherited tokens, no PATH-dependent behaviour beyond node itself.
+  return spawn(process.execPath, [...nodeArgs, mainJs], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** `onSpawn` sees the child before it is ready, so a caller can end it even if it never gets ready. */
+export async function startBot(mainJs: string, env: Record<string, string>, readyTimeoutMs: number, nodeArgs: string[] = [], onSpawn?: (child: ChildProcess) => void): Promise<BotProcess> {
   const port = await freePort();
   const started = performance.now();
-  // Only what the bot needs: no inherited tokens, no PATH-dependent behaviour beyond node itself.
-  const child = spawn(process.execPath, [...nodeArgs, mainJs], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnBotProcess(mainJs, env, port, nodeArgs);
+  onSpawn?.(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
   const coldStartMs = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bot not ready within ${readyTimeoutMs} ms: ${stderr}`)), readyTimeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // a bot that never got ready must not outlive the caller
+      reject(new Error(`bot not ready within ${readyTimeoutMs} ms: ${stderr}`));
+    }, readyTimeoutMs);
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();

@@ -45,7 +45,7 @@ function postEvent(port: number, secret: string, event: object, eventId: string)
   });
 }
 
-async function startRedis(port: number, dir: string): Promise<ChildProcess> {
+export async function startRedis(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--dbfilename', 'outage.rdb', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
@@ -64,7 +64,7 @@ async function startRedis(port: number, dir: string): Promise<ChildProcess> {
 }
 
 /** SHUTDOWN SAVE: the data is written to disk and the server exits, as in a restart. */
-async function stopRedis(port: number, child: ChildProcess): Promise<void> {
+export async function stopRedis(port: number, child: ChildProcess): Promise<void> {
   const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on('error', () => undefined);
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -80,11 +80,31 @@ interface ThreadTally {
   wentBack: number;
 }
 
-export async function runOutage(mainJs: string, dir: string, secret: string): Promise<void> {
+/** How long each phase lasts and how many conversations run; `track` is told of every child process (the bot, redis-server) so a caller can end them. */
+export interface OutageShape {
+  threads: number;
+  beforeMs: number;
+  outageMs: number;
+  afterMs: number;
+  track?: (child: ChildProcess) => void;
+}
+
+export interface OutageResult extends ThreadTally {
+  threadsBack: number;
+  threads: number;
+}
+
+export async function runOutage(
+  mainJs: string,
+  dir: string,
+  secret: string,
+  shape: OutageShape = { threads: THREADS, beforeMs: BEFORE_MS, outageMs: OUTAGE_MS, afterMs: AFTER_MS },
+): Promise<OutageResult> {
   const stub = new ThreadStub();
   const stubPort = await stub.start();
   const redisPort = await freePort();
   let redis = await startRedis(redisPort, dir);
+  shape.track?.(redis);
   const bot = await startBot(
     mainJs,
     {
@@ -100,11 +120,12 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
     },
     15_000,
   );
-  console.log(`outage run (${MODE}): ${THREADS} threads, Redis on 127.0.0.1:${redisPort} down for ${OUTAGE_MS / 1000} s after ${BEFORE_MS / 1000} s, ${AFTER_MS / 1000} s after`);
+  shape.track?.(bot.child);
+  console.log(`outage run (${MODE}): ${shape.threads} threads, Redis on 127.0.0.1:${redisPort} down for ${shape.outageMs / 1000} s after ${shape.beforeMs / 1000} s, ${shape.afterMs / 1000} s after`);
   const phase = { name: 'before' as 'before' | 'outage' | 'after', since: Date.now() };
   const byPhase = new Map<string, ThreadTally>([['before', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }], ['outage', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }], ['after', { answers: 0, busy: 0, unanswered: 0, wentBack: 0 }]]);
   const threadsBack = new Set<number>();
-  const deadline = Date.now() + BEFORE_MS + OUTAGE_MS + AFTER_MS;
+  const deadline = Date.now() + shape.beforeMs + shape.outageMs + shape.afterMs;
   let eventId = 0;
   let userTs = 1_700_000_000_000_000;
   const nextUserTs = () => {
@@ -123,7 +144,7 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
       await new Promise((r) => setTimeout(r, THINK_MS));
       // People go quiet in the second half of the outage and come back after it: their last
       // follow-ups were answered while the store was down and not saved (nor retried later).
-      while (phase.name === 'outage' && Date.now() > phase.since + OUTAGE_MS / 2) await new Promise((r) => setTimeout(r, 200));
+      while (phase.name === 'outage' && Date.now() > phase.since + shape.outageMs / 2) await new Promise((r) => setTimeout(r, 200));
       const text = turn % 2 === 1 ? `seq ${1024 + 128 * (turn % 50)}` : `mbs ${1 + (turn % 16)}`;
       const wanted = turn % 2 === 1 ? { seq: 1024 + 128 * (turn % 50), mbs } : { seq, mbs: 1 + (turn % 16) };
       const tally = byPhase.get(phase.name)!;
@@ -154,20 +175,23 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
   const lookups = new Map<string, number>();
   const replies = () => stub.counts.get('conversations.replies') ?? 0;
   const outage = (async () => {
-    await new Promise((r) => setTimeout(r, BEFORE_MS));
+    await new Promise((r) => setTimeout(r, shape.beforeMs));
     lookups.set('before', replies());
     phase.name = 'outage';
     phase.since = Date.now();
     if (MODE === 'pause') redis.kill('SIGSTOP');
     else await stopRedis(redisPort, redis);
-    await new Promise((r) => setTimeout(r, OUTAGE_MS));
+    await new Promise((r) => setTimeout(r, shape.outageMs));
     if (MODE === 'pause') redis.kill('SIGCONT');
-    else redis = await startRedis(redisPort, dir);
+    else {
+      redis = await startRedis(redisPort, dir);
+      shape.track?.(redis);
+    }
     lookups.set('outage', replies() - lookups.get('before')!);
     phase.name = 'after';
   })();
 
-  await Promise.all([...Array.from({ length: THREADS }, (_, i) => conversation(i)), outage]);
+  await Promise.all([...Array.from({ length: shape.threads }, (_, i) => conversation(i)), outage]);
   lookups.set('after', replies() - lookups.get('before')! - lookups.get('outage')!);
   const stop = await bot.stop(15_000);
   await stopRedis(redisPort, redis).catch(() => undefined);
@@ -179,5 +203,6 @@ export async function runOutage(mainJs: string, dir: string, secret: string): Pr
   for (const [name, t] of byPhase) console.log(pad([name, t.answers, t.busy, t.unanswered, t.wentBack, lookups.get(name) ?? 0]));
   const total = [...byPhase.values()].reduce((a, t) => ({ answers: a.answers + t.answers, busy: a.busy + t.busy, unanswered: a.unanswered + t.unanswered, wentBack: a.wentBack + t.wentBack }));
   console.log(pad(['total', total.answers, total.busy, total.unanswered, total.wentBack, replies()]));
-  console.log(`threads that went back in time: ${threadsBack.size} of ${THREADS} (target 0); bot exit code ${stop.code}; Web API calls: ${JSON.stringify(Object.fromEntries(stub.counts))}`);
+  console.log(`threads that went back in time: ${threadsBack.size} of ${shape.threads} (target 0); bot exit code ${stop.code}; Web API calls: ${JSON.stringify(Object.fromEntries(stub.counts))}`);
+  return { threadsBack: threadsBack.size, threads: shape.threads, ...total };
 }
