@@ -101,15 +101,18 @@ const fileSizeLieDiscord: FaultCase = {
   timeoutMs: 40_000,
   async run(ctx) {
     const { standin, env } = await discordStandIn(ctx);
-    const files = await fileServer(ctx, (_req, res, served) => streamJson(res, served, BIG_BODY_BYTES));
+    // Served from the stand-in's own origin (the one DISCORD_API_URL names, where attachments are
+    // allowed), so the case tests the size cap, not the host allowlist.
+    const served: Served = { requests: 0, withAuthorization: 0, bytesSent: 0 };
+    const url = standin.hostAttachmentWith('config.json', (_req, res) => streamJson(res, served, BIG_BODY_BYTES));
     const bot = await ctx.bot(env);
     await standin.waitForReadySocket();
     const memory = sampleMemory(bot.child.pid!);
-    mentionWithAttachment(standin, `${files.url}/attachments/1/2/config.json`, 300);
+    mentionWithAttachment(standin, url, 300);
     const reply = await discordReply(standin, 15_000);
     await sleep(500);
     const { growthMb } = memory.stop();
-    return { figure: `RSS +${mb(growthMb)}, file host sent ${mb(files.served.bytesSent / MB)}, ${reply ? 'answered' : 'no answer in 15 s'}`, held: growthMb < 50 };
+    return { figure: `RSS +${mb(growthMb)}, file host sent ${mb(served.bytesSent / MB)}, ${reply ? 'answered' : 'no answer in 15 s'}`, held: growthMb < 50 };
   },
 };
 
@@ -157,10 +160,11 @@ const discordDownloadScope: FaultCase = {
   threshold: 'reply does not mention files:read',
   async run(ctx) {
     const { standin, env } = await discordStandIn(ctx);
-    const failing = await fileServer(ctx, (_req, res) => res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden'));
+    // On the stand-in's own origin, so the download is tried and fails (not refused by host).
+    const url = standin.hostAttachmentWith('config.json', (_req, res) => res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden'));
     await ctx.bot(env);
     await standin.waitForReadySocket();
-    mentionWithAttachment(standin, `${failing.url}/attachments/1/2/config.json`, 900);
+    mentionWithAttachment(standin, url, 900);
     const reply = await discordReply(standin, 10_000);
     if (reply === null) return { figure: 'no reply in 10 s', held: false };
     const mentions = reply.includes('files:read');

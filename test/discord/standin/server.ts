@@ -58,12 +58,20 @@ export class DiscordStandIn extends EventEmitter {
   }
 
   /** Attachments served like Discord's CDN, under the stand-in's own origin (the one DISCORD_API_URL names). */
-  private readonly cdnFiles = new Map<string, { body: string; type: string }>();
+  private readonly cdnFiles = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
 
   /** Serves `body` as an attachment and returns its URL (GET /attachments/{channel}/{id}/{name}, like cdn.discordapp.com). */
   hostAttachment(name: string, body: string, type = 'application/json; charset=utf-8'): string {
+    return this.hostAttachmentWith(name, (_req, res) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    });
+  }
+
+  /** An attachment on the stand-in's origin answered by `handle` (a body that never ends, a 403 …): what the fault bench serves. */
+  hostAttachmentWith(name: string, handle: (req: IncomingMessage, res: ServerResponse) => void): string {
     const path = `/attachments/${this.channelId}/${snowflake()}/${name}`;
-    this.cdnFiles.set(path, { body, type });
+    this.cdnFiles.set(path, handle);
     return `http://127.0.0.1:${this.port}${path}`;
   }
 
@@ -351,8 +359,7 @@ export class DiscordStandIn extends EventEmitter {
     const cdnFile = method === 'GET' ? this.cdnFiles.get(path) : undefined;
     if (cdnFile) {
       record(200);
-      res.writeHead(200, { 'content-type': cdnFile.type });
-      res.end(cdnFile.body);
+      cdnFile(req, res);
       return;
     }
     if (!path.startsWith(API)) return reply(404, { message: '404: Not Found', code: 0 });
