@@ -29,18 +29,33 @@ async function conversation(world: SlackWorld, botPort: number, followUps: numbe
   return { latencies };
 }
 
-const perMinute = (calls: number, windowMs: number) => (calls / windowMs) * 60_000;
+/**
+ * Slack's tiers are calls per minute with bursts allowed: the most calls any 60 s window holds
+ * (a run shorter than a minute is one window), not a rate extrapolated from a few seconds.
+ */
+function mostInAMinute(calls: { at: number }[]): number {
+  const times = calls.map((c) => c.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; last < times.length; last++) {
+    while (times[last]! - times[first]! >= 60_000) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+/** Requests in these cases come from a few users within seconds: the per-user limit is not what is measured. */
+const LIMITS_OFF = { RATE_LIMIT_USER_BURST: '1000', RATE_LIMIT_USER_PER_MIN: '1000', RATE_LIMIT_CHANNEL_BURST: '1000', RATE_LIMIT_CHANNEL_PER_MIN: '1000' };
 
 const slack429: FaultCase = {
   id: 'slack-429',
   round: 2,
   fault: 'conversations.replies always 429 (Retry-After 30); slash commands and follow-ups',
-  threshold: 'answers < 3 s, replies ≤ 50/min',
+  threshold: 'answers < 3 s, ≤ 50 replies calls in any minute',
   timeoutMs: 90_000,
   async run(ctx) {
     const world = await SlackWorld.start(ctx);
     world.repliesRateLimited = true;
-    const bot = await ctx.bot(world.env());
+    const bot = await ctx.bot(world.env(LIMITS_OFF));
     const started = Date.now();
     // Known threads (the store has them) and threads the bot must recover (only Slack's history
     // has them: the lookup that meets the 429); slash commands arrive while those are under way.
@@ -57,13 +72,13 @@ const slack429: FaultCase = {
     const threads = await talking;
     await sleep(2_000);
     const windowMs = Date.now() - started;
-    const rate = perMinute(world.callsOf('conversations.replies', started).length, windowMs);
+    const rate = mostInAMinute(world.callsOf('conversations.replies', started));
     const slowestSlash = Math.max(...slashLatencies);
     const slowestKnown = Math.max(...threads.slice(0, 2).flatMap((t) => t.latencies));
     const slowestRecovered = Math.max(...threads.slice(2).flatMap((t) => t.latencies));
     const shown = (value: number) => (Number.isFinite(value) ? ms(value) : 'unanswered');
     return {
-      figure: `max to answer: slash ${shown(slowestSlash)}, follow-up ${shown(slowestKnown)}, in a thread to recover ${shown(slowestRecovered)}; replies ${rate.toFixed(0)}/min over ${(windowMs / 1000).toFixed(0)} s`,
+      figure: `max to answer: slash ${shown(slowestSlash)}, follow-up ${shown(slowestKnown)}, in a thread to recover ${shown(slowestRecovered)}; replies: at most ${rate} in a minute, run ${(windowMs / 1000).toFixed(0)} s`,
       held: Math.max(slowestSlash, slowestKnown, slowestRecovered) < 3_000 && rate <= TIER3_PER_MIN,
     };
   },
@@ -90,12 +105,12 @@ const redisOutage429: FaultCase = {
   id: 'redis-outage-429',
   round: 2,
   fault: 'Redis stopped while conversations.replies is 429',
-  threshold: '≥ 95% answered, ≤ 50/min, 0 calls after',
+  threshold: '≥ 95% answered, ≤ 50 calls in any minute, 0 calls after',
   timeoutMs: 120_000,
   async run(ctx) {
     const redis = await privateRedis(ctx);
     const world = await SlackWorld.start(ctx);
-    const bot = await ctx.bot(world.env({ REDIS_URL: `redis://127.0.0.1:${redis.port}`, RATE_LIMIT_USER_BURST: '1000', RATE_LIMIT_USER_PER_MIN: '1000', RATE_LIMIT_CHANNEL_BURST: '1000', RATE_LIMIT_CHANNEL_PER_MIN: '1000' }));
+    const bot = await ctx.bot(world.env({ REDIS_URL: `redis://127.0.0.1:${redis.port}`, ...LIMITS_OFF }));
     // Threads open while Redis is up; then Redis stops and Slack rate-limits the recovery path.
     const channels = Array.from({ length: OUTAGE_THREADS }, () => ({ channel: newChannel(), root: nextTs() }));
     for (const { channel, root } of channels) await postEvent(bot.port, { type: 'app_mention', channel, ts: root, text: `<@${BOT_USER}> 7b lora on a100` });
@@ -117,11 +132,11 @@ const redisOutage429: FaultCase = {
       }),
     );
     const doneAt = Date.now();
-    const rate = perMinute(world.callsOf('conversations.replies', outageStarted).length, doneAt - outageStarted);
+    const rate = mostInAMinute(world.callsOf('conversations.replies', outageStarted));
     await sleep(10_000);
     const after = world.callsOf('conversations.replies', doneAt).length;
     return {
-      figure: `${answered}/${sent} answered, replies ${rate.toFixed(0)}/min, ${after} call(s) in the 10 s after`,
+      figure: `${answered}/${sent} answered, replies: at most ${rate} in a minute, ${after} call(s) in the 10 s after`,
       held: answered / sent >= 0.95 && rate <= TIER3_PER_MIN && after === 0,
     };
   },
