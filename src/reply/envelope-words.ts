@@ -36,7 +36,7 @@ const INFERENCE: Words = {
 };
 
 const SERVED: Words = {
-  unsaid: { seq: 'max-model-len', batch: 'concurrent requests' },
+  unsaid: { seq: 'max-model-len', batch: 'concurrency' },
   question: {
     seq: 'what max-model-len do you serve?',
     batch: 'how many requests run at once?',

@@ -9,10 +9,15 @@ import type { EstimateReply } from '../../src/reply/types.js';
 import { renderDiscord } from '../../src/render/discord.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderSlack } from '../../src/render/slack.js';
+import { SLACK_LIMITS } from '../../src/render/slack/limits.js';
 import { renderText } from '../../src/render/text.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
+import { discordVisibleChars, slackVisibleChars } from './visible.js';
+
+/** Issue 13's budget of visible characters before any click (test/replies/first-screen.e2e.test.ts). */
+const FIRST_SCREEN_BUDGET = 1200;
 
 /**
  * Issue 23, item 8: a setup that leaves the sequence length or the batch unsaid is answered with
@@ -91,6 +96,8 @@ describe('the envelope of a half-stated setup (property over requests)', () => {
         // The first screen is the envelope: the headline says what was not said, the ask asks.
         expect(r.summary.verdict, text).toMatch(/^(Fits|Serves) up to .+ \(you did not say your .+\)$/);
         expect(r.summary.ask, text).toMatch(/^It depends on what you did not say: .+\?/);
+        // Whole in a Slack header (never cut before the part that says what was not said).
+        expect(r.summary.verdict.length, text).toBeLessThanOrEqual(SLACK_LIMITS.headerText);
       }),
       { numRuns: 60 },
     );
@@ -200,7 +207,7 @@ describe('worked examples through the terminal reply', () => {
     const seq = maxSeq(s).answer.value as number;
     const batch = maxBatch(s).answer.value as number;
     const text = (await cli('llama-3-8b serve on an L4')).replace(/\s+/g, ' ');
-    expect(text).toContain(`Serves up to max-model-len ${num(seq)} for 1 sequence, or ${num(batch)} sequences at once of 2,048 (you did not say your max-model-len or concurrent requests).`);
+    expect(text).toContain(`Serves up to max-model-len ${num(seq)} for 1 sequence, or ${num(batch)} sequences at once of 2,048 (you did not say your max-model-len or concurrency).`);
     expect(text).toContain('what max-model-len, and how many requests at once?');
   });
 
@@ -230,6 +237,17 @@ describe('worked examples through the terminal reply', () => {
     const stated = JSON.parse(await cli('llama-3-8b qlora gc seq 2048 bs 1 on a 4090', true));
     expect(stated.result.envelope).toBeNull();
     expect(stated.result.fits).toBe(json.result.fits);
+  });
+
+  it('the first screen with an envelope stays within the budget on both platforms (property over requests)', () => {
+    fc.assert(
+      fc.property(halfStated, (text) => {
+        const r = reply(text);
+        expect(slackVisibleChars(renderSlack(r).blocks), text).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+        expect(discordVisibleChars(renderDiscord(r, { charts: true })), text).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('Slack and Discord put the envelope and the ask on the first screen', () => {
