@@ -170,6 +170,8 @@ describe('"tight": a margin under 5% of the card', () => {
       expect(renderText(r)).toContain('⚠ Tight fit');
       expect(JSON.stringify(renderSlack(r).blocks)).toContain('⚠ Tight fit');
       expect(renderDiscord(r).embeds[0]!.title).toMatch(/^⚠ Tight fit/);
+      // The fragmentation advice comes with the same band.
+      expect(r.tips.some((tip) => tip.topic === 'fragmentation')).toBe(true);
     }
     expect([...statuses].sort()).toEqual(['no', 'tight', 'yes']);
   });
