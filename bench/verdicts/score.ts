@@ -3,19 +3,26 @@ import type { VerdictLine } from './corpus.js';
 
 /**
  * A corpus line run through the core as a fresh request, and the arithmetic of agreement.
- * "Fits" is any verdict that lets the run go ahead: ✓, and the ⚠ borderline/tight band (counted as
- * fits for agreement, and counted apart so it stays visible). "No" is ✗. A request the core
+ * "Fits" is any verdict that lets the run go ahead: ✓ ("yes"), and the ⚠ "tight" band (under 5%
+ * of the card to spare, or a server that holds fewer sequences at once than asked), counted as
+ * fits for agreement and counted apart so it stays visible. "No" is ✗. A request the core
  * refuses, or one with no card to judge against, gives no verdict.
+ *
+ * A half-stated setup (seq or batch unsaid) is answered with its envelope; it counts as "fits"
+ * when the envelope holds the defaults (batch 1 at seq 2048, the default max-model-len served),
+ * which is the verdict on the scenario as read, and is counted apart too.
  */
 
 export type Predicted = 'fits' | 'no' | 'none';
 
 export interface Prediction {
   predicted: Predicted;
-  /** The verdict's own status word (fits, borderline, no, unknown, or an error). */
+  /** The verdict's own status word (yes, tight, no, unknown, or an error). */
   status: string;
   /** A fit inside the margin band (⚠): counted as fits. */
-  borderline: boolean;
+  tight: boolean;
+  /** Answered with an envelope (seq or batch not stated). */
+  envelope: boolean;
   deviceBytes: number | null;
   capacityBytes: number | null;
   /** The verdict's headline, or the error message. */
@@ -24,13 +31,14 @@ export interface Prediction {
 
 export function predict(request: string): Prediction {
   const { reply } = respond(request, null);
-  if (reply.kind === 'error') return { predicted: 'none', status: 'error', borderline: false, deviceBytes: null, capacityBytes: null, headline: reply.message };
-  if (reply.kind !== 'estimate') return { predicted: 'none', status: reply.kind, borderline: false, deviceBytes: null, capacityBytes: null, headline: '' };
+  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null };
+  if (reply.kind === 'error') return { ...none, status: 'error', headline: reply.message };
+  if (reply.kind !== 'estimate') return { ...none, status: reply.kind, headline: '' };
   const v = reply.verdict;
-  const base = { status: v.status, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline };
-  if (v.status === 'no') return { ...base, predicted: 'no', borderline: false };
-  if (v.status === 'unknown' || v.capacityBytes === null) return { ...base, predicted: 'none', borderline: false };
-  return { ...base, predicted: 'fits', borderline: v.status !== 'fits' };
+  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline };
+  if (v.status === 'no') return { ...base, predicted: 'no', tight: false };
+  if (v.status === 'unknown' || v.capacityBytes === null) return { ...base, predicted: 'none', tight: false };
+  return { ...base, predicted: 'fits', tight: v.status === 'tight' };
 }
 
 export interface Scored {
@@ -50,7 +58,10 @@ export interface Agreement {
   agree: number;
   /** The constant rival "does not fit" agrees exactly on the reported OOMs. */
   rivalAgree: number;
-  borderline: number;
+  /** Fits inside the ⚠ band, counted as fits. */
+  tight: number;
+  /** Answered with an envelope (seq or batch not stated). */
+  envelope: number;
 }
 
 export function agreement(scored: Scored[]): Agreement {
@@ -59,7 +70,8 @@ export function agreement(scored: Scored[]): Agreement {
     judged: scored.filter((s) => s.prediction.predicted !== 'none').length,
     agree: scored.filter(agrees).length,
     rivalAgree: scored.filter((s) => s.line.outcome === 'oom').length,
-    borderline: scored.filter((s) => s.prediction.borderline).length,
+    tight: scored.filter((s) => s.prediction.tight).length,
+    envelope: scored.filter((s) => s.prediction.envelope).length,
   };
 }
 

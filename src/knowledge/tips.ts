@@ -1,6 +1,7 @@
 import { gpuById } from '../catalog/index.js';
 import type { Estimate } from '../memory/types.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
+import { isTight } from '../reply/fits.js';
 import type { Tip } from '../reply/types.js';
 
 /**
@@ -72,8 +73,8 @@ export const MEASURE: Tip = {
 
 export const FRAGMENTATION: Tip = {
   topic: 'fragmentation',
-  title: 'Borderline fit',
-  text: 'Under ~5% headroom, varying sequence lengths fragment the cache: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True and put the longest batch first so the peak shows at step 1.',
+  title: 'Tight fit',
+  text: 'Under 5% headroom, varying sequence lengths fragment the cache: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True and put the longest batch first so the peak shows at step 1.',
 };
 
 export const RULES_OF_THUMB: Tip = {
@@ -126,7 +127,8 @@ function hardwareTips(s: Scenario): Tip[] {
 export function tipsFor(s: Scenario, e: Estimate): Tip[] {
   const tips = new Set<Tip>(hardwareTips(s));
   if (e.fits === false) tips.add(s.mode === 'inference' ? OOM_INFERENCE : OOM_TABLE);
-  if (e.headroomBytes !== null && e.capacityBytes !== null && e.headroomBytes >= 0 && e.headroomBytes < 0.05 * e.capacityBytes) tips.add(FRAGMENTATION);
+  // The verdict's own "tight" band (src/reply/fits.ts), one threshold for both.
+  if (e.headroomBytes !== null && e.capacityBytes !== null && e.headroomBytes >= 0 && isTight(e.headroomBytes, e.capacityBytes)) tips.add(FRAGMENTATION);
   if (s.compute === 'fp16' && s.mode !== 'inference') tips.add(LOSS_SCALE);
   for (const tip of tipsForTopics(s.help)) tips.add(tip);
   return [...tips];

@@ -7,6 +7,7 @@ import type { Lever } from '../reply/types.js';
 import { defaultInference, defaultWeights } from '../scenario/defaults.js';
 import { inRange } from '../scenario/ranges.js';
 import { gpuCountOf } from '../scenario/gpus.js';
+import { unstatedDrivers, withUnstated, type Driver } from '../scenario/unstated.js';
 
 /**
  * The levers a careful engineer pulls, in the order they are tried (DESIGN §3.7, after the seed
@@ -30,6 +31,11 @@ interface Candidate {
   set?: (resolved: Scenario, asked: Scenario) => Scenario | null;
 }
 
+/** The scenario with `driver` no longer unstated: a change that writes it states it. */
+function stated(s: Scenario, driver: Driver): Scenario {
+  return withUnstated(s, unstatedDrivers(s).filter((d) => d !== driver));
+}
+
 const CANDIDATES: Candidate[] = [
   { change: () => 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full', set: (r) => ({ ...r, recompute: 'full' }) },
   { change: () => 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager', set: (r) => ({ ...r, attention: 'flash' }) },
@@ -43,7 +49,7 @@ const CANDIDATES: Candidate[] = [
     set: (r, s) => {
       const { mbs, ga } = halvedBatch(s);
       // The range check refuses what the follow-up's would (a huge accumulation count).
-      return inRange('mbs', mbs) && inRange('ga', ga) ? { ...r, microBatch: mbs, gradAccum: ga } : null;
+      return inRange('mbs', mbs) && inRange('ga', ga) ? { ...stated(r, 'batch'), microBatch: mbs, gradAccum: ga } : null;
     },
   },
   {
@@ -73,7 +79,8 @@ const CANDIDATES: Candidate[] = [
     change: (s) => `seq ${Math.floor(s.seq / 2)}`,
     cost: (s) => (s.mode === 'inference' ? 'a shorter context window (max-model-len): longer requests are refused' : 'shorter samples: truncation or packing changes'),
     applies: (s) => s.seq >= 1024,
-    set: (r, s) => ({ ...r, seq: Math.floor(s.seq / 2) }),
+    // A sequence length written in the change is stated, as the follow-up reads it.
+    set: (r, s) => ({ ...stated(r, 'seq'), seq: Math.floor(s.seq / 2) }),
   },
   {
     change: () => 'pure bf16',

@@ -62,7 +62,7 @@ export function leverLabel(lever: Lever): string {
 
 /** OOM tips are offered when the answer does not fit (or fits with under 5% to spare). */
 export function offersOomTips(reply: EstimateReply): boolean {
-  return (reply.verdict.status === 'no' || reply.verdict.status === 'borderline') && reply.tips.length > 0;
+  return (reply.verdict.status === 'no' || reply.verdict.status === 'tight') && reply.tips.length > 0;
 }
 
 /** A sweep answers batch and sequence questions; other answers leave it to Details. */

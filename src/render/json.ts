@@ -19,7 +19,11 @@ export function renderJson(r: Reply): object {
       deviceBytes: Math.round(e.deviceBytes),
       capacityBytes: e.capacityBytes === null ? null : Math.round(e.capacityBytes),
     },
-    fits: e.fits,
+    // Three-valued (issue 23): "yes", "tight" (under 5% of the card to spare, or a server holding
+    // fewer sequences at once than asked), "no"; null with no card named.
+    fits: r.verdict.status === 'unknown' ? null : r.verdict.status,
+    // Seq or batch not stated, on a named card: what fits along each (null otherwise).
+    envelope: r.verdict.envelope,
     headroomBytes: e.headroomBytes === null ? null : Math.round(e.headroomBytes),
     hostBytes: Math.round(e.hostBytes),
   };

@@ -10,12 +10,12 @@ import { canonicalText, readingText } from '../scenario/canonical.js';
 import type { Scenario } from '../scenario/schema.js';
 import { estimate } from '../memory/estimate.js';
 import { compactCanonical } from './compact.js';
-import { sequencesHeld, summaryOf } from './summary.js';
-import type { EstimateReply, Verdict } from './types.js';
+import { summaryOf } from './summary.js';
+import { envelopeOf } from '../plan/envelope.js';
+import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
+import { fitsOf, sequencesHeld, TIGHT_SHARE } from './fits.js';
+import type { Envelope, EstimateReply, Verdict } from './types.js';
 import { gpuCountOf, unnamedGpusWords } from '../scenario/gpus.js';
-
-/** Below this share of the card a fit is called borderline (fragmentation can take it). */
-export const BORDERLINE_SHARE = 0.05;
 
 function cardName(s: Scenario): string {
   if (!s.hardware) return 'the card';
@@ -36,20 +36,30 @@ function fitsOnText(e: Estimate): string {
   return gpus > 1 ? `Each of the ${gpus} GPUs can be one of: ${list}.` : `Fits on one card: ${list}.`;
 }
 
-export function verdictOf(s: Scenario, e: Estimate): Verdict {
+/**
+ * The verdict on the scenario as read, and, when the user left the sequence length or the batch
+ * unsaid on a named card, the envelope that answers instead (src/plan/envelope.ts): its headline
+ * says what fits along what was not said, its detail asks, then gives the fit as read.
+ */
+export function verdictOf(s: Scenario, e: Estimate, envelope: Envelope | null = null): Verdict {
+  const read = verdictAsRead(s, e);
+  if (!envelope) return read;
+  const asRead = read.headline.replace(/^[✓⚠✗] /, '');
+  return { ...read, envelope, headline: `${envelopeHeadline(s, e, envelope)}.`, detail: `${envelopeAsk(s, e, envelope)} ${asRead} ${read.detail}` };
+}
+
+function verdictAsRead(s: Scenario, e: Estimate): Verdict {
   const phase = peakPhaseLabel(e);
   const need = `${gib(e.deviceBytes)} GiB per GPU at the ${phase}`;
-  if (e.capacityBytes === null || e.headroomBytes === null) {
-    if (unnamedGpusWords(s)) {
-      const perGpu = `${gib(e.deviceBytes)} GiB per GPU on ${gpuCountOf(s)} GPUs (no card named) at the ${phase}`;
-      return { status: 'unknown', headline: `Needs ${perGpu} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
-    }
-    return { status: 'unknown', headline: `Needs ${need} (what nvidia-smi would show).`, detail: fitsOnText(e), deviceBytes: e.deviceBytes, capacityBytes: null, headroomBytes: null };
+  const numbers = { envelope: null, deviceBytes: e.deviceBytes, capacityBytes: e.capacityBytes, headroomBytes: e.headroomBytes };
+  const status = fitsOf(s, e);
+  if (status === null || e.capacityBytes === null || e.headroomBytes === null) {
+    const perGpu = unnamedGpusWords(s) ? `${gib(e.deviceBytes)} GiB per GPU on ${gpuCountOf(s)} GPUs (no card named) at the ${phase}` : need;
+    return { ...numbers, status: 'unknown', headline: `Needs ${perGpu} (what nvidia-smi would show).`, detail: fitsOnText(e) };
   }
   const offers = `${cardName(s)} offers ${gib(e.capacityBytes)} GiB`;
-  const share = e.headroomBytes / e.capacityBytes;
   if (e.headroomBytes < 0) {
-    return { status: 'no', headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.`, deviceBytes: e.deviceBytes, capacityBytes: e.capacityBytes, headroomBytes: e.headroomBytes };
+    return { ...numbers, status, headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.` };
   }
   // Served: the memory fits (the KV pool takes what is left), but the pool may hold fewer
   // sequences than the batch asked for ("for 50 users" at 32k, --max-num-seqs 64). The server
@@ -59,34 +69,24 @@ export function verdictOf(s: Scenario, e: Estimate): Verdict {
   // of tokens that can be stored in KV cache").
   if (held === 0) {
     return {
-      status: 'no',
+      ...numbers,
+      status,
       headline: `✗ Does not fit one sequence of ${s.seq.toLocaleString('en-US')} tokens in its KV cache (${need}; ${offers}).`,
       detail: `The KV cache holds ${e.serving!.kvCapacityTokens.toLocaleString('en-US')} tokens: shorten seq (max-model-len), add GPUs (tp), or kv fp8.`,
-      deviceBytes: e.deviceBytes,
-      capacityBytes: e.capacityBytes,
-      headroomBytes: e.headroomBytes,
     };
   }
   if (held !== null) {
     return {
-      status: 'borderline',
+      ...numbers,
+      status,
       headline: `⚠ Runs, but its KV cache holds ${held} of the ${s.microBatch} sequences of ${s.seq.toLocaleString('en-US')} tokens at once; the rest wait (${need}; ${offers}).`,
       detail: `Short by ${s.microBatch - held} sequence${s.microBatch - held === 1 ? '' : 's'} of KV cache: add GPUs (tp, pp), shorten seq, or kv fp8.`,
-      deviceBytes: e.deviceBytes,
-      capacityBytes: e.capacityBytes,
-      headroomBytes: e.headroomBytes,
     };
   }
-  const status = share < BORDERLINE_SHARE ? 'borderline' : 'fits';
-  const mark = status === 'fits' ? '✓ Fits' : '⚠ Borderline fit';
-  return {
-    status,
-    headline: `${mark}: ${need}; ${offers}.`,
-    detail: `Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%).`,
-    deviceBytes: e.deviceBytes,
-    capacityBytes: e.capacityBytes,
-    headroomBytes: e.headroomBytes,
-  };
+  const share = e.headroomBytes / e.capacityBytes;
+  const mark = status === 'yes' ? '✓ Fits' : '⚠ Tight fit';
+  const tight = status === 'tight' ? `: under ${Math.round(TIGHT_SHARE * 100)}% of the card, which fragmentation or one longer batch can take` : '';
+  return { ...numbers, status, headline: `${mark}: ${need}; ${offers}.`, detail: `Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%)${tight}.` };
 }
 
 /** The canonical reading of any scenario, with its parameter total counted from the architecture. */
@@ -124,16 +124,18 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
   const shown = solved?.setup ?? s;
   const shownEstimate = solved ? estimate(shown) : e;
   const answer = solved?.answer ?? null;
+  // A question is answered by its solver; a half-stated setup by its envelope (issue 23).
+  const envelope = solved ? null : envelopeOf(s);
   const reply: Omit<EstimateReply, 'compact'> = {
     kind: 'estimate',
-    summary: summaryOf(shown, shownEstimate, answer),
+    summary: summaryOf(shown, shownEstimate, answer, envelope),
     reading: readingText(shown, shownEstimate.params.total),
     canonical: canonicalText(s),
     scenario: s,
     assumptions,
     notices,
     ignored,
-    verdict: verdictOf(shown, shownEstimate),
+    verdict: verdictOf(shown, shownEstimate, envelope),
     breakdown: shownEstimate.components,
     answer,
     levers: shownEstimate.fits === true ? [] : levers(shown, shownEstimate),

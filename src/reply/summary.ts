@@ -2,7 +2,11 @@ import { gpuById } from '../catalog/index.js';
 import { gib } from '../memory/format.js';
 import type { Component, Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
-import type { Answer, Summary } from './types.js';
+import { fitsOf, sequencesHeld } from './fits.js';
+import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
+import type { Answer, Envelope, Summary } from './types.js';
+
+export { sequencesHeld } from './fits.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -37,16 +41,6 @@ export function capacityLine(s: Scenario, e: Estimate): string | null {
   return `KV cache for ${tokens(kvCapacityTokens)} tokens = ${tokens(concurrentSequences)} sequence${concurrentSequences === 1 ? '' : 's'} of ${tokens(s.seq)}`;
 }
 
-/**
- * A served model whose KV cache, on a named card, holds fewer sequences than its batch: how many
- * it holds (0: not even one of max-model-len), else null. The verdict, its summary and its "why"
- * all read it from here.
- */
-export function sequencesHeld(s: Scenario, e: Estimate): number | null {
-  const held = e.serving?.concurrentSequences;
-  return held !== undefined && e.capacityBytes !== null && held < s.microBatch ? held : null;
-}
-
 function plainVerdict(s: Scenario, e: Estimate): string {
   if (e.capacityBytes === null || e.headroomBytes === null) {
     const gpus = gpuCountOf(s);
@@ -60,7 +54,8 @@ function plainVerdict(s: Scenario, e: Estimate): string {
   }
   const card = cardName(s);
   if (e.headroomBytes < 0) return `✗ Does not fit: ${gib(e.deviceBytes)} GiB per GPU; the ${card} offers ${gib(e.capacityBytes)} GiB`;
-  return `✓ Fits: ${gib(e.deviceBytes)} of ${gib(e.capacityBytes)} GiB per GPU on the ${card}`;
+  const mark = fitsOf(s, e) === 'tight' ? '⚠ Tight fit' : '✓ Fits';
+  return `${mark}: ${gib(e.deviceBytes)} of ${gib(e.capacityBytes)} GiB per GPU on the ${card}`;
 }
 
 function why(e: Estimate): string {
@@ -92,6 +87,11 @@ function smallestCard(ids: string[]): string {
 }
 
 /** `shown` is the Estimate of the setup the reply shows (a solver's found configuration, else the request's). */
-export function summaryOf(shown: Scenario, e: Estimate, answer: Answer | null): Summary {
-  return { verdict: answer?.headline ?? plainVerdict(shown, e), why: why(e), capacity: capacityLine(shown, e) };
+export function summaryOf(shown: Scenario, e: Estimate, answer: Answer | null, envelope: Envelope | null = null): Summary {
+  return {
+    verdict: answer?.headline ?? (envelope ? envelopeHeadline(shown, e, envelope) : plainVerdict(shown, e)),
+    why: why(e),
+    capacity: capacityLine(shown, e),
+    ask: envelope ? envelopeAsk(shown, e, envelope) : null,
+  };
 }

@@ -1,10 +1,30 @@
 import type { Component, Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
+import type { Driver } from '../scenario/unstated.js';
+import type { Fits } from './fits.js';
 
-export type VerdictStatus = 'fits' | 'borderline' | 'no' | 'unknown';
+/** The three-valued fit (src/reply/fits.ts), or 'unknown' with no card to judge against. */
+export type VerdictStatus = Fits | 'unknown';
+
+/**
+ * What fits when the user did not state the sequence length or the batch (issue 23, item 8): the
+ * longest sequence at the batch as read (stated, or the default 1), and the largest batch at the
+ * sequence as read. Served, the batch is the sequences in flight at once and the sequence is
+ * max-model-len. A null bound: not even the solver's smallest step fits along it.
+ */
+export interface Envelope {
+  /** Sequences in steps of 128 tokens (src/plan/solvers.ts maxSeq). */
+  maxSeqAtBatch: { batch: number; seq: number | null };
+  maxBatchAtSeq: { seq: number; batch: number | null };
+  /** What the user did not say, in the order replies name them. */
+  unstated: Driver[];
+}
 
 export interface Verdict {
+  /** The fit of the scenario as read (the defaults filled in), also when an envelope is the answer. */
   status: VerdictStatus;
+  /** Set when seq or batch was not stated and a card was named: the first screen answers with it. */
+  envelope: Envelope | null;
   /** One line, e.g. "✗ Does not fit: 91.8 GiB per GPU at the start of backward; an A100 80GB offers 79.2 GiB." */
   headline: string;
   /** Second line, e.g. "Short by 12.6 GiB." or "Fits a 24 GB card: RTX 4090, A10G, L4 …". */
@@ -56,6 +76,8 @@ export interface Summary {
   why: string;
   /** Serving answers: "KV cache for 92,773 tokens = 11 sequences of 8,192"; null otherwise. */
   capacity: string | null;
+  /** With an envelope: that it depends on what was not said, the question, and the setup the table shows; null otherwise. */
+  ask: string | null;
 }
 
 export interface EstimateReply {

@@ -1,12 +1,14 @@
 import type { Scenario } from './schema.js';
 import { GiB } from '../memory/format.js';
+import { unstatedDrivers } from './unstated.js';
 
 export { readingText } from './reading.js';
 
 /**
  * Scenario → request-language text that resolveRequest(text, null) turns back into the same
  * scenario (property-tested). Used for buttons, message metadata and thread recovery, so it
- * names every field rather than relying on defaults, in an order where no two neighbouring
+ * names every field rather than relying on defaults (but the sequence length and batch the user
+ * never stated, which must read back as unstated), in an order where no two neighbouring
  * words lex as one phrase (precision never sits next to "kv").
  */
 export function canonicalText(s: Scenario): string {
@@ -18,6 +20,7 @@ export function canonicalText(s: Scenario): string {
  * (buttons carry only the ones that differ from the defaults: src/reply/compact.ts).
  */
 export function canonicalParts(s: Scenario): string[] {
+  const unstated = unstatedDrivers(s);
   return [
     s.model.asWritten,
     ...s.model.overrides.map((o) => `${o} ${archValue(s, o)}`),
@@ -30,8 +33,9 @@ export function canonicalParts(s: Scenario): string[] {
     SHARDING_WORDS(s.sharding),
     offloadText(s),
     parallelText(s),
-    `seq ${s.seq}`,
-    `mbs ${s.microBatch}`,
+    // A driver the user never stated is left unwritten, so it reads back as unstated (issue 23).
+    unstated.includes('seq') ? '' : `seq ${s.seq}`,
+    unstated.includes('batch') ? '' : `mbs ${s.microBatch}`,
     `ga ${s.gradAccum}`,
     RECOMPUTE_WORDS[s.recompute],
     s.attention,

@@ -25,5 +25,6 @@ export function cloneScenario(s: Scenario): Scenario {
     inference: { ...s.inference },
     question: { ...s.question },
     help: [...s.help],
+    ...(s.unstated ? { unstated: [...s.unstated] } : {}),
   };
 }

@@ -20,6 +20,7 @@ import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { Patch, collectPatch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
+import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize, unpinnedExtraParams } from './shape.js';
 
@@ -897,6 +898,12 @@ class Resolution {
       }
       s.gradAccum = steps;
     } else if (ga === undefined && this.isNew && s.mode !== 'inference') this.assume(DEFAULT_WORDS.gradAccum);
+    // What the user left to the defaults, kept through the thread until they say it (issue 23).
+    // Learned positions bound the sequence by the model itself: no envelope over it.
+    const unstated = new Set(this.isNew ? DRIVERS : unstatedDrivers(this.base!));
+    if (seq !== undefined || positions !== undefined) unstated.delete('seq');
+    if (mbs !== undefined || derived !== undefined) unstated.delete('batch');
+    this.s = withUnstated(s, [...unstated]);
     return null;
   }
 

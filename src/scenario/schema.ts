@@ -269,6 +269,12 @@ export const scenarioSchema = z.object({
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place (memory/overhead.ts). */
   expandableSegments: z.boolean().optional(),
   inference: inferenceSchema,
+  /**
+   * The drivers of activations the user never stated, so `seq` and `microBatch` hold the defaults
+   * (issue 23: a half-stated setup is answered with the envelope, not a verdict on defaults).
+   * Absent = both stated (and in older thread states). Read it through `unstatedDrivers`.
+   */
+  unstated: z.array(z.enum(['seq', 'batch'])).optional(),
   question: questionSchema,
   help: z.array(helpTopicSchema),
   chart: chartSchema,

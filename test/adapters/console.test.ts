@@ -20,7 +20,9 @@ describe('terminal assistant', () => {
       expect.arrayContaining(['components', 'peakAllocatedBytes', 'peakReservedBytes', 'deviceBytes', 'capacityBytes']),
     );
     for (const c of json.result.perGpu.components) expect(Object.keys(c)).toEqual(['name', 'bytes', 'formula']);
-    expect(json.result.fits).toBe(false);
+    expect(json.result.fits).toBe('no');
+    // The micro-batch was not said, but not even micro-batch 1 fits at seq 4096: no envelope, a ✗.
+    expect(json.result.envelope).toBeNull();
     for (const s of json.suggestions) expect(Object.keys(s)).toEqual(['change', 'deviceBytes', 'note']);
   });
 

@@ -79,7 +79,7 @@ export function reply13b(e: Estimate = estimate13b()): EstimateReply {
   const fits = e.fits;
   return {
     kind: 'estimate',
-    summary: { verdict: fits === null ? 'Needs 91.8 GiB per GPU' : fits ? '✓ Fits: 91.8 GiB per GPU' : '✗ Does not fit: 91.8 GiB per GPU; the A100 80GB offers 79.2 GiB', why: 'Largest: activations', capacity: null },
+    summary: { verdict: fits === null ? 'Needs 91.8 GiB per GPU' : fits ? '✓ Fits: 91.8 GiB per GPU' : '✗ Does not fit: 91.8 GiB per GPU; the A100 80GB offers 79.2 GiB', why: 'Largest: activations', capacity: null, ask: null },
     reading: 'Read as: Llama-2-13B shape · full fine-tune · bf16 mixed · AdamW · ZeRO-3 · mbs 1 · seq 4096 · 4× A100 80GB',
     canonical: 'llama-2-13b full bf16 adamw zero3 mbs 1 seq 4096 on 4xa100-80g',
     compact: 'llama-2-13b zero3 seq 4096 on 4xa100-80g',
@@ -88,7 +88,8 @@ export function reply13b(e: Estimate = estimate13b()): EstimateReply {
     notices: [],
     ignored: [],
     verdict: {
-      status: fits === null ? 'unknown' : fits ? 'fits' : 'no',
+      status: fits === null ? 'unknown' : fits ? 'yes' : 'no',
+      envelope: null,
       headline:
         fits === null
           ? 'Needs 91.8 GiB per GPU; no card named.'

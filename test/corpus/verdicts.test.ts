@@ -59,13 +59,13 @@ describe('the verdict corpus (test/corpus/verdicts.jsonl)', () => {
 describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
   const base: VerdictLine = corpus[0]!;
   const scoredArb = fc.array(
-    fc.record({ outcome: fc.constantFrom('oom' as const, 'ran' as const), predicted: fc.constantFrom<Predicted>('fits', 'no', 'none'), borderline: fc.boolean() }),
+    fc.record({ outcome: fc.constantFrom('oom' as const, 'ran' as const), predicted: fc.constantFrom<Predicted>('fits', 'no', 'none'), tight: fc.boolean(), envelope: fc.boolean() }),
     { maxLength: 40 },
   ).map((rows) =>
     rows.map(
-      ({ outcome, predicted, borderline }): Scored => ({
+      ({ outcome, predicted, tight, envelope }): Scored => ({
         line: { ...base, outcome },
-        prediction: { predicted, status: predicted, borderline: predicted === 'fits' && borderline, deviceBytes: null, capacityBytes: null, headline: '' },
+        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '' },
       }),
     ),
   );

@@ -11,7 +11,7 @@ import { errorReplyFixture, estimateReplyFixture, helpReplyFixture } from './fix
 const GiB = 2 ** 30;
 const text = (max: number) => fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '`', '*', '█', 'é', '\n', '😀', '9'), maxLength: max });
 const bytes = fc.double({ min: 0, max: 2000 * GiB, noNaN: true });
-const status = fc.constantFrom('fits', 'borderline', 'no', 'unknown') as fc.Arbitrary<'fits' | 'borderline' | 'no' | 'unknown'>;
+const status = fc.constantFrom('yes', 'tight', 'no', 'unknown') as fc.Arbitrary<'yes' | 'tight' | 'no' | 'unknown'>;
 
 const tip: fc.Arbitrary<Tip> = fc.record({ topic: fc.constant('oom' as const), title: text(400), text: text(3000) });
 
@@ -24,6 +24,7 @@ const estimateReply: fc.Arbitrary<Reply> = fc
     verdict: text(400),
     why: text(2000),
     kv: fc.option(text(500)),
+    ask: fc.option(text(500)),
     status,
     deviceBytes: bytes,
     capacityBytes: fc.option(bytes),
@@ -40,7 +41,7 @@ const estimateReply: fc.Arbitrary<Reply> = fc
     const base = estimateReplyFixture(g.canonical);
     return {
       ...base,
-      summary: { verdict: g.verdict, why: g.why, capacity: g.kv },
+      summary: { verdict: g.verdict, why: g.why, capacity: g.kv, ask: g.ask },
       reading: g.reading,
       assumptions: [...g.notices, ...g.assumptions],
       notices: g.notices,
@@ -111,12 +112,12 @@ describe('Discord renderer', () => {
     );
   });
 
-  it('colours the embed by verdict: green fits, amber borderline, red no, grey unknown', () => {
-    const colour = (s: 'fits' | 'borderline' | 'no' | 'unknown') => {
+  it('colours the embed by verdict: green fits, amber tight, red no, grey unknown', () => {
+    const colour = (s: 'yes' | 'tight' | 'no' | 'unknown') => {
       const base = estimateReplyFixture('13b');
       return renderDiscord({ ...base, verdict: { ...base.verdict, status: s } }).embeds[0]!.color;
     };
-    expect([colour('fits'), colour('borderline'), colour('no'), colour('unknown')]).toEqual([0x2ecc71, 0xffbf00, 0xe74c3c, 0x95a5a6]);
+    expect([colour('yes'), colour('tight'), colour('no'), colour('unknown')]).toEqual([0x2ecc71, 0xffbf00, 0xe74c3c, 0x95a5a6]);
   });
 
   it('titles the embed with the answer sentence; the first screen has the why, a short table and the defaults counted', () => {

@@ -63,7 +63,9 @@ describe('first screen = the answer (renderers, real assistant)', () => {
     expect(estimate('7b lora max batch on h100').summary.verdict).toMatch(/^Max micro-batch on H100 80GB SXM: \d+ at seq 2,048$/);
     expect(estimate('70b how many h100').summary.verdict).toBe('Fewest H100 80GB SXM: 24, with ZeRO-3 and gc');
     expect(estimate('13b on 4xa100-80g compare zero2 vs zero3').summary.verdict).toMatch(/^ZeRO-3 fits \(\d+\.\d GiB\); ZeRO-2 does not \(\d+\.\d GiB\)$/);
-    expect(estimate('llama-3-70b serve int4 ctx 8192 on 2xh100').summary.verdict).toMatch(/^Serves [\d,]+ tokens of KV cache = \d+ sequences of 8,192$/);
+    // The context is stated, the concurrency is not: the answer is how many fit at once (issue 23).
+    expect(estimate('llama-3-70b serve int4 ctx 8192 on 2xh100').summary.verdict).toMatch(/^Serves up to \d+ sequences at once of 8,192 \(you did not say your concurrency\)$/);
+    expect(estimate('llama-3-70b serve int4 ctx 8192 for 4 users on 2xh100').summary.verdict).toMatch(/^Serves [\d,]+ tokens of KV cache = \d+ sequences of 8,192$/);
   });
 
   it('the why line names the largest component and the margin', () => {

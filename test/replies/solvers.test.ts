@@ -17,7 +17,7 @@ describe('solver answers show their own setup', () => {
     expect(r.reading).toContain('ZeRO-3 over 24 GPUs');
     expect(r.reading).toContain('full recompute');
     expect(r.breakdown.find((c) => c.key === 'weights')?.name).toContain('÷ 24');
-    expect(r.verdict.status).toBe('fits');
+    expect(r.verdict.status).toBe('yes');
     expect(r.estimate.scenario.hardware?.count).toBe(24);
   });
 
@@ -65,7 +65,7 @@ describe('solver answers show their own setup', () => {
   it('"which gpu": the details are those of the card found', () => {
     const r = reply('7b lora which gpu');
     expect(r.estimate.scenario.hardware?.gpuId).toBe(r.answer?.value);
-    expect(r.verdict.status === 'fits' || r.verdict.status === 'borderline').toBe(true);
+    expect(r.verdict.status === 'yes' || r.verdict.status === 'tight').toBe(true);
   });
 });
 
@@ -75,12 +75,12 @@ describe('serving more sequences than the KV cache holds', () => {
   // The server still starts (vLLM needs room for one sequence of max-model-len): the rest wait.
   it('is the verdict (runs, but the rest wait), with the levers that make room re-estimated in sequences', () => {
     const r = reply('serve llama 3.3 70b at 32k context for 50 users on 8x H100');
-    expect(r.verdict.status).toBe('borderline');
+    expect(r.verdict.status).toBe('tight');
     expect(r.verdict.headline).toMatch(/^⚠ Runs, but its KV cache holds \d+ of the 50 sequences of 32,768 tokens at once; the rest wait/);
     expect(r.summary.verdict).toMatch(/^⚠ Holds \d+ of 50 sequences of 32,768 at once; the rest wait$/);
     expect(r.levers.some((l) => l.change === 'kv fp8' && l.fits && /KV cache for \d+ sequences/.test(l.note))).toBe(true);
     const few = reply('serve llama 3.3 70b at 32k context for 10 users on 8x H100');
-    expect(few.verdict.status === 'fits' || few.verdict.status === 'borderline').toBe(true);
+    expect(few.verdict.status === 'yes' || few.verdict.status === 'tight').toBe(true);
   });
 
   it('a KV cache without room for one sequence of the length asked does not fit (vLLM refuses to start)', () => {

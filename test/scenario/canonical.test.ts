@@ -99,7 +99,9 @@ describe('canonical text round-trips', () => {
 
   it('for the README example', () => {
     const r = resolveRequest('13b bf16 zero3 seq 4096 on 4xA100-80G', null);
-    expect(r.ok && canonicalText(r.scenario!)).toBe('13b full hf mixed bf16 adamw foreach zero3 seq 4096 mbs 1 ga 1 no gc flash full ce on 4x a100-80g');
+    // The micro-batch was not said: left unwritten, so the text reads back as unsaid (issue 23).
+    expect(r.ok && canonicalText(r.scenario!)).toBe('13b full hf mixed bf16 adamw foreach zero3 seq 4096 ga 1 no gc flash full ce on 4x a100-80g');
+    expect(r.ok && r.scenario!.unstated).toEqual(['batch']);
   });
 });
 

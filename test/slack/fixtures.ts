@@ -58,7 +58,7 @@ export function estimateReply(shape: ReplyShape): EstimateReply {
   const headline = fits === false ? `✗ Does not fit: ${(device / GiB).toFixed(1)} GiB per GPU` : `✓ Fits: ${(device / GiB).toFixed(1)} GiB per GPU`;
   return {
     kind: 'estimate',
-    summary: { verdict: headline, why: `Largest: activations 33.8 GiB · ${fits === false ? 'short by 12.6 GiB' : 'room to spare'}`, capacity: null },
+    summary: { verdict: headline, why: `Largest: activations 33.8 GiB · ${fits === false ? 'short by 12.6 GiB' : 'room to spare'}`, capacity: null, ask: null },
     reading: `Read as: ${shape.canonical}`,
     canonical: shape.canonical,
     compact: shape.canonical,
@@ -67,7 +67,8 @@ export function estimateReply(shape: ReplyShape): EstimateReply {
     notices: [],
     ignored: [],
     verdict: {
-      status: fits === false ? 'no' : fits ? 'fits' : 'unknown',
+      status: fits === false ? 'no' : fits ? 'yes' : 'unknown',
+      envelope: null,
       headline,
       detail: fits === false ? 'Short by 12.6 GiB.' : 'Room to spare.',
       deviceBytes: device,

@@ -139,6 +139,7 @@ const estimateArb: fc.Arbitrary<EstimateReply> = fc
     verdict: text(400),
     why: text(2000),
     kv: fc.option(text(500)),
+    ask: fc.option(text(500)),
     capacity: fc.option(fc.double({ min: 1, max: 1e12, noNaN: true })),
     device: bytes,
     assumptions: fc.array(text(800), { maxLength: 20 }),
@@ -155,7 +156,7 @@ const estimateArb: fc.Arbitrary<EstimateReply> = fc
     const base = estimateReply({ canonical: g.canonical });
     return {
       ...base,
-      summary: { verdict: g.verdict, why: g.why, capacity: g.kv },
+      summary: { verdict: g.verdict, why: g.why, capacity: g.kv, ask: g.ask },
       reading: g.reading,
       assumptions: [...g.notices, ...g.assumptions],
       notices: g.notices,

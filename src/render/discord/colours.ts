@@ -1,9 +1,9 @@
 import type { VerdictStatus } from '../../reply/types.js';
 
-/** Verdict colours: green fits, amber borderline (headroom under ~5%), red does not fit, grey no card named. */
+/** Verdict colours: green fits, amber tight (headroom under 5%), red does not fit, grey no card named. */
 export const VERDICT_COLOUR: Record<VerdictStatus, number> = {
-  fits: 0x2ecc71,
-  borderline: 0xffbf00,
+  yes: 0x2ecc71,
+  tight: 0xffbf00,
   no: 0xe74c3c,
   unknown: 0x95a5a6,
 };

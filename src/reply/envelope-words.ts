@@ -1,0 +1,95 @@
+import type { Estimate } from '../memory/types.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { Driver } from '../scenario/unstated.js';
+import type { Envelope } from './types.js';
+
+/**
+ * The envelope in words (issue 23, item 8): the headline answers with what fits along what the
+ * user did not say, "Fits up to seq 6,144 at batch 1, or batch 3 at seq 2,048 (you did not say
+ * your sequence length or micro-batch)"; the ask says it depends on that and asks for it.
+ * Served (vLLM, SGLang, TGI: a KV pool), the sequence is max-model-len and the batch is the
+ * sequences in flight at once.
+ */
+
+interface Words {
+  /** The driver as the user would name it, for "you did not say your …". */
+  unsaid: Record<Driver, string>;
+  question: Record<Driver | 'both', string>;
+}
+
+const TRAINING: Words = {
+  unsaid: { seq: 'sequence length', batch: 'micro-batch' },
+  question: {
+    seq: 'what sequence length do you train at?',
+    batch: 'what micro-batch per GPU do you train with?',
+    both: 'what sequence length and micro-batch do you train at?',
+  },
+};
+
+const INFERENCE: Words = {
+  unsaid: { seq: 'context length', batch: 'batch' },
+  question: {
+    seq: 'what context length (prompt + generated) do you run?',
+    batch: 'what batch do you run?',
+    both: 'what context length (prompt + generated) and batch do you run?',
+  },
+};
+
+const SERVED: Words = {
+  unsaid: { seq: 'max-model-len', batch: 'concurrency' },
+  question: {
+    seq: 'what max-model-len do you serve?',
+    batch: 'how many requests run at once?',
+    both: 'what max-model-len, and how many requests at once?',
+  },
+};
+
+function wordsFor(s: Scenario, e: Estimate): Words {
+  if (e.serving) return SERVED;
+  return s.mode === 'inference' ? INFERENCE : TRAINING;
+}
+
+function num(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${num(n)} ${n === 1 ? one : many}`;
+}
+
+/** "(you did not say your sequence length or micro-batch)" */
+function unsaid(env: Envelope, words: Words): string {
+  return `(you did not say your ${env.unstated.map((d) => words.unsaid[d]).join(' or ')})`;
+}
+
+/** The fits along each driver, served or not: "seq 6,144 at batch 1" / "max-model-len 6,144 for 1 sequence". */
+function seqBound(seq: number, batch: number, served: boolean): string {
+  return served ? `max-model-len ${num(seq)} for ${plural(batch, 'sequence', 'sequences at once')}` : `seq ${num(seq)} at batch ${num(batch)}`;
+}
+
+function batchBound(batch: number, seq: number, served: boolean): string {
+  return served ? `${plural(batch, 'sequence', 'sequences')} at once of ${num(seq)}` : `batch ${num(batch)} at seq ${num(seq)}`;
+}
+
+/** The sentence that answers a half-stated setup: the first screen's headline. */
+export function envelopeHeadline(s: Scenario, e: Estimate, env: Envelope): string {
+  const words = wordsFor(s, e);
+  const served = e.serving !== null;
+  const verb = served ? 'Serves up to' : 'Fits up to';
+  const { maxSeqAtBatch: atBatch, maxBatchAtSeq: atSeq } = env;
+  const alongSeq = env.unstated.includes('seq') && atBatch.seq !== null ? seqBound(atBatch.seq, atBatch.batch, served) : null;
+  const alongBatch = env.unstated.includes('batch') && atSeq.batch !== null ? batchBound(atSeq.batch, atSeq.seq, served) : null;
+  // Both unsaid, but the default sequence is already too long: the batch has nowhere to grow.
+  const notAtDefault = env.unstated.includes('batch') && atSeq.batch === null ? `, not at ${served ? 'max-model-len' : 'seq'} ${num(atSeq.seq)}` : '';
+  const bounds = [alongSeq, alongBatch].filter((b): b is string => b !== null).join(', or ');
+  return `${verb} ${bounds}${notAtDefault} ${unsaid(env, words)}`;
+}
+
+/** "It depends on what you did not say: what sequence length do you train at? The table is for seq 2,048 at batch 1." */
+export function envelopeAsk(s: Scenario, e: Estimate, env: Envelope): string {
+  const words = wordsFor(s, e);
+  const question = env.unstated.length > 1 ? words.question.both : words.question[env.unstated[0]!];
+  const served = e.serving !== null;
+  const shown = served ? `max-model-len ${num(s.seq)}, ${plural(s.microBatch, 'sequence', 'sequences')} at once` : `seq ${num(s.seq)} at batch ${num(s.microBatch)}`;
+  return `It depends on what you did not say: ${question} The table is for ${shown}.`;
+}

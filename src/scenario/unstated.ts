@@ -1,0 +1,31 @@
+import { DEFAULTS } from './defaults.js';
+import type { Scenario } from './schema.js';
+
+/**
+ * The two drivers of activations (and, served, of the KV cache): the sequence length and the
+ * batch (training: the micro-batch per GPU; served: the sequences in flight at once). When the
+ * user states neither, a verdict on the defaults (seq 2048, batch 1) says little about their run
+ * (issue 23, item 8): the reply answers with the envelope instead, and asks.
+ */
+export type Driver = 'seq' | 'batch';
+
+/** In the order replies name them. */
+export const DRIVERS: readonly Driver[] = ['seq', 'batch'];
+
+/**
+ * The drivers this scenario holds at their defaults because the user did not state them. A
+ * driver counts only while it still holds its default: a solver or sweep that sets the value
+ * directly (`{ ...s, seq: 4096 }`) has stated it, whatever the field still says.
+ */
+export function unstatedDrivers(s: Scenario): Driver[] {
+  const listed = s.unstated;
+  if (!listed || listed.length === 0) return [];
+  return DRIVERS.filter((d) => listed.includes(d) && (d === 'seq' ? s.seq === DEFAULTS.seq : s.microBatch === DEFAULTS.microBatch));
+}
+
+/** The scenario with exactly these drivers unstated (the field left out when none: older thread states read the same). */
+export function withUnstated(s: Scenario, drivers: readonly Driver[]): Scenario {
+  const kept = DRIVERS.filter((d) => drivers.includes(d));
+  const { unstated: _was, ...rest } = s;
+  return kept.length ? { ...rest, unstated: kept } : rest;
+}
