@@ -12,6 +12,7 @@ import { SeenRecently } from '../../state/seen-recently.js';
 import { defaultRespond } from './default-respond.js';
 import { withHub } from '../hub-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
+import type { ConnectionLimits } from '../../ops/connection-guard.js';
 import { close, listen } from '../../ops/http-listen.js';
 import { slackHttpServer } from './http-server.js';
 
@@ -32,8 +33,10 @@ export interface SlackStartDeps {
   maxInFlight?: number;
   /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
   host?: string;
-  /** HTTP mode: open sockets before new ones are refused; DEFAULT_MAX_CONNECTIONS when absent. */
-  maxConnections?: number;
+  /** HTTP mode: connection caps and timeouts; src/ops/connection-guard.ts's defaults when absent. */
+  connections?: ConnectionLimits;
+  /** `/readyz` is 503 until this is true (services.ts: every platform started); ready once listening when absent. */
+  started?: () => boolean;
   /** True the first time a key is claimed inside the replay window, across processes (src/state/dedupe.ts); per process when absent. */
   claimOnce?: (key: string) => Promise<boolean>;
 }
@@ -77,14 +80,14 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     log({ event: 'slack.started', mode: 'socket' });
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
-  const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting()));
+  const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting(), deps.started));
   const server = slackHttpServer(receiver.requestListener, health, {
     signingSecret: config.signingSecret ?? '',
     log,
-    maxConnections: deps.maxConnections,
+    connections: deps.connections,
     firstDelivery: (signature) => claim(`slack:request:${signature}`),
   });
-  const port = await listen(server, config.port, deps.host);
+  const port = await listen(server, config.port, deps.host, 'Slack HTTP mode (PORT)');
   log({ event: 'slack.started', mode: 'http', port });
   return { port, stop: () => close(server) };
 }
