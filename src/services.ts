@@ -131,6 +131,7 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const removeLastResort = installLastResort(logger);
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
   let phase: 'starting' | 'ready' = 'starting';
+  logger.info({ event: 'starting', slack: config.slack ? config.slack.mode : false, discord: !!config.discord });
   const removeSignalHandlers = installSignalHandlers(shutdown, {
     source: deps.signals,
     exit: deps.exit,
