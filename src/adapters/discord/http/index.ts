@@ -1,8 +1,6 @@
-import { REST } from 'discord.js';
 import type { DiscordConfig } from '../../../config/discord.js';
 import { chatPortHealth, createHealthHandler } from '../../../ops/health.js';
 import { buildHandlerDeps, type DiscordDeps } from '../handler-deps.js';
-import { discordRestOptions } from '../rest-options.js';
 import { dispatchInteraction } from './dispatch.js';
 import { interactionsEndpoint } from './endpoint.js';
 import { HttpReplies } from './replies.js';
@@ -10,7 +8,7 @@ import type { ConnectionLimits } from '../../../ops/connection-guard.js';
 import { close, listen } from '../../../ops/http-listen.js';
 import { interactionsServer } from './server.js';
 import { publicKeyFromHex } from './verify.js';
-import { interactionWebhook } from './webhook.js';
+import { interactionWebhook, interactionWebhookRest } from './webhook.js';
 import { storeClaims, type ClaimFn } from '../../../state/claims.js';
 
 export interface InteractionsHandle {
@@ -39,7 +37,7 @@ export async function startDiscordInteractions(config: DiscordConfig, deps: Inte
   if (!config.interactions) throw new Error('HTTP interactions need DISCORD_PUBLIC_KEY');
   const key = publicKeyFromHex(config.interactions.publicKey);
   const handlerDeps = await buildHandlerDeps(deps);
-  const rest = new REST(discordRestOptions(config.apiUrl));
+  const rest = interactionWebhookRest(config.apiUrl);
   const claim = deps.claimOnce ?? storeClaims(deps.store, handlerDeps.log);
   const endpoint = interactionsEndpoint({
     key,
