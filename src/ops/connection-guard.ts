@@ -61,9 +61,14 @@ export interface ConnectionLimits {
 export interface GuardedServerOptions extends ConnectionLimits {
   /** Requests served even on a reserved connection: the health paths. */
   alwaysServed: (req: IncomingMessage) => boolean;
-  /** Told when a connection is closed to make room or refused (never required). */
+  /**
+   * Told how many connections were closed to make room or refused: one line per
+   * SHED_LOG_INTERVAL_MS at most, so a flood of 5,000 sockets is a line, not 5,000 (never required).
+   */
   log?: (event: object) => void;
 }
+
+export const SHED_LOG_INTERVAL_MS = 10_000;
 
 interface Tracked {
   socket: Socket;
@@ -119,11 +124,26 @@ export function guardedServer(handler: RequestListener, options: GuardedServerOp
     else perIp.delete(c.address);
     if (c.reserved) counts.reserved -= 1;
   };
-  const evict = (c: Tracked, reason: string) => {
+  // Shedding is summed and logged once per interval: the first one at once, the rest with the next line.
+  const unlogged = { evicted_cap: 0, evicted_per_ip_cap: 0, refused: 0 };
+  let logTimer: ReturnType<typeof setTimeout> | null = null;
+  const flushShedLog = () => {
+    logTimer = null;
+    if (unlogged.evicted_cap + unlogged.evicted_per_ip_cap + unlogged.refused === 0) return;
+    options.log?.({ event: 'http.connections_shed', evictedAtCap: unlogged.evicted_cap, evictedAtPerIpCap: unlogged.evicted_per_ip_cap, refused: unlogged.refused, open: open.size });
+    Object.assign(unlogged, { evicted_cap: 0, evicted_per_ip_cap: 0, refused: 0 });
+    logTimer = setTimeout(flushShedLog, SHED_LOG_INTERVAL_MS);
+    logTimer.unref();
+  };
+  const noteShed = (what: keyof typeof unlogged) => {
+    unlogged[what] += 1;
+    if (logTimer === null) flushShedLog();
+  };
+  const evict = (c: Tracked, reason: 'cap' | 'per_ip_cap') => {
     counts.evicted += 1;
     forget(c);
     c.socket.destroy();
-    options.log?.({ event: 'http.connection_evicted', reason });
+    noteShed(reason === 'cap' ? 'evicted_cap' : 'evicted_per_ip_cap');
   };
 
   const server = createServer(
@@ -163,7 +183,7 @@ export function guardedServer(handler: RequestListener, options: GuardedServerOp
     if (reserved && counts.reserved >= reservedSlots) {
       counts.refused += 1;
       socket.destroy();
-      options.log?.({ event: 'http.connection_refused', reason: 'every_connection_busy' });
+      noteShed('refused');
       return;
     }
     const c: Tracked = { socket, address, openedAt: now(), active: 0, served: false, reserved };
@@ -173,6 +193,9 @@ export function guardedServer(handler: RequestListener, options: GuardedServerOp
     socket.once('close', () => forget(c));
   });
 
+  server.once('close', () => {
+    if (logTimer) clearTimeout(logTimer);
+  });
   server.connectionCounts = () => ({ open: open.size, reserved: counts.reserved, evicted: counts.evicted, refused: counts.refused });
   return server;
 }

@@ -39,8 +39,9 @@ describe('Slack HTTP port under a flood of idle connections (cap lowered to 64)'
     expect(ack.status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     await waitFor(() => h.standin.callsOf('chat.postMessage').length > before, 'the answer after the flood');
-    // Room was made by closing idle connections (some of the flood), not by refusing the newcomers.
-    expect(h.logs.filter((e) => e.event === 'http.connection_evicted').length).toBeGreaterThan(0);
+    // At the cap, with the reserve full, the command got in only by closing an idle connection of
+    // the flood; the shedding is logged once for the whole flood, not once per connection.
+    expect(h.logs.filter((e) => e.event === 'http.connections_shed')).toHaveLength(1);
   });
 });
 
