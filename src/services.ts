@@ -181,6 +181,7 @@ interface StartContext {
 async function startPlatforms(config: Config, deps: ServiceDeps, { logger, log, store, shutdown, started }: StartContext) {
   const result = { slackPort: null as number | null, discordPort: null as number | null, computeThreads: 0 };
   const stopping = () => !shutdown.accepting();
+  if (stopping()) return result;
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
   // One pool of compute threads answers for every platform; it closes after them, before the store.
   const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;

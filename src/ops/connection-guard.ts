@@ -125,13 +125,13 @@ export function guardedServer(handler: RequestListener, options: GuardedServerOp
     if (c.reserved) counts.reserved -= 1;
   };
   // Shedding is summed and logged once per interval: the first one at once, the rest with the next line.
-  const unlogged = { evicted_cap: 0, evicted_per_ip_cap: 0, refused: 0 };
+  const unlogged = { evictedAtCap: 0, evictedAtPerIpCap: 0, refused: 0 };
   let logTimer: ReturnType<typeof setTimeout> | null = null;
   const flushShedLog = () => {
     logTimer = null;
-    if (unlogged.evicted_cap + unlogged.evicted_per_ip_cap + unlogged.refused === 0) return;
-    options.log?.({ event: 'http.connections_shed', evictedAtCap: unlogged.evicted_cap, evictedAtPerIpCap: unlogged.evicted_per_ip_cap, refused: unlogged.refused, open: open.size });
-    Object.assign(unlogged, { evicted_cap: 0, evicted_per_ip_cap: 0, refused: 0 });
+    if (unlogged.evictedAtCap + unlogged.evictedAtPerIpCap + unlogged.refused === 0) return;
+    options.log?.({ event: 'http.connections_shed', ...unlogged, open: open.size });
+    Object.assign(unlogged, { evictedAtCap: 0, evictedAtPerIpCap: 0, refused: 0 });
     logTimer = setTimeout(flushShedLog, SHED_LOG_INTERVAL_MS);
     logTimer.unref();
   };
@@ -143,7 +143,7 @@ export function guardedServer(handler: RequestListener, options: GuardedServerOp
     counts.evicted += 1;
     forget(c);
     c.socket.destroy();
-    noteShed(reason === 'cap' ? 'evicted_cap' : 'evicted_per_ip_cap');
+    noteShed(reason === 'cap' ? 'evictedAtCap' : 'evictedAtPerIpCap');
   };
 
   const server = createServer(
