@@ -1,6 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNING_SECRET, startHarness, waitFor, type Harness } from './harness.js';
+import { startSlack } from '../../src/adapters/slack/index.js';
+import { fakeRespond } from './fixtures.js';
+import { SIGNING_SECRET, startHarness, unlimited, waitFor, type Harness } from './harness.js';
 import { slashCommand } from './standin/payloads.js';
 import { postSigned, slackSignature } from './standin/sign.js';
 import { TEAM_ID } from './standin/web-api.js';
@@ -108,4 +110,31 @@ describe('Slack HTTP port under a burst (default caps)', () => {
     for (const outcome of outcomes) tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
     expect(Object.fromEntries(tally)).toEqual({ 200: 1100 });
   }, 60_000);
+});
+
+describe('an exact replay sent to another replica (signatures are remembered per process)', () => {
+  it('is answered once: the listeners claim the trigger id in the shared store', async () => {
+    const h = await startHarness({ mode: 'http' });
+    const store = h.store;
+    const second = await startSlack(
+      { mode: 'http', botToken: 'xoxb-test-token', appToken: null, signingSecret: SIGNING_SECRET, port: 0, apiUrl: h.standin.apiUrl, webApiRetries: 0 },
+      { store, log: () => undefined, respond: fakeRespond, loadChart: async () => null, limiter: unlimited(), host: '127.0.0.1' },
+    );
+    try {
+      const before = h.standin.callsOf('chat.postMessage').length;
+      const body = form(slashCommand('13b replayed elsewhere', h.standin.responseUrl()));
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signature = slackSignature(SIGNING_SECRET, timestamp, body);
+      for (const port of [h.handle.port!, second.port!]) {
+        const ack = await postSigned({ url: `http://127.0.0.1:${port}/slack/events`, body, contentType: 'application/x-www-form-urlencoded', secret: SIGNING_SECRET, timestampSeconds: timestamp, signature });
+        expect(ack.status).toBe(200);
+      }
+      await waitFor(() => h.standin.callsOf('chat.postMessage').length > before, 'the answer');
+      await sleep(300);
+      expect(h.standin.callsOf('chat.postMessage').length - before).toBe(1);
+    } finally {
+      await second.stop();
+      await h.stop();
+    }
+  });
 });

@@ -7,7 +7,7 @@ import type { ConversationStore } from '../../state/store.js';
 import { requestOps } from '../admission.js';
 import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
-import { storeClaims } from '../../state/claims.js';
+import { CLAIM_WINDOW_MS, storeClaims } from '../../state/claims.js';
 import { SeenRecently } from '../../state/seen-recently.js';
 import { defaultRespond } from './default-respond.js';
 import { withHub } from '../hub-respond.js';
@@ -81,11 +81,16 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
   const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting(), deps.started));
+  // Exact replays are refused before Bolt from this process's memory: a store claim here was one
+  // SQLite write or Redis round trip per request before the ack (the largest cost of acking a
+  // burst, issue 26), and a replay that reaches another replica is still answered once — the
+  // listeners claim the event id or trigger id in the shared store before answering.
+  const replayedSignatures = new SeenRecently(CLAIM_WINDOW_MS);
   const server = slackHttpServer(receiver.requestListener, health, {
     signingSecret: config.signingSecret ?? '',
     log,
     connections: deps.connections,
-    firstDelivery: (signature) => claim(`slack:request:${signature}`),
+    firstDelivery: async (signature) => replayedSignatures.first(signature),
   });
   const port = await listen(server, config.port, deps.host, 'Slack HTTP mode (PORT)');
   log({ event: 'slack.started', mode: 'http', port });
