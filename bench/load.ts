@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { startBot } from './load/bot-process.js';
 import { quantile, runLevel } from './load/driver.js';
 import { runOutage } from './load/outage.js';
+import { runDiscordHttp } from './load/discord-http.js';
+import { runConnections } from './load/connections.js';
 import { SlackStub } from './load/slack-stub.js';
 import { startScriptNodeArgs } from './load/start-command.js';
 import { SPEED_CORPUS } from './speed-corpus.js';
@@ -21,7 +23,9 @@ import { SPEED_CORPUS } from './speed-corpus.js';
  * "ready") and the SIGTERM drain. Asserts nothing; targets from issue 7 are printed alongside:
  * ≥ 500 req/s sustained, p99 ack < 100 ms, RSS < 200 MB, cold start < 1.5 s.
  *
- * `npm run bench:load -- --outage` runs the Redis outage instead (bench/load/outage.ts).
+ * `npm run bench:load -- --outage` runs the Redis outage instead (bench/load/outage.ts);
+ * `-- --discord-http` Discord's HTTP interactions mode (bench/load/discord-http.ts);
+ * `-- --connections` an idle-connection flood and bursts of 1,000 / 2,000 events (bench/load/connections.ts).
  */
 
 const LEVELS = [1, 8, 16, 32, 64, 128];
@@ -50,7 +54,21 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
   return true;
 }
 
+/** `npm start`'s flags, unless a run tries others (BOT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof", or "" for none). */
+function botNodeArgs(): string[] {
+  return process.env.BOT_NODE_ARGS !== undefined ? process.env.BOT_NODE_ARGS.split(/\s+/).filter(Boolean) : startScriptNodeArgs(PACKAGE_JSON);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--discord-http')) {
+    const dir = mkdtempSync(join(tmpdir(), 'headroom-discord-http-'));
+    try {
+      await runDiscordHttp(process.env.BOT_MAIN_JS ?? MAIN_JS, dir, botNodeArgs());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (process.argv.includes('--outage')) {
     const dir = mkdtempSync(join(tmpdir(), 'headroom-outage-'));
     try {
@@ -65,7 +83,8 @@ async function main(): Promise<void> {
   const stubPort = await stub.start();
   const dir = mkdtempSync(join(tmpdir(), 'headroom-load-'));
   try {
-    await measure(stubPort, dir, stub);
+    if (process.argv.includes('--connections')) await runConnections(process.env.BOT_MAIN_JS ?? MAIN_JS, dir, SIGNING_SECRET, stub, stubPort, botNodeArgs());
+    else await measure(stubPort, dir, stub);
   } finally {
     // A bot that never got ready must not leave the stub's server holding this process open.
     await stub.stop();
@@ -74,8 +93,7 @@ async function main(): Promise<void> {
 }
 
 async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<void> {
-  // `npm start`'s flags, unless a run tries others (BOT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof", or "" for none).
-  const nodeArgs = process.env.BOT_NODE_ARGS !== undefined ? process.env.BOT_NODE_ARGS.split(/\s+/).filter(Boolean) : startScriptNodeArgs(PACKAGE_JSON);
+  const nodeArgs = botNodeArgs();
   const bot = await startBot(
     process.env.BOT_MAIN_JS ?? MAIN_JS,
     {

@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import type { Config } from './config/index.js';
+import { holdSignals } from './ops/shutdown.js';
+
+// Before anything slow: a SIGTERM during start is remembered and drained once the services'
+// own handlers exist, instead of killing a half-started process (issue 26).
+const heldSignals = holdSignals();
 
 // .env first, before any other module runs. dotenv loads only when there is something for it to
 // read (a .env here, or a DOTENV_* setting): its import alone was ~10 ms of a one-answer start.
@@ -13,12 +18,12 @@ const { answerOnce, parseArgs, runInteractive } = await import('./adapters/conso
  */
 async function startPlatforms(config: Config): Promise<void> {
   const { startServices } = await import('./services.js');
-  await startServices(config);
+  await startServices(config, { heldSignals });
 }
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
-  if (options.request !== null) return answerOnce(options, (s) => process.stdout.write(`${s}\n`));
+  if (options.request !== null) return asTerminal(() => answerOnce(options, (s) => process.stdout.write(`${s}\n`)));
   let config: Config;
   try {
     // Loaded only to start platforms: one CLI answer does not pay for the config schemas.
@@ -32,8 +37,18 @@ async function main(): Promise<number> {
     await startPlatforms(config);
     return -1;
   }
-  await runInteractive(process.stdin, process.stdout);
-  return 0;
+  return asTerminal(async () => {
+    await runInteractive(process.stdin, process.stdout);
+    return 0;
+  });
+}
+
+/** The terminal assistant keeps the signals' usual meaning: one that came during start ends it as the default would have. */
+async function asTerminal(run: () => Promise<number>): Promise<number> {
+  heldSignals.release();
+  const early = heldSignals.received();
+  if (early) return early === 'SIGINT' ? 130 : 143;
+  return run();
 }
 
 main().then(
@@ -41,7 +56,9 @@ main().then(
     if (code >= 0) process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`headroom failed to start: ${(err as Error).message}\n`);
-    process.exitCode = 1;
+    // One line naming what failed (e.g. "Slack HTTP mode (PORT): 0.0.0.0 port 3000 is already
+    // in use"), then exit: open handles (a Discord socket, a timer) must not keep a failed start alive.
+    process.stderr.write(`headroom failed to start: ${(err as Error).message.split('\n')[0]}\n`);
+    process.exit(1);
   },
 );

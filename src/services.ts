@@ -3,7 +3,7 @@ import type { DiscordDeps } from './adapters/discord/index.js';
 import type { SlackStartDeps } from './adapters/slack/index.js';
 import { createLogger, type Logger } from './ops/logger.js';
 import { createRateLimiter } from './ops/rate-limit.js';
-import { createShutdown, installSignalHandlers, type Shutdown, type SignalSource } from './ops/shutdown.js';
+import { createShutdown, installSignalHandlers, type Shutdown, type SignalHold, type SignalSource } from './ops/shutdown.js';
 import { createStore, type ConversationStore } from './state/index.js';
 import { RespondPool } from './adapters/compute/respond-pool.js';
 import { ChartPool } from './adapters/compute/chart-pool.js';
@@ -29,6 +29,10 @@ export interface ServiceDeps {
   signals?: SignalSource;
   /** process.exit by default. */
   exit?: (code: number) => void;
+  /** Signals caught since the process began (main.ts): one received before start is handled as soon as the handlers exist. */
+  heldSignals?: SignalHold;
+  /** Awaited after the platforms are up, before the process is ready: tests hold the start here. */
+  beforeReady?: () => Promise<void>;
   shutdownTimeoutMs?: number;
   /** The compute worker script; tests running from source point at the compiled one. */
   computeWorkerUrl?: URL;
@@ -113,6 +117,11 @@ function lazyChartPool(config: Config, deps: ServiceDeps, log: (event: object) =
  * one logger, one rate limiter and one shutdown, and stops them all cleanly on SIGTERM / SIGINT:
  * new requests are told "restarting", in-flight replies finish (bounded), then the platforms
  * and the store close (last opened, first closed) and the process exits 0.
+ *
+ * The signal handlers come first, before the store, the worker pool and the listeners: a
+ * signal during start stops the remaining steps, drains what was accepted and exits 0. `/readyz`
+ * answers 503 until every platform is up (`/healthz` answers as soon as a port listens). A
+ * failed start closes what it opened and rejects, with a one-line reason (main.ts exits 1).
  */
 export async function startServices(config: Config, deps: ServiceDeps = {}): Promise<Services> {
   const env = deps.env ?? process.env;
@@ -120,57 +129,90 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const log = eventLog(logger);
   // Uncaught errors are logged with an id and the process keeps serving (issue 15).
   const removeLastResort = installLastResort(logger);
-  const store = new ResilientStore(deps.store ?? createStore(config.store));
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
+  let phase: 'starting' | 'ready' = 'starting';
+  logger.info({ event: 'starting', slack: config.slack ? config.slack.mode : false, discord: !!config.discord });
+  const removeSignalHandlers = installSignalHandlers(shutdown, {
+    source: deps.signals,
+    exit: deps.exit,
+    pending: deps.heldSignals?.received(),
+    onSignal: (signal) => logger.info({ event: 'shutdown.draining', signal, during: phase, inFlight: shutdown.inFlight() }),
+    onReport: (signal, report) =>
+      logger.info({ event: 'shutdown', signal, during: phase, drained: report.drained, abandoned: report.abandoned, closeErrors: report.closeErrors.map(String) }),
+  });
+  deps.heldSignals?.release();
+  const removeHandlers = () => {
+    removeSignalHandlers();
+    removeLastResort();
+  };
+
+  const store = new ResilientStore(deps.store ?? createStore(config.store));
   shutdown.onClose(() => store.close());
+  let ports: { slackPort: number | null; discordPort: number | null; computeThreads: number };
+  try {
+    // Tracked, so a signal during start waits for the step under way before closing what it opened.
+    ports = await shutdown.background(startPlatforms(config, deps, { logger, log, store, shutdown, started: () => phase === 'ready' }));
+  } catch (error) {
+    if (shutdown.accepting()) {
+      await shutdown.begin();
+      removeHandlers();
+    }
+    throw error;
+  }
+  if (!shutdown.accepting()) {
+    logger.info({ event: 'start_aborted', reason: 'a signal arrived during start' });
+  } else {
+    phase = 'ready';
+    logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, ...ports });
+  }
+  return { shutdown, store, logger, slackPort: ports.slackPort, discordPort: ports.discordPort, removeSignalHandlers: removeHandlers };
+}
+
+interface StartContext {
+  logger: Logger;
+  log: (event: object) => void;
+  store: ResilientStore;
+  shutdown: Shutdown;
+  /** Read by each port's `/readyz`. */
+  started: () => boolean;
+}
+
+/** The slow part of start, one step at a time; a step is skipped once a signal has begun the shutdown. */
+async function startPlatforms(config: Config, deps: ServiceDeps, { logger, log, store, shutdown, started }: StartContext) {
+  const result = { slackPort: null as number | null, discordPort: null as number | null, computeThreads: 0 };
+  const stopping = () => !shutdown.accepting();
+  if (stopping()) return result;
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
   // One pool of compute threads answers for every platform; it closes after them, before the store.
   const pool = config.computeThreads > 0 && answersWithCore(config, deps) ? await RespondPool.start({ threads: config.computeThreads, workerUrl: deps.computeWorkerUrl, log }) : null;
   if (pool) shutdown.onClose(() => pool.close());
+  result.computeThreads = pool?.threads ?? 0;
   const charts = lazyChartPool(config, deps, log);
   if (charts) shutdown.onClose(() => charts.close());
-  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
+  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond, started };
 
-  let slackPort: number | null = null;
-  if (config.slack) {
+  if (config.slack && !stopping()) {
     const { startSlack } = await import('./adapters/slack/index.js');
     const slack = await startSlack(config.slack, { ...common, host: config.host, ...(charts ? { loadChart: async () => charts.render } : {}), ...deps.slack });
-    slackPort = slack.port;
+    result.slackPort = slack.port;
     shutdown.onClose(() => slack.stop());
   }
-  let discordPort: number | null = null;
-  if (config.discord) {
+  if (config.discord && !stopping()) {
     const discord = await import('./adapters/discord/index.js');
     // The gateway carries mentions, DMs and thread follow-ups (and interactions unless an
     // Interactions Endpoint URL is set); DISCORD_GATEWAY=off leaves a process HTTP-only.
-    if (config.discord.gateway !== false) {
+    if (config.discord.gateway !== false && !stopping()) {
       const handle = config.discord.shards
         ? await discord.startDiscordSharded(config.discord)
         : await discord.startDiscord(config.discord, { ...common, ...(charts ? { chart: charts.render } : {}), ...deps.discord });
       shutdown.onClose(() => handle.stop());
     }
-    if (config.discord.interactions) {
+    if (config.discord.interactions && !stopping()) {
       const interactions = await discord.startDiscordInteractions(config.discord, { ...common, host: config.host, ...(charts ? { chart: charts.render } : {}), ...deps.discord });
-      discordPort = interactions.port;
+      result.discordPort = interactions.port;
       shutdown.onClose(() => interactions.stop());
     }
   }
-  const removeSignalHandlers = installSignalHandlers(shutdown, {
-    source: deps.signals,
-    exit: deps.exit,
-    onReport: (signal, report) =>
-      logger.info({ event: 'shutdown', signal, drained: report.drained, abandoned: report.abandoned, closeErrors: report.closeErrors.map(String) }),
-  });
-  logger.info({ event: 'ready', slack: !!config.slack, discord: !!config.discord, slackPort, discordPort, computeThreads: pool?.threads ?? 0 });
-  return {
-    shutdown,
-    store,
-    logger,
-    slackPort,
-    discordPort,
-    removeSignalHandlers: () => {
-      removeSignalHandlers();
-      removeLastResort();
-    },
-  };
+  if (deps.beforeReady && !stopping()) await deps.beforeReady();
+  return result;
 }

@@ -14,7 +14,8 @@ export interface HealthOptions {
 }
 
 /**
- * The readiness checks and /healthz details of a chat port. The store is reported, not
+ * The readiness checks and /healthz details of a chat port: ready once the process has started
+ * (`started`) and while it accepts work (`accepting`, false from SIGTERM on). The store is reported, not
  * required: while Redis is down every replica still answers (new requests fully, follow-ups
  * from the thread's own last answer), so taking them all out of the load balancer at once
  * would turn a degraded service into none (issue 15).
@@ -22,11 +23,21 @@ export interface HealthOptions {
 export function chatPortHealth(
   store: { health?(): object; ready(): Promise<boolean> },
   accepting: () => boolean,
+  started: () => boolean = () => true,
 ): Pick<HealthOptions, 'checks' | 'details'> {
   return {
-    checks: { accepting },
+    // `started`: every platform is up and every handler installed (services.ts); a port that
+    // listens early answers /healthz but stays out of the load balancer until then.
+    checks: { started, accepting },
     details: () => ({ store: store.health?.() ?? { state: 'unknown' } }),
   };
+}
+
+/** The paths createHealthHandler answers; the connection guard serves them even on a reserved connection. */
+export const HEALTH_PATHS: readonly string[] = ['/healthz', '/readyz'];
+
+export function isHealthRequest(req: IncomingMessage): boolean {
+  return HEALTH_PATHS.includes((req.url ?? '/').split('?')[0] ?? '/');
 }
 
 /**
@@ -41,8 +52,8 @@ export function createHealthHandler(options: HealthOptions): (req: IncomingMessa
   const timeoutMs = options.checkTimeoutMs ?? 1000;
 
   return (req, res) => {
+    if (!isHealthRequest(req)) return false;
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/healthz' && path !== '/readyz') return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(req, res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
       return true;

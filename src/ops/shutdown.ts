@@ -132,8 +132,12 @@ export interface SignalHandlerOptions {
   /** process.exit by default; a test passes a recorder. */
   exit?: (code: number) => void;
   source?: SignalSource;
+  /** Told when the drain begins (a logger's info), never required. */
+  onSignal?: (signal: NodeJS.Signals) => void;
   /** Told what happened (a logger's info/error), never required. */
   onReport?: (signal: NodeJS.Signals, report: ShutdownReport) => void;
+  /** A signal that arrived before these handlers were installed (holdSignals): handled at once. */
+  pending?: NodeJS.Signals | null;
 }
 
 /**
@@ -155,6 +159,7 @@ export function installSignalHandlers(shutdown: Shutdown, options: SignalHandler
         return;
       }
       received = true;
+      options.onSignal?.(signal);
       shutdown.begin().then(
         (report) => {
           options.onReport?.(signal, report);
@@ -166,8 +171,40 @@ export function installSignalHandlers(shutdown: Shutdown, options: SignalHandler
     source.on(signal, handler);
     return [signal, handler] as const;
   });
+  const pending = handlers.find(([signal]) => signal === options.pending);
+  if (pending) pending[1]();
 
   return () => {
     for (const [signal, handler] of handlers) source.off(signal, handler);
+  };
+}
+
+/** Signals remembered while a process starts, before its real handlers exist (holdSignals). */
+export interface SignalHold {
+  /** The first signal received while held, or null. */
+  received(): NodeJS.Signals | null;
+  /** Removes the holding listeners: install the real handlers first, so no signal falls between. */
+  release(): void;
+}
+
+/**
+ * Catches SIGTERM / SIGINT from the first line of main.ts until installSignalHandlers takes
+ * over (its `pending` option), so a signal during start — module loading, the worker pool, the
+ * store — drains and exits 0 instead of killing the process with nothing closed (issue 26).
+ */
+export function holdSignals(source: SignalSource = process, signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): SignalHold {
+  let first: NodeJS.Signals | null = null;
+  const listeners = signals.map((signal) => {
+    const listener = () => {
+      first ??= signal;
+    };
+    source.on(signal, listener);
+    return [signal, listener] as const;
+  });
+  return {
+    received: () => first,
+    release: () => {
+      for (const [signal, listener] of listeners) source.off(signal, listener);
+    },
   };
 }

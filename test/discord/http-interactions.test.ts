@@ -130,7 +130,7 @@ describe('Discord HTTP interactions: verification', () => {
 
   it('serves /healthz and /readyz, and only POST on the interactions path', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ ready: true, checks: { accepting: true } });
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ ready: true, checks: { started: true, accepting: true } });
     const get = await fetch(`${base}/discord/interactions`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');

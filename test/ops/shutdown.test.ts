@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { createShutdown, installSignalHandlers, ShuttingDownError, type SignalSource } from '../../src/ops/shutdown.js';
+import { createShutdown, holdSignals, installSignalHandlers, ShuttingDownError, type SignalSource } from '../../src/ops/shutdown.js';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -147,5 +147,35 @@ describe('installSignalHandlers', () => {
     expect(source.listenerCount('SIGTERM') + source.listenerCount('SIGINT')).toBe(2);
     uninstall();
     expect(source.listenerCount('SIGTERM') + source.listenerCount('SIGINT')).toBe(0);
+  });
+});
+
+describe('holdSignals (main.ts, before the services exist)', () => {
+  it('remembers the first signal, and the handlers installed later drain for it at once', async () => {
+    const source = new EventEmitter() as EventEmitter & SignalSource;
+    const held = holdSignals(source);
+    source.emit('SIGTERM');
+    source.emit('SIGINT');
+    expect(held.received()).toBe('SIGTERM');
+    const shutdown = createShutdown({ timeoutMs: 1000 });
+    const closed = vi.fn();
+    shutdown.onClose(closed);
+    const exited = new Promise<number>((resolve) => installSignalHandlers(shutdown, { exit: resolve, source, pending: held.received() }));
+    held.release();
+    expect(shutdown.accepting()).toBe(false);
+    expect(await exited).toBe(0);
+    expect(closed).toHaveBeenCalledOnce();
+  });
+
+  it('holds nothing after release: its listeners are gone, and with none received nothing drains', () => {
+    const source = new EventEmitter() as EventEmitter & SignalSource;
+    const held = holdSignals(source);
+    expect(source.listenerCount('SIGTERM')).toBe(1);
+    held.release();
+    expect(source.listenerCount('SIGTERM')).toBe(0);
+    expect(held.received()).toBeNull();
+    const shutdown = createShutdown({ timeoutMs: 10 });
+    installSignalHandlers(shutdown, { exit: vi.fn(), source, pending: held.received() });
+    expect(shutdown.accepting()).toBe(true);
   });
 });

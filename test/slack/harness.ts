@@ -1,6 +1,7 @@
 import { startSlack, type SlackHandle } from '../../src/adapters/slack/index.js';
 import type { ChartFn, RespondFn } from '../../src/adapters/slack/deps.js';
 import type { SlackConfig } from '../../src/config/slack.js';
+import type { ConnectionLimits } from '../../src/ops/connection-guard.js';
 import type { ErrorLog } from '../../src/ops/errors.js';
 import { createRateLimiter, type RateLimiter } from '../../src/ops/rate-limit.js';
 import type { Shutdown } from '../../src/ops/shutdown.js';
@@ -33,6 +34,8 @@ export interface HarnessOptions {
   errors?: ErrorLog;
   /** Web API retries (0 by default: tests want failures at once). */
   webApiRetries?: number;
+  /** HTTP mode's connection caps and timeouts (lowered by the connection tests). */
+  connections?: ConnectionLimits;
 }
 
 /** Limits far above what any flow test sends, so only the rate-limit tests are throttled. */
@@ -72,6 +75,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       shutdown: options.shutdown,
       errors: options.errors,
       host: '127.0.0.1',
+      connections: options.connections,
     });
   const harness: Harness = {
     standin,

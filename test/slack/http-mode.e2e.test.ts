@@ -74,7 +74,7 @@ describe('Slack app over HTTP (signed requests)', () => {
   it('keeps /readyz at 200 while the store is down (answers can still be given) and reports the store in /healthz', async () => {
     const ready = await fetch(`http://127.0.0.1:${h.handle.port}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ready: true, checks: { accepting: true } });
+    expect(await ready.json()).toEqual({ ready: true, checks: { started: true, accepting: true } });
     const original = h.store.ready.bind(h.store);
     h.store.ready = async () => false;
     (h.store as { health?: () => object }).health = () => ({ state: 'down', consecutiveFailures: 3 });
@@ -116,7 +116,7 @@ describe('Slack HTTP mode during shutdown', () => {
       await shutdown.begin();
       const readyz = await fetch(`${base}/readyz`);
       expect(readyz.status).toBe(503);
-      expect(await readyz.json()).toEqual({ ready: false, checks: { accepting: false } });
+      expect(await readyz.json()).toEqual({ ready: false, checks: { started: true, accepting: false } });
       const body = new URLSearchParams(slashCommand('13b', h.standin.responseUrl()) as Record<string, string>).toString();
       const response = await postSigned({ url: `${base}/slack/events`, body, contentType: 'application/x-www-form-urlencoded', secret: SIGNING_SECRET });
       expect(response.status).toBe(200);

@@ -1,4 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { guardedServer, type ConnectionLimits, type GuardedServer } from '../../ops/connection-guard.js';
+import { isHealthRequest } from '../../ops/health.js';
 import { shortId } from '../../ops/ids.js';
 import { MAX_BODY_BYTES, readRawBody } from '../../ops/raw-body.js';
 import type { LogFn } from './deps.js';
@@ -7,14 +9,12 @@ import { checkSignatureHeaders, isSlackPayload, signatureMatches } from './signe
 export const EVENTS_PATH = '/slack/events';
 
 /**
- * Slack sends a few KiB at once and expects the ack within 3 s; a client still sending headers
- * or body after 10 s is not Slack. Node's defaults (300 s request, 60 s headers) let slow
- * uploads pile up: 300 of them took a bot from 137 MB to 1.3 GB (issue 15).
+ * Slack sends a few KiB at once and expects the ack within 3 s. Timeouts, connection caps and
+ * the health checks' reserved connections are the shared policy of src/ops/connection-guard.ts:
+ * Node's defaults (300 s request, 60 s headers) let slow uploads pile up (300 of them took a bot
+ * from 137 MB to 1.3 GB, issue 15), and refusing at a cap let idle sockets lock out Slack (issue 26).
  */
-export const REQUEST_TIMEOUT_MS = 10_000;
-
-/** Open sockets before new ones are refused (Node closes them at accept). Slack keeps a handful open. */
-export const DEFAULT_MAX_CONNECTIONS = 1024;
+export { DEFAULT_MAX_CONNECTIONS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../ops/connection-guard.js';
 
 /** Answers a request it owns (returns true) or leaves it alone: `createHealthHandler` from src/ops/health.ts. */
 export type PathHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -25,7 +25,8 @@ export interface SlackHttpOptions {
   /** True the first time a signature is seen inside the replay window (the shared store's claim); all pass when absent. */
   firstDelivery?: (signature: string) => Promise<boolean>;
   maxBodyBytes?: number;
-  maxConnections?: number;
+  /** Connection caps and timeouts (tests lower them); src/ops/connection-guard.ts's defaults when absent. */
+  connections?: ConnectionLimits;
   now?: () => number;
 }
 
@@ -53,7 +54,7 @@ function pathOf(url: string | undefined): string {
  *   an exact replay of a request already served (same signature): 200 and nothing done →
  *   Bolt, with the body already read (it verifies the signature again and dispatches).
  */
-export function slackHttpServer(boltListener: (req: IncomingMessage, res: ServerResponse) => void, health: PathHandler, options: SlackHttpOptions): Server {
+export function slackHttpServer(boltListener: (req: IncomingMessage, res: ServerResponse) => void, health: PathHandler, options: SlackHttpOptions): GuardedServer {
   const { signingSecret, log } = options;
   const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const now = options.now ?? Date.now;
@@ -86,16 +87,13 @@ export function slackHttpServer(boltListener: (req: IncomingMessage, res: Server
     boltListener(req, res);
   }
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: unknown) => {
       // Bolt's listener throws for requests it does not route; routing above should leave none.
       const errorId = shortId();
       log({ event: 'slack.http.error', errorId, error: error instanceof Error ? error.message : String(error) });
       reply(res, 500, `internal error (error id ${errorId})`);
     });
-  });
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.headersTimeout = REQUEST_TIMEOUT_MS;
-  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  return server;
+  };
+  return guardedServer(listener, { ...options.connections, alwaysServed: isHealthRequest, log });
 }

@@ -7,11 +7,12 @@ import type { ConversationStore } from '../../state/store.js';
 import { requestOps } from '../admission.js';
 import { createSlackApp } from './app.js';
 import { loadChartRenderer } from './chart-loader.js';
-import { storeClaims } from '../../state/claims.js';
+import { CLAIM_WINDOW_MS, storeClaims } from '../../state/claims.js';
 import { SeenRecently } from '../../state/seen-recently.js';
 import { defaultRespond } from './default-respond.js';
 import { withHub } from '../hub-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
+import type { ConnectionLimits } from '../../ops/connection-guard.js';
 import { close, listen } from '../../ops/http-listen.js';
 import { slackHttpServer } from './http-server.js';
 import { budgetedLookups, lookupClient, LOOKUP_DEADLINE_MS, type SlackLookups } from './lookups.js';
@@ -35,8 +36,10 @@ export interface SlackStartDeps {
   maxInFlight?: number;
   /** HTTP mode: the interface to bind; all interfaces when absent (a container's port). */
   host?: string;
-  /** HTTP mode: open sockets before new ones are refused; DEFAULT_MAX_CONNECTIONS when absent. */
-  maxConnections?: number;
+  /** HTTP mode: connection caps and timeouts; src/ops/connection-guard.ts's defaults when absent. */
+  connections?: ConnectionLimits;
+  /** `/readyz` is 503 until this is true (services.ts: every platform started); ready once listening when absent. */
+  started?: () => boolean;
   /** True the first time a key is claimed inside the replay window, across processes (src/state/dedupe.ts); per process when absent. */
   claimOnce?: (key: string) => Promise<boolean>;
   /** Web API reads before answering; a budgeted client of their own on `config.apiUrl` when absent. */
@@ -83,14 +86,19 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     log({ event: 'slack.started', mode: 'socket' });
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
-  const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting()));
+  const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting(), deps.started));
+  // Exact replays are refused before Bolt from this process's memory: a store claim here was one
+  // SQLite write or Redis round trip per request before the ack (the largest cost of acking a
+  // burst, issue 26), and a replay that reaches another replica is still answered once — the
+  // listeners claim the event id or trigger id in the shared store before answering.
+  const replayedSignatures = new SeenRecently(CLAIM_WINDOW_MS);
   const server = slackHttpServer(receiver.requestListener, health, {
     signingSecret: config.signingSecret ?? '',
     log,
-    maxConnections: deps.maxConnections,
-    firstDelivery: (signature) => claim(`slack:request:${signature}`),
+    connections: deps.connections,
+    firstDelivery: async (signature) => replayedSignatures.first(signature),
   });
-  const port = await listen(server, config.port, deps.host);
+  const port = await listen(server, config.port, deps.host, 'Slack HTTP mode (PORT)');
   log({ event: 'slack.started', mode: 'http', port });
   return { port, stop: () => close(server) };
 }

@@ -1,5 +1,6 @@
-import { Routes, type APIMessage, type RawFile, type REST } from 'discord.js';
+import { REST, Routes, type APIMessage, type RawFile } from 'discord.js';
 import type { MessagePayload } from '../delivery.js';
+import { discordRestOptions } from '../rest-options.js';
 
 /**
  * Where a deferred interaction's answer goes: its webhook, `/webhooks/{application_id}/{token}`,
@@ -31,4 +32,17 @@ export function interactionWebhook(rest: REST, applicationId: string, token: str
       return { id: message.id };
     },
   };
+}
+
+/**
+ * The REST client for interaction webhooks, and nothing else. Discord exempts them from the
+ * bot's global rate limit ("Interaction endpoints are not bound to the bot's Global Rate
+ * Limit", developer docs, Rate Limits), but discord.js applies its client-side global limit
+ * (50 requests/s) to every request: each deferred answer queued behind it while holding its
+ * request slot (HEADROOM_MAX_IN_FLIGHT), so the endpoint delivered ~50 answers/s and told the
+ * rest "busy" (issue 26). Per-route limits from Discord's headers still apply. Every token is
+ * its own route, so idle per-route handlers are swept every 10 s rather than hourly.
+ */
+export function interactionWebhookRest(apiUrl: string | null | undefined): REST {
+  return new REST({ ...discordRestOptions(apiUrl), globalRequestsPerSecond: Number.POSITIVE_INFINITY, handlerSweepInterval: 10_000 });
 }
