@@ -120,7 +120,8 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   const log = eventLog(logger);
   // Uncaught errors are logged with an id and the process keeps serving (issue 15).
   const removeLastResort = installLastResort(logger);
-  const store = new ResilientStore(deps.store ?? createStore(config.store));
+  const inner = deps.store ?? createStore(config.store);
+  const store = new ResilientStore(inner);
   const shutdown = createShutdown({ timeoutMs: deps.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS });
   shutdown.onClose(() => store.close());
   // One limiter for both platforms: its keys are platform-prefixed, so they never collide.
@@ -129,7 +130,7 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
   if (pool) shutdown.onClose(() => pool.close());
   const charts = lazyChartPool(config, deps, log);
   if (charts) shutdown.onClose(() => charts.close());
-  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond };
+  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond, journal: inner.journal?.() };
 
   let slackPort: number | null = null;
   if (config.slack) {

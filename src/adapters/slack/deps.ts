@@ -4,6 +4,7 @@ import type { RequestOps } from '../admission.js';
 import type { ChartFn, ChartKind, LogFn } from '../deps.js';
 import type { ClaimFn } from '../../state/claims.js';
 import type { SeenRecently } from '../../state/seen-recently.js';
+import type { RequestJournal } from '../../state/request-journal.js';
 
 /** The assistant's one entry point (src/core/assistant.ts), injectable for tests. */
 export type RespondFn = (text: string, previous: ThreadState | null) => Turn | Promise<Turn>;
@@ -23,4 +24,6 @@ export interface SlackDeps {
   loadChart: () => Promise<ChartFn | null>;
   /** Rate limits, shutdown tracking and the error boundary (src/adapters/admission.ts). */
   ops: RequestOps;
+  /** Acknowledged requests not yet answered, kept across a crash (src/state/request-journal.ts); none with a memory store. */
+  journal?: RequestJournal;
 }

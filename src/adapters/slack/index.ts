@@ -14,6 +14,8 @@ import { withHub } from '../hub-respond.js';
 import type { ChartFn, LogFn, RespondFn, SlackDeps } from './deps.js';
 import { close, listen } from '../../ops/http-listen.js';
 import { slackHttpServer } from './http-server.js';
+import type { RequestJournal } from '../../state/request-journal.js';
+import { answerLeftOver } from './left-over.js';
 
 export interface SlackStartDeps {
   store: ConversationStore;
@@ -36,6 +38,8 @@ export interface SlackStartDeps {
   maxConnections?: number;
   /** True the first time a key is claimed inside the replay window, across processes (src/state/dedupe.ts); per process when absent. */
   claimOnce?: (key: string) => Promise<boolean>;
+  /** Acknowledged requests not yet answered (src/state/request-journal.ts): an earlier process's are told at start. */
+  journal?: RequestJournal;
 }
 
 export interface SlackHandle {
@@ -60,6 +64,7 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
  */
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
+  const startedAt = Date.now();
   const claim = deps.claimOnce ?? storeClaims(deps.store, log);
   const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight });
   const slackDeps: SlackDeps = {
@@ -70,11 +75,15 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     notOurThreads: new SeenRecently(NOT_OUR_THREAD_TTL_MS),
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,
+    journal: deps.journal,
   };
+  // Requests an earlier process acknowledged and never answered are told so, once this one serves.
+  const tellLeftOver = () => void (deps.journal && ops.shutdown.background(answerLeftOver(deps.journal, app.client, log, { startedAt })));
   const { app, receiver } = createSlackApp(config, slackDeps);
   if (!receiver) {
     await app.start();
     log({ event: 'slack.started', mode: 'socket' });
+    tellLeftOver();
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
   const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting()));
@@ -86,5 +95,6 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
   });
   const port = await listen(server, config.port, deps.host);
   log({ event: 'slack.started', mode: 'http', port });
+  tellLeftOver();
   return { port, stop: () => close(server) };
 }
