@@ -26,4 +26,6 @@ export interface SlackDeps {
   ops: RequestOps;
   /** Acknowledged requests not yet answered, kept across a crash (src/state/request-journal.ts); none with a memory store. */
   journal?: RequestJournal;
+  /** HTTP mode with a journal: holds a message's ack until it is journaled (src/adapters/slack/ack-gate.ts). */
+  acks?: { release(requestKey: string): void };
 }

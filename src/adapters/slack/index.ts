@@ -16,6 +16,7 @@ import { close, listen } from '../../ops/http-listen.js';
 import { slackHttpServer } from './http-server.js';
 import type { RequestJournal } from '../../state/request-journal.js';
 import { answerLeftOver } from './left-over.js';
+import { AckGate } from './ack-gate.js';
 
 export interface SlackStartDeps {
   store: ConversationStore;
@@ -77,6 +78,9 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     ops,
     journal: deps.journal,
   };
+  // HTTP mode: a message's ack waits until it is journaled (Socket Mode acks over its socket: nothing is held there).
+  const acks = deps.journal ? new AckGate() : null;
+  if (acks) slackDeps.acks = acks;
   // Requests an earlier process acknowledged and never answered are told so, once this one serves.
   const tellLeftOver = () => void (deps.journal && ops.shutdown.background(answerLeftOver(deps.journal, app.client, log, { startedAt })));
   const { app, receiver } = createSlackApp(config, slackDeps);
@@ -87,7 +91,7 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
   const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting()));
-  const server = slackHttpServer(receiver.requestListener, health, {
+  const server = slackHttpServer(acks ? acks.wrap(receiver.requestListener) : receiver.requestListener, health, {
     signingSecret: config.signingSecret ?? '',
     log,
     maxConnections: deps.maxConnections,

@@ -66,24 +66,25 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   const who = slackRequester(incoming.team, incoming.user, incoming.channel);
   const tellOnly = (notice: string) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log);
   const latest = () => latestAnswerInThread(client, incoming.channel, root, incoming.botId, deps.log);
+  const requestKey = `slack:${incoming.team}:${incoming.channel}:${incoming.ts}`;
 
   if (inThread && !incoming.addressed) {
-    let ours: boolean;
+    let ours = false;
     try {
       ours = await isOurThread(deps, threadKey, latest);
     } catch (error) {
       deps.log({ event: 'slack.thread_check_failed', error: error instanceof Error ? error.message : String(error) });
-      return;
     }
-    if (!ours) return;
+    if (!ours) return deps.acks?.release(requestKey);
   }
 
-  const requestKey = `slack:${incoming.team}:${incoming.channel}:${incoming.ts}`;
   const journal = deps.journal;
+  // Committed before the HTTP ack goes (AckGate): a request Slack saw acknowledged is in the journal.
   void journalled(
     deps,
     journal?.add({ id: requestKey, platform: 'slack', channel: incoming.channel, ...(target.threadTs ? { threadTs: target.threadTs } : {}), request: incoming.ts, user: incoming.user, ackedAt: Date.now(), phase: 'acked' }),
   );
+  deps.acks?.release(requestKey);
   try {
     await serveRequest(
       deps.ops,
