@@ -12,6 +12,7 @@ import { loadChartRenderer } from './adapters/slack/chart-loader.js';
 import { installLastResort } from './ops/last-resort.js';
 import { storeClaims } from './state/claims.js';
 import { ResilientStore } from './state/resilient-store.js';
+import type { RequestJournal } from './state/request-journal.js';
 
 /**
  * How long SIGTERM waits for in-flight replies before closing sockets and the store: below
@@ -146,12 +147,13 @@ export async function startServices(config: Config, deps: ServiceDeps = {}): Pro
     removeLastResort();
   };
 
-  const store = new ResilientStore(deps.store ?? createStore(config.store));
+  const inner = deps.store ?? createStore(config.store);
+  const store = new ResilientStore(inner);
   shutdown.onClose(() => store.close());
   let ports: { slackPort: number | null; discordPort: number | null; computeThreads: number };
   try {
     // Tracked, so a signal during start waits for the step under way before closing what it opened.
-    ports = await shutdown.background(startPlatforms(config, deps, { logger, log, store, shutdown, started: () => phase === 'ready' }));
+    ports = await shutdown.background(startPlatforms(config, deps, { logger, log, store, journal: inner.journal?.(), shutdown, started: () => phase === 'ready' }));
   } catch (error) {
     if (shutdown.accepting()) {
       await shutdown.begin();
@@ -172,13 +174,15 @@ interface StartContext {
   logger: Logger;
   log: (event: object) => void;
   store: ResilientStore;
+  /** Acknowledged requests not yet answered, from the inner store (SQLite); none otherwise. */
+  journal: RequestJournal | undefined;
   shutdown: Shutdown;
   /** Read by each port's `/readyz`. */
   started: () => boolean;
 }
 
 /** The slow part of start, one step at a time; a step is skipped once a signal has begun the shutdown. */
-async function startPlatforms(config: Config, deps: ServiceDeps, { logger, log, store, shutdown, started }: StartContext) {
+async function startPlatforms(config: Config, deps: ServiceDeps, { logger, log, store, journal, shutdown, started }: StartContext) {
   const result = { slackPort: null as number | null, discordPort: null as number | null, computeThreads: 0 };
   const stopping = () => !shutdown.accepting();
   if (stopping()) return result;
@@ -189,7 +193,7 @@ async function startPlatforms(config: Config, deps: ServiceDeps, { logger, log, 
   result.computeThreads = pool?.threads ?? 0;
   const charts = lazyChartPool(config, deps, log);
   if (charts) shutdown.onClose(() => charts.close());
-  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond, started };
+  const common = { store, log, claimOnce: storeClaims(store, log), limiter: createRateLimiter(config.rateLimits), shutdown, errors: logger, maxInFlight: config.maxInFlight, respond: pool?.respond, started, journal };
 
   if (config.slack && !stopping()) {
     const { startSlack } = await import('./adapters/slack/index.js');

@@ -26,13 +26,33 @@ const openingThreadSchema = z.object({
 
 const threadStateSchema = z.union([scenarioThreadSchema, openingThreadSchema]);
 
+/** An answer written before it is posted (src/state/pending-answer.ts): its state and the request it answers. */
+const pendingAnswerSchema = z.object({ state: threadStateSchema, request: z.string() });
+
+const savedThreadSchema = z.union([
+  scenarioThreadSchema.extend({ pending: pendingAnswerSchema.optional() }),
+  openingThreadSchema.extend({ pending: pendingAnswerSchema.optional() }),
+]);
+
 /**
  * A thread's state as stored: the scenario and its undo history, and the id of the answer that
  * produced it (Slack message ts, Discord message id) when known. The answer id orders saved
  * states against each other and against the thread's own latest answer, so a thread never goes
  * back in time (a write lost in a store outage, a late write from another replica).
  */
-export type SavedThread = ThreadState & { answerTs?: string };
+export type SavedThread = ThreadState & { answerTs?: string; pending?: PendingAnswer };
+
+/**
+ * The next answer's state, saved durably before that answer is posted, on top of the state the
+ * thread's last posted answer stands for. Whoever reads it next settles it against the thread's
+ * latest posted answer (src/state/pending-answer.ts): posted, it becomes the thread's state;
+ * not posted (the process died first), the confirmed state stays. `request` is the id of the
+ * message it answers (Slack ts, Discord message id).
+ */
+export interface PendingAnswer {
+  state: ThreadState;
+  request: string;
+}
 
 /**
  * A string that sorts like the answer ids it stands for: Slack ts (`1700000000.000100`) and
@@ -56,15 +76,19 @@ export function isNewerAnswer(a: string | undefined, b: string | undefined): boo
 /** The JSON stored; `answerOrder` rides along for the Redis script's comparison and is ignored on read. */
 export function encodeThreadState(state: SavedThread): string {
   const order = answerOrder(state.answerTs);
-  const thread =
-    'scenario' in state
-      ? { scenario: state.scenario, history: state.history, ...(state.measured !== undefined ? { measured: state.measured } : {}) }
-      : { opening: state.opening };
   return JSON.stringify({
-    ...thread,
+    ...threadOnly(state),
     ...(state.answerTs !== undefined ? { answerTs: state.answerTs } : {}),
     ...(order ? { answerOrder: order } : {}),
+    ...(state.pending !== undefined ? { pending: { state: threadOnly(state.pending.state), request: state.pending.request } } : {}),
   });
+}
+
+/** A state's own fields, without the stamp or pending answer it may carry. */
+export function threadOnly(state: ThreadState): ThreadState {
+  return 'scenario' in state
+    ? { scenario: state.scenario, history: state.history, ...(state.measured !== undefined ? { measured: state.measured } : {}) }
+    : { opening: state.opening };
 }
 
 export function decodeThreadState(text: string): SavedThread | null {
@@ -74,7 +98,7 @@ export function decodeThreadState(text: string): SavedThread | null {
   } catch {
     return null;
   }
-  const parsed = threadStateSchema.safeParse(raw);
+  const parsed = savedThreadSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 

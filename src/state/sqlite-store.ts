@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ConversationStore } from './store.js';
 import { answerOrder, DEFAULT_TTL_MS, decodeThreadState, encodeThreadState, type SavedThread } from './codec.js';
+import { SqliteJournal } from './sqlite-journal.js';
 
 export interface SqliteStoreOptions {
   /** Database file; parent folders are created. `:memory:` works for tests. */
@@ -37,6 +38,11 @@ interface Waiter {
  * of their `set()` promises resolve: a write is committed by the time its caller goes on, and
  * under load one commit carries many answers (a commit per answer was 6% of a busy bot's CPU
  * in the bench:load profile). Reads see writes still waiting for their commit.
+ *
+ * A committed write survives `kill -9`: WAL hands the commit to the OS before the promise
+ * resolves, and only a power cut can lose it (synchronous=NORMAL). What a kill can lose is a
+ * write not yet committed, so a caller that must have a write durable before it acts (the state
+ * of an answer before posting it: src/state/pending-answer.ts) awaits it first.
  */
 export class SqliteStore implements ConversationStore {
   private readonly db: Database.Database;
@@ -45,9 +51,12 @@ export class SqliteStore implements ConversationStore {
   private readonly purgeEveryWrites: number;
   private writesSincePurge = 0;
   private pending = new Map<string, PendingRow>();
+  /** Other writes (the request journal) committed in the same transaction, in order, after the rows. */
+  private writes: Array<() => void> = [];
+  private journalTable: SqliteJournal | null = null;
   private waiters: Waiter[] = [];
   private flushScheduled = false;
-  private readonly writeBatch: (rows: Map<string, PendingRow>) => void;
+  private readonly writeBatch: (rows: Map<string, PendingRow>, writes: Array<() => void>) => void;
   private readonly selectRow: Database.Statement<[string], { state: string; expires_at: number }>;
   private readonly upsertRow: Database.Statement<[{ key: string; state: string; expiresAt: number; order: string | null; now: number }]>;
   private readonly claimRow: Database.Statement<[{ key: string; expiresAt: number; now: number }]>;
@@ -96,9 +105,10 @@ export class SqliteStore implements ConversationStore {
     this.deleteRow = this.db.prepare('DELETE FROM thread_state WHERE thread_key = ?');
     this.deleteExpired = this.db.prepare('DELETE FROM thread_state WHERE expires_at <= ?');
     this.deleteExpiredClaims = this.db.prepare('DELETE FROM claims WHERE expires_at <= ?');
-    this.writeBatch = this.db.transaction((rows: Map<string, PendingRow>) => {
+    this.writeBatch = this.db.transaction((rows: Map<string, PendingRow>, writes: Array<() => void>) => {
       const now = this.now();
       for (const [key, row] of rows) this.upsertRow.run({ key, state: row.state, expiresAt: row.expiresAt, order: row.order, now });
+      for (const write of writes) write();
     });
     this.purgeExpired();
   }
@@ -123,6 +133,23 @@ export class SqliteStore implements ConversationStore {
     if (!(waiting?.order && order && waiting.order > order)) {
       this.pending.set(threadKey, { state: encodeThreadState(state), expiresAt: this.now() + this.ttlMs, order });
     }
+    return this.committed();
+  }
+
+  /** Runs `write` (prepared statements on this file) inside the next batch's transaction; resolves once committed. */
+  inBatch(write: () => void): Promise<void> {
+    if (!this.db.open) return Promise.reject(new Error('the SQLite store is closed'));
+    this.writes.push(write);
+    return this.committed();
+  }
+
+  /** The request journal in this file (src/state/request-journal.ts); its writes share the batch. */
+  journal(): SqliteJournal {
+    return (this.journalTable ??= new SqliteJournal(this.db, (write) => this.inBatch(write)));
+  }
+
+  /** Resolves when the batch now being gathered is committed. */
+  private committed(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       if (!this.flushScheduled) {
@@ -136,12 +163,14 @@ export class SqliteStore implements ConversationStore {
   private flush(): void {
     this.flushScheduled = false;
     const rows = this.pending;
+    const writes = this.writes;
     const waiters = this.waiters;
     if (waiters.length === 0) return;
     this.pending = new Map();
+    this.writes = [];
     this.waiters = [];
     try {
-      this.writeBatch(rows);
+      this.writeBatch(rows, writes);
       this.writesSincePurge += rows.size;
       if (this.writesSincePurge >= this.purgeEveryWrites) this.purgeExpired();
     } catch (error) {

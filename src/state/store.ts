@@ -1,5 +1,6 @@
 import type { ThreadState } from '../core/assistant.js';
 import { isNewerAnswer, type SavedThread } from './codec.js';
+import type { RequestJournal } from './request-journal.js';
 
 export type { SavedThread } from './codec.js';
 
@@ -38,6 +39,8 @@ export interface ConversationStore {
   /** True when this thread's saved state may be older than its last answer (a write failed, or the store had trouble lately). */
   doubts?(threadKey: string): boolean;
   health?(): StoreHealth;
+  /** The journal of acknowledged, unanswered requests, kept in this store (src/state/request-journal.ts), when it keeps one. */
+  journal?(): RequestJournal;
 }
 
 /** Process-local store: the default for tests and single-process use. */

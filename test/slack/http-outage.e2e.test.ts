@@ -88,21 +88,23 @@ describe.skipIf(!installed)('Slack threads through a Redis outage (private redis
     const mention = bot.standin.addUserMessage('C0GENERAL', mentionText('7b on a100'));
     await bot.send({ type: 'app_mention', text: mention.text, ts: mention.ts });
     await waitFor(() => posts()[1], 'the first answer');
-    expect(await followUp(mention.ts, 'seq 4096')).toMatch(/seq 4096 mbs 1 .* no gc/);
+    // The micro-batch is not stated yet, so the reading leaves it out (an envelope answer, issue 23).
+    const unstatedBatch = /seq 4096 (?!mbs ).*no gc/;
+    expect(await followUp(mention.ts, 'seq 4096')).toMatch(unstatedBatch);
     await sleep(100); // saved after posting
-    expect(await followUp(mention.ts, 'seq 4096')).toMatch(/seq 4096 mbs 1 .* no gc/);
+    expect(await followUp(mention.ts, 'seq 4096')).toMatch(unstatedBatch);
     // While the store is healthy, follow-ups come from it: no Web API lookups.
     expect(bot.standin.callsOf('conversations.replies')).toHaveLength(0);
 
     server.kill('SIGSTOP');
     // A read and a write time out in the other thread; the third failure opens the breaker,
-    // so this thread's write is never sent: Redis keeps "seq 4096 mbs 1".
+    // so this thread's write is never sent: Redis keeps "seq 4096" with no micro-batch.
     expect(await followUp(other.ts, 'lora')).toMatch(/^70b lora/);
     expect(await followUp(mention.ts, 'mbs 4')).toMatch(/seq 4096 mbs 4 .* no gc/);
     server.kill('SIGCONT');
     await sleep(500);
 
-    // Redis still holds the state saved before the outage (mbs 1); the thread's last answer (mbs 4) is newer.
+    // Redis still holds the state saved before the outage (no micro-batch); the thread's last answer (mbs 4) is newer.
     expect(await followUp(mention.ts, 'gc')).toMatch(/seq 4096 mbs 4 ga 1 gc/);
     await sleep(100);
     expect(await followUp(mention.ts, 'zero3')).toMatch(/zero3 seq 4096 mbs 4 ga 1 gc/);

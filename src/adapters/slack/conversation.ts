@@ -1,8 +1,10 @@
 import type { ThreadState } from '../../core/assistant.js';
 import type { Reply } from '../../reply/types.js';
 import { isNewerAnswer, type SavedThread } from '../../state/codec.js';
+import { confirmedOf, settlePending, withPending } from '../../state/pending-answer.js';
 import type { SlackDeps } from './deps.js';
 import type { LatestAnswer } from './recover.js';
+import type { LookupOptions } from './lookups.js';
 
 /** A reply to post and, when the thread was picked up in an unusual way, a line saying so. */
 export interface Outcome {
@@ -17,10 +19,15 @@ export const FRESH_NOTE = 'I have no earlier scenario for this thread, so I read
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Store reads never break an answer: a failing store (Redis down) reads as a miss, logged. */
+/**
+ * Store reads never break an answer: a failing store (Redis down) reads as a miss, logged. For a
+ * conversation with no thread to read answers back from (a DM's top level), a pending answer
+ * left by a killed process is settled as not posted: the state last known to be shown stays.
+ */
 export async function loadState(deps: SlackDeps, threadKey: string): Promise<SavedThread | null> {
   try {
-    return await deps.store.get(threadKey);
+    const saved = await deps.store.get(threadKey);
+    return saved && settlePending(saved, null);
   } catch (error) {
     deps.log({ event: 'slack.store_failed', op: 'get', error: errorText(error) });
     return null;
@@ -34,6 +41,22 @@ export async function saveState(deps: SlackDeps, threadKey: string, state: Threa
     await deps.store.set(threadKey, answerTs === undefined ? state : { ...state, answerTs });
   } catch (error) {
     deps.log({ event: 'slack.store_failed', op: 'set', error: errorText(error) });
+  }
+}
+
+/**
+ * Before an answer is posted: its state, durably, as pending on top of what the store holds for
+ * the thread (src/state/pending-answer.ts), so a process killed between posting and saving
+ * leaves a state the next reader settles against the posted answer instead of an older one.
+ * Nothing is written when the store holds nothing for the thread (there is nothing to go back
+ * to: the thread's answers are read instead). A failing store is logged; the answer still goes.
+ */
+export async function savePending(deps: SlackDeps, threadKey: string, confirmed: SavedThread | null, next: ThreadState | null, request: string): Promise<void> {
+  if (!confirmed || !next) return;
+  try {
+    await deps.store.set(threadKey, withPending(confirmed, next, request));
+  } catch (error) {
+    deps.log({ event: 'slack.store_failed', op: 'set_pending', error: errorText(error) });
   }
 }
 
@@ -61,9 +84,18 @@ export async function answerRequest(deps: SlackDeps, text: string): Promise<Outc
 
 /** The state a thread message continues, and a note when it was recovered or missing. */
 export interface ThreadContext {
-  previous: ThreadState | null;
+  /** Stamped with the answer it stands for (`answerTs`) when known. */
+  previous: SavedThread | null;
   note: string | null;
+  /**
+   * What the store holds for the thread, settled and stamped with its answer's id, when it holds
+   * anything: the next answer is written as pending on top of it (savePending).
+   */
+  confirmed?: SavedThread | null;
 }
+
+/** How long settling a pending answer may wait for the lookup budget: about one lookup's deadline. */
+const SETTLE_WAIT_MS = 1500;
 
 /**
  * Where a thread message starts from. The saved state, when the store has one and has no reason
@@ -78,7 +110,7 @@ export interface ThreadContext {
 export async function threadContext(
   deps: SlackDeps,
   threadKey: string,
-  latestAnswer: () => Promise<LatestAnswer>,
+  latestAnswer: (options?: LookupOptions) => Promise<LatestAnswer>,
   allowFresh: boolean,
 ): Promise<ThreadContext | null> {
   let saved: SavedThread | null = null;
@@ -89,26 +121,52 @@ export async function threadContext(
     loadFailed = true;
     deps.log({ event: 'slack.store_failed', op: 'get', error: errorText(error) });
   }
-  if (saved && !loadFailed && !deps.store.doubts?.(threadKey)) return { previous: saved, note: null };
+  // A pending answer (its process was killed before confirming it) is settled against the thread's answers.
+  if (saved && !loadFailed && saved.pending === undefined && !deps.store.doubts?.(threadKey)) return { previous: saved, note: null, confirmed: saved };
   const fresh = allowFresh ? { previous: null, note: FRESH_NOTE } : null;
   if (!saved && !allowFresh && deps.notOurThreads?.has(threadKey)) return null;
+  // The store's own state, as far as the store alone can tell (a pending answer not known to be posted does not count).
+  const stored = saved && confirmedOf(saved);
+  const found = (previous: SavedThread | null, note: string | null): ThreadContext => ({ previous, note, confirmed: saved && previous });
 
-  const latest = await latestAnswer();
-  if (latest.kind === 'failed') return saved ? { previous: saved, note: null } : fresh;
+  // Settling an answer a killed process left pending is the one read whose refusal would pick a
+  // side blind (revert, or run ahead of the thread): it may wait for the lookup budget, bounded.
+  const latest = await latestAnswer(saved?.pending !== undefined ? { waitMs: SETTLE_WAIT_MS } : undefined);
+  if (latest.kind === 'failed') return stored ? found(stored, null) : fresh;
   if (latest.kind === 'none') {
-    if (saved) return { previous: saved, note: null };
+    if (stored) return found(stored, null);
     if (!allowFresh) deps.notOurThreads?.add(threadKey);
     return fresh;
   }
-  if (saved?.answerTs !== undefined && !isNewerAnswer(latest.ts, saved.answerTs)) return { previous: saved, note: null };
+  if (stored?.answerTs !== undefined && !isNewerAnswer(latest.ts, stored.answerTs)) return found(stored, null);
   // Reset after its last answer: still our thread, and a message there is a new request.
-  if (latest.kind === 'reset') return { previous: null, note: null };
+  if (latest.kind === 'reset') return { previous: null, note: null, confirmed: null };
+  // The pending answer was posted (a later answer than the confirmed one is visible): its state, history and all.
+  if (saved?.pending !== undefined) {
+    deps.log({ event: 'slack.pending_settled', threadKey, answerTs: latest.ts });
+    return found(settlePending(saved, latest.ts), null);
+  }
   // A "Which model?" came last: its words still wait for the model, whatever the store lost.
-  if (latest.kind === 'opening') return { previous: { opening: latest.opening }, note: saved ? null : RECOVERED_NOTE };
+  if (latest.kind === 'opening') return found({ opening: latest.opening, answerTs: latest.ts }, saved ? null : RECOVERED_NOTE);
   const recovered = await stateFromCanonical(deps, latest.canonical);
-  if (!recovered) return saved ? { previous: saved, note: null } : fresh;
+  if (!recovered) return stored ? found(stored, null) : fresh;
   if (saved) deps.log({ event: 'slack.thread_behind', threadKey, savedAnswerTs: saved.answerTs ?? null, latestAnswerTs: latest.ts });
-  return { previous: recovered, note: saved ? null : RECOVERED_NOTE };
+  return found({ ...recovered, answerTs: latest.ts }, saved ? null : RECOVERED_NOTE);
+}
+
+/**
+ * Whether a message not addressed to the bot is in one of its threads. A saved state says so at
+ * once, whatever it holds (even a pending answer): the check runs outside the thread's queue,
+ * and the request is journaled right after it, so it must not wait on the Web API when the
+ * store already knows. Otherwise as threadContext decides, without starting a conversation.
+ */
+export async function isOurThread(deps: SlackDeps, threadKey: string, latestAnswer: (options?: LookupOptions) => Promise<LatestAnswer>, rootIsOurs = false): Promise<boolean> {
+  try {
+    if (await deps.store.get(threadKey)) return true;
+  } catch {
+    // threadContext reads again, and logs the failure.
+  }
+  return (await threadContext(deps, threadKey, latestAnswer, rootIsOurs)) !== null;
 }
 
 /** A thread message read as a patch on its context; the caller saves the new state once posted. */

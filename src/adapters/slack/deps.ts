@@ -5,6 +5,7 @@ import type { ChartFn, ChartKind, LogFn } from '../deps.js';
 import type { ClaimFn } from '../../state/claims.js';
 import type { SeenRecently } from '../../state/seen-recently.js';
 import type { SlackLookups } from './lookups.js';
+import type { RequestJournal } from '../../state/request-journal.js';
 
 /** The assistant's one entry point (src/core/assistant.ts), injectable for tests. */
 export type RespondFn = (text: string, previous: ThreadState | null) => Turn | Promise<Turn>;
@@ -26,4 +27,8 @@ export interface SlackDeps {
   ops: RequestOps;
   /** Web API reads made before answering, under their own budget and client (lookups.ts). */
   lookups: SlackLookups;
+  /** Acknowledged requests not yet answered, kept across a crash (src/state/request-journal.ts); none with a memory store. */
+  journal?: RequestJournal;
+  /** HTTP mode with a journal: holds a message's ack until it is journaled (src/adapters/slack/ack-gate.ts). */
+  acks?: { release(requestKey: string): void };
 }

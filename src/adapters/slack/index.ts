@@ -18,6 +18,9 @@ import { slackHttpServer } from './http-server.js';
 import { budgetedLookups, lookupClient, LOOKUP_DEADLINE_MS, type SlackLookups } from './lookups.js';
 import { boltLogger } from './bolt-logger.js';
 import { LogLevel } from '@slack/bolt';
+import type { RequestJournal } from '../../state/request-journal.js';
+import { answerLeftOver } from './left-over.js';
+import { AckGate } from './ack-gate.js';
 
 export interface SlackStartDeps {
   store: ConversationStore;
@@ -44,6 +47,8 @@ export interface SlackStartDeps {
   claimOnce?: (key: string) => Promise<boolean>;
   /** Web API reads before answering; a budgeted client of their own on `config.apiUrl` when absent. */
   lookups?: SlackLookups;
+  /** Acknowledged requests not yet answered (src/state/request-journal.ts): an earlier process's are told at start. */
+  journal?: RequestJournal;
 }
 
 export interface SlackHandle {
@@ -68,6 +73,7 @@ const defaultLog: LogFn = (event) => process.stderr.write(`${JSON.stringify(even
  */
 export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Promise<SlackHandle> {
   const log = deps.log ?? defaultLog;
+  const startedAt = Date.now();
   const claim = deps.claimOnce ?? storeClaims(deps.store, log);
   const ops = requestOps(log, 'slack', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight });
   const slackDeps: SlackDeps = {
@@ -79,11 +85,18 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
     loadChart: deps.loadChart ?? (() => loadChartRenderer(log)),
     ops,
     lookups: deps.lookups ?? budgetedLookups(lookupClient(config.botToken, config.apiUrl, LOOKUP_DEADLINE_MS, boltLogger(log, LogLevel.ERROR)), log),
+    journal: deps.journal,
   };
+  // HTTP mode: a message's ack waits until it is journaled (Socket Mode acks over its socket: nothing is held there).
+  const acks = deps.journal ? new AckGate() : null;
+  if (acks) slackDeps.acks = acks;
+  // Requests an earlier process acknowledged and never answered are told so, once this one serves.
+  const tellLeftOver = () => void (deps.journal && ops.shutdown.background(answerLeftOver(deps.journal, app.client, slackDeps.lookups, log, { startedAt })));
   const { app, receiver } = createSlackApp(config, slackDeps);
   if (!receiver) {
     await app.start();
     log({ event: 'slack.started', mode: 'socket' });
+    tellLeftOver();
     return { port: null, stop: () => app.stop().then(() => undefined) };
   }
   const health = createHealthHandler(chatPortHealth(deps.store, () => ops.shutdown.accepting(), deps.started));
@@ -92,7 +105,7 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
   // burst, issue 26), and a replay that reaches another replica is still answered once — the
   // listeners claim the event id or trigger id in the shared store before answering.
   const replayedSignatures = new SeenRecently(CLAIM_WINDOW_MS);
-  const server = slackHttpServer(receiver.requestListener, health, {
+  const server = slackHttpServer(acks ? acks.wrap(receiver.requestListener) : receiver.requestListener, health, {
     signingSecret: config.signingSecret ?? '',
     log,
     connections: deps.connections,
@@ -100,5 +113,6 @@ export async function startSlack(config: SlackConfig, deps: SlackStartDeps): Pro
   });
   const port = await listen(server, config.port, deps.host, 'Slack HTTP mode (PORT)');
   log({ event: 'slack.started', mode: 'http', port });
+  tellLeftOver();
   return { port, stop: () => close(server) };
 }

@@ -28,10 +28,22 @@ export const LOOKUP_LIMITS: Readonly<Record<LookupMethod, MethodLimit>> = {
   'conversations.history': TIER_3,
 };
 
+export interface LookupOptions {
+  /**
+   * How long a read refused for lack of budget (none left, or too many in flight) may wait for
+   * room; 0 by default (refused at once). A Retry-After hold is never waited out. For the rare
+   * read whose answer decides a thread's state (settling an answer a killed process left pending).
+   */
+  waitMs?: number;
+}
+
 export interface SlackLookups {
   /** Slack's answer to one read, or why there is none (at once, never after a wait past the deadline). */
-  read(method: LookupMethod, args: Record<string, unknown>): Promise<LookupResult>;
+  read(method: LookupMethod, args: Record<string, unknown>, options?: LookupOptions): Promise<LookupResult>;
 }
+
+/** How often a patient read asks the budget again. */
+const BUDGET_POLL_MS = 50;
 
 /** The HTTP side of a lookup: one request, rejecting on a 429 (with its Retry-After) and at the deadline. */
 export type LookupTransport = (method: LookupMethod, args: Record<string, unknown>) => Promise<unknown>;
@@ -87,8 +99,11 @@ export function budgetedLookups(
   const deadlineMs = options.deadlineMs ?? LOOKUP_DEADLINE_MS;
   const skipped = skippedLog(log);
   return {
-    async read(method, args) {
-      const taken = budget.take(method);
+    async read(method, args, options = {}) {
+      let taken = budget.take(method);
+      for (const until = Date.now() + (options.waitMs ?? 0); !taken.ok && taken.refusal !== 'rate_limited' && Date.now() < until; taken = budget.take(method)) {
+        await new Promise((resolve) => setTimeout(resolve, BUDGET_POLL_MS));
+      }
       if (!taken.ok) {
         skipped(method, taken.refusal);
         return { ok: false, why: taken.refusal };

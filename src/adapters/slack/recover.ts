@@ -1,5 +1,5 @@
 import { ANSWER_EVENT_TYPE, type SlackMessage } from '../../render/slack.js';
-import type { SlackLookups } from './lookups.js';
+import type { LookupOptions, SlackLookups } from './lookups.js';
 
 interface MessageWithMetadata {
   ts?: string;
@@ -53,8 +53,9 @@ export async function latestAnswerInThread(
   channel: string,
   threadTs: string,
   botId: string | undefined,
+  options?: LookupOptions,
 ): Promise<LatestAnswer> {
-  const result = await lookups.read('conversations.replies', { channel, ts: threadTs, include_all_metadata: true, limit: 200 });
+  const result = await lookups.read('conversations.replies', { channel, ts: threadTs, include_all_metadata: true, limit: 200 }, options);
   if (!result.ok) return { kind: 'failed' };
   const messages = ((result.value as { messages?: unknown[] }).messages ?? []) as MessageWithMetadata[];
   for (const message of [...messages].reverse()) {

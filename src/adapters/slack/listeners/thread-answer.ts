@@ -2,10 +2,11 @@ import type { webApi } from '@slack/bolt';
 import { ANSWER_EVENT_TYPE, renderSlack, type SlackMessage } from '../../../render/slack.js';
 import { serveRequest } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
-import { loadState, saveAfterAnswer, threadContext, type ThreadContext } from '../conversation.js';
+import { isOurThread, loadState, saveAfterAnswer, savePending, threadContext, type ThreadContext } from '../conversation.js';
 import type { SlackDeps } from '../deps.js';
 import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
 import { latestAnswerInThread, openingMetadata, type LatestAnswer } from '../recover.js';
+import type { LookupOptions } from '../lookups.js';
 import { waitingOpening } from '../../../core/opening.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
@@ -31,6 +32,11 @@ export interface IncomingText {
 /** What a reset answer carries instead of a canonical request: recovery stops there. */
 const RESET_METADATA: SlackMessage['metadata'] = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
 
+/** A journal write (src/state/request-journal.ts) never breaks an answer: a failing store is logged. */
+function journalled(deps: SlackDeps, write: Promise<void> | undefined): Promise<void> {
+  return (write ?? Promise.resolve()).catch((error: unknown) => deps.log({ event: 'slack.journal_failed', error: error instanceof Error ? error.message : String(error) }));
+}
+
 /** Forgets a thread's state on `reset`; a failing store is logged, never breaks the answer. */
 async function forgetState(deps: SlackDeps, threadKey: string): Promise<void> {
   try {
@@ -49,7 +55,9 @@ async function forgetState(deps: SlackDeps, threadKey: string): Promise<void> {
  * (no in-flight slot, no rate-limit token), and the answer is cached per thread. A request
  * error is shown only to its author (chat.postEphemeral), so "thanks, that helps!" never draws a
  * public error card. Follow-ups in one thread are answered in the order they arrived
- * (threadQueue); the new state is saved after the answer is posted, outside the request.
+ * (threadQueue); the new state is written as pending before the answer is posted and confirmed
+ * after, outside the request (src/state/pending-answer.ts). From the moment it is known to be
+ * ours until it is answered, the request is in the journal, so a restart can tell its author.
  */
 export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, incoming: IncomingText): Promise<void> {
   const inThread = incoming.threadTs !== undefined && incoming.threadTs !== incoming.ts;
@@ -63,61 +71,74 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   // One lookup per message at most: the chatter check and the answer share it (the store, read
   // again inside the queue, still catches an answer this process posted in between).
   let lookup: Promise<LatestAnswer> | null = null;
-  const latest = () => (lookup ??= latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId));
+  const latest = (options?: LookupOptions) => (lookup ??= latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId, options));
+  const requestKey = `slack:${incoming.team}:${incoming.channel}:${incoming.ts}`;
 
   if (inThread && !incoming.addressed) {
-    let chatterContext: ThreadContext | null;
+    let ours = false;
     try {
       // Under a thread rooted at our own message (a /headroom answer) every message is for us,
       // so with the store and Slack both unable to say more it is still read afresh.
-      chatterContext = await threadContext(deps, threadKey, latest, incoming.rootIsOurs === true);
+      ours = await isOurThread(deps, threadKey, latest, incoming.rootIsOurs === true);
     } catch (error) {
       deps.log({ event: 'slack.thread_check_failed', error: error instanceof Error ? error.message : String(error) });
-      return;
     }
-    if (!chatterContext) return;
+    if (!ours) return deps.acks?.release(requestKey);
   }
 
-  await serveRequest(
-    deps.ops,
-    { platform: 'slack', kind: incoming.kind },
-    (gate) =>
-      threadQueue.run(threadKey, async () => {
-        let context: ThreadContext;
-        if (inThread) {
-          // Read inside the queue: the follow-up before this one may just have saved a newer state.
-          const found = await threadContext(deps, threadKey, latest, true);
-          if (!found || !(await gate(who, tellOnly))) return;
-          context = found;
-        } else {
-          if (!(await gate(who, tellOnly))) return;
-          const previous = dmTopLevel ? await loadState(deps, threadKey) : null;
-          context = { previous, note: null };
-        }
-        const turn = await deps.respond(text, context.previous);
-        const message = renderSlack(turn.reply, context.note);
-        // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
-        const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
-        if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
-          // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
-          await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
-          // Words added while the thread waits are kept, stamped with the message that added them.
-          if (waiting !== null) threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, incoming.ts));
-          return 'request_error';
-        }
-        deps.notOurThreads?.forget(threadKey);
-        if (turn.cleared) {
-          await forgetState(deps, threadKey);
-          await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
-          return 'reset';
-        }
-        // A mention that names no model is asked, in the thread under it, which model (issue 11): the
-        // answer there is read after its words. The question carries them in its metadata, so the
-        // thread still reads them when the store has lost its state.
-        const ts = await postMessage(client, target, waiting !== null ? { ...message, metadata: openingMetadata(waiting) } : message, deps.log);
-        threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
-        return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
-      }),
-    (apology) => postNotice(client, target, apology, deps.log),
+  const journal = deps.journal;
+  // Committed before the HTTP ack goes (AckGate): a request Slack saw acknowledged is in the journal.
+  void journalled(
+    deps,
+    journal?.add({ id: requestKey, platform: 'slack', channel: incoming.channel, ...(target.threadTs ? { threadTs: target.threadTs } : {}), request: incoming.ts, user: incoming.user, ackedAt: Date.now(), phase: 'acked' }),
   );
+  deps.acks?.release(requestKey);
+  try {
+    await serveRequest(
+      deps.ops,
+      { platform: 'slack', kind: incoming.kind },
+      (gate) =>
+        threadQueue.run(threadKey, async () => {
+          let context: ThreadContext;
+          if (inThread) {
+            // Read inside the queue: the follow-up before this one may just have saved a newer state.
+            const found = await threadContext(deps, threadKey, latest, true);
+            if (!found || !(await gate(who, tellOnly))) return;
+            context = found;
+          } else {
+            if (!(await gate(who, tellOnly))) return;
+            const previous = dmTopLevel ? await loadState(deps, threadKey) : null;
+            context = { previous, note: null };
+          }
+          const turn = await deps.respond(text, context.previous);
+          const message = renderSlack(turn.reply, context.note);
+          // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
+          const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
+          if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
+            // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
+            await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
+            // Words added while the thread waits are kept, stamped with the message that added them.
+            if (waiting !== null) threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, incoming.ts));
+            return 'request_error';
+          }
+          deps.notOurThreads?.forget(threadKey);
+          if (turn.cleared) {
+            await forgetState(deps, threadKey);
+            await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
+            return 'reset';
+          }
+          // Durable before posting: a kill after the post cannot leave the thread's older state as its latest.
+          await Promise.all([savePending(deps, threadKey, context.confirmed ?? null, turn.state, incoming.ts), journalled(deps, journal?.posting(requestKey, context.previous?.answerTs))]);
+          // A mention that names no model is asked, in the thread under it, which model (issue 11): the
+          // answer there is read after its words. The question carries them in its metadata, so the
+          // thread still reads them when the store has lost its state.
+          const ts = await postMessage(client, target, waiting !== null ? { ...message, metadata: openingMetadata(waiting) } : message, deps.log);
+          threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
+          return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
+        }),
+      (apology) => postNotice(client, target, apology, deps.log),
+    );
+  } finally {
+    await journalled(deps, journal?.remove(requestKey));
+  }
 }

@@ -1,0 +1,76 @@
+/**
+ * Requests the bot has acknowledged and not yet answered, kept where the conversation state is
+ * (the SQLite file: src/state/sqlite-journal.ts), so a process killed mid-answer leaves a trace:
+ * at the next start each platform answers what it finds with a short "I restarted while
+ * answering this" (src/adapters/slack/left-over.ts). One small row per request, the minimum to
+ * reply: where, to whom, which message. Never the request's text.
+ */
+export interface AcknowledgedRequest {
+  /** Platform-prefixed request key, e.g. `slack:{team}:{channel}:{ts}`. */
+  id: string;
+  platform: 'slack' | 'discord';
+  channel: string;
+  /** Slack: the thread the answer goes to; absent for a top-level answer (a DM). */
+  threadTs?: string;
+  /** The request message's own id (Slack ts, Discord message id): an answer after it answers it. */
+  request: string;
+  user: string;
+  /** ms since epoch. */
+  ackedAt: number;
+  /** `acked` until the answer is about to be posted; `posting` from then (it may be visible). */
+  phase: 'acked' | 'posting';
+  /**
+   * Set with `posting`: the id of the thread's last answer before this one, when known. An answer
+   * later than it answers this request; without it, one later than the request itself does.
+   */
+  afterAnswer?: string;
+}
+
+export interface RequestJournal {
+  add(entry: AcknowledgedRequest): Promise<void>;
+  /** The answer is about to be posted, after `afterAnswer` (AcknowledgedRequest): after a crash, look for it before saying it was lost. */
+  posting(id: string, afterAnswer?: string): Promise<void>;
+  /** Answered (or told why not): forgotten. */
+  remove(id: string): Promise<void>;
+  /** A platform's entries acknowledged before `before` (by a process now gone), newest first, at most `limit`. */
+  leftOver(platform: AcknowledgedRequest['platform'], before: number, limit: number): Promise<AcknowledgedRequest[]>;
+  /** Forgets a platform's entries acknowledged before `before`; returns how many. */
+  forgetBefore(platform: AcknowledgedRequest['platform'], before: number): Promise<number>;
+}
+
+/** Entries read at start: what one restart may owe at most is the in-flight cap (DEFAULT_MAX_IN_FLIGHT). */
+export const MAX_LEFT_OVER = 256;
+
+/** Older requests are dropped with a log line instead of answered: a day-old "please send it again" helps nobody. */
+export const LEFT_OVER_MAX_AGE_MS = 6 * 3600 * 1000;
+
+/** In-process journal (tests; a memory store forgets everything at a restart anyway). */
+export class MemoryJournal implements RequestJournal {
+  readonly entries = new Map<string, AcknowledgedRequest>();
+
+  async add(entry: AcknowledgedRequest): Promise<void> {
+    this.entries.set(entry.id, entry);
+  }
+
+  async posting(id: string, afterAnswer?: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (entry) this.entries.set(id, { ...entry, phase: 'posting', ...(afterAnswer !== undefined ? { afterAnswer } : {}) });
+  }
+
+  async remove(id: string): Promise<void> {
+    this.entries.delete(id);
+  }
+
+  async leftOver(platform: AcknowledgedRequest['platform'], before: number, limit: number): Promise<AcknowledgedRequest[]> {
+    return [...this.entries.values()]
+      .filter((e) => e.platform === platform && e.ackedAt < before)
+      .sort((a, b) => b.ackedAt - a.ackedAt)
+      .slice(0, limit);
+  }
+
+  async forgetBefore(platform: AcknowledgedRequest['platform'], before: number): Promise<number> {
+    let n = 0;
+    for (const [id, e] of this.entries) if (e.platform === platform && e.ackedAt < before && this.entries.delete(id)) n += 1;
+    return n;
+  }
+}
