@@ -110,11 +110,13 @@ export function hubTokensIn(text: string): { value: string; written: string }[] 
  * that are not items are listed as not read, and a token the grammar cannot place is set aside.
  */
 const TOLERANT_FROM_WORDS = 6;
+/** Most times a tolerant reading sets a token aside and parses again. */
+export const TOLERANT_TRIES = 24;
 /**
  * How far before the failing token a tolerant reading looks for a bare number to set aside.
  * Prose puts the orphaned number a few words before the place it breaks the parse.
  */
-const BARE_NUMBER_REACH = 8;
+export const BARE_NUMBER_REACH = 8;
 /** Tokens that name the model or the cards: the last a tolerant reading sets aside. */
 const PRECIOUS = new Set(['size', 'moeSize', 'model', 'hub', 'family', 'gpu', 'capacity']);
 
@@ -123,8 +125,8 @@ function parseUnsafe(text: string): ParseOutcome {
 }
 
 /** The reading, and how many parses the grammar found for the tokens it kept (for tests). */
-function readText(text: string): { outcome: ParseOutcome; parses: number; work: ParseWork } {
-  const work: ParseWork = { tokens: 0, states: 0 };
+function readText(text: string): { outcome: ParseOutcome; parses: number; work: ReadingWork } {
+  const work: ReadingWork = { given: 0, tokens: 0, states: 0 };
   const done = (outcome: ParseOutcome, parses = 0) => ({ outcome, parses, work });
   const bad = checkInput(text);
   if (bad) return done({ ok: false, error: bad });
@@ -178,6 +180,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     return done({ ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) });
   }
   if (kept.length > MAX_GRAMMAR_TOKENS) return done({ ok: false, error: tooManyItems(text, kept.length, user(kept[MAX_GRAMMAR_TOKENS]!.offset)) });
+  work.given = kept.length;
   let run = runParser(kept);
   const count = (r: ParserRun) => {
     work.tokens += r.work.tokens;
@@ -186,7 +189,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   count(run);
   // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
   // keyword cut off from its value) and says so; a short request gets the exact error instead.
-  for (let tries = 0; !run.ok && tolerant && tries < 24 && kept.length > 1; tries++) {
+  for (let tries = 0; !run.ok && tolerant && tries < TOLERANT_TRIES && kept.length > 1; tries++) {
     // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
     // number is missing, a bare number): set aside whichever lets the parse go further.
     const failed = Math.min(run.index, kept.length - 1);
@@ -275,8 +278,13 @@ export function parseCount(text: string): number {
   return readText(text).parses;
 }
 
-/** What the grammar did to read a request, over every try (tokens fed, Earley states made); for tests. */
-export function parseWork(text: string): ParseWork {
+/** What the grammar did to read a request: the tokens it was given, and over every try the tokens fed and Earley states made. */
+export interface ReadingWork extends ParseWork {
+  given: number;
+}
+
+/** The grammar's work for one request (for tests: the reader's cost is bounded per token). */
+export function parseWork(text: string): ReadingWork {
   return readText(text).work;
 }
 

@@ -112,11 +112,13 @@ export function runParser(tokens: readonly Token[]): ParserRun {
  */
 export function runParserWithout(previous: ParserRun, skip: number): ParserRun {
   const tokens = previous.tokens.filter((_, k) => k !== skip);
-  const parser = parserFor(tokens.slice(skip), true);
+  // A parse that failed before `skip` has no column there; it fails at the same token again.
+  const from = Math.min(skip, previous.ok ? previous.tokens.length : previous.index);
+  const parser = parserFor(tokens.slice(from), true);
   const internals = parser as unknown as ParserInternals;
-  internals.table = previous.table.slice(0, skip + 1);
-  internals.current = skip;
-  return feedFrom(parser, tokens, skip);
+  internals.table = previous.table.slice(0, from + 1);
+  internals.current = from;
+  return feedFrom(parser, tokens, from);
 }
 
 function feedFrom(parser: nearley.Parser, tokens: readonly Token[], from: number): ParserRun {
