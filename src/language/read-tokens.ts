@@ -3,6 +3,7 @@ import { VENDOR, isFiller } from './filler.js';
 import { DEEPSEEK_OWN_SIZES, R1_DISTILLS, defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
 import { FAMILIES, modelIdOf } from './lexicon.js';
 import { Between } from './between.js';
+import { signNumbers } from './signed-numbers.js';
 import { tokenize, type Token } from './lexer.js';
 
 /**
@@ -54,7 +55,7 @@ const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.ty
 
 export function readTokens(raw: Token[]): TokenReading {
   const notes: string[] = [];
-  const tokens = splitCompounds(raw);
+  const tokens = signNumbers(splitCompounds(raw));
   nameR1(tokens, notes);
   nameDistills(tokens, notes);
   nameModels(tokens, notes);
