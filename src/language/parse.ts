@@ -8,7 +8,7 @@ import type { Item, ParseOutcome } from './items.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { dropLayout } from './layout.js';
-import { normalise } from './normalise.js';
+import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readProse } from './prose.js';
@@ -24,7 +24,8 @@ export type { Item, ParseOutcome } from './items.js';
  * Filler words are listed in `ignored`; other words in `unread` (a short request refuses them
  * instead, with a suggestion when it keeps the meaning). Never throws.
  */
-export function parseRequest(text: string): ParseOutcome {
+export function parseRequest(message: string): ParseOutcome {
+  const text = withoutInvisibles(message);
   const cached = recent.get(text);
   if (cached) {
     recent.delete(text);
@@ -98,7 +99,7 @@ function prepare(text: string): Prepared {
  * what an adapter fetches before respond() (src/hub/prefetch.ts).
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
-  const prose = readProse(readConfig(dropLayout(normalise(text))).text);
+  const prose = readProse(readConfig(dropLayout(normalise(withoutInvisibles(text)))).text);
   return tokenize(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));
@@ -275,7 +276,7 @@ function exampleFrom(kept: Token[], written: (t: Token) => string): string {
 
 /** How many parses the grammar finds for the items read from a request (0 when it is refused); for tests. */
 export function parseCount(text: string): number {
-  return readText(text).parses;
+  return readText(withoutInvisibles(text)).parses;
 }
 
 /** What the grammar did to read a request: the tokens it was given, and over every try the tokens fed and Earley states made. */
@@ -285,7 +286,7 @@ export interface ReadingWork extends ParseWork {
 
 /** The grammar's work for one request (for tests: the reader's cost is bounded per token). */
 export function parseWork(text: string): ReadingWork {
-  return readText(text).work;
+  return readText(withoutInvisibles(text)).work;
 }
 
 function withText(item: Item, text: string, mapped: MappedText): Item {

@@ -7,6 +7,7 @@ import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import { R1_DISTILLS, seriesKey, seriesTable } from '../language/families.js';
 import { sizeNumber } from '../language/numbers.js';
+import { withoutInvisibles } from '../language/normalise.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import { NAMES_APPLE_SILICON } from '../language/prose.js';
@@ -55,7 +56,9 @@ export type ResolveOutcome =
  * later wins over previous, and within one request two conflicting items are an error.
  * Never throws.
  */
-export function resolveRequest(text: string, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
+export function resolveRequest(message: string, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
+  // The text the reader read (src/language/normalise.ts): error carets point into it.
+  const text = withoutInvisibles(message);
   const parsed = parseRequest(text);
   if (!parsed.ok) return parsed;
   return applyItems(text, parsed, previous, hub);

@@ -58,6 +58,7 @@ describe('hyphens that are not minus signs keep their meaning', () => {
   const read = (text: string) => {
     const outcome = resolveRequest(text, null);
     if (!outcome.ok) throw new Error(`"${text}" was refused: ${outcome.error.message}`);
+    if (!outcome.scenario) throw new Error(`"${text}" has no scenario`);
     return outcome.scenario;
   };
 
