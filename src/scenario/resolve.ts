@@ -22,7 +22,7 @@ import { Patch, collectPatch } from './patch.js';
 import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
-import { MAX_PARAMS, MIN_PARAMS, shapeForSize, unpinnedExtraParams } from './shape.js';
+import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 
 export type ResolveOutcome =
   | {
@@ -400,7 +400,7 @@ class Resolution {
     const asked = ARCH_FIELDS.filter(({ word, slot }) => !restated.has(word) && (this.patch.has(slot) || model.overrides.includes(word))).map(({ word }) => word);
     model.overrides = asked;
     // An overridden shape counts its own parameters, not the bare size it started from.
-    if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);
+    if (asked.length && model.requestedParams !== null && model.id === null) delete model.arch.sizeAdjustment;
     const { hidden, heads, kvHeads } = model.arch;
     // Gemma 3 and others set head_dim apart from hidden ÷ heads: an explicit head dim stands.
     const headDimAsked = this.patch.has('arch.headdim') || model.overrides.includes('headdim');
