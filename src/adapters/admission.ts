@@ -1,3 +1,4 @@
+import { withCpuAccount, type CpuAccount } from '../ops/cpu-charge.js';
 import { withErrorBoundary, type ErrorLog } from '../ops/errors.js';
 import { newRequestId } from '../ops/ids.js';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, rateLimitMessage, type RateLimiter } from '../ops/rate-limit.js';
@@ -5,8 +6,9 @@ import { createShutdown, type Shutdown } from '../ops/shutdown.js';
 
 /**
  * The operational envelope every chat request runs in, shared by the Slack and Discord adapters:
- * admission (still accepting work? under the rate limits?), graceful-shutdown tracking, the
- * error boundary (apology with an error id, details to the log) and one request log line.
+ * admission (still accepting work? under the rate limits?), the compute account its answer is
+ * charged to, graceful-shutdown tracking, the error boundary (apology with an error id, details
+ * to the log) and one request log line.
  */
 
 /** What a request gets while the process drains for a restart (issue 7: SIGTERM). */
@@ -116,7 +118,7 @@ export function requestOps(log: LogFn, platform: string, options: RequestOpsOpti
   };
 }
 
-function gateFor(ops: RequestOps, requestId: string): Gate {
+function gateFor(ops: RequestOps, requestId: string, account: CpuAccount): Gate {
   return async (who, refuse, options = {}) => {
     let text: string;
     let noticeMs: number;
@@ -127,7 +129,11 @@ function gateFor(ops: RequestOps, requestId: string): Gate {
       [text, noticeMs, reason] = [BUSY_TEXT, 0, 'overloaded'];
     } else {
       const decision = ops.limiter.check(who.user, who.channel);
-      if (decision.allowed) return true;
+      if (decision.allowed) {
+        // The answer's compute is charged to this user (src/ops/cpu-charge.ts).
+        account.user = who.user;
+        return true;
+      }
       [text, noticeMs, reason] = [rateLimitMessage(decision), decision.retryAfterMs, `rate_limited_${decision.scope}`];
     }
     ops.log({ event: 'request.refused', requestId, reason });
@@ -157,8 +163,14 @@ export async function serveRequest(
 ): Promise<void> {
   const requestId = newRequestId();
   const started = performance.now();
-  const run = (async () => {
-    const result = await withErrorBoundary(() => handler(gateFor(ops, requestId)), ops.errors, { ...fields, requestId });
+  const account: CpuAccount = {
+    user: null,
+    charge(ms) {
+      if (this.user !== null) ops.limiter.chargeCpu(this.user, ms);
+    },
+  };
+  const run = withCpuAccount(account, async () => {
+    const result = await withErrorBoundary(() => handler(gateFor(ops, requestId, account)), ops.errors, { ...fields, requestId });
     const latencyMs = Math.round(performance.now() - started);
     if (result.ok) {
       if (result.value) ops.log({ event: 'request.answered', ...fields, requestId, latencyMs, verdict: result.value });
@@ -170,6 +182,6 @@ export async function serveRequest(
       // The platform is down too: the log line with the error id is all that is left.
       ops.log({ event: 'request.apology_undelivered', ...fields, requestId, errorId: result.errorId, error: error instanceof Error ? error.message : String(error) });
     }
-  })();
+  });
   await (ops.shutdown.accepting() ? ops.shutdown.track(run) : run);
 }
