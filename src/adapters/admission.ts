@@ -1,6 +1,7 @@
 import { withCpuAccount, type CpuAccount } from '../ops/cpu-charge.js';
 import { withErrorBoundary, type ErrorLog } from '../ops/errors.js';
 import { newRequestId } from '../ops/ids.js';
+import { SampledLog } from '../ops/sampled-log.js';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, rateLimitMessage, type RateLimiter } from '../ops/rate-limit.js';
 import { createShutdown, type Shutdown } from '../ops/shutdown.js';
 
@@ -37,6 +38,8 @@ export interface RequestOps {
   notices: NoticeThrottle;
   /** Shed new requests while this many are in flight (tracked on `shutdown`). */
   maxInFlight: number;
+  /** Refusals come in floods: the first few of each reason a minute are logged, then a count (src/ops/sampled-log.ts). */
+  refusals: SampledLog;
 }
 
 /** Whose request it is, as the rate limiter keys it (platform-prefixed by the adapter). */
@@ -108,13 +111,18 @@ export interface RequestOpsOptions {
  * process-wide ones instead.
  */
 export function requestOps(log: LogFn, platform: string, options: RequestOpsOptions = {}): RequestOps {
+  const shutdown = options.shutdown ?? createShutdown({ timeoutMs: 10_000 });
+  const refusals = new SampledLog(log, { now: options.now });
+  // What a flood left out is counted in the log before the process goes.
+  shutdown.onClose(() => refusals.flush());
   return {
     limiter: options.limiter ?? createRateLimiter(DEFAULT_RATE_LIMITS, options.now),
-    shutdown: options.shutdown ?? createShutdown({ timeoutMs: 10_000 }),
+    shutdown,
     errors: options.errors ?? errorLogFrom(log, platform),
     log,
     notices: new NoticeThrottle(options.now),
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    refusals,
   };
 }
 
@@ -136,13 +144,13 @@ function gateFor(ops: RequestOps, requestId: string, account: CpuAccount): Gate 
       }
       [text, noticeMs, reason] = [rateLimitMessage(decision), decision.retryAfterMs, `rate_limited_${decision.scope}`];
     }
-    ops.log({ event: 'request.refused', requestId, reason });
+    ops.refusals.write(reason, { event: 'request.refused', requestId, reason });
     const tell = options.alwaysTell || noticeMs === 0 || ops.notices.due(who.user, noticeMs);
     if (tell) {
       try {
         await refuse(text);
       } catch (error) {
-        ops.log({ event: 'request.refusal_undelivered', requestId, error: error instanceof Error ? error.message : String(error) });
+        ops.refusals.write('refusal_undelivered', { event: 'request.refusal_undelivered', requestId, error: error instanceof Error ? error.message : String(error) });
       }
     }
     return false;
