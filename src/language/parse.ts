@@ -118,6 +118,8 @@ export const TOLERANT_TRIES = 24;
  * Prose puts the orphaned number a few words before the place it breaks the parse.
  */
 export const BARE_NUMBER_REACH = 8;
+/** Unread words a reading looks up the nearest spelling for (typo fixes in prose, "did you mean"). */
+const SUGGESTED_WORDS = 128;
 /** Tokens that name the model or the cards: the last a tolerant reading sets aside. */
 const PRECIOUS = new Set(['size', 'moeSize', 'model', 'hub', 'family', 'gpu', 'capacity']);
 
@@ -150,12 +152,13 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   }
   const corrected: Token[] = [];
   const typoNotes: string[] = [];
-  for (const u of reading.unread) {
+  for (const [k, u] of reading.unread.entries()) {
     const t = { offset: u.offset, text: u.text };
     const word = written(t);
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
-    const suggestion = u.foreign ? null : meaningfulSuggestion(u.text);
+    // Each new word is a scan of every spelling: a message of distinct unknown words gets suggestions for its first ones only.
+    const suggestion = u.foreign || k >= SUGGESTED_WORDS ? null : meaningfulSuggestion(u.text);
     if (!tolerant) {
       const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
       return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
