@@ -1,6 +1,6 @@
 # The request language (DESIGN §2): a flat, order-free list of items.
 # Whitespace, separators and filler words are removed before parsing (src/language/parse.ts),
-# so `request -> item:+` is the DESIGN's `item (sep item):*` with the separators already gone.
+# so `request -> items` is the DESIGN's `item (sep item):*` with the separators already gone.
 # Each item starts with its own token and no item ends in an optional token that could start
 # another, so every input has at most one parse (test/language/ambiguity.test.ts checks it).
 # Meaning (ranges, contradictions, defaults) is checked after parsing, in src/scenario.
@@ -12,7 +12,13 @@ import * as b from '../build.js';
 %}
 @lexer lexer
 
-request    -> item:+                                  {% b.request %}
+request    -> items                                   {% b.request %}
+
+# Lists are left-recursive with O(1) postprocessors: nearley runs a postprocessor every time its
+# rule completes, i.e. after every token, so `item:+` (which copies the list each time) and a
+# postprocessor that reads the whole list made a message of n items cost n² (issue 26).
+items      -> item                                    {% b.firstItem %}
+            | items item                              {% b.nextItem %}
 
 item       -> simple                                  {% id %}
             | compare                                 {% id %}
@@ -26,7 +32,7 @@ simple     -> %model                                  {% b.model %}
             | %archKw num                             {% b.arch %}
             | %mode                                   {% b.mode %}
             | %serve                                  {% b.serve %}
-            | %lora loraOption:*                      {% b.lora %}
+            | %lora loraOptions                       {% b.lora %}
             | %precision                              {% b.precision %}
             | %weights                                {% b.weights %}
             | %optimizer                              {% b.optimizer %}
@@ -63,6 +69,9 @@ simple     -> %model                                  {% b.model %}
 sizeValue  -> %size %params:?
             | %moeSize %params:?
             | %number %params
+
+loraOptions -> null                                   {% b.noLoraOptions %}
+            | loraOptions loraOption                  {% b.addLoraOption %}
 
 loraOption -> %loraRank
             | %rankKw %number

@@ -1,12 +1,15 @@
+import { withCpuAccount, type CpuAccount } from '../ops/cpu-charge.js';
 import { withErrorBoundary, type ErrorLog } from '../ops/errors.js';
 import { newRequestId } from '../ops/ids.js';
+import { SampledLog } from '../ops/sampled-log.js';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, rateLimitMessage, type RateLimiter } from '../ops/rate-limit.js';
 import { createShutdown, type Shutdown } from '../ops/shutdown.js';
 
 /**
  * The operational envelope every chat request runs in, shared by the Slack and Discord adapters:
- * admission (still accepting work? under the rate limits?), graceful-shutdown tracking, the
- * error boundary (apology with an error id, details to the log) and one request log line.
+ * admission (still accepting work? under the rate limits?), the compute account its answer is
+ * charged to, graceful-shutdown tracking, the error boundary (apology with an error id, details
+ * to the log) and one request log line.
  */
 
 /** What a request gets while the process drains for a restart (issue 7: SIGTERM). */
@@ -35,6 +38,8 @@ export interface RequestOps {
   notices: NoticeThrottle;
   /** Shed new requests while this many are in flight (tracked on `shutdown`). */
   maxInFlight: number;
+  /** Refusals come in floods: the first few of each reason a minute are logged, then a count (src/ops/sampled-log.ts). */
+  refusals: SampledLog;
 }
 
 /** Whose request it is, as the rate limiter keys it (platform-prefixed by the adapter). */
@@ -106,17 +111,22 @@ export interface RequestOpsOptions {
  * process-wide ones instead.
  */
 export function requestOps(log: LogFn, platform: string, options: RequestOpsOptions = {}): RequestOps {
+  const shutdown = options.shutdown ?? createShutdown({ timeoutMs: 10_000 });
+  const refusals = new SampledLog(log, { now: options.now });
+  // What a flood left out is counted in the log before the process goes.
+  shutdown.onClose(() => refusals.flush());
   return {
     limiter: options.limiter ?? createRateLimiter(DEFAULT_RATE_LIMITS, options.now),
-    shutdown: options.shutdown ?? createShutdown({ timeoutMs: 10_000 }),
+    shutdown,
     errors: options.errors ?? errorLogFrom(log, platform),
     log,
     notices: new NoticeThrottle(options.now),
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    refusals,
   };
 }
 
-function gateFor(ops: RequestOps, requestId: string): Gate {
+function gateFor(ops: RequestOps, requestId: string, account: CpuAccount): Gate {
   return async (who, refuse, options = {}) => {
     let text: string;
     let noticeMs: number;
@@ -127,16 +137,20 @@ function gateFor(ops: RequestOps, requestId: string): Gate {
       [text, noticeMs, reason] = [BUSY_TEXT, 0, 'overloaded'];
     } else {
       const decision = ops.limiter.check(who.user, who.channel);
-      if (decision.allowed) return true;
+      if (decision.allowed) {
+        // The answer's compute is charged to this user (src/ops/cpu-charge.ts).
+        account.user = who.user;
+        return true;
+      }
       [text, noticeMs, reason] = [rateLimitMessage(decision), decision.retryAfterMs, `rate_limited_${decision.scope}`];
     }
-    ops.log({ event: 'request.refused', requestId, reason });
+    ops.refusals.write(reason, { event: 'request.refused', requestId, reason });
     const tell = options.alwaysTell || noticeMs === 0 || ops.notices.due(who.user, noticeMs);
     if (tell) {
       try {
         await refuse(text);
       } catch (error) {
-        ops.log({ event: 'request.refusal_undelivered', requestId, error: error instanceof Error ? error.message : String(error) });
+        ops.refusals.write('refusal_undelivered', { event: 'request.refusal_undelivered', requestId, error: error instanceof Error ? error.message : String(error) });
       }
     }
     return false;
@@ -157,8 +171,14 @@ export async function serveRequest(
 ): Promise<void> {
   const requestId = newRequestId();
   const started = performance.now();
-  const run = (async () => {
-    const result = await withErrorBoundary(() => handler(gateFor(ops, requestId)), ops.errors, { ...fields, requestId });
+  const account: CpuAccount = {
+    user: null,
+    charge(ms) {
+      if (this.user !== null) ops.limiter.chargeCpu(this.user, ms);
+    },
+  };
+  const run = withCpuAccount(account, async () => {
+    const result = await withErrorBoundary(() => handler(gateFor(ops, requestId, account)), ops.errors, { ...fields, requestId });
     const latencyMs = Math.round(performance.now() - started);
     if (result.ok) {
       if (result.value) ops.log({ event: 'request.answered', ...fields, requestId, latencyMs, verdict: result.value });
@@ -170,6 +190,6 @@ export async function serveRequest(
       // The platform is down too: the log line with the error id is all that is left.
       ops.log({ event: 'request.apology_undelivered', ...fields, requestId, errorId: result.errorId, error: error instanceof Error ? error.message : String(error) });
     }
-  })();
+  });
   await (ops.shutdown.accepting() ? ops.shutdown.track(run) : run);
 }

@@ -1,5 +1,6 @@
 import type { ThreadState, Turn } from '../core/assistant.js';
 import { defaultHub } from '../hub/default.js';
+import { chargeIfSync } from '../ops/cpu-charge.js';
 import { prepareRequest, type HubResolver } from '../hub/prefetch.js';
 import type { HubContext } from '../hub/types.js';
 
@@ -15,6 +16,7 @@ export type CoreRespond = (text: string, previous: ThreadState | null, hub?: Hub
 export function withHub(respond: CoreRespond, hub?: HubResolver | null): (text: string, previous: ThreadState | null) => Promise<Turn> {
   return async (text, previous) => {
     const prepared = await prepareRequest(text, hub === undefined ? defaultHub() : hub);
-    return respond(prepared.text, previous, prepared.context);
+    // The core on this thread is charged to the requester here; the respond pool charges its own.
+    return chargeIfSync(() => respond(prepared.text, previous, prepared.context));
   };
 }

@@ -47,6 +47,8 @@ const coreEnvSchema = z.object({
   RATE_LIMIT_USER_PER_MIN: limit('RATE_LIMIT_USER_PER_MIN', 0, DEFAULT_RATE_LIMITS.user.perMinute),
   RATE_LIMIT_CHANNEL_BURST: limit('RATE_LIMIT_CHANNEL_BURST', 1, DEFAULT_RATE_LIMITS.channel.burst),
   RATE_LIMIT_CHANNEL_PER_MIN: limit('RATE_LIMIT_CHANNEL_PER_MIN', 0, DEFAULT_RATE_LIMITS.channel.perMinute),
+  RATE_LIMIT_USER_CPU_MS: limit('RATE_LIMIT_USER_CPU_MS', 1, DEFAULT_RATE_LIMITS.cpu.burstMs),
+  RATE_LIMIT_USER_CPU_MS_PER_MIN: limit('RATE_LIMIT_USER_CPU_MS_PER_MIN', 0, DEFAULT_RATE_LIMITS.cpu.perMinuteMs),
 });
 
 export interface Config {
@@ -103,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimits: {
       user: { burst: core.RATE_LIMIT_USER_BURST, perMinute: core.RATE_LIMIT_USER_PER_MIN },
       channel: { burst: core.RATE_LIMIT_CHANNEL_BURST, perMinute: core.RATE_LIMIT_CHANNEL_PER_MIN },
+      cpu: { burstMs: core.RATE_LIMIT_USER_CPU_MS, perMinuteMs: core.RATE_LIMIT_USER_CPU_MS_PER_MIN },
       maxBuckets: DEFAULT_RATE_LIMITS.maxBuckets,
     },
     computeThreads: core.HEADROOM_COMPUTE_THREADS ?? defaultComputeThreads(),

@@ -49,7 +49,26 @@ export function num(d: Part[]): number {
   return t.type === 'knum' ? kNumber(t.text) : plainNumber(t.text);
 }
 
-export const request = (d: [Item[]]): Item[] => d[0];
+/**
+ * The items read so far, newest first (grammar: `items`). nearley runs a rule's postprocessor
+ * each time the rule completes, which for the item list is after every token: one cell per item
+ * keeps that O(1), where copying an array (EBNF `item:+`) made a message of n items cost n².
+ */
+export interface ItemList {
+  item: Item;
+  before: ItemList | null;
+}
+
+export const firstItem = (d: [Item]): ItemList => ({ item: d[0], before: null });
+export const nextItem = (d: [ItemList, Item]): ItemList => ({ item: d[1], before: d[0] });
+export const request = (d: [ItemList]): ItemList => d[0];
+
+/** A parse's items in the order written. */
+export function itemsOf(list: ItemList): Item[] {
+  const items: Item[] = [];
+  for (let cell: ItemList | null = list; cell; cell = cell.before) items.push(cell.item);
+  return items.reverse();
+}
 
 export const model = (d: Part[]) => item({ kind: 'model', id: tok(d[0]!).value }, d);
 export function hub(d: Part[]): Item {
@@ -82,29 +101,43 @@ function targetList(text: string): LoraTarget[] {
   return ALL_TARGETS.filter((t) => names.includes(t));
 }
 
+/**
+ * The options after `lora` so far (grammar: `loraOptions`), one record of fixed size: each option
+ * makes a new record in O(1). Reading the whole option list in the `lora` postprocessor instead,
+ * which nearley runs after every option, cost a message of n options n² ("lora r8 r8 r8 …": 30 s
+ * of CPU for 6 KB when the tolerant reading re-parsed it; issue 26).
+ */
+export interface LoraOptions {
+  rank: number | null;
+  targets: LoraTarget[] | null;
+  allLinear: boolean;
+  dropout: number | null;
+  alpha: number | null;
+  /** The last token of the options: where the item ends. */
+  last: Token | null;
+}
+
+export const noLoraOptions = (): LoraOptions => ({ rank: null, targets: null, allLinear: false, dropout: null, alpha: null, last: null });
+
+/** One more option: `r16`, `rank 64`, `all-linear`, `q,v`, `dropout 0.05`, `alpha 16`. */
+export function addLoraOption(d: [LoraOptions, [Token, Token?]]): LoraOptions {
+  const [t, value] = d[1];
+  const next: LoraOptions = { ...d[0], last: value ?? t };
+  const number = () => plainNumber(value?.text ?? 'NaN');
+  if (t.type === 'loraRank') next.rank = leadingIntAfterR(t.text);
+  else if (t.type === 'rankKw') next.rank = number();
+  else if (t.type === 'loraAll') next.allLinear = true;
+  else if (t.type === 'loraTargets') next.targets = [...new Set([...(next.targets ?? []), ...targetList(t.text)])];
+  else if (t.type === 'loraDropout') next.dropout = number();
+  else if (t.type === 'loraAlpha') next.alpha = number();
+  return next;
+}
+
 /** `lora`, `lora r16`, `lora rank 64 all-linear`, `qlora r64 q,v dropout 0.05 alpha 16`. */
-export function lora(d: Part[]): Item {
-  const options = tokensOf(d[1] ?? null);
-  const body: Extract<ItemBody, { kind: 'lora' }> = {
-    kind: 'lora',
-    qlora: tok(d[0]!).value === 'qlora',
-    rank: null,
-    targets: null,
-    allLinear: false,
-    dropout: null,
-    alpha: null,
-  };
-  for (let i = 0; i < options.length; i++) {
-    const t = options[i]!;
-    const next = () => plainNumber(options[++i]?.text ?? 'NaN');
-    if (t.type === 'loraRank') body.rank = leadingIntAfterR(t.text);
-    else if (t.type === 'rankKw') body.rank = next();
-    else if (t.type === 'loraAll') body.allLinear = true;
-    else if (t.type === 'loraTargets') body.targets = [...new Set([...(body.targets ?? []), ...targetList(t.text)])];
-    else if (t.type === 'loraDropout') body.dropout = next();
-    else if (t.type === 'loraAlpha') body.alpha = next();
-  }
-  return item(body, d);
+export function lora(d: [Token, LoraOptions]): Item {
+  const [keyword, { last, ...options }] = d;
+  const end = last ?? keyword;
+  return { kind: 'lora', qlora: keyword.value === 'qlora', ...options, at: keyword.offset, end: end.offset + end.text.length, text: '' };
 }
 
 function leadingIntAfterR(text: string): number {

@@ -7,6 +7,13 @@ import { errorReply } from './errors.js';
  */
 export const MAX_REQUEST_CHARS = 6000;
 
+/**
+ * Most request words one message hands the grammar. Real messages at the character cap hold up
+ * to ~300 (pasted prose with its settings, test/corpus); past that a message repeats itself
+ * ("r8 r8 r8 …") and would only cost time to read (issue 26).
+ */
+export const MAX_GRAMMAR_TOKENS = 400;
+
 const HINT = 'Write the request in plain words, e.g. "13b bf16 zero3 seq 4096 on 4x A100-80G", or say "help".';
 
 /**
@@ -31,4 +38,13 @@ export function checkInput(text: string): ErrorReply | null {
     if (code === 127) return errorReply(text, i, `The request contains a control character (DEL) at position ${i + 1}. ${HINT}`);
   }
   return null;
+}
+
+/** A message with more request words than the grammar reads in one go; `at` is the first one past the cap. */
+export function tooManyItems(text: string, count: number, at: number): ErrorReply {
+  return errorReply(
+    text,
+    at,
+    `This message has ${count} words I would read as settings; I read at most ${MAX_GRAMMAR_TOKENS} in one message, and it is usually one item said many times. Keep to the items that matter. ${HINT}`,
+  );
 }

@@ -27,7 +27,22 @@ const LOOKALIKES: Record<string, string> = {
 const CYRILLIC_UNIT = /(?<=\d\s?)[ГгТтМм][Бб](?![\p{L}])/gu;
 const CYRILLIC_UNITS: Record<string, string> = { г: 'gb', т: 'tb', м: 'mb' };
 
-const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+/**
+ * Characters that show nothing themselves but change what is around them: zero-width spaces and
+ * joiners, the byte-order mark, the soft hyphen, invisible operators, and the bidirectional
+ * controls (marks U+200E/F and U+061C, embeddings and overrides U+202A–E, isolates U+2066–9).
+ * Echoed back, a right-to-left override reverses the rest of a reply line (issue 26).
+ */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * The message without invisible characters: done first, on the user's own text, so that nothing
+ * read, quoted or pointed at with a caret holds one, and every position counts the characters
+ * the user sees.
+ */
+export function withoutInvisibles(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
 /** Emoji and other pictographs: decoration, never a request word. */
 const PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu;
@@ -44,7 +59,7 @@ export function normalise(input: string | MappedText): MappedText {
   return text
     .replace(CHAT_MARKUP, keptPart)
     .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/gi, (m) => SLACK_ENTITIES[m[0].toLowerCase()]!)
-    .replace(ZERO_WIDTH, () => '')
+    .replace(INVISIBLE, () => '')
     .replace(PICTOGRAPH, () => ' ')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!)
     .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!)

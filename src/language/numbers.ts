@@ -34,14 +34,14 @@ export function capacityNumber(text: string): number {
   return Number(/^[\d.]+/.exec(text.trim())?.[0] ?? NaN);
 }
 
-/** "8x", "2 x" → 8, 2; "2 nodes" → 2. */
+/** "8x", "2 x" → 8, 2; "2 nodes" → 2; "-2x" → -2 (a sign the reader kept, for the range check to refuse). */
 export function leadingInt(text: string): number {
-  return Number(/^\d+/.exec(text.trim())?.[0] ?? NaN);
+  return Number(/^-?\d+/.exec(text.trim())?.[0] ?? NaN);
 }
 
 /** "4k context" → 4096; "8192 ctx" → 8192; "16,384 tokens" → 16384 (a thousands comma is no decimal point). */
 export function seqPostNumber(text: string): number {
-  const m = /^([\d.]+)(k?)/.exec(text.trim().replace(/^(\d{1,3}(?:,\d{3})+)(?![\d])/, (n) => n.replace(/,/g, '')));
+  const m = /^(-?[\d.]+)(k?)/.exec(text.trim().replace(/^(\d{1,3}(?:,\d{3})+)(?![\d])/, (n) => n.replace(/,/g, '')));
   if (!m) return NaN;
   return m[2] ? kNumber(m[1] + 'k') : Number(m[1]);
 }

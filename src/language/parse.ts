@@ -3,14 +3,14 @@ import { impossibleCardSize } from './card-sizes.js';
 import { readConfig } from './config-keys.js';
 import { errorReply } from './errors.js';
 import { editDistance, nearestSpelling } from './fuzzy.js';
-import { checkInput } from './input-check.js';
+import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { dropLayout } from './layout.js';
-import { normalise } from './normalise.js';
+import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
-import { expectedAfter, runParser } from './parser.js';
+import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readProse } from './prose.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
@@ -24,7 +24,8 @@ export type { Item, ParseOutcome } from './items.js';
  * Filler words are listed in `ignored`; other words in `unread` (a short request refuses them
  * instead, with a suggestion when it keeps the meaning). Never throws.
  */
-export function parseRequest(text: string): ParseOutcome {
+export function parseRequest(message: string): ParseOutcome {
+  const text = withoutInvisibles(message);
   const cached = recent.get(text);
   if (cached) {
     recent.delete(text);
@@ -98,7 +99,7 @@ function prepare(text: string): Prepared {
  * what an adapter fetches before respond() (src/hub/prefetch.ts).
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
-  const prose = readProse(readConfig(dropLayout(normalise(text))).text);
+  const prose = readProse(readConfig(dropLayout(normalise(withoutInvisibles(text)))).text);
   return tokenize(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));
@@ -110,6 +111,15 @@ export function hubTokensIn(text: string): { value: string; written: string }[] 
  * that are not items are listed as not read, and a token the grammar cannot place is set aside.
  */
 const TOLERANT_FROM_WORDS = 6;
+/** Most times a tolerant reading sets a token aside and parses again. */
+export const TOLERANT_TRIES = 24;
+/**
+ * How far before the failing token a tolerant reading looks for a bare number to set aside.
+ * Prose puts the orphaned number a few words before the place it breaks the parse.
+ */
+export const BARE_NUMBER_REACH = 8;
+/** Unread words a reading looks up the nearest spelling for (typo fixes in prose, "did you mean"). */
+const SUGGESTED_WORDS = 128;
 /** Tokens that name the model or the cards: the last a tolerant reading sets aside. */
 const PRECIOUS = new Set(['size', 'moeSize', 'model', 'hub', 'family', 'gpu', 'capacity']);
 
@@ -118,8 +128,9 @@ function parseUnsafe(text: string): ParseOutcome {
 }
 
 /** The reading, and how many parses the grammar found for the tokens it kept (for tests). */
-function readText(text: string): { outcome: ParseOutcome; parses: number } {
-  const done = (outcome: ParseOutcome, parses = 0) => ({ outcome, parses });
+function readText(text: string): { outcome: ParseOutcome; parses: number; work: ReadingWork } {
+  const work: ReadingWork = { given: 0, tokens: 0, states: 0 };
+  const done = (outcome: ParseOutcome, parses = 0) => ({ outcome, parses, work });
   const bad = checkInput(text);
   if (bad) return done({ ok: false, error: bad });
   const p = prepare(text);
@@ -141,12 +152,13 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
   }
   const corrected: Token[] = [];
   const typoNotes: string[] = [];
-  for (const u of reading.unread) {
+  for (const [k, u] of reading.unread.entries()) {
     const t = { offset: u.offset, text: u.text };
     const word = written(t);
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
-    const suggestion = u.foreign ? null : meaningfulSuggestion(u.text);
+    // Each new word is a scan of every spelling: a message of distinct unknown words gets suggestions for its first ones only.
+    const suggestion = u.foreign || k >= SUGGESTED_WORDS ? null : meaningfulSuggestion(u.text);
     if (!tolerant) {
       const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
       return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
@@ -171,21 +183,29 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
       : `I found nothing to estimate in "${text.trim()}": only filler words. Name a model or a size and what you run.`;
     return done({ ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) });
   }
+  if (kept.length > MAX_GRAMMAR_TOKENS) return done({ ok: false, error: tooManyItems(text, kept.length, user(kept[MAX_GRAMMAR_TOKENS]!.offset)) });
+  work.given = kept.length;
   let run = runParser(kept);
+  const count = (r: ParserRun) => {
+    work.tokens += r.work.tokens;
+    work.states += r.work.states;
+  };
+  count(run);
   // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
   // keyword cut off from its value) and says so; a short request gets the exact error instead.
-  for (let tries = 0; !run.ok && tolerant && tries < 24 && kept.length > 1; tries++) {
+  for (let tries = 0; !run.ok && tolerant && tries < TOLERANT_TRIES && kept.length > 1; tries++) {
     // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
     // number is missing, a bare number): set aside whichever lets the parse go further.
     const failed = Math.min(run.index, kept.length - 1);
     // …or the bare number nearest before it ("with 4096 max_completion_length on a 7b model and an
-    // A6000": the orphaned 4096, never the model's size nor the "on" that would make 4096 a GPU count).
+    // A6000": the orphaned 4096, never the model's size nor the "on" that would make 4096 a GPU count),
+    // within a few tokens: each option is parsed again from the token it sets aside, so a number
+    // far back would make every try cost the whole message again.
     let bare = -1;
-    for (let k = failed; k >= 0; k--) if (kept[k]!.type === 'number') { bare = k; break; }
-    const options = [...new Set([failed, failed - 1, bare])].filter((i) => i >= 0).map((i) => {
-      const rest = kept.filter((_, k) => k !== i);
-      return { i, rest, run: runParser(rest) };
-    });
+    for (let k = failed; k >= Math.max(0, failed - BARE_NUMBER_REACH); k--) if (kept[k]!.type === 'number') { bare = k; break; }
+    const previous = run;
+    const options = [...new Set([failed, failed - 1, bare])].filter((i) => i >= 0).map((i) => ({ i, run: runParserWithout(previous, i) }));
+    for (const o of options) count(o.run);
     const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index);
     // Between options that reach as far, set aside a bare number first; a model, a card or a
     // flag ("-ngl 48" over the prose "48 decoder layers") last.
@@ -198,7 +218,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number } {
     const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
     const dropped = kept[best.i]!;
     unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
-    kept = best.rest;
+    kept = [...best.run.tokens];
     run = best.run;
   }
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
@@ -259,7 +279,17 @@ function exampleFrom(kept: Token[], written: (t: Token) => string): string {
 
 /** How many parses the grammar finds for the items read from a request (0 when it is refused); for tests. */
 export function parseCount(text: string): number {
-  return readText(text).parses;
+  return readText(withoutInvisibles(text)).parses;
+}
+
+/** What the grammar did to read a request: the tokens it was given, and over every try the tokens fed and Earley states made. */
+export interface ReadingWork extends ParseWork {
+  given: number;
+}
+
+/** The grammar's work for one request (for tests: the reader's cost is bounded per token). */
+export function parseWork(text: string): ReadingWork {
+  return readText(withoutInvisibles(text)).work;
 }
 
 function withText(item: Item, text: string, mapped: MappedText): Item {

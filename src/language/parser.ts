@@ -1,5 +1,6 @@
 import nearley from 'nearley';
 import grammar from './generated/request.js';
+import { itemsOf, type ItemList } from './build.js';
 import type { Item } from './items.js';
 import type { Token } from './lexer.js';
 import { TokenListLexer } from './token-stream.js';
@@ -12,10 +13,22 @@ import { TERMINAL_NAMES } from './vocabulary.js';
 
 const compiled = nearley.Grammar.fromCompiled(grammar as unknown as nearley.CompiledRules);
 
-export type ParserRun =
+/**
+ * What the grammar did with a token list: the items, or which token failed and what it expected
+ * there. `table` is the parse's column list (column i: the parse after tokens [0, i)), which a
+ * parse of the same tokens with one set aside resumes from (runParserWithout). `work` counts what
+ * this run cost: tokens fed and Earley states made (bounded per token for this grammar).
+ */
+export type ParserRun = (
   | { ok: true; results: Item[][] }
   /** `index` is the failing token's position in the list (tokens.length: the text ended early). */
-  | { ok: false; index: number; expected: string[] };
+  | { ok: false; index: number; expected: string[] }
+) & { tokens: readonly Token[]; table: readonly Column[]; work: ParseWork };
+
+export interface ParseWork {
+  tokens: number;
+  states: number;
+}
 
 interface State {
   rule: { name: string; symbols: unknown[] };
@@ -72,32 +85,60 @@ const ITEM_START_TYPES = new Set(
  * A parser over `tokens`. nearley's own error message (a dump of the parse table, built on every
  * failed parse) is never shown: the callers read where it failed and the table itself. Not
  * building it saves ~2% of reading real prose, where the tolerant reading fails and retries.
+ * With `history` it keeps every column, for runParserWithout to resume from.
  */
-function parserFor(tokens: readonly Token[]): nearley.Parser {
-  const parser = new nearley.Parser(compiled);
+function parserFor(tokens: readonly Token[], history = false): nearley.Parser {
+  const parser = new nearley.Parser(compiled, { keepHistory: history });
   parser.lexer = new TokenListLexer(tokens) as unknown as nearley.Lexer;
   const quiet = parser as unknown as { reportError: () => string; reportLexerError: () => string };
   quiet.reportError = quiet.reportLexerError = () => 'syntax error';
   return parser;
 }
 
+interface ParserInternals {
+  table: Column[];
+  current: number;
+}
+
 export function runParser(tokens: readonly Token[]): ParserRun {
-  const parser = parserFor(tokens);
+  return feedFrom(parserFor(tokens, true), tokens, 0);
+}
+
+/**
+ * `previous`'s tokens with token `skip` set aside, parsed from the column before it: the
+ * columns up to there are the same for both lists and are shared, not recomputed, so setting
+ * aside a token late in a long message costs what follows it, not the whole message again.
+ * (Columns are never changed once the parser has moved past them.)
+ */
+export function runParserWithout(previous: ParserRun, skip: number): ParserRun {
+  const tokens = previous.tokens.filter((_, k) => k !== skip);
+  // A parse that failed before `skip` has no column there; it fails at the same token again.
+  const from = Math.min(skip, previous.ok ? previous.tokens.length : previous.index);
+  const parser = parserFor(tokens.slice(from), true);
+  const internals = parser as unknown as ParserInternals;
+  internals.table = previous.table.slice(0, from + 1);
+  internals.current = from;
+  return feedFrom(parser, tokens, from);
+}
+
+function feedFrom(parser: nearley.Parser, tokens: readonly Token[], from: number): ParserRun {
+  const { table } = parser as unknown as ParserInternals;
+  const work = (): ParseWork => {
+    const made = (parser as unknown as ParserInternals).table.slice(from + 1);
+    return { tokens: made.length, states: made.reduce((n, column) => n + (column?.states.length ?? 0), 0) };
+  };
   try {
     parser.feed('');
   } catch (e) {
-    const table = (parser as unknown as { table: Column[] }).table;
     const index = (e as { offset?: number }).offset ?? 0;
-    return { ok: false, index, expected: expectedIn(table[table.length - 2]) };
+    return { ok: false, index, expected: expectedIn(table[table.length - 2]), tokens, table, work: work() };
   }
-  const results = parser.results as Item[][];
+  const results = (parser.results as ItemList[]).map(itemsOf);
   if (results.length === 0) {
-    const table = (parser as unknown as { table: Column[] }).table;
-    return { ok: false, index: tokens.length, expected: expectedIn(table[table.length - 1]) };
+    return { ok: false, index: tokens.length, expected: expectedIn(table[table.length - 1]), tokens, table, work: work() };
   }
-  return { ok: true, results };
+  return { ok: true, results, tokens, table, work: work() };
 }
-
 /** What could come after these tokens (for errors at a word, and for completions). */
 export function expectedAfter(tokens: readonly Token[]): string[] {
   const parser = parserFor(tokens);

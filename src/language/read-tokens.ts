@@ -2,6 +2,8 @@ import { GPUS, MODELS, gpuById } from '../catalog/index.js';
 import { VENDOR, isFiller } from './filler.js';
 import { DEEPSEEK_OWN_SIZES, R1_DISTILLS, defaultMember, familyOf, fineTuneModel, seriesKey, seriesTable } from './families.js';
 import { FAMILIES, modelIdOf } from './lexicon.js';
+import { Between } from './between.js';
+import { signNumbers } from './signed-numbers.js';
 import { tokenize, type Token } from './lexer.js';
 
 /**
@@ -53,7 +55,7 @@ const isWord = (t: Token | undefined): t is Token => t?.type === 'word' || t?.ty
 
 export function readTokens(raw: Token[]): TokenReading {
   const notes: string[] = [];
-  const tokens = splitCompounds(raw);
+  const tokens = signNumbers(splitCompounds(raw));
   nameR1(tokens, notes);
   nameDistills(tokens, notes);
   nameModels(tokens, notes);
@@ -99,8 +101,11 @@ export function readTokens(raw: Token[]): TokenReading {
   }
   const cards = { impossible: null as { offset: number; text: string } | null };
   const out = fixCards(kept, gapBefore, notes, cards);
-  const outGaps = out.map((t) => gapBefore[kept.indexOf(t)] ?? '');
-  const outAfter = out.map((t) => afterWord[kept.indexOf(t)]);
+  // By identity, once: fixCards keeps, merges and drops tokens, and indexOf per token was n².
+  const keptAt = new Map(kept.map((t, k) => [t, k]));
+  const outGaps = out.map((t) => gapBefore[keptAt.get(t) ?? -1] ?? '');
+  const outAfter = out.map((t) => afterWord[keptAt.get(t) ?? -1]);
+  const between = new Between(tokens);
   const final: Token[] = [];
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
@@ -151,7 +156,7 @@ export function readTokens(raw: Token[]): TokenReading {
     }
     if (t.type === 'neg') {
       // "…do not work.\nIm running ollama": a negation ends with its sentence.
-      if (next && sentenceEndBetween(tokens, t, next)) {
+      if (next && between.sentenceEnd(t, next)) {
         filler.push({ ...t, type: 'word' });
         continue;
       }
@@ -193,7 +198,7 @@ export function readTokens(raw: Token[]): TokenReading {
     // "…with as long context as possible. With single RTX 6000": a keyword's number is in its own
     // sentence; one past a sentence's end, with words between, is another thing's (here the card count).
     const keyword = final.at(-1);
-    if ((t.type === 'number' || t.type === 'knum') && keyword && TAKES_NUMBER.has(keyword.type) && acrossSentences(tokens, keyword, t)) {
+    if ((t.type === 'number' || t.type === 'knum') && keyword && TAKES_NUMBER.has(keyword.type) && between.acrossSentences(keyword, t)) {
       filler.push({ ...final.pop()!, type: 'word' });
     }
     // "full 8K context", "the full 4096 tokens": full describes the length, not the mode.
@@ -219,17 +224,6 @@ export function readTokens(raw: Token[]): TokenReading {
     }
   }
   return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
-}
-
-/** A sentence's end (. ! ? or a line break) between two tokens. */
-function sentenceEndBetween(tokens: Token[], from: Token, to: Token): boolean {
-  return tokens.some((x) => x.offset >= from.offset + from.text.length && x.offset < to.offset && ((x.type === 'sep' && /[.!?]/.test(x.text)) || (x.type === 'ws' && x.text.includes('\n'))));
-}
-
-/** Words and a sentence's end between two tokens ("context as possible. With 1"). */
-function acrossSentences(tokens: Token[], from: Token, to: Token): boolean {
-  const between = tokens.filter((x) => x.offset >= from.offset + from.text.length && x.offset < to.offset);
-  return between.some((x) => x.type === 'word') && between.some((x) => x.type === 'sep' && /[.!?]/.test(x.text) && x.offset + x.text.length < to.offset);
 }
 
 const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);

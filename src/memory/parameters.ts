@@ -174,7 +174,7 @@ export function countParams(arch: Architecture): ParamBreakdown {
     denseLayers * dense.total + sparseLayers * (sparse.attention + sparse.mlpActive + sparse.norms);
   const embedding = embeddingParams(arch);
   const lmHead = lmHeadParams(arch);
-  const rest = embedding + lmHead + finalNormParams(arch) + (arch.extraParams ?? 0);
+  const rest = embedding + lmHead + finalNormParams(arch) + (arch.extraParams ?? 0) + (arch.sizeAdjustment ?? 0);
   const linear = layers - arch.layers * dense.norms;
   return {
     total: layers + rest,

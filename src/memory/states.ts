@@ -76,11 +76,11 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
 /**
  * A GGUF file tensor by tensor (gguf.ts): under llama.cpp the busiest GPU's share of the last -ngl
  * layers plus the output when offloaded, token_embd on the host; elsewhere the whole file per stage.
- * A bare size pinned below its shape (negative extraParams) scales the bytes to the asked total.
+ * A bare size pinned below its shape (a negative sizeAdjustment) scales the bytes to the asked total.
  */
 function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileBytes>[1]): Component {
   const arch = s.model.arch;
-  const pinned = Math.min(1, (l.params.total) / (l.params.total - Math.min(0, arch.extraParams ?? 0)));
+  const pinned = Math.min(1, (l.params.total) / (l.params.total - Math.min(0, arch.sizeAdjustment ?? 0)));
   const name = `weights, GGUF ${format.toUpperCase()}`;
   if (s.framework !== 'llamacpp') {
     const bytes = (ggufFileBytes(arch, format) * pinned) / l.pp / l.tp;
@@ -96,12 +96,12 @@ function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileB
 /**
  * One GPU's parameters split into the decoder's linear layers (what bitsandbytes / GPTQ quantise)
  * and the rest (embeddings, LM head, norms, which stay 16-bit). A bare size smaller than its catalog
- * shape is pinned by a negative `extraParams` (src/scenario/shape.ts); that deficit comes off the
+ * shape is pinned by a negative `sizeAdjustment` (src/scenario/shape.ts); that deficit comes off the
  * linear layers, which hold nearly all parameters, so neither part is ever negative.
  */
 export function linearAndRest(s: Scenario, l: Layout): { linear: number; rest: number } {
   const all = paramsPerGpu(l);
-  const deficit = Math.min(0, s.model.arch.extraParams ?? 0) / l.pp / l.tp;
+  const deficit = Math.min(0, s.model.arch.sizeAdjustment ?? 0) / l.pp / l.tp;
   const rest = Math.min(all, Math.max(0, all - l.params.linear / l.pp / l.tp - deficit));
   return { linear: all - rest, rest };
 }

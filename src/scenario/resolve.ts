@@ -7,6 +7,7 @@ import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import { R1_DISTILLS, seriesKey, seriesTable } from '../language/families.js';
 import { sizeNumber } from '../language/numbers.js';
+import { withoutInvisibles } from '../language/normalise.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import { NAMES_APPLE_SILICON } from '../language/prose.js';
@@ -22,7 +23,7 @@ import { presetFor } from './presets.js';
 import { checkRanges } from './ranges.js';
 import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
-import { MAX_PARAMS, MIN_PARAMS, shapeForSize, unpinnedExtraParams } from './shape.js';
+import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 
 export type ResolveOutcome =
   | {
@@ -56,7 +57,9 @@ export type ResolveOutcome =
  * later wins over previous, and within one request two conflicting items are an error.
  * Never throws.
  */
-export function resolveRequest(text: string, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
+export function resolveRequest(message: string, previous: Scenario | null, hub: HubContext = {}): ResolveOutcome {
+  // The text the reader read (src/language/normalise.ts): error carets point into it.
+  const text = withoutInvisibles(message);
   const parsed = parseRequest(text);
   if (!parsed.ok) return parsed;
   return applyItems(text, parsed, previous, hub);
@@ -398,7 +401,7 @@ class Resolution {
     const asked = ARCH_FIELDS.filter(({ word, slot }) => !restated.has(word) && (this.patch.has(slot) || model.overrides.includes(word))).map(({ word }) => word);
     model.overrides = asked;
     // An overridden shape counts its own parameters, not the bare size it started from.
-    if (asked.length && model.requestedParams !== null && model.id === null) model.arch.extraParams = unpinnedExtraParams(model);
+    if (asked.length && model.requestedParams !== null && model.id === null) delete model.arch.sizeAdjustment;
     const { hidden, heads, kvHeads } = model.arch;
     // Gemma 3 and others set head_dim apart from hidden ÷ heads: an explicit head dim stands.
     const headDimAsked = this.patch.has('arch.headdim') || model.overrides.includes('headdim');

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * and checks meaning; canonical text (src/scenario/canonical.ts) round-trips through the parser.
  */
 
-export const architectureSchema = z.object({
+const architectureFields = z.object({
   layers: z.number().int().min(1).max(1000),
   hidden: z.number().int().min(1).max(131072),
   heads: z.number().int().min(1).max(1024),
@@ -91,8 +91,14 @@ export const architectureSchema = z.object({
   qkNorm: z.boolean().optional(),
   /** Norms per decoder layer when not 2 (Gemma 2 / 3: input, post-attention, pre- and post-feedforward = 4). */
   layerNorms: z.number().int().min(1).optional(),
-  /** Parameters the fields above do not describe (vision tower, extra norms), counted like embeddings. */
-  extraParams: z.number().optional(),
+  /** Parameters the fields above do not describe (extra norms, biases, a second embedding), counted like embeddings; never negative. */
+  extraParams: z.number().min(0).optional(),
+  /**
+   * Signed: what the shape's own count is moved by so the total is the size asked for — "7.5b" on
+   * the Llama-2-7B shape is 7.5 B, not 6.7 B — or the count the Hub publishes (src/scenario/shape.ts
+   * pinnedTo). Counted like embeddings; a negative one comes off the linear layers (memory/states.ts).
+   */
+  sizeAdjustment: z.number().optional(),
   /**
    * The vision tower of a vision-language model (config.json vision_config plus the projector into
    * the language model), kept apart from the text `total`: loaded with the model in every mode, frozen
@@ -108,6 +114,21 @@ export const architectureSchema = z.object({
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
   dropout: z.number().min(0).max(1).optional(),
 });
+
+/**
+ * Before issue 26 the size pin lived in `extraParams`, negative whenever the asked size was below
+ * the shape's count. A stored thread written then is read with its negative pin moved to
+ * `sizeAdjustment` (the total is the same either way).
+ */
+function pinOutOfExtras(arch: unknown): unknown {
+  if (typeof arch !== 'object' || arch === null) return arch;
+  const { extraParams, sizeAdjustment } = arch as { extraParams?: unknown; sizeAdjustment?: unknown };
+  if (typeof extraParams !== 'number' || extraParams >= 0 || sizeAdjustment !== undefined) return arch;
+  const { extraParams: _pin, ...rest } = arch as Record<string, unknown>;
+  return { ...rest, sizeAdjustment: extraParams };
+}
+
+export const architectureSchema = z.preprocess(pinOutOfExtras, architectureFields);
 
 export const modelSchema = z.object({
   /** Catalog id ("llama-2-13b"), or null when the shape came from a bare size. */

@@ -119,24 +119,15 @@ export function scaledLlamaShape(params: number): Architecture {
 }
 
 /**
- * A shape's total pinned to the size the user asked for: the difference goes into `extraParams`
+ * A shape's total pinned to the size the user asked for: the difference goes into `sizeAdjustment`
  * (counted like embeddings), so "7.5b" is 7.5 B parameters, not the nearest model's 8.0 B.
  */
 export function pinnedTo(arch: Architecture, params: number): Architecture {
   // A field-by-field copy: structuredClone took 5 of the 13 µs of shaping a bare size (issue 11).
   const pinned = cloneArchitecture(arch);
   delete pinned.vision;
-  pinned.extraParams = (arch.extraParams ?? 0) + Math.round(params - countParams(arch).total);
+  pinned.sizeAdjustment = (arch.sizeAdjustment ?? 0) + Math.round(params - countParams(arch).total);
   return pinned;
-}
-
-/**
- * The unpinned `extraParams` of a bare size's shape: once the user overrides the shape (`layers 40`),
- * the count is the shape's, not the size they first wrote, so the pin is dropped.
- */
-export function unpinnedExtraParams(model: ScenarioModel): number | undefined {
-  const source = MODELS.find((m) => `${m.name} shape` === model.name);
-  return source?.arch.extraParams;
 }
 
 function fromCatalog(m: ModelSpec, asWritten: string, requestedParams: number): ScenarioModel {

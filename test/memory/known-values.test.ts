@@ -18,7 +18,7 @@ function modelStatesGb(s: Scenario): number {
 function zeroPaperScenario(stage: number): Scenario {
   const base = scenario('llama-2-7b');
   const arch: Architecture = { ...base.model.arch };
-  arch.extraParams = 7.5e9 - countParams({ ...arch, extraParams: 0 }).total;
+  arch.sizeAdjustment = 7.5e9 - countParams({ ...arch, sizeAdjustment: 0 }).total;
   return {
     ...base,
     model: { ...base.model, arch, name: 'ZeRO 7.5B' },

@@ -16,8 +16,11 @@ export interface RespondTask {
   hub?: HubContext;
 }
 
-/** Worker → main: the answer, or why it could not be sent back. */
-export type RespondResult = { id: number; turn: Turn } | { id: number; error: string };
+/**
+ * Worker → main: the answer, or why it could not be sent back, with the compute milliseconds the
+ * task held the worker (charged to the requester's budget: src/ops/cpu-charge.ts).
+ */
+export type RespondResult = { id: number; turn: Turn; cpuMs: number } | { id: number; error: string; cpuMs: number };
 
 /** Worker → main, once, when its modules are loaded and it takes tasks. */
 export interface WorkerReady {

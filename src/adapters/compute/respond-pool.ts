@@ -1,6 +1,7 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { ThreadState, Turn } from '../../core/assistant.js';
 import type { HubContext } from '../../hub/types.js';
+import { currentCpuAccount, type CpuAccount } from '../../ops/cpu-charge.js';
 import type { LogFn } from '../deps.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
 import { readyWithin } from './ready-within.js';
@@ -11,7 +12,8 @@ import { readyWithin } from './ready-within.js';
  * delays the acks of requests behind it, and the process uses one core while the machine has
  * more. Measured with bench:load (README, "Load").
  *
- * Each task goes to the worker with the fewest tasks in flight. A worker that dies (crash, out
+ * Each task goes to the worker with the fewest tasks in flight, and the compute its worker reports
+ * is charged to the requester (src/ops/cpu-charge.ts). A worker that dies (crash, out
  * of memory under its resource limits) fails its in-flight tasks, which then get the handler's
  * apology, and is replaced; a task that outlives `taskTimeoutMs` fails and its worker is
  * replaced too, because a thread stuck in a loop would hold every task queued behind it.
@@ -42,6 +44,8 @@ interface Pending {
   resolve: (turn: Turn) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  /** The requester's compute account, read when the task was posted (the reply arrives outside its context). */
+  account: CpuAccount | undefined;
 }
 
 interface Slot {
@@ -88,13 +92,16 @@ export class RespondPool {
     const slot = this.slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
     const id = this.nextId++;
     return new Promise<Turn>((resolve, reject) => {
+      const account = currentCpuAccount();
       const timer = setTimeout(() => {
         slot.pending.delete(id);
+        // The worker was held the whole time: the requester pays for it.
+        account?.charge(this.taskTimeoutMs);
         reject(new Error(`respond pool: no answer within ${this.taskTimeoutMs} ms`));
         this.log({ event: 'compute.task_timeout', timeoutMs: this.taskTimeoutMs });
         this.replace(slot, new Error('respond pool: worker replaced after a task timed out'));
       }, this.taskTimeoutMs);
-      slot.pending.set(id, { resolve, reject, timer });
+      slot.pending.set(id, { resolve, reject, timer, account });
       const task: RespondTask = { id, text, previous, hub };
       slot.worker.postMessage(task);
     });
@@ -130,6 +137,7 @@ export class RespondPool {
       if (!task) return; // Timed out already.
       pending.delete(message.id);
       clearTimeout(task.timer);
+      task.account?.charge(message.cpuMs);
       if ('turn' in message) task.resolve(message.turn);
       else task.reject(new Error(`respond pool: ${message.error}`));
     });

@@ -1,11 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import { respond } from '../../core/assistant.js';
+import { threadClock } from '../../ops/cpu-charge.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
 
 /**
  * A compute thread of the respond pool (respond-pool.ts): loads the core once, then answers
- * tasks one at a time. respond() never throws; a Turn that cannot be cloned back would, and is
- * reported as an error for that task rather than killing the thread.
+ * tasks one at a time, each with the compute it took. respond() never throws; a Turn that cannot
+ * be cloned back would, and is reported as an error for that task rather than killing the thread.
  */
 const port = parentPort;
 if (!port) throw new Error('respond-worker.js runs only as a worker thread (see respond-pool.ts)');
@@ -13,10 +14,13 @@ if (!port) throw new Error('respond-worker.js runs only as a worker thread (see 
 const send = (message: WorkerMessage) => port.postMessage(message);
 
 port.on('message', (task: RespondTask) => {
+  const started = threadClock();
+  const cpuMs = () => threadClock() - started;
   try {
-    send({ id: task.id, turn: respond(task.text, task.previous, task.hub) });
+    const turn = respond(task.text, task.previous, task.hub);
+    send({ id: task.id, turn, cpuMs: cpuMs() });
   } catch (error) {
-    send({ id: task.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    send({ id: task.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cpuMs: cpuMs() });
   }
 });
 send({ ready: true });

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { MAX_GRAMMAR_TOKENS, MAX_REQUEST_CHARS } from '../../src/language/input-check.js';
+import { tokenize } from '../../src/language/lexer.js';
+import { BARE_NUMBER_REACH, parseRequest, parseWork, TOLERANT_TRIES } from '../../src/language/parse.js';
+import { runParser, runParserWithout } from '../../src/language/parser.js';
+
+/**
+ * Issue 26: a 6 KB message of one repeated option ("lora r8 r8 …") cost seconds of CPU, and
+ * six of them stalled a bot. The reader's work is bounded per token: every tolerant retry
+ * resumes from the parse it shares with the last one, and the grammar is given at most
+ * MAX_GRAMMAR_TOKENS tokens. These properties count that work (deterministic) and, only to
+ * catch a regression to quadratic time, bound the CPU with a wide margin.
+ */
+
+/** Things people (or attackers) repeat: options, items, numbers, unknown words, markup, punctuation. */
+const UNITS = [
+  'r8', 'lora', 'qlora r16', 'rank 8', 'dropout 0.1', 'bs 8', 'on 8xH100', '7b', '4096', '-1', 'seq -1', 'flurbish', 'xq7zz',
+  '!?,;:', '...', 'meta-llama/Llama-2-7b-hf', 'https://huggingface.co/meta-llama/Llama-2-7b-hf', '`bs 8`', '```\nbs 8\n```',
+  '((7b))', '[[', ']]', '{"train_batch_size": 8}', 'batch_size=8', '--max-model-len 8192', '7b vs 13b', 'compare', 'vs',
+  'of', 'on', 'x', '8x', 'tp 8', 'qwen3.5 7b', 'tokens', 'no gc', 'not', '5', 'llama 7b', '2 nodes', 'a100 80gb', '\u202e', '\u200b',
+];
+const SEPARATORS = [' ', '\n', ', ', '. ', '  ', ''];
+const PREFIXES = ['', '7b ', '7b lora\n', 'I want to finetune llama 7b on a 4090. '];
+/** Endings that make the parse fail late, so a tolerant reading retries where it is most expensive. */
+const SUFFIXES = ['', ' 5'.repeat(30), ' on', ' of of of', ' seq'.repeat(30)];
+
+const repeated = fc
+  .record({
+    prefix: fc.constantFrom(...PREFIXES),
+    units: fc.array(fc.constantFrom(...UNITS), { minLength: 1, maxLength: 3 }),
+    separator: fc.constantFrom(...SEPARATORS),
+    suffix: fc.constantFrom(...SUFFIXES),
+    bytes: fc.integer({ min: 200, max: MAX_REQUEST_CHARS }),
+  })
+  .map(({ prefix, units, separator, suffix, bytes }) => {
+    let text = prefix;
+    for (let k = 0; text.length + suffix.length < bytes; k++) text += units[k % units.length]! + separator;
+    return (text + suffix).slice(0, MAX_REQUEST_CHARS);
+  });
+
+/** A message of any of the units in any order. */
+const mixed = fc.array(fc.constantFrom(...UNITS), { minLength: 1, maxLength: 1500 }).map((units) => units.join(' ').slice(0, MAX_REQUEST_CHARS));
+
+/**
+ * Tokens fed to the grammar over every try. The first parse feeds each token once; a try sets
+ * one of at most three tokens aside (the failing one, the one before, a bare number at most
+ * BARE_NUMBER_REACH back) and feeds each option from there to where it fails, so the tries
+ * together feed three times the message plus a constant per try.
+ */
+const fedBound = (given: number) => 4 * given + 3 * TOLERANT_TRIES * (BARE_NUMBER_REACH + 2);
+/** Earley states per token fed: the grammar has one parse per input and no nesting, so a constant (measured ≤ 83). */
+const STATES_PER_TOKEN = 128;
+
+describe('the reader does bounded work per message (issue 26)', () => {
+  it('feeds the grammar each token a bounded number of times, with a bounded number of states each', () => {
+    fc.assert(
+      fc.property(fc.oneof(repeated, mixed), (text) => {
+        const work = parseWork(text);
+        expect(work.given).toBeLessThanOrEqual(MAX_GRAMMAR_TOKENS);
+        expect(work.tokens).toBeLessThanOrEqual(fedBound(work.given));
+        expect(work.states).toBeLessThanOrEqual(STATES_PER_TOKEN * Math.max(1, work.tokens));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('answers a whole message (reading, estimate, reply) within a CPU budget per KB', () => {
+    // 50 ms per KB and 1 s a message: twenty times what the slowest shape measures (≈ 3 ms/KB),
+    // far under the seconds a quadratic reader took. CPU time, not wall time: a loaded machine
+    // does not inflate it.
+    const budgetMs = (text: string) => Math.min(1000, 50 * Math.max(1, text.length / 1024));
+    respond('7b lora on a 4090', null); // modules warm
+    fc.assert(
+      fc.property(fc.oneof(repeated, mixed), (text) => {
+        const before = process.cpuUsage();
+        respond(text, null);
+        const used = process.cpuUsage(before);
+        expect((used.user + used.system) / 1000).toBeLessThanOrEqual(budgetMs(text));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses a message of one option said thousands of times, naming the cap', () => {
+    const text = `7b lora ${'r8 '.repeat(1900)}`;
+    const outcome = parseRequest(text);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.message).toContain(`at most ${MAX_GRAMMAR_TOKENS}`);
+    expect(outcome.error.message).toContain('1902 words');
+    // The caret points at the first word past the cap.
+    expect(text.slice(outcome.error.at, outcome.error.at + 2)).toBe('r8');
+    expect(text.slice(0, outcome.error.at).split(' ').filter(Boolean)).toHaveLength(MAX_GRAMMAR_TOKENS);
+  });
+
+  it('still reads a LoRA item with many options as the last of each', () => {
+    const outcome = parseRequest(`7b lora ${'r8 '.repeat(100)}r16 q,v dropout 0.05 alpha 32 on a 4090`);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const lora = outcome.items.find((i) => i.kind === 'lora');
+    expect(lora).toMatchObject({ kind: 'lora', rank: 16, targets: ['q', 'v'], dropout: 0.05, alpha: 32 });
+    expect(lora!.text.endsWith('alpha 32')).toBe(true);
+  });
+});
+
+describe('a parse resumed from a shared prefix is the parse of the shorter list', () => {
+  const WORDS = ['13b', 'zero3', 'on', '4x', 'h100', 'seq', '4096', 'lora', 'r16', 'q,v', 'vs', 'compare', 'of', 'gpus', 'nodes', '8', 'bs', 'x', 'qlora', 'gc', 'tp', '2'];
+  it('for any token list and any token set aside', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 30 }), fc.nat(), (words, pick) => {
+        const tokens = tokenize(words.join(' ')).filter((t) => t.type !== 'ws');
+        const skip = pick % tokens.length;
+        const resumed = runParserWithout(runParser(tokens), skip);
+        const fresh = runParser(tokens.filter((_, k) => k !== skip));
+        expect(resumed.ok).toBe(fresh.ok);
+        if (resumed.ok && fresh.ok) expect(resumed.results).toEqual(fresh.results);
+        if (!resumed.ok && !fresh.ok) expect([resumed.index, resumed.expected]).toEqual([fresh.index, fresh.expected]);
+        // …and it fed only what follows the token set aside.
+        expect(resumed.work.tokens).toBeLessThanOrEqual(tokens.length - skip);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
