@@ -49,6 +49,7 @@ simple     -> %model                                  {% b.model %}
             | %genKw num                              {% b.gen %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
+            | %batchedKw num                          {% b.batched %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %nglKw %number                          {% b.ngl %}

@@ -667,6 +667,10 @@ const KEYS: Record<string, Handler> = {
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
   // gpu_memory_utilization (sglang/srt/server_args.py).
   mem_fraction_static: serving(numeric('util')),
+  // Tokens per prefill step, which sizes the engine's profile / warm-up run (memory/serving.ts, tgi.ts, sglang.ts).
+  max_num_batched_tokens: serving(numeric('batched tokens')),
+  max_batch_prefill_tokens: serving(numeric('batched tokens')),
+  chunked_prefill_size: serving(numeric('batched tokens')),
   // Megatron-style launch scripts (examples/gpt3/train_gpt3_175b_distributed.sh): the shape of a
   // model defined in the script, and its parallel sizes.
   num_layers: numeric('layers'),
@@ -832,7 +836,7 @@ const NO_MEMORY_EFFECT = new Set(
   save_total_limit logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
   max_grad_norm adam_beta1 adam_beta2 adam_epsilon sample_packing pad_to_sequence_len group_by_length
   train_on_inputs add_eos_token resume_from_checkpoint disable_log_stats block_size swap_space
-  max_num_batched_tokens max_batch_prefill_tokens max_batch_total_tokens max_input_length max_input_tokens
+  max_batch_total_tokens max_input_length max_input_tokens
   waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters
   local_rank master_port master_addr use_fast_tokenizer streaming neftune_noise_alpha special_tokens chat_template
   strict debug xformers_attention s2_attention val_set_size evals_per_epoch saves_per_epoch early_stopping_patience
@@ -844,7 +848,7 @@ const NO_MEMORY_EFFECT = new Set(
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
-  chunked_prefill_size max_prefill_tokens disable_disk_cache
+  max_prefill_tokens disable_disk_cache
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),

@@ -958,6 +958,8 @@ class Resolution {
     else if (inf.kvDtype === previousCompute || this.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
     const ngl = this.patch.value<number>('ngl');
     if (ngl !== undefined) inf.gpuLayers = ngl;
+    const batched = this.patch.value<number>('batched');
+    if (batched !== undefined) inf.batchedTokens = batched;
     if (util !== undefined) inf.gpuMemoryUtilization = util;
     else if (inf.server === 'sglang' && (this.isNew || this.modeChanged() || this.patch.has('engine'))) {
       inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
@@ -976,15 +978,11 @@ class Resolution {
   private servedContext(): void {
     const s = this.s;
     const inf = s.inference;
-    if (inf.engine !== 'vllm' || inf.server === 'sglang' || this.patch.has('seq')) {
-      if (this.patch.has('seq') || inf.engine !== 'vllm') delete inf.contextFromModel;
-      return;
-    }
+    if (inf.engine !== 'vllm' || inf.server === 'sglang' || this.patch.has('seq')) return;
     if (!this.isNew && !this.modeChanged() && !this.patch.has('engine')) return;
     const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
     if (context === undefined || s.seq !== DEFAULTS.seq) return;
     s.seq = context;
-    inf.contextFromModel = true;
     this.unassume(DEFAULT_WORDS.seq);
     this.assume(`max-model-len ${context.toLocaleString('en-US')} (${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given; say seq N for another)`);
   }

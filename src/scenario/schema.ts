@@ -215,8 +215,6 @@ export const inferenceSchema = z.object({
    * engine's default (memory/serving.ts).
    */
   batchedTokens: z.number().int().min(1).max(100_000_000).optional(),
-  /** max-model-len was not stated: the model's own context length was taken, as vLLM does. */
-  contextFromModel: z.boolean().optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [
