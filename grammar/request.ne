@@ -50,6 +50,7 @@ simple     -> %model                                  {% b.model %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
             | %batchedKw num                          {% b.batched %}
+            | %maxSeqsKw %number                      {% b.maxSeqs %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %nglKw %number                          {% b.ngl %}

@@ -384,6 +384,11 @@ const batchSize: Handler = (v, ctx) => {
   return say(`bs ${n}`);
 };
 
+/** "bs 64" from --max-num-seqs 64 also says "max seqs 64" (memory/serving.ts samplerLogits). */
+function withMaxSeqs(r: ReturnType<Handler>, v: string): ReturnType<Handler> {
+  return r !== null && 'say' in r ? { ...r, say: `${r.say} max seqs ${numberOf(v)}` } : r;
+}
+
 /** A key only serving engines have (vLLM, TGI) also says the run is served. */
 const serving =
   (handler: Handler): Handler =>
@@ -448,7 +453,8 @@ const KEYS: Record<string, Handler> = {
   gradient_accumulation: numeric('ga'),
   // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
   gradient_accumulations: numeric('ga'),
-  max_num_seqs: serving(numeric('bs')),
+  // The sequences the server schedules at once: the batch, and the sampler's rows in vLLM's profile run.
+  max_num_seqs: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)),
   max_concurrent_requests: () => IGNORE,
   max_batch_size: numeric('bs'),
   // sequence
@@ -732,7 +738,7 @@ const KEYS: Record<string, Handler> = {
   data_parallel_size: trainerOrServer('dp'),
   dp_size: trainerOrServer('dp'),
   // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
-  max_running_requests: serving(numeric('bs')),
+  max_running_requests: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)),
   // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
   cpu_offload_gb: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE),
   pp: numeric('pp'),

@@ -232,7 +232,7 @@ function acrossSentences(tokens: Token[], from: Token, to: Token): boolean {
   return between.some((x) => x.type === 'word') && between.some((x) => x.type === 'sep' && /[.!?]/.test(x.text) && x.offset + x.text.length < to.offset);
 }
 
-const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'batchedKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);
+const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'batchedKw', 'maxSeqsKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);
 
 /**
  * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",

@@ -49,8 +49,8 @@ export function profileActivations(s: Scenario, l: Layout): Component {
  */
 export function samplerLogits(s: Scenario): Component {
   // The dummy sampler run covers min(max_num_seqs, max_num_batched_tokens) rows
-  // (vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, max_num_reqs).
-  const maxSeqs = Math.min(vllmBatchDefaults(s).maxSeqs, profileTokens(s));
+  // (vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, max_num_reqs); --max-num-seqs when given.
+  const maxSeqs = Math.min(s.inference.maxSeqs ?? vllmBatchDefaults(s).maxSeqs, profileTokens(s));
   const V = s.model.arch.vocab;
   const perElement = activationBytes(s) + 8;
   return { key: 'logits', name: `sampler logits (${maxSeqs} sequences, sampled positions only)`, group: 'logits', bytes: maxSeqs * V * perElement, formula: `${maxSeqs} seqs × ${V} × ${num(perElement)} B` };

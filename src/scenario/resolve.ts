@@ -960,6 +960,8 @@ class Resolution {
     if (ngl !== undefined) inf.gpuLayers = ngl;
     const batched = this.patch.value<number>('batched');
     if (batched !== undefined) inf.batchedTokens = batched;
+    const maxSeqs = this.patch.value<number>('maxSeqs');
+    if (maxSeqs !== undefined) inf.maxSeqs = maxSeqs;
     if (util !== undefined) inf.gpuMemoryUtilization = util;
     else if (inf.server === 'sglang' && (this.isNew || this.modeChanged() || this.patch.has('engine'))) {
       inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);

@@ -215,6 +215,8 @@ export const inferenceSchema = z.object({
    * engine's default (memory/serving.ts).
    */
   batchedTokens: z.number().int().min(1).max(100_000_000).optional(),
+  /** vLLM --max-num-seqs (SGLang --max-running-requests): the sampler's rows; absent = the engine's default. */
+  maxSeqs: z.number().int().min(1).max(1_000_000).optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [

@@ -55,6 +55,16 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     expect(estimateOf('serve llama-3.1-8b max-model-len 29000 on 1x 3090').fits).toBe(true);
   });
 
+  it('--max-num-seqs is the batch and the rows of the sampler\'s dummy run: fewer rows, a larger pool', () => {
+    const e = estimateOf('vllm serve llama-3-8b --max-num-seqs 64 --max-model-len 8192 on 1x h100');
+    expect(e.scenario.microBatch).toBe(64);
+    expect(e.scenario.inference.maxSeqs).toBe(64);
+    expect(part(e, 'logits')).toBe(64 * 128256 * 10);
+    const byDefault = estimateOf('vllm serve llama-3-8b bs 64 --max-model-len 8192 on 1x h100');
+    expect(part(byDefault, 'logits')).toBe(1024 * 128256 * 10);
+    expect(part(e, 'kv')).toBeGreaterThan(part(byDefault, 'kv'));
+  });
+
   it('the card outside the budget is not headroom: the margin is the KV pool beyond one sequence', () => {
     const e = estimateOf('serve llama-3-8b seq 8192 on 1x h100');
     expect(e.headroomBytes).toBeCloseTo(part(e, 'kv') - e.serving!.kvBytesPerToken * 8192, -3);
