@@ -38,6 +38,7 @@ import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.
 import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
+import { llamaCppComputeBuffer } from './llamacpp.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
@@ -178,10 +179,16 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const promptScenario = { ...s, seq: prompt };
   const kvPrompt = kvCache(promptScenario, l);
   const kvFull = kvCache(s, l);
-  // llama.cpp runs the prompt through the graph n_ubatch (512) tokens at a time.
-  const prefill = prefillWorkingSet(s, s.framework === 'llamacpp' ? Math.min(prompt, LLAMACPP_UBATCH) : prompt, l);
-  const logits = prefillLogits(s, prompt);
   const dequant = dequantisedMatrix(s, l);
+  if (s.framework === 'llamacpp') {
+    // llama.cpp allocates the n_ctx KV cache and its worst-case compute buffer when the context is
+    // created: both are there from the first prompt to the last token (llamacpp.ts).
+    const resident = present(weights, vision, kvFull, llamaCppComputeBuffer(s, l));
+    const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident)];
+    return { components: resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
+  }
+  const prefill = prefillWorkingSet(s, prompt, l);
+  const logits = prefillLogits(s, prompt);
   const prefillParts = present(weights, vision, dequant, kvPrompt, prefill, logits);
   const decodeParts = present(weights, vision, kvFull, prefillWorkingSet(s, 1, l));
   const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
@@ -196,8 +203,6 @@ function llamaCppHostBytes(s: Scenario, l: Layout): number {
   return ggufHostBytes(s.model.arch, s.weights, llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp));
 }
 
-/** llama.cpp's default physical micro-batch for prompt processing (common/common.h `n_ubatch = 512`). */
-export const LLAMACPP_UBATCH = 512;
 
 function allocatedPeak(phases: PhasePoint[]): PhasePoint {
   return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
