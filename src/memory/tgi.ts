@@ -32,10 +32,21 @@ export function tgiPrefillTokens(s: Scenario): number {
   return Math.min(TGI_DEFAULT_PREFILL_TOKENS, context ?? TGI_DEFAULT_PREFILL_TOKENS);
 }
 
-/** The warm-up prefill: one layer's no-grad working set over max_batch_prefill_tokens tokens. */
+/**
+ * The warm-up prefill's peak: one layer's no-grad working set over max_batch_prefill_tokens tokens,
+ * or the logits of every one of those tokens, whichever is larger. The router's warm-up requests
+ * ask for prefill log-probs (backends/v3/src/client/grpc_client.rs `warmup`: prefill_logprobs
+ * true), so `prefill_head_indices` is None and the LM head runs over every prefill position
+ * (flash_causal_lm.py): the 16-bit logits, gathered over the full vocabulary on every rank
+ * (TensorParallelHead), and their 16-bit log_softmax: tokens × V × 4 B.
+ */
 export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
   const tokens = tgiPrefillTokens(s);
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  const logits = tokens * s.model.arch.vocab * 4;
+  if (logits > ws.bytes) {
+    return { key: 'warmup', name: `warm-up prefill logits (${count(tokens)} tokens, prefill log-probs)`, group: 'logits', bytes: logits, formula: `${count(tokens)} tokens × ${s.model.arch.vocab} × (2 B logits + 2 B log-softmax)` };
+  }
   return { ...ws, key: 'warmup', name: `warm-up prefill activations (${count(tokens)} tokens)` };
 }
 

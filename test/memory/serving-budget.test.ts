@@ -103,6 +103,11 @@ describe('SGLang plans inside mem_fraction_static', () => {
 });
 
 describe("TGI's warm-up and KV sizing", () => {
+  it('the warm-up asks for prefill log-probs: logits over every prefill token when they outgrow a layer', () => {
+    const e = estimateOf('tgi llama-3-8b --max-batch-prefill-tokens 8192 on 1x h100');
+    expect(part(e, 'warmup')).toBe(8192 * 128256 * 4);
+  });
+
   it('--max-batch-prefill-tokens sets the warm-up, and a longer warm-up leaves a smaller pool', () => {
     const short = estimateOf('tgi llama-2-7b --max-batch-prefill-tokens 2048 on 1x a10g');
     const long = estimateOf('tgi llama-2-7b --max-batch-prefill-tokens 16384 on 1x a10g');
