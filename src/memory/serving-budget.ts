@@ -2,7 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
-import { cudaGraphPool, profileActivations, samplerLogits } from './serving.js';
+import { cudaGraphPool, profileActivations, profileTokens, samplerLogits } from './serving.js';
 import { sglangKvBudget, sglangPrefillActivations } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { TGI_WIGGLE_ROOM, tgiKvBudget, tgiWarmupActivations } from './tgi.js';
@@ -100,7 +100,10 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
   const head = `${name}'s budget: ${fraction} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
-  if (budget <= 0) return `${head}: nothing left for the KV cache, so the server does not start.`;
-  if (budget < oneSequence) return `${head}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
-  return `${head}; ${seq}. The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+  const plan = engine === 'vllm' && s.inference.batchedTokens === undefined
+    ? ` (vLLM V1: chunked prefill, a profile run of its default ${profileTokens(s).toLocaleString('en-US')} batched tokens on this card; V0 without chunked prefill profiled max-model-len tokens; say batched tokens N for another)`
+    : '';
+  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
+  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
+  return `${head}${plan}; ${seq}. The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
 }
