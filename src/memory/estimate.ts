@@ -274,7 +274,9 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${gpuCountOf(s)} GPUs` });
 
-  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
+  // A server plans inside its fraction of the card (vLLM's utilisation, TGI's 0.9, SGLang's static fraction).
+  const planned = serving?.gpuMemoryUtilization ?? 1;
+  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB * planned >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
   const hostShort = hostShortfall(s, assembled.hostBytes);
   if (hostShort) notes.push(hostShort);

@@ -79,6 +79,15 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     expect(estimateOf('llama-3.1-8b inference on 1x l4').scenario.seq).toBe(2048);
   });
 
+  it('with no card named, a card is listed only when the budget (utilisation × card) holds the server', () => {
+    const e = estimateOf('serve llama-3-8b seq 8192 util 0.5');
+    expect(e.fitsOn.length).toBeGreaterThan(0);
+    for (const id of e.fitsOn) {
+      const card = estimateOf(`serve llama-3-8b seq 8192 util 0.5 on 1x ${id}`);
+      expect(card.serving!.concurrentSequences, id).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('every catalog model has its own context length (learned positions or config.json)', () => {
     for (const m of MODELS) expect(contextLengthOf(m.id, m.arch.maxPositions), m.id).toBeGreaterThanOrEqual(512);
     const ids = new Set(MODELS.map((m) => m.id));
