@@ -35,11 +35,28 @@ export function profileTokens(s: Scenario): number {
   return s.inference.batchedTokens ?? vllmBatchDefaults(s).maxBatchedTokens;
 }
 
-/** The profile run's forward: one layer's no-grad working set over the profile run's tokens. */
+/** Tokens fused_moe processes at once (vllm/envs.py VLLM_FUSED_MOE_CHUNK_SIZE, 32768). */
+export const FUSED_MOE_CHUNK_TOKENS = 32768;
+
+/**
+ * vLLM's fused MoE kernel writes each token's top-k expert outputs, at full hidden width, into
+ * `intermediate_cache3` [tokens, top_k, hidden] before summing them
+ * (vllm/model_executor/layers/fused_moe/fused_moe.py `fused_experts_impl`); the hidden width is not
+ * split by tensor parallelism, unlike the experts' inner width. 0 for dense models.
+ */
+export function fusedMoeOutputCache(s: Scenario, tokens: number): number {
+  const { experts, expertsPerToken, hidden } = s.model.arch;
+  if ((experts ?? 0) <= 1) return 0;
+  return Math.min(tokens, FUSED_MOE_CHUNK_TOKENS) * (expertsPerToken ?? 1) * hidden * activationBytes(s);
+}
+
+/** The profile run's forward: one layer's no-grad working set over the profile run's tokens, plus fused_moe's output cache. */
 export function profileActivations(s: Scenario, l: Layout): Component {
   const tokens = profileTokens(s);
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
-  return { ...ws, key: 'profile', name: `profile-run activations (${count(tokens)} batched tokens)` };
+  const moe = fusedMoeOutputCache(s, tokens);
+  const formula = moe > 0 ? `${ws.formula} + fused_moe ${count(Math.min(tokens, FUSED_MOE_CHUNK_TOKENS))} × top-${s.model.arch.expertsPerToken ?? 1} × ${s.model.arch.hidden} × ${activationBytes(s)} B` : ws.formula;
+  return { ...ws, bytes: ws.bytes + moe, formula, key: 'profile', name: `profile-run activations (${count(tokens)} batched tokens)` };
 }
 
 /**

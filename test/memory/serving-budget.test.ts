@@ -5,6 +5,7 @@ import { MODELS } from '../../src/catalog/index.js';
 import { CONTEXT_LENGTH_IDS, contextLengthOf } from '../../src/catalog/context-lengths.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { GiB } from '../../src/memory/format.js';
+import { fusedMoeOutputCache } from '../../src/memory/serving.js';
 import { sglangDefaultMemFraction } from '../../src/memory/sglang.js';
 import { estimateOf, part, scenario } from './fixtures.js';
 
@@ -63,6 +64,14 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     const byDefault = estimateOf('vllm serve llama-3-8b bs 64 --max-model-len 8192 on 1x h100');
     expect(part(byDefault, 'logits')).toBe(1024 * 128256 * 10);
     expect(part(e, 'kv')).toBeGreaterThan(part(byDefault, 'kv'));
+  });
+
+  it("a MoE's profile run adds fused_moe's [tokens, top-k, hidden] output cache, unsplit by tp", () => {
+    const dense = estimateOf('serve qwen3-32b tp 8 seq 8192 batched tokens 4096 on 8x h100');
+    const moe = estimateOf('serve qwen3-30b-a3b tp 8 seq 8192 batched tokens 4096 on 8x h100');
+    expect(fusedMoeOutputCache(dense.scenario, 4096)).toBe(0);
+    expect(fusedMoeOutputCache(moe.scenario, 4096)).toBe(4096 * 8 * 2048 * 2);
+    expect(part(moe, 'profile')).toBeGreaterThan(fusedMoeOutputCache(moe.scenario, 4096));
   });
 
   it('the card outside the budget is not headroom: the margin is the KV pool beyond one sequence', () => {
