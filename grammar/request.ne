@@ -55,6 +55,8 @@ simple     -> %model                                  {% b.model %}
             | %genKw num                              {% b.gen %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
+            | %batchedKw num                          {% b.batched %}
+            | %maxSeqsKw %number                      {% b.maxSeqs %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %nglKw %number                          {% b.ngl %}

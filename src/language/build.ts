@@ -213,6 +213,10 @@ export const chart = (d: Part[]) => item({ kind: 'chart', value: tok(d[0]!).valu
 export const gen = (d: Part[]) => item({ kind: 'gen', value: num([d[1]!]) }, d);
 export const kvDtype = (d: Part[]) => item({ kind: 'kvDtype', value: tok(d[0]!).value as 'fp8' }, d);
 export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d);
+/** `batched tokens 8192`: a server's tokens per prefill step (vLLM's profile run, TGI's warm-up). */
+export const batched = (d: Part[]) => item({ kind: 'batched', value: num([d[1]!]) }, d);
+/** `max seqs 64`: vLLM --max-num-seqs, the rows of the sampler's dummy run. */
+export const maxSeqs = (d: Part[]) => item({ kind: 'maxSeqs', value: num([d[1]!]) }, d);
 export const enforceEager = (d: Part[]) => item({ kind: 'enforceEager' }, d);
 export const hostRam = (d: Part[]) => item({ kind: 'hostRam', gib: capacityNumber(tok(d[1]!).text) }, d);
 export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepLogits: tok(d[0]!).value === 'metrics' }, d);

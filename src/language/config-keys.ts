@@ -384,6 +384,11 @@ const batchSize: Handler = (v, ctx) => {
   return say(`bs ${n}`);
 };
 
+/** "bs 64" from --max-num-seqs 64 also says "max seqs 64" (memory/serving.ts samplerLogits). */
+function withMaxSeqs(r: ReturnType<Handler>, v: string): ReturnType<Handler> {
+  return r !== null && 'say' in r ? { ...r, say: `${r.say} max seqs ${numberOf(v)}` } : r;
+}
+
 /** A key only serving engines have (vLLM, TGI) also says the run is served. */
 const serving =
   (handler: Handler): Handler =>
@@ -448,7 +453,8 @@ const KEYS: Record<string, Handler> = {
   gradient_accumulation: numeric('ga'),
   // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
   gradient_accumulations: numeric('ga'),
-  max_num_seqs: serving(numeric('bs')),
+  // The sequences the server schedules at once: the batch, and the sampler's rows in vLLM's profile run.
+  max_num_seqs: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)),
   max_concurrent_requests: () => IGNORE,
   max_batch_size: numeric('bs'),
   // sequence
@@ -667,6 +673,10 @@ const KEYS: Record<string, Handler> = {
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
   // gpu_memory_utilization (sglang/srt/server_args.py).
   mem_fraction_static: serving(numeric('util')),
+  // Tokens per prefill step, which sizes the engine's profile / warm-up run (memory/serving.ts, tgi.ts, sglang.ts).
+  max_num_batched_tokens: serving(numeric('batched tokens')),
+  max_batch_prefill_tokens: serving(numeric('batched tokens')),
+  chunked_prefill_size: serving(numeric('batched tokens')),
   // Megatron-style launch scripts (examples/gpt3/train_gpt3_175b_distributed.sh): the shape of a
   // model defined in the script, and its parallel sizes.
   num_layers: numeric('layers'),
@@ -728,7 +738,7 @@ const KEYS: Record<string, Handler> = {
   data_parallel_size: trainerOrServer('dp'),
   dp_size: trainerOrServer('dp'),
   // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
-  max_running_requests: serving(numeric('bs')),
+  max_running_requests: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)),
   // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
   cpu_offload_gb: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE),
   pp: numeric('pp'),
@@ -832,7 +842,7 @@ const NO_MEMORY_EFFECT = new Set(
   save_total_limit logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
   max_grad_norm adam_beta1 adam_beta2 adam_epsilon sample_packing pad_to_sequence_len group_by_length
   train_on_inputs add_eos_token resume_from_checkpoint disable_log_stats block_size swap_space
-  max_num_batched_tokens max_batch_prefill_tokens max_batch_total_tokens max_input_length max_input_tokens
+  max_batch_total_tokens max_input_length max_input_tokens
   waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters
   local_rank master_port master_addr use_fast_tokenizer streaming neftune_noise_alpha special_tokens chat_template
   strict debug xformers_attention s2_attention val_set_size evals_per_epoch saves_per_epoch early_stopping_patience
@@ -844,7 +854,7 @@ const NO_MEMORY_EFFECT = new Set(
   use_vllm disable_log_requests shm_size chat auto_launch listen no_cache disk xformers model_type pin_memory
   ollama_host ollama_models ollama_keep_alive ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
-  chunked_prefill_size max_prefill_tokens disable_disk_cache
+  max_prefill_tokens disable_disk_cache
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),

@@ -69,6 +69,10 @@ export type ItemBody =
   | { kind: 'gen'; value: number }
   | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' }
   | { kind: 'util'; value: number }
+  /** A server's tokens per prefill step: --max-num-batched-tokens, --max-batch-prefill-tokens, --chunked-prefill-size. */
+  | { kind: 'batched'; value: number }
+  /** vLLM --max-num-seqs / SGLang --max-running-requests (also read as the batch). */
+  | { kind: 'maxSeqs'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */
   | { kind: 'hostRam'; gib: number }
   /** vLLM --enforce-eager: no CUDA graphs captured. */

@@ -226,7 +226,7 @@ export function readTokens(raw: Token[]): TokenReading {
   return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
 }
 
-const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);
+const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'batchedKw', 'maxSeqsKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);
 
 /**
  * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",

@@ -197,6 +197,11 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('layerSplit', 'sequential', ['device map auto', 'device map', 'naive model parallel', 'naive model parallelism', 'naive mp', 'naive pipeline',
     'split the model across', 'split the model over', 'splitting the model across', 'splitting the model over', 'split the model between',
     'splitting the single model across', 'split the single model across', 'model split across', 'split model across', 'spread the model across']),
+  // One prefill step's token budget: vLLM --max-num-batched-tokens, TGI --max-batch-prefill-tokens,
+  // SGLang --chunked-prefill-size (config-keys.ts reads the flags as "batched tokens N").
+  kw('batchedKw', 'batched', ['batched tokens', 'max num batched tokens', 'max batch prefill tokens', 'chunked prefill size'], true),
+  // vLLM --max-num-seqs / SGLang --max-running-requests: the sampler's rows in the profile run.
+  kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
@@ -264,6 +269,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
+  batchedKw: 'batched tokens <tokens per prefill step>',
+  maxSeqsKw: 'max seqs <sequences the server schedules>',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

@@ -35,9 +35,10 @@ import {
 } from './states.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
-import { TGI_WIGGLE_ROOM, cudaGraphPool, profileActivations, samplerLogits, tgiWarmupActivations } from './serving.js';
+import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
+import { llamaCppComputeBuffer } from './llamacpp.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
@@ -178,10 +179,16 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   const promptScenario = { ...s, seq: prompt };
   const kvPrompt = kvCache(promptScenario, l);
   const kvFull = kvCache(s, l);
-  // llama.cpp runs the prompt through the graph n_ubatch (512) tokens at a time.
-  const prefill = prefillWorkingSet(s, s.framework === 'llamacpp' ? Math.min(prompt, LLAMACPP_UBATCH) : prompt, l);
-  const logits = prefillLogits(s, prompt);
   const dequant = dequantisedMatrix(s, l);
+  if (s.framework === 'llamacpp') {
+    // llama.cpp allocates the n_ctx KV cache and its worst-case compute buffer when the context is
+    // created: both are there from the first prompt to the last token (llamacpp.ts).
+    const resident = present(weights, vision, kvFull, llamaCppComputeBuffer(s, l));
+    const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident)];
+    return { components: resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
+  }
+  const prefill = prefillWorkingSet(s, prompt, l);
+  const logits = prefillLogits(s, prompt);
   const prefillParts = present(weights, vision, dequant, kvPrompt, prefill, logits);
   const decodeParts = present(weights, vision, kvFull, prefillWorkingSet(s, 1, l));
   const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'prefill', prefillParts), phase('decode', 'last decode step', decodeParts)];
@@ -196,43 +203,9 @@ function llamaCppHostBytes(s: Scenario, l: Layout): number {
   return ggufHostBytes(s.model.arch, s.weights, llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp));
 }
 
-/** llama.cpp's default physical micro-batch for prompt processing (common/common.h `n_ubatch = 512`). */
-export const LLAMACPP_UBATCH = 512;
 
 function allocatedPeak(phases: PhasePoint[]): PhasePoint {
   return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-}
-
-/**
- * Engines that preallocate the KV cache (DESIGN §3.6). vLLM takes gpu_memory_utilization of the
- * card for everything it runs (weights, the peak of its profiling pass, non-torch memory such as
- * context and NCCL) and hands the rest to KV blocks. TGI (`FlashCausalLM.warmup`) runs a prefill of
- * max_batch_prefill_tokens, then gives KV blocks TGI_WIGGLE_ROOM = 0.95 of the memory still free
- * ("Leave 5% for some wiggle room"). Answers the KV capacity in tokens.
- */
-function preallocatedServing(s: Scenario, l: Layout, context: number, nccl: number) {
-  const capacity = s.hardware?.capacityBytes ?? null;
-  const perToken = kvBytesPerToken(s, l);
-  const tgi = s.framework === 'tgi';
-  const fixed = tgi
-    ? present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l), tgiWarmupActivations(s, l))
-    : present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l), profileActivations(s, l), samplerLogits(s), cudaGraphPool(s, l));
-  const fixedBytes = fixed.reduce((sum, c) => sum + c.bytes, 0);
-  const free = (card: number) => (tgi ? (card - fixedBytes - context - nccl) * TGI_WIGGLE_ROOM : card * s.inference.gpuMemoryUtilization - fixedBytes - context - nccl);
-  // Without a card, size the pool for the asked sequences at the asked context.
-  const poolBytes = Math.max(0, capacity !== null ? free(capacity) : perToken * s.seq * s.microBatch);
-  const tokens = Math.floor(poolBytes / perToken);
-  const share = tgi ? `${TGI_WIGGLE_ROOM} × (card − weights − warm-up peak − context)` : `${s.inference.gpuMemoryUtilization} × card − weights − profile peak − context`;
-  const pool: Component = {
-    key: 'kv',
-    name: `KV cache pool (${tgi ? 'TGI' : 'vLLM'}, preallocated)`,
-    group: 'kv',
-    bytes: poolBytes,
-    formula: capacity !== null ? `${share} = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
-  };
-  const utilization = tgi ? TGI_WIGGLE_ROOM : s.inference.gpuMemoryUtilization;
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / s.seq), gpuMemoryUtilization: utilization };
-  return { components: [...fixed, pool], allocated: fixedBytes + poolBytes, serving };
 }
 
 export interface EstimateOptions {
@@ -276,18 +249,17 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   let peakReservedBytes = s.framework === 'llamacpp' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, drivers);
   let serving: Estimate['serving'] = null;
 
-  if (s.mode === 'inference' && (s.inference.engine === 'vllm' || s.framework === 'tgi')) {
-    const v = preallocatedServing(s, l, context, nccl);
+  // A preallocating server's margin is the KV pool beyond one sequence of max-model-len.
+  let spareKvBytes: number | null = null;
+  if (servingEngine(s) !== null) {
+    const v = preallocatedServing(s, l, context + nccl);
     components = v.components;
     serving = v.serving;
     // The pool is allocated once in exact blocks: reserved equals allocated.
     peakAllocatedBytes = v.allocated;
     peakReservedBytes = v.allocated;
-    notes.push(
-      s.framework === 'tgi'
-        ? 'TGI measures a warm-up prefill, then preallocates KV blocks in 95% of what is left; the KV cache fills what weights and activations leave.'
-        : `vLLM reserves ${Math.round(s.inference.gpuMemoryUtilization * 100)}% of the card up front; the KV cache fills what weights and activations leave.`,
-    );
+    spareKvBytes = capacityBytes === null ? null : v.spareKvBytes;
+    notes.push(v.note);
   }
 
   const deviceBytes = peakReservedBytes + context + nccl + assembled.pagedBytes;
@@ -302,7 +274,9 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${gpuCountOf(s)} GPUs` });
 
-  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
+  // A server plans inside its fraction of the card (vLLM's utilisation, TGI's 0.9, SGLang's static fraction).
+  const planned = serving?.gpuMemoryUtilization ?? 1;
+  const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB * planned >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
   const hostShort = hostShortfall(s, assembled.hostBytes);
   if (hostShort) notes.push(hostShort);
@@ -315,7 +289,12 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     notes.push('the 4-bit base is sharded only with bnb_4bit_quant_storage set to the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39); older stacks keep it whole on every GPU');
   }
 
-  const fits = capacityBytes === null ? null : neededBytes <= capacityBytes && (!serving || serving.concurrentSequences >= s.microBatch);
+  const fits = capacityBytes === null ? null : neededBytes <= capacityBytes && (spareKvBytes === null || spareKvBytes >= 0) && (!serving || serving.concurrentSequences >= s.microBatch);
+  // The card outside a server's budget is not headroom: the margin is what the budget leaves.
+  const cardMargin = capacityBytes === null ? null : capacityBytes - neededBytes;
+  // A pool short of one sequence is said by serving.concurrentSequences = 0 (the reply's "no room
+  // for one sequence"), so the margin stops at zero there.
+  const headroomBytes = cardMargin === null || spareKvBytes === null || cardMargin < 0 ? cardMargin : Math.max(0, spareKvBytes);
   const flipsOn =
     fits === false && options.unstated
       ? FLIP_ORDER.filter((flip) => {
@@ -345,7 +324,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     capacityBytes,
     // Under vLLM the card is always ~full; it fits when the pool holds the asked sequences.
     fits,
-    headroomBytes: capacityBytes === null ? null : capacityBytes - neededBytes,
+    headroomBytes,
     hostBytes: assembled.hostBytes,
     fitsOn,
     serving,

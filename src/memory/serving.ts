@@ -24,11 +24,39 @@ export function vllmBatchDefaults(s: Scenario): { maxBatchedTokens: number; maxS
   return capacity >= 70 * GiB && !a100 ? { maxBatchedTokens: 8192, maxSeqs: 1024 } : { maxBatchedTokens: 2048, maxSeqs: 256 };
 }
 
-/** The profile run's forward: one layer's no-grad working set over max_num_batched_tokens tokens. */
+/**
+ * Tokens of vLLM's profile run. The V1 engine (default since v0.8) always chunks prefill, so the
+ * dummy forward is `max_num_batched_tokens` long (vllm/v1/worker/gpu_model_runner.py `profile_run`
+ * → `_dummy_run(self.max_num_tokens)`): --max-num-batched-tokens when given, else the scheduler's
+ * default. (V0 without chunked prefill profiled max(max_model_len, 2048) instead — vllm/config.py
+ * SchedulerConfig; the V1 budget is the one modelled.)
+ */
+export function profileTokens(s: Scenario): number {
+  return s.inference.batchedTokens ?? vllmBatchDefaults(s).maxBatchedTokens;
+}
+
+/** Tokens fused_moe processes at once (vllm/envs.py VLLM_FUSED_MOE_CHUNK_SIZE, 32768). */
+export const FUSED_MOE_CHUNK_TOKENS = 32768;
+
+/**
+ * vLLM's fused MoE kernel writes each token's top-k expert outputs, at full hidden width, into
+ * `intermediate_cache3` [tokens, top_k, hidden] before summing them
+ * (vllm/model_executor/layers/fused_moe/fused_moe.py `fused_experts_impl`); the hidden width is not
+ * split by tensor parallelism, unlike the experts' inner width. 0 for dense models.
+ */
+export function fusedMoeOutputCache(s: Scenario, tokens: number): number {
+  const { experts, expertsPerToken, hidden } = s.model.arch;
+  if ((experts ?? 0) <= 1) return 0;
+  return Math.min(tokens, FUSED_MOE_CHUNK_TOKENS) * (expertsPerToken ?? 1) * hidden * activationBytes(s);
+}
+
+/** The profile run's forward: one layer's no-grad working set over the profile run's tokens, plus fused_moe's output cache. */
 export function profileActivations(s: Scenario, l: Layout): Component {
-  const { maxBatchedTokens } = vllmBatchDefaults(s);
-  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, maxBatchedTokens, l);
-  return { ...ws, key: 'profile', name: `profile-run activations (${maxBatchedTokens} batched tokens)` };
+  const tokens = profileTokens(s);
+  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  const moe = fusedMoeOutputCache(s, tokens);
+  const formula = moe > 0 ? `${ws.formula} + fused_moe ${count(Math.min(tokens, FUSED_MOE_CHUNK_TOKENS))} × top-${s.model.arch.expertsPerToken ?? 1} × ${s.model.arch.hidden} × ${activationBytes(s)} B` : ws.formula;
+  return { ...ws, bytes: ws.bytes + moe, formula, key: 'profile', name: `profile-run activations (${count(tokens)} batched tokens)` };
 }
 
 /**
@@ -37,7 +65,9 @@ export function profileActivations(s: Scenario, l: Layout): Component {
  * and the fp32 probabilities of softmax: (e + 4 + 4) B × max_num_seqs × V.
  */
 export function samplerLogits(s: Scenario): Component {
-  const { maxSeqs } = vllmBatchDefaults(s);
+  // The dummy sampler run covers min(max_num_seqs, max_num_batched_tokens) rows
+  // (vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, max_num_reqs); --max-num-seqs when given.
+  const maxSeqs = Math.min(s.inference.maxSeqs ?? vllmBatchDefaults(s).maxSeqs, profileTokens(s));
   const V = s.model.arch.vocab;
   const perElement = activationBytes(s) + 8;
   return { key: 'logits', name: `sampler logits (${maxSeqs} sequences, sampled positions only)`, group: 'logits', bytes: maxSeqs * V * perElement, formula: `${maxSeqs} seqs × ${V} × ${num(perElement)} B` };
@@ -49,26 +79,16 @@ export const CUDA_GRAPH_MAX_BATCH = 512;
 /**
  * CUDA graphs keep their intermediates in a private memory pool that the KV cache cannot use;
  * graphs share one pool, so it holds the working set of the largest captured decode batch: one
- * layer's no-grad working set at 512 tokens. (Captured after profiling; vLLM ≥ 0.10 reserves it.)
+ * layer's no-grad working set at 512 tokens. Where it sits depends on the version: up to the V1
+ * worker of v0.8 (vllm/v1/worker/gpu_worker.py), `capture_model` runs in
+ * `compile_or_warm_up_model`, after the KV cache is allocated, so the pool came out of the card
+ * outside gpu_memory_utilization; later releases estimate it in the memory profile
+ * (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS, vllm/envs.py) and take it out of the budget. The
+ * newer placement is modelled: inside the budget, before the KV pool.
  */
 export function cudaGraphPool(s: Scenario, l: Layout): Component | null {
   // --enforce-eager captures no graphs (vllm/config.py, CompilationConfig with enforce_eager).
   if (s.inference.enforceEager) return null;
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, CUDA_GRAPH_MAX_BATCH, l);
   return { ...ws, key: 'cuda-graphs', name: 'CUDA graph pool', group: 'buffers', formula: `${count(CUDA_GRAPH_MAX_BATCH)} decode tokens: ${ws.formula}` };
-}
-
-/**
- * TGI (text-generation-inference, server/text_generation_server/models/flash_causal_lm.py,
- * `warmup`, v2.x → v3.x): a warm-up prefill of max_batch_prefill_tokens (the launcher's default is
- * max_input_tokens + 50, ≈ 4096 for long-context models), then KV blocks in
- * `free_memory * TGI_WIGGLE_ROOM` (0.95, models/globals.py). Prefill logits are computed only at
- * each request's last position (`prefill_head_indices`).
- */
-export const TGI_WIGGLE_ROOM = 0.95;
-export const TGI_PREFILL_TOKENS = 4096;
-
-export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
-  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, TGI_PREFILL_TOKENS, l);
-  return { ...ws, key: 'warmup', name: `warm-up prefill activations (${TGI_PREFILL_TOKENS} tokens)` };
 }

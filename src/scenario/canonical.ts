@@ -59,7 +59,7 @@ function archValue(s: Scenario, override: string): number {
 }
 
 function modeText(s: Scenario): string[] {
-  if (s.mode === 'inference') return [s.inference.engine === 'vllm' ? 'vllm' : 'inference'];
+  if (s.mode === 'inference') return [s.inference.engine !== 'vllm' ? 'inference' : s.inference.server === 'sglang' ? 'sglang' : 'vllm'];
   if (s.mode === 'full') return [s.pretrain ? 'pretrain' : 'full'];
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all-linear' : l.targets.join(',');
@@ -138,7 +138,7 @@ const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', 
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
-  const ngl = i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : [];
+  const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : [])];
   return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : [])];
 }
 

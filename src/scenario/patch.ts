@@ -45,6 +45,8 @@ const SLOT_LABELS: Record<string, string> = {
   gen: 'generated tokens',
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
+  batched: 'tokens per prefill step (--max-num-batched-tokens)',
+  maxSeqs: 'sequences scheduled at once (--max-num-seqs)',
   hostRam: 'host RAM',
   eager: 'CUDA graphs setting',
   ngl: 'llama.cpp GPU layers (-ngl)',
@@ -267,6 +269,10 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
     case 'ngl':
       return patch.set('ngl', item.value, item);
+    case 'batched':
+      return patch.set('batched', item.value, item);
+    case 'maxSeqs':
+      return patch.set('maxSeqs', item.value, item);
     case 'allocator':
       return patch.set('allocator', item.value, item);
     case 'layerSplit':

@@ -43,7 +43,7 @@ function modelWords(s: Scenario, totalParams: number): string {
 function modeWords(s: Scenario): string {
   if (s.mode === 'full') return s.pretrain ? 'pre-training' : 'full fine-tune';
   if (s.mode === 'inference') {
-    const engine = s.inference.engine === 'vllm' ? `vLLM serving (gpu_memory_utilization ${s.inference.gpuMemoryUtilization})` : 'inference';
+    const engine = s.inference.engine !== 'vllm' ? 'inference' : s.inference.server === 'sglang' ? `SGLang serving (mem_fraction_static ${s.inference.gpuMemoryUtilization})` : `vLLM serving (gpu_memory_utilization ${s.inference.gpuMemoryUtilization})`;
     const gen = s.inference.newTokens ? `, ${s.inference.newTokens} new tokens` : '';
     const ngl = s.inference.gpuLayers;
     const layers = ngl !== undefined ? `, -ngl ${ngl}: ${Math.min(ngl, s.model.arch.layers)} of ${s.model.arch.layers} layers on the GPU${ngl > s.model.arch.layers ? ' with the output' : ', the rest in host RAM'}` : '';

@@ -1,7 +1,9 @@
 import { MODELS, gpuById, modelById } from '../catalog/index.js';
+import { contextLengthOf } from '../catalog/context-lengths.js';
 import type { ModelSpec } from '../catalog/types.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
+import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
@@ -15,7 +17,7 @@ import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
-import { DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
+import { DEFAULTS, DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { Patch, collectPatch } from './patch.js';
@@ -943,6 +945,10 @@ class Resolution {
       }
     }
     else if (this.isNew && !namedServer) this.assume(DEFAULT_WORDS.engine);
+    // SGLang plans its own budget (--mem-fraction-static), not vLLM's: memory/sglang.ts.
+    if (engine && /sglang/i.test(engine.item.text)) inf.server = 'sglang';
+    else if (engine) delete inf.server;
+    this.servedContext();
     const gen = this.patch.value<number>('gen');
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');
@@ -962,9 +968,35 @@ class Resolution {
     else if (inf.kvDtype === previousCompute || this.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
     const ngl = this.patch.value<number>('ngl');
     if (ngl !== undefined) inf.gpuLayers = ngl;
+    const batched = this.patch.value<number>('batched');
+    if (batched !== undefined) inf.batchedTokens = batched;
+    const maxSeqs = this.patch.value<number>('maxSeqs');
+    if (maxSeqs !== undefined) inf.maxSeqs = maxSeqs;
     if (util !== undefined) inf.gpuMemoryUtilization = util;
-    else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
+    else if (inf.server === 'sglang' && (this.isNew || this.modeChanged() || this.patch.has('engine'))) {
+      inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
+      this.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+    } else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
     return null;
+  }
+
+  /**
+   * vLLM without --max-model-len serves the model's own context length (vllm/config.py
+   * `_get_and_verify_max_len`), and refuses to start when its KV cache cannot hold one sequence of
+   * it: an unstated seq is that length, not the generic 2,048. SGLang and TGI clamp their length to
+   * the memory they find (sglang scheduler max_req_input_len, TGI warmup's max_total_tokens), so
+   * they keep the default.
+   */
+  private servedContext(): void {
+    const s = this.s;
+    const inf = s.inference;
+    if (inf.engine !== 'vllm' || inf.server === 'sglang' || this.patch.has('seq')) return;
+    if (!this.isNew && !this.modeChanged() && !this.patch.has('engine')) return;
+    const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+    if (context === undefined || s.seq !== DEFAULTS.seq) return;
+    s.seq = context;
+    this.unassume(DEFAULT_WORDS.seq);
+    this.assume(`max-model-len ${context.toLocaleString('en-US')} (${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given; say seq N for another)`);
   }
 
   /**

@@ -228,6 +228,16 @@ export const inferenceSchema = z.object({
   gpuLayers: z.number().int().min(0).max(10_000).optional(),
   /** vLLM --enforce-eager: no CUDA graphs, so no graph pool (absent = graphs captured, vLLM's default). */
   enforceEager: z.boolean().optional(),
+  /** SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts). */
+  server: z.enum(['sglang']).optional(),
+  /**
+   * Tokens of one prefill step as the engine plans it: vLLM --max-num-batched-tokens (its profile
+   * run), TGI --max-batch-prefill-tokens (its warm-up), SGLang --chunked-prefill-size; absent = the
+   * engine's default (memory/serving.ts).
+   */
+  batchedTokens: z.number().int().min(1).max(100_000_000).optional(),
+  /** vLLM --max-num-seqs (SGLang --max-running-requests): the sampler's rows; absent = the engine's default. */
+  maxSeqs: z.number().int().min(1).max(1_000_000).optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [

@@ -1,0 +1,55 @@
+/**
+ * Each catalog model's own context length: what a server takes as its max-model-len when none is
+ * given. vLLM derives it from config.json (vllm/config.py `_get_and_verify_max_len`: the smallest of
+ * max_position_embeddings, n_positions, max_seq_len, seq_length, model_max_length …, times a
+ * rope_scaling factor only where the config enables one); for these checkpoints that is
+ * max_position_embeddings (seq_length for Baichuan, Bloom and Falcon's configs). Values are the
+ * config.json of the instruct / chat release the catalog entry aliases (Qwen2.5-7B-Instruct 32768,
+ * not the base's 131072). Models with learned positions carry the bound in their architecture
+ * (maxPositions), which takes precedence.
+ */
+const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
+  'baichuan-7b': 4096, 'baichuan-13b': 4096, 'baichuan2-7b': 4096, 'baichuan2-13b': 4096,
+  'glm-4.5': 131072, 'glm-4.5-air': 131072,
+  'gemma-2b': 8192, 'gemma-7b': 8192, 'gemma-2-2b': 8192, 'gemma-2-9b': 8192, 'gemma-2-27b': 8192,
+  'gemma-3-1b': 32768, 'gemma-3-4b': 131072, 'gemma-3-12b': 131072, 'gemma-3-27b': 131072,
+  'gpt-oss-20b': 131072, 'gpt-oss-120b': 131072,
+  'bloomz-7b1': 2048, 'stablelm-base-alpha-3b': 4096, 'gpt-j-6b': 2048, 'falcon-7b': 2048, 'falcon-40b': 2048,
+  'llama-4-scout': 10485760, 'llama-4-maverick': 1048576,
+  'deepseek-v2-lite': 163840, 'deepseek-v2': 163840, 'deepseek-v3': 163840, 'deepseek-r1': 163840,
+  'deepseek-coder-1.3b': 16384, 'deepseek-coder-6.7b': 16384, 'deepseek-coder-33b': 16384,
+  'kimi-k2': 131072,
+  'llama-1-7b': 2048, 'llama-1-13b': 2048, 'llama-1-33b': 2048, 'llama-1-65b': 2048,
+  'llama-2-7b': 4096, 'llama-2-13b': 4096, 'llama-2-70b': 4096,
+  'codellama-7b': 16384, 'codellama-13b': 16384, 'codellama-34b': 16384,
+  'llama-3-8b': 8192, 'llama-3-70b': 8192,
+  'llama-3.1-8b': 131072, 'llama-3.1-70b': 131072, 'llama-3.1-405b': 131072,
+  'llama-3.2-1b': 131072, 'llama-3.2-3b': 131072, 'llama-3.2-11b-vision': 131072, 'llama-3.2-90b-vision': 131072,
+  'tinyllama-1.1b': 2048,
+  'qwen1.5-0.5b': 32768, 'qwen1.5-1.8b': 32768, 'qwen1.5-4b': 32768, 'qwen1.5-7b': 32768,
+  'qwen1.5-14b': 32768, 'qwen1.5-32b': 32768, 'qwen1.5-72b': 32768, 'qwen1.5-110b': 32768,
+  'qwen2-0.5b': 32768, 'qwen2-1.5b': 32768, 'qwen2-7b': 32768, 'qwen2-72b': 32768,
+  'qwen2.5-0.5b': 32768, 'qwen2.5-1.5b': 32768, 'qwen2.5-3b': 32768, 'qwen2.5-7b': 32768,
+  'qwen2.5-14b': 32768, 'qwen2.5-32b': 32768, 'qwen2.5-72b': 32768,
+  'qwen3-0.6b': 40960, 'qwen3-1.7b': 40960, 'qwen3-4b': 40960, 'qwen3-8b': 40960, 'qwen3-14b': 40960,
+  'qwen3-32b': 40960, 'qwen3-30b-a3b': 40960, 'qwen3-235b-a22b': 40960,
+  'qwen2-vl-2b': 32768, 'qwen2-vl-7b': 32768, 'qwen2.5-vl-3b': 128000, 'qwen2.5-vl-7b': 128000, 'qwen2.5-vl-72b': 128000,
+  'qwen3-vl-2b': 262144, 'qwen3-vl-4b': 262144, 'qwen3-vl-8b': 262144, 'qwen3-vl-32b': 262144,
+  'qwen3-vl-30b-a3b': 262144, 'qwen3-vl-235b-a22b': 262144,
+  'llava-1.5-7b': 4096, 'llava-1.5-13b': 4096,
+  'smollm2-1.7b': 8192,
+  'yi-6b': 4096, 'yi-1.5-9b': 4096, 'yi-34b': 4096,
+  'mistral-7b': 32768, 'mistral-7b-v0.3': 32768, 'mixtral-8x7b': 32768, 'mixtral-8x22b': 65536,
+  'mistral-nemo-12b': 1024000, 'mistral-small-3': 32768, 'mistral-small-3.1-24b': 131072,
+  'phi-1.5': 2048, 'phi-2': 2048, 'phi-3-mini': 4096, 'phi-3-medium': 4096, 'phi-4': 16384,
+  'starcoder2-3b': 16384, 'starcoder2-7b': 16384, 'starcoder2-15b': 16384,
+};
+
+/** The model's own context length (learned positions first, then its config's), or undefined when unknown. */
+export function contextLengthOf(id: string | null, maxPositions?: number): number | undefined {
+  if (maxPositions !== undefined) return maxPositions;
+  return id === null ? undefined : CONTEXT_LENGTH[id];
+}
+
+/** Ids in the table, for the test that every catalog model has one. */
+export const CONTEXT_LENGTH_IDS: readonly string[] = Object.keys(CONTEXT_LENGTH);

@@ -1,0 +1,109 @@
+import type { Scenario } from '../scenario/schema.js';
+import { gib, num } from './format.js';
+import { kvBytesPerToken } from './inference.js';
+import type { Layout } from './layout.js';
+import { cudaGraphPool, profileActivations, profileTokens, samplerLogits } from './serving.js';
+import { sglangKvBudget, sglangPrefillActivations } from './sglang.js';
+import { dequantisedMatrix, frozenWeights } from './states.js';
+import { TGI_WIGGLE_ROOM, tgiKvBudget, tgiWarmupActivations } from './tgi.js';
+import type { Component, ServingCapacity } from './types.js';
+import { visionTowerWeights } from './vision.js';
+
+/**
+ * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
+ * - vLLM: gpu_memory_utilization × card holds the weights, the profile run's peak, the sampler's
+ *   dummy run, the CUDA graph pool and the non-torch memory (context, NCCL); the KV pool gets the
+ *   rest (serving.ts). The card outside the budget is never used for KV, and is not headroom.
+ * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations run outside it (sglang.ts).
+ * - TGI: the card less the warm-up peak, less (1 − 0.9) of the card, is KV (tgi.ts).
+ * A server whose pool cannot hold one sequence of max-model-len does not start: the verdict then
+ * carries the budget arithmetic.
+ */
+
+export interface ServingBudget {
+  components: Component[];
+  allocated: number;
+  serving: ServingCapacity;
+  /** KV bytes the pool has beyond one sequence of the asked length (negative: it cannot start). */
+  spareKvBytes: number;
+  /** The budget arithmetic, for the reply's notes. */
+  note: string;
+}
+
+type Engine = 'vllm' | 'sglang' | 'tgi';
+
+export function servingEngine(s: Scenario): Engine | null {
+  if (s.mode !== 'inference') return null;
+  if (s.framework === 'tgi') return 'tgi';
+  if (s.inference.engine !== 'vllm') return null;
+  return s.inference.server === 'sglang' ? 'sglang' : 'vllm';
+}
+
+const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI' };
+
+function sum(parts: Component[]): number {
+  return parts.reduce((total, c) => total + c.bytes, 0);
+}
+
+function present(...components: (Component | null | undefined)[]): Component[] {
+  return components.filter((c): c is Component => !!c);
+}
+
+/** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
+function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
+  const resident = present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l));
+  const fraction = s.inference.gpuMemoryUtilization;
+  if (engine === 'tgi') {
+    const fixed = [...resident, tgiWarmupActivations(s, l)];
+    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(card, sum(fixed), nonTorch), share: `${TGI_WIGGLE_ROOM} × card − weights − warm-up peak − non-torch`, fraction: TGI_WIGGLE_ROOM };
+  }
+  if (engine === 'sglang') {
+    const outside = [sglangPrefillActivations(s, l), samplerLogits(s)];
+    return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
+  }
+  const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...present(cudaGraphPool(s, l))];
+  return { inside, outside: [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share: `${fraction} × card − weights − profile peak − sampler − CUDA graphs − non-torch`, fraction };
+}
+
+export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): ServingBudget {
+  const engine = servingEngine(s) ?? 'vllm';
+  const capacity = s.hardware?.capacityBytes ?? null;
+  const perToken = kvBytesPerToken(s, l);
+  const oneSequence = perToken * s.seq;
+  const p = plan(engine, s, l, nonTorch);
+  // Without a card, size the pool for the asked sequences at the asked context.
+  const budget = capacity !== null ? p.kv(capacity) : perToken * s.seq * s.microBatch;
+  const poolBytes = Math.max(0, budget);
+  const tokens = Math.floor(poolBytes / perToken);
+  const pool: Component = {
+    key: 'kv',
+    name: `KV cache pool (${ENGINE_NAME[engine]}, preallocated)`,
+    group: 'kv',
+    bytes: poolBytes,
+    formula: capacity !== null ? `${p.share} = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
+  };
+  const components = [...p.inside, pool, ...p.outside];
+  // SGLang clamps the longest request to the pool it found (scheduler max_req_input_len =
+  // min(context_len, max_total_num_tokens) − 1): it starts whenever the pool is positive.
+  const clamps = engine === 'sglang';
+  const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
+  const needed = clamps ? 0 : oneSequence;
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
+  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) };
+}
+
+/** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
+function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside: Component[], nonTorch: number, budget: number, oneSequence: number): string {
+  const name = ENGINE_NAME[engine];
+  if (capacity === null) return `${name} preallocates its KV cache; name a card for its budget.`;
+  const fraction = engine === 'tgi' ? TGI_WIGGLE_ROOM : s.inference.gpuMemoryUtilization;
+  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
+  const head = `${name}'s budget: ${fraction} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
+  const plan = engine === 'vllm' && s.inference.batchedTokens === undefined
+    ? ` (vLLM V1: chunked prefill, a profile run of its default ${profileTokens(s).toLocaleString('en-US')} batched tokens on this card; V0 without chunked prefill profiled max-model-len tokens; say batched tokens N for another)`
+    : '';
+  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
+  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
+  return `${head}${plan}; ${seq}. The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+}

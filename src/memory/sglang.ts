@@ -1,0 +1,47 @@
+import type { Scenario } from '../scenario/schema.js';
+import { GiB, count } from './format.js';
+import { prefillWorkingSet } from './inference.js';
+import type { Layout } from './layout.js';
+import type { Component } from './types.js';
+
+/**
+ * SGLang's memory plan (sgl-project/sglang, python/sglang/srt/model_executor/model_runner.py
+ * `profile_max_num_token`, v0.4.x): after the weights load, the KV pool gets
+ * `available − total × (1 − mem_fraction_static)` — the free memory (card less weights, CUDA
+ * context and NCCL) less the part of the card kept outside the static fraction. A pool of zero or
+ * less stops the server ("Not enough memory. Please try to increase --mem-fraction-static"). The
+ * part outside the fraction is not headroom: it holds what runs after the pool is allocated, the
+ * chunked-prefill activations and the CUDA graph buffers, and an OOM there comes at the first long
+ * prompt or at graph capture.
+ */
+
+/**
+ * python/sglang/srt/server_args.py `ServerArgs.__post_init__` (v0.4.x): mem_fraction_static by
+ * tensor-parallel size when not given.
+ */
+export function sglangDefaultMemFraction(tp: number): number {
+  if (tp >= 16) return 0.79;
+  if (tp >= 8) return 0.81;
+  if (tp >= 4) return 0.85;
+  if (tp >= 2) return 0.87;
+  return 0.88;
+}
+
+/** server_args.py: chunked_prefill_size 2048 on cards under 25,000 MB, 8192 otherwise (--chunked-prefill-size overrides). */
+export function sglangChunkedPrefillTokens(s: Scenario): number {
+  if (s.inference.batchedTokens !== undefined) return s.inference.batchedTokens;
+  const capacity = s.hardware?.capacityBytes ?? 80 * GiB;
+  return capacity < 25_000 * 2 ** 20 ? 2048 : 8192;
+}
+
+/** One chunk of prefill: one layer's no-grad working set over chunked_prefill_size tokens, outside the static fraction. */
+export function sglangPrefillActivations(s: Scenario, l: Layout): Component {
+  const tokens = sglangChunkedPrefillTokens(s);
+  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  return { ...ws, key: 'prefill', name: `chunked-prefill activations (${count(tokens)} tokens, outside mem_fraction_static)` };
+}
+
+/** KV bytes SGLang allocates: mem_fraction_static of the card less what is already resident. */
+export function sglangKvBudget(card: number, memFraction: number, residentBytes: number, nonTorch: number): number {
+  return card * memFraction - residentBytes - nonTorch;
+}

@@ -1,0 +1,56 @@
+import type { Scenario } from '../scenario/schema.js';
+import { contextLengthOf } from '../catalog/context-lengths.js';
+import { count } from './format.js';
+import { prefillWorkingSet } from './inference.js';
+import type { Layout } from './layout.js';
+import type { Component } from './types.js';
+
+/**
+ * text-generation-inference's memory plan (huggingface/text-generation-inference,
+ * server/text_generation_server/models/flash_causal_lm.py `FlashCausalLM.warmup`, v2.3 → v3.x):
+ * a warm-up prefill of max_batch_prefill_tokens measures the peak; then the KV cache gets
+ * `get_free_memory(device, MEMORY_FRACTION × TGI_WIGGLE_ROOM)` (utils/import_utils.py:
+ * free − (1 − fraction) × total), so the last 10% of the card is never KV. A prefill that does not
+ * fit fails the warm-up ("Not enough memory to handle N prefill tokens. You need to decrease
+ * `--max-batch-prefill-tokens`"). Prefill logits are computed only at each request's last position
+ * (`prefill_head_indices`).
+ */
+
+/** models/globals.py: TGI_WIGGLE_ROOM = 0.90 since v2.3 (#2449; 0.95 before); MEMORY_FRACTION 1.0. */
+export const TGI_WIGGLE_ROOM = 0.9;
+
+/**
+ * launcher/src/main.rs: --max-batch-prefill-tokens when given, else 4096 (the fallback of
+ * `compute_optimal`, which raises it on fast cards but caps it by the VRAM the launcher estimates)
+ * capped at the model's max_position_embeddings.
+ */
+export const TGI_DEFAULT_PREFILL_TOKENS = 4096;
+
+export function tgiPrefillTokens(s: Scenario): number {
+  if (s.inference.batchedTokens !== undefined) return s.inference.batchedTokens;
+  const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+  return Math.min(TGI_DEFAULT_PREFILL_TOKENS, context ?? TGI_DEFAULT_PREFILL_TOKENS);
+}
+
+/**
+ * The warm-up prefill's peak: one layer's no-grad working set over max_batch_prefill_tokens tokens,
+ * or the logits of every one of those tokens, whichever is larger. The router's warm-up requests
+ * ask for prefill log-probs (backends/v3/src/client/grpc_client.rs `warmup`: prefill_logprobs
+ * true), so `prefill_head_indices` is None and the LM head runs over every prefill position
+ * (flash_causal_lm.py): the 16-bit logits, gathered over the full vocabulary on every rank
+ * (TensorParallelHead), and their 16-bit log_softmax: tokens × V × 4 B.
+ */
+export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
+  const tokens = tgiPrefillTokens(s);
+  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  const logits = tokens * s.model.arch.vocab * 4;
+  if (logits > ws.bytes) {
+    return { key: 'warmup', name: `warm-up prefill logits (${count(tokens)} tokens, prefill log-probs)`, group: 'logits', bytes: logits, formula: `${count(tokens)} tokens × ${s.model.arch.vocab} × (2 B logits + 2 B log-softmax)` };
+  }
+  return { ...ws, key: 'warmup', name: `warm-up prefill activations (${count(tokens)} tokens)` };
+}
+
+/** KV bytes TGI allocates: free memory after the warm-up, less (1 − wiggle room) of the card. */
+export function tgiKvBudget(card: number, fixedBytes: number, nonTorch: number): number {
+  return card * TGI_WIGGLE_ROOM - fixedBytes - nonTorch;
+}

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { MODELS } from '../../src/catalog/index.js';
+import { CONTEXT_LENGTH_IDS, contextLengthOf } from '../../src/catalog/context-lengths.js';
+import { estimate } from '../../src/memory/estimate.js';
+import { GiB } from '../../src/memory/format.js';
+import { fusedMoeOutputCache } from '../../src/memory/serving.js';
+import { sglangDefaultMemFraction } from '../../src/memory/sglang.js';
+import { estimateOf, part, scenario } from './fixtures.js';
+
+/** Issue 23 item 1: each serving engine plans inside its own budget before the KV pool. */
+
+function assumptionsOf(text: string): string[] {
+  const { reply } = respond(text, null);
+  if (reply.kind !== 'estimate') throw new Error(`no estimate for ${text}`);
+  return reply.assumptions;
+}
+
+const onH100 = { hardware: { gpuId: 'h100-80g', capacityBytes: 80 * GiB, count: 1, perNode: 1 } };
+const vllm = (batchedTokens: number | undefined, util = 0.9, model = 'llama-3-8b') => {
+  const base = scenario(model, { mode: 'inference', seq: 8192, ...onH100 });
+  return { ...base, weights: 'bf16' as const, inference: { ...base.inference, engine: 'vllm' as const, gpuMemoryUtilization: util, ...(batchedTokens ? { batchedTokens } : {}) } };
+};
+
+describe('vLLM plans inside gpu_memory_utilization × card', () => {
+  it('a larger --max-num-batched-tokens never grows the KV pool (the profile run is its length)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 256, max: 65536 }), fc.integer({ min: 1, max: 65536 }), (a, extra) => {
+        expect(part(estimate(vllm(a + extra)), 'kv')).toBeLessThanOrEqual(part(estimate(vllm(a)), 'kv'));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the pool never exceeds utilisation × card less the weights, for any utilisation', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.3, max: 0.98, noNaN: true }), (util) => {
+        const e = estimate(vllm(undefined, util));
+        expect(part(e, 'kv')).toBeLessThanOrEqual(util * e.capacityBytes! - part(e, 'weights') + 1);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('worked example: Llama-3.1-8B on a 3090 at max-model-len 29,000 with 32,768 batched tokens cannot start, and says why', () => {
+    const e = estimateOf('serve llama-3.1-8b max-model-len 29000 --max-num-batched-tokens 32768 on 1x 3090');
+    expect(e.scenario.inference.batchedTokens).toBe(32768);
+    // 0.9 × card − weights − profile run (32,768 tokens) − sampler − graphs − non-torch < one sequence.
+    const inside = part(e, 'weights') + part(e, 'profile') + part(e, 'logits') + part(e, 'cuda-graphs') + part(e, 'context');
+    expect(part(e, 'kv')).toBeCloseTo(Math.max(0, 0.9 * e.capacityBytes! - inside), -3);
+    expect(part(e, 'kv')).toBeLessThan(e.serving!.kvBytesPerToken * 29000);
+    expect(e.fits).toBe(false);
+    expect(e.notes.join(' ')).toMatch(/vLLM's budget: 0\.9 × .* GiB of KV cache; one sequence of 29,000 tokens needs .* so the server does not start/);
+    // The default scheduler budget (2,048 tokens on a 24 GB card) leaves room: the flag is what decides.
+    expect(estimateOf('serve llama-3.1-8b max-model-len 29000 on 1x 3090').fits).toBe(true);
+  });
+
+  it('--max-num-seqs is the batch and the rows of the sampler\'s dummy run: fewer rows, a larger pool', () => {
+    const e = estimateOf('vllm serve llama-3-8b --max-num-seqs 64 --max-model-len 8192 on 1x h100');
+    expect(e.scenario.microBatch).toBe(64);
+    expect(e.scenario.inference.maxSeqs).toBe(64);
+    expect(part(e, 'logits')).toBe(64 * 128256 * 10);
+    const byDefault = estimateOf('vllm serve llama-3-8b bs 64 --max-model-len 8192 on 1x h100');
+    expect(part(byDefault, 'logits')).toBe(1024 * 128256 * 10);
+    expect(part(e, 'kv')).toBeGreaterThan(part(byDefault, 'kv'));
+  });
+
+  it("a MoE's profile run adds fused_moe's [tokens, top-k, hidden] output cache, unsplit by tp", () => {
+    const dense = estimateOf('serve qwen3-32b tp 8 seq 8192 batched tokens 4096 on 8x h100');
+    const moe = estimateOf('serve qwen3-30b-a3b tp 8 seq 8192 batched tokens 4096 on 8x h100');
+    expect(fusedMoeOutputCache(dense.scenario, 4096)).toBe(0);
+    expect(fusedMoeOutputCache(moe.scenario, 4096)).toBe(4096 * 8 * 2048 * 2);
+    expect(part(moe, 'profile')).toBeGreaterThan(fusedMoeOutputCache(moe.scenario, 4096));
+  });
+
+  it('the card outside the budget is not headroom: the margin is the KV pool beyond one sequence', () => {
+    const e = estimateOf('serve llama-3-8b seq 8192 on 1x h100');
+    expect(e.headroomBytes).toBeCloseTo(part(e, 'kv') - e.serving!.kvBytesPerToken * 8192, -3);
+  });
+
+  it('without --max-model-len, vLLM serves the model’s own context length, and the reply says so', () => {
+    const e = estimateOf('serve llama-3.1-8b on 1x l4');
+    expect(e.scenario.seq).toBe(131072);
+    expect(assumptionsOf('serve llama-3.1-8b on 1x l4').join(' ')).toMatch(/max-model-len 131,072 \(Llama-3\.1-8B's own context length/);
+    expect(estimateOf('serve llama-3.1-8b seq 4096 on 1x l4').scenario.seq).toBe(4096);
+    // Plain generate keeps the generic default.
+    expect(estimateOf('llama-3.1-8b inference on 1x l4').scenario.seq).toBe(2048);
+  });
+
+  it('with no card named, a card is listed only when the budget (utilisation × card) holds the server', () => {
+    const e = estimateOf('serve llama-3-8b seq 8192 util 0.5');
+    expect(e.fitsOn.length).toBeGreaterThan(0);
+    for (const id of e.fitsOn) {
+      const card = estimateOf(`serve llama-3-8b seq 8192 util 0.5 on 1x ${id}`);
+      expect(card.serving!.concurrentSequences, id).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('every catalog model has its own context length (learned positions or config.json)', () => {
+    for (const m of MODELS) expect(contextLengthOf(m.id, m.arch.maxPositions), m.id).toBeGreaterThanOrEqual(512);
+    const ids = new Set(MODELS.map((m) => m.id));
+    for (const id of CONTEXT_LENGTH_IDS) expect(ids.has(id), id).toBe(true);
+  });
+});
+
+describe('SGLang plans inside mem_fraction_static', () => {
+  it('its default fraction falls with tensor-parallel size (server_args.py)', () => {
+    expect([1, 2, 4, 8, 16].map(sglangDefaultMemFraction)).toEqual([0.88, 0.87, 0.85, 0.81, 0.79]);
+    expect(estimateOf('sglang llama-3-8b on 1x h100').scenario.inference.gpuMemoryUtilization).toBe(0.88);
+    expect(estimateOf('sglang llama-3-8b --mem-fraction-static 0.7 on 1x h100').scenario.inference.gpuMemoryUtilization).toBe(0.7);
+  });
+
+  it('its pool is the fraction of the card less weights and non-torch memory; prefill activations sit outside', () => {
+    const e = estimateOf('sglang llama-3-8b --mem-fraction-static 0.8 on 1x h100');
+    expect(e.scenario.inference.server).toBe('sglang');
+    expect(part(e, 'kv')).toBeCloseTo(0.8 * e.capacityBytes! - part(e, 'weights') - part(e, 'context'), -3);
+    expect(part(e, 'prefill')).toBeGreaterThan(0);
+    expect(part(e, 'profile')).toBe(0);
+  });
+});
+
+describe("TGI's warm-up and KV sizing", () => {
+  it('the warm-up asks for prefill log-probs: logits over every prefill token when they outgrow a layer', () => {
+    const e = estimateOf('tgi llama-3-8b --max-batch-prefill-tokens 8192 on 1x h100');
+    expect(part(e, 'warmup')).toBe(8192 * 128256 * 4);
+  });
+
+  it('--max-batch-prefill-tokens sets the warm-up, and a longer warm-up leaves a smaller pool', () => {
+    const short = estimateOf('tgi llama-2-7b --max-batch-prefill-tokens 2048 on 1x a10g');
+    const long = estimateOf('tgi llama-2-7b --max-batch-prefill-tokens 16384 on 1x a10g');
+    expect(part(long, 'warmup')).toBeGreaterThan(part(short, 'warmup'));
+    expect(part(short, 'kv') - part(long, 'kv')).toBeCloseTo(part(long, 'warmup') - part(short, 'warmup'), -3);
+  });
+});
