@@ -21,7 +21,10 @@ export const LOSS_BYTES_PER_LOGIT = { full: 12, bf16: 6, chunked: 4, vocabParall
  * 4.46–4.49's `ForCausalLMLoss` kept that shifted copy (14 B in forward) until labels were padded
  * instead. Every version peaks at the same 12 B at the start of backward, so the version needs no knob.
  * Under torch.autocast `cross_entropy` runs in fp32 whatever the logits (autocast's fp32 op list):
- * a trainer with autocast on always pays this.
+ * a trainer with autocast on always pays this. 4.46's `num_items_in_batch` only changes the
+ * reduction (a sum divided by the batch's label count), not what is held; the Trainer leaves
+ * `logits_to_keep` at 0 (every position) in training, so every position's logits are counted
+ * (TRL's RL trainers pass the completion length: estimate.ts).
  */
 function fp32LossBytes(): number {
   return LOSS_BYTES_PER_LOGIT.full;

@@ -9,6 +9,8 @@ import { layoutOf } from '../../src/memory/layout.js';
 import { activations } from '../../src/memory/activations.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import type { Scenario } from '../../src/scenario/schema.js';
+import { respond } from '../../src/core/assistant.js';
+import { DEFAULT_WORDS } from '../../src/scenario/defaults.js';
 import { estimateOf, scenario } from './fixtures.js';
 
 const LOSSES: Scenario['loss'][] = ['full', 'bf16', 'chunked', 'fused'];
@@ -120,6 +122,18 @@ describe('allocator slack only when batches vary (overhead.ts)', () => {
     expect(padded.peakReservedBytes / padded.peakAllocatedBytes - 1).toBeCloseTo(SLACK.fixedShapes + SLACK.variableLengths, 10);
     expect(packed.peakReservedBytes / packed.peakAllocatedBytes - 1).toBeCloseTo(SLACK.fixedShapes, 10);
     expect(estimateOf(canonicalText(packed.scenario)).scenario.batches).toBe('packed');
+  });
+
+  it('the reply lists the batch shape it assumed when none was said, and none when one was', () => {
+    const assumed = (text: string) => {
+      const { reply } = respond(text, null);
+      return reply.kind === 'estimate' ? reply.assumptions : [];
+    };
+    expect(assumed('llama-3-8b lora seq 4096 bs 1 on h100')).toContain(DEFAULT_WORDS.batchesPadded);
+    expect(assumed('llama-3-8b lora axolotl seq 4096 bs 1 on h100')).toContain(DEFAULT_WORDS.batchesPacked);
+    for (const text of ['llama-3-8b lora packed seq 4096 bs 1 on h100', 'llama-3-8b lora dynamic padding seq 4096 bs 1 on h100']) {
+      expect(assumed(text).filter((a) => a === DEFAULT_WORDS.batchesPacked || a === DEFAULT_WORDS.batchesPadded)).toEqual([]);
+    }
   });
 });
 
