@@ -10,8 +10,9 @@ import type { Scenario } from '../scenario/schema.js';
  * - The fp32 embedding makes the residual stream fp32 from the first layer on, and it stays fp32:
  *   the fp32 norms return fp32, and bitsandbytes' `Linear4bit.forward` casts its input to the
  *   compute dtype (`bnb_4bit_compute_dtype`) for the matmul and returns `out.to(inp_dtype)`
- *   (bitsandbytes-foundation/bitsandbytes, bitsandbytes/nn/modules.py), so every projection hands
- *   fp32 back. Only ops autocast lowers (SDPA under the Trainer's bf16) run in 16 bits. Saved
+ *   (bitsandbytes-foundation/bitsandbytes, bitsandbytes/nn/modules.py), and LLM.int8's
+ *   `MatMul8bitLt.forward` returns `int8_scaled_mm(..., dtype=A.dtype)` (bitsandbytes/autograd/
+ *   _functions.py), so every projection hands fp32 back. Only ops autocast lowers (SDPA under the Trainer's bf16) run in 16 bits. Saved
  *   activations and the layer inputs checkpointing keeps are therefore 4 B, not 2
  *   (`kbitActivationBytes`). bitsandbytes#1569 measured it: Ministral-8B QLoRA, seq 4096, 63 GB
  *   without the call, 81 GB with it, more than the bf16 LoRA's 73 GB.
