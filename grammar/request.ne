@@ -61,6 +61,7 @@ simple     -> %model                                  {% b.model %}
             | %enforceEager                           {% b.enforceEager %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
+            | %batches                                {% b.batches %}
             | %layerSplit                             {% b.layerSplit %}
             | %evalKw                                 {% b.evaluation %}
             | %evalBatchKw num                        {% b.evalBatch %}

@@ -172,6 +172,7 @@ export const batch = (d: Part[]) =>
 export const recompute = (d: Part[]) => item({ kind: 'recompute', value: tok(d[0]!).value as 'full' }, d);
 export const attention = (d: Part[]) => item({ kind: 'attention', value: tok(d[0]!).value as 'flash' }, d);
 export const loss = (d: Part[]) => item({ kind: 'loss', value: tok(d[0]!).value as 'full' }, d);
+export const batches = (d: Part[]) => item({ kind: 'batches', value: tok(d[0]!).value as 'packed' }, d);
 export const framework = (d: Part[]) => item({ kind: 'framework', value: tok(d[0]!).value as 'hf' }, d);
 
 /**

@@ -506,6 +506,11 @@ const KEYS: Record<string, Handler> = {
   use_liger_kernel: flag('liger'),
   enable_liger_kernel: flag('liger'),
   use_liger: flag('liger'),
+  // The batch shape the allocator's slack rests on (memory/overhead.ts): axolotl sample_packing,
+  // TRL SFTConfig packing, torchtune dataset packed.
+  sample_packing: flag('packed', 'dynamic padding'),
+  packing: flag('packed', 'dynamic padding'),
+  packed: flag('packed', 'dynamic padding'),
   // precision
   bf16: halfFlag('bf16'),
   fp16: halfFlag('fp16'),
@@ -840,7 +845,7 @@ const NO_MEMORY_EFFECT = new Set(
   output_dir dataset datasets dataset_dir template seed port host api_key served_model_name trust_remote_code
   do_train do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
   save_total_limit logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
-  max_grad_norm adam_beta1 adam_beta2 adam_epsilon sample_packing pad_to_sequence_len group_by_length
+  max_grad_norm adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length
   train_on_inputs add_eos_token resume_from_checkpoint disable_log_stats block_size swap_space
   max_batch_total_tokens max_input_length max_input_tokens
   waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters

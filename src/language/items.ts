@@ -51,7 +51,8 @@ export type ItemBody =
   | { kind: 'batch'; field: BatchField; value: number }
   | { kind: 'recompute'; value: 'none' | 'selective' | 'full' | 'per-op' | 'offloaded' }
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
-  | { kind: 'loss'; value: 'full' | 'chunked' }
+  | { kind: 'loss'; value: 'full' | 'bf16' | 'chunked' | 'fused' }
+  | { kind: 'batches'; value: 'packed' | 'padded' }
   | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' }
   | {
       kind: 'hardware';

@@ -17,7 +17,7 @@ export const USAGE = [
   '  sharding   ddp · zero1 · zero2 · zero3 · fsdp · fsdp shard_grad_op · hsdp      offload: offload optimizer · offload params · nvme offload',
   '  parallel   tp 8 · pp 4 · sp · cp 2 · ep 8 · dp 16',
   '  shape      seq 4096 · 4k context · 32k · bs 8 · ga 4 · gbs 1024',
-  '  memory     gc · selective recompute · no gc · flash · sdpa · eager · chunked ce',
+  '  memory     gc · selective recompute · no gc · flash · sdpa · eager · chunked ce · fused ce · loss bf16 · packed',
   '  framework  hf · deepspeed · fsdp · megatron · torchtune · litgpt',
   '  hardware   on 4x A100-80G · 8x H100 · on a 4090 · on 24GB · 4 gpus of 48GB · 2 nodes of 8x H100',
   '  inference  gen 256 · kv fp8 · util 0.9',

@@ -136,8 +136,13 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('attention', 'flash', ['flash', 'fa', 'fa2', 'fa3', 'flash attention', 'flash attn', 'flash-attn', 'flash attention 2', 'flash attn 2', 'flashattention', 'flashattention2', 'flash attention2', 'flash_attention_2', 'flash attention v2', 'flash-attention']),
   kw('attention', 'sdpa', ['sdpa', 'torch sdpa']),
   kw('attention', 'eager', ['eager', 'no flash']),
-  kw('loss', 'chunked', ['chunked ce', 'chunked cross entropy', 'fused ce', 'fused cross entropy', 'liger', 'liger kernel', 'cut ce', 'cce']),
-  kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce', 'ce', 'cross entropy']),
+  kw('loss', 'chunked', ['chunked ce', 'chunked cross entropy', 'chunked loss', 'chunked cross entropy loss']),
+  kw('loss', 'fused', ['fused ce', 'fused cross entropy', 'fused loss', 'fused linear cross entropy', 'flce', 'liger', 'liger kernel', 'cut ce', 'cut cross entropy', 'cce']),
+  kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce', 'ce', 'cross entropy', 'loss fp32', 'fp32 loss', 'fp32 ce', 'loss in fp32']),
+  kw('loss', 'bf16', ['loss bf16', 'bf16 loss', 'bf16 ce', 'loss fp16', 'fp16 loss', 'loss in bf16', '16-bit loss']),
+  // data shape, for the allocator's slack: packed fixed-length blocks or batches padded to their longest sample
+  kw('batches', 'packed', ['packed', 'packing', 'sample packing', 'packed sequences', 'packed dataset', 'fixed length', 'pad to max length', 'padding max length']),
+  kw('batches', 'padded', ['dynamic padding', 'no packing', 'without packing', 'variable length', 'variable lengths', 'padded batches', 'pad to longest']),
   // framework presets
   kw('framework', 'hf', ['hf', 'huggingface', 'hugging face', 'transformers', 'hf trainer', 'trainer', 'accelerate', 'trl']),
   // ModelScope ms-swift trains through transformers' Trainer / TRL: its CLI commands ("swift rlhf --rlhf_type grpo")
@@ -263,7 +268,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   batchKw: 'batch (bs 8, ga 4, gbs 512)',
   recompute: 'recompute (gc, no gc, selective recompute)',
   attention: 'attention (flash, sdpa, eager)',
-  loss: 'loss (chunked ce)',
+  loss: 'loss (loss fp32, loss bf16, chunked loss, fused loss)',
+  batches: 'batch shape (packed, dynamic padding)',
   framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, llama-recipes, tgi, llamacpp)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',

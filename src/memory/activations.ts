@@ -3,6 +3,7 @@ import { count, formulasWanted, num } from './format.js';
 import type { Layout } from './layout.js';
 import { projectionShape } from './lora.js';
 import { activationBytes, isQuantised } from './precision.js';
+import { KBIT_ACTIVATION_BYTES, kbitPrepared } from './kbit.js';
 import { adapterBytesPerParam } from './states.js';
 import type { Component } from './types.js';
 
@@ -68,6 +69,7 @@ function normTensors(s: Scenario, which: string, outputNeeded: boolean): SavedTe
 
 /** Dtype of the residual stream: the model's storage dtype (fp32 under amp). */
 export function residualBytes(s: Scenario): number {
+  if (kbitPrepared(s)) return KBIT_ACTIVATION_BYTES;
   return s.recipe === 'amp' || s.recipe === 'fp32' || s.compute === 'fp32' ? 4 : 2;
 }
 

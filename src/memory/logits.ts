@@ -4,18 +4,57 @@ import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 
 /**
- * Logits and cross-entropy in training (DESIGN §3.4), bytes per logit element at their peak.
- *
- * Full loss (HF `ForCausalLMLoss`): the LM head writes 16-bit logits, the loss upcasts them to
- * fp32 and log_softmax keeps its fp32 output. At the start of backward the saved fp32
- * log-probabilities (4 B), their incoming gradient (4 B) and log_softmax's fp32 input gradient (4 B)
- * are alive together: 12 B; in forward, 16-bit logits + fp32 copy + log-probs give 10 B.
- *
- * Chunked loss (torchtune `CEWithChunkedOutputLoss`, litgpt `chunked_cross_entropy`, Liger,
- * Unsloth's fused CE): the fp32 upcast and its gradient exist one chunk at a time, but every
- * chunk's log-probs stay saved: 4 B. Checked on torchtune's Llama 3.2 3B table (GT019 → GT020:
+ * Logits and cross-entropy in training (DESIGN §3.4): bytes per logit element at their peak, one
+ * function per way a trainer computes the loss. The request says which (`loss fp32`, `loss bf16`,
+ * `chunked loss`, `fused loss`); framework presets pick theirs (scenario/presets.ts).
+ */
+export const LOSS_BYTES_PER_LOGIT = { full: 12, bf16: 6, chunked: 4, vocabParallel: 6 } as const;
+
+/**
+ * fp32 loss, the default (transformers `ForCausalLMLoss`, src/transformers/loss/loss_utils.py,
+ * 4.46 → main). The model returns 16-bit logits; the loss takes an fp32 copy (`logits.float()`)
+ * and `cross_entropy` saves its fp32 log-softmax. In forward: 16-bit logits 2 B + fp32 copy 4 B +
+ * log-probs 4 B = 10 B. At the start of backward the saved log-probs (4 B), their incoming gradient
+ * (4 B) and log_softmax's fp32 input gradient (4 B) are alive together: 12 B, the peak.
+ * Before 4.46 `LlamaForCausalLM.forward` upcast the logits itself and shifted them with
+ * `logits[..., :-1, :].contiguous()` (an fp32 copy instead of the 16-bit one: 12 B in forward);
+ * 4.46–4.49's `ForCausalLMLoss` kept that shifted copy (14 B in forward) until labels were padded
+ * instead. Every version peaks at the same 12 B at the start of backward, so the version needs no knob.
+ * Under torch.autocast `cross_entropy` runs in fp32 whatever the logits (autocast's fp32 op list):
+ * a trainer with autocast on always pays this. 4.46's `num_items_in_batch` only changes the
+ * reduction (a sum divided by the batch's label count), not what is held; the Trainer leaves
+ * `logits_to_keep` at 0 (every position) in training, so every position's logits are counted
+ * (TRL's RL trainers pass the completion length: estimate.ts).
+ */
+function fp32LossBytes(): number {
+  return LOSS_BYTES_PER_LOGIT.full;
+}
+
+/**
+ * 16-bit loss: no upcast and no autocast, the logits' own dtype throughout (a pure-bf16 loop
+ * calling `F.cross_entropy(logits, labels)`, transformers < 4.46 for models whose forward did not
+ * upcast, e.g. GPT-2's `shift_logits = lm_logits[..., :-1, :].contiguous()`). Forward: logits,
+ * their shifted copy and the saved log-softmax, 2 B each; backward: the saved log-probs, their
+ * gradient and the input gradient, 2 B each: 6 B.
+ */
+function bf16LossBytes(): number {
+  return LOSS_BYTES_PER_LOGIT.bf16;
+}
+
+/**
+ * Chunked loss (torchtune `CEWithChunkedOutputLoss`, torchtune/modules/loss/ce_chunked_output_loss.py:
+ * the output projection returns the logits in chunks and each is upcast only inside its own
+ * `cross_entropy`; litgpt `chunked_cross_entropy`, litgpt/utils.py, 128-token LM-head chunks;
+ * Unsloth's `Fast_CrossEntropyLoss`, unsloth/kernels/cross_entropy_loss.py, which keeps the 16-bit
+ * logits and one fp32 log-sum-exp a row and writes the gradient in place): the fp32 upcast and its
+ * gradient exist one chunk at a time: 4 B. Checked on torchtune's Llama 3.2 3B table (GT019 → GT020:
  * −8.1 GiB at 1.05 G logit elements, i.e. 7.7 B saved per element against the 12 → 4 model's 8).
- *
+ */
+function chunkedLossBytes(): number {
+  return LOSS_BYTES_PER_LOGIT.chunked;
+}
+
+/**
  * Vocab-parallel loss (Megatron-LM `megatron/core/tensor_parallel/cross_entropy.py`,
  * `_VocabParallelCrossEntropy`, core_r0.5 → main): the LM head is a ColumnParallelLinear with
  * gather_output=False, so each rank holds logits [s, b, V/t] and never the full vocabulary. The loss
@@ -26,7 +65,9 @@ import type { Component } from './types.js';
  * bits for the LM head. Alive at once: 16-bit logits 2 B + fp32 softmax 4 B in forward; fp32
  * softmax/gradient 4 B + its 16-bit cast 2 B in backward: 6 B per element of the V/t slice.
  */
-export const LOSS_BYTES_PER_LOGIT = { full: 12, chunked: 4, vocabParallel: 6 } as const;
+function vocabParallelLossBytes(): number {
+  return LOSS_BYTES_PER_LOGIT.vocabParallel;
+}
 
 /**
  * Logit elements one GPU holds: s ÷ cp × b × V ÷ t. With tensor parallelism the LM head's output
@@ -39,17 +80,50 @@ export function logitElements(s: Scenario): number {
 }
 
 /** Megatron computes its loss with the in-place vocab-parallel kernel at every TP degree (t = 1 included). */
-function lossBytesPerLogit(s: Scenario): number {
-  if (s.loss === 'chunked') return LOSS_BYTES_PER_LOGIT.chunked;
-  return s.framework === 'megatron' ? LOSS_BYTES_PER_LOGIT.vocabParallel : LOSS_BYTES_PER_LOGIT.full;
+export function lossBytesPerLogit(s: Scenario): number {
+  if (s.loss === 'chunked') return chunkedLossBytes();
+  if (s.framework === 'megatron') return vocabParallelLossBytes();
+  return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes();
 }
+
+/**
+ * Fused linear cross-entropy never builds the whole logits tensor.
+ * - Liger `LigerFusedLinearCrossEntropyFunction` (src/liger_kernel/ops/fused_linear_cross_entropy.py,
+ *   `fused_linear_cross_entropy_forward`): the tokens go through the LM head in chunks of
+ *   `next_power_of_2(ceil(BT / ceil(V / H)))` rows, each chunk's 16-bit logits get their gradient
+ *   written in place by the CE kernel, and the input gradient `grad_input` (BT × H, 16-bit) is
+ *   filled in forward and held for backward. Alive: one chunk of logits + grad_input.
+ * - Cut Cross-Entropy (apple/ml-cross-entropy, `linear_cross_entropy`) keeps even less: an fp32
+ *   log-sum-exp per token, the logits recomputed blockwise in backward. Liger's count bounds both.
+ */
+export function fusedLossBytes(s: Scenario): { bytes: number; chunkRows: number } {
+  const tokens = (s.seq / s.parallel.cp) * s.microBatch;
+  const { vocab: V, hidden: H } = s.model.arch;
+  const chunks = Math.ceil(V / H);
+  const chunkRows = Math.min(tokens, 2 ** Math.ceil(Math.log2(Math.max(1, Math.ceil(tokens / chunks)))));
+  const bytes = (chunkRows * V * 2) / s.parallel.tp + tokens * H * 2;
+  return { bytes, chunkRows };
+}
+
+const LOSS_NAMES = { full: 'fp32 CE', bf16: '16-bit CE', chunked: 'chunked CE', fused: 'fused linear CE' } as const;
 
 export function trainingLogits(s: Scenario): Component | null {
   if (s.model.arch.encoderOnly) return null;
-  const perElement = lossBytesPerLogit(s);
   const elements = logitElements(s);
   const tp = s.parallel.tp > 1 ? ` ÷ tp ${s.parallel.tp}` : '';
-  const kind = s.loss === 'chunked' ? 'chunked CE' : perElement === LOSS_BYTES_PER_LOGIT.vocabParallel ? 'vocab-parallel CE' : 'fp32 CE';
+  if (s.loss === 'fused') {
+    const { bytes, chunkRows } = fusedLossBytes(s);
+    const tokens = (s.seq / s.parallel.cp) * s.microBatch;
+    return {
+      key: 'logits',
+      name: `logits + loss (${LOSS_NAMES.fused})`,
+      group: 'logits',
+      bytes,
+      formula: `${chunkRows} rows × ${s.model.arch.vocab}${tp} × 2 B (one chunk) + ${tokens} × ${s.model.arch.hidden} × 2 B (input gradient)`,
+    };
+  }
+  const perElement = lossBytesPerLogit(s);
+  const kind = s.framework === 'megatron' && s.loss !== 'chunked' ? 'vocab-parallel CE' : LOSS_NAMES[s.loss];
   return {
     key: 'logits',
     name: `logits + loss (${kind})`,

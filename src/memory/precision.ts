@@ -1,4 +1,5 @@
 import type { Optimizer, Recipe, Scenario, WeightFormat } from '../scenario/schema.js';
+import { KBIT_ACTIVATION_BYTES, kbitPrepared } from './kbit.js';
 
 /**
  * Bytes per parameter of each model state under a precision recipe (DESIGN §3.2).
@@ -31,6 +32,8 @@ export function recipeBytes(s: Scenario): RecipeBytes {
 
 /** Bytes per element of activations: the compute dtype (fp8 recipes still keep bf16 activations). */
 export function activationBytes(s: Scenario): number {
+  // PEFT's k-bit preparation makes the whole residual stream fp32 (kbit.ts).
+  if (kbitPrepared(s)) return KBIT_ACTIVATION_BYTES;
   return s.compute === 'fp32' || s.recipe === 'fp32' ? 4 : 2;
 }
 

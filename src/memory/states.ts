@@ -3,6 +3,7 @@ import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
+import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
@@ -59,10 +60,9 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
   }
-  // PEFT's prepare_model_for_kbit_training (and the older prepare_model_for_int8_training that
-  // alpaca-lora calls) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32
-  // (peft/utils/other.py, v0.2 → v0.17).
-  const restBytes = s.framework === 'peft' || s.framework === 'alpaca-lora' ? 4 : 2;
+  // PEFT's prepare_model_for_kbit_training (kbit.ts; and the older prepare_model_for_int8_training
+  // that alpaca-lora calls) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32.
+  const restBytes = kbitPrepared(s) || s.framework === 'alpaca-lora' ? KBIT_UPCAST_BYTES : 2;
   const bytes = (linear * perParam + rest * restBytes) / l.shard.weights;
   return component(
     'weights',

@@ -55,7 +55,7 @@ const CANDIDATES: Candidate[] = [
   {
     change: () => 'chunked ce',
     cost: 'little or none (torchtune/Liger chunk the loss)',
-    applies: (s) => s.mode !== 'inference' && s.loss === 'full' && !s.model.arch.encoderOnly,
+    applies: (s) => s.mode !== 'inference' && (s.loss === 'full' || s.loss === 'bf16') && !s.model.arch.encoderOnly,
     set: (r) => ({ ...r, loss: 'chunked' }),
   },
   {

@@ -39,9 +39,10 @@ export function canonicalParts(s: Scenario): string[] {
     `ga ${s.gradAccum}`,
     RECOMPUTE_WORDS[s.recompute],
     s.attention,
-    s.loss === 'chunked' ? 'chunked ce' : 'full ce',
+    LOSS_WORDS[s.loss],
     ...inferenceText(s),
     s.expandableSegments ? 'expandable segments' : '',
+    s.batches === 'packed' ? 'packed' : s.batches === 'padded' ? 'dynamic padding' : '',
     s.evaluation ? `eval bs ${s.evaluation.batch}` : '',
     s.evaluation?.keepLogits ? 'compute metrics' : '',
     hardwareText(s),
@@ -133,6 +134,7 @@ function parallelText(s: Scenario): string {
     .join(' ');
 }
 
+const LOSS_WORDS: Record<Scenario['loss'], string> = { full: 'full ce', bf16: 'bf16 ce', chunked: 'chunked ce', fused: 'fused ce' };
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
 function inferenceText(s: Scenario): string[] {

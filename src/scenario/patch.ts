@@ -51,6 +51,7 @@ const SLOT_LABELS: Record<string, string> = {
   eager: 'CUDA graphs setting',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
+  batches: 'batch shape (packed or padded)',
   layerSplit: 'layer split (device_map)',
   'eval.batch': 'eval batch size',
 };
@@ -275,6 +276,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('maxSeqs', item.value, item);
     case 'allocator':
       return patch.set('allocator', item.value, item);
+    case 'batches':
+      return patch.set('batches', item.value, item);
     case 'layerSplit':
       return patch.set('layerSplit', item.value, item);
     case 'eval':

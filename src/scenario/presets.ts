@@ -65,10 +65,13 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // Unsloth `FastLanguageModel.get_peft_model(use_gradient_checkpointing="unsloth")` (layer
       // inputs offloaded to host, unsloth/models/_utils.py), r=16, lora_dropout=0, all seven
       // projections; `from_pretrained(load_in_4bit=True)`; its fused cross-entropy kernel
-      // (unsloth/kernels/cross_entropy_loss.py) never materialises fp32 logits; notebooks use
-      // optim="adamw_8bit" (unsloth notebooks, 2024.x → 2025.x).
+      // (unsloth/kernels/cross_entropy_loss.py) never materialises fp32 logits, and since 2024.11 the
+      // models unsloth_zoo compiles take the loss from the hidden states without whole logits:
+      // `fused_linear_cross_entropy` (Cut Cross-Entropy, unsloth_zoo/loss_utils.py, on while
+      // UNSLOTH_ENABLE_CCE=1, the default) or `unsloth_fused_ce_loss` (chunked, unsloth_zoo/fused_losses);
+      // notebooks use optim="adamw_8bit" (unsloth notebooks, 2024.x → 2025.x).
       return {
-        fields: { recompute: 'offloaded', loss: 'chunked', optimizer: 'adamw-8bit' },
+        fields: { recompute: 'offloaded', loss: 'fused', optimizer: 'adamw-8bit' },
         lora: { targets: ALL_LINEAR, rank: 16, dropout: 0 },
         mode: 'qlora',
         note: `Unsloth preset: ${mode === 'qlora' ? '4-bit QLoRA' : mode === 'lora' ? 'LoRA' : 'full fine-tune'}${mode === 'full' ? '' : ' (r16 on all linear layers unless stated)'}, "unsloth" gradient checkpointing (inputs offloaded to host), fused cross-entropy, 8-bit AdamW`,

@@ -21,7 +21,8 @@ export function readingText(s: Scenario, totalParams: number): string {
     `seq ${s.seq}`,
     ATTENTION_NAMES[s.attention],
     s.mode === 'inference' ? '' : RECOMPUTE_NAMES[s.recompute],
-    s.loss === 'chunked' ? 'chunked cross-entropy' : '',
+    s.mode === 'inference' ? '' : LOSS_READING[s.loss],
+    s.mode === 'inference' || !s.batches ? '' : s.batches === 'packed' ? 'packed batches' : 'batches padded to their longest sample',
     s.framework === 'hf' ? '' : FRAMEWORK_NAMES[s.framework],
     s.expandableSegments ? 'expandable_segments allocator' : '',
     s.evaluation && s.mode !== 'inference' ? `evaluation at eval batch ${s.evaluation.batch}${s.evaluation.keepLogits ? ' (logits kept for compute_metrics)' : ''}` : '',
@@ -134,6 +135,8 @@ function parallelWords(s: Scenario): string {
     .join(' · ');
 }
 
+/** The default fp32 loss goes unsaid, as before: only a loss the user or a preset chose is named. */
+const LOSS_READING: Record<Scenario['loss'], string> = { full: '', bf16: '16-bit cross-entropy (no fp32 upcast)', chunked: 'chunked cross-entropy', fused: 'fused linear cross-entropy' };
 const ATTENTION_NAMES: Record<Scenario['attention'], string> = { flash: 'flash attention', sdpa: 'SDPA attention', eager: 'eager attention' };
 const RECOMPUTE_NAMES: Record<Scenario['recompute'], string> = { none: 'no recompute', full: 'full recompute', selective: 'selective recompute', 'per-op': 'per-op selective checkpointing', offloaded: 'full recompute, layer inputs offloaded to host' };
 const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {

@@ -3,6 +3,7 @@ import { contextLengthOf } from '../catalog/context-lengths.js';
 import type { ModelSpec } from '../catalog/types.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
+import { batchShape } from '../memory/overhead.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
@@ -529,6 +530,8 @@ class Resolution {
     }
     if (this.patch.has('par.sp')) p.sp = true;
     if (this.patch.has('allocator')) this.s.expandableSegments = true;
+    const batches = this.patch.value<'packed' | 'padded'>('batches');
+    if (batches) this.s.batches = batches;
     this.evaluation();
     return null;
   }
@@ -768,6 +771,10 @@ class Resolution {
     pick('recompute', 'recompute', DEFAULT_WORDS.recompute);
     pick('attention', 'attention', DEFAULT_WORDS.attention);
     pick('loss', 'loss', DEFAULT_WORDS.loss);
+    // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.
+    if (this.isNew && training && !this.patch.has('batches') && !this.patch.has('allocator')) {
+      this.assume(batchShape(s) === 'packed' ? DEFAULT_WORDS.batchesPacked : DEFAULT_WORDS.batchesPadded);
+    }
     const opt = this.patch.value<'none' | 'cpu' | 'nvme'>('offload.optimizer');
     const params = this.patch.value<'none' | 'cpu' | 'nvme'>('offload.params');
     if (opt !== undefined) s.offload.optimizer = opt;

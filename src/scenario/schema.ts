@@ -279,7 +279,17 @@ export const scenarioSchema = z.object({
    */
   recompute: z.enum(['none', 'selective', 'full', 'per-op', 'offloaded']),
   attention: z.enum(['flash', 'sdpa', 'eager']),
-  loss: z.enum(['full', 'chunked']),
+  /**
+   * How the trainer computes cross-entropy (memory/logits.ts): full = fp32 upcast (transformers'
+   * ForCausalLMLoss, and any loss under autocast); bf16 = on the 16-bit logits; chunked = torchtune /
+   * litgpt / Unsloth chunks; fused = fused linear CE (Liger, Cut Cross-Entropy), no whole logits.
+   */
+  loss: z.enum(['full', 'bf16', 'chunked', 'fused']),
+  /**
+   * Shape of the batches: packed (sample packing, fixed-length blocks) or padded (each batch padded
+   * to its own longest sample). Absent = the framework's convention (memory/overhead.ts).
+   */
+  batches: z.enum(['packed', 'padded']).optional(),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
   hardware: hardwareSchema.nullable(),
   /**

@@ -75,7 +75,7 @@ describe('item families and their spellings', () => {
     ['offload params', 'offload', 'params-cpu'], ['nvme offload', 'offload', 'optimizer-nvme'], ['gc', 'recompute', 'full'],
     ['activation checkpointing', 'recompute', 'full'], ['selective recompute', 'recompute', 'selective'], ['no gc', 'recompute', 'none'],
     ['no checkpointing', 'recompute', 'none'], ['fa2', 'attention', 'flash'], ['no flash', 'attention', 'eager'], ['sdpa', 'attention', 'sdpa'],
-    ['chunked ce', 'loss', 'chunked'], ['liger', 'loss', 'chunked'], ['torchtune', 'framework', 'torchtune'], ['megatron', 'framework', 'megatron'],
+    ['chunked ce', 'loss', 'chunked'], ['liger', 'loss', 'fused'], ['torchtune', 'framework', 'torchtune'], ['megatron', 'framework', 'megatron'],
     ['oom', 'help', 'oom'], ['loss scale', 'help', 'loss-scale'], ['sweep seq', 'chart', 'sweep-seq'], ['timeline', 'chart', 'timeline'],
     ['kv fp8', 'kvDtype', 'fp8'], ['max batch', 'question', 'maxBatch'], ['which gpu', 'question', 'whichGpu'], ['undo', 'control', 'undo'],
   ])('"%s" is a %s item (%s)', (text, kind, value) => {

@@ -143,7 +143,7 @@ describe('framework presets (issue 14, item 1)', () => {
     const e = estimateOf('llama-3-8b unsloth');
     expect(e.scenario.mode).toBe('qlora');
     expect(e.scenario.recompute).toBe('offloaded');
-    expect(e.scenario.loss).toBe('chunked');
+    expect(e.scenario.loss).toBe('fused');
     expect(e.hostBytes).toBeGreaterThan(0);
     expect(estimateOf('llama-3-8b unsloth lora').scenario.mode).toBe('lora');
   });
