@@ -72,7 +72,7 @@ describe('invented variations', () => {
     'Traceback (most recent call last):',
     '  File "/opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py", line 1532, in _wrapped_call_impl',
     '    return self._call_impl(*args, **kwargs)',
-    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 3.12 GiB is free.',
+    'RuntimeError: NCCL error in: 2 ranks, 7.00 GiB buffer, 79.15 ms timeout',
   ].join('\n');
 
   it('a traceback inside prose, no fence: the prose before and after it is read, the log is not', () => {
@@ -119,6 +119,13 @@ describe('invented variations', () => {
     }
   });
 
+  it("PyTorch's OOM message after a traceback is a report of its own: the card's capacity is read, the frames are not", () => {
+    const oom = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 3.12 GiB is free.';
+    const text = `llama-3-8b full bf16\n${TRACEBACK.split('\n').slice(0, 3).join('\n')}\n${oom}`;
+    expect(segmentsOf(text).map((s) => `${s.kind}/${s.rule}`)).toEqual(['prose/prose', 'log/log.traceback', 'report/report.cuda-oom']);
+    expect(words(text).join(' ')).not.toMatch(/1532/);
+  });
+
   it('a Python dict (single quotes, True) is a config', () => {
     const text = "mistral-7b inference on 1x l4\nparams = {'max_model_len': 8192, 'enforce_eager': True}";
     const segments = segmentsOf(text);
@@ -137,9 +144,12 @@ const LOG_LINE = fc.oneof(
   n.map((x) => `INFO 04-15 19:30:49 [api_server.py:${x}] max_num_seqs=${x}`),
   fc.tuple(n, n).map(([a, b]) => `  File "/usr/lib/python3.10/site-packages/x.py", line ${a}, in run_${b}`),
   fc.tuple(n, n).map(([a, b]) => `Loading checkpoint shards: ${a % 100}%|#####| ${a}/${b} [00:05<00:00,  1.32s/it]`),
-  fc.tuple(n, n).map(([a, b]) => `|  0%   38C    P8    21W / 350W |  ${a}MiB / ${b}MiB |      0%      Default |`),
   fc.tuple(n, n).map(([a, b]) => `[2024-05-02 10:11:12,345] [INFO] step ${a} loss ${b / 1000} 8 gpus 70b`),
   n.map((x) => `llm_load_tensors: offloaded ${x % 99}/${x} layers to GPU, 8x a100 ${x}gb`),
+);
+/** Tool output that describes the machine: read for the cards only (a report, not a log). */
+const REPORT_LINE = fc.oneof(
+  fc.tuple(n, n).map(([a, b]) => `|  0%   38C    P8    21W / 350W |  ${a}MiB / ${b}MiB |      0%      Default |`),
   n.map((x) => `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ${x}.00 MiB. GPU 0 has a total capacity of ${x} GiB`),
 );
 const PROSE_LINE = fc.constantFrom('llama-3-8b inference on 1x a100-80g', 'any idea why?', '我用 2 张 4090', 'seq 4096 bs 2', '');
@@ -147,7 +157,7 @@ const OTHER_LINE = fc.oneof(
   fc.constantFrom('```', '```python', 'lora_r: 16', 'stage: 3', '{"a": 1,', '}', '- q_proj', 'x = {', 'python train.py \\', '  --bf16', '    indented code', '\t'),
   fc.string({ maxLength: 40 }),
 );
-const MESSAGE = fc.array(fc.oneof(PROSE_LINE, LOG_LINE, OTHER_LINE), { maxLength: 30 }).map((lines) => lines.join('\n'));
+const MESSAGE = fc.array(fc.oneof(PROSE_LINE, LOG_LINE, REPORT_LINE, OTHER_LINE), { maxLength: 30 }).map((lines) => lines.join('\n'));
 
 function overlaps(item: { at: number; end: number }, segments: { userStart: number; userEnd: number }[]): boolean {
   return segments.some((s) => item.at < s.userEnd && s.userStart < item.end && item.end > item.at);

@@ -43,8 +43,8 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'oobabooga/textgen#365',
   },
   {
-    id: 'log.cuda-oom',
-    kind: 'log',
+    id: 'report.cuda-oom',
+    kind: 'report',
     pattern: /\bcuda out of memory\. tried to allocate \d|\boutofmemoryerror: .*tried to allocate/,
     example: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.02 GiB is free.',
   },
@@ -81,10 +81,17 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
   },
   {
-    id: 'log.nvidia-smi',
-    kind: 'log',
+    id: 'report.nvidia-smi',
+    kind: 'report',
     pattern: /^\s*\|.*\d+\s*mib\s*\/\s*\d+\s*mib|^\s*[+|][-=+ ]*[-=]{6,}[-=+| ]*$|^\s*\|\s*nvidia-smi \d|^\s*\|\s*(?:gpu\s+name|fan\s+temp|processes:|gpu\s+gi\s+ci)/,
     example: '|  0%   38C    P8    21W / 350W |  22457MiB / 24564MiB |      0%      Default |',
+  },
+  {
+    id: 'report.gpu-environment',
+    kind: 'report',
+    pattern: /^\s*(?:gpu models and configuration:|gpu \d+: \S|nvidia driver version:)/,
+    example: 'GPU models and configuration: GPU 0: NVIDIA GeForce RTX 3090 Ti',
+    source: 'vllm-project/vllm#13813',
   },
   {
     id: 'log.progress',
@@ -113,7 +120,7 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.system-report',
     kind: 'log',
-    pattern: /^\s*(?:distributor id|description|release|codename|architecture|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|model name|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|numa node\d*(?: cpu\(s\))?|stepping|cpu max mhz|cpu min mhz|bogomips|flags|virtualization|l[123][di]? cache|kernel|os|python version|cuda used to build pytorch|is cuda available|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|clang version|gcc version|cmake version|libc version|python platform|is debug build)\s*:/,
+    pattern: /^\s*(?:distributor id|description|release|codename|architecture|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|model name|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|numa node\d*(?: cpu\(s\))?|stepping|cpu max mhz|cpu min mhz|bogomips|flags|virtualization|l[123][di]? cache|kernel|os|python version|cuda used to build pytorch|is cuda available|cudnn version|hip runtime version|clang version|gcc version|cmake version|libc version|python platform|is debug build|pytorch version|rocm used to build pytorch)\s*:|^\s*collecting environment information\.\.\./,
     example: 'Model name:             Intel(R) Xeon(R) Gold 6152 CPU @ 2.10GHz',
     source: 'ollama/ollama#9295',
   },

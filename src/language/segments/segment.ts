@@ -52,6 +52,11 @@ export function segmentText(text: string): Segmented {
       block.push(before);
       continue;
     }
+    // An nvidia-smi table goes on through its rows.
+    if (before && before.rule === 'report.nvidia-smi' && /^\s*[|+]/.test(line.text)) {
+      block.push(before);
+      continue;
+    }
     // A command goes on after a line ending in "\" and through lines of flags.
     if (before && before.kind === 'command' && previous?.kind !== 'blank' && (/\\\s*$/.test(previous!.text) || line.rule === 'command.continuation')) {
       block.push(before);

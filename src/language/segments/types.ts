@@ -1,8 +1,13 @@
 /**
  * A message is read in segments (issue 22, item 1): prose, code, a pasted config, a command line
  * or a log. Each segment is a span of the text it was cut from, and the rule that cut it.
+ *
+ * A `report` is tool output that describes the machine — an nvidia-smi table, collect_env's GPU
+ * lines, PyTorch's OOM message with the card's total capacity — printed by a tool like a log,
+ * but read by the tool-output readers (tool-output.ts, environment-report.ts) for the cards, their
+ * count and memory only: never blanked like a log, whose numbers never set the setup.
  */
-export type SegmentKind = 'prose' | 'code' | 'config' | 'command' | 'log';
+export type SegmentKind = 'prose' | 'code' | 'config' | 'command' | 'log' | 'report';
 
 export interface Segment {
   kind: SegmentKind;
