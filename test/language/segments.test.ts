@@ -126,6 +126,15 @@ describe('invented variations', () => {
     expect(words(text).join(' ')).not.toMatch(/1532/);
   });
 
+  it('a label a system report shares with a bullet list is a log only beside the report', () => {
+    const notes = 'Model name: Qwen2.5-72B-Instruct\nOS: Ubuntu 22.04\nI run it on 4x A100 80GB';
+    expect(kinds(segmentsOf(notes))).toEqual(['prose']);
+    const lscpu = 'deepseek-r1:671b on 4x 16 GB GPUs\nArchitecture:     x86_64\nCPU(s):           44\nModel name:       Intel(R) Xeon(R) Gold 6152 CPU @ 2.10GHz';
+    const segments = segmentsOf(lscpu);
+    expect(segments.map((s) => `${s.kind}/${s.rule}`)).toEqual(['prose/prose', 'log/log.system-report']);
+    expect(lscpu.slice(segments[1]!.userStart)).toMatch(/^Architecture/);
+  });
+
   it('a Python dict (single quotes, True) is a config', () => {
     const text = "mistral-7b inference on 1x l4\nparams = {'max_model_len': 8192, 'enforce_eager': True}";
     const segments = segmentsOf(text);

@@ -62,6 +62,8 @@ function nameLine(line: Line, head: string, work: Work): void {
       line.kind = rule.kind;
       line.rule = rule.id;
       line.continues = rule.continues === true;
+      // A line that only continues a block may open a config instead ("model:" over its keys).
+      if (line.continues) break;
       return;
     }
   }

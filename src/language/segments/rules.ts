@@ -53,7 +53,6 @@ export const LINE_RULES: readonly LineRule[] = [
     kind: 'log',
     pattern: /^(?:[a-z_][\w]*\.)*[a-z_]\w*(?:error|exception|exit): \S/,
     example: 'RuntimeError: CUDA error: an illegal memory access was encountered',
-    continues: true,
   },
   {
     id: 'log.leveled-timestamp',
@@ -102,7 +101,7 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.pip',
     kind: 'log',
-    pattern: /^\s*(?:collecting \S|downloading \S+\.(?:whl|tar\.gz)|requirement already satisfied: |installing collected packages: |successfully installed |successfully built |building wheels? for |using cached \S|attempting uninstall: |found existing installation: )/,
+    pattern: /^\s*(?:collecting [\w.\-\[\]]+(?:[<>=~!]=|\s*$|\s+\()|downloading \S+\.(?:whl|tar\.gz)|requirement already satisfied: |installing collected packages: |successfully installed |successfully built |building wheels? for |using cached \S|attempting uninstall: |found existing installation: )/,
     example: 'Successfully installed flash-attn-2.5.8 torch-2.3.0',
   },
   {
@@ -120,9 +119,19 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.system-report',
     kind: 'log',
-    pattern: /^\s*(?:distributor id|description|release|codename|architecture|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|model name|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|numa node\d*(?: cpu\(s\))?|stepping|cpu max mhz|cpu min mhz|bogomips|flags|virtualization|l[123][di]? cache|kernel|os|python version|cuda used to build pytorch|is cuda available|cudnn version|hip runtime version|clang version|gcc version|cmake version|libc version|python platform|is debug build|pytorch version|rocm used to build pytorch)\s*:|^\s*collecting environment information\.\.\./,
+    pattern: /^\s*(?:distributor id|codename|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|numa node\d*(?: cpu\(s\))?|cpu max mhz|cpu min mhz|bogomips|l[123][di]? cache|python version|cuda used to build pytorch|is cuda available|cudnn version|hip runtime version|clang version|gcc version|cmake version|libc version|python platform|is debug build|pytorch version|rocm used to build pytorch)\s*:|^\s*collecting environment information\.\.\./,
+    example: 'CPU op-mode(s):         32-bit, 64-bit',
+    source: 'ollama/ollama#9295',
+  },
+  {
+    // Labels a config or a bullet list could use too ("Model name: Qwen2.5-72B"): part of a
+    // system report only beside one of its unambiguous lines.
+    id: 'log.system-report-label',
+    kind: 'log',
+    pattern: /^\s*(?:description|release|architecture|model name|model|stepping|flags|virtualization|kernel|os)\s*:/,
     example: 'Model name:             Intel(R) Xeon(R) Gold 6152 CPU @ 2.10GHz',
     source: 'ollama/ollama#9295',
+    continues: true,
   },
   {
     id: 'command.shell',

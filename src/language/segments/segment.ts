@@ -62,7 +62,7 @@ export function segmentText(text: string): Segmented {
       block.push(before);
       continue;
     }
-    if (i >= noConfigBefore && line.kind === 'prose' && (line.configLike || OPENS_BRACED.test(line.text))) {
+    if (i >= noConfigBefore && (line.kind === 'prose' || line.continues) && (line.configLike || OPENS_BRACED.test(line.text))) {
       const found = configBlock(text, lines, i, line.fenced, work);
       // A block the parser refused is not tried again from a line inside it: the work stays linear.
       if ('failedUpTo' in found) noConfigBefore = found.failedUpTo;
@@ -74,7 +74,8 @@ export function segmentText(text: string): Segmented {
         continue;
       }
     }
-    if (line.kind !== 'prose') {
+    // A line that only continues a block of its kind, with none open: prose, unless the block follows it (below).
+    if (line.kind !== 'prose' && !line.continues) {
       block.push(before && before.kind === line.kind && before.rule === line.rule && line.kind !== 'log' ? before : open(line.kind, line.rule));
       continue;
     }
@@ -93,6 +94,11 @@ export function segmentText(text: string): Segmented {
       continue;
     }
     block.push(before && before.kind === 'prose' && before.id !== 0 ? before : open('prose', 'prose'));
+  }
+  // A continuing line just before a block of its kind belongs to it ("Architecture: x86_64" opening lscpu's block).
+  for (let i = lines.length - 2; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.continues && block[i]!.kind === 'prose' && block[i + 1]!.kind === line.kind) block[i] = block[i + 1]!;
   }
   attachMarksAndBlanks(lines, block);
   const segments: Segment[] = [];
@@ -169,11 +175,12 @@ function configBlock(text: string, lines: Line[], i: number, fenced: boolean, wo
       break;
     }
     const nested = kind === 'yaml' && /^[ \t]+\S/.test(line.text) && line.kind === 'prose';
-    if (line.configLike !== kind && !nested) break;
+    if ((line.configLike !== kind && !nested) || (k > i && line.continues)) break;
     lastFilled = k;
   }
   const count = lines.slice(i, lastFilled + 1).filter((l) => l.kind !== 'blank').length;
-  if (count < 2 && !fenced) return { failedUpTo: i + 1 };
+  // A lone `key: value` is a config only inside a fence, and never a system report's label there.
+  if (count < 2 && (!fenced || first.continues || !/:\s*\S/.test(first.text))) return { failedUpTo: i + 1 };
   if (kind === 'kv') return { upTo: lastFilled + 1, rule: 'config.key-equals', pairs: null };
   const pairs = parseConfigBlock(text, first.start, lines[lastFilled]!.end, work);
   if (!pairs) return { failedUpTo: lastFilled + 1 };
