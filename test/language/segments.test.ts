@@ -54,6 +54,12 @@ describe('real lines', () => {
     expect(kinds(segments)).not.toContain('log');
   });
 
+  it("SGLang's ServerArgs printed with a timestamp is the setup, not a log (sgl-project/sglang#12496)", () => {
+    const line = "[2025-11-01 16:50:30] server_args=ServerArgs(model_path='/models/google/gemma-3-12b-it', kv_cache_dtype='fp8_e5m2', mem_fraction_static=0.717)";
+    expect(segmentsOf(line).map((s) => s.rule)).toEqual(['config.launcher-args']);
+    expect(words(line).join(' ')).toMatch(/gemma-3-12b-it/);
+  });
+
   it('an lscpu dump is a log: its CPU counts are no GPU count (ollama/ollama#9295, c325)', () => {
     const text = lineText('c325');
     const log = segmentsOf(text).find((s) => s.kind === 'log')!;

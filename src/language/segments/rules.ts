@@ -10,7 +10,7 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'config.launcher-args',
     kind: 'config',
-    pattern: /\b(?:text_generation_launcher: args \{|non-default args: \{|args: namespace\(|with config: model=)/,
+    pattern: /\b(?:text_generation_launcher: args \{|non-default args: \{|args: namespace\(|args=namespace\(|with config: model=|server_args=serverargs\()/,
     example: '2024-04-30T10:25:51.994120Z  INFO text_generation_launcher: Args { model_id: "/model_data/mistral7b-free", num_shard: None, max_total_tokens: Some(8512) }',
     source: 'huggingface/text-generation-inference#1831',
   },
