@@ -141,6 +141,13 @@ describe('invented variations', () => {
     expect(lscpu.slice(segments[1]!.userStart)).toMatch(/^Architecture/);
   });
 
+  it("an item read from a parsed config points at the user's own key and value, not past them", () => {
+    const text = 'base_model: NousResearch/Llama-2-7b-hf\nlora_target_modules:\n  - q_proj\n  - v_proj\nsequence_len: 4096';
+    const lora = itemsOf(text).find((i) => i.kind === 'lora')!;
+    expect(lora.text).toBe('lora_target_modules:\n  - q_proj\n  - v_proj');
+    expect(itemsOf(text).find((i) => i.kind === 'seq')!.text).toBe('sequence_len: 4096');
+  });
+
   it('a Python dict (single quotes, True) is a config', () => {
     const text = "mistral-7b inference on 1x l4\nparams = {'max_model_len': 8192, 'enforce_eager': True}";
     const segments = segmentsOf(text);

@@ -48,6 +48,8 @@ export function parseConfigBlock(text: string, start: number, end: number, work:
   if (!isMap(root) && !(isSeq(root) && root.items.every((item) => isMap(item)))) return null;
   const pairs: ConfigPair[] = [];
   walk(root, 0, start, pairs);
+  // A block list's range runs to the next line: a value ends at its last character.
+  for (const pair of pairs) while (pair.valueEnd !== null && pair.valueEnd > pair.valueStart! && /\s/.test(text[pair.valueEnd - 1]!)) pair.valueEnd--;
   return pairs.length && pairs.every((pair) => IDENTIFIER.test(pair.key) && !proseValue(text, pair)) ? pairs : null;
 }
 

@@ -55,6 +55,8 @@ export function readSegments(text: MappedText): SegmentReading {
 function configPieces(text: string, s: Segment, pairs: ConfigPair[]): Piece[] {
   const pieces: Piece[] = [];
   const put = (written: string, at: number) => pieces.push({ text: written, from: at, to: at });
+  // What closes a value or the block stands for the character before it, never the next one's.
+  const close = (written: string, end: number) => pieces.push({ text: written, from: end - 1, to: end });
   const keep = (from: number, to: number) => pieces.push({ text: text.slice(from, to).replace(/\s+/g, (w) => ' '.repeat(w.length)), from, to });
   for (const pair of pairs) {
     put(`\n${'  '.repeat(pair.depth)}`, pair.keyStart);
@@ -67,9 +69,9 @@ function configPieces(text: string, s: Segment, pairs: ConfigPair[]): Piece[] {
         if (k > 0) put(', ', from);
         keep(from, to);
       });
-      put(']', pair.valueEnd);
+      close(']', pair.valueEnd);
     } else keep(pair.valueStart, pair.valueEnd);
   }
-  put('\n', s.end);
+  close('\n', s.end);
   return pieces;
 }
