@@ -148,6 +148,17 @@ describe('invented variations', () => {
     expect(itemsOf(text).find((i) => i.kind === 'seq')!.text).toBe('sequence_len: 4096');
   });
 
+  it("a container's log behind docker compose's prefix is a log; the launcher's arguments in it stay the setup", () => {
+    const text = [
+      'qwen2.5-7b on 1x l4, it OOMs',
+      'vllm-1  | INFO 04-15 19:30:49 [__init__.py:239] Automatically detected platform cuda.',
+      'vllm-1  | INFO 04-15 19:30:59 [api_server.py:1034] vLLM API server version 0.8.3',
+    ].join('\n');
+    expect(kinds(segmentsOf(text))).toEqual(['prose', 'log']);
+    const ollama = 'time=2025-02-20T10:11:12.345Z level=INFO source=routes.go:1187 msg="server config" env="map[OLLAMA_NUM_PARALLEL:4]"';
+    expect(segmentsOf(ollama).map((s) => s.rule)).toEqual(['config.launcher-args']);
+  });
+
   it('a Python dict (single quotes, True) is a config', () => {
     const text = "mistral-7b inference on 1x l4\nparams = {'max_model_len': 8192, 'enforce_eager': True}";
     const segments = segmentsOf(text);

@@ -23,6 +23,9 @@ export interface Line {
  */
 export const LINE_HEAD = 600;
 
+/** docker compose's service prefix before each line of a container's log ("vllm-1  | INFO …"): the line is what follows. */
+const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|[ \t]/;
+
 export interface Work {
   /** Rule tests and characters handed to a parser: the bound the property tests hold. */
   steps: number;
@@ -47,7 +50,7 @@ export function classifyLines(text: string, work: Work): Line[] {
       line.kind = 'blank';
       line.rule = 'blank';
     } else {
-      nameLine(line, body.slice(0, LINE_HEAD), work);
+      nameLine(line, body.slice(0, LINE_HEAD).replace(COMPOSE_PREFIX, ''), work);
     }
     lines.push(line);
     start = end;

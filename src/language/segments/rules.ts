@@ -10,7 +10,7 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'config.launcher-args',
     kind: 'config',
-    pattern: /\b(?:text_generation_launcher: args \{|non-default args: \{|args: namespace\(|args=namespace\(|with config: model=|server_args=serverargs\()/,
+    pattern: /\b(?:text_generation_launcher: args \{|non-default args: \{|args: namespace\(|args=namespace\(|with config: model=|server_args=serverargs\(|msg="server config" env=)/,
     example: '2024-04-30T10:25:51.994120Z  INFO text_generation_launcher: Args { model_id: "/model_data/mistral7b-free", num_shard: None, max_total_tokens: Some(8512) }',
     source: 'huggingface/text-generation-inference#1831',
   },
@@ -66,6 +66,12 @@ export const LINE_RULES: readonly LineRule[] = [
     kind: 'log',
     pattern: /^\s*\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d)?/,
     example: '[2024-05-02 10:11:12,345] [INFO] [real_accelerator.py:203:get_accelerator] Setting ds_accelerator to cuda (auto detect)',
+  },
+  {
+    id: 'log.ollama',
+    kind: 'log',
+    pattern: /^\s*time=\S+ level=[a-z]+ source=\S+/,
+    example: 'time=2025-02-20T10:11:12.345Z level=INFO source=server.go:105 msg="system memory" total="62.5 GiB" free="58.1 GiB"',
   },
   {
     id: 'log.bracketed-level',
