@@ -72,6 +72,9 @@ function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null 
   };
   const diagnosis = diagnose(text, setup);
   if (!diagnosis) return null;
+  // A log it cannot read beside a setup the message states: the setup is the question, answered
+  // as a request (whose reader sets the log aside), not "I cannot read this error".
+  if (!diagnosis.reply.readable && !scenarioThread(previous) && setup()) return null;
   // With no scenario to hold it against, a thread's waiting opening stays (the log is no answer to "Which model?").
   const state: ThreadState | null = base && diagnosis.measurement ? { ...base, measured: diagnosis.measurement } : (base ?? previous);
   return { reply: diagnosis.reply, state };

@@ -12,6 +12,7 @@ import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readProse } from './prose.js';
+import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
 
@@ -79,7 +80,8 @@ interface Prepared {
 }
 
 function prepare(text: string): Prepared {
-  const config = readConfig(dropLayout(normalise(text)));
+  // Segments first (segments/): logs blanked, parsed configs one key a line, before any rewrite.
+  const config = readConfig(dropLayout(readSegments(normalise(text)).text));
   const prose = readProse(config.text);
   const reading = readTokens(tokenize(prose.text.text));
   const notes = [...config.notes, ...prose.notes, ...reading.notes];
@@ -99,7 +101,7 @@ function prepare(text: string): Prepared {
  * what an adapter fetches before respond() (src/hub/prefetch.ts).
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
-  const prose = readProse(readConfig(dropLayout(normalise(withoutInvisibles(text)))).text);
+  const prose = readProse(readConfig(dropLayout(readSegments(normalise(withoutInvisibles(text))).text)).text);
   return tokenize(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));

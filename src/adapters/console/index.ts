@@ -7,20 +7,24 @@ import type { EstimateReply } from '../../reply/types.js';
 import { renderJson } from '../../render/json.js';
 import { renderText } from '../../render/text.js';
 import { ConsoleSession } from './session.js';
+import { segmentsJson, traceText } from './trace.js';
 
 export interface ConsoleOptions {
   json: boolean;
+  /** Print how the message was read (its segments) before the answer. */
+  trace: boolean;
   png: string | null;
   request: string | null;
 }
 
-/** Parses `headroom [--json] [--png FILE] [request words…]`. */
+/** Parses `headroom [--json] [--trace] [--png FILE] [request words…]`. */
 export function parseArgs(argv: string[]): ConsoleOptions {
-  const options: ConsoleOptions = { json: false, png: null, request: null };
+  const options: ConsoleOptions = { json: false, trace: false, png: null, request: null };
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') options.json = true;
+    else if (arg === '--trace') options.trace = true;
     else if (arg === '--png') options.png = argv[++i] ?? null;
     else words.push(arg);
   }
@@ -40,7 +44,9 @@ async function writeChart(reply: EstimateReply, file: string): Promise<string> {
 export async function answerOnce(options: ConsoleOptions, out: (s: string) => void, hub: HubResolver | null = lazyDefaultHub()): Promise<number> {
   const prepared = await prepareRequest(options.request ?? '', hub);
   const { reply } = respond(prepared.text, null, prepared.context);
-  out(options.json ? JSON.stringify(renderJson(reply), null, 2) : renderText(reply));
+  const message = options.request ?? '';
+  if (options.trace && !options.json) out(traceText(message));
+  out(options.json ? JSON.stringify({ ...renderJson(reply), segments: segmentsJson(message) }, null, 2) : renderText(reply));
   if (options.png && reply.kind === 'estimate') out(await writeChart(reply, options.png));
   return reply.kind === 'error' ? 2 : 0;
 }

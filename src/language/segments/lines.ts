@@ -1,0 +1,75 @@
+import { KV_LINE, LINE_RULES, YAML_LINE } from './rules.js';
+import type { SegmentKind } from './types.js';
+
+/** One line of the message, with its newline, and what the rules say it is. */
+export interface Line {
+  start: number;
+  /** Just after the line's newline (or the text's end). */
+  end: number;
+  text: string;
+  /** Blank, a fence mark, a line a rule names, a config-like line, or prose. */
+  kind: SegmentKind | 'blank' | 'fence';
+  rule: string;
+  /** `key: value` / `- item` (YAML) or `key=value`: a config line if its block parses. */
+  configLike: 'yaml' | 'kv' | null;
+  /** A rule that only continues a block of its kind. */
+  continues: boolean;
+  fenced: boolean;
+}
+
+/**
+ * Rules look at a line's first characters only: a line of 100 KB (a minified JSON) costs no
+ * more than this, so segmenting is linear in the text whatever its lines.
+ */
+export const LINE_HEAD = 600;
+
+/** docker compose's service prefix before each line of a container's log ("vllm-1  | INFO …"): the line is what follows. */
+const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|[ \t]/;
+
+export interface Work {
+  /** Rule tests and characters handed to a parser: the bound the property tests hold. */
+  steps: number;
+}
+
+/** The text cut into lines, each named by the first line rule it matches (rules.ts). */
+export function classifyLines(text: string, work: Work): Line[] {
+  const lines: Line[] = [];
+  let fence: string | null = null;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline + 1;
+    const body = text.slice(start, newline < 0 ? text.length : newline);
+    const line: Line = { start, end, text: body, kind: 'prose', rule: 'prose', configLike: null, continues: false, fenced: fence !== null };
+    const mark = /^\s*(`{3,}|~{3,})/.exec(body);
+    if (mark && (fence === null || mark[1]!.startsWith(fence))) {
+      line.kind = 'fence';
+      line.rule = fence === null ? `fence.open${body.trim().slice(mark[1]!.length) ? `:${body.trim().slice(mark[1]!.length).split(/\s/)[0]}` : ''}` : 'fence.close';
+      line.fenced = true;
+      fence = fence === null ? mark[1]! : null;
+    } else if (!body.trim()) {
+      line.kind = 'blank';
+      line.rule = 'blank';
+    } else {
+      nameLine(line, body.slice(0, LINE_HEAD).replace(COMPOSE_PREFIX, ''), work);
+    }
+    lines.push(line);
+    start = end;
+  }
+  return lines;
+}
+
+function nameLine(line: Line, head: string, work: Work): void {
+  for (const rule of LINE_RULES) {
+    work.steps++;
+    if (rule.pattern.test(head)) {
+      line.kind = rule.kind;
+      line.rule = rule.id;
+      line.continues = rule.continues === true;
+      // A line that only continues a block may open a config instead ("model:" over its keys).
+      if (line.continues) break;
+      return;
+    }
+  }
+  work.steps += 2;
+  line.configLike = YAML_LINE.test(head) ? 'yaml' : KV_LINE.test(head) ? 'kv' : null;
+}

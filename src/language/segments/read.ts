@@ -1,0 +1,77 @@
+import type { MappedText, Piece } from '../mapped-text.js';
+import type { ConfigPair } from './config-block.js';
+import { segmentText } from './segment.js';
+import type { Segment } from './types.js';
+
+/** A segment with its span in the user's own text (for the trace and `--json`). */
+export interface TracedSegment extends Segment {
+  /** Offsets into the user's message (before normalising). */
+  userStart: number;
+  userEnd: number;
+}
+
+export interface SegmentReading {
+  /** What the rest of the reader sees: logs blanked, each parsed config one `key: value` a line. */
+  text: MappedText;
+  segments: TracedSegment[];
+}
+
+/** The whole text as one match: a rewrite given as pieces of it. */
+const WHOLE = /^[\s\S]+$/g;
+
+/**
+ * The first stage of reading (issue 22, item 1). Numbers inside a log never set the setup: a log
+ * segment is blanked (same length, so every other character keeps its place). A config the
+ * parser read is written again as the key tables expect it — one `key: value` a line, indented
+ * under its parent block, lists as `[a, b]` — each piece mapped to the user's own key or value;
+ * the key tables (config-keys.ts) then read it as before. Prose, code and commands stay as written.
+ */
+export function readSegments(text: MappedText): SegmentReading {
+  const { segments, configs } = segmentText(text.text);
+  const traced = segments.map((s) => {
+    const span = text.userSpan(s.start, s.end);
+    return { ...s, userStart: span.at, userEnd: span.end };
+  });
+  const logs = segments.filter((s) => s.kind === 'log');
+  if (!logs.length && !configs.size) return { text, segments: traced };
+  const rewritten = text.replace(WHOLE, () => {
+    const pieces: Piece[] = [];
+    let at = 0;
+    segments.forEach((s, index) => {
+      const pairs = configs.get(index);
+      if (s.kind !== 'log' && !pairs) return;
+      pieces.push({ text: text.text.slice(at, s.start), from: at, to: s.start });
+      if (s.kind === 'log') pieces.push({ text: text.text.slice(s.start, s.end).replace(/[^\n]/g, ' '), from: s.start, to: s.end });
+      else pieces.push(...configPieces(text.text, s, pairs!));
+      at = s.end;
+    });
+    pieces.push({ text: text.text.slice(at), from: at, to: text.text.length });
+    return pieces;
+  });
+  return { text: rewritten, segments: traced };
+}
+
+/** A config segment as `key: value` lines, each key and value mapped to where the user wrote it. */
+function configPieces(text: string, s: Segment, pairs: ConfigPair[]): Piece[] {
+  const pieces: Piece[] = [];
+  const put = (written: string, at: number) => pieces.push({ text: written, from: at, to: at });
+  // What closes a value or the block stands for the character before it, never the next one's.
+  const close = (written: string, end: number) => pieces.push({ text: written, from: end - 1, to: end });
+  const keep = (from: number, to: number) => pieces.push({ text: text.slice(from, to).replace(/\s+/g, (w) => ' '.repeat(w.length)), from, to });
+  for (const pair of pairs) {
+    put(`\n${'  '.repeat(pair.depth)}`, pair.keyStart);
+    keep(pair.keyStart, pair.keyEnd);
+    put(pair.valueStart === null ? ':' : ': ', pair.keyEnd);
+    if (pair.valueStart === null || pair.valueEnd === null) continue;
+    if (pair.items) {
+      put('[', pair.valueStart);
+      pair.items.forEach(([from, to], k) => {
+        if (k > 0) put(', ', from);
+        keep(from, to);
+      });
+      close(']', pair.valueEnd);
+    } else keep(pair.valueStart, pair.valueEnd);
+  }
+  close('\n', s.end);
+  return pieces;
+}

@@ -1,0 +1,169 @@
+import type { LineRule } from './types.js';
+
+/**
+ * What one line of a message is, when it is not prose. Tested in order, on normalised
+ * (lower-case) text; the first rule that matches names the line. A launcher's own dump of its
+ * arguments comes before the log rules: it is the setup the user ran with, printed by the log
+ * (TGI's `Args { … }`, vLLM's `non-default args: { … }`), and is read as a config.
+ */
+export const LINE_RULES: readonly LineRule[] = [
+  {
+    id: 'config.launcher-args',
+    kind: 'config',
+    pattern: /\b(?:text_generation_launcher: args \{|non-default args: \{|args: namespace\(|args=namespace\(|with config: model=|server_args=serverargs\(|msg="server config" env=)/,
+    example: '2024-04-30T10:25:51.994120Z  INFO text_generation_launcher: Args { model_id: "/model_data/mistral7b-free", num_shard: None, max_total_tokens: Some(8512) }',
+    source: 'huggingface/text-generation-inference#1831',
+  },
+  {
+    id: 'log.traceback',
+    kind: 'log',
+    pattern: /^\s*traceback \(most recent call last\):/,
+    example: 'Traceback (most recent call last):',
+    source: 'oobabooga/textgen#365',
+  },
+  {
+    id: 'log.traceback-frame',
+    kind: 'log',
+    pattern: /^\s*file "[^"]+", line \d+/,
+    example: '  File "/easybuild/2020/software/Python/3.10.4-GCCcore-11.3.0/lib/python3.10/threading.py", line 1009, in _bootstrap_inner',
+    source: 'oobabooga/textgen#365',
+  },
+  {
+    id: 'log.python-warning',
+    kind: 'log',
+    pattern: /^\s*\S*\.py:\d+: [a-z]*(?:warning|error)\b|^\s*warnings\.warn\(/,
+    example: '/p/haicluster/llama/venv/lib/python3.10/site-packages/transformers/generation/utils.py:1201: UserWarning: You have modified the pretrained model configuration to control generation.',
+    source: 'oobabooga/textgen#365',
+  },
+  {
+    id: 'log.exception-thread',
+    kind: 'log',
+    pattern: /^exception in thread \S+/,
+    example: 'Exception in thread Thread-4 (gentask):',
+    source: 'oobabooga/textgen#365',
+  },
+  {
+    id: 'report.cuda-oom',
+    kind: 'report',
+    pattern: /\bcuda out of memory\. tried to allocate \d|\boutofmemoryerror: .*tried to allocate/,
+    example: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.02 GiB is free.',
+  },
+  {
+    id: 'log.exception',
+    kind: 'log',
+    pattern: /^(?:[a-z_][\w]*\.)*[a-z_]\w*(?:error|exception|exit): \S/,
+    example: 'RuntimeError: CUDA error: an illegal memory access was encountered',
+  },
+  {
+    id: 'log.leveled-timestamp',
+    kind: 'log',
+    pattern: /^\s*\(?[\w-]*\)?\s*(?:info|warning|warn|error|debug|critical)\s+\d\d-\d\d \d\d:\d\d:\d\d\b/,
+    example: 'INFO 04-15 19:30:49 [__init__.py:239] Automatically detected platform cuda.',
+    source: 'vllm-project/vllm#8879',
+  },
+  {
+    id: 'log.timestamp',
+    kind: 'log',
+    pattern: /^\s*\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d)?/,
+    example: '[2024-05-02 10:11:12,345] [INFO] [real_accelerator.py:203:get_accelerator] Setting ds_accelerator to cuda (auto detect)',
+  },
+  {
+    id: 'log.ollama',
+    kind: 'log',
+    pattern: /^\s*time=\S+ level=[a-z]+ source=\S+/,
+    example: 'time=2025-02-20T10:11:12.345Z level=INFO source=server.go:105 msg="system memory" total="62.5 GiB" free="58.1 GiB"',
+  },
+  {
+    id: 'log.bracketed-level',
+    kind: 'log',
+    pattern: /^\s*\[(?:info|warning|warn|error|debug)\]|^\s*(?:info|warning|error|debug):[\w.]+:/,
+    example: 'INFO:root:Loading model weights took 13.5 GB',
+  },
+  {
+    id: 'log.llama-cpp',
+    kind: 'log',
+    pattern: /^\s*(?:llama_model_loader|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:/,
+    example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
+  },
+  {
+    id: 'report.nvidia-smi',
+    kind: 'report',
+    pattern: /^\s*\|.*\d+\s*mib\s*\/\s*\d+\s*mib|^\s*[+|][-=+ ]*[-=]{6,}[-=+| ]*$|^\s*\|\s*nvidia-smi \d|^\s*\|\s*(?:gpu\s+name|fan\s+temp|processes:|gpu\s+gi\s+ci)/,
+    example: '|  0%   38C    P8    21W / 350W |  22457MiB / 24564MiB |      0%      Default |',
+  },
+  {
+    id: 'report.gpu-environment',
+    kind: 'report',
+    pattern: /^\s*(?:gpu models and configuration:|gpu \d+: \S|nvidia driver version:)/,
+    example: 'GPU models and configuration: GPU 0: NVIDIA GeForce RTX 3090 Ti',
+    source: 'vllm-project/vllm#13813',
+  },
+  {
+    id: 'log.progress',
+    kind: 'log',
+    pattern: /\d+%\s*\|[^|\n]*\|\s*\d+\/\d+|\[\d+:\d+(?::\d+)?<[\d:?]+|\d+(?:\.\d+)?\s*(?:it|s)\/(?:s|it)\]/,
+    example: 'Loading checkpoint shards: 100%|██████████| 4/4 [00:05<00:00,  1.32s/it]',
+  },
+  {
+    id: 'log.pip',
+    kind: 'log',
+    pattern: /^\s*(?:collecting [\w.\-\[\]]+(?:[<>=~!]=|\s*$|\s+\()|downloading \S+\.(?:whl|tar\.gz)|requirement already satisfied: |installing collected packages: |successfully installed |successfully built |building wheels? for |using cached \S|attempting uninstall: |found existing installation: )/,
+    example: 'Successfully installed flash-attn-2.5.8 torch-2.3.0',
+  },
+  {
+    id: 'log.build',
+    kind: 'log',
+    pattern: /^\s*(?:-- (?:the|found|detecting|configuring|generating|build files)\b|\[\s*\d+%\] (?:building|linking|built)\b|ninja: |\[\d+\/\d+\] (?:\/usr|c\+\+|nvcc|building))/,
+    example: '[ 45%] Building CUDA object ggml/src/CMakeFiles/ggml.dir/ggml-cuda.cu.o',
+  },
+  {
+    id: 'log.metrics',
+    kind: 'log',
+    pattern: /^\s*\{\s*'(?:loss|train_loss|eval_loss|train_runtime)':\s*[\d.]|^\s*(?:step|iter(?:ation)?|epoch)\s*[:=]?\s*\d+\b.*\bloss\s*[:=]?\s*[\d.]|^\s*\|?\s*(?:training loss|step\s+\|?\s*training loss)\b/,
+    example: "{'loss': 1.2345, 'grad_norm': 0.85, 'learning_rate': 1.9e-05, 'epoch': 0.12}",
+  },
+  {
+    id: 'log.system-report',
+    kind: 'log',
+    pattern: /^\s*(?:distributor id|codename|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|numa node\d*(?: cpu\(s\))?|cpu max mhz|cpu min mhz|bogomips|l[123][di]? cache|python version|cuda used to build pytorch|is cuda available|cudnn version|hip runtime version|clang version|gcc version|cmake version|libc version|python platform|is debug build|pytorch version|rocm used to build pytorch)\s*:|^\s*collecting environment information\.\.\./,
+    example: 'CPU op-mode(s):         32-bit, 64-bit',
+    source: 'ollama/ollama#9295',
+  },
+  {
+    // Labels a config or a bullet list could use too ("Model name: Qwen2.5-72B"): part of a
+    // system report only beside one of its unambiguous lines.
+    id: 'log.system-report-label',
+    kind: 'log',
+    pattern: /^\s*(?:description|release|architecture|model name|model|stepping|flags|virtualization|kernel|os)\s*:/,
+    example: 'Model name:             Intel(R) Xeon(R) Gold 6152 CPU @ 2.10GHz',
+    source: 'ollama/ollama#9295',
+    continues: true,
+  },
+  {
+    id: 'command.shell',
+    kind: 'command',
+    pattern: /^\s*(?:\$\s+)?(?:sudo\s+)?(?:(?:[a-z_][a-z0-9_]*=\S*\s+)+)?(?:python3?(?:\s+-m)?|torchrun|deepspeed|accelerate(?:\s+launch)?|vllm\s+serve|llamafactory-cli|swift\s+\w+|tune\s+run|litgpt|text-generation-launcher|docker\s+run|srun|sbatch|ollama\s+(?:run|serve|pull)|llama-server|llama-cli|\.\/(?:main|server|llama-\w+)|huggingface-cli|nohup|bash\s+\S+\.sh|sh\s+\S+\.sh)(?:\s|$)/,
+    example: 'vllm serve  unsloth/Llama-3.2-11B-Vision-Instruct  --tensor-parallel-size 4   --enforce-eager --max-num-seqs 16',
+    source: 'vllm-project/vllm#8879',
+  },
+  {
+    id: 'command.continuation',
+    kind: 'command',
+    pattern: /^\s*--?[a-z][\w.-]*(?:[ =](?!-)\S+)?(?:\s+--?[a-z][\w.-]*(?:[ =](?!-)\S+)?)*\s*\\?\s*$/,
+    example: '    --gradient_checkpointing \\',
+    source: 'huggingface/open-r1#506',
+    continues: true,
+  },
+  {
+    id: 'code.python',
+    kind: 'code',
+    pattern: /^\s*(?:import [a-z_][\w.]*|from [a-z_][\w.]* import |def [a-z_]\w*\(|class [a-z_]\w*[(:]|[a-z_][\w.]*\s*=\s*[a-z_][\w.]*\((?:[^)]*\)?)\s*$|print\(|with [\w.]+\(|return\b|for \w+ in .*:$|if .*:\s*$)/,
+    example: 'from llama_cpp import Llama',
+    source: 'MLP-Lab/Bllossom#3',
+  },
+];
+
+/** A line of a YAML / key: value block: `key: value`, `key:` opening a block, or `- item` under one. */
+export const YAML_LINE = /^\s*(?:-\s+)?["']?[a-z_][\w.\-/]*["']?\s*:(?:\s+\S.*|\s*)$|^\s*-\s+\S/;
+/** A line of `key=value` pairs (kwargs, an env file): one or more snake_case keys set with "=". */
+export const KV_LINE = /^\s*(?:export\s+)?[a-z_][\w.]*\s*=\s*[^=\s].*$/;

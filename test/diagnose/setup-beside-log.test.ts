@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { statedScenario } from '../../src/diagnose/index.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * A setup written beside a pasted log, not only on its first line (issue 22, item 1: "a setup
+ * written in the same message is read too"). The log's numbers are set aside by the segments.
+ */
+const OOM = [
+  'Traceback (most recent call last):',
+  '  File "train.py", line 88, in <module>',
+  '    trainer.train()',
+  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has 78.12 GiB memory in use. Of the allocated memory 74.53 GiB is allocated by PyTorch, and 2.88 GiB is reserved by PyTorch but unallocated.',
+].join('\n');
+
+describe('a setup beside a log', () => {
+  it('written under the log, it is the setup the diagnosis holds the log against', () => {
+    const text = `${OOM}\n\nThis is llama-3-8b full fine-tuning, bf16, seq 4096 on 1x H100 80GB.`;
+    const setup = statedScenario(text);
+    expect(setup?.model.id).toBe('llama-3-8b');
+    expect(setup?.seq).toBe(4096);
+    expect(setup?.hardware?.gpuId).toBe('h100-80g');
+  });
+
+  it('with no log in the message, nothing is taken from prose after the first line', () => {
+    expect(statedScenario('hello\nllama-3-8b full on 1x h100')).toBeNull();
+  });
+
+  it("a log the diagnosis cannot read beside a stated setup answers the setup (oobabooga/textgen#365, c345)", () => {
+    const text = loadCorpus().find((l) => l.id === 'c345')!.text;
+    const { reply } = respond(text, null);
+    expect(reply.kind).toBe('estimate');
+  });
+});
