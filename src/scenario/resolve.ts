@@ -1002,6 +1002,8 @@ class Resolution {
     const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
     if (context === undefined || s.seq !== DEFAULTS.seq) return;
     s.seq = context;
+    // The engine decides the length, so it is no unstated driver: the envelope asks only what vLLM leaves open.
+    this.s = withUnstated(s, unstatedDrivers(s));
     this.unassume(DEFAULT_WORDS.seq);
     this.assume(`max-model-len ${context.toLocaleString('en-US')} (${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given; say seq N for another)`);
   }

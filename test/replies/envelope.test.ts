@@ -204,13 +204,14 @@ describe('worked examples through the terminal reply', () => {
     expect(text).toContain(`Fits up to seq ${num(seq)} at batch 1, not at seq 2,048 (you did not say your sequence length or micro-batch).`);
   });
 
-  it('"llama-3-8b serve on an L4": the longest max-model-len for one sequence, or how many at once of 2048', async () => {
+  it('"llama-3-8b serve on an L4": vLLM serves the model\'s own context (8,192), so only the concurrency is asked', async () => {
     const s = reply('llama-3-8b serve on an L4').scenario;
-    const seq = maxSeq(s).answer.value as number;
+    expect(s.seq).toBe(8192);
     const batch = maxBatch(s).answer.value as number;
     const text = (await cli('llama-3-8b serve on an L4')).replace(/\s+/g, ' ');
-    expect(text).toContain(`Serves up to max-model-len ${num(seq)} for 1 sequence, or ${num(batch)} sequences at once of 2,048 (you did not say your max-model-len or concurrency).`);
-    expect(text).toContain('what max-model-len, and how many requests at once?');
+    expect(text).toContain(`Serves up to ${num(batch)} sequences at once of 8,192 (you did not say your concurrency).`);
+    expect(text).toContain('how many requests run at once?');
+    expect(text).not.toContain('max-model-len or concurrency');
   });
 
   it('"llama-3-8b lora bs 2 on h100": the batch was said, so only the sequence is asked for', async () => {
