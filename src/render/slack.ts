@@ -16,8 +16,11 @@ export const ANSWER_EVENT_TYPE = 'headroom_answer';
 export interface SlackMessage {
   text: string;
   blocks: types.KnownBlock[];
-  /** `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11). */
-  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: { canonical: string } | { opening: string } };
+  /**
+   * `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11);
+   * `asker`, added by the adapter: who asked in the thread, so a restart keeps it (issue 24).
+   */
+  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: ({ canonical: string } | { opening: string }) & { asker?: string } };
 }
 
 /**

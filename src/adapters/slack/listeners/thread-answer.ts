@@ -7,6 +7,9 @@ import type { SlackDeps } from '../deps.js';
 import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
 import { latestAnswerInThread, openingMetadata, type LatestAnswer } from '../recover.js';
 import { waitingOpening } from '../../../core/opening.js';
+import { audienceOf, ownedBy } from '../../../core/audience.js';
+import { isCourtesy } from '../../../language/courtesy.js';
+import { react, withAsker } from '../asker.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 
@@ -26,10 +29,19 @@ export interface IncomingText {
   kind: string;
   /** The thread's root was posted by this bot (the event's `parent_user_id`): the thread is ours. */
   rootIsOurs?: boolean;
+  /** It mentions a person other than the bot (or @here, a group): for them, not for the bot (issue 24). */
+  mentionsOthers?: boolean;
 }
 
 /** What a reset answer carries instead of a canonical request: recovery stops there. */
-const RESET_METADATA: SlackMessage['metadata'] = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
+const RESET_METADATA: NonNullable<SlackMessage['metadata']> = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
+
+/** Who asked in a thread: the state records it, else our latest answer's metadata (after a restart); null when neither knows. */
+async function askerOf(context: ThreadContext, latest: () => Promise<LatestAnswer>): Promise<string | null> {
+  if (context.previous?.asker) return context.previous.asker;
+  const found = await latest();
+  return 'asker' in found && found.asker ? found.asker : null;
+}
 
 /** Forgets a thread's state on `reset`; a failing store is logged, never breaks the answer. */
 async function forgetState(deps: SlackDeps, threadKey: string): Promise<void> {
@@ -65,6 +77,8 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   let lookup: Promise<LatestAnswer> | null = null;
   const latest = () => (lookup ??= latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId));
 
+  // "thanks" / "ok" / "👍" to the bot: one reaction, never a card (issue 24).
+  if (incoming.addressed && isCourtesy(incoming.text)) return react(client, incoming.channel, incoming.ts, deps.log);
   if (inThread && !incoming.addressed) {
     let chatterContext: ThreadContext | null;
     try {
@@ -76,6 +90,10 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
       return;
     }
     if (!chatterContext) return;
+    // Only the asker's messages change the thread; a colleague's talk, or a message to someone else, is not read (issue 24).
+    const audience = audienceOf({ author: incoming.user, asker: await askerOf(chatterContext, latest), addressed: false, mentionsOthers: incoming.mentionsOthers === true, text: incoming.text });
+    if (audience === 'courtesy') return react(client, incoming.channel, incoming.ts, deps.log);
+    if (audience !== 'request') return;
   }
 
   await serveRequest(
@@ -94,8 +112,11 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           const previous = dmTopLevel ? await loadState(deps, threadKey) : null;
           context = { previous, note: null };
         }
-        const turn = await deps.respond(text, context.previous);
-        const message = renderSlack(turn.reply, context.note);
+        const response = await deps.respond(text, context.previous);
+        // The thread's asker: recorded, recovered, else whoever starts it.
+        const asker = (inThread ? await askerOf(context, latest) : context.previous?.asker) ?? incoming.user;
+        const turn = { ...response, state: ownedBy(response.state, asker) };
+        const message = withAsker(renderSlack(turn.reply, context.note), asker);
         // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
         const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
         if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
@@ -108,13 +129,13 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
         deps.notOurThreads?.forget(threadKey);
         if (turn.cleared) {
           await forgetState(deps, threadKey);
-          await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
+          await postMessage(client, target, withAsker({ ...message, metadata: RESET_METADATA }, asker), deps.log);
           return 'reset';
         }
         // A mention that names no model is asked, in the thread under it, which model (issue 11): the
         // answer there is read after its words. The question carries them in its metadata, so the
         // thread still reads them when the store has lost its state.
-        const ts = await postMessage(client, target, waiting !== null ? { ...message, metadata: openingMetadata(waiting) } : message, deps.log);
+        const ts = await postMessage(client, target, waiting !== null ? withAsker({ ...message, metadata: openingMetadata(waiting) }, asker) : message, deps.log);
         threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
         return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
       }),

@@ -8,6 +8,8 @@ import { postMessage } from '../../post.js';
 import { requestText } from '../../incoming-text.js';
 import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
+import { ownedBy } from '../../../../core/audience.js';
+import { withAsker } from '../../asker.js';
 
 /**
  * `/headroom <request>` and `/headroom help`: ack at once (3 s rule), then post the answer as a
@@ -44,8 +46,11 @@ export function headroomCommand(deps: SlackDeps) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         const asked = requestText(command.text);
         const text = asked === '' ? 'help' : asked;
-        const { reply, state } = await answerRequest(deps, text);
-        const message = renderSlack(reply);
+        const answered = await answerRequest(deps, text);
+        const { reply } = answered;
+        // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
+        const state = ownedBy(answered.state, command.user_id);
+        const message = withAsker(renderSlack(reply), command.user_id);
         if (reply.kind === 'error') {
           await ephemeral({ text: message.text, blocks: message.blocks });
           return 'request_error';
