@@ -4,6 +4,7 @@ import { answerKeys, loadState, persistTurn, threadKey } from '../conversation.j
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
 import { verdictOf } from './handleMessage.js';
+import { ownedBy } from '../../../core/audience.js';
 import type { InteractionPlace, InteractionReplies } from './replies.js';
 
 /**
@@ -26,6 +27,7 @@ export async function answerCommand(text: string, place: InteractionPlace, repli
   const out = await prepare(turn.reply, deps);
   const message = await replies.editOriginal(out.payload);
   if (turn.reply.kind === 'error') return 'request_error';
-  await persistTurn(deps, answerKeys(message.id, place), turn.state, out.rendered.ref);
+  // A command in a thread keeps its asker (the core carries it); one that starts a conversation makes its typist the asker (issue 24).
+  await persistTurn(deps, answerKeys(message.id, place), ownedBy(turn.state, place.userId), out.rendered.ref);
   return verdictOf(turn.reply);
 }

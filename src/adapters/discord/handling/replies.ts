@@ -24,6 +24,8 @@ export interface InteractionPlace {
   inThread: boolean;
   /** A button's message: the request its embed footer carries, when its buttons name the scenario by hash. */
   messageRequest?: string | null;
+  /** Who typed the command or clicked: the asker of a thread the command starts (issue 24). */
+  userId?: string;
 }
 
 /** Rate-limit keys of an interaction: who clicked or typed, and in which channel (DMs share one key). */
