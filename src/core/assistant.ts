@@ -3,7 +3,7 @@ import { compactCanonical } from '../reply/compact.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { HubContext } from '../hub/types.js';
 import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowledge/tips.js';
-import { EXAMPLES, USAGE } from '../language/complete.js';
+import { EXAMPLES, USAGE_ITEMS } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
 import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply } from '../reply/build.js';
@@ -24,13 +24,17 @@ export interface Turn {
   cleared?: true;
 }
 
+/** The whole answer to `reset`. */
+export const RESET_TITLE = 'Thread reset: your next message here starts a new request.';
+
 /** How many earlier scenarios `undo` can walk back to. */
 export const UNDO_DEPTH = 20;
 
 function helpReply(topics: HelpTopic[], title: string): HelpReply {
   const asked = topics.filter((t) => t !== 'help');
   const tips = asked.length ? tipsForTopics(asked) : [USAGE_TIP];
-  return { kind: 'help', title, text: topics.includes('help') || asked.length === 0 ? USAGE : '', tips, examples: EXAMPLES };
+  // The examples are listed once, apart from the items (issue 24).
+  return { kind: 'help', title, text: topics.includes('help') || asked.length === 0 ? USAGE_ITEMS : '', tips, examples: EXAMPLES };
 }
 
 /**
@@ -136,7 +140,8 @@ function turnFor(text: string, previous: ThreadState | null, hub: HubContext): T
     const { outcome, waiting } = readInThread(text, previous, hub);
     if (!outcome.ok) return { reply: outcome.error, state: waiting ?? previous };
     if (outcome.control === 'reset') {
-      return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null, cleared: true };
+      // One line (issue 24): `help` has the rest.
+      return { reply: { kind: 'help', title: RESET_TITLE, text: '', tips: [], examples: [] }, state: null, cleared: true };
     }
     if (outcome.control === 'undo') {
       const last = current?.history.at(-1);

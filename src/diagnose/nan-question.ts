@@ -54,6 +54,7 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
   const evidence = [
     `Precision: ${precision ?? 'not said (fp16 or bf16?)'}${card ? `; card: ${card.name}${card.bf16 ? '' : ' (no bf16)'}` : ''}.`,
   ];
+  const paste = 'Paste the training log lines (loss, grad_norm, loss scale) and I will read them.';
   const memory = setup ? [] : ['For a memory estimate as well, name the model and the setup (e.g. "13b lora fp16 on a V100").'];
   if (precision === 'fp16') {
     return triage('nan-fp16', `A NaN under fp16 is most likely overflow: fp16's largest value is ${FP16_MAX}, and the loss scaler should catch it.`, evidence, [
@@ -61,6 +62,7 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
       'Staying on fp16: keep the loss scaler on and log scaler.get_scale(); a scale that keeps halving confirms overflow. Clip gradients at 1.0.',
       start,
       FP32_BASELINE,
+      paste,
       ...memory,
     ], setup);
   }
@@ -70,6 +72,7 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
       'Clip gradients at 1.0 (max_grad_norm) and lower the learning rate; check the warm-up.',
       'Look for log(0), division by a zero norm, and labels outside the vocabulary.',
       FP32_BASELINE,
+      paste,
       ...memory,
     ], setup);
   }
@@ -77,7 +80,7 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
     'Which precision is it? Under fp16, move to bf16 if the card has it; under bf16, clip gradients at 1.0 and lower the learning rate.',
     start,
     FP32_BASELINE,
-    'Paste the training log lines (loss, grad_norm, loss scale) and I will read them.',
+    paste,
     ...memory,
   ], setup);
 }

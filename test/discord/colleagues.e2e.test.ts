@@ -133,7 +133,7 @@ describe('Discord: the thread belongs to who asked', () => {
     standin.userMessage(thread, 'zero3');
     await until(() => postsIn(thread)[0], "alice's follow-up after the restart");
     const state = await until(() => store.get(threadKey(thread)), 'the saved state');
-    expect(state.asker).toBe(standin.human.id);
-    expect(canonicalText(scenarioThread(state)!.scenario)).not.toMatch(/fp16/);
+    expect(state!.asker).toBe(standin.human.id);
+    expect(canonicalText(scenarioThread(state!)!.scenario)).not.toMatch(/fp16/);
   });
 });

@@ -1,5 +1,5 @@
 import { hubIdsIn } from '../../../hub/prefetch.js';
-import { renderDiscord } from '../../../render/discord.js';
+import { helpScreen, renderDiscord } from '../../../render/discord.js';
 import { answerKeys, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
@@ -22,6 +22,11 @@ export async function answerCommand(text: string, place: InteractionPlace, repli
   if (turn.reply.kind === 'error' && !fetching) {
     await replies.ephemeral({ embeds: renderDiscord(turn.reply).embeds });
     return 'request_error';
+  }
+  if (turn.reply.kind === 'help' && !fetching && !turn.cleared) {
+    // help / usage / an empty command: to the person alone, one screen and "More" (issue 24).
+    await replies.ephemeral(helpScreen(turn.reply, text));
+    return 'help';
   }
   if (!fetching) await replies.defer();
   const out = await prepare(turn.reply, deps);

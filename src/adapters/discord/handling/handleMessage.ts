@@ -2,7 +2,7 @@ import type { Message, ThreadChannel } from 'discord.js';
 import type { Reply } from '../../../reply/types.js';
 import type { ThreadState } from '../../../core/assistant.js';
 import type { Turn } from '../../../core/assistant.js';
-import { RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
+import { helpScreen, RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
 import type { Gate } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
 import { currentThreadState, keepWaiting, loadState, persistTurn, threadKey } from '../conversation.js';
@@ -56,6 +56,17 @@ async function forget(deps: HandlerDeps, key: string): Promise<void> {
   }
 }
 
+/**
+ * help / usage / an empty mention (issue 24): plain messages cannot be answered ephemerally, so a
+ * short reply to the message: one screen and "More", whose rest goes to the clicker alone.
+ * True when the turn was a help and is answered.
+ */
+async function replyHelp(message: Message, turn: Turn, request: string): Promise<boolean> {
+  if (turn.reply.kind !== 'help' || turn.cleared) return false;
+  await message.reply(helpScreen(turn.reply, request || 'help'));
+  return true;
+}
+
 /** The answer to `reset` is marked, so recovering the thread from its messages stops there. */
 async function prepareTurn(turn: Turn, deps: HandlerDeps, note: string | null = null): Promise<Outgoing> {
   const out = await prepare(turn.reply, deps, undefined, note);
@@ -103,6 +114,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
       if (!(await admitted())) return;
       const response = await deps.respond(await request(), await loadState(deps, key));
       const turn = { ...response, state: ownedBy(response.state, author) };
+      if (await replyHelp(message, turn, text)) return 'help';
       const out = await prepareTurn(turn, deps);
       const sent = await message.reply(out.payload);
       if (turn.cleared) await forget(deps, key);
@@ -134,6 +146,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
         if (turn.state && waitingOpening(turn.state) !== null && asked) await keepWaiting(deps, key, turn.state, message.id);
         return answerError(message, turn, mentioned);
       }
+      if (await replyHelp(message, turn, text)) return 'help';
       const out = await prepareTurn(turn, deps, previous ? null : FRESH_THREAD_NOTE);
       const sent = await channel.send(out.payload);
       if (turn.cleared) await forget(deps, key);
@@ -155,6 +168,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     return 'request_error';
   }
   if (turn.reply.kind === 'error') return answerError(message, turn, true);
+  if (await replyHelp(message, turn, text)) return 'help';
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);
   if (turn.reply.kind !== 'estimate') return turn.reply.kind;

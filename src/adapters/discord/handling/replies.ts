@@ -1,4 +1,5 @@
 import type { APIEmbed } from 'discord.js';
+import type { ButtonRow } from '../../../render/discord/buttons.js';
 import type { Requester } from '../../admission.js';
 import type { MessagePayload } from '../delivery.js';
 
@@ -9,7 +10,7 @@ import type { MessagePayload } from '../delivery.js';
  */
 export interface InteractionReplies {
   /** Answers at once, shown only to the person who acted (request errors, Details, OOM tips). */
-  ephemeral(message: { content?: string; embeds?: APIEmbed[] }): Promise<void>;
+  ephemeral(message: { content?: string; embeds?: APIEmbed[]; components?: ButtonRow[] }): Promise<void>;
   /** "headroom is thinking…": the answer follows through editOriginal (Discord allows 15 minutes). */
   defer(): Promise<void>;
   /** Replaces the deferred response with the answer; resolves to the id of the message it became. */

@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import { ANSWER_EVENT_TYPE, renderSlack, type SlackMessage } from '../../../render/slack.js';
+import { ANSWER_EVENT_TYPE, renderSlack, renderSlackHelpScreen, type SlackMessage } from '../../../render/slack.js';
 import { serveRequest } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
 import { loadState, saveAfterAnswer, threadContext, type ThreadContext } from '../conversation.js';
@@ -36,11 +36,15 @@ export interface IncomingText {
 /** What a reset answer carries instead of a canonical request: recovery stops there. */
 const RESET_METADATA: NonNullable<SlackMessage['metadata']> = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
 
-/** Who asked in a thread: the state records it, else our latest answer's metadata (after a restart); null when neither knows. */
-async function askerOf(context: ThreadContext, latest: () => Promise<LatestAnswer>): Promise<string | null> {
+/**
+ * Who asked in a thread: the state records it, else our latest answer's metadata when the thread
+ * was looked up anyway (a restart, a store in doubt); null when neither knows (a row from before
+ * askers were kept: anyone's message is read, as then). Never a lookup of its own.
+ */
+async function askerOf(context: ThreadContext, latest: (() => Promise<LatestAnswer>) | null): Promise<string | null> {
   if (context.previous?.asker) return context.previous.asker;
-  const found = await latest();
-  return 'asker' in found && found.asker ? found.asker : null;
+  const found = latest ? await latest() : null;
+  return found && 'asker' in found && found.asker ? found.asker : null;
 }
 
 /** Forgets a thread's state on `reset`; a failing store is logged, never breaks the answer. */
@@ -91,7 +95,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
     }
     if (!chatterContext) return;
     // Only the asker's messages change the thread; a colleague's talk, or a message to someone else, is not read (issue 24).
-    const audience = audienceOf({ author: incoming.user, asker: await askerOf(chatterContext, latest), addressed: false, mentionsOthers: incoming.mentionsOthers === true, text: incoming.text });
+    const audience = audienceOf({ author: incoming.user, asker: await askerOf(chatterContext, lookup && latest), addressed: false, mentionsOthers: incoming.mentionsOthers === true, text: incoming.text });
     if (audience === 'courtesy') return react(client, incoming.channel, incoming.ts, deps.log);
     if (audience !== 'request') return;
   }
@@ -114,7 +118,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
         }
         const response = await deps.respond(text, context.previous);
         // The thread's asker: recorded, recovered, else whoever starts it.
-        const asker = (inThread ? await askerOf(context, latest) : context.previous?.asker) ?? incoming.user;
+        const asker = (inThread ? await askerOf(context, lookup && latest) : context.previous?.asker) ?? incoming.user;
         const turn = { ...response, state: ownedBy(response.state, asker) };
         const message = withAsker(renderSlack(turn.reply, context.note), asker);
         // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
@@ -125,6 +129,12 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // Words added while the thread waits are kept, stamped with the message that added them.
           if (waiting !== null) threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, incoming.ts));
           return 'request_error';
+        }
+        if (turn.reply.kind === 'help' && !turn.cleared) {
+          // help / usage / an empty mention: to the person alone, one screen and "More" (issue 24).
+          const screen = renderSlackHelpScreen(turn.reply, { request: text, root: inThread ? root : null });
+          await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, screen, deps.log);
+          return 'help';
         }
         deps.notOurThreads?.forget(threadKey);
         if (turn.cleared) {

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, RespondArguments, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { renderSlack, type SlackMessage } from '../../../../render/slack.js';
+import { renderSlack, renderSlackHelpScreen, type SlackMessage } from '../../../../render/slack.js';
 import { serveRequest } from '../../../admission.js';
 import { answerRequest, saveAfterAnswer } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
@@ -54,6 +54,11 @@ export function headroomCommand(deps: SlackDeps) {
         if (reply.kind === 'error') {
           await ephemeral({ text: message.text, blocks: message.blocks });
           return 'request_error';
+        }
+        if (reply.kind === 'help') {
+          // `/headroom`, `/headroom help`, `/headroom reset`: to the person alone, one screen and "More" (issue 24).
+          await ephemeral(renderSlackHelpScreen(reply, { request: text, root: null }));
+          return 'help';
         }
         const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
           answerThroughResponseUrl(message, apology, send),
