@@ -51,9 +51,9 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
   const start = spike
     ? 'A blow-up mid-run: lower the learning rate (or lengthen warm-up), clip gradients at 1.0, and find the batch that triggered it.'
     : 'From the first step: check the data (labels outside the vocabulary, every label masked, empty inputs) and that the weights loaded without missing keys.';
-  const evidence = [
-    `Precision: ${precision ?? 'not said (fp16 or bf16?)'}${card ? `; card: ${card.name}${card.bf16 ? '' : ' (no bf16)'}` : ''}.`,
-  ];
+  // No log was pasted, so there is no evidence to list: what was read goes in the source line.
+  const evidence: string[] = [];
+  const read = [precision ?? 'precision not said', ...(card ? [`${card.name}${card.bf16 ? '' : ' (no bf16)'}`] : [])].join(', ');
   const paste = 'Paste the training log lines (loss, grad_norm, loss scale) and I will read them.';
   const memory = setup ? [] : ['For a memory estimate as well, name the model and the setup (e.g. "13b lora fp16 on a V100").'];
   if (precision === 'fp16') {
@@ -64,7 +64,7 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
       FP32_BASELINE,
       paste,
       ...memory,
-    ], setup);
+    ], setup, read);
   }
   if (precision === 'bf16') {
     return triage('nan-bf16', 'A NaN or diverging loss under bf16 is not a range problem (bf16 has fp32\'s range): look at the learning rate, clipping and the data.', evidence, [
@@ -74,7 +74,7 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
       FP32_BASELINE,
       paste,
       ...memory,
-    ], setup);
+    ], setup, read);
   }
   return triage('nan-unknown', 'A NaN loss is most likely fp16 overflow under fp16, and the learning rate, clipping or the data under bf16.', evidence, [
     'Which precision is it? Under fp16, move to bf16 if the card has it; under bf16, clip gradients at 1.0 and lower the learning rate.',
@@ -82,14 +82,14 @@ export function nanTriage(text: string, setup: { scenario: Scenario; request: st
     FP32_BASELINE,
     paste,
     ...memory,
-  ], setup);
+  ], setup, read);
 }
 
-function triage(cause: string, headline: string, evidence: string[], actions: string[], setup: { request: string } | null): DiagnosisReply {
+function triage(cause: string, headline: string, evidence: string[], actions: string[], setup: { request: string } | null, read: string): DiagnosisReply {
   return {
     kind: 'diagnosis',
     cause,
-    source: 'your question about NaN / divergence',
+    source: `your question about NaN / divergence (${read})`,
     headline,
     evidence,
     actions,
