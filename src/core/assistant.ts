@@ -1,7 +1,9 @@
-import { diagnose, measurementTip, statedScenario, type Measurement } from '../diagnose/index.js';
+import { diagnose, isNanQuestion, measurementTip, nanTriage, statedScenario, type Measurement } from '../diagnose/index.js';
+import { compactCanonical } from '../reply/compact.js';
+import { resolveRequest } from '../scenario/resolve.js';
 import type { HubContext } from '../hub/types.js';
-import { tipsForTopics, USAGE_TIP } from '../knowledge/tips.js';
-import { EXAMPLES, USAGE } from '../language/complete.js';
+import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowledge/tips.js';
+import { EXAMPLES, USAGE_ITEMS } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
 import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply } from '../reply/build.js';
@@ -11,6 +13,7 @@ import type { HelpTopic, Scenario } from '../scenario/schema.js';
 import { readInThread, scenarioThread, type ScenarioThread, type ThreadState } from './opening.js';
 
 export { readInThread, scenarioThread, waitingOpening, MAX_OPENING_CHARS } from './opening.js';
+export { audienceOf, ownedBy, type Audience, type ThreadMessage } from './audience.js';
 export type { OpeningThread, ScenarioThread, ThreadReading, ThreadState } from './opening.js';
 
 export interface Turn {
@@ -21,13 +24,44 @@ export interface Turn {
   cleared?: true;
 }
 
+/** The whole answer to `reset`. */
+export const RESET_TITLE = 'Thread reset: your next message here starts a new request.';
+
 /** How many earlier scenarios `undo` can walk back to. */
 export const UNDO_DEPTH = 20;
 
 function helpReply(topics: HelpTopic[], title: string): HelpReply {
   const asked = topics.filter((t) => t !== 'help');
   const tips = asked.length ? tipsForTopics(asked) : [USAGE_TIP];
-  return { kind: 'help', title, text: topics.includes('help') || asked.length === 0 ? USAGE : '', tips, examples: EXAMPLES };
+  // The examples are listed once, apart from the items (issue 24).
+  return { kind: 'help', title, text: topics.includes('help') || asked.length === 0 ? USAGE_ITEMS : '', tips, examples: EXAMPLES };
+}
+
+/**
+ * Tips asked for by topic (`oom`, `why` …), titled with a sentence. In a thread with a scenario
+ * they are read against its estimate, and the title says how that setup stands.
+ */
+function topicHelp(topics: HelpTopic[], scenario: Scenario | null): HelpReply {
+  const asked = topics.filter((t) => t !== 'help');
+  const about = asked.map((t) => TOPIC_NAMES[t]).join(', ');
+  if (!scenario) return { ...helpReply(topics, `Tips on ${about}.`), examples: [] };
+  const e = estimate(scenario);
+  const { verdict } = buildEstimateReply(scenario, e, [], []);
+  return { kind: 'help', title: `Tips on ${about} for this thread's setup — ${verdict.headline}`, text: '', tips: tipsForTopicsOn(asked, scenario, e), examples: [] };
+}
+
+/**
+ * A NaN or divergence question (or `nan` typed in a thread) gets the NaN triage first, read
+ * against the setup the message states or the thread's; that setup's memory estimate is one
+ * click away. The thread's state is unchanged: a question is no change to the setup.
+ */
+function nanQuestionTurn(text: string, previous: ThreadState | null, hub: HubContext): Turn | null {
+  if (!isNanQuestion(text)) return null;
+  const current = scenarioThread(previous);
+  const read = resolveRequest(text, current?.scenario ?? null, hub);
+  const scenario = read.ok && read.scenario ? read.scenario : (current?.scenario ?? null);
+  const reply = nanTriage(text, scenario ? { scenario, request: compactCanonical(scenario) } : null);
+  return { reply, state: previous };
 }
 
 function internalError(text: string): ErrorReply {
@@ -86,17 +120,31 @@ function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null 
  * `hub`: the Hub models (and pasted config.json) the adapter fetched for the ids in `text`.
  */
 export function respond(text: string, previous: ThreadState | null, hub: HubContext = {}): Turn {
+  return keepAsker(turnFor(text, previous, hub), previous);
+}
+
+/** Who asked stays with the thread through every turn (issue 24): the surfaces record it once, at the start. */
+function keepAsker(turn: Turn, previous: ThreadState | null): Turn {
+  const asker = previous?.asker;
+  if (asker === undefined || turn.state === null || turn.state.asker !== undefined) return turn;
+  return { ...turn, state: { ...turn.state, asker } };
+}
+
+function turnFor(text: string, previous: ThreadState | null, hub: HubContext): Turn {
   try {
     // An empty message in a thread that has a scenario restates it (a button without room for text).
     const current = scenarioThread(previous);
     if (!text.trim() && current) return estimateTurn(current.scenario, current, [], []);
     const diagnosed = diagnosisTurn(text, previous);
     if (diagnosed) return diagnosed;
+    const nan = nanQuestionTurn(text, previous, hub);
+    if (nan) return nan;
     // A refusal for naming no model keeps the words (with any that waited before): the next message is read after them.
     const { outcome, waiting } = readInThread(text, previous, hub);
     if (!outcome.ok) return { reply: outcome.error, state: waiting ?? previous };
     if (outcome.control === 'reset') {
-      return { reply: { ...helpReply(['help'], 'Thread reset: start a new request.'), text: USAGE }, state: null, cleared: true };
+      // One line (issue 24): `help` has the rest.
+      return { reply: { kind: 'help', title: RESET_TITLE, text: '', tips: [], examples: [] }, state: null, cleared: true };
     }
     if (outcome.control === 'undo') {
       const last = current?.history.at(-1);
@@ -107,6 +155,7 @@ export function respond(text: string, previous: ThreadState | null, hub: HubCont
     }
     if (outcome.helpOnly || !outcome.scenario) {
       const topics = outcome.helpTopics.length ? outcome.helpTopics : (['help'] as HelpTopic[]);
+      if (!topics.includes('help')) return { reply: topicHelp(topics, current?.scenario ?? null), state: previous };
       const title = topics.includes('help') ? 'headroom: GPU memory, explained' : 'headroom: troubleshooting';
       return { reply: helpReply(topics, title), state: previous };
     }

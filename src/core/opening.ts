@@ -12,6 +12,8 @@ export interface ScenarioThread {
   history: Scenario[];
   /** The last OOM pasted in this thread, held against the estimate then (issue 16). Absent in older rows. */
   measured?: Measurement;
+  /** Who asked: only their messages, and messages addressed to the bot, change the thread (issue 24). Absent in older rows. */
+  asker?: string;
 }
 
 /**
@@ -21,6 +23,8 @@ export interface ScenarioThread {
  */
 export interface OpeningThread {
   opening: string;
+  /** Who asked (see ScenarioThread.asker). */
+  asker?: string;
 }
 
 /** What a conversation keeps per thread (issue 11: a refused opening is answered in its thread). */

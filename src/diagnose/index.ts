@@ -12,6 +12,7 @@ export type { ThreadSetup } from './explain/types.js';
 export { measurementTip, type Measurement } from './measurement.js';
 export { readPaste } from './detect/index.js';
 export { statedScenario } from './stated-setup.js';
+export { isNanQuestion, nanTriage } from './nan-question.js';
 
 export interface Diagnosis {
   reply: DiagnosisReply;

@@ -133,3 +133,31 @@ export function tipsFor(s: Scenario, e: Estimate): Tip[] {
   for (const tip of tipsForTopics(s.help)) tips.add(tip);
   return [...tips];
 }
+
+/**
+ * Tips asked for by topic in a thread that has a scenario (`oom`, `why` …): read against its
+ * estimate, as tipsFor reads them, so an `oom` on a setup that does not fit gets the OOM table
+ * and never the "Tight fit" advice a near-fit gets (issue 24).
+ */
+export function tipsForTopicsOn(topics: HelpTopic[], s: Scenario, e: Estimate): Tip[] {
+  const tips = new Set<Tip>();
+  for (const topic of topics) {
+    if (topic !== 'oom') {
+      for (const tip of BY_TOPIC[topic]) tips.add(tip);
+      continue;
+    }
+    tips.add(s.mode === 'inference' ? OOM_INFERENCE : OOM_TABLE);
+    for (const tip of tipsFor(s, e)) if (tip.topic === 'fragmentation' || tip.topic === 'hardware') tips.add(tip);
+  }
+  return [...tips];
+}
+
+/** How a topic is named in a sentence ("Tips on out of memory."). */
+export const TOPIC_NAMES: Record<HelpTopic, string> = {
+  help: 'how to ask',
+  oom: 'out of memory',
+  nan: 'NaN / Inf loss',
+  'loss-scale': 'loss scaling',
+  why: 'why nvidia-smi shows more',
+  measure: 'measuring the real peak',
+};

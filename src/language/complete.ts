@@ -5,7 +5,7 @@ import { expectedTypesAfter } from './parser.js';
 import { compact } from './spelling.js';
 import { KEYWORDS } from './vocabulary.js';
 
-export { EXAMPLES, USAGE } from './usage.js';
+export { EXAMPLES, USAGE, USAGE_ITEMS } from './usage.js';
 
 /** Discord allows at most 25 autocomplete choices, each at most 100 characters. */
 const DISCORD_MAX = 25;

@@ -8,7 +8,8 @@ export const EXAMPLES: string[] = [
   '7b vs 13b on 4x A100-80G',
 ];
 
-export const USAGE = [
+/** The items and how to follow up, without the examples (a chat help shows those apart, once). */
+export const USAGE_ITEMS = [
   'Describe the run in a few words, in any order. Items:',
   '  model      13b · 350m · 8x7b · llama-3-8b · mistral-7b · qwen2.5-14b   (overrides: layers 40 hidden 5120 heads 40 kv 8 ffn 13824 vocab 32000)',
   '  mode       full · pretrain · lora r16 q,v · lora rank 64 all-linear · qlora r64 · inference · serve / vllm',
@@ -24,6 +25,6 @@ export const USAGE = [
   '  questions  max batch · max seq · how many h100 · which gpu · compare zero2 vs zero3 · 7b vs 13b',
   '  help       oom · nan · loss scale · why · measure · help       charts: chart · sweep · sweep seq · timeline',
   'Follow up in the thread with changes: "now zero2", "seq 8192", "on H100", "lora instead", "undo", "reset".',
-  'Examples:',
-  ...EXAMPLES.map((e) => `  ${e}`),
 ].join('\n');
+
+export const USAGE = [USAGE_ITEMS, 'Examples:', ...EXAMPLES.map((e) => `  ${e}`)].join('\n');

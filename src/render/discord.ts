@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Reply } from '../reply/types.js';
 import { estimateButtons, type ButtonRow } from './discord/buttons.js';
 import type { ScenarioRef } from './discord/customId.js';
-import { diagnosisEmbed } from './discord/diagnosis.js';
+import { diagnosisButtons, diagnosisEmbed } from './discord/diagnosis.js';
 import { errorEmbed } from './discord/error.js';
 import { estimateEmbed } from './discord/estimate.js';
 import { helpEmbed } from './discord/help.js';
@@ -39,11 +39,12 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
     case 'error':
       return { embeds: [errorEmbed(reply)], components: [], ephemeral: true, ref: null };
     case 'diagnosis':
-      return { embeds: [diagnosisEmbed(reply)], components: [], ephemeral: false, ref: null };
+      return { embeds: [diagnosisEmbed(reply)], components: diagnosisButtons(reply), ephemeral: false, ref: null };
   }
 }
 
 export { detailsEmbed, tipsEmbed } from './discord/estimate.js';
+export { helpRestEmbed, helpScreen } from './discord/help.js';
 export { RESET_FOOTER, shortErrorText } from './discord/error.js';
 export { REQUEST_FOOTER_PREFIX } from './discord/estimate.js';
 export { decodeCustomId, hashStoreKey, isHeadroomCustomId } from './discord/customId.js';

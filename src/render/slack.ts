@@ -3,7 +3,22 @@ import type { EstimateReply, Reply } from '../reply/types.js';
 import { diagnosisBlocks, diagnosisFallback } from './slack/diagnosis.js';
 import { errorBlocks, errorFallback } from './slack/error.js';
 import { estimateBlocks, estimateFallback } from './slack/estimate.js';
-import { helpBlocks, helpFallback } from './slack/help.js';
+import { helpBlocks, helpFallback, helpScreenBlocks, type HelpMoreValue } from './slack/help.js';
+import { helpRest } from './help-screen.js';
+import type { HelpReply } from '../reply/types.js';
+
+export { decodeHelpMore, type HelpMoreValue } from './slack/help.js';
+
+/** A help's first screen, for the asker alone: ≤ 10 lines and "More" (issue 24). */
+export function renderSlackHelpScreen(reply: HelpReply, more: HelpMoreValue): SlackMessage {
+  return { text: helpFallback(reply), blocks: helpScreenBlocks(reply, more) };
+}
+
+/** What "More" shows, to the clicker alone: the rest of the help. */
+export function renderSlackHelpRest(reply: HelpReply): SlackMessage {
+  const rest = helpRest(reply);
+  return { text: helpFallback(rest), blocks: helpBlocks(rest) };
+}
 import { detailsBlocks, detailsFallback, tipsBlocks, tipsFallback } from './slack/details.js';
 
 export { ACTION_IDS, LEVER_ACTION_PATTERN, decodeButtonValue, encodeButtonValue, type ButtonValue } from './slack/actions.js';
@@ -16,8 +31,11 @@ export const ANSWER_EVENT_TYPE = 'headroom_answer';
 export interface SlackMessage {
   text: string;
   blocks: types.KnownBlock[];
-  /** `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11). */
-  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: { canonical: string } | { opening: string } };
+  /**
+   * `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11);
+   * `asker`, added by the adapter: who asked in the thread, so a restart keeps it (issue 24).
+   */
+  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: ({ canonical: string } | { opening: string }) & { asker?: string } };
 }
 
 /**

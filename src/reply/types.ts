@@ -148,4 +148,6 @@ export interface DiagnosisReply {
   comparison: string | null;
   /** False when an error was recognised but nothing in it could be read (then only the headline is said). */
   readable: boolean;
+  /** A NaN question's setup as a request: its memory estimate is one click away (a button), not the answer (issue 24). */
+  memoryRequest?: string;
 }

@@ -11,16 +11,21 @@ import { MAX_OPENING_CHARS, type ThreadState } from '../core/opening.js';
  * crashing the handler. The thread then starts fresh, and the canonical reading embedded in
  * the bot's own message remains the recovery path (DESIGN §5).
  */
+/** A platform user id (Slack `U…`, a Discord snowflake) with room to spare. */
+const MAX_ASKER_CHARS = 64;
+
 const scenarioThreadSchema = z.object({
   scenario: scenarioSchema,
   history: z.array(scenarioSchema),
   measured: measurementSchema.optional(),
+  asker: z.string().min(1).max(MAX_ASKER_CHARS).optional(),
   answerTs: z.string().optional(),
 });
 
 /** A thread whose refused opening waits for its model (issue 11); never both a scenario and an opening. */
 const openingThreadSchema = z.object({
   opening: z.string().min(1).max(MAX_OPENING_CHARS),
+  asker: z.string().min(1).max(MAX_ASKER_CHARS).optional(),
   answerTs: z.string().optional(),
 });
 
@@ -86,9 +91,11 @@ export function encodeThreadState(state: SavedThread): string {
 
 /** A state's own fields, without the stamp or pending answer it may carry. */
 export function threadOnly(state: ThreadState): ThreadState {
+  // Who asked belongs to the thread (issue 24): kept with either kind of state.
+  const asker = state.asker !== undefined ? { asker: state.asker } : {};
   return 'scenario' in state
-    ? { scenario: state.scenario, history: state.history, ...(state.measured !== undefined ? { measured: state.measured } : {}) }
-    : { opening: state.opening };
+    ? { scenario: state.scenario, history: state.history, ...(state.measured !== undefined ? { measured: state.measured } : {}), ...asker }
+    : { opening: state.opening, ...asker };
 }
 
 export function decodeThreadState(text: string): SavedThread | null {

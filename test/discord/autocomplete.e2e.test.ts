@@ -5,6 +5,7 @@ import { GPUS, MODELS } from '../../src/catalog/index.js';
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { message } from './standin/payloads.js';
 
 /** Autocomplete and help as a Discord user sees them (issue 13, item 7): the real client, completer and assistant. */
 
@@ -55,12 +56,28 @@ describe('Discord autocomplete and help', () => {
     expect(await choices('8x7b')).toContain('mixtral-8x7b');
   });
 
-  it('help reads as a list in a proportional font: no space-aligned columns', async () => {
+  it('help is private and one screen; "More" shows the rest privately, as a list in a proportional font', async () => {
     const interaction = standin.slashCommand('help');
-    const edit = await standin.waitForRequest(isOriginalEdit(interaction.token));
-    const description: string = edit.body.embeds[0].description;
+    const callback = await standin.waitForRequest(isCallback(interaction.id));
+    // An ephemeral reply (flag 64), at most ten lines with its "More" button, each example once.
+    expect(callback.body.data.flags & 64).toBe(64);
+    const first = callback.body.data.embeds[0];
+    const lines = 1 + (first.description as string).split('\n').length + callback.body.data.components.length;
+    expect(lines).toBeLessThanOrEqual(10);
+    const more = callback.body.data.components[0].components[0];
+    expect(more.label).toBe('More');
+
+    const shown = message({ channelId: standin.channelId, guildId: standin.guildId, author: standin.botUser, embeds: callback.body.data.embeds, components: callback.body.data.components, flags: 64 });
+    const click = standin.clickButton(shown, more.custom_id);
+    const rest = await standin.waitForRequest(isCallback(click.id));
+    expect(rest.body.data.flags & 64).toBe(64);
+    const description: string = rest.body.data.embeds[0].description;
     expect(description).toMatch(/^\*\*model\*\* 13b/m);
     expect(description).toMatch(/^\*\*hardware\*\* on 4x A100-80G/m);
     expect(description).not.toMatch(/\S {2,}\S/);
+    // No example is listed on both screens.
+    const examplesOf = (embed: { description?: string; fields?: { value: string }[] }) => [...JSON.stringify(embed).matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    const twice = examplesOf(first).filter((e) => examplesOf(rest.body.data.embeds[0]).includes(e));
+    expect(twice).toEqual([]);
   });
 });

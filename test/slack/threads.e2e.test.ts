@@ -39,12 +39,15 @@ describe('Slack threads that behave', () => {
     await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'message', text: message.text, ts: message.ts, thread_ts: root, ...extra }) });
   }
 
-  it('"thanks, that helps!" in an answer thread draws no public reply; what could not be read goes to its author only', async () => {
+  it('"thanks, that helps!" in an answer thread draws one reaction, no card; what could not be read goes to its author only', async () => {
     const root = await startThread('13b on 4xA100-80G');
     await say('thanks, that helps!', root);
+    await waitFor(() => h.standin.callsOf('reactions.add')[0], 'the reaction');
+    await say('13b zer3', root);
     const note = await waitFor(() => ephemerals()[0], 'the ephemeral error');
     expect(note.args).toMatchObject({ channel: 'C0GENERAL', user: 'U0PERSON', thread_ts: root });
     await settle();
+    expect(ephemerals()).toHaveLength(1);
     expect(posts()).toHaveLength(1);
   });
 
@@ -77,7 +80,7 @@ describe('Slack threads that behave', () => {
     const question = await waitFor(() => posts()[0], '"Which model?" in the thread');
     expect(question.args.thread_ts).toBe(root);
     expect(JSON.stringify(question.args.blocks)).toContain('Which model?');
-    expect((question.args.metadata as { event_payload: unknown }).event_payload).toEqual({ opening: OPENING });
+    expect((question.args.metadata as { event_payload: unknown }).event_payload).toEqual({ opening: OPENING, asker: 'U0PERSON' });
     expect(ephemerals()).toHaveLength(0);
 
     await say('Qwen3-Coder-30B-A3B-Instruct-FP8', root);

@@ -17,3 +17,12 @@ export function requestText(raw: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Markup that calls people: a user other than `botUserId`, a user group, @here / @channel / @everyone. */
+const PEOPLE = /<@([A-Z0-9]+)(?:\|[^>]*)?>|<!(?:subteam\^|here|channel|everyone)[^>]*>/gi;
+
+/** True when the message calls on someone other than the bot: then it is for them, unless it also mentions the bot (issue 24). */
+export function mentionsSomeoneElse(raw: string, botUserId: string | undefined): boolean {
+  for (const match of raw.matchAll(PEOPLE)) if (match[1] === undefined || match[1] !== botUserId) return true;
+  return false;
+}

@@ -4,7 +4,7 @@ import type { LookupOptions, SlackLookups } from './lookups.js';
 interface MessageWithMetadata {
   ts?: string;
   bot_id?: string;
-  metadata?: { event_type?: string; event_payload?: { canonical?: unknown; opening?: unknown } };
+  metadata?: { event_type?: string; event_payload?: { canonical?: unknown; opening?: unknown; asker?: unknown } };
 }
 
 /**
@@ -14,6 +14,12 @@ interface MessageWithMetadata {
  */
 export function openingMetadata(opening: string): NonNullable<SlackMessage['metadata']> {
   return { event_type: ANSWER_EVENT_TYPE, event_payload: { opening } };
+}
+
+/** Who asked in the thread, as one of our answers records it (issue 24); absent on answers from older releases. */
+function askerOf(message: MessageWithMetadata): { asker?: string } {
+  const asker = message.metadata?.event_payload?.asker;
+  return typeof asker === 'string' && asker !== '' ? { asker } : {};
 }
 
 function openingOf(message: MessageWithMetadata, botId: string | undefined): string | null {
@@ -33,11 +39,11 @@ function canonicalOf(message: MessageWithMetadata, botId: string | undefined): s
 
 /** The thread's latest headroom answer; `none` when it has none (not our thread); `failed` when Slack could not be asked. */
 export type LatestAnswer =
-  | { kind: 'answer'; canonical: string; ts: string }
+  | { kind: 'answer'; canonical: string; ts: string; asker?: string }
   /** Our answer to `reset` came last: the thread is ours, with nothing to continue. */
-  | { kind: 'reset'; ts: string }
+  | { kind: 'reset'; ts: string; asker?: string }
   /** Our "Which model?" came last: the thread's words wait for the model. */
-  | { kind: 'opening'; opening: string; ts: string }
+  | { kind: 'opening'; opening: string; ts: string; asker?: string }
   | { kind: 'none' }
   | { kind: 'failed' };
 
@@ -59,11 +65,11 @@ export async function latestAnswerInThread(
   if (!result.ok) return { kind: 'failed' };
   const messages = ((result.value as { messages?: unknown[] }).messages ?? []) as MessageWithMetadata[];
   for (const message of [...messages].reverse()) {
-    if (isResetAnswer(message, botId) && message.ts) return { kind: 'reset', ts: message.ts };
+    if (isResetAnswer(message, botId) && message.ts) return { kind: 'reset', ts: message.ts, ...askerOf(message) };
     const canonical = canonicalOf(message, botId);
-    if (canonical && message.ts) return { kind: 'answer', canonical, ts: message.ts };
+    if (canonical && message.ts) return { kind: 'answer', canonical, ts: message.ts, ...askerOf(message) };
     const opening = openingOf(message, botId);
-    if (opening && message.ts) return { kind: 'opening', opening, ts: message.ts };
+    if (opening && message.ts) return { kind: 'opening', opening, ts: message.ts, ...askerOf(message) };
   }
   return { kind: 'none' };
 }

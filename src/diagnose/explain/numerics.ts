@@ -3,14 +3,13 @@ import type { LossScale, NanLines, PrecisionHint } from '../findings.js';
 import { explanation, type Explanation, type ThreadSetup } from './types.js';
 
 /** fp16's largest finite value: anything above overflows to inf, and inf − inf is NaN. */
-const FP16_MAX = '65504';
-const FP32_BASELINE = 'Always: run a small fp32 baseline (same batch, a few steps). NaN there too means data or model, not precision.';
+export const FP16_MAX = '65504';
+export const FP32_BASELINE = 'Always: run a small fp32 baseline (same batch, a few steps). NaN there too means data or model, not precision.';
 
 const scale = (s: number) => (Number.isInteger(s) || s >= 1 ? `${+s.toPrecision(6)}` : s.toExponential(2));
 
-/** bf16 advice, unless the thread's card has no bf16 (V100, T4). */
-function bf16Action(setup: ThreadSetup | null): string {
-  const gpuId = setup?.scenario.hardware?.gpuId;
+/** bf16 advice, unless the card (the thread's, or the one a question names) has no bf16 (V100, T4). */
+export function bf16Action(gpuId: string | null | undefined): string {
   if (gpuId) {
     const gpu = gpuById(gpuId);
     if (!gpu.bf16) return `Your ${gpu.name} has no bf16: stay on fp16 with the scaler on, or train on an Ampere or newer card.`;
@@ -41,7 +40,7 @@ export function explainLossScale(f: LossScale, nan: NanLines | null, setup: Thre
     : `fp16 overflow: the loss scale was halved ${f.halvings} times in a row (${scale(first ?? 0)} → ${scale(last ?? 0)}).`;
   if (!collapsed) evidence.push('A few halvings from a high start are the scaler calibrating; a scale that keeps falling is overflow.');
   return explanation('fp16-overflow', source, headline, evidence, [
-    bf16Action(setup),
+    bf16Action(setup?.scenario.hardware?.gpuId),
     collapsed
       ? `Staying on fp16: a collapsed scale means something exceeds ${FP16_MAX} in the forward pass — clip gradients at 1.0, lower the learning rate, and check the inputs for extreme values.`
       : 'Staying on fp16: clip gradients at 1.0 and lower the learning rate; halvings only in the first steps are calibration (a lower initial scale, DeepSpeed initial_scale_power or GradScaler(init_scale=…), skips them).',
@@ -66,7 +65,7 @@ export function explainNan(f: NanLines, hint: PrecisionHint, setup: ThreadSetup 
     : 'From the first step: check the data (labels outside the vocabulary, sequences with every label masked, empty inputs) and that the weights loaded (no missing keys).';
   if (precision === 'fp16') {
     return explanation('nan-fp16', 'NaN in the training log', `NaN under fp16: most likely fp16 overflow (its largest value is ${FP16_MAX}).`, evidence, [
-      bf16Action(setup),
+      bf16Action(setup?.scenario.hardware?.gpuId),
       'Staying on fp16: keep the loss scaler on and watch its scale; a scale that keeps halving confirms overflow.',
       start,
       FP32_BASELINE,

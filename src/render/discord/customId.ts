@@ -7,14 +7,14 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * ids is the recovery path"). Discord caps custom_id at 100 characters.
  *
  *   hr1:<action>:<encoding><payload>
- *   action   l0…l4 apply lever i · m details (was "show math") · c chart · s sweep · t OOM tips
+ *   action   l0…l4 apply lever i · m details (was "show math") · c chart · s sweep · t OOM tips · e the estimate (under a NaN triage) · h the rest of a help (the payload is the words that asked, as text)
  *   encoding t canonical text as is · z deflate-raw + base64url · h hash, scenario kept in the store
  */
 
 export const CUSTOM_ID_MAX = 100;
 const VERSION = 'hr1';
 
-export type ButtonAction = { kind: 'lever'; index: number } | { kind: 'math' } | { kind: 'chart' } | { kind: 'sweep' } | { kind: 'tips' };
+export type ButtonAction = { kind: 'lever'; index: number } | { kind: 'math' } | { kind: 'chart' } | { kind: 'sweep' } | { kind: 'tips' } | { kind: 'estimate' } | { kind: 'more' };
 
 /** Where the scenario behind a button lives: in the id itself, or in the store under a hash. */
 export type ScenarioRef = { kind: 'text'; canonical: string } | { kind: 'hash'; hash: string };
@@ -64,6 +64,10 @@ function actionCode(action: ButtonAction): string {
       return 's';
     case 'tips':
       return 't';
+    case 'estimate':
+      return 'e';
+    case 'more':
+      return 'h';
   }
 }
 
@@ -72,6 +76,8 @@ function parseAction(code: string): ButtonAction | null {
   if (code === 'c') return { kind: 'chart' };
   if (code === 's') return { kind: 'sweep' };
   if (code === 't') return { kind: 'tips' };
+  if (code === 'e') return { kind: 'estimate' };
+  if (code === 'h') return { kind: 'more' };
   const lever = /^l(\d)$/.exec(code);
   return lever ? { kind: 'lever', index: Number(lever[1]) } : null;
 }

@@ -3,6 +3,20 @@ import type { DiagnosisReply } from '../../reply/types.js';
 import { ERROR_COLOUR, HELP_COLOUR } from './colours.js';
 import { codeSafe, gib, markdownSafe } from './format.js';
 import { clip, fitEmbed } from './limits.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
+import type { ButtonRow } from './buttons.js';
+import { encodeCustomId, scenarioPayload } from './customId.js';
+
+/**
+ * Under a NaN triage, "Memory estimate": the estimate of the setup it was read against, one click
+ * away (issue 24). Only when the request fits the custom id itself (no store needed).
+ */
+export function diagnosisButtons(reply: DiagnosisReply): ButtonRow[] {
+  if (!reply.memoryRequest) return [];
+  const { payload, ref } = scenarioPayload(reply.memoryRequest);
+  if (ref.kind !== 'text') return [];
+  return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Memory estimate', custom_id: encodeCustomId({ kind: 'estimate' }, payload) }] }];
+}
 
 /** A pasted error explained: the diagnosis as the title, then the evidence, what to do and the thread's levers. */
 export function diagnosisEmbed(reply: DiagnosisReply): APIEmbed {

@@ -13,6 +13,10 @@ export const ACTION_IDS = {
   tips: 'headroom_tips',
   chart: 'headroom_chart',
   sweep: 'headroom_sweep',
+  /** "Memory estimate" under a NaN triage: the estimate of the setup it was read against (issue 24). */
+  estimate: 'headroom_estimate',
+  /** "More" under a short help: the rest of it, to the clicker alone (issue 24). */
+  more: 'headroom_more',
 } as const;
 
 /** Matches every lever button's action id. */

@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { DiagnosisReply } from '../../reply/types.js';
-import { context, fitBlocks, section, type RankedBlock } from './blocks.js';
+import { actions, button, context, fitBlocks, section, type RankedBlock } from './blocks.js';
+import { ACTION_IDS, encodeButtonValue } from './actions.js';
 import { SLACK_LIMITS, codeSafe, escapeMrkdwn, gib, truncate } from './limits.js';
 
 export function diagnosisFallback(reply: DiagnosisReply): string {
@@ -24,5 +25,7 @@ export function diagnosisBlocks(reply: DiagnosisReply, note: string | null = nul
     const rows = reply.levers.map((l) => `${l.fits === null ? '·' : l.fits ? '✓' : '✗'} \`${codeSafe(l.change)}\` ${gib(l.deviceBytes)} GiB — ${escapeMrkdwn(l.cost)}`);
     ranked.push({ block: section(`*Levers for this thread's setup* (each re-estimated)\n${rows.join('\n')}`, 2500), rank: 2 });
   }
+  // A NaN triage comes first; the memory answer for its setup is one click away.
+  if (reply.memoryRequest) ranked.push({ block: actions([button('Memory estimate', ACTION_IDS.estimate, encodeButtonValue(reply.memoryRequest, null))]), rank: 0 });
   return fitBlocks(ranked);
 }

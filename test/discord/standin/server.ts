@@ -35,6 +35,8 @@ export class DiscordStandIn extends EventEmitter {
   readonly appId = snowflake();
   readonly botUser: User = user(this.appId, 'headroom', true);
   readonly human: User = user(snowflake(), 'alice');
+  /** A second person in the channel: a colleague talking in alice's threads. */
+  readonly colleague: User = user(snowflake(), 'bob');
   readonly guildId = snowflake();
   readonly channelId = snowflake();
   readonly requests: RecordedRequest[] = [];
@@ -179,14 +181,23 @@ export class DiscordStandIn extends EventEmitter {
   // ---- what a test does as a user ----------------------------------------------------------
 
   /** A user posts in a channel or thread (MESSAGE_CREATE). */
-  userMessage(channelId: string, content: string, options: { mentionBot?: boolean; dm?: boolean } = {}) {
-    const msg = message({
-      channelId,
-      guildId: options.dm ? undefined : this.guildId,
-      author: this.human,
-      content: options.mentionBot ? `<@${this.appId}> ${content}` : content,
-      mentions: options.mentionBot ? [this.botUser] : [],
-    });
+  userMessage(channelId: string, content: string, options: { mentionBot?: boolean; dm?: boolean; author?: User; mentions?: User[]; replyTo?: any } = {}) {
+    const mentioned = [...(options.mentionBot ? [this.botUser] : []), ...(options.mentions ?? [])];
+    const reply = options.replyTo
+      ? { reference: { message_id: options.replyTo.id, channel_id: options.replyTo.channel_id, guild_id: this.guildId } }
+      : {};
+    const msg = {
+      ...message({
+        channelId,
+        guildId: options.dm ? undefined : this.guildId,
+        author: options.author ?? this.human,
+        content: `${mentioned.map((u) => `<@${u.id}> `).join('')}${content}`,
+        // Discord pings the author of the message replied to, as a mention.
+        mentions: [...mentioned, ...(options.replyTo ? [options.replyTo.author] : [])],
+        ...reply,
+      }),
+      ...(options.replyTo ? { referenced_message: options.replyTo } : {}),
+    };
     this.store(channelId, msg);
     // Discord sends channel_type with MESSAGE_CREATE; discord.js needs it to build an uncached DM channel.
     const channelType = options.dm ? 1 : this.threads.has(channelId) ? 11 : 0;

@@ -245,6 +245,8 @@ export class SlackStandIn {
       }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: this.ts() };
+      case 'reactions.add':
+        return { ok: true };
       case 'conversations.replies': {
         const root = String(args.ts);
         const thread = this.messages.filter((m) => m.channel === args.channel && (m.ts === root || m.thread_ts === root));

@@ -1,6 +1,6 @@
 import type { EstimateReply } from '../../../reply/types.js';
-import { decodeCustomId, detailsEmbed, tipsEmbed } from '../../../render/discord.js';
-import { answerKeys, persistTurn, turnForRef } from '../conversation.js';
+import { decodeCustomId, detailsEmbed, helpRestEmbed, tipsEmbed, type ScenarioRef } from '../../../render/discord.js';
+import { answerKeys, loadState, persistTurn, threadKey, turnForRef } from '../conversation.js';
 import type { ChartKind, HandlerDeps } from '../deps.js';
 import { CHART_FILE, prepare, withFile } from '../delivery.js';
 import { ChartsBusyError } from '../../compute/chart-pool.js';
@@ -51,6 +51,21 @@ async function answerChart(reply: EstimateReply, kind: ChartKind, replies: Inter
   return kind === 'breakdown' ? 'chart' : 'sweep';
 }
 
+/**
+ * "More" under a short help (issue 24): the words that asked, read again where they were asked
+ * (an `oom` in a thread against its scenario); the rest of the help goes to the clicker alone.
+ */
+async function answerMore(ref: ScenarioRef, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
+  const previous = place.inThread && place.channelId ? await loadState(deps, threadKey(place.channelId)) : null;
+  const turn = ref.kind === 'text' ? await deps.respond(ref.canonical, previous) : null;
+  if (!turn || turn.reply.kind !== 'help') {
+    await replies.ephemeral({ content: EXPIRED });
+    return 'expired';
+  }
+  await replies.ephemeral({ embeds: [helpRestEmbed(turn.reply)] });
+  return 'help';
+}
+
 /** The sweep that answers the question asked: sequence for "max seq", micro-batch otherwise. */
 function sweepKind(reply: EstimateReply): ChartKind {
   return reply.scenario.question.kind === 'maxSeq' ? 'sweep-seq' : 'sweep-batch';
@@ -65,6 +80,7 @@ function sweepKind(reply: EstimateReply): ChartKind {
 export async function answerButton(customId: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
   const decoded = decodeCustomId(customId);
   if (!decoded) return 'not_ours';
+  if (decoded.action.kind === 'more') return answerMore(decoded.ref, place, replies, deps);
   // The store first (by hash), else the request the message's own footer carries.
   const base = (await turnForRef(decoded.ref, deps)) ?? (place.messageRequest ? await turnForRef({ kind: 'text', canonical: place.messageRequest }, deps) : null);
   if (!base || base.reply.kind !== 'estimate') {
@@ -87,6 +103,14 @@ export async function answerButton(customId: string, place: InteractionPlace, re
       return 'no_charts';
     }
     return answerChart(reply, action.kind === 'chart' ? 'breakdown' : sweepKind(reply), replies, deps);
+  }
+  if (action.kind === 'estimate') {
+    // "Memory estimate" under a NaN triage: the estimate, posted, and it becomes the thread's scenario.
+    await replies.defer();
+    const out = await prepare(reply, deps);
+    const message = await replies.editOriginal(out.payload);
+    await persistTurn(deps, answerKeys(message.id, place), base.state, out.rendered.ref);
+    return verdictOf(reply);
   }
   const lever = reply.levers[action.index];
   if (!lever) {

@@ -1,9 +1,10 @@
 import { hubIdsIn } from '../../../hub/prefetch.js';
-import { renderDiscord } from '../../../render/discord.js';
+import { helpScreen, renderDiscord } from '../../../render/discord.js';
 import { answerKeys, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare } from '../delivery.js';
 import { verdictOf } from './handleMessage.js';
+import { ownedBy } from '../../../core/audience.js';
 import type { InteractionPlace, InteractionReplies } from './replies.js';
 
 /**
@@ -22,10 +23,16 @@ export async function answerCommand(text: string, place: InteractionPlace, repli
     await replies.ephemeral({ embeds: renderDiscord(turn.reply).embeds });
     return 'request_error';
   }
+  if (turn.reply.kind === 'help' && !fetching && !turn.cleared) {
+    // help / usage / an empty command: to the person alone, one screen and "More" (issue 24).
+    await replies.ephemeral(helpScreen(turn.reply, text));
+    return 'help';
+  }
   if (!fetching) await replies.defer();
   const out = await prepare(turn.reply, deps);
   const message = await replies.editOriginal(out.payload);
   if (turn.reply.kind === 'error') return 'request_error';
-  await persistTurn(deps, answerKeys(message.id, place), turn.state, out.rendered.ref);
+  // A command in a thread keeps its asker (the core carries it); one that starts a conversation makes its typist the asker (issue 24).
+  await persistTurn(deps, answerKeys(message.id, place), ownedBy(turn.state, place.userId), out.rendered.ref);
   return verdictOf(turn.reply);
 }

@@ -26,5 +26,5 @@ export function gatewayReplies(interaction: RepliableInteraction): InteractionRe
 export function gatewayPlace(interaction: RepliableInteraction): InteractionPlace {
   const footer = interaction.isMessageComponent() ? (interaction.message.embeds[0]?.footer?.text ?? null) : null;
   const messageRequest = footer?.startsWith(REQUEST_FOOTER_PREFIX) ? footer.slice(REQUEST_FOOTER_PREFIX.length) : null;
-  return { channelId: interaction.channelId, inThread: interaction.channel?.isThread() ?? false, messageRequest };
+  return { channelId: interaction.channelId, inThread: interaction.channel?.isThread() ?? false, messageRequest, userId: interaction.user.id };
 }

@@ -2,7 +2,7 @@ import type { Message, ThreadChannel } from 'discord.js';
 import type { Reply } from '../../../reply/types.js';
 import type { ThreadState } from '../../../core/assistant.js';
 import type { Turn } from '../../../core/assistant.js';
-import { RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
+import { helpScreen, RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
 import type { Gate } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
 import { currentThreadState, keepWaiting, loadState, persistTurn, threadKey } from '../conversation.js';
@@ -10,6 +10,9 @@ import { waitingOpening } from '../../../core/opening.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare, type Outgoing } from '../delivery.js';
 import { discordAttachmentOrigins, discordFiles, withAttachedConfig } from '../../attached-config.js';
+import { audienceOf, ownedBy } from '../../../core/audience.js';
+import { isCourtesy } from '../../../language/courtesy.js';
+import { addressesBot, askerOfThread, COURTESY_REACTION, mentionsSomeoneElse } from '../asker.js';
 
 /** Discord's thread names are 1–100 characters. */
 const THREAD_NAME_MAX = 100;
@@ -53,6 +56,17 @@ async function forget(deps: HandlerDeps, key: string): Promise<void> {
   }
 }
 
+/**
+ * help / usage / an empty mention (issue 24): plain messages cannot be answered ephemerally, so a
+ * short reply to the message: one screen and "More", whose rest goes to the clicker alone.
+ * True when the turn was a help and is answered.
+ */
+async function replyHelp(message: Message, turn: Turn, request: string): Promise<boolean> {
+  if (turn.reply.kind !== 'help' || turn.cleared) return false;
+  await message.reply(helpScreen(turn.reply, request || 'help'));
+  return true;
+}
+
 /** The answer to `reset` is marked, so recovering the thread from its messages stops there. */
 async function prepareTurn(turn: Turn, deps: HandlerDeps, note: string | null = null): Promise<Outgoing> {
   const out = await prepare(turn.reply, deps, undefined, note);
@@ -83,8 +97,12 @@ async function answerError(message: Message, turn: Turn, mentioned: boolean): Pr
  */
 export async function handleMessage(message: Message, botId: string, deps: HandlerDeps, gate: Gate = admitAll): Promise<string | void> {
   if (message.author.bot) return;
-  const mentioned = message.mentions.users.has(botId);
+  // A reply to one of headroom's messages is addressed to it as a mention is (issue 24).
+  const mentioned = addressesBot(message, botId);
   const text = stripMention(message.content, botId);
+  const author = message.author.id;
+  // "thanks" / "ok" / "👍" to the bot: one reaction, never a card.
+  if (mentioned && isCourtesy(text)) return void (await message.react(COURTESY_REACTION).catch(() => undefined));
   // An attached config.json is downloaded only once the message is known to be for us.
   const request = () => withAttachedConfig(text, discordFiles(message.attachments), { origins: deps.attachmentOrigins ?? discordAttachmentOrigins(), log: deps.log, platform: 'discord' });
   const channel = message.channel;
@@ -94,7 +112,9 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     const key = threadKey(channel.id);
     return threadQueue.run(key, async () => {
       if (!(await admitted())) return;
-      const turn = await deps.respond(await request(), await loadState(deps, key));
+      const response = await deps.respond(await request(), await loadState(deps, key));
+      const turn = { ...response, state: ownedBy(response.state, author) };
+      if (await replyHelp(message, turn, text)) return 'help';
       const out = await prepareTurn(turn, deps);
       const sent = await message.reply(out.payload);
       if (turn.cleared) await forget(deps, key);
@@ -110,8 +130,14 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
       // Someone else's thread: stay quiet unless asked. A thread headroom opened (its owner) stays
       // ours after `reset` or expiry: a message there is a new request.
       if (!previous && !mentioned && channel.ownerId !== botId) return;
+      // Only the asker's messages, and messages to the bot, change the thread: a colleague's talk is not read (issue 24).
+      const asker = previous?.asker ?? (await askerOfThread(channel, botId));
+      const audience = audienceOf({ author, asker, addressed: mentioned, mentionsOthers: mentionsSomeoneElse(message, botId), text });
+      if (audience === 'courtesy') return void (await message.react(COURTESY_REACTION).catch(() => undefined));
+      if (audience !== 'request') return;
       if (!(await admitted())) return;
-      const turn = await deps.respond(await request(), previous);
+      const response = await deps.respond(await request(), previous);
+      const turn = { ...response, state: ownedBy(response.state, asker ?? author) };
       if (turn.reply.kind === 'error') {
         // Words that name no model wait for it (issue 11) where the author was asked "Which model?":
         // a mention gets the question; a thread that already waits was opened on it. A bare reaction
@@ -120,6 +146,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
         if (turn.state && waitingOpening(turn.state) !== null && asked) await keepWaiting(deps, key, turn.state, message.id);
         return answerError(message, turn, mentioned);
       }
+      if (await replyHelp(message, turn, text)) return 'help';
       const out = await prepareTurn(turn, deps, previous ? null : FRESH_THREAD_NOTE);
       const sent = await channel.send(out.payload);
       if (turn.cleared) await forget(deps, key);
@@ -130,7 +157,8 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
 
   if (!mentioned) return;
   if (!(await admitted())) return;
-  const turn = await deps.respond(await request(), null);
+  const response = await deps.respond(await request(), null);
+  const turn = { ...response, state: ownedBy(response.state, author) };
   const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
   if (turn.reply.kind === 'error' && waiting !== null) {
     // "Which model?" opens a thread on the question (issue 11): the answer there is read after the mention's words.
@@ -140,6 +168,7 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     return 'request_error';
   }
   if (turn.reply.kind === 'error') return answerError(message, turn, true);
+  if (await replyHelp(message, turn, text)) return 'help';
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);
   if (turn.reply.kind !== 'estimate') return turn.reply.kind;

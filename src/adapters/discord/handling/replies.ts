@@ -1,4 +1,5 @@
 import type { APIEmbed } from 'discord.js';
+import type { ButtonRow } from '../../../render/discord/buttons.js';
 import type { Requester } from '../../admission.js';
 import type { MessagePayload } from '../delivery.js';
 
@@ -9,7 +10,7 @@ import type { MessagePayload } from '../delivery.js';
  */
 export interface InteractionReplies {
   /** Answers at once, shown only to the person who acted (request errors, Details, OOM tips). */
-  ephemeral(message: { content?: string; embeds?: APIEmbed[] }): Promise<void>;
+  ephemeral(message: { content?: string; embeds?: APIEmbed[]; components?: ButtonRow[] }): Promise<void>;
   /** "headroom is thinking…": the answer follows through editOriginal (Discord allows 15 minutes). */
   defer(): Promise<void>;
   /** Replaces the deferred response with the answer; resolves to the id of the message it became. */
@@ -24,6 +25,8 @@ export interface InteractionPlace {
   inThread: boolean;
   /** A button's message: the request its embed footer carries, when its buttons name the scenario by hash. */
   messageRequest?: string | null;
+  /** Who typed the command or clicked: the asker of a thread the command starts (issue 24). */
+  userId?: string;
 }
 
 /** Rate-limit keys of an interaction: who clicked or typed, and in which channel (DMs share one key). */

@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import { ANSWER_EVENT_TYPE, renderSlack, type SlackMessage } from '../../../render/slack.js';
+import { ANSWER_EVENT_TYPE, renderSlack, renderSlackHelpScreen, type SlackMessage } from '../../../render/slack.js';
 import { serveRequest } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
 import { isOurThread, loadState, saveAfterAnswer, savePending, threadContext, type ThreadContext } from '../conversation.js';
@@ -8,6 +8,9 @@ import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post
 import { latestAnswerInThread, openingMetadata, type LatestAnswer } from '../recover.js';
 import type { LookupOptions } from '../lookups.js';
 import { waitingOpening } from '../../../core/opening.js';
+import { audienceOf, ownedBy } from '../../../core/audience.js';
+import { isCourtesy } from '../../../language/courtesy.js';
+import { react, withAsker } from '../asker.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 
@@ -27,10 +30,32 @@ export interface IncomingText {
   kind: string;
   /** The thread's root was posted by this bot (the event's `parent_user_id`): the thread is ours. */
   rootIsOurs?: boolean;
+  /** It mentions a person other than the bot (or @here, a group): for them, not for the bot (issue 24). */
+  mentionsOthers?: boolean;
 }
 
 /** What a reset answer carries instead of a canonical request: recovery stops there. */
-const RESET_METADATA: SlackMessage['metadata'] = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
+const RESET_METADATA: NonNullable<SlackMessage['metadata']> = { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: '' } };
+
+/**
+ * Who asked in a thread: the state records it, else our latest answer's metadata when the thread
+ * was looked up anyway (a restart, a store in doubt); null when neither knows (a row from before
+ * askers were kept: anyone's message is read, as then). Never a lookup of its own.
+ */
+async function askerOf(previous: { asker?: string } | null | undefined, latest: (() => Promise<LatestAnswer>) | null): Promise<string | null> {
+  if (previous?.asker) return previous.asker;
+  const found = latest ? await latest() : null;
+  return found && 'asker' in found && found.asker ? found.asker : null;
+}
+
+/** The thread's stored state for the chatter check (the answer path reads it again inside the queue); null when the store fails. */
+async function storedState(deps: SlackDeps, threadKey: string): Promise<{ asker?: string } | null> {
+  try {
+    return await deps.store.get(threadKey);
+  } catch {
+    return null;
+  }
+}
 
 /** A journal write (src/state/request-journal.ts) never breaks an answer: a failing store is logged. */
 function journalled(deps: SlackDeps, write: Promise<void> | undefined): Promise<void> {
@@ -74,6 +99,11 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   const latest = (options?: LookupOptions) => (lookup ??= latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId, options));
   const requestKey = `slack:${incoming.team}:${incoming.channel}:${incoming.ts}`;
 
+  // "thanks" / "ok" / "👍" to the bot: one reaction, never a card (issue 24).
+  if (incoming.addressed && isCourtesy(incoming.text)) {
+    deps.acks?.release(requestKey);
+    return react(client, incoming.channel, incoming.ts, deps.log);
+  }
   if (inThread && !incoming.addressed) {
     let ours = false;
     try {
@@ -84,6 +114,13 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
       deps.log({ event: 'slack.thread_check_failed', error: error instanceof Error ? error.message : String(error) });
     }
     if (!ours) return deps.acks?.release(requestKey);
+    // Only the asker's messages change the thread; a colleague's talk, or a message to someone else, is not read (issue 24).
+    const audience = audienceOf({ author: incoming.user, asker: await askerOf(await storedState(deps, threadKey), lookup && latest), addressed: false, mentionsOthers: incoming.mentionsOthers === true, text: incoming.text });
+    if (audience !== 'request') {
+      deps.acks?.release(requestKey);
+      if (audience === 'courtesy') await react(client, incoming.channel, incoming.ts, deps.log);
+      return;
+    }
   }
 
   const journal = deps.journal;
@@ -110,8 +147,11 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
             const previous = dmTopLevel ? await loadState(deps, threadKey) : null;
             context = { previous, note: null };
           }
-          const turn = await deps.respond(text, context.previous);
-          const message = renderSlack(turn.reply, context.note);
+          const response = await deps.respond(text, context.previous);
+          // The thread's asker: recorded, recovered, else whoever starts it.
+          const asker = (inThread ? await askerOf(context.previous, lookup && latest) : context.previous?.asker) ?? incoming.user;
+          const turn = { ...response, state: ownedBy(response.state, asker) };
+          const message = withAsker(renderSlack(turn.reply, context.note), asker);
           // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
           const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
           if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
@@ -121,10 +161,16 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
             if (waiting !== null) threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, incoming.ts));
             return 'request_error';
           }
+          if (turn.reply.kind === 'help' && !turn.cleared) {
+            // help / usage / an empty mention: to the person alone, one screen and "More" (issue 24).
+            const screen = renderSlackHelpScreen(turn.reply, { request: text, root: inThread ? root : null });
+            await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, screen, deps.log);
+            return 'help';
+          }
           deps.notOurThreads?.forget(threadKey);
           if (turn.cleared) {
             await forgetState(deps, threadKey);
-            await postMessage(client, target, { ...message, metadata: RESET_METADATA }, deps.log);
+            await postMessage(client, target, withAsker({ ...message, metadata: RESET_METADATA }, asker), deps.log);
             return 'reset';
           }
           // Durable before posting: a kill after the post cannot leave the thread's older state as its latest.
@@ -132,7 +178,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // A mention that names no model is asked, in the thread under it, which model (issue 11): the
           // answer there is read after its words. The question carries them in its metadata, so the
           // thread still reads them when the store has lost its state.
-          const ts = await postMessage(client, target, waiting !== null ? { ...message, metadata: openingMetadata(waiting) } : message, deps.log);
+          const ts = await postMessage(client, target, waiting !== null ? withAsker({ ...message, metadata: openingMetadata(waiting) }, asker) : message, deps.log);
           threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
           return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
         }),

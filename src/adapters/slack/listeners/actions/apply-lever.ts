@@ -5,6 +5,8 @@ import type { SlackDeps } from '../../deps.js';
 import { postMessage } from '../../post.js';
 import { canonicalOfButton, LOST_TRACK } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
+import { ownedBy } from '../../../../core/audience.js';
+import { withAsker } from '../../asker.js';
 
 /**
  * A lever button ("Apply: gc"): the lever's change applied to the scenario of the answer the
@@ -21,9 +23,11 @@ export function applyLever(deps: SlackDeps) {
         await tell(LOST_TRACK);
         return;
       }
+      // A click changes the thread for everyone, but the thread stays its asker's (issue 24).
+      const asker = previous.asker ?? (await loadState(deps, button.threadKey))?.asker;
       const turn = await deps.respond(button.value.change, previous);
-      const ts = await postMessage(client, target, renderSlack(turn.reply), deps.log);
-      saveAfterAnswer(deps, button.threadKey, turn.state, ts);
+      const ts = await postMessage(client, target, withAsker(renderSlack(turn.reply), asker), deps.log);
+      saveAfterAnswer(deps, button.threadKey, ownedBy(turn.state, asker), ts);
       return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
     });
   };

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, RespondArguments, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { renderSlack, type SlackMessage } from '../../../../render/slack.js';
+import { renderSlack, renderSlackHelpScreen, type SlackMessage } from '../../../../render/slack.js';
 import { serveRequest } from '../../../admission.js';
 import { answerRequest, saveAfterAnswer } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
@@ -8,6 +8,8 @@ import { postMessage } from '../../post.js';
 import { requestText } from '../../incoming-text.js';
 import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
+import { ownedBy } from '../../../../core/audience.js';
+import { withAsker } from '../../asker.js';
 
 /**
  * `/headroom <request>` and `/headroom help`: ack at once (3 s rule), then post the answer as a
@@ -44,11 +46,19 @@ export function headroomCommand(deps: SlackDeps) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         const asked = requestText(command.text);
         const text = asked === '' ? 'help' : asked;
-        const { reply, state } = await answerRequest(deps, text);
-        const message = renderSlack(reply);
+        const answered = await answerRequest(deps, text);
+        const { reply } = answered;
+        // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
+        const state = ownedBy(answered.state, command.user_id);
+        const message = withAsker(renderSlack(reply), command.user_id);
         if (reply.kind === 'error') {
           await ephemeral({ text: message.text, blocks: message.blocks });
           return 'request_error';
+        }
+        if (reply.kind === 'help') {
+          // `/headroom`, `/headroom help`, `/headroom reset`: to the person alone, one screen and "More" (issue 24).
+          await ephemeral(renderSlackHelpScreen(reply, { request: text, root: null }));
+          return 'help';
         }
         const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
           answerThroughResponseUrl(message, apology, send),

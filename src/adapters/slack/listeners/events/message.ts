@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { slackFileOrigins, slackFiles, withAttachedConfig } from '../../../attached-config.js';
 import type { SlackDeps } from '../../deps.js';
-import { requestText } from '../../incoming-text.js';
+import { mentionsSomeoneElse, requestText } from '../../incoming-text.js';
 import { answerInThread } from '../thread-answer.js';
 import { messageChanged, type ChangedMessage } from './message-changed.js';
 
@@ -51,6 +51,7 @@ export function message(deps: SlackDeps) {
       botId: context.botId,
       kind: msg.channel_type === 'im' ? 'dm' : mentioned ? 'mention' : 'follow_up',
       rootIsOurs: context.botUserId !== undefined && msg.parent_user_id === context.botUserId,
+      mentionsOthers: mentionsSomeoneElse(rawText, context.botUserId),
     });
   };
 }
