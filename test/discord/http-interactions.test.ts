@@ -87,6 +87,15 @@ describe('Discord HTTP interactions: verification', () => {
     );
   });
 
+  it('logs a flood of refusals sampled: a few lines per reason a minute, not one each (issue 26)', async () => {
+    const other = new InteractionSigner();
+    const before = events.filter((e) => e.event === 'discord.http.rejected' && e.reason === 'bad_signature').length;
+    const results = await Promise.all(Array.from({ length: 40 }, () => post({ type: 1 }, { signer: other })));
+    for (const result of results) expect(result.status).toBe(401);
+    const logged = events.filter((e) => e.event === 'discord.http.rejected' && e.reason === 'bad_signature').length - before;
+    expect(logged).toBeLessThanOrEqual(10);
+  });
+
   it('refuses a tampered body with 401 and runs nothing', async () => {
     const before = standin.requests.length;
     const payload = standin.slashCommandPayload('13b on 4xA100-80G');

@@ -5,6 +5,7 @@ import { shortId } from '../../ops/ids.js';
 import { MAX_BODY_BYTES, readRawBody } from '../../ops/raw-body.js';
 import type { LogFn } from './deps.js';
 import { checkSignatureHeaders, isSlackPayload, signatureMatches } from './signed-request.js';
+import { SampledLog } from '../../ops/sampled-log.js';
 
 export const EVENTS_PATH = '/slack/events';
 
@@ -59,8 +60,10 @@ export function slackHttpServer(boltListener: (req: IncomingMessage, res: Server
   const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const now = options.now ?? Date.now;
 
+  // Refusals arrive in floods (a scanner, a misconfigured proxy): a few lines of each reason a minute, then a count.
+  const rejections = new SampledLog(log);
   const refuse = (req: IncomingMessage, res: ServerResponse, status: number, reason: string, text: string, headers: Record<string, string> = {}) => {
-    log({ event: 'slack.http.rejected', status, reason, method: req.method, path: pathOf(req.url).slice(0, 100) });
+    rejections.write(reason, { event: 'slack.http.rejected', status, reason, method: req.method, path: pathOf(req.url).slice(0, 100) });
     // Unread bodies are discarded as they arrive; refusals that skip reading also close the socket.
     req.resume();
     reply(res, status, text, headers);

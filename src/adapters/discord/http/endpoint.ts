@@ -7,6 +7,7 @@ import type { WorkInteraction } from './dispatch.js';
 import { parseInteraction } from './payload.js';
 import { sendJson } from './send.js';
 import { SIGNATURE_HEADER, singleHeader, TIMESTAMP_HEADER, verifyInteraction } from './verify.js';
+import { SampledLog } from '../../../ops/sampled-log.js';
 
 export interface EndpointOptions {
   /** The application's Ed25519 public key (verify.ts, publicKeyFromHex). */
@@ -27,20 +28,23 @@ export interface EndpointOptions {
  */
 export function interactionsEndpoint(options: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { key, log, answer } = options;
+  // Refusals arrive in floods: a few lines of each reason a minute, then a count (src/ops/sampled-log.ts).
+  const rejections = new SampledLog(log);
+  const rejected = (event: { reason: unknown } & Record<string, unknown>) => rejections.write(String(event.reason), { event: 'discord.http.rejected', ...event });
   const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const now = options.now ?? Date.now;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const read = await readRawBody(req, maxBytes);
     if (!read.ok) {
-      log({ event: 'discord.http.rejected', status: 413, reason: read.reason });
+      rejected({ status: 413, reason: read.reason });
       if (read.reason === 'too_large') sendJson(res, 413, { error: `body over ${maxBytes} bytes` }, { connection: 'close' });
       else res.destroy();
       return;
     }
     const verdict = verifyInteraction(key, { signature: singleHeader(req.headers[SIGNATURE_HEADER]), timestamp: singleHeader(req.headers[TIMESTAMP_HEADER]), body: read.body }, now());
     if (!verdict.ok) {
-      log({ event: 'discord.http.rejected', status: 401, reason: verdict.reason });
+      rejected({ status: 401, reason: verdict.reason });
       sendJson(res, 401, { error: 'invalid request signature' });
       return;
     }
@@ -48,7 +52,7 @@ export function interactionsEndpoint(options: EndpointOptions): (req: IncomingMe
     try {
       json = JSON.parse(read.body.toString('utf8'));
     } catch {
-      log({ event: 'discord.http.rejected', status: 400, reason: 'invalid_json' });
+      rejected({ status: 400, reason: 'invalid_json' });
       sendJson(res, 400, { error: 'body is not JSON' });
       return;
     }
@@ -58,18 +62,18 @@ export function interactionsEndpoint(options: EndpointOptions): (req: IncomingMe
         sendJson(res, 200, { type: InteractionResponseType.Pong });
         return;
       case 'unknown':
-        log({ event: 'discord.http.rejected', status: 400, reason: 'unknown_type', type: interaction.type });
+        rejected({ status: 400, reason: 'unknown_type', type: interaction.type });
         sendJson(res, 400, { error: `interaction type ${interaction.type} is not handled` });
         return;
       case 'malformed':
-        log({ event: 'discord.http.rejected', status: 400, reason: 'malformed', detail: interaction.reason });
+        rejected({ status: 400, reason: 'malformed', detail: interaction.reason });
         sendJson(res, 400, { error: `malformed interaction: ${interaction.reason}` });
         return;
       default:
         // A replay of a signed interaction inside the timestamp window (here, after a restart or
         // on another replica) is refused: Discord itself never sends one interaction twice.
         if (options.firstDelivery && !(await options.firstDelivery(interaction.id))) {
-          log({ event: 'discord.http.rejected', status: 409, reason: 'replayed' });
+          rejected({ status: 409, reason: 'replayed' });
           sendJson(res, 409, { error: 'this interaction was already answered' });
           return;
         }
