@@ -138,15 +138,16 @@ export async function runOutage(
     const first = stub.next(root, ANSWER_TIMEOUT_MS);
     await postEvent(bot.port, secret, { type: 'app_mention', text: '<@U0HEADROOM> 7b on a100', ts: root }, `Ev${eventId++}`);
     if ((await first)?.kind !== 'answer') return;
-    let seq = 2048;
-    let mbs = 1;
+    // Neither is stated by the opening words: the reading leaves them out (issue 23's envelope) until a follow-up says them.
+    let seq: number | null = null;
+    let mbs: number | null = null;
     for (let turn = 1; Date.now() < deadline; turn++) {
       await new Promise((r) => setTimeout(r, THINK_MS));
       // People go quiet in the second half of the outage and come back after it: their last
       // follow-ups were answered while the store was down and not saved (nor retried later).
       while (phase.name === 'outage' && Date.now() > phase.since + shape.outageMs / 2) await new Promise((r) => setTimeout(r, 200));
       const text = turn % 2 === 1 ? `seq ${1024 + 128 * (turn % 50)}` : `mbs ${1 + (turn % 16)}`;
-      const wanted = turn % 2 === 1 ? { seq: 1024 + 128 * (turn % 50), mbs } : { seq, mbs: 1 + (turn % 16) };
+      const wanted: { seq: number | null; mbs: number | null } = turn % 2 === 1 ? { seq: 1024 + 128 * (turn % 50), mbs } : { seq, mbs: 1 + (turn % 16) };
       const tally = byPhase.get(phase.name)!;
       const waiting = stub.next(root, ANSWER_TIMEOUT_MS);
       await postEvent(bot.port, secret, { type: 'message', text, ts: nextUserTs(), thread_ts: root }, `Ev${eventId++}`);
@@ -162,12 +163,16 @@ export async function runOutage(
       tally.answers += 1;
       [seq, mbs] = [wanted.seq, wanted.mbs];
       const canonical = outcome.answer.canonical ?? '';
-      if (!canonical.includes(`seq ${seq} `) || !canonical.includes(`mbs ${mbs} `)) {
+      const holds = (item: string, value: number | null) => (value === null ? !new RegExp(`(^| )${item} \\d`).test(canonical) : canonical.includes(`${item} ${value} `));
+      if (!holds('seq', seq) || !holds('mbs', mbs)) {
         tally.wentBack += 1;
         threadsBack.add(index);
         // The thread now really holds what the answer says; follow it from there.
-        seq = Number(/seq (\d+)/.exec(canonical)?.[1] ?? seq);
-        mbs = Number(/mbs (\d+)/.exec(canonical)?.[1] ?? mbs);
+        const said = (item: string) => {
+          const match = new RegExp(`(?:^| )${item} (\\d+)`).exec(canonical);
+          return match ? Number(match[1]) : null;
+        };
+        [seq, mbs] = [said('seq'), said('mbs')];
       }
     }
   };
