@@ -6,6 +6,7 @@ import { canonicalText } from '../../src/scenario/canonical.js';
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { openThread, postsIn as postsInChannel, until } from './thread-helpers.js';
 
 /**
  * Who may change a thread (issue 24, item 1): the real discord.js client, the real assistant, the
@@ -25,29 +26,9 @@ const start = async () => {
   await standin.waitForReadySocket();
 };
 
-const postsIn = (channelId: string) => standin.requests.filter((r) => r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
+const postsIn = (channelId: string) => postsInChannel(standin, channelId);
 const reactionsTo = (channelId: string, messageId: string) => standin.requests.filter((r) => r.method === 'PUT' && r.path.startsWith(`/api/v10/channels/${channelId}/messages/${messageId}/reactions/`));
 const settle = (ms = 200) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** alice mentions the bot in the channel; it answers and opens a thread on its answer. */
-async function openThread(request: string): Promise<string> {
-  const before = standin.requests.length;
-  standin.userMessage(standin.channelId, request, { mentionBot: true });
-  const created = await standin.waitForRequest((r: RecordedRequest) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
-  const id = created.path.split('/')[6]!;
-  await until(async () => (await store.get(threadKey(id))) !== null, 'the thread state');
-  return id;
-}
 
 const canonicalIn = async (thread: string) => {
   const state = scenarioThread(await store.get(threadKey(thread)));
@@ -73,7 +54,7 @@ afterAll(async () => {
 
 describe('Discord: the thread belongs to who asked', () => {
   it("bob's chatter gets no reply and changes nothing; alice's follow-up is read on her scenario", async () => {
-    const thread = await openThread('13b on 4x A100-80G');
+    const thread = await openThread(standin, store, '13b on 4x A100-80G');
     expect((await store.get(threadKey(thread)))?.asker).toBe(standin.human.id);
     const bob = { author: standin.colleague };
     standin.userMessage(thread, 'thanks!', bob);
@@ -89,7 +70,7 @@ describe('Discord: the thread belongs to who asked', () => {
   });
 
   it('bob mentioning the bot, or replying to it, does change the thread; alice stays the asker', async () => {
-    const thread = await openThread('13b on 4x A100-80G');
+    const thread = await openThread(standin, store, '13b on 4x A100-80G');
     standin.userMessage(thread, 'zero3', { author: standin.colleague, mentionBot: true });
     const first = await until(() => postsIn(thread)[0], "the answer to bob's mention");
     await until(async () => (await canonicalIn(thread))?.includes('zero3'), 'zero3 applied');
@@ -104,7 +85,7 @@ describe('Discord: the thread belongs to who asked', () => {
   });
 
   it('the waiting "Which model?" ignores bob; alice\'s thanks gets one reaction and is not read with her words', async () => {
-    const thread = await openThread('fine-tune on a 3090');
+    const thread = await openThread(standin, store, 'fine-tune on a 3090');
     standin.userMessage(thread, 'did you try deepspeed?', { author: standin.colleague });
     standin.userMessage(thread, 'lol fp16', { author: standin.colleague });
     const thanks = standin.userMessage(thread, 'thanks');
@@ -116,7 +97,7 @@ describe('Discord: the thread belongs to who asked', () => {
   });
 
   it('a message from alice to bob ("@bob can you book the 4090 box") is not for the bot', async () => {
-    const thread = await openThread('13b on 4x A100-80G');
+    const thread = await openThread(standin, store, '13b on 4x A100-80G');
     const toBob = standin.userMessage(thread, 'can you book the 4090 box', { mentions: [standin.colleague] });
     await settle();
     expect(postsIn(thread)).toHaveLength(0);
@@ -124,7 +105,7 @@ describe('Discord: the thread belongs to who asked', () => {
   });
 
   it('after a restart (new client, empty store, same Discord) the thread still knows its asker', async () => {
-    const thread = await openThread('13b on 4x A100-80G');
+    const thread = await openThread(standin, store, '13b on 4x A100-80G');
     await bot.stop();
     await start();
     standin.userMessage(thread, 'lol fp16', { author: standin.colleague });

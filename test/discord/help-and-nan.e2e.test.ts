@@ -5,6 +5,7 @@ import { respond, RESET_TITLE, scenarioThread } from '../../src/core/assistant.j
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { openThread, postsIn as postsInChannel, until } from './thread-helpers.js';
 
 /**
  * help / reset / usage short, and NaN questions triaged first (issue 24, items 4 and 8): the real
@@ -15,36 +16,17 @@ let standin: DiscordStandIn;
 let store: MemoryStore;
 let bot: { stop(): Promise<void> };
 
-const postsIn = (channelId: string) => standin.requests.filter((r) => r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
+const postsIn = (channelId: string) => postsInChannel(standin, channelId);
 const isCallback = (id: string) => (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/api/v10/interactions/${id}/`);
 const isOriginalEdit = (token: string) => (r: RecordedRequest) => r.method === 'PATCH' && r.path.includes(`/webhooks/${standin.appId}/${token}/messages/@original`);
 /** Lines a person sees: the title, each line of the description and of each field, one per row of buttons. */
 const screenLines = (body: { embeds: { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: unknown }[]; components?: unknown[] }) =>
   body.embeds.reduce((n, e) => n + (e.title ? 1 : 0) + (e.description ? e.description.split('\n').length : 0) + (e.fields ?? []).reduce((m, f) => m + 1 + f.value.split('\n').length, 0), 0) + (body.components?.length ?? 0);
 
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 async function mention(request: string): Promise<RecordedRequest> {
   const before = standin.requests.length;
   standin.userMessage(standin.channelId, request, { mentionBot: true });
   return standin.waitForRequest((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages` && standin.requests.indexOf(r) >= before);
-}
-
-async function openThread(request: string): Promise<string> {
-  const before = standin.requests.length;
-  standin.userMessage(standin.channelId, request, { mentionBot: true });
-  const created = await standin.waitForRequest((r: RecordedRequest) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
-  const id = created.path.split('/')[6]!;
-  await until(async () => (await store.get(threadKey(id))) !== null, 'the thread state');
-  return id;
 }
 
 beforeAll(async () => {
@@ -75,7 +57,7 @@ describe('Discord: help is short; NaN questions get the triage first', () => {
   });
 
   it('reset in a thread is one line', async () => {
-    const thread = await openThread('13b on 4x A100-80G');
+    const thread = await openThread(standin, store, '13b on 4x A100-80G');
     standin.userMessage(thread, 'reset');
     const reset = await until(() => postsIn(thread)[0], 'the reset');
     expect(reset.body.embeds[0].title).toBe(RESET_TITLE);
@@ -102,7 +84,7 @@ describe('Discord: help is short; NaN questions get the triage first', () => {
   });
 
   it('`oom` in a thread whose setup does not fit reads that setup: no "Tight fit"', async () => {
-    const thread = await openThread('13b on 1x A100-80G');
+    const thread = await openThread(standin, store, '13b on 1x A100-80G');
     standin.userMessage(thread, 'oom');
     const reply = await until(() => postsIn(thread)[0], 'the oom tips');
     const shown = JSON.stringify(reply.body);

@@ -9,6 +9,7 @@ import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { RESET_FOOTER } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { openThread, postsIn as postsInChannel, until } from './thread-helpers.js';
 
 /** Threads that behave (issue 13, item 3): the real discord.js client, the real assistant, the stand-in. */
 
@@ -22,27 +23,7 @@ const respond: RespondFn = async (text, previous) => {
   return realRespond(text, previous);
 };
 
-const postsIn = (channelId: string) => standin.requests.filter((r) => r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** A mention in the channel: the bot answers and opens a thread on its answer; resolves to the thread id. */
-async function openThread(request: string): Promise<string> {
-  const before = standin.requests.length;
-  standin.userMessage(standin.channelId, request, { mentionBot: true });
-  const created = await standin.waitForRequest((r: RecordedRequest) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
-  const id = created.path.split('/')[6]!;
-  await until(async () => (await store.get(threadKey(id))) !== null, 'the thread state');
-  return id;
-}
+const postsIn = (channelId: string) => postsInChannel(standin, channelId);
 
 beforeAll(async () => {
   standin = await new DiscordStandIn().start();
@@ -61,7 +42,7 @@ afterAll(async () => {
 
 describe('Discord threads that behave', () => {
   it('"thanks, that helps!" in an answer thread gets a reaction, no message', async () => {
-    const thread = await openThread('13b on 4xA100-80G');
+    const thread = await openThread(standin, store, '13b on 4xA100-80G');
     const msg = standin.userMessage(thread, 'thanks, that helps!');
     await standin.waitForRequest((r) => r.method === 'PUT' && r.path.startsWith(`/api/v10/channels/${thread}/messages/${msg.id}/reactions/`));
     await new Promise((r) => setTimeout(r, 150));
@@ -80,7 +61,7 @@ describe('Discord threads that behave', () => {
   const OPENING = 'I have a 5090 and want to serve something with vLLM at 16k context, which models fit?';
 
   it('a mention that names no model is asked "Which model?" in a thread, and the answer there is estimated on the mention\'s card', async () => {
-    const thread = await openThread(OPENING);
+    const thread = await openThread(standin, store, OPENING);
     expect(waitingOpening(await store.get(threadKey(thread)))).toBe(OPENING);
     const question = standin.requests.find((r) => r.method === 'POST' && r.path === `/api/v10/channels/${standin.channelId}/messages` && /Which model\?/.test(String(r.body.content)));
     expect(question).toBeDefined();
@@ -95,7 +76,7 @@ describe('Discord threads that behave', () => {
   });
 
   it('words added in the waiting thread are kept (a reaction, no message) and read with the model', async () => {
-    const thread = await openThread('fine-tune on a 3090');
+    const thread = await openThread(standin, store, 'fine-tune on a 3090');
     const added = standin.userMessage(thread, 'with qlora please');
     await standin.waitForRequest((r) => r.method === 'PUT' && r.path.startsWith(`/api/v10/channels/${thread}/messages/${added.id}/reactions/`));
     await until(async () => waitingOpening(await store.get(threadKey(thread)))?.endsWith('with qlora please'), 'the words kept');
@@ -107,7 +88,7 @@ describe('Discord threads that behave', () => {
   });
 
   it('reset clears the thread: the store forgets it, and with the store emptied the old answer is not recovered', async () => {
-    const thread = await openThread('13b on 4xA100-80G');
+    const thread = await openThread(standin, store, '13b on 4xA100-80G');
     standin.userMessage(thread, 'reset');
     const reset = await until(() => postsIn(thread)[0], 'the reset answer');
     expect(reset.body.embeds[0].footer.text).toBe(RESET_FOOTER);
@@ -125,7 +106,7 @@ describe('Discord threads that behave', () => {
   });
 
   it('follow-ups in one thread are answered in the order they arrived, each on the one before', async () => {
-    const thread = await openThread('13b on 4xA100-80G');
+    const thread = await openThread(standin, store, '13b on 4xA100-80G');
     standin.userMessage(thread, 'zero2');
     standin.userMessage(thread, 'seq 8192');
     const [first, second] = await until(() => (postsIn(thread).length >= 2 ? postsIn(thread) : false), 'both follow-ups', 6000);
@@ -135,7 +116,7 @@ describe('Discord threads that behave', () => {
   });
 
   it('an edited request gets a note that edits are not followed', async () => {
-    const thread = await openThread('13b on 4xA100-80G');
+    const thread = await openThread(standin, store, '13b on 4xA100-80G');
     const msg = standin.userMessage(thread, 'seq 8192');
     await until(() => postsIn(thread)[0], 'the follow-up answer');
     standin.editUserMessage(msg, 'seq 4096');

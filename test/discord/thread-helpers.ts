@@ -1,0 +1,28 @@
+import { threadKey } from '../../src/adapters/discord/conversation.js';
+import type { ConversationStore } from '../../src/state/store.js';
+import type { DiscordStandIn, RecordedRequest } from './standin/server.js';
+
+/** Polls `check` every 20 ms until it gives a value; throws naming `what` after `timeoutMs`. */
+export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Messages the bot posted in a channel (or thread), successful ones only. */
+export const postsIn = (standin: DiscordStandIn, channelId: string) =>
+  standin.requests.filter((r) => r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
+
+/** A mention in the channel: the bot answers and opens a thread on its answer; resolves to the thread id once its state is saved. */
+export async function openThread(standin: DiscordStandIn, store: ConversationStore, request: string): Promise<string> {
+  const before = standin.requests.length;
+  standin.userMessage(standin.channelId, request, { mentionBot: true });
+  const created = await standin.waitForRequest((r: RecordedRequest) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
+  const id = created.path.split('/')[6]!;
+  await until(async () => (await store.get(threadKey(id))) !== null, 'the thread state');
+  return id;
+}
