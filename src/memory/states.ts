@@ -7,7 +7,6 @@ import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
-import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -351,20 +350,6 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
     return component('buckets', 'ZeRO reduce bucket', 'buffers', elements * bytes, `min(5e8, ${count(trainablePerGpu)}) × ${bytes} B`);
   }
   return null;
-}
-
-/**
- * Host RAM that offload needs per node: master + Adam states + fp32 gradients (16 B per trainable
- * parameter) for optimizer offload, 16-bit weights too for parameter offload, times DeepSpeed's
- * 1.5 buffer factor (`estimate_zero2_model_states_mem_needs`, `additional_buffer_factor=1.5`).
- */
-export function offloadHostBytes(s: Scenario, l: Layout): number {
-  if (optimizerOffload(s) === 'none' && s.offload.params === 'none') return 0;
-  const perNode = Math.min(gpusPerNodeOf(s), gpuCountOf(s));
-  const trainableShare = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable) / l.shard.optimizer;
-  const optimizerBytes = optimizerOffload(s) === 'cpu' ? trainableShare * 16 : 0;
-  const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;
-  return (optimizerBytes + paramBytes) * 1.5 * perNode;
 }
 
 /**
