@@ -32,7 +32,7 @@ import {
   trainedWeights,
   usesDeepSpeed,
 } from './states.js';
-import { offloadHostBytes } from './offload.js';
+import { offloadHostBytes, zeroOffloadGpuStaging } from './offload.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
@@ -132,6 +132,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const gathered = gatheredLayers(s, l);
   const buckets = gradientBuckets(s, l);
   const zeroBucket = zero3GradientBucket(s);
+  const staging = zeroOffloadGpuStaging(s, l);
   const reference = referenceModel(s, l);
   const vision = visionTowerWeights(s, l);
   // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
@@ -154,7 +155,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
   const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
   const rl = rlModels(s, l, policyStates);
-  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, dequant);
+  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, staging, dequant);
   const rollout = rolloutGeneration(s, l);
   const heldGrads = accumulating || megatronGradBufferResident(s) ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
@@ -179,7 +180,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

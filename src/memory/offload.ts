@@ -2,6 +2,9 @@ import type { Scenario } from '../scenario/schema.js';
 import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { OPTIMIZERS, recipeBytes } from './precision.js';
+import { usesDeepSpeed } from './states.js';
+import type { Component } from './types.js';
+import { count } from './format.js';
 
 /**
  * Host RAM that offload keeps, tensor by tensor, per framework (issue 23 item 4). Each function
@@ -99,4 +102,17 @@ export function offloadHostBytes(s: Scenario, l: Layout): number {
     case 'zero3':
       return zero3OffloadHostBytesPerRank(s, l) * ranks;
   }
+}
+
+/**
+ * The GPU-side staging buffer of ZeRO-Offload stages 1–2: DeepSpeedZeroOptimizer.__init__
+ * (runtime/zero/stage_1_and_2.py) allocates `temp_grad_buffer_for_gpu_offload`, one tensor of the
+ * largest parameter's size in the 16-bit dtype on the GPU, through which gradients are copied to
+ * and from the host partition; it lives from start-up to the end of training.
+ */
+export function zeroOffloadGpuStaging(s: Scenario, l: Layout): Component | null {
+  if (!usesDeepSpeed(s) || s.sharding.stage >= 3 || s.offload.optimizer === 'none' || s.mode !== 'full') return null;
+  const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+  const bytes = recipeBytes(s).weights;
+  return { key: 'offload-staging', name: 'ZeRO-Offload GPU gradient staging buffer', group: 'buffers', bytes: largest * bytes, formula: `largest parameter ${count(largest)} × ${bytes} B` };
 }

@@ -143,6 +143,20 @@ export function gradientsOffloaded(s: Scenario): boolean {
 }
 
 /**
+ * DeepSpeed with offload_optimizer keeps no gradient partition on the GPU from ZeRO-2 on. Stage 2
+ * (runtime/zero/stage_1_and_2.py `reduce_ipg_grads` → `copy_grads_in_partition`, v0.10 → master)
+ * reduces each gradient in the contiguous ipg bucket, copies this rank's part into the pinned fp32
+ * partition on the host (`async_inplace_copy_grad_to_fp32_buffer_from_gpu`) and clears the rest;
+ * the GPU-side `grads_in_partition` is only built without offload. Stage 3 puts
+ * `grad_partitions_flat_buffer` on `self.device`, which is the CPU under offload_optimizer
+ * (runtime/zero/stage3.py). What stays is the bucket (gradientBuckets, zero3GradientBucket).
+ * Stage 1 keeps whole gradients until the end-of-backward reduction, so it is not counted here.
+ */
+export function deepSpeedGradientsOnHost(s: Scenario): boolean {
+  return usesDeepSpeed(s) && s.mode === 'full' && s.sharding.stage >= 2 && s.offload.optimizer !== 'none';
+}
+
+/**
  * torchtune's full recipes with `optimizer_in_bwd: True` (recipes/full_finetune_single_device.py,
  * v0.2 → v0.6; the distributed recipe accepts it too) register a post-accumulate-grad hook that
  * steps and frees each parameter's gradient as soon as it is ready: only the largest single
@@ -165,6 +179,14 @@ export function gradients(s: Scenario, l: Layout): Component {
   if (optimizerInBackward(s)) {
     const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4);
     return component('gradients', `gradients, ${bytes * 8}-bit (one at a time: optimizer in backward)`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B`);
+  }
+  if (deepSpeedGradientsOnHost(s)) {
+    // The gradient autograd has just produced is a tensor of its own until the hook copies it
+    // into the bucket; one larger than reduce_bucket_size (an embedding or LM head) is reduced
+    // from its own tensor (`extra_large_param_to_reduce`): the largest parameter's gradient.
+    const where = optimizerOffload(s);
+    const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+    return component('gradients', `gradients, ${bytes * 8}-bit, one in flight (partitions on ${where})`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B; ${count(trainablePerGpu)}${divisor(l.shard.optimizer)} × 4 B on ${where}`);
   }
   if (gradientsOffloaded(s)) {
     return component('gradients', `gradients (offloaded to ${s.offload.params})`, 'gradients', 0, `${count(trainablePerGpu)} × ${bytes} B${divisor(l.shard.grads)} copied to ${s.offload.params} after reduce-scatter`);

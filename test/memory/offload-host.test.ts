@@ -61,6 +61,20 @@ describe('offload, tensor by tensor (DeepSpeed stage_1_and_2.py / stage3.py, FSD
     expect(e.hostBytes).toBeGreaterThan(150 * GiB);
   });
 
+  it('on the GPU: no gradient partition (one gradient in flight) under ZeRO-2/3 optimizer offload, whole gradients still under ZeRO-1; ZeRO-1/2 add the staging buffer of the largest parameter', () => {
+    const at = (stage: 1 | 2 | 3) => scenario('llama-2-7b', { sharding: { kind: 'zero', stage }, offload: { optimizer: 'cpu', params: 'none' }, hardware: a100x8 });
+    const grads = (s: Scenario) => estimate(s).modelStates.find((c) => c.key === 'gradients')!.bytes;
+    // Only the gradient in flight, the largest parameter's (the 32000 × 4096 embedding), stays on the GPU.
+    expect(grads(at(2))).toBe(32000 * 4096 * 2);
+    expect(grads(at(3))).toBe(32000 * 4096 * 2);
+    const l = layoutOf(at(1));
+    expect(grads(at(1))).toBe(l.params.total * 2);
+    const staging = (s: Scenario) => estimate(s).phases.find((p) => p.phase === 'forward')!.parts.find((x) => x.key === 'offload-staging')?.bytes ?? 0;
+    expect(staging(at(2))).toBe(32000 * 4096 * 2);
+    expect(staging(at(3))).toBe(0);
+    expect(staging({ ...at(2), offload: { optimizer: 'none', params: 'none' } })).toBe(0);
+  });
+
   const offloads: Scenario['offload'][] = [
     { optimizer: 'cpu', params: 'none' },
     { optimizer: 'cpu', params: 'cpu' },
