@@ -26,13 +26,14 @@ import {
   optimizerOffload,
   dequantisedMatrix,
   fullStateDictCopy,
-  offloadHostBytes,
   optimizerStates,
   isPreference,
   referenceModel,
   trainedWeights,
   usesDeepSpeed,
 } from './states.js';
+import { offloadHostBytes, zeroOffloadGpuStaging } from './offload.js';
+import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
 import { preallocatedServing, servingEngine } from './serving-budget.js';
@@ -101,6 +102,18 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
   return { key: 'opt-temp', name: 'optimizer step temporaries', group: 'optimizer', bytes, formula: parts.join(' + ') };
 }
 
+/**
+ * Megatron's DDP allocates one contiguous fp32 grad buffer for all parameters when the model is
+ * wrapped (`_ParamAndGradBuffer.__init__`, megatron/core/distributed/param_and_grad_buffer.py,
+ * core_r0.5 → main: `self.grad_data = torch.zeros(...)`), and each parameter's `main_grad` is a view
+ * into it; `zero_grad_buffer` zeroes it in place each step and never frees it. The main gradients
+ * are therefore alive in every phase — forward, backward and the optimizer step — not only from
+ * backward on (issue 23 item 6).
+ */
+export function megatronGradBufferResident(s: Scenario): boolean {
+  return s.framework === 'megatron' && s.mode !== 'inference';
+}
+
 interface Assembled {
   components: Component[];
   modelStates: Component[];
@@ -119,6 +132,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const gathered = gatheredLayers(s, l);
   const buckets = gradientBuckets(s, l);
   const zeroBucket = zero3GradientBucket(s);
+  const staging = zeroOffloadGpuStaging(s, l);
   const reference = referenceModel(s, l);
   const vision = visionTowerWeights(s, l);
   // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
@@ -141,9 +155,9 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const onAllocator = OPTIMIZERS[s.optimizer].paged ? null : optimizer;
   const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
   const rl = rlModels(s, l, policyStates);
-  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, dequant);
+  const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, staging, dequant);
   const rollout = rolloutGeneration(s, l);
-  const heldGrads = accumulating ? [grads] : [];
+  const heldGrads = accumulating || megatronGradBufferResident(s) ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
   const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0);
@@ -166,7 +180,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };
@@ -233,7 +247,7 @@ export function estimate(asked: Scenario, options: EstimateOptions = {}): Estima
 }
 
 function assemble(asked: Scenario, options: EstimateOptions): Estimate {
-  const s = llamaCppLayerSplit(asked);
+  const s = withFrameworkRecompute(llamaCppLayerSplit(asked));
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
   const peak = allocatedPeak(assembled.phases);
@@ -278,8 +292,10 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const planned = serving?.gpuMemoryUtilization ?? 1;
   const fitsOn = capacityBytes === null ? GPUS.filter((g) => g.usableMiB * MiB * planned >= neededBytes - context + g.contextMiB * MiB).map((g) => g.id) : [];
   if (s.offload.optimizer !== 'none' || s.offload.params !== 'none') notes.push('offload moves states to host RAM: the step waits on PCIe');
-  const hostShort = hostShortfall(s, assembled.hostBytes);
-  if (hostShort) notes.push(hostShort);
+  const host = hostShortfall(s, assembled.hostBytes);
+  if (host) notes.push(host.note);
+  const selective = selectiveRecomputeNote(asked);
+  if (selective) notes.push(selective);
   if (gradientsOffloaded(s)) notes.push('FSDP CPUOffload moves parameters, gradients and the optimizer step to the host together');
   const quantisedBase = s.mode !== 'full' && s.weights !== 'bf16' && s.weights !== 'fp16' && s.weights !== 'fp32';
   if (quantisedBase && s.sharding.stage >= 3 && (s.sharding.kind === 'zero' || s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp')) {
@@ -289,7 +305,8 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     notes.push('the 4-bit base is sharded only with bnb_4bit_quant_storage set to the compute dtype (bitsandbytes ≥ 0.43, transformers ≥ 4.39); older stacks keep it whole on every GPU');
   }
 
-  const fits = capacityBytes === null ? null : neededBytes <= capacityBytes && (spareKvBytes === null || spareKvBytes >= 0) && (!serving || serving.concurrentSequences >= s.microBatch);
+  // Offload that outgrows the node's RAM fails before the GPU does (issue 23 item 4; verdict corpus v023).
+  const fits = capacityBytes === null ? null : !host?.short && neededBytes <= capacityBytes && (spareKvBytes === null || spareKvBytes >= 0) && (!serving || serving.concurrentSequences >= s.microBatch);
   // The card outside a server's budget is not headroom: the margin is what the budget leaves.
   const cardMargin = capacityBytes === null ? null : capacityBytes - neededBytes;
   // A pool short of one sequence is said by serving.concurrentSequences = 0 (the reply's "no room
@@ -326,6 +343,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     fits,
     headroomBytes,
     hostBytes: assembled.hostBytes,
+    ...(host?.short ? { hostShortBytes: assembled.hostBytes - s.hostMemoryBytes! } : {}),
     fitsOn,
     serving,
     notes,
@@ -342,10 +360,10 @@ export function peakPhaseLabel(e: Estimate): string {
  * ("1T RAM") and offload needs more, the host runs out before the GPU does (axolotl#1439: ZeRO-3
  * offload of a 70B on a node with 1024 GB).
  */
-function hostShortfall(s: Scenario, hostBytes: number): string | null {
+export function hostShortfall(s: Scenario, hostBytes: number): { short: boolean; note: string } | null {
   const have = s.hostMemoryBytes ?? null;
   if (have === null || hostBytes <= 0) return null;
   const gib = (b: number) => Math.round(b / 2 ** 30);
-  if (hostBytes <= have) return `host RAM: offload keeps ${gib(hostBytes)} GiB per node, within the ${gib(have)} GiB given`;
-  return `host RAM runs out: offload keeps ${gib(hostBytes)} GiB per node, more than the ${gib(have)} GiB given (offload less, or shard over more nodes)`;
+  if (hostBytes <= have) return { short: false, note: `host RAM: offload keeps ${gib(hostBytes)} GiB per node, within the ${gib(have)} GiB given` };
+  return { short: true, note: `host RAM runs out: offload keeps ${gib(hostBytes)} GiB per node, more than the ${gib(have)} GiB given, so it does not fit (offload less, or shard over more nodes)` };
 }

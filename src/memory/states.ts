@@ -7,7 +7,6 @@ import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
-import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -144,6 +143,20 @@ export function gradientsOffloaded(s: Scenario): boolean {
 }
 
 /**
+ * DeepSpeed with offload_optimizer keeps no gradient partition on the GPU from ZeRO-2 on. Stage 2
+ * (runtime/zero/stage_1_and_2.py `reduce_ipg_grads` → `copy_grads_in_partition`, v0.10 → master)
+ * reduces each gradient in the contiguous ipg bucket, copies this rank's part into the pinned fp32
+ * partition on the host (`async_inplace_copy_grad_to_fp32_buffer_from_gpu`) and clears the rest;
+ * the GPU-side `grads_in_partition` is only built without offload. Stage 3 puts
+ * `grad_partitions_flat_buffer` on `self.device`, which is the CPU under offload_optimizer
+ * (runtime/zero/stage3.py). What stays is the bucket (gradientBuckets, zero3GradientBucket).
+ * Stage 1 keeps whole gradients until the end-of-backward reduction, so it is not counted here.
+ */
+export function deepSpeedGradientsOnHost(s: Scenario): boolean {
+  return usesDeepSpeed(s) && s.mode === 'full' && s.sharding.stage >= 2 && s.offload.optimizer !== 'none';
+}
+
+/**
  * torchtune's full recipes with `optimizer_in_bwd: True` (recipes/full_finetune_single_device.py,
  * v0.2 → v0.6; the distributed recipe accepts it too) register a post-accumulate-grad hook that
  * steps and frees each parameter's gradient as soon as it is ready: only the largest single
@@ -166,6 +179,14 @@ export function gradients(s: Scenario, l: Layout): Component {
   if (optimizerInBackward(s)) {
     const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4);
     return component('gradients', `gradients, ${bytes * 8}-bit (one at a time: optimizer in backward)`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B`);
+  }
+  if (deepSpeedGradientsOnHost(s)) {
+    // The gradient autograd has just produced is a tensor of its own until the hook copies it
+    // into the bucket; one larger than reduce_bucket_size (an embedding or LM head) is reduced
+    // from its own tensor (`extra_large_param_to_reduce`): the largest parameter's gradient.
+    const where = optimizerOffload(s);
+    const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+    return component('gradients', `gradients, ${bytes * 8}-bit, one in flight (partitions on ${where})`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B; ${count(trainablePerGpu)}${divisor(l.shard.optimizer)} × 4 B on ${where}`);
   }
   if (gradientsOffloaded(s)) {
     return component('gradients', `gradients (offloaded to ${s.offload.params})`, 'gradients', 0, `${count(trainablePerGpu)} × ${bytes} B${divisor(l.shard.grads)} copied to ${s.offload.params} after reduce-scatter`);
@@ -351,20 +372,6 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
     return component('buckets', 'ZeRO reduce bucket', 'buffers', elements * bytes, `min(5e8, ${count(trainablePerGpu)}) × ${bytes} B`);
   }
   return null;
-}
-
-/**
- * Host RAM that offload needs per node: master + Adam states + fp32 gradients (16 B per trainable
- * parameter) for optimizer offload, 16-bit weights too for parameter offload, times DeepSpeed's
- * 1.5 buffer factor (`estimate_zero2_model_states_mem_needs`, `additional_buffer_factor=1.5`).
- */
-export function offloadHostBytes(s: Scenario, l: Layout): number {
-  if (optimizerOffload(s) === 'none' && s.offload.params === 'none') return 0;
-  const perNode = Math.min(gpusPerNodeOf(s), gpuCountOf(s));
-  const trainableShare = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable) / l.shard.optimizer;
-  const optimizerBytes = optimizerOffload(s) === 'cpu' ? trainableShare * 16 : 0;
-  const paramBytes = s.offload.params === 'cpu' ? (paramsPerGpu(l) * recipeBytes(s).weights) / l.shard.weights : 0;
-  return (optimizerBytes + paramBytes) * 1.5 * perNode;
 }
 
 /**

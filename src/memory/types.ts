@@ -73,6 +73,8 @@ export interface Estimate {
   headroomBytes: number | null;
   /** Host RAM needed by offload (0 without offload). */
   hostBytes: number;
+  /** How far offload's host RAM exceeds what the user said the node has (absent when within it or not said): the run fails. */
+  hostShortBytes?: number;
   /** Catalog GPU ids whose usable memory holds deviceBytes (only without hardware). */
   fitsOn: string[];
   serving: ServingCapacity | null;

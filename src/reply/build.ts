@@ -61,6 +61,10 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
   if (e.headroomBytes < 0) {
     return { ...numbers, status, headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.` };
   }
+  if ((e.hostShortBytes ?? 0) > 0) {
+    const host = `offload keeps ${gib(e.hostBytes)} GiB of host RAM per node, ${gib(e.hostShortBytes!)} GiB more than the node has`;
+    return { ...numbers, status, headline: `✗ Does not fit in host RAM: ${host} (the GPU needs ${need}; ${offers}).`, detail: 'Offload less (the parameters, then the optimizer), or spread the states over more nodes.' };
+  }
   // Served: the memory fits (the KV pool takes what is left), but the pool may hold fewer
   // sequences than the batch asked for ("for 50 users" at 32k, --max-num-seqs 64). The server
   // still starts (vLLM needs room for one sequence of max-model-len); the rest wait their turn.

@@ -16,6 +16,8 @@ export const TIGHT_SHARE = 0.05;
 export function fitsOf(s: Scenario, e: Estimate): Fits | null {
   if (e.capacityBytes === null || e.headroomBytes === null) return null;
   if (e.headroomBytes < 0) return 'no';
+  // Offload that outgrows the node's stated RAM fails whatever the GPU margin (memory/estimate.ts).
+  if ((e.hostShortBytes ?? 0) > 0) return 'no';
   const held = sequencesHeld(s, e);
   // Not even one sequence of max-model-len: vLLM refuses to start.
   if (held === 0) return 'no';

@@ -160,7 +160,10 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // mixed_precision=True (FSDP MixedPrecision bf16 over fp32 parameters, pure_bf16=False);
       // without FSDP the model is loaded in bf16; lora_config r=8, lora_alpha=32,
       // target_modules [q_proj, v_proj], lora_dropout=0.05. batch_size_training 4 and
-      // context_length 4096 are not applied (say "bs 4 seq 4096").
+      // context_length 4096 are not applied (say "bs 4 seq 4096"). Its successor meta-llama/llama-cookbook
+      // (src/llama_cookbook/configs/training.py, 2025) keeps fsdp_activation_checkpointing on for FSDP
+      // and adds `enable_activation_checkpointing: False` for one GPU: checkpointing only when sharded,
+      // and only when the request names llama-recipes / llama-cookbook (a bare "fsdp" gets none).
       const fields: PresetFields = gpus > 1 ? { sharding: { kind: 'fsdp', stage: 3 }, recompute: 'full', recipe: 'amp' } : { recipe: mode === 'full' ? 'pure' : 'mixed' };
       const multi = gpus > 1 ? 'FSDP full shard over fp32 parameters with bf16 compute, activation checkpointing' : 'a bf16 model on one GPU';
       return { fields, lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 }, note: `llama-recipes preset: ${multi}, LoRA r8 on q,v with dropout 0.05` };
