@@ -13,6 +13,7 @@ import { isCourtesy } from '../../../language/courtesy.js';
 import { react, withAsker } from '../asker.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
+import { attachAskedChart } from '../asked-chart.js';
 
 export interface IncomingText {
   team: string;
@@ -180,6 +181,8 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // thread still reads them when the store has lost its state.
           const ts = await postMessage(client, target, waiting !== null ? withAsker({ ...message, metadata: openingMetadata(waiting) }, asker) : message, deps.log);
           threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
+          // "… chart", "sweep batch", "timeline": the picture asked for, under the answer (as on Discord).
+          if (ts) await attachAskedChart(deps, client, target, turn.reply, (notice) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log));
           return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
         }),
       (apology) => postNotice(client, target, apology, deps.log),

@@ -5,6 +5,7 @@ import { answerRequest, saveAfterAnswer } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
+import { attachAskedChart } from '../../asked-chart.js';
 import { requestText } from '../../incoming-text.js';
 import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
@@ -64,6 +65,8 @@ export function headroomCommand(deps: SlackDeps) {
           answerThroughResponseUrl(message, apology, send),
         );
         if (ts) saveAfterAnswer(deps, slackThreadKey(command.team_id, command.channel_id, ts), state, ts);
+        // "/headroom … chart": the picture asked for, in the thread under the answer (as on Discord).
+        if (ts) await attachAskedChart(deps, client, { channel: command.channel_id, threadTs: ts }, reply, (notice) => ephemeral({ text: notice }));
         // In a DM the answer also becomes the DM's conversation: a top-level message continues it.
         if (ts && isSlackDm(command.channel_id)) saveAfterAnswer(deps, slackDmKey(command.team_id, command.channel_id), state, ts);
         return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
