@@ -143,14 +143,15 @@ describe('Discord bot against the loopback stand-in', () => {
     expect(applied.body.embeds[0].description).toContain('offload optimizer');
   });
 
-  it('attaches a chart PNG when Chart is clicked', async () => {
+  it('sends the chart PNG alone when Chart is clicked, not the whole answer again', async () => {
     const source = standin.slashCommand('13b on H100');
     const edit = await standin.waitForRequest(isOriginalEdit(source.token));
     const chartId = customIds(edit.body).find((id) => decodeCustomId(id)?.action.kind === 'chart')!;
     const click = standin.clickButton(standin.messages.get(standin.channelId)!.at(-1), chartId);
     const posted = await standin.waitForRequest(isOriginalEdit(click.token));
     expect(posted.files).toEqual(['chart.png']);
-    expect(posted.body.embeds[0].image.url).toBe('attachment://chart.png');
+    expect(posted.body).toMatchObject({ embeds: [], components: [] });
+    expect(posted.body.content ?? '').toBe('');
     expect(charts).toContain('breakdown');
   });
 

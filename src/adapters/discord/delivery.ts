@@ -50,6 +50,11 @@ export function withFile(reply: Reply, deps: HandlerDeps, file: FileAttachment |
   return { rendered, payload: { embeds: rendered.embeds, components: rendered.components, files: file ? [file] : [] } };
 }
 
+/** A chart on its own (Chart / Sweep clicked): the answer it belongs to is right above, so it is not sent again (issue 24). */
+export function chartOnly(file: FileAttachment): MessagePayload {
+  return { embeds: [], components: [], files: [file] };
+}
+
 /** A short text that replaces whatever the response showed (a notice, an apology). */
 export function textOnly(content: string): MessagePayload {
   return { content, embeds: [], components: [], files: [] };

@@ -2,7 +2,7 @@ import type { EstimateReply } from '../../../reply/types.js';
 import { decodeCustomId, detailsEmbed, helpRestEmbed, tipsEmbed, type ScenarioRef } from '../../../render/discord.js';
 import { answerKeys, loadState, persistTurn, threadKey, turnForRef } from '../conversation.js';
 import type { ChartKind, HandlerDeps } from '../deps.js';
-import { CHART_FILE, prepare, withFile } from '../delivery.js';
+import { CHART_FILE, chartOnly, prepare } from '../delivery.js';
 import { ChartsBusyError } from '../../compute/chart-pool.js';
 import { verdictOf } from './handleMessage.js';
 import type { InteractionPlace, InteractionReplies } from './replies.js';
@@ -20,9 +20,9 @@ export const CHART_FAILED = 'Sorry, I could not draw that chart. The answer abov
 export const CHART_DEFER_AFTER_MS = 1500;
 
 /**
- * Chart / Sweep: the PNG posted with the answer for everyone; a refusal (the chart pool at its
- * cap, the renderer failing) only to the clicker, where it used to re-post the whole answer
- * without its chart for the channel (issue 26).
+ * Chart / Sweep: the PNG alone, for everyone (the answer is right above it: issue 24); a refusal
+ * (the chart pool at its cap, the renderer failing) only to the clicker, where it used to re-post
+ * the whole answer without its chart for the channel (issue 26).
  */
 async function answerChart(reply: EstimateReply, kind: ChartKind, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
   const rendering = deps.chart!(reply, kind).then(
@@ -47,7 +47,7 @@ async function answerChart(reply: EstimateReply, kind: ChartKind, replies: Inter
     await replies.tell(refusal(drawn.error));
     return 'chart_refused';
   }
-  await replies.editOriginal(withFile(reply, deps, { attachment: drawn.png, name: CHART_FILE }).payload);
+  await replies.editOriginal(chartOnly({ attachment: drawn.png, name: CHART_FILE }));
   return kind === 'breakdown' ? 'chart' : 'sweep';
 }
 
