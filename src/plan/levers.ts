@@ -164,13 +164,27 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     if (e.deviceBytes > base.deviceBytes * 0.99 && !moreSequences) continue;
     const held = moreSequences ? `KV cache for ${e.serving!.concurrentSequences} sequences of ${next.seq}` : '';
     const cost = typeof candidate.cost === 'function' ? candidate.cost(s) : candidate.cost;
-    results.push({ change, deviceBytes: e.deviceBytes, fits: e.fits, cost, note: [held, hostNote(e)].filter(Boolean).join('; '), rank });
+    const lever: Lever = { change, deviceBytes: e.deviceBytes, fits: e.fits, cost, note: [held, hostNote(e)].filter(Boolean).join('; ') };
+    results.push({ ...lever, ...sequencesHeld(next, e), rank });
   }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });
   const fitting = results.filter((r) => r.fits).sort((a, b) => a.rank - b.rank);
   const rest = results.filter((r) => !r.fits).sort((a, b) => a.deviceBytes - b.deviceBytes);
   return [...fitting, ...rest].map(({ rank: _rank, ...lever }) => lever);
+}
+
+/**
+ * What a serving lever changes when the pool is preallocated: the asked sequences (the served
+ * micro-batch) that its KV cache holds at the asked length, never more than were asked; with no
+ * concurrency said, all it holds.
+ */
+function sequencesHeld(next: Scenario, e: Estimate): Pick<Lever, 'sequences'> {
+  if (next.mode !== 'inference' || !e.serving) return {};
+  const held = e.serving.concurrentSequences;
+  if (unstatedDrivers(next).includes('batch')) return { sequences: { held, asked: null } };
+  const asked = next.microBatch;
+  return { sequences: { held: Math.min(held, asked), asked } };
 }
 
 /**

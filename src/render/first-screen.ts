@@ -54,9 +54,15 @@ export function noticesLine(reply: EstimateReply): string | null {
   return reply.notices.length === 0 ? null : reply.notices.join('; ');
 }
 
-/** A lever as a button label: "gc → 70.6 GiB ✓". */
+/** A lever as a button label: "gc → 70.6 GiB ✓"; served from a pool, "int4 → 50/50 users ✓" / "seq 16k → 31 of 50 users ✗". */
 export function leverLabel(lever: Lever): string {
   const mark = lever.fits === true ? ' ✓' : lever.fits === false ? ' ✗' : '';
+  // Served from a preallocated pool the GiB never moves: say the sequences the change holds (issue 24).
+  if (lever.sequences) {
+    const { held, asked } = lever.sequences;
+    if (asked === null) return `${lever.change} → ${held} sequences${mark}`;
+    return lever.fits ? `${lever.change} → ${held}/${asked} users ✓` : `${lever.change} → ${held} of ${asked} users${mark}`;
+  }
   return `${lever.change} → ${gib(lever.deviceBytes)} GiB${mark}`;
 }
 

@@ -44,6 +44,13 @@ export interface Lever {
   cost: string;
   /** Extra facts, e.g. "host RAM 260 GB". */
   note: string;
+  /**
+   * Serving with a preallocated KV pool (vLLM, SGLang): the card is filled whatever the lever, so
+   * what a lever changes is how many of the asked sequences the pool holds at the asked length
+   * (`held` is at most `asked`; `asked` is null when no concurrency was said, and `held` is then
+   * all the pool holds). Absent for training and for engines without a pool.
+   */
+  sequences?: { held: number; asked: number | null };
 }
 
 export interface Tip {
