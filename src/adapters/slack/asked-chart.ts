@@ -8,7 +8,9 @@ export const CHARTS_BUSY_ASKED = 'Many charts are being drawn right now, so the 
 
 /** The picture a request asked for in words ("… chart", "sweep batch", "timeline"), if any. */
 export function askedChart(reply: Reply): ChartKind | null {
-  return reply.kind === 'estimate' && reply.scenario.chart !== 'none' ? reply.scenario.chart : null;
+  // A scenario saved before charts were read has no `chart`: nothing was asked.
+  const asked = reply.kind === 'estimate' ? reply.scenario.chart : undefined;
+  return asked && asked !== 'none' ? asked : null;
 }
 
 /**
