@@ -197,7 +197,7 @@ describe('Discord HTTP interactions: answers', () => {
     expect(JSON.stringify(response.json.data.embeds)).toContain('13.0 B × 8 B ÷ 4');
   });
 
-  it('posts a chart as a multipart webhook edit with the PNG attached', async () => {
+  it('posts a chart alone as a multipart webhook edit with the PNG attached (the answer is not sent again)', async () => {
     const source = standin.slashCommandPayload('13b on H100');
     await post(source);
     const edit = await standin.waitForRequest(originalEditOf(source.token));
@@ -207,9 +207,19 @@ describe('Discord HTTP interactions: answers', () => {
     const posted = await standin.waitForRequest(originalEditOf(click.token));
     expect(posted.files).toEqual(['chart.png']);
     expect(posted.fileBytes[0]!.equals(PNG_BYTES)).toBe(true);
-    expect(posted.body.embeds[0].image.url).toBe('attachment://chart.png');
+    expect(posted.body).toMatchObject({ embeds: [], components: [] });
     expect(posted.body.attachments).toEqual([{ id: 0, filename: 'chart.png' }]);
     expect(charts).toContain('breakdown');
+  });
+
+  it('opens a thread on a /headroom answer in a channel (with the bot token), keyed as the answer\'s conversation', async () => {
+    const before = standin.requests.length;
+    const payload = standin.slashCommandPayload('13b on 4xA100-80G');
+    await post(payload);
+    const opened = await standin.waitForRequest((r) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
+    const answer = standin.messages.get(standin.channelId)!.at(-1);
+    expect(opened.path).toBe(`/api/v10/channels/${standin.channelId}/messages/${answer.id}/threads`);
+    await waitUntil(async () => (await store.get(threadKey(answer.id)))?.asker === standin.human.id);
   });
 
   it('continues a thread\'s scenario when /headroom is used inside it', async () => {

@@ -80,6 +80,7 @@ describe('Discord slash command with a Hub id', () => {
       defer: async () => void order.push('defer'),
       editOriginal: async () => (order.push('editOriginal'), { id: '1' }),
       tell: async () => void order.push('tell'),
+      startThread: async () => (order.push('startThread'), 't'),
     };
     const outcome = await answerCommand(text, { channelId: 'c', inThread: false }, replies, deps);
     return { order, outcome };

@@ -53,6 +53,8 @@ export class DiscordStandIn extends EventEmitter {
   private sessionId = snowflake();
   private readonly rateLimits: RateLimitRule[] = [];
   private readonly originals = new Map<string, any>();
+  /** Where each interaction happened, by its token: the response message is posted there. */
+  private readonly interactionChannels = new Map<string, { channelId: string; userId: string }>();
   port = 0;
 
   get apiUrl(): string {
@@ -223,16 +225,26 @@ export class DiscordStandIn extends EventEmitter {
     return { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, pending: false, permissions: '0' };
   }
 
-  /** An interaction as Discord sends it, over the gateway (INTERACTION_CREATE) or POSTed to an Interactions Endpoint URL. */
-  interactionPayload(type: number, data: object, extra: { channelId?: string; message?: object } = {}) {
+  /**
+   * An interaction as Discord sends it, over the gateway (INTERACTION_CREATE) or POSTed to an
+   * Interactions Endpoint URL. In a DM (`channelId` one of openDm's) it has `user` and no guild;
+   * `appPermissions` is what the app may do in that channel (all of a moderator's by default).
+   */
+  interactionPayload(type: number, data: object, extra: { channelId?: string; message?: object; appPermissions?: string } = {}): any {
     const channelId = extra.channelId ?? this.channelId;
+    const token = `tok${snowflake()}`;
+    this.interactionChannels.set(token, { channelId, userId: this.human.id });
+    const common = {
+      id: snowflake(), application_id: this.appId, type, data, channel_id: channelId, token, version: 1,
+      app_permissions: extra.appPermissions ?? '2248473465835073', locale: 'en-US', entitlements: [], attachment_size_limit: 26214400,
+      ...(extra.message ? { message: extra.message } : {}),
+    };
+    const dm = this.dms.get(channelId);
+    if (dm) return { ...common, channel: dm, user: this.human, authorizing_integration_owners: { 1: this.human.id }, context: 1 };
     const channel = this.threads.get(channelId) ?? textChannel(channelId, this.guildId);
     return {
-      id: snowflake(), application_id: this.appId, type, data, guild_id: this.guildId, channel_id: channelId, channel,
+      ...common, guild_id: this.guildId, channel, guild_locale: 'en-US', authorizing_integration_owners: { 0: this.guildId }, context: 0,
       member: { ...this.memberPayload(), user: this.human, permissions: '2248473465835073' },
-      token: `tok${snowflake()}`, version: 1, app_permissions: '2248473465835073', locale: 'en-US', guild_locale: 'en-US',
-      entitlements: [], authorizing_integration_owners: { 0: this.guildId }, context: 0, attachment_size_limit: 26214400,
-      ...(extra.message ? { message: extra.message } : {}),
     };
   }
 
@@ -242,8 +254,8 @@ export class DiscordStandIn extends EventEmitter {
     return payload;
   }
 
-  slashCommandPayload(request: string, channelId?: string) {
-    return this.interactionPayload(2, { id: snowflake(), name: 'headroom', type: 1, options: [{ name: 'request', type: 3, value: request }] }, { channelId });
+  slashCommandPayload(request: string, channelId?: string, appPermissions?: string) {
+    return this.interactionPayload(2, { id: snowflake(), name: 'headroom', type: 1, options: [{ name: 'request', type: 3, value: request }] }, { channelId, appPermissions });
   }
 
   autocompletePayload(partial: string) {
@@ -254,8 +266,8 @@ export class DiscordStandIn extends EventEmitter {
     return this.interactionPayload(3, { custom_id: customId, component_type: 2 }, { channelId: botMessage.channel_id, message: botMessage });
   }
 
-  slashCommand(request: string, channelId?: string) {
-    const payload = this.slashCommandPayload(request, channelId);
+  slashCommand(request: string, channelId?: string, appPermissions?: string) {
+    const payload = this.slashCommandPayload(request, channelId, appPermissions);
     this.dispatch('INTERACTION_CREATE', payload);
     return payload;
   }
@@ -381,14 +393,14 @@ export class DiscordStandIn extends EventEmitter {
       return reply(200, { url: this.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } });
     }
     if (method === 'POST' && (m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(route))) {
-      if (body?.type === 4 || body?.type === 7) this.originals.set(m[2]!, this.botMessage(this.channelId, body.data ?? {}, files));
+      if (body?.type === 4 || body?.type === 7) this.originals.set(m[2]!, this.responseMessage(m[2]!, body.data ?? {}, files));
       return reply(204);
     }
     if ((m = /^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/.exec(route))) {
       const token = m[2]!;
       if (method === 'PATCH') {
         const previous = this.originals.get(token);
-        const msg = { ...(previous ?? this.botMessage(this.channelId, {}, [])), ...this.messageFields(body ?? {}, files) };
+        const msg = { ...(previous ?? this.responseMessage(token, {}, [])), ...this.messageFields(body ?? {}, files) };
         this.originals.set(token, msg);
         if (!previous) this.store(msg.channel_id, msg);
         return reply(200, msg);
@@ -440,6 +452,13 @@ export class DiscordStandIn extends EventEmitter {
       ...(files.length > 0 ? { attachments: files.map((filename) => ({ id: snowflake(), filename, size: 1, url: `https://stand-in/${filename}`, proxy_url: `https://stand-in/${filename}` })) } : {}),
       ...(body.flags !== undefined ? { flags: body.flags } : {}),
     };
+  }
+
+  /** An interaction's response message: in the channel it happened in, with the interaction's user (interaction_metadata). */
+  private responseMessage(token: string, body: any, files: string[]) {
+    const where = this.interactionChannels.get(token);
+    const msg = this.botMessage(where?.channelId ?? this.channelId, body, files);
+    return where ? { ...msg, interaction_metadata: { id: snowflake(), type: 2, user: this.human, authorizing_integration_owners: {} } } : msg;
   }
 
   private botMessage(channelId: string, body: any, files: string[]) {

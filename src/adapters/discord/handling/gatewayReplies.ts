@@ -1,7 +1,7 @@
-import { MessageFlags, type RepliableInteraction } from 'discord.js';
+import { MessageFlags, Routes, ThreadAutoArchiveDuration, type APIChannel, type RepliableInteraction } from 'discord.js';
 import { REQUEST_FOOTER_PREFIX } from '../../../render/discord.js';
 import { textOnly } from '../delivery.js';
-import type { InteractionPlace, InteractionReplies } from './replies.js';
+import { permitsThreads, type InteractionPlace, type InteractionReplies } from './replies.js';
 
 /** InteractionReplies over the gateway: discord.js's reply / deferReply / editReply (REST callbacks). */
 export function gatewayReplies(interaction: RepliableInteraction): InteractionReplies {
@@ -20,11 +20,24 @@ export function gatewayReplies(interaction: RepliableInteraction): InteractionRe
       if (interaction.deferred || interaction.replied) await interaction.editReply(textOnly(content));
       else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
     },
+    async startThread(channelId, messageId, name) {
+      // REST rather than Message#startThread: the response message need not be in discord.js's cache.
+      const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
+      const thread = (await interaction.client.rest.post(Routes.threads(channelId, messageId), { body })) as APIChannel;
+      return thread.id;
+    },
   };
 }
 
 export function gatewayPlace(interaction: RepliableInteraction): InteractionPlace {
   const footer = interaction.isMessageComponent() ? (interaction.message.embeds[0]?.footer?.text ?? null) : null;
   const messageRequest = footer?.startsWith(REQUEST_FOOTER_PREFIX) ? footer.slice(REQUEST_FOOTER_PREFIX.length) : null;
-  return { channelId: interaction.channelId, inThread: interaction.channel?.isThread() ?? false, messageRequest, userId: interaction.user.id };
+  return {
+    channelId: interaction.channelId,
+    inThread: interaction.channel?.isThread() ?? false,
+    messageRequest,
+    userId: interaction.user.id,
+    dm: !interaction.inGuild(),
+    canOpenThreads: permitsThreads(interaction.appPermissions?.bitfield),
+  };
 }

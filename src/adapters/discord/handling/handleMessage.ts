@@ -21,7 +21,8 @@ export function stripMention(content: string, botId: string): string {
   return content.replace(new RegExp(`<@!?${botId}>`, 'g'), ' ').replace(/\s+/g, ' ').trim();
 }
 
-function threadName(canonical: string): string {
+/** A thread's name from the answer's canonical request, within Discord's 100 characters. */
+export function threadName(canonical: string): string {
   const name = `headroom: ${canonical.replace(/\s+/g, ' ').trim()}`;
   return name.length <= THREAD_NAME_MAX ? name : `${name.slice(0, THREAD_NAME_MAX - 1)}…`;
 }
@@ -157,7 +158,10 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
 
   if (!mentioned) return;
   if (!(await admitted())) return;
-  const response = await deps.respond(await request(), null);
+  // A reply to one of our answers where it could open no thread (a slash answer's hint) continues that answer's scenario.
+  const repliedTo = message.mentions.repliedUser?.id === botId ? message.reference?.messageId : undefined;
+  const previous = repliedTo ? await loadState(deps, threadKey(repliedTo)) : null;
+  const response = await deps.respond(await request(), previous);
   const turn = { ...response, state: ownedBy(response.state, author) };
   const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
   if (turn.reply.kind === 'error' && waiting !== null) {
@@ -173,8 +177,12 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   const sent = await message.reply(out.payload);
   if (turn.reply.kind !== 'estimate') return turn.reply.kind;
   // A thread started on a message takes that message's id, so both keys are the same conversation.
-  const thread = await sent.startThread({ name: threadName(turn.reply.canonical) });
-  await persistTurn(deps, [threadKey(thread.id), threadKey(sent.id)], turn.state, out.rendered.ref);
+  // Where threads are not allowed, the answer stands alone: a reply to it continues it (above).
+  const thread = await sent.startThread({ name: threadName(turn.reply.canonical) }).catch((error: unknown) => {
+    deps.log({ event: 'discord.thread_refused', channel: channel.id, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  await persistTurn(deps, [...(thread ? [threadKey(thread.id)] : []), threadKey(sent.id)], turn.state, out.rendered.ref);
   return verdictOf(turn.reply);
 }
 

@@ -17,6 +17,11 @@ export interface InteractionReplies {
   editOriginal(payload: MessagePayload): Promise<{ id: string }>;
   /** A notice or an apology: ephemeral when nothing was sent yet, else it replaces the response. */
   tell(content: string): Promise<void>;
+  /**
+   * Opens a public thread on one of the channel's messages (the answer); resolves to the thread's
+   * id, rejects when Discord refuses.
+   */
+  startThread(channelId: string, messageId: string, name: string): Promise<string>;
 }
 
 /** Where the interaction happened: inside a thread, a command continues that thread's scenario. */
@@ -27,6 +32,20 @@ export interface InteractionPlace {
   messageRequest?: string | null;
   /** Who typed the command or clicked: the asker of a thread the command starts (issue 24). */
   userId?: string;
+  /** A direct message (no server): the DM channel is the conversation, and there are no threads. */
+  dm?: boolean;
+  /** The app may open a public thread and talk in it here (the interaction's app_permissions). */
+  canOpenThreads?: boolean;
+}
+
+/** Create Public Threads and Send Messages in Threads (developer docs, Permissions): what a thread on an answer needs. */
+const THREAD_PERMISSIONS = (1n << 35n) | (1n << 38n);
+
+/** Whether the app's permissions where the interaction happened (app_permissions, a decimal bit set) allow a thread on the answer. */
+export function permitsThreads(appPermissions: bigint | string | null | undefined): boolean {
+  if (appPermissions === null || appPermissions === undefined) return false;
+  const bits = typeof appPermissions === 'bigint' ? appPermissions : /^\d+$/.test(appPermissions) ? BigInt(appPermissions) : 0n;
+  return (bits & THREAD_PERMISSIONS) === THREAD_PERMISSIONS;
 }
 
 /** Rate-limit keys of an interaction: who clicked or typed, and in which channel (DMs share one key). */

@@ -8,7 +8,7 @@ import type { ConnectionLimits } from '../../../ops/connection-guard.js';
 import { close, listen } from '../../../ops/http-listen.js';
 import { interactionsServer } from './server.js';
 import { publicKeyFromHex } from './verify.js';
-import { interactionWebhook, interactionWebhookRest } from './webhook.js';
+import { botThreads, interactionWebhook, interactionWebhookRest } from './webhook.js';
 import { storeClaims, type ClaimFn } from '../../../state/claims.js';
 
 export interface InteractionsHandle {
@@ -38,13 +38,14 @@ export async function startDiscordInteractions(config: DiscordConfig, deps: Inte
   const key = publicKeyFromHex(config.interactions.publicKey);
   const handlerDeps = await buildHandlerDeps(deps);
   const rest = interactionWebhookRest(config.apiUrl);
+  const threads = botThreads(config.apiUrl, config.token);
   const claim = deps.claimOnce ?? storeClaims(deps.store, handlerDeps.log);
   const endpoint = interactionsEndpoint({
     key,
     log: handlerDeps.log,
     firstDelivery: (id) => claim(`discord:interaction:${id}`),
     answer: (interaction, res) => {
-      const replies = new HttpReplies(res, interactionWebhook(rest, interaction.applicationId, interaction.token));
+      const replies = new HttpReplies(res, interactionWebhook(rest, interaction.applicationId, interaction.token), threads.open);
       return dispatchInteraction(interaction, replies, handlerDeps);
     },
   });
@@ -56,8 +57,10 @@ export async function startDiscordInteractions(config: DiscordConfig, deps: Inte
     port,
     async stop() {
       await close(server);
-      rest.clearHashSweeper();
-      rest.clearHandlerSweeper();
+      for (const client of [rest, threads.rest]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ChannelType, InteractionType } from 'discord.js';
 import { z } from 'zod';
 import type { Requester } from '../../admission.js';
-import { interactionRequester, type InteractionPlace } from '../handling/replies.js';
+import { interactionRequester, permitsThreads, type InteractionPlace } from '../handling/replies.js';
 
 /**
  * The parts of an interaction payload (discord.com/developers/docs/interactions/receiving-and-responding)
@@ -35,6 +35,10 @@ const baseSchema = z.object({
   token: z.string().min(1),
   channel_id: z.string().optional(),
   channel: z.object({ id: z.string(), type: z.number() }).optional(),
+  /** Absent in a DM. */
+  guild_id: z.string().optional(),
+  /** The app's permissions where the interaction happened: a decimal bit set. */
+  app_permissions: z.string().optional(),
   /** In a server: the member, with its user; in a DM: `user`. */
   member: z.object({ user: idOnly }).optional(),
   user: idOnly.optional(),
@@ -112,7 +116,13 @@ export function parseInteraction(json: unknown): ParsedInteraction {
     applicationId: base.data.application_id,
     token: base.data.token,
     requester: interactionRequester(userId, channelId),
-    place: { channelId, inThread: THREAD_TYPES.has(base.data.channel?.type ?? -1) },
+    place: {
+      channelId,
+      inThread: THREAD_TYPES.has(base.data.channel?.type ?? -1),
+      userId,
+      dm: base.data.guild_id === undefined,
+      canOpenThreads: permitsThreads(base.data.app_permissions),
+    },
   };
   const data = (json as { data?: unknown }).data;
   if (optionsDepth(data) > MAX_OPTION_DEPTH) return { kind: 'malformed', reason: `data.options: nested deeper than ${MAX_OPTION_DEPTH} levels` };

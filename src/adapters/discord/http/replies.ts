@@ -3,7 +3,7 @@ import { InteractionResponseType, MessageFlags, type APIEmbed, type APIInteracti
 import { textOnly, type MessagePayload } from '../delivery.js';
 import type { InteractionReplies } from '../handling/replies.js';
 import { sendJson } from './send.js';
-import type { InteractionWebhook } from './webhook.js';
+import type { InteractionWebhook, ThreadOpener } from './webhook.js';
 
 /**
  * InteractionReplies for an interaction that arrived as an HTTP POST. The first answer is the
@@ -17,6 +17,8 @@ export class HttpReplies implements InteractionReplies {
   constructor(
     private readonly res: ServerResponse,
     private readonly webhook: InteractionWebhook,
+    /** Opens a thread on an answer with the bot's token (webhook.ts: botThreads). */
+    private readonly threads: ThreadOpener,
   ) {}
 
   /** False until the HTTP response has been sent. */
@@ -41,6 +43,10 @@ export class HttpReplies implements InteractionReplies {
 
   editOriginal(payload: MessagePayload): Promise<{ id: string }> {
     return this.webhook.editOriginal(payload);
+  }
+
+  startThread(channelId: string, messageId: string, name: string): Promise<string> {
+    return this.threads(channelId, messageId, name);
   }
 
   async tell(content: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { REST, Routes, type APIMessage, type RawFile } from 'discord.js';
+import { REST, Routes, ThreadAutoArchiveDuration, type APIChannel, type APIMessage, type RawFile } from 'discord.js';
 import type { MessagePayload } from '../delivery.js';
 import { discordRestOptions } from '../rest-options.js';
 
@@ -45,4 +45,21 @@ export function interactionWebhook(rest: REST, applicationId: string, token: str
  */
 export function interactionWebhookRest(apiUrl: string | null | undefined): REST {
   return new REST({ ...discordRestOptions(apiUrl), globalRequestsPerSecond: Number.POSITIVE_INFINITY, handlerSweepInterval: 10_000 });
+}
+
+/** Opens a public thread on a channel message; resolves to its id. */
+export type ThreadOpener = (channelId: string, messageId: string, name: string) => Promise<string>;
+
+/**
+ * Threads on slash answers (issue 24): unlike the webhook edits, opening a thread is a bot
+ * action, so it goes with the bot token (a REST client of its own, pointed at DISCORD_API_URL).
+ */
+export function botThreads(apiUrl: string | null | undefined, token: string): { open: ThreadOpener; rest: REST } {
+  const rest = new REST(discordRestOptions(apiUrl)).setToken(token);
+  const open: ThreadOpener = async (channelId, messageId, name) => {
+    const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneDay };
+    const thread = (await rest.post(Routes.threads(channelId, messageId), { body })) as APIChannel;
+    return thread.id;
+  };
+  return { open, rest };
 }
