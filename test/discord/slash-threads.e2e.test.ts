@@ -72,7 +72,11 @@ describe('Discord slash answers can be followed up', () => {
     const followUp = await until(() => postsIn(thread)[0], 'the follow-up answer');
     expect(embedText(followUp)).toContain('ZeRO-2');
     expect(embedText(followUp)).toMatch(/13B/);
-    const state = scenarioThread(await store.get(threadKey(thread)))!;
+    // Saved just after the post: the thread's scenario is the answer's with ZeRO-2.
+    const state = await until(async () => {
+      const saved = scenarioThread(await store.get(threadKey(thread)));
+      return saved?.scenario.sharding.kind === 'zero' && saved;
+    }, 'the follow-up saved');
     expect(state.scenario.hardware?.gpuId).toBe('a100-80g');
     expect(state.scenario.sharding).toMatchObject({ kind: 'zero', stage: 2 });
   });
@@ -108,6 +112,21 @@ describe('Discord slash answers can be followed up', () => {
     const followUp = await until(() => postsIn(standin.channelId, after)[0], 'the answer to the reply');
     expect(embedText(followUp)).toContain('ZeRO-2');
     expect(embedText(followUp)).toMatch(/13B/);
+  });
+
+  it('/headroom where Discord refuses the thread after all: the answer is edited to carry the hint, and stays answered', async () => {
+    standin.refuseThreads = true;
+    try {
+      const command = standin.slashCommand('13b bf16 on 4xA100-80G');
+      const [first, second] = await until(() => (originalEdits(command.token).length >= 2 ? originalEdits(command.token) : false), 'the answer and its hint');
+      expect(embedText(first!)).not.toContain('No thread here');
+      expect(embedText(second!)).toContain('No thread here: to follow up, reply to this answer');
+      expect(second!.body.components).toEqual(first!.body.components);
+      const answer = standin.messages.get(standin.channelId)!.at(-1);
+      await until(async () => store.get(threadKey(answer.id)), 'the answer state');
+    } finally {
+      standin.refuseThreads = false;
+    }
   });
 
   it('a serving answer\'s lever buttons are labelled by the sequences each holds, not by the GiB the pool always fills', async () => {

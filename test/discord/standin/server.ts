@@ -44,6 +44,8 @@ export class DiscordStandIn extends EventEmitter {
   readonly threads = new Map<string, any>();
   readonly dms = new Map<string, any>();
   identifies = 0;
+  /** Thread creation answers 403 Missing Permissions (a channel whose overrides changed after the interaction). */
+  refuseThreads = false;
   resumes = 0;
   private http!: Server;
   private wss!: WebSocketServer;
@@ -425,6 +427,7 @@ export class DiscordStandIn extends EventEmitter {
       return found ? reply(200, found) : reply(404, { message: 'Unknown Message', code: 10008 });
     }
     if (method === 'POST' && (m = /^\/channels\/(\d+)\/messages\/(\d+)\/threads$/.exec(route))) {
+      if (this.refuseThreads) return reply(403, { message: 'Missing Permissions', code: 50013 });
       const thread = threadChannel(m[2]!, this.guildId, m[1]!, this.appId, body?.name ?? 'thread');
       this.threads.set(thread.id, thread);
       this.dispatch('THREAD_CREATE', { ...thread, newly_created: true });
