@@ -5,6 +5,7 @@ import { respond, scenarioThread } from '../../src/core/assistant.js';
 import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { until } from './thread-helpers.js';
 
 /**
  * Issue 24, item 5: a /headroom answer was a dead end on Discord. In a channel it now opens a
@@ -32,16 +33,6 @@ afterAll(async () => {
   await bot?.stop();
   await standin?.stop();
 });
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const originalEdits = (token: string) => standin.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`) && r.status < 400);
 const postsIn = (channelId: string, after = 0) =>
