@@ -124,8 +124,9 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   }
 
   const journal = deps.journal;
-  // Committed before the HTTP ack goes (AckGate): a request Slack saw acknowledged is in the journal.
-  void journalled(
+  // Committed before the HTTP ack goes (AckGate): a request Slack saw acknowledged is in the journal
+  // (awaited: in Redis the write is a round trip, not a synchronous insert).
+  await journalled(
     deps,
     journal?.add({ id: requestKey, platform: 'slack', channel: incoming.channel, ...(target.threadTs ? { threadTs: target.threadTs } : {}), request: incoming.ts, user: incoming.user, ackedAt: Date.now(), phase: 'acked' }),
   );
