@@ -2,18 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot, type BotProcess } from '../../bench/load/bot-process.js';
 import { LOST_TEXT, MAYBE_LOST_TEXT } from '../../src/adapters/slack/left-over.js';
 import { slashCommand } from '../slack/standin/payloads.js';
 import { postSigned } from '../slack/standin/sign.js';
 import { SlackStandIn } from '../slack/standin/web-api.js';
+import { freeLoopbackPort, redisServerInstalled, startPrivateRedis, stopPrivateRedis } from './redis-helpers.js';
 
 /**
- * `kill -9` with SQLite for slash commands (issue 26, item 6): the real bot process (Slack HTTP
- * mode) gets a stream of `/headroom` commands, is killed at a random moment and restarted. Every
- * command it acknowledged must get its answer in the channel or, through its own response_url,
- * the ephemeral "I restarted" notice.
+ * `kill -9` for slash commands (issue 26, item 6), with SQLite and with Redis (a private
+ * redis-server): the real bot process (Slack HTTP mode) gets a stream of `/headroom` commands, is
+ * killed at a random moment and restarted. Every command it acknowledged must get its answer in
+ * the channel or, through its own response_url, the ephemeral "I restarted" notice.
  */
 
 const MAIN_JS = resolve('dist/src/main.js');
@@ -27,10 +30,14 @@ interface Sent {
   seq: number;
 }
 
-describe('kill -9 with the SQLite store: slash commands', () => {
+const stores = redisServerInstalled() ? (['sqlite', 'redis'] as const) : (['sqlite'] as const);
+
+describe.each(stores)('kill -9 with the %s store: slash commands', (kind) => {
   const standin = new SlackStandIn();
   let dir: string;
   let bot: BotProcess | null = null;
+  let redis: ChildProcess | null = null;
+  let redisUrl = '';
 
   const start = () =>
     startBot(
@@ -39,7 +46,7 @@ describe('kill -9 with the SQLite store: slash commands', () => {
         SLACK_BOT_TOKEN: 'xoxb-kill-nine-commands',
         SLACK_SIGNING_SECRET: SECRET,
         SLACK_API_URL: standin.apiUrl,
-        HEADROOM_DB_PATH: join(dir, 'state.sqlite'),
+        ...(kind === 'redis' ? { REDIS_URL: redisUrl } : { HEADROOM_DB_PATH: join(dir, 'state.sqlite') }),
         HEADROOM_COMPUTE_THREADS: '1',
         LOG_LEVEL: 'info',
         RATE_LIMIT_USER_BURST: '1000000',
@@ -73,7 +80,15 @@ describe('kill -9 with the SQLite store: slash commands', () => {
   }
 
   /** Commands in the journal a killed process left (the kills that matter); the file never holds a response_url anywhere else. */
-  function journalAtRest(): number {
+  async function journalAtRest(): Promise<number> {
+    if (kind === 'redis') {
+      const client = new Redis(redisUrl);
+      try {
+        return (await client.hkeys('headroom:journal:slack')).filter((id) => id.startsWith('slack:command:')).length;
+      } finally {
+        client.disconnect();
+      }
+    }
     const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
     try {
       return (db.prepare("SELECT count(*) AS n FROM acknowledged_requests WHERE request_id LIKE 'slack:command:%'").get() as { n: number }).n;
@@ -94,12 +109,18 @@ describe('kill -9 with the SQLite store: slash commands', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'headroom-kill-nine-commands-'));
+    if (kind === 'redis') {
+      const port = await freeLoopbackPort();
+      redis = await startPrivateRedis(port);
+      redisUrl = `redis://127.0.0.1:${port}`;
+    }
     await standin.start();
     bot = await start();
   });
   afterAll(async () => {
     if (bot && bot.child.exitCode === null) await bot.stop(10_000);
     await standin.stop();
+    if (redis) await stopPrivateRedis(redis);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -122,9 +143,10 @@ describe('kill -9 with the SQLite store: slash commands', () => {
       killed = true;
       await new Promise((r) => bot!.child.once('exit', r));
       await Promise.all(senders);
-      journaled += journalAtRest();
+      journaled += await journalAtRest();
       bot = await start();
-      await until(() => unresolved(acked).length === 0, () => `answers or notices for ${unresolved(acked).length} acknowledged commands after round ${round + 1}`);
+      // Redis: the new process first waits out the killed one's heartbeat (15 s) before telling.
+      await until(() => unresolved(acked).length === 0, () => `answers or notices for ${unresolved(acked).length} acknowledged commands after round ${round + 1}`, 60_000);
     }
     expect(acked.length).toBeGreaterThan(ROUNDS * SENDERS);
     // Kills that land between the ack and the answer are the point of the test: some did.
