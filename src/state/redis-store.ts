@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { ConversationStore } from './store.js';
+import { RedisJournal } from './redis-journal.js';
 import { answerOrder, DEFAULT_TTL_MS, decodeThreadState, encodeThreadState, type SavedThread } from './codec.js';
 
 export interface RedisStoreOptions {
@@ -67,6 +68,7 @@ export class RedisStore implements ConversationStore {
   private readonly connectTimeoutMs: number;
   private readonly ttlMs: number;
   private readonly keyPrefix: string;
+  private journalKeys: RedisJournal | null = null;
 
   constructor(options: RedisStoreOptions) {
     this.ttlMs = Math.max(1, Math.round(options.ttlMs ?? DEFAULT_TTL_MS));
@@ -161,7 +163,13 @@ export class RedisStore implements ConversationStore {
     }
   }
 
+  /** The request journal beside the thread states (src/state/redis-journal.ts), shared by every replica. */
+  journal(): RedisJournal {
+    return (this.journalKeys ??= new RedisJournal(this.client, { keyPrefix: this.keyPrefix, connected: () => this.connected() }));
+  }
+
   async close(): Promise<void> {
+    await this.journalKeys?.close();
     this.closing = true;
     if (this.client.status === 'end') return;
     if (this.client.status !== 'ready') {

@@ -24,6 +24,35 @@ export interface AcknowledgedRequest {
    * later than it answers this request; without it, one later than the request itself does.
    */
   afterAnswer?: string;
+  /**
+   * Where the notice goes when it cannot be a message in `channel`: a Slack slash command's
+   * `response_url` (30 minutes, 5 uses), a Discord interaction's token (15 minutes). Each is a
+   * credential for that one request: kept only in the journal row, never logged.
+   */
+  replyVia?: ReplyVia;
+}
+
+export type ReplyVia = { kind: 'slack_response_url'; url: string } | { kind: 'discord_interaction'; applicationId: string; token: string };
+
+/** Slack accepts posts to a slash command's `response_url` for 30 minutes. */
+export const SLACK_RESPONSE_URL_MAX_AGE_MS = 30 * 60 * 1000;
+
+/** A Discord interaction token can edit its original response for 15 minutes. */
+export const DISCORD_INTERACTION_MAX_AGE_MS = 15 * 60 * 1000;
+
+/**
+ * How old an entry may be and still be told: the way its notice goes decides (a response_url
+ * or interaction token expires; a message in a channel only grows stale, LEFT_OVER_MAX_AGE_MS).
+ */
+export function maxNoticeAgeMs(entry: Pick<AcknowledgedRequest, 'replyVia'>, maxAgeMs = LEFT_OVER_MAX_AGE_MS): number {
+  switch (entry.replyVia?.kind) {
+    case 'slack_response_url':
+      return Math.min(maxAgeMs, SLACK_RESPONSE_URL_MAX_AGE_MS);
+    case 'discord_interaction':
+      return Math.min(maxAgeMs, DISCORD_INTERACTION_MAX_AGE_MS);
+    default:
+      return maxAgeMs;
+  }
 }
 
 export interface RequestJournal {

@@ -12,7 +12,19 @@ const entrySchema = z.object({
   ackedAt: z.number(),
   phase: z.enum(['acked', 'posting']),
   afterAnswer: z.string().optional(),
+  replyVia: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('slack_response_url'), url: z.string() }),
+      z.object({ kind: z.literal('discord_interaction'), applicationId: z.string(), token: z.string() }),
+    ])
+    .optional(),
 });
+
+/** Parses a stored entry; null for one this version cannot read (skipped, never thrown). */
+export function parseJournalEntry(raw: unknown): AcknowledgedRequest | null {
+  const parsed = entrySchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
 
 /** Runs a write inside the store's next batch transaction; resolves once it is committed (SqliteStore.inBatch). */
 export type BatchWrite = (write: () => void) => Promise<void>;
@@ -78,8 +90,8 @@ export class SqliteJournal implements RequestJournal {
       } catch {
         continue;
       }
-      const parsed = entrySchema.safeParse(raw);
-      if (parsed.success) entries.push(parsed.data);
+      const parsed = parseJournalEntry(raw);
+      if (parsed) entries.push(parsed);
     }
     return entries;
   }

@@ -1,5 +1,6 @@
 import type { Turn, ThreadState } from '../../core/assistant.js';
 import type { ConversationStore } from '../../state/store.js';
+import type { RequestJournal } from '../../state/request-journal.js';
 import type { RequestOps } from '../admission.js';
 import type { ChartFn, ChartKind, LogFn } from '../deps.js';
 
@@ -20,4 +21,6 @@ export interface HandlerDeps {
   ops: RequestOps;
   /** Where attachments may be downloaded from: Discord's CDN, plus DISCORD_API_URL's origin when set (discordAttachmentOrigins). */
   attachmentOrigins?: readonly string[];
+  /** Requests being answered, kept across a crash (src/state/request-journal.ts; journal.ts here); none with a memory store. */
+  journal?: RequestJournal;
 }

@@ -2,6 +2,7 @@ import type { ErrorLog } from '../../ops/errors.js';
 import type { RateLimiter } from '../../ops/rate-limit.js';
 import type { Shutdown } from '../../ops/shutdown.js';
 import type { ConversationStore } from '../../state/store.js';
+import type { RequestJournal } from '../../state/request-journal.js';
 import { requestOps } from '../admission.js';
 import { withHub, type CoreRespond } from '../hub-respond.js';
 import type { ChartFn, CompleteFn, HandlerDeps, LogFn, RespondFn } from './deps.js';
@@ -23,6 +24,8 @@ export interface DiscordDeps {
   errors?: ErrorLog;
   /** Requests in flight before new ones are shed with a "busy" reply; DEFAULT_MAX_IN_FLIGHT when absent. */
   maxInFlight?: number;
+  /** Requests being answered, kept across a crash (src/state/request-journal.ts); an earlier process's are told at start. */
+  journal?: RequestJournal;
 }
 
 /** The real core, loaded only when no respond() is injected (tests inject a fake). */
@@ -41,5 +44,6 @@ export async function buildHandlerDeps(deps: DiscordDeps): Promise<HandlerDeps> 
     chart: deps.chart === undefined ? await loadChart() : deps.chart,
     log,
     ops: requestOps(log, 'discord', { limiter: deps.limiter, shutdown: deps.shutdown, errors: deps.errors, maxInFlight: deps.maxInFlight }),
+    ...(deps.journal ? { journal: deps.journal } : {}),
   };
 }

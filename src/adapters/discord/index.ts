@@ -1,9 +1,10 @@
-import { Events } from 'discord.js';
+import { Events, Routes } from 'discord.js';
 import type { DiscordConfig } from '../../config/discord.js';
 import { discordAttachmentOrigins } from '../attached-config.js';
 import { createDiscordClient } from './client.js';
 import { buildHandlerDeps, type DiscordDeps } from './handler-deps.js';
 import { registerListeners } from './listeners.js';
+import { answerDiscordLeftOver } from './left-over.js';
 
 export { startDiscordSharded } from './sharded.js';
 export { startDiscordInteractions } from './http/index.js';
@@ -11,6 +12,7 @@ export type { DiscordDeps };
 
 /** Logs in, waits until the client is ready to serve, and returns how to stop it. */
 export async function startDiscord(config: DiscordConfig, deps: DiscordDeps): Promise<{ stop(): Promise<void> }> {
+  const startedAt = Date.now();
   const handlerDeps = { ...(await buildHandlerDeps(deps)), attachmentOrigins: discordAttachmentOrigins(config.apiUrl) };
   const log = handlerDeps.log;
   const client = createDiscordClient(config);
@@ -24,6 +26,15 @@ export async function startDiscord(config: DiscordConfig, deps: DiscordDeps): Pr
     throw error;
   }
   log({ event: 'discord.ready', user: client.user?.tag, shards: client.shard?.ids ?? [0] });
+  // Requests an earlier process took on and never answered are told so, once this one serves.
+  if (deps.journal) {
+    const rest = {
+      postMessage: (channelId: string, body: Record<string, unknown>) => client.rest.post(Routes.channelMessages(channelId), { body }),
+      editOriginal: (applicationId: string, token: string, body: Record<string, unknown>) => client.rest.patch(Routes.webhookMessage(applicationId, token, '@original'), { body, auth: false }),
+    };
+    const telling = answerDiscordLeftOver(deps.journal, rest, log, { startedAt });
+    void (deps.shutdown ? deps.shutdown.background(telling) : telling);
+  }
   return {
     async stop() {
       await client.destroy();

@@ -10,6 +10,7 @@ import { handleMessage } from './handling/handleMessage.js';
 import { interactionRequester } from './handling/replies.js';
 import { serveInteraction } from './handling/serveInteraction.js';
 import { HEADROOM_COMMAND_NAME } from './interactions/headroomCommand.js';
+import { journaledInteraction, journaledMessage } from './journal.js';
 
 /**
  * Every handler runs inside serveRequest (src/adapters/admission.ts): rate limits, refusal while
@@ -23,7 +24,7 @@ export function registerListeners(client: Client, deps: HandlerDeps): void {
       void serveRequest(deps.ops, { platform: 'discord', kind: 'autocomplete' }, () => handleAutocomplete(interaction, deps), async () => undefined);
     } else if (interaction.isChatInputCommand() && interaction.commandName === HEADROOM_COMMAND_NAME) {
       const who = interactionRequester(interaction.user.id, interaction.channelId);
-      void serveInteraction(deps, who, gatewayReplies(interaction), 'command', () => handleChatInput(interaction, deps));
+      void serveInteraction(deps, who, gatewayReplies(interaction), 'command', () => journaledInteraction(deps, interaction, () => handleChatInput(interaction, deps)));
     } else if (interaction.isButton()) {
       const who = interactionRequester(interaction.user.id, interaction.channelId);
       void serveInteraction(deps, who, gatewayReplies(interaction), 'button', () => handleButton(interaction, deps));
@@ -35,7 +36,7 @@ export function registerListeners(client: Client, deps: HandlerDeps): void {
     void serveRequest(
       deps.ops,
       { platform: 'discord', kind: 'message' },
-      (gate) => handleMessage(message, botId, deps, gate),
+      (gate) => journaledMessage(deps, message, gate, (journaling) => handleMessage(message, botId, deps, journaling)),
       (apology) => message.reply({ content: apology }),
     );
   });

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import { isNewerAnswer } from '../../state/codec.js';
-import { LEFT_OVER_MAX_AGE_MS, MAX_LEFT_OVER, type AcknowledgedRequest, type RequestJournal } from '../../state/request-journal.js';
+import { LEFT_OVER_MAX_AGE_MS, MAX_LEFT_OVER, maxNoticeAgeMs, type AcknowledgedRequest, type RequestJournal } from '../../state/request-journal.js';
 import type { LogFn } from './deps.js';
 import type { SlackLookups } from './lookups.js';
 import { slackErrorCode } from './errors.js';
@@ -21,6 +21,18 @@ export interface LeftOverOptions {
   maxEntries?: number;
   maxAgeMs?: number;
   now?: () => number;
+  /** POSTs a body to a slash command's response_url (tests swap it); throws on failure. */
+  postToResponseUrl?: (url: string, body: Record<string, unknown>) => Promise<void>;
+}
+
+/** Waits this long for Slack to take a response_url post; a start-up notice never hangs. */
+const RESPONSE_URL_TIMEOUT_MS = 5000;
+
+/** A JSON POST to a response_url, failing on a non-2xx answer or after RESPONSE_URL_TIMEOUT_MS. */
+export async function postToResponseUrl(url: string, body: Record<string, unknown>): Promise<void> {
+  const reply = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'error', signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS) });
+  await reply.body?.cancel();
+  if (!reply.ok) throw new Error(`response_url answered ${reply.status}`);
 }
 
 /**
@@ -30,6 +42,8 @@ export interface LeftOverOptions {
  */
 async function noticeFor(entry: AcknowledgedRequest, lookups: SlackLookups, botId: string | undefined): Promise<string | null> {
   if (entry.phase === 'acked') return LOST_TEXT;
+  // A slash command's answer is a new channel message: nothing to look up it could be found by.
+  if (entry.replyVia) return MAYBE_LOST_TEXT;
   if (!entry.threadTs) return MAYBE_LOST_TEXT;
   // Under the lookups' own budget (lookups.ts): a rate-limited start never stalls answers.
   const latest = await latestAnswerInThread(lookups, entry.channel, entry.threadTs, botId, { waitMs: LEFT_OVER_WAIT_MS });
@@ -41,12 +55,15 @@ async function noticeFor(entry: AcknowledgedRequest, lookups: SlackLookups, botI
 /**
  * At start: every Slack request an earlier process acknowledged and did not answer is answered
  * now with a short notice in its thread (chat.postMessage; a DM's top level for a top-level DM),
- * then forgotten. Bounded: at most `maxEntries` (the newest) are read and the rest forgotten with
- * a log line, as are those older than `maxAgeMs`. One at a time: the Web API client paces them.
+ * then forgotten. A slash command's notice goes through its response_url instead, ephemeral to
+ * whoever typed it, while Slack still takes it (30 minutes, maxNoticeAgeMs). Bounded: at most
+ * `maxEntries` (the newest) are read and the rest forgotten with a log line, as are those older
+ * than their way of replying allows. One at a time: the Web API client paces them.
  */
 export async function answerLeftOver(journal: RequestJournal, client: webApi.WebClient, lookups: SlackLookups, log: LogFn, options: LeftOverOptions): Promise<void> {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? LEFT_OVER_MAX_AGE_MS;
+  const postToUrl = options.postToResponseUrl ?? postToResponseUrl;
   try {
     const entries = await journal.leftOver('slack', options.startedAt, options.maxEntries ?? MAX_LEFT_OVER);
     if (entries.length === 0) return;
@@ -59,14 +76,24 @@ export async function answerLeftOver(journal: RequestJournal, client: webApi.Web
     let told = 0;
     let answered = 0;
     let expired = 0;
+    let expiredCommands = 0;
     for (const entry of entries) {
-      if (now() - entry.ackedAt > maxAgeMs) {
+      if (now() - entry.ackedAt > maxNoticeAgeMs(entry, maxAgeMs)) {
         expired += 1;
+        if (entry.replyVia) expiredCommands += 1;
       } else {
         const notice = await noticeFor(entry, lookups, botId);
-        log({ event: 'slack.left_over_request', channel: entry.channel, threadTs: entry.threadTs ?? null, request: entry.request, phase: entry.phase, answered: notice === null });
+        log({ event: 'slack.left_over_request', channel: entry.channel, threadTs: entry.threadTs ?? null, request: entry.request, phase: entry.phase, via: entry.replyVia?.kind ?? 'message', answered: notice === null });
         if (notice === null) answered += 1;
-        else {
+        else if (entry.replyVia?.kind === 'slack_response_url') {
+          try {
+            await postToUrl(entry.replyVia.url, { response_type: 'ephemeral', text: notice });
+            told += 1;
+          } catch (error) {
+            // The error's words only: the URL is the request's credential and is never logged.
+            log({ event: 'slack.left_over_failed', method: 'response_url', channel: entry.channel, error: error instanceof Error ? error.name : 'error' });
+          }
+        } else {
           try {
             await client.chat.postMessage({ channel: entry.channel, ...(entry.threadTs ? { thread_ts: entry.threadTs } : {}), text: notice });
             told += 1;
@@ -78,7 +105,7 @@ export async function answerLeftOver(journal: RequestJournal, client: webApi.Web
       await journal.remove(entry.id);
     }
     const beyondCap = await journal.forgetBefore('slack', options.startedAt);
-    log({ event: 'slack.left_over', told, answered, expired, dropped: beyondCap });
+    log({ event: 'slack.left_over', told, answered, expired, expiredCommands, dropped: beyondCap });
   } catch (error) {
     log({ event: 'slack.left_over_failed', error: error instanceof Error ? error.message : String(error) });
   }

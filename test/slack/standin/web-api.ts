@@ -74,6 +74,8 @@ export class SlackStandIn {
   readonly uploads = new Map<string, Buffer>();
   /** Bodies POSTed to slash commands' response_url, in order. */
   readonly responses: Record<string, unknown>[] = [];
+  /** The same posts with the response_url each went to (which command a notice answers). */
+  readonly responsesAt: Array<{ url: string; body: Record<string, unknown> }> = [];
   /** Acks received over Socket Mode, by envelope id. */
   readonly acks = new Map<string, Record<string, unknown> | undefined>();
   /** Whether a message metadata should be returned by conversations.* (include_all_metadata). */
@@ -197,7 +199,9 @@ export class SlackStandIn {
       return;
     }
     if (url.pathname.startsWith('/response/')) {
-      this.responses.push(JSON.parse(body.toString('utf8')) as Record<string, unknown>);
+      const posted = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      this.responses.push(posted);
+      this.responsesAt.push({ url: `http://127.0.0.1:${this.port}${url.pathname}`, body: posted });
       sendJson(res, { ok: true });
       return;
     }

@@ -14,6 +14,7 @@ import { react, withAsker } from '../asker.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 import { attachAskedChart } from '../asked-chart.js';
+import { journalled } from '../journal-entry.js';
 
 export interface IncomingText {
   team: string;
@@ -56,11 +57,6 @@ async function storedState(deps: SlackDeps, threadKey: string): Promise<{ asker?
   } catch {
     return null;
   }
-}
-
-/** A journal write (src/state/request-journal.ts) never breaks an answer: a failing store is logged. */
-function journalled(deps: SlackDeps, write: Promise<void> | undefined): Promise<void> {
-  return (write ?? Promise.resolve()).catch((error: unknown) => deps.log({ event: 'slack.journal_failed', error: error instanceof Error ? error.message : String(error) }));
 }
 
 /** Forgets a thread's state on `reset`; a failing store is logged, never breaks the answer. */
@@ -125,8 +121,9 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   }
 
   const journal = deps.journal;
-  // Committed before the HTTP ack goes (AckGate): a request Slack saw acknowledged is in the journal.
-  void journalled(
+  // Committed before the HTTP ack goes (AckGate): a request Slack saw acknowledged is in the journal
+  // (awaited: in Redis the write is a round trip, not a synchronous insert).
+  await journalled(
     deps,
     journal?.add({ id: requestKey, platform: 'slack', channel: incoming.channel, ...(target.threadTs ? { threadTs: target.threadTs } : {}), request: incoming.ts, user: incoming.user, ackedAt: Date.now(), phase: 'acked' }),
   );

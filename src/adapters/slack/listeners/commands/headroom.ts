@@ -11,6 +11,7 @@ import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
 import { ownedBy } from '../../../../core/audience.js';
 import { withAsker } from '../../asker.js';
+import { journalled, slashCommandEntry } from '../../journal-entry.js';
 
 /**
  * `/headroom <request>` and `/headroom help`: ack at once (3 s rule), then post the answer as a
@@ -36,43 +37,53 @@ export function headroomCommand(deps: SlackDeps) {
     };
     const ephemeral = (body: { text: string; blocks?: SlackMessage['blocks'] }) => send({ response_type: 'ephemeral', ...body } as RespondArguments, 'ephemeral');
     const who = slackRequester(command.team_id, command.user_id, command.channel_id);
+    // From the ack until answered, in the journal with its response_url: a restart tells the user (left-over.ts).
+    const entry = slashCommandEntry(command);
+    let journaled = false;
 
-    await serveRequest(
-      deps.ops,
-      { platform: 'slack', kind: 'command' },
-      async (gate) => {
-        if (!(await gate(who, (text) => ack({ response_type: 'ephemeral', text }), { alwaysTell: true }))) return;
-        await ack();
-        // The estimate is CPU work: let this ack (and others already parsed) reach their sockets first.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        const asked = requestText(command.text);
-        const text = asked === '' ? 'help' : asked;
-        const answered = await answerRequest(deps, text);
-        const { reply } = answered;
-        // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
-        const state = ownedBy(answered.state, command.user_id);
-        const message = withAsker(renderSlack(reply), command.user_id);
-        if (reply.kind === 'error') {
-          await ephemeral({ text: message.text, blocks: message.blocks });
-          return 'request_error';
-        }
-        if (reply.kind === 'help') {
-          // `/headroom`, `/headroom help`, `/headroom reset`: to the person alone, one screen and "More" (issue 24).
-          await ephemeral(renderSlackHelpScreen(reply, { request: text, root: null }));
-          return 'help';
-        }
-        const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
-          answerThroughResponseUrl(message, apology, send),
-        );
-        if (ts) saveAfterAnswer(deps, slackThreadKey(command.team_id, command.channel_id, ts), state, ts);
-        // "/headroom … chart": the picture asked for, in the thread under the answer (as on Discord).
-        if (ts) await attachAskedChart(deps, client, { channel: command.channel_id, threadTs: ts }, reply, (notice) => ephemeral({ text: notice }));
-        // In a DM the answer also becomes the DM's conversation: a top-level message continues it.
-        if (ts && isSlackDm(command.channel_id)) saveAfterAnswer(deps, slackDmKey(command.team_id, command.channel_id), state, ts);
-        return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
-      },
-      (apology) => ephemeral({ text: apology }),
-    );
+    try {
+      await serveRequest(
+        deps.ops,
+        { platform: 'slack', kind: 'command' },
+        async (gate) => {
+          if (!(await gate(who, (text) => ack({ response_type: 'ephemeral', text }), { alwaysTell: true }))) return;
+          journaled = deps.journal !== undefined;
+          await journalled(deps, deps.journal?.add(entry));
+          await ack();
+          // The estimate is CPU work: let this ack (and others already parsed) reach their sockets first.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          const asked = requestText(command.text);
+          const text = asked === '' ? 'help' : asked;
+          const answered = await answerRequest(deps, text);
+          const { reply } = answered;
+          // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
+          const state = ownedBy(answered.state, command.user_id);
+          const message = withAsker(renderSlack(reply), command.user_id);
+          if (reply.kind === 'error') {
+            await ephemeral({ text: message.text, blocks: message.blocks });
+            return 'request_error';
+          }
+          if (reply.kind === 'help') {
+            // `/headroom`, `/headroom help`, `/headroom reset`: to the person alone, one screen and "More" (issue 24).
+            await ephemeral(renderSlackHelpScreen(reply, { request: text, root: null }));
+            return 'help';
+          }
+          if (journaled) await journalled(deps, deps.journal?.posting(entry.id));
+          const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
+            answerThroughResponseUrl(message, apology, send),
+          );
+          if (ts) saveAfterAnswer(deps, slackThreadKey(command.team_id, command.channel_id, ts), state, ts);
+          // "/headroom … chart": the picture asked for, in the thread under the answer (as on Discord).
+          if (ts) await attachAskedChart(deps, client, { channel: command.channel_id, threadTs: ts }, reply, (notice) => ephemeral({ text: notice }));
+          // In a DM the answer also becomes the DM's conversation: a top-level message continues it.
+          if (ts && isSlackDm(command.channel_id)) saveAfterAnswer(deps, slackDmKey(command.team_id, command.channel_id), state, ts);
+          return reply.kind === 'estimate' ? reply.verdict.status : reply.kind;
+        },
+        (apology) => ephemeral({ text: apology }),
+      );
+    } finally {
+      if (journaled) await journalled(deps, deps.journal?.remove(entry.id));
+    }
   };
 }
 
