@@ -24,14 +24,18 @@ interface Thread {
 }
 
 interface State {
-  seq: number;
-  mbs: number;
+  seq: number | null;
+  mbs: number | null;
 }
 
+/** seq and micro-batch of an answer; null for one the reading leaves out because it was never stated (issue 23's envelope). */
 function stateOf(canonical: string | null): State | null {
-  const seq = /\bseq (\d+)/.exec(canonical ?? '')?.[1];
-  const mbs = /\bmbs (\d+)/.exec(canonical ?? '')?.[1];
-  return seq && mbs ? { seq: Number(seq), mbs: Number(mbs) } : null;
+  if (canonical === null) return null;
+  const said = (item: string) => {
+    const value = new RegExp(`\\b${item} (\\d+)`).exec(canonical)?.[1];
+    return value === undefined ? null : Number(value);
+  };
+  return { seq: said('seq'), mbs: said('mbs') };
 }
 
 const answersIn = (world: SlackWorld, t: Thread): SeenCall[] => world.postsIn(t.channel, t.root).filter((c) => c.method === 'chat.postMessage' && canonicalOf(c.args) !== null);
