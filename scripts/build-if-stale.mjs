@@ -75,6 +75,9 @@ export function stamp(root, phase) {
   mkdirSync(join(root, 'dist'), { recursive: true });
   if (phase === 'begin') {
     rmSync(stampPath(root), { force: true });
+    // Made before the start is taken: on a fresh clone the grammar step would otherwise create
+    // src/language/generated/, move src/language's mtime past the start, and leave the tree stale.
+    for (const dir of GENERATED) mkdirSync(join(root, dir), { recursive: true });
     writeFileSync(startedPath(root), JSON.stringify({ startedMs: Date.now() }) + '\n');
   } else if (phase === 'end') {
     // A build run in pieces (tsc alone) has no start to vouch for: leave the tree stale.

@@ -105,6 +105,18 @@ describe('build-if-stale: is dist/ newer than its sources?', () => {
     }
   });
 
+  it('a first build on a fresh clone, whose grammar step makes src/language/generated/, ends fresh', async () => {
+    setAll(past);
+    rmSync(join(root, 'src', 'language', 'generated'), { recursive: true });
+    stamp(root, 'begin');
+    // Past the kernel's coarse file clock, so a directory made now would be newer than the start.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    mkdirSync(join(root, 'src', 'language', 'generated'), { recursive: true }); // what the grammar step does
+    writeFileSync(join(root, 'src', 'language', 'generated', 'reading.ts'), '// stand-in\n');
+    stamp(root, 'end');
+    expect(check(root)).toBe('fresh');
+  });
+
   it('no finished build, an unfinished one, or a missing output is stale', () => {
     freshBuild();
     rmSync(join(root, 'dist', '.build-stamp'));
