@@ -19,3 +19,12 @@ export function defaultHub(env: Record<string, string | undefined> = process.env
   }
   return shared;
 }
+
+/**
+ * Forgets the process's Hub client, so the next defaultHub() reads the environment again. For
+ * tests: vitest runs many test files in one process (no per-file isolation), and a file that
+ * points HF_ENDPOINT at its own stand-in must not get the client an earlier file made.
+ */
+export function resetDefaultHub(): void {
+  shared = null;
+}
