@@ -1,0 +1,33 @@
+import type { MappedText } from '../mapped-text.js';
+import { scanHardware } from './engine.js';
+import type { Guarded, HardwareReading } from './types.js';
+
+export { GUARD_RULES, PART_RULES } from './rules.js';
+export { scanHardware } from './engine.js';
+export type { Guarded, HardwareReading, HardwareRule, Part, PartRole } from './types.js';
+
+export interface HardwareText {
+  text: MappedText;
+  readings: HardwareReading[];
+  guarded: Guarded[];
+}
+
+/**
+ * The hardware grammar's place in the reader: each hardware phrase is written again in the item
+ * language ("10 nodes of 8x a100-40g"), mapped onto the whole phrase of the user's words, and
+ * the digits of a measurement or a version are blanked, so no later rule counts them.
+ */
+export function readHardware(input: MappedText, notes: string[]): HardwareText {
+  const { readings, guarded } = scanHardware(input.text);
+  const spans = [
+    ...readings.map((r) => ({ at: r.at, to: r.end, text: ` ${r.canonical} ` })),
+    ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, text: ' '.repeat(g.numberEnd - g.numberAt) })),
+  ].sort((a, b) => a.at - b.at);
+  const disjoint = spans.filter((s, i) => i === 0 || s.at >= spans[i - 1]!.to);
+  for (const r of readings) {
+    const said = input.userText(r.at, r.end).trim();
+    if (r.nodes !== null && r.perNode !== null) notes.push(`"${said}" read as ${r.nodes} nodes of ${r.perNode} GPUs (${r.count} in all)`);
+    notes.push(...r.notes);
+  }
+  return { text: input.replaceSpans(disjoint), readings, guarded };
+}
