@@ -126,7 +126,11 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   // A card and its memory side by side ("A100 80GB", "A100 (40G)") is the lexer's; and so is a
   // memory that is not the card's ("A100 32GB": refused there as no such card).
   if (parts.length === 2 && card && memory && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
-  let nodes = one('nodes')?.value ?? product?.value ?? null;
+  // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
+  const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(card.end));
+  const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
+  if (countBefore) counts.splice(counts.indexOf(countBefore), 1);
+  let nodes = one('nodes')?.value ?? product?.value ?? countBefore?.value ?? null;
   let perNode = one('perNode')?.value ?? product?.second ?? null;
   let count: number | null = null;
   let asked: string | null = null;
@@ -142,7 +146,7 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   } else if (perNode === null) {
     if (free.length > 1) return null;
     if (free.length === 1) {
-      const scope = countScope(counts[0]!, one('nodes')!, text);
+      const scope = countScope(counts[0]!, one('nodes') ?? countBefore!, text);
       if (scope === 'perNode') perNode = free[0]!;
       else {
         // "2台服务器4张4090": cards in all, spread over the nodes; asked, since "2 nodes, 8 GPUs" may mean 8 each.
@@ -165,7 +169,7 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
     }
   }
   let memoryGiB = memory?.value ?? null;
-  if (card && memory && count && !matches(card.gpuId!, memory.value)) {
+  if (card && memory && count && !matches(card.gpuId!, memory.value) && variantOf(card.gpuId!, memory.value) === card.gpuId) {
     // "3x 3090 72GB", "4 * A10 96G": the cards' memory in all, when it is the count times the card's.
     const cardGiB = gpuById(card.gpuId!).totalMiB / 1024;
     if (Math.abs(count * cardGiB - memory.value) <= 0.1 * memory.value) memoryGiB = null;

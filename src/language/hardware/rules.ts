@@ -74,13 +74,14 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-before-card',
     role: 'count',
     // "8 H100", "2 servers with 8 H100s each", the 8 of "4x8H200": a count right before a card's name.
-    pattern: new RegExp(String.raw`(?<![a-wyz\d_.])(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`, 'g'),
+    pattern: new RegExp(String.raw`(?<![a-wyz\d_.])(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b)`, 'g'),
+    // …or before a memory and its noun: "each with 8 80GB GPUs" (c104).
     example: '2 servers with 8 H100s each',
   },
   {
     id: 'hw.count-word',
     role: 'count',
-    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s-]+(?:[a-z]{1,8}[\s-]+)?(?:[a-z]{1,3}\d|\d{4}))/g,
+    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:[a-z]{1,8}[\s-]+)?(?:[a-z]{1,3}\d|\d{4}))/g,
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -117,6 +118,14 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'measurement',
     pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:is\s+|are\s+)?(?:allocated|used|in use|reserved|free)\b/g,
     example: 'torch says 68GB allocated and 2 GB free',
+  },
+  {
+    id: 'not-hw.platform',
+    role: 'version',
+    // A kernel or platform string: every number in it is a version.
+    pattern: /\b(?:linux|darwin|macos|windows)-(?<n>[\w.+-]*\d[\w.+-]*)/g,
+    example: '- Platform: Linux-5.15.0-60-generic-x86_64-with-glibc2.31',
+    source: 'c341',
   },
   {
     id: 'not-hw.version',
