@@ -120,6 +120,14 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     example: 'torch says 68GB allocated and 2 GB free',
   },
   {
+    id: 'not-hw.arithmetic',
+    role: 'arithmetic',
+    // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB".
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*[*×x/+]\s*\d+(?:\.\d+)?(?:\s*[*×x/+-]\s*\d+(?:\.\d+)?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    example: '按正常估算，梯度每张卡应该是32*4/8=16G',
+    source: 'c320',
+  },
+  {
     id: 'not-hw.platform',
     role: 'version',
     // A kernel or platform string: every number in it is a version.
