@@ -173,8 +173,9 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
     // "3x 3090 72GB", "4 * A10 96G": the cards' memory in all, when it is the count times the card's.
     const cardGiB = gpuById(card.gpuId!).totalMiB / 1024;
     if (Math.abs(count * cardGiB - memory.value) <= 0.1 * memory.value) memoryGiB = null;
-    // "8 * 4090,256G memory": a memory that is neither is not the card's; the phrase ends before it.
-    else if (memory.value > 1.1 * cardGiB && memory === parts.at(-1)) return readPhrase(parts.slice(0, -1), text);
+    // "8 * 4090,256G memory": a memory far above the card's and not its total is not the card's (host memory,
+    // a budget); the phrase ends before it. One near a card's size ("8 x L40S 80GB") is asked below.
+    else if (memory.value >= 2 * cardGiB && memory === parts.at(-1)) return readPhrase(parts.slice(0, -1), text);
   }
   const totalMemory = one('totalMemory');
   if (totalMemory && count) {

@@ -16,7 +16,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.product',
     role: 'product',
     // "4x8H200", "2x8 80GB GPUs", "5 x 8 GPU A100": nodes × cards per node (a node holds at most 16).
-    pattern: /(?<![\w.])(?<a>\d{1,3})\s*[x×*]\s*(?<b>\d{1,2})(?![\d.])(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
+    pattern: /(?<![\w.])(?<a>\d{1,3})\s*[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
     example: 'I am running on 5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
@@ -53,13 +53,13 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.count-times',
     role: 'count',
-    pattern: /(?<![\w.])(?<n>\d{1,4})\s*[x×*](?![\d.])/g,
+    pattern: /(?<![\w.])(?<n>\d{1,4})\s*[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
     example: '6*L40S-48G',
   },
   {
     id: 'hw.times-count',
     role: 'count',
-    pattern: /(?<![a-z])[x×*]\s*(?<n>\d{1,3})(?![\w.])/g,
+    pattern: /(?<![a-z])[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
     example: 'L40S (48G) x 6',
   },
   {
