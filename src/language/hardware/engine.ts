@@ -13,7 +13,7 @@ import type { Guarded, HardwareReading, Part } from './types.js';
 const WORD_COUNTS: Record<string, number> = { single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
 
 /** What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply. */
-const JOIN = /^(?:[ \t,;:()\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|in|on|a|an|node|total)\b|张|块|卡|显卡|个|台)*$/;
+const JOIN = /^(?:[ \t,;:()\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
 /** A phrase's parts are at most this far apart (a sentence's clause, not a paragraph). */
 const MAX_JOIN = 24;
 /** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
@@ -120,14 +120,14 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   // A phrase is hardware when it names a card or a memory, and says more than that alone.
   if (!card && !memory) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
-  if (parts.length === 1) return card && card.written !== text.slice(card.at, card.end) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
+  if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
   // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note).
   if (card && /ti$|super$/.test(card.written!)) return null;
   // A card and its memory side by side ("A100 80GB", "A100 (40G)") is the lexer's; and so is a
   // memory that is not the card's ("A100 32GB": refused there as no such card).
   if (parts.length === 2 && card && memory && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
-  const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(card.end));
+  const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
   if (countBefore) counts.splice(counts.indexOf(countBefore), 1);
   let nodes = one('nodes')?.value ?? product?.value ?? countBefore?.value ?? null;
@@ -145,6 +145,8 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
     else if (free.length === 1) count = free[0]!;
   } else if (perNode === null) {
     if (free.length > 1) return null;
+    // "2台4090": 台 counts devices too; with no other count it counts the cards.
+    if (free.length === 0 && /台/.test(text.slice(one('nodes')?.at ?? 0, one('nodes')?.end ?? 0))) [nodes, count] = [null, nodes];
     if (free.length === 1) {
       const scope = countScope(counts[0]!, one('nodes') ?? countBefore!, text);
       if (scope === 'perNode') perNode = free[0]!;
@@ -193,7 +195,10 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   // A card with no memory stated stays as written, for the reader's defaults and a memory said elsewhere.
   const cardText = !gpuId ? `${memoryGiB}gb` : memoryGiB === null ? card!.written! : matches(gpuId, memoryGiB) ? gpuId : `${gpuId} ${memoryGiB}gb`;
   const canonical = nodes !== null ? `${nodes} nodes of ${perNode !== null ? `${perNode}x ` : ''}${cardText}` : count !== null ? `${count}x ${cardText}` : cardText;
-  return { at: parts[0]!.at, end: parts.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts, notes, canonical };
+  // "number of GPUs = 4, A100" (a config line written again as "number of 4 gpus"): the words are the count's noun.
+  const lead = /(?:the\s+)?number of\s*$/.exec(text.slice(Math.max(0, parts[0]!.at - 16), parts[0]!.at));
+  const at = parts[0]!.at - (lead?.[0].length ?? 0);
+  return { at, end: parts.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts, notes, canonical };
 }
 
 /** The catalog's card of that memory in the same line ("a100" with 40 GB is the a100-40g). */
@@ -218,8 +223,10 @@ function matches(gpuId: string, memoryGiB: number): boolean {
 function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total' {
   const written = text.slice(count.at, count.end);
   if (/^\d+\s*卡$/.test(written)) return 'perNode';
-  // "A100 2node * 8 GPUs": a product of nodes and cards.
-  if (/[x×*]/.test(written) || /[x×*]/.test(count.at > nodes.end ? text.slice(nodes.end, count.at) : '')) return 'perNode';
+  // "A100 2node * 8 GPUs", "2 H100*8 machines": a product of nodes and cards; "2 nodes (16x A100)": in all.
+  const before = count.at > nodes.end ? text.slice(nodes.end, count.at) : '';
+  if (before.includes('(')) return 'total';
+  if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
   if (/\b(?:of|with)\b|每/.test(between)) return 'perNode';
   const after = text.slice(count.end, count.end + 24);

@@ -26,7 +26,11 @@ export function readHardware(input: MappedText, notes: string[]): HardwareText {
   const disjoint = spans.filter((s, i) => i === 0 || s.at >= spans[i - 1]!.to);
   for (const r of readings) {
     const said = input.userText(r.at, r.end).trim();
-    if (r.nodes !== null && r.perNode !== null) notes.push(`"${said}" read as ${r.nodes} nodes of ${r.perNode} GPUs (${r.count} in all)`);
+    if (r.nodes !== null && r.perNode !== null && r.nodes > 1) {
+      // The other reading, where there is one: the count said was the total.
+      const alt = r.perNode % r.nodes === 0 && r.perNode > r.nodes ? ` (say "${r.nodes} nodes of ${r.perNode / r.nodes}x" if ${r.perNode} is the total)` : '';
+      notes.push(`"${said}" read as ${r.perNode} per node, ${r.count} GPUs in all${alt}`);
+    }
     notes.push(...r.notes);
   }
   return { text: input.replaceSpans(disjoint), readings, guarded };

@@ -16,7 +16,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.product',
     role: 'product',
     // "4x8H200", "2x8 80GB GPUs", "5 x 8 GPU A100": nodes × cards per node (a node holds at most 16).
-    pattern: /(?<![\w.])(?<a>\d{1,3})\s*[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
+    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
     example: 'I am running on 5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
@@ -36,7 +36,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.nodes',
     role: 'nodes',
-    pattern: new RegExp(String.raw`(?<![\w.])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.])(?<n2>\d{1,3})\s*(?:台|대)`, 'g'),
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|대)`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -53,7 +53,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.count-times',
     role: 'count',
-    pattern: /(?<![\w.])(?<n>\d{1,4})\s*[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
     example: '6*L40S-48G',
   },
   {
@@ -66,7 +66,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-counter',
     role: 'count',
     // A counter word: Chinese 张 块 卡, Korean 개 장, "pieces", "GPUs", "cards".
-    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },
@@ -74,7 +74,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-before-card',
     role: 'count',
     // "8 H100", "2 servers with 8 H100s each", the 8 of "4x8H200": a count right before a card's name.
-    pattern: new RegExp(String.raw`(?<![a-wyz\d_.])(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b)`, 'g'),
+    pattern: new RegExp(String.raw`(?<![a-wyz\d_.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b)`, 'g'),
     // …or before a memory and its noun: "each with 8 80GB GPUs" (c104).
     example: '2 servers with 8 H100s each',
   },
@@ -88,7 +88,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.card',
     role: 'card',
     // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?)?(?![a-z\d]|-[a-z])`, 'g'),
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-[a-z])`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
