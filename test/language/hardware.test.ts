@@ -130,6 +130,13 @@ describe('the notations of the issue', () => {
     ['H100 8장', { nodes: null, count: 8, gpuId: 'h100-80g' }],
     ['2 nodes with 8x A100 80GB each', { nodes: 2, count: 16, gpuId: 'a100-80g' }],
     ['16 GPUs in total, 2 nodes of 8 H100', { nodes: 2, count: 16, gpuId: 'h100-80g' }],
+    // The notations of the prose rules the grammar replaced, with their threads.
+    ['2*8*h20', { nodes: 2, count: 16, gpuId: 'h20' }], // OpenRLHF/OpenRLHF#908
+    ['2*8 A800(80G)', { nodes: 2, count: 16, gpuId: 'a800-80g' }], // verl-project/verl#249
+    ['训练资源：32H800', { nodes: null, count: 32, gpuId: 'h800' }], // modelscope/ms-swift#4146
+    ['Using 2 H100*8 machines to deploy deepseek-R1', { nodes: 2, count: 16, gpuId: 'h100-80g' }], // sgl-project/sglang#3344
+    ['用 2台 H100*8 部署', { nodes: 2, count: 16, gpuId: 'h100-80g' }], // sgl-project/sglang#3341
+    ['2台4090跑qwen 32b', { nodes: null, count: 2, gpuId: 'rtx-4090' }],
   ];
   it.each(cases)('%s', (text, want) => {
     const readings = scan(text).readings;

@@ -13,7 +13,7 @@ import type { Guarded, HardwareReading, Part } from './types.js';
 const WORD_COUNTS: Record<string, number> = { single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
 
 /** What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply. */
-const JOIN = /^(?:[ \t,;:()\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
 /** A phrase's parts are at most this far apart (a sentence's clause, not a paragraph). */
 const MAX_JOIN = 24;
 /** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
