@@ -31,7 +31,11 @@ export function readHardware(input: MappedText, notes: string[]): HardwareText {
       const alt = r.perNode % r.nodes === 0 && r.perNode > r.nodes ? ` (say "${r.nodes} nodes of ${r.perNode / r.nodes}x" if ${r.perNode} is the total)` : '';
       notes.push(`"${said}" read as ${r.perNode} per node, ${r.count} GPUs in all${alt}`);
     }
-    notes.push(...r.notes);
+    // The engine quotes the normalised text; the reply quotes the user's own words.
+    const [first, last] = [r.parts[0]!, r.parts.at(-1)!];
+    const quoted = `"${input.text.slice(first.at, last.end).trim()}"`;
+    const own = `"${input.userText(first.at, last.end).trim()}"`;
+    notes.push(...r.notes.map((n) => n.replace(quoted, own)));
   }
   return { text: input.replaceSpans(disjoint), readings, guarded };
 }
