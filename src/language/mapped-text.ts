@@ -91,6 +91,23 @@ export class MappedText {
       spans.push({ at: m.index, to: m.index + m[0].length, pieces });
     }
     if (!changed) return this;
+    return this.rebuild(spans, remapped);
+  }
+
+  /**
+   * Spans [at, to) of this text, in order and not overlapping, each replaced by its text: for a
+   * reader that finds its spans itself (the hardware grammar) rather than by one pattern.
+   */
+  replaceSpans(spans: readonly { at: number; to: number; text: string }[]): MappedText {
+    const pieces = spans
+      .filter((s) => s.text !== this.text.slice(s.at, s.to))
+      .map((s) => ({ at: s.at, to: s.to, pieces: [{ text: s.text, from: 0, to: s.to - s.at }] }));
+    if (!pieces.length) return this;
+    const remapped = pieces.some((p) => !sameCharacters(p.pieces[0]!.text, this.text.slice(p.at, p.to)));
+    return this.rebuild(pieces, remapped);
+  }
+
+  private rebuild(spans: { at: number; to: number; pieces: Piece[] }[], remapped: boolean): MappedText {
     let text = '';
     let last = 0;
     const start: number[] = [];

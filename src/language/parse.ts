@@ -11,6 +11,7 @@ import { dropLayout } from './layout.js';
 import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
+import { readHardware } from './hardware/index.js';
 import { readProse } from './prose.js';
 import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
@@ -82,9 +83,11 @@ interface Prepared {
 function prepare(text: string): Prepared {
   // Segments first (segments/): logs blanked, parsed configs one key a line, before any rewrite.
   const config = readConfig(dropLayout(readSegments(normalise(text)).text));
-  const prose = readProse(config.text);
+  // Hardware phrases next (hardware/): one grammar reads nodes × cards × card × memory in any notation.
+  const hardwareNotes: string[] = [];
+  const prose = readProse(readHardware(config.text, hardwareNotes).text);
   const reading = readTokens(tokenize(prose.text.text));
-  const notes = [...config.notes, ...prose.notes, ...reading.notes];
+  const notes = [...config.notes, ...hardwareNotes, ...prose.notes, ...reading.notes];
   if (config.unknownKeys.length) notes.push(`settings I do not read: ${config.unknownKeys.join(', ')}`);
   return {
     mapped: prose.text,
@@ -101,7 +104,7 @@ function prepare(text: string): Prepared {
  * what an adapter fetches before respond() (src/hub/prefetch.ts).
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
-  const prose = readProse(readConfig(dropLayout(readSegments(normalise(withoutInvisibles(text))).text)).text);
+  const prose = readProse(readHardware(readConfig(dropLayout(readSegments(normalise(withoutInvisibles(text))).text)).text, []).text);
   return tokenize(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));

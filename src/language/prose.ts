@@ -45,8 +45,6 @@ const FORMAT_SUFFIX: [RegExp, string][] = [
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s\-]+)*(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g');
 
-/** A count, a card and "nodes" ("3 A100 nodes", "2 H100 80GB nodes"): that many nodes of the card. */
-const CARD_NODES = /(?<![\w.])(\d{1,3})\s+((?:nvidia\s+)?[a-z]{1,3}\d{2,4}[a-z]*(?:[\s-]*\d{2,3}\s*gb?)?)\s+nodes?\b/g;
 
 /** GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"). */
 /** "quantisation is 4_0 gguf": a GGUF type written without its q. */
@@ -164,13 +162,6 @@ const VERSION = /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|d
 const SOFTWARE_VERSION = /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g;
 const SOFTWARE_NAMED = /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|transformers|driver|jetpack/;
 /**
- * Two counts before a card, "2*8*h20", "2*8 A800(80G)", "2x8 H100": nodes times GPUs per node (16
- * GPUs, never 2 or 28), the way cluster sizes are written (OpenRLHF/OpenRLHF#908, verl-project/verl#249).
- */
-const NODES_TIMES_GPUS = /(?<![\w.*×])(\d{1,2})\s*[*×x]\s*(\d{1,2})\s*[*×x]?\s*(?:nvidia\s+)?([a-z][a-z0-9\-]*)/g;
-/** A count glued to a card's name, "训练资源：32H800" (modelscope/ms-swift#4146), "8A100": that many of the card. */
-const COUNT_GLUED_TO_CARD = /(?<![\w.])(\d{1,3})([ahlvbt]\d{1,3}[a-z]*)(?![\w.])/g;
-/**
  * "Multi-node fine-tuning llama2 70b" (meta-llama/llama-cookbook#352), "multi-GPU training": several
  * nodes or GPUs with no count. Not a card ("multi-gpu" had read as one GPU) nor an unknown word
  * that refuses the line: set aside, said, for the count said elsewhere or asked for.
@@ -257,18 +248,6 @@ export function readProse(input: MappedText): ProseReading {
     .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
     .replace(!/awq|gptq/.test(input.text) ? NEVER : /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g, outsideHubIds((m) => m[1]!.padEnd(m[0].length)))
-    .replace(!/\d\s*[*×x]\s*\d/.test(input.text) ? NEVER : NODES_TIMES_GPUS, outsideHubIds((m) => {
-      const nodes = Number(m[1]);
-      const perNode = Number(m[2]);
-      if (nodes < 2 || perNode < 1 || perNode > 16 || !gpuIdOf(m[3]!)) return m[0];
-      notes.push(`"${m[0]}" read as ${nodes} nodes of ${perNode} GPUs (${nodes * perNode} in all)`);
-      const card = m[0].length - m[3]!.length;
-      return [{ text: `${nodes} nodes of ${perNode}x `, from: 0, to: card }, { text: m[3]!, from: card, to: m[0].length }];
-    }))
-    .replace(!/\d[ahlvbt]\d/.test(input.text) ? NEVER : COUNT_GLUED_TO_CARD, outsideHubIds((m) => {
-      if (Number(m[1]) < 1 || !gpuIdOf(m[2]!)) return m[0];
-      return [{ text: `${m[1]}x `, from: 0, to: m[1]!.length }, { text: m[2]!, from: m[1]!.length, to: m[0].length }];
-    }))
     .replace(!has('multi') ? NEVER : MULTI_WITHOUT_COUNT, outsideHubIds((m) => {
       notes.push(`"${m[0]}" says several without a count: the count is read where it is said`);
       return ' '.repeat(m[0].length);
@@ -450,8 +429,6 @@ export function readProse(input: MappedText): ProseReading {
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands.
     .replace(/(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g, outsideHubIds((m) => ` ${Math.round(Number(m[1]) * 10000)} `))
     .replace(NUMBER_WORD, outsideHubIds((m) => NUMBER_WORDS[m[1]!]!))
-    // "2 H100*8 machines": two machines of eight cards each.
-    .replace(/\b(\d{1,3})\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})\s+(?:machines?|nodes?|servers?|hosts?|boxes)\b/g, outsideHubIds((m) => gpuIdOf(m[2]!) ? `${m[1]} nodes of ${m[3]}x ${m[2]}`.padEnd(m[0].length) : m[0]))
     // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
     .replace(/\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "A100 or H100?", "zero2 or zero3": two values of one setting weighed, a comparison.
@@ -465,7 +442,6 @@ export function readProse(input: MappedText): ProseReading {
     // "A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory or form factor, then its count.
     .replace(!/[x×*]\s*\d/.test(input.text) ? NEVER : /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g, outsideHubIds((m) => gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]))
     // "three A100 nodes", "2 H100 nodes": nodes of that card, not three cards.
-    .replace(!has('node') ? NEVER : CARD_NODES, outsideHubIds((m) => `${m[1]} nodes of ${m[2]}`.padEnd(m[0].length)))
     // "8B_lora_single_device": a size joined to words by '_' is a size, then words.
     .replace(/(?<=\d[bm])_(?=[a-z])/g, outsideHubIds(() => ' '))
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.

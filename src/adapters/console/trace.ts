@@ -1,3 +1,4 @@
+import { hardwareOf } from '../../language/hardware/trace.js';
 import { segmentsOf, type TracedSegment } from '../../language/segments/index.js';
 
 /**
@@ -12,7 +13,26 @@ export function traceText(message: string): string {
     const head = JSON.stringify(words.length > 60 ? `${words.slice(0, 60)}…` : words);
     return `  ${s.kind.padEnd(8)} ${s.rule.padEnd(24)} ${`${s.userStart}-${s.userEnd}`.padEnd(11)} ${head}`;
   });
-  return [`segments (${segments.length}):`, ...rows].join('\n');
+  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message)].join('\n');
+}
+
+/** The hardware grammar's phrases (issue 22, item 3): each reading, then the rule and words of each part. */
+function hardwareRows(message: string): string[] {
+  const { phrases, guarded } = hardwareOf(message);
+  const words = (s: { start: number; end: number }) => JSON.stringify(message.slice(s.start, s.end));
+  const rows = [`hardware (${phrases.length}):`];
+  for (const p of phrases) {
+    rows.push(`  ${p.reading.padEnd(32)} ${`${p.start}-${p.end}`.padEnd(11)} ${words(p)}`);
+    for (const part of p.parts) rows.push(`    ${part.role.padEnd(11)} ${part.rule.padEnd(22)} ${`${part.start}-${part.end}`.padEnd(11)} ${words(part)}`);
+    for (const note of p.notes) rows.push(`    asks: ${note}`);
+  }
+  for (const g of guarded) rows.push(`  not hardware (${g.role}) ${g.rule.padEnd(22)} ${`${g.start}-${g.end}`.padEnd(11)} ${words(g)}`);
+  return rows;
+}
+
+/** The hardware phrases for `--json`: reading, span, and each part's rule and span. */
+export function hardwareJson(message: string): ReturnType<typeof hardwareOf> {
+  return hardwareOf(message);
 }
 
 /** The segments for `--json`: kind, rule and span in the user's text. */

@@ -1,0 +1,239 @@
+import { gpuById } from '../../catalog/index.js';
+import { gpuIdOf } from '../lexicon.js';
+import { GUARD_RULES, PART_RULES } from './rules.js';
+import type { Guarded, HardwareReading, Part } from './types.js';
+
+/**
+ * One engine for the hardware grammar: find every part (rules.ts), keep the longest at each
+ * place, join neighbours into phrases, and read each phrase as nodes × cards per node × card ×
+ * memory. A count's meaning comes from the phrase: beside a node count it is per node, two
+ * counts in a product are nodes and cards per node, a total is checked against the product.
+ */
+
+const WORD_COUNTS: Record<string, number> = { single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
+
+/** What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply. */
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
+/** A phrase's parts are at most this far apart (a sentence's clause, not a paragraph). */
+const MAX_JOIN = 24;
+/** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
+const MAX_PER_NODE = 16;
+
+export interface HardwareScan {
+  readings: HardwareReading[];
+  guarded: Guarded[];
+}
+
+export function scanHardware(text: string): HardwareScan {
+  const guarded = findGuards(text);
+  const parts = findParts(text, guarded);
+  const readings: HardwareReading[] = [];
+  for (const phrase of phrasesOf(parts, text)) {
+    const reading = readPhrase(phrase, text);
+    if (reading) readings.push(reading);
+  }
+  return { readings, guarded };
+}
+
+function findGuards(text: string): Guarded[] {
+  const found: Guarded[] = [];
+  for (const rule of GUARD_RULES) {
+    rule.pattern.lastIndex = 0;
+    for (const m of text.matchAll(rule.pattern)) {
+      const n = m.groups!.n!;
+      const numberAt = m.index + m[0].lastIndexOf(n);
+      found.push({ rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, numberAt, numberEnd: numberAt + n.length });
+    }
+  }
+  return found;
+}
+
+function findParts(text: string, guarded: Guarded[]): Part[] {
+  const candidates: (Part & { order: number })[] = [];
+  PART_RULES.forEach((rule, order) => {
+    for (const m of text.matchAll(rule.pattern)) {
+      const g = m.groups ?? {};
+      const part: Part & { order: number } = { rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, value: 0, order };
+      if (rule.role === 'card') {
+        const gpuId = gpuIdOf(g.card!.replace(/\s+/g, ''));
+        if (!gpuId) continue;
+        part.gpuId = gpuId;
+        part.written = g.card!.replace(/\s+/g, '');
+      } else if (rule.role === 'product') {
+        part.value = Number(g.a);
+        part.second = Number(g.b);
+        if (part.value < 1 || part.second < 1 || part.second > MAX_PER_NODE) continue;
+      } else if (g.word) part.value = WORD_COUNTS[g.word]!;
+      else part.value = Number(g.n ?? g.n2 ?? g.n3);
+      if (rule.role === 'memory' && (part.value < 4 || part.value > 288)) continue;
+      if ((rule.role === 'count' || rule.role === 'nodes' || rule.role === 'perNode') && part.value < 1) continue;
+      if (guarded.some((x) => part.at < x.end && x.at < part.end)) continue;
+      candidates.push(part);
+    }
+  });
+  // The longest part at each place, then the earlier rule: "40 GPUs total" is a total, not "40 GPUs".
+  candidates.sort((a, b) => a.at - b.at || b.end - b.at - (a.end - a.at) || a.order - b.order);
+  const kept: Part[] = [];
+  for (const c of candidates) {
+    const last = kept.at(-1);
+    if (last && c.at < last.end) {
+      // A longer part that starts inside the last one and runs past it wins only over a shorter count.
+      continue;
+    }
+    const { order: _order, ...part } = c;
+    kept.push(part);
+  }
+  return kept;
+}
+
+function phrasesOf(parts: Part[], text: string): Part[][] {
+  const phrases: Part[][] = [];
+  let current: Part[] = [];
+  for (const p of parts) {
+    const last = current.at(-1);
+    const gap = last ? text.slice(last.end, p.at) : '';
+    // "4 * A6000 GPUs = 192 GB total": an equals sign leads only to the user's own total.
+    const joins = JOIN.test(gap) || (/^[^=]*=[^=]*$/.test(gap) && JOIN.test(gap.replace('=', ' ')) && p.role.startsWith('total'));
+    if (last && gap.length <= MAX_JOIN && joins && !twice(current, p)) current.push(p);
+    else {
+      if (current.length) phrases.push(current);
+      current = [p];
+    }
+  }
+  if (current.length) phrases.push(current);
+  return phrases;
+}
+
+/** A second card, memory or node count starts another phrase ("8 H100 vs 8 A100"). */
+function twice(phrase: Part[], p: Part): boolean {
+  const single = ['card', 'memory', 'nodes', 'product', 'totalCards', 'totalMemory', 'perNode'];
+  return single.includes(p.role) && phrase.some((q) => q.role === p.role);
+}
+
+function readPhrase(parts: Part[], text: string): HardwareReading | null {
+  const one = (role: Part['role']) => parts.find((p) => p.role === role);
+  const card = one('card');
+  const memory = one('memory');
+  // "8 * H20(8 * 96G)": a count said again before the memory is the same count.
+  const counts = parts.filter((p, i) => p.role === 'count' && !(parts[i + 1]?.role === 'memory' && parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value)));
+  const product = one('product');
+  // A phrase is hardware when it names a card or a memory, and says more than that alone.
+  if (!card && !memory) return null;
+  // "L40GPU" (c324): a card glued to its noun is the card.
+  if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
+  // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note).
+  if (card && /ti$|super$/.test(card.written!)) return null;
+  // A card and its memory side by side ("A100 80GB", "A100 (40G)") is the lexer's; and so is a
+  // memory that is not the card's ("A100 32GB": refused there as no such card).
+  if (parts.length === 2 && card && memory && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
+  // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
+  const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
+  const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
+  if (countBefore) counts.splice(counts.indexOf(countBefore), 1);
+  let nodes = one('nodes')?.value ?? product?.value ?? countBefore?.value ?? null;
+  let perNode = one('perNode')?.value ?? product?.second ?? null;
+  let count: number | null = null;
+  let asked: string | null = null;
+  const free = counts.map((c) => c.value);
+  if (nodes === null && perNode === null) {
+    // Two counts with no machine word are a product ("4x 8 H200"); one is the cards in all.
+    if (free.length > 2) return null;
+    if (free.length === 2) {
+      if (free[1]! > MAX_PER_NODE) return null;
+      [nodes, perNode] = [free[0]!, free[1]!];
+    }
+    else if (free.length === 1) count = free[0]!;
+  } else if (perNode === null) {
+    if (free.length > 1) return null;
+    // "2台4090": 台 counts devices too; with no other count it counts the cards.
+    if (free.length === 0 && /台/.test(text.slice(one('nodes')?.at ?? 0, one('nodes')?.end ?? 0))) [nodes, count] = [null, nodes];
+    if (free.length === 1) {
+      const scope = countScope(counts[0]!, one('nodes') ?? countBefore!, text);
+      if (scope === 'perNode') perNode = free[0]!;
+      else {
+        // "2台服务器4张4090": cards in all, spread over the nodes; asked, since "2 nodes, 8 GPUs" may mean 8 each.
+        const each = free[0]! / nodes!;
+        perNode = Number.isInteger(each) ? each : free[0]!;
+        asked = Number.isInteger(each)
+          ? `"${text.slice(parts[0]!.at, parts.at(-1)!.end).trim()}" read as ${free[0]} GPUs in all (${each} on each of ${nodes} nodes); say "${nodes} nodes of ${free[0]}x" if each node has ${free[0]}`
+          : null;
+      }
+    }
+  } else if (free.some((v) => v !== perNode && v !== (nodes ?? 1) * perNode!)) return null;
+  if (perNode !== null) count = (nodes ?? 1) * perNode;
+  const notes: string[] = asked ? [asked] : [];
+  const said = (p: Part[]) => text.slice(p[0]!.at, p.at(-1)!.end).trim();
+  const totalCards = one('totalCards');
+  if (totalCards) {
+    if (count === null) count = totalCards.value;
+    else if (totalCards.value !== count) {
+      notes.push(`"${said(parts)}": ${nodes} × ${perNode} is ${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
+    }
+  }
+  let memoryGiB = memory?.value ?? null;
+  if (card && memory && count && !matches(card.gpuId!, memory.value) && variantOf(card.gpuId!, memory.value) === card.gpuId) {
+    // "3x 3090 72GB", "4 * A10 96G": the cards' memory in all, when it is the count times the card's.
+    const cardGiB = gpuById(card.gpuId!).totalMiB / 1024;
+    if (Math.abs(count * cardGiB - memory.value) <= 0.1 * memory.value) memoryGiB = null;
+    // "8 * 4090,256G memory": a memory far above the card's and not its total is not the card's (host memory,
+    // a budget); the phrase ends before it. One near a card's size ("8 x L40S 80GB") is asked below.
+    else if (memory.value >= 2 * cardGiB && memory === parts.at(-1)) return readPhrase(parts.slice(0, -1), text);
+  }
+  const totalMemory = one('totalMemory');
+  if (totalMemory && count) {
+    const each = totalMemory.value / count;
+    if (memoryGiB === null && !card) memoryGiB = each;
+    const cardGiB = memoryGiB ?? (card ? gpuById(card.gpuId!).totalMiB / 1024 : each);
+    if (Math.abs(cardGiB * count - totalMemory.value) > 0.1 * totalMemory.value) {
+      notes.push(`"${said(parts)}": ${count} × ${Math.round(cardGiB)} GB is ${Math.round(cardGiB * count)} GB, but the message says ${totalMemory.value} GB in all — read as ${count} cards of ${Math.round(cardGiB)} GB; say the card's memory if not`);
+    }
+  }
+  const gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
+  if (card && memoryGiB !== null && gpuId === card.gpuId && !matches(card.gpuId!, memoryGiB)) {
+    notes.push(`"${said(parts)}": the ${card.gpuId} has ${Math.round(gpuById(card.gpuId!).totalMiB / 1024)} GB, not ${memoryGiB} GB — which did you mean?`);
+  }
+  // A card with no memory stated stays as written, for the reader's defaults and a memory said elsewhere.
+  const cardText = !gpuId ? `${memoryGiB}gb` : memoryGiB === null ? card!.written! : matches(gpuId, memoryGiB) ? gpuId : `${gpuId} ${memoryGiB}gb`;
+  const canonical = nodes !== null ? `${nodes} nodes of ${perNode !== null ? `${perNode}x ` : ''}${cardText}` : count !== null ? `${count}x ${cardText}` : cardText;
+  // "number of GPUs = 4, A100" (a config line written again as "number of 4 gpus"): the words are the count's noun.
+  const lead = /(?:the\s+)?number of\s*$/.exec(text.slice(Math.max(0, parts[0]!.at - 16), parts[0]!.at));
+  const at = parts[0]!.at - (lead?.[0].length ?? 0);
+  return { at, end: parts.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts, notes, canonical };
+}
+
+/** The catalog's card of that memory in the same line ("a100" with 40 GB is the a100-40g). */
+function variantOf(gpuId: string, memoryGiB: number | null): string {
+  if (memoryGiB === null || matches(gpuId, memoryGiB)) return gpuId;
+  const line = gpuId.replace(/-\d+g$/, '');
+  const sibling = gpuIdOf(`${line}-${memoryGiB}g`) ?? gpuIdOf(`${line}${memoryGiB}g`);
+  return sibling && matches(sibling, memoryGiB) ? sibling : gpuId;
+}
+
+/** A stated memory names the card when it is within 10% of the card's (marketing GB vs GiB). */
+function matches(gpuId: string, memoryGiB: number): boolean {
+  const gib = gpuById(gpuId).totalMiB / 1024;
+  return Math.abs(gib - memoryGiB) <= 0.1 * Math.max(gib, memoryGiB);
+}
+
+/**
+ * Whether a count beside a node count is per node: said so ("each", "per node", 每), joined by
+ * "of" / "with" ("3 boxes of 4 L40S", "2 servers with 8 H100s"), or the Chinese machine size
+ * glued to its 卡 ("4台8卡"). Otherwise it is the cards in all.
+ */
+function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total' {
+  const written = text.slice(count.at, count.end);
+  if (/^\d+\s*卡$/.test(written)) return 'perNode';
+  // "A100 2node * 8 GPUs", "2 H100*8 machines": a product of nodes and cards; "2 nodes (16x A100)": in all.
+  const before = count.at > nodes.end ? text.slice(nodes.end, count.at) : '';
+  if (before.includes('(')) return 'total';
+  if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
+  const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
+  if (/\b(?:of|with)\b|每/.test(between)) return 'perNode';
+  const after = text.slice(count.end, count.end + 24);
+  if (/^[^.;\n]*?\b(?:each|apiece|per\s+(?:node|server|machine|box|host))\b/.test(after)) return 'perNode';
+  return 'total';
+}
+
+function alone(card: Part): HardwareReading {
+  return { at: card.at, end: card.end, nodes: null, perNode: null, count: null, gpuId: card.gpuId!, memoryGiB: null, parts: [card], notes: [], canonical: card.written! };
+}

@@ -1,0 +1,41 @@
+import type { MappedText } from '../mapped-text.js';
+import { scanHardware } from './engine.js';
+import type { Guarded, HardwareReading } from './types.js';
+
+export { GUARD_RULES, PART_RULES } from './rules.js';
+export { scanHardware } from './engine.js';
+export type { Guarded, HardwareReading, HardwareRule, Part, PartRole } from './types.js';
+
+export interface HardwareText {
+  text: MappedText;
+  readings: HardwareReading[];
+  guarded: Guarded[];
+}
+
+/**
+ * The hardware grammar's place in the reader: each hardware phrase is written again in the item
+ * language ("10 nodes of 8x a100-40g"), mapped onto the whole phrase of the user's words, and
+ * the digits of a measurement or a version are blanked, so no later rule counts them.
+ */
+export function readHardware(input: MappedText, notes: string[]): HardwareText {
+  const { readings, guarded } = scanHardware(input.text);
+  const spans = [
+    ...readings.map((r) => ({ at: r.at, to: r.end, text: ` ${r.canonical} ` })),
+    ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, text: ' '.repeat(g.numberEnd - g.numberAt) })),
+  ].sort((a, b) => a.at - b.at);
+  const disjoint = spans.filter((s, i) => i === 0 || s.at >= spans[i - 1]!.to);
+  for (const r of readings) {
+    const said = input.userText(r.at, r.end).trim();
+    if (r.nodes !== null && r.perNode !== null && r.nodes > 1) {
+      // The other reading, where there is one: the count said was the total.
+      const alt = r.perNode % r.nodes === 0 && r.perNode > r.nodes ? ` (say "${r.nodes} nodes of ${r.perNode / r.nodes}x" if ${r.perNode} is the total)` : '';
+      notes.push(`"${said}" read as ${r.perNode} per node, ${r.count} GPUs in all${alt}`);
+    }
+    // The engine quotes the normalised text; the reply quotes the user's own words.
+    const [first, last] = [r.parts[0]!, r.parts.at(-1)!];
+    const quoted = `"${input.text.slice(first.at, last.end).trim()}"`;
+    const own = `"${input.userText(first.at, last.end).trim()}"`;
+    notes.push(...r.notes.map((n) => n.replace(quoted, own)));
+  }
+  return { text: input.replaceSpans(disjoint), readings, guarded };
+}

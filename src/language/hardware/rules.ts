@@ -1,0 +1,145 @@
+import type { GuardRole, HardwareRule, PartRole } from './types.js';
+
+/**
+ * The parts of a hardware phrase, as data (issue 22, item 3). Each pattern finds one part on
+ * normalised text; `engine.ts` joins neighbouring parts into phrases and reads them. The
+ * patterns have no nested quantifiers over the same characters (linear on any text).
+ */
+
+/** Words that name a machine. */
+const MACHINE = String.raw`(?:nodes?|servers?|machines?|boxes|box|hosts?|结点|节点|机器|服务器|노드|서버)`;
+/** Words a vendor or a product line puts before a card's name. */
+const VENDOR = String.raw`(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|instinct|radeon|quadro)[\s-]*)*`;
+
+export const PART_RULES: readonly HardwareRule<PartRole>[] = [
+  {
+    id: 'hw.product',
+    role: 'product',
+    // "4x8H200", "2x8 80GB GPUs", "5 x 8 GPU A100": nodes × cards per node (a node holds at most 16).
+    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
+    example: 'I am running on 5 x 8 GPU A100 80GB servers (40 GPUs total)',
+    source: 'c341',
+  },
+  {
+    id: 'hw.total-cards',
+    role: 'totalCards',
+    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
+    example: '5 x 8 GPU A100 80GB servers (40 GPUs total)',
+    source: 'c341',
+  },
+  {
+    id: 'hw.total-memory',
+    role: 'totalMemory',
+    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
+    example: 'dual 3090 (48GB total)',
+  },
+  {
+    id: 'hw.nodes',
+    role: 'nodes',
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|대)`, 'g'),
+    example: '设备是40G的A100，10个结点，每个结点8张卡',
+    source: 'c321',
+  },
+  {
+    id: 'hw.per-node',
+    role: 'perNode',
+    pattern: new RegExp(
+      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:gpus?|cards?)?\s*(?:per|/|a)\s*${MACHINE}(?![a-z])`,
+      'g',
+    ),
+    example: '10个结点，每个结点8张卡',
+    source: 'c321',
+  },
+  {
+    id: 'hw.count-times',
+    role: 'count',
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
+    example: '6*L40S-48G',
+  },
+  {
+    id: 'hw.times-count',
+    role: 'count',
+    pattern: /(?<![a-z])[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
+    example: 'L40S (48G) x 6',
+  },
+  {
+    id: 'hw.count-counter',
+    role: 'count',
+    // A counter word: Chinese 张 块 卡, Korean 개 장, "pieces", "GPUs", "cards".
+    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
+    source: 'c320',
+  },
+  {
+    id: 'hw.count-before-card',
+    role: 'count',
+    // "8 H100", "2 servers with 8 H100s each", the 8 of "4x8H200": a count right before a card's name.
+    pattern: new RegExp(String.raw`(?<![a-wyz\d_.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b)`, 'g'),
+    // …or before a memory and its noun: "each with 8 80GB GPUs" (c104).
+    example: '2 servers with 8 H100s each',
+  },
+  {
+    id: 'hw.count-word',
+    role: 'count',
+    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:[a-z]{1,8}[\s-]+)?(?:[a-z]{1,3}\d|\d{4}))/g,
+    example: 'dual 3090 (48GB total)',
+  },
+  {
+    id: 'hw.card',
+    role: 'card',
+    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-[a-z])`, 'g'),
+    example: 'I am running the qwq model on a server with L40GPU',
+    source: 'c324',
+  },
+  {
+    id: 'hw.memory',
+    role: 'memory',
+    pattern: /(?<![\w.])(?<n>\d{1,3})\s*(?:gb|g|gib)(?![a-z\d])(?:\s*(?:of\s+)?vram\b)?/g,
+    example: '4台8卡80G，每张显存60-70G',
+    source: 'c343',
+  },
+];
+
+/**
+ * Numbers that look like hardware and are not: a measurement of memory in use, a software
+ * version. Their digits are blanked for the rest of the reader (no count, no card from them).
+ */
+export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
+  {
+    id: 'not-hw.measurement',
+    role: 'measurement',
+    pattern: /\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))/g,
+    example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
+    source: 'c324',
+  },
+  {
+    id: 'not-hw.measurement-after',
+    role: 'measurement',
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:is\s+|are\s+)?(?:allocated|used|in use|reserved|free)\b/g,
+    example: 'torch says 68GB allocated and 2 GB free',
+  },
+  {
+    id: 'not-hw.arithmetic',
+    role: 'arithmetic',
+    // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB".
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*[*×x/+]\s*\d+(?:\.\d+)?(?:\s*[*×x/+-]\s*\d+(?:\.\d+)?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    example: '按正常估算，梯度每张卡应该是32*4/8=16G',
+    source: 'c320',
+  },
+  {
+    id: 'not-hw.platform',
+    role: 'version',
+    // A kernel or platform string: every number in it is a version.
+    pattern: /\b(?:linux|darwin|macos|windows)-(?<n>[\w.+-]*\d[\w.+-]*)/g,
+    example: '- Platform: Linux-5.15.0-60-generic-x86_64-with-glibc2.31',
+    source: 'c341',
+  },
+  {
+    id: 'not-hw.version',
+    role: 'version',
+    pattern: /\b(?:ubuntu|cuda|cu|torch|pytorch|python|py|transformers|vllm|driver|nccl|cudnn|deepspeed|rocm|accelerate|peft|trl|centos|debian|rhel|windows|macos|gcc|numpy|triton|jax|sglang|ollama|flash[-_ ]?attn|flash-attention)(?:\s*version)?\s*(?:[:=]|==|>=)?\s*v?(?<n>\d+(?:\.\d+)+)/g,
+    example: "I'm running RoCM(RX 5600XT, 8GB of Vram) with 16GB of Ram backing it on Ubuntu 22.04.",
+    source: 'c340',
+  },
+];
