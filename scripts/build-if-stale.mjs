@@ -78,7 +78,10 @@ export function stamp(root, phase) {
     // Made before the start is taken: on a fresh clone the grammar step would otherwise create
     // src/language/generated/, move src/language's mtime past the start, and leave the tree stale.
     for (const dir of GENERATED) mkdirSync(join(root, dir), { recursive: true });
-    writeFileSync(startedPath(root), JSON.stringify({ startedMs: Date.now() }) + '\n');
+    // The start is strictly after those folders' parents moved: mtimes carry fractions of a ms
+    // that Date.now() drops, and an mtime equal to the start counts as a change.
+    const madeAt = Math.max(0, ...GENERATED.map((dir) => statSync(dirname(join(root, dir))).mtimeMs));
+    writeFileSync(startedPath(root), JSON.stringify({ startedMs: Math.max(Date.now(), Math.floor(madeAt) + 1) }) + '\n');
   } else if (phase === 'end') {
     // A build run in pieces (tsc alone) has no start to vouch for: leave the tree stale.
     if (existsSync(startedPath(root))) renameSync(startedPath(root), stampPath(root));
