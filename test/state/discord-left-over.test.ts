@@ -73,4 +73,27 @@ describe('Discord left-over requests', () => {
     expect(posts.map((p) => p.channelId)).toEqual(['80001', '80002', '80003', '80004']);
     expect(logs).toContainEqual(expect.objectContaining({ told: 4, dropped: 5 }));
   });
+
+  it('a process with both the gateway and the HTTP endpoint tells each row once: the gateway the messages, the endpoint the slash commands', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 12 }), fc.boolean(), async (kinds, endpointFirst) => {
+        const journal = new MemoryJournal();
+        const entries = kinds.map((isCommand, n) => (isCommand ? interaction(n, MINUTE) : message(n, MINUTE)));
+        for (const e of entries) await journal.add(e);
+        const gateway = fakeRest();
+        const endpoint = fakeRest();
+        const tell = {
+          gateway: () => answerDiscordLeftOver(journal, gateway.rest, () => undefined, { startedAt: NOW, now: () => NOW, rows: 'messages' }),
+          endpoint: () => answerDiscordLeftOver(journal, endpoint.rest, () => undefined, { startedAt: NOW, now: () => NOW, rows: 'interactions' }),
+        };
+        await Promise.all(endpointFirst ? [tell.endpoint(), tell.gateway()] : [tell.gateway(), tell.endpoint()]);
+
+        expect([...gateway.edits, ...endpoint.posts]).toEqual([]);
+        expect(gateway.posts.map((p) => p.channelId).sort()).toEqual(entries.filter((e) => !e.replyVia).map((e) => e.channel).sort());
+        expect(endpoint.edits.map((e) => e.token).sort()).toEqual(entries.flatMap((e) => (e.replyVia?.kind === 'discord_interaction' ? [e.replyVia.token] : [])).sort());
+        expect(journal.entries.size).toBe(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
 });

@@ -32,7 +32,8 @@ export async function startDiscord(config: DiscordConfig, deps: DiscordDeps): Pr
       postMessage: (channelId: string, body: Record<string, unknown>) => client.rest.post(Routes.channelMessages(channelId), { body }),
       editOriginal: (applicationId: string, token: string, body: Record<string, unknown>) => client.rest.patch(Routes.webhookMessage(applicationId, token, '@original'), { body, auth: false }),
     };
-    const telling = answerDiscordLeftOver(deps.journal, rest, log, { startedAt });
+    // With the HTTP interactions endpoint here too, slash commands go there, and it tells its own (http/index.ts).
+    const telling = answerDiscordLeftOver(deps.journal, rest, log, { startedAt, rows: config.interactions ? 'messages' : 'all' });
     void (deps.shutdown ? deps.shutdown.background(telling) : telling);
   }
   return {

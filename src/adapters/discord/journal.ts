@@ -7,7 +7,8 @@ import type { HandlerDeps } from './deps.js';
  * Discord requests in the request journal (src/state/request-journal.ts): a gateway message from
  * the moment it is known to be a request for us (its gate: handleMessage passes the gate only
  * then) until handled; a slash command from its start until handled, with its interaction token.
- * A restart tells what an earlier process left (left-over.ts). Never the message's text.
+ * A restart tells what an earlier process left (left-over.ts). Never the message's text. A slash
+ * command that came to the HTTP interactions endpoint is journaled from its deferral (deferral below).
  */
 
 /** A journal write never breaks an answer: a failing store is logged. */
@@ -67,4 +68,36 @@ export async function journaledInteraction<T>(deps: HandlerDeps, interaction: Ch
   } finally {
     await journalled(deps, journal.remove(entry.id));
   }
+}
+
+/** How an HTTP-endpoint slash command (http/index.ts) moves through the journal; each step is a no-op without one. */
+export interface DeferralJournal {
+  /** Before the deferral goes back: from then on Discord shows "thinking…" and the user is owed an answer. */
+  deferring(): Promise<void>;
+  /** Before each edit of the deferred answer: it may be visible from now on. */
+  editing(): Promise<void>;
+  /** Answered, or given up: forgotten. */
+  done(): Promise<void>;
+}
+
+/**
+ * The HTTP endpoint's slash command in the journal from its deferral (an ephemeral refusal or an
+ * immediate answer owes nothing, so it is never written) until handled, with its interaction token.
+ */
+export function deferralJournal(deps: HandlerDeps, entry: AcknowledgedRequest): DeferralJournal {
+  const journal = deps.journal;
+  let added = false;
+  return {
+    async deferring() {
+      if (!journal) return;
+      added = true;
+      await journalled(deps, journal.add(entry));
+    },
+    async editing() {
+      if (added) await journalled(deps, journal?.posting(entry.id));
+    },
+    async done() {
+      if (added) await journalled(deps, journal?.remove(entry.id));
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { LEFT_OVER_MAX_AGE_MS, MAX_LEFT_OVER, maxNoticeAgeMs, type RequestJournal } from '../../state/request-journal.js';
+import { LEFT_OVER_MAX_AGE_MS, MAX_LEFT_OVER, maxNoticeAgeMs, type AcknowledgedRequest, type RequestJournal } from '../../state/request-journal.js';
 import type { LogFn } from './deps.js';
 
 /** What a Discord request an earlier process left unanswered gets at the next start (Slack's words: slack/left-over.ts). */
@@ -18,6 +18,17 @@ export interface DiscordLeftOverOptions {
   maxEntries?: number;
   maxAgeMs?: number;
   now?: () => number;
+  /**
+   * Which rows this start tells (default all). When one process runs both the gateway and the HTTP
+   * interactions endpoint, each tells its own kind (messages / interactions), so none is told twice;
+   * only `all` also drops the entries beyond `maxEntries`, which may be of either kind.
+   */
+  rows?: 'all' | 'messages' | 'interactions';
+}
+
+function ofKind(entry: AcknowledgedRequest, rows: NonNullable<DiscordLeftOverOptions['rows']>): boolean {
+  if (rows === 'all') return true;
+  return (entry.replyVia?.kind === 'discord_interaction') === (rows === 'interactions');
 }
 
 /** Mentions nobody: the notice is a reply, and a reply's ping is switched off with the rest. */
@@ -33,8 +44,9 @@ const QUIET = { parse: [], replied_user: false };
 export async function answerDiscordLeftOver(journal: RequestJournal, rest: NoticeRest, log: LogFn, options: DiscordLeftOverOptions): Promise<void> {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? LEFT_OVER_MAX_AGE_MS;
+  const rows = options.rows ?? 'all';
   try {
-    const entries = await journal.leftOver('discord', options.startedAt, options.maxEntries ?? MAX_LEFT_OVER);
+    const entries = (await journal.leftOver('discord', options.startedAt, options.maxEntries ?? MAX_LEFT_OVER)).filter((entry) => ofKind(entry, rows));
     let told = 0;
     let expired = 0;
     let failed = 0;
@@ -53,7 +65,7 @@ export async function answerDiscordLeftOver(journal: RequestJournal, rest: Notic
       }
       await journal.remove(entry.id);
     }
-    const dropped = await journal.forgetBefore('discord', options.startedAt);
+    const dropped = rows === 'all' ? await journal.forgetBefore('discord', options.startedAt) : 0;
     if (entries.length + dropped > 0) log({ event: 'discord.left_over', told, expired, failed, dropped });
   } catch (error) {
     log({ event: 'discord.left_over_failed', error: error instanceof Error ? error.message : String(error) });

@@ -19,6 +19,8 @@ export class HttpReplies implements InteractionReplies {
     private readonly webhook: InteractionWebhook,
     /** Opens a thread on an answer with the bot's token (webhook.ts: botThreads). */
     private readonly threads: ThreadOpener,
+    /** Runs before the deferral is sent (the request journal: index.ts). */
+    private readonly beforeDefer: () => Promise<void> = async () => undefined,
   ) {}
 
   /** False until the HTTP response has been sent. */
@@ -38,6 +40,8 @@ export class HttpReplies implements InteractionReplies {
   }
 
   async defer(): Promise<void> {
+    if (this.state !== 'open') throw new Error('this interaction has already been answered');
+    await this.beforeDefer();
     this.respond({ type: InteractionResponseType.DeferredChannelMessageWithSource });
   }
 
