@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - test/hub/{slack,discord,slack-files}.e2e.test.ts set HF_ENDPOINT / HEADROOM_HUB_CACHE_DIR in
  *   process.env for the process's Hub client;
  * - test/discord/sharding.test.ts sets STANDIN_API_URL in process.env;
+ * - test/state/kill-nine-discord-http.e2e.test.ts points HF_ENDPOINT at a loopback Hub for its run;
  * - test/hub/attachment-hosts.test.ts spies on globalThis.fetch;
  * - test/ops/shutdown.test.ts installs fake timers;
  * - test/services/both-platforms.e2e.test.ts checks which undici installed the process's global
@@ -28,6 +29,7 @@ const ISOLATED = [
   'test/hub/slack-files.e2e.test.ts',
   'test/hub/attachment-hosts.test.ts',
   'test/discord/sharding.test.ts',
+  'test/state/kill-nine-discord-http.e2e.test.ts',
   'test/ops/shutdown.test.ts',
   'test/services/both-platforms.e2e.test.ts',
 ];
