@@ -101,6 +101,17 @@ describe('real lines', () => {
     expect(scan('four A100 nodes, each with 8 80GB GPUs').readings[0]).toMatchObject({ nodes: 4, perNode: 8, gpuId: 'a100-80g' });
   });
 
+  it('a bare comma between a card and a new count separates two items: "H200, 4 gpus of 48GB" is no 48 GB H200', () => {
+    // The lone card is left to the item reader; the phrase after the comma is its own hardware.
+    const phrases = scan('H200, 4 gpus of 48GB, 13b').readings;
+    expect(phrases).toHaveLength(1);
+    expect(phrases[0]).toMatchObject({ count: 4, gpuId: null });
+    expect(parseRequest('H200, 4 gpus of 48GB, 13b').ok).toBe(true);
+    // Memory then another card, the same; inside parentheses, or before machines, they still join.
+    expect(parseRequest('on 24GB, H200, 13b').ok).toBe(true);
+    expect(scan('10 nodes, 8 cards each (40G, A100)').readings[0]).toMatchObject({ nodes: 10, perNode: 8, gpuId: 'a100-40g' });
+  });
+
   it('"A100 2node * 8 GPUs" is 2 nodes of 8 (c034)', () => {
     expect(scan('When I use torchrun to finetune on A100 2node * 8 GPUs, OOM will appear.').readings[0]).toMatchObject({ nodes: 2, perNode: 8 });
   });

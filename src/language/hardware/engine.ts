@@ -86,6 +86,22 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
   return kept;
 }
 
+/**
+ * A bare comma or semicolon after a card or a memory, outside parentheses ("H200, 4 gpus of 48GB",
+ * "on 24GB, H200") ends the phrase: in a list of request items it separates items (DESIGN §2),
+ * when a count, a card or a memory follows, that is another setup, which the reader reconciles
+ * or asks about, never one card read with the other's memory. A description still joins: words
+ * after the comma ("four A100 nodes, each with 8"), nothing but counts before it ("10 nodes, 8
+ * cards each"), machines after it ("40G的A100，10个结点"), or inside parentheses ("(40G, A100)").
+ */
+function startsAnotherSetup(current: Part[], next: Part, gap: string, text: string): boolean {
+  if (!/^\s*[,;]\s*$/.test(gap) || !current.some((q) => q.role === 'card' || q.role === 'memory')) return false;
+  // Machines after a card ("40G的A100，10个结点") describe the same hardware.
+  if (next.role !== 'count' && next.role !== 'card' && next.role !== 'memory') return false;
+  const before = text.slice(0, next.at);
+  return (before.match(/[(（]/g)?.length ?? 0) <= (before.match(/[)）]/g)?.length ?? 0);
+}
+
 function phrasesOf(parts: Part[], text: string): Part[][] {
   const phrases: Part[][] = [];
   let current: Part[] = [];
@@ -94,7 +110,7 @@ function phrasesOf(parts: Part[], text: string): Part[][] {
     const gap = last ? text.slice(last.end, p.at) : '';
     // "4 * A6000 GPUs = 192 GB total": an equals sign leads only to the user's own total.
     const joins = JOIN.test(gap) || (/^[^=]*=[^=]*$/.test(gap) && JOIN.test(gap.replace('=', ' ')) && p.role.startsWith('total'));
-    if (last && gap.length <= MAX_JOIN && joins && !twice(current, p)) current.push(p);
+    if (last && gap.length <= MAX_JOIN && joins && !twice(current, p) && !startsAnotherSetup(current, p, gap, text)) current.push(p);
     else {
       if (current.length) phrases.push(current);
       current = [p];
