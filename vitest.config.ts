@@ -14,6 +14,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - test/state/kill-nine-discord-http.e2e.test.ts points HF_ENDPOINT at a loopback Hub for its run;
  * - test/hub/attachment-hosts.test.ts spies on globalThis.fetch;
  * - test/ops/shutdown.test.ts installs fake timers;
+ * - test/language/reader-cost.test.ts measures the CPU of its messages with process.cpuUsage(),
+ *   which counts every thread of the process: beside other files' workers it measured theirs too;
  * - test/services/both-platforms.e2e.test.ts checks which undici installed the process's global
  *   dispatcher (globalThis[Symbol.for('undici.globalDispatcher.1')]): the first one loaded in the
  *   process does, so it needs a process whose first file it is.
@@ -31,6 +33,7 @@ const ISOLATED = [
   'test/discord/sharding.test.ts',
   'test/state/kill-nine-discord-http.e2e.test.ts',
   'test/ops/shutdown.test.ts',
+  'test/language/reader-cost.test.ts',
   'test/services/both-platforms.e2e.test.ts',
 ];
 
