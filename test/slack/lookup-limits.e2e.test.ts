@@ -4,7 +4,7 @@ import { startSlack } from '../../src/adapters/slack/index.js';
 import { LOOKUP_LIMITS } from '../../src/adapters/slack/lookups.js';
 import type { SlackConfig } from '../../src/config/slack.js';
 import { ResilientStore } from '../../src/state/resilient-store.js';
-import { MemoryStore, type SavedThread } from '../../src/state/store.js';
+import { UnreachableStore } from '../state/fixtures.js';
 import { fakeRespond } from './fixtures.js';
 import { settle, startHarness, unlimited, waitFor } from './harness.js';
 import { eventCallback, slashCommand } from './standin/payloads.js';
@@ -25,30 +25,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** A store that fails like an unreachable Redis while `down`. */
-class SwitchableStore extends MemoryStore {
-  down = false;
-  private check(): void {
-    if (this.down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
-  }
-  override async get(key: string) {
-    this.check();
-    return super.get(key);
-  }
-  override async set(key: string, state: SavedThread) {
-    this.check();
-    return super.set(key, state);
-  }
-  override async delete(key: string) {
-    this.check();
-    return super.delete(key);
-  }
-  override async claim(key: string, ttlMs: number) {
-    this.check();
-    return super.claim(key, ttlMs);
-  }
-}
 
 async function startBot(store: ResilientStore) {
   const standin = new SlackStandIn();
@@ -117,7 +93,7 @@ describe('Slack lookups under 429 (conversations.replies always rate-limited)', 
 
 describe('Slack threads through a store outage while Slack rate-limits lookups', () => {
   it('follow-ups are answered from what this process wrote, or read afresh; lookups stay within the budget and stop with the requests', async () => {
-    const inner = new SwitchableStore();
+    const inner = new UnreachableStore();
     const bot = await startBot(new ResilientStore(inner, { openMs: 200 }));
     const roots: string[] = [];
     const expected = new Map<string, string>();
@@ -171,7 +147,7 @@ describe('Slack threads through a store outage while Slack rate-limits lookups',
   });
 
   it('a burst of follow-ups during an outage asks Slack no more than the lookup budget allows, and all are answered', async () => {
-    const inner = new SwitchableStore();
+    const inner = new UnreachableStore();
     const bot = await startBot(new ResilientStore(inner, { openMs: 200 }));
     inner.down = true;
     // Threads answered by another replica: every follow-up here would need a lookup.

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResilientStore } from '../../src/state/resilient-store.js';
-import { MemoryStore, type SavedThread } from '../../src/state/store.js';
-import { threadState } from './fixtures.js';
+import type { SavedThread } from '../../src/state/store.js';
+import { threadState, UnreachableStore } from './fixtures.js';
 
 /**
  * Issue 26: during a store outage only 25 of 387 follow-ups were answered, none in the minute
@@ -11,32 +11,12 @@ import { threadState } from './fixtures.js';
  * (the stale stored state then deleted) instead of from nothing.
  */
 
-/** A store that fails like an unreachable Redis while `down`. */
-class FlakyStore extends MemoryStore {
-  down = false;
-  private check(): void {
-    if (this.down) throw new Error('connect ECONNREFUSED');
-  }
-  override async get(key: string) {
-    this.check();
-    return super.get(key);
-  }
-  override async set(key: string, state: SavedThread) {
-    this.check();
-    return super.set(key, state);
-  }
-  override async delete(key: string) {
-    this.check();
-    return super.delete(key);
-  }
-}
-
 const seqOf = (state: SavedThread | null) => (state && 'scenario' in state ? (state.scenario as { seq: number }).seq : null);
 const at = (n: number) => `1700000000.${String(n).padStart(6, '0')}`;
 
 describe('ResilientStore: this process\'s own copies', () => {
   it('while the store is down, a thread written here reads its newest state; one never written here fails as before', async () => {
-    const inner = new FlakyStore();
+    const inner = new UnreachableStore();
     const store = new ResilientStore(inner, { openMs: 10 });
     await store.set('ours', { ...threadState(1024), answerTs: at(1) });
     inner.down = true;
@@ -47,7 +27,7 @@ describe('ResilientStore: this process\'s own copies', () => {
   });
 
   it('a state another process wrote later wins over the copy here; a reset here forgets the copy', async () => {
-    const inner = new FlakyStore();
+    const inner = new UnreachableStore();
     const store = new ResilientStore(inner);
     await store.set('t', { ...threadState(1024), answerTs: at(1) });
     await inner.set('t', { ...threadState(4096), answerTs: at(5) }); // another replica, later answer
@@ -58,7 +38,7 @@ describe('ResilientStore: this process\'s own copies', () => {
   });
 
   it('keeps a bounded number of copies, the most recently written', async () => {
-    const inner = new FlakyStore();
+    const inner = new UnreachableStore();
     const store = new ResilientStore(inner, { maxLocalCopies: 2 });
     for (const [i, key] of ['a', 'b', 'c'].entries()) await store.set(key, { ...threadState(1024 * (i + 1)), answerTs: at(i + 1) });
     inner.down = true;
@@ -72,7 +52,7 @@ describe('ResilientStore: this process\'s own copies', () => {
     const steps = fc.array(fc.constantFrom('write', 'write', 'read', 'toggle', 'pause'), { minLength: 1, maxLength: 40 });
     await fc.assert(
       fc.asyncProperty(steps, async (ops) => {
-        const inner = new FlakyStore();
+        const inner = new UnreachableStore();
         const store = new ResilientStore(inner, { openMs: 5, invalidateEveryMs: 1 });
         let answer = 0;
         try {

@@ -10,7 +10,7 @@ import { RedisStore } from '../../src/state/redis-store.js';
 import { ResilientStore } from '../../src/state/resilient-store.js';
 import { SqliteStore } from '../../src/state/sqlite-store.js';
 import { MemoryStore, type ConversationStore } from '../../src/state/store.js';
-import { threadState } from './fixtures.js';
+import { threadState, UnreachableStore } from './fixtures.js';
 import { REDIS_TEST_URL, freeLoopbackPort, redisAnswers, redisServerInstalled, startPrivateRedis, stopPrivateRedis } from './redis-helpers.js';
 import { scenarioThread } from '../../src/core/opening.js';
 
@@ -129,26 +129,10 @@ describe('CircuitBreaker', () => {
 });
 
 /** A store that fails while `down` is set. */
-class FlakyStore extends MemoryStore {
-  down = false;
-  override async get(key: string) {
-    if (this.down) throw new Error('connection is closed');
-    return super.get(key);
-  }
-  override async set(key: string, state: Parameters<MemoryStore['set']>[1]) {
-    if (this.down) throw new Error('connection is closed');
-    return super.set(key, state);
-  }
-  override async delete(key: string) {
-    if (this.down) throw new Error('connection is closed');
-    return super.delete(key);
-  }
-}
-
 describe('ResilientStore', () => {
   it('doubts a thread whose write failed, invalidates it once the store is back, and reports its health', async () => {
     let now = 1_000_000;
-    const inner = new FlakyStore();
+    const inner = new UnreachableStore();
     const store = new ResilientStore(inner, { now: () => now, doubtWindowMs: 60_000, invalidateEveryMs: 10 });
     try {
       await store.set('t', { ...threadState(2048), answerTs: '1.000001' });
