@@ -11,6 +11,7 @@ import { slashCommand } from '../slack/standin/payloads.js';
 import { postSigned } from '../slack/standin/sign.js';
 import { SlackStandIn } from '../slack/standin/web-api.js';
 import { freeLoopbackPort, redisServerInstalled, startPrivateRedis, stopPrivateRedis } from './redis-helpers.js';
+import { until } from './until.js';
 
 /**
  * `kill -9` for slash commands (issue 26, item 6), with SQLite and with Redis (a private
@@ -94,16 +95,6 @@ describe.each(stores)('kill -9 with the %s store: slash commands', (kind) => {
       return (db.prepare("SELECT count(*) AS n FROM acknowledged_requests WHERE request_id LIKE 'slack:command:%'").get() as { n: number }).n;
     } finally {
       db.close();
-    }
-  }
-
-  async function until<T>(probe: () => T | null | undefined | false, what: () => string, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-      await new Promise((r) => setTimeout(r, 25));
     }
   }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot, type BotProcess } from '../../bench/load/bot-process.js';
 import { LOST_TEXT } from '../../src/adapters/discord/left-over.js';
 import { DiscordStandIn } from '../discord/standin/server.js';
+import { until } from './until.js';
 
 /**
  * `kill -9` with SQLite on Discord (issue 26, item 6): the real bot process on the gateway of the
@@ -54,16 +55,6 @@ describe('kill -9 with the SQLite store: Discord gateway mentions', () => {
       return rows.map((row) => (JSON.parse(row.entry) as { request: string }).request);
     } finally {
       db.close();
-    }
-  }
-
-  async function until<T>(probe: () => T | null | undefined | false, what: () => string, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-      await new Promise((r) => setTimeout(r, 25));
     }
   }
 

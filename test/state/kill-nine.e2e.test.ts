@@ -8,6 +8,7 @@ import { LOST_TEXT, MAYBE_LOST_TEXT } from '../../src/adapters/slack/left-over.j
 import { eventCallback, mentionText } from '../slack/standin/payloads.js';
 import { postSigned } from '../slack/standin/sign.js';
 import { SlackStandIn, type StoredMessage } from '../slack/standin/web-api.js';
+import { until } from './until.js';
 
 /**
  * `kill -9` with SQLite (issue 26, item 6): the real bot process (dist/src/main.js, Slack HTTP
@@ -101,16 +102,6 @@ describe('kill -9 with the SQLite store', () => {
       return sent.filter((s) => requests.has(s.ts));
     } finally {
       db.close();
-    }
-  }
-
-  async function until<T>(probe: () => T | null | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
     }
   }
 
