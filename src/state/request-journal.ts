@@ -55,6 +55,14 @@ export function maxNoticeAgeMs(entry: Pick<AcknowledgedRequest, 'replyVia'>, max
   }
 }
 
+/**
+ * A journal write never breaks an answer: a failing store is logged (`<platform>.journal_failed`)
+ * and the answer goes on; the journal only tells a later process what this one left unanswered.
+ */
+export function journalWrite(platform: string, log: (event: object) => void, write: Promise<void> | undefined): Promise<void> {
+  return (write ?? Promise.resolve()).catch((error: unknown) => log({ event: `${platform}.journal_failed`, error: error instanceof Error ? error.message : String(error) }));
+}
+
 export interface RequestJournal {
   add(entry: AcknowledgedRequest): Promise<void>;
   /** The answer is about to be posted, after `afterAnswer` (AcknowledgedRequest): after a crash, look for it before saying it was lost. */

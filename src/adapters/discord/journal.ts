@@ -1,6 +1,6 @@
 import type { ChatInputCommandInteraction, Message } from 'discord.js';
 import type { Gate } from '../admission.js';
-import type { AcknowledgedRequest } from '../../state/request-journal.js';
+import { journalWrite, type AcknowledgedRequest } from '../../state/request-journal.js';
 import type { HandlerDeps } from './deps.js';
 
 /**
@@ -11,10 +11,7 @@ import type { HandlerDeps } from './deps.js';
  * command that came to the HTTP interactions endpoint is journaled from its deferral (deferral below).
  */
 
-/** A journal write never breaks an answer: a failing store is logged. */
-function journalled(deps: HandlerDeps, write: Promise<void> | undefined): Promise<void> {
-  return (write ?? Promise.resolve()).catch((error: unknown) => deps.log({ event: 'discord.journal_failed', error: error instanceof Error ? error.message : String(error) }));
-}
+const journalled = (deps: HandlerDeps, write: Promise<void> | undefined) => journalWrite('discord', deps.log, write);
 
 export function messageEntry(message: Pick<Message, 'id' | 'channelId'> & { author: { id: string } }, now = Date.now()): AcknowledgedRequest {
   return { id: `discord:message:${message.id}`, platform: 'discord', channel: message.channelId, request: message.id, user: message.author.id, ackedAt: now, phase: 'acked' };

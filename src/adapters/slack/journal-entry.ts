@@ -1,10 +1,8 @@
 import type { SlackDeps } from './deps.js';
-import type { AcknowledgedRequest } from '../../state/request-journal.js';
+import { journalWrite, type AcknowledgedRequest } from '../../state/request-journal.js';
 
-/** A journal write (src/state/request-journal.ts) never breaks an answer: a failing store is logged. */
-export function journalled(deps: Pick<SlackDeps, 'log'>, write: Promise<void> | undefined): Promise<void> {
-  return (write ?? Promise.resolve()).catch((error: unknown) => deps.log({ event: 'slack.journal_failed', error: error instanceof Error ? error.message : String(error) }));
-}
+/** A journal write that never breaks an answer (journalWrite, src/state/request-journal.ts). */
+export const journalled = (deps: Pick<SlackDeps, 'log'>, write: Promise<void> | undefined) => journalWrite('slack', deps.log, write);
 
 export interface SlashCommandRequest {
   team_id: string;
