@@ -17,12 +17,25 @@ export interface Piece {
  */
 export const NEVER = /(?!)/g;
 
+/**
+ * One rewrite a named rule made (issue 22, item 6): the rule's id, the span of the user's text it
+ * read, and what it wrote there. A reading's trace is the steps behind each fact's words.
+ */
+export interface RewriteStep {
+  rule: string;
+  at: number;
+  end: number;
+  wrote: string;
+}
+
 export class MappedText {
   private constructor(
     readonly text: string,
     readonly original: string,
     private readonly start: readonly number[],
     private readonly end: readonly number[],
+    /** The named rewrites that made this text from the user's, in the order they ran. */
+    readonly steps: readonly RewriteStep[] = [],
   ) {}
 
   static of(original: string): MappedText {
@@ -63,7 +76,7 @@ export class MappedText {
    * changes case, blanks characters or swaps one character for one keeps a one-to-one map; any
    * other maps each new character onto the whole match (so "-AWQ" read as " awq" is not "ins").
    */
-  replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[]): MappedText {
+  replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[], rule?: string): MappedText {
     if (pattern === NEVER) return this;
     // The matches' pieces first: most rewrites keep every character's place (blanks, re-casing,
     // a match given back as it was), and then the maps are this text's own, not copied.
@@ -91,23 +104,29 @@ export class MappedText {
       spans.push({ at: m.index, to: m.index + m[0].length, pieces });
     }
     if (!changed) return this;
-    return this.rebuild(spans, remapped);
+    return this.rebuild(spans, remapped, rule);
   }
 
   /**
    * Spans [at, to) of this text, in order and not overlapping, each replaced by its text: for a
    * reader that finds its spans itself (the hardware grammar) rather than by one pattern.
    */
-  replaceSpans(spans: readonly { at: number; to: number; text: string }[]): MappedText {
+  replaceSpans(spans: readonly { at: number; to: number; text: string }[], rule?: string): MappedText {
     const pieces = spans
       .filter((s) => s.text !== this.text.slice(s.at, s.to))
       .map((s) => ({ at: s.at, to: s.to, pieces: [{ text: s.text, from: 0, to: s.to - s.at }] }));
     if (!pieces.length) return this;
     const remapped = pieces.some((p) => !sameCharacters(p.pieces[0]!.text, this.text.slice(p.at, p.to)));
-    return this.rebuild(pieces, remapped);
+    return this.rebuild(pieces, remapped, rule);
   }
 
-  private rebuild(spans: { at: number; to: number; pieces: Piece[] }[], remapped: boolean): MappedText {
+  /** The named rewrites that read any of the user's characters [at, end). */
+  stepsOver(at: number, end: number): RewriteStep[] {
+    return this.steps.filter((s) => s.at < Math.max(end, at + 1) && at < Math.max(s.end, s.at + 1));
+  }
+
+  private rebuild(spans: { at: number; to: number; pieces: Piece[] }[], remapped: boolean, rule?: string): MappedText {
+    const steps = rule ? [...this.steps, ...this.stepsOf(spans, rule)] : this.steps;
     let text = '';
     let last = 0;
     const start: number[] = [];
@@ -133,9 +152,15 @@ export class MappedText {
       last = to;
     }
     text += this.text.slice(last);
-    if (!remapped) return new MappedText(text, this.original, this.start, this.end);
+    if (!remapped) return new MappedText(text, this.original, this.start, this.end, steps);
     this.copy(last, this.text.length, start, end);
-    return new MappedText(text, this.original, start, end);
+    return new MappedText(text, this.original, start, end, steps);
+  }
+
+  private stepsOf(spans: { at: number; to: number; pieces: Piece[] }[], rule: string): RewriteStep[] {
+    return spans
+      .filter(({ at, to, pieces }) => pieces.map((p) => p.text).join('') !== this.text.slice(at, to))
+      .map(({ at, to, pieces }) => ({ rule, ...this.userSpan(at, to), wrote: pieces.map((p) => p.text).join('') }));
   }
 
   private copy(from: number, to: number, start: number[], end: number[]): void {
