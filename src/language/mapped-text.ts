@@ -26,7 +26,12 @@ export interface RewriteStep {
   at: number;
   end: number;
   wrote: string;
+  /** The rule reads on a weak cue (a guess the reply must say with the words it came from). */
+  weak?: true;
 }
+
+/** A rule as a rewrite names it: its id, and whether its cue is weak. */
+export type RuleRef = string | { id: string; weak?: boolean };
 
 export class MappedText {
   private constructor(
@@ -76,7 +81,7 @@ export class MappedText {
    * changes case, blanks characters or swaps one character for one keeps a one-to-one map; any
    * other maps each new character onto the whole match (so "-AWQ" read as " awq" is not "ins").
    */
-  replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[], rule?: string): MappedText {
+  replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[], rule?: RuleRef): MappedText {
     if (pattern === NEVER) return this;
     // The matches' pieces first: most rewrites keep every character's place (blanks, re-casing,
     // a match given back as it was), and then the maps are this text's own, not copied.
@@ -111,7 +116,7 @@ export class MappedText {
    * Spans [at, to) of this text, in order and not overlapping, each replaced by its text: for a
    * reader that finds its spans itself (the hardware grammar) rather than by one pattern.
    */
-  replaceSpans(spans: readonly { at: number; to: number; text: string }[], rule?: string): MappedText {
+  replaceSpans(spans: readonly { at: number; to: number; text: string }[], rule?: RuleRef): MappedText {
     const pieces = spans
       .filter((s) => s.text !== this.text.slice(s.at, s.to))
       .map((s) => ({ at: s.at, to: s.to, pieces: [{ text: s.text, from: 0, to: s.to - s.at }] }));
@@ -125,7 +130,7 @@ export class MappedText {
     return this.steps.filter((s) => s.at < Math.max(end, at + 1) && at < Math.max(s.end, s.at + 1));
   }
 
-  private rebuild(spans: { at: number; to: number; pieces: Piece[] }[], remapped: boolean, rule?: string): MappedText {
+  private rebuild(spans: { at: number; to: number; pieces: Piece[] }[], remapped: boolean, rule?: RuleRef): MappedText {
     const steps = rule ? [...this.steps, ...this.stepsOf(spans, rule)] : this.steps;
     let text = '';
     let last = 0;
@@ -157,10 +162,16 @@ export class MappedText {
     return new MappedText(text, this.original, start, end, steps);
   }
 
-  private stepsOf(spans: { at: number; to: number; pieces: Piece[] }[], rule: string): RewriteStep[] {
+  private stepsOf(spans: { at: number; to: number; pieces: Piece[] }[], rule: RuleRef): RewriteStep[] {
+    const { id, weak } = typeof rule === 'string' ? { id: rule, weak: false } : rule;
     return spans
       .filter(({ at, to, pieces }) => pieces.map((p) => p.text).join('') !== this.text.slice(at, to))
-      .map(({ at, to, pieces }) => ({ rule, ...this.userSpan(at, to), wrote: pieces.map((p) => p.text).join('') }));
+      .map(({ at, to, pieces }) => ({
+        rule: id,
+        ...this.userSpan(at, to),
+        wrote: pieces.map((p) => p.text).join(''),
+        ...(weak ? { weak: true as const } : {}),
+      }));
   }
 
   private copy(from: number, to: number, start: number[], end: number[]): void {

@@ -30,3 +30,15 @@ describe('MappedText steps (the trace of named rewrites)', () => {
     );
   });
 });
+
+describe('weak rules', () => {
+  it('mark their steps weak, and only theirs', () => {
+    const text = MappedText.of('every 2-3 steps on 4090')
+      .replace(/2-3/g, () => '2x', { id: 'hw.guess', weak: true })
+      .replace(/4090/g, () => 'rtx-4090', 'hw.card');
+    expect(text.steps.map((s) => [s.rule, s.weak ?? false])).toEqual([
+      ['hw.guess', true],
+      ['hw.card', false],
+    ]);
+  });
+});
