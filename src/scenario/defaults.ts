@@ -80,8 +80,8 @@ export function newScenario(model: ScenarioModel): Scenario {
 
 /** Human words for each default, as listed in a reply. */
 export const DEFAULT_WORDS = {
-  mode: 'full fine-tune (default: no train/run word; say "inference" to run it instead)',
-  inferenceIntent: 'inference (assumed: no train/run word, and a consumer card, 24 GB or less, quantised weights or a question about the VRAM it needs; say "train" for a fine-tune)',
+  mode: 'full fine-tune (a training setting with no train word; say "inference" to run it instead)',
+  inferenceIntent: 'running the model (no train or run word, and no training setting; say "train" for a fine-tune)',
   precision: 'bf16 mixed precision with fp32 master weights, 16 B/param (default)',
   recipe: 'mixed-precision recipe with fp32 master weights (default)',
   optimizer: 'AdamW (default)',

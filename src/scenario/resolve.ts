@@ -13,7 +13,6 @@ import { sizeNumber } from '../language/numbers.js';
 import { withoutInvisibles } from '../language/normalise.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
-import { NAMES_APPLE_SILICON } from '../language/prose.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
@@ -190,46 +189,24 @@ const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
-const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron']);
+const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron', 'llama-recipes', 'alpaca-lora']);
 
 /** Slots only a training run has: with one of them and no intent word, the request trains. */
 const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.optimizer', 'sharding', 'loss'];
 
-const ASKS_WHAT_IT_NEEDS = /\b(?:how much|minimum|min\.?|required|requirements?|needed)\b[^.?!\n]{0,24}\b(?:vram|gpu memory|memory|gpu ram)\b|\b(?:vram|gpu memory)\s+(?:requirements?|needed|required)\b/i;
 
-/**
- * No intent word ("run", "train", "serve" …) and no method (lora, zero3 …): a training setting
- * means training; quantised weights mean inference; a consumer card (RTX 4090 …) means the
- * common question "can I run it here", so inference; anything else keeps the full fine-tune
- * default. Either way the reply
- * says which was assumed first, and how to ask for the other.
- */
 /** Models of other kinds people ask about: speech (1), image generation (2), vision backbones (3). */
 const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|base|tiny)(?:[\s-]v\d)?)?|wav2vec\s?2?|hubert)|(sdxl|stable[\s-]?diffusion(?:[\s-]xl)?|sd\s?(?:1\.5|2\.1|3(?:\.5)?)|flux(?:\.1)?(?:[\s-](?:dev|schnell))?|controlnet)|(yolo(?:v\d+)?|resnet-?\d*|convnext))\b/i;
 
-function intentByDefault(patch: Patch, trainingSetting: boolean, text: string): Scenario['mode'] {
-  if (trainingSetting) return 'full';
-  // A Mac (M-series, MacBook, Mac Studio) is where people run models (MLX, llama.cpp), not train them in full.
-  if (NAMES_APPLE_SILICON.test(text)) return 'inference';
-  // "How much VRAM for Qwen2.5-14B?", "Minimum VRAM for X in fp16": asking what a model needs,
-  // with no word for training, asks what running it needs.
-  if (ASKS_WHAT_IT_NEEDS.test(text)) return 'inference';
-  // Quantised weights (awq, gptq, 4bit …) without lora cannot be fully fine-tuned: they are served.
-  const weights = patch.value<string>('weights');
-  if (weights && weights !== 'bf16' && weights !== 'fp16' && weights !== 'fp32') return 'inference';
-  // …and so are they as a side of a comparison ("bf16 vs 8-bit", oobabooga/textgen#2259).
-  const compared = patch.get('question')?.item;
-  if (compared?.kind === 'compare' && [compared.a, compared.b].some((side) => side.kind === 'weights')) return 'inference';
-  const type = patch.value<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
-  const count = patch.value<number>('gpuCount');
-  if (!type && count === undefined) return 'full';
-  if (patch.has('nodes')) return 'full';
-  // A consumer card (GeForce RTX/GTX) is where people run models; a datacenter card without
-  // an intent word keeps the full fine-tune default ("llama-3-8b seq 8192 on h100").
-  const consumer = type?.gpuId ? /^(?:rtx-\d{4}|gtx-)/.test(type.gpuId) : false;
-  // "does 8b fit on 8gb?": a memory of a consumer card's size, with no card named, is asked about the same way.
-  const consumerSized = !type?.gpuId && type?.capacityGiB != null && type.capacityGiB <= 24;
-  return consumer || consumerSized ? 'inference' : 'full';
+/**
+ * No intent word ("run", "train", "serve" …): a training-only setting (an optimizer, ZeRO / FSDP,
+ * checkpointing, accumulation, a training framework) means training; with none, the request is
+ * about running the model, the question most such messages ask (DESIGN §2, issue 22 item 7:
+ * "llama 3 70b on 2x a100" asks whether it runs there). The reply says which was assumed on its
+ * first screen, with the one word that switches it.
+ */
+function intentByDefault(trainingSetting: boolean): Scenario['mode'] {
+  return trainingSetting ? 'full' : 'inference';
 }
 
 /**
@@ -474,7 +451,7 @@ class Resolution {
       if (trainingSetting && this.isNew) this.intent(`${trained}: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
     } else if (previousMode) mode = previousMode;
     else {
-      mode = intentByDefault(this.patch, trainingSetting !== undefined, this.text);
+      mode = intentByDefault(trainingSetting !== undefined);
       this.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
     }
     if (inferenceOnly && mode !== 'inference') {

@@ -137,9 +137,10 @@ describe('silent misreadings of real lines, by cause', () => {
   });
 
   it('a negated training word ("not finetuning") is no intent: the intent is assumed and said so', () => {
-    const { said } = read('llama-3-8b on an A100, not finetuning');
+    const { scenario, said } = read('llama-3-8b on an A100, not finetuning');
     expect(said).toMatch(/not finetuning" read as no intent word/);
-    expect(said).toMatch(/default: no train\/run word/);
+    expect(said).toMatch(/running the model \(no train or run word/);
+    expect(scenario.mode).toBe('inference');
   });
 
   it("Unsloth's full_finetuning False is its LoRA path, stated", () => {

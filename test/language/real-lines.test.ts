@@ -49,7 +49,7 @@ describe('lines people write (issue 11) read right', () => {
 
   it('says first which intent it assumed when none was said, and how to ask for the other', () => {
     const inference = resolveRequest('llama 3 70b on my 4090', null);
-    expect(inference.ok && inference.assumptions[0]).toMatch(/^inference \(assumed.*say "train"/);
+    expect(inference.ok && inference.assumptions[0]).toMatch(/^running the model \(no train or run word.*say "train"/);
     const training = resolveRequest('13b zero3 on 8x h100', null);
     expect(training.ok && training.assumptions[0]).toMatch(/^full fine-tune.*say "inference"/);
   });

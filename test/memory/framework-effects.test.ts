@@ -39,8 +39,8 @@ describe('framework effects the peers miss', () => {
   });
 
   it('chunked cross-entropy keeps 4 B per logit instead of 12', () => {
-    const full = estimateOf('llama-3-8b seq 8192 on h100');
-    const chunked = estimateOf('llama-3-8b seq 8192 chunked ce on h100');
+    const full = estimateOf('train llama-3-8b seq 8192 on h100');
+    const chunked = estimateOf('train llama-3-8b seq 8192 chunked ce on h100');
     expect(part(full, 'logits') / part(chunked, 'logits')).toBeCloseTo(3, 5);
   });
 

@@ -3,7 +3,7 @@ import { resolveRequest } from '../../src/scenario/resolve.js';
 
 describe('fp8 needs a card with fp8 tensor cores', () => {
   it('fp8 training on an A100 or V100 is refused, saying which cards have it and how to ask for fp8 weights instead', () => {
-    for (const text of ['13b fp8 on a100', 'llama 3 8b lora fp8 on v100']) {
+    for (const text of ['train 13b fp8 on a100', 'llama 3 8b lora fp8 on v100']) {
       const r = resolveRequest(text, null);
       expect(r.ok, text).toBe(false);
       if (!r.ok) expect(r.error.message, text).toMatch(/needs fp8 tensor cores, which the (A100 80GB|V100 16GB) does not have .*say "run" for fp8 weights/);
@@ -11,7 +11,7 @@ describe('fp8 needs a card with fp8 tensor cores', () => {
   });
 
   it('fp8 training on an H100, and fp8 weights served on an A100 (weight-only), are read', () => {
-    const trained = resolveRequest('13b fp8 on h100', null);
+    const trained = resolveRequest('train 13b fp8 on h100', null);
     expect(trained.ok && trained.scenario!.compute).toBe('fp8');
     const served = resolveRequest('run 13b in fp8 on a100', null);
     expect(served.ok && served.scenario!.weights).toBe('fp8');
