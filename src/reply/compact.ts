@@ -19,12 +19,11 @@ export function compactCanonical(s: Scenario): string {
   };
   // Fast path (one read instead of one per item): leave out every item that the model alone
   // already reads as, and keep the result when it reads back the same.
+  // The rest may still be implied by each other (zero3 implies training, so "full" goes too).
   const defaults = defaultPartsOf(parts[0] ?? '');
-  if (defaults) {
-    const differing = parts.filter((part, i) => i === 0 || !defaults.has(part));
-    if (same(differing)) return differing.join(' ');
-  }
-  if (!same(parts)) return target;
+  const differing = defaults ? parts.filter((part, i) => i === 0 || !defaults.has(part)) : null;
+  if (differing && same(differing)) parts = differing;
+  else if (!same(parts)) return target;
   // Later items first: the model and mode at the front are what other defaults depend on.
   for (let i = parts.length - 1; i >= 0; i--) {
     const without = [...parts.slice(0, i), ...parts.slice(i + 1)];

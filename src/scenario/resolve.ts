@@ -205,6 +205,16 @@ const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|base|tin
  * "llama 3 70b on 2x a100" asks whether it runs there). The reply says which was assumed on its
  * first screen, with the one word that switches it.
  */
+/** "compare zero2 vs zero3", "lora vs qlora": a comparison of training settings asks about training. */
+function comparesTrainingSettings(question: Item | undefined): boolean {
+  if (question?.kind !== 'compare') return false;
+  return [question.a, question.b].some(
+    (side) => TRAINING_SIDE_KINDS.has(side.kind) || (side.kind === 'mode' && side.value !== 'inference' && side.value !== 'run') || side.kind === 'lora',
+  );
+}
+
+const TRAINING_SIDE_KINDS = new Set<Item['kind']>(['optimizer', 'impl', 'sharding', 'recompute', 'loss']);
+
 function intentByDefault(trainingSetting: boolean): Scenario['mode'] {
   return trainingSetting ? 'full' : 'inference';
 }
@@ -421,7 +431,10 @@ class Resolution {
       this.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
     }
     const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => this.patch.has(slot));
-    const trainingSetting = TRAINING_SLOTS.find((slot) => this.patch.has(slot)) ?? (TRAINING_FRAMEWORKS.has(this.patch.value<string>('framework') ?? '') ? 'framework' : undefined);
+    const trainingSetting =
+      TRAINING_SLOTS.find((slot) => this.patch.has(slot)) ??
+      (TRAINING_FRAMEWORKS.has(this.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
+      (comparesTrainingSettings(this.patch.get('question')?.item) ? 'question' : undefined);
     let mode: Scenario['mode'];
     // A quantised checkpoint ("unsloth/llama-3-8b-bnb-4bit", "…-GPTQ") is its weights too.
     const quantised = this.patch.value<WeightFormat>('weights') ?? this.hubWeights ?? undefined;

@@ -34,7 +34,7 @@ describe('terminal: a pasted error gets a diagnosis', () => {
 
   it('in a session, an OOM after a request is compared with that request\'s estimate; "gc" then reports the measurement', async () => {
     const session = new ConsoleSession();
-    await session.handle('7b full bf16 seq 2048 mbs 4 on A100-80G');
+    await session.handle('finetune 7b full bf16 seq 2048 mbs 4 on A100-80G');
     const diagnosis = await session.handle(fixture('torch2-fragmentation-a800').text);
     expect(diagnosis).toContain('Against my estimate:');
     expect(diagnosis).toMatch(/Your run had 74\.53 GiB allocated when it\s+failed/);

@@ -44,7 +44,7 @@ describe('Slack: a pasted error gets a diagnosis', () => {
 
   it('an OOM pasted into an answered thread is held against the estimate, and the next answer says how far off it was', async () => {
     const before = posts().length;
-    await h.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand('7b full bf16 seq 2048 mbs 4 on A100-80G', h.standin.responseUrl()) });
+    await h.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand('finetune 7b full bf16 seq 2048 mbs 4 on A100-80G', h.standin.responseUrl()) });
     await waitFor(() => posts()[before], 'the estimate');
     const root = h.standin.messages.at(-1)!.ts;
 

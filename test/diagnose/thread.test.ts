@@ -25,7 +25,7 @@ function diagnosisIn(state: ThreadState | null, name: string): { reply: Diagnosi
 }
 
 describe('a pasted OOM in a thread with a scenario', () => {
-  const request = '7b full bf16 seq 2048 mbs 4 on A100-80G';
+  const request = 'finetune 7b full bf16 seq 2048 mbs 4 on A100-80G';
 
   it('compares the measured allocation with the estimate of the thread\'s setup, numbers from that one Estimate', () => {
     const before = thread(request);
@@ -99,7 +99,7 @@ describe('a pasted OOM in a thread with a scenario', () => {
 
 describe('the measurement in stored thread state', () => {
   it('round-trips through the store codec', () => {
-    const { state } = diagnosisIn(thread('7b full bf16 seq 2048 mbs 4 on A100-80G'), 'torch2-fragmentation-a800');
+    const { state } = diagnosisIn(thread('finetune 7b full bf16 seq 2048 mbs 4 on A100-80G'), 'torch2-fragmentation-a800');
     expect(decodeThreadState(encodeThreadState(state!))).toEqual(state);
   });
 
@@ -120,7 +120,7 @@ describe('the measurement in stored thread state', () => {
 });
 
 describe('a setup stated on the first line above the pasted log', () => {
-  const request = '7b full bf16 seq 2048 mbs 4 on A100-80G';
+  const request = 'finetune 7b full bf16 seq 2048 mbs 4 on A100-80G';
 
   it('is read as the thread\'s scenario: the OOM is compared with its estimate and the thread starts there', () => {
     const turn = respond(`${request}\n${fixture('torch2-fragmentation-a800').text}`, null);

@@ -84,7 +84,7 @@ describe('Discord: help is short; NaN questions get the triage first', () => {
   });
 
   it('`oom` in a thread whose setup does not fit reads that setup: no "Tight fit"', async () => {
-    const thread = await openThread(standin, store, '13b on 1x A100-80G');
+    const thread = await openThread(standin, store, 'finetune 13b on 1x A100-80G');
     standin.userMessage(thread, 'oom');
     const reply = await until(() => postsIn(thread)[0], 'the oom tips');
     const shown = JSON.stringify(reply.body);

@@ -61,7 +61,7 @@ describe('first screen = the answer (renderers, real assistant)', () => {
 
   it('a question is answered in the first sentence', () => {
     expect(estimate('7b lora max batch on h100').summary.verdict).toMatch(/^Max micro-batch on H100 80GB SXM: \d+ at seq 2,048$/);
-    expect(estimate('70b how many h100').summary.verdict).toBe('Fewest H100 80GB SXM: 24, with ZeRO-3 and gc');
+    expect(estimate('finetune 70b how many h100').summary.verdict).toBe('Fewest H100 80GB SXM: 24, with ZeRO-3 and gc');
     expect(estimate('13b on 4xa100-80g compare zero2 vs zero3').summary.verdict).toMatch(/^ZeRO-3 fits \(\d+\.\d GiB\); ZeRO-2 does not \(\d+\.\d GiB\)$/);
     // The context is stated, the concurrency is not: the answer is how many fit at once (issue 23).
     expect(estimate('llama-3-70b serve int4 ctx 8192 on 2xh100').summary.verdict).toMatch(/^Serves up to \d+ sequences at once of 8,192 \(you did not say your concurrency\)$/);
@@ -89,7 +89,7 @@ describe('first screen = the answer (renderers, real assistant)', () => {
     const assumed = estimate('llama 3 70b on my 4090');
     const unread = estimate('hey team, could we finetune 7b with lora on the shiny cluster of 8 H100 gpus?');
     for (const words of [slackWords, discordWords]) {
-      expect(words(assumed)).toMatch(/inference \(assumed: .*say "train" for a fine-tune\)/);
+      expect(words(assumed)).toMatch(/running the model \(no train or run word.*say "train" for a fine-tune\)/);
       expect(words(unread)).toMatch(/not read: "shiny"/);
       const defaults = assumed.assumptions.length - assumed.notices.length;
       expect(words(assumed)).toContain(`${defaults} defaults`);

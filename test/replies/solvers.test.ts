@@ -11,7 +11,7 @@ function reply(text: string): EstimateReply {
 
 describe('solver answers show their own setup', () => {
   it('"how many": 70B needs 24 H100s with ZeRO-3 and gc, and the details are those of 24 GPUs', () => {
-    const r = reply('70b how many h100');
+    const r = reply('finetune 70b how many h100');
     expect(r.answer?.value).toBe(24);
     expect(r.answer?.headline).toBe('Fewest H100 80GB SXM: 24, with ZeRO-3 and gc');
     expect(r.reading).toContain('ZeRO-3 over 24 GPUs');
@@ -22,14 +22,14 @@ describe('solver answers show their own setup', () => {
   });
 
   it('"how many": the count found fits, and 16 cards (the count before it) do not, even with ZeRO-3 and gc', () => {
-    const r = reply('70b how many h100');
+    const r = reply('finetune 70b how many h100');
     expect(estimate(r.estimate.scenario).fits).toBe(true);
     const fewer = respond('70b zero3 gc on 16xh100', null).reply;
     expect(fewer.kind === 'estimate' && fewer.verdict.status).toBe('no');
   });
 
   it('"how many" keeps ZeRO alone when it is enough and says what it added', () => {
-    const r = reply('13b how many h100');
+    const r = reply('finetune 13b how many h100');
     expect(r.answer?.headline).toBe('Fewest H100 80GB SXM: 4, with ZeRO-3');
     expect(r.reading).toContain('no recompute');
   });

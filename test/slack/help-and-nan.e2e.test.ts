@@ -104,7 +104,7 @@ describe('Slack: help is private and short; NaN questions get the triage first',
   });
 
   it('`oom` and `nan` in a thread read its scenario: no "Tight fit" on a setup that does not fit, and the notification is a sentence', async () => {
-    const root = await startThread('13b on 1x A100-80G');
+    const root = await startThread('finetune 13b on 1x A100-80G');
     await say('oom', root);
     const oom = await waitFor(() => ephemerals()[0], 'the oom tips (private, like help)');
     const shown = JSON.stringify(oom.args.blocks);
