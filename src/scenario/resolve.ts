@@ -13,7 +13,7 @@ import { sizeNumber } from '../language/numbers.js';
 import { withoutInvisibles } from '../language/normalise.js';
 import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
-import { NAMES_APPLE_SILICON } from '../language/prose.js';
+import { NAMES_APPLE_SILICON } from '../language/prose/index.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
