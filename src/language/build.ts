@@ -2,7 +2,7 @@ import { ATTACHED_CONFIG } from '../hub/ids.js';
 import type { Token } from './lexer.js';
 import type { ArchField, BatchField, Item, ItemBody, LoraTarget, OffloadValue, ParallelDim } from './items.js';
 import { capacityNumber, kNumber, leadingInt, moeNumber, plainNumber, seqPostNumber, sizeNumber } from './numbers.js';
-import { offlineReading } from './prose.js';
+import { offlineReading } from './prose/index.js';
 
 /**
  * Grammar postprocessors (grammar/request.ne calls these): tokens in, typed items out.

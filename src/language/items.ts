@@ -1,4 +1,4 @@
-import type { OfflineReading } from './prose.js';
+import type { OfflineReading } from './prose/index.js';
 /**
  * What the parser returns: typed items, exactly as written, with no defaults and no meaning
  * checks (those happen in src/scenario). `at`/`end` are character offsets into the request.

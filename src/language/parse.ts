@@ -12,7 +12,7 @@ import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readHardware } from './hardware/index.js';
-import { readProse } from './prose.js';
+import { readProse } from './prose/index.js';
 import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';

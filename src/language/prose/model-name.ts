@@ -1,0 +1,129 @@
+import { familyOf, fineTuneModel } from '../families.js';
+import { keywordMeaning, modelIdOf } from '../lexicon.js';
+import type { Piece } from '../mapped-text.js';
+
+/**
+ * A model's name as people write it: a compound name loses the suffixes that only say which
+ * checkpoint it is (-hf, -chat, -Instruct …) and turns the ones that set the weight format (-AWQ,
+ * -GPTQ-Int4, -GGUF …) into request words. The same reading names a Hub repo offline.
+ */
+
+/** Suffixes that only say which checkpoint of a model it is. */
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+
+/** Suffixes that set the weight format, as request words. */
+const FORMAT_SUFFIX: [RegExp, string][] = [
+  [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq'],
+  [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq'],
+  [/[-_.]int4$/, 'gptq'],
+  [/[-_.]int8$/, 'int8'],
+  [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights'],
+  [/[-_.]bnb[-_.]4bit$|[-_.]4bit$/, 'nf4'],
+  [/[-_.]8bit$/, 'int8'],
+  [/[-_.]exl2$/, 'gptq'],
+  [/[-_.]gguf$/, ''],
+];
+
+/**
+ * A compound name the catalog knows stays as it is; otherwise checkpoint suffixes are dropped
+ * and format suffixes become their words, until the catalog knows it or none is left.
+ */
+export function modelName(word: string, notes: string[]): string | Piece[] {
+  if (modelIdOf(word)) return word;
+  let name = word;
+  const formats: string[] = [];
+  for (let guard = 0; guard < 6; guard++) {
+    if (modelIdOf(name)) break;
+    const format = FORMAT_SUFFIX.find(([re]) => re.test(name));
+    if (format) {
+      const cut = name.search(format[0]);
+      if (format[1]) formats.unshift(format[1]);
+      else notes.push(`"${word}" is a GGUF file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
+      name = name.slice(0, cut);
+      continue;
+    }
+    const checkpoint = CHECKPOINT_SUFFIX.exec(name);
+    if (checkpoint && checkpoint.index > 0 && /\d/.test(name.slice(0, checkpoint.index))) {
+      name = name.slice(0, checkpoint.index);
+      continue;
+    }
+    break;
+  }
+  if (name === word) return word;
+  // "meta-llama-3-8b" is Llama 3 8B.
+  if (!modelIdOf(name) && /^meta[-_]llama/.test(name) && modelIdOf(name.slice(5))) name = name.slice(5).padStart(name.length);
+  // The name keeps its own characters; the format word stands for the suffix it came from.
+  const kept = name.trimStart().length;
+  const nameEnd = name.length;
+  const pieces: Piece[] = [{ text: name, from: 0, to: nameEnd }];
+  if (formats.length) pieces.push({ text: ` ${formats[0]} `, from: nameEnd, to: word.length });
+  else pieces.push({ text: ' '.repeat(word.length - nameEnd), from: nameEnd, to: word.length });
+  void kept;
+  return pieces;
+}
+
+/** How a Hub repo reads offline: the catalog model its name is, and the format its suffix names. */
+export interface OfflineReading {
+  /** The catalog model the name is, or null when it only holds a size. */
+  model: string | null;
+  /** The size the name holds when the catalog lacks it ("WizardLM-30B-fp16": 30B, Llama's family). */
+  size: { params: number; experts: number | null; family: string | null } | null;
+  /** The weight format the name's suffix names ("-AWQ" → awq), as the `weights` item's value. */
+  weights: string | null;
+}
+
+/**
+ * A Hub repo whose name is a catalog model once checkpoint suffixes are dropped
+ * ("meta-llama/Llama-3.1-8B-Instruct" → llama-3.1-8b, "TheBloke/…-33B-instruct-AWQ" → the
+ * 33B with AWQ weights), by the same rules as a model name written in prose; else the size its
+ * name holds, with the family of the word nearest before it ("Llama3-OpenBioLLM-70B" is a
+ * 70B Llama), as a model of that size would be read in prose; null when it holds neither.
+ */
+export function offlineReading(repo: string): OfflineReading | null {
+  const name = repo.toLowerCase().split('/').at(-1) ?? '';
+  const read = modelName(name, []);
+  const pieces = typeof read === 'string' ? [{ text: read }] : read;
+  const model = modelIdOf(pieces[0]!.text.trim()) ?? null;
+  const format = keywordMeaning(pieces[1]?.text.trim() ?? '') ?? formatInName(name);
+  const weights = format?.type === 'weights' ? format.value : null;
+  if (model) return { model, size: null, weights };
+  const size = sizeInRepoName(name);
+  if (!size) return null;
+  const base = baseInRepoName(name, size.text);
+  return base ? { model: base, size: null, weights } : { model: null, size, weights };
+}
+
+/**
+ * The catalog model a fine-tune's repo name gives by its base and size, as in prose:
+ * "Llama3-OpenBioLLM-70B" (llama3 + 70b → llama-3-70b), "vicuna-13b-GPTQ-4bit-128g" (a Vicuna
+ * 13B → llama-1-13b), "DeepSeek-R1-Distill-Qwen-14B" (→ qwen2.5-14b).
+ */
+function baseInRepoName(name: string, size: string): string | null {
+  const words = name.slice(0, name.indexOf(size)).split(/[-_]+/).filter(Boolean);
+  for (const word of words) {
+    const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
+    const id = versioned ? modelIdOf(`${versioned[1]}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
+    if (id) return id;
+  }
+  return fineTuneModel(words, size, modelIdOf);
+}
+
+/** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */
+function formatInName(name: string): { type: string; value: string } | undefined {
+  for (const part of name.split(/[-_.]/)) {
+    const meaning = /^(?:gptq|awq|fp8|gguf|int4|int8|nf4|bnb)$/.test(part) ? keywordMeaning(part) : undefined;
+    if (meaning?.type === 'weights') return meaning;
+  }
+  return undefined;
+}
+
+/** The first size in a name ("vicuna-13b-gptq-4bit-128g" 13B, "qwen3-coder-30b-a3b" 30B of experts unknown, "mixtral-8x7b" 8×7B). */
+function sizeInRepoName(name: string): (NonNullable<OfflineReading['size']> & { text: string }) | null {
+  const m = /(?<![a-z0-9.])(?:(\d+)x)?(\d+(?:\.\d+)?)([bm])(?![a-z0-9])/.exec(name);
+  if (!m) return null;
+  const each = Number(m[2]) * (m[3] === 'b' ? 1e9 : 1e6);
+  const experts = m[1] ? Number(m[1]) : null;
+  const words = name.slice(0, m.index).split(/[^a-z0-9]+/).filter(Boolean);
+  const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1) ?? null;
+  return { params: experts ? experts * each : each, experts, family, text: m[0] };
+}

@@ -1,0 +1,118 @@
+import { CHECKPOINT_FOLDER } from '../config-keys.js';
+import { FAMILIES } from '../lexicon.js';
+import type { Piece } from '../mapped-text.js';
+import { isBareRepoId } from '../../hub/ids.js';
+
+/**
+ * Links, paths and file names: a Hugging Face link or a bare `org/name` is kept whole for the
+ * lexer's `hub` token, a path names a model by its last part, and a file name says only what its
+ * name says (a method, a ZeRO stage, training or inference) or nothing.
+ */
+
+const FAMILY_START = new RegExp(`^(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).join('|')})`);
+
+/** A Hugging Face link names a model; any other link is not a request word. */
+export const URL = /\bhttps?:\/\/[^\s<>()"'`]+/g;
+/** Hub ids and paths ("meta-llama/Llama-2-7b-hf", "../qwen/Qwen-7B-Chat", "/app/model"). */
+export const PATH = /(?<![\w])(?:\.{0,2}\/)?(?:[a-z0-9_.\-~]+\/)+[a-z0-9_.\-]+\/?/g;
+/** Python module paths ("vllm.entrypoints.openai.api_server") keep their first name only. */
+export const MODULE_PATH = /(?<![\w.])([a-z_][a-z0-9_]*)((?:\.[a-z_][a-z0-9_]*){2,})(?![\w.])/g;
+/** A file name ("train_bash.py", "ds_config.json") is not a request word (keys read config files). */
+export const FILE_EXTENSION = /\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/;
+export const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipynb|toml|cfg|log)(?![\w])/g;
+/**
+ * A training script or recipe config named by its method keeps the method: litgpt's
+ * `finetune/lora.py`, `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`
+ * and `8B_qlora_single_device.yaml`, LLaMA-Factory's `llama3_lora_sft.yaml`, gpt-oss-recipes'
+ * `lora.yaml`, Yi's `run_sft_lora_Yi_6b.sh`. Any other file name is no request word.
+ */
+const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json|sh)$/;
+/** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
+const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
+/** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`, `finetune_full.sh`) says the intent. */
+const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.(?:py|sh)$/;
+/** A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage. */
+const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.json$/;
+export function fileWords(name: string, notes?: string[]): string {
+  const method = METHOD_SCRIPT.exec(name);
+  if (method) return method[1]!.padEnd(name.length);
+  const zero = ZERO_FILE.exec(name);
+  if (zero) {
+    if (/offload/.test(name)) notes?.push(`"${name}": ZeRO-${zero[1]} read from the file name; what it offloads is not (say "offload optimizer" or "offload params")`);
+    return `zero${zero[1]}`.padEnd(name.length);
+  }
+  if (INFERENCE_SCRIPT.test(name)) return 'inference'.padEnd(name.length);
+  return TRAIN_SCRIPT.test(name) ? 'train'.padEnd(name.length) : ' '.repeat(name.length);
+}
+/** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */
+export const WEIGHTS_FILE = /(?<![\w\-])\.(?:ggml(?:v\d)?|gguf|safetensors|bin|pt|pth)(?=[.\s]|$)/g;
+
+/**
+ * A Hub link names one repo: the link up to `org/name` is kept whole for the lexer's `hub`
+ * token (which the adapters fetch from the Hub; unfetched, a repo named after a catalog model
+ * reads offline as that model, see src/hub/resolve-model.ts); the rest of the link is blanked.
+ */
+export function hubLink(url: string): string | Piece[] {
+  const hub = /^https?:\/\/(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?[^/\s]+\/[^/\s?#:]+/.exec(url);
+  if (!hub) return ' '.repeat(url.length);
+  return [
+    { text: hub[0], from: 0, to: hub[0].length },
+    { text: ' '.repeat(url.length - hub[0].length), from: hub[0].length, to: url.length },
+  ];
+}
+
+/**
+ * The part of a path that names the model: the last one (a torchtune config, "llama3/8B_lora",
+ * is its family and size). The rest becomes spaces so offsets keep pointing at the name. A bare
+ * `org/name` and a huggingface.co path stay whole (the lexer's `hub` token); a file names none.
+ */
+export function lastPart(path: string, notes?: string[]): string {
+  const parts = path.replace(/\/+$/, '').split('/');
+  while (parts.length > 2 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
+  const name = parts.at(-1) ?? '';
+  // "q/k/v", "tp/pp": short parts are not a path.
+  if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;
+  // torchtune's "llama3/8B_lora" (or its file, "llama3_1/8B_qlora_single_device.yaml"): the folder
+  // is the family, the file the size and method.
+  const folder = parts.at(-2) ?? '';
+  if (/^\d/.test(name) && FAMILY_START.test(folder)) {
+    const at = path.lastIndexOf(`${folder}/${name}`);
+    const stem = name.replace(/\.ya?ml$/, '');
+    return ' '.repeat(at) + `${folder} ${stem}` + ' '.repeat(path.length - at - folder.length - stem.length - 1);
+  }
+  const recipe = recipeByFolders(parts, name, path.length);
+  if (recipe) return recipe;
+  // A path to a file names no model ("./models/config.json" is not a pasted config.json).
+  if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
+  // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
+  // whose alias it is, "google/gemma-2-9b").
+  if (parts.length === 2 && isBareRepoId(path)) return path;
+  // "hf.co/01-ai/Yi-34B" is a Hub link without its scheme: kept up to the repo, like hubLink.
+  // (PATH also finds the "//huggingface.co/…" of a link hubLink kept: the same rule keeps it.)
+  const link = /^\/*(?:www\.)?(?:huggingface\.co|hf\.co)\/(?:models\/)?[^/]+\/[^/]+/.exec(path);
+  if (link) return link[0] + ' '.repeat(path.length - link[0].length);
+  const at = path.lastIndexOf(name);
+  return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
+}
+
+/** Folders of a recipe tree that say what is done, between the model's folder and its config. */
+const METHOD_FOLDER = /^(?:finetune|finetuning|fine-tune|fine_tune|pretrain|pretraining|train|training|sft|lora|qlora|dpo|full)$/;
+/** Folders that hold configs of every model: never the model's name. */
+const GENERIC_FOLDER = /^(?:yamls?|configs?|recipes?|examples?|scripts?|train|training|models?|conf|cfg|experiments?|tasks?|runs?|jobs?)$/;
+/**
+ * A recipe config filed under its model's folder with the size first in its name, the method
+ * folders between: llm-foundry's `yamls/mpt/finetune/7b_dolly_sft.yaml` (mosaicml/llm-foundry#54) is
+ * MPT-7B fine-tuned, like NeMo's `llama/sft/8b.yaml` style trees. Read as "<folder>-<size>" and the
+ * method folders' words; null when the path is not such a tree (torchtune's folder/file is read above).
+ */
+function recipeByFolders(parts: string[], name: string, length: number): string | null {
+  const size = /^(\d+(?:\.\d+)?[bm])(?:[_-]|\.ya?ml$)/.exec(name);
+  if (!size || parts.length < 3) return null;
+  let i = parts.length - 2;
+  const methods: string[] = [];
+  while (i > 0 && METHOD_FOLDER.test(parts[i]!)) methods.unshift(parts[i--]!);
+  const family = parts[i]!;
+  if (!methods.length || !/^[a-z][a-z0-9.]{1,11}$/.test(family) || GENERIC_FOLDER.test(family)) return null;
+  const words = `${family}-${size[1]} ${methods.join(' ')}`;
+  return words.length <= length ? words.padStart(length) : null;
+}

@@ -1,0 +1,279 @@
+import { gpuById } from '../../../catalog/index.js';
+import { instanceByName, instanceSource } from '../../../catalog/instances.js';
+import { gpuIdOf } from '../../lexicon.js';
+import { NUMBER_WORDS } from '../../numbers.js';
+import type { ProseRule } from '../types.js';
+
+/**
+ * How people write their hardware in prose where the hardware grammar needs the item language's
+ * words: counts said in words or Chinese, a card and its count glued ("A100x8"), cloud instance
+ * types, host RAM, a CPU or a Mac that is no CUDA card, Colab's free GPU.
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s\-]+)*(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
+
+/** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
+const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b)))/g;
+
+/**
+ * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
+ * (src/catalog/instances.ts). The full pattern (any separators inside a name) is built only once some
+ * word is an instance; from then on it is tried on every message, as it always was.
+ */
+let instanceRegex: RegExp | null = null;
+function namesAnInstance(text: string): boolean {
+  const words = text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? [];
+  return instanceRegex !== null || words.some((word) => instanceByName(word));
+}
+function instancePattern(): RegExp {
+  instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:${instanceSource()})(?![\\w])`, 'g');
+  return instanceRegex;
+}
+
+const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
+const cjk = (t: string) => /[^\x00-\x7f]/.test(t);
+const hostRam = (m: RegExpExecArray) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `;
+
+export const HARDWARE_RULES: readonly ProseRule[] = [
+  {
+    // "Multi-node fine-tuning llama2 70b", "multi-GPU training": several nodes or GPUs with no count.
+    // Not a card ("multi-gpu" had read as one GPU) nor an unknown word that refuses the line: set
+    // aside, said, for the count said elsewhere or asked for.
+    id: 'prose.multi-without-count',
+    pattern: /\bmulti[- ]?(?:nodes?|gpus?|cards?|machines?|hosts?)\b/g,
+    when: (t) => t.includes('multi'),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}" says several without a count: the count is read where it is said`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'multi-node fine-tuning llama2 70b',
+    source: 'meta-llama/llama-cookbook#352',
+  },
+  {
+    // A CPU is no card and its number no count: "Ryzen 9 7950X3D", "i9-14900K", "Xeon Gold 6338",
+    // "EPYC 7443", "R9 3900X" ("on 7950x" read as 7950 GPUs).
+    id: 'prose.cpu',
+    pattern: /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|\d))*\s+\d{4}[a-z0-9]*|(?:intel\s+)?(?:core\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?xeon(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d{4}[a-z0-9]*|r[579]\s+\d{4}x3?d?|\d{4}x3d)\b/g,
+    when: (t) => /ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\br[579]\s|x3d/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'This ran in an RTX 4090 with Ryzen 9 7950X3D, 22GB of VRAM was used',
+    source: 'akitaonrails/Tiny-Qwen-CLI#2',
+  },
+  {
+    // "ran Gemma-7B on 2 of the cards", "using 4 of my 8 GPUs": the GPUs the run used, of the machine's.
+    id: 'prose.some-of-the-cards',
+    pattern: /\b(on|using|used|use|with|across|over)\s+(\d{1,3})\s+of\s+(?:the|my|our|its|these|those|them|all)(?:\s+\d{1,3})?\s+(?:gpus|cards|devices)\b/g,
+    when: (t) => t.includes(' of '),
+    write: (m) => `${m[1]} ${m[2]} gpus`.padEnd(m[0].length),
+    example: 'successfully ran Gemma-7B on 2 of the cards.',
+    source: 'LoveCatc/supervised-llm-uncertainty-estimation#4',
+  },
+  {
+    // "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs.
+    id: 'prose.n-gpu-setup',
+    pattern: /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|server|node|box|rig|system|instance|cluster|host)\b/g,
+    when: (t) => t.includes('gpu'),
+    write: (m) => `${m[1]} gpus`.padEnd(m[0].length),
+    example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
+    source: 'sgl-project/sglang#6082',
+  },
+  {
+    // "12 gigs of vram", "a 12 gig card", "80 gigabytes": the memory unit said in words.
+    id: 'prose.gigs',
+    pattern: /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:gigs?|gigabytes?)\b/g,
+    when: (t) => t.includes('gig'),
+    write: (m) => `${m[1]}gb`.padEnd(m[0].length),
+    example: 'mistral-7b on a card with 12 gigs of vram',
+  },
+  {
+    // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are
+    // counted by "how many".
+    id: 'prose.how-many-uncounted',
+    pattern: /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g,
+    when: (t) => t.includes('how many'),
+    write: blank,
+    example: 'regardless of how many layers i offload',
+  },
+  {
+    // "min gpus for 70b", "minimum number of GPUs", "least amount of cards": the fewest, asked.
+    id: 'prose.fewest-cards',
+    pattern: /\b(?:min(?:imum|imal)?|least)\s+(?:number|amount|count)?\s*(?:of\s+)?(gpus|cards)\b/g,
+    when: (t) => t.includes('min') || t.includes('least'),
+    write: (m) => `how many ${m[1]}`.padEnd(m[0].length),
+    example: 'minimum number of gpus to finetune llama-2-70b',
+  },
+  {
+    // "Number of gpus: 8", "the number of nodes is 2": a count stated, not asked (config keys have
+    // already read "gpus: 8" as "8 gpus").
+    id: 'prose.number-of',
+    pattern: /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g,
+    when: (t) => t.includes('number of'),
+    write: (m) => (m[2] ? `${m[2]} ${/^node/.test(m[1]!) ? 'nodes' : 'gpus'}` : '').padEnd(m[0].length),
+    example: 'GPU: A100 PCIe (from runpods) \nNumber of GPU: 2',
+    source: 'meta-llama/llama-cookbook#872',
+  },
+  {
+    // "on a free colab": Colab's free tier gives one T4 16GB. Weak: the card is guessed from the name
+    // of a service, not stated.
+    id: 'prose.colab-free',
+    pattern: /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g,
+    when: (t) => t.includes('colab'),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
+      return 'a t4'.padEnd(m[0].length);
+    },
+    example: 'qlora llama-2-7b on a free colab',
+    weak: true,
+  },
+  {
+    // "on colab pro", "Colab Pro+": Pro's GPU is whichever Colab assigns (T4, L4, V100, A100 40GB): no
+    // card is guessed; a card named beside it ("colab pro a100") is read, Colab's A100 being the 40GB one.
+    id: 'prose.colab-pro',
+    pattern: /\b(?:(?:a|the|my)\s+)?(?:google\s+)?colab\s*(?:pro\s*\+?|\+)(?:\s+(?:plan|tier|subscription|notebook|instance|gpu))?(?![\w+])(?:\s+(?:with\s+)?(?:an?\s+)?(a100|t4|l4|v100)\b(?![\s-]*\d))?/g,
+    when: (t) => t.includes('colab'),
+    write: (m) => (m[1] ? (m[1] === 'a100' ? 'a100-40g' : m[1]).padStart(m[0].length) : m[0]),
+    example: 'finetune mistral-7b on colab pro with an a100',
+  },
+  {
+    // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
+    id: 'prose.apple-silicon',
+    pattern: APPLE_SILICON,
+    write: (m, notes) => {
+      if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'llama-3-70b q4 on my m3 max 128gb',
+  },
+  {
+    // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
+    id: 'prose.memory-range',
+    pattern: /(?<![\w.-])(\d+(?:\.\d+)?)\s*[-~–]\s*(\d+(?:\.\d+)?)\s*(gb|g|gib)\b/g,
+    when: (t) => /\d\s*[-~–]\s*\d/.test(t),
+    write: (m) => (Number(m[1]) < Number(m[2]) ? `${m[2]}${m[3]}`.padStart(m[0].length) : m[0]),
+    example: '4台8卡80G，每张显存60-70G。4096长度，8台机器都会OOM。',
+    source: 'QwenLM/Qwen#887',
+  },
+  {
+    // "100% GPU", "28%/72% CPU/GPU" (ollama ps, nvidia-smi): a load split, never a GPU count.
+    id: 'prose.load-split',
+    pattern: /(?<![\w.])\d+(?:\.\d+)?\s*%(?:\s*\/\s*\d+(?:\.\d+)?\s*%)?(?=\s*(?:cpu|gpu)s?\b)/g,
+    when: (t) => t.includes('%'),
+    write: blank,
+    example: 'gemma3:12b    22 GB    28%/72% CPU/GPU    Stopping...',
+    source: 'ollama/ollama#9730',
+  },
+  {
+    id: 'prose.instance-type',
+    get pattern() {
+      return instancePattern();
+    },
+    when: namesAnInstance,
+    write: (m, notes) => {
+      const found = instanceByName(m[0])!;
+      notes.push(`${m[0].trim()} read as ${found.count}× ${gpuById(found.gpuId).name}`);
+      return `${found.count}x ${found.gpuId}`;
+    },
+    example: 'trying to run an inference server on a g5.12xlarge machine on AWS, with 4 NVIDIA A10G',
+    source: 'vllm-project/vllm#5458',
+  },
+  {
+    // SkyPilot writes a card and its count as `A100-80GB:8`.
+    id: 'prose.card-count',
+    pattern: /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g,
+    when: (t) => t.includes(':'),
+    write: (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]),
+    example: '--max-model-len 4096` works well on A100-80GB:8',
+    source: 'vllm-project/vllm#6689',
+  },
+  {
+    // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").
+    id: 'prose.host-ram-named-first',
+    pattern: /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|dram|ram)\s*(?:is|was|:|=|of|size)?\s*(?:about\s+|~\s*)?(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
+    when: (t) => /ram|memory/.test(t),
+    write: (m) => hostRam(m).padEnd(m[0].length),
+    example: 'My DRAM is 64G\nI have two 3090 graphics card',
+    source: 'janhq/jan#3955',
+  },
+  {
+    // "3 RTX 3090's", "two A100's": a plural with an apostrophe.
+    id: 'prose.plural-apostrophe',
+    pattern: /(?<=\d)'s\b/g,
+    when: (t) => t.includes("'s"),
+    write: () => 's',
+    example: "Hi, how many A100's will fine tune the DeepSeek-V3",
+    source: 'deepseek-ai/DeepSeek-V3#109',
+  },
+  {
+    // Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a
+    // terabyte), read as the node's, for the offload check.
+    id: 'prose.host-ram',
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    write: hostRam,
+    example: 'to finetune a llama 33b on 8*A100 40G, 600G RAM. But always OOM on RAM.',
+    source: 'deepspeedai/DeepSpeed#3448',
+  },
+  {
+    // Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
+    // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
+    id: 'prose.chinese-cards',
+    pattern: /([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi,
+    when: cjk,
+    write: (m) => {
+      const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
+      // "2台 H100*8": 台 counts machines when a card with its own count follows.
+      if (m[0].includes('台') && /^\s*[a-z]{1,3}\d{2,4}[a-z]*\s*[x×*]\s*\d/i.test(m.input.slice(m.index + m[0].length))) return ` ${n} nodes of `;
+      // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs.
+      return /^\s*[a-z0-9]/i.test(m.input.slice(m.index + m[0].length)) ? ` ${n}x ` : ` ${n} gpus `;
+    },
+    example: '只是替换了模型路径和数据路径。尝试使用1卡和8卡V100， 均报OOM。',
+    source: 'yangjianxin1/Firefly#33',
+  },
+  {
+    // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands. Weak: a "w" after a
+    // number may as well be watts ("a 350w card").
+    id: 'prose.ten-thousands',
+    pattern: /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:w|万)多?(?![a-z])/g,
+    write: (m) => ` ${Math.round(Number(m[1]) * 10000)} `,
+    example: '可是我这里4张a100 40G，输入长度到2w多，显存就要满了。',
+    source: 'QwenLM/Qwen3#603',
+    weak: true,
+  },
+  {
+    // Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100").
+    id: 'prose.number-word-card',
+    pattern: new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g'),
+    write: (m) => NUMBER_WORDS[m[1]!]!,
+    example: 'I have two 32G V100 gpus, and need to run',
+    source: 'vllm-project/vllm#1752',
+  },
+  {
+    // "A100x8", "H100x8GPUs": the card and its count glued, "8x A100" written the other way round.
+    id: 'prose.card-times-count',
+    pattern: /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g,
+    write: (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]),
+    example: 'using megatron-bridge using 16 nodes of H100x8GPUs.',
+    source: 'NVIDIA-NeMo/Megatron-Bridge#3463',
+  },
+  {
+    // "A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory or form factor, then its count.
+    id: 'prose.card-memory-times-count',
+    pattern: /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g,
+    when: (t) => /[x×*]\s*\d/.test(t),
+    write: (m) => (gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]),
+    example: 'A more reasonable choice would be A100 40G*8',
+    source: 'meta-llama/llama-cookbook#25',
+  },
+  {
+    // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.
+    id: 'prose.chinese-measure-word',
+    pattern: /(?<=\d)\s*[卡张块台](?=\s*[a-z0-9])/g,
+    when: cjk,
+    write: (m) => 'x'.padEnd(m[0].length),
+    example: '8卡a100训练llama-2-13b',
+  },
+];

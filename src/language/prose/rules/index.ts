@@ -1,0 +1,111 @@
+import type { ProseRule } from '../types.js';
+import { HARDWARE_RULES } from './hardware.js';
+import { NAME_RULES } from './names.js';
+import { PHRASING_RULES } from './phrasing.js';
+import { QUESTION_RULES } from './questions.js';
+import { SERVING_RULES } from './serving.js';
+import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
+
+export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
+
+/**
+ * The order the prose rules run in, by id. The rules are kept by topic; the order is its own data
+ * because a rule reads what the ones before it wrote: a version is blanked before any number in it
+ * is counted, a path is cut to its last part before its file name is read, a card and its count are
+ * joined before a compound name loses its suffixes.
+ */
+const PROSE_ORDER = [
+  'prose.hub-link',
+  'prose.version',
+  'prose.software-version',
+  'prose.moe-apart',
+  'prose.format-width',
+  'prose.multi-without-count',
+  'prose.cpu',
+  'prose.variant-words',
+  'prose.full-context',
+  'prose.some-of-the-cards',
+  'prose.n-gpu-setup',
+  'prose.arithmetic',
+  'prose.without-torchrun',
+  'prose.gigs',
+  'prose.drop-setting',
+  'prose.w-o',
+  'prose.rather-than',
+  'prose.no-need',
+  'prose.tuned-model',
+  'prose.how-many-served',
+  'prose.people-at-once',
+  'prose.served-people',
+  'prose.how-many-uncounted',
+  'prose.fewest-cards',
+  'prose.number-of',
+  'prose.offload-to-gpu',
+  'prose.ggml',
+  'prose.colab-free',
+  'prose.colab-pro',
+  'prose.apple-silicon',
+  'prose.torch-compile',
+  'prose.run-into',
+  'prose.deepspeed-stage',
+  'prose.uses-less-than',
+  'prose.generate-call',
+  'prose.how-long-of-a',
+  'prose.identifier-number',
+  'prose.memory-range',
+  'prose.concurrent-users',
+  'prose.max-seq-question',
+  'prose.memory-utilisation',
+  'prose.load-split',
+  'prose.not-suitable',
+  'prose.difference-between',
+  'prose.from-to',
+  'prose.token-budget',
+  'prose.max-model-len',
+  'prose.model-len',
+  'prose.max-num-seqs',
+  'prose.kv-cache-dtype',
+  'prose.kv-cache',
+  'prose.llama-v',
+  'prose.short-flags',
+  'prose.true-dtype',
+  'prose.w-slash',
+  'prose.file-name',
+  'prose.weights-file',
+  'prose.ollama-tag',
+  'prose.path',
+  'prose.file-after-path',
+  'prose.module-path',
+  'prose.instance-type',
+  'prose.card-count',
+  'prose.host-ram-named-first',
+  'prose.plural-apostrophe',
+  'prose.host-ram',
+  'prose.gguf-without-q',
+  'prose.gguf',
+  'prose.bpw',
+  'prose.exllama',
+  'prose.chinese-cards',
+  'prose.chinese-words',
+  'prose.ten-thousands',
+  'prose.number-word-card',
+  'prose.card-times-count',
+  'prose.either-or',
+  'prose.card-memory-times-count',
+  'prose.size-underscore',
+  'prose.chinese-measure-word',
+  'prose.model-suffix',
+];
+
+const BY_ID = new Map([...NAME_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES].map((rule) => [rule.id, rule]));
+
+/** The prose rules in the order they run (a rule missing from the order is an error at load). */
+export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
+  const rule = BY_ID.get(id);
+  if (!rule) throw new Error(`prose rule order names ${id}, which no rule has`);
+  return rule;
+});
+if (PROSE_RULES.length !== BY_ID.size) throw new Error('a prose rule is missing from PROSE_ORDER');
+
+/** Every rule of the prose stage, in the order each group runs: training, questions, prose; and the card-dtype rules the config keys run first. */
+export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];

@@ -1,0 +1,247 @@
+import { ENGINE_NAMED } from '../../vocabulary.js';
+import { FAMILIES, modelIdOf } from '../../lexicon.js';
+import type { ProseRule } from '../types.js';
+import { modelName } from '../model-name.js';
+import { FILE, FILE_EXTENSION, MODULE_PATH, PATH, URL, WEIGHTS_FILE, fileWords, hubLink, lastPart } from '../paths.js';
+
+/**
+ * How people name a model, its weight format and its files: links and paths name a model by their
+ * last part (a Hub id stays whole), model-name suffixes (-hf, -chat, -Instruct, -AWQ, -GGUF …),
+ * GGUF and EXL2 quant types, versions that are no setting.
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+/**
+ * The GGUF type modelled for each nominal width (src/memory/precision.ts, whole-file bits per
+ * weight of llama.cpp's quantize README); a type it lacks (Q4_0, IQ3_XS …) reads as the one of
+ * its width, said in a note.
+ */
+const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
+
+/** Another engine named beside an Ollama tag ("vllm serve qwen3:8b"): the tag is only the model's name there. */
+const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generation|transformers|huggingface|from_pretrained|lm studio|lmstudio)\\b`, 'i');
+
+/** The stage's text names a file (a cheap test before the file rules scan it). */
+const hasFile = (t: string) => FILE_EXTENSION.test(t);
+
+export const NAME_RULES: readonly ProseRule[] = [
+  {
+    // A Hugging Face link names a model (kept up to `org/name` for the lexer's `hub` token); any
+    // other link is not a request word.
+    id: 'prose.hub-link',
+    pattern: URL,
+    write: (m) => hubLink(m[0]),
+    example: 'https://huggingface.co/TheBloke/deepseek-coder-33B-instruct-AWQ: physical size is 17GB',
+    source: 'vllm-project/vllm#1573',
+    insideHubIds: true,
+  },
+  {
+    // A software version ("sglang==0.2.9", "v0.4.6.post5", "text-generation-inference:2.3.0") is no
+    // setting: three dotted numbers, or two after "==" / "v", with a release suffix. Blanked before
+    // any number in it is read as a count.
+    id: 'prose.version',
+    pattern: /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g,
+    when: (t) => /\d\.\d+\.\d|==|\bv\d/.test(t),
+    write: blank,
+    example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
+    source: 'sgl-project/sglang#6082',
+  },
+  {
+    // An operating system, driver or library named with its version ("Ubuntu 22, RTX3090", "CUDA 12",
+    // "torch 2.3"): the number is the version, never a GPU count or a size ("Ubuntu 22, RTX3090" read
+    // as 22 RTX 3090s). DeepSpeed is left out: "deepspeed 3" is its ZeRO stage.
+    id: 'prose.software-version',
+    pattern: /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g,
+    when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|transformers|driver|jetpack/.test(t),
+    write: (m) => m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length)),
+    example: 'Ubuntu 22, RTX3090.',
+    source: 'vllm-project/vllm#15204',
+  },
+  {
+    // A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b"):
+    // the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
+    id: 'prose.moe-apart',
+    pattern: /(?<![\w.])(\d+(?:\.\d+)?)b?[\s_-]+a(\d+(?:\.\d+)?)b(?![a-z0-9])/g,
+    when: (t) => /\d\s*b?[\s_-]+a\d/.test(t),
+    write: (m) => `${m[1]}b-a${m[2]}b`,
+    example: 'I am able to run Qwen3-30-A3B on an A100-80G using sglang',
+    source: 'sgl-project/sglang#6859',
+  },
+  {
+    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
+    id: 'prose.format-width',
+    pattern: /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g,
+    when: (t) => /awq|gptq/.test(t),
+    write: (m) => m[1]!.padEnd(m[0].length),
+    example: '官方benchmark说，2张a100的80G，vllm推理qwen2-72b-instruct-gptq-int4输入长度可以到128k',
+    source: 'QwenLM/Qwen3#603',
+  },
+  {
+    // Words between a family and its size that name no other shape: "Qwen2.5 Coder Instruct 32B" is
+    // Qwen2.5 32B (the Coder keeps its shape); "deepseek coder 33b", a catalog model of its own, stays.
+    id: 'prose.variant-words',
+    pattern: new RegExp(String.raw`\b((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')})(?:[\d.]*|[\s-]\d+(?:\.\d+)?))[\s-]+((?:(?:coder|instruct|chat|base|it|math)[\s-]+){1,3})(\d+(?:\.\d+)?b)(?![a-z0-9])`, 'g'),
+    when: (t) => /coder|instruct|chat|base|\bit\b|math/.test(t),
+    write: (m) => {
+      const words = m[2]!.trim().split(/[\s-]+/);
+      // A catalog name with the variant in it ("deepseek-coder-33b") is that model.
+      if (modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words.join('-')}-${m[3]}`) || modelIdOf(`${m[1]!.replace(/\s+/g, '-')}-${words[0]}-${m[3]}`)) return m[0];
+      return `${m[1]} ${m[3]}`.padEnd(m[0].length);
+    },
+    example: 'I loaded Aider with Ollama+Qwen2.5 Coder Instruct 32B Q4_K_M',
+    source: 'akitaonrails/Tiny-Qwen-CLI#2',
+  },
+  {
+    // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
+    id: 'prose.tuned-model',
+    pattern: /\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g,
+    when: (t) => /tuned|trained|quantised|quantized/.test(t),
+    write: blank,
+    example: 'serving my fine-tuned version of mistral-7b with vllm',
+  },
+  {
+    // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
+    id: 'prose.ggml',
+    pattern: /\bggml(?:v\d)?\b(?![-_.]\w)/g,
+    when: (t) => t.includes('ggml'),
+    write: (m) => 'llama.cpp'.padEnd(m[0].length),
+    example: 'running a ggml 4bit llama-13b on cpu',
+  },
+  {
+    // "…_clip_vit_large_p14_336_lora_…": a long number inside an identifier is part of its name.
+    id: 'prose.identifier-number',
+    pattern: /(?<=[a-z0-9]_)\d{3,}(?=_[a-z])/g,
+    write: (m) => 'n'.repeat(m[0].length),
+    example: 'llava-v1.5-13b_clip_vit_large_p14_336_lora_ft',
+  },
+  {
+    id: 'prose.llama-v',
+    pattern: /\bllama[-_ ]?v([123])\b/g,
+    write: (m) => `llama ${m[1]}`.padEnd(m[0].length),
+    example: 'Can I infer llama v2 70b on single gpu nvidia v100',
+    source: 'turboderp/exllama#186',
+  },
+  {
+    // "bf16-true" (Lightning's precision): pure 16-bit weights, no fp32 master copy.
+    id: 'prose.true-dtype',
+    pattern: /\b(bf16|fp16)-true\b/g,
+    write: (m) => `pure ${m[1]}`,
+    example: 'OOM with bf16-true, Quantization, for long context',
+    source: 'Lightning-AI/litgpt#477',
+  },
+  {
+    // A file name is no request word, but a script named for its method, a ZeRO stage or what it does
+    // says so. Weak: training or inference is guessed from a script's name ("train.py").
+    id: 'prose.file-name',
+    pattern: FILE,
+    when: hasFile,
+    write: (m, notes) => fileWords(m[0], notes),
+    example: 'Can the model fit on a single A100 80GB GPU with inference.py given in the recipes?',
+    source: 'meta-llama/llama#366',
+    weak: true,
+  },
+  {
+    // A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin").
+    id: 'prose.weights-file',
+    pattern: WEIGHTS_FILE,
+    write: blank,
+    example: 'which .gguf file of llama-3-8b fits a 3090?',
+  },
+  {
+    // Ollama tags name the size after a colon ("mistral-small3.1:24b", "deepseek-r1:70b"): the size
+    // joins the name, and the tag, Ollama's own syntax, says Ollama runs it (unless another engine
+    // is named).
+    id: 'prose.ollama-tag',
+    pattern: /(?<=[a-z0-9]):(\d+(?:\.\d+)?[bm]\b[\w.-]*)/g,
+    write: (m) => [{ text: `-${m[1]}`, from: 0, to: m[0].length }, ...(OTHER_ENGINE.test(m.input) ? [] : [{ text: ' ollama', from: 0, to: m[0].length }])],
+    example: 'command-r:35b uses too much memory',
+    source: 'ollama/ollama#4790',
+  },
+  {
+    // Hub ids and paths ("meta-llama/Llama-2-7b-hf", "../qwen/Qwen-7B-Chat", "/app/model"): a path
+    // names the model by its last part; a Hub id stays whole (it keeps Hub ids itself), and
+    // torchtune's "llama3/8B_lora" is read first.
+    id: 'prose.path',
+    pattern: PATH,
+    when: (t) => t.includes('/'),
+    write: (m, notes) => lastPart(m[0], notes),
+    example: '--model_name_or_path ../qwen/qwen-7b-chat',
+    source: 'hiyouga/LlamaFactory#1214',
+    insideHubIds: true,
+  },
+  {
+    // A file name left by a path's last part ("scripts/train.py" → "train.py"). Weak as `prose.file-name`.
+    id: 'prose.file-after-path',
+    pattern: FILE,
+    when: hasFile,
+    write: (m, notes) => fileWords(m[0], notes),
+    example: 'deepspeed ds_z3_offload_config.json',
+    weak: true,
+  },
+  {
+    // Python module paths ("vllm.entrypoints.openai.api_server") keep their first name only.
+    id: 'prose.module-path',
+    pattern: MODULE_PATH,
+    write: (m) => m[1]! + ' '.repeat(m[2]!.length),
+    example: 'openrlhf.cli.train_ppo \\\n   --pretrain OpenRLHF/Llama-3-8b-sft-mixture',
+    source: 'OpenRLHF/OpenRLHF#519',
+  },
+  {
+    // "quantisation is 4_0 gguf": a GGUF type written without its q.
+    id: 'prose.gguf-without-q',
+    pattern: /(?<![a-z0-9_])([2-8])_(0|1|k_[sml])(?=\s+gguf\b)/g,
+    write: (m) => `q${m[1]}_${m[2]}`,
+    example: 'or have one 7b whose quantisation is 4_0 gguf or something?',
+    source: 'Tiiny-AI/PowerInfer#141',
+  },
+  {
+    // GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"): set apart
+    // from a file name around it, so the name still reads as its model.
+    id: 'prose.gguf',
+    pattern: /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])/g,
+    write: (m, notes) => {
+      const format = GGUF_OF_WIDTH[Number(m[2])]!;
+      if (format !== m[1]) notes.push(`GGUF ${m[1]!.toUpperCase()} read as ${format.toUpperCase()}, the GGUF type modelled for ${m[2]}-bit weights`);
+      return ` ${format} `;
+    },
+    example: "I'm using **DeepSeek-R1-Distill-Qwen-14B-Q4_K_M.gguf** and this model has",
+    source: 'ggml-org/llama.cpp#11752',
+  },
+  {
+    // ExLlamaV2 / EXL2 "4.65bpw": weights of that width, sized as the GGUF type of its whole bits, said.
+    id: 'prose.bpw',
+    pattern: /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g,
+    when: (t) => t.includes('bpw'),
+    write: (m, notes) => {
+      const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
+      const format = GGUF_OF_WIDTH[bits]!;
+      notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);
+      return ` ${format} `.padEnd(m[0].length);
+    },
+    example: 'llama3-70b exl2 4.65bpw on 2x 3090',
+  },
+  {
+    id: 'prose.exllama',
+    pattern: /\b(?:exllama(?:v2|v3)?|exl[23])\b/g,
+    when: (t) => t.includes('exl'),
+    write: blank,
+    example: 'mixtral-8x7b with exllamav2 on a 4090',
+  },
+  {
+    // "8B_lora_single_device", "run_qwen_14b_deepspeed": a size joined to words by '_' is a size, then words.
+    id: 'prose.size-underscore',
+    pattern: /(?<=\d[bm])_(?=[a-z])/g,
+    write: () => ' ',
+    example: 'run_qwen_14b_deepspeed() {\n    deepspeed --include localhost:0,1',
+    source: 'hiyouga/LlamaFactory#1409',
+  },
+  {
+    // Compound names (letters and digits joined by - _ .): a name the catalog knows stays; otherwise
+    // checkpoint suffixes are dropped and format suffixes become their words.
+    id: 'prose.model-suffix',
+    pattern: /(?<![\w.\-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+(?![\w\-])/g,
+    write: (m, notes) => modelName(m[0], notes),
+    example: 'serve llama-2-13b-chat-awq on a t4',
+  },
+];

@@ -1,0 +1,196 @@
+import { COMPILE_NOTE } from '../../config-keys.js';
+import { gpuIdOf } from '../../lexicon.js';
+import type { ProseRule } from '../types.js';
+
+/**
+ * Phrasings around the settings: negation ("w/o", "rather than", "no need for"), comparisons ("A100
+ * or H100", "uses less … than"), the user's arithmetic, idioms ("run into"), Chinese request words,
+ * and words that name a setting the grammar spells otherwise ("deepspeed 3").
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+const without = () => 'without';
+
+/** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
+const CHINESE_WORDS: Record<string, string> = {
+  跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
+  // "qwen2-72b推理需要几张A100" (how many A100s does inference need).
+  几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
+  // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
+  并发数: 'concurrency', 并发量: 'concurrency', 并发: 'concurrency', 满血版: '', 满血: '',
+  // "虽然没有开offload" (though offload is not on, OpenRLHF/OpenRLHF#392), "没开gradient checkpointing",
+  // "关闭offload": the setting turned off, as "without offload" (it had read as offload on).
+  没有开启: 'without', 没有开: 'without', 没开启: 'without', 没开: 'without', 不开启: 'without', 不开: 'without',
+  未开启: 'without', 未开: 'without', 关闭: 'without', 没有使用: 'without', 未使用: 'without', 不使用: 'without', 没有用: 'without', 没用: 'without',
+};
+
+export const PHRASING_RULES: readonly ProseRule[] = [
+  {
+    // "the batch size is 406560/4096=99", "2x24=48GB": the user's arithmetic, not a setting.
+    id: 'prose.arithmetic',
+    pattern: /(?<![\w.])\d+(?:\.\d+)?\s*[\/*×]\s*\d+(?:\.\d+)?(?:\s*[\/*×+-]\s*\d+(?:\.\d+)?)*\s*=\s*~?\d+(?:\.\d+)?(?!\w|\.\d)/g,
+    write: blank,
+    example: 'the batch size is 406560/4096=99',
+  },
+  {
+    // "I just used the python finetune.py command (alternative to torchrun)": one process, so the
+    // script's device_map="auto" splits the model's layers over the GPUs (alpaca-lora's finetune.py and
+    // its descendants). Weak: the split is guessed from the launcher not used and the script's default.
+    id: 'prose.without-torchrun',
+    pattern: /\b(?:alternative\s+to|instead\s+of|rather\s+than|without|not\s+using)\s+(?:the\s+)?torchrun\b/g,
+    when: (t) => t.includes('torchrun'),
+    write: (m, notes) => {
+      if (!/\bpython3?\s+(?:-u\s+)?[\w./-]+\.py\b/.test(m.input)) return m[0];
+      notes.push('python without torchrun is one process: the model\'s layers are split over the GPUs (device_map "auto"), not one replica per GPU');
+      return 'device map auto'.padEnd(m[0].length);
+    },
+    example: 'I just used the python finetune.py command in the fine-tuning section (alternative to torchrun) and it worked with lora_r 16',
+    source: 'arielnlee/Platypus#10',
+    weak: true,
+  },
+  {
+    // "drop to bf16", "drop the batch to 1": a change to a value; "drop gc", "drop the offload": that setting off.
+    id: 'prose.drop-setting',
+    pattern: /\b(?:drop|dropping|remove|removing)\b(?!\s*out)(\s+(?:(?:the|my)\s+)?(?:[\w-]+\s+){0,3}?to\b)?/g,
+    when: (t) => t.includes('drop') || t.includes('remov'),
+    write: (m) => (m[1] ? ' '.repeat(m[0].length - m[1].length) + m[1] : 'without'.padEnd(m[0].length)),
+    example: 'llama-2-13b lora, drop the offload',
+  },
+  {
+    id: 'prose.w-o',
+    pattern: /\bw\/o\b/g,
+    write: without,
+    example: 'mistral-7b full finetune w/o gradient checkpointing',
+  },
+  {
+    id: 'prose.rather-than',
+    pattern: /\b(?:rather than|instead of|other than|not using|not with)\b/g,
+    write: without,
+    example: 'can full parameters should be finetuned rather than lora?',
+    source: 'deepseek-ai/DeepSeek-Coder#78',
+  },
+  {
+    // "in which case you won't need to use offload", "no need for gradient checkpointing": a setting
+    // not needed is off.
+    id: 'prose.no-need',
+    pattern: /\b(?:won't|will not|don't|do not|doesn't|does not|no) need(?: to use| to| for)?(?![\w'])/g,
+    write: without,
+    example: "A more reasonable choice would be A100 40G*8, in which case you won't need to use offload.",
+    source: 'meta-llama/llama-cookbook#25',
+  },
+  {
+    // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is
+    // no CPU offload.
+    id: 'prose.offload-to-gpu',
+    pattern: /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g,
+    when: (t) => t.includes('offload'),
+    write: blank,
+    example: 'offloaded 20/49 layers to gpu',
+  },
+  {
+    // "with torch.compile", "torch.compile()": stated as not modelled (config keys say the same).
+    id: 'prose.torch-compile',
+    pattern: /\btorch\.compile(?:\(\))?|\bwith\s+compile\b/g,
+    write: (m, notes) => {
+      notes.push(COMPILE_NOTE);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'llama-3-8b full finetune with torch.compile',
+  },
+  {
+    // "I also run into this problem", "ran out of memory": the idiom, not running a model.
+    id: 'prose.run-into',
+    pattern: /\b(?:run|runs|ran|running)\s+(?=into\b|out\s+of\b)/g,
+    write: blank,
+    example: 'I also run into this problem with 4 A100s',
+    source: 'Lightning-AI/lit-llama#381',
+  },
+  {
+    // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14"; not a count:
+    // "deepspeed 2 gpus"). Weak: a bare number after "deepspeed" is taken as its stage by nearness.
+    id: 'prose.deepspeed-stage',
+    pattern: /\b(deep[-_ ]?spee?d)[-_ ]+(?:stage[-_ ]*)?([123])(?![.\d\w])(?![ \t]*(?:x\b|\*|gpus?\b|cards?\b|nodes?\b))/g,
+    write: (m) => [
+      { text: m[1]!, from: 0, to: m[1]!.length },
+      { text: ` zero${m[2]}`, from: m[1]!.length, to: m[0].length },
+    ],
+    example: 'I attempted to use deepspeed 3 with CPU offload',
+    source: 'axolotl-ai-cloud/axolotl#1439',
+    weak: true,
+  },
+  {
+    // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
+    id: 'prose.uses-less-than',
+    pattern: /(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g,
+    when: (t) => t.includes('than'),
+    write: (m) => ' vs '.padEnd(m[0].length),
+    example: 'could it be that the -bf16 parameter uses less video memory than the 8-bit mode?',
+    source: 'oobabooga/textgen#2259',
+  },
+  {
+    // '"unsloth" is not suitable for deepspeed zero3': what is said not to work is not the setup.
+    id: 'prose.not-suitable',
+    pattern: /["'`]?\b[\w.-]+\b["'`]?\s+(?:is|was|are|were)\s+(?:not|n't)\s+(?:suitable|suitalbe|supported|compatible|working|usable|an option)\b(?:\s+(?:for|with)\s+[\w.-]+(?:\s+[\w.-]+)?)?/g,
+    when: (t) => t.includes('not') || t.includes("n't"),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": not read as part of the setup`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I have 8 node, I notice "unsloth" is not suitalbe for deepspeed zero3, then I choose using the fsdp',
+    source: 'hiyouga/LlamaFactory#3524',
+  },
+  {
+    // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.
+    id: 'prose.difference-between',
+    pattern: /\b(?:difference|differences|compare|comparing|comparison)\b[^.?!\n]{0,40}?\bbetween\s[^.?!\n]{1,60}?\sand\s/g,
+    write: (m) => [{ text: m[0].slice(0, -5), from: 0, to: m[0].length - 5 }, { text: ' vs  ', from: m[0].length - 5, to: m[0].length }],
+    example: "there is a very huge GPU vram usage difference between Llama 3 8b and Llama 2 7b when I'm doing Qlora",
+    source: 'unslothai/unsloth#824',
+  },
+  {
+    // "from 4 to 2": the value it is now.
+    id: 'prose.from-to',
+    pattern: /\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g,
+    write: blank,
+    example: 'I had to reduce the eval and train batch size from 3 to 2 in order to avoid OOM.',
+    source: 'tatsu-lab/stanford_alpaca#280',
+  },
+  {
+    // Unknown short flags of a command line ("-m model.bin -n 128"): not request words.
+    id: 'prose.short-flags',
+    pattern: /(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)[a-z]{1,2}(?:[ \t]+(?!-)[^\s]+)?(?=\s|$)/g,
+    write: blank,
+    example: 'docker run --shm-size 10gb -it --rm --gpus all -v /data/:/data/ vllm/vllm-openai:v0.2.7',
+    source: 'vllm-project/vllm#2382',
+  },
+  {
+    id: 'prose.w-slash',
+    pattern: /\bw\/(?=\s)/g,
+    write: () => 'with',
+    example: 'gpt-oss:latest, Ollama w/ Open WebUI.',
+    source: 'ollama/ollama#14002',
+  },
+  {
+    // Request words of Chinese questions ("单张A100上跑Llama" runs it; "没开offload": without offload).
+    id: 'prose.chinese-words',
+    pattern: new RegExp(Object.keys(CHINESE_WORDS).sort((a, b) => b.length - a.length).join('|'), 'g'),
+    when: (t) => /[^\x00-\x7f]/.test(t),
+    write: (m) => ` ${CHINESE_WORDS[m[0]]} `,
+    example: '为什么我3090 24g，跑llama-7b就报CUDA out of memory了？',
+    source: 'tloen/alpaca-lora#389',
+  },
+  {
+    // "A100 or H100?", "zero2 or zero3": two values of one setting weighed, a comparison.
+    id: 'prose.either-or',
+    pattern: /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*|zero[-_ ]?[123])\s+or\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*|zero[-_ ]?[123])\b/g,
+    when: (t) => t.includes(' or '),
+    write: (m) => {
+      const zero = (w: string) => /^zero/.test(w);
+      const alike = gpuIdOf(m[1]!) && gpuIdOf(m[2]!) ? true : zero(m[1]!) && zero(m[2]!);
+      if (!alike) return m[0];
+      const or = m[0].length - m[2]!.length;
+      return [{ text: m[0].slice(0, m[1]!.length), from: 0, to: m[1]!.length }, { text: ' vs ', from: m[1]!.length, to: or }, { text: m[2]!, from: or, to: m[0].length }];
+    },
+    example: 'llama-3-70b lora: a100 or h100?',
+  },
+];

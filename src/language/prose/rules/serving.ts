@@ -1,0 +1,154 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * How people say what a served model must hold: the people it answers at once (the serving batch),
+ * the longest context asked for, vLLM's settings written as words, the KV cache's format.
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+/** A word that already says what is done with the model (then the people served add only the batch). */
+const SERVING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
+const servedBatch = (m: RegExpExecArray) => `${SERVING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`;
+
+/** A name that carries its window ("Yi-34B-200K", "-128k", "-32k"). */
+const WINDOW_IN_NAME = /(?<=[a-z0-9.]-(?:\d+(?:\.\d+)?b|mini|small|medium)(?:-[a-z]+)*)-(\d+)k\b/;
+
+export const SERVING_RULES: readonly ProseRule[] = [
+  {
+    // "Yi-34B-200K full context", "at full context": the model's whole window. A name that carries its
+    // window gives the length; with none, the words are set aside, said; "a full context window of
+    // 128k tokens" states its length. Weak: the model's own window is taken as the length the user runs.
+    id: 'prose.full-context',
+    pattern: /\b(?:(?:at|with|using|on)\s+(?:the\s+|its\s+|a\s+)?)?(?:full|whole|entire)\s+(?:context|ctx)(?:[\s_-]+(?:window|length|len|size))?\b(?!\s+(?:of\s+)?(?:~\s*)?\d)/g,
+    when: (t) => /full|whole|entire/.test(t),
+    write: (m, notes) => {
+      if (/^[\s_-]*(?:window|length|len|size)?\s*(?:of|is|=|:)?\s*~?\d/.test(m.input.slice(m.index + m[0].length))) return m[0].replace(/full|whole|entire/, (w) => ' '.repeat(w.length));
+      const window = WINDOW_IN_NAME.exec(m.input);
+      if (window) return ` seq ${window[1]}k`.padEnd(m[0].length);
+      notes.push(`"${m[0].trim()}": the model's whole context window is not read; say the length (e.g. seq 32k)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'yi-34b-200k full context on 4x a100',
+    weak: true,
+  },
+  {
+    // "how many users can access it in parallel", "how many concurrent requests can it handle": the
+    // largest batch that fits.
+    id: 'prose.how-many-served',
+    pattern: /\bhow many\s+(?:(?:concurrent|simultaneous|parallel)\s+)?(?:users?|people|requests?|clients?|sessions?|sequences?|chats?)\b(?=[^.?!\n]{0,60}\b(?:can|could|at once|at the same time|simultaneous|simultaneously|concurrent|concurrently|in parallel|parallel)\b)/g,
+    when: (t) => t.includes('how many'),
+    write: (m) => 'max batch'.padEnd(m[0].length),
+    example: "I'm curious to understand how many users can efficiently access the public endpoint",
+    source: 'h2oai/h2ogpt#898',
+  },
+  {
+    // "20 users at the same time", "around 30 requests in parallel", "50 people simultaneously": the
+    // serving batch.
+    id: 'prose.people-at-once',
+    pattern: /(?<![\w.])(?:about\s+|around\s+|roughly\s+|~\s*|up to\s+)?(\d{1,5})\s+(?:users?|people|persons?|customers?|clients?|requests?|sessions?|queries)\s+(?:at\s+(?:the\s+same\s+time|once)|simultaneously|concurrently|in\s+parallel)\b/g,
+    when: (t) => /\b(?:at once|at the same time|simultaneously|concurrently|in parallel)\b/.test(t),
+    write: (m) => servedBatch(m).padEnd(m[0].length),
+    example: 'qwen-14b for 20 users at the same time on an a100',
+  },
+  {
+    // Who a served model answers, counted: "serve Llama-3.3-70b to about 5 people", "for 200 users":
+    // each is one sequence in the serving batch (vLLM's running requests), never a GPU count.
+    id: 'prose.served-people',
+    pattern: /\b(?:for|to|serve|serving|support|supporting|handle|handling|with)\s+(?:about|around|roughly|approximately|up to|~)?\s*(\d{1,5})\s+(?:(?:concurrent|simultaneous|parallel|active)\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/g,
+    when: (t) => /user|people|person|customer|client|employee/.test(t) && /\d\s+(?:\w+\s+)?(?:users?|people|persons?|customers?|clients?|employees?)\b/.test(t),
+    write: (m) => servedBatch(m).padStart(m[0].length),
+    example: 'I want to use vLLM to serve Llama-3.3-70b to about 5 people with a full context window of 128k tokens.',
+    source: 'vllm-project/vllm#12400',
+  },
+  {
+    // "generate() with 8k prompt", "model.generate(**inputs, max_new_tokens=256)": the call runs the
+    // model; its arguments stay. Weak: what is done with the model is guessed from a call in code.
+    id: 'prose.generate-call',
+    pattern: /(?<![\w.])(?:[a-z_][\w]*\.)?generate\s*\(/g,
+    when: (t) => t.includes('generate'),
+    write: (m) => 'inference'.padEnd(m[0].length),
+    example: 'llama-2-13b model.generate(**inputs, max_new_tokens=256) on a 3090',
+    weak: true,
+  },
+  {
+    // "how long of a context can I fit": the longest sequence that fits (read as "how long context").
+    id: 'prose.how-long-of-a',
+    pattern: /\bhow (?:long|big|large)\s+of\s+a\s+(?=context|ctx|sequence|seq)/g,
+    when: (t) => t.includes(' of a'),
+    write: (m) => `how ${m[0].split(/\s+/)[1]} `.padEnd(m[0].length),
+    example: 'how long of a context can i fit with mistral-7b on a 4090',
+  },
+  {
+    // "for 100 concurrent users": the serving batch, never a GPU count.
+    id: 'prose.concurrent-users',
+    pattern: /(?<![\w.])(\d+)\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|sequences?|chats?|streams?)\b/g,
+    write: (m) => `bs ${m[1]}`.padEnd(m[0].length),
+    example: 'serve llama-3-70b for 100 concurrent users',
+  },
+  {
+    // "what max-model-len can I use?", "how much context can I give each?": the longest sequence that fits.
+    id: 'prose.max-seq-question',
+    pattern: /\b(?:what|which|how (?:much|long|big|large))\s+(?:a\s+|the\s+)?(?:max[-_ ]?model[-_ ]?len(?:gth)?|context(?:[-_ ]?(?:length|len|window|size))?|max(?:imum)?[-_ ]?(?:seq(?:uence)?|context|ctx)(?:[-_ ]?(?:length|len))?|sequence[-_ ]length|seq(?:uence)?[-_ ]len)\b(?=[^.?!\n]{0,40}\b(?:can|could|fit|fits|use|get|support|give|handle|reach|go)\b)/g,
+    write: (m) => 'max seq'.padEnd(m[0].length),
+    example: 'qwen2.5-32b awq on a 4090, what max-model-len can i use?',
+  },
+  {
+    // "95% gpu memory utilization", "gpu_memory_utilization of 90%": vLLM's fraction.
+    id: 'prose.memory-utilisation',
+    pattern: /(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+)?(?:(?:the\s+)?gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\b|\b(?:gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\s*(?:of|at|=|:|to)?\s*(\d{1,3}(?:\.\d+)?)\s*%/g,
+    when: (t) => t.includes('%'),
+    write: (m) => `util ${Number(m[1] ?? m[2]) / 100}`.padEnd(m[0].length),
+    example: 'vllm qwen-14b at 95% gpu memory utilization',
+  },
+  {
+    // Serving-engine settings written as words: the token budget of a batch is not modelled.
+    id: 'prose.token-budget',
+    pattern: /\bmax[-_ ]batch[-_ ](?:total|prefill)[-_ ]tokens\b|\bmax[-_ ]num[-_ ]batched[-_ ]tokens\b/g,
+    write: (m, notes) => {
+      notes.push(`${m[0]} (a serving token budget) is not modelled`);
+      return 'serve'.padEnd(m[0].length);
+    },
+    example: 'it has the information: Setting max batch total tokens to 406560',
+    source: 'huggingface/text-generation-inference#832',
+  },
+  {
+    id: 'prose.max-model-len',
+    pattern: /\b(?:max[-_ ]total[-_ ]tokens|max[-_ ]model[-_ ]len(?:gth)?)\b/g,
+    write: (m) => 'serve seq'.padEnd(m[0].length),
+    example: 'QQ, what is good choice for max-model-len for 4*H100?',
+    source: 'vllm-project/vllm#6689',
+  },
+  {
+    id: 'prose.model-len',
+    pattern: /\bmodel[-_ ]len\b/g,
+    write: (m) => 'seq'.padEnd(m[0].length),
+    example: 'Mixtral 4x 4090 OOM\nHi! TP 4, model len 1000, enforce eager',
+    source: 'vllm-project/vllm#3285',
+  },
+  {
+    // "max-num-seqs 32" written without its dashes: vLLM's cap on sequences in flight, the serving batch.
+    id: 'prose.max-num-seqs',
+    pattern: /\bmax[-_ ]num[-_ ]seqs\b(?=\s*(?:[:=]|of|to|is)?\s*\d)/g,
+    when: (t) => t.includes('num'),
+    write: (m) => 'serve bs'.padEnd(m[0].length),
+    example: 'vllm llama-3-8b max num seqs 32',
+  },
+  {
+    // "fp8 kv-cache", "fp8 KV cache": the dtype before it says the cache's (the `kv fp8` item).
+    id: 'prose.kv-cache-dtype',
+    pattern: /\b(fp8|bf16|fp16|fp32)[-_ ]+kv[-_ ]?cache\b/g,
+    when: (t) => t.includes('kv'),
+    write: (m) => `kv ${m[1]}`.padEnd(m[0].length),
+    example: 'context can be set to 15K (AWQ-int4 and fp8 kv-cache).',
+    source: 'vllm-project/vllm#10102',
+  },
+  {
+    // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
+    id: 'prose.kv-cache',
+    pattern: /\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g,
+    write: blank,
+    example: 'reporting that the available KV cache memory is insufficient',
+    source: 'ovg-project/kvcached#210',
+  },
+];

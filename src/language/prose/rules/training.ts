@@ -1,0 +1,137 @@
+import { gpuIdOf } from '../../lexicon.js';
+import type { ProseRule } from '../types.js';
+
+/**
+ * Ways people describe a training setup in prose that the item language says otherwise. Each is
+ * guarded by a cheap `includes` so a message without its word costs one scan.
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+/**
+ * "16 H100s across 2 nodes", "32 A100 80GB GPUs on 4 nodes": the GPUs in all, spread evenly over
+ * the nodes, i.e. "2 nodes of 8x H100" (the grammar reads a node count before the cards).
+ */
+function cardsOverNodes(m: RegExpExecArray): string {
+  const [all, total, card, nodes] = [m[0], Number(m[1]), m[2]!, Number(m[3])];
+  // "8 GPUs in 1 node": no card named, the count alone (over one node, or nodes of its share).
+  if (/^gpu$/.test(card)) {
+    if (nodes === 1) return `${total} gpus`.padEnd(all.length);
+    return total % nodes === 0 ? `${nodes} nodes of ${total / nodes} gpus`.padEnd(all.length) : all;
+  }
+  const named = card.replace(/^(?:nvidia|tesla|geforce)\s+/, '');
+  const known = gpuIdOf(named) ?? gpuIdOf(named.replace(/[-\s]?\d{2,3}\s?gb?$/, ''));
+  if (!known || nodes < 2 || total % nodes !== 0) return all;
+  return `${nodes} nodes of ${total / nodes}x ${named}`.padEnd(all.length);
+}
+
+const optimizerWords = (name: string): string =>
+  /paged.*8bit/.test(name) ? 'paged adamw 8bit' : /paged/.test(name) ? 'paged adamw' : /8bit/.test(name) ? 'adamw 8bit' : /fused/.test(name) ? 'fused adamw' : 'adamw';
+
+export const TRAINING_RULES: readonly ProseRule[] = [
+  {
+    // "需要多少显存" / "显存要多少" (how much GPU memory does it need): the question every estimate
+    // answers, not a word left unread (a short Chinese line was refused for it).
+    id: 'training.how-much-memory-zh',
+    pattern: /(?:需要|要|得)?多少(?=\s*(?:显存|内存|vram|memory|gb?\b))|(?<=(?:显存|vram)\s*)(?:需要|要|得)?多少/g,
+    when: (t) => t.includes('多少'),
+    write: blank,
+    example: '请问qwen2 7B 微调 大概需要多少显存啊，在3090 上可以吗？',
+    source: 'QwenLM/Qwen3#508',
+  },
+  {
+    // "lora only on attention parameters", "LoRA on the attention layers", "attention-only LoRA":
+    // adapters on the attention projections, q,k,v,o.
+    id: 'training.attention-lora',
+    pattern: /\b(?:(q?lora)(?:\s+adapters?)?\s+(?:only\s+)?(?:on|to|for|in)\s+(?:only\s+)?(?:the\s+)?attention(?:\s+(?:parameters|params|layers|modules|projections|weights|matrices|blocks))?|attention[- ]only\s+(q?lora))\b/g,
+    when: (t) => t.includes('attention'),
+    write: (m) => `${m[1] ?? m[2]} q,k,v,o`.padEnd(m[0].length),
+    example: 'bf16, zero3 stage and cpu offload, lora only on attention parameters',
+    source: 'lm-sys/FastChat#1687',
+  },
+  {
+    // Huawei Ascend NPUs ("64张910A(32G)", "8卡910B", "Ascend 910B2"): not CUDA GPUs, so not a card
+    // the estimate models; set aside, said, so a GPU named beside them is the setup.
+    id: 'training.ascend',
+    pattern: /(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?(?:(?:huawei|华为|ascend|昇腾)\s*)+(?:npu\s*)?910[a-c]?\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?|(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?910[a-c]\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?/g,
+    when: (t) => t.includes('910'),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); set aside`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'qwen1.5_7B使用Zero-2方式在8张A100(40G)和64张910A(32G)上SFT，报OOM',
+    source: 'hiyouga/LlamaFactory#4133',
+  },
+  {
+    // "4 samples per GPU", "2 sequences per device": the micro-batch, said by what it holds.
+    id: 'training.per-gpu-batch',
+    pattern: /(?<![\w.])(\d{1,4})\s+(?:samples?|examples?|sequences?|seqs)\s+(?:per|each|a|an)\s+(?:gpu|device|card)\b/g,
+    when: (t) => /\b(?:per|each|a|an)\s+(?:gpu|device|card)\b/.test(t),
+    write: (m) => `bs ${m[1]}`.padEnd(m[0].length),
+    example: 'llama-7b full finetune, 4 samples per gpu on 8x a100',
+  },
+  {
+    // HF `optim` values written in prose ("with paged_adamw_8bit", "optim adamw_8bit"): one optimizer,
+    // not "adamw" and an "_8bit" read as 8-bit weights (which turned QLoRA into LoRA on int8).
+    id: 'training.optimizer-name',
+    pattern: /(?<![\w.])(?:optim(?:izer)?\s*[:=]?\s*)?((?:paged_)?adamw?(?:_bnb)?_(?:8|32)bit|paged_adamw|adamw_torch_fused|adamw_torch)(?![\w.])/g,
+    when: (t) => /adam/.test(t),
+    write: (m) => optimizerWords(m[1]!).padEnd(m[0].length),
+    example: 'qlora llama-2-13b with paged_adamw_8bit',
+  },
+  {
+    // "16 H100s across 2 nodes": 2 nodes of 8 H100s, not 16 GPUs with an unreadable node count.
+    id: 'training.cards-over-nodes',
+    pattern: /(?<![\w.])(\d{1,4})\s*[x×*]?\s*(gpu(?=s?\s)|(?:(?:nvidia|tesla|geforce)\s+)?(?:rtx\s?)?[a-z]{0,3}\d{2,4}[a-z]*?(?:[-\s]?\d{2,3}\s?gb?)?)s?(?:\s+(?:gpus?|cards?))?\s+(?:(?:spread\s+|split\s+)?(?:over|across)|on|in)\s+(\d{1,3})\s+(?:nodes?|machines?|servers?|hosts?)\b/g,
+    when: (t) => /node|machine|server|host/.test(t),
+    write: cardsOverNodes,
+    example: 'pretraining a 7b on 16 h100s across 2 nodes',
+  },
+  {
+    // "330 data", "5000 samples", "10k examples", "3 epochs": a count of the data or of passes, never
+    // a sequence length, batch or GPU count ("330 data with each data being around 16000 tokens").
+    id: 'training.data-count',
+    pattern: /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?\s*k?\s+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
+    when: (t) => /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/.test(t),
+    write: blank,
+    example: '330 data with each data being around 16000 tokens',
+    source: 'meta-llama/llama-cookbook#872',
+  },
+];
+
+/**
+ * Read before the config keys (`cardDtypeFlags`): they would take `bf16=` for a key with no value,
+ * and a torchtune `--config llama3_1/8B_lora` for a value of theirs.
+ */
+export const CARD_DTYPE_RULES: readonly ProseRule[] = [
+  {
+    // torchtune names its config folders and builders with '_' for the version's dot: llama3_1/8B_lora,
+    // llama3_2/1B_full, qwen2_5/7B_lora_single_device are Llama 3.1, Llama 3.2 and Qwen2.5 (not Llama 3,
+    // a "1B" of no family, Qwen2).
+    id: 'training.underscore-version',
+    pattern: /(?<![a-z0-9_.])(llama|qwen|gemma|phi|mistral)(\d)_(\d)(?![0-9])(?=[\/_\-\s.]|$)/g,
+    when: (t) => /\d_\d/.test(t),
+    write: (m) => `${m[1]}${m[2]}.${m[3]}`,
+    example: 'tune run lora_finetune_single_device --config llama3_1/8B_lora',
+    insideHubIds: true,
+  },
+  {
+    // Unsloth's notebooks: `fp16 = not is_bfloat16_supported(), bf16 = is_bfloat16_supported()` is the
+    // Trainer's autocast in whichever 16-bit type the card has (unsloth/__init__.py), never "bfloat16".
+    id: 'training.card-dtype-flag',
+    pattern: /\b(?:fp16|bf16)\s*=\s*(?:not\s+)?is_bf(?:loat)?16_supported\(\)/g,
+    when: (t) => t.includes('16_supported'),
+    write: () => 'amp',
+    example: 'fp16 = not is_bfloat16_supported(), bf16 = is_bfloat16_supported(),',
+    source: 'unslothai/unsloth#2818',
+    insideHubIds: true,
+  },
+  {
+    id: 'training.card-dtype-call',
+    pattern: /\bis_bf(?:loat)?16_supported\(\)/g,
+    when: (t) => t.includes('16_supported'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'dtype = torch.bfloat16 if is_bfloat16_supported() else torch.float16',
+    insideHubIds: true,
+  },
+];

@@ -1,0 +1,39 @@
+import type { Piece } from '../mapped-text.js';
+
+/**
+ * The prose stage's records (issue 22, item 6). Each way people write a thing the item language
+ * spells otherwise is one named rule; one engine (`engine.ts`) applies them in order, and every
+ * rewrite a rule makes leaves a step on the text (`MappedText.steps`) with the rule's id and the
+ * user's span, which the per-fact trace reads.
+ */
+
+/** What a rule writes over one match; `notes` collects what the reply should say about it. */
+export type Write = (match: RegExpExecArray, notes: string[]) => string | Piece[];
+
+export interface ProseRule {
+  /** Dotted and stable: `training.…`, `question.…`, `prose.…`. */
+  id: string;
+  /** Global, on normalised (lower-case) text. */
+  pattern: RegExp;
+  /**
+   * A cheap test of the text the rule's group was given (a word the pattern needs): the pattern is
+   * scanned only when it passes, so a message without the word costs one `includes`.
+   */
+  when?: (text: string) => boolean;
+  write: Write;
+  /** A real or invented line the rule rewrites. */
+  example: string;
+  /** The thread or corpus line it came from, where there is one (`owner/repo#N`, `c123`). */
+  source?: string;
+  /**
+   * The rule takes a fact on a weak cue (a guess from a verb or a name, a number attached only by
+   * being near a word, a model's own context taken as a length): its steps say so, and the reply
+   * states the fact with the words it came from. Each weak rule says why beside it.
+   */
+  weak?: true;
+  /**
+   * The rule may rewrite inside a Hub id. Only the rules that keep a repo id whole (a link, a path)
+   * do; every other rule leaves a span the lexer reads as a `hub` token as it is.
+   */
+  insideHubIds?: true;
+}
