@@ -5,6 +5,7 @@ import type { HandlerDeps } from './deps.js';
 import { isNewerAnswer, type SavedThread } from '../../state/codec.js';
 import { threadOfAnswer } from '../../state/scenario-code.js';
 import { answerInFooter } from './scenario-marker.js';
+import { RESTATE_TEXT } from '../answer-turn.js';
 
 /** DESIGN §5: Discord conversations are keyed by thread (or message / DM channel) id. */
 export function threadKey(id: string): string {
@@ -24,13 +25,6 @@ export function answerKey(messageId: string): string {
 export function answerKeys(messageId: string, place: { channelId: string | null; inThread: boolean }): string[] {
   return [threadKey(messageId), ...(place.inThread && place.channelId ? [threadKey(place.channelId)] : [])];
 }
-
-/**
- * Text that asks respond() to re-estimate the previous scenario unchanged. Used only for
- * scenarios referenced by hash (canonical text too long for a custom id), where the store holds
- * the state but not the text.
- */
-export const RESTATE_TEXT = '';
 
 /** The turn a button's scenario gives: re-read from its canonical text, or from the store by hash. */
 export async function turnForRef(ref: ScenarioRef, deps: HandlerDeps): Promise<Turn | null> {

@@ -92,8 +92,8 @@ async function baseTurn(ref: ScenarioRef, place: InteractionPlace, deps: Handler
 }
 
 /**
- * A button on one of headroom's answers, however it arrived. Its custom id names the scenario
- * (see customId.ts), so it works after a restart. A lever posts the re-estimated answer as a new
+ * A button on one of headroom's answers, however it arrived. Its message carries the answer's
+ * scenario (baseTurn), so it works after a restart. A lever posts the re-estimated answer as a new
  * message and becomes the thread's scenario; Details and OOM tips are shown only to the clicker; Chart and
  * Sweep post a PNG. Returns `'not_ours'` without answering for a custom id headroom did not mint.
  */
