@@ -33,9 +33,10 @@ export interface SlackMessage {
   blocks: types.KnownBlock[];
   /**
    * `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11);
-   * `asker`, added by the adapter: who asked in the thread, so a restart keeps it (issue 24).
+   * `asker`, added by the adapter: who asked in the thread, so a restart keeps it (issue 24);
+   * `scenario`, added by the adapter on estimates: the answer's resolved scenario (src/state/scenario-code.ts).
    */
-  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: ({ canonical: string } | { opening: string }) & { asker?: string } };
+  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: ({ canonical: string } | { opening: string }) & { asker?: string; scenario?: string } };
 }
 
 /**

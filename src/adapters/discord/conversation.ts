@@ -3,23 +3,28 @@ import type { ThreadState, Turn } from '../../core/assistant.js';
 import { decodeCustomId, hashStoreKey, isHeadroomCustomId, RESET_FOOTER, type ScenarioRef } from '../../render/discord.js';
 import type { HandlerDeps } from './deps.js';
 import { isNewerAnswer, type SavedThread } from '../../state/codec.js';
+import { threadOfAnswer } from '../../state/scenario-code.js';
+import { answerInFooter } from './scenario-marker.js';
+import { RESTATE_TEXT } from '../answer-turn.js';
 
 /** DESIGN §5: Discord conversations are keyed by thread (or message / DM channel) id. */
 export function threadKey(id: string): string {
   return `discord:${id}`;
 }
 
+/**
+ * One answer's own state, under its message id (issue 24, item 2): what a button on that answer
+ * starts from when its message carries no scenario. Apart from `threadKey(id)`, which a thread
+ * opened on the answer shares and moves on with every follow-up.
+ */
+export function answerKey(messageId: string): string {
+  return `discord:answer:${messageId}`;
+}
+
 /** An interaction's answer names its conversation by the message it became, and by the thread it was given in. */
 export function answerKeys(messageId: string, place: { channelId: string | null; inThread: boolean }): string[] {
   return [threadKey(messageId), ...(place.inThread && place.channelId ? [threadKey(place.channelId)] : [])];
 }
-
-/**
- * Text that asks respond() to re-estimate the previous scenario unchanged. Used only for
- * scenarios referenced by hash (canonical text too long for a custom id), where the store holds
- * the state but not the text.
- */
-export const RESTATE_TEXT = '';
 
 /** The turn a button's scenario gives: re-read from its canonical text, or from the store by hash. */
 export async function turnForRef(ref: ScenarioRef, deps: HandlerDeps): Promise<Turn | null> {
@@ -63,6 +68,7 @@ export async function persistTurn(deps: HandlerDeps, keys: string[], state: Thre
   const saved: SavedThread = answerTs ? { ...state, answerTs } : state;
   const writes = keys.map((key) => deps.store.set(key, saved));
   if (ref?.kind === 'hash') writes.push(deps.store.set(hashStoreKey(ref.hash), saved));
+  if (answerTs && 'scenario' in state) writes.push(deps.store.set(answerKey(answerTs), saved));
   const results = await Promise.allSettled(writes);
   for (const result of results) {
     if (result.status === 'rejected') deps.log({ event: 'discord.store_failed', op: 'set', error: errorText(result.reason) });
@@ -79,6 +85,13 @@ export async function keepWaiting(deps: HandlerDeps, key: string, state: ThreadS
   } catch (error) {
     deps.log({ event: 'discord.store_failed', op: 'set', error: errorText(error) });
   }
+}
+
+/** The resolved scenario one of our answers carries in its footer (scenario-marker.ts), as a thread state. */
+function markedState(message: Message, botId: string): ThreadState | null {
+  if (message.author.id !== botId) return null;
+  const { scenario } = answerInFooter(message.embeds[0]?.footer?.text);
+  return scenario ? threadOfAnswer(scenario) : null;
 }
 
 function headroomRef(message: Message, botId: string): ScenarioRef | null {
@@ -133,6 +146,12 @@ async function latestAnswerState(thread: ThreadChannel, botId: string, deps: Han
   for (const message of candidates) {
     // Our answer to `reset`: nothing before it is to be picked up again.
     if (message.author.id === botId && message.embeds.some((e) => e.footer?.text === RESET_FOOTER)) return null;
+    // The scenario the answer was given for; an older answer's buttons name it by request or hash.
+    const marked = markedState(message, botId);
+    if (marked) {
+      deps.log({ event: 'discord.thread.recovered', thread: thread.id, from: message.id });
+      return { state: marked, messageId: message.id };
+    }
     const ref = headroomRef(message, botId);
     if (!ref) continue;
     const turn = await turnForRef(ref, deps);

@@ -1,6 +1,7 @@
 import type { Reply } from '../../reply/types.js';
 import { renderDiscord, type DiscordMessage } from '../../render/discord.js';
 import type { ChartKind, HandlerDeps } from './deps.js';
+import { withScenarioMarker } from './scenario-marker.js';
 
 export const CHART_FILE = 'chart.png';
 
@@ -44,9 +45,9 @@ export async function prepare(reply: Reply, deps: HandlerDeps, chart: ChartKind 
   return withFile(reply, deps, await chartFile(reply, chart, deps), note);
 }
 
-/** The answer's message with a chart already drawn (or none). */
+/** The answer's message with a chart already drawn (or none); an estimate carries its scenario (scenario-marker.ts). */
 export function withFile(reply: Reply, deps: HandlerDeps, file: FileAttachment | null, note: string | null = null): Outgoing {
-  const rendered = renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined, note });
+  const rendered = withScenarioMarker(renderDiscord(reply, { charts: deps.chart !== null, imageName: file ? CHART_FILE : undefined, note }), reply);
   return { rendered, payload: { embeds: rendered.embeds, components: rendered.components, files: file ? [file] : [] } };
 }
 

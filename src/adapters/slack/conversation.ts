@@ -5,6 +5,7 @@ import { confirmedOf, settlePending, withPending } from '../../state/pending-ans
 import type { SlackDeps } from './deps.js';
 import type { LatestAnswer } from './recover.js';
 import type { LookupOptions } from './lookups.js';
+import { answerState } from '../answer-turn.js';
 
 /** A reply to post and, when the thread was picked up in an unusual way, a line saying so. */
 export interface Outcome {
@@ -68,12 +69,6 @@ export async function savePending(deps: SlackDeps, threadKey: string, confirmed:
 export function saveAfterAnswer(deps: SlackDeps, threadKey: string, state: ThreadState | null, answerTs: string | null): Promise<void> {
   if (!state || !answerTs) return Promise.resolve();
   return deps.ops.shutdown.background(saveState(deps, threadKey, state, answerTs));
-}
-
-/** The state an answer's canonical text stands for (re-read with no history). */
-export async function stateFromCanonical(deps: SlackDeps, canonical: string): Promise<ThreadState | null> {
-  const turn = await deps.respond(canonical, null);
-  return turn.reply.kind === 'estimate' ? turn.state : null;
 }
 
 /** A new conversation; the caller saves its state under the answer's thread once posted. */
@@ -148,7 +143,8 @@ export async function threadContext(
   }
   // A "Which model?" came last: its words still wait for the model, whatever the store lost.
   if (latest.kind === 'opening') return found({ opening: latest.opening, answerTs: latest.ts }, saved ? null : RECOVERED_NOTE);
-  const recovered = await stateFromCanonical(deps, latest.canonical);
+  // The answer's own resolved scenario; its canonical request only for an answer from an older release.
+  const recovered = await answerState(deps.respond, latest.scenario, latest.canonical);
   if (!recovered) return stored ? found(stored, null) : fresh;
   if (saved) deps.log({ event: 'slack.thread_behind', threadKey, savedAnswerTs: saved.answerTs ?? null, latestAnswerTs: latest.ts });
   return found({ ...recovered, answerTs: latest.ts }, saved ? null : RECOVERED_NOTE);

@@ -1,10 +1,11 @@
 import { ANSWER_EVENT_TYPE, type SlackMessage } from '../../render/slack.js';
 import type { LookupOptions, SlackLookups } from './lookups.js';
+import { decodeAnswerScenario, type AnswerScenario } from '../../state/scenario-code.js';
 
 interface MessageWithMetadata {
   ts?: string;
   bot_id?: string;
-  metadata?: { event_type?: string; event_payload?: { canonical?: unknown; opening?: unknown; asker?: unknown } };
+  metadata?: { event_type?: string; event_payload?: { canonical?: unknown; opening?: unknown; asker?: unknown; scenario?: unknown } };
 }
 
 /**
@@ -37,9 +38,20 @@ function canonicalOf(message: MessageWithMetadata, botId: string | undefined): s
   return typeof canonical === 'string' && canonical.trim() !== '' ? canonical : null;
 }
 
+/**
+ * The resolved scenario one of our answers carries (issue 24, item 2); null on answers from
+ * older releases, or when it cannot be read with this release (the canonical request is then
+ * all there is).
+ */
+export function scenarioOf(message: MessageWithMetadata | undefined, botId: string | undefined): AnswerScenario | null {
+  if (!message || message.metadata?.event_type !== ANSWER_EVENT_TYPE) return null;
+  if (botId && message.bot_id && message.bot_id !== botId) return null;
+  return decodeAnswerScenario(message.metadata.event_payload?.scenario);
+}
+
 /** The thread's latest headroom answer; `none` when it has none (not our thread); `failed` when Slack could not be asked. */
 export type LatestAnswer =
-  | { kind: 'answer'; canonical: string; ts: string; asker?: string }
+  | { kind: 'answer'; canonical: string; scenario: AnswerScenario | null; ts: string; asker?: string }
   /** Our answer to `reset` came last: the thread is ours, with nothing to continue. */
   | { kind: 'reset'; ts: string; asker?: string }
   /** Our "Which model?" came last: the thread's words wait for the model. */
@@ -67,7 +79,7 @@ export async function latestAnswerInThread(
   for (const message of [...messages].reverse()) {
     if (isResetAnswer(message, botId) && message.ts) return { kind: 'reset', ts: message.ts, ...askerOf(message) };
     const canonical = canonicalOf(message, botId);
-    if (canonical && message.ts) return { kind: 'answer', canonical, ts: message.ts, ...askerOf(message) };
+    if (canonical && message.ts) return { kind: 'answer', canonical, scenario: scenarioOf(message, botId), ts: message.ts, ...askerOf(message) };
     const opening = openingOf(message, botId);
     if (opening && message.ts) return { kind: 'opening', opening, ts: message.ts, ...askerOf(message) };
   }
@@ -79,10 +91,25 @@ function isResetAnswer(message: MessageWithMetadata, botId: string | undefined):
   return message.metadata?.event_type === ANSWER_EVENT_TYPE && message.metadata.event_payload?.canonical === '' && (!botId || message.bot_id === botId);
 }
 
-/** The canonical request of one answer message (a button's message), from its metadata. */
-export async function canonicalOfMessage(lookups: SlackLookups, channel: string, ts: string, botId: string | undefined): Promise<string | null> {
-  const result = await lookups.read('conversations.history', { channel, latest: ts, inclusive: true, limit: 1, include_all_metadata: true });
+/** What one answer message (a button's message) stands for, from its metadata: its resolved scenario and canonical request. */
+export interface AnswerOfMessage {
+  scenario: AnswerScenario | null;
+  canonical: string | null;
+  asker?: string;
+}
+
+/**
+ * One answer message's metadata, read with conversations.history. A reply in a thread is not
+ * in the channel's history: conversations.replies with the thread root (`root`) reads it.
+ */
+export async function answerOfMessage(lookups: SlackLookups, channel: string, ts: string, root: string, botId: string | undefined): Promise<AnswerOfMessage | null> {
+  const result =
+    root === ts
+      ? await lookups.read('conversations.history', { channel, latest: ts, inclusive: true, limit: 1, include_all_metadata: true })
+      : // The thread's root comes first whatever the window; `oldest` makes the answer the next one.
+        await lookups.read('conversations.replies', { channel, ts: root, oldest: ts, inclusive: true, limit: 2, include_all_metadata: true });
   if (!result.ok) return null;
-  const message = ((result.value as { messages?: unknown[] }).messages ?? [])[0] as MessageWithMetadata | undefined;
-  return message && message.ts === ts ? canonicalOf(message, botId) : null;
+  const messages = ((result.value as { messages?: unknown[] }).messages ?? []) as MessageWithMetadata[];
+  const message = messages.find((m) => m.ts === ts);
+  return message ? { scenario: scenarioOf(message, botId), canonical: canonicalOf(message, botId), ...askerOf(message) } : null;
 }

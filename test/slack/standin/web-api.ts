@@ -76,6 +76,8 @@ export class SlackStandIn {
   readonly responses: Record<string, unknown>[] = [];
   /** The same posts with the response_url each went to (which command a notice answers). */
   readonly responsesAt: Array<{ url: string; body: Record<string, unknown> }> = [];
+  /** Files shared in Slack, served at their url_private (GET /files-pri/…), with the bot token required as Slack does. */
+  private readonly hostedFiles = new Map<string, string>();
   /** Acks received over Socket Mode, by envelope id. */
   readonly acks = new Map<string, Record<string, unknown> | undefined>();
   /** Whether a message metadata should be returned by conversations.* (include_all_metadata). */
@@ -152,6 +154,13 @@ export class SlackStandIn {
     return this.calls.filter((call) => call.method === method);
   }
 
+  /** Serves `body` as a shared file's url_private and returns that URL (on this stand-in's origin: the configured Slack API base). */
+  hostFile(name: string, body: string): string {
+    const path = `/files-pri/${TEAM_ID}-F${this.nextId++}/${name}`;
+    this.hostedFiles.set(path, body);
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
   /** A message as a person, stored in history (so conversations.replies sees it). */
   addUserMessage(channel: string, text: string, threadTs?: string, user = 'U0PERSON'): StoredMessage {
     const message: StoredMessage = { channel, ts: this.ts(), text, user, ...(threadTs ? { thread_ts: threadTs } : {}) };
@@ -196,6 +205,12 @@ export class SlackStandIn {
     if (url.pathname.startsWith('/upload/')) {
       this.uploads.set(url.pathname.slice('/upload/'.length), body);
       res.writeHead(200, { 'content-type': 'text/plain' }).end('OK - ' + body.length);
+      return;
+    }
+    const hosted = this.hostedFiles.get(url.pathname);
+    if (hosted !== undefined && req.method === 'GET') {
+      if (!(req.headers.authorization ?? '').startsWith('Bearer xoxb-')) return void res.writeHead(403).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(hosted);
       return;
     }
     if (url.pathname.startsWith('/response/')) {

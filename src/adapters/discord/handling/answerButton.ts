@@ -1,6 +1,8 @@
 import type { EstimateReply } from '../../../reply/types.js';
 import { decodeCustomId, detailsEmbed, helpRestEmbed, tipsEmbed, type ScenarioRef } from '../../../render/discord.js';
-import { answerKeys, loadState, persistTurn, threadKey, turnForRef } from '../conversation.js';
+import { answerKey, answerKeys, loadState, persistTurn, threadKey, turnForRef } from '../conversation.js';
+import { answerTurn } from '../../answer-turn.js';
+import { scenarioThread, type Turn } from '../../../core/assistant.js';
 import type { ChartKind, HandlerDeps } from '../deps.js';
 import { CHART_FILE, chartOnly, prepare } from '../delivery.js';
 import { ChartsBusyError } from '../../compute/chart-pool.js';
@@ -72,8 +74,26 @@ function sweepKind(reply: EstimateReply): ChartKind {
 }
 
 /**
- * A button on one of headroom's answers, however it arrived. Its custom id names the scenario
- * (see customId.ts), so it works after a restart. A lever posts the re-estimated answer as a new
+ * The answer a button is on, as it was answered (issue 24, item 2): the scenario its message
+ * carries (scenario-marker.ts); else the one the store keeps under its message id; else, for
+ * answers from older releases, the request its custom id or footer names (re-read) or the
+ * store's copy under the id's hash. Null: too old to reuse.
+ */
+async function baseTurn(ref: ScenarioRef, place: InteractionPlace, deps: HandlerDeps): Promise<Turn | null> {
+  const canonical = ref.kind === 'text' ? ref.canonical : (place.messageRequest ?? null);
+  if (place.messageScenario) return answerTurn(deps.respond, place.messageScenario, canonical);
+  const saved = scenarioThread(place.messageId ? await loadState(deps, answerKey(place.messageId)) : null);
+  if (saved) {
+    const turn = await answerTurn(deps.respond, { scenario: saved.scenario, ...(saved.measured ? { measured: saved.measured } : {}) }, canonical);
+    // The saved state goes on: its undo history and its asker.
+    return turn && { ...turn, state: saved };
+  }
+  return (await turnForRef(ref, deps)) ?? (place.messageRequest ? await turnForRef({ kind: 'text', canonical: place.messageRequest }, deps) : null);
+}
+
+/**
+ * A button on one of headroom's answers, however it arrived. Its message carries the answer's
+ * scenario (baseTurn), so it works after a restart. A lever posts the re-estimated answer as a new
  * message and becomes the thread's scenario; Details and OOM tips are shown only to the clicker; Chart and
  * Sweep post a PNG. Returns `'not_ours'` without answering for a custom id headroom did not mint.
  */
@@ -81,8 +101,7 @@ export async function answerButton(customId: string, place: InteractionPlace, re
   const decoded = decodeCustomId(customId);
   if (!decoded) return 'not_ours';
   if (decoded.action.kind === 'more') return answerMore(decoded.ref, place, replies, deps);
-  // The store first (by hash), else the request the message's own footer carries.
-  const base = (await turnForRef(decoded.ref, deps)) ?? (place.messageRequest ? await turnForRef({ kind: 'text', canonical: place.messageRequest }, deps) : null);
+  const base = await baseTurn(decoded.ref, place, deps);
   if (!base || base.reply.kind !== 'estimate') {
     await replies.ephemeral({ content: EXPIRED });
     return 'expired';

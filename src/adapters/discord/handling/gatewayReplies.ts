@@ -1,5 +1,5 @@
 import { MessageFlags, Routes, ThreadAutoArchiveDuration, type APIChannel, type RepliableInteraction } from 'discord.js';
-import { REQUEST_FOOTER_PREFIX } from '../../../render/discord.js';
+import { answerInFooter } from '../scenario-marker.js';
 import { textOnly } from '../delivery.js';
 import { permitsThreads, type InteractionPlace, type InteractionReplies } from './replies.js';
 
@@ -30,12 +30,14 @@ export function gatewayReplies(interaction: RepliableInteraction): InteractionRe
 }
 
 export function gatewayPlace(interaction: RepliableInteraction): InteractionPlace {
-  const footer = interaction.isMessageComponent() ? (interaction.message.embeds[0]?.footer?.text ?? null) : null;
-  const messageRequest = footer?.startsWith(REQUEST_FOOTER_PREFIX) ? footer.slice(REQUEST_FOOTER_PREFIX.length) : null;
+  const component = interaction.isMessageComponent() ? interaction : null;
+  const footer = answerInFooter(component?.message.embeds[0]?.footer?.text);
   return {
     channelId: interaction.channelId,
     inThread: interaction.channel?.isThread() ?? false,
-    messageRequest,
+    messageRequest: footer.request,
+    messageId: component?.message.id ?? null,
+    messageScenario: footer.scenario,
     userId: interaction.user.id,
     dm: !interaction.inGuild(),
     canOpenThreads: permitsThreads(interaction.appPermissions?.bitfield),

@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { ButtonRow } from '../../../render/discord/buttons.js';
 import type { Requester } from '../../admission.js';
 import type { MessagePayload } from '../delivery.js';
+import type { AnswerScenario } from '../../../state/scenario-code.js';
 
 /**
  * How a slash command or a button is answered, whichever way it arrived: over the gateway
@@ -30,6 +31,9 @@ export interface InteractionPlace {
   inThread: boolean;
   /** A button's message: the request its embed footer carries, when its buttons name the scenario by hash. */
   messageRequest?: string | null;
+  /** A button's message: its id (the store keeps each answer's scenario under it) and the resolved scenario its footer carries (issue 24). */
+  messageId?: string | null;
+  messageScenario?: AnswerScenario | null;
   /** Who typed the command or clicked: the asker of a thread the command starts (issue 24). */
   userId?: string;
   /** A direct message (no server): the DM channel is the conversation, and there are no threads. */

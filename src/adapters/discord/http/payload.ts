@@ -2,6 +2,7 @@ import { ChannelType, InteractionType } from 'discord.js';
 import { z } from 'zod';
 import type { Requester } from '../../admission.js';
 import { interactionRequester, permitsThreads, type InteractionPlace } from '../handling/replies.js';
+import { answerInFooter } from '../scenario-marker.js';
 
 /**
  * The parts of an interaction payload (discord.com/developers/docs/interactions/receiving-and-responding)
@@ -46,6 +47,8 @@ const baseSchema = z.object({
 
 const commandData = z.object({ name: z.string(), options: z.array(optionSchema).optional() });
 const componentData = z.object({ custom_id: z.string(), component_type: z.number() });
+/** The message a component sits on: its id and first embed's footer (where an answer carries its scenario). */
+const componentMessage = z.object({ id: z.string(), embeds: z.array(z.object({ footer: z.object({ text: z.string() }).optional() }).passthrough()).optional() }).passthrough();
 
 /** What every command, button and autocomplete carries: how to answer it later, and whose it is. */
 export interface InteractionCommon {
@@ -130,7 +133,10 @@ export function parseInteraction(json: unknown): ParsedInteraction {
   if (type === InteractionType.MessageComponent) {
     const component = componentData.safeParse(data);
     if (!component.success) return { kind: 'malformed', reason: `data.${issueOf(component.error)}` };
-    return { ...common, kind: 'component', customId: component.data.custom_id, componentType: component.data.component_type };
+    const message = componentMessage.safeParse((json as { message?: unknown }).message);
+    const footer = answerInFooter(message.success ? message.data.embeds?.[0]?.footer?.text : null);
+    const place: InteractionPlace = message.success ? { ...common.place, messageId: message.data.id, messageScenario: footer.scenario, messageRequest: footer.request } : common.place;
+    return { ...common, place, kind: 'component', customId: component.data.custom_id, componentType: component.data.component_type };
   }
   const command = commandData.safeParse(data);
   if (!command.success) return { kind: 'malformed', reason: `data.${issueOf(command.error)}` };

@@ -11,6 +11,7 @@ import { waitingOpening } from '../../../core/opening.js';
 import { audienceOf, ownedBy } from '../../../core/audience.js';
 import { isCourtesy } from '../../../language/courtesy.js';
 import { react, withAsker } from '../asker.js';
+import { withScenario } from '../scenario-metadata.js';
 import { slackDmKey, slackThreadKey } from '../thread-key.js';
 import { slackRequester } from './requester.js';
 import { attachAskedChart } from '../asked-chart.js';
@@ -149,7 +150,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // The thread's asker: recorded, recovered, else whoever starts it.
           const asker = (inThread ? await askerOf(context.previous, lookup && latest) : context.previous?.asker) ?? incoming.user;
           const turn = { ...response, state: ownedBy(response.state, asker) };
-          const message = withAsker(renderSlack(turn.reply, context.note), asker);
+          const message = withScenario(withAsker(renderSlack(turn.reply, context.note), asker), turn.reply, turn.state);
           // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
           const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
           if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {

@@ -1,26 +1,33 @@
-import type { EstimateReply } from '../../../../reply/types.js';
+import type { ThreadState } from '../../../../core/assistant.js';
+import { answerState, answerTurn, type EstimateTurn } from '../../../answer-turn.js';
 import type { SlackDeps } from '../../deps.js';
-import { canonicalOfMessage } from '../../recover.js';
+import { answerOfMessage, type AnswerOfMessage } from '../../recover.js';
 import type { ButtonContext } from './button-context.js';
 
 /**
- * The canonical request of the answer a button sits on: the button's value, else the message's
- * metadata (from the payload, else conversations.history, a budgeted lookup). Null when none is readable.
+ * What the answer a button sits on stands for (issue 24, item 2): its resolved scenario from the
+ * message's metadata (in the click's payload when Slack includes it, else read back with one
+ * budgeted lookup), and its canonical request (the button's value, for answers from older
+ * releases). Nothing here depends on the store, so a button works after a restart.
  */
-export async function canonicalOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<string | null> {
-  return (
-    button.value.canonical ??
-    button.metadataCanonical ??
-    (await canonicalOfMessage(deps.lookups, button.channel, button.messageTs, botId))
-  );
+async function answerOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<AnswerOfMessage> {
+  const canonical = button.value.canonical ?? button.metadataCanonical;
+  if (button.metadataScenario) return { scenario: button.metadataScenario, canonical, ...(button.metadataAsker ? { asker: button.metadataAsker } : {}) };
+  const read = await answerOfMessage(deps.lookups, button.channel, button.messageTs, button.root, botId);
+  return { scenario: read?.scenario ?? null, canonical: canonical ?? read?.canonical ?? null, ...(read?.asker ? { asker: read.asker } : {}) };
 }
 
-/** The estimate a button belongs to, recomputed from its canonical text (deterministic core). */
-export async function estimateOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<EstimateReply | null> {
-  const canonical = await canonicalOfButton(deps, button, botId);
-  if (!canonical) return null;
-  const turn = await deps.respond(canonical, null);
-  return turn.reply.kind === 'estimate' ? turn.reply : null;
+/** The estimate a button belongs to, rebuilt from its answer's scenario (deterministic core); null when the answer is too old to read. */
+export async function estimateOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<EstimateTurn['reply'] | null> {
+  const answer = await answerOfButton(deps, button, botId);
+  return (await answerTurn(deps.respond, answer.scenario, answer.canonical))?.reply ?? null;
 }
 
-export const LOST_TRACK = 'I could not find the scenario behind that button any more. Send the request again and I will answer afresh.';
+/** The thread state a lever on this answer changes, with the thread's asker its metadata names; null when the answer is too old to read. */
+export async function stateOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<ThreadState | null> {
+  const answer = await answerOfButton(deps, button, botId);
+  const state = await answerState(deps.respond, answer.scenario, answer.canonical);
+  return state && answer.asker && !state.asker ? { ...state, asker: answer.asker } : state;
+}
+
+export const LOST_TRACK = 'This answer is too old for its buttons to work (it does not say what it estimated). Send the request again and I will answer afresh.';

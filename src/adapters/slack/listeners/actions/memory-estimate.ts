@@ -2,6 +2,7 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewar
 import { ownedBy } from '../../../../core/audience.js';
 import { renderSlack } from '../../../../render/slack.js';
 import { withAsker } from '../../asker.js';
+import { withScenario } from '../../scenario-metadata.js';
 import { loadState, saveAfterAnswer } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { postMessage } from '../../post.js';
@@ -21,7 +22,7 @@ export function memoryEstimate(deps: SlackDeps) {
       const turn = request ? await deps.respond(request, null) : null;
       if (!turn || turn.reply.kind !== 'estimate') return tell(LOST_TRACK);
       const asker = (await loadState(deps, button.threadKey))?.asker;
-      const ts = await postMessage(client, target, withAsker(renderSlack(turn.reply), asker), deps.log);
+      const ts = await postMessage(client, target, withScenario(withAsker(renderSlack(turn.reply), asker), turn.reply, turn.state), deps.log);
       saveAfterAnswer(deps, button.threadKey, ownedBy(turn.state, asker), ts);
       return turn.reply.verdict.status;
     });

@@ -11,6 +11,7 @@ import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
 import { ownedBy } from '../../../../core/audience.js';
 import { withAsker } from '../../asker.js';
+import { withScenario } from '../../scenario-metadata.js';
 import { journalled, slashCommandEntry } from '../../journal-entry.js';
 
 /**
@@ -58,7 +59,7 @@ export function headroomCommand(deps: SlackDeps) {
           const { reply } = answered;
           // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
           const state = ownedBy(answered.state, command.user_id);
-          const message = withAsker(renderSlack(reply), command.user_id);
+          const message = withScenario(withAsker(renderSlack(reply), command.user_id), reply, state);
           if (reply.kind === 'error') {
             await ephemeral({ text: message.text, blocks: message.blocks });
             return 'request_error';
