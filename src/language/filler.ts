@@ -72,6 +72,7 @@ const REPORT_ENGLISH = `
   decrease decreased lol haha area returns return duplicated duplicate assumptions assumption ones applications
   application lower higher according table invalid longer shorter weaker stronger comes come coming back learning
   move moving bump bumping shift shifting
+  create created creating creates build builds building built rebuild aws gcp azure
   holidays finally changing changes persistent equipped feature features directly guidance efficient efficiently
   approach approaches limitation limitations massive greater excessive suddenly section alternative alternatives sorry
   bother whereas reach reached equal language experience experiences reasonable suspect understandably rent renting

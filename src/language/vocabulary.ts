@@ -217,7 +217,9 @@ export const KEYWORDS: readonly Keyword[] = [
   // questions
   kw('question', 'maxBatch', ['max batch', 'max bs', 'max micro batch', 'max micro batch size', 'max batch size', 'largest batch', 'biggest batch', 'max mbs']),
   kw('question', 'maxSeq', ['max seq', 'max seqlen', 'longest seq', 'max sequence length', 'max ctx']),
-  kw('question', 'whichGpu', ['which gpu', 'what gpu', 'which card', 'what card', 'cheapest gpu', 'cheapest card', 'which gpus', 'what gpus', 'minimum gpu', 'min gpu', 'smallest gpu', 'minimum card', 'smallest card', 'cheapest graphics card', 'what graphics card', 'which graphics card']),
+  kw('question', 'whichGpu', ['which gpu', 'what gpu', 'which card', 'what card', 'cheapest gpu', 'cheapest card', 'which gpus', 'what gpus', 'minimum gpu', 'min gpu', 'smallest gpu', 'minimum card', 'smallest card', 'cheapest graphics card', 'what graphics card', 'which graphics card',
+    // "what server and gpu I need" (meta-llama/llama3#243), "what hardware do I need": the card is the question.
+    'what server and gpu', 'which server and gpu', 'what server and gpus', 'what hardware', 'which hardware']),
   kw('howMany', 'howMany', ['how many', 'how many of', 'number of', 'fewest']),
   kw('compare', 'compare', ['compare', 'comparison', 'diff']),
   kw('vs', 'vs', ['vs', 'versus', 'against']),

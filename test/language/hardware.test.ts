@@ -121,6 +121,48 @@ describe('real lines', () => {
   });
 });
 
+describe('batch b7: counters and markdown (issue 22, first-sight causes)', () => {
+  it('Korean "a100-40G 2대" is two A100 40GB, not two machines of eight (Beomi/KoAlpaca#36, c350)', () => {
+    const [h] = hardwareOf(lineText('c350'));
+    expect(h).toMatchObject({ gpuId: 'a100-40g', count: 2 });
+    expect(cardsInAll(h!)).toBe(2);
+  });
+
+  it('대 after a card counts cards; after a machine word it counts machines (invented)', () => {
+    const [cards] = hardwareOf('qwen2.5-7b lora on rtx 4090 3대');
+    expect(cardsInAll(cards!)).toBe(3);
+    expect(cards!.nodes ?? 1).toBe(1);
+    // With its particle glued on ("3대로", "by three"), the grammar still counts three cards.
+    expect(scan('rtx 4090 3대로 파인튜닝').readings[0]).toMatchObject({ count: 3, gpuId: 'rtx-4090' });
+    const [machines] = hardwareOf('13b lora 서버 2대 A100 8장');
+    expect(machines!.nodes).toBe(2);
+  });
+
+  it('"8\\*3090(8\\*24G=192G)": a markdown-escaped star is a star, the sum is the user\'s (QwenLM/Qwen#811, c367)', () => {
+    const scanned = scan('it also has oom Problem with 8\\*3090(8\\*24G=192G),but how could it happened?');
+    expect(scanned.readings).toHaveLength(1);
+    expect(scanned.readings[0]).toMatchObject({ count: 8, gpuId: 'rtx-3090' });
+    expect(scanned.guarded.map((g) => g.rule)).toContain('not-hw.arithmetic');
+  });
+
+  it('a reckoning with a unit on each operand is no card: "2*48G=96G" beside 2 L40S (invented)', () => {
+    const hardware = hardwareOf('qwen2.5-32b inference on 2x L40S (2*48G=96G)').filter((h) => h.gpuId !== null || h.capacityGiB !== null);
+    expect(hardware.map((h) => [h.gpuId, cardsInAll(h)])).toEqual([['l40s', 2]]);
+  });
+
+  it('with or without the markdown escape, "N\\*card" and "N*card" read the same (property)', () => {
+    const cards = ['3090', 'a100', 'h100', 'l40s', 'v100', '4090'];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 16 }), fc.constantFrom(...cards), (n, card) => {
+        const plain = hardwareOf(`llama-2-13b inference on ${n}*${card}`);
+        const escaped = hardwareOf(`llama-2-13b inference on ${n}\\*${card}`);
+        expect(escaped.map((h) => [h.gpuId, cardsInAll(h)])).toEqual(plain.map((h) => [h.gpuId, cardsInAll(h)]));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('the notations of the issue', () => {
   const cases: [string, { nodes: number | null; count: number; gpuId: string }][] = [
     ['2 servers with 8 H100s each', { nodes: 2, count: 16, gpuId: 'h100-80g' }],

@@ -73,6 +73,33 @@ describe('real lines', () => {
   });
 });
 
+describe('batch b7: log lines the first sight read as setup (issue 22)', () => {
+  it("Aphrodite's padded WARNING line is a log: its 32 GiB of CPU memory is no card (dphnAI/sonar#522, c364)", () => {
+    const text = lineText('c364');
+    const logs = segmentsOf(text).filter((s) => s.kind === 'log');
+    expect(logs.map((s) => s.rule)).toContain('log.padded-level');
+    const read = words(text).join(' ');
+    expect(read).toMatch(/tensor-parallel-size 4/);
+    expect(read).not.toMatch(/32\.00|62\.51/);
+  });
+
+  it('uvicorn-style INFO/ERROR lines after a setup are a log, the setup is read (invented)', () => {
+    const text = [
+      'mistral-7b serve on 1x L4',
+      'INFO:     Started server process [2211]',
+      'ERROR:    Exception in ASGI application, 48 GiB requested, 23 GiB free',
+    ].join('\n');
+    expect(kinds(segmentsOf(text))).toEqual(['prose', 'log']);
+    const read = words(text).join(' ');
+    expect(read).toMatch(/hardware:.*L4/);
+    expect(read).not.toMatch(/2211|48 GiB|23 GiB/);
+  });
+
+  it('a level written once, as a label, is no log: "Error: 8x A100 is not enough for 70b full" stays prose (invented)', () => {
+    expect(kinds(segmentsOf('Error: 8x A100 is not enough for 70b full'))).toEqual(['prose']);
+  });
+});
+
 describe('invented variations', () => {
   const TRACEBACK = [
     'Traceback (most recent call last):',

@@ -16,7 +16,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.product',
     role: 'product',
     // "4x8H200", "2x8 80GB GPUs", "5 x 8 GPU A100": nodes × cards per node (a node holds at most 16).
-    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
+    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*\\?[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
     example: 'I am running on 5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
@@ -36,7 +36,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.nodes',
     role: 'nodes',
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|대)`, 'g'),
+    // 台 counts machines; Korean 대 counts any machine-like thing, so it is a machine only after
+    // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter).
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*台|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -53,20 +55,22 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.count-times',
     role: 'count',
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
+    // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
     example: '6*L40S-48G',
   },
   {
     id: 'hw.times-count',
     role: 'count',
-    pattern: /(?<![a-z])[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
+    pattern: /(?<![a-z])\\?[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
     example: 'L40S (48G) x 6',
   },
   {
     id: 'hw.count-counter',
     role: 'count',
-    // A counter word: Chinese 张 块 卡, Korean 개 장, "pieces", "GPUs", "cards".
-    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    // A counter word: Chinese 张 块 卡, Korean 개 장 대 ("a100-40G 2대로 학습": two A100 40GB,
+    // Beomi/KoAlpaca#36), "pieces", "GPUs", "cards".
+    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|대|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },
@@ -122,8 +126,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   {
     id: 'not-hw.arithmetic',
     role: 'arithmetic',
-    // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB".
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*[*×x/+]\s*\d+(?:\.\d+)?(?:\s*[*×x/+-]\s*\d+(?:\.\d+)?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each
+    // operand ("8*24G=192G", QwenLM/Qwen#811).
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
   },

@@ -80,6 +80,15 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'INFO:root:Loading model weights took 13.5 GB',
   },
   {
+    // Uvicorn's and Aphrodite's level prefix, padded to one column: "WARNING:  Possibly too large
+    // swap space. 32.00 GiB out of the 62.51 GiB total CPU memory…" (the host's RAM, no card).
+    id: 'log.padded-level',
+    kind: 'log',
+    pattern: /^\s*(?:info|warning|warn|error|debug|critical):\s{2,}\S/,
+    example: 'WARNING:  Possibly too large swap space. 32.00 GiB out of the 62.51 GiB total CPU memory is allocated',
+    source: 'dphnAI/sonar#522',
+  },
+  {
     id: 'log.llama-cpp',
     kind: 'log',
     pattern: /^\s*(?:llama_model_loader|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:/,
