@@ -154,6 +154,14 @@ const CARD_COUNT = /(?<![\w\-.])([a-z0-9][a-z0-9\-_]*):(\d{1,3})(?![\w.])/g;
  */
 const VERSION = /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g;
 /**
+ * "vllm 0.6.4", "vllm==0.5.4", "vllm v0.5.4": vLLM's release is a setting (vllm-versions.ts reads
+ * it; what vLLM holds at start-up depends on it), so it stays when it is bare (no post/rc suffix).
+ */
+function namesVllmRelease(m: RegExpExecArray): boolean {
+  return /^(?:==\s*|v)?0\.(?:[2-9]|1[01])(?:\.\d)?$/.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
+}
+
+/**
  * An operating system, driver or library named with its version ("Ubuntu 22, RTX3090", "Ubuntu
  * 22.04", "CUDA 12", "Windows 11", "python 3.10", "torch 2.3", "Driver Version: 550"): the number
  * is the version, never a GPU count or a size (vllm-project/vllm#15204 read "Ubuntu 22, RTX3090"
@@ -243,7 +251,7 @@ export function readProse(input: MappedText): ProseReading {
   const has = (word: string) => input.text.includes(word);
   const text = readChatQuestions(readTrainingProse(input, outsideHubIds, notes), outsideHubIds, notes)
     .replace(URL, (m) => hubLink(m[0]))
-    .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => ' '.repeat(m[0].length)))
+    .replace(!/\d\.\d+\.\d|==|\bv\d/.test(input.text) ? NEVER : VERSION, outsideHubIds((m) => (namesVllmRelease(m) ? m[0] : ' '.repeat(m[0].length))))
     .replace(!SOFTWARE_NAMED.test(input.text) ? NEVER : SOFTWARE_VERSION, outsideHubIds((m) => m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))))
     .replace(!/\d\s*b?[\s_-]+a\d/.test(input.text) ? NEVER : MOE_APART, outsideHubIds((m) => `${m[1]}b-a${m[2]}b`))
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
