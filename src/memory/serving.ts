@@ -50,6 +50,17 @@ export function v0ProfileTokens(s: Scenario): number {
 }
 
 /**
+ * Lengths where vLLM's start-up plan changes with max-model-len (a solver searching the length
+ * restarts past them): V0 chunks prefill above 32,768 unless --max-num-batched-tokens fixes the
+ * profile run. Below the break the profile run grows with the length, above it it is fixed.
+ */
+export function profileSeqBreaks(s: Scenario): number[] {
+  if (s.mode !== 'inference' || s.framework === 'tgi' || s.inference.engine !== 'vllm' || s.inference.server === 'sglang') return [];
+  if (vllmEngine(s) !== 'v0' || s.inference.batchedTokens !== undefined) return [];
+  return v0ChunksPrefill({ ...s, seq: 32_769 }) ? [32_768] : [];
+}
+
+/**
  * Tokens of vLLM's profile run. The V1 engine (default since v0.8) always chunks prefill, so the
  * dummy forward is `max_num_batched_tokens` long (vllm/v1/worker/gpu_model_runner.py `profile_run`
  * → `_dummy_run(self.max_num_tokens)`): --max-num-batched-tokens when given, else the scheduler's
