@@ -62,10 +62,12 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s)];
     return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
   }
+  // V0 captures its graphs after the KV cache is allocated: they sit outside the budget.
   const graphs = present(cudaGraphPool(s, l));
-  const outside = graphsOutsideBudget(s) ? graphs : [];
-  const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(graphsOutsideBudget(s) ? [] : graphs)];
-  return { inside, outside, kv: (card: number) => card * fraction - sum(inside) - nonTorch, share: `${fraction} × card − weights − profile peak − sampler − CUDA graphs − non-torch`, fraction };
+  const afterKv = graphsOutsideBudget(s);
+  const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];
+  const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
+  return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction };
 }
 
 export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): ServingBudget {
