@@ -59,6 +59,7 @@ simple     -> %model                                  {% b.model %}
             | %maxSeqsKw %number                      {% b.maxSeqs %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
+            | %vllmVersion                            {% b.vllmVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
             | %batches                                {% b.batches %}

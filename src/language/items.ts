@@ -78,6 +78,8 @@ export type ItemBody =
   | { kind: 'hostRam'; gib: number }
   /** vLLM --enforce-eager: no CUDA graphs captured. */
   | { kind: 'enforceEager' }
+  /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"). */
+  | { kind: 'vllmVersion'; value: string }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */

@@ -12,6 +12,8 @@ export interface Keyword {
   numeric?: boolean;
 }
 
+import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
+
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
   value,
@@ -185,6 +187,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // Host RAM, as the prose reader writes it ("1T RAM" → "hostram 1024gb") and canonical text keeps it.
   kw('hostRam', 'hostram', ['hostram', 'host ram']),
   // vLLM --enforce-eager: no CUDA graphs (so no graph pool); only vLLM has the flag, so it names the engine.
+  // vLLM's release or engine ("vllm 0.6.4", "vllm v0"): what it holds at start-up depends on it.
+  ...VLLM_VERSION_KEYWORDS,
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
@@ -279,6 +283,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   utilKw: 'util <fraction>',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
+  vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

@@ -4,6 +4,7 @@ import type { Layout } from './layout.js';
 import { isMoe, moeLayerCount } from './parameters.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
+import { PRE_MLA_PADDED_HEAD, vllmCachesLatent } from './vllm-release.js';
 
 /**
  * Inference and serving (DESIGN §3.6): KV cache sized by KV heads (never by query heads), the
@@ -26,12 +27,15 @@ const KV_DTYPE_BYTES = { bf16: 2, fp16: 2, fp8: 1, fp32: 4 } as const;
 function mlaValuesPerLayer(s: Scenario, l: Layout): { values: number; text: string } {
   const { heads: a, mla } = s.model.arch;
   const m = mla!;
+  const headsHere = Math.max(1, a / l.tp);
+  const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
+  if (s.inference.engine === 'vllm' && !vllmCachesLatent(s)) {
+    return { values: headsHere * 2 * PRE_MLA_PADDED_HEAD, text: `${a} heads${tp} × (K + V) padded to ${PRE_MLA_PADDED_HEAD} (vLLM before 0.7.1 caches no latent)` };
+  }
   if (s.inference.engine === 'vllm') {
     return { values: m.kvLoraRank + m.ropeHeadDim, text: `(${m.kvLoraRank} latent + ${m.ropeHeadDim} rope) on every rank` };
   }
-  const headsHere = Math.max(1, a / l.tp);
   const perHead = m.nopeHeadDim + m.ropeHeadDim + m.vHeadDim;
-  const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
   return { values: headsHere * perHead, text: `${a} heads${tp} × (${m.nopeHeadDim + m.ropeHeadDim} K + ${m.vHeadDim} V) decompressed` };
 }
 

@@ -2,7 +2,8 @@ import type { Scenario } from '../scenario/schema.js';
 import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
-import { cudaGraphPool, profileActivations, profileTokens, samplerLogits } from './serving.js';
+import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
+import { vllmEngine } from './vllm-release.js';
 import { sglangKvBudget, sglangPrefillActivations } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { TGI_WIGGLE_ROOM, tgiKvBudget, tgiWarmupActivations } from './tgi.js';
@@ -61,8 +62,12 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s)];
     return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
   }
-  const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...present(cudaGraphPool(s, l))];
-  return { inside, outside: [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share: `${fraction} × card − weights − profile peak − sampler − CUDA graphs − non-torch`, fraction };
+  // V0 captures its graphs after the KV cache is allocated: they sit outside the budget.
+  const graphs = present(cudaGraphPool(s, l));
+  const afterKv = graphsOutsideBudget(s);
+  const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];
+  const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
+  return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction };
 }
 
 export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): ServingBudget {
@@ -100,10 +105,16 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
   const head = `${name}'s budget: ${fraction} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
-  const plan = engine === 'vllm' && s.inference.batchedTokens === undefined
-    ? ` (vLLM V1: chunked prefill, a profile run of its default ${profileTokens(s).toLocaleString('en-US')} batched tokens on this card; V0 without chunked prefill profiled max-model-len tokens; say batched tokens N for another)`
-    : '';
+  const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
   return `${head}${plan}; ${seq}. The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+}
+
+/** Which profile run vLLM's budget counted, by engine and release. */
+function profileNote(s: Scenario): string {
+  const tokens = profileTokens(s).toLocaleString('en-US');
+  const release = s.inference.vllmVersion;
+  if (vllmEngine(s) === 'v1') return `vLLM V1${release && release !== 'v1' ? ` (${release})` : ''}: chunked prefill, a profile run of its default ${tokens} batched tokens on this card; say vllm 0.6.4 or vllm v0 for the V0 engine`;
+  return `vLLM V0${release && release !== 'v0' ? ` (${release})` : ''}: ${v0ChunksPrefill(s) ? `chunked prefill for a max-model-len over 32K, a profile run of ${tokens} tokens` : `no chunked prefill, a profile run of the whole max-model-len, ${tokens} tokens`}; CUDA graphs captured after the KV cache, outside the budget`;
 }

@@ -4,6 +4,7 @@ import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
+import { vllmAtLeast, vllmCachesLatent, vllmEngine } from './vllm-release.js';
 
 /**
  * What vLLM takes out of its gpu_memory_utilization budget before the KV cache (DESIGN §3.6).
@@ -14,22 +15,57 @@ import type { Component } from './types.js';
  */
 
 /**
- * vLLM's default scheduler budget for the OpenAI server (vllm/engine/arg_utils.py,
+ * vLLM's default scheduler budget for the OpenAI server. V1 (vllm/engine/arg_utils.py,
  * `EngineArgs.get_batch_defaults`, v0.9 → v0.11): cards of 70 GiB or more other than the A100 get
- * 8192 batched tokens and 1024 sequences; others 2048 and 256.
+ * 8192 batched tokens and 1024 sequences; others 2048 and 256. V0: 256 sequences (vllm/config.py
+ * SchedulerConfig `max_num_seqs`) and the profile run's tokens of v0ProfileTokens.
  */
 export function vllmBatchDefaults(s: Scenario): { maxBatchedTokens: number; maxSeqs: number } {
+  if (vllmEngine(s) === 'v0') return { maxBatchedTokens: v0ProfileTokens(s), maxSeqs: 256 };
   const capacity = s.hardware?.capacityBytes ?? 0;
   const a100 = (s.hardware?.gpuId ?? '').toLowerCase().includes('a100');
   return capacity >= 70 * GiB && !a100 ? { maxBatchedTokens: 8192, maxSeqs: 1024 } : { maxBatchedTokens: 2048, maxSeqs: 256 };
 }
 
 /**
+ * V0 turns chunked prefill on by itself only for a max-model-len over 32,768 (vllm/engine/arg_utils.py
+ * `use_long_context`, in `create_engine_config` of the 0.6–0.7 series, `_set_default_args_v0` in
+ * 0.8–0.10), and never for a model it serves with MLA (v0.7.1 on: "Chunked prefill not supported
+ * for ... MLA in V0") nor one with a sliding window. Releases before 0.6 are taken not to.
+ */
+export function v0ChunksPrefill(s: Scenario): boolean {
+  const mla = s.model.arch.mla !== undefined && vllmCachesLatent(s);
+  return vllmAtLeast(s, 6) && s.seq > 32_768 && !mla && !s.model.arch.slidingWindow;
+}
+
+/**
+ * V0's profile run without --max-num-batched-tokens (vllm/config.py SchedulerConfig): without
+ * chunked prefill the whole of max(max_model_len, 2048) tokens in one forward; with it, 512 tokens
+ * in the 0.6 series (the v031 log's 35k start: peak_torch_memory 15.05 GiB on 14.99 GiB of
+ * weights) and `_DEFAULT_MAX_NUM_BATCHED_TOKENS` = 2048 from 0.7.
+ */
+export function v0ProfileTokens(s: Scenario): number {
+  if (!v0ChunksPrefill(s)) return Math.max(s.seq, 2048);
+  return vllmAtLeast(s, 7) ? 2048 : 512;
+}
+
+/**
+ * Lengths where vLLM's start-up plan changes with max-model-len (a solver searching the length
+ * restarts past them): V0 chunks prefill above 32,768 unless --max-num-batched-tokens fixes the
+ * profile run. Below the break the profile run grows with the length, above it it is fixed.
+ */
+export function profileSeqBreaks(s: Scenario): number[] {
+  if (s.mode !== 'inference' || s.framework === 'tgi' || s.inference.engine !== 'vllm' || s.inference.server === 'sglang') return [];
+  if (vllmEngine(s) !== 'v0' || s.inference.batchedTokens !== undefined) return [];
+  return v0ChunksPrefill({ ...s, seq: 32_769 }) ? [32_768] : [];
+}
+
+/**
  * Tokens of vLLM's profile run. The V1 engine (default since v0.8) always chunks prefill, so the
  * dummy forward is `max_num_batched_tokens` long (vllm/v1/worker/gpu_model_runner.py `profile_run`
  * → `_dummy_run(self.max_num_tokens)`): --max-num-batched-tokens when given, else the scheduler's
- * default. (V0 without chunked prefill profiled max(max_model_len, 2048) instead — vllm/config.py
- * SchedulerConfig; the V1 budget is the one modelled.)
+ * default. V0 (vllm/worker/model_runner.py `profile_run`) runs max_num_batched_tokens too, whose
+ * default is v0ProfileTokens.
  */
 export function profileTokens(s: Scenario): number {
   return s.inference.batchedTokens ?? vllmBatchDefaults(s).maxBatchedTokens;
@@ -73,22 +109,34 @@ export function samplerLogits(s: Scenario): Component {
   return { key: 'logits', name: `sampler logits (${maxSeqs} sequences, sampled positions only)`, group: 'logits', bytes: maxSeqs * V * perElement, formula: `${maxSeqs} seqs × ${V} × ${num(perElement)} B` };
 }
 
-/** Largest batch vLLM captures a CUDA graph for (`max_capture_size`, 512 by default). */
+/**
+ * Largest batch vLLM captures a CUDA graph for: `max_capture_size`, 512 by default in V1
+ * (vllm/config.py CompilationConfig); V0 captured up to 256 (vllm/worker/model_runner.py
+ * `_BATCH_SIZES_TO_CAPTURE`).
+ */
 export const CUDA_GRAPH_MAX_BATCH = 512;
+export const V0_CUDA_GRAPH_MAX_BATCH = 256;
 
 /**
  * CUDA graphs keep their intermediates in a private memory pool that the KV cache cannot use;
  * graphs share one pool, so it holds the working set of the largest captured decode batch: one
- * layer's no-grad working set at 512 tokens. Where it sits depends on the version: up to the V1
- * worker of v0.8 (vllm/v1/worker/gpu_worker.py), `capture_model` runs in
- * `compile_or_warm_up_model`, after the KV cache is allocated, so the pool came out of the card
- * outside gpu_memory_utilization; later releases estimate it in the memory profile
- * (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS, vllm/envs.py) and take it out of the budget. The
- * newer placement is modelled: inside the budget, before the KV pool.
+ * layer's no-grad working set at that many tokens. Where it sits depends on the version: V0
+ * (vllm/worker/worker.py `_warm_up_model` → `capture_model`, after `initialize_cache`) and the V1
+ * worker up to v0.8 (vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`) capture after the
+ * KV cache is allocated, so the pool comes out of the card outside gpu_memory_utilization
+ * (`graphsOutsideBudget`); later releases estimate it in the memory profile
+ * (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS, vllm/envs.py) and take it out of the budget.
  */
 export function cudaGraphPool(s: Scenario, l: Layout): Component | null {
   // --enforce-eager captures no graphs (vllm/config.py, CompilationConfig with enforce_eager).
   if (s.inference.enforceEager) return null;
-  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, CUDA_GRAPH_MAX_BATCH, l);
-  return { ...ws, key: 'cuda-graphs', name: 'CUDA graph pool', group: 'buffers', formula: `${count(CUDA_GRAPH_MAX_BATCH)} decode tokens: ${ws.formula}` };
+  const batch = vllmEngine(s) === 'v0' ? V0_CUDA_GRAPH_MAX_BATCH : CUDA_GRAPH_MAX_BATCH;
+  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, batch, l);
+  const outside = graphsOutsideBudget(s) ? ', captured after the KV cache: outside the budget' : '';
+  return { ...ws, key: 'cuda-graphs', name: `CUDA graph pool${outside}`, group: 'buffers', formula: `${count(batch)} decode tokens: ${ws.formula}` };
+}
+
+/** V0 captures its graphs after the KV cache is allocated, in the part of the card outside the budget. */
+export function graphsOutsideBudget(s: Scenario): boolean {
+  return vllmEngine(s) === 'v0';
 }

@@ -41,6 +41,18 @@ export function trainedWeights(s: Scenario, l: Layout): Component {
 }
 
 /**
+ * LitGPT (and lit-gpt, lit-llama) under a "-mixed" precision: Lightning Fabric's MixedPrecision
+ * (lightning/fabric/plugins/precision/amp.py) only autocasts, it never converts the module (the
+ * "-true" precisions do: precision/half.py HalfPrecision `convert_module`), so the model built under
+ * `fabric.init_module()` (finetune/lora.py) is fp32 and the 16-bit checkpoint loads into fp32
+ * parameters: frozen weights take 4 B each. The preset's bf16-true keeps them 16-bit.
+ */
+export function fabricMixedKeepsFp32(s: Scenario): boolean {
+  const sixteenBit = s.weights === 'bf16' || s.weights === 'fp16';
+  return s.framework === 'litgpt' && s.mode !== 'full' && (s.recipe === 'mixed' || s.recipe === 'amp') && sixteenBit;
+}
+
+/**
  * The frozen base of LoRA / QLoRA / inference at its storage format: the decoder's linear layers
  * shrink when quantised; embeddings, LM head and norms stay 16-bit (bitsandbytes and GPTQ
  * quantise nn.Linear inside the blocks only).
@@ -55,6 +67,10 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   const perParam = WEIGHT_FORMAT_BYTES[format];
   if (isGgufFormat(format)) return ggufWeights(s, l, format);
   const { linear, rest } = linearAndRest(s, l);
+  if (fabricMixedKeepsFp32(s)) {
+    const bytes = (paramsPerGpu(l) * 4) / l.shard.weights;
+    return component('weights', `weights, fp32 (frozen; Fabric mixed precision keeps the module in fp32)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × 4 B${divisor(l.shard.weights)}`);
+  }
   if (!isQuantised(format)) {
     const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);

@@ -1,5 +1,6 @@
 import { GPUS, findGpu, gpuById } from '../catalog/index.js';
 import { estimate } from '../memory/estimate.js';
+import { profileSeqBreaks } from '../memory/serving.js';
 import { MiB, gib } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Answer } from '../reply/types.js';
@@ -87,8 +88,12 @@ export function maxBatch(asked: Scenario): Solved {
 
 export function maxSeq(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
-  // Sequences are searched in steps of 128 tokens, the granularity people pad to.
-  const units = largest(1, 10_000_000 / 128, (n) => fits({ ...s, seq: n * 128 }));
+  // Sequences are searched in steps of 128 tokens, the granularity people pad to. Fitting is
+  // monotone in the length except where the engine changes its plan with it (vLLM V0 chunks
+  // prefill above 32K, so its profile run shrinks there): past such a break the search starts again.
+  const ok = (n: number) => fits({ ...s, seq: n * 128 });
+  const limit = 10_000_000 / 128;
+  const units = [...profileSeqBreaks(s)].reverse().reduce<number | null>((found, seq) => found ?? largest(seq / 128 + 1, limit, ok), null) ?? largest(1, limit, ok);
   const seq = units === null ? null : units * 128;
   const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
   const headline =

@@ -49,6 +49,7 @@ const SLOT_LABELS: Record<string, string> = {
   maxSeqs: 'sequences scheduled at once (--max-num-seqs)',
   hostRam: 'host RAM',
   eager: 'CUDA graphs setting',
+  vllmVersion: 'vLLM release',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
   batches: 'batch shape (packed or padded)',
@@ -263,6 +264,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('kv', item.value, item);
     case 'enforceEager':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['eager', true]]);
+    case 'vllmVersion':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['vllmVersion', item.value]]);
     case 'hostRam':
       return patch.set('hostRam', item.gib, item);
     case 'util':

@@ -950,6 +950,8 @@ class Resolution {
     const kv = this.patch.value<Scenario['inference']['kvDtype']>('kv');
     const util = this.patch.value<number>('util');
     if (this.patch.has('eager')) inf.enforceEager = true;
+    const release = this.patch.value<string>('vllmVersion');
+    if (release !== undefined) inf.vllmVersion = release;
     // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
     const attention = this.patch.get<string>('attention');
     // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the

@@ -228,6 +228,8 @@ export const inferenceSchema = z.object({
   gpuLayers: z.number().int().min(0).max(10_000).optional(),
   /** vLLM --enforce-eager: no CUDA graphs, so no graph pool (absent = graphs captured, vLLM's default). */
   enforceEager: z.boolean().optional(),
+  /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"); absent = the current V1 (memory/vllm-release.ts). */
+  vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts). */
   server: z.enum(['sglang']).optional(),
   /**

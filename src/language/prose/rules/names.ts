@@ -43,7 +43,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.version',
     pattern: /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g,
     when: (t) => /\d\.\d+\.\d|==|\bv\d/.test(t),
-    write: blank,
+    write: (m) => (namesVllmRelease(m) ? m[0] : blank(m)),
     example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
     source: 'sgl-project/sglang#6082',
   },
@@ -245,3 +245,11 @@ export const NAME_RULES: readonly ProseRule[] = [
     example: 'serve llama-2-13b-chat-awq on a t4',
   },
 ];
+
+/**
+ * "vllm 0.6.4", "vllm==0.5.4", "vllm v0.5.4": vLLM's release is a setting (vllm-versions.ts reads
+ * it; what vLLM holds at start-up depends on it), so it stays when it is bare (no post/rc suffix).
+ */
+function namesVllmRelease(m: RegExpExecArray): boolean {
+  return /^(?:==\s*|v)?0\.(?:[2-9]|1[01])(?:\.\d)?$/.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
+}
