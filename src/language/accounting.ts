@@ -88,7 +88,7 @@ export function notUsedIn(text: string, { used, setAside, unread, keys, logs }: 
   }
   for (const k of keys) {
     const at = firstFree(text, k, free);
-    if (at !== null) listed.push({ words: k, at, end: at + k.length, kind: 'key' });
+    if (at !== null) listed.push({ words: text.slice(at, at + k.length), at, end: at + k.length, kind: 'key' });
     else if (!listed.some((l) => l.words.includes(k))) listed.push({ words: k, at: -1, end: -1, kind: 'key' });
   }
   return listed.sort((a, b) => a.at - b.at);

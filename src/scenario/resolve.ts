@@ -156,7 +156,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
   const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null);
   const notUsed = accountFor(text, parsed, trace, patch);
-  const notices = unique([...intentFirst, ...weakFactNotices(trace), ...readingNotes(parsed)]);
+  const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {
     ok: true,
@@ -171,6 +171,18 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
     trace,
     notUsed,
   };
+}
+
+/**
+ * The weak facts first (issue 22, item 5), so the first screen's clipped notices always hold them:
+ * their own lines, then the notes that ask about the words of a weak fact or ask which of two
+ * readings was meant, then the rest.
+ */
+function weakFirst(weak: string[], notes: string[], trace: FactTrace[]): string[] {
+  const words = trace.filter((f) => f.weak && f.words.trim()).map((f) => f.words);
+  const quotes = (n: string) => [...n.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]!);
+  const asks = (n: string) => /which did you mean/i.test(n) || quotes(n).some((q) => words.some((w) => w.includes(q)));
+  return [...weak, ...notes.filter(asks), ...notes.filter((n) => !asks(n))];
 }
 
 /** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
