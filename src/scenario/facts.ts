@@ -83,61 +83,67 @@ function shown(value: unknown): string {
 }
 
 /**
- * The facts of a resolved request: one per fact and item that set it (from the patch's slots, so
- * an item set aside states nothing), then the facts every estimate states that no item set.
+ * The facts of a resolved request, in the order of the user's text: one per fact and item that set
+ * it (from the patch's slots, so an item set aside states nothing), the items that said a fact
+ * again, the help words; then the facts every estimate states that no item set.
  */
 export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean): FactTrace[] {
   const traceOf = (item: Item): ItemTrace | undefined => traces[items.indexOf(item)] ?? traces.find((t) => t.at <= item.at && item.end <= t.end);
-  const groups = new Map<string, { fact: string; item: Item; slots: [string, unknown][] }>();
-  const itemKey = new Map<Item, number>();
-  for (const [slot, { value, item }] of patch.filled()) {
-    if (slot === 'control') continue;
-    const fact = factOf(slot);
-    if (!itemKey.has(item)) itemKey.set(item, itemKey.size);
-    const key = `${fact}\u0000${itemKey.get(item)}`;
-    const group = groups.get(key) ?? { fact, item, slots: [] };
-    group.slots.push([slot, value]);
-    groups.set(key, group);
-  }
-  const facts: FactTrace[] = [...groups.values()].map(({ fact, item, slots }) => {
-    const t = traceOf(item);
-    return {
-      fact,
-      value: valueOf(fact, slots, s),
-      rules: t?.rules ?? [`item.${item.kind}`],
-      at: item.at,
-      end: item.end,
-      words: t?.words ?? item.text,
-      weak: t?.weak ?? false,
-      ...(t?.weakStep ? { weakWords: t.weakStep.words } : {}),
-      ...(t?.doubt ? { doubt: t.doubt } : {}),
-    };
-  });
-  // An item that sets no slot and was not set aside said a fact again ("finetune" twice): it is that fact's too.
-  const inSlots = new Set(patch.filled().map(([, slot]) => slot.item));
-  items.forEach((item, i) => {
-    if (inSlots.has(item) || item.kind === 'help' || item.kind === 'control' || patch.setAside.some((n) => n.includes(`"${item.text}"`))) return;
-    const fact = FACT_OF_KIND[item.kind] ?? (item.kind === 'batch' ? factOf(item.field) : item.kind);
-    const t = traces[i]!;
-    const value = facts.find((f) => f.fact === fact)?.value ?? item.text;
-    facts.push({ fact, value, rules: t.rules, at: item.at, end: item.end, words: t.words, weak: t.weak, ...(t.weakStep ? { weakWords: t.weakStep.words } : {}) });
-  });
+  const stated = [...slotFacts(patch, s, traceOf), ...restatedFacts(patch, items, s, traceOf)];
   // One item may stand for two slots of one fact ("--bf16": recipe and compute): said once.
-  const once = facts.filter((f, i) => facts.findIndex((g) => g.fact === f.fact && g.value === f.value && g.at === f.at && g.end === f.end) === i);
-  facts.length = 0;
-  facts.push(...once);
-  // Help words set no slot, yet they are what the reply's tips answer: a fact of their own.
-  items.forEach((item, i) => {
-    if (item.kind !== 'help') return;
-    const t = traces[i]!;
-    facts.push({ fact: 'help', value: item.value, rules: t.rules, at: item.at, end: item.end, words: t.words, weak: false });
-  });
-  // In the order of the user's text; the facts no item set come last.
+  const facts = stated.filter((f, i) => stated.findIndex((g) => g.fact === f.fact && g.value === f.value && g.at === f.at && g.end === f.end) === i);
   facts.sort((a, b) => a.at! - b.at!);
   const said = new Set(facts.map((f) => (f.fact === 'card' ? 'gpus' : f.fact)));
   for (const [fact, value] of Object.entries(STATED)) {
-    if (said.has(fact)) continue;
-    facts.push({ fact, value: value(s), rules: [followUp ? 'follow-up' : 'default'], at: null, end: null, words: '', weak: false });
+    if (!said.has(fact)) facts.push({ fact, value: value(s), rules: [followUp ? 'follow-up' : 'default'], at: null, end: null, words: '', weak: false });
+  }
+  return facts;
+}
+
+/** A fact read from an item's words, with the item's trace. */
+function fromItem(fact: string, value: string, item: Item, t: ItemTrace | undefined): FactTrace {
+  return {
+    fact,
+    value,
+    rules: t?.rules ?? [`item.${item.kind}`],
+    at: item.at,
+    end: item.end,
+    words: t?.words ?? item.text,
+    weak: t?.weak ?? false,
+    ...(t?.weakStep ? { weakWords: t.weakStep.words } : {}),
+    ...(t?.doubt ? { doubt: t.doubt } : {}),
+  };
+}
+
+/** The slots the patch holds, grouped by fact and by the item that set them. */
+function slotFacts(patch: Patch, s: Scenario, traceOf: (item: Item) => ItemTrace | undefined): FactTrace[] {
+  const groups = new Map<Item, Map<string, [string, unknown][]>>();
+  for (const [slot, { value, item }] of patch.filled()) {
+    if (slot === 'control') continue;
+    const byFact = groups.get(item) ?? new Map<string, [string, unknown][]>();
+    const fact = factOf(slot);
+    byFact.set(fact, [...(byFact.get(fact) ?? []), [slot, value]]);
+    groups.set(item, byFact);
+  }
+  return [...groups].flatMap(([item, byFact]) => [...byFact].map(([fact, slots]) => fromItem(fact, valueOf(fact, slots, s), item, traceOf(item))));
+}
+
+/**
+ * Items that set no slot: a help word (what the tips answer), or a fact said again ("finetune"
+ * twice), which is that fact's too. An item set aside for contradicting another is no fact: its
+ * note says so, and the accounting lists it.
+ */
+function restatedFacts(patch: Patch, items: readonly Item[], s: Scenario, traceOf: (item: Item) => ItemTrace | undefined): FactTrace[] {
+  const inSlots = new Set(patch.filled().map(([, slot]) => slot.item));
+  const facts: FactTrace[] = [];
+  for (const item of items) {
+    if (inSlots.has(item) || item.kind === 'control' || patch.setAside.some((n) => n.includes(`"${item.text}"`))) continue;
+    if (item.kind === 'help') {
+      facts.push(fromItem('help', item.value, item, traceOf(item)));
+      continue;
+    }
+    const fact = FACT_OF_KIND[item.kind] ?? (item.kind === 'batch' ? factOf(item.field) : item.kind);
+    facts.push(fromItem(fact, valueOf(fact, [[fact, item.text]], s), item, traceOf(item)));
   }
   return facts;
 }
