@@ -1,4 +1,3 @@
-import type { Item } from './items.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -28,10 +27,17 @@ export interface Doubt {
   note: string;
 }
 
-/** The reader an item kind stands for in a rule chain. */
-export const readerOf = (item: Item): string => `item.${item.kind}`;
+/** What a trace needs of an item (items.ts's Item, without importing it back): its kind and user span. */
+export interface Traced {
+  kind: string;
+  at: number;
+  end: number;
+}
 
-export function traceItem(item: Item, mapped: MappedText, doubts: readonly Doubt[]): ItemTrace {
+/** The reader an item kind stands for in a rule chain. */
+export const readerOf = (item: Traced): string => `item.${item.kind}`;
+
+export function traceItem(item: Traced, mapped: MappedText, doubts: readonly Doubt[]): ItemTrace {
   const steps = mapped.stepsOver(item.at, item.end);
   const rules = [...new Set(steps.map((s) => s.rule)), readerOf(item)];
   const doubt = doubts.find((d) => d.at < item.end && item.at < d.end) ?? null;

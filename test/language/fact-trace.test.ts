@@ -93,7 +93,7 @@ describe('rule chains', () => {
 
   it('a weak rewrite makes the item weak and keeps the words it read', () => {
     const text = MappedText.of('every 2-3 steps').replace(/2-3 steps/g, () => 'on 2 gpus', { id: 'test.guess', weak: true });
-    const t = traceItem({ kind: 'hardware', gpuId: null, capacityGiB: null, count: 2, nodes: null, at: 6, end: 15, text: '' }, text, []);
+    const t = traceItem({ kind: 'hardware', at: 6, end: 15 }, text, []);
     expect(t.weak).toBe(true);
     expect(t.weakStep).toEqual({ rule: 'test.guess', words: '2-3 steps' });
   });
