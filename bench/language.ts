@@ -16,6 +16,8 @@ import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js
  *   states as an assumption or a note (the user sees what was assumed);
  * - silent misreading: a different scenario with a differing field nothing in the reply flags;
  * - refusal: an error reply (right, when the line says "expect": "refuse").
+ * - a question: "expect": "ask" (two readings of one phrase) is right when the reply asks which
+ *   was meant ("which did you mean"), or refuses naming both.
  * Lines marked "pending": "model" name a model the catalog does not have yet: counted apart,
  * compared without the model. A line with "thread" is a reply in a thread whose opening words
  * (the issue title or the post's first lines) are read first, as a chat thread would hold them.
@@ -133,6 +135,13 @@ function threadState(line: Line): { state: ThreadState | null; said: string[] } 
 function judge(line: Line): Result {
   const thread = threadState(line);
   const actual = readInThread(line.text, thread.state).outcome;
+  // Two readings of one phrase (a card with a memory it never had): asked in the reply, or refused naming both.
+  if (line.expect === 'ask') {
+    const asked = actual.ok && actual.notices.some((n) => /which did you mean/i.test(n));
+    return asked || !actual.ok
+      ? { line, verdict: 'right', detail: asked ? 'asked, as expected' : 'refused, naming both' }
+      : { line, verdict: 'silent', detail: `expected a question, read as: ${actual.scenario ? canonicalText(actual.scenario) : 'help'}` };
+  }
   if (line.reading === null || line.expect === 'refuse') {
     return actual.ok
       ? { line, verdict: 'silent', detail: `expected a refusal, read as: ${actual.scenario ? canonicalText(actual.scenario) : 'help'}` }

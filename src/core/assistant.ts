@@ -6,7 +6,8 @@ import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowl
 import { EXAMPLES, USAGE_ITEMS } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
 import { unstatedSettings } from '../memory/flips.js';
-import { buildEstimateReply } from '../reply/build.js';
+import { buildEstimateReply, type ReadTrace } from '../reply/build.js';
+import { listedApart } from '../reply/not-used.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import { canonicalText } from '../scenario/canonical.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
@@ -83,8 +84,8 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
   return { reply, state: { ...turn.state, measured } };
 }
 
-function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = []): Turn {
-  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored, notices);
+function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}): Turn {
+  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored, notices, read);
   const current = scenarioThread(previous);
   const history = current ? [...current.history, current.scenario].slice(-UNDO_DEPTH) : [];
   return withMeasurement({ reply, state: { scenario, history } }, current?.measured);
@@ -159,7 +160,9 @@ function turnFor(text: string, previous: ThreadState | null, hub: HubContext): T
       const title = topics.includes('help') ? 'headroom: GPU memory, explained' : 'headroom: troubleshooting';
       return { reply: helpReply(topics, title), state: previous };
     }
-    return estimateTurn(outcome.scenario, previous, outcome.assumptions, outcome.ignored, outcome.notices);
+    // The words not read are said in the notices; "not used" lists the rest, never filler (issue 22, item 4).
+    const ignored = outcome.notUsed ? listedApart(outcome.notUsed, outcome.notices) : outcome.ignored;
+    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed });
   } catch {
     return { reply: internalError(text), state: previous };
   }

@@ -1,3 +1,4 @@
+import type { ItemTrace } from './item-trace.js';
 import type { OfflineReading } from './prose/index.js';
 /**
  * What the parser returns: typed items, exactly as written, with no defaults and no meaning
@@ -97,8 +98,14 @@ export type ParseOutcome =
   | {
       ok: true;
       items: Item[];
-      /** Filler words, as written. */
+      /** Each item's span and rule chain, in the order of `items` (src/language/item-trace.ts). */
+      traces: ItemTrace[];
+      /** Filler words, as written, and the config keys set aside (`keys`). */
       ignored: string[];
+      /** Config keys read and known to change nothing (learning_rate, output_dir): set aside, not filler. */
+      keys: string[];
+      /** The user's spans of logs and tool reports (segments/): no number there is a fact or listed as not used. */
+      logs: { at: number; end: number }[];
       /** Words not read, as written, each with a suggestion only when it keeps the meaning. */
       unread: { word: string; at: number; suggestion: string | null }[];
       /** What reading did that the reply must say: a model read by its size, a config key set aside … */

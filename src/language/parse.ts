@@ -5,6 +5,9 @@ import { errorReply } from './errors.js';
 import { editDistance, nearestSpelling } from './fuzzy.js';
 import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
+import { isFiller } from './filler.js';
+import { isForeignFiller } from './foreign-filler.js';
+import { traceItem, type Doubt } from './item-trace.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { dropLayout } from './layout.js';
@@ -78,14 +81,23 @@ interface Prepared {
   notes: string[];
   /** Config pairs or lines: a pasted config or command, read tolerantly. */
   configLike: boolean;
+  /** Hardware phrases whose reading was guessed (a count's meaning, a total that disagrees): weak facts. */
+  doubts: Doubt[];
+  /** Logs and tool reports: their numbers set no setup, and none is listed as not used. */
+  logs: { at: number; end: number }[];
 }
 
 function prepare(text: string): Prepared {
   // Segments first (segments/): logs blanked, parsed configs one key a line, before any rewrite.
-  const config = readConfig(dropLayout(readSegments(normalise(text)).text));
+  const segmented = readSegments(normalise(text));
+  const config = readConfig(dropLayout(segmented.text));
   // Hardware phrases next (hardware/): one grammar reads nodes × cards × card × memory in any notation.
   const hardwareNotes: string[] = [];
-  const prose = readProse(readHardware(config.text, hardwareNotes).text);
+  const hardware = readHardware(config.text, hardwareNotes);
+  const doubts = hardware.readings
+    .filter((r) => r.notes.length > 0)
+    .map((r) => ({ ...config.text.userSpan(r.at, r.end), note: r.notes.join('; ') }));
+  const prose = readProse(hardware.text);
   const reading = readTokens(tokenize(prose.text.text));
   const notes = [...config.notes, ...hardwareNotes, ...prose.notes, ...reading.notes];
   if (config.unknownKeys.length) notes.push(`settings I do not read: ${config.unknownKeys.join(', ')}`);
@@ -95,6 +107,8 @@ function prepare(text: string): Prepared {
     ignoredKeys: config.ignoredKeys,
     notes,
     configLike: config.ignoredKeys.length + config.unknownKeys.length + config.notes.length > 0 || config.text.text !== config.source,
+    doubts,
+    logs: segmented.segments.filter((s) => s.kind === 'log' || s.kind === 'report').map((s) => ({ at: s.userStart, end: s.userEnd })),
   };
 }
 
@@ -150,10 +164,14 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose);
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
   const unread: { word: string; at: number; suggestion: string | null }[] = [];
+  // A card with a memory it never had: two readings of one phrase. A short request is refused
+  // with both; prose reads on and asks which was meant (issue 22, item 5), never in silence.
+  const cardAsked: string[] = [];
   if (reading.impossibleCard) {
     const card = reading.impossibleCard;
     const message = impossibleCardSize(card.text);
-    if (message) return done({ ok: false, error: errorReply(text, user(card.offset), message, { expected: expectedAfter([]) }) });
+    if (message && !tolerant) return done({ ok: false, error: errorReply(text, user(card.offset), message, { expected: expectedAfter([]) }) });
+    if (message) cardAsked.push(`"${written(card)}": ${message} Which did you mean? (read as the card by its name)`);
   }
   const corrected: Token[] = [];
   const typoNotes: string[] = [];
@@ -167,6 +185,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     if (!tolerant) {
       const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
       return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
+    }
+    // Particles and question words of Chinese and Korean ("我用", "的", "吗", "를") are filler: never listed.
+    if (u.foreign && isForeignFiller(word)) {
+      ignored.push(word);
+      continue;
     }
     // In prose, a long word one letter off a keyword ("meagatron", "deepseeed") is that keyword, stated.
     const fixed = suggestion ? typoOf(u.text, suggestion) : null;
@@ -222,15 +245,18 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     };
     const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
     const dropped = kept[best.i]!;
-    unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
+    // A filler word the grammar could not place ("gguf" beside a file name) is still filler: never listed.
+    if (isFiller(written(dropped))) ignored.push(written(dropped));
+    else unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
     kept = [...best.run.tokens];
     run = best.run;
   }
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
-  const notes = [...p.notes, ...typoNotes];
+  const notes = [...cardAsked, ...p.notes, ...typoNotes];
   items = tolerant ? reconcile(items, notes, ignored, text) : restatements(items);
-  return done({ ok: true, items, ignored, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
+  const traces = items.map((item) => traceItem(item, mapped, p.doubts));
+  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
 }
 
 /** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */

@@ -116,7 +116,7 @@ function renderEstimate(r: EstimateReply): string {
   const parts: string[] = [];
   parts.push(wrap(`Read as: ${r.reading}`, WIDTH, 2));
   if (r.assumptions.length) parts.push(wrap(`Defaults used: ${r.assumptions.join('; ')}`, WIDTH, 2));
-  if (r.ignored.length) parts.push(wrap(`Ignored: ${r.ignored.map((w) => `"${w}"`).join(', ')}`, WIDTH, 2));
+  if (r.ignored.length) parts.push(wrap(`Not used: ${r.ignored.map((w) => `"${w}"`).join(', ')}`, WIDTH, 2));
   parts.push('');
   parts.push(wrap(r.verdict.headline, WIDTH, 2));
   const flips = r.estimate.flipsOn ?? [];

@@ -8,6 +8,8 @@ import { levers } from '../plan/levers.js';
 import { compare, howMany, maxBatch, maxSeq, whichGpu, type Solved } from '../plan/solvers.js';
 import { canonicalText, readingText } from '../scenario/canonical.js';
 import type { Scenario } from '../scenario/schema.js';
+import type { FactTrace } from '../scenario/facts.js';
+import type { NotUsed } from '../language/accounting.js';
 import { estimate } from '../memory/estimate.js';
 import { compactCanonical } from './compact.js';
 import { summaryOf } from './summary.js';
@@ -118,12 +120,18 @@ function solve(s: Scenario, reading: (x: Scenario) => string): Solved | null {
 const FOLLOW_UPS_TRAIN = ['gc', 'now zero2', 'seq 8192', 'on H100', 'max batch', 'oom', 'nan'];
 const FOLLOW_UPS_INFER = ['ctx 32k', 'int4', 'kv fp8', 'on H100', 'serve', 'max batch'];
 
+/** How the request was read: its facts traced and what no fact used (absent for a restated scenario). */
+export interface ReadTrace {
+  trace?: FactTrace[];
+  notUsed?: NotUsed[];
+}
+
 /**
  * A question's reply shows the configuration that answers it (the batch, count, card or side
  * found): its reading, breakdown, verdict and levers. `canonical` and `scenario` stay the
  * request's, so follow-ups and buttons ask the question again on the changed request.
  */
-export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[], notices: string[] = []): EstimateReply {
+export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}): EstimateReply {
   const solved = solve(s, readingOf);
   const shown = solved?.setup ?? s;
   const shownEstimate = solved ? estimate(shown) : e;
@@ -139,6 +147,7 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
     assumptions,
     notices,
     ignored,
+    ...read,
     verdict: verdictOf(shown, shownEstimate, envelope),
     breakdown: shownEstimate.components,
     answer,

@@ -1,4 +1,6 @@
+import type { NotUsed } from '../language/accounting.js';
 import type { Component, Estimate } from '../memory/types.js';
+import type { FactTrace } from '../scenario/facts.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Driver } from '../scenario/unstated.js';
 import type { Fits } from './fits.js';
@@ -101,7 +103,12 @@ export interface EstimateReply {
   assumptions: string[];
   /** The assumptions the first screen states in words, not as a count: the intent assumed and what reading noted (issue 11). */
   notices: string[];
+  /** Numbers and set-aside keys no fact uses, as written (never filler; the words not read are in `notices`). */
   ignored: string[];
+  /** Every fact stated, with the rules and the user's words behind it (issue 22, item 6); absent on a restated thread. */
+  trace?: FactTrace[];
+  /** Every number and setup-looking word no fact uses, once each, with its span (issue 22, item 4). */
+  notUsed?: NotUsed[];
   verdict: Verdict;
   /** Per-GPU breakdown rows in display order (components of the Estimate). */
   breakdown: Component[];

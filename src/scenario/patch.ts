@@ -95,6 +95,11 @@ export class Patch {
     return this.get<T>(slot)?.value;
   }
 
+  /** Every slot set, in the order it was first set, with the item that set it (the facts' trace). */
+  filled(): [string, Slot][] {
+    return [...this.slots.entries()];
+  }
+
   /** Forgets a slot a later reading rule found to mean something else. */
   drop(slot: string): void {
     this.slots.delete(slot);

@@ -161,7 +161,8 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   'llama-recipes': 'llama-recipes',
 };
 
-function hardwareWords(s: Scenario): string {
+/** The cards as the reading names them: "8× H100 80GB (2 nodes of 4)". */
+export function hardwareWords(s: Scenario): string {
   const h = s.hardware;
   if (!h) return unnamedGpusWords(s) ?? '';
   const name = h.gpuId ? gpuById(h.gpuId).name : `${Number((h.capacityBytes / 2 ** 30).toFixed(1))} GiB GPU`;

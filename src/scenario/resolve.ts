@@ -15,7 +15,9 @@ import type { Item } from '../language/items.js';
 import { parseRequest, type ParseOutcome } from '../language/parse.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
+import { notUsedIn, type NotUsed } from '../language/accounting.js';
 import { checkScenario } from './checks.js';
+import { factsOf, weakFactNotices, type FactTrace } from './facts.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { DEFAULTS, DEFAULT_WORDS, LORA_DEFAULTS, defaultInference, defaultWeights, newScenario } from './defaults.js';
 import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
@@ -49,6 +51,10 @@ export type ResolveOutcome =
        * read by its size, a card read by its memory …). Each is also in `assumptions`.
        */
       notices: string[];
+      /** Every fact the reply states, traced to the user's words and the rules, or to a default (issue 22, item 6). */
+      trace?: FactTrace[];
+      /** Every number and setup-looking word no fact uses, once each (issue 22, item 4). */
+      notUsed?: NotUsed[];
     }
   /** `missing: 'model'`: refused only for naming no model (or one the catalog lacks), so a thread can wait for it. */
   | { ok: false; error: ErrorReply; missing?: 'model' };
@@ -147,7 +153,9 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const notices = unique([...intentFirst, ...readingNotes(parsed)]);
+  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null);
+  const notUsed = accountFor(text, parsed, trace, patch);
+  const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {
     ok: true,
@@ -159,7 +167,28 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
     ignored,
     unread: parsed.unread.map((u) => u.word),
     notices,
+    trace,
+    notUsed,
   };
+}
+
+/**
+ * The weak facts first (issue 22, item 5), so the first screen's clipped notices always hold them:
+ * their own lines, then the notes that ask about the words of a weak fact or ask which of two
+ * readings was meant, then the rest.
+ */
+function weakFirst(weak: string[], notes: string[], trace: FactTrace[]): string[] {
+  const words = trace.filter((f) => f.weak && f.words.trim()).map((f) => f.words);
+  const quotes = (n: string) => [...n.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]!);
+  const asks = (n: string) => /which did you mean/i.test(n) || quotes(n).some((q) => words.some((w) => w.includes(q)));
+  return [...weak, ...notes.filter(asks), ...notes.filter((n) => !asks(n))];
+}
+
+/** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
+function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
+  const used = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
+  const setAside = parsed.items.filter((i) => patch.setAside.some((n) => n.includes(`"${i.text}"`))).map((i) => ({ at: i.at, end: i.end, words: i.text }));
+  return notUsedIn(text, { used, setAside, unread: parsed.unread, keys: parsed.keys, logs: parsed.logs });
 }
 
 /** The words in order, each once: for lists this short, cheaper than spreading a Set. */

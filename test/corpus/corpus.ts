@@ -26,8 +26,11 @@ export interface CorpusLine {
   intent: 'stated' | 'assumed';
   style: Style;
   pending?: Pending;
-  /** For reading null: the reply must be a clear refusal (a question back), never an estimate. */
-  expect?: 'refuse';
+  /**
+   * For reading null: `refuse`, the reply must be a clear refusal (a question back), never an
+   * estimate; `ask`, two readings of one phrase: the reply asks which was meant, or refuses naming both.
+   */
+  expect?: 'refuse' | 'ask';
   why?: string;
   note?: string;
   /** The thread's opening words (an issue title, the post's first lines), read before the line. */

@@ -25,8 +25,15 @@ describe('two setups in one message', () => {
   });
 
   // c095 (Facico/Chinese-Vicuna): "RTX 2080 11G" — a card with a memory it never had.
-  it('a card and a memory it does not have stay a contradiction, even in prose', () => {
+  // Issue 22, item 5: two readings of one phrase are asked, with both options, not refused in prose.
+  it('a card and a memory it does not have are asked about in prose, naming both options', () => {
     const r = resolveRequest('I get out of memory when I run llama 13b with the lora on my card\nthe gpu is an RTX 2080 11G', null);
+    const asked = r.ok ? r.notices.find((n) => /no RTX 2080 with 11 GB/.test(n)) : undefined;
+    expect(asked).toMatch(/RTX 2080 8GB.*RTX 2080 Ti 11GB.*Which did you mean\?/);
+  });
+
+  it('a card and a memory it does not have stay a contradiction in a short request', () => {
+    const r = resolveRequest('13b lora on rtx 2080 11G', null);
     expect(r.ok ? '' : r.error.message).toMatch(/no RTX 2080 with 11 GB/);
   });
 });

@@ -45,7 +45,7 @@ export async function answerOnce(options: ConsoleOptions, out: (s: string) => vo
   const prepared = await prepareRequest(options.request ?? '', hub);
   const { reply } = respond(prepared.text, null, prepared.context);
   const message = options.request ?? '';
-  if (options.trace && !options.json) out(traceText(message));
+  if (options.trace && !options.json) out(traceText(message, reply));
   out(options.json ? JSON.stringify({ ...renderJson(reply), segments: segmentsJson(message), hardware: hardwareJson(message) }, null, 2) : renderText(reply));
   if (options.png && reply.kind === 'estimate') out(await writeChart(reply, options.png));
   return reply.kind === 'error' ? 2 : 0;

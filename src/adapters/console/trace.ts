@@ -1,4 +1,5 @@
 import { hardwareOf } from '../../language/hardware/trace.js';
+import type { EstimateReply, Reply } from '../../reply/types.js';
 import { segmentsOf, type TracedSegment } from '../../language/segments/index.js';
 
 /**
@@ -6,15 +7,34 @@ import { segmentsOf, type TracedSegment } from '../../language/segments/index.js
  * first piece): each segment's kind, the rule that named it, its span in the user's text and
  * its first 60 characters.
  */
-export function traceText(message: string): string {
+export function traceText(message: string, reply: Reply | null = null): string {
   const segments = segmentsOf(message);
   const rows = segments.map((s) => {
     const words = message.slice(s.userStart, s.userEnd);
     const head = JSON.stringify(words.length > 60 ? `${words.slice(0, 60)}…` : words);
     return `  ${s.kind.padEnd(8)} ${s.rule.padEnd(24)} ${`${s.userStart}-${s.userEnd}`.padEnd(11)} ${head}`;
   });
-  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message)].join('\n');
+  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply) : [])].join('\n');
 }
+
+/**
+ * Every fact of the reply (issue 22, item 6): the fact, its value, the rule chain, the span and
+ * the user's words (or "default" / "follow-up"), a "?" before a weak one; then what no fact used.
+ */
+function factRows(reply: EstimateReply): string[] {
+  const facts = reply.trace ?? [];
+  const rows = [`facts (${facts.length}):`];
+  for (const f of facts) {
+    const span = f.at === null ? '-' : `${f.at}-${f.end}`;
+    rows.push(`  ${f.weak ? '?' : ' '} ${f.fact.padEnd(12)} ${clip(f.value, 28).padEnd(28)} ${f.rules.join(' > ').padEnd(30)} ${span.padEnd(11)} ${f.at === null ? '' : JSON.stringify(clip(f.words, 60))}`);
+  }
+  const notUsed = reply.notUsed ?? [];
+  rows.push(`not used (${notUsed.length}):`);
+  for (const n of notUsed) rows.push(`    ${n.kind.padEnd(10)} ${`${n.at}-${n.end}`.padEnd(11)} ${JSON.stringify(clip(n.words, 60))}`);
+  return rows;
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The hardware grammar's phrases (issue 22, item 3): each reading, then the rule and words of each part. */
 function hardwareRows(message: string): string[] {

@@ -33,7 +33,7 @@ export function estimateEmbed(reply: EstimateReply, imageName?: string, options:
   const read = [`**Read as:** ${markdownSafe(clip(reply.reading, READING_CHARS))}`];
   const defaults = defaultsCount(reply);
   if (defaults) read.push(`${defaults} — **Details**`);
-  if (reply.ignored.length > 0) read.push(`**Ignored:** ${markdownSafe(clip(reply.ignored.join(', '), 200))}`);
+  if (reply.ignored.length > 0) read.push(`**Not used:** ${markdownSafe(clip(reply.ignored.join(', '), 200))}`);
   const notices = noticesLine(reply);
   const table = `\`\`\`\n${codeSafe(compactTable(reply).join('\n'))}\n\`\`\``;
   const embed: APIEmbed = {
@@ -63,7 +63,7 @@ export function detailsEmbed(reply: EstimateReply): APIEmbed {
     .map(markdownSafe);
   const read = [`**Read as:** ${markdownSafe(clip(reply.reading, 1200))}`];
   if (reply.assumptions.length > 0) read.push(`**Defaults used:** ${markdownSafe(clip(reply.assumptions.join('; '), 1200))}`);
-  if (reply.ignored.length > 0) read.push(`**Ignored:** ${markdownSafe(clip(reply.ignored.join(', '), 300))}`);
+  if (reply.ignored.length > 0) read.push(`**Not used:** ${markdownSafe(clip(reply.ignored.join(', '), 300))}`);
   const math = reply.breakdown.map((c) => `**${markdownSafe(c.name)}** — ${gib(c.bytes)} GiB: \`${codeSafe(c.formula)}\``);
   const totals = [
     `max_memory_allocated ${gib(estimate.peakAllocatedBytes)} GiB at ${estimate.peakPhase} · max_memory_reserved ${gib(estimate.peakReservedBytes)} GiB`,

@@ -49,7 +49,7 @@ export function detailsBlocks(reply: EstimateReply): types.KnownBlock[] {
   add(section(`*Read as:* ${escapeMrkdwn(reply.reading)}`, 1500), 0);
   const aside: string[] = [];
   if (reply.assumptions.length) aside.push(`*Defaults used:* ${escapeMrkdwn(reply.assumptions.join('; '))}`);
-  if (reply.ignored.length) aside.push(`*Ignored:* ${escapeMrkdwn(reply.ignored.join(', '))}`);
+  if (reply.ignored.length) aside.push(`*Not used:* ${escapeMrkdwn(reply.ignored.join(', '))}`);
   if (estimate.hostBytes > 0) aside.push(`*Host RAM for offload:* ${gib(estimate.hostBytes)} GiB`);
   if (aside.length) add(context(aside), 1);
   add(codeSection(breakdownTable(reply, SLACK_LIMITS.sectionText - 8)), 0);

@@ -52,7 +52,7 @@ export function estimateBlocks(reply: EstimateReply, note: string | null = null)
   const read = [`*Read as:* ${truncate(escapeMrkdwn(reply.reading), READING_CHARS)}`];
   const defaults = defaultsCount(reply);
   if (defaults) read.push(`${defaults} — *Details*`);
-  if (reply.ignored.length) read.push(`*Ignored:* ${truncate(escapeMrkdwn(reply.ignored.join(', ')), 200)}`);
+  if (reply.ignored.length) read.push(`*Not used:* ${truncate(escapeMrkdwn(reply.ignored.join(', ')), 200)}`);
   add(context(read), 1);
 
   add(actions(buttons(reply)), 0);

@@ -1,0 +1,183 @@
+import type { ItemTrace } from '../language/item-trace.js';
+import type { Item } from '../language/items.js';
+import type { Patch } from './patch.js';
+import { hardwareWords } from './reading.js';
+import type { Scenario } from './schema.js';
+
+/**
+ * Every fact a reply states, traced (issue 22, item 6): the fact, its value in the scenario, and
+ * where it came from — the rule chain and the user's words of the item that set it — or
+ * `default` / `follow-up` (the previous scenario of the thread) when no item of this message did.
+ */
+export interface FactTrace {
+  fact: string;
+  value: string;
+  rules: string[];
+  /** The user's text the fact was read from; null for a default or a follow-up's earlier value. */
+  at: number | null;
+  end: number | null;
+  words: string;
+  /** Read on a weak cue: the first screen says it with its words and how to correct it. */
+  weak: boolean;
+  /** The weak rewrite's own words, when a weak rule read it ("every 2-3 steps"). */
+  weakWords?: string;
+  /** The hardware reading's note, when it guessed what a count meant (the reply states it already). */
+  doubt?: string;
+}
+
+/** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */
+const FACT_OF_SLOT: Record<string, string> = {
+  mode: 'method',
+  train: 'method',
+  run: 'method',
+  pretrain: 'method',
+  engine: 'method',
+  recipe: 'precision',
+  compute: 'precision',
+  impl: 'optimizer',
+  kv: 'kv cache',
+  mbs: 'batch',
+  ga: 'grad accum',
+  gbs: 'global batch',
+  gpuType: 'card',
+  gpuCount: 'gpus',
+  perNode: 'gpus',
+  'offload.optimizer': 'offload',
+  'offload.params': 'offload',
+  'eval.batch': 'eval',
+  'eval.metrics': 'eval',
+  'eval.on': 'eval',
+};
+
+/** The fact an item kind states when it says one again (its slots are another item's). */
+const FACT_OF_KIND: Record<string, string> = { size: 'model', hub: 'model', mode: 'method', serve: 'method', lora: 'method', hardware: 'gpus', kvDtype: 'kv cache', impl: 'optimizer' };
+
+const factOf = (slot: string): string => FACT_OF_SLOT[slot] ?? (slot.startsWith('lora.') ? 'lora' : slot.startsWith('par.') ? slot.slice(4) : slot.startsWith('arch.') ? slot.slice(5) : slot);
+
+/** The facts every estimate states, each traced to an item, a default or the thread. */
+const STATED: Record<string, (s: Scenario) => string> = {
+  model: (s) => s.model.name,
+  method: (s) => (s.mode === 'inference' ? `inference (${s.inference.engine})` : s.mode === 'full' ? (s.pretrain ? 'pre-training' : 'full fine-tune') : `${s.mode} r${s.lora?.rank}`),
+  precision: (s) => (s.mode === 'inference' ? `${s.weights} weights` : `${s.compute} ${s.recipe}`),
+  gpus: (s) => hardwareWords(s) || 'no card named',
+  seq: (s) => String(s.seq),
+  batch: (s) => String(s.microBatch),
+  framework: (s) => s.framework,
+};
+
+/** A fact's value as the scenario holds it, or as the slot was set when the scenario has no field for it. */
+function valueOf(fact: string, slots: [string, unknown][], s: Scenario): string {
+  if (fact === 'card') return hardwareWords(s);
+  if (fact === 'gpus') return String(s.hardware?.count ?? slots.map(([, v]) => v).join(' × '));
+  const stated = STATED[fact];
+  if (stated) return stated(s);
+  return slots.map(([, v]) => shown(v)).join(', ');
+}
+
+function shown(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return value.join(',');
+  const v = value as { text?: string; kind?: string; gpuId?: string | null; capacityGiB?: number | null };
+  if (v.gpuId !== undefined) return v.gpuId ?? `${v.capacityGiB} GB`;
+  return v.text ?? v.kind ?? JSON.stringify(value);
+}
+
+/**
+ * The facts of a resolved request, in the order of the user's text: one per fact and item that set
+ * it (from the patch's slots, so an item set aside states nothing), the items that said a fact
+ * again, the help words; then the facts every estimate states that no item set.
+ */
+export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean): FactTrace[] {
+  const traceOf = (item: Item): ItemTrace | undefined => traces[items.indexOf(item)] ?? traces.find((t) => t.at <= item.at && item.end <= t.end);
+  const stated = [...slotFacts(patch, s, traceOf), ...restatedFacts(patch, items, s, traceOf)];
+  // One item may stand for two slots of one fact ("--bf16": recipe and compute): said once.
+  const facts = stated.filter((f, i) => stated.findIndex((g) => g.fact === f.fact && g.value === f.value && g.at === f.at && g.end === f.end) === i);
+  facts.sort((a, b) => a.at! - b.at!);
+  const said = new Set(facts.map((f) => (f.fact === 'card' ? 'gpus' : f.fact)));
+  for (const [fact, value] of Object.entries(STATED)) {
+    if (!said.has(fact)) facts.push({ fact, value: value(s), rules: [followUp ? 'follow-up' : 'default'], at: null, end: null, words: '', weak: false });
+  }
+  return facts;
+}
+
+/** A fact read from an item's words, with the item's trace. */
+function fromItem(fact: string, value: string, item: Item, t: ItemTrace | undefined): FactTrace {
+  return {
+    fact,
+    value,
+    rules: t?.rules ?? [`item.${item.kind}`],
+    at: item.at,
+    end: item.end,
+    words: t?.words ?? item.text,
+    weak: t?.weak ?? false,
+    ...(t?.weakStep ? { weakWords: t.weakStep.words } : {}),
+    ...(t?.doubt ? { doubt: t.doubt } : {}),
+  };
+}
+
+/** The slots the patch holds, grouped by fact and by the item that set them. */
+function slotFacts(patch: Patch, s: Scenario, traceOf: (item: Item) => ItemTrace | undefined): FactTrace[] {
+  const groups = new Map<Item, Map<string, [string, unknown][]>>();
+  for (const [slot, { value, item }] of patch.filled()) {
+    if (slot === 'control') continue;
+    const byFact = groups.get(item) ?? new Map<string, [string, unknown][]>();
+    const fact = factOf(slot);
+    byFact.set(fact, [...(byFact.get(fact) ?? []), [slot, value]]);
+    groups.set(item, byFact);
+  }
+  return [...groups].flatMap(([item, byFact]) => [...byFact].map(([fact, slots]) => fromItem(fact, valueOf(fact, slots, s), item, traceOf(item))));
+}
+
+/**
+ * Items that set no slot: a help word (what the tips answer), or a fact said again ("finetune"
+ * twice), which is that fact's too. An item set aside for contradicting another is no fact: its
+ * note says so, and the accounting lists it.
+ */
+function restatedFacts(patch: Patch, items: readonly Item[], s: Scenario, traceOf: (item: Item) => ItemTrace | undefined): FactTrace[] {
+  const inSlots = new Set(patch.filled().map(([, slot]) => slot.item));
+  const facts: FactTrace[] = [];
+  for (const item of items) {
+    if (inSlots.has(item) || item.kind === 'control' || patch.setAside.some((n) => n.includes(`"${item.text}"`))) continue;
+    if (item.kind === 'help') {
+      facts.push(fromItem('help', item.value, item, traceOf(item)));
+      continue;
+    }
+    const fact = FACT_OF_KIND[item.kind] ?? (item.kind === 'batch' ? factOf(item.field) : item.kind);
+    facts.push(fromItem(fact, valueOf(fact, [[fact, item.text]], s), item, traceOf(item)));
+  }
+  return facts;
+}
+
+/** How a fact is said on the first screen: "2 GPUs", "seq 4096", "card A100 80GB". */
+function said(f: FactTrace): string {
+  if (f.fact === 'gpus') return `${f.value} GPU${f.value === '1' ? '' : 's'}`;
+  if (f.fact === 'model' || f.fact === 'card') return f.value;
+  return `${f.fact} ${f.value}`;
+}
+
+/** What the user says instead if the weak reading is wrong. */
+function correction(f: FactTrace): string {
+  switch (f.fact) {
+    case 'gpus':
+      return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
+    case 'card':
+      return 'say "on <your card>"';
+    case 'seq':
+      return 'say "seq N" with your length';
+    case 'batch':
+      return 'say "bs N" with your batch';
+    case 'model':
+      return "say the model's name or size";
+    default:
+      return `say the ${f.fact} you mean`;
+  }
+}
+
+/**
+ * The weak facts in words for the first screen (issue 22, item 5): the fact, the user's words it
+ * came from, and how to correct it — \`2 GPUs — from "every 2-3 steps"? say "on 1 GPU" if not\`.
+ * A hardware guess states its own note already (with its correction), so it is not said twice.
+ */
+export function weakFactNotices(facts: readonly FactTrace[]): string[] {
+  return facts.filter((f) => f.weak && f.weakWords !== undefined).map((f) => `${said(f)} — from "${f.weakWords || f.words.trim()}"? ${correction(f)} if not`);
+}
