@@ -13,7 +13,8 @@ export interface RuledResult {
   rule: RuleRef;
 }
 
-interface Rewrite {
+/** A span [at, to) of the text, what it is written as, and the rule that wrote it. */
+export interface Rewrite {
   at: number;
   to: number;
   result: string | Piece[];
@@ -40,11 +41,14 @@ export function replaceByRule(text: MappedText, pattern: RegExp, rewrite: (match
   return applyByRule(text, rewrites);
 }
 
-/** Spans of the text (in order, not overlapping), each written by its own rule. */
-export function replaceSpansByRule(text: MappedText, spans: readonly { at: number; to: number; text: string; rule: RuleRef }[]): MappedText {
+/**
+ * Spans of the text (in order, not overlapping), each written by its own rule: as text, or as
+ * pieces that each stand for part of the span (offsets from the span's start).
+ */
+export function replaceSpansByRule(text: MappedText, spans: readonly Rewrite[]): MappedText {
   return applyByRule(
     text,
-    spans.map((s) => ({ at: s.at, to: s.to, result: s.text, rule: s.rule })),
+    spans.filter((s) => s.to > s.at && s.result !== text.text.slice(s.at, s.to)),
   );
 }
 
@@ -60,19 +64,36 @@ function applyByRule(text: MappedText, rewrites: readonly Rewrite[]): MappedText
   const byRule = new Map<string, Rewrite[]>();
   for (const r of rewrites) {
     const key = ruleKey(r.rule);
-    byRule.set(key, [...(byRule.get(key) ?? []), r]);
+    const group = byRule.get(key);
+    if (group) group.push(r);
+    else byRule.set(key, [r]);
   }
-  const written: { at: number; grew: number }[] = [];
+  /** What the rules written so far changed, in the order of the text: where, and by how much. */
+  let written: { at: number; grew: number }[] = [];
   let out = text;
   for (const group of byRule.values()) {
+    // One walk over both lists (each in the order of the text) moves every rewrite of the group.
+    let shift = 0;
+    let k = 0;
     const moved = group.map((r) => {
-      const shift = written.filter((w) => w.at < r.at).reduce((sum, w) => sum + w.grew, 0);
+      for (; k < written.length && written[k]!.at < r.at; k++) shift += written[k]!.grew;
       return { ...r, at: r.at + shift, to: r.to + shift };
     });
     out = out.replace(new AtSpans(moved), (m) => moved[Number(m.groups!.n)]!.result, group[0]!.rule);
-    for (const r of group) written.push({ at: r.at, grew: lengthOf(r.result) - (r.to - r.at) });
+    written = mergeByPlace(
+      written,
+      group.map((r) => ({ at: r.at, grew: lengthOf(r.result) - (r.to - r.at) })),
+    );
   }
   return out;
+}
+
+function mergeByPlace<T extends { at: number }>(a: readonly T[], b: readonly T[]): T[] {
+  const merged: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) merged.push(j >= b.length || (i < a.length && a[i]!.at <= b[j]!.at) ? a[i++]! : b[j++]!);
+  return merged;
 }
 
 const lengthOf = (result: string | Piece[]) => (typeof result === 'string' ? result : result.map((p) => p.text).join('')).length;

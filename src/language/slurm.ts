@@ -106,7 +106,7 @@ export function readSlurm(input: MappedText): SlurmReading {
   // A script quoted in a comment loses its line breaks ("… multi_node.slurm #!/bin/bash #SBATCH
   // --nodes=2 #SBATCH --gres="gpu:full:8" …", meta-llama/llama-cookbook#352): each directive
   // starts its own line again.
-  const text = /#sbatch\b[^\n]*?[ \t]#sbatch\b/.test(input.text) ? input.replace(/(?<=\S)[ \t](?=#sbatch\b)/g, () => '\n') : input;
+  const text = /#sbatch\b[^\n]*?[ \t]#sbatch\b/.test(input.text) ? input.replace(/(?<=\S)[ \t](?=#sbatch\b)/g, () => '\n', 'slurm.directive-line') : input;
   const allocation: Allocation = {};
   const spans: [number, number][] = [];
   for (const re of [DIRECTIVE, COMMAND]) {
@@ -116,11 +116,11 @@ export function readSlurm(input: MappedText): SlurmReading {
     }
   }
   const words = phrase(allocation);
-  if (!spans.length) return { text: text.replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: null };
+  if (!spans.length) return { text: text.replace(BARE, (m) => ' '.repeat(m[0].length), 'slurm.launcher'), allocation: null };
   const first = Math.min(...spans.map(([at]) => at));
   // The directives come first in a script, so replacing them moves no command before `first`.
   const read = (m: RegExpExecArray) => (m.index === first && words ? ` ${words} ` : blank(m[0]));
-  return { text: text.replace(DIRECTIVE, read).replace(COMMAND, read).replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: words || null };
+  return { text: text.replace(DIRECTIVE, read, 'slurm.allocation').replace(COMMAND, read, 'slurm.allocation').replace(BARE, (m) => ' '.repeat(m[0].length), 'slurm.launcher'), allocation: words || null };
 }
 
 type Hardware = Extract<Item, { kind: 'hardware' }>;
