@@ -10,7 +10,6 @@ export const numeric =
     return Number.isFinite(n) ? say(`${word} ${n}`) : IGNORE;
   };
 
-
 /**
  * A card or a model size after a switch's colon ("70b qlora: A6000 vs 4090?") is prose, not the
  * switch's value: no switch takes one, so the text is left for the prose reader.

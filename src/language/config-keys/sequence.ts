@@ -3,8 +3,6 @@ import { IGNORE, numberOf, say, unquote, type KeyTable } from './values.js';
 
 /** The sequence: its length, and the tokens generated after it. */
 
-
-
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },

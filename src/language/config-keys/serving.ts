@@ -19,7 +19,6 @@ export const kvDtype: Handler = (v) => {
   return IGNORE;
 };
 
-
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const SERVING_KEYS: KeyTable = {
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its

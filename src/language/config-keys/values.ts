@@ -37,7 +37,6 @@ export interface KeyContext {
   nodes?: NodeCount;
 }
 
-
 /** How a key's value is read, given the other keys of its config. */
 export type Handler = (value: string, ctx: KeyContext) => KeyReading;
 

@@ -116,5 +116,4 @@ export function fixCards(kept: Token[], gapBefore: string[], notes: string[], ca
   return out;
 }
 
-
 // ---- negation ----

@@ -55,7 +55,6 @@ export function splitCompounds(tokens: Token[]): Token[] {
   return out;
 }
 
-
 /**
  * "are three A100 nodes sufficient for deploying R1?" (sglang#3640): "R1" standing alone, with no
  * LoRA said anywhere (where "r1" would be a rank of 1), is DeepSeek-R1, stated.
