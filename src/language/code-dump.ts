@@ -224,7 +224,7 @@ function caseTables(text: MappedText, notes: string[]): MappedText {
     const cond = BRANCH.exec(m[0]) ?? CASE_PATTERN.exec(m[0]);
     const rest = (cond ? blank(cond[0]) + m[0].slice(cond[0].length) : m[0]).replace(/;;/g, '  ');
     return rest;
-  });
+  }, 'code.branch');
 }
 
 /** TRL and Unsloth class names as their framework's word (FRAMEWORK_CLASSES), noted when Unsloth runs a TRL trainer. */
@@ -237,7 +237,7 @@ function frameworkWords(text: MappedText, unsloth: boolean, notes: string[]): Ma
       return 'train'.padEnd(m[0].length);
     }
     return word.padEnd(m[0].length);
-  });
+  }, 'code.framework-class');
 }
 
 export interface CodeReading {
@@ -265,13 +265,13 @@ export function readCode(input: MappedText): CodeReading {
   const notes: string[] = [];
   const values = shellValues(input.text);
   const beforeTypes = caseTables(input, notes)
-    .replace(COMPOSE_PREFIX, (m) => blank(m[0]))
-    .replace(TIMESTAMP, (m) => blank(m[0]))
-    .replace(SOURCE_POSITION, (m) => blank(m[0]))
-    .replace(DECORATOR, (m) => blank(m[0]))
-    .replace(DEF_OPEN, (m) => blank(m[0]))
-    .replace(SIGNATURE_CLOSE, (m) => blank(m[0]))
-    .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!);
+    .replace(COMPOSE_PREFIX, (m) => blank(m[0]), 'code.compose-prefix')
+    .replace(TIMESTAMP, (m) => blank(m[0]), 'code.timestamp')
+    .replace(SOURCE_POSITION, (m) => blank(m[0]), 'code.source-position')
+    .replace(DECORATOR, (m) => blank(m[0]), 'code.decorator')
+    .replace(DEF_OPEN, (m) => blank(m[0]), 'code.def')
+    .replace(SIGNATURE_CLOSE, (m) => blank(m[0]), 'code.signature-close')
+    .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!, 'code.class-line');
   const unsloth = UNSLOTH_CODE.test(beforeTypes.text);
   const calls = beforeTypes
     .replace(ANNOTATED, (m) => {
@@ -279,40 +279,42 @@ export function readCode(input: MappedText): CodeReading {
       const at = m.index + m[1]!.length + m[2]!.indexOf(type);
       const written = beforeTypes.userText(at, at + 1);
       return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
-    })
-    .replace(WRAPPED_STRING, (m) => blank(m[0]))
+    }, 'code.annotation')
+    .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')
     // An import says which library runs only for an engine or a trainer that is the whole run
     // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run.
     .replace(IMPORT_LINE, (m) => {
       const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);
-    })
-    .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length))
-    .replace(MODEL_LOAD_CALL, (m) => 'load'.padStart(m[0].length))
-    .replace(BUILTIN_CALL, (m) => blank(m[0]))
-    .replace(ASSIGNED_CALL, (m) => blank(m[0]));
+    }, 'code.import')
+    .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length), 'code.doing-call')
+    // Weak: a model loaded may then be run or trained; "load" is only the weak inference intent
+    // (items.ts), which a training word or setting elsewhere overrides.
+    .replace(MODEL_LOAD_CALL, (m) => 'load'.padStart(m[0].length), { id: 'code.model-load', weak: true })
+    .replace(BUILTIN_CALL, (m) => blank(m[0]), 'code.builtin-call')
+    .replace(ASSIGNED_CALL, (m) => blank(m[0]), 'code.assigned-call');
   // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
   const text = frameworkWords(calls, unsloth, notes)
-    .replace(KEYWORD_CALL, (m) => blank(m[0]))
-    .replace(DOTTED_CALL, (m) => blank(m[0]))
+    .replace(KEYWORD_CALL, (m) => blank(m[0]), 'code.keyword-call')
+    .replace(DOTTED_CALL, (m) => blank(m[0]), 'code.dotted-call')
     .replace(INLINE_DICT, (m) => [
       { text: '"', from: 0, to: 1 },
       { text: blank(m[0].slice(1, -1)), from: 1, to: m[0].length - 1 },
       { text: '"', from: m[0].length - 1, to: m[0].length },
-    ])
+    ], 'code.inline-dict')
     .replace(STRING_SET, (m) => [
       { text: '[', from: 0, to: 1 },
       { text: m[1]!, from: 1, to: m[0].length - 1 },
       { text: ']', from: m[0].length - 1, to: m[0].length },
-    ])
+    ], 'code.string-set')
     .replace(GO_MAP, (m) => {
       const open = m[0].indexOf('map[') + 4;
       return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
-    })
-    .replace(SHELL_EXPORT, (m) => blank(m[0]))
+    }, 'code.go-map')
+    .replace(SHELL_EXPORT, (m) => blank(m[0]), 'code.shell-export')
     .replace(SHELL_VARIABLE, (m) => {
       const value = values.get(m[1] ?? m[2] ?? '');
       return value === undefined ? blank(m[0]) : value;
-    });
+    }, 'code.shell-variable');
   return { text, notes };
 }

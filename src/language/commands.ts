@@ -19,30 +19,38 @@ import type { MappedText, Piece } from './mapped-text.js';
  *   Parameters"): sft and rlhf train (the RL algorithm is --rlhf_type's), pt pre-trains, infer
  *   and deploy run inference.
  */
-const LAUNCHERS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, () => 'vllm'],
-  [/(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, () => 'sglang'],
-  [/(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, () => 'vllm'],
-  [/(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, () => 'sglang'],
-  [/(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, () => 'tgi serve'],
+interface Launcher {
+  id: string;
+  pattern: RegExp;
+  words: (m: RegExpExecArray) => string;
+}
+
+const LAUNCHERS: readonly Launcher[] = [
+  { id: 'command.vllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, words: () => 'vllm' },
+  { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
+  { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, words: () => 'vllm' },
+  { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },
+  { id: 'command.tgi-image', pattern: /(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, words: () => 'tgi serve' },
   // FastChat's serving modules: vllm_worker runs vLLM; cli, model_worker and openai_api_server run HF generate.
-  [/(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.vllm_worker\b/g, () => 'vllm'],
-  [/(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.(?:cli|model_worker|gradio_web_server|openai_api_server)\b/g, () => 'inference'],
+  { id: 'command.fastchat-vllm-worker', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.vllm_worker\b/g, words: () => 'vllm' },
+  { id: 'command.fastchat-serve', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.(?:cli|model_worker|gradio_web_server|openai_api_server)\b/g, words: () => 'inference' },
   // litgpt's fine-tuning scripts, finetune/lora.py, adapter.py, full.py (lit-gpt before 0.3; a bare
   // finetune/lora.py is litgpt's when its flags are: Lightning precision strings "bf16-true" or
   // litgpt's --quantize "bnb.nf4"), and its CLI `litgpt finetune_lora|finetune lora|finetune full`
   // (litgpt README): litgpt, and the method.
-  [
-    /(?<![\w.-])(?:[\w.-]+\/)*lit-?gpt\/finetune\/(lora|adapter(?:_v2)?|full)\.py(?![\w.])|(?<![\w./-])finetune\/(lora|adapter(?:_v2)?|full)\.py(?=[^\n]*--(?:precision[ \t=]+["']?(?:bf16|16|32)-(?:true|mixed)|quantize[ \t=]+["']?bnb\.))|(?<![\w./-])litgpt[ \t]+finetune(?:[ \t]+|_)(lora|adapter(?:_v2)?|full)(?![\w-])/g,
-    (m) => {
+  {
+    id: 'command.litgpt-finetune',
+    pattern: /(?<![\w.-])(?:[\w.-]+\/)*lit-?gpt\/finetune\/(lora|adapter(?:_v2)?|full)\.py(?![\w.])|(?<![\w./-])finetune\/(lora|adapter(?:_v2)?|full)\.py(?=[^\n]*--(?:precision[ \t=]+["']?(?:bf16|16|32)-(?:true|mixed)|quantize[ \t=]+["']?bnb\.))|(?<![\w./-])litgpt[ \t]+finetune(?:[ \t]+|_)(lora|adapter(?:_v2)?|full)(?![\w-])/g,
+    words: (m) => {
       const method = m[1] ?? m[2] ?? m[3];
       return `litgpt ${method === 'full' ? 'full' : method === 'lora' ? 'lora' : 'train'}`;
     },
-  ],
-  [
-    /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
-    (m) => ({ sft: 'train', rlhf: 'train', pt: 'pretrain', infer: 'inference', deploy: 'inference' })[m[1] as 'sft'],
-  ],
+  },
+  {
+    id: 'command.swift',
+    pattern: /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
+    words: (m) => ({ sft: 'train', rlhf: 'train', pt: 'pretrain', infer: 'inference', deploy: 'inference' })[m[1] as 'sft'],
+  },
 ];
 
 /**
@@ -127,7 +135,7 @@ const LAUNCHER_WORD = /python|vllm|sglang|text-generation-inference|finetune|lit
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;
-  if (LAUNCHER_WORD.test(out.text)) for (const [pattern, words] of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `);
+  if (LAUNCHER_WORD.test(out.text)) for (const { id, pattern, words } of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `, id);
   // The pattern's lookahead is costly on every message: only one with a model flag can match.
-  return /-m[ \t]/.test(out.text) ? out.replace(LLAMA_CPP, llamaCppCommand) : out;
+  return /-m[ \t]/.test(out.text) ? out.replace(LLAMA_CPP, llamaCppCommand, 'command.llama-cpp') : out;
 }

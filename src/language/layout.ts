@@ -15,6 +15,6 @@ const PLURAL_AFTER_MEMORY = /(?<=\(\s*\d+(?:\.\d+)?\s*(?:g|gb|gib)\s*\))s(?![A-Z
 const BOLD = /\*\*(?=[^\s*])|(?<=[^\s*])\*\*/g;
 
 export function dropLayout(text: MappedText): MappedText {
-  const plain = text.text.includes('**') ? text.replace(BOLD, () => '  ') : text;
-  return plain.replace(LIST_MARKER, () => ' ').replace(PLURAL_AFTER_MEMORY, () => ' ');
+  const plain = text.text.includes('**') ? text.replace(BOLD, () => '  ', 'normalise.bold') : text;
+  return plain.replace(LIST_MARKER, () => ' ', 'normalise.list-marker').replace(PLURAL_AFTER_MEMORY, () => ' ', 'normalise.plural-after-memory');
 }

@@ -37,7 +37,7 @@ export function readEntryPoints(text: MappedText): { text: MappedText; found: bo
   const out = text.replace(ENTRY_POINT, () => {
     found = true;
     return ' megatron ';
-  });
+  }, 'command.megatron-entry-point');
   return { text: out, found };
 }
 

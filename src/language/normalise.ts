@@ -57,13 +57,13 @@ const CHAT_MARKUP = /<(?:[!#@][^>\s]*|:[a-z0-9_]+:\d+|a:[a-z0-9_]+:\d+)>|(?<![\w
 export function normalise(input: string | MappedText): MappedText {
   const text = typeof input === 'string' ? MappedText.of(input) : input;
   return text
-    .replace(CHAT_MARKUP, keptPart)
-    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/gi, (m) => SLACK_ENTITIES[m[0].toLowerCase()]!)
-    .replace(INVISIBLE, () => '')
-    .replace(PICTOGRAPH, () => ' ')
-    .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!)
-    .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!)
-    .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]));
+    .replace(CHAT_MARKUP, keptPart, 'normalise.chat-markup')
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/gi, (m) => SLACK_ENTITIES[m[0].toLowerCase()]!, 'normalise.entity')
+    .replace(INVISIBLE, () => '', 'normalise.invisible')
+    .replace(PICTOGRAPH, () => ' ', 'normalise.pictograph')
+    .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!, 'normalise.lookalike')
+    .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!, 'normalise.cyrillic-unit')
+    .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]), 'normalise.lower-case');
 }
 
 /**

@@ -19,7 +19,7 @@ const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
  * 1 x H100") stands in prose and stays. Slurm's `#SBATCH` lines are directives (slurm.ts).
  */
 export function dropScriptComments(text: MappedText): MappedText {
-  return dropComments(text).replace(ARRAY_OPEN, (m) => blank(m[0])).replace(ARRAY_CLOSE, (m) => blank(m[0]));
+  return dropComments(text).replace(ARRAY_OPEN, (m) => blank(m[0]), 'code.shell-array-open').replace(ARRAY_CLOSE, (m) => blank(m[0]), 'code.shell-array-close');
 }
 
 /**
@@ -51,7 +51,7 @@ function dropComments(text: MappedText): MappedText {
     if (drop.has(n)) starts.add(offset);
     offset += line.length + 1;
   });
-  return text.replace(/^[^\n]*$/gm, (m) => (starts.has(m.index) ? blank(m[0]) : m[0]));
+  return text.replace(/^[^\n]*$/gm, (m) => (starts.has(m.index) ? blank(m[0]) : m[0]), 'code.script-comment');
 }
 
 /** What a script says about its node count: a number, unknown (a variable it never sets), or nothing. */

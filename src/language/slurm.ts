@@ -1,4 +1,3 @@
-import type { Item } from './items.js';
 import { blank } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 
@@ -106,7 +105,7 @@ export function readSlurm(input: MappedText): SlurmReading {
   // A script quoted in a comment loses its line breaks ("… multi_node.slurm #!/bin/bash #SBATCH
   // --nodes=2 #SBATCH --gres="gpu:full:8" …", meta-llama/llama-cookbook#352): each directive
   // starts its own line again.
-  const text = /#sbatch\b[^\n]*?[ \t]#sbatch\b/.test(input.text) ? input.replace(/(?<=\S)[ \t](?=#sbatch\b)/g, () => '\n') : input;
+  const text = /#sbatch\b[^\n]*?[ \t]#sbatch\b/.test(input.text) ? input.replace(/(?<=\S)[ \t](?=#sbatch\b)/g, () => '\n', 'slurm.directive-line') : input;
   const allocation: Allocation = {};
   const spans: [number, number][] = [];
   for (const re of [DIRECTIVE, COMMAND]) {
@@ -116,44 +115,9 @@ export function readSlurm(input: MappedText): SlurmReading {
     }
   }
   const words = phrase(allocation);
-  if (!spans.length) return { text: text.replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: null };
+  if (!spans.length) return { text: text.replace(BARE, (m) => ' '.repeat(m[0].length), 'slurm.launcher'), allocation: null };
   const first = Math.min(...spans.map(([at]) => at));
   // The directives come first in a script, so replacing them moves no command before `first`.
   const read = (m: RegExpExecArray) => (m.index === first && words ? ` ${words} ` : blank(m[0]));
-  return { text: text.replace(DIRECTIVE, read).replace(COMMAND, read).replace(BARE, (m) => ' '.repeat(m[0].length)), allocation: words || null };
-}
-
-type Hardware = Extract<Item, { kind: 'hardware' }>;
-const SLURM_TEXT = /\b(?:srun|sbatch|salloc)\b|#sbatch/i;
-const family = (id: string) => id.split('-')[0];
-
-/**
- * The job's allocation is what runs: its node and GPU counts win over the message's looser words
- * ("2 nodes with 8xA100(40G)s" beside `srun --gres=gpu:4 --nodes=2`, haotian-liu/LLaVA#655, is 8
- * GPUs). The card the message names stays when the allocation names none, or names the same card
- * less precisely (`gpu:a100:4` and "A100 40G"). What was set aside is said.
- */
-export function slurmAllocationWins(items: Item[], notes: string[]): Item[] {
-  const alloc = items.find((i): i is Hardware => i.kind === 'hardware' && SLURM_TEXT.test(i.text) && (i.count !== null || i.nodes !== null));
-  if (!alloc) return items;
-  const others = items.filter((i): i is Hardware => i.kind === 'hardware' && i !== alloc);
-  if (!others.length) return items;
-  const card = others.find((o) => o.gpuId !== null && (alloc.gpuId === null || family(o.gpuId) === family(alloc.gpuId)));
-  const memory = others.find((o) => o.capacityGiB !== null);
-  const merged: Hardware = {
-    ...alloc,
-    gpuId: card?.gpuId ?? alloc.gpuId,
-    capacityGiB: alloc.capacityGiB ?? (card || alloc.gpuId ? null : (memory?.capacityGiB ?? null)),
-  };
-  const counted = others.filter((o) => (o.count !== null && o.count !== alloc.count) || (o.nodes !== null && o.nodes !== alloc.nodes));
-  if (counted.length) {
-    const total = (alloc.count ?? 1) * (alloc.nodes ?? 1);
-    const quoted = counted.map((o) => `"${o.text}"`).join(' and ');
-    notes.push(`the GPUs are the Slurm allocation's, ${alloc.nodes && alloc.nodes > 1 ? `${alloc.nodes} nodes of ${alloc.count}` : alloc.count} (${total} GPUs in all); ${quoted} in the message ${counted.length > 1 ? 'are' : 'is'} set aside`);
-    // What the set-aside words were read as no longer holds ("2 nodes 8x" read as 8 per node, 16 GPUs in all).
-    if (counted.some((o) => o.nodes !== null)) {
-      for (let k = notes.length - 2; k >= 0; k--) if (/read as \d+ per node, \d+ GPUs in all/.test(notes[k]!)) notes.splice(k, 1);
-    }
-  }
-  return items.filter((i) => !others.includes(i as Hardware)).map((i) => (i === alloc ? merged : i));
+  return { text: text.replace(DIRECTIVE, read, 'slurm.allocation').replace(COMMAND, read, 'slurm.allocation').replace(BARE, (m) => ' '.repeat(m[0].length), 'slurm.launcher'), allocation: words || null };
 }

@@ -82,7 +82,7 @@ function tables(text: MappedText): MappedText {
     const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}` : '';
     say.set(firstRow, ` ${t.gpus.size}x ${t.name}${memory} `);
   }
-  return rewriteLines(text, say);
+  return rewriteLines(text, say, 'tool.smi-table');
 }
 
 const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
@@ -111,7 +111,7 @@ const TORCH_ADVICE =
 function torchMessages(text: MappedText, notes: string[]): MappedText {
   if (!/tried to allocate|outofmemoryerror|to avoid fragmentation/.test(text.text)) return text;
   return text
-    .replace(TORCH_ADVICE, (m) => blank(m[0]))
+    .replace(TORCH_ADVICE, (m) => blank(m[0]), 'tool.torch-advice')
     .replace(TORCH_OOM, (m) => {
       const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
       const total = Number(amount) * ({ k: 1 / 1024 ** 2, m: 1 / 1024, g: 1, t: 1024 } as Record<string, number>)[unit]!;
@@ -125,7 +125,7 @@ function torchMessages(text: MappedText, notes: string[]): MappedText {
         { text: ` ${cardMemory(total)} `, from, to },
         { text: blank(m[0].slice(to)), from: to, to: m[0].length },
       ];
-    });
+    }, 'tool.torch-oom');
 }
 
 /** An nvidia-smi command line (`$ nvidia-smi`, `watch -n 1 nvidia-smi`, `nvidia-smi --query-gpu=…`): what was run to show the output. */
@@ -159,7 +159,7 @@ function queryCsv(text: MappedText): MappedText {
     for (let k = n + 2; k <= n + rows.length; k++) say.set(k, '');
     n += rows.length;
   }
-  return rewriteLines(text, say);
+  return rewriteLines(text, say, 'tool.smi-csv');
 }
 
 /**
@@ -172,7 +172,7 @@ const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
-  const torch = torchMessages(text, notes).replace(SMI_COMMAND, (m) => blank(m[0]));
+  const torch = torchMessages(text, notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const out = read.replace(USAGE, (m) => {
@@ -183,6 +183,6 @@ export function readToolOutput(text: MappedText): { text: MappedText; notes: str
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
       { text: gib(Number(m[2])), from: at, to: m[0].length },
     ];
-  }).replace(MIB_FIGURE, (m) => blank(m[0]));
+  }, 'tool.smi-usage').replace(MIB_FIGURE, (m) => blank(m[0]), 'tool.mib-figure');
   return { text: out, notes: [...new Set(notes)] };
 }

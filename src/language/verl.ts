@@ -1,4 +1,5 @@
 import type { MappedText, Piece } from './mapped-text.js';
+import { replaceByRule } from './rule-rewrite.js';
 
 /**
  * verl's Hydra overrides (`python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=… \`),
@@ -34,8 +35,13 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
   let seqSaid = false;
   let fsdpSaid = false;
   const setAside: string[] = [];
-  const out = input.replace(OVERRIDE, (m) => {
+  // Each override is a config key of its own: its rewrite is named after the key's dotted path.
+  const out = replaceByRule(input, OVERRIDE, (m) => {
     const key = m[1]!;
+    const written = readOverride(m, key);
+    return written === m[0] ? null : { result: written, rule: `config.key.${key}` };
+  });
+  function readOverride(m: RegExpExecArray, key: string): string | Piece[] {
     const value = unquoted(m[2]!);
     const keep = (words: string): Piece[] => [{ text: words.padEnd(m[0].length), from: 0, to: m[0].length }];
     const blank = (): string => ' '.repeat(m[0].length);
@@ -62,7 +68,7 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
     }
     if (key.startsWith('data.') || key.startsWith('algorithm.') || key.startsWith('actor_rollout_ref.')) return blank();
     return m[0];
-  });
+  }
   if (dynamicBatch) notes.push('verl use_dynamic_bsz=True: micro-batches are packed by tokens (ppo_max_token_len_per_gpu), so ppo_micro_batch_size_per_gpu is not the micro-batch; micro-batch 1 of the whole sequence is estimated');
   if (setAside.length) notes.push(`verl: the rollout engine's and the other models' settings (${setAside.slice(0, 3).join(', ')}${setAside.length > 3 ? ' …' : ''}) are not the trained actor's; not modelled`);
   return out;

@@ -1,4 +1,5 @@
 import type { MappedText } from '../mapped-text.js';
+import { replaceSpansByRule } from '../rule-rewrite.js';
 import { scanHardware } from './engine.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -19,9 +20,11 @@ export interface HardwareText {
  */
 export function readHardware(input: MappedText, notes: string[]): HardwareText {
   const { readings, guarded } = scanHardware(input.text);
+  // A phrase is written by the part rules it was read from, in order ("hw.count+hw.card+hw.memory");
+  // a number set aside by its guard's rule.
   const spans = [
-    ...readings.map((r) => ({ at: r.at, to: r.end, text: ` ${r.canonical} ` })),
-    ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, text: ' '.repeat(g.numberEnd - g.numberAt) })),
+    ...readings.map((r) => ({ at: r.at, to: r.end, result: ` ${r.canonical} `, rule: [...new Set(r.parts.map((p) => p.rule))].join('+') })),
+    ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, result: ' '.repeat(g.numberEnd - g.numberAt), rule: g.rule })),
   ].sort((a, b) => a.at - b.at);
   const disjoint = spans.filter((s, i) => i === 0 || s.at >= spans[i - 1]!.to);
   for (const r of readings) {
@@ -37,5 +40,5 @@ export function readHardware(input: MappedText, notes: string[]): HardwareText {
     const own = `"${input.userText(first.at, last.end).trim()}"`;
     notes.push(...r.notes.map((n) => n.replace(quoted, own)));
   }
-  return { text: input.replaceSpans(disjoint), readings, guarded };
+  return { text: replaceSpansByRule(input, disjoint), readings, guarded };
 }

@@ -1,4 +1,5 @@
 import type { MappedText, Piece } from '../mapped-text.js';
+import { replaceSpansByRule, type Rewrite } from '../rule-rewrite.js';
 import type { ConfigPair } from './config-block.js';
 import { segmentText } from './segment.js';
 import type { Segment } from './types.js';
@@ -16,9 +17,6 @@ export interface SegmentReading {
   segments: TracedSegment[];
 }
 
-/** The whole text as one match: a rewrite given as pieces of it. */
-const WHOLE = /^[\s\S]+$/g;
-
 /**
  * The first stage of reading (issue 22, item 1). Numbers inside a log never set the setup: a log
  * segment is blanked (same length, so every other character keeps its place). A config the
@@ -34,20 +32,17 @@ export function readSegments(text: MappedText): SegmentReading {
   });
   const logs = segments.filter((s) => s.kind === 'log');
   if (!logs.length && !configs.size) return { text, segments: traced };
-  const rewritten = text.replace(WHOLE, () => {
-    const pieces: Piece[] = [];
-    let at = 0;
-    segments.forEach((s, index) => {
-      const pairs = configs.get(index);
-      if (s.kind !== 'log' && !pairs) return;
-      pieces.push({ text: text.text.slice(at, s.start), from: at, to: s.start });
-      if (s.kind === 'log') pieces.push({ text: text.text.slice(s.start, s.end).replace(/[^\n]/g, ' '), from: s.start, to: s.end });
-      else pieces.push(...configPieces(text.text, s, pairs!));
-      at = s.end;
-    });
-    pieces.push({ text: text.text.slice(at), from: at, to: text.text.length });
-    return pieces;
+  // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
+  const rewrites: Rewrite[] = [];
+  segments.forEach((s, index) => {
+    const pairs = configs.get(index);
+    if (s.kind === 'log') rewrites.push({ at: s.start, to: s.end, result: text.text.slice(s.start, s.end).replace(/[^\n]/g, ' '), rule: s.rule });
+    else if (pairs) {
+      const pieces = configPieces(text.text, s, pairs).map((p) => ({ ...p, from: p.from - s.start, to: p.to - s.start }));
+      rewrites.push({ at: s.start, to: s.end, result: pieces, rule: s.rule });
+    }
   });
+  const rewritten = replaceSpansByRule(text, rewrites);
   return { text: rewritten, segments: traced };
 }
 

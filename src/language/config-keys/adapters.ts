@@ -1,0 +1,174 @@
+import { MODEL_KEYS } from './models.js';
+import { flag, numeric } from './readers.js';
+import { attention } from './savers.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+
+/** Fine-tuning methods: LoRA and its targets, full fine-tunes, weight quantisation. */
+
+/** LoRA target module names → the request's q,k,v,o,gate,up,down. */
+const MODULES: [RegExp, string[]][] = [
+  [/q_?proj|\bq\b|query(?!_key)/, ['q']],
+  [/k_?proj|\bk\b|(?<!query_)key(?!_value)/, ['k']],
+  [/v_?proj|\bv\b|(?<!key_)value/, ['v']],
+  [/o_?proj|out(?:put)?_?proj|\bo\b|dense(?!_)/, ['o']],
+  [/gate_?proj|w1\b/, ['gate']],
+  [/up_?proj|w3\b/, ['up']],
+  [/down_?proj|w2\b/, ['down']],
+  // Fused projections: Qwen-1 c_attn, Falcon/BLOOM query_key_value, Baichuan W_pack.
+  [/c_attn|query_key_value|w_pack|qkv_proj|wqkv/, ['q', 'k', 'v']],
+];
+export const targets: Handler = (v, ctx) => {
+  const value = unquote(v.replace(/[[\]]/g, ''));
+  if (/^(all|all[-_]linear|all_proj)$/.test(value)) return say('lora all-linear');
+  const found = new Set<string>();
+  for (const [re, names] of MODULES) if (re.test(value)) for (const n of names) found.add(n);
+  // torchtune's lora_attn_modules name the attention projections; apply_lora_to_mlp adds the MLP.
+  if (isTrue(ctx.values?.get('apply_lora_to_mlp') ?? '')) for (const n of ['gate', 'up', 'down']) found.add(n);
+  const order = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'].filter((t) => found.has(t));
+  return order.length ? say(`lora ${order.join(',')}`) : IGNORE;
+};
+
+/** Weight quantisation names of vLLM `--quantization`, TGI `QUANTIZE`, litgpt `--quantize`. */
+export const quantization: Handler = (v, ctx) => {
+  const value = unquote(v);
+  if (/awq/.test(value)) return say('awq');
+  // vLLM's bare `--quantization marlin` names the kernel, which runs 4-bit GPTQ and AWQ
+  // checkpoints alike (vllm/model_executor/layers/quantization): the model's name says which.
+  if (value === 'marlin' && MODEL_KEYS.some((k) => /awq/.test(ctx.values?.get(k) ?? ''))) return say('awq');
+  if (/gptq|marlin|exl2/.test(value)) return say('gptq');
+  if (/fp8/.test(value)) return say('fp8 weights');
+  // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
+  if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
+  if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
+  if (/int8|8bit|eetq/.test(value)) return say('int8');
+  // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.
+  if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
+  return IGNORE;
+};
+
+const loadIn =
+  (weights: 'nf4' | 'int8'): Handler =>
+  (v) =>
+    isTrue(v) ? say(weights) : IGNORE;
+
+const finetuningType: Handler = (v) => {
+  const value = unquote(v);
+  if (value === 'lora') return say('lora');
+  if (value === 'qlora') return say('qlora');
+  if (value === 'full') return say('full');
+  if (value === 'freeze') return { ignore: true, note: 'finetuning_type freeze (partial freezing) is not modelled: read as a full fine-tune' };
+  return IGNORE;
+};
+
+export const adapter: Handler = (v) => {
+  const value = unquote(v);
+  if (value === 'qlora') return say('qlora');
+  if (value === 'lora') return say('lora');
+  return IGNORE;
+};
+
+/** litgpt's per-layer LoRA switches → the request's targets (lora_projection is the attention output, lora_mlp the MLP). */
+const LITGPT_TARGETS: [string, string[]][] = [
+  ['lora_query', ['q']],
+  ['lora_key', ['k']],
+  ['lora_value', ['v']],
+  ['lora_projection', ['o']],
+  ['lora_mlp', ['gate', 'up', 'down']],
+];
+const litgptTargets: Handler = (_v, ctx) => {
+  const first = LITGPT_TARGETS.map(([k]) => k).concat('lora_head').find((k) => ctx.keys.has(k));
+  if (!ctx.values || first === undefined || !ctx.values.has(first)) return IGNORE;
+  // Read once, at the first switch written; the others are blanked.
+  if (ctx.current !== first) return IGNORE;
+  const on = LITGPT_TARGETS.filter(([k]) => isTrue(ctx.values!.get(k) ?? '')).flatMap(([, t]) => t);
+  return on.length ? say(`lora ${on.join(',')}`) : IGNORE;
+};
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const ADAPTER_KEYS: KeyTable = {
+  r: { reads: numeric('lora rank') },
+  lora_r: { reads: numeric('lora rank') },
+  lora_rank: { reads: numeric('lora rank') },
+  // DeepSpeed-Chat (applications/DeepSpeed-Chat, training/utils/module/lora.py): --lora_dim is the
+  // rank (0, its default, is no LoRA); --lora_module_name a part of the module names that get LoRA:
+  // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks.
+  lora_dim: { reads: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
+  lora_module_name: { reads: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? say('lora all-linear') : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
+  only_optimize_lora: { reads: flag('lora') },
+  rank: { reads: numeric('lora rank') },
+  lora_alpha: { reads: numeric('lora alpha') },
+  alpha: { reads: numeric('lora alpha') },
+  lora_dropout: { reads: numeric('lora dropout') },
+  target_modules: { reads: targets },
+  lora_target: { reads: targets },
+  lora_target_modules: { reads: targets },
+  lora_attn_modules: { reads: targets },
+  lora_target_linear: { reads: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE) },
+  use_peft: { reads: (v) => (isTrue(v) ? say('lora') : IGNORE) },
+  // ms-swift `--train_type` (ms-swift docs, "Command Line Parameters": lora, full, …).
+  train_type: {
+    reads: (v) => {
+      const value = unquote(v);
+      return value === 'lora' ? say('lora') : value === 'full' ? say('full') : IGNORE;
+    },
+    source: 'ms-swift docs, "Command Line Parameters"',
+  },
+  // ms-swift `--quant_bits 4|8` quantises the base with bitsandbytes by default (quant_method bnb).
+  quant_bits: {
+    reads: (v) => {
+      const n = numberOf(v);
+      return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
+    },
+    source: 'ms-swift docs, "Command Line Parameters"',
+  },
+  attn_impl: { reads: attention },
+  // litgpt finetune/lora.py: which layers get adapters, one boolean each (lora_query … lora_head):
+  // read once, at the first of them, from all their values.
+  lora_query: { reads: litgptTargets, source: 'litgpt finetune/lora.py' },
+  lora_key: { reads: litgptTargets, source: 'litgpt finetune/lora.py' },
+  lora_value: { reads: litgptTargets, source: 'litgpt finetune/lora.py' },
+  lora_projection: { reads: litgptTargets, source: 'litgpt finetune/lora.py' },
+  lora_mlp: { reads: litgptTargets, source: 'litgpt finetune/lora.py' },
+  lora_head: { reads: litgptTargets, source: 'litgpt finetune/lora.py' },
+  // llama-recipes train_config / fsdp_config (src/llama_recipes/configs/training.py, fsdp.py;
+  // policies by utils/train_utils.get_policies): enable_fsdp shards with FSDP; mixed_precision
+  // with use_fp16 False is the bf16 policy, with use_fp16 True fp16; pure_bf16 loads bf16 weights.
+  enable_fsdp: { reads: flag('fsdp'), source: 'llama-recipes src/llama_recipes/configs/training.py, fsdp.py' },
+  batch_size_training: { reads: numeric('bs') },
+  use_fp16: { reads: (v, ctx) => (isTrue(v) && !ctx.keys.has('mixed_precision') ? say('fp16 mixed') : IGNORE), source: 'llama-recipes src/llama_recipes/configs/training.py, fsdp.py' },
+  pure_bf16: { reads: flag('pure bf16'), source: 'llama-recipes src/llama_recipes/configs/training.py, fsdp.py' },
+  q_lora: { reads: flag('qlora') },
+  qlora: { reads: flag('qlora') },
+  peft_type: { reads: (v) => (/lora/.test(unquote(v)) ? say('lora') : IGNORE) },
+  finetuning_type: { reads: finetuningType },
+  // Unsloth FastModel.from_pretrained(full_finetuning=…): False is its adapter path (get_peft_model).
+  full_finetuning: { reads: (v) => (isTrue(v) ? say('full') : isFalse(v) ? say('lora', 'full_finetuning False: read as LoRA (Unsloth adds adapters with get_peft_model)') : IGNORE), source: 'Unsloth FastModel.from_pretrained' },
+  adapter: { reads: adapter },
+  load_in_4bit: { reads: loadIn('nf4') },
+  load_in_8bit: { reads: loadIn('int8') },
+  // FastChat's and alpaca-lora's generate flags (--load-8bit, --load_8bit).
+  load_8bit: { reads: loadIn('int8'), source: 'FastChat and alpaca-lora generate flags' },
+  load_4bit: { reads: loadIn('nf4'), source: 'FastChat and alpaca-lora generate flags' },
+  // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
+  peft_method: { reads: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE), source: 'llama-recipes configs/peft.py' },
+  bnb_4bit_use_double_quant: { reads: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE) },
+  // LLaMA-Factory's names for the same bitsandbytes settings (hparams/model_args.py: quantization_type, double_quantization).
+  // Its default is true, so only a config that also quantises says anything by it.
+  double_quantization: { reads: (v, ctx) => (isTrue(v) && ['quantization_bit', 'quantization_type', 'quantization_method'].some((k) => ctx.keys.has(k)) ? say('nf4 dq') : IGNORE), source: 'LLaMA-Factory hparams/model_args.py' },
+  quantization_type: { reads: (v) => (unquote(v).toLowerCase() === 'nf4' ? say('nf4') : IGNORE), source: 'LLaMA-Factory hparams/model_args.py' },
+  bnb_4bit_quant_type: { reads: (v) => (/nf4|fp4/.test(unquote(v)) ? say('nf4') : IGNORE) },
+  quantization_bit: {
+    reads: (v, ctx) => {
+      const n = numberOf(v);
+      // LLaMA-Factory leaves a checkpoint quantised already (GPTQ, AWQ) as it is: "`quantization_bit`
+      // will not affect on the PTQ-quantized models" (model/model_utils/quantization.py).
+      const ptq = MODEL_KEYS.map((k) => ctx.values?.get(k) ?? '').find((m) => /gptq|awq/.test(m));
+      if (ptq && (n === 4 || n === 8)) return { ignore: true, note: `quantization_bit ${n} does not re-quantise "${unquote(ptq).split('/').pop()}", already quantised (LLaMA-Factory)` };
+      return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
+    },
+    source: 'LLaMA-Factory model/model_utils/quantization.py',
+  },
+  quantization: { reads: quantization },
+  quantize: { reads: quantization },
+  quantization_method: { reads: quantization },
+};

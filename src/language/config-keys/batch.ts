@@ -1,0 +1,98 @@
+import { PIPELINE_KEYS } from './parallelism.js';
+import { numeric, serving, withMaxSeqs } from './readers.js';
+import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
+
+/** The batch: per device, global, accumulated, and what evaluation adds. */
+
+/**
+ * TRL GRPO/online-DPO lengths (trl/trainer/grpo_config.py max_prompt_length, max_completion_length):
+ * each step holds the prompt and its completion, so the sequence is their sum; read once, at the
+ * prompt key, when both are given (one alone says too little to set the sequence).
+ */
+// OpenRLHF's --prompt_max_len / --generate_max_len (openrlhf/cli/train_ppo_ray.py) are the same two lengths.
+const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len'];
+const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len'];
+const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
+const promptLength: Handler = (v, ctx) => {
+  const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
+  const prompt = numberOf(v);
+  if (!Number.isFinite(prompt) || !Number.isFinite(completion)) return IGNORE;
+  return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
+};
+
+const sameAsDeepSpeedGlobalBatch = (n: number, ctx: KeyContext): boolean => {
+  const global = ctx.values?.get('train_batch_size');
+  return global !== undefined && numberOf(global) === n;
+};
+
+/** alpaca-lora's batch_size is the global batch when micro_batch_size is also given. */
+const batchSize: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (!Number.isFinite(n)) return IGNORE;
+  if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
+  // A script's --batch_size equal to its DeepSpeed config's train_batch_size is that global batch
+  // said twice (DeepSpeedExamples' finetune_llama.py passes it on), not a micro-batch per GPU.
+  if (sameAsDeepSpeedGlobalBatch(n, ctx)) return { ignore: true, note: `batch_size ${n} is DeepSpeed's train_batch_size (the global batch), read once` };
+  // Under pipeline parallelism the batch a launch script sets is the global batch the pipeline
+  // schedule splits into micro-batches (Megatron-LM --global-batch-size; NVIDIA/Megatron-LM#1571's
+  // BATCH_SIZE next to PP_SIZE).
+  if (PIPELINE_KEYS.some((k) => ctx.keys.has(k))) return say(`gbs ${n}`);
+  return say(`bs ${n}`);
+};
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const BATCH_KEYS: KeyTable = {
+  // Its name says the run trains ("TrainingArguments(per_device_train_batch_size=4)" beside a from_pretrained load).
+  per_device_train_batch_size: {
+    reads: (v, ctx) => {
+      const read = numeric('bs')(v, ctx);
+      return read && 'say' in read ? say(`train ${read.say}`, read.note) : read;
+    },
+  },
+  per_device_batch_size: { reads: numeric('bs') },
+  per_gpu_train_batch_size: { reads: numeric('bs') },
+  train_micro_batch_size_per_gpu: { reads: numeric('bs') },
+  micro_batch_size: { reads: numeric('bs') },
+  batch_size: { reads: batchSize },
+  train_batch_size: { reads: numeric('gbs') },
+  global_batch_size: { reads: numeric('gbs') },
+  max_prompt_length: { reads: promptLength },
+  max_prompt: { reads: promptLength },
+  max_completion_length: { reads: () => IGNORE },
+  max_completions: { reads: () => IGNORE },
+  max_completion: { reads: () => IGNORE },
+  // OpenRLHF (openrlhf/cli/train_sft.py, train_ppo_ray.py): --micro_train_batch_size is the per-GPU
+  // micro-batch (its --train_batch_size the global one, read as gbs above).
+  micro_train_batch_size: { reads: numeric('bs'), source: 'OpenRLHF openrlhf/cli/train_sft.py, train_ppo_ray.py' },
+  prompt_max_len: { reads: promptLength, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
+  generate_max_len: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
+  gradient_accumulation_steps: { reads: numeric('ga') },
+  gradient_accumulation: { reads: numeric('ga') },
+  // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
+  gradient_accumulations: { reads: numeric('ga'), source: 'OPPO-PersonalAI/Agent_Foundation_Models#5' },
+  // The sequences the server schedules at once: the batch, and the sampler's rows in vLLM's profile run.
+  max_num_seqs: { reads: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)) },
+  max_concurrent_requests: { reads: () => IGNORE },
+  max_batch_size: { reads: numeric('bs') },
+  // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
+  override_max_seq_length: { reads: numeric('seq') },
+  gradient_accumulation_iters: { reads: numeric('ga') },
+  // Launch scripts' short variable names (MBS=2 GBS=256 SEQ_LEN=4096 NGPUS=8): the request's own words.
+  mbs: { reads: numeric('bs') },
+  micro_batch: { reads: numeric('bs') },
+  micro_bs: { reads: numeric('bs') },
+  bs: { reads: batchSize },
+  gbs: { reads: numeric('gbs') },
+  global_batch: { reads: numeric('gbs') },
+  global_bs: { reads: numeric('gbs') },
+  ga: { reads: numeric('ga') },
+  grad_accum: { reads: numeric('ga') },
+  seq: { reads: numeric('seq') },
+  ctx: { reads: numeric('seq') },
+  // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.
+  eval_strategy: { reads: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE), source: 'transformers training_args.py' },
+  evaluation_strategy: { reads: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE), source: 'transformers training_args.py' },
+  per_device_eval_batch_size: { reads: numeric('eval bs'), source: 'transformers training_args.py' },
+  eval_batch_size: { reads: numeric('eval bs'), source: 'transformers training_args.py' },
+  prediction_loss_only: { reads: (v) => (isFalse(v) ? say('compute metrics') : IGNORE), source: 'transformers training_args.py' },
+};

@@ -1,0 +1,40 @@
+import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
+
+/** The model: where it is named, and how it is placed on the devices. */
+
+/** Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"). */
+export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/i;
+
+/** Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). */
+export const model: Handler = (v) => {
+  const value = unquote(v).replace(/\/+$/, '');
+  if (isTrue(value) || isFalse(value)) return IGNORE;
+  // "path/to/7b-awq/model": a folder named for where it sits names no model; the one above does.
+  const parts = value.split(/[/\\]/);
+  while (parts.length > 1 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
+  const name = parts.at(-1) ?? '';
+  return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
+};
+
+/** Keys that name the model, whose value may carry its format ("…-AWQ-INT4"). */
+export const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', 'model_id', 'model_path', 'pretrained_model_name_or_path'];
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const MODEL_KEYS_TABLE: KeyTable = {
+  model: { reads: model },
+  model_name_or_path: { reads: model },
+  base_model: { reads: model },
+  model_name: { reads: model },
+  model_id: { reads: model },
+  pretrained_model_name_or_path: { reads: model },
+  model_path: { reads: model },
+  hf_model: { reads: model },
+  checkpoint_dir: { reads: model },
+  ckpt_path: { reads: model },
+  random_init: { reads: (v) => (isTrue(v) ? say('pretrain') : IGNORE) },
+  // transformers/accelerate device_map: "auto", "balanced"… split the layers over the GPUs; a dict pins them; written
+  // bare ("device_map auto" in prose) the lexer reads the words.
+  device_map: { reads: (v) => (/^(?:auto|balanced|balanced_low_0|sequential)$/.test(unquote(v)) ? say('device map auto') : v === 'true' ? null : IGNORE) },
+  pytorch_cuda_alloc_conf: { reads: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE) },
+  pytorch_hip_alloc_conf: { reads: (v) => (/expandable_segments\s*:\s*true/i.test(v) ? say('expandable segments') : IGNORE) },
+};

@@ -1,0 +1,125 @@
+import { count, flag, gpuList, gpus, numeric, serving } from './readers.js';
+import { IGNORE, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
+
+/** Parallel sizes, GPU counts and devices, and the model shape a Megatron-style script defines. */
+
+/**
+ * A script's GPUS_PER_NODE is per node: the GPUs in all are that times its node count. With no node
+ * count it is one node's (torchrun's --nnodes defaults to 1); with a node count the script never sets
+ * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, NVIDIA/Megatron-LM#1571) the total is unknown, said
+ * so, and no count is read: memory per GPU does not depend on it.
+ */
+const gpusPerNode: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (!Number.isInteger(n) || n <= 0) return IGNORE;
+  const nodes = ctx.nodes;
+  if (nodes && 'unknown' in nodes) {
+    const which = /^\w+$/.test(nodes.unknown) ? `a node count the text does not set (${nodes.unknown})` : 'a node count the text does not give as a number';
+    return { ignore: true, note: `${n} GPUs per node, on ${which}: the GPU count is unknown, so memory is per GPU (say "2 nodes of ${n}x A100" for the whole job)` };
+  }
+  if (nodes && nodes.nodes > 1) return say(`${nodes.nodes} nodes of ${n} gpus`);
+  return gpus(n);
+};
+
+export const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
+
+/** Keys only a training run sets: with them, a parallel size is the trainer's, not a server's. */
+const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'deepspeed'];
+const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k));
+/** A parallel size a server and a trainer both take (vLLM's, HF's): a serving flag unless a training setup is pasted with it. */
+const trainerOrServer = (word: string): Handler => (v, ctx) => (training(ctx) ? numeric(word)(v, ctx) : serving(numeric(word))(v, ctx));
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const PARALLELISM_KEYS: KeyTable = {
+  // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
+  tensor_parallel_size: { reads: trainerOrServer('tp') },
+  // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead
+  // of tensor-parallel (vLLM docs, "Expert Parallel Deployment"): ep of the tensor-parallel size.
+  enable_expert_parallel: {
+    reads: (v, ctx) => {
+      const tp = numberOf(ctx.values?.get('tensor_parallel_size') ?? ctx.values?.get('tp') ?? '');
+      return isTrue(v) && Number.isInteger(tp) && tp > 1 ? say(`ep ${tp}`) : IGNORE;
+    },
+    source: 'vLLM docs, "Expert Parallel Deployment"',
+  },
+  // Megatron-style launch scripts (examples/gpt3/train_gpt3_175b_distributed.sh): the shape of a
+  // model defined in the script, and its parallel sizes.
+  num_layers: { reads: numeric('layers'), source: 'Megatron-LM examples/gpt3/train_gpt3_175b_distributed.sh' },
+  hidden_size: { reads: numeric('hidden') },
+  h_dim: { reads: numeric('hidden') },
+  num_attention_heads: { reads: numeric('heads') },
+  num_heads: { reads: numeric('heads') },
+  num_head: { reads: numeric('heads') },
+  pp_size: { reads: numeric('pp') },
+  ffn_hidden_size: { reads: numeric('ffn') },
+  num_kv_heads: { reads: numeric('kv') },
+  num_key_value_heads: { reads: numeric('kv') },
+  num_query_groups: { reads: numeric('kv') },
+  // Megatron-LM's own flag names (megatron/training/arguments.py), which NeMo shares.
+  // Megatron's distributed optimizer shards the optimizer states and fp32 main params over the
+  // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
+  use_distributed_optimizer: { reads: flag('megatron zero1'), source: 'Megatron-LM megatron/training/arguments.py, docs/source/distrib_optimizer.md' },
+  sequence_parallel: { reads: flag('sp'), source: 'Megatron-LM megatron/training/arguments.py' },
+  // Megatron's --context-parallel-size splits the sequence over GPUs; --expert-model-parallel-size the experts.
+  context_parallel_size: { reads: numeric('cp'), source: 'Megatron-LM megatron/training/arguments.py' },
+  expert_model_parallel_size: { reads: numeric('ep'), source: 'Megatron-LM megatron/training/arguments.py' },
+  // --recompute-granularity full|selective (with --recompute-method/--recompute-num-layers for full);
+  // --recompute-activations is the selective one (megatron/training/arguments.py).
+  recompute_granularity: {
+    reads: (v) => {
+      const value = unquote(v);
+      return value === 'full' ? say('full recompute') : value === 'selective' ? say('selective recompute') : IGNORE;
+    },
+    source: 'Megatron-LM megatron/training/arguments.py',
+  },
+  recompute_activations: { reads: flag('selective recompute'), source: 'Megatron-LM megatron/training/arguments.py' },
+  pipeline_model_parallel_size: { reads: numeric('megatron pp'), source: 'Megatron-LM megatron/training/arguments.py' },
+  tensor_model_parallel_size: { reads: numeric('megatron tp'), source: 'Megatron-LM megatron/training/arguments.py' },
+  tp: { reads: numeric('tp') },
+  // Megatron-LM before 2.0, GPT-NeoX and DeepSpeed inference's mp_size: the tensor model-parallel size.
+  model_parallel_size: { reads: numeric('tp') },
+  mp_size: { reads: numeric('tp') },
+  tp_size: { reads: numeric('tp') },
+  virtual_pipeline_model_parallel_size: { reads: numeric('vpp') },
+  // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags
+  // as --tensor-parallel-size is, unless a training setup is pasted with them.
+  pipeline_parallel_size: { reads: trainerOrServer('pp') },
+  data_parallel_size: { reads: trainerOrServer('dp') },
+  dp_size: { reads: trainerOrServer('dp') },
+  pp: { reads: numeric('pp') },
+  cuda_visible_devices: { reads: gpuList },
+  // torchrun's processes per node: the GPUs of one node. Unlike GPUS_PER_NODE it is not multiplied by
+  // --nnodes (a command copied for two nodes is often run on one: deepseek-ai/DeepSeek-V3#855), but
+  // on a node count never set the total is unknown all the same.
+  nproc_per_node: {
+    reads: (v, ctx) => {
+      if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
+      // `--nproc_per_node $GPUS_PER_NODE`: the script's GPUS_PER_NODE, read once, there.
+      if (ctx.values?.has('gpus_per_node') && numberOf(ctx.values.get('gpus_per_node')!) === numberOf(v)) return IGNORE;
+      return count('gpus')(v, ctx);
+    },
+    source: 'deepseek-ai/DeepSeek-V3#855',
+  },
+  num_processes: { reads: count('gpus') },
+  num_gpus: { reads: count('gpus') },
+  gpus_per_node: { reads: gpusPerNode },
+  // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
+  // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
+  world_size: { reads: count('gpus') },
+  ngpus: { reads: count('gpus') },
+  n_gpu: { reads: count('gpus') },
+  // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
+  gpus: {
+    reads: (v) => {
+      const value = unquote(v);
+      // A device list: docker's "device=0,1", a script's GPUS=0,1,2,3 (its commas read as '+').
+      const devices = /^(?:device=)?(\d+(?:[,+]\d+)+)$|^device=(\d+)$/.exec(value);
+      if (devices) return gpus((devices[1] ?? devices[2]!).split(/[,+]/).filter(Boolean).length);
+      const n = numberOf(value);
+      return Number.isInteger(n) && n > 0 ? gpus(n) : IGNORE;
+    },
+    source: 'Docker docs, "GPUs"',
+  },
+  devices: { reads: count('gpus') },
+  n_gpus: { reads: count('gpus') },
+};

@@ -1,0 +1,76 @@
+/**
+ * The patterns a config is found with in any text: pairs in every spelling (`key=value`,
+ * `key: value`, `--key value`, `--key=value`, `"key": value`), bare lists, comments, and the
+ * prose forms of a key given a value.
+ */
+
+/** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
+export const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp', ctk: 'cache_type_k', ctv: 'cache_type_v' };
+
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
+/**
+ * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
+ * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
+ * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair.
+ */
+export const PAIR = new RegExp(
+  [
+    '```[a-z]*',
+    `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
+    `(?<![\\w-])-(c|tp|pp|ngl|ctk|ctv)[ \\t]+(-?\\d+|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
+    // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value.
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
+    // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
+    `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
+  ].join('|'),
+  'g',
+);
+
+const LIST_KEYS = 'lora_target|lora_target_modules|target_modules|lora_attn_modules|cuda_visible_devices|fsdp|fsdp_sharding_strategy';
+export const LIST_PAIR = new RegExp(
+  `((?<![\\w.\\-/])(?:--(?:${LIST_KEYS})[ \\t=]+|["']?(?:${LIST_KEYS})["']?[ \\t]*[:=][ \\t]*))((?![\\["'])[a-z0-9_]+(?:(?:[ \\t]*,[ \\t]*|[ \\t]+)(?!--)[a-z0-9_]+)+)(?=[ \\t]*(?:\\n|$|;|--|\\\\|\\)|\`))`,
+  'g',
+);
+
+/** A YAML block list under a list key ("lora_target_modules:\n  - q_proj\n  - v_proj", axolotl's style): one value. */
+export const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?:[ \\t]*-[ \\t]*["']?[\\w.]+["']?[ \\t]*(?:\\n|$))+)`, 'gm');
+
+/**
+ * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
+ * QwenLM/Qwen3#67), or in a script's own variable (GPUS=0,1,2,3): digits and commas are the whole
+ * value, whatever follows.
+ */
+export const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+
+/**
+ * The DeepSpeed launcher's `--include localhost:0,1,2,3` (`host1:0,1@host2:0,1`): the devices it
+ * runs on, one process each (deepspeed/launcher/runner.py, "--include").
+ */
+export const DEEPSPEED_INCLUDE = /(?<![\w-])--include(?:[ \t]*=[ \t]*|[ \t]+)["']?((?:[\w.-]+:\d+(?:,\d+)*@?)+)["']?(?![\w,@:])/g;
+
+/**
+ * YAML comments in a pasted config are not settings: a commented-out key
+ * ("# disable_gradient_checkpointing: true") and the comment after a value
+ * ("deepspeed: ds_z3_offload_config.json  # choices: [ds_z0_config.json, …]",
+ * hiyouga/LlamaFactory#8482; `model_name = "unsloth/Qwen3-30B-A3B", #  "unsloth/Mistral-Nemo…"`,
+ * unslothai/unsloth#2504). A "#" before a digit is an issue number, not a comment. Markdown headings ("### Running on 1 x H100") are prose and stay.
+ */
+export const COMMENTED_KEY = /^[ \t]*#+[ \t]*[a-z_][a-z0-9_.]*[ \t]*[:=].*$/gm;
+export const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/gm;
+
+/**
+ * "what per_device_train_batch_size should be?", "what batch size can I use", "what's the max
+ * context length": a value asked for, not stated, is the question of its largest value
+ * (lm-sys/FastChat#346). Read before the keys, which would take the key alone as a flag.
+ */
+export const ASKED_VALUE =
+  /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
+
+/** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
+export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
+
+/** A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096"). */
+export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+
+/** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
+export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;

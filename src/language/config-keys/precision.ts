@@ -1,0 +1,89 @@
+import { MEGATRON_ONLY } from '../megatron.js';
+import { IGNORE, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
+
+/** Precision: the weights' dtype and the trainer's mixed-precision switches. */
+
+/** Flags only text-generation-webui's server.py takes (modules/shared.py). */
+const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
+
+/** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
+const halfFlag =
+  (dtype: 'bf16' | 'fp16'): Handler =>
+  (v, ctx) => {
+    const value = unquote(v);
+    if (ctx.parent === 'bf16' || ctx.parent === 'fp16') return IGNORE;
+    // torch_dtype already says what the weights are; the flag only turns on 16-bit compute.
+    if (ctx.keys.has('torch_dtype')) return IGNORE;
+    if (!isTrue(value) && value !== 'auto') return IGNORE;
+    // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
+    // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
+    if (ctx.axolotl) return say(`pure ${dtype}`);
+    // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
+    if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
+    // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
+    if (ctx.megatron || MEGATRON_ONLY.some((k) => ctx.keys.has(k)) || ctx.keys.has('ffn_hidden_size')) return say(`megatron-mixed ${dtype}`);
+    // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
+    // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
+    if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
+    return say(`amp ${dtype}`);
+  };
+
+const DTYPES: Record<string, string> = {
+  bf16: 'bf16', bfloat16: 'bf16', 'torch.bfloat16': 'bf16', fp16: 'fp16', float16: 'fp16', half: 'fp16', 'torch.float16': 'fp16',
+  fp32: 'fp32', float32: 'fp32', float: 'fp32', 'torch.float32': 'fp32',
+};
+export const dtype: Handler = (v) => {
+  const d = DTYPES[unquote(v)];
+  return d ? say(d) : IGNORE;
+};
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const PRECISION_KEYS: KeyTable = {
+  bf16: { reads: halfFlag('bf16') },
+  fp16: { reads: halfFlag('fp16') },
+  tf32: { reads: () => IGNORE },
+  // Weights loaded in a 16-bit dtype and then trained are 16-bit weights: pure, not autocast.
+  torch_dtype: {
+    reads: (v, ctx) => {
+      const d = DTYPES[unquote(v)];
+      if (!d) return IGNORE;
+      if (d === 'fp32') return say('fp32');
+      // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
+      // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
+      // "mixed bf16", not "bf16 mixed": after `--train_type full` the words would read "full bf16" (pure).
+      if (ctx.keys.has('train_type')) return say(`mixed ${d}`);
+      return say(`pure ${d}`);
+    },
+  },
+  dtype: { reads: dtype },
+  bnb_4bit_compute_dtype: { reads: () => IGNORE },
+  precision: {
+    reads: (v) => {
+      const value = unquote(v);
+      if (/bf16-true/.test(value)) return say('pure bf16');
+      if (/16-true/.test(value)) return say('pure fp16');
+      if (/bf16/.test(value)) return say('bf16 mixed');
+      if (/16/.test(value)) return say('fp16 mixed');
+      if (/32/.test(value)) return say('fp32');
+      return IGNORE;
+    },
+  },
+  mixed_precision: {
+    reads: (v, ctx) => {
+      const value = unquote(v);
+      if (isTrue(value)) return isTrue(ctx.values?.get('use_fp16') ?? '') ? say('fp16 mixed') : say('bf16 mixed');
+      // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8).
+      if (value === 'no') return say('fp32');
+      return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
+    },
+  },
+  // DeepSpeed's `"fp16": {"enabled": true}` (or bf16): 16-bit weights with fp32 master weights in
+  // the optimizer (DeepSpeed config docs, "FP16 training options"); "auto" leaves it to the Trainer's flag.
+  enabled: {
+    reads: (v, ctx) => {
+      if ((ctx.parent === 'fp16' || ctx.parent === 'bf16') && isTrue(v)) return say(`mixed ${ctx.parent}`);
+      return IGNORE;
+    },
+    source: 'DeepSpeed config docs, "FP16 training options"',
+  },
+};

@@ -1,0 +1,66 @@
+import { NEVER, type MappedText } from '../mapped-text.js';
+import {
+  ASKED_VALUE,
+  COMMENTED_KEY,
+  DEEPSPEED_INCLUDE,
+  DEVICE_LIST,
+  KEY_SET_TO,
+  LIST_PAIR,
+  SET_KEY_TO,
+  TRAILING_COMMENT,
+  YAML_LIST,
+} from './patterns.js';
+import { handlerOf, keyName } from './table.js';
+
+/**
+ * The text made ready for the pair reader: keys given a value in prose become `key=value`, shell
+ * continuations and comments go, and list values written bare ("lora_target: q_proj, v_proj",
+ * "CUDA_VISIBLE_DEVICES=0,1,2,3", "fsdp: full_shard auto_wrap offload") become one value: their
+ * commas and spaces become '+'. Cheap guards: most messages hold none of the marks these passes
+ * look for, in `before` (the text as it was before commands and verl's settings were read).
+ */
+export function prepareConfig(text: MappedText, before: string): MappedText {
+  const has = (mark: string) => before.includes(mark);
+  const pairs = has('=') || has(':');
+  const snakeCase = /_[a-z0-9]/.test(before);
+  return (
+    text
+      // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
+      .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length), 'config.key-from-to')
+      // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
+      // takes its value ("flash_attn==2.5.8", a pinned package, is no key here and stays a version).
+      .replace(
+        has('==') ? /(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[ \t]*==[ \t]*(?=[\w.])/g : NEVER,
+        (m) => (handlerOf(keyName(m[1]!)) ? `${m[1]}=`.padEnd(m[0].length) : m[0]),
+        'config.key-double-equals',
+      )
+      // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
+      // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
+      .replace(snakeCase ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length), 'config.key-set-to')
+      .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')
+      // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
+      .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ', 'config.line-continuation')
+      // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)
+      // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392).
+      .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*\n)|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ', 'config.line-continuation')
+      .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length), 'config.commented-key')
+      .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length), 'config.trailing-comment')
+      .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.device-list')
+      // One device is what an estimate assumes anyway (ONE_GPU): only a count of several is said.
+      .replace(
+        DEEPSPEED_INCLUDE,
+        (m) => {
+          const n = [...m[1]!.matchAll(/\d+/g)].length;
+          return n > 1 ? ` ${n} gpus `.padEnd(m[0].length) : ' '.repeat(m[0].length);
+        },
+        'config.key.include',
+      )
+      .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.list-value')
+      .replace(
+        YAML_LIST,
+        (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : ''),
+        'config.yaml-list',
+      )
+      .replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length), 'config.asked-value')
+  );
+}

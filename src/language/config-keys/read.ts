@@ -1,0 +1,232 @@
+import { readCodeDump } from '../code-dump.js';
+import { readCommands } from '../commands.js';
+import { readEnvironmentReport } from '../environment-report.js';
+import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
+import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
+import { replaceByRule } from '../rule-rewrite.js';
+import { dropScriptComments, nodeCountOf } from '../shell-script.js';
+import { readSlurm } from '../slurm.js';
+import { readToolOutput } from '../tool-output.js';
+import { cardDtypeFlags } from '../training-prose.js';
+import { readVerl } from '../verl.js';
+import { component } from './optimizer.js';
+import { NO_MEMORY_EFFECT } from './ignored.js';
+import { MODEL_KEYS, model } from './models.js';
+import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
+import { prepareConfig } from './prepare.js';
+import { handlerOf, keyKnown, keyName } from './table.js';
+import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
+
+/**
+ * The reading engine: finds the config pairs of a text, reads each by its key's table entry, and
+ * writes it again as request words (or blanks it). Each rewrite is a step named after its key
+ * (`config.key.tensor_parallel_size`), over the user's own words.
+ */
+
+export interface ConfigReading {
+  text: MappedText;
+  /** The text before config keys were read (to tell whether any were). */
+  source: string;
+  /** Keys read and set aside: they do not change memory. */
+  ignoredKeys: string[];
+  /** Keys not known at all. */
+  unknownKeys: string[];
+  notes: string[];
+}
+
+/** `NAME=value` opening its line, NAME in capitals as the user wrote it: a shell variable, not prose. */
+function shellLine(text: MappedText, m: RegExpExecArray): boolean {
+  if (m[6] !== '=' || !/(?:^|\n)[ \t]*(?:export[ \t]+)?$/.test(text.text.slice(Math.max(0, m.index - 16), m.index))) return false;
+  const name = text.userText(m.index, m.index + m[5]!.length);
+  return /^[A-Z][A-Z0-9_]*$/.test(name);
+}
+
+/** The rule a key's rewrite is named by; weak when its reading rests on a weak cue (KeyReading.weak). */
+const keyRule = (key: string, reading?: KeyReading): RuleRef => (reading && 'say' in reading && reading.weak ? { id: `config.key.${key}`, weak: true } : `config.key.${key}`);
+
+/** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
+export function readConfig(raw: MappedText): ConfigReading {
+  const ignoredKeys: string[] = [];
+  const unknownKeys: string[] = [];
+  // The node count is read before the code reader blanks `$VARIABLES`.
+  const scriptNodes = nodeCountOf(raw.text, raw.original);
+  const code = readCodeDump(cardDtypeFlags(raw));
+  const notes: string[] = [...code.notes];
+  const slurm = readSlurm(code.text);
+  // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
+  const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
+  const tools = readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text)));
+  notes.push(...tools.notes);
+  const entry = readEntryPoints(tools.text);
+  const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);
+  const src = input.text;
+  const present = new Set<string>();
+  const values = new Map<string, string>();
+  /** Where each key is last set to a value, and the earlier settings a later one replaces. */
+  const lastAt = new Map<string, number>();
+  for (const m of src.matchAll(PAIR)) {
+    const key = keyName(m[1] ?? m[5] ?? m[8] ?? '');
+    present.add(key);
+    const value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    if (value === undefined || value === '{') continue;
+    values.set(key, value);
+    lastAt.set(key, m.index);
+  }
+  /**
+   * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
+   * microsoft/foundry-dev-tools#37; a flag repeated on a command line) has its last value:
+   * argparse, json.loads and PyYAML all keep the last. Keys read under a parent block
+   * (DeepSpeed's device, enabled, stage) are different settings each time and are all read.
+   */
+  const replaced = (key: string, at: number, value: string | undefined) =>
+    !IN_BLOCK_KEYS.has(key) && value !== undefined && (lastAt.get(key) ?? at) > at && unquote(values.get(key) ?? '') !== unquote(value);
+  // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
+  // makes batch_size the global batch just as the key would.
+  if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
+  // '"unsloth" is not suitable for deepspeed zero3' (LlamaFactory#3524) names DeepSpeed only to rule it out.
+  const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(
+    src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' ').replace(/\b(?:is|was|are|were)\s+(?:not|n't)\s+\w+\s+(?:for|with)\s+deepspeed(?:\s+zero[_-]?\d)?/gi, ' '),
+  );
+  const megatron = megatronRun(present, src, entry.found);
+  if (megatron) notes.push(megatron.note);
+  /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
+  let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
+  const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
+  const parents: { key: string; indent: number; depth: number }[] = [];
+  let depth = 0;
+  let scanned = 0;
+  const trackBraces = (upTo: number) => {
+    for (; scanned < upTo; scanned++) {
+      if (src[scanned] === '{') depth++;
+      else if (src[scanned] === '}') {
+        depth--;
+        while (parents.length && parents.at(-1)!.depth > depth) parents.pop();
+      }
+    }
+  };
+  /** One pair written again: its words, or null to leave it; named after its key. */
+  const readPair = (m: RegExpExecArray): { result: string | Piece[]; rule: RuleRef } | null => {
+    if (m[0].startsWith('```')) return { result: ' '.repeat(m[0].length), rule: 'config.fence' };
+    trackBraces(m.index);
+    const flagKey = m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined);
+    const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
+    const key = keyName(rawKey);
+    let value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    const isFlag = flagKey !== undefined;
+    const known = keyKnown(key);
+    // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
+    // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
+    if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return null;
+    if (m[8] !== undefined && !known) return null;
+    const lineStart = src.lastIndexOf('\n', m.index) + 1;
+    const indent = m.index - lineStart;
+    // A key at or left of an open YAML block's key ends that block.
+    while (parents.length && parents.at(-1)!.depth === depth && parents.at(-1)!.indent >= indent) parents.pop();
+    if (!isFlag && (value === undefined || value === '{')) {
+      // `key:` opening a block is the parent of what follows (`zero_optimization` of `stage`).
+      parents.push({ key, indent, depth: value === '{' ? depth + 1 : depth });
+      if (!known) return null;
+      return { result: value === '{' ? `${' '.repeat(m[0].length - 1)}{` : ' '.repeat(m[0].length), rule: keyRule(key) };
+    }
+    if (isFlag && value === undefined) value = 'true';
+    const handler = handlerOf(key);
+    const parent = parents.at(-1)?.key ?? null;
+    const shown = rawKey.replace(/^-+/, '');
+    // A key no table knows is blanked, or left for the prose reader when its value looks like a name.
+    const unknownRule: RuleRef = NO_MEMORY_EFFECT.has(key) ? keyRule(key) : 'config.unknown-key';
+    if (!handler) {
+      (NO_MEMORY_EFFECT.has(key) ? ignoredKeys : unknownKeys).push(shown);
+      // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read,
+      // unless a model key names the model already and this key names no model, adapter or path:
+      // then it is some other part ("--vision_tower openai/clip-vit-large-patch14-336", LLaVA).
+      // A file ("mm_projector.bin") is never a name.
+      const v = value ?? '';
+      const modelNamed = MODEL_KEYS.some((k) => values.has(k)) && !/model|lora|adapter|ckpt|checkpoint|path/.test(key);
+      const file = /\.(?:bin|json|ya?ml|py|pt|pth|safetensors|txt|jsonl|csv|sh)$/.test(unquote(v));
+      if (!NO_MEMORY_EFFECT.has(key) && !modelNamed && !file && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
+        const at = m[0].lastIndexOf(v);
+        return { result: ' '.repeat(at) + m[0].slice(at), rule: unknownRule };
+      }
+      return { result: ' '.repeat(m[0].length), rule: unknownRule };
+    }
+    if (replaced(key, m.index, value)) {
+      notes.push(`"${shown}" is set more than once: its last value, ${unquote(values.get(key) ?? '')}, is read (as a config parser keeps it)`);
+      ignoredKeys.push(shown);
+      return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
+    }
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes };
+    const reading = handler(value ?? '', ctx);
+    if (reading === null) return null;
+    // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
+    // switch is on, and the word stays for the prose to read.
+    if (isFlag && m[2] !== undefined && 'ignore' in reading && !reading.note && /[a-z]/.test(value!) && !isFalse(value!) && !isTrue(value!)) {
+      const on = handler('true', ctx);
+      if (on && 'say' in on) {
+        if (on.note) notes.push(on.note);
+        const at = m[0].lastIndexOf(value!);
+        return {
+          result: [
+            { text: ` ${on.say} `.padEnd(at), from: 0, to: at },
+            { text: m[0].slice(at), from: at, to: m[0].length },
+          ],
+          rule: keyRule(key, on),
+        };
+      }
+    }
+    if (reading.note) notes.push(reading.note);
+    if ('ignore' in reading) {
+      ignoredKeys.push(shown);
+      return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
+    }
+    if (handler === model) {
+      // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
+      const at = m[0].lastIndexOf(reading.say.trim());
+      if (at >= 0) {
+        const name = reading.say.trim();
+        return {
+          result: [
+            { text: ' '.repeat(at), from: 0, to: at },
+            { text: name, from: at, to: at + name.length },
+            { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
+          ],
+          rule: keyRule(key, reading),
+        };
+      }
+    }
+    if (handler === component && value) {
+      // A model builder's words stand for the builder's name ("qlora_llama3_1_8b"), not the key.
+      const at = m[0].lastIndexOf(value);
+      return {
+        result: [
+          { text: ' '.repeat(at), from: 0, to: at },
+          { text: ` ${reading.say} `, from: at, to: at + value.length },
+          { text: ' '.repeat(m[0].length - at - value.length), from: at + value.length, to: m[0].length },
+        ],
+        rule: keyRule(key, reading),
+      };
+    }
+    if (megatronWords && MEGATRON_ANCHORS.has(key)) {
+      // A reading that names Megatron already ("megatron tp 4") needs only the rest of the words.
+      const words = reading.say.startsWith('megatron') ? megatronWords.replace(/^megatron ?/, '') : megatronWords;
+      megatronWords = '';
+      return { result: ` ${words} ${reading.say} `.replace(/^ {2}/, ' '), rule: keyRule(key, reading) };
+    }
+    return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
+  };
+  const text = replaceByRule(input, PAIR, readPair);
+  // A known key named with no value: a flag ("--gradient_checkpointing", "I use
+  // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
+  const bare = replaceByRule(text, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*k?)(?![\w.]))?/g, (m) => {
+    const key = keyName(m[1]!);
+    const handler = handlerOf(key);
+    if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
+    // "micro_batch_size 2": a value after a space; a key alone is a flag.
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
+    if (reading === null) return null;
+    if ('ignore' in reading) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
+    // A key named with no value is taken as a switch turned on: a weak cue, since prose may name
+    // a key to ask about it ("should I turn on gradient_checkpointing?"), not to say it is set.
+    return { result: ` ${reading.say} `, rule: m[2] === undefined ? { id: `config.key.${key}`, weak: true } : keyRule(key, reading) };
+  });
+  return { text: bare, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)] };
+}

@@ -1,0 +1,59 @@
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyReading } from './values.js';
+
+/** Handlers many keys share: a number said with its word, a switch, a GPU count, a serving key. */
+
+/** A number-valued key read as `<word> N`; "auto" and non-numbers are ignored. */
+export const numeric =
+  (word: string): Handler =>
+  (v) => {
+    const n = numberOf(v);
+    return Number.isFinite(n) ? say(`${word} ${n}`) : IGNORE;
+  };
+
+/**
+ * A card or a model size after a switch's colon ("70b qlora: A6000 vs 4090?") is prose, not the
+ * switch's value: no switch takes one, so the text is left for the prose reader.
+ */
+const PROSE_VALUE = /^(?:[a-z]{0,4}\d{3,5}[a-z]{0,4}|\d+(?:\.\d+)?[bm])$/;
+
+export const flag =
+  (on: string, off: string | null = null): Handler =>
+  (v) => {
+    if (isTrue(v)) return say(on);
+    if (isFalse(v)) return off ? say(off) : IGNORE;
+    return PROSE_VALUE.test(unquote(v)) ? null : IGNORE;
+  };
+
+/**
+ * One GPU from a config ("devices: 1", "CUDA_VISIBLE_DEVICES=0") is what an estimate assumes when
+ * no card is named (memory per GPU): as a count with no card it would only ask "Which GPU?".
+ */
+const ONE_GPU: KeyReading = { ignore: true, note: 'one GPU, as the config says' };
+export const gpus = (n: number): KeyReading => (n === 1 ? ONE_GPU : say(`${n} gpus`));
+
+export const gpuList: Handler = (v) => {
+  const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
+  return ids.length ? gpus(ids.length) : IGNORE;
+};
+
+export const count =
+  (word: string): Handler =>
+  (v) => {
+    const n = numberOf(v);
+    if (!Number.isInteger(n) || n <= 0) return IGNORE;
+    return word === 'gpus' ? gpus(n) : say(`${n} ${word}`);
+  };
+
+/** "bs 64" from --max-num-seqs 64 also says "max seqs 64" (memory/serving.ts samplerLogits). */
+export function withMaxSeqs(r: ReturnType<Handler>, v: string): ReturnType<Handler> {
+  return r !== null && 'say' in r ? { ...r, say: `${r.say} max seqs ${numberOf(v)}` } : r;
+}
+
+/** A key only serving engines have (vLLM, TGI) also says the run is served. */
+export const serving =
+  (handler: Handler): Handler =>
+  (v, ctx) => {
+    const r = handler(v, ctx);
+    if (r === null) return null;
+    return 'say' in r ? { ...r, say: `serve ${r.say}` } : { say: 'serve', ...(r.note ? { note: r.note } : {}) };
+  };

@@ -1,0 +1,48 @@
+import { flag } from './readers.js';
+import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
+
+/** Memory savers: checkpointing, attention kernels, fused losses, packing, compilation. */
+
+export const attention: Handler = (v) => {
+  const value = unquote(v);
+  if (/flash|fa2|fa3/.test(value) || isTrue(value)) return say('flash');
+  if (/sdpa/.test(value)) return say('sdpa');
+  if (/eager|disabled/.test(value) || isFalse(value)) return say('no flash');
+  return IGNORE;
+};
+
+/** What torch.compile changes in memory depends on Inductor's partitioner: said, not guessed (GT019–GT021). */
+export const COMPILE_NOTE = "torch.compile is not modelled: what it saves for backward depends on Inductor's fusions; the estimate is eager PyTorch's";
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const SAVER_KEYS: KeyTable = {
+  gradient_checkpointing: { reads: flag('gc', 'no gc') },
+  activation_checkpointing: { reads: flag('gc', 'no gc') },
+  enable_activation_checkpointing: { reads: flag('gc', 'no gc') },
+  flash_attention: { reads: attention },
+  flash_attn: { reads: attention },
+  use_flash_attention_2: { reads: attention },
+  attn_implementation: { reads: attention },
+  sdp_attention: { reads: (v) => (isTrue(v) ? say('sdpa') : IGNORE) },
+  // LLaMA-Factory's switch off (its gradient checkpointing is on unless disabled, hparams/model_args.py).
+  disable_gradient_checkpointing: { reads: flag('no gc', 'gc'), source: 'LLaMA-Factory hparams/model_args.py' },
+  // Unsloth's gradient checkpointing (LLaMA-Factory use_unsloth_gc) is checkpointing whose saved
+  // inputs go to CPU; read as checkpointing, with a note.
+  use_unsloth_gc: { reads: (v) => (isTrue(v) ? say('gc', "use_unsloth_gc: Unsloth's gradient checkpointing read as gradient checkpointing") : IGNORE), source: 'LLaMA-Factory' },
+  // Unsloth get_peft_model(use_gradient_checkpointing=True | "unsloth" | False): "unsloth" is its
+  // offloaded checkpointing (Unsloth README).
+  use_gradient_checkpointing: { reads: (v) => (unquote(v) === 'unsloth' ? say('unsloth gc') : isTrue(v) ? say('gc') : isFalse(v) ? say('no gc') : IGNORE), source: 'Unsloth README' },
+  // Liger's fused linear cross-entropy (HF TrainingArguments use_liger_kernel, LLaMA-Factory enable_liger_kernel).
+  use_liger_kernel: { reads: flag('liger'), source: 'transformers TrainingArguments' },
+  enable_liger_kernel: { reads: flag('liger'), source: 'LLaMA-Factory' },
+  use_liger: { reads: flag('liger') },
+  // The batch shape the allocator's slack rests on (memory/overhead.ts): axolotl sample_packing,
+  // TRL SFTConfig packing, torchtune dataset packed.
+  sample_packing: { reads: flag('packed', 'dynamic padding') },
+  packing: { reads: flag('packed', 'dynamic padding') },
+  packed: { reads: flag('packed', 'dynamic padding') },
+  use_flash_attn: { reads: attention },
+  // torchtitan --compile / training.compile, torchtune compile=True, HF torch_compile: stated, not modelled.
+  compile: { reads: (v) => (isTrue(v) ? { ignore: true, note: COMPILE_NOTE } : IGNORE) },
+  torch_compile: { reads: (v) => (isTrue(v) ? { ignore: true, note: COMPILE_NOTE } : IGNORE) },
+};

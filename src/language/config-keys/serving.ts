@@ -1,0 +1,66 @@
+import { numeric, serving, withMaxSeqs } from './readers.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+
+/** Serving engines: vLLM, SGLang, TGI, Ollama, llama.cpp, text-generation-webui. */
+
+/** llama.cpp's KV cache type: q8_0 as an 8-bit cache (said), f16 its default, 4/5-bit types not modelled. */
+const llamaCppCache: Handler = (v, ctx) => {
+  const type = unquote(v).toLowerCase();
+  const flagName = ctx.current === 'cache_type_v' ? 'V' : 'K';
+  if (type === 'f16' || type === '') return IGNORE;
+  if (type === 'bf16' || type === 'f32') return say(`kv ${type === 'f32' ? 'fp32' : 'bf16'}`);
+  if (type === 'q8_0') return say('kv fp8', `llama.cpp ${flagName} cache q8_0 sized as an 8-bit cache (q8_0 adds a 16-bit scale per 32 values, about 6% more)`);
+  return { ignore: true, note: `llama.cpp ${flagName} cache ${type} (a quantised KV cache below 8 bits) is not modelled: an f16 KV cache assumed` };
+};
+
+export const kvDtype: Handler = (v) => {
+  const value = unquote(v);
+  if (/fp8|e4m3|e5m2/.test(value)) return say('kv fp8');
+  return IGNORE;
+};
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const SERVING_KEYS: KeyTable = {
+  // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
+  // gpu_memory_utilization (sglang/srt/server_args.py).
+  mem_fraction_static: { reads: serving(numeric('util')), source: 'SGLang sglang/srt/server_args.py' },
+  // Tokens per prefill step, which sizes the engine's profile / warm-up run (memory/serving.ts, tgi.ts, sglang.ts).
+  max_num_batched_tokens: { reads: serving(numeric('batched tokens')) },
+  max_batch_prefill_tokens: { reads: serving(numeric('batched tokens')) },
+  chunked_prefill_size: { reads: serving(numeric('batched tokens')) },
+  // Ollama's server settings (envconfig/config.go): Ollama only runs models.
+  ollama_context_length: { reads: numeric('inference seq'), source: 'Ollama envconfig/config.go' },
+  // "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH" (Ollama FAQ): that many
+  // sequences of the context each, the batch of the KV cache. 0 is Ollama's "choose for me" (its log's default).
+  ollama_num_parallel: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('inference bs')(v, ctx)), source: 'Ollama FAQ' },
+  ollama_flash_attention: { reads: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE), source: 'Ollama envconfig/config.go' },
+  ollama_kv_cache_type: {
+    reads: (v) => {
+      const value = unquote(v);
+      if (value === '' || value === 'f16') return IGNORE;
+      return { ignore: true, note: `OLLAMA_KV_CACHE_TYPE ${value} (a quantised KV cache) is not modelled: an f16 KV cache assumed` };
+    },
+    source: 'Ollama envconfig/config.go',
+  },
+  // text-generation-webui (modules/shared.py): --wbits 4 loads a 4-bit GPTQ checkpoint for inference;
+  // --auto-devices splits the model over GPU and CPU (offload, not modelled).
+  wbits: { reads: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE), source: 'text-generation-webui modules/shared.py' },
+  auto_devices: { reads: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }), source: 'text-generation-webui modules/shared.py' },
+  // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
+  max_running_requests: { reads: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)) },
+  // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
+  cpu_offload_gb: { reads: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE) },
+  num_shard: { reads: serving(numeric('tp')) },
+  gpu_memory_utilization: { reads: serving(numeric('util')) },
+  kv_cache_dtype: { reads: serving(kvDtype) },
+  // llama.cpp --cache-type-k/-v (-ctk/-ctv): f16 is its default; q8_0 keeps 8-bit values and a
+  // 16-bit scale per 32 (8.5 bits), sized as an 8-bit cache; 4/5-bit caches are not modelled.
+  cache_type_k: { reads: llamaCppCache },
+  cache_type_v: { reads: llamaCppCache },
+  // llama.cpp
+  // llama.cpp -ngl N: the last N layers on the GPU; -1 (every layer) is the default.
+  ngl: { reads: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)) },
+  n_gpu_layers: { reads: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)) },
+  gpu_layers: { reads: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)) },
+  enforce_eager: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE) },
+};

@@ -1,0 +1,86 @@
+import { flag, numeric } from './readers.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+
+/** Sharding and offload: DeepSpeed ZeRO, FSDP, CPU and NVMe offload. */
+
+/** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json. */
+const deepspeedFile: Handler = (v) => {
+  const value = unquote(v);
+  // TrainingArguments' repr prints `deepspeed=None` when DeepSpeed is off.
+  if (isFalse(value)) return IGNORE;
+  const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
+  if (!stage) return say('deepspeed');
+  const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
+  // The file is not in the text: what it offloads is read from its name only, so say so.
+  const note = offload ? `offload read from the file name "${value}" (${offload.trim()}); say "offload optimizer" or "offload params" if the file offloads less` : undefined;
+  const words = `deepspeed zero${stage[1]}${offload}`;
+  // What the file offloads is taken from its name, not its contents: a weak cue, said as one.
+  return note ? { say: words, note, weak: true } : say(words);
+};
+
+const offloadDevice =
+  (what: 'optimizer' | 'params'): Handler =>
+  (v) => {
+    const value = unquote(v);
+    if (value === 'cpu') return say(`offload ${what}`);
+    if (value === 'nvme') return say(`nvme offload ${what === 'optimizer' ? 'optimizer' : 'params'}`);
+    return IGNORE;
+  };
+
+/** `fsdp: full_shard auto_wrap offload` (HF TrainingArguments.fsdp). */
+export const fsdp: Handler = (v) => {
+  const value = unquote(v).replace(/[[\]'",+]/g, ' ');
+  const parts: string[] = [];
+  if (/shard_grad_op|\b2\b/.test(value)) parts.push('fsdp shard grad op');
+  else if (/hybrid/.test(value)) parts.push('hsdp');
+  else if (/no_shard/.test(value)) parts.push('ddp');
+  else if (/full_shard|\b1\b|true/.test(value)) parts.push('fsdp');
+  if (/offload/.test(value)) parts.push('offload params offload optimizer');
+  return parts.length ? say(parts.join(' ')) : IGNORE;
+};
+
+/** LLaMA-Factory `stage` (sft, pt, rm, ppo, dpo) or DeepSpeed `zero_optimization.stage`. */
+export const stage: Handler = (v, ctx) => {
+  const value = unquote(v);
+  const n = numberOf(value);
+  if (Number.isInteger(n) && n >= 0 && n <= 3) return say(`zero${n}`);
+  if (ctx.parent === 'zero_optimization') return IGNORE;
+  if (value === 'pt') return say('pretrain');
+  if (/^(sft|rm|ppo|dpo|kto|orpo|simpo)$/.test(value)) return say('train');
+  return IGNORE;
+};
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const SHARDING_KEYS: KeyTable = {
+  stage: { reads: stage },
+  zero_stage: { reads: numeric('zero') },
+  deepspeed: { reads: deepspeedFile },
+  // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
+  config_file: { reads: (v) => (/(?:z(?:ero)?|stage)[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE) },
+  deepspeed_config_file: { reads: deepspeedFile },
+  // accelerate's block of DeepSpeed settings: its children (zero_stage, offload_*) are read by
+  // their own keys, and `distributed_type: DEEPSPEED` says DeepSpeed runs; an empty `{}` says nothing.
+  deepspeed_config: { reads: () => IGNORE },
+  ds_config: { reads: deepspeedFile },
+  // HF from_pretrained(quantization_config=bnb_config): the settings are BitsAndBytesConfig's own keys.
+  quantization_config: { reads: () => IGNORE },
+  zero_optimization: { reads: () => IGNORE },
+  offload_optimizer: { reads: () => IGNORE },
+  offload_param: { reads: () => IGNORE },
+  // Only inside DeepSpeed's offload blocks; "device: 4090" in prose is left to be read.
+  device: {
+    reads: (v, ctx) =>
+      ctx.parent === 'offload_optimizer' ? offloadDevice('optimizer')(v, ctx) : ctx.parent === 'offload_param' ? offloadDevice('params')(v, ctx) : null,
+  },
+  offload_optimizer_device: { reads: offloadDevice('optimizer') },
+  offload_param_device: { reads: offloadDevice('params') },
+  fsdp: { reads: fsdp },
+  fsdp_sharding_strategy: { reads: fsdp },
+  sharding_strategy: { reads: fsdp },
+  fsdp_offload_params: { reads: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE) },
+  // accelerate's FSDP plugin checkpoints each wrapped layer's activations (accelerate FSDP docs).
+  fsdp_activation_checkpointing: { reads: flag('gc', 'no gc'), source: 'accelerate FSDP docs' },
+  cpu_offload: { reads: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE) },
+  // accelerate launch --use_fsdp / --use_deepspeed (launcher flags with no value).
+  use_fsdp: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('fsdp') : IGNORE) },
+};

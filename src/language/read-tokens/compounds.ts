@@ -1,0 +1,61 @@
+import { type Token, tokenize } from '../lexer.js';
+
+/** Compound words the lexer could not read ("baichuan-7b", "qwen3.5-35b-a3b"), read again in parts. */
+
+export const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'utilKw', 'batchedKw', 'maxSeqsKw', 'nglKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha']);
+
+/**
+ * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",
+ * "qwen3.5-35b-a3b") is lexed again with its joins as spaces; the parts keep their offsets.
+ */
+export function splitCompounds(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text)) {
+      out.push(t);
+      continue;
+    }
+    // Parts at joins ("baichuan-7b") and where letters turn to digits ("finetune13b").
+    const parts: Token[] = [];
+    for (const m of t.text.matchAll(/[^-_]+|[-_]+/g)) {
+      if (/^[-_]+$/.test(m[0])) {
+        parts.push({ type: 'sep', value: m[0], text: m[0], offset: t.offset + m.index });
+        continue;
+      }
+      // The part whole first ("mistral7b" is a name); split where letters turn to digits only if not.
+      const whole = tokenize(m[0]);
+      if (whole.some((p) => p.type !== 'word')) {
+        for (const p of whole) parts.push({ ...p, offset: p.offset + t.offset + m.index });
+        continue;
+      }
+      for (const piece of m[0].matchAll(/[a-z]{3,}(?=\d)|.+$/g)) {
+        const base = t.offset + m.index + piece.index;
+        for (const p of tokenize(piece[0])) parts.push({ ...p, offset: p.offset + base });
+        if (piece[0].length === 0) break;
+      }
+    }
+    // A name holding a size ("OA_SFT_Llama_30B_6", "llama-7b-sft") is a model's name: a training
+    // word inside it names how the model was made, not what the user does.
+    if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) {
+      for (const p of parts) if (p.type === 'mode') Object.assign(p, { type: 'word', value: p.text });
+      // …and a float dtype after the size ("WizardLM-30B-fp16", artidoro/qlora#184) is how the
+      // checkpoint is stored, not the run's precision (a quantised load or the trainer sets that).
+      const sizeAt = parts.findIndex((p) => p.type === 'size' || p.type === 'moeSize');
+      for (const p of parts.slice(sizeAt + 1)) if (p.type === 'precision' && /^(?:fp16|bf16|fp32|f16|f32)$/.test(p.text)) Object.assign(p, { type: 'word', value: p.text });
+    }
+    // Only when a part is an item of its own ("zer3" is a typo, not "zer" and 3). A bare number
+    // inside an identifier ("…_clip_vit_large_p14_336_lora…") is part of the name, never a count.
+    if (parts.some((p) => !['word', 'sep', 'ws', 'number', 'knum'].includes(p.type))) {
+      // (A version, "qwen2.5", stays a number: only long ones like 336 are name parts.)
+      if (parts.some((p) => p.type === 'size' || p.type === 'moeSize')) for (const p of parts) if (p.type === 'number' && /^\d{3,}$/.test(p.text)) Object.assign(p, { type: 'word', value: p.text });
+      out.push(...parts);
+    }
+    else out.push(t);
+  }
+  return out;
+}
+
+/**
+ * "are three A100 nodes sufficient for deploying R1?" (sglang#3640): "R1" standing alone, with no
+ * LoRA said anywhere (where "r1" would be a rank of 1), is DeepSeek-R1, stated.
+ */

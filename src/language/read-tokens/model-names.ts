@@ -1,0 +1,257 @@
+import { MODELS } from '../../catalog/index.js';
+import { DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey, seriesTable } from '../families.js';
+import { isFiller } from '../filler.js';
+import type { Token } from '../lexer.js';
+import { FAMILIES, modelIdOf } from '../lexicon.js';
+import { isSep } from './words.js';
+
+/** Model names: an R1 distill, a family and its size, a series, an unknown name before a size (a model of that size, stated). */
+
+export function nameR1(tokens: Token[], notes: string[]): void {
+  const alone = tokens.findIndex((t, k) => t.type === 'loraRank' && t.text === 'r1' && [tokens[k - 1], tokens[k + 1]].every((n) => !n || n.type === 'ws' || !/[\w-]/.test(n.text)));
+  if (alone < 0 || tokens.some((t) => t.type === 'lora' || t.type === 'model' || t.type === 'family' || t.type === 'size')) return;
+  const t = tokens[alone]!;
+  notes.push(`"${t.text}" read as deepseek-r1 (DeepSeek's R1; say "lora r1" for a LoRA rank of 1)`);
+  tokens.splice(alone, 1, { type: 'model', value: 'deepseek-r1', text: t.text, offset: t.offset });
+}
+
+/**
+ * "deepseek-r1:32b" (Ollama's tag), "DeepSeek R1 14B", "deepseek 32b": DeepSeek R1 with a size
+ * other than its 671B is one of its distills, a Qwen2.5 or Llama fine-tune of that size, not R1's
+ * shape. "deepseek" with a size only the distills have reads the same, stated; with a size
+ * DeepSeek published itself ("deepseek 7b") it stays a DeepSeek shape.
+ */
+export function nameDistills(tokens: Token[], notes: string[]): void {
+  const skipSep = (k: number) => (tokens[k] && isSep(tokens[k]!) ? k + 1 : k);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let k: number;
+    let r1: boolean;
+    if (t.type === 'model' && t.value === 'deepseek-r1') {
+      k = skipSep(i + 1);
+      r1 = true;
+    } else if (t.type === 'family' && t.value === 'deepseek') {
+      k = skipSep(i + 1);
+      r1 = tokens[k]?.text === 'r1';
+      if (r1) k = skipSep(k + 1);
+    } else continue;
+    const size = tokens[k];
+    if (size?.type !== 'size') continue;
+    const key = size.text.replace(/\s/g, '');
+    // "deepseek-r1:671b" is R1 itself (671B, 685B with its MTP module).
+    if (r1 && (key === '671b' || key === '685b')) {
+      tokens.splice(i, k - i + 1, { type: 'model', value: 'deepseek-r1', text: wholeText(tokens, i, k), offset: t.offset });
+      continue;
+    }
+    const base = R1_DISTILLS[key];
+    if (!base || (!r1 && DEEPSEEK_OWN_SIZES.has(key))) continue;
+    const text = wholeText(tokens, i, k);
+    notes.push(`"${text}" read as ${base}: DeepSeek's R1 distill of that size is a ${base} fine-tune (the 671B R1 is "deepseek-r1")`);
+    tokens.splice(i, k - i + 1, { type: 'model', value: base, text, offset: t.offset });
+  }
+}
+
+/**
+ * An unknown name joined to a size ("baichuan-7b", "vicuna 13b", "deepseek-coder-33b",
+ * "qwen3.5-35b-a3b") is a model of that size: the name parts before the size (and a joined
+ * tail after it) become part of one size token, with the name's family when it has one
+ * (the family named last, nearest the size: "distill-llama-70b" is a Llama), and a note.
+ */
+export function nameModels(tokens: Token[], notes: string[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const size = tokens[i]!;
+    if (size.type !== 'size' && size.type !== 'moeSize') continue;
+    let first = i;
+    let hasUnknown = false;
+    let family: string | null = null;
+    // Walk back over name parts joined by '-', '_', '.', and at most one space ("vicuna 13b",
+    // not "flibber jabberwock snark 7b").
+    let spaces = 0;
+    for (let j = i - 1; j >= 0; j--) {
+      const t = tokens[j]!;
+      if (isSep(t)) {
+        if (/^[-_.]+$/.test(t.text)) continue;
+        // …and the space between a family and its version ("qwen 2.5 coder 32b").
+        const familyVersion = (k: number) => tokens[k]?.type === 'number' && tokens[k - 1]?.type === 'ws' && tokens[k - 2]?.type === 'family';
+        if (t.text === ' ' && (spaces++ === 0 || (tokens[j - 1]?.type === 'family' && tokens[j + 1]?.type === 'number') || familyVersion(j - 1))) continue;
+        break;
+      }
+      // A common word joined into a name is part of it ("chinese-alpaca-plus-13b"); said apart, it is prose ("run 7b").
+      const joined = /^[-_.]+$/.test(tokens[j + 1]?.text ?? '');
+      const nameLike = (t.type === 'word' && (joined || !isFiller(t.text))) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
+      if (!nameLike) break;
+      // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b") unless it is
+      // a family's version ("qwen 2.5 coder 32b").
+      const joint = tokens[j + 1];
+      const version = t.type === 'number' && tokens[j - 1]?.type === 'ws' && tokens[j - 2]?.type === 'family';
+      if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family' && !version) break;
+      // A version number inside a name ("qwen3.5-35b") makes it a name too.
+      if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number') hasUnknown = true;
+      family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : null;
+      first = j;
+    }
+    // "30B LLaMA": the family after the size.
+    const after = tokens[i + 1];
+    const familyAfter = tokens[i + 2];
+    if (first === i && after?.text === ' ' && familyAfter?.type === 'family' && tokens[i - 1]?.type !== 'family') {
+      // "70B Llama2", "7B Qwen2.5": the family's version joined to it names the series.
+      const version = tokens[i + 3];
+      if (version?.type === 'number') {
+        const versioned = modelIdOf(`${familyAfter.value}${version.text}-${size.text}`) ?? modelIdOf(`${familyAfter.value}-${version.text}-${size.text}`);
+        if (versioned) {
+          tokens.splice(i, 4, { type: 'model', value: versioned, text: wholeText(tokens, i, i + 3), offset: size.offset });
+          continue;
+        }
+      }
+      const text = wholeText(tokens, i, i + 2);
+      // "30B LLaMA" is the catalog's "llama-30b" (LLaMA-1 33B) when the catalog spells it so.
+      const named = modelIdOf(`${familyAfter.value}-${size.text}`);
+      if (named) {
+        tokens.splice(i, 3, { type: 'model', value: named, text, offset: size.offset });
+        continue;
+      }
+      tokens.splice(i, 3, { type: 'family', value: familyAfter.value, text: '', offset: size.offset }, { ...size, value: size.text, text });
+      i++;
+      continue;
+    }
+    if (!hasUnknown) continue;
+    // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.
+    let last = i;
+    for (let j = i + 1; j + 1 < tokens.length; j += 2) {
+      // "-v2", "_6": a word or a number joined to the name.
+      if (!(tokens[j]!.type === 'sep' && /^[-_.]$/.test(tokens[j]!.text) && (tokens[j + 1]!.type === 'word' || tokens[j + 1]!.type === 'number'))) break;
+      last = j + 1;
+    }
+    const start = tokens[first]!;
+    const end = tokens[last]!;
+    const text = wholeText(tokens, first, last);
+    // A fine-tune named with its base and version ("llama3-openbiollm-70b", "llama3/8b_lora"):
+    // the base model when the catalog has it.
+    const words = tokens.slice(first, last + 1).filter((t) => t.type === 'word' || t.type === 'number' || t.type === 'family').map((t) => t.text);
+    // …or, failing that, the one catalog model of its family and size ("OA_SFT_Llama_30B_6" →
+    // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
+    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
+    if (base) {
+      if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
+      tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
+      i = first;
+      continue;
+    }
+    const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
+    const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
+    notes.push(
+      `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`,
+    );
+    tokens.splice(first, last - first + 1, ...familyToken, merged);
+    i = first + familyToken.length;
+    void end;
+  }
+}
+
+const SERIES = seriesTable(MODELS);
+/** Catalog family names as written in a model's name ("qwen", "llama", "gemma"). */
+const FAMILY_WORDS = new Set(FAMILIES.map((f) => f.replace(/[^a-z]/g, '')));
+/** A size said alone ("13B", "70b"), not inside a name. */
+const BARE_SIZE = /^\d+(?:\.\d+)?\s*[bm]$/;
+
+/**
+ * A model named without its size ("fine-tuning LLAMA 3.1 on a 4090", "codellama", "Mistral"):
+ * with one size said alone elsewhere ("how many GPUs for 70B Llama2", "13B model … llama2") it is
+ * that size of the series; otherwise the series' common 7–9B size, stated with the others.
+ */
+export function nameSeries(tokens: Token[], notes: string[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let end = i;
+    let key: string | null = null;
+    if (t.type === 'word') key = seriesKey(t.text);
+    else if (t.type === 'family' && t.text) {
+      const j = tokens[i + 1] && isSep(tokens[i + 1]!) && tokens[i + 1]!.text.length === 1 ? i + 2 : i + 1;
+      const version = tokens[j];
+      if (version?.type === 'number' && SERIES.has(seriesKey(t.text + version.text))) {
+        key = seriesKey(t.text + version.text);
+        end = j;
+      } else key = seriesKey(t.text);
+    }
+    const members = key === null ? undefined : SERIES.get(key);
+    if (!members) continue;
+    // "mistral-nemo", "llama2-chinese": a name of its own, not the series.
+    const joinedNext = tokens[end + 2];
+    if (tokens[end + 1]?.type === 'sep' && joinedNext && !['size', 'moeSize', 'number', 'ws'].includes(joinedNext.type)) continue;
+    // "I cannot finetune Gemma-3 … model_id = "unsloth/gemma-3-1b-it"": the series said alone is
+    // the member named in full elsewhere in the message, not its default size beside it.
+    if (sameSeriesNamedInFull(tokens, t, members, end, notes)) {
+      tokens.splice(i, end - i + 1);
+      i--;
+      continue;
+    }
+    // "gemma 4b", "llama2 13b": a size right after is the grammar's family-and-size.
+    const after = tokens[end + 1]?.type === 'ws' ? tokens[end + 2] : tokens[end + 1];
+    if (after?.type === 'size' || after?.type === 'moeSize') continue;
+    // "Qwen2.5-72-int4", "llama2-13-chat": the size joined without its "b".
+    const joined = tokens[end + 1]?.type === 'sep' && tokens[end + 1]!.text === '-' && tokens[end + 2]?.type === 'number' ? tokens[end + 2]! : null;
+    const bySize = joined ? members.find((m) => m.size === `${joined.text}b`) : undefined;
+    if (bySize) {
+      notes.push(`"${wholeText(tokens, i, end + 2)}" read as ${bySize.id}`);
+      tokens.splice(i, end + 3 - i, { type: 'model', value: bySize.id, text: wholeText(tokens, i, end + 2), offset: t.offset });
+      continue;
+    }
+    const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+    const sized = sizes.length === 1 ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
+    // "Mistral Small 22B": a size the series has no member of is that size of the family's shape
+    // (read with the size), not the series' 7B with the size set aside.
+    if (sizes.length === 1 && !sized && t.type === 'family') continue;
+    const text = wholeText(tokens, i, end);
+    const member = sized ?? defaultMember(members);
+    if (sized) {
+      notes.push(`"${text}" with "${sizes[0]!.text}" read as ${member.id}`);
+      tokens.splice(tokens.indexOf(sizes[0]!), 1);
+      i = tokens.indexOf(t);
+    } else {
+      const others = members.filter((m) => m !== member).map((m) => m.size);
+      notes.push(`"${text}" names no size: read as ${member.id}${others.length ? ` (say ${others.join(', ')} for another)` : ''}`);
+    }
+    tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
+  }
+}
+
+function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {
+  const full = tokens.find((x) => x !== series && x.type === 'model' && members.some((m) => m.id === x.value));
+  if (!full) return false;
+  notes.push(`"${wholeText(tokens, tokens.indexOf(series), end)}" read as ${full.value}, named in full in the same message`);
+  return true;
+}
+
+/** A version among a name's parts ("llama 3.1 7B", "qwen2-7b"): the family alone does not name the model. */
+const versioned = (parts: Token[]) => parts.some((t) => t.type === 'number' || (t.type === 'word' && /[a-z]-?\d/.test(t.text)));
+
+function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
+  for (let k = sizeAt - 1; k >= first; k--) {
+    const t = tokens[k]!;
+    // "qwen2.5-coder-32b": a word that is a family with its version.
+    const joined = t.type === 'word' ? /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(t.text) : null;
+    if (joined && FAMILY_WORDS.has(joined[1]!)) {
+      const id = modelIdOf(`${joined[1]}${joined[2]}-${size}`) ?? modelIdOf(`${joined[1]}-${joined[2]}-${size}`);
+      if (id) return id;
+    }
+    if (t.type !== 'family') continue;
+    const version = tokens[k + 1]?.type === 'number' ? tokens[k + 1]!.text : tokens[k + 2]?.type === 'number' && /^[-_. ]$/.test(tokens[k + 1]!.text) ? tokens[k + 2]!.text : '';
+    if (!version) continue;
+    const id = modelIdOf(`${t.text}${version}-${size}`);
+    if (id) return id;
+  }
+  return null;
+}
+
+function wholeText(tokens: Token[], first: number, last: number): string {
+  let text = '';
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]!;
+    const prev = tokens[k - 1];
+    if (k > first && prev) text += ' '.repeat(Math.max(0, t.offset - (prev.offset + prev.text.length)));
+    text += t.text;
+  }
+  return text;
+}
+
+// ---- cards ----

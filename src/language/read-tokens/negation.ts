@@ -1,0 +1,48 @@
+import type { Token } from '../lexer.js';
+import { QUANT_WORDS, spanText } from './words.js';
+
+/** Negation: "no / without / not" before a setting, or "off / disabled" after it, turns it off. */
+
+export function negate(neg: Token, next: Token | undefined, notes: string[]): { consumed: boolean; token?: Token } {
+  if (!next) return { consumed: false };
+  const at = { offset: neg.offset, text: spanText(neg, next) };
+  switch (next.type) {
+    case 'recompute':
+      return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'mode':
+      // "I am not able to load `Mixtral-8x7B-Instruct`" (vllm#2554), "Qwen3-30B-A3B not loading on
+      // RTX4090" (unsloth#2504): a load or run that failed is still the run tried, read as "run"
+      // (inference unless a training setting says otherwise, as Unsloth's loader does there).
+      if (next.value === 'run') return { consumed: true, token: { ...next, ...at } };
+      // "not training", "no finetuning": what the run is not says nothing of what it is.
+      notes.push(`"${at.text}" read as no intent word`);
+      return { consumed: true };
+    case 'lora':
+      // "without peft/lora": every weight trains.
+      return { consumed: true, token: { ...next, ...at, type: 'mode', value: 'full' } };
+    case 'offload':
+      return { consumed: true, token: { ...next, ...at, value: 'none' } };
+    case 'attention':
+      return next.value === 'flash' ? { consumed: true, token: { ...next, ...at, value: 'eager' } } : { consumed: true };
+    case 'weights':
+      notes.push(`"${at.text}": no quantisation, weights in the compute dtype`);
+      return { consumed: true };
+    case 'loss':
+      return { consumed: true, token: { ...next, ...at, value: 'full' } };
+    case 'sharding':
+    case 'sp':
+    case 'framework':
+    case 'precision':
+    case 'serve':
+      notes.push(`"${at.text}" read as not using ${next.text}`);
+      return { consumed: true };
+    case 'word':
+      if (QUANT_WORDS.test(next.text)) {
+        notes.push(`"${at.text}": no quantisation, weights in the compute dtype`);
+        return { consumed: true };
+      }
+      return { consumed: false };
+    default:
+      return { consumed: false };
+  }
+}

@@ -1,0 +1,122 @@
+import { GPUS } from '../../catalog/index.js';
+import type { Item } from '../items.js';
+
+/** The cards: restated, a part of them, a launcher's count, and a Slurm allocation that wins over looser words. */
+
+/**
+ * "CUDA_VISIBLE_DEVICES=0,…,7 NPROC_PER_NODE=7" (modelscope/ms-swift#3848): the devices visible
+ * are what the launcher may use; the processes it starts are the GPUs the run holds.
+ */
+export function launched(items: Item[], notes: string[]): Item[] {
+  const visible = items.filter((i) => i.kind === 'hardware' && i.count !== null && /cuda_visible_devices/i.test(i.text));
+  const started = items.find((i) => i.kind === 'hardware' && i.count !== null && /nproc|num_processes|num_gpus/i.test(i.text));
+  if (!started || started.kind !== 'hardware' || visible.length === 0) return items;
+  for (const v of visible) notes.push(`${started.count} GPUs in all, one per process ("${started.text}"); "${v.text}" lists the devices it may use`);
+  return items.filter((i) => !visible.includes(i));
+}
+
+type Hardware = Extract<Item, { kind: 'hardware' }>;
+const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
+const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
+
+/**
+ * Cards said in several places. A memory figure standing alone ("14.3 GB", "51GB used",
+ * "160GB") next to a card named elsewhere is the card's memory again (dropped), a total of
+ * several such cards ("A100 (160GB)" is two), or an amount of memory the message talks about
+ * (dropped, with a note). The same card said twice keeps its first saying.
+ */
+export function cards(items: Item[], notes: string[]): Item[] {
+  const hw = items.filter((i): i is Hardware => i.kind === 'hardware');
+  if (hw.length < 2) return items;
+  const primaries = hw.filter((h) => h.gpuId !== null || h.count !== null || h.nodes !== null || /gpu|card|vram|each|per\b/i.test(h.text));
+  const strays = hw.filter((h) => !primaries.includes(h) && h.capacityGiB !== null);
+  const drop = new Set<Item>();
+  const replace = new Map<Item, Item>();
+  const first = primaries.find((p) => p.gpuId !== null || p.capacityGiB !== null);
+  if (first) {
+    const memory = first.gpuId !== null ? gib(first.gpuId) : first.capacityGiB;
+    const counted = primaries.some((p) => p.count !== null || p.nodes !== null);
+    for (const h of strays) {
+      const said = h.capacityGiB!;
+      drop.add(h);
+      if (memory === null || !Number.isFinite(memory)) continue;
+      if (near(said, memory)) continue;
+      const times = said / memory;
+      const count = primaries.find((p) => p.count !== null)?.count ?? 1;
+      if (counted && near(said, memory * count)) continue;
+      if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
+        replace.set(first, { ...first, count: Math.round(times) });
+        notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);
+        continue;
+      }
+      notes.push(`"${h.text}" read as an amount of memory the message mentions, not a card's size`);
+    }
+  }
+  // "8卡A100 80G" … "8卡80G": memory alone that is the named card's, said again.
+  const card = primaries.find((p) => p.gpuId !== null);
+  if (card) {
+    for (const p of primaries) {
+      if (p.gpuId !== null || p.capacityGiB === null || drop.has(p)) continue;
+      if (near(p.capacityGiB, gib(card.gpuId!)) && (p.count === null || card.count === null || p.count === card.count)) {
+        drop.add(p);
+        if (p.count !== null && card.count === null) replace.set(card, { ...card, count: p.count });
+      }
+    }
+  }
+  // The same card said twice ("on 8x A100" … "8 A100s"): keep the first.
+  const seen = new Set<string>();
+  for (const h of primaries) {
+    const key = JSON.stringify([h.gpuId, h.capacityGiB, h.count, h.nodes]);
+    if (seen.has(key)) drop.add(h);
+    seen.add(key);
+  }
+  return items.filter((i) => !drop.has(i)).map((i) => replace.get(i) ?? i);
+}
+
+/**
+ * "a server with 4 x 48G A6000 GPUs … ran Gemma-7B on 2 of the cards" (LoveCatc/supervised-llm-
+ * uncertainty-estimation#4): the run used 2 of the machine's cards. The card keeps its type and
+ * memory and takes the count the run used.
+ */
+export function someOfTheCards(items: Item[], notes: string[]): Item[] {
+  const part = items.find((i): i is Hardware => i.kind === 'hardware' && i.gpuId === null && i.capacityGiB === null && i.count !== null && /\bof\s+(?:the|my|our|its|these|those|them|all)\b/i.test(i.text));
+  if (!part) return items;
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== part && (i.gpuId !== null || i.capacityGiB !== null) && (i.count ?? 1) > part.count!);
+  if (!machine) return items;
+  notes.push(`"${part.text.trim()}": the run used ${part.count} of the ${machine.count ?? 1} cards`);
+  return items.filter((i) => i !== part).map((i) => (i === machine ? { ...machine, count: part.count } : i));
+}
+
+const SLURM_TEXT = /\b(?:srun|sbatch|salloc)\b|#sbatch/i;
+const family = (id: string) => id.split('-')[0];
+
+/**
+ * The job's allocation is what runs: its node and GPU counts win over the message's looser words
+ * ("2 nodes with 8xA100(40G)s" beside `srun --gres=gpu:4 --nodes=2`, haotian-liu/LLaVA#655, is 8
+ * GPUs). The card the message names stays when the allocation names none, or names the same card
+ * less precisely (`gpu:a100:4` and "A100 40G"). What was set aside is said.
+ */
+export function slurmAllocationWins(items: Item[], notes: string[]): Item[] {
+  const alloc = items.find((i): i is Hardware => i.kind === 'hardware' && SLURM_TEXT.test(i.text) && (i.count !== null || i.nodes !== null));
+  if (!alloc) return items;
+  const others = items.filter((i): i is Hardware => i.kind === 'hardware' && i !== alloc);
+  if (!others.length) return items;
+  const card = others.find((o) => o.gpuId !== null && (alloc.gpuId === null || family(o.gpuId) === family(alloc.gpuId)));
+  const memory = others.find((o) => o.capacityGiB !== null);
+  const merged: Hardware = {
+    ...alloc,
+    gpuId: card?.gpuId ?? alloc.gpuId,
+    capacityGiB: alloc.capacityGiB ?? (card || alloc.gpuId ? null : (memory?.capacityGiB ?? null)),
+  };
+  const counted = others.filter((o) => (o.count !== null && o.count !== alloc.count) || (o.nodes !== null && o.nodes !== alloc.nodes));
+  if (counted.length) {
+    const total = (alloc.count ?? 1) * (alloc.nodes ?? 1);
+    const quoted = counted.map((o) => `"${o.text}"`).join(' and ');
+    notes.push(`the GPUs are the Slurm allocation's, ${alloc.nodes && alloc.nodes > 1 ? `${alloc.nodes} nodes of ${alloc.count}` : alloc.count} (${total} GPUs in all); ${quoted} in the message ${counted.length > 1 ? 'are' : 'is'} set aside`);
+    // What the set-aside words were read as no longer holds ("2 nodes 8x" read as 8 per node, 16 GPUs in all).
+    if (counted.some((o) => o.nodes !== null)) {
+      for (let k = notes.length - 2; k >= 0; k--) if (/read as \d+ per node, \d+ GPUs in all/.test(notes[k]!)) notes.splice(k, 1);
+    }
+  }
+  return items.filter((i) => !others.includes(i as Hardware)).map((i) => (i === alloc ? merged : i));
+}

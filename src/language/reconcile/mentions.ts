@@ -1,0 +1,198 @@
+import { sameModelSize } from '../families.js';
+import type { Item } from '../items.js';
+import { familyOf, isMoe, models, namesModel, paramsOf } from './models.js';
+
+/** Which mention is the user's own run: used memory, a run that works, a contrast, a reference or a hypothetical. */
+
+/** Words that make an amount of memory something used, not a card: "uses 24 GB VRAM", "just needs 8.5G VRAM", "exceeding 7.83g vram". */
+const USAGE = /\b(?:needs?|needed|uses?|used|using|consum\w*|takes?|took|requires?|required|occup\w*|allocat\w*|reserv\w*|exceed\w*|peaks?|eats?|ate|hits?)\s+(?:(?:only|just|about|around|roughly|approx\w*|up to|over|nearly|almost|~)\s*)*$/i;
+
+/** An `ollama ps` row: NAME (a tag) and maybe the ID before SIZE ("gemma3:12b    22 GB    28%/72% CPU/GPU"). */
+const OLLAMA_PS_ROW = /(?:^|\n)\s*[a-z0-9._\/-]+:[a-z0-9._-]+\s+(?:[0-9a-f]{12}\s+)?$/i;
+
+/**
+ * A memory figure said as what something uses ("Gemma 3 12b uses 24 GB VRAM") is the message's
+ * measurement, not the card's size: set aside, with a note, never read as the GPU.
+ */
+export function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
+    // (An `ollama ps` row's SIZE is the figure itself right after the tag, not "on my gtx 1660 6gb".)
+    if (!USAGE.test(before(text, i.at)) && !(/^\d/.test(i.text) && OLLAMA_PS_ROW.test(before(text, i.at)))) return true;
+    notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
+    return false;
+  });
+}
+
+/** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine"). */
+const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b/i;
+/** A clause that asks about, or reports the failure of, another run. */
+const ASKS = /\b(?:oom|out of memory|i want|want to|how (?:can|do|to)|is it possible|can i|could i|would it)\b/i;
+
+/**
+ * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
+ * codellama with fsdp and bf16, but I met the OOM problem" (transformers#27121): the method said
+ * in a sentence that reports success is the run that works, not the one asked about. Set aside,
+ * with a note, when another sentence asks or fails.
+ */
+export function workingRuns(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  const sentences = text.split(/(?<=[.?!])\s+|\n+/);
+  const sentenceOf = (at: number) => {
+    let start = 0;
+    for (const s of sentences) {
+      const i = text.indexOf(s, start);
+      if (at >= i && at < i + s.length) return s;
+      start = i + s.length;
+    }
+    return '';
+  };
+  const methods: Item[] = items.filter((i) => i.kind === 'lora');
+  if (methods.length === 0) return items;
+  const asked = sentences.some((s) => ASKS.test(s) && !methods.some((m) => sentenceOf(m.at) === s));
+  if (!asked) return items;
+  const working = methods.filter((m) => WORKS.test(sentenceOf(m.at)));
+  if (working.length === 0 || working.length === methods.length && methods.length > 1) return items;
+  for (const w of working) notes.push(`"${w.text}" set aside as your setup's mode: the message says that run works; the estimate is for the run it asks about`);
+  return items.filter((i) => !working.includes(i));
+}
+
+/** Settings that size a run and so may belong to either of two setups. */
+const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen']);
+
+/**
+ * A clause that opens a second run for contrast: "whereas I could only reach …", "compared to
+ * …", "unlike …". It ends at the sentence's end or an aside ("(with lora, and all parameters
+ * equal)" holds for both runs).
+ */
+const CONTRAST = /\b(?:whereas|compared (?:to|with)|unlike|but (?:only )?with|while with)\b[^.?!\n(;。？！]*/gi;
+/** Kinds that describe a run's setup (not its model or cards, which actualSetup weighs). */
+const RUN_SETTINGS = new Set<Item['kind']>([...SIZING, 'framework', 'lora', 'mode', 'serve', 'recompute']);
+
+/**
+ * "I was able to use batch size of 17 for Llama3 on a single A6000, whereas I could only reach
+ * batch size=1 with huggingface" (torchtune#830): when a contrast clause says a setting again
+ * that the message already gave, the clause is another run, and a setting said only there
+ * ("with huggingface") is that run's: set aside, with a note, never read into the first run.
+ */
+export function contrasted(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text || !/whereas|compared|unlike|but|while/i.test(text)) return items;
+  const out = new Set(items);
+  for (const m of text.matchAll(CONTRAST)) {
+    const from = m.index!;
+    const to = from + m[0].length;
+    const inside = items.filter((i) => i.at >= from && i.at < to && RUN_SETTINGS.has(i.kind));
+    const said = (i: Item) => items.some((o) => o.kind === i.kind && (o.at < from || o.at >= to));
+    if (!inside.some(said)) continue;
+    for (const i of inside) {
+      if (said(i)) continue;
+      notes.push(`"${i.text}" set aside: it goes with the other run the message contrasts ("${m[0].trim()}")`);
+      out.delete(i);
+    }
+  }
+  return out.size === items.length ? items : items.filter((i) => out.has(i));
+}
+
+/**
+ * Words before a mention that make it someone else's setup, or one the user only imagines:
+ * "as mentioned in the link, deployment is done using four A100 nodes", "官方benchmark说" (the
+ * official benchmark says), "a more reasonable choice would be", "wondering if it's possible with".
+ */
+const REFERENCE = /\b(?:as mentioned|mentioned in|official|benchmark|the (?:paper|blog|docs?|readme|link)|they used)\b|官方/i;
+const HYPOTHETICAL = /\b(?:if|would|could|might|maybe|perhaps|possible|suspect|will need|need at least|wonder(?:ing)?|think|instead of)\b|如果/i;
+/** Words before a mention that make it the user's own: "I have", "my", "currently", "how to use", "我这里". */
+const OWN = /\b(?:i have|i've got|i'm using|i am using|i use|i(?:'ve| have)? tried|my|currently|now|how (?:to|can i|do i) use|can it be done with)\b|我这里|我的|我用/i;
+/**
+ * The model a question asks about ("Should i be able to run OA_SFT_Llama_30B_6 with 3 x RTX
+ * 3090?", Open-Assistant#2904): the run the user wants answered, over models listed beside it.
+ */
+const ASKED_MODEL = /\b(?:can|could|should|would|will)\s+(?:i|we|it|one)\b(?:\s+be able to)?\s+(?:\w+\s+)?(?:run|train|fine-?tune|finetune|load|serve|host|deploy|fit)\s*(?:the|a|an)?\s*$/i;
+/** A mention right before "will oom" / right after "OOM error with" is the attempt that failed. */
+const FAILED_AFTER = /^[\s,]*(?:will|would|also)?\s*(?:oom|out of memory)/i;
+const FAILED_BEFORE = /(?:oom|out of memory)(?:\s+error)?\s*(?:with|on)\s*(?:a|an|the)?\s*$/i;
+
+/** The words of a mention's own sentence, up to 48 characters before it. */
+function before(text: string, at: number): string {
+  const head = text.slice(Math.max(0, at - 48), at);
+  const cut = Math.max(...['.', '?', '!', '\n', '。', '？', '！'].map((c) => head.lastIndexOf(c)));
+  return head.slice(cut + 1);
+}
+
+/**
+ * How much a mention reads as the user's actual setup: own +1, a hypothesis or a failed attempt -1,
+ * a reference -2. Own words outrank a failure ("ran out of memory on my 24GB card" is still theirs).
+ */
+function standing(text: string, i: Item): number {
+  const sentence = before(text, i.at);
+  if (REFERENCE.test(sentence)) return -2;
+  if (namesModel(i) && ASKED_MODEL.test(sentence) && /^[^.!\n。！]*[?？]/.test(text.slice(i.end))) return 1;
+  // Whose it is, and whether it is only wondered about, is said in the mention's own clause:
+  // "I've tried int8 but got OOM, maybe int4?" tries int8 and wonders about int4.
+  const head = sentence.slice(Math.max(...[',', ';', '，', '；'].map((c) => sentence.lastIndexOf(c))) + 1);
+  // "on my 24GB card": the mention's own words can say whose it is.
+  if (OWN.test(`${head}${i.text}`)) return 1;
+  if (FAILED_AFTER.test(text.slice(i.end, i.end + 16)) || FAILED_BEFORE.test(head)) return -1;
+  if (HYPOTHETICAL.test(head)) return -1;
+  return 0;
+}
+
+/** Settings that belong to one run only: said only beside another setup, they may be that setup's. */
+const OWN_SETUP_ONLY = new Set<Item['kind']>(['seq', 'batch', 'offload', 'sharding', 'parallel', 'gen']);
+/** Item i sits with the set-aside mention d: between it and the kept one, or after it in d's own sentence. */
+function alongside(text: string, d: Item, keep: Item, i: Item): boolean {
+  if (d.at < keep.at) return i.at >= d.end && i.end <= keep.at;
+  const stop = text.slice(d.end).search(/[.?!\n。？！]/);
+  return i.at >= d.end && i.at < (stop < 0 ? text.length : d.end + stop);
+}
+
+type Setting = Extract<Item, { kind: 'hardware' | 'model' | 'size' | 'hub' | 'weights' }>;
+/** Two mentions of the cards, or of the model, that cannot both be the run. */
+function disagree(a: Setting, b: Setting): boolean {
+  if (a.kind === 'hardware' && b.kind === 'hardware') {
+    const differ = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
+    return differ(a.gpuId, b.gpuId) || differ(a.count, b.count) || differ(a.nodes, b.nodes) || differ(a.capacityGiB, b.capacityGiB);
+  }
+  if (a.kind === 'weights' && b.kind === 'weights') return a.value !== b.value;
+  // Two names of one model ("13B" … "the 13B model") agree; different sizes or families do not.
+  if (namesModel(a) && namesModel(b)) return !sameModelSize(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b)) || familyOf(a) !== familyOf(b);
+  return false;
+}
+
+/**
+ * Two setups in one message ("One H100 will oom … how to use two H100?", "the official benchmark
+ * used 2 A100 80G, here I have 4 A100 40G"): when the words around exactly one of the disagreeing
+ * mentions make it the user's actual setup, that one is read and a note says which was set aside,
+ * so the choice is flagged, never silent. Otherwise both stay, and the resolver reports the pair.
+ */
+export function actualSetup(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  let out = items;
+  // A bare "cards" or "GPUs" says no setup: only mentions that carry a card, count or memory compete.
+  const carries = (i: Item) => i.kind === 'hardware' && (i.gpuId !== null || i.count !== null || i.capacityGiB !== null || i.nodes !== null);
+  for (const group of [carries, namesModel, (i: Item) => i.kind === 'weights']) {
+    const said = out.filter(group) as Setting[];
+    if (said.length < 2 || !said.some((a, k) => said.slice(k + 1).some((b) => disagree(a, b)))) continue;
+    const scored = said.map((i) => ({ i, s: standing(text, i) }));
+    const top = Math.max(...scored.map((x) => x.s));
+    const best = scored.filter((x) => x.s === top);
+    if (best.length !== 1 || scored.every((x) => x.s === top)) continue;
+    const keep = best[0]!.i;
+    const dropped = said.filter((i) => i !== keep && disagree(i, keep));
+    if (dropped.length === 0) continue;
+    // Everything that disagrees with the kept mention must stand lower, or it is a real contradiction.
+    if (scored.some((x) => x.i !== keep && x.s === top)) continue;
+    // "the official benchmark ran 2 A100 80G at 128k input; here 4 A100 40G at 20k": a setting said
+    // alongside the set-aside setup and said again elsewhere is that setup's, and goes with it; a
+    // length or batch said only there may be either's, so whose it is stays open; a weight format
+    // said only there ("qwen2-72b-instruct-gptq-int4") is the model's, in both.
+    const along = out.filter((i) => SIZING.has(i.kind) && dropped.some((d) => alongside(text, d, keep, i)));
+    const contested = along.filter((i) => out.some((o) => o.kind === i.kind && !along.includes(o)));
+    if (along.some((i) => !contested.includes(i) && OWN_SETUP_ONLY.has(i.kind))) continue;
+    for (const d of dropped) notes.push(`read "${keep.text}" as your setup; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
+    for (const c of contested) notes.push(`"${c.text}" set aside with that other setup`);
+    out = out.filter((i) => !dropped.includes(i as Setting) && !contested.includes(i));
+  }
+  // What stays may be one model said twice ("13B" … "the 13B model"): collapse it as before.
+  return out === items ? out : models(out);
+}

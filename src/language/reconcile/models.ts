@@ -1,0 +1,66 @@
+import { MODELS } from '../../catalog/index.js';
+import { sameModelSize } from '../families.js';
+import type { Item } from '../items.js';
+
+/** Restatements of the model and its weights: one model named twice is one model. */
+
+type ModelItem = Extract<Item, { kind: 'model' | 'size' | 'hub' }>;
+/** The catalog model an item names: a model, or a Hub repo named after one ("Qwen/Qwen2.5-7B-Instruct"). */
+const catalogOf = (i: ModelItem) => {
+  const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? (i.offline?.model ?? undefined) : undefined;
+  return id === undefined ? undefined : MODELS.find((m) => m.id === id);
+};
+/**
+ * Billions of parameters a name holds ("Qwen3-30B-A3B" 30, "Mixtral-8x7B" 56, "WizardLM-30B-fp16" 30):
+ * how a Hub repo or name the catalog lacks is compared with the other names of the model.
+ */
+function sizeInName(name: string): number {
+  const found = [...name.toLowerCase().matchAll(/(?<![a-z0-9.])(?:(\d+)x)?(\d+(?:\.\d+)?)b(?![a-z0-9])/g)];
+  const m = found[0];
+  return m ? Number(m[2]) * (m[1] ? Number(m[1]) : 1) * 1e9 : NaN;
+}
+export const paramsOf = (i: ModelItem): number => {
+  if (i.kind === 'size') return i.params;
+  const known = catalogOf(i)?.publishedParams;
+  if (known !== undefined) return known;
+  return sizeInName(i.kind === 'hub' ? i.repo : i.text);
+};
+export const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);
+export const namesModel = (i: Item): i is ModelItem => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub';
+
+export function models(items: Item[]): Item[] {
+  const named = items.filter(namesModel);
+  if (named.length < 2) return items;
+  const first = named[0]!;
+  const moe = named.some(isMoe);
+  if (!named.every((i) => sameModelSize(paramsOf(i), paramsOf(first), moe))) return items;
+  const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
+  if (families.size > 1) return items;
+  // The most specific: the Hub repo named (its own config.json when fetched), else the longest
+  // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
+  // else the first size.
+  const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
+  // A repo whose name gives a weight format ("…-Instruct-FP8") is the more specific checkpoint.
+  const keep =
+    named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  return items.filter((i) => !namesModel(i) || i === keep);
+}
+
+export function familyOf(i: ModelItem): string | null {
+  if (i.kind === 'size') return i.family;
+  return catalogOf(i)?.family.toLowerCase() ?? null;
+}
+
+/** "4bit" and "GPTQ", "AWQ-INT4" and "--quantization marlin", "4bit" and "double quant": one 4-bit format, said twice. */
+export function weights(items: Item[]): Item[] {
+  const w = items.filter((i): i is Extract<Item, { kind: 'weights' }> => i.kind === 'weights');
+  if (w.length < 2) return items;
+  const fourBit = ['nf4', 'nf4-dq', 'gptq', 'awq'];
+  if (!w.every((i) => fourBit.includes(i.value))) return items;
+  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4)\b|4[\s_-]*bit/i.test(i.text.trim());
+  const specific = w.filter((i) => !generic(i));
+  const values = new Set(specific.map((i) => i.value));
+  if (values.size > 1 && !(values.size === 2 && values.has('nf4') && values.has('nf4-dq'))) return items;
+  const keep = specific.find((i) => i.value === 'nf4-dq') ?? specific[0] ?? w.find((i) => i.value === 'nf4-dq') ?? w[0]!;
+  return items.filter((i) => i.kind !== 'weights' || i === keep);
+}

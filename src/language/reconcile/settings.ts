@@ -1,0 +1,102 @@
+import type { Item } from '../items.js';
+import { ENGINE_NAMED } from '../vocabulary.js';
+import { namesModel } from './models.js';
+
+/** Settings said twice or in two ways: lengths, switches, LoRA under QLoRA, engines, frameworks, narrative help. */
+
+type SeqItem = Extract<Item, { kind: 'seq' }>;
+/** A serving cap ("max_model_len 36000") says less about the run than its stated length. */
+const CAP = /max[-_ ]?model[-_ ]?len|max[-_ ]?total[-_ ]?tokens|model_max_length|max_position/i;
+/** A training config's length ("max_seq_length=2048", "cutoff_len: 1024") is the run's. */
+const CONFIG = /[a-z]_[a-z][\w.]*["'`]?\s*[:=]?\s*\d|--[a-z]/i;
+
+/**
+ * Several lengths: a config's training length, then one stated in words, then a serving cap;
+ * the others are noted. Two of the same standing that disagree stay a contradiction.
+ */
+export function seqs(items: Item[], notes: string[]): Item[] {
+  const seq = items.filter((i): i is SeqItem => i.kind === 'seq');
+  if (new Set(seq.map((s) => s.value)).size < 2) return items;
+  const rank = (s: SeqItem) => (CAP.test(s.text) ? 0 : CONFIG.test(s.text) ? 2 : 1);
+  const best = Math.max(...seq.map(rank));
+  const top = seq.filter((s) => rank(s) === best);
+  if (new Set(top.map((s) => s.value)).size > 1) return items;
+  const keep = top[0]!;
+  for (const s of seq) if (s.value !== keep.value) notes.push(`sequence ${keep.value} read from "${keep.text}"; "${s.text}" is ${rank(s) === 0 ? 'a cap' : 'another length the message mentions'}`);
+  return items.filter((i) => i.kind !== 'seq' || i === keep);
+}
+
+/** A setting written as a config key or flag ("OLLAMA_FLASH_ATTENTION false", "--gradient_checkpointing"). */
+const KEYED = /[a-z0-9]_[a-z]|^--|[:=]/i;
+
+/**
+ * A switch said in prose and set in a config ("Flash Attention | KV Cache" as a title, then
+ * "OLLAMA_FLASH_ATTENTION false"): the prose names the topic, the config sets it. The config's
+ * value is read and a note names the prose mention. Two prose mentions, or two keys, that
+ * disagree stay a contradiction.
+ */
+export function switches(items: Item[], notes: string[]): Item[] {
+  let out = items;
+  for (const kind of ['attention', 'recompute'] as const) {
+    const said = out.filter((i) => i.kind === kind);
+    if (said.length < 2) continue;
+    const value = (i: Item) => JSON.stringify({ ...i, at: 0, end: 0, text: '' });
+    if (new Set(said.map(value)).size < 2) continue;
+    const keyed = said.filter((i) => KEYED.test(i.text));
+    if (keyed.length === 0 || new Set(keyed.map(value)).size > 1 || keyed.length === said.length) continue;
+    const keep = keyed[0]!;
+    for (const i of said) if (value(i) !== value(keep)) notes.push(`"${keep.text}" read as the setting; "${i.text}" is the message talking about it`);
+    out = out.filter((i) => i.kind !== kind || value(i) === value(keep));
+  }
+  return out;
+}
+
+/** "qlora … lora r16": the LoRA is QLoRA's. */
+export function loras(items: Item[]): Item[] {
+  const l = items.filter((i): i is Extract<Item, { kind: 'lora' }> => i.kind === 'lora');
+  if (!l.some((i) => i.qlora) || l.every((i) => i.qlora)) return items;
+  return items.map((i) => (i.kind === 'lora' ? { ...i, qlora: true } : i));
+}
+
+/**
+ * "models that work in other applications like ollama … `vllm serve Qwen3-…`": the run asked
+ * about is the one on the named serving engine; llama.cpp / Ollama is another program the
+ * message mentions (set aside, with a note).
+ */
+export function engines(items: Item[], notes: string[]): Item[] {
+  const served = items.find((i) => i.kind === 'serve' && ENGINE_NAMED.test(i.text));
+  const other = items.filter((i) => i.kind === 'framework' && i.value === 'llamacpp');
+  if (!served || other.length === 0) return items;
+  for (const o of other) notes.push(`read "${served.text}" as the engine; "${o.text}" is another program the message mentions`);
+  return items.filter((i) => !other.includes(i));
+}
+
+/** "DeepSpeed with the HF Trainer / accelerate": DeepSpeed is what shapes memory. */
+export function frameworks(items: Item[]): Item[] {
+  // "DeepSpeed ZeRO-3" in prose names ZeRO's provider (usually under the HF Trainer or
+  // accelerate): the stage says what shapes memory, so the stage is read, not a DeepSpeed preset.
+  if (items.some((i) => i.kind === 'sharding' && i.value.startsWith('zero'))) {
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'deepspeed'));
+  }
+  // "accelerate … multi-node FSDP": the launcher is not a preset when the sharding is named.
+  if (items.some((i) => i.kind === 'sharding')) {
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'hf'));
+  }
+  const fw = items.filter((i): i is Extract<Item, { kind: 'framework' }> => i.kind === 'framework');
+  if (fw.length < 2 || !fw.some((f) => f.value === 'deepspeed')) return items;
+  const keep = fw.find((f) => f.value === 'deepspeed')!;
+  return items.filter((i) => i.kind !== 'framework' || (i as { value: string }).value !== 'hf' || i === keep);
+}
+
+/**
+ * "OOM", "out of memory", "why" in a message that describes a run are what happened, not a
+ * request for the troubleshooting page: the estimate answers them. Listed as ignored.
+ */
+export function narrativeHelp(items: Item[], ignored: string[]): Item[] {
+  if (!items.some(namesModel)) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'help') return true;
+    ignored.push(i.text);
+    return false;
+  });
+}
