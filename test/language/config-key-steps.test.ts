@@ -15,8 +15,11 @@ import { loadCorpus } from '../corpus/corpus.js';
 const readerInput = (text: string) => dropLayout(readSegments(normalise(text)).text);
 const readAsRequest = (text: string) => readConfig(readerInput(text));
 
-/** Rules that set a key aside before the key tables read it. */
-const SET_ASIDE = new Set(['config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call']);
+/**
+ * Rules that set a key aside before the key tables read it, or read it whole (Unsloth's
+ * `fp16 = not is_bfloat16_supported()` is the card's own 16-bit autocast, prose/card-dtype.ts).
+ */
+const SET_ASIDE = new Set(['config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag']);
 
 /**
  * Keys another key's pair swallows today, a reading fault this test found and left to its own fix

@@ -14,11 +14,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LANGUAGE = join(ROOT, 'src/language');
 
-/**
- * The prose readers, moved into src/language/prose/ by another change of issue 22 at the same
- * time as this test was written; their rewrites are named there. The merge removes this list.
- */
-const UNTIL_PROSE_MOVES = /^(?:prose|training-prose|chat-questions|courtesy|numbers)\.ts$|^prose\//;
 
 /** The calls on a MappedText that rewrite it without naming a rule: "file:line". */
 function unnamedRewrites(files: readonly string[]): string[] {
@@ -68,7 +63,7 @@ describe('rewrites of the user text', () => {
   });
 
   it('every MappedText rewrite in src/language names its rule', () => {
-    const unnamed = unnamedRewrites(files).filter((at) => !UNTIL_PROSE_MOVES.test(at.split(':')[0]!));
+    const unnamed = unnamedRewrites(files);
     expect(unnamed).toEqual([]);
   });
 }, 60_000);

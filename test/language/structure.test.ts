@@ -11,12 +11,6 @@ import { describe, expect, it } from 'vitest';
 const LANGUAGE = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/language');
 const MAX_LINES = 500;
 
-/**
- * Files still being split on another branch at the same time as this test was written (issue 22,
- * item 6: l-prose moves prose.ts into src/language/prose/). The merge of that split removes them.
- */
-const UNTIL_SPLIT = new Set(['prose.ts']);
-
 /** Lines as an editor numbers them: a final line break ends the last line, it does not start one. */
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
@@ -91,7 +85,7 @@ describe('the shape of src/language', () => {
   it(`has no file over ${MAX_LINES} lines`, () => {
     const long = files
       .map((f) => ({ file: relative(LANGUAGE, f), lines: lineCount(readFileSync(f, 'utf8')) }))
-      .filter(({ file, lines }) => lines > MAX_LINES && !UNTIL_SPLIT.has(file));
+      .filter(({ file, lines }) => lines > MAX_LINES);
     expect(long).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { replaceByRule } from '../rule-rewrite.js';
 import { dropScriptComments, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
 import { readToolOutput } from '../tool-output.js';
-import { cardDtypeFlags } from '../training-prose.js';
+import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { NO_MEMORY_EFFECT } from './ignored.js';
