@@ -3,6 +3,7 @@ import { respond } from '../../src/core/assistant.js';
 import { LOST_TRACK } from '../../src/adapters/slack/listeners/actions/answer-of-button.js';
 import { ACTION_IDS } from '../../src/render/slack.js';
 import { decodeAnswerScenario, type AnswerScenario } from '../../src/state/scenario-code.js';
+import { fixture } from '../diagnose/fixtures.js';
 import { SERVED } from '../hub/fixtures/repos.js';
 import { startHubStandin, type HubStandin } from '../hub/standin.js';
 import { startHarness, waitFor, type Harness } from './harness.js';
@@ -13,8 +14,8 @@ import type { ApiCall } from './standin/web-api.js';
  * What item 2 of issue 24 left (real Bolt over Socket Mode, the real assistant, the Slack and
  * Hub stand-ins): "Memory estimate" under a NaN triage in a thread opened by a pasted config or
  * a Hub id answers for that thread's resolved setup, before and after a restart with an empty
- * store; Details of an answer rebuilt from its code lists the same "Defaults used" as before
- * the restart.
+ * store; the thread's OOM measurement survives the restart in the answer's code; Details of an
+ * answer rebuilt from its code lists the same "Defaults used" as before the restart.
  */
 
 const GEMMA = SERVED.find((f) => f.repo === 'google/gemma-2-9b')!.config;
@@ -111,6 +112,18 @@ describe('Slack: what answers carry for their buttons after a restart (issue 24,
     const fetched = hub.requests.length;
     await memoryEstimate(triage, root, thread);
     expect(hub.requests.length).toBe(fetched);
+  });
+
+  it('the thread\'s OOM measurement rides in the answer\'s metadata: after a restart a lever still says how far off the estimate was', async () => {
+    const { root } = await mention('finetune 7b full bf16 seq 2048 mbs 4 on A100-80G');
+    await say(fixture('torch2-other-processes').text, root);
+    const answer = await say('seq 8192', root);
+    const measured = (call: ApiCall) => /Measured in this thread[^"]*/.exec(JSON.stringify(call.args.blocks))?.[0];
+    expect(measured(answer.call)).toMatch(/36\.60 GiB/);
+    expect(scenarioOf(answer.call)!.measured).toBeDefined();
+    await h.restart();
+    const lever = (answer.call.args.blocks as Block[]).flatMap((b) => b.elements ?? []).find((e) => e.action_id?.startsWith(ACTION_IDS.lever))!;
+    expect(measured(await click(answer.ts, root, lever))).toMatch(/36\.60 GiB/);
   });
 
   it('Details of an answer to a pasted config lists the same "Defaults used" after a restart as before it', async () => {
