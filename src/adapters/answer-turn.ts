@@ -15,16 +15,17 @@ const sameScenario = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stri
 /**
  * The estimate an answer stands for, rebuilt for a button or a follow-up (issue 24, item 2).
  *
- * The answer's resolved scenario (its code) decides. Its canonical request, when it still reads
- * back to exactly that scenario (a catalog model, a bare size), is preferred only because the
- * re-read also recovers which settings were defaults (Details lists them); a request that
- * cannot be re-read (a pasted config.json, an attachment, a Hub model that cannot be fetched
- * now) or reads differently is not used: the scenario is restated as it was answered. Without
- * a code (an answer from an older release), the canonical request alone, as before. Null when
- * neither gives an estimate: the caller says the answer is too old.
+ * The answer's resolved scenario (its code) decides, restated as it was read: the code records
+ * the defaults it used, so Details lists the same ones. For a code written before it recorded
+ * them, its canonical request, when it still reads back to exactly that scenario (a catalog
+ * model, a bare size), is preferred only because the re-read recovers the defaults; a request
+ * that cannot be re-read (a pasted config.json, an attachment, a Hub model that cannot be
+ * fetched now) or reads differently is not used. Without a code (an answer from an older
+ * release), the canonical request alone, as before. Null when neither gives an estimate: the
+ * caller says the answer is too old.
  */
 export async function answerTurn(respond: Respond, answer: AnswerScenario | null, canonical: string | null): Promise<EstimateTurn | null> {
-  if (canonical) {
+  if (canonical && !answer?.reading) {
     const reread = await respond(canonical, null);
     if (reread.reply.kind === 'estimate' && (!answer || sameScenario(reread.reply.scenario, answer.scenario))) {
       const reply = reread.reply;

@@ -60,9 +60,18 @@ function nanQuestionTurn(text: string, previous: ThreadState | null, hub: HubCon
   if (!isNanQuestion(text)) return null;
   const current = scenarioThread(previous);
   const read = resolveRequest(text, current?.scenario ?? null, hub);
-  const scenario = read.ok && read.scenario ? read.scenario : (current?.scenario ?? null);
+  const stated = read.ok && read.scenario ? read.scenario : null;
+  // The setup, without the help the question asked for (the triage is that help): its estimate is a memory answer.
+  const setup = stated ?? current?.scenario;
+  const scenario = setup ? { ...setup, help: [] } : null;
   const reply = nanTriage(text, scenario ? { scenario, request: compactCanonical(scenario) } : null);
-  return { reply, state: previous };
+  if (!scenario) return { reply, state: previous };
+  // The setup as resolved goes with the triage: "Memory estimate" answers for it without reading
+  // the request again (issue 24). Its defaults are the reading's; what the reading noted about
+  // the question's own words ("not read: loss") and the words it ignored are not the setup's.
+  const assumptions = stated && read.ok ? read.assumptions.filter((a) => !read.notices.includes(a)) : (current?.reading?.assumptions ?? []);
+  const memory = { scenario, assumptions, notices: [], ignored: [], ...(current?.measured ? { measured: current.measured } : {}) };
+  return { reply: { ...reply, memory }, state: previous };
 }
 
 function internalError(text: string): ErrorReply {
@@ -80,7 +89,7 @@ function internalError(text: string): ErrorReply {
 /** A thread's measurement travels with its state and is restated in every later estimate. */
 function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measurement | undefined): Turn {
   if (!measured || turn.reply.kind !== 'estimate') return turn;
-  const reply = { ...turn.reply, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] };
+  const reply = { ...turn.reply, measured, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] };
   return { reply, state: { ...turn.state, measured } };
 }
 
@@ -133,9 +142,10 @@ function keepAsker(turn: Turn, previous: ThreadState | null): Turn {
 
 function turnFor(text: string, previous: ThreadState | null, hub: HubContext): Turn {
   try {
-    // An empty message in a thread that has a scenario restates it (a button without room for text).
+    // An empty message in a thread that has a scenario restates it (a button without room for text),
+    // as its answer read it when the state was rebuilt from one.
     const current = scenarioThread(previous);
-    if (!text.trim() && current) return estimateTurn(current.scenario, current, [], []);
+    if (!text.trim() && current) return estimateTurn(current.scenario, current, current.reading?.assumptions ?? [], current.reading?.ignored ?? [], current.reading?.notices ?? []);
     const diagnosed = diagnosisTurn(text, previous);
     if (diagnosed) return diagnosed;
     const nan = nanQuestionTurn(text, previous, hub);

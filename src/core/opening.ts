@@ -14,6 +14,13 @@ export interface ScenarioThread {
   measured?: Measurement;
   /** Who asked: only their messages, and messages addressed to the bot, change the thread (issue 24). Absent in older rows. */
   asker?: string;
+  /**
+   * How the answer this state was rebuilt from read its scenario (the defaults it used, its
+   * notices, the words it ignored), from that answer's code (src/state/scenario-code.ts): a
+   * restatement repeats them, so Details after a restart lists the same "Defaults used" (issue
+   * 24). Only on a state rebuilt from an answer; any change to the scenario reads afresh.
+   */
+  reading?: { assumptions: string[]; notices: string[]; ignored: string[] };
 }
 
 /**

@@ -34,9 +34,10 @@ export interface SlackMessage {
   /**
    * `canonical` on answers ('' on a reset); `opening` on a "Which model?" that leaves the thread's words waiting (issue 11);
    * `asker`, added by the adapter: who asked in the thread, so a restart keeps it (issue 24);
-   * `scenario`, added by the adapter on estimates: the answer's resolved scenario (src/state/scenario-code.ts).
+   * `memory` on a NaN triage: the request of the setup it was read against, whose estimate its button gives (no answer a thread continues);
+   * `scenario`, added by the adapter on estimates (and a triage's setup): the resolved scenario (src/state/scenario-code.ts).
    */
-  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: ({ canonical: string } | { opening: string }) & { asker?: string; scenario?: string } };
+  metadata?: { event_type: typeof ANSWER_EVENT_TYPE; event_payload: ({ canonical: string } | { opening: string } | { memory: string }) & { asker?: string; scenario?: string } };
 }
 
 /**
@@ -57,7 +58,11 @@ export function renderSlack(reply: Reply, note: string | null = null): SlackMess
     case 'error':
       return { text: errorFallback(reply), blocks: errorBlocks(reply, note) };
     case 'diagnosis':
-      return { text: diagnosisFallback(reply), blocks: diagnosisBlocks(reply, note) };
+      return {
+        text: diagnosisFallback(reply),
+        blocks: diagnosisBlocks(reply, note),
+        ...(reply.memoryRequest !== undefined ? { metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { memory: reply.memoryRequest } } } : {}),
+      };
   }
 }
 

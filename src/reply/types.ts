@@ -1,4 +1,5 @@
 import type { NotUsed } from '../language/accounting.js';
+import type { Measurement } from '../diagnose/measurement-schema.js';
 import type { Component, Estimate } from '../memory/types.js';
 import type { FactTrace } from '../scenario/facts.js';
 import type { Scenario } from '../scenario/schema.js';
@@ -118,6 +119,21 @@ export interface EstimateReply {
   followUps: string[];
   /** The Estimate every number above came from (charts read it too). */
   estimate: Estimate;
+  /** The OOM measured in this thread that the answer is held against (its "Measured in this thread" tip), so the answer's own code carries it (issue 24). */
+  measured?: Measurement;
+}
+
+/**
+ * What an estimate stands for, enough to give the same answer again without re-reading its
+ * request (issue 24): the resolved scenario, how it was read (the defaults it used, the notices
+ * said up front, the words ignored) and the OOM measured against it.
+ */
+export interface EstimateBasis {
+  scenario: Scenario;
+  assumptions: string[];
+  notices: string[];
+  ignored: string[];
+  measured?: Measurement;
 }
 
 export interface HelpReply {
@@ -164,4 +180,6 @@ export interface DiagnosisReply {
   readable: boolean;
   /** A NaN question's setup as a request: its memory estimate is one click away (a button), not the answer (issue 24). */
   memoryRequest?: string;
+  /** The same setup as resolved: what "Memory estimate" answers for, also when the request cannot be read again (a pasted config, a Hub id). */
+  memory?: EstimateBasis;
 }

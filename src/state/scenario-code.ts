@@ -2,7 +2,9 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { measurementSchema, type Measurement } from '../diagnose/measurement-schema.js';
 import { scenarioSchema, type Scenario } from '../scenario/schema.js';
-import type { ScenarioThread, ThreadState } from '../core/opening.js';
+import type { ScenarioThread } from '../core/opening.js';
+import type { EstimateBasis, Reply } from '../reply/types.js';
+import { DEFAULT_WORDS } from '../scenario/defaults.js';
 
 /**
  * The resolved scenario of one answer, as the answer itself carries it (issue 24, item 2): Slack
@@ -11,11 +13,18 @@ import type { ScenarioThread, ThreadState } from '../core/opening.js';
  * fetched config or an attachment cannot be read again from the answer's text, and a Hub
  * model must not be fetched again to press a button.
  *
- *   s1.<base64url of deflate-raw(JSON { s: Scenario, m?: Measurement }) with DICTIONARY>
+ *   s1.<base64url of deflate-raw(JSON { s: Scenario, m?: Measurement, r?: Reading }) with DICTIONARY>
+ *
+ * `r`, how the answer read its scenario (added within s1: a decoder that predates it ignores
+ * it, and a code without it is read with its canonical request again, as before): `a` the assumptions in order,
+ * each one of DEFAULT_WORDS written as `=key` and any other as its text (a text that itself
+ * starts with `=` gets one more); `n` how many of them lead as notices (the reader puts the
+ * notices first); `i` the words ignored. `r` costs 120–230 characters for a new request's
+ * 7–16 defaults, about half of what their words would cost.
  *
  * Versioned: a code written by another format version, or whose scenario no longer passes the
  * current schema (a release changed it), decodes to null and the caller says the answer is too
- * old. A typical code is 80–200 characters; every code is at most MAX_SCENARIO_CODE_CHARS, so
+ * old. A typical code is 200–450 characters; every code is at most MAX_SCENARIO_CODE_CHARS, so
  * it fits a Slack button value (2,000) and a Discord embed footer (2,048).
  */
 export const SCENARIO_CODE_VERSION = 's1';
@@ -23,10 +32,18 @@ export const SCENARIO_CODE_VERSION = 's1';
 /** Slack's button value limit (DESIGN §5): the bound every code is held to. */
 export const MAX_SCENARIO_CODE_CHARS = 2000;
 
-/** What an answer stands for: its scenario and, when the thread held one, the OOM measured against it. */
+/** How an answer read its scenario: the defaults it used, the notices it said up front, the words it ignored. */
+export interface AnswerReading {
+  assumptions: string[];
+  notices: string[];
+  ignored: string[];
+}
+
+/** What an answer stands for: its scenario, when the thread held one the OOM measured against it, and how it was read. */
 export interface AnswerScenario {
   scenario: Scenario;
   measured?: Measurement;
+  reading?: AnswerReading;
 }
 
 /**
@@ -43,15 +60,59 @@ const DICTIONARY = Buffer.from(
   'utf8',
 );
 
-const codeBodySchema = z.object({ s: scenarioSchema, m: measurementSchema.optional() });
+const readingSchema = z.object({ a: z.array(z.string()), n: z.number().int().nonnegative(), i: z.array(z.string()) });
+const codeBodySchema = z.object({ s: scenarioSchema, m: measurementSchema.optional(), r: readingSchema.optional() });
 
 const PREFIX = `${SCENARIO_CODE_VERSION}.`;
 
-/** The code of an answer's scenario; null only past MAX_SCENARIO_CODE_CHARS (the answer then relies on the store). */
-export function encodeAnswerScenario(answer: AnswerScenario): string | null {
-  const body = JSON.stringify({ s: answer.scenario, ...(answer.measured !== undefined ? { m: answer.measured } : {}) });
-  const code = PREFIX + deflateRawSync(Buffer.from(body, 'utf8'), { level: 9, dictionary: DICTIONARY }).toString('base64url');
-  return code.length <= MAX_SCENARIO_CODE_CHARS ? code : null;
+/** DEFAULT_WORDS by their words: a default is written as its key. */
+const DEFAULT_KEY = new Map<string, string>(Object.entries(DEFAULT_WORDS).map(([key, words]) => [words, key]));
+const KEY_MARK = '=';
+
+function packAssumption(words: string): string {
+  const key = DEFAULT_KEY.get(words);
+  return key !== undefined ? KEY_MARK + key : words.startsWith(KEY_MARK) ? KEY_MARK + words : words;
+}
+
+/** The words an assumption stands for; null for the key of a default this release no longer has. */
+function unpackAssumption(packed: string): string | null {
+  if (packed.startsWith(KEY_MARK + KEY_MARK)) return packed.slice(1);
+  if (!packed.startsWith(KEY_MARK)) return packed;
+  const key = packed.slice(1);
+  return Object.hasOwn(DEFAULT_WORDS, key) ? DEFAULT_WORDS[key as keyof typeof DEFAULT_WORDS] : null;
+}
+
+/** The reading as written: the notices lead the assumptions (src/scenario/resolve.ts), so a count says which they are. */
+function packReading(reading: AnswerReading): z.infer<typeof readingSchema> {
+  const leading = reading.notices.every((notice, i) => reading.assumptions[i] === notice);
+  const assumptions = leading ? reading.assumptions : [...reading.notices, ...reading.assumptions.filter((a) => !reading.notices.includes(a))];
+  return { a: assumptions.map(packAssumption), n: reading.notices.length, i: reading.ignored };
+}
+
+function unpackReading(packed: z.infer<typeof readingSchema>): AnswerReading {
+  const read = packed.a.map(unpackAssumption);
+  const assumptions = read.filter((a): a is string => a !== null);
+  const notices = read.slice(0, packed.n).filter((a): a is string => a !== null);
+  return { assumptions, notices, ignored: packed.i };
+}
+
+/** A code of any body in this version's packing (also what a test writes as another release's code would be). */
+export function pack(body: object): string {
+  return PREFIX + deflateRawSync(Buffer.from(JSON.stringify(body), 'utf8'), { level: 9, dictionary: DICTIONARY }).toString('base64url');
+}
+
+/**
+ * The code of an answer's scenario, within `room` characters (MAX_SCENARIO_CODE_CHARS at most).
+ * When how it was read would take it past, the reading is left out (a restatement then lists no
+ * defaults); null only when the scenario alone is past it (the answer then relies on the store).
+ */
+export function encodeAnswerScenario(answer: AnswerScenario, room: number = MAX_SCENARIO_CODE_CHARS): string | null {
+  const limit = Math.min(room, MAX_SCENARIO_CODE_CHARS);
+  const body = { s: answer.scenario, ...(answer.measured !== undefined ? { m: answer.measured } : {}) };
+  const code = answer.reading ? pack({ ...body, r: packReading(answer.reading) }) : pack(body);
+  if (code.length <= limit) return code;
+  const bare = answer.reading ? pack(body) : code;
+  return bare.length <= limit ? bare : null;
 }
 
 /** Inflated output is bounded: a hostile code cannot make a decoder allocate without limit. */
@@ -71,22 +132,38 @@ export function decodeAnswerScenario(code: unknown): AnswerScenario | null {
   }
   const parsed = codeBodySchema.safeParse(raw);
   if (!parsed.success) return null;
-  return { scenario: parsed.data.s, ...(parsed.data.m !== undefined ? { measured: parsed.data.m } : {}) };
+  const { s, m, r } = parsed.data;
+  return { scenario: s, ...(m !== undefined ? { measured: m } : {}), ...(r !== undefined ? { reading: unpackReading(r) } : {}) };
 }
 
-/** The thread an answer's code stands for: its scenario (and measurement), no undo history. */
+/** The thread an answer's code stands for: its scenario (and measurement, and how it was read), no undo history. */
 export function threadOfAnswer(answer: AnswerScenario): ScenarioThread {
-  return { scenario: answer.scenario, history: [], ...(answer.measured !== undefined ? { measured: answer.measured } : {}) };
+  return {
+    scenario: answer.scenario,
+    history: [],
+    ...(answer.measured !== undefined ? { measured: answer.measured } : {}),
+    ...(answer.reading !== undefined ? { reading: answer.reading } : {}),
+  };
 }
 
 /**
- * The code an estimate carries: its scenario, with the measurement its thread holds. Null when
- * it would be too long, or when the scenario does not pass the schema (it could not be read
+ * What a reply stands for as an answer: an estimate's scenario as it read it, with the OOM its
+ * thread measured; a NaN triage's setup ("Memory estimate" answers for it). Null for others.
+ */
+export function basisOfReply(reply: Reply): AnswerScenario | null {
+  const basis: EstimateBasis | undefined = reply.kind === 'estimate' ? reply : reply.kind === 'diagnosis' ? reply.memory : undefined;
+  if (!basis) return null;
+  const { scenario, assumptions, notices, ignored, measured } = basis;
+  return { scenario, ...(measured !== undefined ? { measured } : {}), reading: { assumptions, notices, ignored } };
+}
+
+/**
+ * The code a reply carries (basisOfReply), within `room` characters. Null for a reply that
+ * stands for no scenario, when it would be too long, or when the scenario does not pass the schema (it could not be read
  * back: a code is written only when it can be).
  */
-export function codeOfAnswer(scenario: Scenario, state: ThreadState | null): string | null {
-  const measured = state !== null && 'scenario' in state ? state.measured : undefined;
-  const body = { s: scenario, ...(measured !== undefined ? { m: measured } : {}) };
-  if (!codeBodySchema.safeParse(body).success) return null;
-  return encodeAnswerScenario({ scenario, ...(measured !== undefined ? { measured } : {}) });
+export function codeOfAnswer(reply: Reply, room: number = MAX_SCENARIO_CODE_CHARS): string | null {
+  const answer = basisOfReply(reply);
+  if (!answer || !codeBodySchema.safeParse({ s: answer.scenario, ...(answer.measured !== undefined ? { m: answer.measured } : {}) }).success) return null;
+  return encodeAnswerScenario(answer, room);
 }

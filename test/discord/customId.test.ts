@@ -33,6 +33,25 @@ describe('button custom ids', () => {
     expect(scenarioPayload(noise).ref.kind).toBe('hash');
   });
 
+  it('a hash names what the answer stands for, not its text: one text, two scenarios, two hashes; a text that fits is carried whatever the scenario (property)', () => {
+    const long = fc.string({ minLength: 400, maxLength: 600 });
+    fc.assert(
+      fc.property(long, fc.string(), fc.string(), (canonical, a, b) => {
+        fc.pre(a !== b);
+        const [first, second] = [scenarioPayload(canonical, a), scenarioPayload(canonical, b)];
+        if (first.ref.kind !== 'hash' || second.ref.kind !== 'hash') return;
+        expect(first.ref.hash).not.toBe(second.ref.hash);
+        expect(scenarioPayload(canonical, a)).toEqual(first);
+      }),
+    );
+    expect(scenarioPayload('13b lora on a 4090', 'any scenario').ref).toEqual({ kind: 'text', canonical: '13b lora on a 4090' });
+  });
+
+  it('an id minted when the hash was of the canonical text still reads as the same store reference', () => {
+    const old = 'hr1:l0:h07LQ1Mrs9yyLHnSLGeQgj7';
+    expect(decodeCustomId(old)).toEqual({ action: { kind: 'lever', index: 0 }, ref: { kind: 'hash', hash: '07LQ1Mrs9yyLHnSLGeQgj7' } });
+  });
+
   it('ignores ids that are not headroom\'s', () => {
     for (const id of ['', 'other:thing', 'hr1:x:tabc', 'hr1:m:', 'hr1:l9x:t1', 'hr1:m:z!!!']) expect(decodeCustomId(id)).toBeNull();
   });

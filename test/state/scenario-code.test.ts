@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/core/assistant.js';
+import { respond, type ThreadState } from '../../src/core/assistant.js';
+import { DEFAULT_WORDS } from '../../src/scenario/defaults.js';
 import type { Measurement } from '../../src/diagnose/measurement-schema.js';
 import { answerInFooter, withScenarioMarker } from '../../src/adapters/discord/scenario-marker.js';
 import { renderDiscord } from '../../src/render/discord.js';
@@ -8,7 +10,7 @@ import { EMBED_LIMITS, embedLength } from '../../src/render/discord/limits.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { codeOfAnswer, decodeAnswerScenario, encodeAnswerScenario, MAX_SCENARIO_CODE_CHARS, SCENARIO_CODE_VERSION } from '../../src/state/scenario-code.js';
+import { codeOfAnswer, decodeAnswerScenario, encodeAnswerScenario, MAX_SCENARIO_CODE_CHARS, pack, SCENARIO_CODE_VERSION, threadOfAnswer } from '../../src/state/scenario-code.js';
 
 /** Slack's button value limit (DESIGN §5); metadata values are held to it too. */
 const SLACK_BUTTON_VALUE = 2000;
@@ -86,25 +88,93 @@ describe('an answer\'s scenario code (issue 24, item 2)', () => {
     );
   });
 
-  it('the estimate it stands for is the one answered: restating the decoded scenario gives the same verdict and levers (property)', () => {
+  it('the estimate it stands for is the one answered: restating the decoded code gives the same verdict, levers, "Defaults used", notices and ignored words (property)', () => {
     fc.assert(
-      fc.property(request, (text) => {
-        const first = respond(text, null);
+      fc.property(request, fc.constantFrom('', ' please', ' thx lol'), (text, chatter) => {
+        const first = respond(text + chatter, null);
         if (first.reply.kind !== 'estimate') return;
-        const decoded = decodeAnswerScenario(codeOfAnswer(first.reply.scenario, first.state))!;
-        const again = respond('', { scenario: decoded.scenario, history: [] });
+        const decoded = decodeAnswerScenario(codeOfAnswer(first.reply))!;
+        const again = respond('', threadOfAnswer(decoded));
         expect(again.reply.kind).toBe('estimate');
         const reply = again.reply as EstimateReply;
-        expect(reply.verdict.headline).toBe(first.reply.verdict.headline);
-        expect(reply.levers.map((l) => l.change)).toEqual(first.reply.levers.map((l) => l.change));
+        expect(reply.verdict).toEqual(first.reply.verdict);
+        expect(reply.levers).toEqual(first.reply.levers);
+        expect(reply.assumptions).toEqual(first.reply.assumptions);
+        expect(reply.notices).toEqual(first.reply.notices);
+        expect(reply.ignored).toEqual(first.reply.ignored);
       }),
       { numRuns: 40 },
     );
   });
 
+  it('how an answer was read round-trips: its defaults in order, which lead as notices, the ignored words; a default costs its key, not its words (property)', () => {
+    const defaults = Object.values(DEFAULT_WORDS);
+    const words = fc.oneof(fc.constantFrom(...defaults), fc.string({ maxLength: 120 }), fc.string({ maxLength: 40 }).map((w) => `=${w}`));
+    const reading = fc.uniqueArray(words, { maxLength: 24 }).chain((assumptions) =>
+      fc.record({ assumptions: fc.constant(assumptions), notices: fc.nat({ max: assumptions.length }).map((n) => assumptions.slice(0, n)), ignored: fc.array(fc.string({ maxLength: 30 }), { maxLength: 6 }) }),
+    );
+    const scenario = (respond('13b lora on a 4090', null).reply as EstimateReply).scenario;
+    fc.assert(
+      fc.property(reading, (read) => {
+        const code = encodeAnswerScenario({ scenario, reading: read })!;
+        expect(decodeAnswerScenario(code)).toEqual({ scenario, reading: read });
+      }),
+      { numRuns: 200 },
+    );
+    // Every default named by its key: the code grows by a fraction of what the words would cost it.
+    const bare = encodeAnswerScenario({ scenario })!;
+    const keyed = encodeAnswerScenario({ scenario, reading: { assumptions: defaults, notices: [], ignored: [] } })!;
+    const spelled = pack({ s: scenario, r: { a: defaults, n: 0, i: [] } });
+    expect(keyed.length - bare.length).toBeLessThan((spelled.length - bare.length) / 3);
+  });
+
+  it('a reading too long for the limit is left out, never the scenario; a default this release no longer knows is dropped, the rest kept', () => {
+    const scenario = (respond('13b lora on a 4090', null).reply as EstimateReply).scenario;
+    // Incompressible words past the limit.
+    const noise = Array.from({ length: 40 }, (_, i) => createHash('sha512').update(String(i)).digest('base64'));
+    const code = encodeAnswerScenario({ scenario, reading: { assumptions: noise, notices: [], ignored: [] } })!;
+    expect(code.length).toBeLessThanOrEqual(MAX_SCENARIO_CODE_CHARS);
+    expect(decodeAnswerScenario(code)).toEqual({ scenario });
+    // As a release with another default would have written it.
+    const written = pack({ s: scenario, r: { a: ['=seq', '=noSuchDefault', 'kept'], n: 2, i: [] } });
+    expect(decodeAnswerScenario(written)?.reading).toEqual({ assumptions: [DEFAULT_WORDS.seq, 'kept'], notices: [DEFAULT_WORDS.seq], ignored: [] });
+  });
+
+  it('on Discord a footer with little room left gets the code without its defaults, and none where even that does not fit', () => {
+    const turn = respond('70b vllm on 2x h100', null);
+    const withFooter = (used: number) => {
+      const rendered = renderDiscord(turn.reply);
+      return { ...rendered, embeds: [{ ...rendered.embeds[0]!, footer: { text: 'x'.repeat(used) } }] };
+    };
+    const read = (used: number) => {
+      const embed = withScenarioMarker(withFooter(used), turn.reply).embeds[0]!;
+      expect(embed.footer!.text.length).toBeLessThanOrEqual(EMBED_LIMITS.footer);
+      return answerInFooter(embed.footer!.text).scenario;
+    };
+    const full = codeOfAnswer(turn.reply)!;
+    expect(read(0)?.reading?.assumptions).toEqual((turn.reply as EstimateReply).assumptions);
+    const tight = read(EMBED_LIMITS.footer - full.length + 2);
+    expect(tight?.scenario).toEqual((turn.reply as EstimateReply).scenario);
+    expect(tight?.reading).toBeUndefined();
+    expect(read(EMBED_LIMITS.footer - 8)).toBeNull();
+  });
+
+  it('a NaN triage carries the setup it was read against, with the thread\'s measurement, without the help it asked for', () => {
+    const thread = respond('finetune 7b full bf16 seq 2048 mbs 4 on A100-80G', null);
+    const measured = { canonical: 'x', allocatedBytes: 1, requestedBytes: 2, reservedBytes: null, processBytes: null, capacityBytes: null, predictedAllocatedBytes: 3, predictedDeviceBytes: 4 };
+    const triage = respond('my loss goes nan with fp16', { ...thread.state!, measured } as ThreadState);
+    expect(triage.reply.kind).toBe('diagnosis');
+    const decoded = decodeAnswerScenario(codeOfAnswer(triage.reply))!;
+    expect(decoded.scenario.compute).toBe('fp16');
+    expect(decoded.scenario.help).toEqual([]);
+    expect(decoded.measured).toEqual(measured);
+    const estimate = respond('', threadOfAnswer(decoded));
+    expect(estimate.reply.kind).toBe('estimate');
+  });
+
   it('a damaged code, another version\'s, or one whose scenario no longer passes the schema reads as nothing, never throws (property)', () => {
     const turn = respond('13b zero3 on 4xa100-80g', null);
-    const code = codeOfAnswer((turn.reply as EstimateReply).scenario, turn.state)!;
+    const code = codeOfAnswer(turn.reply)!;
     expect(decodeAnswerScenario(code)).not.toBeNull();
     fc.assert(
       fc.property(fc.nat({ max: code.length - 1 }), fc.constantFrom(...'ABCxyz019-_.!'), (at, ch) => {
@@ -121,7 +191,9 @@ describe('an answer\'s scenario code (issue 24, item 2)', () => {
   });
 
   it('a scenario that would not read back is given no code', () => {
-    expect(codeOfAnswer({ fakeCanonical: '13b' } as unknown as Scenario, null)).toBeNull();
+    const turn = respond('13b lora on a 4090', null);
+    expect(codeOfAnswer({ ...(turn.reply as EstimateReply), scenario: { fakeCanonical: '13b' } as unknown as Scenario })).toBeNull();
+    expect(codeOfAnswer(respond('help', null).reply)).toBeNull();
   });
 
   it('on Discord the code rides in the answer\'s footer within every embed limit, the custom ids stay within 100, and the footer reads back the scenario (property)', () => {

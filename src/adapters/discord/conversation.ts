@@ -1,6 +1,6 @@
 import type { Message, ThreadChannel } from 'discord.js';
-import type { ThreadState, Turn } from '../../core/assistant.js';
-import { decodeCustomId, hashStoreKey, isHeadroomCustomId, RESET_FOOTER, type ScenarioRef } from '../../render/discord.js';
+import { scenarioThread, type ThreadState, type Turn } from '../../core/assistant.js';
+import { decodeCustomId, hashStoreKey, isHeadroomCustomId, RESET_FOOTER, type DecodedCustomId, type ScenarioRef } from '../../render/discord.js';
 import type { HandlerDeps } from './deps.js';
 import { isNewerAnswer, type SavedThread } from '../../state/codec.js';
 import { threadOfAnswer } from '../../state/scenario-code.js';
@@ -87,23 +87,38 @@ export async function keepWaiting(deps: HandlerDeps, key: string, state: ThreadS
   }
 }
 
+/** The buttons headroom minted on one of its messages, decoded. */
+function headroomButtons(message: Message): DecodedCustomId[] {
+  const decoded: DecodedCustomId[] = [];
+  for (const row of message.components) {
+    if (!('components' in row)) continue;
+    for (const component of row.components) {
+      const id = 'customId' in component ? component.customId : null;
+      const button = id && isHeadroomCustomId(id) ? decodeCustomId(id) : null;
+      if (button) decoded.push(button);
+    }
+  }
+  return decoded;
+}
+
+/**
+ * A NaN triage (its one button is "Memory estimate"): the scenario it carries is the setup it was
+ * read against, which the triage does not make the thread's (src/core/assistant.ts).
+ */
+function isTriage(message: Message): boolean {
+  return headroomButtons(message).some((button) => button.action.kind === 'estimate');
+}
+
 /** The resolved scenario one of our answers carries in its footer (scenario-marker.ts), as a thread state. */
 function markedState(message: Message, botId: string): ThreadState | null {
-  if (message.author.id !== botId) return null;
+  if (message.author.id !== botId || isTriage(message)) return null;
   const { scenario } = answerInFooter(message.embeds[0]?.footer?.text);
   return scenario ? threadOfAnswer(scenario) : null;
 }
 
 function headroomRef(message: Message, botId: string): ScenarioRef | null {
-  if (message.author.id !== botId) return null;
-  for (const row of message.components) {
-    if (!('components' in row)) continue;
-    for (const component of row.components) {
-      const id = 'customId' in component ? component.customId : null;
-      if (id && isHeadroomCustomId(id)) return decodeCustomId(id)?.ref ?? null;
-    }
-  }
-  return null;
+  if (message.author.id !== botId || isTriage(message)) return null;
+  return headroomButtons(message)[0]?.ref ?? null;
 }
 
 /**
@@ -154,6 +169,12 @@ async function latestAnswerState(thread: ThreadChannel, botId: string, deps: Han
     }
     const ref = headroomRef(message, botId);
     if (!ref) continue;
+    // The answer's own state first (keyed by its message id); a hash names only its scenario.
+    const own = scenarioThread(await loadState(deps, answerKey(message.id)));
+    if (own) {
+      deps.log({ event: 'discord.thread.recovered', thread: thread.id, from: message.id });
+      return { state: own, messageId: message.id };
+    }
     const turn = await turnForRef(ref, deps);
     if (turn?.state) {
       deps.log({ event: 'discord.thread.recovered', thread: thread.id, from: message.id });

@@ -7,7 +7,7 @@ import { codeOfAnswer, decodeAnswerScenario, type AnswerScenario } from '../../s
 
 /**
  * An estimate's resolved scenario, written into its own message (issue 24, item 2): one line of
- * the embed footer holds its code (src/state/scenario-code.ts, `s1.…`, usually 80–200
+ * the embed footer holds its code (src/state/scenario-code.ts, `s1.…`, usually 200–450
  * characters). Buttons' custom ids (100 characters) cannot hold a scenario, and the store may
  * be empty after a restart; the message can. Discord hands the clicked message to a button
  * interaction (gateway and HTTP alike) and returns it when a thread is read back, so a button
@@ -18,7 +18,8 @@ import { codeOfAnswer, decodeAnswerScenario, type AnswerScenario } from '../../s
  * grey under the answer, and it has room (2,048). A field would sit in the answer's body; an
  * embed or author URL would make the headline a link to nowhere, and Discord refuses a
  * malformed one, failing the whole answer. When the code would push the embed past a limit, it
- * is left out: the store (and, for older answers, the canonical request) remain.
+ * goes without how the answer was read (its defaults), and when even that does not fit it is
+ * left out: the store (and, for older answers, the canonical request) remain.
  */
 
 /** The footer lines of an embed. */
@@ -26,15 +27,23 @@ function footerLines(embed: APIEmbed | undefined): string[] {
   return embed?.footer?.text ? embed.footer.text.split('\n') : [];
 }
 
-/** The message with its estimate's scenario code in the first embed's footer, when it fits. */
+/**
+ * The message with its estimate's scenario code in the first embed's footer, when it fits: the
+ * scenario as read, with the OOM measured in its thread (issue 24), so an answer rebuilt after a
+ * restart still says how far off the estimate was. A NaN triage carries the setup it was read
+ * against, for its "Memory estimate" button.
+ */
 export function withScenarioMarker(rendered: DiscordMessage, reply: Reply): DiscordMessage {
   const [first, ...rest] = rendered.embeds;
-  if (reply.kind !== 'estimate' || !first) return rendered;
-  const code = codeOfAnswer(reply.scenario, null);
+  if (!first) return rendered;
+  const lines = footerLines(first);
+  // The room a new footer line has: in the footer, and in the embed (whose total counts the footer once).
+  const footerRoom = EMBED_LIMITS.footer - (lines.length ? lines.join('\n').length + 1 : 0);
+  const embedRoom = EMBED_LIMITS.total - embedLength({ ...first, footer: lines.length ? { text: `${lines.join('\n')}\n` } : undefined });
+  const code = codeOfAnswer(reply, Math.min(footerRoom, embedRoom));
   if (code === null) return rendered;
-  const text = [...footerLines(first), code].join('\n');
-  const marked: APIEmbed = { ...first, footer: { ...first.footer, text } };
-  if (text.length > EMBED_LIMITS.footer || embedLength(marked) > EMBED_LIMITS.total) return rendered;
+  const marked: APIEmbed = { ...first, footer: { ...first.footer, text: [...lines, code].join('\n') } };
+  if (marked.footer!.text.length > EMBED_LIMITS.footer || embedLength(marked) > EMBED_LIMITS.total) return rendered;
   return { ...rendered, embeds: [marked, ...rest] };
 }
 

@@ -17,7 +17,8 @@ function button(label: string, customId: string, style: ButtonStyle.Primary | Bu
  * so every answer fits; `ref` says whether the caller must also store it by hash.
  */
 export function estimateButtons(reply: EstimateReply, options: { charts: boolean }): { rows: ButtonRow[]; ref: ScenarioRef } {
-  const { payload, ref } = scenarioPayload(reply.compact);
+  // Too long for an id, the scenario goes by a hash of what it is (with the OOM measured against it), never of its text.
+  const { payload, ref } = scenarioPayload(reply.compact, JSON.stringify({ s: reply.scenario, m: reply.measured }));
   const levers = reply.levers
     .slice(0, FIRST_SCREEN_LEVERS)
     .map((lever, index) => button(lever.change.trim() ? leverLabel(lever) : `Lever ${index + 1}`, encodeCustomId({ kind: 'lever', index }, payload), lever.fits ? ButtonStyle.Success : ButtonStyle.Primary));

@@ -9,6 +9,11 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  *   hr1:<action>:<encoding><payload>
  *   action   l0…l4 apply lever i · m details (was "show math") · c chart · s sweep · t OOM tips · e the estimate (under a NaN triage) · h the rest of a help (the payload is the words that asked, as text)
  *   encoding t canonical text as is · z deflate-raw + base64url · h hash, scenario kept in the store
+ *
+ * An `h` hash names what the answer stands for, not its text: two answers whose canonical text is
+ * the same (two pasted configs read as "config.json lora …") are different scenarios and get
+ * different hashes, so neither's store entry replaces the other's. Ids minted before hashed the
+ * canonical text; they read the same way (the store key is the hash, whatever was hashed).
  */
 
 export const CUSTOM_ID_MAX = 100;
@@ -85,12 +90,15 @@ function parseAction(code: string): ButtonAction | null {
 /** The longest action code ("l4") fixes the room left for the payload, so every button of a reply agrees. */
 const PAYLOAD_ROOM = CUSTOM_ID_MAX - `${VERSION}:l0:t`.length;
 
-/** Picks the most direct encoding of the canonical text that fits every button's id. */
-export function scenarioPayload(canonical: string): { payload: string; ref: ScenarioRef } {
+/**
+ * Picks the most direct encoding of the canonical text that fits every button's id. `identity`:
+ * what the answer stands for in full (its scenario as JSON), hashed when the text cannot fit.
+ */
+export function scenarioPayload(canonical: string, identity: string = canonical): { payload: string; ref: ScenarioRef } {
   if (canonical.length <= PAYLOAD_ROOM) return { payload: `t${canonical}`, ref: { kind: 'text', canonical } };
   const zipped = deflateRawSync(Buffer.from(canonical, 'utf8'), { level: 9, dictionary: DICTIONARY }).toString('base64url');
   if (zipped.length <= PAYLOAD_ROOM) return { payload: `z${zipped}`, ref: { kind: 'text', canonical } };
-  const hash = canonicalHash(canonical);
+  const hash = canonicalHash(identity);
   return { payload: `h${hash}`, ref: { kind: 'hash', hash } };
 }
 

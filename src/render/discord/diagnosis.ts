@@ -9,12 +9,13 @@ import { encodeCustomId, scenarioPayload } from './customId.js';
 
 /**
  * Under a NaN triage, "Memory estimate": the estimate of the setup it was read against, one click
- * away (issue 24). Only when the request fits the custom id itself (no store needed).
+ * away (issue 24). The setup as resolved rides in the message's footer (the Discord adapter puts
+ * it there); the id names its request too, when it fits, for triages whose footer has none.
  */
 export function diagnosisButtons(reply: DiagnosisReply): ButtonRow[] {
   if (!reply.memoryRequest) return [];
   const { payload, ref } = scenarioPayload(reply.memoryRequest);
-  if (ref.kind !== 'text') return [];
+  if (ref.kind !== 'text' && !reply.memory) return [];
   return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Memory estimate', custom_id: encodeCustomId({ kind: 'estimate' }, payload) }] }];
 }
 

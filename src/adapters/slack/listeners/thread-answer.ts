@@ -150,7 +150,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // The thread's asker: recorded, recovered, else whoever starts it.
           const asker = (inThread ? await askerOf(context.previous, lookup && latest) : context.previous?.asker) ?? incoming.user;
           const turn = { ...response, state: ownedBy(response.state, asker) };
-          const message = withScenario(withAsker(renderSlack(turn.reply, context.note), asker), turn.reply, turn.state);
+          const message = withScenario(withAsker(renderSlack(turn.reply, context.note), asker), turn.reply);
           // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
           const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
           if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {

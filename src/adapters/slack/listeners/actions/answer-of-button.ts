@@ -17,10 +17,20 @@ async function answerOfButton(deps: SlackDeps, button: ButtonContext, botId: str
   return { scenario: read?.scenario ?? null, canonical: canonical ?? read?.canonical ?? null, ...(read?.asker ? { asker: read.asker } : {}) };
 }
 
-/** The estimate a button belongs to, rebuilt from its answer's scenario (deterministic core); null when the answer is too old to read. */
-export async function estimateOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<EstimateTurn['reply'] | null> {
+/**
+ * The estimate a button belongs to, rebuilt from its answer's scenario (deterministic core), with
+ * the asker its metadata names; null when the answer is too old to read. Under a NaN triage the
+ * scenario is the setup the triage was read against.
+ */
+export async function turnOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<(EstimateTurn & { asker?: string }) | null> {
   const answer = await answerOfButton(deps, button, botId);
-  return (await answerTurn(deps.respond, answer.scenario, answer.canonical))?.reply ?? null;
+  const turn = await answerTurn(deps.respond, answer.scenario, answer.canonical);
+  return turn && { ...turn, ...(answer.asker ? { asker: answer.asker } : {}) };
+}
+
+/** The estimate a button belongs to (turnOfButton). */
+export async function estimateOfButton(deps: SlackDeps, button: ButtonContext, botId: string | undefined): Promise<EstimateTurn['reply'] | null> {
+  return (await turnOfButton(deps, button, botId))?.reply ?? null;
 }
 
 /** The thread state a lever on this answer changes, with the thread's asker its metadata names; null when the answer is too old to read. */

@@ -27,7 +27,7 @@ export function applyLever(deps: SlackDeps) {
       // A click changes the thread for everyone, but the thread stays its asker's (issue 24).
       const asker = previous.asker ?? (await loadState(deps, button.threadKey))?.asker;
       const turn = await deps.respond(button.value.change, previous);
-      const ts = await postMessage(client, target, withScenario(withAsker(renderSlack(turn.reply), asker), turn.reply, turn.state), deps.log);
+      const ts = await postMessage(client, target, withScenario(withAsker(renderSlack(turn.reply), asker), turn.reply), deps.log);
       saveAfterAnswer(deps, button.threadKey, ownedBy(turn.state, asker), ts);
       return turn.reply.kind === 'estimate' ? turn.reply.verdict.status : turn.reply.kind;
     });

@@ -6,23 +6,24 @@ import { withScenario } from '../../scenario-metadata.js';
 import { loadState, saveAfterAnswer } from '../../conversation.js';
 import type { SlackDeps } from '../../deps.js';
 import { postMessage } from '../../post.js';
-import { LOST_TRACK } from './answer-of-button.js';
+import { LOST_TRACK, turnOfButton } from './answer-of-button.js';
 import { serveButton } from './serve-button.js';
 
 /**
  * "Memory estimate" under a NaN triage (issue 24): the triage came first, and the estimate of the
- * setup it was read against (the request in the button's value) is posted in the thread on a
- * click; it becomes the thread's scenario, still the asker's.
+ * setup it was read against is posted in the thread on a click; it becomes the thread's
+ * scenario, still the asker's. The setup is the resolved one the triage carries in its metadata
+ * (a pasted config or a Hub id is not read again, and a restart loses nothing); the request in
+ * the button's value only for a triage from an older release.
  */
 export function memoryEstimate(deps: SlackDeps) {
-  return async ({ ack, body, client }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
+  return async ({ ack, body, client, context }: AllMiddlewareArgs & SlackActionMiddlewareArgs<BlockAction<ButtonAction>>): Promise<void> => {
     await ack();
     await serveButton(deps, client, body, 'estimate', async (button, target, tell) => {
-      const request = button.value.canonical;
-      const turn = request ? await deps.respond(request, null) : null;
-      if (!turn || turn.reply.kind !== 'estimate') return tell(LOST_TRACK);
-      const asker = (await loadState(deps, button.threadKey))?.asker;
-      const ts = await postMessage(client, target, withScenario(withAsker(renderSlack(turn.reply), asker), turn.reply, turn.state), deps.log);
+      const turn = await turnOfButton(deps, button, context.botId);
+      if (!turn) return tell(LOST_TRACK);
+      const asker = (await loadState(deps, button.threadKey))?.asker ?? turn.asker;
+      const ts = await postMessage(client, target, withScenario(withAsker(renderSlack(turn.reply), asker), turn.reply), deps.log);
       saveAfterAnswer(deps, button.threadKey, ownedBy(turn.state, asker), ts);
       return turn.reply.verdict.status;
     });

@@ -59,7 +59,7 @@ export function headroomCommand(deps: SlackDeps) {
           const { reply } = answered;
           // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
           const state = ownedBy(answered.state, command.user_id);
-          const message = withScenario(withAsker(renderSlack(reply), command.user_id), reply, state);
+          const message = withScenario(withAsker(renderSlack(reply), command.user_id), reply);
           if (reply.kind === 'error') {
             await ephemeral({ text: message.text, blocks: message.blocks });
             return 'request_error';
