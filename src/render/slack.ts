@@ -56,7 +56,12 @@ export function renderSlack(reply: Reply, note: string | null = null): SlackMess
     case 'error':
       return { text: errorFallback(reply), blocks: errorBlocks(reply, note) };
     case 'diagnosis':
-      return { text: diagnosisFallback(reply), blocks: diagnosisBlocks(reply, note) };
+      // Held against a setup, the diagnosis is that thread's latest answer: its setup recovers the thread.
+      return {
+        text: diagnosisFallback(reply),
+        blocks: diagnosisBlocks(reply, note),
+        ...(reply.setup ? { metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: reply.setup.canonical } } } : {}),
+      };
   }
 }
 

@@ -157,4 +157,10 @@ export interface DiagnosisReply {
   readable: boolean;
   /** A NaN question's setup as a request: its memory estimate is one click away (a button), not the answer (issue 24). */
   memoryRequest?: string;
+  /**
+   * The setup the log was held against (stated beside it, sent after it, or the thread's): its
+   * short request, its canonical text (what recovers the thread) and its own verdict, so one
+   * reply gives both the diagnosis and how that setup stands (issue 24). Absent without one.
+   */
+  setup?: { request: string; canonical: string; verdict: string };
 }
