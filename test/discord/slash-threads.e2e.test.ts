@@ -50,11 +50,11 @@ describe('Discord slash answers can be followed up', () => {
     const opened = await standin.waitForRequest((r) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
     const [, , , , channelId, , answerId] = opened.path.split('/');
     expect(channelId).toBe(standin.channelId);
-    // The thread is opened on the answer (the edited response), and is named from its request.
+    // The thread is opened on the answer (the edited response), and is named by its setup and verdict.
     const answer = standin.messages.get(standin.channelId)!.find((m) => m.id === answerId)!;
     expect(originalEdits(command.token)).toHaveLength(1);
     expect(answer.author.id).toBe(standin.appId);
-    expect(opened.body.name).toMatch(/^headroom: .*13/);
+    expect(opened.body.name).toMatch(/^13b full · 4× A100 80GB · ✗ [\d.]+ GiB$/);
     const saved = await until(async () => store.get(threadKey(answerId!)), 'the thread state');
     expect(saved!.asker).toBe(standin.human.id);
 
