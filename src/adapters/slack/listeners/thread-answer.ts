@@ -150,8 +150,9 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           const asker = (inThread ? await askerOf(context.previous, lookup && latest) : context.previous?.asker) ?? incoming.user;
           const turn = { ...response, state: ownedBy(response.state, asker) };
           const message = withAsker(renderSlack(turn.reply, context.note), asker);
-          // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
-          const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
+          // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept; so
+          // does a pasted log that asked for its setup (issue 24).
+          const waiting = turn.reply.kind === 'error' || turn.reply.kind === 'diagnosis' ? waitingOpening(turn.state) : null;
           if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
             // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
             await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);

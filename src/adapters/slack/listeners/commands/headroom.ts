@@ -10,6 +10,8 @@ import { requestText } from '../../incoming-text.js';
 import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
 import { ownedBy } from '../../../../core/audience.js';
+import { waitingOpening } from '../../../../core/opening.js';
+import { openingMetadata } from '../../recover.js';
 import { withAsker } from '../../asker.js';
 import { journalled, slashCommandEntry } from '../../journal-entry.js';
 
@@ -58,7 +60,9 @@ export function headroomCommand(deps: SlackDeps) {
           const { reply } = answered;
           // Whoever typed the command asked: the thread under the answer is theirs (issue 24).
           const state = ownedBy(answered.state, command.user_id);
-          const message = withAsker(renderSlack(reply), command.user_id);
+          // A pasted log that asks for its setup carries the log, so the thread reads the setup after it even when the store has lost it.
+          const waiting = reply.kind === 'diagnosis' ? waitingOpening(state) : null;
+          const message = withAsker(waiting !== null ? { ...renderSlack(reply), metadata: openingMetadata(waiting) } : renderSlack(reply), command.user_id);
           if (reply.kind === 'error') {
             await ephemeral({ text: message.text, blocks: message.blocks });
             return 'request_error';
