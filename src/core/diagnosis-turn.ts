@@ -5,6 +5,7 @@ import { verdictOf } from '../reply/build.js';
 import { compactCanonical } from '../reply/compact.js';
 import type { DiagnosisReply } from '../reply/types.js';
 import { canonicalText } from '../scenario/canonical.js';
+import { segmentsOf } from '../language/segments/index.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
 import { boundedOpening, scenarioThread, waitingOpening, type ScenarioThread, type ThreadState } from './opening.js';
@@ -80,20 +81,34 @@ export function waitingLog(state: ThreadState | null): string | null {
   return opening !== null && diagnose(opening, () => null)?.reply.readable === true ? opening : null;
 }
 
+/** The words that waited with a log (what a "Which model?" kept after it): the message less its log and tool output. */
+function wordsBesideLog(opening: string): string {
+  return segmentsOf(opening)
+    .filter((s) => s.kind !== 'log' && s.kind !== 'report')
+    .map((s) => opening.slice(s.userStart, s.userEnd).trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
 /**
- * A setup sent after a diagnosis that asked for it (issue 24): a message that reads as a setup on
- * its own, in a thread whose log waits, gets the answer the log and the setup in one message get.
- * Null when no log waits, or the message is no setup (a control word, a help question, words
- * that name no model): those are read as in any thread whose opening waits.
+ * A setup sent after a diagnosis that asked for it (issue 24): in a thread whose log waits, a
+ * message that reads as a setup — with any words that waited with the log ("on a 4090", then
+ * "13b lora") — gets the answer the log and the setup in one message get. Null when no log
+ * waits, or the message is a control word, a help question or names no model: it is then read
+ * as in any thread whose opening waits.
  */
 export function setupAfterDiagnosis(text: string, previous: ThreadState | null, hub: HubContext): DiagnosisTurn | null {
   const log = waitingLog(previous);
   if (log === null) return null;
   const read = resolveRequest(text, null, hub);
-  if (!read.ok || read.control !== 'none' || read.helpOnly || !read.scenario) return null;
-  const setup = setupOf(read.scenario);
+  if (read.ok && (read.control !== 'none' || read.helpOnly)) return null;
+  const words = wordsBesideLog(log);
+  const withWords = words ? resolveRequest(`${words}\n${text}`, null, hub) : read;
+  const scenario = withWords.ok && withWords.control === 'none' && !withWords.helpOnly && withWords.scenario ? withWords.scenario : read.ok ? read.scenario : null;
+  if (!scenario) return null;
+  const setup = setupOf(scenario);
   const diagnosis = diagnose(log, setup);
   if (!diagnosis?.reply.readable) return null;
   const measured = diagnosis.measurement ? { measured: diagnosis.measurement } : {};
-  return { reply: withSetup(diagnosis.reply, setup()), state: { scenario: read.scenario, history: [], ...measured } };
+  return { reply: withSetup(diagnosis.reply, setup()), state: { scenario, history: [], ...measured } };
 }
