@@ -14,7 +14,8 @@ function nextWords(reply: Reply): string {
   if (reply.kind === 'estimate') return reply.followUps.slice(0, 2).map((f) => `"${f}"`).join(', ');
   if (reply.kind !== 'diagnosis' || !reply.readable) return '';
   if (!reply.setup) return `your setup, e.g. "${SETUP_EXAMPLE}"`;
-  return reply.levers.slice(0, 2).map((l) => `"${l.change}"`).join(', ');
+  const levers = reply.levers.slice(0, 2).map((l) => `"${l.change}"`).join(', ');
+  return levers || 'a change to re-estimate, e.g. "gc"';
 }
 
 /** The setup a diagnosis without one asks for, as the diagnosis itself spells it. */
