@@ -82,6 +82,12 @@ describe('Discord: a pasted OOM and its setup in one conversation', () => {
     expect(waitingOpening(waiting)).toContain('Tried to allocate 500.00 MiB');
     expect(waiting.asker).toBe(standin.human.id);
 
+    // A colleague's words in the thread are not the setup it waits for: not read, not answered (item 1).
+    const chatter = standin.requests.length;
+    standin.userMessage(thread, 'did you try deepspeed? 70b full on 8x a100', { author: standin.colleague });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(postsIn(thread, chatter)).toEqual([]);
+
     const after = standin.requests.length;
     standin.userMessage(thread, SETUP);
     const answer = await until(() => postsIn(thread, after)[0], 'the answer to the setup in the thread');

@@ -75,9 +75,9 @@ async function mention(text: string): Promise<string> {
   return message.ts;
 }
 
-async function sayInThread(text: string, root: string, parent = 'U0PERSON'): Promise<void> {
-  const message = h.standin.addUserMessage('C0GENERAL', text, root);
-  await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'message', text: message.text, ts: message.ts, thread_ts: root, parent_user_id: parent }) });
+async function sayInThread(text: string, root: string, parent = 'U0PERSON', user = 'U0PERSON'): Promise<void> {
+  const message = h.standin.addUserMessage('C0GENERAL', text, root, user);
+  await h.standin.sendEnvelope({ type: 'events_api', payload: eventCallback({ type: 'message', text: message.text, ts: message.ts, thread_ts: root, parent_user_id: parent, user }) });
 }
 
 async function dm(text: string): Promise<void> {
@@ -93,6 +93,11 @@ describe('Slack: a pasted OOM and its setup in one conversation', () => {
     expect(diagnosis.args.thread_ts).toBe(root);
     expectAsksForSetup(diagnosis);
     await stored(slackThreadKey(TEAM_ID, 'C0GENERAL', root), waitingOpening, 'the log waiting in the thread');
+
+    // A colleague's words in the thread are not the setup it waits for: not read, not answered (item 1).
+    await sayInThread('did you try deepspeed? 70b full on 8x a100', root, 'U0PERSON', 'U0COLLEAGUE');
+    await settle();
+    expect(posts()).toHaveLength(before + 1);
 
     await sayInThread(SETUP, root);
     const answer = await waitFor(() => posts()[before + 1], 'the answer to the setup');
