@@ -23,8 +23,10 @@ describe('the terminal answers first, as chat does', () => {
         const reply = respond(request, null).reply as EstimateReply;
         expect(reply.kind).toBe('estimate');
         const text = renderText(reply);
-        const verdict = wrap(reply.summary.verdict, WIDTH, 2);
-        expect(text.startsWith(`${verdict}\n\nRead as: `), request).toBe(true);
+        const [first = '', rest] = text.split('\n\nRead as: ');
+        expect(rest, request).toBeDefined();
+        // The chat sentence, wrapped to the terminal (with its full stop where the sentence has one).
+        expect([reply.summary.verdict, `${reply.summary.verdict}.`].map((v) => wrap(v, WIDTH, 2)), request).toContain(first);
         expect(renderDiscord(reply).embeds[0]!.title, request).toBe(reply.summary.verdict);
       }),
       { numRuns: REQUESTS.length * 2 },
