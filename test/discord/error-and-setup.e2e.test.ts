@@ -97,6 +97,25 @@ describe('Discord: a pasted OOM and its setup in one conversation', () => {
     expect(threadOpenings(after)).toEqual([]);
   });
 
+  it('(a)+(c) mention where Discord refuses the thread: the answer is edited to say how to follow up, and a reply to it with the setup is answered', async () => {
+    standin.refuseThreads = true;
+    try {
+      const before = standin.requests.length;
+      standin.userMessage(standin.channelId, `\`\`\`\n${TRACEBACK}\n\`\`\``, { mentionBot: true });
+      expectAsksForSetup(await until(() => postsIn(standin.channelId, before)[0], 'the diagnosis'));
+      const sent = standin.messages.get(standin.channelId)!.filter((m) => m.author.id === standin.appId).at(-1);
+      const edit = await until(() => standin.requests.find((r, i) => i >= before && r.method === 'PATCH' && r.path === `/api/v10/channels/${standin.channelId}/messages/${sent.id}`), 'the hint');
+      expect(embedOf(edit).description).toContain('No thread here: to follow up, reply to this answer (your setup, e.g. "8b full bf16 seq 4096 on H100").');
+      await until(async () => waitingOpening(await store.get(threadKey(sent.id))), 'the log waiting under the answer');
+
+      const after = standin.requests.length;
+      standin.userMessage(standin.channelId, SETUP, { replyTo: sent });
+      expectHeldAgainstSetup(await until(() => postsIn(standin.channelId, after)[0], 'the answer to the reply'));
+    } finally {
+      standin.refuseThreads = false;
+    }
+  });
+
   it('(b) mention: the traceback with the setup in the same message is one answer, the diagnosis against that setup, in a thread', async () => {
     const before = standin.requests.length;
     standin.userMessage(standin.channelId, `${SETUP}, it died with:\n\`\`\`\n${TRACEBACK}\n\`\`\``, { mentionBot: true });

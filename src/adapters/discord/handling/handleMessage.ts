@@ -9,7 +9,8 @@ import { threadQueue } from '../../thread-queue.js';
 import { currentThreadState, keepWaiting, loadState, persistTurn, threadKey } from '../conversation.js';
 import { waitingOpening } from '../../../core/opening.js';
 import type { HandlerDeps } from '../deps.js';
-import { prepare, type Outgoing } from '../delivery.js';
+import { prepare, withFile, type Outgoing } from '../delivery.js';
+import { followUpHint } from './follow-up.js';
 import { discordAttachmentOrigins, discordFiles, withAttachedConfig } from '../../attached-config.js';
 import { audienceOf, ownedBy } from '../../../core/audience.js';
 import { isCourtesy } from '../../../language/courtesy.js';
@@ -185,6 +186,8 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
     deps.log({ event: 'discord.thread_refused', channel: channel.id, error: error instanceof Error ? error.message : String(error) });
     return null;
   });
+  // No thread after all: the answer says in one line how to follow up (a reply to it), and what to type.
+  if (!thread) await sent.edit({ embeds: withFile(turn.reply, deps, null, followUpHint(turn.reply, false)).payload.embeds }).catch(() => undefined);
   await persistTurn(deps, [...(thread ? [threadKey(thread.id)] : []), threadKey(sent.id)], turn.state, out.rendered.ref);
   return verdictOf(turn.reply);
 }
