@@ -150,9 +150,8 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           const asker = (inThread ? await askerOf(context.previous, lookup && latest) : context.previous?.asker) ?? incoming.user;
           const turn = { ...response, state: ownedBy(response.state, asker) };
           const message = withAsker(renderSlack(turn.reply, context.note), asker);
-          // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept; so
-          // does a pasted log that asked for its setup (issue 24).
-          const waiting = turn.reply.kind === 'error' || turn.reply.kind === 'diagnosis' ? waitingOpening(turn.state) : null;
+          // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.
+          const waiting = turn.reply.kind === 'error' ? waitingOpening(turn.state) : null;
           if (turn.reply.kind === 'error' && incoming.kind !== 'dm' && (waiting === null || inThread)) {
             // In the thread for a follow-up; in the channel for a top-level mention (it has no thread yet).
             await postEphemeral(client, { channel: incoming.channel, user: incoming.user, ...(inThread ? { threadTs: root } : {}) }, message, deps.log);
@@ -177,7 +176,9 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // A mention that names no model is asked, in the thread under it, which model (issue 11): the
           // answer there is read after its words. The question carries them in its metadata, so the
           // thread still reads them when the store has lost its state.
-          const ts = await postMessage(client, target, waiting !== null ? withAsker({ ...message, metadata: openingMetadata(waiting) }, asker) : message, deps.log);
+          // So does a pasted log that asked for its setup (issue 24): it waits as the thread's opening.
+          const opening = waiting ?? (turn.reply.kind === 'diagnosis' ? waitingOpening(turn.state) : null);
+          const ts = await postMessage(client, target, opening !== null ? withAsker({ ...message, metadata: openingMetadata(opening) }, asker) : message, deps.log);
           threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
           // "… chart", "sweep batch", "timeline": the picture asked for, under the answer (as on Discord).
           if (ts) await attachAskedChart(deps, client, target, turn.reply, (notice) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log));
