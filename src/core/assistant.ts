@@ -1,4 +1,5 @@
-import { diagnose, isNanQuestion, measurementTip, nanTriage, statedScenario, type Measurement } from '../diagnose/index.js';
+import { isNanQuestion, measurementTip, nanTriage, type Measurement } from '../diagnose/index.js';
+import { diagnosisTurn, setupAfterDiagnosis } from './diagnosis-turn.js';
 import { compactCanonical } from '../reply/compact.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { HubContext } from '../hub/types.js';
@@ -9,7 +10,6 @@ import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply, type ReadTrace } from '../reply/build.js';
 import { listedApart } from '../reply/not-used.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
-import { canonicalText } from '../scenario/canonical.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
 import { readInThread, scenarioThread, type ScenarioThread, type ThreadState } from './opening.js';
 
@@ -101,30 +101,6 @@ function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumpti
 }
 
 /**
- * A pasted error log (OOM, KV cache, NaN …) explained against the thread's scenario (or the
- * setup stated on the message's first line, which then starts the thread), or null when the
- * text is a request. The measurement it carries is kept with the thread.
- */
-function diagnosisTurn(text: string, previous: ThreadState | null): Turn | null {
-  let base: ScenarioThread | null = scenarioThread(previous);
-  const setup = () => {
-    if (!base) {
-      const stated = statedScenario(text);
-      base = stated ? { scenario: stated, history: [] } : null;
-    }
-    return base ? { scenario: base.scenario, estimate: estimate(base.scenario), canonical: canonicalText(base.scenario) } : null;
-  };
-  const diagnosis = diagnose(text, setup);
-  if (!diagnosis) return null;
-  // A log it cannot read beside a setup the message states: the setup is the question, answered
-  // as a request (whose reader sets the log aside), not "I cannot read this error".
-  if (!diagnosis.reply.readable && !scenarioThread(previous) && setup()) return null;
-  // With no scenario to hold it against, a thread's waiting opening stays (the log is no answer to "Which model?").
-  const state: ThreadState | null = base && diagnosis.measurement ? { ...base, measured: diagnosis.measurement } : (base ?? previous);
-  return { reply: diagnosis.reply, state };
-}
-
-/**
  * The one entry point every surface calls: text (a request or a follow-up) and the thread's
  * previous state in, a platform-neutral Reply and the new state out. Pure: no I/O, never throws.
  * `hub`: the Hub models (and pasted config.json) the adapter fetched for the ids in `text`.
@@ -146,7 +122,7 @@ function turnFor(text: string, previous: ThreadState | null, hub: HubContext): T
     // as its answer read it when the state was rebuilt from one.
     const current = scenarioThread(previous);
     if (!text.trim() && current) return estimateTurn(current.scenario, current, current.reading?.assumptions ?? [], current.reading?.ignored ?? [], current.reading?.notices ?? []);
-    const diagnosed = diagnosisTurn(text, previous);
+    const diagnosed = diagnosisTurn(text, previous, UNDO_DEPTH) ?? setupAfterDiagnosis(text, previous, hub);
     if (diagnosed) return diagnosed;
     const nan = nanQuestionTurn(text, previous, hub);
     if (nan) return nan;

@@ -8,11 +8,32 @@ const MAX_REQUEST_LINE = 200;
 
 /**
  * The setup a message states on its first line above a pasted log ("8b full bf16 seq 4096 on
- * H100" then the traceback), read as a request, or else anywhere beside the log; null when
- * there is none.
+ * H100" then the traceback), read as a request, or else anywhere beside the log, or on the
+ * error's own line; null when there is none.
  */
 export function statedScenario(text: string): Scenario | null {
-  return firstLineSetup(text) ?? setupBesideLog(text);
+  return firstLineSetup(text) ?? setupBesideLog(text) ?? setupOnTheErrorLine(text);
+}
+
+/** Where a pasted error starts within a line: an exception's name, or the words CUDA's OOM opens with. */
+const ERROR_START = /\b[\w.]*(?:Error|Exception)\b|\bCUDA out of memory\b|\bTraceback \(most recent call last\)/;
+
+/**
+ * A setup on the one line that also holds the error (a slash command is one line: "/headroom 13b
+ * lora on 1x 4090 seq 4096 torch.OutOfMemoryError: …"): the words before the error, else the
+ * last sentence after it, read as a request. A sentence of the log itself names no model, so it
+ * reads as no setup.
+ */
+function setupOnTheErrorLine(text: string): Scenario | null {
+  const line = text.trim();
+  if (line.includes('\n')) return null;
+  const start = ERROR_START.exec(line);
+  if (!start) return null;
+  const before = line.slice(0, start.index).replace(/[\s:;,.—–-]+$/, '');
+  const stated = before && before.length <= MAX_REQUEST_LINE ? scenarioOf(before) : null;
+  if (stated) return stated;
+  const after = line.slice(start.index).split(/(?<=[.)])\s+/).at(-1)!.trim();
+  return after !== line.slice(start.index).trim() && after.length <= MAX_REQUEST_LINE ? scenarioOf(after) : null;
 }
 
 function firstLineSetup(text: string): Scenario | null {

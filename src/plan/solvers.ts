@@ -228,6 +228,27 @@ function sideName(change: string): string {
   return change.replace(/\bzero(\d)\b/gi, 'ZeRO-$1');
 }
 
+/** Both sides on a named card, not the same one ("a100 vs h100", "A6000 vs 4090"). */
+function twoCards(a: Scenario, b: Scenario): boolean {
+  return a.hardware !== null && b.hardware !== null && (a.hardware.gpuId !== b.hardware.gpuId || a.hardware.capacityBytes !== b.hardware.capacityBytes);
+}
+
+/** A side's card as the catalog names it, memory included ("A100 80GB"), with the count when more than one. */
+function cardName(s: Scenario): string {
+  const h = s.hardware!;
+  const name = h.gpuId ? gpuById(h.gpuId).name : `${gib(h.capacityBytes)} GiB GPU`;
+  return h.count > 1 ? `${h.count}× ${name}` : name;
+}
+
+/**
+ * Two cards compared (issue 24): the headline names both, memory included, in the order asked —
+ * "A100 80GB vs H100 80GB SXM: neither fits — 95.1 of 79.1 GiB and 95.1 of 78.9 GiB per GPU".
+ */
+function cardsHeadline<S extends { card: string; fits: boolean | null }>(a: S, b: S, need: (side: S) => string): string {
+  const verdict = a.fits && b.fits ? 'both fit' : !a.fits && !b.fits ? 'neither fits' : `only the ${a.fits ? a.card : b.card} fits`;
+  return `${a.card} vs ${b.card}: ${verdict} — ${need(a)} and ${need(b)} per GPU`;
+}
+
 export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario) => string): Solved {
   const sides = [a, b].map((change) => {
     const side = answered(applyChange(s, change) ?? s);
@@ -242,8 +263,9 @@ export function compare(s: Scenario, a: string, b: string, reading: (s: Scenario
   // Sides on two cards ("a6000 vs 4090") say what each card offers.
   const cardsDiffer = x.capacityBytes !== y.capacityBytes;
   const need = (side: typeof x) => `${gib(side.deviceBytes)}${cardsDiffer && side.capacityBytes !== null ? ` of ${gib(side.capacityBytes)}` : ''} GiB`;
-  const headline =
-    smaller.fits !== null && smaller.fits !== larger.fits
+  const headline = twoCards(x.setup, y.setup)
+    ? cardsHeadline({ ...x, card: cardName(x.setup) }, { ...y, card: cardName(y.setup) }, need)
+    : smaller.fits !== null && smaller.fits !== larger.fits
       ? `${sideName(smaller.label)} ${state(smaller)} (${gib(smaller.deviceBytes)} GiB); ${sideName(larger.label)} ${state(larger)} (${gib(larger.deviceBytes)} GiB)`
       : smaller.fits !== null && larger.fits !== null
         ? `${smaller.fits ? 'Both fit' : 'Neither fits'}: ${sideName(smaller.label)} ${need(smaller)}, ${sideName(larger.label)} ${need(larger)} per GPU`

@@ -39,7 +39,7 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
     case 'error':
       return { embeds: [errorEmbed(reply)], components: [], ephemeral: true, ref: null };
     case 'diagnosis':
-      return { embeds: [diagnosisEmbed(reply)], components: diagnosisButtons(reply), ephemeral: false, ref: null };
+      return { embeds: [diagnosisEmbed(reply, options.note ?? null)], components: diagnosisButtons(reply), ephemeral: false, ref: null };
   }
 }
 

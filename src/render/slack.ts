@@ -58,10 +58,16 @@ export function renderSlack(reply: Reply, note: string | null = null): SlackMess
     case 'error':
       return { text: errorFallback(reply), blocks: errorBlocks(reply, note) };
     case 'diagnosis':
+      // Held against a setup, the diagnosis is that thread's latest answer: its setup recovers the
+      // thread. A NaN triage names the setup its "Memory estimate" answers for.
       return {
         text: diagnosisFallback(reply),
         blocks: diagnosisBlocks(reply, note),
-        ...(reply.memoryRequest !== undefined ? { metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { memory: reply.memoryRequest } } } : {}),
+        ...(reply.setup
+          ? { metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { canonical: reply.setup.canonical } } }
+          : reply.memoryRequest !== undefined
+            ? { metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { memory: reply.memoryRequest } } }
+            : {}),
       };
   }
 }

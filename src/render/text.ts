@@ -112,13 +112,21 @@ export function breakdownTable(components: Component[], totalLabel: string, tota
   return lines.join('\n');
 }
 
+/**
+ * An estimate for the terminal. The first line is the verdict, the sentence chat answers with
+ * (issue 24: as in chat); then how the request was read, then the verdict on the setup as read
+ * where it says more than the first line, the breakdown, the levers and the tips.
+ */
 function renderEstimate(r: EstimateReply): string {
   const parts: string[] = [];
+  // The verdict on the setup as read is the same sentence when no question or envelope answers instead: said once, first.
+  const same = r.verdict.headline.replace(/\.$/, '') === r.summary.verdict;
+  parts.push(wrap(same ? r.verdict.headline : r.summary.verdict, WIDTH, 2), '');
   parts.push(wrap(`Read as: ${r.reading}`, WIDTH, 2));
   if (r.assumptions.length) parts.push(wrap(`Defaults used: ${r.assumptions.join('; ')}`, WIDTH, 2));
   if (r.ignored.length) parts.push(wrap(`Not used: ${r.ignored.map((w) => `"${w}"`).join(', ')}`, WIDTH, 2));
   parts.push('');
-  parts.push(wrap(r.verdict.headline, WIDTH, 2));
+  if (!same) parts.push(wrap(r.verdict.headline, WIDTH, 2));
   const flips = r.estimate.flipsOn ?? [];
   if (flips.length) parts.push(wrap(`  Fits only with ${flips.join(' or ')} (not in your request; the defaults leave ${flips.length > 1 ? 'them' : 'it'} off).`, WIDTH, 2));
   parts.push(wrap(`  ${r.verdict.detail}`, WIDTH, 2));

@@ -1,4 +1,5 @@
 import { gpuById } from '../catalog/index.js';
+import { followUpsFor } from './follow-ups.js';
 import { tipsFor } from '../knowledge/tips.js';
 import { peakPhaseLabel } from '../memory/estimate.js';
 import { gib } from '../memory/format.js';
@@ -117,9 +118,6 @@ function solve(s: Scenario, reading: (x: Scenario) => string): Solved | null {
   }
 }
 
-const FOLLOW_UPS_TRAIN = ['gc', 'now zero2', 'seq 8192', 'on H100', 'max batch', 'oom', 'nan'];
-const FOLLOW_UPS_INFER = ['ctx 32k', 'int4', 'kv fp8', 'on H100', 'serve', 'max batch'];
-
 /** How the request was read: its facts traced and what no fact used (absent for a restated scenario). */
 export interface ReadTrace {
   trace?: FactTrace[];
@@ -153,7 +151,7 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
     answer,
     levers: shownEstimate.fits === true ? [] : levers(shown, shownEstimate),
     tips: tipsFor(shown, shownEstimate),
-    followUps: s.mode === 'inference' ? FOLLOW_UPS_INFER : FOLLOW_UPS_TRAIN,
+    followUps: followUpsFor(s),
     estimate: shownEstimate,
   };
   // The short request only buttons carry (Discord custom_ids, footers): re-read item by item, so

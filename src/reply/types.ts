@@ -182,4 +182,10 @@ export interface DiagnosisReply {
   memoryRequest?: string;
   /** The same setup as resolved: what "Memory estimate" answers for, also when the request cannot be read again (a pasted config, a Hub id). */
   memory?: EstimateBasis;
+  /**
+   * The setup the log was held against (stated beside it, sent after it, or the thread's): its
+   * short request, its canonical text (what recovers the thread) and its own verdict, so one
+   * reply gives both the diagnosis and how that setup stands (issue 24). Absent without one.
+   */
+  setup?: { request: string; canonical: string; verdict: string };
 }

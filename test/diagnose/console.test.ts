@@ -62,7 +62,12 @@ describe('terminal: a traceback pasted at the interactive prompt', () => {
     for (const line of lines) answers.push(await session.handle(line));
     expect(answers.slice(0, -1)).toEqual(['', '', '']);
     expect(answers.at(-1)).toMatch(/^Fragmentation: PyTorch held 4\.23 GiB reserved but unallocated/);
-    // The session goes on as usual afterwards.
-    expect(await session.handle('7b lora on a 4090')).toMatch(/Read as: /);
+    // The diagnosis asked for the setup: the next request is read as it, and the log held against it (issue 24).
+    const held = await session.handle('7b lora on a 4090');
+    expect(held).toMatch(/^Fragmentation: PyTorch held 4\.23 GiB/);
+    expect(held).toMatch(/Your setup: 7b lora .*on 1x rtx-4090/);
+    expect(held).toContain('Against my estimate:');
+    // Then the session goes on as usual.
+    expect(await session.handle('gc')).toMatch(/Read as: /);
   });
 });

@@ -47,7 +47,7 @@ describe('Discord: a pasted error gets a diagnosis', () => {
 
   it('an OOM pasted in a headroom thread is compared with the estimate; the next answer carries the measurement', async () => {
     standin.userMessage(standin.channelId, 'finetune 7b full bf16 seq 2048 mbs 4 on A100-80G', { mentionBot: true });
-    const threadCall = await standin.waitForRequest((r) => r.method === 'POST' && r.path.endsWith('/threads') && r.body.name.startsWith('headroom: 7b full'));
+    const threadCall = await standin.waitForRequest((r) => r.method === 'POST' && r.path.endsWith('/threads') && r.body.name.startsWith('7b full · 1× A100 80GB'));
     const threadId = threadCall.path.split('/')[6]!;
 
     standin.userMessage(threadId, fixture('torch2-other-processes').text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { respond, scenarioThread, type ScenarioThread, type ThreadState } from '../../src/core/assistant.js';
+import { respond, scenarioThread, waitingOpening, type ScenarioThread, type ThreadState } from '../../src/core/assistant.js';
 import { showSize } from '../../src/diagnose/sizes.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
@@ -16,12 +16,12 @@ function thread(request: string): ScenarioThread {
   return scenarioThread(turn.state)!;
 }
 
-/** The thread's state after the pasted log (these threads always have a scenario, or none at all). */
-function diagnosisIn(state: ThreadState | null, name: string): { reply: DiagnosisReply; state: ScenarioThread | null } {
+/** The thread's state after the pasted log: a scenario, or (with none to hold it against) the log waiting for its setup. */
+function diagnosisIn(state: ThreadState | null, name: string): { reply: DiagnosisReply; state: ScenarioThread | null; waiting: string | null } {
   const turn = respond(fixture(name).text, state);
   expect(turn.reply.kind).toBe('diagnosis');
-  expect(turn.state === null || scenarioThread(turn.state) !== null).toBe(true);
-  return { reply: turn.reply as DiagnosisReply, state: scenarioThread(turn.state) };
+  expect(turn.state === null || scenarioThread(turn.state) !== null || waitingOpening(turn.state) === fixture(name).text).toBe(true);
+  return { reply: turn.reply as DiagnosisReply, state: scenarioThread(turn.state), waiting: waitingOpening(turn.state) };
 }
 
 describe('a pasted OOM in a thread with a scenario', () => {
@@ -88,12 +88,14 @@ describe('a pasted OOM in a thread with a scenario', () => {
     expect(reply.actions[0]).toMatch(/has no bf16/);
   });
 
-  it('without a thread: generic levers and an offer to re-estimate, no comparison, no state', () => {
-    const { reply, state } = diagnosisIn(null, 'torch1-shortage');
+  it('without a thread: generic levers and an offer to re-estimate, no comparison; the log waits for its setup (issue 24)', () => {
+    const { reply, state, waiting } = diagnosisIn(null, 'torch1-shortage');
     expect(reply.comparison).toBeNull();
     expect(reply.levers).toEqual([]);
+    expect(reply.setup).toBeUndefined();
     expect(reply.actions.join(' ')).toMatch(/Tell me the setup in this thread/);
     expect(state).toBeNull();
+    expect(waiting).toBe(fixture('torch1-shortage').text);
   });
 });
 
@@ -132,15 +134,20 @@ describe('a setup stated on the first line above the pasted log', () => {
     expect(respond('gc', turn.state).reply.kind).toBe('estimate');
   });
 
-  it('prose on the first line is not a setup: no comparison, no thread', () => {
-    const turn = respond(`my run died with this:\n${fixture('torch2-fragmentation-a800').text}`, null);
+  it('prose on the first line is not a setup: no comparison, no scenario; the message waits for its setup', () => {
+    const text = `my run died with this:\n${fixture('torch2-fragmentation-a800').text}`;
+    const turn = respond(text, null);
     expect((turn.reply as DiagnosisReply).comparison).toBeNull();
-    expect(turn.state).toBeNull();
+    expect(scenarioThread(turn.state)).toBeNull();
+    expect(waitingOpening(turn.state)).toBe(text);
   });
 
-  it('an existing thread wins over a stated first line', () => {
+  it('a setup stated with the log wins over the thread\'s (it was said about this run); the thread\'s is its undo step (issue 24)', () => {
     const before = thread('7b lora on a 4090');
     const turn = respond(`${request}\n${fixture('torch2-fragmentation-a800').text}`, before);
-    expect(scenarioThread(turn.state)!.scenario).toEqual(before.scenario);
+    const stated = scenarioThread(respond(request, null).state)!.scenario;
+    expect(scenarioThread(turn.state)!.scenario).toEqual(stated);
+    expect(scenarioThread(turn.state)!.history.at(-1)).toEqual(before.scenario);
+    expect(scenarioThread(respond('undo', turn.state).state)!.scenario).toEqual(before.scenario);
   });
 });

@@ -104,7 +104,8 @@ describe('Discord bot against the loopback stand-in', () => {
     expect(answer.body.embeds[0].title).toBeTruthy();
     const threadCall = await standin.waitForRequest((r) => since(r) && r.method === 'POST' && r.path.endsWith('/threads'));
     const threadId = threadCall.path.split('/')[6]!;
-    expect(threadCall.body.name).toBe('headroom: 7b lora on a 4090');
+    // Named by the setup and its verdict, not the canonical dump (issue 24): the fake reply's 13B on 4× A100.
+    expect(threadCall.body.name).toMatch(/^Llama-2-13B full · 4× A100 80GB · ✗ [\d.]+ GiB$/);
     await waitUntilAsync(async () => scenarioThread(await store.get(threadKey(threadId)))?.scenario.model.asWritten === '7b lora on a 4090').catch((e) => { console.log(JSON.stringify(events)); throw e; });
 
     standin.userMessage(threadId, 'seq 8192');

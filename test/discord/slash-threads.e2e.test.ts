@@ -46,15 +46,15 @@ const NO_THREADS = String(2248473465835073n & ~((1n << 35n) | (1n << 38n)));
 describe('Discord slash answers can be followed up', () => {
   it('/headroom in a channel opens a thread on the answer, owned by who typed it, and a follow-up typed there is answered on that scenario', async () => {
     const before = standin.requests.length;
-    const command = standin.slashCommand('13b bf16 on 4xA100-80G');
+    const command = standin.slashCommand('finetune 13b bf16 on 4xA100-80G');
     const opened = await standin.waitForRequest((r) => r.method === 'POST' && r.path.endsWith('/threads') && standin.requests.indexOf(r) >= before);
     const [, , , , channelId, , answerId] = opened.path.split('/');
     expect(channelId).toBe(standin.channelId);
-    // The thread is opened on the answer (the edited response), and is named from its request.
+    // The thread is opened on the answer (the edited response), and is named by its setup and verdict.
     const answer = standin.messages.get(standin.channelId)!.find((m) => m.id === answerId)!;
     expect(originalEdits(command.token)).toHaveLength(1);
     expect(answer.author.id).toBe(standin.appId);
-    expect(opened.body.name).toMatch(/^headroom: .*13/);
+    expect(opened.body.name).toMatch(/^13b full · 4× A100 80GB · ✗ [\d.]+ GiB$/);
     const saved = await until(async () => store.get(threadKey(answerId!)), 'the thread state');
     expect(saved!.asker).toBe(standin.human.id);
 
@@ -75,7 +75,7 @@ describe('Discord slash answers can be followed up', () => {
   it('/headroom in a DM opens no thread: the answer says in one line to write there, and the next message continues it', async () => {
     const dm = standin.openDm();
     const before = standin.requests.length;
-    const command = standin.slashCommand('13b bf16 on 4xA100-80G', dm);
+    const command = standin.slashCommand('finetune 13b bf16 on 4xA100-80G', dm);
     const edit = await until(() => originalEdits(command.token)[0], 'the answer');
     expect(embedText(edit)).toContain('To follow up, write here');
     expect(threadOpenings(before)).toEqual([]);
@@ -91,7 +91,7 @@ describe('Discord slash answers can be followed up', () => {
 
   it('/headroom where the app may not open threads: a one-line hint, and a reply to the answer continues its scenario', async () => {
     const before = standin.requests.length;
-    const command = standin.slashCommand('13b bf16 on 4xA100-80G', undefined, NO_THREADS);
+    const command = standin.slashCommand('finetune 13b bf16 on 4xA100-80G', undefined, NO_THREADS);
     const edit = await until(() => originalEdits(command.token)[0], 'the answer');
     expect(embedText(edit)).toContain('No thread here: to follow up, reply to this answer');
     const answer = standin.messages.get(standin.channelId)!.at(-1);
@@ -108,7 +108,7 @@ describe('Discord slash answers can be followed up', () => {
   it('/headroom where Discord refuses the thread after all: the answer is edited to carry the hint, and stays answered', async () => {
     standin.refuseThreads = true;
     try {
-      const command = standin.slashCommand('13b bf16 on 4xA100-80G');
+      const command = standin.slashCommand('finetune 13b bf16 on 4xA100-80G');
       const [first, second] = await until(() => (originalEdits(command.token).length >= 2 ? originalEdits(command.token) : false), 'the answer and its hint');
       expect(embedText(first!)).not.toContain('No thread here');
       expect(embedText(second!)).toContain('No thread here: to follow up, reply to this answer');

@@ -18,9 +18,10 @@ import { resolveRequest } from '../../src/scenario/resolve.js';
 function firstScreens(reply: EstimateReply): Record<'slack' | 'discord' | 'terminal', string> {
   const slack = JSON.stringify(estimateBlocks(reply));
   const discord = estimateEmbed(reply).description ?? '';
-  // The terminal's first screen: everything before the breakdown table.
+  // The terminal's first screen: everything before the breakdown table (its header starts a line;
+  // the verdict line above it says "per GPU" too).
   const text = renderText(reply);
-  return { slack, discord, terminal: text.slice(0, text.indexOf('per GPU')) };
+  return { slack, discord, terminal: text.slice(0, text.search(/^per GPU/m)) };
 }
 
 /** Text as a surface escapes it: the quotes JSON escapes, the wrapping the terminal adds. */

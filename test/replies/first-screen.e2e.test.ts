@@ -146,15 +146,16 @@ describe('first screen through the real SDKs and the stand-ins', () => {
     console.info(`first screen of "${FLAGSHIP}": Slack ${slackChars} characters, Discord ${discordChars}`);
   });
 
-  it('OOM tips are one click away on both platforms, and only the clicker sees them on Discord', async () => {
+  it('OOM tips are one click away on both platforms, and only the clicker sees them (issue 24: on Slack too)', async () => {
     const before = slack.standin.callsOf('chat.postMessage').length;
     await slack.standin.sendEnvelope({ type: 'slash_commands', payload: slashCommand(FLAGSHIP, slack.standin.responseUrl()) });
     const answer = await waitFor(() => slack.standin.callsOf('chat.postMessage')[before], 'the Slack answer');
     const root = slack.standin.messages.at(-1)!.ts;
     const tips = (answer.args.blocks as { type: string; elements?: { action_id: string; value: string }[] }[]).find((b) => b.type === 'actions')!.elements!.find((e) => e.action_id === ACTION_IDS.tips)!;
     await slack.standin.sendEnvelope({ type: 'interactive', payload: buttonClick({ ts: root, channel: 'C0GENERAL' }, tips.action_id, tips.value) });
-    const posted = await waitFor(() => slack.standin.callsOf('chat.postMessage')[before + 1], 'the tips');
-    expect(posted.args.thread_ts).toBe(root);
+    const posted = await waitFor(() => slack.standin.callsOf('chat.postEphemeral').find((c) => c.args.thread_ts === root), 'the tips');
+    expect(posted.args.user).toBe('U0PERSON');
+    expect(slack.standin.callsOf('chat.postMessage')).toHaveLength(before + 1);
     expect(JSON.stringify(posted.args.blocks)).toContain('expandable_segments');
 
     const interaction = discord.slashCommand(FLAGSHIP);

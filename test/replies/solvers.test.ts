@@ -56,10 +56,18 @@ describe('solver answers show their own setup', () => {
     expect(r.estimate.scenario.mode).toBe('qlora');
     expect(r.answer?.text).toMatch(/^a6000: [\d.]+ GiB per GPU, does not fit in 47\.5 GiB · 4090: [\d.]+ GiB per GPU, does not fit in 23\.\d GiB — the same per GPU\.$/);
     expect(r.assumptions.join(' | ')).not.toMatch(/no GPU named/);
-    expect(r.summary.verdict).toMatch(/^Neither fits: a6000 [\d.]+ of 47\.5 GiB, 4090 [\d.]+ of 23\.\d GiB per GPU$/);
+    // The headline names both cards with their memory (issue 24), in the order asked.
+    expect(r.summary.verdict).toMatch(/^RTX A6000 48GB vs RTX 4090 24GB: neither fits — [\d.]+ of 47\.5 GiB and [\d.]+ of 23\.\d GiB per GPU$/);
     const fits = reply('7b qlora: A6000 vs 4090?');
-    expect(fits.summary.verdict).toMatch(/^Both fit: /);
+    expect(fits.summary.verdict).toMatch(/^RTX A6000 48GB vs RTX 4090 24GB: both fit — /);
     expect(fits.answer?.text).toMatch(/a6000: [\d.]+ GiB per GPU, fits in 47\.5 GiB · 4090: [\d.]+ GiB per GPU, fits in/);
+  });
+
+  it('"compare" of two cards where one holds it: the headline names the one that does', () => {
+    const r = reply('13b lora seq 4096 on a100 vs 4090');
+    expect(r.summary.verdict).toMatch(/^A100 80GB vs RTX 4090 24GB: only the A100 80GB fits — [\d.]+ of 79\.\d GiB and [\d.]+ of 23\.\d GiB per GPU$/);
+    const counted = reply('70b zero3 on 8x a100 vs 8x h100');
+    expect(counted.summary.verdict).toMatch(/^8× A100 80GB vs 8× H100 80GB SXM: /);
   });
 
   it('"which gpu": the details are those of the card found', () => {

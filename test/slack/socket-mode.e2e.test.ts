@@ -144,9 +144,11 @@ describe('Slack app over Socket Mode (real Bolt, loopback stand-in)', () => {
     const elements = (answer.args.blocks as { type: string; elements?: { action_id: string; value: string }[] }[]).find((b) => b.type === 'actions')!.elements!;
     const math = elements.find((e) => e.action_id === ACTION_IDS.math)!;
     await h.standin.sendEnvelope({ type: 'interactive', payload: buttonClick({ ts: root, channel: 'C0GENERAL' }, math.action_id, math.value) });
-    const mathPost = await waitFor(() => posts()[1], 'the math');
-    expect(mathPost.args.thread_ts).toBe(root);
+    // Details go to the clicker alone, in the answer's thread (issue 24).
+    const mathPost = await waitFor(() => h.standin.callsOf('chat.postEphemeral')[0], 'the math');
+    expect(mathPost.args).toMatchObject({ thread_ts: root, user: 'U0PERSON' });
     expect(JSON.stringify(mathPost.args.blocks)).toContain('13.0 B × 8 B ÷ 4');
+    expect(posts()).toHaveLength(1);
 
     // The fake assistant answers no batch question, so its answers carry no Sweep: click one as an older answer would have it.
     const chart = { action_id: ACTION_IDS.sweep, value: math.value };

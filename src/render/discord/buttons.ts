@@ -19,9 +19,10 @@ function button(label: string, customId: string, style: ButtonStyle.Primary | Bu
 export function estimateButtons(reply: EstimateReply, options: { charts: boolean }): { rows: ButtonRow[]; ref: ScenarioRef } {
   // Too long for an id, the scenario goes by a hash of what it is (with the OOM measured against it), never of its text.
   const { payload, ref } = scenarioPayload(reply.compact, JSON.stringify({ s: reply.scenario, m: reply.measured }));
+  // Green where the change makes it fit; grey where it still does not, so it never stands out (issue 24).
   const levers = reply.levers
     .slice(0, FIRST_SCREEN_LEVERS)
-    .map((lever, index) => button(lever.change.trim() ? leverLabel(lever) : `Lever ${index + 1}`, encodeCustomId({ kind: 'lever', index }, payload), lever.fits ? ButtonStyle.Success : ButtonStyle.Primary));
+    .map((lever, index) => button(lever.change.trim() ? leverLabel(lever) : `Lever ${index + 1}`, encodeCustomId({ kind: 'lever', index }, payload), lever.fits === true ? ButtonStyle.Success : ButtonStyle.Secondary));
   const tools = [button('Details', encodeCustomId({ kind: 'math' }, payload), ButtonStyle.Secondary)];
   if (options.charts) {
     tools.push(button('Chart', encodeCustomId({ kind: 'chart' }, payload), ButtonStyle.Secondary));

@@ -8,9 +8,10 @@ import type { ButtonRow } from './buttons.js';
 import { encodeCustomId, scenarioPayload } from './customId.js';
 
 /**
- * Under a NaN triage, "Memory estimate": the estimate of the setup it was read against, one click
- * away (issue 24). The setup as resolved rides in the message's footer (the Discord adapter puts
- * it there); the id names its request too, when it fits, for triages whose footer has none.
+ * Under a diagnosis (a NaN triage, a log held against a setup), "Memory estimate": the estimate of
+ * the setup it was read against, one click away (issue 24). The setup as resolved rides in the
+ * message's footer (the Discord adapter puts it there); the id names its request too, when it
+ * fits, for diagnoses whose footer has none.
  */
 export function diagnosisButtons(reply: DiagnosisReply): ButtonRow[] {
   if (!reply.memoryRequest) return [];
@@ -19,10 +20,11 @@ export function diagnosisButtons(reply: DiagnosisReply): ButtonRow[] {
   return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Memory estimate', custom_id: encodeCustomId({ kind: 'estimate' }, payload) }] }];
 }
 
-/** A pasted error explained: the diagnosis as the title, then the evidence, what to do and the thread's levers. */
-export function diagnosisEmbed(reply: DiagnosisReply): APIEmbed {
+/** A pasted error explained: the diagnosis as the title, then the evidence, what to do and the thread's levers; `note` (how to follow up) under the title. */
+export function diagnosisEmbed(reply: DiagnosisReply, note: string | null = null): APIEmbed {
   if (!reply.readable) return fitEmbed({ title: clip(reply.headline, 256), description: reply.headline.length > 256 ? markdownSafe(reply.headline) : undefined, color: HELP_COLOUR });
   const fields: APIEmbedField[] = [];
+  if (reply.setup) fields.push({ name: 'Your setup', value: `\`${codeSafe(reply.setup.request)}\`: ${markdownSafe(reply.setup.verdict)}` });
   if (reply.evidence.length) fields.push({ name: 'What the log says', value: reply.evidence.map((e) => `• ${markdownSafe(e)}`).join('\n') });
   if (reply.comparison) fields.push({ name: 'Against my estimate', value: markdownSafe(reply.comparison) });
   if (reply.actions.length) fields.push({ name: 'What to do', value: reply.actions.map((a, i) => `${i + 1}. ${markdownSafe(a)}`).join('\n') });
@@ -34,7 +36,7 @@ export function diagnosisEmbed(reply: DiagnosisReply): APIEmbed {
   }
   return fitEmbed({
     title: clip(reply.headline, 256),
-    description: reply.headline.length > 256 ? markdownSafe(reply.headline) : `read as: ${markdownSafe(reply.source)}`,
+    description: [reply.headline.length > 256 ? markdownSafe(reply.headline) : `read as: ${markdownSafe(reply.source)}`, ...(note ? [`*${markdownSafe(note)}*`] : [])].join('\n'),
     color: ERROR_COLOUR,
     fields,
   });

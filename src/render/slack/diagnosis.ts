@@ -14,6 +14,7 @@ export function diagnosisBlocks(reply: DiagnosisReply, note: string | null = nul
   const ranked: RankedBlock[] = [{ block: section(`${icon} *${escapeMrkdwn(reply.headline)}*`, 1500), rank: 0 }];
   if (!reply.readable) return fitBlocks(ranked);
   ranked.push({ block: context([`read as: ${escapeMrkdwn(reply.source)}`, ...(note ? [escapeMrkdwn(note)] : [])]), rank: 1 });
+  if (reply.setup) ranked.push({ block: section(`*Your setup* \`${codeSafe(reply.setup.request)}\`: ${escapeMrkdwn(reply.setup.verdict)}`, 1000), rank: 0 });
   if (reply.evidence.length) {
     ranked.push({ block: section(`*What the log says*\n${reply.evidence.map((e) => `• ${escapeMrkdwn(e)}`).join('\n')}`, 2500), rank: 1 });
   }
@@ -25,7 +26,7 @@ export function diagnosisBlocks(reply: DiagnosisReply, note: string | null = nul
     const rows = reply.levers.map((l) => `${l.fits === null ? '·' : l.fits ? '✓' : '✗'} \`${codeSafe(l.change)}\` ${gib(l.deviceBytes)} GiB — ${escapeMrkdwn(l.cost)}`);
     ranked.push({ block: section(`*Levers for this thread's setup* (each re-estimated)\n${rows.join('\n')}`, 2500), rank: 2 });
   }
-  // A NaN triage comes first; the memory answer for its setup is one click away.
+  // The diagnosis comes first; the memory answer for its setup is one click away.
   if (reply.memoryRequest) ranked.push({ block: actions([button('Memory estimate', ACTION_IDS.estimate, encodeButtonValue(reply.memoryRequest, null))]), rank: 0 });
   return fitBlocks(ranked);
 }

@@ -12,11 +12,14 @@ const FIRST_SCREEN_FOLLOW_UPS = 4;
 const READING_CHARS = 600;
 
 function buttons(reply: EstimateReply): types.Button[] {
-  const levers = reply.levers.slice(0, FIRST_SCREEN_LEVERS).flatMap((lever, index) => {
+  const shown = reply.levers.slice(0, FIRST_SCREEN_LEVERS);
+  // The eye goes to the first change that makes it fit; a lever that still does not fit is never the highlighted one (issue 24).
+  const lead = shown.findIndex((lever) => lever.fits === true);
+  const levers = shown.flatMap((lever, index) => {
     if (lever.change.trim() === '' || lever.change.length > MAX_CHANGE_IN_BUTTON) return [];
     const value = encodeButtonValue(reply.canonical, lever.change);
     if (value.length > SLACK_LIMITS.buttonValue) return [];
-    return [button(leverLabel(lever), `${ACTION_IDS.lever}:${index}`, value, index === 0 ? 'primary' : undefined)];
+    return [button(leverLabel(lever), `${ACTION_IDS.lever}:${index}`, value, index === lead ? 'primary' : undefined)];
   });
   const plain = encodeButtonValue(reply.canonical, null);
   const tools = [button('Details', ACTION_IDS.math, plain), button('Chart', ACTION_IDS.chart, plain)];

@@ -6,6 +6,7 @@ import { WIDTH, wrap } from '../text.js';
 export function renderDiagnosisText(r: DiagnosisReply): string {
   if (!r.readable) return wrap(r.headline, WIDTH, 2);
   const parts = [wrap(r.headline, WIDTH, 2), `  (read as: ${r.source})`];
+  if (r.setup) parts.push('', wrap(`Your setup: ${r.setup.request} — ${r.setup.verdict}`, WIDTH, 2));
   if (r.evidence.length) {
     parts.push('', 'What the log says:');
     for (const line of r.evidence) parts.push(wrap(`  • ${line}`, WIDTH, 4));

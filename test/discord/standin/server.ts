@@ -422,6 +422,14 @@ export class DiscordStandIn extends EventEmitter {
       const limit = Number(url.searchParams.get('limit') ?? 50);
       return reply(200, [...(this.messages.get(channelId) ?? [])].reverse().slice(0, limit));
     }
+    if (method === 'PATCH' && (m = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(route))) {
+      // A bot editing its own message (a hint added to an answer that could open no thread).
+      const stored = this.messages.get(m[1]!) ?? [];
+      const index = stored.findIndex((x) => x.id === m![2]);
+      if (index < 0) return reply(404, { message: 'Unknown Message', code: 10008 });
+      stored[index] = { ...stored[index], ...this.messageFields(body ?? {}, files), edited_timestamp: new Date().toISOString() };
+      return reply(200, stored[index]);
+    }
     if (method === 'GET' && (m = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(route))) {
       const found = (this.messages.get(m[1]!) ?? []).find((x) => x.id === m![2]);
       return found ? reply(200, found) : reply(404, { message: 'Unknown Message', code: 10008 });

@@ -3,9 +3,9 @@ import { helpScreen, renderDiscord } from '../../../render/discord.js';
 import { answerKeys, loadState, persistTurn, threadKey } from '../conversation.js';
 import type { HandlerDeps } from '../deps.js';
 import { prepare, withFile } from '../delivery.js';
-import { threadName, verdictOf } from './handleMessage.js';
+import { verdictOf } from './handleMessage.js';
+import { threadNameOf } from '../../../render/discord/thread-name.js';
 import { followUpHint, followUpOf } from './follow-up.js';
-import type { EstimateReply } from '../../../reply/types.js';
 import { ownedBy } from '../../../core/audience.js';
 import type { InteractionPlace, InteractionReplies } from './replies.js';
 
@@ -14,7 +14,7 @@ import type { InteractionPlace, InteractionReplies } from './replies.js';
  * request error is answered at once, ephemerally; an estimate is deferred (charts can take a
  * moment, and Discord allows 3 s for the first answer) and the original response edited with
  * the embed and buttons. Inside a thread the command continues that thread's scenario; elsewhere
- * an estimate opens a thread on the answer, or says in one line how to follow up where there can
+ * an estimate or a diagnosis opens a thread on the answer, or says in one line how to follow up where there can
  * be no thread (follow-up.ts).
  */
 export async function answerCommand(text: string, place: InteractionPlace, replies: InteractionReplies, deps: HandlerDeps): Promise<string> {
@@ -42,8 +42,9 @@ export async function answerCommand(text: string, place: InteractionPlace, repli
   if (place.dm && place.channelId) keys.push(threadKey(place.channelId));
   // A command in a thread keeps its asker (the core carries it); one that starts a conversation makes its typist the asker (issue 24).
   const state = ownedBy(turn.state, place.userId);
-  if (followUp.kind === 'thread' && turn.reply.kind === 'estimate') {
-    const thread = await openThread(place.channelId!, message.id, turn.reply, replies, deps);
+  const name = threadNameOf(turn.reply);
+  if (followUp.kind === 'thread' && name !== null) {
+    const thread = await openThread(place.channelId!, message.id, name, replies, deps);
     if (thread) keys.push(threadKey(thread));
     // Refused after all (permissions changed, a thread already there): the answer says how to follow up instead.
     else await replies.editOriginal(withFile(turn.reply, deps, out.payload.files[0] ?? null, followUpHint(turn.reply, false)).payload);
@@ -53,9 +54,9 @@ export async function answerCommand(text: string, place: InteractionPlace, repli
 }
 
 /** A thread on the answer, as a mention's answer gets (follow-ups there are read like mentions); null when Discord refuses. */
-async function openThread(channelId: string, messageId: string, reply: EstimateReply, replies: InteractionReplies, deps: HandlerDeps): Promise<string | null> {
+async function openThread(channelId: string, messageId: string, name: string, replies: InteractionReplies, deps: HandlerDeps): Promise<string | null> {
   try {
-    return await replies.startThread(channelId, messageId, threadName(reply.canonical));
+    return await replies.startThread(channelId, messageId, name);
   } catch (error) {
     deps.log({ event: 'discord.thread_refused', channel: channelId, error: error instanceof Error ? error.message : String(error) });
     return null;

@@ -3,12 +3,14 @@ import type { Reply } from '../../../reply/types.js';
 import type { ThreadState } from '../../../core/assistant.js';
 import type { Turn } from '../../../core/assistant.js';
 import { helpScreen, RESET_FOOTER, shortErrorText } from '../../../render/discord.js';
+import { threadNameOf } from '../../../render/discord/thread-name.js';
 import type { Gate } from '../../admission.js';
 import { threadQueue } from '../../thread-queue.js';
 import { currentThreadState, keepWaiting, loadState, persistTurn, threadKey } from '../conversation.js';
 import { waitingOpening } from '../../../core/opening.js';
 import type { HandlerDeps } from '../deps.js';
-import { prepare, type Outgoing } from '../delivery.js';
+import { prepare, withFile, type Outgoing } from '../delivery.js';
+import { followUpHint } from './follow-up.js';
 import { discordAttachmentOrigins, discordFiles, withAttachedConfig } from '../../attached-config.js';
 import { audienceOf, ownedBy } from '../../../core/audience.js';
 import { isCourtesy } from '../../../language/courtesy.js';
@@ -21,9 +23,9 @@ export function stripMention(content: string, botId: string): string {
   return content.replace(new RegExp(`<@!?${botId}>`, 'g'), ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** A thread's name from the answer's canonical request, within Discord's 100 characters. */
-export function threadName(canonical: string): string {
-  const name = `headroom: ${canonical.replace(/\s+/g, ' ').trim()}`;
+/** A "Which model?" thread's name from the words that wait, within Discord's 100 characters (answers: render/discord/thread-name.ts). */
+export function threadName(words: string): string {
+  const name = `headroom: ${words.replace(/\s+/g, ' ').trim()}`;
   return name.length <= THREAD_NAME_MAX ? name : `${name.slice(0, THREAD_NAME_MAX - 1)}…`;
 }
 
@@ -175,13 +177,17 @@ export async function handleMessage(message: Message, botId: string, deps: Handl
   if (await replyHelp(message, turn, text)) return 'help';
   const out = await prepare(turn.reply, deps);
   const sent = await message.reply(out.payload);
-  if (turn.reply.kind !== 'estimate') return turn.reply.kind;
+  // An estimate opens a thread, and so does a diagnosis (issue 24): its follow-up is the setup it asks for.
+  const name = threadNameOf(turn.reply);
+  if (name === null) return turn.reply.kind;
   // A thread started on a message takes that message's id, so both keys are the same conversation.
   // Where threads are not allowed, the answer stands alone: a reply to it continues it (above).
-  const thread = await sent.startThread({ name: threadName(turn.reply.canonical) }).catch((error: unknown) => {
+  const thread = await sent.startThread({ name }).catch((error: unknown) => {
     deps.log({ event: 'discord.thread_refused', channel: channel.id, error: error instanceof Error ? error.message : String(error) });
     return null;
   });
+  // No thread after all: the answer says in one line how to follow up (a reply to it), and what to type.
+  if (!thread) await sent.edit({ embeds: withFile(turn.reply, deps, null, followUpHint(turn.reply, false)).payload.embeds }).catch(() => undefined);
   await persistTurn(deps, [...(thread ? [threadKey(thread.id)] : []), threadKey(sent.id)], turn.state, out.rendered.ref);
   return verdictOf(turn.reply);
 }

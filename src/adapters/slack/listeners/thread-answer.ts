@@ -177,7 +177,9 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           // A mention that names no model is asked, in the thread under it, which model (issue 11): the
           // answer there is read after its words. The question carries them in its metadata, so the
           // thread still reads them when the store has lost its state.
-          const ts = await postMessage(client, target, waiting !== null ? withAsker({ ...message, metadata: openingMetadata(waiting) }, asker) : message, deps.log);
+          // So does a pasted log that asked for its setup (issue 24): it waits as the thread's opening.
+          const opening = waiting ?? (turn.reply.kind === 'diagnosis' ? waitingOpening(turn.state) : null);
+          const ts = await postMessage(client, target, opening !== null ? withAsker({ ...message, metadata: openingMetadata(opening) }, asker) : message, deps.log);
           threadQueue.hold(threadKey, saveAfterAnswer(deps, threadKey, turn.state, ts));
           // "… chart", "sweep batch", "timeline": the picture asked for, under the answer (as on Discord).
           if (ts) await attachAskedChart(deps, client, target, turn.reply, (notice) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log));

@@ -6,6 +6,8 @@ import type { SlackDeps } from '../../deps.js';
 import { slackErrorCode } from '../../errors.js';
 import { postMessage } from '../../post.js';
 import { attachAskedChart } from '../../asked-chart.js';
+import { waitingOpening } from '../../../../core/opening.js';
+import { openingMetadata } from '../../recover.js';
 import { requestText } from '../../incoming-text.js';
 import { isSlackDm, slackDmKey, slackThreadKey } from '../../thread-key.js';
 import { slackRequester } from '../requester.js';
@@ -70,8 +72,11 @@ export function headroomCommand(deps: SlackDeps) {
             return 'help';
           }
           if (journaled) await journalled(deps, deps.journal?.posting(entry.id));
-          const ts = await postMessage(client, { channel: command.channel_id }, message, deps.log, (apology) =>
-            answerThroughResponseUrl(message, apology, send),
+          // A pasted log that asks for its setup carries the log, so the thread reads the setup after it even when the store has lost it (issue 24).
+          const waiting = reply.kind === 'diagnosis' ? waitingOpening(state) : null;
+          const posted = waiting !== null ? withAsker({ ...message, metadata: openingMetadata(waiting) }, command.user_id) : message;
+          const ts = await postMessage(client, { channel: command.channel_id }, posted, deps.log, (apology) =>
+            answerThroughResponseUrl(posted, apology, send),
           );
           if (ts) saveAfterAnswer(deps, slackThreadKey(command.team_id, command.channel_id, ts), state, ts);
           // "/headroom … chart": the picture asked for, in the thread under the answer (as on Discord).
