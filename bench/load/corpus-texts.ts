@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -12,11 +13,18 @@ import { fileURLToPath } from 'node:url';
  * number can be read as a batch, a sequence or a count.
  */
 
-const CORPUS = fileURLToPath(new URL('../../../test/corpus/requests.jsonl', import.meta.url));
+/** test/corpus/requests.jsonl of the checkout, from bench/load (tests) or dist/bench/load (the bench). */
+function corpusPath(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const path = join(dir, 'test/corpus/requests.jsonl');
+    if (existsSync(path)) return path;
+  }
+  throw new Error('test/corpus/requests.jsonl not found above bench/load');
+}
 
 const NAMES = ['alice', 'bruno', 'chen', 'dana', 'emeka', 'farah', 'goran', 'hana', 'ivan', 'jun', 'kofi', 'lena', 'mateo', 'nadia', 'omar', 'priya', 'quinn', 'rosa', 'sven', 'tomas', 'uma', 'vera', 'wei', 'ximena', 'yusuf', 'zara'];
 
-export function corpusLines(path = CORPUS): string[] {
+export function corpusLines(path = corpusPath()): string[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
