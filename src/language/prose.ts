@@ -6,7 +6,7 @@ import { NEVER, type MappedText, type Piece } from './mapped-text.js';
 import { NUMBER_WORDS } from './numbers.js';
 import { gpuById } from '../catalog/index.js';
 import { instanceByName, instanceSource } from '../catalog/instances.js';
-import { hubTokenSource, isBareRepoId } from '../hub/ids.js';
+import { hubTokenSpans, isBareRepoId } from '../hub/ids.js';
 import { readTrainingProse } from './training-prose.js';
 import { readChatQuestions } from './chat-questions.js';
 
@@ -220,17 +220,12 @@ function outsideHubIds(rewrite: (m: RegExpExecArray) => string | Piece[]): (m: R
   };
 }
 
-let hubSpanPattern: RegExp | null = null;
 let lastSpans: { text: string; spans: [number, number][] } = { text: '', spans: [] };
 
 /** Where Hub ids stand in `text`: the lexer's `hub` token, tried where a name may start. */
 function hubSpans(text: string): [number, number][] {
   if (lastSpans.text === text) return lastSpans.spans;
-  const spans: [number, number][] = [];
-  if (text.includes('/') || text.includes('config.json')) {
-    hubSpanPattern ??= new RegExp(`(?<![a-z0-9._\\-/:])(?:${hubTokenSource()})`, 'g');
-    for (const m of text.matchAll(hubSpanPattern)) spans.push([m.index, m.index + m[0].length]);
-  }
+  const spans = text.includes('/') || text.includes('config.json') ? hubTokenSpans(text) : [];
   lastSpans = { text, spans };
   return spans;
 }
