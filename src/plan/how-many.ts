@@ -95,14 +95,19 @@ function splitsInto(count: number, s: Scenario): boolean {
 const REFUSED = Symbol('refused');
 
 /**
- * Candidate setups on `count` cards. Each combination of count-free changes is resolved once,
- * on the first count of several cards it is asked for that splits into the setup's replicas,
- * and then moved onto each other count's cards (where the resolver's one count check, whole
+ * Candidate setups on `count` cards. Changes are applied one at a time on the setup of the
+ * changes before them, which is kept: "zero3, gc, offload optimizer" is "zero3, gc" plus one.
+ * On several cards each list of count-free changes is resolved once, on the first count it is
+ * asked for, and moved onto other counts' cards (the resolver's one count check, whole
  * replicas, is made here); `tp n` / `pp n` are resolved per count on top.
  */
 class Setups {
-  /** By count-free changes: the setup on several cards, or REFUSED when the changes never resolve. */
-  private readonly resolved = new Map<string, Scenario | typeof REFUSED>();
+  /** On one card, by changes. */
+  private readonly onOne = new Map<string, Scenario | null>();
+  /** On several cards, by count-free changes: the setup, or REFUSED when the changes never resolve. */
+  private readonly onSeveral = new Map<string, Scenario | typeof REFUSED>();
+  /** Each setup asked for, by count and changes. */
+  private readonly onCount = new Map<string, Scenario | null>();
 
   constructor(
     private readonly asked: Scenario,
@@ -110,22 +115,41 @@ class Setups {
   ) {}
 
   at(count: number, changes: readonly string[]): Scenario | null {
-    if (count === 1) return applyAll(onCount(this.asked, this.gpu, 1), changes);
-    const perCount = changes.filter((c) => PER_COUNT.test(c));
-    const shared = this.shared(count, changes.filter((c) => !PER_COUNT.test(c)));
-    if (!shared) return null;
-    return applyAll(onCards(shared, cardsOf(this.gpu, count)), perCount);
+    if (count === 1) return this.single(changes);
+    const key = `${count}: ${changes.join(' + ')}`;
+    let setup = this.onCount.get(key);
+    if (setup === undefined) {
+      const free = changes.filter((c) => !PER_COUNT.test(c));
+      // No change at all is never refused: it is the question on these cards, as asked.
+      const shared = free.length === 0 ? onCount(this.asked, this.gpu, count) : this.several(count, free);
+      setup = shared && applyAll(onCards(shared, cardsOf(this.gpu, count)), changes.filter((c) => PER_COUNT.test(c)));
+      this.onCount.set(key, setup);
+    }
+    return setup;
   }
 
-  private shared(count: number, free: string[]): Scenario | null {
+  private single(changes: readonly string[]): Scenario | null {
+    if (changes.length === 0) return onCount(this.asked, this.gpu, 1);
+    const key = changes.join(' + ');
+    let setup = this.onOne.get(key);
+    if (setup === undefined) {
+      const before = this.single(changes.slice(0, -1));
+      setup = before && applyChange(before, changes.at(-1)!);
+      this.onOne.set(key, setup);
+    }
+    return setup;
+  }
+
+  private several(count: number, free: readonly string[]): Scenario | null {
     const key = free.join(' + ');
-    const known = this.resolved.get(key);
+    const known = this.onSeveral.get(key);
     if (known === REFUSED) return null;
     if (known) return splitsInto(count, known) ? known : null;
-    const setup = applyAll(onCount(this.asked, this.gpu, count), free);
-    if (setup) this.resolved.set(key, setup);
+    const before = free.length === 1 ? onCount(this.asked, this.gpu, count) : this.several(count, free.slice(0, -1));
+    const setup = before && applyChange(onCards(before, cardsOf(this.gpu, count)), free.at(-1)!);
+    if (setup) this.onSeveral.set(key, setup);
     // Refused on cards that split into whole replicas: refused on any count.
-    else if (splitsInto(count, this.asked)) this.resolved.set(key, REFUSED);
+    else if (splitsInto(count, this.asked)) this.onSeveral.set(key, REFUSED);
     return setup;
   }
 }
@@ -170,47 +194,54 @@ export function oneReplica(setup: Scenario): boolean {
  * bisection finds where it starts to fit.
  */
 function fewestInTier(s: Scenario, tier: number, setups: Setups): Fit | null {
-  const setupAt = (index: number, slot: number): { changes: string[]; setup: Scenario } | null => {
-    const count = SEVERAL[index]!;
-    const changes = candidatesAt(s, tier, count)[slot];
+  const fitOf = (count: number, changes: string[] | undefined): Fit | null => {
     const setup = changes ? setups.at(count, changes) : null;
-    return changes && setup ? { changes, setup } : null;
-  };
-  const fitOf = (count: number, candidate: { changes: string[]; setup: Scenario } | null): Fit | null => {
-    if (!candidate) return null;
-    const e = estimate(candidate.setup, { numbersOnly: true });
-    return e.fits ? { count, changes: candidate.changes, setup: candidate.setup, deviceBytes: e.deviceBytes } : null;
+    if (!changes || !setup) return null;
+    const e = estimate(setup, { numbersOnly: true });
+    return e.fits ? { count, changes, setup, deviceBytes: e.deviceBytes } : null;
   };
   for (const changes of candidatesAt(s, tier, 1)) {
-    const setup = setups.at(1, changes);
-    const fit = fitOf(1, setup && { changes, setup });
+    const fit = fitOf(1, changes);
     if (fit) return fit;
   }
   let best: Fit | null = null;
   let bestIndex = SEVERAL.length;
   const slots = candidatesAt(s, tier, SEVERAL.at(-1)!).length;
   for (let slot = 0; slot < slots; slot++) {
+    const changesAt = (index: number) => candidatesAt(s, tier, SEVERAL[index]!)[slot];
+    const setupAt = (index: number) => {
+      const changes = changesAt(index);
+      return changes ? setups.at(SEVERAL[index]!, changes) : null;
+    };
+    const fits = new Map<number, Fit | null>();
+    const fitAt = (index: number): Fit | null => {
+      if (!fits.has(index)) fits.set(index, fitOf(SEVERAL[index]!, changesAt(index)));
+      return fits.get(index)!;
+    };
+    // One replica (the counts where its tp × pp group spans every card, that it resolves on):
+    // its peak falls with the count there too, so a probe at the last tells whether any fits.
     let from = 0;
-    let early: Fit | null = null;
-    for (; from < bestIndex && !early; from++) {
-      const candidate = setupAt(from, slot);
-      if (candidate && !oneReplica(candidate.setup)) break;
-      early = fitOf(SEVERAL[from]!, candidate);
+    const single: number[] = [];
+    for (; from < bestIndex; from++) {
+      const setup = setupAt(from);
+      if (setup && !oneReplica(setup)) break;
+      if (setup) single.push(from);
     }
-    if (early) {
-      best = early;
-      bestIndex = from - 1;
+    const lastSingle = single.at(-1);
+    if (lastSingle !== undefined && fitAt(lastSingle)) {
+      const first = single[smallestIndex(single.length - 1, (i) => fitAt(single[i]!) !== null)]!;
+      [best, bestIndex] = [fitAt(first)!, first];
       continue;
     }
+    if (from >= bestIndex) continue;
     // Pipeline stages past the layer count do not resolve: such a candidate's top is lower.
     let top = bestIndex - 1;
-    while (top >= from && !setupAt(top, slot)) top -= 1;
+    while (top >= from && !setupAt(top)) top -= 1;
     if (top < from) continue;
-    const atTop = fitOf(SEVERAL[top]!, setupAt(top, slot));
+    const atTop = fitAt(top);
     if (!atTop) continue;
-    const index = from + smallestIndex(top - from, (i) => i === top - from || fitOf(SEVERAL[from + i]!, setupAt(from + i, slot)) !== null);
-    best = index === top ? atTop : fitOf(SEVERAL[index]!, setupAt(index, slot));
-    bestIndex = index;
+    const index = from + smallestIndex(top - from, (i) => fitAt(from + i) !== null);
+    [best, bestIndex] = [fitAt(index)!, index];
   }
   return best;
 }
