@@ -2,9 +2,12 @@ import { quantile, runLevel, type SlashTarget } from './driver.js';
 import { RssSampler } from './rss.js';
 import type { BotProcess } from './bot-process.js';
 
-/** Answers left out of the slope: start-up, JIT, the first SQLite pages and caches filling. */
+/**
+ * Answers left out of the slope: start-up, JIT, the first SQLite pages, and the bounded caches
+ * filling (the conversation store's 5,000 local copies, the 10,000 recently seen event ids).
+ */
 function warmUpAnswers(threads: number): number {
-  return Math.max(5_000, Math.floor(threads * 0.1));
+  return Math.max(12_000, Math.floor(threads * 0.1));
 }
 
 /**

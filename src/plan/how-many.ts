@@ -11,14 +11,15 @@ import type { Solved } from './solvers.js';
  * first. Changes come in tiers (addition tiers below); inside a tier the answer is the smallest
  * count at which any of the tier's candidates fits, and among those the first in order.
  *
- * The count is found by bisection, not by trying every count. From two cards up, more cards
- * never raise one candidate's per-GPU terms: ZeRO/FSDP divide by the data-parallel degree,
- * tensor and pipeline parallelism split the layers, and NCCL's buffers are the same for 2 cards
- * as for 1024 (test/plan/how-many.test.ts holds this, and the answer against trying every
- * count). One card is tried first on its own: it is the common answer, and it has no NCCL
- * buffers, so it is the one place where the count is not monotone. The ZeRO stages, gc and optimizer offload do not depend on
- * the count, so each combination is resolved once and moved onto each count's cards; only
- * `tp n` and `pp n` are resolved per count.
+ * The count is found by bisection, not by trying every count. For one candidate (a ZeRO stage
+ * with gc, offload or tp), more cards never raise the per-GPU peak within each of two stretches:
+ * while the cards hold one model replica (its tp × pp group spans them all), and from two
+ * replicas up (ZeRO/FSDP divide by the data-parallel degree, tp and pp split the layers, NCCL's
+ * buffers are the same for 2 cards as for 1024). Between the two the peak can rise (a second
+ * replica brings DDP's gradient buckets; a second card brings NCCL), so one card is tried on its
+ * own and each stretch is searched apart. test/plan/how-many.test.ts holds the monotony, and the
+ * answer against trying every count. Changes are resolved once per list and moved onto each
+ * count's cards; only `tp n` and `pp n` are resolved per count.
  */
 
 /** Counts people buy or rent: single cards, nodes of 8, and multiples of nodes. */
