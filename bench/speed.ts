@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { respond } from '../src/core/assistant.js';
 import { renderText } from '../src/render/text.js';
 import { SPEED_CORPUS } from './speed-corpus.js';
+import { solverRows } from './speed-solvers.js';
 
 /**
  * `npm run bench:speed`: latency of the whole request path (parse → estimate → reply model →
@@ -103,11 +104,18 @@ async function main(): Promise<void> {
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`headroom speed — ${SPEED_CORPUS.length} requests in the corpus, Node ${process.version}`);
   console.log([line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  const solvers = solverRows();
+  const solverWidths = [0, 1, 2].map((i) => Math.max(...solvers.rows.map((r) => r[i]!.length), ['solver request', 'median ms', 'vs plain'][i]!.length));
+  const solverLine = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(solverWidths[i]!) : c.padStart(solverWidths[i]!))).join(' | ')} |`;
+  console.log('');
+  console.log([solverLine(['solver request', 'median ms', 'vs plain']), `|${solverWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...solvers.rows.map(solverLine)].join('\n'));
+  console.log(`Slowest solver request: ${solvers.ratio.toFixed(2)}× a plain request (${solvers.slowest}; target ≤ 3×; medians of 15 rounds, the plain request timed between every two)`);
+  console.log('');
   const cold = coldStart();
   console.log(
     `Cold start: one CLI answer (${relative(process.cwd(), cliPath())}) ${cold.cli.toFixed(0)} ms, bare node ${cold.bare.toFixed(0)} ms: ratio ${cold.ratio.toFixed(2)}× (medians of 9 interleaved runs)`,
   );
-  console.log('Targets: request median < 0.5 ms, p99 < 2 ms; charts < 50 ms; cold start ≤ 2.5× bare node.');
+  console.log('Targets: request median < 0.5 ms, p99 < 2 ms; charts < 50 ms; slowest solver ≤ 3× a plain request; cold start ≤ 2.5× bare node.');
 }
 
 void main();

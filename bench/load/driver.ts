@@ -1,24 +1,33 @@
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { SlackStub } from './slack-stub.js';
 
-/** One level's outcome: every ack latency in ms, and the failures. */
+/** One level's outcome, every latency in ms. */
 export interface LevelResult {
   concurrency: number;
-  latenciesMs: number[];
+  /** Send to the posted answer (channel post or response_url), for each answered request. */
+  answerMs: number[];
+  /** Send to the HTTP ack, for each request acked with a promise to answer. */
+  ackMs: number[];
+  /** Acks that carried a refusal (busy, restarting, rate limit) instead of promising an answer. */
+  refused: number;
+  /** Acked with a promise, but no answer arrived within the answer timeout. */
+  unanswered: number;
+  /** Not acked with a 200 (status, connection error). */
   errors: number;
   elapsedMs: number;
-  /** Untimed requests that opened the connections (acked and answered like the rest). */
-  warmUps: number;
-  /** Acks that carried a refusal (busy, restarting) instead of promising an answer. */
-  refused: number;
+  /** Requests sent in all (the next level's first id follows them). */
+  sent: number;
 }
 
 export interface SlashTarget {
   port: number;
   secret: string;
   responseUrlBase: string;
-  texts: string[];
+  /** The n-th request's text (bench/load/corpus-texts.ts: distinct for every n). */
+  text: (n: number) => string;
+  stub: SlackStub;
 }
 
 /** Slack's request signature: `v0=` + HMAC-SHA256(secret, `v0:{ts}:{body}`) (api.slack.com, "Verifying requests"). */
@@ -26,18 +35,22 @@ function sign(secret: string, timestamp: number, body: string): string {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
 }
 
-/** A slash-command body as Slack sends it; users and channels rotate over small pools, like a real workspace. */
-function slashBody(target: SlashTarget, n: number): string {
+/**
+ * A slash-command body as Slack sends it. Users rotate over a pool like a real workspace; the
+ * channel is the sending worker's own, so its one request in flight is the only one whose
+ * answer can arrive there.
+ */
+function slashBody(target: SlashTarget, n: number, channel: string): string {
   return new URLSearchParams({
     token: 'legacy-verification-token',
     team_id: 'T0TEAM',
     team_domain: 'bench',
-    channel_id: `C${String(n % 50).padStart(4, '0')}`,
+    channel_id: channel,
     channel_name: 'bench',
     user_id: `U${String(n % 1000).padStart(5, '0')}`,
     user_name: 'bench',
     command: '/headroom',
-    text: target.texts[n % target.texts.length]!,
+    text: target.text(n),
     api_app_id: 'A0HEADROOM',
     response_url: `${target.responseUrlBase}/${n}`,
     trigger_id: `trigger-${n}`,
@@ -74,45 +87,67 @@ function post(agent: Agent, target: SlashTarget, body: string): Promise<{ status
   });
 }
 
+/** Longer than any answer takes under load; an answer later than this counts as never posted. */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 /**
- * Closed loop: `concurrency` workers each send a request, wait for the ack, send the next,
- * until `durationMs` has passed or `maxRequests` were sent. Bounded in time and count.
+ * Closed loop to the posted answer: `concurrency` workers each send a request, wait for its ack
+ * and then for its answer (a refused request has none), and send the next, until `durationMs`
+ * has passed or `maxRequests` were sent. Bounded in time and count. A worker whose answer timed
+ * out moves to a fresh channel, so a late answer is never taken for the next request's.
  *
- * Each worker first opens its keep-alive connection with one untimed request, so a level
- * measures the steady state, as behind Slack or a load balancer, and not a burst of fresh
- * connections (at 128 connections opened at once, the last ones' first requests waited
- * 0.5–3 s, which dominated p99).
+ * Each worker first opens its keep-alive connection with one untimed request (answered like the
+ * rest), so a level measures the steady state, as behind Slack or a load balancer, and not a
+ * burst of fresh connections.
  */
 export async function runLevel(target: SlashTarget, concurrency: number, durationMs: number, maxRequests: number, firstId: number): Promise<LevelResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  let refused = 0;
-  let sent = 0;
-  await Promise.all(Array.from({ length: concurrency }, () => post(agent, target, slashBody(target, firstId + sent++)).catch(() => null)));
-  const warmUps = sent;
-  const started = performance.now();
-  const deadline = started + durationMs;
-  const worker = async () => {
-    while (performance.now() < deadline && sent - warmUps < maxRequests) {
-      const body = slashBody(target, firstId + sent++);
-      const t0 = performance.now();
-      try {
-        const ack = await post(agent, target, body);
-        if (ack.status !== 200) errors += 1;
-        else {
-          latenciesMs.push(performance.now() - t0);
-          if (ack.refused) refused += 1;
-        }
-      } catch {
-        errors += 1;
+  const result: LevelResult = { concurrency, answerMs: [], ackMs: [], refused: 0, unanswered: 0, errors: 0, elapsedMs: 0, sent: 0 };
+  let deadline = Number.POSITIVE_INFINITY;
+  let timed = false;
+  let timedSent = 0;
+  const one = async (channel: string): Promise<'answered' | 'refused' | 'unanswered' | 'error'> => {
+    const n = firstId + result.sent++;
+    if (timed) timedSent += 1;
+    const answer = target.stub.expectAnswer({ channel, requestId: n }, ANSWER_TIMEOUT_MS);
+    const t0 = performance.now();
+    try {
+      const ack = await post(agent, target, slashBody(target, n, channel));
+      if (ack.status !== 200 || ack.refused) {
+        answer.cancel();
+        if (timed && ack.status === 200) result.refused += 1;
+        else if (timed) result.errors += 1;
+        return ack.status === 200 ? 'refused' : 'error';
       }
+      if (timed) result.ackMs.push(performance.now() - t0);
+    } catch {
+      answer.cancel();
+      if (timed) result.errors += 1;
+      return 'error';
+    }
+    const at = await answer.arrival;
+    if (at === null) {
+      if (timed) result.unanswered += 1;
+      return 'unanswered';
+    }
+    if (timed) result.answerMs.push(at - t0);
+    return 'answered';
+  };
+  let generation = 0;
+  const channels = Array.from({ length: concurrency }, (_, w) => `C${firstId}W${w}G${generation}`);
+  await Promise.all(channels.map((channel) => one(channel)));
+  timed = true;
+  const started = performance.now();
+  deadline = started + durationMs;
+  const worker = async (w: number) => {
+    while (performance.now() < deadline && timedSent < maxRequests) {
+      if ((await one(channels[w]!)) === 'unanswered') channels[w] = `C${firstId}W${w}G${++generation}`;
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsedMs = performance.now() - started;
+  await Promise.all(channels.map((_, w) => worker(w)));
+  result.elapsedMs = performance.now() - started;
   agent.destroy();
-  return { concurrency, latenciesMs, errors, elapsedMs, warmUps, refused };
+  return result;
 }
 
 export function quantile(sorted: number[], q: number): number {

@@ -19,6 +19,8 @@ export class HubError extends Error {
   constructor(
     readonly kind: HubErrorKind,
     message: string,
+    /** For a Hub that took the connection and gave no answer in time: how long it was given, in ms. */
+    readonly silentForMs: number | null = null,
   ) {
     super(message);
   }
@@ -152,12 +154,16 @@ export class HubClient {
   }
 
   private unreachable(repo: string, error: unknown): HubError {
-    const e = error as Error;
-    const reason = e?.name === 'TimeoutError' || e?.name === 'AbortError' ? `no answer within ${this.options.timeoutMs / 1000} s` : (e?.message ?? String(error));
+    const e = error as Error & { kind?: string };
+    const abandoned = e?.name === 'TimeoutError' || e?.name === 'AbortError';
+    const reason = abandoned ? `no answer within ${this.options.timeoutMs / 1000} s` : (e?.message ?? String(error));
+    // A DownloadError 'timeout': the deadline passed with the connection open and the answer incomplete.
+    const silent = abandoned || e?.kind === 'timeout';
     this.log({ event: 'hub.unreachable', repo, reason });
     return new HubError(
       'unreachable',
       `I can't reach the Hugging Face Hub at ${this.options.endpoint} (${reason}) and have no saved copy of "${repo}". Try again later, or paste its config.json in a \`\`\` block.`,
+      silent ? this.options.timeoutMs : null,
     );
   }
 }

@@ -27,4 +27,23 @@ export function defaultHub(env: Record<string, string | undefined> = process.env
  */
 export function resetDefaultHub(): void {
   shared = null;
+  brief = null;
+}
+
+/**
+ * The same client settings with a shorter wait: for a caller that has another answer ready (the
+ * terminal reads a repo's name while it asks the Hub) and waits at most `timeoutMs`, or the
+ * configured timeout if that is shorter. One per process, like defaultHub().
+ */
+let brief: HubResolver | null = null;
+
+export function briefHub(timeoutMs: number, env: Record<string, string | undefined> = process.env): HubResolver {
+  if (brief) return brief;
+  try {
+    const config = hubConfigFromEnv(env);
+    brief = new HubClient({ ...config, timeoutMs: Math.min(config.timeoutMs, timeoutMs) });
+  } catch {
+    brief = defaultHub(env); // the settings error, named as defaultHub() names it
+  }
+  return brief;
 }

@@ -66,6 +66,7 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
   const models = new Map<string, ResolvedModel>();
   const failures = new Map<string, string>();
   const unreachable = new Set<string>();
+  const silentForMs = new Map<string, number>();
   const written = splitAdapterBlock(text);
   let request = written.block !== null ? written.text.trimEnd() : text;
   const pasted = pastedConfig(request);
@@ -96,11 +97,13 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
       } catch (error) {
         failures.set(repoKey(repo), (error as Error).message);
         // HubError kind (src/hub/client.ts), read without loading the client on the terminal path.
-        if ((error as { kind?: string }).kind === 'unreachable') unreachable.add(repoKey(repo));
+        const failed = error as { kind?: string; silentForMs?: number | null };
+        if (failed.kind === 'unreachable') unreachable.add(repoKey(repo));
+        if (failed.kind === 'unreachable' && typeof failed.silentForMs === 'number') silentForMs.set(repoKey(repo), failed.silentForMs);
       }
     }),
   );
-  return { text: request, context: { models, failures, unreachable } };
+  return { text: request, context: { models, failures, unreachable, silentForMs } };
 }
 
 async function readAttached(text: string): Promise<{ ok: true; model: ResolvedModel } | { ok: false; message: string }> {

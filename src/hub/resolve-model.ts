@@ -21,10 +21,13 @@ export function wasLookedUp(repo: string, context: HubContext): boolean {
 /**
  * Why a repo's name is its best reading, when the Hub gave no answer about it: nobody asked
  * (no adapter in front: a benchmark, a library call), or the Hub could not be reached. A 404 or
- * a 401 is an answer, and stays the reply.
+ * a 401 is an answer, and stays the reply. A Hub that took the connection and never answered is
+ * named as such, with the time it was given.
  */
-export function hubSilence(repo: string, context: HubContext): 'the Hub was not asked here' | 'the Hub could not be reached' | null {
+export function hubSilence(repo: string, context: HubContext): string | null {
   if (!wasLookedUp(repo, context)) return 'the Hub was not asked here';
+  const silentForMs = context.silentForMs?.get(repoKey(repo));
+  if (silentForMs !== undefined) return `the Hub did not answer within ${silentForMs / 1000} s`;
   return context.unreachable?.has(repoKey(repo)) ? 'the Hub could not be reached' : null;
 }
 

@@ -48,6 +48,8 @@ export interface HubContext {
   failures?: ReadonlyMap<string, string>;
   /** Repos whose lookup failed because the Hub could not be reached (no answer either way). */
   unreachable?: ReadonlySet<string>;
+  /** Of those, repos whose Hub took the connection and never answered: how long it was given, in ms. */
+  silentForMs?: ReadonlyMap<string, number>;
 }
 
 /** The key a repo id is looked up by: the Hub treats repo ids case-insensitively in URLs. */

@@ -1,5 +1,5 @@
 import moo from 'moo';
-import { hubTokenSource, repoOf } from '../hub/ids.js';
+import { hubTokenAt, repoOf } from '../hub/ids.js';
 import { nameAt } from './names.js';
 
 /**
@@ -63,13 +63,9 @@ function rules(): moo.Rules {
 
 const lexer = moo.compile(rules());
 
-/** `org/name`, a huggingface.co URL, or an attached "config.json" (src/hub/ids.ts), anchored where it is tried. */
-let hubPattern: RegExp | null = null;
-
+/** `org/name`, a huggingface.co URL, or an attached "config.json" (src/hub/ids.ts), where it is tried. */
 function hubAt(text: string, at: number): string | null {
-  hubPattern ??= new RegExp(`(?:${hubTokenSource()})`, 'y');
-  hubPattern.lastIndex = at;
-  const found = hubPattern.exec(text)?.[0] ?? null;
+  const found = hubTokenAt(text, at);
   return found && (isWordPair(found) || !mayNameModel(found)) ? null : found;
 }
 

@@ -1,4 +1,4 @@
-import { hubTokenSource } from '../../hub/ids.js';
+import { hubTokenSpans } from '../../hub/ids.js';
 import type { Piece } from '../mapped-text.js';
 
 type Rewrite = (match: RegExpExecArray) => string | Piece[];
@@ -16,17 +16,12 @@ export function outsideHubIds(rewrite: Rewrite): Rewrite {
   };
 }
 
-let hubSpanPattern: RegExp | null = null;
 let lastSpans: { text: string; spans: [number, number][] } = { text: '', spans: [] };
 
-/** Where Hub ids stand in `text`: the lexer's `hub` token, tried where a name may start. */
+/** Where Hub ids stand in `text`: the lexer's `hub` token (one compiled pattern, src/hub/ids.ts), tried where a name may start. */
 function hubSpans(text: string): [number, number][] {
   if (lastSpans.text === text) return lastSpans.spans;
-  const spans: [number, number][] = [];
-  if (text.includes('/') || text.includes('config.json')) {
-    hubSpanPattern ??= new RegExp(`(?<![a-z0-9._\\-/:])(?:${hubTokenSource()})`, 'g');
-    for (const m of text.matchAll(hubSpanPattern)) spans.push([m.index, m.index + m[0].length]);
-  }
+  const spans = text.includes('/') || text.includes('config.json') ? hubTokenSpans(text) : [];
   lastSpans = { text, spans };
   return spans;
 }

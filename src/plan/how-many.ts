@@ -1,0 +1,296 @@
+import { GPUS, findGpu, gpuById } from '../catalog/index.js';
+import { estimate } from '../memory/estimate.js';
+import { MiB, gib } from '../memory/format.js';
+import type { Scenario } from '../scenario/schema.js';
+import { gpuCountOf, onCards } from '../scenario/gpus.js';
+import { applyChange } from './levers.js';
+import type { Solved } from './solvers.js';
+
+/**
+ * "How many H100s?" (DESIGN §3.7): the fewest cards of one type, trying the cheapest changes
+ * first. Changes come in tiers (addition tiers below); inside a tier the answer is the smallest
+ * count at which any of the tier's candidates fits, and among those the first in order.
+ *
+ * The count is found by bisection, not by trying every count. For one candidate (a ZeRO stage
+ * with gc, offload or tp), more cards never raise the per-GPU peak within each of two stretches:
+ * while the cards hold one model replica (its tp × pp group spans them all), and from two
+ * replicas up (ZeRO/FSDP divide by the data-parallel degree, tp and pp split the layers, NCCL's
+ * buffers are the same for 2 cards as for 1024). Between the two the peak can rise (a second
+ * replica brings DDP's gradient buckets; a second card brings NCCL), so one card is tried on its
+ * own and each stretch is searched apart. test/plan/how-many.test.ts holds the monotony, and the
+ * answer against trying every count. Changes are resolved once per list and moved onto each
+ * count's cards; only `tp n` and `pp n` are resolved per count.
+ */
+
+/** Counts people buy or rent: single cards, nodes of 8, and multiples of nodes. */
+export const GPU_COUNTS: readonly number[] = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
+
+/** Sharding choices to try, from the least communication to the most; the user's stage is kept if given. */
+function shardingLadder(s: Scenario): string[] {
+  if (s.sharding.kind !== 'none' && s.sharding.kind !== 'ddp') return [''];
+  return s.mode === 'inference' ? [''] : ['', 'zero1', 'zero2', 'zero3'];
+}
+
+/**
+ * What practitioners add when sharding the states alone is not enough, tier by tier: activation
+ * checkpointing first (it costs compute only, so it is weighed against more cards), then CPU
+ * offload of the optimizer (step time and host RAM: only when no count fits without it), then
+ * tensor parallelism inside a node, the one change that also splits activations. Changes the
+ * user already made are skipped.
+ */
+function additionTiers(s: Scenario, count: number): string[][][] {
+  const tp = count > 1 ? [`tp ${Math.min(count, 8)}`] : null;
+  // Past one node a served model is split further by pipeline stages across nodes (vLLM's
+  // --pipeline-parallel-size with tp inside the node), which adds KV room as it adds GPUs.
+  const pp = count > 8 && count % 8 === 0 ? [`tp 8`, `pp ${count / 8}`] : null;
+  if (s.mode === 'inference') return [[[]], tp ? [tp] : [], pp ? [pp] : []];
+  const gc = s.recompute === 'full' ? null : ['gc'];
+  const offload = s.mode === 'full' && s.offload.optimizer === 'none' ? ['offload optimizer'] : null;
+  const present = (sets: (string[] | null)[]) => sets.filter((set): set is string[] => set !== null);
+  return [
+    present([[], gc]),
+    present([offload, gc && offload ? [...gc, ...offload] : null]),
+    present([tp && gc ? [...gc, ...tp] : tp, tp && gc && offload ? [...gc, ...offload, ...tp] : null]),
+  ];
+}
+
+/** How many tiers of additions `s` has (the same at every count). */
+export function tierCount(s: Scenario): number {
+  return additionTiers(s, 2).length;
+}
+
+/** The candidates of one tier at one count, in the order a tie is settled: each its list of changes. */
+export function candidatesAt(s: Scenario, tier: number, count: number): string[][] {
+  const out: string[][] = [];
+  for (const added of additionTiers(s, count)[tier] ?? []) for (const sharding of shardingLadder(s)) out.push([sharding, ...added].filter((c) => c !== ''));
+  return out;
+}
+
+export type Card = ReturnType<typeof gpuById>;
+
+function cardsOf(gpu: Card, count: number) {
+  return { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: Math.min(count, 8) };
+}
+
+/** `s` as a plain question on `count` cards: several cards are data parallel unless a sharding was said. */
+export function onCount(s: Scenario, gpu: Card, count: number): Scenario {
+  return { ...onCards(s, cardsOf(gpu, count)), question: { kind: 'none' }, sharding: count > 1 && s.sharding.kind === 'none' ? { kind: 'ddp', stage: 0 } : s.sharding };
+}
+
+/** `changes` applied in order, as follow-ups; null when one does not resolve. */
+export function applyAll(s: Scenario, changes: readonly string[]): Scenario | null {
+  let out: Scenario | null = s;
+  for (const change of changes) out = out ? applyChange(out, change) : null;
+  return out;
+}
+
+/** tp and pp are written for one count ("tp 4", "pp 16"); every other change reads the same at any count. */
+const PER_COUNT = /^(tp|pp) /;
+
+/** Whether `count` cards split into whole model replicas of the setup's tp × pp × cp (the resolver's check, scenario/checks.ts). */
+function splitsInto(count: number, s: Scenario): boolean {
+  return count % (s.parallel.tp * s.parallel.pp * s.parallel.cp) === 0;
+}
+
+/** Count-free changes the resolver refuses whatever the count. */
+const REFUSED = Symbol('refused');
+
+/**
+ * Candidate setups on `count` cards. Changes are applied one at a time on the setup of the
+ * changes before them, which is kept: "zero3, gc, offload optimizer" is "zero3, gc" plus one.
+ * On several cards each list of count-free changes is resolved once, on the first count it is
+ * asked for, and moved onto other counts' cards (the resolver's one count check, whole
+ * replicas, is made here); `tp n` / `pp n` are resolved per count on top.
+ */
+class Setups {
+  /** On one card, by changes. */
+  private readonly onOne = new Map<string, Scenario | null>();
+  /** On several cards, by count-free changes: the setup, or REFUSED when the changes never resolve. */
+  private readonly onSeveral = new Map<string, Scenario | typeof REFUSED>();
+  /** Each setup asked for, by count and changes. */
+  private readonly onCount = new Map<string, Scenario | null>();
+
+  constructor(
+    private readonly asked: Scenario,
+    private readonly gpu: Card,
+  ) {}
+
+  at(count: number, changes: readonly string[]): Scenario | null {
+    if (count === 1) return this.single(changes);
+    const key = `${count}: ${changes.join(' + ')}`;
+    let setup = this.onCount.get(key);
+    if (setup === undefined) {
+      const free = changes.filter((c) => !PER_COUNT.test(c));
+      // No change at all is never refused: it is the question on these cards, as asked.
+      const shared = free.length === 0 ? onCount(this.asked, this.gpu, count) : this.several(count, free);
+      setup = shared && applyAll(onCards(shared, cardsOf(this.gpu, count)), changes.filter((c) => PER_COUNT.test(c)));
+      this.onCount.set(key, setup);
+    }
+    return setup;
+  }
+
+  private single(changes: readonly string[]): Scenario | null {
+    if (changes.length === 0) return onCount(this.asked, this.gpu, 1);
+    const key = changes.join(' + ');
+    let setup = this.onOne.get(key);
+    if (setup === undefined) {
+      const before = this.single(changes.slice(0, -1));
+      setup = before && applyChange(before, changes.at(-1)!);
+      this.onOne.set(key, setup);
+    }
+    return setup;
+  }
+
+  private several(count: number, free: readonly string[]): Scenario | null {
+    const key = free.join(' + ');
+    const known = this.onSeveral.get(key);
+    if (known === REFUSED) return null;
+    if (known) return splitsInto(count, known) ? known : null;
+    const before = free.length === 1 ? onCount(this.asked, this.gpu, count) : this.several(count, free.slice(0, -1));
+    const setup = before && applyChange(onCards(before, cardsOf(this.gpu, count)), free.at(-1)!);
+    if (setup) this.onSeveral.set(key, setup);
+    // Refused on cards that split into whole replicas: refused on any count.
+    else if (splitsInto(count, this.asked)) this.onSeveral.set(key, REFUSED);
+    return setup;
+  }
+}
+
+interface Fit {
+  count: number;
+  changes: string[];
+  setup: Scenario;
+  deviceBytes: number;
+}
+
+/**
+ * The smallest index in [0, top] at which `fits` holds, given it holds at `top` and is monotone
+ * (false, then true): plain bisection.
+ */
+export function smallestIndex(top: number, fits: (index: number) => boolean): number {
+  let lo = -1;
+  let hi = top;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (fits(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** Counts from two cards up. */
+const SEVERAL = GPU_COUNTS.slice(1);
+
+/** Whether a setup is one model replica on its cards (its tp × pp group spans them): no data parallelism. */
+export function oneReplica(setup: Scenario): boolean {
+  return gpuCountOf(setup) < 2 * setup.parallel.tp * setup.parallel.pp;
+}
+
+/**
+ * The tier's answer: the smallest count at which one of its candidates fits, and the first such
+ * candidate in order. One card first, all candidates in order. Then each candidate in turn, and
+ * only where it could beat the best so far: a count below it (an earlier candidate wins a tie).
+ * Counts on which the candidate is one replica (no data parallelism yet, so no NCCL or DDP
+ * buckets: cheaper than two replicas) are tried one by one; from two replicas up its peak never
+ * rises with the count, so one estimate at the top tells whether it can beat the best, and
+ * bisection finds where it starts to fit.
+ */
+function fewestInTier(s: Scenario, tier: number, setups: Setups): Fit | null {
+  const fitOf = (count: number, changes: string[] | undefined): Fit | null => {
+    const setup = changes ? setups.at(count, changes) : null;
+    if (!changes || !setup) return null;
+    const e = estimate(setup, { numbersOnly: true });
+    return e.fits ? { count, changes, setup, deviceBytes: e.deviceBytes } : null;
+  };
+  for (const changes of candidatesAt(s, tier, 1)) {
+    const fit = fitOf(1, changes);
+    if (fit) return fit;
+  }
+  let best: Fit | null = null;
+  let bestIndex = SEVERAL.length;
+  const slots = candidatesAt(s, tier, SEVERAL.at(-1)!).length;
+  for (let slot = 0; slot < slots; slot++) {
+    const changesAt = (index: number) => candidatesAt(s, tier, SEVERAL[index]!)[slot];
+    const setupAt = (index: number) => {
+      const changes = changesAt(index);
+      return changes ? setups.at(SEVERAL[index]!, changes) : null;
+    };
+    const fits = new Map<number, Fit | null>();
+    const fitAt = (index: number): Fit | null => {
+      if (!fits.has(index)) fits.set(index, fitOf(SEVERAL[index]!, changesAt(index)));
+      return fits.get(index)!;
+    };
+    // One replica (the counts where its tp × pp group spans every card, that it resolves on):
+    // its peak falls with the count there too, so a probe at the last tells whether any fits.
+    let from = 0;
+    const single: number[] = [];
+    for (; from < bestIndex; from++) {
+      const setup = setupAt(from);
+      if (setup && !oneReplica(setup)) break;
+      if (setup) single.push(from);
+    }
+    const lastSingle = single.at(-1);
+    if (lastSingle !== undefined && fitAt(lastSingle)) {
+      const first = single[smallestIndex(single.length - 1, (i) => fitAt(single[i]!) !== null)]!;
+      [best, bestIndex] = [fitAt(first)!, first];
+      continue;
+    }
+    if (from >= bestIndex) continue;
+    // Pipeline stages past the layer count do not resolve: such a candidate's top is lower.
+    let top = bestIndex - 1;
+    while (top >= from && !setupAt(top)) top -= 1;
+    if (top < from) continue;
+    const atTop = fitAt(top);
+    if (!atTop) continue;
+    const index = from + smallestIndex(top - from, (i) => fitAt(from + i) !== null);
+    [best, bestIndex] = [fitAt(index)!, index];
+  }
+  return best;
+}
+
+/**
+ * The setup trying every count would have tried last when nothing fits: the last candidate that
+ * resolves, at the largest count where one does, in the last tier that has any.
+ */
+function lastTried(s: Scenario, setups: Setups): Scenario | null {
+  for (let tier = tierCount(s) - 1; tier >= 0; tier--) {
+    for (let i = GPU_COUNTS.length - 1; i >= 0; i--) {
+      const count = GPU_COUNTS[i]!;
+      const candidates = candidatesAt(s, tier, count);
+      for (let slot = candidates.length - 1; slot >= 0; slot--) {
+        const setup = setups.at(count, candidates[slot]!);
+        if (setup) return setup;
+      }
+    }
+  }
+  return null;
+}
+
+/** ["zero3", "gc", "offload optimizer"] → "ZeRO-3, gc and offload optimizer". */
+function describeAdded(changes: string[]): string {
+  const words = changes.map((c) => c.replace(/^zero(\d)$/, 'ZeRO-$1'));
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+export function howMany(s: Scenario, gpuId: string | null): Solved {
+  const id = gpuId ?? s.hardware?.gpuId ?? null;
+  const gpu = id ? gpuById(id) : (findGpu('h100') ?? GPUS[0]!);
+  const setups = new Setups(s, gpu);
+  for (let tier = 0; tier < tierCount(s); tier++) {
+    const found = fewestInTier(s, tier, setups);
+    if (!found) continue;
+    const how = found.changes.length ? `, with ${describeAdded(found.changes)}` : '';
+    return {
+      answer: {
+        kind: 'howMany',
+        value: found.count,
+        text: `Fewest ${gpu.name} cards: ${found.count}${how} (${gib(found.deviceBytes)} GiB of ${gib(gpu.usableMiB * MiB)} GiB per GPU).`,
+        headline: `Fewest ${gpu.name}: ${found.count}${how}`,
+      },
+      setup: found.setup,
+    };
+  }
+  const tried = s.mode === 'inference' ? 'tensor and pipeline parallelism' : 'ZeRO-3, gc, offload and tensor parallelism';
+  const text = `No count of ${gpu.name} up to ${GPU_COUNTS.at(-1)} fits this, even with ${tried}.`;
+  return { answer: { kind: 'howMany', value: null, text, headline: `No count of ${gpu.name} up to ${GPU_COUNTS.at(-1)} fits this` }, setup: lastTried(s, setups) ?? { ...s, question: { kind: 'none' } } };
+}

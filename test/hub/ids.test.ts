@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hubTokenAt, hubTokenSource, hubTokenSpans, isBareRepoId } from '../../src/hub/ids.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * The lexer, the prose reader and isBareRepoId share one compiled hub pattern (sticky) instead
+ * of three differently wrapped copies. The copies they had are rebuilt here as the reference:
+ * each use must find exactly what its own pattern found.
+ */
+const source = hubTokenSource();
+const spansBefore = (text: string): [number, number][] =>
+  [...text.matchAll(new RegExp(`(?<![a-z0-9._\\-/:])(?:${source})`, 'g'))].map((m) => [m.index, m.index + m[0].length]);
+const anchored = new RegExp(`^(?:${source})$`);
+const bareBefore = (text: string) => !text.includes(':') && anchored.test(text.toLowerCase());
+
+const FRAGMENTS = [
+  'meta-llama/Llama-2-7b-hf', 'https://huggingface.co/TheBloke/Llama-2-70B-GPTQ/tree/main', 'hf.co/a1/b2', 'www.huggingface.co/models/org/name',
+  'bf16/fp16', '7b/13b', 'q/v', 'gate/up', 'config.json', 'configs/ds_z3.json', 'finetune/lora.py', 'oom/valueerror', 'unsloth/llama-3-8b-bnb-4bit',
+  ' ', '/', '.', ':', '-', '_', 'x', 'ab', '12', '\n', 'http://', 'org/name.', '.org/name', 'a/b/c', 'Qwen/Qwen2.5-7B-Instruct',
+];
+const messy = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 12 }).map((parts) => parts.join(''));
+
+describe('one compiled hub pattern', () => {
+  it('finds in prose the spans the global look-behind pattern found (the real corpus, lower-cased)', () => {
+    for (const line of loadCorpus()) {
+      const text = line.text.toLowerCase();
+      expect(hubTokenSpans(text), line.id).toEqual(spansBefore(text));
+    }
+  });
+
+  it('finds the same spans on generated mixtures of ids, word pairs, paths and separators', () => {
+    fc.assert(fc.property(messy, (raw) => void expect(hubTokenSpans(raw.toLowerCase())).toEqual(spansBefore(raw.toLowerCase()))), { numRuns: 500 });
+  });
+
+  it('tells a whole bare repo id as the anchored pattern did', () => {
+    fc.assert(fc.property(messy, (text) => void expect(isBareRepoId(text)).toBe(bareBefore(text))), { numRuns: 500 });
+    expect(isBareRepoId('Qwen/Qwen2.5-7B-Instruct')).toBe(true);
+    expect(isBareRepoId('bf16/fp16')).toBe(false);
+    expect(isBareRepoId('https://huggingface.co/org/name')).toBe(false);
+  });
+
+  it('matches only where it is tried', () => {
+    expect(hubTokenAt('see meta-llama/llama-2-7b-hf now', 4)).toBe('meta-llama/llama-2-7b-hf');
+    expect(hubTokenAt('see meta-llama/llama-2-7b-hf now', 3)).toBeNull();
+  });
+});
