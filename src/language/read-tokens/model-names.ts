@@ -114,6 +114,12 @@ export function nameModels(tokens: Token[], notes: string[]): void {
       i++;
       continue;
     }
+    // "30B-Lazarus", "7b-stheno": a size first and an unknown word joined after it name a model too.
+    const joinedAfter = tokens[i + 2];
+    if (!hasUnknown && first === i && tokens[i + 1]?.type === 'sep' && /^[-_.]$/.test(tokens[i + 1]!.text) && joinedAfter?.type === 'word' && /^[a-z]{3,}$/.test(joinedAfter.text) && !isFiller(joinedAfter.text)) {
+      hasUnknown = true;
+      family ??= familyOf(joinedAfter.text);
+    }
     if (!hasUnknown) continue;
     // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.
     let last = i;

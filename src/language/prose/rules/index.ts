@@ -15,7 +15,9 @@ export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
  * joined before a compound name loses its suffixes.
  */
 const PROSE_ORDER = [
+  'prose.html-tag',
   'prose.hub-link',
+  'prose.device-map-values',
   'prose.version',
   'prose.software-version',
   'prose.moe-apart',
@@ -45,6 +47,7 @@ const PROSE_ORDER = [
   'prose.colab-free',
   'prose.colab-pro',
   'prose.apple-silicon',
+  'prose.non-gpu-accelerator',
   'prose.torch-compile',
   'prose.run-into',
   'prose.deepspeed-stage',
@@ -75,14 +78,15 @@ const PROSE_ORDER = [
   'prose.ollama-tag',
   'prose.path',
   'prose.file-after-path',
+  // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
+  'prose.gguf-without-q',
+  'prose.gguf',
   'prose.module-path',
   'prose.instance-type',
   'prose.card-count',
   'prose.host-ram-named-first',
   'prose.plural-apostrophe',
   'prose.host-ram',
-  'prose.gguf-without-q',
-  'prose.gguf',
   'prose.bpw',
   'prose.exllama',
   'prose.chinese-cards',
