@@ -4,7 +4,7 @@ import type { Token } from './lexer.js';
 import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
-import { nameDistills, nameModels, nameR1, nameSeries } from './read-tokens/model-names.js';
+import { nameDistills, nameFineTunes, nameModels, nameR1, nameSeries } from './read-tokens/model-names.js';
 import { negate } from './read-tokens/negation.js';
 import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
@@ -51,6 +51,7 @@ export function readTokens(raw: Token[]): TokenReading {
   nameDistills(tokens, notes);
   nameModels(tokens, notes);
   nameSeries(tokens, notes);
+  nameFineTunes(tokens, notes);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];

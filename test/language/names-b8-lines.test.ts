@@ -175,3 +175,29 @@ describe('an accelerator the catalog lacks is read by its stated memory, never a
     expect(said).toMatch(/"gaudi2": not a GPU I model/);
   });
 });
+
+describe('a fine-tune named apart from its size is that size of its base (c403)', () => {
+  it('"train the 7b model … training vicuna" is LLaMA-1 7B, said', () => {
+    const { scenario, said } = read('we tried to train the 7b model on A100 40G * 8. the minimum requirement for training vicuna is 8 cards');
+    expect(scenario.model.name).toBe('LLaMA-1-7B');
+    expect(said).toMatch(/"vicuna" with "7b" said apart read as llama-1-7b/);
+  });
+
+  it.each([
+    ['zephyr needs how much memory? the 7b, lora on a 4090', 'Mistral-7B-v0.1'],
+    ['13B on a 3090: can I finetune alpaca with lora', 'LLaMA-1-13B'],
+  ])('"%s" reads %s', (text, name) => {
+    expect(read(text).scenario.model.name).toBe(name);
+  });
+
+  it('with two sizes said, neither is joined to the name', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('7b', '13b'), fc.constantFrom('30b', '65b'), (a, b) => {
+        const outcome = resolveRequest(`vicuna: ${a} or ${b} lora on a 3090`, null);
+        const said = outcome.ok ? outcome.assumptions.join(' | ') : '';
+        expect(said).not.toMatch(/said apart/);
+      }),
+      { numRuns: 4 },
+    );
+  });
+});

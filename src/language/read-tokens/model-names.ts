@@ -221,6 +221,28 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
   }
 }
 
+/**
+ * "train the 7b model … training vicuna": a fine-tune named by itself (Vicuna, Alpaca, Zephyr …,
+ * families.ts) with one size said alone elsewhere is that size of the base it was trained from,
+ * as a series is (nameSeries); said, since the two words are joined only by being in one message.
+ * Run after nameSeries, so a catalog series or model named anywhere keeps the size.
+ */
+export function nameFineTunes(tokens: Token[], notes: string[]): void {
+  if (tokens.some((t) => t.type === 'model' || t.type === 'hub')) return;
+  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  if (sizes.length !== 1) return;
+  const size = sizes[0]!;
+  const at = tokens.findIndex((t) => t.type === 'word' && fineTuneModel([t.text], size.value.toLowerCase().replace(/\s/g, ''), modelIdOf) !== null);
+  if (at < 0) return;
+  const word = tokens[at]!;
+  // "vicuna-7b" was read as a name already (nameModels); this is a word said apart from its size.
+  if (tokens[at - 1]?.type === 'sep' || tokens[at + 1]?.type === 'sep') return;
+  const id = fineTuneModel([word.text], size.value.toLowerCase().replace(/\s/g, ''), modelIdOf)!;
+  notes.push(`"${word.text}" with "${size.text}" said apart read as ${id} (the base that fine-tune of that size was trained from)`);
+  tokens.splice(at, 1, { type: 'model', value: id, text: word.text, offset: word.offset });
+  tokens.splice(tokens.indexOf(size), 1);
+}
+
 function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {
   const full = tokens.find((x) => x !== series && x.type === 'model' && members.some((m) => m.id === x.value));
   if (!full) return false;
