@@ -201,3 +201,25 @@ describe('a fine-tune named apart from its size is that size of its base (c403)'
     );
   });
 });
+
+describe('a model read from the size in a name I do not know is a weak fact (c363)', () => {
+  it.each(['fine-tuning UniPixel-7B on 4x A100 80GB', 'lora on coati-7b with 2x 4090', 'running 30B-Lazarus-gptq-4bit on a 3090'])('"%s": the model fact is weak, with the name\'s words', (text) => {
+    const parsed = parseRequest(text);
+    expect(parsed.ok).toBe(true);
+    const model = parsed.ok ? parsed.traces.find((t, i) => parsed.items[i]!.kind === 'size') : undefined;
+    expect(model?.weak).toBe(true);
+    expect(model?.weakStep?.words).toMatch(/\d+b/i);
+  });
+
+  it('a catalog model, or a fine-tune whose base the name gives, is no guess', () => {
+    for (const text of ['llama-2-7b lora on a 4090', 'vicuna-13b lora on a 4090', 'DeepSeek-R1-Distill-Qwen-14B on a 4090']) {
+      const parsed = parseRequest(text);
+      expect(parsed.ok && parsed.traces.some((t) => t.weak)).toBe(false);
+    }
+  });
+
+  it('the reply says it first, with the words and how to correct it', () => {
+    const outcome = resolveRequest('fine-tuning UniPixel-7B on 4x A100 80GB', null);
+    expect(outcome.ok && outcome.assumptions[0]).toMatch(/shape — from "UniPixel-7B"\? say the model's name or size if not/);
+  });
+});

@@ -5,6 +5,14 @@ import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
 import { isSep } from './words.js';
 
+/** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
+export interface NameGuess {
+  at: number;
+  end: number;
+  note: string;
+  rule: string;
+}
+
 /** Model names: an R1 distill, a family and its size, a series, an unknown name before a size (a model of that size, stated). */
 
 export function nameR1(tokens: Token[], notes: string[]): void {
@@ -57,7 +65,7 @@ export function nameDistills(tokens: Token[], notes: string[]): void {
  * tail after it) become part of one size token, with the name's family when it has one
  * (the family named last, nearest the size: "distill-llama-70b" is a Llama), and a note.
  */
-export function nameModels(tokens: Token[], notes: string[]): void {
+export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[] = []): void {
   for (let i = 0; i < tokens.length; i++) {
     const size = tokens[i]!;
     if (size.type !== 'size' && size.type !== 'moeSize') continue;
@@ -145,12 +153,11 @@ export function nameModels(tokens: Token[], notes: string[]): void {
     }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
-    notes.push(
-      `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`,
-    );
+    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`;
+    notes.push(note);
+    guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.size-in-unknown-name' });
     tokens.splice(first, last - first + 1, ...familyToken, merged);
     i = first + familyToken.length;
-    void end;
   }
 }
 
