@@ -223,3 +223,18 @@ describe('a model read from the size in a name I do not know is a weak fact (c36
     expect(outcome.ok && outcome.assumptions[0]).toMatch(/shape — from "UniPixel-7B"\? say the model's name or size if not/);
   });
 });
+
+describe('building an engine is TensorRT-LLM serving, guessed from one word (c400)', () => {
+  it.each(['LLama 70B build engine OOM', 'building the engine for llama 70b fails with OOM', 'llama 70b: engine build OOM'])('"%s" keeps its model and serves it, said as weak', (text) => {
+    const parsed = parseRequest(text);
+    expect(parsed.ok).toBe(true);
+    const serve = parsed.ok ? parsed.traces.find((t) => t.rules.includes('prose.engine-build')) : undefined;
+    expect(serve?.weak).toBe(true);
+    expect(canonical(text)).toMatch(/^llama 70b vllm /);
+  });
+
+  it('"engine" alone is no engine build', () => {
+    const parsed = parseRequest('llama-3-8b on a 4090, which inference engine is best?');
+    expect(parsed.ok && parsed.traces.some((t) => t.rules.includes('prose.engine-build'))).toBe(false);
+  });
+});

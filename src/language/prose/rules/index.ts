@@ -25,6 +25,7 @@ const PROSE_ORDER = [
   'prose.multi-without-count',
   'prose.cpu',
   'prose.variant-words',
+  'prose.engine-build',
   'prose.full-context',
   'prose.some-of-the-cards',
   'prose.n-gpu-setup',
