@@ -4,7 +4,7 @@ import type { Token } from './lexer.js';
 import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
-import { nameDistills, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
+import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { negate } from './read-tokens/negation.js';
 import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
@@ -55,6 +55,7 @@ export function readTokens(raw: Token[]): TokenReading {
   nameModels(tokens, notes, guesses);
   nameSeries(tokens, notes);
   nameFineTunes(tokens, notes);
+  nameFamilyApart(tokens, notes, guesses);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];

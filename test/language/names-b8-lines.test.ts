@@ -238,3 +238,34 @@ describe('building an engine is TensorRT-LLM serving, guessed from one word (c40
     expect(parsed.ok && parsed.traces.some((t) => t.rules.includes('prose.engine-build'))).toBe(false);
   });
 });
+
+describe('a family word and a size said apart are that family\'s model, said as weak (c377, c384)', () => {
+  it.each([
+    ['I want to train the 7B model of Llama on 4x A100 40G', 'LLaMA-1-7B'],
+    ["40G should be enough for Llama's 7B model on a100", 'LLaMA-1-7B'],
+    ['the llama model, 13b, lora on a 3090', 'LLaMA-1-13B'],
+    ['baichuan: 13b lora, 4090', 'Baichuan-13B'],
+    ["qwen2's 72b on 4x a100", 'Qwen2-72B'],
+  ])('"%s" is %s', (text, name) => {
+    expect(read(text).scenario.model.name).toBe(name);
+  });
+
+  it('the family read with a size said elsewhere is a weak fact', () => {
+    const parsed = parseRequest('I want to train the 7B model of Llama on 4x A100 40G');
+    const model = parsed.ok ? parsed.traces.find((t, i) => parsed.items[i]!.kind === 'model') : undefined;
+    expect(model?.weak).toBe(true);
+  });
+
+  it('a family with its version is its series, not this reading ("llama 3, 8b")', () => {
+    const { scenario, said } = read('llama 3, 8b lora on a 3090');
+    expect(scenario.model.name).toBe('Llama-3-8B');
+    expect(said).not.toMatch(/said apart/);
+  });
+
+  it('two sizes said, or two families, join nothing', () => {
+    for (const text of ['llama: 7b or 13b, lora on a 3090', 'llama or mistral, 7b lora on a 3090']) {
+      const outcome = resolveRequest(text, null);
+      expect(outcome.ok ? outcome.assumptions.join(' | ') : '').not.toMatch(/said apart/);
+    }
+  });
+});

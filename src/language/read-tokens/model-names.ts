@@ -250,6 +250,32 @@ export function nameFineTunes(tokens: Token[], notes: string[]): void {
   tokens.splice(tokens.indexOf(size), 1);
 }
 
+/**
+ * "I want to train the 7B model of Llama", "baichuan … 13b": a family word said alone (no version
+ * joined to it) and one size said alone elsewhere are the catalog model of that family and size
+ * when the catalog has it (llama + 7b → llama-1-7b). Weak: the two are joined only by being in one
+ * message. Run after nameSeries and nameFineTunes, which read a series or a fine-tune first.
+ */
+export function nameFamilyApart(tokens: Token[], notes: string[], guesses: NameGuess[] = []): void {
+  if (tokens.some((t) => t.type === 'model' || t.type === 'hub')) return;
+  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  const families = tokens.filter((t) => t.type === 'family' && t.text);
+  if (sizes.length !== 1 || families.length === 0 || new Set(families.map((f) => f.value)).size !== 1) return;
+  const family = families[0]!;
+  const at = tokens.indexOf(family);
+  // "llama 3", "llama-2": a family with its version names a series, which nameSeries reads.
+  const next = tokens[at + 1]?.type === 'sep' || tokens[at + 1]?.type === 'ws' ? tokens[at + 2] : tokens[at + 1];
+  if (next?.type === 'number' || tokens[at + 1]?.type === 'number') return;
+  const size = sizes[0]!;
+  const id = modelIdOf(`${family.value}-${size.value.toLowerCase().replace(/\s/g, '')}`);
+  if (!id) return;
+  const note = `"${family.text}" with "${size.text}" said apart read as ${id}`;
+  notes.push(note);
+  guesses.push({ at: family.offset, end: family.offset + family.text.length, note, rule: 'names.family-and-size-apart' });
+  tokens.splice(at, 1, { type: 'model', value: id, text: family.text, offset: family.offset });
+  tokens.splice(tokens.indexOf(size), 1);
+}
+
 function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {
   const full = tokens.find((x) => x !== series && x.type === 'model' && members.some((m) => m.id === x.value));
   if (!full) return false;

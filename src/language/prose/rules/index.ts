@@ -37,6 +37,7 @@ const PROSE_ORDER = [
   'prose.rather-than',
   'prose.no-need',
   'prose.tuned-model',
+  'prose.possessive-name',
   'prose.how-many-served',
   'prose.people-at-once',
   'prose.served-people',

@@ -113,6 +113,15 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'akitaonrails/Tiny-Qwen-CLI#2',
   },
   {
+    // "Llama's 7B model", "qwen2's 72b": a name's possessive before a size is the name and its size.
+    id: 'prose.possessive-name',
+    pattern: /(?<![\w.\-])([a-z][a-z0-9.\-]*[a-z0-9])['’]s(?=\s+\d+(?:\.\d+)?[bm]\b)/g,
+    when: (t) => /['’]s\s+\d/.test(t),
+    write: (m) => m[1]!,
+    example: "40G should be enough for Llama's 7B model.",
+    source: 'c377',
+  },
+  {
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
     id: 'prose.tuned-model',
     pattern: /\b(?:(?<=\b(?:my|our|a|the|your|this)\s+)(?:fine[- ]?tuned|finetuned|trained|quantized|quantised)|(?:fine[- ]?tuned|finetuned)(?=\s+(?:version|model|checkpoint|variant|weights)\b))\b/g,
