@@ -169,6 +169,17 @@ describe('an accelerator the catalog lacks is read by its stated memory, never a
     );
   });
 
+  it.each(['inf2.48xlarge', 'trn1.32xlarge', 'dl1.24xlarge'])('the AWS instance %s is said as no GPU, and no number of it is read', (instance) => {
+    const { scenario, said } = read(`llama-3-8b inference on ${instance}`);
+    expect(scenario.hardware).toBeNull();
+    expect(said).toMatch(new RegExp(`"${instance.replace('.', '\\.')}": not a GPU I model`));
+    expect(said).not.toMatch(/not read/);
+  });
+
+  it('a GPU instance is still its cards (p4d.24xlarge is 8× A100 40GB)', () => {
+    expect(canonical('llama-3-8b inference on a p4d.24xlarge')).toMatch(/ on 8x a100-40g$/);
+  });
+
   it('named without memory, it is said as not modelled and no card is swapped in', () => {
     const { scenario, said } = read('llama-3-8b lora on a Gaudi2');
     expect(scenario.hardware).toBeNull();
