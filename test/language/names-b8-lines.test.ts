@@ -280,3 +280,25 @@ describe('a family word and a size said apart are that family\'s model, said as 
     }
   });
 });
+
+describe('"能跑吗" in a thread asks whether its setup runs (c352)', () => {
+  const followUp = (opening: string, text: string) => {
+    const opened = readInThread(opening, null).outcome;
+    const scenario = opened.ok ? opened.scenario : null;
+    const outcome = readInThread(text, scenario ? { scenario, history: [] } : null).outcome;
+    return outcome.ok && outcome.scenario ? canonicalText(outcome.scenario) : '';
+  };
+
+  it('"如题\\n4*A800能跑吗？" after a Baichuan-13B full fine-tune title keeps the full fine-tune', () => {
+    const l = line('c352');
+    expect(followUp(l.thread!, l.text)).toMatch(/^baichuan-13b full .* on 4x a800-80g$/);
+  });
+
+  it.each(['两张4090能跑吗？', '2张4090能不能跑', '两张4090跑得动吗'])('after a LoRA title, "%s" keeps the LoRA', (text) => {
+    expect(followUp('qwen2-7b lora', text)).toMatch(/^qwen2-7b lora .* on 2x rtx-4090$/);
+  });
+
+  it('"能跑起来 Qwen2-72B" still runs the model it names', () => {
+    expect(canonical('两张A100 40G的显卡能跑起来 Qwen2-72B')).toMatch(/^qwen2-72b inference /);
+  });
+});

@@ -54,6 +54,17 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // "4*A800能跑吗？", "能不能跑", "跑得动吗" said with nothing after: can the setup run, the question the
+    // estimate answers. In a thread it asks about the setup the thread holds (a full fine-tune stays
+    // one), unlike "能跑起来 Qwen2-72B" or "用vllm跑qwen", whose 跑 runs the model named.
+    id: 'question.can-it-run-zh',
+    pattern: /(?:能不能|可不可以|能|可以)(?:跑|运行)(?:得?(?:起来|动|了))?(?=\s*(?:[吗嘛么呢]|[?？!！。.,，]|$))|(?:跑|运行)得(?:起来|动)(?=\s*[吗嘛么呢])/g,
+    when: (t) => /跑|运行/.test(t),
+    write: () => ' question ',
+    example: '如题\n4*A800能跑吗？',
+    source: 'c352',
+  },
+  {
     // "…是什么呀？", "…可以吗？", "请问", "想问下": a Chinese question's particles and politeness carry no
     // setting; read as the filler word "question", not blanked: a short message stays as long as it
     // was, and length decides whether prose around the items is tolerated (parse.ts).
