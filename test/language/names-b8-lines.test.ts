@@ -298,6 +298,10 @@ describe('"能跑吗" in a thread asks whether its setup runs (c352)', () => {
     expect(followUp('qwen2-7b lora', text)).toMatch(/^qwen2-7b lora .* on 2x rtx-4090$/);
   });
 
+  it.each(['我看了下Qwen2官网提供的显存数据，确实需要40G以上', 'llama官方文档说需要40G'])('a name before 官网/官方 is a source, not the model: "%s" keeps the thread\'s Qwen2-72B (c402)', (text) => {
+    expect(followUp('qwen2-72b-instruct-awq inference on 2x a100-40g', text)).toMatch(/^qwen2-72b\S* inference .* awq /);
+  });
+
   it('"能跑起来 Qwen2-72B" still runs the model it names', () => {
     expect(canonical('两张A100 40G的显卡能跑起来 Qwen2-72B')).toMatch(/^qwen2-72b inference /);
   });

@@ -54,6 +54,16 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // "Qwen2官网提供的显存数据" (the memory figures Qwen2's website gives), "llama官方文档": a name before
+    // 官网 / 官方 is where a figure comes from, not the model run (the thread's qwen2-72b stays).
+    id: 'question.official-source-zh',
+    pattern: /(?<![\w.\-])[a-z][\w.\-]*\s*(?:官网|官方(?:文档|数据|说明))(?:上|里)?(?:说|写的?|提供的|给的|给出的)?/g,
+    when: (t) => /官网|官方/.test(t),
+    write: () => ' question ',
+    example: '我看了下Qwen2官网提供的显存数据，确实需要40G以上，是AWQ量化版本不支持多卡推理吗？',
+    source: 'c402',
+  },
+  {
     // "4*A800能跑吗？", "能不能跑", "跑得动吗" said with nothing after: can the setup run, the question the
     // estimate answers. In a thread it asks about the setup the thread holds (a full fine-tune stays
     // one), unlike "能跑起来 Qwen2-72B" or "用vllm跑qwen", whose 跑 runs the model named.
