@@ -25,6 +25,8 @@ export interface Doubt {
   at: number;
   end: number;
   note: string;
+  /** A reading of names that guessed (a model taken from the size in a name it does not know): its rule, said with the words. */
+  guess?: { rule: string; words: string };
 }
 
 /** What a trace needs of an item (items.ts's Item, without importing it back): its kind and user span. */
@@ -49,6 +51,6 @@ export function traceItem(item: Traced, mapped: MappedText, doubts: readonly Dou
     rules,
     weak: step !== undefined || doubt !== null,
     doubt: doubt?.note ?? null,
-    weakStep: step ? { rule: step.rule, words: mapped.original.slice(step.at, step.end).trim() } : null,
+    weakStep: step ? { rule: step.rule, words: mapped.original.slice(step.at, step.end).trim() } : (doubt?.guess ?? null),
   };
 }

@@ -94,12 +94,14 @@ function prepare(text: string): Prepared {
   // Hardware phrases next (hardware/): one grammar reads nodes × cards × card × memory in any notation.
   const hardwareNotes: string[] = [];
   const hardware = readHardware(config.text, hardwareNotes);
-  const doubts = hardware.readings
+  const doubts: Doubt[] = hardware.readings
     .filter((r) => r.notes.length > 0)
     .map((r) => ({ ...config.text.userSpan(r.at, r.end), note: r.notes.join('; ') }));
   const prose = readProse(hardware.text);
   const reading = readTokens(tokenize(prose.text.text));
   const notes = [...config.notes, ...hardwareNotes, ...prose.notes, ...reading.notes];
+  // A model read from the size in a name the catalog lacks is a guess, said as a weak fact.
+  for (const g of reading.guesses) doubts.push({ ...prose.text.userSpan(g.at, g.end), note: g.note, guess: { rule: g.rule, words: prose.text.userText(g.at, g.end).trim() } });
   if (config.unknownKeys.length) notes.push(`settings I do not read: ${config.unknownKeys.join(', ')}`);
   return {
     mapped: prose.text,

@@ -4,7 +4,7 @@ import type { Token } from './lexer.js';
 import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
-import { nameDistills, nameModels, nameR1, nameSeries } from './read-tokens/model-names.js';
+import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { negate } from './read-tokens/negation.js';
 import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
@@ -42,6 +42,8 @@ export interface TokenReading {
   notes: string[];
   /** A card written with a memory it never had ("H100-160G"): the words, for the error. */
   impossibleCard: { offset: number; text: string } | null;
+  /** Names read on a guess (model-names.ts), by span of the token text: weak facts. */
+  guesses: NameGuess[];
 }
 
 export function readTokens(raw: Token[]): TokenReading {
@@ -49,8 +51,11 @@ export function readTokens(raw: Token[]): TokenReading {
   const tokens = signNumbers(splitCompounds(raw));
   nameR1(tokens, notes);
   nameDistills(tokens, notes);
-  nameModels(tokens, notes);
+  const guesses: NameGuess[] = [];
+  nameModels(tokens, notes, guesses);
   nameSeries(tokens, notes);
+  nameFineTunes(tokens, notes);
+  nameFamilyApart(tokens, notes, guesses);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];
@@ -214,5 +219,5 @@ export function readTokens(raw: Token[]): TokenReading {
       final.push({ type: 'gpus', value: 'gpus', text: '', offset: t.offset + t.text.length });
     }
   }
-  return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible };
+  return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible, guesses };
 }

@@ -11,17 +11,21 @@ import type { Piece } from '../mapped-text.js';
 /** Suffixes that only say which checkpoint of a model it is. */
 const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
-/** Suffixes that set the weight format, as request words. */
-const FORMAT_SUFFIX: [RegExp, string][] = [
-  [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq'],
-  [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq'],
-  [/[-_.]int4$/, 'gptq'],
-  [/[-_.]int8$/, 'int8'],
-  [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights'],
-  [/[-_.]bnb[-_.]4bit$|[-_.]4bit$/, 'nf4'],
-  [/[-_.]8bit$/, 'int8'],
-  [/[-_.]exl2$/, 'gptq'],
-  [/[-_.]gguf$/, ''],
+/**
+ * Suffixes that set the weight format, as request words. A bare width (-4bit, -int4, -8bit) names
+ * a format only when no format is named beside it: "-v1-4bit-GPTQ" is GPTQ at 4 bits, not NF4.
+ */
+const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
+  [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq', 'format'],
+  [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq', 'format'],
+  [/[-_.]int4$/, 'gptq', 'width'],
+  [/[-_.]int8$/, 'int8', 'width'],
+  [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights', 'format'],
+  [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
+  [/[-_.]4bit$/, 'nf4', 'width'],
+  [/[-_.]8bit$/, 'int8', 'width'],
+  [/[-_.]exl2$/, 'gptq', 'format'],
+  [/[-_.]gguf$/, '', 'format'],
 ];
 
 /**
@@ -31,13 +35,13 @@ const FORMAT_SUFFIX: [RegExp, string][] = [
 export function modelName(word: string, notes: string[]): string | Piece[] {
   if (modelIdOf(word)) return word;
   let name = word;
-  const formats: string[] = [];
+  const formats: { word: string; named: boolean }[] = [];
   for (let guard = 0; guard < 6; guard++) {
     if (modelIdOf(name)) break;
     const format = FORMAT_SUFFIX.find(([re]) => re.test(name));
     if (format) {
       const cut = name.search(format[0]);
-      if (format[1]) formats.unshift(format[1]);
+      if (format[1]) formats.unshift({ word: format[1], named: format[2] === 'format' });
       else notes.push(`"${word}" is a GGUF file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
       name = name.slice(0, cut);
       continue;
@@ -56,7 +60,9 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
   const kept = name.trimStart().length;
   const nameEnd = name.length;
   const pieces: Piece[] = [{ text: name, from: 0, to: nameEnd }];
-  if (formats.length) pieces.push({ text: ` ${formats[0]} `, from: nameEnd, to: word.length });
+  // The format the name spells out wins over a width beside it, in either order.
+  const format = formats.find((f) => f.named) ?? formats[0];
+  if (format) pieces.push({ text: ` ${format.word} `, from: nameEnd, to: word.length });
   else pieces.push({ text: ' '.repeat(word.length - nameEnd), from: nameEnd, to: word.length });
   void kept;
   return pieces;

@@ -5,6 +5,14 @@ import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
 import { isSep } from './words.js';
 
+/** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
+export interface NameGuess {
+  at: number;
+  end: number;
+  note: string;
+  rule: string;
+}
+
 /** Model names: an R1 distill, a family and its size, a series, an unknown name before a size (a model of that size, stated). */
 
 export function nameR1(tokens: Token[], notes: string[]): void {
@@ -57,7 +65,7 @@ export function nameDistills(tokens: Token[], notes: string[]): void {
  * tail after it) become part of one size token, with the name's family when it has one
  * (the family named last, nearest the size: "distill-llama-70b" is a Llama), and a note.
  */
-export function nameModels(tokens: Token[], notes: string[]): void {
+export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[] = []): void {
   for (let i = 0; i < tokens.length; i++) {
     const size = tokens[i]!;
     if (size.type !== 'size' && size.type !== 'moeSize') continue;
@@ -114,6 +122,12 @@ export function nameModels(tokens: Token[], notes: string[]): void {
       i++;
       continue;
     }
+    // "30B-Lazarus", "7b-stheno": a size first and an unknown word joined after it name a model too.
+    const joinedAfter = tokens[i + 2];
+    if (!hasUnknown && first === i && tokens[i + 1]?.type === 'sep' && /^[-_.]$/.test(tokens[i + 1]!.text) && joinedAfter?.type === 'word' && /^[a-z]{3,}$/.test(joinedAfter.text) && !isFiller(joinedAfter.text)) {
+      hasUnknown = true;
+      family ??= familyOf(joinedAfter.text);
+    }
     if (!hasUnknown) continue;
     // A tail joined without spaces ("-a3b", "-v2") belongs to the name too.
     let last = i;
@@ -139,12 +153,11 @@ export function nameModels(tokens: Token[], notes: string[]): void {
     }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
-    notes.push(
-      `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`,
-    );
+    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`;
+    notes.push(note);
+    guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.size-in-unknown-name' });
     tokens.splice(first, last - first + 1, ...familyToken, merged);
     i = first + familyToken.length;
-    void end;
   }
 }
 
@@ -213,6 +226,54 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
     }
     tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
   }
+}
+
+/**
+ * "train the 7b model … training vicuna": a fine-tune named by itself (Vicuna, Alpaca, Zephyr …,
+ * families.ts) with one size said alone elsewhere is that size of the base it was trained from,
+ * as a series is (nameSeries); said, since the two words are joined only by being in one message.
+ * Run after nameSeries, so a catalog series or model named anywhere keeps the size.
+ */
+export function nameFineTunes(tokens: Token[], notes: string[]): void {
+  if (tokens.some((t) => t.type === 'model' || t.type === 'hub')) return;
+  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  if (sizes.length !== 1) return;
+  const size = sizes[0]!;
+  const at = tokens.findIndex((t) => t.type === 'word' && fineTuneModel([t.text], size.value.toLowerCase().replace(/\s/g, ''), modelIdOf) !== null);
+  if (at < 0) return;
+  const word = tokens[at]!;
+  // "vicuna-7b" was read as a name already (nameModels); this is a word said apart from its size.
+  if (tokens[at - 1]?.type === 'sep' || tokens[at + 1]?.type === 'sep') return;
+  const id = fineTuneModel([word.text], size.value.toLowerCase().replace(/\s/g, ''), modelIdOf)!;
+  notes.push(`"${word.text}" with "${size.text}" said apart read as ${id} (the base that fine-tune of that size was trained from)`);
+  tokens.splice(at, 1, { type: 'model', value: id, text: word.text, offset: word.offset });
+  tokens.splice(tokens.indexOf(size), 1);
+}
+
+/**
+ * "I want to train the 7B model of Llama", "baichuan … 13b": a family word said alone (no version
+ * joined to it) and one size said alone elsewhere are the catalog model of that family and size
+ * when the catalog has it (llama + 7b → llama-1-7b). Weak: the two are joined only by being in one
+ * message. Run after nameSeries and nameFineTunes, which read a series or a fine-tune first.
+ */
+export function nameFamilyApart(tokens: Token[], notes: string[], guesses: NameGuess[] = []): void {
+  if (tokens.some((t) => t.type === 'model' || t.type === 'hub')) return;
+  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  const families = tokens.filter((t) => t.type === 'family' && t.text);
+  if (sizes.length !== 1 || families.length === 0 || new Set(families.map((f) => f.value)).size !== 1) return;
+  const family = families[0]!;
+  const at = tokens.indexOf(family);
+  // "llama 3", "llama-2": a family with its version names a series, which nameSeries reads.
+  const next = tokens[at + 1]?.type === 'sep' || tokens[at + 1]?.type === 'ws' ? tokens[at + 2] : tokens[at + 1];
+  if (next?.type === 'number' || tokens[at + 1]?.type === 'number') return;
+  const size = sizes[0]!;
+  const id = modelIdOf(`${family.value}-${size.value.toLowerCase().replace(/\s/g, '')}`);
+  if (!id) return;
+  const note = `"${family.text}" with "${size.text}" said apart read as ${id}`;
+  notes.push(note);
+  guesses.push({ at: family.offset, end: family.offset + family.text.length, note, rule: 'names.family-and-size-apart' });
+  tokens.splice(at, 1, { type: 'model', value: id, text: family.text, offset: family.offset });
+  tokens.splice(tokens.indexOf(size), 1);
 }
 
 function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {

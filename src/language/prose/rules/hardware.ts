@@ -150,6 +150,22 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     example: 'llama-3-70b q4 on my m3 max 128gb',
   },
   {
+    // "a Gaudi 3 128GB", "Gaudi2", "TPU v5e", "Trainium2", "Inferentia2": accelerators that are no GPU
+    // the catalog has. Their generation number is no count; the name is set aside, said, and a stated
+    // memory is the card, never another card swapped in (issue 22, item 7).
+    id: 'prose.non-gpu-accelerator',
+    // AWS instances built on them (inf2.48xlarge, trn1.32xlarge, dl1.24xlarge) hold no GPU either.
+    pattern: /\b(?:(?:intel\s+)?(?:habana\s+)?gaudi[\s-]?[123]?|(?:google\s+)?(?:cloud\s+)?tpus?(?:[\s-]?v\d[a-z]*(?:-\d+)?)?|(?:aws\s+)?(?:trainium|inferentia)[\s-]?[123]?|(?:inf[12]|trn[12]n?|dl[12]q?)\.\d{0,2}x?large)(?![\w.])/g,
+    when: (t) => /gaudi|tpu|trainium|inferentia|(?:inf|trn|dl)[12][nq]?\./.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": not a GPU I model (Intel Gaudi, Google TPU, AWS Trainium and Inferentia are not in the catalog); the card is read by the memory you state (say e.g. "on 1x 96GB")`);
+      // "8x Gaudi2": the count stays a count of devices, no card named.
+      const counted = /(?:\d\s*[x×*]|\b(?:\d{1,2}|two|dual|four|eight))\s*$/.test(m.input.slice(0, m.index));
+      return (counted ? ' gpus' : '').padEnd(m[0].length);
+    },
+    example: 'llama-3-8b lora on a Gaudi 3 128GB',
+  },
+  {
     // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
     id: 'prose.memory-range',
     pattern: /(?<![\w.-])(\d+(?:\.\d+)?)\s*[-~–]\s*(\d+(?:\.\d+)?)\s*(gb|g|gib)\b/g,

@@ -27,6 +27,16 @@ const hasFile = (t: string) => FILE_EXTENSION.test(t);
 
 export const NAME_RULES: readonly ProseRule[] = [
   {
+    // An HTML tag pasted from an issue ("<img width="629" alt="image" src=…>", "<details>") is
+    // markup: its attributes are no setting ("width" is a hidden size only in a model's config).
+    id: 'prose.html-tag',
+    pattern: /<\/?(?:img|a|br|hr|details|summary|p|div|span|sub|sup|video|source|picture|table|thead|tbody|tr|td|th|b|i|em|strong|code|pre)\b[^<>]*>/g,
+    when: (t) => t.includes('<'),
+    write: blank,
+    example: '## 微调命令，这里只用了7卡\n<img width="629" alt="image" src="https://github.com/hiyouga/LLaMA-Efficient-Tuning/assets/68624868/0f6d2bc0">',
+    source: 'c401',
+  },
+  {
     // A Hugging Face link names a model (kept up to `org/name` for the lexer's `hub` token); any
     // other link is not a request word.
     id: 'prose.hub-link',
@@ -35,6 +45,16 @@ export const NAME_RULES: readonly ProseRule[] = [
     example: 'https://huggingface.co/TheBloke/deepseek-coder-33B-instruct-AWQ: physical size is 17GB',
     source: 'vllm-project/vllm#1573',
     insideHubIds: true,
+  },
+  {
+    // HF's device_map values ("device_map(auto,balanced,balanced_low_0)", device_map="sequential"): how
+    // accelerate places the layers, which "device_map" itself says; the values are no model's name.
+    id: 'prose.device-map-values',
+    pattern: /\b(device_map)(\s*(?:\(|=\s*|:\s*)?\s*["']?(?:auto|balanced(?:_low_0)?|sequential)["']?(?:\s*[,/|]\s*["']?(?:auto|balanced(?:_low_0)?|sequential)["']?)*\s*\)?)/g,
+    when: (t) => t.includes('device_map'),
+    write: (m) => m[1]! + ' '.repeat(m[2]!.length),
+    example: 'different type of device_map(auto,balanced,balanced_low_0) it also has oom Problem with 8\\*3090',
+    source: 'c367',
   },
   {
     // A software version ("sglang==0.2.9", "v0.4.6.post5", "text-generation-inference:2.3.0") is no
@@ -91,6 +111,15 @@ export const NAME_RULES: readonly ProseRule[] = [
     },
     example: 'I loaded Aider with Ollama+Qwen2.5 Coder Instruct 32B Q4_K_M',
     source: 'akitaonrails/Tiny-Qwen-CLI#2',
+  },
+  {
+    // "Llama's 7B model", "qwen2's 72b": a name's possessive before a size is the name and its size.
+    id: 'prose.possessive-name',
+    pattern: /(?<![\w.\-])([a-z][a-z0-9.\-]*[a-z0-9])['’]s(?=\s+\d+(?:\.\d+)?[bm]\b)/g,
+    when: (t) => /['’]s\s+\d/.test(t),
+    write: (m) => m[1]!,
+    example: "40G should be enough for Llama's 7B model.",
+    source: 'c377',
   },
   {
     // "my fine-tuned version of mistral-7b", "a finetuned model": what the model is, not what is done.
@@ -199,7 +228,10 @@ export const NAME_RULES: readonly ProseRule[] = [
     // GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"): set apart
     // from a file name around it, so the name still reads as its model.
     id: 'prose.gguf',
-    pattern: /(?<![a-z0-9])(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])/g,
+    // The separator joining it to a file name goes with it ("…-v3.2-Q8_0.gguf"), so the name before
+    // it ends where the name does and its own suffixes (-v3.2) still read as a checkpoint's; the
+    // ".gguf" after it says no more than the type does (alone, "gguf" is a weight format of its own).
+    pattern: /(?:(?<=[a-z0-9])[-_.]|(?<![a-z0-9]))(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?:\.gguf)?(?![a-z0-9])/g,
     write: (m, notes) => {
       const format = GGUF_OF_WIDTH[Number(m[2])]!;
       if (format !== m[1]) notes.push(`GGUF ${m[1]!.toUpperCase()} read as ${format.toUpperCase()}, the GGUF type modelled for ${m[2]}-bit weights`);

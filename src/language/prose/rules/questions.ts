@@ -1,4 +1,4 @@
-import { gpuIdOf } from '../../lexicon.js';
+import { FAMILIES, gpuIdOf } from '../../lexicon.js';
 import { NUMBER_WORDS } from '../../numbers.js';
 import type { ProseRule } from '../types.js';
 
@@ -52,6 +52,27 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     example: 'NVIDIA GeForce RTX 4070 Ti SUPER\nMemory 32.0GB Speed: 2400 MHz',
     source: 'LostRuins/koboldcpp#1185',
     weak: true,
+  },
+  {
+    // "Qwen2官网提供的显存数据" (the memory figures Qwen2's website gives), "llama官方文档": a name before
+    // 官网 / 官方 is where a figure comes from, not the model run (the thread's qwen2-72b stays).
+    id: 'question.official-source-zh',
+    pattern: /(?<![\w.\-])[a-z][\w.\-]*\s*(?:官网|官方(?:文档|数据|说明))(?:上|里)?(?:说|写的?|提供的|给的|给出的)?/g,
+    when: (t) => /官网|官方/.test(t),
+    write: () => ' question ',
+    example: '我看了下Qwen2官网提供的显存数据，确实需要40G以上，是AWQ量化版本不支持多卡推理吗？',
+    source: 'c402',
+  },
+  {
+    // "4*A800能跑吗？", "能不能跑", "跑得动吗" said with nothing after: can the setup run, the question the
+    // estimate answers. In a thread it asks about the setup the thread holds (a full fine-tune stays
+    // one), unlike "能跑起来 Qwen2-72B" or "用vllm跑qwen", whose 跑 runs the model named.
+    id: 'question.can-it-run-zh',
+    pattern: /(?:能不能|可不可以|能|可以)(?:跑|运行)(?:得?(?:起来|动|了))?(?=\s*(?:[吗嘛么呢]|[?？!！。.,，]|$))|(?:跑|运行)得(?:起来|动)(?=\s*[吗嘛么呢])/g,
+    when: (t) => /跑|运行/.test(t),
+    write: () => ' question ',
+    example: '如题\n4*A800能跑吗？',
+    source: 'c352',
   },
   {
     // "…是什么呀？", "…可以吗？", "请问", "想问下": a Chinese question's particles and politeness carry no
@@ -161,6 +182,16 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // "显存要求大概是怎么样的" (what is the memory requirement like), "需求是多少": the question the
+    // estimate answers, read as the filler word "question" so a Chinese title keeps its model.
+    id: 'question.requirement-zh',
+    pattern: /(?:显存|硬件|配置|资源)?(?:要求|需求)(?:大概|大约|大致|一般)?(?:是)?(?:怎么样|怎样|什么样|多少|多大)(?:的)?/g,
+    when: (t) => /要求|需求/.test(t),
+    write: () => ' question ',
+    example: 'Baichuan-13B 全参微调显存要求大概是怎么样的？',
+    source: 'c352',
+  },
+  {
     // "qwen7b的硬件需求是什么呀？", "需要什么样的硬件/显卡", "最低配置": the question itself, which the
     // estimate answers; read so a short question with a model in it is not refused for its Chinese.
     id: 'question.what-hardware-zh',
@@ -169,6 +200,37 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     write: () => ' hardware ',
     example: '你好，我想本地部署llama 3 70B，想问下大概需要什么样的硬件？',
     source: 'LlamaChinese/Llama-Chinese#338',
+  },
+  {
+    // "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): the user's run ran out of
+    // memory, read as "oom". "内存溢出" is left alone: it is said as often with a negation.
+    id: 'question.oom-zh',
+    pattern: /显存(?:不足|不够(?:用)?|爆了?)|爆显存/g,
+    when: (t) => t.includes('显存'),
+    write: (m) => ' oom '.padEnd(Math.max(5, m[0].length)),
+    example: 'full tuning 显存不足',
+    source: 'c379',
+  },
+  {
+    // "8卡2080ti无法启动qwen2-72b" (cannot start), "启动失败": a report that it fails, no setting.
+    id: 'question.fails-to-start-zh',
+    pattern: /无法(?:启动|运行|加载)|(?:启动|运行|加载)失败/g,
+    when: (t) => /无法|失败/.test(t),
+    write: () => ' question ',
+    example: '[Bug]8卡2080ti无法启动qwen2-72b-insctruct',
+    source: 'c378',
+  },
+  {
+    // "调Baichuan 13B需要多少显存" (tuning Baichuan 13B): 调 before a model's family is to tune it. Weak:
+    // 调 alone also means to adjust a setting, so the method is guessed from one character. Not the 调
+    // of a word of its own (微调 is "fine-tune", read as such by prose.chinese-words).
+    id: 'question.tune-zh',
+    pattern: new RegExp(String.raw`(?<![微空协强单声语曲格基])调(?=\s*(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')}))`, 'g'),
+    when: (t) => t.includes('调'),
+    write: () => ' finetune ',
+    example: '调Baichuan 13B需要多少显存？',
+    source: 'c392',
+    weak: true,
   },
   {
     // "显存占用设置95%", "显存利用率 0.9": vLLM's --gpu-memory-utilization said in Chinese, read as util.

@@ -16,6 +16,17 @@ const WINDOW_IN_NAME = /(?<=[a-z0-9.]-(?:\d+(?:\.\d+)?b|mini|small|medium)(?:-[a
 
 export const SERVING_RULES: readonly ProseRule[] = [
   {
+    // "LLama 70B build engine OOM", "building the TRT engine": an engine is built by TensorRT-LLM, which
+    // serves it. Weak: the engine is named only by the word "engine".
+    id: 'prose.engine-build',
+    pattern: /\b(?:build(?:ing|s)?|built)\s+(?:the\s+|an?\s+|my\s+)?(?:trt\s+|tensorrt\s+)?engines?\b|\bengine\s+build(?:ing)?\b/g,
+    when: (t) => t.includes('engine'),
+    write: (m) => (/tensorrt|trt/.test(m.input) ? ' '.repeat(m[0].length) : ' tensorrt-llm '),
+    example: 'LLama 70B build engine OOM',
+    source: 'c400',
+    weak: true,
+  },
+  {
     // "Yi-34B-200K full context", "at full context": the model's whole window. A name that carries its
     // window gives the length; with none, the words are set aside, said; "a full context window of
     // 128k tokens" states its length. Weak: the model's own window is taken as the length the user runs.
