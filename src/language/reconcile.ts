@@ -1,5 +1,5 @@
 import type { Item } from './items.js';
-import { cards, launched, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
+import { cards, launched, launcherUsesPart, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
 import { countsWithoutCue, modelWindows, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
@@ -28,6 +28,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = someOfTheCards(out, notes);
   out = cards(out, notes);
   out = launched(out, notes);
+  out = launcherUsesPart(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);

@@ -111,6 +111,25 @@ describe("a model's maximum context is never the user's length", () => {
   });
 });
 
+describe("a launcher's process count is the run's GPUs, the prose's cards the machine", () => {
+  it('"I used 8 GPUs, 24G*8" above `torchrun --nproc_per_node=4` trains on four 24 GB cards (hpcaitech/ColossalAI#3509, c384)', () => {
+    const { scenario, said } = inThread(line('c384').text);
+    expect(gpus(scenario)).toBe(4);
+    expect(scenario.hardware?.capacityBytes).toBe(24 * 2 ** 30);
+    expect(said).toMatch(/starts on 4 of the machine's 8 cards/);
+  });
+
+  it.each([
+    ['We have 8x A100 80GB.\ntorchrun --nproc_per_node 2 train.py --model_name_or_path meta-llama/Llama-2-7b-hf --bf16', 2],
+    ['our box: A100-80G * 8\naccelerate launch --num_processes 4 train.py --model_name_or_path meta-llama/Llama-2-7b-hf', 4],
+    ['服务器有8张A100 80G\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node=2 train.py --model_name_or_path meta-llama/Llama-2-7b-hf', 2],
+  ])('the card from the prose, the count from the launcher: %s', (text, count) => {
+    const { scenario } = inThread(text);
+    expect(scenario.hardware?.gpuId).toMatch(/^a100/);
+    expect(gpus(scenario)).toBe(count);
+  });
+});
+
 describe('a GPU count derived from the split says so, and a split the message never said yields', () => {
   it("the thread's layer split does not multiply the follow-up's tp into 16 GPUs (vllm-project/vllm#16570, c381)", () => {
     const { scenario, said } = inThread(line('c381').text, line('c381').thread);
