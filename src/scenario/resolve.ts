@@ -154,7 +154,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null);
+  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text);
   const notUsed = accountFor(text, parsed, trace, patch);
   const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];

@@ -34,7 +34,8 @@ export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
   const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== launcher && i.nodes === null && i.count !== null && i.count > launcher.count! && (i.gpuId !== null || i.capacityGiB !== null));
   if (!machine) return items;
   notes.push(`${launcher.count} GPUs: the run starts on ${launcher.count} of the machine's ${machine.count} cards ("${launcher.text.trim()}"; "${machine.text.trim()}" is the machine)`);
-  return items.filter((i) => i !== launcher).map((i) => (i === machine ? { ...machine, count: launcher.count } : i));
+  // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
+  return items.map((i) => (i === machine ? { ...machine, count: null } : i));
 }
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
