@@ -17,7 +17,7 @@ const KEYED = /--?[a-z][\w-]*[\s=]|\b[a-z][\w.-]*\s*[:=<>≤]/i;
 /** A length's unit right after its number: "4000 tokens", "8k context", "32k ctx", "10000token". */
 const LENGTH_UNIT = /^\s*[km]?\s*-?\s*(?:tokens?|ctx|context)\b/i;
 /** A length's keyword: "seq 4096", "sequence length of", "max length", "上下文". */
-const LENGTH_WORD = /\b(?:seq|sequence|seqlen|context|ctx|length|len|cutoff|prompts?|input)\b|上下文|长度/i;
+const LENGTH_WORD = /\b(?:seq|sequence|seqlen|context|ctx|length|len|cut ?off|prompts?|input|response)\b|上下文|长度/i;
 /** A card or node noun beside a count: "8 GPUs", "4 cards", "2 nodes", "8卡", "4台", "2대". */
 const CARD_NOUN = /\b(?:gpus?|cards?|nodes?|machines?|servers?|boxes|devices?)\b|[卡张台块대장개]/i;
 /** A hardware phrase: a card's name, a memory, a times sign, a number word ("4*80G A100", "two 3090s", "on a g5.48xlarge"). */
@@ -28,7 +28,7 @@ const BATCH_WORD = /\b(?:batch\w*|bs|mbs|gbs|micro|accum\w*|ga|eval|people|users
 /** A count in words or digits: "8", "two", "dual", "两". */
 const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|eight|single|dual|quad|pair)\b|[一二两三四五六七八九十]/i;
 /** The words without the digits of card names and memories ("h100s", "RTX 4090", "80GB"), which count nothing. */
-const withoutNames = (words: string) => words.replace(/\b(?:rtx|gtx|rx)\s+\d+\w*|\b[a-z]+-?\d+[a-z]*\b|\b\d{4}\w*|\d+\s*(?:g|gb|gib)\b/gi, '');
+const withoutNames = (words: string) => words.replace(/\b(?:rtx|gtx|rx)\s+\d+\w*|\b[a-z]+-?\d+[a-z]*\b|\b\d{4}\w*|\d+\s*(?:g|gb|gi|gib)\b/gi, '');
 
 export function cueOf(fact: string, value: string, rules: readonly string[], words: string, around = { before: '', after: '' }): Cue | undefined {
   // The card fact states the count too ("2× H100 80GB SXM") when no item of its own set it.
@@ -37,7 +37,8 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   if (rules[0] === 'default' || rules[0] === 'follow-up') return rules[0];
   if (rules.some((r) => r.startsWith('config.'))) return 'key';
   if (rules.some((r) => r.startsWith('hw.') || r === 'prose.instance-type')) return 'hardware';
-  if (KEYED.test(words)) return 'key';
+  // A key before the value: "`num_ctx` = 32k", "cutoff_len: 4096".
+  if (KEYED.test(words) || /[\w`'"][\s`'"]*[:=]\s*[`'"]?\s*$/.test(around.before)) return 'key';
   const near = `${around.before} ${words} ${around.after}`;
   if (fact === 'seq') return LENGTH_UNIT.test(around.after) || /\dtokens?\b/i.test(words) ? 'unit' : LENGTH_WORD.test(near) ? 'keyword' : 'position';
   if (fact === 'gpus' || fact === 'nodes') {

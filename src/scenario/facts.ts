@@ -111,8 +111,11 @@ type FromItem = (fact: string, value: string, item: Item, t: ItemTrace | undefin
 
 function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | undefined, text: string): FactTrace {
   // The words just outside the item say its cue too: "8K context" is read as the item "8K".
-  const around = { before: text.slice(Math.max(0, item.at - 24), item.at), after: text.slice(item.end, item.end + 16) };
+  const around = { before: text.slice(Math.max(0, item.at - 24), item.at), after: text.slice(item.end, item.end + 24) };
   const cue = cueOf(fact, value, t?.rules ?? [`item.${item.kind}`], t?.words ?? item.text, around);
+  // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen.
+  const placed = cue === 'position';
+  const weakWords = t?.weakStep?.words ?? (placed ? (t?.words ?? item.text).trim() : undefined);
   return {
     fact,
     value,
@@ -120,8 +123,8 @@ function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | un
     at: item.at,
     end: item.end,
     words: t?.words ?? item.text,
-    weak: t?.weak ?? false,
-    ...(t?.weakStep ? { weakWords: t.weakStep.words } : {}),
+    weak: (t?.weak ?? false) || placed,
+    ...(weakWords !== undefined ? { weakWords } : {}),
     ...(t?.doubt ? { doubt: t.doubt } : {}),
     ...(cue ? { cue } : {}),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cueOf as cueRead } from '../../src/scenario/fact-cues.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 
 /**
@@ -42,5 +43,23 @@ describe('the cue behind each count and length', () => {
     const r = resolveRequest('llama-3-8b lora seq 4096 on a 4090', null);
     expect(r.ok && r.trace?.filter((f) => f.cue !== undefined).every((f) => ['card', 'gpus', 'nodes', 'seq', 'batch', 'grad accum', 'global batch', 'eval'].includes(f.fact))).toBe(true);
     expect(r.ok && r.trace?.find((f) => f.fact === 'model')?.cue).toBeUndefined();
+  });
+});
+
+describe('the cue of a number from its own words and the words around it', () => {
+  it.each([
+    ['seq', '4096', ['item.seq'], '4096', { before: 'Unsloth LLAMA3 8B, ', after: ' cut off, OOM on L40' }, 'keyword'],
+    ['seq', '32768', ['item.seq'], '32k', { before: '- `num_ctx` = ', after: ' (32,768), then' }, 'key'],
+    ['seq', '32768', ['item.seq'], '32k', { before: 'GRPO training with ', after: ' max response length' }, 'keyword'],
+    ['seq', '3072', ['item.seq'], '3k', { before: 'prompts of about ', after: ' tokens' }, 'unit'],
+    ['seq', '4096', ['item.seq'], '4096', { before: 'we ran it ', after: ' and it broke' }, 'position'],
+    ['gpus', '8', ['item.hardware'], '8', { before: 'we had ', after: ' and then' }, 'position'],
+    ['gpus', '4', ['item.hardware'], 'GPU', { before: 'A10G ', after: ' (24GB each)' }, 'derived'],
+    ['card', '1× A100 80GB', ['item.hardware'], 'on an A100', { before: '', after: '' }, 'hardware'],
+    ['card', '2× RTX 3090 24GB', ['item.hardware'], 'two 3090s', { before: '', after: '' }, 'hardware'],
+    ['gpus', '8', ['config.key.nproc_per_node', 'item.hardware'], '--nproc_per_node=8', { before: '', after: '' }, 'key'],
+    ['model', 'Llama-3-8B', ['item.model'], 'llama-3-8b', { before: '', after: '' }, undefined],
+  ] as const)('%s %s read from %j (%s): %s', (fact, value, rules, words, around, cue) => {
+    expect(cueRead(fact, value, rules, words, around)).toBe(cue);
   });
 });
