@@ -81,6 +81,19 @@ describe('tokens counted in a sentence with a rate are traffic, not a length', (
   });
 });
 
+describe('a length given by its key is never set aside by the words around it', () => {
+  it('--max-model-len N stays the length beside a rate and a model window (property)', () => {
+    const around = ['we expect 300 requests per second', 'the model supports 128000 context', 'it does 40 tokens/s, even 8 H100 should be sufficient'];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 64 }).map((k) => k * 512), fc.constantFrom(...around), (length, words) => {
+        const text = `${words}.\nvllm serve Qwen/Qwen2.5-7B-Instruct --max-model-len ${length} --tensor-parallel-size 2`;
+        expect(inThread(text).scenario.seq).toBe(length);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
 describe("a model's maximum context is never the user's length", () => {
   it('"最高支持10000token左右" is the length, the title\'s "支持32768上下文长度" is not (QwenLM/Qwen3#120, c333)', () => {
     expect(inThread(line('c333').text, line('c333').thread).scenario.seq).toBe(10_000);
