@@ -25,6 +25,9 @@ export { CARD_VENDOR, cardWithMemory } from './read-tokens/cards.js';
  * - negation: "no/without/not" before a setting turns it off.
  */
 
+/** "10000token", "4ktokens": digits and their unit written as one word. */
+const GLUED_TOKEN_COUNT = /^\d+(?:\.\d+)?k?tokens?$/;
+
 export interface Unread {
   /** The word as lexed (lower-case), its offset in the normalised text and its length. */
   text: string;
@@ -167,6 +170,11 @@ export function readTokens(raw: Token[]): TokenReading {
       // "4000-token prompt", "8K tokens" were read by the number before; the word is filler then.
       if (/^tokens?$/.test(t.text)) {
         filler.push(t);
+        continue;
+      }
+      // "最高支持10000token左右" (QwenLM/Qwen3#120): a count glued to its unit is a length; the unit is its cue.
+      if (GLUED_TOKEN_COUNT.test(t.text) && !TAKES_NUMBER.has(final.at(-1)?.type ?? '')) {
+        final.push({ ...t, type: 'seqPost' });
         continue;
       }
       // "RTX 3060Ti" with no such card in the catalog: say the GPU is unknown, not just an unread word.

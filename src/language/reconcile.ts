@@ -1,7 +1,8 @@
 import type { Item } from './items.js';
-import { cards, launched, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
+import { cards, launched, launcherUsesPart, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
-import { actualSetup, contrasted, usageQuotes, workingRuns } from './reconcile/mentions.js';
+import { countsWithoutCue, modelWindows, throughputTokens } from './reconcile/cues.js';
+import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
 
@@ -15,13 +16,19 @@ import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './rec
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = ''): Item[] {
   let out = models(compares(items, notes));
+  out = countsWithoutCue(out, notes);
+  out = throughputTokens(out, text, notes);
+  out = modelWindows(out, text, notes);
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
+  out = workingSettings(out, text, notes);
+  out = expectations(out, text, notes);
   out = contrasted(out, text, notes);
   out = slurmAllocationWins(out, notes);
   out = someOfTheCards(out, notes);
   out = cards(out, notes);
   out = launched(out, notes);
+  out = launcherUsesPart(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);

@@ -1,5 +1,6 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
+import { cueOf, type Cue } from './fact-cues.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
 import type { Scenario } from './schema.js';
@@ -23,6 +24,8 @@ export interface FactTrace {
   weakWords?: string;
   /** The hardware reading's note, when it guessed what a count meant (the reply states it already). */
   doubt?: string;
+  /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
+  cue?: Cue;
 }
 
 /** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */
@@ -87,21 +90,32 @@ function shown(value: unknown): string {
  * it (from the patch's slots, so an item set aside states nothing), the items that said a fact
  * again, the help words; then the facts every estimate states that no item set.
  */
-export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean): FactTrace[] {
+export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = ''): FactTrace[] {
+  const fromItem = (fact: string, value: string, item: Item, t: ItemTrace | undefined) => factFromItem(fact, value, item, t, text);
   const traceOf = (item: Item): ItemTrace | undefined => traces[items.indexOf(item)] ?? traces.find((t) => t.at <= item.at && item.end <= t.end);
-  const stated = [...slotFacts(patch, s, traceOf), ...restatedFacts(patch, items, s, traceOf)];
+  const stated = [...slotFacts(patch, s, traceOf, fromItem), ...restatedFacts(patch, items, s, traceOf, fromItem)];
   // One item may stand for two slots of one fact ("--bf16": recipe and compute): said once.
   const facts = stated.filter((f, i) => stated.findIndex((g) => g.fact === f.fact && g.value === f.value && g.at === f.at && g.end === f.end) === i);
   facts.sort((a, b) => a.at! - b.at!);
   const said = new Set(facts.map((f) => (f.fact === 'card' ? 'gpus' : f.fact)));
   for (const [fact, value] of Object.entries(STATED)) {
-    if (!said.has(fact)) facts.push({ fact, value: value(s), rules: [followUp ? 'follow-up' : 'default'], at: null, end: null, words: '', weak: false });
+    const rules = [followUp ? 'follow-up' : 'default'];
+    const cue = cueOf(fact, value(s), rules, '');
+    if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
   return facts;
 }
 
-/** A fact read from an item's words, with the item's trace. */
-function fromItem(fact: string, value: string, item: Item, t: ItemTrace | undefined): FactTrace {
+/** A fact read from an item's words, with the item's trace and the cue its number was read on. */
+type FromItem = (fact: string, value: string, item: Item, t: ItemTrace | undefined) => FactTrace;
+
+function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | undefined, text: string): FactTrace {
+  // The words just outside the item say its cue too: "8K context" is read as the item "8K".
+  const around = { before: text.slice(Math.max(0, item.at - 24), item.at), after: text.slice(item.end, item.end + 24) };
+  const cue = cueOf(fact, value, t?.rules ?? [`item.${item.kind}`], t?.words ?? item.text, around);
+  // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen.
+  const placed = cue === 'position';
+  const weakWords = t?.weakStep?.words ?? (placed ? (t?.words ?? item.text).trim() : undefined);
   return {
     fact,
     value,
@@ -109,14 +123,15 @@ function fromItem(fact: string, value: string, item: Item, t: ItemTrace | undefi
     at: item.at,
     end: item.end,
     words: t?.words ?? item.text,
-    weak: t?.weak ?? false,
-    ...(t?.weakStep ? { weakWords: t.weakStep.words } : {}),
+    weak: (t?.weak ?? false) || placed,
+    ...(weakWords !== undefined ? { weakWords } : {}),
     ...(t?.doubt ? { doubt: t.doubt } : {}),
+    ...(cue ? { cue } : {}),
   };
 }
 
 /** The slots the patch holds, grouped by fact and by the item that set them. */
-function slotFacts(patch: Patch, s: Scenario, traceOf: (item: Item) => ItemTrace | undefined): FactTrace[] {
+function slotFacts(patch: Patch, s: Scenario, traceOf: (item: Item) => ItemTrace | undefined, fromItem: FromItem): FactTrace[] {
   const groups = new Map<Item, Map<string, [string, unknown][]>>();
   for (const [slot, { value, item }] of patch.filled()) {
     if (slot === 'control') continue;
@@ -133,7 +148,7 @@ function slotFacts(patch: Patch, s: Scenario, traceOf: (item: Item) => ItemTrace
  * twice), which is that fact's too. An item set aside for contradicting another is no fact: its
  * note says so, and the accounting lists it.
  */
-function restatedFacts(patch: Patch, items: readonly Item[], s: Scenario, traceOf: (item: Item) => ItemTrace | undefined): FactTrace[] {
+function restatedFacts(patch: Patch, items: readonly Item[], s: Scenario, traceOf: (item: Item) => ItemTrace | undefined, fromItem: FromItem): FactTrace[] {
   const inSlots = new Set(patch.filled().map(([, slot]) => slot.item));
   const facts: FactTrace[] = [];
   for (const item of items) {

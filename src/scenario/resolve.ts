@@ -28,6 +28,7 @@ import { checkRanges } from './ranges.js';
 import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
+import { carriedPipelineFitted } from './split.js';
 
 export type ResolveOutcome =
   | {
@@ -153,7 +154,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null);
+  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text);
   const notUsed = accountFor(text, parsed, trace, patch);
   const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
@@ -571,6 +572,7 @@ class Resolution {
     const result = resolveHardware(this.patch, this.s.hardware, p.tp * p.pp * p.cp, before);
     if (!result.ok) return this.err(result.slot, result.message);
     this.s.hardware = result.hardware;
+    this.carriedSplitYields(result.hardware?.count ?? result.unnamed?.count);
     // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.
     if (this.patch.has('nodes') && !this.patch.has('perNode') && !previousPerNode(before, this.base)) {
       this.assume(`${DEFAULT_PER_NODE} GPUs per node (default; say "2 nodes of 4x a100" for another)`);
@@ -582,11 +584,12 @@ class Resolution {
     const countSaid = this.patch.has('gpuCount') || this.patch.has('nodes');
     const splitSaid = this.patch.has('par.tp') || this.patch.has('par.pp');
     if (hw && hw.count < split && splitSaid && ((!countSaid && this.patch.has('gpuType')) || this.patch.tolerant)) {
-      const needs = `the${countSaid ? " message's" : ''} tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''}`;
+      // A count derived from the split is said as derived (issue 22, item 2): "16 GPUs — from tp 4 × pp 4".
+      const from = `tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''}`;
       this.assume(
         countSaid
-          ? `${split} GPUs: ${needs} needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`
-          : `${split} GPUs: ${needs} split needs that many (no GPU count was given)`,
+          ? `${split} GPUs in all — from the message's ${from}, which needs that many ("${this.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`
+          : `${split} GPUs in all — from the ${from} split (no GPU count was given)`,
       );
       this.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
     }
@@ -603,6 +606,16 @@ class Resolution {
     const hostRam = this.patch.value<number>('hostRam');
     if (hostRam !== undefined) this.s.hostMemoryBytes = hostRam * 2 ** 30;
     return null;
+  }
+
+  /** A pp carried from the thread yields to this message's stated count and tp (split.ts). */
+  private carriedSplitYields(statedCount: number | undefined): void {
+    const said = { count: this.patch.has('gpuCount') || this.patch.has('nodes'), tp: this.patch.has('par.tp'), pp: this.patch.has('par.pp') };
+    const fitted = carriedPipelineFitted(this.s.parallel, statedCount, said);
+    if (!fitted) return;
+    this.assume(fitted.note);
+    this.s.parallel.pp = fitted.pp;
+    if (fitted.pp === 1) delete this.s.parallel.schedule;
   }
 
   /**

@@ -269,7 +269,7 @@ describe('a split and a card with no count', () => {
   it('"tp 2 h100s" is two H100s (stated); a count that contradicts the split is still an error', () => {
     const r = resolveRequest('fp8 serving llama 3.3 70b tp 2 h100s', null);
     expect(r.ok && r.scenario ? r.scenario.hardware?.count : null).toBe(2);
-    expect(r.ok ? r.assumptions.join(' | ') : '').toMatch(/the tp 2 split needs that many/);
+    expect(r.ok ? r.assumptions.join(' | ') : '').toMatch(/2 GPUs in all — from the tp 2 split/);
     const wrong = resolveRequest('serve llama-2-70b tp 4 on 2x h100', null);
     expect(wrong.ok ? '' : wrong.error.message).toMatch(/cannot be split/);
   });

@@ -16,6 +16,27 @@ export function launched(items: Item[], notes: string[]): Item[] {
 }
 
 type Hardware = Extract<Item, { kind: 'hardware' }>;
+
+/** A launcher's count, by its key: processes started, or the devices a single process sees. */
+const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices/i;
+
+/**
+ * "I used 8 GPUs, 24G*8" above `torchrun --standalone --nproc_per_node=4` (hpcaitech/ColossalAI#3509,
+ * c384), "Same machine, 2x Nvidia L40s" beside `CUDA_VISIBLE_DEVICES=0 vllm serve` (c368): the
+ * machine's cards are said in prose, the run's by the launcher's key. A launcher that starts fewer
+ * than the machine holds runs on that many of its cards: the card and memory come from the prose,
+ * the count from the key (its cue), and the note says which was which. More processes than cards,
+ * or a multi-node launch, stay for the resolver to report.
+ */
+export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
+  const launcher = items.find((i): i is Hardware => i.kind === 'hardware' && i.count !== null && i.nodes === null && i.gpuId === null && LAUNCHER_KEY.test(i.text));
+  if (!launcher || /nnodes|num_machines/i.test(items.map((i) => i.text).join(' '))) return items;
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== launcher && i.nodes === null && i.count !== null && i.count > launcher.count! && (i.gpuId !== null || i.capacityGiB !== null));
+  if (!machine) return items;
+  notes.push(`${launcher.count} GPUs: the run starts on ${launcher.count} of the machine's ${machine.count} cards ("${launcher.text.trim()}"; "${machine.text.trim()}" is the machine)`);
+  // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
+  return items.map((i) => (i === machine ? { ...machine, count: null } : i));
+}
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
 

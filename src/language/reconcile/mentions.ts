@@ -25,10 +25,10 @@ export function usageQuotes(items: Item[], text: string, notes: string[]): Item[
   });
 }
 
-/** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine"). */
-const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b/i;
+/** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine", "lora可以跑起来"). */
+const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|没(?:有)?问题/i;
 /** A clause that asks about, or reports the failure of, another run. */
-const ASKS = /\b(?:oom|out of memory|i want|want to|how (?:can|do|to)|is it possible|can i|could i|would it)\b/i;
+const ASKS = /\b(?:oom|out of memory|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|报错|请问|怎么|如何/i;
 
 /**
  * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
@@ -38,7 +38,7 @@ const ASKS = /\b(?:oom|out of memory|i want|want to|how (?:can|do|to)|is it poss
  */
 export function workingRuns(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
-  const sentences = text.split(/(?<=[.?!])\s+|\n+/);
+  const sentences = clausesOf(text);
   const sentenceOf = (at: number) => {
     let start = 0;
     for (const s of sentences) {
@@ -56,6 +56,76 @@ export function workingRuns(items: Item[], text: string, notes: string[]): Item[
   if (working.length === 0 || working.length === methods.length && methods.length > 1) return items;
   for (const w of working) notes.push(`"${w.text}" set aside as your setup's mode: the message says that run works; the estimate is for the run it asks about`);
   return items.filter((i) => !working.includes(i));
+}
+
+/**
+ * A message's clauses: its sentences, and in Chinese its comma-separated clauses too, where one
+ * sentence often holds two runs ("--finetuning_type是lora可以跑起来，--finetuning_type=full 全参数微调会显存溢出",
+ * hiyouga/LlamaFactory, corpus c365).
+ */
+function clausesOf(text: string): string[] {
+  return text.split(/(?<=[。？！；，])\s*|(?<=[.?!])\s+|\n+/).filter((c) => c.length > 0);
+}
+
+/** Words that put a working run in the past: "it worked well previously", "之前可以". */
+const EARLIER = /\b(?:previously|before|earlier|in the past|used to)\b|之前|以前/i;
+/** Settings a working clause may hold for its own run (a method is workingRuns' part). */
+const SETTING_OF_A_RUN = new Set<Item['kind']>(['seq', 'batch', 'sharding', 'parallel', 'offload', 'weights', 'precision', 'kvDtype', 'gen', 'recompute', 'framework']);
+/** Two settings fill the same slot: the same kind, and for a split or a batch the same dimension. */
+const sameSlot = (a: Item, b: Item) =>
+  a.kind === b.kind && (a.kind !== 'parallel' || b.kind !== 'parallel' || a.dim === b.dim) && (a.kind !== 'batch' || b.kind !== 'batch' || a.field === b.field);
+
+/**
+ * "TP4 works fine with it" beside a failing tensor_parallel_size=8 (vllm-project/vllm#2856), "I
+ * tried HF accelerate with deepspeed zero-1 … and it worked well previously" beside the nanotron run
+ * that OOMs (huggingface/nanotron, corpus c360): a setting said in a clause that reports another run
+ * working is that run's. It is set aside, with a note, when the message asks about or fails with a
+ * run, and the same slot is said elsewhere or the clause puts its run in the past. Whose run a
+ * setting is follows its clause's cue, not its place in the message.
+ */
+export function workingSettings(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text || !WORKS.test(text)) return items;
+  const clauses = clausesOf(text);
+  // Clauses in order, each found after the one before (a clause may repeat earlier words).
+  const spans = clauses.map((c) => ({ c, at: 0 }));
+  let from = 0;
+  for (const s of spans) {
+    s.at = text.indexOf(s.c, from);
+    from = s.at + s.c.length;
+  }
+  const working = spans.filter((s) => WORKS.test(s.c));
+  if (working.length === 0) return items;
+  const asked = spans.some((s) => !WORKS.test(s.c) && ASKS.test(s.c));
+  if (!asked) return items;
+  const clauseOf = (i: Item) => working.find((s) => i.at >= s.at && i.at < s.at + s.c.length);
+  const out = items.filter((i) => {
+    const clause = SETTING_OF_A_RUN.has(i.kind) ? clauseOf(i) : undefined;
+    if (!clause) return true;
+    const elsewhere = items.some((o) => o !== i && sameSlot(o, i) && !clauseOf(o));
+    if (!elsewhere && !EARLIER.test(clause.c)) return true;
+    notes.push(`"${i.text}" set aside: the message says that run works ("${clause.c.trim()}"); the estimate is for the run it asks about`);
+    return false;
+  });
+  return out.length === items.length ? items : out;
+}
+
+/** "even 8 H100": a smaller setup than the one the user has, named only to say it ought to do. */
+const EVEN_BEFORE = /\beven\s+(?:just\s+|only\s+)?$/i;
+const OUGHT_AFTER = /^\s*(?:gpus?|cards?)?\s*(?:should|would|ought to|must)\s+(?:be\s+)?(?:(?:more than\s+)?(?:sufficient|enough|plenty|fine)|suffice|fit|work)\b/i;
+
+/**
+ * "Wondering what is the issue here, since even 8 H100 should be sufficient" (simplescaling/s1#13,
+ * in a thread on 16*H100): cards said as what ought to be enough are the user's expectation, not
+ * the cards they run. Set aside, with a note; a thread's or the message's own cards stay the setup.
+ */
+export function expectations(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text || !/\beven\b/i.test(text)) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'hardware' || i.count === null) return true;
+    if (!EVEN_BEFORE.test(text.slice(Math.max(0, i.at - 16), i.at)) || !OUGHT_AFTER.test(text.slice(i.end, i.end + 48))) return true;
+    notes.push(`"${i.text}" set aside: said as what ought to be enough ("even ${i.text} should…"), not the cards the run uses`);
+    return false;
+  });
 }
 
 /** Settings that size a run and so may belong to either of two setups. */

@@ -1,0 +1,97 @@
+import type { Item } from '../items.js';
+
+/**
+ * A value fills a slot only with a cue (issue 22, item 2): its unit, its key, a neighbouring noun
+ * (GPUs, cards, nodes, tokens) or its place in a hardware expression. The grammar joins the items
+ * it keeps, so a number whose words were set aside can land beside a word it never went with; here
+ * each such reading is held against the user's own words. What is set aside gets a note, and its
+ * number is listed under "not used" (no fact's span holds it any more).
+ */
+
+/** Words that may stand between a count and its card: "8 NVIDIA A100 GPUs", "4 of the 80GB cards". */
+const JOINING = new Set([
+  'x', 'of', 'with', 'each', 'the', 'a', 'an', 'and', 'more', 'total', 'in', 'all', 'nvidia', 'amd', 'intel', 'geforce', 'rtx',
+  'gtx', 'tesla', 'quadro', 'titan', 'radeon', 'instinct', 'pcie', 'sxm', 'nvl', 'gpu', 'gpus', 'card', 'cards', 'graphics',
+  'node', 'nodes', 'server', 'servers', 'machine', 'machines', 'box', 'boxes', 'gb', 'gib', 'g', 'vram', 'memory', 'ti', 'super',
+]);
+/** Marks that a span crossed out of its phrase: a sentence end, a line break, a log's tag or a time of day. */
+const CROSSES = /[.!?。！？]\s|\n|\[[a-z-]+\]|\b\d{1,2}:\d{2}(?::\d{2})?\b/i;
+
+/**
+ * "[11/10/2023-06:30:40] [TRT] [W] Requested amount of GPU memory" (NVIDIA/TensorRT-LLM#346): a
+ * count read with "GPU" across a log's tags and a sentence's words has no cue, only a place; the
+ * year became 2023 A100s. A count keeps its card word only when joining words alone stand between.
+ */
+export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
+  return items.flatMap((i) => {
+    if (i.kind !== 'hardware' || i.count === null) return [i];
+    const lead = /^\s*(\d+)/.exec(i.text);
+    if (!lead) return [i];
+    const rest = i.text.slice(lead[0].length);
+    const strangers = (rest.match(/[a-z]{2,}/gi) ?? []).filter((w) => !JOINING.has(w.toLowerCase()));
+    // A card's own name ("A100", "L40S") carries digits and is never a stranger; a plain word is.
+    if (!CROSSES.test(rest) && strangers.length < 2) return [i];
+    notes.push(`"${lead[1]}" not read as a GPU count: nothing ties it to the cards ("${i.text.replace(/\s+/g, ' ').trim()}")`);
+    if (i.gpuId === null && i.capacityGiB === null && i.nodes === null) return [];
+    return [{ ...i, count: null }];
+  });
+}
+
+/** A rate in the clause: "5000 requests per second", "tokens/s", "QPS", "throughput". */
+const RATE = /\bper\s+(?:second|sec|minute|min|hour|day|request)\b|\/\s*(?:s|sec|min|h|day)\b|\b(?:qps|rps|tps|throughput)\b|每秒|每分钟/i;
+/** Words right before a token count that make it one sequence's length: "prompts of about 4096 tokens", "at 8k". */
+const LENGTH_BEFORE = /\b(?:prompts?|inputs?|outputs?|context|length|long|sequences?|requests? of|at|up to)\s+(?:of\s+)?(?:about|around|roughly|~)?\s*$/i;
+/** A length said in prose as a token count ("3000k tokens", "4096 tokens"), not through a key. */
+const TOKEN_COUNT = /^\s*[\d.,]+\s*[km万千]?\s*(?:tokens?)?\s*$/i;
+
+/**
+ * "make more than 5000 requests per second passing 3000k tokens" (meta-llama/llama3#243): tokens
+ * counted in a clause that states a rate are a volume of traffic, not how long one sequence is.
+ * A length said by a key (`--max-model-len`, "seq") is never touched.
+ */
+export function throughputTokens(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text || !RATE.test(text)) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'seq' || !TOKEN_COUNT.test(i.text)) return true;
+    if (!RATE.test(clauseAround(text, i.at, i.end))) return true;
+    // "at prompts of about 4096 tokens, 30 tokens/s": a length noun right before keeps it a length.
+    if (LENGTH_BEFORE.test(text.slice(Math.max(0, i.at - 32), i.at))) return true;
+    notes.push(`"${i.text.trim()}" read as traffic, not a sequence length: its sentence states a rate`);
+    return false;
+  });
+}
+
+/**
+ * Words that make a length the model's own window: "supports 32768", "支持32768上下文长度", "a context
+ * window of 128k": said right before the length, with nothing but "up to", an article or "of" between
+ * ("fully supporting Gemma-2-9b with an 8K token context" is a wish, corpus c224).
+ */
+const MODEL_WINDOW = /(?:\b(?:supports?|supported|supporting|natively|max(?:imum)?\s+(?:context|sequence length|position(?:al)? embeddings?)|context (?:window|length) (?:of|is)|trained (?:on|with|at))\s+(?:(?:up to|a|an|the|max(?:imum)?|context(?: length| window)? of|of)\s+)*|(?:支持|原生)(?:最大|最长|最多)?\s*)$/i;
+/** Words that make a figure the user's own measure: "about 10000 tokens", "最高支持10000token左右". */
+const APPROXIMATE = /\b(?:about|around|roughly|approx\w*|nearly|almost)\b|~|左右|大约|大概|约/i;
+/**
+ * "支持32768上下文长度" (QwenLM/Qwen3#120, the thread's title), "the model supports 128000 context":
+ * a model's maximum context is never the user's length. A length the user says as their own is one
+ * they approximate ("最高支持10000token左右", about 10,000 tokens at most on their cards) or give by
+ * a key; those stay. A key's length (`--max-model-len 32768`) is never touched.
+ */
+export function modelWindows(items: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return items;
+  return items.filter((i) => {
+    if (i.kind !== 'seq' || /[_:=]|--/.test(i.text)) return true;
+    const head = text.slice(Math.max(0, i.at - 40), i.at);
+    if (!MODEL_WINDOW.test(head)) return true;
+    // (Its own approximation: the words right before the figure or right after it, not the sentence's.)
+    if (APPROXIMATE.test(text.slice(Math.max(0, i.at - 16), i.at)) || /^\s*(?:左右|上下)/.test(text.slice(i.end))) return true;
+    notes.push(`"${i.text.trim()}" read as the model's own context window, not your length (say "seq N" for the length you run)`);
+    return false;
+  });
+}
+
+/** The clause a span sits in: from the last sentence end or line break before it to the next after it. */
+export function clauseAround(text: string, at: number, end: number): string {
+  const head = text.slice(0, at);
+  const start = Math.max(...['.', '?', '!', '\n', '。', '？', '！', ';'].map((c) => head.lastIndexOf(c))) + 1;
+  const tail = text.slice(end).search(/[.?!\n。？！;]/);
+  return text.slice(start, tail < 0 ? text.length : end + tail);
+}
