@@ -72,8 +72,13 @@ export const PRECISION_KEYS: KeyTable = {
     reads: (v, ctx) => {
       const value = unquote(v);
       if (isTrue(value)) return isTrue(ctx.values?.get('use_fp16') ?? '') ? say('fp16 mixed') : say('bf16 mixed');
-      // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8).
-      if (value === 'no') return say('fp32');
+      // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8)…
+      // …unless the Trainer's own --fp16 / --bf16 is on: TrainingArguments sets ACCELERATE_MIXED_PRECISION,
+      // which replaces the config file's value (hiyouga/LlamaFactory#713).
+      if (value === 'no') {
+        const trainerFlag = (['fp16', 'bf16'] as const).find((k) => ctx.keys.has(k) && isTrue(ctx.values?.get(k) ?? 'true'));
+        return trainerFlag ? { ignore: true, note: `accelerate's mixed_precision 'no' is replaced by the Trainer's --${trainerFlag}` } : say('fp32');
+      }
       return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
     },
   },
