@@ -30,7 +30,7 @@ function readLine(id: string): string {
 describe('a key that exists only in training says the request trains (DESIGN §2)', () => {
   const keys = ['num_train_epochs', 'learning_rate', 'warmup_steps', 'save_steps', 'max_steps', 'lr_scheduler_type'];
   const values: Record<string, string> = { num_train_epochs: '3', learning_rate: '2e-5', warmup_steps: '100', save_steps: '500', max_steps: '1000', lr_scheduler_type: 'cosine' };
-  const spellings = [(k: string, v: string) => `--${k} ${v}`, (k: string, v: string) => `--${k.replace(/_/g, '-')}=${v}`, (k: string, v: string) => `${k}: ${v}`, (k: string, v: string) => `${k}=${v}`, (k: string, v: string) => `"${k}": ${v},`];
+  const spellings = [(k: string, v: string) => `${k} ${v}`, (k: string, v: string) => `--${k} ${v}`, (k: string, v: string) => `--${k.replace(/_/g, '-')}=${v}`, (k: string, v: string) => `${k}: ${v}`, (k: string, v: string) => `${k}=${v}`, (k: string, v: string) => `"${k}": ${v},`];
 
   it('in any spelling, before or after the setup, with no train word: a full fine-tune, said on the first screen', () => {
     fc.assert(
@@ -43,6 +43,12 @@ describe('a key that exists only in training says the request trains (DESIGN §2
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('a serving word still decides: a learning rate the model was trained with is its history', () => {
+    const { scenario, said } = read('vllm serve my 7b on 1x a100, it was trained with learning_rate 2e-5');
+    expect(scenario.mode).toBe('inference');
+    expect(said).not.toMatch(/learning_rate/);
   });
 
   it('the same setup with no such key runs the model', () => {

@@ -226,7 +226,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   });
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
-  const bare = replaceByRule(keyThenWord, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*k?)(?![\w.]))?/g, (m) => {
+  const bare = replaceByRule(keyThenWord, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*(?:e[+-]?\d+)?k?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
