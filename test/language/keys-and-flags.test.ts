@@ -122,6 +122,14 @@ describe("LLaMA-Factory's entry points name the framework", () => {
     expect(scenario.recompute).toBe('full');
   });
 
+  it("a flag given a variable the paste never sets does not take the script after it as its value (c374's launch line)", () => {
+    const launch = 'deepspeed --include localhost:4,5,6,7 --master_port $MASTER_PORT src/train_bash.py\n--stage sft\n--finetuning_type full\n--deepspeed ds_config.json\n--bf16\n13b on 4x a800';
+    expect(read(launch).scenario.framework).toBe('llama-factory');
+    expect(readLine('c374')).toMatch(/llama-factory/);
+    // …and a variable the script sets is its value, as the shell expands it.
+    expect(read('export TP=2\nvllm serve llama-2-13b --tensor-parallel-size $TP on 2x a100').scenario.parallel.tp).toBe(2);
+  });
+
   it('a src/train.py without --stage is some other script', () => {
     expect(read('python src/train.py --model_name_or_path llama-7b lora on 1x 3090').scenario.framework).not.toBe('llama-factory');
   });
