@@ -1,6 +1,6 @@
-import { isFalse, say, IGNORE, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, say, type Handler, type KeyTable } from './values.js';
 
-/**
+/*
  * Keys only a training run has (DESIGN §2, issue 22 item 7): the epochs, the learning rate and its
  * schedule, checkpoint saving. None changes memory, but each says the request trains: a pasted
  * `--num_train_epochs 3 --learning_rate 2e-5` with no train word is a fine-tune, not a run of the
@@ -45,10 +45,10 @@ export const TRAINING_KEYS: KeyTable = {
   do_train: { reads: trains, source: HF },
   resume_from_checkpoint: { reads: trains, source: HF },
   neftune_noise_alpha: { reads: trains, source: HF },
-  // axolotl (src/axolotl/utils/config/models/input/v0_4_1): its epochs, rate and schedule.
-  num_epochs: { reads: trains, source: 'axolotl config reference' },
-  lr_scheduler: { reads: trains, source: 'axolotl config reference' },
-  train_on_inputs: { reads: trains, source: 'axolotl config reference' },
+  // axolotl's YAML (its docs, "Config options"): its epochs, schedule and loss masking.
+  num_epochs: { reads: trains, source: 'axolotl docs, "Config options"' },
+  lr_scheduler: { reads: trains, source: 'axolotl docs, "Config options"' },
+  train_on_inputs: { reads: trains, source: 'axolotl docs, "Config options"' },
   // Megatron-LM's own spellings.
   train_iters: { reads: trains, source: MEGATRON },
   lr_decay_iters: { reads: trains, source: MEGATRON },
