@@ -97,6 +97,8 @@ const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
  * is that value, as the shell expands it; any other (arithmetic, a variable never set, `${@:2}`) is blanked.
  */
 const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*)/g;
+/** A long flag whose value is a variable reference; groups: the reference, its name (braced or bare). */
+const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*))/g;
 const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
 /** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
@@ -312,6 +314,17 @@ export function readCode(input: MappedText): CodeReading {
       return blank(m[0].slice(0, open)) + m[1]! + blank(m[0].slice(open + m[1]!.length));
     }, 'code.go-map')
     .replace(SHELL_EXPORT, (m) => blank(m[0]), 'code.shell-export')
+    // A flag given a variable the script never sets (`--master_port $MASTER_PORT src/train_bash.py`,
+    // hiyouga/LlamaFactory#1158) has a value, unknown: "?" holds its place, so the flag does not
+    // take the next word (the script) as its value, and no table reads a setting from it.
+    .replace(FLAG_WITH_VARIABLE, (m) => {
+      if (values.has(m[2] ?? m[3] ?? '')) return m[0];
+      const at = m[0].length - m[1]!.length;
+      return [
+        { text: m[0].slice(0, at), from: 0, to: at },
+        { text: '?'.padEnd(m[1]!.length), from: at, to: m[0].length },
+      ];
+    }, 'code.flag-unknown-value')
     .replace(SHELL_VARIABLE, (m) => {
       const value = values.get(m[1] ?? m[2] ?? '');
       return value === undefined ? blank(m[0]) : value;

@@ -25,6 +25,10 @@ interface Launcher {
   words: (m: RegExpExecArray) => string;
 }
 
+/** LLaMA-Factory's scripts: `train_bash.py`, or `src/train.py` followed by its `--stage` (continued lines included). */
+const LLAMA_FACTORY_SCRIPT =
+  '(?<![\\w.-])(?:[\\w.-]+\\/)*(?:src\\/)?train_bash\\.py(?![\\w.])|(?<![\\w.-])(?:[\\w.-]+\\/)*src\\/train\\.py(?![\\w.])(?=[^\\n]*(?:\\n[^\\n]*){0,40}?--stage[ \\t=]+(?:sft|pt|rm|ppo|dpo|kto|orpo)\\b)';
+
 const LAUNCHERS: readonly Launcher[] = [
   { id: 'command.vllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, words: () => 'vllm' },
   { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
@@ -46,6 +50,17 @@ const LAUNCHERS: readonly Launcher[] = [
       return `litgpt ${method === 'full' ? 'full' : method === 'lora' ? 'lora' : 'train'}`;
     },
   },
+  // LLaMA-Factory's entry points before its CLI: `src/train_bash.py` (LLaMA-Efficient-Tuning and
+  // LLaMA-Factory up to v0.6, hiyouga/LlamaFactory#713, #3413) and `src/train.py` with its `--stage`
+  // (v0.7 on, before `llamafactory-cli train`): the framework, whose presets then apply. The
+  // launcher in front of it (`accelerate launch`, `deepspeed`, `torchrun`) only starts its processes:
+  // it is no framework of its own there (its flags are still read).
+  {
+    id: 'command.llama-factory-launcher',
+    pattern: new RegExp(`(?<![\\w./-])(?:accelerate[ \\t]+launch|deepspeed|torchrun)(?=[ \\t][^\\n]*?(?:${LLAMA_FACTORY_SCRIPT}))`, 'g'),
+    words: () => '',
+  },
+  { id: 'command.llama-factory-script', pattern: new RegExp(LLAMA_FACTORY_SCRIPT, 'g'), words: () => 'llama-factory' },
   {
     id: 'command.swift',
     pattern: /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
@@ -131,7 +146,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
 }
 
 /** A word every launcher above has: a message with none of them has no launcher to read. */
-const LAUNCHER_WORD = /python|vllm|sglang|text-generation-inference|finetune|litgpt|lit-gpt|swift/;
+const LAUNCHER_WORD = /python|vllm|sglang|text-generation-inference|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;

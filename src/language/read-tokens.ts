@@ -5,7 +5,7 @@ import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
-import { negate } from './read-tokens/negation.js';
+import { ATTEMPT, negate, negatesAnAttempt } from './read-tokens/negation.js';
 import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
 export { CARD_VENDOR, cardWithMemory } from './read-tokens/cards.js';
@@ -75,7 +75,7 @@ export function readTokens(raw: Token[]): TokenReading {
     if (t.type === 'word' && isFiller(t.text) && !/^tokens?$/.test(t.text)) {
       // A negation word is kept aside: it may turn off the next setting.
       if (NEGATIONS.has(t.text)) {
-        kept.push({ ...t, type: 'neg' });
+        kept.push({ ...t, type: 'neg', ...(negatesAnAttempt(tokens, i) ? { value: ATTEMPT } : {}) });
         gapBefore.push(gap);
         gap = '';
         continue;

@@ -30,7 +30,8 @@ describe('a GPU count needs its card word next to it, not words away', () => {
     const { scenario, said } = inThread(line('c382').text, line('c382').thread);
     expect(scenario.hardware?.gpuId).toMatch(/^a100/);
     expect(gpus(scenario)).toBe(1);
-    expect(said).toMatch(/"2023" not read as a GPU count/);
+    // The TensorRT line is a log (segments' log.tensorrt): its year is never read at all, so no note.
+    expect(said).not.toMatch(/2023 ×|2023x|2023 GPUs/);
   });
 
   it.each([

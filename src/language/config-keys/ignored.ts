@@ -5,16 +5,16 @@
  * unknown `key=value` is listed too, as not read.
  */
 export const NO_MEMORY_EFFECT = new Set(
-  `learning_rate lr num_train_epochs epochs num_epochs max_steps warmup_steps warmup_ratio warmup lr_scheduler_type
-  lr_scheduler weight_decay logging_steps save_steps eval_steps save_strategy
+  `lr epochs warmup
+  eval_steps
   output_dir dataset datasets dataset_dir template seed port host api_key served_model_name trust_remote_code
-  do_train do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
-  save_total_limit logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
-  max_grad_norm adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length
-  train_on_inputs add_eos_token resume_from_checkpoint disable_log_stats block_size swap_space
+  do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
+  logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
+  adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length
+  add_eos_token disable_log_stats block_size swap_space
   max_batch_total_tokens max_input_length max_input_tokens
   waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters
-  local_rank master_port master_addr use_fast_tokenizer streaming neftune_noise_alpha special_tokens chat_template
+  local_rank master_port master_addr use_fast_tokenizer streaming special_tokens chat_template
   strict debug xformers_attention s2_attention val_set_size evals_per_epoch saves_per_epoch early_stopping_patience
   loss_watchdog_threshold logging_first_step push_to_hub hub_model_id dataset_prepared_path wandb_entity
   wandb_watch wandb_name wandb_log_model eval_sample_packing
@@ -25,7 +25,7 @@ export const NO_MEMORY_EFFECT = new Set(
   ollama_host ollama_models ollama_keep_alive ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   max_prefill_tokens disable_disk_cache
-  node_rank master_addr master_port machine_rank recompute_method recompute_num_layers train_iters lr_decay_iters eval_iters eval_interval save_interval log_interval clip_grad`
+  node_rank master_addr master_port machine_rank recompute_method recompute_num_layers eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -51,4 +51,6 @@ export const OPTIMIZER_KEYS: KeyTable = {
   // torchtune's `loss:` block; "loss: nan" in prose stays for the help topic.
   loss: { reads: (v) => (/nan|inf/.test(unquote(v)) ? null : IGNORE) },
   apply_lora_to_output: { reads: () => IGNORE },
+  // nanotron's optimizer_factory (src/nanotron/config/config.py): torch's fused AdamW kernel.
+  torch_adam_is_fused: { reads: flag('fused adamw'), source: 'huggingface/nanotron#161, src/nanotron/config/config.py' },
 };

@@ -24,13 +24,23 @@ const gpusPerNode: Handler = (v, ctx) => {
 export const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
 
 /** Keys only a training run sets: with them, a parallel size is the trainer's, not a server's. */
-const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'deepspeed'];
+const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'zero', 'deepspeed'];
 const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k));
 /** A parallel size a server and a trainer both take (vLLM's, HF's): a serving flag unless a training setup is pasted with it. */
 const trainerOrServer = (word: string): Handler => (v, ctx) => (training(ctx) ? numeric(word)(v, ctx) : serving(numeric(word))(v, ctx));
 
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const PARALLELISM_KEYS: KeyTable = {
+  // ExLlama's --gpu_split (its README, "Multi-GPU"): whole layers on each GPU in turn, up to the GB
+  // given for it, for inference: a layer split over as many GPUs as numbers (pp N); one number is one GPU.
+  gpu_split: {
+    reads: (v) => {
+      const shares = unquote(v).split('+').map(Number);
+      if (shares.length < 2 || shares.some((gb) => !Number.isFinite(gb))) return IGNORE;
+      return say(`inference pp ${shares.length}`, `--gpu_split ${shares.join(',')}: whole layers on each of ${shares.length} GPUs (a layer split, pp ${shares.length})`);
+    },
+    source: 'turboderp/exllama#98, exllama README "Multi-GPU"',
+  },
   // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
   tensor_parallel_size: { reads: trainerOrServer('tp') },
   // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead

@@ -17,9 +17,14 @@ export const PAIR = new RegExp(
   [
     '```[a-z]*',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
-    `(?<![\\w-])-(c|tp|pp|ngl|ctk|ctv)[ \\t]+(-?\\d+|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
-    // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value.
-    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]))`,
+    // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
+    // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
+    `(?<![\\w-])-(c|tp|pp|ngl|ctk|ctv)[ \\t]+(-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
+    // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value;
+    // so is a snake_case `key:value` with no space after a key's colon, as Ollama's server log prints
+    // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key
+    // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`).
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
   ].join('|'),
@@ -41,6 +46,12 @@ export const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?
  * value, whatever follows.
  */
 export const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+
+/**
+ * ExLlama's `--gpu_split 23,23,23,23` (turboderp/exllama#98): the memory, in GB, each GPU gives the
+ * model's layers, one number per GPU; the numbers become one value as a device list's do.
+ */
+export const MEMORY_SPLIT = /((?<![\w.\-/])(?:--)?["']?gpu_split["']?(?:[ \t]*[:=][ \t]*|[ \t]+))(\d+(?:\.\d+)?(?:[ \t]*,[ \t]*\d+(?:\.\d+)?)+)(?![\d.,])/g;
 
 /**
  * The DeepSpeed launcher's `--include localhost:0,1,2,3` (`host1:0,1@host2:0,1`): the devices it

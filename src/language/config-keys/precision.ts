@@ -6,6 +6,9 @@ import { IGNORE, isTrue, say, unquote, type Handler, type KeyTable } from './val
 /** Flags only text-generation-webui's server.py takes (modules/shared.py). */
 const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
 
+/** Keys that load the base in 8 or 4 bits (transformers from_pretrained, BitsAndBytesConfig). */
+const KBIT_LOAD = ['load_in_8bit', 'load_in_4bit'];
+
 /** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
 const halfFlag =
   (dtype: 'bf16' | 'fp16'): Handler =>
@@ -48,6 +51,12 @@ export const PRECISION_KEYS: KeyTable = {
       const d = DTYPES[unquote(v)];
       if (!d) return IGNORE;
       if (d === 'fp32') return say('fp32');
+      // Beside a k-bit load (`from_pretrained(…, load_in_8bit=True, torch_dtype=torch.float16)`,
+      // Chinese-Vicuna finetune.py, Facico/Chinese-Vicuna#202) torch_dtype is the dtype of the layers
+      // left unquantised; the adapters PEFT adds train in fp32 (peft tuners/lora, autocast_adapter_dtype).
+      if (KBIT_LOAD.some((k) => isTrue(ctx.values?.get(k) ?? (ctx.keys.has(k) ? 'true' : 'false')))) {
+        return { ignore: true, note: `torch_dtype ${unquote(v)} beside a k-bit load: the dtype of the layers left unquantised, not of the weights trained` };
+      }
       // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
       // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
       // "mixed bf16", not "bf16 mixed": after `--train_type full` the words would read "full bf16" (pure).
@@ -72,8 +81,13 @@ export const PRECISION_KEYS: KeyTable = {
     reads: (v, ctx) => {
       const value = unquote(v);
       if (isTrue(value)) return isTrue(ctx.values?.get('use_fp16') ?? '') ? say('fp16 mixed') : say('bf16 mixed');
-      // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8).
-      if (value === 'no') return say('fp32');
+      // accelerate's `mixed_precision: 'no'` trains in full fp32 (accelerate config docs: no|fp16|bf16|fp8)…
+      // …unless the Trainer's own --fp16 / --bf16 is on: TrainingArguments sets ACCELERATE_MIXED_PRECISION,
+      // which replaces the config file's value (hiyouga/LlamaFactory#713).
+      if (value === 'no') {
+        const trainerFlag = (['fp16', 'bf16'] as const).find((k) => ctx.keys.has(k) && isTrue(ctx.values?.get(k) ?? 'true'));
+        return trainerFlag ? { ignore: true, note: `accelerate's mixed_precision 'no' is replaced by the Trainer's --${trainerFlag}` } : say('fp32');
+      }
       return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
     },
   },

@@ -6,6 +6,7 @@ import {
   DEVICE_LIST,
   KEY_SET_TO,
   LIST_PAIR,
+  MEMORY_SPLIT,
   SET_KEY_TO,
   TRAILING_COMMENT,
   YAML_LIST,
@@ -46,6 +47,10 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length), 'config.commented-key')
       .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length), 'config.trailing-comment')
       .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.device-list')
+      // ColossalAI's benchmark `-c 70b` (hpcaitech/ColossalAI#5068): the flag names the model config
+      // by its size, which the prose reader reads; the flag's letter is no word of it.
+      .replace(has('-c ') ? /(?<![\w-])-c[ \t]+(?=\d+(?:\.\d+)?b(?![\w.]))/g : NEVER, (m) => ' '.repeat(m[0].length), 'config.model-config-flag')
+      .replace(has('gpu_split') ? MEMORY_SPLIT : NEVER, (m) => m[1]! + m[2]!.replace(/[ \t]*,[ \t]*/g, '+').padEnd(m[2]!.length), 'config.memory-split')
       // One device is what an estimate assumes anyway (ONE_GPU): only a count of several is said.
       .replace(
         DEEPSPEED_INCLUDE,

@@ -214,9 +214,19 @@ export function readConfig(raw: MappedText): ConfigReading {
     return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
   };
   const text = replaceByRule(input, PAIR, readPair);
+  // A key written without its colon or equals sign takes the word after it when its table reads
+  // that word ("kv_cache_dtype fp8", "lora_target all": issue 22 item 7); a word it does not read
+  // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
+  const keyThenWord = replaceByRule(text, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
+    const key = keyName(m[1]!);
+    const read = handlerOf(key)?.(m[2]!, { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
+    if (!read || !('say' in read)) return null;
+    if (read.note) notes.push(read.note);
+    return { result: ` ${read.say} `, rule: keyRule(key, read) };
+  });
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
-  const bare = replaceByRule(text, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*k?)(?![\w.]))?/g, (m) => {
+  const bare = replaceByRule(keyThenWord, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:[ \t]+(\d[\d.]*(?:e[+-]?\d+)?k?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;

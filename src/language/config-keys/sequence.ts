@@ -1,7 +1,23 @@
 import { count, numeric, serving } from './readers.js';
-import { IGNORE, numberOf, say, unquote, type KeyTable } from './values.js';
+import { IGNORE, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /** The sequence: its length, and the tokens generated after it. */
+
+/** A prompt of `input` tokens and `output` generated after it: the sequence holds both. */
+const promptAndGenerated = (input: number, output: number) =>
+  say(`seq ${input + output} gen ${output}`, `sequence ${input + output}: input ${input} + output ${output}`);
+
+const inputAndOutput: Handler = (v, ctx) => {
+  const input = numberOf(v);
+  if (!Number.isFinite(input)) return IGNORE;
+  const output = numberOf(ctx.values?.get('max_output_len') ?? '');
+  return Number.isFinite(output) ? promptAndGenerated(input, output) : say(`seq ${input}`);
+};
+
+const inputOutputPair: Handler = (v) => {
+  const pair = /^(\d+)[ \t]*,[ \t]*(\d+)$/.exec(unquote(v));
+  return pair ? promptAndGenerated(Number(pair[1]), Number(pair[2])) : IGNORE;
+};
 
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const SEQUENCE_KEYS: KeyTable = {
@@ -31,6 +47,14 @@ export const SEQUENCE_KEYS: KeyTable = {
     reads: (v, ctx) =>
       ctx.keys.has('max_model_len') ? { ignore: true, note: `--input-len ${unquote(v)} is the benchmark's prompt; the server is sized for --max-model-len` } : numeric('seq')(v, ctx),
   },
+  // LLaMA2-Accessory (main_finetune.py --max_words): the tokens of one training sample.
+  max_words: { reads: numeric('seq'), source: 'Alpha-VLLM/LLaMA2-Accessory#91, accessory/main_finetune.py' },
+  // TensorRT-LLM's engine limits (trtllm-build --max_input_len / --max_output_len): the engine is
+  // built for a prompt and its generated tokens, so the sequence is their sum, read once at the input key.
+  max_input_len: { reads: serving(inputAndOutput), source: 'NVIDIA/TensorRT-LLM#2043, trtllm-build --help' },
+  max_output_len: { reads: (v, ctx) => (ctx.keys.has('max_input_len') ? IGNORE : serving(numeric('gen'))(v, ctx)), source: 'NVIDIA/TensorRT-LLM#2043' },
+  // TensorRT-LLM's benchmark.py --input_output_len 'in,out': one prompt length and its output.
+  input_output_len: { reads: serving(inputOutputPair), source: 'NVIDIA/TensorRT-LLM#67, benchmarks/python/benchmark.py' },
   max_new_tokens: { reads: numeric('gen') },
   output_len: { reads: numeric('gen') },
   max_tokens: { reads: numeric('gen') },

@@ -34,11 +34,13 @@ export const SERVING_KEYS: KeyTable = {
   // sequences of the context each, the batch of the KV cache. 0 is Ollama's "choose for me" (its log's default).
   ollama_num_parallel: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('inference bs')(v, ctx)), source: 'Ollama FAQ' },
   ollama_flash_attention: { reads: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE), source: 'Ollama envconfig/config.go' },
+  // Ollama's KV cache types are llama.cpp's (f16, q8_0, q4_0): q8_0 is sized as llama.cpp's is.
   ollama_kv_cache_type: {
     reads: (v) => {
-      const value = unquote(v);
+      const value = unquote(v).toLowerCase();
       if (value === '' || value === 'f16') return IGNORE;
-      return { ignore: true, note: `OLLAMA_KV_CACHE_TYPE ${value} (a quantised KV cache) is not modelled: an f16 KV cache assumed` };
+      if (value === 'q8_0') return say('inference kv fp8', 'OLLAMA_KV_CACHE_TYPE q8_0 sized as an 8-bit KV cache (q8_0 adds a 16-bit scale per 32 values, about 6% more)');
+      return { ignore: true, note: `OLLAMA_KV_CACHE_TYPE ${value} (a quantised KV cache below 8 bits) is not modelled: an f16 KV cache assumed` };
     },
     source: 'Ollama envconfig/config.go',
   },

@@ -54,6 +54,9 @@ export const stage: Handler = (v, ctx) => {
 export const SHARDING_KEYS: KeyTable = {
   stage: { reads: stage },
   zero_stage: { reads: numeric('zero') },
+  // ColossalAI's example benchmarks (examples/language/llama/benchmark.py --zero 1): the ZeRO stage
+  // of its HybridParallelPlugin (0 is none).
+  zero: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('zero')(v, ctx)), source: 'hpcaitech/ColossalAI#5068, examples/language/llama/benchmark.py' },
   deepspeed: { reads: deepspeedFile },
   // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
   config_file: { reads: (v) => (/(?:z(?:ero)?|stage)[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE) },

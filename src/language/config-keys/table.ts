@@ -9,6 +9,7 @@ import { SAVER_KEYS } from './savers.js';
 import { SEQUENCE_KEYS } from './sequence.js';
 import { SERVING_KEYS } from './serving.js';
 import { SHARDING_KEYS } from './sharding.js';
+import { TRAINING_KEYS } from './training.js';
 import type { Handler, KeyTable } from './values.js';
 
 /**
@@ -27,6 +28,7 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
   parallelism: PARALLELISM_KEYS,
   serving: SERVING_KEYS,
   models: MODEL_KEYS_TABLE,
+  training: TRAINING_KEYS,
 };
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));

@@ -1,7 +1,28 @@
 import type { Token } from '../lexer.js';
-import { QUANT_WORDS, spanText } from './words.js';
+import { DROPPED, QUANT_WORDS, spanText } from './words.js';
 
 /** Negation: "no / without / not" before a setting, or "off / disabled" after it, turns it off. */
+
+/**
+ * "can not fine tuning", "could not train", "not able to finetune": the negation says the attempt
+ * failed, not that the run is something else — the value a negation token carries when "can" or
+ * "could" comes right before it or "able" right after. ("cannot", "unable to", "failed to" are no
+ * negation words: the training word after them is read as is.)
+ */
+export const ATTEMPT = 'attempt';
+const ATTEMPT_BEFORE = new Set(['can', 'could']);
+
+/** The nearest word to `i` in direction `step`, past spaces. */
+function wordBeside(tokens: readonly Token[], i: number, step: 1 | -1): string | undefined {
+  let j = i + step;
+  while (j >= 0 && j < tokens.length && DROPPED.has(tokens[j]!.type)) j += step;
+  return tokens[j]?.text;
+}
+
+/** Whether the negation word at `i` negates an ability ("can not", "not able"), not the setting. */
+export function negatesAnAttempt(tokens: readonly Token[], i: number): boolean {
+  return ATTEMPT_BEFORE.has(wordBeside(tokens, i, -1) ?? '') || wordBeside(tokens, i, 1) === 'able';
+}
 
 export function negate(neg: Token, next: Token | undefined, notes: string[]): { consumed: boolean; token?: Token } {
   if (!next) return { consumed: false };
@@ -14,10 +35,14 @@ export function negate(neg: Token, next: Token | undefined, notes: string[]): { 
       // RTX4090" (unsloth#2504): a load or run that failed is still the run tried, read as "run"
       // (inference unless a training setting says otherwise, as Unsloth's loader does there).
       if (next.value === 'run') return { consumed: true, token: { ...next, ...at } };
+      // "can not fine tuning", "not able to finetune": the training tried (and failed) is still the request.
+      if (neg.value === ATTEMPT) return { consumed: true, token: { ...next, ...at } };
       // "not training", "no finetuning": what the run is not says nothing of what it is.
       notes.push(`"${at.text}" read as no intent word`);
       return { consumed: true };
     case 'lora':
+      // "could not run lora on one card": the adapters were tried.
+      if (neg.value === ATTEMPT) return { consumed: true, token: { ...next, ...at } };
       // "without peft/lora": every weight trains.
       return { consumed: true, token: { ...next, ...at, type: 'mode', value: 'full' } };
     case 'offload':

@@ -62,6 +62,15 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'vllm-project/vllm#8879',
   },
   {
+    // TensorRT's logger ("[MM/DD/YYYY-HH:MM:SS] [TRT] [I] …") and TensorRT-LLM's ("[TRT-LLM] [W] …",
+    // "[TensorRT-LLM][INFO] …"): an engine's sizes and memory in them are its log, not the setup.
+    id: 'log.tensorrt',
+    kind: 'log',
+    pattern: /^\s*(?:\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]\s*)?\[(?:trt|trt-llm|tensorrt-llm)\]\s*\[(?:[ewivf]|info|warning|error|verbose|debug)\]/,
+    example: '[03/14/2024-09:12:45] [TRT] [I] [MemUsageChange] Init CUDA: CPU +14, GPU +0, now: CPU 1127, GPU 263 (MiB)',
+    source: 'NVIDIA/TensorRT-LLM#2043 (its build log), tensorrt_llm/logger.py',
+  },
+  {
     id: 'log.timestamp',
     kind: 'log',
     pattern: /^\s*\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d)?/,

@@ -1,0 +1,55 @@
+import { IGNORE, isFalse, say, type Handler, type KeyTable } from './values.js';
+
+/*
+ * Keys only a training run has (DESIGN §2, issue 22 item 7): the epochs, the learning rate and its
+ * schedule, checkpoint saving. None changes memory, but each says the request trains: a pasted
+ * `--num_train_epochs 3 --learning_rate 2e-5` with no train word is a fine-tune, not a run of the
+ * model. Each reads as the request word "train" (a training setting with no train word), as
+ * `per_device_train_batch_size` does (batch.ts); `do_train false` says nothing.
+ */
+/**
+ * Keys that say the run trains by their own reading (a micro-batch per device, accumulation, an
+ * optimizer, a method, a sharding stage): beside one of them, a learning rate adds nothing and is
+ * listed as not used, as a key with no memory effect is.
+ */
+const TRAINS_ALREADY = [
+  'per_device_train_batch_size', 'gradient_accumulation_steps', 'gradient_accumulation', 'gradient_accumulation_iters', 'gradient_accumulations',
+  'optim', 'optimizer', 'gradient_checkpointing', 'deepspeed', 'zero_stage', 'fsdp', 'finetuning_type', 'train_type', 'lora_r', 'lora_rank', 'use_peft',
+];
+
+/** The first training-only key of the text says "train", once; the others are listed as not used. */
+const trains: Handler = (v, ctx) => {
+  if (isFalse(v) && v.trim() !== '') return IGNORE;
+  if (TRAINS_ALREADY.some((k) => ctx.keys.has(k))) return IGNORE;
+  const first = [...ctx.keys].find((k) => Object.hasOwn(TRAINING_KEYS, k));
+  return first === undefined || first === ctx.current ? say('train') : IGNORE;
+};
+
+const HF = 'transformers training_args.py';
+const MEGATRON = 'Megatron-LM megatron/training/arguments.py';
+
+/** Each key: what its value says in request words, and the source where one is cited. */
+export const TRAINING_KEYS: KeyTable = {
+  num_train_epochs: { reads: trains, source: HF },
+  max_steps: { reads: trains, source: HF },
+  learning_rate: { reads: trains, source: HF },
+  warmup_steps: { reads: trains, source: HF },
+  warmup_ratio: { reads: trains, source: HF },
+  lr_scheduler_type: { reads: trains, source: HF },
+  weight_decay: { reads: trains, source: HF },
+  save_steps: { reads: trains, source: HF },
+  save_strategy: { reads: trains, source: HF },
+  save_total_limit: { reads: trains, source: HF },
+  logging_steps: { reads: trains, source: HF },
+  max_grad_norm: { reads: trains, source: HF },
+  do_train: { reads: trains, source: HF },
+  resume_from_checkpoint: { reads: trains, source: HF },
+  neftune_noise_alpha: { reads: trains, source: HF },
+  // axolotl's YAML (its docs, "Config options"): its epochs, schedule and loss masking.
+  num_epochs: { reads: trains, source: 'axolotl docs, "Config options"' },
+  lr_scheduler: { reads: trains, source: 'axolotl docs, "Config options"' },
+  train_on_inputs: { reads: trains, source: 'axolotl docs, "Config options"' },
+  // Megatron-LM's own spellings.
+  train_iters: { reads: trains, source: MEGATRON },
+  lr_decay_iters: { reads: trains, source: MEGATRON },
+};
