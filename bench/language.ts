@@ -93,7 +93,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['loss', (s) => s.loss, /cross-entropy \(default\)|preset|your setup's (?:loss)\b/],
   ['framework', (s) => s.framework, /conventions \(default\)|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
-  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|your setup's (?:GPU type|GPU count|node count)\b/],
+  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|if yours has \d+ GB|your setup's (?:GPU type|GPU count|node count)\b/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|kept from the thread|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").

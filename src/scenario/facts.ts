@@ -1,5 +1,6 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
+import { namesMemory, otherSizes } from './card-variants.js';
 import { cueOf, type Cue } from './fact-cues.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
@@ -26,6 +27,8 @@ export interface FactTrace {
   doubt?: string;
   /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
   cue?: Cue;
+  /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
+  sizes?: { id: string; gib: number }[];
 }
 
 /** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */
@@ -103,7 +106,16 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const cue = cueOf(fact, value(s), rules, '');
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
-  return facts;
+  return facts.map((f) => withCardSize(f, s));
+}
+
+/** A card named without its memory, where the card is sold in several sizes, is read on a weak cue. */
+function withCardSize(f: FactTrace, s: Scenario): FactTrace {
+  const gpuId = s.hardware?.gpuId;
+  if (f.fact !== 'card' || f.at === null || !gpuId || f.weak || namesMemory(f.words)) return f;
+  const others = otherSizes(gpuId);
+  if (!others.length) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), sizes: others.map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })) };
 }
 
 /** A fact read from an item's words, with the item's trace and the cue its number was read on. */
@@ -176,7 +188,7 @@ function correction(f: FactTrace): string {
     case 'gpus':
       return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
     case 'card':
-      return 'say "on <your card>"';
+      return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
     case 'seq':
       return 'say "seq N" with your length';
     case 'batch':
@@ -194,5 +206,11 @@ function correction(f: FactTrace): string {
  * A hardware guess states its own note already (with its correction), so it is not said twice.
  */
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
-  return facts.filter((f) => f.weak && f.weakWords !== undefined).map((f) => `${said(f)} — from "${f.weakWords || f.words.trim()}"? ${correction(f)} if not`);
+  return facts
+    .filter((f) => f.weak && f.weakWords !== undefined)
+    .map((f) => {
+      const instead = correction(f);
+      // "say "a100-40g" if yours has 40 GB" carries its own condition.
+      return `${said(f)} — from "${f.weakWords || f.words.trim()}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
+    });
 }
