@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED } from '../../src/adapters/discord/handling/answerButton.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond } from '../../src/core/assistant.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { decodeCustomId } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { startBotOn } from './start-bot.js';
 
 /** Buttons that survive (issue 13, item 5): the real discord.js client and assistant, the store wiped before every click. */
 
@@ -27,11 +26,7 @@ async function answer(request: string): Promise<{ body: any; message: any }> {
 beforeAll(async () => {
   standin = await new DiscordStandIn().start();
   store = new MemoryStore();
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store, respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, store, respond);
 });
 
 afterAll(async () => {

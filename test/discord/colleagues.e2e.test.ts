@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadKey } from '../../src/adapters/discord/conversation.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond, scenarioThread } from '../../src/core/assistant.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
 import { openThread, postsIn as postsInChannel, until } from './thread-helpers.js';
+import { startBotOn } from './start-bot.js';
 
 /**
  * Who may change a thread (issue 24, item 1): the real discord.js client, the real assistant, the
@@ -19,11 +18,7 @@ let bot: { stop(): Promise<void> };
 
 const start = async () => {
   store = new MemoryStore();
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store, respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, store, respond);
 };
 
 const postsIn = (channelId: string) => postsInChannel(standin, channelId);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadKey } from '../../src/adapters/discord/conversation.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond, scenarioThread, waitingOpening } from '../../src/core/assistant.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
 import { until } from './thread-helpers.js';
+import { startBotOn } from './start-bot.js';
 
 /**
  * Issue 24, item 3, on Discord: a pasted OOM and a setup in one conversation. (a) the traceback
@@ -27,11 +26,7 @@ let bot: { stop(): Promise<void> };
 beforeAll(async () => {
   standin = await new DiscordStandIn().start();
   store = new MemoryStore();
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store, respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, store, respond);
 });
 
 afterAll(async () => {

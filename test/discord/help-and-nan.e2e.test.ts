@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadKey } from '../../src/adapters/discord/conversation.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond, RESET_TITLE, scenarioThread } from '../../src/core/assistant.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
 import { openThread, postsIn as postsInChannel, until } from './thread-helpers.js';
+import { startBotOn } from './start-bot.js';
 
 /**
  * help / reset / usage short, and NaN questions triaged first (issue 24, items 4 and 8): the real
@@ -32,11 +31,7 @@ async function mention(request: string): Promise<RecordedRequest> {
 beforeAll(async () => {
   standin = await new DiscordStandIn().start();
   store = new MemoryStore();
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store, respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, store, respond);
 });
 
 afterAll(async () => {

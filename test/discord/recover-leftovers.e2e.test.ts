@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED } from '../../src/adapters/discord/handling/answerButton.js';
 import { answerInFooter } from '../../src/adapters/discord/scenario-marker.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond, scenarioThread } from '../../src/core/assistant.js';
 import { MEASURED_TIP_TITLE } from '../../src/diagnose/measurement.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { decodeCustomId, hashStoreKey } from '../../src/render/discord.js';
 import type { AnswerScenario } from '../../src/state/scenario-code.js';
 import { MemoryStore } from '../../src/state/store.js';
@@ -12,6 +10,7 @@ import { fixture } from '../diagnose/fixtures.js';
 import { SERVED } from '../hub/fixtures/repos.js';
 import { startHubStandin, type HubStandin } from '../hub/standin.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { startBotOn } from './start-bot.js';
 
 /**
  * What item 2 of issue 24 left (the real discord.js client and assistant, the Discord and Hub
@@ -30,11 +29,7 @@ let bot: { stop(): Promise<void> } | null = null;
 
 async function start(): Promise<void> {
   store = new MemoryStore();
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store, respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, store, respond);
 }
 
 /** A restart: the process goes, a new one comes up with an empty store, on the same Discord. */

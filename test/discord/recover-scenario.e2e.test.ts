@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED } from '../../src/adapters/discord/handling/answerButton.js';
 import { answerInFooter } from '../../src/adapters/discord/scenario-marker.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond } from '../../src/core/assistant.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { decodeCustomId } from '../../src/render/discord.js';
 import type { AnswerScenario } from '../../src/state/scenario-code.js';
 import { MemoryStore } from '../../src/state/store.js';
@@ -11,6 +9,7 @@ import { SERVED } from '../hub/fixtures/repos.js';
 import { startHubStandin, type HubStandin } from '../hub/standin.js';
 import { message } from './standin/payloads.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
+import { startBotOn } from './start-bot.js';
 
 /**
  * Every answer's scenario is recoverable from what the bot posted (issue 24, item 2): the real
@@ -28,11 +27,7 @@ let standin: DiscordStandIn;
 let bot: { stop(): Promise<void> } | null = null;
 
 async function start(): Promise<void> {
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store: new MemoryStore(), respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, new MemoryStore(), respond);
 }
 
 /** A restart: the process goes, a new one comes up with an empty store, on the same Discord. */

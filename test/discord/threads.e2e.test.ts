@@ -3,13 +3,12 @@ import { threadKey } from '../../src/adapters/discord/conversation.js';
 import type { RespondFn } from '../../src/adapters/discord/deps.js';
 import { EDIT_NOTE } from '../../src/adapters/discord/handling/handleEdit.js';
 import { FRESH_THREAD_NOTE } from '../../src/adapters/discord/handling/handleMessage.js';
-import { startDiscord } from '../../src/adapters/discord/index.js';
 import { respond as realRespond, scenarioThread, waitingOpening } from '../../src/core/assistant.js';
-import { createRateLimiter } from '../../src/ops/rate-limit.js';
 import { RESET_FOOTER } from '../../src/render/discord.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
 import { openThread, postsIn as postsInChannel, until } from './thread-helpers.js';
+import { startBotOn } from './start-bot.js';
 
 /** Threads that behave (issue 13, item 3): the real discord.js client, the real assistant, the stand-in. */
 
@@ -28,11 +27,7 @@ const postsIn = (channelId: string) => postsInChannel(standin, channelId);
 beforeAll(async () => {
   standin = await new DiscordStandIn().start();
   store = new MemoryStore();
-  bot = await startDiscord(
-    { token: 'standin.token.xxxxxxxxxxxxxxxxxxxx', appId: standin.appId, apiUrl: standin.apiUrl },
-    { store, respond, limiter: createRateLimiter({ user: { burst: 1e6, perMinute: 1e6 }, channel: { burst: 1e6, perMinute: 1e6 } }), complete: null, chart: null },
-  );
-  await standin.waitForReadySocket();
+  bot = await startBotOn(standin, store, respond);
 });
 
 afterAll(async () => {
