@@ -9,7 +9,9 @@ export interface RowRequest {
 }
 
 const litgpt = 'litgpt on a100-40g';
-const peftMetaMath = 'llama-3.2-3b pure bf16 bs 4 seq 768 sdpa on l40s';
+// A full fine-tune in the PEFT comparison (full-finetuning-… .json); "train" says so, since a request with no
+// training word or setting runs the model (DESIGN §2). The LoRA rows add their method to it.
+const peftMetaMath = 'train llama-3.2-3b pure bf16 bs 4 seq 768 sdpa on l40s';
 // The README's "+ Packed Dataset" row states its flags: no activation checkpointing, full CE,
 // torch AdamW, no optimizer-in-backward (each is a later row), which the torchtune preset turns on.
 const torchtune = 'llama-3.2-3b torchtune bs 2 seq 4096 flash no gc full ce adamw on a100-80g';
