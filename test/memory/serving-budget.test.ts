@@ -118,6 +118,31 @@ describe('SGLang plans inside mem_fraction_static', () => {
     expect(part(e, 'prefill')).toBeGreaterThan(0);
     expect(part(e, 'profile')).toBe(0);
   });
+
+  it("its request-to-token table is int32 [max_num_reqs + 1, context_len + 4], outside the fraction: sglang#5755's 80.04 GiB", () => {
+    // Llama 4 Scout at its own 10,485,760-token context (past the language's 10M bound, so set on the
+    // scenario): 2,049 slots (the 2,048 floor) × 10,485,764 × 4 B.
+    const read = estimateOf('sglang llama-4-scout tp 8 --context-length 1000000 on 8x h100').scenario;
+    const e = estimate({ ...read, seq: 10_485_760 });
+    expect(part(e, 'reqtable')).toBe(2049 * 10_485_764 * 4);
+    expect((part(e, 'reqtable') / GiB).toFixed(2)).toBe('80.04');
+    expect(e.fits).toBe(false);
+  });
+
+  it('the table holds between 2,048 and 4,096 request slots (or --max-running-requests) of the whole context each', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1024, max: 131072 }), (ctx) => {
+        const e = estimateOf(`sglang llama-3-8b --context-length ${ctx} on 1x h100`);
+        const slots = part(e, 'reqtable') / ((ctx + 4) * 4);
+        expect(Number.isInteger(slots)).toBe(true);
+        expect(slots).toBeGreaterThanOrEqual(2049);
+        expect(slots).toBeLessThanOrEqual(4097);
+      }),
+      { numRuns: 25 },
+    );
+    const capped = estimateOf('sglang llama-3-8b --context-length 32768 --max-running-requests 64 on 1x h100');
+    expect(part(capped, 'reqtable')).toBe(65 * (32768 + 4) * 4);
+  });
 });
 
 describe("TGI's warm-up and KV sizing", () => {
