@@ -91,4 +91,17 @@ describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
       }),
     );
   });
+
+  it('tight read as "does not fit" moves agreement by the tight OOMs less the tight runs, and equals a rescoring with tight as no', () => {
+    fc.assert(
+      fc.property(scoredArb, (scored) => {
+        const a = agreement(scored);
+        const tight = scored.filter((s) => s.prediction.tight);
+        const tightOom = tight.filter((s) => s.line.outcome === 'oom').length;
+        expect(a.agreeTightAsNo - a.agree).toBe(tightOom - (tight.length - tightOom));
+        const asNo = scored.map((s) => (s.prediction.tight ? { ...s, prediction: { ...s.prediction, predicted: 'no' as const, tight: false } } : s));
+        expect(a.agreeTightAsNo).toBe(agreement(asNo).agree);
+      }),
+    );
+  });
 });
