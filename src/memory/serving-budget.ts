@@ -13,8 +13,9 @@ import { visionTowerWeights } from './vision.js';
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
  * - vLLM: gpu_memory_utilization × card holds the weights, the profile run's peak, the sampler's
- *   dummy run, the CUDA graph pool and the non-torch memory (context, NCCL); the KV pool gets the
- *   rest (serving.ts). The card outside the budget is never used for KV, and is not headroom.
+ *   dummy run and the non-torch memory (context, NCCL); the KV pool gets the rest (serving.ts), and
+ *   the CUDA graphs captured after it sit outside. The card outside the budget is never used for
+ *   KV, and is not headroom.
  * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations and the
  *   request-to-token table, sized from the pool it found, sit outside it (sglang.ts).
  * - TGI: the card less the warm-up peak, less (1 − 0.9) of the card, is KV (tgi.ts).
@@ -63,7 +64,7 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s)];
     return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
   }
-  // V0 captures its graphs after the KV cache is allocated: they sit outside the budget.
+  // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
   const afterKv = graphsOutsideBudget(s);
   const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];

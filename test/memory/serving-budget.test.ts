@@ -46,14 +46,29 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
   it('worked example: Llama-3.1-8B on a 3090 at max-model-len 29,000 with 32,768 batched tokens cannot start, and says why', () => {
     const e = estimateOf('serve llama-3.1-8b max-model-len 29000 --max-num-batched-tokens 32768 on 1x 3090');
     expect(e.scenario.inference.batchedTokens).toBe(32768);
-    // 0.9 × card − weights − profile run (32,768 tokens) − sampler − graphs − non-torch < one sequence.
-    const inside = part(e, 'weights') + part(e, 'profile') + part(e, 'logits') + part(e, 'cuda-graphs') + part(e, 'context');
+    // 0.9 × card − weights − profile run (32,768 tokens) − sampler − non-torch < one sequence; the
+    // CUDA graphs are captured after the pool, outside the budget.
+    const inside = part(e, 'weights') + part(e, 'profile') + part(e, 'logits') + part(e, 'context');
     expect(part(e, 'kv')).toBeCloseTo(Math.max(0, 0.9 * e.capacityBytes! - inside), -3);
     expect(part(e, 'kv')).toBeLessThan(e.serving!.kvBytesPerToken * 29000);
     expect(e.fits).toBe(false);
     expect(e.notes.join(' ')).toMatch(/vLLM's budget: 0\.9 × .* GiB of KV cache; one sequence of 29,000 tokens needs .* so the server does not start/);
     // The default scheduler budget (2,048 tokens on a 24 GB card) leaves room: the flag is what decides.
     expect(estimateOf('serve llama-3.1-8b max-model-len 29000 on 1x 3090').fits).toBe(true);
+  });
+
+  it('V1 captures its CUDA graphs after the KV pool (gpu_worker compile_or_warm_up_model): the pool is not smaller for them, and they sit beyond the budget', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('vllm v1', 'vllm 0.8.5', 'vllm 0.10.1', 'vllm 0.6.4'), fc.integer({ min: 2048, max: 32768 }), (release, len) => {
+        const graphs = estimateOf(`serve llama-3-8b max-model-len ${len} ${release} on 1x h100`);
+        const eager = estimateOf(`serve llama-3-8b max-model-len ${len} ${release} --enforce-eager on 1x h100`);
+        expect(part(graphs, 'cuda-graphs')).toBeGreaterThan(0);
+        expect(part(eager, 'cuda-graphs')).toBe(0);
+        // The same pool with or without graphs: only the card outside the budget holds them.
+        expect(part(graphs, 'kv')).toBeCloseTo(part(eager, 'kv'), -3);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('--max-num-seqs is the batch and the rows of the sampler\'s dummy run: fewer rows, a larger pool', () => {
