@@ -47,6 +47,17 @@ describe('the verdict corpus (test/corpus/verdicts.jsonl)', () => {
     expect(unread).toEqual([]);
   });
 
+  it('reads every request as what its thread ran: serving lines as serving, training lines as training (DESIGN §2: no training word is serving)', () => {
+    const misread: string[] = [];
+    for (const line of corpus) {
+      const { reply } = respond(line.request, null);
+      if (reply.kind !== 'estimate') continue;
+      const serving = reply.scenario.mode === 'inference';
+      if (serving !== (line.kind === 'serving')) misread.push(`${line.id} (${line.kind}) read as ${reply.scenario.mode}`);
+    }
+    expect(misread).toEqual([]);
+  });
+
   it('refuses a corpus line whose URL names another thread than its owner/repo#N', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verdicts-'));
     const path = join(dir, 'bad.jsonl');
