@@ -56,6 +56,12 @@ export interface Agreement {
   /** Lines with a verdict (a request error or a missing card gives none and counts as a disagreement). */
   judged: number;
   agree: number;
+  /**
+   * Agreement with the ⚠ tight band read the other way, as "does not fit": tight is neither ✓ nor ✗
+   * (issue 23: a margin under 5% is tight, not ✓), so both readings are printed and neither is chosen
+   * after seeing which way the tight lines went.
+   */
+  agreeTightAsNo: number;
   /** The constant rival "does not fit" agrees exactly on the reported OOMs. */
   rivalAgree: number;
   /** Fits inside the ⚠ band, counted as fits. */
@@ -69,6 +75,7 @@ export function agreement(scored: Scored[]): Agreement {
     lines: scored.length,
     judged: scored.filter((s) => s.prediction.predicted !== 'none').length,
     agree: scored.filter(agrees).length,
+    agreeTightAsNo: scored.filter((s) => (s.prediction.tight ? s.line.outcome === 'oom' : agrees(s))).length,
     rivalAgree: scored.filter((s) => s.line.outcome === 'oom').length,
     tight: scored.filter((s) => s.prediction.tight).length,
     envelope: scored.filter((s) => s.prediction.envelope).length,

@@ -4,7 +4,7 @@ import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmEngine } from './vllm-release.js';
-import { sglangKvBudget, sglangPrefillActivations } from './sglang.js';
+import { sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { TGI_WIGGLE_ROOM, tgiKvBudget, tgiWarmupActivations } from './tgi.js';
 import type { Component, ServingCapacity } from './types.js';
@@ -13,9 +13,11 @@ import { visionTowerWeights } from './vision.js';
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
  * - vLLM: gpu_memory_utilization × card holds the weights, the profile run's peak, the sampler's
- *   dummy run, the CUDA graph pool and the non-torch memory (context, NCCL); the KV pool gets the
- *   rest (serving.ts). The card outside the budget is never used for KV, and is not headroom.
- * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations run outside it (sglang.ts).
+ *   dummy run and the non-torch memory (context, NCCL); the KV pool gets the rest (serving.ts), and
+ *   the CUDA graphs captured after it sit outside. The card outside the budget is never used for
+ *   KV, and is not headroom.
+ * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations and the
+ *   request-to-token table, sized from the pool it found, sit outside it (sglang.ts).
  * - TGI: the card less the warm-up peak, less (1 − 0.9) of the card, is KV (tgi.ts).
  * A server whose pool cannot hold one sequence of max-model-len does not start: the verdict then
  * carries the budget arithmetic.
@@ -62,7 +64,7 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s)];
     return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
   }
-  // V0 captures its graphs after the KV cache is allocated: they sit outside the budget.
+  // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
   const afterKv = graphsOutsideBudget(s);
   const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];
@@ -87,7 +89,9 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): S
     bytes: poolBytes,
     formula: capacity !== null ? `${p.share} = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
   };
-  const components = [...p.inside, pool, ...p.outside];
+  // SGLang sizes its request-to-token table from the pool's tokens, after the pool: outside the fraction.
+  const afterPool = engine === 'sglang' && capacity !== null ? [sglangReqToTokenTable(s, tokens)] : [];
+  const components = [...p.inside, pool, ...p.outside, ...afterPool];
   // SGLang clamps the longest request to the pool it found (scheduler max_req_input_len =
   // min(context_len, max_total_num_tokens) − 1): it starts whenever the pool is positive.
   const clamps = engine === 'sglang';

@@ -120,12 +120,14 @@ export const V0_CUDA_GRAPH_MAX_BATCH = 256;
 /**
  * CUDA graphs keep their intermediates in a private memory pool that the KV cache cannot use;
  * graphs share one pool, so it holds the working set of the largest captured decode batch: one
- * layer's no-grad working set at that many tokens. Where it sits depends on the version: V0
- * (vllm/worker/worker.py `_warm_up_model` → `capture_model`, after `initialize_cache`) and the V1
- * worker up to v0.8 (vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`) capture after the
- * KV cache is allocated, so the pool comes out of the card outside gpu_memory_utilization
- * (`graphsOutsideBudget`); later releases estimate it in the memory profile
- * (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS, vllm/envs.py) and take it out of the budget.
+ * layer's no-grad working set at that many tokens. Both engines capture after the KV cache is
+ * allocated: V0 in vllm/worker/worker.py `_warm_up_model` → `capture_model`, after
+ * `initialize_cache`; V1 in vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, after
+ * `determine_available_memory` has sized the pool from the profile run. So the pool comes out of
+ * the card outside gpu_memory_utilization (`graphsOutsideBudget`). Releases that can estimate the
+ * graphs in the memory profile do so only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1
+ * (vllm/envs.py: default "0", "disabled by default to preserve existing behavior"), which the
+ * request language does not read.
  */
 export function cudaGraphPool(s: Scenario, l: Layout): Component | null {
   // --enforce-eager captures no graphs (vllm/config.py, CompilationConfig with enforce_eager).
@@ -136,7 +138,11 @@ export function cudaGraphPool(s: Scenario, l: Layout): Component | null {
   return { ...ws, key: 'cuda-graphs', name: `CUDA graph pool${outside}`, group: 'buffers', formula: `${count(batch)} decode tokens: ${ws.formula}` };
 }
 
-/** V0 captures its graphs after the KV cache is allocated, in the part of the card outside the budget. */
-export function graphsOutsideBudget(s: Scenario): boolean {
-  return vllmEngine(s) === 'v0';
+/**
+ * vLLM captures its graphs after the KV cache is allocated, in the part of the card outside the
+ * budget: V0 always, V1 unless VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (not read), so every
+ * scenario the language can state.
+ */
+export function graphsOutsideBudget(_s: Scenario): boolean {
+  return true;
 }

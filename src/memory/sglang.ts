@@ -45,3 +45,21 @@ export function sglangPrefillActivations(s: Scenario, l: Layout): Component {
 export function sglangKvBudget(card: number, memFraction: number, residentBytes: number, nonTorch: number): number {
   return card * memFraction - residentBytes - nonTorch;
 }
+
+/**
+ * The request-to-token table (python/sglang/srt/model_executor/model_runner.py `init_memory_pool`,
+ * v0.4.x; mem_cache/memory_pool.py `ReqToTokenPool`): an int32 tensor of
+ * [max_num_reqs + 1, context_len + 4] mapping each request slot to its KV indices. It is allocated
+ * after `profile_max_num_token` has sized the KV pool, so it sits outside mem_fraction_static.
+ * max_num_reqs is --max-running-requests, else min(max(pool tokens / context_len × 512, 2048), 4096);
+ * context_len is --context-length (the scenario's seq; SGLang without it takes the model's own,
+ * which the language does not yet fill in for SGLang as it does for vLLM). At Llama 4 Scout's own
+ * 10,485,760 tokens it is 2,049 × 10,485,764 × 4 B = 80.04 GiB, the allocation sglang#5755 fails on.
+ */
+export function sglangReqToTokenTable(s: Scenario, poolTokens: number): Component {
+  const context = s.seq;
+  const requests = s.inference.maxSeqs ?? Math.min(Math.max(Math.floor((poolTokens / context) * 512), 2048), 4096);
+  const bytes = (requests + 1) * (context + 4) * 4;
+  return { key: 'reqtable', name: 'request-to-token table (int32, outside mem_fraction_static)', group: 'kv', bytes, formula: `${count(requests + 1)} slots × ${count(context + 4)} × 4 B` };
+}
+

@@ -47,6 +47,17 @@ describe('the verdict corpus (test/corpus/verdicts.jsonl)', () => {
     expect(unread).toEqual([]);
   });
 
+  it('reads every request as what its thread ran: serving lines as serving, training lines as training (DESIGN §2: no training word is serving)', () => {
+    const misread: string[] = [];
+    for (const line of corpus) {
+      const { reply } = respond(line.request, null);
+      if (reply.kind !== 'estimate') continue;
+      const serving = reply.scenario.mode === 'inference';
+      if (serving !== (line.kind === 'serving')) misread.push(`${line.id} (${line.kind}) read as ${reply.scenario.mode}`);
+    }
+    expect(misread).toEqual([]);
+  });
+
   it('refuses a corpus line whose URL names another thread than its owner/repo#N', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verdicts-'));
     const path = join(dir, 'bad.jsonl');
@@ -88,6 +99,19 @@ describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
         const total = Object.values(c).reduce((sum, row) => sum + row.fits + row.no + row.none, 0);
         expect(total).toBe(scored.length);
         expect(c.oom.no + c.ran.fits).toBe(a.agree);
+      }),
+    );
+  });
+
+  it('tight read as "does not fit" moves agreement by the tight OOMs less the tight runs, and equals a rescoring with tight as no', () => {
+    fc.assert(
+      fc.property(scoredArb, (scored) => {
+        const a = agreement(scored);
+        const tight = scored.filter((s) => s.prediction.tight);
+        const tightOom = tight.filter((s) => s.line.outcome === 'oom').length;
+        expect(a.agreeTightAsNo - a.agree).toBe(tightOom - (tight.length - tightOom));
+        const asNo = scored.map((s) => (s.prediction.tight ? { ...s, prediction: { ...s.prediction, predicted: 'no' as const, tight: false } } : s));
+        expect(a.agreeTightAsNo).toBe(agreement(asNo).agree);
       }),
     );
   });

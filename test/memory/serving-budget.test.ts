@@ -46,14 +46,29 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
   it('worked example: Llama-3.1-8B on a 3090 at max-model-len 29,000 with 32,768 batched tokens cannot start, and says why', () => {
     const e = estimateOf('serve llama-3.1-8b max-model-len 29000 --max-num-batched-tokens 32768 on 1x 3090');
     expect(e.scenario.inference.batchedTokens).toBe(32768);
-    // 0.9 × card − weights − profile run (32,768 tokens) − sampler − graphs − non-torch < one sequence.
-    const inside = part(e, 'weights') + part(e, 'profile') + part(e, 'logits') + part(e, 'cuda-graphs') + part(e, 'context');
+    // 0.9 × card − weights − profile run (32,768 tokens) − sampler − non-torch < one sequence; the
+    // CUDA graphs are captured after the pool, outside the budget.
+    const inside = part(e, 'weights') + part(e, 'profile') + part(e, 'logits') + part(e, 'context');
     expect(part(e, 'kv')).toBeCloseTo(Math.max(0, 0.9 * e.capacityBytes! - inside), -3);
     expect(part(e, 'kv')).toBeLessThan(e.serving!.kvBytesPerToken * 29000);
     expect(e.fits).toBe(false);
     expect(e.notes.join(' ')).toMatch(/vLLM's budget: 0\.9 × .* GiB of KV cache; one sequence of 29,000 tokens needs .* so the server does not start/);
     // The default scheduler budget (2,048 tokens on a 24 GB card) leaves room: the flag is what decides.
     expect(estimateOf('serve llama-3.1-8b max-model-len 29000 on 1x 3090').fits).toBe(true);
+  });
+
+  it('V1 captures its CUDA graphs after the KV pool (gpu_worker compile_or_warm_up_model): the pool is not smaller for them, and they sit beyond the budget', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('vllm v1', 'vllm 0.8.5', 'vllm 0.10.1', 'vllm 0.6.4'), fc.integer({ min: 2048, max: 32768 }), (release, len) => {
+        const graphs = estimateOf(`serve llama-3-8b max-model-len ${len} ${release} on 1x h100`);
+        const eager = estimateOf(`serve llama-3-8b max-model-len ${len} ${release} --enforce-eager on 1x h100`);
+        expect(part(graphs, 'cuda-graphs')).toBeGreaterThan(0);
+        expect(part(eager, 'cuda-graphs')).toBe(0);
+        // The same pool with or without graphs: only the card outside the budget holds them.
+        expect(part(graphs, 'kv')).toBeCloseTo(part(eager, 'kv'), -3);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('--max-num-seqs is the batch and the rows of the sampler\'s dummy run: fewer rows, a larger pool', () => {
@@ -117,6 +132,31 @@ describe('SGLang plans inside mem_fraction_static', () => {
     expect(part(e, 'kv')).toBeCloseTo(0.8 * e.capacityBytes! - part(e, 'weights') - part(e, 'context'), -3);
     expect(part(e, 'prefill')).toBeGreaterThan(0);
     expect(part(e, 'profile')).toBe(0);
+  });
+
+  it("its request-to-token table is int32 [max_num_reqs + 1, context_len + 4], outside the fraction: sglang#5755's 80.04 GiB", () => {
+    // Llama 4 Scout at its own 10,485,760-token context (past the language's 10M bound, so set on the
+    // scenario): 2,049 slots (the 2,048 floor) × 10,485,764 × 4 B.
+    const read = estimateOf('sglang llama-4-scout tp 8 --context-length 1000000 on 8x h100').scenario;
+    const e = estimate({ ...read, seq: 10_485_760 });
+    expect(part(e, 'reqtable')).toBe(2049 * 10_485_764 * 4);
+    expect((part(e, 'reqtable') / GiB).toFixed(2)).toBe('80.04');
+    expect(e.fits).toBe(false);
+  });
+
+  it('the table holds between 2,048 and 4,096 request slots (or --max-running-requests) of the whole context each', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1024, max: 131072 }), (ctx) => {
+        const e = estimateOf(`sglang llama-3-8b --context-length ${ctx} on 1x h100`);
+        const slots = part(e, 'reqtable') / ((ctx + 4) * 4);
+        expect(Number.isInteger(slots)).toBe(true);
+        expect(slots).toBeGreaterThanOrEqual(2049);
+        expect(slots).toBeLessThanOrEqual(4097);
+      }),
+      { numRuns: 25 },
+    );
+    const capped = estimateOf('sglang llama-3-8b --context-length 32768 --max-running-requests 64 on 1x h100');
+    expect(part(capped, 'reqtable')).toBe(65 * (32768 + 4) * 4);
   });
 });
 
