@@ -25,7 +25,7 @@ export const ROW_REQUESTS: Record<string, RowRequest> = {
   GT006: { text: 'bloomz-7b1 lora r8 q,k,v fp32 bs 8 seq 64 eager on a100-80g' },
   GT007: { text: 'bloomz-7b1 lora r8 q,k,v fp32 deepspeed zero3 offload optimizer offload params bs 8 seq 64 eager on a100-80g' },
   // The run is PEFT's full-fine-tuning baseline: said, since a setup with no training word is read as serving (DESIGN §2).
-  GT008: { text: `${peftMetaMath} full fine-tune` },
+  GT008: { text: peftMetaMath },
   GT009: { text: `${peftMetaMath} lora r32 q,v` },
   GT010: { text: `${peftMetaMath} lora r64 q,v` },
   GT011: { text: null, gap: 'DoRA (weight-decomposed LoRA) is not in the language' },
