@@ -99,8 +99,7 @@ function slackBotEnv(stubPort: number, dir: string): Record<string, string> {
     HF_ENDPOINT: `http://127.0.0.1:${stubPort}/hub`,
     HEADROOM_HUB_CACHE_DIR: 'off',
     HEADROOM_DB_PATH: join(dir, 'state.sqlite'),
-    // production's default: one request line per answer, through the redacting logger (BENCH_LOG_LEVEL=warn measures it off)
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    LOG_LEVEL: 'info', // production's default: one request line per answer, through the redacting logger
     // The benchmark measures capacity, not the abuse limits: lift them far above the load.
     RATE_LIMIT_USER_BURST: '1000000',
     RATE_LIMIT_USER_PER_MIN: '1000000',
