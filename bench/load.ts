@@ -7,6 +7,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { quantile, runLevel } from './load/driver.js';
 import { corpusLines, distinctText } from './load/corpus-texts.js';
 import { RssSampler } from './load/rss.js';
+import { cpuPerAnswer, readCpu } from './load/cpu.js';
 import { runSoak } from './load/soak.js';
 import { runOutage } from './load/outage.js';
 import { runDiscordHttp } from './load/discord-http.js';
@@ -153,10 +154,15 @@ async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<
   let nextId = warm.sent;
   const afterWarmUp = answers();
 
-  console.log(row(['concurrency', 'sent', 'answered', 'answers/s', 'p50 ms', 'p99 ms', 'max ms', 'ack p99', 'busy', 'unanswered', 'errors', 'RSS MB']));
+  console.log(row(['concurrency', 'sent', 'answered', 'answers/s', 'p50 ms', 'p99 ms', 'max ms', 'ack p99', 'busy', 'unanswered', 'errors', 'RSS MB', 'main ms/ans', 'other ms/ans', 'proc ms/ans']));
+  const cpuAtStart = readCpu(bot.child.pid!);
+  const answersAtStart = answers();
   let best = { concurrency: 0, answersPerS: 0, p99: Number.NaN };
   for (const concurrency of LEVELS) {
+    const cpuBefore = readCpu(bot.child.pid!);
+    const answersBefore = answers();
     const result = await runLevel(target, concurrency, LEVEL_MS, MAX_REQUESTS_PER_LEVEL, nextId);
+    const cpu = cpuPerAnswer(bot.child.pid!, cpuBefore, readCpu(bot.child.pid!), answers() - answersBefore);
     nextId += result.sent;
     const toAnswer = [...result.answerMs].sort((a, b) => a - b);
     const toAck = [...result.ackMs].sort((a, b) => a - b);
@@ -176,10 +182,14 @@ async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<
         result.unanswered,
         result.errors,
         mb(bot.memory()?.rssMb ?? Number.NaN),
+        cpu.mainMs.toFixed(2),
+        cpu.busiestOtherMs.toFixed(2),
+        cpu.processMs.toFixed(2),
       ]),
     );
   }
   rss.stop();
+  const cpuOverRun = cpuPerAnswer(bot.child.pid!, cpuAtStart, readCpu(bot.child.pid!), answers() - answersAtStart);
 
   const memory = bot.memory();
   const stop = await bot.stop(15_000);
@@ -188,6 +198,9 @@ async function measure(stubPort: number, dir: string, stub: SlackStub): Promise<
   console.log(`best level: ${best.answersPerS.toFixed(0)} answers/s at ${best.concurrency} in flight, p99 to the posted answer ${best.p99.toFixed(1)} ms (busy refusals are counted apart, never as answers)`);
   console.log(
     `bot RSS after warm-up (${overRun.samples} samples, every ${RSS_SAMPLE_MS} ms): min ${mb(overRun.minMb)}, median ${mb(overRun.medianMb)}, max ${mb(overRun.maxMb)} MB; slope ${overRun.kbPerAnswer.toFixed(2)} KB per answer; peak (VmHWM) ${mb(memory?.peakMb ?? Number.NaN)} MB`,
+  );
+  console.log(
+    `bot CPU per answer over the levels (from /proc, little moved by other load): main thread ${cpuOverRun.mainMs.toFixed(2)} ms, busiest other thread (the compute worker) ${cpuOverRun.busiestOtherMs.toFixed(2)} ms, whole process ${cpuOverRun.processMs.toFixed(2)} ms; with a core each, main alone caps answers/s at ~${(1000 / cpuOverRun.mainMs).toFixed(0)} and the worker at ~${(1000 / cpuOverRun.busiestOtherMs).toFixed(0)}`,
   );
   console.log(`cold start to ready: ${bot.coldStartMs.toFixed(0)} ms (spawn of node dist/src/main.js to its "ready" log line)`);
   console.log(`SIGTERM: exit code ${stop.code} after ${stop.ms.toFixed(0)} ms; calls seen by the stub: ${JSON.stringify(Object.fromEntries(stub.counts))}`);

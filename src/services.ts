@@ -64,14 +64,17 @@ const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
  */
 export function eventLog(logger: Logger): (event: object) => void {
   return (event) => {
-    const { level, ...rest } = event as { level?: unknown };
-    if (typeof level === 'string' && LEVELS.has(level)) {
-      logger[level as 'debug' | 'info' | 'warn' | 'error'](rest);
+    const { level } = event as { level?: unknown };
+    const named = typeof level === 'string' && LEVELS.has(level) ? (level as 'debug' | 'info' | 'warn' | 'error') : null;
+    const at = named ?? (/failed|lost|undelivered|error|rejected/.test(String((event as { event?: unknown }).event ?? '')) ? 'warn' : 'info');
+    // A quiet level costs one comparison per event: no copy, no serialising, no scrubbing.
+    if (!logger.isLevelEnabled(at)) return;
+    if (named === null) {
+      logger[at](event);
       return;
     }
-    const name = String((event as { event?: unknown }).event ?? '');
-    if (/failed|lost|undelivered|error|rejected/.test(name)) logger.warn(event);
-    else logger.info(event);
+    const { level: _named, ...rest } = event as { level?: unknown };
+    logger[at](rest);
   };
 }
 

@@ -81,3 +81,24 @@ describe('installLastResort', () => {
     }
   });
 });
+
+describe('eventLog at a quiet level', () => {
+  it('writes a request line while info is on, and at warn writes only failures, without reading the quiet event past its name', () => {
+    const lines: string[] = [];
+    const sink = { write: (line: string) => lines.push(line) };
+    let serialised = 0;
+    const answered = () => ({ event: 'request.answered', requestId: 'R1', latencyMs: 3, detail: { toJSON: () => (serialised += 1) } });
+
+    eventLog(createLogger({ sink, env: {}, level: 'info' }))(answered());
+    expect(lines.map((line) => JSON.parse(line).event)).toEqual(['request.answered']);
+    expect(serialised).toBe(1);
+
+    lines.length = 0;
+    const quiet = eventLog(createLogger({ sink, env: {}, level: 'warn' }));
+    quiet(answered());
+    quiet({ event: 'slack.post_failed', error: 'ratelimited' });
+    quiet({ event: 'bolt', level: 'debug', message: 'dispatching' });
+    expect(lines.map((line) => JSON.parse(line).event)).toEqual(['slack.post_failed']);
+    expect(serialised).toBe(1);
+  });
+});
