@@ -86,7 +86,10 @@ export function modelWindows(items: Item[], text: string, notes: string[]): Item
     // (A key's colon follows one word, "ctx: 4096"; "the model's max context: 128k" is prose.)
     if (i.kind !== 'seq' || /[_=]|--|^\s*[\w.-]+\s*:/.test(i.text)) return true;
     const head = text.slice(Math.max(0, i.at - 40), i.at);
-    if (!MODEL_WINDOW.test(head) && !MODEL_OWNER.test(head)) return true;
+    // The owner counts when the words state the model's property ("… max context is 128k"); a figure in
+    // parentheses after them is vLLM's own report of the length it serves ("the model's maximum
+    // sequence length (32k)", kvcached's thread in corpus c079).
+    if (!MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
     // (Its own approximation: the words right before the figure or right after it, not the sentence's.)
     if (APPROXIMATE.test(text.slice(Math.max(0, i.at - 16), i.at)) || /^\s*(?:左右|上下)/.test(text.slice(i.end))) return true;
     notes.push(`"${i.text.trim()}" read as the model's own context window, not your length (say "seq N" for the length you run)`);
