@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
+import { countParams } from '../../src/memory/parameters.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
 
@@ -210,5 +211,25 @@ describe("a model's own window is never the user's length", () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("a window in a model's name names the variant: never a size, never the length", () => {
+  it.each([
+    ['qwen2.5-7b-instruct-1m on a h100', 7],
+    ['glm-4-9b-chat-1m 部署 一张h100', 9],
+    ['serve Qwen2.5-14B-Instruct-1M on 2 h100 with 256k context', 14],
+  ])('%s is a %iB model', (text, billions) => {
+    const { scenario } = reading(text);
+    const params = countParams(scenario.model.arch).total / 1e9;
+    expect(params).toBeGreaterThan(billions - 1.5);
+    expect(params).toBeLessThan(billions + 2);
+    expect(scenario.seq).not.toBe(1024 * 1024);
+  });
+
+  it('a size in millions stays the size ("pythia-70m", "smollm2-135m")', () => {
+    for (const text of ['pythia-70m full on a t4', 'smollm2-135m full on a t4']) {
+      expect(countParams(reading(text).scenario.model.arch).total).toBeLessThan(1e9);
+    }
   });
 });
