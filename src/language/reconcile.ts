@@ -1,7 +1,7 @@
 import type { Item } from './items.js';
 import { cards, launched, launcherUsesPart, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
-import { countsWithoutCue, modelWindows, throughputTokens } from './reconcile/cues.js';
+import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
@@ -19,6 +19,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = countsWithoutCue(out, notes);
   out = throughputTokens(out, text, notes);
   out = modelWindows(out, text, notes);
+  out = reachedLengths(out, text, notes);
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
   out = workingSettings(out, text, notes);

@@ -1039,7 +1039,9 @@ class Resolution {
     // The engine decides the length, so it is no unstated driver: the envelope asks only what vLLM leaves open.
     this.s = withUnstated(s, unstatedDrivers(s));
     this.unassume(DEFAULT_WORDS.seq);
-    this.assume(`max-model-len ${context.toLocaleString('en-US')} (${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given; say seq N for another)`);
+    // Said as the default it is, in the words every default length is said with ("seq N (default)"):
+    // the model's own window is not the user's length, only what vLLM does without one.
+    this.assume(`seq ${context} (default): max-model-len ${context.toLocaleString('en-US')}, ${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given; say seq N for yours`);
   }
 
   /**

@@ -97,7 +97,7 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
   it('without --max-model-len, vLLM serves the model’s own context length, and the reply says so', () => {
     const e = estimateOf('serve llama-3.1-8b on 1x l4');
     expect(e.scenario.seq).toBe(131072);
-    expect(assumptionsOf('serve llama-3.1-8b on 1x l4').join(' ')).toMatch(/max-model-len 131,072 \(Llama-3\.1-8B's own context length/);
+    expect(assumptionsOf('serve llama-3.1-8b on 1x l4').join(' ')).toMatch(/seq 131072 \(default\): max-model-len 131,072, Llama-3\.1-8B's own context length/);
     expect(estimateOf('serve llama-3.1-8b seq 4096 on 1x l4').scenario.seq).toBe(4096);
     // Plain generate keeps the generic default.
     expect(estimateOf('llama-3.1-8b inference on 1x l4').scenario.seq).toBe(2048);

@@ -11,7 +11,8 @@ import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext,
  */
 // OpenRLHF's --prompt_max_len / --generate_max_len (openrlhf/cli/train_ppo_ray.py) are the same two lengths.
 const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len'];
-const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len'];
+// verl's data.max_response_length (verl-project/verl#3364: "max_prompt_length = 4096, max_response_length=8192").
+const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len', 'max_response_length'];
 const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
 const promptLength: Handler = (v, ctx) => {
   const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
@@ -61,6 +62,7 @@ export const BATCH_KEYS: KeyTable = {
   max_completion_length: { reads: () => IGNORE },
   max_completions: { reads: () => IGNORE },
   max_completion: { reads: () => IGNORE },
+  max_response_length: { reads: () => IGNORE, source: 'verl-project/verl#3364' },
   // OpenRLHF (openrlhf/cli/train_sft.py, train_ppo_ray.py): --micro_train_batch_size is the per-GPU
   // micro-batch (its --train_batch_size the global one, read as gbs above).
   micro_train_batch_size: { reads: numeric('bs'), source: 'OpenRLHF openrlhf/cli/train_sft.py, train_ppo_ray.py' },

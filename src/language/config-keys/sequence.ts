@@ -14,15 +14,43 @@ const inputAndOutput: Handler = (v, ctx) => {
   return Number.isFinite(output) ? promptAndGenerated(input, output) : say(`seq ${input}`);
 };
 
+/**
+ * A source (prompt) length and a target (answer) length, read once at the source key: a training
+ * sample holds both, so the sequence is their sum (LLaMA-Efficient-Tuning's and ChatGLM's
+ * `--max_source_length 2000 --max_target_length 1200`, hiyouga/LlamaFactory#740: seq 3,200).
+ */
+const sourceAndTarget: Handler = (v, ctx) => {
+  const source = numberOf(v);
+  if (!Number.isFinite(source)) return IGNORE;
+  const target = numberOf(ctx.values?.get('max_target_length') ?? '');
+  return Number.isFinite(target) ? say(`seq ${source + target}`, `sequence ${source + target}: source ${source} + target ${target}`) : say(`seq ${source}`);
+};
+
 const inputOutputPair: Handler = (v) => {
   const pair = /^(\d+)[ \t]*,[ \t]*(\d+)$/.exec(unquote(v));
   return pair ? promptAndGenerated(Number(pair[1]), Number(pair[2])) : IGNORE;
+};
+
+/**
+ * A server's length cap (vLLM's --max-model-len, lmdeploy's --session-len): a cap of a few tokens
+ * holds no prompt, so it is a minimum set to make the server start ("--session-len 1
+ * --cache-block-seq-len 1", "every parameter set to its minimum", InternLM/lmdeploy#2049, corpus
+ * c421), not a length anyone serves. Set aside, said; the served length is then the engine's own.
+ */
+const SHORTEST_SERVED = 16;
+const servedCap: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (Number.isFinite(n) && n < SHORTEST_SERVED) return { ignore: true, note: `--${ctx.current ?? 'max-model-len'} ${n} holds no prompt: read as a minimum set to start the server, not your length (say seq N for yours)` };
+  return serving(numeric('seq'))(v, ctx);
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },
   max_seq_len: { reads: numeric('seq') },
+  // Spelled out in full in the user's own scripts ("max_sequence_len=4096", 01-ai/Yi#246).
+  max_sequence_len: { reads: numeric('seq'), source: '01-ai/Yi#246' },
+  max_sequence_length: { reads: numeric('seq') },
   model_max_length: { reads: numeric('seq') },
   cutoff_len: { reads: numeric('seq') },
   sequence_len: { reads: numeric('seq') },
@@ -31,8 +59,15 @@ export const SEQUENCE_KEYS: KeyTable = {
   max_length: { reads: numeric('seq') },
   max_len: { reads: numeric('seq') },
   source_max_len: { reads: numeric('seq') },
-  max_model_len: { reads: serving(numeric('seq')) },
-  max_total_tokens: { reads: serving(numeric('seq')) },
+  max_model_len: { reads: servedCap },
+  max_total_tokens: { reads: servedCap },
+  // lmdeploy's --session-len: the longest sequence one session holds, its max_model_len (InternLM/lmdeploy#3280).
+  session_len: { reads: servedCap, source: 'InternLM/lmdeploy#3280, lmdeploy serve api_server --help' },
+  // LLaMA-Factory's API and chat with the vLLM backend: --vllm_maxlen is passed as vLLM's max_model_len
+  // (hiyouga/LlamaFactory#4870; src/llamafactory/hparams/model_args.py).
+  vllm_maxlen: { reads: servedCap, source: 'hiyouga/LlamaFactory#4870, hparams/model_args.py vllm_maxlen' },
+  max_source_length: { reads: sourceAndTarget, source: 'hiyouga/LlamaFactory#740, THUDM/ChatGLM-6B ptuning/train.sh' },
+  max_target_length: { reads: (v, ctx) => (ctx.keys.has('max_source_length') ? IGNORE : numeric('seq')(v, ctx)), source: 'hiyouga/LlamaFactory#740' },
   ctx_size: { reads: numeric('seq') },
   // Ollama's Modelfile / API options (num_ctx, num_gpu = layers on the GPU, num_batch): Ollama only runs models.
   num_ctx: { reads: numeric('ollama inference seq') },

@@ -67,6 +67,9 @@ export function numberOf(v: string): number {
   const t = unquote(v).replace(/_/g, '');
   const k = /^(\d+(?:\.\d+)?)k$/.exec(t);
   if (k) return Math.round(Number(k[1]) * 1024);
+  // "1M" of tokens is 1024k, as 4k is 4096 (a length's spelling; no key takes a value in millions otherwise).
+  const m = /^(\d+(?:\.\d+)?)m$/.exec(t);
+  if (m) return Math.round(Number(m[1]) * 1024 * 1024);
   return /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/.test(t) ? Number(t) : NaN;
 }
 

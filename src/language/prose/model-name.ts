@@ -46,6 +46,13 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
       name = name.slice(0, cut);
       continue;
     }
+    // "Qwen2.5-7B-Instruct-1M", "glm-4-9b-chat-1m": a window of a million tokens after a size in
+    // billions names the variant, not a 1M-parameter model ("pythia-70m", "smollm2-135m" hold no "…b").
+    const millionWindow = /[-_.]\d{1,2}m$/.exec(name);
+    if (millionWindow && /\d(?:\.\d+)?b(?![a-z])/.test(name.slice(0, millionWindow.index))) {
+      name = name.slice(0, millionWindow.index);
+      continue;
+    }
     const checkpoint = CHECKPOINT_SUFFIX.exec(name);
     if (checkpoint && checkpoint.index > 0 && /\d/.test(name.slice(0, checkpoint.index))) {
       name = name.slice(0, checkpoint.index);

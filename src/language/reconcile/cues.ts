@@ -67,6 +67,11 @@ export function throughputTokens(items: Item[], text: string, notes: string[]): 
  * ("fully supporting Gemma-2-9b with an 8K token context" is a wish, corpus c224).
  */
 const MODEL_WINDOW = /(?:\b(?:supports?|supported|supporting|natively|max(?:imum)?\s+(?:context|sequence length|position(?:al)? embeddings?)|context (?:window|length) (?:of|is)|trained (?:on|with|at))\s+(?:(?:up to|a|an|the|max(?:imum)?|context(?: length| window)? of|of)\s+)*|(?:支持|原生)(?:最大|最长|最多)?\s*)$/i;
+/**
+ * The model named as the owner right before a length's words: "the model's max context is 128k",
+ * "Qwen2.5-7B's context window of 128k", "its native context length is 32k".
+ */
+const MODEL_OWNER = /(?:\b(?:the\s+)?model|\b[\w.-]*\d+(?:\.\d+)?b[\w.-]*)(?:'s|\s+has\s+(?:an?\s+)?)\s*(?:(?:own|native|max(?:imum)?|default|supported)\s+)*$|\bits\s+(?:(?:own|native|max(?:imum)?|default|supported)\s+)*$/i;
 /** Words that make a figure the user's own measure: "about 10000 tokens", "最高支持10000token左右". */
 const APPROXIMATE = /\b(?:about|around|roughly|approx\w*|nearly|almost)\b|~|左右|大约|大概|约/i;
 /**
@@ -78,14 +83,45 @@ const APPROXIMATE = /\b(?:about|around|roughly|approx\w*|nearly|almost)\b|~|左�
 export function modelWindows(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   return items.filter((i) => {
-    if (i.kind !== 'seq' || /[_:=]|--/.test(i.text)) return true;
+    // (A key's colon follows one word, "ctx: 4096"; "the model's max context: 128k" is prose.)
+    if (i.kind !== 'seq' || /[_=]|--|^\s*[\w.-]+\s*:/.test(i.text)) return true;
     const head = text.slice(Math.max(0, i.at - 40), i.at);
-    if (!MODEL_WINDOW.test(head)) return true;
+    // The owner counts when the words state the model's property ("… max context is 128k"); a figure in
+    // parentheses after them is vLLM's own report of the length it serves ("the model's maximum
+    // sequence length (32k)", kvcached's thread in corpus c079).
+    if (!MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
     // (Its own approximation: the words right before the figure or right after it, not the sentence's.)
     if (APPROXIMATE.test(text.slice(Math.max(0, i.at - 16), i.at)) || /^\s*(?:左右|上下)/.test(text.slice(i.end))) return true;
     notes.push(`"${i.text.trim()}" read as the model's own context window, not your length (say "seq N" for the length you run)`);
     return false;
   });
+}
+
+/** Words before a length that make it the most a run reaches: "can only fine-tune 2k", "只能微调2k上文", "tops out at 4k". */
+const REACHED = /\bonly\b|\b(?:max(?:es|ed)?|tops?|topped)\s+out\s+at\b|只能|最多只?能|最长只?能|最多到|顶多/i;
+/** A clause that asks: a question mark, or a question's words. */
+const ASKING = /[?？]|\b(?:how|what|which|can i|could i|is it possible|do i need|would)\b|请问|怎么|如何|需要|能否|可否|吗/i;
+/** The comma-clause a span sits in: from the last comma or sentence end before it to the next after it. */
+function commaClause(text: string, at: number, end: number): { before: string; clause: string } {
+  const head = text.slice(0, at);
+  const start = Math.max(...[',', '，', '、', '.', '?', '!', '\n', '。', '？', '！', ';', '；'].map((c) => head.lastIndexOf(c))) + 1;
+  const tail = text.slice(end).search(/[,，、.?!\n。？！;；]/);
+  return { before: text.slice(start, at), clause: text.slice(start, tail < 0 ? text.length : end + tail + 1) };
+}
+
+/**
+ * "8*A100只能微调2k上文，请问200k或者比较长几十k的上文微调需要怎么设置？" (InternLM/xtuner#424: on 8 A100
+ * only a 2k context trains; how should 200k be set up?): a length said as the most a run reaches is
+ * that run's, not the one asked about. Set aside, with a note, when another length is asked about.
+ */
+export function reachedLengths(items: Item[], text: string, notes: string[]): Item[] {
+  const seqs = items.filter((i): i is Extract<Item, { kind: 'seq' }> => i.kind === 'seq');
+  if (!text || new Set(seqs.map((i) => i.value)).size < 2) return items;
+  const reached = seqs.filter((i) => REACHED.test(commaClause(text, i.at, i.end).before));
+  const asked = seqs.filter((i) => !reached.includes(i) && ASKING.test(commaClause(text, i.at, i.end).clause));
+  if (reached.length === 0 || asked.length === 0) return items;
+  for (const r of reached) notes.push(`"${r.text.trim()}" read as the length a run already reaches, not the one you ask about ("${asked[0]!.text.trim()}")`);
+  return items.filter((i) => i.kind !== 'seq' || !reached.includes(i));
 }
 
 /** The clause a span sits in: from the last sentence end or line break before it to the next after it. */

@@ -1,5 +1,6 @@
 import type { ProseRule } from '../types.js';
 import { HARDWARE_RULES } from './hardware.js';
+import { LENGTH_RULES } from './lengths.js';
 import { NAME_RULES } from './names.js';
 import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
@@ -65,6 +66,11 @@ const PROSE_ORDER = [
   'prose.not-suitable',
   'prose.difference-between',
   'prose.from-to',
+  // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
+  'prose.input-output',
+  'prose.length-value',
+  'prose.tokens-of-context',
+  'prose.length-zh',
   'prose.token-budget',
   'prose.max-model-len',
   'prose.model-len',
@@ -103,7 +109,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

@@ -1,0 +1,98 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * The length the user writes, in the words people use for it (issue 22, item 7: "the user's length
+ * words set seq"): a length noun given its value ("max seq len to 512", "max sequence length of
+ * 4096", "最大长度 8192"), a length written after its number in Chinese ("8192长度的token", "2k上文"),
+ * and a prompt with its answer ("input 2k output 512": the sequence holds both).
+ */
+
+/** A number as the item language spells it: "2k" stays "2k" (2,048), "1m" is 1024k, "16,384" loses its comma. */
+function lengthWords(digits: string, unit: string | undefined): string {
+  const n = digits.replace(/,/g, '');
+  const u = (unit ?? '').toLowerCase();
+  if (u === 'm') return `${Math.round(Number(n) * 1024)}k`;
+  if (u === '万') return String(Math.round(Number(n) * 10_000));
+  return `${n}${u}`;
+}
+
+/** The same number as a count of tokens, for a sum ("2k" + "512" = 2,560). */
+function tokens(digits: string, unit: string | undefined): number {
+  const n = Number(digits.replace(/,/g, ''));
+  const u = (unit ?? '').toLowerCase();
+  return Math.round(u === 'k' ? n * 1024 : u === 'm' ? n * 1024 * 1024 : u === '万' ? n * 10_000 : n);
+}
+
+/** A word that says the message trains: then the answer's tokens are part of the sample, not generated. */
+const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练/i;
+
+/** "2k", "4096", "16,384", "1M", "3万": a length's number and its unit. */
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([km万])?(?![\w.%])`;
+/** Words that may stand between a noun and its number: "of", "to", "=", "is", "about", "为". */
+const JOIN = String.raw`(?:\s*(?:[=:]|\b(?:is|was|of|at|to|as|be)\b|设置为|设置成|设为|设成|改为|调到|开到|为|是))?\s*(?:(?:about|around|roughly|approximately|~)\s*)?`;
+
+/**
+ * The length's nouns: "max seq len", "max sequence length", "maximum context", "max length",
+ * "sequence length", "context window", "ctx size", "seqlen", "max model len", "最大长度", "序列长度",
+ * "上下文长度", "上下文". A serving cap's noun (max model len, max total tokens) also says the model is served.
+ */
+const NOUN = String.raw`\bmax(?:imum)?[\s_-]*(?:seq(?:uence)?|context|ctx|model|total|token)[\s_-]*(?:len(?:gth)?|window|size|tokens)?\b|\bmax(?:imum)?[\s_-]*len(?:gth)?\b|\b(?:seq(?:uence)?|context|ctx|token)[\s_-]*(?:len(?:gth)?|window|size)\b|\bseqlen\b|最大长度|最长长度|序列长度|上下文长度|上下文|输入长度|长度`;
+
+const SERVING_CAP = /model|total/;
+
+/** "N 长度", "N上文", "N的上下文", "N token", and "200k或者几十k的上文" (the noun after "N or M" is N's too). */
+const ZH_AFTER = String.raw`(?:\s*(?:或者|或是|或)[^，。？！,.?!\n]{0,12}?)?\s*(?:的\s*)?(?:长度|上下文|上文)`;
+
+export const LENGTH_RULES: readonly ProseRule[] = [
+  {
+    // "input 2k output 512", "prompt of 3000 tokens and 500 output tokens", "输入2k，输出512": a
+    // prompt and its answer. The sequence the model holds is both (as TensorRT-LLM's input and
+    // output lengths are read, config-keys/sequence.ts); served, the answer is generated.
+    id: 'prose.input-output',
+    pattern: new RegExp(
+      String.raw`\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:an?\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
+        String.raw`|\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?)\b(?:\s*tokens?)?` +
+        String.raw`|(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?(?:inputs?|prompts?|in)(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?|out)\b(?:\s*tokens?)?` +
+        String.raw`|(?:输入|提示词?)(?:长度)?${JOIN}${NUMBER}\s*(?:tokens?)?\s*[，,、/+和]?\s*(?:输出|生成|回答)(?:长度)?${JOIN}${NUMBER}(?:\s*tokens?)?`,
+      'gi',
+    ),
+    when: (t) => /input|prompt|\bin\b|输入|提示/.test(t) && /\bin\b|output|completion|generat|respon|answer|输出|生成|回答/.test(t),
+    write: (m) => {
+      const g = m.slice(1);
+      const pairs = [0, 4, 8, 12].map((i) => g.slice(i, i + 4)).find((p) => p[0] !== undefined)!;
+      const input = tokens(pairs[0]!, pairs[1]);
+      const output = tokens(pairs[2]!, pairs[3]);
+      return ` seq ${input + output}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
+    },
+    example: 'llama-3-8b on an a100, input 2k output 512, how many users?',
+  },
+  {
+    // "lower the max seq len to 512" (meta-pytorch/torchtune#2071), "max sequence length of 4096",
+    // "max_model_len为1M", "最大长度 8192": a length noun with its value. Without this, "max seq" was
+    // read as the question "what is the longest sequence that fits" and the number was left over.
+    id: 'prose.length-value',
+    pattern: new RegExp(String.raw`(${NOUN})${JOIN}${NUMBER}(?:\s*tokens?)?`, 'gi'),
+    when: (t) => /max|seq|context|ctx|len|token|长度|上下文/.test(t),
+    write: (m) => ` ${SERVING_CAP.test(m[1]!) && /^max/i.test(m[1]!) ? 'serve ' : ''}seq ${lengthWords(m[2]!, m[3])} `,
+    example: '200 entries chat dataset with short user prompt and gpt output so I could lower the max seq len to 512',
+    source: 'meta-pytorch/torchtune#2071',
+  },
+  {
+    // "I need around 60k of context", "8k tokens of context": a number of tokens of context.
+    id: 'prose.tokens-of-context',
+    pattern: new RegExp(String.raw`(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?of\s+(?:context|ctx)\b`, 'gi'),
+    when: (t) => /of\s+(?:context|ctx)/.test(t),
+    write: (m) => ` seq ${lengthWords(m[1]!, m[2])} `,
+    example: 'qwen2.5-7b on an a100, I need around 60k of context',
+  },
+  {
+    // "能否8192长度的token微调" (can it fine-tune at 8192 tokens of length, datawhalechina/self-llm#93),
+    // "只能微调2k上文" (only a 2k context), "32k的上下文": the number before a Chinese length noun.
+    id: 'prose.length-zh',
+    pattern: new RegExp(String.raw`(?<![\w.])${NUMBER}${ZH_AFTER}(?:\s*的?\s*tokens?)?`, 'g'),
+    when: (t) => /长度|上下文|上文/.test(t),
+    write: (m) => ` seq ${lengthWords(m[1]!, m[2])} `,
+    example: 'LLaMA3-8B-Instruct+lora微调，单张A800（80GB显存）能否8192长度的token微调',
+    source: 'datawhalechina/self-llm#93',
+  },
+];
