@@ -91,6 +91,7 @@ const PROSE_ORDER = [
   'prose.host-ram',
   'prose.bpw',
   'prose.exllama',
+  'prose.width-only',
   'prose.chinese-cards',
   'prose.chinese-words',
   'prose.ten-thousands',
