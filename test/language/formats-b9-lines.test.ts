@@ -115,3 +115,18 @@ describe('an engine named by its launcher or image is that engine; TGI quantize 
     expect(read(`text-generation-launcher --model-id meta-llama/Llama-2-13b-hf ${flag} on 1x a10g`).scenario.weights).toBe(format);
   });
 });
+
+describe('a SageMaker instance, "ml." before its EC2 name, is that machine (c409)', () => {
+  it.each([
+    ['I am trying to host a llama 2 13B model on a ml.g4dn.12xlarge with sagemaker', 4, 't4'],
+    ['llama-2-13b inference, instance_type="ml.g5.12xlarge"', 4, 'a10g'],
+    ['serve llama-2-7b on ml.g4dn.xlarge', 1, 't4'],
+  ])('"%s" is %i× %s', (text, n, card) => {
+    const hw = read(text).scenario.hardware!;
+    expect([hw.count, hw.gpuId]).toEqual([n, card]);
+  });
+
+  it('the whole post reads TGI, 8-bit weights, four T4 (huggingface/text-generation-inference#1180)', () => {
+    expect(canonical(line('c409').text)).toMatch(/ tgi .* int8 .* on 4x t4$/);
+  });
+});

@@ -83,8 +83,9 @@ const PROSE_ORDER = [
   // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
   'prose.gguf-without-q',
   'prose.gguf',
-  'prose.module-path',
+  // A SageMaker instance ("ml.g4dn.xlarge") is read before its dots look like a module path.
   'prose.instance-type',
+  'prose.module-path',
   'prose.card-count',
   'prose.host-ram-named-first',
   'prose.plural-apostrophe',
