@@ -26,6 +26,8 @@ const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generatio
 const hasFile = (t: string) => FILE_EXTENSION.test(t);
 
 /** A weight format or loader named outright: a width beside it is that format's. */
+const BNB_4BIT = /\b(?:nf4|fp4|bnb[-_ ]?4bit|bitsandbytes[-_ ]nf4)\b/;
+const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
 const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
 
 export const NAME_RULES: readonly ProseRule[] = [
@@ -112,6 +114,8 @@ export const NAME_RULES: readonly ProseRule[] = [
     pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
     when: (t) => /[48][-_ ]?bit/.test(t),
     write: (m) => {
+      // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
+      if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
       if (NAMED_FORMAT.test(m.input)) return blank(m);
       return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
     },
