@@ -131,3 +131,18 @@ describe('a SageMaker instance, "ml." before its EC2 name, is that machine (c409
     expect(canonical(line('c409').text)).toMatch(/ tgi .* int8 .* on 4x t4$/);
   });
 });
+
+describe('where a run saves is no model; where it starts from is (c417)', () => {
+  it('TencentPretrain\'s command (CVI-SZU/Linly#35) is answered from --pretrained_model_path, not refused for its output path', () => {
+    const r = resolveRequest(line('c417').text, null);
+    expect(r.ok).toBe(true);
+    expect(read(line('c417').text).scenario.model.name).toBe('LLaMA-1-7B');
+  });
+
+  it.each([
+    'deepspeed pretrain.py --pretrained_model_path models/llama-13b.bin --output_model_path models/my_zh_7b --batch_size 1 on 1x a100',
+    'deepspeed pretrain.py --output_path out/llama_zh_7b --pretrained_model_path ckpt/llama-13b.bin --batch_size 1 on 1x a100',
+  ])('%s is llama-13b', (text) => {
+    expect(read(text).scenario.model.name).toBe('LLaMA-1-13B');
+  });
+});
