@@ -137,6 +137,7 @@ describe('where a run saves is no model; where it starts from is (c417)', () => 
     const r = resolveRequest(line('c417').text, null);
     expect(r.ok).toBe(true);
     expect(read(line('c417').text).scenario.model.name).toBe('LLaMA-1-7B');
+    expect(canonical(line('c417').text)).toMatch(/ zero3 /);
   });
 
   it.each([
@@ -144,5 +145,6 @@ describe('where a run saves is no model; where it starts from is (c417)', () => 
     'deepspeed pretrain.py --output_path out/llama_zh_7b --pretrained_model_path ckpt/llama-13b.bin --batch_size 1 on 1x a100',
   ])('%s is llama-13b', (text) => {
     expect(read(text).scenario.model.name).toBe('LLaMA-1-13B');
+    expect(canonical(`${text} --enable_zero3`)).toMatch(/ zero3 /);
   });
 });
