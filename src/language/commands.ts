@@ -35,6 +35,12 @@ const LAUNCHERS: readonly Launcher[] = [
   { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, words: () => 'vllm' },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },
   { id: 'command.tgi-image', pattern: /(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, words: () => 'tgi serve' },
+  // TGI's own launcher (TGI docs, "Quick Tour": the image runs text-generation-launcher) and the
+  // SageMaker image of it: get_huggingface_llm_image_uri("huggingface", …) is the Hugging Face LLM
+  // container, which is TGI (sagemaker-python-sdk, huggingface/llm_utils.py; huggingface/text-
+  // generation-inference#1180, corpus c409, was read as vLLM).
+  { id: 'command.tgi-launcher', pattern: /(?<![\w./-])text-generation-launcher(?![\w-])/g, words: () => 'tgi serve' },
+  { id: 'command.sagemaker-tgi-image', pattern: /(?<![\w.])get_huggingface_llm_image_uri\([ \t]*["']huggingface["']/g, words: () => 'tgi serve' },
   // FastChat's serving modules: vllm_worker runs vLLM; cli, model_worker and openai_api_server run HF generate.
   { id: 'command.fastchat-vllm-worker', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.vllm_worker\b/g, words: () => 'vllm' },
   { id: 'command.fastchat-serve', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+fastchat\.serve\.(?:cli|model_worker|gradio_web_server|openai_api_server)\b/g, words: () => 'inference' },
@@ -146,7 +152,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
 }
 
 /** A word every launcher above has: a message with none of them has no launcher to read. */
-const LAUNCHER_WORD = /python|vllm|sglang|text-generation-inference|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
+const LAUNCHER_WORD = /python|vllm|sglang|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;

@@ -34,15 +34,17 @@ function dropComments(text: MappedText): MappedText {
   const lines = text.text.split('\n');
   const drop = new Set<number>();
   let fenced = false;
+  let fenceHoldsCode = false;
   const assignment = (n: number) => n >= 0 && n < lines.length && ASSIGNMENT.test(lines[n]!);
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n]!;
     if (/^[ \t]*```/.test(line)) {
       fenced = !fenced;
+      if (fenced) fenceHoldsCode = holdsCode(lines, n + 1);
       continue;
     }
     if (!COMMENT_LINE.test(line)) continue;
-    if (fenced || assignment(n - 1) || assignment(n + 1)) drop.add(n);
+    if ((fenced && fenceHoldsCode) || assignment(n - 1) || assignment(n + 1)) drop.add(n);
   }
   if (!drop.size) return text;
   const starts = new Set<number>();
@@ -52,6 +54,19 @@ function dropComments(text: MappedText): MappedText {
     offset += line.length + 1;
   });
   return text.replace(/^[^\n]*$/gm, (m) => (starts.has(m.index) ? blank(m[0]) : m[0]), 'code.script-comment');
+}
+
+/**
+ * Whether the fence opened just before line `from` holds any line that is not a comment. A fence of
+ * comment lines alone is no script: it is the user's own description put in a block, as issue
+ * templates invite ("```\n# 用了6张a10（24G）进行预训练，block开到512 …\n```", ymcui/Chinese-LLaMA-Alpaca-2#57,
+ * corpus c416: six A10 and the block size were lost with the comment).
+ */
+function holdsCode(lines: string[], from: number): boolean {
+  for (let n = from; n < lines.length && !/^[ \t]*```/.test(lines[n]!); n++) {
+    if (/\S/.test(lines[n]!) && !COMMENT_LINE.test(lines[n]!)) return true;
+  }
+  return false;
 }
 
 /** What a script says about its node count: a number, unknown (a variable it never sets), or nothing. */

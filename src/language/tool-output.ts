@@ -92,11 +92,13 @@ const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
  * 11.06 MiB free; 22.87 GiB reserved in total by PyTorch)", from 2.1 "Tried to allocate 20.00 MiB.
  * GPU 0 has a total capacity of 79.15 GiB of which 11.06 MiB is free. … this process has 79.13 GiB
  * memory in use. Of the allocated memory …" (2.1 and 2.2 print "capacty"). Only the total capacity
- * is the card; the request, the free, allocated and reserved figures are what it was doing.
+ * is the card; the request, the free, allocated and reserved figures are what it was doing. Some
+ * builds put a full stop before the parenthesis ("Tried to allocate 98 MiB. (GPU 0; 44.32GiB total
+ * capacity; …)", 01-ai/Yi#249, corpus c412).
  */
 const TORCH_OOM = new RegExp(
   [
-    String.raw`tried to allocate ${SIZE}[ \t]*\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity;[^)\n]*\)`,
+    String.raw`tried to allocate ${SIZE}\.?[ \t]*\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity;[^)\n]*\)`,
     String.raw`tried to allocate ${SIZE}\.?[ \t]*gpu \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b of which ${SIZE} is free\.(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
   ].join('|'),
   'g',

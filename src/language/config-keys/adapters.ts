@@ -169,6 +169,8 @@ export const ADAPTER_KEYS: KeyTable = {
     source: 'LLaMA-Factory model/model_utils/quantization.py',
   },
   quantization: { reads: quantization },
-  quantize: { reads: quantization },
+  // TGI's `--quantize` / QUANTIZE: a bare "bitsandbytes" is its 8-bit LLM.int8 ("bitsandbytes-nf4"
+  // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
+  quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
   quantization_method: { reads: quantization },
 };

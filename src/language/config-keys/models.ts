@@ -31,6 +31,9 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   hf_model: { reads: model },
   checkpoint_dir: { reads: model },
   ckpt_path: { reads: model },
+  // TencentPretrain's pretrain.py (Linly, CVI-SZU/Linly#35, corpus c417): --pretrained_model_path is the
+  // checkpoint it starts from; --output_model_path is where it saves (ignored.ts), never the model.
+  pretrained_model_path: { reads: model, source: 'CVI-SZU/Linly#35' },
   random_init: { reads: (v) => (isTrue(v) ? say('pretrain') : IGNORE) },
   // transformers/accelerate device_map: "auto", "balanced"… split the layers over the GPUs; a dict pins them; written
   // bare ("device_map auto" in prose) the lexer reads the words.

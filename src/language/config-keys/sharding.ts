@@ -54,6 +54,8 @@ export const stage: Handler = (v, ctx) => {
 export const SHARDING_KEYS: KeyTable = {
   stage: { reads: stage },
   zero_stage: { reads: numeric('zero') },
+  // TencentPretrain's pretrain.py (Linly): --enable_zero3, a bare flag, runs DeepSpeed ZeRO-3.
+  enable_zero3: { reads: (v) => (isFalse(v) ? IGNORE : say('zero3')), source: 'CVI-SZU/Linly#35' },
   // ColossalAI's example benchmarks (examples/language/llama/benchmark.py --zero 1): the ZeRO stage
   // of its HybridParallelPlugin (0 is none).
   zero: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('zero')(v, ctx)), source: 'hpcaitech/ColossalAI#5068, examples/language/llama/benchmark.py' },

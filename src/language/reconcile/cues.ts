@@ -31,10 +31,30 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
     const strangers = (rest.match(/[a-z]{2,}/gi) ?? []).filter((w) => !JOINING.has(w.toLowerCase()));
     // A card's own name ("A100", "L40S") carries digits and is never a stranger; a plain word is.
     if (!CROSSES.test(rest) && strangers.length < 2) return [i];
+    const kept = cardBeforeCrossing(i, rest, notes);
+    if (kept) return [kept];
     notes.push(`"${lead[1]}" not read as a GPU count: nothing ties it to the cards ("${i.text.replace(/\s+/g, ' ').trim()}")`);
     if (i.gpuId === null && i.capacityGiB === null && i.nodes === null) return [];
     return [{ ...i, count: null }];
   });
+}
+
+/** A count and the card right after it, before any sentence end: "3x3090", "4 x RTX 3090", "8× a100". */
+const COUNT_THEN_CARD = /^\s*[x×*]?\s*(?:(?:nvidia|geforce|rtx|gtx|tesla)\s+)*[a-z]{0,4}-?\d{2,4}[a-z]{0,3}\s*$/i;
+
+/**
+ * "I try to load Qwen2-VL-7B onto 3x3090. 22 GB is placed into first GPU" (modelscope/ms-swift#2655,
+ * corpus c427): the grammar joined the next sentence's measurement to the card, and the crossing
+ * then cost the count, which its card holds by itself. The count stays when it and the card come
+ * before the sentence end; a memory read only across it is a measurement, not the card's.
+ */
+function cardBeforeCrossing(i: Item & { kind: 'hardware' }, rest: string, notes: string[]): Item | null {
+  const crossing = CROSSES.exec(rest);
+  if (!crossing || i.gpuId === null || !COUNT_THEN_CARD.test(rest.slice(0, crossing.index))) return null;
+  const beyond = rest.slice(crossing.index + crossing[0].length).trim();
+  if (i.capacityGiB === null || !/\d\s*(?:gb|gib|g)\b/i.test(beyond)) return i;
+  notes.push(`"${beyond}" read as a measurement in the next sentence, not the card's memory`);
+  return { ...i, capacityGiB: null };
 }
 
 /** A rate in the clause: "5000 requests per second", "tokens/s", "QPS", "throughput". */

@@ -23,12 +23,17 @@ const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)\b|mac\s*(?:b
  * word is an instance; from then on it is tried on every message, as it always was.
  */
 let instanceRegex: RegExp | null = null;
+/**
+ * SageMaker names an EC2 instance with "ml." before it ("instance_type=\"ml.g4dn.12xlarge\"",
+ * huggingface/text-generation-inference#1180, corpus c409): the same machine.
+ */
+const SAGEMAKER = /^ml\./;
 function namesAnInstance(text: string): boolean {
   const words = text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? [];
-  return instanceRegex !== null || words.some((word) => instanceByName(word));
+  return instanceRegex !== null || words.some((word) => instanceByName(word.replace(SAGEMAKER, '')));
 }
 function instancePattern(): RegExp {
-  instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:${instanceSource()})(?![\\w])`, 'g');
+  instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:ml\\.)?(?:${instanceSource()})(?![\\w])`, 'g');
   return instanceRegex;
 }
 
@@ -190,7 +195,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     },
     when: namesAnInstance,
     write: (m, notes) => {
-      const found = instanceByName(m[0])!;
+      const found = instanceByName(m[0].replace(SAGEMAKER, ''))!;
       notes.push(`${m[0].trim()} read as ${found.count}× ${gpuById(found.gpuId).name}`);
       return `${found.count}x ${found.gpuId}`;
     },

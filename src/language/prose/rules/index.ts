@@ -89,14 +89,16 @@ const PROSE_ORDER = [
   // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
   'prose.gguf-without-q',
   'prose.gguf',
-  'prose.module-path',
+  // A SageMaker instance ("ml.g4dn.xlarge") is read before its dots look like a module path.
   'prose.instance-type',
+  'prose.module-path',
   'prose.card-count',
   'prose.host-ram-named-first',
   'prose.plural-apostrophe',
   'prose.host-ram',
   'prose.bpw',
   'prose.exllama',
+  'prose.width-only',
   'prose.chinese-cards',
   'prose.chinese-words',
   'prose.ten-thousands',

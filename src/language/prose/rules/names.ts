@@ -25,6 +25,11 @@ const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generatio
 /** The stage's text names a file (a cheap test before the file rules scan it). */
 const hasFile = (t: string) => FILE_EXTENSION.test(t);
 
+/** A weight format or loader named outright: a width beside it is that format's. */
+const BNB_4BIT = /\b(?:nf4|fp4|bnb[-_ ]?4bit|bitsandbytes[-_ ]nf4)\b/;
+const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
+const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
+
 export const NAME_RULES: readonly ProseRule[] = [
   {
     // An HTML tag pasted from an issue ("<img width="629" alt="image" src=…>", "<details>") is
@@ -96,6 +101,27 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: (m) => m[1]!.padEnd(m[0].length),
     example: '官方benchmark说，2张a100的80G，vllm推理qwen2-72b-instruct-gptq-int4输入长度可以到128k',
     source: 'QwenLM/Qwen3#603',
+  },
+  {
+    // "30B in 4bit", "running it 8-bit": a width names no format. A format or loader the message names
+    // (a GPTQ or AWQ checkpoint, llama.cpp's files, bitsandbytes, int8) wins and the width is its own;
+    // with none, the width is read as bitsandbytes (NF4 for 4 bits, LLM.int8 for 8). Weak: the format
+    // is a guess from a width, said on the first screen ("4bit" meant GPTQ in oobabooga/textgen#297,
+    // corpus c430). bitsandbytes' own flags ("load_in_4bit", "--load-in-8bit") name their loader and
+    // are left to the vocabulary; an 8-bit optimizer ("8bit adam", "paged adamw 8bit") is no weight
+    // format. It runs after the GGUF and ExLlama rules, which read a width as their own type.
+    id: 'prose.width-only',
+    pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
+    when: (t) => /[48][-_ ]?bit/.test(t),
+    write: (m) => {
+      // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
+      if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
+      if (NAMED_FORMAT.test(m.input)) return blank(m);
+      return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
+    },
+    example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",
+    source: 'oobabooga/textgen#297',
+    weak: true,
   },
   {
     // Words between a family and its size that name no other shape: "Qwen2.5 Coder Instruct 32B" is
