@@ -199,6 +199,9 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   if (totalMemory && count) {
     const each = totalMemory.value / count;
     if (memoryGiB === null && !card) memoryGiB = each;
+    // "2 servers of 8 A100 GPUs has a total memory of 1280GB": a total that is the count times one
+    // of the card's sizes says which size (the a100-80g); one that is no size of it is noted below.
+    else if (memoryGiB === null && card && matches(variantOf(card.gpuId!, each), each)) memoryGiB = each;
     const cardGiB = memoryGiB ?? (card ? gpuById(card.gpuId!).totalMiB / 1024 : each);
     if (Math.abs(cardGiB * count - totalMemory.value) > 0.1 * totalMemory.value) {
       notes.push(`"${said(parts)}": ${count} × ${Math.round(cardGiB)} GB is ${Math.round(cardGiB * count)} GB, but the message says ${totalMemory.value} GB in all — read as ${count} cards of ${Math.round(cardGiB)} GB; say the card's memory if not`);

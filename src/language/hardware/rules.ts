@@ -30,7 +30,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.total-memory',
     role: 'totalMemory',
-    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
+    // "8 A100 GPUs has a total memory of 1280GB": the verb and the noun belong to the total, so the
+    // phrase reaches it across "GPUs" alone.
+    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -122,6 +124,15 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'measurement',
     pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:is\s+|are\s+)?(?:allocated|used|in use|reserved|free)\b/g,
     example: 'torch says 68GB allocated and 2 GB free',
+  },
+  {
+    id: 'not-hw.size-of',
+    role: 'measurement',
+    // The size of weights or a file on disk, not of a card: "the model weights and optimizer states
+    // are a total size of 268GB" (EleutherAI/gpt-neox#707).
+    pattern: /\bsize\s+(?:of|is)\s+(?:about\s+|around\s+|~\s*|only\s+|over\s+|nearly\s+|almost\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    example: 'the model weights and optimizer states are a total size of 268GB',
+    source: 'c465',
   },
   {
     id: 'not-hw.arithmetic',
