@@ -171,10 +171,31 @@ function queryCsv(text: MappedText): MappedText {
  */
 const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
 
+/**
+ * accelerate's `max_memory={0: "12GiB", 1: "12GiB", "cpu": "26GiB"}` (device_map="auto"; OpenMOSS/MOSS#35,
+ * corpus c452): one entry per device index, each the most the loader may put on it. The indices are
+ * that many GPUs; the figures are caps the user chose below the card's size ("12GiB to leave room
+ * for CUDA kernels"), so they are no card's memory, and the "cpu" or "disk" entry is no host RAM.
+ * Read as "<count>x gpus"; the card and its memory come from the words around it.
+ */
+const MAX_MEMORY = /max_memory\s*=\s*\{([^{}\n]*)\}/g;
+// accelerate's own form: integer keys (a quoted key is read earlier, as a setting the reader does not use).
+const DEVICE_INDEX = /(?:^|,)\s*(\d{1,3})\s*:/g;
+
+function maxMemory(text: MappedText, notes: string[]): MappedText {
+  if (!/max_memory/.test(text.text)) return text;
+  return text.replace(MAX_MEMORY, (m) => {
+    const devices = new Set([...m[1]!.matchAll(DEVICE_INDEX)].map((d) => d[1]));
+    if (!devices.size) return blank(m[0]);
+    notes.push(`"${text.userText(m.index, m.index + m[0].length)}" read as ${devices.size} GPU${devices.size > 1 ? 's' : ''}, one per device index; its figures are the most the loader may place on each, not the cards' memory`);
+    return ` ${devices.size}x gpus `;
+  }, 'tool.max-memory');
+}
+
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
-  const torch = torchMessages(text, notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
+  const torch = maxMemory(torchMessages(text, notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const out = read.replace(USAGE, (m) => {
