@@ -15,7 +15,9 @@ const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s\-]+)*(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 
 /** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
-const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b)))/g;
+// "Mac Studio M2 Ultral 192G" (c448's title): the chip after the machine is one name with it, and a
+// letter typed past the variant ("ultral") does not leave "m2" behind as a word.
+const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?)/g;
 
 /**
  * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
