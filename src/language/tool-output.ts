@@ -192,10 +192,36 @@ function maxMemory(text: MappedText, notes: string[]): MappedText {
   }, 'tool.max-memory');
 }
 
+/**
+ * A DeepSpeed (or MPI) hostfile: one `<host> slots=<gpus>` line per machine (microsoft/DeepSpeed-MII,
+ * corpus c459: "deepspeed-mii-inference-worker-0 slots=1"). The lines are the nodes, the slots the
+ * GPUs on each; the host names are names, so "deepspeed" or "inference" inside one is no setting.
+ * Read as "<hosts> nodes of <slots>x gpus" when every host has as many slots, else as the GPUs in all.
+ */
+const HOSTFILE_LINE = /^[ \t]*[\w.\-]+[ \t]+slots[ \t]*=[ \t]*(\d{1,2})[ \t]*$/;
+function hostfile(text: MappedText, notes: string[]): MappedText {
+  if (!/slots[ \t]*=/.test(text.text)) return text;
+  const lines = text.text.split('\n');
+  const say = new Map<number, string>();
+  for (let n = 0; n < lines.length; n++) {
+    const slots: number[] = [];
+    while (n + slots.length < lines.length && HOSTFILE_LINE.test(lines[n + slots.length]!)) slots.push(Number(HOSTFILE_LINE.exec(lines[n + slots.length]!)![1]));
+    if (!slots.length) continue;
+    const total = slots.reduce((a, b) => a + b, 0);
+    const even = slots.every((k) => k === slots[0]);
+    const words = slots.length > 1 && even ? `${slots.length} nodes of ${slots[0]}x gpus` : `${total}x gpus`;
+    notes.push(`a hostfile of ${slots.length} host${slots.length > 1 ? 's' : ''} (slots ${slots.join(', ')}) read as ${words.replace(' gpus', '')}`);
+    say.set(n, ` ${words} `);
+    for (let k = 1; k < slots.length; k++) say.set(n + k, '');
+    n += slots.length - 1;
+  }
+  return rewriteLines(text, say, 'tool.hostfile');
+}
+
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
-  const torch = maxMemory(torchMessages(text, notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
+  const torch = hostfile(maxMemory(torchMessages(text, notes), notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const out = read.replace(USAGE, (m) => {

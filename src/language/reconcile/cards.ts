@@ -47,6 +47,7 @@ const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
  * (dropped, with a note). The same card said twice keeps its first saying.
  */
 export function cards(items: Item[], notes: string[]): Item[] {
+  items = hostfileSpreads(items, notes);
   const hw = items.filter((i): i is Hardware => i.kind === 'hardware');
   if (hw.length < 2) return items;
   const primaries = hw.filter((h) => h.gpuId !== null || h.count !== null || h.nodes !== null || /gpu|card|vram|each|per\b/i.test(h.text));
@@ -140,4 +141,20 @@ export function slurmAllocationWins(items: Item[], notes: string[]): Item[] {
     }
   }
   return items.filter((i) => !others.includes(i as Hardware)).map((i) => (i === alloc ? merged : i));
+}
+
+/**
+ * "I have 2 GPU with 16GB" above a hostfile of two `worker-N slots=1` lines (corpus c459): the same
+ * GPUs, said once by their memory and once by where they sit. When the cards in all agree, the
+ * machine keeps its card and memory and takes the hostfile's nodes; a disagreement stays, for the
+ * mentions to report as two setups.
+ */
+function hostfileSpreads(items: Item[], notes: string[]): Item[] {
+  const hostfile = items.find((i): i is Hardware => i.kind === 'hardware' && i.nodes !== null && i.gpuId === null && i.capacityGiB === null && /slots\s*=/i.test(i.text));
+  if (!hostfile) return items;
+  const inAll = hostfile.nodes! * (hostfile.count ?? 1);
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== hostfile && i.nodes === null && i.count === inAll);
+  if (!machine) return items;
+  notes.push(`"${machine.text.trim()}" spread over the hostfile's ${hostfile.nodes} nodes, ${hostfile.count ?? 1} on each`);
+  return items.filter((i) => i !== hostfile).map((i) => (i === machine ? { ...machine, nodes: hostfile.nodes, count: hostfile.count ?? 1 } : i));
 }
