@@ -39,3 +39,28 @@ describe("an Ollama tag of an R1 distill is its base (DeepSeek-R1's distills hav
     expect(modelOf('deepseek-r1:671b on 8x h200')).toMatch(/DeepSeek-R1/i);
   });
 });
+
+describe("LLaVA named with a size is the catalog's LLaVA-1.5 of that size, said (c462, c463)", () => {
+  it('c462 and c463, as written', () => {
+    expect(modelOf(line('c462').text)).toBe('LLaVA-1.5-7B');
+    const { scenario, said } = read(line('c463').text);
+    expect(scenario.model.name).toBe('LLaVA-1.5-13B');
+    expect(said).toContain('read as llava-1.5-13b');
+  });
+
+  it('in any spelling of name and size, with its size before or after', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('llava', 'LLaVA', 'LLAVA', 'Llava'), fc.constantFrom<[string, string]>(['7b', 'LLaVA-1.5-7B'], ['13B', 'LLaVA-1.5-13B']), fc.constantFrom('-', ' '), fc.boolean(), (name, [size, want], sep, sizeFirst) => {
+        const model = sizeFirst ? `the ${size} ${name} model` : `${name}${sep}${size}`;
+        const { scenario, said } = read(`lora fine-tune ${model} on 1x a100 80gb`);
+        expect(scenario.model.name).toBe(want);
+        expect(said).toMatch(/read as llava-1\.5-(7|13)b/);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('a size LLaVA-1.5 never had keeps the Llama-2 base', () => {
+    expect(modelOf('llava 70b on 2 h100')).toBe('Llama-2-70B');
+  });
+});
