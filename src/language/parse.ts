@@ -132,6 +132,8 @@ export function hubTokensIn(text: string): { value: string; written: string }[] 
  * that are not items are listed as not read, and a token the grammar cannot place is set aside.
  */
 const TOLERANT_FROM_WORDS = 6;
+/** Han, kana and Hangul: scripts whose words run together, so a whole sentence may lex as one token. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 /** Most times a tolerant reading sets a token aside and parses again. */
 export const TOLERANT_TRIES = 24;
 /**
@@ -163,7 +165,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // and so does a run of items with a typo in it ("7b … zer3": refused with "did you mean").
   const prose = reading.filler.length >= 2 || reading.unread.some((u) => u.foreign || !meaningfulSuggestion(u.text));
   // A link is pasted prose too ("I'm running [Mixtral](https://huggingface.co/…-AWQ) on 4 L4").
-  const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose);
+  // Chinese, Japanese or Korean words are never item language: a short line in them ("我们有单机8卡
+  // Tesla T4（16GB），能否运行MOSS", OpenMOSS/MOSS#182) is prose, its few tokens long runs of words.
+  const cjk = reading.unread.some((u) => u.foreign && CJK.test(u.text));
+  const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose) || cjk;
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
   const unread: { word: string; at: number; suggestion: string | null }[] = [];
   // A card with a memory it never had: two readings of one phrase. A short request is refused

@@ -1,5 +1,6 @@
 import { PIPELINE_KEYS } from './parallelism.js';
 import { numeric, serving, withMaxSeqs } from './readers.js';
+import { besideLlamaCpp, promptBatch } from './serving.js';
 import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /** The batch: per device, global, accumulated, and what evaluation adds. */
@@ -31,6 +32,8 @@ const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (!Number.isFinite(n)) return IGNORE;
   if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
+  // llama.cpp's --batch-size (beside its -c / -ngl) is the prompt tokens per step, not requests.
+  if (besideLlamaCpp(ctx)) return promptBatch(v);
   // A script's --batch_size equal to its DeepSpeed config's train_batch_size is that global batch
   // said twice (DeepSpeedExamples' finetune_llama.py passes it on), not a micro-batch per GPU.
   if (sameAsDeepSpeedGlobalBatch(n, ctx)) return { ignore: true, note: `batch_size ${n} is DeepSpeed's train_batch_size (the global batch), read once` };

@@ -19,7 +19,7 @@ export const PAIR = new RegExp(
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
-    `(?<![\\w-])-(c|tp|pp|ngl|ctk|ctv)[ \\t]+(-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
+    `(?<![\\w-])-(c|tp|pp|ngl|b|ctk|ctv)[ \\t]+(-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
     // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value;
     // so is a snake_case `key:value` with no space after a key's colon, as Ollama's server log prints
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key

@@ -13,6 +13,9 @@ import {
 } from './patterns.js';
 import { handlerOf, keyName } from './table.js';
 
+/** A data flag's first value, then the Hub ids (org/name) after it, across spaces and lines. */
+const DATASET_IDS = /((?<![\w-])--(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files)(?:[ \t]+|[ \t]*=[ \t]*)(?![-\\])[^\s\\]+)((?:\s+[\w.-]+\/[\w.-]+(?![\w/]))+)/g;
+
 /**
  * The text made ready for the pair reader: keys given a value in prose become `key=value`, shell
  * continuations and comments go, and list values written bare ("lora_target: q_proj, v_proj",
@@ -60,6 +63,10 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
         },
         'config.key.include',
       )
+      // A data flag given several Hub datasets ("--data_path Dahoas/rm-static Dahoas/full-hh-rlhf",
+      // DeepSpeed-Chat's step 3, microsoft/DeepSpeedExamples): the ids after its first value are
+      // more datasets, never a model to fetch; they go with the flag (newlines kept).
+      .replace(has('--data') ? DATASET_IDS : NEVER, (m) => m[1]! + m[2]!.replace(/[^\n]/g, ' '), 'config.dataset-ids')
       .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.list-value')
       .replace(
         YAML_LIST,

@@ -65,7 +65,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   /** Where each key is last set to a value, and the earlier settings a later one replaces. */
   const lastAt = new Map<string, number>();
   for (const m of src.matchAll(PAIR)) {
-    const key = keyName(m[1] ?? m[5] ?? m[8] ?? '');
+    // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
+    const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
     present.add(key);
     const value = m[2] ?? m[4] ?? m[7] ?? m[9];
     if (value === undefined || value === '{') continue;

@@ -1,5 +1,5 @@
 import { numeric, serving, withMaxSeqs } from './readers.js';
-import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Serving engines: vLLM, SGLang, TGI, Ollama, llama.cpp, text-generation-webui. */
 
@@ -12,6 +12,19 @@ const llamaCppCache: Handler = (v, ctx) => {
   if (type === 'q8_0') return say('kv fp8', `llama.cpp ${flagName} cache q8_0 sized as an 8-bit cache (q8_0 adds a 16-bit scale per 32 values, about 6% more)`);
   return { ignore: true, note: `llama.cpp ${flagName} cache ${type} (a quantised KV cache below 8 bits) is not modelled: an f16 KV cache assumed` };
 };
+
+/**
+ * Keys only llama.cpp and its wrappers write (LocalAI's model YAML: gpu_layers, context_size): beside
+ * one of them a bare `batch` is llama.cpp's n_batch, the prompt tokens processed per step (-b,
+ * --batch-size, common/arg.cpp), not a batch of requests (mudler/LocalAI#829: "batch: 512").
+ */
+export const LLAMA_CPP_KEYS = ['ngl', 'n_gpu_layers', 'gpu_layers', 'n_ctx', 'context_size', 'ctx_size', 'n_batch', 'cache_type_k', 'cache_type_v'];
+export const promptBatch = (v: string): KeyReading => ({
+  ignore: true,
+  note: `llama.cpp batch ${unquote(v)} is the prompt tokens processed per step (n_batch), not a batch of requests: one sequence assumed`,
+});
+export const besideLlamaCpp = (ctx: KeyContext) => LLAMA_CPP_KEYS.some((k) => ctx.keys.has(k));
+const llamaCppBatch: Handler = (v, ctx) => (besideLlamaCpp(ctx) ? promptBatch(v) : null);
 
 export const kvDtype: Handler = (v) => {
   const value = unquote(v);
@@ -64,5 +77,12 @@ export const SERVING_KEYS: KeyTable = {
   ngl: { reads: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)) },
   n_gpu_layers: { reads: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)) },
   gpu_layers: { reads: (v, ctx) => (numberOf(v) < 0 ? IGNORE : numeric('ngl')(v, ctx)) },
+  // llama.cpp -b / --batch-size / n_batch and -ub / n_ubatch: prompt tokens per step, not requests.
+  batch_size_llamacpp: { reads: llamaCppBatch, source: 'llama.cpp common/arg.cpp' },
+  n_batch: { reads: promptBatch, source: 'llama.cpp common/arg.cpp' },
+  n_ubatch: { reads: promptBatch, source: 'llama.cpp common/arg.cpp' },
+  batch: { reads: llamaCppBatch, source: 'mudler/LocalAI#829' },
+  // LocalAI's model YAML names llama.cpp's context (-c) context_size.
+  context_size: { reads: numeric('seq'), source: 'mudler/LocalAI#829' },
   enforce_eager: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE) },
 };

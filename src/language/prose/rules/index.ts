@@ -83,6 +83,7 @@ const PROSE_ORDER = [
   'prose.w-slash',
   'prose.file-name',
   'prose.weights-file',
+  'prose.ollama-r1-distill-tag',
   'prose.ollama-tag',
   'prose.path',
   'prose.file-after-path',

@@ -204,6 +204,25 @@ export const NAME_RULES: readonly ProseRule[] = [
     example: 'which .gguf file of llama-3-8b fits a 3090?',
   },
   {
+    // Ollama's R1 distill tags name their base after the size ("deepseek-r1:8b-0528-qwen3-fp16" is
+    // DeepSeek-R1-0528-Qwen3-8B, "deepseek-r1:32b-qwen-distill-q4_K_M" the Qwen2.5-32B distill,
+    // "deepseek-r1:8b-llama-distill" the Llama-3.1-8B one): a distill has its base's shape, so the
+    // tag reads as that base, said; the date and "distill" go, the format after them stays.
+    id: 'prose.ollama-r1-distill-tag',
+    pattern: /\bdeepseek-r1:(\d+(?:\.\d+)?b)-(?:\d{4}-)?(qwen3|qwen2\.5|qwen|llama)(?:-distill)?(?![\w.])/g,
+    when: (t) => t.includes('deepseek-r1:'),
+    write: (m, notes) => {
+      const size = m[1]!;
+      // R1's first distills were of Qwen2.5 and Llama-3.1 (families.ts R1_DISTILLS); R1-0528's of Qwen3.
+      const family = m[2] === 'qwen3' ? 'qwen3' : m[2] === 'llama' ? 'llama-3.1' : 'qwen2.5';
+      const base = `${family}-${size}`;
+      notes.push(`"${m[0]}" read as ${base}: the Ollama tag names DeepSeek's R1 distill into ${base}, which has its shape`);
+      return `${base}${OTHER_ENGINE.test(m.input) ? '' : ' ollama'}`;
+    },
+    example: 'ollama run deepseek-r1:8b-0528-qwen3-fp16 on a 16G card',
+    source: 'intel/ipex-llm#13273',
+  },
+  {
     // Ollama tags name the size after a colon ("mistral-small3.1:24b", "deepseek-r1:70b"): the size
     // joins the name, and the tag, Ollama's own syntax, says Ollama runs it (unless another engine
     // is named).
