@@ -33,6 +33,23 @@ export interface RewriteStep {
 /** A rule as a rewrite names it: its id, and whether its cue is weak. */
 export type RuleRef = string | { id: string; weak?: boolean };
 
+/** What a span or match is written as, and the rule that wrote it (none: an unnamed rewrite). */
+export interface Ruled {
+  result: string | Piece[];
+  rule?: RuleRef;
+}
+
+/** A span [at, to) of the text, the pieces it is written as, and the rule that wrote it. */
+interface Span {
+  at: number;
+  to: number;
+  pieces: Piece[];
+  rule?: RuleRef;
+}
+
+/** A result as pieces of a span `length` long: a string stands for the whole span. */
+const piecesOf = (result: string | Piece[], length: number): Piece[] => (typeof result === 'string' ? [{ text: result, from: 0, to: length }] : result);
+
 export class MappedText {
   private constructor(
     readonly text: string,
@@ -82,34 +99,28 @@ export class MappedText {
    * other maps each new character onto the whole match (so "-AWQ" read as " awq" is not "ins").
    */
   replace(pattern: RegExp, replace: (match: RegExpExecArray) => string | Piece[], rule?: RuleRef): MappedText {
+    return this.replaceEach(pattern, (m) => ({ result: replace(m), rule }));
+  }
+
+  /**
+   * Every match of `pattern` (global) rewritten under the rule `rewrite` names for it (one pass
+   * of a config-key pattern reads many keys, each its own rule); null or the match itself leaves
+   * it. Matches are read in order, so a reader may keep state from one to the next.
+   */
+  replaceEach(pattern: RegExp, rewrite: (match: RegExpExecArray) => Ruled | null): MappedText {
     if (pattern === NEVER) return this;
-    // The matches' pieces first: most rewrites keep every character's place (blanks, re-casing,
-    // a match given back as it was), and then the maps are this text's own, not copied.
-    const spans: { at: number; to: number; pieces: Piece[] }[] = [];
-    let changed = false;
-    let remapped = false;
+    const spans: Span[] = [];
     pattern.lastIndex = 0;
     for (let m = pattern.exec(this.text); m; m = pattern.exec(this.text)) {
       if (m[0].length === 0) {
         pattern.lastIndex++;
         continue;
       }
-      const result = replace(m);
-      if (result === m[0]) continue;
-      const pieces: Piece[] = typeof result === 'string' ? [{ text: result, from: 0, to: m[0].length }] : result;
-      // Pieces that do not tile the match one after another change its length: remapped.
-      let tiled = 0;
-      for (const piece of pieces) {
-        const was = this.text.slice(m.index + piece.from, m.index + piece.to);
-        if (piece.text !== was) changed = true;
-        if (piece.from !== tiled || !sameCharacters(piece.text, was)) remapped = true;
-        tiled = piece.to;
-      }
-      if (tiled !== m[0].length) changed = remapped = true;
-      spans.push({ at: m.index, to: m.index + m[0].length, pieces });
+      const read = rewrite(m);
+      if (read === null || read.result === m[0]) continue;
+      spans.push({ at: m.index, to: m.index + m[0].length, pieces: piecesOf(read.result, m[0].length), rule: read.rule });
     }
-    if (!changed) return this;
-    return this.rebuild(spans, remapped, rule);
+    return this.rewrite(spans);
   }
 
   /**
@@ -117,12 +128,39 @@ export class MappedText {
    * reader that finds its spans itself (the hardware grammar) rather than by one pattern.
    */
   replaceSpans(spans: readonly { at: number; to: number; text: string }[], rule?: RuleRef): MappedText {
-    const pieces = spans
-      .filter((s) => s.text !== this.text.slice(s.at, s.to))
-      .map((s) => ({ at: s.at, to: s.to, pieces: [{ text: s.text, from: 0, to: s.to - s.at }] }));
-    if (!pieces.length) return this;
-    const remapped = pieces.some((p) => !sameCharacters(p.pieces[0]!.text, this.text.slice(p.at, p.to)));
-    return this.rebuild(pieces, remapped, rule);
+    return this.replaceSpansEach(spans.map((s) => ({ at: s.at, to: s.to, result: s.text, rule })));
+  }
+
+  /**
+   * Spans [at, to) of this text, in order and not overlapping, each written under its own rule:
+   * as text, or as pieces that each stand for part of the span (offsets from the span's start).
+   */
+  replaceSpansEach(spans: readonly ({ at: number; to: number } & Ruled)[]): MappedText {
+    return this.rewrite(
+      spans.filter((s) => s.to > s.at && s.result !== this.text.slice(s.at, s.to)).map((s) => ({ at: s.at, to: s.to, pieces: piecesOf(s.result, s.to - s.at), rule: s.rule })),
+    );
+  }
+
+  /**
+   * The spans written in one pass. Most rewrites keep every character's place (blanks,
+   * re-casing, a match given back as it was), and then the maps are this text's own, not copied.
+   */
+  private rewrite(spans: Span[]): MappedText {
+    let changed = false;
+    let remapped = false;
+    for (const { at, to, pieces } of spans) {
+      // Pieces that do not tile the span one after another change its length: remapped.
+      let tiled = 0;
+      for (const piece of pieces) {
+        const was = this.text.slice(at + piece.from, at + piece.to);
+        if (piece.text !== was) changed = true;
+        if (piece.from !== tiled || !sameCharacters(piece.text, was)) remapped = true;
+        tiled = piece.to;
+      }
+      if (tiled !== to - at) changed = remapped = true;
+    }
+    if (!changed) return this;
+    return this.rebuild(spans, remapped);
   }
 
   /** The named rewrites that read any of the user's characters [at, end). */
@@ -130,8 +168,9 @@ export class MappedText {
     return this.steps.filter((s) => s.at < Math.max(end, at + 1) && at < Math.max(s.end, s.at + 1));
   }
 
-  private rebuild(spans: { at: number; to: number; pieces: Piece[] }[], remapped: boolean, rule?: RuleRef): MappedText {
-    const steps = rule ? [...this.steps, ...this.stepsOf(spans, rule)] : this.steps;
+  private rebuild(spans: Span[], remapped: boolean): MappedText {
+    const named = this.stepsOf(spans);
+    const steps = named.length ? [...this.steps, ...named] : this.steps;
     let text = '';
     let last = 0;
     const start: number[] = [];
@@ -162,16 +201,17 @@ export class MappedText {
     return new MappedText(text, this.original, start, end, steps);
   }
 
-  private stepsOf(spans: { at: number; to: number; pieces: Piece[] }[], rule: RuleRef): RewriteStep[] {
-    const { id, weak } = typeof rule === 'string' ? { id: rule, weak: false } : rule;
-    return spans
-      .filter(({ at, to, pieces }) => pieces.map((p) => p.text).join('') !== this.text.slice(at, to))
-      .map(({ at, to, pieces }) => ({
-        rule: id,
-        ...this.userSpan(at, to),
-        wrote: pieces.map((p) => p.text).join(''),
-        ...(weak ? { weak: true as const } : {}),
-      }));
+  /** A step for each span a named rule changed. */
+  private stepsOf(spans: readonly Span[]): RewriteStep[] {
+    const steps: RewriteStep[] = [];
+    for (const { at, to, pieces, rule } of spans) {
+      if (!rule) continue;
+      const wrote = pieces.map((p) => p.text).join('');
+      if (wrote === this.text.slice(at, to)) continue;
+      const { id, weak } = typeof rule === 'string' ? { id: rule, weak: false } : rule;
+      steps.push({ rule: id, ...this.userSpan(at, to), wrote, ...(weak ? { weak: true as const } : {}) });
+    }
+    return steps;
   }
 
   private copy(from: number, to: number, start: number[], end: number[]): void {

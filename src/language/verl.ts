@@ -1,5 +1,4 @@
 import type { MappedText, Piece } from './mapped-text.js';
-import { replaceByRule } from './rule-rewrite.js';
 
 /**
  * verl's Hydra overrides (`python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=… \`),
@@ -36,7 +35,7 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
   let fsdpSaid = false;
   const setAside: string[] = [];
   // Each override is a config key of its own: its rewrite is named after the key's dotted path.
-  const out = replaceByRule(input, OVERRIDE, (m) => {
+  const out = input.replaceEach(OVERRIDE, (m) => {
     const key = m[1]!;
     const written = readOverride(m, key);
     return written === m[0] ? null : { result: written, rule: `config.key.${key}` };

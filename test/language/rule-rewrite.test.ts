@@ -4,7 +4,6 @@ import { readConfig } from '../../src/language/config-keys.js';
 import { readHardware } from '../../src/language/hardware/index.js';
 import { MappedText } from '../../src/language/mapped-text.js';
 import { normalise } from '../../src/language/normalise.js';
-import { replaceByRule, replaceSpansByRule } from '../../src/language/rule-rewrite.js';
 import { readSegments } from '../../src/language/segments/index.js';
 
 /** Every character's user span: the whole map of a MappedText, to compare two rewrites by. */
@@ -34,7 +33,7 @@ describe('rewrites named one rule per match', () => {
     fc.assert(
       fc.property(spansOnText, ({ text, spans }) => {
         const base = MappedText.of(text).replace(/a/g, () => 'A', 'r.before');
-        const byRule = replaceSpansByRule(base, spans);
+        const byRule = base.replaceSpansEach(spans);
         const once = base.replaceSpans(spans.map((s) => ({ at: s.at, to: s.to, text: s.result })));
         expect(byRule.text).toBe(once.text);
         expect(mapOf(byRule)).toEqual(mapOf(once));
@@ -46,7 +45,7 @@ describe('rewrites named one rule per match', () => {
     fc.assert(
       fc.property(spansOnText, ({ text, spans }) => {
         const changed = spans.filter((s) => s.result !== text.slice(s.at, s.to));
-        const steps = replaceSpansByRule(MappedText.of(text), spans).steps;
+        const steps = MappedText.of(text).replaceSpansEach(spans).steps;
         const key = (s: { rule: string; at: number; end: number }) => `${s.rule}@${s.at}-${s.end}`;
         expect(steps.map(key).sort()).toEqual(changed.map((s) => key({ rule: s.rule, at: s.at, end: s.to })).sort());
       }),
@@ -54,12 +53,13 @@ describe('rewrites named one rule per match', () => {
   });
 
   it('name each match of one pattern by what it matched', () => {
-    const text = replaceByRule(MappedText.of('bs=4 tp=2 bs=8'), /(\w+)=(\d)/g, (m) => ({ result: ` ${m[1]} ${m[2]} `, rule: `config.key.${m[1]}` }));
+    const text = MappedText.of('bs=4 tp=2 bs=8').replaceEach(/(\w+)=(\d)/g, (m) => ({ result: ` ${m[1]} ${m[2]} `, rule: `config.key.${m[1]}` }));
     expect(text.text).toBe(' bs 4   tp 2   bs 8 ');
+    // One pass: the steps come in the order of the text.
     expect(text.steps.map((s) => [s.rule, s.at, s.end])).toEqual([
       ['config.key.bs', 0, 4],
-      ['config.key.bs', 10, 14],
       ['config.key.tp', 5, 9],
+      ['config.key.bs', 10, 14],
     ]);
   });
 });

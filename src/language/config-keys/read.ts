@@ -3,7 +3,6 @@ import { readCommands } from '../commands.js';
 import { readEnvironmentReport } from '../environment-report.js';
 import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
-import { replaceByRule } from '../rule-rewrite.js';
 import { dropScriptComments, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
 import { readToolOutput } from '../tool-output.js';
@@ -214,11 +213,11 @@ export function readConfig(raw: MappedText): ConfigReading {
     }
     return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
   };
-  const text = replaceByRule(input, PAIR, readPair);
+  const text = input.replaceEach(PAIR, readPair);
   // A key written without its colon or equals sign takes the word after it when its table reads
   // that word ("kv_cache_dtype fp8", "lora_target all": issue 22 item 7); a word it does not read
   // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
-  const keyThenWord = replaceByRule(text, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
+  const keyThenWord = text.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
     const key = keyName(m[1]!);
     const read = handlerOf(key)?.(m[2]!, { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (!read || !('say' in read)) return null;
@@ -229,7 +228,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
   // The value may follow "to" or a Chinese "is / set to" ("set max_seq_len to 1024", "max_model_len为1M",
   // zai-org/GLM-4#149). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
-  const bare = replaceByRule(keyThenWord, /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
+  const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;

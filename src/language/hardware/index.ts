@@ -1,5 +1,4 @@
 import type { MappedText } from '../mapped-text.js';
-import { replaceSpansByRule } from '../rule-rewrite.js';
 import { scanHardware } from './engine.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -40,5 +39,5 @@ export function readHardware(input: MappedText, notes: string[]): HardwareText {
     const own = `"${input.userText(first.at, last.end).trim()}"`;
     notes.push(...r.notes.map((n) => n.replace(quoted, own)));
   }
-  return { text: replaceSpansByRule(input, disjoint), readings, guarded };
+  return { text: input.replaceSpansEach(disjoint), readings, guarded };
 }

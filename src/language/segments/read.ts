@@ -1,5 +1,4 @@
-import type { MappedText, Piece } from '../mapped-text.js';
-import { replaceSpansByRule, type Rewrite } from '../rule-rewrite.js';
+import type { MappedText, Piece, Ruled } from '../mapped-text.js';
 import type { ConfigPair } from './config-block.js';
 import { segmentText } from './segment.js';
 import type { Segment } from './types.js';
@@ -33,7 +32,7 @@ export function readSegments(text: MappedText): SegmentReading {
   const logs = segments.filter((s) => s.kind === 'log');
   if (!logs.length && !configs.size) return { text, segments: traced };
   // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
-  const rewrites: Rewrite[] = [];
+  const rewrites: ({ at: number; to: number } & Ruled)[] = [];
   segments.forEach((s, index) => {
     const pairs = configs.get(index);
     if (s.kind === 'log') rewrites.push({ at: s.start, to: s.end, result: text.text.slice(s.start, s.end).replace(/[^\n]/g, ' '), rule: s.rule });
@@ -42,7 +41,7 @@ export function readSegments(text: MappedText): SegmentReading {
       rewrites.push({ at: s.start, to: s.end, result: pieces, rule: s.rule });
     }
   });
-  const rewritten = replaceSpansByRule(text, rewrites);
+  const rewritten = text.replaceSpansEach(rewrites);
   return { text: rewritten, segments: traced };
 }
 
