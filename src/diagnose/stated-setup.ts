@@ -7,12 +7,13 @@ import { readPaste } from './detect/index.js';
 const MAX_REQUEST_LINE = 200;
 
 /**
- * The setup a message states on its first line above a pasted log ("8b full bf16 seq 4096 on
- * H100" then the traceback), read as a request, or else anywhere beside the log, or on the
- * error's own line; null when there is none.
+ * The setup a message states beside a pasted log: the whole message less its log, read as a
+ * request (a setup split around the log — "finetune mistral 7b … getting this:", the OOM, then
+ * "batch size is 4" — is one setup); else its first line above the log, or the error's own line;
+ * null when there is none.
  */
 export function statedScenario(text: string): Scenario | null {
-  return firstLineSetup(text) ?? setupBesideLog(text) ?? setupOnTheErrorLine(text);
+  return setupBesideLog(text) ?? firstLineSetup(text) ?? setupOnTheErrorLine(text);
 }
 
 /** Where a pasted error starts within a line: an exception's name, or the words CUDA's OOM opens with. */
@@ -50,8 +51,10 @@ function firstLineSetup(text: string): Scenario | null {
  * log's segments aside (language/segments), so no number of the log is taken for the setup.
  */
 function setupBesideLog(text: string): Scenario | null {
+  // PyTorch's OOM message is a `report` segment (read for the card only), a traceback a `log`.
+  const pasted = (kind: string) => kind === 'log' || kind === 'report';
   const segments = segmentsOf(text);
-  if (!segments.some((s) => s.kind === 'log') || segments.every((s) => s.kind === 'log')) return null;
+  if (!segments.some((s) => pasted(s.kind)) || segments.every((s) => pasted(s.kind))) return null;
   return scenarioOf(text);
 }
 

@@ -23,6 +23,19 @@ describe('a setup beside a log', () => {
     expect(setup?.hardware?.gpuId).toBe('h100-80g');
   });
 
+  it('a setup split around a pasted OOM message alone (a report, no traceback) is read whole, not only its first line', () => {
+    const oomLine = OOM.split('\n').at(-1)!;
+    for (const [above, below] of [
+      ['Hi all, trying to finetune mistral 7b with qlora on my 3060 but I keep getting this:', 'batch size is 4 and max_length 1024. Any ideas?'],
+      ['qlora mistral 7b on an rtx 3060, fails with', 'per_device_train_batch_size=4, max_length=1024'],
+    ]) {
+      const setup = statedScenario(`${above}\n\`\`\`\n${oomLine}\n\`\`\`\n${below}`);
+      expect(setup?.mode, above).toBe('qlora');
+      expect(setup?.seq, above).toBe(1024);
+      expect(setup?.microBatch, above).toBe(4);
+    }
+  });
+
   it('with no log in the message, nothing is taken from prose after the first line', () => {
     expect(statedScenario('hello\nllama-3-8b full on 1x h100')).toBeNull();
   });
