@@ -119,8 +119,9 @@ describe('filler is never listed (real lines)', () => {
     '我用的是 2 张 A100 80G，请问 llama-3-70b 推理需要多少显存吗',
     'now please run llama-3-8b on 2 4090s thanks',
     '4090 24G로 llama 3 8b를 돌릴 수 있나요?',
+    '我们用4张A800 80G全参微调Qwen2.5-14B，序列长度8192，deepspeed zero3，会不会爆显存？',
   ];
-  const FILLER_WORDS = ['请问', '我用', '的', '吗', '可以吗', 'now', 'please', 'thanks', '로', '를', '돌릴', '수', '있나요'];
+  const FILLER_WORDS = ['请问', '我用', '的', '吗', '可以吗', '会不会', 'now', 'please', 'thanks', '로', '를', '돌릴', '수', '있나요'];
 
   for (const text of lines) {
     it(`lists no filler: ${text}`, () => {
