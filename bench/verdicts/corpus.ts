@@ -27,6 +27,8 @@ export const VerdictLine = z
     request: z.string().min(3),
     unstated: z.array(z.enum(UNSTATED_FIELDS)),
     notes: z.string(),
+    /** The collection a line came in ("vb2"), on lines kept in their own file until scored at first sight. */
+    batch: z.string().regex(/^vb\d+$/).optional(),
   })
   .strict()
   .refine((l) => {
