@@ -144,6 +144,18 @@ describe('SGLang plans inside mem_fraction_static', () => {
     expect(e.fits).toBe(false);
   });
 
+  it("without --context-length, SGLang takes the model's own context length (model_config.py), sizes its table by it, and says so", () => {
+    const e = estimateOf('sglang llama-3.1-8b on 1x h100');
+    expect(e.scenario.seq).toBe(131072);
+    expect(part(e, 'reqtable') % ((131072 + 4) * 4)).toBe(0);
+    expect(assumptionsOf('sglang llama-3.1-8b on 1x h100').join(' ')).toMatch(/seq 131072 \(default\): context length 131,072, Llama-3\.1-8B's own, which SGLang takes/);
+    expect(estimateOf('sglang llama-3.1-8b --context-length 8192 on 1x h100').scenario.seq).toBe(8192);
+    // SGLang cuts requests to the pool it finds instead of refusing: a context the pool cannot hold still starts.
+    const small = estimateOf('sglang llama-3.1-8b on 1x l4');
+    expect(small.serving!.kvBytesPerToken * 131072).toBeGreaterThan(part(small, 'kv'));
+    expect(small.fits).toBe(true);
+  });
+
   it('the table holds between 2,048 and 4,096 request slots (or --max-running-requests) of the whole context each', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1024, max: 131072 }), (ctx) => {
