@@ -156,6 +156,25 @@ describe('SGLang plans inside mem_fraction_static', () => {
     expect(small.fits).toBe(true);
   });
 
+  it('its CUDA graphs, captured after the pool, sit outside the fraction: cuda_graph_max_bs by card and tp, KV indices over the whole context per slot', () => {
+    const h100 = estimateOf('sglang llama-3-8b --context-length 32768 on 1x h100');
+    expect(part(h100, 'graph-indices')).toBe(160 * 32768 * 4);
+    expect(part(h100, 'cuda-graphs')).toBeGreaterThan(0);
+    // The pool is the fraction less what sits inside it: the graphs do not shrink it.
+    expect(part(h100, 'kv')).toBeCloseTo(0.88 * h100.capacityBytes! - part(h100, 'weights') - part(h100, 'context'), -3);
+    expect(part(estimateOf('sglang llama-3-8b --context-length 8192 on 1x l4'), 'graph-indices')).toBe(8 * 8192 * 4);
+    expect(part(estimateOf('sglang llama-3-70b tp 8 --context-length 8192 on 8x l4'), 'graph-indices')).toBe(80 * 8192 * 4);
+    expect(part(estimateOf('sglang llama-3-8b --context-length 32768 disable cuda graph on 1x h100'), 'graph-indices')).toBe(0);
+    // A longer context never shrinks what the graphs hold.
+    fc.assert(
+      fc.property(fc.integer({ min: 1024, max: 65536 }), fc.integer({ min: 1, max: 65536 }), (ctx, extra) => {
+        const at = (c: number) => part(estimateOf(`sglang llama-3-8b --context-length ${c} on 1x h100`), 'graph-indices');
+        expect(at(ctx + extra)).toBeGreaterThan(at(ctx));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it('the table holds between 2,048 and 4,096 request slots (or --max-running-requests) of the whole context each', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1024, max: 131072 }), (ctx) => {
