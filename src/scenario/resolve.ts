@@ -1,5 +1,5 @@
 import { MODELS, gpuById, modelById } from '../catalog/index.js';
-import { contextLengthOf } from '../catalog/context-lengths.js';
+import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import type { ModelSpec } from '../catalog/types.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
@@ -1036,8 +1036,10 @@ class Resolution {
     const inf = s.inference;
     if (inf.engine !== 'vllm' || this.patch.has('seq')) return;
     if (!this.isNew && !this.modeChanged() && !this.patch.has('engine')) return;
-    const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+    const context = servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
     if (context === undefined || s.seq !== DEFAULTS.seq) return;
+    const rope = servedRopeFactorOf(s.model.id);
+    const own = rope > 1 ? `${s.model.name}'s max_position_embeddings × its linear RoPE factor ${rope} (config.json)` : `${s.model.name}'s own`;
     s.seq = context;
     // The engine decides the length, so it is no unstated driver: the envelope asks only what the server leaves open.
     this.s = withUnstated(s, unstatedDrivers(s));
@@ -1045,8 +1047,8 @@ class Resolution {
     // Said as the default it is, in the words every default length is said with ("seq N (default)"):
     // the model's own window is not the user's length, only what the server does without one.
     const served = inf.server === 'sglang'
-      ? `context length ${context.toLocaleString('en-US')}, ${s.model.name}'s own, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
-      : `max-model-len ${context.toLocaleString('en-US')}, ${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given`;
+      ? `context length ${context.toLocaleString('en-US')}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
+      : `max-model-len ${context.toLocaleString('en-US')}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
     this.assume(`seq ${context} (default): ${served}; say seq N for yours`);
   }
 

@@ -103,6 +103,18 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     expect(estimateOf('llama-3.1-8b inference on 1x l4').scenario.seq).toBe(2048);
   });
 
+  it("a linear RoPE factor in config.json multiplies the length vLLM serves (_get_and_verify_max_len): DeepSeek-Coder's 16,384 × 4 = 65,536, which vllm#4429's two L40s cannot hold", () => {
+    const e = estimateOf('serve deepseek-coder-33b fp16 tp 2 vllm 0.4.1 on 2x l40');
+    expect(e.scenario.seq).toBe(16384 * 4);
+    expect(assumptionsOf('serve deepseek-coder-33b on 2x l40').join(' ')).toMatch(/max-model-len 65,536, DeepSeek-Coder-33B's max_position_embeddings × its linear RoPE factor 4/);
+    // V0 without chunked prefill profiles the whole length: the pool left holds less than one sequence.
+    expect(part(e, 'kv')).toBeLessThan(e.serving!.kvBytesPerToken * 65536);
+    expect(e.fits).toBe(false);
+    // A stated length is the user's; a model without a factor serves its own length.
+    expect(estimateOf('serve deepseek-coder-33b seq 16384 on 2x l40').scenario.seq).toBe(16384);
+    expect(estimateOf('serve codellama-34b on 2x l40').scenario.seq).toBe(16384);
+  });
+
   it('with no card named, a card is listed only when the budget (utilisation × card) holds the server', () => {
     const e = estimateOf('serve llama-3-8b seq 8192 util 0.5');
     expect(e.fitsOn.length).toBeGreaterThan(0);
