@@ -3,9 +3,9 @@
  * given. vLLM derives it from config.json (vllm/config.py `_get_and_verify_max_len`: the smallest of
  * max_position_embeddings, n_positions, max_seq_len, seq_length, model_max_length …, times a
  * rope_scaling factor where the config sets a linear one, which `servedContextLengthOf` applies
- * below); the table holds max_position_embeddings (seq_length for Baichuan, Bloom and Falcon's configs). Values are the
- * config.json of the instruct / chat release the catalog entry aliases (Qwen2.5-7B-Instruct 32768,
- * not the base's 131072). Models with learned positions carry the bound in their architecture
+ * below); the table holds max_position_embeddings (seq_length for Baichuan, Bloom and Falcon's
+ * configs). Values are the config.json of the instruct / chat release the catalog entry aliases
+ * (Qwen2.5-7B-Instruct 32768, not the base's 131072). Models with learned positions carry the bound in their architecture
  * (maxPositions), which takes precedence.
  */
 const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
