@@ -5,8 +5,8 @@
  * rope_scaling factor where the config sets a linear one, which `servedContextLengthOf` applies
  * below); the table holds max_position_embeddings (seq_length for Baichuan, Bloom and Falcon's
  * configs). Values are the config.json of the instruct / chat release the catalog entry aliases
- * (Qwen2.5-7B-Instruct 32768, not the base's 131072). Models with learned positions carry the bound in their architecture
- * (maxPositions), which takes precedence.
+ * (Qwen2.5-7B-Instruct 32768, not the base's 131072). Models with learned positions carry the
+ * bound in their architecture (maxPositions), which takes precedence.
  */
 const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'baichuan-7b': 4096, 'baichuan-13b': 4096, 'baichuan2-7b': 4096, 'baichuan2-13b': 4096,
