@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { MODELS } from '../../src/catalog/index.js';
-import { CONTEXT_LENGTH_IDS, contextLengthOf } from '../../src/catalog/context-lengths.js';
+import { CONTEXT_LENGTH_IDS, contextLengthOf, servedContextLengthOf } from '../../src/catalog/context-lengths.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { GiB } from '../../src/memory/format.js';
 import { fusedMoeOutputCache } from '../../src/memory/serving.js';
@@ -126,6 +126,13 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
 
   it('every catalog model has its own context length (learned positions or config.json)', () => {
     for (const m of MODELS) expect(contextLengthOf(m.id, m.arch.maxPositions), m.id).toBeGreaterThanOrEqual(512);
+    // What a server serves is the model's own length times a whole RoPE factor, never less.
+    for (const m of MODELS) {
+      const own = contextLengthOf(m.id, m.arch.maxPositions)!;
+      const served = servedContextLengthOf(m.id, m.arch.maxPositions)!;
+      expect(served % own, m.id).toBe(0);
+      expect(served, m.id).toBeGreaterThanOrEqual(own);
+    }
     const ids = new Set(MODELS.map((m) => m.id));
     for (const id of CONTEXT_LENGTH_IDS) expect(ids.has(id), id).toBe(true);
   });
