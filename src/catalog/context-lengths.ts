@@ -2,11 +2,11 @@
  * Each catalog model's own context length: what a server takes as its max-model-len when none is
  * given. vLLM derives it from config.json (vllm/config.py `_get_and_verify_max_len`: the smallest of
  * max_position_embeddings, n_positions, max_seq_len, seq_length, model_max_length …, times a
- * rope_scaling factor only where the config enables one); for these checkpoints that is
- * max_position_embeddings (seq_length for Baichuan, Bloom and Falcon's configs). Values are the
- * config.json of the instruct / chat release the catalog entry aliases (Qwen2.5-7B-Instruct 32768,
- * not the base's 131072). Models with learned positions carry the bound in their architecture
- * (maxPositions), which takes precedence.
+ * rope_scaling factor where the config sets a linear one, which `servedContextLengthOf` applies
+ * below); the table holds max_position_embeddings (seq_length for Baichuan, Bloom and Falcon's
+ * configs). Values are the config.json of the instruct / chat release the catalog entry aliases
+ * (Qwen2.5-7B-Instruct 32768, not the base's 131072). Models with learned positions carry the
+ * bound in their architecture (maxPositions), which takes precedence.
  */
 const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'baichuan-7b': 4096, 'baichuan-13b': 4096, 'baichuan2-7b': 4096, 'baichuan2-13b': 4096,
@@ -49,6 +49,33 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
 export function contextLengthOf(id: string | null, maxPositions?: number): number | undefined {
   if (maxPositions !== undefined) return maxPositions;
   return id === null ? undefined : CONTEXT_LENGTH[id];
+}
+
+/**
+ * config.json rope_scaling factors of type "linear" (or "dynamic"), which servers multiply into the
+ * length they serve: vLLM's `_get_and_verify_max_len` (vllm/config.py, every release: rope types
+ * other than su / longrope / llama3, and yarn's from original_max_position_embeddings) and SGLang's
+ * `get_context_length` (python/sglang/srt/hf_transformers_utils.py) both return
+ * max_position_embeddings × factor. DeepSeek-Coder 1.3B / 6.7B / 33B ship "rope_scaling":
+ * {"type": "linear", "factor": 4.0} beside max_position_embeddings 16384 (the DeepSeek-Coder
+ * paper, §3.4: linear scaling raised from 1 to 4 for its 16K window), so both servers derive
+ * 65,536. Llama 3.1 / 3.2 (llama3) and Qwen (no rope_scaling in the instruct configs) are not
+ * multiplied.
+ */
+const SERVED_ROPE_FACTOR: Readonly<Record<string, number>> = {
+  'deepseek-coder-1.3b': 4, 'deepseek-coder-6.7b': 4, 'deepseek-coder-33b': 4,
+};
+
+/** The length vLLM and SGLang serve without --max-model-len / --context-length: the model's own, times a linear RoPE factor. */
+export function servedContextLengthOf(id: string | null, maxPositions?: number): number | undefined {
+  const own = contextLengthOf(id, maxPositions);
+  if (own === undefined) return undefined;
+  return own * (id !== null && maxPositions === undefined ? (SERVED_ROPE_FACTOR[id] ?? 1) : 1);
+}
+
+/** The factor a server multiplies in (1 when none), for the reply's wording. */
+export function servedRopeFactorOf(id: string | null): number {
+  return id === null ? 1 : (SERVED_ROPE_FACTOR[id] ?? 1);
 }
 
 /** Ids in the table, for the test that every catalog model has one. */

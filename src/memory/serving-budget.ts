@@ -4,7 +4,7 @@ import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmEngine } from './vllm-release.js';
-import { sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
+import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { TGI_WIGGLE_ROOM, tgiKvBudget, tgiWarmupActivations } from './tgi.js';
 import type { Component, ServingCapacity } from './types.js';
@@ -17,7 +17,8 @@ import { visionTowerWeights } from './vision.js';
  *   the CUDA graphs captured after it sit outside. The card outside the budget is never used for
  *   KV, and is not headroom.
  * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations and the
- *   request-to-token table, sized from the pool it found, sit outside it (sglang.ts).
+ *   request-to-token table, sized from the pool it found, and the CUDA graphs captured after it
+ *   sit outside it (sglang.ts).
  * - TGI: the card less the warm-up peak, less (1 − 0.9) of the card, is KV (tgi.ts).
  * A server whose pool cannot hold one sequence of max-model-len does not start: the verdict then
  * carries the budget arithmetic.
@@ -61,7 +62,8 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(card, sum(fixed), nonTorch), share: `${TGI_WIGGLE_ROOM} × card − weights − warm-up peak − non-torch`, fraction: TGI_WIGGLE_ROOM };
   }
   if (engine === 'sglang') {
-    const outside = [sglangPrefillActivations(s, l), samplerLogits(s)];
+    // After the pool (model_runner.py init_memory_pool, then init_cuda_graphs): outside the fraction.
+    const outside = [sglangPrefillActivations(s, l), samplerLogits(s), ...sglangCudaGraphs(s, l)];
     return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
   }
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).

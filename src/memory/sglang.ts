@@ -52,8 +52,8 @@ export function sglangKvBudget(card: number, memFraction: number, residentBytes:
  * [max_num_reqs + 1, context_len + 4] mapping each request slot to its KV indices. It is allocated
  * after `profile_max_num_token` has sized the KV pool, so it sits outside mem_fraction_static.
  * max_num_reqs is --max-running-requests, else min(max(pool tokens / context_len × 512, 2048), 4096);
- * context_len is --context-length (the scenario's seq; SGLang without it takes the model's own,
- * which the language does not yet fill in for SGLang as it does for vLLM). At Llama 4 Scout's own
+ * context_len is --context-length, the scenario's seq (SGLang without it takes the model's own
+ * context length, which the resolver fills in as it does for vLLM: resolve.ts servedContext). At Llama 4 Scout's own
  * 10,485,760 tokens it is 2,049 × 10,485,764 × 4 B = 80.04 GiB, the allocation sglang#5755 fails on.
  */
 export function sglangReqToTokenTable(s: Scenario, poolTokens: number): Component {
@@ -61,5 +61,35 @@ export function sglangReqToTokenTable(s: Scenario, poolTokens: number): Componen
   const requests = s.inference.maxSeqs ?? Math.min(Math.max(Math.floor((poolTokens / context) * 512), 2048), 4096);
   const bytes = (requests + 1) * (context + 4) * 4;
   return { key: 'reqtable', name: 'request-to-token table (int32, outside mem_fraction_static)', group: 'kv', bytes, formula: `${count(requests + 1)} slots × ${count(context + 4)} × 4 B` };
+}
+
+/**
+ * Largest decode batch SGLang captures a CUDA graph for (python/sglang/srt/server_args.py
+ * `__post_init__`, v0.4.x, `--cuda-graph-max-bs` when not given): 8 on cards under 25,000 MB at
+ * tp < 4, 80 there at tp ≥ 4, 160 otherwise.
+ */
+export function sglangCudaGraphMaxBatch(s: Scenario): number {
+  const capacity = s.hardware?.capacityBytes ?? 80 * GiB;
+  if (capacity >= 25_000 * 2 ** 20) return 160;
+  return s.parallel.tp < 4 ? 8 : 80;
+}
+
+/**
+ * What SGLang's CUDA graphs hold (python/sglang/srt/model_executor/model_runner.py: `init_cuda_graphs`
+ * runs after `init_memory_pool`, so outside mem_fraction_static; cuda_graph_runner.py captures one
+ * graph per batch size up to cuda_graph_max_bs, largest first, in one shared memory pool): the pool
+ * keeps one layer's no-grad working set at the largest batch, and the attention backend's graph
+ * state indexes the whole context for every slot — FlashInfer's `cuda_graph_kv_indices`
+ * int32 [max_bs × context_len] (flashinfer_backend.py `init_cuda_graph_state`), FA3's page table
+ * [max_bs, context_len / page_size] at page size 1 (flashattention_backend.py). None with
+ * --disable-cuda-graph (read as enforce eager).
+ */
+export function sglangCudaGraphs(s: Scenario, l: Layout): Component[] {
+  if (s.inference.enforceEager) return [];
+  const batch = sglangCudaGraphMaxBatch(s);
+  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, batch, l);
+  const pool: Component = { ...ws, key: 'cuda-graphs', name: `CUDA graph pool (${count(batch)} decode tokens, outside mem_fraction_static)`, group: 'buffers', formula: `${count(batch)} decode tokens: ${ws.formula}` };
+  const indices: Component = { key: 'graph-indices', name: 'CUDA graph KV indices (int32, outside mem_fraction_static)', group: 'buffers', bytes: batch * s.seq * 4, formula: `${count(batch)} slots × ${count(s.seq)} context × 4 B` };
+  return [pool, indices];
 }
 

@@ -1,5 +1,5 @@
 import { MODELS, gpuById, modelById } from '../catalog/index.js';
-import { contextLengthOf } from '../catalog/context-lengths.js';
+import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import type { ModelSpec } from '../catalog/types.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
@@ -1022,26 +1022,34 @@ class Resolution {
   }
 
   /**
-   * vLLM without --max-model-len serves the model's own context length (vllm/config.py
-   * `_get_and_verify_max_len`), and refuses to start when its KV cache cannot hold one sequence of
-   * it: an unstated seq is that length, not the generic 2,048. SGLang and TGI clamp their length to
-   * the memory they find (sglang scheduler max_req_input_len, TGI warmup's max_total_tokens), so
-   * they keep the default.
+   * A server without a stated length serves the model's own context length. vLLM without
+   * --max-model-len (vllm/config.py `_get_and_verify_max_len`) refuses to start when its KV cache
+   * cannot hold one sequence of it. SGLang without --context-length takes it too
+   * (python/sglang/srt/configs/model_config.py `ModelConfig.__init__`: derived_context_len =
+   * get_context_length(hf_text_config), v0.4.x) and sizes its request-to-token table by it
+   * (memory/sglang.ts), but clamps the longest request to the pool it finds (scheduler
+   * max_req_input_len) instead of refusing. An unstated seq is that length, not the generic 2,048.
+   * TGI clamps its length to the memory it finds (warmup's max_total_tokens), so it keeps the default.
    */
   private servedContext(): void {
     const s = this.s;
     const inf = s.inference;
-    if (inf.engine !== 'vllm' || inf.server === 'sglang' || this.patch.has('seq')) return;
+    if (inf.engine !== 'vllm' || this.patch.has('seq')) return;
     if (!this.isNew && !this.modeChanged() && !this.patch.has('engine')) return;
-    const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+    const context = servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
     if (context === undefined || s.seq !== DEFAULTS.seq) return;
+    const rope = servedRopeFactorOf(s.model.id);
+    const own = rope > 1 ? `${s.model.name}'s max_position_embeddings × its linear RoPE factor ${rope} (config.json)` : `${s.model.name}'s own`;
     s.seq = context;
-    // The engine decides the length, so it is no unstated driver: the envelope asks only what vLLM leaves open.
+    // The engine decides the length, so it is no unstated driver: the envelope asks only what the server leaves open.
     this.s = withUnstated(s, unstatedDrivers(s));
     this.unassume(DEFAULT_WORDS.seq);
     // Said as the default it is, in the words every default length is said with ("seq N (default)"):
-    // the model's own window is not the user's length, only what vLLM does without one.
-    this.assume(`seq ${context} (default): max-model-len ${context.toLocaleString('en-US')}, ${s.model.name}'s own context length, which vLLM serves when --max-model-len is not given; say seq N for yours`);
+    // the model's own window is not the user's length, only what the server does without one.
+    const served = inf.server === 'sglang'
+      ? `context length ${context.toLocaleString('en-US')}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
+      : `max-model-len ${context.toLocaleString('en-US')}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
+    this.assume(`seq ${context} (default): ${served}; say seq N for yours`);
   }
 
   /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { MODELS } from '../../src/catalog/index.js';
-import { CONTEXT_LENGTH_IDS, contextLengthOf } from '../../src/catalog/context-lengths.js';
+import { CONTEXT_LENGTH_IDS, contextLengthOf, servedContextLengthOf } from '../../src/catalog/context-lengths.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { GiB } from '../../src/memory/format.js';
 import { fusedMoeOutputCache } from '../../src/memory/serving.js';
@@ -103,6 +103,18 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     expect(estimateOf('llama-3.1-8b inference on 1x l4').scenario.seq).toBe(2048);
   });
 
+  it("a linear RoPE factor in config.json multiplies the length vLLM serves (_get_and_verify_max_len): DeepSeek-Coder's 16,384 × 4 = 65,536, which vllm#4429's two L40s cannot hold", () => {
+    const e = estimateOf('serve deepseek-coder-33b fp16 tp 2 vllm 0.4.1 on 2x l40');
+    expect(e.scenario.seq).toBe(16384 * 4);
+    expect(assumptionsOf('serve deepseek-coder-33b on 2x l40').join(' ')).toMatch(/max-model-len 65,536, DeepSeek-Coder-33B's max_position_embeddings × its linear RoPE factor 4/);
+    // V0 without chunked prefill profiles the whole length: the pool left holds less than one sequence.
+    expect(part(e, 'kv')).toBeLessThan(e.serving!.kvBytesPerToken * 65536);
+    expect(e.fits).toBe(false);
+    // A stated length is the user's; a model without a factor serves its own length.
+    expect(estimateOf('serve deepseek-coder-33b seq 16384 on 2x l40').scenario.seq).toBe(16384);
+    expect(estimateOf('serve codellama-34b on 2x l40').scenario.seq).toBe(16384);
+  });
+
   it('with no card named, a card is listed only when the budget (utilisation × card) holds the server', () => {
     const e = estimateOf('serve llama-3-8b seq 8192 util 0.5');
     expect(e.fitsOn.length).toBeGreaterThan(0);
@@ -114,6 +126,13 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
 
   it('every catalog model has its own context length (learned positions or config.json)', () => {
     for (const m of MODELS) expect(contextLengthOf(m.id, m.arch.maxPositions), m.id).toBeGreaterThanOrEqual(512);
+    // What a server serves is the model's own length times a whole RoPE factor, never less.
+    for (const m of MODELS) {
+      const own = contextLengthOf(m.id, m.arch.maxPositions)!;
+      const served = servedContextLengthOf(m.id, m.arch.maxPositions)!;
+      expect(served % own, m.id).toBe(0);
+      expect(served, m.id).toBeGreaterThanOrEqual(own);
+    }
     const ids = new Set(MODELS.map((m) => m.id));
     for (const id of CONTEXT_LENGTH_IDS) expect(ids.has(id), id).toBe(true);
   });
@@ -142,6 +161,37 @@ describe('SGLang plans inside mem_fraction_static', () => {
     expect(part(e, 'reqtable')).toBe(2049 * 10_485_764 * 4);
     expect((part(e, 'reqtable') / GiB).toFixed(2)).toBe('80.04');
     expect(e.fits).toBe(false);
+  });
+
+  it("without --context-length, SGLang takes the model's own context length (model_config.py), sizes its table by it, and says so", () => {
+    const e = estimateOf('sglang llama-3.1-8b on 1x h100');
+    expect(e.scenario.seq).toBe(131072);
+    expect(part(e, 'reqtable') % ((131072 + 4) * 4)).toBe(0);
+    expect(assumptionsOf('sglang llama-3.1-8b on 1x h100').join(' ')).toMatch(/seq 131072 \(default\): context length 131,072, Llama-3\.1-8B's own, which SGLang takes/);
+    expect(estimateOf('sglang llama-3.1-8b --context-length 8192 on 1x h100').scenario.seq).toBe(8192);
+    // SGLang cuts requests to the pool it finds instead of refusing: a context the pool cannot hold still starts.
+    const small = estimateOf('sglang llama-3.1-8b on 1x l4');
+    expect(small.serving!.kvBytesPerToken * 131072).toBeGreaterThan(part(small, 'kv'));
+    expect(small.fits).toBe(true);
+  });
+
+  it('its CUDA graphs, captured after the pool, sit outside the fraction: cuda_graph_max_bs by card and tp, KV indices over the whole context per slot', () => {
+    const h100 = estimateOf('sglang llama-3-8b --context-length 32768 on 1x h100');
+    expect(part(h100, 'graph-indices')).toBe(160 * 32768 * 4);
+    expect(part(h100, 'cuda-graphs')).toBeGreaterThan(0);
+    // The pool is the fraction less what sits inside it: the graphs do not shrink it.
+    expect(part(h100, 'kv')).toBeCloseTo(0.88 * h100.capacityBytes! - part(h100, 'weights') - part(h100, 'context'), -3);
+    expect(part(estimateOf('sglang llama-3-8b --context-length 8192 on 1x l4'), 'graph-indices')).toBe(8 * 8192 * 4);
+    expect(part(estimateOf('sglang llama-3-70b tp 8 --context-length 8192 on 8x l4'), 'graph-indices')).toBe(80 * 8192 * 4);
+    expect(part(estimateOf('sglang llama-3-8b --context-length 32768 disable cuda graph on 1x h100'), 'graph-indices')).toBe(0);
+    // A longer context never shrinks what the graphs hold.
+    fc.assert(
+      fc.property(fc.integer({ min: 1024, max: 65536 }), fc.integer({ min: 1, max: 65536 }), (ctx, extra) => {
+        const at = (c: number) => part(estimateOf(`sglang llama-3-8b --context-length ${c} on 1x h100`), 'graph-indices');
+        expect(at(ctx + extra)).toBeGreaterThan(at(ctx));
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('the table holds between 2,048 and 4,096 request slots (or --max-running-requests) of the whole context each', () => {
