@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { layerBytes } from '../../src/memory/activations.js';
+import { quantisedLinearKeepsInput } from '../../src/memory/quantised-linear.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+import { scenario } from './fixtures.js';
+
+/** LoRA r8 on q,v over a frozen base stored as `weights` (PEFT's fp32 adapters under mixed precision). */
+function loraOver(weights: Scenario['weights'], seq = 2048, microBatch = 1, mode: Scenario['mode'] = 'lora'): Scenario {
+  return scenario('llama-2-7b', { mode, weights, seq, microBatch, lora: { rank: 8, targets: ['q', 'v'], dropout: 0 } });
+}
+
+describe('what a frozen quantised linear keeps for backward (quantised-linear.ts)', () => {
+  it('bitsandbytes (MatMul4Bit, MatMul8bitLt) and AutoAWQ keep their input; GPTQ kernels keep only the packed weight', () => {
+    expect(quantisedLinearKeepsInput('nf4')).toBe(true);
+    expect(quantisedLinearKeepsInput('nf4-dq')).toBe(true);
+    expect(quantisedLinearKeepsInput('int8')).toBe(true);
+    expect(quantisedLinearKeepsInput('awq')).toBe(true);
+    expect(quantisedLinearKeepsInput('gptq')).toBe(false);
+    // A 16-bit base is a plain frozen nn.Linear: nothing kept for a weight that needs no gradient.
+    expect(quantisedLinearKeepsInput('fp16')).toBe(false);
+    expect(quantisedLinearKeepsInput('bf16')).toBe(false);
+  });
+
+  it('worked example: Llama-2-7B LoRA q,v at seq 2048 — an LLM.int8 base keeps 2·(3h + f) B more per token and layer than a GPTQ one', () => {
+    // The inputs no adapter already keeps (the adapters keep their own fp32 copies): the attention
+    // norm's output (h), o_proj's input (a·d = h), the MLP norm's output (h) and down_proj's input (f), 2 B each.
+    const { hidden: h, ffn: f } = loraOver('int8').model.arch;
+    const tokens = 2048;
+    expect(layerBytes(loraOver('int8')) - layerBytes(loraOver('gptq'))).toBe(tokens * 2 * (3 * h + f));
+    expect(layerBytes(loraOver('int8')) - layerBytes(loraOver('gptq'))).toBe(2048 * 46_592);
+  });
+
+  it('a GPTQ base keeps what a 16-bit frozen base keeps, at any length and batch, under "lora" and "qlora" alike', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 16_384 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom<Scenario['mode']>('lora', 'qlora'), (seq, b, mode) => {
+        expect(layerBytes(loraOver('gptq', seq, b, mode))).toBe(layerBytes(loraOver('fp16', seq, b, 'lora')));
+      }),
+    );
+  });
+
+  it('"lora int8" keeps what "qlora" over int8 keeps: the kernel decides, not the word used for the method', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 16_384 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom<Scenario['weights']>('int8', 'nf4', 'awq'), (seq, b, weights) => {
+        const lora = layerBytes(loraOver(weights, seq, b, 'lora'));
+        expect(lora).toBe(layerBytes(loraOver(weights, seq, b, 'qlora')));
+        expect(lora).toBeGreaterThan(layerBytes(loraOver('gptq', seq, b, 'lora')));
+      }),
+    );
+  });
+});
