@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { layerBytes } from '../../src/memory/activations.js';
+import { estimate } from '../../src/memory/estimate.js';
+import { kbitPrepared } from '../../src/memory/kbit.js';
 import { quantisedLinearKeepsInput } from '../../src/memory/quantised-linear.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { scenario } from './fixtures.js';
+import { part, scenario } from './fixtures.js';
 
 /** LoRA r8 on q,v over a frozen base stored as `weights` (PEFT's fp32 adapters under mixed precision). */
 function loraOver(weights: Scenario['weights'], seq = 2048, microBatch = 1, mode: Scenario['mode'] = 'lora'): Scenario {
@@ -47,5 +49,25 @@ describe('what a frozen quantised linear keeps for backward (quantised-linear.ts
         expect(lora).toBeGreaterThan(layerBytes(loraOver('gptq', seq, b, 'lora')));
       }),
     );
+  });
+});
+
+describe("alpaca-lora's prepare_model_for_int8_training, PEFT ≥ 0.3 (kbit.ts)", () => {
+  const alpaca = (patch: Partial<Scenario> = {}): Scenario =>
+    scenario('llama-1-13b', { mode: 'lora', weights: 'int8', framework: 'alpaca-lora', recipe: 'mixed', compute: 'fp16', recompute: 'full', lora: { rank: 8, targets: ['q', 'v'], dropout: 0.05 }, ...patch });
+
+  it('prepares an LLM.int8 base as PEFT k-bit training does; a plain HF run over the same base is not prepared', () => {
+    expect(kbitPrepared(alpaca())).toBe(true);
+    expect(kbitPrepared(alpaca({ framework: 'hf' }))).toBe(false);
+    // GPTQ bases are never cast (prepare_model_for_kbit_training skips GPTQ-quantised models).
+    expect(kbitPrepared(alpaca({ weights: 'gptq' }))).toBe(false);
+  });
+
+  it('worked example: LLaMA-1-13B at seq 2048, batch 1 — the fp32 embedding makes each checkpointed layer input 4 B per element, 40 × 4·s·h', () => {
+    const s = alpaca();
+    const { hidden: h, layers } = s.model.arch;
+    expect(part(estimate(s), 'activations')).toBe(layers * 4 * 2048 * h);
+    // Twice what the same run keeps over a 16-bit residual stream (before PEFT 0.3, or not prepared).
+    expect(part(estimate(s), 'activations')).toBe(2 * part(estimate(alpaca({ framework: 'hf' })), 'activations'));
   });
 });
