@@ -1,5 +1,8 @@
-import type { WeightFormat } from '../scenario/schema.js';
-import { isQuantised } from './precision.js';
+import type { Scenario, WeightFormat } from '../scenario/schema.js';
+import { count } from './format.js';
+import type { Layout } from './layout.js';
+import { activationBytes, isQuantised } from './precision.js';
+import type { Component } from './types.js';
 
 /**
  * Whether a frozen quantised linear keeps its input for backward once that input needs a gradient
@@ -27,4 +30,20 @@ import { isQuantised } from './precision.js';
  */
 export function quantisedLinearKeepsInput(format: WeightFormat): boolean {
   return isQuantised(format) && format !== 'gptq';
+}
+
+/**
+ * LLM.int8's backward rebuilds the whole weight to get its input's gradient:
+ * `CB = state.CB.to(ctx.dtype_A, copy=True).mul_(state.SCB.unsqueeze(1).mul(1.0 / 127.0))`, then
+ * `torch.matmul(grad_output, CB)` (`MatMul8bitLt.backward`, bitsandbytes/autograd/_functions.py,
+ * 0.37 → main): one linear at a time, in the input's dtype — fp32 once PEFT's k-bit preparation
+ * made the residual stream fp32 (kbit.ts). Its forward multiplies in int8 and dequantises only the
+ * outlier columns, so the copy lives in backward alone, beside that layer's gradients.
+ */
+export function int8BackwardWeight(s: Scenario, l: Layout): Component | null {
+  if (s.weights !== 'int8' || (s.mode !== 'lora' && s.mode !== 'qlora')) return null;
+  const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
+  const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
+  const e = activationBytes(s);
+  return { key: 'int8-dequant', name: 'LLM.int8 weight rebuilt for backward (one matrix)', group: 'buffers', bytes: largest * e, formula: `${count(largest)} × ${e} B (largest linear, in the input's dtype)` };
 }

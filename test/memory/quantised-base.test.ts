@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { layerBytes } from '../../src/memory/activations.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { kbitPrepared } from '../../src/memory/kbit.js';
-import { quantisedLinearKeepsInput } from '../../src/memory/quantised-linear.js';
+import { int8BackwardWeight, quantisedLinearKeepsInput } from '../../src/memory/quantised-linear.js';
+import { layoutOf } from '../../src/memory/layout.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { part, scenario } from './fixtures.js';
 
@@ -69,5 +70,30 @@ describe("alpaca-lora's prepare_model_for_int8_training, PEFT ≥ 0.3 (kbit.ts)"
     expect(part(estimate(s), 'activations')).toBe(layers * 4 * 2048 * h);
     // Twice what the same run keeps over a 16-bit residual stream (before PEFT 0.3, or not prepared).
     expect(part(estimate(s), 'activations')).toBe(2 * part(estimate(alpaca({ framework: 'hf' })), 'activations'));
+  });
+});
+
+describe("LLM.int8's backward rebuilds one weight in the input's dtype (quantised-linear.ts)", () => {
+  const int8Lora = (patch: Partial<Scenario> = {}): Scenario =>
+    scenario('llama-1-13b', { mode: 'lora', weights: 'int8', compute: 'fp16', lora: { rank: 8, targets: ['q', 'v'], dropout: 0 }, ...patch });
+  const inPhase = (s: Scenario, label: string) => estimate(s).phases.find((p) => p.label === label)!.parts.some((p) => p.key === 'int8-dequant');
+
+  it('worked example: LLaMA-1-13B — the largest linear, 5120 × (40 + 2·40) × 128 = 78.6 M, × 2 B over a 16-bit stream, × 4 B once alpaca-lora prepares it', () => {
+    const largest = 5120 * (40 + 2 * 40) * 128;
+    expect(int8BackwardWeight(int8Lora(), layoutOf(int8Lora()))!.bytes).toBe(largest * 2);
+    const prepared = int8Lora({ framework: 'alpaca-lora', recompute: 'full' });
+    expect(int8BackwardWeight(prepared, layoutOf(prepared))!.bytes).toBe(largest * 4);
+  });
+
+  it('is alive in backward only (int8 forward multiplies in int8), and only over an int8 base being trained', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 8192 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom<Scenario['recompute']>('none', 'full'), (seq, b, recompute) => {
+        const s = int8Lora({ seq, microBatch: b, recompute });
+        expect(inPhase(s, 'end of forward')).toBe(false);
+        expect(inPhase(s, 'end of backward')).toBe(true);
+      }),
+    );
+    expect(int8BackwardWeight(int8Lora({ weights: 'nf4', mode: 'qlora' }), layoutOf(int8Lora()))).toBeNull();
+    expect(int8BackwardWeight(int8Lora({ mode: 'inference', lora: null }), layoutOf(int8Lora()))).toBeNull();
   });
 });
