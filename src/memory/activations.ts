@@ -2,7 +2,8 @@ import type { Scenario } from '../scenario/schema.js';
 import { count, formulasWanted, num } from './format.js';
 import type { Layout } from './layout.js';
 import { projectionShape } from './lora.js';
-import { activationBytes, isQuantised } from './precision.js';
+import { activationBytes } from './precision.js';
+import { quantisedLinearKeepsInput } from './quantised-linear.js';
 import { KBIT_ACTIVATION_BYTES, kbitPrepared } from './kbit.js';
 import { adapterBytesPerParam } from './states.js';
 import type { Component } from './types.js';
@@ -36,15 +37,16 @@ function dropoutRate(s: Scenario): number {
 }
 
 /**
- * bitsandbytes' 4-bit matmul (`MatMul4Bit.forward`) keeps its input whenever that input needs a
- * gradient (`ctx.tensors = (A, B)`), although the weight is frozen: under QLoRA every quantised
- * linear downstream of the first adapter keeps its input like a trained one.
+ * bitsandbytes' matmuls (`MatMul4Bit`, `MatMul8bitLt`) and AutoAWQ's keep their input whenever that
+ * input needs a gradient, although the weight is frozen: under LoRA over such a base ("qlora", or
+ * "lora int8" / "lora awq") every quantised linear downstream of the first adapter keeps its input
+ * like a trained one. GPTQ kernels keep only the packed weight (quantised-linear.ts).
  */
 function quantisedLinearsKeepInputs(s: Scenario): boolean {
-  return s.mode === 'qlora' && isQuantised(s.weights);
+  return (s.mode === 'lora' || s.mode === 'qlora') && quantisedLinearKeepsInput(s.weights);
 }
 
-/** Which linears keep their input: trained ones (full, or adapted), and bitsandbytes 4-bit ones; a frozen nn.Linear keeps none. */
+/** Which linears keep their input: trained ones (full, or adapted), and bitsandbytes / AWQ ones; a frozen nn.Linear or GPTQ linear keeps none. */
 function adapted(s: Scenario, ...targets: string[]): boolean {
   return s.mode === 'full' || quantisedLinearsKeepInputs(s) || (s.lora?.targets.some((t) => targets.includes(t)) ?? false);
 }

@@ -33,6 +33,7 @@ import {
   usesDeepSpeed,
 } from './states.js';
 import { offloadHostBytes, zeroOffloadGpuStaging } from './offload.js';
+import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
@@ -147,6 +148,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const temps = optimizerTemporaries(s, l);
   const stateDict = fullStateDictCopy(s, l);
   const dequant = dequantisedMatrix(s, l);
+  const int8Backward = int8BackwardWeight(s, l);
   const accumulating = s.gradAccum > 1;
   const evalWs = evalWorkingSet(s, l);
   const evalLogitsPart = evalLogits(s);
@@ -160,15 +162,15 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const heldGrads = accumulating || megatronGradBufferResident(s) ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
-  const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0);
-  const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute);
+  const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0) + (int8Backward?.bytes ?? 0);
+  const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute, int8Backward);
 
   const phases = [
     phase('load', 'model loaded', present(weights, vision, adapters)),
     ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
-    phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs)]),
+    phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs, int8Backward)]),
     phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
@@ -180,7 +182,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, int8Backward, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

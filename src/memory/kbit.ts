@@ -29,11 +29,23 @@ import type { Scenario } from '../scenario/schema.js';
  * embeddings or LM head since unsloth#1186), LLaMA-Factory upcasts only norms when asked, and TRL's
  * SFTTrainer skips it for sharded QLoRA (FSDP / ZeRO-3 need one dtype to flatten). So only the
  * PEFT preset (the user names PEFT) gets it, with a bitsandbytes base (GPTQ bases are not cast).
+ *
+ * alpaca-lora's finetune.py calls the older `prepare_model_for_int8_training` on its load_in_8bit
+ * base, with PEFT installed from git main (tloen/alpaca-lora, finetune.py and requirements.txt).
+ * From PEFT 0.3.0 (huggingface/peft#389, 2023-05-03) that function casts every fp16/bf16 parameter
+ * to fp32 and turns gradient checkpointing on, as above (0.4.0 made it an alias of
+ * prepare_model_for_kbit_training), so the same fp32 rest and fp32 residual stream follow. Before
+ * 0.3.0 it cast only 1-D parameters whose names contain "layer_norm" — none of LLaMA's, which are
+ * `input_layernorm`, `post_attention_layernorm` and `norm` — and wrapped lm_head to return fp32
+ * logits (CastOutputToFloat): a LLaMA run installed before May 2023 kept the embeddings, LM head and
+ * residual stream 16-bit, about 2 B per embedding and LM-head parameter and half the checkpointed
+ * layer inputs less than counted here. The alpaca-lora preset counts PEFT ≥ 0.3.
  */
 const BITSANDBYTES_FORMATS = new Set<Scenario['weights']>(['nf4', 'nf4-dq', 'int8']);
 
 export function kbitPrepared(s: Scenario): boolean {
-  return s.framework === 'peft' && s.mode !== 'full' && s.mode !== 'inference' && BITSANDBYTES_FORMATS.has(s.weights);
+  const prepares = s.framework === 'peft' || s.framework === 'alpaca-lora';
+  return prepares && s.mode !== 'full' && s.mode !== 'inference' && BITSANDBYTES_FORMATS.has(s.weights);
 }
 
 /** Bytes per saved activation element under the PEFT k-bit recipe: the fp32 residual stream (see above). */

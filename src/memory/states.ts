@@ -76,8 +76,8 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
     return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
   }
   // PEFT's prepare_model_for_kbit_training (kbit.ts; and the older prepare_model_for_int8_training
-  // that alpaca-lora calls) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32.
-  const restBytes = kbitPrepared(s) || s.framework === 'alpaca-lora' ? KBIT_UPCAST_BYTES : 2;
+  // that alpaca-lora calls, from PEFT 0.3.0) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32.
+  const restBytes = kbitPrepared(s) ? KBIT_UPCAST_BYTES : 2;
   const bytes = (linear * perParam + rest * restBytes) / l.shard.weights;
   return component(
     'weights',
