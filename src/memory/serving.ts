@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import { awqSplitKBytes, awqSplitKFormula } from './awq-gemm.js';
 import { GiB, count, num } from './format.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
@@ -91,8 +92,11 @@ export function profileActivations(s: Scenario, l: Layout): Component {
   const tokens = profileTokens(s);
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
   const moe = fusedMoeOutputCache(s, tokens);
-  const formula = moe > 0 ? `${ws.formula} + fused_moe ${count(Math.min(tokens, FUSED_MOE_CHUNK_TOKENS))} × top-${s.model.arch.expertsPerToken ?? 1} × ${s.model.arch.hidden} × ${activationBytes(s)} B` : ws.formula;
-  return { ...ws, bytes: ws.bytes + moe, formula, key: 'profile', name: `profile-run activations (${count(tokens)} batched tokens)` };
+  // vLLM 0.2 runs every AWQ linear through the split-K GEMM (awq-gemm.ts).
+  const awq = awqSplitKBytes(s, tokens, l);
+  const moeText = moe > 0 ? ` + fused_moe ${count(Math.min(tokens, FUSED_MOE_CHUNK_TOKENS))} × top-${s.model.arch.expertsPerToken ?? 1} × ${s.model.arch.hidden} × ${activationBytes(s)} B` : '';
+  const formula = `${ws.formula}${moeText}${awqSplitKFormula(s, tokens, l)}`;
+  return { ...ws, bytes: ws.bytes + moe + awq, formula, key: 'profile', name: `profile-run activations (${count(tokens)} batched tokens)` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import { awqRunsSplitK } from './awq-gemm.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
@@ -336,6 +337,8 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
 export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
   // llama.cpp multiplies GGUF blocks in place (its MMQ kernels), without a 16-bit copy.
   if (!isQuantised(s.weights) || s.weights === 'int8' || s.weights === 'fp8' || isGgufFormat(s.weights)) return null;
+  // llm-awq's split-K GEMM dequantises in registers, with no 16-bit copy of the weight (awq-gemm.ts).
+  if (awqRunsSplitK(s)) return null;
   const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
   const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
   return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);

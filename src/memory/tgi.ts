@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { contextLengthOf } from '../catalog/context-lengths.js';
+import { awqSplitKBytes, awqSplitKFormula } from './awq-gemm.js';
 import { count } from './format.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
@@ -42,7 +43,9 @@ export function tgiPrefillTokens(s: Scenario): number {
  */
 export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
   const tokens = tgiPrefillTokens(s);
-  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  const layer = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  // AWQ below sm_80 multiplies through llm-awq's split-K GEMM (awq-gemm.ts): its partial sums join the layer's set.
+  const ws = { ...layer, bytes: layer.bytes + awqSplitKBytes(s, tokens, l), formula: layer.formula + awqSplitKFormula(s, tokens, l) };
   const logits = tokens * s.model.arch.vocab * 4;
   if (logits > ws.bytes) {
     return { key: 'warmup', name: `warm-up prefill logits (${count(tokens)} tokens, prefill log-probs)`, group: 'logits', bytes: logits, formula: `${count(tokens)} tokens × ${s.model.arch.vocab} × (2 B logits + 2 B log-softmax)` };

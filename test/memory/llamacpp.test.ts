@@ -90,3 +90,13 @@ describe('llama.cpp -ngl N (src/llama-model.cpp load_tensors, src/llama-kv-cache
     expect(again.deviceBytes).toBe(e.deviceBytes);
   });
 });
+
+describe("DeepSeek's KV cache in llama.cpp before its MLA cache (llama-kv-cache: n_embd_k_gqa = heads × 192, n_embd_v_gqa = heads × 128)", () => {
+  it("reproduces llama-cpp-python#1944's failed buffer: 204,800 MiB for 16 layers at n_ctx 163,840 (DeepSeek-V3's training context)", () => {
+    // "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 204800.00 MiB on device 0 ... failed to
+    // allocate buffer for kv cache": 61 layers over 4 GPUs puts 16 on the first; each caches 128 heads
+    // × (192 K + 128 V) f16 values a token.
+    const e = estimateOf('deepseek-v3 q2_k llama.cpp ctx 163840 on 4x a100-80g');
+    expect(part(e, 'kv')).toBe(204_800 * 1024 * 1024);
+  });
+});
