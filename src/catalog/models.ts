@@ -18,6 +18,7 @@ import { YI_MODELS } from './models/yi.js';
 import { BAICHUAN_MODELS } from './models/baichuan.js';
 import { VLM_MODELS } from './models/vlm.js';
 import { SMOLLM_MODELS } from './models/smollm.js';
+import { COHERE_MODELS } from './models/cohere.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -46,5 +47,6 @@ export const MODELS: readonly ModelSpec[] = [
   ...YI_MODELS,
   ...BAICHUAN_MODELS,
   ...VLM_MODELS,
+  ...COHERE_MODELS,
   ...SMOLLM_MODELS,
 ];
