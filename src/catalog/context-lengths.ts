@@ -43,6 +43,9 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'mistral-nemo-12b': 1024000, 'mistral-small-3': 32768, 'mistral-small-3.1-24b': 131072,
   'phi-1.5': 2048, 'phi-2': 2048, 'phi-3-mini': 4096, 'phi-3-medium': 4096, 'phi-4': 16384,
   'starcoder2-3b': 16384, 'starcoder2-7b': 16384, 'starcoder2-15b': 16384,
+  // Cohere's configs give max_position_embeddings 8192 beside a model_max_length of 131072; vLLM
+  // serves the 8192 unless a longer --max-model-len is asked (vllm#3676, fixed by #3727).
+  'command-r-plus': 8192,
 };
 
 /** The model's own context length (learned positions first, then its config's), or undefined when unknown. */
