@@ -15,6 +15,12 @@ import type { Component } from './types.js';
  * fit fails the warm-up ("Not enough memory to handle N prefill tokens. You need to decrease
  * `--max-batch-prefill-tokens`"). Prefill logits are computed only at each request's last position
  * (`prefill_head_indices`).
+ *
+ * CUDA graphs (launcher/src/main.rs: `--cuda-graphs` defaults to 1,2,4,8,16,32 since v2.0; none with
+ * bitsandbytes or exl2, none given 0) are captured after the KV cache is allocated, in the part of
+ * the card the wiggle room leaves, and an OOM while capturing is caught ("Decode cuda graph warmup
+ * failed", flash_causal_lm.py warmup, v2.0 → v3.3): they never stop the server from starting, so
+ * the budget carries no graph term.
  */
 
 /** models/globals.py: TGI_WIGGLE_ROOM = 0.90 since v2.3 (#2449; 0.95 before); MEMORY_FRACTION 1.0. */
