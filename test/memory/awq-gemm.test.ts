@@ -49,7 +49,7 @@ describe('AWQ split-K partial sums (llm-awq gemm_cuda_gen.cu: torch::empty({spli
 
   it('grows linearly with the prefill tokens and shrinks with tensor parallelism; nothing for other formats', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 65_536 }), fc.constantFrom(1, 2, 4, 8), fc.constantFrom('gptq', 'bf16', 'nf4') , (tokens, tp, other) => {
+      fc.property(fc.integer({ min: 1, max: 65_536 }), fc.constantFrom(1, 2, 4, 8), fc.constantFrom('gptq', 'bf16', 'nf4'), (tokens, tp, other) => {
         const sharded = { ...vllm02, parallel: { ...vllm02.parallel, tp } };
         const one = awqSplitKBytes(vllm02, tokens, layoutOf(vllm02));
         expect(awqSplitKBytes(vllm02, 2 * tokens, layoutOf(vllm02))).toBe(2 * one);
