@@ -19,8 +19,9 @@ import type { Solved } from './solvers.js';
  * buffers are the same for 2 cards as for 1024). Between the two the peak can rise (a second
  * replica brings DDP's gradient buckets; a second card brings NCCL), so one card is tried on its
  * own and each stretch is searched apart. test/plan/how-many.test.ts holds the monotony, and the
- * answer against trying every count. Changes are resolved once per list and moved onto each
- * count's cards; only `tp n` and `pp n` are resolved per count.
+ * answer against trying every count. A candidate's setup is worked out once and moved onto each
+ * count's cards, its one-setting changes set as fields rather than read (class Setups): the
+ * estimates are what is left, one per candidate per probe.
  */
 
 /** Counts people buy or rent: single cards, nodes of 8, and multiples of nodes. */
