@@ -4,7 +4,7 @@ import { MiB, gib } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import { gpuCountOf, onCards } from '../scenario/gpus.js';
 import { reresolved } from '../scenario/resolve.js';
-import { applyChange, settled } from './levers.js';
+import { applyChange, isSetting, settled } from './levers.js';
 import type { Solved } from './solvers.js';
 
 /**
@@ -98,15 +98,16 @@ function splitsInto(count: number, s: Scenario): boolean {
 const REFUSED = Symbol('refused');
 
 /**
- * Candidate setups on `count` cards. Changes are applied one at a time on the setup of the
- * changes before them, which is kept: "zero3, gc, offload optimizer" is "zero3, gc" plus one.
- * A list starts from the question on the count's cards as a follow-up that sets nothing
- * resolves it; each one-setting change (gc, zero1–3, offload optimizer) then sets its fields, as
- * the levers do, and only `tp n` / `pp n` are read and resolved (levers.ts `settled`).
- * On several cards each list is worked out once, on the first count it is asked for, and moved
- * onto other counts' cards (the resolver's one count check, whole replicas, is made here):
- * count-free changes read the same at any count, and `tp n` / `pp n` at every count they are
- * written for. test/plan/how-many.test.ts holds every setup to reading each change afresh.
+ * Candidate setups on `count` cards: each what reading its changes in order as follow-ups on the
+ * question on those cards gives (the old path, `applyAll`), worked out with as few readings as
+ * possible. A list starts from the question as a follow-up that sets nothing resolves it; each
+ * one-setting change (gc, zero1–3, offload optimizer) then sets its fields, as the levers do
+ * (levers.ts `settled`); only `tp n` / `pp n` are read and resolved, once per list, on the
+ * question alone when every other change is a setting (the settings go on top: they commute).
+ * On several cards each list is worked out on the first count it is asked for and moved onto
+ * other counts' cards (the resolver's one count check, whole replicas, is made here): count-free
+ * changes read the same at any count, and `tp n` / `pp n` at every count they are written for.
+ * test/plan/how-many-setups.test.ts holds every setup, asked in any order, to the old path.
  */
 export class Setups {
   /** On one card, by changes. */
@@ -156,17 +157,20 @@ export class Setups {
     return setup;
   }
 
-  /**
-   * The count-free changes' setup on these cards, with `tp n` / `pp n` read on top one at a
-   * time: each list is resolved once and moved onto the cards of every count it is written for.
-   */
+  /** The setup of `changes` on these cards, from the setups of the lists it starts with. */
   private withSplit(count: number, changes: readonly string[]): Scenario | null {
     const free = changes.filter((c) => !PER_COUNT.test(c));
+    const split = changes.filter((c) => PER_COUNT.test(c));
+    if (free.length > 0 && split.length > 0 && free.every(isSetting)) {
+      // Refused where the settings alone are refused on these cards; else the settings on the split.
+      if (!this.several(count, free)) return null;
+      return free.reduce<Scenario | null>((setup, change) => setup && settled(setup, change), this.at(count, split));
+    }
     // No change at all is never refused: it is the question on these cards, as asked.
     const shared = free.length === 0 ? onCount(this.asked, this.gpu, count) : this.several(count, free);
     let setup = shared && onCards(shared, cardsOf(this.gpu, count));
     let key = free.join(' + ');
-    for (const change of changes.filter((c) => PER_COUNT.test(c))) {
+    for (const change of split) {
       if (!setup) return null;
       key = key ? `${key} + ${change}` : change;
       const known = this.split.get(key);
@@ -236,9 +240,14 @@ export function smallestIndex(top: number, fits: (index: number) => boolean): nu
 /** Counts from two cards up. */
 const SEVERAL = GPU_COUNTS.slice(1);
 
-/** Whether a setup is one model replica on its cards (its tp × pp group spans them): no data parallelism. */
+/** Whether `count` cards hold one model replica of a tp × pp `split` (the group spans them): no data parallelism. */
+function holdsOneReplica(count: number, split: number): boolean {
+  return count < 2 * split;
+}
+
+/** Whether a setup is one model replica on its cards. */
 export function oneReplica(setup: Scenario): boolean {
-  return gpuCountOf(setup) < 2 * setup.parallel.tp * setup.parallel.pp;
+  return holdsOneReplica(gpuCountOf(setup), setup.parallel.tp * setup.parallel.pp);
 }
 
 /**
@@ -287,7 +296,7 @@ function fewestInTier(s: Scenario, tier: number, setups: Setups): Fit | null {
       const changes = changesAt(from);
       const split = changes ? setups.splitOf(SEVERAL[from]!, changes) : null;
       if (split === null) continue;
-      if (SEVERAL[from]! < 2 * split) maybeSingle.push(from);
+      if (holdsOneReplica(SEVERAL[from]!, split)) maybeSingle.push(from);
       else if (setupAt(from)) break;
     }
     let last = maybeSingle.length - 1;

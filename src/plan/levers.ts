@@ -138,11 +138,17 @@ const SETTINGS = new Map(
   CANDIDATES.flatMap(({ change, set }) => (typeof change === 'string' && set ? [[change, set] as const] : [])),
 );
 
+/** Whether `change` is a one-setting change: its fields are set, never read (`settled`). */
+export function isSetting(change: string): boolean {
+  return SETTINGS.has(change);
+}
+
 /**
  * `change` read as a follow-up on `setup`, when `setup` is already what a follow-up that sets
  * nothing resolves it to (a resolved scenario, or one a setting led to): a one-setting change
  * sets its fields, as `leverChanges` does (test/plan/setting-levers.test.ts holds each to
  * `applyChange`); any other change is read and resolved. Null where the follow-up is refused.
+ * (A fixed change's setting reads nothing of the scenario it was asked on, so `setup` is both.)
  */
 export function settled(setup: Scenario, change: string): Scenario | null {
   const set = SETTINGS.get(change);
