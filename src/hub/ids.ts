@@ -65,14 +65,33 @@ let hubToken: RegExp | null = null;
 
 /** The hub token that starts exactly at `at` in lower-case `text`, or null. */
 export function hubTokenAt(text: string, at: number): string | null {
+  if (!mayStartHubToken(text, at)) return null;
   hubToken ??= new RegExp(`(?:${hubTokenSource()})`, 'y');
   hubToken.lastIndex = at;
   return hubToken.exec(text)?.[0] ?? null;
 }
 
+/**
+ * Whether a hub token may start at `at`, without the big pattern: every one is "config.json" or
+ * reaches a "/" (org/name, huggingface.co/…) or a ":" (https://…) through characters of a repo
+ * name alone. Most word starts, even in a message with a path in it, do not: they skip the
+ * pattern (the lexer and the prose reader try it at every word start of such a message).
+ */
+function mayStartHubToken(text: string, at: number): boolean {
+  let end = at;
+  while (end < text.length && isNameChar(text.charCodeAt(end))) end += 1;
+  const next = text.charCodeAt(end);
+  return next === 47 || next === 58 || text.startsWith(ATTACHED_CONFIG, at);
+}
+
 /** a–z and 0–9: every hub token starts with one. */
 function isAlnum(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+}
+
+/** a–z, 0–9, ".", "_", "-": what one side of `org/name` is made of (PART). */
+function isNameChar(code: number): boolean {
+  return isAlnum(code) || code === 46 || code === 95 || code === 45;
 }
 
 /** Inside a word, a path or a URL ("/", ".", "-", "_", ":" before it): no hub token starts there. */

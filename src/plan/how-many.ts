@@ -3,7 +3,8 @@ import { estimate } from '../memory/estimate.js';
 import { MiB, gib } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import { gpuCountOf, onCards } from '../scenario/gpus.js';
-import { applyChange } from './levers.js';
+import { reresolved } from '../scenario/resolve.js';
+import { applyChange, isSetting, settled } from './levers.js';
 import type { Solved } from './solvers.js';
 
 /**
@@ -18,8 +19,9 @@ import type { Solved } from './solvers.js';
  * buffers are the same for 2 cards as for 1024). Between the two the peak can rise (a second
  * replica brings DDP's gradient buckets; a second card brings NCCL), so one card is tried on its
  * own and each stretch is searched apart. test/plan/how-many.test.ts holds the monotony, and the
- * answer against trying every count. Changes are resolved once per list and moved onto each
- * count's cards; only `tp n` and `pp n` are resolved per count.
+ * answer against trying every count. A candidate's setup is worked out once and moved onto each
+ * count's cards, its one-setting changes set as fields rather than read (class Setups): the
+ * estimates are what is left, one per candidate per probe.
  */
 
 /** Counts people buy or rent: single cards, nodes of 8, and multiples of nodes. */
@@ -96,17 +98,26 @@ function splitsInto(count: number, s: Scenario): boolean {
 const REFUSED = Symbol('refused');
 
 /**
- * Candidate setups on `count` cards. Changes are applied one at a time on the setup of the
- * changes before them, which is kept: "zero3, gc, offload optimizer" is "zero3, gc" plus one.
- * On several cards each list of count-free changes is resolved once, on the first count it is
- * asked for, and moved onto other counts' cards (the resolver's one count check, whole
- * replicas, is made here); `tp n` / `pp n` are resolved per count on top.
+ * Candidate setups on `count` cards: each what reading its changes in order as follow-ups on the
+ * question on those cards gives (the old path, `applyAll`), worked out with as few readings as
+ * possible. A list starts from the question as a follow-up that sets nothing resolves it; each
+ * one-setting change (gc, zero1–3, offload optimizer) then sets its fields, as the levers do
+ * (levers.ts `settled`); only `tp n` / `pp n` are read and resolved, once per list, on the
+ * question alone when every other change is a setting (the settings go on top: they commute).
+ * On several cards each list is worked out on the first count it is asked for and moved onto
+ * other counts' cards (the resolver's one count check, whole replicas, is made here): count-free
+ * changes read the same at any count, and `tp n` / `pp n` at every count they are written for.
+ * test/plan/how-many-setups.test.ts holds every setup, asked in any order, to the old path.
  */
-class Setups {
+export class Setups {
   /** On one card, by changes. */
   private readonly onOne = new Map<string, Scenario | null>();
+  /** The question on one card, resolved: where each list of changes on one card starts. */
+  private resolvedOne: Scenario | null | undefined;
   /** On several cards, by count-free changes: the setup, or REFUSED when the changes never resolve. */
   private readonly onSeveral = new Map<string, Scenario | typeof REFUSED>();
+  /** On several cards, by changes with `tp n` / `pp n`: the setup on the cards it was first resolved on. */
+  private readonly split = new Map<string, Scenario>();
   /** Each setup asked for, by count and changes. */
   private readonly onCount = new Map<string, Scenario | null>();
 
@@ -115,16 +126,60 @@ class Setups {
     private readonly gpu: Card,
   ) {}
 
+  /**
+   * The tp × pp of the setup on `count` cards, without reading `tp n` / `pp n`: the degrees they
+   * write, the rest the count-free changes' setup has. Null where the count-free changes are
+   * refused on these cards (the setup is then refused too); the setup itself may still be
+   * refused (a split that does not divide the heads, or these cards).
+   */
+  splitOf(count: number, changes: readonly string[]): number | null {
+    const free = changes.filter((c) => !PER_COUNT.test(c));
+    // The question on other cards keeps its split (onCount changes only the cards).
+    const shared = free.length === 0 ? this.asked : this.several(count, free);
+    if (!shared) return null;
+    let { tp, pp } = shared.parallel;
+    for (const change of changes) {
+      const [dimension, degree] = change.split(' ');
+      if (dimension === 'tp') tp = Number(degree);
+      else if (dimension === 'pp') pp = Number(degree);
+    }
+    return tp * pp;
+  }
+
   at(count: number, changes: readonly string[]): Scenario | null {
     if (count === 1) return this.single(changes);
     const key = `${count}: ${changes.join(' + ')}`;
     let setup = this.onCount.get(key);
     if (setup === undefined) {
-      const free = changes.filter((c) => !PER_COUNT.test(c));
-      // No change at all is never refused: it is the question on these cards, as asked.
-      const shared = free.length === 0 ? onCount(this.asked, this.gpu, count) : this.several(count, free);
-      setup = shared && applyAll(onCards(shared, cardsOf(this.gpu, count)), changes.filter((c) => PER_COUNT.test(c)));
+      setup = this.withSplit(count, changes);
       this.onCount.set(key, setup);
+    }
+    return setup;
+  }
+
+  /** The setup of `changes` on these cards, from the setups of the lists it starts with. */
+  private withSplit(count: number, changes: readonly string[]): Scenario | null {
+    const free = changes.filter((c) => !PER_COUNT.test(c));
+    const split = changes.filter((c) => PER_COUNT.test(c));
+    if (free.length > 0 && split.length > 0 && free.every(isSetting)) {
+      // Refused where the settings alone are refused on these cards; else the settings on the split.
+      if (!this.several(count, free)) return null;
+      return free.reduce<Scenario | null>((setup, change) => setup && settled(setup, change), this.at(count, split));
+    }
+    // No change at all is never refused: it is the question on these cards, as asked.
+    const shared = free.length === 0 ? onCount(this.asked, this.gpu, count) : this.several(count, free);
+    let setup = shared && onCards(shared, cardsOf(this.gpu, count));
+    let key = free.join(' + ');
+    for (const change of split) {
+      if (!setup) return null;
+      key = key ? `${key} + ${change}` : change;
+      const known = this.split.get(key);
+      if (known) setup = splitsInto(count, known) ? onCards(known, cardsOf(this.gpu, count)) : null;
+      else {
+        setup = applyChange(setup, change);
+        // A refusal may be this count's alone (its cards not whole replicas of the new split): not kept.
+        if (setup) this.split.set(key, setup);
+      }
     }
     return setup;
   }
@@ -134,11 +189,16 @@ class Setups {
     const key = changes.join(' + ');
     let setup = this.onOne.get(key);
     if (setup === undefined) {
-      const before = this.single(changes.slice(0, -1));
-      setup = before && applyChange(before, changes.at(-1)!);
+      const before = changes.length === 1 ? this.resolvedOnOne() : this.single(changes.slice(0, -1));
+      setup = before && settled(before, changes.at(-1)!);
       this.onOne.set(key, setup);
     }
     return setup;
+  }
+
+  private resolvedOnOne(): Scenario | null {
+    if (this.resolvedOne === undefined) this.resolvedOne = reresolved(onCount(this.asked, this.gpu, 1));
+    return this.resolvedOne;
   }
 
   private several(count: number, free: readonly string[]): Scenario | null {
@@ -146,8 +206,8 @@ class Setups {
     const known = this.onSeveral.get(key);
     if (known === REFUSED) return null;
     if (known) return splitsInto(count, known) ? known : null;
-    const before = free.length === 1 ? onCount(this.asked, this.gpu, count) : this.several(count, free.slice(0, -1));
-    const setup = before && applyChange(onCards(before, cardsOf(this.gpu, count)), free.at(-1)!);
+    const before = free.length === 1 ? reresolved(onCount(this.asked, this.gpu, count)) : this.several(count, free.slice(0, -1));
+    const setup = before && settled(onCards(before, cardsOf(this.gpu, count)), free.at(-1)!);
     if (setup) this.onSeveral.set(key, setup);
     // Refused on cards that split into whole replicas: refused on any count.
     else if (splitsInto(count, this.asked)) this.onSeveral.set(key, REFUSED);
@@ -180,9 +240,14 @@ export function smallestIndex(top: number, fits: (index: number) => boolean): nu
 /** Counts from two cards up. */
 const SEVERAL = GPU_COUNTS.slice(1);
 
-/** Whether a setup is one model replica on its cards (its tp × pp group spans them): no data parallelism. */
+/** Whether `count` cards hold one model replica of a tp × pp `split` (the group spans them): no data parallelism. */
+function holdsOneReplica(count: number, split: number): boolean {
+  return count < 2 * split;
+}
+
+/** Whether a setup is one model replica on its cards. */
 export function oneReplica(setup: Scenario): boolean {
-  return gpuCountOf(setup) < 2 * setup.parallel.tp * setup.parallel.pp;
+  return holdsOneReplica(gpuCountOf(setup), setup.parallel.tp * setup.parallel.pp);
 }
 
 /**
@@ -207,9 +272,11 @@ function fewestInTier(s: Scenario, tier: number, setups: Setups): Fit | null {
   }
   let best: Fit | null = null;
   let bestIndex = SEVERAL.length;
-  const slots = candidatesAt(s, tier, SEVERAL.at(-1)!).length;
+  // The tier's candidates at each count, written once: only tp and pp differ between counts.
+  const table = SEVERAL.map((count) => candidatesAt(s, tier, count));
+  const slots = table.at(-1)!.length;
   for (let slot = 0; slot < slots; slot++) {
-    const changesAt = (index: number) => candidatesAt(s, tier, SEVERAL[index]!)[slot];
+    const changesAt = (index: number) => table[index]![slot];
     const setupAt = (index: number) => {
       const changes = changesAt(index);
       return changes ? setups.at(SEVERAL[index]!, changes) : null;
@@ -221,15 +288,21 @@ function fewestInTier(s: Scenario, tier: number, setups: Setups): Fit | null {
     };
     // One replica (the counts where its tp × pp group spans every card, that it resolves on):
     // its peak falls with the count there too, so a probe at the last tells whether any fits.
+    // Where it is one replica is known from the changes (Setups.splitOf); only the counts
+    // probed are read and resolved.
     let from = 0;
-    const single: number[] = [];
+    const maybeSingle: number[] = [];
     for (; from < bestIndex; from++) {
-      const setup = setupAt(from);
-      if (setup && !oneReplica(setup)) break;
-      if (setup) single.push(from);
+      const changes = changesAt(from);
+      const split = changes ? setups.splitOf(SEVERAL[from]!, changes) : null;
+      if (split === null) continue;
+      if (holdsOneReplica(SEVERAL[from]!, split)) maybeSingle.push(from);
+      else if (setupAt(from)) break;
     }
-    const lastSingle = single.at(-1);
-    if (lastSingle !== undefined && fitAt(lastSingle)) {
+    let last = maybeSingle.length - 1;
+    while (last >= 0 && !setupAt(maybeSingle[last]!)) last -= 1;
+    if (last >= 0 && fitAt(maybeSingle[last]!)) {
+      const single = maybeSingle.slice(0, last + 1).filter((index) => setupAt(index) !== null);
       const first = single[smallestIndex(single.length - 1, (i) => fitAt(single[i]!) !== null)]!;
       [best, bestIndex] = [fitAt(first)!, first];
       continue;

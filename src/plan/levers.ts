@@ -15,8 +15,8 @@ import { unstatedDrivers, withUnstated, type Driver } from '../scenario/unstated
  * re-estimated with the same model.
  */
 interface Candidate {
-  /** The change as request-language text, for this scenario. */
-  change: (s: Scenario) => string;
+  /** The change as request-language text: the same words for every scenario, or written for this one. */
+  change: string | ((s: Scenario) => string);
   /** What it costs; for a change whose cost differs between training and serving, per scenario. */
   cost: string | ((s: Scenario) => string);
   applies: (s: Scenario) => boolean;
@@ -37,8 +37,8 @@ function stated(s: Scenario, driver: Driver): Scenario {
 }
 
 const CANDIDATES: Candidate[] = [
-  { change: () => 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full', set: (r) => ({ ...r, recompute: 'full' }) },
-  { change: () => 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager', set: (r) => ({ ...r, attention: 'flash' }) },
+  { change: 'gc', cost: 'about +20–35% step time (layers run forward twice)', applies: (s) => s.mode !== 'inference' && s.recompute !== 'full', set: (r) => ({ ...r, recompute: 'full' }) },
+  { change: 'flash', cost: 'none: usually faster than eager attention', applies: (s) => s.attention === 'eager', set: (r) => ({ ...r, attention: 'flash' }) },
   {
     change: (s) => {
       const { mbs, ga } = halvedBatch(s);
@@ -53,24 +53,24 @@ const CANDIDATES: Candidate[] = [
     },
   },
   {
-    change: () => 'chunked ce',
+    change: 'chunked ce',
     cost: 'little or none (torchtune/Liger chunk the loss)',
     applies: (s) => s.mode !== 'inference' && (s.loss === 'full' || s.loss === 'bf16') && !s.model.arch.encoderOnly,
     set: (r) => ({ ...r, loss: 'chunked' }),
   },
   {
-    change: () => 'adam8bit',
+    change: 'adam8bit',
     cost: '8-bit optimizer states: check convergence',
     applies: (s) => s.mode !== 'inference' && (s.optimizer === 'adamw' || s.optimizer === 'adam'),
     set: (r) => ({ ...r, optimizer: 'adamw-8bit' }),
   },
-  { change: () => 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1), set: zeroSet(1) },
-  { change: () => 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2), set: zeroSet(2) },
-  { change: () => 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3), set: zeroSet(3) },
-  { change: () => 'lora', cost: 'trains adapters only: a different (often slightly worse) result', applies: (s) => s.mode === 'full' },
-  { change: () => 'qlora', cost: '4-bit base: slower matmuls, small quality cost', applies: (s) => s.mode === 'lora' || s.mode === 'full' },
+  { change: 'zero1', cost: 'more communication per step', applies: (s) => zeroApplies(s, 1), set: zeroSet(1) },
+  { change: 'zero2', cost: 'more communication per step', applies: (s) => zeroApplies(s, 2), set: zeroSet(2) },
+  { change: 'zero3', cost: 'parameters gathered every layer: more communication', applies: (s) => zeroApplies(s, 3), set: zeroSet(3) },
+  { change: 'lora', cost: 'trains adapters only: a different (often slightly worse) result', applies: (s) => s.mode === 'full' },
+  { change: 'qlora', cost: '4-bit base: slower matmuls, small quality cost', applies: (s) => s.mode === 'lora' || s.mode === 'full' },
   {
-    change: () => 'offload optimizer',
+    change: 'offload optimizer',
     cost: 'last resort: often 2–6× slower',
     applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none',
     set: (r) => ({ ...r, offload: { ...r.offload, optimizer: 'cpu' } }),
@@ -83,7 +83,7 @@ const CANDIDATES: Candidate[] = [
     set: (r, s) => ({ ...stated(r, 'seq'), seq: Math.floor(s.seq / 2) }),
   },
   {
-    change: () => 'pure bf16',
+    change: 'pure bf16',
     cost: 'no fp32 master copy: small updates can be lost in bf16',
     applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp'),
     // As the precision step sets it in a full fine-tune: float weights and a training run's
@@ -91,13 +91,13 @@ const CANDIDATES: Candidate[] = [
     set: (r) => ({ ...r, recipe: 'pure', compute: 'bf16', weights: defaultWeights(r.mode, 'bf16'), inference: defaultInference('bf16') }),
   },
   {
-    change: () => 'int4',
+    change: 'int4',
     cost: '4-bit weights: small quality cost',
     applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32'),
     set: (r) => ({ ...r, weights: 'gptq' }),
   },
   {
-    change: () => 'kv fp8',
+    change: 'kv fp8',
     cost: 'fp8 KV cache: small quality cost',
     applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8',
     set: (r) => ({ ...r, inference: { ...r.inference, kvDtype: 'fp8' } }),
@@ -130,6 +130,31 @@ export function applyChange(s: Scenario, change: string): Scenario | null {
   return outcome.ok && outcome.scenario ? outcome.scenario : null;
 }
 
+/**
+ * Changes written the same for every scenario whose whole effect is a few fields ("gc", "zero3",
+ * "offload optimizer" …), by their words: what `leverChanges` sets instead of reading the change.
+ */
+const SETTINGS = new Map(
+  CANDIDATES.flatMap(({ change, set }) => (typeof change === 'string' && set ? [[change, set] as const] : [])),
+);
+
+/** Whether `change` is a one-setting change: its fields are set, never read (`settled`). */
+export function isSetting(change: string): boolean {
+  return SETTINGS.has(change);
+}
+
+/**
+ * `change` read as a follow-up on `setup`, when `setup` is already what a follow-up that sets
+ * nothing resolves it to (a resolved scenario, or one a setting led to): a one-setting change
+ * sets its fields, as `leverChanges` does (test/plan/setting-levers.test.ts holds each to
+ * `applyChange`); any other change is read and resolved. Null where the follow-up is refused.
+ * (A fixed change's setting reads nothing of the scenario it was asked on, so `setup` is both.)
+ */
+export function settled(setup: Scenario, change: string): Scenario | null {
+  const set = SETTINGS.get(change);
+  return set ? set(setup, setup) : applyChange(setup, change);
+}
+
 function hostNote(e: Estimate): string {
   return e.hostBytes > 0 ? `host RAM ${gib(e.hostBytes, 0)} GiB per node` : '';
 }
@@ -140,7 +165,7 @@ export function leverChanges(s: Scenario): { candidate: Candidate; rank: number;
   const out: { candidate: Candidate; rank: number; change: string; next: Scenario | null }[] = [];
   CANDIDATES.forEach((candidate, rank) => {
     if (!candidate.applies(s)) return;
-    const change = candidate.change(s);
+    const change = typeof candidate.change === 'string' ? candidate.change : candidate.change(s);
     if (candidate.set) {
       if (resolved === undefined) resolved = reresolved(s);
       out.push({ candidate, rank, change, next: resolved && candidate.set(resolved, s) });

@@ -113,15 +113,23 @@ function num(n: number): string {
 
 export { howMany } from './how-many.js';
 
+/** The catalog from the cheapest card up (then the smaller card at one price): the order "which GPU" answers in. */
+const BY_PRICE = [...GPUS].sort((a, b) => a.priceRank - b.priceRank || a.usableMiB - b.usableMiB);
+
+/** The cheapest card that fits, and the next cheapest three the reply names beside it. */
+const NAMED_CARDS = 4;
+
 export function whichGpu(s: Scenario): Solved {
   const count = gpuCountOf(s);
-  const candidates = [...GPUS]
-    .sort((a, b) => a.priceRank - b.priceRank || a.usableMiB - b.usableMiB)
-    .map((gpu) => {
-      const setup = answered(onCards(s, { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: gpusPerNodeOf(s) }));
-      return { gpu, setup, e: estimate(setup, { numbersOnly: true }) };
-    })
-    .filter((c) => c.e.fits);
+  // Cards are estimated from the cheapest up, and the search stops at the fourth that fits: the
+  // reply names no other.
+  const candidates: { gpu: (typeof GPUS)[number]; setup: Scenario; e: ReturnType<typeof estimate> }[] = [];
+  for (const gpu of BY_PRICE) {
+    const setup = answered(onCards(s, { gpuId: gpu.id, capacityBytes: gpu.usableMiB * MiB, count, perNode: gpusPerNodeOf(s) }));
+    const e = estimate(setup, { numbersOnly: true });
+    if (e.fits) candidates.push({ gpu, setup, e });
+    if (candidates.length === NAMED_CARDS) break;
+  }
   if (candidates.length === 0) {
     const text = `No single catalog card holds this at ${count} GPU(s); ask "how many h100".`;
     return { answer: { kind: 'whichGpu', value: null, text, headline: `No catalog card holds this at ${count} GPU${count > 1 ? 's' : ''}` }, setup: answered(s) };

@@ -49,6 +49,19 @@ describe('one compiled hub pattern', () => {
     expect(isBareRepoId('https://huggingface.co/org/name')).toBe(false);
   });
 
+  it('finds at every position what the sticky pattern alone finds there: the pre-check before it skips no token', () => {
+    const sticky = new RegExp(`(?:${source})`, 'y');
+    const patternAt = (text: string, at: number) => {
+      sticky.lastIndex = at;
+      return sticky.exec(text)?.[0] ?? null;
+    };
+    const check = (text: string) => {
+      for (let at = 0; at <= text.length; at++) expect(hubTokenAt(text, at), `at ${at} of ${JSON.stringify(text)}`).toBe(patternAt(text, at));
+    };
+    fc.assert(fc.property(messy, (raw) => check(raw.toLowerCase())), { numRuns: 500 });
+    for (const line of loadCorpus()) if (line.text.includes('/') || line.text.includes(':')) check(line.text.toLowerCase());
+  });
+
   it('matches only where it is tried', () => {
     expect(hubTokenAt('see meta-llama/llama-2-7b-hf now', 4)).toBe('meta-llama/llama-2-7b-hf');
     expect(hubTokenAt('see meta-llama/llama-2-7b-hf now', 3)).toBeNull();
