@@ -112,5 +112,7 @@ export type ParseOutcome =
       notes: string[];
       /** Read as prose or a pasted config: a setting said twice stays the first saying, stated (not a refusal). */
       tolerant?: boolean;
+      /** Items set aside as another run's (a past run, a paper's setup: reconcile/owners.ts), listed as not used with the reason. */
+      otherRuns?: { at: number; end: number; words: string; reason: string }[];
     }
   | { ok: false; error: import('../reply/types.js').ErrorReply };

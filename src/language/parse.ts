@@ -19,6 +19,7 @@ import { readProse } from './prose/index.js';
 import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
+import type { OwnedRuns } from './reconcile/owners.js';
 
 export type { Item, ParseOutcome } from './items.js';
 
@@ -261,9 +262,12 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...cardAsked, ...p.notes, ...typoNotes];
-  items = tolerant ? reconcile(items, notes, ignored, text) : restatements(items);
-  const traces = items.map((item) => traceItem(item, mapped, p.doubts));
-  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
+  // Settings said of another run (owners/): weak facts to say, and items set aside for "not used".
+  const owned: OwnedRuns = { doubts: [], aside: [] };
+  items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items);
+  const traces = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
+  const otherRuns = owned.aside.length ? { otherRuns: owned.aside } : {};
+  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
 }
 
 /** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
