@@ -188,7 +188,11 @@ function weakFirst(weak: string[], notes: string[], trace: FactTrace[]): string[
 /** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
 function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
   const used = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
-  const setAside = parsed.items.filter((i) => patch.setAside.some((n) => n.includes(`"${i.text}"`))).map((i) => ({ at: i.at, end: i.end, words: i.text }));
+  const setAside = [
+    // Another run's settings (a past run, a paper's setup) first, with their reason.
+    ...(parsed.otherRuns ?? []),
+    ...parsed.items.filter((i) => patch.setAside.some((n) => n.includes(`"${i.text}"`))).map((i) => ({ at: i.at, end: i.end, words: i.text })),
+  ];
   return notUsedIn(text, { used, setAside, unread: parsed.unread, keys: parsed.keys, logs: parsed.logs });
 }
 
