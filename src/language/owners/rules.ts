@@ -38,8 +38,8 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.before-at-end',
     owner: 'past',
-    // "before" closing its clause ("it worked before"), never the preposition ("before the OOM").
-    pattern: /\bbefore(?=\s*(?:[,.;!?)]|$))/gim,
+    // "before" closing its clause ("it worked before", "before and now…"), never the preposition ("before the OOM").
+    pattern: /\bbefore(?=\s*(?:[,.;!?)]|$)|\s+(?:and|but|so|while)\b)/gim,
     example: 'llama-2-13b ran on two 3090s before.',
   },
   {
