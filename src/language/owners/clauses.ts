@@ -58,10 +58,13 @@ function cut(text: string, at: number, end: number, boundary: RegExp): { at: num
   return pieces.filter((p) => text.slice(p.at, p.end).trim().length > 0);
 }
 
-/** Every owner cue of the text, in order (a cue inside another's span is the longer one's). */
-export function cuesIn(text: string): Cue[] {
+/** Every owner cue of the text, in order (a cue inside another's span is the longer one's); only `owners`' when given. */
+export function cuesIn(text: string, owners?: readonly Owner[]): Cue[] {
   const found: Cue[] = [];
+  const lower = text.toLowerCase();
   for (const rule of OWNER_RULES) {
+    if (owners && !owners.includes(rule.owner)) continue;
+    if (rule.when && !rule.when.some((w) => lower.includes(w))) continue;
     rule.pattern.lastIndex = 0;
     for (let m = rule.pattern.exec(text); m; m = rule.pattern.exec(text)) {
       found.push({ owner: rule.owner, rule: rule.id, at: m.index, end: m.index + m[0].length });
@@ -69,7 +72,7 @@ export function cuesIn(text: string): Cue[] {
     }
   }
   QUESTION.lastIndex = 0;
-  for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: m.index, end: m.index + 1 });
+  if (!owners || owners.includes('request')) for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: m.index, end: m.index + 1 });
   found.sort((a, b) => a.at - b.at || b.end - a.end);
   // A cue inside a longer one ("now" inside "and now", "oom" twice) is the longer one's.
   return found.filter((c, i) => !found.some((o, k) => k !== i && o.at <= c.at && c.end <= o.end && (o.end - o.at > c.end - c.at || k < i)));
@@ -98,6 +101,9 @@ export function clausesOf(text: string): Clause[] {
 }
 
 const distance = (c: Cue, at: number, end: number) => (at >= c.end ? at - c.end : c.at >= end ? c.at - end : 0);
+
+/** Whether any clause of the text may be another run's: a past, working or someone else's run's cue (cheap; most messages have none). */
+export const mayHoldOtherRuns = (text: string): boolean => cuesIn(text, ['past', 'reference']).length > 0;
 
 /** Whose run the words at [at, end) describe: the nearest cue of their clause, or the one the clause takes; null for nobody's. */
 export function ownerOf(clauses: readonly Clause[], at: number, end: number): Ownership | null {

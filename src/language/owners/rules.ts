@@ -18,6 +18,8 @@ export interface OwnerRule {
   owner: Owner;
   /** Global and case-insensitive, on the user's text; it cannot backtrack badly (no nested quantifiers). */
   pattern: RegExp;
+  /** Words the pattern needs, one of which the lower-cased text must hold: a message without any costs a few `includes`. */
+  when?: readonly string[];
   /** A real or invented clause the rule marks. */
   example: string;
   /** The thread or corpus line it came from, where there is one. */
@@ -32,6 +34,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.earlier',
     owner: 'past',
+    when: ['previous', 'earlier', 'past', 'last', 'other', 'used to', 'formerly', 'before that', 'old'],
     pattern: /\b(?:previously|earlier|in the past|last time|the other day|used to|formerly|before that)\b|\b(?:my|our|the|a) (?:previous|last|earlier|old|other) (?:run|setup|experiment|attempt|job|training|config|machine)\b/gi,
     example: 'I previously trained a 7b on 8 GPUs',
   },
@@ -39,12 +42,14 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     id: 'owner.past.before-at-end',
     owner: 'past',
     // "before" closing its clause ("it worked before", "before and now…"), never the preposition ("before the OOM").
+    when: ['before'],
     pattern: /\bbefore(?=\s*(?:[,.;!?)]|$)|\s+(?:and|but|so|while)\b)/gim,
     example: 'llama-2-13b ran on two 3090s before.',
   },
   {
     id: 'owner.past.works',
     owner: 'past',
+    when: ['work', 'run', 'ran', 'fit', 'able to', 'managed', 'succe', 'no problem', 'no issue'],
     pattern: new RegExp(
       String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`,
       'gi',
@@ -56,6 +61,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     id: 'owner.past.could-run',
     owner: 'past',
     // "I can train it when cpt": the run the user can do, beside the one that fails.
+    when: ['i can', 'i could', 'we can', 'we could'],
     pattern: /\b(?:i|we) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve)\b/gi,
     example: 'I can train it when cpt, why grpo failed',
     source: 'verl-project/verl#3364',
@@ -63,6 +69,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.made-it-run',
     owner: 'past',
+    when: ['made', 'allowed', 'enabled', 'helped'],
     pattern: /\b(?:made|allowed|enabled|helped) (?:my|me|us|it|the)\b[^.?!\n]{0,40}?\b(?:run|train|load|fine-?tune)\b/gi,
     example: 'Love Ollama which made my intel mac can run llama 7b',
     source: 'ollama/ollama#391',
@@ -80,6 +87,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     owner: 'reference',
     // A document said to run something ("the paper uses", "according to the README"); a document
     // the user follows or changes ("Sets micro_batch_size from 4 to 2 in the example", c014) is theirs.
+    when: ['paper', 'readme', 'doc', 'blog', 'tutorial', 'example', 'guide', 'model card', 'benchmark', 'report', 'author'],
     pattern:
       /\b(?:the|their|your|this|that)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|tutorial|examples?|guide|model card|benchmark|report|authors?)(?:'s?)? (?:says?|said|uses?|used|runs?|ran|trains?|trained|recommends?|suggests?|claims?|reports?|reported|lists?|shows?|mentions?|states?|gets?|got)\b|\b(?:according to|as (?:stated|mentioned|described|shown|reported) in|in) (?:the|their|your|this)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|model card|benchmark|report)\b|'s example (?:uses?|used|runs?|ran|trains?|sets?)\b/gi,
     example: 'the paper uses 64 A100s for the 65b',
@@ -87,6 +95,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.reference.people',
     owner: 'reference',
+    when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official'],
     pattern:
       /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
     example: "Some previous issues mentioned zero3 doesn't work well with PPO either.",
@@ -105,6 +114,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     id: 'owner.request.own',
     owner: 'request',
     // The user's own machine or run, said as theirs ("I have 2 3090s", 我是A40 48G 显存).
+    when: ['i have', "i've", 'i got', 'we have', 'my', 'our', '我'],
     pattern: /\b(?:i have|i've got|i got|we have|my|our)\b|我有|我是|我的|我们的|我这/gi,
     example: '我是A40 48G 显存，采用官方默认的加载精度(fp32)',
     source: 'QwenLM/Qwen#52',
@@ -112,6 +122,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.request.wants',
     owner: 'request',
+    when: ['i ', 'we ', 'want', 'trying', 'now'],
     pattern:
       /\b(?:i|we) (?:want|wanna|would like|need|plan|am trying|'m trying|are trying|'re trying|try|tried) to\b|\bwant to\b|\btrying to\b|\b(?:i|we)(?: am|'m| are|'re) (?:running|training|fine-?tuning|finetuning|using|serving)\b|\b(?:i|we) (?:run|use)\b|\bnow\b/gi,
     example: 'now I want to fine-tune 13b on 4 GPUs',
@@ -119,6 +130,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.request.question',
     owner: 'request',
+    when: ['can ', 'could ', 'will ', 'would ', 'should ', 'possible', 'how ', 'what ', 'wonder', 'required to', 'any '],
     pattern:
       /\b(?:can|could|will|would|should) (?:i|we|it|this|that)\b|\bis it possible\b|\bhow (?:much|many|can|do|to|should)\b|\bwhat (?:kind|size|gpus?|hardware)\b|\bwonder(?:ing)?\b|\brequired to\b|\bany (?:advices?|suggestions?|ideas?)\b/gi,
     example: 'Just wonder what kind of mac device are required to run llama 2 70B?',
@@ -127,6 +139,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.request.fails',
     owner: 'request',
+    when: ['oom', 'out of memory', 'crash', 'fail', 'error'],
     pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b/gi,
     example: 'got cuda OOM on 8 A100s',
     source: 'CarperAI/trlx#431',

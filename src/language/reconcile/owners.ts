@@ -1,7 +1,7 @@
 import { sameModelSize } from '../families.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
-import { clausesOf, ownerOf, type Ownership } from '../owners/index.js';
+import { clausesOf, mayHoldOtherRuns, ownerOf, type Ownership } from '../owners/index.js';
 import { familyOf, isMoe, namesModel, paramsOf } from './models.js';
 
 /**
@@ -113,7 +113,7 @@ function clauseWords(text: string, o: Ownership): string {
 const whose = (o: Ownership) => (o.owner === 'reference' ? "someone else's run" : 'a run you describe as earlier or working');
 
 export function otherRuns(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
-  if (!text) return items;
+  if (!text || !mayHoldOtherRuns(text)) return items;
   const clauses = clausesOf(text);
   if (!clauses.some((c) => c.cues.some((q) => q.owner !== 'request'))) return items;
   const ownership = new Map<Item, Ownership>();
