@@ -266,7 +266,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const owned: OwnedRuns = { doubts: [], aside: [] };
   items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items);
   const traces = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
-  const otherRuns = owned.aside.length ? { otherRuns: owned.aside } : {};
+  const otherRuns = {
+    ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
+    ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),
+  };
   return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
 }
 

@@ -29,6 +29,7 @@ import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 import { carriedPipelineFitted } from './split.js';
+import { threadKeepsItsModel } from './thread-model.js';
 
 export type ResolveOutcome =
   | {
@@ -106,7 +107,9 @@ export function reresolved(previous: Scenario): Scenario | null {
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
-function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
+function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
+  // In a thread, a model said only of another run leaves the thread's model in place.
+  const read = previous ? threadKeepsItsModel(readAlone, previous) : readAlone;
   const collected = collectPatch(read.items, text, read.tolerant === true);
   if ('kind' in collected) return fail(collected);
   const patch = collected;

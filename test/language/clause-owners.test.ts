@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clausesOf, cuesIn, ownerOf, OWNER_RULES } from '../../src/language/owners/index.js';
+import { readInThread } from '../../src/core/opening.js';
 import { parseRequest } from '../../src/language/parse.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
@@ -13,6 +14,15 @@ import { read } from './reading-fixtures.js';
 
 const corpus = loadCorpus();
 const line = (id: string) => corpus.find((l) => l.id === id)!.text;
+
+/** A reply read in its thread: the thread's opening first, as the chat holds it. */
+function inThread(opening: string, reply: string) {
+  const opened = readInThread(opening, null).outcome;
+  if (!opened.ok || !opened.scenario) throw new Error(`thread not read: ${opening}`);
+  const r = readInThread(reply, { scenario: opened.scenario, history: [] }).outcome;
+  if (!r.ok || !r.scenario) throw new Error(`reply not read: ${reply}`);
+  return { scenario: r.scenario, said: r.assumptions.join(' | '), otherRun: (r.notUsed ?? []).filter((n) => n.reason === 'another run').map((n) => n.words) };
+}
 
 /** The resolved request, its notes and what it lists as not used for another run. */
 function resolved(text: string) {
@@ -117,6 +127,34 @@ describe('real lines: the request wins over another run', () => {
 
   it('c458: "7B的FT" is a fine-tune, not running the model', () => {
     expect(resolved(line('c458')).scenario.mode).toBe('full');
+  });
+});
+
+describe('in a thread, the thread states the model', () => {
+  const thread = (id: string) => corpus.find((l) => l.id === id)!.thread!;
+
+  it("c441: a past run's baichuan1 does not replace the thread's baichuan2-7b", () => {
+    const { scenario, said, otherRun } = inThread(thread('c441'), line('c441'));
+    expect(scenario.model.id).toBe('baichuan2-7b');
+    expect(said).toContain('"baichuan" set aside as your setup\'s model: said of another run');
+    expect(said).not.toContain('read as baichuan-7b');
+    expect(otherRun).toEqual(expect.arrayContaining(['baichuan', '2张V100']));
+  });
+
+  it('c448: where the thread named only the family, the past run gives the size it left open', () => {
+    expect(inThread(thread('c448'), line('c448')).scenario.model.id).toBe('llama-2-70b');
+  });
+
+  it('an invented thread: a sized model stays; an unsized one takes its family\'s size from a past run', () => {
+    expect(inThread('qlora mistral-7b on a 4090', 'previously llama-2-13b ran fine, but now I get OOM on my 4090').scenario.model.name).toMatch(/mistral/i);
+    expect(inThread('llama2 lora on 2 A100 80GB', 'last time llama-2-13b worked fine, now OOM on my 2 A100 80GB').scenario.model.id).toBe('llama-2-13b');
+  });
+});
+
+describe('a message that only reports another run', () => {
+  it('c212: "32b model can run smoothly on RTX 4090" has no request to prefer, and no weak fact from it', () => {
+    const { trace } = resolved(line('c212'));
+    expect(trace.filter((f) => f.weak && f.weakWords?.includes('smoothly'))).toEqual([]);
   });
 });
 

@@ -121,7 +121,9 @@ export function otherRuns(items: Item[], text: string, notes: string[], owned?: 
     const o = slotsOf(i).length ? ownerOf(clauses, i.at, i.end) : null;
     if (o && o.owner !== 'request') ownership.set(i, o);
   }
-  if (ownership.size === 0) return items;
+  // A message all of whose settings are another run's ("32b model can run smoothly on RTX 4090",
+  // huggingface/open-r1#113, c212) has no request to prefer: that run is what it is about.
+  if (ownership.size === 0 || items.every((i) => ownership.has(i) || slotsOf(i).length === 0)) return items;
   const aside = new Set<Item>();
   for (const [i, o] of ownership) {
     const slots = slotsOf(i);
@@ -159,6 +161,6 @@ export function rolloutsInTraining(items: Item[], text: string, notes: string[])
   );
   if (!trains) return items;
   const rollout = items.filter(serving);
-  notes.push(`${rollout.map((i) => `"${i.text.trim()}"`).join(', ')} read as the rollouts inside the training run, not a serving request (vLLM's own memory is not modelled)`);
+  notes.push(`${rollout.map((i) => `"${i.text.trim()}"`).join(', ')}: vLLM generates the rollouts inside the training run (TRL use_vllm, verl's rollout), not a serving request; vLLM's own memory is not modelled`);
   return items.filter((i) => !rollout.includes(i));
 }
