@@ -182,6 +182,23 @@ describe('invented variations', () => {
     expect(readme.otherRun).toContain('zero3');
   });
 
+  it('beside a run that fails, a setting said only of the run that works is what differs: set aside', () => {
+    // lm-sys/FastChat#2429 (c426): "… CUDA out of memory … when using --load-8bit it loads normally."
+    const { said, otherRun } = resolved(line('c426'));
+    expect(otherRun).toContain('--load-8bit');
+    expect(said).toContain('a run you say works');
+    const invented = resolved('llama-2-13b on my 3090 gets OOM. With load_in_4bit it works fine though.');
+    expect(invented.scenario.weights).not.toBe('nf4');
+    // An earlier run's setting with no failure beside it stays, said.
+    expect(resolved('Previously I used load_in_4bit. How much memory for llama-2-13b on my 3090?').scenario.weights).toBe('nf4');
+  });
+
+  it('a condition or a question is no run that works (才能跑, 能不能跑)', () => {
+    expect(cuesIn('需要多少显存才能跑1M').some((c) => c.owner === 'past')).toBe(false);
+    expect(cuesIn('4张卡能不能跑').some((c) => c.owner === 'past')).toBe(false);
+    expect(cuesIn('lora可以跑起来').some((c) => c.owner === 'past')).toBe(true);
+  });
+
   it('a setting said only of a past run is kept, as a weak fact with its clause', () => {
     const { scenario, trace } = resolved('I previously fine-tuned llama-2-7b with lora; now it OOMs on my 3090');
     expect(scenario.model.name).toMatch(/7b/i);

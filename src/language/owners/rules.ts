@@ -12,6 +12,9 @@
  */
 export type Owner = 'request' | 'past' | 'reference';
 
+/** Rules whose clause reports a run that works: beside a run that fails, its settings are what differs. */
+export const WORKING_RUN_RULES: ReadonlySet<string> = new Set(['owner.past.works', 'owner.past.could-run', 'owner.past.made-it-run', 'owner.past.works-zh']);
+
 export interface OwnerRule {
   /** Dotted and stable: `owner.request.…`, `owner.past.…`, `owner.reference.…`. */
   id: string;
@@ -49,9 +52,9 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.works',
     owner: 'past',
-    when: ['work', 'run', 'ran', 'fit', 'able to', 'managed', 'succe', 'no problem', 'no issue'],
+    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue'],
     pattern: new RegExp(
-      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`,
+      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`,
       'gi',
     ),
     example: 'TP4 works fine with it',
@@ -75,9 +78,17 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     source: 'ollama/ollama#391',
   },
   {
-    id: 'owner.past.zh',
+    id: 'owner.past.earlier-zh',
     owner: 'past',
-    pattern: /之前|以前|上次|曾经|成功|跑起来了|跑通了?|可以跑|能跑|跑得起来|正常运行|没有?问题|就够了|够用|都可以|是可以的/g,
+    pattern: /之前|以前|上次|曾经/g,
+    example: '之前用baichuan1-base',
+    source: 'baichuan-inc/Baichuan2#162',
+  },
+  {
+    id: 'owner.past.works-zh',
+    owner: 'past',
+    // Never a condition or a question: 才能跑 ("needed to run", zai-org/GLM-4#149, c435), 能不能跑, 不能跑.
+    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)跑|跑得起来|正常运行|没有?问题|就够了|够用|都可以|是可以的/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },

@@ -1,7 +1,7 @@
 import { sameModelSize } from '../families.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
-import { clausesOf, mayHoldOtherRuns, ownerOf, type Ownership } from '../owners/index.js';
+import { clausesOf, mayHoldOtherRuns, ownerOf, WORKING_RUN_RULES, type Ownership } from '../owners/index.js';
 import { familyOf, isMoe, namesModel, paramsOf } from './models.js';
 
 /**
@@ -110,7 +110,7 @@ function clauseWords(text: string, o: Ownership): string {
   const words = text.slice(o.clause.at, o.clause.end).trim().replace(/\s+/g, ' ').replace(/[,;，；。.!！]+$/, '');
   return words.length <= 72 ? words : `${words.slice(0, 69)}…`;
 }
-const whose = (o: Ownership) => (o.owner === 'reference' ? "someone else's run" : 'a run you describe as earlier or working');
+const whose = (o: Ownership) => (o.owner === 'reference' ? "someone else's run" : WORKING_RUN_RULES.has(o.rule) ? 'a run you say works' : 'a run you describe as earlier');
 
 export function otherRuns(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
   if (!text || !mayHoldOtherRuns(text)) return items;
@@ -124,20 +124,25 @@ export function otherRuns(items: Item[], text: string, notes: string[], owned?: 
   // A message all of whose settings are another run's ("32b model can run smoothly on RTX 4090",
   // huggingface/open-r1#113, c212) has no request to prefer: that run is what it is about.
   if (ownership.size === 0 || items.every((i) => ownership.has(i) || slotsOf(i).length === 0)) return items;
+  // A run said to work beside one that fails ("OOM … when using --load-8bit it loads normally"): the
+  // failing run differs from it, most likely by the settings said only of the working one.
+  const fails = clauses.some((c) => c.cues.some((q) => q.rule === 'owner.request.fails' || q.rule === 'owner.request.zh'));
   const aside = new Set<Item>();
   for (const [i, o] of ownership) {
     const slots = slotsOf(i);
     const rivals = items.filter((r) => !ownership.has(r) && slotsOf(r).some((s) => slots.includes(s)));
     const against = slots.find((s) => rivals.some((r) => slotsOf(r).includes(s) && disagree(s, i, r)));
     const setting = !slots.includes('model') && !slots.includes('hardware');
-    if (against === undefined && (rivals.length > 0 || !(o.owner === 'reference' && setting))) {
+    const notThisRun = o.owner === 'reference' || (fails && WORKING_RUN_RULES.has(o.rule));
+    if (against === undefined && (rivals.length > 0 || !(notThisRun && setting))) {
       // Said only of another run: kept, and said on the first screen with its clause.
       if (rivals.length === 0) owned?.doubts.push({ at: i.at, end: i.end, note: `said of ${whose(o)}`, guess: { rule: o.rule, words: clauseWords(text, o) } });
       continue;
     }
     const slot = against ?? slots[0]!;
     notes.push(`"${i.text.trim()}" set aside as your setup's ${labelOf(slot)}: another run ("${clauseWords(text, o)}": ${whose(o)})`);
-    owned?.aside.push({ at: i.at, end: i.end, words: i.text, reason: 'another run' });
+    const lead = i.text.length - i.text.trimStart().length;
+    owned?.aside.push({ at: i.at + lead, end: i.at + lead + i.text.trim().length, words: i.text.trim(), reason: 'another run' });
     aside.add(i);
   }
   return aside.size ? items.filter((i) => !aside.has(i)) : items;
