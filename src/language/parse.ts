@@ -171,7 +171,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const cjk = reading.unread.some((u) => u.foreign && CJK.test(u.text));
   const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose) || cjk;
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
-  const unread: { word: string; at: number; suggestion: string | null }[] = [];
+  let unread: { word: string; at: number; suggestion: string | null }[] = [];
   // A card with a memory it never had: two readings of one phrase. A short request is refused
   // with both; prose reads on and asks which was meant (issue 22, item 5), never in silence.
   const cardAsked: string[] = [];
@@ -263,8 +263,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...cardAsked, ...p.notes, ...typoNotes];
   // Settings said of another run (owners/): weak facts to say, and items set aside for "not used".
-  const owned: OwnedRuns = { doubts: [], aside: [] };
+  const owned: OwnedRuns = { doubts: [], aside: [], cues: [] };
   items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items);
+  // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
+  if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const traces = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
   const otherRuns = {
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),

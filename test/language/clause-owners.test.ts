@@ -170,6 +170,9 @@ describe('invented variations', () => {
       expect(scenario.hardware?.count, text).toBe(4);
       expect(otherRun, text).toEqual(expect.arrayContaining(['llama-2-7b']));
     }
+    // The cue that decided is read: never listed as a word not read.
+    const cued = parseRequest('Previously I trained llama-2-7b on 8 A100s. Now I want to fine-tune llama-2-13b on 4 A100 80GB');
+    expect(cued.ok && cued.unread.map((u) => u.word)).not.toContain('Previously');
     const zh = resolved('之前用2张A100训练7b没问题，现在想用4张A100训练13b，能行吗？');
     expect(zh.scenario.hardware?.count).toBe(4);
     expect(zh.otherRun).toEqual(['2张A100', '7b']);

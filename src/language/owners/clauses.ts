@@ -31,6 +31,8 @@ export interface Ownership {
   owner: Owner;
   rule: string;
   clause: Clause;
+  /** The cue's own words, in the user's text: read, never listed as not read. */
+  cue: { at: number; end: number };
 }
 
 /** A sentence ends at . ? ! (before a space), a line break, or a Chinese full stop, question or exclamation mark. */
@@ -110,5 +112,5 @@ export function ownerOf(clauses: readonly Clause[], at: number, end: number): Ow
   const clause = clauses.find((c) => at >= c.at && at < c.end);
   if (!clause) return null;
   const nearest = [...clause.cues].sort((a, b) => distance(a, at, end) - distance(b, at, end))[0] ?? clause.owner;
-  return nearest ? { owner: nearest.owner, rule: nearest.rule, clause } : null;
+  return nearest ? { owner: nearest.owner, rule: nearest.rule, clause, cue: { at: nearest.at, end: nearest.end } } : null;
 }

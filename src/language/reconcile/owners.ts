@@ -16,6 +16,8 @@ import { familyOf, isMoe, namesModel, paramsOf } from './models.js';
 export interface OwnedRuns {
   doubts: Doubt[];
   aside: { at: number; end: number; words: string; reason: string }[];
+  /** The cue words that decided whose run a setting is ("previously", 之前): read, so never listed as not read. */
+  cues: { at: number; end: number }[];
 }
 
 /** Trainers whose run is a fine-tune (never pre-training), and whose rollouts a serving engine generates. */
@@ -129,6 +131,7 @@ export function otherRuns(items: Item[], text: string, notes: string[], owned?: 
   const fails = clauses.some((c) => c.cues.some((q) => q.rule === 'owner.request.fails' || q.rule === 'owner.request.zh'));
   const aside = new Set<Item>();
   for (const [i, o] of ownership) {
+    owned?.cues.push(o.cue);
     const slots = slotsOf(i);
     const rivals = items.filter((r) => !ownership.has(r) && slotsOf(r).some((s) => slots.includes(s)));
     const against = slots.find((s) => rivals.some((r) => slotsOf(r).includes(s) && disagree(s, i, r)));
