@@ -11,6 +11,8 @@ export interface NotUsed {
   end: number;
   /** `set-aside`: an item read but left out for contradicting an earlier one (a note says so). */
   kind: 'number' | 'word' | 'key' | 'set-aside';
+  /** Why an item was set aside, when a reader says: "another run" (reconcile/owners.ts). */
+  reason?: string;
 }
 
 export interface Span {
@@ -60,7 +62,7 @@ export interface Read {
   /** The spans of the facts the reply states. */
   used: readonly Span[];
   /** Items read but set aside (a contradiction in prose), with their words. */
-  setAside: readonly (Span & { words: string })[];
+  setAside: readonly (Span & { words: string; reason?: string })[];
   /** Words the reader did not read (filler excluded), where they start. */
   unread: readonly { word: string; at: number }[];
   /** Config keys read and set aside. */
@@ -73,7 +75,7 @@ export function notUsedIn(text: string, { used, setAside, unread, keys, logs }: 
   const outside = (s: Span) => !used.some((u) => overlaps(u, s)) && !logs.some((l) => overlaps(l, s));
   const listed: NotUsed[] = [];
   const free = (s: Span) => outside(s) && !listed.some((l) => overlaps(l, s));
-  for (const s of setAside) if (free(s)) listed.push({ words: s.words, at: s.at, end: s.end, kind: 'set-aside' });
+  for (const s of setAside) if (free(s)) listed.push({ words: s.words, at: s.at, end: s.end, kind: 'set-aside', ...(s.reason ? { reason: s.reason } : {}) });
   for (const u of unread) {
     const span = { at: u.at, end: u.at + u.word.length };
     if (free(span)) listed.push({ words: u.word, ...span, kind: 'word' });

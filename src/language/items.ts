@@ -112,5 +112,9 @@ export type ParseOutcome =
       notes: string[];
       /** Read as prose or a pasted config: a setting said twice stays the first saying, stated (not a refusal). */
       tolerant?: boolean;
+      /** Items set aside as another run's (a past run, a paper's setup: reconcile/owners.ts), listed as not used with the reason. */
+      otherRuns?: { at: number; end: number; words: string; reason: string }[];
+      /** Items said only of another run and kept as weak facts (the spans of their items). */
+      keptFromOtherRuns?: { at: number; end: number }[];
     }
   | { ok: false; error: import('../reply/types.js').ErrorReply };

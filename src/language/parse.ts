@@ -19,6 +19,7 @@ import { readProse } from './prose/index.js';
 import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
+import type { OwnedRuns } from './reconcile/owners.js';
 
 export type { Item, ParseOutcome } from './items.js';
 
@@ -170,7 +171,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const cjk = reading.unread.some((u) => u.foreign && CJK.test(u.text));
   const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose) || cjk;
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
-  const unread: { word: string; at: number; suggestion: string | null }[] = [];
+  let unread: { word: string; at: number; suggestion: string | null }[] = [];
   // A card with a memory it never had: two readings of one phrase. A short request is refused
   // with both; prose reads on and asks which was meant (issue 22, item 5), never in silence.
   const cardAsked: string[] = [];
@@ -261,9 +262,17 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...cardAsked, ...p.notes, ...typoNotes];
-  items = tolerant ? reconcile(items, notes, ignored, text) : restatements(items);
-  const traces = items.map((item) => traceItem(item, mapped, p.doubts));
-  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant }, run.results.length);
+  // Settings said of another run (owners/): weak facts to say, and items set aside for "not used".
+  const owned: OwnedRuns = { doubts: [], aside: [], cues: [] };
+  items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items);
+  // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
+  if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
+  const traces = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
+  const otherRuns = {
+    ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
+    ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),
+  };
+  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
 }
 
 /** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */

@@ -4,6 +4,7 @@ import { compares } from './reconcile/compares.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
+import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
 
 /**
@@ -14,8 +15,12 @@ import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './rec
  * the most specific, and a memory figure that cannot be the named card's is not read as a
  * card size, with a note. Genuinely different values stay, for the resolver to report.
  */
-export function reconcile(items: Item[], notes: string[], ignored: string[], text = ''): Item[] {
+export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns): Item[] {
   let out = models(compares(items, notes));
+  // A training run's rollouts are no serving request; then whose run each setting is, by its
+  // clause's cue words (owners/): the request's clause wins.
+  out = rolloutsInTraining(out, text, notes);
+  out = models(otherRuns(out, text, notes, owned));
   out = countsWithoutCue(out, notes);
   out = throughputTokens(out, text, notes);
   out = modelWindows(out, text, notes);

@@ -39,7 +39,7 @@ export function renderJson(r: Reply): object {
     ignored: r.ignored,
     // Every fact with its rule chain and the user's words (issue 22, item 6), and what no fact used (item 4).
     trace: (r.trace ?? []).map((f) => ({ fact: f.fact, value: f.value, rules: f.rules, at: f.at, end: f.end, words: f.words, weak: f.weak })),
-    notUsed: (r.notUsed ?? []).map((n) => ({ words: n.words, at: n.at, end: n.end, kind: n.kind })),
+    notUsed: (r.notUsed ?? []).map((n) => ({ words: n.words, at: n.at, end: n.end, kind: n.kind, ...(n.reason ? { reason: n.reason } : {}) })),
     result,
   };
   if (r.answer) out.answer = { kind: r.answer.kind, value: r.answer.value };

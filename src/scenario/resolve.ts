@@ -29,6 +29,7 @@ import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 import { carriedPipelineFitted } from './split.js';
+import { threadKeepsItsModel } from './thread-model.js';
 
 export type ResolveOutcome =
   | {
@@ -106,7 +107,9 @@ export function reresolved(previous: Scenario): Scenario | null {
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
-function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
+function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
+  // In a thread, a model said only of another run leaves the thread's model in place.
+  const read = previous ? threadKeepsItsModel(readAlone, previous) : readAlone;
   const collected = collectPatch(read.items, text, read.tolerant === true);
   if ('kind' in collected) return fail(collected);
   const patch = collected;
@@ -188,7 +191,11 @@ function weakFirst(weak: string[], notes: string[], trace: FactTrace[]): string[
 /** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
 function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
   const used = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
-  const setAside = parsed.items.filter((i) => patch.setAside.some((n) => n.includes(`"${i.text}"`))).map((i) => ({ at: i.at, end: i.end, words: i.text }));
+  const setAside = [
+    // Another run's settings (a past run, a paper's setup) first, with their reason.
+    ...(parsed.otherRuns ?? []),
+    ...parsed.items.filter((i) => patch.setAside.some((n) => n.includes(`"${i.text}"`))).map((i) => ({ at: i.at, end: i.end, words: i.text })),
+  ];
   return notUsedIn(text, { used, setAside, unread: parsed.unread, keys: parsed.keys, logs: parsed.logs });
 }
 

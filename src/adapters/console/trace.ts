@@ -31,7 +31,7 @@ function factRows(reply: EstimateReply): string[] {
   }
   const notUsed = reply.notUsed ?? [];
   rows.push(`not used (${notUsed.length}):`);
-  for (const n of notUsed) rows.push(`    ${n.kind.padEnd(10)} ${`${n.at}-${n.end}`.padEnd(11)} ${JSON.stringify(clip(n.words, 60))}`);
+  for (const n of notUsed) rows.push(`    ${n.kind.padEnd(10)} ${`${n.at}-${n.end}`.padEnd(11)} ${JSON.stringify(clip(n.words, 60))}${n.reason ? ` (${n.reason})` : ''}`);
   return rows;
 }
 

@@ -30,6 +30,17 @@ const optimizerWords = (name: string): string =>
 
 export const TRAINING_RULES: readonly ProseRule[] = [
   {
+    // "7B的FT", "FT on 8 cards": FT is fine-tuning (BELLE names its full-parameter runs FT, beside
+    // LoRA); read as the training word, which names no method (the reply says full fine-tune).
+    id: 'training.ft-abbreviation',
+    // (Chinese around it is no part of the word: "7B的FT".)
+    pattern: /(?<![a-z0-9_.\/-])ft(?![a-z0-9_])/g,
+    when: (t) => t.includes('ft'),
+    write: () => 'finetune',
+    example: '8卡 A100 40G，7B的FT，仍然CUDA oom，无法复现论文结果',
+    source: 'LianjiaTech/BELLE#329',
+  },
+  {
     // "需要多少显存" / "显存要多少" (how much GPU memory does it need): the question every estimate
     // answers, not a word left unread (a short Chinese line was refused for it).
     id: 'training.how-much-memory-zh',

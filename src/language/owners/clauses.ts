@@ -1,0 +1,116 @@
+import { OWNER_RULES, type Owner } from './rules.js';
+
+/**
+ * The engine of clause ownership: a message cut into sentences and their clauses, each clause
+ * given the owner its cue words say (rules.ts). A mention belongs to the nearest cue of its own
+ * clause ("I trained 7b before and now want 13b": 7b is the past run's, 13b the request's); a
+ * clause with no cue takes the owner of the nearest clause of its sentence that has one, the one
+ * before it first ("Previously, I trained 13b on 8 GPUs"; "with qlora on 2 GPUs, it works fine"; a
+ * reference only from before it);
+ * a sentence with no cue at all is nobody's in particular, read as the request as before.
+ */
+
+export interface Cue {
+  owner: Owner;
+  rule: string;
+  at: number;
+  end: number;
+}
+
+export interface Clause {
+  at: number;
+  end: number;
+  sentence: number;
+  cues: Cue[];
+  /** The clause's own cue owner, or the one it takes from its sentence; null when its sentence has none. */
+  owner: Cue | null;
+}
+
+/** Whose run a mention is: the cue that says so and the clause it sits in. */
+export interface Ownership {
+  owner: Owner;
+  rule: string;
+  clause: Clause;
+  /** The cue's own words, in the user's text: read, never listed as not read. */
+  cue: { at: number; end: number };
+}
+
+/** A sentence ends at . ? ! (before a space), a line break, or a Chinese full stop, question or exclamation mark. */
+const SENTENCE_END = /[.?!](?=\s)|\n+|[。？！]/g;
+/**
+ * A clause ends at a comma or semicolon with a space after it (never "8*A800,80GB" or "tp=4,pp=2"),
+ * a Chinese comma or semicolon, and before a word that opens a contrast ("but", "whereas", 但是).
+ */
+const CLAUSE_END = /[,;](?=\s)|[，；]|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)/gi;
+/** A question closes its sentence: the clause it ends in asks about the request. */
+const QUESTION = /[?？](?=\s|$)|[？]/g;
+
+function cut(text: string, at: number, end: number, boundary: RegExp): { at: number; end: number }[] {
+  const pieces: { at: number; end: number }[] = [];
+  const part = text.slice(at, end);
+  let from = 0;
+  boundary.lastIndex = 0;
+  for (let m = boundary.exec(part); m; m = boundary.exec(part)) {
+    const stop = m.index + m[0].length;
+    if (stop > from) pieces.push({ at: at + from, end: at + stop });
+    from = stop;
+    if (m[0].length === 0) boundary.lastIndex++;
+  }
+  if (from < part.length) pieces.push({ at: at + from, end });
+  return pieces.filter((p) => text.slice(p.at, p.end).trim().length > 0);
+}
+
+/** Every owner cue of the text, in order (a cue inside another's span is the longer one's); only `owners`' when given. */
+export function cuesIn(text: string, owners?: readonly Owner[]): Cue[] {
+  const found: Cue[] = [];
+  const lower = text.toLowerCase();
+  for (const rule of OWNER_RULES) {
+    if (owners && !owners.includes(rule.owner)) continue;
+    if (rule.when && !rule.when.some((w) => lower.includes(w))) continue;
+    rule.pattern.lastIndex = 0;
+    for (let m = rule.pattern.exec(text); m; m = rule.pattern.exec(text)) {
+      found.push({ owner: rule.owner, rule: rule.id, at: m.index, end: m.index + m[0].length });
+      if (m[0].length === 0) rule.pattern.lastIndex++;
+    }
+  }
+  QUESTION.lastIndex = 0;
+  if (!owners || owners.includes('request')) for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: m.index, end: m.index + 1 });
+  found.sort((a, b) => a.at - b.at || b.end - a.end);
+  // A cue inside a longer one ("now" inside "and now", "oom" twice) is the longer one's.
+  return found.filter((c, i) => !found.some((o, k) => k !== i && o.at <= c.at && c.end <= o.end && (o.end - o.at > c.end - c.at || k < i)));
+}
+
+/** The message's clauses, each with its cues and the owner it takes. */
+export function clausesOf(text: string): Clause[] {
+  const cues = cuesIn(text);
+  const clauses: Clause[] = [];
+  cut(text, 0, text.length, SENTENCE_END).forEach((s, sentence) => {
+    for (const c of cut(text, s.at, s.end, CLAUSE_END)) {
+      const own = cues.filter((q) => q.at >= c.at && q.at < c.end);
+      clauses.push({ ...c, sentence, cues: own, owner: own.at(-1) ?? null });
+    }
+  });
+  // A clause with no cue takes its sentence's nearest owner, the clause before it first.
+  for (const [k, c] of clauses.entries()) {
+    if (c.cues.length > 0) continue;
+    const before = clauses.slice(0, k).reverse().find((o) => o.sentence === c.sentence && o.owner !== null);
+    // …and from a clause after it only a run's own cue ("with qlora on 2 GPUs, it works fine"),
+    // never someone else's: "我是A40 48G 显存，…官方…" is the user's card.
+    const after = clauses.slice(k + 1).find((o) => o.sentence === c.sentence && o.cues.length > 0)?.cues[0];
+    c.owner = before?.owner ?? (after?.owner === 'reference' ? null : after) ?? null;
+  }
+  return clauses;
+}
+
+const distance = (c: Cue, at: number, end: number) => (at >= c.end ? at - c.end : c.at >= end ? c.at - end : 0);
+
+/** Whether any clause of the text may be another run's: a past, working or someone else's run's cue (cheap; most messages have none). */
+export const mayHoldOtherRuns = (text: string): boolean => cuesIn(text, ['past', 'reference']).length > 0;
+
+/** Whose run the words at [at, end) describe: the nearest cue of their clause, or the one the clause takes; null for nobody's. */
+export function ownerOf(clauses: readonly Clause[], at: number, end: number): Ownership | null {
+  const clause = clauses.find((c) => at >= c.at && at < c.end);
+  if (!clause) return null;
+  const nearest = [...clause.cues].sort((a, b) => distance(a, at, end) - distance(b, at, end))[0] ?? clause.owner;
+  return nearest ? { owner: nearest.owner, rule: nearest.rule, clause, cue: { at: nearest.at, end: nearest.end } } : null;
+}

@@ -1,0 +1,165 @@
+/**
+ * Whose run a clause describes (issue 22): the words that say a clause is about the run the user
+ * asks about, about one of their own earlier runs (or one that works), or about someone else's
+ * (a paper, a README, an example, a colleague). Each cue is a named rule with a real or invented
+ * example; `clauses.ts` is the one engine that applies them.
+ */
+
+/**
+ * - `request`: the run asked about or the one that fails ("I want to", "can I", "OOM when", 想).
+ * - `past`: the user's own other run, earlier or one that works ("previously", "worked fine", 之前).
+ * - `reference`: someone else's run ("the paper uses", "the README says", "they use", 官方).
+ */
+export type Owner = 'request' | 'past' | 'reference';
+
+/** Rules whose clause reports a run that works: beside a run that fails, its settings are what differs. */
+export const WORKING_RUN_RULES: ReadonlySet<string> = new Set(['owner.past.works', 'owner.past.could-run', 'owner.past.made-it-run', 'owner.past.works-zh']);
+
+export interface OwnerRule {
+  /** Dotted and stable: `owner.request.…`, `owner.past.…`, `owner.reference.…`. */
+  id: string;
+  owner: Owner;
+  /** Global and case-insensitive, on the user's text; it cannot backtrack badly (no nested quantifiers). */
+  pattern: RegExp;
+  /** Words the pattern needs, one of which the lower-cased text must hold: a message without any costs a few `includes`. */
+  when?: readonly string[];
+  /** A real or invented clause the rule marks. */
+  example: string;
+  /** The thread or corpus line it came from, where there is one. */
+  source?: string;
+}
+
+/** "doesn't work", "not working", "never worked": a failure, not a run that works. */
+const NOT = String.raw`(?<!(?:n't|\bnot|\bnever|\bno longer)\s+)`;
+
+export const OWNER_RULES: readonly OwnerRule[] = [
+  // The user's own earlier run, or one that works.
+  {
+    id: 'owner.past.earlier',
+    owner: 'past',
+    when: ['previous', 'earlier', 'past', 'last', 'other', 'used to', 'formerly', 'before that', 'old'],
+    pattern: /\b(?:previously|earlier|in the past|last time|the other day|used to|formerly|before that)\b|\b(?:my|our|the|a) (?:previous|last|earlier|old|other) (?:run|setup|experiment|attempt|job|training|config|machine)\b/gi,
+    example: 'I previously trained a 7b on 8 GPUs',
+  },
+  {
+    id: 'owner.past.before-at-end',
+    owner: 'past',
+    // "before" closing its clause ("it worked before", "before and now…"), never the preposition ("before the OOM").
+    when: ['before'],
+    pattern: /\bbefore(?=\s*(?:[,.;!?)]|$)|\s+(?:and|but|so|while)\b)/gim,
+    example: 'llama-2-13b ran on two 3090s before.',
+  },
+  {
+    id: 'owner.past.works',
+    owner: 'past',
+    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue'],
+    pattern: new RegExp(
+      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`,
+      'gi',
+    ),
+    example: 'TP4 works fine with it',
+    source: 'vllm-project/vllm#2856',
+  },
+  {
+    id: 'owner.past.could-run',
+    owner: 'past',
+    // "I can train it when cpt": the run the user can do, beside the one that fails.
+    when: ['i can', 'i could', 'we can', 'we could'],
+    pattern: /\b(?:i|we) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve)\b/gi,
+    example: 'I can train it when cpt, why grpo failed',
+    source: 'verl-project/verl#3364',
+  },
+  {
+    id: 'owner.past.made-it-run',
+    owner: 'past',
+    when: ['made', 'allowed', 'enabled', 'helped'],
+    pattern: /\b(?:made|allowed|enabled|helped) (?:my|me|us|it|the)\b[^.?!\n]{0,40}?\b(?:run|train|load|fine-?tune)\b/gi,
+    example: 'Love Ollama which made my intel mac can run llama 7b',
+    source: 'ollama/ollama#391',
+  },
+  {
+    id: 'owner.past.earlier-zh',
+    owner: 'past',
+    pattern: /之前|以前|上次|曾经/g,
+    example: '之前用baichuan1-base',
+    source: 'baichuan-inc/Baichuan2#162',
+  },
+  {
+    id: 'owner.past.works-zh',
+    owner: 'past',
+    // Never a condition or a question: 才能跑 ("needed to run", zai-org/GLM-4#149, c435), 能不能跑, 不能跑.
+    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)跑|跑得起来|正常运行|没有?问题|就够了|够用|都可以|是可以的/g,
+    example: '之前推理Qwen2-VL 7B 都可以的',
+    source: 'hiyouga/LlamaFactory#7131',
+  },
+  // Someone else's run: a paper, a README, an example, the maintainers, a colleague, other issues.
+  {
+    id: 'owner.reference.document',
+    owner: 'reference',
+    // A document said to run something ("the paper uses", "according to the README"); a document
+    // the user follows or changes ("Sets micro_batch_size from 4 to 2 in the example", c014) is theirs.
+    when: ['paper', 'readme', 'doc', 'blog', 'tutorial', 'example', 'guide', 'model card', 'benchmark', 'report', 'author'],
+    pattern:
+      /\b(?:the|their|your|this|that)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|tutorial|examples?|guide|model card|benchmark|report|authors?)(?:'s?)? (?:says?|said|uses?|used|runs?|ran|trains?|trained|recommends?|suggests?|claims?|reports?|reported|lists?|shows?|mentions?|states?|gets?|got)\b|\b(?:according to|as (?:stated|mentioned|described|shown|reported) in|in) (?:the|their|your|this)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|model card|benchmark|report)\b|'s example (?:uses?|used|runs?|ran|trains?|sets?)\b/gi,
+    example: 'the paper uses 64 A100s for the 65b',
+  },
+  {
+    id: 'owner.reference.people',
+    owner: 'reference',
+    when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official'],
+    pattern:
+      /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
+    example: "Some previous issues mentioned zero3 doesn't work well with PPO either.",
+    source: 'CarperAI/trlx#431',
+  },
+  {
+    id: 'owner.reference.zh',
+    owner: 'reference',
+    // 官方 names the maintainers' setup; 官方脚本 / 官方代码 is the script the user runs, and
+    // 采用官方默认的加载精度 (QwenLM/Qwen#52, c288) a default the user adopts.
+    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事/g,
+    example: '官方benchmark说用2张A100 80G',
+  },
+  // The run asked about, or the one that fails.
+  {
+    id: 'owner.request.own',
+    owner: 'request',
+    // The user's own machine or run, said as theirs ("I have 2 3090s", 我是A40 48G 显存).
+    when: ['i have', "i've", 'i got', 'we have', 'my', 'our', '我'],
+    pattern: /\b(?:i have|i've got|i got|we have|my|our)\b|我有|我是|我的|我们的|我这/gi,
+    example: '我是A40 48G 显存，采用官方默认的加载精度(fp32)',
+    source: 'QwenLM/Qwen#52',
+  },
+  {
+    id: 'owner.request.wants',
+    owner: 'request',
+    when: ['i ', 'we ', 'want', 'trying', 'now'],
+    pattern:
+      /\b(?:i|we) (?:want|wanna|would like|need|plan|am trying|'m trying|are trying|'re trying|try|tried) to\b|\bwant to\b|\btrying to\b|\b(?:i|we)(?: am|'m| are|'re) (?:running|training|fine-?tuning|finetuning|using|serving)\b|\b(?:i|we) (?:run|use)\b|\bnow\b/gi,
+    example: 'now I want to fine-tune 13b on 4 GPUs',
+  },
+  {
+    id: 'owner.request.question',
+    owner: 'request',
+    when: ['can ', 'could ', 'will ', 'would ', 'should ', 'possible', 'how ', 'what ', 'wonder', 'required to', 'any '],
+    pattern:
+      /\b(?:can|could|will|would|should) (?:i|we|it|this|that)\b|\bis it possible\b|\bhow (?:much|many|can|do|to|should)\b|\bwhat (?:kind|size|gpus?|hardware)\b|\bwonder(?:ing)?\b|\brequired to\b|\bany (?:advices?|suggestions?|ideas?)\b/gi,
+    example: 'Just wonder what kind of mac device are required to run llama 2 70B?',
+    source: 'ollama/ollama#391',
+  },
+  {
+    id: 'owner.request.fails',
+    owner: 'request',
+    when: ['oom', 'out of memory', 'crash', 'fail', 'error'],
+    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b/gi,
+    example: 'got cuda OOM on 8 A100s',
+    source: 'CarperAI/trlx#431',
+  },
+  {
+    id: 'owner.request.zh',
+    owner: 'request',
+    pattern: /想|能不能|能否|可不可以|可以吗|需要多少|多少显存|报错|出错|显存不足|显存溢出|爆显存|oom|请问|怎么|如何|求助/gi,
+    example: '想基于70b训练一部分数据',
+    source: 'linyiLYi/snake-ai#26',
+  },
+];
