@@ -135,7 +135,14 @@ describe.each(stores)('kill -9 with the %s store: slash commands', (kind) => {
           if (sent.acked) acked.push({ url: sent.url, seq: mine });
         }
       });
-      await new Promise((r) => setTimeout(r, 200 + Math.random() * 600));
+      // Killed at a random moment once the bot is taking commands (two per sender acknowledged this
+      // round), not after a fixed delay that a loaded machine can spend before the first ack.
+      const ackedBefore = acked.length;
+      await until(() => acked.length >= ackedBefore + 2 * SENDERS, () => `${2 * SENDERS} acknowledged commands in round ${round + 1} (${acked.length - ackedBefore} so far)`).catch((error: unknown) => {
+        killed = true; // the senders stop with the test
+        throw error;
+      });
+      await new Promise((r) => setTimeout(r, Math.random() * 600));
       bot!.child.kill('SIGKILL');
       killed = true;
       await new Promise((r) => bot!.child.once('exit', r));
