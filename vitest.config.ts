@@ -4,44 +4,36 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Two projects (issue 25, "a quick test loop"). Most test files share one module graph per
  * worker (`isolate: false`, in worker threads: threads took 119–151 s in three runs where forks
  * took 156–180 s in two, on this loaded 2-core machine): re-importing the same ~120 modules for
- * every file was ~40% of `npm test`. The files below change process-wide state that a later
- * file in the same worker would see, so each runs in a fresh child process of its own (forks,
- * isolated):
+ * every file was ~40% of `npm test`. A worker thread has its own process.env and globals, and
+ * runs its files one after another; test/setup/restore-process.ts puts back, after each file,
+ * the environment variables, timers, spies and stubbed globals it changed, and
+ * test/setup/reset-hub.ts forgets the process's Hub client before each file. So files that set
+ * HF_ENDPOINT or STANDIN_API_URL, spy on fetch or install fake timers share the graph too.
  *
- * - test/hub/{slack,discord,slack-files}.e2e.test.ts set HF_ENDPOINT / HEADROOM_HUB_CACHE_DIR in
- *   process.env for the process's Hub client;
- * - test/discord/sharding.test.ts sets STANDIN_API_URL in process.env;
- * - test/state/kill-nine-discord-http.e2e.test.ts points HF_ENDPOINT at a loopback Hub for its run;
- * - test/hub/attachment-hosts.test.ts spies on globalThis.fetch;
- * - test/ops/shutdown.test.ts installs fake timers;
+ * Two files need a process of their own (forks, isolated):
+ *
  * - test/language/reader-cost.test.ts measures the CPU of its messages with process.cpuUsage(),
  *   which counts every thread of the process: beside other files' workers it measured theirs too;
  * - test/services/both-platforms.e2e.test.ts checks which undici installed the process's global
  *   dispatcher (globalThis[Symbol.for('undici.globalDispatcher.1')]): the first one loaded in the
  *   process does, so it needs a process whose first file it is.
  *
- * A file that starts doing any of these (process.env, globals, vi.mock, fake timers, signal
- * handlers on `process`, a module-level singleton it needs fresh) belongs in ISOLATED. Files that
- * only spawn processes or listen on port 0 change nothing in this process and stay shared.
- * Every file, in either project, starts with the shared Hub client forgotten (test/setup/reset-hub.ts).
+ * A file that needs the process to itself (process-wide CPU or memory figures, the first module
+ * loaded, signal handlers on `process`, vi.mock of a module the graph shares) belongs in
+ * ISOLATED. Files that only spawn processes or listen on port 0 change nothing in this process.
+ *
+ * Two workers on two cores (vitest's default is cores − 1, one here): most of the slow files wait
+ * on child processes, sockets and timers (the kill -9, CLI and bot e2e files), and a second
+ * worker runs other files meanwhile. Measured in the README's "development loop" section.
  */
-const ISOLATED = [
-  'test/hub/slack.e2e.test.ts',
-  'test/hub/discord.e2e.test.ts',
-  'test/hub/slack-files.e2e.test.ts',
-  'test/hub/attachment-hosts.test.ts',
-  'test/discord/sharding.test.ts',
-  'test/state/kill-nine-discord-http.e2e.test.ts',
-  'test/ops/shutdown.test.ts',
-  'test/language/reader-cost.test.ts',
-  'test/services/both-platforms.e2e.test.ts',
-];
+const ISOLATED = ['test/language/reader-cost.test.ts', 'test/services/both-platforms.e2e.test.ts'];
 
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    setupFiles: ['test/setup/reset-hub.ts'],
+    maxWorkers: 2,
+    setupFiles: ['test/setup/reset-hub.ts', 'test/setup/restore-process.ts'],
     projects: [
       {
         extends: true,

@@ -28,6 +28,7 @@ const coreEnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
   HEADROOM_DB_PATH: z.string().min(1, 'HEADROOM_DB_PATH must be a file path').default('headroom-state.sqlite'),
   HEADROOM_STATE_TTL_DAYS: z.coerce.number({ error: 'HEADROOM_STATE_TTL_DAYS must be a number' }).positive('HEADROOM_STATE_TTL_DAYS must be above 0').default(30),
+  HEADROOM_REDIS_ALIVE_MS: z.coerce.number({ error: 'HEADROOM_REDIS_ALIVE_MS must be a number' }).int('HEADROOM_REDIS_ALIVE_MS must be a whole number').min(1000, 'HEADROOM_REDIS_ALIVE_MS must be at least 1000').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'HOST must be an IP address or host name, e.g. 127.0.0.1').optional(),
   LOG_PRETTY: flag('LOG_PRETTY'),
@@ -56,7 +57,8 @@ export interface Config {
   discord: DiscordConfig | null;
   /** HF_ENDPOINT, HF_TOKEN and the Hub cache (src/config/hub.ts). */
   hub: HubConfig;
-  store: { redisUrl?: string; sqlitePath: string; ttlMs: number };
+  /** aliveTtlMs: HEADROOM_REDIS_ALIVE_MS, how long a Redis replica that stops beating counts as alive (src/state/redis-journal.ts). */
+  store: { redisUrl?: string; sqlitePath: string; ttlMs: number; aliveTtlMs?: number };
   logLevel: z.infer<typeof coreEnvSchema>['LOG_LEVEL'];
   /** HOST: the interface Slack HTTP mode binds; every interface when unset (a container's port). */
   host?: string;
@@ -97,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     slack: slackConfigFromEnv(env),
     discord: discordConfigFromEnv(env),
     hub: hubConfigFromEnv(env),
-    store: { redisUrl: core.REDIS_URL, sqlitePath: core.HEADROOM_DB_PATH, ttlMs: core.HEADROOM_STATE_TTL_DAYS * 24 * 3600 * 1000 },
+    store: { redisUrl: core.REDIS_URL, sqlitePath: core.HEADROOM_DB_PATH, ttlMs: core.HEADROOM_STATE_TTL_DAYS * 24 * 3600 * 1000, aliveTtlMs: core.HEADROOM_REDIS_ALIVE_MS },
     logLevel: core.LOG_LEVEL,
     host: core.HOST,
     logPretty: core.LOG_PRETTY,

@@ -17,6 +17,8 @@ export interface StoreConfig {
   sqlitePath?: string;
   /** HEADROOM_STATE_TTL_DAYS converted to ms; default 30 days. */
   ttlMs?: number;
+  /** HEADROOM_REDIS_ALIVE_MS: a Redis replica's heartbeat lifetime (DEFAULT_ALIVE_TTL_MS when unset). */
+  aliveTtlMs?: number;
 }
 
 export type StoreKind = 'redis' | 'sqlite' | 'memory';
@@ -30,7 +32,7 @@ export function storeKind(config: StoreConfig): StoreKind {
 
 export function createStore(config: StoreConfig): ConversationStore {
   const ttlMs = config.ttlMs ?? DEFAULT_TTL_MS;
-  if (config.redisUrl) return new RedisStore({ url: config.redisUrl, ttlMs });
+  if (config.redisUrl) return new RedisStore({ url: config.redisUrl, ttlMs, aliveTtlMs: config.aliveTtlMs });
   if (config.sqlitePath) return new SqliteStore({ path: config.sqlitePath, ttlMs });
   return new MemoryStore(ttlMs);
 }

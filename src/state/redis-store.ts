@@ -13,6 +13,8 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
   /** A connection attempt that is not up within this many ms fails (and is retried in the background). */
   connectTimeoutMs?: number;
+  /** The journal's heartbeat lifetime (RedisJournalOptions.aliveTtlMs). */
+  aliveTtlMs?: number;
 }
 
 /**
@@ -68,12 +70,14 @@ export class RedisStore implements ConversationStore {
   private readonly connectTimeoutMs: number;
   private readonly ttlMs: number;
   private readonly keyPrefix: string;
+  private readonly aliveTtlMs: number | undefined;
   private journalKeys: RedisJournal | null = null;
 
   constructor(options: RedisStoreOptions) {
     this.ttlMs = Math.max(1, Math.round(options.ttlMs ?? DEFAULT_TTL_MS));
     this.keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.aliveTtlMs = options.aliveTtlMs;
     const clientOptions: RedisOptions = {
       maxRetriesPerRequest: 0,
       enableOfflineQueue: false,
@@ -165,7 +169,7 @@ export class RedisStore implements ConversationStore {
 
   /** The request journal beside the thread states (src/state/redis-journal.ts), shared by every replica. */
   journal(): RedisJournal {
-    return (this.journalKeys ??= new RedisJournal(this.client, { keyPrefix: this.keyPrefix, connected: () => this.connected() }));
+    return (this.journalKeys ??= new RedisJournal(this.client, { keyPrefix: this.keyPrefix, aliveTtlMs: this.aliveTtlMs, connected: () => this.connected() }));
   }
 
   async close(): Promise<void> {

@@ -114,7 +114,12 @@ describe('Discord: a pasted OOM and its setup in one conversation', () => {
   it('(b) mention: the traceback with the setup in the same message is one answer, the diagnosis against that setup, in a thread', async () => {
     const before = standin.requests.length;
     standin.userMessage(standin.channelId, `${SETUP}, it died with:\n\`\`\`\n${TRACEBACK}\n\`\`\``, { mentionBot: true });
-    const opened = await until(() => threadOpenings(before)[0], 'the thread on the answer');
+    // The thread opened after this answer: a thread an earlier test's answer opens late (a loaded
+    // machine) is not this one.
+    const opened = await until(() => {
+      const answer = postsIn(standin.channelId, before)[0];
+      return answer && threadOpenings(standin.requests.indexOf(answer))[0];
+    }, 'the thread on the answer');
     const answers = postsIn(standin.channelId, before);
     expect(answers).toHaveLength(1);
     expectHeldAgainstSetup(answers[0]!);

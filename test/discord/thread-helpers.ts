@@ -2,8 +2,11 @@ import { threadKey } from '../../src/adapters/discord/conversation.js';
 import type { ConversationStore } from '../../src/state/store.js';
 import type { DiscordStandIn, RecordedRequest } from './standin/server.js';
 
-/** Polls `check` every 20 ms until it gives a value; throws naming `what` after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
+/**
+ * Polls `check` every 20 ms until it gives a value; throws naming `what` after `timeoutMs`, a
+ * bound meant only to catch a hang (5 s was missed on a loaded 2-core machine; tests end early).
+ */
+export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

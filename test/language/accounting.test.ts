@@ -6,7 +6,7 @@ import { isFiller } from '../../src/language/filler.js';
 import { isForeignFiller } from '../../src/language/foreign-filler.js';
 import { parseRequest } from '../../src/language/parse.js';
 import type { EstimateReply } from '../../src/reply/types.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { corpusEstimates } from '../corpus/estimates.js';
 
 /**
  * Issue 22, item 4: every number of the user's text outside logs is used by a fact or listed once
@@ -16,9 +16,7 @@ import { loadCorpus } from '../corpus/corpus.js';
 type Span = { at: number; end: number };
 const overlaps = (a: Span, b: Span) => a.at < b.end && b.at < a.end;
 
-const estimates = loadCorpus()
-  .map((line) => ({ line, reply: respond(line.text, null).reply }))
-  .filter((r): r is { line: (typeof r)['line']; reply: EstimateReply } => r.reply.kind === 'estimate');
+const estimates = corpusEstimates();
 
 function accounted(text: string, reply: EstimateReply) {
   const facts = (reply.trace ?? []).filter((f) => f.at !== null).map((f) => ({ at: f.at!, end: f.end! }));

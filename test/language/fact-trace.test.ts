@@ -7,16 +7,14 @@ import { MappedText } from '../../src/language/mapped-text.js';
 import { parseRequest } from '../../src/language/parse.js';
 import { renderJson } from '../../src/render/json.js';
 import type { EstimateReply } from '../../src/reply/types.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { corpusEstimates } from '../corpus/estimates.js';
 
 /**
  * Issue 22, item 6: every fact a reply states points to the user's words it came from and the
  * rules behind it (or to a default / the thread), on every line of the real-request corpus.
  */
 
-const estimates = loadCorpus()
-  .map((line) => ({ line, reply: respond(line.text, null).reply }))
-  .filter((r): r is { line: (typeof r)['line']; reply: EstimateReply } => r.reply.kind === 'estimate');
+const estimates = corpusEstimates();
 
 /** The facts every estimate states, traced whether or not the user said them. */
 const ALWAYS = ['model', 'method', 'precision', 'gpus', 'seq', 'batch', 'framework'];

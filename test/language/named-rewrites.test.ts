@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * Every rewrite of the user's text names its rule (issue 22, item 6): a `MappedText.replace` or
@@ -14,12 +14,15 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LANGUAGE = join(ROOT, 'src/language');
 
-
-/** The calls on a MappedText that rewrite it without naming a rule: "file:line". */
-function unnamedRewrites(files: readonly string[]): string[] {
+/** One type-checked program over `files` (ts.createProgram is most of this file's time: made once, read by both tests). */
+function programOf(files: readonly string[]): ts.Program {
   const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
   const options = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT).options;
-  const program = ts.createProgram(files, { ...options, noEmit: true });
+  return ts.createProgram(files, { ...options, noEmit: true });
+}
+
+/** The calls on a MappedText in `files` (part of `program`) that rewrite it without naming a rule: "file:line". */
+function unnamedRewrites(program: ts.Program, files: readonly string[]): string[] {
   const checker = program.getTypeChecker();
   const unnamed: string[] = [];
   for (const file of files) {
@@ -43,27 +46,27 @@ function unnamedRewrites(files: readonly string[]): string[] {
 
 describe('rewrites of the user text', () => {
   const files = ts.sys.readDirectory(LANGUAGE, ['.ts']).filter((f) => !f.includes('/generated/'));
+  const dir = mkdtempSync(join(tmpdir(), 'named-rewrites-'));
+  const probe = join(dir, 'probe.ts');
+  writeFileSync(
+    probe,
+    `import { MappedText } from '${join(LANGUAGE, 'mapped-text.js')}';\n` +
+      `export const named = MappedText.of('a b').replace(/a/g, () => 'x', 'probe.named');\n` +
+      `export const unnamed = MappedText.of('a b').replace(/b/g, () => 'y');\n` +
+      `export const spans = named.replaceSpans([{ at: 0, to: 1, text: 'z' }]);\n` +
+      `export const plain = 'a b'.replace(/a/g, () => 'x');\n`,
+  );
+  let program: ts.Program | null = null;
+  /** The probe and src/language in one program, made on first use. */
+  const checked = () => (program ??= programOf([probe, ...files]));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('finds a rewrite that names no rule (the check can fail)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'named-rewrites-'));
-    const probe = join(dir, 'probe.ts');
-    writeFileSync(
-      probe,
-      `import { MappedText } from '${join(LANGUAGE, 'mapped-text.js')}';\n` +
-        `export const named = MappedText.of('a b').replace(/a/g, () => 'x', 'probe.named');\n` +
-        `export const unnamed = MappedText.of('a b').replace(/b/g, () => 'y');\n` +
-        `export const spans = named.replaceSpans([{ at: 0, to: 1, text: 'z' }]);\n` +
-        `export const plain = 'a b'.replace(/a/g, () => 'x');\n`,
-    );
-    try {
-      expect(unnamedRewrites([probe]).map((at) => at.split(':').pop())).toEqual(['3', '4']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(unnamedRewrites(checked(), [probe]).map((at) => at.split(':').pop())).toEqual(['3', '4']);
   });
 
   it('every MappedText rewrite in src/language names its rule', () => {
-    const unnamed = unnamedRewrites(files);
+    const unnamed = unnamedRewrites(checked(), files);
     expect(unnamed).toEqual([]);
   });
 }, 60_000);

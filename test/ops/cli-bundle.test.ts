@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,12 +20,31 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 const CONFIG_JSON = `inference on a 4090 \`\`\`{"model_type": "llama", "hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 32000, "max_position_embeddings": 4096, "torch_dtype": "float16"}\`\`\``;
 
-function run(file: string, args: string[], input = '') {
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node file ...args` with `input` on stdin; killed after 20 s. Not spawnSync: two runs go side by side. */
+function run(file: string, args: string[], input = ''): Promise<Run> {
   // Hub look-ups go to a closed local port: refused at once, the same way for both.
   const env = { ...process.env, SLACK_BOT_TOKEN: '', DISCORD_TOKEN: '', HEADROOM_HUB_CACHE_DIR: 'off', HF_ENDPOINT: 'http://127.0.0.1:9' };
-  const r = spawnSync(process.execPath, [file, ...args], { cwd, env, input, encoding: 'utf8', timeout: 20_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  const child = spawn(process.execPath, [file, ...args], { cwd, env, timeout: 20_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.on('error', () => undefined); // a program that exits before reading its input (EPIPE), as spawnSync allowed
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
+
+/** The bundle and dist/src/main.js on the same input, at once (they share nothing but the folder, which neither writes). */
+const both = (args: string[], input = '') => Promise.all([run(BIN, args, input), run(MAIN, args, input)]);
 
 describe('the bundled CLI (package bin)', () => {
   it('is the bundle, with the shebang npm links', () => {
@@ -42,16 +61,17 @@ describe('the bundled CLI (package bin)', () => {
     // A name the Hub cannot be asked about but that holds a size reads by it (stated).
     ['a Hub id it cannot fetch whose name holds a size', ['someorg/some-model-7b lora on a 4090'], 0],
     ['a pasted config.json (reader loaded on demand)', [CONFIG_JSON], 0],
-  ])('answers %s exactly as dist/src/main.js does', (_what, args, status) => {
-    const bundled = run(BIN, args);
+  ])('answers %s exactly as dist/src/main.js does', async (_what, args, status) => {
+    const [bundled, main] = await both(args);
     expect(bundled.status).toBe(status);
     expect(bundled.stdout.length).toBeGreaterThan(50);
-    expect(bundled).toEqual(run(MAIN, args));
+    expect(bundled).toEqual(main);
   });
 
-  it('answers in the interactive terminal exactly as dist/src/main.js does', () => {
+  it('answers in the interactive terminal exactly as dist/src/main.js does', async () => {
     const input = '7b on a 4090\nnow lora\nexit\n';
-    expect(run(BIN, [], input)).toEqual(run(MAIN, [], input));
+    const [bundled, main] = await both([], input);
+    expect(bundled).toEqual(main);
   });
 
   it('imports no package statically: platforms, their config schemas and the chart renderer stay on-demand dist/src modules', () => {
@@ -64,9 +84,9 @@ describe('the bundled CLI (package bin)', () => {
     for (const onDemand of ['../src/services.js', '../src/config/index.js', '../src/render/chart/index.js']) expect(all).toContain(`import("${onDemand}")`);
   });
 
-  it('writes the chart a request asks for, from the renderer outside the bundle', () => {
+  it('writes the chart a request asks for, from the renderer outside the bundle', async () => {
     const png = join(cwd, 'chart.png');
-    const r = run(BIN, ['--png', png, '7b on a 4090']);
+    const r = await run(BIN, ['--png', png, '7b on a 4090']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Saved breakdown chart to ${png}`);
     expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');

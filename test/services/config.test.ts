@@ -27,6 +27,7 @@ describe('operational configuration', () => {
     ['HEADROOM_COMPUTE_THREADS', '-1', /HEADROOM_COMPUTE_THREADS must be 0/],
     ['HEADROOM_COMPUTE_THREADS', '64', /HEADROOM_COMPUTE_THREADS must be at most 16/],
     ['HEADROOM_MAX_IN_FLIGHT', '0', /HEADROOM_MAX_IN_FLIGHT must be at least 1/],
+    ['HEADROOM_REDIS_ALIVE_MS', '500', /HEADROOM_REDIS_ALIVE_MS must be at least 1000/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -44,5 +45,10 @@ describe('operational configuration', () => {
   it('sheds load past HEADROOM_MAX_IN_FLIGHT requests, 256 unless told otherwise', () => {
     expect(loadConfig({}).maxInFlight).toBe(256);
     expect(loadConfig({ HEADROOM_MAX_IN_FLIGHT: '32' }).maxInFlight).toBe(32);
+  });
+
+  it("gives a Redis replica's heartbeat HEADROOM_REDIS_ALIVE_MS, the journal's 15 s unless told otherwise", () => {
+    expect(loadConfig({}).store.aliveTtlMs).toBeUndefined();
+    expect(loadConfig({ HEADROOM_REDIS_ALIVE_MS: '4000' }).store.aliveTtlMs).toBe(4000);
   });
 });

@@ -54,8 +54,6 @@ describe('kill -9 with the SQLite store', () => {
       },
       30_000,
     );
-    const { appendFileSync } = await import('node:fs');
-    b.child.stdout!.on('data', (c: Buffer) => appendFileSync('/tmp/kill9-bot.log', c));
     return b;
   };
 
@@ -138,7 +136,15 @@ describe('kill -9 with the SQLite store', () => {
           await new Promise((r) => setTimeout(r, Math.random() * 20));
         }
       });
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
+      // Killed at a random moment once the bot is taking follow-ups (two per thread acknowledged
+      // this round): a fixed delay alone was too short on a loaded machine, where it killed a bot
+      // that had acknowledged one follow-up, and idle time on a quiet one.
+      const ackedBefore = acked.length;
+      await until(() => acked.length >= ackedBefore + 2 * THREADS, () => `${2 * THREADS} acknowledged follow-ups in round ${round + 1} (${acked.length - ackedBefore} so far)`).catch((error: unknown) => {
+        killed = true; // the senders stop with the test
+        throw error;
+      });
+      await new Promise((r) => setTimeout(r, Math.random() * 600));
       bot!.child.kill('SIGKILL');
       killed = true;
       await new Promise((r) => bot!.child.once('exit', r));
