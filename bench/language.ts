@@ -4,7 +4,7 @@ import { parseRequest } from '../src/language/parse.js';
 import { readInThread, type ThreadState } from '../src/core/opening.js';
 import { canonicalText } from '../src/scenario/canonical.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
-import type { FactTrace } from '../src/scenario/facts.js';
+import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js';
 
@@ -139,7 +139,8 @@ const FIELD_OF_FACT: Record<string, string[]> = {
 
 /** The fields a weak fact of the reply flags: one said on the first screen with its words (or its own hardware note). */
 function weakFields(trace: readonly FactTrace[] | undefined): Set<string> {
-  return new Set((trace ?? []).filter((f) => f.weak && (f.weakWords !== undefined || f.doubt)).flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
+  const doubts = (trace ?? []).filter((f) => f.weak && f.doubt);
+  return new Set([...saidWeak(trace ?? []), ...doubts].flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
 }
 
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {

@@ -1,7 +1,7 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
 import { namesMemory, otherSizes } from './card-variants.js';
-import { cueOf, type Cue } from './fact-cues.js';
+import { cueOf, frameworkMention, type Cue } from './fact-cues.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
 import type { Scenario } from './schema.js';
@@ -125,9 +125,11 @@ function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | un
   // The words just outside the item say its cue too: "8K context" is read as the item "8K".
   const around = { before: text.slice(Math.max(0, item.at - 24), item.at), after: text.slice(item.end, item.end + 24) };
   const cue = cueOf(fact, value, t?.rules ?? [`item.${item.kind}`], t?.words ?? item.text, around);
-  // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen.
-  const placed = cue === 'position';
-  const weakWords = t?.weakStep?.words ?? (placed ? (t?.words ?? item.text).trim() : undefined);
+  // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen;
+  // so is a framework the message only mentions (inside a path or another name, or asked about).
+  const mention = item.kind === 'framework' && text ? frameworkMention(text, item.at, item.end) : null;
+  const placed = cue === 'position' || mention !== null;
+  const weakWords = t?.weakStep?.words ?? (placed ? (mention ?? t?.words ?? item.text).trim() : undefined);
   return {
     fact,
     value,
@@ -195,6 +197,8 @@ function correction(f: FactTrace): string {
       return 'say "bs N" with your batch';
     case 'model':
       return "say the model's name or size";
+    case 'framework':
+      return `say "hf" if you do not run ${f.value}`;
     default:
       return `say the ${f.fact} you mean`;
   }
@@ -206,11 +210,25 @@ function correction(f: FactTrace): string {
  * A hardware guess states its own note already (with its correction), so it is not said twice.
  */
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
-  return facts
-    .filter((f) => f.weak && f.weakWords !== undefined)
-    .map((f) => {
-      const instead = correction(f);
-      // "say "a100-40g" if yours has 40 GB" carries its own condition.
-      return `${said(f)} — from "${f.weakWords || f.words.trim()}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
-    });
+  return saidWeak(facts).map((f) => {
+    const instead = correction(f);
+    // "say "a100-40g" if yours has 40 GB" carries its own condition.
+    return `${said(f)} — from "${clipped(f.weakWords || f.words.trim())}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
+  });
+}
+
+/**
+ * The weak facts the first screen says: those with their words, less any that another item of the
+ * message states with the same value on a strong cue ("加载" read as a fine-tune beside
+ * `finetuning_type: full`; "ollama.com" beside "I run ollama"): the fact stands on that one.
+ */
+export function saidWeak(facts: readonly FactTrace[]): FactTrace[] {
+  const strong = (f: FactTrace) => facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value);
+  return facts.filter((f) => f.weak && f.weakWords !== undefined && !strong(f));
+}
+
+/** Words quoted in a notice, cut at a word near 80 characters: a sentence asked about can be long. */
+function clipped(words: string): string {
+  const flat = words.replace(/\s+/g, ' ');
+  return flat.length <= 80 ? flat : `${flat.slice(0, 80).replace(/\s+\S*$/, '')}…`;
 }
