@@ -160,11 +160,11 @@ interface Result {
  * readInThread, so a refused opening waits for its model here as in a chat), and what the
  * thread's first reply said about it (the defaults it assumed stay said in the thread).
  */
-function threadState(line: Line): { state: ThreadState | null; said: string[] } {
-  if (!line.thread) return { state: null, said: [] };
+function threadState(line: Line): { state: ThreadState | null; said: string[]; trace: FactTrace[] } {
+  if (!line.thread) return { state: null, said: [], trace: [] };
   const opened = readInThread(line.thread, null);
-  if (opened.outcome.ok && opened.outcome.scenario) return { state: { scenario: opened.outcome.scenario, history: [] }, said: opened.outcome.assumptions };
-  return { state: opened.waiting, said: [] };
+  if (opened.outcome.ok && opened.outcome.scenario) return { state: { scenario: opened.outcome.scenario, history: [] }, said: opened.outcome.assumptions, trace: opened.outcome.trace ?? [] };
+  return { state: opened.waiting, said: [], trace: [] };
 }
 
 function judge(line: Line): Result {
@@ -197,7 +197,9 @@ function judge(line: Line): Result {
   // A GPU not read (and said so) explains how the model is spread over GPUs.
   const hardwareFlagged = diffs.some((d) => d.field === 'hardware') && FIELDS.find(([f]) => f === 'hardware')![2].test(said);
   const followsHardware = new Set(['sharding', 'parallel']);
-  const weak = weakFields(actual.trace);
+  // The thread's first reply said its weak facts too; one this message does not set again stays said.
+  const setHere = new Set((actual.trace ?? []).filter((f) => f.at !== null).flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
+  const weak = new Set([...weakFields(actual.trace), ...[...weakFields(thread.trace)].filter((field) => !setHere.has(field))]);
   const unflagged = diffs.filter(
     (d) =>
       !d.flag.test(said) &&

@@ -102,3 +102,23 @@ function askedAbout(text: string, at: number, end: number): string | null {
   if (!/[?？]$/.test(sentence) || USED_WITH.test(before)) return null;
   return ASKING.test(before) ? sentence : null;
 }
+
+/** A question's own words in its sentence: a question mark, or how / what / which, minimum, need, 多少 / 几 / 需要. */
+const ASKS = /[?？]|\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:ed|s)?|enough|suffic\w*)\b|多少|几|需要|最少|最低|몇/i;
+
+/**
+ * "How many GPUs" is the user's question only when it is asked (issue 22, item 5): a "number of
+ * GPUs" in a statement — an error message quoted in the thread ("The number of required GPUs
+ * exceeds the total number of available GPUs", corpus c349) — is no question; one asked beside a
+ * GPU count the message states ("Minimum gpus for Yi-34B?" over "8 * A100 80GB", c413) may ask
+ * whether those cards fit. Returns the words that make the question weak, or null.
+ */
+export function howManyDoubt(text: string, at: number, end: number, statesCount: boolean): string | null {
+  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const stopAt = text.slice(end).search(/[.!?。？！\n]/);
+  const sentence = text.slice(start, stopAt < 0 ? text.length : end + stopAt + 1).trim();
+  const words = text.slice(at, end);
+  // The words themselves say "how many" / "minimum": asked, unless a count is stated beside them.
+  if (!ASKS.test(words) && !ASKS.test(sentence.replace(/\bnumber of\b/gi, ''))) return sentence;
+  return statesCount ? words.trim() : null;
+}

@@ -1,7 +1,7 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
 import { namesMemory, otherSizes } from './card-variants.js';
-import { cueOf, frameworkMention, type Cue } from './fact-cues.js';
+import { cueOf, frameworkMention, howManyDoubt, type Cue } from './fact-cues.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
 import type { Scenario } from './schema.js';
@@ -56,7 +56,7 @@ const FACT_OF_SLOT: Record<string, string> = {
 };
 
 /** The fact an item kind states when it says one again (its slots are another item's). */
-const FACT_OF_KIND: Record<string, string> = { size: 'model', hub: 'model', mode: 'method', serve: 'method', lora: 'method', hardware: 'gpus', kvDtype: 'kv cache', impl: 'optimizer' };
+const FACT_OF_KIND: Record<string, string> = { howMany: 'question', size: 'model', hub: 'model', mode: 'method', serve: 'method', lora: 'method', hardware: 'gpus', kvDtype: 'kv cache', impl: 'optimizer' };
 
 const factOf = (slot: string): string => FACT_OF_SLOT[slot] ?? (slot.startsWith('lora.') ? 'lora' : slot.startsWith('par.') ? slot.slice(4) : slot.startsWith('arch.') ? slot.slice(5) : slot);
 
@@ -74,6 +74,7 @@ const STATED: Record<string, (s: Scenario) => string> = {
 /** A fact's value as the scenario holds it, or as the slot was set when the scenario has no field for it. */
 function valueOf(fact: string, slots: [string, unknown][], s: Scenario): string {
   if (fact === 'card') return hardwareWords(s);
+  if (fact === 'question' && s.question.kind === 'howMany') return `how many ${s.question.gpuId ?? 'GPUs'}`;
   if (fact === 'gpus') return String(s.hardware?.count ?? slots.map(([, v]) => v).join(' × '));
   const stated = STATED[fact];
   if (stated) return stated(s);
@@ -106,7 +107,17 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const cue = cueOf(fact, value(s), rules, '');
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
-  return facts.map((f) => withCardSize(f, s));
+  return withQuestionDoubt(facts.map((f) => withCardSize(f, s)), text);
+}
+
+/** "How many GPUs" said in no question, or beside the GPUs the message states, is weak (fact-cues.ts). */
+function withQuestionDoubt(facts: FactTrace[], text: string): FactTrace[] {
+  const statesCount = facts.some((f) => (f.fact === 'gpus' || f.fact === 'nodes') && f.at !== null && f.cue !== 'derived');
+  return facts.map((f) => {
+    if (f.fact !== 'question' || !f.value.startsWith('how many') || f.at === null || f.end === null || f.weak) return f;
+    const doubt = howManyDoubt(text, f.at, f.end, statesCount);
+    return doubt ? { ...f, weak: true, weakWords: doubt } : f;
+  });
 }
 
 /** A card named without its memory, where the card is sold in several sizes, is read on a weak cue. */
@@ -197,6 +208,8 @@ function correction(f: FactTrace): string {
       return 'say "bs N" with your batch';
     case 'model':
       return "say the model's name or size";
+    case 'question':
+      return f.value.startsWith('how many') ? 'say your cards ("on 8x A100") if you asked whether yours fit' : 'say what you ask';
     case 'framework':
       return `say "hf" if you do not run ${f.value}`;
     default:
