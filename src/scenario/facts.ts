@@ -208,6 +208,9 @@ function correction(f: FactTrace): string {
       return 'say "bs N" with your batch';
     case 'model':
       return "say the model's name or size";
+    case 'precision':
+      // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
+      return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
     case 'question':
       return f.value.startsWith('how many') ? 'say your cards ("on 8x A100") if you asked whether yours fit' : 'say what you ask';
     case 'framework':
