@@ -1,6 +1,6 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
-import { namesMemory, otherSizes } from './card-variants.js';
+import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { cueOf, frameworkMention, howManyDoubt, type Cue } from './fact-cues.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
@@ -120,10 +120,20 @@ function withQuestionDoubt(facts: FactTrace[], text: string): FactTrace[] {
   });
 }
 
-/** A card named without its memory, where the card is sold in several sizes, is read on a weak cue. */
+/**
+ * A card named without its memory, where the card is sold in several sizes, is read on a weak cue;
+ * so is one named with a memory near but not its own ("96GB H100" read as the H100 NVL 94GB).
+ */
 function withCardSize(f: FactTrace, s: Scenario): FactTrace {
   const gpuId = s.hardware?.gpuId;
-  if (f.fact !== 'card' || f.at === null || !gpuId || f.weak || namesMemory(f.words)) return f;
+  if (f.fact !== 'card' || f.at === null || !gpuId || f.weak) return f;
+  if (namesMemory(f.words)) {
+    const off = memoryOff(gpuId, f.words, s.hardware?.count ?? 1);
+    if (off === null) return f;
+    // The other sizes sold under the card's name, and the memory as written, for a card the catalog lacks.
+    const sizes = [...siblings(gpuId).map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })), { id: `${off}gb`, gib: off }];
+    return { ...f, weak: true, weakWords: f.words.trim(), sizes };
+  }
   const others = otherSizes(gpuId);
   if (!others.length) return f;
   return { ...f, weak: true, weakWords: f.words.trim(), sizes: others.map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })) };
