@@ -89,7 +89,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['parallel', (s) => s.parallel, /parallel|split over|DDP across|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
   ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
-  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|your setup's (?:gradient accumulation|global batch)\b/],
+  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|gradient accumulation \d+ from global batch|your setup's (?:gradient accumulation|global batch)\b/],
   ['recompute', (s) => s.recompute, /recompute \(default\)|preset|your setup's (?:recompute setting)\b/],
   ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],
   ['loss', (s) => s.loss, /cross-entropy \(default\)|preset|your setup's (?:loss)\b/],

@@ -27,6 +27,8 @@ export interface FactTrace {
   doubt?: string;
   /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
   cue?: Cue;
+  /** The words that correct a weak count to the other count the message or thread said ("on 4 GPUs"). */
+  alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
   sizes?: { id: string; gib: number }[];
 }
@@ -94,7 +96,7 @@ function shown(value: unknown): string {
  * it (from the patch's slots, so an item set aside states nothing), the items that said a fact
  * again, the help words; then the facts every estimate states that no item set.
  */
-export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = ''): FactTrace[] {
+export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = '', previous: Scenario | null = null): FactTrace[] {
   const fromItem = (fact: string, value: string, item: Item, t: ItemTrace | undefined) => factFromItem(fact, value, item, t, text);
   const traceOf = (item: Item): ItemTrace | undefined => traces[items.indexOf(item)] ?? traces.find((t) => t.at <= item.at && item.end <= t.end);
   const stated = [...slotFacts(patch, s, traceOf, fromItem), ...restatedFacts(patch, items, s, traceOf, fromItem)];
@@ -107,7 +109,21 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const cue = cueOf(fact, value(s), rules, '');
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
-  return withQuestionDoubt(facts.map((f) => withCardSize(f, s)), text);
+  return withQuestionDoubt(facts.map((f) => withLauncherCount(withCardSize(f, s), previous)), text);
+}
+
+/** A launcher's process count: how many processes it starts, not how many cards the machine has. */
+const LAUNCHER_COUNT = /^config\.key\.(?:nproc_per_node|num_processes|num_gpus|n_gpus?|world_size)$/;
+
+/**
+ * A GPU count taken from a launcher's process count where the thread said another count of cards
+ * ("4*A100 (80G)" in the title, `--nproc_per_node=3` in the reply, corpus c390): the run may use
+ * some of the machine's cards or all of them, so the count is weak, said with the thread's count.
+ */
+function withLauncherCount(f: FactTrace, previous: Scenario | null): FactTrace {
+  const before = previous?.hardware?.count;
+  if (f.fact !== 'gpus' || f.weak || !before || String(before) === f.value || !f.rules.some((r) => LAUNCHER_COUNT.test(r))) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), alternative: `on ${before} GPUs` };
 }
 
 /** "How many GPUs" said in no question, or beside the GPUs the message states, is weak (fact-cues.ts). */
@@ -209,6 +225,7 @@ function said(f: FactTrace): string {
 function correction(f: FactTrace): string {
   switch (f.fact) {
     case 'gpus':
+      if (f.alternative) return `say "${f.alternative}" if the run uses them all`;
       return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
     case 'card':
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
