@@ -96,7 +96,13 @@ function shown(value: unknown): string {
  * it (from the patch's slots, so an item set aside states nothing), the items that said a fact
  * again, the help words; then the facts every estimate states that no item set.
  */
-export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = '', previous: Scenario | null = null): FactTrace[] {
+/** What the facts are weighed against: the thread's scenario, and whether the model was chosen among several the message names. */
+export interface FactContext {
+  previous?: Scenario | null;
+  modelChosenAmong?: boolean;
+}
+
+export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = '', context: FactContext = {}): FactTrace[] {
   const fromItem = (fact: string, value: string, item: Item, t: ItemTrace | undefined) => factFromItem(fact, value, item, t, text);
   const traceOf = (item: Item): ItemTrace | undefined => traces[items.indexOf(item)] ?? traces.find((t) => t.at <= item.at && item.end <= t.end);
   const stated = [...slotFacts(patch, s, traceOf, fromItem), ...restatedFacts(patch, items, s, traceOf, fromItem)];
@@ -109,7 +115,24 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const cue = cueOf(fact, value(s), rules, '');
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
-  return withQuestionDoubt(facts.map((f) => withLauncherCount(withCardSize(f, s), previous)), text);
+  const weighed = facts.map((f) => withLauncherCount(withCardSize(f, s), context.previous ?? null));
+  return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text);
+}
+
+/** Rules that read a weight format out of a model's name ("…-GPTQ-4bit-128g", "-AWQ", "Q4_K_M.gguf"). */
+const FORMAT_IN_NAME = new Set(['prose.model-suffix', 'prose.format-width', 'prose.gguf']);
+
+/**
+ * A weight format read from a model's name is as sure as the choice of that model: where the
+ * message names several and the reading kept one ("Vicuna_13b", "Alpaca_13b" and a "vicuna-7B-GPTQ"
+ * tried once, corpus c425), the format is weak, said with the name it came from.
+ */
+function withNamedWeights(f: FactTrace, text: string): FactTrace {
+  if (f.fact !== 'weights' || f.weak || f.at === null || f.end === null || !f.rules.some((r) => FORMAT_IN_NAME.has(r))) return f;
+  // The whole name the format sits in, not only its suffix.
+  const start = f.at - (/[^\s()[\]"'`]*$/.exec(text.slice(0, f.at))?.[0].length ?? 0);
+  const end = f.end + (/^[^\s()[\]"'`]*/.exec(text.slice(f.end))?.[0].length ?? 0);
+  return { ...f, weak: true, weakWords: (text.slice(start, end).replace(/[,.;:!?]+$/, '') || f.words).trim() };
 }
 
 /** A launcher's process count: how many processes it starts, not how many cards the machine has. */
@@ -238,6 +261,8 @@ function correction(f: FactTrace): string {
     case 'precision':
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
       return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
+    case 'weights':
+      return 'say "bf16" if the model you run is not that one';
     case 'question':
       return f.value.startsWith('how many') ? 'say your cards ("on 8x A100") if you asked whether yours fit' : 'say what you ask';
     case 'framework':
