@@ -27,6 +27,8 @@ export interface FactTrace {
   doubt?: string;
   /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
   cue?: Cue;
+  /** A setting of the message the fact goes against ("gradient_accumulation_steps: 4" beside inference): said with it, never folded into a stronger saying. */
+  against?: string;
   /** The words that correct a weak count to the other count the message or thread said ("on 4 GPUs"). */
   alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
@@ -115,8 +117,29 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const cue = cueOf(fact, value(s), rules, '');
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
-  const weighed = facts.map((f) => withLauncherCount(withCardSize(f, s), context.previous ?? null));
+  const weighed = withTrainingSettings(
+    facts.map((f) => withLauncherCount(withCardSize(f, s), context.previous ?? null)),
+    patch,
+    s,
+  );
   return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text);
+}
+
+/** Settings only a training run has (the resolver's TRAINING_SLOTS): the words of the first one set say so. */
+const TRAINING_ONLY = ['ga', 'gbs', 'optimizer', 'recompute', 'offload.optimizer', 'loss'];
+
+/**
+ * A run read as inference whose message sets a training-only setting (a GRPO thread's "generation
+ * with vLLM" beside `gradient_accumulation_steps: 4`, corpus c337): the method rests on words the
+ * settings contradict, so it is weak, said with the setting and how to switch.
+ */
+function withTrainingSettings(facts: FactTrace[], patch: Patch, s: Scenario): FactTrace[] {
+  if (s.mode !== 'inference') return facts;
+  const slot = TRAINING_ONLY.find((k) => patch.has(k) && patch.get(k)!.item.at !== undefined);
+  const method = facts.find((f) => f.fact === 'method' && f.at !== null && !f.weak);
+  if (!slot || !method) return facts;
+  const against = patch.get(slot)!.item.text.trim();
+  return facts.map((f) => (f === method ? { ...f, weak: true, weakWords: f.words.trim(), against } : f));
 }
 
 /** Rules that read a weight format out of a model's name ("…-GPTQ-4bit-128g", "-AWQ", "Q4_K_M.gguf"). */
@@ -258,6 +281,8 @@ function correction(f: FactTrace): string {
       return 'say "bs N" with your batch';
     case 'model':
       return "say the model's name or size";
+    case 'method':
+      return f.against ? `"${f.against}" is a training setting: say "train" if it trains` : 'say the method you mean';
     case 'precision':
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
       return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
@@ -291,7 +316,7 @@ export function weakFactNotices(facts: readonly FactTrace[]): string[] {
  * `finetuning_type: full`; "ollama.com" beside "I run ollama"): the fact stands on that one.
  */
 export function saidWeak(facts: readonly FactTrace[]): FactTrace[] {
-  const strong = (f: FactTrace) => facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value);
+  const strong = (f: FactTrace) => f.against === undefined && facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value);
   return facts.filter((f) => f.weak && f.weakWords !== undefined && !strong(f));
 }
 
