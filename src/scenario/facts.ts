@@ -1,6 +1,7 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
+import { namesGeneration, otherGenerations } from './model-family.js';
 import { cueOf, frameworkMention, howManyDoubt, type Cue } from './fact-cues.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
@@ -102,6 +103,8 @@ function shown(value: unknown): string {
 export interface FactContext {
   previous?: Scenario | null;
   modelChosenAmong?: boolean;
+  /** The reading's own notes: a fact they already say with its words is not said twice. */
+  notes?: readonly string[];
 }
 
 export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = '', context: FactContext = {}): FactTrace[] {
@@ -118,11 +121,26 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
   const weighed = withTrainingSettings(
-    facts.map((f) => withLauncherCount(withCardSize(f, s), context.previous ?? null)),
+    facts.map((f) => withGeneration(withLauncherCount(withCardSize(f, s), context.previous ?? null), s, context.notes ?? [])),
     patch,
     s,
   );
   return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text);
+}
+
+/**
+ * A model named by family and size with no generation ("llama 7b" read as LLaMA-1-7B, corpus c449)
+ * is weak, said with the other generations of that size; unless a note of the reading already
+ * says how those words were read ("read as llama-1-13b (the base model its name gives)").
+ */
+function withGeneration(f: FactTrace, s: Scenario, notes: readonly string[]): FactTrace {
+  if (f.fact !== 'model' || f.weak || f.at === null || !s.model.id || namesGeneration(f.words)) return f;
+  const words = f.words.trim();
+  // A Hub id ("huggyllama/llama-7b", "decapoda-research/llama-13b-hf") names one checkpoint; a folder's path does not.
+  if (f.rules.includes('item.hub') || /^[a-z0-9][\w.-]*\/[\w.-]+$/i.test(words)) return f;
+  const others = otherGenerations(s.model.id);
+  if (!others.length || notes.some((n) => n.toLowerCase().includes(`"${words.toLowerCase()}"`))) return f;
+  return { ...f, weak: true, weakWords: words, alternative: others.map((id) => `"${id}"`).join(' or ') };
 }
 
 /** Settings only a training run has (the resolver's TRAINING_SLOTS): the words of the first one set say so. */
@@ -280,7 +298,7 @@ function correction(f: FactTrace): string {
     case 'batch':
       return 'say "bs N" with your batch';
     case 'model':
-      return "say the model's name or size";
+      return f.alternative ? `say ${f.alternative} if you mean another generation` : "say the model's name or size";
     case 'method':
       return f.against ? `"${f.against}" is a training setting: say "train" if it trains` : 'say the method you mean';
     case 'precision':

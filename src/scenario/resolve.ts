@@ -155,7 +155,7 @@ function resolveUnsafe(text: string, read: ReadItems, previous: Scenario | null,
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
   const modelChosenAmong = [...parsed.notes, ...patch.setAside].some((n) => /is another setup the message mentions|as your setup's model;/.test(n));
-  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong });
+  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong, notes: parsed.notes });
   const notUsed = accountFor(text, parsed, trace, patch);
   const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
