@@ -4,6 +4,7 @@ import { parseRequest } from '../src/language/parse.js';
 import { readInThread, type ThreadState } from '../src/core/opening.js';
 import { canonicalText } from '../src/scenario/canonical.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
+import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js';
 
@@ -13,7 +14,8 @@ import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js
  * as the user wrote it and compared with its "reading" (a request in the item language):
  * - read right: it resolves, and its scenario equals the reading's;
  * - flagged misreading: a different scenario, but every differing field is one the reply
- *   states as an assumption or a note (the user sees what was assumed);
+ *   states as an assumption or a note, or a fact it says as weak on its first screen (the user
+ *   sees what was assumed);
  * - silent misreading: a different scenario with a differing field nothing in the reply flags;
  * - refusal: an error reply (right, when the line says "expect": "refuse").
  * - a question: "expect": "ask" (two readings of one phrase) is right when the reply asks which
@@ -87,7 +89,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['parallel', (s) => s.parallel, /parallel|split over|DDP across|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
   ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
-  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|your setup's (?:gradient accumulation|global batch)\b/],
+  ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|gradient accumulation \d+ from global batch|your setup's (?:gradient accumulation|global batch)\b/],
   ['recompute', (s) => s.recompute, /recompute \(default\)|preset|your setup's (?:recompute setting)\b/],
   ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],
   ['loss', (s) => s.loss, /cross-entropy \(default\)|preset|your setup's (?:loss)\b/],
@@ -108,6 +110,39 @@ function sideMeaning(side: string): string {
   return JSON.stringify(read.items.map(({ at: _at, end: _end, text: _text, ...meaning }) => meaning));
 }
 
+/**
+ * The compared field each traced fact belongs to (scenario/facts.ts): a fact the reply says as weak
+ * on its first screen ("framework deepspeed — from …? say …") flags that field as a stated doubt.
+ */
+const FIELD_OF_FACT: Record<string, string[]> = {
+  model: ['model'],
+  method: ['mode', 'lora', 'inference'],
+  lora: ['lora'],
+  precision: ['precision', 'weights'],
+  weights: ['weights'],
+  optimizer: ['optimizer'],
+  sharding: ['sharding'],
+  offload: ['offload'],
+  tp: ['parallel'], pp: ['parallel'], dp: ['parallel'], cp: ['parallel'], ep: ['parallel'], sp: ['parallel'],
+  seq: ['seq'],
+  batch: ['microBatch'],
+  'grad accum': ['gradAccum'],
+  'global batch': ['gradAccum'],
+  recompute: ['recompute'],
+  attention: ['attention'],
+  loss: ['loss'],
+  framework: ['framework'],
+  card: ['hardware'], gpus: ['hardware'], nodes: ['hardware'],
+  question: ['question'], howMany: ['question'],
+  'kv cache': ['inference'], util: ['inference'], gen: ['inference'],
+};
+
+/** The fields a weak fact of the reply flags: one said on the first screen with its words (or its own hardware note). */
+function weakFields(trace: readonly FactTrace[] | undefined): Set<string> {
+  const doubts = (trace ?? []).filter((f) => f.weak && f.doubt);
+  return new Set([...saidWeak(trace ?? []), ...doubts].flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
+}
+
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
   return FIELDS.filter(([name]) => withModel || name !== 'model')
     .filter(([, get]) => JSON.stringify(get(a)) !== JSON.stringify(get(b)))
@@ -125,11 +160,11 @@ interface Result {
  * readInThread, so a refused opening waits for its model here as in a chat), and what the
  * thread's first reply said about it (the defaults it assumed stay said in the thread).
  */
-function threadState(line: Line): { state: ThreadState | null; said: string[] } {
-  if (!line.thread) return { state: null, said: [] };
+function threadState(line: Line): { state: ThreadState | null; said: string[]; trace: FactTrace[] } {
+  if (!line.thread) return { state: null, said: [], trace: [] };
   const opened = readInThread(line.thread, null);
-  if (opened.outcome.ok && opened.outcome.scenario) return { state: { scenario: opened.outcome.scenario, history: [] }, said: opened.outcome.assumptions };
-  return { state: opened.waiting, said: [] };
+  if (opened.outcome.ok && opened.outcome.scenario) return { state: { scenario: opened.outcome.scenario, history: [] }, said: opened.outcome.assumptions, trace: opened.outcome.trace ?? [] };
+  return { state: opened.waiting, said: [], trace: [] };
 }
 
 function judge(line: Line): Result {
@@ -162,9 +197,13 @@ function judge(line: Line): Result {
   // A GPU not read (and said so) explains how the model is spread over GPUs.
   const hardwareFlagged = diffs.some((d) => d.field === 'hardware') && FIELDS.find(([f]) => f === 'hardware')![2].test(said);
   const followsHardware = new Set(['sharding', 'parallel']);
+  // The thread's first reply said its weak facts too; one this message does not set again stays said.
+  const setHere = new Set((actual.trace ?? []).filter((f) => f.at !== null).flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
+  const weak = new Set([...weakFields(actual.trace), ...[...weakFields(thread.trace)].filter((field) => !setHere.has(field))]);
   const unflagged = diffs.filter(
     (d) =>
       !d.flag.test(said) &&
+      !weak.has(d.field) &&
       !(intentAssumed && followsIntent.has(d.field) && diffs.some((x) => x.field === 'mode')) &&
       !(hardwareFlagged && followsHardware.has(d.field)),
   );

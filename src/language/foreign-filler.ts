@@ -19,8 +19,15 @@ const KOREAN = [
   '실행', '실행할', '할', '하려면', '하면', '되나요', '될까요', '궁금합니다', '감사합니다', '안녕하세요', '어떻게', '얼마나', '필요한가요',
 ];
 
+/**
+ * "Per card" (每卡 batch size 2, 每卡显存80G, 카드당): the micro-batch and a card's memory are per
+ * card already in the item language, so the qualifier adds no setting of its own and is never
+ * listed as not read; the number beside it is read by its own cue.
+ */
+const PER_CARD = ['每卡', '每张卡', '每块卡', '每个卡', '每张显卡', '每块显卡', '每张', '每块', '单卡上', '카드당', '장당'];
+
 /** Longest pieces first, so "请问一下" is one piece, not "请问" then an unknown "一下". */
-const PIECES = [...new Set([...CHINESE, ...KOREAN])].sort((a, b) => b.length - a.length);
+const PIECES = [...new Set([...CHINESE, ...KOREAN, ...PER_CARD])].sort((a, b) => b.length - a.length);
 
 /** Question marks and punctuation of those scripts that the lexer may leave on a word. */
 const PUNCTUATION = /[，。？！、；：“”‘’（）《》…\s?!.,]/g;

@@ -18,3 +18,43 @@ export function otherSizes(gpuId: string): GpuSpec[] {
 
 /** The user's words name a memory size: "A100 40G", "a100-80gb", "V100 (32 GB)", "24G*8". */
 export const namesMemory = (words: string): boolean => /\d\s*(?:g|gb|gib|GB|G)(?![a-z])/i.test(words);
+
+/** The size a card is sold as, from its catalog name ("H100 NVL 94GB" is 94), else its memory. */
+const nominalGiB = (g: GpuSpec): number => Number(/(\d+)\s*GB/.exec(g.name)?.[1] ?? Math.round(g.totalMiB / 1024));
+
+/** The word that names a card's model: "H100" of "H100 NVL 94GB", "RTX 3090" of "RTX 3090 Ti 24GB". */
+const modelWord = (g: GpuSpec): string => {
+  const words = g.name.split(' ');
+  return /^(?:rtx|gtx|tesla|radeon|quadro|instinct|arc)$/i.test(words[0]!) ? words.slice(0, 2).join(' ') : words[0]!;
+};
+
+/** The cards sold under the same model word or as another size of this one ("h100-80g", "h100-pcie" beside "h100-nvl"). */
+export function siblings(gpuId: string): GpuSpec[] {
+  const card = GPUS.find((g) => g.id === gpuId);
+  if (!card) return [];
+  const word = modelWord(card);
+  const sizes = GPUS.filter((g) => g.id !== gpuId && (familyOf(g.id) === familyOf(gpuId) || modelWord(g) === word));
+  // One per size: "h100-80g" and "h100-pcie" are both 80 GB.
+  return sizes.filter((g, i) => sizes.findIndex((o) => nominalGiB(o) === nominalGiB(g)) === i).sort((a, b) => a.totalMiB - b.totalMiB);
+}
+
+/**
+ * The memory the user's words give a card when it is near, but not, a size the card is sold in
+ * ("96GB H100" read as the H100 NVL 94GB, corpus c396): the reading took the nearest size, a weak
+ * cue. A memory that is the card's size, or the count's total ("2x 3090 48GB"), is no doubt; one
+ * far from it is not the card's (host memory, a budget) and is someone else's to read.
+ */
+export function memoryOff(gpuId: string, words: string, count: number): number | null {
+  const card = GPUS.find((g) => g.id === gpuId);
+  if (!card) return null;
+  const size = nominalGiB(card);
+  const usable = card.totalMiB / 1024;
+  for (const m of words.matchAll(/(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])/gi)) {
+    const gib = Number(m[1]);
+    if (gib === size || gib === size * count) continue;
+    // What the card reports, a little under its size ("L40 (45GB)", "A40 is 46GB", "A100 79GB"): its own.
+    if (gib < size && gib >= usable - 1) continue;
+    if (Math.abs(gib - size) <= 0.25 * size) return gib;
+  }
+  return null;
+}

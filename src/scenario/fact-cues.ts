@@ -48,3 +48,77 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   }
   return BATCH_WORD.test(near) ? 'keyword' : 'position';
 }
+
+/**
+ * A framework is the one the run uses only when the user runs it: a command (`llamafactory-cli
+ * train`, `deepspeed train.py`, `python -m axolotl.cli.train`), a setting (`--deepspeed ds.json`),
+ * or words of use ("with DeepSpeed", "using Ollama"). A passing mention is weak (issue 22, item 5):
+ * the word inside a longer name — a path (`examples/deepspeed/ds_z2_config.json`), a config key
+ * (`megatron_lm_config: {}`, corpus c341), another product (`DeepSpeed-MII`, c459), a Hub id
+ * (`unsloth/llama-3-8b-bnb-4bit`), a site (`ollama.com`) — or asked about rather than used ("did
+ * you use accelerate or deepspeed", c344; "Can deepspeed resolve the problem?", c463).
+ * Returns the words that show the mention, or null when the framework is run.
+ */
+export function frameworkMention(text: string, at: number, end: number): string | null {
+  const name = joinedName(text, at, end);
+  if (name) return name;
+  return askedAbout(text, at, end);
+}
+
+/** Characters that join a word into a longer name: path and key separators, a hyphen or a dot before more name. */
+const JOINED_BEFORE = /[\w./\\-]$/;
+const JOINED_AFTER = /^(?:[./\\_-]\w|\w)/;
+/** What may stand before a command on its line: a prompt, variables, a launcher (`CUDA_VISIBLE_DEVICES=0 nohup python -m …`). */
+/** A launcher just before the name, in prose too ("运行DEBUG_MODE=True python -m playground.orz_7b_ppo", c444). */
+const LAUNCHED = /(?:\bpython3?\s+(?:-m\s+)?|\b(?:torchrun|launch|bash|sh|run|ran|running|execute|executing)\s+|运行|执行)(?:[A-Za-z_]\w*=\S*\s+)*$/i;
+const COMMAND_LEAD = /^(?:\s*(?:[$>#!]|\S*>|[A-Za-z_]\w*=\S*|sudo|nohup|exec|uv|python3?|-m|accelerate|launch|torchrun|run))*\s*$/;
+
+function joinedName(text: string, at: number, end: number): string | null {
+  const before = text.slice(0, at);
+  const after = text.slice(end);
+  if (!JOINED_BEFORE.test(before) && !JOINED_AFTER.test(after)) return null;
+  const start = at - (/[^\s`'"()[\]{},;:=]*$/.exec(before)?.[0].length ?? 0);
+  const stop = end + (/^[^\s`'"()[\]{},;:=]*/.exec(after)?.[0].length ?? 0);
+  const line = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+  // The name is the command the line runs, or what a launcher runs: the framework is run.
+  if (COMMAND_LEAD.test(line) || LAUNCHED.test(line)) return null;
+  return text.slice(start, stop);
+}
+
+/** Words of use just before the framework: "with", "using", "via", "on", "用", "使用". */
+const USED_WITH = /(?:\b(?:with|using|use|used|via|through|on|in)\s+(?:the\s+)?|[用在]|使用|通过)\s*$/i;
+/** A question's opening before the framework, within its clause: "can", "did you", "if you used", "whether". */
+const ASKING = /\b(?:can|could|will|would|should|does|did|do|is|are|has|have|if|whether)\b[^,.;:!?\n]{0,30}$/i;
+
+function askedAbout(text: string, at: number, end: number): string | null {
+  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const stopAt = text.slice(end).search(/[.!?。？！\n]/);
+  const stop = stopAt < 0 ? text.length : end + stopAt;
+  const sentence = text.slice(start, stop + 1).trim();
+  const before = text.slice(start, at);
+  const after = text.slice(end, stop + 1);
+  // One of several named as alternatives ("accelerate or deepspeed", "deepspeed or FSDP").
+  if (/\bor\s+$/i.test(before) || /^\s+or\b/i.test(after)) return sentence;
+  if (!/[?？]$/.test(sentence) || USED_WITH.test(before)) return null;
+  return ASKING.test(before) ? sentence : null;
+}
+
+/** A question's own words in its sentence: a question mark, or how / what / which, minimum, need, 多少 / 几 / 需要. */
+const ASKS = /[?？]|\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:ed|s)?|enough|suffic\w*)\b|多少|几|需要|最少|最低|몇/i;
+
+/**
+ * "How many GPUs" is the user's question only when it is asked (issue 22, item 5): a "number of
+ * GPUs" in a statement — an error message quoted in the thread ("The number of required GPUs
+ * exceeds the total number of available GPUs", corpus c349) — is no question; one asked beside a
+ * GPU count the message states ("Minimum gpus for Yi-34B?" over "8 * A100 80GB", c413) may ask
+ * whether those cards fit. Returns the words that make the question weak, or null.
+ */
+export function howManyDoubt(text: string, at: number, end: number, statesCount: boolean): string | null {
+  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const stopAt = text.slice(end).search(/[.!?。？！\n]/);
+  const sentence = text.slice(start, stopAt < 0 ? text.length : end + stopAt + 1).trim();
+  const words = text.slice(at, end);
+  // The words themselves say "how many" / "minimum": asked, unless a count is stated beside them.
+  if (!ASKS.test(words) && !ASKS.test(sentence.replace(/\bnumber of\b/gi, ''))) return sentence;
+  return statesCount ? words.trim() : null;
+}

@@ -1,7 +1,7 @@
 import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
-import { namesMemory, otherSizes } from './card-variants.js';
-import { cueOf, type Cue } from './fact-cues.js';
+import { cueOf, frameworkMention, type Cue } from './fact-cues.js';
+import { weighFacts } from './fact-doubts.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
 import type { Scenario } from './schema.js';
@@ -27,6 +27,10 @@ export interface FactTrace {
   doubt?: string;
   /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
   cue?: Cue;
+  /** A setting of the message the fact goes against ("gradient_accumulation_steps: 4" beside inference): said with it, never folded into a stronger saying. */
+  against?: string;
+  /** The words that correct a weak count to the other count the message or thread said ("on 4 GPUs"). */
+  alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
   sizes?: { id: string; gib: number }[];
 }
@@ -56,7 +60,7 @@ const FACT_OF_SLOT: Record<string, string> = {
 };
 
 /** The fact an item kind states when it says one again (its slots are another item's). */
-const FACT_OF_KIND: Record<string, string> = { size: 'model', hub: 'model', mode: 'method', serve: 'method', lora: 'method', hardware: 'gpus', kvDtype: 'kv cache', impl: 'optimizer' };
+const FACT_OF_KIND: Record<string, string> = { howMany: 'question', size: 'model', hub: 'model', mode: 'method', serve: 'method', lora: 'method', hardware: 'gpus', kvDtype: 'kv cache', impl: 'optimizer' };
 
 const factOf = (slot: string): string => FACT_OF_SLOT[slot] ?? (slot.startsWith('lora.') ? 'lora' : slot.startsWith('par.') ? slot.slice(4) : slot.startsWith('arch.') ? slot.slice(5) : slot);
 
@@ -74,6 +78,7 @@ const STATED: Record<string, (s: Scenario) => string> = {
 /** A fact's value as the scenario holds it, or as the slot was set when the scenario has no field for it. */
 function valueOf(fact: string, slots: [string, unknown][], s: Scenario): string {
   if (fact === 'card') return hardwareWords(s);
+  if (fact === 'question' && s.question.kind === 'howMany') return `how many ${s.question.gpuId ?? 'GPUs'}`;
   if (fact === 'gpus') return String(s.hardware?.count ?? slots.map(([, v]) => v).join(' × '));
   const stated = STATED[fact];
   if (stated) return stated(s);
@@ -93,7 +98,15 @@ function shown(value: unknown): string {
  * it (from the patch's slots, so an item set aside states nothing), the items that said a fact
  * again, the help words; then the facts every estimate states that no item set.
  */
-export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = ''): FactTrace[] {
+/** What the facts are weighed against: the thread's scenario, and whether the model was chosen among several the message names. */
+export interface FactContext {
+  previous?: Scenario | null;
+  modelChosenAmong?: boolean;
+  /** The reading's own notes: a fact they already say with its words is not said twice. */
+  notes?: readonly string[];
+}
+
+export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = '', context: FactContext = {}): FactTrace[] {
   const fromItem = (fact: string, value: string, item: Item, t: ItemTrace | undefined) => factFromItem(fact, value, item, t, text);
   const traceOf = (item: Item): ItemTrace | undefined => traces[items.indexOf(item)] ?? traces.find((t) => t.at <= item.at && item.end <= t.end);
   const stated = [...slotFacts(patch, s, traceOf, fromItem), ...restatedFacts(patch, items, s, traceOf, fromItem)];
@@ -106,16 +119,7 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const cue = cueOf(fact, value(s), rules, '');
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
   }
-  return facts.map((f) => withCardSize(f, s));
-}
-
-/** A card named without its memory, where the card is sold in several sizes, is read on a weak cue. */
-function withCardSize(f: FactTrace, s: Scenario): FactTrace {
-  const gpuId = s.hardware?.gpuId;
-  if (f.fact !== 'card' || f.at === null || !gpuId || f.weak || namesMemory(f.words)) return f;
-  const others = otherSizes(gpuId);
-  if (!others.length) return f;
-  return { ...f, weak: true, weakWords: f.words.trim(), sizes: others.map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })) };
+  return weighFacts(facts, patch, s, text, context);
 }
 
 /** A fact read from an item's words, with the item's trace and the cue its number was read on. */
@@ -125,9 +129,11 @@ function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | un
   // The words just outside the item say its cue too: "8K context" is read as the item "8K".
   const around = { before: text.slice(Math.max(0, item.at - 24), item.at), after: text.slice(item.end, item.end + 24) };
   const cue = cueOf(fact, value, t?.rules ?? [`item.${item.kind}`], t?.words ?? item.text, around);
-  // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen.
-  const placed = cue === 'position';
-  const weakWords = t?.weakStep?.words ?? (placed ? (t?.words ?? item.text).trim() : undefined);
+  // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen;
+  // so is a framework the message only mentions (inside a path or another name, or asked about).
+  const mention = item.kind === 'framework' && text ? frameworkMention(text, item.at, item.end) : null;
+  const placed = cue === 'position' || mention !== null;
+  const weakWords = t?.weakStep?.words ?? (placed ? (mention ?? t?.words ?? item.text).trim() : undefined);
   return {
     fact,
     value,
@@ -186,6 +192,7 @@ function said(f: FactTrace): string {
 function correction(f: FactTrace): string {
   switch (f.fact) {
     case 'gpus':
+      if (f.alternative) return `say "${f.alternative}" if the run uses them all`;
       return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
     case 'card':
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
@@ -194,7 +201,18 @@ function correction(f: FactTrace): string {
     case 'batch':
       return 'say "bs N" with your batch';
     case 'model':
-      return "say the model's name or size";
+      return f.alternative ? `say ${f.alternative} if you mean another generation` : "say the model's name or size";
+    case 'method':
+      return f.against ? `"${f.against}" is a training setting: say "train" if it trains` : 'say the method you mean';
+    case 'precision':
+      // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
+      return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
+    case 'weights':
+      return 'say "bf16" if the model you run is not that one';
+    case 'question':
+      return f.value.startsWith('how many') ? 'say your cards ("on 8x A100") if you asked whether yours fit' : 'say what you ask';
+    case 'framework':
+      return `say "hf" if you do not run ${f.value}`;
     default:
       return `say the ${f.fact} you mean`;
   }
@@ -206,11 +224,25 @@ function correction(f: FactTrace): string {
  * A hardware guess states its own note already (with its correction), so it is not said twice.
  */
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
-  return facts
-    .filter((f) => f.weak && f.weakWords !== undefined)
-    .map((f) => {
-      const instead = correction(f);
-      // "say "a100-40g" if yours has 40 GB" carries its own condition.
-      return `${said(f)} — from "${f.weakWords || f.words.trim()}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
-    });
+  return saidWeak(facts).map((f) => {
+    const instead = correction(f);
+    // "say "a100-40g" if yours has 40 GB" carries its own condition.
+    return `${said(f)} — from "${clipped(f.weakWords || f.words.trim())}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
+  });
+}
+
+/**
+ * The weak facts the first screen says: those with their words, less any that another item of the
+ * message states with the same value on a strong cue ("加载" read as a fine-tune beside
+ * `finetuning_type: full`; "ollama.com" beside "I run ollama"): the fact stands on that one.
+ */
+export function saidWeak(facts: readonly FactTrace[]): FactTrace[] {
+  const strong = (f: FactTrace) => f.against === undefined && facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value);
+  return facts.filter((f) => f.weak && f.weakWords !== undefined && !strong(f));
+}
+
+/** Words quoted in a notice, cut at a word near 80 characters: a sentence asked about can be long. */
+function clipped(words: string): string {
+  const flat = words.replace(/\s+/g, ' ');
+  return flat.length <= 80 ? flat : `${flat.slice(0, 80).replace(/\s+\S*$/, '')}…`;
 }

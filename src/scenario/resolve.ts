@@ -157,7 +157,8 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
   if ('kind' in result) return fail(result);
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
-  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text);
+  const modelChosenAmong = [...parsed.notes, ...patch.setAside].some((n) => /is another setup the message mentions|as your setup's model;/.test(n));
+  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong, notes: parsed.notes });
   const notUsed = accountFor(text, parsed, trace, patch);
   const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
@@ -947,6 +948,9 @@ class Resolution {
       if (ga !== undefined && ga !== steps) {
         return this.err('gbs', `gbs ${gbs} means ${steps} accumulation steps with micro-batch ${s.microBatch} on ${replicas} replicas, which contradicts ga ${ga}. Keep one.`);
       }
+      // A count derived from other numbers is said with its derivation (issue 22, item 5): the
+      // replicas rest on the GPU count and the split, either of which may be misread.
+      if (ga === undefined && steps > 1) this.assume(`gradient accumulation ${steps} from global batch ${gbs} ÷ (micro-batch ${s.microBatch} × ${replicas} data-parallel replica${replicas === 1 ? '' : 's'})`);
       s.gradAccum = steps;
     } else if (ga === undefined && this.isNew && s.mode !== 'inference') this.assume(DEFAULT_WORDS.gradAccum);
     // What the user left to the defaults, kept through the thread until they say it (issue 23).

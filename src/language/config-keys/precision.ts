@@ -1,5 +1,5 @@
 import { MEGATRON_ONLY } from '../megatron.js';
-import { IGNORE, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isTrue, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Precision: the weights' dtype and the trainer's mixed-precision switches. */
 
@@ -9,27 +9,36 @@ const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_
 /** Keys that load the base in 8 or 4 bits (transformers from_pretrained, BitsAndBytesConfig). */
 const KBIT_LOAD = ['load_in_8bit', 'load_in_4bit'];
 
-/** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
+/** The Trainer's `bf16` / `fp16` switch, read by halfFlagReading. */
 const halfFlag =
   (dtype: 'bf16' | 'fp16'): Handler =>
   (v, ctx) => {
-    const value = unquote(v);
-    if (ctx.parent === 'bf16' || ctx.parent === 'fp16') return IGNORE;
-    // torch_dtype already says what the weights are; the flag only turns on 16-bit compute.
-    if (ctx.keys.has('torch_dtype')) return IGNORE;
-    if (!isTrue(value) && value !== 'auto') return IGNORE;
-    // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
-    // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
-    if (ctx.axolotl) return say(`pure ${dtype}`);
-    // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
-    if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
-    // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
-    if (ctx.megatron || MEGATRON_ONLY.some((k) => ctx.keys.has(k)) || ctx.keys.has('ffn_hidden_size')) return say(`megatron-mixed ${dtype}`);
-    // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
-    // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
-    if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
-    return say(`amp ${dtype}`);
+    const reading = halfFlagReading(dtype, v, ctx);
+    // `bf16: auto` (axolotl, the HF Trainer's own "auto") turns the dtype on where the card supports
+    // it and leaves it off elsewhere: the card decides, so the reading rests on a weak cue.
+    if (unquote(v) !== 'auto' || !reading || !('say' in reading)) return reading;
+    return { ...reading, weak: true };
   };
+
+/** HF Trainer / LLaMA-Factory `bf16: true` is torch autocast over fp32 master weights (amp). */
+function halfFlagReading(dtype: 'bf16' | 'fp16', v: string, ctx: KeyContext): KeyReading {
+  const value = unquote(v);
+  if (ctx.parent === 'bf16' || ctx.parent === 'fp16') return IGNORE;
+  // torch_dtype already says what the weights are; the flag only turns on 16-bit compute.
+  if (ctx.keys.has('torch_dtype')) return IGNORE;
+  if (!isTrue(value) && value !== 'auto') return IGNORE;
+  // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
+  // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
+  if (ctx.axolotl) return say(`pure ${dtype}`);
+  // text-generation-webui's --bf16 loads the model in bfloat16 (modules/shared.py) to run it.
+  if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
+  // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
+  if (ctx.megatron || MEGATRON_ONLY.some((k) => ctx.keys.has(k)) || ctx.keys.has('ffn_hidden_size')) return say(`megatron-mixed ${dtype}`);
+  // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
+  // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
+  if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
+  return say(`amp ${dtype}`);
+}
 
 const DTYPES: Record<string, string> = {
   bf16: 'bf16', bfloat16: 'bf16', 'torch.bfloat16': 'bf16', fp16: 'fp16', float16: 'fp16', half: 'fp16', 'torch.float16': 'fp16',

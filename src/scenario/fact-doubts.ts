@@ -1,0 +1,113 @@
+import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
+import { howManyDoubt } from './fact-cues.js';
+import type { FactContext, FactTrace } from './facts.js';
+import { namesGeneration, otherGenerations } from './model-family.js';
+import type { Patch } from './patch.js';
+import type { Scenario } from './schema.js';
+
+/**
+ * Kinds of thin evidence, weighed over all the facts of a reading (issue 22, item 5): each makes
+ * a fact weak in general — a card with no memory or a memory not its own, a launcher's count
+ * against the thread's, a model with no generation, inference beside a training setting, a
+ * format in the name of a model chosen among several, "how many GPUs" not asked. A weak fact is
+ * said on the first screen with its words and how to correct it (facts.ts, weakFactNotices).
+ */
+export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
+  const weighed = withTrainingSettings(
+    facts.map((f) => withGeneration(withLauncherCount(withCardSize(f, s), context.previous ?? null), s, context.notes ?? [])),
+    patch,
+    s,
+  );
+  return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text);
+}
+
+/**
+ * A model named by family and size with no generation ("llama 7b" read as LLaMA-1-7B, corpus c449)
+ * is weak, said with the other generations of that size; unless a note of the reading already
+ * says how those words were read ("read as llama-1-13b (the base model its name gives)").
+ */
+function withGeneration(f: FactTrace, s: Scenario, notes: readonly string[]): FactTrace {
+  if (f.fact !== 'model' || f.weak || f.at === null || !s.model.id || namesGeneration(f.words)) return f;
+  const words = f.words.trim();
+  // A Hub id ("huggyllama/llama-7b", "decapoda-research/llama-13b-hf") names one checkpoint; a folder's path does not.
+  if (f.rules.includes('item.hub') || /^[a-z0-9][\w.-]*\/[\w.-]+$/i.test(words)) return f;
+  const others = otherGenerations(s.model.id);
+  if (!others.length || notes.some((n) => n.toLowerCase().includes(`"${words.toLowerCase()}"`))) return f;
+  return { ...f, weak: true, weakWords: words, alternative: others.map((id) => `"${id}"`).join(' or ') };
+}
+
+/** Settings only a training run has (the resolver's TRAINING_SLOTS): the words of the first one set say so. */
+const TRAINING_ONLY = ['ga', 'gbs', 'optimizer', 'recompute', 'offload.optimizer', 'loss'];
+
+/**
+ * A run read as inference whose message sets a training-only setting (a GRPO thread's "generation
+ * with vLLM" beside `gradient_accumulation_steps: 4`, corpus c337): the method rests on words the
+ * settings contradict, so it is weak, said with the setting and how to switch.
+ */
+function withTrainingSettings(facts: FactTrace[], patch: Patch, s: Scenario): FactTrace[] {
+  if (s.mode !== 'inference') return facts;
+  const slot = TRAINING_ONLY.find((k) => patch.has(k) && patch.get(k)!.item.at !== undefined);
+  const method = facts.find((f) => f.fact === 'method' && f.at !== null && !f.weak);
+  if (!slot || !method) return facts;
+  const against = patch.get(slot)!.item.text.trim();
+  return facts.map((f) => (f === method ? { ...f, weak: true, weakWords: f.words.trim(), against } : f));
+}
+
+/** Rules that read a weight format out of a model's name ("…-GPTQ-4bit-128g", "-AWQ", "Q4_K_M.gguf"). */
+const FORMAT_IN_NAME = new Set(['prose.model-suffix', 'prose.format-width', 'prose.gguf']);
+
+/**
+ * A weight format read from a model's name is as sure as the choice of that model: where the
+ * message names several and the reading kept one ("Vicuna_13b", "Alpaca_13b" and a "vicuna-7B-GPTQ"
+ * tried once, corpus c425), the format is weak, said with the name it came from.
+ */
+function withNamedWeights(f: FactTrace, text: string): FactTrace {
+  if (f.fact !== 'weights' || f.weak || f.at === null || f.end === null || !f.rules.some((r) => FORMAT_IN_NAME.has(r))) return f;
+  // The whole name the format sits in, not only its suffix.
+  const start = f.at - (/[^\s()[\]"'`]*$/.exec(text.slice(0, f.at))?.[0].length ?? 0);
+  const end = f.end + (/^[^\s()[\]"'`]*/.exec(text.slice(f.end))?.[0].length ?? 0);
+  return { ...f, weak: true, weakWords: (text.slice(start, end).replace(/[,.;:!?]+$/, '') || f.words).trim() };
+}
+
+/** A launcher's process count: how many processes it starts, not how many cards the machine has. */
+const LAUNCHER_COUNT = /^config\.key\.(?:nproc_per_node|num_processes|num_gpus|n_gpus?|world_size)$/;
+
+/**
+ * A GPU count taken from a launcher's process count where the thread said another count of cards
+ * ("4*A100 (80G)" in the title, `--nproc_per_node=3` in the reply, corpus c390): the run may use
+ * some of the machine's cards or all of them, so the count is weak, said with the thread's count.
+ */
+function withLauncherCount(f: FactTrace, previous: Scenario | null): FactTrace {
+  const before = previous?.hardware?.count;
+  if (f.fact !== 'gpus' || f.weak || !before || String(before) === f.value || !f.rules.some((r) => LAUNCHER_COUNT.test(r))) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), alternative: `on ${before} GPUs` };
+}
+
+/** "How many GPUs" said in no question, or beside the GPUs the message states, is weak (fact-cues.ts). */
+function withQuestionDoubt(facts: FactTrace[], text: string): FactTrace[] {
+  const statesCount = facts.some((f) => (f.fact === 'gpus' || f.fact === 'nodes') && f.at !== null && f.cue !== 'derived');
+  return facts.map((f) => {
+    if (f.fact !== 'question' || !f.value.startsWith('how many') || f.at === null || f.end === null || f.weak) return f;
+    const doubt = howManyDoubt(text, f.at, f.end, statesCount);
+    return doubt ? { ...f, weak: true, weakWords: doubt } : f;
+  });
+}
+
+/**
+ * A card named without its memory, where the card is sold in several sizes, is read on a weak cue;
+ * so is one named with a memory near but not its own ("96GB H100" read as the H100 NVL 94GB).
+ */
+function withCardSize(f: FactTrace, s: Scenario): FactTrace {
+  const gpuId = s.hardware?.gpuId;
+  if (f.fact !== 'card' || f.at === null || !gpuId || f.weak) return f;
+  if (namesMemory(f.words)) {
+    const off = memoryOff(gpuId, f.words, s.hardware?.count ?? 1);
+    if (off === null) return f;
+    // The other sizes sold under the card's name, and the memory as written, for a card the catalog lacks.
+    const sizes = [...siblings(gpuId).map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })), { id: `${off}gb`, gib: off }];
+    return { ...f, weak: true, weakWords: f.words.trim(), sizes };
+  }
+  const others = otherSizes(gpuId);
+  if (!others.length) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), sizes: others.map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })) };
+}
