@@ -27,9 +27,10 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   out = slurmAllocationWins(out, notes);
   out = someOfTheCards(out, notes);
-  out = cards(out, notes);
+  // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.
   out = launched(out, notes);
   out = launcherUsesPart(out, notes);
+  out = cards(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);

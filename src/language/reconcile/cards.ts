@@ -18,7 +18,7 @@ export function launched(items: Item[], notes: string[]): Item[] {
 type Hardware = Extract<Item, { kind: 'hardware' }>;
 
 /** A launcher's count, by its key: processes started, or the devices a single process sees. */
-const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices/i;
+const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--include\b/i;
 
 /**
  * "I used 8 GPUs, 24G*8" above `torchrun --standalone --nproc_per_node=4` (hpcaitech/ColossalAI#3509,
