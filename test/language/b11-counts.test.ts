@@ -99,3 +99,47 @@ describe('a list marker is no number of the setup', () => {
     expect(gpusOf('qwen2-7b serve\n2 3090s').count).toBe(2);
   });
 });
+
+describe('the launcher picks the run among counts said in prose', () => {
+  it('"README … A100 80G 1장 … A100 80G 4장으로 훈련" beside `--nproc_per_node=4` is four A100 (Beomi/KoAlpaca#13, c466)', () => {
+    const { scenario, said } = read(lineText('c466'));
+    expect(scenario.hardware).toMatchObject({ count: 4, gpuId: 'a100-80g' });
+    expect(said).toMatch(/"A100 80G 1장" set aside/);
+  });
+
+  it.each([
+    ['the README trained it on 1x A100 80GB; I train on 4x A100 80GB and get OOM\ntorchrun --nproc_per_node 4 train.py --model_name_or_path meta-llama/Llama-2-7b-hf', 4],
+    ['they used 8x H100; we have 2x H100\ndeepspeed --num_gpus 2 train.py --model_name_or_path meta-llama/Llama-2-7b-hf', 2],
+    ['I have 2x A100 80GB, the paper used 8x A100 80GB\naccelerate launch --num_processes 2 train.py --model_name_or_path meta-llama/Llama-2-7b-hf', 2],
+  ])('%j runs on the launcher\'s %i (invented)', (text, count) => {
+    expect(read(text).scenario.hardware?.count).toBe(count);
+  });
+
+  it('a launcher that matches no count said leaves the counts for the reader to weigh (no card dropped by it)', () => {
+    const { said } = read('I have 2x A100 80GB, the paper used 8x A100 80GB\ntorchrun --nproc_per_node 4 train.py --model_name_or_path meta-llama/Llama-2-7b-hf');
+    expect(said).not.toMatch(/set aside: the launcher starts/);
+  });
+});
+
+describe('an environment report lists the machine\'s cards', () => {
+  it('"GPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB" is eight V100, never a count of 0; served with --tp 4 on four (InternLM/lmdeploy#1032, c492)', () => {
+    const { scenario, said } = read(lineText('c492'));
+    expect(scenario.hardware).toMatchObject({ count: 4, gpuId: 'v100-32g' });
+    expect(said).toMatch(/4 of the machine's 8 cards/);
+  });
+
+  it.each([
+    ['GPU 0,1: NVIDIA A100-SXM4-80GB', 2],
+    ['GPU 0,1,2,3: NVIDIA GeForce RTX 3090', 4],
+    ['GPU 0: NVIDIA GeForce RTX 3090\nGPU 1,2: NVIDIA GeForce RTX 3090', 3],
+  ])('%j in a report is %i cards (invented)', (report, count) => {
+    const text = `llama-2-7b lora OOM\n\n\`\`\`\nsys.platform: linux\nCUDA available: True\n${report}\nPyTorch: 2.0.1+cu117\n\`\`\``;
+    expect(read(text).scenario.hardware?.count).toBe(count);
+  });
+
+  it('a training run keeps the machine\'s count; a split equal to the machine leaves it as is', () => {
+    const report = '```\nsys.platform: linux\nGPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB\nPyTorch: 2.0.1+cu117\n```';
+    expect(read(`llama-2-7b full finetune zero3\n${report}`).scenario.hardware?.count).toBe(8);
+    expect(read(`lmdeploy serve api_server llama-2-7b --tp 8\n${report}`).scenario.hardware?.count).toBe(8);
+  });
+});
