@@ -10,8 +10,13 @@ import type { MappedText } from './mapped-text.js';
  */
 
 
-/** One GPU: collect_env's "GPU 0: NVIDIA GeForce RTX 3090 Ti", nvidia-smi -L's "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-…)". */
-const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+):[ \t]*([^\n(]+?)[ \t]*(?:\(uuid:[^)\n]*\))?[ \t]*$/;
+/**
+ * One GPU: collect_env's "GPU 0: NVIDIA GeForce RTX 3090 Ti", nvidia-smi -L's "GPU 0: NVIDIA
+ * A100-SXM4-80GB (UUID: GPU-…)"; or several of one name on one line, as mmengine's collect_env
+ * groups them ("GPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB", mmengine/utils/dl_utils/collect_env.py,
+ * which lmdeploy's `lmdeploy check_env` prints): device indices, never a count of 0.
+ */
+const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+(?:[ \t]*,[ \t]*\d+)*):[ \t]*([^\n(]+?)[ \t]*(?:\(uuid:[^)\n]*\))?[ \t]*$/;
 
 /**
  * Labels of collect_env.py's report (torch/utils/collect_env.py, vllm/collect_env.py) and of the
@@ -20,13 +25,19 @@ const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+):
  */
 const REPORT_LABEL =
   /^[ \t]*(?:pytorch version|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
-const NEIGHBOUR_LABEL = /^[ \t]*(?:os|model|model name|architecture|flags|stepping|virtualization|cpu)[ \t]*:[^\n]*$/;
+/**
+ * …and mmengine's collect_env (mmengine/utils/dl_utils/collect_env.py), which `lmdeploy check_env`
+ * prints with its own packages: "sys.platform: linux", "CUDA available: True", "NVCC: Cuda
+ * compilation tools …", "PyTorch: 2.0.1+cu117" (InternLM/lmdeploy#1032).
+ */
+const NEIGHBOUR_LABEL =
+  /^[ \t]*(?:os|model|model name|architecture|flags|stepping|virtualization|cpu|sys\.platform|python|cuda available|musa available|numpy_random_seed|cuda_home|nvcc|gcc|pytorch|pytorch compiling details|torchvision|opencv(?:-python)?|mmengine|mmcv|lmdeploy|transformers|gradio|fastapi|pydantic|triton|nvidia topology)[ \t]*:[^\n]*$/;
 /** `[pip3] torch==2.6.0`, `[conda] numpy 2.2.4 pypi_0 pypi`. */
 const PACKAGE_LINE = /^[ \t]*\[(?:pip3?|conda)\][^\n]*$/;
 /** The topology matrix ("GPU0  X  NV18  NV18  0-7  0  N/A", its header, NIC rows) and its legend ("NV#  = Connection …"). */
 const TOPOLOGY_LINE = /^[ \t]*(?:(?:gpu|nic)\d+(?:[ \t]+(?:x|nv\d+|sys|node|phb|pxb|pix|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*|n\/a))+|(?:gpu\d+[ \t]+)+(?:nic\d+[ \t]+)*cpu affinity[^\n]*|legend:|(?:x|sys|node|phb|pxb|pix|nv#)[ \t]+=[^\n]*|nic legend:|nic\d+:[ \t]*mlx[^\n]*|collecting environment information\.*)[ \t]*$/;
 
-const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version:|\[pip3\]|^gpu[ \t]+\d+:/m;
+const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version:|\[pip3\]|^gpu[ \t]+\d+(?:,\d+)*:/m;
 
 /** The report's GPU lines read as the cards, the rest of it blanked. */
 export function readEnvironmentReport(text: MappedText): MappedText {
@@ -37,13 +48,13 @@ export function readEnvironmentReport(text: MappedText): MappedText {
     const first = GPU_LINE.exec(lines[n]!);
     if (!first) continue;
     const name = first[2]!;
-    const indices = new Set<string>([first[1]!]);
+    const indices = new Set<string>(first[1]!.split(',').map((i) => i.trim()));
     let end = n;
     // The GPU lines that follow, of the same card: one per device.
     while (end + 1 < lines.length) {
       const next = GPU_LINE.exec(lines[end + 1]!);
       if (!next || next[2] !== name) break;
-      indices.add(next[1]!);
+      for (const i of next[1]!.split(',')) indices.add(i.trim());
       end++;
     }
     say.set(n, ` ${indices.size}x ${name} `);

@@ -212,7 +212,12 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
   const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
-  if (latinUnread.length > 0 && latinUnread.length > kept.length) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread, exampleFrom(kept, written)) });
+  // A model and what is done with it ("Tried to deploy Qwen2.5-VL-7B … failed to start", gpustack/gpustack#1800)
+  // beside a handful of words not read (a product, a build hash: no more than two past what is read)
+  // is a request: answered, the words said as not read. A paste of mostly other words is still refused.
+  const answerable =
+    kept.some((t) => t.type === 'model' || t.type === 'hub') && kept.some((t) => t.type === 'serve' || t.type === 'mode') && latinUnread.length <= kept.length + 2;
+  if (latinUnread.length > 0 && latinUnread.length > kept.length && !answerable) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread, exampleFrom(kept, written)) });
   if (kept.length === 0) {
     const message = unread.length
       ? `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`

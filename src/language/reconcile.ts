@@ -1,5 +1,5 @@
 import type { Item } from './items.js';
-import { cards, launched, launcherUsesPart, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
+import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
@@ -32,9 +32,12 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   out = slurmAllocationWins(out, notes);
   out = someOfTheCards(out, notes);
-  out = cards(out, notes);
+  // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.
   out = launched(out, notes);
+  out = launcherPicksTheRun(out, notes);
   out = launcherUsesPart(out, notes);
+  out = reportedMachineServesSplit(out, notes);
+  out = cards(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);

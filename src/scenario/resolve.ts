@@ -744,8 +744,20 @@ class Resolution {
     else if (compute?.value === 'bf16' && card && !card.bf16 && s.mode !== 'inference') {
       this.assume(`the ${card.name} has no bf16: Hugging Face's bf16=True refuses it ("Your setup doesn't support bf16/gpu"); fp16 takes the same memory (say fp16)`);
     }
-    // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
+    // Serving bf16 asked for on such a card: vLLM refuses it below compute capability 8.0
+    // (vllm/worker/worker.py _check_if_gpu_supports_dtype: "Bfloat16 is only supported on GPUs with
+    // compute capability of at least 8.0 … use float16 instead … --dtype=half"); same bytes, said.
+    else if (compute?.value === 'bf16' && card && !card.bf16 && s.mode === 'inference') {
+      this.assume(`the ${card.name} has no bf16: vLLM refuses bf16 below compute capability 8.0 and runs with --dtype half (fp16); fp16 takes the same memory (say fp16)`);
+    }
     const baseCard = this.base?.hardware?.gpuId ? gpuById(this.base.hardware.gpuId) : null;
+    // A thread that moves its served model onto a card without bf16 (a title "Qwen-14B-Chat推理报错",
+    // then "V100 32GB", InternLM/lmdeploy#800): the engine serves it in fp16 there, as a new request would.
+    if (!this.isNew && !compute && s.mode === 'inference' && s.compute === 'bf16' && card && !card.bf16 && card !== baseCard) {
+      s.compute = 'fp16';
+      this.assume(`fp16 on the ${card.name}: it has no bf16 (compute capability below 8.0), so the model is served in fp16 (say bf16 if your engine runs otherwise)`);
+    }
+    // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
     if (!this.isNew && !compute && !recipe && s.compute === 'fp16' && s.recipe === 'mixed' && baseCard && !baseCard.bf16 && card?.bf16 && card !== baseCard) {
       s.compute = 'bf16';
       this.assume(`bf16 on the ${card.name} (the thread's fp16 was for the ${baseCard.name}, which has no bf16; say fp16 to keep it)`);
@@ -1016,6 +1028,7 @@ class Resolution {
     }
     if (gen !== undefined) inf.newTokens = gen;
     else if (this.isNew) this.assume(DEFAULT_WORDS.newTokens);
+    this.promptBeforeGenerated(gen);
     if (kv !== undefined) inf.kvDtype = kv;
     else if (inf.kvDtype === previousCompute || this.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
     const ngl = this.patch.value<number>('ngl');
@@ -1030,6 +1043,20 @@ class Resolution {
       this.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
     } else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
     return null;
+  }
+
+  /**
+   * `--max_new_tokens 8192` with no length said (kvcache-ai/ktransformers#740): seq counts the prompt
+   * and the generated tokens, so a default seq below the generated ones cannot hold them. The prompt
+   * is assumed the default length and said as a default, rather than the request refused.
+   */
+  private promptBeforeGenerated(gen: number | undefined): void {
+    const s = this.s;
+    if (gen === undefined || this.patch.has('seq') || s.seq > gen) return;
+    const prompt = DEFAULTS.seq;
+    s.seq = prompt + gen;
+    this.unassume(DEFAULT_WORDS.seq);
+    this.assume(`seq ${s.seq} (default): a prompt of ${prompt.toLocaleString('en-US')} tokens (assumed, none stated) plus the ${gen.toLocaleString('en-US')} generated; say seq N for the prompt and answer together`);
   }
 
   /**

@@ -113,6 +113,19 @@ export const ADAPTER_KEYS: KeyTable = {
     },
     source: 'ms-swift docs, "Command Line Parameters"',
   },
+  // ms-swift 2.x `--sft_type` (lora by default; longlora and adalora train LoRA adapters too;
+  // ms-swift 2.x docs, "Command Line Arguments"), renamed `--train_type` in 3.0.
+  sft_type: {
+    reads: (v) => {
+      const value = unquote(v);
+      return /^(?:lora|longlora|adalora)$/.test(value) ? say('lora') : value === 'full' ? say('full') : IGNORE;
+    },
+    source: 'ms-swift 2.x docs, "Command Line Arguments"; modelscope/ms-swift#1859',
+  },
+  // mlx-lm's `lora_parameters: {keys, rank, scale, dropout}` (mlx_lm/tuner/utils.py linear_to_lora_layers):
+  // `keys` are the module paths that get adapters; rank and dropout are read by their own keys.
+  keys: { reads: (v, ctx) => (ctx.parent === 'lora_parameters' ? targets(v, ctx) : null), source: 'mlx-lm mlx_lm/tuner/utils.py' },
+  lora_parameters: { reads: () => IGNORE, source: 'mlx-lm mlx_lm/tuner/utils.py' },
   // ms-swift `--quant_bits 4|8` quantises the base with bitsandbytes by default (quant_method bnb).
   quant_bits: {
     reads: (v) => {

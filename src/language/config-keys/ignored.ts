@@ -25,6 +25,7 @@ export const NO_MEMORY_EFFECT = new Set(
   ollama_host ollama_models ollama_keep_alive ollama_max_loaded_models ollama_max_queue
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   max_prefill_tokens disable_disk_cache
+  val_batches test_batches test adapter_path resume_adapter_file
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),

@@ -1,4 +1,4 @@
-import { count, flag, gpuList, gpus, numeric, serving } from './readers.js';
+import { count, flag, gpuList, gpus, launcherCount, numeric, serving } from './readers.js';
 import { IGNORE, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /** Parallel sizes, GPU counts and devices, and the model shape a Megatron-style script defines. */
@@ -24,7 +24,7 @@ const gpusPerNode: Handler = (v, ctx) => {
 export const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
 
 /** Keys only a training run sets: with them, a parallel size is the trainer's, not a server's. */
-const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'zero', 'deepspeed'];
+const TRAINING_KEYS = ['per_device_train_batch_size', 'gradient_accumulation_steps', 'learning_rate', 'num_train_epochs', 'finetuning_type', 'train_type', 'sft_type', 'lora_rank', 'lora_r', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'zero_stage', 'zero', 'deepspeed'];
 const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k));
 /** A parallel size a server and a trainer both take (vLLM's, HF's): a serving flag unless a training setup is pasted with it. */
 const trainerOrServer = (word: string): Handler => (v, ctx) => (training(ctx) ? numeric(word)(v, ctx) : serving(numeric(word))(v, ctx));
@@ -106,12 +106,12 @@ export const PARALLELISM_KEYS: KeyTable = {
       if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
       // `--nproc_per_node $GPUS_PER_NODE`: the script's GPUS_PER_NODE, read once, there.
       if (ctx.values?.has('gpus_per_node') && numberOf(ctx.values.get('gpus_per_node')!) === numberOf(v)) return IGNORE;
-      return count('gpus')(v, ctx);
+      return launcherCount(v, ctx);
     },
     source: 'deepseek-ai/DeepSeek-V3#855',
   },
-  num_processes: { reads: count('gpus') },
-  num_gpus: { reads: count('gpus') },
+  num_processes: { reads: launcherCount },
+  num_gpus: { reads: launcherCount },
   gpus_per_node: { reads: gpusPerNode },
   // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.

@@ -15,7 +15,8 @@ const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\
  */
 export const PAIR = new RegExp(
   [
-    '```[a-z]*',
+    // A fence and its language tag; a key glued to the fence ("```CUDA_VISIBLE_DEVICES=0,1 llamafactory-cli", c476) is no tag.
+    '```(?:[a-z]+(?![\\w=]))?',
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.

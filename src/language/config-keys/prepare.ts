@@ -54,13 +54,10 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // by its size, which the prose reader reads; the flag's letter is no word of it.
       .replace(has('-c ') ? /(?<![\w-])-c[ \t]+(?=\d+(?:\.\d+)?b(?![\w.]))/g : NEVER, (m) => ' '.repeat(m[0].length), 'config.model-config-flag')
       .replace(has('gpu_split') ? MEMORY_SPLIT : NEVER, (m) => m[1]! + m[2]!.replace(/[ \t]*,[ \t]*/g, '+').padEnd(m[2]!.length), 'config.memory-split')
-      // One device is what an estimate assumes anyway (ONE_GPU): only a count of several is said.
+      // The devices the launcher runs on, one process each: the run's count, one included (readers.ts launcherGpus).
       .replace(
         DEEPSPEED_INCLUDE,
-        (m) => {
-          const n = [...m[1]!.matchAll(/\d+/g)].length;
-          return n > 1 ? ` ${n} gpus `.padEnd(m[0].length) : ' '.repeat(m[0].length);
-        },
+        (m) => ` ${[...m[1]!.matchAll(/\d+/g)].length} gpus `.padEnd(m[0].length),
         'config.key.include',
       )
       // A data flag given several Hub datasets ("--data_path Dahoas/rm-static Dahoas/full-hh-rlhf",

@@ -154,6 +154,13 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
+    // A flag given a shell variable the script never sets (`--attn_implementation $attn_implementation`,
+    // hiyouga/LlamaFactory#5590): code.flag-unknown-value wrote "?" for its value, which no table reads
+    // (as an empty value it had read as "false": eager attention). The key is listed as set aside.
+    if (value?.trim() === '?') {
+      ignoredKeys.push(shown);
+      return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
+    }
     const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return null;

@@ -31,9 +31,22 @@ export const flag =
 const ONE_GPU: KeyReading = { ignore: true, note: 'one GPU, as the config says' };
 export const gpus = (n: number): KeyReading => (n === 1 ? ONE_GPU : say(`${n} gpus`));
 
+/**
+ * A launcher's count (`CUDA_VISIBLE_DEVICES=0`, `--nproc_per_node 1`, `--num_gpus 1`) is the run's,
+ * one device included: beside a machine's larger count said in prose ("4张2080Ti … 指定单卡运行",
+ * shuxueslpi/chatGLM-6B-QLoRA#29) it says how many of the cards the run holds (reconcile/cards.ts).
+ */
+export const launcherGpus = (n: number): KeyReading => say(`${n} gpus`);
+
 export const gpuList: Handler = (v) => {
   const ids = unquote(v).split(/[,\s+]+/).filter((x) => /^\d+$/.test(x));
-  return ids.length ? gpus(ids.length) : IGNORE;
+  return ids.length ? launcherGpus(ids.length) : IGNORE;
+};
+
+/** A launcher's process count: one process per GPU. */
+export const launcherCount: Handler = (v) => {
+  const n = numberOf(v);
+  return Number.isInteger(n) && n > 0 ? launcherGpus(n) : IGNORE;
 };
 
 export const count =

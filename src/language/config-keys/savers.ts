@@ -18,6 +18,8 @@ export const COMPILE_NOTE = "torch.compile is not modelled: what it saves for ba
 export const SAVER_KEYS: KeyTable = {
   gradient_checkpointing: { reads: flag('gc', 'no gc') },
   activation_checkpointing: { reads: flag('gc', 'no gc') },
+  // mlx-lm's LoRA config (mlx_lm/tuner/trainer.py TrainingArgs.grad_checkpoint, ml-explore/mlx#1406).
+  grad_checkpoint: { reads: flag('gc', 'no gc'), source: 'mlx-lm mlx_lm/tuner/trainer.py' },
   enable_activation_checkpointing: { reads: flag('gc', 'no gc') },
   flash_attention: { reads: attention },
   flash_attn: { reads: attention },

@@ -14,7 +14,7 @@ import { IGNORE, isFalse, say, type Handler, type KeyTable } from './values.js';
  */
 const TRAINS_ALREADY = [
   'per_device_train_batch_size', 'gradient_accumulation_steps', 'gradient_accumulation', 'gradient_accumulation_iters', 'gradient_accumulations',
-  'optim', 'optimizer', 'gradient_checkpointing', 'deepspeed', 'zero_stage', 'fsdp', 'finetuning_type', 'train_type', 'lora_r', 'lora_rank', 'use_peft',
+  'optim', 'optimizer', 'gradient_checkpointing', 'deepspeed', 'zero_stage', 'fsdp', 'finetuning_type', 'train_type', 'sft_type', 'lora_r', 'lora_rank', 'use_peft',
 ];
 
 /** The first training-only key of the text says "train", once; the others are listed as not used. */
@@ -49,6 +49,12 @@ export const TRAINING_KEYS: KeyTable = {
   num_epochs: { reads: trains, source: 'axolotl docs, "Config options"' },
   lr_scheduler: { reads: trains, source: 'axolotl docs, "Config options"' },
   train_on_inputs: { reads: trains, source: 'axolotl docs, "Config options"' },
+  // mlx-lm's LoRA config (mlx_lm/lora.py CONFIG_DEFAULTS): iterations, and how often it reports,
+  // evaluates and saves. A count of steps is never a batch (ml-explore/mlx#1406 read `iters: 2573` as one).
+  iters: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
+  steps_per_report: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
+  steps_per_eval: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
+  save_every: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
   // Megatron-LM's own spellings.
   train_iters: { reads: trains, source: MEGATRON },
   lr_decay_iters: { reads: trains, source: MEGATRON },

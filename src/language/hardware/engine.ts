@@ -10,7 +10,10 @@ import type { Guarded, HardwareReading, Part } from './types.js';
  * counts in a product are nodes and cards per node, a total is checked against the product.
  */
 
-const WORD_COUNTS: Record<string, number> = { single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
+const WORD_COUNTS: Record<string, number> = {
+  single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8,
+  单: 1, 双: 2, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 十六: 16,
+};
 
 /** What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply. */
 const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
@@ -40,7 +43,7 @@ function findGuards(text: string): Guarded[] {
   for (const rule of GUARD_RULES) {
     rule.pattern.lastIndex = 0;
     for (const m of text.matchAll(rule.pattern)) {
-      const n = m.groups!.n!;
+      const n = m.groups!.n ?? m.groups!.n2!;
       const numberAt = m.index + m[0].lastIndexOf(n);
       found.push({ rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, numberAt, numberEnd: numberAt + n.length });
     }
@@ -63,7 +66,7 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         part.value = Number(g.a);
         part.second = Number(g.b);
         if (part.value < 1 || part.second < 1 || part.second > MAX_PER_NODE) continue;
-      } else if (g.word) part.value = WORD_COUNTS[g.word]!;
+      } else if (g.word ?? g.word2) part.value = WORD_COUNTS[(g.word ?? g.word2)!]!;
       else part.value = Number(g.n ?? g.n2 ?? g.n3);
       if (rule.role === 'memory' && (part.value < 4 || part.value > 288)) continue;
       if ((rule.role === 'count' || rule.role === 'nodes' || rule.role === 'perNode') && part.value < 1) continue;

@@ -91,6 +91,16 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     example: 'dual 3090 (48GB total)',
   },
   {
+    id: 'hw.count-chinese-numeral',
+    role: 'count',
+    // Cards counted with a Chinese numeral ("双卡4090", "四张A100", "八卡H800", "单卡4090"). 单卡 before
+    // 显存 / 内存 is "each card's" ("单卡显存12G", shuxueslpi/chatGLM-6B-QLoRA#29), never a count. Before
+    // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card.
+    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}(?![\w-]*\s*\/))/g,
+    example: '双卡4090 lora微调Baichuan13b发生OOM错误',
+    source: 'hiyouga/LlamaFactory#634',
+  },
+  {
     id: 'hw.card',
     role: 'card',
     // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).
@@ -142,6 +152,16 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
+  },
+  {
+    id: 'not-hw.list-marker',
+    role: 'list-marker',
+    // A list's number at the start of a line ("2、用3090部署qwen-vl-7b", "1. ", "(3) "): the item's place
+    // in the user's list, never a count, a card or a length (xorbitsai/inference#3582). normalise writes
+    // 、 as a comma, so a comma right before a CJK character is the same mark.
+    pattern: /^[ \t]*(?:[-*•][ \t]*)?(?:(?<n>\d{1,2})[ \t]*(?:、|,(?=[^\x00-\x7f])|[.．)）](?![\d.])(?=[ \t]|[^\x00-\x7f]))|[(（](?<n2>\d{1,2})[)）])/gm,
+    example: '2、用3090部署qwen-vl-7b模型爆显存。',
+    source: 'xorbitsai/inference#3582',
   },
   {
     id: 'not-hw.platform',

@@ -26,7 +26,7 @@ export type PartRole =
   | 'totalMemory';
 
 /** What a number that looks like hardware is, when it is not. */
-export type GuardRole = 'measurement' | 'version' | 'arithmetic';
+export type GuardRole = 'measurement' | 'version' | 'arithmetic' | 'list-marker';
 
 export interface HardwareRule<Role extends string = PartRole> {
   /** Dotted and stable: `hw.…` for parts, `not-hw.…` for guards. */

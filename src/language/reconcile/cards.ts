@@ -18,7 +18,25 @@ export function launched(items: Item[], notes: string[]): Item[] {
 type Hardware = Extract<Item, { kind: 'hardware' }>;
 
 /** A launcher's count, by its key: processes started, or the devices a single process sees. */
-const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices/i;
+const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--include\b/i;
+
+/**
+ * "README에 … A100 80G 1장으로 학습을 하셨다고 … A100 80G 4장으로 훈련을 돌리는대도 OOM" above
+ * `torchrun --nproc_per_node=4` (Beomi/KoAlpaca#13): of the cards said in prose with different
+ * counts, the one the launcher starts as many processes as is the run's; the others are another
+ * run's (the README's, a past one), set aside and said. The launcher's count is then said once.
+ */
+export function launcherPicksTheRun(items: Item[], notes: string[]): Item[] {
+  const launcher = items.find((i): i is Hardware => i.kind === 'hardware' && i.count !== null && i.nodes === null && i.gpuId === null && i.capacityGiB === null && LAUNCHER_KEY.test(i.text));
+  if (!launcher) return items;
+  // Cards named with a count of their own ("A100 80G 4장"); a memory alone ("显存12G") counts nothing.
+  const said = items.filter((i): i is Hardware => i.kind === 'hardware' && i !== launcher && i.nodes === null && i.gpuId !== null && i.count !== null);
+  const run = said.filter((h) => h.count === launcher.count);
+  const others = said.filter((h) => h.count !== launcher.count);
+  if (run.length !== 1 || others.length === 0) return items;
+  for (const o of others) notes.push(`"${o.text.trim()}" set aside: the launcher starts ${launcher.count} processes ("${launcher.text.trim()}"), as "${run[0]!.text.trim()}" says`);
+  return items.filter((i) => i !== launcher && !others.includes(i as Hardware));
+}
 
 /**
  * "I used 8 GPUs, 24G*8" above `torchrun --standalone --nproc_per_node=4` (hpcaitech/ColossalAI#3509,
@@ -37,6 +55,27 @@ export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
   // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
   return items.map((i) => (i === machine ? { ...machine, count: null } : i));
 }
+/** A report's GPU lines ("GPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB", "GPU 0: NVIDIA A100…"): the machine's cards. */
+const REPORT_CARDS = /^\s*(?:gpu models and configuration:\s*)?gpu\s+\d+(?:\s*,\s*\d+)*\s*:/i;
+
+/**
+ * An environment report lists the machine's cards, not the run's: a served model split tp × pp
+ * (lmdeploy's and vLLM's one instance, started with --tp 4) runs on that many of them
+ * (InternLM/lmdeploy#1032: `--tp 4` beside a report of eight V100). The card comes from the report,
+ * the count from the split, and the note says which was which. Training and a data-parallel flag
+ * keep the machine's count (the launcher decides there: launcherUsesPart).
+ */
+export function reportedMachineServesSplit(items: Item[], notes: string[]): Item[] {
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i.nodes === null && (i.count ?? 1) > 1 && REPORT_CARDS.test(i.text));
+  if (!machine || !items.some((i) => i.kind === 'serve' || (i.kind === 'mode' && i.value === 'inference'))) return items;
+  const size = (dim: 'tp' | 'pp') => items.find((i): i is Extract<Item, { kind: 'parallel' }> => i.kind === 'parallel' && i.dim === dim)?.value ?? 1;
+  if (items.some((i) => i.kind === 'parallel' && i.dim === 'dp')) return items;
+  const split = size('tp') * size('pp');
+  if (split <= 1 || split >= machine.count!) return items;
+  notes.push(`${split} GPUs: one instance split ${size('pp') > 1 ? `tp ${size('tp')} × pp ${size('pp')}` : `tp ${split}`} over ${split} of the machine's ${machine.count} cards ("${machine.text.trim()}" lists the machine)`);
+  return items.map((i) => (i === machine ? { ...machine, count: split } : i));
+}
+
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
 

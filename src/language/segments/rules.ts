@@ -112,7 +112,8 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'report.gpu-environment',
     kind: 'report',
-    pattern: /^\s*(?:gpu models and configuration:|gpu \d+: \S|nvidia driver version:)/,
+    // mmengine's collect_env groups the devices of one name: "GPU 0,1,2,3: Tesla V100-PCIE-32GB".
+    pattern: /^\s*(?:gpu models and configuration:|gpu \d+(?:,\d+)*: \S|nvidia driver version:)/,
     example: 'GPU models and configuration: GPU 0: NVIDIA GeForce RTX 3090 Ti',
     source: 'vllm-project/vllm#13813',
   },

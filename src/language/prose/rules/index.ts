@@ -17,6 +17,7 @@ export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
  */
 const PROSE_ORDER = [
   'prose.html-tag',
+  'prose.config-section-heading',
   'prose.hub-link',
   'prose.device-map-values',
   'prose.version',

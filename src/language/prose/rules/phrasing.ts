@@ -13,7 +13,9 @@ const without = () => 'without';
 
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = {
-  跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
+  跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu',
+  // "单卡显存12G" (each card's memory, shuxueslpi/chatGLM-6B-QLoRA#29): the memory of one card, not a count of one.
+  单卡显存: 'vram', 单张显存: 'vram', 单卡的显存: 'vram', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
   // "qwen2-72b推理需要几张A100" (how many A100s does inference need).
   几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
   // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
@@ -25,6 +27,18 @@ const CHINESE_WORDS: Record<string, string> = {
 };
 
 export const PHRASING_RULES: readonly ProseRule[] = [
+  {
+    // LLaMA-Factory's example YAMLs mark their sections with comment lines ("### model", "### method",
+    // "### ddp", "### dataset", "### train", "### eval"; examples/train_lora/*.yaml): pasted apart
+    // from the config they read as markdown headings, and "### ddp" set DDP over a ZeRO-3 file
+    // (hiyouga/LlamaFactory#4642). A section's name is no setting.
+    id: 'prose.config-section-heading',
+    pattern: /^[ \t]*#{1,6}[ \t]*(?:model|method|ddp|dataset|train|eval|output|quantization|export|generate|reproduction)[ \t]*$/gm,
+    when: (t) => t.includes('#'),
+    write: blank,
+    example: '### ddp\nddp_timeout: 180000000',
+    source: 'hiyouga/LlamaFactory#4642',
+  },
   {
     // "the batch size is 406560/4096=99", "2x24=48GB": the user's arithmetic, not a setting.
     id: 'prose.arithmetic',

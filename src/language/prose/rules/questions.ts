@@ -15,7 +15,41 @@ const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
 /** A word that already says what is done with the model (as the prose rules' SERVING_WORD). */
 const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
 
+/**
+ * Settings a user asks where or whether to set: parallel sizes and sharding, never a method (the
+ * "lora" of "如何lora微调" is what the user does). Chinese and English names.
+ */
+const ASKED_SETTING = String.raw`(?:tp|pp|tensor[ _-]?parallel(?:ism|_size)?|pipeline[ _-]?parallel(?:ism|_size)?|model[ _-]?parallel(?:ism)?|sequence[ _-]?parallel(?:ism)?|zero[-_ ]?[0-3]?|fsdp|deepspeed|offload(?:ing)?|gradient[ _-]checkpointing|张量并行|流水线并行|模型并行|序列并行)`;
+/** A list of them ("TP，PP这些", "tp or pp"), with no value after the last (a value makes it a setting: "set tp to 4"). */
+const ASKED_LIST = String.raw`${ASKED_SETTING}(?:\s*(?:[,，、/]|\band\b|\bor\b|和|或|或者|及)\s*${ASKED_SETTING})*(?![ \t]*(?:=|:|to\b|为|成|设为)?[ \t]*\d)(?![\w-])`;
+
+/** What a question about a setting asks; the setting is left unset, and the reply says so. */
+function askedAbout(m: RegExpExecArray, notes: string[]): string {
+  const words = m[0].trim();
+  notes.push(`"${words}" asks about a setting; none is set from it (the estimate shows what each would change)`);
+  return ' '.repeat(m[0].length);
+}
+
 export const QUESTION_RULES: readonly ProseRule[] = [
+  {
+    // "有没有设置TP，PP这些的地方" (is there somewhere to set TP, PP?), "where do I set tp?", "should I use
+    // zero3?": a question about a setting is not the setting. The bare "TP" had set tp to the GPU count
+    // and the request was refused (modelscope/ms-swift#2743).
+    id: 'question.asks-about-setting',
+    pattern: new RegExp(
+      [
+        String.raw`(?:有没有|哪里|哪儿|在哪里?|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否(?:需要|要|可以|应该)?|该不该)\s*(?:设置|设定|配置|开启|打开|开|使用|用|加|调)?\s*${ASKED_LIST}(?:\s*(?:这些|这种|之类)?\s*(?:的)?\s*(?:地方|参数|选项|吗|呢|么))?`,
+        String.raw`\b(?:where|how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(?:set|enable|turn\s+on|configure|specify|change|use)\s+(?:the\s+)?${ASKED_LIST}`,
+        String.raw`\b(?:should|shall|must)\s+(?:i|we)\s+(?:use|try|enable|set|turn\s+on)\s+${ASKED_LIST}\s*\?`,
+        String.raw`\bis\s+there\s+(?:a|any)\s+(?:way|place|option|setting|flag)\s+(?:to|for)\s+(?:set(?:ting)?\s+|enabl(?:e|ing)\s+|us(?:e|ing)\s+)?(?:the\s+)?${ASKED_LIST}`,
+      ].join('|'),
+      'g',
+    ),
+    when: (t) => /tp|pp|parallel|zero|fsdp|deepspeed|offload|checkpointing|并行/.test(t),
+    write: askedAbout,
+    example: '还是不行，有没有设置TP，PP这些的地方= =感谢！',
+    source: 'modelscope/ms-swift#2743',
+  },
   {
     // "the context length of CodeLlama-7B is 16,384 tokens", "Qwen2.5-7B's context window is 128k":
     // what the model supports (from its card or docs), not the length the user runs. A model name

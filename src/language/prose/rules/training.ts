@@ -28,6 +28,18 @@ function cardsOverNodes(m: RegExpExecArray): string {
 const optimizerWords = (name: string): string =>
   /paged.*8bit/.test(name) ? 'paged adamw 8bit' : /paged/.test(name) ? 'paged adamw' : /8bit/.test(name) ? 'adamw 8bit' : /fused/.test(name) ? 'fused adamw' : 'adamw';
 
+/**
+ * Training said in Korean and Japanese, as 微调 / 训练 are in Chinese (phrasing.ts). Korean glues
+ * particles and verb endings to the noun ("학습을", "학습하는", "훈련을 돌리는데"): the whole word is
+ * the training word. 학습 / 훈련 / 学習 (training, no method named) read as "train"; 파인튜닝, 미세조정,
+ * 튜닝, ファインチューニング, 微調整 as "finetune". "사전학습" (pre-training) starts with another
+ * word, so a stem inside a longer word is not read.
+ */
+const TRAINING_WORDS: readonly [RegExp, string][] = [
+  [/^(?:파인\s?튜닝|미세\s?조정|튜닝|ファインチューニング|微調整|チューニング)/, 'finetune'],
+  [/^(?:학습|훈련|学習|訓練)/, 'train'],
+];
+
 export const TRAINING_RULES: readonly ProseRule[] = [
   {
     // "7B的FT", "FT on 8 cards": FT is fine-tuning (BELLE names its full-parameter runs FT, beside
@@ -39,6 +51,14 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     write: () => 'finetune',
     example: '8卡 A100 40G，7B的FT，仍然CUDA oom，无法复现论文结果',
     source: 'LianjiaTech/BELLE#329',
+  },
+  {
+    id: 'training.korean-japanese-words',
+    pattern: /(?<![가-힣])(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련)[가-힣]*|ファインチューニング|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|訓練|微調整)/g,
+    when: (t) => /[가-힣\u3040-\u30ff]|学習|訓練|微調整/.test(t),
+    write: (m) => ` ${TRAINING_WORDS.find(([stem]) => stem.test(m[0]))![1]} `,
+    example: 'polyglot-ko-12.8b 모델을 A100 80G 2 대로 학습하는 것도 가능할까요?',
+    source: 'Beomi/KoAlpaca#43',
   },
   {
     // "需要多少显存" / "显存要多少" (how much GPU memory does it need): the question every estimate
@@ -101,8 +121,9 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   {
     // "330 data", "5000 samples", "10k examples", "3 epochs": a count of the data or of passes, never
     // a sequence length, batch or GPU count ("330 data with each data being around 16000 tokens").
+    // The count and its noun stand on one line: in "batch_size: 4\niters: 2573" the 4 is the batch's.
     id: 'training.data-count',
-    pattern: /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?\s*k?\s+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
+    pattern: /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?[ \t]*k?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
     when: (t) => /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/.test(t),
     write: blank,
     example: '330 data with each data being around 16000 tokens',
