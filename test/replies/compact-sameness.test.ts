@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compactCanonical, compactReadCount } from '../../src/reply/compact.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+import { loadCorpus } from '../corpus/corpus.js';
+import { referenceCompact } from './compact-reference.js';
+
+/** Issue 25: compactCanonical keeps what it read, and answers exactly as the version that read everything afresh. */
+
+const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '../corpus');
+
+function scenarioOf(text: string, previous: Scenario | null = null): Scenario | null {
+  const outcome = resolveRequest(text, previous);
+  return outcome.ok ? outcome.scenario : null;
+}
+
+function verdictRequests(file: string): string[] {
+  return readFileSync(join(corpusDir, file), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { request: string }).request);
+}
+
+const corpusTexts = loadCorpus().flatMap((line) => [line.text, line.reading ?? ''].filter(Boolean));
+const requests = [...corpusTexts, ...verdictRequests('verdicts.jsonl'), ...verdictRequests('verdicts-vb2.jsonl')];
+
+const MODELS = ['7b', '13b', '70b', 'llama-3-8b', 'llama-3.1-70b', 'mixtral-8x7b', 'qwen2.5-14b', 'gemma-2-9b', 'phi-3-mini', 'llama-2-7b layers 40'];
+const ITEMS = ['lora', 'qlora r64 alpha 128', 'full', 'pretrain', 'serve', 'serve int4', 'vllm ctx 32k', 'infer', 'fp16', 'pure bf16', 'fp32', 'zero2', 'zero3', 'fsdp', 'ddp', 'gc', 'no gc', 'chunked ce', 'adam8bit', 'sgd', 'offload optimizer', 'seq 8192', 'mbs 4 ga 8', 'tp 2', 'pp 2', 'eager', 'packed', 'kv fp8', 'gen 512'];
+const CARDS = ['', 'on v100', 'on 2x v100-16g', 'on h100', 'on 4xa100-80g', 'on a 4090', 'on 2x l40s', 'on t4', 'on 8xh200', 'on a 3090'];
+const QUESTIONS = ['', 'max batch', 'max seq', 'how many h100', 'which gpu'];
+const request = fc.tuple(fc.constantFrom(...MODELS), fc.subarray(ITEMS, { maxLength: 5 }), fc.constantFrom(...CARDS), fc.constantFrom(...QUESTIONS)).map(([m, items, card, q]) => [m, ...items, card, q].join(' '));
+
+describe('compactCanonical with its readings kept', () => {
+  it('gives the very string the read-everything version gives, on every corpus line, reading and verdict request', () => {
+    let compared = 0;
+    for (const text of requests) {
+      const s = scenarioOf(text);
+      if (!s) continue;
+      expect(compactCanonical(s), text).toBe(referenceCompact(s));
+      compared++;
+    }
+    // The corpus resolves to hundreds of scenarios: a broken loader must not pass by comparing none.
+    expect(compared).toBeGreaterThan(400);
+    // Two full readings per item of ~900 scenarios: seconds on an idle core, minutes on a shared one (a hang guard only).
+  }, 240_000);
+
+  it('gives the very same string on generated requests and their follow-ups, asked twice (property)', () => {
+    fc.assert(
+      fc.property(request, fc.subarray(ITEMS, { minLength: 1, maxLength: 2 }), (text, followUp) => {
+        const first = scenarioOf(text);
+        if (!first) return;
+        const next = scenarioOf(followUp.join(' '), first);
+        for (const s of next ? [first, next, first] : [first, first]) expect(compactCanonical(s), text).toBe(referenceCompact(s));
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('keeps the pinned V100 compact (its fp16 implied by the card) without reading it twice', () => {
+    const s = scenarioOf('7b lora on a v100')!;
+    const pinned = referenceCompact(s);
+    expect(compactCanonical(s)).toBe(pinned);
+    const before = compactReadCount();
+    expect(compactCanonical(s)).toBe(pinned);
+    expect(compactReadCount()).toBe(before);
+  });
+});
