@@ -32,13 +32,14 @@ per_device_train_batch_size: 1
 In training step,it takes about 7 min per step,and the time generating complements are 4 min, I want to increase \`vllm_gpu_memory_utilization\` ,but it OOM when \`num_generations=7\`,how to make it quicklier?`;
 
 describe('inference beside a training-only setting', () => {
-  it('c337, in its thread: the method is said with the setting', () => {
+  it('c337, in its thread: a GRPO run whose rollouts vLLM generates trains, with no inference notice', () => {
     const opened = readInThread(C337_THREAD, null).outcome;
     const r = readInThread(C337, opened.ok && opened.scenario ? { scenario: opened.scenario, history: [] } : null).outcome;
     if (!r.ok || !r.scenario) throw new Error('not read');
-    // The reader takes the rollouts' words for the run (a misreading, c337's reading trains): said, not silent.
-    expect(r.scenario.mode).toBe('inference');
-    expect(methodNotice(r.notices)).toMatch(/^method inference \(vllm\) — from ".+"\? "gradient_accumulation_steps: 4" is a training setting: say "train" if it trains$/);
+    // Clause ownership reads use_vllm as the rollouts of a training run (reconcile/owners.ts):
+    // the run trains, so there is no inference beside a training setting left to say.
+    expect(r.scenario.mode).not.toBe('inference');
+    expect(methodNotice(r.notices)).toBeUndefined();
   });
 
   it.each([
