@@ -12,7 +12,7 @@ import type { Scenario } from '../scenario/schema.js';
 import type { FactTrace } from '../scenario/facts.js';
 import type { NotUsed } from '../language/accounting.js';
 import { estimate } from '../memory/estimate.js';
-import { compactCanonical } from './compact.js';
+import { withLazyCompact } from './lazy-compact.js';
 import { summaryOf } from './summary.js';
 import { envelopeOf } from '../plan/envelope.js';
 import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
@@ -156,6 +156,5 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
   };
   // The short request only buttons carry (Discord custom_ids, footers): re-read item by item, so
   // it is worked out when a surface first asks for it, once; the terminal never does.
-  let compact: string | undefined;
-  return Object.defineProperty(reply, 'compact', { enumerable: true, get: () => (compact ??= compactCanonical(s)) }) as EstimateReply;
+  return withLazyCompact(reply);
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RespondPool } from '../../src/adapters/compute/respond-pool.js';
 import { respond } from '../../src/core/assistant.js';
+import { compactReadCount } from '../../src/reply/compact.js';
 import { SPEED_CORPUS } from '../../bench/speed-corpus.js';
 import { COMPILED_WORKER } from './compiled-worker.js';
 
@@ -32,6 +33,30 @@ describe('RespondPool with the real core', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('gives an estimate back with its short request, worked out on this side when first asked', async () => {
+    pool = await RespondPool.start({ threads: 1, workerUrl: COMPILED_WORKER });
+    for (const text of ['13b bf16 zero3 seq 4096 on 4xA100-80G', 'serve llama-3-8b on a 4090', 'qlora 70b on 2x 3090']) {
+      const turn = await pool.respond(text, null);
+      const local = respond(text, null).reply;
+      if (turn.reply.kind !== 'estimate' || local.kind !== 'estimate') throw new Error(`not an estimate: ${text}`);
+      expect(turn.reply.compact).toBe(local.compact);
+    }
+  });
+});
+
+describe('an estimate reply crossing a thread boundary', () => {
+  it('is cloned without working out its short request (only Discord asks for it)', () => {
+    const reply = respond('34b lora seq 3001 mbs 3 on 3x l40s', null).reply;
+    if (reply.kind !== 'estimate') throw new Error('not an estimate');
+    const before = compactReadCount();
+    const copy = structuredClone(reply) as Partial<typeof reply>;
+    expect(compactReadCount()).toBe(before);
+    expect('compact' in copy).toBe(false);
+    expect(Object.keys(reply)).not.toContain('compact');
+    expect(reply.compact.length).toBeGreaterThan(0);
+    expect(compactReadCount()).toBeGreaterThan(before);
   });
 });
 

@@ -5,6 +5,7 @@ import { currentCpuAccount, type CpuAccount } from '../../ops/cpu-charge.js';
 import type { LogFn } from '../deps.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
 import { readyWithin } from './ready-within.js';
+import { withLazyCompact } from '../../reply/lazy-compact.js';
 
 /**
  * respond() on worker threads, so a chat process's main thread only parses, acknowledges and
@@ -138,7 +139,11 @@ export class RespondPool {
       pending.delete(message.id);
       clearTimeout(task.timer);
       task.account?.charge(message.cpuMs);
-      if ('turn' in message) task.resolve(message.turn);
+      if ('turn' in message) {
+        // The clone left the reply's lazy short request behind (reply/lazy-compact.ts).
+        if (message.turn.reply.kind === 'estimate') withLazyCompact(message.turn.reply);
+        task.resolve(message.turn);
+      }
       else task.reject(new Error(`respond pool: ${message.error}`));
     });
     worker.on('error', (error) => {
