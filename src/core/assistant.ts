@@ -1,6 +1,7 @@
 import { isNanQuestion, measurementTip, nanTriage, type Measurement } from '../diagnose/index.js';
 import { diagnosisTurn, setupAfterDiagnosis } from './diagnosis-turn.js';
 import { compactCanonical } from '../reply/compact.js';
+import { withLazyCompact } from '../reply/lazy-compact.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { HubContext } from '../hub/types.js';
 import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowledge/tips.js';
@@ -89,7 +90,8 @@ function internalError(text: string): ErrorReply {
 /** A thread's measurement travels with its state and is restated in every later estimate. */
 function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measurement | undefined): Turn {
   if (!measured || turn.reply.kind !== 'estimate') return turn;
-  const reply = { ...turn.reply, measured, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] };
+  // A spread copies no lazy getter: the short request is put back (reply/lazy-compact.ts).
+  const reply = withLazyCompact({ ...turn.reply, measured, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] });
   return { reply, state: { ...turn.state, measured } };
 }
 

@@ -50,10 +50,14 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
       expect(line.batch, line.id).toMatch(/^b\d+$/);
       idsOf.set(line.batch, [...(idsOf.get(line.batch) ?? []), Number(line.id.slice(1))]);
     }
+    // Lines taken out after their batch was scored, each with why; their ids stay unused.
+    const WITHDRAWN = new Map([[522, 'ollama/ollama#3078 is verdict line v082 (verdicts-vb2.jsonl); a thread serves one corpus']]);
     for (const [batch, ids] of idsOf) {
       expect(ids.length, batch).toBeGreaterThanOrEqual(25);
       const first = Math.min(...ids);
-      expect(ids, batch).toEqual(ids.map((_, i) => first + i));
+      const last = Math.max(...ids);
+      const expected = Array.from({ length: last - first + 1 }, (_, i) => first + i).filter((id) => !WITHDRAWN.has(id));
+      expect(ids, batch).toEqual(expected);
     }
   });
 
