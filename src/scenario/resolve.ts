@@ -669,7 +669,11 @@ class Resolution {
     const engineWord = this.patch.get<string>('engine');
     const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
     const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !engineNamed;
-    const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
+    // A follow-up that names llama.cpp's format or -ngl in a thread still on the default engine (hf
+    // inference) moves it to llama.cpp as a new request would (c461: the thread's title asked about
+    // offloading, the reply's LocalAI YAML runs a q4_0 GGML file with gpu_layers).
+    const onDefaultEngine = !this.isNew && this.s.mode === 'inference' && this.s.framework === 'hf' && this.s.inference?.engine !== 'vllm' && !engineNamed;
+    const asked = this.patch.value<Scenario['framework']>('framework') ?? ((this.isNew || onDefaultEngine) && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
     if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
       this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
     }
