@@ -684,6 +684,14 @@ class Resolution {
       else if (this.patch.has('par.tp') && this.s.parallel.tp > 1 && presetFor(this.s.framework, this.s.mode, this.gpus()).sequenceParallel) this.s.parallel.sp = true;
       return null;
     }
+    // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
+    // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
+    // Hugging Face's layout (weights and KV cache), said (DeepSpeed-MII#435, haotian-liu/LLaVA#870).
+    if (asked === 'deepspeed' && this.s.mode === 'inference') {
+      this.assume('DeepSpeed on an inference run: DeepSpeed-Inference / MII is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say vllm for a vLLM server');
+      this.s.framework = 'hf';
+      return null;
+    }
     this.s.framework = asked;
     // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
     // `--quantize bnb.nf4` run takes its paged AdamW.
