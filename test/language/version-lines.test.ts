@@ -56,6 +56,23 @@ describe('an engine version line in an environment list', () => {
   });
 });
 
+describe('a framework version line in an environment list', () => {
+  it.each([
+    ['- DeepSpeed version: 0.15.3', 'llama-2-7b lora on 1x a100-80g'],
+    ['deepspeed 0.14.4\ntorch 2.5.1', 'llama-2-7b lora on 1x a100-80g'],
+    ['- `llamafactory` version: 0.9.2', 'qwen2-7b full fine-tune on 8x a100-80g'],
+    ['unsloth 2024.8', 'llama-3-8b full fine-tune on 1x h100-80g'],
+    ['- axolotl version: 0.4.1', 'mistral-7b lora on 1x a100-80g'],
+    ['swift 3.0\ncuda 12.6', 'qwen2-7b full fine-tune on 8x a100-80g'],
+  ])('"%s" sets no framework for "%s"', (env, request) => {
+    expect(read(`${env}\n\n${request}`).scenario.framework).toBe('hf');
+  });
+
+  it("stays where the rest of the message runs it: LLaMA-Factory's YAML under its template (hiyouga/LlamaFactory#4642, c490)", () => {
+    expect(read(lineText('c490')).scenario.framework).toBe('llama-factory');
+  });
+});
+
 function thread(...messages: string[]): Scenario {
   let scenario: Scenario | null = null;
   for (const text of messages) {
