@@ -277,6 +277,9 @@ const ARCH_FIELDS = (
 const PARALLEL_SLOTS = (['tp', 'pp', 'cp', 'ep', 'vpp'] as const).map((dim) => ({ dim, slot: `par.${dim}` }));
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
+/** What a training word that names no method is said as: a full fine-tune, until a framework's default names one. */
+const noMethodWords = (word: string) => `full fine-tune: "${word}" names no method (say lora or qlora to train adapters)`;
+
 class Resolution {
   private s!: Scenario;
   private readonly assumptions: string[] = [];
@@ -485,7 +488,7 @@ class Resolution {
       mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
       // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.
       if (mode === 'full' && this.isNew && !this.patch.has('mode') && !this.patch.has('sharding')) {
-        this.intent(`full fine-tune: "${this.patch.get('train')!.item.text}" names no method (say lora or qlora to train adapters)`);
+        this.intent(noMethodWords(this.patch.get('train')!.item.text));
       }
     }
     else if (inferenceOnly) mode = 'inference';
@@ -703,6 +706,10 @@ class Resolution {
       this.s.mode = preset.mode;
       this.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;
       this.unassume(DEFAULT_WORDS.mode);
+      // The framework's own default names the method now (its preset note says which and why).
+      const train = this.patch.get('train');
+      if (train) this.unassume(noMethodWords(train.item.text));
+      if (preset.modeNote) this.intent(preset.modeNote);
       preset = presetFor(asked, this.s.mode, this.gpus());
     }
     Object.assign(this.s, structuredClone(preset.fields));
