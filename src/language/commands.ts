@@ -31,6 +31,10 @@ const LLAMA_FACTORY_SCRIPT =
 
 const LAUNCHERS: readonly Launcher[] = [
   { id: 'command.vllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, words: () => 'vllm' },
+  // Aphrodite Engine (a vLLM fork: vLLM's flags and paged KV cache) runs the same way,
+  // `python -m aphrodite.endpoints.openai.api_server` (aphrodite-engine README, "Usage"); a GGUF file
+  // it serves stays on its engine, not llama.cpp's (alpin-dale/aphrodite-engine, corpus c364).
+  { id: 'command.aphrodite-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+aphrodite\.endpoints(?:\.[a-z_]+)+/g, words: () => 'aphrodite' },
   { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
   { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, words: () => 'vllm' },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },

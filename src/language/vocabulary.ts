@@ -45,7 +45,7 @@ export const KEYWORDS: readonly Keyword[] = [
   // server answering many requests, so "deploy" and "host" are serving too (the reply says which
   // engine was assumed).
   kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'text generation launcher',
-    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite',
+    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite', 'aphrodite engine', 'aphrodite-engine',
     'deploy', 'deploying', 'deployment', 'deployed', 'deploys', 'host', 'hosting', 'hosted']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),

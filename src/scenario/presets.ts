@@ -16,6 +16,8 @@ export interface Preset {
   lora?: Partial<Pick<Lora, 'rank' | 'targets' | 'dropout'>>;
   /** The mode the framework's standard recipe uses when the request names none (Unsloth: 4-bit QLoRA). */
   mode?: Mode;
+  /** What the reply says when `mode` is taken because the request named none: the default and its source. */
+  modeNote?: string;
   /** Sequence parallelism whenever tensor parallelism is on (Megatron's recipes pass both). */
   sequenceParallel?: boolean;
   note: string;
@@ -48,7 +50,15 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' && !sharded ? 'amp' : 'mixed' };
       if (sharded) fields.sharding = { kind: 'zero', stage: 3 };
       const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
-      return { fields, lora: { targets: ALL_LINEAR, rank: 8, dropout: 0 }, note: `LLaMA-Factory preset: gradient checkpointing on${full}` };
+      // FinetuningArguments.finetuning_type defaults to "lora" (hparams/finetuning_args.py, v0.5 → v0.9.3):
+      // a run that names no method trains LoRA adapters, said as that default.
+      return {
+        fields,
+        lora: { targets: ALL_LINEAR, rank: 8, dropout: 0 },
+        mode: 'lora',
+        modeNote: `LoRA: LLaMA-Factory's default finetuning_type (hparams/finetuning_args.py); say "full" to train every weight`,
+        note: `LLaMA-Factory preset: gradient checkpointing on${full}`,
+      };
     }
 
     case 'axolotl': {

@@ -277,6 +277,9 @@ const ARCH_FIELDS = (
 const PARALLEL_SLOTS = (['tp', 'pp', 'cp', 'ep', 'vpp'] as const).map((dim) => ({ dim, slot: `par.${dim}` }));
 
 /** One resolution: the draft scenario, the defaults used, and the steps in dependency order. */
+/** What a training word that names no method is said as: a full fine-tune, until a framework's default names one. */
+const noMethodWords = (word: string) => `full fine-tune: "${word}" names no method (say lora or qlora to train adapters)`;
+
 class Resolution {
   private s!: Scenario;
   private readonly assumptions: string[] = [];
@@ -485,7 +488,7 @@ class Resolution {
       mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
       // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.
       if (mode === 'full' && this.isNew && !this.patch.has('mode') && !this.patch.has('sharding')) {
-        this.intent(`full fine-tune: "${this.patch.get('train')!.item.text}" names no method (say lora or qlora to train adapters)`);
+        this.intent(noMethodWords(this.patch.get('train')!.item.text));
       }
     }
     else if (inferenceOnly) mode = 'inference';
@@ -669,7 +672,11 @@ class Resolution {
     const engineWord = this.patch.get<string>('engine');
     const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
     const gguf = weights !== undefined && isGgufFormat(weights) && this.s.mode === 'inference' && !engineNamed;
-    const asked = this.patch.value<Scenario['framework']>('framework') ?? (this.isNew && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
+    // A follow-up that names llama.cpp's format or -ngl in a thread still on the default engine (hf
+    // inference) moves it to llama.cpp as a new request would (c461: the thread's title asked about
+    // offloading, the reply's LocalAI YAML runs a q4_0 GGML file with gpu_layers).
+    const onDefaultEngine = !this.isNew && this.s.mode === 'inference' && this.s.framework === 'hf' && this.s.inference?.engine !== 'vllm' && !engineNamed;
+    const asked = this.patch.value<Scenario['framework']>('framework') ?? ((this.isNew || onDefaultEngine) && (this.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
     if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
       this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
     }
@@ -678,6 +685,14 @@ class Resolution {
       // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
       // too, so a thread reaches the scenario its canonical text reads back as.
       else if (this.patch.has('par.tp') && this.s.parallel.tp > 1 && presetFor(this.s.framework, this.s.mode, this.gpus()).sequenceParallel) this.s.parallel.sp = true;
+      return null;
+    }
+    // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
+    // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
+    // Hugging Face's layout (weights and KV cache), said (DeepSpeed-MII#435, haotian-liu/LLaVA#870).
+    if (asked === 'deepspeed' && this.s.mode === 'inference') {
+      this.assume('DeepSpeed on an inference run: DeepSpeed-Inference / MII is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say vllm for a vLLM server');
+      this.s.framework = 'hf';
       return null;
     }
     this.s.framework = asked;
@@ -691,6 +706,10 @@ class Resolution {
       this.s.mode = preset.mode;
       this.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;
       this.unassume(DEFAULT_WORDS.mode);
+      // The framework's own default names the method now (its preset note says which and why).
+      const train = this.patch.get('train');
+      if (train) this.unassume(noMethodWords(train.item.text));
+      if (preset.modeNote) this.intent(preset.modeNote);
       preset = presetFor(asked, this.s.mode, this.gpus());
     }
     Object.assign(this.s, structuredClone(preset.fields));

@@ -135,8 +135,10 @@ describe('framework presets (issue 14, item 1)', () => {
     // An explicit target list wins over the preset.
     expect(estimateOf('llama-3-8b llama-factory lora q,v').scenario.lora!.targets).toEqual(['q', 'v']);
     // Full fine-tuning on several GPUs is its DeepSpeed ZeRO-3 example; on one GPU an fp32 model under autocast.
-    expect(estimateOf('llama-3-8b llama-factory on 8xh100').scenario).toMatchObject({ sharding: { kind: 'zero', stage: 3 }, recipe: 'mixed' });
-    expect(estimateOf('llama-3-8b llama-factory on h100').scenario.recipe).toBe('amp');
+    expect(estimateOf('llama-3-8b llama-factory full on 8xh100').scenario).toMatchObject({ sharding: { kind: 'zero', stage: 3 }, recipe: 'mixed' });
+    expect(estimateOf('llama-3-8b llama-factory full on h100').scenario.recipe).toBe('amp');
+    // No method named: its default finetuning_type, LoRA (issue 22; test/scenario/framework-default-method.test.ts).
+    expect(estimateOf('llama-3-8b llama-factory on h100').scenario.mode).toBe('lora');
   });
 
   it('Unsloth: 4-bit QLoRA with offloaded gradient checkpointing and fused CE when only "unsloth" is said', () => {

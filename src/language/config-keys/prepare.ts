@@ -64,7 +64,12 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // DeepSpeed-Chat's step 3, microsoft/DeepSpeedExamples): the ids after its first value are
       // more datasets, never a model to fetch; they go with the flag (newlines kept).
       .replace(has('--data') ? DATASET_IDS : NEVER, (m) => m[1]! + m[2]!.replace(/[^\n]/g, ' '), 'config.dataset-ids')
-      .replace(LIST_PAIR, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.list-value')
+      // A shell assignment (`CUDA_VISIBLE_DEVICES=0,1 python -m …`) ends at the first space: the
+      // words after it are the command, never more of the list.
+      .replace(LIST_PAIR, (m) => {
+        const shellWord = /^[a-z0-9_]+=$/.test(m[1]!) ? /^\S+/.exec(m[2]!)![0] : m[2]!;
+        return m[1]! + shellWord.replace(/[,\s]/g, '+') + m[2]!.slice(shellWord.length);
+      }, 'config.list-value')
       .replace(
         YAML_LIST,
         (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : ''),

@@ -1,6 +1,7 @@
 import { readCodeDump } from '../code-dump.js';
 import { readCommands } from '../commands.js';
 import { readEnvironmentReport } from '../environment-report.js';
+import { readVersionLines } from '../version-lines.js';
 import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
 import { dropScriptComments, nodeCountOf } from '../shell-script.js';
@@ -54,7 +55,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
   const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
-  const tools = readToolOutput(readEnvironmentReport(dropScriptComments(slurm.text)));
+  const tools = readToolOutput(readVersionLines(readEnvironmentReport(dropScriptComments(slurm.text))));
   notes.push(...tools.notes);
   const entry = readEntryPoints(tools.text);
   const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);

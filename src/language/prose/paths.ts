@@ -24,9 +24,12 @@ export const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipyn
  * A training script or recipe config named by its method keeps the method: litgpt's
  * `finetune/lora.py`, `finetune_lora.py`, `train_qlora.py`, torchtune's `lora_finetune_single_device`
  * and `8B_qlora_single_device.yaml`, LLaMA-Factory's `llama3_lora_sft.yaml`, gpt-oss-recipes'
- * `lora.yaml`, Yi's `run_sft_lora_Yi_6b.sh`. Any other file name is no request word.
+ * `lora.yaml`, Yi's `run_sft_lora_Yi_6b.sh`; and one named for full training, LLaMA-Factory's
+ * `llama3_full_sft.yaml` (examples/train_full), torchtune's `8B_full.yaml`: a framework whose
+ * default method is LoRA (LLaMA-Factory's finetuning_type) then runs the recipe the file names.
+ * Any other file name is no request word.
  */
-const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json|sh)$/;
+const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora|full)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json|sh)$/;
 /** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
 const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`, `finetune_full.sh`) says the intent. */
