@@ -30,6 +30,7 @@ import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './s
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 import { carriedPipelineFitted } from './split.js';
 import { threadKeepsItsModel } from './thread-model.js';
+import { setupOf, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
 
 export type ResolveOutcome =
   | {
@@ -107,6 +108,24 @@ export function reresolved(previous: Scenario): Scenario | null {
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
+/**
+ * The setup a message said with no model, in the reply's own words ("4× A800 80GB · batch 1 ·
+ * full fine-tune"): resolved on a placeholder size, and only the facts read from the user's text
+ * kept. Null when that does not resolve (the question then lists the words as written).
+ */
+function setupSaid(text: string, patch: Patch, parsed: ReadItems, hub: HubContext): string[] | null {
+  try {
+    const placeholder: Item = { kind: 'size', params: PLACEHOLDER_SIZE, experts: null, family: null, at: text.length, end: text.length, text: '' };
+    if (patch.set('model', placeholder, placeholder)) return null;
+    const result = new Resolution(text, patch, null, hub).run();
+    if ('kind' in result) return null;
+    const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, false, text, { previous: null, modelChosenAmong: false, notes: parsed.notes });
+    return setupOf(trace);
+  } catch {
+    return null;
+  }
+}
+
 function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
   // In a thread, a model said only of another run leaves the thread's model in place.
   const read = previous ? threadKeepsItsModel(readAlone, previous) : readAlone;
@@ -147,11 +166,12 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
       ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
       : named
         ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
-        : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
+        : whichModelQuestion(setupSaid(text, patch, parsed, hub) ?? wordsRead(others));
     const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
     });
-    return { ok: false, error, missing: 'model' };
+    // Naming no model is no fault in the words: the renders ask it, with no caret under the text.
+    return { ok: false, error: other || named ? error : { ...error, question: true }, missing: 'model' };
   }
   const result = new Resolution(text, patch, base, hub).run();
   if ('kind' in result) return fail(result);
