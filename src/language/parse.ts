@@ -2,6 +2,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { impossibleCardSize } from './card-sizes.js';
 import { readConfig } from './config-keys.js';
 import { errorReply } from './errors.js';
+import { insideNoRequest, noRequestSpans } from './no-request.js';
 import { editDistance, nearestSpelling } from './fuzzy.js';
 import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
@@ -183,6 +184,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   }
   const corrected: Token[] = [];
   const typoNotes: string[] = [];
+  const noRequest = tolerant ? noRequestSpans(text) : [];
   for (const [k, u] of reading.unread.entries()) {
     const t = { offset: u.offset, text: u.text };
     const word = written(t);
@@ -204,6 +206,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     if (fixed) {
       corrected.push({ ...fixed, offset: u.offset, text: u.text });
       typoNotes.push(`"${word}" read as "${suggestion}"`);
+      continue;
+    }
+    // A template's heading or checkbox, a command's quoted prompt: no request, not counted against it.
+    if (insideNoRequest(noRequest, user(u.offset), word.length)) {
+      ignored.push(word);
       continue;
     }
     unread.push({ word, at: user(u.offset), suggestion });
