@@ -37,7 +37,8 @@ const NOT_SETUP = new Set(['model', 'gpus', 'question', 'help']);
 
 /** The facts a user said, as the reply says them ("4× A800 80GB", "batch 1", "full fine-tune"); the count is in the card. */
 export function setupOf(trace: readonly { fact: string; value: string; at: number | null }[]): string[] | null {
-  const said = trace.filter((f) => f.at !== null && !NOT_SETUP.has(f.fact) && f.value.trim());
+  // A setting said off ("none, none" for no offload) is no setup to list.
+  const said = trace.filter((f) => f.at !== null && !NOT_SETUP.has(f.fact) && !/^(?:none[,\s]*)+$/.test(f.value.trim()) && f.value.trim());
   const words = said.map((f) => (/^[\d.,]+$/.test(f.value) ? `${f.fact} ${f.value}` : f.value));
   const once = [...new Set(words)];
   return once.length ? once : null;

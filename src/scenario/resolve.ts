@@ -30,6 +30,7 @@ import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './s
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 import { carriedPipelineFitted } from './split.js';
 import { threadKeepsItsModel } from './thread-model.js';
+import { describesModel } from '../language/describing-words.js';
 import { setupOf, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
 
 export type ResolveOutcome =
@@ -1158,6 +1159,8 @@ class Resolution {
 function looksLikeModelName(word: string, text: string): boolean {
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
   const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
+  // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
+  if (beforeModel && describesModel(word)) return false;
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
 }
 
