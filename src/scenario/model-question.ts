@@ -23,10 +23,13 @@ export function wordsRead(items: readonly Item[]): string[] {
 }
 
 /** The question, listing what was read: the setup's facts, or failing those the words as written. */
-export function whichModelQuestion(read: readonly string[]): string {
-  if (!read.length) return 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
+export function whichModelQuestion(read: readonly string[], named?: { family: string; members: readonly string[] }): string {
+  // "llama model" names a family: which of it, with the family's own models as the example.
+  const which = named ? `Which ${named.family}? It names a family, not one model.` : 'Which model?';
+  const example = named ? named.members.slice(0, 3).map((id) => `"${id}"`).join(', ') : '"llama-3-8b" or "13b"';
+  if (!read.length) return named ? `${which} Name it with its version and size, e.g. ${example}.` : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
   const listed = read.slice(0, MAX_LISTED).join(' · ') + (read.length > MAX_LISTED ? ' …' : '');
-  return `Which model? I read: ${listed} — name the model and I'll keep the rest, e.g. "llama-3-8b" or "13b".`;
+  return `${which} I read: ${listed} — name the model and I'll keep the rest, e.g. ${example}.`;
 }
 
 /** The size a setup is resolved on to say its facts; never shown (the model fact is left out). */

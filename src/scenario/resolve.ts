@@ -161,13 +161,19 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
   if (rangeError) return fail(rangeError);
   if (!base && !patch.has('model')) {
     // "SFT the nemotron-3-super model": a name the user gave that the catalog lacks is said as such.
-    const named = parsed.unread.find((u) => looksLikeModelName(u.word, text));
+    const unknown = parsed.unread.find((u) => looksLikeModelName(u.word, text));
+    // "fine-tuning llama model" (c510): a family the catalog holds, named with no version or size, is asked which.
+    const family = unknown ? familyMembers(unknown.word) : [];
+    const named = family.length ? undefined : unknown;
     const other = NOT_LANGUAGE_MODELS.exec(text);
-    const question = other
+    const read = () => setupSaid(text, patch, parsed, hub) ?? wordsRead(others);
+    const question = family.length
+      ? whichModelQuestion(read(), { family: unknown!.word, members: family })
+      : other
       ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
       : named
         ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
-        : whichModelQuestion(setupSaid(text, patch, parsed, hub) ?? wordsRead(others));
+        : whichModelQuestion(read());
     const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
     });
@@ -1178,6 +1184,13 @@ function llamaCppOffload(patch: Patch): void {
 }
 
 const SERIES = seriesTable(MODELS);
+
+/** The catalog models of the families a bare name begins ("llama" → Llama 1, 2, 3 …), one of each family. */
+function familyMembers(word: string): string[] {
+  const key = seriesKey(word);
+  if (key.length < 4) return [];
+  return [...SERIES.entries()].filter(([k]) => k.startsWith(key)).map(([, members]) => members[0]!.id);
+}
 
 /** The member of a catalog model's series ("qwen2.5-7b" → Qwen2.5) with this many parameters, by its name's size. */
 function seriesSibling(id: string, params: number): ModelSpec | null {

@@ -35,3 +35,23 @@ describe('an adjective before "model" names no model', () => {
   it.each(['powerful', 'Impressive', 'capable', 'biggest', 'same', 'custom'])('%s describes', (w) => expect(describesModel(w)).toBe(true));
   it.each(['zephyr', 'mistral', 'falcon', 'vicuna', 'olmo', 'phi-3', 'gemma2'])('%s does not', (w) => expect(describesModel(w)).toBe(false));
 });
+
+// Families the reader already reads by a default member (Mistral → Mistral-7B, Gemma → Gemma-7B) are not asked.
+describe('a family named with no version or size is asked which (c510: "fine-tuning llama model")', () => {
+  it('c510 asks which llama, with the setup it read, and no "I don\'t know the model"', () => {
+    const reply = respond(lineText('c510'), null).reply as ErrorReply;
+    expect(reply.question).toBe(true);
+    expect(reply.message).toMatch(/^Which llama\? It names a family/);
+    expect(reply.message).toContain('1× A10 24GB');
+  });
+
+  it.each([
+    ['lora the qwen model on a 4090', 'qwen'],
+    ['finetune the LLaMA model on 2x 3090, batch 4', 'LLaMA'],
+    ['我想用单卡4090 lora 微调 qwen model，可以吗', 'qwen'],
+  ])('%s → which %s, with its family\'s models as examples', (text, family) => {
+    const reply = respond(text, null).reply as ErrorReply;
+    expect(reply.message).toMatch(new RegExp(`^Which ${family}\\? It names a family`));
+    expect(reply.message.toLowerCase()).toMatch(new RegExp(`e\\.g\\. "${family.toLowerCase()}`));
+  });
+});
