@@ -2,6 +2,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { impossibleCardSize } from './card-sizes.js';
 import { readConfig } from './config-keys.js';
 import { errorReply } from './errors.js';
+import { insideNoRequest, noRequestSpans } from './no-request.js';
 import { editDistance, nearestSpelling } from './fuzzy.js';
 import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome } from './items.js';
@@ -15,6 +16,7 @@ import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readHardware } from './hardware/index.js';
+import { readHostMemorySticks } from './hardware/host-memory.js';
 import { readProse } from './prose/index.js';
 import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
@@ -94,7 +96,8 @@ function prepare(text: string): Prepared {
   const config = readConfig(dropLayout(segmented.text));
   // Hardware phrases next (hardware/): one grammar reads nodes × cards × card × memory in any notation.
   const hardwareNotes: string[] = [];
-  const hardware = readHardware(config.text, hardwareNotes);
+  // Host memory said as sticks ("RAM : 32GB * 2") first: the hardware grammar would read it as cards.
+  const hardware = readHardware(readHostMemorySticks(config.text), hardwareNotes);
   const doubts: Doubt[] = hardware.readings
     .filter((r) => r.notes.length > 0)
     .map((r) => ({ ...config.text.userSpan(r.at, r.end), note: r.notes.join('; ') }));
@@ -183,6 +186,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   }
   const corrected: Token[] = [];
   const typoNotes: string[] = [];
+  const noRequest = tolerant ? noRequestSpans(text) : [];
   for (const [k, u] of reading.unread.entries()) {
     const t = { offset: u.offset, text: u.text };
     const word = written(t);
@@ -204,6 +208,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     if (fixed) {
       corrected.push({ ...fixed, offset: u.offset, text: u.text });
       typoNotes.push(`"${word}" read as "${suggestion}"`);
+      continue;
+    }
+    // A template's heading or checkbox, a command's quoted prompt: no request, not counted against it.
+    if (insideNoRequest(noRequest, user(u.offset), word.length)) {
+      ignored.push(word);
       continue;
     }
     unread.push({ word, at: user(u.offset), suggestion });

@@ -183,6 +183,8 @@ export function caretWindow(caret: string, at: number, width = WIDTH): string {
 }
 
 export function renderError(r: ErrorReply): string {
+  // A question ("Which model? I read: …") points at no fault: no caret, no list of tokens.
+  if (r.question) return [wrap(r.message, WIDTH), `Example: ${r.example}`].join('\n');
   const parts = [wrap(r.message, WIDTH), '', caretWindow(r.caret, r.at)];
   if (r.expected.length) parts.push('', wrap(`Expected: ${r.expected.join(', ')}`, WIDTH, 2));
   if (r.suggestion) parts.push(`Did you mean: ${r.suggestion}`);

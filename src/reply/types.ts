@@ -155,6 +155,11 @@ export interface ErrorReply {
   expected: string[];
   suggestion: string | null;
   example: string;
+  /**
+   * A question, not a fault in the words ("Which model? I read: …"): the renders ask it, with no
+   * caret under the text. Absent on errors. Not in the JSON contract (render/json.ts names its fields).
+   */
+  question?: true;
 }
 
 export type Reply = EstimateReply | HelpReply | ErrorReply | DiagnosisReply;

@@ -30,6 +30,8 @@ import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './s
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 import { carriedPipelineFitted } from './split.js';
 import { threadKeepsItsModel } from './thread-model.js';
+import { describesModel } from '../language/describing-words.js';
+import { setupOf, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
 
 export type ResolveOutcome =
   | {
@@ -107,6 +109,24 @@ export function reresolved(previous: Scenario): Scenario | null {
 
 const fail = (error: ErrorReply): ResolveOutcome => ({ ok: false, error });
 
+/**
+ * The setup a message said with no model, in the reply's own words ("4× A800 80GB · batch 1 ·
+ * full fine-tune"): resolved on a placeholder size, and only the facts read from the user's text
+ * kept. Null when that does not resolve (the question then lists the words as written).
+ */
+function setupSaid(text: string, patch: Patch, parsed: ReadItems, hub: HubContext): string[] | null {
+  try {
+    const placeholder: Item = { kind: 'size', params: PLACEHOLDER_SIZE, experts: null, family: null, at: text.length, end: text.length, text: '' };
+    if (patch.set('model', placeholder, placeholder)) return null;
+    const result = new Resolution(text, patch, null, hub).run();
+    if ('kind' in result) return null;
+    const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, false, text, { previous: null, modelChosenAmong: false, notes: parsed.notes });
+    return setupOf(trace);
+  } catch {
+    return null;
+  }
+}
+
 function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
   // In a thread, a model said only of another run leaves the thread's model in place.
   const read = previous ? threadKeepsItsModel(readAlone, previous) : readAlone;
@@ -141,17 +161,24 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
   if (rangeError) return fail(rangeError);
   if (!base && !patch.has('model')) {
     // "SFT the nemotron-3-super model": a name the user gave that the catalog lacks is said as such.
-    const named = parsed.unread.find((u) => looksLikeModelName(u.word, text));
+    const unknown = parsed.unread.find((u) => looksLikeModelName(u.word, text));
+    // "fine-tuning llama model" (c510): a family the catalog holds, named with no version or size, is asked which.
+    const family = unknown ? familyMembers(unknown.word) : [];
+    const named = family.length ? undefined : unknown;
     const other = NOT_LANGUAGE_MODELS.exec(text);
-    const question = other
+    const read = () => setupSaid(text, patch, parsed, hub) ?? wordsRead(others);
+    const question = family.length
+      ? whichModelQuestion(read(), { family: unknown!.word, members: family })
+      : other
       ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
       : named
         ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
-        : 'Which model? Start with a model name or a size, e.g. "llama-3-8b" or "13b", then the rest.';
+        : whichModelQuestion(read());
     const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
     });
-    return { ok: false, error, missing: 'model' };
+    // Naming no model is no fault in the words: the renders ask it, with no caret under the text.
+    return { ok: false, error: other || named ? error : { ...error, question: true }, missing: 'model' };
   }
   const result = new Resolution(text, patch, base, hub).run();
   if ('kind' in result) return fail(result);
@@ -1157,6 +1184,8 @@ class Resolution {
 function looksLikeModelName(word: string, text: string): boolean {
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
   const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
+  // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
+  if (beforeModel && describesModel(word)) return false;
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
 }
 
@@ -1174,6 +1203,13 @@ function llamaCppOffload(patch: Patch): void {
 }
 
 const SERIES = seriesTable(MODELS);
+
+/** The catalog models of the families a bare name begins ("llama" → Llama 1, 2, 3 …), one of each family. */
+function familyMembers(word: string): string[] {
+  const key = seriesKey(word);
+  if (key.length < 4) return [];
+  return [...SERIES.entries()].filter(([k]) => k.startsWith(key)).map(([, members]) => members[0]!.id);
+}
 
 /** The member of a catalog model's series ("qwen2.5-7b" → Qwen2.5) with this many parameters, by its name's size. */
 function seriesSibling(id: string, params: number): ModelSpec | null {

@@ -1,0 +1,30 @@
+import type { MappedText } from '../mapped-text.js';
+
+/**
+ * Host memory written as sticks or beside its own word (issue 22, b12 item 3): "RAM : 32GB * 2"
+ * in a spec list above "GPU: NVIDIA RTX A5000 24GB" (ollama/ollama, corpus c519) is the machine's
+ * 64 GB of RAM, not two cards of 32 GB that contradict the A5000. Read before the hardware grammar,
+ * which would otherwise take "32GB * 2" for cards; written as the item language's host RAM.
+ * "RAM", "DRAM", "DDR4", "system/host/CPU memory" and 内存 name host memory; "VRAM", "GPU memory"
+ * and 显存 never do.
+ */
+export const HOST_MEMORY_STICKS = {
+  id: 'hw.host-memory-sticks',
+  pattern:
+    /(?<![a-z])(?:(?:cpu|system|host|main)\s+(?:ram|memory)|d?ram|ddr\d?(?:\s+ram)?|内存)(?:\s*(?:sticks?|条))?[ \t]*(?:is|:|=|：)?[ \t]*(?:(?<count>\d)[ \t]*[x×*][ \t]*(?<size>\d{1,3})[ \t]*(?:gb|g|gib)|(?<size2>\d{1,3})[ \t]*(?:gb|g|gib)[ \t]*(?:[x×*][ \t]*(?<count2>\d)|\((?:[ \t]*[x×*])?[ \t]*(?<count3>\d)[ \t]*\)))(?![\w.])/g,
+  example: 'CPU : Intel i9-10920X 3.5GHZ\nRAM : 32GB * 2\nGPU: NVIDIA RTX A5000 24GB',
+  source: 'ollama/ollama (corpus c519)',
+} as const;
+
+/** The host memory in all that a sticks phrase says (32GB × 2 → 64). */
+export function hostMemoryGiB(m: RegExpExecArray): number {
+  const g = m.groups!;
+  return Number(g.count ?? g.count2 ?? g.count3) * Number(g.size ?? g.size2);
+}
+
+export function readHostMemorySticks(input: MappedText): MappedText {
+  if (!/ram|memory|ddr|内存/.test(input.text)) return input;
+  // Written "64gi", a spelling the lexer's capacity reads and the hardware grammar's memory does not:
+  // "RAM 16GB x4, GPU RTX 3090" must not join the RAM to the card that follows it.
+  return input.replace(HOST_MEMORY_STICKS.pattern, (m) => ` hostram ${hostMemoryGiB(m)}gi `, HOST_MEMORY_STICKS.id);
+}
