@@ -707,19 +707,21 @@ class Resolution {
     if (gguf && !this.patch.has('framework') && !this.patch.has('ngl') && asked === 'llamacpp') {
       this.assume(`llama.cpp (GGUF ${this.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
     }
+    // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
+    // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
+    // Hugging Face's layout (weights and KV cache), said (DeepSpeed-MII#435, haotian-liu/LLaVA#870).
+    // A DeepSpeed training thread that turns to inference in a follow-up ("gen 256") goes the same
+    // way, so a thread reaches the scenario its canonical text reads back as.
+    if ((asked ?? (this.isNew ? undefined : this.s.framework)) === 'deepspeed' && this.s.mode === 'inference') {
+      this.assume('DeepSpeed on an inference run: DeepSpeed-Inference / MII is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say vllm for a vLLM server');
+      this.s.framework = 'hf';
+      return null;
+    }
     if (!asked) {
       if (this.isNew) this.assume(DEFAULT_WORDS.framework);
       // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
       // too, so a thread reaches the scenario its canonical text reads back as.
       else if (this.patch.has('par.tp') && this.s.parallel.tp > 1 && presetFor(this.s.framework, this.s.mode, this.gpus()).sequenceParallel) this.s.parallel.sp = true;
-      return null;
-    }
-    // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
-    // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
-    // Hugging Face's layout (weights and KV cache), said (DeepSpeed-MII#435, haotian-liu/LLaVA#870).
-    if (asked === 'deepspeed' && this.s.mode === 'inference') {
-      this.assume('DeepSpeed on an inference run: DeepSpeed-Inference / MII is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say vllm for a vLLM server');
-      this.s.framework = 'hf';
       return null;
     }
     this.s.framework = asked;
@@ -896,7 +898,8 @@ class Resolution {
       if (!frameworkAsked) {
         // The sharding word names the framework that provides it, unless one was named.
         if (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') s.framework = 'fsdp';
-        else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
+        // (DeepSpeed on an inference run is estimated in Hugging Face's layout: see framework().)
+        else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' && s.mode !== 'inference' ? 'deepspeed' : 'hf';
       }
     } else if (s.parallel.schedule === 'sequential' && this.gpus() <= s.parallel.tp * s.parallel.pp) {
       // A device_map split over every GPU is one process: nothing to shard or replicate, whatever
@@ -920,7 +923,7 @@ class Resolution {
       s.sharding = { kind, stage: 0 };
     }
     if (s.framework === 'fsdp' && s.sharding.kind !== 'fsdp' && s.sharding.kind !== 'hsdp') {
-      s.framework = s.sharding.kind === 'zero' ? 'deepspeed' : 'hf';
+      s.framework = s.sharding.kind === 'zero' && s.mode !== 'inference' ? 'deepspeed' : 'hf';
     }
     return null;
   }

@@ -79,6 +79,29 @@ describe('canonical text round-trips', () => {
     );
   });
 
+  // Found by the follow-up property above: a DeepSpeed training thread turned to inference by a
+  // follow-up ("gen 256") is estimated in Hugging Face's layout, as "inference deepspeed" reads.
+  it('for a DeepSpeed training thread that a follow-up turns to inference', () => {
+    const first = resolveRequest('13b, bs 8, adamw, deepspeed', null);
+    if (!first.ok || !first.scenario) throw new Error('not read');
+    const next = resolveRequest('gen 256', first.scenario);
+    if (!next.ok || !next.scenario) throw new Error('follow-up not read');
+    expect(next.scenario.mode).toBe('inference');
+    expect(next.scenario.framework).toBe('hf');
+    roundTrips(next.scenario);
+  });
+
+  it('for an inference thread whose FSDP a follow-up turns to ZeRO', () => {
+    let s: Scenario | null = null;
+    for (const text of ['13b', 'fsdp bs 8 flash', 'zero1 chart']) {
+      const r = resolveRequest(text, s);
+      if (r.ok && r.scenario) s = r.scenario;
+    }
+    if (!s) throw new Error('not read');
+    expect(s.framework).not.toBe('deepspeed');
+    roundTrips(s);
+  });
+
   // Found by the follow-up property above (about once in 6,000 runs): "megatron mixed" is one
   // phrase (Megatron's own recipe), so plain mixed precision under Megatron must not be written so.
   it('for plain mixed precision under Megatron', () => {
