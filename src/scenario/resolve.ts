@@ -530,6 +530,18 @@ class Resolution {
       mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
       const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
       if (trainingSetting && this.isNew) this.intent(`${trained}: "${this.patch.get('run')!.item.text}" with a training setting ("${this.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
+    } else if (previousMode === 'inference' && trainingSetting !== undefined && TRAINING_SLOTS.includes(trainingSetting)) {
+      // "zero3" or "gc" after "13b on 4x a100": a setting only training has turns the thread to a
+      // fine-tune, as it does in a new request (intentByDefault), said with the word that switches back.
+      mode = 'full';
+      this.intent(`full fine-tune: "${this.patch.get(trainingSetting)!.item.text}" is a training setting; say "inference" to run the model instead`);
+      // The layer split Hugging Face generate was given by default (splitForServing) is no training
+      // layout: the fine-tune starts from one copy per GPU, as a new request does.
+      const p = s.parallel;
+      if (s.framework !== 'llamacpp' && p.tp === 1 && p.pp > 1 && p.pp === this.gpus() && !this.patch.has('par.pp')) {
+        p.pp = 1;
+        delete p.schedule;
+      }
     } else if (previousMode) mode = previousMode;
     else {
       mode = intentByDefault(trainingSetting !== undefined);

@@ -91,14 +91,16 @@ describe('canonical text round-trips', () => {
     roundTrips(next.scenario);
   });
 
-  it('for an inference thread whose FSDP a follow-up turns to ZeRO', () => {
+  it('for a thread read as running the model, then given FSDP and ZeRO in follow-ups', () => {
     let s: Scenario | null = null;
     for (const text of ['13b', 'fsdp bs 8 flash', 'zero1 chart']) {
       const r = resolveRequest(text, s);
       if (r.ok && r.scenario) s = r.scenario;
     }
     if (!s) throw new Error('not read');
-    expect(s.framework).not.toBe('deepspeed');
+    // FSDP is a training setting: the thread trains, so ZeRO names DeepSpeed.
+    expect(s.mode).not.toBe('inference');
+    expect(s.framework).toBe('deepspeed');
     roundTrips(s);
   });
 
