@@ -27,6 +27,7 @@ const trains: Handler = (v, ctx) => {
 
 const HF = 'transformers training_args.py';
 const MEGATRON = 'Megatron-LM megatron/training/arguments.py';
+const MLX_LM = 'mlx-lm mlx_lm/lora.py';
 
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const TRAINING_KEYS: KeyTable = {
@@ -51,10 +52,10 @@ export const TRAINING_KEYS: KeyTable = {
   train_on_inputs: { reads: trains, source: 'axolotl docs, "Config options"' },
   // mlx-lm's LoRA config (mlx_lm/lora.py CONFIG_DEFAULTS): iterations, and how often it reports,
   // evaluates and saves. A count of steps is never a batch (ml-explore/mlx#1406 read `iters: 2573` as one).
-  iters: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
-  steps_per_report: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
-  steps_per_eval: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
-  save_every: { reads: trains, source: 'mlx-lm mlx_lm/lora.py' },
+  iters: { reads: trains, source: MLX_LM },
+  steps_per_report: { reads: trains, source: MLX_LM },
+  steps_per_eval: { reads: trains, source: MLX_LM },
+  save_every: { reads: trains, source: MLX_LM },
   // Megatron-LM's own spellings.
   train_iters: { reads: trains, source: MEGATRON },
   lr_decay_iters: { reads: trains, source: MEGATRON },
