@@ -3,7 +3,7 @@ import { threadKey } from '../../src/adapters/discord/conversation.js';
 import { respond, scenarioThread, waitingOpening } from '../../src/core/assistant.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
-import { until } from './thread-helpers.js';
+import { originalEdits as originalEditsOf, postsIn as postsInChannel, threadOpenings as threadOpeningsAfter, until } from './thread-helpers.js';
 import { startBotOn } from './start-bot.js';
 
 /**
@@ -34,10 +34,9 @@ afterAll(async () => {
   await standin?.stop();
 });
 
-const postsIn = (channelId: string, after: number) =>
-  standin.requests.filter((r, i) => i >= after && r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
-const threadOpenings = (after: number) => standin.requests.filter((r, i) => i >= after && r.method === 'POST' && r.path.endsWith('/threads'));
-const originalEdits = (token: string) => standin.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`) && r.status < 400);
+const postsIn = (channelId: string, after: number) => postsInChannel(standin, channelId, after);
+const threadOpenings = (after: number) => threadOpeningsAfter(standin, after);
+const originalEdits = (token: string) => originalEditsOf(standin, token);
 const embedOf = (r: RecordedRequest) => r.body.embeds[0] as { title: string; description: string; fields: { name: string; value: string }[] };
 const field = (r: RecordedRequest, name: string) => embedOf(r).fields.find((f) => f.name === name)?.value ?? null;
 const buttons = (r: RecordedRequest): string[] => (r.body.components ?? []).flatMap((row: { components: { label: string }[] }) => row.components.map((c) => c.label));

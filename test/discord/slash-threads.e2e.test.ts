@@ -3,7 +3,7 @@ import { threadKey } from '../../src/adapters/discord/conversation.js';
 import { respond, scenarioThread } from '../../src/core/assistant.js';
 import { MemoryStore } from '../../src/state/store.js';
 import { DiscordStandIn, type RecordedRequest } from './standin/server.js';
-import { until } from './thread-helpers.js';
+import { originalEdits as originalEditsOf, postsIn as postsInChannel, threadOpenings as threadOpeningsAfter, until } from './thread-helpers.js';
 import { startBotOn } from './start-bot.js';
 
 /**
@@ -29,10 +29,9 @@ afterAll(async () => {
   await standin?.stop();
 });
 
-const originalEdits = (token: string) => standin.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`) && r.status < 400);
-const postsIn = (channelId: string, after = 0) =>
-  standin.requests.filter((r, i) => i >= after && r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
-const threadOpenings = (after: number) => standin.requests.filter((r, i) => i >= after && r.method === 'POST' && r.path.endsWith('/threads'));
+const originalEdits = (token: string) => originalEditsOf(standin, token);
+const postsIn = (channelId: string, after = 0) => postsInChannel(standin, channelId, after);
+const threadOpenings = (after: number) => threadOpeningsAfter(standin, after);
 const embedText = (r: RecordedRequest) => JSON.stringify(r.body.embeds ?? []);
 
 /** The app may do everything but open threads, or talk in them. */

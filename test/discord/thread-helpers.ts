@@ -16,9 +16,17 @@ export async function until<T>(check: () => T | undefined | false | Promise<T | 
   }
 }
 
-/** Messages the bot posted in a channel (or thread), successful ones only. */
-export const postsIn = (standin: DiscordStandIn, channelId: string) =>
-  standin.requests.filter((r) => r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
+/** Messages the bot posted in a channel (or thread), successful ones only; from request index `after` on. */
+export const postsIn = (standin: DiscordStandIn, channelId: string, after = 0) =>
+  standin.requests.filter((r, i) => i >= after && r.method === 'POST' && r.path === `/api/v10/channels/${channelId}/messages` && r.status < 400);
+
+/** Threads the bot opened, from request index `after` on. */
+export const threadOpenings = (standin: DiscordStandIn, after: number) =>
+  standin.requests.filter((r, i) => i >= after && r.method === 'POST' && r.path.endsWith('/threads'));
+
+/** Successful edits of an interaction's original response (a slash command's answer). */
+export const originalEdits = (standin: DiscordStandIn, token: string) =>
+  standin.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`) && r.status < 400);
 
 /** A mention in the channel: the bot answers and opens a thread on its answer; resolves to the thread id once its state is saved. */
 export async function openThread(standin: DiscordStandIn, store: ConversationStore, request: string): Promise<string> {
