@@ -1,33 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Database from 'better-sqlite3';
-import { SqliteStore } from '../../src/state/sqlite-store.js';
+import { useTempSqlite } from './temp-sqlite.js';
 import { threadState } from './fixtures.js';
 
 const MINUTE = 60_000;
 
 /** Claims in the SQLite store are batched with the turn's writes (issue 25): they must still dedupe exactly. */
 describe('SqliteStore claims', () => {
-  let dir: string;
-  let path: string;
-  const open: SqliteStore[] = [];
-  const store = (options: Partial<ConstructorParameters<typeof SqliteStore>[0]> = {}) => {
-    const s = new SqliteStore({ path, ...options });
-    open.push(s);
-    return s;
-  };
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'headroom-claims-'));
-    path = join(dir, 'state.db');
-  });
-  afterEach(async () => {
-    for (const s of open.splice(0)) await s.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const sqlite = useTempSqlite('headroom-claims-', 'state.db');
+  const store = sqlite.store;
 
   it('gives true to the first claim of each key and false to every repeat, within one turn and across turns (property)', async () => {
     const s = store({ path: ':memory:' });
@@ -62,7 +44,7 @@ describe('SqliteStore claims', () => {
   it('commits a claim in the same transaction as the writes of its turn, before either resolves', async () => {
     const s = store();
     await s.set('warm-up', threadState(512));
-    const raw = new Database(path, { readonly: true });
+    const raw = new Database(sqlite.path(), { readonly: true });
     const count = (sql: string) => (raw.prepare(sql).get() as { n: number }).n;
     const claimed = s.claim('discord:interaction:7', 10 * MINUTE);
     const written = s.set('discord:7', threadState(1024));

@@ -1,32 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { SqliteStore } from '../../src/state/sqlite-store.js';
+import { useTempSqlite } from './temp-sqlite.js';
 import { openingState, threadState } from './fixtures.js';
 import { scenarioThread } from '../../src/core/opening.js';
 
 const DAY = 24 * 3600 * 1000;
 
 describe('SqliteStore', () => {
-  let dir: string;
-  let path: string;
-  const open: SqliteStore[] = [];
-  const store = (options: Partial<ConstructorParameters<typeof SqliteStore>[0]> = {}) => {
-    const s = new SqliteStore({ path, ...options });
-    open.push(s);
-    return s;
-  };
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'headroom-sqlite-'));
-    path = join(dir, 'nested', 'state.db');
-  });
-  afterEach(async () => {
-    for (const s of open.splice(0)) await s.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const sqlite = useTempSqlite('headroom-sqlite-', 'nested', 'state.db');
+  const store = sqlite.store;
 
   it('returns null for a thread it has never seen', async () => {
     expect(await store().get('slack:T1:C1:1.0')).toBeNull();
@@ -64,7 +46,7 @@ describe('SqliteStore', () => {
     const s = store();
     await s.set('warm-up', threadState(512)); // creates the file's pages
     const writes = [1024, 2048, 4096].map((seq) => s.set(`discord:${seq}`, threadState(seq)));
-    const raw = new Database(path, { readonly: true });
+    const raw = new Database(sqlite.path(), { readonly: true });
     const onDisk = () => (raw.prepare("SELECT COUNT(*) AS n FROM thread_state WHERE thread_key LIKE 'discord:%'").get() as { n: number }).n;
     expect(onDisk()).toBe(0);
     expect(scenarioThread(await s.get('discord:2048'))?.scenario.seq).toBe(2048);
@@ -90,7 +72,7 @@ describe('SqliteStore', () => {
 
   it('runs in WAL mode', async () => {
     store();
-    const raw = new Database(path, { readonly: true });
+    const raw = new Database(sqlite.path(), { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
   });
@@ -147,7 +129,7 @@ describe('SqliteStore', () => {
 
   it('treats a row that no longer matches the schema as no state', async () => {
     const s = store();
-    const raw = new Database(path);
+    const raw = new Database(sqlite.path());
     raw.prepare('INSERT INTO thread_state (thread_key, state, expires_at) VALUES (?, ?, ?)').run('x', '{"scenario":1}', Date.now() + DAY);
     raw.close();
     expect(await s.get('x')).toBeNull();
