@@ -101,6 +101,18 @@ describe('real lines', () => {
     expect(scan('four A100 nodes, each with 8 80GB GPUs').readings[0]).toMatchObject({ nodes: 4, perNode: 8, gpuId: 'a100-80g' });
   });
 
+  it('"each" between the nodes and the count makes it per node: "2 nodes, each 8x H100 80GB" is 16 cards', () => {
+    for (const [text, nodes, perNode] of [
+      ['2 nodes, each 8x H100 80GB', 2, 8],
+      ['3 machines each 8 x A100', 3, 8],
+      ['2 servers, each 4 A100 80GB', 2, 4],
+    ] as const) {
+      const reading = scan(text).readings[0];
+      expect(reading, text).toMatchObject({ nodes, perNode, count: nodes * perNode });
+      expect(reading!.notes.join(' '), text).not.toMatch(/in all \(/);
+    }
+  });
+
   it('a bare comma between a card and a new count separates two items: "H200, 4 gpus of 48GB" is no 48 GB H200', () => {
     // The lone card is left to the item reader; the phrase after the comma is its own hardware.
     const phrases = scan('H200, 4 gpus of 48GB, 13b').readings;

@@ -250,7 +250,8 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   if (before.includes('(')) return 'total';
   if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
-  if (/\b(?:of|with)\b|每/.test(between)) return 'perNode';
+  // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100": the count belongs to each node.
+  if (/\b(?:of|with|each)\b|每/.test(between)) return 'perNode';
   const after = text.slice(count.end, count.end + 24);
   if (/^[^.;\n]*?\b(?:each|apiece|per\s+(?:node|server|machine|box|host))\b/.test(after)) return 'perNode';
   return 'total';
