@@ -27,6 +27,10 @@ function halfFlagReading(dtype: 'bf16' | 'fp16', v: string, ctx: KeyContext): Ke
   // torch_dtype already says what the weights are; the flag only turns on 16-bit compute.
   if (ctx.keys.has('torch_dtype')) return IGNORE;
   if (!isTrue(value) && value !== 'auto') return IGNORE;
+  // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
+  // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast; axolotl
+  // hands its flag to DeepSpeed the same way (the resolver's axolotl-under-ZeRO rule says so too).
+  if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
   // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
   // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
   if (ctx.axolotl) return say(`pure ${dtype}`);
@@ -34,9 +38,6 @@ function halfFlagReading(dtype: 'bf16' | 'fp16', v: string, ctx: KeyContext): Ke
   if (TEXTGEN_KEYS.some((k) => ctx.keys.has(k))) return say(`pure ${dtype}`);
   // Megatron-LM's --bf16/--fp16: 16-bit weights with fp32 main params and grads (its own recipe).
   if (ctx.megatron || MEGATRON_ONLY.some((k) => ctx.keys.has(k)) || ctx.keys.has('ffn_hidden_size')) return say(`megatron-mixed ${dtype}`);
-  // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
-  // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast.
-  if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
   return say(`amp ${dtype}`);
 }
 
