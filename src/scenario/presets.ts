@@ -68,7 +68,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // paged_adamw_32bit (QLoRA), paged_adamw_8bit (full); bf16: auto loads bf16 weights.
       const optimizer = mode === 'qlora' ? 'paged-adamw' : mode === 'full' ? 'paged-adamw-8bit' : 'adamw-8bit';
       const fields: PresetFields = { recompute: 'full', attention: 'flash', optimizer, ...(mode === 'full' ? { recipe: 'pure' as const } : {}) };
-      return { fields, lora: { targets: ALL_LINEAR, rank: 32, dropout: 0.05 }, note: `axolotl preset: gradient checkpointing, flash attention, sample packing, LoRA r32 on all linear layers, ${optimizer}` };
+      return { fields, lora: { targets: ALL_LINEAR, rank: 32, dropout: 0.05 }, note: `axolotl preset: gradient checkpointing, flash attention, sample packing, ${mode === 'full' ? '' : 'LoRA r32 on all linear layers, '}${optimizer}` };
     }
 
     case 'unsloth':

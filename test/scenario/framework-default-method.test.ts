@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { read } from '../language/reading-fixtures.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 
 /**
  * Issue 22: a framework named with no method trains the framework's default method, said with
@@ -35,5 +36,17 @@ describe("LLaMA-Factory's default finetuning_type", () => {
     const { scenario, said } = read(text);
     expect(scenario.mode).toBe(mode);
     expect(said).not.toMatch(/default finetuning_type/);
+  });
+});
+
+describe("axolotl's preset note", () => {
+  it('names LoRA adapters only for a LoRA run', () => {
+    const full = resolveRequest('llama-3-8b full axolotl on 8x h100', null);
+    const lora = resolveRequest('llama-3-8b lora axolotl on 8x h100', null);
+    if (!full.ok || !lora.ok) throw new Error('not read');
+    const note = (r: typeof full) => r.ok ? r.assumptions.find((a: string) => a.startsWith('axolotl preset:')) : undefined;
+    expect(note(full)).toBeDefined();
+    expect(note(full)).not.toMatch(/LoRA/);
+    expect(note(lora)).toMatch(/LoRA r32 on all linear layers/);
   });
 });
