@@ -13,6 +13,9 @@ const CHINESE = [
   '给', '对', '还是', '以及', '目前', '现在', '已经', '才能', '想问问', '想问', '各位', '大家', '本地', '自己', '吗?',
   // "只能设置batch 1，这正常吗" (can only set batch 1, is this normal?, b12): the setting is the number's own cue.
   '只能', '设置', '正常', '不正常',
+  // "做…LoRA微调", "开了deepspeed", "之前用单卡A100跑过是没问题的": doing, turning on, before, went fine —
+  // the setting is in the word beside them; whose run it was is read from the clause (language/owners).
+  '做', '开', '开了', '开启', '打开', '之前', '以前', '过', '没问题', '没',
 ];
 
 const KOREAN = [

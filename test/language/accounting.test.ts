@@ -118,8 +118,9 @@ describe('filler is never listed (real lines)', () => {
     'now please run llama-3-8b on 2 4090s thanks',
     '4090 24G로 llama 3 8b를 돌릴 수 있나요?',
     '我们用4张A800 80G全参微调Qwen2.5-14B，序列长度8192，deepspeed zero3，会不会爆显存？',
+    '请问用两张3090（每张24G）做Qwen2.5-7B的LoRA微调，cutoff_len 4096，开了deepspeed zero2，会不会爆显存？之前用单卡A100跑过是没问题的。',
   ];
-  const FILLER_WORDS = ['请问', '我用', '的', '吗', '可以吗', '会不会', 'now', 'please', 'thanks', '로', '를', '돌릴', '수', '있나요'];
+  const FILLER_WORDS = ['请问', '我用', '的', '吗', '可以吗', '会不会', 'now', 'please', 'thanks', '로', '를', '돌릴', '수', '있나요', '做', '开了', '之前用', '过是没问题的'];
 
   for (const text of lines) {
     it(`lists no filler: ${text}`, () => {
