@@ -4,6 +4,7 @@ import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
 import { QUANTISED } from './resolve-precision.js';
 import type { Resolution } from './resolution.js';
 import type { Lora, Scenario, WeightFormat } from './schema.js';
+import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
 
 /** The mode step of a resolution (resolve-steps.ts): training (full, LoRA, QLoRA) or inference, and the LoRA settings. */
 
@@ -14,9 +15,6 @@ const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
 const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron', 'llama-recipes', 'alpaca-lora']);
-
-/** Slots only a training run has: with one of them and no intent word, the request trains. */
-const TRAINING_SLOTS = ['optimizer', 'impl', 'ga', 'gbs', 'recompute', 'offload.optimizer', 'sharding', 'loss'];
 
 /** "compare zero2 vs zero3", "lora vs qlora": a comparison of training settings asks about training. */
 function comparesTrainingSettings(question: Item | undefined): boolean {
@@ -65,7 +63,7 @@ export function modeStep(r: Resolution): ErrorReply | null {
   }
   const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => r.patch.has(slot));
   const trainingSetting =
-    TRAINING_SLOTS.find((slot) => r.patch.has(slot)) ??
+    firstTrainingSetting(r.patch) ??
     (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
     (comparesTrainingSettings(r.patch.get('question')?.item) ? 'question' : undefined);
   let mode: Scenario['mode'];
@@ -95,7 +93,7 @@ export function modeStep(r: Resolution): ErrorReply | null {
     mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
     const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
     if (trainingSetting && r.isNew) r.intent(`${trained}: "${r.patch.get('run')!.item.text}" with a training setting ("${r.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
-  } else if (previousMode === 'inference' && trainingSetting !== undefined && TRAINING_SLOTS.includes(trainingSetting)) {
+  } else if (previousMode === 'inference' && trainingSetting !== undefined && TRAINING_ONLY_SLOTS.includes(trainingSetting)) {
     // "zero3" or "gc" after "13b on 4x a100": a setting only training has turns the thread to a
     // fine-tune, as it does in a new request (intentByDefault), said with the word that switches back.
     mode = 'full';
