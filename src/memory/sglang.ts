@@ -53,7 +53,7 @@ export function sglangKvBudget(card: number, memFraction: number, residentBytes:
  * after `profile_max_num_token` has sized the KV pool, so it sits outside mem_fraction_static.
  * max_num_reqs is --max-running-requests, else min(max(pool tokens / context_len × 512, 2048), 4096);
  * context_len is --context-length, the scenario's seq (SGLang without it takes the model's own
- * context length, which the resolver fills in as it does for vLLM: resolve.ts servedContext). At Llama 4 Scout's own
+ * context length, which the resolver fills in as it does for vLLM: resolve-serving.ts servedContext). At Llama 4 Scout's own
  * 10,485,760 tokens it is 2,049 × 10,485,764 × 4 B = 80.04 GiB, the allocation sglang#5755 fails on.
  */
 export function sglangReqToTokenTable(s: Scenario, poolTokens: number): Component {

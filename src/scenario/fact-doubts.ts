@@ -4,6 +4,7 @@ import type { FactContext, FactTrace } from './facts.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
+import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
 
 /**
  * Kinds of thin evidence, weighed over all the facts of a reading (issue 22, item 5): each makes
@@ -36,8 +37,12 @@ function withGeneration(f: FactTrace, s: Scenario, notes: readonly string[]): Fa
   return { ...f, weak: true, weakWords: words, alternative: others.map((id) => `"${id}"`).join(' or ') };
 }
 
-/** Settings only a training run has (the resolver's TRAINING_SLOTS): the words of the first one set say so. */
-const TRAINING_ONLY = ['ga', 'gbs', 'optimizer', 'recompute', 'offload.optimizer', 'loss'];
+/**
+ * The training-only settings that cast doubt on a method read as inference: all but the optimizer's
+ * implementation, whose words are everyday words in a serving message too ("input length = 2k for
+ * each query", corpus c311, reads as foreach) and would say a doubt about a run nobody trains.
+ */
+const DOUBT_INFERENCE = TRAINING_ONLY_SLOTS.filter((slot) => slot !== 'impl');
 
 /**
  * A run read as inference whose message sets a training-only setting (a GRPO thread's "generation
@@ -46,7 +51,7 @@ const TRAINING_ONLY = ['ga', 'gbs', 'optimizer', 'recompute', 'offload.optimizer
  */
 function withTrainingSettings(facts: FactTrace[], patch: Patch, s: Scenario): FactTrace[] {
   if (s.mode !== 'inference') return facts;
-  const slot = TRAINING_ONLY.find((k) => patch.has(k) && patch.get(k)!.item.at !== undefined);
+  const slot = firstTrainingSetting(patch, DOUBT_INFERENCE);
   const method = facts.find((f) => f.fact === 'method' && f.at !== null && !f.weak);
   if (!slot || !method) return facts;
   const against = patch.get(slot)!.item.text.trim();

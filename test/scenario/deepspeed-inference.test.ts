@@ -6,7 +6,7 @@ import { read } from '../language/reading-fixtures.js';
 /**
  * Issue 22: DeepSpeed named on an inference run (DeepSpeed-MII's `mii.serve`, "can deepspeed
  * resolve it?") is no training framework. DeepSpeed-Inference is not modelled, so the run is
- * estimated in Hugging Face's layout, and the reply says so (src/scenario/resolve.ts framework()).
+ * estimated in Hugging Face's layout, and the reply says so (src/scenario/resolve-framework.ts).
  */
 
 const corpus = loadCorpus();

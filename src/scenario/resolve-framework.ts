@@ -1,0 +1,75 @@
+import { ENGINE_NAMED } from '../language/vocabulary.js';
+import type { ErrorReply } from '../reply/types.js';
+import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
+import { presetFor } from './presets.js';
+import { noMethodWords } from './resolve-mode.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario, WeightFormat } from './schema.js';
+import { isGgufFormat } from '../memory/gguf.js';
+
+/** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
+
+export function frameworkStep(r: Resolution): ErrorReply | null {
+  // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
+  // A GGUF file type (Q4_K_M …) is llama.cpp's format, run by llama.cpp or Ollama (built on it):
+  // a new inference request naming one, and no engine, runs llama.cpp (stated). "deploy" and "host"
+  // name no engine: deploying a Q6_K file is serving it with llama.cpp (llama-server, Ollama).
+  // "serve" is vLLM's own verb (`vllm serve`): it keeps vLLM's layout, as a named engine does.
+  const weights = r.patch.value<WeightFormat>('weights');
+  const engineWord = r.patch.get<string>('engine');
+  const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
+  const gguf = weights !== undefined && isGgufFormat(weights) && r.s.mode === 'inference' && !engineNamed;
+  // A follow-up that names llama.cpp's format or -ngl in a thread still on the default engine (hf
+  // inference) moves it to llama.cpp as a new request would (c461: the thread's title asked about
+  // offloading, the reply's LocalAI YAML runs a q4_0 GGML file with gpu_layers).
+  const onDefaultEngine = !r.isNew && r.s.mode === 'inference' && r.s.framework === 'hf' && r.s.inference?.engine !== 'vllm' && !engineNamed;
+  const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
+  if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
+    r.assume(`llama.cpp (GGUF ${r.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
+  }
+  // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
+  // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
+  // Hugging Face's layout (weights and KV cache), said (DeepSpeed-MII#435, haotian-liu/LLaVA#870).
+  // A DeepSpeed training thread that turns to inference in a follow-up ("gen 256") goes the same
+  // way, so a thread reaches the scenario its canonical text reads back as.
+  if ((asked ?? (r.isNew ? undefined : r.s.framework)) === 'deepspeed' && r.s.mode === 'inference') {
+    r.assume('DeepSpeed on an inference run: DeepSpeed-Inference / MII is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say vllm for a vLLM server');
+    r.s.framework = 'hf';
+    return null;
+  }
+  if (!asked) {
+    if (r.isNew) r.assume(DEFAULT_WORDS.framework);
+    // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
+    // too, so a thread reaches the scenario its canonical text reads back as.
+    else if (r.patch.has('par.tp') && r.s.parallel.tp > 1 && presetFor(r.s.framework, r.s.mode, r.gpus()).sequenceParallel) r.s.parallel.sp = true;
+    return null;
+  }
+  r.s.framework = asked;
+  // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
+  // `--quantize bnb.nf4` run takes its paged AdamW.
+  const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
+  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus());
+  // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
+  // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
+  if (preset.mode && r.isNew && !r.patch.has('mode') && r.s.mode !== preset.mode && (!r.patch.has('train') || r.s.mode === 'full')) {
+    r.s.mode = preset.mode;
+    r.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;
+    r.unassume(DEFAULT_WORDS.mode);
+    // The framework's own default names the method now (its preset note says which and why).
+    const train = r.patch.get('train');
+    if (train) r.unassume(noMethodWords(train.item.text));
+    if (preset.modeNote) r.intent(preset.modeNote);
+    preset = presetFor(asked, r.s.mode, r.gpus());
+  }
+  Object.assign(r.s, structuredClone(preset.fields));
+  for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
+  if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;
+  r.assume(preset.note);
+  const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
+  for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {
+    if (!r.s.lora || r.patch.has(`lora.${key}`)) continue;
+    r.s.lora[key] = structuredClone(value);
+    r.unassume(words[key]);
+  }
+  return null;
+}

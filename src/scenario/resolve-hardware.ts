@@ -1,0 +1,123 @@
+import type { ErrorReply } from '../reply/types.js';
+import { DEFAULT_WORDS } from './defaults.js';
+import { gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
+import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
+import { comparesCards } from './resolve-questions.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario } from './schema.js';
+import { carriedPipelineFitted } from './split.js';
+
+/** The hardware steps of a resolution (resolve-steps.ts): parallel degrees, the GPUs and their count, a device_map layer split. */
+
+/** The parallel degrees a request may give, with their patch slots. */
+const PARALLEL_SLOTS = (['tp', 'pp', 'cp', 'ep', 'vpp'] as const).map((dim) => ({ dim, slot: `par.${dim}` }));
+
+export function parallelStep(r: Resolution): ErrorReply | null {
+  const p = r.s.parallel;
+  for (const { dim, slot } of PARALLEL_SLOTS) {
+    const v = r.patch.value<number>(slot);
+    if (v !== undefined) p[dim] = v;
+  }
+  if (r.patch.has('par.sp')) p.sp = true;
+  if (r.patch.has('allocator')) r.s.expandableSegments = true;
+  const batches = r.patch.value<'packed' | 'padded'>('batches');
+  if (batches) r.s.batches = batches;
+  evaluation(r);
+  return null;
+}
+
+/** HF Trainer evaluation: per_device_eval_batch_size defaults to 8 (TrainingArguments, v4.x). */
+function evaluation(r: Resolution): void {
+  const batch = r.patch.value<number>('eval.batch');
+  const metrics = r.patch.has('eval.metrics');
+  if (batch === undefined && !metrics && !r.patch.has('eval.on')) return;
+  const before = r.s.evaluation;
+  if (batch === undefined && !before) r.assume('per_device_eval_batch_size 8 (Trainer default)');
+  r.s.evaluation = { batch: batch ?? before?.batch ?? 8, keepLogits: metrics || (before?.keepLogits ?? false) };
+}
+
+export function hardwareStep(r: Resolution): ErrorReply | null {
+  const p = r.s.parallel;
+  const before = r.s.unnamedGpus ? { count: r.s.unnamedGpus, perNode: gpusPerNodeOf(r.s) } : undefined;
+  const result = resolveHardware(r.patch, r.s.hardware, p.tp * p.pp * p.cp, before);
+  if (!result.ok) return r.err(result.slot, result.message);
+  r.s.hardware = result.hardware;
+  carriedSplitYields(r, result.hardware?.count ?? result.unnamed?.count);
+  // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.
+  if (r.patch.has('nodes') && !r.patch.has('perNode') && !previousPerNode(before, r.base)) {
+    r.assume(`${DEFAULT_PER_NODE} GPUs per node (default; say "2 nodes of 4x a100" for another)`);
+  }
+  // The GPUs a stated tp/pp split needs: "tp 2 h100s" (a card with no count), or prose that says
+  // "seems to only use one gpu" next to a pasted `tp_size=2`.
+  const split = p.tp * p.pp * p.cp;
+  const hw = r.s.hardware;
+  const countSaid = r.patch.has('gpuCount') || r.patch.has('nodes');
+  const splitSaid = r.patch.has('par.tp') || r.patch.has('par.pp');
+  if (hw && hw.count < split && splitSaid && ((!countSaid && r.patch.has('gpuType')) || r.patch.tolerant)) {
+    // A count derived from the split is said as derived (issue 22, item 2): "16 GPUs — from tp 4 × pp 4".
+    const from = `tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''}`;
+    r.assume(
+      countSaid
+        ? `${split} GPUs in all — from the message's ${from}, which needs that many ("${r.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`
+        : `${split} GPUs in all — from the ${from} split (no GPU count was given)`,
+    );
+    r.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
+  }
+  delete r.s.unnamedGpus;
+  delete r.s.unnamedPerNode;
+  if (result.unnamed) {
+    r.s.unnamedGpus = result.unnamed.count;
+    if (result.unnamed.perNode !== Math.min(result.unnamed.count, DEFAULT_PER_NODE)) r.s.unnamedPerNode = result.unnamed.perNode;
+  }
+  const counted = unnamedGpusWords(r.s);
+  if (counted && (r.isNew || r.patch.has('gpuCount') || r.patch.has('nodes') || r.patch.has('par.dp'))) {
+    r.assume(`${counted}: memory per GPU and the cards it fits`);
+  } else if (!r.s.hardware && r.isNew && !comparesCards(r)) r.assume(DEFAULT_WORDS.noHardware);
+  const hostRam = r.patch.value<number>('hostRam');
+  if (hostRam !== undefined) r.s.hostMemoryBytes = hostRam * 2 ** 30;
+  return null;
+}
+
+/** A pp carried from the thread yields to this message's stated count and tp (split.ts). */
+function carriedSplitYields(r: Resolution, statedCount: number | undefined): void {
+  const said = { count: r.patch.has('gpuCount') || r.patch.has('nodes'), tp: r.patch.has('par.tp'), pp: r.patch.has('par.pp') };
+  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said);
+  if (!fitted) return;
+  r.assume(fitted.note);
+  r.s.parallel.pp = fitted.pp;
+  if (fitted.pp === 1) delete r.s.parallel.schedule;
+}
+
+/**
+ * device_map="auto" / "split the model across both cards": accelerate's big-model placement
+ * dispatches whole layers over the visible GPUs (accelerate docs, usage_guides/big_modeling:
+ * load_checkpoint_and_dispatch "dispatches the weights for each layer across all available
+ * devices"; transformers treats "auto" as "balanced", an even split) and the forward walks them in
+ * order in one process (axolotl sets device_map "auto" only when world_size is 1). So it is pp over
+ * every GPU with one micro-batch in flight. A later GPU count moves the split with it.
+ */
+export function layerSplitStep(r: Resolution): ErrorReply | null {
+  const p = r.s.parallel;
+  const asked = r.patch.has('layerSplit');
+  if (!asked && p.schedule !== 'sequential') return null;
+  const n = r.gpus();
+  const countChanged = r.patch.has('gpuCount') || r.patch.has('nodes');
+  if (!r.patch.has('par.pp') && p.tp === 1 && p.cp === 1 && n > 1 && (asked || countChanged)) p.pp = Math.min(n, r.s.model.arch.layers);
+  // Inference on Hugging Face generate is already this layer split (pp N, one process): no mark.
+  if (p.pp > 1 && r.s.mode === 'inference') {
+    delete p.schedule;
+    if (asked) r.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"), one GPU at a time`);
+  } else if (p.pp > 1) {
+    p.schedule = 'sequential';
+    if (asked) r.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight`);
+  } else {
+    delete p.schedule;
+    if (asked && n <= 1) r.assume('device_map="auto" on one GPU: nothing to split (name the GPU count, e.g. "on 2x 3090")');
+  }
+  return null;
+}
+
+/** GPUs per node the thread already had (its hardware, or its GPUs counted with no card). */
+function previousPerNode(unnamed: { perNode: number } | undefined, base: Scenario | null): number | undefined {
+  return base?.hardware?.perNode ?? unnamed?.perNode;
+}

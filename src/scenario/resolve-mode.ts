@@ -1,0 +1,141 @@
+import type { Item } from '../language/items.js';
+import type { ErrorReply } from '../reply/types.js';
+import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
+import { QUANTISED } from './resolve-precision.js';
+import type { Resolution } from './resolution.js';
+import type { Lora, Scenario, WeightFormat } from './schema.js';
+import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
+
+/** The mode step of a resolution (resolve-steps.ts): training (full, LoRA, QLoRA) or inference, and the LoRA settings. */
+
+/** Training on quantised weights trains adapters on them: QLoRA on NF4, LoRA on any other format. */
+const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf4' || weights === 'nf4-dq' ? 'qlora' : 'lora');
+
+/** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
+const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
+/** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
+const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron', 'llama-recipes', 'alpaca-lora']);
+
+/** "compare zero2 vs zero3", "lora vs qlora": a comparison of training settings asks about training. */
+function comparesTrainingSettings(question: Item | undefined): boolean {
+  if (question?.kind !== 'compare') return false;
+  return [question.a, question.b].some(
+    (side) => TRAINING_SIDE_KINDS.has(side.kind) || (side.kind === 'mode' && side.value !== 'inference' && side.value !== 'run') || side.kind === 'lora',
+  );
+}
+
+const TRAINING_SIDE_KINDS = new Set<Item['kind']>(['optimizer', 'impl', 'sharding', 'recompute', 'loss']);
+
+/**
+ * No intent word ("run", "train", "serve" …): a training-only setting (an optimizer, ZeRO / FSDP,
+ * checkpointing, accumulation, a training framework) means training; with none, the request is
+ * about running the model, the question most such messages ask (DESIGN §2, issue 22 item 7:
+ * "llama 3 70b on 2x a100" asks whether it runs there). The reply says which was assumed on its
+ * first screen, with the one word that switches it.
+ */
+function intentByDefault(trainingSetting: boolean): Scenario['mode'] {
+  return trainingSetting ? 'full' : 'inference';
+}
+
+/** What a training word that names no method is said as: a full fine-tune, until a framework's default names one. */
+export const noMethodWords = (word: string) => `full fine-tune: "${word}" names no method (say lora or qlora to train adapters)`;
+
+export function modeStep(r: Resolution): ErrorReply | null {
+  const s = r.s;
+  const previousMode = r.base?.mode ?? null;
+  let asked = r.patch.value<Scenario['mode']>('mode');
+  // "GRPO … with vllm for generation": TRL's online trainers generate rollouts with vLLM
+  // (use_vllm); the run is still the training one.
+  const trainer = r.patch.value<string>('framework') ?? r.base?.framework ?? '';
+  if (asked === 'inference' && r.patch.has('engine') && ROLLOUT_TRAINERS.has(trainer) && r.patch.get('mode')?.item === r.patch.get('engine')?.item) {
+    asked = undefined;
+    r.patch.drop('mode');
+    r.patch.drop('engine');
+    r.assume(`"${r.patch.get('framework')?.item.text ?? trainer}" with vLLM: vLLM generates the rollouts (TRL use_vllm), the run is training; vLLM's own memory (its GPU in server mode, vllm_gpu_memory_utilization of this one colocated) is not modelled`);
+  }
+  // "GPU memory utilization=0.6" in a GRPO or PPO run (verl rollout.gpu_memory_utilization, OpenRLHF
+  // vllm_gpu_memory_utilization, qiancheng0/ToolRL#53): the rollout engine's share of the card, not
+  // a serving request; set aside, said, rather than read as a contradiction of the training.
+  if (r.patch.has('util') && ROLLOUT_TRAINERS.has(trainer) && asked !== 'inference') {
+    const said = r.patch.get('util')!.item.text;
+    r.patch.drop('util');
+    r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
+  }
+  const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => r.patch.has(slot));
+  const trainingSetting =
+    firstTrainingSetting(r.patch) ??
+    (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
+    (comparesTrainingSettings(r.patch.get('question')?.item) ? 'question' : undefined);
+  let mode: Scenario['mode'];
+  // A quantised checkpoint ("unsloth/llama-3-8b-bnb-4bit", "…-GPTQ") is its weights too.
+  const quantised = r.patch.value<WeightFormat>('weights') ?? r.hubWeights ?? undefined;
+  if (asked) mode = asked;
+  else if (r.patch.has('train') && quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' && (!previousMode || previousMode === 'inference')) {
+    // Training on quantised weights trains adapters on them: a full fine-tune cannot.
+    mode = adaptersOn(quantised);
+    if (r.isNew) r.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
+  } else if (r.patch.has('train')) {
+    mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+    // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.
+    if (mode === 'full' && r.isNew && !r.patch.has('mode') && !r.patch.has('sharding')) {
+      r.intent(noMethodWords(r.patch.get('train')!.item.text));
+    }
+  }
+  else if (inferenceOnly) mode = 'inference';
+  else if (r.patch.has('run')) {
+    // "run"/"load"/"deploy" is inference unless a training setting says otherwise.
+    // …and a 4-bit or 8-bit checkpoint trains adapters on it (a DPO run on "llama-3-8b-bnb-4bit").
+    const adapters = quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' ? adaptersOn(quantised) : null;
+    // "loaded through LLaMA-Factory" in a thread about running a model (QwenLM/Qwen3#499, c275):
+    // loading is no training word, and a training framework loads models for its chat too; the
+    // framework alone does not turn the thread's inference into training.
+    const loadedIn = trainingSetting === 'framework' && previousMode === 'inference' && /^(?:load|加载)/i.test(r.patch.get('run')!.item.text.trim());
+    mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
+    const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
+    if (trainingSetting && r.isNew) r.intent(`${trained}: "${r.patch.get('run')!.item.text}" with a training setting ("${r.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
+  } else if (previousMode === 'inference' && trainingSetting !== undefined && TRAINING_ONLY_SLOTS.includes(trainingSetting)) {
+    // "zero3" or "gc" after "13b on 4x a100": a setting only training has turns the thread to a
+    // fine-tune, as it does in a new request (intentByDefault), said with the word that switches back.
+    mode = 'full';
+    r.intent(`full fine-tune: "${r.patch.get(trainingSetting)!.item.text}" is a training setting; say "inference" to run the model instead`);
+    // The layer split Hugging Face generate was given by default (splitForServing) is no training
+    // layout: the fine-tune starts from one copy per GPU, as a new request does.
+    const p = s.parallel;
+    if (s.framework !== 'llamacpp' && p.tp === 1 && p.pp > 1 && p.pp === r.gpus() && !r.patch.has('par.pp')) {
+      p.pp = 1;
+      delete p.schedule;
+    }
+  } else if (previousMode) mode = previousMode;
+  else {
+    mode = intentByDefault(trainingSetting !== undefined);
+    r.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
+  }
+  if (inferenceOnly && mode !== 'inference') {
+    return r.err(inferenceOnly, `"${r.patch.get(inferenceOnly)!.item.text}" applies to inference; it contradicts "${r.patch.get('mode')?.item.text ?? mode}".`);
+  }
+  s.mode = mode;
+  s.pretrain = r.patch.has('mode') ? r.patch.value<boolean>('pretrain') === true : mode === 'full' && s.pretrain;
+  if (mode === 'lora' || mode === 'qlora') {
+    const kept = previousMode === 'lora' || previousMode === 'qlora' ? s.lora : null;
+    // A field-by-field copy (its one array too): structuredClone was 1% of the request path.
+    const from = kept ?? LORA_DEFAULTS;
+    const lora: Lora = { ...from, targets: [...from.targets] };
+    const rank = r.patch.value<number>('lora.rank');
+    const targets = r.patch.value<Lora['targets']>('lora.targets');
+    const dropout = r.patch.value<number>('lora.dropout');
+    const alpha = r.patch.value<number>('lora.alpha');
+    if (rank !== undefined) lora.rank = rank;
+    if (targets !== undefined) lora.targets = [...targets];
+    if (dropout !== undefined) lora.dropout = dropout;
+    if (alpha !== undefined) lora.alpha = alpha;
+    if (!kept) {
+      if (rank === undefined) r.assume(DEFAULT_WORDS.loraRank);
+      if (targets === undefined) r.assume(DEFAULT_WORDS.loraTargets);
+      if (dropout === undefined) r.assume(DEFAULT_WORDS.loraDropout);
+    }
+    s.lora = lora;
+  } else {
+    s.lora = null;
+  }
+  return null;
+}

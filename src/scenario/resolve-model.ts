@@ -1,0 +1,134 @@
+import { modelById } from '../catalog/index.js';
+import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
+import { R1_DISTILLS } from '../language/families.js';
+import type { Item } from '../language/items.js';
+import type { ErrorReply } from '../reply/types.js';
+import { cloneArchitecture, cloneScenario } from './clone.js';
+import { newScenario } from './defaults.js';
+import { seriesSibling } from './model-series.js';
+import type { Resolution } from './resolution.js';
+import type { ScenarioModel, WeightFormat } from './schema.js';
+import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
+
+/** The model step of a resolution (resolve-steps.ts): which model, and the shape overrides the request gives it. */
+
+/**
+ * The architecture overrides a request may give: its word, the field it sets, and its patch slot.
+ * Slot names are built once here: a template string per lookup cost more than the lookup.
+ */
+const ARCH_FIELDS = (
+  [
+    ['layers', 'layers'],
+    ['hidden', 'hidden'],
+    ['heads', 'heads'],
+    ['kv', 'kvHeads'],
+    ['ffn', 'ffn'],
+    ['vocab', 'vocab'],
+    ['headdim', 'headDim'],
+  ] as const
+).map(([word, field]) => ({ word, field, slot: `arch.${word}` }));
+
+export function modelStep(r: Resolution): ErrorReply | null {
+  const slot = r.patch.get<Item>('model');
+  if (!slot) {
+    r.s = cloneScenario(r.base!);
+    return null;
+  }
+  const item = slot.value;
+  const asWritten = item.text.toLowerCase().replace(/\s+/g, ' ').trim();
+  let model: ScenarioModel;
+  if (item.kind === 'model') {
+    const spec = modelById(item.id);
+    model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
+  } else if (item.kind === 'size') {
+    if (!(item.params >= MIN_PARAMS && item.params <= MAX_PARAMS)) {
+      return r.err(
+        'model',
+        `"${item.text}" is not a model size I can shape: sizes run from 10M to 10,000B parameters (e.g. "350m", "7b", "70b", "8x7b").`,
+        { expected: ['a model size 10m–10000b'] },
+      );
+    }
+    // "32b model can run smoothly on RTX 4090" in a thread about DeepSeek R1 (huggingface/open-r1#113):
+    // a bare size R1 was distilled at is that distill, as "deepseek-r1:32b" would be.
+    const distill = r.base?.model.id === 'deepseek-r1' && !item.experts && !item.family ? R1_DISTILLS[`${Number((item.params / 1e9).toPrecision(3))}b`] : undefined;
+    // "now 14b" in a Qwen2.5-7B thread is Qwen2.5-14B: a bare size keeps the thread's model series
+    // when the series has that size.
+    const thread = !distill && r.base?.model.id && item.family === null && item.experts === null ? modelById(r.base.model.id) : null;
+    const sibling = thread ? seriesSibling(thread.id, item.params) : null;
+    if (distill) {
+      const spec = modelById(distill);
+      model = { id: spec.id, name: spec.name, asWritten: spec.id, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
+      r.assume(`"${item.text}" in a thread about DeepSeek R1 read as its ${item.text} distill, a ${spec.name} fine-tune (say deepseek-r1 for the 671B model)`);
+    } else if (sibling) {
+      model = { id: sibling.id, name: sibling.name, asWritten: sibling.id, requestedParams: null, arch: cloneArchitecture(sibling.arch), overrides: [] };
+      r.assume(sibling === thread ? `"${item.text.trim()}" read as the thread's ${sibling.name}` : `"${item.text.trim()}" read as ${sibling.name}, the thread's ${thread!.name} at that size`);
+    } else {
+      const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
+      if ('error' in choice) return r.err('model', choice.error);
+      model = choice.model;
+      r.assume(choice.note);
+    }
+  } else if (item.kind === 'hub' && item.offline?.model && hubSilence(item.repo, r.hub)) {
+    // No answer from the Hub: a repo named after a catalog model reads as that model, with the
+    // catalog's published values.
+    const spec = modelById(item.offline.model);
+    model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
+    r.hubWeights = item.offline.weights as WeightFormat | null;
+    r.assume(`"${item.text}" read as the catalog's ${spec.name} (published values): ${hubSilence(item.repo, r.hub)}`);
+  } else if (item.kind === 'hub' && item.offline?.size && hubSilence(item.repo, r.hub)) {
+    // …and a repo the catalog lacks reads by the size its name holds, as the same name in prose would.
+    const { params, experts, family } = item.offline.size;
+    const choice = shapeForSize(params, experts, family, asWritten);
+    if ('error' in choice) return r.err('model', choice.error);
+    model = choice.model;
+    r.hubWeights = item.offline.weights as WeightFormat | null;
+    r.assume(`I don't know the model "${item.text}" and ${hubSilence(item.repo, r.hub)}: read by its name as a ${Number((params / 1e9).toPrecision(3))}B model${family ? ` of ${family} shape` : ''}`);
+    r.assume(choice.note);
+  } else if (item.kind === 'hub') {
+    const found = hubScenarioModel(item.repo, item.text, r.hub);
+    if (!found.ok) return r.err('model', found.message);
+    model = found.model;
+    r.hubWeights = found.weights;
+    for (const note of found.notes) r.assume(note);
+  } else {
+    return r.err('model', 'Internal: model slot holds a non-model item.');
+  }
+  // A follow-up naming a new model keeps everything else (DESIGN §2), but not the old overrides.
+  r.s = r.base ? { ...cloneScenario(r.base), model } : newScenario(model);
+  return null;
+}
+
+export function archStep(r: Resolution): ErrorReply | null {
+  const model = r.s.model;
+  // A value that restates the named catalog model's own shape ("llama2-7b" with a launch script's
+  // NUM_LAYERS=32 HIDDEN_SIZE=4096 …, NVIDIA/Megatron-LM#606) overrides nothing: the model stays as published.
+  const published = model.id !== null ? modelById(model.id).arch : null;
+  const restated = new Set<string>();
+  let shapeChanged = false;
+  for (const { word, field, slot } of ARCH_FIELDS) {
+    const value = r.patch.value<number>(slot);
+    if (value === undefined) continue;
+    if (published?.[field] === value) restated.add(word);
+    if ((word === 'hidden' || word === 'heads') && !(restated.has(word) && model.arch[field] === value)) shapeChanged = true;
+    model.arch[field] = value;
+  }
+  const asked = ARCH_FIELDS.filter(({ word, slot }) => !restated.has(word) && (r.patch.has(slot) || model.overrides.includes(word))).map(({ word }) => word);
+  model.overrides = asked;
+  // An overridden shape counts its own parameters, not the bare size it started from.
+  if (asked.length && model.requestedParams !== null && model.id === null) delete model.arch.sizeAdjustment;
+  const { hidden, heads, kvHeads } = model.arch;
+  // Gemma 3 and others set head_dim apart from hidden ÷ heads: an explicit head dim stands.
+  const headDimAsked = r.patch.has('arch.headdim') || model.overrides.includes('headdim');
+  if (shapeChanged && !headDimAsked) {
+    if (hidden % heads !== 0) {
+      const slot = r.patch.has('arch.heads') ? 'arch.heads' : 'arch.hidden';
+      return r.err(slot, `hidden ${hidden} must be a multiple of heads ${heads} (head dim = hidden / heads).`);
+    }
+    model.arch.headDim = hidden / heads;
+  }
+  if (kvHeads > heads || heads % kvHeads !== 0) {
+    const slot = r.patch.has('arch.kv') ? 'arch.kv' : 'arch.heads';
+    return r.err(slot, `kv heads ${kvHeads} must divide heads ${heads} (grouped-query attention shares each KV head among heads / kv query heads).`);
+  }
+  return null;
+}

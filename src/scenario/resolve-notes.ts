@@ -1,0 +1,47 @@
+import { notUsedIn, type NotUsed } from '../language/accounting.js';
+import type { FactTrace } from './facts.js';
+import type { ParseOutcome } from '../language/parse.js';
+import type { Patch } from './patch.js';
+
+/** What the reply says about a reading besides its facts: its notes, weak facts first, and the words no fact used. */
+
+/** What the reader read (resolve.ts ReadItems, named here so that this file needs nothing from its user). */
+type ReadItems = Extract<ParseOutcome, { ok: true }>;
+
+/**
+ * The weak facts first (issue 22, item 5), so the first screen's clipped notices always hold them:
+ * their own lines, then the notes that ask about the words of a weak fact or ask which of two
+ * readings was meant, then the rest.
+ */
+export function weakFirst(weak: string[], notes: string[], trace: FactTrace[]): string[] {
+  const words = trace.filter((f) => f.weak && f.words.trim()).map((f) => f.words);
+  const quotes = (n: string) => [...n.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]!);
+  const asks = (n: string) => /which did you mean/i.test(n) || quotes(n).some((q) => words.some((w) => w.includes(q)));
+  return [...weak, ...notes.filter(asks), ...notes.filter((n) => !asks(n))];
+}
+
+/** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
+export function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
+  const used = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
+  const setAside = [
+    // Another run's settings (a past run, a paper's setup) first, with their reason.
+    ...(parsed.otherRuns ?? []),
+    ...parsed.items.filter((i) => patch.setAside.some((n) => n.includes(`"${i.text}"`))).map((i) => ({ at: i.at, end: i.end, words: i.text })),
+  ];
+  return notUsedIn(text, { used, setAside, unread: parsed.unread, keys: parsed.keys, logs: parsed.logs });
+}
+
+/** The words in order, each once: for lists this short, cheaper than spreading a Set. */
+export function unique(words: string[]): string[] {
+  return words.filter((word, i) => words.indexOf(word) === i);
+}
+
+/** What reading could not do or did by assumption, in words for the reply (issue 11: never silent). */
+export function readingNotes(parsed: ReadItems): string[] {
+  const notes = [...parsed.notes];
+  if (parsed.unread.length) {
+    const words = [...new Set(parsed.unread.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
+    notes.unshift(`not read: ${words.join(', ')}`);
+  }
+  return notes;
+}

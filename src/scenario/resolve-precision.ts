@@ -1,0 +1,119 @@
+import { gpuById } from '../catalog/index.js';
+import type { Item } from '../language/items.js';
+import { nativeWeightFormat } from '../memory/checkpoint.js';
+import { isGgufFormat } from '../memory/gguf.js';
+import type { ErrorReply } from '../reply/types.js';
+import { DEFAULT_WORDS, defaultWeights } from './defaults.js';
+import { presetFor } from './presets.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario, WeightFormat } from './schema.js';
+
+/** The precision step of a resolution (resolve-steps.ts): compute dtype, mixed-precision recipe and weight format. */
+
+/** The GGUF type of a width said generically ("4bit" reads as NF4, "int4" as GPTQ, "8bit" as int8 elsewhere). */
+const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_k_m', 'nf4-dq': 'q4_k_m', gptq: 'q4_k_m', awq: 'q4_k_m', int8: 'q8_0' };
+export const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
+
+export function precisionStep(r: Resolution): ErrorReply | null {
+  const s = r.s;
+  const before = r.base?.compute ?? 'bf16';
+  let compute = r.patch.get<Scenario['compute']>('compute');
+  const recipe = r.patch.get<Scenario['recipe']>('recipe');
+  let weights = r.patch.get<WeightFormat>('weights');
+  // In inference "fp8" names the stored weights (DESIGN §2 table: weight format fp8).
+  if (s.mode === 'inference' && compute?.value === 'fp8') {
+    if (weights && weights.value !== 'fp8') {
+      return r.err('weights', `"${compute.item.text}" and "${weights.item.text}" contradict each other: both set the weight format. Keep one of them.`);
+    }
+    weights = { value: 'fp8', item: compute.item };
+    compute = undefined;
+  }
+  // fp8 compute carried over from training into inference means fp8 weights there.
+  if (s.mode === 'inference' && !compute && s.compute === 'fp8') {
+    s.compute = 'bf16';
+    weights ??= { value: 'fp8', item: r.patch.get<Scenario['mode']>('mode')?.item ?? r.patch.items[0]! };
+  }
+  if (recipe) s.recipe = recipe.value;
+  // LoRA on a 4-bit NF4 base is QLoRA (load_in_4bit with a LoRA adapter).
+  if (s.mode === 'lora' && (weights?.value === 'nf4' || weights?.value === 'nf4-dq')) s.mode = 'qlora';
+  if (compute) s.compute = compute.value;
+  if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
+  if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
+  // Leaving fp32 for a 16-bit compute takes the framework's own recipe, as a fresh request would
+  // (Megatron's fp32 main grads, torchtune's pure bf16), else mixed precision.
+  if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = presetFor(s.framework, s.mode, r.gpus()).fields.recipe ?? 'mixed';
+  // A card without bf16 (V100, T4): the 16-bit default is fp16, as the trainers there must run
+  // (HF's bf16=True refuses them); same bytes, stated.
+  const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
+  // A recipe said without its dtype ("amp", Unsloth's bf16=is_bfloat16_supported()) runs in fp16 there too.
+  const noBf16 = r.isNew && !compute && s.compute === 'bf16' && !r.presetSet.has('compute') && card !== null && !card.bf16;
+  if (noBf16) s.compute = 'fp16';
+  // bf16 asked for on a card without it: estimated as asked (fp16 takes the same bytes), said.
+  else if (compute?.value === 'bf16' && card && !card.bf16 && s.mode !== 'inference') {
+    r.assume(`the ${card.name} has no bf16: Hugging Face's bf16=True refuses it ("Your setup doesn't support bf16/gpu"); fp16 takes the same memory (say fp16)`);
+  }
+  // Serving bf16 asked for on such a card: vLLM refuses it below compute capability 8.0
+  // (vllm/worker/worker.py _check_if_gpu_supports_dtype: "Bfloat16 is only supported on GPUs with
+  // compute capability of at least 8.0 … use float16 instead … --dtype=half"); same bytes, said.
+  else if (compute?.value === 'bf16' && card && !card.bf16 && s.mode === 'inference') {
+    r.assume(`the ${card.name} has no bf16: vLLM refuses bf16 below compute capability 8.0 and runs with --dtype half (fp16); fp16 takes the same memory (say fp16)`);
+  }
+  const baseCard = r.base?.hardware?.gpuId ? gpuById(r.base.hardware.gpuId) : null;
+  // A thread that moves its served model onto a card without bf16 (a title "Qwen-14B-Chat推理报错",
+  // then "V100 32GB", InternLM/lmdeploy#800): the engine serves it in fp16 there, as a new request would.
+  if (!r.isNew && !compute && s.mode === 'inference' && s.compute === 'bf16' && card && !card.bf16 && card !== baseCard) {
+    s.compute = 'fp16';
+    r.assume(`fp16 on the ${card.name}: it has no bf16 (compute capability below 8.0), so the model is served in fp16 (say bf16 if your engine runs otherwise)`);
+  }
+  // …and a follow-up moving from such a card to one with bf16 goes back to bf16, said.
+  if (!r.isNew && !compute && !recipe && s.compute === 'fp16' && s.recipe === 'mixed' && baseCard && !baseCard.bf16 && card?.bf16 && card !== baseCard) {
+    s.compute = 'bf16';
+    r.assume(`bf16 on the ${card.name} (the thread's fp16 was for the ${baseCard.name}, which has no bf16; say fp16 to keep it)`);
+  }
+  // Inference has no training recipe: only its weight format is worth stating.
+  if (r.isNew && !recipe && !r.presetSet.has('recipe') && s.mode !== 'inference') {
+    r.assume(compute ? DEFAULT_WORDS.recipe : noBf16 ? `fp16 mixed precision with fp32 master weights, 16 B/param (the ${card!.name} has no bf16)` : DEFAULT_WORDS.precision);
+  } else if (noBf16) r.assume(`fp16 compute (the ${card!.name} has no bf16)`);
+
+  const computeChanged = s.compute !== before;
+  // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.
+  if (!weights && r.hubWeights && (s.mode === 'inference' || s.mode === 'lora')) {
+    weights = { value: r.hubWeights, item: r.patch.get<Item>('model')!.item };
+  }
+  // A catalog model whose checkpoint ships block-scaled (gpt-oss in MXFP4, DeepSeek-V3 / Kimi K2
+  // in FP8) is served in that format unless another is named (vLLM loads the checkpoint as is).
+  // llama.cpp (and Ollama) has no FP8 type: a DeepSeek-V3/R1 it runs is a GGUF (its preset's
+  // Q4_K_M unless one is named). gpt-oss's MXFP4 is a GGUF type too (ggml MXFP4), so it stays.
+  const shipped = nativeWeightFormat(s.model.arch);
+  const native = s.framework === 'llamacpp' && shipped === 'fp8' ? null : shipped;
+  if (!weights && !compute && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged())) {
+    weights = { value: native, item: r.patch.get<Item>('model')?.item ?? r.patch.items[0]! };
+    r.assume(`${native} weights, the format the checkpoint ships in (default; say bf16 for 16-bit)`);
+  }
+  if (weights) {
+    s.weights = weights.value;
+    // llama.cpp runs GGUF only: "4bit", "int4", "8-bit" with it are the GGUF type of that width.
+    const gguf = s.framework === 'llamacpp' && !isGgufFormat(weights.value) ? GGUF_OF_GENERIC[weights.value] : undefined;
+    if (gguf) {
+      s.weights = gguf;
+      r.assume(`"${weights.item.text.trim()}" with llama.cpp read as GGUF ${gguf.toUpperCase()} (llama.cpp runs GGUF files only)`);
+    }
+  } else {
+    const keep =
+      (r.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference')) ||
+      (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged));
+    if (!keep) {
+      s.weights = defaultWeights(s.mode, s.compute);
+      if (s.mode === 'qlora') r.assume(DEFAULT_WORDS.qloraWeights);
+    }
+  }
+  // "QLoRA" on a GPTQ or AWQ checkpoint (LLaMA-Factory's quantization_bit on a -GPTQ model):
+  // LoRA on that 4-bit base, not bitsandbytes NF4.
+  if (s.mode === 'qlora' && weights && weights.value !== 'nf4' && weights.value !== 'nf4-dq' && QUANTISED.includes(weights.value)) {
+    s.mode = 'lora';
+    r.assume(`QLoRA on ${weights.value} weights: LoRA on the ${weights.value} base as it is stored`);
+  }
+  // Float formats always follow the compute dtype, so canonical text never has to name them.
+  if (!QUANTISED.includes(s.weights)) s.weights = defaultWeights(s.mode, s.compute);
+  return null;
+}

@@ -1,0 +1,54 @@
+import type { Item } from '../language/items.js';
+import { parseRequest } from '../language/parse.js';
+import type { ErrorReply } from '../reply/types.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario } from './schema.js';
+
+/** The last steps of a resolution (resolve-steps.ts): the question asked, and what a follow-up kept from its thread. */
+
+/**
+ * A follow-up that names another model and other GPUs reads like a new setup, yet the thread's
+ * length, batch and engine switches still apply to it: the reply says which it kept.
+ */
+export function keptFromThreadStep(r: Resolution): null {
+  const s = r.s;
+  if (r.isNew || !r.patch.has('model') || !(r.patch.has('gpuType') || r.patch.has('gpuCount'))) return null;
+  const kept = [
+    !r.patch.has('seq') && s.seq !== 2048 ? `seq ${s.seq}` : null,
+    !r.patch.has('mbs') && s.microBatch !== 1 ? `micro-batch ${s.microBatch}` : null,
+    !r.patch.has('eager') && s.mode === 'inference' && s.inference.enforceEager ? 'enforce eager' : null,
+  ].filter((k): k is string => k !== null);
+  if (kept.length) r.assume(`kept from the thread: ${kept.join(', ')} (say them again to change them)`);
+  return null;
+}
+
+/** "A6000 vs 4090": the sides name the cards, so "no GPU named" would not be true. */
+export function comparesCards(r: Resolution): boolean {
+  const question = r.patch.value<Scenario['question']>('question');
+  return question?.kind === 'compare' && sideNames(question.a, ['hardware']);
+}
+
+export function questionsStep(r: Resolution): ErrorReply | null {
+  const s = r.s;
+  const question = r.patch.value<Scenario['question']>('question');
+  if (question) s.question = question;
+  // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
+  else if (s.question.kind === 'howMany' && (r.patch.has('gpuCount') || r.patch.has('nodes'))) s.question = { kind: 'none' };
+  // "difference between Llama 3 8b and Llama 2 7b" then "llama 3 8b will consume around 20g on a 4090":
+  // a follow-up that names one model answers for that model; the comparison of models ends, said.
+  else if (s.question.kind === 'compare' && r.patch.has('model') && !r.isNew && sideNames(s.question.a, MODEL_KINDS)) {
+    r.assume(`the comparison "${s.question.a} vs ${s.question.b}" ends here: this message names one model (say "compare" again for both)`);
+    s.question = { kind: 'none' };
+  }
+  s.help = [...r.patch.help];
+  const chart = r.patch.value<Scenario['chart']>('chart');
+  if (chart) s.chart = chart;
+  return null;
+}
+
+/** A comparison side that names a thing of these kinds: a model ("llama 3 8b", "13b"), a card ("a6000"). */
+function sideNames(side: string, kinds: readonly Item['kind'][]): boolean {
+  const read = parseRequest(side);
+  return read.ok && read.items.some((i) => kinds.includes(i.kind));
+}
+const MODEL_KINDS: readonly Item['kind'][] = ['model', 'size', 'hub'];

@@ -1,0 +1,113 @@
+import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
+import { ENGINE_NAMED } from '../language/vocabulary.js';
+import { sglangDefaultMemFraction } from '../memory/sglang.js';
+import type { ErrorReply } from '../reply/types.js';
+import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario } from './schema.js';
+import { unstatedDrivers, withUnstated } from './unstated.js';
+
+/** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
+
+export function inferenceStep(r: Resolution): ErrorReply | null {
+  const s = r.s;
+  const previousCompute = r.base?.compute ?? 'bf16';
+  if (s.mode !== 'inference') {
+    s.inference = defaultInference(s.compute);
+    return null;
+  }
+  if (r.modeChanged()) s.inference = defaultInference(s.compute);
+  const inf = s.inference;
+  const engine = r.patch.get<string>('engine');
+  // "serving with tgi", "deploy … with llama.cpp": the server is the one named, not vLLM.
+  const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp';
+  if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
+    inf.engine = 'vllm';
+    // "deploy", "host", "serve": a server, with no engine named.
+    if (!ENGINE_NAMED.test(engine.item.text)) {
+      r.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
+    }
+  }
+  else if (r.isNew && !namedServer) r.assume(DEFAULT_WORDS.engine);
+  // SGLang plans its own budget (--mem-fraction-static), not vLLM's: memory/sglang.ts.
+  if (engine && /sglang/i.test(engine.item.text)) inf.server = 'sglang';
+  else if (engine) delete inf.server;
+  servedContext(r);
+  const gen = r.patch.value<number>('gen');
+  const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');
+  const util = r.patch.value<number>('util');
+  if (r.patch.has('eager')) inf.enforceEager = true;
+  const release = r.patch.value<string>('vllmVersion');
+  if (release !== undefined) inf.vllmVersion = release;
+  // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
+  const attention = r.patch.get<string>('attention');
+  // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the
+  // attention kernel, so canonical text ("… eager … vllm") reads back as itself.
+  if (!r.isNew && r.base?.inference.engine === 'vllm' && inf.engine === 'vllm' && attention?.value === 'eager' && /^eager$/i.test(attention.item.text.trim())) {
+    inf.enforceEager = true;
+    s.attention = r.base?.attention ?? 'flash';
+    r.assume('"eager" on vLLM read as --enforce-eager (no CUDA graphs), not the eager attention kernel');
+  }
+  if (gen !== undefined) inf.newTokens = gen;
+  else if (r.isNew) r.assume(DEFAULT_WORDS.newTokens);
+  promptBeforeGenerated(r, gen);
+  if (kv !== undefined) inf.kvDtype = kv;
+  else if (inf.kvDtype === previousCompute || r.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
+  const ngl = r.patch.value<number>('ngl');
+  if (ngl !== undefined) inf.gpuLayers = ngl;
+  const batched = r.patch.value<number>('batched');
+  if (batched !== undefined) inf.batchedTokens = batched;
+  const maxSeqs = r.patch.value<number>('maxSeqs');
+  if (maxSeqs !== undefined) inf.maxSeqs = maxSeqs;
+  if (util !== undefined) inf.gpuMemoryUtilization = util;
+  else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
+    inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
+    r.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+  } else if (inf.engine === 'vllm' && (r.isNew || r.modeChanged())) r.assume(DEFAULT_WORDS.utilization);
+  return null;
+}
+
+/**
+ * `--max_new_tokens 8192` with no length said (kvcache-ai/ktransformers#740): seq counts the prompt
+ * and the generated tokens, so a default seq below the generated ones cannot hold them. The prompt
+ * is assumed the default length and said as a default, rather than the request refused.
+ */
+function promptBeforeGenerated(r: Resolution, gen: number | undefined): void {
+  const s = r.s;
+  if (gen === undefined || r.patch.has('seq') || s.seq > gen) return;
+  const prompt = DEFAULTS.seq;
+  s.seq = prompt + gen;
+  r.unassume(DEFAULT_WORDS.seq);
+  r.assume(`seq ${s.seq} (default): a prompt of ${prompt.toLocaleString('en-US')} tokens (assumed, none stated) plus the ${gen.toLocaleString('en-US')} generated; say seq N for the prompt and answer together`);
+}
+
+/**
+ * A server without a stated length serves the model's own context length. vLLM without
+ * --max-model-len (vllm/config.py `_get_and_verify_max_len`) refuses to start when its KV cache
+ * cannot hold one sequence of it. SGLang without --context-length takes it too
+ * (python/sglang/srt/configs/model_config.py `ModelConfig.__init__`: derived_context_len =
+ * get_context_length(hf_text_config), v0.4.x) and sizes its request-to-token table by it
+ * (memory/sglang.ts), but clamps the longest request to the pool it finds (scheduler
+ * max_req_input_len) instead of refusing. An unstated seq is that length, not the generic 2,048.
+ * TGI clamps its length to the memory it finds (warmup's max_total_tokens), so it keeps the default.
+ */
+function servedContext(r: Resolution): void {
+  const s = r.s;
+  const inf = s.inference;
+  if (inf.engine !== 'vllm' || r.patch.has('seq')) return;
+  if (!r.isNew && !r.modeChanged() && !r.patch.has('engine')) return;
+  const context = servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
+  if (context === undefined || s.seq !== DEFAULTS.seq) return;
+  const rope = servedRopeFactorOf(s.model.id);
+  const own = rope > 1 ? `${s.model.name}'s max_position_embeddings × its linear RoPE factor ${rope} (config.json)` : `${s.model.name}'s own`;
+  s.seq = context;
+  // The engine decides the length, so it is no unstated driver: the envelope asks only what the server leaves open.
+  r.s = withUnstated(s, unstatedDrivers(s));
+  r.unassume(DEFAULT_WORDS.seq);
+  // Said as the default it is, in the words every default length is said with ("seq N (default)"):
+  // the model's own window is not the user's length, only what the server does without one.
+  const served = inf.server === 'sglang'
+    ? `context length ${context.toLocaleString('en-US')}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
+    : `max-model-len ${context.toLocaleString('en-US')}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
+  r.assume(`seq ${context} (default): ${served}; say seq N for yours`);
+}

@@ -1,0 +1,111 @@
+import type { ErrorReply } from '../reply/types.js';
+import { gpuCountOf } from './gpus.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario } from './schema.js';
+
+/** The sharding step of a resolution (resolve-steps.ts): ZeRO / FSDP / DDP, and how a served model is split over its GPUs. */
+
+export function shardingStep(r: Resolution): ErrorReply | null {
+  const s = r.s;
+  const word = r.patch.value<string>('sharding');
+  const frameworkAsked = r.patch.has('framework');
+  if (word) {
+    s.sharding = shardingOf(word);
+    // axolotl loads a full fine-tune in bf16 (its preset's pure bf16), but under DeepSpeed ZeRO the
+    // Trainer hands bf16 to DeepSpeed, whose optimizer keeps fp32 master weights: mixed, said.
+    if (s.framework === 'axolotl' && s.sharding.kind === 'zero' && s.recipe === 'pure' && r.presetSet.has('recipe') && !r.patch.has('recipe')) {
+      s.recipe = 'mixed';
+      r.assume('bf16 mixed with fp32 master weights: under DeepSpeed ZeRO, DeepSpeed\'s bf16 optimizer keeps them (axolotl alone loads pure bf16)');
+    }
+    if (!frameworkAsked) {
+      // The sharding word names the framework that provides it, unless one was named.
+      if (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') s.framework = 'fsdp';
+      // (DeepSpeed on an inference run is estimated in Hugging Face's layout: see resolve-framework.ts.)
+      else if (s.framework === 'fsdp') s.framework = s.sharding.kind === 'zero' && s.mode !== 'inference' ? 'deepspeed' : 'hf';
+    }
+  } else if (s.parallel.schedule === 'sequential' && r.gpus() <= s.parallel.tp * s.parallel.pp) {
+    // A device_map split over every GPU is one process: nothing to shard or replicate, whatever
+    // a preset's default sharding (Megatron's distributed optimizer) would be.
+    s.sharding = { kind: 'none', stage: 0 };
+  } else if (!r.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
+    const split = s.parallel.tp * s.parallel.pp;
+    const kind = r.gpus() > 1 ? 'ddp' : 'none';
+    const replicated = s.mode !== 'inference' || (r.gpus() > split && s.framework !== 'llamacpp');
+    if (kind === 'ddp' && s.mode === 'inference' && splitForServing(r)) {
+      s.sharding = { kind, stage: 0 };
+    } else if (kind === 'ddp' && replicated && (r.isNew || s.sharding.kind !== 'ddp')) {
+      r.assume(
+        s.mode === 'inference'
+          ? split > 1
+            ? `${Math.floor(r.gpus() / split)} replicas of tp ${s.parallel.tp}${s.parallel.pp > 1 ? ` × pp ${s.parallel.pp}` : ''} (default)`
+            : `one full replica per GPU (default; say tp ${r.gpus()} to split the model)`
+          : `DDP across ${r.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`,
+      );
+    }
+    s.sharding = { kind, stage: 0 };
+  }
+  if (s.framework === 'fsdp' && s.sharding.kind !== 'fsdp' && s.sharding.kind !== 'hsdp') {
+    s.framework = s.sharding.kind === 'zero' && s.mode !== 'inference' ? 'deepspeed' : 'hf';
+  }
+  return null;
+}
+
+/**
+ * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
+ * parallelism; HF's device_map splits layers), not copied to each: tp = the GPU count when
+ * nothing about parallelism was said and the heads divide. Stated, with how to ask for copies.
+ */
+function splitForServing(r: Resolution): boolean {
+  const s = r.s;
+  const n = r.gpus();
+  const p = s.parallel;
+  if (r.patch.has('par.tp') || r.patch.has('par.pp') || r.patch.has('par.dp')) return false;
+  // "…how can I run such model with vllm?" in a thread read as Hugging Face generate: the layer
+  // split that engine was given by default becomes the serving engine's tensor split.
+  const nowServed = r.patch.has('engine') && r.base?.inference.engine !== 'vllm' && r.base?.mode === 'inference';
+  if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
+  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r))) return false;
+  // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
+  // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
+  if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
+    p.pp = n;
+    r.assume(`layers split over the ${n} GPUs (llama.cpp --split-mode layer, its default)`);
+    return true;
+  }
+  if (p.tp !== 1 || p.pp !== 1 || s.framework === 'llamacpp') return false;
+  // Hugging Face generate with device_map="auto" (accelerate's big-model inference) places
+  // whole layers on each GPU in turn: a layer split, run one GPU at a time.
+  // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
+  // inference code) is model parallel over tensors, not accelerate's single-process layer split.
+  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '');
+  // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
+  if (!r.patch.has('engine') && s.inference.engine !== 'vllm' && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
+    p.pp = n;
+    r.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
+    return true;
+  }
+  const { heads, kvHeads } = s.model.arch;
+  if (heads % n !== 0 || kvHeads % n !== 0) return false;
+  p.tp = n;
+  r.assume(`one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
+  return true;
+}
+
+/**
+ * A thread that ran on one GPU (or named none) moved onto several by this message ("两张卡" with
+ * vLLM after "how much memory to run Qwen1.5-72B", "on 2x a100-80g"): the model is split over
+ * them as a new request on those GPUs would be, not copied to each (QwenLM/Qwen3#88, c273).
+ * A thread already on several GPUs keeps the layout it had.
+ */
+function firstOnSeveralGpus(r: Resolution): boolean {
+  if (r.isNew || !r.base) return false;
+  return gpuCountOf(r.base) <= 1 && r.gpus() > 1 && r.base.parallel.tp === 1 && r.base.parallel.pp === 1;
+}
+
+export function shardingOf(word: string): Scenario['sharding'] {
+  if (word === 'ddp') return { kind: 'ddp', stage: 0 };
+  if (word.startsWith('zero')) return { kind: 'zero', stage: Number(word.slice(4)) };
+  if (word === 'fsdp-grad-op') return { kind: 'fsdp', stage: 2 };
+  if (word === 'hsdp') return { kind: 'hsdp', stage: 3 };
+  return { kind: 'fsdp', stage: 3 };
+}

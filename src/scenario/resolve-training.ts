@@ -1,0 +1,32 @@
+import { batchShape } from '../memory/overhead.js';
+import type { ErrorReply } from '../reply/types.js';
+import { DEFAULT_WORDS } from './defaults.js';
+import type { Resolution } from './resolution.js';
+import type { Scenario } from './schema.js';
+
+/** The training-choices step of a resolution (resolve-steps.ts): optimizer, recompute, attention, loss and offload. */
+
+export function trainingChoicesStep(r: Resolution): ErrorReply | null {
+  const s = r.s;
+  const training = s.mode !== 'inference';
+  const pick = <K extends keyof Scenario>(slot: string, key: K, words: string | null) => {
+    const v = r.patch.value<Scenario[K]>(slot);
+    if (v !== undefined) s[key] = v;
+    else if (r.isNew && training && words && !r.presetSet.has(key)) r.assume(words);
+  };
+  pick('optimizer', 'optimizer', DEFAULT_WORDS.optimizer);
+  pick('impl', 'optimizerImpl', s.optimizer.includes('adam') ? DEFAULT_WORDS.optimizerImpl : null);
+  pick('recompute', 'recompute', DEFAULT_WORDS.recompute);
+  pick('attention', 'attention', DEFAULT_WORDS.attention);
+  pick('loss', 'loss', DEFAULT_WORDS.loss);
+  // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.
+  if (r.isNew && training && !r.patch.has('batches') && !r.patch.has('allocator')) {
+    r.assume(batchShape(s) === 'packed' ? DEFAULT_WORDS.batchesPacked : DEFAULT_WORDS.batchesPadded);
+  }
+  const opt = r.patch.value<'none' | 'cpu' | 'nvme'>('offload.optimizer');
+  const params = r.patch.value<'none' | 'cpu' | 'nvme'>('offload.params');
+  if (opt !== undefined) s.offload.optimizer = opt;
+  if (params !== undefined) s.offload.params = params;
+  if (r.isNew && training && opt === undefined && params === undefined) r.assume(DEFAULT_WORDS.offload);
+  return null;
+}

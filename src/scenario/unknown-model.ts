@@ -1,0 +1,18 @@
+import { describesModel } from '../language/describing-words.js';
+
+/** A message that names no model the catalog holds: what it named instead, for the question that asks for one (resolve.ts). */
+
+/** Models of other kinds people ask about: speech (1), image generation (2), vision backbones (3). */
+export const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|base|tiny)(?:[\s-]v\d)?)?|wav2vec\s?2?|hubert)|(sdxl|stable[\s-]?diffusion(?:[\s-]xl)?|sd\s?(?:1\.5|2\.1|3(?:\.5)?)|flux(?:\.1)?(?:[\s-](?:dev|schnell))?|controlnet)|(yolo(?:v\d+)?|resnet-?\d*|convnext))\b/i;
+
+/**
+ * An unread word that reads as a model's name: said right before "model" ("the nemotron-3-super
+ * model"), or a name with a version joined in ("nemotron-3-super", "phi4-mini").
+ */
+export function looksLikeModelName(word: string, text: string): boolean {
+  if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
+  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
+  // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
+  if (beforeModel && describesModel(word)) return false;
+  return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
+}
