@@ -22,6 +22,12 @@ const KEYWORD_NUMERIC = new Set<string>();
 for (const k of KEYWORDS) if (k.numeric) for (const s of k.spellings) KEYWORD_NUMERIC.add(chunks(s).join(''));
 const FAMILY_SET = new Set(FAMILIES.map((f) => chunks(f).join('')));
 
+/**
+ * Keywords that are code identifiers ("foreach"): separators may vary inside other spellings,
+ * but these are read only as one word, so "for each query" stays English.
+ */
+const IDENTIFIER_KEYS = new Set(KEYWORDS.filter((k) => k.identifier).flatMap((k) => k.spellings.map((s) => chunks(s).join(''))));
+
 /** Longest spelling in chunks: catalog names run to ~10 ("meta-llama/llama-3.1-405b-instruct"). */
 const LONGEST = Math.max(...KEYWORDS.flatMap((k) => k.spellings).map((s) => chunks(s).length), 16);
 
@@ -75,8 +81,8 @@ const wordGuard = (text: string, end: number) => !isAlnumAt(text, end);
  * Up to LONGEST chunk runs from `at` that may still be a name: their joined key and where each
  * ends. Runs stop at the first key that starts no table key.
  */
-function runsFrom(text: string, at: number): { key: string; end: number }[] {
-  const runs: { key: string; end: number }[] = [];
+function runsFrom(text: string, at: number): { key: string; end: number; chunks: number }[] {
+  const runs: { key: string; end: number; chunks: number }[] = [];
   let key = '';
   let p = at;
   for (let n = 0; n < LONGEST && p < text.length; n++) {
@@ -89,7 +95,7 @@ function runsFrom(text: string, at: number): { key: string; end: number }[] {
     else if (isSeparatorCode(c)) break;
     key += text.slice(p, q);
     if (!startsSomeKey(key)) break;
-    runs.push({ key, end: q });
+    runs.push({ key, end: q, chunks: n + 1 });
     p = q;
   }
   return runs;
@@ -113,9 +119,9 @@ export function nameAt(text: string, at: number): NameMatch | null {
     if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end } = runs[i]!;
+    const { key, end, chunks: runChunks } = runs[i]!;
     const keyword = KEYWORD_INDEX.get(key);
-    if (!keyword) continue;
+    if (!keyword || (IDENTIFIER_KEYS.has(key) && runChunks > 1)) continue;
     if (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end)) return { type: keyword.type, value: keyword.value, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {

@@ -10,6 +10,11 @@ export interface Keyword {
   spellings: string[];
   /** A number may follow without a space ("tp8", "bs16", "seq4096"). */
   numeric?: boolean;
+  /**
+   * A code identifier read only as written, never from words with a space between them:
+   * "foreach" is PyTorch's flag, "for each query" is English.
+   */
+  identifier?: boolean;
 }
 
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
@@ -93,7 +98,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('optimizer', 'lion', ['lion']),
   kw('optimizer', 'sophia', ['sophia', 'sophiag']),
   kw('impl', 'fused', ['fused']),
-  kw('impl', 'foreach', ['foreach', 'for each']),
+  { ...kw('impl', 'foreach', ['foreach']), identifier: true },
   // sharding
   kw('sharding', 'ddp', ['ddp']),
   kw('sharding', 'zero0', ['zero0', 'zero stage 0', 'ds zero0', 'stage 0', 'z0']),
