@@ -24,6 +24,7 @@ import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { Patch, collectPatch } from './patch.js';
 import { presetFor } from './presets.js';
+import { peftKbitRecipeNote, readsAsPeftKbitRecipe } from './kbit-recipe.js';
 import { checkRanges } from './ranges.js';
 import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
@@ -337,6 +338,7 @@ class Resolution {
       () => this.precision(),
       () => this.trainingChoices(),
       () => this.sharding(),
+      () => this.kbitRecipe(),
       () => this.batch(),
       () => this.inference(),
       () => this.questions(),
@@ -892,6 +894,19 @@ class Resolution {
     if (opt !== undefined) s.offload.optimizer = opt;
     if (params !== undefined) s.offload.params = params;
     if (this.isNew && training && opt === undefined && params === undefined) this.assume(DEFAULT_WORDS.offload);
+    return null;
+  }
+
+  /** QLoRA with no framework named is PEFT's k-bit recipe, gradient checkpointing on (scenario/kbit-recipe.ts). */
+  private kbitRecipe(): null {
+    if (!this.isNew || !readsAsPeftKbitRecipe(this.s, this.patch.has('framework'))) return null;
+    this.s.framework = 'peft';
+    this.unassume(DEFAULT_WORDS.framework);
+    if (!this.patch.has('recompute')) {
+      this.s.recompute = 'full';
+      this.unassume(DEFAULT_WORDS.recompute);
+    }
+    this.assume(peftKbitRecipeNote(this.patch.has('recompute')));
     return null;
   }
 
