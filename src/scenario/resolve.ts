@@ -5,6 +5,7 @@ import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { batchShape } from '../memory/overhead.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
+import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import { hubScenarioModel, hubSilence } from '../hub/resolve-model.js';
 import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
@@ -1093,6 +1094,8 @@ class Resolution {
     if (this.patch.has('eager')) inf.enforceEager = true;
     const release = this.patch.value<string>('vllmVersion');
     if (release !== undefined) inf.vllmVersion = release;
+    const tgiRelease = this.patch.value<string>('tgiVersion');
+    if (tgiRelease !== undefined) inf.tgiVersion = tgiRelease;
     // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
     const attention = this.patch.get<string>('attention');
     // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the
@@ -1117,6 +1120,8 @@ class Resolution {
     else if (inf.server === 'sglang' && (this.isNew || this.modeChanged() || this.patch.has('engine'))) {
       inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
       this.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+    } else if (s.framework === 'tgi' && (this.isNew || this.modeChanged() || this.patch.has('framework'))) {
+      inf.gpuMemoryUtilization = TGI_MEMORY_FRACTION; // --cuda-memory-fraction's default (memory/tgi-release.ts)
     } else if (inf.engine === 'vllm' && (this.isNew || this.modeChanged())) this.assume(DEFAULT_WORDS.utilization);
     return null;
   }
