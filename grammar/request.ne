@@ -60,6 +60,7 @@ simple     -> %model                                  {% b.model %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}
+            | %tgiVersion                             {% b.tgiVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
             | %batches                                {% b.batches %}

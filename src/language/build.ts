@@ -221,6 +221,8 @@ export const maxSeqs = (d: Part[]) => item({ kind: 'maxSeqs', value: num([d[1]!]
 export const enforceEager = (d: Part[]) => item({ kind: 'enforceEager' }, d);
 /** `vllm 0.6.4`, `vllm v0`: the vLLM release or engine, which also names vLLM. */
 export const vllmVersion = (d: Part[]) => item({ kind: 'vllmVersion', value: tok(d[0]!).value }, d);
+/** `tgi 1.3.0`: the TGI release, which also names TGI. */
+export const tgiVersion = (d: Part[]) => item({ kind: 'tgiVersion', value: tok(d[0]!).value }, d);
 export const hostRam = (d: Part[]) => item({ kind: 'hostRam', gib: capacityNumber(tok(d[1]!).text) }, d);
 export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepLogits: tok(d[0]!).value === 'metrics' }, d);
 export const evalBatch = (d: Part[]) => item({ kind: 'eval', batch: num([d[1]!]), keepLogits: false }, d);

@@ -81,6 +81,8 @@ export type ItemBody =
   | { kind: 'enforceEager' }
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"). */
   | { kind: 'vllmVersion'; value: string }
+  /** TGI's release ("1.3.0", "2.0"). */
+  | { kind: 'tgiVersion'; value: string }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */

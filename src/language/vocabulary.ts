@@ -18,6 +18,7 @@ export interface Keyword {
 }
 
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
+import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
@@ -194,6 +195,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // vLLM --enforce-eager: no CUDA graphs (so no graph pool); only vLLM has the flag, so it names the engine.
   // vLLM's release or engine ("vllm 0.6.4", "vllm v0"): what it holds at start-up depends on it.
   ...VLLM_VERSION_KEYWORDS,
+  // TGI's release ("tgi 1.3.0"): how it sizes the KV cache after the warm-up depends on it.
+  ...TGI_VERSION_KEYWORDS,
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
@@ -289,6 +292,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
+  tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

@@ -4,6 +4,7 @@ import { count } from './format.js';
 import type { Layout } from './layout.js';
 import { isMoe } from './parameters.js';
 import { vllmAtLeast } from './vllm-release.js';
+import { tgiAtLeast } from './tgi-release.js';
 
 /**
  * The AWQ GEMM kernel's split-K partial sums. llm-awq's `gemm_forward_cuda`
@@ -15,8 +16,8 @@ import { vllmAtLeast } from './vllm-release.js';
  * - TGI: `WQLinear.forward` → `gemm_forward_cuda(x, qweight, scales, qzeros, 8)`
  *   (server/text_generation_server/utils/awq/quantize/qmodule.py, v1.1 → layers/awq/quantize/cuda.py
  *   in v3.3). From v2.2, `can_use_gptq_marlin` (layers/marlin) repacks AWQ for Marlin on cards
- *   with compute capability 8.0 or more; below it (T4, V100) every release runs this kernel. The
- *   language cannot name a TGI release, so the newest is assumed: the buffer only below sm_80.
+ *   with compute capability 8.0 or more; below it (T4, V100) every release runs this kernel. A
+ *   release before 2.2 ("tgi 1.3.0") runs it on every card; unnamed, the newest is assumed.
  * - vLLM 0.2 (AWQ arrived in 0.2.0, PR #1032): `AWQLinearMethod.apply_weights` →
  *   `ops.awq_gemm(reshaped_x, qweight, scales, qzeros, pack_factor)` with pack_factor 8 for every
  *   token count. PR #2566 (January 2024) dequantises and runs a 16-bit matmul from 256 tokens on,
@@ -41,7 +42,7 @@ function sm80OrLater(s: Scenario): boolean {
 /** Whether this server's prefill runs AWQ linears through the split-K GEMM. */
 export function awqRunsSplitK(s: Scenario): boolean {
   if (s.mode !== 'inference' || s.weights !== 'awq' || isMoe(s.model.arch)) return false;
-  if (s.framework === 'tgi') return !sm80OrLater(s);
+  if (s.framework === 'tgi') return !sm80OrLater(s) || !tgiAtLeast(s, 2, 2);
   if (s.inference.engine === 'vllm' && s.inference.server !== 'sglang') return !vllmAtLeast(s, 3);
   return false;
 }

@@ -28,7 +28,8 @@ import type { Scenario } from '../scenario/schema.js';
  * Not every QLoRA run calls it: Unsloth loads and patches its own model (no fp32 upcast of
  * embeddings or LM head since unsloth#1186), LLaMA-Factory upcasts only norms when asked, and TRL's
  * SFTTrainer skips it for sharded QLoRA (FSDP / ZeRO-3 need one dtype to flatten). So only the
- * PEFT preset (the user names PEFT) gets it, with a bitsandbytes base (GPTQ bases are not cast).
+ * PEFT preset gets it, with a bitsandbytes base (GPTQ bases are not cast): the user names PEFT, or
+ * names no framework at all (scenario/kbit-recipe.ts says when a plain QLoRA request is read as it).
  *
  * alpaca-lora's finetune.py calls the older `prepare_model_for_int8_training` on its load_in_8bit
  * base, with PEFT installed from git main (tloen/alpaca-lora, finetune.py and requirements.txt).
@@ -43,9 +44,14 @@ import type { Scenario } from '../scenario/schema.js';
  */
 const BITSANDBYTES_FORMATS = new Set<Scenario['weights']>(['nf4', 'nf4-dq', 'int8']);
 
+/** Adapters over a bitsandbytes base (NF4 or LLM.int8): what `prepare_model_for_kbit_training` prepares. */
+export function adaptersOverBitsandbytes(s: Scenario): boolean {
+  return s.mode !== 'full' && s.mode !== 'inference' && BITSANDBYTES_FORMATS.has(s.weights);
+}
+
 export function kbitPrepared(s: Scenario): boolean {
   const prepares = s.framework === 'peft' || s.framework === 'alpaca-lora';
-  return prepares && s.mode !== 'full' && s.mode !== 'inference' && BITSANDBYTES_FORMATS.has(s.weights);
+  return prepares && adaptersOverBitsandbytes(s);
 }
 
 /** Bytes per saved activation element under the PEFT k-bit recipe: the fp32 residual stream (see above). */

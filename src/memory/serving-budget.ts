@@ -6,7 +6,8 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmEngine } from './vllm-release.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
-import { TGI_WIGGLE_ROOM, tgiKvBudget, tgiWarmupActivations } from './tgi.js';
+import { tgiKvBudget, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
+import { tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
 
@@ -58,8 +59,11 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   const resident = present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l));
   const fraction = s.inference.gpuMemoryUtilization;
   if (engine === 'tgi') {
-    const fixed = [...resident, tgiWarmupActivations(s, l)];
-    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(card, sum(fixed), nonTorch), share: `${TGI_WIGGLE_ROOM} × card − weights − warm-up peak − non-torch`, fraction: TGI_WIGGLE_ROOM };
+    const fixed = [...resident, ...present(tgiTiedHeadCopy(s, l)), tgiWarmupActivations(s, l)];
+    const rule = tgiKvRule(s);
+    const memoryFraction = s.inference.gpuMemoryUtilization === 1 ? '' : `${s.inference.gpuMemoryUtilization} × `;
+    const share = rule.of === 'card' ? `${num(rule.share * s.inference.gpuMemoryUtilization)} × card − weights − warm-up peak − non-torch` : `${rule.share} × (${memoryFraction}card − weights − warm-up peak − non-torch)`;
+    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(s, card, sum(fixed), nonTorch), share, fraction: rule.share * s.inference.gpuMemoryUtilization };
   }
   if (engine === 'sglang') {
     // After the pool (model_runner.py init_memory_pool, then init_cuda_graphs): outside the fraction.
@@ -107,14 +111,21 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): S
 function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside: Component[], nonTorch: number, budget: number, oneSequence: number): string {
   const name = ENGINE_NAME[engine];
   if (capacity === null) return `${name} preallocates its KV cache; name a card for its budget.`;
-  const fraction = engine === 'tgi' ? TGI_WIGGLE_ROOM : s.inference.gpuMemoryUtilization;
+  const rule = engine === 'tgi' ? tgiKvRule(s) : null;
+  // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
+  const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
+  const memoryFraction = rule && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
-  const head = `${name}'s budget: ${fraction} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
+  const head =
+    rule?.of === 'free'
+      ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
+      : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
-  return `${head}${plan}; ${seq}. The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+  const outside = rule?.of === 'free' ? (fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+  return `${head}${plan}; ${seq}.${outside}`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */

@@ -5,13 +5,15 @@ import { count } from './format.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
 import type { Component } from './types.js';
+import { tgiDefaultPrefillTokens, tgiKvRule } from './tgi-release.js';
 
 /**
  * text-generation-inference's memory plan (huggingface/text-generation-inference,
- * server/text_generation_server/models/flash_causal_lm.py `FlashCausalLM.warmup`, v2.3 → v3.x):
+ * server/text_generation_server/models/flash_causal_lm.py `FlashCausalLM.warmup`, v0.9.4 → v3.3):
  * a warm-up prefill of max_batch_prefill_tokens measures the peak; then the KV cache gets
  * `get_free_memory(device, MEMORY_FRACTION × TGI_WIGGLE_ROOM)` (utils/import_utils.py:
- * free − (1 − fraction) × total), so the last 10% of the card is never KV. A prefill that does not
+ * free − (1 − fraction) × total), so the last 10% of the card is never KV; earlier releases took
+ * another share, of the card or of the free memory (tgi-release.ts `tgiKvRule`). A prefill that does not
  * fit fails the warm-up ("Not enough memory to handle N prefill tokens. You need to decrease
  * `--max-batch-prefill-tokens`"). Prefill logits are computed only at each request's last position
  * (`prefill_head_indices`).
@@ -23,20 +25,15 @@ import type { Component } from './types.js';
  * the budget carries no graph term.
  */
 
-/** models/globals.py: TGI_WIGGLE_ROOM = 0.90 since v2.3 (#2449; 0.95 before); MEMORY_FRACTION 1.0. */
-export const TGI_WIGGLE_ROOM = 0.9;
-
 /**
- * launcher/src/main.rs: --max-batch-prefill-tokens when given, else 4096 (the fallback of
- * `compute_optimal`, which raises it on fast cards but caps it by the VRAM the launcher estimates)
- * capped at the model's max_position_embeddings.
+ * launcher/src/main.rs: --max-batch-prefill-tokens when given, else the release's default
+ * (tgi-release.ts: 4096 in v1.x, max_input_tokens + 50 in v2.x, and from v3.0 the 4096 fallback of
+ * `compute_optimal`, which raises it on fast cards but caps it by the VRAM the launcher estimates,
+ * capped at the model's max_position_embeddings).
  */
-export const TGI_DEFAULT_PREFILL_TOKENS = 4096;
-
 export function tgiPrefillTokens(s: Scenario): number {
   if (s.inference.batchedTokens !== undefined) return s.inference.batchedTokens;
-  const context = contextLengthOf(s.model.id, s.model.arch.maxPositions);
-  return Math.min(TGI_DEFAULT_PREFILL_TOKENS, context ?? TGI_DEFAULT_PREFILL_TOKENS);
+  return tgiDefaultPrefillTokens(s, contextLengthOf(s.model.id, s.model.arch.maxPositions) ?? null);
 }
 
 /**
@@ -59,7 +56,25 @@ export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
   return { ...ws, key: 'warmup', name: `warm-up prefill activations (${count(tokens)} tokens)` };
 }
 
-/** KV bytes TGI allocates: free memory after the warm-up, less (1 − wiggle room) of the card. */
-export function tgiKvBudget(card: number, fixedBytes: number, nonTorch: number): number {
-  return card * TGI_WIGGLE_ROOM - fixedBytes - nonTorch;
+/**
+ * A tied LM head is a second tensor in TGI: the head is loaded from the embedding's own name
+ * (flash_cohere_modeling.py v2.0 `SpeculativeHead.load(prefix="model.embed_tokens")` when there is
+ * no lm_head; flash_llama_modeling.py v3.3 `if config.tie_word_embeddings: suffix = "model.embed_tokens"`),
+ * and `TensorParallelHead.load` reads it again with `weights.get_sharded(..., dim=0)`, a new device
+ * tensor beside `TensorParallelEmbedding`'s (utils/weights.py `.to(device=self.device)`). "GPTQ, AWQ,
+ * EETQ don't quantize heads (nor embeddings)" (utils/layers.py): 16 bits, V/tp rows per rank.
+ */
+export function tgiTiedHeadCopy(s: Scenario, l: Layout): Component | null {
+  const { tiedEmbeddings, vocab, hidden } = s.model.arch;
+  if (!tiedEmbeddings) return null;
+  const bytes = (vocab * hidden * 2) / l.tp;
+  return { key: 'tied-head', name: 'LM head loaded again from the tied embedding', group: 'weights', bytes, formula: `${vocab} × ${hidden} × 2 B${l.tp > 1 ? ` ÷ tp ${l.tp}` : ''}` };
+}
+
+/** KV bytes TGI allocates after the warm-up, by its release's rule (tgi-release.ts): a share of the free memory, or of the card less what is held. */
+export function tgiKvBudget(s: Scenario, card: number, fixedBytes: number, nonTorch: number): number {
+  const rule = tgiKvRule(s);
+  // --cuda-memory-fraction (s.inference.gpuMemoryUtilization, TGI's default 1.0 set by the resolver).
+  const fraction = s.inference.gpuMemoryUtilization;
+  return rule.of === 'free' ? rule.share * (fraction * card - fixedBytes - nonTorch) : card * fraction * rule.share - fixedBytes - nonTorch;
 }

@@ -26,7 +26,7 @@ export function canonicalParts(s: Scenario): string[] {
     ...s.model.overrides.map((o) => `${o} ${archValue(s, o)}`),
     ...modeText(s),
     // "megatron mixed" reads back as Megatron's own recipe: plain mixed precision under Megatron is written first.
-    ...(s.framework === 'megatron' && s.recipe === 'mixed' ? [precisionText(s), s.framework] : [s.framework === 'fsdp' ? '' : s.framework, precisionText(s)]),
+    ...(s.framework === 'megatron' && s.recipe === 'mixed' ? [precisionText(s), s.framework] : [FRAMEWORK_WORDS[s.framework] ?? s.framework, precisionText(s)]),
     WEIGHT_WORDS[s.weights] ?? '',
     // Written even for inference: a thread may switch back to training and keep it.
     `${OPTIMIZER_WORDS[s.optimizer]} ${s.optimizerImpl}`,
@@ -135,13 +135,15 @@ function parallelText(s: Scenario): string {
 }
 
 const LOSS_WORDS: Record<Scenario['loss'], string> = { full: 'full ce', bf16: 'bf16 ce', chunked: 'chunked ce', fused: 'fused ce' };
+/** Frameworks whose name alone reads as something else: FSDP is said by its sharding word, and "peft" alone is the LoRA method. */
+const FRAMEWORK_WORDS: Partial<Record<Scenario['framework'], string>> = { fsdp: '', peft: 'peft kbit' };
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
   const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : [])];
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : [])];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : [])];
 }
 
 

@@ -50,6 +50,7 @@ const SLOT_LABELS: Record<string, string> = {
   hostRam: 'host RAM',
   eager: 'CUDA graphs setting',
   vllmVersion: 'vLLM release',
+  tgiVersion: 'TGI release',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
   batches: 'batch shape (packed or padded)',
@@ -271,6 +272,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['eager', true]]);
     case 'vllmVersion':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['vllmVersion', item.value]]);
+    case 'tgiVersion':
+      return setAll(patch, item, [['framework', 'tgi'], ['tgiVersion', item.value]]);
     case 'hostRam':
       return patch.set('hostRam', item.gib, item);
     case 'util':

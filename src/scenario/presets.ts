@@ -193,7 +193,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
 
     case 'tgi':
       // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
-      return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of max-batch-prefill-tokens (4096 unless given), then KV blocks in what is free less 10% of the card' };
+      return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of max-batch-prefill-tokens (4096 unless given), then KV blocks in what is free less 10% of the card (TGI 3.3 on; say tgi 1.3.0 or tgi 2.0 for an older release\'s rule)' };
 
     case 'llamacpp':
       // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),

@@ -1,6 +1,7 @@
 import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
+import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
 import type { Resolution } from './resolution.js';
@@ -39,6 +40,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (r.patch.has('eager')) inf.enforceEager = true;
   const release = r.patch.value<string>('vllmVersion');
   if (release !== undefined) inf.vllmVersion = release;
+  const tgiRelease = r.patch.value<string>('tgiVersion');
+  if (tgiRelease !== undefined) inf.tgiVersion = tgiRelease;
   // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
   const attention = r.patch.get<string>('attention');
   // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the
@@ -63,6 +66,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
     r.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+  } else if (s.framework === 'tgi' && (r.isNew || r.modeChanged() || r.patch.has('framework'))) {
+    inf.gpuMemoryUtilization = TGI_MEMORY_FRACTION; // --cuda-memory-fraction's default (memory/tgi-release.ts)
   } else if (inf.engine === 'vllm' && (r.isNew || r.modeChanged())) r.assume(DEFAULT_WORDS.utilization);
   return null;
 }

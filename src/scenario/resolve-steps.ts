@@ -5,6 +5,7 @@ import type { Patch } from './patch.js';
 import { batchStep } from './resolve-batch.js';
 import { frameworkStep } from './resolve-framework.js';
 import { hardwareStep, layerSplitStep, parallelStep } from './resolve-hardware.js';
+import { kbitRecipeStep } from './resolve-kbit.js';
 import { modeStep } from './resolve-mode.js';
 import { archStep, modelStep } from './resolve-model.js';
 import { unique } from './resolve-notes.js';
@@ -32,6 +33,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   precisionStep,
   trainingChoicesStep,
   shardingStep,
+  kbitRecipeStep,
   batchStep,
   inferenceStep,
   questionsStep,

@@ -230,6 +230,8 @@ export const inferenceSchema = z.object({
   enforceEager: z.boolean().optional(),
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"); absent = the current V1 (memory/vllm-release.ts). */
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
+  /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
+  tgiVersion: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/).optional(),
   /** SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts). */
   server: z.enum(['sglang']).optional(),
   /**

@@ -20,7 +20,7 @@ import { startBotOn } from './start-bot.js';
  */
 
 const GEMMA = JSON.stringify(SERVED.find((f) => f.repo === 'google/gemma-2-9b')!.config);
-const YAML = ['base_model: NousResearch/Llama-2-7b-hf', 'adapter: qlora', 'lora_r: 32', 'lora_target_modules:', '  - q_proj', '  - v_proj', 'sequence_len: 4096', 'micro_batch_size: 2'].join('\n');
+const YAML = ['base_model: NousResearch/Llama-2-7b-hf', 'adapter: qlora', 'lora_r: 32', 'lora_target_modules:', '  - q_proj', '  - v_proj', 'sequence_len: 4096', 'micro_batch_size: 2', 'gradient_checkpointing: false'].join('\n');
 
 let hub: HubStandin;
 let standin: DiscordStandIn;

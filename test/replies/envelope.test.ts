@@ -142,7 +142,7 @@ describe('the envelope of a half-stated setup (property over requests)', () => {
 
 describe('"tight": a margin under 5% of the card', () => {
   it('fitsOf is tight iff 0 ≤ headroom < 5% of the usable memory (property over card sizes)', () => {
-    const e = estimate(reply('7b qlora seq 2048 bs 1 on 24GB').scenario);
+    const e = estimate(reply('7b qlora no gc seq 2048 bs 1 on 24GB').scenario);
     const needed = e.capacityBytes! - e.headroomBytes!;
     fc.assert(
       fc.property(fc.double({ min: 0.5, max: 2, noNaN: true }), (scale) => {
@@ -158,7 +158,7 @@ describe('"tight": a margin under 5% of the card', () => {
   it('every surface says ⚠, and the JSON says "tight", for a setup that fits by under 5%', () => {
     const statuses = new Set<string>();
     for (let gb = 12; gb <= 40; gb++) {
-      const r = reply(`7b qlora seq 2048 bs 1 on ${gb}GB`);
+      const r = reply(`7b qlora no gc seq 2048 bs 1 on ${gb}GB`);
       const share = r.verdict.headroomBytes! / r.verdict.capacityBytes!;
       const expected = share < 0 ? 'no' : share < TIGHT_SHARE ? 'tight' : 'yes';
       expect(r.verdict.status, `${gb} GB`).toBe(expected);

@@ -19,7 +19,7 @@ import type { ApiCall } from './standin/web-api.js';
  */
 
 const GEMMA = SERVED.find((f) => f.repo === 'google/gemma-2-9b')!.config;
-const YAML = ['base_model: NousResearch/Llama-2-7b-hf', 'adapter: qlora', 'lora_r: 32', 'lora_target_modules:', '  - q_proj', '  - v_proj', 'sequence_len: 4096', 'micro_batch_size: 2'].join('\n');
+const YAML = ['base_model: NousResearch/Llama-2-7b-hf', 'adapter: qlora', 'lora_r: 32', 'lora_target_modules:', '  - q_proj', '  - v_proj', 'sequence_len: 4096', 'micro_batch_size: 2', 'gradient_checkpointing: false'].join('\n');
 
 let hub: HubStandin;
 beforeAll(async () => {

@@ -67,6 +67,8 @@ export const SERVING_KEYS: KeyTable = {
   cpu_offload_gb: { reads: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE) },
   num_shard: { reads: serving(numeric('tp')) },
   gpu_memory_utilization: { reads: serving(numeric('util')) },
+  // TGI --cuda-memory-fraction: the share of the card its KV sizing starts from (memory/tgi-release.ts).
+  cuda_memory_fraction: { reads: serving(numeric('util')), source: 'TGI server/text_generation_server/utils/dist.py' },
   kv_cache_dtype: { reads: serving(kvDtype) },
   // llama.cpp --cache-type-k/-v (-ctk/-ctv): f16 is its default; q8_0 keeps 8-bit values and a
   // 16-bit scale per 32 (8.5 bits), sized as an 8-bit cache; 4/5-bit caches are not modelled.

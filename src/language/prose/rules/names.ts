@@ -68,7 +68,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.version',
     pattern: /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g,
     when: (t) => /\d\.\d+\.\d|==|\bv\d/.test(t),
-    write: (m) => (namesVllmRelease(m) ? m[0] : blank(m)),
+    write: (m) => (namesVllmRelease(m) || namesTgiRelease(m) ? m[0] : blank(m)),
     example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
     source: 'sgl-project/sglang#6082',
   },
@@ -327,6 +327,11 @@ export const NAME_RULES: readonly ProseRule[] = [
  * "vllm 0.6.4", "vllm==0.5.4", "vllm v0.5.4": vLLM's release is a setting (vllm-versions.ts reads
  * it; what vLLM holds at start-up depends on it), so it stays when it is bare (no post/rc suffix).
  */
+/** "tgi 1.3.0", "text-generation-inference:2.0.4", "tgi v3.3": TGI's release, read as vLLM's is (tgi-versions.ts). */
+function namesTgiRelease(m: RegExpExecArray): boolean {
+  return /^v?[123]\.\d(?:\.\d)?$/.test(m[0]) && /(?:\btgi|text[-_ ]generation[-_ ]inference)[\s:]*v?$/.test(m.input.slice(Math.max(0, m.index - 30), m.index));
+}
+
 function namesVllmRelease(m: RegExpExecArray): boolean {
   return /^(?:==\s*|v)?0\.(?:[2-9]|1[01])(?:\.\d)?$/.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
 }
