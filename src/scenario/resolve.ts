@@ -2,6 +2,7 @@ import { MODELS, gpuById, modelById } from '../catalog/index.js';
 import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import type { ModelSpec } from '../catalog/types.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
+import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { batchShape } from '../memory/overhead.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
@@ -917,6 +918,9 @@ class Resolution {
       // A device_map split over every GPU is one process: nothing to shard or replicate, whatever
       // a preset's default sharding (Megatron's distributed optimizer) would be.
       s.sharding = { kind: 'none', stage: 0 };
+    } else if (zeroOffloadSharding(s)) {
+      s.sharding = zeroOffloadSharding(s)!; // optimizer offload runs under ZeRO (memory/offload.ts)
+      this.assume(ZERO_OFFLOAD_ASSUMPTION);
     } else if (!this.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
       const split = s.parallel.tp * s.parallel.pp;
       const kind = this.gpus() > 1 ? 'ddp' : 'none';
