@@ -81,6 +81,39 @@ function trainableOnGpu(s: Scenario, l: Layout): number {
   return s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
 }
 
+/**
+ * CPU optimizer offload is DeepSpeed's ZeRO-Offload, and it runs only under ZeRO: `offload_optimizer`
+ * is "valid for ZeRO stage 1, 2, 3" (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig;
+ * docs/_pages/config-json.md), and the stage-0 optimizers (FP16_Optimizer, BF16_Optimizer) have no
+ * host path. A request that offloads the optimizer but names no sharding therefore runs ZeRO; the
+ * stage is DeepSpeed's own ZeRO-Offload configuration (docs/_tutorials/zero-offload.md: `"stage": 2`
+ * with `offload_optimizer` cpu, "stage 1 also works"), which is also the default stage of the
+ * trainers that expose the switch (OpenRLHF's `--adam_offload` under its `--zero_stage` 2,
+ * openrlhf/cli/train_sft.py). Read as DDP, the GPU would keep whole 16-bit gradients and DDP's
+ * bucket copy that stage 2 sends to the host partition. Only where the optimizer offload is
+ * DeepSpeed's: torchtune (torchao's CPUOffloadOptimizer), litgpt, Megatron, torchtitan, Unsloth and
+ * FSDP have their own, and a device_map split is one process that DeepSpeed does not drive.
+ */
+export const ZERO_OFFLOAD_STAGE = 2;
+
+const OWN_OFFLOAD_FRAMEWORKS = new Set<Scenario['framework']>(['fsdp', 'megatron', 'torchtune', 'litgpt', 'unsloth', 'torchtitan', 'llama-recipes', 'tgi', 'llamacpp']);
+
+export const ZERO_OFFLOAD_ASSUMPTION = `DeepSpeed ZeRO-${ZERO_OFFLOAD_STAGE}: optimizer offload is DeepSpeed's ZeRO-Offload, which runs only under ZeRO, and stage ${ZERO_OFFLOAD_STAGE} is the setup DeepSpeed documents for it (say zero1 or zero3 for another)`;
+
+/** The ZeRO sharding an optimizer offload implies where none was named; null where it does not apply. */
+export function zeroOffloadSharding(s: Scenario): Scenario['sharding'] | null {
+  if (s.mode === 'inference' || s.offload.optimizer === 'none') return null;
+  if (s.sharding.kind !== 'none' && s.sharding.kind !== 'ddp') return null;
+  if (s.parallel.schedule === 'sequential' || OWN_OFFLOAD_FRAMEWORKS.has(s.framework)) return null;
+  return { kind: 'zero', stage: ZERO_OFFLOAD_STAGE };
+}
+
+/** `s` with the ZeRO sharding its optimizer offload implies (the resolver's and the offload lever's one rule). */
+export function withZeroOffload(s: Scenario): Scenario {
+  const sharding = zeroOffloadSharding(s);
+  return sharding ? { ...s, sharding } : s;
+}
+
 /** Which offload a scenario runs. */
 export function offloadKind(s: Scenario): 'none' | 'fsdp' | 'zero12' | 'zero3' {
   const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';

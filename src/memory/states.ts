@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { awqRunsSplitK } from './awq-gemm.js';
+import { fp8ReleaseWeights } from './fp8-release.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { paramsPerGpu, type Layout } from './layout.js';
@@ -63,7 +64,7 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   if (s.offload.params !== 'none') {
     return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);
   }
-  const native = nativeFormatWeights(s, l);
+  const native = nativeFormatWeights(s, l) ?? fp8ReleaseWeights(s, l);
   if (native) return native;
   const perParam = WEIGHT_FORMAT_BYTES[format];
   if (isGgufFormat(format)) return ggufWeights(s, l, format);

@@ -1,5 +1,6 @@
 import { estimate } from '../memory/estimate.js';
 import { gib } from '../memory/format.js';
+import { withZeroOffload } from '../memory/offload.js';
 import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { reresolved, resolveRequest } from '../scenario/resolve.js';
@@ -73,7 +74,8 @@ const CANDIDATES: Candidate[] = [
     change: 'offload optimizer',
     cost: 'last resort: often 2–6× slower',
     applies: (s) => s.mode === 'full' && s.offload.optimizer === 'none',
-    set: (r) => ({ ...r, offload: { ...r.offload, optimizer: 'cpu' } }),
+    // Under no named sharding it runs ZeRO-Offload, as the follow-up resolves it (memory/offload.ts).
+    set: (r) => withZeroOffload({ ...r, offload: { ...r.offload, optimizer: 'cpu' } }),
   },
   {
     change: (s) => `seq ${Math.floor(s.seq / 2)}`,

@@ -1,3 +1,4 @@
+import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Resolution } from './resolution.js';
@@ -27,6 +28,9 @@ export function shardingStep(r: Resolution): ErrorReply | null {
     // A device_map split over every GPU is one process: nothing to shard or replicate, whatever
     // a preset's default sharding (Megatron's distributed optimizer) would be.
     s.sharding = { kind: 'none', stage: 0 };
+  } else if (zeroOffloadSharding(s)) {
+    s.sharding = zeroOffloadSharding(s)!; // optimizer offload runs under ZeRO (memory/offload.ts)
+    r.assume(ZERO_OFFLOAD_ASSUMPTION);
   } else if (!r.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
     const split = s.parallel.tp * s.parallel.pp;
     const kind = r.gpus() > 1 ? 'ddp' : 'none';
