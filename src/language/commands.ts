@@ -29,6 +29,24 @@ interface Launcher {
 const LLAMA_FACTORY_SCRIPT =
   '(?<![\\w.-])(?:[\\w.-]+\\/)*(?:src\\/)?train_bash\\.py(?![\\w.])|(?<![\\w.-])(?:[\\w.-]+\\/)*src\\/train\\.py(?![\\w.])(?=[^\\n]*(?:\\n[^\\n]*){0,40}?--stage[ \\t=]+(?:sft|pt|rm|ppo|dpo|kto|orpo)\\b)';
 
+/** RL trainers by the word their scripts carry, as the framework words the reader knows. */
+const RL_TRAINER_WORD: Record<string, string> = { ppo: 'ppo', dpo: 'dpo', kto: 'dpo', orpo: 'orpo', grpo: 'grpo' };
+const RL_WORD = '(ppo|dpo|kto|orpo|grpo)';
+/** A script whose file name holds the trainer as one of its words (`ppo.py`, `train_ppo.sh`, `run_dpo.py`), with its folders. */
+const RL_SCRIPT = String.raw`(?<![\w./-])(?:[\w.-]+\/)*(?:[a-z0-9]+[_-])*?${RL_WORD}(?:[_-][a-z0-9]+)*\.(?:py|sh)(?![\w.])`;
+/**
+ * A module whose last name holds the trainer (`openrlhf.cli.train_ppo_ray`, `openrlhf.cli.train_dpo`),
+ * with the `python -m` or `deepspeed --module` that runs it (left, `-m` would take the trainer's word as its value).
+ * Not verl's `verl.trainer.main_ppo`: it runs every algorithm, named by algorithm.adv_estimator (verl.ts; c299 is GRPO).
+ */
+const RL_MODULE = String.raw`(?:(?<![\w./-])python3?[ \t]+-m[ \t]+|(?<![\w./-])--module[ \t]+|(?<![\w./-]))(?!verl\.)[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\.(?:[a-z0-9]+_)*?${RL_WORD}(?:_[a-z0-9]+)*(?![\w.])`;
+
+/** Model sizes a script's own name holds (`orz_7b_ppo`, Open-Reasoner-Zero's playground/orz_7b_ppo.py): the name's to say. */
+function sizesIn(path: string): string[] {
+  const name = path.split(/[/.]/).filter((p) => p && p !== 'py' && p !== 'sh').pop() ?? '';
+  return name.split(/[_-]/).filter((p) => /^\d+(?:\.\d+)?[bm]$/.test(p));
+}
+
 const LAUNCHERS: readonly Launcher[] = [
   { id: 'command.vllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, words: () => 'vllm' },
   // Aphrodite Engine (a vLLM fork: vLLM's flags and paged KV cache) runs the same way,
@@ -71,6 +89,24 @@ const LAUNCHERS: readonly Launcher[] = [
     words: () => '',
   },
   { id: 'command.llama-factory-script', pattern: new RegExp(LLAMA_FACTORY_SCRIPT, 'g'), words: () => 'llama-factory' },
+  // A script or module named for its RL trainer runs that trainer: TRL's examples/scripts/ppo/ppo.py
+  // and dpo.py (huggingface/trl#2719, corpus c527), Search-R1's train_ppo.sh (verl PPO,
+  // PeterGriffinJin/Search-R1#111, c528), OpenRLHF's `openrlhf.cli.train_ppo_ray` and train_dpo
+  // (OpenRLHF/OpenRLHF#756, c526), alignment-handbook's run_dpo.py, open-r1's grpo.py. The trainer is the framework word the reader knows (KTO trains a policy
+  // against a frozen reference as DPO does: read as DPO's memory). A config file (.yaml) is no script.
+  // The launcher in front of an RL trainer (`deepspeed --module openrlhf.cli.train_ppo`, `accelerate launch
+  // scripts/run_dpo.py`, `torchrun … grpo.py`) only starts its processes, as before LLaMA-Factory's
+  // scripts: the trainer is the framework (its ZeRO stage is its own flag's).
+  {
+    id: 'command.rl-trainer-launcher',
+    pattern: new RegExp(`(?<![\\w./-])(?:accelerate[ \\t]+launch|deepspeed|torchrun)(?=[ \\t][^\\n]*?(?:${RL_SCRIPT}|${RL_MODULE}))`, 'g'),
+    words: () => '',
+  },
+  {
+    id: 'command.rl-trainer-script',
+    pattern: new RegExp(`${RL_SCRIPT}|${RL_MODULE}`, 'g'),
+    words: (m) => [...sizesIn(m[0]), RL_TRAINER_WORD[(m[1] ?? m[2])!]!].join(' '),
+  },
   {
     id: 'command.swift',
     pattern: /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
@@ -156,7 +192,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
 }
 
 /** A word every launcher above has: a message with none of them has no launcher to read. */
-const LAUNCHER_WORD = /python|vllm|sglang|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
+const LAUNCHER_WORD = /python|vllm|sglang|ppo|dpo|kto|orpo|grpo|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;

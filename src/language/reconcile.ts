@@ -1,6 +1,7 @@
 import type { Item } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
+import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
@@ -43,6 +44,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = seqs(out, notes);
   out = switches(out, notes);
   out = loras(out);
+  out = enginesByEvidence(out, notes);
   out = engines(out, notes);
   out = frameworks(out);
   out = narrativeHelp(out, ignored);

@@ -57,7 +57,8 @@ describe('a launcher says what is run', () => {
   it("SGLang's launch_server with --tp, --context-length and --mem-fraction-static (sgl-project/sglang#6817)", () => {
     readsAs(
       'deploy Llama 4 scout on 8xH200.\n`python -m sglang.launch_server --model-path meta-llama/Llama-4-Scout-17B-16E-Instruct --port 30000 --tp 8 --context-length 1000000 --mem-fraction-static 0.8`',
-      'llama-4-scout serve tp 8 seq 1000000 util 0.8 on 8x h200',
+      // The command runs SGLang: "deploy" before it names no engine (reconcile/engine-evidence.ts).
+      'llama-4-scout sglang tp 8 seq 1000000 util 0.8 on 8x h200',
     );
   });
 

@@ -75,6 +75,9 @@ export const SEQUENCE_KEYS: KeyTable = {
   num_gpu: { reads: (v, ctx) => (ctx.keys.has('num_ctx') ? (numberOf(v) >= 0 ? say(`ngl ${numberOf(v)}`) : IGNORE) : count('gpus')(v, ctx)) },
   n_ctx: { reads: numeric('seq') },
   context_length: { reads: numeric('seq') },
+  // SGLang's --context-length abbreviated as argparse allows (`--context-len 32768`,
+  // sgl-project/sglang#8362, corpus c552); in prose, a data set's length ("context_len > 50000", c326).
+  context_len: { reads: (v, ctx) => (Number.isFinite(numberOf(v)) ? numeric('seq')(v, ctx) : null), source: 'sgl-project/sglang#8362, sglang/srt/server_args.py' },
   max_position_embeddings: { reads: () => IGNORE },
   // A benchmark's prompt length; next to --max-model-len it is not what the server sizes for:
   // vLLM checks at start-up that its KV cache holds one max_model_len sequence.

@@ -37,6 +37,11 @@ export const SERVING_KEYS: KeyTable = {
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
   // gpu_memory_utilization (sglang/srt/server_args.py).
   mem_fraction_static: { reads: serving(numeric('util')), source: 'SGLang sglang/srt/server_args.py' },
+  // SGLang parses its flags with argparse, which takes any unique prefix of a long flag (allow_abbrev):
+  // `--mem-fraction 0.85` is --mem-fraction-static (sgl-project/sglang#8362, corpus c552).
+  mem_fraction: { reads: serving(numeric('util')), source: 'sgl-project/sglang#8362' },
+  // SGLang --disable-cuda-graph: no CUDA graphs captured, as vLLM's --enforce-eager.
+  disable_cuda_graph: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE), source: 'SGLang sglang/srt/server_args.py' },
   // Tokens per prefill step, which sizes the engine's profile / warm-up run (memory/serving.ts, tgi.ts, sglang.ts).
   max_num_batched_tokens: { reads: serving(numeric('batched tokens')) },
   max_batch_prefill_tokens: { reads: serving(numeric('batched tokens')) },

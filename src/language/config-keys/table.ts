@@ -5,6 +5,7 @@ import { MODEL_KEYS_TABLE } from './models.js';
 import { OPTIMIZER_KEYS } from './optimizer.js';
 import { PARALLELISM_KEYS } from './parallelism.js';
 import { PRECISION_KEYS } from './precision.js';
+import { RL_TRAINER_KEYS } from './rl-trainers.js';
 import { SAVER_KEYS } from './savers.js';
 import { SEQUENCE_KEYS } from './sequence.js';
 import { SERVING_KEYS } from './serving.js';
@@ -29,6 +30,7 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
   serving: SERVING_KEYS,
   models: MODEL_KEYS_TABLE,
   training: TRAINING_KEYS,
+  rlTrainers: RL_TRAINER_KEYS,
 };
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));

@@ -2,6 +2,7 @@ import type { ProseRule } from '../types.js';
 import { HARDWARE_RULES } from './hardware.js';
 import { LENGTH_RULES } from './lengths.js';
 import { NAME_RULES } from './names.js';
+import { PATH_MODEL_RULES } from './path-models.js';
 import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
 import { SERVING_RULES } from './serving.js';
@@ -86,8 +87,10 @@ const PROSE_ORDER = [
   'prose.weights-file',
   'prose.ollama-r1-distill-tag',
   'prose.ollama-tag',
+  'prose.model-folder',
   'prose.path',
   'prose.file-after-path',
+  'prose.mlc-quant',
   // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
   'prose.gguf-without-q',
   'prose.gguf',
@@ -113,7 +116,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

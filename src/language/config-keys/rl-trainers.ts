@@ -1,0 +1,45 @@
+import { launcherGpus } from './readers.js';
+import { IGNORE, numberOf, type Handler, type KeyTable } from './values.js';
+
+/**
+ * RL trainers that place each model on its own GPUs. OpenRLHF's Ray PPO (openrlhf/cli/train_ppo_ray.py)
+ * starts the actor, the reference, the critic, the reward model and the vLLM engines as separate Ray
+ * groups, each of `<role>_num_nodes` × `<role>_num_gpus_per_node` GPUs: the run asked about trains the
+ * actor, so its GPUs are the actor's (OpenRLHF/OpenRLHF#756, corpus c526; c315). Its
+ * `--train_batch_size` is the global batch over the actor's data-parallel ranks, so the accumulation
+ * the resolver derives from it is over those GPUs.
+ */
+
+/** The actor's GPUs: its nodes × its GPUs per node, said as derived. */
+const actorGpus: Handler = (v, ctx) => {
+  const perNode = numberOf(v);
+  if (!Number.isInteger(perNode) || perNode <= 0) return IGNORE;
+  const nodes = numberOf(ctx.values?.get('actor_num_nodes') ?? '1');
+  const total = perNode * (Number.isInteger(nodes) && nodes > 0 ? nodes : 1);
+  const reading = launcherGpus(total);
+  if (reading === null || !('say' in reading)) return reading;
+  return {
+    ...reading,
+    note: `${total} GPU${total === 1 ? '' : 's'} for the actor: actor_num_nodes ${nodes > 0 ? nodes : 1} × actor_num_gpus_per_node ${perNode} (OpenRLHF places the reference, critic, reward model and vLLM engines on GPUs of their own)`,
+  };
+};
+
+/** Another role's GPUs hold another model: not the actor's, so no setting of the run estimated. */
+const otherRole: Handler = () => IGNORE;
+
+export const RL_TRAINER_KEYS: KeyTable = {
+  actor_num_gpus_per_node: { reads: actorGpus, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#756' },
+  // Read with actor_num_gpus_per_node, which multiplies it in.
+  actor_num_nodes: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
+  ref_num_nodes: { reads: otherRole },
+  ref_num_gpus_per_node: { reads: otherRole },
+  critic_num_nodes: { reads: otherRole },
+  critic_num_gpus_per_node: { reads: otherRole },
+  reward_num_nodes: { reads: otherRole },
+  reward_num_gpus_per_node: { reads: otherRole },
+  vllm_num_engines: { reads: otherRole },
+  vllm_tensor_parallel_size: { reads: otherRole },
+  colocate_actor_ref: { reads: otherRole },
+  colocate_critic_reward: { reads: otherRole },
+  colocate_all_models: { reads: otherRole },
+};

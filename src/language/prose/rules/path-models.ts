@@ -1,0 +1,77 @@
+import { FAMILIES } from '../../lexicon.js';
+import type { ProseRule } from '../types.js';
+import { FILE, PATH, fileWords } from '../paths.js';
+
+/**
+ * A model named only in a path (issue 22, b13 item 4). A recipe or script path files its config
+ * under the model it is for: alignment-handbook's `recipes/zephyr-7b-beta/dpo/config_full.yaml`
+ * (huggingface/alignment-handbook#22, corpus c536). The path's last part is a file, which names no
+ * model (`prose.path` reads only its words: "full"), so the folder that carries a family name and a
+ * size is the model. A guess from a path, so weak: the reply says it with the path. A model named
+ * anywhere else in the message is the model, never the path's.
+ */
+
+const FAMILY = FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).filter((f) => f.length >= 2).join('|');
+/**
+ * A folder that names a model: a name, then a size as one of its parts ("zephyr-7b-beta",
+ * "llama-2-7b-chat-hf"); the lexer then reads the name (a catalog model, a fine-tune of one, or
+ * a name the catalog lacks, sized by its size).
+ */
+const MODEL_FOLDER = /^[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[bm](?:[-_][a-z0-9.]+)*$/;
+/** A model said elsewhere: a family and a size close together ("Llama 2 7B", "qwen2.5-7b"), or a bare size ("a 7b model"). */
+const MODEL_ELSEWHERE = new RegExp(`(?<![a-z0-9])(?:(?:${FAMILY})[a-z0-9.\\-_ ]{0,12}?)?\\d+(?:\\.\\d+)?b(?![a-z0-9])`);
+const FILE_WHOLE = new RegExp(`^${FILE.source}$`);
+
+/** The folder that names a model, nearest the file first, with its offset in the path. */
+function modelFolder(path: string): { name: string; at: number } | null {
+  const parts = path.split('/');
+  let offset = path.length;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!;
+    offset -= part.length;
+    if (i < parts.length - 1 && MODEL_FOLDER.test(part)) return { name: part, at: offset };
+    offset -= 1;
+  }
+  return null;
+}
+
+export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.model-folder',
+    pattern: PATH,
+    when: (t) => t.includes('/'),
+    write: (m) => {
+      const path = m[0].replace(/\/+$/, '');
+      const file = path.split('/').pop() ?? '';
+      const folder = FILE_WHOLE.test(file) ? modelFolder(path) : null;
+      // Not this rule's path: written back unchanged, for prose.path to read.
+      if (!folder) return m[0];
+      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
+      if (MODEL_ELSEWHERE.test(elsewhere)) return m[0];
+      const fileAt = path.length - file.length;
+      return [
+        { text: ' '.repeat(folder.at), from: 0, to: folder.at },
+        { text: folder.name, from: folder.at, to: folder.at + folder.name.length },
+        { text: ' '.repeat(fileAt - folder.at - folder.name.length), from: folder.at + folder.name.length, to: fileAt },
+        { text: fileWords(file), from: fileAt, to: path.length },
+        { text: ' '.repeat(m[0].length - path.length), from: path.length, to: m[0].length },
+      ];
+    },
+    example: 'accelerate launch scripts/run_dpo.py recipes/zephyr-7b-beta/dpo/config_full.yaml',
+    source: 'huggingface/alignment-handbook#22',
+    // A guess: the folder may hold configs of another model than the one run (said with the path).
+    weak: true,
+    // A path's first folders may look like a Hub id ("recipes/zephyr-7b-beta"): the path is read whole, as prose.path reads it.
+    insideHubIds: true,
+  },
+  {
+    // MLC LLM's quantisation codes in a compiled model's name ("Llama-2-7b-chat-hf-q4f16_1": 4-bit
+    // weights in groups, fp16 activations; mlc-llm docs "Quantization"): the weight format.
+    id: 'prose.mlc-quant',
+    pattern: /(?<=[a-z0-9][-_])q([348])f(?:16|32)_\d(?![a-z0-9])/g,
+    when: (t) => /q[348]f(?:16|32)_/.test(t),
+    write: (m) => ({ 3: 'q3', 4: 'int4', 8: 'int8' } as Record<string, string>)[m[1]!]!.padEnd(m[0].length),
+    example: 'mlc_llm chat ./dist/Llama-2-7b-chat-hf-q4f16_1 on a 3060 6GB',
+    source: 'mlc-ai/mlc-llm#931',
+  },
+];

@@ -1,0 +1,72 @@
+import type { Item } from '../items.js';
+
+/**
+ * Which serving engine the run uses, by the strength of what names it (issue 22, b13 item 2).
+ * Every serve word reads as the paged-KV server ("serve", "vLLM", "SGLang" alike), and the first
+ * one sets the engine slot, so a plain "serve" or another engine's mention before the launch
+ * command hid the engine the command runs ("the same model can be served using VLLM … why can't I
+ * serve it using SGLANG" then `python -m sglang.launch_server`, sgl-project/sglang#8362, corpus c552).
+ *
+ * Evidence, strongest first: a command or entry point (`python -m sglang.launch_server`, an image
+ * `lmsysorg/sglang`, `vllm serve`), a config key (`--mem-fraction-static`), a word in prose. The
+ * engine named by the strongest evidence leads the serve items; an engine named only more weakly
+ * and differently is another run the message mentions (a comparison, "works with vLLM"): set
+ * aside, with a note. Two engines named by equal evidence stay as they are.
+ */
+
+/** The engines a serve word can name, each by the words that name it. */
+const ENGINES: readonly { engine: string; words: RegExp }[] = [
+  { engine: 'SGLang', words: /sglang/i },
+  { engine: 'vLLM', words: /vllm/i },
+  { engine: 'TensorRT-LLM', words: /tensorrt|trt[-_ ]?llm/i },
+  { engine: 'LMDeploy', words: /lmdeploy/i },
+  { engine: 'Aphrodite', words: /aphrodite/i },
+];
+
+/**
+ * A launch command or an entry point, as the user wrote it: a module run with `python -m`, a
+ * dotted module or an image path (`sglang.launch_server`, `vllm/vllm-openai`), or an engine's
+ * own CLI verb (`vllm serve`, `lmdeploy serve`).
+ */
+const COMMAND = /python3?\s+-m\s|[a-z]\.[a-z_]|[a-z]\/[a-z]|\b(?:vllm|sglang|lmdeploy)\s+serve\b|launch_server|api_server/i;
+/** A config key or flag: `--mem-fraction-static 0.85`, `gpu_memory_utilization: 0.9`. */
+const KEYED = /^\s*--|[a-z0-9]_[a-z]|[:=]/i;
+
+export type Evidence = 'command' | 'key' | 'prose';
+const RANK: Record<Evidence, number> = { command: 3, key: 2, prose: 1 };
+
+/** How strongly an item's own words name what they name. */
+export function evidenceOf(words: string): Evidence {
+  if (COMMAND.test(words)) return 'command';
+  if (KEYED.test(words)) return 'key';
+  return 'prose';
+}
+
+/** The engine a serve item's words name, or null for a plain serve word ("serve", "deploy"). */
+export function engineNamed(i: Item): string | null {
+  if (i.kind !== 'serve') return null;
+  return ENGINES.find((e) => e.words.test(i.text))?.engine ?? null;
+}
+
+export function enginesByEvidence(items: Item[], notes: string[]): Item[] {
+  const named = items.filter((i) => engineNamed(i) !== null);
+  if (named.length === 0) return items;
+  const rank = (i: Item) => RANK[evidenceOf(i.text)];
+  const best = Math.max(...named.map(rank));
+  const strongest = named.filter((i) => rank(i) === best);
+  const engines = new Set(strongest.map(engineNamed));
+  // Two engines named as strongly ("vllm vs sglang"): a comparison the resolver and compares.ts read.
+  if (engines.size > 1) return items;
+  const lead = strongest[0]!;
+  const engine = engineNamed(lead)!;
+  const others = named.filter((i) => engineNamed(i) !== engine);
+  for (const o of others) {
+    notes.push(`read ${engine} from "${lead.text.trim()}" (${evidenceOf(lead.text) === 'command' ? 'the command' : 'a setting'}); "${o.text.trim()}" is another engine the message mentions`);
+  }
+  const kept = items.filter((i) => !others.includes(i));
+  // The lead goes before every other serve item: the first one sets the engine the resolver reads.
+  const firstServe = kept.findIndex((i) => i.kind === 'serve');
+  const at = kept.indexOf(lead);
+  if (firstServe < 0 || at <= firstServe) return kept;
+  return [...kept.slice(0, firstServe), lead, ...kept.slice(firstServe, at), ...kept.slice(at + 1)];
+}
