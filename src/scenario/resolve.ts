@@ -24,6 +24,7 @@ import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { gpuCountOf, gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { Patch, collectPatch } from './patch.js';
 import { presetFor } from './presets.js';
+import { defaultMethodOf } from './command-default-method.js';
 import { checkRanges } from './ranges.js';
 import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './schema.js';
@@ -512,9 +513,12 @@ class Resolution {
       mode = adaptersOn(quantised);
       if (this.isNew) this.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
     } else if (this.patch.has('train')) {
-      mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+      // A program that trains a method of its own when none is named (ms-swift: LoRA), said (command-default-method.ts).
+      const byProgram = this.isNew && !previousMode ? defaultMethodOf([this.patch.get('train')!.item.text, this.patch.get('framework')?.item.text]) : null;
+      mode = byProgram?.mode ?? (!previousMode || previousMode === 'inference' ? 'full' : previousMode);
+      if (byProgram) this.intent(byProgram.note);
       // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.
-      if (mode === 'full' && this.isNew && !this.patch.has('mode') && !this.patch.has('sharding')) {
+      else if (mode === 'full' && this.isNew && !this.patch.has('mode') && !this.patch.has('sharding')) {
         this.intent(noMethodWords(this.patch.get('train')!.item.text));
       }
     }

@@ -23,7 +23,7 @@ const call = (tp: number) => `\`\`\`\nllm = LLM(model="TheBloke/Llama-2-70B-AWQ"
 describe('a block introduced by a clause', () => {
   it('c346: the failing TP8 call is the run; the TP4 call after "works fine with it:" is set aside, said with that clause', () => {
     const { scenario, said, otherRun } = resolved(line('c346'));
-    expect([scenario.parallel.tp, scenario.hardware.count]).toEqual([8, 8]);
+    expect([scenario.parallel.tp, scenario.hardware?.count]).toEqual([8, 8]);
     expect(otherRun).toContain('TP4');
     expect(said).toMatch(/"tensor_parallel_size=4" set aside as your setup's tp: another run \("TP4 works fine with it:"/);
     expect(said).not.toMatch(/set more than once/);
