@@ -6,6 +6,7 @@ import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { ATTEMPT, negate, negatesAnAttempt } from './read-tokens/negation.js';
+import { nameProjects } from './read-tokens/project-models.js';
 import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
 export { CARD_VENDOR, cardWithMemory } from './read-tokens/cards.js';
@@ -59,6 +60,7 @@ export function readTokens(raw: Token[]): TokenReading {
   nameSeries(tokens, notes);
   nameFineTunes(tokens, notes);
   nameFamilyApart(tokens, notes, guesses);
+  nameProjects(tokens, notes, guesses);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];
