@@ -6,6 +6,8 @@ import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { ATTEMPT, negate, negatesAnAttempt } from './read-tokens/negation.js';
+import { nameProjects } from './read-tokens/project-models.js';
+import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
 import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
 export { CARD_VENDOR, cardWithMemory } from './read-tokens/cards.js';
@@ -55,10 +57,12 @@ export function readTokens(raw: Token[]): TokenReading {
   nameR1(tokens, notes);
   nameDistills(tokens, notes);
   const guesses: NameGuess[] = [];
+  nameNeighbourSizes(tokens, notes, guesses);
   nameModels(tokens, notes, guesses);
   nameSeries(tokens, notes);
   nameFineTunes(tokens, notes);
   nameFamilyApart(tokens, notes, guesses);
+  nameProjects(tokens, notes, guesses);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];

@@ -7,6 +7,7 @@ import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workin
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
+import { vllmEngines } from './reconcile/vllm-engine.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -46,6 +47,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = loras(out);
   out = enginesByEvidence(out, notes);
   out = engines(out, notes);
+  out = vllmEngines(out, notes);
   out = frameworks(out);
   out = narrativeHelp(out, ignored);
   return out;

@@ -1,5 +1,6 @@
 import type { Item } from '../language/items.js';
 import type { ErrorReply } from '../reply/types.js';
+import { defaultMethodOf } from './command-default-method.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
 import { QUANTISED } from './resolve-precision.js';
 import type { Resolution } from './resolution.js';
@@ -75,9 +76,12 @@ export function modeStep(r: Resolution): ErrorReply | null {
     mode = adaptersOn(quantised);
     if (r.isNew) r.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
   } else if (r.patch.has('train')) {
-    mode = !previousMode || previousMode === 'inference' ? 'full' : previousMode;
+    // A program that trains a method of its own when none is named (ms-swift: LoRA), said (command-default-method.ts).
+    const byProgram = r.isNew && !previousMode ? defaultMethodOf([r.patch.get('train')!.item.text, r.patch.get('framework')?.item.text]) : null;
+    mode = byProgram?.mode ?? (!previousMode || previousMode === 'inference' ? 'full' : previousMode);
+    if (byProgram) r.intent(byProgram.note);
     // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.
-    if (mode === 'full' && r.isNew && !r.patch.has('mode') && !r.patch.has('sharding')) {
+    else if (mode === 'full' && r.isNew && !r.patch.has('mode') && !r.patch.has('sharding')) {
       r.intent(noMethodWords(r.patch.get('train')!.item.text));
     }
   }

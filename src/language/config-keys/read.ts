@@ -41,6 +41,15 @@ function shellLine(text: MappedText, m: RegExpExecArray): boolean {
   return /^[A-Z][A-Z0-9_]*$/.test(name);
 }
 
+/**
+ * Two settings of one key in one block: no code fence between them. A key set again in another
+ * fenced block is another run's call (`LLM(…, tensor_parallel_size=8)` that fails, then
+ * `LLM(…, tensor_parallel_size=4)` after "TP4 works fine with it:", vllm-project/vllm#2856, c346):
+ * both are read, and whose run each is is the clause owners' to say (reconcile/owners.ts).
+ */
+const FENCE = /^[ \t]*(?:```|~~~)/m;
+const sameBlock = (src: string, a: number, b: number) => !FENCE.test(src.slice(Math.min(a, b), Math.max(a, b)));
+
 /** The rule a key's rewrite is named by; weak when its reading rests on a weak cue (KeyReading.weak). */
 const keyRule = (key: string, reading?: KeyReading): RuleRef => (reading && 'say' in reading && reading.weak ? { id: `config.key.${key}`, weak: true } : `config.key.${key}`);
 
@@ -62,8 +71,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const src = input.text;
   const present = new Set<string>();
   const values = new Map<string, string>();
-  /** Where each key is last set to a value, and the earlier settings a later one replaces. */
-  const lastAt = new Map<string, number>();
+  /** Every value each key is set to, in order, and where. */
+  const settings = new Map<string, { at: number; value: string }[]>();
   for (const m of src.matchAll(PAIR)) {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
@@ -71,7 +80,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const value = m[2] ?? m[4] ?? m[7] ?? m[9];
     if (value === undefined || value === '{') continue;
     values.set(key, value);
-    lastAt.set(key, m.index);
+    settings.set(key, [...(settings.get(key) ?? []), { at: m.index, value }]);
   }
   /**
    * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
@@ -79,8 +88,11 @@ export function readConfig(raw: MappedText): ConfigReading {
    * argparse, json.loads and PyYAML all keep the last. Keys read under a parent block
    * (DeepSpeed's device, enabled, stage) are different settings each time and are all read.
    */
-  const replaced = (key: string, at: number, value: string | undefined) =>
-    !IN_BLOCK_KEYS.has(key) && value !== undefined && (lastAt.get(key) ?? at) > at && unquote(values.get(key) ?? '') !== unquote(value);
+  const replaced = (key: string, at: number, value: string | undefined): string | null => {
+    if (IN_BLOCK_KEYS.has(key) || value === undefined) return null;
+    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at)).at(-1);
+    return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
+  };
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
@@ -150,8 +162,9 @@ export function readConfig(raw: MappedText): ConfigReading {
       }
       return { result: ' '.repeat(m[0].length), rule: unknownRule };
     }
-    if (replaced(key, m.index, value)) {
-      notes.push(`"${shown}" is set more than once: its last value, ${unquote(values.get(key) ?? '')}, is read (as a config parser keeps it)`);
+    const last = replaced(key, m.index, value);
+    if (last !== null) {
+      notes.push(`"${shown}" is set more than once: its last value, ${last}, is read (as a config parser keeps it)`);
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }

@@ -92,4 +92,11 @@ export const SERVING_KEYS: KeyTable = {
   // LocalAI's model YAML names llama.cpp's context (-c) context_size.
   context_size: { reads: numeric('seq'), source: 'mudler/LocalAI#829' },
   enforce_eager: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE) },
+  // VLLM_USE_V1=0|1 picks vLLM's engine (vllm/envs.py, 0.7.x → 0.10.x; V1 the default from 0.8.0):
+  // "vllm v0" / "vllm v1" in the item language (vllm-versions.ts). Beside a release, reconcile/
+  // vllm-engine.ts keeps the engine the variable names.
+  vllm_use_v1: {
+    reads: (v) => (numberOf(v) === 0 || isFalse(v) ? say('vllm v0') : numberOf(v) === 1 || isTrue(v) ? say('vllm v1') : IGNORE),
+    source: 'vllm/envs.py VLLM_USE_V1; vllm-project/vllm#15664',
+  },
 };

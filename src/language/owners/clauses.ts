@@ -24,6 +24,8 @@ export interface Clause {
   cues: Cue[];
   /** The clause's own cue owner, or the one it takes from its sentence; null when its sentence has none. */
   owner: Cue | null;
+  /** The clause that introduced the fenced block this clause is in ("…works fine with it:"), when it took that clause's owner. */
+  introducedBy?: Clause;
 }
 
 /** Whose run a mention is: the cue that says so and the clause it sits in. */
@@ -99,7 +101,32 @@ export function clausesOf(text: string): Clause[] {
     const after = clauses.slice(k + 1).find((o) => o.sentence === c.sentence && o.cues.length > 0)?.cues[0];
     c.owner = before?.owner ?? (after?.owner === 'reference' ? null : after) ?? null;
   }
+  introducedBlocks(text, clauses);
   return clauses;
+}
+
+/** A fenced block's opening and closing marks. */
+const FENCE_LINE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
+
+/**
+ * "However, TP4 works fine with it:" and the fenced block right after it (vllm-project/vllm#2856,
+ * c346): a clause that ends in a colon introduces what follows, so the block's lines with no cue
+ * of their own are that clause's owner's. A block after a clause with no owner stays nobody's.
+ */
+function introducedBlocks(text: string, clauses: Clause[]): void {
+  const fences = [...text.matchAll(FENCE_LINE)].map((m) => ({ at: m.index, end: m.index + m[0].length }));
+  for (let k = 0; k + 1 < fences.length; k += 2) {
+    const [open, close] = [fences[k]!, fences[k + 1]!];
+    const before = text.slice(0, open.at).trimEnd();
+    if (!/[:：]$/.test(before)) continue;
+    const intro = clauses.find((c) => c.at < before.length && before.length <= c.end);
+    if (!intro?.owner) continue;
+    for (const c of clauses) {
+      if (c.at < open.end || c.end > close.end + 1 || c.cues.length > 0) continue;
+      c.owner = intro.owner;
+      c.introducedBy = intro;
+    }
+  }
 }
 
 const distance = (c: Cue, at: number, end: number) => (at >= c.end ? at - c.end : c.at >= end ? c.at - end : 0);
@@ -112,5 +139,6 @@ export function ownerOf(clauses: readonly Clause[], at: number, end: number): Ow
   const clause = clauses.find((c) => at >= c.at && at < c.end);
   if (!clause) return null;
   const nearest = [...clause.cues].sort((a, b) => distance(a, at, end) - distance(b, at, end))[0] ?? clause.owner;
-  return nearest ? { owner: nearest.owner, rule: nearest.rule, clause, cue: { at: nearest.at, end: nearest.end } } : null;
+  // A block's line is said with the clause that introduced it (the block's own words are code).
+  return nearest ? { owner: nearest.owner, rule: nearest.rule, clause: clause.introducedBy ?? clause, cue: { at: nearest.at, end: nearest.end } } : null;
 }

@@ -21,6 +21,7 @@ const PROSE_ORDER = [
   'prose.config-section-heading',
   'prose.hub-link',
   'prose.device-map-values',
+  'prose.vllm-release-label',
   'prose.version',
   'prose.software-version',
   'prose.moe-apart',

@@ -62,6 +62,18 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'c367',
   },
   {
+    // vLLM's release written as a label or with the word "version" ("**vLLM**: v0.8.5" in a post's
+    // environment list, "vLLM version: 0.8.5", "vllm version 0.6.4"): the release, which changes what
+    // vLLM holds at start-up (memory/vllm-release.ts), in the item language's spelling "vllm 0.8.5".
+    // A version line in a message that does not run vLLM was blanked before (version-lines.ts).
+    id: 'prose.vllm-release-label',
+    pattern: /(?<![\w.\-])vllm[*`]*[ \t]*(?:(?:version|版本)[ \t]*)?(?::|：|==?)?[ \t]*[*`]*v?(0\.(?:[2-9]|1[01])(?:\.\d)?)(?![\w]|\.\d)/g,
+    when: (t) => t.includes('vllm'),
+    write: (m) => `vllm ${m[1]}`.padEnd(m[0].length),
+    example: '**vLLM**: v0.8.5\n**Model**: Qwen/Qwen3-30B-A3B',
+    source: 'vllm-project/vllm#17469',
+  },
+  {
     // A software version ("sglang==0.2.9", "v0.4.6.post5", "text-generation-inference:2.3.0") is no
     // setting: three dotted numbers, or two after "==" / "v", with a release suffix. Blanked before
     // any number in it is read as a count.

@@ -15,7 +15,11 @@ const without = () => 'without';
 const CHINESE_WORDS: Record<string, string> = {
   跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full',
   // "全参数微调" (full-parameter fine-tuning, b12 c499/c501/c505) is one word: never 全参 and a stray 数.
-  全参数: 'full', 量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu',
+  全参数: 'full',
+  // "全量微调" (full fine-tuning: every weight trained, c320 hiyouga/LlamaFactory#8642, c482 ms-swift): 全量 with its
+  // training word only, since 全量数据 is the whole dataset.
+  全量微调: 'full finetune', 全量训练: 'full train', 全量参数: 'full', 全量sft: 'full sft',
+  量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu',
   // "单卡显存12G" (each card's memory, shuxueslpi/chatGLM-6B-QLoRA#29): the memory of one card, not a count of one.
   单卡显存: 'vram', 单张显存: 'vram', 单卡的显存: 'vram', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
   // "qwen2-72b推理需要几张A100" (how many A100s does inference need).
