@@ -58,3 +58,21 @@ export function memoryOff(gpuId: string, words: string, count: number): number |
   }
   return null;
 }
+
+/** Within this fraction of a size the card is sold in, a memory may be that size misremembered. */
+const NEAR_A_SIZE = 0.25;
+
+/**
+ * A memory the user states for a card that is none of its sizes and near none of them: a quarter
+ * or more away from every size the card and its siblings are sold in ("RTX 3060 with 6GB VRAM",
+ * the laptop part the catalog of desktop cards lacks, meta-llama/llama#381; "NV 3060 6GB",
+ * mlc-ai/mlc-llm#931; "4090 48GB"). The user knows the card in front of them: it is read as a
+ * card of that memory with its name said. A memory near a size ("A100 32GB" beside the 40 GB one,
+ * "RTX 2080 11G", the 2080 Ti's) stays the question it was: two readings, asked.
+ */
+export function memoryOfItsOwn(gpuId: string, gib: number): boolean {
+  const card = GPUS.find((g) => g.id === gpuId);
+  if (!card) return false;
+  const sizes = [card, ...siblings(gpuId)].map(nominalGiB);
+  return sizes.every((size) => Math.abs(gib - size) >= NEAR_A_SIZE * size);
+}

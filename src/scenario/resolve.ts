@@ -30,6 +30,7 @@ import type { HelpTopic, Lora, Scenario, ScenarioModel, WeightFormat } from './s
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 import { carriedPipelineFitted } from './split.js';
 import { threadKeepsItsModel } from './thread-model.js';
+import { undoSplitOverOldCount } from './split-follows-count.js';
 import { describesModel } from '../language/describing-words.js';
 import { setupOf, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
 
@@ -954,7 +955,7 @@ class Resolution {
     // split that engine was given by default becomes the serving engine's tensor split.
     const nowServed = this.patch.has('engine') && this.base?.inference.engine !== 'vllm' && this.base?.mode === 'inference';
     if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
-    else if (!(this.isNew || this.modeChanged() || this.firstOnSeveralGpus())) return false;
+    else if (!(this.isNew || this.modeChanged() || this.firstOnSeveralGpus() || undoSplitOverOldCount(this.base, p, n))) return false;
     // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
     // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
     if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {

@@ -11,6 +11,7 @@ import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { NO_MEMORY_EFFECT } from './ignored.js';
+import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
 import { MODEL_KEYS, model } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
@@ -64,6 +65,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const values = new Map<string, string>();
   /** Where each key is last set to a value, and the earlier settings a later one replaces. */
   const lastAt = new Map<string, number>();
+  const pairs: KeyOccurrence[] = [];
   for (const m of src.matchAll(PAIR)) {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
@@ -72,6 +74,13 @@ export function readConfig(raw: MappedText): ConfigReading {
     if (value === undefined || value === '{') continue;
     values.set(key, value);
     lastAt.set(key, m.index);
+    pairs.push({ key, at: m.index, value });
+  }
+  // "If I use tp = 2 … If I use tp = 1": options, not a key set twice (option-values.ts).
+  const options = chooseOptionValues(src, pairs, notes, (k) => k);
+  for (const [key, at] of options) {
+    values.set(key, pairs.find((p) => p.key === key && p.at === at)!.value);
+    lastAt.set(key, at);
   }
   /**
    * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
@@ -80,7 +89,7 @@ export function readConfig(raw: MappedText): ConfigReading {
    * (DeepSpeed's device, enabled, stage) are different settings each time and are all read.
    */
   const replaced = (key: string, at: number, value: string | undefined) =>
-    !IN_BLOCK_KEYS.has(key) && value !== undefined && (lastAt.get(key) ?? at) > at && unquote(values.get(key) ?? '') !== unquote(value);
+    !IN_BLOCK_KEYS.has(key) && value !== undefined && (lastAt.get(key) ?? at) !== at && unquote(values.get(key) ?? '') !== unquote(value);
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
@@ -151,7 +160,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       return { result: ' '.repeat(m[0].length), rule: unknownRule };
     }
     if (replaced(key, m.index, value)) {
-      notes.push(`"${shown}" is set more than once: its last value, ${unquote(values.get(key) ?? '')}, is read (as a config parser keeps it)`);
+      if (!options.has(key)) notes.push(`"${shown}" is set more than once: its last value, ${unquote(values.get(key) ?? '')}, is read (as a config parser keeps it)`);
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
