@@ -3,7 +3,7 @@ import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
 import { onlyPointsBack, pointersBack } from '../language/points-back.js';
 import { canonicalText } from '../scenario/canonical.js';
-import { reresolved, resolveRequest, type ResolveOutcome } from '../scenario/resolve.js';
+import { resolveRequest, type ResolveOutcome } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Measurement } from '../diagnose/index.js';
 
@@ -106,12 +106,12 @@ export function readInThread(text: string, previous: ThreadState | null, hub: Hu
 
 /**
  * The thread's own setup answered again, with a line that says why (the message only pointed back
- * to it). Every step is run again on an empty patch, as for any follow-up that sets nothing.
+ * to it): the thread's scenario as it stands.
  */
 function answeredAgain(text: string, scenario: Scenario): ResolveOutcome {
   const pointers = pointersBack(text).map((p) => text.slice(p.at, p.end));
   const line = `"${pointers[0]}" points back to the thread: its setup is answered again (say what changed to change it)`;
-  return { ok: true, control: 'none', scenario: reresolved(scenario) ?? scenario, helpOnly: false, helpTopics: [], assumptions: [line], ignored: pointers, unread: [], notices: [line] };
+  return { ok: true, control: 'none', scenario, helpOnly: false, helpTopics: [], assumptions: [line], ignored: pointers, unread: [], notices: [line] };
 }
 
 /**

@@ -11,7 +11,7 @@ import { scanHardware } from '../hardware/engine.js';
 export const OPTION_VALUES_RULE = {
   id: 'config.option-values',
   /** What opens a condition in the sentence before the pair: "if I use", "when we set", 如果, 若. */
-  condition: /(?:\b(?:if|when|whether)\b[^.;\n]{0,40}|如果|若是?|假如)[^.;\n。；]*$/,
+  condition: /(?:\b(?:if|when|whether)\b[^.;\n]{0,40}|如果|若是?|假如)[^.;\n。；]*$/i,
   example: 'If I use tensor_parallel_size = 2, then the model takes up to 38GB on each GPU. If I use tensor_parallel_size = 1, then …',
   source: 'vllm-project/vllm#823',
 } as const;
