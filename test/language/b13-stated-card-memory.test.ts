@@ -66,10 +66,20 @@ describe('a memory near a size stays the question it was', () => {
     expect(memoryOfItsOwn('a100-80g', 32)).toBe(false);
     expect(memoryOfItsOwn('a100-80g', 160)).toBe(false);
     expect(memoryOfItsOwn('rtx-4090', 48)).toBe(false);
+    expect(memoryOfItsOwn('l40s', 80)).toBe(false);
     expect(memoryOfItsOwn('rtx-2080', 11)).toBe(false);
     for (const text of ['2 x A100 32GB', 'RTX 2080 11G', 'H100 96GB']) {
       expect(scanHardware(text.toLowerCase()).readings.every((r) => r.gpuId !== null || r.memoryGiB === null)).toBe(true);
     }
+  });
+
+  it('a memory above every size of the card is never the user\'s own (another card\'s size, a total)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...GPUS.map((g) => g.id)), fc.double({ min: 1.001, max: 8, noNaN: true }), (id, times) => {
+        const largest = Math.max(...[GPUS.find((g) => g.id === id)!, ...siblings(id)].map((g) => g.totalMiB / 1024));
+        expect(memoryOfItsOwn(id, Math.ceil(largest * times))).toBe(false);
+      }),
+    );
   });
 
   it('every card\'s own sizes and anything within a quarter of them are never the user\'s own memory', () => {
