@@ -41,6 +41,11 @@ describe('GPU counts offered as options', () => {
     for (const text of ['cuda 12.1 or 12.4 on a100', '2 or 2 gpus', 'seq 2048 or 4096', 'llama-2-7b or 13b']) expect(findAlternativeCounts(text)).toEqual([]);
   });
 
+  it('a card\'s own number before the word for cards is the card, never that many cards ("3090/4090 cards")', () => {
+    for (const text of ['llama-2-13b lora on 3090/4090 cards', 'llama-2-13b lora on 4090 GPUs']) expect(read(text).s.hardware!.count).toBe(1);
+    expect(read('llama-2-13b lora on 3090/4090 cards').said).toMatch(/4090, the other choice/);
+  });
+
   it('c543: the title offers two or three 3090s, the message says three: read on three, no refusal', () => {
     const c = line('c543');
     const opened = readInThread(c.thread!, null).outcome;

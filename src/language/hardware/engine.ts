@@ -73,6 +73,8 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
       else part.value = Number(g.n ?? g.n2 ?? g.n3);
       if (rule.role === 'memory' && (part.value < 4 || part.value > 288)) continue;
       if ((rule.role === 'count' || rule.role === 'nodes' || rule.role === 'perNode') && part.value < 1) continue;
+      // "3090/4090 cards", "4090 GPUs": a card's own number before the word for cards names the card, never 4090 of them.
+      if (rule.role === 'count' && part.value >= 1000 && gpuIdOf(String(part.value))) continue;
       if (guarded.some((x) => part.at < x.end && x.at < part.end)) continue;
       candidates.push(part);
     }
