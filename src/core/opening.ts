@@ -1,6 +1,7 @@
 import type { HubContext } from '../hub/types.js';
 import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
+import { onlyPointsBack, pointersBack } from '../language/points-back.js';
 import { canonicalText } from '../scenario/canonical.js';
 import { resolveRequest, type ResolveOutcome } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
@@ -77,6 +78,8 @@ const refusedForModel = (outcome: ResolveOutcome) => !outcome.ok && outcome.miss
 export function readInThread(text: string, previous: ThreadState | null, hub: HubContext = {}): ThreadReading {
   const current = scenarioThread(previous);
   const earlier = waitingOpening(previous);
+  // "如题" + a screenshot, "same as above": nothing new, so the thread's setup is answered again.
+  if (current && onlyPointsBack(text)) return { outcome: answeredAgain(text, current.scenario), waiting: null };
   if (current || earlier === null) {
     const outcome = resolveRequest(text, current?.scenario ?? null, hub);
     return { outcome, waiting: !current && refusedForModel(outcome) ? { opening: boundedOpening(text) } : null };
@@ -99,6 +102,16 @@ export function readInThread(text: string, previous: ThreadState | null, hub: Hu
   const read = laterWins(text, earlier, together, hub);
   const kept = keptLine(earlier, text);
   return { outcome: kept ? withNotice(read, kept) : read, waiting: null };
+}
+
+/**
+ * The thread's own setup answered again, with a line that says why (the message only pointed back
+ * to it): the thread's scenario as it stands.
+ */
+function answeredAgain(text: string, scenario: Scenario): ResolveOutcome {
+  const pointers = pointersBack(text).map((p) => text.slice(p.at, p.end));
+  const line = `"${pointers[0]}" points back to the thread: its setup is answered again (say what changed to change it)`;
+  return { ok: true, control: 'none', scenario, helpOnly: false, helpTopics: [], assumptions: [line], ignored: pointers, unread: [], notices: [line] };
 }
 
 /**

@@ -16,6 +16,9 @@ const CHINESE = [
   // "做…LoRA微调", "开了deepspeed", "之前用单卡A100跑过是没问题的": doing, turning on, before, went fine —
   // the setting is in the word beside them; whose run it was is read from the clause (language/owners).
   '做', '开', '开了', '开启', '打开', '之前', '以前', '过', '没问题', '没',
+  // "如题" (as in the title, 01-ai/Yi#207), 同上 (same as above): they point back to the thread and
+  // carry no setting (language/points-back.ts); a message of nothing else is answered again.
+  '如题', '如标题', '同上', '如上', '如上所述',
 ];
 
 const KOREAN = [

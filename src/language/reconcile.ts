@@ -2,6 +2,7 @@ import type { Item } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
+import { goalLengths } from './reconcile/goal-lengths.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
@@ -27,6 +28,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = throughputTokens(out, text, notes);
   out = modelWindows(out, text, notes);
   out = reachedLengths(out, text, notes);
+  out = goalLengths(out, text, notes);
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
   out = workingSettings(out, text, notes);

@@ -58,3 +58,22 @@ export function memoryOff(gpuId: string, words: string, count: number): number |
   }
   return null;
 }
+
+/** Within this fraction of a size the card is sold in, a memory may be that size misremembered. */
+const NEAR_A_SIZE = 0.25;
+
+/**
+ * A memory the user states for a card that is a quarter or more below every size the card and its
+ * siblings are sold in: the smaller part the catalog of desktop and datacenter cards lacks ("RTX
+ * 3060 with 6GB VRAM", the laptop RTX 3060, meta-llama/llama#381; "NV 3060 6GB", mlc-ai/mlc-llm#931;
+ * "RTX 4090 with 16GB", the laptop 4090). The user knows the card in front of them: it is read as a
+ * card of that memory with its name said. A memory near a size ("A100 32GB" beside the 40 GB one,
+ * "RTX 2080 11G", the 2080 Ti's) or above every size ("8 x L40S 80GB", another card's size; "A100
+ * (160GB)", two cards' in all, c083; "4090 48GB", a total or a modded card) stays the question it
+ * was: two readings, asked.
+ */
+export function memoryOfItsOwn(gpuId: string, gib: number): boolean {
+  const card = GPUS.find((g) => g.id === gpuId);
+  if (!card) return false;
+  return [card, ...siblings(gpuId)].map(nominalGiB).every((size) => gib <= (1 - NEAR_A_SIZE) * size);
+}

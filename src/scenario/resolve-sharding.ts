@@ -1,4 +1,5 @@
 import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
+import { undoSplitOverOldCount } from './split-follows-count.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Resolution } from './resolution.js';
@@ -68,7 +69,7 @@ function splitForServing(r: Resolution): boolean {
   // split that engine was given by default becomes the serving engine's tensor split.
   const nowServed = r.patch.has('engine') && r.base?.inference.engine !== 'vllm' && r.base?.mode === 'inference';
   if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
-  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r))) return false;
+  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r) || undoSplitOverOldCount(r.base, p, n))) return false;
   // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
   // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
   if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {

@@ -11,6 +11,7 @@ import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { NO_MEMORY_EFFECT } from './ignored.js';
+import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
 import { MODEL_KEYS, model } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
@@ -73,6 +74,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const values = new Map<string, string>();
   /** Every value each key is set to, in order, and where. */
   const settings = new Map<string, { at: number; value: string }[]>();
+  const pairs: KeyOccurrence[] = [];
   for (const m of src.matchAll(PAIR)) {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
@@ -81,7 +83,11 @@ export function readConfig(raw: MappedText): ConfigReading {
     if (value === undefined || value === '{') continue;
     values.set(key, value);
     settings.set(key, [...(settings.get(key) ?? []), { at: m.index, value }]);
+    pairs.push({ key, at: m.index, value });
   }
+  // "If I use tp = 2 … If I use tp = 1": options, not a key set twice (option-values.ts).
+  const options = chooseOptionValues(src, pairs, notes, (k) => k);
+  for (const [key, at] of options) values.set(key, pairs.find((p) => p.key === key && p.at === at)!.value);
   /**
    * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
    * microsoft/foundry-dev-tools#37; a flag repeated on a command line) has its last value:
@@ -90,6 +96,8 @@ export function readConfig(raw: MappedText): ConfigReading {
    */
   const replaced = (key: string, at: number, value: string | undefined): string | null => {
     if (IN_BLOCK_KEYS.has(key) || value === undefined) return null;
+    const option = options.get(key);
+    if (option !== undefined) return option === at ? null : unquote(values.get(key) ?? '');
     const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at)).at(-1);
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
@@ -164,7 +172,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     }
     const last = replaced(key, m.index, value);
     if (last !== null) {
-      notes.push(`"${shown}" is set more than once: its last value, ${last}, is read (as a config parser keeps it)`);
+      if (!options.has(key)) notes.push(`"${shown}" is set more than once: its last value, ${last}, is read (as a config parser keeps it)`);
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }

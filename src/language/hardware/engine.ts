@@ -1,4 +1,5 @@
 import { gpuById } from '../../catalog/index.js';
+import { memoryOfItsOwn, siblings } from '../../scenario/card-variants.js';
 import { gpuIdOf } from '../lexicon.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
@@ -17,6 +18,8 @@ const WORD_COUNTS: Record<string, number> = {
 
 /** What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply. */
 const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
+/** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
+const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** A phrase's parts are at most this far apart (a sentence's clause, not a paragraph). */
 const MAX_JOIN = 24;
 /** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
@@ -70,6 +73,8 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
       else part.value = Number(g.n ?? g.n2 ?? g.n3);
       if (rule.role === 'memory' && (part.value < 4 || part.value > 288)) continue;
       if ((rule.role === 'count' || rule.role === 'nodes' || rule.role === 'perNode') && part.value < 1) continue;
+      // "3090/4090 cards", "4090 GPUs": a card's own number before the word for cards names the card, never 4090 of them.
+      if (rule.role === 'count' && part.value >= 1000 && gpuIdOf(String(part.value))) continue;
       if (guarded.some((x) => part.at < x.end && x.at < part.end)) continue;
       candidates.push(part);
     }
@@ -144,7 +149,12 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   if (card && /ti$|super$/.test(card.written!)) return null;
   // A card and its memory side by side ("A100 80GB", "A100 (40G)") is the lexer's; and so is a
   // memory that is not the card's ("A100 32GB": refused there as no such card).
-  if (parts.length === 2 && card && memory && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
+  // A memory the card is sold in near none of its sizes ("RTX 3060 with 6GB VRAM") is read below as the user's card.
+  // Not one followed by the words of host memory ("RTX 3060 with 64GB RAM", "3090 with 64G内存").
+  const ownMemory =
+    card !== undefined && memory !== undefined && !HOST_MEMORY_AFTER.test(text.slice(memory.end, memory.end + 24)) &&
+    !matches(card.gpuId!, memory.value) && memoryOfItsOwn(card.gpuId!, memory.value);
+  if (parts.length === 2 && card && memory && !ownMemory && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -210,8 +220,14 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
       notes.push(`"${said(parts)}": ${count} × ${Math.round(cardGiB)} GB is ${Math.round(cardGiB * count)} GB, but the message says ${totalMemory.value} GB in all — read as ${count} cards of ${Math.round(cardGiB)} GB; say the card's memory if not`);
     }
   }
-  const gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
-  if (card && memoryGiB !== null && gpuId === card.gpuId && !matches(card.gpuId!, memoryGiB)) {
+  let gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
+  if (card && memoryGiB !== null && gpuId === card.gpuId && ownMemory && memoryOfItsOwn(card.gpuId!, memoryGiB)) {
+    // The memory the user states for their card wins over a catalog of desktop parts: a card of that memory, named as they did.
+    const name = gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
+    const sizes = [gpuById(card.gpuId!), ...siblings(card.gpuId!)].map((g) => `${Math.round(g.totalMiB / 1024)} GB`);
+    notes.push(`"${said(parts)}": read as ${name} (${memoryGiB} GB as you said) — the ${name} I know has ${[...new Set(sizes)].join(' or ')}; say "on ${card.gpuId}" for that card`);
+    gpuId = null;
+  } else if (card && memoryGiB !== null && gpuId === card.gpuId && !matches(card.gpuId!, memoryGiB)) {
     notes.push(`"${said(parts)}": the ${card.gpuId} has ${Math.round(gpuById(card.gpuId!).totalMiB / 1024)} GB, not ${memoryGiB} GB — which did you mean?`);
   }
   // A card with no memory stated stays as written, for the reader's defaults and a memory said elsewhere.

@@ -1,4 +1,5 @@
 import type { MappedText } from '../mapped-text.js';
+import { readAlternatives } from './alternatives.js';
 import { scanHardware } from './engine.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -17,8 +18,16 @@ export interface HardwareText {
  * language ("10 nodes of 8x a100-40g"), mapped onto the whole phrase of the user's words, and
  * the digits of a measurement or a version are blanked, so no later rule counts them.
  */
-export function readHardware(input: MappedText, notes: string[]): HardwareText {
+export function readHardware(given: MappedText, notes: string[]): HardwareText {
+  // "两卡或者三卡3090": options, not two counts (alternatives.ts).
+  const options = readAlternatives(given, notes);
+  const input = options.text;
   const { readings, guarded } = scanHardware(input.text);
+  for (const a of options.asked) {
+    const reading = readings.find((r) => r.at <= a.at && a.at < r.end);
+    if (reading) reading.notes.push(a.note);
+    else notes.push(a.note);
+  }
   // A phrase is written by the part rules it was read from, in order ("hw.count+hw.card+hw.memory");
   // a number set aside by its guard's rule.
   const spans = [

@@ -156,6 +156,17 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     source: 'CarperAI/trlx#431',
   },
   {
+    id: 'owner.request.takes',
+    owner: 'request',
+    // What the run asked about needs ("使用了vllm后，要两张A100才能跑起来", vllm-project/vllm#3494, c549;
+    // "with vLLM it takes two A100s to run it"): the setup the user is stuck with, beside the run that worked.
+    when: ['才', 'take', 'took', 'need', 'requir', 'had to', 'have to'],
+    pattern:
+      /(?:要|需要|得)[^，。,；;！？!?\n]{0,12}?才(?:能|可以|行)|才(?:能|可以)(?:跑|运行|加载|训练|推理|部署)|\bit (?:takes|took|needs|needed|requires|required)\b|\b(?:needs?|needed|requires?|required|had to use|have to use)\s+(?:at least\s+)?(?:\d+|two|three|four|eight)\s+(?:x\s*)?(?:gpus?|cards?|[a-z]{0,3}\d{2,4}s?)\b/gi,
+    example: '使用了vllm后，要两张A100才能跑起来',
+    source: 'vllm-project/vllm#3494',
+  },
+  {
     id: 'owner.request.zh',
     owner: 'request',
     pattern: /想|能不能|能否|可不可以|可以吗|需要多少|多少显存|报错|出错|显存不足|显存溢出|爆显存|oom|请问|怎么|如何|求助/gi,

@@ -1,3 +1,4 @@
+import { statedGoal } from './goal-lengths.js';
 import type { Item } from '../items.js';
 
 /**
@@ -110,6 +111,8 @@ export function modelWindows(items: Item[], text: string, notes: string[]): Item
     // parentheses after them is vLLM's own report of the length it serves ("the model's maximum
     // sequence length (32k)", kvcached's thread in corpus c079).
     if (!MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
+    // "when i increased to support 128k context window" (c550): the user raising their run to it.
+    if (statedGoal(text, i.at)) return true;
     // (Its own approximation: the words right before the figure or right after it, not the sentence's.)
     if (APPROXIMATE.test(text.slice(Math.max(0, i.at - 16), i.at)) || /^\s*(?:左右|上下)/.test(text.slice(i.end))) return true;
     notes.push(`"${i.text.trim()}" read as the model's own context window, not your length (say "seq N" for the length you run)`);

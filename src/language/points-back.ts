@@ -1,0 +1,62 @@
+/**
+ * Words that only point back to what the thread already says (b13, c541): "如题" ("as in the
+ * title"), 同上 ("same as above"), "see title", "same as above". They carry no setting of their
+ * own; a follow-up made of nothing else asks the thread's question again, so the thread's setup is
+ * answered again (src/core/opening.ts) rather than refused as "nothing to estimate".
+ */
+export interface PointsBackRule {
+  id: string;
+  /** On lower-case text; no nested quantifiers. */
+  pattern: RegExp;
+  example: string;
+  source?: string;
+}
+
+export const POINTS_BACK_RULES: readonly PointsBackRule[] = [
+  {
+    id: 'points-back.title-zh',
+    // 如题 / 如标题 / 见标题 / 标题所述 / 题目所述: "as the title says".
+    pattern: /如(?:题|标题|题目)(?:所述|所说)?|(?:见|看)(?:标题|题目)|(?:标题|题目)(?:所述|所说|已经说了|里说了)/g,
+    example: '如题',
+    source: '01-ai/Yi#207',
+  },
+  {
+    id: 'points-back.above-zh',
+    // 同上 / 如上 / 见上 / 如上所述: "same as above".
+    pattern: /同上|如上(?:所述)?|见上(?:文|面)?/g,
+    example: '同上',
+  },
+  {
+    id: 'points-back.title-en',
+    // "as in the title", "as the title says", "see title", "(see the title)", "question in the title".
+    pattern: /\b(?:as\s+(?:in\s+|per\s+)?(?:the\s+)?title(?:\s+says)?|see\s+(?:the\s+)?title|(?:question|issue)\s+(?:is\s+)?in\s+the\s+title)\b/g,
+    example: 'as in the title',
+  },
+  {
+    id: 'points-back.above-en',
+    // "same as above", "see above", "as above", "as mentioned above".
+    pattern: /\b(?:same\s+as\s+(?:above|before)|see\s+above|as\s+(?:(?:said|stated|mentioned|described)\s+)?above)\b/g,
+    example: 'same as above',
+  },
+];
+
+/** What a chat message may hold beside its words and say nothing: an image, a link, punctuation. */
+const NOTHING_SAID = /!?\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>|https?:\/\/\S+|[\s\p{P}\p{S}]/gu;
+
+/** The spans of the message's words that point back, by rule. */
+export function pointersBack(text: string): { rule: string; at: number; end: number }[] {
+  const lower = text.toLowerCase();
+  return POINTS_BACK_RULES.flatMap((rule) => [...lower.matchAll(rule.pattern)].map((m) => ({ rule: rule.id, at: m.index, end: m.index + m[0].length })));
+}
+
+/**
+ * A message that only points back: at least one pointer, and besides the pointers nothing but
+ * images, links and punctuation ("如题\n![image](…)", "same as above!").
+ */
+export function onlyPointsBack(text: string): boolean {
+  const found = pointersBack(text);
+  if (found.length === 0) return false;
+  let rest = text.toLowerCase();
+  for (const p of [...found].sort((a, b) => b.at - a.at)) rest = rest.slice(0, p.at) + ' '.repeat(p.end - p.at) + rest.slice(p.end);
+  return rest.replace(NOTHING_SAID, '') === '';
+}
