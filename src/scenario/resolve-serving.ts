@@ -5,6 +5,7 @@ import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
 import type { Resolution } from './resolution.js';
+import { deploysOnTransformers } from './transformers-run.js';
 import type { Scenario } from './schema.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 
@@ -18,11 +19,15 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
     return null;
   }
   if (r.modeChanged()) s.inference = defaultInference(s.compute);
+  // A thread a deploy word had put on a server moves to transformers when a message names it.
+  if (deploysOnTransformers(r) && s.inference.engine !== 'hf') s.inference = { ...defaultInference(s.compute), newTokens: s.inference.newTokens };
   const inf = s.inference;
   const engine = r.patch.get<string>('engine');
   // "serving with tgi", "deploy … with llama.cpp": the server is the one named, not vLLM.
   const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp';
-  if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
+  if (engine && deploysOnTransformers(r)) {
+    r.assume(`run with Hugging Face transformers ("${r.patch.get<string>('framework')!.item.text.trim()}"), not a server: "${engine.item.text.trim()}" names none (say vllm for vLLM's layout)`);
+  } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
     inf.engine = 'vllm';
     // "deploy", "host", "serve": a server, with no engine named.
     if (!ENGINE_NAMED.test(engine.item.text)) {
@@ -116,3 +121,4 @@ function servedContext(r: Resolution): void {
     : `max-model-len ${context.toLocaleString('en-US')}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
   r.assume(`seq ${context} (default): ${served}; say seq N for yours`);
 }
+

@@ -1,5 +1,6 @@
 import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
 import { undoSplitOverOldCount } from './split-follows-count.js';
+import { deploysOnTransformers } from './transformers-run.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Resolution } from './resolution.js';
@@ -55,6 +56,9 @@ export function shardingStep(r: Resolution): ErrorReply | null {
   return null;
 }
 
+/** A served thread that a message moves onto transformers is split as transformers splits (transformers-run.ts). */
+const movesOffServer = (r: Resolution) => deploysOnTransformers(r) && r.base !== null && r.base.inference.engine !== 'hf';
+
 /**
  * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
  * parallelism; HF's device_map splits layers), not copied to each: tp = the GPU count when
@@ -69,7 +73,7 @@ function splitForServing(r: Resolution): boolean {
   // split that engine was given by default becomes the serving engine's tensor split.
   const nowServed = r.patch.has('engine') && r.base?.inference.engine !== 'vllm' && r.base?.mode === 'inference';
   if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
-  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r) || undoSplitOverOldCount(r.base, p, n))) return false;
+  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r) || undoSplitOverOldCount(r.base, p, n) || movesOffServer(r))) return false;
   // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
   // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
   if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
@@ -84,7 +88,7 @@ function splitForServing(r: Resolution): boolean {
   // inference code) is model parallel over tensors, not accelerate's single-process layer split.
   const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '');
   // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
-  if (!r.patch.has('engine') && s.inference.engine !== 'vllm' && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
+  if ((deploysOnTransformers(r) || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
     p.pp = n;
     r.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
     return true;
