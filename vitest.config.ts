@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -28,8 +29,26 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const ISOLATED = ['test/language/reader-cost.test.ts', 'test/services/both-platforms.e2e.test.ts'];
 
+/**
+ * Transformed modules are kept on disk between runs (vitest's fsModuleCache, the default from
+ * vitest 5): a rerun of `npm test` does not transform the ~700 TypeScript modules again. Each entry
+ * is keyed by the module's own text, this config's text and the lockfile; esbuild's output also
+ * follows tsconfig.json, which vitest does not hash, so its text is added to every key. The cache
+ * lives in the worktree (.vitest-cache/, ignored), not in node_modules, which may be a link shared
+ * by other checkouts. `npx vitest --clearCache` empties it.
+ */
+const tsconfigText = readFileSync(new URL('tsconfig.json', import.meta.url), 'utf8');
+const tsconfigInCacheKeys = {
+  name: 'headroom:tsconfig-in-cache-keys',
+  configureVitest({ experimental_defineCacheKeyGenerator }: { experimental_defineCacheKeyGenerator: (key: () => string) => void }) {
+    experimental_defineCacheKeyGenerator(() => tsconfigText);
+  },
+};
+
 export default defineConfig({
+  plugins: [tsconfigInCacheKeys],
   test: {
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.vitest-cache' },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     maxWorkers: 2,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
+import { parseArgs } from './adapters/console/args.js';
 import type { Config } from './config/index.js';
 import { holdSignals } from './ops/shutdown.js';
 
@@ -10,7 +11,12 @@ const heldSignals = holdSignals();
 // .env first, before any other module runs. dotenv loads only when there is something for it to
 // read (a .env here, or a DOTENV_* setting): its import alone was ~10 ms of a one-answer start.
 if (existsSync('.env') || Object.keys(process.env).some((k) => k.startsWith('DOTENV_'))) await import('dotenv/config');
-const { answerOnce, parseArgs, runInteractive } = await import('./adapters/console/index.js');
+/**
+ * The terminal (its core, renderers and session) loads only where this process is the terminal,
+ * still while the signals are held. A bot's main thread does not need it (its answers come from
+ * the compute worker, or from the core it imports on first use): its start is ~60 modules shorter.
+ */
+const terminal = () => import('./adapters/console/index.js');
 
 /**
  * Entry point. With chat credentials in the environment it starts every configured platform;
@@ -23,7 +29,10 @@ async function startPlatforms(config: Config): Promise<void> {
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
-  if (options.request !== null) return asTerminal(() => answerOnce(options, (s) => process.stdout.write(`${s}\n`)));
+  if (options.request !== null) {
+    const { answerOnce } = await terminal();
+    return asTerminal(() => answerOnce(options, (s) => process.stdout.write(`${s}\n`)));
+  }
   let config: Config;
   try {
     // Loaded only to start platforms: one CLI answer does not pay for the config schemas.
@@ -37,6 +46,7 @@ async function main(): Promise<number> {
     await startPlatforms(config);
     return -1;
   }
+  const { runInteractive } = await terminal();
   return asTerminal(async () => {
     await runInteractive(process.stdin, process.stdout);
     return 0;

@@ -1,4 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { ConversationStore } from './store.js';
 import { RedisJournal } from './redis-journal.js';
 import { answerOrder, DEFAULT_TTL_MS, decodeThreadState, encodeThreadState, type SavedThread } from './codec.js';
@@ -45,6 +46,13 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
 return 1
 `;
 
+/**
+ * ioredis (CommonJS, ~40 modules, ~0.1 s of CPU to load) is required when a Redis store is made,
+ * not when this module loads: a bot on SQLite or memory, and every `node dist/src/main.js` that the
+ * tests spawn, never pays for it. It is the same module instance an `import` would give.
+ */
+const requireFromHere = createRequire(import.meta.url);
+
 type ScriptedRedis = Redis & { setUnlessNewer(key: string, value: string, order: string, ttlMs: number): Promise<number> };
 
 /**
@@ -86,7 +94,8 @@ export class RedisStore implements ConversationStore {
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
       lazyConnect: false,
     };
-    this.client = new Redis(options.url, clientOptions) as ScriptedRedis;
+    const { Redis: RedisClient } = requireFromHere('ioredis') as typeof import('ioredis');
+    this.client = new RedisClient(options.url, clientOptions) as ScriptedRedis;
     this.client.defineCommand('setUnlessNewer', { numberOfKeys: 1, lua: SET_UNLESS_NEWER });
     // Without a listener ioredis prints every connection error; readiness reports it instead.
     // A dropped connection is trouble even when no command was waiting: writes may have been lost.

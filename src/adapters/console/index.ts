@@ -8,29 +8,9 @@ import { renderJson } from '../../render/json.js';
 import { renderText } from '../../render/text.js';
 import { ConsoleSession } from './session.js';
 import { hardwareJson, segmentsJson, traceText } from './trace.js';
+import type { ConsoleOptions } from './args.js';
 
-export interface ConsoleOptions {
-  json: boolean;
-  /** Print how the message was read (its segments) before the answer. */
-  trace: boolean;
-  png: string | null;
-  request: string | null;
-}
-
-/** Parses `headroom [--json] [--trace] [--png FILE] [request words…]`. */
-export function parseArgs(argv: string[]): ConsoleOptions {
-  const options: ConsoleOptions = { json: false, trace: false, png: null, request: null };
-  const words: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--trace') options.trace = true;
-    else if (arg === '--png') options.png = argv[++i] ?? null;
-    else words.push(arg);
-  }
-  options.request = words.length ? words.join(' ') : null;
-  return options;
-}
+export { parseArgs, type ConsoleOptions } from './args.js';
 
 async function writeChart(reply: EstimateReply, file: string): Promise<string> {
   const { chartPng } = await import('../../render/chart/index.js');
