@@ -25,6 +25,13 @@ export const LINE_HEAD = 600;
 
 /** docker compose's service prefix before each line of a container's log ("vllm-1  | INFO …"): the line is what follows. */
 const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|[ \t]/;
+/**
+ * A shell's prompt before the command typed at it: "root@dell:/workdir/lmdeploy/build# python3 …"
+ * (InternLM/lmdeploy#519), "[gohary@MainPC llama.cpp]$ ./llama-cli …" (ggml-org/llama.cpp#9517),
+ * "(venv) user@host:~/x$ …". The line is the command after it; the prompt's user, host and
+ * directory are no setup (segments/read.ts blanks them).
+ */
+export const SHELL_PROMPT = /^[ \t]*(?:\([\w.-]+\)[ \t]*)?(?:[\w.-]+@[\w.-]+(?::[^\s#$%]*)?|\[[\w.-]+@[\w.-]+(?:[ \t]+[^\]\n]*)?\])[#$%][ \t]+(?=\S)/;
 
 export interface Work {
   /** Rule tests and characters handed to a parser: the bound the property tests hold. */
@@ -50,7 +57,7 @@ export function classifyLines(text: string, work: Work): Line[] {
       line.kind = 'blank';
       line.rule = 'blank';
     } else {
-      nameLine(line, body.slice(0, LINE_HEAD).replace(COMPOSE_PREFIX, ''), work);
+      nameLine(line, body.slice(0, LINE_HEAD).replace(COMPOSE_PREFIX, '').replace(SHELL_PROMPT, ''), work);
     }
     lines.push(line);
     start = end;
