@@ -118,6 +118,14 @@ describe('server and engine logs by their shape', () => {
     for (const word of ['root', 'dell', 'TM', 'Barrier', 'NCCL', 'LlamaCacheManager', 'malloc', 'take', 'long']) expect(unread).not.toContain(word);
   });
 
+  it('a level in capitals goes on with a log; a sentence that opens with "Error:" before a traceback is still read', () => {
+    const log = 'WARNING: Can not find tokenizer.json.\n[TM][INFO] Barrier(1)';
+    expect(segmentsOf(`serve internlm-20b on an a40\n${log}`).map((s) => s.kind)).toEqual(['prose', 'log']);
+    const said = 'Error: I run llama-2-7b full with bs 4 on a 4090 and get\nTraceback (most recent call last):\n  File "train.py", line 3, in <module>';
+    expect(segmentsOf(said).map((s) => s.kind)).toEqual(['prose', 'log']);
+    expect(read(said).scenario.microBatch).toBe(4);
+  });
+
   it.each([
     ['root@dell:/workdir/build# CUDA_VISIBLE_DEVICES=0 python3 -m vllm.entrypoints.api_server --model x'],
     ['[gohary@MainPC llama.cpp]$ ./llama-cli -m models/m.gguf -ngl 99'],

@@ -52,11 +52,13 @@ export const LAUNCHER_RULES: readonly LineRule[] = [
     example: '[E ProcessGroupNCCL.cpp:475] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800123 milliseconds before timing out.',
   },
   {
-    // A level word then one space ("WARNING: Can not find tokenizer.json."): a sentence could open
-    // so ("Error: it fails with bs 8"), so it only goes on with a log (lmdeploy's startup, c542).
+    // A level word in capitals then one space ("WARNING: Can not find tokenizer.json."): a sentence
+    // opens so too ("Error: it fails with bs 8"), so a level written so only goes on with a log
+    // (lmdeploy's startup, c542), and only in the capitals loggers print.
     id: 'log.level-word',
     kind: 'log',
     pattern: /^\s*(?:warning|error|info|debug|critical|fatal|notice):\s\S/,
+    asWritten: /^\s*(?:WARNING|ERROR|INFO|DEBUG|CRITICAL|FATAL|NOTICE):/,
     example: 'WARNING: Can not find tokenizer.json. It may take long time to initialize the tokenizer.',
     source: 'InternLM/lmdeploy#519',
     continues: true,

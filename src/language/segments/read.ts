@@ -26,7 +26,7 @@ export interface SegmentReading {
  * the key tables (config-keys.ts) then read it as before. Prose, code and commands stay as written.
  */
 export function readSegments(text: MappedText): SegmentReading {
-  const { segments, configs } = segmentText(text.text);
+  const { segments, configs } = segmentText(text.text, (start, end) => text.userText(start, end));
   const traced = segments.map((s) => {
     const span = text.userSpan(s.start, s.end);
     return { ...s, userStart: span.at, userEnd: span.end };

@@ -1,5 +1,5 @@
 import { parseConfigBlock, type ConfigPair } from './config-block.js';
-import { classifyLines, type Line, type Work } from './lines.js';
+import { classifyLines, type AsWritten, type Line, type Work } from './lines.js';
 import type { Segment, SegmentKind } from './types.js';
 
 export interface Segmented {
@@ -27,9 +27,9 @@ const MAX_BLOCK_LINES = 2000;
  * lines or a braced block is a config when the parser reads it — then blocks into segments.
  * Blank lines join the block before them, fence marks the block inside them.
  */
-export function segmentText(text: string): Segmented {
+export function segmentText(text: string, asWritten?: AsWritten): Segmented {
   const work: Work = { steps: 0 };
-  const lines = classifyLines(text, work);
+  const lines = classifyLines(text, work, asWritten);
   const configs = new Map<number, ConfigPair[]>();
   const blockPairs = new Map<number, ConfigPair[]>();
   /** Each line's block: lines of one block share a number, kind and rule. */
