@@ -160,6 +160,16 @@ describe('server and engine logs by their shape', () => {
     expect(segmentsOf(`serve llama-2-7b on an a100\n${line}`).at(-1)!.kind).toBe('log');
   });
 
+  it.each([
+    ['(VllmWorker rank=1 pid=3301) INFO 04-15 19:31:00 [gpu_model_runner.py:1329] Model loading took 14.99 GiB'],
+    ['(APIServer pid=1234) WARNING 08-20 10:00:00 [api_server.py:101] max_num_seqs 256'],
+    ['(EngineCore_0 pid=77) ERROR 08-20 10:00:01 [core.py:588] CUDA out of memory'],
+  ])("vLLM's process tag before its level: %j is a log line, its rank no LoRA", (line) => {
+    const text = `serve qwen2-7b with vllm on 2x l40s tp 2\n${line}`;
+    expect(segmentsOf(text).at(-1)!.kind).toBe('log');
+    expect(canonical(text)).toBe(canonical('serve qwen2-7b with vllm on 2x l40s tp 2'));
+  });
+
   it('numbers inside tagged or timestamped log lines set nothing, whatever they are', () => {
     const prose = 'serve llama-2-13b with vllm on 2x a100-80g tp 2';
     const alone = canonical(prose);

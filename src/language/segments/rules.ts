@@ -61,7 +61,9 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.leveled-timestamp',
     kind: 'log',
-    pattern: /^\s*\(?[\w-]*\)?\s*(?:info|warning|warn|error|debug|critical)\s+\d\d-\d\d \d\d:\d\d:\d\d\b/,
+    // After the process's tag, which vLLM's v1 engine writes with its rank and pid:
+    // "(VllmWorker rank=0 pid=3301) INFO 04-15 19:31:00 …" — a rank that is no LoRA's.
+    pattern: /^\s*\(?[\w-]*(?:\s+[\w-]+=[\w.-]+)*\)?\s*(?:info|warning|warn|error|debug|critical)\s+\d\d-\d\d \d\d:\d\d:\d\d\b/,
     example: 'INFO 04-15 19:30:49 [__init__.py:239] Automatically detected platform cuda.',
     source: 'vllm-project/vllm#8879',
   },
