@@ -214,6 +214,12 @@ export function readTokens(raw: Token[]): TokenReading {
       filler.push({ ...t, type: 'word' });
       continue;
     }
+    // "output" with no number is a program's output ("[attached with my terminal output](…)",
+    // NVIDIA/Megatron-LM#525, corpus c531), no length of generated tokens and no sign of inference.
+    if (t.type === 'genKw' && t.text === 'output' && next?.type !== 'number' && next?.type !== 'knum') {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // "generate" with no number after it asks for inference.
     if (t.type === 'genKw' && next?.type !== 'number' && next?.type !== 'knum') {
       final.push({ ...t, type: 'mode', value: 'inference' });

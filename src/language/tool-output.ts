@@ -94,12 +94,16 @@ const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
  * memory in use. Of the allocated memory …" (2.1 and 2.2 print "capacty"). Only the total capacity
  * is the card; the request, the free, allocated and reserved figures are what it was doing. Some
  * builds put a full stop before the parenthesis ("Tried to allocate 98 MiB. (GPU 0; 44.32GiB total
- * capacity; …)", 01-ai/Yi#249, corpus c412).
+ * capacity; …)", 01-ai/Yi#249, corpus c412). A message cut where a post's excerpt ends ("(GPU 0;
+ * 31.74 GiB total capacity; 31.25 GiB already allocated;", InternLM/InternLM-XComposer#205, corpus
+ * c545) or wrapped onto a line of its own is read as far as it goes.
  */
 const TORCH_OOM = new RegExp(
   [
-    String.raw`tried to allocate ${SIZE}\.?[ \t]*\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity;[^)\n]*\)`,
-    String.raw`tried to allocate ${SIZE}\.?[ \t]*gpu \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b of which ${SIZE} is free\.(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
+    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity\b[^)\n]*\)?`,
+    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?gpu \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b(?: of which ${SIZE} is free\.)?(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
+    // Cut before its total capacity: nothing in it is the card, and none of its figures a setting.
+    String.raw`tried to allocate[^)\n]*\)?`,
   ].join('|'),
   'g',
 );
@@ -115,6 +119,7 @@ function torchMessages(text: MappedText, notes: string[]): MappedText {
   return text
     .replace(TORCH_ADVICE, (m) => blank(m[0]), 'tool.torch-advice')
     .replace(TORCH_OOM, (m) => {
+      if (m[1] === undefined && m[3] === undefined) return blank(m[0]);
       const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
       const total = Number(amount) * ({ k: 1 / 1024 ** 2, m: 1 / 1024, g: 1, t: 1024 } as Record<string, number>)[unit]!;
       // The total's own characters carry the card's memory (the reply quotes them); the rest is blank.

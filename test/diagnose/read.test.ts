@@ -141,6 +141,24 @@ describe('sizes as the tools print them', () => {
   });
 });
 
+describe('a 1.x message cut where a post ends (InternLM/InternLM-XComposer#205, corpus c545)', () => {
+  const full = 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 16.00 MiB (GPU 0; 31.74 GiB total capacity; 31.25 GiB already allocated; 9.06 MiB free; 31.40 GiB reserved in total by PyTorch)';
+
+  it('cut after "already allocated;": request, GPU, capacity and allocated are read, the rest unknown', () => {
+    const f = readPaste(full.slice(0, full.indexOf('already allocated;') + 'already allocated;'.length)).findings[0];
+    expect(f).toMatchObject({ kind: 'torch-oom', format: 1, requestBytes: 16 * MiB, gpu: 0, capacityBytes: 31.74 * GiB, allocatedBytes: 31.25 * GiB, freeBytes: null, reservedUnallocatedBytes: null });
+  });
+
+  it('any cut after the capacity reads the capacity; any cut keeps the request', () => {
+    const capacityEnd = full.indexOf('total capacity') + 'total capacity'.length;
+    for (let cut = full.indexOf('(GPU'); cut <= full.length; cut++) {
+      const f = readPaste(full.slice(0, cut)).findings.find((x) => x.kind === 'torch-oom');
+      expect(f, `cut at ${cut}`).toMatchObject({ requestBytes: 16 * MiB });
+      if (cut >= capacityEnd) expect(f, `cut at ${cut}`).toMatchObject({ capacityBytes: 31.74 * GiB });
+    }
+  });
+});
+
 describe('text as chat clients deliver it', () => {
   it('curly quotes (macOS, Slack composer) read like the straight ones the tools print', () => {
     const curly = fixture('vllm-kv-tokens').text.replace(/'/g, '’');

@@ -262,7 +262,10 @@ describe('properties', () => {
       fc.property(fc.array(fc.oneof(PROSE_LINE, LOG_LINE), { minLength: 1, maxLength: 12 }), (lines) => {
         const text = lines.join('\n');
         const logs: TracedSegment[] = segmentsOf(text).filter((s) => s.kind === 'log');
-        for (const item of itemsOf(text)) expect(overlaps(item, logs), `${item.kind} "${item.text}" in a log`).toBe(false);
+        // The one item a log may give is an engine named by its own logger ("llm_load_tensors:"),
+        // as weak evidence (segments/log-evidence.ts): a word, never a number.
+        const inLogs = itemsOf(text).filter((item) => overlaps(item, logs));
+        for (const item of inLogs) expect(item.kind === 'framework' && !/\d/.test(item.text), `${item.kind} "${item.text}" in a log`).toBe(true);
       }),
       { numRuns: 200 },
     );

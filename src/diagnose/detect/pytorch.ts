@@ -18,6 +18,12 @@ const HEAD_V2 = new RegExp(String.raw`^Tried to allocate ${SIZE}\.? GPU (\d{1,3}
 const HEAD_V1 = new RegExp(
   String.raw`^Tried to allocate ${SIZE} \(GPU (\d{1,3}); ${SIZE} total capacity; ${SIZE} already allocated; ${SIZE} free; ${SIZE} (reserved in total by PyTorch|cached)`,
 );
+/**
+ * A 1.x message cut after its capacity, where a post's excerpt ends ("Tried to allocate 16.00 MiB
+ * (GPU 0; 31.74 GiB total capacity; 31.25 GiB already allocated;", InternLM/InternLM-XComposer#205):
+ * read as far as it goes.
+ */
+const HEAD_V1_CUT = new RegExp(String.raw`^Tried to allocate ${SIZE} \(GPU (\d{1,3}); ${SIZE} total capacity(?:; ${SIZE} already allocated)?`);
 const HEAD_ABSURD = /^Tried to allocate more than 1EB memory/;
 const HEAD_BARE = new RegExp(String.raw`^Tried to allocate ${SIZE}`);
 const PROCESS = new RegExp(String.raw`Process (\d{1,10}) has ${SIZE} memory in use\.`, 'g');
@@ -81,6 +87,16 @@ function readV1(head: RegExpExecArray, backend: string): TorchOom {
   };
 }
 
+function readV1Cut(head: RegExpExecArray, backend: string): TorchOom {
+  return {
+    ...bare(sizeBytes(head[1], head[2]), false, backend),
+    format: 1,
+    gpu: Number(head[3]),
+    capacityBytes: sizeBytes(head[4], head[5]),
+    allocatedBytes: head[6] !== undefined ? sizeBytes(head[6], head[7]) : null,
+  };
+}
+
 function bare(requestBytes: number, absurd: boolean, backend: string): TorchOom {
   return {
     kind: 'torch-oom',
@@ -115,6 +131,11 @@ export function detectTorchOom(paste: Paste): TorchOom[] {
       out.push(readV1(v1, backend));
       continue;
     }
+    const cut = paste.match(message, HEAD_V1_CUT);
+    if (cut) {
+      out.push(readV1Cut(cut, backend));
+      continue;
+    }
     if (paste.match(message, HEAD_ABSURD)) {
       out.push(bare(Number.POSITIVE_INFINITY, true, backend));
       continue;
@@ -126,4 +147,4 @@ export function detectTorchOom(paste: Paste): TorchOom[] {
 }
 
 /** Every pattern this detector runs (test/diagnose/patterns.test.ts lints them for backtracking). */
-export const TORCH_PATTERNS = [ANCHOR, HEAD_V2, HEAD_V1, HEAD_ABSURD, HEAD_BARE, PROCESS, THIS_PROCESS, OF_ALLOCATED, TAIL, BACKEND];
+export const TORCH_PATTERNS = [ANCHOR, HEAD_V2, HEAD_V1, HEAD_V1_CUT, HEAD_ABSURD, HEAD_BARE, PROCESS, THIS_PROCESS, OF_ALLOCATED, TAIL, BACKEND];

@@ -1,7 +1,7 @@
 import { MODEL_KEYS } from './models.js';
 import { flag, numeric } from './readers.js';
 import { attention } from './savers.js';
-import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /** Fine-tuning methods: LoRA and its targets, full fine-tunes, weight quantisation. */
 
@@ -84,6 +84,14 @@ const litgptTargets: Handler = (_v, ctx) => {
   return on.length ? say(`lora ${on.join(',')}`) : IGNORE;
 };
 
+/** Keys only a LoRA run sets (PEFT's LoraConfig, its spellings in the trainers). */
+const LORA_ONLY_KEY = /^(?:r|lora_\w+|target_modules|use_peft|peft_\w+|use_dora)$/;
+
+/** The message speaks of LoRA: the word, a LoRA key beside, or an adapter block around the key. */
+function loraContext(ctx: KeyContext): boolean {
+  return ctx.loraNamed === true || (ctx.parent !== null && /lora|peft|adapter/.test(ctx.parent)) || [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k));
+}
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const ADAPTER_KEYS: KeyTable = {
   r: { reads: numeric('lora rank') },
@@ -95,7 +103,11 @@ export const ADAPTER_KEYS: KeyTable = {
   lora_dim: { reads: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
   lora_module_name: { reads: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? say('lora all-linear') : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
   only_optimize_lora: { reads: flag('lora') },
-  rank: { reads: numeric('lora rank') },
+  // A bare `rank` is LoRA's only beside LoRA: mlx-lm's `lora_parameters: {rank: 16}` (ml-explore/mlx#1406),
+  // "the lora target modules are […], rank=16" (unslothai/unsloth#2937). Elsewhere it is a process's
+  // rank — torchelastic's failure summary "rank : 1 (local_rank: 1)" (MoFHeka/LLaMA-Megatron#1),
+  // TGI's "Starting shard rank=0" — which sets nothing.
+  rank: { reads: (v, ctx) => (loraContext(ctx) ? numeric('lora rank')(v, ctx) : IGNORE), source: 'mlx-lm mlx_lm/tuner/utils.py; MoFHeka/LLaMA-Megatron#1' },
   lora_alpha: { reads: numeric('lora alpha') },
   alpha: { reads: numeric('lora alpha') },
   lora_dropout: { reads: numeric('lora dropout') },

@@ -112,6 +112,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   if (megatron) notes.push(megatron.note);
   /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
   let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
+  const loraNamed = /(?<![a-z])(?:q?lora|peft|adapters?)(?![a-z])/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
@@ -183,7 +184,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes, loraNamed };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return null;
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the

@@ -33,6 +33,8 @@ export interface KeyContext {
   current?: string;
   /** The text is a Megatron-LM run (megatron.ts): its --bf16 is Megatron's own recipe. */
   megatron?: boolean;
+  /** The message names LoRA, QLoRA, PEFT or adapters: a bare `rank` is then LoRA's. */
+  loraNamed?: boolean;
   /** The node count a pasted script sets, or leaves unknown (shell-script.ts). */
   nodes?: NodeCount;
 }

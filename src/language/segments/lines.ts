@@ -24,15 +24,25 @@ export interface Line {
 export const LINE_HEAD = 600;
 
 /** docker compose's service prefix before each line of a container's log ("vllm-1  | INFO …"): the line is what follows. */
-const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|[ \t]/;
+const COMPOSE_PREFIX = /^[a-z0-9_.]+-\d+[ \t]+\|[ \t]/i;
+/**
+ * A shell's prompt before the command typed at it: "root@dell:/workdir/lmdeploy/build# python3 …"
+ * (InternLM/lmdeploy#519), "[gohary@MainPC llama.cpp]$ ./llama-cli …" (ggml-org/llama.cpp#9517),
+ * "(venv) user@host:~/x$ …". The line is the command after it; the prompt's user, host and
+ * directory are no setup (segments/read.ts blanks them).
+ */
+export const SHELL_PROMPT = /^[ \t]*(?:\([\w.-]+\)[ \t]*)?(?:[\w.-]+@[\w.-]+(?::[^\s#$%]*)?|\[[\w.-]+@[\w.-]+(?:[ \t]+[^\]\n]*)?\])[#$%][ \t]+(?=\S)/;
 
 export interface Work {
   /** Rule tests and characters handed to a parser: the bound the property tests hold. */
   steps: number;
 }
 
+/** The user's own text of a span of the text segmented (before lower-casing), where it is known. */
+export type AsWritten = (start: number, end: number) => string;
+
 /** The text cut into lines, each named by the first line rule it matches (rules.ts). */
-export function classifyLines(text: string, work: Work): Line[] {
+export function classifyLines(text: string, work: Work, asWritten?: AsWritten): Line[] {
   const lines: Line[] = [];
   let fence: string | null = null;
   for (let start = 0; start < text.length; ) {
@@ -50,7 +60,7 @@ export function classifyLines(text: string, work: Work): Line[] {
       line.kind = 'blank';
       line.rule = 'blank';
     } else {
-      nameLine(line, body.slice(0, LINE_HEAD).replace(COMPOSE_PREFIX, ''), work);
+      nameLine(line, body.slice(0, LINE_HEAD).replace(COMPOSE_PREFIX, '').replace(SHELL_PROMPT, ''), work, asWritten);
     }
     lines.push(line);
     start = end;
@@ -58,10 +68,11 @@ export function classifyLines(text: string, work: Work): Line[] {
   return lines;
 }
 
-function nameLine(line: Line, head: string, work: Work): void {
+function nameLine(line: Line, head: string, work: Work, asWritten?: AsWritten): void {
   for (const rule of LINE_RULES) {
     work.steps++;
     if (rule.pattern.test(head)) {
+      if (rule.asWritten && asWritten && !rule.asWritten.test(asWritten(line.start, line.start + Math.min(line.text.length, LINE_HEAD)).replace(COMPOSE_PREFIX, ''))) continue;
       line.kind = rule.kind;
       line.rule = rule.id;
       line.continues = rule.continues === true;

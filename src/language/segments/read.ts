@@ -1,5 +1,7 @@
 import type { MappedText, Piece, Ruled } from '../mapped-text.js';
 import type { ConfigPair } from './config-block.js';
+import { SHELL_PROMPT } from './lines.js';
+import { logEvidence } from './log-evidence.js';
 import { segmentText } from './segment.js';
 import type { Segment } from './types.js';
 
@@ -24,19 +26,32 @@ export interface SegmentReading {
  * the key tables (config-keys.ts) then read it as before. Prose, code and commands stay as written.
  */
 export function readSegments(text: MappedText): SegmentReading {
-  const { segments, configs } = segmentText(text.text);
+  const { segments, configs } = segmentText(text.text, (start, end) => text.userText(start, end));
   const traced = segments.map((s) => {
     const span = text.userSpan(s.start, s.end);
     return { ...s, userStart: span.at, userEnd: span.end };
   });
   const logs = segments.filter((s) => s.kind === 'log');
-  if (!logs.length && !configs.size) return { text, segments: traced };
+  const prompts = segments.filter((s) => s.kind === 'command').flatMap((s) => promptsIn(text.text, s));
+  if (!logs.length && !configs.size && !prompts.length) return { text, segments: traced };
+  const blank = (from: number, to: number) => text.text.slice(from, to).replace(/[^\n]/g, ' ');
+  // What a log still tells (log-evidence.ts): the script a launcher ran, an engine's logger.
+  const evidence = logEvidence(text.text, logs, textOutside(text.text, logs));
   // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
   const rewrites: ({ at: number; to: number } & Ruled)[] = [];
   segments.forEach((s, index) => {
     const pairs = configs.get(index);
-    if (s.kind === 'log') rewrites.push({ at: s.start, to: s.end, result: text.text.slice(s.start, s.end).replace(/[^\n]/g, ' '), rule: s.rule });
-    else if (pairs) {
+    if (s.kind === 'log') {
+      let at = s.start;
+      for (const e of evidence.filter((e) => e.at >= s.start && e.to <= s.end)) {
+        rewrites.push({ at, to: e.at, result: blank(at, e.at), rule: s.rule });
+        if (e.says !== null) rewrites.push({ at: e.at, to: e.to, result: ` ${e.says} `, rule: e.rule });
+        at = e.to;
+      }
+      rewrites.push({ at, to: s.end, result: blank(at, s.end), rule: s.rule });
+    } else if (s.kind === 'command') {
+      for (const p of prompts.filter((p) => p.at >= s.start && p.to <= s.end)) rewrites.push({ at: p.at, to: p.to, result: blank(p.at, p.to), rule: 'command.shell-prompt' });
+    } else if (pairs) {
       const pieces = configPieces(text.text, s, pairs).map((p) => ({ ...p, from: p.from - s.start, to: p.to - s.start }));
       rewrites.push({ at: s.start, to: s.end, result: pieces, rule: s.rule });
     }
@@ -68,4 +83,29 @@ function configPieces(text: string, s: Segment, pairs: ConfigPair[]): Piece[] {
   }
   close('\n', s.end);
   return pieces;
+}
+
+/** The shell prompts opening the lines of a command segment (lines.ts SHELL_PROMPT): no setup. */
+function promptsIn(text: string, s: Segment): { at: number; to: number }[] {
+  const found: { at: number; to: number }[] = [];
+  for (let at = s.start; at < s.end; ) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 || newline >= s.end ? s.end : newline;
+    const m = SHELL_PROMPT.exec(text.slice(at, end));
+    if (m) found.push({ at, to: at + m[0].length });
+    at = end + 1;
+  }
+  return found;
+}
+
+/** The text between the segments given (in order), one line apart. */
+function textOutside(text: string, segments: readonly Segment[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const s of segments) {
+    parts.push(text.slice(from, s.start));
+    from = s.end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('\n');
 }

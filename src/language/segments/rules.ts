@@ -1,3 +1,4 @@
+import { LAUNCHER_RULES } from './launcher-rules.js';
 import type { LineRule } from './types.js';
 
 /**
@@ -45,19 +46,24 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'report.cuda-oom',
     kind: 'report',
-    pattern: /\bcuda out of memory\. tried to allocate \d|\boutofmemoryerror: .*tried to allocate/,
+    // Any cut of the message: a line that starts inside it ("(GPU 0; 31.74 GiB total capacity; …").
+    pattern: /\bcuda out of memory\. tried to allocate \d|\boutofmemoryerror: .*tried to allocate|^\s*\(?gpu \d+(?:; [\d.]+ ?[kmgt]i?b total capacity|\s+has a total capac?i?ty of)/,
     example: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.02 GiB is free.',
   },
   {
     id: 'log.exception',
     kind: 'log',
-    pattern: /^(?:[a-z_][\w]*\.)*[a-z_]\w*(?:error|exception|exit): \S/,
+    // An exception whose message is on the lines after it ("…errors.ChildFailedError: " over
+    // torchelastic's summary, MoFHeka/LLaMA-Megatron#1) is one too.
+    pattern: /^(?:[a-z_][\w]*\.)*[a-z_]\w*(?:error|exception|exit):(?: \S|\s*$)/,
     example: 'RuntimeError: CUDA error: an illegal memory access was encountered',
   },
   {
     id: 'log.leveled-timestamp',
     kind: 'log',
-    pattern: /^\s*\(?[\w-]*\)?\s*(?:info|warning|warn|error|debug|critical)\s+\d\d-\d\d \d\d:\d\d:\d\d\b/,
+    // After the process's tag, which vLLM's v1 engine writes with its rank and pid:
+    // "(VllmWorker rank=0 pid=3301) INFO 04-15 19:31:00 …" — a rank that is no LoRA's.
+    pattern: /^\s*\(?[\w-]*(?:\s+[\w-]+=[\w.-]+)*\)?\s*(?:info|warning|warn|error|debug|critical)\s+\d\d-\d\d \d\d:\d\d:\d\d\b/,
     example: 'INFO 04-15 19:30:49 [__init__.py:239] Automatically detected platform cuda.',
     source: 'vllm-project/vllm#8879',
   },
@@ -85,7 +91,8 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.bracketed-level',
     kind: 'log',
-    pattern: /^\s*\[(?:info|warning|warn|error|debug)\]|^\s*(?:info|warning|error|debug):[\w.]+:/,
+    // After any tags of its logger: lmdeploy's TurboMind writes "[TM][INFO] …" (InternLM/lmdeploy#519).
+    pattern: /^\s*(?:\[[\w .:/-]{1,40}\]\s*)*\[(?:info|warning|warn|error|debug|critical|fatal)\]|^\s*(?:info|warning|error|debug):[\w.]+:/,
     example: 'INFO:root:Loading model weights took 13.5 GB',
   },
   {
@@ -97,10 +104,11 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'WARNING:  Possibly too large swap space. 32.00 GiB out of the 62.51 GiB total CPU memory is allocated',
     source: 'dphnAI/sonar#522',
   },
+  ...LAUNCHER_RULES,
   {
     id: 'log.llama-cpp',
     kind: 'log',
-    pattern: /^\s*(?:llama_model_loader|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:/,
+    pattern: /^\s*(?:llama_model_loader|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:|^\s*build\s*:\s*\d+ \([0-9a-f]+\) with /,
     example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
   },
   {

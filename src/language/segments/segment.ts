@@ -1,5 +1,5 @@
 import { parseConfigBlock, type ConfigPair } from './config-block.js';
-import { classifyLines, type Line, type Work } from './lines.js';
+import { classifyLines, type AsWritten, type Line, type Work } from './lines.js';
 import type { Segment, SegmentKind } from './types.js';
 
 export interface Segmented {
@@ -13,6 +13,11 @@ export interface Segmented {
 
 /** Languages of a fence whose unnamed lines are code, not prose. */
 const CODE_FENCE = /^fence\.open:(?:py|python|python3|ipython|js|ts|javascript|typescript|c|cpp|c\+\+|rust|go|java)$/;
+/**
+ * A `label: value` line of a dump a log line heads ("Runtime environment:" then "Target:
+ * x86_64-unknown-linux-gnu", "Cargo version: 1.85.0", "nvidia-smi:"; huggingface/text-generation-inference#3105).
+ */
+const DUMP_LABEL = /^[a-z][\w .()\/-]{0,30}:(?:[ \t]+\S.*)?$/;
 /** A JSON / dict block can be long, but not endless: a brace never closed ends here. */
 const MAX_BLOCK_LINES = 2000;
 
@@ -22,9 +27,9 @@ const MAX_BLOCK_LINES = 2000;
  * lines or a braced block is a config when the parser reads it — then blocks into segments.
  * Blank lines join the block before them, fence marks the block inside them.
  */
-export function segmentText(text: string): Segmented {
+export function segmentText(text: string, asWritten?: AsWritten): Segmented {
   const work: Work = { steps: 0 };
-  const lines = classifyLines(text, work);
+  const lines = classifyLines(text, work, asWritten);
   const configs = new Map<number, ConfigPair[]>();
   const blockPairs = new Map<number, ConfigPair[]>();
   /** Each line's block: lines of one block share a number, kind and rule. */
@@ -32,6 +37,8 @@ export function segmentText(text: string): Segmented {
   let id = 0;
   let codeFence = false;
   let noConfigBefore = 0;
+  /** The line before is a label of a dump a log line heads ("…: Runtime environment:"). */
+  let dumpOpen = false;
   const open = (kind: SegmentKind, rule: string) => ({ id: ++id, kind, rule });
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -47,9 +54,13 @@ export function segmentText(text: string): Segmented {
       continue;
     }
     const indented = /^[ \t]/.test(line.text);
-    // A log goes on through its indented lines (a frame's source line, a wrapped message) and its other log lines.
-    if (before && before.kind === 'log' && previous?.kind !== 'blank' && (indented || line.kind === 'log')) {
+    const dumpLabel: boolean = before?.kind === 'log' && (dumpOpen || /:\s*$/.test(previous!.text)) && line.kind === 'prose' && DUMP_LABEL.test(line.text);
+    dumpOpen = false;
+    // A log goes on through its indented lines (a frame's source line, a wrapped message), its other
+    // log lines, and the labels of a dump one of its lines heads.
+    if (before && before.kind === 'log' && previous?.kind !== 'blank' && (indented || line.kind === 'log' || dumpLabel)) {
       block.push(before);
+      dumpOpen = dumpLabel;
       continue;
     }
     // An nvidia-smi table goes on through its rows.

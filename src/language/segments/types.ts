@@ -33,4 +33,6 @@ export interface LineRule {
   source?: string;
   /** A line that only continues a block of this kind (a traceback's frame): never opens one alone. */
   continues?: boolean;
+  /** What the line must also match as the user wrote it, before lower-casing (a level in capitals: "WARNING:"). */
+  asWritten?: RegExp;
 }

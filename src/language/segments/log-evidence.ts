@@ -1,0 +1,95 @@
+import { ENGINE_NAMED } from '../vocabulary.js';
+
+/**
+ * What a log still tells, though its numbers set nothing (issue 22, b13). A log segment is
+ * blanked (segments/read.ts) except for these spans, each found by its shape on one line of the log:
+ * - the script a launcher ran, named in its failure summary ("pretrain_llama.py FAILED"): what the
+ *   user ran, kept as written so the entry-point readers see it (a Megatron-LM pretrain_*.py);
+ * - an engine's own logger ("text_generation_launcher:", TurboMind's "[TM]"): weak evidence of the
+ *   engine, written as its name, once, and only where nothing outside the logs names an engine —
+ *   a logger name is the engine's, but a log can be pasted from another run than the one asked about.
+ */
+export interface LogEvidence {
+  id: string;
+  /** Tested on one normalised line of a log; group 1 is the span that tells. */
+  pattern: RegExp;
+  /** The engine's name in request words, written in place of the span; absent: the span stays as written. */
+  engine?: string;
+  example: string;
+  source?: string;
+}
+
+export const LOG_EVIDENCE: readonly LogEvidence[] = [
+  {
+    id: 'log.entry-point',
+    pattern: /^\s*([\w./-]+\.py) failed\s*$/,
+    example: 'pretrain_llama.py FAILED',
+    source: 'MoFHeka/LLaMA-Megatron#1',
+  },
+  {
+    id: 'log.engine.tgi',
+    pattern: /\b(text_generation_launcher|text_generation_router|text_generation_server)(?:[:.]|::)/,
+    engine: 'tgi',
+    example: '2025-03-13T08:36:37.262517Z  INFO text_generation_launcher: Runtime environment:',
+    source: 'huggingface/text-generation-inference#3105',
+  },
+  {
+    id: 'log.engine.lmdeploy',
+    pattern: /^\s*(\[tm\])\[/,
+    engine: 'lmdeploy',
+    example: '[TM][INFO] [LlamaCacheManager] max_entry_count = 4',
+    source: 'InternLM/lmdeploy#519',
+  },
+  {
+    id: 'log.engine.llamacpp',
+    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model)\s*:/,
+    engine: 'llamacpp',
+    example: 'llama_model_loader: - kv   0:                       general.architecture str              = llama',
+    source: 'ggml-org/llama.cpp#9517',
+  },
+  {
+    id: 'log.engine.tensorrt-llm',
+    pattern: /^\s*(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm)\])/,
+    engine: 'tensorrt-llm',
+    example: '[TensorRT-LLM][INFO] Loaded engine size: 12853 MiB',
+  },
+];
+
+/** An engine named outside the logs (the vocabulary's engine words, and TGI's and llama.cpp's). */
+const ENGINE_WORDS = new RegExp(`${ENGINE_NAMED.source}|\\btgi\\b|text-generation-inference|text_generation_launcher|llama[.\\- ]?cpp|llama-(?:cli|server)|\\bollama\\b`, 'i');
+
+/** One span a log keeps, or writes as an engine's name, and the rule that found it. */
+export interface LogSpan {
+  at: number;
+  to: number;
+  /** The words written in its place; null keeps the span as written. */
+  says: string | null;
+  rule: { id: string; weak?: boolean };
+}
+
+/**
+ * The spans of the log segments [start, end) of `text` that still tell, in order. `outside` is
+ * the text with its logs blanked: an engine it names wins over a logger's weak evidence.
+ */
+export function logEvidence(text: string, logs: readonly { start: number; end: number }[], outside: string): LogSpan[] {
+  const spans: LogSpan[] = [];
+  let engineSaid = ENGINE_WORDS.test(outside);
+  for (const log of logs) {
+    for (let at = log.start; at < log.end; ) {
+      const newline = text.indexOf('\n', at);
+      const end = newline < 0 || newline >= log.end ? log.end : newline;
+      const line = text.slice(at, end);
+      for (const rule of LOG_EVIDENCE) {
+        if (rule.engine && engineSaid) continue;
+        const m = rule.pattern.exec(line);
+        if (!m) continue;
+        const from = at + m.index + m[0].indexOf(m[1]!);
+        spans.push({ at: from, to: from + m[1]!.length, says: rule.engine ?? null, rule: rule.engine ? { id: rule.id, weak: true } : { id: rule.id } });
+        if (rule.engine) engineSaid = true;
+        break;
+      }
+      at = end + 1;
+    }
+  }
+  return spans;
+}
