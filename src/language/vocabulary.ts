@@ -143,7 +143,7 @@ export const KEYWORDS: readonly Keyword[] = [
     'without gradient checkpointing', 'without activation checkpointing', 'gradient checkpointing off', 'gradient checkpointing disabled', 'disable gradient checkpointing', 'disabled gradient checkpointing']),
   kw('attention', 'flash', ['flash', 'fa', 'fa2', 'fa3', 'flash attention', 'flash attn', 'flash-attn', 'flash attention 2', 'flash attn 2', 'flashattention', 'flashattention2', 'flash attention2', 'flash_attention_2', 'flash attention v2', 'flash-attention']),
   kw('attention', 'sdpa', ['sdpa', 'torch sdpa']),
-  kw('attention', 'eager', ['eager', 'no flash']),
+  kw('attention', 'eager', ['eager', 'no flash', 'no flash attention', 'no flash attn', 'no flash attention 2', 'no fa2']),
   kw('loss', 'chunked', ['chunked ce', 'chunked cross entropy', 'chunked loss', 'chunked cross entropy loss']),
   kw('loss', 'fused', ['fused ce', 'fused cross entropy', 'fused loss', 'fused linear cross entropy', 'flce', 'liger', 'liger kernel', 'cut ce', 'cut cross entropy', 'cce']),
   kw('loss', 'full', ['full ce', 'plain ce', 'full cross entropy', 'no chunked ce', 'ce', 'cross entropy', 'loss fp32', 'fp32 loss', 'fp32 ce', 'loss in fp32']),

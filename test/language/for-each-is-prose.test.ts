@@ -22,3 +22,4 @@ describe('"for each" is prose, "foreach" is the optimizer flag', () => {
     expect(read('13b adamw fused on 8x a100-80g').scenario.optimizerImpl).toBe('fused');
   });
 });
+
