@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,20 +7,24 @@ import { respond } from '../../src/core/assistant.js';
 import { loadVerdictCorpus, type VerdictLine } from '../../bench/verdicts/corpus.js';
 
 /**
- * The second batch of reported outcomes (test/corpus/verdicts-vb2.jsonl, v065–v088), kept apart
- * from verdicts.jsonl until the lead scores it at first sight. This file checks only that each line
- * is a valid verdict-corpus line and that each request is read whole; it never looks at a verdict
- * (no fit, headroom or status is read or printed here).
+ * Every later batch of reported outcomes (test/corpus/verdicts-vbN.jsonl), kept apart from
+ * verdicts.jsonl so that each is scored once at first sight. This file checks only that each line
+ * is a valid verdict-corpus line, that a batch's ids follow the batch before it, that no thread
+ * serves two corpus files, and that each request is read whole; it never looks at a verdict (no
+ * fit, headroom or status is read or printed here).
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BATCH = 'vb2';
+const batchNumber = (file: string) => Number(/^verdicts-vb(\d+)\.jsonl$/.exec(file)![1]);
+const BATCH_FILES = readdirSync(here)
+  .filter((f) => /^verdicts-vb\d+\.jsonl$/.test(f))
+  .sort((a, b) => batchNumber(a) - batchNumber(b));
 
-/** The lines of a batch file, by the verdict corpus's own loader (the bench reads them so), each marked with this batch. */
-function loadBatch(path: string): VerdictLine[] {
+/** The lines of a batch file, by the verdict corpus's own loader (the bench reads them so), each marked with its batch. */
+function loadBatch(path: string, batch: string): VerdictLine[] {
   const lines = loadVerdictCorpus(path);
   lines.forEach((line, n) => {
-    if (line.batch !== BATCH) throw new Error(`line ${n + 1}: batch is ${JSON.stringify(line.batch)}, not "${BATCH}"`);
+    if (line.batch !== batch) throw new Error(`line ${n + 1}: batch is ${JSON.stringify(line.batch)}, not "${batch}"`);
   });
   return lines;
 }
@@ -37,6 +41,9 @@ function threadsIn(path: string): Set<string> {
   return threads;
 }
 
+const idsIn = (file: string) => readFileSync(join(here, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { id: string }).id);
+const idNumber = (id: string) => Number(id.slice(1));
+
 /** What the reader left unread in a request: numbers and keys no fact uses, and words it says it did not read. */
 function unreadIn(request: string): string[] | 'refused' {
   const { reply } = respond(request, null);
@@ -46,22 +53,31 @@ function unreadIn(request: string): string[] | 'refused' {
   return [...words, ...said];
 }
 
-const path = join(here, 'verdicts-vb2.jsonl');
-const lines = loadBatch(path);
+it('finds the batches (a renamed file must not make these checks run on nothing)', () => {
+  expect(BATCH_FILES).toEqual(expect.arrayContaining(['verdicts-vb2.jsonl', 'verdicts-vb3.jsonl']));
+});
 
-describe('the second verdict batch (test/corpus/verdicts-vb2.jsonl)', () => {
-  it('holds 24 outcomes v065…v088 in order, each valid by the verdict schema (the bench\'s own loader) and marked batch vb2', () => {
-    expect(lines.map((l) => l.id)).toEqual(Array.from({ length: 24 }, (_, i) => `v${String(65 + i).padStart(3, '0')}`));
+describe.each(BATCH_FILES)('verdict batch %s', (file) => {
+  const batch = `vb${batchNumber(file)}`;
+  const path = join(here, file);
+  const lines = loadBatch(path, batch);
+
+  it('holds consecutive ids that follow the batch before it, each valid by the verdict schema and marked with its batch', () => {
+    const previous = batchNumber(file) === 2 ? 'verdicts.jsonl' : `verdicts-vb${batchNumber(file) - 1}.jsonl`;
+    const first = Math.max(...idsIn(previous).map(idNumber)) + 1;
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.map((l) => l.id)).toEqual(Array.from({ length: lines.length }, (_, i) => `v${String(first + i).padStart(3, '0')}`));
   });
 
-  it('takes no id and no thread that verdicts.jsonl or requests.jsonl already holds', () => {
-    const earlierIds = new Set(readFileSync(join(here, 'verdicts.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { id: string }).id));
-    expect(lines.filter((l) => earlierIds.has(l.id)).map((l) => l.id)).toEqual([]);
-    const earlier = new Set([...threadsIn(join(here, 'verdicts.jsonl')), ...threadsIn(join(here, 'requests.jsonl'))]);
-    expect(earlier.size).toBeGreaterThan(0);
+  it('takes no id and no thread that another corpus file holds: a thread serves one corpus', () => {
+    const others = ['verdicts.jsonl', 'requests.jsonl', ...BATCH_FILES.filter((f) => f !== file)];
+    const otherIds = new Set(others.filter((f) => f.startsWith('verdicts')).flatMap(idsIn));
+    expect(lines.filter((l) => otherIds.has(l.id)).map((l) => l.id)).toEqual([]);
+    const otherThreads = new Set(others.flatMap((f) => [...threadsIn(join(here, f))]));
+    expect(otherThreads.size).toBeGreaterThan(0);
     const ours = threadsIn(path);
     expect(ours.size).toBeGreaterThan(0);
-    expect([...ours].filter((t) => earlier.has(t))).toEqual([]);
+    expect([...ours].filter((t) => otherThreads.has(t))).toEqual([]);
   });
 
   it('keeps training and serving each between a third and two thirds of the batch, each with outcomes that ran and that went out of memory', () => {
@@ -95,21 +111,31 @@ describe('the second verdict batch (test/corpus/verdicts-vb2.jsonl)', () => {
 });
 
 describe('the checks themselves', () => {
+  const lines = loadBatch(join(here, 'verdicts-vb2.jsonl'), 'vb2');
+
   it('find a word the reader leaves unread, and a request it refuses', () => {
     expect(unreadIn(`${lines[0]!.request} frobnicated`)).toContain('frobnicated');
     expect(unreadIn('out of memory please')).toBe('refused');
   });
 
   it('refuse a line of another batch, a line the verdict schema refuses, and a batch name that is not a verdict batch', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'verdicts-vb2-'));
+    const dir = mkdtempSync(join(tmpdir(), 'verdict-batches-'));
     const otherBatch = join(dir, 'other.jsonl');
-    writeFileSync(otherBatch, `${JSON.stringify({ ...lines[0]!, batch: 'vb1' })}\n`);
-    expect(() => loadBatch(otherBatch)).toThrow(/line 1: batch/);
+    writeFileSync(otherBatch, `${JSON.stringify({ ...lines[0]!, batch: 'vb3' })}\n`);
+    expect(() => loadBatch(otherBatch, 'vb2')).toThrow(/line 1: batch/);
     const badOutcome = join(dir, 'bad.jsonl');
     writeFileSync(badOutcome, `${JSON.stringify({ ...lines[0]!, outcome: 'maybe' })}\n`);
-    expect(() => loadBatch(badOutcome)).toThrow(/line 1: outcome/);
+    expect(() => loadBatch(badOutcome, 'vb2')).toThrow(/line 1: outcome/);
     const misnamed = join(dir, 'misnamed.jsonl');
     writeFileSync(misnamed, `${JSON.stringify({ ...lines[0]!, batch: 'b6' })}\n`);
-    expect(() => loadBatch(misnamed)).toThrow(/line 1: batch/);
+    expect(() => loadBatch(misnamed, 'b6')).toThrow(/line 1: batch/);
+  });
+
+  it('find a thread two files share', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verdict-batches-'));
+    const copy = join(dir, 'copy.jsonl');
+    writeFileSync(copy, `${JSON.stringify(lines[0]!)}\n`);
+    const shared = [...threadsIn(copy)].filter((t) => threadsIn(join(here, 'verdicts-vb2.jsonl')).has(t));
+    expect(shared.length).toBe(1);
   });
 });
