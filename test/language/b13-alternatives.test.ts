@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import { findAlternativeCounts, ALTERNATIVES_RULE } from '../../src/language/hardware/alternatives.js';
 import { OPTION_VALUES_RULE } from '../../src/language/config-keys/option-values.js';
-import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { readNoticed } from './reading-fixtures.js';
 
 /**
  * Options are not two settings (b13): "两卡或者三卡3090" (InternLM/InternLM#433, c543), "2 or 4
@@ -15,11 +15,7 @@ import { loadCorpus } from '../corpus/corpus.js';
 const corpus = loadCorpus();
 const line = (id: string) => corpus.find((l) => l.id === id)!;
 
-function read(text: string) {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
-  return { s: r.scenario, said: r.notices.join(' | ') };
-}
+const read = readNoticed;
 
 describe('GPU counts offered as options', () => {
   it('the rule finds its own example', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GOAL_LENGTH_RULES, goalLengths, statedGoal } from '../../src/language/reconcile/goal-lengths.js';
-import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { readNoticed } from './reading-fixtures.js';
 
 /**
  * What the user needed, in words (b13): "使用了vllm后，要两张A100才能跑起来" (vllm-project/vllm#3494, c549) is
@@ -12,11 +12,7 @@ import { loadCorpus } from '../corpus/corpus.js';
 const corpus = loadCorpus();
 const line = (id: string) => corpus.find((l) => l.id === id)!;
 
-function read(text: string) {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
-  return { s: r.scenario, said: r.notices.join(' | ') };
-}
+const read = readNoticed;
 
 describe('what it takes is the run asked about', () => {
   it('c549: vLLM on two A100, the HF single-card run set aside as the run that works', () => {

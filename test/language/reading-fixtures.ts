@@ -13,6 +13,13 @@ export function read(text: string) {
   return { scenario: r.scenario, said: r.assumptions.join(' | ') };
 }
 
+/** A new request's scenario and the notices its reply shows on the first screen (a refusal fails the test, naming why). */
+export function readNoticed(text: string) {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
+  return { s: r.scenario, said: r.notices.join(' | ') };
+}
+
 /** `text` reads as the same scenario as `reading`, whatever words name the model ("guanaco 65b" is "llama-1-65b"). */
 export function sameShape(text: string, reading: string) {
   expect(shape(read(text).scenario)).toBe(shape(read(reading).scenario));
