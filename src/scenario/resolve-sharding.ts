@@ -94,7 +94,9 @@ function splitForServing(r: Resolution): boolean {
     return true;
   }
   const { heads, kvHeads } = s.model.arch;
-  if (heads % n !== 0 || kvHeads % n !== 0) return false;
+  // More GPUs than KV heads: vLLM and TGI copy each KV head to tp / kv_heads GPUs
+  // (vLLM's QKVParallelLinear, num_kv_head_replicas), so tp 8 over 4 KV heads splits (checks.ts).
+  if (heads % n !== 0 || (kvHeads % n !== 0 && n % kvHeads !== 0)) return false;
   p.tp = n;
   r.assume(`one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
   return true;
