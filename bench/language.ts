@@ -90,10 +90,10 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
   ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|gradient accumulation \d+ from global batch|your setup's (?:gradient accumulation|global batch)\b/],
-  ['recompute', (s) => s.recompute, /recompute \(default\)|preset|your setup's (?:recompute setting)\b/],
+  ['recompute', (s) => s.recompute, /recompute \(default\)|preset|gradient checkpointing on by default|your setup's (?:recompute setting)\b/],
   ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],
-  ['loss', (s) => s.loss, /cross-entropy \(default\)|preset|your setup's (?:loss)\b/],
-  ['framework', (s) => s.framework, /conventions \(default\)|is its format|your setup's (?:framework)\b/],
+  ['loss', (s) => s.loss, /cross-entropy(?:, logits upcast to fp32)? \(default\)|preset|your setup's (?:loss)\b/],
+  ['framework', (s) => s.framework, /conventions \(default\)|no framework named|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|if yours has \d+ GB|your setup's (?:GPU type|GPU count|node count)\b/],
   ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|kept from the thread|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
