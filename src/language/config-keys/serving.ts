@@ -74,7 +74,8 @@ export const SERVING_KEYS: KeyTable = {
   gpu_memory_utilization: { reads: serving(numeric('util')) },
   // lmdeploy --cache-max-entry-count: the share of the memory free after the weights for the KV
   // blocks (lmdeploy/messages.py TurbomindEngineConfig; memory/lmdeploy.ts), held as the utilisation.
-  cache_max_entry_count: { reads: serving(numeric('util')), source: 'lmdeploy lmdeploy/messages.py TurbomindEngineConfig' },
+  // Below 0.05 (lmdeploy takes any share in (0, 1)) is outside the utilisation the language holds: said, not refused.
+  cache_max_entry_count: { reads: (v, ctx) => (numberOf(v) < 0.05 ? { ignore: true, note: `--cache-max-entry-count ${unquote(v)} (under 0.05) is not modelled: lmdeploy's default 0.8 assumed` } : serving(numeric('util'))(v, ctx)), source: 'lmdeploy lmdeploy/messages.py TurbomindEngineConfig' },
   // lmdeploy --max-prefill-token-num: tokens per prefill step, which sizes TurboMind's forward buffers.
   max_prefill_token_num: { reads: serving(numeric('batched tokens')), source: 'lmdeploy lmdeploy/messages.py TurbomindEngineConfig' },
   // TGI --cuda-memory-fraction: the share of the card its KV sizing starts from (memory/tgi-release.ts).
