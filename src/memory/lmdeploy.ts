@@ -22,7 +22,9 @@ import type { Component } from './types.js';
  *   cudaMemGetInfo, the smallest over the tensor-parallel ranks: `GetSyncFreeMemSize`);
  * - v0.1.0 – v0.2.1: 0.5, a share of the *total* memory (`total * ratio`);
  * - v0.0.x: a count of cache entries (LlamaCacheManager `max_entry_count`), each a whole session.
- * Modelled: the current rule (v0.2.2 on).
+ * Modelled: the current rule (v0.2.2 on). The newest TurboMind keeps it (src/turbomind/turbomind.cc
+ * `TurboMind::Impl::CreateEngine`: cache_bytes = free_bytes × cache_ratio, free the minimum over the
+ * tensor-parallel group, then the model and engine are built after it).
  */
 export const TURBOMIND_CACHE_SHARE = 0.8;
 
@@ -106,8 +108,10 @@ export function turbomindForwardBuffers(s: Scenario, l: Layout): Component {
 
 /**
  * The GEMM tuner for 4-bit (AWQ, w4a16) weights (LlamaTritonModel.cc `createEngine` calls
- * `LlamaV2::tune()` after the engine — and so the KV blocks — exist, v0.6.0 to v0.7.0; absent in
- * v0.5.x): it mallocs in_data [8192 × max input dims] and out_data [8192 × max output dims] in
+ * `LlamaV2::tune()` after the engine — and so the KV blocks — exist, v0.6.0 to v0.7.1; absent in
+ * v0.5.x, which is why lmdeploy#2731's model started on 0.5.x and not on 0.6.0; from v0.7.2
+ * `LlamaBatch::Warmup` tunes by running whole forward steps of up to max_forward_token_num tokens,
+ * which turbomindForwardBuffers counts): it mallocs in_data [8192 × max input dims] and out_data [8192 × max output dims] in
  * the compute dtype, 8192 being the last of the default tuning sequence (kernels/gemm/tuner/
  * params.cc `GetDefaultTuningGenerators`: {8,16,8}, {16,64,16}, {8192}); the widest output is the
  * fused gate-and-up projection, 2 × inter_size per rank. Freed after tuning, so it does not stack
@@ -131,12 +135,28 @@ export function turbomindGemmTuning(s: Scenario, l: Layout): Component | null {
   };
 }
 
-/** What runs after the KV blocks: the batch buffers stay; the tuner and a forward step come one after the other, so the larger counts. */
+/**
+ * What runs after the KV blocks: the batch buffers stay; the tuner and a forward step come one
+ * after the other, so the larger counts. The release is not read, so both are weighed: v0.6.0 –
+ * v0.7.1 allocate the tuner's buffers, v0.7.2 on run the forward step at start-up instead.
+ */
 export function turbomindAfterCache(s: Scenario, l: Layout): Component[] {
   const forward = turbomindForwardBuffers(s, l);
   const tuning = turbomindGemmTuning(s, l);
   const peak = tuning && tuning.bytes > forward.bytes ? tuning : forward;
   return [turbomindBatchBuffers(s), peak];
+}
+
+/**
+ * lmdeploy's PyTorch engine (`--backend pytorch`) sizes its cache otherwise (lmdeploy/pytorch/engine/
+ * model_agent.py `_update_cache_config`, v0.6.0): it first sets aside a runtime of
+ * max_prefill_token_num × vocab × 7 B ("lm_head output(2) + to float(4) + estimated misc(1)";
+ * max_prefill_token_num 4096 by default, PytorchEngineConfig), halving the tokens until 16 blocks
+ * fit, then takes cache_max_entry_count of what is left. Not wired: the request language cannot
+ * name the backend yet, and TurboMind is lmdeploy's default where the model supports it.
+ */
+export function pytorchEngineKvBudget(free: number, cacheShare: number, prefillTokens: number, vocab: number): number {
+  return (free - prefillTokens * vocab * 7) * cacheShare;
 }
 
 function num(x: number): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { estimate } from '../../src/memory/estimate.js';
 import { GiB } from '../../src/memory/format.js';
-import { turbomindForwardTokens, turbomindGemmTuning, turbomindKvBudget } from '../../src/memory/lmdeploy.js';
+import { pytorchEngineKvBudget, turbomindForwardTokens, turbomindGemmTuning, turbomindKvBudget } from '../../src/memory/lmdeploy.js';
 import { layoutOf } from '../../src/memory/layout.js';
 import { part, scenario } from './fixtures.js';
 
@@ -58,5 +58,17 @@ describe("TurboMind's budget (lmdeploy BlockManager::GetBlockCount, v0.2.2 on)",
     if (reply.kind !== 'estimate') throw new Error('no estimate');
     expect(reply.verdict.status).toBe('no');
     expect(reply.assumptions.some((a) => a.includes('cache-max-entry-count 0.8'))).toBe(true);
+  });
+});
+
+describe("lmdeploy's PyTorch engine (model_agent.py _update_cache_config)", () => {
+  it('worked example: (10 GiB − 4096 × 152,064 × 7 B) × 0.8 of KV', () => {
+    const runtime = 4096 * 152_064 * 7;
+    expect(pytorchEngineKvBudget(10 * GiB, 0.8, 4096, 152_064)).toBeCloseTo((10 * GiB - runtime) * 0.8, 0);
+  });
+  it('more prefill tokens never leave more KV', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 16384 }), fc.integer({ min: 1, max: 16384 }), (a, extra) => {
+      expect(pytorchEngineKvBudget(20 * GiB, 0.8, a + extra, 32_000)).toBeLessThanOrEqual(pytorchEngineKvBudget(20 * GiB, 0.8, a, 32_000));
+    }));
   });
 });
