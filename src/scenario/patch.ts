@@ -206,10 +206,12 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       if (item.value === 'pretrain') return setAll(patch, item, [['mode', 'full'], ['pretrain', true]]);
       return patch.set('mode', item.value, item);
     case 'serve': {
-      // "serve lmdeploy": the word that names the engine, not the verb before it, is the engine's item
-      // (resolve-serving.ts reads the engine from its text).
+      // "serve lmdeploy": the engine named right after the verb, not the verb, is the engine's item
+      // (resolve-serving.ts reads the engine from its text). Only right after it: in prose an engine
+      // named further on may be another setup the message mentions (corpus c371).
       const prior = patch.get('engine');
-      if (prior && prior.item !== item && !ENGINE_NAMED.test(prior.item.text) && ENGINE_NAMED.test(item.text)) patch.drop('engine');
+      const gap = prior ? item.at - (prior.item.at + prior.item.text.length) : Infinity;
+      if (prior && gap >= 0 && gap <= 1 && !ENGINE_NAMED.test(prior.item.text) && ENGINE_NAMED.test(item.text)) patch.drop('engine');
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm']]);
     }
     case 'lora': {
