@@ -4,6 +4,7 @@ import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmEngine } from './vllm-release.js';
+import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { tgiKvBudget, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
@@ -21,6 +22,8 @@ import { visionTowerWeights } from './vision.js';
  *   request-to-token table, sized from the pool it found, and the CUDA graphs captured after it
  *   sit outside it (sglang.ts).
  * - TGI: the card less the warm-up peak, less (1 − 0.9) of the card, is KV (tgi.ts).
+ * - lmdeploy's TurboMind: cache_max_entry_count of the memory free after the weights is KV; its
+ *   batch buffers, a forward step and the 4-bit GEMM tuner come out of the rest (lmdeploy.ts).
  * A server whose pool cannot hold one sequence of max-model-len does not start: the verdict then
  * carries the budget arithmetic.
  */
@@ -35,16 +38,17 @@ export interface ServingBudget {
   note: string;
 }
 
-type Engine = 'vllm' | 'sglang' | 'tgi';
+type Engine = 'vllm' | 'sglang' | 'tgi' | 'lmdeploy';
 
 export function servingEngine(s: Scenario): Engine | null {
   if (s.mode !== 'inference') return null;
   if (s.framework === 'tgi') return 'tgi';
   if (s.inference.engine !== 'vllm') return null;
+  if (s.inference.server === 'lmdeploy') return 'lmdeploy';
   return s.inference.server === 'sglang' ? 'sglang' : 'vllm';
 }
 
-const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI' };
+const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)' };
 
 function sum(parts: Component[]): number {
   return parts.reduce((total, c) => total + c.bytes, 0);
@@ -69,6 +73,11 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     // After the pool (model_runner.py init_memory_pool, then init_cuda_graphs): outside the fraction.
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s), ...sglangCudaGraphs(s, l)];
     return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
+  }
+  if (engine === 'lmdeploy') {
+    // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
+    const outside = turbomindAfterCache(s, l);
+    return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1 };
   }
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
@@ -100,32 +109,44 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): S
   const components = [...p.inside, pool, ...p.outside, ...afterPool];
   // SGLang clamps the longest request to the pool it found (scheduler max_req_input_len =
   // min(context_len, max_total_num_tokens) − 1): it starts whenever the pool is positive.
-  const clamps = engine === 'sglang';
+  // TurboMind likewise truncates session_len to the blocks it got (LlamaBatch constructor, v0.6.0:
+  // "No enough blocks for `session_len`").
+  const clamps = engine === 'sglang' || engine === 'lmdeploy';
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   const needed = clamps ? 0 : oneSequence;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
-  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) };
+  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
 function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside: Component[], nonTorch: number, budget: number, oneSequence: number): string {
   const name = ENGINE_NAME[engine];
   if (capacity === null) return `${name} preallocates its KV cache; name a card for its budget.`;
-  const rule = engine === 'tgi' ? tgiKvRule(s) : null;
+  const rule = engine === 'tgi' ? tgiKvRule(s) : engine === 'lmdeploy' ? { of: 'free' as const, share: s.inference.gpuMemoryUtilization, source: `cache_max_entry_count${s.inference.gpuMemoryUtilization === TURBOMIND_CACHE_SHARE ? ', its default' : ''}` } : null;
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
-  const memoryFraction = rule && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
+  const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
   const head =
     rule?.of === 'free'
       ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
-  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
-  const outside = rule?.of === 'free' ? (fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
+}
+
+/** TurboMind: what comes after the KV blocks against what the cache share left ("… need 1.4 GiB of the 0.9 GiB left: out of memory at start-up"). */
+function afterCacheNote(engine: Engine, capacity: number | null, outside: Component[], nonTorch: number, resident: number, kv: number): string {
+  if (engine !== 'lmdeploy' || capacity === null || kv <= 0) return '';
+  const left = capacity - resident - nonTorch - kv;
+  const after = sum(outside);
+  const terms = outside.map((c) => `${c.name} ${gib(c.bytes)}`).join(' + ');
+  if (after > left) return ` After the KV blocks: ${terms} = ${gib(after)} GiB, more than the ${gib(left)} GiB left: TurboMind runs out of memory at start-up (lower --cache-max-entry-count or --max-prefill-token-num).`;
+  return ` After the KV blocks: ${terms} = ${gib(after)} GiB of the ${gib(left)} GiB left.`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */

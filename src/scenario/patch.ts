@@ -1,5 +1,6 @@
 import type { Item } from '../language/items.js';
 import { errorReply } from '../language/errors.js';
+import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { ALL_LINEAR } from './defaults.js';
 import type { HelpTopic } from './schema.js';
@@ -204,8 +205,15 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       if (item.value === 'run') return patch.set('run', true, item);
       if (item.value === 'pretrain') return setAll(patch, item, [['mode', 'full'], ['pretrain', true]]);
       return patch.set('mode', item.value, item);
-    case 'serve':
+    case 'serve': {
+      // "serve lmdeploy": the engine named right after the verb, not the verb, is the engine's item
+      // (resolve-serving.ts reads the engine from its text). Only right after it: in prose an engine
+      // named further on may be another setup the message mentions (corpus c371).
+      const prior = patch.get('engine');
+      const gap = prior ? item.at - (prior.item.at + prior.item.text.length) : Infinity;
+      if (prior && gap >= 0 && gap <= 1 && !ENGINE_NAMED.test(prior.item.text) && ENGINE_NAMED.test(item.text)) patch.drop('engine');
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm']]);
+    }
     case 'lora': {
       const entries: [string, unknown][] = [['mode', item.qlora ? 'qlora' : 'lora']];
       if (item.rank !== null) entries.push(['lora.rank', item.rank]);

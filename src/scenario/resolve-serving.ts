@@ -1,5 +1,6 @@
 import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
+import { TURBOMIND_CACHE_SHARE } from '../memory/lmdeploy.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
@@ -37,6 +38,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   else if (r.isNew && !namedServer) r.assume(DEFAULT_WORDS.engine);
   // SGLang plans its own budget (--mem-fraction-static), not vLLM's: memory/sglang.ts.
   if (engine && /sglang/i.test(engine.item.text)) inf.server = 'sglang';
+  // lmdeploy's TurboMind gives the KV blocks a share of the memory free after the weights (memory/lmdeploy.ts).
+  else if (engine && /lmdeploy/i.test(engine.item.text)) inf.server = 'lmdeploy';
   else if (engine) delete inf.server;
   servedContext(r);
   const gen = r.patch.value<number>('gen');
@@ -71,6 +74,9 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
     r.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+  } else if (inf.server === 'lmdeploy' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
+    inf.gpuMemoryUtilization = TURBOMIND_CACHE_SHARE;
+    r.assume(`lmdeploy's TurboMind budget: --cache-max-entry-count ${TURBOMIND_CACHE_SHARE} (its default since v0.2.2) of the memory free after the weights for the KV cache; its batch buffers, forward step and 4-bit GEMM tuning out of the rest`);
   } else if (s.framework === 'tgi' && (r.isNew || r.modeChanged() || r.patch.has('framework'))) {
     inf.gpuMemoryUtilization = TGI_MEMORY_FRACTION; // --cuda-memory-fraction's default (memory/tgi-release.ts)
   } else if (inf.engine === 'vllm' && (r.isNew || r.modeChanged())) r.assume(DEFAULT_WORDS.utilization);
@@ -118,6 +124,8 @@ function servedContext(r: Resolution): void {
   // the model's own window is not the user's length, only what the server does without one.
   const served = inf.server === 'sglang'
     ? `context length ${context.toLocaleString('en-US')}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
+    : inf.server === 'lmdeploy'
+    ? `session-len ${context.toLocaleString('en-US')}, ${own}, which lmdeploy takes when --session-len is not given (TurboMind truncates it to the KV blocks it gets)`
     : `max-model-len ${context.toLocaleString('en-US')}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
   r.assume(`seq ${context} (default): ${served}; say seq N for yours`);
 }

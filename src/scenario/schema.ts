@@ -232,8 +232,11 @@ export const inferenceSchema = z.object({
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
   tgiVersion: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/).optional(),
-  /** SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts). */
-  server: z.enum(['sglang']).optional(),
+  /**
+   * SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts);
+   * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts).
+   */
+  server: z.enum(['sglang', 'lmdeploy']).optional(),
   /**
    * Tokens of one prefill step as the engine plans it: vLLM --max-num-batched-tokens (its profile
    * run), TGI --max-batch-prefill-tokens (its warm-up), SGLang --chunked-prefill-size; absent = the

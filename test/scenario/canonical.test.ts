@@ -79,6 +79,16 @@ describe('canonical text round-trips', () => {
     );
   });
 
+  // lmdeploy's TurboMind budget (memory/lmdeploy.ts) lives in inference.server: the text must keep it.
+  it('for an lmdeploy server, with and without --cache-max-entry-count', () => {
+    for (const text of ['qwen2.5-32b awq serve lmdeploy ctx 100 on 1x rtx-3090', 'llama-3-8b lmdeploy --cache-max-entry-count 0.5 on a100-80g']) {
+      const r = resolveRequest(text, null);
+      if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+      expect(r.scenario.inference.server).toBe('lmdeploy');
+      roundTrips(r.scenario);
+    }
+  });
+
   // Found by the follow-up property above: a DeepSpeed training thread turned to inference by a
   // follow-up ("gen 256") is estimated in Hugging Face's layout, as "inference deepspeed" reads.
   it('for a DeepSpeed training thread that a follow-up turns to inference', () => {

@@ -17,7 +17,7 @@ function methodLabel(s: Scenario): string {
   if (s.mode === 'lora') return 'LoRA';
   if (s.mode === 'qlora') return 'QLoRA';
   if (s.mode === 'full') return s.pretrain ? 'pre-training' : 'full';
-  return s.inference.engine === 'vllm' ? (s.inference.server === 'sglang' ? 'SGLang' : 'vLLM') : 'inference';
+  return s.inference.engine === 'vllm' ? (s.inference.server === 'sglang' ? 'SGLang' : s.inference.server === 'lmdeploy' ? 'lmdeploy' : 'vLLM') : 'inference';
 }
 
 function cardLabel(s: Scenario): string | null {
