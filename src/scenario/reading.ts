@@ -44,7 +44,7 @@ function modelWords(s: Scenario, totalParams: number): string {
 function modeWords(s: Scenario): string {
   if (s.mode === 'full') return s.pretrain ? 'pre-training' : 'full fine-tune';
   if (s.mode === 'inference') {
-    const engine = s.inference.engine !== 'vllm' ? 'inference' : s.inference.server === 'sglang' ? `SGLang serving (mem_fraction_static ${s.inference.gpuMemoryUtilization})` : `vLLM serving (gpu_memory_utilization ${s.inference.gpuMemoryUtilization})`;
+    const engine = s.inference.engine !== 'vllm' ? 'inference' : servingWords(s.inference);
     const gen = s.inference.newTokens ? `, ${s.inference.newTokens} new tokens` : '';
     const ngl = s.inference.gpuLayers;
     const layers = ngl !== undefined ? `, -ngl ${ngl}: ${Math.min(ngl, s.model.arch.layers)} of ${s.model.arch.layers} layers on the GPU${ngl > s.model.arch.layers ? ' with the output' : ', the rest in host RAM'}` : '';
@@ -168,4 +168,12 @@ export function hardwareWords(s: Scenario): string {
   const name = h.gpuId ? gpuById(h.gpuId).name : `${Number((h.capacityBytes / 2 ** 30).toFixed(1))} GiB GPU`;
   const nodes = h.count > h.perNode ? ` (${h.count / h.perNode} nodes of ${h.perNode})` : '';
   return `${h.count}× ${name}${nodes}`;
+}
+
+/** The serving engine and the share of the card it plans in, by the engine's own name for that share. */
+function servingWords(inf: Scenario['inference']): string {
+  const share = inf.gpuMemoryUtilization;
+  if (inf.server === 'sglang') return `SGLang serving (mem_fraction_static ${share})`;
+  if (inf.server === 'lmdeploy') return `lmdeploy TurboMind serving (cache_max_entry_count ${share} of the memory left after weights)`;
+  return `vLLM serving (gpu_memory_utilization ${share})`;
 }
