@@ -5,6 +5,7 @@ import { NAME_RULES } from './names.js';
 import { PATH_MODEL_RULES } from './path-models.js';
 import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
+import { REDUCED_RULES } from './reduced.js';
 import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 
@@ -36,6 +37,8 @@ const PROSE_ORDER = [
   'prose.arithmetic',
   'prose.without-torchrun',
   'prose.gigs',
+  // A value reduced from is set aside before "drop" is read as leaving a setting out ("had to drop to 1").
+  'prose.reduced-to',
   'prose.drop-setting',
   'prose.w-o',
   'prose.rather-than',
@@ -117,7 +120,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
