@@ -238,6 +238,9 @@ function frameworkWords(text: MappedText, unsloth: boolean, notes: string[]): Ma
       notes.push(`${m[1]!.replace(/^(\w+)trainer$/, (_, a: string) => `${a.toUpperCase()}Trainer`)} under Unsloth: read with Unsloth's preset (the ${word.toUpperCase()} trainer's own memory is not added)`);
       return 'train'.padEnd(m[0].length);
     }
+    // `FastLanguageModel.from_pretrained(…)` loads the model: a run word as weak as "load" (code.model-load);
+    // a trainer or an adapter call beside it makes the run a training one (unslothai/unsloth#1131, c565).
+    if (word === 'unsloth' && m[0].endsWith('.from_pretrained')) return 'unsloth load'.padEnd(m[0].length);
     return word.padEnd(m[0].length);
   }, 'code.framework-class');
 }

@@ -37,6 +37,8 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   if (rules[0] === 'default' || rules[0] === 'follow-up') return rules[0];
   if (rules.some((r) => r.startsWith('config.'))) return 'key';
   if (rules.some((r) => r.startsWith('hw.') || r === 'prose.instance-type')) return 'hardware';
+  // "batch size of 3 … had to reduce to 1": the key said before the reduction is the new value's.
+  if (rules.includes('prose.reduced-to')) return 'keyword';
   // A key before the value: "`num_ctx` = 32k", "cutoff_len: 4096".
   if (KEYED.test(words) || /[\w`'"][\s`'"]*[:=]\s*[`'"]?\s*$/.test(around.before)) return 'key';
   const near = `${around.before} ${words} ${around.after}`;

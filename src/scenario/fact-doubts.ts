@@ -19,7 +19,17 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text);
+  return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s));
+}
+
+/**
+ * A run read as inference with a fine-tuning library named to load it ("use unsloth to load
+ * qwen2.5-32b", unslothai/unsloth#1131, c565): running it rests on the one run word, so the method
+ * is weak, said with the method the library trains by default as the switch.
+ */
+function withTrainingFramework(f: FactTrace, patch: Patch, s: Scenario): FactTrace {
+  if (f.fact !== 'method' || f.weak || f.at === null || s.mode !== 'inference' || patch.value<string>('framework') !== 'unsloth') return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), alternative: 'qlora' };
 }
 
 /**

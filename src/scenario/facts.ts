@@ -203,7 +203,8 @@ function correction(f: FactTrace): string {
     case 'model':
       return f.alternative ? `say ${f.alternative} if you mean another generation` : "say the model's name or size";
     case 'method':
-      return f.against ? `"${f.against}" is a training setting: say "train" if it trains` : 'say the method you mean';
+      if (f.against) return `"${f.against}" is a training setting: say "train" if it trains`;
+      return f.alternative ? `say "${f.alternative}" if it trains` : 'say the method you mean';
     case 'precision':
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
       return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';

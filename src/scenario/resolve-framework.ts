@@ -51,6 +51,17 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus());
   // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
   // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
+  // "use unsloth to load qwen2.5-32b" (unslothai/unsloth#1131, c565): a run word ("load", "run",
+  // FastLanguageModel.from_pretrained) with no training word or training setting runs the model;
+  // Unsloth's recipe is no training the user said, so the inference is kept, said with its switch.
+  // A 4-bit load (`load_in_4bit = True`) is Unsloth's QLoRA setup (unslothai/unsloth#2504): its recipe stays.
+  const loadedOnly = r.isNew && r.s.mode === 'inference' && r.patch.has('run') && !r.patch.has('train') && !r.patch.has('weights');
+  if (preset.mode && loadedOnly && r.s.mode !== preset.mode) {
+    r.intent(`inference: "${r.patch.get('run')!.item.text.trim()}" with ${asked === 'unsloth' ? 'Unsloth' : asked} names no training, so it runs the model (Hugging Face generate, which it calls); say "${preset.mode}" to fine-tune with its recipe`);
+    // Its training recipe (checkpointing, loss kernel, optimizer) is no part of running the model.
+    r.s.framework = 'hf';
+    return null;
+  }
   if (preset.mode && r.isNew && !r.patch.has('mode') && r.s.mode !== preset.mode && (!r.patch.has('train') || r.s.mode === 'full')) {
     r.s.mode = preset.mode;
     r.s.lora = preset.mode === 'lora' || preset.mode === 'qlora' ? structuredClone(LORA_DEFAULTS) : null;

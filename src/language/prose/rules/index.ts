@@ -1,10 +1,12 @@
 import type { ProseRule } from '../types.js';
 import { HARDWARE_RULES } from './hardware.js';
 import { LENGTH_RULES } from './lengths.js';
+import { LINE_NUMBER_RULES } from './line-numbers.js';
 import { NAME_RULES } from './names.js';
 import { PATH_MODEL_RULES } from './path-models.js';
 import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
+import { REDUCED_RULES } from './reduced.js';
 import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 
@@ -18,6 +20,8 @@ export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
  */
 const PROSE_ORDER = [
   'prose.html-tag',
+  // A line number is blanked before a version, a path or a length reads its digits.
+  'prose.line-number',
   'prose.config-section-heading',
   'prose.hub-link',
   'prose.device-map-values',
@@ -36,6 +40,8 @@ const PROSE_ORDER = [
   'prose.arithmetic',
   'prose.without-torchrun',
   'prose.gigs',
+  // A value reduced from is set aside before "drop" is read as leaving a setting out ("had to drop to 1").
+  'prose.reduced-to',
   'prose.drop-setting',
   'prose.w-o',
   'prose.rather-than',
@@ -117,7 +123,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
