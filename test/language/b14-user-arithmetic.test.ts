@@ -63,3 +63,18 @@ describe("the user's arithmetic disagreeing with the card is asked, never refuse
     expect(read('serve llama-3-8b on 4x 24G').scenario.hardware!.count).toBe(4);
   });
 });
+
+describe('a share is no count of cards (c569, tinygrad/tinygrad#704)', () => {
+  it('c569: "a memory error of 80 percent with RTX3060" is one RTX 3060, not 80', () => {
+    expect(hardware(lineText('c569')).count).toBe(1);
+  });
+
+  it.each([
+    ['llama 7b inference, memory at 80 percent with RTX3060', 1],
+    ['llama 7b inference, GPU at 95% on 2 RTX3060', 2],
+    ['llama 7b inference, 80％ on one RTX3060', 1],
+    ['llama 7b inference, 50 per cent in use on 4x RTX3060', 4],
+  ])('%s', (text, count) => {
+    expect(hardware(text).count).toBe(count);
+  });
+});
