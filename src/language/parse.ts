@@ -2,6 +2,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { impossibleCardSize } from './card-sizes.js';
 import { readConfig } from './config-keys.js';
 import { errorReply } from './errors.js';
+import { amongUnread, estimableSetup, readFromFewWords } from './estimable.js';
 import { insideNoRequest, noRequestSpans } from './no-request.js';
 import { editDistance, nearestSpelling } from './fuzzy.js';
 import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
@@ -221,12 +222,12 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
   const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
-  // A model and what is done with it ("Tried to deploy Qwen2.5-VL-7B … failed to start", gpustack/gpustack#1800)
-  // beside a handful of words not read (a product, a build hash: no more than two past what is read)
-  // is a request: answered, the words said as not read. A paste of mostly other words is still refused.
-  const answerable =
-    kept.some((t) => t.type === 'model' || t.type === 'hub') && kept.some((t) => t.type === 'serve' || t.type === 'mode') && latinUnread.length <= kept.length + 2;
-  if (latinUnread.length > 0 && latinUnread.length > kept.length && !answerable) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread, exampleFrom(kept, written)) });
+  // A message whose words read make a setup (a model or size, and a card or what is done with it)
+  // is answered however much prose is around it, the words not read said once and the reading said
+  // to stand on few words (estimable.ts); only a message with nothing estimable in it is refused.
+  const mostlyNotRead = latinUnread.length > 0 && latinUnread.length > kept.length;
+  if (mostlyNotRead && !estimableSetup(kept)) return done({ ok: false, error: mostlyUnread(text, kept.map(written), latinUnread, exampleFrom(kept, written)) });
+  if (mostlyNotRead) p.notes.push(readFromFewWords(latinUnread.length));
   if (kept.length === 0) {
     const message = unread.length
       ? `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`
@@ -281,7 +282,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
-  const traces = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
+  const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
+  const traces = mostlyNotRead ? traced.map(amongUnread) : traced;
   const otherRuns = {
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
     ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),

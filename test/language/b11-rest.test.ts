@@ -55,8 +55,11 @@ describe('a model and what is done, beside a few words not read, is answered', (
     expect(said).toMatch(/not read: "GPUStack"/);
   });
 
-  it('a paste of mostly other words is still refused, naming what was read', () => {
+  // b14 (c574): however many words are not read, a model and what is done with it are answered,
+  // the words listed; only a paste with nothing estimable is refused (b14-estimable.test.ts).
+  it('a paste of mostly other words around a model and a verb is answered, the words listed', () => {
     const outcome = parseRequest('deploy qwen2.5-7b because the frobnicator wibbles the quux thoroughly yesterday afternoon somewhere');
-    expect(outcome.ok).toBe(false);
+    expect(outcome.ok && outcome.unread.map((u) => u.word)).toContain('frobnicator');
+    expect(parseRequest('because the frobnicator wibbles the quux thoroughly yesterday afternoon somewhere qwen2.5-7b').ok).toBe(false);
   });
 });

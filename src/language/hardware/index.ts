@@ -1,5 +1,6 @@
 import type { MappedText } from '../mapped-text.js';
 import { readAlternatives } from './alternatives.js';
+import { readMemoryArithmetic } from './arithmetic.js';
 import { scanHardware } from './engine.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -30,7 +31,11 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   }
   // A phrase is written by the part rules it was read from, in order ("hw.count+hw.card+hw.memory");
   // a number set aside by its guard's rule.
+  // "on 4A10 … so we have 24*4 G": the user's own arithmetic beside their card, set aside and said (arithmetic.ts).
+  const arithmetic = readMemoryArithmetic(input.text, readings, (at, end) => input.userText(at, end));
+  notes.push(...arithmetic.map((a) => a.note));
   const spans = [
+    ...arithmetic.map((a) => ({ at: a.at, to: a.to, result: ' '.repeat(a.to - a.at), rule: a.rule })),
     ...readings.map((r) => ({ at: r.at, to: r.end, result: ` ${r.canonical} `, rule: [...new Set(r.parts.map((p) => p.rule))].join('+') })),
     ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, result: ' '.repeat(g.numberEnd - g.numberAt), rule: g.rule })),
   ].sort((a, b) => a.at - b.at);

@@ -130,6 +130,15 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'c324',
   },
   {
+    // A share is no count: "a memory error of 80 percent with RTX3060" was 80 RTX 3060s. Only a share
+    // followed by the words that lead to a card; "95% gpu memory utilization" is vLLM's fraction, read there.
+    id: 'not-hw.percent',
+    role: 'measurement',
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:with|on|in|for|using)\s)(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)/g,
+    example: 'every time I have a memory error of 80 percent with RTX3060',
+    source: 'tinygrad/tinygrad#704',
+  },
+  {
     id: 'not-hw.measurement-after',
     role: 'measurement',
     pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:is\s+|are\s+)?(?:allocated|used|in use|reserved|free)\b/g,

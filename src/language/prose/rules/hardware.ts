@@ -242,6 +242,25 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'deepspeedai/DeepSpeed#3448',
   },
   {
+    // A card's name glued to its memory ("1080ti11G", "3090ti24G"): the card, then its memory.
+    id: 'prose.card-glued-memory',
+    pattern: /(?<![a-z0-9.\-])((?:rtx|gtx)?\d{4}(?:ti|super)?)(\d{1,2}\s*(?:gb|g))(?![a-z0-9])/g,
+    write: (m) => (gpuIdOf(m[1]!) ? `${m[1]} ${m[2]}` : m[0]),
+    example: '然后显示了内存不足（win10+32G内存+1080ti11G）',
+    source: 'chatchat-space/Langchain-Chatchat#470',
+  },
+  {
+    // Host memory in Chinese: 内存 is the machine's RAM (显存 is the card's), "win10+32G内存+1080ti11G",
+    // "64G运行内存". Not a memory written right after a card's name ("3090 24G内存"): that one is the card's
+    // way of saying its own, and the hardware grammar reads it.
+    id: 'prose.host-ram-chinese',
+    pattern: /(?<!(?:[a-z]\d{2,4}|\d{4})(?:ti|super)?[\s,，]*)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s*的?\s*(?:运行|系统|主机|cpu\s*)?内存/g,
+    when: cjk,
+    write: (m) => hostRam(m).padEnd(m[0].length),
+    example: '我用了本地的chatglm-6b-int4模型，然后显示了内存不足（win10+32G内存+1080ti11G）',
+    source: 'chatchat-space/Langchain-Chatchat#470',
+  },
+  {
     // Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
     // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
     id: 'prose.chinese-cards',

@@ -108,6 +108,8 @@ const PROSE_ORDER = [
   'prose.host-ram-named-first',
   'prose.plural-apostrophe',
   'prose.host-ram',
+  'prose.card-glued-memory',
+  'prose.host-ram-chinese',
   'prose.bpw',
   'prose.exllama',
   'prose.width-only',

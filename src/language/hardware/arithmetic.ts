@@ -1,0 +1,58 @@
+import { gpuById } from '../../catalog/index.js';
+import type { HardwareReading } from './types.js';
+
+/**
+ * The user's own arithmetic beside their card is reasoning, not a second card (issue 22, item 7):
+ * "Can't serve Qwen3-235B-A22B-AWQ on 4A10? each A10 GPU has 24G RAM? so we have 24*4 G?" (c578,
+ * vllm-project/vllm) multiplies the card's memory by the count; read as hardware, "24*4 G" was 24
+ * cards of 4 GB and the message was refused as contradicting "on 4A10". A product of a count and a
+ * memory ("24*4 G", "24G*4", "2x24=48GB") that the hardware grammar did not read as a phrase of its
+ * own, in a message that names a card, is set aside: said as the user's total where it is the
+ * count times the card's memory, asked where it is not — never refused.
+ */
+export const MEMORY_ARITHMETIC = {
+  id: 'hw.user-arithmetic',
+  // A count and a memory multiplied, a unit on either factor or on the product, an optional "= total".
+  pattern:
+    /(?<![\w.])(?<a>\d{1,3})\s*(?<ua>gib|gb|g)?\s*\\?[*x×]\s*(?<b>\d{1,3})\s*(?<ub>gib|gb|g)?(?:\s*=\s*(?<t>\d{1,4})\s*(?:gib|gb|g))?(?![a-z\d])/g,
+  example: 'each A10 GPU has 24G RAM? so we have 24*4 G?',
+  source: 'vllm-project/vllm (corpus c578)',
+};
+
+export interface SetAside {
+  at: number;
+  to: number;
+  rule: string;
+  note: string;
+}
+
+/** Within a tenth: "24G" for an A10 of 22.5 GiB usable is its memory. */
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.1 * Math.max(a, b);
+
+export function readMemoryArithmetic(text: string, readings: readonly HardwareReading[], userText: (at: number, end: number) => string): SetAside[] {
+  const stated = readings.find((r) => r.gpuId !== null);
+  if (!stated) return [];
+  const count = stated.count ?? 1;
+  const cardGiB = stated.memoryGiB ?? gpuById(stated.gpuId!).totalMiB / 1024;
+  const inAReading = (at: number, end: number) => readings.some((r) => r.at < end && at < r.end);
+  const found: SetAside[] = [];
+  for (const m of text.matchAll(MEMORY_ARITHMETIC.pattern)) {
+    const g = m.groups!;
+    if (!g.ua && !g.ub && !g.t) continue;
+    const at = m.index!;
+    const end = at + m[0].trimEnd().length;
+    if (inAReading(at, end)) continue;
+    const [a, b] = [Number(g.a), Number(g.b)];
+    const total = g.t ? Number(g.t) : a * b;
+    // The factor that is the card's memory, as the user wrote it ("24G" for the A10's 22.5 GiB).
+    const memory = near(a, cardGiB) && b === count ? a : near(b, cardGiB) && a === count ? b : null;
+    const agrees = memory !== null && near(total, count * cardGiB);
+    const said = `"${userText(at, end).trim()}"`;
+    const card = `${count}x ${stated.gpuId}`;
+    const note = agrees
+      ? `${said} read as your own sum of the cards' memory (${count} × ${memory} GB), not another card`
+      : `${said} is not ${count} × the ${gpuById(stated.gpuId!).name} — read as ${card}; which did you mean?`;
+    found.push({ at, to: end, rule: MEMORY_ARITHMETIC.id, note });
+  }
+  return found;
+}
