@@ -143,8 +143,16 @@ function weakFields(trace: readonly FactTrace[] | undefined): Set<string> {
   return new Set([...saidWeak(trace ?? []), ...doubts].flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
 }
 
+/**
+ * Fields that change no number of a served model: a preset's leftover recompute or optimizer on an
+ * inference reading ("llama-factory serve" keeps LLaMA-Factory's training preset) is not a misreading.
+ */
+const TRAINING_ONLY_FIELDS = new Set(['optimizer', 'recompute', 'loss', 'gradAccum']);
+
 function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
+  const bothServed = a.mode === 'inference' && b.mode === 'inference';
   return FIELDS.filter(([name]) => withModel || name !== 'model')
+    .filter(([name]) => !(bothServed && TRAINING_ONLY_FIELDS.has(name)))
     .filter(([, get]) => JSON.stringify(get(a)) !== JSON.stringify(get(b)))
     .map(([field, , flag]) => ({ field, flag }));
 }
