@@ -66,8 +66,14 @@ const lexer = moo.compile(rules());
 /** `org/name`, a huggingface.co URL, or an attached "config.json" (src/hub/ids.ts), where it is tried. */
 function hubAt(text: string, at: number): string | null {
   const found = hubTokenAt(text, at);
-  return found && (isWordPair(found) || !mayNameModel(found)) ? null : found;
+  return found && (isWordPair(found) || !mayNameModel(found) || isImageTag(text, at + found.length)) ? null : found;
 }
+
+/**
+ * `openmmlab/lmdeploy:latest`, `vllm/vllm-openai:v0.6.3` (b13, InternLM/lmdeploy#519, c542): an
+ * owner/name with a tag glued on is a container image, not a Hub repo to fetch.
+ */
+const isImageTag = (text: string, end: number) => /^:[a-z0-9][\w.-]*/.test(text.slice(end, end + 40));
 
 /**
  * "OOM/ValueError", "RuntimeError/CUDA" in a pasted log: an exception's name after a slash is
