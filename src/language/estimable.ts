@@ -16,9 +16,17 @@ const WHAT = new Set(['model', 'hub', 'size', 'moeSize', 'family']);
 
 /** Tokens that say what it runs on (a card, a memory) or what is done with it (train, serve, LoRA). */
 const ON_OR_DOING = new Set(['gpu', 'capacity', 'mode', 'serve', 'lora']);
+const ON = new Set(['gpu', 'capacity']);
+const DOING = new Set(['mode', 'serve', 'lora']);
 
+/**
+ * A card and what is done on it, with no model ("我这边是A100 40G … lmdeploy chat …", a reply in a
+ * thread whose title names the model: InternVL#465, c546) is a setup too: in a thread the model is
+ * the thread's, and in a new message the reply asks which model, listing what it read.
+ */
 export function estimableSetup(kept: readonly Token[]): boolean {
-  return kept.some((t) => WHAT.has(t.type)) && kept.some((t) => ON_OR_DOING.has(t.type));
+  const has = (kinds: Set<string>) => kept.some((t) => kinds.has(t.type));
+  return (has(WHAT) && has(ON_OR_DOING)) || (has(ON) && has(DOING));
 }
 
 /**

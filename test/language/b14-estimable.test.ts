@@ -93,11 +93,14 @@ describe('a message with nothing estimable in it is still refused as mostly unre
     );
   });
 
-  it('estimableSetup needs what is estimated and what it runs on or does', () => {
+  it('estimableSetup needs what is estimated and what it runs on or does, or a card and what is done on it', () => {
     const kept = (text: string) => tokenize(text).filter((t) => t.type !== 'ws');
     expect(estimableSetup(kept('llama-3-8b 4090'))).toBe(true);
     expect(estimableSetup(kept('13b lora'))).toBe(true);
     expect(estimableSetup(kept('13b'))).toBe(false);
-    expect(estimableSetup(kept('4090 lora'))).toBe(false);
+    expect(estimableSetup(kept('4090'))).toBe(false);
+    // The model is the thread's, or asked for (c546: "A100 40G … lmdeploy chat …" under a title naming it).
+    expect(estimableSetup(kept('4090 lora'))).toBe(true);
+    expect(estimableSetup(kept('a100 40g lmdeploy'))).toBe(true);
   });
 });
