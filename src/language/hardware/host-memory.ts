@@ -22,9 +22,23 @@ export function hostMemoryGiB(m: RegExpExecArray): number {
   return Number(g.count ?? g.count2 ?? g.count3) * Number(g.size ?? g.size2);
 }
 
+/**
+ * Memory a node or machine has (b15, OpenRLHF/OpenRLHF#776, c591: "1600GB memory each node" under a
+ * Ray out-of-memory on two A800 nodes) is the host's: no card holds 1,600 GB, and a follow-up that
+ * says it had replaced the A800 80GB with a 1,600 GB card. "GPU memory" / "VRAM" before the node is
+ * never host memory (the pattern wants "memory" or "RAM" right after the size).
+ */
+export const HOST_MEMORY_PER_NODE = {
+  id: 'hw.host-memory-per-node',
+  pattern: /(?<![\w.])(?<size>\d{1,5})[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?(?:memory|ram)[ \t]+(?:on[ \t]+|in[ \t]+|for[ \t]+)?(?:each|per|every|the)[ \t]+(?:node|machine|server|host)s?(?![\w])/g,
+  example: 'Specifically, this error occurred at the 32nd step when the gradient_accumulation_steps was set to 32. 1600GB memory each node.',
+  source: 'OpenRLHF/OpenRLHF#776 (corpus c591)',
+} as const;
+
 export function readHostMemorySticks(input: MappedText): MappedText {
   if (!/ram|memory|ddr|内存/.test(input.text)) return input;
   // Written "64gi", a spelling the lexer's capacity reads and the hardware grammar's memory does not:
   // "RAM 16GB x4, GPU RTX 3090" must not join the RAM to the card that follows it.
-  return input.replace(HOST_MEMORY_STICKS.pattern, (m) => ` hostram ${hostMemoryGiB(m)}gi `, HOST_MEMORY_STICKS.id);
+  const sticks = input.replace(HOST_MEMORY_STICKS.pattern, (m) => ` hostram ${hostMemoryGiB(m)}gi `, HOST_MEMORY_STICKS.id);
+  return sticks.replace(HOST_MEMORY_PER_NODE.pattern, (m) => ` hostram ${m.groups!.size}gi `, HOST_MEMORY_PER_NODE.id);
 }
