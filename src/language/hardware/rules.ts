@@ -80,14 +80,16 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-before-card',
     role: 'count',
     // "8 H100", "2 servers with 8 H100s each", the 8 of "4x8H200": a count right before a card's name.
-    pattern: new RegExp(String.raw`(?<![a-wyz\d_.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b)`, 'g'),
-    // …or before a memory and its noun: "each with 8 80GB GPUs" (c104).
+    pattern: new RegExp(String.raw`(?<![a-wyz\d_.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b|\s+\d{2,3}\s*gb?\s+${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`, 'g'),
+    // …or before a memory and its noun: "each with 8 80GB GPUs" (c104), or a memory and the card:
+    // "two 80G A800 nodes" (OpenRLHF/OpenRLHF#776, c591).
     example: '2 servers with 8 H100s each',
   },
   {
     id: 'hw.count-word',
     role: 'count',
-    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:[a-z]{1,8}[\s-]+)?(?:[a-z]{1,3}\d|\d{4}))/g,
+    // …or before the card's memory and then the card ("two 80G A800 nodes", c591).
+    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
     example: 'dual 3090 (48GB total)',
   },
   {
