@@ -14,9 +14,9 @@ import type { Token } from './lexer.js';
 /** Tokens that name what is estimated: a model, or a size that stands for one. */
 const WHAT = new Set(['model', 'hub', 'size', 'moeSize', 'family']);
 
-/** Tokens that say what it runs on (a card, a memory) or what is done with it (train, serve, LoRA). */
-const ON_OR_DOING = new Set(['gpu', 'capacity', 'mode', 'serve', 'lora']);
+/** Tokens that say what it runs on (a card, a memory)… */
 const ON = new Set(['gpu', 'capacity']);
+/** …and what is done with it (train, serve, LoRA). */
 const DOING = new Set(['mode', 'serve', 'lora']);
 
 /**
@@ -26,7 +26,9 @@ const DOING = new Set(['mode', 'serve', 'lora']);
  */
 export function estimableSetup(kept: readonly Token[]): boolean {
   const has = (kinds: Set<string>) => kept.some((t) => kinds.has(t.type));
-  return (has(WHAT) && has(ON_OR_DOING)) || (has(ON) && has(DOING));
+  const on = has(ON);
+  const doing = has(DOING);
+  return (has(WHAT) && (on || doing)) || (on && doing);
 }
 
 /**

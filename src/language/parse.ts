@@ -17,7 +17,7 @@ import { normalise, withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readHardware } from './hardware/index.js';
-import { readHostMemorySticks } from './hardware/host-memory.js';
+import { readHostMemory } from './hardware/host-memory.js';
 import { readProse } from './prose/index.js';
 import { readSegments } from './segments/index.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
@@ -98,7 +98,7 @@ function prepare(text: string): Prepared {
   // Hardware phrases next (hardware/): one grammar reads nodes × cards × card × memory in any notation.
   const hardwareNotes: string[] = [];
   // Host memory said as sticks ("RAM : 32GB * 2") first: the hardware grammar would read it as cards.
-  const hardware = readHardware(readHostMemorySticks(config.text), hardwareNotes);
+  const hardware = readHardware(readHostMemory(config.text), hardwareNotes);
   const doubts: Doubt[] = hardware.readings
     .filter((r) => r.notes.length > 0)
     .map((r) => ({ ...config.text.userSpan(r.at, r.end), note: r.notes.join('; ') }));

@@ -20,13 +20,14 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
     return null;
   }
   if (r.modeChanged()) s.inference = defaultInference(s.compute);
+  const onTransformers = deploysOnTransformers(r);
   // A thread a deploy word had put on a server moves to transformers when a message names it.
-  if (deploysOnTransformers(r) && s.inference.engine !== 'hf') s.inference = { ...defaultInference(s.compute), newTokens: s.inference.newTokens };
+  if (onTransformers && s.inference.engine !== 'hf') s.inference = { ...defaultInference(s.compute), newTokens: s.inference.newTokens };
   const inf = s.inference;
   const engine = r.patch.get<string>('engine');
   // "serving with tgi", "deploy … with llama.cpp": the server is the one named, not vLLM.
   const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp';
-  if (engine && deploysOnTransformers(r)) {
+  if (engine && onTransformers) {
     r.assume(`run with Hugging Face transformers ("${r.patch.get<string>('framework')!.item.text.trim()}"), not a server: "${engine.item.text.trim()}" names none (say vllm for vLLM's layout)`);
   } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
     inf.engine = 'vllm';

@@ -56,9 +56,6 @@ export function shardingStep(r: Resolution): ErrorReply | null {
   return null;
 }
 
-/** A served thread that a message moves onto transformers is split as transformers splits (transformers-run.ts). */
-const movesOffServer = (r: Resolution) => deploysOnTransformers(r) && r.base !== null && r.base.inference.engine !== 'hf';
-
 /**
  * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
  * parallelism; HF's device_map splits layers), not copied to each: tp = the GPU count when
@@ -69,11 +66,15 @@ function splitForServing(r: Resolution): boolean {
   const n = r.gpus();
   const p = s.parallel;
   if (r.patch.has('par.tp') || r.patch.has('par.pp') || r.patch.has('par.dp')) return false;
+  // Transformers named beside a deploy word runs the model itself (transformers-run.ts); a served
+  // thread it moves onto transformers is split again, as transformers splits.
+  const onTransformers = deploysOnTransformers(r);
+  const movesOffServer = onTransformers && r.base !== null && r.base.inference.engine !== 'hf';
   // "…how can I run such model with vllm?" in a thread read as Hugging Face generate: the layer
   // split that engine was given by default becomes the serving engine's tensor split.
   const nowServed = r.patch.has('engine') && r.base?.inference.engine !== 'vllm' && r.base?.mode === 'inference';
   if (nowServed && p.tp === 1 && p.pp === n && n > 1) p.pp = 1;
-  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r) || undoSplitOverOldCount(r.base, p, n) || movesOffServer(r))) return false;
+  else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r) || undoSplitOverOldCount(r.base, p, n) || movesOffServer)) return false;
   // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
   // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
   if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
@@ -88,7 +89,7 @@ function splitForServing(r: Resolution): boolean {
   // inference code) is model parallel over tensors, not accelerate's single-process layer split.
   const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '');
   // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
-  if ((deploysOnTransformers(r) || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
+  if ((onTransformers || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
     p.pp = n;
     r.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
     return true;

@@ -35,7 +35,8 @@ export const HOST_MEMORY_PER_NODE = {
   source: 'OpenRLHF/OpenRLHF#776 (corpus c591)',
 } as const;
 
-export function readHostMemorySticks(input: MappedText): MappedText {
+/** Host memory written as sticks or as what a node has, as the item language's host RAM. */
+export function readHostMemory(input: MappedText): MappedText {
   if (!/ram|memory|ddr|内存/.test(input.text)) return input;
   // Written "64gi", a spelling the lexer's capacity reads and the hardware grammar's memory does not:
   // "RAM 16GB x4, GPU RTX 3090" must not join the RAM to the card that follows it.
