@@ -46,3 +46,24 @@ describe('a setup beside a log', () => {
     expect(reply.kind).toBe('estimate');
   });
 });
+
+/**
+ * PyTorch 2.x's short OOM message gives only what this process holds ("this process has 22.66 GiB
+ * memory in use"), not PyTorch's allocated figure: the shortage is the estimate's peak less what
+ * the process held, less what was free — not the whole peak as if nothing were held.
+ */
+describe('a shortage from the short 2.x message', () => {
+  it('subtracts what the process held', () => {
+    const log = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 0 has a total capacity of 23.69 GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has 22.66 GiB memory in use.';
+    const text = `fine-tuning mistral-7b with lora on my rtx 3090, seq 4096 and batch size 2:\n\`\`\`\n${log}\n\`\`\``;
+    const { reply } = respond(text, null);
+    expect(reply.kind).toBe('diagnosis');
+    if (reply.kind !== 'diagnosis') return;
+    const alone = respond('mistral-7b lora seq 4096 mbs 2 on 1x rtx-3090', null).reply;
+    if (alone.kind !== 'estimate') throw new Error('setup not estimated');
+    const GiB = 2 ** 30;
+    const expected = Math.max(1.95 * GiB, alone.estimate.peakAllocatedBytes - 22.66 * GiB) - 1.02 * GiB;
+    const short = Number(/short by about ([\d.]+) GiB/.exec(reply.headline)![1]) * GiB;
+    expect(Math.abs(short - expected)).toBeLessThan(0.01 * GiB);
+  });
+});

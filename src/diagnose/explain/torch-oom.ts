@@ -214,7 +214,11 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
   let levered: Lever[] = [];
   let headline = `Out of memory for real: short by at least ${showSize(shortNow)} for this allocation, and the rest of the step needs more after it.`;
   if (setup) {
-    const remaining = Math.max(X, setup.estimate.peakAllocatedBytes - (f.allocatedBytes ?? 0));
+    // PyTorch 2.x's short message names only what the process holds, not PyTorch's own figures:
+    // held memory is then the process's (non-PyTorch memory included, so the shortage is if
+    // anything understated by the CUDA context), never nothing.
+    const held = f.allocatedBytes ?? f.processBytes ?? 0;
+    const remaining = Math.max(X, setup.estimate.peakAllocatedBytes - held);
     const short = Math.max(shortNow, remaining - F);
     headline = `Out of memory for real: short by about ${showSize(short)} — the ${showSize(X)} that failed plus what the rest of the step needs by my estimate.`;
     levered = calibratedLevers(setup, measurement, f.capacityBytes);
