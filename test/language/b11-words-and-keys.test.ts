@@ -128,6 +128,20 @@ describe('a question about a setting is not the setting', () => {
     expect(canonicalText(asked)).toBe(canonicalText(plain));
   });
 
+  it.each([
+    'qwen2.5-14b full zero3 on 2 nodes of 4x L40S 48GB. Will this fit or do we need CPU offload?',
+    'qwen2.5-14b full zero3 on 8x L40S 48GB, do I need offloading?',
+    'qwen2.5-14b full zero3 on 8x L40S 48GB — would we need to enable CPU offloading?',
+  ])('whether a setting is needed is no setting: %j leaves offload off (invented)', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.offload).toEqual(read('qwen2.5-14b full zero3 on 8x L40S 48GB').scenario.offload);
+    expect(said).toMatch(/asks about a setting/);
+  });
+
+  it('stating it still sets it: "with cpu offload" offloads', () => {
+    expect(canonical('qwen2.5-14b full zero3 with cpu offload on 8x L40S 48GB')).toMatch(/offload/);
+  });
+
   it('a value makes it a setting: "how do I set tp to 4" and "tp 4" still set tp 4', () => {
     expect(canonical('llama-2-70b serve on 8x A100 80GB, how do I set tp to 4')).toMatch(/tp 4/);
     expect(canonical('llama-2-70b serve on 8x A100 80GB tp 4')).toMatch(/tp 4/);

@@ -19,7 +19,7 @@ const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|dep
  * Settings a user asks where or whether to set: parallel sizes and sharding, never a method (the
  * "lora" of "如何lora微调" is what the user does). Chinese and English names.
  */
-const ASKED_SETTING = String.raw`(?:tp|pp|tensor[ _-]?parallel(?:ism|_size)?|pipeline[ _-]?parallel(?:ism|_size)?|model[ _-]?parallel(?:ism)?|sequence[ _-]?parallel(?:ism)?|zero[-_ ]?[0-3]?|fsdp|deepspeed|offload(?:ing)?|gradient[ _-]checkpointing|张量并行|流水线并行|模型并行|序列并行)`;
+const ASKED_SETTING = String.raw`(?:tp|pp|tensor[ _-]?parallel(?:ism|_size)?|pipeline[ _-]?parallel(?:ism|_size)?|model[ _-]?parallel(?:ism)?|sequence[ _-]?parallel(?:ism)?|zero[-_ ]?[0-3]?|fsdp|deepspeed|(?:cpu[ _-]?)?offload(?:ing)?|gradient[ _-]checkpointing|张量并行|流水线并行|模型并行|序列并行)`;
 /** A list of them ("TP，PP这些", "tp or pp"), with no value after the last (a value makes it a setting: "set tp to 4"). */
 const ASKED_LIST = String.raw`${ASKED_SETTING}(?:\s*(?:[,，、/]|\band\b|\bor\b|和|或|或者|及)\s*${ASKED_SETTING})*(?![ \t]*(?:=|:|to\b|为|成|设为)?[ \t]*\d)(?![\w-])`;
 
@@ -41,6 +41,8 @@ export const QUESTION_RULES: readonly ProseRule[] = [
         String.raw`(?:有没有|哪里|哪儿|在哪里?|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否(?:需要|要|可以|应该)?|该不该)\s*(?:设置|设定|配置|开启|打开|开|使用|用|加|调)?\s*${ASKED_LIST}(?:\s*(?:这些|这种|之类)?\s*(?:的)?\s*(?:地方|参数|选项|吗|呢|么))?`,
         String.raw`\b(?:where|how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(?:set|enable|turn\s+on|configure|specify|change|use)\s+(?:the\s+)?${ASKED_LIST}`,
         String.raw`\b(?:should|shall|must)\s+(?:i|we)\s+(?:use|try|enable|set|turn\s+on)\s+${ASKED_LIST}\s*\?`,
+        // "Will this fit or do we need CPU offload?": whether a setting is needed is no setting.
+        String.raw`\b(?:do|does|would|will)\s+(?:i|we|you|it|one)\s+need\s+(?:to\s+(?:use|enable|turn\s+on|add)\s+)?(?:the\s+)?${ASKED_LIST}\s*\?`,
         String.raw`\bis\s+there\s+(?:a|any)\s+(?:way|place|option|setting|flag)\s+(?:to|for)\s+(?:set(?:ting)?\s+|enabl(?:e|ing)\s+|us(?:e|ing)\s+)?(?:the\s+)?${ASKED_LIST}`,
       ].join('|'),
       'g',
