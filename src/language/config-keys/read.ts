@@ -258,7 +258,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
   // The value may follow "to" or a Chinese "is / set to" ("set max_seq_len to 1024", "max_model_len为1M",
   // zai-org/GLM-4#149). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
-  const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
+  const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;

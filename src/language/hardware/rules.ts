@@ -103,6 +103,14 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     source: 'hiyouga/LlamaFactory#634',
   },
   {
+    id: 'hw.count-korean-numeral',
+    role: 'count',
+    // Cards counted with a native Korean numeral and a counter ("A6000 48GB 두 장으로", "4090 네 개"):
+    // the numeral must stand as its own word before 장 / 개 / 대, so 세 in 세팅 or 네 in 네트워크 is none.
+    pattern: /(?<![\u3131-\ud7a3])(?<word>한|두|세|네|다섯|여섯|일곱|여덟)\s*(?:장|개|대)(?![\u3131-\ud7a3]*(?:당|씩))/g,
+    example: 'A6000 48GB 두 장으로 Llama-3.1-8B를 QLoRA로 파인튜닝하려고 합니다',
+  },
+  {
     id: 'hw.card',
     role: 'card',
     // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).

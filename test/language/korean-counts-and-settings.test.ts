@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { read } from './reading-fixtures.js';
+
+/**
+ * A setup written in Korean: cards counted with a native numeral and a counter ("A6000 48GB 두
+ * 장으로"), batch and length named in Korean ("배치 사이즈 4로", "시퀀스 길이는 4096") and a key with
+ * a particle glued on ("max_seq_length는 8192"). Invented, as a stranger would write it.
+ */
+describe('Korean counts and settings', () => {
+  it('the whole message', () => {
+    const { scenario } = read('안녕하세요. A6000 48GB 두 장으로 Llama-3.1-8B를 QLoRA로 파인튜닝하려고 합니다. max_seq_length는 8192, 배치 사이즈 4로 하면 메모리가 충분할까요?');
+    expect(scenario.hardware).toMatchObject({ gpuId: 'rtx-a6000', count: 2 });
+    expect(scenario.seq).toBe(8192);
+    expect(scenario.microBatch).toBe(4);
+    expect(scenario.mode).toBe('qlora');
+  });
+
+  it.each([
+    ['4090 네 장으로 llama-3-8b 학습', 4],
+    ['A100 80GB 여덟 개로 qwen2-72b 파인튜닝', 8],
+    ['H100 한 대에서 llama-3-8b 학습', 1],
+  ])('%s → %i cards', (text, count) => {
+    expect(read(text).scenario.hardware?.count).toBe(count);
+  });
+
+  it('a numeral inside a longer word is no count (세팅, 네트워크)', () => {
+    expect(read('llama-3-8b 학습 세팅 on 2x 4090').scenario.hardware?.count).toBe(2);
+  });
+
+  it('시퀀스 길이 is the length', () => {
+    expect(read('llama-3-8b lora 학습, 시퀀스 길이는 4096, on 1x a100').scenario.seq).toBe(4096);
+  });
+});
