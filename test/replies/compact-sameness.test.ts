@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -26,7 +26,8 @@ function verdictRequests(file: string): string[] {
 }
 
 const corpusTexts = loadCorpus().flatMap((line) => [line.text, line.reading ?? ''].filter(Boolean));
-const requests = [...corpusTexts, ...verdictRequests('verdicts.jsonl'), ...verdictRequests('verdicts-vb2.jsonl'), ...verdictRequests('verdicts-vb3.jsonl')];
+const verdictFiles = readdirSync(corpusDir).filter((f) => /^verdicts(-vb\d+)?\.jsonl$/.test(f));
+const requests = [...corpusTexts, ...verdictFiles.flatMap(verdictRequests)];
 
 const MODELS = ['7b', '13b', '70b', 'llama-3-8b', 'llama-3.1-70b', 'mixtral-8x7b', 'qwen2.5-14b', 'gemma-2-9b', 'phi-3-mini', 'llama-2-7b layers 40'];
 const ITEMS = ['lora', 'qlora r64 alpha 128', 'full', 'pretrain', 'serve', 'serve int4', 'vllm ctx 32k', 'infer', 'fp16', 'pure bf16', 'fp32', 'zero2', 'zero3', 'fsdp', 'ddp', 'gc', 'no gc', 'chunked ce', 'adam8bit', 'sgd', 'offload optimizer', 'seq 8192', 'mbs 4 ga 8', 'tp 2', 'pp 2', 'eager', 'packed', 'kv fp8', 'gen 512'];
