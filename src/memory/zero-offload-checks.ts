@@ -55,7 +55,7 @@ export function zeroOffloadGradientCheck(s: Scenario, l: Layout): OffloadGradien
     name: 'ZeRO-Offload gradient check (fp64 norm, inf/nan scan)',
     group: 'buffers',
     bytes: largest * perElement,
-    formula: `largest parameter ${count(largest)} × ${perElement} B (norm in fp64, inf/nan scan of an fp32 copy)`,
+    formula: `largest parameter ${count(largest)} × ${perElement} B (${perElement === 8 ? 'its fp64 copy for the norm' : 'inf/nan scan: fp32 copy, three bool masks, fp32 max'})`,
   };
   return untiedHeadFirst
     ? { component, moment: 'check of the LM head gradient (ZeRO-Offload)', withActivations: true }
