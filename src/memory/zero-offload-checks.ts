@@ -15,7 +15,7 @@ import type { Component } from './types.js';
  *    `float_x = x.float(); nan = float_x.isnan(); inf = float_x.isinf();
  *    inf_or_nan = nan.logical_or(inf); return inf_or_nan.float().max()` — all five alive at once:
  *    4 + 1 + 1 + 1 + 4 = 11 B per element of a 16-bit gradient; of an fp32 gradient `x.float()` is
- *    the tensor itself, 7 B (v0.13.0 → master; before it, `float(x.float().sum())`, 4 B).
+ *    the tensor itself, 7 B (v0.13.3 → master; before it, `float(x.float().sum())`, 4 B).
  * 3. `async_inplace_copy_grad_to_fp32_buffer_from_gpu`: `src_tensor.float()`, 4 B, then to the host.
  *
  * The largest of them, for the largest parameter (the embedding or an untied LM head), is the
