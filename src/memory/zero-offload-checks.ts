@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { count } from './format.js';
-import type { Layout } from './layout.js';
+import { largestParameter, type Layout } from './layout.js';
 import { gradientBytes, usesDeepSpeed } from './states.js';
 import type { Component } from './types.js';
 
@@ -47,7 +47,7 @@ export function gradientCheckBytesPerElement(gradBytes: number): number {
 export function zeroOffloadGradientCheck(s: Scenario, l: Layout): OffloadGradientCheck | null {
   if (!usesDeepSpeed(s) || s.mode !== 'full' || s.offload.optimizer === 'none') return null;
   if (s.sharding.stage < 1 || s.sharding.stage > 2) return null;
-  const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+  const largest = largestParameter(l);
   const perElement = gradientCheckBytesPerElement(gradientBytes(s));
   const untiedHeadFirst = s.sharding.stage === 2 && l.params.lmHead > 0 && l.params.lmHead >= l.params.embedding;
   const component: Component = {
