@@ -33,6 +33,7 @@ import {
   usesDeepSpeed,
 } from './states.js';
 import { offloadHostBytes, zeroOffloadGpuStaging } from './offload.js';
+import { zeroOffloadGradientCheck } from './zero-offload-checks.js';
 import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
@@ -134,6 +135,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const buckets = gradientBuckets(s, l);
   const zeroBucket = zero3GradientBucket(s);
   const staging = zeroOffloadGpuStaging(s, l);
+  const offloadCheck = zeroOffloadGradientCheck(s, l);
   const reference = referenceModel(s, l);
   const vision = visionTowerWeights(s, l);
   // DPO/ORPO concatenate chosen and rejected: every per-token term sees twice the micro-batch.
@@ -171,6 +173,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs, int8Backward)]),
+    // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
+    ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...persistent, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
     phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
@@ -182,7 +186,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, int8Backward, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

@@ -63,6 +63,15 @@ function expertParams(s: Scenario): number {
   return routedExpertParams(arch);
 }
 
+/**
+ * The largest single parameter tensor on a GPU: the embedding or LM head, else one layer's largest
+ * matrix (a quarter of the layer stands for it), split over TP. DeepSpeed sizes its per-parameter
+ * buffers by it (offload.ts, states.ts, zero-offload-checks.ts).
+ */
+export function largestParameter(l: Layout): number {
+  return Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+}
+
 /** Parameters of one GPU's slice before ZeRO sharding: the stage's layers split over TP. */
 export function paramsPerGpu(l: Layout): number {
   return l.stageParams / l.tp;

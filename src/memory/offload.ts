@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { gpuCountOf, gpusPerNodeOf } from '../scenario/gpus.js';
-import { paramsPerGpu, type Layout } from './layout.js';
+import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { OPTIMIZERS, recipeBytes } from './precision.js';
 import { usesDeepSpeed } from './states.js';
 import type { Component } from './types.js';
@@ -145,7 +145,7 @@ export function offloadHostBytes(s: Scenario, l: Layout): number {
  */
 export function zeroOffloadGpuStaging(s: Scenario, l: Layout): Component | null {
   if (!usesDeepSpeed(s) || s.sharding.stage >= 3 || s.offload.optimizer === 'none' || s.mode !== 'full') return null;
-  const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+  const largest = largestParameter(l);
   const bytes = recipeBytes(s).weights;
   return { key: 'offload-staging', name: 'ZeRO-Offload GPU gradient staging buffer', group: 'buffers', bytes: largest * bytes, formula: `largest parameter ${count(largest)} × ${bytes} B` };
 }

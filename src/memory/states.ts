@@ -3,7 +3,7 @@ import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
-import { paramsPerGpu, type Layout } from './layout.js';
+import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
@@ -203,7 +203,7 @@ export function gradients(s: Scenario, l: Layout): Component {
     // into the bucket; one larger than reduce_bucket_size (an embedding or LM head) is reduced
     // from its own tensor (`extra_large_param_to_reduce`): the largest parameter's gradient.
     const where = optimizerOffload(s);
-    const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4) / l.tp;
+    const largest = largestParameter(l);
     return component('gradients', `gradients, ${bytes * 8}-bit, one in flight (partitions on ${where})`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B; ${count(trainablePerGpu)}${divisor(l.shard.optimizer)} × 4 B on ${where}`);
   }
   if (gradientsOffloaded(s)) {
