@@ -16,14 +16,11 @@ import { withLazyCompact } from './lazy-compact.js';
 import { summaryOf } from './summary.js';
 import { envelopeOf } from '../plan/envelope.js';
 import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
+import { theCard } from './card-name.js';
 import { fitsOf, sequencesHeld, TIGHT_SHARE } from './fits.js';
 import type { Envelope, EstimateReply, Verdict } from './types.js';
 import { gpuCountOf, unnamedGpusWords } from '../scenario/gpus.js';
 
-function cardName(s: Scenario): string {
-  if (!s.hardware) return 'the card';
-  return s.hardware.gpuId ? `the ${gpuById(s.hardware.gpuId).name}` : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
-}
 
 /** "Fits on one card: RTX 4090 24GB, A10G 24GB, L4 24GB …" — the smallest cards that hold it first. */
 function fitsOnText(e: Estimate): string {
@@ -60,7 +57,7 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
     const perGpu = unnamedGpusWords(s) ? `${gib(e.deviceBytes)} GiB per GPU on ${gpuCountOf(s)} GPUs (no card named) at the ${phase}` : need;
     return { ...numbers, status: 'unknown', headline: `Needs ${perGpu} (what nvidia-smi would show).`, detail: fitsOnText(e) };
   }
-  const offers = `${cardName(s)} offers ${gib(e.capacityBytes)} GiB`;
+  const offers = `${theCard(s)} offers ${gib(e.capacityBytes)} GiB`;
   if (e.headroomBytes < 0) {
     return { ...numbers, status, headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.` };
   }

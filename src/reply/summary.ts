@@ -2,6 +2,7 @@ import { gpuById } from '../catalog/index.js';
 import { gib } from '../memory/format.js';
 import type { Component, Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
+import { theCard } from './card-name.js';
 import { fitsOf, sequencesHeld } from './fits.js';
 import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
 import type { Answer, Envelope, Summary } from './types.js';
@@ -23,10 +24,6 @@ function largest(e: Estimate): Component | null {
   return [...(own.length ? own : e.components)].sort((a, b) => b.bytes - a.bytes)[0] ?? null;
 }
 
-function cardName(s: Scenario): string {
-  if (!s.hardware) return 'the card';
-  return s.hardware.gpuId ? gpuById(s.hardware.gpuId).name : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
-}
 
 function tokens(n: number): string {
   return n.toLocaleString('en-US');
@@ -52,10 +49,10 @@ function plainVerdict(s: Scenario, e: Estimate): string {
   if (e.serving && e.headroomBytes >= 0) {
     return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
   }
-  const card = cardName(s);
-  if (e.headroomBytes < 0) return `✗ Does not fit: ${gib(e.deviceBytes)} GiB per GPU; the ${card} offers ${gib(e.capacityBytes)} GiB`;
+  const card = theCard(s);
+  if (e.headroomBytes < 0) return `✗ Does not fit: ${gib(e.deviceBytes)} GiB per GPU; ${card} offers ${gib(e.capacityBytes)} GiB`;
   const mark = fitsOf(s, e) === 'tight' ? '⚠ Tight fit' : '✓ Fits';
-  return `${mark}: ${gib(e.deviceBytes)} of ${gib(e.capacityBytes)} GiB per GPU on the ${card}`;
+  return `${mark}: ${gib(e.deviceBytes)} of ${gib(e.capacityBytes)} GiB per GPU on ${card}`;
 }
 
 function why(e: Estimate): string {

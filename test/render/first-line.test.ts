@@ -33,3 +33,17 @@ describe('the terminal answers first, as chat does', () => {
     );
   });
 });
+
+describe('a card known only by its memory is named with its article once', () => {
+  it('"on a 32 GiB card", never "on the a 32 GiB card", whether it fits or not', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('7b lora seq 2048 bs 1', '70b full seq 2048 bs 1', '13b lora seq 4096 bs 2', '8b qlora seq 1024 bs 1'), fc.constantFrom(16, 24, 32, 48, 80), (request, gb) => {
+        const reply = respond(`${request} on ${gb}GB`, null).reply as EstimateReply;
+        expect(reply.kind).toBe('estimate');
+        expect(reply.summary.verdict).not.toMatch(/\bthe an? \d/);
+        expect(reply.summary.verdict).toMatch(/^(✓ Fits|⚠ Tight fit|✗ Does not fit): .*\ban? \d+ GiB card\b/);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
