@@ -5,13 +5,14 @@ import type { Component } from './types.js';
 /**
  * The decode batch sizes SGLang captures a CUDA graph for (sgl-project/sglang,
  * python/sglang/srt/model_executor/cuda_graph_runner.py `get_batch_sizes_to_capture`, v0.4.x):
- * `[1, 2, 4] + [i * 8 for i in range(1, 21)]` (1, 2, 4, 8, 16, …, 160); when the request pool
- * (--max-running-requests) is smaller than the largest of them, its size and size − 1 are added;
- * then only the sizes up to both the pool and cuda_graph_max_bs are kept.
+ * `[1, 2, 4] + [i * 8 for i in range(1, 21)]` (1, 2, 4, 8, 16, …, 160); when the request pool is
+ * smaller than the largest of them, its size and size − 1 are added; then only the sizes up to both
+ * the pool and cuda_graph_max_bs are kept. The pool is `ReqToTokenPool(size=max_num_reqs + 1)`
+ * (model_runner.py `init_memory_pool`), max_num_reqs being --max-running-requests when given.
  */
 export function sglangCaptureBatchSizes(maxBatch: number, maxRunningRequests?: number): number[] {
   const preset = [1, 2, 4, ...Array.from({ length: 20 }, (_, i) => (i + 1) * 8)];
-  const pool = maxRunningRequests ?? Infinity;
+  const pool = maxRunningRequests === undefined ? Infinity : maxRunningRequests + 1;
   const sizes = Math.max(...preset) > pool ? [...preset, pool - 1, pool] : preset;
   return [...new Set(sizes)].filter((bs) => bs >= 1 && bs <= pool && bs <= maxBatch).sort((a, b) => a - b);
 }
