@@ -36,6 +36,7 @@ import { offloadHostBytes, zeroOffloadGpuStaging } from './offload.js';
 import { zeroOffloadGradientCheck } from './zero-offload-checks.js';
 import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
+import { zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
 import { preallocatedServing, servingEngine } from './serving-budget.js';
@@ -82,23 +83,26 @@ function autocastWeightCopies(s: Scenario, l: Layout): Component | null {
  * Temporaries of the optimizer step. PyTorch's foreach AdamW (`_multi_tensor_adamw`) builds
  * `exp_avg_sq_sqrt` for all parameters at once, one state-sized temporary; fused and 8-bit
  * kernels update in place. DeepSpeed ZeRO-1/2 under bf16 also materialises an fp32 gradient
- * partition for its optimizer step.
+ * partition for its optimizer step; ZeRO-3 does the same one sub-group at a time (zero3-step.ts).
  */
 function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
   if (optimizerOffload(s) !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) return null;
   if (OPTIMIZERS[s.optimizer].paged) return null;
   const opt = OPTIMIZERS[s.optimizer];
-  const trainablePerGpu = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
+  const partition = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
+  // ZeRO-3 steps one sub-group of the partition at a time (zero3-step.ts).
+  const zero3 = usesDeepSpeed(s) && s.sharding.stage === 3;
+  const trainablePerGpu = zero3 ? zero3StepElements(partition) : partition;
   const parts: string[] = [];
   let bytes = 0;
   if (!opt.fused && s.optimizerImpl === 'foreach' && opt.states > 0) {
     const stateBytes = s.mode === 'full' ? recipeBytes(s).state : s.recipe === 'pure' ? 2 : 4;
     bytes += trainablePerGpu * stateBytes;
-    parts.push(`${count(trainablePerGpu)} × ${stateBytes} B (foreach sqrt(v))`);
+    parts.push(`${count(trainablePerGpu)} × ${stateBytes} B (foreach sqrt(v)${trainablePerGpu < partition ? ', one ZeRO-3 sub-group' : ''})`);
   }
-  if (usesDeepSpeed(s) && s.sharding.stage >= 1 && s.sharding.stage <= 2 && s.mode === 'full' && recipeBytes(s).grads < 4) {
+  if (usesDeepSpeed(s) && s.sharding.stage >= 1 && s.sharding.stage <= 3 && s.mode === 'full' && recipeBytes(s).grads < 4) {
     bytes += trainablePerGpu * 4;
-    parts.push(`${count(trainablePerGpu)} × 4 B (fp32 gradient partition)`);
+    parts.push(`${count(trainablePerGpu)} × 4 B (fp32 gradient ${zero3 ? 'of one ZeRO-3 sub-group' : 'partition'})`);
   }
   if (bytes === 0) return null;
   return { key: 'opt-temp', name: 'optimizer step temporaries', group: 'optimizer', bytes, formula: parts.join(' + ') };

@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { GiB, count } from './format.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
+import { sglangGraphLogits } from './sglang-graph-logits.js';
 import type { Component } from './types.js';
 
 /**
@@ -81,8 +82,8 @@ export function sglangCudaGraphMaxBatch(s: Scenario): number {
  * keeps one layer's no-grad working set at the largest batch, and the attention backend's graph
  * state indexes the whole context for every slot — FlashInfer's `cuda_graph_kv_indices`
  * int32 [max_bs × context_len] (flashinfer_backend.py `init_cuda_graph_state`), FA3's page table
- * [max_bs, context_len / page_size] at page size 1 (flashattention_backend.py). None with
- * --disable-cuda-graph (read as enforce eager).
+ * [max_bs, context_len / page_size] at page size 1 (flashattention_backend.py) — and every captured
+ * size's fp32 logits (sglang-graph-logits.ts). None with --disable-cuda-graph (read as enforce eager).
  */
 export function sglangCudaGraphs(s: Scenario, l: Layout): Component[] {
   if (s.inference.enforceEager) return [];
@@ -90,6 +91,8 @@ export function sglangCudaGraphs(s: Scenario, l: Layout): Component[] {
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, batch, l);
   const pool: Component = { ...ws, key: 'cuda-graphs', name: `CUDA graph pool (${count(batch)} decode tokens, outside mem_fraction_static)`, group: 'buffers', formula: `${count(batch)} decode tokens: ${ws.formula}` };
   const indices: Component = { key: 'graph-indices', name: 'CUDA graph KV indices (int32, outside mem_fraction_static)', group: 'buffers', bytes: batch * s.seq * 4, formula: `${count(batch)} slots × ${count(s.seq)} context × 4 B` };
-  return [pool, indices];
+  // Each captured batch size also keeps its fp32 logits (sglang-graph-logits.ts).
+  const logits = sglangGraphLogits(s, batch);
+  return logits ? [pool, indices, logits] : [pool, indices];
 }
 

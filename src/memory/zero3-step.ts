@@ -1,0 +1,19 @@
+/**
+ * DeepSpeed ZeRO-3 steps its optimizer one sub-group at a time (deepspeed/runtime/zero/stage3.py,
+ * v0.9 → v0.16): `step` loops over the sub-groups and for each one `_prepare_fp32_grad_for_sub_group`
+ * flattens that group's 16-bit gradient partitions and casts them to fp32
+ * (`self.flatten(self.averaged_gradients[sub_group_id]).to(fp32)`, set as the flat fp32 partition's
+ * `.grad`), `_optimizer_step` hands the wrapped optimizer that one flat fp32 tensor
+ * (`param_groups[...]['params'] = [fp32_param]`), and `_release_sub_group` drops the fp32 gradient
+ * before the next group. `_create_fp16_sub_groups` cuts the partition into groups of
+ * `sub_group_size` elements (zero/config.py default 1e9; a group closes at the first parameter that
+ * takes it past the size, an overshoot of under one parameter, not counted). So the fp32 gradient
+ * and a foreach optimizer's state-sized temporary cover one sub-group, not the whole partition:
+ * the same as before for a partition under 1e9 elements, less for larger ones.
+ */
+export const ZERO3_SUB_GROUP_SIZE = 1e9;
+
+/** Elements one ZeRO-3 optimizer step works on at once: the partition, at most one sub-group of it. */
+export function zero3StepElements(partitionElements: number): number {
+  return Math.min(partitionElements, ZERO3_SUB_GROUP_SIZE);
+}

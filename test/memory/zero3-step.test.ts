@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ZERO3_SUB_GROUP_SIZE, zero3StepElements } from '../../src/memory/zero3-step.js';
+import { estimateOf } from './fixtures.js';
+
+/** DeepSpeed ZeRO-3 steps one sub-group of the partition at a time (stage3.py _prepare_fp32_grad_for_sub_group, _optimizer_step). */
+
+/** Bytes of a component in the optimizer-step phase, whether or not that phase is the peak. */
+function atStep(text: string, key: string): number {
+  const step = estimateOf(text).phases.find((p) => p.phase === 'optimizer');
+  return step?.parts.find((x) => x.key === key)?.bytes ?? 0;
+}
+const optTemp = (text: string) => atStep(text, 'opt-temp');
+
+describe("ZeRO-3's optimizer step works on one sub_group_size group at a time", () => {
+  it('Yi-34B over 8 GPUs: a 4.3 B-element partition steps in groups of 1e9, so the fp32 gradient and foreach sqrt(v) are 1e9 × (4 + 4) B', () => {
+    expect(optTemp('yi-34b full zero3 gc on 8x a800')).toBe(ZERO3_SUB_GROUP_SIZE * (4 + 4));
+  });
+
+  it('a partition under one sub-group steps whole: Llama-2-7B over 8 GPUs casts its whole 0.84 B-element gradient partition to fp32', () => {
+    const text = 'llama-2-7b full zero3 on 8x a100-80g';
+    const partitionElements = atStep(text, 'master') / 4;
+    expect(partitionElements).toBeLessThan(ZERO3_SUB_GROUP_SIZE);
+    expect(optTemp(text)).toBeCloseTo(partitionElements * (4 + 4), -3);
+  });
+
+  it('ZeRO-1/2 keep casting the whole partition; FSDP adds no fp32 gradient copy', () => {
+    const zero2 = 'yi-34b full zero2 gc on 8x a800';
+    expect(optTemp(zero2)).toBeCloseTo((atStep(zero2, 'master') / 4) * (4 + 4), -3);
+    // FSDP: only foreach sqrt(v) over its whole shard, no fp32 gradient copy.
+    const fsdp = 'yi-34b full fsdp gc on 8x a800';
+    expect(optTemp(fsdp)).toBeCloseTo(atStep(fsdp, 'master'), -3);
+  });
+
+  it('the elements stepped at once never exceed the partition nor one sub-group, and never fall as the partition grows', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e6, max: 1e11, noNaN: true }), fc.double({ min: 0, max: 1e11, noNaN: true }), (p, extra) => {
+        expect(zero3StepElements(p)).toBeLessThanOrEqual(Math.min(p, ZERO3_SUB_GROUP_SIZE));
+        expect(zero3StepElements(p + extra)).toBeGreaterThanOrEqual(zero3StepElements(p));
+      }),
+    );
+    // More GPUs never raise a ZeRO-3 step's temporaries.
+    const at = (n: number) => optTemp(`llama-3-70b full zero3 gc on ${n}x h100`);
+    expect(at(16)).toBeLessThanOrEqual(at(8));
+    expect(at(64)).toBeLessThanOrEqual(at(16));
+  });
+});
