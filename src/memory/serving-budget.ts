@@ -58,6 +58,19 @@ function present(...components: (Component | null | undefined)[]): Component[] {
   return components.filter((c): c is Component => !!c);
 }
 
+/**
+ * The non-torch memory a vLLM budget subtracts. V0 measures its baseline after the CUDA context
+ * exists and before the distributed init (vllm/worker/worker.py `init_device`: set_device, then
+ * `self.init_gpu_memory = torch.cuda.mem_get_info()[0]`, then init_worker_distributed_environment),
+ * and budgets `total × utilisation − (init_gpu_memory − free after the profile run)` (0.4–0.6.3
+ * `determine_num_available_blocks`; from 0.6.4 `memory_profiling` with the same baseline as
+ * baseline_memory_in_bytes, left out of non_kv_cache_memory): NCCL counts, the CUDA context sits
+ * outside the budget. V1 is left counting both.
+ */
+export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
+  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' ? nonTorch - context : nonTorch;
+}
+
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
 function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   const resident = present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l));
@@ -87,8 +100,10 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction };
 }
 
-export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): ServingBudget {
+/** `nonTorch` is the CUDA context and NCCL together; `context` the context's part of it. */
+export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: number, context = 0): ServingBudget {
   const engine = servingEngine(s) ?? 'vllm';
+  const nonTorch = nonTorchInBudget(s, nonTorchBytes, context);
   const capacity = s.hardware?.capacityBytes ?? null;
   const perToken = kvBytesPerToken(s, l);
   const oneSequence = perToken * s.seq;
@@ -126,7 +141,9 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
+  // V0 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  const v0 = engine === 'vllm' && vllmEngine(s) === 'v0';
+  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
   const head =
     rule?.of === 'free'
       ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
@@ -135,7 +152,7 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
-  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
 }
 

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { estimate } from '../../src/memory/estimate.js';
+import { GiB } from '../../src/memory/format.js';
+import { samplerBytesPerElement } from '../../src/memory/vllm-sampler.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+import { estimateOf, part, scenario } from './fixtures.js';
+
+/** Issue 23: the sampler in vLLM V0's profile run (top-k/top-p, vllm-sampler.ts) and V0's budget baseline. */
+
+const onL4 = { hardware: { gpuId: 'l4', capacityBytes: 22.3 * GiB, count: 1, perNode: 1 } };
+function served(vllmVersion: string | undefined, weights: 'bf16' | 'fp32' = 'bf16', maxSeqs?: number): Scenario {
+  const base = scenario('llama-3-8b', { mode: 'inference', seq: 4096, ...onL4 });
+  return { ...base, weights, inference: { ...base.inference, engine: 'vllm', ...(vllmVersion ? { vllmVersion } : {}), ...(maxSeqs ? { maxSeqs } : {}) } };
+}
+
+describe("vLLM V0's profile run samples with top_k = V − 1 and top_p = 0.99", () => {
+  it('the V0 sort holds more per element than V1, and the 0.5 fp32 cast more than the 16-bit 0.4 path', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('bf16' as const, 'fp32' as const), fc.constantFrom('0.5.4', '0.6.4', '0.7.3', 'v0'), (weights, cast) => {
+        const v1 = samplerBytesPerElement(served('0.8.5', weights)).bytes;
+        const sixteenBit = samplerBytesPerElement(served('0.4.1', weights)).bytes;
+        const fp32 = samplerBytesPerElement(served(cast, weights)).bytes;
+        expect(sixteenBit).toBeGreaterThan(v1);
+        expect(fp32).toBeGreaterThanOrEqual(sixteenBit);
+      }),
+    );
+  });
+
+  it('bf16 logits under 0.5: 2 + 38 B an element (the fp32 copy, sort, probs, cumsum and gather, two int64 indices, two masks)', () => {
+    expect(samplerBytesPerElement(served('0.5.4')).bytes).toBe(40);
+    expect(samplerBytesPerElement(served('0.4.1')).bytes).toBe(5 * 2 + 18);
+    expect(samplerBytesPerElement(served(undefined)).bytes).toBe(10);
+  });
+
+  it('more --max-num-seqs never leaves a larger V0 pool (the dummy sampler has one row per sequence)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 512 }), fc.integer({ min: 1, max: 512 }), (a, extra) => {
+        expect(part(estimate(served('0.5.4', 'bf16', a + extra)), 'kv')).toBeLessThanOrEqual(part(estimate(served('0.5.4', 'bf16', a)), 'kv'));
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe("V0 budgets from a baseline taken after the CUDA context (worker.py init_device)", () => {
+  it('on one GPU the V0 pool is utilisation × card less the weights, the profile run and the sampler: no context term', () => {
+    for (const release of ['0.4.1', '0.5.4', '0.7.3']) {
+      const e = estimate(served(release));
+      const inside = part(e, 'weights') + part(e, 'profile') + part(e, 'logits');
+      expect(part(e, 'kv')).toBeCloseTo(0.9 * e.capacityBytes! - inside, -3);
+      expect(part(e, 'context')).toBeGreaterThan(0);
+    }
+    // V1 still subtracts it.
+    const v1 = estimate(served('0.8.5'));
+    expect(part(v1, 'kv')).toBeCloseTo(0.9 * v1.capacityBytes! - part(v1, 'weights') - part(v1, 'profile') - part(v1, 'logits') - part(v1, 'context'), -3);
+  });
+
+  it("worked example, vllm#7593 (V0, August 2024): Gemma-2-9B at tp 8 on L4s logged 22,982 blocks of 16 tokens; the budget comes within 1% of it", () => {
+    const e = estimateOf('gemma-2-9b serve vllm 0.5 tp 8 on 8x l4');
+    const logged = 22_982 * 16;
+    expect(Math.abs(e.serving!.kvCapacityTokens - logged) / logged).toBeLessThan(0.01);
+    expect(e.notes.join(' ')).toMatch(/outside the budget holds the CUDA context/);
+  });
+});
