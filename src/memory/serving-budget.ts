@@ -7,7 +7,7 @@ import { vllmEngine } from './vllm-release.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
-import { tgiKvBudget, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
+import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
 import { tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
@@ -150,6 +150,10 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
+  // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
+  const warmupBytes = sum(inside) + nonTorch;
+  const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
+  if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
