@@ -130,7 +130,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   const needed = clamps ? 0 : oneSequence;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
-  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) };
+  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
@@ -158,6 +158,21 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
+}
+
+/**
+ * vLLM: the card outside gpu_memory_utilization holds what comes after the pool — the CUDA graphs
+ * captured after it, and under V0 the CUDA context its baseline left out (nonTorchInBudget). When
+ * they outgrow it, the server fails at graph capture ("… need 0.6 GiB of the 0.2 GiB outside the budget").
+ */
+function outsideBudgetNote(engine: Engine, s: Scenario, capacity: number | null, outside: Component[], contextOutside: number, budget: number): string {
+  if (engine !== 'vllm' || capacity === null || budget <= 0) return '';
+  const room = capacity * (1 - s.inference.gpuMemoryUtilization);
+  const need = sum(outside) + contextOutside;
+  if (need <= room) return '';
+  const terms = [...(contextOutside > 0 ? [`CUDA context ${gib(contextOutside)}`] : []), ...outside.map((c) => `${c.name.replace(/, captured after .*$/, '')} ${gib(c.bytes)}`)].join(' + ');
+  const eagerHelps = outside.length > 0 && contextOutside <= room;
+  return ` After the pool: ${terms} = ${gib(need)} GiB, more than the ${gib(room)} GiB outside the budget: it runs out of memory once the pool is allocated${outside.length > 0 ? ', at the latest capturing the CUDA graphs' : ''} (lower --gpu-memory-utilization${eagerHelps ? ', or --enforce-eager' : ''}).`;
 }
 
 /** TurboMind: what comes after the KV blocks against what the cache share left ("… need 1.4 GiB of the 0.9 GiB left: out of memory at start-up"). */

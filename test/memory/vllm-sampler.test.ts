@@ -63,3 +63,27 @@ describe("V0 budgets from a baseline taken after the CUDA context (worker.py ini
     expect(e.notes.join(' ')).toMatch(/outside the budget holds the CUDA context/);
   });
 });
+
+describe('the card outside the budget must hold what comes after the pool', () => {
+  it('V0 at utilisation 0.99 on an L4: the CUDA context alone outgrows the 1% left, and the note says it fails after the pool', () => {
+    const e = estimateOf('serve llama-3-8b seq 4096 vllm 0.5.4 gpu-memory-utilization 0.99 on 1x l4');
+    expect(e.fits).toBe(false);
+    expect(e.notes.join(' ')).toMatch(/After the pool: CUDA context 0\.4 .* more than the 0\.2 GiB outside the budget: it runs out of memory once the pool is allocated/);
+    // At the default 0.9 the same server starts, and no such sentence is written.
+    const byDefault = estimateOf('serve llama-3-8b seq 4096 vllm 0.5.4 on 1x l4');
+    expect(byDefault.fits).toBe(true);
+    expect(byDefault.notes.join(' ')).not.toMatch(/After the pool/);
+  });
+
+  it('the sentence appears exactly when the peak passes the card (a server that cannot start says why)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('0.5.4', '0.8.5'), fc.integer({ min: 90, max: 99 }), (release, pct) => {
+        const e = estimateOf(`serve llama-3-8b seq 4096 vllm ${release} gpu-memory-utilization 0.${pct} on 1x l4`);
+        const said = /After the pool/.test(e.notes.join(' '));
+        if (said) expect(e.fits).toBe(false);
+        if (e.deviceBytes > e.capacityBytes! && part(e, 'kv') > 0) expect(said).toBe(true);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
