@@ -3,7 +3,7 @@ import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
-import { vllmEngine } from './vllm-release.js';
+import { vllmAtLeast, vllmEngine } from './vllm-release.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -59,16 +59,17 @@ function present(...components: (Component | null | undefined)[]): Component[] {
 }
 
 /**
- * The non-torch memory a vLLM budget subtracts. V0 measures its baseline after the CUDA context
- * exists and before the distributed init (vllm/worker/worker.py `init_device`: set_device, then
- * `self.init_gpu_memory = torch.cuda.mem_get_info()[0]`, then init_worker_distributed_environment),
- * and budgets `total × utilisation − (init_gpu_memory − free after the profile run)` (0.4–0.6.3
- * `determine_num_available_blocks`; from 0.6.4 `memory_profiling` with the same baseline as
- * baseline_memory_in_bytes, left out of non_kv_cache_memory): NCCL counts, the CUDA context sits
- * outside the budget. V1 is left counting both.
+ * The non-torch memory a vLLM budget subtracts. V0 before 0.6 measures its baseline after the CUDA
+ * context exists and before the distributed init (vllm/worker/worker.py `init_device`: set_device,
+ * then `self.init_gpu_memory = torch.cuda.mem_get_info()[0]`, then
+ * init_worker_distributed_environment) and budgets `total × utilisation − (init_gpu_memory − free
+ * after the profile run)` (`determine_num_available_blocks`): NCCL counts, the CUDA context sits
+ * outside the budget. The 0.6 series' "Memory profiling results" version adds
+ * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so from 0.6
+ * (and in V1) both count, as before.
  */
 export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
-  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' ? nonTorch - context : nonTorch;
+  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6) ? nonTorch - context : nonTorch;
 }
 
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
@@ -141,8 +142,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  // V0 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
-  const v0 = engine === 'vllm' && vllmEngine(s) === 'v0';
+  // V0 before 0.6 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  const v0 = engine === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6);
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
   const head =
     rule?.of === 'free'
@@ -154,8 +155,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   const warmupBytes = sum(inside) + nonTorch;
   const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
-  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
-  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
+  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
+  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : ''} (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
 }
@@ -183,6 +184,17 @@ function afterCacheNote(engine: Engine, capacity: number | null, outside: Compon
   const terms = outside.map((c) => `${c.name} ${gib(c.bytes)}`).join(' + ');
   if (after > left) return ` After the KV blocks: ${terms} = ${gib(after)} GiB, more than the ${gib(left)} GiB left: TurboMind runs out of memory at start-up (lower --cache-max-entry-count or --max-prefill-token-num).`;
   return ` After the KV blocks: ${terms} = ${gib(after)} GiB of the ${gib(left)} GiB left.`;
+}
+
+/**
+ * vLLM's own words when the pool is short of one max-model-len sequence: a start failure, not an
+ * out-of-memory. V0 vllm/worker/worker.py `raise_if_cache_size_invalid` (block_size × num_gpu_blocks
+ * tokens); V1 vllm/v1/core/kv_cache_utils.py `check_enough_kv_cache_memory`.
+ */
+function vllmStartError(s: Scenario, budget: number, oneSequence: number): string {
+  const len = s.seq.toLocaleString('en-US');
+  if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${Math.floor((budget / oneSequence) * s.seq).toLocaleString('en-US')})"`;
+  return `"To serve at least one request with the models's max seq len (${len}), (${gib(oneSequence)} GiB KV cache is needed, which is larger than the available KV cache memory (${gib(budget)} GiB)"`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */

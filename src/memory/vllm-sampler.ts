@@ -26,13 +26,19 @@ import { vllmAtLeast, vllmEngine } from './vllm-release.js';
  * Gemma-2-9B at tp 8 on L4s, 22,982 blocks of KV) agrees with the cast (see the test). The probs
  * and logprobs after it (fp32 each, with the sorted locals freed) stay below that peak.
  *
+ * Counted for releases before 0.6 only. The 0.6-series V0 log of vllm#10517 (verdict corpus v031:
+ * Llama-3.1-8B on a 3090, "Memory profiling results … peak_torch_memory=15.05GiB" on 14.99 GiB of
+ * weights with 512 batched tokens) leaves no room for any fp32 copy of 256 × 128,256 logits in that
+ * release's profile run, and the source read here does not say why; 0.6 on keeps the V1 shape
+ * below until it is found.
+ *
  * V1 (vllm/v1/worker/gpu_model_runner.py `_dummy_sampler_run`) is kept as the 16-bit logits, their
  * fp32 upcast and the fp32 probabilities: e + 4 + 4 B.
  */
 export function samplerBytesPerElement(s: Scenario): { bytes: number; formula: string } {
   const e = activationBytes(s);
   // SGLang borrows this term for its own sampler (sglang.ts): the V1 shape, whatever vLLM release is named.
-  if (vllmEngine(s) === 'v1' || s.inference.server === 'sglang') return { bytes: e + 8, formula: `${num(e + 8)} B (16-bit logits, fp32 upcast, fp32 probs)` };
+  if (vllmEngine(s) === 'v1' || s.inference.server === 'sglang' || vllmAtLeast(s, 6)) return { bytes: e + 8, formula: `${num(e + 8)} B (16-bit logits, fp32 upcast, fp32 probs)` };
   if (vllmAtLeast(s, 5)) return { bytes: e + 38, formula: `${num(e + 38)} B (V0 top-k/top-p on fp32: logits ${num(e)} + fp32 copy, sort, probs, cumsum, gather 4 each + two int64 indices + two bool masks)` };
   return { bytes: 5 * e + 18, formula: `${num(5 * e + 18)} B (V0 top-k/top-p on 16-bit logits: logits, sort, probs, cumsum, gather ${num(e)} each + two int64 indices + two bool masks)` };
 }
