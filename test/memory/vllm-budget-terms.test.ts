@@ -6,7 +6,7 @@ import { samplerBytesPerElement } from '../../src/memory/vllm-sampler.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { estimateOf, part, scenario } from './fixtures.js';
 
-/** Issue 23: the sampler in vLLM V0's profile run (top-k/top-p, vllm-sampler.ts) and V0's budget baseline. */
+/** Issue 23: vLLM's budget terms — V0's profile-run sampler (top-k/top-p, vllm-sampler.ts), V0's baseline, the card outside the budget, and start failures in vLLM's words. */
 
 const onL4 = { hardware: { gpuId: 'l4', capacityBytes: 22.3 * GiB, count: 1, perNode: 1 } };
 function served(vllmVersion: string | undefined, weights: 'bf16' | 'fp32' = 'bf16', maxSeqs?: number): Scenario {
@@ -89,5 +89,18 @@ describe('the card outside the budget must hold what comes after the pool', () =
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+describe("a pool short of one max-model-len sequence is a start failure, said in vLLM's own words", () => {
+  it("V0 names the tokens its blocks hold (raise_if_cache_size_invalid); V1 the GiB needed and available (check_enough_kv_cache_memory)", () => {
+    const v0 = estimateOf('serve llama-3.1-8b max-model-len 60000 vllm 0.6.4 on 1x 3090');
+    expect(v0.fits).toBe(false);
+    const tokens = v0.serving!.kvCapacityTokens;
+    expect(tokens).toBeLessThan(60000);
+    expect(v0.notes.join(' ')).toContain(`"The model's max seq len (60,000) is larger than the maximum number of tokens that can be stored in KV cache (${tokens.toLocaleString('en-US')})"`);
+    const v1 = estimateOf('serve llama-3.1-8b max-model-len 29000 --max-num-batched-tokens 32768 on 1x 3090');
+    expect(v1.fits).toBe(false);
+    expect(v1.notes.join(' ')).toMatch(/"To serve at least one request with the models's max seq len \(29,000\), \(3\.5 GiB KV cache is needed, which is larger than the available KV cache memory \(\d+\.\d GiB\)"/);
   });
 });
