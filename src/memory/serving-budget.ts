@@ -15,7 +15,8 @@ import { visionTowerWeights } from './vision.js';
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
  * - vLLM: gpu_memory_utilization × card holds the weights, the profile run's peak, the sampler's
- *   dummy run and the non-torch memory (context, NCCL); the KV pool gets the rest (serving.ts), and
+ *   dummy run and the non-torch memory (context and NCCL; V0 before 0.6 NCCL only, nonTorchInBudget);
+ *   the KV pool gets the rest (serving.ts, vllm-sampler.ts), and
  *   the CUDA graphs captured after it sit outside. The card outside the budget is never used for
  *   KV, and is not headroom.
  * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations and the
@@ -164,7 +165,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
 /**
  * vLLM: the card outside gpu_memory_utilization holds what comes after the pool — the CUDA graphs
  * captured after it, and under V0 the CUDA context its baseline left out (nonTorchInBudget). When
- * they outgrow it, the server fails at graph capture ("… need 0.6 GiB of the 0.2 GiB outside the budget").
+ * they outgrow it, the server fails once the pool is allocated ("After the pool: CUDA context 0.4 +
+ * CUDA graph pool 0.0 = 0.5 GiB, more than the 0.2 GiB outside the budget").
  */
 function outsideBudgetNote(engine: Engine, s: Scenario, capacity: number | null, outside: Component[], contextOutside: number, budget: number): string {
   if (engine !== 'vllm' || capacity === null || budget <= 0) return '';
