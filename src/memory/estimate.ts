@@ -276,7 +276,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   // A preallocating server's margin is the KV pool beyond one sequence of max-model-len.
   let spareKvBytes: number | null = null;
   if (servingEngine(s) !== null) {
-    const v = preallocatedServing(s, l, context + nccl);
+    const v = preallocatedServing(s, l, context + nccl, context);
     components = v.components;
     serving = v.serving;
     // The pool is allocated once in exact blocks: reserved equals allocated.

@@ -3,11 +3,11 @@ import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
-import { vllmEngine } from './vllm-release.js';
+import { vllmAtLeast, vllmEngine } from './vllm-release.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
-import { tgiKvBudget, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
+import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
 import { tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
@@ -15,7 +15,8 @@ import { visionTowerWeights } from './vision.js';
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
  * - vLLM: gpu_memory_utilization × card holds the weights, the profile run's peak, the sampler's
- *   dummy run and the non-torch memory (context, NCCL); the KV pool gets the rest (serving.ts), and
+ *   dummy run and the non-torch memory (context and NCCL; V0 before 0.6 NCCL only, nonTorchInBudget);
+ *   the KV pool gets the rest (serving.ts, vllm-sampler.ts), and
  *   the CUDA graphs captured after it sit outside. The card outside the budget is never used for
  *   KV, and is not headroom.
  * - SGLang: mem_fraction_static × card holds weights and KV; prefill activations and the
@@ -58,6 +59,20 @@ function present(...components: (Component | null | undefined)[]): Component[] {
   return components.filter((c): c is Component => !!c);
 }
 
+/**
+ * The non-torch memory a vLLM budget subtracts. V0 before 0.6 measures its baseline after the CUDA
+ * context exists and before the distributed init (vllm/worker/worker.py `init_device`: set_device,
+ * then `self.init_gpu_memory = torch.cuda.mem_get_info()[0]`, then
+ * init_worker_distributed_environment) and budgets `total × utilisation − (init_gpu_memory − free
+ * after the profile run)` (`determine_num_available_blocks`): NCCL counts, the CUDA context sits
+ * outside the budget. The 0.6 series' "Memory profiling results" version adds
+ * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so from 0.6
+ * (and in V1) both count, as before.
+ */
+export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
+  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6) ? nonTorch - context : nonTorch;
+}
+
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
 function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   const resident = present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l));
@@ -87,8 +102,10 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction };
 }
 
-export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): ServingBudget {
+/** `nonTorch` is the CUDA context and NCCL together; `context` the context's part of it. */
+export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: number, context = 0): ServingBudget {
   const engine = servingEngine(s) ?? 'vllm';
+  const nonTorch = nonTorchInBudget(s, nonTorchBytes, context);
   const capacity = s.hardware?.capacityBytes ?? null;
   const perToken = kvBytesPerToken(s, l);
   const oneSequence = perToken * s.seq;
@@ -115,7 +132,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorch: number): S
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   const needed = clamps ? 0 : oneSequence;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
-  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) };
+  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
@@ -126,17 +143,39 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `non-torch ${gib(nonTorch)}`].join(' − ');
+  // V0 before 0.6 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  const v0 = engine === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6);
+  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
   const head =
     rule?.of === 'free'
       ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
-  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start.`;
-  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start (lower max-model-len, raise the memory fraction, or add GPUs).`;
-  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget is not headroom.`;
+  // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
+  const warmupBytes = sum(inside) + nonTorch;
+  const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
+  if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
+  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
+  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : ''} (lower max-model-len, raise the memory fraction, or add GPUs).`;
+  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
+}
+
+/**
+ * vLLM: the card outside gpu_memory_utilization holds what comes after the pool — the CUDA graphs
+ * captured after it, and under V0 the CUDA context its baseline left out (nonTorchInBudget). When
+ * they outgrow it, the server fails once the pool is allocated ("After the pool: CUDA context 0.4 +
+ * CUDA graph pool 0.0 = 0.5 GiB, more than the 0.2 GiB outside the budget").
+ */
+function outsideBudgetNote(engine: Engine, s: Scenario, capacity: number | null, outside: Component[], contextOutside: number, budget: number): string {
+  if (engine !== 'vllm' || capacity === null || budget <= 0) return '';
+  const room = capacity * (1 - s.inference.gpuMemoryUtilization);
+  const need = sum(outside) + contextOutside;
+  if (need <= room) return '';
+  const terms = [...(contextOutside > 0 ? [`CUDA context ${gib(contextOutside)}`] : []), ...outside.map((c) => `${c.name.replace(/, captured after .*$/, '')} ${gib(c.bytes)}`)].join(' + ');
+  const eagerHelps = outside.length > 0 && contextOutside <= room;
+  return ` After the pool: ${terms} = ${gib(need)} GiB, more than the ${gib(room)} GiB outside the budget: it runs out of memory once the pool is allocated${outside.length > 0 ? ', at the latest capturing the CUDA graphs' : ''} (lower --gpu-memory-utilization${eagerHelps ? ', or --enforce-eager' : ''}).`;
 }
 
 /** TurboMind: what comes after the KV blocks against what the cache share left ("… need 1.4 GiB of the 0.9 GiB left: out of memory at start-up"). */
@@ -147,6 +186,17 @@ function afterCacheNote(engine: Engine, capacity: number | null, outside: Compon
   const terms = outside.map((c) => `${c.name} ${gib(c.bytes)}`).join(' + ');
   if (after > left) return ` After the KV blocks: ${terms} = ${gib(after)} GiB, more than the ${gib(left)} GiB left: TurboMind runs out of memory at start-up (lower --cache-max-entry-count or --max-prefill-token-num).`;
   return ` After the KV blocks: ${terms} = ${gib(after)} GiB of the ${gib(left)} GiB left.`;
+}
+
+/**
+ * vLLM's own words when the pool is short of one max-model-len sequence: a start failure, not an
+ * out-of-memory. V0 vllm/worker/worker.py `raise_if_cache_size_invalid` (block_size × num_gpu_blocks
+ * tokens); V1 vllm/v1/core/kv_cache_utils.py `check_enough_kv_cache_memory`.
+ */
+function vllmStartError(s: Scenario, budget: number, oneSequence: number): string {
+  const len = s.seq.toLocaleString('en-US');
+  if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${Math.floor((budget / oneSequence) * s.seq).toLocaleString('en-US')})"`;
+  return `"To serve at least one request with the models's max seq len (${len}), (${gib(oneSequence)} GiB KV cache is needed, which is larger than the available KV cache memory (${gib(budget)} GiB)"`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */

@@ -6,6 +6,7 @@ import type { Layout } from './layout.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 import { vllmAtLeast, vllmCachesLatent, vllmEngine } from './vllm-release.js';
+import { samplerBytesPerElement } from './vllm-sampler.js';
 
 /**
  * What vLLM takes out of its gpu_memory_utilization budget before the KV cache (DESIGN §3.6).
@@ -101,16 +102,16 @@ export function profileActivations(s: Scenario, l: Layout): Component {
 
 /**
  * The dummy sampler run: logits only for the sampled rows, one per sequence (vLLM never computes
- * the LM head over prompt positions it does not sample). 16-bit LM-head output, its fp32 upcast
- * and the fp32 probabilities of softmax: (e + 4 + 4) B × max_num_seqs × V.
+ * the LM head over prompt positions it does not sample), max_num_seqs × V elements at the bytes
+ * each engine and release holds at once (vllm-sampler.ts: V0 sorts them for top-k/top-p).
  */
 export function samplerLogits(s: Scenario): Component {
   // The dummy sampler run covers min(max_num_seqs, max_num_batched_tokens) rows
   // (vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, max_num_reqs); --max-num-seqs when given.
   const maxSeqs = Math.min(s.inference.maxSeqs ?? vllmBatchDefaults(s).maxSeqs, profileTokens(s));
   const V = s.model.arch.vocab;
-  const perElement = activationBytes(s) + 8;
-  return { key: 'logits', name: `sampler logits (${maxSeqs} sequences, sampled positions only)`, group: 'logits', bytes: maxSeqs * V * perElement, formula: `${maxSeqs} seqs × ${V} × ${num(perElement)} B` };
+  const perElement = samplerBytesPerElement(s);
+  return { key: 'logits', name: `sampler logits (${maxSeqs} sequences, sampled positions only)`, group: 'logits', bytes: maxSeqs * V * perElement.bytes, formula: `${maxSeqs} seqs × ${V} × ${perElement.formula}` };
 }
 
 /**

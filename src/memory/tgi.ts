@@ -5,6 +5,7 @@ import { count } from './format.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
 import type { Component } from './types.js';
+import { tgiImageWarmupAttention } from './tgi-image-warmup.js';
 import { tgiDefaultPrefillTokens, tgiKvRule } from './tgi-release.js';
 
 /**
@@ -47,8 +48,10 @@ export function tgiPrefillTokens(s: Scenario): number {
 export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
   const tokens = tgiPrefillTokens(s);
   const layer = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
-  // AWQ below sm_80 multiplies through llm-awq's split-K GEMM (awq-gemm.ts): its partial sums join the layer's set.
-  const ws = { ...layer, bytes: layer.bytes + awqSplitKBytes(s, tokens, l), formula: layer.formula + awqSplitKFormula(s, tokens, l) };
+  // AWQ below sm_80 multiplies through llm-awq's split-K GEMM (awq-gemm.ts): its partial sums join the
+  // layer's set, as do TGI 3.2's dense masks and math attention over Gemma 3's image warm-up (tgi-image-warmup.ts).
+  const image = tgiImageWarmupAttention(s, l, tokens);
+  const ws = { ...layer, bytes: layer.bytes + awqSplitKBytes(s, tokens, l) + (image?.bytes ?? 0), formula: layer.formula + awqSplitKFormula(s, tokens, l) + (image?.formula ?? '') };
   const logits = tokens * s.model.arch.vocab * 4;
   if (logits > ws.bytes) {
     return { key: 'warmup', name: `warm-up prefill logits (${count(tokens)} tokens, prefill log-probs)`, group: 'logits', bytes: logits, formula: `${count(tokens)} tokens × ${s.model.arch.vocab} × (2 B logits + 2 B log-softmax)` };
