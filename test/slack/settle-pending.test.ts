@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SETTLE_ATTEMPTS, threadContext } from '../../src/adapters/slack/conversation.js';
 import type { SlackDeps } from '../../src/adapters/slack/deps.js';
+import { oneLookupPerMessage } from '../../src/adapters/slack/message-lookup.js';
 import type { LatestAnswer } from '../../src/adapters/slack/recover.js';
 import type { LookupOptions } from '../../src/adapters/slack/lookups.js';
 import { withPending } from '../../src/state/pending-answer.js';
@@ -62,6 +63,18 @@ describe('settling a pending answer when the thread cannot be read at once', () 
     expect(result.seq).toBe(CONFIRMED_SEQ);
     expect(result.asked).toHaveLength(SETTLE_ATTEMPTS);
     expect(result.events).toContain('slack.pending_unsettled');
+  });
+
+  it('a failed read made earlier for the same message (the chatter check) does not settle it', async () => {
+    const store = new MemoryStore();
+    await store.set(KEY, withPending({ ...threadState(CONFIRMED_SEQ), answerTs: ts(10) }, threadState(PENDING_SEQ), ts(11)));
+    const reads: LatestAnswer[] = [failed, posted];
+    let made = 0;
+    const latest = oneLookupPerMessage(async () => reads[made++] ?? failed);
+    await latest(); // the chatter check's read, which fails
+    const deps = { store, log: () => undefined } as unknown as SlackDeps;
+    const context = await threadContext(deps, KEY, latest, true);
+    expect({ seq: seqOf(context?.previous), made }).toEqual({ seq: PENDING_SEQ, made: 2 });
   });
 
   it('a saved state with nothing pending is taken as it is, without reading the thread', async () => {
