@@ -42,6 +42,20 @@ export function hubIdsIn(text: string): string[] {
   return [...seen.values()];
 }
 
+/**
+ * A text with nothing to read before its Hub ids: no adapter attachment block, no config.json
+ * pasted in a ``` block. prepareRequest then looks up exactly hubIdsIn(text), so whoever reads
+ * the text may find the ids (the respond pool's worker, as it answers: hub-respond.ts).
+ */
+export function isPlainRequest(text: string): boolean {
+  return splitAdapterBlock(text).block === null && pastedConfig(text) === null;
+}
+
+/** The Hub context prepareRequest gives a text that names no Hub id and has no config.json. */
+export function noHubModels(): HubContext {
+  return { models: new Map(), failures: new Map(), unreachable: new Set(), silentForMs: new Map() };
+}
+
 /** The first ``` block holding a config.json, and the text with that block replaced by "config.json". */
 export function pastedConfig(text: string): { text: string; json: string } | null {
   for (const match of text.matchAll(FENCE)) {
@@ -62,7 +76,7 @@ export function pastedConfig(text: string): { text: string; json: string } | nul
  * callers that hold them apart. `hub`: null where Hub look-ups are off (a failure says so).
  * A config.json pasted in the words wins over an attached one.
  */
-export async function prepareRequest(text: string, hub: HubResolver | null, attachments: readonly string[] = []): Promise<PreparedRequest> {
+export async function prepareRequest(text: string, hub: HubResolver | null, attachments: readonly string[] = [], found?: readonly string[]): Promise<PreparedRequest> {
   const models = new Map<string, ResolvedModel>();
   const failures = new Map<string, string>();
   const unreachable = new Set<string>();
@@ -85,7 +99,8 @@ export async function prepareRequest(text: string, hub: HubResolver | null, atta
     if (read.ok) models.set(ATTACHED_CONFIG, read.model);
     else failures.set(ATTACHED_CONFIG, read.message);
   }
-  const repos = hubIdsIn(request).slice(0, MAX_REPOS_PER_MESSAGE);
+  // `found`: hubIdsIn(text) worked out already, for a plain request (isPlainRequest), where request is text.
+  const repos = (found ?? hubIdsIn(request)).slice(0, MAX_REPOS_PER_MESSAGE);
   await Promise.all(
     repos.map(async (repo) => {
       if (!hub) {

@@ -1,6 +1,5 @@
 import type { ErrorReply } from '../reply/types.js';
 import { impossibleCardSize } from './card-sizes.js';
-import { readConfig } from './config-keys.js';
 import { errorReply } from './errors.js';
 import { amongUnread, estimableSetup, readFromFewWords } from './estimable.js';
 import { insideNoRequest, noRequestSpans } from './no-request.js';
@@ -12,14 +11,11 @@ import { isForeignFiller } from './foreign-filler.js';
 import { traceItem, type Doubt } from './item-trace.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
-import { dropLayout } from './layout.js';
-import { normalise, withoutInvisibles } from './normalise.js';
+import { withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
-import { readHardware } from './hardware/index.js';
 import { readHostMemory } from './hardware/host-memory.js';
-import { readProse } from './prose/index.js';
-import { readSegments } from './segments/index.js';
+import { earlyStages, hardwareOf, proseOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
 import type { OwnedRuns } from './reconcile/owners.js';
@@ -92,17 +88,17 @@ interface Prepared {
 }
 
 function prepare(text: string): Prepared {
-  // Segments first (segments/): logs blanked, parsed configs one key a line, before any rewrite.
-  const segmented = readSegments(normalise(text));
-  const config = readConfig(dropLayout(segmented.text));
+  // Segments first (segments/): logs blanked, parsed configs one key a line, before any rewrite;
+  // then config keys. Remembered with the hardware and prose readings for the last text (early-stages.ts).
+  const { segmented, config } = earlyStages(text);
   // Hardware phrases next (hardware/): one grammar reads nodes × cards × card × memory in any notation.
   const hardwareNotes: string[] = [];
   // Host memory said as sticks ("RAM : 32GB * 2") first: the hardware grammar would read it as cards.
-  const hardware = readHardware(readHostMemory(config.text), hardwareNotes);
+  const hardware = hardwareOf(readHostMemory(config.text), hardwareNotes);
   const doubts: Doubt[] = hardware.readings
     .filter((r) => r.notes.length > 0)
     .map((r) => ({ ...config.text.userSpan(r.at, r.end), note: r.notes.join('; ') }));
-  const prose = readProse(hardware.text);
+  const prose = proseOf(hardware.text);
   const reading = readTokens(tokenize(prose.text.text));
   const notes = [...config.notes, ...hardwareNotes, ...prose.notes, ...reading.notes];
   // A model read from the size in a name the catalog lacks is a guess, said as a weak fact.
@@ -125,7 +121,7 @@ function prepare(text: string): Prepared {
  * what an adapter fetches before respond() (src/hub/prefetch.ts).
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
-  const prose = readProse(readHardware(readConfig(dropLayout(readSegments(normalise(withoutInvisibles(text))).text)).text, []).text);
+  const prose = proseOf(hardwareOf(earlyStages(withoutInvisibles(text)).config.text, []).text);
   return tokenize(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));

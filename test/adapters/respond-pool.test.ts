@@ -6,6 +6,9 @@ import { respond } from '../../src/core/assistant.js';
 import { compactReadCount } from '../../src/reply/compact.js';
 import { SPEED_CORPUS } from '../../bench/speed-corpus.js';
 import { COMPILED_WORKER } from './compiled-worker.js';
+import { withHub } from '../../src/adapters/hub-respond.js';
+import { isPlainRequest, type HubResolver } from '../../src/hub/prefetch.js';
+import { corpusLines } from '../../bench/load/corpus-texts.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
@@ -44,6 +47,29 @@ describe('RespondPool with the real core', () => {
       expect(turn.reply.compact).toBe(local.compact);
     }
   });
+});
+
+describe('the Hub ids of a plain text, looked for on the worker as it answers', () => {
+  it('withHub over the pool answers every corpus line as withHub over the in-thread core, and asks the Hub for the same ids', async () => {
+    pool = await RespondPool.start({ threads: 1, workerUrl: COMPILED_WORKER });
+    // Every lookup fails, naming the id: the reply says so, so a missed or extra id shows in the answer too.
+    const asking = (asked: string[]): HubResolver => ({ resolve: async (repo) => (asked.push(repo), Promise.reject(new Error(`${repo} is not on this Hub`))) });
+    const [onWorker, inThread] = [[] as string[], [] as string[]];
+    const viaPool = withHub(pool.respond, asking(onWorker));
+    const viaCore = withHub(respond, asking(inThread));
+    let plainWithIds = 0;
+    // The lines with a slash (half of them name Hub ids), and some without (answered at once whatever reads them).
+    const lines = corpusLines();
+    const texts = [...lines.filter((line) => line.includes('/')).filter((_, i) => i % 2 === 0), ...lines.filter((line) => !line.includes('/')).slice(0, 20)];
+    for (const text of texts) {
+      const before = onWorker.length;
+      expect(await viaPool(text, null), text).toEqual(await viaCore(text, null));
+      expect(onWorker.slice(before), text).toEqual(inThread.slice(before));
+      if (onWorker.length > before && isPlainRequest(text)) plainWithIds += 1;
+    }
+    // Both ways were taken: texts answered at once, and texts whose ids came back to be fetched.
+    expect(plainWithIds).toBeGreaterThan(10);
+  }, 60_000);
 });
 
 describe('an estimate reply crossing a thread boundary', () => {

@@ -6,6 +6,7 @@ import type { LogFn } from '../deps.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
 import { readyWithin } from './ready-within.js';
 import { withLazyCompact } from '../../reply/lazy-compact.js';
+import type { CoreRespond, LooksForHubIds } from '../hub-respond.js';
 
 /**
  * respond() on worker threads, so a chat process's main thread only parses, acknowledges and
@@ -41,8 +42,11 @@ export const WORKER_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 
 
 const DEFAULT_WORKER_URL = new URL('./respond-worker.js', import.meta.url);
 
+/** What a task gives back: the answer, or the Hub ids its text names (a task that looked for them: protocol.ts). */
+type TaskResult = Turn | { hubIds: string[] };
+
 interface Pending {
-  resolve: (turn: Turn) => void;
+  resolve: (result: TaskResult) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
   /** The requester's compute account, read when the task was posted (the reply arrives outside its context). */
@@ -87,12 +91,21 @@ export class RespondPool {
     return this.slots.length;
   }
 
-  respond = (text: string, previous: ThreadState | null, hub?: HubContext): Promise<Turn> => {
+  /**
+   * respond() on a worker; with `lookForHubIds`, a plain text's answer unless it names Hub ids, which
+   * then come back to be fetched (the worker reads the text once for both: hub-respond.ts).
+   */
+  respond: CoreRespond & LooksForHubIds = Object.assign(
+    (text: string, previous: ThreadState | null, hub?: HubContext) => this.run({ text, previous, hub }) as Promise<Turn>,
+    { lookForHubIds: (text: string, previous: ThreadState | null) => this.run({ text, previous, lookForHubIds: true }) },
+  );
+
+  private run(task: Omit<RespondTask, 'id'>): Promise<TaskResult> {
     if (this.closing) return Promise.reject(new Error('respond pool is closed'));
     if (this.slots.length === 0) return Promise.reject(new Error('respond pool has no workers left (see the compute.* log lines)'));
     const slot = this.slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
     const id = this.nextId++;
-    return new Promise<Turn>((resolve, reject) => {
+    return new Promise<TaskResult>((resolve, reject) => {
       const account = currentCpuAccount();
       const timer = setTimeout(() => {
         slot.pending.delete(id);
@@ -103,10 +116,9 @@ export class RespondPool {
         this.replace(slot, new Error('respond pool: worker replaced after a task timed out'));
       }, this.taskTimeoutMs);
       slot.pending.set(id, { resolve, reject, timer, account });
-      const task: RespondTask = { id, text, previous, hub };
-      slot.worker.postMessage(task);
+      slot.worker.postMessage({ id, ...task } satisfies RespondTask);
     });
-  };
+  }
 
   /** Fails whatever is in flight, stops every worker. */
   async close(): Promise<void> {
@@ -143,7 +155,7 @@ export class RespondPool {
         // The clone left the reply's lazy short request behind (reply/lazy-compact.ts).
         if (message.turn.reply.kind === 'estimate') withLazyCompact(message.turn.reply);
         task.resolve(message.turn);
-      }
+      } else if ('hubIds' in message) task.resolve({ hubIds: message.hubIds });
       else task.reject(new Error(`respond pool: ${message.error}`));
     });
     worker.on('error', (error) => {

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { respond } from '../../core/assistant.js';
 import { threadClock } from '../../ops/cpu-charge.js';
+import { hubIdsIn, noHubModels } from '../../hub/prefetch.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
 
 /**
@@ -17,7 +18,12 @@ port.on('message', (task: RespondTask) => {
   const started = threadClock();
   const cpuMs = () => threadClock() - started;
   try {
-    const turn = respond(task.text, task.previous, task.hub);
+    if (task.lookForHubIds) {
+      const hubIds = hubIdsIn(task.text);
+      // The ids go back to be fetched; this thread keeps the text's reading for the answer (language/early-stages.ts).
+      if (hubIds.length > 0) return send({ id: task.id, hubIds, cpuMs: cpuMs() });
+    }
+    const turn = respond(task.text, task.previous, task.lookForHubIds ? noHubModels() : task.hub);
     send({ id: task.id, turn, cpuMs: cpuMs() });
   } catch (error) {
     send({ id: task.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cpuMs: cpuMs() });

@@ -93,6 +93,20 @@ export interface ThreadContext {
 const SETTLE_WAIT_MS = 1500;
 
 /**
+ * How many times the read that settles a pending answer is asked before the confirmed state is
+ * taken blind. One failed read (its 1.2 s deadline passed on a loaded machine, a 5xx) used to
+ * decide: a thread whose pending answer had been posted went back to the answer before it.
+ */
+export const SETTLE_ATTEMPTS = 3;
+
+/** The thread's latest answer for settling a pending one: asked again while it cannot be read, up to SETTLE_ATTEMPTS. */
+async function settlingRead(latestAnswer: (options?: LookupOptions) => Promise<LatestAnswer>): Promise<LatestAnswer> {
+  let latest: LatestAnswer = { kind: 'failed' };
+  for (let attempt = 0; attempt < SETTLE_ATTEMPTS && latest.kind === 'failed'; attempt++) latest = await latestAnswer({ waitMs: SETTLE_WAIT_MS });
+  return latest;
+}
+
+/**
  * Where a thread message starts from. The saved state, when the store has one and has no reason
  * to doubt it; else the thread's own latest headroom answer (its metadata), whichever is newer,
  * so a thread never goes back in time: a write lost while the store was down leaves an older
@@ -126,8 +140,12 @@ export async function threadContext(
 
   // Settling an answer a killed process left pending is the one read whose refusal would pick a
   // side blind (revert, or run ahead of the thread): it may wait for the lookup budget, bounded.
-  const latest = await latestAnswer(saved?.pending !== undefined ? { waitMs: SETTLE_WAIT_MS } : undefined);
-  if (latest.kind === 'failed') return stored ? found(stored, null) : fresh;
+  const latest = saved?.pending !== undefined ? await settlingRead(latestAnswer) : await latestAnswer();
+  if (latest.kind === 'failed') {
+    // Blind: the confirmed state is what is known to be posted (src/state/pending-answer.ts), said in the log.
+    if (saved?.pending !== undefined) deps.log({ event: 'slack.pending_unsettled', threadKey, attempts: SETTLE_ATTEMPTS });
+    return stored ? found(stored, null) : fresh;
+  }
   if (latest.kind === 'none') {
     if (stored) return found(stored, null);
     if (!allowFresh) deps.notOurThreads?.add(threadKey);

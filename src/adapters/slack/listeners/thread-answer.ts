@@ -5,6 +5,7 @@ import { threadQueue } from '../../thread-queue.js';
 import { isOurThread, loadState, saveAfterAnswer, savePending, threadContext, type ThreadContext } from '../conversation.js';
 import type { SlackDeps } from '../deps.js';
 import { postEphemeral, postMessage, postNotice, type PostTarget } from '../post.js';
+import { oneLookupPerMessage } from '../message-lookup.js';
 import { latestAnswerInThread, openingMetadata, type LatestAnswer } from '../recover.js';
 import type { LookupOptions } from '../lookups.js';
 import { waitingOpening } from '../../../core/opening.js';
@@ -91,10 +92,9 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
   const text = incoming.text === '' ? 'help' : incoming.text;
   const who = slackRequester(incoming.team, incoming.user, incoming.channel);
   const tellOnly = (notice: string) => postEphemeral(client, { ...target, user: incoming.user }, notice, deps.log);
-  // One lookup per message at most: the chatter check and the answer share it (the store, read
-  // again inside the queue, still catches an answer this process posted in between).
-  let lookup: Promise<LatestAnswer> | null = null;
-  const latest = (options?: LookupOptions) => (lookup ??= latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId, options));
+  // One lookup per message that finds the thread: the chatter check and the answer share it (the
+  // store, read again inside the queue, still catches an answer this process posted in between).
+  const latest = oneLookupPerMessage((options?: LookupOptions) => latestAnswerInThread(deps.lookups, incoming.channel, root, incoming.botId, options));
   const requestKey = `slack:${incoming.team}:${incoming.channel}:${incoming.ts}`;
 
   // "thanks" / "ok" / "👍" to the bot: one reaction, never a card (issue 24).
@@ -113,7 +113,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
     }
     if (!ours) return deps.acks?.release(requestKey);
     // Only the asker's messages change the thread; a colleague's talk, or a message to someone else, is not read (issue 24).
-    const audience = audienceOf({ author: incoming.user, asker: await askerOf(await storedState(deps, threadKey), lookup && latest), addressed: false, mentionsOthers: incoming.mentionsOthers === true, text: incoming.text });
+    const audience = audienceOf({ author: incoming.user, asker: await askerOf(await storedState(deps, threadKey), latest.lastRead()), addressed: false, mentionsOthers: incoming.mentionsOthers === true, text: incoming.text });
     if (audience !== 'request') {
       deps.acks?.release(requestKey);
       if (audience === 'courtesy') await react(client, incoming.channel, incoming.ts, deps.log);
@@ -148,7 +148,7 @@ export async function answerInThread(deps: SlackDeps, client: webApi.WebClient, 
           }
           const response = await deps.respond(text, context.previous);
           // The thread's asker: recorded, recovered, else whoever starts it.
-          const asker = (inThread ? await askerOf(context.previous, lookup && latest) : context.previous?.asker) ?? incoming.user;
+          const asker = (inThread ? await askerOf(context.previous, latest.lastRead()) : context.previous?.asker) ?? incoming.user;
           const turn = { ...response, state: ownedBy(response.state, asker) };
           const message = withScenario(withAsker(renderSlack(turn.reply, context.note), asker), turn.reply);
           // "Which model?": the thread's words wait for the model (issue 11), so the thread is kept.

@@ -1,0 +1,61 @@
+import { readConfig, type ConfigReading } from './config-keys.js';
+import { readHardware, type HardwareText } from './hardware/index.js';
+import { dropLayout } from './layout.js';
+import type { MappedText } from './mapped-text.js';
+import { normalise } from './normalise.js';
+import { readProse, type ProseReading } from './prose/index.js';
+import { readSegments, type SegmentReading } from './segments/index.js';
+
+/**
+ * The stages a text is read through before the lexer (segments, config keys, hardware, prose),
+ * remembered for the last text read. An adapter first asks which Hub ids a message names
+ * (hubTokensIn) and then answers it (prepare): the same text, on the same thread, went through
+ * these stages twice, a seventh of the main thread's CPU per answer under bench:load (README,
+ * Speed). A pasted log is read twice as well (the setup beside it, then the request).
+ *
+ * Each stage is a pure function of its input and its results are never written to after they
+ * are returned, so a remembered result is the one a fresh call would give. One text only: the
+ * two readings of a message follow each other, and a long paste is not kept past the next text.
+ */
+
+export interface EarlyStages {
+  segmented: SegmentReading;
+  config: ConfigReading;
+}
+
+let last: { text: string; stages: EarlyStages } | null = null;
+
+/** Segments (logs blanked, parsed configs one key a line) then config keys, of `text` (already without invisibles). */
+export function earlyStages(text: string): EarlyStages {
+  if (last?.text === text) return last.stages;
+  const segmented = readSegments(normalise(text));
+  const stages = { segmented, config: readConfig(dropLayout(segmented.text)) };
+  last = { text, stages };
+  return stages;
+}
+
+/**
+ * readHardware and readProse by their input: a text whose stages are remembered gives the very
+ * same MappedText to both readers (hubTokensIn, prepare), so the second is answered from here.
+ * Weak keys: a reading is kept only while its input is (the remembered text's stages).
+ */
+const hardwareRead = new WeakMap<MappedText, { reading: HardwareText; notes: readonly string[] }>();
+const proseRead = new WeakMap<MappedText, ProseReading>();
+
+/** readHardware(input, notes): its notes are added to `notes` as the reader would add them. */
+export function hardwareOf(input: MappedText, notes: string[]): HardwareText {
+  let known = hardwareRead.get(input);
+  if (!known) {
+    const own: string[] = [];
+    known = { reading: readHardware(input, own), notes: own };
+    hardwareRead.set(input, known);
+  }
+  notes.push(...known.notes);
+  return known.reading;
+}
+
+export function proseOf(input: MappedText): ProseReading {
+  let known = proseRead.get(input);
+  if (!known) proseRead.set(input, (known = readProse(input)));
+  return known;
+}
