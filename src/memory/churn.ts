@@ -18,7 +18,7 @@ const LOADED_ONCE: Readonly<Record<string, string>> = {
   vision: 'the vision tower, loaded with the model',
   reference: 'TRL reference model, loaded once',
   reward: 'reward model, loaded once',
-  value: 'value model, loaded once and trained in place',
+  value: 'value model, loaded once and trained in place (its gradients, counted inside it, are a small share)',
   adapters: 'LoRA A and B, created by get_peft_model',
   master: 'fp32 master copy, created when the optimizer is built',
   optimizer: 'Adam m and v, created lazily at the first step and updated in place',

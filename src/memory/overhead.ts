@@ -19,8 +19,9 @@ import type { Churned } from './churn.js';
  * on what is freed and asked for again — activations, logits and loss, gradients, gathered
  * parameters, reduce buckets, optimizer-step and dequantisation temporaries, the KV cache of
  * generate. A block freed in backward is reused by the next forward only where the sizes agree, so
- * the slack is a share of that set, not of all allocated bytes (an earlier fit took it of all bytes
- * and gave a 72B frozen base 2.4 GiB of slack it cannot have: verdict vb3 v099).
+ * the slack is a share of that set, not of all allocated bytes (an earlier fit took it of all bytes:
+ * verdict vb3 v099, a LoRA on a frozen 72B base, got 7.7 GiB of slack, most of it on the base, and
+ * was called ✗ by 2.4 GiB). It is taken at the allocated peak, on the parts alive there.
  *
  * Three drivers, each fitted on the reserved / nvidia-smi rows of shared/reference/measured.csv as
  * implied slack ÷ churned bytes, where implied slack = reserved − headroom's allocated (nvidia-smi rows
