@@ -13,6 +13,7 @@ import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
+import { churned } from './churn.js';
 import { OPTIMIZERS, recipeBytes } from './precision.js';
 import {
   adapterWeights,
@@ -269,8 +270,10 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   let components = assembled.components;
   let peakAllocatedBytes = peak.bytes;
   const drivers = slackDrivers(s, l.shard.weights > 1);
+  // The slack grows on what the step frees and reallocates, not on what is loaded once (churn.ts).
+  const churn = churned(s, peak.parts, megatronGradBufferResident(s));
   // llama.cpp allocates its ggml buffers (weights, KV, compute) itself, at their exact size.
-  let peakReservedBytes = s.framework === 'llamacpp' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, drivers);
+  let peakReservedBytes = s.framework === 'llamacpp' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, churn, drivers);
   let serving: Estimate['serving'] = null;
 
   // A preallocating server's margin is the KV pool beyond one sequence of max-model-len.
@@ -293,7 +296,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   if (assembled.pagedBytes > 0) notes.push(`${OPTIMIZERS[s.optimizer].label} states live in unified memory: outside max_memory_allocated, and paged to host RAM when the card runs short`);
   const overhead: Component[] = [];
   if (peakReservedBytes > peakAllocatedBytes) {
-    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(peakAllocatedBytes, drivers) });
+    overhead.push({ key: 'slack', name: 'allocator slack (reserved)', group: 'overhead', bytes: peakReservedBytes - peakAllocatedBytes, formula: slackFormula(churn, drivers) });
   }
   overhead.push({ key: 'context', name: 'CUDA context + kernels', group: 'overhead', bytes: context, formula: `${num(context / MiB)} MiB${s.hardware?.gpuId ? ' on this card' : ' (typical)'}` });
   if (nccl > 0) overhead.push({ key: 'nccl', name: 'NCCL buffers', group: 'overhead', bytes: nccl, formula: `${num(nccl / MiB)} MiB per GPU with ${gpuCountOf(s)} GPUs` });

@@ -93,7 +93,7 @@ export const DEFAULT_WORDS = {
   recompute: 'no recompute (default)',
   offload: 'no offload (default)',
   loss: 'full cross-entropy, logits upcast to fp32 (default)',
-  batchesPadded: 'batches padded to their longest sample, so shapes vary: +7% allocator slack (say "packed" if your samples are packed)',
+  batchesPadded: 'batches padded to their longest sample, so shapes vary: +5.2% allocator slack on what each step frees and reallocates (say "packed" if your samples are packed)',
   batchesPacked: 'packed fixed-length batches (the framework\'s convention): no variable-length allocator slack (say "dynamic padding" if not)',
   framework: 'Hugging Face conventions (default)',
   parallel: 'no tensor or pipeline parallelism (default)',

@@ -1,6 +1,8 @@
 import { modelById } from '../../src/catalog/index.js';
 import { respond } from '../../src/core/assistant.js';
 import type { Estimate } from '../../src/memory/types.js';
+import { churned } from '../../src/memory/churn.js';
+import { megatronGradBufferResident } from '../../src/memory/estimate.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
 /** A scenario with DESIGN §2's defaults, built without the language, for memory-model tests. */
@@ -44,3 +46,12 @@ export function estimateOf(text: string): Estimate {
 
 /** Bytes of one component of an estimate (0 when it is absent). */
 export const part = (e: Estimate, key: string) => e.components.find((c) => c.key === key)?.bytes ?? 0;
+
+/** Bytes the allocator churns at the estimate's allocated peak: what its slack is a share of (churn.ts). */
+export function churnOf(e: Estimate): number {
+  const peak = e.phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  return churned(e.scenario, peak.parts, megatronGradBufferResident(e.scenario)).bytes;
+}
+
+/** Allocator slack of an estimate, reserved − allocated at the peak. */
+export const slackOf = (e: Estimate) => e.peakReservedBytes - e.peakAllocatedBytes;

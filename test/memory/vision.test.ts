@@ -7,7 +7,8 @@ describe('the vision tower of a vision-language model', () => {
     const e = estimateOf('qwen2.5-vl-7b inference on 4090');
     expect(part(e, 'vision')).toBe(676_550_144 * 2);
     const text = estimateOf('qwen2.5-7b inference on 4090');
-    expect(e.deviceBytes).toBeGreaterThan(text.deviceBytes + 676_550_144 * 2);
+    // Loaded once: the tower adds its weights and no allocator slack (churn.ts).
+    expect(e.deviceBytes).toBeGreaterThanOrEqual(text.deviceBytes + 676_550_144 * 2);
   });
 
   it('is frozen in training: its weights count, no gradients, master copy or optimizer states', () => {
