@@ -19,7 +19,10 @@ const readAsRequest = (text: string) => readConfig(readerInput(text));
  * Rules that set a key aside before the key tables read it, or read it whole (Unsloth's
  * `fp16 = not is_bfloat16_supported()` is the card's own 16-bit autocast, prose/card-dtype.ts).
  */
-const SET_ASIDE = new Set(['config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag']);
+// Each blanks the key's span before the key tables see it: a commented-out line of a script
+// (`# save_strategy: …`, c657) and PyTorch's own OOM advice quoted in a log
+// (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`, c633) are not the user's settings.
+const SET_ASIDE = new Set(['config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'tool.torch-advice']);
 
 /** The key is in the reader's input, mapped to the user's characters [at, end). */
 function reachedAt(input: MappedText, key: string, at: number, end: number): boolean {
