@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ARTEFACT_ROWS, artefactAt } from '../../src/language/prose/rules/artefacts.js';
 import { loadCorpus } from '../corpus/corpus.js';
-import { readNoticed } from './reading-fixtures.js';
+import { read as readSaid, readNoticed } from './reading-fixtures.js';
 
 /**
  * Frameworks a message implies through an artefact it names (issue 22, s6): an Unsloth Hub id, a
@@ -16,6 +16,7 @@ const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
 /** A corpus line as the bench reads it: the thread's opening words first, when it has them. */
 const lineText = (id: string) => [line(id).thread, line(id).text].filter(Boolean).join('\n');
 const framework = (text: string) => readNoticed(text).s.framework;
+const read = (text: string) => ({ s: readSaid(text).scenario, said: readSaid(text).said });
 
 describe('the artefact table', () => {
   it('every row is dotted, has an example its own pattern finds, and a weak row says why it is weak', () => {
@@ -151,5 +152,30 @@ describe('property: a framework the message names is never overridden by an arte
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("text-generation-webui's --loader names the format it runs", () => {
+  it('c406: --loader exllama over a GPTQ checkpoint is read as GPTQ, with "loader" no longer a setting not read', () => {
+    const r = readNoticed(line('c406').text);
+    expect(r.s.weights).toBe('gptq');
+    expect(read(line('c406').text).said).not.toMatch(/settings I do not read: [^|]*\bloader\b/);
+  });
+
+  it.each([
+    ['python server.py --model llama-2-13b --loader exllama on a 3060', 'gptq', 'hf'],
+    ['python server.py --model llama-2-13b --loader ExLlamav2_HF on a 3060', 'gptq', 'hf'],
+    ['python server.py --model llama-2-13b --loader AutoAWQ on a 3060', 'awq', 'hf'],
+    ['python server.py --model llama-2-13b --loader llama.cpp on a 3060', 'q4_k_m', 'llamacpp'],
+    ['python server.py --model llama-2-13b --loader=transformers on a 3060', 'bf16', 'hf'],
+  ])('%s', (text, weights, framework) => {
+    const { s } = readNoticed(text);
+    expect([s.weights, s.framework]).toEqual([weights, framework]);
+  });
+
+  it('a loader not modelled is set aside, said', () => {
+    const { s, said } = read('python server.py --model llama-2-13b --loader hqq on a 3060');
+    expect(s.weights).toBe('bf16');
+    expect(said).toMatch(/--loader hqq is not a loader I model/);
   });
 });
