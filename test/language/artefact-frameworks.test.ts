@@ -115,6 +115,17 @@ describe("lit-gpt's per-method scripts", () => {
   });
 });
 
+describe("llama.cpp's Python binding", () => {
+  it.each(['I use llama-cpp-python to run llama-2-13b on a 3060', 'pip install llama_cpp_python, then llama-2-13b q4_k_m on a 3060 runs out of memory', '用 llama-cpp-python 在3060上跑 llama-2-13b'])(
+    '%s: llama.cpp, run, not a mention',
+    (text) => {
+      const { s, said } = readNoticed(text);
+      expect([s.framework, s.mode]).toEqual(['llamacpp', 'inference']);
+      expect(said).not.toMatch(/framework llamacpp — from/);
+    },
+  );
+});
+
 describe('PEFT int8 recipes', () => {
   it("c600: llama-recipes' quickstart notebook is PEFT's int8 LoRA recipe (accelerate only loads it)", () => {
     const { s } = readNoticed(line('c600').text);

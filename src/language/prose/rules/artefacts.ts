@@ -129,6 +129,19 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     source: 'Lightning-AI/litgpt#506',
   },
   {
+    // llama-cpp-python is llama.cpp's Python binding (abetlen/llama-cpp-python: `from llama_cpp import
+    // Llama`): the package runs llama.cpp itself, not a product named after it, so the framework is
+    // used, not only mentioned inside a longer name.
+    id: 'prose.artefact-llama-cpp-python',
+    artefact: "llama.cpp's Python binding",
+    pattern: /(?<![\w.\/-])llama[-_]cpp[-_]python(?![\w-])/g,
+    when: (t) => t.includes('python'),
+    implies: () => 'llamacpp',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'I use llama-cpp-python to run llama-2-13b on a 3060',
+  },
+  {
     // PEFT's name for its k-bit preparation before 0.5 (`prepare_model_for_int8_training`, renamed
     // prepare_model_for_kbit_training): an 8-bit base (load_in_8bit) prepared by PEFT.
     id: 'prose.artefact-peft-int8-training',
