@@ -275,7 +275,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const notes = [...cardAsked, ...p.notes, ...typoNotes];
   // Settings said of another run (owners/): weak facts to say, and items set aside for "not used".
   const owned: OwnedRuns = { doubts: [], aside: [], cues: [] };
-  items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items);
+  items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items, text);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));

@@ -2,6 +2,7 @@ import type { Item } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
+import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
@@ -50,6 +51,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = enginesByEvidence(out, notes);
   out = engines(out, notes);
   out = vllmEngines(out, notes);
+  out = impliedFrameworks(out, notes, text);
   out = frameworks(out);
   out = narrativeHelp(out, ignored);
   return out;
@@ -59,6 +61,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
  * The same thing said twice in the item language itself ("DeepSeek-V3 671B", "int4 awq"): one
  * saying, as the tolerant reader keeps one; different values stay, for the resolver to report.
  */
-export function restatements(items: Item[]): Item[] {
-  return weights(models(items));
+export function restatements(items: Item[], text = ''): Item[] {
+  // A framework an artefact only suggests is no contradiction of one named (reconcile/framework-evidence.ts).
+  return impliedFrameworks(weights(models(items)), [], text);
 }

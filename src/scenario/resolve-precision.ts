@@ -99,9 +99,12 @@ export function precisionStep(r: Resolution): ErrorReply | null {
       r.assume(`"${weights.item.text.trim()}" with llama.cpp read as GGUF ${gguf.toUpperCase()} (llama.cpp runs GGUF files only)`);
     }
   } else {
+    // A compute dtype the follow-up names ("fp16") replaces a quantised format in inference; one the
+    // card forces (a V100 has no bf16, so the served model runs in fp16) leaves the stored format as
+    // it is: a thread's "Baichuan2-13B-chat-4bit" deployed on a V100 in the reply is still 4-bit (c607).
     const keep =
       (r.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference')) ||
-      (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged));
+      (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged && compute !== undefined));
     if (!keep) {
       s.weights = defaultWeights(s.mode, s.compute);
       if (s.mode === 'qlora') r.assume(DEFAULT_WORDS.qloraWeights);

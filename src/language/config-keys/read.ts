@@ -12,6 +12,7 @@ import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { NO_MEMORY_EFFECT } from './ignored.js';
 import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
+import { scriptOf } from './script-constants.js';
 import { MODEL_KEYS, model } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
@@ -112,6 +113,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   if (megatron) notes.push(megatron.note);
   /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
   let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
+  // A script known by its constants (script-constants.ts): what it does, said once with the first of them.
+  const script = scriptOf(src);
+  if (script) notes.push(script.note);
+  let scriptWords = script?.says ?? '';
   const loraNamed = /(?<![a-z])(?:q?lora|peft|adapters?)(?![a-z])/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   const parents: { key: string; indent: number; depth: number }[] = [];
@@ -234,6 +239,11 @@ export function readConfig(raw: MappedText): ConfigReading {
         ],
         rule: keyRule(key, reading),
       };
+    }
+    if (scriptWords && script!.keys.includes(key)) {
+      const words = scriptWords;
+      scriptWords = '';
+      return { result: ` ${words} ${reading.say} `, rule: keyRule(key, reading) };
     }
     if (megatronWords && MEGATRON_ANCHORS.has(key)) {
       // A reading that names Megatron already ("megatron tp 4") needs only the rest of the words.

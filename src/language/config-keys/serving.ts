@@ -33,7 +33,29 @@ export const kvDtype: Handler = (v) => {
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
+/**
+ * text-generation-webui's --loader (modules/loaders.py): the backend that loads the model, and so
+ * the format it runs. ExLlama(V2) and AutoGPTQ / GPTQ-for-LLaMa run GPTQ 4-bit checkpoints, AutoAWQ
+ * AWQ ones, llama.cpp GGUF files; Transformers loads the checkpoint as it is stored. ExLlama itself
+ * is not modelled: its weights are sized as GPTQ in Hugging Face's layout, said.
+ */
+const LOADERS: Record<string, KeyReading> = {
+  exllama: say('gptq', '--loader exllama runs GPTQ 4-bit weights; ExLlama itself is not modelled, so they are sized in Hugging Face\'s layout'),
+  exllamav2: say('gptq', '--loader exllamav2 runs GPTQ / EXL2 weights, sized as GPTQ 4-bit; ExLlamaV2 itself is not modelled, so Hugging Face\'s layout is assumed'),
+  autogptq: say('gptq'),
+  gptqforllama: say('gptq'),
+  autoawq: say('awq'),
+  llamacpp: say('llamacpp'),
+  transformers: say('hf'),
+};
+export const loader: Handler = (v) => {
+  const name = unquote(v).toLowerCase().replace(/[-_. ]/g, '').replace(/hf$/, '');
+  return LOADERS[name] ?? { ignore: true, note: `--loader ${unquote(v)} is not a loader I model: the model is sized as Hugging Face loads it` };
+};
+
 export const SERVING_KEYS: KeyTable = {
+  // text-generation-webui --loader ("Attempted to start oobabooga using `--loader exllama`", oobabooga/textgen#2752, corpus c406).
+  loader: { reads: loader, source: 'oobabooga/text-generation-webui modules/loaders.py' },
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
   // gpu_memory_utilization (sglang/srt/server_args.py).
   mem_fraction_static: { reads: serving(numeric('util')), source: 'SGLang sglang/srt/server_args.py' },

@@ -9,6 +9,7 @@ import { QUESTION_RULES } from './questions.js';
 import { REDUCED_RULES } from './reduced.js';
 import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
+import { ARTEFACT_RULES } from './artefacts.js';
 
 export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
 
@@ -24,6 +25,8 @@ const PROSE_ORDER = [
   'prose.line-number',
   'prose.config-section-heading',
   'prose.hub-link',
+  // Artefacts that imply a framework (a recipe, a CLI verb, a Hub organisation) before a path is cut to its last part.
+  ...ARTEFACT_RULES.map((rule) => rule.id),
   'prose.device-map-values',
   'prose.vllm-release-label',
   'prose.version',
@@ -125,7 +128,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

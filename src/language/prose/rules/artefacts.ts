@@ -1,0 +1,206 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * Frameworks, engines and weight formats a message implies through an artefact it names rather
+ * than by the tool's name (issue 22, s6): a recipe's name, a tool's own CLI verb or API, a script
+ * laid out as one project lays its scripts out, a Hub organisation that publishes for one tool.
+ * Without these the run was answered with plain Hugging Face conventions, said only among the
+ * defaults ("a torchtune config read as the HF Trainer").
+ *
+ * Each artefact is one row: what it is, its pattern (lower-case text, after Hub links were cut to
+ * `org/name`), the request words it implies, whether its own words stay for the readers after it
+ * (a Hub id still names the model) or are only evidence, and how strong the evidence is:
+ *  - `strong`: the artefact is the tool's own — its recipe, its CLI, its API — so the tool runs it;
+ *  - `weak`: the artefact only suggests the tool (a Hub organisation whose checkpoints are made for
+ *    it but load anywhere; a script path another project may lay out the same way). The reply says
+ *    the fact with the artefact's words on the first screen: a row that replaces its words makes
+ *    its steps weak; a row that keeps them (a Hub id, whose model stays a strong fact) writes the
+ *    framework over the organisation only, a framework inside a longer name, which the facts say as
+ *    a mention (scenario/fact-cues.ts, frameworkMention).
+ * A framework implied by an artefact yields to one the message names (reconcile/framework-evidence.ts).
+ * Weight formats in names (-GPTQ, -AWQ, -bnb-4bit, Q4_K_M, .gguf, EXL2 bpw, Ollama tags) are read
+ * by the name rules (names.ts, model-name.ts); these rows add what those names leave unsaid.
+ */
+export interface ArtefactRow {
+  /** Dotted and stable: `prose.artefact-…` (a prose rule). */
+  id: string;
+  /** The artefact in words, for the reader of this table. */
+  artefact: string;
+  /** Global, on normalised (lower-case) text. */
+  pattern: RegExp;
+  /** A cheap test before the pattern is scanned. */
+  when: (text: string) => boolean;
+  /** The request words the artefact implies (`unsloth`, `torchtune lora`), from its match. */
+  implies: (m: RegExpExecArray, notes: string[]) => string;
+  /** `keep`: the artefact's words stay for the readers after (a Hub id names the model); `replace`: they are only evidence. */
+  words: 'keep' | 'replace';
+  /**
+   * For a row that keeps its words: how many of the artefact's first characters the implied words
+   * stand on (the organisation of a Hub id), so the implied fact quotes those and not the model's name.
+   */
+  cue?: (m: RegExpExecArray) => number;
+  evidence: 'strong' | 'weak';
+  example: string;
+  /** The thread or corpus line it came from (`owner/repo#N`, `c123`); an invented example has none. */
+  source?: string;
+}
+
+export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
+  {
+    // Unsloth publishes pre-quantised copies of open models (`unsloth/…-bnb-4bit`) for its notebooks;
+    // they load in plain transformers too, so the Hub id only suggests Unsloth runs them: weak. The
+    // format its suffix names (-bnb-4bit: NF4) is strong, and read by model-name.ts.
+    id: 'prose.artefact-unsloth-hub-id',
+    artefact: 'a checkpoint of the Hub organisation unsloth',
+    // After a Hub link's host too (prose.hub-link keeps `https://huggingface.co/org/name` whole).
+    pattern: /(?:(?<=(?:huggingface|hf)\.co\/)|(?<![\w./-]))unsloth\/[a-z0-9][\w.-]*(?![\w/])/g,
+    when: (t) => t.includes('unsloth/'),
+    implies: () => 'unsloth',
+    words: 'keep',
+    cue: () => 'unsloth'.length,
+    evidence: 'weak',
+    example: 'I tried to fine-tune UNSLOTH/META-LLAMA-3.1-8B-BNB-4bit in the local area.',
+    source: 'unslothai/unsloth#944',
+  },
+  {
+    // torchtune's recipes are named `<method>_finetune_<single_device|distributed>` (recipes/ in
+    // pytorch/torchtune; `tune ls` lists them): the name is the recipe torchtune runs, and its method.
+    id: 'prose.artefact-torchtune-recipe',
+    artefact: "a torchtune recipe's name",
+    pattern: /(?<![\w.-])(lora|full)_finetune_(?:single_device|distributed)(?:\.py)?(?![\w-])/g,
+    when: (t) => t.includes('_finetune_'),
+    implies: (m) => `torchtune ${m[1]}`,
+    words: 'replace',
+    evidence: 'strong',
+    example: '# Config for multi-device LoRA finetuning in lora_finetune_distributed.py',
+    source: 'meta-pytorch/torchtune#2078',
+  },
+  {
+    // `tune cp <recipe|config>` copies a torchtune recipe or config to edit and run: torchtune's CLI.
+    id: 'prose.artefact-torchtune-cp',
+    artefact: "torchtune's CLI copying a recipe or config",
+    pattern: /(?<![\w.-])tune[ \t]+cp(?![\w-])/g,
+    when: (t) => t.includes('tune'),
+    implies: () => 'torchtune',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'tune cp llama3_1/8B_lora my_config.yaml, then the run OOMs on 2 A100',
+  },
+  {
+    // `tune download <repo>` fetches a checkpoint with torchtune's CLI: the run is likely torchtune's,
+    // but the files serve any tool, so weak. "tune" alone would read as a training verb.
+    id: 'prose.artefact-torchtune-download',
+    artefact: "torchtune's CLI downloading a checkpoint",
+    pattern: /(?<![\w.-])tune[ \t]+download(?![\w-])/g,
+    when: (t) => t.includes('tune'),
+    implies: () => 'torchtune',
+    words: 'replace',
+    evidence: 'weak',
+    example: '#   tune download Qwen/Qwen2.5-7B-Instruct --output-dir /tmp/Qwen2_5-7B-Instruct',
+    source: 'meta-pytorch/torchtune#2078',
+  },
+  {
+    // torchtune's configs are filed `<model family>/<size>_<method>[_single_device]` (recipes/configs/:
+    // llama3_1/8B_lora, qwen2_5/7B_qlora_single_device; training.underscore-version has already
+    // written the version's dot). The name stays: it names the model, the method and the devices.
+    id: 'prose.artefact-torchtune-config',
+    artefact: "a torchtune config's name",
+    pattern: /(?<![\w.\/-])[a-z]+\d+(?:[._]\d+)?\/\d+(?:\.\d+)?b_(?:q?lora|q?dora|full)(?:_single_device)?(?:\.ya?ml)?(?![\w\/-])/g,
+    when: (t) => /\db_(?:q?lora|q?dora|full)/.test(t),
+    implies: () => 'torchtune',
+    words: 'keep',
+    evidence: 'strong',
+    example: 'tune run lora_finetune_distributed --config llama3_1/8B_lora',
+  },
+  {
+    // lit-gpt (and lit-llama before it) keep one fine-tuning script per method under finetune/
+    // (finetune/lora.py, full.py), run on Lightning Fabric. A path under lit-gpt/, or one run with
+    // Lightning's precision strings, is read as litgpt's by the command rules (commands.ts,
+    // command.litgpt-finetune); a bare finetune/lora.py is left here: another project may lay its
+    // scripts out the same way, so weak.
+    id: 'prose.artefact-litgpt-script',
+    artefact: "lit-gpt's per-method fine-tuning script",
+    pattern: /(?<![\w./-])finetune\/(lora|full)\.py(?![\w-])/g,
+    when: (t) => t.includes('finetune/'),
+    implies: (m) => `litgpt ${m[1]}`,
+    words: 'replace',
+    evidence: 'weak',
+    example: 'python finetune/lora.py --checkpoint_dir checkpoints/meta-llama/Llama-2-70b-hf --devices 8',
+    source: 'Lightning-AI/litgpt#506',
+  },
+  {
+    // llama-cpp-python is llama.cpp's Python binding (abetlen/llama-cpp-python: `from llama_cpp import
+    // Llama`): the package runs llama.cpp itself, not a product named after it, so the framework is
+    // used, not only mentioned inside a longer name.
+    id: 'prose.artefact-llama-cpp-python',
+    artefact: "llama.cpp's Python binding",
+    pattern: /(?<![\w.\/-])llama[-_]cpp[-_]python(?![\w-])/g,
+    when: (t) => t.includes('python'),
+    implies: () => 'llamacpp',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'I use llama-cpp-python to run llama-2-13b on a 3060',
+  },
+  {
+    // PEFT's name for its k-bit preparation before 0.5 (`prepare_model_for_int8_training`, renamed
+    // prepare_model_for_kbit_training): an 8-bit base (load_in_8bit) prepared by PEFT.
+    id: 'prose.artefact-peft-int8-training',
+    artefact: "PEFT's int8 preparation call",
+    pattern: /(?<![\w.])prepare_model_for_int8_training(?![\w])/g,
+    when: (t) => t.includes('prepare_model_for_int8'),
+    implies: () => 'peft kbit int8',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'model = prepare_model_for_int8_training(model)',
+  },
+  {
+    // llama-recipes' quickstart notebook (examples/quickstart.ipynb, later
+    // getting-started/finetuning/quickstart_peft_finetuning.ipynb in llama-cookbook): "train a Llama 2
+    // model on a single GPU using int8 quantization and LoRA" — load_in_8bit, PEFT's int8 preparation,
+    // LoRA r8 on q,v. The notebook is the recipe, not the llama-recipes FSDP script.
+    id: 'prose.artefact-llama-recipes-quickstart',
+    artefact: "llama-recipes' quickstart notebook",
+    pattern: /(?<![\w.-])llama[-_]?(?:recipes|cookbook)\/(?:[\w.-]+\/)*quickstart(?:_peft_finetuning)?\.ipynb(?![\w-])/g,
+    when: (t) => t.includes('quickstart'),
+    implies: () => 'peft kbit int8 lora',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'fine-tune the 70B Llama 2 model using the [llama-recipes/examples/quickstart.ipynb](https://github.com/facebookresearch/llama-recipes/blob/main/examples/quickstart.ipynb) file',
+    source: 'meta-llama/llama-cookbook#188',
+  },
+];
+
+/** The artefact rows as prose rules: each writes its implied words beside (or over) the artefact. */
+export const ARTEFACT_RULES: readonly ProseRule[] = ARTEFACT_ROWS.map((row) => ({
+  id: row.id,
+  pattern: row.pattern,
+  when: row.when,
+  write: (m, notes) => {
+    const words = row.implies(m, notes);
+    const length = m[0].length;
+    if (row.words === 'replace') return ` ${words} `.padEnd(length);
+    // The artefact stays whole (a Hub id is one token); the implied words follow it, standing on its cue.
+    return [
+      { text: m[0], from: 0, to: length },
+      { text: ` ${words} `, from: 0, to: row.cue?.(m) ?? length },
+    ];
+  },
+  example: row.example,
+  ...(row.source ? { source: row.source } : {}),
+  ...(row.evidence === 'weak' && row.words === 'replace' ? { weak: true as const } : {}),
+  // An artefact may stand on a Hub id (kept whole) or look like one ("llama-cookbook/getting-started/…").
+  insideHubIds: true as const,
+}));
+
+const WHOLE = new Map(ARTEFACT_ROWS.map((row) => [row.id, new RegExp(`^(?:${row.pattern.source})$`)]));
+
+/**
+ * The row whose artefact an item stands on, if any: the item's own words (`tune download`), or the
+ * name they are part of (`unsloth` in `unsloth/llama-3-8b-bnb-4bit`), in the user's text.
+ */
+export function artefactAt(text: string, at: number, end: number): ArtefactRow | undefined {
+  const before = /[^\s`'"()[\]{},;=]*$/.exec(text.slice(0, at))?.[0].length ?? 0;
+  const after = /^[^\s`'"()[\]{},;=]*/.exec(text.slice(end))?.[0].length ?? 0;
+  const spans = [text.slice(at, end), text.slice(at - before, end + after)].map((s) => s.toLowerCase().trim().replace(/[.,:;!?]+$/, ''));
+  return ARTEFACT_ROWS.find((row) => spans.some((s) => WHOLE.get(row.id)!.test(s)));
+}
