@@ -97,8 +97,11 @@ const SHELL_EXPORT = /^([ \t]*)export[ \t]+(?=[a-z_]\w*=)/gm;
  * is that value, as the shell expands it; any other (arithmetic, a variable never set, `${@:2}`) is blanked.
  */
 const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*)/g;
-/** A long flag whose value is a variable reference; groups: the reference, its name (braced or bare). */
-const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*))/g;
+/**
+ * A long flag whose value is a variable reference; groups: the reference, its name (braced or
+ * bare), and "/" when a path goes on from it (`$HOME/bin/templates/llama-2-chat.jinja`).
+ */
+const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*))(?=(\/?))/g;
 const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
 /** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
@@ -323,9 +326,14 @@ export function readCode(input: MappedText): CodeReading {
     .replace(FLAG_WITH_VARIABLE, (m) => {
       if (values.has(m[2] ?? m[3] ?? '')) return m[0];
       const at = m[0].length - m[1]!.length;
+      // A path that goes on from the variable (`--chat-template=$HOME/bin/templates/llama-2-chat.jinja`,
+      // vllm-project/vllm#2136, corpus c648) stays one value with it: padded with spaces, its tail
+      // was left as prose words ("llama 2") that no key had read, and a model key still reads its
+      // last segment (`--model_name_or_path $HOME/models/Llama-2-7b-hf`).
+      const pad = m[4] ? '/' : ' ';
       return [
         { text: m[0].slice(0, at), from: 0, to: at },
-        { text: '?'.padEnd(m[1]!.length), from: at, to: m[0].length },
+        { text: '?'.padEnd(m[1]!.length, pad), from: at, to: m[0].length },
       ];
     }, 'code.flag-unknown-value')
     .replace(SHELL_VARIABLE, (m) => {

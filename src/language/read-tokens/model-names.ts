@@ -144,7 +144,10 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     const words = tokens.slice(first, last + 1).filter((t) => t.type === 'word' || t.type === 'number' || t.type === 'family').map((t) => t.text);
     // …or, failing that, the one catalog model of its family and size ("OA_SFT_Llama_30B_6" →
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
-    const base = baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
+    // The name up to its size may be a catalog model itself ("CodeLlama-13B-Instruct-fp16" is
+    // CodeLlama-13B, vllm-project/vllm#2136, corpus c648), before any base its family gives (LLaMA-1 13B).
+    const upToSize = modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
+    const base = upToSize ?? baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });

@@ -29,13 +29,14 @@ export const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null :
 export const namesModel = (i: Item): i is ModelItem => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub';
 
 export function models(items: Item[]): Item[] {
-  const named = items.filter(namesModel);
-  if (named.length < 2) return items;
+  const named = withoutBareNames(items.filter(namesModel));
+  const stated = named.length === items.filter(namesModel).length ? items : items.filter((i) => !namesModel(i) || named.includes(i));
+  if (named.length < 2) return stated;
   const first = named[0]!;
   const moe = named.some(isMoe);
-  if (!named.every((i) => sameModelSize(paramsOf(i), paramsOf(first), moe))) return items;
+  if (!named.every((i) => sameModelSize(paramsOf(i), paramsOf(first), moe))) return stated;
   const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
-  if (families.size > 1) return items;
+  if (families.size > 1) return stated;
   // The most specific: the Hub repo named (its own config.json when fetched), else the longest
   // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
   // else the first size.
@@ -44,6 +45,24 @@ export function models(items: Item[]): Item[] {
   const keep =
     named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
   return items.filter((i) => !namesModel(i) || i === keep);
+}
+
+/** A name's letters and digits: "CodeLlama-13B-Instruct-fp16" is "codellama13binstructfp16". */
+const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A model named without a size ("my long context issue with CodeLlama above") where the message
+ * also names it with one (`--model=TheBloke/CodeLlama-13B-Instruct-fp16`, vllm-project/vllm#2136,
+ * corpus c648) is that model, not the smallest of its series the bare name reads as: set aside.
+ * Only a name the sized one starts with counts, so "Llama" before "CodeLlama-13B" is not folded.
+ */
+function withoutBareNames(named: ModelItem[]): ModelItem[] {
+  const sized = named.filter((i) => i.kind !== 'size' && /\d/.test(i.text));
+  return named.filter((i) => {
+    if (i.kind !== 'model' || /\d/.test(i.text)) return true;
+    const bare = compact(i.text);
+    return bare.length < 4 || !sized.some((s) => compact(s.kind === 'hub' ? s.repo.split('/').at(-1)! : s.text).startsWith(bare));
+  });
 }
 
 export function familyOf(i: ModelItem): string | null {
