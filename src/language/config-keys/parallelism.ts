@@ -73,6 +73,10 @@ export const PARALLELISM_KEYS: KeyTable = {
   // Megatron's --context-parallel-size splits the sequence over GPUs; --expert-model-parallel-size the experts.
   context_parallel_size: { reads: numeric('cp'), source: 'Megatron-LM megatron/training/arguments.py' },
   expert_model_parallel_size: { reads: numeric('ep'), source: 'Megatron-LM megatron/training/arguments.py' },
+  // xtuner's sequence_parallel_size splits each sequence over that many GPUs (DeepSpeed Ulysses,
+  // xtuner docs "sequence parallel"): what cp does to the activations; 1 splits nothing
+  // (InternLM/xtuner#793, corpus c650, had read the key's name as Megatron's sp).
+  sequence_parallel_size: { reads: numeric('cp'), source: 'InternLM/xtuner#793' },
   // --recompute-granularity full|selective (with --recompute-method/--recompute-num-layers for full);
   // --recompute-activations is the selective one (megatron/training/arguments.py).
   recompute_granularity: {

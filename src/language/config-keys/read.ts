@@ -272,6 +272,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     const key = keyName(m[1]!);
     const handler = handlerOf(key);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
+    // A key the config gave a value, named again alone, is that value used in an expression
+    // ("sequence_parallel_size = 1" then "accumulative_counts *= sequence_parallel_size", xtuner's
+    // config, InternLM/xtuner#793), not a switch turned on.
+    if (m[2] === undefined && values.has(key)) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
     const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (reading === null) return null;

@@ -45,6 +45,7 @@ const PROSE_ORDER = [
   'prose.gigs',
   // A value reduced from is set aside before "drop" is read as leaving a setting out ("had to drop to 1").
   'prose.reduced-to',
+  'prose.tried-from-to',
   'prose.drop-setting',
   'prose.w-o',
   'prose.rather-than',

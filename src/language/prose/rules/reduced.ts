@@ -19,7 +19,38 @@ const REDUCE = String.raw`\b(?:reduc(?:e|ed|ing)|lower(?:ed|ing)?|drop(?:ped|pin
 
 const PATTERN = new RegExp(String.raw`(?<key>${KEY})(?<was>\s*(?:of|=|:|is|was)?\s*\d+)(?<between>[^\d\n]{1,100}?)(?<reduce>${REDUCE})(?=\s*(?<after>\d+)(?!\d|\.\d|e-?\d))`, 'g');
 
+/**
+ * The range the user tried, said after its key: "max-seq，从16000降到200" (max-seq, from 16000 down
+ * to 200), "seq len from 4096 down to 512". The last value tried is the run's.
+ */
+const TRIED_KEY = String.raw`${KEY}|max[ -]?seq(?:[ -]?len)?`;
+const TRIED = new RegExp(
+  String.raw`(?<key>${TRIED_KEY})(?<between>(?:\s+to)?\s*[,，:：]?\s*)(?<was>(?:from\s+|从\s*)\d+)(?<reduce>\s*(?:(?:all\s+the\s+way\s+)?down\s+to|to|降到|降低到|降至|减到|减小到|调到|改到|到)\s*)(?=(?<after>\d+)(?!\d|\.\d|e-?\d))`,
+  'g',
+);
+
 export const REDUCED_RULES: readonly ProseRule[] = [
+  {
+    // "无论我如何设置max-seq，从16000降到200，始终都会OOM" (however I set max-seq, from 16000 down to 200, it
+    // always OOMs): the key was a setting tried down to the last value, not a question about it.
+    id: 'prose.tried-from-to',
+    pattern: TRIED,
+    when: (t) => /from|从/.test(t),
+    write: (m, notes) => {
+      const { key, between, was, reduce, after } = m.groups as Record<'key' | 'between' | 'was' | 'reduce' | 'after', string>;
+      notes.push(`"${key}${between}${was}" read as a value you reduced from; the run's is ${after}`);
+      const wasAt = key.length + between.length;
+      const reduceAt = wasAt + was.length;
+      return [
+        { text: ' '.repeat(wasAt), from: 0, to: wasAt },
+        { text: ' '.repeat(was.length), from: wasAt, to: reduceAt },
+        // The length keys as the item language writes them ("max-seq" alone there asks for the longest).
+        { text: /batch|bs/.test(key) ? ' bs ' : ' seq ', from: reduceAt, to: reduceAt + reduce.length },
+      ];
+    },
+    example: '在8*A100（80G）上无论我如何设置max-seq，从16000降到200，始终都会OOM。',
+    source: 'InternLM/xtuner#793',
+  },
   {
     id: 'prose.reduced-to',
     pattern: PATTERN,
