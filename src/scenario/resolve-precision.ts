@@ -1,4 +1,5 @@
 import { gpuById } from '../catalog/index.js';
+import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import type { Item } from '../language/items.js';
 import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
@@ -12,6 +13,9 @@ import type { Scenario, WeightFormat } from './schema.js';
 
 /** The GGUF type of a width said generically ("4bit" reads as NF4, "int4" as GPTQ, "8bit" as int8 elsewhere). */
 const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_k_m', 'nf4-dq': 'q4_k_m', gptq: 'q4_k_m', awq: 'q4_k_m', int8: 'q8_0' };
+/** A width with no format: "int4", "-4bit", "w4". */
+const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?)$/i;
+
 export const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
 export function precisionStep(r: Resolution): ErrorReply | null {
@@ -97,6 +101,13 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     if (gguf) {
       s.weights = gguf;
       r.assume(`"${weights.item.text.trim()}" with llama.cpp read as GGUF ${gguf.toUpperCase()} (llama.cpp runs GGUF files only)`);
+    }
+    // lmdeploy's 4-bit weights are AWQ (TurboMind's W4A16, made by `lmdeploy lite auto_awq`): a
+    // "qwen-14b-int4" it serves is AWQ, not the GPTQ a bare "int4" reads as (InternLM/lmdeploy#730, c669).
+    const engine = r.patch.get<string>('engine')?.item.text ?? '';
+    if ((s.weights === 'gptq' || s.weights === 'nf4') && GENERIC_FOUR_BIT.test(weights.item.text.trim()) && namesLmdeploy(engine)) {
+      s.weights = 'awq';
+      r.assume(`"${weights.item.text.trim()}" with lmdeploy read as AWQ (its 4-bit format)`);
     }
   } else {
     // A compute dtype the follow-up names ("fp16") replaces a quantised format in inference; one the

@@ -1,4 +1,5 @@
 import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
+import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { TURBOMIND_CACHE_SHARE } from '../memory/lmdeploy.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
@@ -32,7 +33,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
     inf.engine = 'vllm';
     // "deploy", "host", "serve": a server, with no engine named.
-    if (!ENGINE_NAMED.test(engine.item.text)) {
+    if (!ENGINE_NAMED.test(engine.item.text) && !namesLmdeploy(engine.item.text)) {
       r.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
     }
   }
@@ -40,7 +41,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   // SGLang plans its own budget (--mem-fraction-static), not vLLM's: memory/sglang.ts.
   if (engine && /sglang/i.test(engine.item.text)) inf.server = 'sglang';
   // lmdeploy's TurboMind gives the KV blocks a share of the memory free after the weights (memory/lmdeploy.ts).
-  else if (engine && /lmdeploy/i.test(engine.item.text)) inf.server = 'lmdeploy';
+  else if (engine && namesLmdeploy(engine.item.text)) inf.server = 'lmdeploy';
   else if (engine) delete inf.server;
   servedContext(r);
   const gen = r.patch.value<number>('gen');

@@ -257,9 +257,12 @@ export function readConfig(raw: MappedText): ConfigReading {
   // A key written without its colon or equals sign takes the word after it when its table reads
   // that word ("kv_cache_dtype fp8", "lora_target all": issue 22 item 7); a word it does not read
   // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
+  // Keys named in prose count as present for the prose forms below ("session_len开了8200 … input_len 50":
+  // the prompt is one request's under the session's cap, InternLM/lmdeploy#722).
+  const named = new Set([...present, ...[...src.matchAll(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g)].map((k) => keyName(k[0])).filter(keyKnown)]);
   const keyThenWord = text.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
     const key = keyName(m[1]!);
-    const read = handlerOf(key)?.(m[2]!, { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
+    const read = handlerOf(key)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (!read || !('say' in read)) return null;
     if (read.note) notes.push(read.note);
     return { result: ` ${read.say} `, rule: keyRule(key, read) };
@@ -268,7 +271,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
   // The value may follow "to" or a Chinese "is / set to" ("set max_seq_len to 1024", "max_model_len为1M",
   // zai-org/GLM-4#149). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
-  const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
+  const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|开了|均为|都是|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
@@ -277,7 +280,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // config, InternLM/xtuner#793), not a switch turned on.
     if (m[2] === undefined && values.has(key)) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: present, deepspeed, current: key, megatron: megatron !== null, nodes });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (reading === null) return null;
     if ('ignore' in reading) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // A key named with no value is taken as a switch turned on: a weak cue, since prose may name

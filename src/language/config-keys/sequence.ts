@@ -38,7 +38,7 @@ const inputOutputPair: Handler = (v) => {
  * c421), not a length anyone serves. Set aside, said; the served length is then the engine's own.
  */
 const SHORTEST_SERVED = 16;
-const servedCap: Handler = (v, ctx) => {
+export const servedCap: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (Number.isFinite(n) && n < SHORTEST_SERVED) return { ignore: true, note: `--${ctx.current ?? 'max-model-len'} ${n} holds no prompt: read as a minimum set to start the server, not your length (say seq N for yours)` };
   return serving(numeric('seq'))(v, ctx);
@@ -61,8 +61,6 @@ export const SEQUENCE_KEYS: KeyTable = {
   source_max_len: { reads: numeric('seq') },
   max_model_len: { reads: servedCap },
   max_total_tokens: { reads: servedCap },
-  // lmdeploy's --session-len: the longest sequence one session holds, its max_model_len (InternLM/lmdeploy#3280).
-  session_len: { reads: servedCap, source: 'InternLM/lmdeploy#3280, lmdeploy serve api_server --help' },
   // LLaMA-Factory's API and chat with the vLLM backend: --vllm_maxlen is passed as vLLM's max_model_len
   // (hiyouga/LlamaFactory#4870; src/llamafactory/hparams/model_args.py).
   vllm_maxlen: { reads: servedCap, source: 'hiyouga/LlamaFactory#4870, hparams/model_args.py vllm_maxlen' },
@@ -80,10 +78,17 @@ export const SEQUENCE_KEYS: KeyTable = {
   context_len: { reads: (v, ctx) => (Number.isFinite(numberOf(v)) ? numeric('seq')(v, ctx) : null), source: 'sgl-project/sglang#8362, sglang/srt/server_args.py' },
   max_position_embeddings: { reads: () => IGNORE },
   // A benchmark's prompt length; next to --max-model-len it is not what the server sizes for:
-  // vLLM checks at start-up that its KV cache holds one max_model_len sequence.
+  // vLLM checks at start-up that its KV cache holds one max_model_len sequence. Next to lmdeploy's
+  // session_len it is one request's prompt ("10个input_len 50、output_len 128的并发请求",
+  // InternLM/lmdeploy#722, corpus c663). Alone, with an output length, the sequence holds both.
   input_len: {
-    reads: (v, ctx) =>
-      ctx.keys.has('max_model_len') ? { ignore: true, note: `--input-len ${unquote(v)} is the benchmark's prompt; the server is sized for --max-model-len` } : numeric('seq')(v, ctx),
+    reads: (v, ctx) => {
+      const cap = ['max_model_len', 'session_len'].find((k) => ctx.keys.has(k));
+      if (cap) return { ignore: true, note: `input_len ${unquote(v)} is one request's prompt; the server is sized for its ${cap}` };
+      const input = numberOf(v);
+      const output = numberOf(ctx.values?.get('output_len') ?? '');
+      return Number.isFinite(input) && Number.isFinite(output) ? promptAndGenerated(input, output) : numeric('seq')(v, ctx);
+    },
   },
   // LLaMA2-Accessory (main_finetune.py --max_words): the tokens of one training sample.
   max_words: { reads: numeric('seq'), source: 'Alpha-VLLM/LLaMA2-Accessory#91, accessory/main_finetune.py' },
@@ -94,6 +99,6 @@ export const SEQUENCE_KEYS: KeyTable = {
   // TensorRT-LLM's benchmark.py --input_output_len 'in,out': one prompt length and its output.
   input_output_len: { reads: serving(inputOutputPair), source: 'NVIDIA/TensorRT-LLM#67, benchmarks/python/benchmark.py' },
   max_new_tokens: { reads: numeric('gen') },
-  output_len: { reads: numeric('gen') },
+  output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : ctx.values?.has('input_len') && !ctx.keys.has('max_model_len') ? IGNORE : numeric('gen')(v, ctx)) },
   max_tokens: { reads: numeric('gen') },
 };

@@ -94,12 +94,7 @@ export const SERVING_KEYS: KeyTable = {
   cpu_offload_gb: { reads: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE) },
   num_shard: { reads: serving(numeric('tp')) },
   gpu_memory_utilization: { reads: serving(numeric('util')) },
-  // lmdeploy --cache-max-entry-count: the share of the memory free after the weights for the KV
-  // blocks (lmdeploy/messages.py TurbomindEngineConfig; memory/lmdeploy.ts), held as the utilisation.
-  // Below 0.05 (lmdeploy takes any share in (0, 1)) is outside the utilisation the language holds: said, not refused.
-  cache_max_entry_count: { reads: (v, ctx) => (numberOf(v) < 0.05 ? { ignore: true, note: `--cache-max-entry-count ${unquote(v)} (under 0.05) is not modelled: lmdeploy's default 0.8 assumed` } : serving(numeric('util'))(v, ctx)), source: 'lmdeploy lmdeploy/messages.py TurbomindEngineConfig' },
-  // lmdeploy --max-prefill-token-num: tokens per prefill step, which sizes TurboMind's forward buffers.
-  max_prefill_token_num: { reads: serving(numeric('batched tokens')), source: 'lmdeploy lmdeploy/messages.py TurbomindEngineConfig' },
+  // lmdeploy's keys: lmdeploy.ts.
   // TGI --cuda-memory-fraction: the share of the card its KV sizing starts from (memory/tgi-release.ts).
   cuda_memory_fraction: { reads: serving(numeric('util')), source: 'TGI server/text_generation_server/utils/dist.py' },
   kv_cache_dtype: { reads: serving(kvDtype) },

@@ -1,6 +1,7 @@
 import { ADAPTER_KEYS } from './adapters.js';
 import { BATCH_KEYS } from './batch.js';
 import { NO_MEMORY_EFFECT } from './ignored.js';
+import { LMDEPLOY_KEYS } from './lmdeploy.js';
 import { MODEL_KEYS_TABLE } from './models.js';
 import { OPTIMIZER_KEYS } from './optimizer.js';
 import { PARALLELISM_KEYS } from './parallelism.js';
@@ -28,6 +29,7 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
   sharding: SHARDING_KEYS,
   parallelism: PARALLELISM_KEYS,
   serving: SERVING_KEYS,
+  lmdeploy: LMDEPLOY_KEYS,
   models: MODEL_KEYS_TABLE,
   training: TRAINING_KEYS,
   rlTrainers: RL_TRAINER_KEYS,

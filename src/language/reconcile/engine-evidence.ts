@@ -1,3 +1,4 @@
+import { LMDEPLOY_OWN_KEYS } from '../config-keys/lmdeploy.js';
 import type { Item } from '../items.js';
 
 /**
@@ -19,7 +20,8 @@ const ENGINES: readonly { engine: string; words: RegExp }[] = [
   { engine: 'SGLang', words: /sglang/i },
   { engine: 'vLLM', words: /vllm/i },
   { engine: 'TensorRT-LLM', words: /tensorrt|trt[-_ ]?llm/i },
-  { engine: 'LMDeploy', words: /lmdeploy/i },
+  // …and by its own keys, which no other engine uses (config-keys/lmdeploy.ts; InternLM/lmdeploy#722, c663).
+  { engine: 'LMDeploy', words: new RegExp(`lmdeploy|${LMDEPLOY_OWN_KEYS.source}`, 'i') },
   { engine: 'Aphrodite', words: /aphrodite/i },
 ];
 

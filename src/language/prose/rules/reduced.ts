@@ -31,6 +31,25 @@ const TRIED = new RegExp(
 
 export const REDUCED_RULES: readonly ProseRule[] = [
   {
+    id: 'prose.reduced-to',
+    pattern: PATTERN,
+    when: (t) => /reduc|lower|drop|decreas|cut|brought|bring|down to|even at|even with|降|减|调小|调低|改成|改为/.test(t),
+    write: (m, notes) => {
+      const { key, was, between, reduce, after } = m.groups as Record<'key' | 'was' | 'between' | 'reduce' | 'after', string>;
+      notes.push(`"${key}${was}" read as a value you reduced from; the run's is ${after}`);
+      const wasAt = key.length;
+      const betweenAt = wasAt + was.length;
+      const reduceAt = betweenAt + between.length;
+      return [
+        { text: ' '.repeat(key.length + was.length), from: 0, to: betweenAt },
+        { text: between, from: betweenAt, to: reduceAt },
+        { text: ` ${key} `, from: reduceAt, to: reduceAt + reduce.length },
+      ];
+    },
+    example: "I wasn't able to use a batch size of 3. I had to reduce to 1.",
+    source: 'databrickslabs/dolly#140',
+  },
+  {
     // "无论我如何设置max-seq，从16000降到200，始终都会OOM" (however I set max-seq, from 16000 down to 200, it
     // always OOMs): the key was a setting tried down to the last value, not a question about it.
     id: 'prose.tried-from-to',
@@ -50,24 +69,5 @@ export const REDUCED_RULES: readonly ProseRule[] = [
     },
     example: '在8*A100（80G）上无论我如何设置max-seq，从16000降到200，始终都会OOM。',
     source: 'InternLM/xtuner#793',
-  },
-  {
-    id: 'prose.reduced-to',
-    pattern: PATTERN,
-    when: (t) => /reduc|lower|drop|decreas|cut|brought|bring|down to|even at|even with|降|减|调小|调低|改成|改为/.test(t),
-    write: (m, notes) => {
-      const { key, was, between, reduce, after } = m.groups as Record<'key' | 'was' | 'between' | 'reduce' | 'after', string>;
-      notes.push(`"${key}${was}" read as a value you reduced from; the run's is ${after}`);
-      const wasAt = key.length;
-      const betweenAt = wasAt + was.length;
-      const reduceAt = betweenAt + between.length;
-      return [
-        { text: ' '.repeat(key.length + was.length), from: 0, to: betweenAt },
-        { text: between, from: betweenAt, to: reduceAt },
-        { text: ` ${key} `, from: reduceAt, to: reduceAt + reduce.length },
-      ];
-    },
-    example: "I wasn't able to use a batch size of 3. I had to reduce to 1.",
-    source: 'databrickslabs/dolly#140',
   },
 ];
