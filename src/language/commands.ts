@@ -33,7 +33,10 @@ const LLAMA_FACTORY_SCRIPT =
 const RL_TRAINER_WORD: Record<string, string> = { ppo: 'ppo', dpo: 'dpo', kto: 'dpo', orpo: 'orpo', grpo: 'grpo' };
 const RL_WORD = '(ppo|dpo|kto|orpo|grpo)';
 /** A script whose file name holds the trainer as one of its words (`ppo.py`, `train_ppo.sh`, `run_dpo.py`), with its folders. */
-const RL_SCRIPT = String.raw`(?<![\w./-])(?:[\w.-]+\/)*(?:[a-z0-9]+[_-])*?${RL_WORD}(?:[_-][a-z0-9]+)*\.(?:py|sh)(?![\w.])`;
+// Not TRL's stack_llama_2 dpo_llama2.py: a LoRA DPO recipe, read with its LoRA by its artefact row
+// (prose/rules/artefacts.ts, prose.artefact-trl-dpo-llama2; huggingface/trl#1182, c667).
+const TRL_DPO_LLAMA2 = String.raw`(?:[\w.-]+\/)*dpo_llama2\.py(?![\w.])`;
+const RL_SCRIPT = String.raw`(?<![\w./-])(?!${TRL_DPO_LLAMA2})(?:[\w.-]+\/)*(?:[a-z0-9]+[_-])*?${RL_WORD}(?:[_-][a-z0-9]+)*\.(?:py|sh)(?![\w.])`;
 /**
  * A module whose last name holds the trainer (`openrlhf.cli.train_ppo_ray`, `openrlhf.cli.train_dpo`),
  * with the `python -m` or `deepspeed --module` that runs it (left, `-m` would take the trainer's word as its value).
@@ -99,7 +102,7 @@ const LAUNCHERS: readonly Launcher[] = [
   // scripts: the trainer is the framework (its ZeRO stage is its own flag's).
   {
     id: 'command.rl-trainer-launcher',
-    pattern: new RegExp(`(?<![\\w./-])(?:accelerate[ \\t]+launch|deepspeed|torchrun)(?=[ \\t][^\\n]*?(?:${RL_SCRIPT}|${RL_MODULE}))`, 'g'),
+    pattern: new RegExp(`(?<![\\w./-])(?:accelerate[ \\t]+launch|deepspeed|torchrun)(?=[ \\t][^\\n]*?(?:${RL_SCRIPT}|${RL_MODULE}|${TRL_DPO_LLAMA2}))`, 'g'),
     words: () => '',
   },
   {

@@ -38,6 +38,13 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     weights ??= { value: 'fp8', item: r.patch.get<Scenario['mode']>('mode')?.item ?? r.patch.items[0]! };
   }
   if (recipe) s.recipe = recipe.value;
+  // Weights loaded in 16 bits (`from_pretrained(…, torch_dtype=torch.float16)`) and then given a
+  // LoRA: the frozen base is 16-bit and PEFT trains its adapters in fp32 under autocast (peft
+  // tuners/lora autocast_adapter_dtype), which is mixed precision, not pure (huggingface/trl#1182, c667).
+  if (recipe?.value === 'pure' && /torch_dtype/i.test(recipe.item.text) && (s.mode === 'lora' || s.mode === 'qlora')) {
+    s.recipe = 'mixed';
+    r.assume(`"${recipe.item.text.trim()}" under LoRA: the frozen base in ${compute?.value ?? s.compute}, the adapters in fp32 under autocast (mixed precision)`);
+  }
   // LoRA on a 4-bit NF4 base is QLoRA (load_in_4bit with a LoRA adapter).
   if (s.mode === 'lora' && (weights?.value === 'nf4' || weights?.value === 'nf4-dq')) s.mode = 'qlora';
   if (compute) s.compute = compute.value;

@@ -168,6 +168,21 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     example: 'fine-tune the 70B Llama 2 model using the [llama-recipes/examples/quickstart.ipynb](https://github.com/facebookresearch/llama-recipes/blob/main/examples/quickstart.ipynb) file',
     source: 'meta-llama/llama-cookbook#188',
   },
+  {
+    // TRL's stack_llama_2 DPO example (examples/research_projects/stack_llama_2/scripts/dpo_llama2.py):
+    // DPOTrainer with a LoRA peft_config on the policy. Named as the script the user runs "with some
+    // changes", it only suggests the recipe: weak, said.
+    id: 'prose.artefact-trl-dpo-llama2',
+    artefact: "TRL's stack_llama_2 DPO script",
+    // The link to it too: read before prose.hub-link blanks links that are no Hub model (index.ts).
+    pattern: /(?<![\w./-])(?:https?:\/\/)?(?:[\w.-]+\/)*dpo_llama2\.py(?![\w-])/g,
+    when: (t) => t.includes('dpo_llama2'),
+    implies: () => 'lora dpo',
+    words: 'replace',
+    evidence: 'weak',
+    example: 'using your script. https://github.com/huggingface/trl/blob/main/examples/research_projects/stack_llama_2/scripts/dpo_llama2.py',
+    source: 'huggingface/trl#1182',
+  },
 ];
 
 /** The artefact rows as prose rules: each writes its implied words beside (or over) the artefact. */
