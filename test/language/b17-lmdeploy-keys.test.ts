@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { LMDEPLOY_KEYS } from '../../src/language/config-keys/lmdeploy.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { parseRequest } from '../../src/language/parse.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -66,5 +67,26 @@ describe("lmdeploy's own keys", () => {
       const r = reads('16', { parent: null, axolotl: false, keys: new Set([key]), deepspeed: false, current: key, megatron: false, nodes: null });
       expect(r && 'say' in r ? r.say : '', key).toMatch(/^lmdeploy\b/);
     }
+  });
+});
+
+describe('a width joined to a name and the format said beside it are one format', () => {
+  it.each([
+    ['serving qwen-14b-int4（使用awq量化）on one a10', 'awq'],
+    ['serving qwen-14b-int4 (awq) on one a10', 'awq'],
+    ['serving llama-2-13b-4bit, quantised with gptq, on one a10', 'gptq'],
+  ])('%s', (text, format) => {
+    expect(read(text).scenario.weights).toBe(format);
+  });
+});
+
+describe('memory in use said in Chinese is no card', () => {
+  it.each([
+    ['你好，我用一张A10卡 serving qwen-14b-int4（使用awq量化）。服务启动后，显存占用19G。', 19],
+    ['qwen-7b lora 单卡 4090，显存占用了20G，然后OOM', 20],
+  ])('%s', (text, gib) => {
+    const r = parseRequest(text);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.items.filter((i) => i.kind === 'hardware' && i.capacityGiB === gib)).toEqual([]);
   });
 });

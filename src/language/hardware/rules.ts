@@ -135,7 +135,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   {
     id: 'not-hw.measurement',
     role: 'measurement',
-    pattern: /\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))/g,
+    // "显存占用19G" (VRAM in use: 19G, InternLM/lmdeploy#675, c662) stands outside \b: between two Han
+    // characters there is no word boundary, so the Chinese words inside it never matched after one.
+    pattern: /(?:\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|显存占用了?)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))/g,
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
     source: 'c324',
   },

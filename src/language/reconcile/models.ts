@@ -76,7 +76,8 @@ export function weights(items: Item[]): Item[] {
   if (w.length < 2) return items;
   const fourBit = ['nf4', 'nf4-dq', 'gptq', 'awq'];
   if (!w.every((i) => fourBit.includes(i.value))) return items;
-  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4)\b|4[\s_-]*bit/i.test(i.text.trim());
+  // A width joined to the name it follows ("qwen-14b-int4") is read with its separator ("-int4").
+  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4)\b|4[\s_-]*bit/i.test(i.text.trim().replace(/^[-_.]+/, ''));
   const specific = w.filter((i) => !generic(i));
   const values = new Set(specific.map((i) => i.value));
   if (values.size > 1 && !(values.size === 2 && values.has('nf4') && values.has('nf4-dq'))) return items;
