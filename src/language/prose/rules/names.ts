@@ -106,6 +106,17 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'sgl-project/sglang#6859',
   },
   {
+    // "…-4bit-128g", "-4bit-32g": GPTQ's group size after its width, as GPTQ-for-LLaMa names its files
+    // (--groupsize 128) and text-generation-webui loads them. A GPTQ checkpoint, not bitsandbytes'
+    // 4 bits, and no card of 128 GB (oobabooga/textgen#1742, corpus c665).
+    id: 'prose.gptq-group-size',
+    pattern: /(?<=[a-z0-9])[-_](?:4[-_]?bits?|int4)[-_](?:32|64|128|1024)g(?![a-z0-9])/g,
+    when: (t) => /\d+g/.test(t),
+    write: (m) => ' gptq'.padEnd(m[0].length),
+    example: 'Loading anon8231489123_gpt4-x-alpaca-13b-native-4bit-128g...',
+    source: 'oobabooga/textgen#1742',
+  },
+  {
     // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
     id: 'prose.format-width',
     pattern: /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g,
