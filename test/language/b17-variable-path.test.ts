@@ -22,6 +22,21 @@ describe('a path after a shell variable stays its flag\'s value', () => {
     expect(text).toMatch(/\bmax seqs 16\b/);
     expect(text).toMatch(/\butil 0\.95\b/);
     expect(text).toMatch(/on 2x rtx-4090/);
+    // The checkpoint's dtype at the end of its name (prose.name-dtype-suffix).
+    expect(text).toMatch(/^codellama-13b .*\bmixed fp16\b.*\bkv fp16\b/);
+  });
+
+  it.each([
+    ['serve codellama-13b-instruct-fp16 with vllm on 2x 4090', 'fp16'],
+    ['run llama-2-7b-chat-bf16 on a 3090', 'bf16'],
+    ['serve mistral-7b-instruct-v0.2_fp16 with vllm on an a10g', 'fp16'],
+  ])('%s: the dtype its name ends with', (text, dtype) => {
+    expect(read(text).scenario.compute).toBe(dtype);
+  });
+
+  it('beside a k-bit load the suffix is only how the checkpoint is stored (c168)', () => {
+    expect(read(loadCorpus().find((l) => l.id === 'c168')!.text).scenario.compute).toBe('bf16');
+    expect(read('qlora of wizardlm-30b-fp16 on 2x 3090, bf16 compute').scenario.compute).toBe('bf16');
   });
 
   it.each([

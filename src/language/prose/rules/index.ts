@@ -34,6 +34,7 @@ const PROSE_ORDER = [
   'prose.version',
   'prose.software-version',
   'prose.moe-apart',
+  'prose.name-dtype-suffix',
   'prose.gptq-group-size',
   'prose.format-width',
   'prose.multi-without-count',

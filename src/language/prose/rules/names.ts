@@ -106,6 +106,18 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'sgl-project/sglang#6859',
   },
   {
+    // "CodeLlama-13B-Instruct-fp16" (TheBloke's fp16 conversions, vllm-project/vllm#2136, corpus c648):
+    // a 16-bit dtype at the end of a name with a size is the checkpoint's dtype, which it runs in;
+    // beside a k-bit load it is only how the checkpoint is stored (TheBloke/WizardLM-30B-fp16 under
+    // QLoRA, c168), so any quantised format in the message leaves it.
+    id: 'prose.name-dtype-suffix',
+    pattern: /(?<=\d(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)[-_](fp16|bf16)(?![\w.-])/g,
+    when: (t) => /[-_](?:fp16|bf16)\b/.test(t) && !/q?lora|nf4|load[-_ ]in|bitsandbytes|bnb|[48][-_ ]?bits?|gptq|awq|int[48]|gguf|kbit/.test(t),
+    write: (m) => ` ${m[1]}`.padEnd(m[0].length),
+    example: '--model=TheBloke/CodeLlama-13B-Instruct-fp16',
+    source: 'vllm-project/vllm#2136',
+  },
+  {
     // "…-4bit-128g", "-4bit-32g": GPTQ's group size after its width, as GPTQ-for-LLaMa names its files
     // (--groupsize 128) and text-generation-webui loads them. A GPTQ checkpoint, not bitsandbytes'
     // 4 bits, and no card of 128 GB (oobabooga/textgen#1742, corpus c665).
