@@ -36,7 +36,7 @@ describe('a path after a shell variable stays its flag\'s value', () => {
 
   it('beside a k-bit load the suffix is only how the checkpoint is stored (c168)', () => {
     expect(read(loadCorpus().find((l) => l.id === 'c168')!.text).scenario.compute).toBe('bf16');
-    expect(read('qlora of wizardlm-30b-fp16 on 2x 3090, bf16 compute').scenario.compute).toBe('bf16');
+    expect(read('I run a qlora finetune of wizardlm-30b-fp16 on 2x 3090 in bf16').scenario.compute).toBe('bf16');
   });
 
   it.each([
