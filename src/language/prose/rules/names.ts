@@ -114,8 +114,8 @@ export const NAME_RULES: readonly ProseRule[] = [
     pattern: /(?<=\d(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)[-_](fp16|bf16)(?![\w.-])/g,
     when: (t) => /[-_](?:fp16|bf16)\b/.test(t) && !/q?lora|nf4|load[-_ ]in|bitsandbytes|bnb|[48][-_ ]?bits?|gptq|awq|int[48]|gguf|kbit/.test(t),
     write: (m) => ` ${m[1]}`.padEnd(m[0].length),
-    example: '--model=TheBloke/CodeLlama-13B-Instruct-fp16',
-    source: 'vllm-project/vllm#2136',
+    // Invented: c648 writes it as a --model flag's Hub id, which the config reader cuts to this name.
+    example: 'serving codellama-13b-instruct-fp16 with vllm on 2x 4090',
   },
   {
     // "…-4bit-128g", "-4bit-32g": GPTQ's group size after its width, as GPTQ-for-LLaMa names its files
