@@ -10,7 +10,7 @@ import type { Item, ParseOutcome } from './items.js';
 import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
 import { traceItem, type Doubt } from './item-trace.js';
-import { COUNTED_NUMBER_COST, countsTheNext, readAcross } from './set-aside-tokens.js';
+import { COUNTED_NUMBER_COST, KEYWORD_WITH_VALUE_COST, countsTheNext, hasItsValue, readAcross } from './set-aside-tokens.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { dropLayout } from './layout.js';
@@ -267,7 +267,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       const at = user(t.offset);
       const flag = /^--?[a-z]/i.test(written(t)) || /(?:^|[\s*`])--?$/.test(text.slice(Math.max(0, at - 3), at));
       if (t.type === 'number') return countsTheNext(kept, o.i) ? COUNTED_NUMBER_COST : 0;
-      return PRECIOUS.has(t.type) || flag ? 2 : 1;
+      return PRECIOUS.has(t.type) || flag ? 2 : hasItsValue(kept, o.i) ? KEYWORD_WITH_VALUE_COST : 1;
     };
     const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
     const dropped = kept[best.i]!;

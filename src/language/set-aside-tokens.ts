@@ -35,3 +35,16 @@ export function countsTheNext(kept: readonly Token[], i: number): boolean {
   const next = kept[i + 1];
   return next !== undefined && COUNTING_NOUNS.has(next.type);
 }
+
+/**
+ * Between two keywords, the one written right before its number has its value ("a large sequence
+ * length (for instance, `max_tokens` being set to 10000)" → "sequence length … gen 10000": the
+ * 10000 is max_tokens', the generation; vllm-project/vllm#1543). A tolerant reading sets aside the
+ * keyword left without one first: more than another word, less than a model or a card.
+ */
+export const KEYWORD_WITH_VALUE_COST = 1.5;
+
+export function hasItsValue(kept: readonly Token[], i: number): boolean {
+  const next = kept[i + 1];
+  return kept[i]!.type.endsWith('Kw') && next !== undefined && (next.type === 'number' || next.type === 'knum');
+}
