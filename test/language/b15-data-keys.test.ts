@@ -20,12 +20,29 @@ const modelOf = (text: string) => {
 };
 
 describe('a data set is never read as the model', () => {
-  it('c599: the pasted yaml with no model key asks which model, with what it read, and names no data set', () => {
+  it("c599: the yaml with no model key reads LLaMA-Factory's saves/llama3-8b folder, said as weak, and names no data set", () => {
     const r = outcome(line.text);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error.message).toMatch(/^Which model\? I read: .*lora/);
-    expect(r.error.message).not.toMatch(/alpaca_gpt4_en|identity/);
+    if (!r.ok || !r.scenario) throw new Error(r.ok ? 'help' : r.error.message);
+    expect(r.scenario.model.id).toMatch(/llama-3-8b/i);
+    expect(r.notices.join(' | ')).toMatch(/Llama-3-8B — from "output_dir: saves\/llama3-8b\/lora\/sft"\?/);
+    expect(r.notices.join(' | ')).not.toMatch(/alpaca_gpt4_en/);
+  });
+
+  it.each([
+    ['output_dir: saves/qwen2-7b/lora/sft\nfinetuning_type: lora\ncutoff_len: 1024', /qwen2-7b/i],
+    ['llamafactory-cli train --stage sft --finetuning_type lora --output_dir saves/mistral-7b/full/sft', /mistral-7b/i],
+  ])("LLaMA-Factory's saves/<model>/<method>/<stage> names the model when no key does: %s", (text, model) => {
+    expect(modelOf(text)).toMatch(model);
+  });
+
+  it.each([
+    'model_name_or_path: Qwen/Qwen2-7B\noutput_dir: saves/llama3-8b/lora/sft\nfinetuning_type: lora',
+  ])('a model key wins over the saves folder: %s', (text) => {
+    expect(modelOf(text)).toMatch(/qwen2-7b/i);
+  });
+
+  it('an output folder of another shape names no model', () => {
+    expect(outcome('output_dir: outputs/llama3-8b-run1\nfinetuning_type: lora\ncutoff_len: 1024').ok).toBe(false);
   });
 
   it.each([

@@ -12,7 +12,7 @@ import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { DATA_BLOCKS, NO_MEMORY_EFFECT } from './ignored.js';
 import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
-import { MODEL_KEYS, model } from './models.js';
+import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
@@ -217,7 +217,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    if (handler === model) {
+    if (handler === model || handler === savesFolder) {
       // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
       const at = m[0].lastIndexOf(reading.say.trim());
       if (at >= 0) {
