@@ -26,7 +26,11 @@ export const NO_MEMORY_EFFECT = new Set(
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   max_prefill_tokens disable_disk_cache
   val_batches test_batches test adapter_path resume_adapter_file
+  dataset_name dataset_names dataset_path dataset_config_name data_files train_file train_files eval_dataset train_dataset
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Blocks that describe training data (axolotl's `datasets:` list, torchtune's `dataset:`): no value under them names a model. */
+export const DATA_BLOCKS = new Set(['dataset', 'datasets', 'test_datasets', 'eval_dataset', 'train_dataset', 'data']);

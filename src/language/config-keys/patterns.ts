@@ -81,8 +81,11 @@ export const ASKED_VALUE =
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
 export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
 
-/** A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096"). */
-export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+/**
+ * A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096",
+ * "`max_tokens` being set to 10000", vllm-project/vllm#1543; "has been set to").
+ */
+export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were|being|has been|had been|have been|gets|got)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
 
 /** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
 export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;

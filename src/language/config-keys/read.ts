@@ -10,10 +10,10 @@ import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
-import { NO_MEMORY_EFFECT } from './ignored.js';
+import { DATA_BLOCKS, NO_MEMORY_EFFECT } from './ignored.js';
 import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
 import { scriptOf } from './script-constants.js';
-import { MODEL_KEYS, model } from './models.js';
+import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
@@ -131,6 +131,12 @@ export function readConfig(raw: MappedText): ConfigReading {
       }
     }
   };
+  /** Whether the pair at `at` sits indented under an open block that describes data (parents as they stand, not popped). */
+  const insideDataBlock = (text: string, at: number, braces: number): boolean => {
+    const indent = at - (text.lastIndexOf('\n', at) + 1);
+    const open = parents.filter((p) => (p.depth === braces ? p.indent < indent : p.depth < braces)).at(-1);
+    return open !== undefined && DATA_BLOCKS.has(open.key);
+  };
   /** One pair written again: its words, or null to leave it; named after its key. */
   const readPair = (m: RegExpExecArray): { result: string | Piece[]; rule: RuleRef } | null => {
     if (m[0].startsWith('```')) return { result: ' '.repeat(m[0].length), rule: 'config.fence' };
@@ -141,6 +147,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     let value = m[2] ?? m[4] ?? m[7] ?? m[9];
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
+    // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",
+    // hiyouga/LlamaFactory#4263's neighbours) names data, never the model: blanked, whatever its shape.
+    if (!known && !isFlag && insideDataBlock(src, m.index, depth)) return { result: ' '.repeat(m[0].length), rule: 'config.data-block' };
     // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
     // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
     if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return null;
@@ -213,7 +222,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    if (handler === model) {
+    if (handler === model || handler === savesFolder) {
       // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
       const at = m[0].lastIndexOf(reading.say.trim());
       if (at >= 0) {

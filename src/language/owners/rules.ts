@@ -104,6 +104,16 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     example: 'the paper uses 64 A100s for the 65b',
   },
   {
+    id: 'owner.reference.notebook',
+    owner: 'reference',
+    // An example notebook's card is the notebook's ("I can see the example notebook on colab t4",
+    // Unsloth's Colab notebooks run on a free T4): the user's own notebook ("my notebook") is theirs.
+    when: ['notebook'],
+    pattern: /\b(?:the|an|their|this|that|unsloth'?s|official)(?: official| free| provided)? (?:example|sample|demo|official|provided|colab|kaggle)(?: colab| kaggle)? notebooks?\b/gi,
+    example: 'I can see the example notebook on colab t4.',
+    source: 'unslothai/unsloth (corpus c596)',
+  },
+  {
     id: 'owner.reference.people',
     owner: 'reference',
     when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official'],
