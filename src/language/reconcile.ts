@@ -2,6 +2,7 @@ import type { Item } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
+import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
@@ -41,6 +42,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = launcherPicksTheRun(out, notes);
   out = launcherUsesPart(out, notes);
   out = reportedMachineServesSplit(out, notes);
+  out = engineWorldSize(out, text, notes);
   out = cards(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
