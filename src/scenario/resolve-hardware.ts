@@ -81,7 +81,9 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
 /** A pp carried from the thread yields to this message's stated count and tp (split.ts). */
 function carriedSplitYields(r: Resolution, statedCount: number | undefined): void {
   const said = { count: r.patch.has('gpuCount') || r.patch.has('nodes'), tp: r.patch.has('par.tp'), pp: r.patch.has('par.pp') };
-  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said);
+  // The thread's own cards, where this message names none ("…on 8xH20", then `--tensor-parallel-size 8`).
+  const carried = r.base?.hardware && !said.count ? r.base.hardware.count : undefined;
+  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said) ?? (carried !== undefined ? carriedPipelineFitted(r.s.parallel, carried, { ...said, count: true }, 'the thread') : null);
   if (!fitted) return;
   r.assume(fitted.note);
   r.s.parallel.pp = fitted.pp;

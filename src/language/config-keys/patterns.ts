@@ -7,8 +7,11 @@
 /** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
 export const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp', ctk: 'cache_type_k', ctv: 'cache_type_v' };
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
 /**
+ * A list of flags (`extraArgs: ["--kv-cache-dtype=fp8", …]`, a Helm chart's vLLM args; c633) is no
+ * value of its key: the flags in it are read one by one.
+ *
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
  * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair.

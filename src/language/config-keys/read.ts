@@ -4,7 +4,7 @@ import { readEnvironmentReport } from '../environment-report.js';
 import { readVersionLines } from '../version-lines.js';
 import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
-import { dropScriptComments, nodeCountOf } from '../shell-script.js';
+import { dropScriptComments, evaluateShellArithmetic, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
 import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
@@ -61,7 +61,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const unknownKeys: string[] = [];
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
-  const code = readCodeDump(cardDtypeFlags(raw));
+  // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`.
+  const code = readCodeDump(cardDtypeFlags(evaluateShellArithmetic(raw)));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).

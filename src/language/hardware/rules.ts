@@ -39,8 +39,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.nodes',
     role: 'nodes',
     // 台 counts machines; Korean 대 counts any machine-like thing, so it is a machine only after
-    // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter).
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*台|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter). 机 counts
+    // machines in the "N机M卡" idiom ("4机8卡 H100 80GB", c617) where M is a node's cards (8 at most);
+    // "4机32卡" (c628) is the 32 cards in all, and 机 is not read there.
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },

@@ -1,5 +1,7 @@
 import { OWNER_RULES, type Owner } from './rules.js';
 
+const OWN_CLAUSE_ONLY: ReadonlySet<string> = new Set(OWNER_RULES.filter((r) => r.ownClauseOnly).map((r) => r.id));
+
 /**
  * The engine of clause ownership: a message cut into sentences and their clauses, each clause
  * given the owner its cue words say (rules.ts). A mention belongs to the nearest cue of its own
@@ -95,10 +97,11 @@ export function clausesOf(text: string): Clause[] {
   // A clause with no cue takes its sentence's nearest owner, the clause before it first.
   for (const [k, c] of clauses.entries()) {
     if (c.cues.length > 0) continue;
-    const before = clauses.slice(0, k).reverse().find((o) => o.sentence === c.sentence && o.owner !== null);
+    // A cue that only names what its own clause holds (a template's name) lends its owner to no other clause.
+    const before = clauses.slice(0, k).reverse().find((o) => o.sentence === c.sentence && o.owner !== null && !OWN_CLAUSE_ONLY.has(o.owner.rule));
     // …and from a clause after it only a run's own cue ("with qlora on 2 GPUs, it works fine"),
     // never someone else's: "我是A40 48G 显存，…官方…" is the user's card.
-    const after = clauses.slice(k + 1).find((o) => o.sentence === c.sentence && o.cues.length > 0)?.cues[0];
+    const after = clauses.slice(k + 1).find((o) => o.sentence === c.sentence && o.cues.some((q) => !OWN_CLAUSE_ONLY.has(q.rule)))?.cues.find((q) => !OWN_CLAUSE_ONLY.has(q.rule));
     c.owner = before?.owner ?? (after?.owner === 'reference' ? null : after) ?? null;
   }
   introducedBlocks(text, clauses);
