@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { segmentsOf } from '../../src/language/segments/index.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { corpusText } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -9,7 +9,7 @@ import { read } from './reading-fixtures.js';
  * question the user asks; its "max seq len" set the "what max length" question
  * (segments/rules.ts, log.exception).
  */
-const lineText = (id: string) => loadCorpus().find((l) => l.id === id)!.text;
+const lineText = corpusText;
 
 describe('an exception quoted as inline code is a log line', () => {
   it('c634 (QwenLM/Qwen3#16): vLLM\'s KV-cache error asks no "max seq" question', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { loadCorpus, loadWithdrawn } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -8,7 +8,7 @@ import { read } from './reading-fixtures.js';
  * template's model ("代码根据 llama3_8b_full_alpaca_e3 改了下"), not the run's; the run's config path
  * (`xtuner train …/llama3_70b_full_alpaca_e3.py`) names it (owners/adapted-from.ts).
  */
-const line = loadCorpus().find((l) => l.id === 'c635')!;
+const line = [...loadCorpus(), ...loadWithdrawn()].find((l) => l.id === 'c635')!;
 const modelOf = (text: string) => JSON.stringify(read(text).scenario.model.arch);
 const arch = (name: string) => JSON.stringify(read(`${name} full on 8x a100`).scenario.model.arch);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../corpus/corpus.js';
+import { corpusText } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -8,7 +8,7 @@ import { read } from './reading-fixtures.js';
  * `--max_num_seqs` is set aside like its other settings (reconcile/owners.ts, slot maxSeqs), and
  * the failing script's `max_model_len=$((5 * 1024))` is read as 5120 (shell-script.ts).
  */
-const lineText = (id: string) => loadCorpus().find((l) => l.id === id)!.text;
+const lineText = corpusText;
 const fence = '```';
 
 describe('the failing command of two is the setup', () => {
