@@ -79,7 +79,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
     present.add(key);
-    const value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    const value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     if (value === undefined || value === '{') continue;
     values.set(key, value);
     settings.set(key, [...(settings.get(key) ?? []), { at: m.index, value }]);
@@ -133,7 +133,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const flagKey = m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined);
     const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
     const key = keyName(rawKey);
-    let value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
     // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
