@@ -11,7 +11,8 @@ import { parseRequest } from '../../src/language/parse.js';
 function meaning(text: string): string {
   const read = parseRequest(text);
   if (!read.ok) return `refused: ${read.error.message.split('\n')[0]}`;
-  return JSON.stringify(read.items.map(({ at: _at, end: _end, text: _text, ...rest }) => rest));
+  // A setting said twice ("distributed_type FSDP" left to prose beside "fsdp") is one reading: items as a set.
+  return JSON.stringify([...new Set(read.items.map(({ at: _at, end: _end, text: _text, ...rest }) => JSON.stringify(rest)))]);
 }
 
 /** Config dumps as pasted (c001 tloen/alpaca-lora#389; an invented LLaMA-Factory YAML; a Chinese line before an axolotl one). */
@@ -19,6 +20,8 @@ const DUMPS = [
   '为什么我3090 24g，跑llama-7b就报CUDA out of memory了？？\nbase_model: ../LLaMA-7B\nbatch_size: 24\nmicro_batch_size: 1\ncutoff_len: 400\nlora_r: 8\nlora_alpha: 16\nlora_dropout: 0.05',
   'OOM on 2x A100 80G\nmodel_name_or_path: Qwen/Qwen2.5-7B\nfinetuning_type: lora\nlora_rank: 16\ncutoff_len: 4096\nper_device_train_batch_size: 2\ngradient_accumulation_steps: 8\nbf16: true',
   '显存不够，4090 上跑 mistral 7b\n  sequence_len: 2048\n  micro_batch_size: 4\n  gradient_accumulation_steps: 2\n  lora_r: 32',
+  // An accelerate config (c253, huggingface/accelerate's default_config.yaml shape): a key we do not read beside the launcher's count.
+  'llama-7b fsdp OOM on L40S\ncompute_environment: LOCAL_MACHINE\ndistributed_type: FSDP\nmixed_precision: bf16\nnum_machines: 1\nnum_processes: 8',
 ];
 
 const colonsDropped = fc.tuple(fc.constantFrom(...DUMPS), fc.array(fc.nat(), { minLength: 1, maxLength: 6 })).map(([text, picks]) => {
@@ -45,7 +48,9 @@ describe('a config key written without its colon', () => {
     expect(read.ok && read.items.filter((i) => i.kind === 'batch' || i.kind === 'seq').map((i) => i.text)).toEqual(['batch_size 24', 'micro_batch_size 1', 'cutoff_len 400']);
   });
 
-  it('a key no table knows is not read this way', () => {
+  it('a key no table knows is set aside with a config value, and left to prose with a word', () => {
     expect(meaning('llama-7b on a 3090\nmy_own_knob 24')).toBe(meaning('llama-7b on a 3090'));
+    // c315's thread title (OpenRLHF/OpenRLHF, "train_ppo_ray OOM") names the PPO script, not a key set to "OOM".
+    expect(meaning('train_ppo_ray OOM\n16b zero3 on 4 gpus')).toContain('ppo');
   });
 });

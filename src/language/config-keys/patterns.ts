@@ -28,8 +28,9 @@ export const PAIR = new RegExp(
     // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`).
     `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:]))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean. And a
-    // snake_case key of ours alone on its line with its value, its colon left out ("layer_num 28",
-    // ssbuild/chatglm_finetuning#70; "micro_batch_size 1" of an alpaca-lora dump retyped): config.key-without-colon.
+    // snake_case key alone on its line with its value, its colon left out ("layer_num 28",
+    // ssbuild/chatglm_finetuning#70; "micro_batch_size 1" of an alpaca-lora dump retyped): a pair
+    // like any other, read by its table or set aside as a key we do not read (config.key-without-colon).
     `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(?:(true|false)(?![\\w])|(?<=(?:^|\\n)[ \\t]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+[ \\t]+)${VALUE}(?=[ \\t]*(?:\\n|$)))`,
   ].join('|'),
   'g',

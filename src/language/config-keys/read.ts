@@ -139,7 +139,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
     // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
     if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return null;
-    if (m[8] !== undefined && !known) return null;
+    // "bf16 True" in prose counts only for a key of ours. A snake_case key alone on its line with a
+    // value is a pair when the key is ours or the value a config's (a number, a boolean, a quoted
+    // string): "num_machines 1" is; a title "train_ppo_ray OOM" (c315's thread) names a script.
+    if (m[8] !== undefined && !known && (m[10] === undefined || !/^(?:-?\d[\d.e+-]*|true|false|null|none|"[^"]*"|'[^']*')$/.test(m[10]))) return null;
     const lineStart = src.lastIndexOf('\n', m.index) + 1;
     const indent = m.index - lineStart;
     // A key at or left of an open YAML block's key ends that block.
