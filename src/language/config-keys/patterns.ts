@@ -14,7 +14,8 @@ const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|\\
  *
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
- * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair.
+ * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair,
+ * 8-9 a known key and its value with no sign between (9 a boolean, 10 a line's value).
  */
 export const PAIR = new RegExp(
   [
@@ -29,8 +30,11 @@ export const PAIR = new RegExp(
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key
     // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`).
     `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:]))`,
-    // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
-    `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
+    // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean. And a
+    // snake_case key alone on its line with its value, its colon left out ("layer_num 28",
+    // ssbuild/chatglm_finetuning#70; "micro_batch_size 1" of an alpaca-lora dump retyped): a pair
+    // like any other, read by its table or set aside as a key we do not read (config.key-without-colon).
+    `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(?:(true|false)(?![\\w])|(?<=(?:^|\\n)[ \\t]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+[ \\t]+)${VALUE}(?=[ \\t]*(?:\\n|$)))`,
   ].join('|'),
   'g',
 );

@@ -81,7 +81,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
     present.add(key);
-    const value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    const value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     if (value === undefined || value === '{') continue;
     values.set(key, value);
     settings.set(key, [...(settings.get(key) ?? []), { at: m.index, value }]);
@@ -145,7 +145,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const flagKey = m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined);
     const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
     const key = keyName(rawKey);
-    let value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
     // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",
@@ -154,7 +154,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
     // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
     if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return null;
-    if (m[8] !== undefined && !known) return null;
+    // "bf16 True" in prose counts only for a key of ours. A snake_case key alone on its line with a
+    // value is a pair when the key is ours or the value a config's (a number, a boolean, a quoted
+    // string): "num_machines 1" is; a title "train_ppo_ray OOM" (c315's thread) names a script.
+    if (m[8] !== undefined && !known && (m[10] === undefined || !/^(?:-?\d[\d.e+-]*|true|false|null|none|"[^"]*"|'[^']*')$/.test(m[10]))) return null;
     const lineStart = src.lastIndexOf('\n', m.index) + 1;
     const indent = m.index - lineStart;
     // A key at or left of an open YAML block's key ends that block.

@@ -137,7 +137,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   {
     id: 'not-hw.measurement',
     role: 'measurement',
-    pattern: /\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))/g,
+    // A memory with a card right after it is that card's memory, not a measurement: "Can we use 40G
+    // A100 to finetune" (c052 tatsu-lab/stanford_alpaca#280 with the memory before the card, bench:variations).
+    pattern: new RegExp(
+      String.raw`\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      'g',
+    ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
     source: 'c324',
   },

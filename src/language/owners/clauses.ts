@@ -64,8 +64,34 @@ function cut(text: string, at: number, end: number, boundary: RegExp): { at: num
   return pieces.filter((p) => text.slice(p.at, p.end).trim().length > 0);
 }
 
+/**
+ * The text with each run of spaces between two words as one space, and where each of its characters
+ * stood in the text: cue rules are written with one space ("i can train"), and a user who types two
+ * ("I  can  train  it  when  cpt", verl-project/verl#3364 with its spaces doubled, bench:variations)
+ * still says whose run it is. Cues are found on the folded text and placed back on the user's.
+ */
+function foldedSpaces(text: string): { folded: string; from: number[] } {
+  if (!/\S[ \t]{2}/.test(text)) return { folded: text, from: [] };
+  const from: number[] = [];
+  let folded = '';
+  // Indentation (spaces before a line's first word) is kept as typed.
+  let lineHasWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') lineHasWord = false;
+    else if (c !== ' ' && c !== '\t') lineHasWord = true;
+    else if (lineHasWord && (text[i - 1] === ' ' || text[i - 1] === '\t')) continue;
+    from.push(i);
+    folded += c;
+  }
+  from.push(text.length);
+  return { folded, from };
+}
+
 /** Every owner cue of the text, in order (a cue inside another's span is the longer one's); only `owners`' when given. */
-export function cuesIn(text: string, owners?: readonly Owner[]): Cue[] {
+export function cuesIn(source: string, owners?: readonly Owner[]): Cue[] {
+  const { folded: text, from } = foldedSpaces(source);
+  const back = (at: number) => (from.length ? from[at]! : at);
   const found: Cue[] = [];
   const lower = text.toLowerCase();
   for (const rule of OWNER_RULES) {
@@ -73,12 +99,12 @@ export function cuesIn(text: string, owners?: readonly Owner[]): Cue[] {
     if (rule.when && !rule.when.some((w) => lower.includes(w))) continue;
     rule.pattern.lastIndex = 0;
     for (let m = rule.pattern.exec(text); m; m = rule.pattern.exec(text)) {
-      found.push({ owner: rule.owner, rule: rule.id, at: m.index, end: m.index + m[0].length });
+      found.push({ owner: rule.owner, rule: rule.id, at: back(m.index), end: m[0].length ? back(m.index + m[0].length - 1) + 1 : back(m.index) });
       if (m[0].length === 0) rule.pattern.lastIndex++;
     }
   }
   QUESTION.lastIndex = 0;
-  if (!owners || owners.includes('request')) for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: m.index, end: m.index + 1 });
+  if (!owners || owners.includes('request')) for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: back(m.index), end: back(m.index) + 1 });
   found.sort((a, b) => a.at - b.at || b.end - a.end);
   // A cue inside a longer one ("now" inside "and now", "oom" twice) is the longer one's.
   return found.filter((c, i) => !found.some((o, k) => k !== i && o.at <= c.at && c.end <= o.end && (o.end - o.at > c.end - c.at || k < i)));
