@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseRequest } from '../src/language/parse.js';
 import { readInThread, type ThreadState } from '../src/core/opening.js';
 import { canonicalText } from '../src/scenario/canonical.js';
@@ -30,7 +31,7 @@ import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js
  * date, in test/corpus/first-sight.md. Nothing is written by the bench.
  */
 
-interface Line {
+export interface Line {
   id: string;
   text: string;
   source: string;
@@ -44,16 +45,16 @@ interface Line {
   batch?: string;
 }
 
-type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
+export type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
 
 /** The request corpus; other .jsonl files beside it (a verdict corpus) hold other kinds of lines and are not read. */
-function corpusFiles(args: string[]): string[] {
+export function corpusFiles(args: string[]): string[] {
   if (args.length) return args;
   const file = join(process.cwd(), 'test/corpus/requests.jsonl');
   return existsSync(file) ? [file] : [];
 }
 
-function load(files: string[]): Line[] {
+export function load(files: string[]): Line[] {
   return files.flatMap((f) =>
     readFileSync(f, 'utf8')
       .split('\n')
@@ -157,7 +158,7 @@ function differing(a: Scenario, b: Scenario, withModel: boolean): { field: strin
     .map(([field, , flag]) => ({ field, flag }));
 }
 
-interface Result {
+export interface Result {
   line: Line;
   verdict: Verdict;
   detail: string;
@@ -175,7 +176,7 @@ function threadState(line: Line): { state: ThreadState | null; said: string[]; t
   return { state: opened.waiting, said: [], trace: [] };
 }
 
-function judge(line: Line): Result {
+export function judge(line: Line): Result {
   const thread = threadState(line);
   const actual = readInThread(line.text, thread.state).outcome;
   // Two readings of one phrase (a card with a memory it never had): asked in the reply, or refused naming both.
@@ -322,4 +323,5 @@ function main(): void {
   console.log(firstSight(args.batch!, batch.map(judge)).join('\n'));
 }
 
-main();
+// Run as a script; imported (bench/variations.ts reuses its judge), it only defines.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -6,6 +6,7 @@ import { canonicalText } from '../scenario/canonical.js';
 import { resolveRequest, type ResolveOutcome } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Measurement } from '../diagnose/index.js';
+import { setsNothing, withThreadSetup } from './thread-stands.js';
 
 /** A thread that has an estimate: its scenario, a bounded undo history, and the last OOM pasted in it. */
 export interface ScenarioThread {
@@ -82,6 +83,8 @@ export function readInThread(text: string, previous: ThreadState | null, hub: Hu
   if (current && onlyPointsBack(text)) return { outcome: answeredAgain(text, current.scenario), waiting: null };
   if (current || earlier === null) {
     const outcome = resolveRequest(text, current?.scenario ?? null, hub);
+    // A follow-up with nothing in it the reader reads is refused with the thread's setup said (thread-stands.ts).
+    if (current && setsNothing(outcome)) return { outcome: withThreadSetup(outcome, current.scenario), waiting: null };
     return { outcome, waiting: !current && refusedForModel(outcome) ? { opening: boundedOpening(text) } : null };
   }
   // A blank message (a button with no text) adds nothing: the waiting words are asked about again.

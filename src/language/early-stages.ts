@@ -5,6 +5,7 @@ import type { MappedText } from './mapped-text.js';
 import { normalise } from './normalise.js';
 import { readProse, type ProseReading } from './prose/index.js';
 import { readSegments, type SegmentReading } from './segments/index.js';
+import { oneSpaced } from './spacing.js';
 
 /**
  * The stages a text is read through before the lexer (segments, config keys, hardware, prose),
@@ -29,7 +30,7 @@ let last: { text: string; stages: EarlyStages } | null = null;
 export function earlyStages(text: string): EarlyStages {
   if (last?.text === text) return last.stages;
   const segmented = readSegments(normalise(text));
-  const stages = { segmented, config: readConfig(dropLayout(segmented.text)) };
+  const stages = { segmented, config: readConfig(oneSpaced(dropLayout(segmented.text))) };
   last = { text, stages };
   return stages;
 }

@@ -9,6 +9,7 @@ import type { Item, ParseOutcome } from './items.js';
 import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
 import { traceItem, type Doubt } from './item-trace.js';
+import { COUNTED_NUMBER_COST, KEYWORD_WITH_VALUE_COST, countsTheNext, hasItsValue, readAcross } from './set-aside-tokens.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { withoutInvisibles } from './normalise.js';
@@ -238,6 +239,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     work.states += r.work.states;
   };
   count(run);
+  const setAside: Token[] = [];
   // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
   // keyword cut off from its value) and says so; a short request gets the exact error instead.
   for (let tries = 0; !run.ok && tolerant && tries < TOLERANT_TRIES && kept.length > 1; tries++) {
@@ -260,10 +262,12 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       const t = kept[o.i]!;
       const at = user(t.offset);
       const flag = /^--?[a-z]/i.test(written(t)) || /(?:^|[\s*`])--?$/.test(text.slice(Math.max(0, at - 3), at));
-      return t.type === 'number' ? 0 : PRECIOUS.has(t.type) || flag ? 2 : 1;
+      if (t.type === 'number') return countsTheNext(kept, o.i) ? COUNTED_NUMBER_COST : 0;
+      return PRECIOUS.has(t.type) || flag ? 2 : hasItsValue(kept, o.i) ? KEYWORD_WITH_VALUE_COST : 1;
     };
     const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
     const dropped = kept[best.i]!;
+    setAside.push(dropped);
     // A filler word the grammar could not place ("gguf" beside a file name) is still filler: never listed.
     if (isFiller(written(dropped))) ignored.push(written(dropped));
     else unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
@@ -278,7 +282,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items, text);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
-  const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts]));
+  const across = readAcross(items, setAside, mapped, text);
+  const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts, ...across]));
   const traces = mostlyNotRead ? traced.map(amongUnread) : traced;
   const otherRuns = {
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),

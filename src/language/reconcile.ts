@@ -3,6 +3,8 @@ import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachine
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
+import { negatedHardware } from './reconcile/negated-hardware.js';
+import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
@@ -21,6 +23,8 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns): Item[] {
   let out = models(compares(items, notes));
+  // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
+  out = negatedHardware(out, text, notes, owned);
   // A training run's rollouts are no serving request; then whose run each setting is, by its
   // clause's cue words (owners/): the request's clause wins.
   out = rolloutsInTraining(out, text, notes);
@@ -42,6 +46,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = launcherPicksTheRun(out, notes);
   out = launcherUsesPart(out, notes);
   out = reportedMachineServesSplit(out, notes);
+  out = engineWorldSize(out, text, notes);
   out = cards(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);

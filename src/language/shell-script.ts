@@ -119,3 +119,29 @@ function readNodeCount(text: string): NodeCount {
   for (const r of text.matchAll(REFERENCE)) if (NODE_VARIABLE.test(r[1]!)) return { unknown: r[1]! };
   return null;
 }
+
+/**
+ * A script's arithmetic on literal integers, `max_model_len=$((5 * 1024))` (vllm-project/vllm#33155,
+ * c624): written as its value, so the assignment reads as `max_model_len=5120`. Only `+ - * /`
+ * between whole numbers; anything with a variable (`$(($GPUS_PER_NODE*$NNODES))`) stays as written.
+ */
+const LITERAL_ARITHMETIC = /\$\(\(\s*(\d{1,7}(?:\s*[-+*/]\s*\d{1,7}){1,3})\s*\)\)/g;
+
+export function evaluateShellArithmetic(text: MappedText): MappedText {
+  if (!text.text.includes('$((')) return text;
+  return text.replace(LITERAL_ARITHMETIC, (m) => {
+    const value = evaluate(m[1]!);
+    return Number.isInteger(value) && value > 0 ? String(value) : m[0];
+  }, 'code.shell-arithmetic');
+}
+
+/** `a op b op c`, * and / before + and -, as the shell does (integer division). */
+function evaluate(expression: string): number {
+  const terms = expression.replace(/\s+/g, '').split(/(?=[-+])/);
+  return terms.reduce((sum, term) => {
+    const sign = term.startsWith('-') ? -1 : 1;
+    const factors = term.replace(/^[-+]/, '').split(/(?=[*/])/);
+    const product = factors.reduce((acc, f) => (f.startsWith('/') ? Math.trunc(acc / Number(f.slice(1))) : acc * Number(f.replace(/^\*/, ''))), 1);
+    return sum + sign * product;
+  }, 0);
+}

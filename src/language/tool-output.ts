@@ -1,6 +1,7 @@
 import { GPUS } from '../catalog/index.js';
 import { blank, rewriteLines } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
+import { readUnslothBanner } from './unsloth-banner.js';
 
 /**
  * Tool output pasted around a question (issue 11 §2): nvidia-smi's memory column, its table and
@@ -226,7 +227,7 @@ function hostfile(text: MappedText, notes: string[]): MappedText {
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
-  const torch = hostfile(maxMemory(torchMessages(text, notes), notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
+  const torch = hostfile(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const out = read.replace(USAGE, (m) => {

@@ -14,11 +14,15 @@ import type { MappedText, Piece } from './mapped-text.js';
  * - `data.train_batch_size` counts prompts per step over every GPU, and `ppo_mini_batch_size` the
  *   update batch: neither is a per-GPU micro-batch; `ppo_micro_batch_size_per_gpu` is, unless
  *   `use_dynamic_bsz=True` packs micro-batches by tokens (then it is not used);
- * - a sequence is `data.max_prompt_length` + `data.max_response_length`.
+ * - a sequence is `data.max_prompt_length` + `data.max_response_length`;
+ * - with ppo_megatron_trainer.yaml, `actor_rollout_ref.actor.megatron.*_model_parallel_size` is the
+ *   actor's Megatron split (tp, pp, ep, cp), and `trainer.nnodes` × `trainer.n_gpus_per_node` the GPUs.
  * Source: verl/trainer/config/ppo_trainer.yaml (v0.3) and its docs "Config Explanation".
  */
 const VERL_RUN = /verl\.trainer|actor_rollout_ref\./;
 const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\]+)/g;
+
+const MEGATRON_DIM: Record<string, string> = { tensor: 'tp', pipeline: 'pp', expert: 'ep', context: 'cp' };
 
 const truthy = (v: string) => /^["']?(?:true|1|yes)["']?$/i.test(v);
 const unquoted = (v: string) => v.replace(/^["']|["']$/g, '');
@@ -59,6 +63,12 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
       if (key.endsWith('.optimizer_offload') && truthy(value)) words.push(' offload optimizer');
       return keep(words.join(''));
     }
+    // ppo_megatron_trainer.yaml: the actor's Megatron split (c617: tp 4 pp 2 ep 4).
+    const split = /^actor_rollout_ref\.actor\.megatron\.(tensor|pipeline|expert|context)_(?:model_)?parallel_size$/.exec(key);
+    if (split) return Number(value) > 0 ? keep(` ${MEGATRON_DIM[split[1]!]} ${Number(value)}`) : blank();
+    // verl's trainer section: the nodes and the GPUs on each, every one of them the actor's.
+    if (key === 'trainer.nnodes' && Number(value) > 0) return keep(` ${Number(value)} nodes`);
+    if (key === 'trainer.n_gpus_per_node' && Number(value) > 0) return keep(` ${values.has('trainer.nnodes') ? 'of ' : 'on '}${Number(value)} gpus`);
     if (key === 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu') return dynamicBatch ? blank() : keep(` bs ${value}`);
     if (key === 'data.max_prompt_length' || key === 'data.max_response_length') {
       if (seqSaid || !(prompt > 0 && response > 0)) return blank();

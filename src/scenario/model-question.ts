@@ -32,6 +32,15 @@ export function whichModelQuestion(read: readonly string[], named?: { family: st
   return `${which} I read: ${listed} — name the model and I'll keep the rest, e.g. ${example}.`;
 }
 
+/**
+ * A name the catalog lacks, with no size in it ("functionary-small-v2.2", MeetKai/functionary#128,
+ * corpus c604): asked with what was read, so the user adds only the size or the Hub id.
+ */
+export function unknownModelQuestion(name: string, read: readonly string[]): string {
+  const listed = read.length ? ` I read: ${read.slice(0, MAX_LISTED).join(' · ')}${read.length > MAX_LISTED ? ' …' : ''} —` : '';
+  return `I don't know the model "${name}".${listed} ${read.length ? 'give' : 'Give'} its size with it (e.g. "${name} 7b") or its Hub id, and I'll estimate it as a model of that size${read.length ? ', keeping the rest' : ''}.`;
+}
+
 /** The size a setup is resolved on to say its facts; never shown (the model fact is left out). */
 export const PLACEHOLDER_SIZE = 7e9;
 

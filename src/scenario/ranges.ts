@@ -1,5 +1,6 @@
 import { errorReply } from '../language/errors.js';
 import type { ErrorReply } from '../reply/types.js';
+import type { Item } from '../language/items.js';
 import type { Patch } from './patch.js';
 
 /**
@@ -54,18 +55,34 @@ export function inRange(slot: string, value: number): boolean {
   return within(RANGES.find((r) => r.slot === slot)!, value);
 }
 
+const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole number' : 'a number'} from ${fmt(r.min)} to ${fmt(r.max)}`;
+
+/**
+ * A number out of range read on a weak cue in prose (one the reader guessed, e.g. read across a
+ * word it set aside) says more about the guess than about the setup: the slot is set aside and
+ * said, and the rest of the message is answered. One the user stated plainly is still refused
+ * by checkRanges, with the range.
+ */
+export function setAsideWeakOutOfRange(patch: Patch, weak: (item: Item) => boolean): void {
+  for (const r of RANGES) {
+    const slot = patch.get<number>(r.slot);
+    if (!slot || within(r, slot.value) || !weak(slot.item)) continue;
+    patch.drop(r.slot);
+    patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, and I read it on a guess`);
+  }
+}
+
 export function checkRanges(patch: Patch, text: string): ErrorReply | null {
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
     if (!slot) continue;
     const v = slot.value;
     if (within(r, v)) continue;
-    const what = r.integer ? 'a whole number' : 'a number';
     const zero = v === 0 && r.min > 0 ? ` ("${slot.item.text}" is invalid: ${r.label} cannot be 0)` : '';
     return errorReply(
       text,
       slot.item.at,
-      `"${slot.item.text}" is out of range: ${r.label} must be ${what} from ${fmt(r.min)} to ${fmt(r.max)}${zero}.${r.note ? ` Use ${r.note}.` : ''}`,
+      `"${slot.item.text}" is out of range: ${rangeWords(r)}${zero}.${r.note ? ` Use ${r.note}.` : ''}`,
       { expected: [`${r.label} ${fmt(r.min)}–${fmt(r.max)}`] },
     );
   }

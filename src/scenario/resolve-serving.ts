@@ -6,6 +6,7 @@ import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
+import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import type { Scenario } from './schema.js';
@@ -64,6 +65,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (gen !== undefined) inf.newTokens = gen;
   else if (r.isNew) r.assume(DEFAULT_WORDS.newTokens);
   promptBeforeGenerated(r, gen);
+  generationWithinContext(r, gen);
   if (kv !== undefined) inf.kvDtype = kv;
   else if (inf.kvDtype === previousCompute || r.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
   const ngl = r.patch.value<number>('ngl');

@@ -8,7 +8,7 @@ import type { NotUsed } from '../language/accounting.js';
 import { factsOf, weakFactNotices, type FactTrace } from './facts.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { Patch, collectPatch } from './patch.js';
-import { checkRanges } from './ranges.js';
+import { checkRanges, setAsideWeakOutOfRange } from './ranges.js';
 import { familyMembers } from './model-series.js';
 import { accountFor, readingNotes, unique, weakFirst } from './resolve-notes.js';
 import { runResolution } from './resolve-steps.js';
@@ -16,7 +16,7 @@ import type { HelpTopic, Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { threadKeepsItsModel } from './thread-model.js';
 import { NOT_LANGUAGE_MODELS, looksLikeModelName } from './unknown-model.js';
-import { setupOf, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
+import { setupOf, unknownModelQuestion, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
 
 // The steps of a resolution live one job to a file (resolve-steps.ts lists them); this file is
 // the entry: text or items in, the outcome the replies read out.
@@ -124,6 +124,7 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
   if ('kind' in collected) return fail(collected);
   const patch = collected;
   llamaCppOffload(patch);
+  if (read.tolerant) setAsideWeakOutOfRange(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true);
   const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
@@ -162,7 +163,7 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
       : other
       ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
       : named
-        ? `I don't know the model "${named.word}". Give its size with it (e.g. "${named.word} 70b") or its Hub id, and I'll estimate it as a model of that size.`
+        ? unknownModelQuestion(named.word, read())
         : whichModelQuestion(read());
     const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],

@@ -6,11 +6,18 @@ import { describesModel } from '../language/describing-words.js';
 export const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|base|tiny)(?:[\s-]v\d)?)?|wav2vec\s?2?|hubert)|(sdxl|stable[\s-]?diffusion(?:[\s-]xl)?|sd\s?(?:1\.5|2\.1|3(?:\.5)?)|flux(?:\.1)?(?:[\s-](?:dev|schnell))?|controlnet)|(yolo(?:v\d+)?|resnet-?\d*|convnext))\b/i;
 
 /**
+ * A data set's name, not a model's: a language suffix as LLaMA-Factory's dataset_info names them
+ * ("alpaca_gpt4_en", "alpaca_zh_demo", hiyouga/LlamaFactory#4263), or a data file.
+ */
+const DATASET_NAME = /(?:_(?:en|zh|cn|ja|ko|de|fr|es|ru|demo|data|dataset)|\.(?:jsonl?|parquet|csv|arrow|tsv))$/i;
+
+/**
  * An unread word that reads as a model's name: said right before "model" ("the nemotron-3-super
  * model"), or a name with a version joined in ("nemotron-3-super", "phi4-mini").
  */
 export function looksLikeModelName(word: string, text: string): boolean {
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
+  if (DATASET_NAME.test(word)) return false;
   const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
   // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
   if (beforeModel && describesModel(word)) return false;

@@ -96,9 +96,16 @@ function unpackReading(packed: z.infer<typeof readingSchema>): AnswerReading {
   return { assumptions, notices, ignored: packed.i };
 }
 
+/**
+ * The deflate level codes are written at. Any level reads back the same; 9 is the shortest and costs
+ * no more CPU than 1: a code's deflate (~45 µs) is zlib's set-up of each call, not its search
+ * (bench/scenario-code-cost.ts prints characters and µs per level on the corpus's answers).
+ */
+export const CODE_DEFLATE_LEVEL = 9;
+
 /** A code of any body in this version's packing (also what a test writes as another release's code would be). */
-export function pack(body: object): string {
-  return PREFIX + deflateRawSync(Buffer.from(JSON.stringify(body), 'utf8'), { level: 9, dictionary: DICTIONARY }).toString('base64url');
+export function pack(body: object, level: number = CODE_DEFLATE_LEVEL): string {
+  return PREFIX + deflateRawSync(Buffer.from(JSON.stringify(body), 'utf8'), { level, dictionary: DICTIONARY }).toString('base64url');
 }
 
 /**
@@ -159,11 +166,16 @@ export function basisOfReply(reply: Reply): AnswerScenario | null {
 
 /**
  * The code a reply carries (basisOfReply), within `room` characters. Null for a reply that
- * stands for no scenario, when it would be too long, or when the scenario does not pass the schema (it could not be read
- * back: a code is written only when it can be).
+ * stands for no scenario, or when it would be too long.
+ *
+ * Not validated here: an answer's scenario is valid by construction (src/scenario/resolve-steps.ts:
+ * its steps guarantee the shape, the tests check it against the schema), or was validated where
+ * it came in (a stored thread, src/state/codec.ts; an answer's own code, decodeAnswerScenario).
+ * Checking it again on the way out cost a full zod pass on the main thread for every answer
+ * (about half of this function's CPU, bench/scenario-code-cost.ts), and a code that does not read
+ * back is already what every reader treats as no code: decodeAnswerScenario gives null for both.
  */
 export function codeOfAnswer(reply: Reply, room: number = MAX_SCENARIO_CODE_CHARS): string | null {
   const answer = basisOfReply(reply);
-  if (!answer || !codeBodySchema.safeParse({ s: answer.scenario, ...(answer.measured !== undefined ? { m: answer.measured } : {}) }).success) return null;
-  return encodeAnswerScenario(answer, room);
+  return answer ? encodeAnswerScenario(answer, room) : null;
 }

@@ -110,3 +110,19 @@ export function checkableReading(line: CorpusLine): string | null {
     .map((token) => (pending.includes('gpu') ? (GPU_STAND_INS[token] ?? token) : token))
     .join(' ');
 }
+
+/**
+ * Lines withdrawn from requests.jsonl after their first sight because their thread already served
+ * another corpus file (each carries its reason in `withdrawn`). Tests that pin a rule to the real
+ * words keep reading them here; no bench scores them.
+ */
+export function loadWithdrawn(): CorpusLine[] {
+  return loadCorpus(join(here, 'withdrawn.jsonl'));
+}
+
+/** A corpus line's text by its id, withdrawn lines included. */
+export function corpusText(id: string): string {
+  const line = [...loadCorpus(), ...loadWithdrawn()].find((l) => l.id === id);
+  if (!line) throw new Error(`no corpus line ${id}`);
+  return line.text;
+}

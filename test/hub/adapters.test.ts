@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RespondPool } from '../../src/adapters/compute/respond-pool.js';
+import { chatTurn } from '../../src/adapters/compute/chat-turn.js';
 import { withHub } from '../../src/adapters/hub-respond.js';
 import type { ThreadState } from '../../src/core/assistant.js';
 import { respond } from '../../src/core/assistant.js';
@@ -55,7 +56,8 @@ describe('adapters put the Hub in front of respond()', () => {
     const context: HubContext = { models: new Map([['qwen/qwen2.5-7b-instruct', model]]) };
     const text = 'Qwen/Qwen2.5-7B-Instruct lora on 4090';
     const inWorker = await pool.respond(text, null, context);
-    expect(inWorker).toEqual(respond(text, null, context));
+    // The pool posts back what chat renders (chat-turn.ts): the in-thread answer less the console's trace.
+    expect(inWorker).toEqual(chatTurn(respond(text, null, context)));
     expect(inWorker.reply.kind).toBe('estimate');
   });
 });

@@ -220,7 +220,7 @@ describe('a model named but unknown, and cards written count-last', () => {
   it('a model name the catalog lacks is named in the refusal, with how to give its size', () => {
     const r = resolveRequest('We are in the process of SFT the nemotron-3-super model using megatron-bridge using 16 nodes of H100x8GPUs.', null);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/I don't know the model "nemotron-3-super"\. Give its size with it/);
+    if (!r.ok) expect(r.error.message).toMatch(/I don't know the model "nemotron-3-super"\. I read: [^—]*16 nodes[^—]* — give its size with it/);
     // …and with its size it reads, on 16 nodes of 8.
     expect(read('sft nemotron-3-super 120b with megatron on 16 nodes of H100x8GPUs').scenario.hardware?.count).toBe(128);
   });

@@ -10,7 +10,8 @@ import { EMBED_LIMITS, embedLength } from '../../src/render/discord/limits.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { codeOfAnswer, decodeAnswerScenario, encodeAnswerScenario, MAX_SCENARIO_CODE_CHARS, pack, SCENARIO_CODE_VERSION, threadOfAnswer } from '../../src/state/scenario-code.js';
+import { corpusLines } from '../../bench/load/corpus-texts.js';
+import { basisOfReply, codeOfAnswer, decodeAnswerScenario, encodeAnswerScenario, MAX_SCENARIO_CODE_CHARS, pack, SCENARIO_CODE_VERSION, threadOfAnswer } from '../../src/state/scenario-code.js';
 
 /** Slack's button value limit (DESIGN §5); metadata values are held to it too. */
 const SLACK_BUTTON_VALUE = 2000;
@@ -190,10 +191,34 @@ describe('an answer\'s scenario code (issue 24, item 2)', () => {
     expect(decodeAnswerScenario(`s1.${'A'.repeat(MAX_SCENARIO_CODE_CHARS)}`)).toBeNull();
   });
 
-  it('a scenario that would not read back is given no code', () => {
+  it('a scenario that would not read back gives a code that reads as none, as if it had none; a help reply has none', () => {
     const turn = respond('13b lora on a 4090', null);
-    expect(codeOfAnswer({ ...(turn.reply as EstimateReply), scenario: { fakeCanonical: '13b' } as unknown as Scenario })).toBeNull();
+    expect(decodeAnswerScenario(codeOfAnswer({ ...(turn.reply as EstimateReply), scenario: { fakeCanonical: '13b' } as unknown as Scenario }))).toBeNull();
     expect(codeOfAnswer(respond('help', null).reply)).toBeNull();
+  });
+
+  it('every corpus answer\'s code reads back its scenario, measurement and reading (the code is not validated on the way out)', () => {
+    let coded = 0;
+    // Every third line: the whole corpus takes over 20 s on a loaded 2-core machine.
+    for (const text of corpusLines().filter((_, i) => i % 3 === 0)) {
+      const reply = respond(text, null).reply;
+      const basis = basisOfReply(reply);
+      const code = codeOfAnswer(reply);
+      if (basis === null) {
+        expect(code, text).toBeNull();
+        continue;
+      }
+      coded += 1;
+      expect(decodeAnswerScenario(code), text).toEqual(basis);
+    }
+    expect(coded).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('reads back the same at every deflate level (the level is a size choice, not part of the format)', () => {
+    const reply = respond('13b lora on a 4090', null).reply;
+    const basis = basisOfReply(reply)!;
+    const body = { s: basis.scenario, r: { a: [], n: 0, i: [] } };
+    for (const level of [1, 6, 9]) expect(decodeAnswerScenario(pack(body, level))?.scenario).toEqual(basis.scenario);
   });
 
   it('on Discord the code rides in the answer\'s footer within every embed limit, the custom ids stay within 100, and the footer reads back the scenario (property)', () => {

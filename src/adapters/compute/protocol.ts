@@ -4,7 +4,7 @@ import type { HubContext } from '../../hub/types.js';
 /**
  * Messages between the respond pool (main thread) and its workers. Everything crosses by
  * structured clone: a Turn is plain data (objects, arrays, strings, numbers), so it arrives
- * equal to what respond() returned in the worker.
+ * equal to what respond() returned in the worker, less what only the console shows (chat-turn.ts).
  */
 
 /** Main → worker: one request to answer. */

@@ -3,6 +3,7 @@ import { respond } from '../../core/assistant.js';
 import { threadClock } from '../../ops/cpu-charge.js';
 import { hubIdsIn, noHubModels } from '../../hub/prefetch.js';
 import type { RespondTask, WorkerMessage } from './protocol.js';
+import { chatTurn } from './chat-turn.js';
 
 /**
  * A compute thread of the respond pool (respond-pool.ts): loads the core once, then answers
@@ -24,7 +25,8 @@ port.on('message', (task: RespondTask) => {
       if (hubIds.length > 0) return send({ id: task.id, hubIds, cpuMs: cpuMs() });
     }
     const turn = respond(task.text, task.previous, task.lookForHubIds ? noHubModels() : task.hub);
-    send({ id: task.id, turn, cpuMs: cpuMs() });
+    // Only chat adapters use the pool: the console's trace stays here (chat-turn.ts).
+    send({ id: task.id, turn: chatTurn(turn), cpuMs: cpuMs() });
   } catch (error) {
     send({ id: task.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cpuMs: cpuMs() });
   }

@@ -12,7 +12,7 @@ export const NO_MEMORY_EFFECT = new Set(
   logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
   adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length
   add_eos_token disable_log_stats block_size swap_space
-  max_batch_total_tokens max_input_length max_input_tokens
+  max_batch_total_tokens max_input_tokens
   waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters
   local_rank master_port master_addr use_fast_tokenizer streaming special_tokens chat_template
   strict debug xformers_attention s2_attention val_set_size evals_per_epoch saves_per_epoch early_stopping_patience
@@ -26,7 +26,11 @@ export const NO_MEMORY_EFFECT = new Set(
   ollama_debug ollama_origins ollama_sched_spread ollama_gpu_overhead ollama_load_timeout
   max_prefill_tokens disable_disk_cache
   val_batches test_batches test adapter_path resume_adapter_file
+  dataset_name dataset_names dataset_path dataset_config_name data_files train_file train_files eval_dataset train_dataset
   node_rank master_addr master_port machine_rank recompute_method recompute_num_layers eval_iters eval_interval save_interval log_interval clip_grad`
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Blocks that describe training data (axolotl's `datasets:` list, torchtune's `dataset:`): no value under them names a model. */
+export const DATA_BLOCKS = new Set(['dataset', 'datasets', 'test_datasets', 'eval_dataset', 'train_dataset', 'data']);

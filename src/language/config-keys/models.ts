@@ -19,6 +19,18 @@ export const model: Handler = (v) => {
 /** Keys that name the model, whose value may carry its format ("…-AWQ-INT4"). */
 export const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', 'model_id', 'model_path', 'pretrained_model_name_or_path'];
 
+/**
+ * LLaMA-Factory's example configs save to `saves/<model>/<method>/<stage>` ("output_dir:
+ * saves/llama3-8b/lora/sft", examples/train_lora/llama3_lora_sft.yaml; hiyouga/LlamaFactory#4263,
+ * corpus c599, whose pasted yaml lacks model_name_or_path). With no model key, that folder names the
+ * model, on a weak cue (a folder's name, which the user may have kept from the example): said.
+ */
+export const savesFolder: Handler = (v, ctx) => {
+  if (MODEL_KEYS.some((k) => ctx.keys.has(k))) return IGNORE;
+  const m = /^(?:\.\/)?saves\/([a-z][\w.-]*\d[\w.-]*)\/(?:lora|qlora|full|freeze|oft)\/(?:sft|pt|rm|ppo|dpo|kto|orpo)(?:\/|$)/i.exec(unquote(v));
+  return m ? { say: m[1]!, weak: true } : IGNORE;
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const MODEL_KEYS_TABLE: KeyTable = {
   model: { reads: model },
@@ -34,6 +46,7 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   // TencentPretrain's pretrain.py (Linly, CVI-SZU/Linly#35, corpus c417): --pretrained_model_path is the
   // checkpoint it starts from; --output_model_path is where it saves (ignored.ts), never the model.
   pretrained_model_path: { reads: model, source: 'CVI-SZU/Linly#35' },
+  output_dir: { reads: savesFolder, source: 'LLaMA-Factory examples/train_lora/llama3_lora_sft.yaml; hiyouga/LlamaFactory#4263' },
   random_init: { reads: (v) => (isTrue(v) ? say('pretrain') : IGNORE) },
   // transformers/accelerate device_map: "auto", "balanced"… split the layers over the GPUs; a dict pins them; written
   // bare ("device_map auto" in prose) the lexer reads the words.

@@ -7,11 +7,15 @@
 /** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
 export const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp', ctk: 'cache_type_k', ctv: 'cache_type_v' };
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
 /**
+ * A list of flags (`extraArgs: ["--kv-cache-dtype=fp8", …]`, a Helm chart's vLLM args; c633) is no
+ * value of its key: the flags in it are read one by one.
+ *
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,
- * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair.
+ * or `offload_optimizer:` at the end of a line). Groups: 1-2 long flag, 3-4 short flag, 5-7 pair,
+ * 8-9 a known key and its value with no sign between (9 a boolean, 10 a line's value).
  */
 export const PAIR = new RegExp(
   [
@@ -26,8 +30,11 @@ export const PAIR = new RegExp(
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key
     // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`).
     `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:]))`,
-    // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean.
-    `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(true|false)(?![\\w])`,
+    // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean. And a
+    // snake_case key alone on its line with its value, its colon left out ("layer_num 28",
+    // ssbuild/chatglm_finetuning#70; "micro_batch_size 1" of an alpaca-lora dump retyped): a pair
+    // like any other, read by its table or set aside as a key we do not read (config.key-without-colon).
+    `(?<![\\w.\\-/])([a-z_][a-z0-9_]*)[ \\t]+(?:(true|false)(?![\\w])|(?<=(?:^|\\n)[ \\t]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+[ \\t]+)${VALUE}(?=[ \\t]*(?:\\n|$)))`,
   ].join('|'),
   'g',
 );
@@ -81,8 +88,11 @@ export const ASKED_VALUE =
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
 export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
 
-/** A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096"). */
-export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+/**
+ * A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096",
+ * "`max_tokens` being set to 10000", vllm-project/vllm#1543; "has been set to").
+ */
+export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were|being|has been|had been|have been|gets|got)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
 
 /** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
 export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;

@@ -81,6 +81,10 @@ export const PRECISION_KEYS: KeyTable = {
       const value = unquote(v);
       if (/bf16-true/.test(value)) return say('pure bf16');
       if (/16-true/.test(value)) return say('pure fp16');
+      // Composer / llm-foundry's `precision: amp_bf16 | amp_fp16`: torch.autocast over fp32 weights
+      // (composer/core/precision.py), the amp recipe (mosaicml/llm-foundry#468, corpus c615).
+      if (/^amp_bf16$/.test(value)) return say('bf16 amp');
+      if (/^amp_fp16$/.test(value)) return say('fp16 amp');
       if (/bf16/.test(value)) return say('bf16 mixed');
       if (/16/.test(value)) return say('fp16 mixed');
       if (/32/.test(value)) return say('fp32');

@@ -13,6 +13,13 @@ import {
 } from './patterns.js';
 import { handlerOf, keyName } from './table.js';
 
+/**
+ * A data key given several names in one value ("dataset: identity,alpaca_gpt4_en", LLaMA-Factory's
+ * comma-separated `dataset`, hiyouga/LlamaFactory#4263): the names after the first are more data
+ * sets, never a model; they go with the key, which is read as known to change nothing.
+ */
+const DATASET_LIST = /((?<![\w.\-/])(?:--)?["']?(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files?|eval_dataset|train_dataset)["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?[\w.\-/]+)((?:[ \t]*,[ \t]*[\w.\-/]+)+)/g;
+
 /** A data flag's first value, then the Hub ids (org/name) after it, across spaces and lines. */
 const DATASET_IDS = /((?<![\w-])--(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files)(?:[ \t]+|[ \t]*=[ \t]*)(?![-\\])[^\s\\]+)((?:\s+[\w.-]+\/[\w.-]+(?![\w/]))+)/g;
 
@@ -64,6 +71,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // DeepSpeed-Chat's step 3, microsoft/DeepSpeedExamples): the ids after its first value are
       // more datasets, never a model to fetch; they go with the flag (newlines kept).
       .replace(has('--data') ? DATASET_IDS : NEVER, (m) => m[1]! + m[2]!.replace(/[^\n]/g, ' '), 'config.dataset-ids')
+      .replace(has('data') && has(',') ? DATASET_LIST : NEVER, (m) => m[1]! + ' '.repeat(m[2]!.length), 'config.dataset-list')
       // A shell assignment (`CUDA_VISIBLE_DEVICES=0,1 python -m …`) ends at the first space: the
       // words after it are the command, never more of the list.
       .replace(LIST_PAIR, (m) => {

@@ -4,16 +4,16 @@ import { readEnvironmentReport } from '../environment-report.js';
 import { readVersionLines } from '../version-lines.js';
 import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
-import { dropScriptComments, nodeCountOf } from '../shell-script.js';
+import { dropScriptComments, evaluateShellArithmetic, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
 import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
-import { NO_MEMORY_EFFECT } from './ignored.js';
+import { DATA_BLOCKS, NO_MEMORY_EFFECT } from './ignored.js';
 import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
 import { scriptOf } from './script-constants.js';
-import { MODEL_KEYS, model } from './models.js';
+import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
@@ -61,7 +61,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const unknownKeys: string[] = [];
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
-  const code = readCodeDump(cardDtypeFlags(raw));
+  // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`.
+  const code = readCodeDump(cardDtypeFlags(evaluateShellArithmetic(raw)));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
@@ -80,7 +81,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
     present.add(key);
-    const value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    const value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     if (value === undefined || value === '{') continue;
     values.set(key, value);
     settings.set(key, [...(settings.get(key) ?? []), { at: m.index, value }]);
@@ -131,6 +132,12 @@ export function readConfig(raw: MappedText): ConfigReading {
       }
     }
   };
+  /** Whether the pair at `at` sits indented under an open block that describes data (parents as they stand, not popped). */
+  const insideDataBlock = (text: string, at: number, braces: number): boolean => {
+    const indent = at - (text.lastIndexOf('\n', at) + 1);
+    const open = parents.filter((p) => (p.depth === braces ? p.indent < indent : p.depth < braces)).at(-1);
+    return open !== undefined && DATA_BLOCKS.has(open.key);
+  };
   /** One pair written again: its words, or null to leave it; named after its key. */
   const readPair = (m: RegExpExecArray): { result: string | Piece[]; rule: RuleRef } | null => {
     if (m[0].startsWith('```')) return { result: ' '.repeat(m[0].length), rule: 'config.fence' };
@@ -138,13 +145,19 @@ export function readConfig(raw: MappedText): ConfigReading {
     const flagKey = m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined);
     const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
     const key = keyName(rawKey);
-    let value = m[2] ?? m[4] ?? m[7] ?? m[9];
+    let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key);
+    // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",
+    // hiyouga/LlamaFactory#4263's neighbours) names data, never the model: blanked, whatever its shape.
+    if (!known && !isFlag && insideDataBlock(src, m.index, depth)) return { result: ' '.repeat(m[0].length), rule: 'config.data-block' };
     // "note: …", "a100-80gb:8" in prose: a pair only counts for a key of ours or a snake_case key,
     // or a shell variable set on its own line as scripts write them (`NNODES=2`, `PIPE=2`).
     if (!isFlag && !known && !/[a-z]_[a-z]/.test(rawKey) && !(m[6] === '=' && /[a-z]-[a-z]/.test(rawKey)) && !shellLine(input, m)) return null;
-    if (m[8] !== undefined && !known) return null;
+    // "bf16 True" in prose counts only for a key of ours. A snake_case key alone on its line with a
+    // value is a pair when the key is ours or the value a config's (a number, a boolean, a quoted
+    // string): "num_machines 1" is; a title "train_ppo_ray OOM" (c315's thread) names a script.
+    if (m[8] !== undefined && !known && (m[10] === undefined || !/^(?:-?\d[\d.e+-]*|true|false|null|none|"[^"]*"|'[^']*')$/.test(m[10]))) return null;
     const lineStart = src.lastIndexOf('\n', m.index) + 1;
     const indent = m.index - lineStart;
     // A key at or left of an open YAML block's key ends that block.
@@ -213,7 +226,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    if (handler === model) {
+    if (handler === model || handler === savesFolder) {
       // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
       const at = m[0].lastIndexOf(reading.say.trim());
       if (at >= 0) {

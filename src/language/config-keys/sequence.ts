@@ -26,6 +26,14 @@ const sourceAndTarget: Handler = (v, ctx) => {
   return Number.isFinite(target) ? say(`seq ${source + target}`, `sequence ${source + target}: source ${source} + target ${target}`) : say(`seq ${source}`);
 };
 
+/** ChatGLM3's finetune_demo: max_input_length + max_output_length, read once at the input key. */
+const inputAndOutputLengths: Handler = (v, ctx) => {
+  const input = numberOf(v);
+  const output = numberOf(ctx.values?.get('max_output_length') ?? '');
+  if (!Number.isFinite(input) || !Number.isFinite(output)) return IGNORE;
+  return say(`seq ${input + output}`, `sequence ${input + output}: max_input_length ${input} + max_output_length ${output}`);
+};
+
 const inputOutputPair: Handler = (v) => {
   const pair = /^(\d+)[ \t]*,[ \t]*(\d+)$/.exec(unquote(v));
   return pair ? promptAndGenerated(Number(pair[1]), Number(pair[2])) : IGNORE;
@@ -66,6 +74,11 @@ export const SEQUENCE_KEYS: KeyTable = {
   vllm_maxlen: { reads: servedCap, source: 'hiyouga/LlamaFactory#4870, hparams/model_args.py vllm_maxlen' },
   max_source_length: { reads: sourceAndTarget, source: 'hiyouga/LlamaFactory#740, THUDM/ChatGLM-6B ptuning/train.sh' },
   max_target_length: { reads: (v, ctx) => (ctx.keys.has('max_source_length') ? IGNORE : numeric('seq')(v, ctx)), source: 'hiyouga/LlamaFactory#740' },
+  // ChatGLM3's and GLM-4's finetune_demo configs (configs/lora.yaml: max_input_length, max_output_length):
+  // a training sample holds both, so the sequence is their sum (THUDM/ChatGLM3 finetune_demo, c622).
+  // Alone, TGI's --max-input-length is a server's prompt cap: not read.
+  max_input_length: { reads: (v, ctx) => (ctx.keys.has('max_output_length') ? inputAndOutputLengths(v, ctx) : IGNORE), source: 'THUDM/ChatGLM3 finetune_demo/configs/lora.yaml' },
+  max_output_length: { reads: () => IGNORE },
   ctx_size: { reads: numeric('seq') },
   // Ollama's Modelfile / API options (num_ctx, num_gpu = layers on the GPU, num_batch): Ollama only runs models.
   num_ctx: { reads: numeric('ollama inference seq') },

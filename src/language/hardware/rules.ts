@@ -39,8 +39,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.nodes',
     role: 'nodes',
     // 台 counts machines; Korean 대 counts any machine-like thing, so it is a machine only after
-    // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter).
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*台|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter). 机 counts
+    // machines in the "N机M卡" idiom ("4机8卡 H100 80GB", c617) where M is a node's cards (8 at most);
+    // "4机32卡" (c628) is the 32 cards in all, and 机 is not read there.
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -135,9 +137,14 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   {
     id: 'not-hw.measurement',
     role: 'measurement',
+    // A memory with a card right after it is that card's memory, not a measurement: "Can we use 40G
+    // A100 to finetune" (c052 tatsu-lab/stanford_alpaca#280 with the memory before the card, bench:variations).
     // "显存占用19G" (VRAM in use: 19G, InternLM/lmdeploy#675, c662) stands outside \b: between two Han
     // characters there is no word boundary, so the Chinese words inside it never matched after one.
-    pattern: /(?:\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|显存占用了?)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))/g,
+    pattern: new RegExp(
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|显存占用了?)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      'g',
+    ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
     source: 'c324',
   },

@@ -1,5 +1,7 @@
 import { OWNER_RULES, type Owner } from './rules.js';
 
+const OWN_CLAUSE_ONLY: ReadonlySet<string> = new Set(OWNER_RULES.filter((r) => r.ownClauseOnly).map((r) => r.id));
+
 /**
  * The engine of clause ownership: a message cut into sentences and their clauses, each clause
  * given the owner its cue words say (rules.ts). A mention belongs to the nearest cue of its own
@@ -62,8 +64,34 @@ function cut(text: string, at: number, end: number, boundary: RegExp): { at: num
   return pieces.filter((p) => text.slice(p.at, p.end).trim().length > 0);
 }
 
+/**
+ * The text with each run of spaces between two words as one space, and where each of its characters
+ * stood in the text: cue rules are written with one space ("i can train"), and a user who types two
+ * ("I  can  train  it  when  cpt", verl-project/verl#3364 with its spaces doubled, bench:variations)
+ * still says whose run it is. Cues are found on the folded text and placed back on the user's.
+ */
+function foldedSpaces(text: string): { folded: string; from: number[] } {
+  if (!/\S[ \t]{2}/.test(text)) return { folded: text, from: [] };
+  const from: number[] = [];
+  let folded = '';
+  // Indentation (spaces before a line's first word) is kept as typed.
+  let lineHasWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') lineHasWord = false;
+    else if (c !== ' ' && c !== '\t') lineHasWord = true;
+    else if (lineHasWord && (text[i - 1] === ' ' || text[i - 1] === '\t')) continue;
+    from.push(i);
+    folded += c;
+  }
+  from.push(text.length);
+  return { folded, from };
+}
+
 /** Every owner cue of the text, in order (a cue inside another's span is the longer one's); only `owners`' when given. */
-export function cuesIn(text: string, owners?: readonly Owner[]): Cue[] {
+export function cuesIn(source: string, owners?: readonly Owner[]): Cue[] {
+  const { folded: text, from } = foldedSpaces(source);
+  const back = (at: number) => (from.length ? from[at]! : at);
   const found: Cue[] = [];
   const lower = text.toLowerCase();
   for (const rule of OWNER_RULES) {
@@ -71,12 +99,12 @@ export function cuesIn(text: string, owners?: readonly Owner[]): Cue[] {
     if (rule.when && !rule.when.some((w) => lower.includes(w))) continue;
     rule.pattern.lastIndex = 0;
     for (let m = rule.pattern.exec(text); m; m = rule.pattern.exec(text)) {
-      found.push({ owner: rule.owner, rule: rule.id, at: m.index, end: m.index + m[0].length });
+      found.push({ owner: rule.owner, rule: rule.id, at: back(m.index), end: m[0].length ? back(m.index + m[0].length - 1) + 1 : back(m.index) });
       if (m[0].length === 0) rule.pattern.lastIndex++;
     }
   }
   QUESTION.lastIndex = 0;
-  if (!owners || owners.includes('request')) for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: m.index, end: m.index + 1 });
+  if (!owners || owners.includes('request')) for (let m = QUESTION.exec(text); m; m = QUESTION.exec(text)) found.push({ owner: 'request', rule: 'owner.request.question-mark', at: back(m.index), end: back(m.index) + 1 });
   found.sort((a, b) => a.at - b.at || b.end - a.end);
   // A cue inside a longer one ("now" inside "and now", "oom" twice) is the longer one's.
   return found.filter((c, i) => !found.some((o, k) => k !== i && o.at <= c.at && c.end <= o.end && (o.end - o.at > c.end - c.at || k < i)));
@@ -95,10 +123,11 @@ export function clausesOf(text: string): Clause[] {
   // A clause with no cue takes its sentence's nearest owner, the clause before it first.
   for (const [k, c] of clauses.entries()) {
     if (c.cues.length > 0) continue;
-    const before = clauses.slice(0, k).reverse().find((o) => o.sentence === c.sentence && o.owner !== null);
+    // A cue that only names what its own clause holds (a template's name) lends its owner to no other clause.
+    const before = clauses.slice(0, k).reverse().find((o) => o.sentence === c.sentence && o.owner !== null && !OWN_CLAUSE_ONLY.has(o.owner.rule));
     // …and from a clause after it only a run's own cue ("with qlora on 2 GPUs, it works fine"),
     // never someone else's: "我是A40 48G 显存，…官方…" is the user's card.
-    const after = clauses.slice(k + 1).find((o) => o.sentence === c.sentence && o.cues.length > 0)?.cues[0];
+    const after = clauses.slice(k + 1).find((o) => o.sentence === c.sentence && o.cues.some((q) => !OWN_CLAUSE_ONLY.has(q.rule)))?.cues.find((q) => !OWN_CLAUSE_ONLY.has(q.rule));
     c.owner = before?.owner ?? (after?.owner === 'reference' ? null : after) ?? null;
   }
   introducedBlocks(text, clauses);

@@ -1,3 +1,5 @@
+import { ADAPTED_FROM } from './adapted-from.js';
+
 /**
  * Whose run a clause describes (issue 22): the words that say a clause is about the run the user
  * asks about, about one of their own earlier runs (or one that works), or about someone else's
@@ -27,6 +29,8 @@ export interface OwnerRule {
   example: string;
   /** The thread or corpus line it came from, where there is one. */
   source?: string;
+  /** The cue says whose its own clause is and lends that to no clause around it (a template's name). */
+  ownClauseOnly?: boolean;
 }
 
 /** "doesn't work", "not working", "never worked": a failure, not a run that works. */
@@ -104,6 +108,16 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     example: 'the paper uses 64 A100s for the 65b',
   },
   {
+    id: 'owner.reference.notebook',
+    owner: 'reference',
+    // An example notebook's card is the notebook's ("I can see the example notebook on colab t4",
+    // Unsloth's Colab notebooks run on a free T4): the user's own notebook ("my notebook") is theirs.
+    when: ['notebook'],
+    pattern: /\b(?:the|an|their|this|that|unsloth'?s|official)(?: official| free| provided)? (?:example|sample|demo|official|provided|colab|kaggle)(?: colab| kaggle)? notebooks?\b/gi,
+    example: 'I can see the example notebook on colab t4.',
+    source: 'unslothai/unsloth (corpus c596)',
+  },
+  {
     id: 'owner.reference.people',
     owner: 'reference',
     when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official'],
@@ -111,6 +125,16 @@ export const OWNER_RULES: readonly OwnerRule[] = [
       /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
     example: "Some previous issues mentioned zero3 doesn't work well with PPO either.",
     source: 'CarperAI/trlx#431',
+  },
+  {
+    id: 'owner.reference.adapted-from',
+    owner: 'reference',
+    // The template a config was changed from (adapted-from.ts): the example's model, not the run's.
+    when: ['from', '根据', '照着', '参考', '仿照', '基于'],
+    pattern: ADAPTED_FROM,
+    example: '数据用的 alpaca, 代码根据 llama3_8b_full_alpaca_e3 改了下',
+    source: 'InternLM/xtuner#842',
+    ownClauseOnly: true,
   },
   {
     id: 'owner.reference.zh',

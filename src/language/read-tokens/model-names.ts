@@ -205,7 +205,10 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
     const after = tokens[end + 1]?.type === 'ws' ? tokens[end + 2] : tokens[end + 1];
     if (after?.type === 'size' || after?.type === 'moeSize') continue;
     // "Qwen2.5-72-int4", "llama2-13-chat": the size joined without its "b".
-    const joined = tokens[end + 1]?.type === 'sep' && tokens[end + 1]!.text === '-' && tokens[end + 2]?.type === 'number' ? tokens[end + 2]! : null;
+    // "Qwen3 0.6 model" (huggingface/trl#3456, c616): a bare number a member is sized by, said
+    // before the word "model", is that member's size too.
+    const spaced = tokens[end + 1]?.type === 'ws' && tokens[end + 2]?.type === 'number' && followedByModelWord(tokens, end + 3);
+    const joined = (tokens[end + 1]?.type === 'sep' && tokens[end + 1]!.text === '-' && tokens[end + 2]?.type === 'number') || spaced ? tokens[end + 2]! : null;
     const bySize = joined ? members.find((m) => m.size === `${joined.text}b`) : undefined;
     if (bySize) {
       notes.push(`"${wholeText(tokens, i, end + 2)}" read as ${bySize.id}`);
@@ -229,6 +232,12 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
     }
     tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
   }
+}
+
+/** The word "model" (or 模型) right after position `at`, spaces skipped: "qwen3 0.6 model". */
+function followedByModelWord(tokens: Token[], at: number): boolean {
+  const next = tokens[at]?.type === 'ws' ? tokens[at + 1] : tokens[at];
+  return next !== undefined && /^(?:models?|模型)$/i.test(next.text);
 }
 
 /**

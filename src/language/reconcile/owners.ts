@@ -49,6 +49,7 @@ function slotsOf(i: Item): string[] {
     case 'recompute':
     case 'util':
     case 'optimizer':
+    case 'maxSeqs':
       return [i.kind];
     default:
       return [];
@@ -71,6 +72,7 @@ const LABEL: Record<string, string> = {
   gen: 'generated tokens',
   recompute: 'recompute setting',
   util: 'GPU memory utilization',
+  maxSeqs: 'concurrent sequences',
 };
 const labelOf = (slot: string) => LABEL[slot] ?? slot.replace(/^parallel\./, '');
 

@@ -27,6 +27,17 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'MoFHeka/LLaMA-Megatron#1',
   },
   {
+    // A traceback's outermost frame, `File "…/train_ppo_ray.py", line 289, in <module>`, is the script
+    // the failing run started: kept when its name carries an RL trainer's word, for the scripts rule
+    // (commands.ts command.rl-trainer-script) to read. The trainer so read is a framework inside a
+    // path, said as weak with the path (scenario/fact-cues.ts frameworkMention); OpenRLHF's
+    // examples/train_ppo_ray.py, OpenRLHF/OpenRLHF, corpus c591.
+    id: 'log.traceback-rl-script',
+    pattern: /^\s*file "(?:[^"\n]*\/)?((?:[a-z0-9]+[_-])*(?:ppo|dpo|kto|orpo|grpo)(?:[_-][a-z0-9]+)*\.py)", line \d+, in <module>\s*$/,
+    example: '  File "/tmp/ray/session_2024-06-26_02-32-03_991172_281/runtime_resources/working_dir_files/_ray_pkg_c9e529e2adb6802f/examples/train_ppo_ray.py", line 289, in <module>',
+    source: 'OpenRLHF/OpenRLHF (corpus c591)',
+  },
+  {
     id: 'log.engine.tgi',
     pattern: /\b(text_generation_launcher|text_generation_router|text_generation_server)(?:[:.]|::)/,
     engine: 'tgi',

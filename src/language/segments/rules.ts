@@ -54,8 +54,10 @@ export const LINE_RULES: readonly LineRule[] = [
     id: 'log.exception',
     kind: 'log',
     // An exception whose message is on the lines after it ("…errors.ChildFailedError: " over
-    // torchelastic's summary, MoFHeka/LLaMA-Megatron#1) is one too.
-    pattern: /^(?:[a-z_][\w]*\.)*[a-z_]\w*(?:error|exception|exit):(?: \S|\s*$)/,
+    // torchelastic's summary, MoFHeka/LLaMA-Megatron#1) is one too; so is one quoted as inline
+    // code ("`ValueError: The model's max seq len (32768) is larger…`", QwenLM/Qwen3#16), whose
+    // words are the engine's, not a question the user asks.
+    pattern: /^(?:\s*`)?(?:[a-z_][\w]*\.)*[a-z_]\w*(?:error|exception|exit):(?: \S|\s*$)/,
     example: 'RuntimeError: CUDA error: an illegal memory access was encountered',
   },
   {

@@ -234,9 +234,11 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
   },
   {
     // Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a
-    // terabyte), read as the node's, for the offload check.
+    // terabyte), read as the node's, for the offload check. Not a GPU's own "RAM": "Each GPU in my
+    // configuration is equipped with 16GB of RAM" (meta-llama/llama-cookbook#309, c641) is the card's, in one clause
+    // and under 200 GB (no card has more).
     id: 'prose.host-ram',
-    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
     write: hostRam,
     example: 'to finetune a llama 33b on 8*A100 40G, 600G RAM. But always OOM on RAM.',
     source: 'deepspeedai/DeepSpeed#3448',

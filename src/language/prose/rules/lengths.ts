@@ -26,8 +26,11 @@ function tokens(digits: string, unit: string | undefined): number {
 /** A word that says the message trains: then the answer's tokens are part of the sample, not generated. */
 const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练/i;
 
-/** "2k", "4096", "16,384", "1M", "3万": a length's number and its unit. */
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([km万])?(?![\w.%])`;
+/**
+ * "2k", "4096", "16,384", "1M", "3万": a length's number and its unit. A full stop after it ends the
+ * sentence ("max seq length of 2048.", unslothai/unsloth, corpus c596); a dot before more of the word does not.
+ */
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([km万])?(?![\w%]|\.\w)`;
 /** Words that may stand between a noun and its number: "of", "to", "=", "is", "about", "为". */
 const JOIN = String.raw`(?:\s*(?:[=:]|\b(?:is|was|of|at|to|as|be)\b|设置为|设置成|设为|设成|改为|调到|开到|为|是))?\s*(?:(?:about|around|roughly|approximately|~)\s*)?`;
 

@@ -1,6 +1,7 @@
 import { FAMILIES } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 import { FILE, PATH, fileWords } from '../paths.js';
+import { ADAPTED_FROM } from '../../owners/adapted-from.js';
 
 /**
  * A model named only in a path (issue 22, b13 item 4). A recipe or script path files its config
@@ -8,7 +9,8 @@ import { FILE, PATH, fileWords } from '../paths.js';
  * (huggingface/alignment-handbook#22, corpus c536). The path's last part is a file, which names no
  * model (`prose.path` reads only its words: "full"), so the folder that carries a family name and a
  * size is the model. A guess from a path, so weak: the reply says it with the path. A model named
- * anywhere else in the message is the model, never the path's.
+ * anywhere else in the message is the model, never the path's — unless it names the template the
+ * user's config was changed from (owners/adapted-from.ts).
  */
 
 const FAMILY = FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).filter((f) => f.length >= 2).join('|');
@@ -47,7 +49,8 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       // Not this rule's path: written back unchanged, for prose.path to read.
       if (!folder) return m[0];
       const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
-      if (MODEL_ELSEWHERE.test(elsewhere)) return m[0];
+      // …except the template a config was changed from ("根据 llama3_8b_full_alpaca_e3 改了下"), the example's model.
+      if (MODEL_ELSEWHERE.test(elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)))) return m[0];
       const fileAt = path.length - file.length;
       return [
         { text: ' '.repeat(folder.at), from: 0, to: folder.at },
