@@ -81,14 +81,7 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
 /** A pp carried from the thread yields to this message's stated count and tp (split.ts). */
 function carriedSplitYields(r: Resolution, statedCount: number | undefined): void {
   const said = { count: r.patch.has('gpuCount') || r.patch.has('nodes'), tp: r.patch.has('par.tp'), pp: r.patch.has('par.pp') };
-  // The thread's own cards, where this message names none ("…on 8xH20", then `--tensor-parallel-size 8`),
-  // hold a layer split the bot derived from them (device_map over every card: schedule 'sequential',
-  // or Hugging Face generate spread over the cards). A pp the user chose for training is theirs to
-  // keep: "pp 2", then "tp 2" is 4 cards (the "how many" solver's candidates read every change so).
-  const base = r.base;
-  const derivedSplit = base !== null && base !== undefined && (base.parallel.schedule === 'sequential' || (base.mode === 'inference' && base.inference.engine === 'hf'));
-  const carried = r.base?.hardware && !said.count && derivedSplit ? r.base.hardware.count : undefined;
-  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said) ?? (carried !== undefined ? carriedPipelineFitted(r.s.parallel, carried, { ...said, count: true }, 'the thread') : null);
+  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said);
   if (!fitted) return;
   r.assume(fitted.note);
   r.s.parallel.pp = fitted.pp;
