@@ -266,7 +266,8 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
     // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
     id: 'prose.chinese-cards',
-    pattern: /([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi,
+    // Not the digits of a card's own name ("一张A10卡", "用T4卡"): "10卡" there is the A10, no count.
+    pattern: /(?<![a-z0-9.\-])([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi,
     when: cjk,
     write: (m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
@@ -277,6 +278,16 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     },
     example: '只是替换了模型路径和数据路径。尝试使用1卡和8卡V100， 均报OOM。',
     source: 'yangjianxin1/Firefly#33',
+  },
+  {
+    // 卡 / 显卡 right after a card's name is the word "card" ("一张A10卡", "用T4卡部署", "单卡A10上" is
+    // the count rule's): the name stands alone, as "an A10 card" does.
+    id: 'prose.card-name-ka',
+    pattern: /(?<=(?:^|[^a-z0-9.\-])(?:rtx|gtx|tesla)?\s*[a-z]{1,3}\d{1,4}(?:ti|super|s)?)(?:显卡|卡)/gi,
+    when: cjk,
+    write: (m) => (gpuIdOf(m.input.slice(0, m.index).match(/[a-z]{1,3}\d{1,4}(?:ti|super|s)?$/i)![0]) ? ' ' : m[0]),
+    example: '一张A10卡 serving qwen-14b-int4 (invented after the thread\'s 机器显卡为A10 23G)',
+    source: 'InternLM/lmdeploy#730',
   },
   {
     // "输入长度到2w多" (2w = 2万 = 20,000): Chinese posts count in ten-thousands. Weak: a "w" after a

@@ -122,6 +122,7 @@ const PROSE_ORDER = [
   'prose.exllama',
   'prose.width-only',
   'prose.chinese-cards',
+  'prose.card-name-ka',
   'prose.chinese-words',
   'prose.ten-thousands',
   'prose.number-word-card',
