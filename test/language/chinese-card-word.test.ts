@@ -28,3 +28,16 @@ describe('a card named with 卡 after it', () => {
     );
   });
 });
+
+describe('a card, its memory in any unit, times a count', () => {
+  it('property: "A100 40GiB*4" reads as "A100 40GB*4" does (the GiB spelling had lost the count)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('A100 40', 'A100 80', 'H100 80', 'V100 32'), fc.constantFrom('G', 'GB', 'GiB'), fc.constantFrom('*', ' x ', ' * '), fc.integer({ min: 2, max: 8 }), (card, unit, sign, n) => {
+        const s = read(`llama-2-13b lora on ${card}${unit}${sign}${n}`).scenario;
+        expect(s.hardware?.count).toBe(n);
+        expect(read(`llama-2-13b lora on ${card}GB${sign}${n}`).scenario.hardware).toEqual(s.hardware);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -318,9 +318,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
   {
     // "A100 80GB x 2", "H100 SXM 80GB x8": the card with its memory or form factor, then its count.
     id: 'prose.card-memory-times-count',
-    pattern: /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*gb?)\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g,
+    pattern: /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4})[a-z]*?(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*\d{2,3}\s*(?:gib|gb?))\s*[x×*]\s*(\d{1,3})(?:\s*(?:gpus?|cards?))?\b/g,
     when: (t) => /[x×*]\s*\d/.test(t),
-    write: (m) => (gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*gb?$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]),
+    write: (m) => (gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*(?:gib|gb?)$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]),
     example: 'A more reasonable choice would be A100 40G*8',
     source: 'meta-llama/llama-cookbook#25',
   },
