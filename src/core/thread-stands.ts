@@ -1,5 +1,5 @@
-import { GPUS } from '../catalog/index.js';
 import type { ResolveOutcome } from '../scenario/resolve.js';
+import { hardwareWords } from '../scenario/reading.js';
 import type { Scenario } from '../scenario/schema.js';
 
 /**
@@ -26,11 +26,5 @@ export function withThreadSetup(outcome: ResolveOutcome, scenario: Scenario): Re
 
 function setupWords(s: Scenario): string {
   const doing = s.mode === 'inference' ? 'inference' : s.mode === 'full' ? 'full fine-tune' : s.mode;
-  const card = s.hardware ? `${s.hardware.count}× ${cardName(s.hardware.gpuId, s.hardware.capacityBytes)}` : null;
-  return [s.model.name, doing, card].filter((w): w is string => Boolean(w)).join(' · ');
-}
-
-function cardName(gpuId: string | null, capacityBytes: number): string {
-  const named = gpuId ? GPUS.find((g) => g.id === gpuId)?.name : undefined;
-  return named ?? `${Math.round(capacityBytes / 2 ** 30)} GB`;
+  return [s.model.name, doing, hardwareWords(s)].filter((w): w is string => Boolean(w)).join(' · ');
 }

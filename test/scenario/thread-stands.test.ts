@@ -25,7 +25,7 @@ const refusalIn = (thread: string, text: string) => {
 
 describe("a follow-up that sets nothing is refused with the thread's setup said", () => {
   it.each([
-    ['c608', /I did not read "有哪些措施".*The thread's setup stands: [^;]*inference · 1× 48 GB; say what to change/],
+    ['c608', /I did not read "有哪些措施".*The thread's setup stands: [^;]*inference · 1× 48 GiB GPU; say what to change/],
     ['c610', /I understood "GPU", "32", "device_map".*The thread's setup stands: Yi-34B · inference · 4× A10 24GB; say what to change/],
   ])('%s', (id, said) => {
     const line = lineOf(id);
