@@ -337,6 +337,11 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
         })
       : [];
 
+  // A fit resting on checkpointing assumed from the framework's examples: the peak without it (flips.ts 'no gc').
+  const withoutAssumedGc = fits === true && options.unstated?.has('no gc') ? withSetting(s, 'no gc') : null;
+  const noGc = withoutAssumedGc ? estimate(withoutAssumedGc, { numbersOnly: true }) : null;
+  const holdsOnlyWithGc = noGc && noGc.fits === false ? { withoutBytes: noGc.deviceBytes } : undefined;
+
   return {
     scenario: asked,
     params: {
@@ -364,6 +369,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     serving,
     notes,
     flipsOn,
+    ...(holdsOnlyWithGc ? { holdsOnlyWithGc } : {}),
   };
 }
 
