@@ -43,13 +43,14 @@ export function zero3Config(s: Scenario): Zero3Config {
   const auto = s.model.arch.hidden ** 2;
   switch (s.framework) {
     case 'llama-factory':
-      // LLaMA-Factory examples/deepspeed/ds_z3_config.json (and its _offload twin, 0.6 → 0.9):
+      // LLaMA-Factory examples/deepspeed/ds_z3_config.json and ds_z3_offload_config.json (1d6e8b2):
       // reduce_bucket_size "auto", stage3_max_live_parameters 1e9, stage3_max_reuse_distance 1e9,
       // sub_group_size 1e9.
       return { ...DEEPSPEED_ZERO3_DEFAULTS, reduceBucketElements: auto, reduceBucketAuto: true, source: "LLaMA-Factory's ds_z3_config.json" };
     case 'axolotl':
       // axolotl deepspeed_configs/zero3.json, zero3_bf16.json, zero3_bf16_cpuoffload_params.json and
-      // zero3_bf16_cpuoffload_all.json (2024-01 → 2025; deepspeed/zero3.json before): sub_group_size 0,
+      // zero3_bf16_cpuoffload_all.json (54d2ac1, 2024-01-24 → 067b021, 2026-07, where the keys are
+      // spelt max_live_parameters / max_reuse_distance, DeepSpeed's field names): sub_group_size 0,
       // reduce_bucket_size "auto", stage3_max_live_parameters 0, stage3_max_reuse_distance 0.
       return { reduceBucketElements: auto, reduceBucketAuto: true, maxLiveParameters: 0, maxReuseDistance: 0, subGroupSize: 0, source: "axolotl's deepspeed_configs/zero3*.json" };
     default:
