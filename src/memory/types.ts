@@ -85,4 +85,9 @@ export interface Estimate {
    * it fit ("gc", "a paged optimizer", "optimizer offload"), in that order. Empty otherwise.
    */
   flipsOn?: string[];
+  /**
+   * When it fits only with gradient checkpointing a framework preset assumed from its examples
+   * (example-recompute.ts): what nvidia-smi would show without it.
+   */
+  holdsOnlyWithGc?: { withoutBytes: number };
 }
