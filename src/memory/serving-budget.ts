@@ -49,7 +49,7 @@ export function servingEngine(s: Scenario): Engine | null {
   return s.inference.server === 'sglang' ? 'sglang' : 'vllm';
 }
 
-const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)' };
+export const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)' };
 
 function sum(parts: Component[]): number {
   return parts.reduce((total, c) => total + c.bytes, 0);
@@ -82,24 +82,24 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     const rule = tgiKvRule(s);
     const memoryFraction = s.inference.gpuMemoryUtilization === 1 ? '' : `${s.inference.gpuMemoryUtilization} × `;
     const share = rule.of === 'card' ? `${num(rule.share * s.inference.gpuMemoryUtilization)} × card − weights − warm-up peak − non-torch` : `${rule.share} × (${memoryFraction}card − weights − warm-up peak − non-torch)`;
-    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(s, card, sum(fixed), nonTorch), share, fraction: rule.share * s.inference.gpuMemoryUtilization };
+    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(s, card, sum(fixed), nonTorch), share, fraction: rule.share * s.inference.gpuMemoryUtilization, ofCard: rule.of === 'card' };
   }
   if (engine === 'sglang') {
     // After the pool (model_runner.py init_memory_pool, then init_cuda_graphs): outside the fraction.
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s), ...sglangCudaGraphs(s, l)];
-    return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
+    return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction, ofCard: true };
   }
   if (engine === 'lmdeploy') {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
-    return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1 };
+    return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1, ofCard: false };
   }
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
   const afterKv = graphsOutsideBudget(s);
   const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];
   const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
-  return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction };
+  return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction, ofCard: true };
 }
 
 /** `nonTorch` is the CUDA context and NCCL together; `context` the context's part of it. */
@@ -131,7 +131,9 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const clamps = engine === 'sglang' || engine === 'lmdeploy';
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   const needed = clamps ? 0 : oneSequence;
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
+  // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
+  const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps };
   return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) };
 }
 
