@@ -8,7 +8,7 @@ import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from '.
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
-import { tgiKvRule } from './tgi-release.js';
+import { tgiAtLeast, tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
 
@@ -159,7 +159,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
-  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : ''} (lower max-model-len, raise the memory fraction, or add GPUs).`;
+  const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
+  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
 }
@@ -199,6 +200,18 @@ function vllmStartError(s: Scenario, budget: number, oneSequence: number): strin
   const len = s.seq.toLocaleString('en-US');
   if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${Math.floor((budget / oneSequence) * s.seq).toLocaleString('en-US')})"`;
   return `"To serve at least one request with the models's max seq len (${len}), (${gib(oneSequence)} GiB KV cache is needed, which is larger than the available KV cache memory (${gib(budget)} GiB)"`;
+}
+
+/**
+ * TGI's router when the blocks its warm-up found hold fewer tokens than --max-total-tokens: it
+ * refuses to start. v1.x–v2.x router/src/main.rs (v2.2 router/src/server.rs
+ * check_max_batch_total_tokens): "`max_total_tokens` must be <= `max_batch_total_tokens`"; from
+ * v3.0 backends/v3/src/lib.rs V3Error::NotEnoughMemory.
+ */
+function tgiStartError(s: Scenario, poolTokens: number): string {
+  const len = s.seq.toLocaleString('en-US');
+  if (tgiAtLeast(s, 3, 0)) return `"Not enough memory to handle \`max_total_tokens=${s.seq}\`"`;
+  return `"\`max_total_tokens\` must be <= \`max_batch_total_tokens\`. Given: ${len} and ${poolTokens.toLocaleString('en-US')}"`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */
