@@ -3,7 +3,7 @@ import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
-import { vllmAtLeast, vllmEngine } from './vllm-release.js';
+import { vllmAtLeast, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './vllm-graph-collectives.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
@@ -131,10 +131,12 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // "No enough blocks for `session_len`").
   const clamps = engine === 'sglang' || engine === 'lmdeploy';
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
-  const needed = clamps ? 0 : oneSequence;
+  // vLLM V0 under pipeline parallelism splits the pool among its virtual engines: one sequence must fit in a share.
+  const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
+  const needed = clamps ? 0 : oneSequence * shares;
   // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
   const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps };
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps };
   return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + (engine === 'vllm' && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
@@ -153,7 +155,9 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
     rule?.of === 'free'
       ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
-  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
+  const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
+  const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
   const warmupBytes = sum(inside) + nonTorch;
