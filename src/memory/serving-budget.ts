@@ -136,7 +136,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const needed = clamps ? 0 : oneSequence * shares;
   // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
   const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps };
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
   return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + (engine === 'vllm' && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 

@@ -63,6 +63,8 @@ export interface ServingCapacity {
    * start (serving-budget.ts): their margin is the whole pool, not the pool beyond one sequence.
    */
   clipsToPool: boolean;
+  /** Shares the pool is split into, each of which must hold one sequence: vLLM V0's pipeline virtual engines, else 1. */
+  poolShares: number;
 }
 
 /** The single source of every number a user sees. */

@@ -54,7 +54,9 @@ export function servedFitDetail(s: Scenario, e: Estimate, tight: boolean): strin
   const pool = `Its KV cache is ${gib(serving.kvPoolBytes)} GiB = ${tokens(serving.kvCapacityTokens)} tokens = ${sequences(serving.concurrentSequences)} of ${tokens(s.seq)} at once`;
   const room = serving.clipsToPool
     ? `; it shortens a longer request to the pool rather than refuse to start`
-    : `; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond the first sequence`;
+    : serving.poolShares > 1
+      ? `, in ${serving.poolShares} shares (one per pipeline virtual engine) that must each hold one; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond one sequence a share`
+      : `; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond the first sequence`;
   const thin = tight ? `: little more than one sequence, so a second request of that length waits` : '';
   return `${pool}${room}${thin}.`;
 }
@@ -62,7 +64,8 @@ export function servedFitDetail(s: Scenario, e: Estimate, tight: boolean): strin
 /** The first screen's margin for a server that fits: "KV cache beyond one sequence 4.3 GiB (18% of the card)". */
 export function servedMargin(serving: ServingCapacity, headroomBytes: number, capacity: number): string {
   if (serving.clipsToPool) return `KV cache ${gib(serving.kvPoolBytes)} GiB (${ofCard(serving.kvPoolBytes, capacity)})`;
-  return `KV cache beyond one sequence ${gib(headroomBytes)} GiB (${ofCard(headroomBytes, capacity)})`;
+  const beyond = serving.poolShares > 1 ? `one sequence a share (${serving.poolShares} shares)` : 'one sequence';
+  return `KV cache beyond ${beyond} ${gib(headroomBytes)} GiB (${ofCard(headroomBytes, capacity)})`;
 }
 
 /**

@@ -76,6 +76,15 @@ describe('a server that fits says what its figures are', () => {
     );
   });
 
+  it('vLLM V0 under pipeline parallelism: the margin is per share of the pool, said so', () => {
+    const r = reply('serve qwen2.5-32b nf4 pp 2 max-model-len 16384 for 2 users vllm 0.8.5 on 2x a100-80g');
+    const sv = r.estimate.serving!;
+    expect(sv.poolShares).toBe(2);
+    expect(r.estimate.headroomBytes!).toBeCloseTo(sv.kvPoolBytes - 2 * sv.sequenceBytes, 0);
+    expect(r.verdict.detail).toContain('in 2 shares (one per pipeline virtual engine) that must each hold one');
+    expect(r.summary.why).toContain('KV cache beyond one sequence a share (2 shares)');
+  });
+
   it('a training fit keeps its card margin', () => {
     const r = reply('llama-3-8b qlora gc seq 2048 bs 1 on 1x h100');
     expect(r.verdict.detail).toMatch(/^Headroom [\d.]+ GiB \(\d+%\)\.$/);
@@ -99,7 +108,7 @@ describe('the JSON contract gains, and keeps, its fields', () => {
     for (const field of ['perGpu', 'fits', 'headroomBytes', 'hostBytes', 'serving']) expect(result).toHaveProperty(field);
     expect(result.headroomOf).toBe('kvPoolBeyondOneSequence');
     const serving = result.serving as Record<string, unknown>;
-    for (const field of ['kvBytesPerToken', 'kvCapacityTokens', 'concurrentSequences', 'gpuMemoryUtilization', 'kvPoolBytes', 'sequenceBytes', 'plannedBytes', 'clipsToPool']) expect(serving).toHaveProperty(field);
+    for (const field of ['kvBytesPerToken', 'kvCapacityTokens', 'concurrentSequences', 'gpuMemoryUtilization', 'kvPoolBytes', 'sequenceBytes', 'plannedBytes', 'clipsToPool', 'poolShares']) expect(serving).toHaveProperty(field);
     const training = renderJson(reply('llama-3-8b qlora gc seq 2048 bs 1 on 1x h100')) as { result: Record<string, unknown> };
     expect(training.result.headroomOf).toBe('card');
   });
