@@ -4,7 +4,7 @@ import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmAtLeast, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
-import { graphCollectivesNote } from './vllm-graph-collectives.js';
+import { graphCollectivesNote } from './graph-collectives.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -137,7 +137,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
   const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
-  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + (engine === 'vllm' && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
+  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allReducesPerForward, captureSizes, graphCollectives } from '../../src/memory/vllm-graph-collectives.js';
+import { allReducesPerForward, captureSizes, graphCollectives } from '../../src/memory/graph-collectives.js';
 import { estimateOf } from './fixtures.js';
 
 /**
@@ -29,6 +29,12 @@ describe('captured all-reduces', () => {
     expect(allReducesPerForward(s)).toBe(121);
     expect(graphCollectives(s)).toEqual({ graphs: 35, perGraph: 121, total: 4235 });
     expect(estimateOf('serve yi-34b tp 4 gpu-memory-utilization 0.9 batch 4 seq 2048 vllm 0.5.4 on 4x 4090').notes.join(' ')).toContain('35 batch sizes × 121 all-reduces = 4,235');
+  });
+
+  it('SGLang captures its own list (1, 2, 4, 8 … cuda_graph_max_bs): 80 at tp 8 on an L4, so 13 graphs × 161 all-reduces for Llama-3-70B', () => {
+    const s = scenarioOf('sglang llama-3-70b tp 8 --mem-fraction-static 0.9 on 8x l4');
+    expect(graphCollectives(s)).toEqual({ graphs: 13, perGraph: 161, total: 13 * 161 });
+    expect(estimateOf('sglang llama-3-70b tp 8 --mem-fraction-static 0.9 on 8x l4').notes.join(' ')).toContain('--disable-cuda-graph captures none');
   });
 
   it('none without tensor parallelism or with --enforce-eager (no graphs)', () => {

@@ -1,5 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { vllmEngine } from './vllm-release.js';
+import { sglangCudaGraphMaxBatch } from './sglang.js';
+import { sglangCaptureBatchSizes } from './sglang-graph-logits.js';
 
 /**
  * The all-reduces vLLM's CUDA graphs capture under tensor parallelism (issue 23, TP on PCIe cards).
@@ -55,17 +57,27 @@ export interface GraphCollectives {
   total: number;
 }
 
-/** Null where no collective is captured: tp 1, --enforce-eager, or another engine. */
+/**
+ * SGLang captures its decode graphs the same way (python/sglang/srt/distributed/parallel_state.py
+ * `graph_capture`, vLLM's table: PyNccl inside the capture where custom all-reduce is off), one
+ * per batch size of its own list (sglang-graph-logits.ts sglangCaptureBatchSizes).
+ */
+function graphCount(s: Scenario): number {
+  if (s.inference.server === 'sglang') return sglangCaptureBatchSizes(sglangCudaGraphMaxBatch(s), s.inference.maxSeqs).length;
+  return captureSizes(s).length;
+}
+
+/** Null where no collective is captured: tp 1, or no graphs (--enforce-eager, SGLang's --disable-cuda-graph). */
 export function graphCollectives(s: Scenario): GraphCollectives | null {
   if (s.parallel.tp <= 1 || s.inference.enforceEager) return null;
-  const graphs = captureSizes(s).length;
+  const graphs = graphCount(s);
   const perGraph = allReducesPerForward(s);
   return { graphs, perGraph, total: graphs * perGraph };
 }
 
-/** The reply's sentence: the count, why its memory is not counted, and the way out. */
+/** The reply's sentence (vLLM and SGLang): the count, why its memory is not counted, and the way out. */
 export function graphCollectivesNote(s: Scenario): string {
   const c = graphCollectives(s);
   if (c === null) return '';
-  return ` At tp ${s.parallel.tp} its CUDA graphs capture ${c.graphs} batch sizes × ${c.perGraph} all-reduces = ${c.total.toLocaleString('en-US')}; where custom all-reduce is off (more than two PCIe-only GPUs, or no P2P) each is an NCCL launch that keeps device memory of its own outside the budget (NCCL enqueue.cc: one allocation per captured launch), sized by the CUDA driver and not counted here: a known out-of-memory in graph capture on such cards (vllm#5517, NVIDIA/nccl#1234); --enforce-eager captures none.`;
+  return ` At tp ${s.parallel.tp} its CUDA graphs capture ${c.graphs} batch sizes × ${c.perGraph} all-reduces = ${c.total.toLocaleString('en-US')}; where custom all-reduce is off (more than two PCIe-only GPUs, or no P2P) each is an NCCL launch that keeps device memory of its own outside the budget (NCCL enqueue.cc: one allocation per captured launch), sized by the CUDA driver and not counted here: a known out-of-memory in graph capture on such cards (vllm#5517, NVIDIA/nccl#1234); ${s.inference.server === 'sglang' ? '--disable-cuda-graph' : '--enforce-eager'} captures none.`;
 }
