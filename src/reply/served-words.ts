@@ -76,6 +76,10 @@ export function servedMargin(serving: ServingCapacity, headroomBytes: number, ca
  */
 export function cannotStart(s: Scenario, e: Estimate, asRead: string): { headline: string; detail: string } {
   const serving = e.serving!;
+  // vLLM: "No available memory for the cache blocks" (serving-budget.ts says which terms took it).
+  if (serving.kvPoolBytes === 0) {
+    return { headline: `✗ Cannot start: its budget leaves nothing for the KV cache, and one sequence of ${tokens(s.seq)} needs ${gib(serving.sequenceBytes)} GiB (${asRead}).`, detail: 'Raise the memory fraction, quantise the weights (int4, fp8), or add GPUs (tp).' };
+  }
   return {
     headline: `✗ Cannot start: its KV cache of ${gib(serving.kvPoolBytes)} GiB holds ${tokens(serving.kvCapacityTokens)} tokens, less than one sequence of ${tokens(s.seq)} (${gib(serving.sequenceBytes)} GiB; ${asRead}).`,
     detail: 'Shorten seq (max-model-len), add GPUs (tp), or kv fp8.',

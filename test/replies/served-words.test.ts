@@ -101,6 +101,16 @@ describe('a server that cannot hold one sequence says it cannot start, with the 
   });
 });
 
+describe('a budget with nothing left for KV', () => {
+  it('says it cannot start for want of any KV cache, with what one sequence needs', () => {
+    const r = reply('serve llama-3-8b gpu-memory-utilization 0.5 seq 8192 on 1x 4090');
+    const sv = r.estimate.serving!;
+    expect(sv.kvPoolBytes).toBe(0);
+    expect(r.verdict.status).toBe('no');
+    expect(r.verdict.headline.startsWith(`✗ Cannot start: its budget leaves nothing for the KV cache, and one sequence of 8,192 needs ${gib(sv.sequenceBytes)} GiB`)).toBe(true);
+  });
+});
+
 describe('the JSON contract gains, and keeps, its fields', () => {
   it('serving adds kvPoolBytes, sequenceBytes, plannedBytes, clipsToPool and what headroomBytes measures', () => {
     const out = renderJson(reply('serve llama-3-8b seq 8192 for 2 users on 1x 4090')) as { result: Record<string, unknown> };
