@@ -86,7 +86,21 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
   // A server's budget is full by design: say what is in use and what its KV pool holds, not a "headroom".
   if (e.serving) return { ...numbers, status, headline: servedFitHeadline(s, e, mark), detail: servedFitDetail(s, e, status === 'tight') };
   const tight = status === 'tight' ? `: under ${Math.round(TIGHT_SHARE * 100)}% of the card, which fragmentation or one longer batch can take` : '';
-  return { ...numbers, status, headline: `${mark}: ${need}; ${offers}.`, detail: `Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%)${tight}.` };
+  const detail = [`Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%)${tight}.`, ...fitConditions(e)].join(' ');
+  return { ...numbers, status, headline: `${mark}: ${need}; ${offers}.`, detail };
+}
+
+/**
+ * A fit that rests on something the request did not say (a setting the defaults leave off, or the
+ * checkpointing a framework's examples turn on) says so in the verdict itself, so that every
+ * surface (terminal, Slack, Discord, JSON) carries it, not only the terminal's.
+ */
+function fitConditions(e: Estimate): string[] {
+  const flips = e.flipsOn ?? [];
+  const said: string[] = [];
+  if (flips.length) said.push(`Fits only with ${flips.join(' or ')} (not in your request; the defaults leave ${flips.length > 1 ? 'them' : 'it'} off).`);
+  if (e.holdsOnlyWithGc) said.push(`Fits only with the gradient checkpointing assumed above (not in your request): without it ${gib(e.holdsOnlyWithGc.withoutBytes)} GiB per GPU.`);
+  return said;
 }
 
 /** The canonical reading of any scenario, with its parameter total counted from the architecture. */
