@@ -3,6 +3,7 @@ import { Session } from 'node:inspector';
 import { respond } from '../src/core/assistant.js';
 import { hubIdsIn, noHubModels } from '../src/hub/prefetch.js';
 import { corpusLines, distinctText } from './load/corpus-texts.js';
+import { cpuPerAnswer, readCpu } from './load/cpu.js';
 
 /**
  * `node dist/bench/worker-cost.js`: the compute worker's CPU per answer on the real corpus,
@@ -10,7 +11,8 @@ import { corpusLines, distinctText } from './load/corpus-texts.js';
  * the Hub-id search, then respond() with no Hub models). One pass of the corpus warms the
  * process (with a sign-off, as bench:load's second pass: the texts stay new to the parser's
  * cache), then each line is timed once with another sign-off. CPU of this process
- * (process.cpuUsage: GC helpers included), per text; prints median, p90, p99, mean and the
+ * (process.cpuUsage: GC helpers included), per text; prints median, p90, p99, mean, the
+ * CPU per answer of this thread and of the whole process over the timed passes (/proc), and the
  * slowest lines. Asserts nothing. `--profile=FILE` writes a V8 CPU profile of the timed passes
  * alone (bench/cpu-profile-top.ts prints its top functions).
  */
@@ -36,6 +38,7 @@ if (profileTo) {
 }
 
 const costs: { line: number; ms: number }[] = [];
+const threadsBefore = readCpu(process.pid);
 for (let pass = 2; pass < 2 + passes; pass++) {
   for (let i = 0; i < lines.length; i++) {
     const text = distinctText(lines, pass * lines.length + i);
@@ -46,6 +49,7 @@ for (let pass = 2; pass < 2 + passes; pass++) {
   }
 }
 
+const threads = cpuPerAnswer(process.pid, threadsBefore, readCpu(process.pid), costs.length);
 if (profileTo) writeFileSync(profileTo, JSON.stringify(((await post('Profiler.stop')) as { profile: unknown }).profile));
 
 const sorted = costs.map((c) => c.ms).sort((a, b) => a - b);
@@ -53,5 +57,7 @@ const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sort
 const total = sorted.reduce((a, b) => a + b, 0);
 console.log(`headroom compute worker cost — ${lines.length} corpus lines × ${passes}, each new to the parser's cache, Node ${process.version}`);
 console.log(`CPU ms per answer: median ${at(0.5).toFixed(3)}  p90 ${at(0.9).toFixed(3)}  p99 ${at(0.99).toFixed(3)}  max ${sorted.at(-1)!.toFixed(3)}  mean ${(total / sorted.length).toFixed(3)}  (total ${total.toFixed(0)} ms)`);
+// From /proc (10 ms ticks, Linux): this thread, and V8's helpers (GC, compilers) beside it.
+if (!Number.isNaN(threads.mainMs)) console.log(`by thread (/proc): this thread ${threads.mainMs.toFixed(3)} ms per answer, busiest other ${threads.busiestOtherMs.toFixed(3)}, whole process ${threads.processMs.toFixed(3)}`);
 const slowest = [...costs].sort((a, b) => b.ms - a.ms).slice(0, 8);
 for (const { line, ms } of slowest) console.log(`  line ${String(line + 1).padStart(4)}  ${ms.toFixed(2).padStart(7)} ms  ${JSON.stringify(lines[line]!.slice(0, 70))}`);
