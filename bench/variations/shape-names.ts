@@ -145,8 +145,10 @@ export const NAME_SHAPES: readonly Transform[] = [
       changed(
         t,
         inProse(t, (line) =>
-          line.replace(DIGIT_COUNT, (_m, n: string, what: string) => {
-            const plural = Number(n) > 1 && !/s$/i.test(what) ? `${what}s` : what;
+          line.replace(DIGIT_COUNT, (m, n: string, what: string, _s: string, at: number) => {
+            // "two A100 80GB", not "two A100s 80GB": a memory after the card keeps it singular, as people write it.
+            const sized = /^[ -]?\d/.test(line.slice(at + m.length));
+            const plural = Number(n) > 1 && !sized && !/s$/i.test(what) ? `${what}s` : what;
             return `${NUMBER_WORDS[Number(n)]} ${Number(n) > 1 ? plural : what.replace(/s$/i, '')}`;
           }),
         ),

@@ -21,7 +21,8 @@ const GREETING_PARAGRAPH =
   'Hi everyone,\n\nFirst of all, thank you for this great project, it has saved us a lot of time. ' +
   'I have read the docs and searched the issues, but I could not find an answer to my question.\n\n';
 
-const WRAP_OPEN = "I'm trying to get this running: ";
+/** "to work", not "running": a verb of running would state inference, which the wrap must not add. */
+const WRAP_OPEN = "I'm trying to get this to work: ";
 const WRAP_CLOSE = ' — any idea why it OOMs?';
 
 /** The tail of a `pip install`: versions and a Python path, every digit of it no setting. */
@@ -93,7 +94,8 @@ export const WRAPPER_SHAPES: readonly Transform[] = [
     seen: 'c092 oobabooga/textgen#912 "Hello I\'m trying to load Vicuna … on my Nvidia RTX 2060 6gb model and it says"',
     apply: (t) => {
       const [first, ...rest] = t.split('\n');
-      if (!first || !isProseLine(first) || first.startsWith(WRAP_OPEN)) return null;
+      // A Markdown heading, a greeting or a line in another script is not a sentence this English wrap can hold.
+      if (!first || !isProseLine(first) || first.startsWith(WRAP_OPEN) || /^\s*#|^\s*(?:hi|hello|hey|dear)\b|[^\x00-\u024f\u2000-\u206f]/i.test(first)) return null;
       return [`${WRAP_OPEN}${first.trimEnd()}${WRAP_CLOSE}`, ...rest].join('\n');
     },
     keeps: (t) => {
