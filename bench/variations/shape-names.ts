@@ -103,6 +103,8 @@ export const NAME_SHAPES: readonly Transform[] = [
         t,
         inProse(t, (line) =>
           line.replace(SIZED_MODEL, (name) => {
+            // A GGUF quant in the name ("Qwen3-32B-Q6_K") is a file, not a repository of the organisation.
+            if (/-(?:q\d|iq\d|gguf)/i.test(name)) return name;
             const org = ORG_OF_FAMILY.find(([family]) => family.test(name));
             return org ? `${org[1]}/${name}` : name;
           }),
@@ -146,8 +148,11 @@ export const NAME_SHAPES: readonly Transform[] = [
         t,
         inProse(t, (line) =>
           line.replace(DIGIT_COUNT, (m, n: string, what: string, _s: string, at: number) => {
-            // "two A100 80GB", not "two A100s 80GB": a memory after the card keeps it singular, as people write it.
-            const sized = /^[ -]?\d/.test(line.slice(at + m.length));
+            const after = line.slice(at + m.length);
+            // "2 gpu layers" is llama.cpp's offload, no count of GPUs.
+            if (/^\s*layers?\b/i.test(after)) return m;
+            // "two A100 80GB", "four A6000 ada": a memory or a product word after the card keeps it singular.
+            const sized = /^[ -]?\d|^\s+(?:ada|ti|super|laptop|mobile|sxm\d?|pcie|nvl)\b/i.test(after);
             const plural = Number(n) > 1 && !sized && !/s$/i.test(what) ? `${what}s` : what;
             return `${NUMBER_WORDS[Number(n)]} ${Number(n) > 1 ? plural : what.replace(/s$/i, '')}`;
           }),

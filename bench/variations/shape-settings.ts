@@ -58,8 +58,11 @@ function renameLengthWord(text: string, name: string): string {
 
 // ---- prose settings moved into the framework's config ----
 
-/** A micro-batch stated in prose ("batch size of 2", "batch size 4"); a global or total batch is not one. */
-const PROSE_BATCH = /(?<![\w-])(?<!(?:global|total|effective|train) )(?:micro[ -]?)?batch[ _]?size(?:\s*(?:of|is|=|:)\s*|\s+)(\d+)(?![\w.,])/gi;
+/**
+ * A micro-batch stated in prose ("batch size of 2", "batch size 4"); a global or total batch is not one,
+ * nor a key typed in prose ("batch_size 32" is alpaca-lora's global batch, c155).
+ */
+const PROSE_BATCH = /(?<![\w-])(?<!(?:global|total|effective|train) )(?:micro[ -]?)?batch[ -]?size(?:\s*(?:of|is|=|:)\s*|\s+)(\d+)(?![\w.,])/gi;
 /** A length stated in prose, as LENGTH_BEFORE finds it. */
 const PROSE_LENGTH = LENGTH_BEFORE;
 
@@ -104,7 +107,8 @@ function proseToConfig(text: string): string | null {
     }
     return out;
   });
-  if (!settings.length) return null;
+  // Two batch sizes in one message are a micro and a global batch: which is which is no shape to move.
+  if (!settings.length || settings.filter(([k]) => k === shape.batch).length > 1) return null;
   return `${moved.trimEnd()}\n\n${shape.write(settings)}`;
 }
 
