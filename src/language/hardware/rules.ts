@@ -118,8 +118,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.card',
     role: 'card',
-    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-[a-z])`, 'g'),
+    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324). Its form factor may
+    // follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so "2*8 NVIDIA A800-SXM4-80GB" is one
+    // phrase (bench:variations card-product-name on c295 verl-project/verl#249).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z])`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
