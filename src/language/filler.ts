@@ -1,4 +1,4 @@
-import { COURTESY_WORDS } from './courtesy-words.js';
+import { ISSUE_COURTESY_WORDS } from './issue-courtesy-words.js';
 
 /**
  * Words that carry no request meaning: ignored and reported back as ignored (DESIGN §2:
@@ -109,7 +109,7 @@ export const FILLER = new Set(
   if when whether so but not yes no my our any some like about around roughly approx approximately
   per total overall during while both which whose there here where able possible`
     .split(/\s+/)
-    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), COURTESY_WORDS.split(/\s+/))
+    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), ISSUE_COURTESY_WORDS.split(/\s+/))
     .filter(Boolean),
 );
 

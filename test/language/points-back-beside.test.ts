@@ -11,7 +11,7 @@ import { loadCorpus } from '../corpus/corpus.js';
  * What may stand beside a pointer back ("如题", "same as above") and still say nothing new: courtesy
  * ("Thanks in advance!", 谢谢) and a pasted log, whose numbers never set the setup. Found by
  * bench:variations (thanks-after, pip-tail-after, tqdm-after, traceback-after) on c541, 01-ai/Yi#207.
- * And the words of an issue's courtesy paragraph are filler (src/language/courtesy-words.ts).
+ * And the words of an issue's courtesy paragraph are filler (src/language/issue-courtesy-words.ts).
  */
 
 const c541 = loadCorpus().find((l) => l.id === 'c541')!;

@@ -6,9 +6,10 @@
  *
  * Seen: c413 01-ai/Yi#246 "Thanks for your great repo", c536 huggingface/alignment-handbook#22
  * "Hi, thank you for your great work!", c466 Beomi/KoAlpaca#13 (a greeting, then the setup).
- * No word here is a keyword spelling or one edit from one (it would hide a typo).
+ * No word here is a keyword spelling or one edit from one (it would hide a typo). A message that is
+ * only an acknowledgement ("thanks!") is courtesy.ts's, a different job: that message gets no reply.
  */
-export const COURTESY_WORDS = `
+export const ISSUE_COURTESY_WORDS = `
   project projects repo repos docs documentation read reading searched search searching googled
   saved saves amazing awesome wonderful fantastic excellent brilliant contribution contributions
   library libraries community maintainers developers answers grateful`;
