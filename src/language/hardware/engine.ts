@@ -257,11 +257,12 @@ function matches(gpuId: string, memoryGiB: number): boolean {
 /**
  * Whether a count beside a node count is per node: said so ("each", "per node", 每), joined by
  * "of" / "with" ("3 boxes of 4 L40S", "2 servers with 8 H100s"), or the Chinese machine size
- * glued to its 卡 ("4台8卡"). Otherwise it is the cards in all.
+ * glued to its 卡 ("4台8卡", "四台八卡"). Otherwise it is the cards in all.
  */
 function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total' {
   const written = text.slice(count.at, count.end);
-  if (/^\d+\s*卡$/.test(written)) return 'perNode';
+  // The same with the size in words ("四台八卡"): hw.nodes-chinese-numeral, found on c343 by bench:variations.
+  if (/^(?:\d+|单|双|两|二|三|四|五|六|七|八|十六)\s*卡$/.test(written)) return 'perNode';
   // "A100 2node * 8 GPUs", "2 H100*8 machines": a product of nodes and cards; "2 nodes (16x A100)": in all.
   const before = count.at > nodes.end ? text.slice(nodes.end, count.at) : '';
   if (before.includes('(')) return 'total';

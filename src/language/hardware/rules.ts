@@ -1,3 +1,4 @@
+import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 
 /**
@@ -46,6 +47,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
+  ...NUMERAL_PART_RULES,
   {
     id: 'hw.per-node',
     role: 'perNode',
@@ -99,8 +101,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Cards counted with a Chinese numeral ("双卡4090", "四张A100", "八卡H800", "单卡4090"). 单卡 before
     // 显存 / 内存 is "each card's" ("单卡显存12G", shuxueslpi/chatGLM-6B-QLoRA#29), never a count. Before
-    // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card.
-    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}(?![\w-]*\s*\/))/g,
+    // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card. A card of one
+    // digit after its letters counts too ("八张T4", c062 hiyouga/LlamaFactory#3880 with its 8 in words).
+    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4})(?![\w-]*\s*\/))/g,
     example: '双卡4090 lora微调Baichuan13b发生OOM错误',
     source: 'hiyouga/LlamaFactory#634',
   },
@@ -115,8 +118,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.card',
     role: 'card',
-    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-[a-z])`, 'g'),
+    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324). Its form factor may
+    // follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so "2*8 NVIDIA A800-SXM4-80GB" is one
+    // phrase (bench:variations card-product-name on c295 verl-project/verl#249).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z])`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
