@@ -61,6 +61,7 @@ simple     -> %model                                  {% b.model %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}
             | %tgiVersion                             {% b.tgiVersion %}
+            | %unslothVersion                         {% b.unslothVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %allocator                              {% b.allocator %}
             | %batches                                {% b.batches %}
