@@ -63,6 +63,7 @@ simple     -> %model                                  {% b.model %}
             | %tgiVersion                             {% b.tgiVersion %}
             | %unslothVersion                         {% b.unslothVersion %}
             | %nglKw %number                          {% b.ngl %}
+            | %llamacppBuildKw %number                {% b.llamacppBuild %}
             | %allocator                              {% b.allocator %}
             | %batches                                {% b.batches %}
             | %layerSplit                             {% b.layerSplit %}

@@ -85,6 +85,8 @@ export type ItemBody =
   | { kind: 'tgiVersion'; value: string }
   /** Unsloth's release, year.month ("2024.5"). */
   | { kind: 'unslothVersion'; value: string }
+  /** llama.cpp's build number (b1430). */
+  | { kind: 'llamacppBuild'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */

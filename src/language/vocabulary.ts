@@ -202,6 +202,8 @@ export const KEYWORDS: readonly Keyword[] = [
   ...UNSLOTH_VERSION_KEYWORDS,
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
+  // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
+  kw('llamacppBuildKw', 'build', ['llama.cpp build', 'llamacpp build', 'llama cpp build', 'llama-cpp build'], true),
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
     'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
@@ -292,6 +294,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
+  llamacppBuildKw: 'llama.cpp build <number>',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',

@@ -44,6 +44,7 @@ import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { llamaCppComputeBuffer } from './llamacpp.js';
+import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
@@ -208,7 +209,8 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   if (s.framework === 'llamacpp') {
     // llama.cpp allocates the n_ctx KV cache and its worst-case compute buffer when the context is
     // created: both are there from the first prompt to the last token (llamacpp.ts).
-    const resident = present(weights, vision, kvFull, llamaCppComputeBuffer(s, l));
+    const kv = llamaCppBeforeBackend(s) ? oldKvCache(s, kvFull) : kvFull;
+    const resident = present(weights, vision, kv, llamaCppComputeBuffer(s, l));
     const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident)];
     return { components: resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
   }
@@ -249,7 +251,8 @@ export interface EstimateOptions {
  */
 function llamaCppLayerSplit(s: Scenario): Scenario {
   const gpus = gpuCountOf(s);
-  if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1) return s;
+  // Builds before ggml-backend split rows instead: one main GPU holds the KV and the scratch (llamacpp-row-split.ts).
+  if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1 || llamaCppSplitsRows(s)) return s;
   return { ...s, parallel: { ...s.parallel, pp: gpus } };
 }
 
