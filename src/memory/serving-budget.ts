@@ -67,10 +67,19 @@ function present(...components: (Component | null | undefined)[]): Component[] {
  * after the profile run)` (`determine_num_available_blocks`): NCCL counts, the CUDA context sits
  * outside the budget. The 0.6 series' "Memory profiling results" version adds
  * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so from 0.6
- * (and in V1) both count, as before.
+ * (and in V1) both count, as before. The baseline itself came with vllm#2863 (merged 2024-02-14,
+ * release 0.3.1, "Fix memory profiling when GPU is used by multiple processes"): before it
+ * (0.2.x, 0.3.0) `profile_num_available_blocks` took `peak_memory = total_gpu_memory −
+ * free_gpu_memory` after the profile run and budgeted `total × utilisation − peak_memory`, so the
+ * context and NCCL both count there too.
  */
 export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
-  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6) ? nonTorch - context : nonTorch;
+  return v0BaselineAfterContext(s) ? nonTorch - context : nonTorch;
+}
+
+/** V0 from 0.3.1 (vllm#2863's init_gpu_memory) to 0.5.x: the baseline is taken after the CUDA context, which so sits outside the budget. */
+export function v0BaselineAfterContext(s: Scenario): boolean {
+  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && vllmAtLeast(s, 3, 1) && !vllmAtLeast(s, 6);
 }
 
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
@@ -143,8 +152,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  // V0 before 0.6 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
-  const v0 = engine === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6);
+  // V0 from 0.3.1 to 0.5 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  const v0 = v0BaselineAfterContext(s);
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
   const head =
     rule?.of === 'free'
