@@ -281,6 +281,8 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
 
   // A preallocating server's margin is the KV pool beyond one sequence of max-model-len.
   let spareKvBytes: number | null = null;
+  // A server that refuses to start (vLLM V1's fraction check) has no margin: the shortfall, negative.
+  let refusedBytes = 0;
   if (servingEngine(s) !== null) {
     const v = preallocatedServing(s, l, context + nccl, context);
     components = v.components;
@@ -289,6 +291,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     peakAllocatedBytes = v.allocated;
     peakReservedBytes = v.allocated;
     spareKvBytes = capacityBytes === null ? null : v.spareKvBytes;
+    refusedBytes = capacityBytes === null ? 0 : v.refusedBytes;
     notes.push(v.note);
   }
 
@@ -327,7 +330,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const cardMargin = capacityBytes === null ? null : capacityBytes - neededBytes;
   // A pool short of one sequence is said by serving.concurrentSequences = 0 (the reply's "no room
   // for one sequence"), so the margin stops at zero there.
-  const headroomBytes = cardMargin === null || spareKvBytes === null || cardMargin < 0 ? cardMargin : Math.max(0, spareKvBytes);
+  const headroomBytes = cardMargin === null || spareKvBytes === null || cardMargin < 0 ? cardMargin : refusedBytes > 0 ? -refusedBytes : Math.max(0, spareKvBytes);
   const flipsOn =
     fits === false && options.unstated
       ? FLIP_ORDER.filter((flip) => {

@@ -4,6 +4,7 @@ import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmAtLeast, vllmEngine } from './vllm-release.js';
+import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -37,6 +38,8 @@ export interface ServingBudget {
   spareKvBytes: number;
   /** The budget arithmetic, for the reply's notes. */
   note: string;
+  /** Bytes by which the engine's fraction exceeds what is free at start (vLLM V1's check, vllm-startup.ts): it refuses to start. */
+  refusedBytes: number;
 }
 
 type Engine = 'vllm' | 'sglang' | 'tgi' | 'lmdeploy';
@@ -141,7 +144,11 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   const needed = clamps ? 0 : oneSequence;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
-  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) };
+  // vLLM V1 (0.9.1 on) refuses a fraction larger than what is free at start (vllm-startup.ts).
+  const startShort = engine === 'vllm' && capacity !== null ? vllmStartupShortfall(s, capacity, context) : 0;
+  const refused = startShort > 0 && capacity !== null ? `${vllmStartupNote(s, capacity, context)} ` : '';
+  const spareKvBytes = startShort > 0 ? Math.min(budget - needed, -startShort) : budget - needed;
+  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, startShort), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
