@@ -9,6 +9,9 @@ export interface RowRequest {
 }
 
 const litgpt = 'litgpt on a100-40g';
+// litgpt's resource tables were measured with --precision bf16-true (tutorials/resource-tables.md,
+// each row's notes); without it the fine-tuning scripts pick bf16-mixed (scenario/presets.ts).
+const litgptTrue = `bf16-true ${litgpt}`;
 // A full fine-tune in the PEFT comparison (full-finetuning-… .json); "train" says so, since a request with no
 // training word or setting runs the model (DESIGN §2). The LoRA rows add their method to it.
 const peftMetaMath = 'train llama-3.2-3b pure bf16 bs 4 seq 768 sdpa on l40s';
@@ -44,27 +47,27 @@ export const ROW_REQUESTS: Record<string, RowRequest> = {
   GT024: { text: null, gap: 'activation offloading to CPU' },
   GT025: { text: null, gap: 'activation offloading to CPU (LoRA)' },
   GT026: { text: null, gap: 'activation offloading to CPU (QLoRA)' },
-  GT046: { text: `phi-1.5 lora r8 q,v bs 1 seq 1044 ${litgpt}` },
-  GT047: { text: `phi-1.5 qlora r8 q,v nf4 bs 1 seq 1044 ${litgpt}` },
-  GT048: { text: `phi-1.5 qlora r8 q,v nf4 dq bs 1 seq 1044 ${litgpt}` },
-  GT049: { text: `phi-1.5 lora r8 q,v bs 2 seq 1044 ${litgpt}` },
-  GT050: { text: `phi-1.5 lora r8 q,v bs 4 seq 1044 ${litgpt}` },
-  GT051: { text: `stablelm-base-alpha-3b lora r8 q,v bs 1 seq 1034 ${litgpt}` },
-  GT052: { text: `stablelm-base-alpha-3b qlora r8 q,v nf4 bs 1 seq 1034 ${litgpt}` },
-  GT053: { text: `stablelm-base-alpha-3b qlora r8 q,v nf4 dq bs 1 seq 1034 ${litgpt}` },
-  GT054: { text: `stablelm-base-alpha-3b lora r8 q,v bs 2 seq 1034 ${litgpt}` },
-  GT055: { text: `stablelm-base-alpha-3b lora r8 q,v bs 4 seq 1034 ${litgpt}` },
-  GT056: { text: `llama-2-7b lora r8 q,v bs 1 seq 1304 ${litgpt}` },
-  GT057: { text: `llama-2-7b qlora r8 q,v nf4 bs 1 seq 1304 ${litgpt}` },
-  GT058: { text: `llama-2-7b qlora r8 q,v nf4 dq bs 1 seq 1304 ${litgpt}` },
-  GT059: { text: `llama-2-7b lora r8 q,v bs 2 seq 1304 ${litgpt}` },
-  GT060: { text: `llama-2-13b lora r8 q,v bs 1 seq 1304 ${litgpt}` },
-  GT061: { text: `llama-2-13b qlora r8 q,v nf4 bs 1 seq 1304 ${litgpt}` },
-  GT062: { text: `llama-2-13b qlora r8 q,v nf4 dq bs 1 seq 1304 ${litgpt}` },
-  GT063: { text: 'llama-2-7b lora r8 q,v bs 1 seq 1304 litgpt on 2xa100-40g' },
-  GT064: { text: 'llama-2-7b lora r8 q,v bs 2 seq 1304 litgpt on 2xa100-40g' },
-  GT065: { text: 'llama-2-7b lora r8 q,v bs 4 seq 1304 litgpt on 2xa100-40g' },
-  GT066: { text: 'llama-2-13b lora r8 q,v bs 1 seq 1304 litgpt on 4xa100-40g' },
+  GT046: { text: `phi-1.5 lora r8 q,v bs 1 seq 1044 ${litgptTrue}` },
+  GT047: { text: `phi-1.5 qlora r8 q,v nf4 bs 1 seq 1044 ${litgptTrue}` },
+  GT048: { text: `phi-1.5 qlora r8 q,v nf4 dq bs 1 seq 1044 ${litgptTrue}` },
+  GT049: { text: `phi-1.5 lora r8 q,v bs 2 seq 1044 ${litgptTrue}` },
+  GT050: { text: `phi-1.5 lora r8 q,v bs 4 seq 1044 ${litgptTrue}` },
+  GT051: { text: `stablelm-base-alpha-3b lora r8 q,v bs 1 seq 1034 ${litgptTrue}` },
+  GT052: { text: `stablelm-base-alpha-3b qlora r8 q,v nf4 bs 1 seq 1034 ${litgptTrue}` },
+  GT053: { text: `stablelm-base-alpha-3b qlora r8 q,v nf4 dq bs 1 seq 1034 ${litgptTrue}` },
+  GT054: { text: `stablelm-base-alpha-3b lora r8 q,v bs 2 seq 1034 ${litgptTrue}` },
+  GT055: { text: `stablelm-base-alpha-3b lora r8 q,v bs 4 seq 1034 ${litgptTrue}` },
+  GT056: { text: `llama-2-7b lora r8 q,v bs 1 seq 1304 ${litgptTrue}` },
+  GT057: { text: `llama-2-7b qlora r8 q,v nf4 bs 1 seq 1304 ${litgptTrue}` },
+  GT058: { text: `llama-2-7b qlora r8 q,v nf4 dq bs 1 seq 1304 ${litgptTrue}` },
+  GT059: { text: `llama-2-7b lora r8 q,v bs 2 seq 1304 ${litgptTrue}` },
+  GT060: { text: `llama-2-13b lora r8 q,v bs 1 seq 1304 ${litgptTrue}` },
+  GT061: { text: `llama-2-13b qlora r8 q,v nf4 bs 1 seq 1304 ${litgptTrue}` },
+  GT062: { text: `llama-2-13b qlora r8 q,v nf4 dq bs 1 seq 1304 ${litgptTrue}` },
+  GT063: { text: 'llama-2-7b lora r8 q,v bs 1 seq 1304 bf16-true litgpt on 2xa100-40g' },
+  GT064: { text: 'llama-2-7b lora r8 q,v bs 2 seq 1304 bf16-true litgpt on 2xa100-40g' },
+  GT065: { text: 'llama-2-7b lora r8 q,v bs 4 seq 1304 bf16-true litgpt on 2xa100-40g' },
+  GT066: { text: 'llama-2-13b lora r8 q,v bs 1 seq 1304 bf16-true litgpt on 4xa100-40g' },
   GT067: { text: `phi-1.5 infer ctx 56 gen 50 ${litgpt}` },
   GT068: { text: `phi-1.5 infer nf4 ctx 56 gen 50 ${litgpt}` },
   GT069: { text: `phi-1.5 infer nf4 dq ctx 56 gen 50 ${litgpt}` },
@@ -108,9 +111,9 @@ export const ROW_REQUESTS: Record<string, RowRequest> = {
  */
 export const OOM_CASES: { source: string; text: string }[] = [
   { source: 'PEFT README: bloomz-7b1 full fine-tune, fp32, A100 80GB', text: 'bloomz-7b1 full fp32 adamw bs 8 seq 64 eager on a100-80g' },
-  { source: 'litgpt: Llama 2 7B LoRA micro-batch 4, A100 40GB', text: `llama-2-7b lora r8 q,v bs 4 seq 1304 ${litgpt}` },
-  { source: 'litgpt: Llama 2 13B LoRA micro-batch 2, A100 40GB', text: `llama-2-13b lora r8 q,v bs 2 seq 1304 ${litgpt}` },
-  { source: 'litgpt: Falcon 40B LoRA micro-batch 1, A100 40GB', text: `falcon-40b lora r8 q,v bs 1 seq 1079 ${litgpt}` },
+  { source: 'litgpt: Llama 2 7B LoRA micro-batch 4, A100 40GB', text: `llama-2-7b lora r8 q,v bs 4 seq 1304 ${litgptTrue}` },
+  { source: 'litgpt: Llama 2 13B LoRA micro-batch 2, A100 40GB', text: `llama-2-13b lora r8 q,v bs 2 seq 1304 ${litgptTrue}` },
+  { source: 'litgpt: Falcon 40B LoRA micro-batch 1, A100 40GB', text: `falcon-40b lora r8 q,v bs 1 seq 1079 ${litgptTrue}` },
 ];
 
 /**

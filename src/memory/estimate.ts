@@ -10,7 +10,8 @@ import {
 import { MiB, count, num, withoutFormulas } from './format.js';
 import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
-import { layoutOf, paramsPerGpu, type Layout } from './layout.js';
+import { largestParameter, layoutOf, paramsPerGpu, type Layout } from './layout.js';
+import { zero3Config } from './deepspeed-config.js';
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
 import { churned } from './churn.js';
@@ -94,7 +95,9 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
   const partition = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
   // ZeRO-3 steps one sub-group of the partition at a time (zero3-step.ts).
   const zero3 = usesDeepSpeed(s) && s.sharding.stage === 3;
-  const trainablePerGpu = zero3 ? zero3StepElements(partition) : partition;
+  // With sub_group_size 0 a group is one parameter: a full fine-tune's largest tensor, a LoRA's one small matrix.
+  const largestTrainable = s.mode === 'full' ? largestParameter(l) / l.shard.optimizer : 0;
+  const trainablePerGpu = zero3 ? zero3StepElements(partition, zero3Config(s).subGroupSize, largestTrainable) : partition;
   const parts: string[] = [];
   let bytes = 0;
   if (!opt.fused && s.optimizerImpl === 'foreach' && opt.states > 0) {
@@ -340,6 +343,11 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
         })
       : [];
 
+  // A fit resting on checkpointing assumed from the framework's examples: the peak without it (flips.ts 'no gc').
+  const withoutAssumedGc = fits === true && options.unstated?.has('no gc') ? withSetting(s, 'no gc') : null;
+  const noGc = withoutAssumedGc ? estimate(withoutAssumedGc, { numbersOnly: true }) : null;
+  const holdsOnlyWithGc = noGc && noGc.fits === false ? { withoutBytes: noGc.deviceBytes } : undefined;
+
   return {
     scenario: asked,
     params: {
@@ -367,6 +375,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     serving,
     notes,
     flipsOn,
+    ...(holdsOnlyWithGc ? { holdsOnlyWithGc } : {}),
   };
 }
 

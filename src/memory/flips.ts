@@ -1,12 +1,15 @@
 import { DEFAULT_WORDS } from '../scenario/defaults.js';
 import type { Scenario } from '../scenario/schema.js';
+import { assumesExampleRecompute } from './example-recompute.js';
 
 /**
  * Settings a user often leaves to the defaults and that change the verdict by themselves
  * (issue 14, item 2): when a request does not fit as read, but would with one of these, and the
- * user did not state that setting, the reply says "Fits only with gc".
+ * user did not state that setting, the reply says "Fits only with gc". The other way round,
+ * 'no gc': a fit that rests on checkpointing a preset assumed from the framework's examples
+ * (example-recompute.ts) says what it needs without it.
  */
-export type Flip = 'gc' | 'a paged optimizer' | 'optimizer offload';
+export type Flip = 'gc' | 'a paged optimizer' | 'optimizer offload' | 'no gc';
 
 /** Settings the request left to the defaults, from the resolver's assumption words. */
 export function unstatedSettings(assumptions: readonly string[]): Set<Flip> {
@@ -14,6 +17,9 @@ export function unstatedSettings(assumptions: readonly string[]): Set<Flip> {
   if (assumptions.includes(DEFAULT_WORDS.recompute)) unstated.add('gc');
   if (assumptions.includes(DEFAULT_WORDS.optimizer)) unstated.add('a paged optimizer');
   if (assumptions.includes(DEFAULT_WORDS.offload)) unstated.add('optimizer offload');
+  // Checkpointing assumed from a framework's examples, not its program (example-recompute.ts): a
+  // fit is tried without it.
+  if (assumesExampleRecompute(assumptions)) unstated.add('no gc');
   return unstated;
 }
 
@@ -32,7 +38,10 @@ export function withSetting(s: Scenario, flip: Flip): Scenario | null {
       return s.optimizer === 'adamw-8bit' ? { ...s, optimizer: 'paged-adamw-8bit' } : null;
     case 'optimizer offload':
       return s.offload.optimizer === 'none' ? { ...s, offload: { ...s.offload, optimizer: 'cpu' } } : null;
+    case 'no gc':
+      return s.recompute !== 'none' ? { ...s, recompute: 'none' } : null;
   }
 }
 
+/** The flips tried on a request that does not fit, in the order the reply names them. */
 export const FLIP_ORDER: Flip[] = ['gc', 'a paged optimizer', 'optimizer offload'];

@@ -3,13 +3,14 @@ import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
-import { vllmAtLeast, vllmEngine } from './vllm-release.js';
+import { vllmAtLeast, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
+import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
-import { tgiKvRule } from './tgi-release.js';
+import { tgiAtLeast, tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
 
@@ -52,7 +53,7 @@ export function servingEngine(s: Scenario): Engine | null {
   return s.inference.server === 'sglang' ? 'sglang' : 'vllm';
 }
 
-const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)' };
+export const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)' };
 
 function sum(parts: Component[]): number {
   return parts.reduce((total, c) => total + c.bytes, 0);
@@ -94,24 +95,24 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     const rule = tgiKvRule(s);
     const memoryFraction = s.inference.gpuMemoryUtilization === 1 ? '' : `${s.inference.gpuMemoryUtilization} × `;
     const share = rule.of === 'card' ? `${num(rule.share * s.inference.gpuMemoryUtilization)} × card − weights − warm-up peak − non-torch` : `${rule.share} × (${memoryFraction}card − weights − warm-up peak − non-torch)`;
-    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(s, card, sum(fixed), nonTorch), share, fraction: rule.share * s.inference.gpuMemoryUtilization };
+    return { inside: fixed, outside: [], kv: (card: number) => tgiKvBudget(s, card, sum(fixed), nonTorch), share, fraction: rule.share * s.inference.gpuMemoryUtilization, ofCard: rule.of === 'card' };
   }
   if (engine === 'sglang') {
     // After the pool (model_runner.py init_memory_pool, then init_cuda_graphs): outside the fraction.
     const outside = [sglangPrefillActivations(s, l), samplerLogits(s), ...sglangCudaGraphs(s, l)];
-    return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction };
+    return { inside: resident, outside, kv: (card: number) => sglangKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (mem_fraction_static) × card − weights − non-torch`, fraction, ofCard: true };
   }
   if (engine === 'lmdeploy') {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
-    return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1 };
+    return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1, ofCard: false };
   }
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
   const afterKv = graphsOutsideBudget(s);
   const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];
   const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
-  return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction };
+  return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction, ofCard: true };
 }
 
 /** `nonTorch` is the CUDA context and NCCL together; `context` the context's part of it. */
@@ -142,13 +143,17 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // "No enough blocks for `session_len`").
   const clamps = engine === 'sglang' || engine === 'lmdeploy';
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
-  const needed = clamps ? 0 : oneSequence;
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: Math.floor(tokens / perSequence), gpuMemoryUtilization: p.fraction };
+  // vLLM V0 under pipeline parallelism splits the pool among its virtual engines: one sequence must fit in a share.
+  const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
+  const needed = clamps ? 0 : oneSequence * shares;
+  // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
+  const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
   // vLLM V1 (0.9.1 on) refuses a fraction larger than what is free at start (vllm-startup.ts).
   const startShort = engine === 'vllm' && capacity !== null ? vllmStartupShortfall(s, capacity, context) : 0;
   const refused = startShort > 0 && capacity !== null ? `${vllmStartupNote(s, capacity, context)} ` : '';
   const spareKvBytes = startShort > 0 ? Math.min(budget - needed, -startShort) : budget - needed;
-  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, startShort), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) };
+  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, startShort), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
@@ -166,14 +171,17 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
     rule?.of === 'free'
       ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
-  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence)} GiB`;
+  const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
+  const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
   const warmupBytes = sum(inside) + nonTorch;
   const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
-  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : ''} (lower max-model-len, raise the memory fraction, or add GPUs).`;
+  const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
+  if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}`;
 }
@@ -213,6 +221,18 @@ function vllmStartError(s: Scenario, budget: number, oneSequence: number): strin
   const len = s.seq.toLocaleString('en-US');
   if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${Math.floor((budget / oneSequence) * s.seq).toLocaleString('en-US')})"`;
   return `"To serve at least one request with the models's max seq len (${len}), (${gib(oneSequence)} GiB KV cache is needed, which is larger than the available KV cache memory (${gib(budget)} GiB)"`;
+}
+
+/**
+ * TGI's router when the blocks its warm-up found hold fewer tokens than --max-total-tokens: it
+ * refuses to start. v1.x–v2.x router/src/main.rs (v2.2 router/src/server.rs
+ * check_max_batch_total_tokens): "`max_total_tokens` must be <= `max_batch_total_tokens`"; from
+ * v3.0 backends/v3/src/lib.rs V3Error::NotEnoughMemory.
+ */
+function tgiStartError(s: Scenario, poolTokens: number): string {
+  const len = s.seq.toLocaleString('en-US');
+  if (tgiAtLeast(s, 3, 0)) return `"Not enough memory to handle \`max_total_tokens=${s.seq}\`"`;
+  return `"\`max_total_tokens\` must be <= \`max_batch_total_tokens\`. Given: ${len} and ${poolTokens.toLocaleString('en-US')}"`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */

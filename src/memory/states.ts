@@ -3,6 +3,7 @@ import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
+import { gathersOneModuleAtATime, zero3Config } from './deepspeed-config.js';
 import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
@@ -311,9 +312,9 @@ export function referenceModel(s: Scenario, l: Layout): Component | null {
  * two unsharded layers are alive at once (FSDP `backward_prefetch=BACKWARD_PRE`, DeepSpeed's
  * prefetch). DeepSpeed also keeps fetched parameters resident up to `stage3_max_live_parameters`
  * (1e9 elements by default) when they will be reused soon (`stage3_max_reuse_distance`, 1e9),
- * which is what it holds around the forward→backward turn.
+ * which is what it holds around the forward→backward turn. A config with both at 0 (axolotl's)
+ * neither prefetches nor keeps anything: one module's parameters at a time (deepspeed-config.ts).
  */
-export const DEEPSPEED_MAX_LIVE_PARAMETERS = 1e9;
 
 /** ZeRO stages are DeepSpeed's, whichever trainer drives it (HF Trainer, accelerate); Megatron's distributed optimizer is not. */
 export function usesDeepSpeed(s: Scenario): boolean {
@@ -330,8 +331,14 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
     // A parameter is fetched whole even when it alone exceeds max_live_parameters, and the tied
     // LM head (the embedding) is reused at once in backward, so it stays: the largest tensor is a floor.
     const largest = Math.max(l.params.embedding, l.params.lmHead) / l.tp;
-    const live = Math.max(2 * layer, largest, Math.min(DEEPSPEED_MAX_LIVE_PARAMETERS, paramsPerGpu(l)));
-    return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `max(min(stage3_max_live_parameters 1e9, ${count(paramsPerGpu(l))}), largest tensor ${count(largest)}) × ${num(perParam)} B`);
+    const config = zero3Config(s);
+    // No prefetch and no reuse (axolotl's configs): one module's tensors, the largest of them at most.
+    if (gathersOneModuleAtATime(config)) {
+      const one = largestParameter(l);
+      return component('gathered', 'live parameters (ZeRO-3)', 'buffers', one * perParam, `largest tensor ${count(one)} × ${num(perParam)} B (stage3_max_live_parameters 0, max_reuse_distance 0: ${config.source})`);
+    }
+    const live = Math.max(2 * layer, largest, Math.min(config.maxLiveParameters, paramsPerGpu(l)));
+    return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `max(min(stage3_max_live_parameters ${count(config.maxLiveParameters)}, ${count(paramsPerGpu(l))}), largest tensor ${count(largest)}) × ${num(perParam)} B`);
   }
   return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * layer * perParam, `2 layers × ${count(layer)} × ${num(perParam)} B`);
 }
@@ -353,10 +360,11 @@ export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
 /**
  * DeepSpeed's reduce_bucket_size (runtime/zero/config.py: 5e8 elements), which accelerate's
  * config plugin leaves at the default; configs that say "auto" (LLaMA-Factory's ds_z*_config.json,
- * filled by transformers integrations/deepspeed.py `trainer_config_finalize`) get hidden².
+ * axolotl's zero3*.json, filled by transformers integrations/deepspeed.py `trainer_config_finalize`)
+ * get hidden² (deepspeed-config.ts).
  */
 export function deepSpeedReduceBucket(s: Scenario): number {
-  return s.framework === 'llama-factory' ? s.model.arch.hidden ** 2 : 5e8;
+  return zero3Config(s).reduceBucketElements;
 }
 
 /**
@@ -369,7 +377,7 @@ export function zero3GradientBucket(s: Scenario): Component | null {
   if (!usesDeepSpeed(s) || s.sharding.stage < 3 || s.mode === 'inference') return null;
   const elements = deepSpeedReduceBucket(s);
   const bytes = s.recipe === 'fp32' || s.compute === 'fp32' ? 4 : 2;
-  const size = s.framework === 'llama-factory' ? `hidden² ${count(elements)} ("auto")` : 'reduce_bucket_size 5e8';
+  const size = zero3Config(s).reduceBucketAuto ? `hidden² ${count(elements)} ("auto")` : 'reduce_bucket_size 5e8';
   return component('zero3-bucket', 'ZeRO-3 contiguous gradient bucket', 'buffers', elements * bytes, `${size} × ${bytes} B`);
 }
 

@@ -48,6 +48,23 @@ export interface ServingCapacity {
   kvCapacityTokens: number;
   concurrentSequences: number;
   gpuMemoryUtilization: number;
+  /** The preallocated KV pool, bytes per GPU (what the budget left for KV; 0 when nothing was). */
+  kvPoolBytes: number;
+  /** KV bytes of one sequence of max-model-len: what the pool needs before the server starts. */
+  sequenceBytes: number;
+  /**
+   * The part of the card the engine plans in (vLLM's gpu_memory_utilization × card, SGLang's
+   * mem_fraction_static × card, TGI's wiggle-room share of it from v3.0); null where the KV share
+   * is one of the free memory (TGI before 3.0, lmdeploy) or no card was named.
+   */
+  plannedBytes: number | null;
+  /**
+   * SGLang and TurboMind shorten the longest request to the pool they got instead of refusing to
+   * start (serving-budget.ts): their margin is the whole pool, not the pool beyond one sequence.
+   */
+  clipsToPool: boolean;
+  /** Shares the pool is split into, each of which must hold one sequence: vLLM V0's pipeline virtual engines, else 1. */
+  poolShares: number;
 }
 
 /** The single source of every number a user sees. */
@@ -85,4 +102,9 @@ export interface Estimate {
    * it fit ("gc", "a paged optimizer", "optimizer offload"), in that order. Empty otherwise.
    */
   flipsOn?: string[];
+  /**
+   * When it fits only with gradient checkpointing a framework preset assumed from its examples
+   * (example-recompute.ts): what nvidia-smi would show without it.
+   */
+  holdsOnlyWithGc?: { withoutBytes: number };
 }

@@ -21,7 +21,25 @@ export function vllmEngine(s: Scenario): VllmEngine {
   const named = s.inference.vllmVersion;
   if (named === 'v0' || named === 'v1') return named;
   const release = vllmRelease(s);
-  return release !== null && release[0] < 8 ? 'v0' : 'v1';
+  if (release !== null && release[0] < 8) return 'v0';
+  // The 0.8 series runs pipeline parallelism on V1 only with the Ray executor; the default
+  // multiprocessing executor falls back to V0 (vllm/engine/arg_utils.py _is_v1_supported_oracle: "PP
+  // is supported on V1 with Ray distributed executor, but off for MP distributed executor for now";
+  // the log says "Pipeline Parallelism without Ray distributed executor is not supported by the V1
+  // Engine. Falling back to V0"). Later releases accept "mp" there.
+  if (release !== null && release[0] === 8 && s.parallel.pp > 1) return 'v0';
+  return 'v1';
+}
+
+/**
+ * V0 keeps one scheduler and one cache engine per pipeline stage in flight (virtual engines) and
+ * splits the GPU blocks among them (vllm/core/scheduler.py Scheduler: `num_gpu_blocks //=
+ * pipeline_parallel_size`); one sequence must fit in one share (vllm/worker/worker.py
+ * raise_if_cache_size_invalid: `max_seq_len = block_size * (num_gpu_blocks //
+ * pipeline_parallel_size)`). V1 keeps one pool.
+ */
+export function vllmVirtualEngines(s: Scenario): number {
+  return vllmEngine(s) === 'v0' ? s.parallel.pp : 1;
 }
 
 /**

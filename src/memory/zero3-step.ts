@@ -13,7 +13,12 @@
  */
 export const ZERO3_SUB_GROUP_SIZE = 1e9;
 
-/** Elements one ZeRO-3 optimizer step works on at once: the partition, at most one sub-group of it. */
-export function zero3StepElements(partitionElements: number): number {
-  return Math.min(partitionElements, ZERO3_SUB_GROUP_SIZE);
+/**
+ * Elements one ZeRO-3 optimizer step works on at once: the partition, at most one sub-group of it.
+ * A sub-group closes at the first parameter that reaches `subGroupSize`, so it is never smaller
+ * than one parameter's partition: with sub_group_size 0 (axolotl's configs, deepspeed-config.ts)
+ * each parameter steps alone and the largest one's partition sets the size.
+ */
+export function zero3StepElements(partitionElements: number, subGroupSize: number = ZERO3_SUB_GROUP_SIZE, largestParameterPartition = 0): number {
+  return Math.min(partitionElements, Math.max(subGroupSize, largestParameterPartition));
 }

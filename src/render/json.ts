@@ -25,6 +25,10 @@ export function renderJson(r: Reply): object {
     // Seq or batch not stated, on a named card: what fits along each (null otherwise).
     envelope: r.verdict.envelope,
     headroomBytes: e.headroomBytes === null ? null : Math.round(e.headroomBytes),
+    // What headroomBytes measures: a preallocating server fills its budget with KV cache, so its
+    // margin is the pool beyond one sequence of max-model-len (the whole pool where the engine
+    // shortens requests to it), never free memory on the card.
+    headroomOf: e.serving ? (e.serving.clipsToPool ? 'kvPool' : 'kvPoolBeyondOneSequence') : 'card',
     hostBytes: Math.round(e.hostBytes),
   };
   if (e.capacityBytes === null) result.fitsOn = e.fitsOn;

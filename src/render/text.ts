@@ -127,8 +127,6 @@ function renderEstimate(r: EstimateReply): string {
   if (r.ignored.length) parts.push(wrap(`Not used: ${r.ignored.map((w) => `"${w}"`).join(', ')}`, WIDTH, 2));
   parts.push('');
   if (!same) parts.push(wrap(r.verdict.headline, WIDTH, 2));
-  const flips = r.estimate.flipsOn ?? [];
-  if (flips.length) parts.push(wrap(`  Fits only with ${flips.join(' or ')} (not in your request; the defaults leave ${flips.length > 1 ? 'them' : 'it'} off).`, WIDTH, 2));
   parts.push(wrap(`  ${r.verdict.detail}`, WIDTH, 2));
   if (r.answer) {
     parts.push('');

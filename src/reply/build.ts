@@ -17,6 +17,7 @@ import { summaryOf } from './summary.js';
 import { envelopeOf } from '../plan/envelope.js';
 import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
 import { theCard } from './card-name.js';
+import { cannotStart, servedFitDetail, servedFitHeadline } from './served-words.js';
 import { fitsOf, sequencesHeld, TIGHT_SHARE } from './fits.js';
 import type { Envelope, EstimateReply, Verdict } from './types.js';
 import { gpuCountOf, unnamedGpusWords } from '../scenario/gpus.js';
@@ -71,14 +72,7 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
   const held = sequencesHeld(s, e);
   // Not even one sequence of max-model-len: vLLM refuses to start ("larger than the maximum number
   // of tokens that can be stored in KV cache").
-  if (held === 0) {
-    return {
-      ...numbers,
-      status,
-      headline: `✗ Does not fit one sequence of ${s.seq.toLocaleString('en-US')} tokens in its KV cache (${need}; ${offers}).`,
-      detail: `The KV cache holds ${e.serving!.kvCapacityTokens.toLocaleString('en-US')} tokens: shorten seq (max-model-len), add GPUs (tp), or kv fp8.`,
-    };
-  }
+  if (held === 0) return { ...numbers, status, ...cannotStart(s, e, `${need}; ${offers}`) };
   if (held !== null) {
     return {
       ...numbers,
@@ -89,8 +83,24 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
   }
   const share = e.headroomBytes / e.capacityBytes;
   const mark = status === 'yes' ? '✓ Fits' : '⚠ Tight fit';
+  // A server's budget is full by design: say what is in use and what its KV pool holds, not a "headroom".
+  if (e.serving) return { ...numbers, status, headline: servedFitHeadline(s, e, mark), detail: servedFitDetail(s, e, status === 'tight') };
   const tight = status === 'tight' ? `: under ${Math.round(TIGHT_SHARE * 100)}% of the card, which fragmentation or one longer batch can take` : '';
-  return { ...numbers, status, headline: `${mark}: ${need}; ${offers}.`, detail: `Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%)${tight}.` };
+  const detail = [`Headroom ${gib(e.headroomBytes)} GiB (${Math.round(share * 100)}%)${tight}.`, ...fitConditions(e)].join(' ');
+  return { ...numbers, status, headline: `${mark}: ${need}; ${offers}.`, detail };
+}
+
+/**
+ * A fit that rests on something the request did not say (a setting the defaults leave off, or the
+ * checkpointing a framework's examples turn on) says so in the verdict itself, so that every
+ * surface (terminal, Slack, Discord, JSON) carries it, not only the terminal's.
+ */
+function fitConditions(e: Estimate): string[] {
+  const flips = e.flipsOn ?? [];
+  const said: string[] = [];
+  if (flips.length) said.push(`Fits only with ${flips.join(' or ')} (not in your request; the defaults leave ${flips.length > 1 ? 'them' : 'it'} off).`);
+  if (e.holdsOnlyWithGc) said.push(`Fits only with the gradient checkpointing assumed above (not in your request): without it ${gib(e.holdsOnlyWithGc.withoutBytes)} GiB per GPU.`);
+  return said;
 }
 
 /** The canonical reading of any scenario, with its parameter total counted from the architecture. */

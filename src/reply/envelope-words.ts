@@ -1,3 +1,4 @@
+import { programBatch } from '../catalog/program-batch.js';
 import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Driver } from '../scenario/unstated.js';
@@ -85,11 +86,26 @@ export function envelopeHeadline(s: Scenario, e: Estimate, env: Envelope): strin
   return `${verb} ${bounds}${notAtDefault} ${unsaid(env, words)}`;
 }
 
+/**
+ * A framework's own micro-batch (catalog/program-batch.ts), when the batch was not said: whether it
+ * fits at the envelope's sequence. "litgpt's own default micro_batch_size is 1 (4 before April
+ * 2024, which does not fit at seq 2,048)."
+ */
+function programBatchWords(s: Scenario, e: Estimate, env: Envelope): string | null {
+  const own = s.mode === 'inference' || e.serving || !env.unstated.includes('batch') ? null : programBatch(s.framework);
+  if (!own) return null;
+  const { seq, batch: most } = env.maxBatchAtSeq;
+  const fits = (b: number) => (most !== null && b <= most ? 'fits' : 'does not fit');
+  const before = own.before ? ` (${own.before.microBatch} before ${own.before.until}, which ${fits(own.before.microBatch)})` : '';
+  return `${own.name} is ${own.microBatch}, which ${fits(own.microBatch)} at seq ${num(seq)}${before}.`;
+}
+
 /** "It depends on what you did not say: what sequence length do you train at? The table is for seq 2,048 at batch 1." */
 export function envelopeAsk(s: Scenario, e: Estimate, env: Envelope): string {
   const words = wordsFor(s, e);
   const question = env.unstated.length > 1 ? words.question.both : words.question[env.unstated[0]!];
   const served = e.serving !== null;
   const shown = served ? `max-model-len ${num(s.seq)}, ${plural(s.microBatch, 'sequence', 'sequences')} at once` : `seq ${num(s.seq)} at batch ${num(s.microBatch)}`;
-  return `It depends on what you did not say: ${question} The table is for ${shown}.`;
+  const own = programBatchWords(s, e, env);
+  return `It depends on what you did not say: ${question} The table is for ${shown}.${own ? ` ${own}` : ''}`;
 }

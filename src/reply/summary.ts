@@ -3,6 +3,7 @@ import { gib } from '../memory/format.js';
 import type { Component, Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { theCard } from './card-name.js';
+import { servedMargin } from './served-words.js';
 import { fitsOf, sequencesHeld } from './fits.js';
 import { envelopeAsk, envelopeHeadline } from './envelope-words.js';
 import type { Answer, Envelope, Summary } from './types.js';
@@ -44,7 +45,7 @@ function plainVerdict(s: Scenario, e: Estimate): string {
     return gpus > 1 ? `Needs ${gib(e.deviceBytes)} GiB per GPU on ${gpus} GPUs, no card named` : `Needs ${gib(e.deviceBytes)} GiB per GPU`;
   }
   const held = e.headroomBytes >= 0 ? sequencesHeld(s, e) : null;
-  if (held === 0) return `✗ No room for one sequence of ${tokens(s.seq)} in its KV cache`;
+  if (held === 0) return `✗ Cannot start: no room for one sequence of ${tokens(s.seq)} in its KV cache`;
   if (held !== null) return `⚠ Holds ${tokens(held)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} at once; the rest wait`;
   if (e.serving && e.headroomBytes >= 0) {
     return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
@@ -63,6 +64,7 @@ function why(e: Estimate): string {
     parts.push(`short by ${e.scenario.microBatch - held} sequence${e.scenario.microBatch - held === 1 ? '' : 's'} of KV cache`);
   } else if (e.headroomBytes !== null && e.capacityBytes !== null) {
     if (e.headroomBytes < 0) parts.push(`short by ${gib(-e.headroomBytes)} GiB`);
+    else if (e.serving) parts.push(servedMargin(e.serving, e.headroomBytes, e.capacityBytes));
     else parts.push(`${gib(e.headroomBytes)} GiB to spare (${Math.round((e.headroomBytes / e.capacityBytes) * 100)}%)`);
   } else if (e.fitsOn.length === 0) {
     parts.push(gpuCountOf(e.scenario) > 1 ? 'no card holds the per-GPU share' : 'no single card holds it');

@@ -126,16 +126,29 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
     }
 
     case 'litgpt': {
-      // litgpt --precision bf16-true; chunked LM head/CE (128 tokens); QLoRA uses paged AdamW;
-      // multi-GPU fine-tuning defaults to FSDP FULL_SHARD with activation checkpointing.
-      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', loss: 'chunked' };
+      // Precision as litgpt's scripts pick it with no --precision: finetune/lora.py, full.py,
+      // adapter.py and pretrain.py call `precision or get_default_supported_precision(training=True)`,
+      // "bf16-mixed" on a card with bf16 and "16-mixed" without (litgpt/utils.py; the same in
+      // lit-gpt 2023 → litgpt 2026-06, 2685705); Fabric's mixed precision keeps the module in fp32
+      // (memory/states.ts fabricMixedKeepsFp32), so the compute dtype is left to the card. QLoRA
+      // cannot run mixed ("Quantization and mixed precision is not supported", finetune/lora.py)
+      // and so runs bf16-true, as the docs' resource tables do; generate and chat pick
+      // training=False, bf16-true. Chunked LM head/CE (128 tokens); QLoRA uses paged AdamW;
+      // multi-GPU fine-tuning shards (FSDP full shard) with activation checkpointing.
+      const trueBf16 = mode === 'qlora' || mode === 'inference';
+      const fields: PresetFields = trueBf16 ? { recipe: 'pure', compute: 'bf16', loss: 'chunked' } : { recipe: 'amp', loss: 'chunked' };
       if (mode === 'qlora') fields.optimizer = 'paged-adamw';
       if (gpus > 1) Object.assign(fields, { sharding: { kind: 'fsdp', stage: 3 }, recompute: 'full' });
       const multi = gpus > 1 ? ', FSDP full shard with recompute on more than one GPU' : '';
       const paged = mode === 'qlora' ? ', paged AdamW' : '';
       // litgpt finetune/lora.py: lora_dropout = 0.05 (PEFT's default is 0).
       const dropout = mode === 'lora' || mode === 'qlora' ? ', LoRA dropout 0.05' : '';
-      return { fields, lora: { dropout: 0.05 }, note: `litgpt preset: bf16-true, chunked cross-entropy${paged}${multi}${dropout}` };
+      const precision = mode === 'qlora'
+        ? 'bf16-true (--quantize refuses a mixed precision)'
+        : mode === 'inference'
+          ? 'bf16-true'
+          : "bf16-mixed, litgpt's default without --precision (16-mixed on a card without bf16): an fp32 model under autocast (say bf16-true for the docs' setting)";
+      return { fields, lora: { dropout: 0.05 }, note: `litgpt preset: ${precision}, chunked cross-entropy${paged}${multi}${dropout}` };
     }
 
     case 'torchtitan':

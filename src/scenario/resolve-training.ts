@@ -1,3 +1,4 @@
+import { exampleRecomputeWords } from '../memory/example-recompute.js';
 import { batchShape } from '../memory/overhead.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS } from './defaults.js';
@@ -17,6 +18,9 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   pick('optimizer', 'optimizer', DEFAULT_WORDS.optimizer);
   pick('impl', 'optimizerImpl', s.optimizer.includes('adam') ? DEFAULT_WORDS.optimizerImpl : null);
   pick('recompute', 'recompute', DEFAULT_WORDS.recompute);
+  // Checkpointing a preset took from the framework's examples, not its program's default: said, so a fit can be tried without it.
+  const exampleGc = r.isNew && !r.patch.has('recompute') && r.presetSet.has('recompute') ? exampleRecomputeWords(s) : null;
+  if (exampleGc) r.assume(exampleGc);
   pick('attention', 'attention', DEFAULT_WORDS.attention);
   pick('loss', 'loss', DEFAULT_WORDS.loss);
   // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { estimate } from '../../src/memory/estimate.js';
-import { part, scenario } from './fixtures.js';
+import { estimateOf, part, scenario } from './fixtures.js';
 
 /**
  * LitGPT under a "-mixed" precision (Lightning Fabric MixedPrecision autocasts, never converts the
@@ -24,5 +24,25 @@ describe('Fabric mixed precision keeps LitGPT\'s frozen weights in fp32', () => 
 
   it('the Hugging Face Trainer\'s mixed precision is not Fabric\'s: its frozen weights stay as loaded', () => {
     expect(part(estimate(litgptLora('llama-2-7b', 'mixed', 'hf')), 'weights')).toBe(part(estimate(litgptLora('llama-2-7b', 'pure')), 'weights'));
+  });
+});
+
+describe("litgpt's scripts without --precision: get_default_supported_precision(training=True)", () => {
+  it('a LoRA fine-tune runs bf16-mixed, so the frozen Llama-2-7B is 4 B a parameter; bf16-true, as the resource tables ran, 2 B', () => {
+    const unsaid = estimateOf('llama-2-7b lora litgpt on 1x a6000');
+    expect(unsaid.scenario.recipe).toBe('amp');
+    expect(unsaid.scenario.compute).toBe('bf16');
+    expect(part(unsaid, 'weights')).toBe(2 * part(estimateOf('llama-2-7b lora bf16-true litgpt on 1x a6000'), 'weights'));
+  });
+
+  it('a card without bf16 runs 16-mixed: fp16 autocast over the fp32 model', () => {
+    const v100 = estimateOf('llama-2-7b lora litgpt on 1x v100-32g');
+    expect(v100.scenario.recipe).toBe('amp');
+    expect(v100.scenario.compute).toBe('fp16');
+  });
+
+  it('QLoRA cannot run mixed (--quantize refuses it) and generate picks training=False: both stay bf16-true', () => {
+    expect(estimateOf('llama-2-7b qlora litgpt on 1x a6000').scenario.recipe).toBe('pure');
+    expect(estimateOf('llama-2-7b infer litgpt on 1x a6000').scenario.compute).toBe('bf16');
   });
 });

@@ -18,8 +18,8 @@ describe('framework effects the peers miss', () => {
   });
 
   it('bitsandbytes 4-bit linears keep their inputs, so QLoRA keeps more activations than LoRA', () => {
-    const lora = estimateOf('llama-2-7b lora r8 q,v bs 1 seq 1304 litgpt on a100-40g');
-    const qlora = estimateOf('llama-2-7b qlora r8 q,v bs 1 seq 1304 litgpt on a100-40g');
+    const lora = estimateOf('llama-2-7b lora r8 q,v bs 1 seq 1304 bf16-true litgpt on a100-40g');
+    const qlora = estimateOf('llama-2-7b qlora r8 q,v bs 1 seq 1304 bf16-true litgpt on a100-40g');
     expect(part(qlora, 'activations')).toBeGreaterThan(part(lora, 'activations'));
     expect(part(qlora, 'dequant')).toBeGreaterThan(0);
   });

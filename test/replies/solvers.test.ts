@@ -94,8 +94,8 @@ describe('serving more sequences than the KV cache holds', () => {
   it('a KV cache without room for one sequence of the length asked does not fit (vLLM refuses to start)', () => {
     const r = reply('serve llama 3.1 8b at 128k context on an L4');
     expect(r.verdict.status).toBe('no');
-    expect(r.verdict.headline).toMatch(/^✗ Does not fit one sequence of 131,072 tokens in its KV cache/);
-    expect(r.summary.verdict).toBe('✗ No room for one sequence of 131,072 in its KV cache');
+    expect(r.verdict.headline).toMatch(/^✗ Cannot start: its KV cache of \d+\.\d GiB holds [\d,]+ tokens, less than one sequence of 131,072 \(\d+\.\d GiB;/);
+    expect(r.summary.verdict).toBe('✗ Cannot start: no room for one sequence of 131,072 in its KV cache');
   });
 
   it('"how many users can it handle at once" answers in sequences, not a training micro-batch', () => {

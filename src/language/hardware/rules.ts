@@ -42,7 +42,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter). 机 counts
     // machines in the "N机M卡" idiom ("4机8卡 H100 80GB", c617) where M is a node's cards (8 at most);
     // "4机32卡" (c628) is the 32 cards in all, and 机 is not read there.
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -50,7 +50,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.per-node',
     role: 'perNode',
     pattern: new RegExp(
-      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:gpus?|cards?)?\s*(?:per|/|a)\s*${MACHINE}(?![a-z])`,
+      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:(?:gpus?|cards?)\s*)?(?:per|/|a)\s*${MACHINE}(?![a-z])`,
       'g',
     ),
     example: '10个结点，每个结点8张卡',
@@ -177,7 +177,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'arithmetic',
     // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each
     // operand ("8*24G=192G", QwenLM/Qwen#811).
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
   },

@@ -1,0 +1,64 @@
+import type { Scenario } from '../scenario/schema.js';
+
+/**
+ * The ZeRO-3 settings of the DeepSpeed JSON a run is launched with, by framework: a framework that
+ * ships its own configs is run with them (its docs and examples pass `deepspeed: <its json>`), any
+ * other with DeepSpeed's own defaults. Four keys decide what ZeRO-3 keeps on the GPU beside the
+ * model's shard:
+ *
+ * - `reduce_bucket_size`: the contiguous gradient bucket (stage3.py `__ipg_bucket_flat_buffer`).
+ *   "auto" is filled by transformers (integrations/deepspeed.py `trainer_config_finalize`) with
+ *   hidden_size²;
+ * - `stage3_max_live_parameters` and `stage3_max_reuse_distance`: how many gathered elements may
+ *   stay on the GPU. PartitionedParameterCoordinator (runtime/zero/partitioned_param_coordinator.py,
+ *   v0.10 → v0.16) prefetches only while `__n_available_params < __max_n_available_params`
+ *   (`max_params_to_prefetch = min(max_live − available, prefetch_bucket_sz)`), and
+ *   `__params_to_release` keeps a parameter gathered only when it recurs within
+ *   `max_reuse_dist_in_numel` elements of the trace. At 0 and 0 nothing is prefetched and each
+ *   module's parameters are released as soon as it has run: one module's tensors are gathered at a
+ *   time;
+ * - `sub_group_size`: the optimizer steps the partition in groups of this many elements
+ *   (stage3.py `_create_fp16_sub_groups`: a group closes at the first parameter that reaches the
+ *   size, so 0 makes every parameter its own group).
+ */
+export interface Zero3Config {
+  /** Elements of the contiguous gradient bucket. */
+  reduceBucketElements: number;
+  /** True when reduce_bucket_size is "auto" (hidden²), for the formula. */
+  reduceBucketAuto: boolean;
+  /** stage3_max_live_parameters, elements. */
+  maxLiveParameters: number;
+  /** stage3_max_reuse_distance, elements. */
+  maxReuseDistance: number;
+  /** sub_group_size, elements (0: one parameter a group). */
+  subGroupSize: number;
+  /** Where the values come from, for the assumptions and the formulas. */
+  source: string;
+}
+
+/** DeepSpeed's own defaults (runtime/zero/config.py DeepSpeedZeroConfig, v0.9 → v0.16). */
+export const DEEPSPEED_ZERO3_DEFAULTS = { reduceBucketElements: 5e8, maxLiveParameters: 1e9, maxReuseDistance: 1e9, subGroupSize: 1e9 } as const;
+
+export function zero3Config(s: Scenario): Zero3Config {
+  const auto = s.model.arch.hidden ** 2;
+  switch (s.framework) {
+    case 'llama-factory':
+      // LLaMA-Factory examples/deepspeed/ds_z3_config.json and ds_z3_offload_config.json (1d6e8b2):
+      // reduce_bucket_size "auto", stage3_max_live_parameters 1e9, stage3_max_reuse_distance 1e9,
+      // sub_group_size 1e9.
+      return { ...DEEPSPEED_ZERO3_DEFAULTS, reduceBucketElements: auto, reduceBucketAuto: true, source: "LLaMA-Factory's ds_z3_config.json" };
+    case 'axolotl':
+      // axolotl deepspeed_configs/zero3.json, zero3_bf16.json, zero3_bf16_cpuoffload_params.json and
+      // zero3_bf16_cpuoffload_all.json (54d2ac1, 2024-01-24 → 067b021, 2026-07, where the keys are
+      // spelt max_live_parameters / max_reuse_distance, DeepSpeed's field names): sub_group_size 0,
+      // reduce_bucket_size "auto", stage3_max_live_parameters 0, stage3_max_reuse_distance 0.
+      return { reduceBucketElements: auto, reduceBucketAuto: true, maxLiveParameters: 0, maxReuseDistance: 0, subGroupSize: 0, source: "axolotl's deepspeed_configs/zero3*.json" };
+    default:
+      return { ...DEEPSPEED_ZERO3_DEFAULTS, reduceBucketAuto: false, source: "DeepSpeed's defaults" };
+  }
+}
+
+/** Neither prefetch nor reuse: one module's parameters gathered at a time. */
+export function gathersOneModuleAtATime(c: Zero3Config): boolean {
+  return c.maxLiveParameters === 0 && c.maxReuseDistance === 0;
+}

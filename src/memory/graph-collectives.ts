@@ -1,0 +1,83 @@
+import type { Scenario } from '../scenario/schema.js';
+import { vllmEngine } from './vllm-release.js';
+import { sglangCudaGraphMaxBatch } from './sglang.js';
+import { sglangCaptureBatchSizes } from './sglang-graph-logits.js';
+
+/**
+ * The all-reduces vLLM's CUDA graphs capture under tensor parallelism (issue 23, TP on PCIe cards).
+ *
+ * vLLM captures one graph per decode batch size after the KV pool is allocated (serving.ts
+ * cudaGraphPool), and each graph holds every all-reduce of a forward. Which communicator runs them
+ * is set in vllm/distributed/parallel_state.py `graph_capture` (0.5 → V1): custom all-reduce where
+ * it is enabled, otherwise PyNccl, enabled only inside the capture. Custom all-reduce turns itself
+ * off for more than two PCIe-only GPUs ("Custom allreduce is disabled because it's not supported
+ * on more than two PCIe-only GPUs", device_communicators/custom_all_reduce.py) and without P2P
+ * (gpu_p2p_access_check), so on such cards every captured all-reduce is an NCCL launch.
+ *
+ * NCCL keeps device memory for each launch captured into a graph: a captured plan is persistent,
+ * and `uploadWork` (src/enqueue.cc, v2.18 → v2.21) copies its work list into its own
+ * `ncclCudaMalloc(&plan->workHead, nWork)`, freed only when the graph is destroyed
+ * (persistentDestructor). Under NCCL's cuMem allocator (the default from 2.19) each such
+ * allocation is rounded up to the allocation granularity (include/alloc.h ncclCuMemAlloc,
+ * CU_MEM_ALLOC_GRANULARITY_MINIMUM); vLLM sets NCCL_CUMEM_ENABLE=0 for this reason (vllm#5091,
+ * citing NVIDIA/nccl#1234), and then each is a cudaMalloc whose footprint the CUDA driver sets. So
+ * the count is from source and the bytes are not: no term is added, and the reply names the count
+ * and the way out (--enforce-eager captures none; a lower --gpu-memory-utilization leaves more card
+ * outside the budget). vLLM's own capture message says "CUDA graphs can take additional 1~3 GiB
+ * memory per GPU" (worker/model_runner.py capture_model).
+ */
+
+/**
+ * V0's capture list (vllm/worker/model_runner.py `_BATCH_SIZES_TO_CAPTURE`: 1, 2, 4, then every
+ * multiple of 8) up to the graph batch size of max_num_seqs (`_get_graph_batch_size`, 256 by
+ * default: 35 graphs); V1's default list (vllm/config.py CompilationConfig: 1, 2, 4 and 8 → 512 in
+ * steps of 8: 67 graphs).
+ */
+export function captureSizes(s: Scenario): number[] {
+  const all = [1, 2, 4, ...Array.from({ length: 64 }, (_, i) => 8 * (i + 1))];
+  if (vllmEngine(s) === 'v1') return all;
+  const maxSeqs = s.inference.maxSeqs ?? 256;
+  const graphBatch = maxSeqs <= 2 ? maxSeqs : maxSeqs <= 4 ? 4 : Math.ceil(maxSeqs / 8) * 8;
+  return all.filter((bs) => bs <= Math.min(graphBatch, 256));
+}
+
+/**
+ * All-reduces in one captured forward of a pipeline stage: the attention output and the MLP (or
+ * the experts' combined output) of each layer are row-parallel with reduce_results
+ * (RowParallelLinear, FusedMoE), and the first stage's VocabParallelEmbedding sums its shards.
+ */
+export function allReducesPerForward(s: Scenario): number {
+  const layers = Math.ceil(s.model.arch.layers / s.parallel.pp);
+  return 2 * layers + 1;
+}
+
+export interface GraphCollectives {
+  graphs: number;
+  perGraph: number;
+  total: number;
+}
+
+/**
+ * SGLang captures its decode graphs the same way (python/sglang/srt/distributed/parallel_state.py
+ * `graph_capture`, vLLM's table: PyNccl inside the capture where custom all-reduce is off), one
+ * per batch size of its own list (sglang-graph-logits.ts sglangCaptureBatchSizes).
+ */
+function graphCount(s: Scenario): number {
+  if (s.inference.server === 'sglang') return sglangCaptureBatchSizes(sglangCudaGraphMaxBatch(s), s.inference.maxSeqs).length;
+  return captureSizes(s).length;
+}
+
+/** Null where no collective is captured: tp 1, or no graphs (--enforce-eager, SGLang's --disable-cuda-graph). */
+export function graphCollectives(s: Scenario): GraphCollectives | null {
+  if (s.parallel.tp <= 1 || s.inference.enforceEager) return null;
+  const graphs = graphCount(s);
+  const perGraph = allReducesPerForward(s);
+  return { graphs, perGraph, total: graphs * perGraph };
+}
+
+/** The reply's sentence (vLLM and SGLang): the count, why its memory is not counted, and the way out. */
+export function graphCollectivesNote(s: Scenario): string {
+  const c = graphCollectives(s);
+  if (c === null) return '';
+  return ` At tp ${s.parallel.tp} its CUDA graphs capture ${c.graphs} batch sizes × ${c.perGraph} all-reduces = ${c.total.toLocaleString('en-US')}; where custom all-reduce is off (more than two PCIe-only GPUs, or no P2P) each is an NCCL launch that keeps device memory of its own outside the budget (NCCL enqueue.cc: one allocation per captured launch), sized by the CUDA driver and not counted here: a known out-of-memory in graph capture on such cards (vllm#5517, NVIDIA/nccl#1234); ${s.inference.server === 'sglang' ? '--disable-cuda-graph' : '--enforce-eager'} captures none.`;
+}

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { estimateOf } from './fixtures.js';
+
+/**
+ * Issue 23 item 1, "a server that cannot start says so": a KV pool that cannot hold one sequence of
+ * max-model-len stops each engine its own way, and the estimate says which, with the arithmetic.
+ * - vLLM raises (V0 worker.py raise_if_cache_size_invalid; V1 kv_cache_utils.py check_enough_kv_cache_memory);
+ * - TGI's router refuses a max_total_tokens over the tokens its warm-up found (router/src/main.rs
+ *   v1.x–2.x; backends/v3/src/lib.rs NotEnoughMemory from v3.0);
+ * - SGLang shortens the longest request to its pool (scheduler max_req_input_len) and TurboMind
+ *   truncates session_len: both start on any positive pool.
+ */
+
+const LENGTHS = [4096, 16384, 65536, 131072, 200000];
+
+describe('a pool short of one sequence of max-model-len', () => {
+  it('vLLM and TGI: the verdict is "does not fit" exactly when the pool holds less than one sequence (property over lengths and engines)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LENGTHS), fc.constantFrom('serve vllm', 'serve vllm 0.6.4', 'serve tgi', 'serve tgi 2.2.0'), (seq, engine) => {
+        const e = estimateOf(`${engine} llama-3-8b seq ${seq} on 1x l4`);
+        const sv = e.serving!;
+        const short = sv.kvPoolBytes < sv.sequenceBytes;
+        expect(sv.concurrentSequences === 0).toBe(short);
+        if (short) {
+          expect(e.fits).toBe(false);
+          expect(e.notes.join(' ')).toMatch(/so the server does not start/);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('TGI says its own refusal by release: the router\'s max_batch_total_tokens check before 3.0, NotEnoughMemory from 3.0', () => {
+    const old = estimateOf('serve tgi 2.2.0 llama-3-8b seq 200000 on 1x l4');
+    const tokens = old.serving!.kvCapacityTokens;
+    // The tokens TGI's warm-up found are the pool's, within one token of rounding.
+    expect(old.notes.join(' ')).toMatch(new RegExp(`"\`max_total_tokens\` must be <= \`max_batch_total_tokens\`\\. Given: 200,000 and (${[tokens - 1, tokens, tokens + 1].map((n) => n.toLocaleString('en-US')).join('|')})"`));
+    const v3 = estimateOf('serve tgi llama-3-8b seq 200000 on 1x l4');
+    expect(v3.notes.join(' ')).toContain('"Not enough memory to handle `max_total_tokens=200000`"');
+  });
+
+  it('vLLM says its own error by engine: V0 the token count, V1 the GiB', () => {
+    expect(estimateOf('serve vllm 0.6.4 llama-3-8b seq 200000 on 1x l4').notes.join(' ')).toMatch(/"The model's max seq len \(200,000\) is larger than the maximum number of tokens that can be stored in KV cache \([\d,]+\)"/);
+    expect(estimateOf('serve vllm llama-3-8b seq 200000 on 1x l4').notes.join(' ')).toMatch(/"To serve at least one request with the models's max seq len \(200,000\), \([\d.]+ GiB KV cache is needed/);
+  });
+
+  it('SGLang and lmdeploy start on any positive pool, shortening the request to it (property over lengths)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LENGTHS), fc.constantFrom('serve sglang', 'serve lmdeploy'), (seq, engine) => {
+        const e = estimateOf(`${engine} llama-3-8b seq ${seq} on 1x l4`);
+        const sv = e.serving!;
+        expect(sv.clipsToPool).toBe(true);
+        if (sv.kvPoolBytes > 0) {
+          expect(sv.concurrentSequences).toBeGreaterThanOrEqual(1);
+          expect(e.notes.join(' ')).not.toMatch(/so the server does not start/);
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { detailsEmbed } from '../../src/render/discord/estimate.js';
+import { renderSlackDetails } from '../../src/render/slack.js';
+import { renderText } from '../../src/render/text.js';
+import type { EstimateReply } from '../../src/reply/types.js';
+
+/**
+ * A fit that rests on something the request did not say is said in the verdict, so the terminal,
+ * Slack and Discord all carry it (it had been written by the terminal's renderer alone).
+ */
+
+function reply(text: string): EstimateReply {
+  const r = respond(text, null).reply;
+  if (r.kind !== 'estimate') throw new Error(`${text}: ${r.kind}`);
+  return r;
+}
+
+// axolotl#2531 as vb4's v125 writes it: fits only with the checkpointing axolotl's examples turn on.
+const ASSUMED_GC = 'qwen2.5-coder-32b full zero3 offload optimizer offload params bf16 mixed bs 1 seq 4096 axolotl on 8x h100-80g';
+
+describe('a fit that rests on an unstated setting says so on every surface', () => {
+  it('the verdict carries the condition, and the details of each surface show it', () => {
+    const r = reply(ASSUMED_GC);
+    expect(r.verdict.status).not.toBe('no');
+    expect(r.estimate.holdsOnlyWithGc).toBeDefined();
+    const said = 'Fits only with the gradient checkpointing assumed above';
+    expect(r.verdict.detail).toContain(said);
+    const flat = (s: string) => s.replace(/\s+/g, ' ');
+    expect(flat(renderText(r))).toContain(said);
+    expect(flat(JSON.stringify(renderSlackDetails(r)))).toContain(said);
+    expect(flat(JSON.stringify(detailsEmbed(r)))).toContain(said);
+  });
+
+  it('a request that states gc carries no such condition', () => {
+    const r = reply(ASSUMED_GC.replace(' axolotl', ' gc axolotl'));
+    expect(r.verdict.detail).not.toMatch(/Fits only with/);
+  });
+});
