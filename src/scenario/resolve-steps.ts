@@ -12,6 +12,7 @@ import { unique } from './resolve-notes.js';
 import { precisionStep } from './resolve-precision.js';
 import { keptFromThreadStep, questionsStep } from './resolve-questions.js';
 import { inferenceStep } from './resolve-serving.js';
+import { quantisedServingStep } from './resolve-quantised-serving.js';
 import { shardingStep } from './resolve-sharding.js';
 import { trainingChoicesStep } from './resolve-training.js';
 import { Resolution } from './resolution.js';
@@ -36,6 +37,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   kbitRecipeStep,
   batchStep,
   inferenceStep,
+  quantisedServingStep,
   questionsStep,
   keptFromThreadStep,
 ];
