@@ -13,6 +13,7 @@ import { precisionStep } from './resolve-precision.js';
 import { keptFromThreadStep, questionsStep } from './resolve-questions.js';
 import { inferenceStep } from './resolve-serving.js';
 import { quantisedServingStep } from './resolve-quantised-serving.js';
+import { maxSeqsStep } from './resolve-max-seqs.js';
 import { shardingStep } from './resolve-sharding.js';
 import { trainingChoicesStep } from './resolve-training.js';
 import { Resolution } from './resolution.js';
@@ -38,6 +39,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   batchStep,
   inferenceStep,
   quantisedServingStep,
+  maxSeqsStep,
   questionsStep,
   keptFromThreadStep,
 ];
