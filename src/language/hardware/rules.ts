@@ -61,14 +61,18 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.count-times',
     role: 'count',
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
+    // Not before a bare number ("4x8" is a product), but before a card's memory: "2x 40GB A100", "A100 2x40G"
+    // ("24*4 G" is the user's sum of 24 GB cards, vllm-project/vllm#18156, c578: no card has 4 GB).
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?![a-z]))\d{1,3}(?!\d)|\.\d)/g,
     // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
     example: '6*L40S-48G',
   },
   {
     id: 'hw.times-count',
     role: 'count',
-    pattern: /(?<![a-z])\\?[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
+    // Not after a word ("rtx 30"), but after a memory's unit or a card's closing letter: "A100 40GB×2",
+    // "A100 40Gx2", "L40S*2" (the unit binds to its number first, so "40" is no count).
+    pattern: /(?:(?<![a-z])|(?<=\d\s?(?:gb?|gib|s)))\\?[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
     example: 'L40S (48G) x 6',
   },
   {
@@ -118,17 +122,20 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.card',
     role: 'card',
-    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324). Its form factor may
-    // follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so "2*8 NVIDIA A800-SXM4-80GB" is one
-    // phrase (bench:variations card-product-name on c295 verl-project/verl#249).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z])`, 'g'),
+    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324), or a glued count
+    // after it ("A100x8"); no card starts with a times sign ("1x3090" is one 3090, never an "x3090").
+    // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
+    // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z\d]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
   {
     id: 'hw.memory',
     role: 'memory',
-    pattern: /(?<![\w.])(?<n>\d{1,3})\s*(?:gb|g|gib)(?![a-z\d])(?:\s*(?:of\s+)?vram\b)?/g,
+    // The unit binds to its number before anything else reads the number: "A100 40GB×2" and "A100 40Gx2"
+    // are two cards of 40 GB (the 40 had been a count before a card "gx2"), "2x40G" a count then a memory.
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gb|g|gib)(?![a-wyz\d]|x[a-z])(?:\s*(?:of\s+)?vram\b)?/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
