@@ -79,6 +79,9 @@ export const SHARDING_KEYS: KeyTable = {
   },
   offload_optimizer_device: { reads: offloadDevice('optimizer') },
   offload_param_device: { reads: offloadDevice('params') },
+  // OpenRLHF's --adam_offload (openrlhf/cli/train_sft.py, train_ppo_ray.py): DeepSpeed's
+  // offload_optimizer to the CPU under its --zero_stage; a bare flag (OpenRLHF/OpenRLHF#1066, c678).
+  adam_offload: { reads: flag('offload optimizer'), source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
   fsdp: { reads: fsdp },
   fsdp_sharding_strategy: { reads: fsdp },
   sharding_strategy: { reads: fsdp },
