@@ -390,4 +390,24 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     example: 'why is gpt-oss is using my CPU "9950x" Rather my "3090TIFE"?',
     source: 'ollama/ollama#14002',
   },
+  {
+    // "I hope get the support of your experts like an lora example" (huggingface/trl#2404, c701): an
+    // example of a method the user wishes for is no method of the run, which trains all weights. Only
+    // after a word of wishing or asking, with no verb of running between: "trying to run the LORA
+    // example" (c496) and "I want to run the lora example" are the run's.
+    id: 'question.method-example-asked',
+    pattern: new RegExp(
+      String.raw`\b(?:hope|hoping|wish|want|would like|need|ask(?:ing)? for|request(?:ing)?|provide|share|give|is there|are there|any)\b(?:(?!\b(?:run|running|ran|use|using|try|trying|tried|launch|launching|execute|follow|following)\b)[^.?!\n]){0,50}?\b(?:an?|some|any|the)\s+(q?lora|peft)(?=\s+(?:example|tutorial|demo|guide|sample|notebook|recipe|script)s?\b)` +
+        String.raw`|(?:有没有|是否有|求一?个?|希望(?:能)?(?:提供|给)?一?个?|能否提供一?个?|可以提供一?个?)\s*(q?lora|peft)(?=\s*(?:的)?\s*(?:例子|示例|样例|教程|脚本|demo|example))`,
+      'g',
+    ),
+    when: (t) => /lora|peft/.test(t),
+    write: (m, notes) => {
+      const method = m[1] ?? m[2]!;
+      notes.push(`"${method}" read as an example asked for, not the run's method`);
+      return m[0].slice(0, m[0].length - method.length) + ' '.repeat(method.length);
+    },
+    example: 'I hope get the support of your experts like an lora example or run in mutiple-gpu with given index',
+    source: 'huggingface/trl#2404',
+  },
 ];
