@@ -410,4 +410,19 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     example: 'I hope get the support of your experts like an lora example or run in mutiple-gpu with given index',
     source: 'huggingface/trl#2404',
   },
+  {
+    // "I never trained MoE or over 32B params models" (unslothai/unsloth#4040, c687), "models above 70B",
+    // "超过32B的模型", "70B以上的模型": a bound on sizes is no model's size; it had become the model
+    // of a message whose own model the catalog lacks.
+    id: 'question.size-bound',
+    pattern:
+      /\b(?:over|more than|above|larger than|bigger than|beyond|under|less than|below|smaller than)\s+~?\d+(?:\.\d+)?\s*b\b(?=\s*(?:params?|parameters?|models?|llms?)\b)|(?:超过|大于|小于|高于|低于)\s*\d+(?:\.\d+)?\s*b(?![a-z])(?=\s*(?:的|参数|模型))|(?<![\w.])\d+(?:\.\d+)?\s*b\s*(?:以上|以下)(?=\s*(?:的|参数|模型))/g,
+    when: (t) => /\d\s*b/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" bounds a size; no model's size read from it`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'Is it normal to still have OOM error? I never trained MoE or over 32B params models',
+    source: 'unslothai/unsloth#4040',
+  },
 ];
