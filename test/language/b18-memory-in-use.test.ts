@@ -61,6 +61,21 @@ describe('memory in use, bounded or needed is no card', () => {
     expect(guarded(text)).toContain(rule);
   });
 
+  it('c703: "a replica with 40% of GPU" and "0.8/1 from GPU" are shares, not counts: one A10', () => {
+    const h = read(line('c703').text).scenario.hardware;
+    expect([h?.gpuId, h?.count]).toEqual(['a10', 1]);
+    expect(guarded(line('c703').text)).toEqual(expect.arrayContaining(['not-hw.percent', 'not-hw.gpu-share']));
+  });
+
+  it.each([
+    ['tinyllama-1.1b vllm util 0.4 on 1x a10, each replica gets 40% of GPU', 1],
+    ['tinyllama-1.1b vllm on 2x a10, cluster usage 0.8/1 from GPU', 2],
+    ['tinyllama-1.1b vllm on 1x a10 with 0.5 of a GPU per replica', 1],
+    ['tinyllama-1.1b vllm on 1x a10, num_gpus 0.4 GPU each', 1],
+  ])('a share of a GPU is no count: %s', (text, count) => {
+    expect(read(text).scenario.hardware?.count).toBe(count);
+  });
+
   it.each([
     ['llama-2-7b lora on 24GB, nvidia-smi says using close to 20GB', null, 24],
     ['llama-2-7b lora, I need a 24GB GPU', null, 24],

@@ -152,11 +152,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'c324',
   },
   {
-    // A share is no count: "a memory error of 80 percent with RTX3060" was 80 RTX 3060s. Only a share
-    // followed by the words that lead to a card; "95% gpu memory utilization" is vLLM's fraction, read there.
+    // A share is no count: "a memory error of 80 percent with RTX3060" was 80 RTX 3060s, "a replica
+    // with 40% of GPU" 40 A10s (vllm-project/vllm#4242, corpus c703). Only a share followed by the words that
+    // lead to a card; "95% gpu memory utilization" is vLLM's fraction, read there.
     id: 'not-hw.percent',
     role: 'measurement',
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:with|on|in|for|using)\s)(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)/g,
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:with|on|in|for|using|of)\s)(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)/g,
     example: 'every time I have a memory error of 80 percent with RTX3060',
     source: 'tinygrad/tinygrad#704',
   },
@@ -185,6 +186,15 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     ),
     example: '但是读取参数只需要2.5G+，token长度设置的8192',
     source: 'QwenLM/Qwen3#1509',
+  },
+  {
+    // A share of a GPU is no count of them: "the usage of the cluster now 0.8/1 from GPU" (Ray's
+    // resources, vllm-project/vllm#4242, c703, refused as 0.8 GPUs), "0.5 of a GPU", "0.4 GPU per replica".
+    id: 'not-hw.gpu-share',
+    role: 'measurement',
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?(?=\s+(?:from|of)\s+(?:the\s+)?gpus?\b)|0?\.\d+(?=\s*(?:(?:of\s+)?(?:an?|the|one)\s+)?gpus?\b))/g,
+    example: 'although it created another replica and the usage of the cluster now 0.8/1 from GPU.',
+    source: 'vllm-project/vllm#4242',
   },
   {
     id: 'not-hw.measurement-after',
