@@ -6,7 +6,7 @@ import { read } from './reading-fixtures.js';
  * b18, InternLM/lmdeploy#2416 (corpus c704): an lmdeploy server started with --session-len 4096, then a
  * curl whose JSON body says "max_tokens": 1024. That is one request's cap, not the generation the
  * server is sized for; it was read as 1024 generated tokens. The same key in a sampler's section
- * (llama-cpp-python's generation_kwargs, c336) or beside vLLM's max_model_len (c681) is a cap too.
+ * (llama-cpp-python's generation_kwargs, c336) is a cap too.
  */
 
 const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
@@ -20,7 +20,7 @@ describe('max_tokens of one request is not the run’s generation', () => {
     const { scenario, said } = read(line('c704').text);
     expect(scenario.inference.newTokens).toBe(0);
     expect(scenario.seq).toBe(4096);
-    expect(said).toMatch(/max_tokens 1024 is one request's cap; the server is sized for its session_len/);
+    expect(said).toMatch(/max_tokens 1024 is one request's cap \(a request body: curl's --data\)/);
   });
 
   it('c336: generation_kwargs’ max_tokens is the sampler’s cap', () => {
@@ -34,7 +34,7 @@ describe('max_tokens of one request is not the run’s generation', () => {
   it.each([
     ['lmdeploy', 'lmdeploy serve api_server /models/qwen2.5-7b-awq --session-len 4096 --model-format awq'],
     ['vLLM', 'vllm serve /models/qwen2.5-7b-awq --max-model-len 4096 --quantization awq'],
-  ])('a request body to a %s server sized for its own length', (_, command) => {
+  ])('a request body to a %s server: its length is the server’s', (_, command) => {
     const s = read(curl(command)).scenario;
     expect(s.inference.newTokens).toBe(0);
     expect(s.seq).toBe(4096);

@@ -55,22 +55,21 @@ export const servedCap: Handler = (v, ctx) => {
 /** Each key: what its value says in request words, and the source where one is cited. */
 /**
  * `max_tokens` caps what one request or one sampler generates. It is the run's generation length
- * only where it is the only length said; inside a request body (an OpenAI-style JSON with its
- * `messages` or `prompt`), a sampler's section (`[sampling]`, `generation_kwargs`), or beside the
- * length a server is sized for (`session_len`, `max_model_len`), it is one request's cap
- * (InternLM/lmdeploy#2416, c704: a curl to an lmdeploy server with --session-len 4096;
- * PrimeIntellect-ai/prime-rl#950, c679: an RL run's rollout sampler; c336, llama-cpp-python's
- * generation_kwargs in a 512-token context).
+ * except inside a request body (an OpenAI-style JSON with its `messages` or `prompt`) or a sampler's
+ * section (`sampling`, `generation_kwargs`), where it is one request's cap (InternLM/lmdeploy#2416,
+ * c704: a curl's body to an lmdeploy server with --session-len 4096; c336, llama-cpp-python's
+ * generation_kwargs in a 512-token context). Beside vLLM's max_model_len it stays a generation,
+ * which generation-share.ts fits inside the context.
  */
 const SAMPLER_SECTION = /^(?:sampling|sampling_params|sampler|generation_kwargs|generate_kwargs|gen_kwargs)$/;
 const REQUEST_BODY_KEYS = ['messages', 'prompt'];
-const SERVER_LENGTH_KEYS = ['session_len', 'max_model_len'];
+/** curl's flags around a body (`curl --request POST --url … --header … --data '{…}'`): the body is a request's. */
+const CURL_FLAGS = ['url', 'request', 'header'];
 const requestCap: Handler = (v, ctx) => {
-  const body = REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k));
-  const server = SERVER_LENGTH_KEYS.find((k) => ctx.keys.has(k));
+  const curl = ctx.keys.has('data') && CURL_FLAGS.some((k) => ctx.keys.has(k));
+  const body = REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k)) ?? (curl ? "curl's --data" : undefined);
   if (ctx.parent && SAMPLER_SECTION.test(ctx.parent)) return { ignore: true, note: `max_tokens ${unquote(v)} caps what the ${ctx.parent} section generates per request, not a length of the run` };
-  if (server) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap; the server is sized for its ${server}` };
-  if (body) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap (a request body with its ${body})` };
+  if (body) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap (a request body: ${body})` };
   return numeric('gen')(v, ctx);
 };
 

@@ -163,28 +163,16 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   },
   {
     // A bound on memory is no card: "调整gpu_memory_utilizaton参数到低于18G就会报显存不足" (setting the
-    // utilization below 18G runs out of memory, QwenLM/Qwen3#1509, c680), "anything under 16GB OOMs".
+    // utilization below 18G runs out of memory, QwenLM/Qwen3#1509, c680), "anything under 16GB OOMs",
+    // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards).
     // A card named right after it keeps its memory ("less than 24GB 3090" is still a 3090's 24GB).
     id: 'not-hw.bound',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:低于|高于|小于|大于|少于|不到|不足|\b(?:below|under|less than|lower than|fewer than))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:低于|高于|小于|大于|少于|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',
-    source: 'QwenLM/Qwen3#1509',
-  },
-  {
-    // What something needs is no card: "读取参数只需要2.5G+" (loading the weights only needs 2.5G+,
-    // QwenLM/Qwen3#1509, c680), "the weights need about 14GB". A card word after the amount ("needs a
-    // 24GB GPU", "需要24G的卡") names the card wanted, and stays.
-    id: 'not-hw.requirement',
-    role: 'measurement',
-    pattern: new RegExp(
-      String.raw`(?:只?需要?|\b(?:needs?|requires?|required)(?:\s+(?:about|around|only|roughly|approximately|at least|over|more than))?)\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z])\+?)(?!\s*(?:of\s+)?(?:的\s*)?(?:${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|(?:gpus?|cards?|显卡|卡)))`,
-      'g',
-    ),
-    example: '但是读取参数只需要2.5G+，token长度设置的8192',
     source: 'QwenLM/Qwen3#1509',
   },
   {

@@ -162,7 +162,8 @@ export const CARD_DTYPE_RULES: readonly ProseRule[] = [
     // A size with '_' for its decimal point: the first Qwen's own Hub ids (Qwen/Qwen-1_8B-Chat, a 1.8B;
     // mlc-ai/mlc-llm#1458, c683, read as an 8B) and ModelScope's "___" (Qwen2___5-1___5B-Instruct).
     id: 'training.underscore-size',
-    pattern: /(?<=[a-z0-9][-_])(\d{1,3})(?:___|_)(\d)b(?![a-z0-9])/g,
+    // Not a version's '_' before a size: torchtune's builder lora_llama3_1_8b is Llama 3.1's 8B.
+    pattern: /(?<=[a-z0-9]-|[a-z]_)(\d{1,3})(?:___|_)(\d)b(?![a-z0-9])/g,
     when: (t) => /\d_+\db/.test(t),
     write: (m) => `${m[1]}.${m[2]}b`,
     example: 'I ran the model with ./build/mlc_chat_cli --model Qwen-1_8B-Chat-q4f32_1 --device cuda',
