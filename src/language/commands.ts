@@ -44,6 +44,21 @@ const RL_SCRIPT = String.raw`(?<![\w./-])(?!${TRL_DPO_LLAMA2})(?:[\w.-]+\/)*(?:[
  */
 const RL_MODULE = String.raw`(?:(?<![\w./-])python3?[ \t]+-m[ \t]+|(?<![\w./-])--module[ \t]+|(?<![\w./-]))(?!verl\.)[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\.(?:[a-z0-9]+_)*?${RL_WORD}(?:_[a-z0-9]+)*(?![\w.])`;
 
+/**
+ * OpenRLHF's PPO entry points (`openrlhf.cli.train_ppo_ray`, `train_ppo`, examples/train_ppo_ray.py) run
+ * every algorithm its `--advantage_estimator` names, as verl's main_ppo does by its adv_estimator:
+ * `group_norm` and `dr_grpo` are GRPO, with no critic (OpenRLHF docs, "Algorithm Comparison";
+ * OpenRLHF/OpenRLHF#1066, corpus c678, read as PPO with a value model). The estimator is read in the
+ * same command: its own line and the lines a trailing backslash continues.
+ */
+const OPENRLHF_PPO = /(?:^|[./])train_ppo(?:_ray)?(?:\.py)?$/;
+const GROUP_ESTIMATOR = /--advantage_estimator(?:[ \t]+|=)["']?(?:group_norm|dr_grpo)\b/;
+function trainerWord(m: RegExpExecArray, word: string): string {
+  if (word !== 'ppo' || !OPENRLHF_PPO.test(m[0])) return word;
+  const command = /^(?:[^\n]*\\[ \t]*\n)*[^\n]*/.exec(m.input.slice(m.index))![0];
+  return GROUP_ESTIMATOR.test(command) ? 'grpo' : word;
+}
+
 /** Model sizes a script's own name holds (`orz_7b_ppo`, Open-Reasoner-Zero's playground/orz_7b_ppo.py): the name's to say. */
 function sizesIn(path: string): string[] {
   const name = path.split(/[/.]/).filter((p) => p && p !== 'py' && p !== 'sh').pop() ?? '';
@@ -108,7 +123,7 @@ const LAUNCHERS: readonly Launcher[] = [
   {
     id: 'command.rl-trainer-script',
     pattern: new RegExp(`${RL_SCRIPT}|${RL_MODULE}`, 'g'),
-    words: (m) => [...sizesIn(m[0]), RL_TRAINER_WORD[(m[1] ?? m[2])!]!].join(' '),
+    words: (m) => [...sizesIn(m[0]), trainerWord(m, RL_TRAINER_WORD[(m[1] ?? m[2])!]!)].join(' '),
   },
   {
     id: 'command.swift',

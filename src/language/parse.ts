@@ -14,6 +14,7 @@ import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
+import { withoutOrphanFamilies } from './orphan-family.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readHostMemory } from './hardware/host-memory.js';
 import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
@@ -232,6 +233,12 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     return done({ ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) });
   }
   if (kept.length > MAX_GRAMMAR_TOKENS) return done({ ok: false, error: tooManyItems(text, kept.length, user(kept[MAX_GRAMMAR_TOKENS]!.offset)) });
+  // In prose, a family with no size after it is set aside before the parse, not the words after it (orphan-family.ts).
+  const orphans = tolerant ? withoutOrphanFamilies(kept) : null;
+  if (orphans?.aside.length && orphans.kept.length) {
+    for (const t of orphans.aside) unread.push({ word: written(t), at: user(t.offset), suggestion: null });
+    kept = orphans.kept;
+  }
   work.given = kept.length;
   let run = runParser(kept);
   const count = (r: ParserRun) => {

@@ -1,5 +1,5 @@
 import { launcherGpus } from './readers.js';
-import { IGNORE, numberOf, type Handler, type KeyTable } from './values.js';
+import { IGNORE, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /**
  * RL trainers that place each model on its own GPUs. OpenRLHF's Ray PPO (openrlhf/cli/train_ppo_ray.py)
@@ -24,6 +24,21 @@ const actorGpus: Handler = (v, ctx) => {
   };
 };
 
+/**
+ * OpenRLHF's `--advantage_estimator` picks the algorithm its Ray PPO entry point runs
+ * (openrlhf/cli/train_ppo_ray.py; docs "Algorithm Comparison"): `gae` is PPO with its critic;
+ * `group_norm` is GRPO and `dr_grpo` Dr. GRPO, both without a critic, so their memory is GRPO's
+ * (policy and frozen reference, no value model) whatever the script is named (OpenRLHF/OpenRLHF#1066,
+ * corpus c678; #776, c590). REINFORCE++ and RLOO drop the critic too but the language has no word for
+ * them: they are left to the script's name.
+ */
+const advantageEstimator: Handler = (v) => {
+  const value = unquote(v);
+  if (value === 'group_norm' || value === 'dr_grpo') return say('grpo');
+  if (value === 'gae') return say('ppo');
+  return IGNORE;
+};
+
 /** Another role's GPUs hold another model: not the actor's, so no setting of the run estimated. */
 const otherRole: Handler = () => IGNORE;
 
@@ -31,6 +46,7 @@ export const RL_TRAINER_KEYS: KeyTable = {
   actor_num_gpus_per_node: { reads: actorGpus, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#756' },
   // Read with actor_num_gpus_per_node, which multiplies it in.
   actor_num_nodes: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
+  advantage_estimator: { reads: advantageEstimator, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
   ref_num_nodes: { reads: otherRole },
   ref_num_gpus_per_node: { reads: otherRole },
   critic_num_nodes: { reads: otherRole },

@@ -53,6 +53,26 @@ export const servedCap: Handler = (v, ctx) => {
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
+/**
+ * `max_tokens` caps what one request or one sampler generates. It is the run's generation length
+ * except inside a request body (an OpenAI-style JSON with its `messages` or `prompt`) or a sampler's
+ * section (`sampling`, `generation_kwargs`), where it is one request's cap (InternLM/lmdeploy#2416,
+ * c704: a curl's body to an lmdeploy server with --session-len 4096; c336, llama-cpp-python's
+ * generation_kwargs in a 512-token context). Beside vLLM's max_model_len it stays a generation,
+ * which generation-share.ts fits inside the context.
+ */
+const SAMPLER_SECTION = /^(?:sampling|sampling_params|sampler|generation_kwargs|generate_kwargs|gen_kwargs)$/;
+const REQUEST_BODY_KEYS = ['messages', 'prompt'];
+/** curl's flags around a body (`curl --request POST --url … --header … --data '{…}'`): the body is a request's. */
+const CURL_FLAGS = ['url', 'request', 'header'];
+const requestCap: Handler = (v, ctx) => {
+  const curl = ctx.keys.has('data') && CURL_FLAGS.some((k) => ctx.keys.has(k));
+  const body = REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k)) ?? (curl ? "curl's --data" : undefined);
+  if (ctx.parent && SAMPLER_SECTION.test(ctx.parent)) return { ignore: true, note: `max_tokens ${unquote(v)} caps what the ${ctx.parent} section generates per request, not a length of the run` };
+  if (body) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap (a request body: ${body})` };
+  return numeric('gen')(v, ctx);
+};
+
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },
   max_seq_len: { reads: numeric('seq') },
@@ -113,5 +133,5 @@ export const SEQUENCE_KEYS: KeyTable = {
   input_output_len: { reads: serving(inputOutputPair), source: 'NVIDIA/TensorRT-LLM#67, benchmarks/python/benchmark.py' },
   max_new_tokens: { reads: numeric('gen') },
   output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : ctx.values?.has('input_len') && !ctx.keys.has('max_model_len') ? IGNORE : numeric('gen')(v, ctx)) },
-  max_tokens: { reads: numeric('gen') },
+  max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },
 };

@@ -27,6 +27,12 @@ const offloadDevice =
     return IGNORE;
   };
 
+/** The config sets a ZeRO stage below 3 (`zero_stage: 2`). */
+function belowStage3(ctx: Parameters<Handler>[1]): boolean {
+  const stage = numberOf(ctx.values?.get('zero_stage') ?? '');
+  return Number.isInteger(stage) && stage >= 0 && stage < 3;
+}
+
 /** `fsdp: full_shard auto_wrap offload` (HF TrainingArguments.fsdp). */
 export const fsdp: Handler = (v) => {
   const value = unquote(v).replace(/[[\]'",+]/g, ' ');
@@ -78,7 +84,13 @@ export const SHARDING_KEYS: KeyTable = {
       ctx.parent === 'offload_optimizer' ? offloadDevice('optimizer')(v, ctx) : ctx.parent === 'offload_param' ? offloadDevice('params')(v, ctx) : null,
   },
   offload_optimizer_device: { reads: offloadDevice('optimizer') },
-  offload_param_device: { reads: offloadDevice('params') },
+  // Parameters move off the GPU only under ZeRO-3: at a stage below it DeepSpeed ignores the offload
+  // (accelerate's deepspeed_config with zero_stage 2 and offload_param_device 'cpu',
+  // huggingface/accelerate#2079, c698, was refused as a contradiction).
+  offload_param_device: { reads: (v, ctx) => (belowStage3(ctx) ? { ignore: true, note: `offload_param_device ${unquote(v)} has no effect at ZeRO stage ${ctx.values!.get('zero_stage')} (only stage 3 offloads parameters)` } : offloadDevice('params')(v, ctx)), source: 'huggingface/accelerate#2079' },
+  // OpenRLHF's --adam_offload (openrlhf/cli/train_sft.py, train_ppo_ray.py): DeepSpeed's
+  // offload_optimizer to the CPU under its --zero_stage; a bare flag (OpenRLHF/OpenRLHF#1066, c678).
+  adam_offload: { reads: flag('offload optimizer'), source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
   fsdp: { reads: fsdp },
   fsdp_sharding_strategy: { reads: fsdp },
   sharding_strategy: { reads: fsdp },

@@ -153,21 +153,48 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // A100 to finetune" (c052 tatsu-lab/stanford_alpaca#280 with the memory before the card, bench:variations).
     // "显存占用19G" (VRAM in use: 19G, InternLM/lmdeploy#675, c662) stands outside \b: between two Han
     // characters there is no word boundary, so the Chinese words inside it never matched after one.
+    // A qualifier may stand between the verb and the amount: "I am using close to 14g of video memory"
+    // (mlc-ai/mlc-llm#1458, c683; a bare "using" needs one, as "using 24GB cards" names the card),
+    // "显存占用高达18G" (VRAM in use as high as 18G, QwenLM/Qwen3#1509, c680).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|显存占用了?)\s*(?:about\s+|around\s+|~\s*|up to\s+|only\s+|over\s+|nearly\s+|almost\s+|more than\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
     source: 'c324',
   },
   {
-    // A share is no count: "a memory error of 80 percent with RTX3060" was 80 RTX 3060s. Only a share
-    // followed by the words that lead to a card; "95% gpu memory utilization" is vLLM's fraction, read there.
+    // A share is no count: "a memory error of 80 percent with RTX3060" was 80 RTX 3060s, "a replica
+    // with 40% of GPU" 40 A10s (vllm-project/vllm#4242, corpus c703). Only a share followed by the words that
+    // lead to a card; "95% gpu memory utilization" is vLLM's fraction, read there.
     id: 'not-hw.percent',
     role: 'measurement',
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:with|on|in|for|using)\s)(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)/g,
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:with|on|in|for|using|of)\s)(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)/g,
     example: 'every time I have a memory error of 80 percent with RTX3060',
     source: 'tinygrad/tinygrad#704',
+  },
+  {
+    // A bound on memory is no card: "调整gpu_memory_utilizaton参数到低于18G就会报显存不足" (setting the
+    // utilization below 18G runs out of memory, QwenLM/Qwen3#1509, c680), "anything under 16GB OOMs",
+    // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards).
+    // A card named right after it keeps its memory ("less than 24GB 3090" is still a 3090's 24GB).
+    id: 'not-hw.bound',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:低于|高于|小于|大于|少于|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      'g',
+    ),
+    example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',
+    source: 'QwenLM/Qwen3#1509',
+  },
+  {
+    // A share of a GPU is no count of them: "the usage of the cluster now 0.8/1 from GPU" (Ray's
+    // resources, vllm-project/vllm#4242, c703, refused as 0.8 GPUs), "0.5 of a GPU", "0.4 GPU per replica".
+    id: 'not-hw.gpu-share',
+    role: 'measurement',
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?(?=\s+(?:from|of)\s+(?:the\s+)?gpus?\b)|0?\.\d+(?=\s*(?:(?:of\s+)?(?:an?|the|one)\s+)?gpus?\b))/g,
+    example: 'although it created another replica and the usage of the cluster now 0.8/1 from GPU.',
+    source: 'vllm-project/vllm#4242',
   },
   {
     id: 'not-hw.measurement-after',

@@ -4,8 +4,16 @@ import { familyOf, isMoe, models, namesModel, paramsOf } from './models.js';
 
 /** Which mention is the user's own run: used memory, a run that works, a contrast, a reference or a hypothetical. */
 
-/** Words that make an amount of memory something used, not a card: "uses 24 GB VRAM", "just needs 8.5G VRAM", "exceeding 7.83g vram". */
-const USAGE = /\b(?:needs?|needed|uses?|used|using|consum\w*|takes?|took|requires?|required|occup\w*|allocat\w*|reserv\w*|exceed\w*|peaks?|eats?|ate|hits?)\s+(?:(?:only|just|about|around|roughly|approx\w*|up to|over|nearly|almost|~)\s*)*$/i;
+/**
+ * Words that make an amount of memory something used, not a card: "uses 24 GB VRAM", "just needs 8.5G
+ * VRAM", "exceeding 7.83g vram"; in Chinese with no space before the amount: "读取参数只需要2.5G+" (loading
+ * the weights only needs 2.5G+, QwenLM/Qwen3#1509, c680, read as a 2.5 GB card), "大概需要20G".
+ */
+const USAGE =
+  /(?:\b(?:needs?|needed|uses?|used|using|consum\w*|takes?|took|requires?|required|occup\w*|allocat\w*|reserv\w*|exceed\w*|peaks?|eats?|ate|hits?)\s+|(?:只?需要?|占用了?|用了|消耗了?)\s*(?:大概|大约|约|将近|接近|至少|超过)?\s*)(?:(?:only|just|about|around|roughly|approx\w*|up to|over|nearly|almost|~)\s*)*$/i;
+
+/** A card word right after an amount of memory ("24G的卡", "24GB card"). */
+const CARD_AFTER = /^\s*(?:的\s*)?(?:显卡|卡|gpus?\b|cards?\b)/i;
 
 /** An `ollama ps` row: NAME (a tag) and maybe the ID before SIZE ("gemma3:12b    22 GB    28%/72% CPU/GPU"). */
 const OLLAMA_PS_ROW = /(?:^|\n)\s*[a-z0-9._\/-]+:[a-z0-9._-]+\s+(?:[0-9a-f]{12}\s+)?$/i;
@@ -20,6 +28,8 @@ export function usageQuotes(items: Item[], text: string, notes: string[]): Item[
     if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
     // (An `ollama ps` row's SIZE is the figure itself right after the tag, not "on my gtx 1660 6gb".)
     if (!USAGE.test(before(text, i.at)) && !(/^\d/.test(i.text) && OLLAMA_PS_ROW.test(before(text, i.at)))) return true;
+    // A card word after the amount names the card wanted: "推理需要24G的卡" (inference needs a 24G card).
+    if (CARD_AFTER.test(text.slice(i.at + i.text.length, i.at + i.text.length + 12))) return true;
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
     return false;
   });

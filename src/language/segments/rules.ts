@@ -61,6 +61,21 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'RuntimeError: CUDA error: an illegal memory access was encountered',
   },
   {
+    // Unsloth's own messages (unsloth/models/_utils.py, vllm_utils.py print "Unsloth: …", the first with
+    // a sloth): "Unsloth: Your GPU can only handle approximately the maximum sequence length of 256",
+    // "Unsloth: vLLM loading … with actual GPU utilization = 23.59%" are what the library worked out,
+    // not the user's settings; they had become the length and vLLM's utilization (unslothai/unsloth#1964,
+    // c686). A label with a version or a flag after it ("unsloth: 2025.2.4") is no message.
+    id: 'log.unsloth-message',
+    kind: 'log',
+    // Not the banner's first line in its 2024 form ("Unsloth: Fast Mistral patching release 2024.7",
+    // corpus c596): the banner's GPU line under it is the card (unsloth-banner.ts), and a log would take it.
+    pattern: /^\s*(?:🦥\s*)?unsloth(?:[_ ]zoo)?: (?!fast \S+ patching)[a-z'"][^\s]*(?:\s+\S+){2,}/,
+    asWritten: /^\s*(?:🦥\s*)?Unsloth(?:[_ ]zoo)?: /,
+    example: 'Unsloth: Your GPU can only handle approximately the maximum sequence length of 256.',
+    source: 'unslothai/unsloth#1964',
+  },
+  {
     id: 'log.leveled-timestamp',
     kind: 'log',
     // After the process's tag, which vLLM's v1 engine writes with its rank and pid:

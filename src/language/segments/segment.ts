@@ -17,6 +17,13 @@ const CODE_FENCE = /^fence\.open:(?:py|python|python3|ipython|js|ts|javascript|t
  * A `label: value` line of a dump a log line heads ("Runtime environment:" then "Target:
  * x86_64-unknown-linux-gnu", "Cargo version: 1.85.0", "nvidia-smi:"; huggingface/text-generation-inference#3105).
  */
+/**
+ * The words a wrapped PyTorch CUDA OOM message goes on with (torch/csrc/cuda/CUDACachingAllocator.cpp's
+ * text, old and new): "allocated; 330.75 MiB free;", "22.96 GiB reserved in total by PyTorch)", "If
+ * reserved memory is >> allocated memory try…", "of which 1.02 GiB is free", "Including non-PyTorch memory".
+ */
+const CUDA_OOM_WRAPPED =
+  /^\s*(?:(?:already )?allocated\b|free;|reserved in total|[\d.]+ ?[kmgt]i?b (?:already allocated|free|reserved|is allocated|is reserved)|if reserved memory|of which [\d.]+|(?:this )?process (?:\d+ )?has [\d.]+|including non-pytorch|see documentation for memory management)/;
 const DUMP_LABEL = /^[a-z][\w .()\/-]{0,30}:(?:[ \t]+\S.*)?$/;
 /** A JSON / dict block can be long, but not endless: a brace never closed ends here. */
 const MAX_BLOCK_LINES = 2000;
@@ -61,6 +68,13 @@ export function segmentText(text: string, asWritten?: AsWritten): Segmented {
     if (before && before.kind === 'log' && previous?.kind !== 'blank' && (indented || line.kind === 'log' || dumpLabel)) {
       block.push(before);
       dumpOpen = dumpLabel;
+      continue;
+    }
+    // PyTorch's OOM message goes on through the line a paste wrapped it onto ("…22.90 GiB already \n
+    // allocated; 330.75 MiB free; …", ssbuild/chatglm_finetuning#191, c682): left as prose, its card
+    // was not read and the numbers after the wrap were the user's.
+    if (before && before.rule === 'report.cuda-oom' && previous?.kind !== 'blank' && CUDA_OOM_WRAPPED.test(line.text)) {
+      block.push(before);
       continue;
     }
     // An nvidia-smi table goes on through its rows.

@@ -183,6 +183,20 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     example: 'using your script. https://github.com/huggingface/trl/blob/main/examples/research_projects/stack_llama_2/scripts/dpo_llama2.py',
     source: 'huggingface/trl#1182',
   },
+  {
+    // Its SFT step (stack_llama_2/scripts/sft_llama2.py) loads the base in 4-bit NF4 (a BitsAndBytesConfig
+    // with load_in_4bit) and trains a LoRA peft_config with SFTTrainer: QLoRA. A script the user "closely
+    // follows" only suggests it: weak, said (huggingface/trl#1034, corpus c705, was read as a full fine-tune).
+    id: 'prose.artefact-trl-sft-llama2',
+    artefact: "TRL's stack_llama_2 SFT script",
+    pattern: /(?<![\w./-])(?:https?:\/\/)?(?:[\w.-]+\/)*sft_llama2\.py(?![\w-])/g,
+    when: (t) => t.includes('sft_llama2'),
+    implies: () => 'qlora',
+    words: 'replace',
+    evidence: 'weak',
+    example: 'my script closely follows the [sft_llama2.py](https://github.com/huggingface/trl/blob/main/examples/research_projects/stack_llama_2/scripts/sft_llama2.py).',
+    source: 'huggingface/trl#1034',
+  },
 ];
 
 /** The artefact rows as prose rules: each writes its implied words beside (or over) the artefact. */

@@ -131,6 +131,7 @@ const PROSE_ORDER = [
   'prose.card-memory-times-count',
   'prose.size-underscore',
   'prose.chinese-measure-word',
+  'prose.version-as-size',
   'prose.model-suffix',
 ];
 

@@ -341,6 +341,20 @@ export const NAME_RULES: readonly ProseRule[] = [
     example: 'mixtral-8x7b with exllamav2 on a 4090',
   },
   {
+    // Microsoft's Phi-1, Phi-1.5 and Phi-2 are named by their version, not their size (1.3B, 1.4B, 2.7B):
+    // "a phi-1.5B model" (huggingface/trl#1034, c705) is Phi-1.5, written with a "B" as sizes are, not a
+    // 1.5B model of Phi's shape. Only where the catalog has the version as a model.
+    id: 'prose.version-as-size',
+    pattern: /(?<![\w.-])(phi)[-_ ]?(1\.5|1|2)\s*b(?![\w.])/g,
+    when: (t) => t.includes('phi'),
+    write: (m) => {
+      const id = modelIdOf(`${m[1]}-${m[2]}`);
+      return id ? id.padEnd(m[0].length) : m[0];
+    },
+    example: "I'm trying to supervised fine-tune a phi-1.5B model on a custom dataset with the SFTTrainer",
+    source: 'huggingface/trl#1034',
+  },
+  {
     // "8B_lora_single_device", "run_qwen_14b_deepspeed": a size joined to words by '_' is a size, then words.
     id: 'prose.size-underscore',
     pattern: /(?<=\d[bm])_(?=[a-z])/g,

@@ -38,7 +38,8 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     id: 'question.asks-about-setting',
     pattern: new RegExp(
       [
-        String.raw`(?:有没有|哪里|哪儿|在哪里?|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否(?:需要|要|可以|应该)?|该不该)\s*(?:设置|设定|配置|开启|打开|开|使用|用|加|调)?\s*${ASKED_LIST}(?:\s*(?:这些|这种|之类)?\s*(?:的)?\s*(?:地方|参数|选项|吗|呢|么))?`,
+        // "是不是没有启动tensor-parallel？" (is it that tensor-parallel was not started? hiyouga/LlamaFactory#7559, c676).
+        String.raw`(?:有没有|哪里|哪儿|在哪里?|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否(?:需要|要|可以|应该|没有?)?|是不是(?:没有?)?|该不该)\s*(?:设置|设定|配置|开启|启动|启用|打开|开|使用|用|加|调)?\s*${ASKED_LIST}(?:\s*(?:这些|这种|之类)?\s*(?:的)?\s*(?:地方|参数|选项|吗|呢|么))?`,
         String.raw`\b(?:where|how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(?:set|enable|turn\s+on|configure|specify|change|use)\s+(?:the\s+)?${ASKED_LIST}`,
         String.raw`\b(?:should|shall|must)\s+(?:i|we)\s+(?:use|try|enable|set|turn\s+on)\s+${ASKED_LIST}\s*\?`,
         // "Will this fit or do we need CPU offload?": whether a setting is needed is no setting.
@@ -389,5 +390,40 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     },
     example: 'why is gpt-oss is using my CPU "9950x" Rather my "3090TIFE"?',
     source: 'ollama/ollama#14002',
+  },
+  {
+    // "I hope get the support of your experts like an lora example" (huggingface/trl#2404, c701): an
+    // example of a method the user wishes for is no method of the run, which trains all weights. Only
+    // after a word of wishing or asking, with no verb of running between: "trying to run the LORA
+    // example" (c496) and "I want to run the lora example" are the run's.
+    id: 'question.method-example-asked',
+    pattern: new RegExp(
+      String.raw`\b(?:hope|hoping|wish|want|would like|need|ask(?:ing)? for|request(?:ing)?|provide|share|give|is there|are there|any)\b(?:(?!\b(?:run|running|ran|use|using|try|trying|tried|launch|launching|execute|follow|following)\b)[^.?!\n]){0,50}?\b(?:an?|some|any|the)\s+(q?lora|peft)(?=\s+(?:example|tutorial|demo|guide|sample|notebook|recipe|script)s?\b)` +
+        String.raw`|(?:有没有|是否有|求一?个?|希望(?:能)?(?:提供|给)?一?个?|能否提供一?个?|可以提供一?个?)\s*(q?lora|peft)(?=\s*(?:的)?\s*(?:例子|示例|样例|教程|脚本|demo|example))`,
+      'g',
+    ),
+    when: (t) => /lora|peft/.test(t),
+    write: (m, notes) => {
+      const method = m[1] ?? m[2]!;
+      notes.push(`"${method}" read as an example asked for, not the run's method`);
+      return m[0].slice(0, m[0].length - method.length) + ' '.repeat(method.length);
+    },
+    example: 'I hope get the support of your experts like an lora example or run in mutiple-gpu with given index',
+    source: 'huggingface/trl#2404',
+  },
+  {
+    // "I never trained MoE or over 32B params models" (unslothai/unsloth#4040, c687), "models above 70B",
+    // "超过32B的模型", "70B以上的模型": a bound on sizes is no model's size; it had become the model
+    // of a message whose own model the catalog lacks.
+    id: 'question.size-bound',
+    pattern:
+      /\b(?:over|more than|above|larger than|bigger than|beyond|under|less than|below|smaller than)\s+~?\d+(?:\.\d+)?\s*b\b(?=\s*(?:params?|parameters?|models?|llms?)\b)|(?:超过|大于|小于|高于|低于)\s*\d+(?:\.\d+)?\s*b(?![a-z])(?=\s*(?:的|参数|模型))|(?<![\w.])\d+(?:\.\d+)?\s*b\s*(?:以上|以下)(?=\s*(?:的|参数|模型))/g,
+    when: (t) => /\d\s*b/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" bounds a size; no model's size read from it`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'Is it normal to still have OOM error? I never trained MoE or over 32B params models',
+    source: 'unslothai/unsloth#4040',
   },
 ];

@@ -149,11 +149,25 @@ export const CARD_DTYPE_RULES: readonly ProseRule[] = [
     // torchtune names its config folders and builders with '_' for the version's dot: llama3_1/8B_lora,
     // llama3_2/1B_full, qwen2_5/7B_lora_single_device are Llama 3.1, Llama 3.2 and Qwen2.5 (not Llama 3,
     // a "1B" of no family, Qwen2).
+    // ModelScope's cache writes the dot as "___" (modelscope/hub: a model id's '.' becomes '___' in its
+    // folder): /root/.cache/modelscope/hub/qwen/Qwen1___5-7B-Chat is Qwen1.5 (c700), not Qwen2.5.
     id: 'training.underscore-version',
-    pattern: /(?<![a-z0-9_.])(llama|qwen|gemma|phi|mistral)(\d)_(\d)(?![0-9])(?=[\/_\-\s.]|$)/g,
-    when: (t) => /\d_\d/.test(t),
+    pattern: /(?<![a-z0-9_.])(llama|qwen|gemma|phi|mistral)(\d)(?:___|_)(\d)(?![0-9])(?=[\/_\-\s.]|$)/g,
+    when: (t) => /\d_+\d/.test(t),
     write: (m) => `${m[1]}${m[2]}.${m[3]}`,
     example: 'tune run lora_finetune_single_device --config llama3_1/8B_lora',
+    insideHubIds: true,
+  },
+  {
+    // A size with '_' for its decimal point: the first Qwen's own Hub ids (Qwen/Qwen-1_8B-Chat, a 1.8B;
+    // mlc-ai/mlc-llm#1458, c683, read as an 8B) and ModelScope's "___" (Qwen2___5-1___5B-Instruct).
+    id: 'training.underscore-size',
+    // Not a version's '_' before a size: torchtune's builder lora_llama3_1_8b is Llama 3.1's 8B.
+    pattern: /(?<=[a-z0-9]-|[a-z]_)(\d{1,3})(?:___|_)(\d)b(?![a-z0-9])/g,
+    when: (t) => /\d_+\db/.test(t),
+    write: (m) => `${m[1]}.${m[2]}b`,
+    example: 'I ran the model with ./build/mlc_chat_cli --model Qwen-1_8B-Chat-q4f32_1 --device cuda',
+    source: 'mlc-ai/mlc-llm#1458',
     insideHubIds: true,
   },
   {
