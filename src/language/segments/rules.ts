@@ -114,6 +114,15 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
   },
   {
+    // The timings Ollama's --verbose and KTransformers' local_chat print after an answer: a prompt's token
+    // count there is the test prompt's, never the run's length ("prompt eval count: 7 token(s)" was seq 7).
+    id: 'log.eval-stats',
+    kind: 'log',
+    pattern: /^\s*(?:total duration|load duration|prompt eval (?:count|duration|rate)|eval (?:count|duration|rate))\s*:\s*[\d.]/,
+    example: 'prompt eval count:    7 token(s)',
+    source: 'kvcache-ai/ktransformers#462',
+  },
+  {
     id: 'report.nvidia-smi',
     kind: 'report',
     pattern: /^\s*\|.*\d+\s*mib\s*\/\s*\d+\s*mib|^\s*[+|][-=+ ]*[-=]{6,}[-=+| ]*$|^\s*\|\s*nvidia-smi \d|^\s*\|\s*(?:gpu\s+name|fan\s+temp|processes:|gpu\s+gi\s+ci)/,
