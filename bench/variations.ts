@@ -1,4 +1,5 @@
 import { corpusFiles, judge, load, type Line, type Result } from './language.js';
+import { SHAPE_TRANSFORMS } from './variations/shapes.js';
 import { TRANSFORMS, type Transform } from './variations/transforms.js';
 
 /**
@@ -8,6 +9,10 @@ import { TRANSFORMS, type Transform } from './variations/transforms.js';
  * for "A100 80GB", a key without its colon, …) and judged again with bench:language's own judge.
  * A variant whose verdict is still "read right" is stable; any other verdict is a change (a
  * refusal, a flagged or a silent misreading). Nothing is written by the bench.
+ *
+ * Two families are printed apart: the small transforms (a space, a unit, a key's colon) and the shapes
+ * strangers' messages arrive in (bench/variations/shapes.ts: prose around the setup, a log after it,
+ * a fenced config, Hub ids and product names, counts in words, "4k" for 4096).
  */
 
 interface Tally {
@@ -53,19 +58,19 @@ function tally(transform: Transform, rightLines: readonly Line[]): Tally {
   return out;
 }
 
-function report(tallies: readonly Tally[], rightCount: number, lineCount: number, verbose: boolean): string[] {
+function report(title: string, tallies: readonly Tally[], verbose: boolean): string[] {
   const count = (t: Tally, v: Result['verdict']) => t.failures.filter((f) => f.result.verdict === v).length;
   const row = (name: string, tried: number, failed: number, refused: number, flagged: number, silent: number) =>
-    `  ${name.padEnd(22)} ${String(tried).padStart(5)} ${String(tried - failed).padStart(10)} ${String(failed).padStart(8)} ${String(refused).padStart(8)} ${String(flagged).padStart(8)} ${String(silent).padStart(7)} ${pct(tried - failed, tried).padStart(9)}`;
+    `  ${name.padEnd(24)} ${String(tried).padStart(5)} ${String(tried - failed).padStart(10)} ${String(failed).padStart(8)} ${String(refused).padStart(8)} ${String(flagged).padStart(8)} ${String(silent).padStart(7)} ${pct(tried - failed, tried).padStart(9)}`;
   const sum = (f: (t: Tally) => number) => tallies.reduce((n, t) => n + f(t), 0);
   const out = [
-    `headroom variations bench — ${rightCount} of ${lineCount} corpus lines read right today, each rewritten by ${tallies.length} transforms`,
+    `${title} — ${tallies.length} transforms`,
     '',
-    `  ${'transform'.padEnd(22)} ${'tried'.padStart(5)} ${'unchanged'.padStart(10)} ${'changed'.padStart(8)} ${'refused'.padStart(8)} ${'flagged'.padStart(8)} ${'silent'.padStart(7)} ${'stability'.padStart(9)}`,
+    `  ${'transform'.padEnd(24)} ${'tried'.padStart(5)} ${'unchanged'.padStart(10)} ${'changed'.padStart(8)} ${'refused'.padStart(8)} ${'flagged'.padStart(8)} ${'silent'.padStart(7)} ${'stability'.padStart(9)}`,
     ...tallies.map((t) => row(t.transform.id, t.tried, t.failures.length, count(t, 'refused'), count(t, 'flagged'), count(t, 'silent'))),
     row('all', sum((t) => t.tried), sum((t) => t.failures.length), sum((t) => count(t, 'refused')), sum((t) => count(t, 'flagged')), sum((t) => count(t, 'silent'))),
     '',
-    `Overall stability: ${pct(sum((t) => t.tried - t.failures.length), sum((t) => t.tried))} of ${sum((t) => t.tried)} variants read as their line did.`,
+    `${title}: stability ${pct(sum((t) => t.tried - t.failures.length), sum((t) => t.tried))} of ${sum((t) => t.tried)} variants read as their line did.`,
   ];
   for (const t of tallies.filter((x) => x.failures.length)) {
     out.push('', `${t.transform.id} — ${t.transform.description} (seen: ${t.transform.seen}):`);
@@ -87,16 +92,21 @@ function main(): void {
     return;
   }
   const lines = load(corpusFiles(args.files));
-  const unknown = [...(args.only ?? [])].filter((id) => !TRANSFORMS.some((t) => t.id === id));
+  const all = [...TRANSFORMS, ...SHAPE_TRANSFORMS];
+  const unknown = [...(args.only ?? [])].filter((id) => !all.some((t) => t.id === id));
   if (unknown.length) {
-    console.error(`unknown transform ${unknown.join(', ')}; transforms: ${TRANSFORMS.map((t) => t.id).join(', ')}`);
+    console.error(`unknown transform ${unknown.join(', ')}; transforms: ${all.map((t) => t.id).join(', ')}`);
     process.exitCode = 2;
     return;
   }
   // Lines to refuse or to ask about are right by refusing: a rewrite of them says nothing about a reading.
   const right = lines.filter((l) => l.reading !== null && !l.expect && judge(l).verdict === 'right');
-  const transforms = TRANSFORMS.filter((t) => !args.only || args.only.has(t.id));
-  console.log(report(transforms.map((t) => tally(t, right)), right.length, lines.length, args.verbose).join('\n'));
+  const chosen = (family: readonly Transform[]) => family.filter((t) => !args.only || args.only.has(t.id));
+  const out = [`headroom variations bench — ${right.length} of ${lines.length} corpus lines read right today, each rewritten by every transform`];
+  for (const [title, family] of [['Small transforms', chosen(TRANSFORMS)], ['Shapes of a stranger\'s message', chosen(SHAPE_TRANSFORMS)]] as const) {
+    if (family.length) out.push('', ...report(title, family.map((t) => tally(t, right)), args.verbose));
+  }
+  console.log(out.join('\n'));
 }
 
 main();

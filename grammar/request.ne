@@ -61,7 +61,9 @@ simple     -> %model                                  {% b.model %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}
             | %tgiVersion                             {% b.tgiVersion %}
+            | %unslothVersion                         {% b.unslothVersion %}
             | %nglKw %number                          {% b.ngl %}
+            | %llamacppBuildKw %number                {% b.llamacppBuild %}
             | %allocator                              {% b.allocator %}
             | %batches                                {% b.batches %}
             | %layerSplit                             {% b.layerSplit %}

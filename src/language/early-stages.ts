@@ -1,6 +1,7 @@
 import { readConfig, type ConfigReading } from './config-keys.js';
 import { readHardware, type HardwareText } from './hardware/index.js';
 import { dropLayout } from './layout.js';
+import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { normalise } from './normalise.js';
 import { readProse, type ProseReading } from './prose/index.js';
@@ -59,4 +60,17 @@ export function proseOf(input: MappedText): ProseReading {
   let known = proseRead.get(input);
   if (!known) proseRead.set(input, (known = readProse(input)));
   return known;
+}
+
+/**
+ * The lexer's tokens of the prose reading's text, for the last text lexed: the Hub-id search
+ * (hubTokensIn) and then the answer (prepare) lex the very same text (a sixth of the reading's
+ * time in the lexer went to the second pass, for every message with a slash). Frozen: the readers
+ * after the lexer copy the list (read-tokens.ts) and never write to a token.
+ */
+let lastTokens: { text: string; tokens: readonly Token[] } | null = null;
+
+export function tokensOf(text: string): readonly Token[] {
+  if (lastTokens?.text !== text) lastTokens = { text, tokens: Object.freeze(tokenize(text)) };
+  return lastTokens.tokens;
 }

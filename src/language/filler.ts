@@ -1,3 +1,5 @@
+import { ISSUE_COURTESY_WORDS } from './issue-courtesy-words.js';
+
 /**
  * Words that carry no request meaning: ignored and reported back as ignored (DESIGN §2:
  * "Pure filler is ignored and listed as ignored"). A word not here and not a keyword is never
@@ -107,7 +109,7 @@ export const FILLER = new Set(
   if when whether so but not yes no my our any some like about around roughly approx approximately
   per total overall during while both which whose there here where able possible`
     .split(/\s+/)
-    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/))
+    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), ISSUE_COURTESY_WORDS.split(/\s+/))
     .filter(Boolean),
 );
 

@@ -83,6 +83,10 @@ export type ItemBody =
   | { kind: 'vllmVersion'; value: string }
   /** TGI's release ("1.3.0", "2.0"). */
   | { kind: 'tgiVersion'; value: string }
+  /** Unsloth's release, year.month ("2024.5"). */
+  | { kind: 'unslothVersion'; value: string }
+  /** llama.cpp's build number (b1430). */
+  | { kind: 'llamacppBuild'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */

@@ -16,7 +16,7 @@ import { withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readHostMemory } from './hardware/host-memory.js';
-import { earlyStages, hardwareOf, proseOf } from './early-stages.js';
+import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
 import type { OwnedRuns } from './reconcile/owners.js';
@@ -100,7 +100,7 @@ function prepare(text: string): Prepared {
     .filter((r) => r.notes.length > 0)
     .map((r) => ({ ...config.text.userSpan(r.at, r.end), note: r.notes.join('; ') }));
   const prose = proseOf(hardware.text);
-  const reading = readTokens(tokenize(prose.text.text));
+  const reading = readTokens(tokensOf(prose.text.text));
   const notes = [...config.notes, ...hardwareNotes, ...prose.notes, ...reading.notes];
   // A model read from the size in a name the catalog lacks is a guess, said as a weak fact.
   for (const g of reading.guesses) doubts.push({ ...prose.text.userSpan(g.at, g.end), note: g.note, guess: { rule: g.rule, words: prose.text.userText(g.at, g.end).trim() } });
@@ -123,7 +123,7 @@ function prepare(text: string): Prepared {
  */
 export function hubTokensIn(text: string): { value: string; written: string }[] {
   const prose = proseOf(hardwareOf(earlyStages(withoutInvisibles(text)).config.text, []).text);
-  return tokenize(prose.text.text)
+  return tokensOf(prose.text.text)
     .filter((t) => t.type === 'hub')
     .map((t) => ({ value: t.value, written: prose.text.userText(t.offset, t.offset + t.text.length) }));
 }

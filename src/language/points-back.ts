@@ -1,3 +1,7 @@
+import { isFiller } from './filler.js';
+import { isForeignFiller } from './foreign-filler.js';
+import { segmentsOf } from './segments/index.js';
+
 /**
  * Words that only point back to what the thread already says (b13, c541): "如题" ("as in the
  * title"), 同上 ("same as above"), "see title", "same as above". They carry no setting of their
@@ -49,14 +53,23 @@ export function pointersBack(text: string): { rule: string; at: number; end: num
   return POINTS_BACK_RULES.flatMap((rule) => [...lower.matchAll(rule.pattern)].map((m) => ({ rule: rule.id, at: m.index, end: m.index + m[0].length })));
 }
 
+/** A word of the rest: a Latin word (with its apostrophe) or a run of another script ("谢谢"). */
+const REST_WORD = /[a-z][a-z']*|[^\x00-\x7f\s]+/g;
+
 /**
  * A message that only points back: at least one pointer, and besides the pointers nothing but
- * images, links and punctuation ("如题\n![image](…)", "same as above!").
+ * images, links, punctuation, filler ("Thanks in advance!", 谢谢) and pasted logs, whose numbers
+ * never set the setup ("如题\n![image](…)", "same as above!", "如题" with a pip or tqdm tail after it:
+ * bench:variations' thanks-after and log shapes on c541, 01-ai/Yi#207). A number, or a word that is
+ * no filler, is something said.
  */
 export function onlyPointsBack(text: string): boolean {
   const found = pointersBack(text);
   if (found.length === 0) return false;
+  const blanked = [...found, ...segmentsOf(text).filter((s) => s.kind === 'log').map((s) => ({ at: s.userStart, end: s.userEnd }))];
   let rest = text.toLowerCase();
-  for (const p of [...found].sort((a, b) => b.at - a.at)) rest = rest.slice(0, p.at) + ' '.repeat(p.end - p.at) + rest.slice(p.end);
-  return rest.replace(NOTHING_SAID, '') === '';
+  for (const p of blanked.sort((a, b) => b.at - a.at)) rest = rest.slice(0, p.at) + ' '.repeat(p.end - p.at) + rest.slice(p.end);
+  const words = rest.replace(NOTHING_SAID, ' ');
+  if (/\d/.test(words)) return false;
+  return (words.match(REST_WORD) ?? []).every((w) => isFiller(w) || isForeignFiller(w));
 }

@@ -51,7 +51,7 @@ export interface TokenReading {
   guesses: NameGuess[];
 }
 
-export function readTokens(raw: Token[]): TokenReading {
+export function readTokens(raw: readonly Token[]): TokenReading {
   const notes: string[] = [];
   const tokens = signNumbers(splitCompounds(raw));
   nameR1(tokens, notes);

@@ -8,6 +8,7 @@ import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
+import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
@@ -31,6 +32,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = rolloutsInTraining(out, text, notes);
   out = models(otherRuns(out, text, notes, owned));
   out = countsWithoutCue(out, notes);
+  out = keywordsAcrossSentences(out, notes);
   out = parallelAcrossSentences(out, notes);
   out = throughputTokens(out, text, notes);
   out = modelWindows(out, text, notes);

@@ -19,6 +19,7 @@ export interface Keyword {
 
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
+import { UNSLOTH_VERSION_KEYWORDS } from './unsloth-versions.js';
 
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
@@ -197,8 +198,12 @@ export const KEYWORDS: readonly Keyword[] = [
   ...VLLM_VERSION_KEYWORDS,
   // TGI's release ("tgi 1.3.0"): how it sizes the KV cache after the warm-up depends on it.
   ...TGI_VERSION_KEYWORDS,
+  // Unsloth's release ("unsloth 2024.5"): its loss kernel depends on it.
+  ...UNSLOTH_VERSION_KEYWORDS,
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
+  // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
+  kw('llamacppBuildKw', 'build', ['llama.cpp build', 'llamacpp build', 'llama cpp build', 'llama-cpp build'], true),
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
     'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
@@ -289,10 +294,12 @@ export const TERMINAL_NAMES: Record<string, string> = {
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
+  llamacppBuildKw: 'llama.cpp build <number>',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
+  unslothVersion: 'an Unsloth release (unsloth 2024.5)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

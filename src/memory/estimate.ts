@@ -45,6 +45,7 @@ import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { llamaCppComputeBuffer } from './llamacpp.js';
+import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
@@ -211,7 +212,8 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   if (s.framework === 'llamacpp') {
     // llama.cpp allocates the n_ctx KV cache and its worst-case compute buffer when the context is
     // created: both are there from the first prompt to the last token (llamacpp.ts).
-    const resident = present(weights, vision, kvFull, llamaCppComputeBuffer(s, l));
+    const kv = llamaCppBeforeBackend(s) ? oldKvCache(s, kvFull) : kvFull;
+    const resident = present(weights, vision, kv, llamaCppComputeBuffer(s, l));
     const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident)];
     return { components: resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
   }
@@ -252,7 +254,8 @@ export interface EstimateOptions {
  */
 function llamaCppLayerSplit(s: Scenario): Scenario {
   const gpus = gpuCountOf(s);
-  if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1) return s;
+  // Builds before ggml-backend split rows instead: one main GPU holds the KV and the scratch (llamacpp-row-split.ts).
+  if (s.framework !== 'llamacpp' || gpus <= 1 || s.parallel.tp > 1 || s.parallel.pp > 1 || llamaCppSplitsRows(s)) return s;
   return { ...s, parallel: { ...s.parallel, pp: gpus } };
 }
 
@@ -281,6 +284,8 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
 
   // A preallocating server's margin is the KV pool beyond one sequence of max-model-len.
   let spareKvBytes: number | null = null;
+  // A server that refuses to start (vLLM V1's fraction check) has no margin: the shortfall, negative.
+  let refusedBytes = 0;
   if (servingEngine(s) !== null) {
     const v = preallocatedServing(s, l, context + nccl, context);
     components = v.components;
@@ -289,6 +294,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     peakAllocatedBytes = v.allocated;
     peakReservedBytes = v.allocated;
     spareKvBytes = capacityBytes === null ? null : v.spareKvBytes;
+    refusedBytes = capacityBytes === null ? 0 : v.refusedBytes;
     notes.push(v.note);
   }
 
@@ -327,7 +333,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const cardMargin = capacityBytes === null ? null : capacityBytes - neededBytes;
   // A pool short of one sequence is said by serving.concurrentSequences = 0 (the reply's "no room
   // for one sequence"), so the margin stops at zero there.
-  const headroomBytes = cardMargin === null || spareKvBytes === null || cardMargin < 0 ? cardMargin : Math.max(0, spareKvBytes);
+  const headroomBytes = cardMargin === null || spareKvBytes === null || cardMargin < 0 ? cardMargin : refusedBytes > 0 ? -refusedBytes : Math.max(0, spareKvBytes);
   const flipsOn =
     fits === false && options.unstated
       ? FLIP_ORDER.filter((flip) => {

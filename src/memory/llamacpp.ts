@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { count } from './format.js';
 import type { Layout } from './layout.js';
+import { llamaCppBeforeBackend, oldScratchBuffer } from './llamacpp-row-split.js';
 import type { Component } from './types.js';
 
 /**
@@ -19,6 +20,8 @@ import type { Component } from './types.js';
 export const LLAMACPP_UBATCH = 512;
 
 export function llamaCppComputeBuffer(s: Scenario, l: Layout): Component {
+  // Builds before ggml-backend: the VRAM scratch buffer of the old graph (llamacpp-row-split.ts).
+  if (llamaCppBeforeBackend(s)) return oldScratchBuffer(s);
   const { vocab: V, heads, ffn, hidden } = s.model.arch;
   const nCtx = s.seq;
   const ubatch = Math.min(LLAMACPP_UBATCH, nCtx);

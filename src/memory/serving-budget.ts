@@ -5,6 +5,7 @@ import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmAtLeast, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
+import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -38,6 +39,8 @@ export interface ServingBudget {
   spareKvBytes: number;
   /** The budget arithmetic, for the reply's notes. */
   note: string;
+  /** Bytes by which the engine's fraction exceeds what is free at start (vLLM V1's check, vllm-startup.ts): it refuses to start. */
+  refusedBytes: number;
 }
 
 type Engine = 'vllm' | 'sglang' | 'tgi' | 'lmdeploy';
@@ -68,10 +71,19 @@ function present(...components: (Component | null | undefined)[]): Component[] {
  * after the profile run)` (`determine_num_available_blocks`): NCCL counts, the CUDA context sits
  * outside the budget. The 0.6 series' "Memory profiling results" version adds
  * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so from 0.6
- * (and in V1) both count, as before.
+ * (and in V1) both count, as before. The baseline itself came with vllm#2863 (merged 2024-02-14,
+ * release 0.3.1, "Fix memory profiling when GPU is used by multiple processes"): before it
+ * (0.2.x, 0.3.0) `profile_num_available_blocks` took `peak_memory = total_gpu_memory −
+ * free_gpu_memory` after the profile run and budgeted `total × utilisation − peak_memory`, so the
+ * context and NCCL both count there too.
  */
 export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
-  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6) ? nonTorch - context : nonTorch;
+  return v0BaselineAfterContext(s) ? nonTorch - context : nonTorch;
+}
+
+/** V0 from 0.3.1 (vllm#2863's init_gpu_memory) to 0.5.x: the baseline is taken after the CUDA context, which so sits outside the budget. */
+export function v0BaselineAfterContext(s: Scenario): boolean {
+  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && vllmAtLeast(s, 3, 1) && !vllmAtLeast(s, 6);
 }
 
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
@@ -137,7 +149,11 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
   const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
-  return { components, allocated: sum(components), serving, spareKvBytes: budget - needed, note: budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
+  // vLLM V1 (0.9.1 on) refuses a fraction larger than what is free at start (vllm-startup.ts).
+  const startShort = engine === 'vllm' && capacity !== null ? vllmStartupShortfall(s, capacity, context) : 0;
+  const refused = startShort > 0 && capacity !== null ? `${vllmStartupNote(s, capacity, context)} ` : '';
+  const spareKvBytes = startShort > 0 ? Math.min(budget - needed, -startShort) : budget - needed;
+  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, startShort), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
@@ -148,8 +164,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  // V0 before 0.6 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
-  const v0 = engine === 'vllm' && vllmEngine(s) === 'v0' && !vllmAtLeast(s, 6);
+  // V0 from 0.3.1 to 0.5 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  const v0 = v0BaselineAfterContext(s);
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
   const head =
     rule?.of === 'free'

@@ -8,6 +8,7 @@ import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
+import { llamaCppSplitsRows, rowSplitShare } from './llamacpp-row-split.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 
@@ -105,6 +106,10 @@ function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileB
     return component('weights', name, 'weights', bytes, `${format.toUpperCase()} file, tensor types per llama-quant.cpp${divisor(l.pp * l.tp)}`);
   }
   const placement = llamaCppPlacement(arch, s.inference.gpuLayers, l.pp);
+  if (llamaCppSplitsRows(s)) {
+    const split = rowSplitShare(s, ggufGpuBytes(arch, format, placement) * pinned);
+    return component('weights', name, 'weights', split.bytes, `${split.formula}; token_embd on the CPU`);
+  }
   const bytes = ggufGpuBytes(arch, format, placement) * pinned;
   const share = l.pp > 1 ? `${placement.layersHere} of ${placement.gpuLayers} GPU layers (last GPU of ${l.pp})` : `${placement.gpuLayers} of ${arch.layers} layers`;
   const output = placement.outputOnGpu ? ' + output' : ', output on the CPU';

@@ -26,7 +26,7 @@ export function canonicalParts(s: Scenario): string[] {
     ...s.model.overrides.map((o) => `${o} ${archValue(s, o)}`),
     ...modeText(s),
     // "megatron mixed" reads back as Megatron's own recipe: plain mixed precision under Megatron is written first.
-    ...(s.framework === 'megatron' && s.recipe === 'mixed' ? [precisionText(s), s.framework] : [FRAMEWORK_WORDS[s.framework] ?? s.framework, precisionText(s)]),
+    ...(s.framework === 'megatron' && s.recipe === 'mixed' ? [precisionText(s), s.framework] : [frameworkText(s), precisionText(s)]),
     WEIGHT_WORDS[s.weights] ?? '',
     // Written even for inference: a thread may switch back to training and keep it.
     `${OPTIMIZER_WORDS[s.optimizer]} ${s.optimizerImpl}`,
@@ -137,13 +137,18 @@ function parallelText(s: Scenario): string {
 const LOSS_WORDS: Record<Scenario['loss'], string> = { full: 'full ce', bf16: 'bf16 ce', chunked: 'chunked ce', fused: 'fused ce' };
 /** Frameworks whose name alone reads as something else: FSDP is said by its sharding word, and "peft" alone is the LoRA method. */
 const FRAMEWORK_WORDS: Partial<Record<Scenario['framework'], string>> = { fsdp: '', peft: 'peft kbit' };
+/** The framework's word; Unsloth with the release the request named ("unsloth 2024.5"), which sets its loss. */
+function frameworkText(s: Scenario): string {
+  if (s.framework === 'unsloth' && s.unslothVersion !== undefined) return `unsloth ${s.unslothVersion}`;
+  return FRAMEWORK_WORDS[s.framework] ?? s.framework;
+}
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
   const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : [])];
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : [])];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : []), ...(i.llamacppBuild !== undefined ? [`llama.cpp build ${i.llamacppBuild}`] : [])];
 }
 
 

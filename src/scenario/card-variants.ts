@@ -16,8 +16,11 @@ export function otherSizes(gpuId: string): GpuSpec[] {
   return GPUS.filter((g) => g.id !== gpuId && familyOf(g.id) === family).sort((a, b) => a.totalMiB - b.totalMiB);
 }
 
-/** The user's words name a memory size: "A100 40G", "a100-80gb", "V100 (32 GB)", "24G*8". */
-export const namesMemory = (words: string): boolean => /\d\s*(?:g|gb|gib|GB|G)(?![a-z])/i.test(words);
+/** A memory's unit after its number, before a glued count too ("40Gx2", "40GB×2"; not "40 gpus"). */
+const MEMORY_UNIT = /(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-wyz]|x[a-z])/gi;
+
+/** The user's words name a memory size: "A100 40G", "a100-80gb", "V100 (32 GB)", "24G*8", "A100 40Gx2". */
+export const namesMemory = (words: string): boolean => words.match(MEMORY_UNIT) !== null;
 
 /** The size a card is sold as, from its catalog name ("H100 NVL 94GB" is 94), else its memory. */
 const nominalGiB = (g: GpuSpec): number => Number(/(\d+)\s*GB/.exec(g.name)?.[1] ?? Math.round(g.totalMiB / 1024));
@@ -49,7 +52,7 @@ export function memoryOff(gpuId: string, words: string, count: number): number |
   if (!card) return null;
   const size = nominalGiB(card);
   const usable = card.totalMiB / 1024;
-  for (const m of words.matchAll(/(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])/gi)) {
+  for (const m of words.matchAll(MEMORY_UNIT)) {
     const gib = Number(m[1]);
     if (gib === size || gib === size * count) continue;
     // What the card reports, a little under its size ("L40 (45GB)", "A40 is 46GB", "A100 79GB"): its own.

@@ -1,6 +1,7 @@
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { howManyDoubt } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
+import { withMemoryTotal } from './memory-totals.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
@@ -15,7 +16,7 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withGeneration(withLauncherCount(withCardSize(f, s), context.previous ?? null), s, context.notes ?? [])),
+    facts.map((f) => withGeneration(withLauncherCount(withMemoryTotal(withCardSize(f, s), s), context.previous ?? null), s, context.notes ?? [])),
     patch,
     s,
   );

@@ -33,6 +33,8 @@ export interface FactTrace {
   alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
   sizes?: { id: string; gib: number }[];
+  /** For a memory said with no card: the words that read it as several cards' memory in all (memory-totals.ts). */
+  asTotal?: { say: string; gib: number; cards: string };
 }
 
 /** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */
@@ -195,6 +197,7 @@ function correction(f: FactTrace): string {
       if (f.alternative) return `say "${f.alternative}" if the run uses them all`;
       return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
     case 'card':
+      if (f.asTotal) return `say "${f.asTotal.say}" if ${f.asTotal.gib} GB is ${f.asTotal.cards} memory in all`;
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
     case 'seq':
       return 'say "seq N" with your length';

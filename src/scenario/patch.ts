@@ -52,6 +52,8 @@ const SLOT_LABELS: Record<string, string> = {
   eager: 'CUDA graphs setting',
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
+  unslothVersion: 'Unsloth release',
+  llamacppBuild: 'llama.cpp build',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
   batches: 'batch shape (packed or padded)',
@@ -282,6 +284,10 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['vllmVersion', item.value]]);
     case 'tgiVersion':
       return setAll(patch, item, [['framework', 'tgi'], ['tgiVersion', item.value]]);
+    case 'llamacppBuild':
+      return setAll(patch, item, [['framework', 'llamacpp'], ['llamacppBuild', item.value]]);
+    case 'unslothVersion':
+      return setAll(patch, item, [['framework', 'unsloth'], ['unslothVersion', item.value]]);
     case 'hostRam':
       return patch.set('hostRam', item.gib, item);
     case 'util':

@@ -25,7 +25,26 @@ export interface Preset {
 
 const ALL_LINEAR: Lora['targets'] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
 
-export function presetFor(framework: Framework, mode: Mode, gpus: number): Preset {
+/**
+ * Unsloth computes its loss from the whole 16-bit logits before 2024.11: unsloth/models/llama.py
+ * `LlamaForCausalLM_fast_forward` (2024.1 → 2024.10) runs `logits = self.lm_head(hidden_states)` over
+ * every position, `logits.to(self.config.torch_dtype)`, then `fast_cross_entropy_loss(logits,
+ * shift_labels)` (unsloth/kernels/cross_entropy_loss.py `Fast_CrossEntropyLoss`: one fp32 log-sum-exp
+ * a row, the gradient written into the logits in place): the chunked count of memory/logits.ts.
+ * From 2024.11 the models unsloth_zoo compiles take the loss from the hidden states (the preset's
+ * fused loss). A release is "year.month" (PyPI `unsloth`); none named is the newest.
+ */
+export const UNSLOTH_FUSED_LOSS_FROM = [2024, 11] as const;
+
+export function unslothWholeLogits(release: string | undefined): boolean {
+  const m = /^(\d{4})\.(\d{1,2})$/.exec(release ?? '');
+  if (!m) return false;
+  const [year, month] = [Number(m[1]), Number(m[2])];
+  return year < UNSLOTH_FUSED_LOSS_FROM[0] || (year === UNSLOTH_FUSED_LOSS_FROM[0] && month < UNSLOTH_FUSED_LOSS_FROM[1]);
+}
+
+/** `release`: the Unsloth release the request named ("2024.5"), which sets Unsloth's loss. */
+export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string): Preset {
   switch (framework) {
     case 'hf':
       // transformers TrainingArguments (training_args.py, v4.30 → v4.57): gradient_checkpointing=False,
@@ -80,12 +99,17 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number): Prese
       // `fused_linear_cross_entropy` (Cut Cross-Entropy, unsloth_zoo/loss_utils.py, on while
       // UNSLOTH_ENABLE_CCE=1, the default) or `unsloth_fused_ce_loss` (chunked, unsloth_zoo/fused_losses);
       // notebooks use optim="adamw_8bit" (unsloth notebooks, 2024.x → 2025.x).
-      return {
-        fields: { recompute: 'offloaded', loss: 'fused', optimizer: 'adamw-8bit' },
-        lora: { targets: ALL_LINEAR, rank: 16, dropout: 0 },
-        mode: 'qlora',
-        note: `Unsloth preset: ${mode === 'qlora' ? '4-bit QLoRA' : mode === 'lora' ? 'LoRA' : 'full fine-tune'}${mode === 'full' ? '' : ' (r16 on all linear layers unless stated)'}, "unsloth" gradient checkpointing (inputs offloaded to host), fused cross-entropy, 8-bit AdamW`,
-      };
+      // Before 2024.11 the loss runs on the whole 16-bit logits (unslothWholeLogits).
+      {
+        const wholeLogits = unslothWholeLogits(release);
+        const loss = wholeLogits ? `Unsloth ${release}'s cross-entropy kernel on the whole 16-bit logits (its fused loss came with 2024.11)` : 'fused cross-entropy';
+        return {
+          fields: { recompute: 'offloaded', loss: wholeLogits ? 'chunked' : 'fused', optimizer: 'adamw-8bit' },
+          lora: { targets: ALL_LINEAR, rank: 16, dropout: 0 },
+          mode: 'qlora',
+          note: `Unsloth preset: ${mode === 'qlora' ? '4-bit QLoRA' : mode === 'lora' ? 'LoRA' : 'full fine-tune'}${mode === 'full' ? '' : ' (r16 on all linear layers unless stated)'}, "unsloth" gradient checkpointing (inputs offloaded to host), ${loss}, 8-bit AdamW`,
+        };
+      }
 
     case 'torchtune': {
       // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.3 → v0.6): model and

@@ -1,5 +1,6 @@
 import { gpuById } from '../catalog/index.js';
 import type { Scenario } from './schema.js';
+import { llamaCppSplitsRows } from '../memory/llamacpp-row-split.js';
 import { gpuCountOf, unnamedGpusWords } from './gpus.js';
 
 /**
@@ -93,6 +94,7 @@ function shardingWords(s: Scenario): string {
   const over = n > 1 ? ` over ${n} GPUs` : '';
   const sh = s.sharding;
   if (sh.kind === 'none') return '';
+  if (sh.kind === 'ddp' && llamaCppSplitsRows(s)) return `rows split over ${n} GPUs, KV cache on the main GPU (llama.cpp build ${s.inference.llamacppBuild})`;
   if (sh.kind === 'ddp' && llamaCppLayerSplit(s)) {
     return `layers split over ${n} GPUs (llama.cpp --split-mode layer)`;
   }

@@ -62,7 +62,7 @@ export function modeStep(r: Resolution): ErrorReply | null {
     r.patch.drop('util');
     r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
   }
-  const inferenceOnly = ['gen', 'kv', 'util', 'ngl'].find((slot) => r.patch.has(slot));
+  const inferenceOnly = ['gen', 'kv', 'util', 'ngl', 'llamacppBuild'].find((slot) => r.patch.has(slot));
   const trainingSetting =
     firstTrainingSetting(r.patch) ??
     (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??

@@ -10,6 +10,7 @@ import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import type { Scenario } from './schema.js';
+import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 
 /** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
@@ -53,6 +54,10 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (release !== undefined) inf.vllmVersion = release;
   const tgiRelease = r.patch.value<string>('tgiVersion');
   if (tgiRelease !== undefined) inf.tgiVersion = tgiRelease;
+  const llamacppBuild = r.patch.value<number>('llamacppBuild');
+  if (llamacppBuild !== undefined) inf.llamacppBuild = llamacppBuild;
+  // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores (llamacpp-row-split.ts).
+  if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild < LLAMACPP_LAYER_SPLIT_FROM_BUILD && !r.patch.has('attention')) s.attention = 'eager';
   // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
   const attention = r.patch.get<string>('attention');
   // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the

@@ -4,6 +4,7 @@ import { deploysOnTransformers } from './transformers-run.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Resolution } from './resolution.js';
+import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
 import type { Scenario } from './schema.js';
 
 /** The sharding step of a resolution (resolve-steps.ts): ZeRO / FSDP / DDP, and how a served model is split over its GPUs. */
@@ -77,6 +78,12 @@ function splitForServing(r: Resolution): boolean {
   else if (!(r.isNew || r.modeChanged() || firstOnSeveralGpus(r) || undoSplitOverOldCount(r.base, p, n) || movesOffServer)) return false;
   // llama.cpp splits layers over its GPUs itself (--split-mode layer, its default; memory/gguf.ts),
   // not tensors: the split is written as the layer split it is, as Hugging Face's device_map below.
+  // Builds before ggml-backend split every matrix's rows instead (memory/llamacpp-row-split.ts).
+  const build = r.patch.value<number>('llamacppBuild') ?? s.inference?.llamacppBuild;
+  if (s.framework === 'llamacpp' && build !== undefined && build < LLAMACPP_LAYER_SPLIT_FROM_BUILD && p.tp === 1 && p.pp === 1 && n > 1) {
+    r.assume(`rows of every matrix split over the ${n} GPUs, the KV cache and the scratch buffer whole on the main GPU (llama.cpp build ${build}, before ggml-backend's layer split)`);
+    return false;
+  }
   if (s.framework === 'llamacpp' && p.tp === 1 && p.pp === 1 && n > 1 && n <= s.model.arch.layers) {
     p.pp = n;
     r.assume(`layers split over the ${n} GPUs (llama.cpp --split-mode layer, its default)`);

@@ -12,6 +12,8 @@ import { unique } from './resolve-notes.js';
 import { precisionStep } from './resolve-precision.js';
 import { keptFromThreadStep, questionsStep } from './resolve-questions.js';
 import { inferenceStep } from './resolve-serving.js';
+import { quantisedServingStep } from './resolve-quantised-serving.js';
+import { maxSeqsStep } from './resolve-max-seqs.js';
 import { shardingStep } from './resolve-sharding.js';
 import { trainingChoicesStep } from './resolve-training.js';
 import { Resolution } from './resolution.js';
@@ -36,6 +38,8 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   kbitRecipeStep,
   batchStep,
   inferenceStep,
+  quantisedServingStep,
+  maxSeqsStep,
   questionsStep,
   keptFromThreadStep,
 ];

@@ -232,6 +232,8 @@ export const inferenceSchema = z.object({
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
   tgiVersion: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/).optional(),
+  /** llama.cpp's build number (b1430); absent = the newest (memory/llamacpp-row-split.ts). */
+  llamacppBuild: z.number().int().min(1).max(100_000).optional(),
   /**
    * SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts);
    * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts).
@@ -298,6 +300,8 @@ export const scenarioSchema = z.object({
    */
   batches: z.enum(['packed', 'padded']).optional(),
   framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes']),
+  /** Unsloth's release, year.month ("unsloth 2024.5"): its loss kernel by release (presets.ts). Absent = the newest. */
+  unslothVersion: z.string().regex(/^\d{4}\.\d{1,2}$/).optional(),
   hardware: hardwareSchema.nullable(),
   /**
    * GPUs counted with no card named ("I have 8 GPUs", `--num_processes 64`): the estimate is per GPU

@@ -348,7 +348,8 @@ describe('serving settings written as people write them', () => {
   });
 
   it('"I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8": the verb before the key', () => {
-    expect(read('I set max_num_seqs to 64 for llama-3-8b on vllm, L40S').scenario.microBatch).toBe(64);
+    // --max-num-seqs is the server's cap, read as "max seqs" (scenario/resolve-max-seqs.ts), not a batch it must hold.
+    expect(read('I set max_num_seqs to 64 for llama-3-8b on vllm, L40S').scenario.inference.maxSeqs).toBe(64);
     expect(read('lowering gpu_memory_utilization to 0.8 fixed it, mistral-7b vllm on l4').scenario.inference.gpuMemoryUtilization).toBe(0.8);
   });
 });

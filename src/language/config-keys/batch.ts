@@ -1,5 +1,5 @@
 import { PIPELINE_KEYS } from './parallelism.js';
-import { numeric, serving, withMaxSeqs } from './readers.js';
+import { numeric, serving } from './readers.js';
 import { besideLlamaCpp, promptBatch } from './serving.js';
 import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
@@ -75,8 +75,10 @@ export const BATCH_KEYS: KeyTable = {
   gradient_accumulation: { reads: numeric('ga') },
   // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
   gradient_accumulations: { reads: numeric('ga'), source: 'OPPO-PersonalAI/Agent_Foundation_Models#5' },
-  // The sequences the server schedules at once: the batch, and the sampler's rows in vLLM's profile run.
-  max_num_seqs: { reads: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)) },
+  // The most sequences the server schedules at once (the sampler's rows in vLLM's profile run): a cap
+  // of the server's concurrency, not a batch it must hold (vLLM preempts past what its KV cache holds),
+  // so "max seqs" only, as c632 and c648 read it (scenario/resolve-max-seqs.ts).
+  max_num_seqs: { reads: serving(numeric('max seqs')), source: 'vllm/engine/arg_utils.py --max-num-seqs' },
   max_concurrent_requests: { reads: () => IGNORE },
   max_batch_size: { reads: numeric('bs') },
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.

@@ -57,11 +57,6 @@ export const count =
     return word === 'gpus' ? gpus(n) : say(`${n} ${word}`);
   };
 
-/** "bs 64" from --max-num-seqs 64 also says "max seqs 64" (memory/serving.ts samplerLogits). */
-export function withMaxSeqs(r: ReturnType<Handler>, v: string): ReturnType<Handler> {
-  return r !== null && 'say' in r ? { ...r, say: `${r.say} max seqs ${numberOf(v)}` } : r;
-}
-
 /** A key only serving engines have (vLLM, TGI) also says the run is served. */
 export const serving =
   (handler: Handler): Handler =>

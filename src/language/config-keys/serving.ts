@@ -1,4 +1,4 @@
-import { numeric, serving, withMaxSeqs } from './readers.js';
+import { numeric, serving } from './readers.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Serving engines: vLLM, SGLang, TGI, Ollama, llama.cpp, text-generation-webui. */
@@ -89,7 +89,7 @@ export const SERVING_KEYS: KeyTable = {
   wbits: { reads: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE), source: 'text-generation-webui modules/shared.py' },
   auto_devices: { reads: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }), source: 'text-generation-webui modules/shared.py' },
   // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
-  max_running_requests: { reads: serving((v, ctx) => withMaxSeqs(numeric('bs')(v, ctx), v)) },
+  max_running_requests: { reads: serving(numeric('max seqs')), source: 'sgl-project/sglang#9590 (c632)' },
   // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
   cpu_offload_gb: { reads: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE) },
   num_shard: { reads: serving(numeric('tp')) },

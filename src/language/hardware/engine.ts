@@ -135,15 +135,20 @@ function twice(phrase: Part[], p: Part): boolean {
   return single.includes(p.role) && phrase.some((q) => q.role === p.role);
 }
 
-function readPhrase(parts: Part[], text: string): HardwareReading | null {
+function readPhrase(given: Part[], text: string): HardwareReading | null {
+  // A count glued to a memory's unit ("40GB×2") counts the cards of a phrase that names its card
+  // ("A100 40GB×2"); with no card it is the user's own sum ("24G*4 in total", "8 GPUs, 24G*8"), which
+  // arithmetic.ts reads beside a card stated elsewhere.
+  const parts = given.some((p) => p.role === 'card') ? given : given.filter((p, i) => !gluedToMemory(p, given[i - 1], text));
   const one = (role: Part['role']) => parts.find((p) => p.role === role);
   const card = one('card');
   const memory = one('memory');
   // "8 * H20(8 * 96G)": a count said again before the memory is the same count.
   const counts = parts.filter((p, i) => p.role === 'count' && !(parts[i + 1]?.role === 'memory' && parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value)));
   const product = one('product');
-  // A phrase is hardware when it names a card or a memory, and says more than that alone.
-  if (!card && !memory) return null;
+  // A phrase is hardware when it names a card or a memory, and says more than that alone; or when it
+  // counts cards and states their memory in all ("4 GPUs, 96GB in total": four of 24 GB, not four of 96).
+  if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
   if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
   // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note).
@@ -212,7 +217,8 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   const totalMemory = one('totalMemory');
   if (totalMemory && count) {
     const each = totalMemory.value / count;
-    if (memoryGiB === null && !card) memoryGiB = each;
+    // (To a tenth of a GiB: "3 GPUs, 100GB in total" is three of 33.3 GiB, written so in the item language.)
+    if (memoryGiB === null && !card) memoryGiB = Math.round(each * 10) / 10;
     // "2 servers of 8 A100 GPUs has a total memory of 1280GB": a total that is the count times one
     // of the card's sizes says which size (the a100-80g); one that is no size of it is noted below.
     else if (memoryGiB === null && card && matches(variantOf(card.gpuId!, each), each)) memoryGiB = each;
@@ -240,6 +246,11 @@ function readPhrase(parts: Part[], text: string): HardwareReading | null {
   return { at, end: parts.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts, notes, canonical };
 }
 
+/** A times-sign count right after a memory's unit, with nothing between: the "×2" of "40GB×2". */
+function gluedToMemory(p: Part, before: Part | undefined, text: string): boolean {
+  return p.rule === 'hw.times-count' && before?.role === 'memory' && before.end === p.at && /^\\?[x×*]/.test(text.slice(p.at));
+}
+
 /** The catalog's card of that memory in the same line ("a100" with 40 GB is the a100-40g). */
 function variantOf(gpuId: string, memoryGiB: number | null): string {
   if (memoryGiB === null || matches(gpuId, memoryGiB)) return gpuId;
@@ -257,11 +268,12 @@ function matches(gpuId: string, memoryGiB: number): boolean {
 /**
  * Whether a count beside a node count is per node: said so ("each", "per node", 每), joined by
  * "of" / "with" ("3 boxes of 4 L40S", "2 servers with 8 H100s"), or the Chinese machine size
- * glued to its 卡 ("4台8卡"). Otherwise it is the cards in all.
+ * glued to its 卡 ("4台8卡", "四台八卡"). Otherwise it is the cards in all.
  */
 function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total' {
   const written = text.slice(count.at, count.end);
-  if (/^\d+\s*卡$/.test(written)) return 'perNode';
+  // The same with the size in words ("四台八卡"): hw.nodes-chinese-numeral, found on c343 by bench:variations.
+  if (/^(?:\d+|单|双|两|二|三|四|五|六|七|八|十六)\s*卡$/.test(written)) return 'perNode';
   // "A100 2node * 8 GPUs", "2 H100*8 machines": a product of nodes and cards; "2 nodes (16x A100)": in all.
   const before = count.at > nodes.end ? text.slice(nodes.end, count.at) : '';
   if (before.includes('(')) return 'total';

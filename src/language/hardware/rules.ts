@@ -1,3 +1,4 @@
+import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 
 /**
@@ -42,15 +43,16 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter). 机 counts
     // machines in the "N机M卡" idiom ("4机8卡 H100 80GB", c617) where M is a node's cards (8 at most);
     // "4机32卡" (c628) is the 32 cards in all, and 机 is not read there.
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
+  ...NUMERAL_PART_RULES,
   {
     id: 'hw.per-node',
     role: 'perNode',
     pattern: new RegExp(
-      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:gpus?|cards?)?\s*(?:per|/|a)\s*${MACHINE}(?![a-z])`,
+      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:(?:gpus?|cards?)\s*)?(?:per|/|a)\s*${MACHINE}(?![a-z])`,
       'g',
     ),
     example: '10个结点，每个结点8张卡',
@@ -59,14 +61,18 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.count-times',
     role: 'count',
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*\d{1,3}(?!\d)|\.\d)/g,
+    // Not before a bare number ("4x8" is a product), but before a card's memory: "2x 40GB A100", "A100 2x40G"
+    // ("24*4 G" is the user's sum of 24 GB cards, vllm-project/vllm#18156, c578: no card has 4 GB).
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?![a-z]))\d{1,3}(?!\d)|\.\d)/g,
     // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
     example: '6*L40S-48G',
   },
   {
     id: 'hw.times-count',
     role: 'count',
-    pattern: /(?<![a-z])\\?[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
+    // Not after a word ("rtx 30"), but after a memory's unit or a card's closing letter: "A100 40GB×2",
+    // "A100 40Gx2", "L40S*2" (the unit binds to its number first, so "40" is no count).
+    pattern: /(?:(?<![a-z])|(?<=\d\s?(?:gb?|gib|s)))\\?[x×*]\s*(?<n>\d{1,3})(?!\w|\.\d)/g,
     example: 'L40S (48G) x 6',
   },
   {
@@ -99,8 +105,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Cards counted with a Chinese numeral ("双卡4090", "四张A100", "八卡H800", "单卡4090"). 单卡 before
     // 显存 / 内存 is "each card's" ("单卡显存12G", shuxueslpi/chatGLM-6B-QLoRA#29), never a count. Before
-    // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card.
-    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}(?![\w-]*\s*\/))/g,
+    // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card. A card of one
+    // digit after its letters counts too ("八张T4", c062 hiyouga/LlamaFactory#3880 with its 8 in words).
+    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4})(?![\w-]*\s*\/))/g,
     example: '双卡4090 lora微调Baichuan13b发生OOM错误',
     source: 'hiyouga/LlamaFactory#634',
   },
@@ -115,15 +122,20 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.card',
     role: 'card',
-    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?![a-z\d]|-[a-z])`, 'g'),
+    // A catalog card, its vendor words, a plural or a glued "gpu" ("L40GPU", c324), or a glued count
+    // after it ("A100x8"); no card starts with a times sign ("1x3090" is one 3090, never an "x3090").
+    // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
+    // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z\d]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
   {
     id: 'hw.memory',
     role: 'memory',
-    pattern: /(?<![\w.])(?<n>\d{1,3})\s*(?:gb|g|gib)(?![a-z\d])(?:\s*(?:of\s+)?vram\b)?/g,
+    // The unit binds to its number before anything else reads the number: "A100 40GB×2" and "A100 40Gx2"
+    // are two cards of 40 GB (the 40 had been a count before a card "gx2"), "2x40G" a count then a memory.
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gb|g|gib)(?![a-wyz\d]|x[a-z])(?:\s*(?:of\s+)?vram\b)?/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
@@ -177,7 +189,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'arithmetic',
     // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each
     // operand ("8*24G=192G", QwenLM/Qwen#811).
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
   },

@@ -20,6 +20,13 @@ export interface ProseRule {
    * scanned only when it passes, so a message without the word costs one `includes`.
    */
   when?: (text: string) => boolean;
+  /**
+   * Something every match of the pattern holds (a word, a character), tested on the text the rule
+   * is given, its group's earlier rewrites included: a rule with no word of its own to guard on
+   * (`when` reads the group's input, and a rule before it may write the words) skips its scan
+   * when the text lacks it. Only for speed: a rule reads the same with it or without it.
+   */
+  needs?: RegExp;
   write: Write;
   /** A real or invented line the rule rewrites. */
   example: string;

@@ -8,7 +8,7 @@ export const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'ge
  * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",
  * "qwen3.5-35b-a3b") is lexed again with its joins as spaces; the parts keep their offsets.
  */
-export function splitCompounds(tokens: Token[]): Token[] {
+export function splitCompounds(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (const t of tokens) {
     if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text)) {

@@ -124,6 +124,10 @@ export function modelWindows(items: Item[], text: string, notes: string[]): Item
 const REACHED = /\bonly\b|\b(?:max(?:es|ed)?|tops?|topped)\s+out\s+at\b|只能|最多只?能|最长只?能|最多到|顶多/i;
 /** A clause that asks: a question mark, or a question's words. */
 const ASKING = /[?？]|\b(?:how|what|which|can i|could i|is it possible|do i need|would)\b|请问|怎么|如何|需要|能否|可否|吗/i;
+/** Words that hold the length after them up against the run: "compared with training on 16K", "unlike …", "than …". */
+const COMPARED = /\b(?:compared (?:to|with)|unlike|whereas|than)\b[^.?!\n。？！]*$/i;
+/** The words of a span's sentence before it. */
+const sentenceBefore = (text: string, at: number) => text.slice(0, at).split(/[.?!](?=\s)|[\n。？！]/).at(-1) ?? '';
 /** The comma-clause a span sits in: from the last comma or sentence end before it to the next after it. */
 function commaClause(text: string, at: number, end: number): { before: string; clause: string } {
   const head = text.slice(0, at);
@@ -141,7 +145,9 @@ export function reachedLengths(items: Item[], text: string, notes: string[]): It
   const seqs = items.filter((i): i is Extract<Item, { kind: 'seq' }> => i.kind === 'seq');
   if (!text || new Set(seqs.map((i) => i.value)).size < 2) return items;
   const reached = seqs.filter((i) => REACHED.test(commaClause(text, i.at, i.end).before));
-  const asked = seqs.filter((i) => !reached.includes(i) && ASKING.test(commaClause(text, i.at, i.end).clause));
+  // A length the sentence holds up for comparison ("compared with training on 16K sequence length?",
+  // jquesnelle/yarn#49, c671) is another run's, however the sentence ends: not the one asked about.
+  const asked = seqs.filter((i) => !reached.includes(i) && ASKING.test(commaClause(text, i.at, i.end).clause) && !COMPARED.test(sentenceBefore(text, i.at)));
   if (reached.length === 0 || asked.length === 0) return items;
   for (const r of reached) notes.push(`"${r.text.trim()}" read as the length a run already reaches, not the one you ask about ("${asked[0]!.text.trim()}")`);
   return items.filter((i) => i.kind !== 'seq' || !reached.includes(i));

@@ -178,6 +178,8 @@ const OWN = /\b(?:i have|i've got|i'm using|i am using|i use|i(?:'ve| have)? tri
  * 3090?", Open-Assistant#2904): the run the user wants answered, over models listed beside it.
  */
 const ASKED_MODEL = /\b(?:can|could|should|would|will)\s+(?:i|we|it|one)\b(?:\s+be able to)?\s+(?:\w+\s+)?(?:run|train|fine-?tune|finetune|load|serve|host|deploy|fit)\s*(?:the|a|an)?\s*$/i;
+/** A sentence that opens with its modal before the subject asks, mark or no mark: "Should i be able to run". */
+const INVERTED_QUESTION = /^\s*(?:can|could|should|would|will)\s+(?:i|we|it|one)\b/i;
 /** A mention right before "will oom" / right after "OOM error with" is the attempt that failed. */
 const FAILED_AFTER = /^[\s,]*(?:will|would|also)?\s*(?:oom|out of memory)/i;
 const FAILED_BEFORE = /(?:oom|out of memory)(?:\s+error)?\s*(?:with|on)\s*(?:a|an|the)?\s*$/i;
@@ -196,7 +198,9 @@ function before(text: string, at: number): string {
 function standing(text: string, i: Item): number {
   const sentence = before(text, i.at);
   if (REFERENCE.test(sentence)) return -2;
-  if (namesModel(i) && ASKED_MODEL.test(sentence) && /^[^.!\n。！]*[?？]/.test(text.slice(i.end))) return 1;
+  // Asked by its mark, or by its word order ("Should i be able to run …" opens the sentence): the same
+  // question with or without the "?" (c131, bench:variations question-mark-dropped).
+  if (namesModel(i) && ASKED_MODEL.test(sentence) && (/^[^.!\n。！]*[?？]/.test(text.slice(i.end)) || INVERTED_QUESTION.test(sentence))) return 1;
   // Whose it is, and whether it is only wondered about, is said in the mention's own clause:
   // "I've tried int8 but got OOM, maybe int4?" tries int8 and wonders about int4.
   const head = sentence.slice(Math.max(...[',', ';', '，', '；'].map((c) => sentence.lastIndexOf(c))) + 1);

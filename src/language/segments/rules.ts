@@ -123,6 +123,15 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'kvcache-ai/ktransformers#462',
   },
   {
+    // A line of only a date and time: nvidia-smi's first line, `date`'s output. Its day and hour are no setting
+    // ("Tue Mar 12 10:21:07 2024" had read as 12 GPUs, a micro-batch of 12 or 12 layers; bench:variations).
+    id: 'log.date-line',
+    kind: 'log',
+    pattern: /^\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s+[a-z]{3,4})?(?:\s+\d{4})?\s*$/,
+    example: 'Sun Sep  3 13:32:02 2023',
+    source: 'meta-llama/codellama#82 (corpus c429)',
+  },
+  {
     id: 'report.nvidia-smi',
     kind: 'report',
     pattern: /^\s*\|.*\d+\s*mib\s*\/\s*\d+\s*mib|^\s*[+|][-=+ ]*[-=]{6,}[-=+| ]*$|^\s*\|\s*nvidia-smi \d|^\s*\|\s*(?:gpu\s+name|fan\s+temp|processes:|gpu\s+gi\s+ci)/,

@@ -252,6 +252,8 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // (22G RAM)", vllm-project/vllm#4242, c703).
     id: 'prose.host-ram',
     pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    // Its word always follows a space; a long blank (a log set aside) after a memory made its scan slow.
+    needs: /\s(?:d?ram(?![a-z])|mem+ory(?![a-z])|ddr)/,
     write: hostRam,
     example: 'to finetune a llama 33b on 8*A100 40G, 600G RAM. But always OOM on RAM.',
     source: 'deepspeedai/DeepSpeed#3448',

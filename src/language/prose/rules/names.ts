@@ -100,7 +100,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     // the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
     id: 'prose.moe-apart',
     pattern: /(?<![\w.])(\d+(?:\.\d+)?)b?[\s_-]+a(\d+(?:\.\d+)?)b(?![a-z0-9])/g,
-    when: (t) => /\d\s*b?[\s_-]+a\d/.test(t),
+    when: (t) => /\d(?:\s*b)?[\s_-]+a\d/.test(t),
     write: (m) => `${m[1]}b-a${m[2]}b`,
     example: 'I am able to run Qwen3-30-A3B on an A100-80G using sglang',
     source: 'sgl-project/sglang#6859',

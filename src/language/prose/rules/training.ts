@@ -132,8 +132,8 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     // a sequence length, batch or GPU count ("330 data with each data being around 16000 tokens").
     // The count and its noun stand on one line: in "batch_size: 4\niters: 2573" the 4 is the batch's.
     id: 'training.data-count',
-    pattern: /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?[ \t]*k?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
-    when: (t) => /\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/.test(t),
+    pattern: /(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?(?:[ \t]*k)?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
+    when: (t) => /\d(?:\s*k)?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/.test(t),
     write: blank,
     example: '330 data with each data being around 16000 tokens',
     source: 'meta-llama/llama-cookbook#872',

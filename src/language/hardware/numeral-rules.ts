@@ -1,0 +1,28 @@
+import type { HardwareRule, PartRole } from './types.js';
+
+/**
+ * Machines counted with a Chinese numeral ("四台八卡80G", "两台服务器四张4090"): the hw.nodes rule
+ * reads digits only ("4台8卡80G", c343 QwenLM/Qwen#887; "2台服务器4张4090", c246 modelscope/ms-swift#2715), so the same
+ * message with its counts in words lost its nodes and read 8 or 4 cards in all. Found by
+ * bench:variations' count-cjk-words shape on c343 and c246. The numeral's value comes from the
+ * engine's WORD_COUNTS, as for hw.count-chinese-numeral. 第 (ordinal) and 每 (each) before it, or a
+ * 十 of a larger number, make it no count of machines.
+ */
+export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
+  {
+    id: 'hw.nodes-chinese-numeral',
+    role: 'nodes',
+    pattern: /(?<![第每十\d])(?<word>单|两|二|三|四|五|六|七|八|十六)\s*(?:台(?!式)\s*(?:服务器|机器|主机)?|个\s*(?:结点|节点|机器|服务器|主机))/g,
+    example: '多机多卡两台服务器四张4090微调启动失败',
+    source: 'invented from c246 modelscope/ms-swift#2715 ("2台服务器4张4090") with its counts in words',
+  },
+  {
+    // Cards per machine in words ("每个节点两张H800"): hw.per-node reads digits only, and without it the
+    // words between the machines and the cards ("，每个节点") kept the two apart.
+    id: 'hw.per-node-chinese-numeral',
+    role: 'perNode',
+    pattern: /每(?:个|一个|台)?\s*(?:结点|节点|机器|服务器|主机)?\s*(?<word>两|二|三|四|五|六|七|八|十六)\s*(?:(?:张|块|个)\s*(?:显卡|卡|gpus?)?|显卡|卡|gpus?)/g,
+    example: '两个节点，每个节点八张H800',
+    source: 'invented from c321 ("10个结点，每个结点8张卡") with its counts in words',
+  },
+];

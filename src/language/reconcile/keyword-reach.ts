@@ -1,0 +1,30 @@
+import type { Item } from '../items.js';
+
+/**
+ * A batch or a length read from a keyword and a number the grammar joined across a sentence end
+ * (issue 22, item 2: a number fills a slot only with a cue). The grammar sees the kept tokens
+ * only, so a keyword whose own number was set aside ("10个…的并发请求": ten concurrent requests,
+ * 并发 written "concurrency") lands beside the next sentence's number ("但一个1500 input_len的请求":
+ * one request of 1,500 prompt tokens), which InternLM/lmdeploy#722 (corpus c663) read as a batch
+ * of 1,500. The keyword is no cue for a number in another sentence: the reading is set aside, with a
+ * note, and the number is left on the "not used" line.
+ */
+
+/** A sentence end between the keyword and its number: a full stop, "!" or "?" before a space, a CJK one, a blank line. */
+const SENTENCE_END = /[.!?](?=\s)|[。！？]|\n[ \t]*\n/;
+/** Keys and flags keep their value across a line ("--max-num-seqs \\\n 256", "batch_size:\n  8"): never touched. */
+const KEYED = /--|[_=:]/;
+
+export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
+  return items.filter((i) => {
+    if ((i.kind !== 'batch' && i.kind !== 'seq') || !i.text || KEYED.test(i.text)) return true;
+    const words = i.text.trim();
+    // The number at one end of the span, the keyword at the other: what lies between is the reach.
+    const number = /^\d[\d.,]*\s*[km万千]?|\d[\d.,]*\s*[km万千]?$/i.exec(words);
+    if (!number) return true;
+    const between = number.index === 0 ? words.slice(number[0].length) : words.slice(0, number.index);
+    if (!SENTENCE_END.test(between)) return true;
+    notes.push(`"${number[0].trim()}" not read as the ${i.kind === 'batch' ? 'batch' : 'sequence length'}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);
+    return false;
+  });
+}
