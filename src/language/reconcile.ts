@@ -6,6 +6,7 @@ import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
 import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
+import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
@@ -32,6 +33,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = models(otherRuns(out, text, notes, owned));
   out = countsWithoutCue(out, notes);
   out = keywordsAcrossSentences(out, notes);
+  out = parallelAcrossSentences(out, notes);
   out = throughputTokens(out, text, notes);
   out = modelWindows(out, text, notes);
   out = reachedLengths(out, text, notes);

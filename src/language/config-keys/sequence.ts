@@ -131,6 +131,9 @@ export const SEQUENCE_KEYS: KeyTable = {
   max_output_len: { reads: (v, ctx) => (ctx.keys.has('max_input_len') ? IGNORE : serving(numeric('gen'))(v, ctx)), source: 'NVIDIA/TensorRT-LLM#2043' },
   // TensorRT-LLM's benchmark.py --input_output_len 'in,out': one prompt length and its output.
   input_output_len: { reads: serving(inputOutputPair), source: 'NVIDIA/TensorRT-LLM#67, benchmarks/python/benchmark.py' },
+  // KTransformers' --cache_lens (local_chat.py, its server): the tokens its static KV cache is allocated for,
+  // the longest sequence it runs (kvcache-ai/ktransformers#462, corpus c692: --cache_lens 1536).
+  cache_lens: { reads: numeric('seq'), source: 'kvcache-ai/ktransformers#462' },
   max_new_tokens: { reads: numeric('gen') },
   output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : ctx.values?.has('input_len') && !ctx.keys.has('max_model_len') ? IGNORE : numeric('gen')(v, ctx)) },
   max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },

@@ -129,6 +129,15 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
   },
   {
+    // The timings Ollama's --verbose and KTransformers' local_chat print after an answer: a prompt's token
+    // count there is the test prompt's, never the run's length ("prompt eval count: 7 token(s)" was seq 7).
+    id: 'log.eval-stats',
+    kind: 'log',
+    pattern: /^\s*(?:total duration|load duration|prompt eval (?:count|duration|rate)|eval (?:count|duration|rate))\s*:\s*[\d.]/,
+    example: 'prompt eval count:    7 token(s)',
+    source: 'kvcache-ai/ktransformers#462',
+  },
+  {
     // A line of only a date and time: nvidia-smi's first line, `date`'s output. Its day and hour are no setting
     // ("Tue Mar 12 10:21:07 2024" had read as 12 GPUs, a micro-batch of 12 or 12 layers; bench:variations).
     id: 'log.date-line',

@@ -14,6 +14,12 @@ export interface Segmented {
 /** Languages of a fence whose unnamed lines are code, not prose. */
 const CODE_FENCE = /^fence\.open:(?:py|python|python3|ipython|js|ts|javascript|typescript|c|cpp|c\+\+|rust|go|java)$/;
 /**
+ * Languages of a fence the user marked as a program's output: its lines are a log (a chat answer, a
+ * `label: value` line of a run's printout; kvcache-ai/ktransformers#462), except a line a rule names as
+ * a tool's report of the machine or as a command.
+ */
+const LOG_FENCE = /^fence\.open:(?:log|logs|stdout|stderr|output|traceback|stacktrace|pytb)$/;
+/**
  * A `label: value` line of a dump a log line heads ("Runtime environment:" then "Target:
  * x86_64-unknown-linux-gnu", "Cargo version: 1.85.0", "nvidia-smi:"; huggingface/text-generation-inference#3105).
  */
@@ -43,6 +49,7 @@ export function segmentText(text: string, asWritten?: AsWritten): Segmented {
   const block: { id: number; kind: SegmentKind; rule: string }[] = [];
   let id = 0;
   let codeFence = false;
+  let logFence = false;
   let noConfigBefore = 0;
   /** The line before is a label of a dump a log line heads ("…: Runtime environment:"). */
   let dumpOpen = false;
@@ -53,11 +60,16 @@ export function segmentText(text: string, asWritten?: AsWritten): Segmented {
     const previous = lines[i - 1];
     if (line.kind === 'fence') {
       codeFence = line.rule.startsWith('fence.open') && CODE_FENCE.test(line.rule);
+      logFence = line.rule.startsWith('fence.open') && LOG_FENCE.test(line.rule);
       block.push({ id: 0, kind: 'prose', rule: line.rule });
       continue;
     }
     if (line.kind === 'blank') {
       block.push({ id: 0, kind: 'prose', rule: 'blank' });
+      continue;
+    }
+    if (logFence && line.fenced && line.kind !== 'report' && line.kind !== 'command') {
+      block.push(before && before.kind === 'log' && before.rule === 'log.fenced' ? before : open('log', 'log.fenced'));
       continue;
     }
     const indented = /^[ \t]/.test(line.text);

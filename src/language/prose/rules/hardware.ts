@@ -191,6 +191,18 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'ollama/ollama#9730',
   },
   {
+    // A share of one card ("a replica with 40% of GPU", "40 % of the GPU", "0.8/1 from GPU", "0.4 of a GPU",
+    // "40%的显卡"): how much of the card a process may take or takes (Ray's num_gpus, vLLM's fraction), never a
+    // count of cards. "40% of GPU memory" is the memory fraction, read by prose.memory-utilisation or left to
+    // the reader.
+    id: 'prose.card-share',
+    pattern: /(?<![\w.])(?:\d+(?:\.\d+)?\s*(?:%|％|percent\b|per\s+cent\b)|\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?|0?\.\d+)\s*(?:of|from|的)\s*(?:(?:the|a|one|each|my|its|this|that|your)\s+)?(?:gpu|card|device|显卡|卡)s?(?![a-z])(?!\s*(?:memory|mem|vram|ram|显存|内存)(?![a-z]))/g,
+    when: (t) => /[%％/.]|cent/.test(t),
+    write: blank,
+    example: 'I can only start model on a replica with 40% of GPU and  model reserved 10G/22G (GPU RAM).',
+    source: 'vllm-project/vllm#4242',
+  },
+  {
     id: 'prose.instance-type',
     get pattern() {
       return instancePattern();
@@ -236,9 +248,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // Host memory: "1T RAM", "1024GB CPU memory", "512 GB of system RAM", "1T memmory" (no card has a
     // terabyte), read as the node's, for the offload check. Not a GPU's own "RAM": "Each GPU in my
     // configuration is equipped with 16GB of RAM" (meta-llama/llama-cookbook#309, c641) is the card's, in one clause
-    // and under 200 GB (no card has more).
+    // and under 200 GB (no card has more); so is one in parentheses right after a card ("a cluster of A10 GPU
+    // (22G RAM)", vllm-project/vllm#4242, c703).
     id: 'prose.host-ram',
-    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
     // Its word always follows a space; a long blank (a log set aside) after a memory made its scan slow.
     needs: /\s(?:d?ram(?![a-z])|mem+ory(?![a-z])|ddr)/,
     write: hostRam,
