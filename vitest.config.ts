@@ -52,6 +52,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     maxWorkers: 2,
+    globalSetup: ['test/setup/build-if-stale.ts'],
     setupFiles: ['test/setup/reset-hub.ts', 'test/setup/restore-process.ts'],
     projects: [
       {

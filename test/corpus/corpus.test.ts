@@ -65,15 +65,24 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
       expect(ids, batch).toEqual(expected);
     }
   });
+});
 
-  it('writes every reading in the documented item language: each one parses (pending models and cards as catalog stand-ins)', () => {
-    const unread: string[] = [];
-    for (const line of corpus) {
-      const reading = checkableReading(line);
-      if (reading === null) continue;
-      const { reply } = respond(reading, null);
-      if (reply.kind === 'error') unread.push(`${line.id}: "${reading}" → ${reply.message}`);
-    }
-    expect(unread).toEqual([]);
+/**
+ * Each reading is its own case with its own budget: the ~650 readings through the whole assistant
+ * are ~3.5 s of CPU together, which on a loaded 2-core machine passed the 20 s a single test gets.
+ */
+const readable = corpus.flatMap((line) => {
+  const reading = checkableReading(line);
+  return reading === null ? [] : [[line.id, reading] as const];
+});
+
+describe('every reading in the corpus is written in the documented item language (pending models and cards as catalog stand-ins)', () => {
+  it('checks all but the refused lines (at most 10)', () => {
+    expect(readable.length).toBeGreaterThanOrEqual(corpus.length - 10);
+  });
+
+  it.each(readable)('%s: its reading parses', (_id, reading) => {
+    const { reply } = respond(reading, null);
+    expect(reply.kind === 'error' ? reply.message : null, reading).toBeNull();
   });
 });
