@@ -32,9 +32,16 @@ const perLine = (text: string, rewrite: (line: string) => string): string => tex
 /** A word for the bag views: a Latin word or number ("v0.5", "A100"), or one character of another script ("显"). */
 const WORD = /[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*|[^\sA-Za-z0-9_\p{P}\p{S}]/gu;
 
+/**
+ * Cards and memories as a bag of words, memory in one unit. A dot splits words here except inside a
+ * decimal number: "A100 80GB.A100 80GB" and its rewrite "80GB A100.80GB A100" hold the same cards
+ * (WORD would keep "80G.A100" and "A100.80G" whole, and they differ).
+ */
+const CARD_WORD = /\d+\.\d+|[A-Za-z0-9_]+|[^\sA-Za-z0-9_\p{P}\p{S}]/gu;
+
 function cardsCanonical(text: string): string {
   const sized = text.replace(/(\d+(?:\.\d+)?) ?(?:GiB|GB|G|gb|g)(?![A-Za-z/])/g, '$1G');
-  return (sized.match(WORD) ?? []).map((w) => w.toUpperCase()).sort().join(' ');
+  return (sized.match(CARD_WORD) ?? []).map((w) => w.toUpperCase()).sort().join(' ');
 }
 
 /** Words and numbers in order, with punctuation and spacing gone: what a change of spacing, punctuation or form keeps. */

@@ -4,6 +4,7 @@ import { withZeroOffload } from '../memory/offload.js';
 import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { reresolved, resolveRequest } from '../scenario/resolve.js';
+import { onQuantisedKernels } from '../scenario/resolve-quantised-serving.js';
 import type { Lever } from '../reply/types.js';
 import { defaultInference, defaultWeights } from '../scenario/defaults.js';
 import { inRange } from '../scenario/ranges.js';
@@ -96,7 +97,7 @@ const CANDIDATES: Candidate[] = [
     change: 'int4',
     cost: '4-bit weights: small quality cost',
     applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32'),
-    set: (r) => ({ ...r, weights: 'gptq' }),
+    set: (r) => onQuantisedKernels({ ...r, weights: 'gptq' }),
   },
   {
     change: 'kv fp8',

@@ -21,6 +21,15 @@ const FP16_ACTIVATIONS: readonly WeightFormat[] = ['awq', 'gptq'];
 const onFp16Kernels = (s: Scenario): boolean =>
   s.mode === 'inference' && s.inference.engine === 'vllm' && s.inference.server === undefined && FP16_ACTIVATIONS.includes(s.weights);
 
+/**
+ * What the step makes of a scenario set directly (the "int4" lever, plan/levers.ts), as reading the
+ * change as a follow-up would: fp16 activations and KV cache on vLLM's AWQ/GPTQ kernels.
+ */
+export function onQuantisedKernels(s: Scenario): Scenario {
+  if (!onFp16Kernels(s) || s.compute !== 'bf16') return s;
+  return { ...s, compute: 'fp16', inference: s.inference.kvDtype === 'bf16' ? { ...s.inference, kvDtype: 'fp16' } : s.inference };
+}
+
 export function quantisedServingStep(r: Resolution): ErrorReply | null {
   const s = r.s;
   if (r.patch.has('compute')) return null;

@@ -71,9 +71,9 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     );
   });
 
-  it('--max-num-seqs is the batch and the rows of the sampler\'s dummy run: fewer rows, a larger pool', () => {
+  it('--max-num-seqs is the rows of the sampler\'s dummy run, a cap on the server and no batch it must hold: fewer rows, a larger pool', () => {
     const e = estimateOf('vllm serve llama-3-8b --max-num-seqs 64 --max-model-len 8192 on 1x h100');
-    expect(e.scenario.microBatch).toBe(64);
+    expect(e.scenario.microBatch).toBe(1);
     expect(e.scenario.inference.maxSeqs).toBe(64);
     expect(part(e, 'logits')).toBe(64 * 128256 * 10);
     const byDefault = estimateOf('vllm serve llama-3-8b bs 64 --max-model-len 8192 on 1x h100');
