@@ -23,13 +23,15 @@ const ERROR_START = /\b[\w.]*(?:Error|Exception)\b|\bCUDA out of memory\b|\bTrac
  * A setup on the one line that also holds the error (a slash command is one line: "/headroom 13b
  * lora on 1x 4090 seq 4096 torch.OutOfMemoryError: …"): the words before the error, else the
  * last sentence after it, read as a request. A sentence of the log itself names no model, so it
- * reads as no setup.
+ * reads as no setup. An error quoted in prose without an exception's name ("vllm serve … on two
+ * L40S, getting 'No available memory for the cache blocks'") has no start to cut at: the whole
+ * line is read, as any message is (the reader lists the error's words as not used).
  */
 function setupOnTheErrorLine(text: string): Scenario | null {
   const line = text.trim();
   if (line.includes('\n')) return null;
   const start = ERROR_START.exec(line);
-  if (!start) return null;
+  if (!start) return scenarioOf(line);
   const before = line.slice(0, start.index).replace(/[\s:;,.—–-]+$/, '');
   const stated = before && before.length <= MAX_REQUEST_LINE ? scenarioOf(before) : null;
   if (stated) return stated;

@@ -79,6 +79,19 @@ describe('a setup on the error\'s own line (a slash command is one line)', () =>
     expect(statedScenario(`${line} 13b lora on 1x 4090 seq 4096`)?.mode).toBe('lora');
   });
 
+  it('an error quoted in prose without an exception\'s name: the line is read whole, and the log\'s diagnosis keeps it', () => {
+    // A stranger's line (invented, in the words of vLLM's own error): the setup and the error in one sentence.
+    const quoted = "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 2 --max-model-len 32768 on two L40S, getting 'No available memory for the cache blocks'";
+    const s = statedScenario(quoted);
+    expect(s?.hardware?.count).toBe(2);
+    expect(s?.seq).toBe(32768);
+    const reply = respond(quoted, null).reply as DiagnosisReply;
+    expect(reply.kind).toBe('diagnosis');
+    expect(reply.setup?.request).toMatch(/tp 2/);
+    // A line that names no model is still no setup.
+    expect(statedScenario("getting 'No available memory for the cache blocks' again")).toBeNull();
+  });
+
   it('the log\'s own sentences are no setup', () => {
     expect(statedScenario(line)).toBeNull();
     expect(statedScenario(`my run died: ${line}`)).toBeNull();
