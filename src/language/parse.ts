@@ -318,10 +318,21 @@ function meaningfulSuggestion(word: string): string | null {
   const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
   const typed = word.replace(/[\s_\-]/g, '');
   if (key.startsWith(typed) && typed.length >= 3) return suggestion;
+  if (namesItsOwn(typed, key)) return null;
   if (digits(typed) !== digits(key)) return null;
   // A word of letters only is a typo of a keyword only when long enough to tell ("adafactr"), not "tom" → "oom".
   if (digits(typed) === '' && (typed.length < 5 || editDistance(typed, key, 2) > 1)) return null;
   return suggestion;
+}
+
+/**
+ * A name of letters with letters written before it is a name of its own, not a typo of it:
+ * "ktransformers" (kvcache-ai/ktransformers, corpus c692) is not Hugging Face's "transformers".
+ * Names with digits are left to the typo rules ("nvidiah100" is still the H100).
+ */
+function namesItsOwn(typed: string, key: string): boolean {
+  const at = typed.indexOf(key);
+  return at > 0 && key.length >= 5 && /^[a-z]+$/.test(key) && /^[a-z]+$/.test(typed.slice(0, at));
 }
 
 const quoteList = (words: string[]) => [...new Set(words)].map((w) => `"${w}"`).join(', ');

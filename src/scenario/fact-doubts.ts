@@ -1,8 +1,10 @@
+import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { howManyDoubt } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
+import { seriesSizes } from './model-series.js';
 import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
 import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
@@ -16,7 +18,7 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withGeneration(withLauncherCount(withMemoryTotal(withCardSize(f, s), s), context.previous ?? null), s, context.notes ?? [])),
+    facts.map((f) => withGeneration(withFamilySize(withLauncherCount(withMemoryTotal(withCardSize(f, s), s), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
     patch,
     s,
   );
@@ -46,6 +48,22 @@ function withGeneration(f: FactTrace, s: Scenario, notes: readonly string[]): Fa
   const others = otherGenerations(s.model.id);
   if (!others.length || notes.some((n) => n.toLowerCase().includes(`"${words.toLowerCase()}"`))) return f;
   return { ...f, weak: true, weakWords: words, alternative: others.map((id) => `"${id}"`).join(' or ') };
+}
+
+/**
+ * A family named with no size where it has several ("llama2" read as llama-2-7b, corpus c685; issue
+ * 22 item 5: readings that disagree are asked): the size is a guess, said on the first screen as a
+ * question with the family's sizes. The reader's note says the words were read so (family-size-note.ts);
+ * a size, a parameter count or a weights' memory elsewhere in the message leaves no such note.
+ */
+function withFamilySize(f: FactTrace, s: Scenario, notes: readonly string[]): FactTrace {
+  if (f.fact !== 'model' || f.weak || f.at === null || !s.model.id) return f;
+  const words = f.words.trim().toLowerCase();
+  const guess = notes.map(familySizeGuess).find((g) => g !== null && g.words.toLowerCase() === words && g.id === s.model.id);
+  const sizes = seriesSizes(s.model.id);
+  const read = /-(\d+(?:\.\d+)?[bm]|base|large)(?:-(?:un)?cased)?$/.exec(s.model.id)?.[1];
+  if (!guess || sizes.length < 2 || !read) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), familySizes: { sizes, read } };
 }
 
 /**

@@ -33,6 +33,8 @@ export interface FactTrace {
   alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
   sizes?: { id: string; gib: number }[];
+  /** For a family named with no size: the family's sizes and the one read ("llama2": 7b, 13b, 70b; 7b), fact-doubts.ts. */
+  familySizes?: { sizes: string[]; read: string };
   /** For a memory said with no card: the words that read it as several cards' memory in all (memory-totals.ts). */
   asTotal?: { say: string; gib: number; cards: string };
 }
@@ -229,10 +231,17 @@ function correction(f: FactTrace): string {
  */
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
   return saidWeak(facts).map((f) => {
+    if (f.familySizes) return familySizeQuestion(f.weakWords || f.words.trim(), f.familySizes);
     const instead = correction(f);
     // "say "a100-40g" if yours has 40 GB" carries its own condition.
     return `${said(f)} — from "${clipped(f.weakWords || f.words.trim())}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
   });
+}
+
+/** "llama2 — which size: 7b, 13b or 70b? read as 7b". */
+function familySizeQuestion(words: string, { sizes, read }: { sizes: string[]; read: string }): string {
+  const choices = `${sizes.slice(0, -1).join(', ')} or ${sizes.at(-1)}`;
+  return `${clipped(words)} — which size: ${choices}? read as ${read}`;
 }
 
 /**

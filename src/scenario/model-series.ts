@@ -20,3 +20,9 @@ export function seriesSibling(id: string, params: number): ModelSpec | null {
   const member = members?.find((m) => sizeNumber(m.size) === params);
   return member ? modelById(member.id) : null;
 }
+
+/** The sizes of a catalog model's series, smallest first ("llama-2-13b" → 7b, 13b, 70b); none for a model of no series. */
+export function seriesSizes(id: string): string[] {
+  const named = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(id) ?? /^([a-z]+)-(base|large)(?:-(?:un)?cased)?$/.exec(id);
+  return named ? (SERIES.get(seriesKey(named[1]!)) ?? []).map((m) => m.size) : [];
+}

@@ -1,5 +1,6 @@
 import { notUsedIn, type NotUsed } from '../language/accounting.js';
-import type { FactTrace } from './facts.js';
+import { familySizeGuess } from '../language/family-size-note.js';
+import { saidWeak, type FactTrace } from './facts.js';
 import type { ParseOutcome } from '../language/parse.js';
 import type { Patch } from './patch.js';
 
@@ -11,9 +12,12 @@ type ReadItems = Extract<ParseOutcome, { ok: true }>;
 /**
  * The weak facts first (issue 22, item 5), so the first screen's clipped notices always hold them:
  * their own lines, then the notes that ask about the words of a weak fact or ask which of two
- * readings was meant, then the rest.
+ * readings was meant, then the rest. A family's "names no size" note goes where its size is asked
+ * ("llama2 — which size: 7b, 13b or 70b? read as 7b"): the question says all the note did.
  */
-export function weakFirst(weak: string[], notes: string[], trace: FactTrace[]): string[] {
+export function weakFirst(weak: string[], allNotes: string[], trace: FactTrace[]): string[] {
+  const askedSize = saidWeak(trace).filter((f) => f.familySizes).map((f) => f.words.trim().toLowerCase());
+  const notes = allNotes.filter((n) => !askedSize.includes(familySizeGuess(n)?.words.toLowerCase() ?? ''));
   const words = trace.filter((f) => f.weak && f.words.trim()).map((f) => f.words);
   const quotes = (n: string) => [...n.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]!);
   const asks = (n: string) => /which did you mean/i.test(n) || quotes(n).some((q) => words.some((w) => w.includes(q)));

@@ -26,7 +26,7 @@ describe('a series with a bare size before "model" is that member', () => {
   it('a number that counts something else is no size: "qwen3 8 GPUs" stays the series, said', () => {
     const r = read('qwen3 8 GPUs training');
     expect(r.scenario.hardware?.count ?? r.scenario.unnamedGpus).toBe(8);
-    expect(r.said).toMatch(/"qwen3" names no size/);
+    expect(r.said).toMatch(/qwen3 — which size: 0\.6b, [^?]*\? read as 8b/);
   });
 
   it('a number no member is sized by is not read as a size', () => {

@@ -6,7 +6,7 @@ import { read } from './reading-fixtures.js';
 /**
  * Batch b18 (test/corpus/first-sight.md), c703 (vllm-project/vllm#4242): two vLLM replicas under
  * Ray on one A10. "a replica with 40% of GPU" was 40 GPUs, and "0.8/1 from GPU" a GPU count out of
- * range once the 40 was gone (prose.card-share: a share of one card counts no card); "A10 GPU (22G
+ * range once the 40 was gone (not-hw.percent and not-hw.gpu-share: a share of one card counts no card); "A10 GPU (22G
  * RAM)" was 22 GB of host memory (prose.host-ram: a memory in parentheses right after a card is
  * the card's).
  */
@@ -54,6 +54,17 @@ describe('a share of a card counts no card', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it.each([
+    'serve llama-2-7b with vllm on 2x A100, each replica takes 0.5/1 of the card',
+    'serve llama-2-7b with vllm on 2x A100, each replica gets 40% of my card',
+    'serve llama-2-7b with vllm on 2x A100, a replica takes 0.4 of each device',
+    'serve llama-2-7b with vllm on 2x A100, every time a memory error of 80 percent with RTX3060',
+    '用vllm部署llama-2-7b，2张A100，每个副本占0.4的显卡',
+    '用vllm部署llama-2-7b，2张A100，每个副本占40%的卡',
+  ])('%s: the two cards stated', (text) => {
+    expect(gpus(text)).toBe(2);
   });
 
   it('a count of cards is still a count', () => {

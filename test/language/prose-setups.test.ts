@@ -57,7 +57,7 @@ describe('models named loosely', () => {
   it('a series without a size is its 7–9B model, with the other sizes offered', () => {
     const { scenario, said } = read('I am fine-tuning LLAMA 3.1 on a single RTX 4090 and it runs out of memory');
     expect(scenario.model.id).toBe('llama-3.1-8b');
-    expect(said).toMatch(/names no size: read as llama-3\.1-8b \(say 70b, 405b for another\)/);
+    expect(said).toMatch(/LLAMA 3\.1 — which size: 8b, 70b or 405b\? read as 8b/);
     expect(read('train codellama with lora on a100').scenario.model.id).toBe('codellama-7b');
   });
 

@@ -109,7 +109,7 @@ describe('a series said alone beside its member named in full', () => {
   it('the same for other series, and a series alone still names its default size', () => {
     expect(read('I am fine-tuning Llama 3.1 on 2x a100-80g, model meta-llama/Llama-3.1-70B').scenario.model.arch.layers).toBe(80);
     expect(read('qwen2.5 lora: Qwen2.5-14B-Instruct on a 4090').scenario.model.arch).toEqual(read('qwen2.5-14b lora on a 4090').scenario.model.arch);
-    expect(read('I am fine-tuning Llama 3.1 on a 4090').said).toMatch(/names no size/);
+    expect(read('I am fine-tuning Llama 3.1 on a 4090').said).toMatch(/Llama 3\.1 — which size: 8b, 70b or 405b\? read as 8b/);
   });
 });
 
@@ -167,7 +167,7 @@ describe('a series sized in words, named alone', () => {
   it('"fine-tune bert" is BERT-base, stated with the other size', () => {
     const { scenario, said } = read('fine-tune bert on a 3060');
     expect(scenario.model.arch).toEqual(read('bert-base-uncased full on a 3060').scenario.model.arch);
-    expect(said).toMatch(/"bert" names no size: read as bert-base-uncased \(say large/);
+    expect(said).toMatch(/bert — which size: base or large\? read as base/);
   });
 
   it('"BERT large" and the Hub name keep their size, and a series sized in billions keeps its 7–9B default', () => {

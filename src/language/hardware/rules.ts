@@ -12,6 +12,11 @@ const MACHINE = String.raw`(?:nodes?|servers?|machines?|boxes|box|hosts?|结点|
 /** Words a vendor or a product line puts before a card's name. */
 const VENDOR = String.raw`(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|instinct|radeon|quadro)[\s-]*)*`;
 
+/** The words between a share and the card it is a share of: "of the", "from", "of each", 的. */
+const SHARE_OF = String.raw`\s*(?:of|from|的)\s*(?:(?:the|an?|one|each|my|its|this|that|your)\s+)?`;
+/** One card by a plain noun, not its memory ("of the GPU memory" is a memory fraction). */
+const ONE_CARD = String.raw`(?:gpu|card|device|显卡|卡)s?(?![a-z])(?!\s*(?:memory|mem|vram|ram|显存|内存)(?![a-z]))`;
+
 export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.product',
@@ -165,11 +170,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   },
   {
     // A share is no count: "a memory error of 80 percent with RTX3060" was 80 RTX 3060s, "a replica
-    // with 40% of GPU" 40 A10s (vllm-project/vllm#4242, corpus c703). Only a share followed by the words that
-    // lead to a card; "95% gpu memory utilization" is vLLM's fraction, read there.
+    // with 40% of GPU" 40 A10s (vllm-project/vllm#4242, corpus c703), "40%的显卡" (40% of the card). Only a
+    // share followed by the words that lead to a card; "95% gpu memory utilization" and "40%的显存" are the
+    // memory fraction, read there.
     id: 'not-hw.percent',
     role: 'measurement',
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:with|on|in|for|using|of)\s)(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)/g,
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s+cent\b)(?=[\s,]*(?:(?:with|on|in|for|using|of)\s|的))(?![\s,]*\w+\s+(?:the\s+)?(?:gpu\s+)?(?:memory|vram)\b)(?!\s*的\s*(?:gpu\s*)?(?:显存|内存))/g,
     example: 'every time I have a memory error of 80 percent with RTX3060',
     source: 'tinygrad/tinygrad#704',
   },
@@ -188,11 +194,16 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'QwenLM/Qwen3#1509',
   },
   {
-    // A share of a GPU is no count of them: "the usage of the cluster now 0.8/1 from GPU" (Ray's
-    // resources, vllm-project/vllm#4242, c703, refused as 0.8 GPUs), "0.5 of a GPU", "0.4 GPU per replica".
+    // A share of a card is no count of them: "the usage of the cluster now 0.8/1 from GPU" (Ray's
+    // resources, vllm-project/vllm#4242, c703, refused as 0.8 GPUs), "0.5 of a GPU", "0.4 GPU per replica",
+    // "0.5/1 of the card", "0.4 of each device", "0.4的显卡". The card's memory after it ("0.9 of the GPU
+    // memory") is vLLM's fraction, read there.
     id: 'not-hw.gpu-share',
     role: 'measurement',
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?(?=\s+(?:from|of)\s+(?:the\s+)?gpus?\b)|0?\.\d+(?=\s*(?:(?:of\s+)?(?:an?|the|one)\s+)?gpus?\b))/g,
+    pattern: new RegExp(
+      String.raw`(?<![\w.])(?<n>\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?(?=${SHARE_OF}${ONE_CARD})|0?\.\d+(?=(?:${SHARE_OF}|\s*)${ONE_CARD}))`,
+      'g',
+    ),
     example: 'although it created another replica and the usage of the cluster now 0.8/1 from GPU.',
     source: 'vllm-project/vllm#4242',
   },

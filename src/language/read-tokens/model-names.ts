@@ -1,5 +1,6 @@
 import { MODELS } from '../../catalog/index.js';
 import { DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey, seriesTable } from '../families.js';
+import { familySizeNote } from '../family-size-note.js';
 import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
@@ -228,7 +229,7 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
       i = tokens.indexOf(t);
     } else {
       const others = members.filter((m) => m !== member).map((m) => m.size);
-      notes.push(`"${text}" names no size: read as ${member.id}${others.length ? ` (say ${others.join(', ')} for another)` : ''}`);
+      notes.push(familySizeNote({ words: text, id: member.id, others }));
     }
     tokens.splice(i, end - i + 1, { type: 'model', value: member.id, text, offset: t.offset });
   }

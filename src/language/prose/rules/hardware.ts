@@ -191,18 +191,6 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'ollama/ollama#9730',
   },
   {
-    // A share of one card ("a replica with 40% of GPU", "40 % of the GPU", "0.8/1 from GPU", "0.4 of a GPU",
-    // "40%的显卡"): how much of the card a process may take or takes (Ray's num_gpus, vLLM's fraction), never a
-    // count of cards. "40% of GPU memory" is the memory fraction, read by prose.memory-utilisation or left to
-    // the reader.
-    id: 'prose.card-share',
-    pattern: /(?<![\w.])(?:\d+(?:\.\d+)?\s*(?:%|％|percent\b|per\s+cent\b)|\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?|0?\.\d+)\s*(?:of|from|的)\s*(?:(?:the|a|one|each|my|its|this|that|your)\s+)?(?:gpu|card|device|显卡|卡)s?(?![a-z])(?!\s*(?:memory|mem|vram|ram|显存|内存)(?![a-z]))/g,
-    when: (t) => /[%％/.]|cent/.test(t),
-    write: blank,
-    example: 'I can only start model on a replica with 40% of GPU and  model reserved 10G/22G (GPU RAM).',
-    source: 'vllm-project/vllm#4242',
-  },
-  {
     id: 'prose.instance-type',
     get pattern() {
       return instancePattern();

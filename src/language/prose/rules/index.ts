@@ -80,7 +80,6 @@ const PROSE_ORDER = [
   'prose.max-seq-question',
   'prose.memory-utilisation',
   'prose.load-split',
-  'prose.card-share',
   'prose.not-suitable',
   'prose.difference-between',
   'prose.from-to',
