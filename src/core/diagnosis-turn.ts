@@ -1,4 +1,4 @@
-import { diagnose, statedScenario, type ThreadSetup } from '../diagnose/index.js';
+import { diagnose, statedSetup, type ThreadSetup } from '../diagnose/index.js';
 import type { HubContext } from '../hub/types.js';
 import { estimate } from '../memory/estimate.js';
 import { verdictOf } from '../reply/build.js';
@@ -24,13 +24,15 @@ function setupOf(scenario: Scenario): () => ThreadSetup {
 
 /**
  * The setup a diagnosis was held against, named in the reply (issue 24: "gets both"): how it was
- * read, its own verdict, and the request a "Memory estimate" button re-reads for the full answer.
+ * read, its own verdict, the notices its reading says on an estimate's first screen (its weak facts
+ * and questions, issue 22 item 5: a diagnosis of a guessed setup says the guess), and the request
+ * a "Memory estimate" button re-reads for the full answer.
  */
-function withSetup(reply: DiagnosisReply, setup: ThreadSetup): DiagnosisReply {
+function withSetup(reply: DiagnosisReply, setup: ThreadSetup, notices: readonly string[]): DiagnosisReply {
   if (!reply.readable) return reply;
   const request = compactCanonical(setup.scenario);
   const verdict = verdictOf(setup.scenario, setup.estimate).headline;
-  return { ...reply, setup: { request, canonical: setup.canonical, verdict }, memoryRequest: reply.memoryRequest ?? request };
+  return { ...reply, setup: { request, canonical: setup.canonical, verdict, notices: [...notices] }, memoryRequest: reply.memoryRequest ?? request };
 }
 
 /**
@@ -49,14 +51,14 @@ export function diagnosisTurn(text: string, previous: ThreadState | null, undoDe
   const heldAgainst = () => (found ??= heldAgainstOf(text, current, undoDepth));
   const diagnosis = diagnose(text, () => heldAgainst().setup?.() ?? null);
   if (!diagnosis) return null;
-  const { thread, setup } = heldAgainst();
+  const { thread, setup, notices } = heldAgainst();
   // A log it cannot read beside a setup the message states: the setup is the question, answered
   // as a request (whose reader sets the log aside), not "I cannot read this error".
   if (!diagnosis.reply.readable && !current && thread) return null;
   if (thread && setup) {
     // A diagnosis with nothing to measure (vLLM, NaN) leaves the thread's own state as it was.
     const state: ThreadState = diagnosis.measurement ? { ...thread, measured: diagnosis.measurement } : thread === current ? previous! : thread;
-    return { reply: withSetup(diagnosis.reply, setup()), state };
+    return { reply: withSetup(diagnosis.reply, setup(), notices), state };
   }
   const waits = diagnosis.reply.readable && (previous === null || waitingLog(previous) !== null);
   return { reply: diagnosis.reply, state: waits ? { opening: boundedOpening(text) } : previous };
@@ -65,14 +67,16 @@ export function diagnosisTurn(text: string, previous: ThreadState | null, undoDe
 interface HeldAgainst {
   thread: ScenarioThread | null;
   setup: (() => ThreadSetup) | null;
+  /** A stated setup's first-screen notices; none for the thread's own, whose estimate said them when it was read. */
+  notices: string[];
 }
 
 /** The setup stated beside the log (the thread's becomes its undo step), else the thread's; neither: nulls. */
 function heldAgainstOf(text: string, current: ScenarioThread | null, undoDepth: number): HeldAgainst {
-  const stated = statedScenario(text);
+  const stated = statedSetup(text);
   const history = current ? [...current.history, current.scenario].slice(-undoDepth) : [];
-  const thread = stated ? { scenario: stated, history } : current;
-  return { thread, setup: thread ? setupOf(thread.scenario) : null };
+  const thread = stated ? { scenario: stated.scenario, history } : current;
+  return { thread, setup: thread ? setupOf(thread.scenario) : null, notices: stated?.notices ?? [] };
 }
 
 /** The log a thread keeps waiting for its setup: an opening that is itself a readable error log. */
@@ -104,11 +108,12 @@ export function setupAfterDiagnosis(text: string, previous: ThreadState | null, 
   if (read.ok && (read.control !== 'none' || read.helpOnly)) return null;
   const words = wordsBesideLog(log);
   const withWords = words ? resolveRequest(`${words}\n${text}`, null, hub) : read;
-  const scenario = withWords.ok && withWords.control === 'none' && !withWords.helpOnly && withWords.scenario ? withWords.scenario : read.ok ? read.scenario : null;
-  if (!scenario) return null;
+  const reading = withWords.ok && withWords.control === 'none' && !withWords.helpOnly && withWords.scenario ? withWords : read;
+  const scenario = reading.ok ? reading.scenario : null;
+  if (!reading.ok || !scenario) return null;
   const setup = setupOf(scenario);
   const diagnosis = diagnose(log, setup);
   if (!diagnosis?.reply.readable) return null;
   const measured = diagnosis.measurement ? { measured: diagnosis.measurement } : {};
-  return { reply: withSetup(diagnosis.reply, setup()), state: { scenario, history: [], ...measured } };
+  return { reply: withSetup(diagnosis.reply, setup(), reading.notices), state: { scenario, history: [], ...measured } };
 }

@@ -11,7 +11,7 @@ import type { Measurement } from './measurement.js';
 export type { ThreadSetup } from './explain/types.js';
 export { measurementTip, type Measurement } from './measurement.js';
 export { readPaste } from './detect/index.js';
-export { statedScenario } from './stated-setup.js';
+export { statedScenario, statedSetup } from './stated-setup.js';
 export { isNanQuestion, nanTriage } from './nan-question.js';
 
 export interface Diagnosis {

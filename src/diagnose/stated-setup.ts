@@ -13,6 +13,20 @@ const MAX_REQUEST_LINE = 200;
  * null when there is none.
  */
 export function statedScenario(text: string): Scenario | null {
+  return statedSetup(text)?.scenario ?? null;
+}
+
+/**
+ * The stated setup with the notices its reading says on an estimate's first screen (its weak
+ * facts and questions first: "llama2 — which size: 7b, 13b or 70b? read as 7b"), so a diagnosis
+ * held against it says the same doubts (issue 22, item 5).
+ */
+export interface StatedSetup {
+  scenario: Scenario;
+  notices: string[];
+}
+
+export function statedSetup(text: string): StatedSetup | null {
   return setupBesideLog(text) ?? firstLineSetup(text) ?? setupOnTheErrorLine(text);
 }
 
@@ -27,7 +41,7 @@ const ERROR_START = /\b[\w.]*(?:Error|Exception)\b|\bCUDA out of memory\b|\bTrac
  * L40S, getting 'No available memory for the cache blocks'") has no start to cut at: the whole
  * line is read, as any message is (the reader lists the error's words as not used).
  */
-function setupOnTheErrorLine(text: string): Scenario | null {
+function setupOnTheErrorLine(text: string): StatedSetup | null {
   const line = text.trim();
   if (line.includes('\n')) return null;
   const start = ERROR_START.exec(line);
@@ -39,7 +53,7 @@ function setupOnTheErrorLine(text: string): Scenario | null {
   return after !== line.slice(start.index).trim() && after.length <= MAX_REQUEST_LINE ? scenarioOf(after) : null;
 }
 
-function firstLineSetup(text: string): Scenario | null {
+function firstLineSetup(text: string): StatedSetup | null {
   const newline = text.indexOf('\n');
   if (newline < 0) return null;
   const first = text.slice(0, newline).trim();
@@ -52,7 +66,7 @@ function firstLineSetup(text: string): Scenario | null {
  * traceback, a config under it): the whole message read as a request, whose reader sets the
  * log's segments aside (language/segments), so no number of the log is taken for the setup.
  */
-function setupBesideLog(text: string): Scenario | null {
+function setupBesideLog(text: string): StatedSetup | null {
   // PyTorch's OOM message is a `report` segment (read for the card only), a traceback a `log`.
   const pasted = (kind: string) => kind === 'log' || kind === 'report';
   const segments = segmentsOf(text);
@@ -60,7 +74,7 @@ function setupBesideLog(text: string): Scenario | null {
   return scenarioOf(text);
 }
 
-function scenarioOf(text: string): Scenario | null {
+function scenarioOf(text: string): StatedSetup | null {
   const outcome = resolveRequest(text, null);
-  return outcome.ok && outcome.scenario && !outcome.helpOnly && outcome.control === 'none' ? outcome.scenario : null;
+  return outcome.ok && outcome.scenario && !outcome.helpOnly && outcome.control === 'none' ? { scenario: outcome.scenario, notices: outcome.notices } : null;
 }

@@ -49,8 +49,9 @@ export const NOTICE_CHARS = 400;
 /**
  * What the first screen says in words (issue 11: never a silent reading): the intent assumed
  * when none was said and how to ask for the other, words not read, names read by their size.
+ * An estimate's, and a diagnosis's setup's (issue 22 item 5), in the same words.
  */
-export function noticesLine(reply: EstimateReply): string | null {
+export function noticesLine(reply: { notices: readonly string[] }): string | null {
   return reply.notices.length === 0 ? null : reply.notices.join('; ');
 }
 

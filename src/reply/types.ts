@@ -191,6 +191,8 @@ export interface DiagnosisReply {
    * The setup the log was held against (stated beside it, sent after it, or the thread's): its
    * short request, its canonical text (what recovers the thread) and its own verdict, so one
    * reply gives both the diagnosis and how that setup stands (issue 24). Absent without one.
+   * `notices`: what its reading says on an estimate's first screen, weak facts and questions first
+   * (issue 22 item 5); empty for the thread's own setup, whose estimate said them.
    */
-  setup?: { request: string; canonical: string; verdict: string };
+  setup?: { request: string; canonical: string; verdict: string; notices: string[] };
 }

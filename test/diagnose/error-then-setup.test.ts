@@ -23,7 +23,13 @@ describe('a setup sent after a diagnosis', () => {
         const after = respond(setup, first.state);
         const together = respond(`${setup}\n${log}`, null);
         expect(after.reply.kind).toBe('diagnosis');
-        expect(after.reply).toEqual(together.reply);
+        // The setup's notices are its own message's reading (issue 22 item 5): read with the log,
+        // they may also say what was read from the log's OOM message; all the setup's own are said both ways.
+        const { setup: afterSetup, ...afterRest } = after.reply as DiagnosisReply;
+        const { setup: togetherSetup, ...togetherRest } = together.reply as DiagnosisReply;
+        expect(afterRest).toEqual(togetherRest);
+        expect({ ...afterSetup, notices: [] }).toEqual({ ...togetherSetup, notices: [] });
+        for (const notice of afterSetup?.notices ?? []) expect(togetherSetup?.notices, setup).toContain(notice);
         expect(scenarioThread(after.state)!.scenario).toEqual(scenarioThread(together.state)!.scenario);
         expect(scenarioThread(after.state)!.measured).toEqual(scenarioThread(together.state)!.measured);
       }),
@@ -35,7 +41,8 @@ describe('a setup sent after a diagnosis', () => {
     const reply = respond('13b lora on 1x 4090 seq 4096', respond(fixture('torch2-shortage-4090').text, null).state).reply as DiagnosisReply;
     const alone = respond('13b lora on 1x 4090 seq 4096', null).reply;
     if (alone.kind !== 'estimate') throw new Error('the setup reads as an estimate');
-    expect(reply.setup).toEqual({ request: alone.compact, canonical: alone.canonical, verdict: alone.verdict.headline });
+    // Its notices are the ones the setup's own estimate says on its first screen (issue 22 item 5).
+    expect(reply.setup).toEqual({ request: alone.compact, canonical: alone.canonical, verdict: alone.verdict.headline, notices: alone.notices });
     expect(reply.memoryRequest).toBe(alone.compact);
     expect(canonicalText(scenarioThread(respond(reply.memoryRequest!, null).state)!.scenario)).toBe(alone.canonical);
   });

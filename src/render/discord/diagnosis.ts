@@ -3,6 +3,7 @@ import type { DiagnosisReply } from '../../reply/types.js';
 import { ERROR_COLOUR, HELP_COLOUR } from './colours.js';
 import { codeSafe, gib, markdownSafe } from './format.js';
 import { clip, fitEmbed } from './limits.js';
+import { NOTICE_CHARS, noticesLine } from '../first-screen.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { ButtonRow } from './buttons.js';
 import { encodeCustomId, scenarioPayload } from './customId.js';
@@ -24,7 +25,12 @@ export function diagnosisButtons(reply: DiagnosisReply): ButtonRow[] {
 export function diagnosisEmbed(reply: DiagnosisReply, note: string | null = null): APIEmbed {
   if (!reply.readable) return fitEmbed({ title: clip(reply.headline, 256), description: reply.headline.length > 256 ? markdownSafe(reply.headline) : undefined, color: HELP_COLOUR });
   const fields: APIEmbedField[] = [];
-  if (reply.setup) fields.push({ name: 'Your setup', value: `\`${codeSafe(reply.setup.request)}\`: ${markdownSafe(reply.setup.verdict)}` });
+  if (reply.setup) {
+    // Its weak facts and questions, as the estimate's first screen says them (issue 22 item 5).
+    const notices = noticesLine(reply.setup);
+    const said = `\`${codeSafe(reply.setup.request)}\`: ${markdownSafe(reply.setup.verdict)}`;
+    fields.push({ name: 'Your setup', value: notices ? `${said}\n${markdownSafe(clip(notices, NOTICE_CHARS))}` : said });
+  }
   if (reply.evidence.length) fields.push({ name: 'What the log says', value: reply.evidence.map((e) => `• ${markdownSafe(e)}`).join('\n') });
   if (reply.comparison) fields.push({ name: 'Against my estimate', value: markdownSafe(reply.comparison) });
   if (reply.actions.length) fields.push({ name: 'What to do', value: reply.actions.map((a, i) => `${i + 1}. ${markdownSafe(a)}`).join('\n') });

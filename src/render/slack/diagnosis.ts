@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { DiagnosisReply } from '../../reply/types.js';
+import { NOTICE_CHARS, noticesLine } from '../first-screen.js';
 import { actions, button, context, fitBlocks, section, type RankedBlock } from './blocks.js';
 import { ACTION_IDS, encodeButtonValue } from './actions.js';
 import { SLACK_LIMITS, codeSafe, escapeMrkdwn, gib, truncate } from './limits.js';
@@ -14,7 +15,12 @@ export function diagnosisBlocks(reply: DiagnosisReply, note: string | null = nul
   const ranked: RankedBlock[] = [{ block: section(`${icon} *${escapeMrkdwn(reply.headline)}*`, 1500), rank: 0 }];
   if (!reply.readable) return fitBlocks(ranked);
   ranked.push({ block: context([`read as: ${escapeMrkdwn(reply.source)}`, ...(note ? [escapeMrkdwn(note)] : [])]), rank: 1 });
-  if (reply.setup) ranked.push({ block: section(`*Your setup* \`${codeSafe(reply.setup.request)}\`: ${escapeMrkdwn(reply.setup.verdict)}`, 1000), rank: 0 });
+  if (reply.setup) {
+    ranked.push({ block: section(`*Your setup* \`${codeSafe(reply.setup.request)}\`: ${escapeMrkdwn(reply.setup.verdict)}`, 1000), rank: 0 });
+    // Its weak facts and questions, as the estimate's first screen says them (issue 22 item 5).
+    const notices = noticesLine(reply.setup);
+    if (notices) ranked.push({ block: context([truncate(escapeMrkdwn(notices), NOTICE_CHARS)]), rank: 0 });
+  }
   if (reply.evidence.length) {
     ranked.push({ block: section(`*What the log says*\n${reply.evidence.map((e) => `• ${escapeMrkdwn(e)}`).join('\n')}`, 2500), rank: 1 });
   }

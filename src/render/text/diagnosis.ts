@@ -1,12 +1,18 @@
 import { gib } from '../../memory/format.js';
 import type { DiagnosisReply } from '../../reply/types.js';
+import { noticesLine } from '../first-screen.js';
 import { WIDTH, wrap } from '../text.js';
 
 /** A pasted error explained, for the terminal: the diagnosis first, then the evidence, then what to do. */
 export function renderDiagnosisText(r: DiagnosisReply): string {
   if (!r.readable) return wrap(r.headline, WIDTH, 2);
   const parts = [wrap(r.headline, WIDTH, 2), `  (read as: ${r.source})`];
-  if (r.setup) parts.push('', wrap(`Your setup: ${r.setup.request} — ${r.setup.verdict}`, WIDTH, 2));
+  if (r.setup) {
+    parts.push('', wrap(`Your setup: ${r.setup.request} — ${r.setup.verdict}`, WIDTH, 2));
+    // The setup's weak facts and questions, as its estimate's first screen says them (issue 22 item 5).
+    const notices = noticesLine(r.setup);
+    if (notices) parts.push(wrap(`  ${notices}`, WIDTH, 2));
+  }
   if (r.evidence.length) {
     parts.push('', 'What the log says:');
     for (const line of r.evidence) parts.push(wrap(`  • ${line}`, WIDTH, 4));
