@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARD } from '../../bench/variations/patterns.js';
 import { SHAPE_TRANSFORMS } from '../../bench/variations/shapes.js';
 import type { Transform } from '../../bench/variations/transforms.js';
+import { loadCorpus } from '../corpus/corpus.js';
 
 /**
  * The shapes family of bench:variations (issue 22) changes only the shape of a message: under each
@@ -12,10 +12,7 @@ import type { Transform } from '../../bench/variations/transforms.js';
  * takes ("2x A100" → "two A100s", "4096" → "4k", "A100 80GB" → "NVIDIA A100-SXM4-80GB").
  */
 
-const corpus: string[] = readFileSync('test/corpus/requests.jsonl', 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => (JSON.parse(l) as { text: string }).text);
+const corpus: string[] = loadCorpus().map((l) => l.text);
 
 const byId = (id: string): Transform => SHAPE_TRANSFORMS.find((t) => t.id === id)!;
 

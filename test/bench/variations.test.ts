@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TRANSFORMS, type Transform } from '../../bench/variations/transforms.js';
+import { loadCorpus } from '../corpus/corpus.js';
 
 /**
  * The variation transforms of bench:variations (issue 22) change only what each claims to change:
@@ -9,10 +9,7 @@ import { TRANSFORMS, type Transform } from '../../bench/variations/transforms.js
  * applies does change the line. No test here looks at the bench's figures.
  */
 
-const corpus: string[] = readFileSync('test/corpus/requests.jsonl', 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => (JSON.parse(l) as { text: string }).text);
+const corpus: string[] = loadCorpus().map((l) => l.text);
 
 const byId = (id: string): Transform => TRANSFORMS.find((t) => t.id === id)!;
 
