@@ -80,6 +80,16 @@ describe('a pasted OOM in a thread with a scenario', () => {
     const predicted = estimate(before.scenario).serving!.kvCapacityTokens;
     const { reply } = diagnosisIn(before, 'vllm-kv-tokens');
     expect(reply.comparison).toContain(`vLLM found room for 16,816 tokens of KV cache; I estimated ${predicted.toLocaleString('en-US')} for this setup`);
+    // The share is of what vLLM found: the estimate is that share more or fewer than the measurement.
+    const share = Math.round((100 * Math.abs(predicted - 16816)) / 16816);
+    expect(reply.comparison).toContain(`(${share}% ${predicted > 16816 ? 'more' : 'fewer'} than it found)`);
+  });
+
+  it('an estimate of no KV room against the room vLLM found is 100% fewer, not 0%', () => {
+    const before = thread('llama-3-70b serve vllm ctx 29000 on a 3090');
+    expect(estimate(before.scenario).serving!.kvCapacityTokens).toBe(0);
+    const { reply } = diagnosisIn(before, 'vllm-kv-tokens');
+    expect(reply.comparison).toContain('I estimated 0 for this setup (100% fewer than it found)');
   });
 
   it('uses the thread\'s card: fp16 NaN advice on a V100 does not say "move to bf16"', () => {

@@ -80,7 +80,8 @@ function kvComparison(kvTokens: number, setup: ThreadSetup | null): string | nul
   const serving = setup?.estimate.serving;
   if (!serving) return null;
   const predicted = serving.kvCapacityTokens;
-  const off = predicted > 0 ? Math.round((100 * Math.abs(predicted - kvTokens)) / predicted) : 0;
+  // "N% fewer than it found" is N% of what vLLM found: an estimate of no room is 100% fewer, not 0%.
+  const off = Math.round((100 * Math.abs(predicted - kvTokens)) / Math.max(1, kvTokens));
   const direction = predicted > kvTokens ? 'more' : 'fewer';
   return `vLLM found room for ${tokens(kvTokens)} tokens of KV cache; I estimated ${tokens(predicted)} for this setup (${off}% ${direction} than it found).`;
 }
