@@ -16,6 +16,17 @@ describe('Korean counts and settings', () => {
   });
 
   it.each([
+    ['RTX 3090 두 장으로 Llama-3.1-8B를 QLoRA로 학습하려고 하는데, max_seq_length 8192, 배치 4면 가능할까요?', 4],
+    ['llama-3-8b lora 배치는 2, 시퀀스 길이는 4096', 2],
+  ])('배치 right before its number is the batch: %s', (text, batch) => {
+    expect(read(text).scenario.microBatch).toBe(batch);
+  });
+
+  it('배치 with no number after it is no batch ("placement")', () => {
+    expect(read('llama-3-8b lora 모델 배치 문제 on a 4090 seq 4096').scenario.microBatch).toBe(1);
+  });
+
+  it.each([
     ['4090 네 장으로 llama-3-8b 학습', 4],
     ['A100 80GB 여덟 개로 qwen2-72b 파인튜닝', 8],
     ['H100 한 대에서 llama-3-8b 학습', 1],
