@@ -56,6 +56,7 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
       [624, 'vllm-project/vllm#33155 is verdict lines v113/v114 (verdicts-vb4.jsonl, collected at the same time); a thread serves one corpus'],
       [634, 'QwenLM/Qwen3#16 is verdict line v106 (verdicts-vb3.jsonl, collected before b16); a thread serves one corpus'],
       [635, 'InternLM/xtuner#842 is verdict line v132 (verdicts-vb4.jsonl, collected at the same time); a thread serves one corpus'],
+      [711, 'meta-llama/llama-cookbook#413 is verdict line v164 (verdicts-vb6.jsonl, collected at the same time); a thread serves one corpus'],
     ]);
     for (const [batch, ids] of idsOf) {
       expect(ids.length, batch).toBeGreaterThanOrEqual(25);
