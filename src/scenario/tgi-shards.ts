@@ -9,7 +9,11 @@ import type { Resolution } from './resolution.js';
  * is "all": one entry, so `docker run --gpus all …` serves the whole model from one GPU. v3.3.1
  * (TGI#3230) counted the GPUs for "all" but handed back the count as one string, still one entry;
  * v3.3.7 (TGI#3346) joins their UUIDs with commas and shards over every GPU. A release before 3.3.7
- * named, with no tp or --num-shard, is therefore one shard, said with how to ask for the split.
+ * named, with no tp or --num-shard, is therefore one shard, said with how to ask for the split —
+ * the README's `docker run --gpus all` (v1.2.0 → v2.x). Docker itself writes the variable for the
+ * other forms of --gpus (moby daemon/nvidia_linux.go setNvidiaGPUs: a device list joined by commas,
+ * a count as "0,1,…", -1 as "all"), so a count read from `--gpus 2` or `--gpus '"device=0,1"'` is
+ * the launcher's count too, and shards.
  * Unnamed, the newest release shards over every GPU (resolve-sharding.ts splitForServing).
  */
 export const TGI_COUNTS_ALL_GPUS_FROM: readonly [number, number, number] = [3, 3, 7];
@@ -19,6 +23,8 @@ export function tgiServesOneShard(r: Resolution): boolean {
   if (s.framework !== 'tgi' || s.mode !== 'inference' || r.gpus() <= 1) return false;
   if (r.patch.has('par.tp') || r.patch.has('par.pp') || r.patch.has('par.dp') || s.parallel.tp !== 1 || s.parallel.pp !== 1) return false;
   if (!(r.isNew || r.modeChanged())) return false;
+  // A count Docker wrote into NVIDIA_VISIBLE_DEVICES (`--gpus 2`, a device list) is counted by the launcher.
+  if (/--gpus\b/.test(r.patch.get('gpuCount')?.item.text ?? '')) return false;
   const version = r.patch.value<string>('tgiVersion') ?? s.inference.tgiVersion;
   const release = tgiRelease({ ...s, inference: { ...s.inference, tgiVersion: version } });
   if (release === null) return false;

@@ -28,6 +28,13 @@ describe("TGI's default shard count by release", () => {
     expect(estimateOf('llama-2-70b fp4 serve tgi 3.3.7 on 8x a10g').scenario.parallel.tp).toBe(8);
   });
 
+  it("Docker writes NVIDIA_VISIBLE_DEVICES from --gpus: a count or a device list is the launcher's count and shards, --gpus all is one entry", () => {
+    const docker = (gpus: string, card: string) => estimateOf(`serve llama-2-13b tgi 1.4.0 on ${card}\ndocker run --gpus ${gpus} ghcr.io/huggingface/text-generation-inference:1.4 --model-id meta-llama/Llama-2-13b-hf`).scenario.parallel.tp;
+    expect(docker('2', 'a100-80g')).toBe(2);
+    expect(docker(`'"device=0,1,2,3"'`, 'a100-80g')).toBe(4);
+    expect(docker('all', '4x a100-80g')).toBe(1);
+  });
+
   it('every release named before 3.3.7 defaults to one shard, whatever the GPU count', () => {
     const releases = ['1.0.0', '1.2.0', '1.3.0', '1.4.5', '2.0.0', '2.2.0', '2.4.0', '3.0.0', '3.2.1', '3.3.0', '3.3.6'];
     fc.assert(
