@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../../src/memory/layout.js';
 import { mllamaProfileEncoder, mllamaProfileImages } from '../../src/memory/vllm-mllama-profile.js';
+import { vllmEngine } from '../../src/memory/vllm-release.js';
 import { estimateOf } from './fixtures.js';
 
 /**
@@ -31,9 +32,12 @@ describe("vLLM V0's profile run of Llama 3.2 Vision", () => {
     expect(e.notes.join(' ')).toMatch(/the profile run alone needs [\d.]+ GiB of the 22\.3 GiB card, so it runs out of memory before the KV cache is sized/);
   });
 
-  it('only V0 Mllama takes that path: V1 (nothing named), a text-only Llama and TGI profile no images', () => {
-    expect(mllamaProfileImages(vision('').scenario)).toBeNull();
-    expect(profile(vision('')).name).toMatch(/^profile-run activations/);
+  it('Mllama runs on V0 even when no release is named (SupportsV0Only: the 0.8–0.10 oracle falls back); V1 named, a text-only Llama and TGI profile no images', () => {
+    expect(vllmEngine(vision('').scenario)).toBe('v0');
+    expect(mllamaProfileImages(vision('').scenario)).toBe(256);
+    expect(vllmEngine(estimateOf('llama-3.1-8b serve vllm --max-model-len 1024 on 1x a100-80g').scenario)).toBe('v1');
+    expect(mllamaProfileImages(vision('v1').scenario)).toBeNull();
+    expect(profile(vision('v1')).name).toMatch(/^profile-run activations/);
     const text = estimateOf('llama-3.1-8b serve vllm 0.6.1 --max-model-len 1024 on 1x a100-80g');
     expect(mllamaProfileEncoder(text.scenario, layoutOf(text.scenario))).toBeNull();
     const tgi = estimateOf('llama-3.2-11b-vision serve tgi 2.4.0 on 1x a100-80g');
