@@ -13,6 +13,7 @@ import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } 
 import { tgiAtLeast, tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
+import { mllamaProfileEncoder } from './vllm-mllama-profile.js';
 
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
@@ -110,7 +111,11 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
   const afterKv = graphsOutsideBudget(s);
-  const inside = [...resident, profileActivations(s, l), samplerLogits(s), ...(afterKv ? [] : graphs)];
+  // The profile run's peak: its text forward, or (Mllama under V0) the vision encoder over max_num_seqs dummy images before it.
+  const text = profileActivations(s, l);
+  const vision = mllamaProfileEncoder(s, l);
+  const profile = vision && vision.bytes > text.bytes ? vision : text;
+  const inside = [...resident, profile, samplerLogits(s), ...(afterKv ? [] : graphs)];
   const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
   return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction, ofCard: true };
 }
@@ -179,6 +184,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   const warmupBytes = sum(inside) + nonTorch;
   const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
+  // vLLM's profile run allocates for real: past the card it is a CUDA out-of-memory in the profile, not a budget shortfall.
+  if (engine === 'vllm' && warmupBytes > capacity) return `${head}${plan}: the profile run alone needs ${gib(warmupBytes)} GiB of the ${gib(capacity)} GiB card, so it runs out of memory before the KV cache is sized (CUDA out of memory in the profile run; lower --max-num-seqs or --max-num-batched-tokens).`;
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
   const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;

@@ -37,7 +37,9 @@ export function vllmBatchDefaults(s: Scenario): { maxBatchedTokens: number; maxS
  */
 export function v0ChunksPrefill(s: Scenario): boolean {
   const mla = s.model.arch.mla !== undefined && vllmCachesLatent(s);
-  return vllmAtLeast(s, 6) && s.seq > 32_768 && !mla && !s.model.arch.slidingWindow;
+  // "Chunked prefill not supported for Multimodal or MLA in V0" (arg_utils.py _set_default_args_v0, 0.8 → 0.10; earlier releases not read for it).
+  const multimodal = s.model.arch.vision !== undefined && vllmAtLeast(s, 8);
+  return vllmAtLeast(s, 6) && s.seq > 32_768 && !mla && !s.model.arch.slidingWindow && !multimodal;
 }
 
 /**

@@ -28,6 +28,11 @@ export function vllmEngine(s: Scenario): VllmEngine {
   // the log says "Pipeline Parallelism without Ray distributed executor is not supported by the V1
   // Engine. Falling back to V0"). Later releases accept "mp" there.
   if (release !== null && release[0] === 8 && s.parallel.pp > 1) return 'v0';
+  // Encoder-decoder models (Llama 3.2 Vision's cross-attention) never ran on V1: the oracle falls back
+  // to V0 for them (vllm/engine/arg_utils.py _is_v1_supported_oracle, 0.8 → 0.10: "No Mamba or
+  // Encoder-Decoder so far. if not model_config.is_v1_compatible: _raise_or_fallback(…)"), and
+  // mllama.py declares `MllamaForConditionalGeneration(nn.Module, SupportsMultiModal, SupportsV0Only)`.
+  if ((s.model.arch.crossAttentionLayers ?? 0) > 0) return 'v0';
   return 'v1';
 }
 

@@ -1,6 +1,7 @@
 import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
 import { undoSplitOverOldCount } from './split-follows-count.js';
 import { deploysOnTransformers } from './transformers-run.js';
+import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Resolution } from './resolution.js';
@@ -38,7 +39,9 @@ export function shardingStep(r: Resolution): ErrorReply | null {
     const split = s.parallel.tp * s.parallel.pp;
     const kind = r.gpus() > 1 ? 'ddp' : 'none';
     const replicated = s.mode !== 'inference' || (r.gpus() > split && s.framework !== 'llamacpp');
-    if (kind === 'ddp' && s.mode === 'inference' && splitForServing(r)) {
+    if (kind === 'ddp' && tgiServesOneShard(r)) {
+      r.assume(tgiOneShardAssumption(r));
+    } else if (kind === 'ddp' && s.mode === 'inference' && splitForServing(r)) {
       s.sharding = { kind, stage: 0 };
     } else if (kind === 'ddp' && replicated && (r.isNew || s.sharding.kind !== 'ddp')) {
       r.assume(

@@ -120,21 +120,30 @@ export function llavaVision(textHidden: number): NonNullable<Architecture['visio
  * - multi_modal_projector Linear(7680, text hidden) with bias: the local layers 3, 7, 15, 23, 30
  *   (intermediate_layers_indices) concatenated with the final state, 6 × 1280.
  */
+export const MLLAMA_VISION = {
+  name: 'Llama 3.2 Vision ViT-H/14',
+  hidden: 1280,
+  ffn: 5120,
+  localLayers: 32,
+  globalLayers: 8,
+  imageSize: 560,
+  patchSize: 14,
+  maxTiles: 4,
+  /** intermediate_layers_indices [3, 7, 15, 23, 30]: local layers whose inputs the encoder keeps for the projector. */
+  intermediateLayers: 5,
+} as const;
+
 export function mllamaVision(textHidden: number): NonNullable<Architecture['vision']> {
-  const h = 1280;
-  const ffn = 5120;
-  const localLayers = 32;
-  const globalLayers = 8;
-  const patches = (560 / 14) ** 2 + 1;
-  const tiles = 4;
+  const { hidden: h, ffn, localLayers, globalLayers, maxTiles: tiles } = MLLAMA_VISION;
+  const patches = (MLLAMA_VISION.imageSize / MLLAMA_VISION.patchSize) ** 2 + 1;
   const aspectRatioIds = 9;
   const layer = 4 * h * h + (2 * h * ffn + ffn + h) + 2 * (2 * h);
   const encoder = (localLayers + globalLayers) * layer + 2 * globalLayers;
   const positions = patches * h + 1 + aspectRatioIds * tiles * patches * h;
   const tileEmbeddings = 2 * (aspectRatioIds * tiles * h + 1);
   const embedding = 3 * 14 * 14 * h + h + positions + tileEmbeddings + 2 * (2 * h);
-  const projector = 6 * h * textHidden + textHidden;
-  return { name: 'Llama 3.2 Vision ViT-H/14', params: encoder + embedding + projector };
+  const projector = (MLLAMA_VISION.intermediateLayers + 1) * h * textHidden + textHidden;
+  return { name: MLLAMA_VISION.name, params: encoder + embedding + projector };
 }
 
 /**
