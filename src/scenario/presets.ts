@@ -216,17 +216,23 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       return { fields, lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 }, note: `llama-recipes preset: ${multi}, LoRA r8 on q,v with dropout 0.05` };
     }
 
-    case 'alpaca-lora':
-      // tloen/alpaca-lora finetune.py (2023-03 → 2023-07): LlamaForCausalLM load_in_8bit=True,
-      // torch_dtype float16, prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32),
-      // LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj, v_proj, fp16=True, optim adamw_torch;
-      // its micro_batch_size 4 and cutoff_len 256 are not applied (say "bs 4 seq 256").
+    case 'alpaca-lora': {
+      // tloen/alpaca-lora finetune.py (every version, 26f6478 2023-03-13 → 65fb822 2023-04-13, its last
+      // change): LlamaForCausalLM load_in_8bit=True (no flag turns it off), torch_dtype float16, prepare_model_for_int8_training
+      // (gc on, non-int8 weights cast to fp32), LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj,
+      // v_proj, fp16=True, optim adamw_torch. A "lora" run with it is LoRA over that 8-bit base, as a
+      // bare "alpaca-lora" is. Its MICRO_BATCH_SIZE 4 is said beside the envelope (catalog/program-batch.ts);
+      // its CUTOFF_LEN 256 is not applied (say "bs 4 seq 256"). Attention is transformers' eager
+      // LlamaAttention (matmul scores, fp32 softmax): the repo ran March → July 2023 on transformers
+      // 4.28 → 4.31, and LLaMA's SDPA path came with 4.36 (LlamaSdpaAttention, December 2023).
+      const adapters = mode === 'qlora' || mode === 'lora';
       return {
-        fields: mode === 'qlora' ? { weights: 'int8', compute: 'fp16', recompute: 'full', recipe: 'mixed' } : { compute: 'fp16', recompute: 'full', recipe: 'mixed' },
+        fields: { ...(adapters ? { weights: 'int8' as const } : {}), compute: 'fp16', recompute: 'full', recipe: 'mixed', attention: 'eager' },
         lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 },
         mode: 'qlora',
-        note: `alpaca-lora preset: LoRA r8 on q,v over ${mode === 'qlora' ? 'an 8-bit (LLM.int8) base' : 'the base'}, fp16, gradient checkpointing on${mode === 'qlora' ? ', non-quantised weights in fp32' : ''}`,
+        note: `alpaca-lora preset: LoRA r8 on q,v over ${adapters ? 'an 8-bit (LLM.int8) base (finetune.py load_in_8bit=True)' : 'the base'}, fp16, gradient checkpointing on${adapters ? ', non-quantised weights in fp32' : ''}, eager attention (transformers before 4.36)`,
       };
+    }
 
     case 'tgi':
       // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
