@@ -173,6 +173,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // --advantage_estimator group_norm), its actor trained under DeepSpeed.
   kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer', 'train_ppo_ray', 'train ppo ray', 'train_ppo']),
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
+  // dvlab-research/LongLoRA's fine-tune.py and supervised-fine-tune.py (issue 23, vb6 v168/v169).
+  kw('framework', 'longlora', ['longlora', 'long-lora']),
   kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
   kw('framework', 'llama-recipes', ['llama-recipes', 'llama recipes', 'llama_recipes', 'llama-cookbook', 'llama cookbook']),
   // LM Studio, KoboldCpp and llamafile run GGUF files on llama.cpp, as Ollama does.
@@ -289,7 +291,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   attention: 'attention (flash, sdpa, eager)',
   loss: 'loss (loss fp32, loss bf16, chunked loss, fused loss)',
   batches: 'batch shape (packed, dynamic padding)',
-  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, llama-recipes, tgi, llamacpp)',
+  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, longlora, llama-recipes, tgi, llamacpp)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',

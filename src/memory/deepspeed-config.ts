@@ -58,6 +58,42 @@ export function zero3Config(s: Scenario): Zero3Config {
   }
 }
 
+/**
+ * The ZeRO-1/2 gradient buckets of the DeepSpeed JSON a run is launched with. DeepSpeedZeroOptimizer
+ * (runtime/zero/stage_1_and_2.py `backward`, v0.9 → v0.16) allocates, when contiguous_gradients (on
+ * by default), `ipg_buffer = [torch.empty(reduce_bucket_size, dtype=self.dtype)]` at each backward
+ * and a second one of the same size when overlap_comm ("double buffers to avoid data access
+ * conflict"), and frees them once backward's last bucket is reduced
+ * (`independent_gradient_partition_epilogue` → `_release_ipg_buffers`), before the optimizer step.
+ * overlap_comm defaults to False below stage 3 (runtime/zero/config.py `overlap_comm_valid`).
+ * Read here for the frameworks whose shipped stage-2 JSON was read; others keep the older count
+ * (states.ts gradientBuckets).
+ */
+export interface Zero12Config {
+  /** Elements of each gradient bucket. */
+  reduceBucketElements: number;
+  /** Two buckets instead of one. */
+  overlapComm: boolean;
+  /** Where the values come from, for the formula. */
+  source: string;
+}
+
+export function zero12Config(s: Scenario): Zero12Config | null {
+  switch (s.framework) {
+    case 'longlora':
+      // dvlab-research/LongLoRA ds_configs/stage2.json (unchanged from 2023-09 to be3bb47): stage 2,
+      // reduce_bucket_size 1e9, overlap_comm true, contiguous_gradients true.
+      return { reduceBucketElements: 1e9, overlapComm: true, source: "LongLoRA's ds_configs/stage2.json" };
+    default:
+      return null;
+  }
+}
+
+/** ZeRO-1/2 buckets freed at the end of backward: not held in the optimizer step. */
+export function zero12BucketsFreedBeforeStep(s: Scenario): boolean {
+  return s.sharding.kind === 'zero' && s.sharding.stage < 3 && s.framework !== 'megatron' && zero12Config(s) !== null;
+}
+
 /** Neither prefetch nor reuse: one module's parameters gathered at a time. */
 export function gathersOneModuleAtATime(c: Zero3Config): boolean {
   return c.maxLiveParameters === 0 && c.maxReuseDistance === 0;

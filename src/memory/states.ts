@@ -3,7 +3,7 @@ import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
-import { gathersOneModuleAtATime, zero3Config } from './deepspeed-config.js';
+import { gathersOneModuleAtATime, zero12Config, zero3Config } from './deepspeed-config.js';
 import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
@@ -401,6 +401,14 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   if (s.sharding.kind === 'zero') {
     // ZeRO-3's bucket is allocated at start-up (zero3GradientBucket).
     if (usesDeepSpeed(s) && s.sharding.stage >= 3) return null;
+    // A framework whose shipped stage-2 JSON was read gets its buckets as DeepSpeed allocates them.
+    const shipped = usesDeepSpeed(s) ? zero12Config(s) : null;
+    if (shipped) {
+      // In the engine's dtype (the bf16/fp16 engine casts the module, adapters included).
+      const engineBytes = s.recipe === 'fp32' || s.compute === 'fp32' ? 4 : 2;
+      const n = shipped.overlapComm ? 2 : 1;
+      return component('buckets', 'ZeRO reduce buckets (backward)', 'buffers', n * shipped.reduceBucketElements * engineBytes, `${n} × reduce_bucket_size ${count(shipped.reduceBucketElements)} × ${engineBytes} B (${shipped.overlapComm ? 'overlap_comm: two buckets, ' : ''}${shipped.source})`);
+    }
     const elements = Math.min(5e8, trainablePerGpu);
     return component('buckets', 'ZeRO reduce bucket', 'buffers', elements * bytes, `min(5e8, ${count(trainablePerGpu)}) × ${bytes} B`);
   }

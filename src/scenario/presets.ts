@@ -234,6 +234,29 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       };
     }
 
+    case 'longlora': {
+      // dvlab-research/LongLoRA fine-tune.py and supervised-fine-tune.py (2023-09 → be3bb47, 2023-11-19,
+      // their last change): from_pretrained(torch_dtype=torch.bfloat16); model.gradient_checkpointing_enable()
+      // with no flag; use_flash_attn True by default (shifted short attention over flash-attn,
+      // llama_attn_replace.py); low_rank_training True by default, LoraConfig(r=8, lora_alpha=16,
+      // target_modules q,k,v,o_proj, lora_dropout=0), the embeddings and norms trained beside the
+      // adapters (trainable_params "embed,norm": their states are not counted here, about 12 B over
+      // 8 GPUs for each of Llama-2-7B's 131 M embedding weights, 0.2 GiB). The README's commands run
+      // `torchrun --nproc_per_node=8 … --bf16 True --deepspeed ds_configs/stage2.json`: ZeRO-2 with
+      // the bf16 engine's fp32 master copy (its buckets, memory/deepspeed-config.ts). model_max_length
+      // defaults to 8192 × 4 in both scripts and the README passes its own: not applied (say "seq N").
+      const fields: PresetFields = { recipe: 'mixed', compute: 'bf16', recompute: 'full', attention: 'flash' };
+      if (gpus > 1) fields.sharding = { kind: 'zero', stage: 2 };
+      const adapters = mode === 'lora' || mode === 'qlora' ? ', LoRA r8 on q,k,v,o (embeddings and norms trained too, not counted)' : '';
+      return {
+        fields,
+        lora: { targets: ['q', 'k', 'v', 'o'], rank: 8, dropout: 0 },
+        mode: 'lora',
+        modeNote: 'LoRA: LongLoRA\'s low_rank_training defaults to True (fine-tune.py); say "full" for low_rank_training False',
+        note: `LongLoRA preset: bf16 weights, gradient checkpointing on, flash attention (S²-Attn)${gpus > 1 ? ', DeepSpeed ZeRO-2 with its ds_configs/stage2.json' : ''}${adapters}`,
+      };
+    }
+
     case 'tgi':
       // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
       return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of max-batch-prefill-tokens (4096 unless given), then KV blocks in what is free less 10% of the card (TGI 3.3 on; say tgi 1.3.0 or tgi 2.0 for an older release\'s rule)' };

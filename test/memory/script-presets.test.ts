@@ -32,3 +32,26 @@ describe("alpaca-lora's finetune.py (tloen/alpaca-lora, every version)", () => {
     expect(programBatch('alpaca-lora')?.microBatch).toBe(4);
   });
 });
+
+describe("LongLoRA's fine-tune.py and supervised-fine-tune.py (dvlab-research/LongLoRA, be3bb47)", () => {
+  it('reads the word and runs what the scripts turn on with no flag: bf16, checkpointing, flash attention, ZeRO-2 over several GPUs', () => {
+    const e = estimateOf('llama-2-7b longlora full bs 1 seq 4096 on 8x a100-40g');
+    expect(e.scenario).toMatchObject({ framework: 'longlora', mode: 'full', recipe: 'mixed', compute: 'bf16', recompute: 'full', attention: 'flash', sharding: { kind: 'zero', stage: 2 } });
+  });
+
+  it('trains LoRA r8 on q,k,v,o when no method is named (low_rank_training=True)', () => {
+    const e = estimateOf('llama-2-7b longlora bs 1 on 8x a100-40g');
+    expect(e.scenario.mode).toBe('lora');
+    expect(e.scenario.lora).toMatchObject({ rank: 8, targets: ['q', 'k', 'v', 'o'], dropout: 0 });
+  });
+
+  it("holds ds_configs/stage2.json's two 1e9-element buckets in backward, in the engine's bf16, whatever trains, and frees them before the step", () => {
+    const phaseBuckets = (text: string, moment: string) =>
+      estimateOf(text).phases.find((p) => p.label === moment)!.parts.find((p) => p.key === 'buckets')?.bytes ?? 0;
+    for (const method of ['full', 'lora']) {
+      const text = `llama-2-7b longlora ${method} bs 1 seq 4096 on 8x a100-40g`;
+      expect(phaseBuckets(text, 'end of backward')).toBe(2 * 1e9 * 2);
+      expect(phaseBuckets(text, 'optimizer step')).toBe(0);
+    }
+  });
+});
