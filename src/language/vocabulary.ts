@@ -20,6 +20,7 @@ export interface Keyword {
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { UNSLOTH_VERSION_KEYWORDS } from './unsloth-versions.js';
+import { TORCHTUNE_VERSION_KEYWORDS } from './torchtune-versions.js';
 
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
@@ -202,6 +203,8 @@ export const KEYWORDS: readonly Keyword[] = [
   ...TGI_VERSION_KEYWORDS,
   // Unsloth's release ("unsloth 2024.5"): its loss kernel depends on it.
   ...UNSLOTH_VERSION_KEYWORDS,
+  // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
+  ...TORCHTUNE_VERSION_KEYWORDS,
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
@@ -302,6 +305,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
+  torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

@@ -1,3 +1,4 @@
+import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
 
 /**
@@ -43,7 +44,7 @@ export function unslothWholeLogits(release: string | undefined): boolean {
   return year < UNSLOTH_FUSED_LOSS_FROM[0] || (year === UNSLOTH_FUSED_LOSS_FROM[0] && month < UNSLOTH_FUSED_LOSS_FROM[1]);
 }
 
-/** `release`: the Unsloth release the request named ("2024.5"), which sets Unsloth's loss. */
+/** `release`: the release the request named for the framework ("unsloth 2024.5", "torchtune 0.1.1"), which sets its loss and defaults. */
 export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string): Preset {
   switch (framework) {
     case 'hf':
@@ -112,17 +113,27 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       }
 
     case 'torchtune': {
-      // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.3 → v0.6): model and
+      // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.4 → v0.6): model and
       // AdamW states in bf16 (dtype: bf16), enable_activation_checkpointing: True,
       // loss CEWithChunkedOutputLoss, AdamW fused=True; the single-device full recipe uses
       // bitsandbytes PagedAdamW8bit with optimizer_in_bwd: True (states.ts frees each gradient in
       // backward); LoRA configs: lora_attn_modules [q_proj, v_proj, output_proj],
       // apply_lora_to_mlp: True, lora_rank 8, lora_dropout 0.0; multi-device recipes use FSDP.
-      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: 'fused', recompute: 'full', loss: 'chunked' };
+      // An older release named ("torchtune 0.1.1") runs its own loss, AdamW and LoRA targets
+      // (memory/torchtune-release.ts).
+      const wholeLogits = torchtuneBefore(release, CHUNKED_LOSS_FROM);
+      const foreach = torchtuneBefore(release, FUSED_ADAMW_FROM);
+      const qvOnly = torchtuneBefore(release, LORA_ON_MLP_FROM);
+      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: foreach ? 'foreach' : 'fused', recompute: 'full', loss: wholeLogits ? 'full' : 'chunked' };
       if (mode === 'full' && gpus === 1) fields.optimizer = 'paged-adamw-8bit';
       if (gpus > 1) fields.sharding = { kind: 'fsdp', stage: 3 };
       const single = mode === 'full' && gpus === 1 ? ', paged 8-bit AdamW stepped inside backward' : '';
-      return { fields, lora: { targets: ['q', 'v', 'o', 'gate', 'up', 'down'], rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, activation checkpointing, chunked cross-entropy${single}${gpus > 1 ? ', FSDP' : ''}` };
+      const loss = wholeLogits
+        ? `torchtune ${release}'s nn.CrossEntropyLoss on the whole fp32 logits, the loop's shifted copy held through backward (chunked cross-entropy came with 0.3.0)`
+        : 'chunked cross-entropy';
+      const adapters = qvOnly && mode !== 'full' ? `, LoRA r8 on q,v (torchtune ${release}'s Llama LoRA configs; the MLP and output_proj joined in 0.4.0)` : '';
+      const targets: Lora['targets'] = qvOnly ? ['q', 'v'] : ['q', 'v', 'o', 'gate', 'up', 'down'];
+      return { fields, lora: { targets, rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, activation checkpointing, ${loss}${foreach ? ', foreach AdamW' : ''}${single}${gpus > 1 ? ', FSDP' : ''}${adapters}` };
     }
 
     case 'litgpt': {

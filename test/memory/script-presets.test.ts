@@ -55,3 +55,40 @@ describe("LongLoRA's fine-tune.py and supervised-fine-tune.py (dvlab-research/Lo
     }
   });
 });
+
+describe('torchtune by release (meta-pytorch/torchtune tags, memory/torchtune-release.ts)', () => {
+  it('reads "torchtune 0.1.1" as the release and the framework', () => {
+    const e = estimateOf('llama-3-8b lora torchtune 0.1.1 seq 2048 on 1x a100-80g');
+    expect(e.scenario).toMatchObject({ framework: 'torchtune', torchtuneVersion: '0.1.1' });
+  });
+
+  it("before 0.3.0 the recipe's nn.CrossEntropyLoss runs on the whole fp32 logits, with the loop's shifted copy held through backward: 16 B a logit", () => {
+    const e = estimateOf('llama-3-8b lora torchtune 0.1.1 seq 4096 bs 1 on 1x a100-80g');
+    expect(e.scenario.loss).toBe('full');
+    expect(part(e, 'logits')).toBe(4096 * 128256 * 16);
+    // Chunked from 0.3.0, and with no release named (the newest).
+    for (const text of ['llama-3-8b lora torchtune 0.3.0 seq 4096 bs 1 on 1x a100-80g', 'llama-3-8b lora torchtune seq 4096 bs 1 on 1x a100-80g']) {
+      expect(part(estimateOf(text), 'logits')).toBe(4096 * 128256 * 4);
+    }
+  });
+
+  it('LoRA targets q,v before 0.4.0 and adds output_proj and the MLP from it; AdamW fused from 0.3.1', () => {
+    const at = (release: string) => estimateOf(`llama-3-8b lora torchtune ${release} seq 2048 on 1x a100-80g`).scenario;
+    expect(at('0.1.1').lora!.targets).toEqual(['q', 'v']);
+    expect(at('0.3.1').lora!.targets).toEqual(['q', 'v']);
+    expect(at('0.4.0').lora!.targets).toEqual(['q', 'v', 'o', 'gate', 'up', 'down']);
+    expect([at('0.3.0').optimizerImpl, at('0.3.1').optimizerImpl]).toEqual(['foreach', 'fused']);
+  });
+
+  it("0.1.1 and 0.2.1 hold the same, and 0.3.0's chunked loss holds less, at every seq", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(1024, 2048, 4096, 8192), (seq) => {
+        const old = estimateOf(`llama-3-8b lora torchtune 0.1.1 seq ${seq} bs 1 on 1x a100-80g`).deviceBytes;
+        const now = estimateOf(`llama-3-8b lora torchtune 0.2.1 seq ${seq} bs 1 on 1x a100-80g`).deviceBytes;
+        expect(old).toBe(now);
+        expect(old).toBeGreaterThan(estimateOf(`llama-3-8b lora torchtune 0.3.0 seq ${seq} bs 1 on 1x a100-80g`).deviceBytes);
+      }),
+      { numRuns: 4 },
+    );
+  });
+});
