@@ -229,14 +229,19 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
 
     case 'alpaca-lora': {
       // tloen/alpaca-lora finetune.py (every version, 26f6478 2023-03-13 → 65fb822 2023-04-13, its last
-      // change): LlamaForCausalLM load_in_8bit=True (no flag turns it off), torch_dtype float16, prepare_model_for_int8_training
-      // (gc on, non-int8 weights cast to fp32), LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj,
+      // change): LlamaForCausalLM load_in_8bit=True (no flag turns it off), torch_dtype float16,
+      // prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32), LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj,
       // v_proj, fp16=True, optim adamw_torch. A "lora" run with it is LoRA over that 8-bit base, as a
       // bare "alpaca-lora" is. Its MICRO_BATCH_SIZE 4 is said beside the envelope (catalog/program-batch.ts);
       // its CUTOFF_LEN 256 is not applied (say "bs 4 seq 256"). Attention is transformers' eager
       // LlamaAttention (matmul scores, fp32 softmax): the repo ran March → July 2023 on transformers
       // 4.28 → 4.31, and LLaMA's SDPA path came with 4.36 (LlamaSdpaAttention, December 2023).
       const adapters = mode === 'qlora' || mode === 'lora';
+      // generate.py loads the base in fp16 since e04897b (2023-03-21, "fix fp16 inference": LOAD_8BIT =
+      // False, later the load_8bit=False argument); every version before loaded it with load_in_8bit=True.
+      if (mode === 'inference') {
+        return { fields: { compute: 'fp16', attention: 'eager' }, note: "alpaca-lora's generate.py: the base in fp16 unless int8 is said (load_8bit False since 2023-03-21, 8-bit before), eager attention (transformers before 4.36)" };
+      }
       return {
         fields: { ...(adapters ? { weights: 'int8' as const } : {}), compute: 'fp16', recompute: 'full', recipe: 'mixed', attention: 'eager' },
         lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 },

@@ -28,6 +28,12 @@ describe("alpaca-lora's finetune.py (tloen/alpaca-lora, every version)", () => {
     expect(estimateOf('llama-1-7b lora alpaca-lora on a100-80g').scenario.attention).toBe('eager');
   });
 
+  it("serves through generate.py in fp16 (load_8bit False since e04897b), with no training recipe: the weights are the plain 16-bit base's", () => {
+    const served = estimateOf('llama-1-33b alpaca-lora infer on a100-80g');
+    expect(served.scenario).toMatchObject({ mode: 'inference', weights: 'fp16', attention: 'eager' });
+    expect(part(served, 'weights')).toBe(part(estimateOf('llama-1-33b fp16 infer on a100-80g'), 'weights'));
+  });
+
   it('names its own micro-batch, 4 (finetune.py MICRO_BATCH_SIZE / micro_batch_size)', () => {
     expect(programBatch('alpaca-lora')?.microBatch).toBe(4);
   });
