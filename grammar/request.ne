@@ -62,6 +62,7 @@ simple     -> %model                                  {% b.model %}
             | %vllmVersion                            {% b.vllmVersion %}
             | %tgiVersion                             {% b.tgiVersion %}
             | %unslothVersion                         {% b.unslothVersion %}
+            | %torchtuneVersion                       {% b.torchtuneVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %llamacppBuildKw %number                {% b.llamacppBuild %}
             | %allocator                              {% b.allocator %}

@@ -10,6 +10,9 @@
  * - litgpt: `TrainArgs(micro_batch_size=1)` in finetune/lora.py and full.py since 2024-04-01
  *   (litgpt 449eb29, #1212); lit-gpt's scripts used 4 before.
  *
+ * - alpaca-lora: finetune.py's MICRO_BATCH_SIZE = 4 (a module constant in March 2023, the
+ *   `micro_batch_size: int = 4` argument from 2023-03-24 on; tloen/alpaca-lora finetune.py).
+ *
  * Frameworks that require the key (axolotl validates that two of micro_batch_size,
  * gradient_accumulation_steps and batch_size are set) or read it only from their configs
  * (torchtune) have none. A bare "hf" is the convention assumed when no framework is named, so the
@@ -26,6 +29,7 @@ export interface ProgramBatch {
 
 const PROGRAM_BATCH: Readonly<Record<string, ProgramBatch>> = {
   'llama-factory': { microBatch: 8, name: "LLaMA-Factory's own default per_device_train_batch_size" },
+  'alpaca-lora': { microBatch: 4, name: "alpaca-lora's own micro_batch_size" },
   litgpt: { microBatch: 1, name: "litgpt's own default micro_batch_size", before: { microBatch: 4, until: 'April 2024' } },
 };
 

@@ -227,6 +227,7 @@ export const tgiVersion = (d: Part[]) => item({ kind: 'tgiVersion', value: tok(d
 export const llamacppBuild = (d: Part[]) => item({ kind: 'llamacppBuild', value: num([d[1]!]) }, d);
 /** `unsloth 2024.5`: the Unsloth release, which also names Unsloth. */
 export const unslothVersion = (d: Part[]) => item({ kind: 'unslothVersion', value: tok(d[0]!).value }, d);
+export const torchtuneVersion = (d: Part[]) => item({ kind: 'torchtuneVersion', value: tok(d[0]!).value }, d);
 export const hostRam = (d: Part[]) => item({ kind: 'hostRam', gib: capacityNumber(tok(d[1]!).text) }, d);
 export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepLogits: tok(d[0]!).value === 'metrics' }, d);
 export const evalBatch = (d: Part[]) => item({ kind: 'eval', batch: num([d[1]!]), keepLogits: false }, d);

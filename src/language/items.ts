@@ -54,7 +54,7 @@ export type ItemBody =
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'bf16' | 'chunked' | 'fused' }
   | { kind: 'batches'; value: 'packed' | 'padded' }
-  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' }
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' | 'longlora' }
   | {
       kind: 'hardware';
       gpuId: string | null;
@@ -85,6 +85,7 @@ export type ItemBody =
   | { kind: 'tgiVersion'; value: string }
   /** Unsloth's release, year.month ("2024.5"). */
   | { kind: 'unslothVersion'; value: string }
+  | { kind: 'torchtuneVersion'; value: string }
   /** llama.cpp's build number (b1430). */
   | { kind: 'llamacppBuild'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */

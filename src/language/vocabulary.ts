@@ -20,6 +20,7 @@ export interface Keyword {
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { UNSLOTH_VERSION_KEYWORDS } from './unsloth-versions.js';
+import { TORCHTUNE_VERSION_KEYWORDS } from './torchtune-versions.js';
 
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
@@ -173,6 +174,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // --advantage_estimator group_norm), its actor trained under DeepSpeed.
   kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer', 'train_ppo_ray', 'train ppo ray', 'train_ppo']),
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
+  // dvlab-research/LongLoRA's fine-tune.py and supervised-fine-tune.py (issue 23, vb6 v168/v169).
+  kw('framework', 'longlora', ['longlora', 'long-lora']),
   kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
   kw('framework', 'llama-recipes', ['llama-recipes', 'llama recipes', 'llama_recipes', 'llama-cookbook', 'llama cookbook']),
   // LM Studio, KoboldCpp and llamafile run GGUF files on llama.cpp, as Ollama does.
@@ -200,6 +203,8 @@ export const KEYWORDS: readonly Keyword[] = [
   ...TGI_VERSION_KEYWORDS,
   // Unsloth's release ("unsloth 2024.5"): its loss kernel depends on it.
   ...UNSLOTH_VERSION_KEYWORDS,
+  // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
+  ...TORCHTUNE_VERSION_KEYWORDS,
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
@@ -289,7 +294,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   attention: 'attention (flash, sdpa, eager)',
   loss: 'loss (loss fp32, loss bf16, chunked loss, fused loss)',
   batches: 'batch shape (packed, dynamic padding)',
-  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, llama-recipes, tgi, llamacpp)',
+  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, longlora, llama-recipes, tgi, llamacpp)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
   kvDtype: 'a KV-cache dtype (kv fp8)',
@@ -300,6 +305,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
+  torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

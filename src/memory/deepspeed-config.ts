@@ -58,6 +58,50 @@ export function zero3Config(s: Scenario): Zero3Config {
   }
 }
 
+/**
+ * The ZeRO-1/2 gradient buckets of the DeepSpeed JSON a run is launched with. DeepSpeedZeroOptimizer
+ * (runtime/zero/stage_1_and_2.py `backward`, v0.9 → v0.16) allocates, when contiguous_gradients (on
+ * by default), `ipg_buffer = [torch.empty(reduce_bucket_size, dtype=self.dtype)]` at each backward
+ * and a second one of the same size when overlap_comm ("double buffers to avoid data access
+ * conflict"), and frees them once backward's last bucket is reduced
+ * (`independent_gradient_partition_epilogue` → `_release_ipg_buffers`), before the optimizer step.
+ * overlap_comm defaults to False below stage 3 (runtime/zero/config.py `overlap_comm_valid`).
+ * A framework that ships its stage-1/2 JSON is run with it; any other with DeepSpeed's defaults.
+ * (The older count, min(5e8, trainable) × the gradient's bytes held through the step, under-counted
+ * a LoRA run's bucket and kept it past backward.)
+ */
+export interface Zero12Config {
+  /** Elements of each gradient bucket. */
+  reduceBucketElements: number;
+  /** Two buckets instead of one. */
+  overlapComm: boolean;
+  /** Where the values come from, for the formula. */
+  source: string;
+}
+
+export function zero12Config(s: Scenario): Zero12Config {
+  switch (s.framework) {
+    case 'longlora':
+      // dvlab-research/LongLoRA ds_configs/stage2.json (unchanged from 2023-09 to be3bb47): stage 2,
+      // reduce_bucket_size 1e9, overlap_comm true, contiguous_gradients true.
+      return { reduceBucketElements: 1e9, overlapComm: true, source: "LongLoRA's ds_configs/stage2.json" };
+    case 'axolotl':
+      // axolotl deepspeed_configs/zero1.json and zero2.json (b0ee9ec, 2024-03-11): overlap_comm true,
+      // reduce_bucket_size left to DeepSpeed (5e8).
+      return { reduceBucketElements: 5e8, overlapComm: true, source: "axolotl's deepspeed_configs/zero1.json, zero2.json" };
+    case 'llama-factory':
+      // LLaMA-Factory examples/deepspeed/ds_z2_config.json (a0d44c6): reduce_bucket_size 5e8, overlap_comm false.
+      return { reduceBucketElements: 5e8, overlapComm: false, source: "LLaMA-Factory's ds_z2_config.json" };
+    default:
+      return { reduceBucketElements: 5e8, overlapComm: false, source: "DeepSpeed's defaults" };
+  }
+}
+
+/** DeepSpeed's ZeRO-1/2 buckets are freed at the end of backward: not held in the optimizer step. */
+export function zero12BucketsFreedBeforeStep(s: Scenario): boolean {
+  return s.sharding.kind === 'zero' && s.sharding.stage < 3 && s.framework !== 'megatron';
+}
+
 /** Neither prefetch nor reuse: one module's parameters gathered at a time. */
 export function gathersOneModuleAtATime(c: Zero3Config): boolean {
   return c.maxLiveParameters === 0 && c.maxReuseDistance === 0;

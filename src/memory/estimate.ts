@@ -11,7 +11,7 @@ import { MiB, count, num, withoutFormulas } from './format.js';
 import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { largestParameter, layoutOf, paramsPerGpu, type Layout } from './layout.js';
-import { zero3Config } from './deepspeed-config.js';
+import { zero12BucketsFreedBeforeStep, zero3Config } from './deepspeed-config.js';
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
 import { churned } from './churn.js';
@@ -184,7 +184,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...persistent, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
-    phase('optimizer', 'optimizer step', [...persistent, grads, ...present(buckets, temps)]),
+    phase('optimizer', 'optimizer step', [...persistent, grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
     ...(evalWs ? [phase('eval', 'evaluation forward', [...persistent, ...present(evalWs, evalLogitsPart)])] : []),

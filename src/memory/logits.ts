@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
+import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-release.js';
 
 /**
  * Logits and cross-entropy in training (DESIGN §3.4): bytes per logit element at their peak, one
@@ -83,6 +84,7 @@ export function logitElements(s: Scenario): number {
 export function lossBytesPerLogit(s: Scenario): number {
   if (s.loss === 'chunked') return chunkedLossBytes();
   if (s.framework === 'megatron') return vocabParallelLossBytes();
+  if (torchtuneLoopHoldsLogits(s)) return fp32LossBytes() + LOOP_HELD_LOGIT_BYTES;
   return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes();
 }
 

@@ -3,7 +3,7 @@ import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
-import { gathersOneModuleAtATime, zero3Config } from './deepspeed-config.js';
+import { gathersOneModuleAtATime, zero12Config, zero3Config } from './deepspeed-config.js';
 import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
@@ -384,8 +384,8 @@ export function zero3GradientBucket(s: Scenario): Component | null {
 /**
  * Communication buffers that hold gradients outside the parameters' .grad:
  * PyTorch DDP copies every gradient into its bucket tensors (gradient_as_bucket_view=False, the
- * default), one more gradient-sized copy; DeepSpeed ZeRO-1/2 reduce in buckets of
- * `reduce_bucket_size` = 5e8 elements.
+ * default), one more gradient-sized copy; DeepSpeed ZeRO-1/2 reduce through `reduce_bucket_size`
+ * buckets allocated whole in backward, whatever trains (deepspeed-config.ts zero12Config).
  */
 export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   if (l.dataParallel <= 1 || s.mode === 'inference') return null;
@@ -400,9 +400,12 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   }
   if (s.sharding.kind === 'zero') {
     // ZeRO-3's bucket is allocated at start-up (zero3GradientBucket).
-    if (usesDeepSpeed(s) && s.sharding.stage >= 3) return null;
-    const elements = Math.min(5e8, trainablePerGpu);
-    return component('buckets', 'ZeRO reduce bucket', 'buffers', elements * bytes, `min(5e8, ${count(trainablePerGpu)}) × ${bytes} B`);
+    if (s.sharding.stage >= 3) return null;
+    const config = zero12Config(s);
+    // In the engine's dtype (the bf16/fp16 engine casts the module, adapters included).
+    const engineBytes = s.recipe === 'fp32' || s.compute === 'fp32' ? 4 : 2;
+    const n = config.overlapComm ? 2 : 1;
+    return component('buckets', 'ZeRO reduce buckets (backward)', 'buffers', n * config.reduceBucketElements * engineBytes, `${n} × reduce_bucket_size ${count(config.reduceBucketElements)} × ${engineBytes} B (${config.overlapComm ? 'overlap_comm: two buckets, ' : ''}${config.source})`);
   }
   return null;
 }

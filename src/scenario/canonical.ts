@@ -140,6 +140,7 @@ const FRAMEWORK_WORDS: Partial<Record<Scenario['framework'], string>> = { fsdp: 
 /** The framework's word; Unsloth with the release the request named ("unsloth 2024.5"), which sets its loss. */
 function frameworkText(s: Scenario): string {
   if (s.framework === 'unsloth' && s.unslothVersion !== undefined) return `unsloth ${s.unslothVersion}`;
+  if (s.framework === 'torchtune' && s.torchtuneVersion !== undefined) return `torchtune ${s.torchtuneVersion}`;
   return FRAMEWORK_WORDS[s.framework] ?? s.framework;
 }
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };

@@ -53,6 +53,7 @@ const SLOT_LABELS: Record<string, string> = {
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
   unslothVersion: 'Unsloth release',
+  torchtuneVersion: 'torchtune release',
   llamacppBuild: 'llama.cpp build',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
@@ -288,6 +289,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['framework', 'llamacpp'], ['llamacppBuild', item.value]]);
     case 'unslothVersion':
       return setAll(patch, item, [['framework', 'unsloth'], ['unslothVersion', item.value]]);
+    case 'torchtuneVersion':
+      return setAll(patch, item, [['framework', 'torchtune'], ['torchtuneVersion', item.value]]);
     case 'hostRam':
       return patch.set('hostRam', item.gib, item);
     case 'util':

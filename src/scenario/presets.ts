@@ -1,3 +1,4 @@
+import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
 
 /**
@@ -43,7 +44,7 @@ export function unslothWholeLogits(release: string | undefined): boolean {
   return year < UNSLOTH_FUSED_LOSS_FROM[0] || (year === UNSLOTH_FUSED_LOSS_FROM[0] && month < UNSLOTH_FUSED_LOSS_FROM[1]);
 }
 
-/** `release`: the Unsloth release the request named ("2024.5"), which sets Unsloth's loss. */
+/** `release`: the release the request named for the framework ("unsloth 2024.5", "torchtune 0.1.1"), which sets its loss and defaults. */
 export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string): Preset {
   switch (framework) {
     case 'hf':
@@ -112,17 +113,27 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       }
 
     case 'torchtune': {
-      // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.3 → v0.6): model and
+      // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.4 → v0.6): model and
       // AdamW states in bf16 (dtype: bf16), enable_activation_checkpointing: True,
       // loss CEWithChunkedOutputLoss, AdamW fused=True; the single-device full recipe uses
       // bitsandbytes PagedAdamW8bit with optimizer_in_bwd: True (states.ts frees each gradient in
       // backward); LoRA configs: lora_attn_modules [q_proj, v_proj, output_proj],
       // apply_lora_to_mlp: True, lora_rank 8, lora_dropout 0.0; multi-device recipes use FSDP.
-      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: 'fused', recompute: 'full', loss: 'chunked' };
+      // An older release named ("torchtune 0.1.1") runs its own loss, AdamW and LoRA targets
+      // (memory/torchtune-release.ts).
+      const wholeLogits = torchtuneBefore(release, CHUNKED_LOSS_FROM);
+      const foreach = torchtuneBefore(release, FUSED_ADAMW_FROM);
+      const qvOnly = torchtuneBefore(release, LORA_ON_MLP_FROM);
+      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: foreach ? 'foreach' : 'fused', recompute: 'full', loss: wholeLogits ? 'full' : 'chunked' };
       if (mode === 'full' && gpus === 1) fields.optimizer = 'paged-adamw-8bit';
       if (gpus > 1) fields.sharding = { kind: 'fsdp', stage: 3 };
       const single = mode === 'full' && gpus === 1 ? ', paged 8-bit AdamW stepped inside backward' : '';
-      return { fields, lora: { targets: ['q', 'v', 'o', 'gate', 'up', 'down'], rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, activation checkpointing, chunked cross-entropy${single}${gpus > 1 ? ', FSDP' : ''}` };
+      const loss = wholeLogits
+        ? `torchtune ${release}'s nn.CrossEntropyLoss on the whole fp32 logits, the loop's shifted copy held through backward (chunked cross-entropy came with 0.3.0)`
+        : 'chunked cross-entropy';
+      const adapters = qvOnly && mode !== 'full' ? `, LoRA r8 on q,v (torchtune ${release}'s Llama LoRA configs; the MLP and output_proj joined in 0.4.0)` : '';
+      const targets: Lora['targets'] = qvOnly ? ['q', 'v'] : ['q', 'v', 'o', 'gate', 'up', 'down'];
+      return { fields, lora: { targets, rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, activation checkpointing, ${loss}${foreach ? ', foreach AdamW' : ''}${single}${gpus > 1 ? ', FSDP' : ''}${adapters}` };
     }
 
     case 'litgpt': {
@@ -216,17 +227,51 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       return { fields, lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 }, note: `llama-recipes preset: ${multi}, LoRA r8 on q,v with dropout 0.05` };
     }
 
-    case 'alpaca-lora':
-      // tloen/alpaca-lora finetune.py (2023-03 → 2023-07): LlamaForCausalLM load_in_8bit=True,
-      // torch_dtype float16, prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32),
-      // LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj, v_proj, fp16=True, optim adamw_torch;
-      // its micro_batch_size 4 and cutoff_len 256 are not applied (say "bs 4 seq 256").
+    case 'alpaca-lora': {
+      // tloen/alpaca-lora finetune.py (every version, 26f6478 2023-03-13 → 65fb822 2023-04-13, its last
+      // change): LlamaForCausalLM load_in_8bit=True (no flag turns it off), torch_dtype float16,
+      // prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32), LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj,
+      // v_proj, fp16=True, optim adamw_torch. A "lora" run with it is LoRA over that 8-bit base, as a
+      // bare "alpaca-lora" is. Its MICRO_BATCH_SIZE 4 is said beside the envelope (catalog/program-batch.ts);
+      // its CUTOFF_LEN 256 is not applied (say "bs 4 seq 256"). Attention is transformers' eager
+      // LlamaAttention (matmul scores, fp32 softmax): the repo ran March → July 2023 on transformers
+      // 4.28 → 4.31, and LLaMA's SDPA path came with 4.36 (LlamaSdpaAttention, December 2023).
+      const adapters = mode === 'qlora' || mode === 'lora';
+      // generate.py loads the base in fp16 since e04897b (2023-03-21, "fix fp16 inference": LOAD_8BIT =
+      // False, later the load_8bit=False argument); every version before loaded it with load_in_8bit=True.
+      if (mode === 'inference') {
+        return { fields: { compute: 'fp16', attention: 'eager' }, note: "alpaca-lora's generate.py: the base in fp16 unless int8 is said (load_8bit False since 2023-03-21, 8-bit before), eager attention (transformers before 4.36)" };
+      }
       return {
-        fields: mode === 'qlora' ? { weights: 'int8', compute: 'fp16', recompute: 'full', recipe: 'mixed' } : { compute: 'fp16', recompute: 'full', recipe: 'mixed' },
+        fields: { ...(adapters ? { weights: 'int8' as const } : {}), compute: 'fp16', recompute: 'full', recipe: 'mixed', attention: 'eager' },
         lora: { targets: ['q', 'v'], rank: 8, dropout: 0.05 },
         mode: 'qlora',
-        note: `alpaca-lora preset: LoRA r8 on q,v over ${mode === 'qlora' ? 'an 8-bit (LLM.int8) base' : 'the base'}, fp16, gradient checkpointing on${mode === 'qlora' ? ', non-quantised weights in fp32' : ''}`,
+        note: `alpaca-lora preset: LoRA r8 on q,v over ${adapters ? 'an 8-bit (LLM.int8) base (finetune.py load_in_8bit=True)' : 'the base'}, fp16, gradient checkpointing on${adapters ? ', non-quantised weights in fp32' : ''}, eager attention (transformers before 4.36)`,
       };
+    }
+
+    case 'longlora': {
+      // dvlab-research/LongLoRA fine-tune.py and supervised-fine-tune.py (2023-09 → be3bb47, 2023-11-19,
+      // their last change): from_pretrained(torch_dtype=torch.bfloat16); model.gradient_checkpointing_enable()
+      // with no flag; use_flash_attn True by default (shifted short attention over flash-attn,
+      // llama_attn_replace.py); low_rank_training True by default, LoraConfig(r=8, lora_alpha=16,
+      // target_modules q,k,v,o_proj, lora_dropout=0), the embeddings and norms trained beside the
+      // adapters (trainable_params "embed,norm": their states are not counted here, about 12 B over
+      // 8 GPUs for each of Llama-2-7B's 131 M embedding weights, 0.2 GiB). The README's commands run
+      // `torchrun --nproc_per_node=8 … --bf16 True --deepspeed ds_configs/stage2.json`: ZeRO-2 with
+      // the bf16 engine's fp32 master copy (its buckets, memory/deepspeed-config.ts). model_max_length
+      // defaults to 8192 × 4 in both scripts and the README passes its own: not applied (say "seq N").
+      const fields: PresetFields = { recipe: 'mixed', compute: 'bf16', recompute: 'full', attention: 'flash' };
+      if (gpus > 1) fields.sharding = { kind: 'zero', stage: 2 };
+      const adapters = mode === 'lora' || mode === 'qlora' ? ', LoRA r8 on q,k,v,o (embeddings and norms trained too, not counted)' : '';
+      return {
+        fields,
+        lora: { targets: ['q', 'k', 'v', 'o'], rank: 8, dropout: 0 },
+        mode: 'lora',
+        modeNote: 'LoRA: LongLoRA\'s low_rank_training defaults to True (fine-tune.py); say "full" for low_rank_training False',
+        note: `LongLoRA preset: bf16 weights, gradient checkpointing on, flash attention (S²-Attn)${gpus > 1 ? ', DeepSpeed ZeRO-2 with its ds_configs/stage2.json' : ''}${adapters}`,
+      };
+    }
 
     case 'tgi':
       // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.

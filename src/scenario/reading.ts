@@ -161,6 +161,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   tgi: 'TGI',
   llamacpp: 'llama.cpp',
   'llama-recipes': 'llama-recipes',
+  longlora: 'LongLoRA',
 };
 
 /** The cards as the reading names them: "8× H100 80GB (2 nodes of 4)". */

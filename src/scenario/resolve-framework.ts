@@ -47,10 +47,13 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   r.s.framework = asked;
   const unslothRelease = r.patch.value<string>('unslothVersion');
   if (unslothRelease !== undefined) r.s.unslothVersion = unslothRelease;
+  const torchtuneRelease = r.patch.value<string>('torchtuneVersion');
+  if (torchtuneRelease !== undefined) r.s.torchtuneVersion = torchtuneRelease;
+  const release = asked === 'torchtune' ? r.s.torchtuneVersion : r.s.unslothVersion;
   // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
   // `--quantize bnb.nf4` run takes its paged AdamW.
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
-  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), r.s.unslothVersion);
+  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release);
   // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
   // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
   // "use unsloth to load qwen2.5-32b" (unslothai/unsloth#1131, c565): a run word ("load", "run",
@@ -72,7 +75,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     const train = r.patch.get('train');
     if (train) r.unassume(noMethodWords(train.item.text));
     if (preset.modeNote) r.intent(preset.modeNote);
-    preset = presetFor(asked, r.s.mode, r.gpus(), r.s.unslothVersion);
+    preset = presetFor(asked, r.s.mode, r.gpus(), release);
   }
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);

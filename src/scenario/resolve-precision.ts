@@ -121,7 +121,8 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     // card forces (a V100 has no bf16, so the served model runs in fp16) leaves the stored format as
     // it is: a thread's "Baichuan2-13B-chat-4bit" deployed on a V100 in the reply is still 4-bit (c607).
     const keep =
-      (r.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference')) ||
+      // A preset's 8-bit base under "lora" (alpaca-lora's load_in_8bit) is kept; llama.cpp's GGUF is not trained.
+      (r.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference' || (s.mode === 'lora' && !isGgufFormat(s.weights)))) ||
       (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged && compute !== undefined));
     if (!keep) {
       s.weights = defaultWeights(s.mode, s.compute);
