@@ -174,7 +174,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     if (isFlag && value === undefined) value = 'true';
     const handler = handlerOf(key, engines);
     const parent = parents.at(-1)?.key ?? null;
-    const shown = rawKey.replace(/^-+/, '');
+    // A short flag is shown as written (`-np`), not as the key it stands for.
+    const shown = m[3] ? `-${m[3]}` : rawKey.replace(/^-+/, '');
+    const keyAt = m[0].indexOf(rawKey);
+    const asWritten = m[3] ? `-${m[3]}` : `${m[1] !== undefined ? '--' : ''}${keyAt >= 0 ? input.userText(m.index + keyAt, m.index + keyAt + rawKey.length) : rawKey}`;
     // A key no table knows is blanked, or left for the prose reader when its value looks like a name.
     const unknownRule: RuleRef = NO_MEMORY_EFFECT.has(key) ? keyRule(key) : 'config.unknown-key';
     if (!handler) {
@@ -205,7 +208,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes, loraNamed };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, megatron: megatron !== null, nodes, loraNamed };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return null;
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the

@@ -1,5 +1,13 @@
 import { handlerOfOption, keyOf, type Engine, type EngineOption } from './types.js';
 import type { Handler } from '../values.js';
+import { KTRANSFORMERS } from './ktransformers.js';
+import { LLAMA_CPP } from './llamacpp.js';
+import { LMDEPLOY } from './lmdeploy.js';
+import { MLC_LLM } from './mlc.js';
+import { OLLAMA } from './ollama.js';
+import { SGLANG } from './sglang.js';
+import { TABBY } from './tabby.js';
+import { TGI } from './tgi.js';
 import { VLLM } from './vllm.js';
 
 /**
@@ -8,7 +16,7 @@ import { VLLM } from './vllm.js';
  * where two engines spell an option alike with different meanings (SGLang's --max-total-tokens
  * is its KV pool, TGI's a request's cap), the named engine's meaning wins.
  */
-export const ENGINES: readonly Engine[] = [VLLM];
+export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM];
 
 /** A long spelling (`--max-model-len`, `MAX_BATCH_SIZE`, `num_ctx`) is a key; `-c` is a short flag (patterns.ts). */
 export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !spelling.startsWith('--');
@@ -36,5 +44,9 @@ export function engineHandler(engine: Engine, key: string, sharedTables: (key: s
   return option ? handlerOfOption(engine, option, sharedTables) : undefined;
 }
 
-/** The first engine, in ENGINES' order, that has the key: for a key no table knows and no named engine has. */
-export const anyEngineWith = (key: string): Engine | undefined => ENGINES.find((e) => optionOf(e, key) !== undefined);
+/**
+ * The first engine, in ENGINES' order, that has the key: for a key no table knows and no named
+ * engine has. Only a key of two words or more: one word (`mode`, `env`, `loras`, `vision`) says
+ * too little to stand for an engine's option when the message names none.
+ */
+export const anyEngineWith = (key: string): Engine | undefined => (key.includes('_') ? ENGINES.find((e) => optionOf(e, key) !== undefined) : undefined);

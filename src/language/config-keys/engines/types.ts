@@ -1,4 +1,4 @@
-import { IGNORE, unquote, type Handler } from '../values.js';
+import { IGNORE, unquote, type Handler, type KeyReading } from '../values.js';
 
 /**
  * A serving engine's option list, taken from the engine's own source (issue 22: strangers use the
@@ -77,7 +77,7 @@ export function handlerOfOption(engine: Engine, option: EngineOption, sharedTabl
     if (!handler) throw new Error(`${engine.id} ${option.spellings[0]}: read as the shared tables read it, but no table has it`);
     return handler;
   }
-  return notModelledSaid(engine, option, is.notModelled);
+  return notModelledSaid(engine, option, is.notModelled, sharedTables);
 }
 
 /**
@@ -85,13 +85,21 @@ export function handlerOfOption(engine: Engine, option: EngineOption, sharedTabl
  * weak cue, so that the first screen carries the note, with the user's words quoted —
  * `not modelled: "--chunked-prefill-size 4096" (…): the activations shown assume it unset`.
  */
-function notModelledSaid(engine: Engine, option: EngineOption, { what, changes, when }: NotModelled): Handler {
+function notModelledSaid(engine: Engine, option: EngineOption, { what, changes, when }: NotModelled, sharedTables: (key: string) => Handler | undefined): Handler {
   return (v, ctx) => {
     const value = unquote(v);
-    // An option turned off, or set to nothing, changes nothing.
-    if (/^(?:|false|0|none|null|off|no|disable|disabled|auto)$/i.test(value) || (when && !when(value))) return IGNORE;
-    const spelling = option.spellings.find((s) => keyOf(s) === ctx.current) ?? option.spellings[0]!;
-    const written = `${spelling}${value === 'true' ? '' : ` ${value}`}`;
-    return { say: engine.says, note: `not modelled: "${written}" (${what}): ${changes} sized without it`, weak: true };
+    // An option turned off, or set to a value that changes nothing, is read as the tables read its
+    // key, if they have it (axolotl's `adapter: lora` beside a message naming Ollama, whose
+    // Modelfile ADAPTER line names a file).
+    if (/^(?:|false|0|none|null|off|no|disable|disabled|auto)$/i.test(value) || (when && !when(value))) return sharedTables(ctx.current ?? '')?.(v, ctx) ?? IGNORE;
+    const spelling = ctx.spelling ?? option.spellings.find((s) => keyOf(s) === ctx.current) ?? option.spellings[0]!;
+    return saidUnmodelled(engine, `${spelling}${value === 'true' ? '' : ` ${value}`}`, what, changes);
   };
 }
+
+/** The reading of an unmodelled setting, as the user wrote it: the engine on a weak cue, and the note. */
+export const saidUnmodelled = (engine: Pick<Engine, 'says'>, written: string, what: string, changes: ChangedFact): KeyReading => ({
+  say: engine.says,
+  note: `not modelled: "${written}" (${what}): ${changes} sized without it`,
+  weak: true,
+});
