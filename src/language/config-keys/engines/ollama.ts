@@ -2,8 +2,16 @@ import { promptBatch } from '../serving.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
-/** num_gpu: the layers Ollama offloads to the GPU (llama.cpp's -ngl), never a GPU count; -1 is its "all that fit". */
-const layersOnGpu: Handler = (v) => (numberOf(v) >= 0 ? say(`ngl ${numberOf(v)}`) : IGNORE);
+/**
+ * num_gpu: the layers Ollama offloads to the GPU (llama.cpp's -ngl), never a GPU count; -1 is its
+ * "all that fit". 0 runs every layer on the CPU: no GPU run to size ("Ollama runs DeepSeek fine
+ * with num_gpu set to 0", ollama/ollama#9295, corpus c325): said, not read.
+ */
+const layersOnGpu: Handler = (v) => {
+  const n = numberOf(v);
+  if (n === 0) return { ignore: true, note: 'num_gpu 0 runs every layer on the CPU: the estimate is of a run with layers on the GPU (say ngl N for yours)' };
+  return n > 0 ? say(`ngl ${n}`) : IGNORE;
+};
 
 /**
  * Ollama's options: the server's environment variables (envconfig/config.go) and the model options

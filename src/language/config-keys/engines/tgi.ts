@@ -15,7 +15,8 @@ export const TGI: Engine = {
   id: 'tgi',
   named: /text[-_ ]generation[-_ ](?:inference|launcher|server)|(?<![\w-])tgi(?![\w-])|text_generation_server/i,
   source: 'huggingface/text-generation-inference v3.3.x launcher/src/main.rs struct Args',
-  says: 'tgi',
+  // TGI's own keys say "serve" (serving.ts): its weak word is the same, adding no fact.
+  says: 'serve',
   options: [
     shared('--model-id'),
     shared('--num-shard'),
