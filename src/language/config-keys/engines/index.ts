@@ -1,4 +1,5 @@
 import { handlerOfOption, keyOf, type Engine, type EngineOption } from './types.js';
+import { SHORT_FLAGS } from '../patterns.js';
 import type { Handler } from '../values.js';
 import { KTRANSFORMERS } from './ktransformers.js';
 import { LLAMA_CPP } from './llamacpp.js';
@@ -21,9 +22,15 @@ export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CP
 /** A long spelling (`--max-model-len`, `MAX_BATCH_SIZE`, `num_ctx`) is a key; `-c` is a short flag (patterns.ts). */
 export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !spelling.startsWith('--');
 
+/** The key a spelling stands for: a short flag's is the one patterns.ts names it by (`-b` → batch_size_llamacpp). */
+const keyOfSpelling = (spelling: string): string | undefined => (isShortFlag(spelling) ? SHORT_FLAGS[spelling.slice(1)] : keyOf(spelling));
+
 /** Each engine's options by key, built once. */
 const BY_KEY = new Map<Engine, Map<string, EngineOption>>(
-  ENGINES.map((engine) => [engine, new Map(engine.options.flatMap((o) => o.spellings.filter((s) => !isShortFlag(s)).map((s) => [keyOf(s), o] as const)))]),
+  ENGINES.map((engine) => [
+    engine,
+    new Map(engine.options.flatMap((o) => o.spellings.map(keyOfSpelling).filter((k): k is string => k !== undefined).map((k) => [k, o] as const))),
+  ]),
 );
 
 /** The option of an engine a key names, if the engine has one. */

@@ -8,6 +8,7 @@ import { noneEach, shared, unmodelled, type Engine } from './types.js';
  */
 export const KTRANSFORMERS: Engine = {
   id: 'ktransformers',
+  name: 'KTransformers',
   named: /ktransformers|kvcache-ai/i,
   source: 'kvcache-ai/ktransformers archive/ktransformers/server/args.py, local_chat.py (main, Aug 2026)',
   says: 'inference',

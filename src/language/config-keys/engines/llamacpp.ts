@@ -1,3 +1,4 @@
+import { numeric } from '../readers.js';
 import { promptBatch } from '../serving.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
@@ -10,6 +11,7 @@ import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine 
  */
 export const LLAMA_CPP: Engine = {
   id: 'llama.cpp',
+  name: 'llama.cpp',
   named: /llama[._ -]?cpp|llama-(?:server|cli|bench)|(?<![\w/.])\.\/(?:server|main)[ \t]+-m(?![\w])/i,
   source: 'ggml-org/llama.cpp common/arg.cpp (commit 0017d6f); abetlen/llama-cpp-python llama_cpp/llama.py Llama.__init__',
   says: 'llamacpp',
@@ -22,7 +24,8 @@ export const LLAMA_CPP: Engine = {
     shared('--cache-type-v', '-ctv', 'LLAMA_ARG_CACHE_TYPE_V'),
     // -fa on|off|auto (a switch before 2025): flash attention decides the compute buffer's attention scores.
     shared('--flash-attn', '-fa', 'LLAMA_ARG_FLASH_ATTN'),
-    shared('--model', '-m', 'LLAMA_ARG_MODEL'),
+    // -m and -n inside a llama.cpp command are read by commands.ts (the model file; the tokens generated).
+    shared('--model', 'LLAMA_ARG_MODEL'),
     // -ub: the physical batch the compute buffer is reserved for; memory/llamacpp.ts takes its default 512.
     unmodelledWhen((v) => v !== '512', 'the micro-batch the compute buffer is reserved for (512 assumed)', 'activations', '--ubatch-size', '-ub', 'LLAMA_ARG_UBATCH', 'n_ubatch'),
     unmodelled('the KV cache kept in CPU memory', 'kv cache', '--no-kv-offload', '-nkvo', 'LLAMA_ARG_NO_KV_OFFLOAD'),
@@ -41,7 +44,7 @@ export const LLAMA_CPP: Engine = {
     unmodelled('a full-size KV cache for sliding-window layers', 'kv cache', '--swa-full'),
     // -np: server slots share the -c tokens of one KV cache (kv_unified), so the cache stays -c tokens.
     none('--parallel', '-np', 'LLAMA_ARG_N_PARALLEL'),
-    none('--n-predict', '--predict', '-n', 'LLAMA_ARG_N_PREDICT'),
+    reads(numeric('gen'), '--n-predict', '--predict', 'LLAMA_ARG_N_PREDICT', 'n_predict'),
     ...noneEach(`--threads --threads-batch --main-gpu --mlock --no-mmap --hf-repo --hf-file --host --port --alias
       --cont-batching --no-cont-batching --rope-scaling --rope-freq-base --rope-freq-scale --yarn-orig-ctx --draft-max
       --draft-min --keep --no-warmup --cache-reuse --numa --jinja --chat-template --chat-template-file --temp --top-k
@@ -49,6 +52,6 @@ export const LLAMA_CPP: Engine = {
       --defrag-thold --kv-unified --no-op-offload --log-file --verbose --ctx-checkpoints --cache-ram --prompt
       --file --interactive --conversation --no-display-prompt --timeout --threads-http --reasoning-format
       LLAMA_ARG_THREADS LLAMA_ARG_HOST LLAMA_ARG_PORT LLAMA_ARG_CONT_BATCHING LLAMA_ARG_ENDPOINT_METRICS
-      n_threads use_mmap use_mlock main_gpu verbose`),
+      n_threads use_mmap use_mlock`),
   ],
 };

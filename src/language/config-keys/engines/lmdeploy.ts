@@ -22,6 +22,7 @@ const modelFormat: Handler = (v) => {
  */
 export const LMDEPLOY: Engine = {
   id: 'lmdeploy',
+  name: 'lmdeploy',
   named: /lmdeploy|turbomind/i,
   source: 'InternLM/lmdeploy v0.16.0 lmdeploy/messages.py TurbomindEngineConfig, PytorchEngineConfig; lmdeploy/cli/utils.py, serve.py',
   says: 'lmdeploy',

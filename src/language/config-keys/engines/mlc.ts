@@ -25,6 +25,7 @@ const inference = (word: string): Handler => (v) => (Number.isFinite(numberOf(v)
  */
 export const MLC_LLM: Engine = {
   id: 'mlc-llm',
+  name: 'MLC-LLM',
   named: /mlc[_-]?llm|mlc[_-]ai|mlc_chat/i,
   source: 'mlc-ai/mlc-llm python/mlc_llm/serve/config.py EngineConfig, cli/serve.py, interface/help.py (main, Jul 2026)',
   says: 'inference',

@@ -22,6 +22,7 @@ const layersOnGpu: Handler = (v) => {
  */
 export const OLLAMA: Engine = {
   id: 'ollama',
+  name: 'Ollama',
   named: /ollama|modelfile/i,
   source: 'ollama/ollama v0.33.0-rc2 envconfig/config.go, api/types.go Options and Runner',
   says: 'ollama',

@@ -10,6 +10,7 @@ const on = (v: string) => v === 'true' || v === '';
  */
 export const SGLANG: Engine = {
   id: 'sglang',
+  name: 'SGLang',
   named: /sglang|sgl[_-]project|sglang\.launch_server/i,
   source: 'sgl-project/sglang python/sglang/srt/server_args.py ServerArgs (main, 2026; memory fields since v0.4)',
   says: 'sglang',

@@ -21,6 +21,7 @@ const cacheMode: Handler = (v, ctx) => {
  */
 export const TABBY: Engine = {
   id: 'tabbyapi',
+  name: 'TabbyAPI',
   named: /tabby[ -]?api|exllama|exl[23](?![\w])/i,
   source: 'theroyallab/tabbyAPI config_sample.yml, common/config_models.py (main, Aug 2026)',
   says: 'inference',

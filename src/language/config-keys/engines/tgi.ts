@@ -13,6 +13,7 @@ const withEnv = (option: EngineOption): EngineOption => ({
  */
 export const TGI: Engine = {
   id: 'tgi',
+  name: 'TGI',
   named: /text[-_ ]generation[-_ ](?:inference|launcher|server)|(?<![\w-])tgi(?![\w-])|text_generation_server/i,
   source: 'huggingface/text-generation-inference v3.3.x launcher/src/main.rs struct Args',
   // TGI's own keys say "serve" (serving.ts): its weak word is the same, adding no fact.

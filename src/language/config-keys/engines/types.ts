@@ -39,6 +39,8 @@ export interface EngineOption {
 
 export interface Engine {
   id: string;
+  /** The engine's name as people write it ("vLLM", "llama.cpp"); `named` matches it. */
+  name: string;
   /** How a message names the engine (its name, its binaries, its Python package). */
   named: RegExp;
   /** The source file(s) and release the option list was read from. */

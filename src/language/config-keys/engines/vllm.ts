@@ -8,6 +8,7 @@ import { shared, none, noneEach, unmodelled, unmodelledWhen, type Engine } from 
  */
 export const VLLM: Engine = {
   id: 'vllm',
+  name: 'vLLM',
   named: /(?<![\w-])vllm(?![\w-])|python -m vllm|from vllm import/i,
   source: 'vllm-project/vllm v0.7.x vllm/engine/arg_utils.py EngineArgs, vllm/entrypoints/openai/cli_args.py, vllm/envs.py',
   says: 'serve',
