@@ -176,8 +176,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     const parent = parents.at(-1)?.key ?? null;
     // A short flag is shown as written (`-np`), not as the key it stands for.
     const shown = m[3] ? `-${m[3]}` : rawKey.replace(/^-+/, '');
+    // The user's own letters where the key is theirs as it stands (`OLLAMA_NUM_PARALLEL`, not the lower-cased key).
     const keyAt = m[0].indexOf(rawKey);
-    const asWritten = m[3] ? `-${m[3]}` : `${m[1] !== undefined ? '--' : ''}${keyAt >= 0 ? input.userText(m.index + keyAt, m.index + keyAt + rawKey.length) : rawKey}`;
+    const users = keyAt >= 0 ? input.userText(m.index + keyAt, m.index + keyAt + rawKey.length) : '';
+    const asWritten = m[3] ? `-${m[3]}` : `${m[1] !== undefined ? '--' : ''}${users.toLowerCase() === rawKey ? users : rawKey}`;
     // A key no table knows is blanked, or left for the prose reader when its value looks like a name.
     const unknownRule: RuleRef = NO_MEMORY_EFFECT.has(key) ? keyRule(key) : 'config.unknown-key';
     if (!handler) {

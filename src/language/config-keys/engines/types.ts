@@ -95,8 +95,14 @@ function notModelledSaid(engine: Engine, option: EngineOption, { what, changes, 
     // Modelfile ADAPTER line names a file).
     if (/^(?:|false|0|none|null|off|no|disable|disabled|auto)$/i.test(value) || (when && !when(value))) return sharedTables(ctx.current ?? '')?.(v, ctx) ?? IGNORE;
     const spelling = ctx.spelling ?? option.spellings.find((s) => keyOf(s) === ctx.current) ?? option.spellings[0]!;
-    return saidUnmodelled(engine, `${spelling}${value === 'true' ? '' : ` ${value}`}`, what, changes);
+    return saidUnmodelled(engine, written(spelling, value), what, changes);
   };
+}
+
+/** A setting as its kind is written: `--flag value` (a switch alone), `NAME=value`, `key: value`. */
+function written(spelling: string, value: string): string {
+  if (spelling.startsWith('-')) return value === 'true' ? spelling : `${spelling} ${value}`;
+  return /^[A-Z][A-Z0-9_]*$/.test(spelling) ? `${spelling}=${value}` : `${spelling}: ${value}`;
 }
 
 /** The reading of an unmodelled setting, as the user wrote it: the engine on a weak cue, and the note. */
