@@ -1,4 +1,5 @@
-import { IGNORE, numberOf, say, unquote, type Handler } from '../values.js';
+import { handlerOf } from '../table.js';
+import { IGNORE, numberOf, say, unquote, type Handler, type KeyReading } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
 /**
@@ -16,6 +17,26 @@ const mlcQuantization: Handler = (v) => {
 
 /** A number said with its word, after "inference" (MLC-LLM is no vLLM server: not "serve"). */
 const inference = (word: string): Handler => (v) => (Number.isFinite(numberOf(v)) && numberOf(v) > 0 ? say(`inference ${word} ${numberOf(v)}`) : IGNORE);
+
+/**
+ * `--overrides "max_num_sequence=32;max_total_seq_length=16384;tensor_parallel_shards=2"`: EngineConfig's
+ * fields in one flag (cli/serve.py), each read as MLC-LLM reads it, their words said together
+ * (the settings are stated: the words are not weak; an unmodelled one is said by its note).
+ */
+const overrides: Handler = (v, ctx) => {
+  const readings = unquote(v)
+    .split(';')
+    .map((pair) => /^\s*([a-z_]+)\s*=\s*(\S+?)\s*$/.exec(pair))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map(([, key, value]) => handlerOf(key!, [MLC_LLM])?.(value!, { ...ctx, current: key!, spelling: key! }) ?? null)
+    .filter((r): r is Exclude<KeyReading, null> => r !== null);
+  const words = readings.flatMap((r) => ('say' in r ? [r.say] : []));
+  const notes = readings.flatMap((r) => (r.note ? [r.note] : []));
+  const note = notes.length ? { note: notes.join('; ') } : {};
+  if (!words.length) return { ignore: true, ...note };
+  // Not weak as a whole: the settings read are stated; an unmodelled one is said by its note.
+  return { say: words.join(' '), ...note };
+};
 
 /**
  * MLC-LLM's options: EngineConfig (python/mlc_llm/serve/config.py), which `mlc_llm serve` takes as
@@ -48,6 +69,7 @@ export const MLC_LLM: Engine = {
     unmodelled("an embedding model's weights on the same GPU", 'weights', '--embedding-model'),
     // --mode local | interactive | server: the defaults of max_num_sequence and the KV cache's size.
     unmodelledWhen((v) => v === 'server', "the KV cache sized to fill what gpu_memory_utilization leaves", 'kv cache', '--mode'),
+    reads(overrides, '--overrides'),
     none('--device'),
     ...noneEach(`--model-lib --opt --enable-debug --embedding-model-lib --prefix-cache-mode --prefill-mode --enable-tracing
       --host --port --allow-credentials --allow-origins --allow-methods --allow-headers --api-key kv_cache_page_size
