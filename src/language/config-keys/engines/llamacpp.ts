@@ -1,6 +1,6 @@
 import { numeric } from '../readers.js';
 import { promptBatch } from '../serving.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
  * llama.cpp's options: the `common_arg` definitions of common/arg.cpp (ggml-org/llama.cpp,
@@ -28,12 +28,12 @@ export const LLAMA_CPP: Engine = {
     shared('--model', 'LLAMA_ARG_MODEL'),
     // -ub: the physical batch the compute buffer is reserved for; memory/llamacpp.ts takes its default 512.
     unmodelledWhen((v) => v !== '512', 'the micro-batch the compute buffer is reserved for (512 assumed)', 'activations', '--ubatch-size', '-ub', 'LLAMA_ARG_UBATCH', 'n_ubatch'),
-    unmodelled('the KV cache kept in CPU memory', 'kv cache', '--no-kv-offload', '-nkvo', 'LLAMA_ARG_NO_KV_OFFLOAD'),
+    unmodelledSwitch('the KV cache kept in CPU memory', 'kv cache', '--no-kv-offload', '-nkvo', 'LLAMA_ARG_NO_KV_OFFLOAD'),
     unmodelledWhen((v) => v === 'false', 'the KV cache kept in CPU memory', 'kv cache', 'offload_kqv'),
     unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--split-mode', '-sm', 'LLAMA_ARG_SPLIT_MODE', 'split_mode'),
     unmodelled('layers split over the GPUs in these proportions', 'parallelism', '--tensor-split', '-ts', 'LLAMA_ARG_TENSOR_SPLIT', 'tensor_split'),
     unmodelled('tensors placed on the buffer each pattern names (experts on the CPU)', 'weights', '--override-tensor', '-ot'),
-    unmodelled("the MoE experts' weights kept in CPU memory", 'weights', '--cpu-moe', '-cmoe'),
+    unmodelledSwitch("the MoE experts' weights kept in CPU memory", 'weights', '--cpu-moe', '-cmoe'),
     unmodelled("the experts of that many layers kept in CPU memory", 'weights', '--n-cpu-moe', '-ncmoe'),
     unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--model-draft', '-md'),
     unmodelled("the draft model's layers on the GPU", 'weights', '--gpu-layers-draft', '-ngld'),
@@ -41,7 +41,7 @@ export const LLAMA_CPP: Engine = {
     unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora'),
     unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora-scaled'),
     unmodelled("the multimodal projector's weights beside the model", 'weights', '--mmproj'),
-    unmodelled('a full-size KV cache for sliding-window layers', 'kv cache', '--swa-full'),
+    unmodelledSwitch('a full-size KV cache for sliding-window layers', 'kv cache', '--swa-full'),
     // -np: server slots share the -c tokens of one KV cache (kv_unified), so the cache stays -c tokens.
     none('--parallel', '-np', 'LLAMA_ARG_N_PARALLEL'),
     reads(numeric('gen'), '--n-predict', '--predict', 'LLAMA_ARG_N_PREDICT', 'n_predict'),

@@ -1,4 +1,4 @@
-import { IGNORE, unquote, type Handler, type KeyReading } from '../values.js';
+import { IGNORE, isFalse, unquote, type Handler, type KeyReading } from '../values.js';
 
 /**
  * A serving engine's option list, taken from the engine's own source (issue 22: strangers use the
@@ -24,6 +24,8 @@ export interface NotModelled {
   changes: ChangedFact;
   /** The values that change memory, where only some do (`--task embed`, not `--task generate`). */
   when?: (value: string) => boolean;
+  /** A switch: on when written alone, so a word after it ("--no-kv-offload for mistral") is no value of it. */
+  switch?: true;
 }
 
 /** The estimate's part an unmodelled option would change: said beside the option in the reply. */
@@ -58,6 +60,8 @@ export const shared = (...spellings: string[]): EngineOption => ({ spellings, is
 export const reads = (handler: Handler, ...spellings: string[]): EngineOption => ({ spellings, is: { read: handler } });
 export const none = (...spellings: string[]): EngineOption => ({ spellings, is: { noMemoryEffect: true } });
 export const unmodelled = (what: string, changes: ChangedFact, ...spellings: string[]): EngineOption => ({ spellings, is: { notModelled: { what, changes } } });
+/** An unmodelled switch (`--no-kv-offload`, `--enable-lora`). */
+export const unmodelledSwitch = (what: string, changes: ChangedFact, ...spellings: string[]): EngineOption => ({ spellings, is: { notModelled: { what, changes, switch: true } } });
 /** Unmodelled for some values only. */
 export const unmodelledWhen = (when: (value: string) => boolean, what: string, changes: ChangedFact, ...spellings: string[]): EngineOption => ({
   spellings,
@@ -87,9 +91,9 @@ export function handlerOfOption(engine: Engine, option: EngineOption, sharedTabl
  * weak cue, so that the first screen carries the note, with the user's words quoted —
  * `not modelled: "--chunked-prefill-size 4096" (…): the activations shown assume it unset`.
  */
-function notModelledSaid(engine: Engine, option: EngineOption, { what, changes, when }: NotModelled, sharedTables: (key: string) => Handler | undefined): Handler {
+function notModelledSaid(engine: Engine, option: EngineOption, { what, changes, when, switch: isSwitch }: NotModelled, sharedTables: (key: string) => Handler | undefined): Handler {
   return (v, ctx) => {
-    const value = unquote(v);
+    const value = isSwitch && !isFalse(v) ? 'true' : unquote(v);
     // An option turned off, or set to a value that changes nothing, is read as the tables read its
     // key, if they have it (axolotl's `adapter: lora` beside a message naming Ollama, whose
     // Modelfile ADAPTER line names a file).

@@ -1,4 +1,4 @@
-import { shared, none, noneEach, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { shared, none, noneEach, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
  * vLLM's options: EngineArgs (vllm/engine/arg_utils.py, the dataclass's fields and `add_cli_args`,
@@ -32,17 +32,17 @@ export const VLLM: Engine = {
     // A fixed count of KV blocks in place of what the profile run leaves.
     unmodelled('a fixed number of KV blocks instead of what the budget leaves', 'kv cache', '--num-gpu-blocks-override'),
     // LoRA adapters served beside the base model: slots for max_loras adapters of max_lora_rank each (vllm/lora/).
-    unmodelled("LoRA adapters' slots on the GPU beside the base model", 'weights', '--enable-lora'),
+    unmodelledSwitch("LoRA adapters' slots on the GPU beside the base model", 'weights', '--enable-lora'),
     unmodelled("LoRA adapters' slots on the GPU beside the base model", 'weights', '--max-loras'),
     unmodelled("LoRA adapters' slots on the GPU beside the base model", 'weights', '--max-lora-rank'),
     unmodelled("LoRA adapters' slots on the GPU beside the base model", 'weights', '--lora-modules'),
     unmodelled("LoRA adapters' extra vocabulary rows", 'weights', '--lora-extra-vocab-size'),
-    unmodelled('LoRA biases kept beside the adapters', 'weights', '--enable-lora-bias'),
-    unmodelled('LoRA adapters sharded over the tensor-parallel GPUs', 'weights', '--fully-sharded-loras'),
+    unmodelledSwitch('LoRA biases kept beside the adapters', 'weights', '--enable-lora-bias'),
+    unmodelledSwitch('LoRA adapters sharded over the tensor-parallel GPUs', 'weights', '--fully-sharded-loras'),
     unmodelled('the LoRA slots held in this dtype', 'weights', '--lora-dtype'),
     unmodelled('LongLoRA scaling factors (a longer rotary cache per factor)', 'weights', '--long-lora-scaling-factors'),
     unmodelled('a QLoRA adapter loaded with bitsandbytes weights', 'weights', '--qlora-adapter-name-or-path'),
-    unmodelled("prompt adapters' slots on the GPU", 'weights', '--enable-prompt-adapter'),
+    unmodelledSwitch("prompt adapters' slots on the GPU", 'weights', '--enable-prompt-adapter'),
     unmodelled("prompt adapters' slots on the GPU", 'weights', '--max-prompt-adapters'),
     unmodelled("prompt adapters' slots on the GPU", 'weights', '--max-prompt-adapter-token'),
     unmodelled("prompt adapters' slots on the GPU", 'weights', '--prompt-adapters'),
