@@ -33,6 +33,15 @@ describe("serving engines' options in their users' words", () => {
     expect(r.notices).not.toMatch(/swap-space/);
   });
 
+  it("vLLM's LLM(...) keyword arguments, quoted as written", () => {
+    const r = read('from vllm import LLM\nllm = LLM(model="meta-llama/Llama-3.1-8B-Instruct", max_model_len=4096, gpu_memory_utilization=0.8, enable_lora=True, max_lora_rank=64, swap_space=8)\non an A100 40GB');
+    expect(r.fact('seq')).toBe('4096');
+    expect(r.fact('util')).toBe('0.8');
+    expect(r.notices).toContain('not modelled: "enable_lora=True"');
+    expect(r.notices).toContain('not modelled: "max_lora_rank=64"');
+    expect(r.notices).not.toMatch(/swap_space/);
+  });
+
   it("SGLang's --max-total-tokens is its KV pool, not a length; TGI's is a request's cap; with no engine named, today's reading (a length)", () => {
     const sglang = read('python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --mem-fraction-static 0.8 --max-total-tokens 200000 --tp 2 on 2x A100');
     expect(sglang.fact('seq')).not.toBe('200000');
@@ -66,7 +75,7 @@ describe("serving engines' options in their users' words", () => {
     expect(r.fact('attention')).toBe('flash');
     expect(r.fact('batch')).toBeUndefined();
     expect(r.notices).toContain('not modelled: "-ub 1024"');
-    expect(r.notices).toContain('not modelled: "-ot exps=cpu"');
+    expect(r.notices).toContain('not modelled: "-ot exps=CPU"');
     expect(r.weak('-ub 1024')).toBe(true);
   });
 
@@ -111,7 +120,7 @@ describe("serving engines' options in their users' words", () => {
     const r = read('mlc_llm serve HF://mlc-ai/Llama-3-8B-Instruct-q4f16_1-MLC --overrides "max_num_sequence=32;max_total_seq_length=16384;tensor_parallel_shards=2" on 2x 4090');
     expect(r.fact('maxSeqs')).toBe('32');
     expect(r.fact('tp')).toBe('2');
-    expect(r.notices).toContain('not modelled: "max_total_seq_length: 16384"');
+    expect(r.notices).toContain('not modelled: "max_total_seq_length=16384"');
   });
 
   it('a key with no engine named keeps its reading from the tables (max_batch_size is a batch)', () => {

@@ -210,7 +210,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, megatron: megatron !== null, nodes, loraNamed };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, nodes, loraNamed };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return null;
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the

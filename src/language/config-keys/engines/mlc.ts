@@ -1,6 +1,5 @@
-import { handlerOf } from '../table.js';
 import { IGNORE, numberOf, say, unquote, type Handler, type KeyReading } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, readsThrough, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
 /**
  * MLC-LLM's quantisation codes (python/mlc_llm/quantization/quantization.py): qAfB_k is A-bit
@@ -23,12 +22,12 @@ const inference = (word: string): Handler => (v) => (Number.isFinite(numberOf(v)
  * fields in one flag (cli/serve.py), each read as MLC-LLM reads it, their words said together
  * (the settings are stated: the words are not weak; an unmodelled one is said by its note).
  */
-const overrides: Handler = (v, ctx) => {
+const overrides = (engineReads: (key: string) => Handler | undefined): Handler => (v, ctx) => {
   const readings = unquote(v)
     .split(';')
     .map((pair) => /^\s*([a-z_]+)\s*=\s*(\S+?)\s*$/.exec(pair))
     .filter((m): m is RegExpExecArray => m !== null)
-    .map(([, key, value]) => handlerOf(key!, [MLC_LLM])?.(value!, { ...ctx, current: key!, spelling: key! }) ?? null)
+    .map(([, key, value]) => engineReads(key!)?.(value!, { ...ctx, current: key!, spelling: key!, pair: `${key}=${value}` }) ?? null)
     .filter((r): r is Exclude<KeyReading, null> => r !== null);
   const words = readings.flatMap((r) => ('say' in r ? [r.say] : []));
   const notes = readings.flatMap((r) => (r.note ? [r.note] : []));
@@ -69,7 +68,7 @@ export const MLC_LLM: Engine = {
     unmodelled("an embedding model's weights on the same GPU", 'weights', '--embedding-model'),
     // --mode local | interactive | server: the defaults of max_num_sequence and the KV cache's size.
     unmodelledWhen((v) => v === 'server', "the KV cache sized to fill what gpu_memory_utilization leaves", 'kv cache', '--mode'),
-    reads(overrides, '--overrides'),
+    readsThrough(overrides, '--overrides'),
     none('--device'),
     ...noneEach(`--model-lib --opt --enable-debug --embedding-model-lib --prefix-cache-mode --prefill-mode --enable-tracing
       --host --port --allow-credentials --allow-origins --allow-methods --allow-headers --api-key kv_cache_page_size

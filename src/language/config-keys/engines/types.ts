@@ -15,6 +15,8 @@ export type OptionClass =
   | { read: Handler }
   /** Read as the shared key tables read the key (vLLM's own spellings, which the tables grew from). */
   | { read: 'shared' }
+  /** Read through the engine's other options (MLC-LLM's --overrides "k=v;…"): given how the engine reads a key. */
+  | { read: 'own'; with: (engineReads: (key: string) => Handler | undefined) => Handler }
   | { noMemoryEffect: true }
   | { notModelled: NotModelled };
 
@@ -58,6 +60,7 @@ export const keyOf = (spelling: string) => spelling.replace(/^-+/, '').replace(/
 /** Builders, so each engine file reads as its option list. */
 export const shared = (...spellings: string[]): EngineOption => ({ spellings, is: { read: 'shared' } });
 export const reads = (handler: Handler, ...spellings: string[]): EngineOption => ({ spellings, is: { read: handler } });
+export const readsThrough = (reading: (engineReads: (key: string) => Handler | undefined) => Handler, ...spellings: string[]): EngineOption => ({ spellings, is: { read: 'own', with: reading } });
 export const none = (...spellings: string[]): EngineOption => ({ spellings, is: { noMemoryEffect: true } });
 export const unmodelled = (what: string, changes: ChangedFact, ...spellings: string[]): EngineOption => ({ spellings, is: { notModelled: { what, changes } } });
 /** An unmodelled switch (`--no-kv-offload`, `--enable-lora`). */
@@ -78,6 +81,13 @@ export function handlerOfOption(engine: Engine, option: EngineOption, sharedTabl
   // `offload_optimizer`), not the engine's option: the tables read it.
   if ('noMemoryEffect' in is) return (v, ctx) => (ctx.parent ? (sharedTables(keyOf(option.spellings[0]!))?.(v, ctx) ?? IGNORE) : IGNORE);
   if ('read' in is) {
+    if (is.read === 'own') {
+      const reads = is.with;
+      return (v, ctx) => reads((key) => {
+        const other = engine.options.find((o) => o !== option && o.spellings.some((sp) => keyOf(sp) === key));
+        return other ? handlerOfOption(engine, other, sharedTables) : undefined;
+      })(v, ctx);
+    }
     if (is.read !== 'shared') return is.read;
     const handler = sharedTables(keyOf(option.spellings[0]!));
     if (!handler) throw new Error(`${engine.id} ${option.spellings[0]}: read as the shared tables read it, but no table has it`);
@@ -99,7 +109,11 @@ function notModelledSaid(engine: Engine, option: EngineOption, { what, changes, 
     // Modelfile ADAPTER line names a file).
     if (/^(?:|false|0|none|null|off|no|disable|disabled|auto)$/i.test(value) || (when && !when(value))) return sharedTables(ctx.current ?? '')?.(v, ctx) ?? IGNORE;
     const spelling = ctx.spelling ?? option.spellings.find((s) => keyOf(s) === ctx.current) ?? option.spellings[0]!;
-    return saidUnmodelled(engine, written(spelling, value), what, changes);
+    // The user's own words where they are the setting and no more (a list's rewrite can span further).
+    // A switch is theirs when given its boolean (`enable_lora=True`), not a word after it (`--no-kv-offload for`).
+    const fits = (pair: string) => (isSwitch ? /[=:][ \t]*["']?(?:true|1|yes|on)["']?$/i.test(pair) : pair.toLowerCase().includes(value.toLowerCase()));
+    const theirs = ctx.pair && ctx.pair.length <= 80 && fits(ctx.pair) ? ctx.pair : undefined;
+    return saidUnmodelled(engine, theirs ?? written(spelling, value), what, changes);
   };
 }
 
