@@ -94,6 +94,14 @@ describe("serving engines' options in their users' words", () => {
     expect(r.fact('gpus')).toBeUndefined();
   });
 
+  it("a Modelfile's ADAPTER line is an adapter served beside the model, said unmodelled, never a LoRA fine-tune", () => {
+    for (const path of ['./my-lora.gguf', '/models/adapters/sql-lora', 'lora-adapter.safetensors']) {
+      const r = read(`FROM llama3.1:8b\nADAPTER ${path}\nPARAMETER num_ctx 8192\n\nollama create m -f Modelfile on a 3060`);
+      expect(r.fact('method'), path).toBe('inference (hf)');
+      expect(r.notices, path).toContain(`not modelled: "ADAPTER ${path}"`);
+    }
+  });
+
   it("Ollama's server variables", () => {
     const r = read('OLLAMA_NUM_PARALLEL=4 OLLAMA_CONTEXT_LENGTH=8192 OLLAMA_GPU_OVERHEAD=1073741824 ollama serve, qwen2.5 14b on a 4090');
     expect(r.fact('batch')).toBe('4');

@@ -14,6 +14,13 @@ const layersOnGpu: Handler = (v) => {
 };
 
 /**
+ * A Modelfile's `ADAPTER ./my-lora.gguf` line (Ollama's docs/modelfile.md: instruction, then its
+ * argument; no colon): the adapter file as a pair, `adapter=./my-lora.gguf`, read in Ollama's
+ * namespace, never a LoRA fine-tune from the file's name. The same length, so places are kept.
+ */
+export const MODELFILE_ADAPTER = /^([ \t]*)adapter[ \t](?=[ \t]*\S*[./])/gm;
+
+/**
  * Ollama's options: the server's environment variables (envconfig/config.go) and the model options
  * a Modelfile's PARAMETER lines or an API request's `options` set (api/types.go `Options`,
  * `Runner`), read at ollama/ollama v0.33.0-rc2. Ollama runs llama.cpp's engine: the KV cache is
