@@ -5,7 +5,31 @@
  */
 
 /** Short flags that take a value: llama.cpp `-c 4096 -ngl 99`, vLLM `-tp 4`. */
-export const SHORT_FLAGS: Record<string, string> = { c: 'ctx_size', tp: 'tensor_parallel_size', pp: 'pipeline_parallel_size', ngl: 'ngl', b: 'batch_size_llamacpp', ctk: 'cache_type_k', ctv: 'cache_type_v' };
+export const SHORT_FLAGS: Record<string, string> = {
+  c: 'ctx_size',
+  tp: 'tensor_parallel_size',
+  pp: 'pipeline_parallel_size',
+  ngl: 'ngl',
+  b: 'batch_size_llamacpp',
+  ctk: 'cache_type_k',
+  ctv: 'cache_type_v',
+  // llama.cpp's other short flags (common/arg.cpp; engines/llamacpp.ts reads them): -ub 512, -np 4,
+  // -fa [on|off|auto], -nkvo, -sm row, -ts 3,1.
+  ub: 'ubatch_size',
+  np: 'parallel',
+  fa: 'flash_attn',
+  nkvo: 'no_kv_offload',
+  sm: 'split_mode',
+  ts: 'tensor_split',
+  // …and those that keep weights off the GPU or add a draft model: -ot "exps=CPU", -cmoe, -ncmoe 20,
+  // -md draft.gguf, -ngld 99, -cd 4096.
+  ot: 'override_tensor',
+  cmoe: 'cpu_moe',
+  ncmoe: 'n_cpu_moe',
+  md: 'model_draft',
+  ngld: 'gpu_layers_draft',
+  cd: 'ctx_size_draft',
+};
 
 const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
 /**
@@ -24,7 +48,8 @@ export const PAIR = new RegExp(
     `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
-    `(?<![\\w-])-(c|tp|pp|ngl|b|ctk|ctv)[ \\t]+(-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+)`,
+    // -fa and -nkvo may stand alone (a switch): no value then.
+    `(?<![\\w-])-(c|tp|pp|ngl|b|ctk|ctv|ub|np|fa|nkvo|sm|ts|ot|cmoe|ncmoe|md|ngld|cd)(?:[ \\t]+((?<=-ts[ \\t]+)\\d+(?:[.,]\\d+)+|(?<=-(?:ot|md)[ \\t]+)(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"']+)|-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+|(?<=-fa[ \\t]+)(?:on|off|auto)(?![\\w-])|(?<=-sm[ \\t]+)(?:none|layer|row)(?![\\w-]))|(?<=-(?:fa|nkvo|cmoe))(?![\\w-]))`,
     // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value;
     // so is a snake_case `key:value` with no space after a key's colon, as Ollama's server log prints
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key

@@ -11,6 +11,7 @@ import {
   TRAILING_COMMENT,
   YAML_LIST,
 } from './patterns.js';
+import { MODELFILE_ADAPTER } from './engines/ollama.js';
 import { handlerOf, keyName } from './table.js';
 
 /**
@@ -54,6 +55,8 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)
       // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392).
       .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*\n)|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ', 'config.line-continuation')
+      // An Ollama Modelfile's ADAPTER line is a setting (engines/ollama.ts).
+      .replace(has('adapter') && /ollama|modelfile/.test(before) ? MODELFILE_ADAPTER : NEVER, (m) => `${m[1]}adapter=`, 'config.modelfile-adapter')
       .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length), 'config.commented-key')
       .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length), 'config.trailing-comment')
       .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.device-list')

@@ -16,6 +16,7 @@ import { scriptOf } from './script-constants.js';
 import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
+import { enginesNamed } from './engines/index.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
 
@@ -72,6 +73,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const entry = readEntryPoints(tools.text);
   const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);
   const src = input.text;
+  // Keys are read in the namespace of the engines the message names (engines/index.ts).
+  const engines = enginesNamed(src);
   const present = new Set<string>();
   const values = new Map<string, string>();
   /** Every value each key is set to, in order, and where. */
@@ -147,7 +150,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const key = keyName(rawKey);
     let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     const isFlag = flagKey !== undefined;
-    const known = keyKnown(key);
+    const known = keyKnown(key, engines);
     // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",
     // hiyouga/LlamaFactory#4263's neighbours) names data, never the model: blanked, whatever its shape.
     if (!known && !isFlag && insideDataBlock(src, m.index, depth)) return { result: ' '.repeat(m[0].length), rule: 'config.data-block' };
@@ -169,9 +172,14 @@ export function readConfig(raw: MappedText): ConfigReading {
       return { result: value === '{' ? `${' '.repeat(m[0].length - 1)}{` : ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     if (isFlag && value === undefined) value = 'true';
-    const handler = handlerOf(key);
+    const handler = handlerOf(key, engines);
     const parent = parents.at(-1)?.key ?? null;
-    const shown = rawKey.replace(/^-+/, '');
+    // A short flag is shown as written (`-np`), not as the key it stands for.
+    const shown = m[3] ? `-${m[3]}` : rawKey.replace(/^-+/, '');
+    // The user's own letters where the key is theirs as it stands (`OLLAMA_NUM_PARALLEL`, not the lower-cased key).
+    const keyAt = m[0].indexOf(rawKey);
+    const users = keyAt >= 0 ? input.userText(m.index + keyAt, m.index + keyAt + rawKey.length) : '';
+    const asWritten = m[3] ? `-${m[3]}` : `${m[1] !== undefined ? '--' : ''}${users.toLowerCase() === rawKey ? users : rawKey}`;
     // A key no table knows is blanked, or left for the prose reader when its value looks like a name.
     const unknownRule: RuleRef = NO_MEMORY_EFFECT.has(key) ? keyRule(key) : 'config.unknown-key';
     if (!handler) {
@@ -202,7 +210,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, megatron: megatron !== null, nodes, loraNamed };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, nodes, loraNamed };
     const reading = handler(value ?? '', ctx);
     if (reading === null) return null;
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
@@ -272,10 +280,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
   // Keys named in prose count as present for the prose forms below ("session_len开了8200 … input_len 50":
   // the prompt is one request's under the session's cap, InternLM/lmdeploy#722).
-  const named = new Set([...present, ...[...src.matchAll(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g)].map((k) => keyName(k[0])).filter(keyKnown)]);
+  const named = new Set([...present, ...[...src.matchAll(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g)].map((k) => keyName(k[0])).filter((k) => keyKnown(k, engines))]);
   const keyThenWord = text.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
     const key = keyName(m[1]!);
-    const read = handlerOf(key)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
+    const read = handlerOf(key, engines)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (!read || !('say' in read)) return null;
     if (read.note) notes.push(read.note);
     return { result: ` ${read.say} `, rule: keyRule(key, read) };
@@ -286,7 +294,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // zai-org/GLM-4#149). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
   const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|开了|均为|都是|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
-    const handler = handlerOf(key);
+    const handler = handlerOf(key, engines);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
     // A key the config gave a value, named again alone, is that value used in an expression
     // ("sequence_parallel_size = 1" then "accumulative_counts *= sequence_parallel_size", xtuner's

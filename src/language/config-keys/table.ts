@@ -12,6 +12,8 @@ import { SEQUENCE_KEYS } from './sequence.js';
 import { SERVING_KEYS } from './serving.js';
 import { SHARDING_KEYS } from './sharding.js';
 import { TRAINING_KEYS } from './training.js';
+import { anyEngineWith, engineHandler } from './engines/index.js';
+import type { Engine } from './engines/types.js';
 import type { Handler, KeyTable } from './values.js';
 
 /**
@@ -37,11 +39,26 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));
 
-/** How a key's value is read, or undefined for a key no table has. */
-export const handlerOf = (key: string): Handler | undefined => (Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined);
+const tableHandler = (key: string): Handler | undefined => (Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined);
 
-export function keyKnown(key: string): boolean {
-  return handlerOf(key) !== undefined || NO_MEMORY_EFFECT.has(key);
+/**
+ * How a key's value is read, or undefined for a key no table has. In the namespace of the engines
+ * the message names (engines/index.ts), their option wins; then the topic tables; then, for a key
+ * no table knows, the first engine whose source lists it.
+ */
+export function handlerOf(key: string, named: readonly Engine[] = []): Handler | undefined {
+  for (const engine of named) {
+    const handler = engineHandler(engine, key, tableHandler);
+    if (handler) return handler;
+  }
+  const table = tableHandler(key);
+  if (table || NO_MEMORY_EFFECT.has(key)) return table;
+  const engine = anyEngineWith(key);
+  return engine ? engineHandler(engine, key, tableHandler) : undefined;
+}
+
+export function keyKnown(key: string, named: readonly Engine[] = []): boolean {
+  return handlerOf(key, named) !== undefined || NO_MEMORY_EFFECT.has(key);
 }
 
 /** Key names as written → the table's spelling ("--max-model-len" → "max_model_len"). */

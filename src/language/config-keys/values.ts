@@ -31,6 +31,10 @@ export interface KeyContext {
   values?: ReadonlyMap<string, string>;
   /** The key being read. */
   current?: string;
+  /** The key as the message writes it (`-ub`, `--ubatch-size`, `OLLAMA_NUM_PARALLEL`), for notes that quote it. */
+  spelling?: string;
+  /** The whole setting as the message writes it (`enable_lora=True`, `-ub 1024`), for notes that quote it. */
+  pair?: string;
   /** The text is a Megatron-LM run (megatron.ts): its --bf16 is Megatron's own recipe. */
   megatron?: boolean;
   /** The message names LoRA, QLoRA, PEFT or adapters: a bare `rank` is then LoRA's. */

@@ -1,0 +1,70 @@
+import { IGNORE, say, unquote, type Handler } from '../values.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+
+/**
+ * --model-format (TurbomindEngineConfig.model_format): the checkpoint's format. awq and gptq are
+ * 4-bit weights; hf and llama are the model as stored; fp8 weights are 8-bit.
+ */
+const modelFormat: Handler = (v) => {
+  const format = unquote(v).toLowerCase();
+  if (format === 'awq' || format === 'gptq') return say(`lmdeploy ${format}`);
+  if (format === 'fp8') return say('lmdeploy fp8');
+  return IGNORE;
+};
+
+/**
+ * lmdeploy's options: TurbomindEngineConfig and PytorchEngineConfig (lmdeploy/messages.py) and
+ * the flags of `lmdeploy serve api_server` / `lmdeploy chat` (lmdeploy/cli/utils.py, serve.py),
+ * read at InternLM/lmdeploy v0.16.0. Its own keys (session_len, cache_max_entry_count, …) are
+ * read by ../lmdeploy.ts with lmdeploy's meaning: cache_max_entry_count is a share of the memory
+ * *free after the weights* (v0.2.2 on, messages.py's docstring), which memory/lmdeploy.ts models
+ * as such, not as vLLM's share of the card.
+ */
+export const LMDEPLOY: Engine = {
+  id: 'lmdeploy',
+  name: 'lmdeploy',
+  named: /lmdeploy|turbomind/i,
+  source: 'InternLM/lmdeploy v0.16.0 lmdeploy/messages.py TurbomindEngineConfig, PytorchEngineConfig; lmdeploy/cli/utils.py, serve.py',
+  says: 'lmdeploy',
+  options: [
+    shared('--session-len'),
+    shared('--cache-max-entry-count'),
+    shared('--max-prefill-token-num'),
+    shared('--quant-policy'),
+    shared('--cache-block-seq-len'),
+    shared('--cache-chunk-size'),
+    shared('instance_num'),
+    shared('max_context_token_num'),
+    // The most sequences run at once; memory/lmdeploy.ts sizes TurboMind's batch buffers from it.
+    shared('--max-batch-size'),
+    shared('--tp'),
+    shared('--dtype'),
+    reads(modelFormat, '--model-format'),
+    unmodelledWhen((v) => v === 'pytorch', "the PyTorch engine's memory plan (TurboMind's is modelled)", 'kv cache', '--backend'),
+    unmodelled('a fixed number of KV blocks instead of what the cache share leaves', 'kv cache', '--num-gpu-blocks'),
+    unmodelled('tokens one TurboMind iteration takes (its forward buffers)', 'activations', '--num-tokens-per-iter'),
+    unmodelled('prefill iterations one request is split into', 'activations', '--max-prefill-iters'),
+    unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cudagraph-capture-batch-sizes'),
+    unmodelledWhen((v) => v === 'true' || v === '', 'no CUDA graphs captured by the PyTorch engine', 'peak', '--eager-mode'),
+    unmodelled("LoRA adapters' weights beside the base model", 'weights', '--adapters'),
+    unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep'),
+    unmodelled('the sequence split over context-parallel GPUs', 'parallelism', '--cp'),
+    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-algorithm'),
+    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-draft-model'),
+    unmodelled('draft tokens verified per step', 'activations', '--speculative-num-draft-tokens'),
+    unmodelled("the vision encoder's batch (its activations)", 'activations', '--vision-max-batch-size'),
+    unmodelled('RoPE scaling: the served length beyond the trained one', 'seq', '--rope-scaling-factor'),
+    // Data parallelism runs whole replicas: each GPU holds what one replica's does.
+    none('--dp'),
+    ...noneEach(`--server-name --server-port --allow-origins --allow-credentials --allow-methods --allow-headers --api-keys
+      --ssl --log-level --max-log-len --chat-template --model-name --download-dir --revision --trust-remote-code
+      --tool-call-parser --reasoning-parser --disable-fastapi-docs --disable-metrics --enable-prefix-caching
+      --communicator --max-concurrent-requests --nnodes --node-rank --dist-init-addr --dp-rank --enable-abort-handling
+      --generation-config --hf-overrides --language-model-only --logprobs-mode --enable-return-routed-experts
+      --temperature --top-p --top-k --repetition-penalty --stream-output --session-id --proxy-url --routing-strategy
+      --serving-strategy --migration-backend --role --distributed-executor-backend --enable-microbatch --enable-eplb
+      --allow-terminate-by-client --use-logn-attn --kernel-block-size --prefix-cache-state-budget
+      --prefix-cache-decode-state-interval --allowed-media-domains --disable-cache-status --dllm-block-length
+      --dllm-confidence-threshold --dllm-denoising-steps --dllm-unmasking-strategy --block-size`),
+  ],
+};

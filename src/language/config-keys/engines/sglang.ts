@@ -1,0 +1,72 @@
+import { none, noneEach, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+
+const on = (v: string) => v === 'true' || v === '';
+
+/**
+ * SGLang's options: ServerArgs (python/sglang/srt/server_args.py, the dataclass's fields and their
+ * `--kebab` flags; read at sgl-project/sglang main, 2026; the memory fields as named since v0.4).
+ * argparse takes any unique prefix of a long flag, so `--mem-fraction` and `--context-len` are
+ * the full options (sgl-project/sglang#8362).
+ */
+export const SGLANG: Engine = {
+  id: 'sglang',
+  name: 'SGLang',
+  named: /sglang|sgl[_-]project|sglang\.launch_server/i,
+  source: 'sgl-project/sglang python/sglang/srt/server_args.py ServerArgs (main, 2026; memory fields since v0.4)',
+  says: 'sglang',
+  options: [
+    shared('--model-path', '--model'),
+    shared('--dtype'),
+    shared('--quantization'),
+    shared('--kv-cache-dtype'),
+    shared('--context-length'),
+    shared('--context-len'),
+    // The share of the card for the weights and the KV pool: SGLang's budget (memory/sglang.ts).
+    shared('--mem-fraction-static'),
+    shared('--mem-fraction'),
+    shared('--max-running-requests'),
+    // The prefill chunk: tokens per prefill step, which size its activations (memory/sglang.ts).
+    shared('--chunked-prefill-size'),
+    shared('--tp-size', '--tensor-parallel-size'),
+    shared('--pp-size', '--pipeline-parallel-size'),
+    shared('--disable-cuda-graph'),
+    // --max-total-tokens is SGLang's KV pool in tokens, set in place of what the fraction leaves;
+    // TGI's option of that spelling is one request's cap (sequence.ts reads that one).
+    unmodelled("the KV pool's size in tokens, in place of what --mem-fraction-static leaves", 'kv cache', '--max-total-tokens'),
+    unmodelled('the most tokens one prefill batch takes (its activations)', 'activations', '--max-prefill-tokens'),
+    unmodelled('weights kept in CPU memory', 'weights', '--cpu-offload-gb'),
+    unmodelled('CUDA graphs captured up to this batch (their pool)', 'peak', '--cuda-graph-max-bs'),
+    unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cuda-graph-bs'),
+    unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep-size', '--expert-parallel-size'),
+    unmodelledWhen(on, 'attention run data-parallel beside tensor-parallel MoE layers', 'parallelism', '--enable-dp-attention'),
+    unmodelledWhen(on, 'an embedding model keeps no KV cache for generation', 'kv cache', '--is-embedding'),
+    unmodelled('weights quantised by torchao at load', 'weights', '--torchao-config'),
+    unmodelledWhen(on, "LoRA adapters' pool on the GPU beside the base model", 'weights', '--enable-lora'),
+    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--lora-paths'),
+    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-lora-rank'),
+    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-loras-per-batch'),
+    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-loaded-loras'),
+    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-algorithm'),
+    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-draft-model-path'),
+    unmodelled('draft tokens verified per step', 'activations', '--speculative-num-draft-tokens'),
+    unmodelled('draft steps per verification', 'activations', '--speculative-num-steps'),
+    unmodelled('draft branches per step', 'activations', '--speculative-eagle-topk'),
+    // Data parallelism runs whole replicas: each GPU holds what one replica's does.
+    none('--dp-size', '--data-parallel-size'),
+    ...noneEach(`--tokenizer-path --tokenizer-mode --skip-tokenizer-init --load-format --trust-remote-code --revision
+      --model-impl --host --port --skip-server-warmup --warmups --nccl-port --ssl-keyfile --ssl-certfile
+      --quantization-param-path --max-queued-requests --schedule-policy --schedule-conservativeness --page-size
+      --radix-eviction-policy --device --stream-interval --random-seed --watchdog-timeout --dist-timeout
+      --download-dir --base-gpu-id --gpu-id-step --log-level --log-level-http --log-requests --log-requests-level
+      --show-time-cost --enable-metrics --decode-log-interval --api-key --served-model-name --chat-template
+      --completion-template --file-storage-path --enable-cache-report --reasoning-parser --tool-call-parser
+      --load-balance-method --dist-init-addr --nnodes --node-rank --json-model-override-args --lora-backend
+      --attention-backend --sampling-backend --grammar-backend --enable-hierarchical-cache --hicache-ratio
+      --hicache-size --disable-radix-cache --disable-cuda-graph-padding --enable-nccl-nvls --disable-outlines-disk-cache
+      --disable-custom-all-reduce --disable-overlap-schedule --enable-mixed-chunk --enable-torch-compile
+      --torch-compile-max-bs --enable-p2p-check --triton-attention-reduce-in-fp32 --triton-attention-num-kv-splits
+      --num-continuous-decode-steps --delete-ckpt-after-loading --enable-memory-saver --allow-auto-truncate
+      --enable-custom-logit-processor --disable-chunked-prefix-cache --enable-deterministic-inference
+      --disaggregation-mode --disaggregation-transfer-backend --moe-runner-backend --moe-a2a-backend`),
+  ],
+};

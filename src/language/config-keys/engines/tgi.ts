@@ -1,0 +1,51 @@
+import { none, noneEach, shared, unmodelled, type Engine, type EngineOption } from './types.js';
+
+/** Each launcher flag also reads from its environment variable, the field's name in capitals (clap's `env`). */
+const withEnv = (option: EngineOption): EngineOption => ({
+  ...option,
+  spellings: [...option.spellings, option.spellings[0]!.replace(/^--/, '').replace(/-/g, '_').toUpperCase()],
+});
+
+/**
+ * Text Generation Inference's launcher: the fields of `struct Args` (launcher/src/main.rs,
+ * huggingface/text-generation-inference v3.3.x, Jan 2026), each a `--kebab` flag and, by clap's
+ * `env`, an environment variable in capitals (`--num-shard` and `NUM_SHARD`).
+ */
+export const TGI: Engine = {
+  id: 'tgi',
+  name: 'TGI',
+  named: /text[-_ ]generation[-_ ](?:inference|launcher|server)|(?<![\w-])tgi(?![\w-])|text_generation_server/i,
+  source: 'huggingface/text-generation-inference v3.3.x launcher/src/main.rs struct Args',
+  // TGI's own keys say "serve" (serving.ts): its weak word is the same, adding no fact.
+  says: 'serve',
+  options: [
+    shared('--model-id'),
+    shared('--num-shard'),
+    shared('--quantize'),
+    shared('--dtype'),
+    shared('--kv-cache-dtype'),
+    // One request's cap: prompt and generated tokens (sequence.ts reads it as the served length).
+    shared('--max-total-tokens'),
+    shared('--max-input-length'),
+    // The tokens of the warm-up's prefill batch, which sizes the activations (memory/tgi.ts).
+    shared('--max-batch-prefill-tokens'),
+    shared('--cuda-memory-fraction'),
+    shared('--max-concurrent-requests'),
+    // The KV budget in tokens, in place of what warm-up leaves (inferred on flash-attention models).
+    unmodelled('the KV cache budget in tokens, in place of what the warm-up leaves', 'kv cache', '--max-batch-total-tokens'),
+    unmodelled('CUDA graphs captured for these batch sizes (their pool)', 'peak', '--cuda-graphs'),
+    unmodelled('speculative tokens per step (Medusa heads or n-grams)', 'activations', '--speculate'),
+    unmodelled("LoRA adapters' weights beside the base model", 'weights', '--lora-adapters'),
+    // "Enforce a maximum number of requests per batch. Specific flag for hardware targets that do
+    // not support unpadded inference": on CUDA the KV budget, not this cap, bounds the batch.
+    none('--max-batch-size'),
+    none('--max-input-tokens'),
+    ...noneEach(`--revision --validation-workers --sharded --trust-remote-code --max-best-of --max-stop-sequences
+      --max-top-n-tokens --waiting-served-ratio --max-waiting-tokens --hostname --port --prometheus-port
+      --shard-uds-path --master-addr --master-port --huggingface-hub-cache --weights-cache-override
+      --disable-custom-kernels --rope-scaling --rope-factor --json-output --otlp-endpoint --otlp-service-name
+      --cors-allow-origin --api-key --watermark-gamma --watermark-delta --ngrok --ngrok-authtoken --ngrok-edge
+      --tokenizer-config-path --disable-grammar-support --env --max-client-batch-size --usage-stats --payload-limit
+      --enable-prefill-logprobs --graceful-termination-timeout`),
+  ].map(withEnv),
+};
