@@ -13,6 +13,8 @@ import { SERVING_KEYS } from './serving.js';
 import { SHARDING_KEYS } from './sharding.js';
 import { TRAINING_KEYS } from './training.js';
 import type { Handler, KeyTable } from './values.js';
+import { FRAMEWORKS, frameworkOption } from './frameworks/index.js';
+import { optionHandler, type Framework } from './frameworks/option.js';
 
 /**
  * Every key table, by topic (HF TrainingArguments / TRL SFTConfig, PEFT LoraConfig,
@@ -37,11 +39,26 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));
 
-/** How a key's value is read, or undefined for a key no table has. */
-export const handlerOf = (key: string): Handler | undefined => (Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined);
+/**
+ * How a key's value is read, or undefined for a key no table has. A framework the message names
+ * reads its own options first (frameworks/: where two frameworks spell one option alike with two
+ * meanings, the named one's wins); then the shared tables; then any framework's option list, so an
+ * option none of our tables met is still read by the framework that defines it.
+ */
+export const handlerOf = (key: string, named: readonly Framework[] = []): Handler | undefined => {
+  const table = Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined;
+  const own = frameworkOption(key, named);
+  if (own) return optionHandler(own, key, table) ?? table;
+  if (table) return table;
+  // Unnamed, only a snake_case or dotted spelling is taken from the option lists: a one-word key
+  // ("ratio", "type", "amp") means too many things outside its framework.
+  if (!/[_.]/.test(key)) return undefined;
+  const any = frameworkOption(key, FRAMEWORKS);
+  return any ? optionHandler(any, key, table) : undefined;
+};
 
-export function keyKnown(key: string): boolean {
-  return handlerOf(key) !== undefined || NO_MEMORY_EFFECT.has(key);
+export function keyKnown(key: string, named: readonly Framework[] = []): boolean {
+  return handlerOf(key, named) !== undefined || NO_MEMORY_EFFECT.has(key);
 }
 
 /** Key names as written → the table's spelling ("--max-model-len" → "max_model_len"). */
