@@ -112,8 +112,6 @@ export type ParseOutcome =
       keys: string[];
       /** The user's spans of logs and tool reports (segments/): no number there is a fact or listed as not used. */
       logs: { at: number; end: number }[];
-      /** The user's spans of framework options said in a note as not modelled (config-keys/frameworks/): not listed as not used. */
-      said?: { at: number; end: number }[];
       /** Words not read, as written, each with a suggestion only when it keeps the meaning. */
       unread: { word: string; at: number; suggestion: string | null }[];
       /** What reading did that the reply must say: a model read by its size, a config key set aside … */

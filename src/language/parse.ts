@@ -88,7 +88,7 @@ interface Prepared {
   /** Logs and tool reports: their numbers set no setup, and none is listed as not used. */
   logs: { at: number; end: number }[];
   /** Framework options not modelled: the fact kinds each would change, said as weak (config-keys/frameworks/). */
-  unmodelled: { key: string; weakens: readonly string[]; at: number; end: number }[];
+  unmodelled: { key: string; weakens: readonly string[] }[];
 }
 
 function prepare(text: string): Prepared {
@@ -295,7 +295,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const across = readAcross(items, setAside, mapped, text);
   // A fact an unmodelled option would change is said as weak: the option's note says why.
   const unmodelled: Doubt[] = p.unmodelled.flatMap((u) =>
-    items.filter((i) => u.weakens.includes(i.kind)).map((i) => ({ at: i.at, end: i.end, note: `--${u.key} is not modelled` })),
+    items.filter((i) => u.weakens.includes(i.kind)).map((i) => ({ at: i.at, end: i.end, note: `${u.key.includes('.') ? '' : '--'}${u.key} is not modelled` })),
   );
   const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts, ...across, ...unmodelled]));
   const traces = mostlyNotRead ? traced.map(amongUnread) : traced;
@@ -303,8 +303,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
     ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),
   };
-  const said = p.unmodelled.map(({ at, end }) => ({ at, end }));
-  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, ...(said.length ? { said } : {}), unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
+  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
 }
 
 /** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */

@@ -26,8 +26,7 @@ export function weakFirst(weak: string[], allNotes: string[], trace: FactTrace[]
 
 /** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
 export function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
-  // An option said in a note as not modelled is accounted for by that note.
-  const used = [...trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! })), ...(parsed.said ?? [])];
+  const used = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
   const setAside = [
     // Another run's settings (a past run, a paper's setup) first, with their reason.
     ...(parsed.otherRuns ?? []),

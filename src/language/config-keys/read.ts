@@ -36,7 +36,7 @@ export interface ConfigReading {
   unknownKeys: string[];
   notes: string[];
   /** Keys of a framework's option list that change memory in a way not modelled: the facts they would change (frameworks/option.ts). */
-  unmodelled: { key: string; weakens: readonly string[]; at: number; end: number }[];
+  unmodelled: { key: string; weakens: readonly string[] }[];
 }
 
 /** `NAME=value` opening its line, NAME in capitals as the user wrote it: a shell variable, not prose. */
@@ -77,7 +77,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);
   const src = input.text;
   // The frameworks the message names read their own options first (frameworks/index.ts).
-  const frameworks = namedFrameworks(src);
+  // Named before the code reader rewrites a pasted `GRPOConfig(…)` call into its keys.
+  const frameworks = namedFrameworks(`${raw.text}\n${src}`);
   const present = new Set<string>();
   const values = new Map<string, string>();
   /** Every value each key is set to, in order, and where. */
@@ -227,12 +228,15 @@ export function readConfig(raw: MappedText): ConfigReading {
         };
       }
     }
-    if (reading.note) notes.push(reading.note);
     if ('ignore' in reading && reading.unmodelled) {
-      // Said in its note on the first screen, not listed again as not used.
-      unmodelled.push({ key, weakens: reading.unmodelled.weakens, ...input.userSpan(m.index, m.index + m[0].length) });
+      // Said on the first screen with the user's own words quoted, so the "not used" line, which
+      // leaves out what a notice quotes (reply/not-used.ts), does not list it again.
+      const written = input.userText(m.index, m.index + m[0].length).replace(/["'`]/g, '').replace(/[\s,;]+$/, '').replace(/\s+/g, ' ').trim();
+      notes.push(`not modelled: "${written}" (${reading.unmodelled.changes})`);
+      unmodelled.push({ key, weakens: reading.unmodelled.weakens });
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
+    if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };

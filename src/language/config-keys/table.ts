@@ -39,6 +39,9 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));
 
+/** The shared tables' reading of a key alone, no framework's (frameworks/coverage.ts counts by it). */
+export const tableHandlerOf = (key: string): Handler | undefined => (Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined);
+
 /**
  * How a key's value is read, or undefined for a key no table has. A framework the message names
  * reads its own options first (frameworks/: where two frameworks spell one option alike with two
@@ -46,10 +49,11 @@ const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));
  * option none of our tables met is still read by the framework that defines it.
  */
 export const handlerOf = (key: string, named: readonly Framework[] = []): Handler | undefined => {
-  const table = Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined;
+  const table = tableHandlerOf(key);
   const own = frameworkOption(key, named);
-  if (own) return optionHandler(own, key, table) ?? table;
-  if (table) return table;
+  const ownHandler = own && optionHandler(own, key, table);
+  if (ownHandler) return ownHandler;
+  if (table || NO_MEMORY_EFFECT.has(key)) return table;
   // Unnamed, only a snake_case or dotted spelling is taken from the option lists: a one-word key
   // ("ratio", "type", "amp") means too many things outside its framework.
   if (!/[_.]/.test(key)) return undefined;

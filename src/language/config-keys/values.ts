@@ -19,7 +19,7 @@ export type KeyReading =
       ignore: true;
       note?: string;
       /** The key changes memory in a way the estimate does not model: the facts it would change (items.ts kinds) are said as weak. */
-      unmodelled?: { weakens: readonly string[] };
+      unmodelled?: { weakens: readonly string[]; changes: string };
     }
   | null;
 

@@ -67,17 +67,13 @@ export const reads = (spellings: string | readonly string[], handler: Handler, s
 });
 
 /**
- * An unmodelled option as a key reading: its value said with what it changes ("not modelled:
- * --num_generations 8 (…)"), the facts it would change marked weak (parse.ts), never a doubt.
- * A switch turned off changes nothing and is set aside.
+ * An unmodelled option as a key reading: what it changes, said by the reader with the user's own
+ * words quoted ("not modelled: "--num_generations 8" (…)"), the facts it would change marked weak
+ * (parse.ts), never a doubt. A switch turned off changes nothing and is set aside.
  */
 const unmodelledReading =
-  (key: string, changes: string, weakens: readonly FactKind[]): Handler =>
-  (v) => {
-    const value = unquote(v);
-    if (/^(?:false|0|no|off|none|null)$/.test(value)) return IGNORE;
-    return { ignore: true, note: `not modelled: --${key}${value && value !== 'true' ? ` ${value}` : ''} (${changes})`, unmodelled: { weakens } };
-  };
+  (changes: string, weakens: readonly FactKind[]): Handler =>
+  (v) => (/^(?:false|0|no|off|none|null)$/.test(unquote(v)) ? IGNORE : { ignore: true, unmodelled: { weakens, changes } });
 
 /** How one option of a framework reads its value; a 'shared' one by the shared table's handler (`table`). */
 export function optionHandler(option: FrameworkOption, key: string, table: Handler | undefined): Handler | undefined {
@@ -85,5 +81,5 @@ export function optionHandler(option: FrameworkOption, key: string, table: Handl
   if (effect === 'shared' || effect === 'reader') return table;
   if (effect === 'none') return () => IGNORE;
   if ('reads' in effect) return effect.reads;
-  return unmodelledReading(key, effect.unmodelled, effect.weakens);
+  return unmodelledReading(effect.unmodelled, effect.weakens);
 }

@@ -35,11 +35,11 @@ const completionLength: Handler = (v, ctx) => {
 
 /** beta 0 loads no reference model (GRPOConfig, DPOConfig help); any other beta is a loss weight. */
 const beta: Handler = (v) =>
-  numberOf(v) === 0 ? { ignore: true, note: 'not modelled: --beta 0 (TRL then loads no reference model; the estimate keeps one)', unmodelled: { weakens: ['framework'] } } : IGNORE;
+  numberOf(v) === 0 ? { ignore: true, unmodelled: { weakens: ['framework'], changes: 'TRL then loads no reference model; the estimate keeps one' } } : IGNORE;
 
 /** ds3_gather_for_generation False generates from the ZeRO-3 shards: the estimate gathers the whole policy. */
 const ds3Gather: Handler = (v) =>
-  /^(?:false|0|no)$/.test(unquote(v)) ? { ignore: true, note: 'not modelled: --ds3_gather_for_generation false (the policy stays sharded while generating; the estimate gathers it)', unmodelled: { weakens: ['sharding'] } } : IGNORE;
+  /^(?:false|0|no)$/.test(unquote(v)) ? { ignore: true, unmodelled: { weakens: ['sharding'], changes: 'the policy stays sharded while generating; the estimate gathers it' } } : IGNORE;
 
 const VLLM_COLOCATED = "vLLM's weights and KV cache on the training GPUs are not in the estimate";
 
