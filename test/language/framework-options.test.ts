@@ -193,3 +193,45 @@ describe('a spelling two frameworks share is read by the one the message names',
     expect(reply('llama 3 8b ppo on 8x H100 --prompt_max_len 2048').s.seq).not.toBe(3072);
   });
 });
+
+describe("accelerate's config, LLaMA-Factory's and axolotl's YAML", () => {
+  const accelerate = (fsdp: string) =>
+    `llama 3 8b full fine-tune on 8x H100\naccelerate launch --config_file fsdp.yaml train.py\ncompute_environment: LOCAL_MACHINE\ndistributed_type: FSDP\nfsdp_config:\n${fsdp}mixed_precision: bf16\nnum_machines: 1\nnum_processes: 8`;
+
+  it('distributed_type FSDP shards fully; FSDP2 with fsdp_reshard_after_forward false is SHARD_GRAD_OP', () => {
+    expect(reply(accelerate('  fsdp_version: 2\n')).s.sharding).toEqual({ kind: 'fsdp', stage: 3 });
+    expect(reply(accelerate('  fsdp_version: 2\n  fsdp_reshard_after_forward: false\n')).s.sharding).not.toEqual({ kind: 'fsdp', stage: 3 });
+    expect(reply(accelerate('  fsdp_version: 2\n  fsdp_reshard_after_forward: false\n')).notices).toMatch(/SHARD_GRAD_OP/);
+  });
+
+  const llamaFactory = (extra: string) =>
+    `llamafactory-cli train qwen_lora.yaml on 1x A100 80GB\nmodel_name_or_path: Qwen/Qwen2.5-7B-Instruct\nstage: sft\nfinetuning_type: lora\nlora_rank: 16\nlora_target: all\ncutoff_len: 4096\nper_device_train_batch_size: 2\ngradient_accumulation_steps: 8\nbf16: true\n${extra}`;
+
+  it("LLaMA-Factory's sequence is cutoff_len: its max_length is the chat's generation, not the sequence", () => {
+    const r = reply(llamaFactory('max_length: 512\nneat_packing: true'));
+    expect({ seq: r.s.seq, batch: r.s.microBatch, rank: r.s.lora?.rank, batches: r.s.batches }).toEqual({ seq: 4096, batch: 2, rank: 16, batches: 'packed' });
+  });
+
+  it('GaLore and freeze tuning are said as not modelled, in the YAML\'s own words', () => {
+    expect(reply(llamaFactory('use_galore: true')).notices).toMatch(/not modelled: "use_galore: true"/);
+    expect(reply(llamaFactory('freeze_trainable_layers: 4')).notices).toMatch(/not modelled: "freeze_trainable_layers: 4"/);
+  });
+
+  const axolotl = (extra: string) =>
+    `axolotl train config.yml on a 4090\nbase_model: meta-llama/Meta-Llama-3-8B\nadapter: qlora\nload_in_4bit: true\nlora_r: 32\nlora_target_linear: true\nsequence_len: 4096\nmicro_batch_size: 2\ngradient_accumulation_steps: 4\n${extra}`;
+
+  it("axolotl's max_prompt_len is the prompt's share of sequence_len: said, the sequence stays sequence_len", () => {
+    const r = reply(axolotl('max_prompt_len: 1024'));
+    expect(r.s.seq).toBe(4096);
+    expect(r.notices).toMatch(/not modelled: "max_prompt_len: 1024"/);
+    expect(r.weak).toContain('seq');
+  });
+
+  it('chunked_cross_entropy chunks the loss, float16 loads fp16 weights with no AMP, lora kernels are said with the adapters weak', () => {
+    const r = reply(axolotl('chunked_cross_entropy: true\nlora_mlp_kernel: true'));
+    expect(r.s.loss).toBe('chunked');
+    expect(r.weak).toContain('lora');
+    const f16 = reply(axolotl('adapter: lora\nload_in_4bit: false\nfloat16: true')).s;
+    expect({ recipe: f16.recipe, compute: f16.compute }).toEqual({ recipe: 'pure', compute: 'fp16' });
+  });
+});

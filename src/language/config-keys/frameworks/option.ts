@@ -83,3 +83,17 @@ export function optionHandler(option: FrameworkOption, key: string, table: Handl
   if ('reads' in effect) return effect.reads;
   return unmodelledReading(effect.unmodelled, effect.weakens);
 }
+
+/**
+ * Options a framework passes on to another's (axolotl's `auto_find_batch_size` is TrainingArguments',
+ * its `activation_offloading` TRL's): read with that framework's effect, cited to this one's source.
+ */
+export const borrowed = (from: Framework, keys: string, source: string): FrameworkOption[] =>
+  keys
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((k) => {
+      const option = from.options.find((o) => o.spellings.includes(k));
+      if (!option) throw new Error(`${from.id} lists no ${k}`);
+      return { spellings: [k], effect: option.effect, source };
+    });
