@@ -86,7 +86,7 @@ describe("TRL's configs, pasted", () => {
 
   it("vLLM colocated on the training GPUs is said, the card weak, the key not listed again as not used", () => {
     const r = reply(grpo("use_vllm=True, vllm_mode='colocate', vllm_gpu_memory_utilization=0.3, max_completion_length=256"));
-    expect(r.notices).toMatch(/not modelled: "vllm_gpu_memory_utilization=0\.3"/);
+    expect(r.notices).toMatch(/not modelled: "vllm_mode=colocate", "vllm_gpu_memory_utilization=0\.3" \(vLLM/);
     expect(r.weak).toContain('card');
     expect(r.notUsed.join(' ')).not.toMatch(/vllm_gpu_memory_utilization/);
   });
@@ -233,5 +233,22 @@ describe("accelerate's config, LLaMA-Factory's and axolotl's YAML", () => {
     expect(r.weak).toContain('lora');
     const f16 = reply(axolotl('adapter: lora\nload_in_4bit: false\nfloat16: true')).s;
     expect({ recipe: f16.recipe, compute: f16.compute }).toEqual({ recipe: 'pure', compute: 'fp16' });
+  });
+});
+
+describe("Unsloth's keyword arguments", () => {
+  const unsloth = (load: string) =>
+    `grpo on a 4090: model, tokenizer = FastLanguageModel.from_pretrained(model_name='Qwen/Qwen2.5-3B-Instruct', max_seq_length=1024, ${load})\nmodel = FastLanguageModel.get_peft_model(model, r=32, target_modules=['q_proj','k_proj','v_proj','o_proj'], lora_alpha=32, use_gradient_checkpointing='unsloth')`;
+
+  it("fast_inference's vLLM share of the training GPU is said once for both its options, the card weak; the run stays training", () => {
+    const r = reply(unsloth('load_in_4bit=True, fast_inference=True, max_lora_rank=32, gpu_memory_utilization=0.6'));
+    expect(r.s.mode).toBe('qlora');
+    expect(r.notices).toMatch(/not modelled: "fast_inference=True", "gpu_memory_utilization=0\.6" \(vLLM inside the training process/);
+    expect(r.weak).toContain('card');
+    expect(r.notices).not.toMatch(/settings I do not read/);
+  });
+
+  it('load_in_16bit trains LoRA on the 16-bit base', () => {
+    expect(reply(unsloth('load_in_16bit=True')).s.mode).toBe('lora');
   });
 });

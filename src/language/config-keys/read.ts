@@ -63,6 +63,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
   const unmodelled: ConfigReading['unmodelled'] = [];
+  /** What each unmodelled change is, with the user's words of the options that make it: one note each. */
+  const saidUnmodelled = new Map<string, string[]>();
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
   // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`.
@@ -232,7 +234,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       // Said on the first screen with the user's own words quoted, so the "not used" line, which
       // leaves out what a notice quotes (reply/not-used.ts), does not list it again.
       const written = input.userText(m.index, m.index + m[0].length).replace(/["'`]/g, '').replace(/[\s,;]+$/, '').replace(/\s+/g, ' ').trim();
-      notes.push(`not modelled: "${written}" (${reading.unmodelled.changes})`);
+      saidUnmodelled.set(reading.unmodelled.changes, [...(saidUnmodelled.get(reading.unmodelled.changes) ?? []), written]);
       unmodelled.push({ key, weakens: reading.unmodelled.weakens });
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
@@ -282,6 +284,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
   };
   const text = input.replaceEach(PAIR, readPair);
+  for (const [changes, written] of saidUnmodelled) notes.push(`not modelled: ${written.map((w) => `"${w}"`).join(', ')} (${changes})`);
   // A key written without its colon or equals sign takes the word after it when its table reads
   // that word ("kv_cache_dtype fp8", "lora_target all": issue 22 item 7); a word it does not read
   // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
