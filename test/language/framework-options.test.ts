@@ -252,3 +252,27 @@ describe("Unsloth's keyword arguments", () => {
     expect(reply(unsloth('load_in_16bit=True')).s.mode).toBe('lora');
   });
 });
+
+describe("ms-swift's command line", () => {
+  const swift = (flags: string) => `swift rlhf --model Qwen/Qwen2.5-7B-Instruct --lora_rank 8 --max_length 2048 --per_device_train_batch_size 4 ${flags} on 8x A100 80GB`;
+
+  it('--rlhf_type dpo names the trainer and --tuner_type (v4; --train_type in v3) the method; a LoRA rank beside full is not used', () => {
+    const r = reply(swift('--rlhf_type dpo --tuner_type lora'));
+    expect({ framework: r.s.framework, mode: r.s.mode, rank: r.s.lora?.rank }).toEqual({ framework: 'dpo', mode: 'lora', rank: 8 });
+    expect(reply(swift('--rlhf_type dpo --tuner_type full')).s.mode).toBe('full');
+  });
+
+  it("--rlhf_type grpo is said as not modelled (ms-swift's own rollout engine, c141's one GPU set apart), not read as TRL's GRPO", () => {
+    const r = reply(swift('--rlhf_type grpo --tuner_type lora'));
+    expect(r.s.framework).not.toBe('grpo');
+    expect(r.notices).toMatch(/not modelled: "--rlhf_type grpo" \(GRPO's rollouts/);
+  });
+
+  it("a teacher model (GKD) and TRL's colocated vLLM are said as not modelled, the framework and card weak", () => {
+    const r = reply(`grpo ${swift('--rlhf_type grpo --tuner_type lora --use_vllm true --vllm_mode colocate --vllm_gpu_memory_utilization 0.4 --teacher_model Qwen/Qwen2.5-32B-Instruct')}`);
+    expect(r.notices).toMatch(/not modelled: "--teacher_model Qwen\/Qwen2\.5-32B-Instruct"/);
+    expect(r.notices).toMatch(/"--vllm_gpu_memory_utilization 0\.4"/);
+    expect(r.weak).toEqual(expect.arrayContaining(['framework', 'card']));
+    expect(r.s.model.id).not.toMatch(/32b/i);
+  });
+});

@@ -2,6 +2,7 @@ import { ACCELERATE } from './accelerate.js';
 import { AXOLOTL } from './axolotl.js';
 import { DEEPSPEED } from './deepspeed.js';
 import { LLAMA_FACTORY } from './llamafactory.js';
+import { MS_SWIFT } from './ms-swift.js';
 import { OPENRLHF } from './openrlhf.js';
 import type { Framework, FrameworkOption } from './option.js';
 import { PEFT } from './peft.js';
@@ -15,7 +16,7 @@ import { VERL } from './verl.js';
  * framework of the message claims is looked up (the most used first: a TrainingArguments field
  * before an RL trainer's flag of the same spelling).
  */
-export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, UNSLOTH, OPENRLHF, VERL];
+export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, UNSLOTH, OPENRLHF, VERL];
 
 const bySpelling = new Map<Framework, Map<string, FrameworkOption>>(
   FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),
