@@ -276,3 +276,17 @@ describe("ms-swift's command line", () => {
     expect(r.s.model.id).not.toMatch(/32b/i);
   });
 });
+
+describe("torchtune's recipe config", () => {
+  const tune = (extra: string) =>
+    `tune run --nproc_per_node 4 lora_finetune_distributed --config llama3_1/8B_lora on 4x RTX 4090\nbatch_size: 2\ngradient_accumulation_steps: 8\nenable_activation_checkpointing: True\n${extra}`;
+
+  it('fsdp_cpu_offload offloads parameters and optimizer states; activation offloading offloads the checkpoints', () => {
+    const r = reply(tune('fsdp_cpu_offload: True\nenable_activation_offloading: True'));
+    expect({ offload: r.s.offload, recompute: r.s.recompute, batch: r.s.microBatch }).toEqual({ offload: { optimizer: 'cpu', params: 'cpu' }, recompute: 'offloaded', batch: 2 });
+  });
+
+  it('optimizer_in_bwd is said as not modelled', () => {
+    expect(reply(tune('optimizer_in_bwd: True')).notices).toMatch(/not modelled: "optimizer_in_bwd: True"/);
+  });
+});

@@ -7,6 +7,7 @@ import { OPENRLHF } from './openrlhf.js';
 import type { Framework, FrameworkOption } from './option.js';
 import { PEFT } from './peft.js';
 import { TRANSFORMERS } from './transformers.js';
+import { TORCHTUNE } from './torchtune.js';
 import { TRL } from './trl.js';
 import { UNSLOTH } from './unsloth.js';
 import { VERL } from './verl.js';
@@ -16,7 +17,7 @@ import { VERL } from './verl.js';
  * framework of the message claims is looked up (the most used first: a TrainingArguments field
  * before an RL trainer's flag of the same spelling).
  */
-export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, UNSLOTH, OPENRLHF, VERL];
+export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
 
 const bySpelling = new Map<Framework, Map<string, FrameworkOption>>(
   FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),
