@@ -290,3 +290,12 @@ describe("torchtune's recipe config", () => {
     expect(reply(tune('optimizer_in_bwd: True')).notices).toMatch(/not modelled: "optimizer_in_bwd: True"/);
   });
 });
+
+describe("xtuner's Python config", () => {
+  it('accumulative_counts accumulates, pack_to_max_length packs, optim_type names the optimizer (they had been not read)', () => {
+    const r = reply(
+      "xtuner qlora internlm2 7b on a 3090\nmodel = dict(\n    type=SupervisedFinetune,\n    lora=dict(type=LoraConfig, r=64, lora_alpha=16, lora_dropout=0.1, bias='none', task_type='CAUSAL_LM'))\nmax_length = 2048\npack_to_max_length = True\nbatch_size = 1\naccumulative_counts = 16\noptim_type = AdamW",
+    );
+    expect({ ga: r.s.gradAccum, batches: r.s.batches, batch: r.s.microBatch, seq: r.s.seq, rank: r.s.lora?.rank }).toEqual({ ga: 16, batches: 'packed', batch: 1, seq: 2048, rank: 64 });
+  });
+});

@@ -11,13 +11,14 @@ import { TORCHTUNE } from './torchtune.js';
 import { TRL } from './trl.js';
 import { UNSLOTH } from './unsloth.js';
 import { VERL } from './verl.js';
+import { XTUNER } from './xtuner.js';
 
 /**
  * The training frameworks whose option lists we read from their source, in the order a key no
  * framework of the message claims is looked up (the most used first: a TrainingArguments field
  * before an RL trainer's flag of the same spelling).
  */
-export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
+export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
 
 const bySpelling = new Map<Framework, Map<string, FrameworkOption>>(
   FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),
