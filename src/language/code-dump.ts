@@ -50,11 +50,13 @@ const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[
 /**
  * Classes that name the framework running: Unsloth's FastLanguageModel / FastModel /
  * FastVisionModel (Unsloth README), TRL's trainers (TRL docs: SFTTrainer, DPOTrainer, KTOTrainer,
- * ORPOTrainer, GRPOTrainer, PPOTrainer). Read before call names are blanked as code.
+ * ORPOTrainer, GRPOTrainer, PPOTrainer) and their configs (GRPOConfig …). Read before call names are blanked as code.
  */
 const FRAMEWORK_CLASSES: Record<string, string> = {
   fastlanguagemodel: 'unsloth', fastmodel: 'unsloth', fastvisionmodel: 'unsloth',
   sfttrainer: 'train', dpotrainer: 'dpo', ktotrainer: 'dpo', orpotrainer: 'orpo', grpotrainer: 'grpo', ppotrainer: 'ppo',
+  // Each TRL trainer's config (trl/trainer/*_config.py), pasted alone, names its trainer as well.
+  sftconfig: 'train', dpoconfig: 'dpo', ktoconfig: 'dpo', orpoconfig: 'orpo', grpoconfig: 'grpo', ppoconfig: 'ppo',
 };
 const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES).join('|')})(?:\\.[a-z_]\\w*)*(?![\\w])`, 'g');
 

@@ -87,6 +87,8 @@ interface Prepared {
   doubts: Doubt[];
   /** Logs and tool reports: their numbers set no setup, and none is listed as not used. */
   logs: { at: number; end: number }[];
+  /** Framework options not modelled: the fact kinds each would change, said as weak (config-keys/frameworks/). */
+  unmodelled: { key: string; weakens: readonly string[] }[];
 }
 
 function prepare(text: string): Prepared {
@@ -114,6 +116,7 @@ function prepare(text: string): Prepared {
     configLike: config.ignoredKeys.length + config.unknownKeys.length + config.notes.length > 0 || config.text.text !== config.source,
     doubts,
     logs: segmented.segments.filter((s) => s.kind === 'log' || s.kind === 'report').map((s) => ({ at: s.userStart, end: s.userEnd })),
+    unmodelled: config.unmodelled,
   };
 }
 
@@ -290,7 +293,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const across = readAcross(items, setAside, mapped, text);
-  const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts, ...across]));
+  // A fact an unmodelled option would change is said as weak: the option's note says why.
+  const unmodelled: Doubt[] = p.unmodelled.flatMap((u) =>
+    items.filter((i) => u.weakens.includes(i.kind)).map((i) => ({ at: i.at, end: i.end, note: `${u.key.includes('.') ? '' : '--'}${u.key} is not modelled` })),
+  );
+  const traced = items.map((item) => traceItem(item, mapped, [...p.doubts, ...owned.doubts, ...across, ...unmodelled]));
   const traces = mostlyNotRead ? traced.map(amongUnread) : traced;
   const otherRuns = {
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),

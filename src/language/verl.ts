@@ -1,3 +1,4 @@
+import { VERL_OPTIONS } from './config-keys/frameworks/verl.js';
 import type { MappedText, Piece } from './mapped-text.js';
 
 /**
@@ -19,7 +20,15 @@ import type { MappedText, Piece } from './mapped-text.js';
  *   actor's Megatron split (tp, pp, ep, cp), and `trainer.nnodes` × `trainer.n_gpus_per_node` the GPUs.
  * Source: verl/trainer/config/ppo_trainer.yaml (v0.3) and its docs "Config Explanation".
  */
-const VERL_RUN = /verl\.trainer|actor_rollout_ref\./;
+// A message naming verl with its overrides of the data or trainer sections is verl's run too.
+const VERL_RUN = /verl\.trainer|actor_rollout_ref\.|\bverl\b[\s\S]*(?:^|\s)\+{0,2}(?:data|trainer|algorithm|critic|reward_model)\.[a-z_.]+=/;
+
+/**
+ * Overrides verl's option list (config-keys/frameworks/verl.ts) reads or says as not modelled:
+ * left in place for the key reader, which reads them by that list (the rollout engine's memory
+ * share is said as not modelled, never set aside in silence).
+ */
+const LEFT_FOR_KEY_READER = new Set(VERL_OPTIONS.filter((o) => typeof o.effect === 'object').flatMap((o) => o.spellings));
 const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\]+)/g;
 
 const MEGATRON_DIM: Record<string, string> = { tensor: 'tp', pipeline: 'pp', expert: 'ep', context: 'cp' };
@@ -50,6 +59,7 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
     const blank = (): string => ' '.repeat(m[0].length);
     // The model's name stays as written (a Hub id or a path): only the key goes.
     if (key === 'actor_rollout_ref.model.path') return [{ text: ' '.repeat(m[0].length - m[2]!.length), from: 0, to: m[0].length - m[2]!.length }, { text: m[2]!, from: m[0].length - m[2]!.length, to: m[0].length }];
+    if (LEFT_FOR_KEY_READER.has(key)) return m[0];
     if (/^actor_rollout_ref\.(?:rollout|ref)\.|^(?:critic|reward_model)\./.test(key)) {
       setAside.push(key);
       return blank();

@@ -20,8 +20,6 @@ function frameworkFacts(text: string): { value: string; weak: boolean; notices: 
 
 describe('a framework only mentioned is weak', () => {
   it.each([
-    // c341 (huggingface/accelerate#1214): accelerate's dump lists an empty megatron_lm_config.
-    ['full finetune llama-30b, fsdp on 40x a100-80g\n- megatron_lm_config: {}\n- deepspeed_config: {}', 'megatron_lm_config'],
     // c459 (deepspeedai/DeepSpeed-MII#435): DeepSpeed-MII is a server, not the DeepSpeed trainer.
     ['Can DeepSpeed-MII serve llama-2-13b on 2 GPU with 16GB?', 'DeepSpeed-MII'],
     ['serve llama-2-13b with deepspeed-mii on 2x 16GB', 'deepspeed-mii'],
@@ -46,6 +44,16 @@ describe('a framework only mentioned is weak', () => {
     const read = frameworkFacts(text);
     expect(read.weak).toBe(true);
     expect(read.notices[0]).toMatch(/^framework \S+ — from ".*"\? say "hf" if you do not run/);
+  });
+});
+
+describe("a framework's config key names no framework", () => {
+  // c341 (huggingface/accelerate#1214): accelerate's dump lists an empty megatron_lm_config. The key
+  // is accelerate's (config-keys/frameworks/accelerate.ts), set aside: it had been read as a weak Megatron.
+  it('c341: an empty megatron_lm_config is set aside, and the run stays FSDP', () => {
+    const read = frameworkFacts('full finetune llama-30b, fsdp on 40x a100-80g\n- megatron_lm_config: {}\n- deepspeed_config: {}');
+    expect(read.value).toBe('fsdp');
+    expect(read.notices).toEqual([]);
   });
 });
 

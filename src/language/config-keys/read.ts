@@ -18,6 +18,7 @@ import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { enginesNamed } from './engines/index.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
+import { namedFrameworks } from './frameworks/index.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
 
 /**
@@ -35,6 +36,8 @@ export interface ConfigReading {
   /** Keys not known at all. */
   unknownKeys: string[];
   notes: string[];
+  /** Keys of a framework's option list that change memory in a way not modelled: the facts they would change (frameworks/option.ts). */
+  unmodelled: { key: string; weakens: readonly string[] }[];
 }
 
 /** `NAME=value` opening its line, NAME in capitals as the user wrote it: a shell variable, not prose. */
@@ -60,6 +63,9 @@ const keyRule = (key: string, reading?: KeyReading): RuleRef => (reading && 'say
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
   const unknownKeys: string[] = [];
+  const unmodelled: ConfigReading['unmodelled'] = [];
+  /** What each unmodelled change is, with the user's words of the options that make it: one note each. */
+  const saidUnmodelled = new Map<string, string[]>();
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
   // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`.
@@ -75,6 +81,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   const src = input.text;
   // Keys are read in the namespace of the engines the message names (engines/index.ts).
   const engines = enginesNamed(src);
+  // The frameworks the message names read their own options first (frameworks/index.ts).
+  // Named before the code reader rewrites a pasted `GRPOConfig(…)` call into its keys.
+  const frameworks = namedFrameworks(`${raw.text}\n${src}`);
+  const namespaces = { engines, frameworks };
   const present = new Set<string>();
   const values = new Map<string, string>();
   /** Every value each key is set to, in order, and where. */
@@ -150,7 +160,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     const key = keyName(rawKey);
     let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     const isFlag = flagKey !== undefined;
-    const known = keyKnown(key, engines);
+    const known = keyKnown(key, namespaces);
     // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",
     // hiyouga/LlamaFactory#4263's neighbours) names data, never the model: blanked, whatever its shape.
     if (!known && !isFlag && insideDataBlock(src, m.index, depth)) return { result: ' '.repeat(m[0].length), rule: 'config.data-block' };
@@ -172,7 +182,7 @@ export function readConfig(raw: MappedText): ConfigReading {
       return { result: value === '{' ? `${' '.repeat(m[0].length - 1)}{` : ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     if (isFlag && value === undefined) value = 'true';
-    const handler = handlerOf(key, engines);
+    const handler = handlerOf(key, namespaces);
     const parent = parents.at(-1)?.key ?? null;
     // A short flag is shown as written (`-np`), not as the key it stands for.
     const shown = m[3] ? `-${m[3]}` : rawKey.replace(/^-+/, '');
@@ -229,6 +239,14 @@ export function readConfig(raw: MappedText): ConfigReading {
         };
       }
     }
+    if ('ignore' in reading && reading.unmodelled) {
+      // Said on the first screen with the user's own words quoted, so the "not used" line, which
+      // leaves out what a notice quotes (reply/not-used.ts), does not list it again.
+      const written = input.userText(m.index, m.index + m[0].length).replace(/["'`]/g, '').replace(/[\s,;]+$/, '').replace(/\s+/g, ' ').trim();
+      saidUnmodelled.set(reading.unmodelled.changes, [...(saidUnmodelled.get(reading.unmodelled.changes) ?? []), written]);
+      unmodelled.push({ key, weakens: reading.unmodelled.weakens });
+      return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
+    }
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
       ignoredKeys.push(shown);
@@ -275,15 +293,16 @@ export function readConfig(raw: MappedText): ConfigReading {
     return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
   };
   const text = input.replaceEach(PAIR, readPair);
+  for (const [changes, written] of saidUnmodelled) notes.push(`not modelled: ${written.map((w) => `"${w}"`).join(', ')} (${changes})`);
   // A key written without its colon or equals sign takes the word after it when its table reads
   // that word ("kv_cache_dtype fp8", "lora_target all": issue 22 item 7); a word it does not read
   // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
   // Keys named in prose count as present for the prose forms below ("session_len开了8200 … input_len 50":
   // the prompt is one request's under the session's cap, InternLM/lmdeploy#722).
-  const named = new Set([...present, ...[...src.matchAll(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g)].map((k) => keyName(k[0])).filter((k) => keyKnown(k, engines))]);
+  const named = new Set([...present, ...[...src.matchAll(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g)].map((k) => keyName(k[0])).filter((k) => keyKnown(k, namespaces))]);
   const keyThenWord = text.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
     const key = keyName(m[1]!);
-    const read = handlerOf(key, engines)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
+    const read = handlerOf(key, namespaces)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
     if (!read || !('say' in read)) return null;
     if (read.note) notes.push(read.note);
     return { result: ` ${read.say} `, rule: keyRule(key, read) };
@@ -294,7 +313,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // zai-org/GLM-4#149). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
   const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|调到|开到|开了|均为|都是|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
     const key = keyName(m[1]!);
-    const handler = handlerOf(key, engines);
+    const handler = handlerOf(key, namespaces);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
     // A key the config gave a value, named again alone, is that value used in an expression
     // ("sequence_parallel_size = 1" then "accumulative_counts *= sequence_parallel_size", xtuner's
@@ -308,5 +327,5 @@ export function readConfig(raw: MappedText): ConfigReading {
     // a key to ask about it ("should I turn on gradient_checkpointing?"), not to say it is set.
     return { result: ` ${reading.say} `, rule: m[2] === undefined ? { id: `config.key.${key}`, weak: true } : keyRule(key, reading) };
   });
-  return { text: bare, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)] };
+  return { text: bare, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)], unmodelled };
 }

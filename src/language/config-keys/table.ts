@@ -15,6 +15,8 @@ import { TRAINING_KEYS } from './training.js';
 import { anyEngineWith, engineHandler } from './engines/index.js';
 import type { Engine } from './engines/types.js';
 import type { Handler, KeyTable } from './values.js';
+import { FRAMEWORKS, frameworkOption } from './frameworks/index.js';
+import { optionHandler, type Framework } from './frameworks/option.js';
 
 /**
  * Every key table, by topic (HF TrainingArguments / TRL SFTConfig, PEFT LoraConfig,
@@ -39,25 +41,41 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));
 
-const tableHandler = (key: string): Handler | undefined => (Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined);
+/** The shared tables' reading of a key alone, no framework's (frameworks/coverage.ts counts by it). */
+export const tableHandlerOf = (key: string): Handler | undefined => (Object.hasOwn(KEYS, key) ? KEYS[key]!.reads : undefined);
 
-/**
- * How a key's value is read, or undefined for a key no table has. In the namespace of the engines
- * the message names (engines/index.ts), their option wins; then the topic tables; then, for a key
- * no table knows, the first engine whose source lists it.
- */
-export function handlerOf(key: string, named: readonly Engine[] = []): Handler | undefined {
-  for (const engine of named) {
-    const handler = engineHandler(engine, key, tableHandler);
-    if (handler) return handler;
-  }
-  const table = tableHandler(key);
-  if (table || NO_MEMORY_EFFECT.has(key)) return table;
-  const engine = anyEngineWith(key);
-  return engine ? engineHandler(engine, key, tableHandler) : undefined;
+/** The engines and frameworks a message names: their options are read in their own namespace. */
+export interface Namespaces {
+  engines?: readonly Engine[];
+  frameworks?: readonly Framework[];
 }
 
-export function keyKnown(key: string, named: readonly Engine[] = []): boolean {
+/**
+ * How a key's value is read, or undefined for a key no table has. The engines the message names
+ * read their own options first (engines/index.ts), then the frameworks it names (frameworks/: where
+ * two frameworks spell one option alike with two meanings, the named one's wins); then the shared
+ * tables; then, for a key no table knows, the first engine whose source lists it, and then any
+ * framework's option list for a snake_case or dotted spelling (a one-word key — "ratio", "type",
+ * "amp" — means too many things outside its framework).
+ */
+export function handlerOf(key: string, named: Namespaces = {}): Handler | undefined {
+  for (const engine of named.engines ?? []) {
+    const handler = engineHandler(engine, key, tableHandlerOf);
+    if (handler) return handler;
+  }
+  const table = tableHandlerOf(key);
+  const own = frameworkOption(key, named.frameworks ?? []);
+  const ownHandler = own && optionHandler(own, key, table);
+  if (ownHandler) return ownHandler;
+  if (table || NO_MEMORY_EFFECT.has(key)) return table;
+  const engine = anyEngineWith(key);
+  if (engine) return engineHandler(engine, key, tableHandlerOf);
+  if (!/[_.]/.test(key)) return undefined;
+  const any = frameworkOption(key, FRAMEWORKS);
+  return any ? optionHandler(any, key, table) : undefined;
+}
+
+export function keyKnown(key: string, named: Namespaces = {}): boolean {
   return handlerOf(key, named) !== undefined || NO_MEMORY_EFFECT.has(key);
 }
 

@@ -15,7 +15,12 @@ export type KeyReading =
       /** The words rest on a weak cue (a file's name, not its contents): the step says so. */
       weak?: true;
     }
-  | { ignore: true; note?: string }
+  | {
+      ignore: true;
+      note?: string;
+      /** The key changes memory in a way the estimate does not model: the facts it would change (items.ts kinds) are said as weak. */
+      unmodelled?: { weakens: readonly string[]; changes: string };
+    }
   | null;
 
 export interface KeyContext {

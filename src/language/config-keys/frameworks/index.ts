@@ -1,0 +1,37 @@
+import { ACCELERATE } from './accelerate.js';
+import { AXOLOTL } from './axolotl.js';
+import { DEEPSPEED } from './deepspeed.js';
+import { LLAMA_FACTORY } from './llamafactory.js';
+import { MS_SWIFT } from './ms-swift.js';
+import { OPENRLHF } from './openrlhf.js';
+import type { Framework, FrameworkOption } from './option.js';
+import { PEFT } from './peft.js';
+import { TRANSFORMERS } from './transformers.js';
+import { TORCHTUNE } from './torchtune.js';
+import { TRL } from './trl.js';
+import { UNSLOTH } from './unsloth.js';
+import { VERL } from './verl.js';
+import { XTUNER } from './xtuner.js';
+
+/**
+ * The training frameworks whose option lists we read from their source, in the order a key no
+ * framework of the message claims is looked up (the most used first: a TrainingArguments field
+ * before an RL trainer's flag of the same spelling).
+ */
+export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
+
+const bySpelling = new Map<Framework, Map<string, FrameworkOption>>(
+  FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),
+);
+
+/** The frameworks a message names (its text lower-cased, as the config reader sees it), in list order. */
+export const namedFrameworks = (text: string): Framework[] => FRAMEWORKS.filter((f) => f.named.test(text));
+
+/** The first of `frameworks` that defines `key`, and its option. */
+export function frameworkOption(key: string, frameworks: readonly Framework[]): FrameworkOption | undefined {
+  for (const f of frameworks) {
+    const option = bySpelling.get(f)?.get(key);
+    if (option) return option;
+  }
+  return undefined;
+}
