@@ -1,11 +1,12 @@
 import { respond, type Turn } from '../../src/core/assistant.js';
+import { parseRequest, type ParseOutcome } from '../../src/language/parse.js';
 import { resolveRequest, type ResolveOutcome } from '../../src/scenario/resolve.js';
 
 /**
  * A text read as a new request (no thread before it), worked out once per module graph. Most test
  * files share one graph per worker (vitest.config.ts), and several of them read the whole corpus
  * afresh: compact-sameness, setting-levers and scenario-code resolve its lines, accounting,
- * fact-trace and chat-turn answer them. A fresh reading depends on the text alone (the reader
+ * fact-trace and chat-turn answer them, accounting and fact-trace parse them. A fresh reading depends on the text alone (the reader
  * keeps no thread, and the parser's own cache holds the same outcome for a short text), so each
  * file still checks the very outcome it computed before; it no longer computes it again.
  *
@@ -13,8 +14,16 @@ import { resolveRequest, type ResolveOutcome } from '../../src/scenario/resolve.
  * the next file checks, so a write throws where it happens instead (ES modules are strict).
  */
 
+const parses = new Map<string, ParseOutcome>();
 const resolutions = new Map<string, ResolveOutcome>();
 const answers = new Map<string, Turn>();
+
+/** parseRequest(text), once per text in this worker (the parser keeps only short texts, and only its last 512). Read only. */
+export function freshParse(text: string): ParseOutcome {
+  let outcome = parses.get(text);
+  if (!outcome) parses.set(text, (outcome = frozen(parseRequest(text))));
+  return outcome;
+}
 
 /** resolveRequest(text, null), once per text in this worker. Read only. */
 export function freshResolution(text: string): ResolveOutcome {
