@@ -3,13 +3,16 @@ import { chatTurn } from '../../src/adapters/compute/chat-turn.js';
 import { withScenarioMarker } from '../../src/adapters/discord/scenario-marker.js';
 import { withScenario } from '../../src/adapters/slack/scenario-metadata.js';
 import { respond } from '../../src/core/assistant.js';
+import { freshAnswer } from '../corpus/fresh.js';
 import { renderDiscord } from '../../src/render/discord.js';
 import { renderSlack } from '../../src/render/slack.js';
 import { corpusLines } from '../../bench/load/corpus-texts.js';
 
 /** The respond pool's workers send chatTurn(turn): what Slack and Discord show must not change. */
 describe('a chat turn (what the respond pool sends back)', () => {
-  const turns = corpusLines().map((text) => ({ text, turn: respond(text, null) }));
+  // Each line answered once per worker (accounting and fact-trace answer the same lines), frozen:
+  // a chat turn that changed its answer in place would throw.
+  const turns = corpusLines().map((text) => ({ text, turn: freshAnswer(text) }));
 
   it('renders on Slack and Discord exactly as the whole turn, scenario codes included, on every fourth corpus line', () => {
     // Every fourth: Discord works out each answer's short request (~4 ms), twice per line.

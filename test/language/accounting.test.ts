@@ -4,9 +4,9 @@ import { respond } from '../../src/core/assistant.js';
 import { numbersIn } from '../../src/language/accounting.js';
 import { isFiller } from '../../src/language/filler.js';
 import { isForeignFiller } from '../../src/language/foreign-filler.js';
-import { parseRequest } from '../../src/language/parse.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 import { corpusEstimates } from '../corpus/estimates.js';
+import { freshParse } from '../corpus/fresh.js';
 
 /**
  * Issue 22, item 4: every number of the user's text outside logs is used by a fact or listed once
@@ -32,7 +32,8 @@ const numbersOf = new Map<string, Span[]>();
 function numbersOutsideLogs(text: string): Span[] {
   let found = numbersOf.get(text);
   if (!found) {
-    const parsed = parseRequest(text);
+    // Parsed once per worker: fact-trace parses the same lines.
+    const parsed = freshParse(text);
     numbersOf.set(text, (found = numbersIn(text, parsed.ok ? parsed.logs : [])));
   }
   return found;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ROW_REQUESTS } from '../../bench/accuracy/requests.js';
 import { SPEED_CORPUS } from '../../bench/speed-corpus.js';
 import { applyChange, leverChanges } from '../../src/plan/levers.js';
-import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { freshResolution } from '../corpus/fresh.js';
 
 /**
  * Levers whose effect is a few fields (gc, flash, mbs/ga, chunked ce, adam8bit, zero1–3, offload
@@ -30,7 +30,8 @@ function levers(s: Scenario): ReturnType<typeof leverChanges> {
 function requestScenarios(): RequestScenarios[] {
   const texts = [...SPEED_CORPUS, ...Object.values(ROW_REQUESTS).flatMap((r) => (r.text ? [r.text] : [])), ...loadCorpus().map((l) => l.text)];
   return texts.flatMap((text) => {
-    const outcome = resolveRequest(text, null);
+    // Once per worker: compact-sameness resolves the same corpus lines.
+    const outcome = freshResolution(text);
     if (!outcome.ok || !outcome.scenario) return [];
     const first = outcome.scenario;
     const second = levers(first).flatMap(({ next }) => (next ? [next] : []));

@@ -1,20 +1,28 @@
-import { canonicalParts, canonicalText } from '../../src/scenario/canonical.js';
+import { canonicalParts } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
+/** The canonical items a new request of exactly this text reads back as, or null where it reads as no scenario. */
+export type ReadBack = (text: string) => string[] | null;
+
+/** Every text read afresh: a new request each time. */
+export const readAfresh: ReadBack = (text) => {
+  const outcome = resolveRequest(text, null);
+  return outcome.ok && outcome.scenario ? canonicalParts(outcome.scenario) : null;
+};
+
 /**
  * compactCanonical as it was before its readings were kept (commit 8f7487f), read for read:
- * every tried text resolved afresh. The sameness test holds the kept version to it.
+ * every tried text goes to `read`, with no short form or reading kept between scenarios unless
+ * `read` keeps them (the sameness test keeps each text's reading in a plain map of its own, keyed
+ * by the whole text: see there). Depends on canonicalParts(s) alone.
  */
-export function referenceCompact(s: Scenario): string {
+export function referenceCompact(s: Scenario, read: ReadBack = readAfresh): string {
   let parts = canonicalParts(s);
   const target = parts.join(' ');
-  const same = (parts: string[]) => {
-    const outcome = resolveRequest(parts.join(' '), null);
-    return outcome.ok && outcome.scenario !== null && canonicalText(outcome.scenario) === target;
-  };
-  const alone = resolveRequest(parts[0] ?? '', null);
-  const defaults = alone.ok && alone.scenario ? new Set(canonicalParts(alone.scenario)) : null;
+  const same = (parts: string[]) => read(parts.join(' '))?.join(' ') === target;
+  const alone = read(parts[0] ?? '');
+  const defaults = alone ? new Set(alone) : null;
   const differing = defaults ? parts.filter((part, i) => i === 0 || !defaults.has(part)) : null;
   if (differing && same(differing)) parts = differing;
   else if (!same(parts)) return target;

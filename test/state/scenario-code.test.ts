@@ -11,6 +11,7 @@ import type { EstimateReply } from '../../src/reply/types.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { corpusLines } from '../../bench/load/corpus-texts.js';
+import { freshAnswer } from '../corpus/fresh.js';
 import { basisOfReply, codeOfAnswer, decodeAnswerScenario, encodeAnswerScenario, MAX_SCENARIO_CODE_CHARS, pack, SCENARIO_CODE_VERSION, threadOfAnswer } from '../../src/state/scenario-code.js';
 
 /** Slack's button value limit (DESIGN §5); metadata values are held to it too. */
@@ -201,7 +202,8 @@ describe('an answer\'s scenario code (issue 24, item 2)', () => {
     let coded = 0;
     // Every third line: the whole corpus takes over 20 s on a loaded 2-core machine.
     for (const text of corpusLines().filter((_, i) => i % 3 === 0)) {
-      const reply = respond(text, null).reply;
+      // Each line answered once per worker: accounting, fact-trace and chat-turn answer it too.
+      const reply = freshAnswer(text).reply;
       const basis = basisOfReply(reply);
       const code = codeOfAnswer(reply);
       if (basis === null) {
