@@ -32,6 +32,11 @@ describe('Han words between a number and a card cut the count', () => {
     expect(cards(text)).toEqual({ gpu: 'rtx-a6000', count: 1 });
   });
 
+  it('c321: "40G的A100，10个结点，每个结点8张卡" keeps its 8 per node (结点 is the node word)', () => {
+    const h = read(line('c321').text).scenario.hardware;
+    expect([h?.gpuId, h?.count, h?.perNode]).toEqual(['a100-40g', 80, 8]);
+  });
+
   it('counters, card words and "each" between a count and its card keep the count (property)', () => {
     const joined = [
       (n: number) => `${n}张A100`,

@@ -42,10 +42,10 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
 
 /**
  * Han characters that may stand between a count and its card: counters (张, 块, 个, 台, 片, 颗), the
- * card word (卡, 显卡), nodes and machines (节点, 机器, 服务器), "each", "of", "in all" (每, 的, 共, 总)
+ * card word (卡, 显卡), nodes and machines (节点, 结点, 机器, 服务器), "each", "of", "in all" (每, 的, 共, 总)
  * and "-odd" (多): "8张A100", "4台机器每台8卡", "共16块显卡 A800".
  */
-const HAN_JOINING = /[张張块塊个個台片颗顆枚卡显顯节節点點机機器服务務每的共总總计計多和]/g;
+const HAN_JOINING = /[张張块塊个個台片颗顆枚卡显顯节節结結点點机機器服务務每各的共总總计計多和]/g;
 /**
  * "显存直接占了40多个g，这是为啥，显卡是a6000 48g" (xorbitsai/inference#2368, c719: 40-odd GB in use,
  * why? the card is an A6000 48G): the grammar joined the measurement's number to the card two
