@@ -2,6 +2,7 @@ import type { MappedText } from '../mapped-text.js';
 import { readAlternatives } from './alternatives.js';
 import { readMemoryArithmetic } from './arithmetic.js';
 import { scanHardware } from './engine.js';
+import { readNodeSize } from './node-size.js';
 import type { Guarded, HardwareReading } from './types.js';
 
 export { GUARD_RULES, PART_RULES } from './rules.js';
@@ -23,7 +24,12 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   // "两卡或者三卡3090": options, not two counts (alternatives.ts).
   const options = readAlternatives(given, notes);
   const input = options.text;
-  const { readings, guarded } = scanHardware(input.text);
+  const scanned = scanHardware(input.text);
+  const guarded = scanned.guarded;
+  // "192 A100 40GB … Each node contains 4 × NVIDIA A100": the node's size said apart (node-size.ts).
+  const nodeSize = readNodeSize(input.text, scanned.readings, (at, end) => input.userText(at, end));
+  const readings = nodeSize.readings;
+  notes.push(...nodeSize.notes);
   for (const a of options.asked) {
     const reading = readings.find((r) => r.at <= a.at && a.at < r.end);
     if (reading) reading.notes.push(a.note);
@@ -42,7 +48,7 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   const disjoint = spans.filter((s, i) => i === 0 || s.at >= spans[i - 1]!.to);
   for (const r of readings) {
     const said = input.userText(r.at, r.end).trim();
-    if (r.nodes !== null && r.perNode !== null && r.nodes > 1) {
+    if (r.nodes !== null && r.perNode !== null && r.nodes > 1 && !nodeSize.written.has(r)) {
       // The other reading, where there is one: the count said was the total.
       const alt = r.perNode % r.nodes === 0 && r.perNode > r.nodes ? ` (say "${r.nodes} nodes of ${r.perNode / r.nodes}x" if ${r.perNode} is the total)` : '';
       notes.push(`"${said}" read as ${r.perNode} per node, ${r.count} GPUs in all${alt}`);
