@@ -1,4 +1,5 @@
 import type { MappedText } from '../mapped-text.js';
+import { readAlternativePhrases } from './alternative-phrases.js';
 import { readAlternatives } from './alternatives.js';
 import { readMemoryArithmetic } from './arithmetic.js';
 import { scanHardware } from './engine.js';
@@ -28,8 +29,10 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   const guarded = scanned.guarded;
   // "192 A100 40GB … Each node contains 4 × NVIDIA A100": the node's size said apart (node-size.ts).
   const nodeSize = readNodeSize(input.text, scanned.readings, (at, end) => input.userText(at, end));
-  const readings = nodeSize.readings;
   notes.push(...nodeSize.notes);
+  // "一张24G的A100或四张16G的V100": two whole phrases offered as options (alternative-phrases.ts).
+  const phraseOptions = readAlternativePhrases(input.text, nodeSize.readings, (at, end) => input.userText(at, end));
+  const readings = phraseOptions.readings;
   for (const a of options.asked) {
     const reading = readings.find((r) => r.at <= a.at && a.at < r.end);
     if (reading) reading.notes.push(a.note);
@@ -42,6 +45,7 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   notes.push(...arithmetic.map((a) => a.note));
   const spans = [
     ...arithmetic.map((a) => ({ at: a.at, to: a.to, result: ' '.repeat(a.to - a.at), rule: a.rule })),
+    ...phraseOptions.setAside.map((o) => ({ at: o.at, to: o.to, result: ' '.repeat(o.to - o.at), rule: o.rule })),
     ...readings.map((r) => ({ at: r.at, to: r.end, result: ` ${r.canonical} `, rule: [...new Set(r.parts.map((p) => p.rule))].join('+') })),
     ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, result: ' '.repeat(g.numberEnd - g.numberAt), rule: g.rule })),
   ].sort((a, b) => a.at - b.at);
