@@ -1,7 +1,7 @@
 import type { ProseRule } from '../types.js';
 
 /**
- * Parallelism said in the words of the papers and launchers that first used them.
+ * Parallelism and layer placement said in the words of the papers and tools that first used them.
  */
 export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
   {
@@ -16,5 +16,23 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     write: (m) => `tp ${m[1]}`,
     example: 'Tried to train the model on 192 A100 40GB GPU with model parallel of 8, but results in OOM errors',
     source: 'facebookresearch/metaseq#210',
+  },
+];
+
+/**
+ * Layers on the GPU given as -1: "GPU Layers -1" (LostRuins/koboldcpp#1480, c731: refused as "-ngl must
+ * be a whole number from 0"). llama-cpp-python's `n_gpu_layers=-1` offloads every layer; koboldcpp's -1
+ * lets it choose how many fit. Read as every layer on the GPU (llama.cpp's own "all"), said as a guess.
+ */
+export const GPU_LAYER_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.gpu-layers-all',
+    pattern: /(?<![\w-])(?:-?-?(?:n[-_ ]?)?gpu[-_ ]layers?|-?-?ngl)(?:\s*[:=]\s*|\s+(?:is\s+)?(?:set\s+)?(?:to\s+)?)-1(?![\d.])/g,
+    when: (t) => t.includes('-1'),
+    write: () => 'ngl 999',
+    example: 'When GPU Layers is set to -1, the of nb of layers offloaded is calculated',
+    source: 'LostRuins/koboldcpp#1480',
+    // -1 is "all" in llama-cpp-python but "choose for me" in koboldcpp: every layer is a guess.
+    weak: true,
   },
 ];
