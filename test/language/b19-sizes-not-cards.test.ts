@@ -87,7 +87,7 @@ describe("a memory said alone in a thread is its card's memory, said again", () 
 });
 
 describe('layers on the GPU given as -1', () => {
-  it.each(['GPU Layers -1', 'ngl -1', 'gpu layers is set to -1', 'GPU layers: -1'])('"%s" in prose is every layer, weak', (words) => {
+  it.each(['GPU Layers -1', 'gpu layers is set to -1', 'GPU layers: -1'])('"%s" in prose is every layer, weak', (words) => {
     const { scenario, said } = inThread(`mistral-7b q4_k_m gguf inference with llama.cpp on a 3090, ${words}`);
     expect(scenario.inference?.gpuLayers).toBe(999);
     expect(said).toMatch(/ngl 999 — from/);

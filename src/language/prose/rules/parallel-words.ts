@@ -23,11 +23,12 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
  * Layers on the GPU given as -1: "GPU Layers -1" (LostRuins/koboldcpp#1480, c731: refused as "-ngl must
  * be a whole number from 0"). llama-cpp-python's `n_gpu_layers=-1` offloads every layer; koboldcpp's -1
  * lets it choose how many fit. Read as every layer on the GPU (llama.cpp's own "all"), said as a guess.
+ * Only in the words of prose: the item language's "ngl -1" stays an error (issue 26, negative-counts.test.ts).
  */
 export const GPU_LAYER_RULES: readonly ProseRule[] = [
   {
     id: 'prose.gpu-layers-all',
-    pattern: /(?<![\w-])(?:-?-?(?:n[-_ ]?)?gpu[-_ ]layers?|-?-?ngl)(?:\s*[:=]\s*|\s+(?:is\s+)?(?:set\s+)?(?:to\s+)?)-1(?![\d.])/g,
+    pattern: /(?<![\w-])(?:n[-_ ]?)?gpu[-_ ]layers?(?:\s*[:=]\s*|\s+(?:is\s+)?(?:set\s+)?(?:to\s+)?)-1(?![\d.])/g,
     when: (t) => t.includes('-1'),
     write: () => 'ngl 999',
     example: 'When GPU Layers is set to -1, the of nb of layers offloaded is calculated',
