@@ -1,5 +1,6 @@
 import moo from 'moo';
-import { hubTokenAt, repoOf } from '../hub/ids.js';
+import { namesAModel } from '../hub/evidence.js';
+import { ATTACHED_CONFIG, hubTokenAt, repoOf } from '../hub/ids.js';
 import { nameAt } from './names.js';
 
 /**
@@ -63,11 +64,21 @@ function rules(): moo.Rules {
 
 const lexer = moo.compile(rules());
 
-/** `org/name`, a huggingface.co URL, or an attached "config.json" (src/hub/ids.ts), where it is tried. */
-function hubAt(text: string, at: number): string | null {
+/**
+ * `org/name`, a huggingface.co URL, or an attached "config.json" (src/hub/ids.ts), where it is tried;
+ * `model` false for a bare pair with no evidence of a model repo ("release/0.5.0", a git branch;
+ * "xprobe/xinference", a Docker image; src/hub/evidence.ts): one word the reader does not read,
+ * never a repo to fetch, and its digits no number ("cudnn/8.3.1.22-cuda-11.5").
+ */
+function hubAt(text: string, at: number): { found: string; model: boolean } | null {
   const found = hubTokenAt(text, at);
-  return found && (isWordPair(found) || !mayNameModel(found) || isImageTag(text, at + found.length)) ? null : found;
+  if (!found || isWordPair(found) || !mayNameModel(found) || isImageTag(text, at + found.length)) return null;
+  const bare = found !== ATTACHED_CONFIG && !HUB_URL.test(found);
+  return { found, model: !bare || namesAModel(repoOf(found)) };
 }
+
+/** A huggingface.co / hf.co address, with or without its scheme: evidence of a repo by itself. */
+const HUB_URL = /^(?:https?:\/\/)?(?:www\.)?(?:huggingface\.co|hf\.co)\//;
 
 /**
  * `openmmlab/lmdeploy:latest`, `vllm/vllm-openai:v0.6.3` (b13, InternLM/lmdeploy#519, c542): an
@@ -103,9 +114,9 @@ export function tokenize(lowerText: string): Token[] {
     const hub = mayHoldHubId ? hubAt(lowerText, at) : null;
     // A repo id the catalog lists as an alias ("google/gemma-2-9b") is that model, read offline.
     const name = nameAt(lowerText, at);
-    if (hub && !(name?.type === 'model' && name.end >= at + hub.length)) {
-      out.push({ type: 'hub', value: repoOf(hub).toLowerCase(), text: hub, offset: at });
-      at += hub.length;
+    if (hub && !(name?.type === 'model' && name.end >= at + hub.found.length)) {
+      out.push(hub.model ? { type: 'hub', value: repoOf(hub.found).toLowerCase(), text: hub.found, offset: at } : { type: 'word', value: hub.found, text: hub.found, offset: at });
+      at += hub.found.length;
       continue;
     }
     if (name) {

@@ -37,6 +37,19 @@ function typeFromSlot(value: { gpuId: string | null; capacityGiB: number | null 
   return { gpuId: null, capacityBytes: Math.round(gib * GiB) };
 }
 
+/**
+ * A memory said alone after the thread named its card is that card's memory, said again: "理论上24g应该
+ * 是支持34b的int4量化模型推理的" (in theory 24g should hold a 34b int4 model) under the title "…单张24G
+ * 4090GPU…" (xusenlinzy/api-for-open-llm#239, c733) had turned the RTX 4090 into a nameless 24 GB card.
+ * Within 10% of the card's total (marketing GB against GiB), as the hardware grammar matches them.
+ */
+function sameCardsMemory(t: GpuType, previous: Hardware | null): boolean {
+  if (t.gpuId !== null || !previous?.gpuId) return false;
+  const cardGiB = gpuById(previous.gpuId).totalMiB / 1024;
+  const saidGiB = t.capacityBytes / GiB;
+  return Math.abs(cardGiB - saidGiB) <= 0.1 * Math.max(cardGiB, saidGiB);
+}
+
 /** `dp N` means N data-parallel replicas of tp·pp·cp GPUs each (Megatron's layout). */
 export function resolveHardware(patch: Patch, previous: Hardware | null, modelGpus: number, previousUnnamed?: UnnamedGpus): HardwareResult {
   const typeSlot = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
@@ -52,7 +65,7 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
   if (typeSlot) {
     const t = typeFromSlot(typeSlot.value);
     if (typeof t === 'string') return { ok: false, message: t, slot: 'gpuType' };
-    type = t;
+    type = sameCardsMemory(t, previous) ? { gpuId: previous!.gpuId, capacityBytes: previous!.capacityBytes } : t;
   } else if (previous) {
     type = { gpuId: previous.gpuId, capacityBytes: previous.capacityBytes };
   } else {

@@ -1,3 +1,4 @@
+import { gpuById } from '../catalog/index.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
@@ -42,6 +43,7 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   const result = resolveHardware(r.patch, r.s.hardware, p.tp * p.pp * p.cp, before);
   if (!result.ok) return r.err(result.slot, result.message);
   r.s.hardware = result.hardware;
+  memorySaidAgain(r);
   carriedSplitYields(r, result.hardware?.count ?? result.unnamed?.count);
   // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.
   if (r.patch.has('nodes') && !r.patch.has('perNode') && !previousPerNode(before, r.base)) {
@@ -76,6 +78,14 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   const hostRam = r.patch.value<number>('hostRam');
   if (hostRam !== undefined) r.s.hostMemoryBytes = hostRam * 2 ** 30;
   return null;
+}
+
+/** A memory alone that is the thread's card's (hardware.ts, sameCardsMemory) keeps the card: said, with the way out. */
+function memorySaidAgain(r: Resolution): void {
+  const said = r.patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
+  const card = r.s.hardware?.gpuId;
+  if (!said || said.value.gpuId !== null || !card || r.base?.hardware?.gpuId !== card) return;
+  r.assume(`"${said.item.text.trim()}" read as the memory of the ${gpuById(card).name} the thread named; say "on ${said.value.capacityGiB}gb" for another card of that memory`);
 }
 
 /** A pp carried from the thread yields to this message's stated count and tp (split.ts). */

@@ -7,6 +7,12 @@ import type { Scenario } from './schema.js';
  * tp into a card count nobody wrote (vllm-project/vllm#16570: tp 4 × pp 4 became 16 GPUs). The pp
  * shrinks to what the stated cards hold at the stated tp, and the note says so. Null when nothing
  * is carried over, or when the split fits the cards.
+ *
+ * With no count in this message the count is the thread's: "[Bug] Llama4 Scout will hit OOM during
+ * launch_server on 8 H200" (read as HF generate: pp 8), then SGLang's `--tp 8` (sgl-project/sglang#5755,
+ * c728) became tp 8 × pp 8 = 64 GPUs, and a plain "tp 8" after "llama-2-70b inference on 8x a100" was
+ * refused ("8 GPUs cannot be split into … 64 GPUs"). A new tp on the same cards replaces the layer
+ * split; a user who wants both says the count ("on 64 GPUs") or the pp again.
  */
 export function carriedPipelineFitted(
   parallel: Pick<Scenario['parallel'], 'tp' | 'pp' | 'cp'>,
@@ -14,8 +20,9 @@ export function carriedPipelineFitted(
   said: { count: boolean; tp: boolean; pp: boolean },
 ): { pp: number; note: string } | null {
   const { tp, pp, cp } = parallel;
-  if (statedCount === undefined || !said.count || !said.tp || said.pp || pp <= 1) return null;
+  if (statedCount === undefined || !said.tp || said.pp || pp <= 1) return null;
   if (tp * pp * cp <= statedCount) return null;
   const fitted = Math.max(1, Math.floor(statedCount / (tp * cp)));
-  return { pp: fitted, note: `pp ${fitted}: the earlier pp ${pp} with this message's tp ${tp} would need ${tp * pp * cp} GPUs, and it says ${statedCount}` };
+  const whose = said.count ? 'it says' : 'the thread has';
+  return { pp: fitted, note: `pp ${fitted}: the earlier pp ${pp} with this message's tp ${tp} would need ${tp * pp * cp} GPUs, and ${whose} ${statedCount}` };
 }

@@ -1,7 +1,9 @@
 import type { MappedText } from '../mapped-text.js';
+import { readAlternativePhrases } from './alternative-phrases.js';
 import { readAlternatives } from './alternatives.js';
 import { readMemoryArithmetic } from './arithmetic.js';
 import { scanHardware } from './engine.js';
+import { readNodeSize } from './node-size.js';
 import type { Guarded, HardwareReading } from './types.js';
 
 export { GUARD_RULES, PART_RULES } from './rules.js';
@@ -23,7 +25,14 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   // "两卡或者三卡3090": options, not two counts (alternatives.ts).
   const options = readAlternatives(given, notes);
   const input = options.text;
-  const { readings, guarded } = scanHardware(input.text);
+  const scanned = scanHardware(input.text);
+  const guarded = scanned.guarded;
+  // "192 A100 40GB … Each node contains 4 × NVIDIA A100": the node's size said apart (node-size.ts).
+  const nodeSize = readNodeSize(input.text, scanned.readings, (at, end) => input.userText(at, end));
+  notes.push(...nodeSize.notes);
+  // "一张24G的A100或四张16G的V100": two whole phrases offered as options (alternative-phrases.ts).
+  const phraseOptions = readAlternativePhrases(input.text, nodeSize.readings, (at, end) => input.userText(at, end));
+  const readings = phraseOptions.readings;
   for (const a of options.asked) {
     const reading = readings.find((r) => r.at <= a.at && a.at < r.end);
     if (reading) reading.notes.push(a.note);
@@ -36,13 +45,14 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   notes.push(...arithmetic.map((a) => a.note));
   const spans = [
     ...arithmetic.map((a) => ({ at: a.at, to: a.to, result: ' '.repeat(a.to - a.at), rule: a.rule })),
+    ...phraseOptions.setAside.map((o) => ({ at: o.at, to: o.to, result: ' '.repeat(o.to - o.at), rule: o.rule })),
     ...readings.map((r) => ({ at: r.at, to: r.end, result: ` ${r.canonical} `, rule: [...new Set(r.parts.map((p) => p.rule))].join('+') })),
     ...guarded.map((g) => ({ at: g.numberAt, to: g.numberEnd, result: ' '.repeat(g.numberEnd - g.numberAt), rule: g.rule })),
   ].sort((a, b) => a.at - b.at);
   const disjoint = spans.filter((s, i) => i === 0 || s.at >= spans[i - 1]!.to);
   for (const r of readings) {
     const said = input.userText(r.at, r.end).trim();
-    if (r.nodes !== null && r.perNode !== null && r.nodes > 1) {
+    if (r.nodes !== null && r.perNode !== null && r.nodes > 1 && !nodeSize.written.has(r)) {
       // The other reading, where there is one: the count said was the total.
       const alt = r.perNode % r.nodes === 0 && r.perNode > r.nodes ? ` (say "${r.nodes} nodes of ${r.perNode / r.nodes}x" if ${r.perNode} is the total)` : '';
       notes.push(`"${said}" read as ${r.perNode} per node, ${r.count} GPUs in all${alt}`);

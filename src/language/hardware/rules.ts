@@ -160,9 +160,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // characters there is no word boundary, so the Chinese words inside it never matched after one.
     // A qualifier may stand between the verb and the amount: "I am using close to 14g of video memory"
     // (mlc-ai/mlc-llm#1458, c683; a bare "using" needs one, as "using 24GB cards" names the card),
+    // "why does the 35G model … run at 148G after adding context?" (ollama/ollama#10968, c717),
     // "显存占用高达18G" (VRAM in use as high as 18G, QwenLM/Qwen3#1509, c680).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -221,6 +222,17 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     pattern: /\bsize\s+(?:of|is)\s+(?:about\s+|around\s+|~\s*|only\s+|over\s+|nearly\s+|almost\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'the model weights and optimizer states are a total size of 268GB',
     source: 'c465',
+  },
+  {
+    id: 'not-hw.file-size',
+    role: 'measurement',
+    // The size of a model's file or layers, labelled or named after it, not a card's memory: "model
+    // filesize: 14GB", "model 43 layers: 15.3GB" (LostRuins/koboldcpp#1480, c731: refused as a second
+    // card beside "4090 24GB"), "the 35G model pulled from the Olama official website" (ollama/ollama#10968,
+    // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型".
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型))/g,
+    example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
+    source: 'LostRuins/koboldcpp#1480',
   },
   {
     id: 'not-hw.arithmetic',

@@ -29,7 +29,7 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
     const lead = /^\s*(\d+)/.exec(i.text);
     if (!lead) return [i];
     const rest = i.text.slice(lead[0].length);
-    const strangers = (rest.match(/[a-z]{2,}/gi) ?? []).filter((w) => !JOINING.has(w.toLowerCase()));
+    const strangers = [...(rest.match(/[a-z]{2,}/gi) ?? []).filter((w) => !JOINING.has(w.toLowerCase())), ...hanStrangers(rest)];
     // A card's own name ("A100", "L40S") carries digits and is never a stranger; a plain word is.
     if (!CROSSES.test(rest) && strangers.length < 2) return [i];
     const kept = cardBeforeCrossing(i, rest, notes);
@@ -38,6 +38,22 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
     if (i.gpuId === null && i.capacityGiB === null && i.nodes === null) return [];
     return [{ ...i, count: null }];
   });
+}
+
+/**
+ * Han characters that may stand between a count and its card: counters (张, 块, 个, 台, 片, 颗), the
+ * card word (卡, 显卡), nodes and machines (节点, 结点, 机器, 服务器), "each", "of", "in all" (每, 的, 共, 总)
+ * and "-odd" (多): "8张A100", "4台机器每台8卡", "共16块显卡 A800".
+ */
+const HAN_JOINING = /[张張块塊个個台片颗顆枚卡显顯节節结結点點机機器服务務每各的共总總计計多和]/g;
+/**
+ * "显存直接占了40多个g，这是为啥，显卡是a6000 48g" (xorbitsai/inference#2368, c719: 40-odd GB in use,
+ * why? the card is an A6000 48G): the grammar joined the measurement's number to the card two
+ * clauses on, and Han words are no [a-z] stranger, so 40 A6000s were read in silence. A run of Han
+ * characters is a stranger when anything is left of it once its joining characters are taken out.
+ */
+function hanStrangers(rest: string): string[] {
+  return (rest.match(/[\u3400-\u9fff]+/g) ?? []).filter((run) => run.replace(HAN_JOINING, '') !== '');
 }
 
 /** A count and the card right after it, before any sentence end: "3x3090", "4 x RTX 3090", "8× a100". */

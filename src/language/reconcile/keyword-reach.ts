@@ -13,18 +13,20 @@ import type { Item } from '../items.js';
 /** A sentence end between the keyword and its number: a full stop, "!" or "?" before a space, a CJK one, a blank line. */
 const SENTENCE_END = /[.!?](?=\s)|[。！？]|\n[ \t]*\n/;
 /** Keys and flags keep their value across a line ("--max-num-seqs \\\n 256", "batch_size:\n  8"): never touched. */
-const KEYED = /--|[_=:]/;
+const KEYED = /--|[_:]|=(?!>)/;
 
 export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
   return items.filter((i) => {
-    if ((i.kind !== 'batch' && i.kind !== 'seq') || !i.text || KEYED.test(i.text)) return true;
+    // A model's shape word too: "Quant KV F16 =>" then, after a blank line, "auto 43 / 43 layers" (LostRuins/koboldcpp#1480, c731) was 43 KV heads.
+    if ((i.kind !== 'batch' && i.kind !== 'seq' && i.kind !== 'arch') || !i.text || KEYED.test(i.text)) return true;
     const words = i.text.trim();
     // The number at one end of the span, the keyword at the other: what lies between is the reach.
     const number = /^\d[\d.,]*\s*[km万千]?|\d[\d.,]*\s*[km万千]?$/i.exec(words);
     if (!number) return true;
     const between = number.index === 0 ? words.slice(number[0].length) : words.slice(0, number.index);
     if (!SENTENCE_END.test(between)) return true;
-    notes.push(`"${number[0].trim()}" not read as the ${i.kind === 'batch' ? 'batch' : 'sequence length'}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);
+    const slot = i.kind === 'batch' ? 'batch' : i.kind === 'seq' ? 'sequence length' : `model's ${i.field}`;
+    notes.push(`"${number[0].trim()}" not read as the ${slot}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);
     return false;
   });
 }

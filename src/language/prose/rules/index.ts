@@ -3,6 +3,7 @@ import { HARDWARE_RULES } from './hardware.js';
 import { LENGTH_RULES } from './lengths.js';
 import { LINE_NUMBER_RULES } from './line-numbers.js';
 import { NAME_RULES } from './names.js';
+import { GPU_LAYER_RULES, PARALLEL_WORD_RULES } from './parallel-words.js';
 import { PATH_MODEL_RULES } from './path-models.js';
 import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
@@ -71,6 +72,8 @@ const PROSE_ORDER = [
   'prose.torch-compile',
   'prose.run-into',
   'prose.deepspeed-stage',
+  'prose.model-parallel-size',
+  'prose.gpu-layers-all',
   'prose.uses-less-than',
   'prose.generate-call',
   'prose.how-long-of-a',
@@ -135,7 +138,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

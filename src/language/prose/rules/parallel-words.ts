@@ -1,0 +1,39 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * Parallelism and layer placement said in the words of the papers and tools that first used them.
+ */
+export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
+  {
+    // "with model parallel of 8" (facebookresearch/metaseq#210, c716): "model parallel" with a size is
+    // the tensor split of Megatron-LM (Shoeybi et al. 2019, its `--model-parallel-size` before it was
+    // renamed `--tensor-model-parallel-size`), fairseq and metaseq (`--model-parallel-size`) and
+    // DeepSpeed inference (`mp_size`); the config key `model_parallel_size` already reads as tp. Without
+    // a size ("naive model parallel", "use model parallelism") it is left to the vocabulary.
+    id: 'prose.model-parallel-size',
+    pattern: /(?<![\w-])(?<!naive\s)model[-_ ]parallel(?:ism|[-_ ]size|[-_ ]degree)?(?:\s+(?:of|is|=|:)|\s*[=:])?\s*(\d{1,3})(?![\d.]|\s*(?:gpus?|cards?|nodes?|x\b|[a-z]*\d))/g,
+    when: (t) => t.includes('parallel'),
+    write: (m) => `tp ${m[1]}`,
+    example: 'Tried to train the model on 192 A100 40GB GPU with model parallel of 8, but results in OOM errors',
+    source: 'facebookresearch/metaseq#210',
+  },
+];
+
+/**
+ * Layers on the GPU given as -1: "GPU Layers -1" (LostRuins/koboldcpp#1480, c731: refused as "-ngl must
+ * be a whole number from 0"). llama-cpp-python's `n_gpu_layers=-1` offloads every layer; koboldcpp's -1
+ * lets it choose how many fit. Read as every layer on the GPU (llama.cpp's own "all"), said as a guess.
+ * Only in the words of prose: the item language's "ngl -1" stays an error (issue 26, negative-counts.test.ts).
+ */
+export const GPU_LAYER_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.gpu-layers-all',
+    pattern: /(?<![\w-])(?:n[-_ ]?)?gpu[-_ ]layers?(?:\s*[:=]\s*|\s+(?:is\s+)?(?:set\s+)?(?:to\s+)?)-1(?![\d.])/g,
+    when: (t) => t.includes('-1'),
+    write: () => 'ngl 999',
+    example: 'When GPU Layers is set to -1, the of nb of layers offloaded is calculated',
+    source: 'LostRuins/koboldcpp#1480',
+    // -1 is "all" in llama-cpp-python but "choose for me" in koboldcpp: every layer is a guess.
+    weak: true,
+  },
+];
