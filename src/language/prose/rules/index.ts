@@ -81,6 +81,7 @@ const PROSE_ORDER = [
   'prose.memory-utilisation',
   'prose.load-split',
   'prose.not-suitable',
+  'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
