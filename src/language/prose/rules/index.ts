@@ -85,6 +85,7 @@ const PROSE_ORDER = [
   'prose.difference-between',
   'prose.from-to',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
+  'prose.per-length',
   'prose.input-output',
   'prose.length-value',
   'prose.tokens-of-context',
