@@ -138,6 +138,16 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'kvcache-ai/ktransformers#462',
   },
   {
+    // llama-recipes' finetuning.py prints its progress after an arrow: "--> Model …", "--> … has 6738.415616
+    // Million params", "--> Training Set Length = 14732", "--> applying fsdp activation checkpointing…".
+    // The dataset's size is no length (meta-llama/llama-cookbook#413, c711: read as seq 14732).
+    id: 'log.llama-recipes-print',
+    kind: 'log',
+    pattern: /^\s*--> (?:model\b|training set length|validation set length|num of (?:training|validation)|applying\b|.{1,200}? has [\d.]+ million params)/,
+    example: '--> Training Set Length = 14732',
+    source: 'meta-llama/llama-cookbook#413 (corpus c711)',
+  },
+  {
     // A line of only a date and time: nvidia-smi's first line, `date`'s output. Its day and hour are no setting
     // ("Tue Mar 12 10:21:07 2024" had read as 12 GPUs, a micro-batch of 12 or 12 layers; bench:variations).
     id: 'log.date-line',
