@@ -102,6 +102,7 @@ const PROSE_ORDER = [
   'prose.w-slash',
   'prose.file-name',
   'prose.weights-file',
+  'prose.r1-distilled-base',
   'prose.ollama-r1-distill-tag',
   'prose.ollama-tag',
   'prose.model-folder',

@@ -239,6 +239,19 @@ export const NAME_RULES: readonly ProseRule[] = [
     example: 'which .gguf file of llama-3-8b fits a 3090?',
   },
   {
+    // "deepseek蒸馏版的qwen-32B" (kvcache-ai/ktransformers#210, c732: DeepSeek's distilled Qwen-32B), "DeepSeek
+    // distilled Qwen 32B", "R1-distilled Llama-70B", "qwen-32b distilled from deepseek": DeepSeek's R1
+    // distill into that base, written as its Hub name (DeepSeek-R1-Distill-Qwen-32B), which families.ts
+    // reads as the base's shape (Qwen2.5, Llama-3.1); "qwen-32B" alone is no Qwen generation.
+    id: 'prose.r1-distilled-base',
+    pattern:
+      /\b(?:deepseek(?:[- ]?r1)?|r1)(?:[- ]?(?:distilled|distill)|\s*蒸馏版?的?|的蒸馏版?的?)[- ]?(qwen|llama)[- ]?(\d+(?:\.\d+)?b)\b|\b(qwen|llama)[- ]?(\d+(?:\.\d+)?b)[- ]?(?:distilled from|distill(?:ed)? of) deepseek(?:[- ]?r1)?\b/g,
+    when: (t) => t.includes('deepseek') || t.includes('r1'),
+    write: (m) => `deepseek-r1-distill-${m[1] ?? m[3]}-${m[2] ?? m[4]}`,
+    example: '12G显存 64G内存，能不能跑deepseek蒸馏版的qwen-32B',
+    source: 'kvcache-ai/ktransformers#210',
+  },
+  {
     // Ollama's R1 distill tags name their base after the size ("deepseek-r1:8b-0528-qwen3-fp16" is
     // DeepSeek-R1-0528-Qwen3-8B, "deepseek-r1:32b-qwen-distill-q4_K_M" the Qwen2.5-32B distill,
     // "deepseek-r1:8b-llama-distill" the Llama-3.1-8B one): a distill has its base's shape, so the
