@@ -73,3 +73,16 @@ export function onlyPointsBack(text: string): boolean {
   if (/\d/.test(words)) return false;
   return (words.match(REST_WORD) ?? []).every((w) => isFiller(w) || isForeignFiller(w));
 }
+
+/** An image as a chat message holds it: markdown's `![…](…)` or an HTML `<img>`. */
+const IMAGE = /!\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>/i;
+
+/**
+ * A message that is only an image (with links and punctuation): in a thread, the screenshot is the
+ * body of the question the thread already asks ("训练LLaMA2-70B模型，4个节点 … 训练报错" as the title
+ * and a screenshot of the error as the body, alibaba/Megatron-LLaMA#34, c718), so the thread's setup
+ * is answered again, as a message that points back is.
+ */
+export function onlyShowsAnImage(text: string): boolean {
+  return IMAGE.test(text) && !/[\p{L}\p{N}]/u.test(text.replace(NOTHING_SAID, ' '));
+}
