@@ -81,6 +81,7 @@ const PROSE_ORDER = [
   'prose.memory-utilisation',
   'prose.load-split',
   'prose.not-suitable',
+  'prose.regardless-of',
   'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',

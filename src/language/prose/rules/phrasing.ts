@@ -160,6 +160,17 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'hiyouga/LlamaFactory#3524',
   },
   {
+    // "causing a CUDA OOM error on A100 GPU on Colab regardless of batch size, gradient accumulation steps,
+    // or precision level (fp16 or bf16)" (huggingface/trl#876, c725): the settings said not to matter are
+    // no setting of the run; fp16 had been read as its precision. Up to the end of the sentence.
+    id: 'prose.regardless-of',
+    pattern: /\b(?:regardless of|irrespective of|no matter (?:what|which|how|the))\b[^.?!\n]{0,160}/g,
+    when: (t) => t.includes('regardless') || t.includes('irrespective') || t.includes('no matter'),
+    write: blank,
+    example: 'is causing a CUDA OOM error on A100 GPU on Colab regardless of batch size, gradient accumulation steps, or precision level (fp16 or bf16).',
+    source: 'huggingface/trl#876',
+  },
+  {
     // "trying to work with your RLHF code to Fine-tune … while fine-tuning LLaMA-2-7B … with PEFT LoRA"
     // (nebuly-ai/optimate#359, c706): "RLHF" naming what a codebase is for (its code, repository,
     // library, pipeline) describes the project, not the algorithm of the run asked about, which its
