@@ -26,6 +26,7 @@ const PROSE_ORDER = [
   'prose.config-section-heading',
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
   'prose.artefact-trl-dpo-llama2',
+  'prose.github-repo-model',
   'prose.hub-link',
   // Artefacts that imply a framework (a recipe, a CLI verb, a Hub organisation) before a path is cut to its last part.
   ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2'),

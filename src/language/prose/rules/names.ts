@@ -42,6 +42,26 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'c401',
   },
   {
+    // An issue's own attachment link names its repository ("![image](https://github.com/baichuan-inc/
+    // Baichuan-13B/assets/…)", baichuan-inc/Baichuan-13B#6, c735): a repository named after a model and
+    // its size (Baichuan-13B, ChatGLM-6B) is the model the thread is about, where the message names
+    // none. Weak: the repository is where the user asked, not what they ran; said with the link.
+    id: 'prose.github-repo-model',
+    pattern: /\bhttps?:\/\/github\.com\/[\w.-]+\/([a-z][a-z]*[a-z0-9.]*-\d+(?:\.\d+)?b)\/(?:assets|issues|blob|tree|files)\/[^\s<>()"'`]*/g,
+    when: (t) => t.includes('github.com/'),
+    write: (m) => {
+      const at = m[0].indexOf(`/${m[1]}/`) + 1;
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: m[1]!, from: at, to: at + m[1]!.length },
+        { text: ' '.repeat(m[0].length - at - m[1]!.length), from: at + m[1]!.length, to: m[0].length },
+      ];
+    },
+    example: '![image](https://github.com/baichuan-inc/Baichuan-13B/assets/12590457/2e0db4a0-5659-4cc7-851d-e8125d5b97b9)',
+    source: 'baichuan-inc/Baichuan-13B#6',
+    weak: true,
+  },
+  {
     // A Hugging Face link names a model (kept up to `org/name` for the lexer's `hub` token); any
     // other link is not a request word.
     id: 'prose.hub-link',
