@@ -33,6 +33,10 @@ describe('a screenshot alone in a thread asks its question again', () => {
     expect(inThread('llama-2-13b lora on 1x 3090', text).ok).toBe(true);
   });
 
+  it('a greeting or thanks beside the screenshot says nothing more', () => {
+    expect(onlyShowsAnImage('Hi, thanks!\n![image](https://x.invalid/a.png)')).toBe(true);
+  });
+
   it.each(['![image](https://x.invalid/a.png) int8', 'see https://x.invalid/log.txt', 'thanks'])('%s: something said, or no image', (text) => {
     expect(onlyShowsAnImage(text)).toBe(false);
   });
