@@ -1,7 +1,7 @@
 import type { HubContext } from '../hub/types.js';
 import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
-import { onlyPointsBack, pointersBack } from '../language/points-back.js';
+import { onlyPointsBack, onlyShowsAnImage, pointersBack } from '../language/points-back.js';
 import { canonicalText } from '../scenario/canonical.js';
 import { resolveRequest, type ResolveOutcome } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
@@ -79,8 +79,8 @@ const refusedForModel = (outcome: ResolveOutcome) => !outcome.ok && outcome.miss
 export function readInThread(text: string, previous: ThreadState | null, hub: HubContext = {}): ThreadReading {
   const current = scenarioThread(previous);
   const earlier = waitingOpening(previous);
-  // "如题" + a screenshot, "same as above": nothing new, so the thread's setup is answered again.
-  if (current && onlyPointsBack(text)) return { outcome: answeredAgain(text, current.scenario), waiting: null };
+  // "如题" + a screenshot, "same as above", a screenshot alone: nothing new, so the thread's setup is answered again.
+  if (current && (onlyPointsBack(text) || onlyShowsAnImage(text))) return { outcome: answeredAgain(text, current.scenario), waiting: null };
   if (current || earlier === null) {
     const outcome = resolveRequest(text, current?.scenario ?? null, hub);
     // A follow-up with nothing in it the reader reads is refused with the thread's setup said (thread-stands.ts).

@@ -307,8 +307,15 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
 }
 
 /** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
+/**
+ * English words one letter off a keyword: a word of their own, never its typo. "content" is a chat
+ * message's key (`"content": [{"type": "image", … "min_pixels": 224 * 224}]`, QwenLM/Qwen3-VL#518,
+ * c721), and read as "context" it made 224 the length.
+ */
+const WORDS_NOT_TYPOS = new Set(['content', 'contest']);
+
 function typoOf(word: string, suggestion: string): Token | null {
-  if (!/^[a-z]{7,}$/.test(word)) return null;
+  if (!/^[a-z]{7,}$/.test(word) || WORDS_NOT_TYPOS.has(word)) return null;
   const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
   if (!/^[a-z]+$/.test(key) || editDistance(word, key, 1) > 1) return null;
   // A word that only adds or drops an ending ("decoder", "trainer") is another English word.

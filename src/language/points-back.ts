@@ -65,11 +65,28 @@ const REST_WORD = /[a-z][a-z']*|[^\x00-\x7f\s]+/g;
  */
 export function onlyPointsBack(text: string): boolean {
   const found = pointersBack(text);
-  if (found.length === 0) return false;
-  const blanked = [...found, ...segmentsOf(text).filter((s) => s.kind === 'log').map((s) => ({ at: s.userStart, end: s.userEnd }))];
+  return found.length > 0 && saysNothingBeside(text, found);
+}
+
+/** Besides `spans`, the text holds only images, links, punctuation, filler and pasted logs. */
+function saysNothingBeside(text: string, spans: readonly { at: number; end: number }[]): boolean {
+  const blanked = [...spans, ...segmentsOf(text).filter((s) => s.kind === 'log').map((s) => ({ at: s.userStart, end: s.userEnd }))];
   let rest = text.toLowerCase();
   for (const p of blanked.sort((a, b) => b.at - a.at)) rest = rest.slice(0, p.at) + ' '.repeat(p.end - p.at) + rest.slice(p.end);
   const words = rest.replace(NOTHING_SAID, ' ');
   if (/\d/.test(words)) return false;
   return (words.match(REST_WORD) ?? []).every((w) => isFiller(w) || isForeignFiller(w));
+}
+
+/** An image as a chat message holds it: markdown's `![…](…)` or an HTML `<img>`. */
+const IMAGE = /!\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>/i;
+
+/**
+ * A message that is only an image (with links, punctuation, filler and logs): in a thread, the screenshot is the
+ * body of the question the thread already asks ("训练LLaMA2-70B模型，4个节点 … 训练报错" as the title
+ * and a screenshot of the error as the body, alibaba/Megatron-LLaMA#34, c718), so the thread's setup
+ * is answered again, as a message that points back is.
+ */
+export function onlyShowsAnImage(text: string): boolean {
+  return IMAGE.test(text) && saysNothingBeside(text, []);
 }

@@ -1,14 +1,21 @@
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS } from './defaults.js';
+import { adaptersOverBitsandbytes } from '../memory/kbit.js';
 import { peftKbitRecipeNote, readsAsPeftKbitRecipe } from './kbit-recipe.js';
 import type { Resolution } from './resolution.js';
 
-/** QLoRA with no framework named is PEFT's k-bit recipe, gradient checkpointing on (scenario/kbit-recipe.ts). */
+/**
+ * QLoRA with no framework named is PEFT's k-bit recipe, gradient checkpointing on (scenario/kbit-recipe.ts).
+ * A follow-up that turns the thread to QLoRA ("How do I tuning llama 65B with 6000 ADA?" then "How do I
+ * tuning it with QLoRA?", artidoro/qlora#81, c729) is read as a new request would be: the thread's
+ * Hugging Face conventions were its default, and its recompute off was a default of another mode.
+ */
 export function kbitRecipeStep(r: Resolution): ErrorReply | null {
-  if (!r.isNew || !readsAsPeftKbitRecipe(r.s, r.patch.has('framework'))) return null;
+  const turnsToKbit = !r.isNew && r.modeChanged() && !adaptersOverBitsandbytes(r.base!);
+  if (!(r.isNew || turnsToKbit) || !readsAsPeftKbitRecipe(r.s, r.patch.has('framework'))) return null;
   r.s.framework = 'peft';
   r.unassume(DEFAULT_WORDS.framework);
-  if (!r.patch.has('recompute')) {
+  if (!r.patch.has('recompute') && (r.isNew || r.base!.mode === 'inference' || r.base!.recompute === 'none')) {
     r.s.recompute = 'full';
     r.unassume(DEFAULT_WORDS.recompute);
   }

@@ -58,7 +58,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     owner: 'past',
     when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue'],
     pattern: new RegExp(
-      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`,
+      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`
+        // "I find 13B models run with a lot of headroom so I'd love to try squeezing in a 34B"
+        // (turboderp-org/exllamav2#35, c723): a run with room to spare is one that works.
+        + String.raw`|\b(?:runs?|ran|running|fits?|fitting) (?:[\w.-]+ ){0,3}?with (?:a lot of|lots of|plenty of|some|enough|room|space|memory)(?: \w+)? (?:headroom|room|space|to spare|left)\b`,
       'gi',
     ),
     example: 'TP4 works fine with it',
@@ -160,9 +163,9 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.request.wants',
     owner: 'request',
-    when: ['i ', 'we ', 'want', 'trying', 'now'],
+    when: ['i ', 'we ', "'d ", '’d ', 'want', 'trying', 'now'],
     pattern:
-      /\b(?:i|we) (?:want|wanna|would like|need|plan|am trying|'m trying|are trying|'re trying|try|tried) to\b|\bwant to\b|\btrying to\b|\b(?:i|we)(?: am|'m| are|'re) (?:running|training|fine-?tuning|finetuning|using|serving)\b|\b(?:i|we) (?:run|use)\b|\bnow\b/gi,
+      /\b(?:i|we) (?:want|wanna|would like|would love|need|plan|am trying|'m trying|are trying|'re trying|try|tried) to\b|\b(?:i|we)(?:'d|’d) (?:like|love) to\b|\bwant to\b|\btrying to\b|\b(?:i|we)(?: am|'m| are|'re) (?:running|training|fine-?tuning|finetuning|using|serving)\b|\b(?:i|we) (?:run|use)\b|\bnow\b/gi,
     example: 'now I want to fine-tune 13b on 4 GPUs',
   },
   {

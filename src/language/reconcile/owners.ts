@@ -172,5 +172,18 @@ export function rolloutsInTraining(items: Item[], text: string, notes: string[])
   if (!trains) return items;
   const rollout = items.filter(serving);
   notes.push(`${rollout.map((i) => `"${i.text.trim()}"`).join(', ')}: vLLM generates the rollouts inside the training run (TRL use_vllm, verl's rollout), not a serving request; vLLM's own memory is not modelled`);
-  return items.filter((i) => !rollout.includes(i));
+  const enginesOffload = items.filter((o) => o.kind === 'offload' && rollout.some((e) => saidOfEngine(text, e, o)));
+  if (enginesOffload.length) notes.push(`${enginesOffload.map((i) => `"${i.text.trim()}"`).join(', ')}: said of the rollout engine's weights, not the trainer's offload`);
+  return items.filter((i) => !rollout.includes(i) && !enginesOffload.includes(i));
+}
+
+/**
+ * "发现vllm会offload参数到cpu memory" (verl-project/verl#224, c709: "I found vLLM offloads the parameters to
+ * CPU memory"): an offload the rollout engine does, said with the engine as its subject in the same
+ * clause a few characters before it, is the engine's (verl frees or offloads the rollout's weights
+ * between steps), not the trainer's optimizer offload.
+ */
+function saidOfEngine(text: string, engine: Item, offload: Item): boolean {
+  const between = text.slice(engine.end, offload.at);
+  return engine.end <= offload.at && between.length <= 16 && !/[,，.。;；!?！？\n]/.test(between);
 }

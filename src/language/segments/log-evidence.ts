@@ -7,7 +7,9 @@ import { ENGINE_NAMED } from '../vocabulary.js';
  *   user ran, kept as written so the entry-point readers see it (a Megatron-LM pretrain_*.py);
  * - an engine's own logger ("text_generation_launcher:", TurboMind's "[TM]"): weak evidence of the
  *   engine, written as its name, once, and only where nothing outside the logs names an engine —
- *   a logger name is the engine's, but a log can be pasted from another run than the one asked about.
+ *   a logger name is the engine's, but a log can be pasted from another run than the one asked about;
+ * - an RL trainer's own worker names (verl's Ray actors, "ray::WorkerDict.actor_rollout_…"): weak
+ *   evidence of the trainer, written as its algorithm, once, where nothing outside the logs names one.
  */
 export interface LogEvidence {
   id: string;
@@ -15,6 +17,8 @@ export interface LogEvidence {
   pattern: RegExp;
   /** The engine's name in request words, written in place of the span; absent: the span stays as written. */
   engine?: string;
+  /** The RL trainer's algorithm in request words, written in place of the span (weak, as an engine's). */
+  trainer?: string;
   example: string;
   source?: string;
 }
@@ -36,6 +40,17 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     pattern: /^\s*file "(?:[^"\n]*\/)?((?:[a-z0-9]+[_-])*(?:ppo|dpo|kto|orpo|grpo)(?:[_-][a-z0-9]+)*\.py)", line \d+, in <module>\s*$/,
     example: '  File "/tmp/ray/session_2024-06-26_02-32-03_991172_281/runtime_resources/working_dir_files/_ray_pkg_c9e529e2adb6802f/examples/train_ppo_ray.py", line 289, in <module>',
     source: 'OpenRLHF/OpenRLHF (corpus c591)',
+  },
+  {
+    // verl's fused Ray worker (verl/single_controller/ray/base.py create_colocated_worker_cls: "WorkerDict")
+    // runs each role's methods under its prefix ("actor_rollout_generate_sequences", "actor_rollout_update_actor"):
+    // the run is verl's trainer, main_ppo, whose default algorithm (adv_estimator gae) is PPO. Its
+    // rollout's vLLM is then the trainer's, not a serving request (reconcile/owners.ts rolloutsInTraining).
+    id: 'log.trainer.verl-worker',
+    pattern: /\b(ray::workerdict\.(?:actor_rollout|critic|ref|rm)_\w+)/,
+    trainer: 'ppo',
+    example: '40126   11.20   ray::WorkerDict.actor_rollout_generate_sequences',
+    source: 'verl-project/verl#224 (corpus c709)',
   },
   {
     id: 'log.engine.tgi',
@@ -69,6 +84,9 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
 /** An engine named outside the logs (the vocabulary's engine words, and TGI's and llama.cpp's). */
 const ENGINE_WORDS = new RegExp(`${ENGINE_NAMED.source}|\\btgi\\b|text-generation-inference|text_generation_launcher|llama[.\\- ]?cpp|llama-(?:cli|server)|\\bollama\\b`, 'i');
 
+/** An RL trainer or its algorithm named outside the logs. */
+const TRAINER_WORDS = /\b(?:ppo|grpo|dpo|rloo|reinforce\+\+|remax|verl|openrlhf|trl|rlhf)\b/i;
+
 /** One span a log keeps, or writes as an engine's name, and the rule that found it. */
 export interface LogSpan {
   at: number;
@@ -85,18 +103,21 @@ export interface LogSpan {
 export function logEvidence(text: string, logs: readonly { start: number; end: number }[], outside: string): LogSpan[] {
   const spans: LogSpan[] = [];
   let engineSaid = ENGINE_WORDS.test(outside);
+  let trainerSaid = TRAINER_WORDS.test(outside);
   for (const log of logs) {
     for (let at = log.start; at < log.end; ) {
       const newline = text.indexOf('\n', at);
       const end = newline < 0 || newline >= log.end ? log.end : newline;
       const line = text.slice(at, end);
       for (const rule of LOG_EVIDENCE) {
-        if (rule.engine && engineSaid) continue;
+        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid)) continue;
         const m = rule.pattern.exec(line);
         if (!m) continue;
         const from = at + m.index + m[0].indexOf(m[1]!);
-        spans.push({ at: from, to: from + m[1]!.length, says: rule.engine ?? null, rule: rule.engine ? { id: rule.id, weak: true } : { id: rule.id } });
+        const says = rule.engine ?? rule.trainer ?? null;
+        spans.push({ at: from, to: from + m[1]!.length, says, rule: says ? { id: rule.id, weak: true } : { id: rule.id } });
         if (rule.engine) engineSaid = true;
+        if (rule.trainer) trainerSaid = true;
         break;
       }
       at = end + 1;

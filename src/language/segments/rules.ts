@@ -138,6 +138,35 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'kvcache-ai/ktransformers#462',
   },
   {
+    // llama-recipes' finetuning.py prints its progress after an arrow: "--> Model …", "--> … has 6738.415616
+    // Million params", "--> Training Set Length = 14732", "--> applying fsdp activation checkpointing…".
+    // The dataset's size is no length (meta-llama/llama-cookbook#413, c711: read as seq 14732).
+    id: 'log.llama-recipes-print',
+    kind: 'log',
+    pattern: /^\s*--> (?:model\b|training set length|validation set length|num of (?:training|validation)|applying\b|.{1,200}? has [\d.]+ million params)/,
+    example: '--> Training Set Length = 14732',
+    source: 'meta-llama/llama-cookbook#413 (corpus c711)',
+  },
+  {
+    // A process listing (ps, top, a memory tool's per-process table): its header names PID … COMMAND,
+    // and its rows' numbers are processes' ids and use, no setting (verl-project/verl#224, c709: a
+    // worker's name "ray::WorkerDict.actor_rollout_generate_sequences" had read as inference).
+    id: 'log.process-table',
+    kind: 'log',
+    pattern: /^\s*pid\s+(?:[\w%()+.\/-]+\s+){0,14}(?:command|cmd|process name|name)\s*$/,
+    example: 'PID     MEM(GB) COMMAND',
+    source: 'verl-project/verl#224 (corpus c709)',
+  },
+  {
+    // …and its rows: a process id, its numeric columns, then the command.
+    id: 'log.process-row',
+    kind: 'log',
+    pattern: /^\s*\d{1,7}\s+(?:[\w-]+\s+){0,2}(?:[\d.:]+[kmgt%]?\s+){1,12}\S/,
+    example: '40126   11.20   ray::WorkerDict.actor_rollout_generate_sequences',
+    source: 'verl-project/verl#224 (corpus c709)',
+    continues: true,
+  },
+  {
     // A line of only a date and time: nvidia-smi's first line, `date`'s output. Its day and hour are no setting
     // ("Tue Mar 12 10:21:07 2024" had read as 12 GPUs, a micro-batch of 12 or 12 layers; bench:variations).
     id: 'log.date-line',

@@ -27,6 +27,7 @@ const PROSE_ORDER = [
   'prose.config-section-heading',
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
   'prose.artefact-trl-dpo-llama2',
+  'prose.github-repo-model',
   'prose.hub-link',
   // Artefacts that imply a framework (a recipe, a CLI verb, a Hub organisation) before a path is cut to its last part.
   ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2'),
@@ -84,9 +85,12 @@ const PROSE_ORDER = [
   'prose.memory-utilisation',
   'prose.load-split',
   'prose.not-suitable',
+  'prose.regardless-of',
+  'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
+  'prose.per-length',
   'prose.input-output',
   'prose.length-value',
   'prose.tokens-of-context',
@@ -103,6 +107,7 @@ const PROSE_ORDER = [
   'prose.w-slash',
   'prose.file-name',
   'prose.weights-file',
+  'prose.r1-distilled-base',
   'prose.ollama-r1-distill-tag',
   'prose.ollama-tag',
   'prose.model-folder',

@@ -51,6 +51,17 @@ const ZH_AFTER = String.raw`(?:\s*(?:或者|或是|或)[^，。？！,.?!\n]{0,1
 
 export const LENGTH_RULES: readonly ProseRule[] = [
   {
+    // "How much additional VRAM per 1k context? … if using 16k context" (turboderp-org/exllamav2#37,
+    // c724): a length after "per" (each, for every, 每) is the unit of a rate — memory per 1k tokens —
+    // never the run's length, which the message states apart. Its words are set aside.
+    id: 'prose.per-length',
+    pattern: /(?:\b(?:per|for every|for each|every|each)\s+|每\s*)(?:\d+(?:\.\d+)?\s*k?|1,000|a thousand|thousand)\s*(?:tokens?|toks?|context|ctx)\b(?:\s+of\s+context\b)?|每\s*\d+\s*k?\s*个?\s*(?:token|上下文)/g,
+    when: (t) => /per|every|each|每/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'How much additional VRAM per 1k context?',
+    source: 'turboderp-org/exllamav2#37',
+  },
+  {
     // "input 2k output 512", "prompt of 3000 tokens and 500 output tokens", "输入2k，输出512": a
     // prompt and its answer. The sequence the model holds is both (as TensorRT-LLM's input and
     // output lengths are read, config-keys/sequence.ts); served, the answer is generated.

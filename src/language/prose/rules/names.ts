@@ -42,6 +42,26 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'c401',
   },
   {
+    // An issue's own attachment link names its repository ("![image](https://github.com/baichuan-inc/
+    // Baichuan-13B/assets/…)", baichuan-inc/Baichuan-13B#6, c735): a repository named after a model and
+    // its size (Baichuan-13B, ChatGLM-6B) is the model the thread is about, where the message names
+    // none. Weak: the repository is where the user asked, not what they ran; said with the link.
+    id: 'prose.github-repo-model',
+    pattern: /\bhttps?:\/\/github\.com\/[\w.-]+\/([a-z][a-z]*[a-z0-9.]*-\d+(?:\.\d+)?b)\/(?:assets|issues|blob|tree|files)\/[^\s<>()"'`]*/g,
+    when: (t) => t.includes('github.com/'),
+    write: (m) => {
+      const at = m[0].indexOf(`/${m[1]}/`) + 1;
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: m[1]!, from: at, to: at + m[1]!.length },
+        { text: ' '.repeat(m[0].length - at - m[1]!.length), from: at + m[1]!.length, to: m[0].length },
+      ];
+    },
+    example: '![image](https://github.com/baichuan-inc/Baichuan-13B/assets/12590457/2e0db4a0-5659-4cc7-851d-e8125d5b97b9)',
+    source: 'baichuan-inc/Baichuan-13B#6',
+    weak: true,
+  },
+  {
     // A Hugging Face link names a model (kept up to `org/name` for the lexer's `hub` token); any
     // other link is not a request word.
     id: 'prose.hub-link',
@@ -237,6 +257,19 @@ export const NAME_RULES: readonly ProseRule[] = [
     pattern: WEIGHTS_FILE,
     write: blank,
     example: 'which .gguf file of llama-3-8b fits a 3090?',
+  },
+  {
+    // "deepseek蒸馏版的qwen-32B" (kvcache-ai/ktransformers#210, c732: DeepSeek's distilled Qwen-32B), "DeepSeek
+    // distilled Qwen 32B", "R1-distilled Llama-70B", "qwen-32b distilled from deepseek": DeepSeek's R1
+    // distill into that base, written as its Hub name (DeepSeek-R1-Distill-Qwen-32B), which families.ts
+    // reads as the base's shape (Qwen2.5, Llama-3.1); "qwen-32B" alone is no Qwen generation.
+    id: 'prose.r1-distilled-base',
+    pattern:
+      /\b(?:deepseek(?:[- ]?r1)?|r1)(?:[- ]?(?:distilled|distill)|\s*蒸馏版?的?|的蒸馏版?的?)[- ]?(qwen|llama)[- ]?(\d+(?:\.\d+)?b)\b|\b(qwen|llama)[- ]?(\d+(?:\.\d+)?b)[- ]?(?:distilled from|distill(?:ed)? of) deepseek(?:[- ]?r1)?\b/g,
+    when: (t) => t.includes('deepseek') || t.includes('r1'),
+    write: (m) => `deepseek-r1-distill-${m[1] ?? m[3]}-${m[2] ?? m[4]}`,
+    example: '12G显存 64G内存，能不能跑deepseek蒸馏版的qwen-32B',
+    source: 'kvcache-ai/ktransformers#210',
   },
   {
     // Ollama's R1 distill tags name their base after the size ("deepseek-r1:8b-0528-qwen3-fp16" is

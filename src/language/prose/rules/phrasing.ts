@@ -160,6 +160,29 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'hiyouga/LlamaFactory#3524',
   },
   {
+    // "causing a CUDA OOM error on A100 GPU on Colab regardless of batch size, gradient accumulation steps,
+    // or precision level (fp16 or bf16)" (huggingface/trl#876, c725): the settings said not to matter are
+    // no setting of the run; fp16 had been read as its precision. Up to the end of the sentence.
+    id: 'prose.regardless-of',
+    pattern: /\b(?:regardless of|irrespective of|no matter (?:what|which|how|the))\b[^.?!\n]{0,160}/g,
+    when: (t) => t.includes('regardless') || t.includes('irrespective') || t.includes('no matter'),
+    write: blank,
+    example: 'is causing a CUDA OOM error on A100 GPU on Colab regardless of batch size, gradient accumulation steps, or precision level (fp16 or bf16).',
+    source: 'huggingface/trl#876',
+  },
+  {
+    // "trying to work with your RLHF code to Fine-tune … while fine-tuning LLaMA-2-7B … with PEFT LoRA"
+    // (nebuly-ai/optimate#359, c706): "RLHF" naming what a codebase is for (its code, repository,
+    // library, pipeline) describes the project, not the algorithm of the run asked about, which its
+    // own words say (here the actor's supervised fine-tune). The bare word "rlhf" stays PPO.
+    id: 'prose.rlhf-project',
+    pattern: /\brlhf(?=[ \t]+(?:code(?:base)?|repo(?:sitory)?|library|lib|project|framework|pipeline|implementation|package|toolkit)s?\b|[ \t]*的?(?:代码|仓库|框架|项目|库))/g,
+    when: (t) => t.includes('rlhf'),
+    write: blank,
+    example: 'Hi, i am trying to work with your RLHF code to Fine-tune and Reinforcement learning for LLaMA.',
+    source: 'nebuly-ai/optimate#359',
+  },
+  {
     // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.
     id: 'prose.difference-between',
     pattern: /\b(?:difference|differences|compare|comparing|comparison)\b[^.?!\n]{0,40}?\bbetween\s[^.?!\n]{1,60}?\sand\s/g,

@@ -40,7 +40,20 @@ const TRAINING_WORDS: readonly [RegExp, string][] = [
   [/^(?:학습|훈련|学習|訓練)/, 'train'],
 ];
 
+/** Chinese names of the parallel dimensions: tensor (张量), pipeline (流水线, 管道), expert (专家). */
+const PARALLEL_ZH: Record<string, string> = { 张量: 'tp', 流水线: 'pp', 管道: 'pp', 专家: 'ep' };
+
 export const TRAINING_RULES: readonly ProseRule[] = [
+  {
+    // "设置8张量并行，1流水线并行" (set tensor parallel 8, pipeline parallel 1; alibaba/Megatron-LLaMA#34,
+    // c718), "张量并行为4", "8路张量并行", "流水线并行度 2": a parallel size in Chinese, before or after its name.
+    id: 'training.parallel-size-zh',
+    pattern: /(\d{1,4})\s*(?:路|个)?\s*(张量|流水线|管道|专家)并行(?:度|数|大小)?|(张量|流水线|管道|专家)并行(?:度|数|大小|size)?\s*(?:为|=|:|：|是|设置为|设为|设成|设置成)?\s*(\d{1,4})(?![\d.])/g,
+    when: (t) => t.includes('并行'),
+    write: (m) => ` ${PARALLEL_ZH[m[2] ?? m[3]!]} ${m[1] ?? m[4]} `,
+    example: '训练LLaMA2-70B模型，4个节点，A800*80GB 设置8张量并行，1流水线并行，训练报错',
+    source: 'alibaba/Megatron-LLaMA#34',
+  },
   {
     // "7B的FT", "FT on 8 cards": FT is fine-tuning (BELLE names its full-parameter runs FT, beside
     // LoRA); read as the training word, which names no method (the reply says full fine-tune).
