@@ -138,11 +138,16 @@ export class Setups {
     const shared = free.length === 0 ? this.asked : this.several(count, free);
     if (!shared) return null;
     let { tp, pp } = shared.parallel;
+    let tpSaid = false;
+    let ppSaid = false;
     for (const change of changes) {
       const [dimension, degree] = change.split(' ');
-      if (dimension === 'tp') tp = Number(degree);
-      else if (dimension === 'pp') pp = Number(degree);
+      if (dimension === 'tp') [tp, tpSaid] = [Number(degree), true];
+      else if (dimension === 'pp') [pp, ppSaid] = [Number(degree), true];
     }
+    // A new tp replaces inference's layer split over every card (scenario/split.ts): the pp shrinks to the cards.
+    const { tp: sharedTp, pp: sharedPp, cp } = shared.parallel;
+    if (tpSaid && !ppSaid && shared.mode === 'inference' && sharedTp === 1 && sharedPp > 1 && sharedPp === count && tp * pp * cp > count) pp = Math.max(1, Math.floor(count / (tp * cp)));
     return tp * pp;
   }
 

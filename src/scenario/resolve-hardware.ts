@@ -91,7 +91,9 @@ function memorySaidAgain(r: Resolution): void {
 /** A pp carried from the thread yields to this message's stated count and tp (split.ts). */
 function carriedSplitYields(r: Resolution, statedCount: number | undefined): void {
   const said = { count: r.patch.has('gpuCount') || r.patch.has('nodes'), tp: r.patch.has('par.tp'), pp: r.patch.has('par.pp') };
-  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said);
+  const thread = r.base;
+  const threadLayerSplit = thread !== null && thread.mode === 'inference' && thread.parallel.tp === 1 && thread.parallel.pp > 1 && thread.parallel.pp === thread.hardware?.count;
+  const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said, threadLayerSplit);
   if (!fitted) return;
   r.assume(fitted.note);
   r.s.parallel.pp = fitted.pp;

@@ -16,6 +16,17 @@ export const model: Handler = (v) => {
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };
 
+/**
+ * A folder of one model's weights (TensorRT-LLM's build.py `--model_dir /models/llama-2-70b-chat-hf/`,
+ * triton-inference-server/tensorrtllm_backend, corpus c730; KTransformers' `--model_dir`): its last
+ * folder names the model where it looks like one (a size or version digit in it). TabbyAPI's
+ * `model_dir: models` is the folder its models sit in (config_sample.yml), no model: set aside.
+ */
+export const modelFolder: Handler = (v, ctx) => {
+  const name = unquote(v).replace(/\/+$/, '').split(/[/\\]/).at(-1) ?? '';
+  return /\d/.test(name) ? model(v, ctx) : IGNORE;
+};
+
 /** Keys that name the model, whose value may carry its format ("…-AWQ-INT4"). */
 export const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', 'model_id', 'model_path', 'pretrained_model_name_or_path'];
 
@@ -40,6 +51,7 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   model_id: { reads: model },
   pretrained_model_name_or_path: { reads: model },
   model_path: { reads: model },
+  model_dir: { reads: modelFolder },
   hf_model: { reads: model },
   checkpoint_dir: { reads: model },
   ckpt_path: { reads: model },

@@ -27,6 +27,7 @@ export const TABBY: Engine = {
   says: 'inference',
   options: [
     shared('model_name'),
+    shared('model_dir'),
     shared('max_seq_len'),
     // ExLlama's gpu_split: GB of layers per GPU (parallelism.ts reads it as a layer split).
     shared('gpu_split'),
@@ -47,7 +48,7 @@ export const TABBY: Engine = {
     none('sysmem_kv_cache'),
     none('sysmem_recurrent_cache'),
     ...noneEach(`host port disable_auth disable_fetch_requests send_tracebacks api_servers sse_ping_interval log_prompt
-      log_generation_params log_requests log_chat_completion_requests model_dir inline_model_loading use_dummy_models
+      log_generation_params log_requests log_chat_completion_requests inline_model_loading use_dummy_models
       dummy_model_names use_as_default backend gpu_split_auto rope_scale rope_alpha output_chunking prompt_template
       template_vars_default template_vars_force reasoning reasoning_start_token reasoning_end_token start_in_reasoning
       tool_calls_in_reasoning reasoning_budget_tokens reasoning_budget_message tool_format draft_mode draft_model_dir
