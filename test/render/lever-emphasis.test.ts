@@ -8,7 +8,7 @@ import { FIRST_SCREEN_LEVERS } from '../../src/render/first-screen.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 
 /** Issue 24, item 9: a lever that still does not fit is not the most eye-catching button. */
-const REQUESTS = ['13b bf16 on 4xA100-80G', '70b full on 8x h100', '13b lora seq 4096 on a 4090', '7b full on a 4090', 'serve llama 3 8b on an L4 with vllm batch 50 seq 16k', '13b on 4x a100 zero2'];
+const REQUESTS = ['13b bf16 on 4xA100-80G', '70b full on 8x h100', '405b full on 8x h100', '13b lora seq 4096 on a 4090', '7b full on a 4090', 'serve llama 3 8b on an L4 with vllm batch 50 seq 16k', '13b on 4x a100 zero2'];
 
 const estimateOf = (request: string) => {
   const reply = respond(request, null).reply;
@@ -51,6 +51,7 @@ describe('lever buttons draw the eye only where the change makes it fit', () => 
     const all = REQUESTS.flatMap((r) => estimateOf(r).levers.slice(0, FIRST_SCREEN_LEVERS));
     expect(all.some((l) => l.fits === true)).toBe(true);
     expect(all.some((l) => l.fits === false)).toBe(true);
-    expect(estimateOf('70b full on 8x h100').levers[0]?.fits).toBe(false);
+    // No lever brings a 405B full fine-tune onto eight H100s: the Slack test's "none" case.
+    expect(estimateOf('405b full on 8x h100').levers.slice(0, FIRST_SCREEN_LEVERS).every((l) => l.fits === false)).toBe(true);
   });
 });
