@@ -28,6 +28,14 @@ describe("TGI's default shard count by release", () => {
     expect(estimateOf('llama-2-70b fp4 serve tgi 3.3.7 on 8x a10g').scenario.parallel.tp).toBe(8);
   });
 
+  it.each(['SHARDED=true', '--sharded true', '--sharded=true', 'sharded: true'])(
+    "%s asks for the split over the user's cards (find_num_shards' (Some(true), None); TGI#2615, corpus c216)",
+    (sharded) => {
+      const { reply } = respond(`text-generation-inference:2.3.0 on docker, meta-llama/Llama-3.1-8B-Instruct, 4x L40S 48GB, ${sharded}`, null);
+      expect(reply.kind === 'estimate' && reply.scenario.parallel.tp).toBe(4);
+    },
+  );
+
   it("Docker writes NVIDIA_VISIBLE_DEVICES from --gpus: a count or a device list is the launcher's count and shards, --gpus all is one entry", () => {
     const docker = (gpus: string, card: string) => estimateOf(`serve llama-2-13b tgi 1.4.0 on ${card}\ndocker run --gpus ${gpus} ghcr.io/huggingface/text-generation-inference:1.4 --model-id meta-llama/Llama-2-13b-hf`).scenario.parallel.tp;
     expect(docker('2', 'a100-80g')).toBe(2);
