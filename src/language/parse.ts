@@ -306,7 +306,6 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
 }
 
-/** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
 /**
  * English words one letter off a keyword: a word of their own, never its typo. "content" is a chat
  * message's key (`"content": [{"type": "image", … "min_pixels": 224 * 224}]`, QwenLM/Qwen3-VL#518,
@@ -314,6 +313,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
  */
 const WORDS_NOT_TYPOS = new Set(['content', 'contest']);
 
+/** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
 function typoOf(word: string, suggestion: string): Token | null {
   if (!/^[a-z]{7,}$/.test(word) || WORDS_NOT_TYPOS.has(word)) return null;
   const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
