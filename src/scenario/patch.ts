@@ -113,6 +113,11 @@ export class Patch {
   /** Sets a slot, or returns the contradiction with the item that set it first. */
   set(slot: string, value: unknown, item: Item): ErrorReply | null {
     const prior = this.slots.get(slot);
+    // "GRPO with TRL": TRL's trainers run on the Hugging Face Trainer, so the library and its trainer agree; the trainer is the reading.
+    if (prior && slot === 'framework' && trainerOnHfTrainer(prior.value, value)) {
+      if (prior.value === 'hf') this.slots.set(slot, { value, item });
+      return null;
+    }
     if (prior && JSON.stringify(prior.value) !== JSON.stringify(value)) {
       const label = SLOT_LABELS[slot] ?? slot.replace(/^\w+\./, '');
       this.conflict = { prior: prior.item, label, cardAgainstMemory: cardAgainstMemory(slot, prior.value, value) };
@@ -148,6 +153,16 @@ export class Patch {
     this.setAside.push(`read "${prior.text}" as your setup's ${label}; "${item.text}"${format} sets it differently, so it is left out (say it alone to estimate that one)`);
     return null;
   }
+}
+
+/**
+ * TRL's DPO, ORPO, GRPO and PPO trainers subclass transformers' Trainer (trl/trainer/*_trainer.py),
+ * and "hf" is what "trl", "transformers", "trainer" and "accelerate" read as (language/vocabulary.ts):
+ * the two words name one run.
+ */
+const TRL_TRAINERS = new Set(['dpo', 'orpo', 'grpo', 'ppo']);
+function trainerOnHfTrainer(a: unknown, b: unknown): boolean {
+  return (a === 'hf' && TRL_TRAINERS.has(b as string)) || (b === 'hf' && TRL_TRAINERS.has(a as string));
 }
 
 /** Which slots a precision word sets (DESIGN §2: bf16/fp16/fp8 set compute and keep the recipe). */
