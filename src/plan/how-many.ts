@@ -3,6 +3,7 @@ import { estimate } from '../memory/estimate.js';
 import { MiB, gib } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import { gpuCountOf, onCards } from '../scenario/gpus.js';
+import { carriedPipelineFitted, isLayerSplitOverAllCards } from '../scenario/split.js';
 import { reresolved } from '../scenario/resolve.js';
 import { applyChange, isSetting, settled } from './levers.js';
 import type { Solved } from './solvers.js';
@@ -145,10 +146,10 @@ export class Setups {
       if (dimension === 'tp') [tp, tpSaid] = [Number(degree), true];
       else if (dimension === 'pp') [pp, ppSaid] = [Number(degree), true];
     }
-    // A new tp replaces inference's layer split over every card (scenario/split.ts): the pp shrinks to the cards.
-    const { tp: sharedTp, pp: sharedPp, cp } = shared.parallel;
-    if (tpSaid && !ppSaid && shared.mode === 'inference' && sharedTp === 1 && sharedPp > 1 && sharedPp === count && tp * pp * cp > count) pp = Math.max(1, Math.floor(count / (tp * cp)));
-    return tp * pp;
+    // A new tp replaces inference's layer split over every card, as reading it does (scenario/split.ts).
+    const said = { count: false, tp: tpSaid, pp: ppSaid };
+    const fitted = carriedPipelineFitted({ tp, pp, cp: shared.parallel.cp }, count, said, isLayerSplitOverAllCards(shared, count));
+    return tp * (fitted?.pp ?? pp);
   }
 
   at(count: number, changes: readonly string[]): Scenario | null {

@@ -6,7 +6,7 @@ import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
 import { comparesCards } from './resolve-questions.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
-import { carriedPipelineFitted } from './split.js';
+import { carriedPipelineFitted, isLayerSplitOverAllCards } from './split.js';
 
 /** The hardware steps of a resolution (resolve-steps.ts): parallel degrees, the GPUs and their count, a device_map layer split. */
 
@@ -91,8 +91,7 @@ function memorySaidAgain(r: Resolution): void {
 /** A pp carried from the thread yields to this message's stated count and tp (split.ts). */
 function carriedSplitYields(r: Resolution, statedCount: number | undefined): void {
   const said = { count: r.patch.has('gpuCount') || r.patch.has('nodes'), tp: r.patch.has('par.tp'), pp: r.patch.has('par.pp') };
-  const thread = r.base;
-  const threadLayerSplit = thread !== null && thread.mode === 'inference' && thread.parallel.tp === 1 && thread.parallel.pp > 1 && thread.parallel.pp === thread.hardware?.count;
+  const threadLayerSplit = r.base !== null && isLayerSplitOverAllCards(r.base, r.base.hardware?.count);
   const fitted = carriedPipelineFitted(r.s.parallel, statedCount, said, threadLayerSplit);
   if (!fitted) return;
   r.assume(fitted.note);

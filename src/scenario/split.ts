@@ -32,3 +32,8 @@ export function carriedPipelineFitted(
   const whose = said.count ? 'it says' : 'the thread has';
   return { pp: fitted, note: `pp ${fitted}: the earlier pp ${pp} with this message's tp ${tp} would need ${tp * pp * cp} GPUs, and ${whose} ${statedCount}` };
 }
+
+/** Inference's layer split over every one of `cards` (tp 1, pp = the cards): what HF generate's device_map="auto" reads as. */
+export function isLayerSplitOverAllCards(s: Pick<Scenario, 'mode' | 'parallel'>, cards: number | undefined): boolean {
+  return s.mode === 'inference' && s.parallel.tp === 1 && s.parallel.pp > 1 && s.parallel.pp === cards;
+}
