@@ -43,7 +43,9 @@ describe("vLLM V1's dummy-video profile run of Qwen2-VL and Qwen2.5-VL", () => {
     expect(at(32_768)).toMatchObject({ frames: 4, groups: 2, tokens: 32_768 });
     expect(at(32_767)).toMatchObject({ frames: 2, groups: 1, tokens: 16_384 });
     expect(at(8_192)).toMatchObject({ frames: 1, groups: 1, tokens: 16_384, patches: 65_536 });
-    expect(at(1_000_000).frames).toBe(MAX_FRAMES_PER_VIDEO);
+    // qwen2_vl.py `_MAX_FRAMES_PER_VIDEO = 14`: a million-token context still profiles 14 frames (7 × 16,384 tokens).
+    expect(at(1_000_000)).toMatchObject({ frames: 14, tokens: 114_688 });
+    expect(MAX_FRAMES_PER_VIDEO).toBe(14);
   });
 
   it('a release named before 0.23 fits the frames into max_model_len less one image, without the cap (the 0.8.x rule)', () => {
