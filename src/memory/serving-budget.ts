@@ -13,6 +13,7 @@ import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } 
 import { tgiAtLeast, tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
+import { videoProfileEncoder, withEncoderCache } from './vllm-encoder-profile.js';
 import { mllamaProfileEncoder } from './vllm-mllama-profile.js';
 
 /**
@@ -111,10 +112,10 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));
   const afterKv = graphsOutsideBudget(s);
-  // The profile run's peak: its text forward, or (Mllama under V0) the vision encoder over max_num_seqs dummy images before it.
-  const text = profileActivations(s, l);
-  const vision = mllamaProfileEncoder(s, l);
-  const profile = vision && vision.bytes > text.bytes ? vision : text;
+  // The profile run's peak: its text forward (with V1's encoder cache beside it), or the vision encoder
+  // before it: Mllama's max_num_seqs dummy images under V0, Qwen2-VL's dummy video under V1.
+  const text = withEncoderCache(s, profileActivations(s, l));
+  const profile = present(mllamaProfileEncoder(s, l), videoProfileEncoder(s, l)).reduce((a, b) => (b.bytes > a.bytes ? b : a), text);
   const inside = [...resident, profile, samplerLogits(s), ...(afterKv ? [] : graphs)];
   const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
   return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction, ofCard: true };

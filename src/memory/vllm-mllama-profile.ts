@@ -40,7 +40,8 @@ import { vllmEngine } from './vllm-release.js';
  * fails at the start of it: "Tried to allocate 1.95 GiB", which is the patch embedding's
  * column-parallel output at tp 2, 1,024 tiles × 1,600 patches × 640 × 2 B.
  *
- * V1 profiles a multimodal encoder within an encoder budget instead; Mllama there is not modelled.
+ * V1 profiles a multimodal encoder within an encoder budget instead (vllm-encoder-profile.ts counts
+ * Qwen2-VL's and Qwen2.5-VL's dummy video there); Mllama never runs on V1.
  */
 export function mllamaProfileImages(s: Scenario): number | null {
   if (s.mode !== 'inference' || s.framework === 'tgi' || s.inference.engine !== 'vllm' || s.inference.server) return null;

@@ -104,7 +104,29 @@ const architectureFields = z.object({
    * the language model), kept apart from the text `total`: loaded with the model in every mode, frozen
    * in training (LLaMA-Factory freeze_vision_tower=True; a text-only batch gives it no gradients).
    */
-  vision: z.object({ name: z.string(), params: z.number().positive() }).optional(),
+  vision: z
+    .object({
+      name: z.string(),
+      params: z.number().positive(),
+      /**
+       * Qwen2-VL-style video input (memory/vllm-encoder-profile.ts): the image processor's max_pixels
+       * (preprocessor_config.json), patch and spatial-merge sizes, temporal_patch_size, and the ViT's
+       * hidden and MLP widths, gated (gate/up/down) or plain (fc1/fc2).
+       */
+      video: z
+        .object({
+          maxPixels: z.number().int().positive(),
+          patch: z.number().int().positive(),
+          merge: z.number().int().positive(),
+          temporalPatch: z.number().int().positive(),
+          channels: z.number().int().positive(),
+          hidden: z.number().int().positive(),
+          ffn: z.number().int().positive(),
+          gated: z.boolean(),
+        })
+        .optional(),
+    })
+    .optional(),
   /**
    * Cross-attention layers among `layers` (Llama 3.2 Vision text_config cross_attention_layers):
    * decoder layers for parameters, LoRA targets and activations, but their K and V come from the

@@ -58,11 +58,21 @@ export function gemma3Vision(textHidden: number): NonNullable<Architecture['visi
  * rotary positions) and its PatchMerger: RMSNorm(1280), Linear(5120, 5120), Linear(5120, out_hidden_size).
  */
 export function qwen25VlVision(textHidden: number): NonNullable<Architecture['vision']> {
-  return visionTower('Qwen2.5-VL ViT', {
+  const tower = visionTower('Qwen2.5-VL ViT', {
     layers: 32, hidden: 1280, ffn: 3420, mlp: 'gated', norm: 'rmsnorm',
     patchWeights: 3 * 2 * 14 * 14 * 1280, patchBias: false, positions: 0, classToken: false, extraNorms: 0,
     projector: 1280 + 5120 * 5120 + 5120 + 5120 * textHidden + textHidden,
   });
+  return { ...tower, video: qwenVlVideo(1280, 3420, true) };
+}
+
+/**
+ * Qwen2-VL's and Qwen2.5-VL's video input as their processors read it (preprocessor_config.json of
+ * Qwen/Qwen2-VL-7B-Instruct and Qwen/Qwen2.5-VL-7B-Instruct alike: max_pixels 12,845,056 = 16,384 ×
+ * 28², patch_size 14, merge_size 2, temporal_patch_size 2, RGB), with the ViT's widths.
+ */
+function qwenVlVideo(hidden: number, ffn: number, gated: boolean): NonNullable<NonNullable<Architecture['vision']>['video']> {
+  return { maxPixels: 12_845_056, patch: 14, merge: 2, temporalPatch: 2, channels: 3, hidden, ffn, gated };
 }
 
 /**
@@ -71,11 +81,12 @@ export function qwen25VlVision(textHidden: number): NonNullable<Architecture['vi
  * positions) and its PatchMerger: LayerNorm(1280), Linear(5120, 5120), Linear(5120, hidden_size).
  */
 export function qwen2VlVision(textHidden: number): NonNullable<Architecture['vision']> {
-  return visionTower('Qwen2-VL ViT', {
+  const tower = visionTower('Qwen2-VL ViT', {
     layers: 32, hidden: 1280, ffn: 5120, mlp: 'plain', norm: 'layernorm',
     patchWeights: 3 * 2 * 14 * 14 * 1280, patchBias: false, positions: 0, classToken: false, extraNorms: 0,
     projector: 2 * 1280 + 5120 * 5120 + 5120 + 5120 * textHidden + textHidden,
   });
+  return { ...tower, video: qwenVlVideo(1280, 5120, false) };
 }
 
 /**
