@@ -3,6 +3,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import type { Patch } from './patch.js';
 import { batchStep } from './resolve-batch.js';
+import { completionStep } from './resolve-completion.js';
 import { frameworkStep } from './resolve-framework.js';
 import { hardwareStep, layerSplitStep, parallelStep } from './resolve-hardware.js';
 import { kbitRecipeStep } from './resolve-kbit.js';
@@ -37,6 +38,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   shardingStep,
   kbitRecipeStep,
   batchStep,
+  completionStep,
   inferenceStep,
   quantisedServingStep,
   maxSeqsStep,

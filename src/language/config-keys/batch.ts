@@ -14,13 +14,23 @@ import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext,
 const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len'];
 // verl's data.max_response_length (verl-project/verl#3364: "max_prompt_length = 4096, max_response_length=8192").
 const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len', 'max_response_length'];
+/** TRL's own name for the completion length: said as "completion N" too, which memory/rl.ts counts (scenario/resolve-completion.ts). */
+const TRL_COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion'];
 const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
 const promptLength: Handler = (v, ctx) => {
   const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
   const prompt = numberOf(v);
   if (!Number.isFinite(prompt) || !Number.isFinite(completion)) return IGNORE;
-  return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
+  const trl = firstValue(ctx, TRL_COMPLETION_KEYS) !== undefined;
+  return say(`seq ${prompt + completion}${trl ? ` completion ${completion}` : ''}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
+
+/**
+ * TRL's max_completion_length alone: the completion, from which the step derives the sequence
+ * with TRL's default prompt (scenario/resolve-completion.ts); beside a prompt length the two are
+ * read together at the prompt key.
+ */
+const completionLength: Handler = (v, ctx) => (PROMPT_KEYS.some((k) => ctx.keys.has(k)) ? IGNORE : numeric('completion')(v, ctx));
 
 const sameAsDeepSpeedGlobalBatch = (n: number, ctx: KeyContext): boolean => {
   const global = ctx.values?.get('train_batch_size');
@@ -62,9 +72,9 @@ export const BATCH_KEYS: KeyTable = {
   global_batch_size: { reads: numeric('gbs') },
   max_prompt_length: { reads: promptLength },
   max_prompt: { reads: promptLength },
-  max_completion_length: { reads: () => IGNORE },
-  max_completions: { reads: () => IGNORE },
-  max_completion: { reads: () => IGNORE },
+  max_completion_length: { reads: completionLength },
+  max_completions: { reads: completionLength },
+  max_completion: { reads: completionLength },
   max_response_length: { reads: () => IGNORE, source: 'verl-project/verl#3364' },
   // OpenRLHF (openrlhf/cli/train_sft.py, train_ppo_ray.py): --micro_train_batch_size is the per-GPU
   // micro-batch (its --train_batch_size the global one, read as gbs above).

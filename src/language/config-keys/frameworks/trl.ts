@@ -30,7 +30,7 @@ const completionLength: Handler = (v, ctx) => {
   if (!Number.isFinite(completion) || completion <= 0) return IGNORE;
   if (['max_prompt_length', 'max_prompt', 'max_length'].some((k) => ctx.keys.has(k))) return IGNORE;
   const seq = TRL_PROMPT_DEFAULT + completion;
-  return say(`seq ${seq}`, `sequence ${seq}: TRL's default max_prompt_length ${TRL_PROMPT_DEFAULT} + max_completion_length ${completion}`);
+  return say(`seq ${seq} completion ${completion}`, `sequence ${seq}: TRL's default max_prompt_length ${TRL_PROMPT_DEFAULT} + max_completion_length ${completion}`);
 };
 
 /** beta 0 loads no reference model (GRPOConfig, DPOConfig help); any other beta is a loss weight. */
