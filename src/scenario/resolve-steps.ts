@@ -4,6 +4,7 @@ import { checkScenario } from './checks.js';
 import type { Patch } from './patch.js';
 import { batchStep } from './resolve-batch.js';
 import { completionStep } from './resolve-completion.js';
+import { presetSaidStep } from './resolve-preset-said.js';
 import { frameworkStep } from './resolve-framework.js';
 import { hardwareStep, layerSplitStep, parallelStep } from './resolve-hardware.js';
 import { kbitRecipeStep } from './resolve-kbit.js';
@@ -39,6 +40,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   kbitRecipeStep,
   batchStep,
   completionStep,
+  presetSaidStep,
   inferenceStep,
   quantisedServingStep,
   maxSeqsStep,
