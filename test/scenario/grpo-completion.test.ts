@@ -57,10 +57,11 @@ describe('the completion length of an online RL run', () => {
     expect(read('qwen2.5-7b grpo lora completion 1024 on 1x h100').said).toMatch(/seq 1536: TRL's default max_prompt_length 512 \+ completion 1024/);
   });
 
-  it('a completion not shorter than the stated sequence is refused, with the sequence that holds both', () => {
-    const r = resolveRequest('qwen2.5-7b grpo lora completion 4096 seq 2048 on 1x h100', null);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/completion 4096 is not shorter than seq 2048/);
+  it('a completion not shorter than the stated sequence keeps the sequence, counts all but one token generated, and says so (ms-swift\'s c507: max_length 2048, completion 2048)', () => {
+    const { s, said } = read('qwen2.5-7b grpo lora completion 4096 seq 2048 on 1x h100');
+    expect(s.seq).toBe(2048);
+    expect(completionTokens(s)).toBe(2047);
+    expect(said).toMatch(/completion 4096 is not shorter than seq 2048: .* 2047 generated tokens are counted \(say "seq 4608"/);
   });
 
   it('outside online RL the length sizes nothing: set aside and said, never silently', () => {
