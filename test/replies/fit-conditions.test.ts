@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { detailsEmbed } from '../../src/render/discord/estimate.js';
@@ -69,5 +70,29 @@ describe('a ✗ that one unstated setting would turn says so on every surface', 
 
   it('"ddp" said is no unstated sharding: no ZeRO-3 flip', () => {
     expect(reply('llama-2-13b full ddp seq 1024 bs 1 on 8x a100-80g').estimate.flipsOn ?? []).not.toContain('zero3');
+  });
+});
+
+describe('"Fits only with zero3" agrees with the request that says zero3 (property)', () => {
+  it('for any model, card and GPU count where the flip is offered, saying "zero3" fits', () => {
+    let offered = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('llama-2-7b', 'llama-2-13b', 'qwen2.5-14b', 'llama-1-33b', 'qwen2-72b'),
+        fc.constantFrom('full', 'lora'),
+        fc.constantFrom(2, 4, 8),
+        fc.constantFrom('a100-40g', 'a100-80g', 'rtx-4090', 'h100'),
+        fc.constantFrom(512, 1024, 2048),
+        (model, method, gpus, card, seq) => {
+          const text = `${model} ${method} seq ${seq} bs 1 on ${gpus}x ${card}`;
+          const r = reply(text);
+          if (!(r.estimate.flipsOn ?? []).includes('zero3')) return;
+          offered++;
+          expect(reply(`${model} ${method} zero3 seq ${seq} bs 1 on ${gpus}x ${card}`).verdict.status, text).not.toBe('no');
+        },
+      ),
+      { numRuns: 40, seed: 23 },
+    );
+    expect(offered).toBeGreaterThan(0);
   });
 });
