@@ -37,6 +37,17 @@ describe('the completion length of an online RL run', () => {
     expect(s.seq).toBe(1536);
   });
 
+  it.each([
+    'qwen2.5-7b grpo lora --max-completion-length 1024 --max-prompt-length 256 on 1x h100',
+    'qwen2.5-7b grpo lora on 1x h100 with trl GRPOConfig(max_prompt_length=256, max_completion_length=1024)',
+  ])('"%s": prompt and completion both read, their sum the sequence, neither listed as not used', (text) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(text);
+    expect(r.scenario.seq).toBe(1280);
+    expect(r.scenario.completion).toBe(1024);
+    expect((r.notUsed ?? []).map((u) => u.words).join(' | ')).not.toMatch(/completion/);
+  });
+
   it('with no completion said, TRL\'s default 256 is the completion, as before', () => {
     const { s } = read('qwen2.5-7b grpo lora seq 1536 on 1x h100');
     expect(s.completion).toBeUndefined();

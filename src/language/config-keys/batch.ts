@@ -14,23 +14,20 @@ import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext,
 const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len'];
 // verl's data.max_response_length (verl-project/verl#3364: "max_prompt_length = 4096, max_response_length=8192").
 const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len', 'max_response_length'];
-/** TRL's own name for the completion length: said as "completion N" too, which memory/rl.ts counts (scenario/resolve-completion.ts). */
-const TRL_COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion'];
 const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
 const promptLength: Handler = (v, ctx) => {
   const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
   const prompt = numberOf(v);
   if (!Number.isFinite(prompt) || !Number.isFinite(completion)) return IGNORE;
-  const trl = firstValue(ctx, TRL_COMPLETION_KEYS) !== undefined;
-  return say(`seq ${prompt + completion}${trl ? ` completion ${completion}` : ''}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
+  return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
 
 /**
- * TRL's max_completion_length alone: the completion, from which the step derives the sequence
- * with TRL's default prompt (scenario/resolve-completion.ts); beside a prompt length the two are
- * read together at the prompt key.
+ * TRL's max_completion_length: the completion ("completion N", which memory/rl.ts counts), said
+ * at its own key so its words are a fact's; the sequence is summed at the prompt key beside it,
+ * or, alone, derived with TRL's default prompt (scenario/resolve-completion.ts).
  */
-const completionLength: Handler = (v, ctx) => (PROMPT_KEYS.some((k) => ctx.keys.has(k)) ? IGNORE : numeric('completion')(v, ctx));
+const completionLength: Handler = numeric('completion');
 
 const sameAsDeepSpeedGlobalBatch = (n: number, ctx: KeyContext): boolean => {
   const global = ctx.values?.get('train_batch_size');
