@@ -53,6 +53,7 @@ simple     -> %model                                  {% b.model %}
             | %help                                   {% b.help %}
             | %chart                                  {% b.chart %}
             | %genKw num                              {% b.gen %}
+            | %completionKw num                       {% b.completion %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
             | %batchedKw num                          {% b.batched %}

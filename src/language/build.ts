@@ -212,6 +212,7 @@ export function compare(d: Part[]): Item {
 export const help = (d: Part[]) => item({ kind: 'help', value: tok(d[0]!).value as 'help' }, d);
 export const chart = (d: Part[]) => item({ kind: 'chart', value: tok(d[0]!).value as 'breakdown' }, d);
 export const gen = (d: Part[]) => item({ kind: 'gen', value: num([d[1]!]) }, d);
+export const completion = (d: Part[]) => item({ kind: 'completion', value: num([d[1]!]) }, d);
 export const kvDtype = (d: Part[]) => item({ kind: 'kvDtype', value: tok(d[0]!).value as 'fp8' }, d);
 export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d);
 /** `batched tokens 8192`: a server's tokens per prefill step (vLLM's profile run, TGI's warm-up). */

@@ -69,6 +69,8 @@ export type ItemBody =
   | { kind: 'help'; value: 'help' | 'oom' | 'nan' | 'loss-scale' | 'why' | 'measure' }
   | { kind: 'chart'; value: 'breakdown' | 'sweep-batch' | 'sweep-seq' | 'timeline' }
   | { kind: 'gen'; value: number }
+  /** Generated tokens per rollout of an online RL run (TRL max_completion_length). */
+  | { kind: 'completion'; value: number }
   | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' }
   | { kind: 'util'; value: number }
   /** A server's tokens per prefill step: --max-num-batched-tokens, --max-batch-prefill-tokens, --chunked-prefill-size. */

@@ -220,6 +220,11 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       filler.push({ ...t, type: 'word' });
       continue;
     }
+    // "completion" with no number is a word of prose ("completion only loss", "the completion"), no length.
+    if (t.type === 'completionKw' && next?.type !== 'number' && next?.type !== 'knum') {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // "generate" with no number after it asks for inference.
     if (t.type === 'genKw' && next?.type !== 'number' && next?.type !== 'knum') {
       final.push({ ...t, type: 'mode', value: 'inference' });

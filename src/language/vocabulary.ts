@@ -190,6 +190,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('archKw', 'headdim', ['head dim', 'head_dim', 'headdim', 'head size', 'dim per head'], true),
   // inference
   kw('genKw', 'gen', ['gen', 'generate', 'new tokens', 'max new tokens', 'output tokens', 'generated tokens', 'decode tokens', 'output', 'generating', 'output length', 'output len', 'max tokens'], true),
+  // The completion length of online RL rollouts (TRL GRPOConfig max_completion_length, "--max-completion-length
+  // 1024"): generated tokens of a training run, read apart from inference's "gen" (memory/rl.ts).
+  kw('completionKw', 'completion', ['completion', 'completion length', 'completion len', 'completion tokens', 'max completion length', 'max completion', 'max completion tokens'], true),
   kw('kvDtype', 'fp8', ['kv fp8', 'fp8 kv cache', 'fp8 kv', 'kv cache fp8', 'kv cache dtype fp8']),
   kw('kvDtype', 'bf16', ['kv bf16', 'bf16 kv cache']),
   kw('kvDtype', 'fp16', ['kv fp16', 'fp16 kv cache']),
@@ -297,6 +300,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, longlora, llama-recipes, tgi, llamacpp)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
+  completionKw: 'completion <tokens> (GRPO/PPO rollouts)',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
   llamacppBuildKw: 'llama.cpp build <number>',

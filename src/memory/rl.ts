@@ -14,18 +14,26 @@ import type { Component } from './types.js';
 /**
  * TRL GRPOConfig (trl/trainer/grpo_config.py, v0.14 → v0.17): max_prompt_length 512,
  * max_completion_length 256, num_generations 8, beta 0.04 (so a reference model is loaded), and
- * `ds3_gather_for_generation=True`. PPOConfig (trl/trainer/ppo_config.py, v0.12 →): response_length 53;
- * the completion length used here is GRPO's, capped by the request's sequence.
+ * `ds3_gather_for_generation=True`. max_completion_length still defaults to 256 on TRL's main
+ * (grpo_config.py at 006d32c, 2026); max_prompt_length 512 up to v0.19.0. PPOConfig
+ * (trl/trainer/ppo_config.py, v0.12 →): response_length 53; the completion length used here is
+ * GRPO's unless the user states one ("completion 1024", scenario `completion`), capped by the
+ * request's sequence.
  */
 export const GRPO_COMPLETION_TOKENS = 256;
+export const GRPO_PROMPT_TOKENS = 512;
 
 export function isOnlineRl(s: Scenario): boolean {
   return (s.framework === 'grpo' || s.framework === 'ppo') && s.mode !== 'inference';
 }
 
-/** Generated tokens per sequence: the sequence is prompt + completion. */
+/**
+ * Generated tokens per sequence: the sequence is prompt + completion. TRL's GRPOTrainer keeps the
+ * policy's logits for these positions only (`logits_to_keep = completion_ids.size(1)` in
+ * _compute_loss / _get_per_token_logps), and the rollout prefills the rest.
+ */
 export function completionTokens(s: Scenario): number {
-  return Math.max(1, Math.min(GRPO_COMPLETION_TOKENS, s.seq - 1));
+  return Math.max(1, Math.min(s.completion ?? GRPO_COMPLETION_TOKENS, s.seq - 1));
 }
 
 function frozenCopy(key: string, name: string, s: Scenario, l: Layout): Component {

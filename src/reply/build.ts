@@ -60,7 +60,10 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
   }
   const offers = `${theCard(s)} offers ${gib(e.capacityBytes)} GiB`;
   if (e.headroomBytes < 0) {
-    return { ...numbers, status, headline: `✗ Does not fit: ${need}; ${offers}.`, detail: `Short by ${gib(-e.headroomBytes)} GiB.` };
+    // "Fits only with gc": the unstated settings that alone would make it fit (memory/flips.ts) are
+    // computed for a ✗ only; the detail says them (a9baa6b moved them here from the terminal's
+    // renderer but into the ✓ branch, where flipsOn is always empty).
+    return { ...numbers, status, headline: `✗ Does not fit: ${need}; ${offers}.`, detail: [`Short by ${gib(-e.headroomBytes)} GiB.`, ...fitConditions(e)].join(' ') };
   }
   if ((e.hostShortBytes ?? 0) > 0) {
     const host = `offload keeps ${gib(e.hostBytes)} GiB of host RAM per node, ${gib(e.hostShortBytes!)} GiB more than the node has`;

@@ -37,6 +37,7 @@ export function canonicalParts(s: Scenario): string[] {
     unstated.includes('seq') ? '' : `seq ${s.seq}`,
     unstated.includes('batch') ? '' : `mbs ${s.microBatch}`,
     `ga ${s.gradAccum}`,
+    s.completion !== undefined ? `completion ${s.completion}` : '',
     RECOMPUTE_WORDS[s.recompute],
     s.attention,
     LOSS_WORDS[s.loss],

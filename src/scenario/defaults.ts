@@ -78,6 +78,14 @@ export function newScenario(model: ScenarioModel): Scenario {
   };
 }
 
+/**
+ * What the reply says when a training run on several GPUs names no sharding: each holds a whole
+ * replica (DDP, what `torchrun` with the HF Trainer does). memory/flips.ts reads it back as
+ * "sharding unstated" to try ZeRO-3 ("Fits only with zero3").
+ */
+export const ddpDefaultWords = (gpus: number) => `DDP across ${gpus} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`;
+export const isDdpDefaultWords = (words: string) => /^DDP across \d+ GPUs \(default with more than one GPU; say zero3 or fsdp to shard\)$/.test(words);
+
 /** Human words for each default, as listed in a reply. */
 export const DEFAULT_WORDS = {
   mode: 'full fine-tune (a training setting with no train word; say "inference" to run it instead)',

@@ -44,6 +44,7 @@ const SLOT_LABELS: Record<string, string> = {
   control: 'thread command',
   engine: 'inference engine',
   gen: 'generated tokens',
+  completion: 'completion length (GRPO/PPO rollouts)',
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
   batched: 'tokens per prefill step (--max-num-batched-tokens)',
@@ -292,6 +293,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return null;
     case 'gen':
       return patch.set('gen', item.value, item);
+    case 'completion':
+      return patch.set('completion', item.value, item);
     case 'kvDtype':
       return patch.set('kv', item.value, item);
     case 'enforceEager':

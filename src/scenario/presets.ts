@@ -203,9 +203,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
 
     case 'grpo':
       // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.17): beta 0.04 loads a
-      // reference model; rollouts by the policy itself (use_vllm False), 256-token completions;
+      // reference model; rollouts by the policy itself (use_vllm False), 256-token completions unless stated;
       // gradient checkpointing off as in TrainingArguments. memory/rl.ts counts the rest.
-      return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the 256 completion tokens only' };
+      return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL\'s max_completion_length, 256 unless you say "completion N")' };
 
     case 'ppo':
       // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a

@@ -35,6 +35,7 @@ export const RANGES: Range[] = [
   { slot: 'lora.dropout', label: 'LoRA dropout', min: 0, max: 1, integer: false },
   { slot: 'lora.alpha', label: 'LoRA alpha', min: 0.001, max: 100_000, integer: false },
   { slot: 'gen', label: 'generated tokens', min: 0, max: 10_000_000, integer: true },
+  { slot: 'completion', label: 'completion tokens', min: 1, max: 10_000_000, integer: true },
   { slot: 'ngl', label: '-ngl (layers on the GPU)', min: 0, max: 10_000, integer: true, note: '999 for every layer' },
   { slot: 'util', label: 'GPU memory utilization', min: 0.05, max: 1, integer: false, note: 'a fraction such as 0.9, or a percentage such as 90' },
   { slot: 'arch.layers', label: 'layers', min: 1, max: 1000, integer: true },

@@ -20,6 +20,7 @@ export function readingText(s: Scenario, totalParams: number): string {
     `micro-batch ${s.microBatch}`,
     s.gradAccum > 1 ? `grad accum ${s.gradAccum}` : '',
     `seq ${s.seq}`,
+    s.completion !== undefined && s.mode !== 'inference' ? `completion ${s.completion}` : '',
     ATTENTION_NAMES[s.attention],
     s.mode === 'inference' ? '' : RECOMPUTE_NAMES[s.recompute],
     s.mode === 'inference' ? '' : LOSS_READING[s.loss],

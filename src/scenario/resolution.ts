@@ -3,6 +3,7 @@ import { errorReply } from '../language/errors.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Patch } from './patch.js';
+import type { Preset } from './presets.js';
 import type { Scenario, WeightFormat } from './schema.js';
 
 /**
@@ -15,6 +16,8 @@ export class Resolution {
   readonly isNew: boolean;
   /** Fields a framework preset set in this request (their defaults are not "assumed"). */
   readonly presetSet = new Set<string>();
+  /** The framework preset applied in this request, for what it said (resolve-preset-said.ts). */
+  preset: Preset | null = null;
   /** The weight format a Hub model's quantization_config names (AWQ, GPTQ …), for its inference default. */
   hubWeights: WeightFormat | null = null;
 
@@ -33,6 +36,12 @@ export class Resolution {
 
   assume(words: string): void {
     this.assumptions.push(words);
+  }
+
+  /** Says `now` where `was` was said, in its place (a note completed by a later step). */
+  reassume(was: string, now: string): void {
+    const at = this.assumptions.indexOf(was);
+    if (at >= 0) this.assumptions[at] = now;
   }
 
   unassume(words: string): void {

@@ -81,6 +81,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;
   r.assume(preset.note);
+  r.preset = preset;
   const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
   for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {
     if (!r.s.lora || r.patch.has(`lora.${key}`)) continue;

@@ -1,4 +1,5 @@
 import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
+import { ddpDefaultWords } from './defaults.js';
 import { undoSplitOverOldCount } from './split-follows-count.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
@@ -49,7 +50,7 @@ export function shardingStep(r: Resolution): ErrorReply | null {
           ? split > 1
             ? `${Math.floor(r.gpus() / split)} replicas of tp ${s.parallel.tp}${s.parallel.pp > 1 ? ` × pp ${s.parallel.pp}` : ''} (default)`
             : `one full replica per GPU (default; say tp ${r.gpus()} to split the model)`
-          : `DDP across ${r.gpus()} GPUs (default with more than one GPU; say zero3 or fsdp to shard)`,
+          : ddpDefaultWords(r.gpus()),
       );
     }
     s.sharding = { kind, stage: 0 };

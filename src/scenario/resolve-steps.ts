@@ -3,6 +3,8 @@ import type { ErrorReply } from '../reply/types.js';
 import { checkScenario } from './checks.js';
 import type { Patch } from './patch.js';
 import { batchStep } from './resolve-batch.js';
+import { completionStep } from './resolve-completion.js';
+import { presetSaidStep } from './resolve-preset-said.js';
 import { frameworkStep } from './resolve-framework.js';
 import { hardwareStep, layerSplitStep, parallelStep } from './resolve-hardware.js';
 import { kbitRecipeStep } from './resolve-kbit.js';
@@ -37,6 +39,8 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   shardingStep,
   kbitRecipeStep,
   batchStep,
+  completionStep,
+  presetSaidStep,
   inferenceStep,
   quantisedServingStep,
   maxSeqsStep,

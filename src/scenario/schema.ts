@@ -344,6 +344,11 @@ export const scenarioSchema = z.object({
   evaluation: z.object({ batch: z.number().int().min(1).max(65_536), keepLogits: z.boolean() }).optional(),
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place (memory/overhead.ts). */
   expandableSegments: z.boolean().optional(),
+  /**
+   * Online RL (GRPO, PPO): the tokens each rollout generates, as the user stated them (TRL
+   * max_completion_length). Absent: TRL's default (memory/rl.ts GRPO_COMPLETION_TOKENS).
+   */
+  completion: z.number().int().min(1).max(10_000_000).optional(),
   inference: inferenceSchema,
   /**
    * The drivers of activations the user never stated, so `seq` and `microBatch` hold the defaults

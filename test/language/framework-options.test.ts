@@ -183,9 +183,13 @@ describe('PEFT LoraConfig and TrainingArguments', () => {
 });
 
 describe('a spelling two frameworks share is read by the one the message names', () => {
-  it('max_completion_length: TRL named, summed with its default prompt; unnamed, as before (not the sequence)', () => {
+  it('max_completion_length: TRL named, summed with its default prompt; in a GRPO run (TRL\'s trainer) the same; elsewhere set aside, said', () => {
     expect(reply('qwen2 7b grpo on H100 with trl max_completion_length=2048').s.seq).toBe(2560);
-    expect(reply('qwen2 7b grpo on H100 max_completion_length=2048').s.seq).not.toBe(2560);
+    // "grpo" is TRL's GRPOTrainer (scenario/patch.ts): its completion length, with TRL's default prompt (scenario/resolve-completion.ts).
+    expect(reply('qwen2 7b grpo on H100 max_completion_length=2048').s.seq).toBe(2560);
+    const sft = resolveRequest('qwen2 7b lora on H100 max_completion_length=2048', null);
+    expect(sft.ok && sft.scenario!.seq).toBe(2048);
+    expect(sft.ok && sft.assumptions.join(' | ')).toMatch(/not used: a completion length sizes GRPO or PPO rollouts/);
   });
 
   it('prompt_max_len: OpenRLHF named, summed with its default; unnamed, as before', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { detailsEmbed } from '../../src/render/discord/estimate.js';
@@ -35,5 +36,63 @@ describe('a fit that rests on an unstated setting says so on every surface', () 
   it('a request that states gc carries no such condition', () => {
     const r = reply(ASSUMED_GC.replace(' axolotl', ' gc axolotl'));
     expect(r.verdict.detail).not.toMatch(/Fits only with/);
+  });
+});
+
+// QwenLM/Qwen3#804 as vb3's v093 writes it: ZeRO-3 with both offloads, recompute not said.
+const UNSTATED_GC = 'qwen2-72b full zero3 offload optimizer offload params bs 4 seq 2560 on 8x a100-80g';
+
+describe('a ✗ that one unstated setting would turn says so on every surface', () => {
+  it('v093: "Fits only with gc" in the verdict\'s detail, the terminal, Slack and Discord (it had been computed and never said)', () => {
+    const r = reply(UNSTATED_GC);
+    expect(r.verdict.status).toBe('no');
+    expect(r.estimate.flipsOn).toEqual(['gc']);
+    const said = 'Fits only with gc (not in your request';
+    expect(r.verdict.detail).toContain(said);
+    const flat = (s: string) => s.replace(/\s+/g, ' ');
+    expect(flat(renderText(r))).toContain(said);
+    expect(flat(JSON.stringify(renderSlackDetails(r)))).toContain(said);
+    expect(flat(JSON.stringify(detailsEmbed(r)))).toContain(said);
+  });
+
+  it('stated "no gc" is no unstated setting: the ✗ stands alone', () => {
+    expect(reply(UNSTATED_GC.replace(' bs 4', ' no gc bs 4')).verdict.detail).not.toMatch(/Fits only with/);
+  });
+
+  it('a full fine-tune on several GPUs with no sharding named (read as DDP) says what ZeRO-3 alone gives', () => {
+    const r = reply('llama-2-13b full seq 1024 bs 1 on 8x a100-80g');
+    expect(r.verdict.status).toBe('no');
+    expect(r.estimate.flipsOn).toContain('zero3');
+    expect(r.verdict.detail).toMatch(/Fits only with .*zero3/);
+    // The ZeRO-3 reading itself fits: the flip is the estimate's, not a guess.
+    expect(reply('llama-2-13b full zero3 seq 1024 bs 1 on 8x a100-80g').verdict.status).not.toBe('no');
+  });
+
+  it('"ddp" said is no unstated sharding: no ZeRO-3 flip', () => {
+    expect(reply('llama-2-13b full ddp seq 1024 bs 1 on 8x a100-80g').estimate.flipsOn ?? []).not.toContain('zero3');
+  });
+});
+
+describe('"Fits only with zero3" agrees with the request that says zero3 (property)', () => {
+  it('for any model, card and GPU count where the flip is offered, saying "zero3" fits', () => {
+    let offered = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('llama-2-7b', 'llama-2-13b', 'qwen2.5-14b', 'llama-1-33b', 'qwen2-72b'),
+        fc.constantFrom('full', 'lora'),
+        fc.constantFrom(2, 4, 8),
+        fc.constantFrom('a100-40g', 'a100-80g', 'rtx-4090', 'h100'),
+        fc.constantFrom(512, 1024, 2048),
+        (model, method, gpus, card, seq) => {
+          const text = `${model} ${method} seq ${seq} bs 1 on ${gpus}x ${card}`;
+          const r = reply(text);
+          if (!(r.estimate.flipsOn ?? []).includes('zero3')) return;
+          offered++;
+          expect(reply(`${model} ${method} zero3 seq ${seq} bs 1 on ${gpus}x ${card}`).verdict.status, text).not.toBe('no');
+        },
+      ),
+      { numRuns: 40, seed: 23 },
+    );
+    expect(offered).toBeGreaterThan(0);
   });
 });

@@ -22,6 +22,13 @@ const promptLength: Handler = (v, ctx) => {
   return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
 
+/**
+ * TRL's max_completion_length: the completion ("completion N", which memory/rl.ts counts), said
+ * at its own key so its words are a fact's; the sequence is summed at the prompt key beside it,
+ * or, alone, derived with TRL's default prompt (scenario/resolve-completion.ts).
+ */
+const completionLength: Handler = numeric('completion');
+
 const sameAsDeepSpeedGlobalBatch = (n: number, ctx: KeyContext): boolean => {
   const global = ctx.values?.get('train_batch_size');
   return global !== undefined && numberOf(global) === n;
@@ -62,9 +69,9 @@ export const BATCH_KEYS: KeyTable = {
   global_batch_size: { reads: numeric('gbs') },
   max_prompt_length: { reads: promptLength },
   max_prompt: { reads: promptLength },
-  max_completion_length: { reads: () => IGNORE },
-  max_completions: { reads: () => IGNORE },
-  max_completion: { reads: () => IGNORE },
+  max_completion_length: { reads: completionLength },
+  max_completions: { reads: completionLength },
+  max_completion: { reads: completionLength },
   max_response_length: { reads: () => IGNORE, source: 'verl-project/verl#3364' },
   // OpenRLHF (openrlhf/cli/train_sft.py, train_ppo_ray.py): --micro_train_batch_size is the per-GPU
   // micro-batch (its --train_batch_size the global one, read as gbs above).

@@ -80,7 +80,7 @@ function clausesOf(text: string): string[] {
 /** Words that put a working run in the past: "it worked well previously", "之前可以". */
 const EARLIER = /\b(?:previously|before|earlier|in the past|used to)\b|之前|以前/i;
 /** Settings a working clause may hold for its own run (a method is workingRuns' part). */
-const SETTING_OF_A_RUN = new Set<Item['kind']>(['seq', 'batch', 'sharding', 'parallel', 'offload', 'weights', 'precision', 'kvDtype', 'gen', 'recompute', 'framework']);
+const SETTING_OF_A_RUN = new Set<Item['kind']>(['seq', 'batch', 'sharding', 'parallel', 'offload', 'weights', 'precision', 'kvDtype', 'gen', 'completion', 'recompute', 'framework']);
 /** Two settings fill the same slot: the same kind, and for a split or a batch the same dimension. */
 const sameSlot = (a: Item, b: Item) =>
   a.kind === b.kind && (a.kind !== 'parallel' || b.kind !== 'parallel' || a.dim === b.dim) && (a.kind !== 'batch' || b.kind !== 'batch' || a.field === b.field);
@@ -139,7 +139,7 @@ export function expectations(items: Item[], text: string, notes: string[]): Item
 }
 
 /** Settings that size a run and so may belong to either of two setups. */
-const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen']);
+const SIZING = new Set<Item['kind']>(['seq', 'batch', 'weights', 'offload', 'sharding', 'parallel', 'precision', 'kvDtype', 'gen', 'completion']);
 
 /**
  * A clause that opens a second run for contrast: "whereas I could only reach …", "compared to
@@ -222,7 +222,7 @@ function standing(text: string, i: Item): number {
 }
 
 /** Settings that belong to one run only: said only beside another setup, they may be that setup's. */
-const OWN_SETUP_ONLY = new Set<Item['kind']>(['seq', 'batch', 'offload', 'sharding', 'parallel', 'gen']);
+const OWN_SETUP_ONLY = new Set<Item['kind']>(['seq', 'batch', 'offload', 'sharding', 'parallel', 'gen', 'completion']);
 /** Item i sits with the set-aside mention d: between it and the kept one, or after it in d's own sentence. */
 function alongside(text: string, d: Item, keep: Item, i: Item): boolean {
   if (d.at < keep.at) return i.at >= d.end && i.end <= keep.at;

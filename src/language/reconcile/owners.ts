@@ -45,6 +45,7 @@ function slotsOf(i: Item): string[] {
     case 'sharding':
     case 'offload':
     case 'gen':
+    case 'completion':
     case 'kvDtype':
     case 'recompute':
     case 'util':
@@ -70,6 +71,7 @@ const LABEL: Record<string, string> = {
   precision: 'precision recipe',
   kvDtype: 'KV-cache dtype',
   gen: 'generated tokens',
+  completion: 'completion length',
   recompute: 'recompute setting',
   util: 'GPU memory utilization',
   maxSeqs: 'concurrent sequences',

@@ -24,13 +24,16 @@ const TRL_PROMPT_DEFAULT = 512;
 /**
  * max_completion_length: beside max_prompt_length the two are summed there (batch.ts); beside
  * max_length (DPO, ORPO: the whole sequence) it is part of it; alone, the prompt is TRL's default.
+ * Each way it is also the completion ("completion N": the rollout length memory/rl.ts counts for
+ * GRPO, set aside and said for a trainer without rollouts, scenario/resolve-completion.ts).
  */
 const completionLength: Handler = (v, ctx) => {
   const completion = numberOf(v);
   if (!Number.isFinite(completion) || completion <= 0) return IGNORE;
-  if (['max_prompt_length', 'max_prompt', 'max_length'].some((k) => ctx.keys.has(k))) return IGNORE;
+  // The sequence is read at the prompt (summed) or max_length key beside it: the completion alone here.
+  if (['max_prompt_length', 'max_prompt', 'max_length'].some((k) => ctx.keys.has(k))) return say(`completion ${completion}`);
   const seq = TRL_PROMPT_DEFAULT + completion;
-  return say(`seq ${seq}`, `sequence ${seq}: TRL's default max_prompt_length ${TRL_PROMPT_DEFAULT} + max_completion_length ${completion}`);
+  return say(`seq ${seq} completion ${completion}`, `sequence ${seq}: TRL's default max_prompt_length ${TRL_PROMPT_DEFAULT} + max_completion_length ${completion}`);
 };
 
 /** beta 0 loads no reference model (GRPOConfig, DPOConfig help); any other beta is a loss weight. */
