@@ -64,7 +64,30 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
 export function frameworkMention(text: string, at: number, end: number): string | null {
   const name = joinedName(text, at, end);
   if (name) return name;
-  return askedAbout(text, at, end);
+  return linkedName(text, at, end) ?? askedAbout(text, at, end);
+}
+
+/** A Markdown link: `[label](url)`, group 1 the label, group 2 the address. */
+const MARKDOWN_LINK = /(?<!!)\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g;
+
+/**
+ * A framework named as a link's label is a reference to the project's page, not the run: "e.g.,
+ * [llama.cpp](https://github.com/ggerganov/llama.cpp), [text-generation-webui](…)" in ymcui's
+ * templates (Chinese-LLaMA-Alpaca#815, c737; Chinese-LLaMA-Alpaca-2's English template), "see
+ * [DeepSpeed](…) for more". Not a link GitHub made of a pasted address (its label is the address:
+ * the TGI image in c456's YAML), and not one said with words of use ("using the [quickstart](…)").
+ */
+function linkedName(text: string, at: number, end: number): string | null {
+  for (const m of text.matchAll(MARKDOWN_LINK)) {
+    const labelAt = m.index + 1;
+    if (at < labelAt || end > labelAt + m[1]!.length) continue;
+    const address = m[2]!.replace(/^https?:\/\//, '').replace(/\/$/, '');
+    if (m[1]!.trim().replace(/^https?:\/\//, '').replace(/\/$/, '') === address) return null;
+    const before = text.slice(Math.max(0, m.index - 40), m.index).replace(/[`*_\s]+$/, ' ');
+    if (USED_WITH.test(before) || LAUNCHED.test(before)) return null;
+    return m[0];
+  }
+  return null;
 }
 
 /** Characters that join a word into a longer name: path and key separators, a hyphen or a dot before more name. */
