@@ -81,7 +81,7 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     // "half precision"; elsewhere it is a fraction: "(in one gpu, half actor, half ref)" (OpenRLHF/OpenRLHF#566,
     // c745: read as fp16), "treat it as half a GPU" (c544), "usage only reaches half" (c688).
     id: 'prose.half-fraction',
-    pattern: /(?<!(?:dtype|precision|--half|[.=:'"`])\s*['"`]?\s*)\bhalf\b(?!\s*-?\s*precision|\s*\(\)|\s*-?\s*float|['"`])/g,
+    pattern: /(?<!(?:dtype|precision|--|[.=:'"`])\s*['"`]?\s*)\bhalf\b(?!\s*-?\s*precision|\s*\(\)|\s*-?\s*float|['"`])/g,
     when: (t) => t.includes('half'),
     write: blank,
     example: '- 8 for actor/ref (in one gpu, half actor, half ref)',
