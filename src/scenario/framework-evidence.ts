@@ -36,8 +36,10 @@ export const isWeakFrameworkEvidence = (e: FrameworkEvidence): boolean => WEAK.h
 export function frameworkEvidence(rules: readonly string[], ruleWeak: boolean, mention: MentionKind | null): FrameworkEvidence {
   if (rules[0] === 'default' || rules[0] === 'follow-up') return 'default';
   if (ruleWeak) return 'suggested';
-  if (mention) return mention;
   const by = (prefix: string) => rules.some((r) => r.startsWith(prefix));
+  // The longer name a code or command rule read is the tool's own API or CLI ("using the DPOTrainer",
+  // huggingface/trl, c560; "GRPOTrainer"): the tool is run, not a name-part mention of it.
+  if (mention && !(mention === 'name-part' && (by('code.') || by('command.')))) return mention;
   if (by('command.')) return 'command';
   if (by('code.')) return 'code';
   if (by('config.')) return 'setting';

@@ -30,6 +30,13 @@ describe('the framework fact carries its evidence class', () => {
     expect(classes(line(id).text)).toContain(evidence);
   });
 
+  it("c560 (\"using the DPOTrainer\"): a trainer's class name is its API, run: code, not a name-part mention", () => {
+    expect(classes(line('c560').text)).toContain('code');
+    const facts = frameworkFacts('I get OOM while using the GRPOTrainer on qwen2.5-7b with 8x h100');
+    expect(facts.map((f) => f.evidence)).toEqual(['code']);
+    expect(saidWeak(facts)).toEqual([]);
+  });
+
   it('a framework no words set is the default class', () => {
     expect(classes('llama-2-7b lora on 1x rtx 4090')).toEqual(['default']);
   });
@@ -55,6 +62,8 @@ describe('the framework fact carries its evidence class', () => {
     expect(frameworkEvidence(['prose.ollama-tag', 'item.framework'], true, 'name-part')).toBe('suggested');
     expect(frameworkEvidence(['command.llama-factory-script', 'item.framework'], false, 'link')).toBe('link');
     expect(frameworkEvidence(['normalise.lower-case', 'code.import', 'item.framework'], false, null)).toBe('code');
+    expect(frameworkEvidence(['normalise.lower-case', 'code.framework-class', 'item.framework'], false, 'name-part')).toBe('code');
+    expect(frameworkEvidence(['normalise.lower-case', 'code.framework-class', 'item.framework'], false, 'asked')).toBe('asked');
   });
 
   it('a strong class is never said as weak beside the same value said weakly (saidWeak keeps one saying)', () => {
