@@ -37,9 +37,10 @@ export function frameworkEvidence(rules: readonly string[], ruleWeak: boolean, m
   if (rules[0] === 'default' || rules[0] === 'follow-up') return 'default';
   if (ruleWeak) return 'suggested';
   const by = (prefix: string) => rules.some((r) => r.startsWith(prefix));
-  // The longer name a code or command rule read is the tool's own API or CLI ("using the DPOTrainer",
-  // huggingface/trl, c560; "GRPOTrainer"): the tool is run, not a name-part mention of it.
-  if (mention && !(mention === 'name-part' && (by('code.') || by('command.')))) return mention;
+  // The longer name a code rule read is the tool's own API ("using the DPOTrainer", huggingface/trl,
+  // c560; "GRPOTrainer"): the tool is run, not a name-part mention of it. A script's path stays a
+  // mention (a traceback's frame, "/root/OpenRLHF/openrlhf/cli/train_dpo.py", b15).
+  if (mention && !(mention === 'name-part' && by('code.'))) return mention;
   if (by('command.')) return 'command';
   if (by('code.')) return 'code';
   if (by('config.')) return 'setting';
