@@ -1,5 +1,6 @@
 import type { Item } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
+import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
@@ -24,7 +25,8 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
  * card size, with a note. Genuinely different values stay, for the resolver to report.
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns): Item[] {
-  let out = models(compares(items, notes));
+  // An issue template's checklist lines are the template's words: nothing read there is the setup.
+  let out = models(compares(templateChecklists(items, text, ignored), notes));
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
   out = negatedHardware(out, text, notes, owned);
   // A training run's rollouts are no serving request; then whose run each setting is, by its

@@ -110,6 +110,8 @@ export const DEFAULT_WORDS = {
   loraTargets: 'LoRA on q,v (PEFT default for Llama-style models)',
   loraDropout: 'LoRA dropout 0 (PEFT default)',
   qloraWeights: 'NF4 frozen base (QLoRA default)',
+  /** A served model with no format or dtype named: 16-bit weights (fp16 and bf16 take the same memory). */
+  servedWeights: '16-bit precision for the weights, bf16 or fp16 alike (default: no format named; say int4, awq or a GGUF type such as q4_k_m if yours is quantised)',
   engine: 'Hugging Face generate (default engine)',
   newTokens: 'prefill only, no generated tokens (default)',
   utilization: 'gpu_memory_utilization 0.9 (vLLM default)',

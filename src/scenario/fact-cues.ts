@@ -51,20 +51,50 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   return BATCH_WORD.test(near) ? 'keyword' : 'position';
 }
 
+/** How a framework is only mentioned: inside a longer name, as a link's label, or asked about (issue 22). */
+export type MentionKind = 'name-part' | 'link' | 'asked';
+
 /**
  * A framework is the one the run uses only when the user runs it: a command (`llamafactory-cli
  * train`, `deepspeed train.py`, `python -m axolotl.cli.train`), a setting (`--deepspeed ds.json`),
  * or words of use ("with DeepSpeed", "using Ollama"). A passing mention is weak (issue 22, item 5):
  * the word inside a longer name — a path (`examples/deepspeed/ds_z2_config.json`), a config key
  * (`megatron_lm_config: {}`, corpus c341), another product (`DeepSpeed-MII`, c459), a Hub id
- * (`unsloth/llama-3-8b-bnb-4bit`), a site (`ollama.com`) — or asked about rather than used ("did
- * you use accelerate or deepspeed", c344; "Can deepspeed resolve the problem?", c463).
- * Returns the words that show the mention, or null when the framework is run.
+ * (`unsloth/llama-3-8b-bnb-4bit`), a site (`ollama.com`) — a link's label (a reference to the
+ * project, c737), or asked about rather than used ("did you use accelerate or deepspeed", c344;
+ * "Can deepspeed resolve the problem?", c463).
+ * Returns the kind of mention and the words that show it, or null when the framework is run.
  */
-export function frameworkMention(text: string, at: number, end: number): string | null {
+export function frameworkMention(text: string, at: number, end: number): { kind: MentionKind; words: string } | null {
   const name = joinedName(text, at, end);
-  if (name) return name;
-  return askedAbout(text, at, end);
+  if (name) return { kind: 'name-part', words: name };
+  const link = linkedName(text, at, end);
+  if (link) return { kind: 'link', words: link };
+  const asked = askedAbout(text, at, end);
+  return asked ? { kind: 'asked', words: asked } : null;
+}
+
+/** A Markdown link: `[label](url)`, group 1 the label, group 2 the address. */
+const MARKDOWN_LINK = /(?<!!)\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g;
+
+/**
+ * A framework named as a link's label is a reference to the project's page, not the run: "e.g.,
+ * [llama.cpp](https://github.com/ggerganov/llama.cpp), [text-generation-webui](…)" in ymcui's
+ * templates (Chinese-LLaMA-Alpaca#815, c737; Chinese-LLaMA-Alpaca-2's English template), "see
+ * [DeepSpeed](…) for more". Not a link GitHub made of a pasted address (its label is the address:
+ * the TGI image in c456's YAML), and not one said with words of use ("using the [quickstart](…)").
+ */
+function linkedName(text: string, at: number, end: number): string | null {
+  for (const m of text.matchAll(MARKDOWN_LINK)) {
+    const labelAt = m.index + 1;
+    if (at < labelAt || end > labelAt + m[1]!.length) continue;
+    const address = m[2]!.replace(/^https?:\/\//, '').replace(/\/$/, '');
+    if (m[1]!.trim().replace(/^https?:\/\//, '').replace(/\/$/, '') === address) return null;
+    const before = text.slice(Math.max(0, m.index - 40), m.index).replace(/[`*_\s]+$/, ' ');
+    if (USED_WITH.test(before) || LAUNCHED.test(before)) return null;
+    return m[0];
+  }
+  return null;
 }
 
 /** Characters that join a word into a longer name: path and key separators, a hyphen or a dot before more name. */

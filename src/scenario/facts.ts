@@ -2,6 +2,7 @@ import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
 import { cueOf, frameworkMention, type Cue } from './fact-cues.js';
 import { weighFacts } from './fact-doubts.js';
+import { frameworkEvidence, isWeakFrameworkEvidence, type FrameworkEvidence } from './framework-evidence.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
 import type { Scenario } from './schema.js';
@@ -27,6 +28,8 @@ export interface FactTrace {
   doubt?: string;
   /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
   cue?: Cue;
+  /** For the framework: the class of evidence it stands on (framework-evidence.ts); the weak classes are said. */
+  evidence?: FrameworkEvidence;
   /** A setting of the message the fact goes against ("gradient_accumulation_steps: 4" beside inference): said with it, never folded into a stronger saying. */
   against?: string;
   /** The words that correct a weak count to the other count the message or thread said ("on 4 GPUs"). */
@@ -121,7 +124,8 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
   for (const [fact, value] of Object.entries(STATED)) {
     const rules = [followUp ? 'follow-up' : 'default'];
     const cue = cueOf(fact, value(s), rules, '');
-    if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}) });
+    const evidence = fact === 'framework' ? ({ evidence: 'default' } as const) : {};
+    if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}), ...evidence });
   }
   return weighFacts(facts, patch, s, text, context);
 }
@@ -134,10 +138,11 @@ function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | un
   const around = { before: text.slice(Math.max(0, item.at - 24), item.at), after: text.slice(item.end, item.end + 24) };
   const cue = cueOf(fact, value, t?.rules ?? [`item.${item.kind}`], t?.words ?? item.text, around);
   // A number that only sat where the fact goes, with no cue around it, is weak: said on the first screen;
-  // so is a framework the message only mentions (inside a path or another name, or asked about).
+  // so is a framework the message only mentions (inside a path or another name, a link's label, asked about).
   const mention = item.kind === 'framework' && text ? frameworkMention(text, item.at, item.end) : null;
   const placed = cue === 'position' || mention !== null;
-  const weakWords = t?.weakStep?.words ?? (placed ? (mention ?? t?.words ?? item.text).trim() : undefined);
+  const weakWords = t?.weakStep?.words ?? (placed ? (mention?.words ?? t?.words ?? item.text).trim() : undefined);
+  const evidence = fact === 'framework' ? frameworkEvidence(t?.rules ?? [`item.${item.kind}`], t?.weak ?? false, mention?.kind ?? null) : undefined;
   return {
     fact,
     value,
@@ -145,10 +150,11 @@ function factFromItem(fact: string, value: string, item: Item, t: ItemTrace | un
     at: item.at,
     end: item.end,
     words: t?.words ?? item.text,
-    weak: (t?.weak ?? false) || placed,
+    weak: (t?.weak ?? false) || cue === 'position' || (evidence ? isWeakFrameworkEvidence(evidence) : mention !== null),
     ...(weakWords !== undefined ? { weakWords } : {}),
     ...(t?.doubt ? { doubt: t.doubt } : {}),
     ...(cue ? { cue } : {}),
+    ...(evidence ? { evidence } : {}),
   };
 }
 

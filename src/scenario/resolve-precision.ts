@@ -127,6 +127,9 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     if (!keep) {
       s.weights = defaultWeights(s.mode, s.compute);
       if (s.mode === 'qlora') r.assume(DEFAULT_WORDS.qloraWeights);
+      // A served model whose message names no format or dtype is read in 16 bits: said, since a GGUF
+      // or a 4-bit checkpoint is a quarter of it (c588, c606: llama.cpp users estimated in bf16 in silence).
+      if (s.mode === 'inference' && r.isNew && !compute && !noBf16) r.assume(DEFAULT_WORDS.servedWeights);
     }
   }
   // "QLoRA" on a GPTQ or AWQ checkpoint (LLaMA-Factory's quantization_bit on a -GPTQ model):

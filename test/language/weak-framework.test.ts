@@ -81,7 +81,7 @@ describe('frameworkMention', () => {
         const name = `${a}${sep}${w}${sep}${b}`;
         const text = `my run reads ${name} today`;
         const at = text.indexOf(w);
-        expect(frameworkMention(text, at, at + w.length)).toBe(name);
+        expect(frameworkMention(text, at, at + w.length)).toEqual({ kind: 'name-part', words: name });
       }),
     );
   });

@@ -20,14 +20,15 @@ export function traceText(message: string, reply: Reply | null = null): string {
 /**
  * Every fact of the reply (issue 22, item 6): the fact, its value, the rule chain, the span and
  * the user's words (or "default" / "follow-up"), a "?" before a weak one, the cue a count or a
- * length was read on (fact-cues.ts); then what no fact used.
+ * length was read on (fact-cues.ts), the evidence class of the framework (framework-evidence.ts);
+ * then what no fact used.
  */
 function factRows(reply: EstimateReply): string[] {
   const facts = reply.trace ?? [];
   const rows = [`facts (${facts.length}):`];
   for (const f of facts) {
     const span = f.at === null ? '-' : `${f.at}-${f.end}`;
-    rows.push(`  ${f.weak ? '?' : ' '} ${f.fact.padEnd(12)} ${clip(f.value, 28).padEnd(28)} ${f.rules.join(' > ').padEnd(30)} ${span.padEnd(11)} ${f.at === null ? '' : JSON.stringify(clip(f.words, 60))}${f.cue && f.at !== null ? ` cue: ${f.cue}` : ''}`);
+    rows.push(`  ${f.weak ? '?' : ' '} ${f.fact.padEnd(12)} ${clip(f.value, 28).padEnd(28)} ${f.rules.join(' > ').padEnd(30)} ${span.padEnd(11)} ${f.at === null ? '' : JSON.stringify(clip(f.words, 60))}${f.cue && f.at !== null ? ` cue: ${f.cue}` : ''}${f.evidence ? ` evidence: ${f.evidence}` : ''}`);
   }
   const notUsed = reply.notUsed ?? [];
   rows.push(`not used (${notUsed.length}):`);

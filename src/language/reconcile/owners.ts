@@ -176,16 +176,23 @@ export function rolloutsInTraining(items: Item[], text: string, notes: string[])
   notes.push(`${rollout.map((i) => `"${i.text.trim()}"`).join(', ')}: vLLM generates the rollouts inside the training run (TRL use_vllm, verl's rollout), not a serving request; vLLM's own memory is not modelled`);
   const enginesOffload = items.filter((o) => o.kind === 'offload' && rollout.some((e) => saidOfEngine(text, e, o)));
   if (enginesOffload.length) notes.push(`${enginesOffload.map((i) => `"${i.text.trim()}"`).join(', ')}: said of the rollout engine's weights, not the trainer's offload`);
-  return items.filter((i) => !rollout.includes(i) && !enginesOffload.includes(i));
+  const enginesSplit = items.filter((o) => o.kind === 'parallel' && rollout.some((e) => saidOfEngine(text, e, o)));
+  if (enginesSplit.length) notes.push(`${enginesSplit.map((i) => `"${i.text.trim()}"`).join(', ')}: said of the rollout engines' split, not the trained model's`);
+  return items.filter((i) => !rollout.includes(i) && !enginesOffload.includes(i) && !enginesSplit.includes(i));
 }
+
+/** How far after the engine's name a setting may stand and still be said of it: "vllm_engine with each " (18). */
+const ENGINE_SUBJECT_REACH = 24;
 
 /**
  * "发现vllm会offload参数到cpu memory" (verl-project/verl#224, c709: "I found vLLM offloads the parameters to
  * CPU memory"): an offload the rollout engine does, said with the engine as its subject in the same
  * clause a few characters before it, is the engine's (verl frees or offloads the rollout's weights
- * between steps), not the trainer's optimizer offload.
+ * between steps), not the trainer's optimizer offload. So is a split: "16 for vllm_engines (8
+ * vllm_engine with each tp_size = 2)" (OpenRLHF/OpenRLHF#566, c745) is the rollout engines' tensor
+ * parallelism (OpenRLHF's --vllm_tensor_parallel_size), not the trained 70B's, which had read as tp 2.
  */
-function saidOfEngine(text: string, engine: Item, offload: Item): boolean {
-  const between = text.slice(engine.end, offload.at);
-  return engine.end <= offload.at && between.length <= 16 && !/[,，.。;；!?！？\n]/.test(between);
+function saidOfEngine(text: string, engine: Item, setting: Item): boolean {
+  const between = text.slice(engine.end, setting.at);
+  return engine.end <= setting.at && between.length <= ENGINE_SUBJECT_REACH && !/[,，.。;；!?！？()\n]/.test(between);
 }

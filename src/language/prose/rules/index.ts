@@ -53,6 +53,7 @@ const PROSE_ORDER = [
   'prose.reduced-to',
   'prose.tried-from-to',
   'prose.drop-setting',
+  'prose.half-fraction',
   'prose.w-o',
   'prose.rather-than',
   'prose.no-need',

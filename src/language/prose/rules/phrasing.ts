@@ -77,6 +77,17 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     example: 'llama-2-13b lora, drop the offload',
   },
   {
+    // "half" is fp16 as a dtype's value ("--dtype half", "dtype='half'", "DTYPE=half"), a call (".half()") or
+    // "half precision"; elsewhere it is a fraction: "(in one gpu, half actor, half ref)" (OpenRLHF/OpenRLHF#566,
+    // c745: read as fp16), "treat it as half a GPU" (c544), "usage only reaches half" (c688).
+    id: 'prose.half-fraction',
+    pattern: /(?<!(?:dtype|precision|--|[.=:'"`])\s*['"`]?\s*)\bhalf\b(?!\s*-?\s*precision|\s*\(\)|\s*-?\s*float|['"`])/g,
+    when: (t) => t.includes('half'),
+    write: blank,
+    example: '- 8 for actor/ref (in one gpu, half actor, half ref)',
+    source: 'OpenRLHF/OpenRLHF#566',
+  },
+  {
     id: 'prose.w-o',
     pattern: /\bw\/o\b/g,
     write: without,

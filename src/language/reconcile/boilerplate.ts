@@ -1,0 +1,52 @@
+import type { Item } from '../items.js';
+
+/**
+ * An issue template's checklist is the template's words, not the user's setup (issue 22, b20). A
+ * checkbox line ("- [X] …", "- [ ] …") is a sentence the project wrote; the user only ticks it, or
+ * leaves it. A setting read inside one is the template talking: "第三方插件问题：例如[llama.cpp](…)、
+ * [text-generation-webui](…)" (third-party plugin issues, e.g. llama.cpp …) had made a LoRA training
+ * question llama.cpp inference (ymcui/Chinese-LLaMA-Alpaca#815, c737); an unticked "- [ ] One of the
+ * scripts in the examples/ folder of Accelerate or … the `transformers` repo" had read Accelerate
+ * and transformers as the framework (huggingface/accelerate's template, c535, c698).
+ *
+ * One exception, by the line's shape: a ticked box whose label is the setting alone ("- [x] vLLM",
+ * "- [x] Docker") is an option the user chose among the template's, and its setting is theirs.
+ */
+export interface ChecklistRule {
+  id: string;
+  /** A checkbox line: group 1 is the mark, group 2 the label. Global and multi-line, on the user's text. */
+  pattern: RegExp;
+  example: string;
+  source: string;
+}
+
+export const CHECKLIST_RULES: readonly ChecklistRule[] = [
+  {
+    id: 'template.checklist-line',
+    pattern: /^[ \t]*[-*+][ \t]*\[([ xX✓])\][ \t]*([^\n]*)$/gm,
+    example: '- [X] 第三方插件问题：例如[llama.cpp](https://github.com/ggerganov/llama.cpp)、[text-generation-webui](https://github.com/oobabooga/text-generation-webui)、[LlamaChat](https://github.com/alexrozanski/LlamaChat)等，同时建议到对应的项目中查找解决方案',
+    source: 'ymcui/Chinese-LLaMA-Alpaca#815 (corpus c737); the same line in English in ymcui/Chinese-LLaMA-Alpaca-2 .github/ISSUE_TEMPLATE/ISSUE_TEMPLATE_EN.yml',
+  },
+];
+
+/** A label that is only its setting: the item's words and at most markup and punctuation around them. */
+const optionLabel = (label: string, item: Item) => label.replace(/[`*_~[\]()（）:：.,，、\s]/g, '').toLowerCase() === item.text.replace(/[`*_~\s]/g, '').toLowerCase();
+
+/**
+ * Items read inside a template's checklist line are set aside: listed nowhere (the words are the
+ * template's, so they are not counted as words the reader failed on either), except a ticked option.
+ */
+export function templateChecklists(items: Item[], text: string, ignored: string[]): Item[] {
+  if (!text || !/\[[ xX✓]\]/.test(text)) return items;
+  const lines: { at: number; end: number; ticked: boolean; label: string }[] = [];
+  for (const rule of CHECKLIST_RULES) {
+    for (const m of text.matchAll(rule.pattern)) lines.push({ at: m.index, end: m.index + m[0].length, ticked: m[1] !== ' ', label: m[2]! });
+  }
+  if (lines.length === 0) return items;
+  const aside = items.filter((i) => {
+    const line = lines.find((l) => l.at <= i.at && i.end <= l.end);
+    return line !== undefined && !(line.ticked && optionLabel(line.label, i));
+  });
+  for (const i of aside) ignored.push(i.text);
+  return aside.length === 0 ? items : items.filter((i) => !aside.includes(i));
+}
