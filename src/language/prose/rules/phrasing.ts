@@ -30,6 +30,12 @@ const CHINESE_WORDS: Record<string, string> = {
   // "关闭offload": the setting turned off, as "without offload" (it had read as offload on).
   没有开启: 'without', 没有开: 'without', 没开启: 'without', 没开: 'without', 不开启: 'without', 不开: 'without',
   未开启: 'without', 未开: 'without', 关闭: 'without', 没有使用: 'without', 未使用: 'without', 不使用: 'without', 没有用: 'without', 没用: 'without',
+  // 推論 is inference in Taiwan and Japan ("VRAM 24GBのGPU 1個でllama-3-8bを推論"); traditional characters
+  // of the other words read as simplified before this (normalise.traditional-chinese).
+  推論: 'inference',
+  // "最大长度大概8192左右" (max length about 8192, modelscope/ms-swift, c646), "最大序列长度": the length, said
+  // before its number as 输入长度 is; "8192长度" after it is prose.length-zh's.
+  最大长度: 'seq', 最大序列长度: 'seq', 最大输入长度: 'seq',
 };
 
 export const PHRASING_RULES: readonly ProseRule[] = [
