@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readInThread } from '../../src/core/opening.js';
 import { normalise } from '../../src/language/normalise.js';
 import { TRADITIONAL_TO_SIMPLIFIED } from '../../src/language/traditional-chinese.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
@@ -147,12 +148,51 @@ describe('host memory, and memory that is no card', () => {
     expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'v100-32g', count: 8 });
   });
 
-  it.each(['显存占用会快速到15G，qwen2-7b 推理 a6000', '显存占用很快涨到20G，qwen2-7b 推理 a6000', 'qwen2-7b 推理 a6000，显存突然跳到19G'])(
+  it.each(['显存占用会快速到15G，qwen2-7b 推理 a6000', '显存占用很快涨到20G，qwen2-7b 推理 a6000', 'qwen2-7b 推理 a6000，显存突然跳到19G', 'qwen2-7b 推理 a6000，期望显存占用在10GB以下'])(
     'memory in use is no card: %s',
     (text) => {
       expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'rtx-a6000', count: 1 });
     },
   );
+});
+
+describe('the cards a run was given, and each card\'s memory said apart', () => {
+  it('c402: "目前机器是有四张A100 40G显卡，容器启动只指定了两张" runs on two of the four', () => {
+    const l = line('c402');
+    const opened = readInThread(l.thread!, null).outcome;
+    const scenario = opened.ok ? opened.scenario : null;
+    const r = readInThread(l.text, scenario ? { scenario, history: [] } : null).outcome;
+    expect(r.ok && r.scenario?.hardware).toMatchObject({ gpuId: 'a100-40g', count: 2 });
+  });
+
+  it.each([
+    ['llama-2-7b lora 有8张A100 80G，只用了4张', 4],
+    ['llama-2-7b lora 机器有4张4090，我配置了3张', 3],
+    ['llama-2-7b lora 服务器有8张A100 80G，只分配了两张', 2],
+  ])('%s → %i cards', (text, n) => {
+    expect(read(text).scenario.hardware?.count).toBe(n);
+  });
+
+  it('"用了两张A100" names its card: the count with the card, not a share', () => {
+    expect(read('llama-2-7b lora 用了两张A100 80G').scenario.hardware).toMatchObject({ gpuId: 'a100-80g', count: 2 });
+  });
+
+  it('c359: "显卡是v100，有4张卡,单张是32G，我配置了3张" is three V100 32GB (the 16 GB V100 had been kept)', () => {
+    expect(read('显卡是v100，有4张卡,单张是32G，我配置了3张，微调llama-13b lora').scenario.hardware).toMatchObject({ gpuId: 'v100-32g', count: 3 });
+  });
+
+  it.each(['有4张V100,显存32G，微调llama-13b lora', '有4张V100,单张是32G，微调llama-13b lora', '4张V100，每张显存是32G，微调llama-13b lora'])(
+    'a card then its memory apart: %s',
+    (text) => {
+      expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'v100-32g', count: 4 });
+    },
+  );
+
+  it('c417: "80G内存，40G显存单张A100" is one A100 40GB with 80 GB of host RAM', () => {
+    const l = line('c417');
+    const r = resolveRequest(l.text, null);
+    expect(r.ok && r.scenario?.hardware).toMatchObject({ gpuId: 'a100-40g', count: 1 });
+  });
 });
 
 describe('lengths, keys and questions said in Chinese', () => {

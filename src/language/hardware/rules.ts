@@ -165,9 +165,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // (mlc-ai/mlc-llm#1458, c683; a bare "using" needs one, as "using 24GB cards" names the card),
     // "why does the 35G model … run at 148G after adding context?" (ollama/ollama#10968, c717),
     // "显存占用高达18G" (VRAM in use as high as 18G, QwenLM/Qwen3#1509, c680), "显存占用会快速到15G … 突然跳到19G"
-    // (memory in use quickly reaches 15G, then jumps to 19G, InternLM/lmdeploy, c746: read as a 15 GB card).
+    // (memory in use quickly reaches 15G, then jumps to 19G, InternLM/lmdeploy, c746: read as a 15 GB card),
+    // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了|(?:跳|涨|升|增长|增加|飙升?)到)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到))?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了|(?:跳|涨|升|增长|增加|飙升?)到)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",

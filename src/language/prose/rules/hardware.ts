@@ -83,6 +83,18 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'LoveCatc/supervised-llm-uncertainty-estimation#4',
   },
   {
+    // The same in Chinese, said after the machine's cards: "目前机器是有四张A100 40G显卡，容器启动只指定了两张"
+    // (the machine has four, the container was given two, hiyouga/LlamaFactory, c402), "显卡是v100，有4张卡,单张是32G，
+    // 我配置了3张" (configured 3, Facico/Chinese-Vicuna, c359): the GPUs the run was given, of the machine's
+    // (reconcile/cards.ts someOfTheCards). Only a count with nothing after its counter: "用了两张A100" names a card.
+    id: 'prose.some-of-the-cards-zh',
+    pattern: /(?:只|仅)?(?:指定|配置|分配|选|用|使用|挂载)了?\s*(\d{1,3}|[一两二三四五六七八])\s*(?:张|块)(?:卡|显卡|gpu)?(?!\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{2,4}|\d{4}))/g,
+    when: (t) => /张|块/.test(t) && /指定|配置|分配|选|用/.test(t),
+    write: (m) => ` ${CHINESE_DIGITS[m[1]!] ?? m[1]} gpus `,
+    example: '目前机器是有四张A100 40G显卡，容器启动只指定了两张',
+    source: 'c402',
+  },
+  {
     // "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs.
     id: 'prose.n-gpu-setup',
     pattern: /\b(?:an?\s+)?(\d{1,3})[-\s]gpus?\s+(?:setup|set-up|machine|server|node|box|rig|system|instance|cluster|host)\b/g,

@@ -21,7 +21,9 @@ const CHINESE_WORDS: Record<string, string> = {
   全量微调: 'full finetune', 全量训练: 'full train', 全量参数: 'full', 全量sft: 'full sft',
   量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu',
   // "单卡显存12G" (each card's memory, shuxueslpi/chatGLM-6B-QLoRA#29): the memory of one card, not a count of one.
-  单卡显存: 'vram', 单张显存: 'vram', 单卡的显存: 'vram', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
+  单卡显存: 'vram', 单张显存: 'vram', 单卡的显存: 'vram',
+  // "有4张卡,单张是32G" (each one is 32G, Facico/Chinese-Vicuna, c359): each card's memory, as 单卡显存.
+  单张是: 'vram', 单卡是: 'vram', 单块是: 'vram', 每张是: 'vram', 每张卡是: 'vram', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
   // "qwen2-72b推理需要几张A100" (how many A100s does inference need).
   几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
   // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
