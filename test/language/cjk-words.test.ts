@@ -231,3 +231,34 @@ describe('tools named by their bare name', () => {
     expect(read(text).scenario.mode).toBe('inference');
   });
 });
+
+describe('two values tried, and the released weights', () => {
+  it('c391: "accelerate 用Zero2和Zero3都不行" sets no ZeRO stage; the note says both were tried', () => {
+    const { scenario, said } = read(line('c391').text);
+    expect(scenario.sharding).toMatchObject({ kind: 'ddp' });
+    expect(said).toMatch(/"zero2" and "zero3": both tried/);
+  });
+
+  it.each([
+    ['qwen2-7b 全参微调 4张A40，无论是fp16 或者pure_bf16 都尝试过，每次都会OOM', 'precision'],
+    ['llama-3-8b 8卡A100 全参微调 zero2和zero3都不行', 'sharding'],
+    ['llama-3-8b 8卡A100 lora和qlora都会OOM', 'method'],
+  ])('%s: neither value is read (%s)', (text) => {
+    const { said } = read(text);
+    expect(said).toMatch(/both tried, neither read/);
+  });
+
+  it('one value said alone is still read: "zero3 都不行" keeps ZeRO-3', () => {
+    expect(read('llama-3-8b 8卡A100 全参微调 zero3 都不行').scenario.sharding).toMatchObject({ kind: 'zero', stage: 3 });
+  });
+
+  it.each(['部署非量化的baichuan 13b，两张4090', 'baichuan2-7b 推理 4090 不做量化', 'llama-2-7b lora 不量化 4090'])('%s: no quantisation, said', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.weights).toMatch(/^(?:bf16|fp16)$/);
+    expect(said).toMatch(/no quantisation/);
+  });
+
+  it('a model released in FP8 keeps it: "非量化版本的DeepSeek-R1" (after c477\'s "非量化版本的满血版671B deepseek")', () => {
+    expect(read('非量化版本的DeepSeek-R1 推理 8卡H200').scenario.weights).toBe('fp8');
+  });
+});

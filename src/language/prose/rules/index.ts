@@ -89,6 +89,7 @@ const PROSE_ORDER = [
   'prose.load-split',
   'prose.not-suitable',
   'prose.regardless-of',
+  'prose.both-tried-zh',
   'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',
