@@ -148,7 +148,7 @@ describe('host memory, and memory that is no card', () => {
     expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'v100-32g', count: 8 });
   });
 
-  it.each(['显存占用会快速到15G，qwen2-7b 推理 a6000', '显存占用很快涨到20G，qwen2-7b 推理 a6000', 'qwen2-7b 推理 a6000，显存突然跳到19G', 'qwen2-7b 推理 a6000，期望显存占用在10GB以下'])(
+  it.each(['显存占用会快速到15G，qwen2-7b 推理 a6000', '显存占用很快涨到20G，qwen2-7b 推理 a6000', 'qwen2-7b 推理 a6000，显存突然跳到19G', 'qwen2-7b 推理 a6000，期望显存占用在10GB以下', 'qwen2-7b 推理 a6000，显存为什么从15G跳到19G', 'qwen2-7b 推理 a6000，15G应该是模型的正常大小'])(
     'memory in use is no card: %s',
     (text) => {
       expect(read(text).scenario.hardware).toMatchObject({ gpuId: 'rtx-a6000', count: 1 });

@@ -166,9 +166,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // "why does the 35G model … run at 148G after adding context?" (ollama/ollama#10968, c717),
     // "显存占用高达18G" (VRAM in use as high as 18G, QwenLM/Qwen3#1509, c680), "显存占用会快速到15G … 突然跳到19G"
     // (memory in use quickly reaches 15G, then jumps to 19G, InternLM/lmdeploy, c746: read as a 15 GB card),
-    // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card).
+    // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card),
+    // "显存为什么从15G跳到19G" (why did memory go from 15G to 19G, c746's title).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了|(?:跳|涨|升|增长|增加|飙升?)到)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?)到|从(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -237,8 +238,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // The size of a model's file or layers, labelled or named after it, not a card's memory: "model
     // filesize: 14GB", "model 43 layers: 15.3GB" (LostRuins/koboldcpp#1480, c731: refused as a second
     // card beside "4090 24GB"), "the 35G model pulled from the Olama official website" (ollama/ollama#10968,
-    // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型".
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型))/g,
+    // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型", "15G应该是模型的正常大小" (15G should be the
+    // model's normal size, InternLM/lmdeploy, c746: read as a 15 GB card).
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },
