@@ -204,6 +204,14 @@ describe('lengths, keys and questions said in Chinese', () => {
     expect(read(`qwen2-7b lora 4090 max_seq_length${verb}2048`).scenario.seq).toBe(2048);
   });
 
+  it.each([
+    ['qwen2-7b 推理 a10 prompt长度只有8', 8],
+    ['qwen2-7b lora 4090 序列长度大约4096', 4096],
+    ['qwen2-7b lora 4090 上下文长度达到了8k', 8192],
+  ])('a length with "only", "about", "reaches" before its number: %s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
   it('c646: "最大长度大概8192左右" is the length (modelscope/ms-swift)', () => {
     expect(read(line('c646').text).scenario.seq).toBe(8192);
   });
