@@ -1,5 +1,5 @@
 /**
- * Chinese and Korean words that carry no setting (issue 22, item 4): question words, particles,
+ * Chinese, Korean and Japanese words that carry no setting (issue 22, item 4): question words, particles,
  * pronouns and the verbs of "can I run …". A run of other-script letters made only of these is
  * filler, never listed as not read ("请问我用 4090 跑 7b 的 lora 可以吗": nothing to list).
  * A word that names a setting (训练 "train", 推理 "inference", 显存 "GPU memory") is not here.
@@ -19,12 +19,28 @@ const CHINESE = [
   // "如题" (as in the title, 01-ai/Yi#207), 同上 (same as above): they point back to the thread and
   // carry no setting (language/points-back.ts); a message of nothing else is answered again.
   '如题', '如标题', '同上', '如上', '如上所述',
+  // "最大长度大概8192左右" (about 8192, c646): 左右 after a number is "about"; the number is read by its cue.
+  '左右',
 ];
 
 const KOREAN = [
   '로', '으로', '를', '을', '이', '가', '은', '는', '에', '에서', '의', '와', '과', '도', '만', '하고', '랑', '이랑', '요',
   '제가', '저는', '저', '나', '내', '수', '있나요', '있을까요', '있어요', '있습니다', '있는지', '돌릴', '돌리려면', '돌리고', '돌려도',
   '실행', '실행할', '할', '하려면', '하면', '되나요', '될까요', '궁금합니다', '감사합니다', '안녕하세요', '어떻게', '얼마나', '필요한가요',
+  // "GPU 16G 메모리 중 15G 를 torch가 사용하여" (Beomi/KoAlpaca, c638): memory is the number's word; the number is read by its own cue.
+  '메모리', '램',
+];
+
+/**
+ * Japanese particles, copulas and the verbs of "can I run …" ("RTX 4090 1枚でllama-3-8bをLoRAで…"): as for
+ * Chinese and Korean, the setting is in the word beside them. メモリ (memory) is the number's word.
+ */
+const JAPANESE = [
+  'の', 'で', 'を', 'は', 'が', 'に', 'と', 'も', 'へ', 'や', 'か', 'ね', 'よ', 'から', 'まで', 'より', 'など',
+  'です', 'ます', 'ました', 'でした', 'ですか', 'ますか', 'でしょうか', 'ください', 'お願いします', 'ありがとうございます',
+  'する', 'して', 'した', 'します', 'しています', 'したい', 'しようと', 'できる', 'できます', 'できません', 'でき',
+  '使って', '使用', '使う', '動かす', '動かし', '実行', '必要', '場合', 'けど', 'ですが', 'なぜ', 'どのくらい', 'どれくらい',
+  'メモリ', 'メモリー', '足りない', '足りません', '不足',
 ];
 
 /**
@@ -35,7 +51,7 @@ const KOREAN = [
 const PER_CARD = ['每卡', '每张卡', '每块卡', '每个卡', '每张显卡', '每块显卡', '每张', '每块', '单卡上', '카드당', '장당'];
 
 /** Longest pieces first, so "请问一下" is one piece, not "请问" then an unknown "一下". */
-const PIECES = [...new Set([...CHINESE, ...KOREAN, ...PER_CARD])].sort((a, b) => b.length - a.length);
+const PIECES = [...new Set([...CHINESE, ...KOREAN, ...JAPANESE, ...PER_CARD])].sort((a, b) => b.length - a.length);
 
 /** Question marks and punctuation of those scripts that the lexer may leave on a word. */
 const PUNCTUATION = /[，。？！、；：“”‘’（）《》…\s?!.,]/g;

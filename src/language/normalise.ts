@@ -1,4 +1,5 @@
 import { MappedText, NEVER, type Piece } from './mapped-text.js';
+import { TRADITIONAL, TRADITIONAL_TO_SIMPLIFIED } from './traditional-chinese.js';
 
 /**
  * The first step of reading (issue 11): the text as a chat platform delivers it, made plain.
@@ -63,7 +64,9 @@ export function normalise(input: string | MappedText): MappedText {
     .replace(PICTOGRAPH, () => ' ', 'normalise.pictograph')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!, 'normalise.lookalike')
     .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!, 'normalise.cyrillic-unit')
-    .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]), 'normalise.lower-case');
+    .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]), 'normalise.lower-case')
+    // Traditional Chinese read as simplified, one character for one (traditional-chinese.ts).
+    .replace(/[\u4e00-\u9fff]/.test(text.text) ? TRADITIONAL : NEVER, (m) => TRADITIONAL_TO_SIMPLIFIED[m[0]]!, 'normalise.traditional-chinese');
 }
 
 /**

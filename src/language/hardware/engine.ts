@@ -17,8 +17,13 @@ const WORD_COUNTS: Record<string, number> = {
   한: 1, 두: 2, 세: 3, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8,
 };
 
-/** What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply. */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl)\b|张|块|卡|显卡|个|台)*$/;
+/**
+ * What may stand between two parts of one phrase: punctuation, joining words, the nouns the parts imply;
+ * the particles that join a card and its count in Japanese and Korean ("RTX 4090を1枚", "A100을 2장",
+ * "2枚のA100"), as 的 does in Chinese; the memory word and "each one is" between a card and its memory
+ * ("4张V100,显存32G", "有4张V100,单张是32G": Facico/Chinese-Vicuna, c359, had kept the 16 GB V100).
+ */
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** A phrase's parts are at most this far apart (a sentence's clause, not a paragraph). */

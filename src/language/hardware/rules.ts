@@ -84,8 +84,11 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-counter',
     role: 'count',
     // A counter word: Chinese 张 块 卡, Korean 개 장 대 ("a100-40G 2대로 학습": two A100 40GB,
-    // Beomi/KoAlpaca#36), "pieces", "GPUs", "cards".
-    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|대|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    // Beomi/KoAlpaca#36), Japanese 枚 ("RTX 4090 1枚で", "A100 8枚") and 個 (read as 个, the counter
+    // Chinese shares: "2个GPU", "GPU 1個で"; only before a card or GPU word or a Japanese particle, as 个
+    // counts anything),
+    // "pieces", "GPUs", "cards".
+    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },
@@ -161,9 +164,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // A qualifier may stand between the verb and the amount: "I am using close to 14g of video memory"
     // (mlc-ai/mlc-llm#1458, c683; a bare "using" needs one, as "using 24GB cards" names the card),
     // "why does the 35G model … run at 148G after adding context?" (ollama/ollama#10968, c717),
-    // "显存占用高达18G" (VRAM in use as high as 18G, QwenLM/Qwen3#1509, c680).
+    // "显存占用高达18G" (VRAM in use as high as 18G, QwenLM/Qwen3#1509, c680), "显存占用会快速到15G … 突然跳到19G"
+    // (memory in use quickly reaches 15G, then jumps to 19G, InternLM/lmdeploy, c746: read as a 15 GB card),
+    // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card),
+    // "显存为什么从15G跳到19G" (why did memory go from 15G to 19G, c746's title).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|显存占用了?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?)到|从(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -183,12 +189,15 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   {
     // A bound on memory is no card: "调整gpu_memory_utilizaton参数到低于18G就会报显存不足" (setting the
     // utilization below 18G runs out of memory, QwenLM/Qwen3#1509, c680), "anything under 16GB OOMs",
-    // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards).
+    // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards),
+    // "为什么 chatglm2-6b-int4 需要的显存超过了 7GB？" (THUDM/ChatGLM2-6B, c765: read as a 7 GB card). (A bound
+    // said after its amount, "100G显存以内", "需要40G以上", is read later as memory in use: a follow-up of
+    // only that keeps the thread's card, c402.)
     // A card named right after it keeps its memory ("less than 24GB 3090" is still a 3090's 24GB).
     id: 'not-hw.bound',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:低于|高于|小于|大于|少于|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',
@@ -229,8 +238,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // The size of a model's file or layers, labelled or named after it, not a card's memory: "model
     // filesize: 14GB", "model 43 layers: 15.3GB" (LostRuins/koboldcpp#1480, c731: refused as a second
     // card beside "4090 24GB"), "the 35G model pulled from the Olama official website" (ollama/ollama#10968,
-    // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型".
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型))/g,
+    // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型", "15G应该是模型的正常大小" (15G should be the
+    // model's normal size, InternLM/lmdeploy, c746: read as a 15 GB card).
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },

@@ -78,6 +78,12 @@ export function reportedMachineServesSplit(items: Item[], notes: string[]): Item
 
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
+/** The same card in another memory size ("v100-16g" said with 32G is the "v100-32g"), when the catalog has one. */
+function otherSize(id: string, said: number): string | null {
+  const stem = id.replace(/-\d+g$/, '');
+  if (stem === id) return null;
+  return GPUS.find((g) => g.id !== id && g.id.replace(/-\d+g$/, '') === stem && near(said, g.totalMiB / 1024))?.id ?? null;
+}
 
 /**
  * Cards said in several places. A memory figure standing alone ("14.3 GB", "51GB used",
@@ -118,9 +124,18 @@ export function cards(items: Item[], notes: string[]): Item[] {
   if (card) {
     for (const p of primaries) {
       if (p.gpuId !== null || p.capacityGiB === null || drop.has(p)) continue;
-      if (near(p.capacityGiB, gib(card.gpuId!)) && (p.count === null || card.count === null || p.count === card.count)) {
+      if (p.count !== null && card.count !== null && p.count !== card.count) continue;
+      if (near(p.capacityGiB, gib(card.gpuId!))) {
         drop.add(p);
         if (p.count !== null && card.count === null) replace.set(card, { ...card, count: p.count });
+        continue;
+      }
+      // "显卡是v100，有4张卡,单张是32G" (Facico/Chinese-Vicuna, c359): the memory of the card's other size.
+      const other = otherSize(card.gpuId!, p.capacityGiB);
+      if (other) {
+        drop.add(p);
+        replace.set(card, { ...card, gpuId: other, count: card.count ?? p.count });
+        notes.push(`"${card.text.trim()}" with "${p.text.trim()}" read as the ${GPUS.find((g) => g.id === other)!.name}`);
       }
     }
   }
@@ -137,10 +152,14 @@ export function cards(items: Item[], notes: string[]): Item[] {
 /**
  * "a server with 4 x 48G A6000 GPUs … ran Gemma-7B on 2 of the cards" (LoveCatc/supervised-llm-
  * uncertainty-estimation#4): the run used 2 of the machine's cards. The card keeps its type and
- * memory and takes the count the run used.
+ * memory and takes the count the run used. Chinese says it after the machine ("有四张A100 40G显卡，容器启动只
+ * 指定了两张", c402).
  */
+/** The words of a count the run took of the machine's: "of the cards", 只指定了两张, 我配置了3张 (prose.some-of-the-cards-zh). */
+const SOME_OF = /\bof\s+(?:the|my|our|its|these|those|them|all)\b|(?:指定|配置|分配|选|用|使用|挂载)了?\s*(?:\d{1,3}|[一两二三四五六七八])\s*(?:张|块)/i;
+
 export function someOfTheCards(items: Item[], notes: string[]): Item[] {
-  const part = items.find((i): i is Hardware => i.kind === 'hardware' && i.gpuId === null && i.capacityGiB === null && i.count !== null && /\bof\s+(?:the|my|our|its|these|those|them|all)\b/i.test(i.text));
+  const part = items.find((i): i is Hardware => i.kind === 'hardware' && i.gpuId === null && i.capacityGiB === null && i.count !== null && SOME_OF.test(i.text));
   if (!part) return items;
   const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== part && (i.gpuId !== null || i.capacityGiB !== null) && (i.count ?? 1) > part.count!);
   if (!machine) return items;

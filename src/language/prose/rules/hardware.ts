@@ -49,8 +49,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // Not a card ("multi-gpu" had read as one GPU) nor an unknown word that refuses the line: set
     // aside, said, for the count said elsewhere or asked for.
     id: 'prose.multi-without-count',
-    pattern: /\bmulti[- ]?(?:nodes?|gpus?|cards?|machines?|hosts?)\b/g,
-    when: (t) => t.includes('multi'),
+    // Chinese, Korean and Japanese say it too: "多机多卡两台服务器四张4090微调" (c246, modelscope/ms-swift#2715),
+    // "单机多卡" (c621), "多卡4090" (c699), 멀티 GPU, マルチGPU. 多卡 before a count is no count ("多卡4090").
+    pattern: /\bmulti[- ]?(?:nodes?|gpus?|cards?|machines?|hosts?)\b|(?:多机|多节点|多台机器|单机)?多(?:卡|gpu|显卡)|多机|多节点|멀티\s?(?:gpu|노드)|マルチ\s?(?:gpu|ノード)/g,
+    when: (t) => t.includes('multi') || /多[机卡节台g]|单机多|멀티|マルチ/.test(t),
     write: (m, notes) => {
       notes.push(`"${m[0]}" says several without a count: the count is read where it is said`);
       return ' '.repeat(m[0].length);
@@ -79,6 +81,18 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     write: (m) => `${m[1]} ${m[2]} gpus`.padEnd(m[0].length),
     example: 'successfully ran Gemma-7B on 2 of the cards.',
     source: 'LoveCatc/supervised-llm-uncertainty-estimation#4',
+  },
+  {
+    // The same in Chinese, said after the machine's cards: "目前机器是有四张A100 40G显卡，容器启动只指定了两张"
+    // (the machine has four, the container was given two, hiyouga/LlamaFactory, c402), "显卡是v100，有4张卡,单张是32G，
+    // 我配置了3张" (configured 3, Facico/Chinese-Vicuna, c359): the GPUs the run was given, of the machine's
+    // (reconcile/cards.ts someOfTheCards). Only a count with nothing after its counter: "用了两张A100" names a card.
+    id: 'prose.some-of-the-cards-zh',
+    pattern: /(?:只|仅)?(?:指定|配置|分配|选|用|使用|挂载)了?\s*(\d{1,3}|[一两二三四五六七八])\s*(?:张|块)(?:卡|显卡|gpu)?(?!\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{2,4}|\d{4}))/g,
+    when: (t) => /张|块/.test(t) && /指定|配置|分配|选|用/.test(t),
+    write: (m) => ` ${CHINESE_DIGITS[m[1]!] ?? m[1]} gpus `,
+    example: '目前机器是有四张A100 40G显卡，容器启动只指定了两张',
+    source: 'c402',
   },
   {
     // "a 4-GPU setup", "an 8-GPU node", "4-GPU machine": that many GPUs.
@@ -266,6 +280,21 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'chatchat-space/Langchain-Chatchat#470',
   },
   {
+    // Host memory named first in Chinese: "我现在有内存640GB，显卡一张L40" (kvcache-ai/ktransformers, c477),
+    // "4 * A100-SXM4-40GB, 内存1T, 使用deepspeed zero2" (c506: 1T had read as a 1-trillion model), "系统内存：512G".
+    // Not memory in use (内存占用 30G) nor a card's memory said with the card after it ("内存50GB的3090",
+    // zai-org/ImageReward#82), and never 显存 (the card's).
+    id: 'prose.host-ram-chinese-named-first',
+    pattern: new RegExp(
+      String.raw`(?<!显)(?:运行|系统|主机|cpu\s*)?内存\s*(?:为|是|有|大小|容量)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)(?![a-z])(?!\s*的?\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{2,4}|\d{4})(?![\d.]))`,
+      'g',
+    ),
+    when: (t) => t.includes('内存'),
+    write: (m) => hostRam(m).padEnd(m[0].length),
+    example: '我现在有内存640GB，显卡一张L40，显存48GB，能否把非量化版本的满血版671B deepseek跑起来呢？',
+    source: 'c477',
+  },
+  {
     // Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
     // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
     id: 'prose.chinese-cards',
@@ -326,6 +355,17 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     write: (m) => (gpuIdOf(m[1]!.replace(/[\s-]*\d{2,3}\s*(?:gib|gb?)$/, '').replace(/[\s-]*(?:sxm\d?|pcie|nvl)$/, '')) ? `${m[2]}x ${m[1]}`.padEnd(m[0].length) : m[0]),
     example: 'A more reasonable choice would be A100 40G*8',
     source: 'meta-llama/llama-cookbook#25',
+  },
+  {
+    // The GPU word, then its count with a Korean or Japanese counter: "GPU 2개로 학습", "GPU를 4장", "GPU 2枚で",
+    // "GPU 1個で" (個 arrives as 个): that many GPUs, the card named elsewhere or not at all. The counter
+    // reads after a card's name (hw.count-counter: "A100 2개", "a100-40G 2대로 학습", Beomi/KoAlpaca#36), not
+    // after the bare word GPU. Invented example.
+    id: 'prose.gpu-word-count',
+    pattern: /\bgpus?\s*(?:를|을|가|이|は|を|が)?\s*(\d{1,3})\s*(?:개|장|대|枚|个)/g,
+    when: (t) => /[개장대枚个]/.test(t),
+    write: (m) => ` ${m[1]} gpus `,
+    example: 'GPU 2개로 llama-3-8b 학습',
   },
   {
     // Chinese measure words for cards: "8卡A100", "8张T4" are 8 × the card.

@@ -11,6 +11,7 @@ import { REDUCED_RULES } from './reduced.js';
 import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
+import { TOOL_NAME_RULES } from './tool-names.js';
 
 export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
 
@@ -45,6 +46,7 @@ const PROSE_ORDER = [
   'prose.engine-build',
   'prose.full-context',
   'prose.some-of-the-cards',
+  'prose.some-of-the-cards-zh',
   'prose.n-gpu-setup',
   'prose.arithmetic',
   'prose.without-torchrun',
@@ -60,6 +62,7 @@ const PROSE_ORDER = [
   'prose.tuned-model',
   'prose.possessive-name',
   'prose.how-many-served',
+  'prose.concurrency-question-zh',
   'prose.people-at-once',
   'prose.served-people',
   'prose.how-many-uncounted',
@@ -87,6 +90,7 @@ const PROSE_ORDER = [
   'prose.load-split',
   'prose.not-suitable',
   'prose.regardless-of',
+  'prose.both-tried-zh',
   'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',
@@ -115,6 +119,8 @@ const PROSE_ORDER = [
   'prose.path',
   'prose.file-after-path',
   'prose.mlc-quant',
+  // A tool's bare name, after its paths and module names were read (tool-names.ts).
+  ...TOOL_NAME_RULES.map((rule) => rule.id),
   // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
   'prose.gguf-without-q',
   'prose.gguf',
@@ -127,10 +133,12 @@ const PROSE_ORDER = [
   'prose.host-ram',
   'prose.card-glued-memory',
   'prose.host-ram-chinese',
+  'prose.host-ram-chinese-named-first',
   'prose.bpw',
   'prose.exllama',
   'prose.width-only',
   'prose.chinese-cards',
+  'prose.gpu-word-count',
   'prose.card-name-ka',
   'prose.chinese-words',
   'prose.ten-thousands',
@@ -144,7 +152,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

@@ -9,6 +9,9 @@ import type { ProseRule } from '../types.js';
  */
 
 const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+/** A value of a setting that has several (a ZeRO stage, a precision, a method, a sharding), as people write it. */
+const SETTING_VALUE = String.raw`zero[-_ ]?[0-3](?:[-_ ]?offload)?|(?:pure[-_ ]?)?(?:fp16|bf16|fp32)|int[48]|[48][-_ ]?bit|q?lora|full|fsdp|deepspeed|ddp|flash[-_ ]?attn(?:ention)?[-_ ]?2?|sdpa|eager`;
 const without = () => 'without';
 
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
@@ -21,7 +24,9 @@ const CHINESE_WORDS: Record<string, string> = {
   全量微调: 'full finetune', 全量训练: 'full train', 全量参数: 'full', 全量sft: 'full sft',
   量化: 'quantization', 显存: 'vram', 单张: 'single', 单卡: 'single gpu',
   // "单卡显存12G" (each card's memory, shuxueslpi/chatGLM-6B-QLoRA#29): the memory of one card, not a count of one.
-  单卡显存: 'vram', 单张显存: 'vram', 单卡的显存: 'vram', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
+  单卡显存: 'vram', 单张显存: 'vram', 单卡的显存: 'vram',
+  // "有4张卡,单张是32G" (each one is 32G, Facico/Chinese-Vicuna, c359): each card's memory, as 单卡显存.
+  单张是: 'vram', 单卡是: 'vram', 单块是: 'vram', 每张是: 'vram', 每张卡是: 'vram', 输入长度: 'seq', 序列长度: 'seq', 上下文长度: 'context', 上下文: 'context',
   // "qwen2-72b推理需要几张A100" (how many A100s does inference need).
   几张: 'how many', 几块: 'how many', 几卡: 'how many', 多少张: 'how many', 多少块: 'how many', 需要: 'need',
   // "并发100" (100 concurrent requests): the serving batch; "满血版" (the full-strength 671B, not a distill) names no setting.
@@ -30,6 +35,17 @@ const CHINESE_WORDS: Record<string, string> = {
   // "关闭offload": the setting turned off, as "without offload" (it had read as offload on).
   没有开启: 'without', 没有开: 'without', 没开启: 'without', 没开: 'without', 不开启: 'without', 不开: 'without',
   未开启: 'without', 未开: 'without', 关闭: 'without', 没有使用: 'without', 未使用: 'without', 不使用: 'without', 没有用: 'without', 没用: 'without',
+  // 推論 is inference in Taiwan and Japan ("VRAM 24GBのGPU 1個でllama-3-8bを推論"); traditional characters
+  // of the other words read as simplified before this (normalise.traditional-chinese).
+  推論: 'inference',
+  // "若不做量化的话" (if not quantising, baichuan-inc/Baichuan2, c608: refused as nothing to estimate), "部署非量化的
+  // baichuan 13b" (c609), "非量化版本的满血版671B deepseek" (c477), "不量化的lora" (c715): the released weights,
+  // as "without quantization" (a model released in FP8 keeps it).
+  不做量化: 'without quantization', 不量化: 'without quantization', 非量化: 'without quantization', 未量化: 'without quantization',
+  不用量化: 'without quantization', 不进行量化: 'without quantization', 无量化: 'without quantization',
+  // "最大长度大概8192左右" (max length about 8192, modelscope/ms-swift, c646), "最大序列长度": the length, said
+  // before its number as 输入长度 is; "8192长度" after it is prose.length-zh's.
+  最大长度: 'seq', 最大序列长度: 'seq', 最大输入长度: 'seq',
 };
 
 export const PHRASING_RULES: readonly ProseRule[] = [
@@ -180,6 +196,24 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     write: blank,
     example: 'is causing a CUDA OOM error on A100 GPU on Colab regardless of batch size, gradient accumulation steps, or precision level (fp16 or bf16).',
     source: 'huggingface/trl#876',
+  },
+  {
+    // Two values of one setting that both failed: "Baichuan 13B全参数DPO … accelerate 用Zero2和Zero3都不行"
+    // (hiyouga/LlamaFactory, c391: read as ZeRO-2), "无论是fp16 或者pure_bf16 都尝试过，每次都会OOM" (whether fp16
+    // or pure_bf16, both tried, always OOM: c504, read as fp16). Neither is the run's: both are set aside,
+    // said, as 'regardless of' does in English; the run is asked about without them.
+    id: 'prose.both-tried-zh',
+    pattern: new RegExp(
+      String.raw`(?:无论是?|不管是?)?\s*(${SETTING_VALUE})\s*(?:和|或者?|还是|与|跟|、|\/)\s*(${SETTING_VALUE})\s*(?:都|均)\s*(?:尝试过|试过|用过|不行|不可以|没用|没有用|会?oom|会?报错|爆显存|跑不起来|失败)`,
+      'g',
+    ),
+    when: (t) => /都|均/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[1]}" and "${m[2]}": both tried, neither read as your setup's (say the one to estimate)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: '请问一下作者，Baichuan 13B全参数DPO在单机 A100 80G*8上OOM正常吗，accelerate 用Zero2和Zero3都不行，应该需要多少显存呀。',
+    source: 'c391',
   },
   {
     // "trying to work with your RLHF code to Fine-tune … while fine-tuning LLaMA-2-7B … with PEFT LoRA"

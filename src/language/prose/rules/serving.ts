@@ -54,6 +54,19 @@ export const SERVING_RULES: readonly ProseRule[] = [
     source: 'h2oai/h2ogpt#898',
   },
   {
+    // The same question in Chinese: "2*A100部署qwen2.5-72B-instruct的并发大概是多少啊" (what is the concurrency,
+    // roughly? QwenLM/Qwen3#933, c158), "请问有没有并发上限…预估一下在8*4090的机器上的并发人数？" (the concurrency
+    // cap, the number of concurrent users, QwenLM/Qwen, c397), "最大并发多少", "能支持多少人同时使用": the largest
+    // serving batch that fits. A count said with it ("并发100") is a batch, read by prose.chinese-words.
+    id: 'prose.concurrency-question-zh',
+    pattern:
+      /(?:最大|最多)?并发(?:人数|数|量|上限|能力)?\s*(?:大概|大约|大致|一般|最多|最大)?\s*(?:能|可以|能够)?\s*(?:是|有|到|达到|支持)?\s*(?:多少|多大|几个|几)|并发上限|并发人数|(?:能|可以|能够)?(?:支持|承受|扛住?)(?:多少|几个)(?:人|用户|请求)(?:同时|并发)?/g,
+    when: (t) => /并发|支持多少|支持几个|承受|扛/.test(t),
+    write: (m) => 'max batch'.padEnd(m[0].length),
+    example: '2*A100部署qwen2.5-72B-instruct的并发大概是多少啊',
+    source: 'QwenLM/Qwen3#933',
+  },
+  {
     // "20 users at the same time", "around 30 requests in parallel", "50 people simultaneously": the
     // serving batch.
     id: 'prose.people-at-once',

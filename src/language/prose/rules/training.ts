@@ -36,8 +36,11 @@ const optimizerWords = (name: string): string =>
  * word, so a stem inside a longer word is not read.
  */
 const TRAINING_WORDS: readonly [RegExp, string][] = [
-  [/^(?:파인\s?튜닝|미세\s?조정|튜닝|ファインチューニング|微調整|チューニング)/, 'finetune'],
-  [/^(?:학습|훈련|学習|訓練)/, 'train'],
+  [/^(?:파인\s?튜닝|미세\s?조정|튜닝|ファインチューニング|微调整|チューニング)/, 'finetune'],
+  [/^(?:학습|훈련|学習)/, 'train'],
+  // 추론 (inference), 배포 / 서빙 / デプロイ (deploy, serve): the words the reader has for 推理 and 部署.
+  [/^추론/, 'inference'],
+  [/^(?:배포|서빙|デプロイ)/, 'deploy'],
 ];
 
 /** Chinese names of the parallel dimensions: tensor (张量), pipeline (流水线, 管道), expert (专家). */
@@ -66,9 +69,28 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     source: 'LianjiaTech/BELLE#329',
   },
   {
+    // Pre-training said in Chinese, Japanese and Korean: "一张H20显卡，预训练qwen3-8b模型显存溢出"
+    // (modelscope/ms-swift, c247), "如何在8*A100上预训练128k长度的llama3" (InternLM/xtuner#683, c614),
+    // "80G内存，40G显存单张A100" under "这个预训练最低需要多大的显存" (c417), "继续预训练" (continued pre-training,
+    // c502), "VRAM 40GB 하나의 A100 그래픽카드로 사전 학습을 진행했습니다" (yoonhero/jamo_llm#1), 事前学習.
+    // 训练 inside 预训练 had read as plain training (a full fine-tune). Not the pretrained model or its
+    // weights ("加载预训练模型", "事前学習済みモデル", "사전학습된 모델"): that names a checkpoint, no run. Nor the
+    // two stages named as a pair ("这个脚本等于预训练+微调了？", does the script do pre-training + fine-tuning?,
+    // alibaba/Megatron-LLaMA, c627): the fine-tune after it is the word that stays. Nor the data of a
+    // pre-training ("사전학습 데이터", 预训练数据, 事前学習データ): a dataset, the run said by its own verb.
+    id: 'training.pretrain-cjk',
+    pattern:
+      /(?<checkpoint>预训练(?:好?的?\s*)?(?:模型|权重|参数)|事前学習済み?の?\s*モデル|(?<![가-힣])사전\s?학습(?:된|한)\s*모델)|(?<stages>预训练\s*(?:\+|和|与|及|、|,|\/)\s*(?=微调|sft|finetun))|(?:继续|增量|二次)?(?:预训练|预训(?!练)|事前学習)(?!\s*(?:checkpoint|ckpt|model\b|weights?\b|data\b|数据|语料|データ)|済)|(?<![가-힣])사전\s?(?:학습|훈련)(?!된|\s*데이터)[가-힣]*/g,
+    when: (t) => /预训|事前学習|사전/.test(t),
+    write: (m) => (m.groups?.checkpoint || m.groups?.stages ? ' '.repeat(m[0].length) : ' pretrain '),
+    example: '一张H20显卡，预训练qwen3-8b模型显存溢出',
+    source: 'c247',
+  },
+  {
     id: 'training.korean-japanese-words',
-    pattern: /(?<![가-힣])(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련)[가-힣]*|ファインチューニング|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|訓練|微調整)/g,
-    when: (t) => /[가-힣\u3040-\u30ff]|学習|訓練|微調整/.test(t),
+    // (Traditional 訓練 and 微調整 arrive as 训练, read by prose.chinese-words, and 微调整: normalise.traditional-chinese.)
+    pattern: /(?<![가-힣])(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련|추론|배포|서빙)[가-힣]*|ファインチューニング|デプロイ|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|微调整)/g,
+    when: (t) => /[가-힣\u3040-\u30ff]|学習|微调整/.test(t),
     write: (m) => ` ${TRAINING_WORDS.find(([stem]) => stem.test(m[0]))![1]} `,
     example: 'polyglot-ko-12.8b 모델을 A100 80G 2 대로 학습하는 것도 가능할까요?',
     source: 'Beomi/KoAlpaca#43',
@@ -82,6 +104,17 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     when: (t) => /배치|길이/.test(t),
     write: (m) => (m[0].startsWith('배치') ? ' batch size ' : ' seq '),
     example: 'max_seq_length는 8192, 배치 사이즈 4로 하면 메모리가 충분할까요?',
+  },
+  {
+    // Batch and length named in Japanese: "バッチサイズ16固定", "基本的にはバッチサイズ 1" (yuuho/stylegans-pytorch#1),
+    // "バッチ2" (batch 2), "シーケンス長4096", "コンテキスト長 8192": the item words, as 배치 사이즈 /
+    // 시퀀스 길이 are for Korean (長 arrives as 长: normalise.traditional-chinese). バッチ alone is the batch only right before its number ("バッチ2", "バッチは4").
+    id: 'training.japanese-setting-words',
+    pattern: /(?<![\u30a0-\u30ff])(?:バッチ\s?サイズ|ミニバッチ\s?サイズ|シーケンス\s?长|系列长|コンテキスト\s?长|トークン\s?长|バッチ(?=(?:は|を|が|も|:|=)?\s*\d))(?:は|を|が|も)?/g,
+    when: (t) => /バッチ|长/.test(t),
+    write: (m) => (m[0].includes('バッチ') ? ' batch size ' : ' seq '),
+    example: 'GTX1080ti (11GB) 以上の環境で動かすことしか想定していなかったため バッチサイズ16固定としていた',
+    source: 'yuuho/stylegans-pytorch#1',
   },
   {
     // "需要多少显存" / "显存要多少" (how much GPU memory does it need): the question every estimate

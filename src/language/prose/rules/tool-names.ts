@@ -1,0 +1,60 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * Tools named by their bare name, each read for what naming it says about the run (issue 22): a name
+ * that fixes the run's kind is read as that kind; a name that says nothing on its own is set aside and
+ * said, never listed as a word not read. (A tool's commands and config keys are read elsewhere:
+ * `python -m fastchat.serve.*` in commands.ts, verl's `verl.trainer.main_ppo` overrides in verl.ts,
+ * lmdeploy as an engine word in vocabulary.ts.)
+ */
+
+/** An RL or tuning algorithm named in the message: verl runs that one, not its PPO default. */
+const ALGORITHM = /\b(?:ppo|grpo|dapo|gspo|rloo|remax|reinforce(?:\+\+)?|gae|dpo|orpo|kto|simpo|sft)\b/;
+
+export const TOOL_NAME_RULES: readonly ProseRule[] = [
+  {
+    // FastChat both serves (fastchat.serve.model_worker: Hugging Face transformers; vllm_worker: vLLM)
+    // and trains (fastchat/train/train.py, train_lora.py: the HF Trainer), so its name alone says
+    // neither: "我是用fastchat+vLLM调用qwen-14b-chat的api" (QwenLM/Qwen, c397) is vLLM by its own word,
+    // "how to finetune llama-30b with fastchat？" (lm-sys/FastChat, c697) a fine-tune by its own.
+    id: 'prose.tool-fastchat',
+    pattern: /(?<![\w./-])fastchat(?![\w./-])/g,
+    when: (t) => t.includes('fastchat'),
+    write: (m, notes) => {
+      notes.push('"FastChat" names the tool only: what it runs is read from the words beside it (its model_worker serves with Hugging Face transformers, its vllm_worker with vLLM, its training scripts use the HF Trainer)');
+      return ' '.repeat(m[0].length);
+    },
+    example: '我是用fastchat+vLLM调用qwen-14b-chat的api来使用大模型',
+    source: 'c397',
+  },
+  {
+    // MLC LLM compiles a model and runs it (mlc_llm chat / serve, the older mlc_chat_cli); it has no
+    // trainer, so naming it is running the model: "it seems to me that for now mlc is trying to
+    // loading all weight into one gpu card" (c407), "./build/mlc_chat_cli --model qwen-1_8b-chat-q4f32_1"
+    // (c683). Its q4f16_1-style weight names are read by prose.mlc-quant.
+    id: 'prose.tool-mlc-llm',
+    pattern: /(?<![\w./-])mlc(?:[-_ ]?(?:llm|chat(?:_cli)?|ai))?(?![\w.-])(?!\/)/g,
+    when: (t) => t.includes('mlc'),
+    write: () => ' inference ',
+    example: 'it seems to me that for now mlc is trying to loading all weight into one gpu card',
+    source: 'c407',
+  },
+  {
+    // verl's trainer is main_ppo, whose algorithm.adv_estimator defaults to gae: PPO with a critic
+    // (verl/trainer/config/ppo_trainer.yaml). Named with no algorithm ("I tested qwen7b on single node
+    // with 8*A800 80g … rollout processes", verl-project/verl, c709), the run is PPO; weak, since the
+    // algorithm is the framework's default, not the user's word. An algorithm the message names
+    // ("verl grpo", "based on verl framework … GRPO", c605) is the run's, and the name then adds nothing.
+    // Invented example, after c709 (verl's main_ppo with no algorithm written).
+    id: 'prose.tool-verl',
+    pattern: /(?<![\w./-])verl(?![\w.-])(?!\/)/g,
+    when: (t) => t.includes('verl'),
+    write: (m, notes) => {
+      if (ALGORITHM.test(m.input)) return ' '.repeat(m[0].length);
+      notes.push('verl with no algorithm named: its main_ppo trainer runs PPO (adv_estimator gae, its default); say "grpo" if that is what you run');
+      return ' ppo ';
+    },
+    example: 'verl training of qwen2.5-7b on 8x h100 runs out of memory',
+    weak: true,
+  },
+];
