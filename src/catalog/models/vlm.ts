@@ -53,6 +53,15 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     source: 'Qwen/Qwen2-VL-7B-Instruct config.json (text as Qwen2-7B; vision_config depth 32, embed_dim 1280, mlp_ratio 4, hidden_size 3584); total: the 8.29B checkpoint less the vision tower',
   },
   {
+    id: 'qwen2-vl-72b',
+    name: 'Qwen2-VL-72B',
+    family: 'qwen',
+    aliases: ['qwen2-vl-72b-instruct', 'qwen2 vl 72b', 'qwen2vl-72b', 'qwen/qwen2-vl-72b-instruct'],
+    arch: llamaStyle({ layers: 80, hidden: 8192, heads: 64, kvHeads: 8, headDim: 128, ffn: 29568, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: qwen2VlVision(8192) }),
+    publishedParams: 72.7e9,
+    source: 'Qwen/Qwen2-VL-72B-Instruct config.json (text as Qwen2-72B: 80 layers, hidden 8192, 64 heads, 8 KV heads, intermediate 29568; vision_config depth 32, embed_dim 1280, hidden_size 8192); total: the 73.4B checkpoint less the vision tower (Qwen2-72B\'s 72.7B)',
+  },
+  {
     id: 'qwen2.5-vl-3b',
     name: 'Qwen2.5-VL-3B',
     family: 'qwen',
