@@ -54,6 +54,8 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   // MPT: max_seq_len (ALiBi lets a user raise it; the configs' own values).
   'mpt-7b': 2048, 'mpt-30b': 8192,
   'bloom-3b': 2048, 'command-r-35b': 8192,
+  // MiniCPM-2B: vLLM 0.4.2's engine log for MiniCPM-2B-sft-bf16 says max_seq_len=4096 (OpenBMB/MiniCPM#193).
+  'minicpm-2b': 4096,
   // Cohere's configs give max_position_embeddings 8192 beside a model_max_length of 131072; vLLM
   // serves the 8192 unless a longer --max-model-len is asked (vllm#3676, fixed by #3727).
   'command-r-plus': 8192,

@@ -25,6 +25,7 @@ import { GPT_NEOX_MODELS } from './models/gpt-neox.js';
 import { INTERNLM_MODELS } from './models/internlm.js';
 import { MPT_MODELS } from './models/mpt.js';
 import { OPT_MODELS } from './models/opt.js';
+import { MINICPM_MODELS } from './models/minicpm.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -61,4 +62,5 @@ export const MODELS: readonly ModelSpec[] = [
   ...INTERNLM_MODELS,
   ...MPT_MODELS,
   ...OPT_MODELS,
+  ...MINICPM_MODELS,
 ];
