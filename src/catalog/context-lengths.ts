@@ -36,7 +36,7 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'qwen2-vl-2b': 32768, 'qwen2-vl-7b': 32768, 'qwen2-vl-72b': 32768, 'qwen2.5-vl-3b': 128000, 'qwen2.5-vl-7b': 128000, 'qwen2.5-vl-72b': 128000,
   'qwen3-vl-2b': 262144, 'qwen3-vl-4b': 262144, 'qwen3-vl-8b': 262144, 'qwen3-vl-32b': 262144,
   'qwen3-vl-30b-a3b': 262144, 'qwen3-vl-235b-a22b': 262144,
-  'llava-1.5-7b': 4096, 'llava-1.5-13b': 4096,
+  'llava-1.5-7b': 4096, 'llava-1.5-13b': 4096, 'llava-1.6-7b': 4096, 'llava-1.6-34b': 4096,
   'smollm2-1.7b': 8192,
   'yi-6b': 4096, 'yi-1.5-9b': 4096, 'yi-34b': 4096,
   'mistral-7b': 32768, 'mistral-7b-v0.3': 32768, 'mixtral-8x7b': 32768, 'mixtral-8x22b': 65536,

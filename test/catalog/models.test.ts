@@ -38,6 +38,7 @@ const ISSUE_22_IDS = [
   'qwen-1.8b', 'qwen-7b', 'qwen-14b', 'qwen-72b', 'chatglm-6b', 'chatglm2-6b', 'chatglm3-6b', 'glm-4-9b',
   'polyglot-ko-5.8b', 'polyglot-ko-12.8b', 'gpt-neox-20b', 'pythia-2.8b', 'internlm-20b', 'internlm2-7b', 'internlm2-20b',
   'mpt-7b', 'opt-1.3b', 'opt-13b', 'opt-175b', 'bloom-3b', 'command-r-35b', 'qwen2-vl-72b', 'minicpm-2b',
+  'llava-1.6-7b', 'llava-1.6-34b',
 ];
 /**
  * Published totals rounded to two or three significant digits (SmolLM2's card: "1.7B"; MPT-7B's
