@@ -33,16 +33,29 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'qwen2.5-14b': 32768, 'qwen2.5-32b': 32768, 'qwen2.5-72b': 32768,
   'qwen3-0.6b': 40960, 'qwen3-1.7b': 40960, 'qwen3-4b': 40960, 'qwen3-8b': 40960, 'qwen3-14b': 40960,
   'qwen3-32b': 40960, 'qwen3-30b-a3b': 40960, 'qwen3-235b-a22b': 40960,
-  'qwen2-vl-2b': 32768, 'qwen2-vl-7b': 32768, 'qwen2.5-vl-3b': 128000, 'qwen2.5-vl-7b': 128000, 'qwen2.5-vl-72b': 128000,
+  'qwen2-vl-2b': 32768, 'qwen2-vl-7b': 32768, 'qwen2-vl-72b': 32768, 'qwen2.5-vl-3b': 128000, 'qwen2.5-vl-7b': 128000, 'qwen2.5-vl-72b': 128000,
   'qwen3-vl-2b': 262144, 'qwen3-vl-4b': 262144, 'qwen3-vl-8b': 262144, 'qwen3-vl-32b': 262144,
   'qwen3-vl-30b-a3b': 262144, 'qwen3-vl-235b-a22b': 262144,
-  'llava-1.5-7b': 4096, 'llava-1.5-13b': 4096,
+  'llava-1.5-7b': 4096, 'llava-1.5-13b': 4096, 'llava-1.6-7b': 4096, 'llava-1.6-34b': 4096,
   'smollm2-1.7b': 8192,
   'yi-6b': 4096, 'yi-1.5-9b': 4096, 'yi-34b': 4096,
   'mistral-7b': 32768, 'mistral-7b-v0.3': 32768, 'mixtral-8x7b': 32768, 'mixtral-8x22b': 65536,
   'mistral-nemo-12b': 1024000, 'mistral-small-3': 32768, 'mistral-small-3.1-24b': 131072,
   'phi-1.5': 2048, 'phi-2': 2048, 'phi-3-mini': 4096, 'phi-3-medium': 4096, 'phi-4': 16384,
   'starcoder2-3b': 16384, 'starcoder2-7b': 16384, 'starcoder2-15b': 16384,
+  // Qwen 1: vLLM takes the smaller of max_position_embeddings (8192) and seq_length, which
+  // Qwen-14B's config sets to 2048; Qwen-72B's are both 32768.
+  'qwen-1.8b': 8192, 'qwen-7b': 8192, 'qwen-14b': 2048, 'qwen-72b': 32768,
+  // ChatGLM: max_sequence_length (ChatGLM-6B) or seq_length (ChatGLM2/3, GLM-4-9B-Chat).
+  'chatglm-6b': 2048, 'chatglm2-6b': 32768, 'chatglm3-6b': 8192, 'glm-4-9b': 131072,
+  'gpt-neox-20b': 2048, 'pythia-1b': 2048, 'pythia-1.4b': 2048, 'pythia-2.8b': 2048, 'pythia-6.9b': 2048, 'pythia-12b': 2048,
+  'polyglot-ko-1.3b': 2048, 'polyglot-ko-3.8b': 2048, 'polyglot-ko-5.8b': 2048, 'polyglot-ko-12.8b': 2048,
+  'internlm-20b': 4096, 'internlm2-7b': 32768, 'internlm2-20b': 32768,
+  // MPT: max_seq_len (ALiBi lets a user raise it; the configs' own values).
+  'mpt-7b': 2048, 'mpt-30b': 8192,
+  'bloom-3b': 2048, 'command-r-35b': 8192,
+  // MiniCPM-2B: vLLM 0.4.2's engine log for MiniCPM-2B-sft-bf16 says max_seq_len=4096 (OpenBMB/MiniCPM#193).
+  'minicpm-2b': 4096,
   // Cohere's configs give max_position_embeddings 8192 beside a model_max_length of 131072; vLLM
   // serves the 8192 unless a longer --max-model-len is asked (vllm#3676, fixed by #3727).
   'command-r-plus': 8192,

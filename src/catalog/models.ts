@@ -19,6 +19,13 @@ import { BAICHUAN_MODELS } from './models/baichuan.js';
 import { VLM_MODELS } from './models/vlm.js';
 import { SMOLLM_MODELS } from './models/smollm.js';
 import { COHERE_MODELS } from './models/cohere.js';
+import { QWEN1_MODELS } from './models/qwen1.js';
+import { CHATGLM_MODELS } from './models/chatglm.js';
+import { GPT_NEOX_MODELS } from './models/gpt-neox.js';
+import { INTERNLM_MODELS } from './models/internlm.js';
+import { MPT_MODELS } from './models/mpt.js';
+import { OPT_MODELS } from './models/opt.js';
+import { MINICPM_MODELS } from './models/minicpm.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -49,4 +56,11 @@ export const MODELS: readonly ModelSpec[] = [
   ...VLM_MODELS,
   ...COHERE_MODELS,
   ...SMOLLM_MODELS,
+  ...QWEN1_MODELS,
+  ...CHATGLM_MODELS,
+  ...GPT_NEOX_MODELS,
+  ...INTERNLM_MODELS,
+  ...MPT_MODELS,
+  ...OPT_MODELS,
+  ...MINICPM_MODELS,
 ];

@@ -20,6 +20,12 @@ export interface ModelSpec {
    * Qwen2.5): named, it is used; a bare size ("qwen 14b") does not pick it.
    */
   superseded?: boolean;
+  /**
+   * Named only with its size ("qwen-7b", "opt-13b"): the name without one is not this model's series
+   * — "qwen" alone is the family's current generation, not Qwen 1; "opt" is a word ("/opt/conda",
+   * "I opt for") before it is Meta's OPT — so a bare name never picks it (families.ts seriesTable).
+   */
+  sizeOnly?: boolean;
 }
 
 export interface GpuSpec {

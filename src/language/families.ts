@@ -72,9 +72,11 @@ export const seriesKey = (text: string) => text.toLowerCase().replace(/[\s_\-]+/
  * for a model named without a size ("fine-tuning LLAMA 3.1", "codellama", "Llama2 … 13B").
  * Dense models whose id ends in the size only (MoE ids are names of their own).
  */
-export function seriesTable(models: readonly { id: string; publishedParams: number }[]): Map<string, SeriesMember[]> {
+export function seriesTable(models: readonly { id: string; publishedParams: number; sizeOnly?: boolean }[]): Map<string, SeriesMember[]> {
   const table = new Map<string, SeriesMember[]>();
   for (const m of models) {
+    // Qwen 1's "qwen-7b", OPT's "opt-13b": named with a size only (ModelSpec.sizeOnly).
+    if (m.sizeOnly) continue;
     // BERT's sizes are words ("bert-base-uncased", "bert-large-uncased").
     const found = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(m.id) ?? /^([a-z]+)-(base|large)(?:-(?:un)?cased)?$/.exec(m.id);
     if (!found) continue;

@@ -48,10 +48,19 @@ describe('a bare owner/name needs the evidence of a model repo', () => {
   it('the Hub ids real people pasted in the corpus stay Hub ids', () => {
     const real = [
       'meta-llama/meta-llama-3.1-8b-instruct', 'thebloke/mixtral-8x7b-instruct-v0.1-awq', 'unsloth/llama-3-8b-bnb-4bit', 'facebook/opt-350m',
-      'eleutherai/pythia-2.8b', 'beomi/koalpaca-polyglot-12.8b', 'qwen/qwen3-235b-a22b-gptq-int4', 'willcb/qwen3-8b', 'mradermacher/west-maid-7b-gguf',
-      'liuhaotian/llava-v1.6-vicuna-7b', 'internlm/internlm-xcomposer2-vl-7b', 'openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf',
+      'beomi/koalpaca-polyglot-12.8b', 'qwen/qwen3-235b-a22b-gptq-int4', 'willcb/qwen3-8b', 'mradermacher/west-maid-7b-gguf',
+      'internlm/internlm-xcomposer2-vl-7b', 'openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf',
     ];
     for (const id of real) expect(hubs(`serve ${id} on 2x a100`), id).toEqual([id]);
+  });
+
+  it.each([
+    ['EleutherAI/pythia-2.8b', 'pythia-2.8b'],
+    ['liuhaotian/llava-v1.6-vicuna-7b', 'llava-1.6-7b'],
+  ])('a Hub id the catalog holds is read as the catalog model (%s, issue 22)', (hubId, id) => {
+    expect(hubs(`serve ${hubId.toLowerCase()} on 2x a100`)).toEqual([]);
+    const outcome = readInThread(`serve ${hubId} on 2x a100`, null).outcome;
+    expect(outcome.ok && outcome.scenario?.model.id).toBe(id);
   });
 
   it('any owner with a name that holds a size, a family or a format is a repo (property)', () => {

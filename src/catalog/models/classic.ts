@@ -119,6 +119,16 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     source: 'bigscience/bloomz-7b1 config.json (n_layer 30, hidden 4096, n_head 32); total: bigscience/bloom-7b1 model card (7,069,016,064; BLOOMZ is its fine-tune)',
   },
   {
+    id: 'bloom-3b',
+    name: 'BLOOM-3B',
+    family: 'bloom',
+    aliases: ['bloom 3b', 'bloomz-3b', 'bloomz 3b', 'bigscience/bloom-3b', 'bigscience/bloomz-3b'],
+    // BLOOM-7b1's block at 30 layers of 2560, with its word_embeddings_layernorm.
+    arch: gptStyle({ layers: 30, hidden: 2560, heads: 32, kvHeads: 32, headDim: 80, ffn: 10240, vocab: 250880, tiedEmbeddings: true, positions: 'alibi', extraParams: 2 * 2560 }),
+    publishedParams: 3_002_557_440,
+    source: 'bigscience/bloom-3b config.json (n_layer 30, hidden_size 2560, n_head 32, vocab_size 250880); total: bigscience/bloom-3b model card (3,002,557,440)',
+  },
+  {
     id: 'stablelm-base-alpha-3b',
     name: 'StableLM-Base-Alpha-3B',
     family: 'gpt-neox',

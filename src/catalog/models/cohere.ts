@@ -10,6 +10,16 @@ import { llamaStyle } from './shape.js';
  */
 export const COHERE_MODELS: readonly ModelSpec[] = [
   {
+    id: 'command-r-35b',
+    name: 'C4AI Command R',
+    family: 'cohere',
+    aliases: ['command r', 'command-r', 'command r 35b', 'c4ai-command-r-v01', 'cohereforai/c4ai-command-r-v01', 'command-r-v01'],
+    // Command R+'s block at 40 layers of 8192, multi-head (num_key_value_heads 64).
+    arch: llamaStyle({ layers: 40, hidden: 8192, heads: 64, kvHeads: 64, headDim: 128, ffn: 22528, vocab: 256000, tiedEmbeddings: true, norm: 'layernorm', parallelBlock: true }),
+    publishedParams: 35_000_000_000,
+    source: 'CohereForAI/c4ai-command-r-v01 config.json (hidden_size 8192, num_hidden_layers 40, num_attention_heads 64, num_key_value_heads 64, intermediate_size 22528, vocab_size 256000, tie_word_embeddings); total: model card (35 billion parameters)',
+  },
+  {
     id: 'command-r-plus',
     name: 'C4AI Command R+',
     family: 'cohere',

@@ -6,7 +6,8 @@ import { llamaStyle } from './shape.js';
  * SwiGLU). Qwen2 brought GQA to every size; Qwen1.5 is multi-head except 32B and 110B.
  * Only Qwen2 0.5B and 1.5B tie the LM head to the embedding; every Qwen1.5 size is untied.
  * Qwen2-7B and -72B have the shapes Qwen2.5 later kept. Qwen2.5 supersedes both generations:
- * a bare "qwen 14b" reads as Qwen2.5 or Qwen3, never these.
+ * a family and a size read as Qwen2.5 or Qwen3, never these ("Qwen-14B", "qwen 14b" is the first
+ * Qwen's own name: qwen1.ts).
  */
 export const QWEN2_MODELS: readonly ModelSpec[] = [
   {

@@ -53,6 +53,15 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     source: 'Qwen/Qwen2-VL-7B-Instruct config.json (text as Qwen2-7B; vision_config depth 32, embed_dim 1280, mlp_ratio 4, hidden_size 3584); total: the 8.29B checkpoint less the vision tower',
   },
   {
+    id: 'qwen2-vl-72b',
+    name: 'Qwen2-VL-72B',
+    family: 'qwen',
+    aliases: ['qwen2-vl-72b-instruct', 'qwen2 vl 72b', 'qwen2vl-72b', 'qwen/qwen2-vl-72b-instruct'],
+    arch: llamaStyle({ layers: 80, hidden: 8192, heads: 64, kvHeads: 8, headDim: 128, ffn: 29568, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: qwen2VlVision(8192) }),
+    publishedParams: 72.7e9,
+    source: 'Qwen/Qwen2-VL-72B-Instruct config.json (text as Qwen2-72B: 80 layers, hidden 8192, 64 heads, 8 KV heads, intermediate 29568; vision_config depth 32, embed_dim 1280, hidden_size 8192); total: the 73.4B checkpoint less the vision tower (Qwen2-72B\'s 72.7B)',
+  },
+  {
     id: 'qwen2.5-vl-3b',
     name: 'Qwen2.5-VL-3B',
     family: 'qwen',
@@ -88,6 +97,27 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 32064, tiedEmbeddings: false, vision: llavaVision(4096) }),
     publishedParams: 6_738_939_904,
     source: 'llava-hf/llava-1.5-7b-hf config.json (text_config vocab_size 32064, vision_config CLIP ViT-L/14-336, projector_hidden_act gelu); total: the 7.06B checkpoint less the vision tower',
+  },
+  {
+    id: 'llava-1.6-7b',
+    name: 'LLaVA-1.6-Vicuna-7B',
+    family: 'llama',
+    aliases: ['llava 1.6 7b', 'llava-v1.6-7b', 'llava-v1.6-vicuna-7b', 'llava-v1.6-vicuna-7b-hf', 'liuhaotian/llava-v1.6-vicuna-7b', 'llava-hf/llava-v1.6-vicuna-7b-hf', 'llava-next-7b'],
+    // LLaVA-1.5-7B's text, tower and projector; LLaVA-NeXT adds an image_newline vector (4096, not
+    // counted) and more image tokens per image (AnyRes tiles), which no text estimate sees.
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 32064, tiedEmbeddings: false, vision: llavaVision(4096) }),
+    publishedParams: 6_738_939_904,
+    source: 'llava-hf/llava-v1.6-vicuna-7b-hf config.json (text_config as Vicuna-7B v1.5 with vocab_size 32064, vision_config CLIP ViT-L/14-336); total: the 7.06B checkpoint less the vision tower',
+  },
+  {
+    id: 'llava-1.6-34b',
+    name: 'LLaVA-1.6-34B',
+    family: 'yi',
+    aliases: ['llava 1.6 34b', 'llava-v1.6-34b', 'llava-v1.6-34b-hf', 'liuhaotian/llava-v1.6-34b', 'llava-hf/llava-v1.6-34b-hf', 'llava-next-34b'],
+    // Nous-Hermes-2-Yi-34B (Yi-34B's shape) with vocab_size 64064, CLIP ViT-L/14-336 and the two-layer projector.
+    arch: llamaStyle({ layers: 60, hidden: 7168, heads: 56, kvHeads: 8, headDim: 128, ffn: 20480, vocab: 64064, tiedEmbeddings: false, vision: llavaVision(7168) }),
+    publishedParams: 34.8e9 - llavaVision(7168).params,
+    source: 'llava-hf/llava-v1.6-34b-hf config.json (text_config as Yi-34B with vocab_size 64064, vision_config CLIP ViT-L/14-336); total: the 34.8B checkpoint less the vision tower (the shape counts 0.14% under it)',
   },
   {
     id: 'llava-1.5-13b',
