@@ -189,15 +189,16 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   {
     // A bound on memory is no card: "调整gpu_memory_utilizaton参数到低于18G就会报显存不足" (setting the
     // utilization below 18G runs out of memory, QwenLM/Qwen3#1509, c680), "anything under 16GB OOMs",
-    // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards),
-    // "为什么 chatglm2-6b-int4 需要的显存超过了 7GB？" (THUDM/ChatGLM2-6B, c765: read as a 7 GB card). (A bound
+    // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards).
+    // (A bound
     // said after its amount, "100G显存以内", "需要40G以上", is read later as memory in use: a follow-up of
     // only that keeps the thread's card, c402.)
     // A card named right after it keeps its memory ("less than 24GB 3090" is still a 3090's 24GB).
     id: 'not-hw.bound',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      // A usage verb before the bound ("需要的显存超过了 7GB") makes it memory in use, said so by reconcile/mentions.ts.
+      String.raw`(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',
