@@ -61,6 +61,7 @@ simple     -> %model                                  {% b.model %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}
             | %tgiVersion                             {% b.tgiVersion %}
+            | %tgiSharded                             {% b.tgiSharded %}
             | %unslothVersion                         {% b.unslothVersion %}
             | %torchtuneVersion                       {% b.torchtuneVersion %}
             | %nglKw %number                          {% b.ngl %}

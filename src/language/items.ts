@@ -83,6 +83,8 @@ export type ItemBody =
   | { kind: 'vllmVersion'; value: string }
   /** TGI's release ("1.3.0", "2.0"). */
   | { kind: 'tgiVersion'; value: string }
+  /** TGI's --sharded true: split over every device the launcher counts. */
+  | { kind: 'tgiSharded' }
   /** Unsloth's release, year.month ("2024.5"). */
   | { kind: 'unslothVersion'; value: string }
   | { kind: 'torchtuneVersion'; value: string }

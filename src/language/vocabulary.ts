@@ -205,6 +205,9 @@ export const KEYWORDS: readonly Keyword[] = [
   ...UNSLOTH_VERSION_KEYWORDS,
   // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
   ...TORCHTUNE_VERSION_KEYWORDS,
+  // TGI's --sharded true (read through the TGI option list, engines/tgi.ts): the launcher splits the
+  // model over every device it counts (launcher/src/main.rs find_num_shards, `(Some(true), None)`).
+  kw('tgiSharded', 'sharded', ['tgi sharded']),
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
@@ -304,6 +307,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   maxSeqsKw: 'max seqs <sequences the server schedules>',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
+  tgiSharded: 'tgi sharded (--sharded true)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
   torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',
   nglKw: 'ngl <layers on the GPU>',

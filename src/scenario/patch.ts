@@ -52,6 +52,7 @@ const SLOT_LABELS: Record<string, string> = {
   eager: 'CUDA graphs setting',
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
+  tgiSharded: 'TGI --sharded',
   unslothVersion: 'Unsloth release',
   torchtuneVersion: 'torchtune release',
   llamacppBuild: 'llama.cpp build',
@@ -300,6 +301,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['vllmVersion', item.value]]);
     case 'tgiVersion':
       return setAll(patch, item, [['framework', 'tgi'], ['tgiVersion', item.value]]);
+    case 'tgiSharded':
+      return setAll(patch, item, [['framework', 'tgi'], ['tgiSharded', true]]);
     case 'llamacppBuild':
       return setAll(patch, item, [['framework', 'llamacpp'], ['llamacppBuild', item.value]]);
     case 'unslothVersion':
