@@ -57,6 +57,8 @@ simple     -> %model                                  {% b.model %}
             | %utilKw %number                         {% b.util %}
             | %batchedKw num                          {% b.batched %}
             | %maxSeqsKw %number                      {% b.maxSeqs %}
+            | %mmLimitKw %number                      {% b.mmLimit %}
+            | %skipMmProfiling                        {% b.skipMmProfiling %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}

@@ -218,6 +218,10 @@ export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d
 export const batched = (d: Part[]) => item({ kind: 'batched', value: num([d[1]!]) }, d);
 /** `max seqs 64`: vLLM --max-num-seqs, the rows of the sampler's dummy run. */
 export const maxSeqs = (d: Part[]) => item({ kind: 'maxSeqs', value: num([d[1]!]) }, d);
+/** `video limit 0`, `image limit 2`: vLLM --limit-mm-per-prompt for one modality. */
+export const mmLimit = (d: Part[]) => item({ kind: 'mmLimit', modality: tok(d[0]!).value as 'image' | 'video', value: num([d[1]!]) }, d);
+/** `skip mm profiling`: vLLM --skip-mm-profiling. */
+export const skipMmProfiling = (d: Part[]) => item({ kind: 'skipMmProfiling' }, d);
 export const enforceEager = (d: Part[]) => item({ kind: 'enforceEager' }, d);
 /** `vllm 0.6.4`, `vllm v0`: the vLLM release or engine, which also names vLLM. */
 export const vllmVersion = (d: Part[]) => item({ kind: 'vllmVersion', value: tok(d[0]!).value }, d);

@@ -1,5 +1,6 @@
 import { blank } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
+import { INLINE_OBJECT_KEYS } from './config-keys/patterns.js';
 
 /**
  * Code and logs pasted around a setup (issue 11 §2): Python signatures and dataclasses, calls
@@ -81,8 +82,11 @@ const IMPORT_LINE =
   /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
 const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple|set|open|isinstance|super|enumerate|zip|map|getattr|setattr)(?=\()|\*\*[a-z_]\w*/g;
 
-/** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */
-const INLINE_DICT = /(?<==[ \t]*)\{(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*[^,{}\n]+?[ \t]*,?)*[ \t]*\}/g;
+/**
+ * An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings — except
+ * where the key reads its mapping whole (patterns.ts INLINE_OBJECT_KEYS: `limit_mm_per_prompt={"image": 20}`).
+ */
+const INLINE_DICT = new RegExp(`(?<==[ \\t]*)(?<!(?:${INLINE_OBJECT_KEYS.join('|')})[ \\t]*=[ \\t]*)\\{(?:[ \\t]*(?:"[^"\\n]*"|'[^'\\n]*')[ \\t]*:[ \\t]*[^,{}\\n]+?[ \\t]*,?)*[ \\t]*\\}`, 'g');
 
 /** A Python set of strings, `target_modules={'q_proj', 'v_proj'}` (PEFT's LoraConfig repr), is a list. */
 const STRING_SET = /(?<==[ \t]*)\{((?:[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,?)+)\}/g;

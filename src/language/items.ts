@@ -77,6 +77,10 @@ export type ItemBody =
   | { kind: 'maxSeqs'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */
   | { kind: 'hostRam'; gib: number }
+  /** vLLM --limit-mm-per-prompt for one modality: items of it a prompt may carry (0: none, so none profiled). */
+  | { kind: 'mmLimit'; modality: 'image' | 'video'; value: number }
+  /** vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out. */
+  | { kind: 'skipMmProfiling' }
   /** vLLM --enforce-eager: no CUDA graphs captured. */
   | { kind: 'enforceEager' }
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"). */

@@ -231,6 +231,12 @@ export const KEYWORDS: readonly Keyword[] = [
   // SGLang --chunked-prefill-size (config-keys.ts reads the flags as "batched tokens N").
   kw('batchedKw', 'batched', ['batched tokens', 'max num batched tokens', 'max batch prefill tokens', 'chunked prefill size'], true),
   // vLLM --max-num-seqs / SGLang --max-running-requests: the sampler's rows in the profile run.
+  // vLLM --limit-mm-per-prompt, one modality's count (config-keys/engines/vllm.ts reads the flag as
+  // "video limit 0"): which modality the profile run encodes, and how many items (memory/vllm-encoder-profile.ts).
+  kw('mmLimitKw', 'image', ['image limit', 'images per prompt'], true),
+  kw('mmLimitKw', 'video', ['video limit', 'videos per prompt'], true),
+  // vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out.
+  kw('skipMmProfiling', 'skip', ['skip mm profiling', 'skip-mm-profiling', 'skip_mm_profiling']),
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
@@ -305,6 +311,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   llamacppBuildKw: 'llama.cpp build <number>',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
+  mmLimitKw: 'image limit <items> or video limit <items> (--limit-mm-per-prompt)',
+  skipMmProfiling: 'skip mm profiling',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
   tgiSharded: 'tgi sharded (--sharded true)',

@@ -50,6 +50,9 @@ const SLOT_LABELS: Record<string, string> = {
   maxSeqs: 'sequences scheduled at once (--max-num-seqs)',
   hostRam: 'host RAM',
   eager: 'CUDA graphs setting',
+  'mm.image': 'images per prompt (--limit-mm-per-prompt)',
+  'mm.video': 'videos per prompt (--limit-mm-per-prompt)',
+  skipMm: 'multimodal profiling (--skip-mm-profiling)',
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
   tgiSharded: 'TGI --sharded',
@@ -295,6 +298,10 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('gen', item.value, item);
     case 'kvDtype':
       return patch.set('kv', item.value, item);
+    case 'mmLimit':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], [`mm.${item.modality}`, item.value]]);
+    case 'skipMmProfiling':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['skipMm', true]]);
     case 'enforceEager':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['eager', true]]);
     case 'vllmVersion':

@@ -50,6 +50,11 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');
   const util = r.patch.value<number>('util');
   if (r.patch.has('eager')) inf.enforceEager = true;
+  if (r.patch.has('skipMm')) inf.skipMmProfiling = true;
+  for (const modality of ['image', 'video'] as const) {
+    const limit = r.patch.value<number>(`mm.${modality}`);
+    if (limit !== undefined) inf.mmLimits = { ...inf.mmLimits, [modality]: limit };
+  }
   const release = r.patch.value<string>('vllmVersion');
   if (release !== undefined) inf.vllmVersion = release;
   const tgiRelease = r.patch.value<string>('tgiVersion');

@@ -250,6 +250,10 @@ export const inferenceSchema = z.object({
   gpuLayers: z.number().int().min(0).max(10_000).optional(),
   /** vLLM --enforce-eager: no CUDA graphs, so no graph pool (absent = graphs captured, vLLM's default). */
   enforceEager: z.boolean().optional(),
+  /** vLLM --limit-mm-per-prompt: items of each modality a prompt may carry; absent = 999 (vllm/config/multimodal.py get_limit_per_prompt). */
+  mmLimits: z.object({ image: z.number().int().min(0).max(1_000_000).optional(), video: z.number().int().min(0).max(1_000_000).optional() }).optional(),
+  /** vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out (absent = profiled). */
+  skipMmProfiling: z.boolean().optional(),
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"); absent = the current V1 (memory/vllm-release.ts). */
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
