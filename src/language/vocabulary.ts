@@ -30,7 +30,7 @@ const kw = (type: string, value: string, spellings: string[], numeric = false): 
 });
 
 /** Serve spellings that name an engine ("vllm", "sglang") rather than say "serve" or "deploy". */
-export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)/i;
+export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)|mistral\.?rs/i;
 
 export const KEYWORDS: readonly Keyword[] = [
   // mode
@@ -54,6 +54,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // engine was assumed).
   kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'text generation launcher',
     'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite', 'aphrodite engine', 'aphrodite-engine',
+    // mistral.rs on CUDA: PagedAttention's KV cache takes 0.9 of the card less what is used (engines/mistralrs.ts).
+    'mistral.rs', 'mistralrs', 'mistralrs-server',
     'deploy', 'deploying', 'deployment', 'deployed', 'deploys', 'host', 'hosting', 'hosted']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),
