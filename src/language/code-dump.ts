@@ -64,8 +64,9 @@ const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES)
 /**
  * A dotted call, `AutoModelForCausalLM.from_pretrained(`, `torch.cuda.empty_cache(`, and the
  * variable a call is assigned to (`model = …(`): code, never a request word. The arguments stay.
+ * DeepSpeed-MII's entry points, `mii.serve(` and `mii.pipeline(`, name the server (a serve word).
  */
-const DOTTED_CALL = /(?<![\w.])(?!llama\.cpp\()(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
+const DOTTED_CALL = /(?<![\w.])(?!llama\.cpp\()(?:[a-z_]\w*[ \t]*=[ \t]*)?(?!mii\.(?:serve|pipeline)\()[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
 const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
 /**
  * What a dotted call does, where it says: `model.generate(` generates (HF GenerationMixin),
@@ -296,9 +297,9 @@ export function readCode(input: MappedText): CodeReading {
     }, 'code.annotation')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')
     // An import says which library runs only for an engine or a trainer that is the whole run
-    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run.
+    // (Unsloth, vLLM, DeepSpeed-MII); the others (transformers, peft, torch) are used by every kind of run.
     .replace(IMPORT_LINE, (m) => {
-      const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
+      const lib = /\b(unsloth|vllm|mii)\b/.exec(m[0])?.[1];
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);
     }, 'code.import')
     .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length), 'code.doing-call')

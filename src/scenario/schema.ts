@@ -262,9 +262,10 @@ export const inferenceSchema = z.object({
   llamacppBuild: z.number().int().min(1).max(100_000).optional(),
   /**
    * SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts);
-   * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts).
+   * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts);
+   * DeepSpeed-MII named: FastGen, KV from what is free less a 1 GB reserve (memory/mii.ts).
    */
-  server: z.enum(['sglang', 'lmdeploy']).optional(),
+  server: z.enum(['sglang', 'lmdeploy', 'mii']).optional(),
   /**
    * Tokens of one prefill step as the engine plans it: vLLM --max-num-batched-tokens (its profile
    * run), TGI --max-batch-prefill-tokens (its warm-up), SGLang --chunked-prefill-size; absent = the
