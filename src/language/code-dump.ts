@@ -43,8 +43,11 @@ const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*(${TY
  */
 const TYPE_NAME = /^(?:int|str|float|bool|bytes|dict|list|tuple|set|frozenset|any|none|path|optional|literal|union|sequence|mapping|callable|type|object)\b|[[.]/;
 
-/** A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string. */
-const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
+/**
+ * A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string —
+ * except DeepSpeed-MII's entry points, `mii.serve("…")`, which name the server (a serve word).
+ */
+const WRAPPED_STRING = /(?<![\w.])(?!mii\.(?:serve|pipeline)\()[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
 /** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
 const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
 
@@ -297,9 +300,10 @@ export function readCode(input: MappedText): CodeReading {
     }, 'code.annotation')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')
     // An import says which library runs only for an engine or a trainer that is the whole run
-    // (Unsloth, vLLM, DeepSpeed-MII); the others (transformers, peft, torch) are used by every kind of run.
+    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run. DeepSpeed-MII
+    // is named by its call (`mii.serve(`), not its import: legacy `mii.deploy` is not the FastGen server.
     .replace(IMPORT_LINE, (m) => {
-      const lib = /\b(unsloth|vllm|mii)\b/.exec(m[0])?.[1];
+      const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);
     }, 'code.import')
     .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length), 'code.doing-call')

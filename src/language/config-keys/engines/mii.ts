@@ -27,6 +27,6 @@ export const MII: Engine = {
     none('device_map'),
     ...noneEach(`tokenizer task torch_dist_port zmq_port_number replica_configs sync_debug profile_model_time
       deployment_name deployment_type port_number enable_restful_api restful_api_host restful_api_port
-      restful_processes hostfile version instance_type`),
+      restful_processes hostfile version`),
   ],
 };
