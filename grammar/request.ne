@@ -58,10 +58,13 @@ simple     -> %model                                  {% b.model %}
             | %utilKw %number                         {% b.util %}
             | %batchedKw num                          {% b.batched %}
             | %maxSeqsKw %number                      {% b.maxSeqs %}
+            | %mmLimitKw %number                      {% b.mmLimit %}
+            | %skipMmProfiling                        {% b.skipMmProfiling %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}
             | %tgiVersion                             {% b.tgiVersion %}
+            | %tgiSharded                             {% b.tgiSharded %}
             | %unslothVersion                         {% b.unslothVersion %}
             | %torchtuneVersion                       {% b.torchtuneVersion %}
             | %nglKw %number                          {% b.ngl %}

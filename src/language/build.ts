@@ -219,11 +219,17 @@ export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d
 export const batched = (d: Part[]) => item({ kind: 'batched', value: num([d[1]!]) }, d);
 /** `max seqs 64`: vLLM --max-num-seqs, the rows of the sampler's dummy run. */
 export const maxSeqs = (d: Part[]) => item({ kind: 'maxSeqs', value: num([d[1]!]) }, d);
+/** `video limit 0`, `image limit 2`: vLLM --limit-mm-per-prompt for one modality. */
+export const mmLimit = (d: Part[]) => item({ kind: 'mmLimit', modality: tok(d[0]!).value as 'image' | 'video', value: num([d[1]!]) }, d);
+/** `skip mm profiling`: vLLM --skip-mm-profiling. */
+export const skipMmProfiling = (d: Part[]) => item({ kind: 'skipMmProfiling' }, d);
 export const enforceEager = (d: Part[]) => item({ kind: 'enforceEager' }, d);
 /** `vllm 0.6.4`, `vllm v0`: the vLLM release or engine, which also names vLLM. */
 export const vllmVersion = (d: Part[]) => item({ kind: 'vllmVersion', value: tok(d[0]!).value }, d);
 /** `tgi 1.3.0`: the TGI release, which also names TGI. */
 export const tgiVersion = (d: Part[]) => item({ kind: 'tgiVersion', value: tok(d[0]!).value }, d);
+/** `tgi sharded`: TGI's --sharded true, the model split over every device the launcher counts; also names TGI. */
+export const tgiSharded = (d: Part[]) => item({ kind: 'tgiSharded' }, d);
 /** `llama.cpp build 1430`: llama.cpp's build number, which also names llama.cpp. */
 export const llamacppBuild = (d: Part[]) => item({ kind: 'llamacppBuild', value: num([d[1]!]) }, d);
 /** `unsloth 2024.5`: the Unsloth release, which also names Unsloth. */

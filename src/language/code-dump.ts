@@ -1,5 +1,6 @@
 import { blank } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
+import { INLINE_OBJECT_KEYS } from './config-keys/patterns.js';
 
 /**
  * Code and logs pasted around a setup (issue 11 §2): Python signatures and dataclasses, calls
@@ -42,8 +43,11 @@ const ANNOTATED = new RegExp(String.raw`(?<![\w.])([a-z_]\w*)([ \t]*:[ \t]*(${TY
  */
 const TYPE_NAME = /^(?:int|str|float|bool|bytes|dict|list|tuple|set|frozenset|any|none|path|optional|literal|union|sequence|mapping|callable|type|object)\b|[[.]/;
 
-/** A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string. */
-const WRAPPED_STRING = /(?<![\w.])[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
+/**
+ * A call wrapping one string, `Path("checkpoints/meta-llama/Llama-2-7b-hf/")`, is that string —
+ * except DeepSpeed-MII's entry points, `mii.serve("…")`, which name the server (a serve word).
+ */
+const WRAPPED_STRING = /(?<![\w.])(?!mii\.(?:serve|pipeline)\()[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
 /** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
 const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
 
@@ -63,8 +67,9 @@ const FRAMEWORK_CLASS = new RegExp(`(?<![\\w.])(${Object.keys(FRAMEWORK_CLASSES)
 /**
  * A dotted call, `AutoModelForCausalLM.from_pretrained(`, `torch.cuda.empty_cache(`, and the
  * variable a call is assigned to (`model = …(`): code, never a request word. The arguments stay.
+ * DeepSpeed-MII's entry points, `mii.serve(` and `mii.pipeline(`, name the server (a serve word).
  */
-const DOTTED_CALL = /(?<![\w.])(?!llama\.cpp\()(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
+const DOTTED_CALL = /(?<![\w.])(?!llama\.cpp\()(?:[a-z_]\w*[ \t]*=[ \t]*)?(?!mii\.(?:serve|pipeline)\()[a-z_]\w*(?:\.[a-z_]\w*)+(?=\()/g;
 const ASSIGNED_CALL = /(?<![\w.])[a-z_]\w*(?:[ \t]*,[ \t]*[a-z_]\w*)*[ \t]*=[ \t]*(?=[a-z_][\w.]*\()/g;
 /**
  * What a dotted call does, where it says: `model.generate(` generates (HF GenerationMixin),
@@ -81,8 +86,11 @@ const IMPORT_LINE =
   /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
 const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple|set|open|isinstance|super|enumerate|zip|map|getattr|setattr)(?=\()|\*\*[a-z_]\w*/g;
 
-/** An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings. */
-const INLINE_DICT = /(?<==[ \t]*)\{(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*[^,{}\n]+?[ \t]*,?)*[ \t]*\}/g;
+/**
+ * An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings — except
+ * where the key reads its mapping whole (patterns.ts INLINE_OBJECT_KEYS: `limit_mm_per_prompt={"image": 20}`).
+ */
+const INLINE_DICT = new RegExp(`(?<==[ \\t]*)(?<!(?:${INLINE_OBJECT_KEYS.join('|')})[ \\t]*=[ \\t]*)\\{(?:[ \\t]*(?:"[^"\\n]*"|'[^'\\n]*')[ \\t]*:[ \\t]*[^,{}\\n]+?[ \\t]*,?)*[ \\t]*\\}`, 'g');
 
 /** A Python set of strings, `target_modules={'q_proj', 'v_proj'}` (PEFT's LoraConfig repr), is a list. */
 const STRING_SET = /(?<==[ \t]*)\{((?:[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,?)+)\}/g;
@@ -292,7 +300,8 @@ export function readCode(input: MappedText): CodeReading {
     }, 'code.annotation')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')
     // An import says which library runs only for an engine or a trainer that is the whole run
-    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run.
+    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run. DeepSpeed-MII
+    // is named by its call (`mii.serve(`), not its import: legacy `mii.deploy` is not the FastGen server.
     .replace(IMPORT_LINE, (m) => {
       const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);

@@ -79,12 +79,18 @@ export type ItemBody =
   | { kind: 'maxSeqs'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */
   | { kind: 'hostRam'; gib: number }
+  /** vLLM --limit-mm-per-prompt for one modality: items of it a prompt may carry (0: none, so none profiled). */
+  | { kind: 'mmLimit'; modality: 'image' | 'video'; value: number }
+  /** vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out. */
+  | { kind: 'skipMmProfiling' }
   /** vLLM --enforce-eager: no CUDA graphs captured. */
   | { kind: 'enforceEager' }
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"). */
   | { kind: 'vllmVersion'; value: string }
   /** TGI's release ("1.3.0", "2.0"). */
   | { kind: 'tgiVersion'; value: string }
+  /** TGI's --sharded true: split over every device the launcher counts. */
+  | { kind: 'tgiSharded' }
   /** Unsloth's release, year.month ("2024.5"). */
   | { kind: 'unslothVersion'; value: string }
   | { kind: 'torchtuneVersion'; value: string }

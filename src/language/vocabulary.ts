@@ -30,7 +30,7 @@ const kw = (type: string, value: string, spellings: string[], numeric = false): 
 });
 
 /** Serve spellings that name an engine ("vllm", "sglang") rather than say "serve" or "deploy". */
-export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)/i;
+export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen/i;
 
 export const KEYWORDS: readonly Keyword[] = [
   // mode
@@ -54,6 +54,10 @@ export const KEYWORDS: readonly Keyword[] = [
   // engine was assumed).
   kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'text generation launcher',
     'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite', 'aphrodite engine', 'aphrodite-engine',
+    // mistral.rs on CUDA: PagedAttention's KV cache takes 0.9 of the card less what is used (engines/mistralrs.ts).
+    'mistral.rs', 'mistralrs', 'mistralrs-server',
+    // DeepSpeed-MII's FastGen: KV blocks from the memory left after the weights (memory/mii.ts).
+    'mii', 'deepspeed-mii', 'deepspeed mii', 'fastgen', 'deepspeed-fastgen', 'mii.serve', 'mii.pipeline',
     'deploy', 'deploying', 'deployment', 'deployed', 'deploys', 'host', 'hosting', 'hosted']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),
@@ -208,6 +212,9 @@ export const KEYWORDS: readonly Keyword[] = [
   ...UNSLOTH_VERSION_KEYWORDS,
   // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
   ...TORCHTUNE_VERSION_KEYWORDS,
+  // TGI's --sharded true (read through the TGI option list, engines/tgi.ts): the launcher splits the
+  // model over every device it counts (launcher/src/main.rs find_num_shards, `(Some(true), None)`).
+  kw('tgiSharded', 'sharded', ['tgi sharded']),
   kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
@@ -231,6 +238,12 @@ export const KEYWORDS: readonly Keyword[] = [
   // SGLang --chunked-prefill-size (config-keys.ts reads the flags as "batched tokens N").
   kw('batchedKw', 'batched', ['batched tokens', 'max num batched tokens', 'max batch prefill tokens', 'chunked prefill size'], true),
   // vLLM --max-num-seqs / SGLang --max-running-requests: the sampler's rows in the profile run.
+  // vLLM --limit-mm-per-prompt, one modality's count (config-keys/engines/vllm.ts reads the flag as
+  // "video limit 0"): which modality the profile run encodes, and how many items (memory/vllm-encoder-profile.ts).
+  kw('mmLimitKw', 'image', ['image limit', 'images per prompt'], true),
+  kw('mmLimitKw', 'video', ['video limit', 'videos per prompt'], true),
+  // vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out.
+  kw('skipMmProfiling', 'skip', ['skip mm profiling', 'skip-mm-profiling', 'skip_mm_profiling']),
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
@@ -306,8 +319,11 @@ export const TERMINAL_NAMES: Record<string, string> = {
   llamacppBuildKw: 'llama.cpp build <number>',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
+  mmLimitKw: 'image limit <items> or video limit <items> (--limit-mm-per-prompt)',
+  skipMmProfiling: 'skip mm profiling',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
+  tgiSharded: 'tgi sharded (--sharded true)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
   torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',
   nglKw: 'ngl <layers on the GPU>',

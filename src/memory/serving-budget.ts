@@ -7,6 +7,7 @@ import { vllmAtLeast, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
+import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
@@ -45,17 +46,18 @@ export interface ServingBudget {
   refusedBytes: number;
 }
 
-type Engine = 'vllm' | 'sglang' | 'tgi' | 'lmdeploy';
+type Engine = 'vllm' | 'sglang' | 'tgi' | 'lmdeploy' | 'mii';
 
 export function servingEngine(s: Scenario): Engine | null {
   if (s.mode !== 'inference') return null;
   if (s.framework === 'tgi') return 'tgi';
   if (s.inference.engine !== 'vllm') return null;
   if (s.inference.server === 'lmdeploy') return 'lmdeploy';
+  if (s.inference.server === 'mii') return 'mii';
   return s.inference.server === 'sglang' ? 'sglang' : 'vllm';
 }
 
-export const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)' };
+export const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)', mii: 'DeepSpeed-MII (FastGen)' };
 
 function sum(parts: Component[]): number {
   return parts.reduce((total, c) => total + c.bytes, 0);
@@ -108,6 +110,10 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
     return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1, ofCard: false };
+  }
+  if (engine === 'mii') {
+    // FastGen: what is free after the weights, less its reserve (memory/mii.ts); forwards run in the reserve.
+    return { inside: resident, outside: [], kv: (card: number) => miiKvBudget(card, sum(resident), nonTorch), share: `card − weights − non-torch − ${gib(MII_RESERVE_BYTES)} GiB reserved (MemoryConfig RESERVE)`, fraction: 1, ofCard: false };
   }
   // vLLM captures its graphs after the KV cache is allocated: they sit outside the budget (serving.ts).
   const graphs = present(cudaGraphPool(s, l));

@@ -29,6 +29,17 @@ import { vllmAtLeast, vllmEngine, vllmRelease } from './vllm-release.js';
  *   less one image's tokens, without the cap; the release that changed it is not pinned here, so a
  *   release named before 0.23 gets that rule.
  *
+ * The user's switches (vllm/config/multimodal.py MultiModalConfig; vllm/multimodal/encoder_budget.py
+ * MultiModalBudget, read at main, 2026):
+ * - `--limit-mm-per-prompt`: only modalities with a limit above 0 pass through the tower
+ *   (`tower_modalities`), so `video=0` profiles the largest image instead (one temporal group of
+ *   the same grid), and image and video both 0 profile none; a modality not named keeps 999
+ *   (`get_limit_per_prompt`). `_get_max_items`: items per prompt = max(1, min(limit, max_model_len ÷
+ *   one item's tokens)), and the batch's items are at most max_num_seqs × that. The 0.8.x frame
+ *   rule takes one image's tokens off max_model_len only while images are allowed.
+ * - `--skip-mm-profiling`: "skips multimodal memory profiling and only profiles with language
+ *   backbone model": no encoder pass, no encoder cache in the profile run.
+ *
  * What the tower holds at its peak, counted from Qwen2_5_VisionTransformer / Qwen2VisionTransformer
  * and Qwen2_5_VisionMLP / Qwen2VisionMLP (qwen2_5_vl.py, qwen2_vl.py): the pixel values as the
  * processor made them (float32, C × T × P² a patch, moved to the GPU without a cast and held by the
@@ -43,7 +54,12 @@ import { vllmAtLeast, vllmEngine, vllmRelease } from './vllm-release.js';
 /** qwen2_vl.py `_MAX_FRAMES_PER_VIDEO`, the profile's frame cap (read at the release the 0.23.0 log runs). */
 export const MAX_FRAMES_PER_VIDEO = 14;
 
+/** vllm/config/multimodal.py `get_limit_per_prompt`: an unspecified modality is allowed 999 items. */
+export const DEFAULT_MM_LIMIT = 999;
+
 export interface DummyVideo {
+  /** The modality profiled: a video, or the largest image where videos are limited to 0. */
+  modality: 'video' | 'image';
   /** Frames of the dummy video and the temporal groups they make. */
   frames: number;
   groups: number;
@@ -59,22 +75,28 @@ export interface DummyVideo {
 export function dummyVideo(s: Scenario): DummyVideo | null {
   if (s.mode !== 'inference' || s.framework === 'tgi' || s.inference.engine !== 'vllm' || s.inference.server) return null;
   const v = s.model.arch.vision?.video;
-  if (!v || vllmEngine(s) !== 'v1') return null;
+  if (!v || vllmEngine(s) !== 'v1' || s.inference.skipMmProfiling) return null;
+  const imageLimit = s.inference.mmLimits?.image ?? DEFAULT_MM_LIMIT;
+  const videoLimit = s.inference.mmLimits?.video ?? DEFAULT_MM_LIMIT;
+  if (imageLimit === 0 && videoLimit === 0) return null;
   const unit = v.patch * v.merge;
   const side = Math.floor(Math.sqrt(v.maxPixels) / unit) * unit;
   const groupPatches = (side / v.patch) ** 2;
   const groupTokens = groupPatches / v.merge ** 2;
   const earlierRule = vllmRelease(s) !== null && !vllmAtLeast(s, 23);
-  const room = earlierRule ? s.seq - groupTokens : s.seq;
+  const modality = videoLimit === 0 ? 'image' : 'video';
+  const room = earlierRule && imageLimit > 0 ? s.seq - groupTokens : s.seq;
   // _get_max_video_frames: from one frame, add frames while the video's tokens stay within room.
   const fitted = Math.floor(room / groupTokens) >= 1 ? v.temporalPatch * Math.floor(room / groupTokens) : 1;
-  const frames = Math.max(1, earlierRule ? fitted : Math.min(fitted, MAX_FRAMES_PER_VIDEO));
+  // An image is one temporal group: the processor repeats it temporal_patch_size times.
+  const frames = modality === 'image' ? 1 : Math.max(1, earlierRule ? fitted : Math.min(fitted, MAX_FRAMES_PER_VIDEO));
   const groups = Math.max(1, Math.ceil(frames / v.temporalPatch));
   const tokens = groups * groupTokens;
   const budget = Math.max(profileTokens(s), tokens);
   const maxSeqs = s.inference.maxSeqs ?? vllmBatchDefaults(s).maxSeqs;
-  const items = Math.max(1, Math.min(Math.floor(budget / tokens), maxSeqs));
-  return { frames, groups, tokens, items, patches: items * groups * groupPatches, earlierRule };
+  const perPrompt = Math.max(1, Math.min(modality === 'image' ? imageLimit : videoLimit, Math.floor(s.seq / tokens)));
+  const items = Math.max(1, Math.min(Math.floor(budget / tokens), maxSeqs * perPrompt));
+  return { modality, frames, groups, tokens, items, patches: items * groups * groupPatches, earlierRule };
 }
 
 /** The ViT's peak over the dummy video(s), a floor (see above); null where no video is profiled. */
@@ -90,10 +112,12 @@ export function videoProfileEncoder(s: Scenario, l: Layout): Component | null {
   const block = N * (v.hidden + mlpWidth) * e;
   const mlp = v.gated ? `gate_up 2·${v.ffn} + SiLU-and-mul ${v.ffn}` : `fc1 ${v.ffn} + QuickGELU ${v.ffn}`;
   const split = l.tp > 1 ? ` ÷ ${l.tp}` : '';
-  const videos = video.items > 1 ? `${video.items} dummy videos` : '1 dummy video';
+  const kind = video.modality === 'image' ? 'image' : 'video';
+  const items = video.items > 1 ? `${video.items} dummy ${kind}s` : `1 dummy ${kind}`;
+  const size = video.modality === 'image' ? '' : ` of ${video.frames} frames`;
   return {
     key: 'profile',
-    name: `profile-run vision encoder (${videos} of ${video.frames} frames, ${count(video.tokens)} tokens each)`,
+    name: `profile-run vision encoder (${items}${size}, ${count(video.tokens)} tokens each)`,
     group: 'activations',
     bytes: pixels + block,
     formula: `${count(N)} patches × (${perPatchValues} fp32 pixel values × 4 B + (residual ${v.hidden} + ${mlp}${split}) × ${e} B)`,

@@ -13,7 +13,7 @@ import { theCard } from './card-name.js';
  */
 
 /** The knob that sets each engine's share of the card, as its own flag or variable names it. */
-const BUDGET_KNOB = { vllm: 'gpu_memory_utilization', sglang: 'mem_fraction_static', tgi: "TGI's wiggle room", lmdeploy: 'cache_max_entry_count' } as const;
+const BUDGET_KNOB = { vllm: 'gpu_memory_utilization', sglang: 'mem_fraction_static', tgi: "TGI's wiggle room", lmdeploy: 'cache_max_entry_count', mii: 'memory_config RESERVE 1 GB' } as const;
 
 function tokens(n: number): string {
   return n.toLocaleString('en-US');

@@ -146,11 +146,17 @@ function frameworkText(s: Scenario): string {
 }
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };
 
+/** vLLM's multimodal profile switches, as the request words that set them. */
+const mmText = (i: Scenario['inference']): string[] => [
+  ...(['image', 'video'] as const).flatMap((m) => (i.mmLimits?.[m] !== undefined ? [`${m} limit ${i.mmLimits[m]}`] : [])),
+  ...(i.skipMmProfiling ? ['skip mm profiling'] : []),
+];
+
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
   const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : [])];
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : []), ...(i.llamacppBuild !== undefined ? [`llama.cpp build ${i.llamacppBuild}`] : [])];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...mmText(i), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : []), ...(i.llamacppBuild !== undefined ? [`llama.cpp build ${i.llamacppBuild}`] : [])];
 }
 
 

@@ -51,8 +51,12 @@ const SLOT_LABELS: Record<string, string> = {
   maxSeqs: 'sequences scheduled at once (--max-num-seqs)',
   hostRam: 'host RAM',
   eager: 'CUDA graphs setting',
+  'mm.image': 'images per prompt (--limit-mm-per-prompt)',
+  'mm.video': 'videos per prompt (--limit-mm-per-prompt)',
+  skipMm: 'multimodal profiling (--skip-mm-profiling)',
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
+  tgiSharded: 'TGI --sharded',
   unslothVersion: 'Unsloth release',
   torchtuneVersion: 'torchtune release',
   llamacppBuild: 'llama.cpp build',
@@ -297,12 +301,18 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('completion', item.value, item);
     case 'kvDtype':
       return patch.set('kv', item.value, item);
+    case 'mmLimit':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], [`mm.${item.modality}`, item.value]]);
+    case 'skipMmProfiling':
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['skipMm', true]]);
     case 'enforceEager':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['eager', true]]);
     case 'vllmVersion':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['vllmVersion', item.value]]);
     case 'tgiVersion':
       return setAll(patch, item, [['framework', 'tgi'], ['tgiVersion', item.value]]);
+    case 'tgiSharded':
+      return setAll(patch, item, [['framework', 'tgi'], ['tgiSharded', true]]);
     case 'llamacppBuild':
       return setAll(patch, item, [['framework', 'llamacpp'], ['llamacppBuild', item.value]]);
     case 'unslothVersion':

@@ -179,5 +179,6 @@ function servingWords(inf: Scenario['inference']): string {
   const share = inf.gpuMemoryUtilization;
   if (inf.server === 'sglang') return `SGLang serving (mem_fraction_static ${share})`;
   if (inf.server === 'lmdeploy') return `lmdeploy TurboMind serving (cache_max_entry_count ${share} of the memory left after weights)`;
+  if (inf.server === 'mii') return 'DeepSpeed-MII FastGen serving (KV from the memory left after weights, 1 GB reserved)';
   return `vLLM serving (gpu_memory_utilization ${share})`;
 }

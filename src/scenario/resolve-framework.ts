@@ -33,7 +33,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // A DeepSpeed training thread that turns to inference in a follow-up ("gen 256") goes the same
   // way, so a thread reaches the scenario its canonical text reads back as.
   if ((asked ?? (r.isNew ? undefined : r.s.framework)) === 'deepspeed' && r.s.mode === 'inference') {
-    r.assume('DeepSpeed on an inference run: DeepSpeed-Inference / MII is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say vllm for a vLLM server');
+    r.assume("DeepSpeed on an inference run: DeepSpeed-Inference is not modelled, so the Hugging Face layout (weights and KV cache) is estimated; say mii for DeepSpeed-MII's FastGen server (mii.serve), vllm for a vLLM server");
     r.s.framework = 'hf';
     return null;
   }

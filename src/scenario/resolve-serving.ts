@@ -2,6 +2,7 @@ import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-le
 import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { TURBOMIND_CACHE_SHARE } from '../memory/lmdeploy.js';
+import { MII_RESERVE_BYTES } from '../memory/mii.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
@@ -9,6 +10,7 @@ import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
 import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
+import { namesMii } from './mii-replicas.js';
 import type { Scenario } from './schema.js';
 import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
@@ -44,12 +46,19 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (engine && /sglang/i.test(engine.item.text)) inf.server = 'sglang';
   // lmdeploy's TurboMind gives the KV blocks a share of the memory free after the weights (memory/lmdeploy.ts).
   else if (engine && namesLmdeploy(engine.item.text)) inf.server = 'lmdeploy';
+  // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve (memory/mii.ts).
+  else if (engine && namesMii(engine.item.text)) inf.server = 'mii';
   else if (engine) delete inf.server;
   servedContext(r);
   const gen = r.patch.value<number>('gen');
   const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');
   const util = r.patch.value<number>('util');
   if (r.patch.has('eager')) inf.enforceEager = true;
+  if (r.patch.has('skipMm')) inf.skipMmProfiling = true;
+  for (const modality of ['image', 'video'] as const) {
+    const limit = r.patch.value<number>(`mm.${modality}`);
+    if (limit !== undefined) inf.mmLimits = { ...inf.mmLimits, [modality]: limit };
+  }
   const release = r.patch.value<string>('vllmVersion');
   if (release !== undefined) inf.vllmVersion = release;
   const tgiRelease = r.patch.value<string>('tgiVersion');
@@ -86,6 +95,10 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   } else if (inf.server === 'lmdeploy' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = TURBOMIND_CACHE_SHARE;
     r.assume(`lmdeploy's TurboMind budget: --cache-max-entry-count ${TURBOMIND_CACHE_SHARE} (its default since v0.2.2) of the memory free after the weights for the KV cache; its batch buffers, forward step and 4-bit GEMM tuning out of the rest`);
+  } else if (inf.server === 'mii' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
+    // No share of the card: the budget is the free memory less the reserve (memory/mii.ts).
+    inf.gpuMemoryUtilization = 1;
+    r.assume(`DeepSpeed-MII's FastGen budget: KV blocks from the memory free after the weights, less ${MII_RESERVE_BYTES / 1e9} GB kept for the forward passes (MemoryConfig RESERVE, its default)`);
   } else if (s.framework === 'tgi' && (r.isNew || r.modeChanged() || r.patch.has('framework'))) {
     inf.gpuMemoryUtilization = TGI_MEMORY_FRACTION; // --cuda-memory-fraction's default (memory/tgi-release.ts)
   } else if (inf.engine === 'vllm' && (r.isNew || r.modeChanged())) r.assume(DEFAULT_WORDS.utilization);

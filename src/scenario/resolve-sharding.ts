@@ -3,6 +3,7 @@ import { ddpDefaultWords } from './defaults.js';
 import { undoSplitOverOldCount } from './split-follows-count.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
+import { miiServesWholeModel, miiWholeModelAssumption } from './mii-replicas.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import type { Resolution } from './resolution.js';
@@ -42,6 +43,8 @@ export function shardingStep(r: Resolution): ErrorReply | null {
     const replicated = s.mode !== 'inference' || (r.gpus() > split && s.framework !== 'llamacpp');
     if (kind === 'ddp' && tgiServesOneShard(r)) {
       r.assume(tgiOneShardAssumption(r));
+    } else if (kind === 'ddp' && miiServesWholeModel(r)) {
+      r.assume(miiWholeModelAssumption(r));
     } else if (kind === 'ddp' && s.mode === 'inference' && splitForServing(r)) {
       s.sharding = { kind, stage: 0 };
     } else if (kind === 'ddp' && replicated && (r.isNew || s.sharding.kind !== 'ddp')) {

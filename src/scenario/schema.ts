@@ -250,6 +250,10 @@ export const inferenceSchema = z.object({
   gpuLayers: z.number().int().min(0).max(10_000).optional(),
   /** vLLM --enforce-eager: no CUDA graphs, so no graph pool (absent = graphs captured, vLLM's default). */
   enforceEager: z.boolean().optional(),
+  /** vLLM --limit-mm-per-prompt: items of each modality a prompt may carry; absent = 999 (vllm/config/multimodal.py get_limit_per_prompt). */
+  mmLimits: z.object({ image: z.number().int().min(0).max(1_000_000).optional(), video: z.number().int().min(0).max(1_000_000).optional() }).optional(),
+  /** vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out (absent = profiled). */
+  skipMmProfiling: z.boolean().optional(),
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"); absent = the current V1 (memory/vllm-release.ts). */
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
@@ -258,9 +262,10 @@ export const inferenceSchema = z.object({
   llamacppBuild: z.number().int().min(1).max(100_000).optional(),
   /**
    * SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts);
-   * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts).
+   * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts);
+   * DeepSpeed-MII named: FastGen, KV from what is free less a 1 GB reserve (memory/mii.ts).
    */
-  server: z.enum(['sglang', 'lmdeploy']).optional(),
+  server: z.enum(['sglang', 'lmdeploy', 'mii']).optional(),
   /**
    * Tokens of one prefill step as the engine plans it: vLLM --max-num-batched-tokens (its profile
    * run), TGI --max-batch-prefill-tokens (its warm-up), SGLang --chunked-prefill-size; absent = the

@@ -16,9 +16,6 @@ import type { Resolution } from './resolution.js';
  * the launcher's count too, and shards.
  * Unnamed, the newest release shards over every GPU (resolve-sharding.ts splitForServing).
  */
-/** `--sharded true`, `--sharded=true`, `SHARDED=true`, `sharded: true` (huggingface/text-generation-inference#2615, corpus c216). */
-const SHARDED_TRUE = /(?:^|[\s"'-])sharded["']?\s*[=:]?\s*["']?(?:true|1)\b/im;
-
 export const TGI_COUNTS_ALL_GPUS_FROM: readonly [number, number, number] = [3, 3, 7];
 
 export function tgiServesOneShard(r: Resolution): boolean {
@@ -26,9 +23,10 @@ export function tgiServesOneShard(r: Resolution): boolean {
   if (s.framework !== 'tgi' || s.mode !== 'inference' || r.gpus() <= 1) return false;
   if (r.patch.has('par.tp') || r.patch.has('par.pp') || r.patch.has('par.dp') || s.parallel.tp !== 1 || s.parallel.pp !== 1) return false;
   if (!(r.isNew || r.modeChanged())) return false;
-  // --sharded true (SHARDED=true in a compose file) asks for the split over the devices it counts
-  // (find_num_shards: `(Some(true), None)` takes num_cuda_devices and refuses one): the user's cards.
-  if (SHARDED_TRUE.test(r.text)) return false;
+  // --sharded true (SHARDED=true in a compose file), read through TGI's option list as `tgi sharded`
+  // (engines/tgi.ts), asks for the split over the devices it counts (find_num_shards:
+  // `(Some(true), None)` takes num_cuda_devices and refuses one): the user's cards.
+  if (r.patch.has('tgiSharded')) return false;
   // A count Docker wrote into NVIDIA_VISIBLE_DEVICES (`--gpus 2`, a device list) is counted by the launcher.
   if (/--gpus\b/.test(r.patch.get('gpuCount')?.item.text ?? '')) return false;
   const version = r.patch.value<string>('tgiVersion') ?? s.inference.tgiVersion;

@@ -20,9 +20,6 @@ function frameworkFacts(text: string): { value: string; weak: boolean; notices: 
 
 describe('a framework only mentioned is weak', () => {
   it.each([
-    // c459 (deepspeedai/DeepSpeed-MII#435): DeepSpeed-MII is a server, not the DeepSpeed trainer.
-    ['Can DeepSpeed-MII serve llama-2-13b on 2 GPU with 16GB?', 'DeepSpeed-MII'],
-    ['serve llama-2-13b with deepspeed-mii on 2x 16GB', 'deepspeed-mii'],
     // Invented: another key left empty, a repository's address, a site.
     ['lora llama-3-8b on 4x 4090, the torchtune_config: {} stays empty', 'torchtune_config'],
     ['lora llama-3-8b on 4x 4090 (see github.com/hiyouga/LLaMA-Factory)', 'github.com/hiyouga/LLaMA-Factory'],
@@ -44,6 +41,16 @@ describe('a framework only mentioned is weak', () => {
     const read = frameworkFacts(text);
     expect(read.weak).toBe(true);
     expect(read.notices[0]).toMatch(/^framework \S+ — from ".*"\? say "hf" if you do not run/);
+  });
+});
+
+describe('DeepSpeed-MII is a server of its own, not the DeepSpeed trainer', () => {
+  // c459 (deepspeedai/DeepSpeed-MII#435): "deepspeed-mii" is a serve word (memory/mii.ts), so no
+  // DeepSpeed framework fact is taken from it, weak or not.
+  it.each(['Can DeepSpeed-MII serve llama-2-13b on 2 GPU with 16GB?', 'llama-2-13b deepspeed-mii on 2x 16GB'])('%j', (text) => {
+    const read = frameworkFacts(text);
+    expect(read.value).toBe('hf');
+    expect(read.notices).toEqual([]);
   });
 });
 

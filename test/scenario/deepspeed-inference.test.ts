@@ -7,6 +7,8 @@ import { read } from '../language/reading-fixtures.js';
  * Issue 22: DeepSpeed named on an inference run (DeepSpeed-MII's `mii.serve`, "can deepspeed
  * resolve it?") is no training framework. DeepSpeed-Inference is not modelled, so the run is
  * estimated in Hugging Face's layout, and the reply says so (src/scenario/resolve-framework.ts).
+ * DeepSpeed-MII's FastGen server (`mii.serve`, "deepspeed-mii") is modelled since 2026-12-02
+ * (memory/mii.ts): it is a serve word, no DeepSpeed framework.
  */
 
 const corpus = loadCorpus();
@@ -20,25 +22,25 @@ describe('DeepSpeed on an inference run', () => {
     expect(said).toMatch(/DeepSpeed on an inference run/);
   });
 
-  it("c459 (DeepSpeed-MII#435): the thread's title names DeepSpeed-MII, its mii.serve reply stays in the Hugging Face layout", () => {
+  it("c459 (DeepSpeed-MII#435): the thread's title names DeepSpeed-MII, its mii.serve reply is served by MII's FastGen at tensor_parallel=2", () => {
     const line = corpus.find((l) => l.id === 'c459')!;
     // The title names no model: the chat keeps it waiting for one, as the thread's reply gives.
     const title = readInThread(line.thread!, null);
     const reply = readInThread(line.text, title.waiting).outcome;
     if (!reply.ok || !reply.scenario) throw new Error('reply not read');
-    expect([reply.scenario.mode, reply.scenario.framework]).toEqual(['inference', 'hf']);
-    expect(reply.assumptions.join(' | ')).toMatch(/DeepSpeed on an inference run/);
+    expect([reply.scenario.mode, reply.scenario.framework, reply.scenario.inference.server, reply.scenario.parallel.tp]).toEqual(['inference', 'hf', 'mii', 2]);
+    expect(reply.assumptions.join(' | ')).toMatch(/DeepSpeed-MII's FastGen budget/);
+    expect(reply.assumptions.join(' | ')).not.toMatch(/DeepSpeed on an inference run/);
   });
 
   it.each([
     'llama-2-13b inference with deepspeed on 2x a10',
-    'Serving mistral-7b through deepspeed-mii on 1x a100-80g',
     'deepspeed inference of qwen2.5-14b, 2 x 4090',
   ])('"%s" is estimated in the Hugging Face layout, said', (text) => {
     const { scenario, said } = read(text);
     expect(scenario.mode).toBe('inference');
     expect(scenario.framework).toBe('hf');
-    expect(said).toMatch(/DeepSpeed-Inference \/ MII is not modelled/);
+    expect(said).toMatch(/DeepSpeed-Inference is not modelled.*say mii for DeepSpeed-MII/);
   });
 
   it.each([

@@ -36,6 +36,29 @@ describe("TGI's default shard count by release", () => {
     },
   );
 
+  it('c216 as pasted (TGI#2615): the /info JSON and the compose line "- SHARDED=true" split Llama-3.1-8B over the 4 L40S', () => {
+    const text = '- text-generation-inference:2.3.0, deployed on docker\n- model info: \n{\n  "model_id": "meta-llama/Llama-3.1-8B-Instruct",\n  "max_total_tokens": 6024\n}\n- 4x cards Nvidia L40S 48GB\n      - SHARDED=true';
+    expect(estimateOf(text).scenario.parallel.tp).toBe(4);
+  });
+
+  it('--sharded is read through TGI\'s option list: true splits a release that would serve one shard, false is one shard, --num-shard wins either way', () => {
+    // Before 3.3.7 the launcher counted NVIDIA_VISIBLE_DEVICES=all as one; --sharded true splits over the cards.
+    expect(estimateOf('llama-2-13b serve tgi 1.2.0 on 4x a100-80g --sharded true').scenario.parallel.tp).toBe(4);
+    expect(estimateOf('llama-2-13b serve tgi 1.2.0 on 4x a100-80g').scenario.parallel.tp).toBe(1);
+    // find_num_shards `(Some(false), None) => 1`, even on the newest release that would shard.
+    expect(estimateOf('llama-2-13b text-generation-inference on 4x a100-80g --sharded false').scenario.parallel.tp).toBe(1);
+    expect(estimateOf('llama-2-13b text-generation-inference on 4x a100-80g\nSHARDED=false').scenario.parallel.tp).toBe(1);
+    // `(Some(false), Some(n)) => n`, `(Some(true), Some(n)) => n`.
+    expect(estimateOf('llama-2-13b text-generation-inference on 4x a100-80g --sharded false --num-shard 2').scenario.parallel.tp).toBe(2);
+    expect(estimateOf('llama-2-13b serve tgi 1.2.0 on 4x a100-80g --sharded true --num-shard 2').scenario.parallel.tp).toBe(2);
+  });
+
+  it('prose about a sharded checkpoint is no --sharded setting: a pre-3.3.7 release still serves one shard', () => {
+    // The word is read in TGI's namespace only; prose about a sharded checkpoint says nothing of the launcher.
+    const { reply } = respond('llama-2-13b serve tgi 1.2.0 on 4x a100-80g, the checkpoint is sharded into 3 files', null);
+    expect(reply.kind === 'estimate' && reply.scenario.parallel.tp).toBe(1);
+  });
+
   it("Docker writes NVIDIA_VISIBLE_DEVICES from --gpus: a count or a device list is the launcher's count and shards, --gpus all is one entry", () => {
     const docker = (gpus: string, card: string) => estimateOf(`serve llama-2-13b tgi 1.4.0 on ${card}\ndocker run --gpus ${gpus} ghcr.io/huggingface/text-generation-inference:1.4 --model-id meta-llama/Llama-2-13b-hf`).scenario.parallel.tp;
     expect(docker('2', 'a100-80g')).toBe(2);

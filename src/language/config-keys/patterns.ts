@@ -31,7 +31,15 @@ export const SHORT_FLAGS: Record<string, string> = {
   cd: 'ctx_size_draft',
 };
 
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
+/**
+ * Keys whose value is a mapping written inline (`limit_mm_per_prompt={"image": 20}`, vllm-project/vllm#17891;
+ * `--limit-mm-per-prompt {"video":0}`): the object, up to one level of nesting on its line, is the
+ * value, read whole by the key's handler, not a block whose keys are read one by one.
+ */
+export const INLINE_OBJECT_KEYS = ['limit[-_]mm[-_]per[-_]prompt'];
+// Also vLLM's legacy `image=2,video=0` (commas are no value's end there).
+const INLINE_OBJECT = `(?<=(?:${INLINE_OBJECT_KEYS.join('|')})["']?[ \\t]*[=:]?[ \\t]*)(?:\\{[^{}\\n]*(?:\\{[^{}\\n]*\\}[^{}\\n]*)*\\}|[a-z]+=\\d+(?:,[a-z]+=\\d+)+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|${INLINE_OBJECT}|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
 /**
  * A list of flags (`extraArgs: ["--kv-cache-dtype=fp8", …]`, a Helm chart's vLLM args; c633) is no
  * value of its key: the flags in it are read one by one.

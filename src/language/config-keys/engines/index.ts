@@ -1,9 +1,12 @@
 import { handlerOfOption, keyOf, type Engine, type EngineOption } from './types.js';
 import { SHORT_FLAGS } from '../patterns.js';
 import type { Handler } from '../values.js';
+import { KOBOLDCPP } from './koboldcpp.js';
 import { KTRANSFORMERS } from './ktransformers.js';
 import { LLAMA_CPP } from './llamacpp.js';
 import { LMDEPLOY } from './lmdeploy.js';
+import { MII } from './mii.js';
+import { MISTRAL_RS } from './mistralrs.js';
 import { MLC_LLM } from './mlc.js';
 import { OLLAMA } from './ollama.js';
 import { SGLANG } from './sglang.js';
@@ -17,7 +20,7 @@ import { VLLM } from './vllm.js';
  * where two engines spell an option alike with different meanings (SGLang's --max-total-tokens
  * is its KV pool, TGI's a request's cap), the named engine's meaning wins.
  */
-export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM];
+export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, KOBOLDCPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM, MISTRAL_RS, MII];
 
 /** A long spelling (`--max-model-len`, `MAX_BATCH_SIZE`, `num_ctx`) is a key; `-c` is a short flag (patterns.ts). */
 export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !spelling.startsWith('--');

@@ -1,4 +1,20 @@
-import { none, noneEach, shared, unmodelled, type Engine, type EngineOption } from './types.js';
+import { IGNORE, isFalse, isTrue, say, unquote, type Handler } from '../values.js';
+import { none, noneEach, reads, shared, unmodelled, type Engine, type EngineOption } from './types.js';
+
+/**
+ * `--sharded true|false` (SHARDED=): how the launcher counts its shards (launcher/src/main.rs
+ * `find_num_shards`, v1.0.0 → v3.3.x): `(Some(true), None)` splits over every device
+ * CUDA_VISIBLE_DEVICES / NVIDIA_VISIBLE_DEVICES names (`tgi sharded`, scenario/tgi-shards.ts);
+ * `(Some(false), None) => 1`, one shard; with --num-shard given, that count wins either way.
+ */
+export const sharded: Handler = (v, ctx) => {
+  if (ctx.keys.has('num_shard')) return IGNORE;
+  // clap's Option<bool> takes a value: a bare `--sharded` is no setting.
+  if (unquote(v) === '') return IGNORE;
+  if (isTrue(v)) return say('tgi sharded');
+  if (isFalse(v)) return say('tp 1', 'TGI --sharded false: one shard, the whole model on one GPU (find_num_shards `(Some(false), None) => 1`)');
+  return IGNORE;
+};
 
 /** Each launcher flag also reads from its environment variable, the field's name in capitals (clap's `env`). */
 const withEnv = (option: EngineOption): EngineOption => ({
@@ -30,6 +46,7 @@ export const TGI: Engine = {
     // The tokens of the warm-up's prefill batch, which sizes the activations (memory/tgi.ts).
     shared('--max-batch-prefill-tokens'),
     shared('--cuda-memory-fraction'),
+    reads(sharded, '--sharded'),
     shared('--max-concurrent-requests'),
     // The KV budget in tokens, in place of what warm-up leaves (inferred on flash-attention models).
     unmodelled('the KV cache budget in tokens, in place of what the warm-up leaves', 'kv cache', '--max-batch-total-tokens'),
@@ -40,7 +57,7 @@ export const TGI: Engine = {
     // not support unpadded inference": on CUDA the KV budget, not this cap, bounds the batch.
     none('--max-batch-size'),
     none('--max-input-tokens'),
-    ...noneEach(`--revision --validation-workers --sharded --trust-remote-code --max-best-of --max-stop-sequences
+    ...noneEach(`--revision --validation-workers --trust-remote-code --max-best-of --max-stop-sequences
       --max-top-n-tokens --waiting-served-ratio --max-waiting-tokens --hostname --port --prometheus-port
       --shard-uds-path --master-addr --master-port --huggingface-hub-cache --weights-cache-override
       --disable-custom-kernels --rope-scaling --rope-factor --json-output --otlp-endpoint --otlp-service-name

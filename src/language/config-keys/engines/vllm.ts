@@ -1,4 +1,5 @@
-import { shared, none, noneEach, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
+import { limitMmPerPrompt, oneModalityLimit, skipMmProfiling } from '../vllm-multimodal.js';
+import { reads, shared, none, noneEach, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
  * vLLM's options: EngineArgs (vllm/engine/arg_utils.py, the dataclass's fields and `add_cli_args`,
@@ -52,8 +53,12 @@ export const VLLM: Engine = {
     unmodelled("the draft model's tensor-parallel size", 'weights', '--speculative-draft-tensor-parallel-size'),
     unmodelled('tokens proposed per step (the target scores that many more per sequence)', 'activations', '--num-speculative-tokens'),
     unmodelled("the draft model's length cap", 'kv cache', '--speculative-max-model-len'),
-    // The profile run with images or audio: its encoder's activations and the placeholder tokens.
-    unmodelled('multimodal items per prompt in the profile run', 'activations', '--limit-mm-per-prompt'),
+    // The profile run's encoder input (memory/vllm-encoder-profile.ts): which modality, how many items,
+    // or none (--skip-mm-profiling; vllm/config/multimodal.py, read at main, 2026).
+    reads(limitMmPerPrompt, '--limit-mm-per-prompt'),
+    reads(oneModalityLimit('image'), '--limit-mm-per-prompt.image'),
+    reads(oneModalityLimit('video'), '--limit-mm-per-prompt.video'),
+    reads(skipMmProfiling, '--skip-mm-profiling'),
     // torch.compile and CUDA graph capture sizes: the graph pool (its default sizes are modelled).
     unmodelled('the capture sizes of the CUDA graphs (their pool)', 'peak', '--compilation-config'),
     // A pooling model (embed, score, classify) keeps no KV cache for generation.
