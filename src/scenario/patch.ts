@@ -91,7 +91,7 @@ export class Patch {
   /** Read from prose or a pasted config (collectPatch's firstWins): a saying may yield to a stated setting. */
   tolerant = false;
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
   get<T>(slot: string): Slot<T> | undefined {
     return this.slots.get(slot) as Slot<T> | undefined;
@@ -215,6 +215,16 @@ function setAll(patch: Patch, item: Item, entries: [string, unknown][]): ErrorRe
   return null;
 }
 
+/**
+ * Words between a plain serve verb and an engine named after it that keep them one clause: no
+ * sentence or line break, no word that turns to another option ("or", "vs", "instead", 或, 还是), and
+ * short (a model's name and "with" / "using" / "on"). In c371 "部署。\n\n或者其它的sglang之类的方案" the
+ * engine is another option the user weighs, not the run.
+ */
+function sameClause(between: string): boolean {
+  return between.length <= 60 && !/[.!?](?:\s|$)|[。！？\n;；]|\b(?:or|vs\.?|versus|instead|than|but)\b|或|还是|而不是/i.test(between);
+}
+
 function setItem(patch: Patch, item: Item): ErrorReply | null {
   switch (item.kind) {
     case 'model':
@@ -232,9 +242,12 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       // "serve lmdeploy": the engine named right after the verb, not the verb, is the engine's item
       // (resolve-serving.ts reads the engine from its text). Only right after it: in prose an engine
       // named further on may be another setup the message mentions (corpus c371).
+      // The same holds across the model in one clause: "serve llama-2-7b with sglang" (the plain verb
+      // names no engine; the clause's engine is the run's).
       const prior = patch.get('engine');
-      const gap = prior ? item.at - (prior.item.at + prior.item.text.length) : Infinity;
-      if (prior && gap >= 0 && gap <= 1 && !ENGINE_NAMED.test(prior.item.text) && ENGINE_NAMED.test(item.text)) patch.drop('engine');
+      const end = prior ? prior.item.at + prior.item.text.length : 0;
+      const between = prior && item.at >= end ? patch.text.slice(end, item.at) : null;
+      if (prior && between !== null && sameClause(between) && !ENGINE_NAMED.test(prior.item.text) && ENGINE_NAMED.test(item.text)) patch.drop('engine');
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm']]);
     }
     case 'lora': {

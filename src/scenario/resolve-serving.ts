@@ -49,6 +49,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve (memory/mii.ts).
   else if (engine && namesMii(engine.item.text)) inf.server = 'mii';
   else if (engine) delete inf.server;
+  const countedAsVllm = engine && inf.server === undefined ? COUNTED_AS_VLLM.find((e) => e.words.test(engine.item.text)) : undefined;
+  if (countedAsVllm) r.assume(`${countedAsVllm.name} ("${engine!.item.text.trim()}") counted with vLLM's memory layout: ${countedAsVllm.why}`);
   servedContext(r);
   const gen = r.patch.value<number>('gen');
   const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');
@@ -118,6 +120,26 @@ function promptBeforeGenerated(r: Resolution, gen: number | undefined): void {
   r.unassume(DEFAULT_WORDS.seq);
   r.assume(`seq ${s.seq} (default): a prompt of ${prompt.toLocaleString('en-US')} tokens (assumed, none stated) plus the ${gen.toLocaleString('en-US')} generated; say seq N for the prompt and answer together`);
 }
+
+/**
+ * Engines the vocabulary reads as a paged-KV server (vocabulary.ts, `serve`) whose own budget is not
+ * modelled apart: the estimate counts them with vLLM's layout, and the reply names the engine the
+ * user wrote beside why (a reply that said only "vLLM serving" for "mistralrs-server" named another
+ * program).
+ */
+const COUNTED_AS_VLLM: readonly { name: string; words: RegExp; why: string }[] = [
+  {
+    name: 'mistral.rs',
+    words: /mistral\.?rs/i,
+    why: "its PagedAttention KV cache takes 0.9 of the card less what is used after loading, vLLM's gpu_memory_utilization arithmetic (engines/mistralrs.ts); its own activations and graphs are not modelled apart",
+  },
+  { name: 'Aphrodite', words: /aphrodite/i, why: "a fork of vLLM that keeps its gpu_memory_utilization budget; its own additions are not modelled apart" },
+  {
+    name: 'TensorRT-LLM',
+    words: /tensorrt|trt[-_ ]?llm/i,
+    why: 'its own KV-cache share (kv_cache_free_gpu_mem_fraction of the memory free after the engine loads) and engine buffers are not modelled apart',
+  },
+];
 
 /**
  * A server without a stated length serves the model's own context length. vLLM without
