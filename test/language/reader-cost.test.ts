@@ -74,10 +74,15 @@ describe('the reader does bounded work per message (issue 26)', () => {
     respond('7b lora on a 4090', null); // modules warm
     fc.assert(
       fc.property(fc.oneof(repeated, mixed), (text) => {
-        const before = process.cpuUsage();
-        respond(text, null);
-        const used = process.cpuUsage(before);
-        expect((used.user + used.system) / 1000).toBeLessThanOrEqual(budgetMs(text));
+        // The least of three answers: process CPU also counts other threads of the process (a GC
+        // pause, another test file's worker in a loaded full run), which inflates one measure, not all.
+        const cpuMs = () => {
+          const before = process.cpuUsage();
+          respond(text, null);
+          const used = process.cpuUsage(before);
+          return (used.user + used.system) / 1000;
+        };
+        expect(Math.min(cpuMs(), cpuMs(), cpuMs())).toBeLessThanOrEqual(budgetMs(text));
       }),
       { numRuns: 60 },
     );

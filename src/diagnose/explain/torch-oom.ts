@@ -217,7 +217,9 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
     // PyTorch 2.x's short message names only what the process holds, not PyTorch's own figures:
     // held memory is then the process's (non-PyTorch memory included, so the shortage is if
     // anything understated by the CUDA context), never nothing.
-    const held = f.allocatedBytes ?? f.processBytes ?? 0;
+    // A message cut after "… of which F is free" names neither: what the card holds then is its
+    // capacity less what is free (every process's, so again never less than this one's).
+    const held = f.allocatedBytes ?? f.processBytes ?? (f.capacityBytes !== null && f.freeBytes !== null ? f.capacityBytes - f.freeBytes : 0);
     const remaining = Math.max(X, setup.estimate.peakAllocatedBytes - held);
     const short = Math.max(shortNow, remaining - F);
     headline = `Out of memory for real: short by about ${showSize(short)} — the ${showSize(X)} that failed plus what the rest of the step needs by my estimate.`;

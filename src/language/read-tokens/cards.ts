@@ -20,6 +20,9 @@ export function cardWithMemory(gpuId: string, gib: number): string | null {
   return near[0]?.id ?? null;
 }
 
+/** Four-digit lengths, never a card's number. */
+const LENGTHS = new Set(['1024', '2048', '4096', '8192']);
+
 export const CARD_VENDOR = /^(?:rtx|gtx|geforce|quadro|titan)$/;
 
 export function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { impossible: { offset: number; text: string } | null }): Token[] {
@@ -39,7 +42,9 @@ export function fixCards(kept: Token[], gapBefore: string[], notes: string[], ca
       continue;
     }
     // "3060 12GB", "2x 3060", "on 3060", "rtx 3060": a card number the catalog lacks, never a count.
-    if (t.type === 'number' && /^\d{4}$/.test(t.text) && Number(t.text) >= 1000) {
+    // A power of two (1024, 2048, 4096, 8192) is a length people write ("it worked at 4096 but at 8192
+    // it OOMs"), and no card is numbered so (GeForce 1050–5090, RTX 4000/5000/6000/8000).
+    if (t.type === 'number' && /^\d{4}$/.test(t.text) && Number(t.text) >= 1000 && !LENGTHS.has(t.text)) {
       const cardContext =
         next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
         (prev === undefined && next?.type === 'gpu');
