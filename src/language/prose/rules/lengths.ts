@@ -35,7 +35,7 @@ const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([km万])?(?![\w%
  * Words that may stand between a noun and its number: "of", "to", "=", "is", "about", "为"; "设置的" and
  * the other ways of saying "set to" ("token长度设置的8192", QwenLM/Qwen3#1509, c680).
  */
-const JOIN = String.raw`(?:\s*(?:[=:]|\b(?:is|was|of|at|to|as|be)\b|设置为|设置成|设置的|设置了|设置到|设定为|设定成|设定的|设为|设成|调整为|调整到|调整成|改为|改成|改到|调到|开到|为|是))?\s*(?:(?:about|around|roughly|approximately|~)\s*)?`;
+const JOIN = String.raw`(?:\s*(?:[=:]|\b(?:is|are|was|were|of|at|to|as|be)\b|设置为|设置成|设置的|设置了|设置到|设定为|设定成|设定的|设为|设成|调整为|调整到|调整成|改为|改成|改到|调到|开到|为|是))?\s*(?:(?:about|around|roughly|approximately|~)\s*)?`;
 
 /**
  * The length's nouns: "max seq len", "max sequence length", "maximum context", "max length",
