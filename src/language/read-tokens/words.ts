@@ -14,9 +14,9 @@ export const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
  * off", "was set to false", "is NOT enabled"): the verb of a sentence whose subject is the setting.
  * Filler words only (src/language/filler.ts), so nothing read is skipped.
  */
-export const NEGATION_LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'turned', 'set', 'to', 'left', 'still']);
+export const NEGATION_LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'turned', 'switched', 'set', 'to', 'left', 'still']);
 /** What "not" before them says was not done to the setting before it: "gradient checkpointing is not enabled", "… not used". */
-export const NOT_DONE = new Set(['enabled', 'used', 'turned', 'set']);
+export const NOT_DONE = new Set(['enabled', 'used', 'turned', 'switched', 'set']);
 /** At most this many link words between a setting and its negation: a sentence's verb, not a clause. */
 const MAX_LINKS = 3;
 

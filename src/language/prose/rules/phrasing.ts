@@ -30,6 +30,8 @@ const CHINESE_WORDS: Record<string, string> = {
   // "关闭offload": the setting turned off, as "without offload" (it had read as offload on).
   没有开启: 'without', 没有开: 'without', 没开启: 'without', 没开: 'without', 不开启: 'without', 不开: 'without',
   未开启: 'without', 未开: 'without', 关闭: 'without', 没有使用: 'without', 未使用: 'without', 不使用: 'without', 没有用: 'without', 没用: 'without',
+  // "不用gradient checkpointing" (not using it; issue 22 §7 names "不用 X"), "无需offload" (no need for it).
+  不用: 'without', 无需: 'without',
 };
 
 export const PHRASING_RULES: readonly ProseRule[] = [
