@@ -83,11 +83,13 @@ export const QUESTION_RULES: readonly ProseRule[] = [
         String.raw`\b(?:its|the\s+model'?s|the\s+models'?)\s+(?:max(?:imum)?\s+|native\s+)?~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?context(?:[\s_-]*(?:length|window|size|len))?\b`,
         // "(8k context model)", "a 32k-context version", "a model fine tuned for 100k context"
         String.raw`(?<![\w.])~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?context(?:[\s_-]*(?:length|window))?\s+(?:model|version|variant|checkpoint)s?\b`,
+        // "mistral 7b instruct v0.2 is a 32k model": a model named by its window (sizes are in B, never k).
+        String.raw`(?<![\w.])\d+\s*k[\s-]+models?\b`,
         String.raw`\bmodels?\s+(?:fine[\s-]?tuned|trained|pretrained|extended)\s+(?:for|to|on|with)\s+~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?(?:of\s+)?context\b`,
       ].join('|'),
       'g',
     ),
-    when: (t) => t.includes('context'),
+    when: (t) => t.includes('context') || /\dk[\s-]+model/.test(t),
     write: (m, notes) => {
       notes.push(`"${m[0].trim()}": the model's own context window, not a length you run; not read (say seq N for yours)`);
       return ' '.repeat(m[0].length);
