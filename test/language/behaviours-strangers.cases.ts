@@ -13,7 +13,7 @@
  *   steps)" (OpenHelix-Team/Unified-Diffusion-VLA#3), "the total batch size is 32 × 8 = 256"
  *   (shihao1895/MemoryVLA#13), "batch sizes … are global unless stated otherwise" (facebookresearch/hiera#22);
  * - negation: "Without gradient checkpointing, the backward pass…" (gke-labs/open-rl#99).
- * Three phrasings still read wrong and are left out here (see the report): an average length with its
+ * Three phrasings of the first round still read wrong and are left out here (see the report): an average length with its
  * maximum in brackets, "global bs of 64 = 4 per gpu x 8 gpus x 2 grad accum", "plain DDP" (an unknown
  * word refused).
  */
@@ -145,4 +145,30 @@ export const STRANGERS: Phrasing[] = [
 ['H', 'qlora llama-2-13b on a 3060 12GB, use_gradient_checkpointing: false', {recompute:'none'}],
 ['H', 'mistral-7b lora on 1x A100 with gradient checkpointing off and flash-attn on', {recompute:'none', attention:'flash'}],
 ['H', 'gradient checkpointing is NOT enabled. lora llama-3-8b on an L4', {recompute:'none'}],
+// A second round, written after the fixes above and read once (26 tried, 6 broke: 不用, "switched off" and
+// "a 32k model" were fixed then; a prompt "usually 2500 tokens and the answer up to 300", "Each 4090 is 24GB so
+// 4 x 24 = 96GB total" (read as one card, silently) and a pasted log line with a timestamp are left open).
+['A', 'Context: our RAG prompts run ~7k tokens. Serving qwen2.5-14b-instruct on 2x L40S with vllm.', {seq:7168}],
+['A', 'mistral 7b instruct v0.2 is a 32k model but we truncate to 4096 tokens. qlora on a 3090', {seq:4096}],
+['A', '我们的样本长度在8k左右，qwen2-7b全参微调，8卡A100 80G，zero3', {seq:8192}],
+['B', 'Running on a workstation: 2x RTX A6000, 256GB system RAM, Threadripper. Full fine-tune llama-2-13b with zero3 offload.', {gpu:'rtx-a6000', count:2, hostGB:274.9}],
+['B', 'llama-3-70b-instruct (~140GB of bf16 weights) across 2 H100 NVL for inference', {count:2}],
+['B', 'Colab Pro: A100 40GB + 83.5 GB RAM. qlora mixtral-8x7b', {gpu:'a100-40g', hostGB:89.7}],
+['C', 'trying to run llama-3-8b on a Radeon Pro W7900 (48GB)', {gpu:null}],
+['C', 'Any idea if qwen2-72b-instruct-awq fits on an AMD MI210 64GB?', {gpu:'mi210'}],
+['C', 'I have a Mac mini M4 Pro with 64GB, can ollama run qwen2.5-32b?', {gpu:null}],
+['C', 'Our cluster has Gaudi2 (96GB HBM) nodes, 8 per node. lora llama-3-70b', {gpu:null}],
+['D', 'fp16 needs 2 bytes per param so 13B*2=26GB, too much for my 24GB 3090 for inference?', {gpu:'rtx-3090', count:1}],
+['D', 'KV cache: 2 * 32 layers * 4096 * 2 bytes = 512KB per token. llama-2-7b on A10G', {gpu:'a10g', count:1}],
+['E', 'PyTorch 2.3.1+cu121, transformers 4.41.2, peft 0.11.1. QLoRA llama-3-8b on RTX 3060 12GB dies at step 37/500', {gpu:'rtx-3060', count:1}],
+['F', 'We pretrain a 7B model from scratch with a global batch of 4M tokens on 256 H100s', {gpu:'h100-80g', count:256}],
+['F', 'train_batch_size 512 across 64 A100-80G, zero2, full finetune llama-2-7b', {gpu:'a100-80g', count:64}],
+['G', 'Can 2 RTX 4090 handle Mixtral 8x7B at 4-bit?', {mode:'inference'}],
+['G', 'llama-3-8b bf16 on T4?', {mode:'inference'}],
+['H', 'lora llama-3-8b on one 4090，不用gradient checkpointing，seq 2048', {recompute:'none'}],
+['H', 'qwen2-7b 全参, 8卡A100, zero3, 关闭gradient checkpointing', {recompute:'none'}],
+['H', 'lora llama-3-8b on an A10G with use_cache=False and gradient_checkpointing=True', {recompute:'full'}],
+['H', 'full ft llama-2-7b on 8xA100 80G, no offload, zero3', {offload:'none'}],
+['H', 'lora llama-3-8b on a 4090 — gradient checkpointing is switched off', {recompute:'none'}],
+['H', 'qlora llama-2-13b on a 3060, without flash attention since it is a 30-series card... wait it is ampere. Anyway no flash-attn', {attention:'eager'}],
 ];

@@ -83,13 +83,24 @@ describe("a model's described window is not the user's length", () => {
 
 describe('a negation after the setting, through its verb', () => {
   const settings = fc.constantFrom('gradient checkpointing', 'activation checkpointing');
-  const verbs = fc.constantFrom('', 'is ', 'was ', 'turned ', 'is turned ', 'was set to ', 'set to ');
+  const verbs = fc.constantFrom('', 'is ', 'was ', 'turned ', 'is turned ', 'was set to ', 'set to ', 'is switched ');
   const negations = fc.constantFrom('off', 'disabled', 'false');
   it('property: "<setting> <verb> off/disabled/false" turns it off; without the negation it stays on', () => {
     fc.assert(
       fc.property(settings, verbs, negations, (setting, verb, negation) => {
         expect(readNoticed(`full finetune llama-2-7b on 4x A100 80GB zero3, ${setting} ${verb}${negation}`).s.recompute).toBe('none');
         expect(readNoticed(`full finetune llama-2-7b on 4x A100 80GB zero3, ${setting} on`).s.recompute).toBe('full');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('property: any negation word before the setting, English or Chinese, turns it off', () => {
+    const before = fc.constantFrom('without ', 'no ', 'not using ', 'disable ', '不用', '不用 ', '关闭', '没开');
+    const joins = fc.constantFrom(', ', '，', ' and ');
+    fc.assert(
+      fc.property(settings, before, joins, (setting, negation, join) => {
+        expect(readNoticed(`lora llama-3-8b on one 4090${join}${negation}${setting}${join}seq 2048`).s.recompute).toBe('none');
       }),
       { numRuns: 40 },
     );
