@@ -145,9 +145,11 @@ export const STRANGERS: Phrasing[] = [
 ['H', 'qlora llama-2-13b on a 3060 12GB, use_gradient_checkpointing: false', {recompute:'none'}],
 ['H', 'mistral-7b lora on 1x A100 with gradient checkpointing off and flash-attn on', {recompute:'none', attention:'flash'}],
 ['H', 'gradient checkpointing is NOT enabled. lora llama-3-8b on an L4', {recompute:'none'}],
-// A second round, written after the fixes above and read once (26 tried, 6 broke: 不用, "switched off" and
-// "a 32k model" were fixed then; a prompt "usually 2500 tokens and the answer up to 300", "Each 4090 is 24GB so
-// 4 x 24 = 96GB total" (read as one card, silently) and a pasted log line with a timestamp are left open).
+// A second round, written after the fixes above and read once (26 tried, 6 broke: 不用, "switched off",
+// "a 32k model" and a prompt "usually 2500 tokens and the answer up to 300" were fixed then; "Each 4090 is
+// 24GB so 4 x 24 = 96GB total" (read as one card, silently) and a pasted log line with a timestamp are left open).
+['A', 'The prompt is usually 2500 tokens and the answer up to 300. lora llama-3-8b, one A100 40G', {seq:2800}],
+['A', 'serve qwen2-7b on an L4, the prompt is typically 1k tokens and the output at most 256', {seq:1280}],
 ['A', 'Context: our RAG prompts run ~7k tokens. Serving qwen2.5-14b-instruct on 2x L40S with vllm.', {seq:7168}],
 ['A', 'mistral 7b instruct v0.2 is a 32k model but we truncate to 4096 tokens. qlora on a 3090', {seq:4096}],
 ['A', '我们的样本长度在8k左右，qwen2-7b全参微调，8卡A100 80G，zero3', {seq:8192}],
