@@ -147,7 +147,8 @@ export const STRANGERS: Phrasing[] = [
 ['H', 'gradient checkpointing is NOT enabled. lora llama-3-8b on an L4', {recompute:'none'}],
 // A second round, written after the fixes above and read once (26 tried, 6 broke: 不用, "switched off",
 // "a 32k model" and a prompt "usually 2500 tokens and the answer up to 300" were fixed then; "Each 4090 is
-// 24GB so 4 x 24 = 96GB total" (read as one card, silently) and a pasted log line with a timestamp are left open).
+// 24GB so 4 x 24 = 96GB total" (read as one card, silently: now said on the first screen, the count not taken) and
+// a pasted log line with a timestamp are left open).
 ['A', 'The prompt is usually 2500 tokens and the answer up to 300. lora llama-3-8b, one A100 40G', {seq:2800}],
 ['A', 'serve qwen2-7b on an L4, the prompt is typically 1k tokens and the output at most 256', {seq:1280}],
 ['A', 'Context: our RAG prompts run ~7k tokens. Serving qwen2.5-14b-instruct on 2x L40S with vllm.', {seq:7168}],

@@ -143,6 +143,25 @@ describe("the user's weights reckoned from the parameters are no card", () => {
   });
 });
 
+describe("a count said only in the user's arithmetic is said on the first screen, never taken in silence", () => {
+  it('"Each 4090 is 24GB so 4 x 24 = 96GB total" names the 4 cards it may count', () => {
+    const { said } = readNoticed('Each 4090 is 24GB so 4 x 24 = 96GB total; can I serve llama-3-70b awq?');
+    expect(said).toMatch(/"4 x 24 = 96GB" read as your own sum \(4 cards of 24 GB\?\)/);
+  });
+
+  it('property: any "<n> x <M> = <n·M>GB" beside a card with no count is said, never refused', () => {
+    const cards = fc.constantFrom<[string, number]>(['4090', 24], ['3090', 24], ['A6000', 48], ['L40S', 48], ['V100', 32]);
+    fc.assert(
+      fc.property(cards, fc.integer({ min: 2, max: 8 }), fc.constantFrom(' x ', 'x', '*', ' * '), ([card, memory], n, op) => {
+        const sum = `${n}${op}${memory} = ${n * memory}GB`;
+        const { said } = readNoticed(`Each ${card} is ${memory}GB so ${sum} total; can I serve llama-3-8b?`);
+        expect(said).toContain(`"${sum}"`);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe('a global batch with no micro-batch is said so, never refused', () => {
   const words = fc.constantFrom(
     (g: number) => `global batch size ${g}`,
