@@ -65,7 +65,7 @@ const REPORT_ENGLISH = `
   initialization based simple itself launching launches physical sharing share shared paths path such fixed fix fixes
   modifying modify modified reduced reduce reducing reduces note notes briefly saving save saved exists exist existing
   giving caused cause causes difference differences doing smoothly notice noticed noticing optimizations optimization
-  turned turn pretty comfortably reports explore exploring program programs information info execution main
+  turned turn switched pretty comfortably reports explore exploring program programs information info execution main
   manually platform moment compatible compatibility downloaded download downloading production lately specific
   specifically authors handle handling despite amount adopt raises raise raised runtime interestingly interesting
   initial call calls calling provided provide providing inputs input average entry hit hits calculation

@@ -5,10 +5,10 @@ import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
-import { ATTEMPT, negate, negatesAnAttempt } from './read-tokens/negation.js';
+import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt } from './read-tokens/negation.js';
 import { nameProjects } from './read-tokens/project-models.js';
 import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
-import { ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
+import { afterLinks, ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, NOT_DONE, onlyLinks, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
 export { CARD_VENDOR, cardWithMemory } from './read-tokens/cards.js';
 
@@ -67,8 +67,8 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   const filler: Token[] = [];
   const unread: Unread[] = [];
   const gapBefore: string[] = [];
-  /** The filler word right after each kept token ("SP disabled"). */
-  const afterWord: (string | undefined)[] = [];
+  /** The filler words right after each kept token ("SP disabled", "gradient checkpointing turned off"). */
+  const afterWords: string[][] = [];
   let gap = '';
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -84,10 +84,10 @@ export function readTokens(raw: readonly Token[]): TokenReading {
         gap = '';
         continue;
       }
-      if (kept.length && afterWord[kept.length - 1] === undefined) afterWord[kept.length - 1] = t.text;
+      if (kept.length) (afterWords[kept.length - 1] ??= []).push(t.text);
       // "3080 Ti": the catalog names its Ti/Super cards whole, so a card read before one is its sibling.
       const card = kept.at(-1);
-      if (CARD_VARIANT.test(t.text) && card?.type === 'gpu' && /^\s*$/.test(gap) && afterWord[kept.length - 1] === t.text) {
+      if (CARD_VARIANT.test(t.text) && card?.type === 'gpu' && /^\s*$/.test(gap) && afterWords[kept.length - 1]?.length === 1) {
         notes.push(`I don't know the GPU "${card.text} ${t.text}": read as the ${card.value} card (its memory, when stated, picks the variant)`);
       }
       filler.push(t);
@@ -107,14 +107,16 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   // By identity, once: fixCards keeps, merges and drops tokens, and indexOf per token was n².
   const keptAt = new Map(kept.map((t, k) => [t, k]));
   const outGaps = out.map((t) => gapBefore[keptAt.get(t) ?? -1] ?? '');
-  const outAfter = out.map((t) => afterWord[keptAt.get(t) ?? -1]);
+  const outAfter = out.map((t) => afterWords[keptAt.get(t) ?? -1]);
   const between = new Between(tokens);
   const final: Token[] = [];
+  /** Kernels read from "not using flash attention": a kernel the user names beside them wins (negation.ts). */
+  const negatedKernels = new Set<Token>();
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     const next = out[i + 1];
-    // "SP disabled", "gradient checkpointing off": a negation after the setting.
-    if (POST_NEGATIONS.has(outAfter[i] ?? '') && t.type !== 'word' && t.type !== 'foreign') {
+    // "SP disabled", "gradient checkpointing off", "… turned off", "… was set to false": a negation after the setting.
+    if (POST_NEGATIONS.has(afterLinks(outAfter[i]) ?? '') && t.type !== 'word' && t.type !== 'foreign') {
       const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
       if (negated.consumed) {
         if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
@@ -123,7 +125,10 @@ export function readTokens(raw: readonly Token[]): TokenReading {
     }
     // "SP disabled / not possible": a post-negation that is also a pre-negation word was kept as 'neg';
     // it negates the setting before it when it negates nothing after it.
-    if (next?.type === 'neg' && POST_NEGATIONS.has(next.text) && t.type !== 'word' && t.type !== 'foreign' && t.type !== 'neg' && !negate(next, out[i + 2], []).consumed) {
+    // "gradient checkpointing is NOT enabled", "… was not used": a "not" before a word saying it was
+    // not done negates the setting before it, whatever follows.
+    const notDone = next?.type === 'neg' && next.text === 'not' && onlyLinks(outAfter[i]) && NOT_DONE.has(outAfter[i + 1]?.[0] ?? '');
+    if (next?.type === 'neg' && (notDone || (POST_NEGATIONS.has(next.text) && !negate(next, out[i + 2], []).consumed)) && t.type !== 'word' && t.type !== 'foreign' && t.type !== 'neg') {
       const negated = negate({ ...t, type: 'neg', text: '' }, t, notes);
       if (negated.consumed) {
         if (negated.token) final.push({ ...negated.token, offset: t.offset, text: t.text });
@@ -166,6 +171,7 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       const negated = negate(t, next, notes);
       if (negated.consumed) {
         if (negated.token) final.push(negated.token);
+        if (negated.token?.type === 'attention') negatedKernels.add(negated.token);
         i++;
       } else filler.push({ ...t, type: 'word' });
       continue;
@@ -242,5 +248,5 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       final.push({ type: 'gpus', value: 'gpus', text: '', offset: t.offset + t.text.length });
     }
   }
-  return { kept: final, filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible, guesses };
+  return { kept: kernelNamedOverNegated(final, negatedKernels), filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible, guesses };
 }

@@ -138,7 +138,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('batchKw', 'mbs', ['bs', 'batch', 'batch size', 'mbs', 'micro batch', 'micro batch size', 'microbatch', 'per device batch', 'per device batch size', 'per gpu batch', 'per gpu batch size',
     'batchsize', 'batch sizes', 'bsz', 'batch of', 'micro bs', 'microbatch size', 'per device train batch size', 'concurrent requests', 'concurrent sequences', 'concurrency'], true),
   kw('batchKw', 'ga', ['ga', 'gas', 'grad accum', 'gradient accumulation', 'grad accumulation', 'accum', 'accumulation', 'grad acc', 'gradient accumulation steps'], true),
-  kw('batchKw', 'gbs', ['gbs', 'global batch', 'global batch size', 'effective batch', 'effective batch size'], true),
+  // "total batch size is 32 × 8 = 256" (shihao1895/MemoryVLA#13), "the total batch size adds up" (facebookresearch/hiera#22),
+  // HF Trainer's "Total train batch size (w. parallel, distributed & accumulation)": the samples of one step.
+  kw('batchKw', 'gbs', ['gbs', 'global batch', 'global batch size', 'global bs', 'effective batch', 'effective batch size', 'total batch', 'total batch size', 'total train batch size'], true),
   // recompute, attention, loss
   kw('recompute', 'full', ['gc', 'ckpt', 'checkpointing', 'grad ckpt', 'gradient checkpointing', 'activation checkpointing', 'act ckpt', 'recompute', 'recompute full', 'full recompute', 'recomputation', 'with gc',
     'gradient checkpoint', 'grad checkpointing', 'gradient-checkpointing', 'activation recomputation']),

@@ -1,4 +1,4 @@
-import { gpuById } from '../../catalog/index.js';
+import { GPUS, gpuById } from '../../catalog/index.js';
 import type { HardwareReading } from './types.js';
 
 /**
@@ -31,7 +31,7 @@ const near = (a: number, b: number) => Math.abs(a - b) <= 0.1 * Math.max(a, b);
 
 export function readMemoryArithmetic(text: string, readings: readonly HardwareReading[], userText: (at: number, end: number) => string): SetAside[] {
   const stated = readings.find((r) => r.gpuId !== null);
-  if (!stated) return [];
+  if (!stated) return countsInArithmetic(text, readings, userText);
   const count = stated.count ?? 1;
   const cardGiB = stated.memoryGiB ?? gpuById(stated.gpuId!).totalMiB / 1024;
   const inAReading = (at: number, end: number) => readings.some((r) => r.at < end && at < r.end);
@@ -53,6 +53,37 @@ export function readMemoryArithmetic(text: string, readings: readonly HardwareRe
       ? `${said} read as your own sum of the cards' memory (${count} × ${memory} GB), not another card`
       : `${said} is not ${count} × the ${gpuById(stated.gpuId!).name} — read as ${card}; which did you mean?`;
     found.push({ at, to: end, rule: MEMORY_ARITHMETIC.id, note });
+  }
+  return found;
+}
+
+/** The most cards one machine holds, for a count read from the user's arithmetic (a DGX's 8, twice over). */
+const MAX_COUNTED = 16;
+/** The memory sizes cards are sold with, in GB as people write them (24 for a 4090's 24 GiB): the catalog's. */
+const CARD_MEMORIES = new Set(GPUS.map((g) => Math.round(g.totalMiB / 1024)));
+
+/**
+ * "Each 4090 is 24GB so 4 x 24 = 96GB total": with no count beside the card (the hardware grammar
+ * read no phrase), a product of a small count and a card's memory may be the only place the user
+ * counts their cards, when the other factor is a size cards are sold with. It is not taken as the count (it is reasoning, issue 22 §7), but said on the
+ * first screen, so a reading of one card is never silent.
+ */
+function countsInArithmetic(text: string, readings: readonly HardwareReading[], userText: (at: number, end: number) => string): SetAside[] {
+  const inAReading = (at: number, end: number) => readings.some((r) => r.at < end && at < r.end);
+  const found: SetAside[] = [];
+  for (const m of text.matchAll(MEMORY_ARITHMETIC.pattern)) {
+    const g = m.groups!;
+    if (!g.ua && !g.ub && !g.t) continue;
+    const at = m.index!;
+    const end = at + m[0].trimEnd().length;
+    if (inAReading(at, end)) continue;
+    const [a, b] = [Number(g.a), Number(g.b)];
+    if (g.t && Number(g.t) !== a * b) continue;
+    const [count, memory] = a <= b ? [a, b] : [b, a];
+    // "18*8 = 144GB" of memory in use (c707) is a measurement: 18 GB is no card's size.
+    if (count < 2 || count > MAX_COUNTED || !CARD_MEMORIES.has(memory)) continue;
+    const said = `"${userText(at, end).trim()}"`;
+    found.push({ at, to: end, rule: MEMORY_ARITHMETIC.id, note: `${said} read as your own sum (${count} cards of ${memory} GB?), not as your setup — say "on ${count}x" with your card if you have ${count}` });
   }
   return found;
 }

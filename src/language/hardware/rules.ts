@@ -255,6 +255,17 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'c320',
   },
   {
+    id: 'not-hw.weights-arithmetic',
+    role: 'arithmetic',
+    // Weights reckoned from the parameter count: "8B*2 bytes = 16GB", "So 70B x 2 bytes = 140GB",
+    // "72B * 0.5 bytes ≈ 36GB", "7b params * 16 bytes = 112GB" (the user's reasoning, issue 22 item 7;
+    // "2 bytes = 16GB" was read as a card and refused against the one named). Only the group `n` is
+    // blanked: the count of parameters before it may be the only place the model's size is said. (A
+    // match starts at a number, not a lookbehind: a lookbehind with \s* rescans a long blank at each place.)
+    pattern: /(?<![\w.])\d+(?:\.\d+)?\s*(?:b|billion)(?:\s+param(?:eter)?s?)?\s*\\?[*×x]\s*(?<n>\d+(?:\.\d+)?(?:\s*bytes?)?(?:\s*(?:per|\/)\s*param(?:eter)?s?)?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g|bytes?))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    example: 'llama-3-8b inference on L4: weights 8B*2 bytes = 16GB, leaves 8GB for KV cache?',
+  },
+  {
     id: 'not-hw.list-marker',
     role: 'list-marker',
     // A list's number at the start of a line ("2、用3090部署qwen-vl-7b", "1. ", "(3) "): the item's place

@@ -71,3 +71,14 @@ export function negate(neg: Token, next: Token | undefined, notes: string[]): { 
       return { consumed: false };
   }
 }
+
+/**
+ * "not using flash attention (sdpa instead)", "without flash-attn, sdpa": the kernel read from a
+ * negation (flash off → eager) is only what the user does not run; a kernel they name beside it is
+ * the one they do. The negated reading is dropped then, not set against the named one (which
+ * refused the message as contradicting itself). The named kernel is a strong reading: nothing to say.
+ */
+export function kernelNamedOverNegated(final: Token[], negated: ReadonlySet<Token>): Token[] {
+  if (!negated.size || !final.some((t) => t.type === 'attention' && !negated.has(t))) return final;
+  return final.filter((t) => !negated.has(t));
+}

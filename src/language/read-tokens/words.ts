@@ -9,6 +9,28 @@ export const PROSE = '\u0001';
 /** Words after a card number that name a variant ("3080 Ti", "2080 Super"). */
 export const CARD_VARIANT = /^(?:ti|super)$/;
 export const POST_NEGATIONS = new Set(['disabled', 'off', 'false', 'disable']);
+/**
+ * Words that may stand between a setting and the negation after it ("gradient checkpointing turned
+ * off", "was set to false", "is NOT enabled"): the verb of a sentence whose subject is the setting.
+ * Filler words only (src/language/filler.ts), so nothing read is skipped.
+ */
+export const NEGATION_LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'turned', 'switched', 'set', 'to', 'left', 'still']);
+/** What "not" before them says was not done to the setting before it: "gradient checkpointing is not enabled", "… not used". */
+export const NOT_DONE = new Set(['enabled', 'used', 'turned', 'switched', 'set']);
+/** At most this many link words between a setting and its negation: a sentence's verb, not a clause. */
+const MAX_LINKS = 3;
+
+/** The filler words after a setting, links skipped: the word a negation after it would be, if any. */
+export function afterLinks(words: readonly string[] | undefined): string | undefined {
+  if (!words) return undefined;
+  let k = 0;
+  while (k < words.length && k < MAX_LINKS && NEGATION_LINKS.has(words[k]!) && k + 1 < words.length) k++;
+  return words[k];
+}
+
+/** Whether the words after a setting are only links ("is", "was set to"): a "not" after them negates it. */
+export const onlyLinks = (words: readonly string[] | undefined) => (words ?? []).length <= MAX_LINKS && (words ?? []).every((w) => NEGATION_LINKS.has(w));
+
 export const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
 export const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
 

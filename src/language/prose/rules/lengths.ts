@@ -36,7 +36,7 @@ const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([km万])?(?![\w%
  * the other ways of saying "set to" ("token长度设置的8192", QwenLM/Qwen3#1509, c680); "about", "only", "reaches" in
  * Chinese ("最大长度大概8192左右", c646; "prompt长度只有8", InternLM/lmdeploy, c662).
  */
-const JOIN = String.raw`(?:\s*(?:[=:]|\b(?:is|was|of|at|to|as|be)\b|设置为|设置成|设置的|设置了|设置到|设定为|设定成|设定的|设为|设成|调整为|调整到|调整成|改为|改成|改到|调到|开到|为|是))?\s*(?:(?:about|around|roughly|approximately|~|大概|大约|约|只有|仅有|仅|才|达到了?)\s*)?`;
+const JOIN = String.raw`(?:\s*(?:[=:]|\b(?:is|are|was|were|of|at|to|as|be)\b|设置为|设置成|设置的|设置了|设置到|设定为|设定成|设定的|设为|设成|调整为|调整到|调整成|改为|改成|改到|调到|开到|为|是))?\s*(?:(?:about|around|roughly|approximately|usually|typically|mostly|up\s+to|at\s+most|~|大概|大约|约|只有|仅有|仅|才|达到了?)\s*)?`;
 
 /**
  * The length's nouns: "max seq len", "max sequence length", "maximum context", "max length",
@@ -68,7 +68,7 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     // output lengths are read, config-keys/sequence.ts); served, the answer is generated.
     id: 'prose.input-output',
     pattern: new RegExp(
-      String.raw`\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:an?\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
+      String.raw`\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:(?:an?|the|its)\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
         String.raw`|\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?)\b(?:\s*tokens?)?` +
         String.raw`|(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?(?:inputs?|prompts?|in)(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?|out)\b(?:\s*tokens?)?` +
         String.raw`|(?:输入|提示词?)(?:长度)?${JOIN}${NUMBER}\s*(?:tokens?)?\s*[，,、/+和]?\s*(?:输出|生成|回答)(?:长度)?${JOIN}${NUMBER}(?:\s*tokens?)?`,

@@ -46,6 +46,8 @@ const CHINESE_WORDS: Record<string, string> = {
   // "最大长度大概8192左右" (max length about 8192, modelscope/ms-swift, c646), "最大序列长度": the length, said
   // before its number as 输入长度 is; "8192长度" after it is prose.length-zh's.
   最大长度: 'seq', 最大序列长度: 'seq', 最大输入长度: 'seq',
+  // "不用gradient checkpointing" (not using it; issue 22 §7 names "不用 X"), "无需offload" (no need for it).
+  不用: 'without', 无需: 'without',
 };
 
 export const PHRASING_RULES: readonly ProseRule[] = [

@@ -68,6 +68,36 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     source: 'meta-llama/codellama#198',
   },
   {
+    // The window a model is described as having, written number first: "its 32k context window (qwen
+    // 2.5 7b)" (yansikuan/memory-r1#2), "a model fine tuned for 100k context" (JIA-Lab-research/LongLoRA#31),
+    // "llama 3.1 8b has a 128K context window", "(8k context model)". What the model supports, not
+    // the length the user runs (issue 22, item 7): their own length, said beside it ("I only need
+    // 16k"), is then read alone. The owner is a model name with a size, "its" / "the model's", or the
+    // noun "model" after the window; "16k context" alone stays the user's length.
+    id: 'question.model-window-described',
+    pattern: new RegExp(
+      [
+        // "<name with a size> has / supports / offers (a | up to) 128K (token) context (window)"
+        String.raw`(?<=\b[\w./-]*\d+(?:\.\d+)?b\b[\w.-]*\)?\s+)(?:has|have|supports?|offers?|comes\s+with)\s+(?:an?\s+|up\s+to\s+|(?:a\s+)?(?:max(?:imum)?|native)\s+)*~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?(?:of\s+)?context(?:[\s_-]*(?:length|window|size|len))?\b`,
+        // "its 32k context window", "the model's 8192 context length"
+        String.raw`\b(?:its|the\s+model'?s|the\s+models'?)\s+(?:max(?:imum)?\s+|native\s+)?~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?context(?:[\s_-]*(?:length|window|size|len))?\b`,
+        // "(8k context model)", "a 32k-context version", "a model fine tuned for 100k context"
+        String.raw`(?<![\w.])~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?context(?:[\s_-]*(?:length|window))?\s+(?:model|version|variant|checkpoint)s?\b`,
+        // "mistral 7b instruct v0.2 is a 32k model": a model named by its window (sizes are in B, never k).
+        String.raw`(?<![\w.])\d+\s*k[\s-]+models?\b`,
+        String.raw`\bmodels?\s+(?:fine[\s-]?tuned|trained|pretrained|extended)\s+(?:for|to|on|with)\s+~?\d[\d,.]*\s*[km]?[\s-]*(?:tokens?[\s-]+)?(?:of\s+)?context\b`,
+      ].join('|'),
+      'g',
+    ),
+    when: (t) => t.includes('context') || /\dk[\s-]+model/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": the model's own context window, not a length you run; not read (say seq N for yours)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'llama 3.1 8b has a 128K context window; I only need 16k. Can I run it on a 4090?',
+    source: 'yansikuan/memory-r1#2',
+  },
+  {
     // "with 2 gpu layers", "40 GPU layers": llama.cpp's n-gpu-layers written as a count of layers,
     // read as "<N> layers on gpu" (-ngl N); without it the number after ("2 gpu layers, 2048 context
     // size") was taken as -ngl.

@@ -158,6 +158,18 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     example: 'llama-7b full finetune, 4 samples per gpu on 8x a100',
   },
   {
+    // A batch said to be the global one after its value: "batch size 512 (global) on 32 GPUs", "a
+    // batch size of 1024 in total", "bs=256 overall". Papers' and READMEs' batch sizes are "global
+    // unless stated otherwise" (facebookresearch/hiera#22); the word after the number says which.
+    // Read as the global batch, so the micro-batch is left unstated and said so, never refused.
+    id: 'training.batch-global-after',
+    pattern: /\b(?:batch[\s_-]*size|batch|bs)\s*(?:of|=|:|is|was)?\s*(\d{1,6})\s*(?:\(\s*(?:global|total|overall|in\s+total|effective)\s*\)|(?:global(?:ly)?|in\s+total|overall)\b)/g,
+    when: (t) => /global|total|overall|effective/.test(t),
+    write: (m) => `gbs ${m[1]}`.padEnd(m[0].length),
+    example: 'batch size 512 (global) on 32 GPUs, full finetune llama-2-13b on A100-80G',
+    source: 'facebookresearch/hiera#22',
+  },
+  {
     // HF `optim` values written in prose ("with paged_adamw_8bit", "optim adamw_8bit"): one optimizer,
     // not "adamw" and an "_8bit" read as 8-bit weights (which turned QLoRA into LoRA on int8).
     id: 'training.optimizer-name',
