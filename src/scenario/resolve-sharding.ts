@@ -6,6 +6,7 @@ import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
 import { miiServesWholeModel, miiWholeModelAssumption } from './mii-replicas.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
+import { presetFor } from './presets.js';
 import type { Resolution } from './resolution.js';
 import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
 import type { Scenario } from './schema.js';
@@ -113,6 +114,9 @@ function splitForServing(r: Resolution): boolean {
   // (vLLM's QKVParallelLinear, num_kv_head_replicas), so tp 8 over 4 KV heads splits (checks.ts).
   if (heads % n !== 0 || (kvHeads % n !== 0 && n % kvHeads !== 0)) return false;
   p.tp = n;
+  // A framework that runs SP with TP (Megatron) turns it on with this split as with a stated tp, so the
+  // scenario is the one its canonical text ("… tp 16 …") reads back as.
+  if (presetFor(s.framework, s.mode, r.gpus()).sequenceParallel) p.sp = true;
   r.assume(`one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
   return true;
 }

@@ -65,6 +65,16 @@ describe('canonical text round-trips', () => {
     expect(resolved).toBeGreaterThan(100);
   });
 
+  it('for a Megatron thread split over its cards by a later count (the property\'s counterexample of 2026-12-02)', () => {
+    let s: Scenario | null = null;
+    for (const text of ['mistral-7b', 'megatron', 'int8 bs 8 --num_processes 16']) {
+      const r = resolveRequest(text, s);
+      if (r.ok && r.scenario) s = r.scenario;
+    }
+    expect(s?.parallel).toMatchObject({ tp: 16, sp: true });
+    roundTrips(s!);
+  });
+
   it('for scenarios reached through follow-ups', () => {
     fc.assert(
       fc.property(request, fc.array(followUp, { maxLength: 3 }), (first, rest) => {
