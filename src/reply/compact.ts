@@ -16,9 +16,17 @@ import { Recent } from './recent.js';
  * button, the diagnosis of the same setup) costs no reading at all.
  */
 export function compactCanonical(s: Scenario): string {
-  const parts = canonicalParts(s);
+  const parts = canonicalParts(written(s));
   // JSON, not a join: two different lists of items can join to the same text.
   return shortForms.of(JSON.stringify(parts), () => shortened(parts));
+}
+
+/**
+ * The scenario with its precision written out even where it was a default (scenario/unstated.ts):
+ * the short form leaves a default precision out either way, and compares the rest exactly.
+ */
+function written({ precisionUnstated: _default, ...s }: Scenario): Scenario {
+  return s;
 }
 
 function shortened(canonical: string[]): string {
@@ -56,7 +64,7 @@ function readBack(text: string): string | null {
   return readBacks.of(text, () => {
     reads++;
     const outcome = resolveRequest(text, null);
-    return outcome.ok && outcome.scenario !== null ? canonicalText(outcome.scenario) : null;
+    return outcome.ok && outcome.scenario !== null ? canonicalText(written(outcome.scenario)) : null;
   });
 }
 

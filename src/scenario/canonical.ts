@@ -1,6 +1,6 @@
 import type { Scenario } from './schema.js';
 import { GiB } from '../memory/format.js';
-import { unstatedDrivers } from './unstated.js';
+import { precisionUnstated, unstatedDrivers } from './unstated.js';
 
 export { readingText } from './reading.js';
 
@@ -77,6 +77,8 @@ const RECIPE_WORDS: Record<Scenario['recipe'], string> = {
 };
 
 function precisionText(s: Scenario): string {
+  // A precision never stated is left unwritten, so it reads back as the default it was (and follows a new card).
+  if (precisionUnstated(s)) return '';
   return s.recipe === 'fp32' ? 'fp32' : `${RECIPE_WORDS[s.recipe]} ${s.compute}`;
 }
 
