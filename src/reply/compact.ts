@@ -1,4 +1,4 @@
-import { canonicalParts, canonicalText } from '../scenario/canonical.js';
+import { canonicalParts, canonicalText, precisionWritten } from '../scenario/canonical.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
 import { Recent } from './recent.js';
@@ -16,17 +16,9 @@ import { Recent } from './recent.js';
  * button, the diagnosis of the same setup) costs no reading at all.
  */
 export function compactCanonical(s: Scenario): string {
-  const parts = canonicalParts(written(s));
+  const parts = canonicalParts(precisionWritten(s));
   // JSON, not a join: two different lists of items can join to the same text.
   return shortForms.of(JSON.stringify(parts), () => shortened(parts));
-}
-
-/**
- * The scenario with its precision written out even where it was a default (scenario/unstated.ts):
- * the short form leaves a default precision out either way, and compares the rest exactly.
- */
-function written({ precisionUnstated: _default, ...s }: Scenario): Scenario {
-  return s;
 }
 
 function shortened(canonical: string[]): string {
@@ -64,7 +56,7 @@ function readBack(text: string): string | null {
   return readBacks.of(text, () => {
     reads++;
     const outcome = resolveRequest(text, null);
-    return outcome.ok && outcome.scenario !== null ? canonicalText(written(outcome.scenario)) : null;
+    return outcome.ok && outcome.scenario !== null ? canonicalText(precisionWritten(outcome.scenario)) : null;
   });
 }
 
@@ -80,6 +72,6 @@ function defaultPartsOf(model: string): Set<string> | null {
   return defaultParts.of(model, () => {
     reads++;
     const alone = resolveRequest(model, null);
-    return alone.ok && alone.scenario ? new Set(canonicalParts(alone.scenario)) : null;
+    return alone.ok && alone.scenario ? new Set(canonicalParts(precisionWritten(alone.scenario))) : null;
   });
 }

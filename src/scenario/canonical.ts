@@ -11,6 +11,15 @@ export { readingText } from './reading.js';
  * never stated, which must read back as unstated), in an order where no two neighbouring
  * words lex as one phrase (precision never sits next to "kv").
  */
+/**
+ * The scenario with its precision written out even where it was a default (unstated.ts): the
+ * short form (reply/compact.ts) leaves a default precision out either way and compares the rest
+ * exactly, as it did before a default precision was marked.
+ */
+export function precisionWritten({ precisionUnstated: _default, ...s }: Scenario): Scenario {
+  return s;
+}
+
 export function canonicalText(s: Scenario): string {
   return canonicalParts(s).join(' ');
 }
