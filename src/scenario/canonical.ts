@@ -7,8 +7,8 @@ export { readingText } from './reading.js';
 /**
  * Scenario → request-language text that resolveRequest(text, null) turns back into the same
  * scenario (property-tested). Used for buttons, message metadata and thread recovery, so it
- * names every field rather than relying on defaults (but the sequence length and batch the user
- * never stated, which must read back as unstated), in an order where no two neighbouring
+ * names every field rather than relying on defaults (but the sequence length, batch and precision the
+ * user never stated, which must read back as unstated), in an order where no two neighbouring
  * words lex as one phrase (precision never sits next to "kv").
  */
 /**
