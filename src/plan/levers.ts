@@ -91,7 +91,8 @@ const CANDIDATES: Candidate[] = [
     applies: (s) => s.mode === 'full' && (s.recipe === 'mixed' || s.recipe === 'amp'),
     // As the precision step sets it in a full fine-tune: float weights and a training run's
     // inference block follow the compute dtype.
-    set: (r) => ({ ...r, recipe: 'pure', compute: 'bf16', weights: defaultWeights(r.mode, 'bf16'), inference: defaultInference('bf16') }),
+    // A precision written is stated: the thread's default mark goes (scenario/unstated.ts precisionUnstated).
+    set: ({ precisionUnstated: _default, ...r }) => ({ ...r, recipe: 'pure', compute: 'bf16', weights: defaultWeights(r.mode, 'bf16'), inference: defaultInference('bf16') }),
   },
   {
     change: 'int4',

@@ -1,4 +1,4 @@
-import { canonicalParts, canonicalText } from '../scenario/canonical.js';
+import { canonicalParts, canonicalText, precisionWritten } from '../scenario/canonical.js';
 import { resolveRequest } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
 import { Recent } from './recent.js';
@@ -16,7 +16,7 @@ import { Recent } from './recent.js';
  * button, the diagnosis of the same setup) costs no reading at all.
  */
 export function compactCanonical(s: Scenario): string {
-  const parts = canonicalParts(s);
+  const parts = canonicalParts(precisionWritten(s));
   // JSON, not a join: two different lists of items can join to the same text.
   return shortForms.of(JSON.stringify(parts), () => shortened(parts));
 }
@@ -56,7 +56,7 @@ function readBack(text: string): string | null {
   return readBacks.of(text, () => {
     reads++;
     const outcome = resolveRequest(text, null);
-    return outcome.ok && outcome.scenario !== null ? canonicalText(outcome.scenario) : null;
+    return outcome.ok && outcome.scenario !== null ? canonicalText(precisionWritten(outcome.scenario)) : null;
   });
 }
 
@@ -72,6 +72,6 @@ function defaultPartsOf(model: string): Set<string> | null {
   return defaultParts.of(model, () => {
     reads++;
     const alone = resolveRequest(model, null);
-    return alone.ok && alone.scenario ? new Set(canonicalParts(alone.scenario)) : null;
+    return alone.ok && alone.scenario ? new Set(canonicalParts(precisionWritten(alone.scenario))) : null;
   });
 }

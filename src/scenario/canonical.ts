@@ -1,16 +1,25 @@
 import type { Scenario } from './schema.js';
 import { GiB } from '../memory/format.js';
-import { unstatedDrivers } from './unstated.js';
+import { precisionUnstated, unstatedDrivers } from './unstated.js';
 
 export { readingText } from './reading.js';
 
 /**
  * Scenario → request-language text that resolveRequest(text, null) turns back into the same
  * scenario (property-tested). Used for buttons, message metadata and thread recovery, so it
- * names every field rather than relying on defaults (but the sequence length and batch the user
- * never stated, which must read back as unstated), in an order where no two neighbouring
+ * names every field rather than relying on defaults (but the sequence length, batch and precision the
+ * user never stated, which must read back as unstated), in an order where no two neighbouring
  * words lex as one phrase (precision never sits next to "kv").
  */
+/**
+ * The scenario with its precision written out even where it was a default (unstated.ts): the
+ * short form (reply/compact.ts) leaves a default precision out either way and compares the rest
+ * exactly, as it did before a default precision was marked.
+ */
+export function precisionWritten({ precisionUnstated: _default, ...s }: Scenario): Scenario {
+  return s;
+}
+
 export function canonicalText(s: Scenario): string {
   return canonicalParts(s).join(' ');
 }
@@ -77,6 +86,8 @@ const RECIPE_WORDS: Record<Scenario['recipe'], string> = {
 };
 
 function precisionText(s: Scenario): string {
+  // A precision never stated is left unwritten, so it reads back as the default it was (and follows a new card).
+  if (precisionUnstated(s)) return '';
   return s.recipe === 'fp32' ? 'fp32' : `${RECIPE_WORDS[s.recipe]} ${s.compute}`;
 }
 

@@ -18,6 +18,9 @@ const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?)$/i;
 
 export const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
 
+/** A training bf16 said (or kept) on a card without it. */
+const refusesBf16 = (name: string) => `the ${name} has no bf16: Hugging Face's bf16=True refuses it ("Your setup doesn't support bf16/gpu"); fp16 takes the same memory (say fp16)`;
+
 export function precisionStep(r: Resolution): ErrorReply | null {
   const s = r.s;
   const before = r.base?.compute ?? 'bf16';
@@ -61,7 +64,7 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   if (noBf16) s.compute = 'fp16';
   // bf16 asked for on a card without it: estimated as asked (fp16 takes the same bytes), said.
   else if (compute?.value === 'bf16' && card && !card.bf16 && s.mode !== 'inference') {
-    r.assume(`the ${card.name} has no bf16: Hugging Face's bf16=True refuses it ("Your setup doesn't support bf16/gpu"); fp16 takes the same memory (say fp16)`);
+    r.assume(refusesBf16(card.name));
   }
   // Serving bf16 asked for on such a card: vLLM refuses it below compute capability 8.0
   // (vllm/worker/worker.py _check_if_gpu_supports_dtype: "Bfloat16 is only supported on GPUs with
@@ -80,6 +83,18 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   if (!r.isNew && !compute && !recipe && s.compute === 'fp16' && s.recipe === 'mixed' && baseCard && !baseCard.bf16 && card?.bf16 && card !== baseCard) {
     s.compute = 'bf16';
     r.assume(`bf16 on the ${card.name} (the thread's fp16 was for the ${baseCard.name}, which has no bf16; say fp16 to keep it)`);
+  }
+  // Whether the precision is a default (issue 22): stated by a dtype, a recipe or a framework's preset, it stays as said.
+  if (compute || recipe || r.presetSet.has('compute') || s.recipe !== 'mixed') delete s.precisionUnstated;
+  else if (r.isNew) s.precisionUnstated = true;
+  // A thread whose opening stated no precision (bf16 by default) and whose follow-up names a card
+  // without bf16 ("ChatGLM2 QLoRA 显存OOM", then "4张2080Ti", c471): the default follows the card
+  // to fp16, as a new request there would; a stated bf16 stays, said as the card refuses it.
+  if (!r.isNew && !compute && !recipe && s.mode !== 'inference' && s.compute === 'bf16' && card && !card.bf16 && card !== baseCard) {
+    if (s.precisionUnstated) {
+      s.compute = 'fp16';
+      r.assume(`fp16 mixed precision with fp32 master weights on the ${card.name} (default: it has no bf16; the thread's bf16 was a default too, say bf16 to keep it)`);
+    } else r.assume(refusesBf16(card.name));
   }
   // Inference has no training recipe: only its weight format is worth stating.
   if (r.isNew && !recipe && !r.presetSet.has('recipe') && s.mode !== 'inference') {

@@ -361,6 +361,12 @@ export const scenarioSchema = z.object({
    * Absent = both stated (and in older thread states). Read it through `unstatedDrivers`.
    */
   unstated: z.array(z.enum(['seq', 'batch'])).optional(),
+  /**
+   * The precision (recipe and compute dtype) was never stated: a default, so a follow-up that moves
+   * the thread to a card without bf16 takes fp16 there, as a new request would (a stated bf16 stays).
+   * Absent = stated (and in older thread states). Read it through `precisionUnstated`.
+   */
+  precisionUnstated: z.literal(true).optional(),
   question: questionSchema,
   help: z.array(helpTopicSchema),
   chart: chartSchema,

@@ -1,3 +1,4 @@
+import { gpuById } from '../catalog/index.js';
 import { DEFAULTS } from './defaults.js';
 import type { Scenario } from './schema.js';
 
@@ -28,4 +29,21 @@ export function withUnstated(s: Scenario, drivers: readonly Driver[]): Scenario 
   const kept = DRIVERS.filter((d) => drivers.includes(d));
   const { unstated: _was, ...rest } = s;
   return kept.length ? { ...rest, unstated: kept } : rest;
+}
+
+/**
+ * The 16-bit compute a request that states no precision gets on this scenario's card: fp16 on a
+ * card without bf16 (V100, T4, 2080 Ti), else bf16 (resolve-precision.ts).
+ */
+export function defaultCompute(s: Scenario): 'bf16' | 'fp16' {
+  const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
+  return card && !card.bf16 ? 'fp16' : 'bf16';
+}
+
+/**
+ * The precision is a default the user never stated: only while it still holds that default (mixed
+ * precision in the card's 16-bit dtype), so a change that writes another precision has stated it.
+ */
+export function precisionUnstated(s: Scenario): boolean {
+  return s.precisionUnstated === true && s.recipe === 'mixed' && s.compute === defaultCompute(s);
 }

@@ -1,4 +1,4 @@
-import { canonicalParts } from '../../src/scenario/canonical.js';
+import { canonicalParts, precisionWritten } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
@@ -8,7 +8,7 @@ export type ReadBack = (text: string) => string[] | null;
 /** Every text read afresh: a new request each time. */
 export const readAfresh: ReadBack = (text) => {
   const outcome = resolveRequest(text, null);
-  return outcome.ok && outcome.scenario ? canonicalParts(outcome.scenario) : null;
+  return outcome.ok && outcome.scenario ? canonicalParts(precisionWritten(outcome.scenario)) : null;
 };
 
 /**
@@ -18,7 +18,7 @@ export const readAfresh: ReadBack = (text) => {
  * by the whole text: see there). Depends on canonicalParts(s) alone.
  */
 export function referenceCompact(s: Scenario, read: ReadBack = readAfresh): string {
-  let parts = canonicalParts(s);
+  let parts = canonicalParts(precisionWritten(s));
   const target = parts.join(' ');
   const same = (parts: string[]) => read(parts.join(' '))?.join(' ') === target;
   const alone = read(parts[0] ?? '');

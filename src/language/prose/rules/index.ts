@@ -45,6 +45,7 @@ const PROSE_ORDER = [
   'prose.variant-words',
   'prose.engine-build',
   'prose.full-context',
+  'prose.full-not-training',
   'prose.some-of-the-cards',
   'prose.some-of-the-cards-zh',
   'prose.n-gpu-setup',

@@ -14,7 +14,36 @@ const servedBatch = (m: RegExpExecArray) => `${SERVING_WORD.test(m.input) ? '' :
 /** A name that carries its window ("Yi-34B-200K", "-128k", "-32k"). */
 const WINDOW_IN_NAME = /(?<=[a-z0-9.]-(?:\d+(?:\.\d+)?b|mini|small|medium)(?:-[a-z]+)*)-(\d+)k\b/;
 
+/** Words that make "full" a training method right after it ("full fine-tune", "full-dpo", "full params", "full 8K context"). */
+const FULL_TRAINS = String.raw`[\s_-]{0,3}(?:fine|finetun|tun|ft\b|fft|sft|dpo|train|param|weights?\b|shard|recompute|ce\b|cross|context|ctx|bf16|\d)`;
+/** A word of serving beside "full" (not "run", said of training runs too: "running full finetune"). */
+const SERVE_WORD = String.raw`(?:inference|infer(?:ence|ring)?|serv(?:e|es|ed|ing)|deploy(?:s|ed|ing|ment)?|host(?:s|ed|ing)?|generation)`;
+/** "full" said of the model itself: "full version", "full-size", "full model". */
+const WHOLE_MODEL_AFTER = /^[\s-]{1,3}(?:versions?|sized?|models?)\b/;
+const SERVED_BEFORE = new RegExp(String.raw`\b${SERVE_WORD}\s{1,3}(?:(?:at|in|the|a|with|on)\s{1,3})?$`);
+/** A training word anywhere in the message: then "the full model" may be the whole model trained (c453). */
+const TRAINING_IN_MESSAGE = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|optimi[sz]er\w*|adam\w*)\b|微调|训练|全参/;
+
 export const SERVING_RULES: readonly ProseRule[] = [
+  {
+    // "4xA100 40GB for full inference", "serving the full llama 70b", "the DeepSeek-R1 \"full version\""
+    // (deepseek-ai/DeepSeek-R1#460, c744), "the full model (unquantized)", "full-size model", "full fp16":
+    // "full" said of the whole, unquantised model, not of a full fine-tune (it had read as one, said
+    // nowhere). Beside a serving word, or in "full version/size/model" with no training word in the
+    // message, the word is set aside; "full fine-tune", "full-dpo", "full params", "full 8K context" keep it.
+    id: 'prose.full-not-training',
+    pattern: new RegExp(
+      String.raw`(?<=\b${SERVE_WORD}\s{1,3}(?:(?:at|in|the|a|with|on)\s{1,3})?)full\b(?!${FULL_TRAINS})` +
+        String.raw`|\bfull(?=[\s-]{1,3}${SERVE_WORD})` +
+        String.raw`|\bfull(?=[\s-]{1,3}(?:fp16|float16|16[\s-]?bit)\b)` +
+        String.raw`|\bfull(?=[\s-]{1,3}(?:versions?|sized?|models?)\b(?![\s_-]{0,3}(?:fine|finetun|tun|train|sft|ft\b)))`,
+      'g',
+    ),
+    when: (t) => t.includes('full'),
+    write: (m) => (WHOLE_MODEL_AFTER.test(m.input.slice(m.index + m[0].length)) && !SERVED_BEFORE.test(m.input.slice(Math.max(0, m.index - 40), m.index)) && TRAINING_IN_MESSAGE.test(m.input) ? m[0] : ' '.repeat(m[0].length)),
+    example: 'We are planning to deploy the DeepSeek-R1 "full version" in a production environment',
+    source: 'deepseek-ai/DeepSeek-R1#460',
+  },
   {
     // "LLama 70B build engine OOM", "building the TRT engine": an engine is built by TensorRT-LLM, which
     // serves it. Weak: the engine is named only by the word "engine".

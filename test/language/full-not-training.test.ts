@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readInThread } from '../../src/core/opening.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * prose.full-not-training (issue 22): "full" said of the whole, unquantised model ("full inference",
+ * "the full model (unquantized)", the DeepSeek-R1 "full version") is no full fine-tune; it had read as
+ * one, said nowhere. "full fine-tune", "full ft", "full parameter", "full-dpo" stay full.
+ */
+
+const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+const mode = (text: string) => {
+  const outcome = readInThread(text, null).outcome;
+  if (!outcome.ok || !outcome.scenario) throw new Error(outcome.ok ? 'read as help' : outcome.error.message);
+  return outcome.scenario.mode;
+};
+
+describe('"full" of the whole model is no training mode', () => {
+  it('real: deepseek-ai/DeepSeek-R1#460 (c744), deploy the "full version" on 8×A100 80GB', () => {
+    expect(mode(line('c744').text)).toBe('inference');
+    expect(mode('We are planning to deploy the DeepSeek-R1 "full version" in a production environment. Is 8×A100 80GB the best choice?')).toBe('inference');
+  });
+
+  it('invented: full inference, serving the full model, full-size, unquantised, full fp16', () => {
+    for (const text of [
+      '4xA100 40GB for full inference of llama 70b',
+      'llama 70b inference at full on 4x a100',
+      'serving the full llama 70b on 2 h100',
+      'the full model (unquantized) qwen 32b on a 4090',
+      'full-size model llama 70b on 8xa100',
+      'full version of deepseek r1 on 8xh100',
+      'full fp16 llama-2-13b on 2x 3090',
+    ])
+      expect(mode(text), text).not.toBe('full');
+  });
+
+  it('full fine-tunes keep their mode: real c021, c161 and invented spellings', () => {
+    for (const id of ['c021', 'c161']) expect(mode(line(id).text), id).toBe('full');
+    for (const text of [
+      'llama 70b full fine-tune on 8x a100',
+      'llama 7b full ft on 8x a100',
+      'llama 13b full parameter on 8x a100-40g',
+      'running full finetune llama 7b on a100',
+      'is it possible to fine-tune the full model gpt-neox-20b on 8x a100',
+      'llama 7b full on 8x a100',
+      'full version llama 7b full finetune on a100',
+    ])
+      expect(mode(text), text).toBe('full');
+  });
+
+  it('property: an inference word right before or after "full" never yields a full fine-tune', () => {
+    const serve = fc.constantFrom('inference', 'infer', 'serving', 'serve', 'deploy', 'deploying', 'hosting', 'generation');
+    const model = fc.constantFrom('llama 70b', 'qwen2.5-32b', 'mistral-7b', 'deepseek r1');
+    const cards = fc.constantFrom('on 4x a100 40gb', 'on 2x h100', 'on a 4090', 'on 8x a100-80g');
+    const joiner = fc.constantFrom(' ', ' the ', ' at ', '-');
+    fc.assert(
+      fc.property(serve, model, cards, joiner, fc.boolean(), (word, m, c, j, before) => {
+        const phrase = before ? `${word}${j === '-' ? ' ' : j}full` : `full${j === ' the ' || j === ' at ' ? ' ' : j}${word}`;
+        expect(mode(`${m} ${phrase} ${c}`)).not.toBe('full');
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
