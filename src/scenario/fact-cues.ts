@@ -154,3 +154,25 @@ export function howManyDoubt(text: string, at: number, end: number, statesCount:
   if (!ASKS.test(words) && !ASKS.test(sentence.replace(/\bnumber of\b/gi, ''))) return sentence;
   return statesCount ? words.trim() : null;
 }
+
+/**
+ * A card or limit question ("minimum GPU", "max seq") written inside a statement is no question: "This
+ * is the minimum GPU requirement for effective training." (a README quoted in
+ * huggingface/alignment-handbook, corpus c786), "The model's max seq len (4096) is larger than the
+ * maximum number of tokens that can be stored in KV cache." (vLLM's start-up error, c766). A sentence
+ * that ends in a full stop and asks nothing around the words is a statement; words that ask by
+ * themselves ("which gpu", "what card") and terse requests with no full stop stay questions. Returns the
+ * sentence that makes the question weak, or null.
+ */
+export function statedNotAsked(text: string, at: number, end: number): string | null {
+  const words = text.slice(at, end);
+  if (/\b(?:which|what|how)\b/i.test(words)) return null;
+  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const stopAt = text.slice(end).search(/[.!?。？！\n](?:\s|$)/);
+  if (stopAt < 0) return null;
+  const stop = end + stopAt;
+  if (!/[.。]/.test(text[stop]!)) return null;
+  const rest = `${text.slice(start, at)} ${text.slice(end, stop)}`;
+  return ASKS.test(rest) ? null : text.slice(start, stop + 1).trim();
+}
+

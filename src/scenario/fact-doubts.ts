@@ -1,6 +1,6 @@
 import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
-import { howManyDoubt } from './fact-cues.js';
+import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
@@ -117,12 +117,12 @@ function withLauncherCount(f: FactTrace, previous: Scenario | null): FactTrace {
   return { ...f, weak: true, weakWords: f.words.trim(), alternative: `on ${before} GPUs` };
 }
 
-/** "How many GPUs" said in no question, or beside the GPUs the message states, is weak (fact-cues.ts). */
+/** "How many GPUs" said in no question, or beside the GPUs the message states, is weak; so is a card or limit question written in a statement (fact-cues.ts). */
 function withQuestionDoubt(facts: FactTrace[], text: string): FactTrace[] {
   const statesCount = facts.some((f) => (f.fact === 'gpus' || f.fact === 'nodes') && f.at !== null && f.cue !== 'derived');
   return facts.map((f) => {
-    if (f.fact !== 'question' || !f.value.startsWith('how many') || f.at === null || f.end === null || f.weak) return f;
-    const doubt = howManyDoubt(text, f.at, f.end, statesCount);
+    if (f.fact !== 'question' || f.at === null || f.end === null || f.weak) return f;
+    const doubt = f.value.startsWith('how many') ? howManyDoubt(text, f.at, f.end, statesCount) : statedNotAsked(text, f.at, f.end);
     return doubt ? { ...f, weak: true, weakWords: doubt } : f;
   });
 }

@@ -192,9 +192,13 @@ function restatedFacts(patch: Patch, items: readonly Item[], s: Scenario, traceO
 }
 
 /** How a fact is said on the first screen: "2 GPUs", "seq 4096", "card A100 80GB". */
+/** A question's value as the reply says it. */
+const QUESTION_WORDS: Readonly<Record<string, string>> = { whichGpu: 'which GPU', maxSeq: 'max seq', maxBatch: 'max batch' };
+
 function said(f: FactTrace): string {
   if (f.fact === 'gpus') return `${f.value} GPU${f.value === '1' ? '' : 's'}`;
   if (f.fact === 'model' || f.fact === 'card') return f.value;
+  if (f.fact === 'question' && QUESTION_WORDS[f.value]) return `the question "${QUESTION_WORDS[f.value]}"`;
   return `${f.fact} ${f.value}`;
 }
 
