@@ -222,17 +222,17 @@ export function readTokens(raw: readonly Token[]): TokenReading {
     }
     // "output" with no number is a program's output ("[attached with my terminal output](…)",
     // NVIDIA/Megatron-LM#525, corpus c531), no length of generated tokens and no sign of inference.
-    if (t.type === 'genKw' && t.text === 'output' && next?.type !== 'number' && next?.type !== 'knum') {
+    if (t.type === 'genKw' && t.text === 'output' && !numberNext(next)) {
       filler.push({ ...t, type: 'word' });
       continue;
     }
     // "completion" with no number is a word of prose ("completion only loss", "the completion"), no length.
-    if (t.type === 'completionKw' && next?.type !== 'number' && next?.type !== 'knum') {
+    if (t.type === 'completionKw' && !numberNext(next)) {
       filler.push({ ...t, type: 'word' });
       continue;
     }
     // "generate" with no number after it asks for inference.
-    if (t.type === 'genKw' && next?.type !== 'number' && next?.type !== 'knum') {
+    if (t.type === 'genKw' && !numberNext(next)) {
       final.push({ ...t, type: 'mode', value: 'inference' });
       continue;
     }
@@ -250,3 +250,13 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   }
   return { kept: kernelNamedOverNegated(final, negatedKernels), filler, unread, notes: [...new Set(notes)], impossibleCard: cards.impossible, guesses };
 }
+
+/**
+ * A number after a keyword that takes one: a number, "8k", or a bare card number the lexer read as a
+ * card ("completion 4080"; numeric-cards.ts turns it back into the number it spells), which had made
+ * "completion" a word of prose and 4080 an RTX 4080 (found by grpo-completion's property).
+ */
+function numberNext(next: Token | undefined): boolean {
+  return next?.type === 'number' || next?.type === 'knum' || (next?.type === 'gpu' && /^\d+$/.test(next.text));
+}
+

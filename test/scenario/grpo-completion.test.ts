@@ -118,3 +118,14 @@ describe('the completion length of an online RL run', () => {
     );
   });
 });
+
+describe('a completion length spelled like a card number', () => {
+  // The property above found "completion 4080": the lexer reads a bare 4080 as an RTX 4080, and the
+  // keyword had become a word of prose (read-tokens.ts numberNext).
+  it.each([3090, 4080, 4090, 5090])('"completion %i" is the completion length, not a card', (n) => {
+    const { s } = read(`qwen2.5-7b grpo lora completion ${n} on 1x h100`);
+    expect(s.completion).toBe(n);
+    expect(s.hardware?.gpuId).toBe('h100-80g');
+  });
+});
+

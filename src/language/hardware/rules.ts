@@ -197,8 +197,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.bound',
     role: 'measurement',
     pattern: new RegExp(
-      // A usage verb before the bound ("需要的显存超过了 7GB") makes it memory in use, said so by reconcile/mentions.ts.
-      String.raw`(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      // A usage verb before the bound ("需要的显存超过了 7GB") makes it memory in use, said so by reconcile/mentions.ts;
+      // the lookahead first, so the look back over spaces runs only where a bound word starts (a blanked log is all spaces).
+      String.raw`(?=低于|高于|小于|大于|少于|多于|超过|超出|不到|不足|\b(?:below|under|less|lower|fewer|more|greater|higher|over))(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',
