@@ -65,6 +65,12 @@ describe('canonical text round-trips', () => {
     expect(resolved).toBeGreaterThan(100);
   });
 
+  it('for a default precision a later step replaced ("13b, vllm, max batch, awq": vLLM runs AWQ in fp16; a CI seed of 2026-12-02)', () => {
+    const r = resolveRequest('13b, vllm, max batch, awq', null);
+    expect(r.ok && r.scenario?.compute).toBe('fp16');
+    roundTrips(r.ok ? r.scenario! : (null as never));
+  });
+
   it('for a Megatron thread split over its cards by a later count (the property\'s counterexample of 2026-12-02)', () => {
     let s: Scenario | null = null;
     for (const text of ['mistral-7b', 'megatron', 'int8 bs 8 --num_processes 16']) {
