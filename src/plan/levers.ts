@@ -9,7 +9,7 @@ import type { Lever } from '../reply/types.js';
 import { defaultInference, defaultWeights } from '../scenario/defaults.js';
 import { inRange } from '../scenario/ranges.js';
 import { gpuCountOf } from '../scenario/gpus.js';
-import { unstatedDrivers, withUnstated, type Driver } from '../scenario/unstated.js';
+import { settleDefaultMark, unstatedDrivers, withUnstated, type Driver } from '../scenario/unstated.js';
 
 /**
  * The levers a careful engineer pulls, in the order they are tried (DESIGN §3.7, after the seed
@@ -156,7 +156,7 @@ export function isSetting(change: string): boolean {
  */
 export function settled(setup: Scenario, change: string): Scenario | null {
   const set = SETTINGS.get(change);
-  return set ? set(setup, setup) : applyChange(setup, change);
+  return set ? settleDefaultMark(set(setup, setup)) : applyChange(setup, change);
 }
 
 function hostNote(e: Estimate): string {
@@ -172,7 +172,7 @@ export function leverChanges(s: Scenario): { candidate: Candidate; rank: number;
     const change = typeof candidate.change === 'string' ? candidate.change : candidate.change(s);
     if (candidate.set) {
       if (resolved === undefined) resolved = reresolved(s);
-      out.push({ candidate, rank, change, next: resolved && candidate.set(resolved, s) });
+      out.push({ candidate, rank, change, next: resolved && settleDefaultMark(candidate.set(resolved, s)) });
     } else out.push({ candidate, rank, change, next: applyChange(s, change) });
   });
   return out;

@@ -20,7 +20,7 @@ import { shardingStep } from './resolve-sharding.js';
 import { trainingChoicesStep } from './resolve-training.js';
 import { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
-import { precisionUnstated } from './unstated.js';
+import { settleDefaultMark } from './unstated.js';
 
 /**
  * The steps of a resolution in dependency order: each reads what the ones before it decided (the
@@ -60,7 +60,7 @@ export function runResolution(text: string, patch: Patch, base: Scenario | null,
   if (error) return error;
   // A default precision a later step replaced (vLLM's AWQ kernels run fp16: resolve-quantised-serving.ts)
   // is no longer the default: the mark goes, so the scenario is the one its canonical text reads back as.
-  if (r.s.precisionUnstated && !precisionUnstated(r.s)) delete r.s.precisionUnstated;
+  r.s = settleDefaultMark(r.s);
   // The scenario's shape is guaranteed by the steps above and checked against scenarioSchema in
   // the tests (test/scenario, test/language/tolerant.test.ts), not here: zod costs ~60 ms of
   // every cold start of the CLI (issue 11), and the request path never needs it.

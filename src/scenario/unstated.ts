@@ -47,3 +47,17 @@ export function defaultCompute(s: Scenario): 'bf16' | 'fp16' {
 export function precisionUnstated(s: Scenario): boolean {
   return s.precisionUnstated === true && s.recipe === 'mixed' && s.compute === defaultCompute(s);
 }
+
+/**
+ * The scenario without its default-precision mark where a later step or a lever replaced the
+ * default (vLLM's AWQ kernels run fp16; "int4" sets quantised kernels): a follow-up's resolution and
+ * a lever's setting then lead to the same scenario, the one its canonical text reads back as.
+ */
+export function settleDefaultMark(s: Scenario): Scenario;
+export function settleDefaultMark(s: Scenario | null): Scenario | null;
+export function settleDefaultMark(s: Scenario | null): Scenario | null {
+  if (!s?.precisionUnstated || precisionUnstated(s)) return s;
+  const { precisionUnstated: _replaced, ...rest } = s;
+  return rest;
+}
+
