@@ -26,6 +26,21 @@ export interface SetAside {
   note: string;
 }
 
+/**
+ * Each product of MEMORY_ARITHMETIC with a unit somewhere (a bare "4*8" is no memory) that no hardware
+ * phrase read: its span, its factors and its "= total", if written.
+ */
+function* productsOutside(text: string, readings: readonly HardwareReading[]): Generator<{ at: number; end: number; a: number; b: number; t: number | null }> {
+  for (const m of text.matchAll(MEMORY_ARITHMETIC.pattern)) {
+    const g = m.groups!;
+    if (!g.ua && !g.ub && !g.t) continue;
+    const at = m.index;
+    const end = at + m[0].trimEnd().length;
+    if (readings.some((r) => r.at < end && at < r.end)) continue;
+    yield { at, end, a: Number(g.a), b: Number(g.b), t: g.t ? Number(g.t) : null };
+  }
+}
+
 /** Within a tenth: "24G" for an A10 of 22.5 GiB usable is its memory. */
 const near = (a: number, b: number) => Math.abs(a - b) <= 0.1 * Math.max(a, b);
 
@@ -34,16 +49,9 @@ export function readMemoryArithmetic(text: string, readings: readonly HardwareRe
   if (!stated) return countsInArithmetic(text, readings, userText);
   const count = stated.count ?? 1;
   const cardGiB = stated.memoryGiB ?? gpuById(stated.gpuId!).totalMiB / 1024;
-  const inAReading = (at: number, end: number) => readings.some((r) => r.at < end && at < r.end);
   const found: SetAside[] = [];
-  for (const m of text.matchAll(MEMORY_ARITHMETIC.pattern)) {
-    const g = m.groups!;
-    if (!g.ua && !g.ub && !g.t) continue;
-    const at = m.index!;
-    const end = at + m[0].trimEnd().length;
-    if (inAReading(at, end)) continue;
-    const [a, b] = [Number(g.a), Number(g.b)];
-    const total = g.t ? Number(g.t) : a * b;
+  for (const { at, end, a, b, t } of productsOutside(text, readings)) {
+    const total = t ?? a * b;
     // The factor that is the card's memory, as the user wrote it ("24G" for the A10's 22.5 GiB).
     const memory = near(a, cardGiB) && b === count ? a : near(b, cardGiB) && a === count ? b : null;
     const agrees = memory !== null && near(total, count * cardGiB);
@@ -69,16 +77,9 @@ const CARD_MEMORIES = new Set(GPUS.map((g) => Math.round(g.totalMiB / 1024)));
  * first screen, so a reading of one card is never silent.
  */
 function countsInArithmetic(text: string, readings: readonly HardwareReading[], userText: (at: number, end: number) => string): SetAside[] {
-  const inAReading = (at: number, end: number) => readings.some((r) => r.at < end && at < r.end);
   const found: SetAside[] = [];
-  for (const m of text.matchAll(MEMORY_ARITHMETIC.pattern)) {
-    const g = m.groups!;
-    if (!g.ua && !g.ub && !g.t) continue;
-    const at = m.index!;
-    const end = at + m[0].trimEnd().length;
-    if (inAReading(at, end)) continue;
-    const [a, b] = [Number(g.a), Number(g.b)];
-    if (g.t && Number(g.t) !== a * b) continue;
+  for (const { at, end, a, b, t } of productsOutside(text, readings)) {
+    if (t !== null && t !== a * b) continue;
     const [count, memory] = a <= b ? [a, b] : [b, a];
     // "18*8 = 144GB" of memory in use (c707) is a measurement: 18 GB is no card's size.
     if (count < 2 || count > MAX_COUNTED || !CARD_MEMORIES.has(memory)) continue;
