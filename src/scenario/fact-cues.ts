@@ -122,8 +122,11 @@ const USED_WITH = /(?:\b(?:with|using|use|used|via|through|on|in)\s+(?:the\s+)?|
 /** A question's opening before the framework, within its clause: "can", "did you", "if you used", "whether". */
 const ASKING = /\b(?:can|could|will|would|should|does|did|do|is|are|has|have|if|whether)\b[^,.;:!?\n]{0,30}$/i;
 
+/** Where the sentence holding `at` begins: after the last sentence end or line break before it. */
+const sentenceStart = (text: string, at: number) => Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+
 function askedAbout(text: string, at: number, end: number): string | null {
-  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const start = sentenceStart(text, at);
   const stopAt = text.slice(end).search(/[.!?。？！\n]/);
   const stop = stopAt < 0 ? text.length : end + stopAt;
   const sentence = text.slice(start, stop + 1).trim();
@@ -146,7 +149,7 @@ const ASKS = /[?？]|\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:e
  * whether those cards fit. Returns the words that make the question weak, or null.
  */
 export function howManyDoubt(text: string, at: number, end: number, statesCount: boolean): string | null {
-  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const start = sentenceStart(text, at);
   const stopAt = text.slice(end).search(/[.!?。？！\n]/);
   const sentence = text.slice(start, stopAt < 0 ? text.length : end + stopAt + 1).trim();
   const words = text.slice(at, end);
@@ -167,7 +170,7 @@ export function howManyDoubt(text: string, at: number, end: number, statesCount:
 export function statedNotAsked(text: string, at: number, end: number): string | null {
   const words = text.slice(at, end);
   if (/\b(?:which|what|how)\b/i.test(words)) return null;
-  const start = Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+  const start = sentenceStart(text, at);
   const stopAt = text.slice(end).search(/[.!?。？！\n](?:\s|$)/);
   if (stopAt < 0) return null;
   const stop = end + stopAt;
