@@ -75,8 +75,8 @@ export const KEYWORDS: readonly Keyword[] = [
       kw('precision', 'pure', ['pure', 'pure 16-bit', 'true 16-bit']),
   // litgpt's "bf16-true" is read from its --precision flag (config-keys.ts): as a flexible
   // spelling it would also match HF's "bf16 True", which is autocast, not pure bf16.
-  kw('precision', 'pure+bf16', ['pure bf16', 'native bf16', 'bf16 native', 'full bf16', 'bf16 weights', 'bf16 only', 'purely bf16']),
-  kw('precision', 'pure+fp16', ['pure fp16']),
+  kw('precision', 'pure+bf16', ['pure bf16', 'native bf16', 'bf16 native', 'bf16 weights', 'bf16 only', 'purely bf16']),
+  kw('precision', 'pure+fp16', ['pure fp16', 'fp16 weights', 'fp16 only']),
   kw('precision', 'megatron', ['megatron-mixed', 'megatron mixed', 'fp32 main grads']),
   // weight formats of a frozen base or served model
   kw('weights', 'int8', ['int8', '8bit', '8-bit', 'llm.int8', 'bnb 8bit', 'load in 8bit', 'w8', '8 bit', '8bit quantization', '8-bit quantized']),

@@ -30,7 +30,9 @@ describe('"full" of the whole model is no training mode', () => {
       'the full model (unquantized) qwen 32b on a 4090',
       'full-size model llama 70b on 8xa100',
       'full version of deepseek r1 on 8xh100',
-      'full fp16 llama-2-13b on 2x 3090',
+      'the full fp16 llama-2-13b on 2x 3090',
+      'llama-2-13b full fp16 weights on 2x 3090 with vllm',
+      'run llama-2-13b in full bf16 on 2x 3090',
     ])
       expect(mode(text), text).not.toBe('full');
   });
@@ -45,6 +47,12 @@ describe('"full" of the whole model is no training mode', () => {
       'is it possible to fine-tune the full model gpt-neox-20b on 8x a100',
       'llama 7b full on 8x a100',
       'full version llama 7b full finetune on a100',
+      // The request language's own order (DESIGN.md §2, the follow-up hint's "8b full bf16 seq 4096 on
+      // H100"): "full" before a dtype is the mode; "full bf16" had been a spelling of pure bf16, and with
+      // no training word left the line read as inference (v129's "llama-1-7b full fp16 mixed bs 4").
+      '8b full bf16 seq 4096 on H100',
+      'llama-1-7b full fp16 mixed bs 4 llamafactory on 1x a100-80g',
+      'full fp16 llama-2-13b on 2x 3090',
     ])
       expect(mode(text), text).toBe('full');
   });

@@ -35,7 +35,8 @@ export const SERVING_RULES: readonly ProseRule[] = [
     pattern: new RegExp(
       String.raw`(?<=\b${SERVE_WORD}\s{1,3}(?:(?:at|in|the|a|with|on)\s{1,3})?)full\b(?!${FULL_TRAINS})` +
         String.raw`|\bfull(?=[\s-]{1,3}${SERVE_WORD})` +
-        String.raw`|\bfull(?=[\s-]{1,3}(?:fp16|float16|16[\s-]?bit)\b)` +
+        String.raw`|(?<=\b(?:the|in|at)\s{1,3})full(?=[\s-]{1,3}(?:fp16|bf16|float16|bfloat16|16[\s-]?bit)\b)` +
+        String.raw`|\bfull(?=[\s-]{1,3}(?:fp16|bf16|float16|bfloat16|16[\s-]?bit)[\s-]{1,3}(?:versions?|models?|weights?|checkpoints?)\b)` +
         String.raw`|\bfull(?=[\s-]{1,3}(?:versions?|sized?|models?)\b(?![\s_-]{0,3}(?:fine|finetun|tun|train|sft|ft\b)))`,
       'g',
     ),
