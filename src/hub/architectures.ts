@@ -330,7 +330,8 @@ function falcon(c: Config): ArchReading {
     attentionBias: bias ? 'all' : 'none',
     mlpBias: bias,
     parallelBlock: newArch || bool(c, 'parallel_attn', true),
-    ...(newArch ? { extraParams: layers * 2 * hidden } : {}),
+    // new_decoder_architecture: ln_attn and ln_mlp, two norms where a parallel block has one.
+    ...(newArch ? { layerNorms: 2 } : {}),
   });
   return { arch, notes: [] };
 }
@@ -341,7 +342,8 @@ function gptNeox(c: Config): ArchReading {
   const parallel = bool(c, 'use_parallel_residual', true);
   const arch = gptLike(shape, bool(c, 'tie_word_embeddings', false), 'rope', {
     parallelBlock: parallel,
-    ...(parallel ? { extraParams: shape.layers * 2 * shape.hidden } : {}),
+    // input_layernorm and post_attention_layernorm, both on the parallel branches.
+    ...(parallel ? { layerNorms: 2 } : {}),
   });
   return { arch, notes: [] };
 }

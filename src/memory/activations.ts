@@ -163,13 +163,43 @@ export function layerTensors(s: Scenario): SavedTensor[] {
   const sharedWithAdapters = adapterBytesPerParam(s) === activationBytes(s);
   const kept = (...targets: string[]) =>
     s.mode === 'full' || quantisedLinearsKeepInputs(s) || (adapted(s, ...targets) && sharedWithAdapters);
+  const parallel = parallelNorms(s);
+  // One norm feeding both branches: its output is kept when either branch's linear keeps its input.
+  const attentionNormKept = parallel === 'one' ? kept('q', 'k', 'v', 'gate', 'up') : kept('q', 'k', 'v');
   return [
-    ...normTensors(s, 'attention', kept('q', 'k', 'v')),
+    ...normTensors(s, 'attention', attentionNormKept),
     ...attentionTensors(s),
-    ...normTensors(s, 'MLP', kept('gate', 'up')),
+    ...mlpNormTensors(s, parallel, kept('gate', 'up')),
     ...mlpTensors(s),
     ...adapterTensors(s),
   ];
+}
+
+/**
+ * A parallel block (attention and MLP both read the layer's input x, and their outputs are added
+ * to it once) has one norm feeding both branches — Falcon-7B's input_layernorm (modelling_RW.py,
+ * transformers modeling_falcon.py FalconDecoderLayer: `mlp_layernorm_out = attention_layernorm_out`
+ * unless new_decoder_architecture), GPT-J's ln_1, Phi-1/2's input_layernorm, Cohere's
+ * input_layernorm — or two norms of the same x (GPT-NeoX input_layernorm and
+ * post_attention_layernorm under use_parallel_residual; Falcon-40B's ln_attn and ln_mlp).
+ */
+function parallelNorms(s: Scenario): 'sequential' | 'one' | 'two' {
+  const arch = s.model.arch;
+  if (!arch.parallelBlock) return 'sequential';
+  return (arch.layerNorms ?? 1) >= 2 ? 'two' : 'one';
+}
+
+/**
+ * The MLP branch's norm. Sequential blocks: its own input (x + attention output) and output. A
+ * parallel block with one norm: nothing more, the attention norm's tensors serve both branches.
+ * With two norms of the same x: nn.LayerNorm saves the input tensor itself (no copy), so x is kept
+ * once for both; an RMSNorm-style upcast (`hidden.to(float32)`) makes and keeps its own fp32 copy.
+ */
+function mlpNormTensors(s: Scenario, parallel: 'sequential' | 'one' | 'two', outputNeeded: boolean): SavedTensor[] {
+  if (parallel === 'sequential') return normTensors(s, 'MLP', outputNeeded);
+  if (parallel === 'one') return [];
+  const tensors = normTensors(s, 'MLP', outputNeeded);
+  return s.model.arch.norm === 'rmsnorm' ? tensors : tensors.filter((t) => !t.name.endsWith('norm input'));
 }
 
 /** Tokens one GPU processes per micro-batch: s ÷ cp × b. */

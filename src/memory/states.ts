@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
+import { fsdpRootParams } from './fsdp-root.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
 import { gathersOneModuleAtATime, zero12Config, zero3Config } from './deepspeed-config.js';
@@ -339,6 +340,13 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
     }
     const live = Math.max(2 * layer, largest, Math.min(config.maxLiveParameters, paramsPerGpu(l)));
     return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `max(min(stage3_max_live_parameters ${count(config.maxLiveParameters)}, ${count(paramsPerGpu(l))}), largest tensor ${count(largest)}) × ${num(perParam)} B`);
+  }
+  // FSDP's root unit (embedding, final norm, LM head) stays whole beside the layers it gathers (fsdp-root.ts).
+  // A quantised base keeps its embedding and LM head in 16 bits (bitsandbytes replaces the linears only).
+  const root = fsdpRootParams(s, l);
+  if (root > 0) {
+    const rootBytes = isQuantised(s.weights) ? 2 : perParam;
+    return component('gathered', 'gathered layers + root unit (FSDP)', 'buffers', 2 * layer * perParam + root * rootBytes, `2 layers × ${count(layer)} × ${num(perParam)} B + root (embedding, norm, LM head) ${count(root)} × ${num(rootBytes)} B`);
   }
   return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * layer * perParam, `2 layers × ${count(layer)} × ${num(perParam)} B`);
 }

@@ -89,7 +89,10 @@ const architectureFields = z.object({
     .optional(),
   /** An RMSNorm scale of headDim on each query and each key head, per layer (Qwen3, Gemma 3, GLM-4.5 `use_qk_norm`). */
   qkNorm: z.boolean().optional(),
-  /** Norms per decoder layer when not 2 (Gemma 2 / 3: input, post-attention, pre- and post-feedforward = 4). */
+  /**
+   * Norms per decoder layer when not the default: 2, or 1 for a parallel block (Gemma 2 / 3: input,
+   * post-attention, pre- and post-feedforward = 4; GPT-NeoX and Falcon-40B's parallel blocks: 2).
+   */
   layerNorms: z.number().int().min(1).optional(),
   /** Parameters the fields above do not describe (extra norms, biases, a second embedding), counted like embeddings; never negative. */
   extraParams: z.number().min(0).optional(),

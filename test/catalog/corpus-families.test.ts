@@ -60,7 +60,7 @@ describe('the GPT-NeoX-style counts reproduce the published totals to the parame
   });
 
   it('without the parallel block\'s second LayerNorm GPT-NeoX-20B would be 540,672 short', () => {
-    const arch = { ...modelById('gpt-neox-20b').arch, extraParams: 0 };
+    const arch = { ...modelById('gpt-neox-20b').arch, layerNorms: 1 };
     expect(20_554_567_680 - countParams(arch).total).toBe(44 * 2 * 6144);
   });
 });

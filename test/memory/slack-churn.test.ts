@@ -105,8 +105,8 @@ const ROWS: { id: string; measuredGb: number; metric: 'nvidia-smi' | 'reserved' 
   { id: 'GT012', measuredGb: 24.698, metric: 'reserved', implied: 0.199 },
   { id: 'GT013', measuredGb: 64, metric: 'nvidia-smi', implied: 0.107 },
   { id: 'GT014', measuredGb: 36.6, metric: 'unknown', implied: 0.444 },
-  { id: 'GT015', measuredGb: 72, metric: 'nvidia-smi', implied: 0.333 },
-  { id: 'GT017', measuredGb: 35.6, metric: 'unknown', implied: 0.444 },
+  { id: 'GT015', measuredGb: 72, metric: 'nvidia-smi', implied: 0.299 },
+  { id: 'GT017', measuredGb: 35.6, metric: 'unknown', implied: 0.316 },
 ];
 
 function impliedShare(row: (typeof ROWS)[number]): number {

@@ -36,15 +36,6 @@ function bert(layers: number, hidden: number, heads: number) {
 }
 
 /**
- * Parallel-residual blocks with two LayerNorms (GPT-NeoX use_parallel_residual: input_layernorm
- * and post_attention_layernorm; Falcon new_decoder_architecture: ln_attn and ln_mlp): the
- * formula counts one norm for a parallel block, this is the second one (scale + bias).
- */
-function secondParallelNorm(layers: number, hidden: number): number {
-  return layers * 2 * hidden;
-}
-
-/**
  * Falcon checkpoints store lm_head.weight although FalconForCausalLM ties it to the word
  * embeddings (config tie_word_embeddings defaults to true), so the Hub's safetensors count
  * includes one vocab × hidden copy that is not a separate parameter in memory.
@@ -134,7 +125,7 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     family: 'gpt-neox',
     aliases: ['stablelm-alpha-3b', 'stablelm 3b alpha', 'stablelm-base-alpha 3b', 'stabilityai/stablelm-base-alpha-3b', 'stablelm-tuned-alpha-3b'],
     // GPT-NeoX: rotary on 25% of each head (rotary_pct 0.25), untied embed_out, parallel residual.
-    arch: gptStyle({ layers: 16, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 16384, vocab: 50688, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, extraParams: secondParallelNorm(16, 4096) }),
+    arch: gptStyle({ layers: 16, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 16384, vocab: 50688, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, layerNorms: 2 }),
     publishedParams: 3.64e9,
     source: 'stabilityai/stablelm-base-alpha-3b config.json (GPTNeoXForCausalLM); total: Hugging Face model page safetensors count 3.64B',
   },
@@ -165,7 +156,7 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     family: 'falcon',
     aliases: ['falcon 40b', 'falcon-40b-instruct', 'tiiuae/falcon-40b'],
     // new_decoder_architecture: 8 KV groups, separate ln_attn and ln_mlp on the parallel branches.
-    arch: { layers: 60, hidden: 8192, heads: 128, kvHeads: 8, headDim: 64, ffn: 32768, vocab: 65024, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: true, positions: 'rope', attentionBias: 'none', mlpBias: false, parallelBlock: true, extraParams: secondParallelNorm(60, 8192) },
+    arch: { layers: 60, hidden: 8192, heads: 128, kvHeads: 8, headDim: 64, ffn: 32768, vocab: 65024, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: true, positions: 'rope', attentionBias: 'none', mlpBias: false, parallelBlock: true, layerNorms: 2 },
     publishedParams: 41.8e9 - storedTiedHead(65024, 8192),
     source: 'tiiuae/falcon-40b config.json; total: Hugging Face model page safetensors count 41.8B less the stored copy of the tied lm_head',
   },

@@ -7,23 +7,17 @@ import { gptStyle } from './shape.js';
  * (intermediate_size 4·hidden), rotary positions on part of each head (rotary_pct 0.25; 0.5 for
  * the smaller Polyglot-Ko), untied embed_out, and the parallel residual (use_parallel_residual
  * true): attention and MLP read the same input, each through its own LayerNorm
- * (input_layernorm, post_attention_layernorm), so the formula's one norm for a parallel block
- * gets the second added (secondParallelNorm). With it, every count below equals the published
- * total to the parameter (Pythia: the suite's README table; GPT-NeoX-20B: Black et al. 2022).
+ * (input_layernorm, post_attention_layernorm): two norms per layer (`layerNorms: 2`) where a
+ * parallel block defaults to one. With it, every count below equals the published total to the
+ * parameter (Pythia: the suite's README table; GPT-NeoX-20B: Black et al. 2022).
  * Polyglot-Ko is the only Polyglot released, so "polyglot12.8B" (Beomi/KoAlpaca#73) and
  * "KoAlpaca-Polyglot-12.8B" (Beomi/KoAlpaca#90) name it too.
  */
 
-/** The parallel block's second LayerNorm (scale and bias), per layer. */
-function secondParallelNorm(layers: number, hidden: number): number {
-  return layers * 2 * hidden;
-}
-
 function neox(layers: number, hidden: number, heads: number, vocab: number) {
   return gptStyle({
     layers, hidden, heads, kvHeads: heads, headDim: hidden / heads, ffn: 4 * hidden,
-    vocab, tiedEmbeddings: false, positions: 'rope', parallelBlock: true,
-    extraParams: secondParallelNorm(layers, hidden),
+    vocab, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, layerNorms: 2,
   });
 }
 
