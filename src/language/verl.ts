@@ -28,7 +28,7 @@ const VERL_RUN = /verl\.trainer|actor_rollout_ref\.|\bverl\b[\s\S]*(?:^|\s)\+{0,
  * left in place for the key reader, which reads them by that list (the rollout engine's memory
  * share is said as not modelled, never set aside in silence).
  */
-const LEFT_FOR_KEY_READER = new Set(VERL_OPTIONS.filter((o) => typeof o.effect === 'object').flatMap((o) => o.spellings));
+const LEFT_FOR_KEY_READER = new Set(VERL_OPTIONS.filter((o) => 'notModelled' in o.is || ('read' in o.is && typeof o.is.read === 'function')).flatMap((o) => o.spellings));
 const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\]+)/g;
 
 const MEGATRON_DIM: Record<string, string> = { tensor: 'tp', pipeline: 'pp', expert: 'ep', context: 'cp' };

@@ -1,5 +1,6 @@
 import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
+import { serveEngineNamed } from '../language/serve-engines.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { TURBOMIND_CACHE_SHARE } from '../memory/lmdeploy.js';
 import { MII_RESERVE_BYTES } from '../memory/mii.js';
@@ -10,7 +11,6 @@ import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
 import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
-import { namesMii } from './mii-replicas.js';
 import type { Scenario } from './schema.js';
 import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
@@ -42,15 +42,12 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
     }
   }
   else if (r.isNew && !namedServer) r.assume(DEFAULT_WORDS.engine);
-  // SGLang plans its own budget (--mem-fraction-static), not vLLM's: memory/sglang.ts.
-  if (engine && /sglang/i.test(engine.item.text)) inf.server = 'sglang';
-  // lmdeploy's TurboMind gives the KV blocks a share of the memory free after the weights (memory/lmdeploy.ts).
-  else if (engine && namesLmdeploy(engine.item.text)) inf.server = 'lmdeploy';
-  // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve (memory/mii.ts).
-  else if (engine && namesMii(engine.item.text)) inf.server = 'mii';
+  // The engine the words name, and how its memory is counted (language/serve-engines.ts): its own
+  // budget (SGLang, LMDeploy, DeepSpeed-MII), vLLM's, or vLLM's layout for one not modelled apart.
+  const named = engine ? serveEngineNamed(engine.item.text) : undefined;
+  if (named?.counted.by === 'own') inf.server = named.counted.server;
   else if (engine) delete inf.server;
-  const countedAsVllm = engine && inf.server === undefined ? COUNTED_AS_VLLM.find((e) => e.words.test(engine.item.text)) : undefined;
-  if (countedAsVllm) r.assume(`${countedAsVllm.name} ("${engine!.item.text.trim()}") counted with vLLM's memory layout: ${countedAsVllm.why}`);
+  if (named?.counted.by === 'vllm-layout') r.assume(`${named.name} ("${engine!.item.text.trim()}") counted with vLLM's memory layout: ${named.counted.why}`);
   servedContext(r);
   const gen = r.patch.value<number>('gen');
   const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');
@@ -121,25 +118,6 @@ function promptBeforeGenerated(r: Resolution, gen: number | undefined): void {
   r.assume(`seq ${s.seq} (default): a prompt of ${prompt.toLocaleString('en-US')} tokens (assumed, none stated) plus the ${gen.toLocaleString('en-US')} generated; say seq N for the prompt and answer together`);
 }
 
-/**
- * Engines the vocabulary reads as a paged-KV server (vocabulary.ts, `serve`) whose own budget is not
- * modelled apart: the estimate counts them with vLLM's layout, and the reply names the engine the
- * user wrote beside why (a reply that said only "vLLM serving" for "mistralrs-server" named another
- * program).
- */
-const COUNTED_AS_VLLM: readonly { name: string; words: RegExp; why: string }[] = [
-  {
-    name: 'mistral.rs',
-    words: /mistral\.?rs/i,
-    why: "its PagedAttention KV cache takes 0.9 of the card less what is used after loading, vLLM's gpu_memory_utilization arithmetic (engines/mistralrs.ts); its own activations and graphs are not modelled apart",
-  },
-  { name: 'Aphrodite', words: /aphrodite/i, why: "a fork of vLLM that keeps its gpu_memory_utilization budget; its own additions are not modelled apart" },
-  {
-    name: 'TensorRT-LLM',
-    words: /tensorrt|trt[-_ ]?llm/i,
-    why: 'its own KV-cache share (kv_cache_free_gpu_mem_fraction of the memory free after the engine loads) and engine buffers are not modelled apart',
-  },
-];
 
 /**
  * A server without a stated length serves the model's own context length. vLLM without

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KEY_TABLES } from '../../src/language/config-keys.js';
-import { asWritten, classOf, engineCoverage } from '../../src/language/config-keys/engines/coverage.js';
+import { asWritten, engineCoverage } from '../../src/language/config-keys/engines/coverage.js';
 import { ENGINES, isShortFlag } from '../../src/language/config-keys/engines/index.js';
-import { handlerOfOption, keyOf } from '../../src/language/config-keys/engines/types.js';
+import { classOf, keyOf, optionHandler } from '../../src/language/config-keys/program-option.js';
 import { earlyStages } from '../../src/language/early-stages.js';
 
 /**
@@ -23,8 +23,12 @@ describe("serving engines' option lists", () => {
     }
   });
 
-  it('every option read as the key tables read it names a key they have', () => {
-    for (const { engine, option } of options) expect(() => handlerOfOption(engine, option, tableHandler), `${engine.name} ${option.spellings[0]}`).not.toThrow();
+  it('every option read as the key tables read it names a key they have; every option has a reading', () => {
+    for (const { engine, option } of options) {
+      const what = `${engine.name} ${option.spellings[0]}`;
+      if ('read' in option.is && option.is.read === 'shared') expect(tableHandler(keyOf(option.spellings[0]!)), what).toBeDefined();
+      expect(optionHandler(engine, option, tableHandler), what).toBeDefined();
+    }
   });
 
   it('no engine lists one spelling under two options', () => {
@@ -44,12 +48,12 @@ describe("serving engines' option lists", () => {
   });
 
   it('an unmodelled option is said on a weak cue, with its words quoted in a "not modelled" note', () => {
-    for (const { engine, option } of options.filter(({ option }) => classOf(option) === 'notModelled' && !('notModelled' in option.is && option.is.notModelled.when))) {
+    for (const { engine, option } of options.filter(({ option }) => classOf(option) === 'notModelled' && !('notModelled' in option.is && 'when' in option.is.notModelled && option.is.notModelled.when))) {
       const spelling = option.spellings.find((s) => s.startsWith('--')) ?? option.spellings[0]!;
       const { config } = earlyStages(asWritten(engine, spelling));
       const what = `${engine.name} ${spelling}`;
       // A switch is quoted alone; an option with a value, with it.
-      const quoted = 'notModelled' in option.is && option.is.notModelled.switch ? `"${spelling}"` : '4096';
+      const quoted = 'notModelled' in option.is && 'switch' in option.is.notModelled && option.is.notModelled.switch ? `"${spelling}"` : '4096';
       expect(config.notes.some((n) => n.startsWith('not modelled: "') && n.includes(quoted)), what).toBe(true);
       expect(config.text.steps.some((s) => s.rule.startsWith('config.key.') && s.weak), what).toBe(true);
     }

@@ -36,7 +36,7 @@ export interface ConfigReading {
   /** Keys not known at all. */
   unknownKeys: string[];
   notes: string[];
-  /** Keys of a framework's option list that change memory in a way not modelled: the facts they would change (frameworks/option.ts). */
+  /** Keys of a framework's option list that change memory in a way not modelled: the facts they would change (program-option.ts). */
   unmodelled: { key: string; weakens: readonly string[] }[];
 }
 

@@ -16,7 +16,8 @@ import { anyEngineWith, engineHandler } from './engines/index.js';
 import type { Engine } from './engines/types.js';
 import type { Handler, KeyTable } from './values.js';
 import { FRAMEWORKS, frameworkOption } from './frameworks/index.js';
-import { optionHandler, type Framework } from './frameworks/option.js';
+import type { Framework } from './frameworks/option.js';
+import { optionHandler } from './program-option.js';
 
 /**
  * Every key table, by topic (HF TrainingArguments / TRL SFTConfig, PEFT LoraConfig,
@@ -63,16 +64,16 @@ export function handlerOf(key: string, named: Namespaces = {}): Handler | undefi
     const handler = engineHandler(engine, key, tableHandlerOf);
     if (handler) return handler;
   }
-  const table = tableHandlerOf(key);
   const own = frameworkOption(key, named.frameworks ?? []);
-  const ownHandler = own && optionHandler(own, key, table);
+  const ownHandler = own && optionHandler(own.framework, own.option, tableHandlerOf);
   if (ownHandler) return ownHandler;
+  const table = tableHandlerOf(key);
   if (table || NO_MEMORY_EFFECT.has(key)) return table;
   const engine = anyEngineWith(key);
   if (engine) return engineHandler(engine, key, tableHandlerOf);
   if (!/[_.]/.test(key)) return undefined;
   const any = frameworkOption(key, FRAMEWORKS);
-  return any ? optionHandler(any, key, table) : undefined;
+  return any ? optionHandler(any.framework, any.option, tableHandlerOf) : undefined;
 }
 
 export function keyKnown(key: string, named: Namespaces = {}): boolean {

@@ -1,5 +1,5 @@
-import { LMDEPLOY_OWN_KEYS } from '../config-keys/lmdeploy.js';
 import type { Item } from '../items.js';
+import { serveEngineNamed } from '../serve-engines.js';
 
 /**
  * Which serving engine the run uses, by the strength of what names it (issue 22, b13 item 2).
@@ -12,18 +12,9 @@ import type { Item } from '../items.js';
  * `lmsysorg/sglang`, `vllm serve`), a config key (`--mem-fraction-static`), a word in prose. The
  * engine named by the strongest evidence leads the serve items; an engine named only more weakly
  * and differently is another run the message mentions (a comparison, "works with vLLM"): set
- * aside, with a note. Two engines named by equal evidence stay as they are.
+ * aside, with a note. Two engines named by equal evidence stay as they are. The engines and the
+ * words that name them are serve-engines.ts's.
  */
-
-/** The engines a serve word can name, each by the words that name it. */
-const ENGINES: readonly { engine: string; words: RegExp }[] = [
-  { engine: 'SGLang', words: /sglang/i },
-  { engine: 'vLLM', words: /vllm/i },
-  { engine: 'TensorRT-LLM', words: /tensorrt|trt[-_ ]?llm/i },
-  // …and by its own keys, which no other engine uses (config-keys/lmdeploy.ts; InternLM/lmdeploy#722, c663).
-  { engine: 'LMDeploy', words: new RegExp(`lmdeploy|${LMDEPLOY_OWN_KEYS.source}`, 'i') },
-  { engine: 'Aphrodite', words: /aphrodite/i },
-];
 
 /**
  * A launch command or an entry point, as the user wrote it: a module run with `python -m`, a
@@ -47,7 +38,7 @@ export function evidenceOf(words: string): Evidence {
 /** The engine a serve item's words name, or null for a plain serve word ("serve", "deploy"). */
 export function engineNamed(i: Item): string | null {
   if (i.kind !== 'serve') return null;
-  return ENGINES.find((e) => e.words.test(i.text))?.engine ?? null;
+  return serveEngineNamed(i.text)?.name ?? null;
 }
 
 export function enginesByEvidence(items: Item[], notes: string[]): Item[] {

@@ -1,16 +1,13 @@
 import { earlyStages } from '../../early-stages.js';
 import { ENGINES, isShortFlag } from './index.js';
-import type { Engine, EngineOption } from './types.js';
+import { classOf, type OptionClassName } from '../program-option.js';
+import type { Engine } from './types.js';
 
 /**
  * How far the reader covers each engine's option list (issue 22): every spelling of every option,
  * written as the engine's users write it beside the engine's name, must be read — by its class,
  * or at least set aside as a key with no memory effect — never left as a key the reader does not know.
  */
-
-export type OptionClassName = 'read' | 'noMemoryEffect' | 'notModelled';
-
-export const classOf = (option: EngineOption): OptionClassName => ('read' in option.is ? 'read' : 'noMemoryEffect' in option.is ? 'noMemoryEffect' : 'notModelled');
 
 /** A value each option takes as written; a few short flags take words (`-sm row`, `-fa on`, `-ctk q8_0`). */
 const SAMPLE_VALUE: Record<string, string> = { '-sm': 'row', '-fa': 'on', '-ctk': 'q8_0', '-ctv': 'q8_0', '-ot': 'exps=CPU', '-md': 'draft.gguf' };

@@ -1,4 +1,5 @@
-import { handlerOfOption, keyOf, type Engine, type EngineOption } from './types.js';
+import { keyOf, optionHandler, type ProgramOption } from '../program-option.js';
+import type { Engine } from './types.js';
 import { SHORT_FLAGS } from '../patterns.js';
 import type { Handler } from '../values.js';
 import { KOBOLDCPP } from './koboldcpp.js';
@@ -29,7 +30,7 @@ export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !s
 const keyOfSpelling = (spelling: string): string | undefined => (isShortFlag(spelling) ? SHORT_FLAGS[spelling.slice(1)] : keyOf(spelling));
 
 /** Each engine's options by key, built once. */
-const BY_KEY = new Map<Engine, Map<string, EngineOption>>(
+const BY_KEY = new Map<Engine, Map<string, ProgramOption>>(
   ENGINES.map((engine) => [
     engine,
     new Map(engine.options.flatMap((o) => o.spellings.map(keyOfSpelling).filter((k): k is string => k !== undefined).map((k) => [k, o] as const))),
@@ -37,7 +38,7 @@ const BY_KEY = new Map<Engine, Map<string, EngineOption>>(
 );
 
 /** The option of an engine a key names, if the engine has one. */
-export const optionOf = (engine: Engine, key: string): EngineOption | undefined => BY_KEY.get(engine)?.get(key);
+export const optionOf = (engine: Engine, key: string): ProgramOption | undefined => BY_KEY.get(engine)?.get(key);
 
 /** The engines a text names, the first named first ("vllm or sglang": vLLM's meaning first). */
 export function enginesNamed(text: string): Engine[] {
@@ -51,7 +52,7 @@ export function enginesNamed(text: string): Engine[] {
  */
 export function engineHandler(engine: Engine, key: string, sharedTables: (key: string) => Handler | undefined): Handler | undefined {
   const option = optionOf(engine, key);
-  return option ? handlerOfOption(engine, option, sharedTables) : undefined;
+  return option ? optionHandler(engine, option, sharedTables) : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, type Engine, type EngineOption } from './types.js';
+import type { ProgramOption } from '../program-option.js';
+import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
 
 /**
  * `--sharded true|false` (SHARDED=): how the launcher counts its shards (launcher/src/main.rs
@@ -17,7 +18,7 @@ export const sharded: Handler = (v, ctx) => {
 };
 
 /** Each launcher flag also reads from its environment variable, the field's name in capitals (clap's `env`). */
-const withEnv = (option: EngineOption): EngineOption => ({
+const withEnv = (option: ProgramOption): ProgramOption => ({
   ...option,
   spellings: [...option.spellings, option.spellings[0]!.replace(/^--/, '').replace(/-/g, '_').toUpperCase()],
 });

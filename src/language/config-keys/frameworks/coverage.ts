@@ -20,11 +20,10 @@ export interface Coverage {
 export function resolutionOf(framework: Framework, spelling: string): Resolution {
   const option = framework.options.find((o) => o.spellings.includes(spelling));
   if (!option) return 'unknown';
-  const effect = option.effect;
-  if (effect === 'reader') return 'read';
-  if (effect === 'none') return 'no-effect';
-  if (effect !== 'shared' && 'unmodelled' in effect) return 'unmodelled';
-  if (effect !== 'shared') return 'read';
+  const is = option.is;
+  if ('noMemoryEffect' in is) return 'no-effect';
+  if ('notModelled' in is) return 'unmodelled';
+  if (is.read !== 'shared') return 'read';
   // Shared: the tables read it, or list it as changing nothing; neither is unknown.
   if (tableHandlerOf(spelling) !== undefined) return 'read';
   return NO_MEMORY_EFFECT.has(spelling) ? 'no-effect' : 'unknown';

@@ -4,7 +4,8 @@ import { DEEPSPEED } from './deepspeed.js';
 import { LLAMA_FACTORY } from './llamafactory.js';
 import { MS_SWIFT } from './ms-swift.js';
 import { OPENRLHF } from './openrlhf.js';
-import type { Framework, FrameworkOption } from './option.js';
+import type { ProgramOption } from '../program-option.js';
+import type { Framework } from './option.js';
 import { PEFT } from './peft.js';
 import { TRANSFORMERS } from './transformers.js';
 import { TORCHTUNE } from './torchtune.js';
@@ -20,7 +21,7 @@ import { XTUNER } from './xtuner.js';
  */
 export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
 
-const bySpelling = new Map<Framework, Map<string, FrameworkOption>>(
+const bySpelling = new Map<Framework, Map<string, ProgramOption>>(
   FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),
 );
 
@@ -28,10 +29,10 @@ const bySpelling = new Map<Framework, Map<string, FrameworkOption>>(
 export const namedFrameworks = (text: string): Framework[] => FRAMEWORKS.filter((f) => f.named.test(text));
 
 /** The first of `frameworks` that defines `key`, and its option. */
-export function frameworkOption(key: string, frameworks: readonly Framework[]): FrameworkOption | undefined {
-  for (const f of frameworks) {
-    const option = bySpelling.get(f)?.get(key);
-    if (option) return option;
+export function frameworkOption(key: string, frameworks: readonly Framework[]): { framework: Framework; option: ProgramOption } | undefined {
+  for (const framework of frameworks) {
+    const option = bySpelling.get(framework)?.get(key);
+    if (option) return { framework, option };
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { flag } from '../readers.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
-import { type FactKind, type Framework, type FrameworkOption, type OptionEffect } from './option.js';
+import type { OptionClass, ProgramOption, TrainerNotModelled } from '../program-option.js';
+import type { Framework } from './option.js';
 
 /**
  * verl's Hydra config (volcengine/verl b178a3c, v0.7.0+125: tests/trainer/config/legacy_ppo_trainer.yaml,
@@ -40,20 +41,20 @@ const READS: Record<string, Handler> = {
 };
 
 const ROLLOUT_SHARE = "the rollout engine's weights and KV cache share the actor's GPUs (freed while the actor trains, with free_cache_engine): not in the estimate";
-const UNMODELLED: Record<string, { changes: string; weakens: FactKind[] }> = {
-  '*rollout.gpu_memory_utilization': { changes: ROLLOUT_SHARE, weakens: ['hardware'] },
-  '*rollout.free_cache_engine': { changes: ROLLOUT_SHARE, weakens: ['hardware'] },
-  '*rollout.max_num_batched_tokens': { changes: "the rollout engine's batch of tokens", weakens: ['hardware'] },
-  '*rollout.log_prob_micro_batch_size_per_gpu': { changes: "the actor's forward over the rollouts for their log-probs, this many per GPU", weakens: ['batch'] },
-  '*actor.ppo_max_token_len_per_gpu': { changes: 'micro-batches packed by tokens per GPU', weakens: ['batch'] },
-  '*actor.fsdp_config.offload_policy': { changes: "FSDP2's CPU offload policy", weakens: ['offload'] },
-  '*actor.fsdp_config.reshard_after_forward': { changes: 'FSDP keeps the gathered weights between forward and backward', weakens: ['sharding'] },
-  '*actor.fsdp_config.fsdp_size': { changes: 'FSDP sharding over a group smaller than all GPUs (hybrid sharding)', weakens: ['sharding'] },
-  '*actor.entropy_from_logits_with_chunking': { changes: 'the entropy computed from the logits in chunks', weakens: ['loss'] },
-  '*actor.entropy_checkpointing': { changes: 'the entropy recomputed in backward', weakens: ['loss'] },
-  '*actor.use_torch_compile': { changes: 'torch.compile of the actor', weakens: [] },
-  '*model.use_fused_kernels': { changes: "verl's fused kernels for the logits", weakens: ['loss'] },
-  '*hybrid_engine': { changes: 'the actor and the rollout engine on the same GPUs', weakens: ['hardware'] },
+const UNMODELLED: Record<string, TrainerNotModelled> = {
+  '*rollout.gpu_memory_utilization': { what: ROLLOUT_SHARE, weakens: ['hardware'] },
+  '*rollout.free_cache_engine': { what: ROLLOUT_SHARE, weakens: ['hardware'] },
+  '*rollout.max_num_batched_tokens': { what: "the rollout engine's batch of tokens", weakens: ['hardware'] },
+  '*rollout.log_prob_micro_batch_size_per_gpu': { what: "the actor's forward over the rollouts for their log-probs, this many per GPU", weakens: ['batch'] },
+  '*actor.ppo_max_token_len_per_gpu': { what: 'micro-batches packed by tokens per GPU', weakens: ['batch'] },
+  '*actor.fsdp_config.offload_policy': { what: "FSDP2's CPU offload policy", weakens: ['offload'] },
+  '*actor.fsdp_config.reshard_after_forward': { what: 'FSDP keeps the gathered weights between forward and backward', weakens: ['sharding'] },
+  '*actor.fsdp_config.fsdp_size': { what: 'FSDP sharding over a group smaller than all GPUs (hybrid sharding)', weakens: ['sharding'] },
+  '*actor.entropy_from_logits_with_chunking': { what: 'the entropy computed from the logits in chunks', weakens: ['loss'] },
+  '*actor.entropy_checkpointing': { what: 'the entropy recomputed in backward', weakens: ['loss'] },
+  '*actor.use_torch_compile': { what: 'torch.compile of the actor', weakens: [] },
+  '*model.use_fused_kernels': { what: "verl's fused kernels for the logits", weakens: ['loss'] },
+  '*hybrid_engine': { what: 'the actor and the rollout engine on the same GPUs', weakens: ['hardware'] },
 };
 
 /** Every option of the legacy PPO trainer's config, flattened (299 paths). */
@@ -136,17 +137,16 @@ const byReader = new Set(READ_BY_VERL_READER.split(/\s+/).filter(Boolean));
  * models' (verl.ts sets them aside with a note), and data, loss coefficients, logging, profiling
  * and saving change no memory.
  */
-function effectOf(path: string): OptionEffect {
-  if (byReader.has(path)) return 'reader';
-  if (READS[path]) return { reads: READS[path]! };
-  const u = UNMODELLED[path];
-  if (u) return { unmodelled: u.changes, weakens: u.weakens };
-  return 'none';
+function classOfPath(path: string): OptionClass {
+  if (byReader.has(path)) return { read: 'reader' };
+  if (READS[path]) return { read: READS[path]! };
+  if (UNMODELLED[path]) return { notModelled: UNMODELLED[path]! };
+  return { noMemoryEffect: true };
 }
 
-export const VERL_OPTIONS: FrameworkOption[] = PATHS.split(/\s+/)
+export const VERL_OPTIONS: ProgramOption[] = PATHS.split(/\s+/)
   .filter(Boolean)
-  .map((path) => ({ spellings: [full(path)], effect: effectOf(path), source: SOURCE }));
+  .map((path) => ({ spellings: [full(path)], is: classOfPath(path), source: SOURCE }));
 
 export const VERL: Framework = {
   id: 'verl',

@@ -1,0 +1,156 @@
+import type { GpuSpec } from '../types.js';
+import { lessReservation, reportedGiB, CONTEXT_MIB } from './card-memory.js';
+
+/** NVIDIA Ampere (sm_80/86): bf16, no fp8. */
+export const NVIDIA_AMPERE: readonly GpuSpec[] = [
+  {
+    id: 'rtx-3090', name: 'RTX 3090 24GB',
+    aliases: ['3090', 'rtx3090', 'rtx 3090', 'geforce rtx 3090', 'nvidia geforce rtx 3090', '3090-24gb'],
+    totalMiB: 24576, usableMiB: reportedGiB(23.69), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.3,
+    source: 'NVIDIA GeForce RTX 3090 specs (24 GB GDDR6X); nvidia-smi 24576 MiB; PyTorch OOM "23.69 GiB total capacity"',
+  },
+  {
+    id: 'rtx-3060', name: 'RTX 3060 12GB',
+    aliases: ['3060', 'rtx3060', 'rtx 3060', 'rtx 3060 12gb', '3060 12gb', 'geforce rtx 3060', 'nvidia geforce rtx 3060'],
+    totalMiB: 12288, usableMiB: lessReservation(12288), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.12,
+    source: 'NVIDIA GeForce RTX 3060 specs (12 GB GDDR6; the 8 GB variant is rarer); nvidia-smi 12288 MiB',
+  },
+  {
+    id: 'rtx-3080', name: 'RTX 3080 10GB',
+    aliases: ['3080', 'rtx3080', 'rtx 3080', 'rtx 3080 10gb', '3080 10gb', 'geforce rtx 3080', 'nvidia geforce rtx 3080'],
+    totalMiB: 10240, usableMiB: lessReservation(10240), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.2,
+    source: 'NVIDIA GeForce RTX 3080 specs (10 GB GDDR6X); nvidia-smi 10240 MiB',
+  },
+  {
+    id: 'rtx-3080-12g', name: 'RTX 3080 12GB',
+    aliases: ['rtx 3080 12gb', '3080 12gb', 'rtx3080 12gb', 'geforce rtx 3080 12gb'],
+    totalMiB: 12288, usableMiB: lessReservation(12288), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.22,
+    source: 'NVIDIA GeForce RTX 3080 12 GB specs (GDDR6X); nvidia-smi 12288 MiB',
+  },
+  {
+    id: 'rtx-3060-8g', name: 'RTX 3060 8GB',
+    aliases: ['rtx 3060 8gb', '3060 8gb', 'rtx3060 8gb', 'geforce rtx 3060 8gb'],
+    totalMiB: 8192, usableMiB: lessReservation(8192), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.11,
+    source: 'NVIDIA GeForce RTX 3060 8 GB variant (GDDR6, 128-bit); nvidia-smi 8192 MiB',
+  },
+  {
+    id: 'rtx-3060-ti', name: 'RTX 3060 Ti 8GB',
+    aliases: ['3060 ti', '3060ti', 'rtx3060ti', 'rtx 3060 ti', 'geforce rtx 3060 ti', 'nvidia geforce rtx 3060 ti'],
+    totalMiB: 8192, usableMiB: lessReservation(8192), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.13,
+    source: 'NVIDIA GeForce RTX 3060 Ti specs (8 GB GDDR6); nvidia-smi 8192 MiB',
+  },
+  {
+    id: 'rtx-3070', name: 'RTX 3070 8GB',
+    aliases: ['3070', 'rtx3070', 'rtx 3070', 'geforce rtx 3070', 'nvidia geforce rtx 3070'],
+    totalMiB: 8192, usableMiB: lessReservation(8192), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.15,
+    source: 'NVIDIA GeForce RTX 3070 specs (8 GB GDDR6); nvidia-smi 8192 MiB',
+  },
+  {
+    id: 'rtx-3070-ti', name: 'RTX 3070 Ti 8GB',
+    aliases: ['3070 ti', '3070ti', 'rtx3070ti', 'rtx 3070 ti', 'geforce rtx 3070 ti', 'nvidia geforce rtx 3070 ti'],
+    totalMiB: 8192, usableMiB: lessReservation(8192), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.16,
+    source: 'NVIDIA GeForce RTX 3070 Ti specs (8 GB GDDR6X); nvidia-smi 8192 MiB',
+  },
+  {
+    id: 'rtx-3080-ti', name: 'RTX 3080 Ti 12GB',
+    aliases: ['3080 ti', '3080ti', 'rtx3080ti', 'rtx 3080 ti', 'geforce rtx 3080 ti', 'nvidia geforce rtx 3080 ti'],
+    totalMiB: 12288, usableMiB: lessReservation(12288), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.23,
+    source: 'NVIDIA GeForce RTX 3080 Ti specs (12 GB GDDR6X); nvidia-smi 12288 MiB',
+  },
+  {
+    id: 'rtx-3090-ti', name: 'RTX 3090 Ti 24GB',
+    aliases: ['3090 ti', '3090ti', 'rtx3090ti', 'rtx 3090 ti', 'geforce rtx 3090 ti', 'nvidia geforce rtx 3090 ti'],
+    totalMiB: 24576, usableMiB: lessReservation(24576), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.27,
+    source: 'NVIDIA GeForce RTX 3090 Ti specs (24 GB GDDR6X); nvidia-smi 24576 MiB',
+  },
+  {
+    id: 'a30', name: 'A30 24GB',
+    aliases: ['a30-24gb', 'a30 24gb', 'nvidia a30'],
+    totalMiB: 24576, usableMiB: lessReservation(24576), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.6,
+    source: 'NVIDIA A30 datasheet (24 GB HBM2); total taken as 24 GiB',
+  },
+  {
+    id: 'rtx-a4000', name: 'RTX A4000 16GB',
+    aliases: ['a4000', 'rtx a4000', 'nvidia rtx a4000'],
+    totalMiB: 16376, usableMiB: lessReservation(16376), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.2,
+    source: 'NVIDIA RTX A4000 datasheet (16 GB GDDR6 ECC); nvidia-smi 16376 MiB',
+  },
+  {
+    id: 'rtx-a5000', name: 'RTX A5000 24GB',
+    aliases: ['a5000', 'rtx a5000', 'nvidia rtx a5000'],
+    totalMiB: 24564, usableMiB: lessReservation(24564), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.3,
+    source: 'NVIDIA RTX A5000 datasheet (24 GB GDDR6 ECC); nvidia-smi 24564 MiB',
+  },
+  {
+    id: 'rtx-a6000', name: 'RTX A6000 48GB',
+    aliases: ['a6000', 'rtx a6000', 'nvidia rtx a6000', 'a6000-48gb'],
+    totalMiB: 49140, usableMiB: lessReservation(49140), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.8,
+    source: 'NVIDIA RTX A6000 datasheet (48 GB GDDR6 ECC); nvidia-smi 49140 MiB',
+  },
+  {
+    id: 'a10', name: 'A10 24GB',
+    aliases: ['a10-24gb', 'a10 24gb', 'nvidia a10'],
+    totalMiB: 23028, usableMiB: lessReservation(23028), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.75,
+    source: 'NVIDIA A10 datasheet (24 GB GDDR6); nvidia-smi 23028 MiB',
+  },
+  {
+    id: 'a10g', name: 'A10G 24GB',
+    aliases: ['a10g-24gb', 'a10g 24gb', 'nvidia a10g'],
+    totalMiB: 23028, usableMiB: lessReservation(23028), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.0,
+    source: 'AWS EC2 G5 instance specs (A10G, 24 GB GDDR6); nvidia-smi 23028 MiB',
+  },
+  {
+    id: 'a40', name: 'A40 48GB',
+    aliases: ['a40-48gb', 'a40 48gb', 'nvidia a40'],
+    totalMiB: 46068, usableMiB: lessReservation(46068), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 0.55,
+    source: 'NVIDIA A40 datasheet (48 GB GDDR6 ECC); nvidia-smi 46068 MiB',
+  },
+  {
+    id: 'a100-40g', name: 'A100 40GB',
+    aliases: ['a100-40gb', 'a100 40gb', 'a100-40', 'a100 40', 'a100-sxm4-40gb', 'a100-pcie-40gb', 'nvidia a100-sxm4-40gb', 'nvidia a100-pcie-40gb'],
+    totalMiB: 40960, usableMiB: reportedGiB(39.59), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.3,
+    source: 'NVIDIA A100 datasheet (40 GB HBM2, SXM4 and PCIe); nvidia-smi 40960 MiB; PyTorch OOM "39.59 GiB total capacity"',
+  },
+  {
+    id: 'a100-80g', name: 'A100 80GB',
+    // "a100" alone is ambiguous (40 or 80 GB); it means the 80 GB card, today's common rental.
+    aliases: ['a100', 'a100-80gb', 'a100 80gb', 'a100-80', 'a100 80', 'a100-sxm4-80gb', 'a100-pcie-80gb', 'nvidia a100-sxm4-80gb', 'nvidia a100 80gb pcie'],
+    totalMiB: 81920, usableMiB: reportedGiB(79.15), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.8,
+    source: 'NVIDIA A100 datasheet (80 GB HBM2e); nvidia-smi 81920 MiB; PyTorch OOM "79.15 GiB total capacity"',
+  },
+  {
+    id: 'a800-40g', name: 'A800 40GB',
+    // The A800 is the A100 for the Chinese market with NVLink cut to 400 GB/s: same memory.
+    aliases: ['a800-40gb', 'a800 40gb', 'a800-40', 'a800 40', 'a800-pcie-40gb', 'nvidia a800-pcie-40gb', 'nvidia a800 40gb'],
+    totalMiB: 40960, usableMiB: reportedGiB(39.59), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.25,
+    source: 'NVIDIA A800 40GB PCIe product brief (40 GB HBM2, A100 silicon); memory as A100 40GB: nvidia-smi 40960 MiB, 39.59 GiB usable',
+  },
+  {
+    id: 'a800-80g', name: 'A800 80GB',
+    // "a800" alone means the 80 GB SXM part of HGX A800 servers.
+    aliases: ['a800', 'a800-80gb', 'a800 80gb', 'a800-80', 'a800 80', 'a800-sxm4-80gb', 'a800-pcie-80gb', 'nvidia a800-sxm4-80gb', 'nvidia a800 80gb pcie'],
+    totalMiB: 81920, usableMiB: reportedGiB(79.15), bf16: true, fp8: false, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ampere, priceRank: 1.75,
+    source: 'NVIDIA A800 80GB product brief (80 GB HBM2e, A100 silicon); memory as A100 80GB: nvidia-smi 81920 MiB, PyTorch "79.15 GiB total capacity"',
+  },
+];

@@ -1,0 +1,54 @@
+import { LMDEPLOY_OWN_KEYS } from './config-keys/lmdeploy.js';
+
+/**
+ * The serving engines a serve word can name (vocabulary.ts `serve`): each engine's name, the words
+ * that name it, and how the estimate counts its memory and why. The reconciler reads the names
+ * (reconcile/engine-evidence.ts: which engine the strongest evidence names); the resolver reads how
+ * each is counted (scenario/resolve-serving.ts). The first engine whose words a serve item's words
+ * match is the one they name.
+ */
+export type Counted =
+  /** vLLM's own budget (gpu_memory_utilization): the estimate's default server. */
+  | { by: 'vllm' }
+  /** Its own budget, modelled apart (memory/sglang.ts, memory/lmdeploy.ts, memory/mii.ts). */
+  | { by: 'own'; server: 'sglang' | 'lmdeploy' | 'mii' }
+  /**
+   * Its own budget is not modelled apart: the estimate counts it with vLLM's layout, and the reply
+   * names the engine the user wrote beside why (a reply that said only "vLLM serving" for
+   * "mistralrs-server" named another program).
+   */
+  | { by: 'vllm-layout'; why: string };
+
+export interface ServeEngine {
+  name: string;
+  words: RegExp;
+  counted: Counted;
+}
+
+export const SERVE_ENGINES: readonly ServeEngine[] = [
+  // SGLang plans its own budget (--mem-fraction-static), not vLLM's.
+  { name: 'SGLang', words: /sglang/i, counted: { by: 'own', server: 'sglang' } },
+  { name: 'vLLM', words: /vllm/i, counted: { by: 'vllm' } },
+  {
+    name: 'TensorRT-LLM',
+    words: /tensorrt|trt[-_ ]?llm/i,
+    counted: { by: 'vllm-layout', why: 'its own KV-cache share (kv_cache_free_gpu_mem_fraction of the memory free after the engine loads) and engine buffers are not modelled apart' },
+  },
+  // lmdeploy's TurboMind gives the KV blocks a share of the memory free after the weights. It is
+  // named by its own keys too, which no other engine uses (config-keys/lmdeploy.ts; InternLM/lmdeploy#722, c663).
+  { name: 'LMDeploy', words: new RegExp(`lmdeploy|${LMDEPLOY_OWN_KEYS.source}`, 'i'), counted: { by: 'own', server: 'lmdeploy' } },
+  { name: 'Aphrodite', words: /aphrodite/i, counted: { by: 'vllm-layout', why: 'a fork of vLLM that keeps its gpu_memory_utilization budget; its own additions are not modelled apart' } },
+  {
+    name: 'mistral.rs',
+    words: /mistral\.?rs/i,
+    counted: {
+      by: 'vllm-layout',
+      why: "its PagedAttention KV cache takes 0.9 of the card less what is used after loading, vLLM's gpu_memory_utilization arithmetic (engines/mistralrs.ts); its own activations and graphs are not modelled apart",
+    },
+  },
+  // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve.
+  { name: 'DeepSpeed-MII', words: /(?<![a-z])mii(?![a-z])|fastgen/i, counted: { by: 'own', server: 'mii' } },
+];
+
+/** The engine a serve item's words name, or undefined for a plain serve word ("serve", "deploy"). */
+export const serveEngineNamed = (words: string): ServeEngine | undefined => SERVE_ENGINES.find((e) => e.words.test(words));
