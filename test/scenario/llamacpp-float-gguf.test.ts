@@ -28,6 +28,8 @@ describe('llama.cpp with a float dtype said', () => {
     const weights = e.components.find((c) => c.key === 'weights')!;
     // The log's CUDA0 buffer: 3946.35 MiB (token_embd stays on the CPU).
     expect(Math.abs(weights.bytes / MiB - 3946.35) / 3946.35).toBeLessThan(0.02);
+    // The allocation that failed: "66.50 MB", the compute buffer (512 × (32,000 + 2,048) × 4 B).
+    expect(e.components.find((c) => c.key === 'compute')!.bytes / MiB).toBe(66.5);
     expect(e.deviceBytes).toBeGreaterThan(4 * 1024 ** 3);
   });
 
