@@ -33,6 +33,19 @@ describe('llama.cpp with a float dtype said', () => {
     expect(e.deviceBytes).toBeGreaterThan(4 * 1024 ** 3);
   });
 
+  it('invented: the F32 file with -ngl 21 keeps one layer, token_embd and the output in host RAM, and host plus GPU hold the whole file', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 22 }), (ngl) => {
+        const e = estimateMemory(scenarioOf(`tinyllama-1.1b fp32 llama.cpp ctx 512 -ngl ${ngl} on 1x 4GB`));
+        const gpu = e.components.find((c) => c.key === 'weights')!.bytes;
+        expect((gpu + e.hostBytes) / (e.params.total * 4)).toBeCloseTo(1, 3);
+      }),
+      { numRuns: 12 },
+    );
+    const e = estimateMemory(scenarioOf('tinyllama-1.1b fp32 llama.cpp ctx 512 -ngl 21 on 1x 4GB'));
+    expect(e.hostBytes).toBe((e.params.embedding + e.params.perLayer + e.params.lmHead) * 4);
+  });
+
   it('invented: fp16 names an F16 GGUF, a named GGUF type or none keeps the preset', () => {
     expect(scenarioOf('llama-2-7b fp16 llama.cpp on 1x rtx 3090').weights).toBe('fp16');
     expect(scenarioOf('llama-2-7b q8_0 llama.cpp on 1x rtx 3090').weights).toBe('q8_0');
