@@ -15,7 +15,7 @@ import { zero12BucketsFreedBeforeStep, zero3Config } from './deepspeed-config.js
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
 import { churned } from './churn.js';
-import { OPTIMIZERS, recipeBytes } from './precision.js';
+import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, recipeBytes } from './precision.js';
 import {
   adapterWeights,
   frozenWeights,
@@ -229,8 +229,12 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
 
 /** Host RAM llama.cpp's CPU-side weights take (token_embd, layers not offloaded by -ngl, the output if kept). */
 function llamaCppHostBytes(s: Scenario, l: Layout): number {
-  if (s.framework !== 'llamacpp' || !isGgufFormat(s.weights)) return 0;
-  return ggufHostBytes(s.model.arch, s.weights, llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp));
+  if (s.framework !== 'llamacpp' || s.mode !== 'inference') return 0;
+  const placement = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp);
+  if (isGgufFormat(s.weights)) return ggufHostBytes(s.model.arch, s.weights, placement);
+  // A float GGUF (F32 / F16 / BF16, scenario/resolve-precision.ts): the same tensors, each at the format's bytes.
+  const output = placement.outputOnGpu ? 0 : l.params.lmHead || l.params.embedding;
+  return (l.params.embedding + l.params.perLayer * (s.model.arch.layers - placement.gpuLayers) + output) * WEIGHT_FORMAT_BYTES[s.weights];
 }
 
 

@@ -5,7 +5,7 @@ import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
-import { vllmAtLeast, vllmCachesLatent, vllmEngine } from './vllm-release.js';
+import { vllmAtLeast, vllmCachesLatent, vllmEngine, vllmRelease } from './vllm-release.js';
 import { samplerBytesPerElement } from './vllm-sampler.js';
 
 /**
@@ -25,7 +25,15 @@ import { samplerBytesPerElement } from './vllm-sampler.js';
 export function vllmBatchDefaults(s: Scenario): { maxBatchedTokens: number; maxSeqs: number } {
   if (vllmEngine(s) === 'v0') return { maxBatchedTokens: v0ProfileTokens(s), maxSeqs: 256 };
   const capacity = s.hardware?.capacityBytes ?? 0;
-  const a100 = (s.hardware?.gpuId ?? '').toLowerCase().includes('a100');
+  const gpu = (s.hardware?.gpuId ?? '').toLowerCase();
+  const a100 = gpu.includes('a100');
+  // 0.8.0 → 0.8.3: V1 ran 1024 sequences on every card (vllm#16158, "[V1] Revert the default
+  // max_num_seqs to V0 values for most hardware", merged 2025-04-07, first in 0.8.4: "many people
+  // have run into OOM when using V1"), and gave 8192 batched tokens to H100 and H200 only (vllm#12369,
+  // 2025-01-23). vllm#15105's 0.8.0 log on 24 GB cards fails the sampler warm-up allocating 1.74 GiB,
+  // 1,024 rows × Qwen2.5's 152,064-token vocabulary × 12 B.
+  const release = vllmRelease(s);
+  if (release !== null && release[0] === 8 && release[1] < 4) return { maxBatchedTokens: gpu.includes('h100') || gpu.includes('h200') ? 8192 : 2048, maxSeqs: 1024 };
   return capacity >= 70 * GiB && !a100 ? { maxBatchedTokens: 8192, maxSeqs: 1024 } : { maxBatchedTokens: 2048, maxSeqs: 256 };
 }
 

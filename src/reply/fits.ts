@@ -23,7 +23,21 @@ export function fitsOf(s: Scenario, e: Estimate): Fits | null {
   if (held === 0) return 'no';
   // The server starts; the sequences past `held` wait their turn.
   if (held !== null) return 'tight';
+  if (servedCardMargin(e) !== null) return 'tight';
   return isTight(e.headroomBytes, e.capacityBytes) ? 'tight' : 'yes';
+}
+
+/**
+ * A server's margin is its KV pool beyond one sequence, but the card outside its plan is where
+ * everything it did not plan for must fit (vLLM's CUDA graphs and its V1 sampler warm-up, both
+ * after the pool; TGI 1.x's requests beyond the warm-up's cached peak). A plan that leaves less
+ * than TIGHT_SHARE of the card (gpu_memory_utilization 0.97, TGI 1.3's cuda_memory_fraction 1.0)
+ * is tight however large its pool: that margin in bytes, else null.
+ */
+export function servedCardMargin(e: Estimate): number | null {
+  if (!e.serving || e.capacityBytes === null) return null;
+  const margin = e.capacityBytes - e.deviceBytes;
+  return margin >= 0 && isTight(margin, e.capacityBytes) ? margin : null;
 }
 
 /** A margin (≥ 0) under TIGHT_SHARE of the card. */

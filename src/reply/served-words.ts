@@ -3,6 +3,7 @@ import { ENGINE_NAME, servingEngine } from '../memory/serving-budget.js';
 import type { Estimate, ServingCapacity } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { theCard } from './card-name.js';
+import { servedCardMargin, TIGHT_SHARE } from './fits.js';
 
 /**
  * A server that fits, in words that say what each figure is (issue 23, leftover). A preallocating
@@ -57,6 +58,8 @@ export function servedFitDetail(s: Scenario, e: Estimate, tight: boolean): strin
     : serving.poolShares > 1
       ? `, in ${serving.poolShares} shares (one per pipeline virtual engine) that must each hold one; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond one sequence a share`
       : `; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond the first sequence`;
+  const outside = servedCardMargin(e);
+  if (tight && outside !== null) return `${pool}${room}. Its plan leaves ${gib(outside)} GiB of the card outside it (${Math.round((outside / capacity) * 100)}%, under ${Math.round(TIGHT_SHARE * 100)}%): what it did not plan for (CUDA graphs, the sampler's warm-up, a fragmented allocation) has little room.`;
   const thin = tight ? `: little more than one sequence, so a second request of that length waits` : '';
   return `${pool}${room}${thin}.`;
 }

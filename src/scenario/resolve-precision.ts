@@ -135,10 +135,17 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     // A compute dtype the follow-up names ("fp16") replaces a quantised format in inference; one the
     // card forces (a V100 has no bf16, so the served model runs in fp16) leaves the stored format as
     // it is: a thread's "Baichuan2-13B-chat-4bit" deployed on a V100 in the reply is still 4-bit (c607).
+    // llama.cpp with a float dtype said ("TinyLlama-1.1B-Chat-v1.0.F32", mozilla-ai/llamafile#372: "CUDA0
+    // buffer size = 3946.35 MiB") runs the GGUF of that type (ggml F32 / F16 / BF16 tensors, loaded as
+    // stored by src/llama-model-loader.cpp), not the preset's Q4_K_M.
+    const floatSaid = s.framework === 'llamacpp' && s.mode === 'inference' && r.presetSet.has('weights') ? compute : undefined;
+    const ggufFloat = floatSaid !== undefined;
+    if (floatSaid) r.assume(`"${floatSaid.item.text.trim()}" with llama.cpp read as a GGUF of ${floatSaid.value} tensors (say q4_k_m for a quantised file)`);
     const keep =
+      !ggufFloat &&
       // A preset's 8-bit base under "lora" (alpaca-lora's load_in_8bit) is kept; llama.cpp's GGUF is not trained.
-      (r.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference' || (s.mode === 'lora' && !isGgufFormat(s.weights)))) ||
-      (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged && compute !== undefined));
+      ((r.presetSet.has('weights') && (s.mode === 'qlora' || s.mode === 'inference' || (s.mode === 'lora' && !isGgufFormat(s.weights)))) ||
+        (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged && compute !== undefined)));
     if (!keep) {
       s.weights = defaultWeights(s.mode, s.compute);
       if (s.mode === 'qlora') r.assume(DEFAULT_WORDS.qloraWeights);

@@ -80,6 +80,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   promptBeforeGenerated(r, gen);
   generationWithinContext(r, gen);
   if (kv !== undefined) inf.kvDtype = kv;
+  // llama.cpp keeps its KV cache in f16 whatever the weights (common/common.h cache_type_k/v = GGML_TYPE_F16; -ctk/-ctv change it).
+  else if (s.framework === 'llamacpp' && (r.isNew || r.patch.has('framework') || r.patch.has('compute'))) inf.kvDtype = 'fp16';
   else if (inf.kvDtype === previousCompute || r.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
   const ngl = r.patch.value<number>('ngl');
   if (ngl !== undefined) inf.gpuLayers = ngl;

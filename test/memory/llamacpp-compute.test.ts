@@ -9,9 +9,10 @@ const llamaCpp = (seq: number, attention: 'flash' | 'eager') =>
   scenario('llama-3-8b', { mode: 'inference', framework: 'llamacpp', weights: 'q4_k_m', compute: 'fp16', seq, attention });
 
 describe('llama.cpp compute buffer', () => {
-  it('worked example: Llama-3-8B with flash attention holds the 512 output rows of f32 logits (≈ 250 MiB, as its log prints)', () => {
+  it('worked example: Llama-3-8B with flash attention holds the 512 output rows of f32 logits beside their f32 input (258.50 MiB, as its log prints)', () => {
     const s = llamaCpp(8192, 'flash');
-    expect(llamaCppComputeBuffer(s, layoutOf(s)).bytes).toBe(LLAMACPP_UBATCH * 128256 * 4);
+    expect(llamaCppComputeBuffer(s, layoutOf(s)).bytes).toBe(LLAMACPP_UBATCH * (128256 + 4096) * 4);
+    expect(llamaCppComputeBuffer(s, layoutOf(s)).bytes / 2 ** 20).toBe(258.5);
   });
 
   it('without flash attention the scores of one layer, heads × n_ubatch × n_ctx × 4 B, take over at long contexts', () => {
@@ -33,7 +34,7 @@ describe('llama.cpp compute buffer', () => {
 
   it('is resident beside the weights and the whole n_ctx KV cache in the estimate', () => {
     const e = estimateOf('llama-3-8b llamacpp q4_k_m seq 8192 on 1x 3090');
-    expect(part(e, 'compute')).toBe(LLAMACPP_UBATCH * 128256 * 4);
+    expect(part(e, 'compute')).toBe(LLAMACPP_UBATCH * (128256 + 4096) * 4);
     expect(e.peakAllocatedBytes).toBe(part(e, 'weights') + part(e, 'kv') + part(e, 'compute'));
   });
 });

@@ -53,7 +53,8 @@ describe('a server that fits says what its figures are', () => {
   it('TGI before 3.0 takes a share of the free memory, not of the card: no planned budget is claimed', () => {
     const r = reply('serve tgi 2.2.0 llama-3-8b seq 4096 for 2 users on 1x l40s');
     expect(r.estimate.serving!.plannedBytes).toBeNull();
-    expect(r.verdict.headline).toMatch(/^✓ Fits: [\d.]+ GiB per GPU in use, its KV cache included; the L40S 48GB offers [\d.]+ GiB\.$/);
+    // Tight: 0.95 of the free memory after the warm-up leaves under 5% of the card outside the plan (reply/fits.ts servedCardMargin).
+    expect(r.verdict.headline).toMatch(/^⚠ Tight fit: [\d.]+ GiB per GPU in use, its KV cache included; the L40S 48GB offers [\d.]+ GiB\.$/);
   });
 
   it('every served fit (property): the pool, the sequences and the margin in the words are the estimate\'s, and the margin never exceeds the pool', () => {
