@@ -37,6 +37,8 @@ export interface CorpusLine {
   thread?: string;
   /** The collection the line came in ("b6"), scored on its own by `bench:language -- --first-sight --batch b6`. */
   batch?: string;
+  /** In withdrawn.jsonl only: why the line left requests.jsonl after its first sight. */
+  withdrawn?: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
