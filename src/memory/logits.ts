@@ -9,7 +9,7 @@ import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-rel
  * function per way a trainer computes the loss. The request says which (`loss fp32`, `loss bf16`,
  * `chunked loss`, `fused loss`); framework presets pick theirs (scenario/presets.ts).
  */
-export const LOSS_BYTES_PER_LOGIT = { full: 12, bf16: 6, chunked: 4, vocabParallel: 6 } as const;
+export const LOSS_BYTES_PER_LOGIT = { full: 12, bf16: 6, chunked: 4, vocabParallel: 6, fabricChunked: 8 } as const;
 
 /**
  * fp32 loss, the default (transformers `ForCausalLMLoss`, src/transformers/loss/loss_utils.py,
@@ -56,6 +56,24 @@ function chunkedLossBytes(): number {
 }
 
 /**
+ * litgpt's chunked loss as Lightning Fabric runs it: 8 B. litgpt's training loops call the model
+ * through Fabric's module wrapper (finetune/lora.py, adapter.py: `logits = model(input_ids,
+ * lm_head_chunk_size=128)`, lit-gpt 8641822 (2023) → litgpt 0.5.13), and every Fabric precision
+ * plugin casts the outputs back to the default dtype (`convert_output` →
+ * `_convert_fp_tensor(..., torch.get_default_dtype())`, fp32: plugins/precision/half.py,
+ * bitsandbytes.py, fsdp.py, amp.py, Lightning 2.1). So the 128-token LM-head chunks come back as
+ * fp32 tensors that the loop's `logits` list holds until backward ends (4 B), and
+ * `chunked_cross_entropy` (litgpt/utils.py) runs `cross_entropy` on them, whose log-softmax saves
+ * an fp32 output per chunk (4 B). The chunking only bounds the backward transients (one chunk's
+ * gradients at a time). finetune/full.py and pretrain.py take the unchunked head through the same
+ * wrapper, so their fp32 logits are held too; full.py's shifted copy (`logits[..., :-1, :]`
+ * reshaped, +4 B) is not counted here.
+ */
+function fabricChunkedLossBytes(): number {
+  return LOSS_BYTES_PER_LOGIT.fabricChunked;
+}
+
+/**
  * Vocab-parallel loss (Megatron-LM `megatron/core/tensor_parallel/cross_entropy.py`,
  * `_VocabParallelCrossEntropy`, core_r0.5 → main): the LM head is a ColumnParallelLinear with
  * gather_output=False, so each rank holds logits [s, b, V/t] and never the full vocabulary. The loss
@@ -82,7 +100,7 @@ export function logitElements(s: Scenario): number {
 
 /** Megatron computes its loss with the in-place vocab-parallel kernel at every TP degree (t = 1 included). */
 export function lossBytesPerLogit(s: Scenario): number {
-  if (s.loss === 'chunked') return chunkedLossBytes();
+  if (s.loss === 'chunked') return s.framework === 'litgpt' ? fabricChunkedLossBytes() : chunkedLossBytes();
   if (s.framework === 'megatron') return vocabParallelLossBytes();
   if (torchtuneLoopHoldsLogits(s)) return fp32LossBytes() + LOOP_HELD_LOGIT_BYTES;
   return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes();
@@ -125,7 +143,12 @@ export function trainingLogits(s: Scenario): Component | null {
     };
   }
   const perElement = lossBytesPerLogit(s);
-  const kind = s.framework === 'megatron' && s.loss !== 'chunked' ? 'vocab-parallel CE' : LOSS_NAMES[s.loss];
+  const kind =
+    s.framework === 'megatron' && s.loss !== 'chunked'
+      ? 'vocab-parallel CE'
+      : s.framework === 'litgpt' && s.loss === 'chunked'
+        ? "chunked CE on Fabric's fp32 logits"
+        : LOSS_NAMES[s.loss];
   return {
     key: 'logits',
     name: `logits + loss (${kind})`,

@@ -46,3 +46,38 @@ describe("litgpt's scripts without --precision: get_default_supported_precision(
     expect(estimateOf('llama-2-7b infer litgpt on 1x a6000').scenario.compute).toBe('bf16');
   });
 });
+
+/**
+ * Fabric's precision plugins cast the model's outputs to the default dtype (fp32) in
+ * `convert_output`, so litgpt's 128-token LM-head chunks reach `chunked_cross_entropy` as fp32
+ * tensors the loop holds through backward, beside each chunk's fp32 log-softmax: 8 B a logit where
+ * torchtune's chunked loss (16-bit chunks upcast inside the loss) keeps 4 B.
+ */
+describe("litgpt's chunked loss runs on Fabric's fp32 logits", () => {
+  it('worked example, the resource table\'s Phi-1.5 LoRA at micro-batch 4 (GT050): 1044 × 4 × 51200 × 8 B', () => {
+    const e = estimateOf('phi-1.5 lora r8 q,v bs 4 seq 1044 bf16-true litgpt on a100-40g');
+    expect(e.scenario.loss).toBe('chunked');
+    expect(part(e, 'logits')).toBe(1044 * 4 * 51200 * 8);
+  });
+
+  it('for any model, length, batch and precision, litgpt holds twice the bytes a logit of another chunked loop', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MODELS),
+        fc.integer({ min: 16, max: 8192 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom<'pure' | 'amp'>('pure', 'amp'),
+        (model, seq, microBatch, recipe) => {
+          const at = (framework: 'litgpt' | 'torchtune') =>
+            part(estimate(scenario(model, { mode: 'lora', framework, recipe, loss: 'chunked', seq, microBatch, lora: { rank: 8, alpha: 16, targets: ['q', 'v'], dropout: 0.05 } as never })), 'logits');
+          expect(at('litgpt')).toBe(2 * at('torchtune'));
+        },
+      ),
+    );
+  });
+
+  it('an fp32 loss asked of litgpt is not doubled: only the chunked path is Fabric-specific here', () => {
+    const s = (framework: 'litgpt' | 'hf') => scenario('llama-2-7b', { mode: 'lora', framework, loss: 'full', lora: { rank: 8, alpha: 16, targets: ['q', 'v'], dropout: 0.05 } as never });
+    expect(part(estimate(s('litgpt')), 'logits')).toBe(part(estimate(s('hf')), 'logits'));
+  });
+});
