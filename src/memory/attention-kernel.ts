@@ -45,13 +45,13 @@ export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['e
   if (arch.attnSoftcap) {
     return { attention: 'eager', words: `eager attention (transformers ≥ 4.45 loads Gemma 2 with eager: SDPA cannot soft-cap the logits; it keeps ${arch.heads} heads × s² scores per layer; say "flash attention" for FlashAttention 2.6's soft-cap)` };
   }
-  if (arch.sdpaKvUnrepeated && s.mode !== 'inference') {
-    return { attention: 'sdpa', words: `SDPA attention (transformers' default), run by PyTorch's math kernel: ${arch.kvHeads} K/V head beside ${arch.heads} query heads is refused by the fused kernels, so ${arch.heads} heads × s² scores are kept per layer (say "flash attention" for flash_attention_2)` };
+  if (arch.sdpaKvUnrepeated) {
+    return { attention: 'sdpa', words: `SDPA attention (transformers' default), run by PyTorch's math kernel: ${arch.kvHeads} K/V head beside ${arch.heads} query heads is refused by the fused kernels, so it holds ${arch.heads} heads × s² scores per layer (say "flash attention" for flash_attention_2)` };
   }
   return null;
 }
 
 /** SDPA that falls back to the math kernel: unrepeated K/V heads under transformers (see above). */
 export function sdpaMathFallback(s: Scenario): boolean {
-  return s.attention === 'sdpa' && s.model.arch.sdpaKvUnrepeated === true && HF_MODELING.has(s.framework);
+  return s.attention === 'sdpa' && s.model.arch.sdpaKvUnrepeated === true && runsHfModeling(s, s.inference.engine);
 }

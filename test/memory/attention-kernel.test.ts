@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layerBytes, layerTensors } from '../../src/memory/activations.js';
 import { hfDefaultAttention, sdpaMathFallback } from '../../src/memory/attention-kernel.js';
+import { prefillWorkingSet } from '../../src/memory/inference.js';
+import { layoutOf } from '../../src/memory/layout.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { scenario } from './fixtures.js';
@@ -100,5 +102,21 @@ describe('Gemma 2 defaults to eager attention under transformers', () => {
     const capped = scenario('gemma-2-9b', { attention: 'eager', seq: 1024 });
     const plain = { ...capped, model: { ...capped.model, arch: { ...capped.model.arch, attnSoftcap: false } } };
     expect(scoreBytes(capped) - scoreBytes(plain)).toBe(16 * 1024 * 2);
+  });
+});
+
+describe('Falcon-7B under HF generate', () => {
+  it('worked example: a 2048-token prefill holds q·kᵀ and its softmax, 71 × 2048² × (2 + 2) B, in one layer', () => {
+    const { s, said } = resolved('falcon-7b inference ctx 2048 on a100-40g');
+    expect(s.attention).toBe('sdpa');
+    expect(said).toMatch(/math kernel/);
+    const fused = prefillWorkingSet({ ...s, attention: 'flash' }, 2048, layoutOf(s)).bytes;
+    expect(prefillWorkingSet(s, 2048, layoutOf(s)).bytes - fused).toBe(71 * 2048 * 2048 * 4);
+  });
+
+  it('vLLM runs its own kernel: no default change and no math-kernel scores even if "sdpa" is set', () => {
+    const { s } = resolved('falcon-7b vllm ctx 2048 on a100-40g');
+    expect(s.attention).toBe('flash');
+    expect(sdpaMathFallback({ ...s, attention: 'sdpa' })).toBe(false);
   });
 });
