@@ -182,6 +182,8 @@ function gemma2(c: Config): ArchReading {
   const arch = llamaLike(shape, bool(c, 'tie_word_embeddings', true), {
     ...window(c, numberField(c, 'sliding_window') ?? 4096, 0.5),
     extraParams: shape.layers * 2 * shape.hidden,
+    // Gemma2Config's attn_logit_softcapping defaults to 50.0; null turns it off.
+    ...(c['attn_logit_softcapping'] !== null ? { attnSoftcap: true } : {}),
   });
   return { arch, notes: [] };
 }
@@ -332,6 +334,9 @@ function falcon(c: Config): ArchReading {
     parallelBlock: newArch || bool(c, 'parallel_attn', true),
     // new_decoder_architecture: ln_attn and ln_mlp, two norms where a parallel block has one.
     ...(newArch ? { layerNorms: 2 } : {}),
+    // Multi-query FalconAttention passes its one K/V head to SDPA as it is (no repeat_kv, no enable_gqa);
+    // new_decoder_architecture expands K/V to every head in _split_heads first.
+    ...(!newArch && kvHeads < heads ? { sdpaKvUnrepeated: true } : {}),
   });
   return { arch, notes: [] };
 }

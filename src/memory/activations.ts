@@ -6,6 +6,7 @@ import { activationBytes } from './precision.js';
 import { quantisedLinearKeepsInput } from './quantised-linear.js';
 import { KBIT_ACTIVATION_BYTES, kbitPrepared } from './kbit.js';
 import { adapterBytesPerParam } from './states.js';
+import { sdpaMathFallback } from './attention-kernel.js';
 import type { Component } from './types.js';
 
 /**
@@ -91,14 +92,23 @@ function attentionTensors(s: Scenario): SavedTensor[] {
     tensors[1]!.name = 'k (after RoPE)';
     tensors[2]!.name = 'v';
   }
-  // Megatron's selective recompute (`--recompute-activations`, recompute_granularity 'selective',
-  // recompute_modules ['core_attn'] by default; megatron/core/transformer/transformer_config.py)
-  // recomputes only the core attention: it drops the a·s² scores and nothing else, so under flash
-  // or SDPA attention, which never keep scores, it saves nothing (Korthikanti et al. 2022 §5).
-  if (s.attention === 'eager' && s.recompute !== 'selective') {
+  if (sdpaMathFallback(s)) {
+    // SDPA's math kernel (memory/attention-kernel.ts): matmul keeps q and the unrepeated k, softmax
+    // keeps its a·s² output in the compute dtype, which attn @ v keeps with v; no output or log-sum-exp.
+    const kvSym = g === 1 ? 'd' : 'g·d';
+    tensors[1] = { name: `k, ${g} head${g === 1 ? '' : 's'} (not repeated)`, symbol: kvSym, width: g * d, bytes: e, tpSplit: true };
+    tensors[2] = { name: `v, ${g} head${g === 1 ? '' : 's'} (not repeated)`, symbol: kvSym, width: g * d, bytes: e, tpSplit: true };
+    tensors.push({ name: 'attention scores (SDPA math kernel softmax)', symbol: 'a·s', width: a * seq, bytes: e, tpSplit: true });
+  } else if (s.attention === 'eager' && s.recompute !== 'selective') {
+    // Megatron's selective recompute (`--recompute-activations`, recompute_granularity 'selective',
+    // recompute_modules ['core_attn'] by default; megatron/core/transformer/transformer_config.py)
+    // recomputes only the core attention: it drops the a·s² scores and nothing else, so under flash
+    // or SDPA attention, which never keep scores, it saves nothing (Korthikanti et al. 2022 §5).
     // softmax in fp32 keeps its output; a 16-bit copy feeds attn·V; dropout keeps a mask and its output.
     const p = dropoutRate(s);
-    const perScore = 4 + (e < 4 ? e : 0) + (p > 0 ? 1 + e : 0);
+    // Gemma 2's eager_attention_forward soft-caps before the softmax: tanh keeps its output (modeling_gemma2.py).
+    const softcap = s.model.arch.attnSoftcap ? e : 0;
+    const perScore = 4 + (e < 4 ? e : 0) + (p > 0 ? 1 + e : 0) + softcap;
     tensors.push({ name: 'attention scores (softmax, casts, dropout)', symbol: 'a·s', width: a * seq, bytes: perScore, tpSplit: true });
   } else if (s.attention !== 'eager') {
     tensors.push({ name: 'attention output O', symbol: qSym, width: a * d, bytes: e, tpSplit: true });

@@ -1,4 +1,5 @@
 import type { Architecture, Scenario } from '../scenario/schema.js';
+import { sdpaMathFallback } from './attention-kernel.js';
 import { count, num } from './format.js';
 import type { Layout } from './layout.js';
 import { isMoe, moeLayerCount } from './parameters.js';
@@ -131,9 +132,12 @@ export function prefillWorkingSet(s: Scenario, promptTokens: number, l: Layout):
   const e = activationBytes(s);
   const sb = promptTokens * s.microBatch;
   const mlpCount = mlp === 'gated' ? 3 : 2;
-  const scores = s.attention === 'eager' ? (a * promptTokens * sb * (4 + e)) / l.tp : 0;
+  // SDPA's math kernel (memory/attention-kernel.ts: Falcon-7B's unrepeated K/V head) holds the
+  // q·kᵀ product and its softmax, both in the compute dtype, while the softmax runs (attention.cpp).
+  const perScore = s.attention === 'eager' ? 4 + e : sdpaMathFallback(s) ? 2 * e : 0;
+  const scores = (a * promptTokens * sb * perScore) / l.tp;
   const bytes = (sb * e * (2 * h + 3 * h / l.tp + (mlpCount * f) / l.tp)) + scores;
-  const scoreText = s.attention === 'eager' ? ` + ${a}·s²·b·${4 + e}` : '';
+  const scoreText = perScore > 0 ? ` + ${a}·s²·b·${perScore}` : '';
   return {
     key: 'prefill',
     name: 'prefill working set (one layer)',

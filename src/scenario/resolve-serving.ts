@@ -2,6 +2,7 @@ import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-le
 import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import { serveEngineNamed } from '../language/serve-engines.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
+import { hfDefaultAttention } from '../memory/attention-kernel.js';
 import { TURBOMIND_CACHE_SHARE } from '../memory/lmdeploy.js';
 import { MII_RESERVE_BYTES } from '../memory/mii.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
@@ -66,6 +67,12 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (llamacppBuild !== undefined) inf.llamacppBuild = llamacppBuild;
   // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores (llamacpp-row-split.ts).
   if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild < LLAMACPP_LAYER_SPLIT_FROM_BUILD && !r.patch.has('attention')) s.attention = 'eager';
+  // HF generate loads the model with transformers' default kernel (Gemma 2: eager; memory/attention-kernel.ts).
+  const kernel = r.isNew && s.mode === 'inference' && !inf.server && !r.patch.has('attention') && !r.presetSet.has('attention') ? hfDefaultAttention(s, inf.engine) : null;
+  if (kernel) {
+    s.attention = kernel.attention;
+    r.assume(kernel.words);
+  }
   // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
   const attention = r.patch.get<string>('attention');
   // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the

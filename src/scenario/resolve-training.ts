@@ -1,4 +1,5 @@
 import { exampleRecomputeWords } from '../memory/example-recompute.js';
+import { hfDefaultAttention } from '../memory/attention-kernel.js';
 import { batchShape } from '../memory/overhead.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS } from './defaults.js';
@@ -21,7 +22,13 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   // Checkpointing a preset took from the framework's examples, not its program's default: said, so a fit can be tried without it.
   const exampleGc = r.isNew && !r.patch.has('recompute') && r.presetSet.has('recompute') ? exampleRecomputeWords(s) : null;
   if (exampleGc) r.assume(exampleGc);
-  pick('attention', 'attention', DEFAULT_WORDS.attention);
+  // transformers' own default kernel where it is not flash (Gemma 2: eager; Falcon-7B: SDPA's math kernel).
+  // (HF generate takes the same default in resolve-serving.ts, once the engine is known.)
+  const kernel = r.isNew && training && !r.patch.has('attention') && !r.presetSet.has('attention') ? hfDefaultAttention(s, s.inference.engine) : null;
+  if (kernel) {
+    s.attention = kernel.attention;
+    r.assume(kernel.words);
+  } else pick('attention', 'attention', DEFAULT_WORDS.attention);
   pick('loss', 'loss', DEFAULT_WORDS.loss);
   // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.
   if (r.isNew && training && !r.patch.has('batches') && !r.patch.has('allocator')) {

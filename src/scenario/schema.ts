@@ -87,6 +87,19 @@ const architectureFields = z.object({
       scope: z.enum(['experts', 'linear']),
     })
     .optional(),
+  /**
+   * Soft-capped attention logits (config.json `attn_logit_softcapping`, Gemma 2: 50.0): the eager
+   * kernel keeps a tanh output per score, and transformers ≥ 4.45 loads Gemma 2 with eager
+   * attention by default (memory/attention-kernel.ts).
+   */
+  attnSoftcap: z.boolean().optional(),
+  /**
+   * transformers' modeling file hands SDPA fewer K/V heads than query heads, neither repeated
+   * (repeat_kv) nor flagged (enable_gqa): Falcon-7B's multi-query attention (modeling_falcon.py,
+   * modelling_RW.py). PyTorch's fused kernels refuse it and SDPA runs the math kernel
+   * (memory/attention-kernel.ts).
+   */
+  sdpaKvUnrepeated: z.boolean().optional(),
   /** An RMSNorm scale of headDim on each query and each key head, per layer (Qwen3, Gemma 3, GLM-4.5 `use_qk_norm`). */
   qkNorm: z.boolean().optional(),
   /**

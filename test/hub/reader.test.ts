@@ -84,6 +84,13 @@ describe('config.json reader: architecture fields', () => {
     expect(reading(fixture('mistralai/Mistral-7B-v0.1')).arch).toMatchObject({ slidingWindow: 4096, slidingWindowFraction: 1 });
   });
 
+  it('the attention flags come from config.json: Falcon-7B hands SDPA its one K/V head unrepeated, Gemma 2 soft-caps (attn_logit_softcapping 50.0)', () => {
+    expect(reading(fixture('tiiuae/falcon-7b')).arch).toMatchObject({ sdpaKvUnrepeated: true });
+    expect(reading(fixture('google/gemma-2-9b')).arch).toMatchObject({ attnSoftcap: true });
+    expect(reading(fixture('mistralai/Mistral-7B-v0.1')).arch.sdpaKvUnrepeated).toBeUndefined();
+    expect(reading(fixture('mistralai/Mistral-7B-v0.1')).arch.attnSoftcap).toBeUndefined();
+  });
+
   it('BERT is an encoder with learned positions', () => {
     expect(reading(fixture('google-bert/bert-base-uncased')).arch).toMatchObject({ encoderOnly: true, positions: 'learned', maxPositions: 512 });
   });

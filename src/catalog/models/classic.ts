@@ -145,8 +145,8 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     name: 'Falcon-7B',
     family: 'falcon',
     aliases: ['falcon 7b', 'falcon-7b-instruct', 'tiiuae/falcon-7b'],
-    // Multi-query attention (one KV head), one LayerNorm feeding parallel attention and MLP, no biases.
-    arch: { layers: 32, hidden: 4544, heads: 71, kvHeads: 1, headDim: 64, ffn: 18176, vocab: 65024, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: true, positions: 'rope', attentionBias: 'none', mlpBias: false, parallelBlock: true },
+    // Multi-query attention (one KV head, handed to SDPA unrepeated), one LayerNorm feeding parallel attention and MLP, no biases.
+    arch: { layers: 32, hidden: 4544, heads: 71, kvHeads: 1, headDim: 64, ffn: 18176, vocab: 65024, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: true, positions: 'rope', attentionBias: 'none', mlpBias: false, parallelBlock: true, sdpaKvUnrepeated: true },
     publishedParams: 7.22e9 - storedTiedHead(65024, 4544),
     source: 'tiiuae/falcon-7b config.json; total: Hugging Face model page safetensors count 7.22B less the stored copy of the tied lm_head',
   },

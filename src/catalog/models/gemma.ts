@@ -16,7 +16,8 @@ function gemma2ExtraNorms(layers: number, hidden: number): number {
 }
 
 /** Gemma 2 alternates local sliding-window (4096) and global attention layers (config sliding_window). */
-const GEMMA2_WINDOW = { slidingWindow: 4096, slidingWindowFraction: 0.5 };
+// config.json: sliding_window 4096 on every other layer; attn_logit_softcapping 50.0.
+const GEMMA2_WINDOW = { slidingWindow: 4096, slidingWindowFraction: 0.5, attnSoftcap: true };
 
 export const GEMMA_MODELS: readonly ModelSpec[] = [
   {

@@ -1,0 +1,57 @@
+import type { Scenario } from '../scenario/schema.js';
+
+/**
+ * Which attention kernel a Hugging Face run really takes when the request names none.
+ *
+ * transformers loads every model with `attn_implementation="sdpa"` when PyTorch ≥ 2.1.1 has it
+ * (modeling_utils.py `_check_and_enable_sdpa`), and two architectures leave that path:
+ *
+ * - Gemma 2 soft-caps its attention logits (`attn_logit_softcapping` 50.0), which SDPA cannot do,
+ *   so `Gemma2PreTrainedModel._check_and_enable_sdpa` swaps the default SDPA for eager
+ *   ("if using the default path -> swap sdpa by eager"; huggingface/transformers#32865, released in
+ *   4.45.0). Eager keeps the scores: heads × s² per layer. vLLM and SGLang run their own kernels
+ *   (FlashInfer / FlashAttention with a soft-cap argument) and keep no scores.
+ * - Falcon-7B's multi-query FalconAttention hands SDPA one K/V head beside 71 query heads, with no
+ *   repeat_kv and no enable_gqa (transformers modeling_falcon.py 4.33 → current; tiiuae
+ *   modelling_RW.py before it). PyTorch's flash and memory-efficient kernels refuse unequal head
+ *   counts — 2.0 `check_equal_batch_size_and_num_heads` ("Both fused kernels requires query, key and
+ *   value to have the same batch_size and num_heads"), 2.1+ `check_batch_size_and_num_heads_dense`
+ *   (aten/src/ATen/native/transformers/sdp_utils_cpp.h), GQA only with enable_gqa from 2.5 — so
+ *   SDPA runs `_scaled_dot_product_attention_math` (attention.cpp): matmul, softmax, matmul, the
+ *   softmax output a·s² kept for backward in the compute dtype (PyTorch 2.0–2.4; 2.5 and later
+ *   upcast bf16/fp16 math to fp32 unless allow_fp16_bf16_reduction_math_sdp, not modelled here).
+ *   Asking for flash attention (attn_implementation="flash_attention_2") takes FalconFlashAttention2,
+ *   which handles one K/V head, so only the unnamed or "sdpa" kernel falls back.
+ */
+
+/** Frameworks whose training runs the transformers modeling files with transformers' default kernel. */
+const HF_MODELING: ReadonlySet<Scenario['framework']> = new Set(['hf', 'deepspeed', 'fsdp', 'peft', 'dpo', 'orpo', 'grpo', 'ppo', 'longlora']);
+
+/** Runs that load the model through transformers with its default attention: HF-based training, or HF generate. */
+export function runsHfModeling(s: Scenario, engine: Scenario['inference']['engine']): boolean {
+  if (!HF_MODELING.has(s.framework)) return false;
+  return s.mode !== 'inference' || engine === 'hf';
+}
+
+export interface KernelDefault {
+  attention: Scenario['attention'];
+  words: string;
+}
+
+/** The kernel transformers picks when none is named, where it is not the flash default; null elsewhere. */
+export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['engine']): KernelDefault | null {
+  if (!runsHfModeling(s, engine)) return null;
+  const arch = s.model.arch;
+  if (arch.attnSoftcap) {
+    return { attention: 'eager', words: `eager attention (transformers ≥ 4.45 loads Gemma 2 with eager: SDPA cannot soft-cap the logits; it keeps ${arch.heads} heads × s² scores per layer; say "flash attention" for FlashAttention 2.6's soft-cap)` };
+  }
+  if (arch.sdpaKvUnrepeated) {
+    return { attention: 'sdpa', words: `SDPA attention (transformers' default), run by PyTorch's math kernel: ${arch.kvHeads} K/V head beside ${arch.heads} query heads is refused by the fused kernels, so it holds ${arch.heads} heads × s² scores per layer (say "flash attention" for flash_attention_2)` };
+  }
+  return null;
+}
+
+/** SDPA that falls back to the math kernel: unrepeated K/V heads under transformers (see above). */
+export function sdpaMathFallback(s: Scenario): boolean {
+  return s.attention === 'sdpa' && s.model.arch.sdpaKvUnrepeated === true && runsHfModeling(s, s.inference.engine);
+}
