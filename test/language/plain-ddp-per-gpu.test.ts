@@ -37,6 +37,12 @@ describe('a bare number per GPU is the per-device batch', () => {
     expect(s.microBatch).toBe(1);
   });
 
+  it('a card and its memory per card are no batch: axolotl#1522 (c055) "2*RTX3090 (24G per card)"', () => {
+    const s = read('(OOM) FSDP+QLora 2*RTX3090 (24G per card) finetuning on 70b Llama2').scenario;
+    expect(s.microBatch).toBe(1);
+    expect(s.hardware?.count).toBe(2);
+  });
+
   it('property: any count of cards and any per-GPU number, the cards keep their count', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 16 }), fc.integer({ min: 1, max: 64 }), fc.constantFrom('per gpu', 'per device', '/gpu', 'per card', 'samples per device'), (n, b, per) => {
