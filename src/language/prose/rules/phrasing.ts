@@ -61,7 +61,8 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     when: (t) => /ddp|data[\s_-]?parallel/.test(t),
     write: (m) => ' '.repeat(m[0].length),
     example: 'llama-2-7b full fine-tune with plain DDP on 4x a100-80g',
-    source: 'moojink/openvla-oft#4 ("If we use DDP alone, we encounter a CUDA out-of-memory error")',
+    // (moojink/openvla-oft#4: "If we use DDP alone, we encounter a CUDA out-of-memory error".)
+    source: 'moojink/openvla-oft#4',
   },
   {
     // "on 8 a100, 4 per gpu": a bare number per GPU (no unit, no batch word before it) is what each GPU
