@@ -6,7 +6,7 @@ import { read, readNoticed } from './reading-fixtures.js';
 /**
  * prose.plain-ddp: "plain DDP" / "vanilla DDP" is DDP ("If we use DDP alone, we encounter a CUDA
  * out-of-memory error", moojink/openvla-oft#4); "plain" had been refused as a typo of "plain sgd".
- * prose.per-gpu-batch: "on 8 a100, 4 per gpu" is the batch each GPU takes (HF's
+ * prose.bare-per-gpu-batch: "on 8 a100, 4 per gpu" is the batch each GPU takes (HF's
  * per_device_train_batch_size), weak; it had been read as a GPU count and refused against the eight.
  */
 
@@ -41,6 +41,13 @@ describe('a bare number per GPU is the per-device batch', () => {
     const s = read('(OOM) FSDP+QLora 2*RTX3090 (24G per card) finetuning on 70b Llama2').scenario;
     expect(s.microBatch).toBe(1);
     expect(s.hardware?.count).toBe(2);
+  });
+
+  it('"batch 32 total, 4 per gpu": the global batch and the per-device batch, not two micro-batches', () => {
+    const s = read('llama-2-7b full fine-tune batch 32 total, 4 per gpu, on 8x a100-80g').scenario;
+    expect(s.microBatch).toBe(4);
+    expect(s.hardware?.count).toBe(8);
+    expect(read('llama-2-7b full fine-tune batch 32 total on 8x a100-80g').scenario.microBatch).toBe(1);
   });
 
   it('property: any count of cards and any per-GPU number, the cards keep their count', () => {

@@ -59,7 +59,7 @@ const PROSE_ORDER = [
   'prose.half-fraction',
   'prose.w-o',
   'prose.plain-ddp',
-  'prose.per-gpu-batch',
+  'prose.bare-per-gpu-batch',
   'prose.rather-than',
   'prose.no-need',
   'prose.tuned-model',

@@ -68,11 +68,12 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     // "on 8 a100, 4 per gpu": a bare number per GPU (no unit, no batch word before it) is what each GPU
     // takes of the batch, as HF's per_device_train_batch_size says it; the hardware grammar read
     // "4 … gpu" as a GPU count and refused it against the stated eight. Weak: the batch is named only
-    // by "per gpu". "batch size 4 per gpu" and "24GB per gpu" are read by their own words.
-    id: 'prose.per-gpu-batch',
+    // by "per gpu". "batch size 4 per gpu", "4 samples per gpu" (training.samples-per-gpu, not weak)
+    // and "24GB per gpu" are read by their own words.
+    id: 'prose.bare-per-gpu-batch',
     // One space at most on either side of "per": a card's number the hardware reader rewrote leaves
     // a run of blanks before it ("2*RTX3090 (24G per card)", axolotl#1522, c055, is no batch of 3090).
-    pattern: /(?<!(?:batch|bs|size|mbs|batch_size|memory|vram|ram)[\s:=]{0,3})(?<![\w.\-])(\d{1,3})[\s-]?(?:samples?[\s-]|sequences?[\s-]|seqs?[\s-])?(?:per|\/|each|a)[\s-]?(?:gpu|device|card)\b(?![\s-]*(?:memory|vram|ram)\b)/g,
+    pattern: /(?<!(?:batch|bs|size|mbs|batch_size|memory|vram|ram)[\s:=]{0,3})(?<![\w.\-])(\d{1,3})[\s-]?(?:per|\/|each|a)[\s-]?(?:gpu|device|card)\b(?![\s-]*(?:memory|vram|ram)\b)/g,
     when: (t) => /(?:per|\/|each|a)\s*(?:gpu|device|card)/.test(t),
     write: (m) => `mbs ${m[1]}`.padEnd(m[0].length),
     example: 'train 7b on 8 a100, 4 per gpu',
