@@ -100,12 +100,27 @@ const OWN_OFFLOAD_FRAMEWORKS = new Set<Scenario['framework']>(['fsdp', 'megatron
 
 export const ZERO_OFFLOAD_ASSUMPTION = `DeepSpeed ZeRO-${ZERO_OFFLOAD_STAGE}: optimizer offload is DeepSpeed's ZeRO-Offload, which runs only under ZeRO, and stage ${ZERO_OFFLOAD_STAGE} is the setup DeepSpeed documents for it (say zero1 or zero3 for another)`;
 
-/** The ZeRO sharding an optimizer offload implies where none was named; null where it does not apply. */
+/**
+ * A parameter offload is ZeRO-Infinity's `offload_param`, "valid only with stage 3"
+ * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig.offload_param; docs/_pages/config-json.md):
+ * asked with no sharding named ("offload params on 2x 4090"), it runs ZeRO-3, the only stage that
+ * partitions the parameters it moves; read as DDP it was refused as a contradiction nobody wrote.
+ */
+export const ZERO_PARAM_OFFLOAD_STAGE = 3;
+
+export const ZERO_PARAM_OFFLOAD_ASSUMPTION = `DeepSpeed ZeRO-${ZERO_PARAM_OFFLOAD_STAGE}: parameter offload runs only under ZeRO stage ${ZERO_PARAM_OFFLOAD_STAGE} (or FSDP's CPU offload; say fsdp if yours is)`;
+
+/** The ZeRO sharding an optimizer or parameter offload implies where none was named; null where it does not apply. */
 export function zeroOffloadSharding(s: Scenario): Scenario['sharding'] | null {
-  if (s.mode === 'inference' || s.offload.optimizer === 'none') return null;
+  if (s.mode === 'inference' || (s.offload.optimizer === 'none' && s.offload.params === 'none')) return null;
   if (s.sharding.kind !== 'none' && s.sharding.kind !== 'ddp') return null;
   if (s.parallel.schedule === 'sequential' || OWN_OFFLOAD_FRAMEWORKS.has(s.framework)) return null;
-  return { kind: 'zero', stage: ZERO_OFFLOAD_STAGE };
+  return { kind: 'zero', stage: s.offload.params !== 'none' ? ZERO_PARAM_OFFLOAD_STAGE : ZERO_OFFLOAD_STAGE };
+}
+
+/** The words that say which stage an unnamed offload implied. */
+export function zeroOffloadAssumption(sharding: Scenario['sharding']): string {
+  return sharding.stage === ZERO_PARAM_OFFLOAD_STAGE ? ZERO_PARAM_OFFLOAD_ASSUMPTION : ZERO_OFFLOAD_ASSUMPTION;
 }
 
 /** `s` with the ZeRO sharding its optimizer offload implies (the resolver's and the offload lever's one rule). */

@@ -1,4 +1,4 @@
-import { ZERO_OFFLOAD_ASSUMPTION, zeroOffloadSharding } from '../memory/offload.js';
+import { zeroOffloadAssumption, zeroOffloadSharding } from '../memory/offload.js';
 import { ddpDefaultWords } from './defaults.js';
 import { undoSplitOverOldCount } from './split-follows-count.js';
 import { deploysOnTransformers } from './transformers-run.js';
@@ -19,12 +19,7 @@ export function shardingStep(r: Resolution): ErrorReply | null {
   const frameworkAsked = r.patch.has('framework');
   if (word) {
     s.sharding = shardingOf(word);
-    // axolotl loads a full fine-tune in bf16 (its preset's pure bf16), but under DeepSpeed ZeRO the
-    // Trainer hands bf16 to DeepSpeed, whose optimizer keeps fp32 master weights: mixed, said.
-    if (s.framework === 'axolotl' && s.sharding.kind === 'zero' && s.recipe === 'pure' && r.presetSet.has('recipe') && !r.patch.has('recipe')) {
-      s.recipe = 'mixed';
-      r.assume('bf16 mixed with fp32 master weights: under DeepSpeed ZeRO, DeepSpeed\'s bf16 optimizer keeps them (axolotl alone loads pure bf16)');
-    }
+    axolotlUnderZero(r);
     if (!frameworkAsked) {
       // The sharding word names the framework that provides it, unless one was named.
       if (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') s.framework = 'fsdp';
@@ -36,8 +31,9 @@ export function shardingStep(r: Resolution): ErrorReply | null {
     // a preset's default sharding (Megatron's distributed optimizer) would be.
     s.sharding = { kind: 'none', stage: 0 };
   } else if (zeroOffloadSharding(s)) {
-    s.sharding = zeroOffloadSharding(s)!; // optimizer offload runs under ZeRO (memory/offload.ts)
-    r.assume(ZERO_OFFLOAD_ASSUMPTION);
+    s.sharding = zeroOffloadSharding(s)!; // optimizer and parameter offload run under ZeRO (memory/offload.ts)
+    r.assume(zeroOffloadAssumption(s.sharding));
+    axolotlUnderZero(r);
   } else if (!r.presetSet.has('sharding') && (s.sharding.kind === 'none' || s.sharding.kind === 'ddp')) {
     const split = s.parallel.tp * s.parallel.pp;
     const kind = r.gpus() > 1 ? 'ddp' : 'none';
@@ -63,6 +59,18 @@ export function shardingStep(r: Resolution): ErrorReply | null {
     s.framework = s.sharding.kind === 'zero' && s.mode !== 'inference' ? 'deepspeed' : 'hf';
   }
   return null;
+}
+
+/**
+ * axolotl loads a full fine-tune in bf16 (its preset's pure bf16), but under DeepSpeed ZeRO the
+ * Trainer hands bf16 to DeepSpeed, whose optimizer keeps fp32 master weights: mixed, said.
+ */
+function axolotlUnderZero(r: Resolution): void {
+  const s = r.s;
+  if (s.framework === 'axolotl' && s.sharding.kind === 'zero' && s.recipe === 'pure' && r.presetSet.has('recipe') && !r.patch.has('recipe')) {
+    s.recipe = 'mixed';
+    r.assume('bf16 mixed with fp32 master weights: under DeepSpeed ZeRO, DeepSpeed\'s bf16 optimizer keeps them (axolotl alone loads pure bf16)');
+  }
 }
 
 /**

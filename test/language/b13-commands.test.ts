@@ -169,6 +169,27 @@ describe('a model named only in a path', () => {
     expect(trace.find((f) => f.fact === 'model')?.rules).not.toContain('prose.model-folder');
   });
 
+  it('c787: a config file named for its model (SimPO\'s training_configs/mistral-7b-instruct-simpo.yaml), weak, said with the path', () => {
+    const { scenario, said, trace } = resolved(line('c787').text);
+    expect(scenario.model.id).toBe('mistral-7b');
+    const model = trace.find((f) => f.fact === 'model');
+    expect(model?.weak).toBe(true);
+    expect(model?.rules).toContain('prose.model-folder');
+    expect(said).toMatch(/from "training_configs\/mistral-7b-instruct-simpo\.yaml"\?/);
+  });
+
+  it.each([
+    ['accelerate launch run.py configs/llama-2-13b-chat-dpo.yaml on 4x a100-80g', 'llama-2-13b'],
+    ['torchrun train.py recipes/qwen2.5-7b_full_sft.json on 8x h100', 'qwen2.5-7b'],
+  ])('a config file named for its model: %s', (text, model) => {
+    expect(resolved(text).scenario.model.id).toBe(model);
+  });
+
+  it('a script named for a model names none, and a model said in prose wins over the file', () => {
+    expect(resolveRequest('python scripts/run-llama-7b.py full on 8x a100-80g', null).ok).toBe(false);
+    expect(resolved('I fine-tune qwen2.5-7b with configs/mistral-7b-instruct-simpo.yaml on 8x a100').scenario.model.id).toBe('qwen2.5-7b');
+  });
+
   it("MLC LLM's q4f16_1 in a compiled model's name is 4-bit weights", () => {
     const { scenario } = resolved('mlc_llm chat ./dist/Llama-2-7b-chat-hf-q4f16_1 on a 3060 6GB');
     expect([scenario.model.id, scenario.weights]).toEqual(['llama-2-7b', resolved('llama-2-7b int4 inference on a 3060').scenario.weights]);

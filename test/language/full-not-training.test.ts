@@ -37,6 +37,19 @@ describe('"full" of the whole model is no training mode', () => {
       expect(mode(text), text).not.toBe('full');
   });
 
+  it('real: kvcache-ai/ktransformers#767 (c778), "run the full-scale, non-quantized FP8-weight Deepseek-V3" is inference in FP8 weights', () => {
+    const outcome = readInThread(line('c778').text, null).outcome;
+    expect(outcome.ok && outcome.scenario?.mode).toBe('inference');
+    expect(outcome.ok && outcome.scenario?.weights).toBe('fp8');
+  });
+
+  it('invented: full-scale / full scale said of the model', () => {
+    for (const text of ['can I run the full-scale llama 70b on 4x a100', 'I want to run the full scale qwen2.5-72b in bf16 on 2 h100', 'the full-scale deepseek-v3 in fp8 on 8x h200'])
+      expect(mode(text), text).not.toBe('full');
+    // …and "full-scale" beside a training word keeps its fine-tune.
+    expect(mode('full-scale fine-tune of llama 70b on 8x a100')).toBe('full');
+  });
+
   it('full fine-tunes keep their mode: real c021, c161 and invented spellings', () => {
     for (const id of ['c021', 'c161']) expect(mode(line(id).text), id).toBe('full');
     for (const text of [

@@ -36,7 +36,14 @@ export const DEEPSEEK_MODELS: readonly ModelSpec[] = [
     id: 'deepseek-v2-lite',
     name: 'DeepSeek-V2-Lite',
     family: 'deepseek',
-    aliases: ['deepseek v2 lite', 'deepseek-v2-lite-chat', 'deepseekv2-lite', 'deepseek-ai/deepseek-v2-lite'],
+    // DeepSeek-Coder-V2-Lite is this model further trained on code: the same DeepseekV2ForCausalLM
+    // config (27 layers, hidden 2048, 64 routed experts of 1408, 6 active, kv_lora_rank 512, vocab
+    // 102400; deepseek-ai/DeepSeek-Coder-V2-Lite-Instruct config.json; 16B total, 2.4B active in
+    // the DeepSeek-Coder-V2 README), asked about in deepseek-ai/DeepSeek-Coder-V2#11 (c780).
+    aliases: [
+      'deepseek v2 lite', 'deepseek-v2-lite-chat', 'deepseekv2-lite', 'deepseek-ai/deepseek-v2-lite',
+      'deepseek-coder-v2-lite', 'deepseek coder v2 lite', 'deepseek-coder-v2-lite-instruct', 'deepseek-coder-v2-lite-base', 'deepseek-ai/deepseek-coder-v2-lite-instruct', 'deepseek-ai/deepseek-coder-v2-lite-base',
+    ],
     arch: llamaStyle({
       layers: 27, hidden: 2048, heads: 16, kvHeads: 16,
       // Query/key head width: qk_nope_head_dim 128 + qk_rope_head_dim 64 (values are 128 wide).

@@ -92,6 +92,9 @@ function loraContext(ctx: KeyContext): boolean {
   return ctx.loraNamed === true || (ctx.parent !== null && /lora|peft|adapter/.test(ctx.parent)) || [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k));
 }
 
+/** The key is written as a shell variable in capitals (`RANK=0`, `$RANK`): a launcher's environment, not a LoRA setting. */
+const launcherVariable = (ctx: KeyContext): boolean => ctx.spelling !== undefined && /^[A-Z][A-Z0-9_]*$/.test(ctx.spelling);
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const ADAPTER_KEYS: KeyTable = {
   r: { reads: numeric('lora rank') },
@@ -107,7 +110,11 @@ export const ADAPTER_KEYS: KeyTable = {
   // "the lora target modules are […], rank=16" (unslothai/unsloth#2937). Elsewhere it is a process's
   // rank — torchelastic's failure summary "rank : 1 (local_rank: 1)" (MoFHeka/LLaMA-Megatron#1),
   // TGI's "Starting shard rank=0" — which sets nothing.
-  rank: { reads: (v, ctx) => (loraContext(ctx) ? numeric('lora rank')(v, ctx) : IGNORE), source: 'mlx-lm mlx_lm/tuner/utils.py; MoFHeka/LLaMA-Megatron#1' },
+  // A launch script's `RANK=0` (capitals, a shell variable) is torchrun's / the deepspeed launcher's
+  // process rank (torch/distributed/run.py sets RANK, LOCAL_RANK, NODE_RANK, WORLD_SIZE), never a
+  // LoRA rank, even in a LoRA run (hiyouga/LlamaFactory#6187, c794: `NPROC_PER_NODE=3 NNODES=1 RANK=0`
+  // above `finetuning_type: lora`, refused as LoRA rank 0); a LoRA rank comes from a LoRA key.
+  rank: { reads: (v, ctx) => (!launcherVariable(ctx) && loraContext(ctx) ? numeric('lora rank')(v, ctx) : IGNORE), source: 'mlx-lm mlx_lm/tuner/utils.py; MoFHeka/LLaMA-Megatron#1; torch/distributed/run.py; hiyouga/LlamaFactory#6187' },
   lora_alpha: { reads: numeric('lora alpha') },
   alpha: { reads: numeric('lora alpha') },
   lora_dropout: { reads: numeric('lora dropout') },

@@ -97,7 +97,15 @@ export const SHARDING_KEYS: KeyTable = {
   fsdp_offload_params: { reads: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE) },
   // accelerate's FSDP plugin checkpoints each wrapped layer's activations (accelerate FSDP docs).
   fsdp_activation_checkpointing: { reads: flag('gc', 'no gc'), source: 'accelerate FSDP docs' },
-  cpu_offload: { reads: (v) => (isTrue(v) ? say('offload params offload optimizer') : IGNORE) },
+  // FSDP's cpu_offload moves the parameters (and so their gradients and optimizer states) to the
+  // CPU; inside DeepSpeed's zero_optimization block it is the older spelling of ZeRO-Offload, the
+  // optimizer only (runtime/zero/config.py: `cpu_offload` deprecated, new_param offload_optimizer
+  // with device cpu; its parameter twin was `cpu_offload_param`). DeepSpeed#1288 (c783) set it
+  // beside `"stage": 2` and was refused as a parameter offload needing ZeRO-3.
+  cpu_offload: {
+    reads: (v, ctx) => (!isTrue(v) ? IGNORE : ctx.parent === 'zero_optimization' ? say('offload optimizer') : say('offload params offload optimizer')),
+    source: 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/config.py; deepspeedai/DeepSpeed#1288',
+  },
   // accelerate launch --use_fsdp / --use_deepspeed (launcher flags with no value).
   use_fsdp: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('fsdp') : IGNORE) },
 };

@@ -143,7 +143,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'memory',
     // The unit binds to its number before anything else reads the number: "A100 40GB×2" and "A100 40Gx2"
     // are two cards of 40 GB (the 40 had been a count before a card "gx2"), "2x40G" a count then a memory.
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gb|g|gib)(?![a-wyz\d]|x[a-z])(?:\s*(?:of\s+)?vram\b)?/g,
+    // A plural unit is the same memory: "even with 2 A100 80GBs" (IBM/unitxt#1635, c792), "46 Gbs memory each" (c536).
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gb|g|gib)(?![a-wyz\d]|x[a-z])(?:\s*(?:of\s+)?vram\b)?/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },

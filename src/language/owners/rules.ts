@@ -33,6 +33,17 @@ export interface OwnerRule {
   ownClauseOnly?: boolean;
 }
 
+/**
+ * A `>` line of a quote block that opens the message or follows a line not ending in a colon (the
+ * block's first line decides for up to eight lines after it), whose words start with a letter or a
+ * digit and carry no clock time. The lookbehind runs only where a line opens with `>`.
+ */
+const QUOTE_START = String.raw`(?:^\s*|(?:^|\n)(?![ \t]*>)[^\n]*[^:：\s][ \t]*\n(?:[ \t]*\n)*)`;
+const QUOTED_REPLY = new RegExp(
+  String.raw`(?:^|(?<=\n))(?=[ \t]*>)(?<=${QUOTE_START}(?:[ \t]*>[^\n]*\n){0,8})[ \t]*>(?=[ \t]*[\p{L}\d])(?![^\n]*\b\d{1,2}:\d{2}:\d{2}\b)`,
+  'gu',
+);
+
 /** "doesn't work", "not working", "never worked": a failure, not a run that works. */
 const NOT = String.raw`(?<!(?:n't|\bnot|\bnever|\bno longer)\s+)`;
 
@@ -149,6 +160,21 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // report another's figure; 介绍一下 (introduce) is no cue.
     pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说/g,
     example: '官方benchmark说用2张A100 80G',
+  },
+  {
+    id: 'owner.reference.quoted-reply',
+    owner: 'reference',
+    // A reply that quotes the words it answers ("> 40GB *1 GPUs in BF16 format\n\n3*24G 4090 GPU doesn't
+    // work?", deepseek-ai/DeepSeek-Coder-V2#11, c780; "> We could finetune it on 32 GPUs with zero2.\n\n
+    // 请问…", QwenLM/Qwen3-VL#1601, c772): the quoted lines are someone else's, and the user's own run
+    // follows. A quote block the user introduces with a colon ("The error message looks like this:\n>
+    // torch.cuda.OutOfMemoryError", c497; "This is the performance:\n\n> Output generated in…", c508) is
+    // their own paste, and so is a quoted log line (a clock time: "> 2023-06-20 22:13:50 INFO:Loading",
+    // c038) or command ("> 'python finetune/lora.py", c496): those stay the user's.
+    when: ['>'],
+    pattern: QUOTED_REPLY,
+    example: '> 40GB *1 GPUs in BF16 format\n\n3*24G 4090 GPU doesn’t work?',
+    source: 'deepseek-ai/DeepSeek-Coder-V2#11',
   },
   // The run asked about, or the one that fails.
   {

@@ -167,13 +167,19 @@ const ROLLOUT = /\b(?:grpo|ppo|rlhf|rollouts?|use_vllm|vllm_device|vllm_gpu_memo
 export function rolloutsInTraining(items: Item[], text: string, notes: string[]): Item[] {
   // "running ppo" is the weak run word, which a training setting outweighs already.
   const serving = (i: Item) => i.kind === 'serve' || (i.kind === 'mode' && i.value === 'inference');
-  if (!items.some(serving) || !ROLLOUT.test(text)) return items;
+  // A sampling cap ("[sampling] max_tokens = 4000" beside rollouts_per_example, PrimeIntellect-ai/prime-rl#950,
+  // c679; TRL's max_completion_length is read as the completion already) is the rollouts' generation length.
+  const cap = (i: Item) => i.kind === 'gen';
+  if (!(items.some(serving) || items.some(cap)) || !ROLLOUT.test(text)) return items;
   const trains = items.some(
     (i) => (i.kind === 'mode' && (i.value === 'full' || i.value === 'train' || i.value === 'pretrain')) || i.kind === 'lora' || (i.kind === 'framework' && RL_TRAINERS.has(i.value)) || (i.kind === 'batch' && i.field === 'ga'),
   );
   if (!trains) return items;
   const rollout = items.filter(serving);
-  notes.push(`${rollout.map((i) => `"${i.text.trim()}"`).join(', ')}: vLLM generates the rollouts inside the training run (TRL use_vllm, verl's rollout), not a serving request; vLLM's own memory is not modelled`);
+  if (rollout.length) notes.push(`${rollout.map((i) => `"${i.text.trim()}"`).join(', ')}: vLLM generates the rollouts inside the training run (TRL use_vllm, verl's rollout), not a serving request; vLLM's own memory is not modelled`);
+  const caps = items.filter(cap);
+  if (caps.length) notes.push(`${caps.map((i) => `"${i.text.trim()}"`).join(', ')}: the rollouts' generation cap inside the training run, not a serving request; the trainer's length is its sequence length`);
+  rollout.push(...caps);
   const enginesOffload = items.filter((o) => o.kind === 'offload' && rollout.some((e) => saidOfEngine(text, e, o)));
   if (enginesOffload.length) notes.push(`${enginesOffload.map((i) => `"${i.text.trim()}"`).join(', ')}: said of the rollout engine's weights, not the trainer's offload`);
   const enginesSplit = items.filter((o) => o.kind === 'parallel' && rollout.some((e) => saidOfEngine(text, e, o)));

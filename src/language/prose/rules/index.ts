@@ -58,6 +58,8 @@ const PROSE_ORDER = [
   'prose.drop-setting',
   'prose.half-fraction',
   'prose.w-o',
+  'prose.plain-ddp',
+  'prose.bare-per-gpu-batch',
   'prose.rather-than',
   'prose.no-need',
   'prose.tuned-model',

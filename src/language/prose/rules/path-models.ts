@@ -37,6 +37,19 @@ function modelFolder(path: string): { name: string; at: number } | null {
   return null;
 }
 
+/**
+ * A recipe config named after its model when no folder is: SimPO's
+ * `training_configs/mistral-7b-instruct-simpo.yaml` (princeton-nlp/SimPO#10, c787), laid out as
+ * alignment-handbook's recipes are (c536, the folder). Only a config file (YAML, JSON, TOML): a
+ * script's name ("run_llama_7b.py") runs whatever it is given.
+ */
+const CONFIG_FILE = /^(.+)\.(?:ya?ml|json|toml)$/;
+function modelFile(path: string): { name: string; at: number } | null {
+  const file = path.split('/').pop() ?? '';
+  const stem = CONFIG_FILE.exec(file)?.[1];
+  return stem && MODEL_FOLDER.test(stem) ? { name: stem, at: path.length - file.length } : null;
+}
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
   {
     id: 'prose.model-folder',
@@ -46,12 +59,21 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       const path = m[0].replace(/\/+$/, '');
       const file = path.split('/').pop() ?? '';
       const folder = FILE_WHOLE.test(file) ? modelFolder(path) : null;
+      const named = folder ? null : modelFile(path);
       // Not this rule's path: written back unchanged, for prose.path to read.
-      if (!folder) return m[0];
+      if (!folder && !named) return m[0];
       const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
       // …except the template a config was changed from ("根据 llama3_8b_full_alpaca_e3 改了下"), the example's model.
       if (MODEL_ELSEWHERE.test(elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)))) return m[0];
       const fileAt = path.length - file.length;
+      if (named) {
+        return [
+          { text: ' '.repeat(named.at), from: 0, to: named.at },
+          { text: named.name, from: named.at, to: named.at + named.name.length },
+          { text: ' '.repeat(m[0].length - named.at - named.name.length), from: named.at + named.name.length, to: m[0].length },
+        ];
+      }
+      if (!folder) return m[0];
       return [
         { text: ' '.repeat(folder.at), from: 0, to: folder.at },
         { text: folder.name, from: folder.at, to: folder.at + folder.name.length },

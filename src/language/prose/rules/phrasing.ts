@@ -52,6 +52,34 @@ const CHINESE_WORDS: Record<string, string> = {
 
 export const PHRASING_RULES: readonly ProseRule[] = [
   {
+    // "with plain DDP", "vanilla DDP", "just normal data parallel": a word that says the sharding is
+    // the ordinary one (no ZeRO, no FSDP) is no setting of its own. "plain" is also the start of "plain
+    // sgd", so "plain DDP" in a short line was refused as a typo of it ("did you mean plain sgd?").
+    // Set aside before a data-parallel word; "plain sgd" keeps its word (vocabulary.ts).
+    id: 'prose.plain-ddp',
+    pattern: /\b(?:plain|vanilla|simple|normal|regular|standard|ordinary|pure)(?:[\s-]+(?:old|pytorch|torch))?[\s-]+(?=(?:ddp|distributed[\s_-]?data[\s_-]?parallel|data[\s_-]?parallel(?:ism)?)\b)/g,
+    when: (t) => /ddp|data[\s_-]?parallel/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'llama-2-7b full fine-tune with plain DDP on 4x a100-80g',
+    // (moojink/openvla-oft#4: "If we use DDP alone, we encounter a CUDA out-of-memory error".)
+    source: 'moojink/openvla-oft#4',
+  },
+  {
+    // "on 8 a100, 4 per gpu": a bare number per GPU (no unit, no batch word before it) is what each GPU
+    // takes of the batch, as HF's per_device_train_batch_size says it; the hardware grammar read
+    // "4 … gpu" as a GPU count and refused it against the stated eight. Weak: the batch is named only
+    // by "per gpu". "batch size 4 per gpu", "4 samples per gpu" (training.samples-per-gpu, not weak)
+    // and "24GB per gpu" are read by their own words.
+    id: 'prose.bare-per-gpu-batch',
+    // One space at most on either side of "per": a card's number the hardware reader rewrote leaves
+    // a run of blanks before it ("2*RTX3090 (24G per card)", axolotl#1522, c055, is no batch of 3090).
+    pattern: /(?<!(?:batch|bs|size|mbs|batch_size|memory|vram|ram)[\s:=]{0,3})(?<![\w.\-])(\d{1,3})[\s-]?(?:per|\/|each|a)[\s-]?(?:gpu|device|card)\b(?![\s-]*(?:memory|vram|ram)\b)/g,
+    when: (t) => /(?:per|\/|each|a)\s*(?:gpu|device|card)/.test(t),
+    write: (m) => `mbs ${m[1]}`.padEnd(m[0].length),
+    example: 'train 7b on 8 a100, 4 per gpu',
+    weak: true,
+  },
+  {
     // LLaMA-Factory's example YAMLs mark their sections with comment lines ("### model", "### method",
     // "### ddp", "### dataset", "### train", "### eval"; examples/train_lora/*.yaml): pasted apart
     // from the config they read as markdown headings, and "### ddp" set DDP over a ZeRO-3 file

@@ -159,11 +159,11 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   },
   {
     // A batch said to be the global one after its value: "batch size 512 (global) on 32 GPUs", "a
-    // batch size of 1024 in total", "bs=256 overall". Papers' and READMEs' batch sizes are "global
+    // batch size of 1024 in total", "bs=256 overall", "batch 32 total" (which had read as micro-batch 32). Papers' and READMEs' batch sizes are "global
     // unless stated otherwise" (facebookresearch/hiera#22); the word after the number says which.
     // Read as the global batch, so the micro-batch is left unstated and said so, never refused.
     id: 'training.batch-global-after',
-    pattern: /\b(?:batch[\s_-]*size|batch|bs)\s*(?:of|=|:|is|was)?\s*(\d{1,6})\s*(?:\(\s*(?:global|total|overall|in\s+total|effective)\s*\)|(?:global(?:ly)?|in\s+total|overall)\b)/g,
+    pattern: /\b(?:batch[\s_-]*size|batch|bs)\s*(?:of|=|:|is|was)?\s*(\d{1,6})\s*(?:\(\s*(?:global|total|overall|in\s+total|effective)\s*\)|(?:global(?:ly)?|in\s+total|total(?!\s+(?:memory|vram|gpu|ram))|overall)\b)/g,
     when: (t) => /global|total|overall|effective/.test(t),
     write: (m) => `gbs ${m[1]}`.padEnd(m[0].length),
     example: 'batch size 512 (global) on 32 GPUs, full finetune llama-2-13b on A100-80G',
