@@ -86,6 +86,22 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     source: 'deepseek-ai/DeepSeek-R1#460',
   },
   {
+    // "when you say you can train on four GPUs, what GPUs are they?" (FasterDecoding/Medusa#14, c789),
+    // "Can I ask about what kind of GPU did you use" (fangyuanmao/PID#7), "What GPU is used for training
+    // the model" (zgjiangtoby/FND_fewshot#2): the GPUs of another's run (the authors', the maintainers'),
+    // asked to learn theirs, not which GPU fits the user's setup. Set aside, said; "what gpu do you
+    // recommend" and "what gpu do I need" stay the question.
+    id: 'question.gpu-of-another-run',
+    pattern: /\b(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|model\s+of\s+)?(?:gpus?|cards?|graphics\s+cards?)\s+(?:(?:did|do|does)\s+(?:you|they|u|the\s+authors?)\s+(?:use|used|run|train)\w*|(?:are|were)\s+(?:they|those|these)|(?:is|are|was|were)\s+(?:being\s+)?used)\b/g,
+    when: (t) => /gpu|card/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" asks about the GPUs of another's run, not which GPU fits yours; not read (say "which gpu" to rank cards)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I would like to know when you say you can train on four GPUs, what GPUs are they? thanks!',
+    source: 'FasterDecoding/Medusa#14',
+  },
+  {
     // The window a model is described as having, written number first: "its 32k context window (qwen
     // 2.5 7b)" (yansikuan/memory-r1#2), "a model fine tuned for 100k context" (JIA-Lab-research/LongLoRA#31),
     // "llama 3.1 8b has a 128K context window", "(8k context model)". What the model supports, not
