@@ -27,7 +27,7 @@ export interface StatedSetup {
 }
 
 export function statedSetup(text: string): StatedSetup | null {
-  return setupBesideLog(text) ?? firstLineSetup(text) ?? setupOnTheErrorLine(text);
+  return setupBesideLog(text) ?? setupAroundQuotedError(text) ?? firstLineSetup(text) ?? setupOnTheErrorLine(text);
 }
 
 /** Where a pasted error starts within a line: an exception's name, or the words CUDA's OOM opens with. */
@@ -61,16 +61,31 @@ function firstLineSetup(text: string): StatedSetup | null {
   return scenarioOf(first);
 }
 
+/** PyTorch's OOM message is a `report` segment (read for the card only), a traceback a `log`. */
+const pasted = (kind: string) => kind === 'log' || kind === 'report';
+
 /**
  * A setup written anywhere beside the log ("This is llama-30b-hf on 4x24gb gpus" above a
  * traceback, a config under it): the whole message read as a request, whose reader sets the
  * log's segments aside (language/segments), so no number of the log is taken for the setup.
  */
 function setupBesideLog(text: string): StatedSetup | null {
-  // PyTorch's OOM message is a `report` segment (read for the card only), a traceback a `log`.
-  const pasted = (kind: string) => kind === 'log' || kind === 'report';
   const segments = segmentsOf(text);
   if (!segments.some((s) => pasted(s.kind)) || segments.every((s) => pasted(s.kind))) return null;
+  return scenarioOf(text);
+}
+
+/**
+ * A setup written around an error quoted in prose, with no log pasted ("when I try to run the model,
+ * I get … \"torch.cuda.OutOfMemoryError: CUDA out of memory\". … I only have two NVIDIA GeForce
+ * RTX3070 GPUs", lm-sys/FastChat#1312): the whole message read as a request, as any message is, so
+ * the setup on the lines before or after the error is read too (issue 22, item 1: "both answers,
+ * one reply"). Only when a diagnostic was found: without one, a line after the first is prose, and
+ * nothing is taken from it.
+ */
+function setupAroundQuotedError(text: string): StatedSetup | null {
+  if (!text.trim().includes('\n') || !readPaste(text).errorLike) return null;
+  if (segmentsOf(text).some((s) => pasted(s.kind))) return null;
   return scenarioOf(text);
 }
 

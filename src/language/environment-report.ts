@@ -73,5 +73,5 @@ export function readEnvironmentReport(text: MappedText): MappedText {
       changed = true;
     });
   }
-  return rewriteLines(text, say);
+  return rewriteLines(text, say, 'env.report-lines');
 }

@@ -115,6 +115,8 @@ export type ParseOutcome =
       items: Item[];
       /** Each item's span and rule chain, in the order of `items` (src/language/item-trace.ts). */
       traces: ItemTrace[];
+      /** The user's words a named rule set aside (blanked), each with the rule: the trace's "set aside by <rule>" rows. */
+      aside: { rule: string; at: number; end: number }[];
       /** Filler words, as written, and the config keys set aside (`keys`). */
       ignored: string[];
       /** Config keys read and known to change nothing (learning_rate, output_dir): set aside, not filler. */

@@ -6,9 +6,10 @@ export const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 /**
  * Whole lines rewritten by their number (a table or report read as a few request words): a line
  * mapped to words becomes those words, one mapped to '' goes blank, the others stay as written.
- * `rule` names the rewrite (the reader the lines were read by) for the trace.
+ * `rule` names the rewrite (the reader the lines were read by) for the trace: the lines it blanks
+ * are listed there as set aside by it.
  */
-export function rewriteLines(text: MappedText, say: ReadonlyMap<number, string>, rule?: RuleRef): MappedText {
+export function rewriteLines(text: MappedText, say: ReadonlyMap<number, string>, rule: RuleRef): MappedText {
   if (!say.size) return text;
   const starts = new Map<number, string>();
   let offset = 0;

@@ -28,6 +28,12 @@ export interface RewriteStep {
   wrote: string;
   /** The rule reads on a weak cue (a guess the reply must say with the words it came from). */
   weak?: true;
+  /**
+   * The user's words the rewrite set aside: the spans it turned into blanks (a blank piece, or the
+   * characters blanked in a piece that keeps the rest in place). Recorded here, for every rule, so the
+   * trace shows each as "set aside by <rule>" (issue 22, item 6) without a rule having to say so.
+   */
+  aside?: { at: number; end: number }[];
 }
 
 /** A rule as a rewrite names it: its id, and whether its cue is weak. */
@@ -45,6 +51,8 @@ interface Span {
   to: number;
   pieces: Piece[];
   rule?: RuleRef;
+  /** A piece of it blanks a word character (found while the pass compares its characters). */
+  blanks?: boolean;
 }
 
 /** A result as pieces of a span `length` long: a string stands for the whole span. */
@@ -148,13 +156,20 @@ export class MappedText {
   private rewrite(spans: Span[]): MappedText {
     let changed = false;
     let remapped = false;
-    for (const { at, to, pieces } of spans) {
+    for (const span of spans) {
+      const { at, to, pieces } = span;
       // Pieces that do not tile the span one after another change its length: remapped.
       let tiled = 0;
       for (const piece of pieces) {
         const was = this.text.slice(at + piece.from, at + piece.to);
-        if (piece.text !== was) changed = true;
-        if (piece.from !== tiled || !sameCharacters(piece.text, was)) remapped = true;
+        if (piece.text === was) {
+          tiled = piece.to;
+          continue;
+        }
+        changed = true;
+        const same = compareCharacters(piece.text, was);
+        if (piece.from !== tiled || same === DIFFERENT) remapped = true;
+        if (same === BLANKED || (same === DIFFERENT && !piece.text.trim() && WORD.test(was))) span.blanks = true;
         tiled = piece.to;
       }
       if (tiled !== to - at) changed = remapped = true;
@@ -204,14 +219,46 @@ export class MappedText {
   /** A step for each span a named rule changed. */
   private stepsOf(spans: readonly Span[]): RewriteStep[] {
     const steps: RewriteStep[] = [];
-    for (const { at, to, pieces, rule } of spans) {
+    for (const { at, to, pieces, rule, blanks } of spans) {
       if (!rule) continue;
       const wrote = pieces.map((p) => p.text).join('');
       if (wrote === this.text.slice(at, to)) continue;
       const { id, weak } = typeof rule === 'string' ? { id: rule, weak: false } : rule;
-      steps.push({ rule: id, ...this.userSpan(at, to), wrote, ...(weak ? { weak: true as const } : {}) });
+      const aside = blanks ? this.blankedBy(at, pieces) : [];
+      steps.push({ rule: id, ...this.userSpan(at, to), wrote, ...(weak ? { weak: true as const } : {}), ...(aside.length ? { aside } : {}) });
     }
     return steps;
+  }
+
+  /**
+   * The user's spans that pieces written at `at` turn into blanks: a piece all blank over words, or,
+   * in a piece that keeps its characters in place, each run of characters it blanks.
+   */
+  private blankedBy(at: number, pieces: readonly Piece[]): { at: number; end: number }[] {
+    const aside: { at: number; end: number }[] = [];
+    for (const piece of pieces) {
+      const [a, b] = [at + piece.from, at + piece.to];
+      const was = this.text.slice(a, b);
+      if (!WORD.test(was)) continue;
+      if (!piece.text.trim()) aside.push(this.userSpan(a, b));
+      else if (sameCharacters(piece.text, was) && piece.text.length > 1) {
+        for (let i = 0; i < was.length; i++) {
+          if (piece.text[i] !== ' ' || /\s/.test(was[i]!)) continue;
+          // One run across the blanks between its words ("# was 2048" is one comment set aside).
+          let j = i;
+          while (j < was.length && piece.text[j] === ' ') j++;
+          const end = i + was.slice(i, j).trimEnd().length;
+          if (WORD.test(was.slice(i, end))) aside.push(this.userSpan(a + i, a + end));
+          i = j;
+        }
+      }
+    }
+    return aside;
+  }
+
+  /** Every span of the user's words a named rewrite set aside, with its rule, in the order of the text. */
+  setAside(): { rule: string; at: number; end: number }[] {
+    return this.steps.flatMap((s) => (s.aside ?? []).map((span) => ({ rule: s.rule, ...span }))).sort((a, b) => a.at - b.at || a.end - b.end);
   }
 
   private copy(from: number, to: number, start: number[], end: number[]): void {
@@ -222,14 +269,30 @@ export class MappedText {
   }
 }
 
+/** A letter or a digit: words set aside hold one (a blanked comma or bracket is no word). */
+const WORD = /[\p{L}\p{N}]/u;
+
 /** Same length, and each character kept, blanked, re-cased, or (for a one-character match) swapped. */
 function sameCharacters(by: string, was: string): boolean {
-  if (by.length !== was.length) return false;
-  if (was.length === 1) return true;
+  return compareCharacters(by, was) !== DIFFERENT;
+}
+
+/** What `compareCharacters` found: other characters; the same; the same with a letter or digit blanked. */
+const DIFFERENT = 0;
+const SAME = 1;
+const BLANKED = 2;
+
+/** sameCharacters, and whether it blanks a word character, in one pass (the rewrite's own comparison). */
+function compareCharacters(by: string, was: string): typeof DIFFERENT | typeof SAME | typeof BLANKED {
+  if (by.length !== was.length) return DIFFERENT;
+  if (was.length === 1) return by === ' ' && WORD.test(was) ? BLANKED : SAME;
+  let blanked = false;
   for (let i = 0; i < by.length; i++) {
     const a = by[i]!;
     const b = was[i]!;
-    if (a !== b && a !== ' ' && a.toLowerCase() !== b.toLowerCase()) return false;
+    if (a === b) continue;
+    if (a === ' ') blanked ||= WORD.test(b);
+    else if (a.toLowerCase() !== b.toLowerCase()) return DIFFERENT;
   }
-  return true;
+  return blanked ? BLANKED : SAME;
 }

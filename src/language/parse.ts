@@ -303,7 +303,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
     ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),
   };
-  return done({ ok: true, items, traces, ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
+  return done({ ok: true, items, traces, aside: mapped.setAside(), ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
 }
 
 /**

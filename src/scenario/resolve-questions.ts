@@ -34,6 +34,14 @@ export function questionsStep(r: Resolution): ErrorReply | null {
   if (question) s.question = question;
   // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
   else if (s.question.kind === 'howMany' && (r.patch.has('gpuCount') || r.patch.has('nodes'))) s.question = { kind: 'none' };
+  // "what is the minimum GPU compute requirement …?" then "I only have A100 40G GPUs and I'm facing OOM"
+  // (huggingface/open-r1#100, c785); "7B Fine-tuning GPU requirements" then "I have only one RTX 3090 card"
+  // (meta-llama/llama-cookbook#100): a card the follow-up names is the user's, and answers the thread's
+  // "which GPU" — ranking cards would set the user's own aside in silence.
+  else if (s.question.kind === 'whichGpu' && r.patch.has('gpuType')) {
+    r.assume('the thread asked which GPU; this message names yours, so it is the card estimated (say "which gpu" to rank cards again)');
+    s.question = { kind: 'none' };
+  }
   // "difference between Llama 3 8b and Llama 2 7b" then "llama 3 8b will consume around 20g on a 4090":
   // a follow-up that names one model answers for that model; the comparison of models ends, said.
   else if (s.question.kind === 'compare' && r.patch.has('model') && !r.isNew && sideNames(s.question.a, MODEL_KINDS)) {

@@ -7,7 +7,7 @@ import type { EstimateReply } from '../../reply/types.js';
 import { renderJson } from '../../render/json.js';
 import { renderText } from '../../render/text.js';
 import { ConsoleSession } from './session.js';
-import { hardwareJson, segmentsJson, traceText } from './trace.js';
+import { hardwareJson, segmentsJson, setAsideJson, traceText } from './trace.js';
 import type { ConsoleOptions } from './args.js';
 
 export { parseArgs, type ConsoleOptions } from './args.js';
@@ -26,7 +26,7 @@ export async function answerOnce(options: ConsoleOptions, out: (s: string) => vo
   const { reply } = respond(prepared.text, null, prepared.context);
   const message = options.request ?? '';
   if (options.trace && !options.json) out(traceText(message, reply));
-  out(options.json ? JSON.stringify({ ...renderJson(reply), segments: segmentsJson(message), hardware: hardwareJson(message) }, null, 2) : renderText(reply));
+  out(options.json ? JSON.stringify({ ...renderJson(reply), segments: segmentsJson(message), hardware: hardwareJson(message), setAside: setAsideJson(message) }, null, 2) : renderText(reply));
   if (options.png && reply.kind === 'estimate') out(await writeChart(reply, options.png));
   return reply.kind === 'error' ? 2 : 0;
 }

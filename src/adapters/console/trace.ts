@@ -1,6 +1,8 @@
 import { hardwareOf } from '../../language/hardware/trace.js';
 import type { EstimateReply, Reply } from '../../reply/types.js';
 import { segmentsOf, type TracedSegment } from '../../language/segments/index.js';
+import { withoutInvisibles } from '../../language/normalise.js';
+import { parseRequest } from '../../language/parse.js';
 
 /**
  * `headroom --trace "<text>"`: how the reader cut the message (issue 22, item 6's trace, its
@@ -14,7 +16,24 @@ export function traceText(message: string, reply: Reply | null = null): string {
     const head = JSON.stringify(words.length > 60 ? `${words.slice(0, 60)}…` : words);
     return `  ${s.kind.padEnd(8)} ${s.rule.padEnd(24)} ${`${s.userStart}-${s.userEnd}`.padEnd(11)} ${head}`;
   });
-  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply) : [])].join('\n');
+  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply) : []), ...setAsideRows(message)].join('\n');
+}
+
+/**
+ * The words a named rule set aside (blanked) before the grammar read the rest (issue 22, item 6):
+ * each span and its rule, so a word gone from the reading shows why ("full" of "the full version",
+ * prose.full-not-training). The engine records them for every rule (MappedText.setAside).
+ */
+function setAsideRows(message: string): string[] {
+  const aside = setAsideJson(message);
+  return [`set aside (${aside.length}):`, ...aside.map((a) => `    set aside by ${a.rule.padEnd(30)} ${`${a.at}-${a.end}`.padEnd(11)} ${JSON.stringify(clip(a.words, 60))}`)];
+}
+
+/** The set-aside spans for `--json` and the trace: rule, span and the user's words (offsets as the facts', in the text read). */
+export function setAsideJson(message: string): { rule: string; at: number; end: number; words: string }[] {
+  const text = withoutInvisibles(message);
+  const parsed = parseRequest(text);
+  return parsed.ok ? parsed.aside.map((a) => ({ ...a, words: text.slice(a.at, a.end) })) : [];
 }
 
 /**

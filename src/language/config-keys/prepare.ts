@@ -5,6 +5,7 @@ import {
   DEEPSPEED_INCLUDE,
   DEVICE_LIST,
   KEY_SET_TO,
+  LIMIT_OF_ANOTHER,
   LIST_PAIR,
   MEMORY_SPLIT,
   SET_KEY_TO,
@@ -86,6 +87,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
         (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : ''),
         'config.yaml-list',
       )
-      .replace(ASKED_VALUE, (m) => (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length), 'config.asked-value')
+      // A length asked of a model or of any card is its limit, no question about the user's run: left to question.limit-of-another.
+      .replace(ASKED_VALUE, (m) => (m[2] && LIMIT_OF_ANOTHER.test(m.input.slice(m.index + m[0].length)) ? m[0] : (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length)), 'config.asked-value')
   );
 }

@@ -1,3 +1,4 @@
+import { LIMIT_OF_ANOTHER } from '../../config-keys/patterns.js';
 import { FAMILIES, gpuIdOf } from '../../lexicon.js';
 import { NUMBER_WORDS } from '../../numbers.js';
 import type { ProseRule } from '../types.js';
@@ -66,6 +67,39 @@ export const QUESTION_RULES: readonly ProseRule[] = [
     },
     example: 'According to the model documentation, the context length of CodeLlama-7B is 16,384 tokens.',
     source: 'meta-llama/codellama#198',
+  },
+  {
+    // "For DeepSeek-R1:671b, what is the maximum context length and throughput that a single GPU can
+    // support?" (deepseek-ai/DeepSeek-R1#460, c744, one of a list of planning questions), "What is the
+    // maximum context length possible?" (facebookresearch/mega#13): a length asked of a model or of any
+    // card is that one's limit, not a question about the user's run (config.asked-value leaves it:
+    // LIMIT_OF_ANOTHER). Set aside, said; "what's the max context length I can fit" stays "max seq".
+    id: 'question.limit-of-another',
+    pattern: /\bwhat(?:'s| is| are)?(?: the| a)?(?: (?:max(?:imum)?|largest|biggest|longest))? (?:context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|max_model_len)\b/g,
+    when: (t) => t.includes('what'),
+    write: (m, notes) => {
+      if (!LIMIT_OF_ANOTHER.test(m.input.slice(m.index + m[0].length))) return m[0];
+      notes.push(`"${m[0].trim()}" asks a model's or a card's own limit, not the longest length your setup fits; not read (say "max seq" for that)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'For DeepSeek-R1:671b, what is the maximum context length and throughput that a single GPU can support?',
+    source: 'deepseek-ai/DeepSeek-R1#460',
+  },
+  {
+    // "when you say you can train on four GPUs, what GPUs are they?" (FasterDecoding/Medusa#14, c789),
+    // "Can I ask about what kind of GPU did you use" (fangyuanmao/PID#7), "What GPU is used for training
+    // the model" (zgjiangtoby/FND_fewshot#2): the GPUs of another's run (the authors', the maintainers'),
+    // asked to learn theirs, not which GPU fits the user's setup. Set aside, said; "what gpu do you
+    // recommend" and "what gpu do I need" stay the question.
+    id: 'question.gpu-of-another-run',
+    pattern: /\b(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|model\s+of\s+)?(?:gpus?|cards?|graphics\s+cards?)\s+(?:(?:did|do|does)\s+(?:you|they|u|the\s+authors?)\s+(?:use|used|run|train)\w*|(?:are|were)\s+(?:they|those|these)|(?:is|are|was|were)\s+(?:being\s+)?used)\b/g,
+    when: (t) => /gpu|card/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" asks about the GPUs of another's run, not which GPU fits yours; not read (say "which gpu" to rank cards)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I would like to know when you say you can train on four GPUs, what GPUs are they? thanks!',
+    source: 'FasterDecoding/Medusa#14',
   },
   {
     // The window a model is described as having, written number first: "its 32k context window (qwen
