@@ -10,7 +10,7 @@ import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from '.
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
-import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations } from './tgi.js';
+import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations, tgiWarmupKvBytes } from './tgi.js';
 import { tgiAtLeast, tgiKvRule } from './tgi-release.js';
 import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
@@ -42,7 +42,10 @@ export interface ServingBudget {
   spareKvBytes: number;
   /** The budget arithmetic, for the reply's notes. */
   note: string;
-  /** Bytes by which the engine's fraction exceeds what is free at start (vLLM V1's check, vllm-startup.ts): it refuses to start. */
+  /**
+   * Bytes by which the server fails at start: vLLM V1's fraction over what is free (vllm-startup.ts),
+   * or TGI's warm-up batch over its memory fraction (tgi.ts tgiWarmupKvBytes).
+   */
   refusedBytes: number;
 }
 
@@ -164,8 +167,12 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // vLLM V1 (0.9.1 on) refuses a fraction larger than what is free at start (vllm-startup.ts).
   const startShort = engine === 'vllm' && capacity !== null ? vllmStartupShortfall(s, capacity, context) : 0;
   const refused = startShort > 0 && capacity !== null ? `${vllmStartupNote(s, capacity, context)} ` : '';
-  const spareKvBytes = startShort > 0 ? Math.min(budget - needed, -startShort) : budget - needed;
-  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, startShort), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
+  // TGI's warm-up holds its batch's KV blocks beside its prefill peak, inside the memory fraction (tgi.ts tgiWarmupKvBytes).
+  const warmupShort = engine === 'tgi' && capacity !== null ? tgiWarmupKvBytes(s, perToken) - (s.inference.gpuMemoryUtilization * capacity - sum(p.inside) - nonTorch) : 0;
+  const short = Math.max(startShort, warmupShort);
+  const spareKvBytes = short > 0 ? Math.min(budget - needed, -short) : budget - needed;
+  const warmupNote = warmupShort > 0 && capacity !== null ? ` ${tgiWarmupNote(s, capacity, sum(p.inside) + nonTorch, tgiWarmupKvBytes(s, perToken))}` : '';
+  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, short), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + warmupNote + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
@@ -235,6 +242,12 @@ function vllmStartError(s: Scenario, budget: number, oneSequence: number): strin
   const len = s.seq.toLocaleString('en-US');
   if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${Math.floor((budget / oneSequence) * s.seq).toLocaleString('en-US')})"`;
   return `"To serve at least one request with the models's max seq len (${len}), (${gib(oneSequence)} GiB KV cache is needed, which is larger than the available KV cache memory (${gib(budget)} GiB)"`;
+}
+
+/** "The warm-up also holds its batch's KV blocks: 2.0 GiB for 4,096 prefill tokens beside 13.4 GiB of weights and prefill peak: 15.4 GiB of the 14.8 GiB TGI may use …" */
+function tgiWarmupNote(s: Scenario, capacity: number, held: number, warmupKv: number): string {
+  const limit = s.inference.gpuMemoryUtilization * capacity;
+  return `The warm-up also holds its batch's KV blocks, at least ${gib(warmupKv)} GiB for its ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens, beside ${gib(held)} GiB of weights, prefill peak and non-torch: ${gib(held + warmupKv)} GiB of the ${gib(limit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
 }
 
 /**

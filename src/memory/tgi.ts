@@ -60,6 +60,24 @@ export function tgiWarmupActivations(s: Scenario, l: Layout): Component {
 }
 
 /**
+ * The warm-up batch's own KV blocks, held while its prefill runs. Every release allocates the cache
+ * for the warm-up batch before running it (flash_causal_lm.py `warmup`: v1.0.1
+ * `CACHE_MANAGER = CacheManager(batch.blocks, ...)`, v3.3.0 `self.init_kv_cache(batch.num_blocks, ...)`,
+ * both inside the try that turns an OOM into "Not enough memory to handle N prefill tokens"), and
+ * only after the prefill frees it and adds those blocks back to the pool it sizes. So the warm-up
+ * needs weights + its prefill peak + these blocks inside the memory fraction, and a pool smaller than
+ * them means the warm-up itself ran out of memory. The batch's blocks cover at least its prompt
+ * tokens, max_batch_prefill_tokens in all (router warmup: requests truncated so their inputs sum to
+ * it, router/client/src/client.rs v1.0.1, backends/v3/src/client/grpc_client.rs v3.3.0); each
+ * request's max_new_tokens comes on top (2 in v0.9.4–v1.1, max_total_tokens − truncate from v1.2,
+ * 1 in v3 without --max-total-tokens) and is left out here, since the split into requests follows
+ * --max-input-length, which the scenario does not carry: a lower bound.
+ */
+export function tgiWarmupKvBytes(s: Scenario, kvBytesPerToken: number): number {
+  return tgiPrefillTokens(s) * kvBytesPerToken;
+}
+
+/**
  * A tied LM head is a second tensor in TGI: the head is loaded from the embedding's own name
  * (flash_cohere_modeling.py v2.0 `SpeculativeHead.load(prefix="model.embed_tokens")` when there is
  * no lm_head; flash_llama_modeling.py v3.3 `if config.tie_word_embeddings: suffix = "model.embed_tokens"`),
