@@ -3,7 +3,7 @@ import { gib, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
-import { vllmAtLeast, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
+import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
@@ -156,7 +156,8 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // min(context_len, max_total_num_tokens) − 1): it starts whenever the pool is positive.
   // TurboMind likewise truncates session_len to the blocks it got (LlamaBatch constructor, v0.6.0:
   // "No enough blocks for `session_len`").
-  const clamps = engine === 'sglang' || engine === 'lmdeploy';
+  // vLLM before 0.2.7 starts on any positive pool too (vllm-release.ts vllmChecksOneSequence): a longer request waits unscheduled.
+  const clamps = engine === 'sglang' || engine === 'lmdeploy' || (engine === 'vllm' && !vllmChecksOneSequence(s));
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   // vLLM V0 under pipeline parallelism splits the pool among its virtual engines: one sequence must fit in a share.
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
@@ -192,7 +193,7 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
   const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
-  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${s.seq.toLocaleString('en-US')} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
   const warmupBytes = sum(inside) + nonTorch;

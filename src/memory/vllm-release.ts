@@ -48,6 +48,17 @@ export function vllmVirtualEngines(s: Scenario): number {
 }
 
 /**
+ * vLLM refuses to start when its KV cache cannot hold one sequence of max-model-len only from
+ * vllm#2163 ("[BugFix] Raise error when max_model_len is larger than KV cache size", merged
+ * 2023-12-18, after v0.2.6; first released in v0.2.7, vllm#2337, 2024-01-04): "Currently, vLLM
+ * hangs when the length of a single sequence is larger than the system's KV cache size." Before
+ * it the server starts on any positive pool and a longer request is never scheduled.
+ */
+export function vllmChecksOneSequence(s: Scenario): boolean {
+  return vllmAtLeast(s, 2, 7);
+}
+
+/**
  * The release is at least 0.minor.patch. "v0" without a release is read as the last V0 releases
  * (0.7.3 and the V0 engine kept behind VLLM_USE_V1=0 in 0.8–0.10); nothing named is the newest.
  */

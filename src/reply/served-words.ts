@@ -1,5 +1,6 @@
 import { gib, num } from '../memory/format.js';
 import { ENGINE_NAME, servingEngine } from '../memory/serving-budget.js';
+import { vllmChecksOneSequence } from '../memory/vllm-release.js';
 import type { Estimate, ServingCapacity } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { theCard } from './card-name.js';
@@ -54,7 +55,9 @@ export function servedFitDetail(s: Scenario, e: Estimate, tight: boolean): strin
   const capacity = e.capacityBytes!;
   const pool = `Its KV cache is ${gib(serving.kvPoolBytes)} GiB = ${tokens(serving.kvCapacityTokens)} tokens = ${sequences(serving.concurrentSequences)} of ${tokens(s.seq)} at once`;
   const room = serving.clipsToPool
-    ? `; it shortens a longer request to the pool rather than refuse to start`
+    ? servingEngine(s) === 'vllm' && !vllmChecksOneSequence(s)
+      ? `; vLLM before 0.2.7 starts without checking that one sequence fits (vllm#2163), and a request longer than the pool is never scheduled`
+      : `; it shortens a longer request to the pool rather than refuse to start`
     : serving.poolShares > 1
       ? `, in ${serving.poolShares} shares (one per pipeline virtual engine) that must each hold one; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond one sequence a share`
       : `; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond the first sequence`;

@@ -60,3 +60,43 @@ describe('a pool short of one sequence of max-model-len', () => {
     );
   });
 });
+
+/**
+ * vLLM checks that one max-model-len sequence fits its pool only from vllm#2163 (merged 2023-12-18,
+ * first released in v0.2.7): before it the server starts on any positive pool and a longer request
+ * hangs unscheduled ("Currently, vLLM hangs when the length of a single sequence is larger than the
+ * system's KV cache size"). vllm-project/vllm#1472 (2023-10, v0.2.1): AWQ CodeLlama-13B on an L4
+ * with the default max-model-len 16,384 started and answered, "~10GB" pre-allocated; on an A40
+ * "~31GB" — weights + the pool the 16,384-token profile run leaves.
+ */
+describe('vLLM before 0.2.7 starts on a pool shorter than one sequence', () => {
+  it('CodeLlama-13B AWQ on an L4 at vLLM 0.2.1: a pool of fewer than 16,384 tokens, and the server starts (vllm#1472)', () => {
+    const e = estimateOf('codellama-13b awq serve vllm 0.2.1 on 1x l4');
+    const sv = e.serving!;
+    expect(sv.kvPoolBytes).toBeGreaterThan(0);
+    expect(sv.kvPoolBytes).toBeLessThan(sv.sequenceBytes);
+    expect(e.fits).toBe(true);
+    expect(e.notes.join(' ')).toMatch(/vLLM before 0\.2\.7 does not check that one sequence of 16,384 tokens fits \(vllm#2163\)/);
+    // What stays after the profile run frees its activations: weights + pool + context, the thread's "~10GB" (and "~31GB" on the A40).
+    const resident = (x: typeof e) => x.components.filter((c) => c.key !== 'profile' && c.key !== 'logits').reduce((t, c) => t + c.bytes, 0) / 2 ** 30;
+    expect(resident(e)).toBeGreaterThan(9);
+    expect(resident(e)).toBeLessThan(12.5);
+    const a40 = estimateOf('codellama-13b awq serve vllm 0.2.1 on 1x a40');
+    expect(resident(a40)).toBeGreaterThan(29);
+    expect(resident(a40)).toBeLessThan(33);
+  });
+
+  it('the same pool from 0.2.7 on refuses to start; either way a pool of nothing does not start (property over releases)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('0.2.1', '0.2.6', '0.2.7', '0.3.0', '0.4.2'), (release) => {
+        const e = estimateOf(`codellama-13b awq serve vllm ${release} on 1x l4`);
+        const sv = e.serving!;
+        const checks = release !== '0.2.1' && release !== '0.2.6';
+        if (sv.kvPoolBytes < sv.sequenceBytes) expect(e.fits).toBe(!checks && sv.kvPoolBytes > 0);
+        const none = estimateOf(`codellama-34b fp16 serve vllm ${release} on 1x l4`);
+        expect(none.fits).toBe(false);
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
