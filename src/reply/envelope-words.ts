@@ -68,7 +68,9 @@ function seqBound(seq: number, batch: number, served: boolean): string {
   return served ? `max-model-len ${num(seq)} for ${plural(batch, 'sequence', 'sequences at once')}` : `seq ${num(seq)} at batch ${num(batch)}`;
 }
 
-function batchBound(batch: number, seq: number, served: boolean): string {
+/** A server that starts on a pool shorter than max-model-len (SGLang, TurboMind, vLLM before 0.2.7) serves requests only as long as the pool. */
+function batchBound(batch: number, seq: number, served: boolean, poolTokens: number | null): string {
+  if (served && poolTokens !== null && poolTokens < seq) return `${plural(batch, 'sequence', 'sequences')} at once of at most ${num(poolTokens)} tokens, its whole KV cache (not ${num(seq)})`;
   return served ? `${plural(batch, 'sequence', 'sequences')} at once of ${num(seq)}` : `batch ${num(batch)} at seq ${num(seq)}`;
 }
 
@@ -79,7 +81,7 @@ export function envelopeHeadline(s: Scenario, e: Estimate, env: Envelope): strin
   const verb = served ? 'Serves up to' : 'Fits up to';
   const { maxSeqAtBatch: atBatch, maxBatchAtSeq: atSeq } = env;
   const alongSeq = env.unstated.includes('seq') && atBatch.seq !== null ? seqBound(atBatch.seq, atBatch.batch, served) : null;
-  const alongBatch = env.unstated.includes('batch') && atSeq.batch !== null ? batchBound(atSeq.batch, atSeq.seq, served) : null;
+  const alongBatch = env.unstated.includes('batch') && atSeq.batch !== null ? batchBound(atSeq.batch, atSeq.seq, served, e.serving?.clipsToPool && atSeq.seq === s.seq ? e.serving.kvCapacityTokens : null) : null;
   // Both unsaid, but the default sequence is already too long: the batch has nowhere to grow.
   const notAtDefault = env.unstated.includes('batch') && atSeq.batch === null ? `, not at ${served ? 'max-model-len' : 'seq'} ${num(atSeq.seq)}` : '';
   const bounds = [alongSeq, alongBatch].filter((b): b is string => b !== null).join(', or ');

@@ -124,3 +124,15 @@ describe('the JSON contract gains, and keeps, its fields', () => {
     expect(training.result.headroomOf).toBe('card');
   });
 });
+
+describe('a server that starts on a pool shorter than max-model-len says how long a request it serves', () => {
+  it('vLLM 0.2.1, AWQ CodeLlama-13B on an L4 (vllm#1472): at most the pool\'s tokens, not the 16,384 it was started with', () => {
+    const r = reply('codellama-13b awq serve vllm 0.2.1 on 1x l4');
+    expect(r.verdict.headline).toMatch(/^Serves up to 1 sequence at once of at most [\d,]+ tokens, its whole KV cache \(not 16,384\)/);
+    expect(r.verdict.headline).not.toMatch(/at once of 16,384/);
+  });
+
+  it('invented: the same server on an A40 holds a whole 16,384-token sequence and says so plainly', () => {
+    expect(reply('codellama-13b awq serve vllm 0.2.1 on 1x a40').verdict.headline).toMatch(/at once of 16,384/);
+  });
+});
