@@ -42,9 +42,9 @@ export function usageQuotes(items: Item[], text: string, notes: string[]): Item[
 }
 
 /** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine", "lora可以跑起来"). */
-const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|没(?:有)?问题/i;
+const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|(?:becomes?|became|goes|went|runs?|ran|is|was) (?:back to )?normal(?:ly)?|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|没(?:有)?问题/i;
 /** A clause that asks about, or reports the failure of, another run. */
-const ASKS = /\b(?:oom|out of memory|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|报错|请问|怎么|如何/i;
+const ASKS = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|error) (?:occurs|occurred|happens|happened)|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|报错|请问|怎么|如何/i;
 
 /**
  * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
@@ -66,7 +66,10 @@ export function workingRuns(items: Item[], text: string, notes: string[]): Item[
   };
   const methods: Item[] = items.filter((i) => i.kind === 'lora');
   if (methods.length === 0) return items;
-  const asked = sentences.some((s) => ASKS.test(s) && !methods.some((m) => sentenceOf(m.at) === s));
+  // The sentence that asks or fails may name its own method ("under the LoRA mode … the following bug
+  // occurs. However, if I change it to the QLoRA mode, the running process becomes normal.",
+  // eosphoros-ai/DB-GPT-Hub#151, c822): any sentence that does not itself report success.
+  const asked = sentences.some((s) => ASKS.test(s) && (!WORKS.test(s) || !methods.some((m) => sentenceOf(m.at) === s)));
   if (!asked) return items;
   const working = methods.filter((m) => WORKS.test(sentenceOf(m.at)));
   if (working.length === 0 || working.length === methods.length && methods.length > 1) return items;
