@@ -37,3 +37,17 @@ describe('a method said to run normally is the other run (workingRuns)', () => {
     expect(read('llama-2-7b qlora on 1x t4, the following bug occurs').scenario.mode).toBe('qlora');
   });
 });
+
+/** c715 (a ChatGLM3 thread on xtuner), as posted. */
+const C715 =
+  '求助关于显存的问题，我用xtuner的qlora配置用24G的显存是可以执行微调的，但是我希望尝试不量化的lora微调就是把关于量化的配置删掉后显示lora微调的显存不够是为什么呀，我采用chatglm3的官方lora微调24G是够的呀，后来我尝试利用双卡微调也是显示不够，是不是双卡不能叠加GPU而是只能加快速度呀，求助前辈们应该如何进行不量化的lora呢';
+
+describe('可以执行 (can run) says a run works', () => {
+  it('reads the LoRA c715 asks about, not the QLoRA that runs', () => {
+    expect(read(`chatglm3-6b ${C715}`).scenario.mode).toBe('lora');
+  });
+
+  it('reads QLoRA when the LoRA is the one that runs (invented)', () => {
+    expect(read('chatglm3-6b 用lora配置24G显存是可以运行的，但是qlora微调显示显存不够，怎么办').scenario.mode).toBe('qlora');
+  });
+});

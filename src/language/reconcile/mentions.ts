@@ -41,10 +41,14 @@ export function usageQuotes(items: Item[], text: string, notes: string[]): Item[
   });
 }
 
-/** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine", "lora可以跑起来"). */
-const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|(?:becomes?|became|goes|went|runs?|ran|is|was) (?:back to )?normal(?:ly)?|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|没(?:有)?问题/i;
+/**
+ * A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine", "lora可以跑起来",
+ * "the running process becomes normal", c822; "我用xtuner的qlora配置用24G的显存是可以执行微调的" (with xtuner's
+ * QLoRA config 24G can run the fine-tune), c715, beside the LoRA whose "显存不够" (memory is not enough) it asks about).
+ */
+const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|(?:becomes?|became|goes|went|runs?|ran|is|was) (?:back to )?normal(?:ly)?|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|(?:可以|能)(?:执行|运行)|没(?:有)?问题/i;
 /** A clause that asks about, or reports the failure of, another run. */
-const ASKS = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|error) (?:occurs|occurred|happens|happened)|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|报错|请问|怎么|如何/i;
+const ASKS = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|error) (?:occurs|occurred|happens|happened)|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|显存不够|报错|请问|怎么|如何/i;
 
 /**
  * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
