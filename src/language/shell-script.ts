@@ -18,8 +18,8 @@ const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
  * `#`), and those next to a shell assignment outside one. A Markdown heading ("### Running on
  * 1 x H100") stands in prose and stays. Slurm's `#SBATCH` lines are directives (slurm.ts).
  */
-export function dropScriptComments(text: MappedText): MappedText {
-  return dropComments(text).replace(ARRAY_OPEN, (m) => blank(m[0]), 'code.shell-array-open').replace(ARRAY_CLOSE, (m) => blank(m[0]), 'code.shell-array-close');
+export function dropScriptComments(text: MappedText, notes: string[] = []): MappedText {
+  return dropComments(text, notes).replace(ARRAY_OPEN, (m) => blank(m[0]), 'code.shell-array-open').replace(ARRAY_CLOSE, (m) => blank(m[0]), 'code.shell-array-close');
 }
 
 /**
@@ -29,7 +29,7 @@ export function dropScriptComments(text: MappedText): MappedText {
 const ARRAY_OPEN = /^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?[a-z_]\w*=\([ \t]*$/gm;
 const ARRAY_CLOSE = /^[ \t]*\)[ \t]*$/gm;
 
-function dropComments(text: MappedText): MappedText {
+function dropComments(text: MappedText, notes: string[]): MappedText {
   if (!text.text.includes('#')) return text;
   const lines = text.text.split('\n');
   const drop = new Set<number>();
@@ -46,7 +46,13 @@ function dropComments(text: MappedText): MappedText {
     }
     if (!COMMENT_LINE.test(line)) continue;
     if ((fenced && fenceHoldsCode) || assignment(n - 1) || assignment(n + 1) || continues(lines, n - 1)) drop.add(n);
-    if (continues(lines, n - 1)) n = dropDeadFlags(lines, n, drop, dead);
+    if (continues(lines, n - 1)) {
+      const before = dead.size;
+      const comment = line.trim();
+      n = dropDeadFlags(lines, n, drop, dead);
+      const flags = [...dead].slice(before).map((k) => /^[ \t]*(--?[\w.-]+)/.exec(lines[k]!)?.[1]).filter((f): f is string => f !== undefined);
+      if (flags.length) notes.push(`"${comment}" ends the command (a backslash inside a comment continues nothing), so ${flags.length === 1 ? flags[0] : `the ${flags.length} flags after it (${flags[0]} … ${flags[flags.length - 1]})`} never reach the program: read without them`);
+    }
   }
   return blankLines(blankLines(text, lines, drop, 'code.script-comment'), lines, dead, 'code.shell-flags-after-comment');
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -28,6 +29,12 @@ describe('a comment inside a continued command ends it', () => {
     expect(scenario.recompute).toBe('none');
     expect(scenario.microBatch).toBe(1);
     expect(scenario.sharding).toMatchObject({ kind: "zero", stage: 3 });
+  });
+
+  it('says which flags never reach the program', () => {
+    const r = resolveRequest(GEM_4, null);
+    const said = r.ok ? [...r.assumptions, ...r.notices].join(' | ') : '';
+    expect(said).toMatch(/"# --evaluation_strategy "epoch" \\" ends the command .* the 3 flags after it \(--save_strategy … --bf16\) never reach the program/);
   });
 
   it('keeps the flags when the line is not commented out (invented)', () => {
