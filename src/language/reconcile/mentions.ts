@@ -30,15 +30,35 @@ const OLLAMA_PS_ROW = /(?:^|\n)\s*[a-z0-9._\/-]+:[a-z0-9._-]+\s+(?:[0-9a-f]{12}\
  */
 export function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
-  return items.filter((i) => {
+  const quoted: Item[] = [];
+  const kept = items.filter((i) => {
     if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
     // (An `ollama ps` row's SIZE is the figure itself right after the tag, not "on my gtx 1660 6gb".)
     if (!USAGE.test(before(text, i.at)) && !(/^\d/.test(i.text) && OLLAMA_PS_ROW.test(before(text, i.at)))) return true;
     // A card word after the amount names the card wanted: "推理需要24G的卡" (inference needs a 24G card).
     if (CARD_AFTER.test(text.slice(i.at + i.text.length, i.at + i.text.length + 12))) return true;
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
+    quoted.push(i);
     return false;
   });
+  return quoted.length ? countsOfUsage(kept, text, quoted, notes) : kept;
+}
+
+/**
+ * A count of cards with no card or memory of its own, in the clause of a usage figure, counts the
+ * cards of that figure: "单卡部署qwen-7b推理大概需要9g左右的显存，然后给他放到两张8g的卡上跑推理" (one card
+ * serving qwen-7b needs about 9g; then I put it on two 8g cards, Qwen c803's thread) says what one
+ * card would need, not the setup. Set aside, with a note, when the message counts its cards elsewhere.
+ */
+function countsOfUsage(items: Item[], text: string, quoted: Item[], notes: string[]): Item[] {
+  const bare = (i: Item) => i.kind === 'hardware' && i.count !== null && i.gpuId === null && i.capacityGiB === null;
+  const clauseStart = (at: number) => Math.max(...['.', '?', '!', '\n', '。', '？', '！', '，', ',', '；', ';'].map((c) => text.lastIndexOf(c, at - 1))) + 1;
+  const ofUsage = items.filter((i) => bare(i) && quoted.some((q) => q.at > i.at && clauseStart(q.at) <= i.at));
+  if (ofUsage.length === 0) return items;
+  const elsewhere = items.some((o) => o.kind === 'hardware' && o.count !== null && !ofUsage.includes(o));
+  if (!elsewhere) return items;
+  for (const i of ofUsage) notes.push(`"${i.text}" read as the cards of a usage figure the message quotes, not your setup's count`);
+  return items.filter((i) => !ofUsage.includes(i));
 }
 
 /**
