@@ -18,8 +18,8 @@ const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
  * `#`), and those next to a shell assignment outside one. A Markdown heading ("### Running on
  * 1 x H100") stands in prose and stays. Slurm's `#SBATCH` lines are directives (slurm.ts).
  */
-export function dropScriptComments(text: MappedText): MappedText {
-  return dropComments(text).replace(ARRAY_OPEN, (m) => blank(m[0]), 'code.shell-array-open').replace(ARRAY_CLOSE, (m) => blank(m[0]), 'code.shell-array-close');
+export function dropScriptComments(text: MappedText, notes: string[] = []): MappedText {
+  return dropComments(text, notes).replace(ARRAY_OPEN, (m) => blank(m[0]), 'code.shell-array-open').replace(ARRAY_CLOSE, (m) => blank(m[0]), 'code.shell-array-close');
 }
 
 /**
@@ -29,10 +29,11 @@ export function dropScriptComments(text: MappedText): MappedText {
 const ARRAY_OPEN = /^[ \t]*(?:export[ \t]+|declare[ \t]+-a[ \t]+)?[a-z_]\w*=\([ \t]*$/gm;
 const ARRAY_CLOSE = /^[ \t]*\)[ \t]*$/gm;
 
-function dropComments(text: MappedText): MappedText {
+function dropComments(text: MappedText, notes: string[]): MappedText {
   if (!text.text.includes('#')) return text;
   const lines = text.text.split('\n');
   const drop = new Set<number>();
+  const dead = new Set<number>();
   let fenced = false;
   let fenceHoldsCode = false;
   const assignment = (n: number) => n >= 0 && n < lines.length && ASSIGNMENT.test(lines[n]!);
@@ -44,16 +45,57 @@ function dropComments(text: MappedText): MappedText {
       continue;
     }
     if (!COMMENT_LINE.test(line)) continue;
-    if ((fenced && fenceHoldsCode) || assignment(n - 1) || assignment(n + 1)) drop.add(n);
+    if ((fenced && fenceHoldsCode) || assignment(n - 1) || assignment(n + 1) || continues(lines, n - 1)) drop.add(n);
+    if (continues(lines, n - 1)) {
+      const before = dead.size;
+      const comment = line.trim();
+      n = dropDeadFlags(lines, n, drop, dead);
+      const flags = [...dead].slice(before).map((k) => /^[ \t]*(--?[\w.-]+)/.exec(lines[k]!)?.[1]).filter((f): f is string => f !== undefined);
+      if (flags.length) notes.push(`"${comment}" ends the command (a backslash inside a comment continues nothing), so ${flags.length === 1 ? flags[0] : `the ${flags.length} flags after it (${flags[0]} … ${flags[flags.length - 1]})`} never reach the program: read without them`);
+    }
   }
-  if (!drop.size) return text;
+  return blankLines(blankLines(text, lines, drop, 'code.script-comment'), lines, dead, 'code.shell-flags-after-comment');
+}
+
+/** The lines numbered in `which` blanked, under rule `rule`. */
+function blankLines(text: MappedText, lines: string[], which: Set<number>, rule: string): MappedText {
+  if (!which.size) return text;
   const starts = new Set<number>();
   let offset = 0;
   lines.forEach((line, n) => {
-    if (drop.has(n)) starts.add(offset);
+    if (which.has(n)) starts.add(offset);
     offset += line.length + 1;
   });
-  return text.replace(/^[^\n]*$/gm, (m) => (starts.has(m.index) ? blank(m[0]) : m[0]), 'code.script-comment');
+  return text.replace(/^[^\n]*$/gm, (m) => (starts.has(m.index) ? blank(m[0]) : m[0]), rule);
+}
+
+/** Whether line `n` ends in a backslash that continues the command onto the next line. */
+function continues(lines: string[], n: number): boolean {
+  return n >= 0 && /\\[ \t]*$/.test(lines[n]!) && !COMMENT_LINE.test(lines[n]!);
+}
+
+/**
+ * A commented-out line inside a backslash-continued command ends the command: a backslash inside a
+ * comment continues nothing (POSIX shell, XCU 2.3 rule 9: the comment runs to the newline; shellcheck
+ * SC2215, koalaman/shellcheck#2132 "a part of a multi-line command was commented out … broke the
+ * multi-line command into two commands"). The flags on the lines after it never reach the program:
+ * they run as a command of their own that fails (`--save_strategy: command not found`). So
+ * `--gradient_accumulation_steps 1 \` / `# --evaluation_strategy "epoch" \` / `--bf16 True \` runs
+ * without bf16 (liziniu/GEM#4, corpus c808: --gradient_checkpointing True and --bf16 True never reach
+ * train.py). Lines after comment `n` that start with a flag, and those their backslashes continue,
+ * are set aside as comments are; a line that starts a program of its own (`2>&1 | tee …`, `python …`)
+ * stays. Returns the last line looked at.
+ */
+function dropDeadFlags(lines: string[], n: number, drop: Set<number>, dead: Set<number>): number {
+  let k = n + 1;
+  while (k < lines.length && COMMENT_LINE.test(lines[k]!)) drop.add(k++);
+  if (k >= lines.length || !/^[ \t]*--?[a-z]/.test(lines[k]!)) return k - 1;
+  for (; k < lines.length; k++) {
+    if (COMMENT_LINE.test(lines[k]!)) return k - 1;
+    dead.add(k);
+    if (!continues(lines, k)) return k;
+  }
+  return k - 1;
 }
 
 /**

@@ -17,7 +17,7 @@ const MIB = 2 ** 20;
  * The cards, or (no card named yet) how many GPUs were counted: "I have 8 GPUs" is estimated per GPU
  * for 8 GPUs with the cards it fits, as "no GPU named" is for one. A card named later keeps the count.
  */
-export type HardwareResult = { ok: true; hardware: Hardware | null; unnamed?: UnnamedGpus } | { ok: false; message: string; slot: string };
+export type HardwareResult = { ok: true; hardware: Hardware | null; unnamed?: UnnamedGpus; asked?: string } | { ok: false; message: string; slot: string };
 
 /** GPUs counted with no card: how many, and how many per node ("2 nodes of 4 gpus"). */
 export interface UnnamedGpus {
@@ -94,6 +94,16 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
   if (!Number.isInteger(perNode) || perNode < 1 || perNode > 1024) {
     return { ok: false, slot: 'perNode', message: `GPUs per node must be 1–1024; "${perNode}" is out of range.` };
   }
+  // A node count whose GPUs per node nobody said, against a dp the command sets: the GPUs per node
+  // were a default, the dp is the run's own flag. "In my H20 8 nodes" with `vllm serve … -dp=8`
+  // (vllm-project/vllm, corpus c814) is 8 GPUs, not 8 × 8: the dp's count is read, and the other
+  // reading asked beside it, never refused (DESIGN §5: two readings that disagree are asked).
+  let asked: string | undefined;
+  if (dp !== undefined && dp * modelGpus !== total && nodes !== undefined && perNodeAsked === undefined && previousPerNode === undefined) {
+    asked = `${dp * modelGpus} GPUs in all, from dp ${dp}${modelGpus > 1 ? ` × ${modelGpus} GPUs per replica` : ''}; "${nodes} nodes" at ${perNode} GPUs each would be ${total} — which did you mean?`;
+    total = dp * modelGpus;
+    perNode = Math.min(total, DEFAULT_PER_NODE);
+  }
   if (dp !== undefined && dp * modelGpus !== total) {
     return {
       ok: false,
@@ -101,6 +111,7 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
       message: `dp ${dp} × ${modelGpus} GPUs per model replica (tp·pp·cp) is ${dp * modelGpus}, not the ${total} GPUs asked. Give one of them.`,
     };
   }
-  if (!type) return { ok: true, hardware: null, unnamed: total > 1 ? { count: total, perNode } : undefined };
-  return { ok: true, hardware: { gpuId: type.gpuId, capacityBytes: type.capacityBytes, count: total, perNode } };
+  const ask = asked ? { asked } : {};
+  if (!type) return { ok: true, hardware: null, unnamed: total > 1 ? { count: total, perNode } : undefined, ...ask };
+  return { ok: true, hardware: { gpuId: type.gpuId, capacityBytes: type.capacityBytes, count: total, perNode }, ...ask };
 }

@@ -15,6 +15,11 @@ export interface Range {
   integer: boolean;
   /** Extra words after the range, e.g. why 0 is invalid. */
   note?: string;
+  /**
+   * Values the programs themselves accept beyond the estimate's range, lower bound exclusive: a
+   * flag or config key given one is the user's real setting, set aside and said, never refused.
+   */
+  accepted?: { above: number; max: number };
 }
 
 export const RANGES: Range[] = [
@@ -37,7 +42,10 @@ export const RANGES: Range[] = [
   { slot: 'gen', label: 'generated tokens', min: 0, max: 10_000_000, integer: true },
   { slot: 'completion', label: 'completion tokens', min: 1, max: 10_000_000, integer: true },
   { slot: 'ngl', label: '-ngl (layers on the GPU)', min: 0, max: 10_000, integer: true, note: '999 for every layer' },
-  { slot: 'util', label: 'GPU memory utilization', min: 0.05, max: 1, integer: false, note: 'a fraction such as 0.9, or a percentage such as 90' },
+  // vLLM accepts any gpu_memory_utilization in (0, 1] (vllm/config/cache.py, CacheConfig's check, v0.10);
+  // SGLang's --mem-fraction-static is a float it does not bound (sglang/srt/server_args.py, v0.4): a
+  // run at 0.01 is real (sgl-project/sglang, corpus c820), below what the estimate models.
+  { slot: 'util', label: 'GPU memory utilization', min: 0.05, max: 1, integer: false, note: 'a fraction such as 0.9, or a percentage such as 90', accepted: { above: 0, max: 1 } },
   { slot: 'arch.layers', label: 'layers', min: 1, max: 1000, integer: true },
   { slot: 'arch.hidden', label: 'hidden', min: 1, max: 131_072, integer: true },
   { slot: 'arch.heads', label: 'heads', min: 1, max: 1024, integer: true },
@@ -70,6 +78,24 @@ export function setAsideWeakOutOfRange(patch: Patch, weak: (item: Item) => boole
     if (!slot || within(r, slot.value) || !weak(slot.item)) continue;
     patch.drop(r.slot);
     patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, and I read it on a guess`);
+  }
+}
+
+/** An item written as a flag or config key ("--mem-fraction-static 0.01", "gpu_memory_utilization: 0.01"). */
+const KEYED = /^--?[a-z]|[a-z0-9]_[a-z]|[:=]/i;
+
+/**
+ * A value a program accepts, given by its own flag or key, but outside what the estimate models
+ * (SGLang's `--mem-fraction-static 0.01`, c820): set aside and said, and the rest answered, as a
+ * value read on a guess is. A value in words out of both ranges is still refused by checkRanges.
+ */
+export function setAsideAcceptedOutOfRange(patch: Patch): void {
+  for (const r of RANGES) {
+    const slot = patch.get<number>(r.slot);
+    if (!slot || !r.accepted || within(r, slot.value) || !KEYED.test(slot.item.text.trim())) continue;
+    if (!(slot.value > r.accepted.above && slot.value <= r.accepted.max)) continue;
+    patch.drop(r.slot);
+    patch.setAside.push(`"${slot.item.text.trim()}" set aside: the program accepts it, but I estimate ${r.label} only from ${fmt(r.min)} to ${fmt(r.max)}, so its default is used`);
   }
 }
 

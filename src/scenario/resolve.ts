@@ -8,7 +8,7 @@ import type { NotUsed } from '../language/accounting.js';
 import { factsOf, weakFactNotices, type FactTrace } from './facts.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { Patch, collectPatch } from './patch.js';
-import { checkRanges, setAsideWeakOutOfRange } from './ranges.js';
+import { checkRanges, setAsideAcceptedOutOfRange, setAsideWeakOutOfRange } from './ranges.js';
 import { familyMembers } from './model-series.js';
 import { accountFor, readingNotes, unique, weakFirst } from './resolve-notes.js';
 import { runResolution } from './resolve-steps.js';
@@ -125,6 +125,7 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
   const patch = collected;
   llamaCppOffload(patch);
   if (read.tolerant) setAsideWeakOutOfRange(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true);
+  setAsideAcceptedOutOfRange(patch);
   const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   const control = patch.value<'undo' | 'reset'>('control') ?? 'none';

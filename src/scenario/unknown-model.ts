@@ -18,7 +18,10 @@ const DATASET_NAME = /(?:_(?:en|zh|cn|ja|ko|de|fr|es|ru|demo|data|dataset)|\.(?:
 export function looksLikeModelName(word: string, text: string): boolean {
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
   if (DATASET_NAME.test(word)) return false;
-  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b`, 'i').test(text);
+  // "model.train()", "model.stream_chat(": a variable in code, not a model the word before it names
+  // ("Everything works fine till model.train()", Qwen-VL, c824, was asked about a model "till"; "in
+  // model.stream_chat(tokenizer", c572).
+  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b(?!\\.[a-z_]|\\s*\\()`, 'i').test(text);
   // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
   if (beforeModel && describesModel(word)) return false;
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));

@@ -39,7 +39,7 @@ describe("the user's card over an example notebook's", () => {
     expect(s.hardware?.count).toBe(1);
     expect(s.seq).toBe(2048);
     expect(s.question?.kind ?? 'none').toBe('none');
-    expect(said).toMatch(/"t4" set aside as your setup's cards: another run/);
+    expect(said).toMatch(/t4" set aside as your setup's cards: another run/);
   });
 
   it.each([

@@ -23,7 +23,7 @@ const readAsRequest = (text: string) => readConfig(readerInput(text));
 // (`# save_strategy: …`, c657) and PyTorch's own OOM advice quoted in a log
 // (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`, c633) are not the user's settings, nor a dict
 // passed inline to a call (Ray's `ray_actor_options={"num_gpus": 0.4}`, c703: a share of a GPU per actor).
-const SET_ASIDE = new Set(['code.inline-dict', 'config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'tool.torch-advice']);
+const SET_ASIDE = new Set(['code.inline-dict', 'config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'code.shell-flags-after-comment', 'tool.torch-advice']);
 
 /** The key is in the reader's input, mapped to the user's characters [at, end). */
 function reachedAt(input: MappedText, key: string, at: number, end: number): boolean {

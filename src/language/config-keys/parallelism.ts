@@ -100,6 +100,9 @@ export const PARALLELISM_KEYS: KeyTable = {
   pipeline_parallel_size: { reads: trainerOrServer('pp') },
   data_parallel_size: { reads: trainerOrServer('dp') },
   dp_size: { reads: trainerOrServer('dp') },
+  // `--dp 8`: SGLang's --dp-size by argparse's prefix match (its parser allows abbreviations;
+  // sglang/srt/server_args.py, sgl-project/sglang corpus c820) and vLLM's `-dp` short form.
+  dp: { reads: trainerOrServer('dp') },
   pp: { reads: numeric('pp') },
   cuda_visible_devices: { reads: gpuList },
   // torchrun's processes per node: the GPUs of one node. Unlike GPUS_PER_NODE it is not multiplied by

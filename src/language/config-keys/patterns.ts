@@ -139,3 +139,11 @@ export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(
 
 /** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
 export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+
+/**
+ * A batch key written after its number in prose, "one 3090 can set only 2 batch_size"
+ * (nttcslab-nlp/RSTParser_EACL24#2, corpus c813): the key given that number, as "batch_size 2" is.
+ * Not a number that is another key's or flag's value ("--max_len 512 batch_size: 4"), nor a key
+ * followed by its own value.
+ */
+export const NUMBER_THEN_BATCH_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<![\w.:=-])(\d{1,4})[ \t]+((?:[a-z][a-z0-9]*_)*batch_size)(?![\w.])(?![ \t]*(?:[:=]|\d|true\b|false\b))/g;

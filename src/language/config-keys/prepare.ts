@@ -5,6 +5,7 @@ import {
   DEEPSPEED_INCLUDE,
   DEVICE_LIST,
   KEY_SET_TO,
+  NUMBER_THEN_BATCH_KEY,
   LIMIT_OF_ANOTHER,
   LIST_PAIR,
   MEMORY_SPLIT,
@@ -50,6 +51,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
       // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
       .replace(snakeCase ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length), 'config.key-set-to')
+      .replace(snakeCase && has('batch_size') ? NUMBER_THEN_BATCH_KEY : NEVER, (m) => `${m[2]}=${m[1]}`.padEnd(m[0].length), 'config.number-then-batch-key')
       .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')
       // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
       .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ', 'config.line-continuation')

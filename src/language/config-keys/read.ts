@@ -74,7 +74,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
   const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
-  const tools = readToolOutput(readVersionLines(readEnvironmentReport(dropScriptComments(slurm.text))));
+  const tools = readToolOutput(readVersionLines(readEnvironmentReport(dropScriptComments(slurm.text, notes))));
   notes.push(...tools.notes);
   const entry = readEntryPoints(tools.text);
   const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);

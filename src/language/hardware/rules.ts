@@ -114,8 +114,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // Cards counted with a Chinese numeral ("双卡4090", "四张A100", "八卡H800", "单卡4090"). 单卡 before
     // 显存 / 内存 is "each card's" ("单卡显存12G", shuxueslpi/chatGLM-6B-QLoRA#29), never a count. Before
     // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card. A card of one
-    // digit after its letters counts too ("八张T4", c062 hiyouga/LlamaFactory#3880 with its 8 in words).
-    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4})(?![\w-]*\s*\/))/g,
+    // digit after its letters counts too ("八张T4", c062 hiyouga/LlamaFactory#3880 with its 8 in words),
+    // and so does a memory of one digit ("两张8g的卡", Qwen c803's thread; "只有两张8G的显卡",
+    // chenyiwan/chatglm-6b-fine-tuning#15), as "两张24g" does.
+    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))/g,
     example: '双卡4090 lora微调Baichuan13b发生OOM错误',
     source: 'hiyouga/LlamaFactory#634',
   },

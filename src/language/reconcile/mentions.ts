@@ -30,21 +30,45 @@ const OLLAMA_PS_ROW = /(?:^|\n)\s*[a-z0-9._\/-]+:[a-z0-9._-]+\s+(?:[0-9a-f]{12}\
  */
 export function usageQuotes(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
-  return items.filter((i) => {
+  const quoted: Item[] = [];
+  const kept = items.filter((i) => {
     if (i.kind !== 'hardware' || i.capacityGiB === null || i.gpuId !== null || i.count !== null || i.nodes !== null) return true;
     // (An `ollama ps` row's SIZE is the figure itself right after the tag, not "on my gtx 1660 6gb".)
     if (!USAGE.test(before(text, i.at)) && !(/^\d/.test(i.text) && OLLAMA_PS_ROW.test(before(text, i.at)))) return true;
     // A card word after the amount names the card wanted: "推理需要24G的卡" (inference needs a 24G card).
     if (CARD_AFTER.test(text.slice(i.at + i.text.length, i.at + i.text.length + 12))) return true;
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
+    quoted.push(i);
     return false;
   });
+  return quoted.length ? countsOfUsage(kept, text, quoted, notes) : kept;
 }
 
-/** A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine", "lora可以跑起来"). */
-const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|没(?:有)?问题/i;
+/**
+ * A count of cards with no card or memory of its own, in the clause of a usage figure, counts the
+ * cards of that figure: "单卡部署qwen-7b推理大概需要9g左右的显存，然后给他放到两张8g的卡上跑推理" (one card
+ * serving qwen-7b needs about 9g; then I put it on two 8g cards, Qwen c803's thread) says what one
+ * card would need, not the setup. Set aside, with a note, when the message counts its cards elsewhere.
+ */
+function countsOfUsage(items: Item[], text: string, quoted: Item[], notes: string[]): Item[] {
+  const bare = (i: Item) => i.kind === 'hardware' && i.count !== null && i.gpuId === null && i.capacityGiB === null;
+  const clauseStart = (at: number) => Math.max(...['.', '?', '!', '\n', '。', '？', '！', '，', ',', '；', ';'].map((c) => text.lastIndexOf(c, at - 1))) + 1;
+  const ofUsage = items.filter((i) => bare(i) && quoted.some((q) => q.at > i.at && clauseStart(q.at) <= i.at));
+  if (ofUsage.length === 0) return items;
+  const elsewhere = items.some((o) => o.kind === 'hardware' && o.count !== null && !ofUsage.includes(o));
+  if (!elsewhere) return items;
+  for (const i of ofUsage) notes.push(`"${i.text}" read as the cards of a usage figure the message quotes, not your setup's count`);
+  return items.filter((i) => !ofUsage.includes(i));
+}
+
+/**
+ * A clause that says its run works ("…with Lora and everything is ok", "with qlora it fits fine", "lora可以跑起来",
+ * "the running process becomes normal", c822; "我用xtuner的qlora配置用24G的显存是可以执行微调的" (with xtuner's
+ * QLoRA config 24G can run the fine-tune), c715, beside the LoRA whose "显存不够" (memory is not enough) it asks about).
+ */
+const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|(?:becomes?|became|goes|went|runs?|ran|is|was) (?:back to )?normal(?:ly)?|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|(?:可以|能)(?:执行|运行)|没(?:有)?问题/i;
 /** A clause that asks about, or reports the failure of, another run. */
-const ASKS = /\b(?:oom|out of memory|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|报错|请问|怎么|如何/i;
+const ASKS = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|error) (?:occurs|occurred|happens|happened)|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|显存不够|报错|请问|怎么|如何/i;
 
 /**
  * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
@@ -66,7 +90,10 @@ export function workingRuns(items: Item[], text: string, notes: string[]): Item[
   };
   const methods: Item[] = items.filter((i) => i.kind === 'lora');
   if (methods.length === 0) return items;
-  const asked = sentences.some((s) => ASKS.test(s) && !methods.some((m) => sentenceOf(m.at) === s));
+  // The sentence that asks or fails may name its own method ("under the LoRA mode … the following bug
+  // occurs. However, if I change it to the QLoRA mode, the running process becomes normal.",
+  // eosphoros-ai/DB-GPT-Hub#151, c822): any sentence that does not itself report success.
+  const asked = sentences.some((s) => ASKS.test(s) && (!WORKS.test(s) || !methods.some((m) => sentenceOf(m.at) === s)));
   if (!asked) return items;
   const working = methods.filter((m) => WORKS.test(sentenceOf(m.at)));
   if (working.length === 0 || working.length === methods.length && methods.length > 1) return items;

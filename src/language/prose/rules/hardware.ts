@@ -43,6 +43,12 @@ const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', �
 const cjk = (t: string) => /[^\x00-\x7f]/.test(t);
 const hostRam = (m: RegExpExecArray) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `;
 
+/** Whether the text names a GPU by a letters-and-digits model word ("v100", "a100", "rtx3090", "l4"). */
+function namesCard(text: string): boolean {
+  for (const w of text.matchAll(/(?<![\w.-])[a-z]{1,4}[ -]?\d{1,4}[a-z]?(?![\w.])/g)) if (gpuIdOf(w[0])) return true;
+  return false;
+}
+
 export const HARDWARE_RULES: readonly ProseRule[] = [
   {
     // "Multi-node fine-tuning llama2 70b", "multi-GPU training": several nodes or GPUs with no count.
@@ -144,7 +150,11 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     id: 'prose.colab-free',
     pattern: /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g,
     when: (t) => t.includes('colab'),
+    // A card the message names itself is the card: "in my Colab Environment with Tesla V100 GPU 16G"
+    // (eosphoros-ai/DB-GPT-Hub#151, c822, had read as a T4 over the V100), "on a100 gpu on colab"
+    // (huggingface/trl, c725). Colab is then only where it runs.
     write: (m, notes) => {
+      if (namesCard(m.input)) return ' '.repeat(m[0].length);
       notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
       return 'a t4'.padEnd(m[0].length);
     },

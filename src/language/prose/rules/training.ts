@@ -158,6 +158,18 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     example: 'llama-7b full finetune, 4 samples per gpu on 8x a100',
   },
   {
+    // The batch written number first, "enough to support 8 batchsize", "runs 4 batch size": the
+    // micro-batch, as "batch size 8" is (the snake_case key, "only 2 batch_size", is the config
+    // step's: config.number-then-batch-key). Not a key written before its own value ("4 batch size: 8",
+    // "1024\nbatch-size: 1" stand on two lines): the number and the word share one line.
+    id: 'training.number-then-batch-size',
+    pattern: /(?<![\w.:=-])(\d{1,4})[ \t]*(?:batch[ -]?size|bs)\b(?![ \t]*(?:[:=]|\d|of\b))/g,
+    when: (t) => /\d[ \t]*(?:batch|bs\b)/.test(t),
+    write: (m) => `bs ${m[1]}`.padEnd(m[0].length),
+    example: "i think it's enough to support to 8 batchsize for llama-7b",
+    source: 'NVIDIA/TensorRT-LLM#67',
+  },
+  {
     // A batch said to be the global one after its value: "batch size 512 (global) on 32 GPUs", "a
     // batch size of 1024 in total", "bs=256 overall", "batch 32 total" (which had read as micro-batch 32). Papers' and READMEs' batch sizes are "global
     // unless stated otherwise" (facebookresearch/hiera#22); the word after the number says which.
