@@ -29,8 +29,9 @@ export function fitsOf(s: Scenario, e: Estimate): Fits | null {
 
 /**
  * A server's margin is its KV pool beyond one sequence, but the card outside its plan is where
- * everything it did not plan for must fit (vLLM's CUDA graphs and its V1 sampler warm-up, both
- * after the pool; TGI 1.x's requests beyond the warm-up's cached peak). A plan that leaves less
+ * everything it did not plan for must fit (vLLM's CUDA graphs after the pool, and its V1 sampler
+ * warm-up after them in whatever of the profile run's room the graphs leave, served-words.ts
+ * `afterPlan`; TGI 1.x's requests beyond the warm-up's cached peak). A plan that leaves less
  * than TIGHT_SHARE of the card (gpu_memory_utilization 0.97, TGI 1.3's cuda_memory_fraction 1.0)
  * is tight however large its pool: that margin in bytes, else null.
  */

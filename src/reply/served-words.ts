@@ -1,6 +1,6 @@
 import { gib, num } from '../memory/format.js';
 import { ENGINE_NAME, servingEngine } from '../memory/serving-budget.js';
-import { vllmChecksOneSequence } from '../memory/vllm-release.js';
+import { vllmChecksOneSequence, vllmEngine } from '../memory/vllm-release.js';
 import type { Estimate, ServingCapacity } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { theCard } from './card-name.js';
@@ -62,7 +62,7 @@ export function servedFitDetail(s: Scenario, e: Estimate, tight: boolean): strin
       ? `, in ${serving.poolShares} shares (one per pipeline virtual engine) that must each hold one; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond one sequence a share`
       : `; ${gib(e.headroomBytes!)} GiB of it (${ofCard(e.headroomBytes!, capacity)}) is room beyond the first sequence`;
   const outside = servedCardMargin(e);
-  if (tight && outside !== null) return `${pool}${room}. Its plan leaves ${gib(outside)} GiB of the card outside it (${Math.round((outside / capacity) * 100)}%, under ${Math.round(TIGHT_SHARE * 100)}%): what it did not plan for (CUDA graphs, the sampler's warm-up, a fragmented allocation) has little room.`;
+  if (tight && outside !== null) return `${pool}${room}. Its plan leaves ${gib(outside)} GiB of the card outside it (${Math.round((outside / capacity) * 100)}%, under ${Math.round(TIGHT_SHARE * 100)}%): ${afterPlan(s)}.`;
   const thin = tight ? `: little more than one sequence, so a second request of that length waits` : '';
   return `${pool}${room}${thin}.`;
 }
@@ -90,4 +90,22 @@ export function cannotStart(s: Scenario, e: Estimate, asRead: string): { headlin
     headline: `✗ Cannot start: its KV cache of ${gib(serving.kvPoolBytes)} GiB holds ${tokens(serving.kvCapacityTokens)} tokens, less than one sequence of ${tokens(s.seq)} (${gib(serving.sequenceBytes)} GiB; ${asRead}).`,
     detail: 'Shorten seq (max-model-len), add GPUs (tp), or kv fp8.',
   };
+}
+
+/**
+ * What a server does after its plan, in start-up order. vLLM V1 (vllm/v1/worker/gpu_worker.py
+ * `compile_or_warm_up_model`, 0.8 → 0.11) captures the CUDA graphs after the KV pool, then warms the
+ * sampler up over max_num_reqs rows (`_dummy_sampler_run`, "called after `capture_model` on
+ * purpose"). The profile run counted those rows (`profile_run` → the same `_dummy_sampler_run`, since
+ * vllm#13594 in 0.8.0), so the warm-up fits in the room the profile run released unless the graphs
+ * took it: where the graphs' overflow shows (vllm#14728's log, vllm#27508). V0 (worker.py
+ * `_warm_up_model`), SGLang (`init_cuda_graphs` after `init_memory_pool`) and TGI (flash_causal_lm.py
+ * `warmup`: graphs after the KV blocks) capture graphs only.
+ */
+function afterPlan(s: Scenario): string {
+  const engine = servingEngine(s);
+  if (engine === 'vllm' && vllmEngine(s) === 'v1') return "what comes after it (the CUDA graphs, then the sampler's warm-up in the room the graphs leave of the profile run's) and a fragmented allocation have little room";
+  if (engine === 'tgi') return "what its warm-up did not allocate (CUDA graphs after the KV blocks, a batch past the warm-up's peak) and a fragmented allocation have little room";
+  if (engine === 'vllm' || engine === 'sglang') return 'what comes after it (the CUDA graphs) and a fragmented allocation have little room';
+  return 'what it did not plan for (a fragmented allocation, a longer batch) has little room';
 }

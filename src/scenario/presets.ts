@@ -1,3 +1,4 @@
+import { tgiPresetWords } from '../memory/tgi-release.js';
 import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
 
@@ -275,7 +276,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
 
     case 'tgi':
       // text-generation-inference serves; estimate.ts sizes its KV pool after the warm-up prefill.
-      return { fields: {}, mode: 'inference', note: 'TGI preset: serving; a warm-up prefill of max-batch-prefill-tokens (4096 unless given), then KV blocks in what is free less 10% of the card (TGI 3.3 on; say tgi 1.3.0 or tgi 2.0 for an older release\'s rule)' };
+      // The release named ("tgi 1.0.1") sets its prefill default and KV rule, said as that release's (memory/tgi-release.ts).
+      return { fields: {}, mode: 'inference', note: `TGI preset: serving; ${tgiPresetWords(release)}` };
 
     case 'llamacpp':
       // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),

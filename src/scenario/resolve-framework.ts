@@ -49,7 +49,8 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   if (unslothRelease !== undefined) r.s.unslothVersion = unslothRelease;
   const torchtuneRelease = r.patch.value<string>('torchtuneVersion');
   if (torchtuneRelease !== undefined) r.s.torchtuneVersion = torchtuneRelease;
-  const release = asked === 'torchtune' ? r.s.torchtuneVersion : r.s.unslothVersion;
+  const tgiRelease = asked === 'tgi' ? r.patch.value<string>('tgiVersion') ?? r.s.inference.tgiVersion : undefined;
+  const release = asked === 'torchtune' ? r.s.torchtuneVersion : asked === 'tgi' ? tgiRelease : r.s.unslothVersion;
   // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
   // `--quantize bnb.nf4` run takes its paged AdamW.
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
