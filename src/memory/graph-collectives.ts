@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { vllmEngine } from './vllm-release.js';
 import { sglangCudaGraphMaxBatch } from './sglang.js';
 import { sglangCaptureBatchSizes } from './sglang-graph-logits.js';
+import { grouped } from './format.js';
 
 /**
  * The all-reduces vLLM's CUDA graphs capture under tensor parallelism (issue 23, TP on PCIe cards).
@@ -79,5 +80,5 @@ export function graphCollectives(s: Scenario): GraphCollectives | null {
 export function graphCollectivesNote(s: Scenario): string {
   const c = graphCollectives(s);
   if (c === null) return '';
-  return ` At tp ${s.parallel.tp} its CUDA graphs capture ${c.graphs} batch sizes × ${c.perGraph} all-reduces = ${c.total.toLocaleString('en-US')}; where custom all-reduce is off (more than two PCIe-only GPUs, or no P2P) each is an NCCL launch that keeps device memory of its own outside the budget (NCCL enqueue.cc: one allocation per captured launch), sized by the CUDA driver and not counted here: a known out-of-memory in graph capture on such cards (vllm#5517, NVIDIA/nccl#1234); ${s.inference.server === 'sglang' ? '--disable-cuda-graph' : '--enforce-eager'} captures none.`;
+  return ` At tp ${s.parallel.tp} its CUDA graphs capture ${c.graphs} batch sizes × ${c.perGraph} all-reduces = ${grouped(c.total)}; where custom all-reduce is off (more than two PCIe-only GPUs, or no P2P) each is an NCCL launch that keeps device memory of its own outside the budget (NCCL enqueue.cc: one allocation per captured launch), sized by the CUDA driver and not counted here: a known out-of-memory in graph capture on such cards (vllm#5517, NVIDIA/nccl#1234); ${s.inference.server === 'sglang' ? '--disable-cuda-graph' : '--enforce-eager'} captures none.`;
 }

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { gib, num } from './format.js';
+import { gib, grouped, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
@@ -147,7 +147,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
     name: `KV cache pool (${ENGINE_NAME[engine]}, preallocated)`,
     group: 'kv',
     bytes: poolBytes,
-    formula: capacity !== null ? `${p.share} = ${tokens.toLocaleString('en-US')} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
+    formula: capacity !== null ? `${p.share} = ${grouped(tokens)} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
   };
   // SGLang sizes its request-to-token table from the pool's tokens, after the pool: outside the fraction.
   const afterPool = engine === 'sglang' && capacity !== null ? [sglangReqToTokenTable(s, tokens)] : [];
@@ -193,12 +193,12 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
   const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
-  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${s.seq.toLocaleString('en-US')} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${s.seq.toLocaleString('en-US')} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${grouped(s.seq)} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${grouped(s.seq)} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
   const warmupBytes = sum(inside) + nonTorch;
   const warmupLimit = s.inference.gpuMemoryUtilization * capacity;
-  if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
+  if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${grouped(tgiPrefillTokens(s))} prefill tokens"; lower --max-batch-prefill-tokens).`;
   // vLLM's profile run allocates for real: past the card it is a CUDA out-of-memory in the profile, not a budget shortfall.
   if (engine === 'vllm' && warmupBytes > capacity) return `${head}${plan}: the profile run alone needs ${gib(warmupBytes)} GiB of the ${gib(capacity)} GiB card, so it runs out of memory before the KV cache is sized (CUDA out of memory in the profile run; lower --max-num-seqs or --max-num-batched-tokens).`;
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
@@ -240,15 +240,15 @@ function afterCacheNote(engine: Engine, capacity: number | null, outside: Compon
  * tokens); V1 vllm/v1/core/kv_cache_utils.py `check_enough_kv_cache_memory`.
  */
 function vllmStartError(s: Scenario, budget: number, oneSequence: number): string {
-  const len = s.seq.toLocaleString('en-US');
-  if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${Math.floor((budget / oneSequence) * s.seq).toLocaleString('en-US')})"`;
+  const len = grouped(s.seq);
+  if (vllmEngine(s) === 'v0') return `"The model's max seq len (${len}) is larger than the maximum number of tokens that can be stored in KV cache (${grouped(Math.floor((budget / oneSequence) * s.seq))})"`;
   return `"To serve at least one request with the models's max seq len (${len}), (${gib(oneSequence)} GiB KV cache is needed, which is larger than the available KV cache memory (${gib(budget)} GiB)"`;
 }
 
 /** "The warm-up also holds its batch's KV blocks: 2.0 GiB for 4,096 prefill tokens beside 13.4 GiB of weights and prefill peak: 15.4 GiB of the 14.8 GiB TGI may use …" */
 function tgiWarmupNote(s: Scenario, capacity: number, held: number, warmupKv: number): string {
   const limit = s.inference.gpuMemoryUtilization * capacity;
-  return `The warm-up also holds its batch's KV blocks, at least ${gib(warmupKv)} GiB for its ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens, beside ${gib(held)} GiB of weights, prefill peak and non-torch: ${gib(held + warmupKv)} GiB of the ${gib(limit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${tgiPrefillTokens(s).toLocaleString('en-US')} prefill tokens"; lower --max-batch-prefill-tokens).`;
+  return `The warm-up also holds its batch's KV blocks, at least ${gib(warmupKv)} GiB for its ${grouped(tgiPrefillTokens(s))} prefill tokens, beside ${gib(held)} GiB of weights, prefill peak and non-torch: ${gib(held + warmupKv)} GiB of the ${gib(limit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${grouped(tgiPrefillTokens(s))} prefill tokens"; lower --max-batch-prefill-tokens).`;
 }
 
 /**
@@ -258,14 +258,14 @@ function tgiWarmupNote(s: Scenario, capacity: number, held: number, warmupKv: nu
  * v3.0 backends/v3/src/lib.rs V3Error::NotEnoughMemory.
  */
 function tgiStartError(s: Scenario, poolTokens: number): string {
-  const len = s.seq.toLocaleString('en-US');
+  const len = grouped(s.seq);
   if (tgiAtLeast(s, 3, 0)) return `"Not enough memory to handle \`max_total_tokens=${s.seq}\`"`;
-  return `"\`max_total_tokens\` must be <= \`max_batch_total_tokens\`. Given: ${len} and ${poolTokens.toLocaleString('en-US')}"`;
+  return `"\`max_total_tokens\` must be <= \`max_batch_total_tokens\`. Given: ${len} and ${grouped(poolTokens)}"`;
 }
 
 /** Which profile run vLLM's budget counted, by engine and release. */
 function profileNote(s: Scenario): string {
-  const tokens = profileTokens(s).toLocaleString('en-US');
+  const tokens = grouped(profileTokens(s));
   const release = s.inference.vllmVersion;
   if (vllmEngine(s) === 'v1') return `vLLM V1${release && release !== 'v1' ? ` (${release})` : ''}: chunked prefill, a profile run of its default ${tokens} batched tokens on this card; say vllm 0.6.4 or vllm v0 for the V0 engine`;
   return `vLLM V0${release && release !== 'v0' ? ` (${release})` : ''}: ${v0ChunksPrefill(s) ? `chunked prefill for a max-model-len over 32K, a profile run of ${tokens} tokens` : `no chunked prefill, a profile run of the whole max-model-len, ${tokens} tokens`}; CUDA graphs captured after the KV cache, outside the budget`;

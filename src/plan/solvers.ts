@@ -1,7 +1,7 @@
 import { GPUS, findGpu, gpuById } from '../catalog/index.js';
 import { estimate } from '../memory/estimate.js';
 import { profileSeqBreaks } from '../memory/serving.js';
-import { MiB, gib } from '../memory/format.js';
+import { gib, grouped, MiB } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Answer } from '../reply/types.js';
 import { applyChange } from './levers.js';
@@ -108,7 +108,7 @@ function capitalise(text: string): string {
 }
 
 function num(n: number): string {
-  return n.toLocaleString('en-US');
+  return grouped(n);
 }
 
 export { howMany } from './how-many.js';

@@ -1,4 +1,4 @@
-import { gib } from '../memory/format.js';
+import { gib, grouped } from '../memory/format.js';
 import type { Component } from '../memory/types.js';
 import type { ErrorReply, EstimateReply, HelpReply, Reply } from '../reply/types.js';
 import { renderDiagnosisText } from './text/diagnosis.js';
@@ -140,7 +140,7 @@ function renderEstimate(r: EstimateReply): string {
   if (e.hostBytes > 0) parts.push(`  ${'host RAM for offload (per node)'.padEnd(NAME_COL - 2)}${gib(e.hostBytes).padStart(GIB_COL - 2)}`);
   if (e.serving) {
     parts.push('');
-    parts.push(wrap(`Serving: KV cache room for ${e.serving.kvCapacityTokens.toLocaleString('en-US')} tokens = ${e.serving.concurrentSequences} concurrent sequences of ${r.scenario.seq} tokens (${gib(e.serving.kvBytesPerToken * 1024, 2)} GiB per 1k tokens).`, WIDTH, 2));
+    parts.push(wrap(`Serving: KV cache room for ${grouped(e.serving.kvCapacityTokens)} tokens = ${e.serving.concurrentSequences} concurrent sequences of ${r.scenario.seq} tokens (${gib(e.serving.kvBytesPerToken * 1024, 2)} GiB per 1k tokens).`, WIDTH, 2));
   }
   for (const note of e.notes) parts.push(wrap(`Note: ${note}`, WIDTH, 2));
   if (r.levers.length) {

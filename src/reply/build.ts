@@ -2,7 +2,7 @@ import { gpuById } from '../catalog/index.js';
 import { followUpsFor } from './follow-ups.js';
 import { tipsFor } from '../knowledge/tips.js';
 import { peakPhaseLabel } from '../memory/estimate.js';
-import { gib } from '../memory/format.js';
+import { gib, grouped } from '../memory/format.js';
 import { countParams } from '../memory/parameters.js';
 import type { Estimate } from '../memory/types.js';
 import { levers } from '../plan/levers.js';
@@ -80,7 +80,7 @@ function verdictAsRead(s: Scenario, e: Estimate): Verdict {
     return {
       ...numbers,
       status,
-      headline: `⚠ Runs, but its KV cache holds ${held} of the ${s.microBatch} sequences of ${s.seq.toLocaleString('en-US')} tokens at once; the rest wait (${need}; ${offers}).`,
+      headline: `⚠ Runs, but its KV cache holds ${held} of the ${s.microBatch} sequences of ${grouped(s.seq)} tokens at once; the rest wait (${need}; ${offers}).`,
       detail: `Short by ${s.microBatch - held} sequence${s.microBatch - held === 1 ? '' : 's'} of KV cache: add GPUs (tp, pp), shorten seq, or kv fp8.`,
     };
   }

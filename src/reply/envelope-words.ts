@@ -3,6 +3,7 @@ import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Driver } from '../scenario/unstated.js';
 import type { Envelope } from './types.js';
+import { grouped } from '../memory/format.js';
 
 /**
  * The envelope in words (issue 23, item 8): the headline answers with what fits along what the
@@ -51,7 +52,7 @@ function wordsFor(s: Scenario, e: Estimate): Words {
 }
 
 function num(n: number): string {
-  return n.toLocaleString('en-US');
+  return grouped(n);
 }
 
 function plural(n: number, one: string, many: string): string {

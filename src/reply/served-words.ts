@@ -1,4 +1,4 @@
-import { gib, num } from '../memory/format.js';
+import { gib, grouped, num } from '../memory/format.js';
 import { ENGINE_NAME, servingEngine } from '../memory/serving-budget.js';
 import { vllmChecksOneSequence, vllmEngine } from '../memory/vllm-release.js';
 import type { Estimate, ServingCapacity } from '../memory/types.js';
@@ -18,7 +18,7 @@ import { servedCardMargin, TIGHT_SHARE } from './fits.js';
 const BUDGET_KNOB = { vllm: 'gpu_memory_utilization', sglang: 'mem_fraction_static', tgi: "TGI's wiggle room", lmdeploy: 'cache_max_entry_count', mii: 'memory_config RESERVE 1 GB' } as const;
 
 function tokens(n: number): string {
-  return n.toLocaleString('en-US');
+  return grouped(n);
 }
 
 function sequences(n: number): string {

@@ -1,5 +1,5 @@
 import { gpuById } from '../catalog/index.js';
-import { gib } from '../memory/format.js';
+import { gib, grouped } from '../memory/format.js';
 import type { Component, Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { theCard } from './card-name.js';
@@ -27,7 +27,7 @@ function largest(e: Estimate): Component | null {
 
 
 function tokens(n: number): string {
-  return n.toLocaleString('en-US');
+  return grouped(n);
 }
 
 /** "KV cache for 92,773 tokens = 11 sequences of 8,192": what a serving deployment holds on its card. */

@@ -1,5 +1,6 @@
 import { DEFAULTS } from './defaults.js';
 import type { Resolution } from './resolution.js';
+import { grouped } from '../memory/format.js';
 
 /**
  * A generation length not below the context, each from the user's words of a different meaning
@@ -21,7 +22,7 @@ export function generationWithinContext(r: Resolution, gen: number | undefined):
     const words = r.patch.get(slot)?.item.text.trim();
     return words ? ` (from "${words}")` : '';
   };
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => grouped(x);
   r.assume(
     `${n(gen)} generated tokens${from('gen')} are not fewer than the ${n(s.seq)}-token context${from('seq')}: read as ${n(s.seq)} tokens in all, the last ${n(share)} of them generated after a ${n(prompt)}-token prompt; say "seq N" for a longer window`,
   );

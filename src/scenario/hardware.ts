@@ -1,7 +1,7 @@
 import { gpuById } from '../catalog/index.js';
 import type { Patch } from './patch.js';
 import type { Hardware } from './schema.js';
-import { GiB } from '../memory/format.js';
+import { GiB, grouped } from '../memory/format.js';
 
 /**
  * The hardware of a request as a patch on the previous one (DESIGN §2): "on H100" keeps the
@@ -89,7 +89,7 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
   }
   const countSlot = nodes !== undefined ? 'nodes' : count !== undefined ? 'gpuCount' : 'par.dp';
   if (!Number.isInteger(total) || total < 1 || total > MAX_GPUS) {
-    return { ok: false, slot: countSlot, message: `The GPU count must be 1–${MAX_GPUS.toLocaleString('en-US')}; "${total}" is out of range.` };
+    return { ok: false, slot: countSlot, message: `The GPU count must be 1–${grouped(MAX_GPUS)}; "${total}" is out of range.` };
   }
   if (!Number.isInteger(perNode) || perNode < 1 || perNode > 1024) {
     return { ok: false, slot: 'perNode', message: `GPUs per node must be 1–1024; "${perNode}" is out of range.` };

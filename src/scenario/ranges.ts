@@ -2,6 +2,7 @@ import { errorReply } from '../language/errors.js';
 import type { ErrorReply } from '../reply/types.js';
 import type { Item } from '../language/items.js';
 import type { Patch } from './patch.js';
+import { grouped } from '../memory/format.js';
 
 /**
  * Valid ranges of the numbers a request may give (DESIGN §2: out-of-range values are errors
@@ -55,7 +56,7 @@ export const RANGES: Range[] = [
   { slot: 'arch.headdim', label: 'head dim', min: 1, max: 4096, integer: true },
 ];
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => grouped(n);
 
 const within = (r: Range, v: number) => Number.isFinite(v) && v >= r.min && v <= r.max && (!r.integer || Number.isInteger(v));
 

@@ -15,6 +15,7 @@ import { deploysOnTransformers } from './transformers-run.js';
 import type { Scenario } from './schema.js';
 import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
+import { grouped } from '../memory/format.js';
 
 /** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
 
@@ -124,7 +125,7 @@ function promptBeforeGenerated(r: Resolution, gen: number | undefined): void {
   const prompt = DEFAULTS.seq;
   s.seq = prompt + gen;
   r.unassume(DEFAULT_WORDS.seq);
-  r.assume(`seq ${s.seq} (default): a prompt of ${prompt.toLocaleString('en-US')} tokens (assumed, none stated) plus the ${gen.toLocaleString('en-US')} generated; say seq N for the prompt and answer together`);
+  r.assume(`seq ${s.seq} (default): a prompt of ${grouped(prompt)} tokens (assumed, none stated) plus the ${grouped(gen)} generated; say seq N for the prompt and answer together`);
 }
 
 
@@ -154,10 +155,10 @@ function servedContext(r: Resolution): void {
   // Said as the default it is, in the words every default length is said with ("seq N (default)"):
   // the model's own window is not the user's length, only what the server does without one.
   const served = inf.server === 'sglang'
-    ? `context length ${context.toLocaleString('en-US')}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
+    ? `context length ${grouped(context)}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
     : inf.server === 'lmdeploy'
-    ? `session-len ${context.toLocaleString('en-US')}, ${own}, which lmdeploy takes when --session-len is not given (TurboMind truncates it to the KV blocks it gets)`
-    : `max-model-len ${context.toLocaleString('en-US')}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
+    ? `session-len ${grouped(context)}, ${own}, which lmdeploy takes when --session-len is not given (TurboMind truncates it to the KV blocks it gets)`
+    : `max-model-len ${grouped(context)}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
   r.assume(`seq ${context} (default): ${served}; say seq N for yours`);
 }
 

@@ -1,13 +1,14 @@
 import type { LlamaCppAlloc, TgiPrefill, VllmKvMemory, VllmKvTokens, VllmProfile } from '../findings.js';
 import { showSize } from '../sizes.js';
 import { explanation, type Explanation, type ThreadSetup } from './types.js';
+import { grouped } from '../../memory/format.js';
 
 /** vLLM's default gpu_memory_utilization (vllm/engine/arg_utils.py). */
 const VLLM_DEFAULT_UTILIZATION = 0.9;
 /** Above this, the CUDA context, graphs and sampler temporaries no longer fit beside the cache. */
 const UTILIZATION_CEILING = 0.95;
 
-const tokens = (n: number) => n.toLocaleString('en-US');
+const tokens = (n: number) => grouped(n);
 
 /** Smallest power of two ≥ x (tensor-parallel sizes are powers of two in practice). */
 function powerOfTwoAtLeast(x: number): number {
