@@ -122,19 +122,36 @@ const USED_WITH = /(?:\b(?:with|using|use|used|via|through|on|in)\s+(?:the\s+)?|
 /** A question's opening before the framework, within its clause: "can", "did you", "if you used", "whether". */
 const ASKING = /\b(?:can|could|will|would|should|does|did|do|is|are|has|have|if|whether)\b[^,.;:!?\n]{0,30}$/i;
 
+/**
+ * Abbreviations whose dots end no sentence: "(e.g. change deepspeed config …)?" (huggingface/open-r1#100,
+ * corpus c785) is one sentence, not one ending at "e.".
+ */
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)\./gi;
+/** The text with the dots of abbreviations masked, at the same offsets. */
+const maskAbbreviations = (text: string) => text.replace(ABBREVIATION, (m) => m.replace(/\./g, '_'));
+
 /** Where the sentence holding `at` begins: after the last sentence end or line break before it. */
-const sentenceStart = (text: string, at: number) => Math.max(text.slice(0, at).search(/[^.!?。？！\n]*$/), 0);
+const sentenceStart = (text: string, at: number) => Math.max(maskAbbreviations(text.slice(0, at)).search(/[^.!?。？！\n]*$/), 0);
+
+/**
+ * An example offered inside a question: "Does anyone have suggestions for me (e.g. change deepspeed
+ * config or using some sort of data parallelism)?" (huggingface/open-r1#100, c785) names what the
+ * user might try, not what the run uses — even with a word of use inside the example.
+ */
+const EXAMPLE_OPENING = /(?:\be\.g\.?|\bfor (?:example|instance)|\bsuch as|比如|例如)[^;:!?\n()]{0,30}$/i;
 
 function askedAbout(text: string, at: number, end: number): string | null {
   const start = sentenceStart(text, at);
-  const stopAt = text.slice(end).search(/[.!?。？！\n]/);
+  const stopAt = maskAbbreviations(text.slice(end)).search(/[.!?。？！\n]/);
   const stop = stopAt < 0 ? text.length : end + stopAt;
   const sentence = text.slice(start, stop + 1).trim();
   const before = text.slice(start, at);
   const after = text.slice(end, stop + 1);
   // One of several named as alternatives ("accelerate or deepspeed", "deepspeed or FSDP").
   if (/\bor\s+$/i.test(before) || /^\s+or\b/i.test(after)) return sentence;
-  if (!/[?？]$/.test(sentence) || USED_WITH.test(before)) return null;
+  if (!/[?？]$/.test(sentence)) return null;
+  if (EXAMPLE_OPENING.test(before)) return sentence;
+  if (USED_WITH.test(before)) return null;
   return ASKING.test(before) ? sentence : null;
 }
 
@@ -150,7 +167,7 @@ const ASKS = /[?？]|\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:e
  */
 export function howManyDoubt(text: string, at: number, end: number, statesCount: boolean): string | null {
   const start = sentenceStart(text, at);
-  const stopAt = text.slice(end).search(/[.!?。？！\n]/);
+  const stopAt = maskAbbreviations(text.slice(end)).search(/[.!?。？！\n]/);
   const sentence = text.slice(start, stopAt < 0 ? text.length : end + stopAt + 1).trim();
   const words = text.slice(at, end);
   // The words themselves say "how many" / "minimum": asked, unless a count is stated beside them.
@@ -171,7 +188,7 @@ export function statedNotAsked(text: string, at: number, end: number): string | 
   const words = text.slice(at, end);
   if (/\b(?:which|what|how)\b/i.test(words)) return null;
   const start = sentenceStart(text, at);
-  const stopAt = text.slice(end).search(/[.!?。？！\n](?:\s|$)/);
+  const stopAt = maskAbbreviations(text.slice(end)).search(/[.!?。？！\n](?:\s|$)/);
   if (stopAt < 0) return null;
   const stop = end + stopAt;
   if (!/[.。]/.test(text[stop]!)) return null;

@@ -37,10 +37,28 @@ describe('a framework only mentioned is weak', () => {
     // c463 (a question about the framework, not a setting of the run).
     ['llama-2-13b on two 3090s runs out of memory. Can deepspeed resolve the problem?'],
     ['13b on 2x 3090 OOM. Will megatron help here?'],
+    // c785 (huggingface/open-r1#100): an example inside a question, behind an "e.g." whose dots end no sentence.
+    ["qwen2.5-7b full on a100-40g. I only have A100 40G GPUs and I'm facing OOM errors. Does anyone have suggestions for me (e.g. change deepspeed config or using some sort of data parallelism)?"],
+    // Invented: other openings of an example, a word of use inside it.
+    ['llama-3-8b lora on 1x 3090 OOMs. Any ideas, for example using unsloth?'],
+    ['13b full on 2x a100-80g runs out of memory. What should I try, e.g. deepspeed?'],
+    ['13b full on 2x a100-80g OOM. Is there a way out (such as switching to axolotl)?'],
   ])('asked about: %j', (text) => {
     const read = frameworkFacts(text);
     expect(read.weak).toBe(true);
     expect(read.notices[0]).toMatch(/^framework \S+ — from ".*"\? say "hf" if you do not run/);
+  });
+});
+
+describe('an example in a statement, or a framework run before a question, stays named', () => {
+  it.each([
+    // Invented: the example is what the user runs (no question), and a question after a run.
+    ['llama-2-13b full on 2x a100-80g with a sharding tool, e.g. deepspeed, runs out of memory.', 'deepspeed'],
+    ['13b full with deepspeed on 2x a100-80g OOMs, e.g. at step 3. Why?', 'deepspeed'],
+  ])('%j', (text, framework) => {
+    const read = frameworkFacts(text);
+    expect(read.value).toBe(framework);
+    expect(read.weak).toBe(false);
   });
 });
 
