@@ -112,6 +112,13 @@ const SHELL_VARIABLE = /\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-
  * bare), and "/" when a path goes on from it (`$HOME/bin/templates/llama-2-chat.jinja`).
  */
 const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$\(\([^)\n]*\)\)|\$\{([a-z_]\w*)\}|\$\{[^}\n]*\}|\$([a-z_]\w*))(?=(\/?))/g;
+/**
+ * A parameter expansion with a default, `${1:-"google/gemma-2-9b-it"}` (magpie-align/magpie#9,
+ * corpus c668), `NNODES=${NNODES:-1}` (QwenLM/Qwen#1043's finetune script, c383): run without that
+ * argument or variable, the script uses the default. Groups: the name, then the default (double-
+ * quoted, single-quoted or bare).
+ */
+const SHELL_DEFAULT = /\$\{([A-Za-z_]\w*|\d+):?-(?:"([^"\n}]*)"|'([^'\n}]*)'|([^}\s"']*))\}/g;
 const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
 /** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
@@ -347,6 +354,14 @@ export function readCode(input: MappedText): CodeReading {
         { text: '?'.padEnd(m[1]!.length, pad), from: at, to: m[0].length },
       ];
     }, 'code.flag-unknown-value')
+    // The default of `${1:-value}` stands where the expansion stood (blanks keep the offsets), unless
+    // the script sets the variable itself.
+    .replace(SHELL_DEFAULT, (m) => {
+      const value = m[2] ?? m[3] ?? m[4] ?? '';
+      const at = m[0].indexOf(value, m[1]!.length + 3);
+      if (!value || values.has(m[1]!) || at < 0) return blank(m[0]);
+      return blank(m[0].slice(0, at)) + value + blank(m[0].slice(at + value.length));
+    }, 'code.shell-default')
     .replace(SHELL_VARIABLE, (m) => {
       const value = values.get(m[1] ?? m[2] ?? '');
       return value === undefined ? blank(m[0]) : value;
