@@ -46,6 +46,7 @@ const PROSE_ORDER = [
   'prose.engine-build',
   'prose.full-context',
   'prose.full-not-training',
+  'prose.full-of-data',
   'prose.some-of-the-cards',
   'prose.some-of-the-cards-zh',
   'prose.n-gpu-setup',

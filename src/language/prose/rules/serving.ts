@@ -48,6 +48,18 @@ export const SERVING_RULES: readonly ProseRule[] = [
     source: 'deepseek-ai/DeepSeek-R1#460',
   },
   {
+    // "when I try to train a full epoch, it will just stop and hang" (unslothai/unsloth#163, c566; a
+    // launch script's comment, "set to null to train a full epoch"): "full" says how much of the data
+    // is trained (an epoch, the dataset, a pass), not the method: it had read as a full fine-tune, said
+    // nowhere. Set aside; the method comes from other words or the default, said as such.
+    id: 'prose.full-of-data',
+    pattern: /\bfull(?=[\s-]{1,3}(?:epochs?|dataset|data[\s-]?set|training[\s-]+(?:set|data)|pass(?:es)?)\b)/g,
+    when: (t) => t.includes('full'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'It does work when I only do a few hundred steps, but when I try to train a full epoch, it will just stop',
+    source: 'unslothai/unsloth#163',
+  },
+  {
     // "LLama 70B build engine OOM", "building the TRT engine": an engine is built by TensorRT-LLM, which
     // serves it. Weak: the engine is named only by the word "engine".
     id: 'prose.engine-build',
