@@ -75,14 +75,14 @@ export function maxBatch(asked: Scenario): Solved {
     b === null
       ? `${prefix}not even ${served ? 'one sequence' : 'micro-batch 1'} fits; see the levers below.`
       : served
-        ? `${prefix}${b} sequence${b === 1 ? '' : 's'} of ${num(s.seq)} tokens at once at most (concurrent requests; shorter ones take less).`
+        ? `${prefix}${b} sequence${b === 1 ? '' : 's'} of ${grouped(s.seq)} tokens at once at most (concurrent requests; shorter ones take less).`
         : `${prefix}the largest micro-batch that fits is ${b} (seq ${s.seq}). Reach a larger effective batch with gradient accumulation.`;
   const headline =
     b === null
-      ? `Not even ${served ? 'one sequence' : 'micro-batch 1'} fits on ${cardLabel(s)} at seq ${num(s.seq)}`
+      ? `Not even ${served ? 'one sequence' : 'micro-batch 1'} fits on ${cardLabel(s)} at seq ${grouped(s.seq)}`
       : served
-        ? `At most ${b} sequence${b === 1 ? '' : 's'} at once on ${cardLabel(s)} at seq ${num(s.seq)}`
-        : `Max micro-batch on ${cardLabel(s)}: ${b} at seq ${num(s.seq)}`;
+        ? `At most ${b} sequence${b === 1 ? '' : 's'} at once on ${cardLabel(s)} at seq ${grouped(s.seq)}`
+        : `Max micro-batch on ${cardLabel(s)}: ${b} at seq ${grouped(s.seq)}`;
   return { answer: { kind: 'maxBatch', value: b, text: capitalise(text), headline }, setup: answered({ ...s, microBatch: b ?? 1 }) };
 }
 
@@ -99,16 +99,12 @@ export function maxSeq(asked: Scenario): Solved {
   const headline =
     seq === null
       ? `Not even 128 tokens fit on ${cardLabel(s)} at micro-batch ${s.microBatch}`
-      : `Longest sequence on ${cardLabel(s)}: ${num(seq)} tokens at micro-batch ${s.microBatch}`;
+      : `Longest sequence on ${cardLabel(s)}: ${grouped(seq)} tokens at micro-batch ${s.microBatch}`;
   return { answer: { kind: 'maxSeq', value: seq, text: capitalise(text), headline }, setup: answered({ ...s, seq: seq ?? 128 }) };
 }
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function num(n: number): string {
-  return grouped(n);
 }
 
 export { howMany } from './how-many.js';

@@ -51,12 +51,8 @@ function wordsFor(s: Scenario, e: Estimate): Words {
   return s.mode === 'inference' ? INFERENCE : TRAINING;
 }
 
-function num(n: number): string {
-  return grouped(n);
-}
-
 function plural(n: number, one: string, many: string): string {
-  return `${num(n)} ${n === 1 ? one : many}`;
+  return `${grouped(n)} ${n === 1 ? one : many}`;
 }
 
 /** "(you did not say your sequence length or micro-batch)" */
@@ -66,13 +62,13 @@ function unsaid(env: Envelope, words: Words): string {
 
 /** The fits along each driver, served or not: "seq 6,144 at batch 1" / "max-model-len 6,144 for 1 sequence". */
 function seqBound(seq: number, batch: number, served: boolean): string {
-  return served ? `max-model-len ${num(seq)} for ${plural(batch, 'sequence', 'sequences at once')}` : `seq ${num(seq)} at batch ${num(batch)}`;
+  return served ? `max-model-len ${grouped(seq)} for ${plural(batch, 'sequence', 'sequences at once')}` : `seq ${grouped(seq)} at batch ${grouped(batch)}`;
 }
 
 /** A server that starts on a pool shorter than max-model-len (SGLang, TurboMind, vLLM before 0.2.7) serves requests only as long as the pool. */
 function batchBound(batch: number, seq: number, served: boolean, poolTokens: number | null): string {
-  if (served && poolTokens !== null && poolTokens < seq) return `${plural(batch, 'sequence', 'sequences')} at once of at most ${num(poolTokens)} tokens, its whole KV cache (not ${num(seq)})`;
-  return served ? `${plural(batch, 'sequence', 'sequences')} at once of ${num(seq)}` : `batch ${num(batch)} at seq ${num(seq)}`;
+  if (served && poolTokens !== null && poolTokens < seq) return `${plural(batch, 'sequence', 'sequences')} at once of at most ${grouped(poolTokens)} tokens, its whole KV cache (not ${grouped(seq)})`;
+  return served ? `${plural(batch, 'sequence', 'sequences')} at once of ${grouped(seq)}` : `batch ${grouped(batch)} at seq ${grouped(seq)}`;
 }
 
 /** The sentence that answers a half-stated setup: the first screen's headline. */
@@ -84,7 +80,7 @@ export function envelopeHeadline(s: Scenario, e: Estimate, env: Envelope): strin
   const alongSeq = env.unstated.includes('seq') && atBatch.seq !== null ? seqBound(atBatch.seq, atBatch.batch, served) : null;
   const alongBatch = env.unstated.includes('batch') && atSeq.batch !== null ? batchBound(atSeq.batch, atSeq.seq, served, e.serving?.clipsToPool && atSeq.seq === s.seq ? e.serving.kvCapacityTokens : null) : null;
   // Both unsaid, but the default sequence is already too long: the batch has nowhere to grow.
-  const notAtDefault = env.unstated.includes('batch') && atSeq.batch === null ? `, not at ${served ? 'max-model-len' : 'seq'} ${num(atSeq.seq)}` : '';
+  const notAtDefault = env.unstated.includes('batch') && atSeq.batch === null ? `, not at ${served ? 'max-model-len' : 'seq'} ${grouped(atSeq.seq)}` : '';
   const bounds = [alongSeq, alongBatch].filter((b): b is string => b !== null).join(', or ');
   return `${verb} ${bounds}${notAtDefault} ${unsaid(env, words)}`;
 }
@@ -100,7 +96,7 @@ function programBatchWords(s: Scenario, e: Estimate, env: Envelope): string | nu
   const { seq, batch: most } = env.maxBatchAtSeq;
   const fits = (b: number) => (most !== null && b <= most ? 'fits' : 'does not fit');
   const before = own.before ? ` (${own.before.microBatch} before ${own.before.until}, which ${fits(own.before.microBatch)})` : '';
-  return `${own.name} is ${own.microBatch}, which ${fits(own.microBatch)} at seq ${num(seq)}${before}.`;
+  return `${own.name} is ${own.microBatch}, which ${fits(own.microBatch)} at seq ${grouped(seq)}${before}.`;
 }
 
 /** "It depends on what you did not say: what sequence length do you train at? The table is for seq 2,048 at batch 1." */
@@ -108,7 +104,7 @@ export function envelopeAsk(s: Scenario, e: Estimate, env: Envelope): string {
   const words = wordsFor(s, e);
   const question = env.unstated.length > 1 ? words.question.both : words.question[env.unstated[0]!];
   const served = e.serving !== null;
-  const shown = served ? `max-model-len ${num(s.seq)}, ${plural(s.microBatch, 'sequence', 'sequences')} at once` : `seq ${num(s.seq)} at batch ${num(s.microBatch)}`;
+  const shown = served ? `max-model-len ${grouped(s.seq)}, ${plural(s.microBatch, 'sequence', 'sequences')} at once` : `seq ${grouped(s.seq)} at batch ${grouped(s.microBatch)}`;
   const own = programBatchWords(s, e, env);
   return `It depends on what you did not say: ${question} The table is for ${shown}.${own ? ` ${own}` : ''}`;
 }

@@ -17,12 +17,8 @@ import { servedCardMargin, TIGHT_SHARE } from './fits.js';
 /** The knob that sets each engine's share of the card, as its own flag or variable names it. */
 const BUDGET_KNOB = { vllm: 'gpu_memory_utilization', sglang: 'mem_fraction_static', tgi: "TGI's wiggle room", lmdeploy: 'cache_max_entry_count', mii: 'memory_config RESERVE 1 GB' } as const;
 
-function tokens(n: number): string {
-  return grouped(n);
-}
-
 function sequences(n: number): string {
-  return `${tokens(n)} sequence${n === 1 ? '' : 's'}`;
+  return `${grouped(n)} sequence${n === 1 ? '' : 's'}`;
 }
 
 /** The share of the card a number is, "(18% of the card)". */
@@ -53,7 +49,7 @@ export function servedFitHeadline(s: Scenario, e: Estimate, mark: string): strin
 export function servedFitDetail(s: Scenario, e: Estimate, tight: boolean): string {
   const serving = e.serving!;
   const capacity = e.capacityBytes!;
-  const pool = `Its KV cache is ${gib(serving.kvPoolBytes)} GiB = ${tokens(serving.kvCapacityTokens)} tokens = ${sequences(serving.concurrentSequences)} of ${tokens(s.seq)} at once`;
+  const pool = `Its KV cache is ${gib(serving.kvPoolBytes)} GiB = ${grouped(serving.kvCapacityTokens)} tokens = ${sequences(serving.concurrentSequences)} of ${grouped(s.seq)} at once`;
   const room = serving.clipsToPool
     ? servingEngine(s) === 'vllm' && !vllmChecksOneSequence(s)
       ? `; vLLM before 0.2.7 starts without checking that one sequence fits (vllm#2163), and a request longer than the pool is never scheduled`
@@ -84,10 +80,10 @@ export function cannotStart(s: Scenario, e: Estimate, asRead: string): { headlin
   const serving = e.serving!;
   // vLLM: "No available memory for the cache blocks" (serving-budget.ts says which terms took it).
   if (serving.kvPoolBytes === 0) {
-    return { headline: `✗ Cannot start: its budget leaves nothing for the KV cache, and one sequence of ${tokens(s.seq)} needs ${gib(serving.sequenceBytes)} GiB (${asRead}).`, detail: 'Raise the memory fraction, quantise the weights (int4, fp8), or add GPUs (tp).' };
+    return { headline: `✗ Cannot start: its budget leaves nothing for the KV cache, and one sequence of ${grouped(s.seq)} needs ${gib(serving.sequenceBytes)} GiB (${asRead}).`, detail: 'Raise the memory fraction, quantise the weights (int4, fp8), or add GPUs (tp).' };
   }
   return {
-    headline: `✗ Cannot start: its KV cache of ${gib(serving.kvPoolBytes)} GiB holds ${tokens(serving.kvCapacityTokens)} tokens, less than one sequence of ${tokens(s.seq)} (${gib(serving.sequenceBytes)} GiB; ${asRead}).`,
+    headline: `✗ Cannot start: its KV cache of ${gib(serving.kvPoolBytes)} GiB holds ${grouped(serving.kvCapacityTokens)} tokens, less than one sequence of ${grouped(s.seq)} (${gib(serving.sequenceBytes)} GiB; ${asRead}).`,
     detail: 'Shorten seq (max-model-len), add GPUs (tp), or kv fp8.',
   };
 }

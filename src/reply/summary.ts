@@ -25,18 +25,13 @@ function largest(e: Estimate): Component | null {
   return [...(own.length ? own : e.components)].sort((a, b) => b.bytes - a.bytes)[0] ?? null;
 }
 
-
-function tokens(n: number): string {
-  return grouped(n);
-}
-
 /** "KV cache for 92,773 tokens = 11 sequences of 8,192": what a serving deployment holds on its card. */
 export function capacityLine(s: Scenario, e: Estimate): string | null {
   // Without a card the pool is sized for one sequence: a need, not a capacity.
   if (!e.serving || e.capacityBytes === null) return null;
   const { kvCapacityTokens, concurrentSequences } = e.serving;
   if (kvCapacityTokens === 0) return 'No room left for KV cache on this card';
-  return `KV cache for ${tokens(kvCapacityTokens)} tokens = ${tokens(concurrentSequences)} sequence${concurrentSequences === 1 ? '' : 's'} of ${tokens(s.seq)}`;
+  return `KV cache for ${grouped(kvCapacityTokens)} tokens = ${grouped(concurrentSequences)} sequence${concurrentSequences === 1 ? '' : 's'} of ${grouped(s.seq)}`;
 }
 
 function plainVerdict(s: Scenario, e: Estimate): string {
@@ -45,10 +40,10 @@ function plainVerdict(s: Scenario, e: Estimate): string {
     return gpus > 1 ? `Needs ${gib(e.deviceBytes)} GiB per GPU on ${gpus} GPUs, no card named` : `Needs ${gib(e.deviceBytes)} GiB per GPU`;
   }
   const held = e.headroomBytes >= 0 ? sequencesHeld(s, e) : null;
-  if (held === 0) return `✗ Cannot start: no room for one sequence of ${tokens(s.seq)} in its KV cache`;
-  if (held !== null) return `⚠ Holds ${tokens(held)} of ${tokens(s.microBatch)} sequences of ${tokens(s.seq)} at once; the rest wait`;
+  if (held === 0) return `✗ Cannot start: no room for one sequence of ${grouped(s.seq)} in its KV cache`;
+  if (held !== null) return `⚠ Holds ${grouped(held)} of ${grouped(s.microBatch)} sequences of ${grouped(s.seq)} at once; the rest wait`;
   if (e.serving && e.headroomBytes >= 0) {
-    return `Serves ${tokens(e.serving.kvCapacityTokens)} tokens of KV cache = ${tokens(e.serving.concurrentSequences)} sequences of ${tokens(s.seq)}`;
+    return `Serves ${grouped(e.serving.kvCapacityTokens)} tokens of KV cache = ${grouped(e.serving.concurrentSequences)} sequences of ${grouped(s.seq)}`;
   }
   const card = theCard(s);
   if (e.headroomBytes < 0) return `✗ Does not fit: ${gib(e.deviceBytes)} GiB per GPU; ${card} offers ${gib(e.capacityBytes)} GiB`;

@@ -22,8 +22,7 @@ export function generationWithinContext(r: Resolution, gen: number | undefined):
     const words = r.patch.get(slot)?.item.text.trim();
     return words ? ` (from "${words}")` : '';
   };
-  const n = (x: number) => grouped(x);
   r.assume(
-    `${n(gen)} generated tokens${from('gen')} are not fewer than the ${n(s.seq)}-token context${from('seq')}: read as ${n(s.seq)} tokens in all, the last ${n(share)} of them generated after a ${n(prompt)}-token prompt; say "seq N" for a longer window`,
+    `${grouped(gen)} generated tokens${from('gen')} are not fewer than the ${grouped(s.seq)}-token context${from('seq')}: read as ${grouped(s.seq)} tokens in all, the last ${grouped(share)} of them generated after a ${grouped(prompt)}-token prompt; say "seq N" for a longer window`,
   );
 }

@@ -56,8 +56,6 @@ export const RANGES: Range[] = [
   { slot: 'arch.headdim', label: 'head dim', min: 1, max: 4096, integer: true },
 ];
 
-const fmt = (n: number) => grouped(n);
-
 const within = (r: Range, v: number) => Number.isFinite(v) && v >= r.min && v <= r.max && (!r.integer || Number.isInteger(v));
 
 /** Whether `value` is a number resolution accepts for `slot` (a lever's change text would be refused otherwise). */
@@ -65,7 +63,7 @@ export function inRange(slot: string, value: number): boolean {
   return within(RANGES.find((r) => r.slot === slot)!, value);
 }
 
-const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole number' : 'a number'} from ${fmt(r.min)} to ${fmt(r.max)}`;
+const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole number' : 'a number'} from ${grouped(r.min)} to ${grouped(r.max)}`;
 
 /**
  * A number out of range read on a weak cue in prose (one the reader guessed, e.g. read across a
@@ -96,7 +94,7 @@ export function setAsideAcceptedOutOfRange(patch: Patch): void {
     if (!slot || !r.accepted || within(r, slot.value) || !KEYED.test(slot.item.text.trim())) continue;
     if (!(slot.value > r.accepted.above && slot.value <= r.accepted.max)) continue;
     patch.drop(r.slot);
-    patch.setAside.push(`"${slot.item.text.trim()}" set aside: the program accepts it, but I estimate ${r.label} only from ${fmt(r.min)} to ${fmt(r.max)}, so its default is used`);
+    patch.setAside.push(`"${slot.item.text.trim()}" set aside: the program accepts it, but I estimate ${r.label} only from ${grouped(r.min)} to ${grouped(r.max)}, so its default is used`);
   }
 }
 
@@ -111,7 +109,7 @@ export function checkRanges(patch: Patch, text: string): ErrorReply | null {
       text,
       slot.item.at,
       `"${slot.item.text}" is out of range: ${rangeWords(r)}${zero}.${r.note ? ` Use ${r.note}.` : ''}`,
-      { expected: [`${r.label} ${fmt(r.min)}–${fmt(r.max)}`] },
+      { expected: [`${r.label} ${grouped(r.min)}–${grouped(r.max)}`] },
     );
   }
   return null;

@@ -8,8 +8,6 @@ const VLLM_DEFAULT_UTILIZATION = 0.9;
 /** Above this, the CUDA context, graphs and sampler temporaries no longer fit beside the cache. */
 const UTILIZATION_CEILING = 0.95;
 
-const tokens = (n: number) => grouped(n);
-
 /** Smallest power of two ≥ x (tensor-parallel sizes are powers of two in practice). */
 function powerOfTwoAtLeast(x: number): number {
   let t = 1;
@@ -56,7 +54,7 @@ function fp8Action(setup: ThreadSetup | null, ratio: number): string | null {
 export function explainVllmTokens(f: VllmKvTokens, profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
   const card = cardOf(profile, setup);
   const ratio = f.maxSeqLen / f.kvTokens;
-  const evidence = [`max_model_len (max seq len) is ${tokens(f.maxSeqLen)}; the KV cache holds ${tokens(f.kvTokens)} tokens.`];
+  const evidence = [`max_model_len (max seq len) is ${grouped(f.maxSeqLen)}; the KV cache holds ${grouped(f.kvTokens)} tokens.`];
   const kvBytesPerToken = profile?.kvCacheBytes ? profile.kvCacheBytes / f.kvTokens : setup?.estimate.serving?.kvBytesPerToken ?? null;
   if (profile?.kvCacheBytes) evidence.push(`KV cache ${showSize(profile.kvCacheBytes)} = ${showSize(kvBytesPerToken! * 1024)} per 1k tokens.`);
   if (card.totalBytes !== null) evidence.push(`Card ${showSize(card.totalBytes)}, gpu_memory_utilization ${card.utilization.toFixed(2)}${card.stated ? '' : ' (default)'}.`);
@@ -69,7 +67,7 @@ export function explainVllmTokens(f: VllmKvTokens, profile: VllmProfile | null, 
   const e = explanation(
     'kv-cache',
     'vLLM KV-cache check',
-    `vLLM: the KV cache holds ${tokens(f.kvTokens)} tokens, fewer than one ${tokens(f.maxSeqLen)}-token sequence: the largest max_model_len that fits is ${tokens(f.kvTokens)}.`,
+    `vLLM: the KV cache holds ${grouped(f.kvTokens)} tokens, fewer than one ${grouped(f.maxSeqLen)}-token sequence: the largest max_model_len that fits is ${grouped(f.kvTokens)}.`,
     evidence,
     actions,
   );
@@ -84,7 +82,7 @@ function kvComparison(kvTokens: number, setup: ThreadSetup | null): string | nul
   // "N% fewer than it found" is N% of what vLLM found: an estimate of no room is 100% fewer, not 0%.
   const off = Math.round((100 * Math.abs(predicted - kvTokens)) / Math.max(1, kvTokens));
   const direction = predicted > kvTokens ? 'more' : 'fewer';
-  return `vLLM found room for ${tokens(kvTokens)} tokens of KV cache; I estimated ${tokens(predicted)} for this setup (${off}% ${direction} than it found).`;
+  return `vLLM found room for ${grouped(kvTokens)} tokens of KV cache; I estimated ${grouped(predicted)} for this setup (${off}% ${direction} than it found).`;
 }
 
 export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
@@ -93,8 +91,8 @@ export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, 
   const largest = f.estimatedMaxLen ?? Math.floor((f.maxSeqLen * f.availableBytes) / f.neededBytes);
   const estimated = f.estimatedMaxLen !== null ? 'vLLM\'s own estimate' : 'in proportion';
   const evidence = [
-    `One ${tokens(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache; ${showSize(f.availableBytes)} was left for it after the weights and the profiling peak.`,
-    `Largest max_model_len that fits: about ${tokens(largest)} (${estimated}).`,
+    `One ${grouped(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache; ${showSize(f.availableBytes)} was left for it after the weights and the profiling peak.`,
+    `Largest max_model_len that fits: about ${grouped(largest)} (${estimated}).`,
   ];
   const actions = [`--max-model-len ${largest} (or lower).`, utilizationAction(f.neededBytes - f.availableBytes, card)];
   const fp8 = fp8Action(setup, ratio);
@@ -103,7 +101,7 @@ export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, 
   return explanation(
     'kv-cache',
     'vLLM KV-cache check',
-    `vLLM: a ${tokens(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache but only ${showSize(f.availableBytes)} is left: the largest max_model_len that fits is about ${tokens(largest)}.`,
+    `vLLM: a ${grouped(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache but only ${showSize(f.availableBytes)} is left: the largest max_model_len that fits is about ${grouped(largest)}.`,
     evidence,
     actions,
   );
@@ -135,12 +133,12 @@ export function explainTgi(f: TgiPrefill): Explanation {
   const actions =
     f.totalTokens !== null
       ? [
-          `Lower --max-batch-total-tokens (${tokens(f.totalTokens)} now), or leave it unset so the warmup picks the largest that fits.`,
-          `If that is not enough, lower --max-batch-prefill-tokens (${tokens(f.prefillTokens)} now).`,
+          `Lower --max-batch-total-tokens (${grouped(f.totalTokens)} now), or leave it unset so the warmup picks the largest that fits.`,
+          `If that is not enough, lower --max-batch-prefill-tokens (${grouped(f.prefillTokens)} now).`,
         ]
-      : [`--max-batch-prefill-tokens ${half} (from ${tokens(f.prefillTokens)}); it must stay ≥ --max-input-tokens, so lower that too if needed.`];
+      : [`--max-batch-prefill-tokens ${half} (from ${grouped(f.prefillTokens)}); it must stay ≥ --max-input-tokens, so lower that too if needed.`];
   actions.push('Or make room: --quantize (awq, gptq, bitsandbytes-nf4, fp8) or --num-shard 2 to split the weights.');
-  const what = f.totalTokens !== null ? `${tokens(f.totalTokens)} total tokens with ${tokens(f.prefillTokens)} prefill tokens` : `a prefill batch of ${tokens(f.prefillTokens)} tokens`;
+  const what = f.totalTokens !== null ? `${grouped(f.totalTokens)} total tokens with ${grouped(f.prefillTokens)} prefill tokens` : `a prefill batch of ${grouped(f.prefillTokens)} tokens`;
   return explanation(
     'prefill-budget',
     'TGI warmup',
