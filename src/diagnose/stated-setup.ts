@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { resolveRequest } from '../scenario/resolve.js';
-import { segmentsOf } from '../language/segments/index.js';
+import { segmentsOf, type TracedSegment } from '../language/segments/index.js';
 import { readPaste } from './detect/index.js';
 
 /** A request line is short; a longer first line is prose or part of the log. */
@@ -27,7 +27,8 @@ export interface StatedSetup {
 }
 
 export function statedSetup(text: string): StatedSetup | null {
-  return setupBesideLog(text) ?? setupAroundQuotedError(text) ?? firstLineSetup(text) ?? setupOnTheErrorLine(text);
+  const segments = segmentsOf(text);
+  return setupBesideLog(text, segments) ?? setupAroundQuotedError(text, segments) ?? firstLineSetup(text) ?? setupOnTheErrorLine(text);
 }
 
 /** Where a pasted error starts within a line: an exception's name, or the words CUDA's OOM opens with. */
@@ -69,8 +70,7 @@ const pasted = (kind: string) => kind === 'log' || kind === 'report';
  * traceback, a config under it): the whole message read as a request, whose reader sets the
  * log's segments aside (language/segments), so no number of the log is taken for the setup.
  */
-function setupBesideLog(text: string): StatedSetup | null {
-  const segments = segmentsOf(text);
+function setupBesideLog(text: string, segments: readonly TracedSegment[]): StatedSetup | null {
   if (!segments.some((s) => pasted(s.kind)) || segments.every((s) => pasted(s.kind))) return null;
   return scenarioOf(text);
 }
@@ -83,9 +83,8 @@ function setupBesideLog(text: string): StatedSetup | null {
  * one reply"). Only when a diagnostic was found: without one, a line after the first is prose, and
  * nothing is taken from it.
  */
-function setupAroundQuotedError(text: string): StatedSetup | null {
-  if (!text.trim().includes('\n') || !readPaste(text).errorLike) return null;
-  if (segmentsOf(text).some((s) => pasted(s.kind))) return null;
+function setupAroundQuotedError(text: string, segments: readonly TracedSegment[]): StatedSetup | null {
+  if (!text.trim().includes('\n') || segments.some((s) => pasted(s.kind)) || !readPaste(text).errorLike) return null;
   return scenarioOf(text);
 }
 
