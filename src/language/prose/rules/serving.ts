@@ -19,7 +19,10 @@ const FULL_TRAINS = String.raw`[\s_-]{0,3}(?:fine|finetun|tun|ft\b|fft|sft|dpo|t
 /** A word of serving beside "full" (not "run", said of training runs too: "running full finetune"). */
 const SERVE_WORD = String.raw`(?:inference|infer(?:ence|ring)?|serv(?:e|es|ed|ing)|deploy(?:s|ed|ing|ment)?|host(?:s|ed|ing)?|generation)`;
 /** "full" said of the model itself: "full version", "full-size", "full model". */
-const WHOLE_MODEL_AFTER = /^[\s-]{1,3}(?:versions?|sized?|scale|models?)\b/;
+const WHOLE_MODEL_WORD = String.raw`(?:versions?|sized?|scale|models?)\b`;
+const WHOLE_MODEL_AFTER = new RegExp(String.raw`^[\s-]{1,3}${WHOLE_MODEL_WORD}`);
+/** A 16-bit dtype after "full": the unquantised model only after the/in/at or before a model word. */
+const SIXTEEN_BIT = String.raw`(?:fp16|bf16|float16|bfloat16|16[\s-]?bit)`;
 const SERVED_BEFORE = new RegExp(String.raw`\b${SERVE_WORD}\s{1,3}(?:(?:at|in|the|a|with|on)\s{1,3})?$`);
 /** A training word anywhere in the message: then "the full model" may be the whole model trained (c453). */
 const TRAINING_IN_MESSAGE = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|optimi[sz]er\w*|adam\w*)\b|微调|训练|全参/;
@@ -27,7 +30,7 @@ const TRAINING_IN_MESSAGE = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dp
 export const SERVING_RULES: readonly ProseRule[] = [
   {
     // "4xA100 40GB for full inference", "serving the full llama 70b", "the DeepSeek-R1 \"full version\""
-    // (deepseek-ai/DeepSeek-R1#460, c744), "the full model (unquantized)", "full-size model", "full fp16":
+    // (deepseek-ai/DeepSeek-R1#460, c744), "the full model (unquantized)", "full-size model", "the full fp16 model":
     // "full" said of the whole, unquantised model, not of a full fine-tune (it had read as one, said
     // nowhere). "the full-scale, non-quantized FP8-weight Deepseek-V3" (kvcache-ai/ktransformers#767,
     // c778) is the same whole model, refused as a full fine-tune in FP8 weights.
@@ -37,9 +40,9 @@ export const SERVING_RULES: readonly ProseRule[] = [
     pattern: new RegExp(
       String.raw`(?<=\b${SERVE_WORD}\s{1,3}(?:(?:at|in|the|a|with|on)\s{1,3})?)full\b(?!${FULL_TRAINS})` +
         String.raw`|\bfull(?=[\s-]{1,3}${SERVE_WORD})` +
-        String.raw`|(?<=\b(?:the|in|at)\s{1,3})full(?=[\s-]{1,3}(?:fp16|bf16|float16|bfloat16|16[\s-]?bit)\b)` +
-        String.raw`|\bfull(?=[\s-]{1,3}(?:fp16|bf16|float16|bfloat16|16[\s-]?bit)[\s-]{1,3}(?:versions?|models?|weights?|checkpoints?)\b)` +
-        String.raw`|\bfull(?=[\s-]{1,3}(?:versions?|sized?|scale|models?)\b(?![\s_-]{0,3}(?:fine|finetun|tun|train|sft|ft\b)))`,
+        String.raw`|(?<=\b(?:the|in|at)\s{1,3})full(?=[\s-]{1,3}${SIXTEEN_BIT}\b)` +
+        String.raw`|\bfull(?=[\s-]{1,3}${SIXTEEN_BIT}[\s-]{1,3}(?:versions?|models?|weights?|checkpoints?)\b)` +
+        String.raw`|\bfull(?=[\s-]{1,3}${WHOLE_MODEL_WORD}(?![\s_-]{0,3}(?:fine|finetun|tun|train|sft|ft\b)))`,
       'g',
     ),
     when: (t) => t.includes('full'),
