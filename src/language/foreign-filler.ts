@@ -1,3 +1,5 @@
+import { simplified } from './traditional-chinese.js';
+
 /**
  * Chinese, Korean and Japanese words that carry no setting (issue 22, item 4): question words, particles,
  * pronouns and the verbs of "can I run …". A run of other-script letters made only of these is
@@ -58,7 +60,8 @@ const PUNCTUATION = /[，。？！、；：“”‘’（）《》…\s?!.,]/g;
 
 /** A word of other-script letters that is only particles, pronouns and question words. */
 export function isForeignFiller(word: string): boolean {
-  const letters = word.replace(PUNCTUATION, '');
+  // The user's own word: its traditional characters read as simplified, as the reader reads them (會不會 is 会不会).
+  const letters = simplified(word).replace(PUNCTUATION, '');
   if (!letters || /[\x00-\x7f]/.test(letters)) return false;
   // Greedy longest-first cover; the lists are short words, so a failed piece rarely backtracks far.
   const covers = (at: number): boolean => at === letters.length || PIECES.some((p) => letters.startsWith(p, at) && covers(at + p.length));

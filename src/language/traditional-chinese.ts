@@ -16,7 +16,14 @@ export const TRADITIONAL_TO_SIMPLIFIED: Readonly<Record<string, string>> = {
   啟: '启', 開: '开', 關: '关', 沒: '没', 這: '这', 請: '请', 問: '问', 嗎: '吗', 們: '们', 為: '为', 麼: '么', 還: '还',
   與: '与', 並: '并', 時: '时', 較: '较', 報: '报', 錯: '错', 務: '务', 輸: '输', 讓: '让', 設: '设', 過: '过', 達: '达',
   對: '对', 試: '试', 無: '无', 實: '实', 際: '际', 導: '导', 處: '处', 壓: '压', 轉: '转', 換: '换', 緩: '缓', 衝: '冲',
+  // 梯度累積 / 梯度檢查點 (gradient accumulation / checkpointing), 會不會 (will it): Japanese writes 積 with the same meaning.
+  積: '积', 檢: '检', 會: '会',
 };
 
 /** Any character of the table. */
 export const TRADITIONAL = new RegExp(`[${Object.keys(TRADITIONAL_TO_SIMPLIFIED).join('')}]`, 'g');
+
+/** A word with its traditional characters read as simplified (the filler lists are simplified). */
+export function simplified(word: string): string {
+  return word.replace(TRADITIONAL, (c) => TRADITIONAL_TO_SIMPLIFIED[c]!);
+}
