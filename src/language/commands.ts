@@ -1,4 +1,5 @@
 import type { MappedText, Piece } from './mapped-text.js';
+import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 
 /**
  * Command lines people paste (issue 11 §2): the program run says what is done before any flag
@@ -19,6 +20,9 @@ import type { MappedText, Piece } from './mapped-text.js';
  *   Parameters"): sft and rlhf train (the RL algorithm is --rlhf_type's), pt pre-trains, infer
  *   and deploy run inference.
  */
+/** The vLLM releases the language names (vllm-versions.ts): an image tag among them is that release. */
+const VLLM_RELEASES = new Set(VLLM_VERSION_KEYWORDS.map((k) => k.value).filter((v) => /^\d/.test(v)));
+
 interface Launcher {
   id: string;
   pattern: RegExp;
@@ -72,7 +76,13 @@ const LAUNCHERS: readonly Launcher[] = [
   // it serves stays on its engine, not llama.cpp's (alpin-dale/aphrodite-engine, corpus c364).
   { id: 'command.aphrodite-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+aphrodite\.endpoints(?:\.[a-z_]+)+/g, words: () => 'aphrodite' },
   { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
-  { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::[\w.-]+)?(?![\w/-])/g, words: () => 'vllm' },
+  // The image's tag names the release when it is one (`vllm/vllm-openai:v0.6.3`), which decides what
+  // vLLM holds at start (memory/vllm-release.ts); `latest` or a nightly names none.
+  {
+    id: 'command.vllm-image',
+    pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])/g,
+    words: (m) => (m[1] !== undefined && VLLM_RELEASES.has(m[1]) ? `vllm ${m[1]}` : 'vllm'),
+  },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },
   { id: 'command.tgi-image', pattern: /(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, words: () => 'tgi serve' },
   // TGI's own launcher (TGI docs, "Quick Tour": the image runs text-generation-launcher) and the
