@@ -1,4 +1,5 @@
 import type { MappedText, Piece } from './mapped-text.js';
+import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 
 /**
@@ -20,8 +21,17 @@ import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
  *   Parameters"): sft and rlhf train (the RL algorithm is --rlhf_type's), pt pre-trains, infer
  *   and deploy run inference.
  */
-/** The vLLM releases the language names (vllm-versions.ts): an image tag among them is that release. */
+/** The releases the language names (vllm-versions.ts, tgi-versions.ts): an image tag among them is that release. */
 const VLLM_RELEASES = new Set(VLLM_VERSION_KEYWORDS.map((k) => k.value).filter((v) => /^\d/.test(v)));
+const TGI_RELEASES = new Set(TGI_VERSION_KEYWORDS.map((k) => k.value));
+
+/**
+ * An engine's image, its tag (the pattern's first group) read as the release when it is one
+ * (`vllm/vllm-openai:v0.6.3`, `text-generation-inference:1.0.1`): what the engine holds at start
+ * differs by release (memory/vllm-release.ts, tgi-release.ts); `latest` or a nightly names none.
+ */
+const taggedImage = (engine: string, releases: ReadonlySet<string>, after = '') => (m: RegExpExecArray) =>
+  `${engine}${m[1] !== undefined && releases.has(m[1]) ? ` ${m[1]}` : ''}${after}`;
 
 interface Launcher {
   id: string;
@@ -76,15 +86,9 @@ const LAUNCHERS: readonly Launcher[] = [
   // it serves stays on its engine, not llama.cpp's (alpin-dale/aphrodite-engine, corpus c364).
   { id: 'command.aphrodite-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+aphrodite\.endpoints(?:\.[a-z_]+)+/g, words: () => 'aphrodite' },
   { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
-  // The image's tag names the release when it is one (`vllm/vllm-openai:v0.6.3`), which decides what
-  // vLLM holds at start (memory/vllm-release.ts); `latest` or a nightly names none.
-  {
-    id: 'command.vllm-image',
-    pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])/g,
-    words: (m) => (m[1] !== undefined && VLLM_RELEASES.has(m[1]) ? `vllm ${m[1]}` : 'vllm'),
-  },
+  { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])/g, words: taggedImage('vllm', VLLM_RELEASES) },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },
-  { id: 'command.tgi-image', pattern: /(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::[\w.-]+)?(?![\w/-])/g, words: () => 'tgi serve' },
+  { id: 'command.tgi-image', pattern: /(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::v?([\w.-]+))?(?![\w/-])/g, words: taggedImage('tgi', TGI_RELEASES, ' serve') },
   // TGI's own launcher (TGI docs, "Quick Tour": the image runs text-generation-launcher) and the
   // SageMaker image of it: get_huggingface_llm_image_uri("huggingface", …) is the Hugging Face LLM
   // container, which is TGI (sagemaker-python-sdk, huggingface/llm_utils.py; huggingface/text-

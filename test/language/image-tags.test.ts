@@ -27,7 +27,7 @@ describe('container images are no Hub ids', () => {
  * c084) is vLLM 0.2.7, whose start-up differs by release (memory/vllm-release.ts); a tag that is no
  * release the language names (latest, nightly) names none.
  */
-describe("vLLM's image tag is its release", () => {
+describe("an engine's image tag is its release (vLLM, TGI)", () => {
   it('real: c084, docker run vllm/vllm-openai:v0.2.7', () => {
     expect(read(corpusText('c084')).scenario.inference.vllmVersion).toBe('0.2.7');
   });
@@ -40,5 +40,16 @@ describe("vLLM's image tag is its release", () => {
   ])('%s', (text, release) => {
     const s = read(text).scenario;
     expect(s.inference.vllmVersion ?? undefined).toBe(release);
+  });
+
+  it.each([
+    ['docker run --gpus all ghcr.io/huggingface/text-generation-inference:1.0.1 --model-id meta-llama/Llama-2-7b-hf on 1x t4', '1.0.1'],
+    ['image ghcr.io/huggingface/text-generation-inference:2.2.0 --model-id meta-llama/Llama-2-7b-hf on 1x l4', '2.2.0'],
+    ['docker run ghcr.io/huggingface/text-generation-inference:latest --model-id meta-llama/Llama-2-7b-hf on 1x l4', undefined],
+  ])('%s', (text, release) => {
+    const s = read(text).scenario;
+    expect(s.framework).toBe('tgi');
+    expect(s.mode).toBe('inference');
+    expect(s.inference.tgiVersion ?? undefined).toBe(release);
   });
 });
