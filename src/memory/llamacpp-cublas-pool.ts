@@ -26,9 +26,11 @@ import type { Component } from './types.js';
  *   release just before ggml-cuda.cu refactoring"), the code read; MMQ became the default for large
  *   batches only with llama.cpp#8075 (2024-06-23), but the builds between are not read here and
  *   their numbers are not in the sources, so they are not counted.
- * - Pascal cards are left out: the tensor-core branch needed Volta at b1430, while the later code
- *   also sends a lone P40 to cuBLAS; nor does the row split over several GPUs of builds before
- *   b1800 (llamacpp-row-split.ts) take this branch as one matrix (`row_diff == src0->ne[1]`).
+ * - Pascal cards are left out: #3776's own message tunes the branch for ">= VOLTA" (its code was not
+ *   read), while the code read (`fp16_performance_good = cc >= CC_PASCAL && !any_pascal_with_slow_fp16`)
+ *   also sends a lone P40 to cuBLAS, so the two may differ there; nor does the row split over several
+ *   GPUs of builds before b1800 (llamacpp-row-split.ts) take the fp16 branch as one matrix
+ *   (`row_diff == src0->ne[1]`).
  */
 export const LLAMACPP_CUBLAS_PROMPT_FROM_BUILD = 1430;
 export const LLAMACPP_SINGLE_FILE_CUDA_TO_BUILD = 2474;
