@@ -45,6 +45,7 @@ import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { llamaCppComputeBuffer } from './llamacpp.js';
+import { llamaCppCublasPool } from './llamacpp-cublas-pool.js';
 import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
 import { gpuCountOf } from '../scenario/gpus.js';
@@ -214,8 +215,11 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
     // created: both are there from the first prompt to the last token (llamacpp.ts).
     const kv = llamaCppBeforeBackend(s) ? oldKvCache(s, kvFull) : kvFull;
     const resident = present(weights, vision, kv, llamaCppComputeBuffer(s, l));
-    const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident)];
-    return { components: resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
+    // Builds b1430–b2474 also keep the CUDA pool a long prompt's cuBLAS multiplications grew (llamacpp-cublas-pool.ts).
+    const pool = llamaCppCublasPool(s, l);
+    const prompt = pool ? [phase('decode', 'first long prompt', present(...resident, pool))] : [];
+    const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident), ...prompt];
+    return { components: pool ? present(...resident, pool) : resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
   }
   const prefill = prefillWorkingSet(s, prompt, l);
   const logits = prefillLogits(s, prompt);

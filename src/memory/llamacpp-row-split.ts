@@ -28,6 +28,16 @@ import type { Component } from './types.js';
  */
 export const LLAMACPP_LAYER_SPLIT_FROM_BUILD = 1800;
 
+/**
+ * The last build known to have no flash attention. `ggml_flash_attn_ext` came with llama.cpp#5021
+ * (commit 9c67c27, 2024-04-30), whose build number is not in the sources read; b2474 (2024-03-23,
+ * the last build of the single ggml-cuda.cu, ollama/ollama#3307) predates it, and so does every build
+ * of that file read (ggerganov/llama.cpp 005de593 has no flash-attention op). Builds through it compute
+ * the f32 scores of every head (llamacpp.ts, and the scratch buffer below); later ones are read as
+ * today's.
+ */
+export const LLAMACPP_NO_FLASH_THROUGH_BUILD = 2474;
+
 /** llama_context_default_params: n_batch = 512 in that era (no separate n_ubatch yet). */
 export const LLAMACPP_OLD_BATCH = 512;
 

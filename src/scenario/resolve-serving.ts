@@ -13,7 +13,7 @@ import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import type { Scenario } from './schema.js';
-import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
+import { LLAMACPP_NO_FLASH_THROUGH_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 import { grouped } from '../memory/format.js';
 
@@ -66,8 +66,9 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (tgiRelease !== undefined) inf.tgiVersion = tgiRelease;
   const llamacppBuild = r.patch.value<number>('llamacppBuild');
   if (llamacppBuild !== undefined) inf.llamacppBuild = llamacppBuild;
-  // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores (llamacpp-row-split.ts).
-  if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild < LLAMACPP_LAYER_SPLIT_FROM_BUILD && !r.patch.has('attention')) s.attention = 'eager';
+  // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores
+  // (llamacpp-row-split.ts LLAMACPP_NO_FLASH_THROUGH_BUILD), before and after ggml-backend alike.
+  if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild <= LLAMACPP_NO_FLASH_THROUGH_BUILD && !r.patch.has('attention')) s.attention = 'eager';
   // HF generate loads the model with transformers' default kernel (Gemma 2: eager; memory/attention-kernel.ts).
   const kernel = r.isNew && s.mode === 'inference' && !inf.server && !r.patch.has('attention') && !r.presetSet.has('attention') ? hfDefaultAttention(s, inf.engine) : null;
   if (kernel) {
