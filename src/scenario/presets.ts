@@ -20,6 +20,8 @@ export interface Preset {
   mode?: Mode;
   /** What the reply says when `mode` is taken because the request named none: the default and its source. */
   modeNote?: string;
+  /** What the reply says for checkpointing left off when the request does not say it, where the framework's default is release-dependent (TRL). */
+  recomputeWords?: string;
   /** Sequence parallelism whenever tensor parallelism is on (Megatron's recipes pass both). */
   sequenceParallel?: boolean;
   note: string;
@@ -50,8 +52,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
   switch (framework) {
     case 'hf':
       // transformers TrainingArguments (training_args.py, v4.30 → v4.57): gradient_checkpointing=False,
-      // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL SFTTrainer/SFTConfig inherit both.
-      return { fields: { recipe: 'mixed' }, note: 'Hugging Face Trainer / TRL SFTTrainer preset: bf16 mixed precision with fp32 master weights, gradient checkpointing off unless set' };
+      // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL's configs inherit the optimizer, and
+      // the checkpointing too before v0.22.0; "trl" named takes its own default (scenario/trl-preset.ts).
+      return { fields: { recipe: 'mixed' }, note: 'Hugging Face Trainer preset: bf16 mixed precision with fp32 master weights, gradient checkpointing off unless set' };
 
     case 'peft':
       // PEFT utils/other.py `prepare_model_for_kbit_training(model, use_gradient_checkpointing=True)`
@@ -199,13 +202,16 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // TRL DPOTrainer / KTOTrainer (trl/trainer/dpo_trainer.py, v0.8 → v0.19): a frozen reference
       // model (`create_reference_model`, or the base with adapters disabled under PEFT),
       // chosen and rejected concatenated into one forward (`concatenated_forward`); gradient
-      // checkpointing off as in TrainingArguments.
+      // checkpointing off as in TrainingArguments, TRL's own default before v0.22.0 (DPOConfig sets
+      // True from then, huggingface/trl#3510; "dpo" also names LLaMA-Factory's stage, so the generic
+      // off stays and a ✗ says "Fits only with gc").
       return { fields: { recipe: 'mixed' }, note: 'DPO preset (TRL): a frozen reference model (none under LoRA: adapters disabled), chosen + rejected in one forward (2 × micro-batch)' };
 
     case 'grpo':
       // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.17): beta 0.04 loads a
       // reference model; rollouts by the policy itself (use_vllm False), 256-token completions unless stated;
-      // gradient checkpointing off as in TrainingArguments. memory/rl.ts counts the rest.
+      // gradient checkpointing off as in TrainingArguments, TRL's default before v0.22.0 (GRPOConfig sets
+      // True from then, huggingface/trl#3510; "grpo" also names verl's and ms-swift's runs). memory/rl.ts counts the rest.
       return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL\'s max_completion_length, 256 unless you say "completion N")' };
 
     case 'ppo':

@@ -6,6 +6,7 @@ import { noMethodWords } from './resolve-mode.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
+import { namesTrl, trlPreset } from './trl-preset.js';
 
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
 
@@ -78,6 +79,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     if (preset.modeNote) r.intent(preset.modeNote);
     preset = presetFor(asked, r.s.mode, r.gpus(), release);
   }
+  // "trl" named is transformers' Trainer, whose checkpointing default TRL changed in v0.22 (trl-preset.ts).
+  const trl = asked === 'hf' && r.s.mode !== 'inference' && namesTrl(r.patch.get<string>('framework')?.item.text ?? '');
+  if (trl) preset = trlPreset(preset);
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;
