@@ -79,9 +79,10 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     if (preset.modeNote) r.intent(preset.modeNote);
     preset = presetFor(asked, r.s.mode, r.gpus(), release, r.s.model.id);
   }
-  // "trl" named is transformers' Trainer, whose checkpointing default TRL changed in v0.22 (trl-preset.ts).
-  const trl = asked === 'hf' && r.s.mode !== 'inference' && namesTrl(r.patch.get<string>('framework')?.item.text ?? '');
-  if (trl) preset = trlPreset(preset);
+  // "trl" named, alone or beside the trainer it runs ("TRL DPO"), is transformers' Trainer, whose
+  // checkpointing default TRL changed in v0.22 (trl-preset.ts).
+  const bareTrl = asked === 'hf' && namesTrl(r.patch.get<string>('framework')?.item.text ?? '');
+  if (r.s.mode !== 'inference' && (bareTrl || r.patch.trlNamed)) preset = trlPreset(preset, bareTrl);
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;

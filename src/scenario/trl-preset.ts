@@ -25,7 +25,11 @@ export function namesTrl(word: string): boolean {
 /** What the reply says when TRL is named and checkpointing is not: the default by release, with its source. */
 export const TRL_RECOMPUTE_WORDS = `no gradient checkpointing, TRL's default before v${TRL_GC_FROM}; TRL ${TRL_GC_FROM} and later turn it on (gradient_checkpointing=True in every trainer config, huggingface/trl#3510): say "gc" if yours is one`;
 
-/** The 'hf' preset named as TRL: its note names TRL rather than the bare Trainer, and its checkpointing default says the release that changed it. */
-export function trlPreset(hf: Preset): Preset {
-  return { ...hf, recomputeWords: TRL_RECOMPUTE_WORDS, note: 'TRL preset: bf16 mixed precision with fp32 master weights (transformers Trainer underneath)' };
+/**
+ * A preset run by TRL: its checkpointing default says the release that changed it. The bare 'hf'
+ * preset's note names TRL rather than the Trainer; a TRL trainer's ("TRL DPO") keeps its own note.
+ */
+export function trlPreset(preset: Preset, bareLibrary: boolean): Preset {
+  const note = bareLibrary ? 'TRL preset: bf16 mixed precision with fp32 master weights (transformers Trainer underneath)' : preset.note;
+  return { ...preset, recomputeWords: TRL_RECOMPUTE_WORDS, note };
 }

@@ -64,4 +64,16 @@ describe("TRL's checkpointing default, said by release", () => {
       { numRuns: 18 },
     );
   });
+
+  it("TRL beside the trainer it runs (TRL DPO, GRPO with TRL) says TRL's default too; the trainer word alone, which LLaMA-Factory and verl use as well, keeps the generic one", () => {
+    for (const words of ['TRL DPO', 'GRPO with TRL', 'trl orpo']) {
+      const r = reply(`${words} on qwen2.5-3b lora seq 1024 bs 1 on a single A100 40GB`);
+      expect(r.assumptions, words).toContain(TRL_RECOMPUTE_WORDS);
+      expect(r.assumptions, words).not.toContain(DEFAULT_WORDS.recompute);
+      expect(r.scenario.recompute, words).toBe('none');
+    }
+    for (const words of ['DPO', 'GRPO with transformers', 'llama-factory dpo']) {
+      expect(reply(`${words} on qwen2.5-3b lora seq 1024 bs 1 on a single A100 40GB`).assumptions, words).not.toContain(TRL_RECOMPUTE_WORDS);
+    }
+  });
 });
