@@ -11,6 +11,14 @@ import type { VerdictLine } from './corpus.js';
  * A half-stated setup (seq or batch unsaid) is answered with its envelope; it counts as "fits"
  * when the envelope holds the defaults (batch 1 at seq 2048, the default max-model-len served),
  * which is the verdict on the scenario as read, and is counted apart too.
+ *
+ * A verdict that turns on gradient checkpointing the request did not state is counted apart as
+ * well (issue 23: "seq or batch unstated, training" disagreed most where checkpointing was left
+ * unsaid): a ✗ that checkpointing alone would turn into a fit ("Fits only with gc", the default
+ * convention, transformers' Trainer, leaving it off), or a fit that holds only with checkpointing a
+ * framework's examples turn on (memory/example-recompute.ts). Such a line is scored as read, and
+ * agreement is printed beside it with each of them read the other way, so neither reading of the
+ * unsaid setting is chosen after seeing which way the lines went (as with ⚠ tight).
  */
 
 export type Predicted = 'fits' | 'no' | 'none';
@@ -27,15 +35,19 @@ export interface Prediction {
   capacityBytes: number | null;
   /** The verdict's headline, or the error message. */
   headline: string;
+  /** The verdict turns on gradient checkpointing the request did not state (either way). */
+  restsOnGc: boolean;
 }
 
 export function predict(request: string): Prediction {
   const { reply } = respond(request, null);
-  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null };
+  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null, restsOnGc: false };
   if (reply.kind === 'error') return { ...none, status: 'error', headline: reply.message };
   if (reply.kind !== 'estimate') return { ...none, status: reply.kind, headline: '' };
   const v = reply.verdict;
-  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline };
+  const e = reply.estimate;
+  const restsOnGc = v.status === 'no' ? (e.flipsOn ?? []).includes('gc') : e.holdsOnlyWithGc !== undefined;
+  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline, restsOnGc };
   if (v.status === 'no') return { ...base, predicted: 'no', tight: false };
   if (v.status === 'unknown' || v.capacityBytes === null) return { ...base, predicted: 'none', tight: false };
   return { ...base, predicted: 'fits', tight: v.status === 'tight' };
@@ -68,6 +80,17 @@ export interface Agreement {
   tight: number;
   /** Answered with an envelope (seq or batch not stated). */
   envelope: number;
+  /** Verdicts that turn on gradient checkpointing the request did not state. */
+  restsOnGc: number;
+  /** Agreement with each of those read the other way (a ✗ as fits, a fit as ✗); the rest as read. */
+  agreeGcOtherWay: number;
+}
+
+/** The prediction with its unstated checkpointing read the other way: a ✗ that gc would fix fits, a fit that needs assumed gc does not. */
+export function gcOtherWay(s: Scored): Scored {
+  if (!s.prediction.restsOnGc) return s;
+  const predicted: Predicted = s.prediction.predicted === 'no' ? 'fits' : 'no';
+  return { ...s, prediction: { ...s.prediction, predicted, tight: false } };
 }
 
 export function agreement(scored: Scored[]): Agreement {
@@ -79,6 +102,8 @@ export function agreement(scored: Scored[]): Agreement {
     rivalAgree: scored.filter((s) => s.line.outcome === 'oom').length,
     tight: scored.filter((s) => s.prediction.tight).length,
     envelope: scored.filter((s) => s.prediction.envelope).length,
+    restsOnGc: scored.filter((s) => s.prediction.restsOnGc).length,
+    agreeGcOtherWay: scored.map(gcOtherWay).filter(agrees).length,
   };
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_WORDS, isDdpDefaultWords } from '../scenario/defaults.js';
 import type { Scenario } from '../scenario/schema.js';
 import { assumesExampleRecompute } from './example-recompute.js';
+import { TRL_RECOMPUTE_WORDS } from '../scenario/trl-preset.js';
 
 /**
  * Settings a user often leaves to the defaults and that change the verdict by themselves
@@ -14,7 +15,8 @@ export type Flip = 'gc' | 'a paged optimizer' | 'optimizer offload' | 'zero3' | 
 /** Settings the request left to the defaults, from the resolver's assumption words. */
 export function unstatedSettings(assumptions: readonly string[]): Set<Flip> {
   const unstated = new Set<Flip>();
-  if (assumptions.includes(DEFAULT_WORDS.recompute)) unstated.add('gc');
+  // Checkpointing left off unsaid: the generic default, or TRL's before v0.22 (scenario/trl-preset.ts).
+  if (assumptions.includes(DEFAULT_WORDS.recompute) || assumptions.includes(TRL_RECOMPUTE_WORDS)) unstated.add('gc');
   if (assumptions.includes(DEFAULT_WORDS.optimizer)) unstated.add('a paged optimizer');
   if (assumptions.includes(DEFAULT_WORDS.offload)) unstated.add('optimizer offload');
   // A multi-GPU run that named no sharding is read as DDP (issue 23 item 8): a full fine-tune that

@@ -17,10 +17,11 @@ import type { Scenario } from './schema.js';
  *
  * Where it does not apply, from each framework's own source:
  * - a framework that is named keeps its own recipe: LLaMA-Factory, axolotl and Unsloth set their
- *   own checkpointing and casts (scenario/presets.ts); "hf" / "trainer" / "trl" named keeps the
- *   Trainer's `gradient_checkpointing=False` (transformers TrainingArguments; TRL's SFTTrainer from
- *   v0.9.6 passes `use_gradient_checkpointing=args.gradient_checkpointing`, False until SFTConfig's
- *   default became True in v0.22.0, huggingface/trl#3510), said in its preset note;
+ *   own checkpointing and casts (scenario/presets.ts); "hf" / "trainer" named keeps the
+ *   Trainer's `gradient_checkpointing=False` (transformers TrainingArguments), said in its preset
+ *   note, and "trl" named too (its SFTTrainer from v0.9.6 passes
+ *   `use_gradient_checkpointing=args.gradient_checkpointing`, False until SFTConfig's default
+ *   became True in v0.22.0, huggingface/trl#3510), said with that release (scenario/trl-preset.ts);
  * - sharded QLoRA (FSDP, ZeRO-3) is not prepared: TRL's SFTTrainer skips the call when the 4-bit
  *   parameters sit on cpu/meta for sharding (`is_sharded_qlora`, trl/trainer/sft_trainer.py v0.9.6 →
  *   v0.21, trl/models/utils.py v0.22 → v0.29), as FSDP needs one dtype to flatten;

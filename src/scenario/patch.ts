@@ -4,6 +4,7 @@ import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { ALL_LINEAR } from './defaults.js';
 import type { HelpTopic } from './schema.js';
+import { namesTrl } from './trl-preset.js';
 
 /**
  * One request's items as a patch: each slot (a field of the scenario) with the value asked and
@@ -88,6 +89,9 @@ export class Patch {
   /** Every item, in order (for "which items were given"). */
   readonly items: Item[] = [];
 
+  /** "TRL" was the library word beside the trainer it runs ("TRL DPO"): TRL's release decides that trainer's checkpointing default (trl-preset.ts). */
+  trlNamed = false;
+
   /** Read from prose or a pasted config (collectPatch's firstWins): a saying may yield to a stated setting. */
   tolerant = false;
 
@@ -120,6 +124,7 @@ export class Patch {
     const prior = this.slots.get(slot);
     // "GRPO with TRL": TRL's trainers run on the Hugging Face Trainer, so the library and its trainer agree; the trainer is the reading.
     if (prior && slot === 'framework' && trainerOnHfTrainer(prior.value, value)) {
+      if (namesTrl((prior.value === 'hf' ? prior.item : item).text)) this.trlNamed = true;
       if (prior.value === 'hf') this.slots.set(slot, { value, item });
       return null;
     }

@@ -1,6 +1,7 @@
 import { tgiPresetWords } from '../memory/tgi-release.js';
 import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
+import { torchtuneConfigWithoutCheckpointing } from './torchtune-configs.js';
 
 /**
  * Framework presets (DESIGN §3.2): what each framework does when the user names only the
@@ -20,6 +21,8 @@ export interface Preset {
   mode?: Mode;
   /** What the reply says when `mode` is taken because the request named none: the default and its source. */
   modeNote?: string;
+  /** What the reply says for checkpointing left off when the request does not say it, where the framework's default is release-dependent (TRL). */
+  recomputeWords?: string;
   /** Sequence parallelism whenever tensor parallelism is on (Megatron's recipes pass both). */
   sequenceParallel?: boolean;
   note: string;
@@ -45,13 +48,17 @@ export function unslothWholeLogits(release: string | undefined): boolean {
   return year < UNSLOTH_FUSED_LOSS_FROM[0] || (year === UNSLOTH_FUSED_LOSS_FROM[0] && month < UNSLOTH_FUSED_LOSS_FROM[1]);
 }
 
-/** `release`: the release the request named for the framework ("unsloth 2024.5", "torchtune 0.1.1"), which sets its loss and defaults. */
-export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string): Preset {
+/**
+ * `release`: the release the request named for the framework ("unsloth 2024.5", "torchtune 0.1.1"), which sets its loss and defaults.
+ * `model`: the catalog model, where a framework's shipped config for it differs (torchtune-configs.ts).
+ */
+export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string, model?: string | null): Preset {
   switch (framework) {
     case 'hf':
       // transformers TrainingArguments (training_args.py, v4.30 → v4.57): gradient_checkpointing=False,
-      // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL SFTTrainer/SFTConfig inherit both.
-      return { fields: { recipe: 'mixed' }, note: 'Hugging Face Trainer / TRL SFTTrainer preset: bf16 mixed precision with fp32 master weights, gradient checkpointing off unless set' };
+      // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL's configs inherit the optimizer, and
+      // the checkpointing too before v0.22.0; "trl" named takes its own default (scenario/trl-preset.ts).
+      return { fields: { recipe: 'mixed' }, note: 'Hugging Face Trainer preset: bf16 mixed precision with fp32 master weights, gradient checkpointing off unless set' };
 
     case 'peft':
       // PEFT utils/other.py `prepare_model_for_kbit_training(model, use_gradient_checkpointing=True)`
@@ -115,7 +122,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
 
     case 'torchtune': {
       // torchtune recipes/configs (llama3_1/8B_*.yaml, llama3_2/3B_*.yaml, v0.4 → v0.6): model and
-      // AdamW states in bf16 (dtype: bf16), enable_activation_checkpointing: True,
+      // AdamW states in bf16 (dtype: bf16), enable_activation_checkpointing: True (False in the
+      // distributed 7B–32B LoRA configs and the smallest models', torchtune-configs.ts),
       // loss CEWithChunkedOutputLoss, AdamW fused=True; the single-device full recipe uses
       // bitsandbytes PagedAdamW8bit with optimizer_in_bwd: True (states.ts frees each gradient in
       // backward); LoRA configs: lora_attn_modules [q_proj, v_proj, output_proj],
@@ -125,7 +133,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       const wholeLogits = torchtuneBefore(release, CHUNKED_LOSS_FROM);
       const foreach = torchtuneBefore(release, FUSED_ADAMW_FROM);
       const qvOnly = torchtuneBefore(release, LORA_ON_MLP_FROM);
-      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: foreach ? 'foreach' : 'fused', recompute: 'full', loss: wholeLogits ? 'full' : 'chunked' };
+      // The configs that set enable_activation_checkpointing: False for this model and GPU count (torchtune-configs.ts).
+      const acOff = torchtuneConfigWithoutCheckpointing(model ?? null, mode, gpus);
+      const fields: PresetFields = { recipe: 'pure', compute: 'bf16', optimizerImpl: foreach ? 'foreach' : 'fused', recompute: acOff ? 'none' : 'full', loss: wholeLogits ? 'full' : 'chunked' };
       if (mode === 'full' && gpus === 1) fields.optimizer = 'paged-adamw-8bit';
       if (gpus > 1) fields.sharding = { kind: 'fsdp', stage: 3 };
       const single = mode === 'full' && gpus === 1 ? ', paged 8-bit AdamW stepped inside backward' : '';
@@ -134,7 +144,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
         : 'chunked cross-entropy';
       const adapters = qvOnly && mode !== 'full' ? `, LoRA r8 on q,v (torchtune ${release}'s Llama LoRA configs; the MLP and output_proj joined in 0.4.0)` : '';
       const targets: Lora['targets'] = qvOnly ? ['q', 'v'] : ['q', 'v', 'o', 'gate', 'up', 'down'];
-      return { fields, lora: { targets, rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, activation checkpointing, ${loss}${foreach ? ', foreach AdamW' : ''}${single}${gpus > 1 ? ', FSDP' : ''}${adapters}` };
+      const ac = acOff ? `activation checkpointing off (its ${acOff} sets enable_activation_checkpointing: False; say gc to turn it on)` : 'activation checkpointing';
+      return { fields, lora: { targets, rank: 8, dropout: 0 }, note: `torchtune preset: pure bf16, ${ac}, ${loss}${foreach ? ', foreach AdamW' : ''}${single}${gpus > 1 ? ', FSDP' : ''}${adapters}` };
     }
 
     case 'litgpt': {
@@ -199,13 +210,16 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // TRL DPOTrainer / KTOTrainer (trl/trainer/dpo_trainer.py, v0.8 → v0.19): a frozen reference
       // model (`create_reference_model`, or the base with adapters disabled under PEFT),
       // chosen and rejected concatenated into one forward (`concatenated_forward`); gradient
-      // checkpointing off as in TrainingArguments.
+      // checkpointing off as in TrainingArguments, TRL's own default before v0.22.0 (DPOConfig sets
+      // True from then, huggingface/trl#3510; "dpo" also names LLaMA-Factory's stage, so the generic
+      // off stays and a ✗ says "Fits only with gc").
       return { fields: { recipe: 'mixed' }, note: 'DPO preset (TRL): a frozen reference model (none under LoRA: adapters disabled), chosen + rejected in one forward (2 × micro-batch)' };
 
     case 'grpo':
       // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.17): beta 0.04 loads a
       // reference model; rollouts by the policy itself (use_vllm False), 256-token completions unless stated;
-      // gradient checkpointing off as in TrainingArguments. memory/rl.ts counts the rest.
+      // gradient checkpointing off as in TrainingArguments, TRL's default before v0.22.0 (GRPOConfig sets
+      // True from then, huggingface/trl#3510; "grpo" also names verl's and ms-swift's runs). memory/rl.ts counts the rest.
       return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL\'s max_completion_length, 256 unless you say "completion N")' };
 
     case 'ppo':

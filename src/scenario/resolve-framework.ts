@@ -6,6 +6,7 @@ import { noMethodWords } from './resolve-mode.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
+import { namesTrl, trlPreset } from './trl-preset.js';
 
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
 
@@ -54,7 +55,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
   // `--quantize bnb.nf4` run takes its paged AdamW.
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
-  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release);
+  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release, r.s.model.id);
   // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
   // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
   // "use unsloth to load qwen2.5-32b" (unslothai/unsloth#1131, c565): a run word ("load", "run",
@@ -76,8 +77,12 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     const train = r.patch.get('train');
     if (train) r.unassume(noMethodWords(train.item.text));
     if (preset.modeNote) r.intent(preset.modeNote);
-    preset = presetFor(asked, r.s.mode, r.gpus(), release);
+    preset = presetFor(asked, r.s.mode, r.gpus(), release, r.s.model.id);
   }
+  // "trl" named, alone or beside the trainer it runs ("TRL DPO"), is transformers' Trainer, whose
+  // checkpointing default TRL changed in v0.22 (trl-preset.ts).
+  const bareTrl = asked === 'hf' && namesTrl(r.patch.get<string>('framework')?.item.text ?? '');
+  if (r.s.mode !== 'inference' && (bareTrl || r.patch.trlNamed)) preset = trlPreset(preset, bareTrl);
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;

@@ -18,7 +18,8 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   };
   pick('optimizer', 'optimizer', DEFAULT_WORDS.optimizer);
   pick('impl', 'optimizerImpl', s.optimizer.includes('adam') ? DEFAULT_WORDS.optimizerImpl : null);
-  pick('recompute', 'recompute', DEFAULT_WORDS.recompute);
+  // A framework whose default depends on its release says which (TRL: off before v0.22, trl-preset.ts).
+  pick('recompute', 'recompute', r.preset?.recomputeWords ?? DEFAULT_WORDS.recompute);
   // Checkpointing a preset took from the framework's examples, not its program's default: said, so a fit can be tried without it.
   const exampleGc = r.isNew && !r.patch.has('recompute') && r.presetSet.has('recompute') ? exampleRecomputeWords(s) : null;
   if (exampleGc) r.assume(exampleGc);

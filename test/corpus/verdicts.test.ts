@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { loadVerdictCorpus, seqAndBatchStated, type VerdictLine } from '../../bench/verdicts/corpus.js';
-import { agreement, agrees, confusion, type Predicted, type Scored } from '../../bench/verdicts/score.js';
+import { agreement, agrees, confusion, gcOtherWay, type Predicted, type Scored } from '../../bench/verdicts/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = loadVerdictCorpus(join(here, 'verdicts.jsonl'));
@@ -70,13 +70,13 @@ describe('the verdict corpus (test/corpus/verdicts.jsonl)', () => {
 describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
   const base: VerdictLine = corpus[0]!;
   const scoredArb = fc.array(
-    fc.record({ outcome: fc.constantFrom('oom' as const, 'ran' as const), predicted: fc.constantFrom<Predicted>('fits', 'no', 'none'), tight: fc.boolean(), envelope: fc.boolean() }),
+    fc.record({ outcome: fc.constantFrom('oom' as const, 'ran' as const), predicted: fc.constantFrom<Predicted>('fits', 'no', 'none'), tight: fc.boolean(), envelope: fc.boolean(), gc: fc.boolean() }),
     { maxLength: 40 },
   ).map((rows) =>
     rows.map(
-      ({ outcome, predicted, tight, envelope }): Scored => ({
+      ({ outcome, predicted, tight, envelope, gc }): Scored => ({
         line: { ...base, outcome },
-        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '' },
+        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '', restsOnGc: predicted !== 'none' && gc },
       }),
     ),
   );
@@ -112,6 +112,19 @@ describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
         expect(a.agreeTightAsNo - a.agree).toBe(tightOom - (tight.length - tightOom));
         const asNo = scored.map((s) => (s.prediction.tight ? { ...s, prediction: { ...s.prediction, predicted: 'no' as const, tight: false } } : s));
         expect(a.agreeTightAsNo).toBe(agreement(asNo).agree);
+      }),
+    );
+  });
+
+  it('unsaid checkpointing read the other way moves agreement by the gc-resting lines that disagreed less those that agreed, and touches no other line', () => {
+    fc.assert(
+      fc.property(scoredArb, (scored) => {
+        const a = agreement(scored);
+        const resting = scored.filter((s) => s.prediction.restsOnGc);
+        expect(a.restsOnGc).toBe(resting.length);
+        const agreed = resting.filter(agrees).length;
+        expect(a.agreeGcOtherWay - a.agree).toBe(resting.length - agreed - agreed);
+        for (const s of scored) if (!s.prediction.restsOnGc) expect(gcOtherWay(s)).toBe(s);
       }),
     );
   });

@@ -35,7 +35,8 @@ describe('QLoRA with no framework named: PEFT prepare_model_for_kbit_training', 
   });
 
   it.each([
-    // A framework named keeps its own recipe (presets.ts): the Trainer / TRL's gradient_checkpointing=False …
+    // A framework named keeps its own recipe (presets.ts): the Trainer / TRL's gradient_checkpointing=False
+    // (TRL's True from v0.22.0 is said beside it, scenario/trl-preset.ts) …
     ['llama-3-8b qlora trl on 1x 4090', 'hf', 'none'],
     ['llama-3-8b qlora hf trainer on 1x 4090', 'hf', 'none'],
     // … and the fine-tuning frameworks their own checkpointing.
