@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -41,7 +42,9 @@ export const cachePathOf = (file: string): string => `${file}.v8cache`;
 
 /** Loads and runs `file` (an absolute path), from its code cache where V8 accepts it. */
 export function runCachedScript<T>(file: string): CachedScript<T> {
-  const source = readFileSync(file, 'utf8');
+  // The build writes it in ASCII where it can (scripts/ascii-script.mjs): latin1 reads that ~5× faster than UTF-8 decodes it.
+  const bytes = readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const cachePath = cachePathOf(file);
   const found = statSync(cachePath, { throwIfNoEntry: false });
   const stale = found !== undefined && found.mtimeMs < statSync(file).mtimeMs;

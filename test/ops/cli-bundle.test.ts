@@ -62,6 +62,9 @@ describe('the bundled CLI (package bin)', () => {
     // A name the Hub cannot be asked about but that holds a size reads by it (stated).
     ['a Hub id it cannot fetch whose name holds a size', ['someorg/some-model-7b lora on a 4090'], 0],
     ['a pasted config.json (reader loaded on demand)', [CONFIG_JSON], 0],
+    // The reader's Chinese patterns are written as escapes in terminal.cjs (scripts/ascii-script.mjs);
+    // host memory named first, as in kvcache-ai/ktransformers (corpus c477), with 梯度累积 (DeepSpeed-Chat-ChatGLM#1).
+    ['a Chinese message (the bundle writes its patterns escaped)', ['我现在有内存640GB，显卡一张L40，能否跑 qwen2.5 7b lora 微调，梯度累积是1'], 0],
   ])('answers %s exactly as dist/src/main.js does', async (_what, args, status) => {
     const [bundled, main] = await both(args);
     expect(bundled.status).toBe(status);
