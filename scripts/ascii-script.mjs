@@ -32,6 +32,9 @@ const cooked = (raw) => raw.replace(/[\\`$]|[^\x00-\x7f]/gu, (ch) => (ch.length 
 export function asciiScript(source) {
   if (!NON_ASCII.test(source)) return { text: source };
   const file = ts.createSourceFile('script.js', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  // A script the parser does not read whole has tokens it may have misplaced: leave it.
+  const [error] = file.parseDiagnostics ?? [];
+  if (error) return { text: source, kept: `the parser stopped at line ${file.getLineAndCharacterOfPosition(error.start).line + 1}: ${ts.flattenDiagnosticMessageText(error.messageText, ' ')}` };
   /** Rewritten ranges [start, end, text], and tokens [start, end, kind] whose characters are escaped one by one. */
   const edits = [];
   const tokens = [];

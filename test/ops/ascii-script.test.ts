@@ -36,6 +36,7 @@ describe('asciiScript', () => {
     expect(asciiScript('const t = (s) => s.raw[0]; module.exports = t`×`;').kept).toMatch(/^a tagged template holds/);
     expect(asciiScript('module.exports =\u00a01;').kept).toMatch(/^whitespace between tokens/);
     expect(asciiScript('module.exports =\u00a01;').text).toBe('module.exports =\u00a01;');
+    expect(asciiScript('module.exports = "×" +;').kept).toMatch(/^the parser stopped at line 1/);
   });
 
   it('an ASCII script is returned as it is', () => {
