@@ -58,7 +58,10 @@ export function modelStep(r: Resolution): ErrorReply | null {
     const distill = r.base?.model.id === 'deepseek-r1' && !item.experts && !item.family ? R1_DISTILLS[`${Number((item.params / 1e9).toPrecision(3))}b`] : undefined;
     // "now 14b" in a Qwen2.5-7B thread is Qwen2.5-14B: a bare size keeps the thread's model series
     // when the series has that size.
-    const thread = !distill && r.base?.model.id && item.family === null && item.experts === null ? modelById(r.base.model.id) : null;
+    // …and so does a family and size with no release ("what about llama 70b" in a Llama-3-8B thread is
+    // Llama-3-70B): the thread's release is the evidence the words lack.
+    const threadModel = !distill && r.base?.model.id && item.experts === null ? modelById(r.base.model.id) : null;
+    const thread = threadModel && (item.family === null || (threadModel.family.toLowerCase() === item.family && !namesGeneration(item.text))) ? threadModel : null;
     const sibling = thread ? seriesSibling(thread.id, item.params) : null;
     // "Llama 70B", "qwen32b": a family and a size with no release are the family's member of that size (family-size.ts).
     const member = !distill && !sibling && item.family && item.experts === null && !namesGeneration(item.text) ? familyMemberAt(item.params, item.family) : null;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../src/catalog/index.js';
 import { sameModelSize } from '../../src/language/families.js';
 import { familyMembersAt } from '../../src/scenario/family-size.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { readNoticed } from '../language/reading-fixtures.js';
 
@@ -59,6 +60,16 @@ describe('a family and a size with no release', () => {
     const { s, said } = readNoticed(text);
     expect(s.model.id).toBe(model);
     expect(said).not.toMatch(/another generation|say the model's name or size/);
+  });
+
+  it("in a thread, the thread's release is the evidence the words lack: \"llama 70b\" after Llama-3-8B is Llama-3-70B", () => {
+    const opened = resolveRequest('llama-3-8b lora on a 4090', null);
+    expect(opened.ok).toBe(true);
+    const base = opened.ok ? opened.scenario! : null;
+    const next = resolveRequest('what about llama 70b', base);
+    expect(next.ok && next.scenario!.model.id).toBe('llama-3-70b');
+    const other = resolveRequest('what about qwen 32b', base);
+    expect(other.ok && other.scenario!.model.id).toBe('qwen2.5-32b');
   });
 
   it('a size the family has no model of stays the nearest shape, pinned to the size said', () => {
