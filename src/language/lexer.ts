@@ -38,7 +38,9 @@ function rules(): moo.Rules {
     // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
     // …nor when "context" starts a keyword of its own ("1 context len=2k" is "1", then "context len 2k").
     seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*(?:len|length|size|window)(?![a-z]))(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
-    moeSize: re(`\\d+\\s*[x×]\\s*${NUM}\\s*b(?![a-z0-9])`),
+    // "8x7b", and "8*7B" as people write it too ("Mistral 8*7B Out of memory", deepspeedai/DeepSpeed-MII#374;
+    // OpenRLHF's README "Support Mixtral 8*7b"): experts × size, before a count's "8*" takes the 8.
+    moeSize: re(`\\d+\\s*[x×*]\\s*${NUM}\\s*b(?![a-z0-9])`),
     size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}\\s*(?:bn|billion|million|trillion)(?![a-z0-9])`),
     // "24Gi" is Kubernetes's spelling of GiB.
     capacity: re(`${NUM}\\s*(?:gib|gb|gi|g)(?![a-z0-9])`),

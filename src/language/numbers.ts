@@ -22,9 +22,9 @@ export function sizeNumber(text: string): number {
   return Math.round(Number(m[1]) * (SIZE_UNITS[m[2]!] ?? NaN));
 }
 
-/** "8x7b" → { experts: 8, each: 7e9 }. */
+/** "8x7b", "8*7b" → { experts: 8, each: 7e9 }. */
 export function moeNumber(text: string): { experts: number; each: number } {
-  const m = /^(\d+)\s*[x×]\s*([\d.]+)\s*b$/.exec(text.trim());
+  const m = /^(\d+)\s*[x×*]\s*([\d.]+)\s*b$/.exec(text.trim());
   if (!m) return { experts: NaN, each: NaN };
   return { experts: Number(m[1]), each: Math.round(Number(m[2]) * 1e9) };
 }

@@ -4,6 +4,7 @@ import type { Token } from './lexer.js';
 import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
+import { nameFamilyBeforeSize } from './read-tokens/model-beside-size.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt } from './read-tokens/negation.js';
 import { nameProjects } from './read-tokens/project-models.js';
@@ -56,6 +57,7 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   const tokens = signNumbers(splitCompounds(raw));
   nameR1(tokens, notes);
   nameDistills(tokens, notes);
+  nameFamilyBeforeSize(tokens, notes);
   const guesses: NameGuess[] = [];
   nameNeighbourSizes(tokens, notes, guesses);
   nameModels(tokens, notes, guesses);

@@ -26,7 +26,7 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns): Item[] {
   // An issue template's checklist lines are the template's words: nothing read there is the setup.
-  let out = models(compares(templateChecklists(items, text, ignored), notes));
+  let out = models(compares(templateChecklists(items, text, ignored), notes), notes);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
   out = negatedHardware(out, text, notes, owned);
   // A training run's rollouts are no serving request; then whose run each setting is, by its

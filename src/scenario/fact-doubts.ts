@@ -46,8 +46,12 @@ function withGeneration(f: FactTrace, s: Scenario, notes: readonly string[]): Fa
   // A Hub id ("huggyllama/llama-7b", "decapoda-research/llama-13b-hf") names one checkpoint; a folder's path does not.
   if (f.rules.includes('item.hub') || /^[a-z0-9][\w.-]*\/[\w.-]+$/i.test(words)) return f;
   const others = otherGenerations(s.model.id);
-  if (!others.length || notes.some((n) => n.toLowerCase().includes(`"${words.toLowerCase()}"`))) return f;
-  return { ...f, weak: true, weakWords: words, alternative: others.map((id) => `"${id}"`).join(' or ') };
+  // "gemma 9b" read as gemma-2-9b, "LLaMA 3B" as llama-3.2-3b (family-size.ts): the release is the
+  // catalog's, not the user's, even where the catalog holds no other of that size (InternLM-7B exists
+  // outside it); a bare size read in a thread's series ("now 14b") carries no family word and stays.
+  const releaseFilled = f.rules.includes('item.size') && namesGeneration(s.model.id) && /\p{L}/u.test(words.replace(/\d+(?:\.\d+)?\s*[bm](?![a-z])/gi, ''));
+  if ((!others.length && !releaseFilled) || notes.some((n) => n.toLowerCase().includes(`"${words.toLowerCase()}"`))) return f;
+  return { ...f, weak: true, weakWords: words, ...(others.length ? { alternative: others.map((id) => `"${id}"`).join(' or ') } : {}) };
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Item } from '../language/items.js';
 import type { ErrorReply } from '../reply/types.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { newScenario } from './defaults.js';
+import { familyMemberAt } from './family-size.js';
+import { namesGeneration } from './model-family.js';
 import { seriesSibling } from './model-series.js';
 import type { Resolution } from './resolution.js';
 import type { ScenarioModel, WeightFormat } from './schema.js';
@@ -16,6 +18,9 @@ import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
  * The architecture overrides a request may give: its word, the field it sets, and its patch slot.
  * Slot names are built once here: a template string per lookup cost more than the lookup.
  */
+/** The size as written in a family-and-size ("70B" in "Llama 70B"). */
+const SIZE_WORD = /\d+(?:\.\d+)?\s*[bm]\b/i;
+
 const ARCH_FIELDS = (
   [
     ['layers', 'layers'],
@@ -53,8 +58,13 @@ export function modelStep(r: Resolution): ErrorReply | null {
     const distill = r.base?.model.id === 'deepseek-r1' && !item.experts && !item.family ? R1_DISTILLS[`${Number((item.params / 1e9).toPrecision(3))}b`] : undefined;
     // "now 14b" in a Qwen2.5-7B thread is Qwen2.5-14B: a bare size keeps the thread's model series
     // when the series has that size.
-    const thread = !distill && r.base?.model.id && item.family === null && item.experts === null ? modelById(r.base.model.id) : null;
+    // …and so does a family and size with no release ("what about llama 70b" in a Llama-3-8B thread is
+    // Llama-3-70B): the thread's release is the evidence the words lack.
+    const threadModel = !distill && r.base?.model.id && item.experts === null ? modelById(r.base.model.id) : null;
+    const thread = threadModel && (item.family === null || (threadModel.family.toLowerCase() === item.family && !namesGeneration(item.text))) ? threadModel : null;
     const sibling = thread ? seriesSibling(thread.id, item.params) : null;
+    // "Llama 70B", "qwen32b": a family and a size with no release are the family's member of that size (family-size.ts).
+    const member = !distill && !sibling && item.family && item.experts === null && !namesGeneration(item.text) ? familyMemberAt(item.params, item.family) : null;
     if (distill) {
       const spec = modelById(distill);
       model = { id: spec.id, name: spec.name, asWritten: spec.id, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
@@ -62,6 +72,9 @@ export function modelStep(r: Resolution): ErrorReply | null {
     } else if (sibling) {
       model = { id: sibling.id, name: sibling.name, asWritten: sibling.id, requestedParams: null, arch: cloneArchitecture(sibling.arch), overrides: [] };
       r.assume(sibling === thread ? `"${item.text.trim()}" read as the thread's ${sibling.name}` : `"${item.text.trim()}" read as ${sibling.name}, the thread's ${thread!.name} at that size`);
+    } else if (member) {
+      model = { id: member.id, name: member.name, asWritten, requestedParams: null, arch: cloneArchitecture(member.arch), overrides: [] };
+      r.assume(`"${item.text.trim()}" names ${item.family} at ${item.text.trim().match(SIZE_WORD)?.[0] ?? 'that size'} with no release: read as ${member.name}`);
     } else {
       const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
       if ('error' in choice) return r.err('model', choice.error);

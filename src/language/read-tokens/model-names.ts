@@ -4,6 +4,7 @@ import { familySizeNote } from '../family-size-note.js';
 import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
+import { nameTakesSize } from './model-beside-size.js';
 import { isSep } from './words.js';
 
 /** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
@@ -87,7 +88,9 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       }
       // A common word joined into a name is part of it ("chinese-alpaca-plus-13b"); said apart, it is prose ("run 7b").
       const joined = /^[-_.]+$/.test(tokens[j + 1]?.text ?? '');
-      const nameLike = (t.type === 'word' && (joined || !isFiller(t.text))) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number';
+      // A catalog name joined to a derivative's words and size ("deepseekv2-prover7B") is a part of its name (model-beside-size.ts).
+      const joinedModel = joined && nameTakesSize(t, size, true) !== null;
+      const nameLike = (t.type === 'word' && (joined || !isFiller(t.text))) || t.type === 'family' || t.type === 'loraRank' || t.type === 'number' || joinedModel;
       if (!nameLike) break;
       // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b") unless it is
       // a family's version ("qwen 2.5 coder 32b").
@@ -95,8 +98,8 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       const version = t.type === 'number' && tokens[j - 1]?.type === 'ws' && tokens[j - 2]?.type === 'family';
       if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family' && !version) break;
       // A version number inside a name ("qwen3.5-35b") makes it a name too.
-      if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number') hasUnknown = true;
-      family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : null;
+      if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number' || joinedModel) hasUnknown = true;
+      family ??= t.type === 'family' ? t.value : t.type === 'word' ? familyOf(t.text) : joinedModel ? nameTakesSize(t, size, true) : null;
       first = j;
     }
     // "30B LLaMA": the family after the size.

@@ -1,5 +1,6 @@
 import { MODELS } from '../../catalog/index.js';
 import { sameModelSize } from '../families.js';
+import { familySizeGuess } from '../family-size-note.js';
 import type { Item } from '../items.js';
 
 /** Restatements of the model and its weights: one model named twice is one model. */
@@ -28,8 +29,8 @@ export const paramsOf = (i: ModelItem): number => {
 export const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);
 export const namesModel = (i: Item): i is ModelItem => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub';
 
-export function models(items: Item[]): Item[] {
-  const named = withoutBareNames(items.filter(namesModel));
+export function models(items: Item[], notes?: string[]): Item[] {
+  const named = withoutBareNames(items.filter(namesModel), notes);
   const stated = named.length === items.filter(namesModel).length ? items : items.filter((i) => !namesModel(i) || named.includes(i));
   if (named.length < 2) return stated;
   const first = named[0]!;
@@ -50,18 +51,47 @@ export function models(items: Item[]): Item[] {
 /** A name's letters and digits: "CodeLlama-13B-Instruct-fp16" is "codellama13binstructfp16". */
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** A size in a name's words ("13B", "7b", "0.5b"), not a version ("gemma3", "qwen2.5"). */
+const SIZE_IN_WORDS = /\d+(?:\.\d+)?\s*[bm](?![a-z])/i;
+/** A catalog id's series, the id up to its size: "gemma-3-27b" and "gemma-3-12b" are gemma-3, "qwen3-235b-a22b" qwen3. */
+const seriesOfId = (id: string | undefined) => (id === undefined ? undefined : /^(.+?)-\d+(?:\.\d+)?[bm](?:-|$)/.exec(id)?.[1]);
+
 /**
  * A model named without a size ("my long context issue with CodeLlama above") where the message
  * also names it with one (`--model=TheBloke/CodeLlama-13B-Instruct-fp16`, vllm-project/vllm#2136,
- * corpus c648) is that model, not the smallest of its series the bare name reads as: set aside.
+ * corpus c648) is that model, not the default size of its series the bare name reads as: set aside.
  * Only a name the sized one starts with counts, so "Llama" before "CodeLlama-13B" is not folded.
+ * A series said with its version and no size ("gemma3-AWQ", "Qwen3-AWQ") is folded into a sized
+ * name of the same catalog series ("vllm serve gaunernst/gemma-3-27b-it-int4-awq", vllm#16199, c766;
+ * "`cognitivecomputations/Qwen3-235B-A22B-AWQ`", c578): its size was a default, the other's is said.
+ * A version is not a size, but "qwen2" is not "qwen2.5-7b" either: the version must name the same series.
  */
-function withoutBareNames(named: ModelItem[]): ModelItem[] {
+function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
   const sized = named.filter((i) => i.kind !== 'size' && /\d/.test(i.text));
-  return named.filter((i) => {
-    if (i.kind !== 'model' || /\d/.test(i.text)) return true;
+  const sizedName = (s: ModelItem) => (s.kind === 'hub' ? s.repo : s.text);
+  const foldedInto = (i: ModelItem): ModelItem | undefined => {
+    if (i.kind !== 'model') return undefined;
+    if (/\d/.test(i.text)) {
+      if (SIZE_IN_WORDS.test(i.text)) return undefined;
+      const series = seriesOfId(i.id);
+      if (series === undefined) return undefined;
+      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id);
+    }
     const bare = compact(i.text);
-    return bare.length < 4 || !sized.some((s) => compact(s.kind === 'hub' ? s.repo.split('/').at(-1)! : s.text).startsWith(bare));
+    if (bare.length < 4) return undefined;
+    return sized.find((s) => compact(s.kind === 'hub' ? s.repo.split('/').at(-1)! : s.text).startsWith(bare));
+  };
+  return named.filter((i) => {
+    const into = foldedInto(i);
+    if (!into) return true;
+    if (notes) {
+      // The bare name's default-size note ("gemma3" names no size: read as gemma-3-12b) no longer holds.
+      const stale = notes.findIndex((n) => familySizeGuess(n)?.words.toLowerCase() === i.text.trim().toLowerCase());
+      const note = `"${i.text.trim()}" read as "${sizedName(into).trim()}", which names it with its size in the same message`;
+      if (stale >= 0) notes.splice(stale, 1, note);
+      else if (SIZE_IN_WORDS.test(sizedName(into))) notes.push(note);
+    }
+    return false;
   });
 }
 
