@@ -80,10 +80,16 @@ describe('the run that fails or is asked about is the setup', () => {
     expect(scenario.mode).not.toBe('inference');
   });
 
-  it('two runs asked about alike: the first saying stands and the reply says the other was left out', () => {
-    const { scenario, said } = read('Can I train llama-2-7b on 2 A100 80GB? Or can I train it on 4 A100 80GB?');
-    expect(gpus(scenario)).toBe(2);
-    expect(said).toMatch(/left out/);
+  it.each([
+    ['Can I train llama-2-7b on 2 A100 80GB? Or can I train it on 4 A100 80GB?', 2, /"on 4 A100 80GB" is another run the message also asks about — which did you mean\?/],
+    ['Training llama-2-7b full on 2 A100 80GB fails with OOM. On 4 A100 80GB it also fails with OOM.', 2, /"On 4 A100 80GB" is another run the message also says fails — which did you mean\?/],
+    ['llama-2-7b 全参微调，2张A100 80G可以吗？4张A100 80G可以吗？', 2, /which did you mean/],
+    // A third run said to work is set aside as such; the two asked about are asked.
+    ['llama-2-7b full works on 8 A100 80GB. Can I train it on 2 A100 80GB? Or can I train it on 4 A100 80GB?', 2, /which did you mean/],
+  ])('two runs asked about alike: the first is read and the reply asks with both (%s)', (text, count, asked) => {
+    const { scenario, said } = read(text);
+    expect(gpus(scenario)).toBe(count);
+    expect(said).toMatch(asked);
   });
 
   it('a command\'s saying is left to the later steps (a launcher picks the cards)', () => {

@@ -11,8 +11,9 @@ import { disagree, labelOf, slotsOf, type OwnedRuns } from './owners.js';
  * its clause, or of its sentence where the clause says nothing, ranks it: a failure reported above a
  * question, a question above a statement, a run said to work below all. The mention with the most
  * evidence is the setup when every mention that disagrees with it has less; the others are set aside,
- * said with their span. Otherwise the first saying stands and the reply says the other was left out,
- * as before (scenario/patch.ts).
+ * said with their span. Where two that disagree are asked about (or fail) alike, which is the setup is
+ * unclear: the first saying is read and the reply asks, naming both (DESIGN §2: two readings that
+ * disagree are asked, not refused).
  */
 
 /** How much a clause's cues say it is the run asked about. */
@@ -114,13 +115,17 @@ export function askedRun(items: Item[], text: string, notes: string[], owned?: O
     const scored = said.map((i) => ({ i, s: standing(text, clauses!, i) }));
     const top = Math.max(...scored.map((x) => x.s));
     if (top <= RUN_EVIDENCE.none) continue;
-    const keep = scored.find((x) => x.s === top)!.i;
+    const keep = scored.filter((x) => x.s === top).sort((a, b) => a.i.at - b.i.at)[0]!.i;
     const against = scored.filter((x) => differ(slot, keep, x.i));
-    // Two runs asked about alike: the first saying stands, said (patch.ts).
-    if (against.some((x) => x.s >= top)) continue;
     for (const { i, s } of against) {
       const words = i.text.trim();
-      notes.push(`read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another setup the message mentions (${EVIDENCE_WORDS[s] ?? 'another run'}, beside ${EVIDENCE_WORDS[top]}; say it alone to estimate that one)`);
+      // Two runs asked about (or failing) alike: unclear which is the setup. The first saying is read, and the
+      // reply asks with both ("Can I train it on 2 A100 80GB? Or can I train it on 4 A100 80GB?").
+      notes.push(
+        s >= top
+          ? `read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another run the message also ${top === RUN_EVIDENCE.asks ? 'asks about' : 'says fails'} — which did you mean? (say it alone to estimate that one)`
+          : `read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another setup the message mentions (${EVIDENCE_WORDS[s] ?? 'another run'}, beside ${EVIDENCE_WORDS[top]}; say it alone to estimate that one)`,
+      );
       const lead = i.text.length - i.text.trimStart().length;
       owned?.aside.push({ at: i.at + lead, end: i.at + lead + words.length, words, reason: 'another run' });
       aside.add(i);
