@@ -36,6 +36,8 @@ function kindOf(text: string, cue: Cue): Kind {
   if (cue.rule === 'owner.request.fails') return 'fails';
   if (cue.rule === 'owner.request.zh') return FAILS_ZH.test(text.slice(cue.at, cue.end)) ? 'fails' : 'asks';
   // A question mark alone asks nothing of a run in particular (a title: "Batch_size 16 with only one 3090 during training?", c813).
+  // "I was wondering if it is possible with a single 24GB card" (c170's cause) weighs an alternative, no run asked about.
+  if (cue.rule === 'owner.request.question' && /^wonder/i.test(text.slice(cue.at, cue.end)) && /^\s+(?:if|whether)\b/i.test(text.slice(cue.end))) return 'none';
   if (cue.rule === 'owner.request.question' || cue.rule === 'owner.request.takes') return 'asks';
   if (cue.rule === 'owner.request.wants') return DOES.test(text.slice(cue.at, cue.end).trim()) ? 'none' : 'asks';
   return 'none';
