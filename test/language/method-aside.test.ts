@@ -41,6 +41,25 @@ describe('a method after "even" / 甚至 that follows another method is an aside
     expect(read('llama-2-7b lora on one 3090 can set only 2 batch_size (even with quantization 4bit)').scenario.weights).toBe('nf4');
   });
 
+  it.each<[string, 'lora' | 'qlora' | 'full', RegExp]>([
+    ['Fine-tuning llama-2-13b with lora on a 4090 gives OOM. I also tried qlora, same error.', 'lora', /"qlora" read as another method you also tried/],
+    ['用lora微调qwen-14b在一张4090上显存不足，我也试了qlora，还是报错', 'lora', /"qlora" read as another method you also tried/],
+    ['用lora微调qwen-14b在一张4090上显存不足，也试过qlora，还是报错', 'lora', /"qlora" read as another method you also tried/],
+    ['full finetuning llama-2-7b on 2 A100 40GB OOMs; we also tried lora and it still OOMs', 'full', /"lora" read as another method you also tried/],
+    ['llama-2-13b qlora on one 3090 OOMs, I have also tried using lora, no luck', 'qlora', /"lora" read as another method you also tried/],
+  ])('a method also tried after the run\'s own is another attempt: %s', (text, method, note) => {
+    const { scenario, said } = read(text);
+    if (method === 'full') expect(scenario.lora).toBeNull();
+    else expect(scenario.weights === 'nf4').toBe(method === 'qlora');
+    expect(said).toMatch(note);
+  });
+
+  it('a method tried with none before it is the run\'s', () => {
+    const { scenario, said } = read('I also tried qlora for llama-2-13b on my 3090 and it OOMs');
+    expect(scenario.weights).toBe('nf4');
+    expect(said).not.toMatch(/also tried/);
+  });
+
   it('a method alone after "even" (no method before it) is the run\'s', () => {
     const { said } = read('even dpo on llama-2-7b fits one A100 80GB?');
     expect(said).not.toMatch(/said as an aside/);
