@@ -209,12 +209,19 @@ export function judge(line: Line): Result {
   // The thread's first reply said its weak facts too; one this message does not set again stays said.
   const setHere = new Set((actual.trace ?? []).filter((f) => f.at !== null).flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
   const weak = new Set([...weakFields(actual.trace), ...[...weakFields(thread.trace)].filter((field) => !setHere.has(field))]);
+  // A method read otherwise, and said (LoRA for the QLoRA a thread's repository runs, c404; running the model
+  // for a LoRA fine-tune, c359), explains the recompute that method turns on by itself (PEFT's
+  // prepare_model_for_kbit_training: use_gradient_checkpointing=True, peft utils/other.py), where the line
+  // states no recompute of its own: the recompute follows the flagged method, as the engine follows the intent.
+  const methodFlagged = diffs.some((d) => (d.field === 'lora' || d.field === 'mode') && (d.flag.test(said) || weak.has(d.field)));
+  const statesRecompute = /\b(?:gc|recompute|checkpointing)\b/.test(reading);
   const unflagged = diffs.filter(
     (d) =>
       !d.flag.test(said) &&
       !weak.has(d.field) &&
       !(intentAssumed && followsIntent.has(d.field) && diffs.some((x) => x.field === 'mode')) &&
-      !(hardwareFlagged && followsHardware.has(d.field)),
+      !(hardwareFlagged && followsHardware.has(d.field)) &&
+      !(methodFlagged && !statesRecompute && d.field === 'recompute'),
   );
   const detail = `differs in ${diffs.map((d) => d.field).join(', ')}${unflagged.length ? ` (unflagged: ${unflagged.map((d) => d.field).join(', ')})` : ''}\n      got:  ${canonicalText(actual.scenario)}\n      want: ${canonicalText(expected.scenario)}`;
   return { line, verdict: unflagged.length ? 'silent' : 'flagged', detail };

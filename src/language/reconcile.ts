@@ -10,6 +10,7 @@ import { goalLengths } from './reconcile/goal-lengths.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
+import { askedRun } from './reconcile/asked-run.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
@@ -45,6 +46,9 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = workingSettings(out, text, notes);
   out = expectations(out, text, notes);
   out = contrasted(out, text, notes);
+  // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
+  // used memory, a working run's, an expectation or a contrast are gone (reconcile/asked-run.ts).
+  out = models(askedRun(out, text, notes, owned));
   out = slurmAllocationWins(out, notes);
   out = someOfTheCards(out, notes);
   // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.

@@ -43,9 +43,10 @@ export interface Ownership {
 const SENTENCE_END = /[.?!](?=\s)|\n+|[。？！]/g;
 /**
  * A clause ends at a comma or semicolon with a space after it (never "8*A800,80GB" or "tp=4,pp=2"),
+ * at the first colon of a sentence's first 60 characters (a heading: "qwen-14b lora: …"; never "ga: 8" further on),
  * a Chinese comma or semicolon, and before a word that opens a contrast ("but", "whereas", 但是).
  */
-const CLAUSE_END = /[,;](?=\s)|[，；]|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)/gi;
+const CLAUSE_END = /[,;](?=\s)|[，；]|(?<=^[^\n:：]{0,60}):(?=[ \t])|(?<=^[^\n:：]{0,60})：|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)/gi;
 /** A question closes its sentence: the clause it ends in asks about the request. */
 const QUESTION = /[?？](?=\s|$)|[？]/g;
 
@@ -132,6 +133,9 @@ export function clausesOf(text: string): Clause[] {
   // A clause with no cue takes its sentence's nearest owner, the clause before it first.
   for (const [k, c] of clauses.entries()) {
     if (c.cues.length > 0) continue;
+    // A heading that opens its sentence ("qwen-14b lora: batch size 4 works fine …, batch size 8 gives OOM")
+    // names what both runs after it share: nobody's run in particular.
+    if (clauses[k - 1]?.sentence !== c.sentence && /[:：]\s*$/.test(text.slice(c.at, c.end))) continue;
     // A cue that only names what its own clause holds (a template's name) lends its owner to no other clause.
     const before = clauses.slice(0, k).reverse().find((o) => o.sentence === c.sentence && o.owner !== null && !OWN_CLAUSE_ONLY.has(o.owner.rule));
     // …and from a clause after it only a run's own cue ("with qlora on 2 GPUs, it works fine"),

@@ -15,7 +15,7 @@ import { ADAPTED_FROM } from './adapted-from.js';
 export type Owner = 'request' | 'past' | 'reference';
 
 /** Rules whose clause reports a run that works: beside a run that fails, its settings are what differs. */
-export const WORKING_RUN_RULES: ReadonlySet<string> = new Set(['owner.past.works', 'owner.past.could-run', 'owner.past.made-it-run', 'owner.past.works-zh']);
+export const WORKING_RUN_RULES: ReadonlySet<string> = new Set(['owner.past.works', 'owner.past.could-run', 'owner.past.largest-that-fit', 'owner.past.made-it-run', 'owner.past.works-zh']);
 
 export interface OwnerRule {
   /** Dotted and stable: `owner.request.…`, `owner.past.…`, `owner.reference.…`. */
@@ -88,6 +88,17 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     source: 'verl-project/verl#3364',
   },
   {
+    id: 'owner.past.largest-that-fit',
+    owner: 'past',
+    // "On the 13B, the largest per device batch size I could use was `2` before it OOM" (artidoro/qlora#193,
+    // c810): the largest value a run could use is that run's, which worked; the run asked about is the
+    // one beyond it ("On the 7B, I will expect … `4` but it will OOM").
+    when: ['largest', 'biggest', 'max', 'highest'],
+    pattern: /\b(?:largest|biggest|max(?:imum)?|highest)\b[^.?!\n,;]{0,40}?\b(?:i|we) (?:could|can|was able to|were able to) (?:only )?(?:use|fit|run|get|set|reach)\b/gi,
+    example: 'On the 13B, the largest per device batch size I could use was `2` before it OOM.',
+    source: 'artidoro/qlora#193',
+  },
+  {
     id: 'owner.past.made-it-run',
     owner: 'past',
     when: ['made', 'allowed', 'enabled', 'helped'],
@@ -106,7 +117,11 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     id: 'owner.past.works-zh',
     owner: 'past',
     // Never a condition or a question: 才能跑 ("needed to run", zai-org/GLM-4#149, c435), 能不能跑, 不能跑.
-    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)跑|跑得起来|正常运行|没有?问题|就够了|够用|都可以|是可以的/g,
+    // "单块GPU是可以运行的" (one GPU can run it, HiKapok/SSD.TensorFlow#128, beside the two cards that 报OOM);
+    // a clause closed by 可以 ("用4张A100全参微调可以，2张就报错OOM"): never 可以吗 or 可以不, which ask.
+    // "SFT的时候batch size可以设置为4" (with SFT the batch size could be set to 4, hiyouga/LlamaFactory#10175,
+    // beside the DPO run whose batch 2 OOMs): a value a run could be set to is that run's, which worked.
+    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常运行|没有?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
@@ -139,6 +154,19 @@ export const OWNER_RULES: readonly OwnerRule[] = [
       /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
     example: "Some previous issues mentioned zero3 doesn't work well with PPO either.",
     source: 'CarperAI/trlx#431',
+  },
+  {
+    id: 'owner.reference.addressee',
+    owner: 'reference',
+    // "I used the same GPUs as yours (4 * A6000), I wonder why I can't finetuned 7B which caused OOM on only
+    // 2 A6000?" (tatsu-lab/stanford_alpaca#112, c806): a setup named as the one addressed ("as yours", "like
+    // yours", "the same … as you") is the other poster's run; the user's own run is the one that fails.
+    when: ['yours', ' as you', 'like you', 'your '],
+    // So is "your A100 environment" ("Could you please help me to test it under your A100 environment",
+    // eosphoros-ai/DB-GPT-Hub#151, c822, beside the user's own V100 that fails).
+    pattern: /\b(?:same|similar)\b[^.?!\n,;]{0,30}?\bas (?:yours|you(?:r (?:setup|config|machine|server|gpus?|cards?))?)\b|\blike yours\b|\byour (?:[\w.-]+ ){0,2}(?:environment|env|setup|machine|server|cluster)\b/gi,
+    example: 'I used the same GPUs as yours (4 * A6000), I wonder why I can\'t finetuned 7B which caused OOM on only 2 A6000?',
+    source: 'tatsu-lab/stanford_alpaca#112',
   },
   {
     id: 'owner.reference.adapted-from',
@@ -225,7 +253,8 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.request.zh',
     owner: 'request',
-    pattern: /想|能不能|能否|可不可以|可以吗|需要多少|多少显存|报错|出错|显存不足|显存溢出|爆显存|oom|请问|怎么|如何|求助/gi,
+    // 不行 (it won't do), 跑不起来 / 跑不动 (won't run): the run that fails ("2张A100 80G 不行").
+    pattern: /想|能不能|能否|可不可以|可以吗|需要多少|多少显存|报错|出错|显存不足|显存溢出|爆显存|oom|不行|跑不(?:起来|动|了)|请问|怎么|如何|求助/gi,
     example: '想基于70b训练一部分数据',
     source: 'linyiLYi/snake-ai#26',
   },

@@ -24,7 +24,7 @@ export interface OwnedRuns {
 const RL_TRAINERS = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
 
 /** The slots an item fills for ownership: what the request and another run may both say. */
-function slotsOf(i: Item): string[] {
+export function slotsOf(i: Item): string[] {
   if (namesModel(i)) return ['model'];
   switch (i.kind) {
     case 'hardware':
@@ -76,7 +76,7 @@ const LABEL: Record<string, string> = {
   util: 'GPU memory utilization',
   maxSeqs: 'concurrent sequences',
 };
-const labelOf = (slot: string) => LABEL[slot] ?? slot.replace(/^parallel\./, '');
+export const labelOf = (slot: string) => LABEL[slot] ?? slot.replace(/^parallel\./, '');
 
 /** What an intent item asks for; `train` and a trainer's name agree with any way of training, `run` with anything. */
 function intentOf(i: Item): string {
@@ -98,7 +98,7 @@ function intentsDisagree(a: string, b: string): boolean {
 const meaning = (i: Item) => JSON.stringify({ ...i, at: 0, end: 0, text: '' });
 
 /** Two mentions of one slot that cannot both be the run. */
-function disagree(slot: string, a: Item, b: Item): boolean {
+export function disagree(slot: string, a: Item, b: Item): boolean {
   if (slot === 'model' && namesModel(a) && namesModel(b)) {
     const [fa, fb] = [familyOf(a), familyOf(b)];
     return !sameModelSize(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b)) || (fa !== null && fb !== null && fa !== fb);
@@ -140,7 +140,10 @@ export function otherRuns(items: Item[], text: string, notes: string[], owned?: 
     const rivals = items.filter((r) => !ownership.has(r) && slotsOf(r).some((s) => slots.includes(s)));
     const against = slots.find((s) => rivals.some((r) => slotsOf(r).includes(s) && disagree(s, i, r)));
     const setting = !slots.includes('model') && !slots.includes('hardware');
-    const notThisRun = o.owner === 'reference' || (fails && WORKING_RUN_RULES.has(o.rule));
+    // What the run is (a method, training or serving) said only of the working run is most often the
+    // failing run's too ("用4张A100 80G全参微调llama-13b可以，2张A100 80G就报错OOM": both are full fine-tunes):
+    // kept, said as weak; only a sizing setting said only there is what the failing run changed.
+    const notThisRun = o.owner === 'reference' || (fails && WORKING_RUN_RULES.has(o.rule) && !slots.includes('intent'));
     if (against === undefined && (rivals.length > 0 || !(notThisRun && setting))) {
       // Said only of another run: kept, and said on the first screen with its clause.
       if (rivals.length === 0) owned?.doubts.push({ at: i.at, end: i.end, note: `said of ${whose(o)}`, guess: { rule: o.rule, words: clauseWords(text, o) } });

@@ -46,7 +46,42 @@ const TRAINING_WORDS: readonly [RegExp, string][] = [
 /** Chinese names of the parallel dimensions: tensor (张量), pipeline (流水线, 管道), expert (专家). */
 const PARALLEL_ZH: Record<string, string> = { 张量: 'tp', 流水线: 'pp', 管道: 'pp', 专家: 'ep' };
 
+/** Training methods and trainers, as a run names them ("sft", "dpo", "全参"). */
+const METHOD = String.raw`(?:sft|dpo|ppo|grpo|orpo|kto|simpo|rlhf|q?lora|full(?:[ -]?(?:fine-?tun\w*|finetun\w*|parameters?))?|全参(?:数)?(?:微调)?|预训练|pretrain(?:ing)?)`;
+
 export const TRAINING_RULES: readonly ProseRule[] = [
+  {
+    // "16G的V100单卡就可以跑chatglm2-6b的sft甚至是dpo" (one 16G V100 runs chatglm2-6b's sft, even dpo,
+    // hiyouga/LlamaFactory#984, c470), "runs sft and even dpo", "lora or even full": a method after
+    // "甚至 / 乃至 / even" that follows another method is said as an aside, how far the setup stretches;
+    // the run is the first method. Set aside, said. ("即使batch size设为2也会OOM", hiyouga/LlamaFactory#10175:
+    // an "even" before a setting, not after a method, is the run's and stays.)
+    id: 'training.method-aside-even',
+    pattern: new RegExp(String.raw`(?<=(?<![\w-])${METHOD}(?![\w-])\s*)(?:[,，、]\s*)?(?:甚至(?:是|连|能|可以)?(?:跑)?|乃至|(?:(?:and|or|,)\s+)?(?:maybe\s+)?even(?:\s+(?:a|the|with))?)\s*(${METHOD})(?![\w-])`, 'g'),
+    when: (t) => /甚至|乃至|even/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[1]}" said as an aside ("${m[0].trim()}"): not the run's method; the estimate is for the method said before it`);
+      return ' '.repeat(m[0].length);
+    },
+    example: '目前的代码，16G的V100单卡就可以跑chatglm2-6b的sft甚至是dpo',
+    source: 'hiyouga/LlamaFactory#984',
+  },
+  {
+    // "Fine-tuning llama-2-13b with lora on a 4090 gives OOM. I also tried qlora, same error.", "我也试了qlora，还是
+    // 报错": a method the user also tried, after the run's own method, is another attempt, not the run asked
+    // about (it had merged into the run's method silently: LoRA read as QLoRA). Set aside, said; with no
+    // method before it ("I also tried qlora on my 3090") it is the run's and stays. Found beside "I have tried
+    // both QLoRA and SGD but no luck" (ayulockin/neurips-llm-efficiency-challenge#5, a LoRA thread).
+    id: 'training.method-also-tried',
+    pattern: new RegExp(String.raw`(?:\b(?:i|we)\s+(?:have\s+|'ve\s+)?(?:also|even)\s+tried(?:\s+(?:using|with|to\s+use))?|我(?:也|还)(?:试了|试过|尝试了?)(?:一下)?(?:用)?|也试(?:了|过)(?:一下)?(?:用)?)\s*(${METHOD})(?![\w-])`, 'g'),
+    when: (t) => /tried|试/.test(t),
+    write: (m, notes) => {
+      if (!new RegExp(String.raw`(?<![\w-])${METHOD}(?![\w-])`).test(m.input.slice(0, m.index))) return m[0];
+      notes.push(`"${m[1]}" read as another method you also tried ("${m[0].trim()}"), not the run's: the estimate is for the method said first (say "${m[1]}" alone to estimate it)`);
+      return m[0].slice(0, m[0].length - m[1]!.length) + ' '.repeat(m[1]!.length);
+    },
+    example: 'Fine-tuning llama-2-13b with lora on a 4090 gives OOM. I also tried qlora, same error.',
+  },
   {
     // "设置8张量并行，1流水线并行" (set tensor parallel 8, pipeline parallel 1; alibaba/Megatron-LLaMA#34,
     // c718), "张量并行为4", "8路张量并行", "流水线并行度 2": a parallel size in Chinese, before or after its name.

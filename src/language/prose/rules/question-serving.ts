@@ -1,0 +1,61 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * A serving load said in a question: concurrent users or requests, users with a length each, a
+ * batch in tokens, a million-token context.
+ */
+
+/** A word that already says what is done with the model (as the prose rules' SERVING_WORD). */
+const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
+
+export const SERVING_QUESTION_RULES: readonly ProseRule[] = [
+  {
+    // "how many concurrent users", "how many simultaneous requests": the largest serving batch, with
+    // the simultaneity said before the noun (the prose rule reads it only when "can"/"at once" follows).
+    id: 'question.how-many-concurrent',
+    pattern: /\bhow many\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|people|requests?|clients?|sessions?|sequences?|chats?|connections?)\b/g,
+    when: (t) => t.includes('how many'),
+    write: (m) => 'max batch'.padEnd(m[0].length),
+    example: 'how many concurrent users for llama-3-8b on an l4',
+  },
+  {
+    // "50 concurrent users", "16 parallel requests" with no "for"/"to" before them: the serving batch.
+    id: 'question.concurrent-people',
+    pattern: /(?<![\w.])(\d{1,5})\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?)\b/g,
+    when: (t) => /concurrent|simultaneous|parallel/.test(t),
+    write: (m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length),
+    example: 'mistral-7b, 50 concurrent users, a100',
+  },
+  {
+    // "3 users, 8k each": the serving batch and a length per user. Weak: the length is a number
+    // attached only by "each", with "tokens" and "context" optional.
+    id: 'question.users-each',
+    pattern: /(?<![\w.])(\d{1,5})\s+users?\s*[,;]?\s*(?:with\s+)?(\d+(?:\.\d+)?k?)\s*(?:tokens?\s+)?(?:of\s+)?(?:context\s+)?each\b/g,
+    when: (t) => t.includes('each'),
+    write: (m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]} seq ${m[2]}`.padEnd(m[0].length),
+    example: 'llama-3-8b on a 4090 for 3 users, 8k each',
+    weak: true,
+  },
+  {
+    // "a 4M token batch", "batch of 2M tokens": the tokens per optimizer step over all GPUs, not a
+    // model size or a micro-batch. Set aside, said: the estimate needs the per-GPU batch.
+    id: 'question.token-batch',
+    pattern: /\b(?:(?:a|the)\s+)?(\d+(?:\.\d+)?\s*[mk])\s*(?:tokens?)[\s-]+(?:global\s+)?batch(?:\s+size)?\b|\bbatch(?:\s+size)?\s+of\s+(\d+(?:\.\d+)?\s*[mk])\s*tokens?\b/g,
+    when: (t) => t.includes('batch'),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": a global batch in tokens is not read; say the per-GPU batch and length (e.g. bs 8 seq 4096)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'pretrain a 7b with a 4m token batch on 8 h100',
+  },
+  {
+    // "1M context", "1m tokens context": a million tokens (1M = 1024k, as 4k is 4096). Weak: "1M
+    // context" is most often the model's own window, taken here as the length the user runs.
+    id: 'question.million-context',
+    pattern: /(?<![\w.])(\d+(?:\.\d+)?)\s*m\s*(?:tokens?\s+)?(?:context|ctx)\b(?:\s+(?:length|window|size))?/g,
+    when: (t) => /\dm|\d\s+m\b/.test(t),
+    write: (m) => `seq ${Math.round(Number(m[1]) * 1024)}k`.padEnd(m[0].length),
+    example: 'qwen2.5-7b-instruct-1m with 1m context on 8x h100',
+    weak: true,
+  },
+];

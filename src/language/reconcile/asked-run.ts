@@ -1,0 +1,137 @@
+import type { Item } from '../items.js';
+import { clausesOf, type Clause, type Cue, WORKING_RUN_RULES } from '../owners/index.js';
+import { disagree, labelOf, slotsOf, type OwnedRuns } from './owners.js';
+
+/**
+ * Which run of a post is the setup (issue 22): a post that describes two runs of the user's own, one
+ * that worked and one that failed, or one it reports and one it asks about, states a slot twice ("with
+ * one 3090, it works well. However, … with two 3090s, I met OOM", johannakarras/DreamPose#40; "batch
+ * size of `4` but it will OOM. Using batch size of `2`, each GPU is using 17.3 GB", artidoro/qlora#193,
+ * c810). Where no cue of the mention's own clause gave it to another run (owners.ts), the evidence of
+ * its clause, or of its sentence where the clause says nothing, ranks it: a failure reported above a
+ * question, a question above a statement, a run said to work below all. The mention with the most
+ * evidence is the setup when every mention that disagrees with it has less; the others are set aside,
+ * said with their span. Where two that disagree are asked about (or fail) alike, which is the setup is
+ * unclear: the first saying is read and the reply asks, naming both (DESIGN §2: two readings that
+ * disagree are asked, not refused).
+ */
+
+/** How much a clause's cues say it is the run asked about. */
+export const RUN_EVIDENCE = {
+  asks: 2,
+  fails: 1,
+  none: 0,
+  works: -1,
+} as const;
+
+/** A Chinese request cue that reports a failure (the rest of owner.request.zh ask or want). */
+const FAILS_ZH = /报错|出错|显存不足|显存溢出|爆显存|oom|不行|跑不/i;
+/** An owner.request.wants cue that only says the user runs something ("I run", "I'm using", "now"): no question. */
+const DOES = /^(?:(?:i|we) (?:run|use)|(?:i|we)(?: am|'m| are|'re) \w+|now)$/i;
+
+type Kind = keyof typeof RUN_EVIDENCE;
+
+function kindOf(text: string, cue: Cue): Kind {
+  if (WORKING_RUN_RULES.has(cue.rule)) return 'works';
+  if (cue.rule === 'owner.request.fails') return 'fails';
+  if (cue.rule === 'owner.request.zh') return FAILS_ZH.test(text.slice(cue.at, cue.end)) ? 'fails' : 'asks';
+  // A question mark alone asks nothing of a run in particular (a title: "Batch_size 16 with only one 3090 during training?", c813).
+  // "I was wondering if it is possible with a single 24GB card" (c170's cause) weighs an alternative, no run asked about.
+  if (cue.rule === 'owner.request.question' && /^wonder/i.test(text.slice(cue.at, cue.end)) && /^\s+(?:if|whether)\b/i.test(text.slice(cue.end))) return 'none';
+  if (cue.rule === 'owner.request.question' || cue.rule === 'owner.request.takes') return 'asks';
+  if (cue.rule === 'owner.request.wants') return DOES.test(text.slice(cue.at, cue.end).trim()) ? 'none' : 'asks';
+  return 'none';
+}
+
+/** The evidence of a set of cues: a question, else a failure with no working word, a working word with no failure. */
+function evidenceOf(text: string, cues: readonly Cue[]): number | null {
+  const kinds = new Set(cues.map((c) => kindOf(text, c)));
+  if (kinds.has('asks')) return RUN_EVIDENCE.asks;
+  if (kinds.has('fails') && !kinds.has('works')) return RUN_EVIDENCE.fails;
+  if (kinds.has('works') && !kinds.has('fails')) return RUN_EVIDENCE.works;
+  return null;
+}
+
+/**
+ * The slots two runs of one user differ in: the model, the cards, the batch and the length. A method,
+ * a framework or a weight format said twice is most often one run said two ways ("LLaMA-Factory" and
+ * "deepspeed", "4bit" and "double quantize"), which the later steps reconcile.
+ */
+const RUN_SLOTS = new Set(['model', 'hardware', 'batch.mbs', 'batch.ga', 'batch.gbs', 'seq']);
+
+/** A line of a command or a pasted config (a flag, KEY=value, key: value): its settings are that command's, weighed by the later steps. */
+const COMMAND_LINE = /^\s*(?:[-$>|`]|[\w.]+\s*[=:]\s*\S|(?:python3?|torchrun|deepspeed|accelerate|srun|sbatch|bash|sh|swift|llamafactory-cli|vllm|CUDA_VISIBLE_DEVICES)\b)|\s--?[a-z]/i;
+function inProse(text: string, i: Item): boolean {
+  if (/[=]|^\s*-/.test(i.text)) return false;
+  const from = text.lastIndexOf('\n', i.at - 1) + 1;
+  const to = text.indexOf('\n', i.end);
+  if (COMMAND_LINE.test(text.slice(from, to < 0 ? text.length : to))) return false;
+  // Inside a fenced block: code.
+  return (text.slice(0, i.at).match(/^[ \t]*(?:```|~~~)/gm)?.length ?? 0) % 2 === 0;
+}
+
+/** A mention's evidence: its clause's cues, or where they decide nothing, its sentence's. */
+function standing(text: string, clauses: readonly Clause[], i: Item): number {
+  const clause = clauses.find((c) => i.at >= c.at && i.at < c.end);
+  if (!clause) return RUN_EVIDENCE.none;
+  const own = evidenceOf(text, clause.cues);
+  if (own !== null) return own;
+  return evidenceOf(text, clauses.filter((c) => c.sentence === clause.sentence).flatMap((c) => c.cues)) ?? RUN_EVIDENCE.none;
+}
+
+/**
+ * Two sayings that cannot be one run: owners.ts's test, except that cards agree when their totals do
+ * ("srun --gres=gpu:4 --nodes=2" and "8xA100(40G)" are one machine).
+ */
+function differ(slot: string, a: Item, b: Item): boolean {
+  if (a.kind === 'hardware' && b.kind === 'hardware') {
+    const total = (h: typeof a) => (h.count === null ? null : h.count * (h.nodes ?? 1));
+    const both = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
+    return both(a.gpuId, b.gpuId) || both(total(a), total(b)) || both(a.capacityGiB, b.capacityGiB);
+  }
+  return disagree(slot, a, b);
+}
+
+const EVIDENCE_WORDS: Record<number, string> = { [RUN_EVIDENCE.fails]: 'the run that fails', [RUN_EVIDENCE.asks]: 'the run asked about', [RUN_EVIDENCE.none]: 'a run the message reports', [RUN_EVIDENCE.works]: 'a run said to work' };
+
+/**
+ * For each slot stated by mentions that disagree, the mention with the most run evidence is the
+ * setup, when it has positive evidence (it fails or is asked about) and every mention that disagrees
+ * with it has less: those are set aside, with a note and their span in the trace.
+ */
+export function askedRun(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
+  if (!text) return items;
+  const slotted = items.filter((i) => slotsOf(i).length > 0);
+  if (slotted.length < 2) return items;
+  let clauses: Clause[] | null = null;
+  const aside = new Set<Item>();
+  // A slot a comparison weighs ("the difference between Llama 3 8b and Llama 2 7b", c025) is the question's, not a choice of run.
+  const compared = new Set(items.flatMap((i) => (i.kind === 'compare' ? [...slotsOf(i.a), ...slotsOf(i.b)] : [])));
+  const slots = [...new Set(slotted.flatMap(slotsOf))].filter((s) => RUN_SLOTS.has(s) && !compared.has(s));
+  for (const slot of slots) {
+    const said = slotted.filter((i) => !aside.has(i) && slotsOf(i).includes(slot));
+    if (!said.some((a, k) => said.slice(k + 1).some((b) => differ(slot, a, b)))) continue;
+    // A command's or a config's saying is weighed by the later steps (a launcher picks the cards).
+    if (!said.every((i) => inProse(text, i))) continue;
+    clauses ??= clausesOf(text);
+    const scored = said.map((i) => ({ i, s: standing(text, clauses!, i) }));
+    const top = Math.max(...scored.map((x) => x.s));
+    if (top <= RUN_EVIDENCE.none) continue;
+    const keep = scored.filter((x) => x.s === top).sort((a, b) => a.i.at - b.i.at)[0]!.i;
+    const against = scored.filter((x) => differ(slot, keep, x.i));
+    for (const { i, s } of against) {
+      const words = i.text.trim();
+      // Two runs asked about (or failing) alike: unclear which is the setup. The first saying is read, and the
+      // reply asks with both ("Can I train it on 2 A100 80GB? Or can I train it on 4 A100 80GB?").
+      notes.push(
+        s >= top
+          ? `read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another run the message also ${top === RUN_EVIDENCE.asks ? 'asks about' : 'says fails'} — which did you mean? (say it alone to estimate that one)`
+          : `read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another setup the message mentions (${EVIDENCE_WORDS[s] ?? 'another run'}, beside ${EVIDENCE_WORDS[top]}; say it alone to estimate that one)`,
+      );
+      const lead = i.text.length - i.text.trimStart().length;
+      owned?.aside.push({ at: i.at + lead, end: i.at + lead + words.length, words, reason: 'another run' });
+      aside.add(i);
+    }
+  }
+  return aside.size ? items.filter((i) => !aside.has(i)) : items;
+}
