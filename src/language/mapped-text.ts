@@ -178,6 +178,18 @@ export class MappedText {
     return this.rebuild(spans, remapped);
   }
 
+  /**
+   * Steps for spans a named rule keeps as written but reads on its own cue (a model named by a path
+   * inside a log, segments/log-evidence.ts): the text is unchanged, and the trace's rule chain over
+   * those words gains the rule and its weakness.
+   */
+  marked(spans: readonly { at: number; to: number }[], rule: RuleRef): MappedText {
+    if (!spans.length) return this;
+    const { id, weak } = typeof rule === 'string' ? { id: rule, weak: false } : rule;
+    const steps = spans.map((s) => ({ rule: id, ...this.userSpan(s.at, s.to), wrote: this.text.slice(s.at, s.to), ...(weak ? { weak: true as const } : {}) }));
+    return new MappedText(this.text, this.original, this.start, this.end, [...this.steps, ...steps]);
+  }
+
   /** The named rewrites that read any of the user's characters [at, end). */
   stepsOver(at: number, end: number): RewriteStep[] {
     return this.steps.filter((s) => s.at < Math.max(end, at + 1) && at < Math.max(s.end, s.at + 1));

@@ -104,6 +104,16 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
     total = dp * modelGpus;
     perNode = Math.min(total, DEFAULT_PER_NODE);
   }
+  // "Our cluster has 40 nodes but I get one A100 80GB": one card stated apart from a node count, with no
+  // cards per node said. The single card is the user's run and the nodes its place; "1 per node" would be
+  // said as such ("40 nodes with one GPU each" is one phrase, read per node by the hardware grammar). Read as
+  // the one card, and the nodes' product asked beside it (DESIGN §5: two readings that disagree are asked).
+  // A larger count stays the nodes' (corpus c589: "Cluster size: 32 nodes … GPU per node: 8x A100 80GB").
+  if (!asked && dp === undefined && nodes !== undefined && count === 1 && nodes > 1 && perNodeAsked === undefined && previousPerNode === undefined) {
+    asked = `1 GPU in all — from the one card the message states; "${nodes} nodes" at ${perNode} GPUs each would be ${total} GPUs in all — which did you mean?`;
+    total = 1;
+    perNode = 1;
+  }
   if (dp !== undefined && dp * modelGpus !== total) {
     return {
       ok: false,

@@ -250,6 +250,17 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'LostRuins/koboldcpp#1480',
   },
   {
+    id: 'not-hw.shard-size',
+    role: 'measurement',
+    // The size of a checkpoint's shards or chunks, not a card's memory: "about 9GB per shard"
+    // (huggingface/transformers#16884), "split the model into 4GB chunks" (X-PLUG/mPLUG-Owl#211), "I
+    // downloaded 4 shards of 10GB each" (invented: refused as four 10 GB cards beside "2 A100 80GB"). Not
+    // "pieces of" or "parts of": a count of cards ("4 pieces of 40G A100").
+    pattern: /\b(?:shards?|chunks?|(?:safetensors\s+)?files)\s+of\s+(?:about\s+|around\s+|roughly\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib))(?![a-z])|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib))\s+(?:per\s+|each\s+|a\s+)?(?:shards?|chunks?|safetensors)(?![a-z])/g,
+    example: 'Here is an example of how to get the 42GB T0 model via multi-part sharded branch (about 9GB per shard here)',
+    source: 'huggingface/transformers#16884',
+  },
+  {
     id: 'not-hw.arithmetic',
     role: 'arithmetic',
     // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each

@@ -21,6 +21,8 @@ export interface ProjectModel {
   /** Where the project says so. */
   source: string;
   example: string;
+  /** Other models the project releases under its name: said as the options, so the user can pick (issue 22 §5). */
+  others?: readonly string[];
 }
 
 export const PROJECT_MODELS: readonly ProjectModel[] = [
@@ -44,6 +46,27 @@ export const PROJECT_MODELS: readonly ProjectModel[] = [
     model: 'llama-7b',
     source: 'tatsu-lab/stanford_alpaca README: fine-tunes LLaMA-7B (the released Alpaca 7B) on 4 A100 80GB with FSDP',
     example: 'reproduce stanford alpaca training on 4x a100-80g',
+  },
+  {
+    // Beomi/KoAlpaca README: "KoAlpaca-Polyglot-5.8B" and "KoAlpaca-Polyglot-12.8B" (polyglot-ko bases);
+    // corpus c675 ("KoAlpaca를 training하는데 … A100두개"), c727 (polyglot-ko 5.8b with alpaca-lora).
+    id: 'names.project.koalpaca',
+    names: /^koalpaca$/,
+    model: 'polyglot-ko-5.8b',
+    others: ['polyglot-ko-12.8b'],
+    source: 'Beomi/KoAlpaca README: KoAlpaca-Polyglot-5.8B and KoAlpaca-Polyglot-12.8B; c675',
+    example: '안녕하세요, KoAlpaca를 training하는데 torch.cuda.OutOfMemoryError: CUDA out of memory. 떠서',
+  },
+  {
+    // databrickslabs/dolly README: Dolly (v1) fine-tunes EleutherAI's GPT-J-6B with training/trainer.py;
+    // dolly-v2 fine-tunes Pythia (2.8B, 6.9B, 12B). Corpus c805 (databrickslabs/dolly#5, the repository
+    // only in its paths: "--deepspeed ./dolly/config/ds_z3_bf16_config.json").
+    id: 'names.project.dolly',
+    names: /^dolly$/,
+    model: 'gpt-j-6b',
+    others: ['pythia-12b', 'pythia-6.9b', 'pythia-2.8b'],
+    source: 'databrickslabs/dolly README: Dolly v1 on GPT-J-6B, dolly-v2 on Pythia 2.8B / 6.9B / 12B; c805',
+    example: 'I ran python dolly/training/trainer.py on 8 V100 32GB with zero3 and got OOM',
   },
 ];
 
@@ -75,7 +98,8 @@ export function nameProjects(tokens: Token[], notes: string[], guesses: NameGues
     const lastToken = tokens[found.last]!;
     const end = lastToken.offset + lastToken.text.length;
     const text = tokens.slice(i, found.last + 1).map((t) => t.text).join('');
-    const note = `"${text}" read as ${id}: the model that project trains (${found.project.source.split(':')[0]})`;
+    const others = found.project.others?.length ? `; it also releases ${found.project.others.join(', ')}: say which you run` : '';
+    const note = `"${text}" read as ${id}: the model that project trains (${found.project.source.split(':')[0]})${others}`;
     notes.push(note);
     guesses.push({ at: first.offset, end, note, rule: found.project.id });
     const model: Token = { type: 'model', value: id, text, offset: first.offset };

@@ -19,6 +19,8 @@ export interface LogEvidence {
   engine?: string;
   /** The RL trainer's algorithm in request words, written in place of the span (weak, as an engine's). */
   trainer?: string;
+  /** The span is kept as written but read on a weak cue (a model named by a path in a log), where nothing outside the logs names a model. */
+  keptWeak?: true;
   example: string;
   source?: string;
 }
@@ -51,6 +53,19 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     trainer: 'ppo',
     example: '40126   11.20   ray::WorkerDict.actor_rollout_generate_sequences',
     source: 'verl-project/verl#224 (corpus c709)',
+  },
+  {
+    // A traceback quotes the user's own code line: `cm = ChatModule(model="./dist/Llama-2-7b-chat-hf-q4f16_1/params/", …)`
+    // (mlc-ai/mlc-llm#931, corpus c539) names the model the failing script loads, where the prose
+    // names none ("But NV 3060 6GB Error out of memory."). The path's first folder that is a name with
+    // a size ("llama-2-7b-chat-hf-q4f16_1") is kept as written, as a weak step: the model it names is a
+    // guess said on the first screen with those words, and only where no model is named outside the
+    // logs (a log may be another run's).
+    id: 'log.model-path',
+    pattern: /\b(?:model(?:_id|_path|_name|_name_or_path|_dir)?|pretrained_model_name_or_path|base_model|from_pretrained\()\s*=?\s*["'](?:\.{0,2}\/)?(?:[\w.-]+\/)*?([a-z][a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)(?:\/[\w.-]*)*["']/,
+    keptWeak: true,
+    example: '    cm = ChatModule(model="./dist/Llama-2-7b-chat-hf-q4f16_1/params/", lib_path="./dist/Llama-2-7b-chat-hf-q4f16_1/Llama-2-7b-chat-hf-q4f16_1-cuda.so")',
+    source: 'mlc-ai/mlc-llm#931',
   },
   {
     id: 'log.engine.tgi',
@@ -87,6 +102,9 @@ const ENGINE_WORDS = new RegExp(`${ENGINE_NAMED.source}|\\btgi\\b|text-generatio
 /** An RL trainer or its algorithm named outside the logs. */
 const TRAINER_WORDS = /\b(?:ppo|grpo|dpo|rloo|reinforce\+\+|remax|verl|openrlhf|trl|rlhf)\b/i;
 
+/** A model named outside the logs: a name with a size ("Llama-2-7B", "qwen2.5 7b"), or a bare size ("a 13b model"). */
+const MODEL_NAMED = /(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/i;
+
 /** One span a log keeps, or writes as an engine's name, and the rule that found it. */
 export interface LogSpan {
   at: number;
@@ -104,18 +122,19 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   const spans: LogSpan[] = [];
   let engineSaid = ENGINE_WORDS.test(outside);
   let trainerSaid = TRAINER_WORDS.test(outside);
+  const modelSaid = MODEL_NAMED.test(outside);
   for (const log of logs) {
     for (let at = log.start; at < log.end; ) {
       const newline = text.indexOf('\n', at);
       const end = newline < 0 || newline >= log.end ? log.end : newline;
       const line = text.slice(at, end);
       for (const rule of LOG_EVIDENCE) {
-        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid)) continue;
+        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.keptWeak && modelSaid)) continue;
         const m = rule.pattern.exec(line);
         if (!m) continue;
         const from = at + m.index + m[0].indexOf(m[1]!);
         const says = rule.engine ?? rule.trainer ?? null;
-        spans.push({ at: from, to: from + m[1]!.length, says, rule: says ? { id: rule.id, weak: true } : { id: rule.id } });
+        spans.push({ at: from, to: from + m[1]!.length, says, rule: says || rule.keptWeak ? { id: rule.id, weak: true } : { id: rule.id } });
         if (rule.engine) engineSaid = true;
         if (rule.trainer) trainerSaid = true;
         break;

@@ -39,6 +39,7 @@ export function readSegments(text: MappedText): SegmentReading {
   const evidence = logEvidence(text.text, logs, textOutside(text.text, logs));
   // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
   const rewrites: ({ at: number; to: number } & Ruled)[] = [];
+  const kept: typeof evidence = [];
   segments.forEach((s, index) => {
     const pairs = configs.get(index);
     if (s.kind === 'log') {
@@ -46,6 +47,8 @@ export function readSegments(text: MappedText): SegmentReading {
       for (const e of evidence.filter((e) => e.at >= s.start && e.to <= s.end)) {
         rewrites.push({ at, to: e.at, result: blank(at, e.at), rule: s.rule });
         if (e.says !== null) rewrites.push({ at: e.at, to: e.to, result: ` ${e.says} `, rule: e.rule });
+        // A span kept on a weak cue stays as written; its step marks what is read from it as weak.
+        else if (e.rule.weak) kept.push(e);
         at = e.to;
       }
       rewrites.push({ at, to: s.end, result: blank(at, s.end), rule: s.rule });
@@ -56,7 +59,7 @@ export function readSegments(text: MappedText): SegmentReading {
       rewrites.push({ at: s.start, to: s.end, result: pieces, rule: s.rule });
     }
   });
-  const rewritten = text.replaceSpansEach(rewrites);
+  const rewritten = kept.reduce((t, e) => t.marked([{ at: e.at, to: e.to }], e.rule), text).replaceSpansEach(rewrites);
   return { text: rewritten, segments: traced };
 }
 

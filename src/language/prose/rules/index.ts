@@ -12,6 +12,7 @@ import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
 import { TOOL_NAME_RULES } from './tool-names.js';
+import { ENGINE_REPORT_RULES } from './engine-reports.js';
 
 export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
 
@@ -26,6 +27,8 @@ const PROSE_ORDER = [
   // A line number is blanked before a version, a path or a length reads its digits.
   'prose.line-number',
   'prose.config-section-heading',
+  // An engine's report quoted in a sentence is blanked before any of its numbers is read (engine-reports.ts).
+  ...ENGINE_REPORT_RULES.map((rule) => rule.id),
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
   'prose.artefact-trl-dpo-llama2',
   'prose.github-repo-model',
@@ -156,7 +159,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

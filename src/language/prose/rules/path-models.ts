@@ -2,6 +2,7 @@ import { FAMILIES } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 import { FILE, PATH, fileWords } from '../paths.js';
 import { ADAPTED_FROM } from '../../owners/adapted-from.js';
+import { PROJECT_MODELS } from '../../read-tokens/project-models.js';
 
 /**
  * A model named only in a path (issue 22, b13 item 4). A recipe or script path files its config
@@ -24,6 +25,13 @@ const MODEL_FOLDER = /^[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[
 const MODEL_ELSEWHERE = new RegExp(`(?<![a-z0-9])(?:(?:${FAMILY})[a-z0-9.\\-_ ]{0,12}?)?\\d+(?:\\.\\d+)?b(?![a-z0-9])`);
 const FILE_WHOLE = new RegExp(`^${FILE.source}$`);
 
+/**
+ * A folder named as a project that trains one model (read-tokens/project-models.ts): a clone of the
+ * repository, "--deepspeed ./dolly/config/ds_z3_bf16_config.json" (databrickslabs/dolly#5, c805), where
+ * the message names the model nowhere else. The lexer then reads the project's name, as a guess with its options.
+ */
+const isProject = (folder: string) => PROJECT_MODELS.some((p) => p.names.test(folder));
+
 /** The folder that names a model, nearest the file first, with its offset in the path. */
 function modelFolder(path: string): { name: string; at: number } | null {
   const parts = path.split('/');
@@ -31,7 +39,7 @@ function modelFolder(path: string): { name: string; at: number } | null {
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i]!;
     offset -= part.length;
-    if (i < parts.length - 1 && MODEL_FOLDER.test(part)) return { name: part, at: offset };
+    if (i < parts.length - 1 && (MODEL_FOLDER.test(part) || isProject(part))) return { name: part, at: offset };
     offset -= 1;
   }
   return null;
