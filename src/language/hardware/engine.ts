@@ -52,7 +52,7 @@ function findGuards(text: string): Guarded[] {
   for (const rule of GUARD_RULES) {
     rule.pattern.lastIndex = 0;
     for (const m of text.matchAll(rule.pattern)) {
-      const n = m.groups!.n ?? m.groups!.n2!;
+      const n = m.groups!.n ?? m.groups!.n2 ?? m.groups!.n3!;
       const numberAt = m.index + m[0].lastIndexOf(n);
       found.push({ rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, numberAt, numberEnd: numberAt + n.length });
     }
@@ -207,7 +207,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   if (totalCards) {
     if (count === null) count = totalCards.value;
     else if (totalCards.value !== count) {
-      notes.push(`"${said(parts)}": ${nodes} × ${perNode} is ${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
+      notes.push(`"${said(parts)}": ${nodes !== null ? `${nodes} × ${perNode} is ` : ''}${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
     }
   }
   let memoryGiB = memory?.value ?? null;

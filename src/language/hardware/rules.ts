@@ -29,7 +29,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.total-cards',
     role: 'totalCards',
-    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
+    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})(?![\d.])(?!\s*(?:gb?|gib|tb?)(?![a-z]))\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
+    // (Not before a memory's unit: "两张显卡，共160G" is 160 GB in all, hw.total-memory's.)
     example: '5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
@@ -38,7 +39,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'totalMemory',
     // "8 A100 GPUs has a total memory of 1280GB": the verb and the noun belong to the total, so the
     // phrase reaches it across "GPUs" alone.
-    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
+    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?:共|总共|一共|合计|总计)\s*(?<n3>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
+    // In Chinese the total comes first: "使用H100的两张显卡，共160G" (two H100, 160G in all, InternLM/lmdeploy#3154,
+    // c361: read as 160 cards), "四台V100，一共128G" (four V100, 128G in all: the 32 GB V100, c775).
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -172,7 +175,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card),
     // "显存为什么从15G跳到19G" (why did memory go from 15G to 19G, c746's title).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?)到|从(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -244,8 +247,11 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // filesize: 14GB", "model 43 layers: 15.3GB" (LostRuins/koboldcpp#1480, c731: refused as a second
     // card beside "4090 24GB"), "the 35G model pulled from the Olama official website" (ollama/ollama#10968,
     // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型", "15G应该是模型的正常大小" (15G should be the
-    // model's normal size, InternLM/lmdeploy, c746: read as a 15 GB card).
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))/g,
+    // model's normal size, InternLM/lmdeploy, c746: read as a 15 GB card). A model's or weights' file, its size
+    // after it: "权重文件一共32G左右" (the weights file is about 32G in all, deepseek-ai/DeepSeek-V2#74, c779: read as a
+    // 32 GB card), "模型文件从原来的38.7G减小到11.5G" (the model file shrank from 38.7G to 11.5G, InternLM/lmdeploy#2217, c769;
+    // its "只降低了10G", memory in use only went down by 10G, is a change, read by not-hw.measurement).
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },
