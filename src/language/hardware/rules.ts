@@ -22,7 +22,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.product',
     role: 'product',
     // "4x8H200", "2x8 80GB GPUs", "5 x 8 GPU A100": nodes × cards per node (a node holds at most 16).
-    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*\\?[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
+    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*\\?[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))/g,
     example: 'I am running on 5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
@@ -71,7 +71,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Not before a bare number ("4x8" is a product), but before a card's memory: "2x 40GB A100", "A100 2x40G"
     // ("24*4 G" is the user's sum of 24 GB cards, vllm-project/vllm#18156, c578: no card has 4 GB).
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?![a-z]))\d{1,3}(?!\d)|\.\d)/g,
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))\d{1,3}(?!\d)|\.\d)/g,
     // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
     example: '6*L40S-48G',
   },
@@ -139,7 +139,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // after it ("A100x8"); no card starts with a times sign ("1x3090" is one 3090, never an "x3090").
     // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
     // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z\d]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    // It may follow its memory's unit with no space ("32GV100", "40GA100": hw.memory).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -148,8 +149,11 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'memory',
     // The unit binds to its number before anything else reads the number: "A100 40GB×2" and "A100 40Gx2"
     // are two cards of 40 GB (the 40 had been a count before a card "gx2"), "2x40G" a count then a memory.
-    // A plural unit is the same memory: "even with 2 A100 80GBs" (IBM/unitxt#1635, c792), "46 Gbs memory each" (c536).
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gb|g|gib)(?![a-wyz\d]|x[a-z])(?:\s*(?:of\s+)?vram\b)?/g,
+    // A plural unit is the same memory: "even with 2 A100 80GBs" (IBM/unitxt#1635, c792), "46 Gbs memory each" (c536),
+    // "my current node is 8 A100-40Gs" (vllm-project/vllm#882, c434: read as the 80 GB A100).
+    // A card's name may follow the unit with no space, as in Chinese titles: "单机8*32GV100" (QwenLM/Qwen#916, c376),
+    // "40GA100" (hpcaitech/ColossalAI#3331, c377), "8卡80GL20Y" (Open-Reasoner-Zero#21, c444), "在80Ga100上" (QwenLM/Qwen3#17, c664).
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
