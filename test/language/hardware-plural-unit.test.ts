@@ -28,4 +28,14 @@ describe('"GBs" is GB', () => {
       { numRuns: 20 },
     );
   });
+
+  it.each([
+    ['llama-2-70b serve: my current node is 8 A100-40Gs. so it\'s causing OOM', 'a100-40g', 8],
+    ['llama-2-70b serve on 8 A100-80Gs', 'a100-80g', 8],
+    ['llama-2-70b serve on 4 A100 40Gs', 'a100-40g', 4],
+    ['llama-2-70b serve on two V100-32Gs', 'v100-32g', 2],
+    ['llama-2-70b serve on 2x 16Gs V100', 'v100-16g', 2],
+  ])('"%s": "Gs" is G (vllm-project/vllm#882, c434)', (text, gpuId, count) => {
+    expect(read(text).scenario.hardware).toMatchObject({ gpuId, count });
+  });
 });

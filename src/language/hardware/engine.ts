@@ -52,7 +52,7 @@ function findGuards(text: string): Guarded[] {
   for (const rule of GUARD_RULES) {
     rule.pattern.lastIndex = 0;
     for (const m of text.matchAll(rule.pattern)) {
-      const n = m.groups!.n ?? m.groups!.n2!;
+      const n = m.groups!.n ?? m.groups!.n2 ?? m.groups!.n3!;
       const numberAt = m.index + m[0].lastIndexOf(n);
       found.push({ rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, numberAt, numberEnd: numberAt + n.length });
     }
@@ -165,7 +165,9 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const ownMemory =
     card !== undefined && memory !== undefined && !HOST_MEMORY_AFTER.test(text.slice(memory.end, memory.end + 24)) &&
     !matches(card.gpuId!, memory.value) && memoryOfItsOwn(card.gpuId!, memory.value);
-  if (parts.length === 2 && card && memory && !ownMemory && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
+  // Not a memory glued to the card after it ("40GA100", "32GV100"): the lexer reads no such word, the phrase is written again.
+  const glued = card !== undefined && memory !== undefined && memory.end === card.at;
+  if (parts.length === 2 && card && memory && !ownMemory && !glued && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -207,7 +209,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   if (totalCards) {
     if (count === null) count = totalCards.value;
     else if (totalCards.value !== count) {
-      notes.push(`"${said(parts)}": ${nodes} × ${perNode} is ${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
+      notes.push(`"${said(parts)}": ${nodes !== null ? `${nodes} × ${perNode} is ` : ''}${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
     }
   }
   let memoryGiB = memory?.value ?? null;

@@ -22,14 +22,15 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.product',
     role: 'product',
     // "4x8H200", "2x8 80GB GPUs", "5 x 8 GPU A100": nodes × cards per node (a node holds at most 16).
-    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*\\?[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?![a-z]))/g,
+    pattern: /(?<![\w.\-−])(?<a>\d{1,3})\s*\\?[x×*]\s*(?<b>\d{1,2})(?!\d|\.\d)(?!b\b)(?!\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))/g,
     example: 'I am running on 5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
   {
     id: 'hw.total-cards',
     role: 'totalCards',
-    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
+    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})(?![\d.])(?!\s*(?:gb?|gib|tb?)(?![a-z]))\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
+    // (Not before a memory's unit: "两张显卡，共160G" is 160 GB in all, hw.total-memory's.)
     example: '5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
   },
@@ -38,7 +39,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'totalMemory',
     // "8 A100 GPUs has a total memory of 1280GB": the verb and the noun belong to the total, so the
     // phrase reaches it across "GPUs" alone.
-    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
+    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?:共|总共|一共|合计|总计)\s*(?<n3>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
+    // In Chinese the total comes first: "使用H100的两张显卡，共160G" (two H100, 160G in all, InternLM/lmdeploy#3154,
+    // c361: read as 160 cards), "四台V100，一共128G" (four V100, 128G in all: the 32 GB V100, c775).
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -68,7 +71,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Not before a bare number ("4x8" is a product), but before a card's memory: "2x 40GB A100", "A100 2x40G"
     // ("24*4 G" is the user's sum of 24 GB cards, vllm-project/vllm#18156, c578: no card has 4 GB).
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?![a-z]))\d{1,3}(?!\d)|\.\d)/g,
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))\d{1,3}(?!\d)|\.\d)/g,
     // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
     example: '6*L40S-48G',
   },
@@ -136,7 +139,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // after it ("A100x8"); no card starts with a times sign ("1x3090" is one 3090, never an "x3090").
     // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
     // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*]))(?![x×*](?=[a-z\d]))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    // It may follow its memory's unit with no space ("32GV100", "40GA100": hw.memory).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -145,8 +149,11 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'memory',
     // The unit binds to its number before anything else reads the number: "A100 40GB×2" and "A100 40Gx2"
     // are two cards of 40 GB (the 40 had been a count before a card "gx2"), "2x40G" a count then a memory.
-    // A plural unit is the same memory: "even with 2 A100 80GBs" (IBM/unitxt#1635, c792), "46 Gbs memory each" (c536).
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gb|g|gib)(?![a-wyz\d]|x[a-z])(?:\s*(?:of\s+)?vram\b)?/g,
+    // A plural unit is the same memory: "even with 2 A100 80GBs" (IBM/unitxt#1635, c792), "46 Gbs memory each" (c536),
+    // "my current node is 8 A100-40Gs" (vllm-project/vllm#882, c434: read as the 80 GB A100).
+    // A card's name may follow the unit with no space, as in Chinese titles: "单机8*32GV100" (QwenLM/Qwen#916, c376),
+    // "40GA100" (hpcaitech/ColossalAI#3331, c377), "8卡80GL20Y" (Open-Reasoner-Zero#21, c444), "在80Ga100上" (QwenLM/Qwen3#17, c664).
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
@@ -172,7 +179,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card),
     // "显存为什么从15G跳到19G" (why did memory go from 15G to 19G, c746's title).
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?)到|从(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -244,8 +251,11 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // filesize: 14GB", "model 43 layers: 15.3GB" (LostRuins/koboldcpp#1480, c731: refused as a second
     // card beside "4090 24GB"), "the 35G model pulled from the Olama official website" (ollama/ollama#10968,
     // c717: read as four 35 GB cards), "a 14GB gguf file", "35G的模型", "15G应该是模型的正常大小" (15G should be the
-    // model's normal size, InternLM/lmdeploy, c746: read as a 15 GB card).
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))/g,
+    // model's normal size, InternLM/lmdeploy, c746: read as a 15 GB card). A model's or weights' file, its size
+    // after it: "权重文件一共32G左右" (the weights file is about 32G in all, deepseek-ai/DeepSeek-V2#74, c779: read as a
+    // 32 GB card), "模型文件从原来的38.7G减小到11.5G" (the model file shrank from 38.7G to 11.5G, InternLM/lmdeploy#2217, c769;
+    // its "只降低了10G", memory in use only went down by 10G, is a change, read by not-hw.measurement).
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },
