@@ -31,7 +31,50 @@ const KOREAN = [
   '실행', '실행할', '할', '하려면', '하면', '되나요', '될까요', '궁금합니다', '감사합니다', '안녕하세요', '어떻게', '얼마나', '필요한가요',
   // "GPU 16G 메모리 중 15G 를 torch가 사용하여" (Beomi/KoAlpaca, c638): memory is the number's word; the number is read by its own cue.
   '메모리', '램',
+  // "KV cache 부족 에러가 납니다" (a KV cache shortage error occurs): the diagnosis is read from the
+  // engine's words beside them, as for Japanese 不足.
+  '부족', '에러', '오류', '발생',
+  // adverbs and the plain noun "model" (the model's name is read from its own letters)
+  '너무', '혹시', '현재', '이미', '자꾸', '정말', '그대로', '직접', '가장', '더', '잘', '원래', '다음', '모델', '이번에', '이번',
 ];
+
+/**
+ * Korean verbs end in a few endings whatever their stem ("올리려고", "하는데", "납니다", "실행했어요",
+ * "돌렸는데"): a word that ends in one and whose stem names no setting is filler, so a new verb is not
+ * listed as not read only because the list above lacks it (issue 22 item 4, one rule for the
+ * language rather than a word per message). Longest endings first.
+ */
+const KOREAN_VERB_ENDINGS = [
+  '습니다', '습니까', '니다', '니까', '는데', '은데', '려고', '으려고', '면서', '지만', '어요', '아요', '해요', '에요', '예요',
+  '세요', '네요', '나요', '까요', '어서', '아서', '는지', '고', '요', '다', '데', '면', '죠',
+  // adnominal and connective endings, and the particles a noun takes ("좋은", "사용한", "공개해", "실행시키니",
+  // "모델을"): the stem decides, as for a verb.
+  '은', '는', '을', '를', '던', '한', '해', '게', '니', '서', '지', '며', '도', '에', '의', '로', '이', '가',
+].sort((a, b) => b.length - a.length);
+
+/**
+ * Stems that carry a setting (training, inference, serving, tuning, quantisation, batch, length,
+ * context, tokens, accumulation, offload, parallel, counters of cards and machines): a verb built on
+ * one ("학습했어요", "양자화해서") may hold what the reader should have read, so it stays listed.
+ */
+const KOREAN_SETTING_STEMS = [
+  '학습', '훈련', '추론', '서빙', '튜닝', '미세', '양자', '배치', '시퀀스', '길이', '컨텍스트', '토큰', '누적',
+  '오프로드', '분산', '병렬', '체크', '그래디언트', '정밀', '비트', '로라', '기가', '노드', '카드', '장', '개', '대', '배',
+  // negation and switches ("없이" without, "않고" not, "끄고" turned off, "켜고" turned on): their scope is a setting
+  '없', '않', '안', '못', '끄', '끈', '꺼', '켜', '켠',
+  // number words ("두 장", "네 대"): a count the reader may need
+  '하나', '둘', '셋', '넷', '다섯', '여섯', '일곱', '여덟', '두', '세', '네', '전체', '풀', '단일',
+];
+
+const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/;
+
+function isKoreanVerb(letters: string): boolean {
+  if (!HANGUL_ONLY.test(letters)) return false;
+  const ending = KOREAN_VERB_ENDINGS.find((e) => letters.endsWith(e) && letters.length > e.length);
+  if (!ending) return false;
+  const stem = letters.slice(0, -ending.length);
+  return !KOREAN_SETTING_STEMS.some((s) => stem.includes(s));
+}
 
 /**
  * Japanese particles, copulas and the verbs of "can I run …" ("RTX 4090 1枚でllama-3-8bをLoRAで…"): as for
@@ -65,5 +108,5 @@ export function isForeignFiller(word: string): boolean {
   if (!letters || /[\x00-\x7f]/.test(letters)) return false;
   // Greedy longest-first cover; the lists are short words, so a failed piece rarely backtracks far.
   const covers = (at: number): boolean => at === letters.length || PIECES.some((p) => letters.startsWith(p, at) && covers(at + p.length));
-  return covers(0);
+  return covers(0) || isKoreanVerb(letters);
 }

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { isForeignFiller } from '../../src/language/foreign-filler.js';
+
+/**
+ * Issue 22 item 4: filler is never listed. Korean verbs and nouns take endings whatever their stem,
+ * so a word is filler by its ending and a stem that names no setting, not by a list of whole words.
+ */
+describe('Korean words are filler by their ending, unless the stem names a setting', () => {
+  it('a stranger\'s vLLM question lists no Korean verb as not read (invented, after vllm-project/vllm Korean reports)', () => {
+    const text =
+      'vLLM으로 Qwen2.5-32B-Instruct-AWQ 를 RTX 4090 두 장에 올리려고 하는데 max-model-len 32768 로 하면 KV cache 부족 에러가 납니다. --tensor-parallel-size 2 --gpu-memory-utilization 0.95 로 실행했어요.';
+    const reply = respond(text, null).reply as { notices?: string[] };
+    const notRead = (reply.notices ?? []).find((n) => n.startsWith('not read:')) ?? '';
+    expect(notRead).not.toMatch(/[\uac00-\ud7a3]/);
+  });
+
+  it.each(['올리려고', '하는데', '납니다', '실행했어요', '돌렸는데', '좋은', '모델을', '에러가', '실행해'])('%s is filler', (word) =>
+    expect(isForeignFiller(word)).toBe(true),
+  );
+
+  it.each(['학습했어요', '양자화해서', '없이', '않고', '두장에', '여러대의', '배치를', '추론할'])('%s names a setting or a count: listed', (word) =>
+    expect(isForeignFiller(word)).toBe(false),
+  );
+
+  it('a verb ending never hides a setting stem, whatever the ending', () => {
+    const stems = fc.constantFrom('학습', '훈련', '추론', '양자화', '배치', '길이', '오프로드', '없', '않', '두');
+    const endings = fc.constantFrom('했어요', '하는데', '하려고', '합니다', '을', '는', '해서', '고');
+    fc.assert(fc.property(fc.constantFrom('', '다시', '직접'), stems, endings, (before, stem, ending) => !isForeignFiller(before + stem + ending)));
+  });
+});
