@@ -23,6 +23,8 @@ const CHINESE = [
   '如题', '如标题', '同上', '如上', '如上所述',
   // "最大长度大概8192左右" (about 8192, c646): 左右 after a number is "about"; the number is read by its cue.
   '左右',
+  // "还是爆显存，请问是什么原因？" (what is the cause?): the question is the OOM's, read from its own words.
+  '原因', '导致', '造成', '请问是什么原因',
 ];
 
 const KOREAN = [
