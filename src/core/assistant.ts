@@ -1,4 +1,5 @@
 import { isNanQuestion, measurementTip, nanTriage, type Measurement } from '../diagnose/index.js';
+import { reportsOutOfMemory } from '../diagnose/oom-report.js';
 import { diagnosisTurn, setupAfterDiagnosis } from './diagnosis-turn.js';
 import { compactCanonical } from '../reply/compact.js';
 import { withLazyCompact } from '../reply/lazy-compact.js';
@@ -95,8 +96,12 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
   return { reply, state: { ...turn.state, measured } };
 }
 
-function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}): Turn {
-  const reply = buildEstimateReply(scenario, estimate(scenario, { unstated: unstatedSettings(assumptions) }), assumptions, ignored, notices, read);
+function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
+  const e = estimate(scenario, { unstated: unstatedSettings(assumptions) });
+  const built = buildEstimateReply(scenario, e, assumptions, ignored, notices, read);
+  // The user says it ran out of memory: the OOM triage comes with the estimate, even when it fits.
+  const oomTips = reportedOom ? tipsForTopicsOn(['oom'], scenario, e).filter((t) => !built.tips.some((had) => had.topic === t.topic)) : [];
+  const reply = oomTips.length ? withLazyCompact({ ...built, tips: [...built.tips, ...oomTips] }) : built;
   const current = scenarioThread(previous);
   const history = current ? [...current.history, current.scenario].slice(-UNDO_DEPTH) : [];
   return withMeasurement({ reply, state: { scenario, history } }, current?.measured);
@@ -150,7 +155,7 @@ function turnFor(text: string, previous: ThreadState | null, hub: HubContext): T
     }
     // The words not read are said in the notices; "not used" lists the rest, never filler (issue 22, item 4).
     const ignored = outcome.notUsed ? listedApart(outcome.notUsed, outcome.notices) : outcome.ignored;
-    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed });
+    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed }, reportsOutOfMemory(text));
   } catch {
     return { reply: internalError(text), state: previous };
   }
