@@ -64,6 +64,7 @@ simple     -> %model                                  {% b.model %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}
             | %tgiVersion                             {% b.tgiVersion %}
+            | %lmdeployVersion                        {% b.lmdeployVersion %}
             | %tgiSharded                             {% b.tgiSharded %}
             | %unslothVersion                         {% b.unslothVersion %}
             | %torchtuneVersion                       {% b.torchtuneVersion %}

@@ -19,6 +19,13 @@ import type { VerdictLine } from './corpus.js';
  * framework's examples turn on (memory/example-recompute.ts). Such a line is scored as read, and
  * agreement is printed beside it with each of them read the other way, so neither reading of the
  * unsaid setting is chosen after seeing which way the lines went (as with ⚠ tight).
+ *
+ * Sharding is counted the same way: a request on more than one GPU that names no sharding is read
+ * as plain DDP (scenario/defaults.ts), and a ✗ that ZeRO-3 alone would turn into a fit ("Fits only
+ * with … zero3", memory/flips.ts) turns on a setting the user did not state. A full fine-tune that
+ * ran on cards no replica holds was sharded (issue 23, vb9 v238/v241: both threads' own scripts
+ * used DeepSpeed ZeRO-3 / ZeRO-2), but an OOM report may have been plain DDP, so such a line is
+ * scored as read and agreement is printed beside it with each of them read as sharded.
  */
 
 export type Predicted = 'fits' | 'no' | 'none';
@@ -37,17 +44,20 @@ export interface Prediction {
   headline: string;
   /** The verdict turns on gradient checkpointing the request did not state (either way). */
   restsOnGc: boolean;
+  /** A ✗ on more than one GPU, read as DDP, that ZeRO-3 sharding the request did not name would fit. */
+  restsOnSharding: boolean;
 }
 
 export function predict(request: string): Prediction {
   const { reply } = respond(request, null);
-  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null, restsOnGc: false };
+  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null, restsOnGc: false, restsOnSharding: false };
   if (reply.kind === 'error') return { ...none, status: 'error', headline: reply.message };
   if (reply.kind !== 'estimate') return { ...none, status: reply.kind, headline: '' };
   const v = reply.verdict;
   const e = reply.estimate;
   const restsOnGc = v.status === 'no' ? (e.flipsOn ?? []).includes('gc') : e.holdsOnlyWithGc !== undefined;
-  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline, restsOnGc };
+  const restsOnSharding = v.status === 'no' && (e.flipsOn ?? []).includes('zero3');
+  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline, restsOnGc, restsOnSharding };
   if (v.status === 'no') return { ...base, predicted: 'no', tight: false };
   if (v.status === 'unknown' || v.capacityBytes === null) return { ...base, predicted: 'none', tight: false };
   return { ...base, predicted: 'fits', tight: v.status === 'tight' };
@@ -84,6 +94,10 @@ export interface Agreement {
   restsOnGc: number;
   /** Agreement with each of those read the other way (a ✗ as fits, a fit as ✗); the rest as read. */
   agreeGcOtherWay: number;
+  /** ✗ verdicts that ZeRO-3 sharding the request did not name would turn into fits. */
+  restsOnSharding: number;
+  /** Agreement with each of those read as sharded (a fit); the rest as read. */
+  agreeShardedOtherWay: number;
 }
 
 /** The prediction with its unstated checkpointing read the other way: a ✗ that gc would fix fits, a fit that needs assumed gc does not. */
@@ -91,6 +105,12 @@ export function gcOtherWay(s: Scored): Scored {
   if (!s.prediction.restsOnGc) return s;
   const predicted: Predicted = s.prediction.predicted === 'no' ? 'fits' : 'no';
   return { ...s, prediction: { ...s.prediction, predicted, tight: false } };
+}
+
+/** The prediction with unnamed sharding on several GPUs read as ZeRO-3: a ✗ that ZeRO-3 would fix fits. */
+export function shardedOtherWay(s: Scored): Scored {
+  if (!s.prediction.restsOnSharding) return s;
+  return { ...s, prediction: { ...s.prediction, predicted: 'fits', tight: false } };
 }
 
 export function agreement(scored: Scored[]): Agreement {
@@ -104,6 +124,8 @@ export function agreement(scored: Scored[]): Agreement {
     envelope: scored.filter((s) => s.prediction.envelope).length,
     restsOnGc: scored.filter((s) => s.prediction.restsOnGc).length,
     agreeGcOtherWay: scored.map(gcOtherWay).filter(agrees).length,
+    restsOnSharding: scored.filter((s) => s.prediction.restsOnSharding).length,
+    agreeShardedOtherWay: scored.map(shardedOtherWay).filter(agrees).length,
   };
 }
 

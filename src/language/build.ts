@@ -228,6 +228,8 @@ export const enforceEager = (d: Part[]) => item({ kind: 'enforceEager' }, d);
 export const vllmVersion = (d: Part[]) => item({ kind: 'vllmVersion', value: tok(d[0]!).value }, d);
 /** `tgi 1.3.0`: the TGI release, which also names TGI. */
 export const tgiVersion = (d: Part[]) => item({ kind: 'tgiVersion', value: tok(d[0]!).value }, d);
+/** `lmdeploy 0.2.1`: the lmdeploy release, which also names lmdeploy as the server. */
+export const lmdeployVersion = (d: Part[]) => item({ kind: 'lmdeployVersion', value: tok(d[0]!).value }, d);
 /** `tgi sharded`: TGI's --sharded true, the model split over every device the launcher counts; also names TGI. */
 export const tgiSharded = (d: Part[]) => item({ kind: 'tgiSharded' }, d);
 /** `llama.cpp build 1430`: llama.cpp's build number, which also names llama.cpp. */

@@ -89,6 +89,8 @@ export type ItemBody =
   | { kind: 'vllmVersion'; value: string }
   /** TGI's release ("1.3.0", "2.0"). */
   | { kind: 'tgiVersion'; value: string }
+  /** lmdeploy's release ("0.2.1"). */
+  | { kind: 'lmdeployVersion'; value: string }
   /** TGI's --sharded true: split over every device the launcher counts. */
   | { kind: 'tgiSharded' }
   /** Unsloth's release, year.month ("2024.5"). */

@@ -19,6 +19,7 @@ export interface Keyword {
 
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
+import { LMDEPLOY_VERSION_KEYWORDS } from './lmdeploy-versions.js';
 import { UNSLOTH_VERSION_KEYWORDS } from './unsloth-versions.js';
 import { TORCHTUNE_VERSION_KEYWORDS } from './torchtune-versions.js';
 
@@ -210,6 +211,8 @@ export const KEYWORDS: readonly Keyword[] = [
   ...VLLM_VERSION_KEYWORDS,
   // TGI's release ("tgi 1.3.0"): how it sizes the KV cache after the warm-up depends on it.
   ...TGI_VERSION_KEYWORDS,
+  // lmdeploy's release ("lmdeploy 0.2.1"): what cache_max_entry_count is a share of depends on it.
+  ...LMDEPLOY_VERSION_KEYWORDS,
   // Unsloth's release ("unsloth 2024.5"): its loss kernel depends on it.
   ...UNSLOTH_VERSION_KEYWORDS,
   // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
@@ -325,6 +328,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   skipMmProfiling: 'skip mm profiling',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
+  lmdeployVersion: 'an lmdeploy release (lmdeploy 0.2.1)',
   tgiSharded: 'tgi sharded (--sharded true)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
   torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',

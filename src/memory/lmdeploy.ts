@@ -22,11 +22,53 @@ import type { Component } from './types.js';
  *   cudaMemGetInfo, the smallest over the tensor-parallel ranks: `GetSyncFreeMemSize`);
  * - v0.1.0 – v0.2.1: 0.5, a share of the *total* memory (`total * ratio`);
  * - v0.0.x: a count of cache entries (LlamaCacheManager `max_entry_count`), each a whole session.
- * Modelled: the current rule (v0.2.2 on). The newest TurboMind keeps it (src/turbomind/turbomind.cc
+ * Modelled: the current rule (v0.2.2 on), and the one before it when the release is named ("lmdeploy
+ * 0.2.1", turbomindCacheOfTotal). The newest TurboMind keeps the current rule (src/turbomind/turbomind.cc
  * `TurboMind::Impl::CreateEngine`: cache_bytes = free_bytes × cache_ratio, free the minimum over the
  * tensor-parallel group, then the model and engine are built after it).
  */
 export const TURBOMIND_CACHE_SHARE = 0.8;
+
+/**
+ * cache_max_entry_count's default from v0.1.0 to v0.2.1 (v0.2.1 lmdeploy/messages.py: "the percentage
+ * of gpu memory occupied by the k/v cache, default to 0.5"), a share of the card's *total* memory
+ * (v0.1.0 – v0.2.1 src/turbomind/models/llama/BlockManager.cc GetBlockCount: `total * ratio /
+ * block_size`, total from cudaMemGetInfo); v0.2.2 (2024-01-31) takes it of the free memory
+ * (GetBlockCount with get_free_size), after InternLM/lmdeploy#1051 (2024-01-26: "A better approach
+ * would be to allocate space for the k/v cache from the free GPU memory proportionally").
+ */
+export const TURBOMIND_CACHE_SHARE_OF_TOTAL = 0.5;
+
+/**
+ * The named release reads cache_max_entry_count as a share of the card's total memory: v0.1.x to
+ * v0.2.1 ("lmdeploy 0.2" is read as its first release, 0.2.0). Unnamed: the current rule.
+ */
+export function turbomindCacheOfTotal(s: Scenario): boolean {
+  return cacheOfTotalIn(s.inference.lmdeployVersion);
+}
+
+/** The same, from the release as said ("0.2.1"); undefined = the newest. */
+export function cacheOfTotalIn(version: string | undefined): boolean {
+  const m = /^0\.(\d+)(?:\.(\d+))?$/.exec(version ?? '');
+  if (!m) return false;
+  const minor = Number(m[1]);
+  return minor < 2 || (minor === 2 && Number(m[2] ?? 0) <= 1);
+}
+
+/**
+ * v0.1.0 – v0.2.1: the KV blocks are cache_max_entry_count × the card's total, whatever the weights
+ * left (BlockManager::GetBlockCount of those releases); past the card the block allocation itself
+ * fails ("CUDA runtime error: out of memory", lmdeploy#1019 on a 3090).
+ */
+export function turbomindTotalShareNote(s: Scenario, capacity: number, inside: readonly Component[], nonTorch: number, budget: number): string {
+  const gib = (b: number) => (b / 2 ** 30).toFixed(1);
+  const before = inside.reduce((a, c) => a + c.bytes, 0) + nonTorch;
+  const head = `lmdeploy ${s.inference.lmdeployVersion}'s budget: cache_max_entry_count ${s.inference.gpuMemoryUtilization} of the card's total memory (its rule until v0.2.1; a share of the memory free after the weights from v0.2.2) = ${s.inference.gpuMemoryUtilization} × ${gib(capacity)} GiB = ${gib(budget)} GiB of KV cache, whatever the weights leave`;
+  const over = before + budget - capacity;
+  return over > 0
+    ? `${head}; with ${gib(before)} GiB of weights and non-torch memory already on the card that is ${gib(over)} GiB more than it has, so allocating the KV blocks runs out of memory (lower --cache-max-entry-count, or v0.2.2 on takes a share of what is free).`
+    : `${head}; TurboMind truncates session_len to the blocks it got.`;
+}
 
 /** BlockManager::GetBlockCount (v0.2.2 on): KV bytes = cache_max_entry_count × (card − weights − non-torch). */
 export function turbomindKvBudget(card: number, cacheShare: number, residentBytes: number, nonTorch: number): number {

@@ -6,7 +6,7 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
-import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindKvBudget } from './lmdeploy.js';
+import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -112,6 +112,8 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   if (engine === 'lmdeploy') {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
+    // Before v0.2.2 the share is of the card's total, whatever the weights left (lmdeploy.ts).
+    if (turbomindCacheOfTotal(s)) return { inside: resident, outside, kv: (card: number) => fraction * card, share: `${fraction} (cache_max_entry_count, lmdeploy ${s.inference.lmdeployVersion}) × card`, fraction: 1, ofCard: false };
     return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1, ofCard: false };
   }
   if (engine === 'mii') {
@@ -180,6 +182,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
 function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside: Component[], nonTorch: number, budget: number, oneSequence: number): string {
   const name = ENGINE_NAME[engine];
   if (capacity === null) return `${name} preallocates its KV cache; name a card for its budget.`;
+  if (engine === 'lmdeploy' && turbomindCacheOfTotal(s)) return turbomindTotalShareNote(s, capacity, inside, nonTorch, budget);
   const rule = engine === 'tgi' ? tgiKvRule(s) : engine === 'lmdeploy' ? { of: 'free' as const, share: s.inference.gpuMemoryUtilization, source: `cache_max_entry_count${s.inference.gpuMemoryUtilization === TURBOMIND_CACHE_SHARE ? ', its default' : ''}` } : null;
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;

@@ -102,6 +102,9 @@ function fitConditions(e: Estimate): string[] {
   const flips = e.flipsOn ?? [];
   const said: string[] = [];
   if (flips.length) said.push(`Fits only with ${flips.join(' or ')} (not in your request; the defaults leave ${flips.length > 1 ? 'them' : 'it'} off).`);
+  // Issue 23 §8 for sharding: an unnamed sharding over several GPUs is read as plain DDP, which the
+  // verdict turns on as much as on any unstated length; say which reading it is and how to change it.
+  if (flips.includes('zero3')) said.push('No sharding was named, so each GPU is read as holding a whole replica (plain DDP); ZeRO-3, the rest as read, fits: say zero3 or fsdp if you shard.');
   if (e.holdsOnlyWithGc) said.push(`Fits only with the gradient checkpointing assumed above (not in your request): without it ${gib(e.holdsOnlyWithGc.withoutBytes)} GiB per GPU.`);
   return said;
 }

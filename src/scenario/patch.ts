@@ -57,6 +57,7 @@ const SLOT_LABELS: Record<string, string> = {
   skipMm: 'multimodal profiling (--skip-mm-profiling)',
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
+  lmdeployVersion: 'lmdeploy release',
   tgiSharded: 'TGI --sharded',
   unslothVersion: 'Unsloth release',
   torchtuneVersion: 'torchtune release',
@@ -329,6 +330,13 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['vllmVersion', item.value]]);
     case 'tgiVersion':
       return setAll(patch, item, [['framework', 'tgi'], ['tgiVersion', item.value]]);
+    case 'lmdeployVersion': {
+      // Names lmdeploy too: the engine item's text ("lmdeploy 0.2.1") is what resolve-serving reads the
+      // server from, so a plain verb before it ("serve lmdeploy 0.2.1") gives way, as in 'serve' above.
+      const prior = patch.get('engine');
+      if (prior && !ENGINE_NAMED.test(prior.item.text)) patch.drop('engine');
+      return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['lmdeployVersion', item.value]]);
+    }
     case 'tgiSharded':
       return setAll(patch, item, [['framework', 'tgi'], ['tgiSharded', true]]);
     case 'llamacppBuild':

@@ -1,6 +1,7 @@
 import { gpuById } from '../catalog/index.js';
 import type { Scenario } from './schema.js';
 import { llamaCppSplitsRows } from '../memory/llamacpp-row-split.js';
+import { cacheOfTotalIn } from '../memory/lmdeploy.js';
 import { gpuCountOf, unnamedGpusWords } from './gpus.js';
 
 /**
@@ -178,7 +179,8 @@ export function hardwareWords(s: Scenario): string {
 function servingWords(inf: Scenario['inference']): string {
   const share = inf.gpuMemoryUtilization;
   if (inf.server === 'sglang') return `SGLang serving (mem_fraction_static ${share})`;
-  if (inf.server === 'lmdeploy') return `lmdeploy TurboMind serving (cache_max_entry_count ${share} of the memory left after weights)`;
+  if (inf.server === 'lmdeploy' && cacheOfTotalIn(inf.lmdeployVersion)) return `lmdeploy ${inf.lmdeployVersion} TurboMind serving (cache_max_entry_count ${share} of the card's total memory)`;
+  if (inf.server === 'lmdeploy') return `lmdeploy${inf.lmdeployVersion !== undefined ? ` ${inf.lmdeployVersion}` : ''} TurboMind serving (cache_max_entry_count ${share} of the memory left after weights)`;
   if (inf.server === 'mii') return 'DeepSpeed-MII FastGen serving (KV from the memory left after weights, 1 GB reserved)';
   return `vLLM serving (gpu_memory_utilization ${share})`;
 }

@@ -3,7 +3,7 @@ import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import { serveEngineNamed } from '../language/serve-engines.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { hfDefaultAttention } from '../memory/attention-kernel.js';
-import { TURBOMIND_CACHE_SHARE } from '../memory/lmdeploy.js';
+import { TURBOMIND_CACHE_SHARE, TURBOMIND_CACHE_SHARE_OF_TOTAL, turbomindCacheOfTotal } from '../memory/lmdeploy.js';
 import { MII_RESERVE_BYTES } from '../memory/mii.js';
 import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
@@ -64,6 +64,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (release !== undefined) inf.vllmVersion = release;
   const tgiRelease = r.patch.value<string>('tgiVersion');
   if (tgiRelease !== undefined) inf.tgiVersion = tgiRelease;
+  const lmdeployRelease = r.patch.value<string>('lmdeployVersion');
+  if (lmdeployRelease !== undefined) inf.lmdeployVersion = lmdeployRelease;
   const llamacppBuild = r.patch.value<number>('llamacppBuild');
   if (llamacppBuild !== undefined) inf.llamacppBuild = llamacppBuild;
   // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores
@@ -102,6 +104,9 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
     r.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+  } else if (inf.server === 'lmdeploy' && turbomindCacheOfTotal(s) && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
+    inf.gpuMemoryUtilization = TURBOMIND_CACHE_SHARE_OF_TOTAL;
+    r.assume(`lmdeploy ${inf.lmdeployVersion}'s TurboMind budget: --cache-max-entry-count ${TURBOMIND_CACHE_SHARE_OF_TOTAL} (its default until v0.2.1) of the card's total memory for the KV cache, whatever the weights leave`);
   } else if (inf.server === 'lmdeploy' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = TURBOMIND_CACHE_SHARE;
     r.assume(`lmdeploy's TurboMind budget: --cache-max-entry-count ${TURBOMIND_CACHE_SHARE} (its default since v0.2.2) of the memory free after the weights for the KV cache; its batch buffers, forward step and 4-bit GEMM tuning out of the rest`);

@@ -274,6 +274,8 @@ export const inferenceSchema = z.object({
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
   tgiVersion: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/).optional(),
+  /** lmdeploy's release ("0.2.1"); absent = the newest (memory/lmdeploy.ts `turbomindCacheOfTotal`). */
+  lmdeployVersion: z.string().regex(/^0\.\d+(?:\.\d+)?$/).optional(),
   /** llama.cpp's build number (b1430); absent = the newest (memory/llamacpp-row-split.ts). */
   llamacppBuild: z.number().int().min(1).max(100_000).optional(),
   /**

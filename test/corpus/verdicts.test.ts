@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
 import { loadVerdictCorpus, seqAndBatchStated, type VerdictLine } from '../../bench/verdicts/corpus.js';
-import { agreement, agrees, confusion, gcOtherWay, type Predicted, type Scored } from '../../bench/verdicts/score.js';
+import { agreement, agrees, confusion, gcOtherWay, predict, shardedOtherWay, type Predicted, type Scored } from '../../bench/verdicts/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = loadVerdictCorpus(join(here, 'verdicts.jsonl'));
@@ -70,13 +70,13 @@ describe('the verdict corpus (test/corpus/verdicts.jsonl)', () => {
 describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
   const base: VerdictLine = corpus[0]!;
   const scoredArb = fc.array(
-    fc.record({ outcome: fc.constantFrom('oom' as const, 'ran' as const), predicted: fc.constantFrom<Predicted>('fits', 'no', 'none'), tight: fc.boolean(), envelope: fc.boolean(), gc: fc.boolean() }),
+    fc.record({ outcome: fc.constantFrom('oom' as const, 'ran' as const), predicted: fc.constantFrom<Predicted>('fits', 'no', 'none'), tight: fc.boolean(), envelope: fc.boolean(), gc: fc.boolean(), sharded: fc.boolean() }),
     { maxLength: 40 },
   ).map((rows) =>
     rows.map(
-      ({ outcome, predicted, tight, envelope, gc }): Scored => ({
+      ({ outcome, predicted, tight, envelope, gc, sharded }): Scored => ({
         line: { ...base, outcome },
-        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '', restsOnGc: predicted !== 'none' && gc },
+        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '', restsOnGc: predicted !== 'none' && gc, restsOnSharding: predicted === 'no' && sharded },
       }),
     ),
   );
@@ -127,5 +127,28 @@ describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
         for (const s of scored) if (!s.prediction.restsOnGc) expect(gcOtherWay(s)).toBe(s);
       }),
     );
+  });
+
+  it('unnamed sharding read as ZeRO-3 gains the runs that worked among the sharding-resting ✗ and loses their OOMs, and touches no other line', () => {
+    fc.assert(
+      fc.property(scoredArb, (scored) => {
+        const a = agreement(scored);
+        const resting = scored.filter((s) => s.prediction.restsOnSharding);
+        expect(a.restsOnSharding).toBe(resting.length);
+        const ran = resting.filter((s) => s.line.outcome === 'ran').length;
+        expect(a.agreeShardedOtherWay - a.agree).toBe(ran - (resting.length - ran));
+        for (const s of scored) if (!s.prediction.restsOnSharding) expect(shardedOtherWay(s)).toBe(s);
+      }),
+    );
+  });
+
+  it('counts a multi-GPU full fine-tune read as DDP as resting on sharding, not one that names its sharding or runs on one GPU (vb9 v238 as first written)', () => {
+    // proxy-tuning#2 as first written: plain DDP of a 13B full fine-tune, which ZeRO-3 over 4 cards fits.
+    expect(predict('llama-2-13b full on 4x a100-80g')).toMatchObject({ predicted: 'no', restsOnSharding: true });
+    // Invented variations: the sharding named, one GPU (nothing to shard over), and a fit.
+    expect(predict('llama-2-13b full zero3 on 4x a100-80g').restsOnSharding).toBe(false);
+    expect(predict('llama-2-13b full fsdp on 4x a100-80g').restsOnSharding).toBe(false);
+    expect(predict('llama-2-13b full on 1x a100-80g').restsOnSharding).toBe(false);
+    expect(predict('llama-2-7b qlora bs 1 seq 512 on 2x a100-80g')).toMatchObject({ predicted: 'fits', restsOnSharding: false });
   });
 });

@@ -64,12 +64,19 @@ describe('a ✗ that one unstated setting would turn says so on every surface', 
     expect(r.verdict.status).toBe('no');
     expect(r.estimate.flipsOn).toContain('zero3');
     expect(r.verdict.detail).toMatch(/Fits only with .*zero3/);
+    // Which reading the ✗ rests on is said too (issue 23 §8, vb9 v238 as first written).
+    expect(r.verdict.detail).toMatch(/No sharding was named, .*plain DDP.*say zero3 or fsdp/);
+    expect(reply('llama-2-13b full on 4x a100-80g').verdict.detail).toMatch(/plain DDP/);
     // The ZeRO-3 reading itself fits: the flip is the estimate's, not a guess.
     expect(reply('llama-2-13b full zero3 seq 1024 bs 1 on 8x a100-80g').verdict.status).not.toBe('no');
   });
 
   it('"ddp" said is no unstated sharding: no ZeRO-3 flip', () => {
-    expect(reply('llama-2-13b full ddp seq 1024 bs 1 on 8x a100-80g').estimate.flipsOn ?? []).not.toContain('zero3');
+    const ddp = reply('llama-2-13b full ddp seq 1024 bs 1 on 8x a100-80g');
+    expect(ddp.estimate.flipsOn ?? []).not.toContain('zero3');
+    expect(ddp.verdict.detail).not.toMatch(/No sharding was named/);
+    // One GPU: nothing to shard over, nothing said.
+    expect(reply('llama-2-13b full seq 1024 bs 1 on 1x a100-80g').verdict.detail).not.toMatch(/No sharding was named/);
   });
 });
 

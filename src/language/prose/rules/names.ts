@@ -100,7 +100,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.version',
     pattern: /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g,
     when: (t) => /\d\.\d+\.\d|==|\bv\d/.test(t),
-    write: (m) => (namesVllmRelease(m) || namesTgiRelease(m) || namesTorchtuneRelease(m) ? m[0] : blank(m)),
+    write: (m) => (namesVllmRelease(m) || namesTgiRelease(m) || namesTorchtuneRelease(m) || namesLmdeployRelease(m) ? m[0] : blank(m)),
     example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
     source: 'sgl-project/sglang#6082',
   },
@@ -412,6 +412,11 @@ export const NAME_RULES: readonly ProseRule[] = [
 /** "tgi 1.3.0", "text-generation-inference:2.0.4", "tgi v3.3": TGI's release, read as vLLM's is (tgi-versions.ts). */
 function namesTgiRelease(m: RegExpExecArray): boolean {
   return /^v?[123]\.\d(?:\.\d)?$/.test(m[0]) && /(?:\btgi|text[-_ ]generation[-_ ]inference)[\s:]*v?$/.test(m.input.slice(Math.max(0, m.index - 30), m.index));
+}
+
+/** "lmdeploy 0.2.1", "lmdeploy==0.4.0": the release language/lmdeploy-versions.ts reads (issue 23, vb9 v247). */
+function namesLmdeployRelease(m: RegExpExecArray): boolean {
+  return /^(?:==\s*|v)?0\.(?:[1-9]|10)(?:\.[0-6])?$/.test(m[0]) && /lmdeploy[\s]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 12), m.index));
 }
 
 /** "torchtune 0.1.1", "torchtune==0.2.0": the release language/torchtune-versions.ts reads (issue 23, vb6 v161). */
