@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/language/items.js';
 import { parseRequest } from '../../src/language/parse.js';
@@ -201,6 +202,14 @@ describe('numbers that are also card names (4090, 3090)', () => {
   it('reads them as numbers right after a keyword that takes one', () => {
     expect(items('seq 4090 on a100')).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'seq', value: 4090 })]));
     expect(items('bs 3090 seq 512')).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'batch', field: 'mbs', value: 3090 })]));
+  });
+
+  it('a llama.cpp build numbered like a card is the build (fast-check drew "build 2060" in the cuBLAS-pool property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('2060', '2070', '2080', '3060', '3070', '3080', '3090', '4060', '4070', '4080', '4090', '1080'), (n) => {
+        expect(items(`llama.cpp build ${n} on a100`)).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'llamacppBuild', value: Number(n) })]));
+      }),
+    );
   });
 
   it('keeps them as cards everywhere else', () => {
