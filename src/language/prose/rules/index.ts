@@ -112,6 +112,7 @@ const PROSE_ORDER = [
   'prose.model-len',
   'prose.max-num-seqs',
   'prose.kv-cache-dtype',
+  'prose.kv-cache-int',
   'prose.kv-cache',
   'prose.llama-v',
   'prose.short-flags',

@@ -215,6 +215,21 @@ export const SERVING_RULES: readonly ProseRule[] = [
     source: 'vllm-project/vllm#10102',
   },
   {
+    // "kv cache int4", "int8 kv cache", "--quant-policy 4" said as words, "cache-type-k q8_0": a KV cache quantised
+    // to 8 or 4 bits. The format is the cache's, never the weights' (issue 22 §7); the estimate holds only 16-bit
+    // and fp8 caches, so it keeps the 16-bit one (an upper bound) and says so.
+    id: 'prose.kv-cache-int',
+    pattern: /\bkv[-_ ]?cache(?:[-_ ]*(?:dtype|type|quant(?:ization|isation)?))?[-_ :=]*(int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|8[-_ ]?bit|4[-_ ]?bit)\b|\b(int8|int4|q8_0|q4_0|8[-_ ]?bit|4[-_ ]?bit)[-_ ]+kv[-_ ]?cache\b/gi,
+    when: (t) => t.includes('kv'),
+    write: (m, notes) => {
+      const format = (m[1] ?? m[2] ?? '').toLowerCase();
+      notes.push(`"${m[0].trim()}": a KV cache in ${format} is not modelled; the estimate keeps a 16-bit cache, an upper bound for it`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'qwen1.5-110b serve lmdeploy tp 8 kv cache int4 on 8x v100-32g',
+    source: 'InternLM/lmdeploy#1536',
+  },
+  {
     // "KV cache" in prose is a thing talked about; "kv" alone would be the kv-heads override.
     id: 'prose.kv-cache',
     pattern: /\bkv[-_ ]?cache\b(?![-_ ]*(?:dtype[-_ ]*)?(?:fp8|bf16|fp16|fp32))/g,
