@@ -130,3 +130,36 @@ describe('the card\'s observed load is no memory setting (prose.observed-gpu-loa
     expect(read(text).scenario.inference.gpuMemoryUtilization).toBe(util);
   });
 });
+
+describe('a source length alone is no sequence (config-keys sourceAndTarget)', () => {
+  /** hiyouga/LlamaFactory#469 (c852), the keys that bear on memory. */
+  const C852 = 'deepspeed --num_gpus=4 src/train_bash.py \\\n    --stage sft \\\n    --model_name_or_path Baichuan-7B \\\n    --finetuning_type full \\\n    --max_source_length 256 \\\n    --per_device_train_batch_size 4 \\\n    --gradient_accumulation_steps 16 \\\n    --fp16';
+
+  it('leaves the sequence unread beside "--max_source_length 256" (c852), said as weak', () => {
+    const { scenario, said } = read(C852);
+    expect(scenario.seq).not.toBe(256);
+    expect(said).toMatch(/max_source_length 256 is the prompt part only/);
+  });
+
+  it.each([
+    ['python main.py --model_name_or_path chatglm-6b --max_source_length 512 --max_target_length 128 --per_device_train_batch_size 1 on 1x a100', 640],
+    ['python main.py --model_name_or_path chatglm-6b --max_target_length 128 --max_source_length 64 on 1x a100', 192],
+  ])('adds the target where both are given: %s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+});
+
+describe('a vLLM release at a sentence end is read (not-hw.version)', () => {
+  it.each([
+    // vllm-project/vllm#4429 (c836 and c313).
+    'Not enough memory when run deepseek-coder-33b-instruct model on two L40 GPUs (48G) with vllm 0.4.1.  Also tried --enforce-eager, did not help.',
+    'serve llama-2-7b on 1x a100 with vllm 0.4.1.',
+    'serve llama-2-7b on 1x a100 with vllm 0.4.1, and it OOMs',
+  ])('%s', (text) => {
+    expect(read(text).scenario.inference.vllmVersion).toBe('0.4.1');
+  });
+
+  it('still blanks another program\'s version at a sentence end ("torch 2.1.2.")', () => {
+    expect(read('serve llama-2-7b on 1x a100 with torch 2.1.2.').scenario.hardware?.count).toBe(1);
+  });
+});
