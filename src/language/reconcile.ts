@@ -14,7 +14,7 @@ import { askedRun } from './reconcile/asked-run.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
-import { engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
+import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
 
 /**
@@ -63,6 +63,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = seqs(out, notes);
   out = switches(out, notes);
   out = loras(out);
+  out = adapterPretraining(out, notes);
   out = enginesByEvidence(out, notes);
   out = engines(out, notes);
   out = vllmEngines(out, notes);
@@ -78,5 +79,5 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
  */
 export function restatements(items: Item[], text = ''): Item[] {
   // A framework an artefact only suggests is no contradiction of one named (reconcile/framework-evidence.ts).
-  return impliedFrameworks(weights(models(items)), [], text);
+  return impliedFrameworks(adapterPretraining(weights(models(items)), []), [], text);
 }

@@ -12,6 +12,9 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
 /** Training on quantised weights trains adapters on them: QLoRA on NF4, LoRA on any other format. */
 const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf4' || weights === 'nf4-dq' ? 'qlora' : 'lora');
 
+/** A run verb that names no inference ("run", 跑): never "load", "deploy" or "use it for inference". */
+const PLAIN_RUN = /^(?:run|runs|running|ran|跑)$/i;
+
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
@@ -94,7 +97,14 @@ export function modeStep(r: Resolution): ErrorReply | null {
     // loading is no training word, and a training framework loads models for its chat too; the
     // framework alone does not turn the thread's inference into training.
     const loadedIn = trainingSetting === 'framework' && previousMode === 'inference' && /^(?:load|加载)/i.test(r.patch.get('run')!.item.text.trim());
-    mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
+    // "为啥我双卡A5000会显存溢出呢 … 跑的是run_pt.sh" (why do my two A5000 run out of memory … what I run is
+    // run_pt.sh) in a thread on LoRA continued pre-training (shibing624/MedicalGPT#236, c841): a plain run verb in
+    // a training thread runs that training; it had turned the thread's LoRA into inference, unsaid.
+    const runsTheThread = !trainingSetting && previousMode !== null && previousMode !== 'inference' && PLAIN_RUN.test(r.patch.get('run')!.item.text.trim());
+    if (runsTheThread) {
+      mode = previousMode;
+      r.intent(`${previousMode === 'full' ? 'full fine-tune' : previousMode === 'qlora' ? 'QLoRA' : 'LoRA'} kept from the thread: "${r.patch.get('run')!.item.text.trim()}" runs the thread's training; say "inference" to run the model instead`);
+    } else mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
     const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
     if (trainingSetting && r.isNew) r.intent(`${trained}: "${r.patch.get('run')!.item.text}" with a training setting ("${r.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
   } else if (previousMode === 'inference' && trainingSetting !== undefined && TRAINING_ONLY_SLOTS.includes(trainingSetting)) {

@@ -27,6 +27,21 @@ export const modelFolder: Handler = (v, ctx) => {
   return /\d/.test(name) ? model(v, ctx) : IGNORE;
 };
 
+/** ms-swift's spelling of Qwen1.5 in its model types (swift/llm/utils/model.py, 1.x and 2.x: ModelType.qwen1half_7b_chat = 'qwen1half-7b-chat'). */
+export const QWEN1HALF = /(?<![a-z0-9.])qwen1half(?=[-_\s]|$)/gi;
+
+/**
+ * ms-swift 1.x and 2.x name the model by `--model_type` ("swift sft --model_type qwen1half-7b-chat",
+ * modelscope/ms-swift#860, c853; "swift deploy --tensor_parallel_size 4 --dtype fp16 --model_type
+ * qwen1half-7b-chat", vllm-project/vllm#7946): a name with its size. In a Hugging Face config.json
+ * `"model_type": "llama"` names an architecture, no model: only a value with a size is read.
+ */
+export const swiftModelType: Handler = (v, ctx) => {
+  const name = unquote(v);
+  if (!/\d(?:[._]\d+)?[bm](?![a-z0-9])/i.test(name)) return IGNORE;
+  return model(name.replace(QWEN1HALF, 'qwen1.5'), ctx);
+};
+
 /** Keys that name the model, whose value may carry its format ("…-AWQ-INT4"). */
 export const MODEL_KEYS = ['model', 'model_name_or_path', 'base_model', 'model_name', 'model_id', 'model_path', 'pretrained_model_name_or_path'];
 
@@ -52,6 +67,7 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   pretrained_model_name_or_path: { reads: model },
   model_path: { reads: model },
   model_dir: { reads: modelFolder },
+  model_type: { reads: swiftModelType, source: 'modelscope/ms-swift#860, swift/llm/utils/model.py ModelType' },
   hf_model: { reads: model },
   checkpoint_dir: { reads: model },
   ckpt_path: { reads: model },

@@ -23,7 +23,12 @@ const sourceAndTarget: Handler = (v, ctx) => {
   const source = numberOf(v);
   if (!Number.isFinite(source)) return IGNORE;
   const target = numberOf(ctx.values?.get('max_target_length') ?? '');
-  return Number.isFinite(target) ? say(`seq ${source + target}`, `sequence ${source + target}: source ${source} + target ${target}`) : say(`seq ${source}`);
+  if (Number.isFinite(target)) return say(`seq ${source + target}`, `sequence ${source + target}: source ${source} + target ${target}`);
+  // "--max_source_length 256" with no target length (hiyouga/LlamaFactory#469, c852, read as seq 256): the
+  // prompt part only; the answer adds the program's own max_target_length default, which differs by program
+  // and release (128 in HF's seq2seq examples and ChatGLM-6B's ptuning, 256 or 512 in others' data args).
+  // The sequence is not read from it: the length used is the default, said as one.
+  return { ignore: true, note: `${ctx.pair ?? `max_source_length ${source}`} is the prompt part only: the answer's max_target_length (not given, the program's default) adds to it, so the sequence is not read from it` };
 };
 
 /** ChatGLM3's finetune_demo: max_input_length + max_output_length, read once at the input key. */

@@ -58,6 +58,27 @@ export function loras(items: Item[]): Item[] {
   return items.map((i) => (i.kind === 'lora' ? { ...i, qlora: true } : i));
 }
 
+type ModeItem = Extract<Item, { kind: 'mode' }>;
+
+/**
+ * Pre-training said beside LoRA or QLoRA is continued pre-training that trains adapters: "请问baichuan13b-chat
+ * 增量预训练(LoRA)需要多少显存呢" (how much memory does incremental pre-training (LoRA) of baichuan13b-chat need,
+ * shibing624/MedicalGPT#236, c841), "lora预训练13B模型" (ymcui/Chinese-LLaMA-Alpaca#730, c850), "2xA100 QLoRA
+ * I'm trying to train … for continued pretraining" (unslothai/unsloth#4040, c687). Its memory is a LoRA run's:
+ * frozen base, adapter gradients and moments; the item language's pretrain is a full-training mode. The
+ * pre-training word is said in a note, never a contradiction of the method (it had been refused in a short
+ * request, and in prose whichever came first had won, the other silently lost).
+ */
+export function adapterPretraining(items: Item[], notes: string[]): Item[] {
+  const adapter = items.find((i) => i.kind === 'lora');
+  const pretrain = items.filter((i): i is ModeItem => i.kind === 'mode' && i.value === 'pretrain');
+  // A full fine-tune said too ("--stage pt --finetuning_type full --lora_target c_attn", hiyouga/LlamaFactory,
+  // c503): the LoRA key is one the full run ignores, and the pre-training is full.
+  if (!adapter || pretrain.length === 0 || items.some((i) => i.kind === 'mode' && i.value === 'full')) return items;
+  for (const p of pretrain) notes.push(`"${p.text.trim()}" with "${adapter.text.trim()}": pre-training that trains ${adapter.kind === 'lora' && adapter.qlora ? 'QLoRA' : 'LoRA'} adapters, read as that method (a frozen base)`);
+  return items.filter((i) => !pretrain.includes(i as ModeItem));
+}
+
 /**
  * "models that work in other applications like ollama … `vllm serve Qwen3-…`": the run asked
  * about is the one on the named serving engine; llama.cpp / Ollama is another program the

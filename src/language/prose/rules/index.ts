@@ -93,6 +93,8 @@ const PROSE_ORDER = [
   'prose.memory-range',
   'prose.concurrent-users',
   'prose.max-seq-question',
+  // The card's observed load ("GPU utilization remains at 86%") before a percentage is read as vLLM's fraction.
+  'prose.observed-gpu-load',
   'prose.memory-utilisation',
   'prose.load-split',
   'prose.not-suitable',

@@ -1,5 +1,6 @@
 import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
+import { QWEN1HALF } from '../../config-keys/models.js';
 
 /**
  * Ways people describe a training setup in prose that the item language says otherwise. Each is
@@ -262,6 +263,20 @@ export const CARD_DTYPE_RULES: readonly ProseRule[] = [
     when: (t) => /\d_+\d/.test(t),
     write: (m) => `${m[1]}${m[2]}.${m[3]}`,
     example: 'tune run lora_finetune_single_device --config llama3_1/8B_lora',
+    insideHubIds: true,
+  },
+  {
+    // ms-swift's model types spell Qwen1.5 "qwen1half" (swift/llm/utils/model.py, 1.x and 2.x:
+    // ModelType.qwen1half_7b_chat = 'qwen1half-7b-chat', get_model_tokenizer_qwen1half): "swift sft
+    // --model_type qwen1half-7b-chat" (modelscope/ms-swift#860, c853) and "swift deploy
+    // --tensor_parallel_size 4 --dtype fp16 --model_type qwen1half-7b-chat" (vllm-project/vllm#7946) are
+    // Qwen1.5-7B-Chat. Read as a bare "7b" before, the model's family was lost.
+    id: 'training.swift-qwen1half',
+    pattern: QWEN1HALF,
+    when: (t) => t.includes('qwen1half'),
+    write: () => 'qwen1.5',
+    example: 'CUDA_VISIBLE_DEVICES=0 \\\nswift sft \\\n    --model_type qwen1half-7b-chat \\\n    --sft_type full',
+    source: 'modelscope/ms-swift#860',
     insideHubIds: true,
   },
   {
