@@ -21,6 +21,14 @@ const SHAPE = ['num_layers', 'hidden_size'];
 const HEADS = ['num_attention_heads', 'num_heads', 'num_head'];
 /** What a Megatron script sets beside the shape: its parallel sizes, its two batch sizes. */
 const LAUNCH = ['tp', 'pp', 'tp_size', 'pp_size', 'global_batch_size', 'gpus_per_node'];
+/**
+ * A serving engine's build keys: TensorRT-LLM writes the model's shape (num_layers, hidden_size, num_heads)
+ * and its tensor_parallel into the engine's config.json beside its builder_config (max_input_len,
+ * max_output_len, max_num_tokens: NVIDIA/TensorRT-LLM#1532's build_config), so that shape is a built
+ * engine's, not a Megatron launch script's ("llama2 70b(TP=2)" with such a config, NVIDIA/TensorRT-LLM c835,
+ * had been a Megatron pre-training run and refused against its max_input_len).
+ */
+const ENGINE_BUILD = /\b(?:builder_config|build_config|plugin_config|max_input_len|max_output_len|max_num_tokens|max_beam_width)\b/;
 /** The keys whose reading carries the run's words when no entry point does ("megatron pretrain tp 8"). */
 export const MEGATRON_ANCHORS: ReadonlySet<string> = new Set([...MEGATRON_ONLY, ...SHAPE, ...HEADS, ...LAUNCH, 'micro_batch_size', 'seq_length', 'num_kv_heads', 'ffn_hidden_size']);
 
@@ -55,7 +63,7 @@ export interface MegatronRun {
 export function megatronRun(present: ReadonlySet<string>, text: string, entryPoint: boolean): MegatronRun | null {
   const has = (k: string) => present.has(k);
   const byFlags = MEGATRON_ONLY.some(has);
-  const byScript = SHAPE.every(has) && HEADS.some(has) && LAUNCH.some(has);
+  const byScript = SHAPE.every(has) && HEADS.some(has) && LAUNCH.some(has) && !ENGINE_BUILD.test(text);
   if (!byFlags && !byScript && !entryPoint) return null;
   // Flags alone say whose run it is, not what it does; a script that builds the model from its own
   // shape, or a pretrain_*.py entry point, pre-trains unless words say otherwise.

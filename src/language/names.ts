@@ -1,3 +1,4 @@
+import { GPUS, MODELS } from '../catalog/index.js';
 import { FAMILIES, GPU_NAMES, KEYWORD_INDEX, MODEL_NAMES } from './lexicon.js';
 import { chunks } from './spelling.js';
 import { KEYWORDS } from './vocabulary.js';
@@ -27,6 +28,36 @@ const FAMILY_SET = new Set(FAMILIES.map((f) => chunks(f).join('')));
  * but these are read only as one word, so "for each query" stays English.
  */
 const IDENTIFIER_KEYS = new Set(KEYWORDS.filter((k) => k.identifier).flatMap((k) => k.spellings.map((s) => chunks(s).join(''))));
+
+/**
+ * Where a spelling may part two runs of letters: "fine tune", "fine-tune" part "finetune" after "fine".
+ * A space the text puts inside what the spelling writes as one run of letters joins two words, not
+ * one name in two pieces: "in T4 GPU" is "in" and the T4 (marella/ctransformers#96, corpus c837: it
+ * had been "int4", GPTQ weights, and the T4 was lost), never "int4". Keys with no entry have no such place.
+ */
+const LETTER_BREAKS = new Map<string, Set<number>>();
+function noteBreaks(spelling: string): void {
+  const parts = chunks(spelling);
+  let offset = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0 && /^[a-z]/.test(parts[i]!) && /[a-z]$/.test(parts[i - 1]!)) {
+      const key = parts.join('');
+      if (!LETTER_BREAKS.has(key)) LETTER_BREAKS.set(key, new Set());
+      LETTER_BREAKS.get(key)!.add(offset);
+    }
+    offset += parts[i]!.length;
+  }
+}
+for (const k of KEYWORDS) for (const s of k.spellings) noteBreaks(s);
+for (const e of [...MODELS, ...GPUS]) for (const s of [e.id, e.name, ...e.aliases]) noteBreaks(s);
+for (const f of FAMILIES) noteBreaks(f);
+
+/** Whether every place the text parted two runs of letters with a space is one some spelling of the key parts. */
+function breaksAllowed(key: string, spaced: readonly number[] | undefined): boolean {
+  if (!spaced) return true;
+  const allowed = LETTER_BREAKS.get(key);
+  return spaced.every((at) => allowed?.has(at) === true);
+}
 
 /** Longest spelling in chunks: catalog names run to ~10 ("meta-llama/llama-3.1-405b-instruct"). */
 const LONGEST = Math.max(...KEYWORDS.flatMap((k) => k.spellings).map((s) => chunks(s).length), 16);
@@ -81,11 +112,13 @@ const wordGuard = (text: string, end: number) => !isAlnumAt(text, end);
  * Up to LONGEST chunk runs from `at` that may still be a name: their joined key and where each
  * ends. Runs stop at the first key that starts no table key.
  */
-function runsFrom(text: string, at: number): { key: string; end: number; chunks: number }[] {
-  const runs: { key: string; end: number; chunks: number }[] = [];
+function runsFrom(text: string, at: number): { key: string; end: number; chunks: number; spaced?: number[] }[] {
+  const runs: { key: string; end: number; chunks: number; spaced?: number[] }[] = [];
   let key = '';
   let p = at;
+  let spaced: number[] | undefined;
   for (let n = 0; n < LONGEST && p < text.length; n++) {
+    const gapAt = p;
     if (n > 0) while (p < text.length && isSeparatorCode(text.charCodeAt(p))) p++;
     if (p >= text.length) break;
     const c = text.charCodeAt(p);
@@ -93,9 +126,11 @@ function runsFrom(text: string, at: number): { key: string; end: number; chunks:
     if (isLetterCode(c)) while (isLetterAt(text, q)) q++;
     else if (isDigitCode(c)) while (q < text.length && isDigitCode(text.charCodeAt(q))) q++;
     else if (isSeparatorCode(c)) break;
+    // Two runs of letters parted by a space: the place in the key, checked against the spellings (LETTER_BREAKS).
+    if (n > 0 && isLetterCode(c) && isLetterAt(text, gapAt - 1) && /\s/.test(text.slice(gapAt, p))) spaced = [...(spaced ?? []), key.length];
     key += text.slice(p, q);
     if (!startsSomeKey(key)) break;
-    runs.push({ key, end: q, chunks: n + 1 });
+    runs.push(spaced ? { key, end: q, chunks: n + 1, spaced } : { key, end: q, chunks: n + 1 });
     p = q;
   }
   return runs;
@@ -106,27 +141,27 @@ export function nameAt(text: string, at: number): NameMatch | null {
   if (!isAlnumAt(text, at)) return null;
   const runs = runsFrom(text, at);
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end } = runs[i]!;
+    const { key, end, spaced } = runs[i]!;
     const model = MODEL_NAMES.get(key);
-    if (model && nameGuard(text, end)) return { type: 'model', value: model, end };
+    if (model && breaksAllowed(key, spaced) && nameGuard(text, end)) return { type: 'model', value: model, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end } = runs[i]!;
+    const { key, end, spaced } = runs[i]!;
     // "rtx3090ti", "2080super": a Ti/Super the catalog lacks reads as its card, and read-tokens says so.
     const gpu = GPU_NAMES.get(key) ?? GPU_NAMES.get(key.replace(/(?<=\d)(?:ti|super)$/, ''));
-    if (!gpu) continue;
+    if (!gpu || !breaksAllowed(key, spaced)) continue;
     if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
     if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end, chunks: runChunks } = runs[i]!;
+    const { key, end, chunks: runChunks, spaced } = runs[i]!;
     const keyword = KEYWORD_INDEX.get(key);
-    if (!keyword || (IDENTIFIER_KEYS.has(key) && runChunks > 1)) continue;
+    if (!keyword || (IDENTIFIER_KEYS.has(key) && runChunks > 1) || !breaksAllowed(key, spaced)) continue;
     if (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end)) return { type: keyword.type, value: keyword.value, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end } = runs[i]!;
-    if (FAMILY_SET.has(key) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
+    const { key, end, spaced } = runs[i]!;
+    if (FAMILY_SET.has(key) && breaksAllowed(key, spaced) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
   }
   return null;
 }

@@ -15,8 +15,8 @@ const MACHINE = String.raw`(?:nodes?|servers?|machines?|boxes|box|hosts?|结点|
 const BEFORE: Record<string, RegExp> = {
   'hw.nodes': new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:个|台)?\s*${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`.replaceAll('${MACHINE}', MACHINE), 'g'),
   'hw.per-node': new RegExp(String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:gpus?|cards?)?\s*(?:per|/|a)\s*${MACHINE}(?![a-z])`.replaceAll('${MACHINE}', MACHINE), 'g'),
-  'not-hw.arithmetic': new RegExp(String.raw`(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])`, 'g'),
-  'training.data-count': new RegExp(String.raw`(?<![\w.])(?<!batch[\w ]{0,20})\d+(?:\.\d+)?[ \t]*k?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))`, 'g'),
+  'not-hw.arithmetic': new RegExp(String.raw`(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])`, 'g'),
+  'training.data-count': new RegExp(String.raw`(?<![\w.\-/])(?<!batch[\w ]{0,20})(?:\d+[-/])*\d+(?:\.\d+)?[ \t]*k?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))`, 'g'),
 };
 const GUARDS_BEFORE: Record<string, RegExp> = {
   'training.data-count': new RegExp(String.raw`\d\s*k?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)`),
@@ -34,7 +34,7 @@ const phrase = (...slots: fc.Arbitrary<string>[]) => fc.tuple(...slots).map((par
 const PHRASES: Record<string, fc.Arbitrary<string>> = {
   'hw.nodes': phrase(number, blank, fc.constantFrom('', '个', '台'), blank, fc.constantFrom('nodes', 'server', '机器', '节点')),
   'hw.per-node': phrase(number, blank, fc.constantFrom('', 'x', 'x '), fc.constantFrom('', 'gpus', 'cards'), blank, fc.constantFrom('per', '/', 'a'), blank, fc.constantFrom('node', 'server')),
-  'not-hw.arithmetic': phrase(number, blank, fc.constantFrom('', 'gb', 'g'), blank, fc.constantFrom('*', 'x', '/', '+'), blank, number, fc.constantFrom('', 'g', ' gb'), blank, fc.constantFrom('=', '≈', '~='), blank, number, fc.constantFrom('', 'gb', 'g')),
+  'not-hw.arithmetic': phrase(number, blank, fc.constantFrom('', 'gb', 'g'), blank, fc.constantFrom('*', 'x', '/', '+', '-'), blank, number, fc.constantFrom('', 'g', ' gb'), blank, fc.constantFrom('=', '≈', '~='), blank, number, fc.constantFrom('', 'gb', 'g')),
   'training.data-count': phrase(number, fc.constantFrom('', ' ', '\t', ' '.repeat(40)), fc.constantFrom('', 'k'), blank, fc.constantFrom('data', 'samples', 'steps', 'epochs', 'iters')),
   'prose.moe-apart': phrase(number, blank, fc.constantFrom('', 'b'), fc.constantFrom(' ', '_', '-', '  ', ' '.repeat(40)), fc.constantFrom('a', 'a '), number, fc.constantFrom('b', '')),
 };

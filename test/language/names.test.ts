@@ -21,12 +21,53 @@ const nameGuard = (t: string, e: number) => !isAlnum(t[e]) && !((t[e] === '-' ||
 const numericGuard = (t: string, e: number) => !isLetter(t[e]) && !((t[e] === '-' || t[e] === '_' || t[e] === '.') && isLetter(t[e + 1]));
 const wordGuard = (t: string, e: number) => !isAlnum(t[e]);
 
+let breaksOfKey: Map<string, Set<number>> | null = null;
+/** Each key's places where some spelling parts two runs of letters (built once). */
+function keyBreaks(): Map<string, Set<number>> {
+  if (breaksOfKey) return breaksOfKey;
+  breaksOfKey = new Map();
+  for (const s of SPELLINGS) {
+    const key = chunks(s).join('');
+    for (const at of letterBreaks(s)) breaksOfKey.set(key, (breaksOfKey.get(key) ?? new Set()).add(at));
+  }
+  return breaksOfKey;
+}
+
+/** Where a spelling parts two runs of letters ("fine tune" after "fine"), as offsets in its key. */
+function letterBreaks(spelling: string): number[] {
+  const cs = chunks(spelling);
+  const out: number[] = [];
+  let offset = 0;
+  cs.forEach((c, i) => {
+    if (i > 0 && /[a-z]$/.test(cs[i - 1]!) && /^[a-z]/.test(c)) out.push(offset);
+    offset += c.length;
+  });
+  return out;
+}
+
+/**
+ * Whether the text parts the key only where some spelling of it does: a space between two runs of
+ * letters joins two words ("in t4" is no "int4"), unless a spelling parts the key there.
+ */
+function spelledSo(key: string, parts: string[], gaps: string[]): boolean {
+  let offset = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const spaced = i > 0 && /[a-z]$/.test(parts[i - 1]!) && /^[a-z]/.test(parts[i]!) && /\s/.test(gaps[i]!);
+    if (spaced && !keyBreaks().get(key)?.has(offset)) return false;
+    offset += parts[i]!.length;
+  }
+  return true;
+}
+
 function referenceNameAt(text: string, at: number): NameMatch | null {
   if (!isAlnum(text[at])) return null;
-  const runs: { key: string; end: number }[] = [];
+  const runs: { key: string; end: number; parts: string[]; gaps: string[] }[] = [];
   let key = '';
   let p = at;
+  const parts: string[] = [];
+  const gapsHere: string[] = [];
   for (let n = 0; n < LONGEST && p < text.length; n++) {
+    const gapAt = p;
     if (n > 0) while (p < text.length && SEPARATOR.test(text[p]!)) p++;
     const c = text[p];
     if (c === undefined || /\s/.test(c)) break;
@@ -35,10 +76,12 @@ function referenceNameAt(text: string, at: number): NameMatch | null {
     else if (/\d/.test(c)) while (q < text.length && /\d/.test(text[q]!)) q++;
     else if (SEPARATOR.test(c)) break;
     key += text.slice(p, q);
-    runs.push({ key, end: q });
+    parts.push(text.slice(p, q));
+    gapsHere.push(text.slice(gapAt, p));
+    runs.push({ key, end: q, parts: [...parts], gaps: [...gapsHere] });
     p = q;
   }
-  const longestFirst = [...runs].reverse();
+  const longestFirst = [...runs].reverse().filter((r) => spelledSo(r.key, r.parts, r.gaps));
   for (const { key, end } of longestFirst) {
     const model = MODEL_NAMES.get(key);
     if (model && nameGuard(text, end)) return { type: 'model', value: model, end };

@@ -1,4 +1,4 @@
-import { gpuById } from '../../catalog/index.js';
+import { GPUS, gpuById } from '../../catalog/index.js';
 import { memoryOfItsOwn, siblings } from '../../scenario/card-variants.js';
 import { gpuIdOf } from '../lexicon.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
@@ -30,6 +30,10 @@ const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ra
 const MAX_JOIN = 24;
 /** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
 const MAX_PER_NODE = 16;
+/** The most memory one card is sold with (the catalog's largest): a GPU memory above it is several cards'. */
+export const LARGEST_CARD_GIB = Math.max(...GPUS.map((g) => g.totalMiB / 1024));
+/** The rule that sets aside a memory of all the cards said with no count to divide it by. */
+export const MEMORY_OF_ALL_CARDS = 'not-hw.memory-of-all-cards';
 
 export interface HardwareScan {
   readings: HardwareReading[];
@@ -43,6 +47,12 @@ export function scanHardware(text: string): HardwareScan {
   for (const phrase of phrasesOf(parts, text)) {
     const reading = readPhrase(phrase, text);
     if (reading) readings.push(reading);
+    // "at least 700GB of GPU memory is required" (c757): more than one card holds and no count to divide
+    // it by, it is no card; set aside, so no later rule reads it as one.
+    else if (phrase.length === 1 && phrase[0]!.role === 'totalMemory' && phrase[0]!.value > LARGEST_CARD_GIB) {
+      const p = phrase[0]!;
+      guarded.push({ rule: MEMORY_OF_ALL_CARDS, role: 'measurement', at: p.at, end: p.end, numberAt: p.at, numberEnd: p.end });
+    }
   }
   return { readings, guarded };
 }
@@ -76,8 +86,10 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         part.second = Number(g.b);
         if (part.value < 1 || part.second < 1 || part.second > MAX_PER_NODE) continue;
       } else if (g.word ?? g.word2) part.value = WORD_COUNTS[(g.word ?? g.word2)!]!;
-      else part.value = Number(g.n ?? g.n2 ?? g.n3);
-      if (rule.role === 'memory' && (part.value < 4 || part.value > 288)) continue;
+      else part.value = Number(g.n ?? g.n2 ?? g.n3 ?? g.n4);
+      if (rule.role === 'memory' && (part.value < 4 || part.value > LARGEST_CARD_GIB)) continue;
+      // A GPU memory with no "total" said is the cards' in all only where no one card holds it ("80GB of GPU memory" is a card's).
+      if (g.n4 !== undefined && part.value <= LARGEST_CARD_GIB) continue;
       if ((rule.role === 'count' || rule.role === 'nodes' || rule.role === 'perNode') && part.value < 1) continue;
       // "3090/4090 cards", "4090 GPUs": a card's own number before the word for cards names the card, never 4090 of them.
       if (rule.role === 'count' && part.value >= 1000 && gpuIdOf(String(part.value))) continue;

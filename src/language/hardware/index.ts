@@ -2,7 +2,7 @@ import type { MappedText } from '../mapped-text.js';
 import { readAlternativePhrases } from './alternative-phrases.js';
 import { readAlternatives } from './alternatives.js';
 import { readMemoryArithmetic } from './arithmetic.js';
-import { scanHardware } from './engine.js';
+import { LARGEST_CARD_GIB, MEMORY_OF_ALL_CARDS, scanHardware } from './engine.js';
 import { readNodeSize } from './node-size.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -27,6 +27,10 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   const input = options.text;
   const scanned = scanHardware(input.text);
   const guarded = scanned.guarded;
+  // "at least 700GB of GPU memory is required": the memory of all the cards, said as set aside (engine.ts).
+  for (const g of guarded.filter((x) => x.rule === MEMORY_OF_ALL_CARDS)) {
+    notes.push(`"${input.userText(g.at, g.end).trim()}" is more than one card holds (${Math.round(LARGEST_CARD_GIB)} GB at most): read as the memory of several cards, not as your card — say "on 8x a100-80g" for yours`);
+  }
   // "192 A100 40GB … Each node contains 4 × NVIDIA A100": the node's size said apart (node-size.ts).
   const nodeSize = readNodeSize(input.text, scanned.readings, (at, end) => input.userText(at, end));
   notes.push(...nodeSize.notes);

@@ -39,9 +39,12 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'totalMemory',
     // "8 A100 GPUs has a total memory of 1280GB": the verb and the noun belong to the total, so the
     // phrase reaches it across "GPUs" alone.
-    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?:共|总共|一共|合计|总计)\s*(?<n3>\d{2,4})\s*(?:gb|g|gib)(?![a-z])/g,
     // In Chinese the total comes first: "使用H100的两张显卡，共160G" (two H100, 160G in all, InternLM/lmdeploy#3154,
     // c361: read as 160 cards), "四台V100，一共128G" (four V100, 128G in all: the 32 GB V100, c775).
+    // A GPU memory more than any one card holds is the cards' memory in all, with no "total" said (group n4;
+    // engine.ts keeps it only above the catalog's largest card): "at least 700GB of GPU memory is required"
+    // (simplescaling/s1#25, c757: read as 1280 cards of 700 GB), "8 GPUs with 640GB of GPU memory" (eight of 80).
+    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:in\s+)?total\b|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?:共|总共|一共|合计|总计)\s*(?<n3>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?<![\w.])(?<n4>\d{3,4})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:(?:gpu|cuda)\s*(?:memory|vram)|vram|video\s+memory|显存)(?![a-z])/g,
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -274,8 +277,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.arithmetic',
     role: 'arithmetic',
     // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each
-    // operand ("8*24G=192G", QwenLM/Qwen#811).
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    // operand ("8*24G=192G", QwenLM/Qwen#811), a difference first ("1280 - 64 * 16 = 256GB of remaining GPU
+    // memory", simplescaling/s1#25, c757: the 1280 had been read as 1280 cards; "80 - 2*14 = 52G left").
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
   },

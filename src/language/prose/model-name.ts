@@ -25,7 +25,9 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.]4bit$/, 'nf4', 'width'],
   [/[-_.]8bit$/, 'int8', 'width'],
   [/[-_.]exl2$/, 'gptq', 'format'],
-  [/[-_.]gguf$/, '', 'format'],
+  // GGML is llama.cpp's file format before GGUF (TheBloke's "-GGML" repositories, 2023): "TheBloke/Llama-2-70B-Chat-GGML"
+  // (marella/ctransformers#96, corpus c837) had been an unknown model of Llama-3-70B's shape.
+  [/[-_.](?:gguf|ggml)$/, '', 'format'],
 ];
 
 /**
@@ -42,7 +44,7 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
     if (format) {
       const cut = name.search(format[0]);
       if (format[1]) formats.unshift({ word: format[1], named: format[2] === 'format' });
-      else notes.push(`"${word}" is a GGUF file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
+      else notes.push(`"${word}" is a ${/ggml$/i.test(name) ? 'GGML' : 'GGUF'} file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
       name = name.slice(0, cut);
       continue;
     }

@@ -88,8 +88,11 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     // "lower the max seq len to 512" (meta-pytorch/torchtune#2071), "max sequence length of 4096",
     // "max_model_len为1M", "最大长度 8192": a length noun with its value. Without this, "max seq" was
     // read as the question "what is the longest sequence that fits" and the number was left over.
+    // The value may stand in parentheses, as vLLM's own error states the length it serves: "The model's max
+    // seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache" (QwenLM/Qwen3#110
+    // c828's thread, read as the question "max seq"; the same words in c126, c766, c814).
     id: 'prose.length-value',
-    pattern: new RegExp(String.raw`(${NOUN})${JOIN}${NUMBER}(?:\s*tokens?)?`, 'gi'),
+    pattern: new RegExp(String.raw`(${NOUN})${JOIN}(?:\(\s*(?=\d[\d,.]*\s*[km万]?\s*\)))?${NUMBER}\)?(?:\s*tokens?)?`, 'gi'),
     when: (t) => /max|seq|context|ctx|len|token|长度|上下文/.test(t),
     write: (m) => ` ${SERVING_CAP.test(m[1]!) && /^max/i.test(m[1]!) ? 'serve ' : ''}seq ${lengthWords(m[2]!, m[3])} `,
     example: '200 entries chat dataset with short user prompt and gpt output so I could lower the max seq len to 512',
