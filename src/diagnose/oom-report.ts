@@ -1,3 +1,5 @@
+import { withoutInvisibles } from '../language/normalise.js';
+
 /**
  * A message that reports running out of memory in the user's own words ("it OOMs around step 300",
  * "I get OOM", "爆显存了", "메모리 부족") without pasting the error. The estimate answers whether the
@@ -25,7 +27,9 @@ const REPORTED = [
 /** A question about whether it would run out ("will it OOM?", "会不会爆显存"): not a report. */
 const ASKED = /\b(?:will|would|could|might|can|does|do)\s+(?:it|this|that|i|we)\s+(?:\w+\s+){0,2}(?:oom|run out)\b|会不会爆显存|会爆显存吗/i;
 
-export function reportsOutOfMemory(text: string): boolean {
+export function reportsOutOfMemory(message: string): boolean {
+  // Read as the reader reads: a zero-width or bidi character inside "CUDA" changes nothing (issue 26).
+  const text = withoutInvisibles(message);
   if (ASKED.test(text) && !/\b(?:still|again|already|keeps?)\b/i.test(text)) return false;
   return REPORTED.some((pattern) => pattern.test(text));
 }
