@@ -40,8 +40,20 @@ function modelWords(s: Scenario, totalParams: number): string {
   const tower = vision ? `; + ${(vision.params / 1e9).toFixed(2)} B ${vision.name} vision tower, frozen` : '';
   const params = `${(totalParams / 1e9).toFixed(totalParams < 1e9 ? 2 : 1)} B params`;
   const overrides = s.model.overrides.length ? `, with ${s.model.overrides.join(', ')} overridden` : '';
-  const from = s.model.id === null ? `, from "${s.model.asWritten}"` : '';
+  const from = s.model.id === null || namesAnother(s.model.asWritten, s.model.name) ? `, from "${s.model.asWritten}"` : '';
   return `${s.model.name} (${params}${from}${overrides}${tower})`;
+}
+
+const letters = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The user's words name a release or a fine-tune the catalog reads as another model of the same shape
+ * ("llama 3.3 70b" is Llama-3.1-70B's config, "yi-1.5-34b" Yi-34B's, "qwq-32b" Qwen2.5-32B's): the
+ * "Read as" line says which words it came from, so a reply never names a model the user did not write
+ * without saying why. A spelling of the catalog name itself ("meta-llama/Llama-3-8B-Instruct") is not.
+ */
+function namesAnother(written: string, name: string): boolean {
+  return written.length > 0 && written.length <= 80 && !letters(written).includes(letters(name));
 }
 
 function modeWords(s: Scenario): string {
