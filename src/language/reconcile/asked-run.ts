@@ -8,8 +8,8 @@ import { disagree, labelOf, slotsOf, type OwnedRuns } from './owners.js';
  * one 3090, it works well. However, … with two 3090s, I met OOM", johannakarras/DreamPose#40; "batch
  * size of `4` but it will OOM. Using batch size of `2`, each GPU is using 17.3 GB", artidoro/qlora#193,
  * c810). Where no cue of the mention's own clause gave it to another run (owners.ts), the evidence of
- * its clause, or of its sentence where the clause says nothing, ranks it: a failure reported above a
- * question, a question above a statement, a run said to work below all. The mention with the most
+ * its clause, or of its sentence where the clause says nothing, ranks it: a run asked about above one
+ * reported to fail, a failure above a plain statement, a run said to work below all (RUN_EVIDENCE). The mention with the most
  * evidence is the setup when every mention that disagrees with it has less; the others are set aside,
  * said with their span. Where two that disagree are asked about (or fail) alike, which is the setup is
  * unclear: the first saying is read and the reply asks, naming both (DESIGN §2: two readings that
