@@ -15,6 +15,12 @@ const ASKED_SETTING = String.raw`(?:tp|pp|tensor[ _-]?parallel(?:ism|_size)?|pip
 /** A list of them ("TP，PP这些", "tp or pp"), with no value after the last (a value makes it a setting: "set tp to 4"). */
 const ASKED_LIST = String.raw`${ASKED_SETTING}(?:\s*(?:[,，、/]|\band\b|\bor\b|和|或|或者|及)\s*${ASKED_SETTING})*(?![ \t]*(?:=|:|to\b|为|成|设为)?[ \t]*\d)(?![\w-])`;
 
+/** A model's own context window, said and set aside: the window is no length the user runs. */
+function modelWindow(m: RegExpExecArray, notes: string[]): string {
+  notes.push(`"${m[0].trim()}": the model's own context window, not a length you run; not read (say seq N for yours)`);
+  return ' '.repeat(m[0].length);
+}
+
 /** What a question about a setting asks; the setting is left unset, and the reply says so. */
 function askedAbout(m: RegExpExecArray, notes: string[]): string {
   const words = m[0].trim();
@@ -52,10 +58,7 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     id: 'question.model-window',
     pattern: /\b(?:the\s+)?(?:max(?:imum)?\s+|native\s+|supported\s+)?context\s*(?:length|window|size|len)\s+of\s+(?:the\s+)?([\w./-]*\d+(?:\.\d+)?b\b[\w.-]*)(?:\s+model)?\s+is\s+(?:up\s+to\s+)?~?[\d,.]+k?(?:\s*tokens?)?|\b([\w./-]*\d+(?:\.\d+)?b\b[\w.-]*)(?:'s|\s+has\s+an?)\s+(?:max(?:imum)?\s+|native\s+)?context\s*(?:length|window|size|len)(?:\s+(?:is|of))\s+(?:up\s+to\s+)?~?[\d,.]+k?(?:\s*tokens?)?/g,
     when: (t) => t.includes('context'),
-    write: (m, notes) => {
-      notes.push(`"${m[0].trim()}": the model's own context window, not a length you run; not read (say seq N for yours)`);
-      return ' '.repeat(m[0].length);
-    },
+    write: modelWindow,
     example: 'According to the model documentation, the context length of CodeLlama-7B is 16,384 tokens.',
     source: 'meta-llama/codellama#198',
   },
@@ -115,10 +118,7 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
       'g',
     ),
     when: (t) => t.includes('context') || /\dk[\s-]+model/.test(t),
-    write: (m, notes) => {
-      notes.push(`"${m[0].trim()}": the model's own context window, not a length you run; not read (say seq N for yours)`);
-      return ' '.repeat(m[0].length);
-    },
+    write: modelWindow,
     example: 'llama 3.1 8b has a 128K context window; I only need 16k. Can I run it on a 4090?',
     source: 'yansikuan/memory-r1#2',
   },
