@@ -40,10 +40,21 @@ function utilizationAction(extraBytes: number, card: ReturnType<typeof cardOf>):
 /** Past one 8-GPU node, tensor parallelism is not a knob for this. */
 const MAX_TP = 8;
 
-function tpAction(ratio: number): string {
-  const tp = Math.max(2, powerOfTwoAtLeast(ratio));
+/** The tensor-parallel split the thread's setup already runs (1 with none). */
+const tpOf = (setup: ThreadSetup | null): number => setup?.scenario.parallel.tp ?? 1;
+
+/**
+ * Splitting k times further holds at least k× the tokens: each GPU then keeps 1/k of its weights and of
+ * every token's KV. The split is counted from the one the setup already runs, so a server at tp 2 is
+ * never told to try tp 2.
+ */
+function tpAction(ratio: number, setup: ThreadSetup | null): string {
+  const now = tpOf(setup);
+  const factor = Math.max(2, powerOfTwoAtLeast(ratio));
+  const tp = now * factor;
   if (tp > MAX_TP) return `Tensor parallelism would need more than ${MAX_TP} GPUs (${ratio.toFixed(0)}× the cache): lower max_model_len, or quantize the weights to free room.`;
-  return `--tensor-parallel-size ${tp}: each GPU then holds 1/${tp} of the weights and of every token's KV, so the cache holds at least ${tp}× as many tokens.`;
+  const from = now > 1 ? ` (from ${now})` : '';
+  return `--tensor-parallel-size ${tp}${from}: each GPU then holds 1/${factor} of what it holds now of the weights and of every token's KV, so the cache holds at least ${factor}× as many tokens.`;
 }
 
 function fp8Action(setup: ThreadSetup | null, ratio: number): string | null {
@@ -63,7 +74,7 @@ export function explainVllmTokens(f: VllmKvTokens, profile: VllmProfile | null, 
   else actions.push(`Raise --gpu-memory-utilization: the cache must grow ${ratio.toFixed(2)}×, so only if the weights leave room.`);
   const fp8 = fp8Action(setup, ratio);
   if (fp8) actions.push(fp8);
-  actions.push(tpAction(ratio));
+  actions.push(tpAction(ratio, setup));
   const e = explanation(
     'kv-cache',
     'vLLM KV-cache check',
@@ -97,7 +108,7 @@ export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, 
   const actions = [`--max-model-len ${largest} (or lower).`, utilizationAction(f.neededBytes - f.availableBytes, card)];
   const fp8 = fp8Action(setup, ratio);
   if (fp8) actions.push(fp8);
-  actions.push(tpAction(ratio));
+  actions.push(tpAction(ratio, setup));
   return explanation(
     'kv-cache',
     'vLLM KV-cache check',
@@ -122,7 +133,7 @@ export function explainVllmNoBlocks(profile: VllmProfile | null, setup: ThreadSe
     [
       `Raise --gpu-memory-utilization (up to about ${UTILIZATION_CEILING}); memory other processes hold on the card counts against it, so stop them first.`,
       'Lower --max-num-batched-tokens / --max-num-seqs: the profiling batch sets the activation peak vLLM reserves.',
-      'Quantize the weights (AWQ/GPTQ int4 or fp8) or --tensor-parallel-size 2 to split them.',
+      `Quantize the weights (AWQ/GPTQ int4 or fp8) or --tensor-parallel-size ${2 * tpOf(setup)} to split them${tpOf(setup) > 1 ? ` (from ${tpOf(setup)})` : ''}.`,
       '--enforce-eager drops the CUDA-graph memory (slower decoding).',
     ],
   );
