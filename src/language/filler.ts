@@ -73,7 +73,7 @@ const REPORT_ENGLISH = `
   access several tutorial tutorials snippet snippets style stored store increasing increase increased decreasing
   decrease decreased lol haha area returns return duplicated duplicate assumptions assumption ones applications
   application lower higher according table invalid longer shorter weaker stronger comes come coming back learning
-  keep keeps kept keeping
+  keep keeps kept keeping dies died dying startup
   move moving bump bumping shift shifting
   create created creating creates build builds building built rebuild aws gcp azure
   holidays finally changing changes persistent equipped feature features directly guidance efficient efficiently

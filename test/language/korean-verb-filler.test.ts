@@ -18,6 +18,8 @@ describe('Korean words are filler by their ending, unless the stem names a setti
 
   it('a Chinese question after the cause (是什么原因) is filler', () => expect(isForeignFiller('是什么原因')).toBe(true));
 
+  it('a Japanese "is the memory enough?" (メモリは足りますか) is filler', () => expect(isForeignFiller('メモリは足りますか')).toBe(true));
+
   it.each(['올리려고', '하는데', '납니다', '실행했어요', '돌렸는데', '좋은', '모델을', '에러가', '실행해'])('%s is filler', (word) =>
     expect(isForeignFiller(word)).toBe(true),
   );
