@@ -1,5 +1,4 @@
 import { isNanQuestion, measurementTip, nanTriage, type Measurement } from '../diagnose/index.js';
-import { reportsOutOfMemory } from '../diagnose/oom-report.js';
 import { diagnosisTurn, setupAfterDiagnosis } from './diagnosis-turn.js';
 import { compactCanonical } from '../reply/compact.js';
 import { withLazyCompact } from '../reply/lazy-compact.js';
@@ -155,7 +154,7 @@ function turnFor(text: string, previous: ThreadState | null, hub: HubContext): T
     }
     // The words not read are said in the notices; "not used" lists the rest, never filler (issue 22, item 4).
     const ignored = outcome.notUsed ? listedApart(outcome.notUsed, outcome.notices) : outcome.ignored;
-    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed }, reportsOutOfMemory(text));
+    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed }, outcome.reported?.some((r) => r.topic === 'oom') === true);
   } catch {
     return { reply: internalError(text), state: previous };
   }

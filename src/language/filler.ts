@@ -36,7 +36,7 @@ const CHAT_ENGLISH = `
   text token tokens tokenizer length's batch's step steps epoch epochs iteration iterations speed slow fast faster slower
   performance throughput latency usage used using uses utilize utilizing consume consumes consumed consuming allocate
   allocated allocation occupy occupied occupies reserved free available left remaining full's
-  oom's ooms crashes killed error's exception traceback warning message messages report reported
+  oom's crashes killed error's exception traceback warning message messages report reported
   cuda torch pytorch gpu's nvidia-smi's smi driver drivers version versions latest update updated install installed
   support supports supported supporting enable enabled disable disabled default defaults option options setting settings
   parameter's param's flag flags argument arguments arg args value values number numbers size sizes

@@ -111,6 +111,18 @@ export type ItemBody =
 export type Item = ItemBody & Span;
 export type ItemKind = ItemBody['kind'];
 
+/**
+ * A topic the user reported in their own words, read by a named rule and no setup fact ("it OOMs
+ * around step 300": the run ran out of memory): the rule and the user's span, for the trace, and
+ * the topic the reply answers (prose/rules/oom-reports.ts).
+ */
+export interface ReportedTopic {
+  topic: 'oom';
+  rule: string;
+  at: number;
+  end: number;
+}
+
 export type ParseOutcome =
   | {
       ok: true;
@@ -135,5 +147,7 @@ export type ParseOutcome =
       otherRuns?: { at: number; end: number; words: string; reason: string }[];
       /** Items said only of another run and kept as weak facts (the spans of their items). */
       keptFromOtherRuns?: { at: number; end: number }[];
+      /** What the user reported happened (an out-of-memory), dropped from the setup as a help word and handed on here. */
+      reported?: ReportedTopic[];
     }
   | { ok: false; error: import('../reply/types.js').ErrorReply };

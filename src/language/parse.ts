@@ -5,7 +5,7 @@ import { amongUnread, estimableSetup, readFromFewWords } from './estimable.js';
 import { insideNoRequest, noRequestSpans } from './no-request.js';
 import { editDistance, nearestSpelling } from './fuzzy.js';
 import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
-import type { Item, ParseOutcome } from './items.js';
+import type { Item, ParseOutcome, ReportedTopic } from './items.js';
 import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
 import { traceItem, type Doubt } from './item-trace.js';
@@ -20,9 +20,10 @@ import { readHostMemory } from './hardware/host-memory.js';
 import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
+import { reportedTopic } from './prose/rules/oom-reports.js';
 import type { OwnedRuns } from './reconcile/owners.js';
 
-export type { Item, ParseOutcome } from './items.js';
+export type { Item, ParseOutcome, ReportedTopic } from './items.js';
 
 /**
  * Text → typed items, no defaults (DESIGN §2, issue 11). The road in: normalise the chat text,
@@ -289,7 +290,13 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const notes = [...cardAsked, ...p.notes, ...typoNotes];
   // Settings said of another run (owners/): weak facts to say, and items set aside for "not used".
   const owned: OwnedRuns = { doubts: [], aside: [], cues: [] };
-  items = tolerant ? reconcile(items, notes, ignored, text, owned) : restatements(items, text);
+  // What the user reported happened (an out-of-memory), marked by its rule: handed on where reconcile drops its help word.
+  const said: ReportedTopic[] = mapped.steps.flatMap((s) => {
+    const topic = reportedTopic(s.rule);
+    return topic ? [{ topic, rule: s.rule, at: s.at, end: s.end }] : [];
+  });
+  const reported: ReportedTopic[] = [];
+  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const across = readAcross(items, setAside, mapped, text);
@@ -303,7 +310,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
     ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),
   };
-  return done({ ok: true, items, traces, aside: mapped.setAside(), ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns }, run.results.length);
+  return done({ ok: true, items, traces, aside: mapped.setAside(), ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns, ...(reported.length ? { reported } : {}) }, run.results.length);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Item } from './items.js';
+import type { Item, ReportedTopic } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
 import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
@@ -25,7 +25,7 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
  * the most specific, and a memory figure that cannot be the named card's is not read as a
  * card size, with a note. Genuinely different values stay, for the resolver to report.
  */
-export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns): Item[] {
+export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns, reports?: { said: readonly ReportedTopic[]; reported: ReportedTopic[] }): Item[] {
   // An issue template's checklist lines are the template's words: nothing read there is the setup.
   let out = models(compares(templateChecklists(items, text, ignored), notes), notes);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
@@ -69,7 +69,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = vllmEngines(out, notes);
   out = impliedFrameworks(out, notes, text);
   out = frameworks(out);
-  out = narrativeHelp(out, ignored);
+  out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
   return out;
 }
 

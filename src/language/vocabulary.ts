@@ -268,7 +268,10 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('vs', 'vs', ['vs', 'versus', 'against']),
   // help topics
   kw('help', 'help', ['help', 'usage', 'commands', 'examples', 'syntax']),
-  kw('help', 'oom', ['oom', 'cuda oom', 'out of memory']),
+  // The verb's forms and the ways of saying it ran out ("OOMs around step 300", "ran out of VRAM"): whether
+  // the words report the run's OOM or ask about one is prose/rules/oom-reports.ts's to tell.
+  kw('help', 'oom', ['oom', 'cuda oom', 'out of memory', 'cuda out of memory', 'ooms', 'oomed', "oom'd", 'ooming', 'out of vram', 'out of gpu memory', 'out of cuda memory',
+    'ran out of memory', 'run out of memory', 'runs out of memory', 'running out of memory', 'ran out of vram', 'run out of vram', 'runs out of vram', 'running out of vram', 'ran out of gpu memory', 'run out of gpu memory', 'running out of gpu memory']),
   kw('help', 'nan', ['nan', 'nans', 'inf', 'diverge', 'diverges', 'divergence']),
   kw('help', 'loss-scale', ['loss scale', 'loss scaling', 'grad scaler', 'gradscaler']),
   kw('help', 'why', ['why', 'explain', 'nvidia-smi', 'nvidia smi']),

@@ -2,7 +2,7 @@ import type { HubContext } from '../hub/types.js';
 import { errorReply } from '../language/errors.js';
 import { withoutInvisibles } from '../language/normalise.js';
 import type { Item } from '../language/items.js';
-import { parseRequest, type ParseOutcome } from '../language/parse.js';
+import { parseRequest, type ParseOutcome, type ReportedTopic } from '../language/parse.js';
 import type { ErrorReply } from '../reply/types.js';
 import type { NotUsed } from '../language/accounting.js';
 import { factsOf, weakFactNotices, type FactTrace } from './facts.js';
@@ -49,6 +49,8 @@ export type ResolveOutcome =
       trace?: FactTrace[];
       /** Every number and setup-looking word no fact uses, once each (issue 22, item 4). */
       notUsed?: NotUsed[];
+      /** What the user reported happened (an out-of-memory), read by its rule: no fact, a topic the reply answers. */
+      reported?: ReportedTopic[];
     }
   /** `missing: 'model'`: refused only for naming no model (or one the catalog lacks), so a thread can wait for it. */
   | { ok: false; error: ErrorReply; missing?: 'model' };
@@ -193,6 +195,7 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
     notices,
     trace,
     notUsed,
+    ...(parsed.reported ? { reported: parsed.reported } : {}),
   };
 }
 

@@ -57,7 +57,7 @@ function stageSteps(message: string): { before: MappedText; after: MappedText; s
 describe('prose rules are named data', () => {
   it('ids are unique and dotted by group', () => {
     expect(ids.size).toBe(ALL_PROSE_RULES.length);
-    for (const rule of ALL_PROSE_RULES) expect(rule.id).toMatch(/^(?:prose|training|question)\.[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    for (const rule of ALL_PROSE_RULES) expect(rule.id).toMatch(/^(?:prose|training|question|reported)\.[a-z0-9]+(?:-[a-z0-9]+)*$/);
   });
 
   it('every prose rule runs exactly once in the order', () => {

@@ -16,7 +16,7 @@ export function traceText(message: string, reply: Reply | null = null): string {
     const head = JSON.stringify(words.length > 60 ? `${words.slice(0, 60)}…` : words);
     return `  ${s.kind.padEnd(8)} ${s.rule.padEnd(24)} ${`${s.userStart}-${s.userEnd}`.padEnd(11)} ${head}`;
   });
-  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply) : []), ...setAsideRows(message)].join('\n');
+  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply) : []), ...setAsideRows(message), ...reportedRows(message)].join('\n');
 }
 
 /**
@@ -27,6 +27,17 @@ export function traceText(message: string, reply: Reply | null = null): string {
 function setAsideRows(message: string): string[] {
   const aside = setAsideJson(message);
   return [`set aside (${aside.length}):`, ...aside.map((a) => `    set aside by ${a.rule.padEnd(30)} ${`${a.at}-${a.end}`.padEnd(11)} ${JSON.stringify(clip(a.words, 60))}`)];
+}
+
+/**
+ * What the user reported happened, read by a named rule and no setup fact (an out-of-memory said in
+ * their words, prose/rules/oom-reports.ts): the topic, its rule and span; the reply brings its tips.
+ */
+function reportedRows(message: string): string[] {
+  const text = withoutInvisibles(message);
+  const parsed = parseRequest(text);
+  const reported = parsed.ok ? (parsed.reported ?? []) : [];
+  return [`reported (${reported.length}):`, ...reported.map((r) => `    ${r.topic.padEnd(6)} ${r.rule.padEnd(30)} ${`${r.at}-${r.end}`.padEnd(11)} ${JSON.stringify(clip(text.slice(r.at, r.end), 60))}`)];
 }
 
 /** The set-aside spans for `--json` and the trace: rule, span and the user's words (offsets as the facts', in the text read). */

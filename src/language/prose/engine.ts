@@ -8,15 +8,31 @@ import type { ProseRule } from './types.js';
  * `when` tests `guardText`: the text the group was given (its rules read each other's rewrites,
  * but whether a rule is tried at all depends only on what the group started from). A rule's
  * `needs` tests the text it is given: what every match holds, so the scan is skipped without it.
+ * A marking rule (`marks`) leaves a step over each match it accepts and rewrites nothing.
  */
 export function applyRules(text: MappedText, rules: readonly ProseRule[], notes: string[], guardText: string = text.text): MappedText {
   let read = text;
   for (const rule of rules) {
     if ((rule.when && !rule.when(guardText)) || (rule.needs && !rule.needs.test(read.text))) continue;
+    if (rule.marks) {
+      read = read.marked(matchesOf(read.text, rule.pattern).filter(rule.marks).map((m) => ({ at: m.index, to: m.index + m[0].length })), ruleRef(rule));
+      continue;
+    }
     const write = (m: RegExpExecArray) => rule.write(m, notes);
     read = read.replace(rule.pattern, rule.insideHubIds ? write : outsideHubIds(write), ruleRef(rule));
   }
   return read;
+}
+
+/** Every match of a global pattern, in order. */
+function matchesOf(text: string, pattern: RegExp): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if (m[0].length === 0) pattern.lastIndex++;
+    else found.push(m);
+  }
+  return found;
 }
 
 function ruleRef(rule: ProseRule): RuleRef {

@@ -43,4 +43,10 @@ export interface ProseRule {
    * do; every other rule leaves a span the lexer reads as a `hub` token as it is.
    */
   insideHubIds?: true;
+  /**
+   * The rule rewrites nothing: it names what the words it matches are (a report that the run ran out of
+   * memory, not a setting) by a step over each match this accepts, the words kept as written
+   * (MappedText.marked). Its `write` gives the match back and is not called.
+   */
+  marks?: (match: RegExpExecArray) => boolean;
 }

@@ -1,4 +1,4 @@
-import type { Item } from '../items.js';
+import type { Item, ReportedTopic } from '../items.js';
 import { ENGINE_NAMED } from '../vocabulary.js';
 import { namesModel } from './models.js';
 
@@ -111,13 +111,16 @@ export function frameworks(items: Item[]): Item[] {
 
 /**
  * "OOM", "out of memory", "why" in a message that describes a run are what happened, not a
- * request for the troubleshooting page: the estimate answers them. Listed as ignored.
+ * request for the troubleshooting page: the estimate answers them. Listed as ignored; a help word
+ * the user said as a report of what happened (the words marked by a `reported.*` rule, "it OOMs
+ * around step 300") is handed on in `reported`, for the reply to bring that topic's tips.
  */
-export function narrativeHelp(items: Item[], ignored: string[]): Item[] {
+export function narrativeHelp(items: Item[], ignored: string[], said: readonly ReportedTopic[] = [], reported: ReportedTopic[] = []): Item[] {
   if (!items.some(namesModel)) return items;
   return items.filter((i) => {
     if (i.kind !== 'help') return true;
     ignored.push(i.text);
+    for (const r of said) if (r.topic === i.value && r.at < i.end && i.at < r.end && !reported.includes(r)) reported.push(r);
     return false;
   });
 }

@@ -13,8 +13,10 @@ import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
 import { TOOL_NAME_RULES } from './tool-names.js';
 import { ENGINE_REPORT_RULES } from './engine-reports.js';
+import { OOM_REPORT_RULES } from './oom-reports.js';
 
-export { CARD_DTYPE_RULES, QUESTION_RULES, TRAINING_RULES };
+export { CARD_DTYPE_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
+export { reportedTopic } from './oom-reports.js';
 
 /**
  * The order the prose rules run in, by id. The rules are kept by topic; the order is its own data
@@ -172,5 +174,5 @@ export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
 });
 if (PROSE_RULES.length !== BY_ID.size) throw new Error('a prose rule is missing from PROSE_ORDER');
 
-/** Every rule of the prose stage, in the order each group runs: training, questions, prose; and the card-dtype rules the config keys run first. */
-export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
+/** Every rule of the prose stage, in the order each group runs: reports, training, questions, prose; and the card-dtype rules the config keys run first. */
+export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...OOM_REPORT_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];

@@ -6,6 +6,9 @@ import type { ProseRule } from '../types.js';
  * question, "oom", "load" or "finetune" the grammar knows, or as the filler word "question", so a
  * short Chinese message keeps its model and settings.
  */
+/** "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): shared with oom-reports.ts's reported.oom-zh. */
+export const OOM_WORDS_ZH = String.raw`显存(?:不足|不够(?:用)?|爆了?)|爆显存`;
+
 export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
   {
     // "4*A800能跑吗？", "能不能跑", "跑得动吗" said with nothing after: can the setup run, the question the
@@ -64,7 +67,7 @@ export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
     // "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): the user's run ran out of
     // memory, read as "oom". "内存溢出" is left alone: it is said as often with a negation.
     id: 'question.oom-zh',
-    pattern: /显存(?:不足|不够(?:用)?|爆了?)|爆显存/g,
+    pattern: new RegExp(OOM_WORDS_ZH, 'g'),
     when: (t) => t.includes('显存'),
     write: (m) => ' oom '.padEnd(Math.max(5, m[0].length)),
     example: 'full tuning 显存不足',

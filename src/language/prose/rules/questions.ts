@@ -3,6 +3,7 @@ import { CHINESE_QUESTION_RULES } from './question-words-zh.js';
 import { HARDWARE_QUESTION_RULES } from './question-hardware.js';
 import { NOT_SETUP_QUESTION_RULES } from './question-not-setup.js';
 import { SERVING_QUESTION_RULES } from './question-serving.js';
+import { OOM_WORD_RULES } from './oom-words.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -42,6 +43,8 @@ const QUESTION_ORDER = [
   'question.requirement-zh',
   'question.what-hardware-zh',
   'question.oom-zh',
+  'question.oom-ko',
+  'question.oom-ja',
   'question.fails-to-start-zh',
   'question.tune-zh',
   'question.util-zh',
@@ -58,7 +61,7 @@ const QUESTION_ORDER = [
   'question.size-bound',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { traceText } from '../../src/adapters/console/trace.js';
+import { respond } from '../../src/core/assistant.js';
+import { parseRequest } from '../../src/language/parse.js';
+import { OOM_REPORT_RULES } from '../../src/language/prose/index.js';
+import type { EstimateReply } from '../../src/reply/types.js';
+import { canonicalText } from '../../src/scenario/canonical.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * An out-of-memory the user reports in their own words is read once, by a named rule
+ * (prose/rules/oom-reports.ts), and handed on as a reported topic, no setup fact; the reply brings
+ * the OOM triage from it, whatever the verdict. A question about OOM is no report.
+ */
+
+const reported = (text: string) => {
+  const parsed = parseRequest(text);
+  return parsed.ok ? (parsed.reported ?? []) : [];
+};
+const reply = (text: string) => respond(text, null).reply as EstimateReply;
+const topics = (text: string) => (reply(text).tips ?? []).map((t) => t.topic);
+const unread = (text: string) => {
+  const parsed = parseRequest(text);
+  return parsed.ok ? parsed.unread.map((u) => u.word) : ['(refused)'];
+};
+
+describe('an out-of-memory reported in the user\'s words is a reported topic, read by a named rule', () => {
+  it.each([
+    // Real lines (source beside each), with the setup the thread states where the line names none.
+    ['gemma-2-27b with unsloth on a single RTX A6000, Training starts fine but OOMs around step 300.', 'reported.oom'], // unslothai/unsloth report shape
+    ['We finetune llama-2-7b with lora and got cuda OOM on 8 A100s', 'reported.oom'], // CarperAI/trlx#431
+    ['I tried to use 2 nodes with 8xA100(40G)s to finetune the 7B models. But it still reports OOM error.', 'reported.oom'], // haotian-liu/LLaVA#655
+    ['I have a A100 40GB GPU, llama-7b lora. But I ran into OOM when it was calculating attentions', 'reported.oom'], // tloen/alpaca-lora#329
+    ['Llama-4-Scout-17B-16E-Instruct on 8xA100 80GB with vllm: Llama4 always go OOM when using LLama4ForCausalLM', 'reported.oom'], // vllm-project/vllm#20581
+    ['8卡 A100 40G，7B的FT，仍然CUDA oom', 'reported.oom'], // the corpus line of training.ts's example
+    ['Qwen2.5-32B lora微调时128步报错oom，三张L40s', 'reported.oom'], // hiyouga/LlamaFactory#10367 (title, Qwen3.5-27B there)
+    ['llama2-7b 모델 학습시 OOM 에러 발생, GPU: 3090 (24GB)', 'reported.oom'], // jwj7140/Gugugo#2
+    // Invented variations.
+    ['qwen2-7b lora 两张3090，爆显存了', 'reported.oom-zh'],
+    ['RTX 4090 두 장인데 qwen2-7b lora 메모리 부족 에러가 납니다', 'reported.oom-ko'],
+    ['llama-2-7b lora 4090で学習するとメモリ不足になります', 'reported.oom-ja'],
+    ['mistral-7b full finetune on 2x 4090, it OOMed at the first backward', 'reported.oom'],
+    ['llama-3-8b qlora on a T4: I keep running out of memory', 'reported.oom'],
+    ['llama-3-8b inference on a 3060, ran out of VRAM with 8k context', 'reported.oom'],
+  ])('%s', (text, rule) => {
+    const said = reported(text);
+    expect(said.map((r) => r.topic)).toContain('oom');
+    expect(said.map((r) => r.rule)).toContain(rule);
+    // The span is the user's own words of the report.
+    for (const r of said) expect(text.slice(r.at, r.end).length).toBeGreaterThan(0);
+    expect(topics(text)).toContain('oom');
+  });
+
+  it.each([
+    'llama-2-7b lora on a 4090 with seq 8192, will it OOM?',
+    'would llama-3-8b qlora on a T4 run out of memory with seq 8192',
+    'qwen2-7b lora 两张3090，会不会爆显存',
+    'qwen2-7b lora 两张3090，会爆显存吗',
+    'llama-2-7b lora on a 4090 with gc, to avoid OOM',
+    'llama-2-7b lora on a 4090 and it does not OOM anymore',
+    'RTX 4090 두 장으로 qwen2-7b lora 하면 메모리 부족할까요?',
+    'llama-2-7b lora 4090で学習するとメモリ不足になりますか',
+    'llama-3-8b lora on 1x a100-80g',
+  ])('%s is no report', (text) => expect(reported(text)).toEqual([]));
+
+  it('in a short request the words are the item language\'s "oom" topic, its chain naming the rule (CarperAI/trlx#431)', () => {
+    const text = 'llama-2-7b lora, got cuda OOM on 8 A100s';
+    expect(reply(text).trace?.find((f) => f.fact === 'help')).toMatchObject({ value: 'oom', words: 'cuda OOM', rules: expect.arrayContaining(['reported.oom']) });
+    expect(topics(text)).toContain('oom');
+  });
+
+  it('the trace shows the rule and the words', () => {
+    const text = 'gemma-2-27b with unsloth on a single RTX A6000, Training starts fine but OOMs around step 300.';
+    expect(traceText(text, reply(text))).toMatch(/reported \(1\):\n\s+oom\s+reported\.oom\s+73-77\s+"OOMs"/);
+  });
+
+  it('every rule reads its own example as a report, said of a setup', () => {
+    for (const rule of OOM_REPORT_RULES) expect(reported(`llama-2-7b lora on a 4090\n${rule.example}`).map((r) => r.rule), rule.id).toContain(rule.id);
+  });
+});
+
+describe('the words of an out-of-memory are read, never listed as not read', () => {
+  it.each([
+    ['llama-2-7b lora on a 4090 and it OOMs after a while', 'OOMs'],
+    ['llama-2-7b lora on a 4090 and it OOMed after a while', 'OOMed'],
+    ['llama-2-7b lora on a 4090 and it ran out of memory after a while', 'ran'],
+    ['llama-2-7b lora on a 4090 and it is out of VRAM after a while', 'VRAM'],
+    ['RTX 4090 두 장인데 qwen2-7b lora 메모리 부족 에러가 납니다', '메모리'],
+    ['llama-2-7b lora 4090で学習するとメモリ不足になります', 'メモリ'],
+  ])('%s', (text, word) => {
+    expect(unread(text).join(' ')).not.toContain(word);
+  });
+});
+
+describe('a report changes no reading, and always brings the OOM triage', () => {
+  it('a setup the estimate says fits, reported to OOM late, gets the timing table (unslothai/unsloth-style report)', () => {
+    const text = 'gemma-2-27b with unsloth on a single RTX A6000, Training starts fine but OOMs around step 300.';
+    expect(reply(text).estimate.fits).toBe(true);
+    expect(topics(text)).toContain('oom');
+  });
+
+  it('the same setup without the report gets no OOM table, and a report never doubles the table', () => {
+    const setups = fc.constantFrom('llama-3-8b lora on 1x a100-80g', 'qwen2-7b qlora on 1x rtx-4090 seq 1024', 'mistral-7b lora on 2x a100-80g');
+    fc.assert(
+      fc.property(setups, fc.constantFrom('', ', it OOMs', ', I get OOM after 100 steps'), (setup, report) => {
+        const said = topics(setup + report).filter((t) => t === 'oom').length;
+        expect(said).toBe(report ? 1 : topics(setup).filter((t) => t === 'oom').length);
+        expect(said).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 9 },
+    );
+  });
+
+  // Corpus requests the reader answers with an estimate (the first lines; the latest batches are scored blind).
+  const answered = loadCorpus()
+    .slice(0, 400)
+    .filter((l) => l.reading !== null && respond(l.text, null).reply.kind === 'estimate');
+
+  it('adding a sentence that reports an OOM to a corpus request leaves its reading as it was and brings the OOM tips', () => {
+    expect(answered.length).toBeGreaterThan(100);
+    const reports = ['It starts fine but then it OOMs.', 'It keeps running out of memory.', '还是爆显存了。', '메모리 부족 에러가 납니다.', 'メモリ不足になります。'];
+    fc.assert(
+      // A paragraph of its own: said on the last line, the words would be a pasted config's or a command's.
+      fc.property(fc.constantFrom(...answered), fc.constantFrom(...reports), (line, report) => {
+        const before = reply(line.text);
+        const after = reply(`${line.text}\n\n${report}`);
+        expect(after.kind).toBe('estimate');
+        // Help topics are no setup: a short request's "oom" is its item-language topic, and the same words in prose a reported one.
+        expect(canonicalText({ ...after.scenario, help: [] })).toBe(canonicalText({ ...before.scenario, help: [] }));
+        expect(after.tips.filter((t) => t.topic === 'oom')).toHaveLength(1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
