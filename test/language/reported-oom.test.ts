@@ -43,6 +43,9 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
     ['mistral-7b full finetune on 2x 4090, it OOMed at the first backward', 'reported.oom'],
     ['llama-3-8b qlora on a T4: I keep running out of memory', 'reported.oom'],
     ['llama-3-8b inference on a 3060, ran out of VRAM with 8k context', 'reported.oom'],
+    ['This is the config for llama-2-7b lora on a 4090, it OOMs at the first step', 'reported.oom'],
+    ['Is a 4090 enough for llama-2-7b lora? It OOMs at the first step', 'reported.oom'],
+    ['llama-2-7b lora on a 4090 with seq 8192, why does it OOM?', 'reported.oom'],
   ])('%s', (text, rule) => {
     const said = reported(text);
     expect(said.map((r) => r.topic)).toContain('oom');
@@ -55,6 +58,7 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
   it.each([
     'llama-2-7b lora on a 4090 with seq 8192, will it OOM?',
     'would llama-3-8b qlora on a T4 run out of memory with seq 8192',
+    'llama-3-8b qlora on a T4 with seq 8192: does it run out of memory',
     'qwen2-7b lora 两张3090，会不会爆显存',
     'qwen2-7b lora 两张3090，会爆显存吗',
     'llama-2-7b lora on a 4090 with gc, to avoid OOM',

@@ -26,11 +26,23 @@ function after(m: RegExpExecArray, reach = 40): string {
 }
 
 /**
- * English: a question form before the words ("will it OOM", "would this run out of memory", "would
- * llama-3-8b qlora on a T4 run out of memory", "does it OOM"), unless it says it does ("why does it OOM", "is it normal to still have OOM").
+ * English: a question form that opens the clause ("will it OOM", "would llama-3-8b qlora on a T4 run
+ * out of memory", "does it OOM"), or stands anywhere in one that ends in "?" ("…, will it OOM?"),
+ * unless it says it does ("why does it OOM", "is it normal to still have OOM"). Not "is the config":
+ * "This is the config, it OOMs" reports.
  */
-const ASKED_EN = /\b(?:will|would|could|might|can|does|do|is|whether)\s+(?:it|this|that|i|we|you|they|(?:my|the|a|an) [\w.-]+|[\w.-]*\d[\w.-]*)\b/;
+const MODAL_SUBJECT = String.raw`\b(?:will|would|could|might|can|does|do|did|is|whether)\s+(?:it|this|that|i|we|you|they|(?:my|the|a|an) [\w.-]+|[\w.-]*\d[\w.-]*)\b`;
+const ASKED_EN = new RegExp(MODAL_SUBJECT);
+const OPENS_ASKED_EN = new RegExp(String.raw`^\s*(?:(?:and|but|so|or|then)\s+)?${MODAL_SUBJECT}`);
 const SAID_ANYWAY_EN = /\b(?:why|still|again|already|keeps?|keeping)\b/;
+
+function askedEn(m: RegExpExecArray): boolean {
+  const clause = before(m);
+  if (SAID_ANYWAY_EN.test(clause)) return false;
+  const part = clause.slice(Math.max(clause.lastIndexOf(','), clause.lastIndexOf(':')) + 1);
+  return OPENS_ASKED_EN.test(part) || (ASKED_EN.test(clause) && after(m).trimEnd().endsWith('?'));
+}
+
 /** An out-of-memory avoided or denied, said just before the words ("without OOM", "doesn't OOM", "to avoid running out of memory"). */
 const AVOIDED_EN = /\b(?:avoid(?:s|ing)?|prevent(?:s|ing)?|without|no|not|never|n't|won't|reduce|fix(?:es|ing)?|solve|resolve)(?:\s+(?:an?|any|the|getting|hitting|running|into|cuda|gpu))*\s+$/;
 
@@ -49,11 +61,7 @@ export const OOM_REPORT_RULES: readonly ProseRule[] = [
     id: 'reported.oom',
     pattern: /\b(?:cuda[ -]?)?(?:oom(?:s|ed|'d|ing)?|(?:ran|run|runs|running|go|goes|going|went)\s+out\s+of\s+(?:gpu\s+|cuda\s+|device\s+)?(?:v?ram|memory)|out\s+of\s+(?:gpu\s+|cuda\s+|device\s+)?(?:v?ram|memory))\b/g,
     when: (t) => t.includes('oom') || t.includes('out of'),
-    marks: (m) => {
-      const clause = before(m);
-      if (AVOIDED_EN.test(clause)) return false;
-      return !ASKED_EN.test(clause) || SAID_ANYWAY_EN.test(clause);
-    },
+    marks: (m) => !AVOIDED_EN.test(before(m)) && !askedEn(m),
     write: (m) => m[0],
     example: 'got cuda OOM on 8 A100s',
     source: 'CarperAI/trlx#431',
