@@ -20,6 +20,7 @@ import { readHostMemory } from './hardware/host-memory.js';
 import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
+import { reportsSetAside } from './reconcile/settings.js';
 import { reportedTopic } from './prose/rules/oom-reports.js';
 import type { OwnedRuns } from './reconcile/owners.js';
 
@@ -297,6 +298,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   });
   const reported: ReportedTopic[] = [];
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text);
+  if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const across = readAcross(items, setAside, mapped, text);

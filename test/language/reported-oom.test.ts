@@ -6,7 +6,7 @@ import { parseRequest } from '../../src/language/parse.js';
 import { OOM_REPORT_RULES } from '../../src/language/prose/index.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { corpusText, loadCorpus } from '../corpus/corpus.js';
 
 /**
  * An out-of-memory the user reports in their own words is read once, by a named rule
@@ -81,6 +81,25 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
 
   it('every rule reads its own example as a report, said of a setup', () => {
     for (const rule of OOM_REPORT_RULES) expect(reported(`llama-2-7b lora on a 4090\n${rule.example}`).map((r) => r.rule), rule.id).toContain(rule.id);
+  });
+});
+
+describe('corpus lines that report an out-of-memory in Chinese or beside settings the grammar cannot join', () => {
+  it.each([
+    ['c365', '显存溢出'], // "全参数微调会显存溢出" (a full fine-tune overflows GPU memory)
+    ['c544', '显存溢出'], // "0卡总是显存溢出" (card 0 always overflows)
+    ['c411', '显存溢出'], // "在微调过程中遇到了显存溢出的问题？": the question mark asks about the report
+    ['c715', '显存不够'], // "显示lora微调的显存不够是为什么呀" (why is the memory not enough)
+    ['c663', 'OOM'], // "就直接OOM了": the grammar set the word aside; still the report, never "not read"
+  ])('%s reports %s', (id, words) => {
+    const text = corpusText(id);
+    const said = reported(text);
+    expect(said.map((r) => text.slice(r.at, r.end)).join(' ')).toContain(words);
+    expect(unread(text)).not.toContain(words);
+  });
+
+  it('c566 says it is not getting any out of memory errors: no report', () => {
+    expect(reported(corpusText('c566'))).toEqual([]);
   });
 });
 

@@ -124,3 +124,19 @@ export function narrativeHelp(items: Item[], ignored: string[], said: readonly R
     return false;
   });
 }
+
+/**
+ * A report's words the grammar could not place ("…的并发请求过来，就直接OOM了", the "oom" set aside in a
+ * message of settings it cannot join) are still the report: handed on in `reported` and listed as
+ * ignored, never as words not read.
+ */
+export function reportsSetAside<U extends { word: string; at: number }>(unread: U[], ignored: string[], said: readonly ReportedTopic[], reported: ReportedTopic[]): U[] {
+  if (said.length === 0) return unread;
+  return unread.filter((u) => {
+    const under = said.filter((r) => r.at < u.at + u.word.length && u.at < r.end);
+    if (under.length === 0) return true;
+    for (const r of under) if (!reported.includes(r)) reported.push(r);
+    ignored.push(u.word);
+    return false;
+  });
+}

@@ -46,9 +46,13 @@ function askedEn(m: RegExpExecArray): boolean {
 /** An out-of-memory avoided or denied, said just before the words ("without OOM", "doesn't OOM", "to avoid running out of memory"). */
 const AVOIDED_EN = /\b(?:avoid(?:s|ing)?|prevent(?:s|ing)?|without|no|not|never|n't|won't|reduce|fix(?:es|ing)?|solve|resolve)(?:\s+(?:an?|any|the|getting|hitting|running|into|cuda|gpu))*\s+$/;
 
-/** Chinese: 会不会 / 是否 before, 吗 / 么 / ？ after; 避免 / 防止 / 不会 before (avoided, denied). */
+/**
+ * Chinese: 会不会 / 是否 before, or 吗 / 么 / ？ right after the words ("会爆显存吗"); 避免 / 防止 / 不会 before
+ * (avoided, denied). A question mark further on asks about the report, not whether: "遇到了显存溢出的问题？"
+ * (c411), "显存不够是为什么呀" (why is the memory not enough, c715).
+ */
 const ASKED_ZH_BEFORE = /(?:会不|是否(?:会)?|能否|会不会|避免|防止|不会|不|没有?)\s*$/;
-const ASKED_ZH_AFTER = /^[^，,。.]{0,4}?[吗嘛么?？]/;
+const ASKED_ZH_AFTER = /^\s*了?\s*[吗嘛么?？]/;
 
 /** Korean and Japanese: the question endings after the words ("부족할까요?", "不足になりますか"). */
 const ASKED_KO_AFTER = /^[^,.]{0,10}?(?:까요|까\?|나요|습니까|\?)/;

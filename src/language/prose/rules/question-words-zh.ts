@@ -7,7 +7,7 @@ import type { ProseRule } from '../types.js';
  * short Chinese message keeps its model and settings.
  */
 /** "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): shared with oom-reports.ts's reported.oom-zh. */
-export const OOM_WORDS_ZH = String.raw`显存(?:不足|不够(?:用)?|爆了?)|爆显存`;
+export const OOM_WORDS_ZH = String.raw`显存(?:不足|不够(?:用)?|溢出|爆了?)|爆显存`;
 
 export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
   {
@@ -65,7 +65,8 @@ export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
   },
   {
     // "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): the user's run ran out of
-    // memory, read as "oom". "内存溢出" is left alone: it is said as often with a negation.
+    // memory, read as "oom"; so is "显存溢出" (GPU memory overflowed: "全参数微调会显存溢出", c365; "0卡总是显存溢出",
+    // c544). "内存溢出" (host memory) is left alone: it is said as often with a negation.
     id: 'question.oom-zh',
     pattern: new RegExp(OOM_WORDS_ZH, 'g'),
     when: (t) => t.includes('显存'),
