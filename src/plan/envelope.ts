@@ -1,3 +1,4 @@
+import type { Estimate } from '../memory/types.js';
 import type { Envelope } from '../reply/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { unstatedDrivers } from '../scenario/unstated.js';
@@ -14,14 +15,15 @@ import { maxBatch, maxSeq } from './solvers.js';
  * Null when both were stated, when no card is named (nothing to fit against: the reply lists
  * the cards that hold it), when the request asks a question (its answer is the reply), or when
  * nothing fits along what was left unstated (then the verdict is ✗, as for a stated setup).
+ * `asEstimated`: the reply's estimate of `s`, which both searches start from instead of estimating it again.
  */
-export function envelopeOf(s: Scenario): Envelope | null {
+export function envelopeOf(s: Scenario, asEstimated?: Estimate): Envelope | null {
   if (s.question.kind !== 'none' || !s.hardware) return null;
   const unstated = unstatedDrivers(s);
   if (unstated.length === 0) return null;
   const envelope: Envelope = {
-    maxSeqAtBatch: { batch: s.microBatch, seq: solved(maxSeq(s).answer.value) },
-    maxBatchAtSeq: { seq: s.seq, batch: solved(maxBatch(s).answer.value) },
+    maxSeqAtBatch: { batch: s.microBatch, seq: solved(maxSeq(s, asEstimated).answer.value) },
+    maxBatchAtSeq: { seq: s.seq, batch: solved(maxBatch(s, asEstimated).answer.value) },
     unstated,
   };
   return isEmpty(envelope) ? null : envelope;

@@ -25,14 +25,17 @@ const SLOW_PROBES = 2;
  * through the margins known so far crosses zero (regula falsi), and stays inside the interval
  * still open. Before any probe has failed, the step doubles when the margins give no line. The
  * margins only choose where to look; the answer rests on `ok` alone (test/plan/largest.test.ts
- * holds it to a linear scan for any margins).
+ * holds it to a linear scan for any margins). `known`: a probe already made, which the search
+ * starts from instead of making it again.
  */
-export function largestFitting(lo: number, hi: number, probe: (n: number) => Probe): number | null {
-  const first = probe(lo);
+export function largestFitting(lo: number, hi: number, probe: (n: number) => Probe, known?: Probe & { n: number }): number | null {
+  // A point already estimated (the setup as asked) is not estimated again: fitting there, lo fits too.
+  const seed = known && known.n >= lo && known.n <= hi ? known : null;
+  const first = seed?.ok ? seed : { n: lo, ...probe(lo) };
   if (!first.ok) return null;
   // good fits, bad does not (hi + 1 stands for "past the interval"); the answer lies in [good, bad).
-  let good: Point = { n: lo, margin: first.margin };
-  let bad: Point | null = null;
+  let good: Point = { n: first.n, margin: first.margin };
+  let bad: Point | null = seed && !seed.ok ? { n: seed.n, margin: seed.margin } : null;
   let before: Point | null = null;
   let slow = 0;
   while ((bad?.n ?? hi + 1) - good.n > 1) {

@@ -1,5 +1,6 @@
 import { GPUS, findGpu, gpuById } from '../catalog/index.js';
 import { estimate } from '../memory/estimate.js';
+import type { Estimate } from '../memory/types.js';
 import { profileSeqBreaks } from '../memory/serving.js';
 import { gib, grouped, MiB } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
@@ -20,9 +21,17 @@ import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
  * card's bytes left. The margin only steers the search (largest.ts).
  */
 function probe(s: Scenario): Probe {
-  const e = estimate(s, { numbersOnly: true });
+  return probeOf(s, estimate(s, { numbersOnly: true }));
+}
+
+function probeOf(s: Scenario, e: Estimate): Probe {
   const margin = e.serving ? e.serving.kvCapacityTokens - s.microBatch * s.seq : (e.headroomBytes ?? 0);
   return { ok: e.fits === true, margin };
+}
+
+/** The setup as asked, where its estimate is at hand (the reply's own): the search's first point at `n`. */
+function askedPoint(s: Scenario, asEstimated: Estimate | undefined, n: number): (Probe & { n: number }) | undefined {
+  return asEstimated?.scenario === s && Number.isInteger(n) ? { n, ...probeOf(s, asEstimated) } : undefined;
 }
 
 /** A question about limits needs a card: without one, answer for the most common training card and say so. */
@@ -56,9 +65,10 @@ function cardLabel(s: Scenario): string {
   return s.hardware.count > 1 ? `${s.hardware.count}× ${name}` : name;
 }
 
-export function maxBatch(asked: Scenario): Solved {
+/** `asEstimated`: the estimate of `asked`, when the caller has it (the envelope: the reply's own). */
+export function maxBatch(asked: Scenario, asEstimated?: Estimate): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
-  const b = largestFitting(1, 65_536, (n) => probe({ ...s, microBatch: n }));
+  const b = largestFitting(1, 65_536, (n) => probe({ ...s, microBatch: n }), askedPoint(s, asEstimated, s.microBatch));
   // Served, the batch is the sequences in flight at once (users, requests), not a training micro-batch.
   const served = s.mode === 'inference';
   const text =
@@ -76,14 +86,16 @@ export function maxBatch(asked: Scenario): Solved {
   return { answer: { kind: 'maxBatch', value: b, text: capitalise(text), headline }, setup: answered({ ...s, microBatch: b ?? 1 }) };
 }
 
-export function maxSeq(asked: Scenario): Solved {
+export function maxSeq(asked: Scenario, asEstimated?: Estimate): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
   // Sequences are searched in steps of 128 tokens, the granularity people pad to. Fitting is
   // monotone in the length except where the engine changes its plan with it (vLLM V0 chunks
   // prefill above 32K, so its profile run shrinks there): past such a break the search starts again.
   const at = (n: number) => probe({ ...s, seq: n * 128 });
   const limit = 10_000_000 / 128;
-  const units = [...profileSeqBreaks(s)].reverse().reduce<number | null>((found, seq) => found ?? largestFitting(seq / 128 + 1, limit, at), null) ?? largestFitting(1, limit, at);
+  const breaks = profileSeqBreaks(s);
+  // The length as asked is a point of the one search there is when no break splits it.
+  const units = [...breaks].reverse().reduce<number | null>((found, seq) => found ?? largestFitting(seq / 128 + 1, limit, at), null) ?? largestFitting(1, limit, at, breaks.length ? undefined : askedPoint(s, asEstimated, s.seq / 128));
   const seq = units === null ? null : units * 128;
   const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
   const headline =

@@ -50,19 +50,29 @@ describe('largestFitting', () => {
         fc.integer({ min: 0, max: 70_000 }),
         fc.integer({ min: -1, max: 70_000 }),
         fc.func(fc.double()),
-        (lo, width, limitFrom, margin) => {
+        fc.option(fc.integer({ min: -10, max: 70_400 })),
+        (lo, width, limitFrom, margin, knownAt) => {
           const hi = lo + width;
           const limit = Math.min(hi, lo - 1 + limitFrom);
+          const at = (n: number): Probe => ({ ok: n <= limit, margin: margin(n) });
+          // A point already probed (the setup as asked), inside the interval or not.
+          const known = knownAt === null ? undefined : { n: knownAt, ...at(knownAt) };
           const seen = new Set<number>();
-          const found = largestFitting(lo, hi, (n) => {
-            expect(n).toBeGreaterThanOrEqual(lo);
-            expect(n).toBeLessThanOrEqual(hi);
-            seen.add(n);
-            return { ok: n <= limit, margin: margin(n) };
-          });
+          const found = largestFitting(
+            lo,
+            hi,
+            (n) => {
+              expect(n).toBeGreaterThanOrEqual(lo);
+              expect(n).toBeLessThanOrEqual(hi);
+              expect(seen.has(n) || n === known?.n).toBe(false);
+              seen.add(n);
+              return at(n);
+            },
+            known,
+          );
           expect(found).toBe(limit >= lo ? limit : null);
           expect(found).toBe(bisection(lo, hi, (n) => n <= limit));
-          // Never the same integer twice, so never more probes than the interval holds.
+          // Never the same integer twice (nor the known one), so never more probes than the interval holds.
           expect(seen.size).toBeLessThanOrEqual(width + 1);
         },
       ),
@@ -79,6 +89,14 @@ describe('largestFitting', () => {
     let plain = 0;
     expect(bisection(1, 65_536, (n) => (plain++, line(n).ok))).toBe(37);
     expect(plain).toBe(12);
+  });
+
+  it('starts from a point already estimated: a batch of 8 known to fit (37 do) costs no probe at lo', () => {
+    const GiB = 2 ** 30;
+    const line = (n: number): Probe => ({ ok: n <= 37, margin: (37.5 - n) * GiB });
+    const search = counted(line);
+    expect(largestFitting(1, 65_536, search.probe, { n: 8, ...line(8) })).toBe(37);
+    expect(search.count()).toBe(3);
   });
 
   it('a margin that says nothing (always 0) still ends, no slower than twice the bisection', () => {
@@ -114,11 +132,15 @@ describe('max batch and max seq give what the bisection over estimate gave', () 
 
   it.each(REQUESTS)('%s', (text) => {
     const s = scenarioOf(text);
-    expect(maxBatch(s).answer.value).toBe(bisection(1, 65_536, (n) => fitsAt({ ...s, microBatch: n })));
+    const asEstimated = estimate(s);
+    const batch = bisection(1, 65_536, (n) => fitsAt({ ...s, microBatch: n }));
+    expect(maxBatch(s).answer.value).toBe(batch);
+    expect(maxBatch(s, asEstimated).answer.value).toBe(batch);
     // Past vLLM V0's chunked-prefill break the search starts again (vllm-v0-max-seq.test.ts), as it did.
     const ok = (n: number) => fitsAt({ ...s, seq: n * 128 });
     const limit = 10_000_000 / 128;
     const units = [...profileSeqBreaks(s)].reverse().reduce<number | null>((found, seq) => found ?? bisection(seq / 128 + 1, limit, ok), null) ?? bisection(1, limit, ok);
     expect(maxSeq(s).answer.value).toBe(units === null ? null : units * 128);
+    expect(maxSeq(s, asEstimated).answer.value).toBe(units === null ? null : units * 128);
   });
 });
