@@ -2,7 +2,7 @@ import type { Estimate } from '../memory/types.js';
 import type { Envelope } from '../reply/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import { unstatedDrivers } from '../scenario/unstated.js';
-import { maxBatch, maxSeq } from './solvers.js';
+import { largestBatch, longestSeq } from './solvers.js';
 
 /**
  * The envelope of a half-stated setup (issue 23, item 8): when the user named a card but not the
@@ -22,8 +22,8 @@ export function envelopeOf(s: Scenario, asEstimated?: Estimate): Envelope | null
   const unstated = unstatedDrivers(s);
   if (unstated.length === 0) return null;
   const envelope: Envelope = {
-    maxSeqAtBatch: { batch: s.microBatch, seq: solved(maxSeq(s, asEstimated).answer.value) },
-    maxBatchAtSeq: { seq: s.seq, batch: solved(maxBatch(s, asEstimated).answer.value) },
+    maxSeqAtBatch: { batch: s.microBatch, seq: longestSeq(s, asEstimated) },
+    maxBatchAtSeq: { seq: s.seq, batch: largestBatch(s, asEstimated) },
     unstated,
   };
   return isEmpty(envelope) ? null : envelope;
@@ -38,8 +38,4 @@ function isEmpty(e: Envelope): boolean {
   const alongSeq = e.unstated.includes('seq') && e.maxSeqAtBatch.seq !== null;
   const alongBatch = e.unstated.includes('batch') && e.maxBatchAtSeq.batch !== null;
   return !alongSeq && !alongBatch;
-}
-
-function solved(value: number | string | null): number | null {
-  return typeof value === 'number' ? value : null;
 }

@@ -65,10 +65,17 @@ function cardLabel(s: Scenario): string {
   return s.hardware.count > 1 ? `${s.hardware.count}× ${name}` : name;
 }
 
-/** `asEstimated`: the estimate of `asked`, when the caller has it (the envelope: the reply's own). */
-export function maxBatch(asked: Scenario, asEstimated?: Estimate): Solved {
+/**
+ * The largest micro-batch of `s` (on its card) that fits, or null; the number alone, as the
+ * envelope reads it. `asEstimated`: the estimate of `s`, when the caller has it (the reply's own).
+ */
+export function largestBatch(s: Scenario, asEstimated?: Estimate): number | null {
+  return largestFitting(1, 65_536, (n) => probe({ ...s, microBatch: n }), askedPoint(s, asEstimated, s.microBatch));
+}
+
+export function maxBatch(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
-  const b = largestFitting(1, 65_536, (n) => probe({ ...s, microBatch: n }), askedPoint(s, asEstimated, s.microBatch));
+  const b = largestBatch(s);
   // Served, the batch is the sequences in flight at once (users, requests), not a training micro-batch.
   const served = s.mode === 'inference';
   const text =
@@ -86,8 +93,8 @@ export function maxBatch(asked: Scenario, asEstimated?: Estimate): Solved {
   return { answer: { kind: 'maxBatch', value: b, text: capitalise(text), headline }, setup: answered({ ...s, microBatch: b ?? 1 }) };
 }
 
-export function maxSeq(asked: Scenario, asEstimated?: Estimate): Solved {
-  const { scenario: s, prefix } = onSomeCard(asked);
+/** The longest sequence of `s` (on its card) that fits, or null; the number alone, as `largestBatch`. */
+export function longestSeq(s: Scenario, asEstimated?: Estimate): number | null {
   // Sequences are searched in steps of 128 tokens, the granularity people pad to. Fitting is
   // monotone in the length except where the engine changes its plan with it (vLLM V0 chunks
   // prefill above 32K, so its profile run shrinks there): past such a break the search starts again.
@@ -96,7 +103,12 @@ export function maxSeq(asked: Scenario, asEstimated?: Estimate): Solved {
   const breaks = profileSeqBreaks(s);
   // The length as asked is a point of the one search there is when no break splits it.
   const units = [...breaks].reverse().reduce<number | null>((found, seq) => found ?? largestFitting(seq / 128 + 1, limit, at), null) ?? largestFitting(1, limit, at, breaks.length ? undefined : askedPoint(s, asEstimated, s.seq / 128));
-  const seq = units === null ? null : units * 128;
+  return units === null ? null : units * 128;
+}
+
+export function maxSeq(asked: Scenario): Solved {
+  const { scenario: s, prefix } = onSomeCard(asked);
+  const seq = longestSeq(s);
   const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
   const headline =
     seq === null
