@@ -8,7 +8,7 @@ import { largestBatch, longestSeq } from './solvers.js';
  * The envelope of a half-stated setup (issue 23, item 8): when the user named a card but not the
  * sequence length or the batch, the two drivers of activations (and of the KV cache), a verdict
  * on the defaults says little about their run. What fits along each driver is answered instead,
- * by the solvers that answer "max seq" and "max batch" (bisection over `estimate`, which is
+ * by the searches that answer "max seq" and "max batch" (largest.ts, over `estimate`, which is
  * monotone in both): the longest sequence at the batch as read, the largest batch at the
  * sequence as read.
  *

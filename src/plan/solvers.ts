@@ -12,7 +12,8 @@ import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
 /**
  * Solvers (DESIGN §3.7): the largest micro-batch or sequence that fits, the fewest GPUs of a
  * type, the cheapest card, and A-vs-B. Each one only calls `estimate`, which is monotone in
- * batch, sequence and (for shardable terms) GPU count, so a bisection (largest.ts) is exact.
+ * batch, sequence and (for shardable terms) GPU count, so a search for where it stops fitting
+ * (largest.ts; how-many.ts for counts) is exact.
  */
 
 /**
