@@ -3,7 +3,7 @@ import { gib } from '../memory/format.js';
 import { withZeroOffload } from '../memory/offload.js';
 import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
-import { reresolved, resolveRequest } from '../scenario/resolve.js';
+import { followUpScenario, reresolved } from '../scenario/resolve.js';
 import { onQuantisedKernels } from '../scenario/resolve-quantised-serving.js';
 import type { Lever } from '../reply/types.js';
 import { defaultInference, defaultWeights } from '../scenario/defaults.js';
@@ -130,9 +130,9 @@ function halvedBatch(s: Scenario): { mbs: number; ga: number } {
   return { mbs, ga: Math.ceil((s.microBatch * s.gradAccum) / mbs) };
 }
 
+/** `change` read as a follow-up on `s`: the scenario it resolves to, null where it is refused. */
 export function applyChange(s: Scenario, change: string): Scenario | null {
-  const outcome = resolveRequest(change, s);
-  return outcome.ok && outcome.scenario ? outcome.scenario : null;
+  return followUpScenario(change, s);
 }
 
 /**

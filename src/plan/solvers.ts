@@ -1,38 +1,38 @@
 import { GPUS, findGpu, gpuById } from '../catalog/index.js';
 import { estimate } from '../memory/estimate.js';
+import type { Estimate } from '../memory/types.js';
 import { profileSeqBreaks } from '../memory/serving.js';
 import { gib, grouped, MiB } from '../memory/format.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Answer } from '../reply/types.js';
 import { applyChange } from './levers.js';
+import { largestFitting, type Probe } from './largest.js';
 import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
 
 /**
  * Solvers (DESIGN §3.7): the largest micro-batch or sequence that fits, the fewest GPUs of a
  * type, the cheapest card, and A-vs-B. Each one only calls `estimate`, which is monotone in
- * batch, sequence and (for shardable terms) GPU count, so bisection is exact.
+ * batch, sequence and (for shardable terms) GPU count, so a search for where it stops fitting
+ * (largest.ts; how-many.ts for counts) is exact.
  */
 
-function fits(s: Scenario): boolean {
-  return estimate(s, { numbersOnly: true }).fits === true;
+/**
+ * Whether `s` fits, and how far it is from the limit: served, the tokens its KV pool holds beyond
+ * the asked sequences at the asked length (the pool, not the card, is what runs out); else the
+ * card's bytes left. The margin only steers the search (largest.ts).
+ */
+function probe(s: Scenario): Probe {
+  return probeOf(s, estimate(s, { numbersOnly: true }));
 }
 
-/** Largest integer in [lo, hi] for which `ok` holds, given ok is monotone (true then false). */
-function largest(lo: number, hi: number, ok: (n: number) => boolean): number | null {
-  if (!ok(lo)) return null;
-  let good = lo;
-  let step = lo;
-  while (good + step <= hi && ok(good + step)) {
-    good += step;
-    step *= 2;
-  }
-  let bad = Math.min(hi + 1, good + step);
-  while (bad - good > 1) {
-    const mid = Math.floor((good + bad) / 2);
-    if (ok(mid)) good = mid;
-    else bad = mid;
-  }
-  return good;
+function probeOf(s: Scenario, e: Estimate): Probe {
+  const margin = e.serving ? e.serving.kvCapacityTokens - s.microBatch * s.seq : (e.headroomBytes ?? 0);
+  return { ok: e.fits === true, margin };
+}
+
+/** The setup as asked, where its estimate is at hand (the reply's own): the search's first point at `n`. */
+function askedPoint(s: Scenario, asEstimated: Estimate | undefined, n: number): (Probe & { n: number }) | undefined {
+  return asEstimated?.scenario === s && Number.isInteger(n) ? { n, ...probeOf(s, asEstimated) } : undefined;
 }
 
 /** A question about limits needs a card: without one, answer for the most common training card and say so. */
@@ -66,9 +66,17 @@ function cardLabel(s: Scenario): string {
   return s.hardware.count > 1 ? `${s.hardware.count}× ${name}` : name;
 }
 
+/**
+ * The largest micro-batch of `s` (on its card) that fits, or null; the number alone, as the
+ * envelope reads it. `asEstimated`: the estimate of `s`, when the caller has it (the reply's own).
+ */
+export function largestBatch(s: Scenario, asEstimated?: Estimate): number | null {
+  return largestFitting(1, 65_536, (n) => probe({ ...s, microBatch: n }), askedPoint(s, asEstimated, s.microBatch));
+}
+
 export function maxBatch(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
-  const b = largest(1, 65_536, (n) => fits({ ...s, microBatch: n }));
+  const b = largestBatch(s);
   // Served, the batch is the sequences in flight at once (users, requests), not a training micro-batch.
   const served = s.mode === 'inference';
   const text =
@@ -86,15 +94,22 @@ export function maxBatch(asked: Scenario): Solved {
   return { answer: { kind: 'maxBatch', value: b, text: capitalise(text), headline }, setup: answered({ ...s, microBatch: b ?? 1 }) };
 }
 
-export function maxSeq(asked: Scenario): Solved {
-  const { scenario: s, prefix } = onSomeCard(asked);
+/** The longest sequence of `s` (on its card) that fits, or null; the number alone, as `largestBatch`. */
+export function longestSeq(s: Scenario, asEstimated?: Estimate): number | null {
   // Sequences are searched in steps of 128 tokens, the granularity people pad to. Fitting is
   // monotone in the length except where the engine changes its plan with it (vLLM V0 chunks
   // prefill above 32K, so its profile run shrinks there): past such a break the search starts again.
-  const ok = (n: number) => fits({ ...s, seq: n * 128 });
+  const at = (n: number) => probe({ ...s, seq: n * 128 });
   const limit = 10_000_000 / 128;
-  const units = [...profileSeqBreaks(s)].reverse().reduce<number | null>((found, seq) => found ?? largest(seq / 128 + 1, limit, ok), null) ?? largest(1, limit, ok);
-  const seq = units === null ? null : units * 128;
+  const breaks = profileSeqBreaks(s);
+  // The length as asked is a point of the one search there is when no break splits it.
+  const units = [...breaks].reverse().reduce<number | null>((found, seq) => found ?? largestFitting(seq / 128 + 1, limit, at), null) ?? largestFitting(1, limit, at, breaks.length ? undefined : askedPoint(s, asEstimated, s.seq / 128));
+  return units === null ? null : units * 128;
+}
+
+export function maxSeq(asked: Scenario): Solved {
+  const { scenario: s, prefix } = onSomeCard(asked);
+  const seq = longestSeq(s);
   const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
   const headline =
     seq === null

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { estimate } from '../memory/estimate.js';
 import type { Estimate } from '../memory/types.js';
 import type { Scenario } from '../scenario/schema.js';
-import { resolveRequest } from '../scenario/resolve.js';
+import { followUpScenario } from '../scenario/resolve.js';
 
 /**
  * Peak device memory along one axis (micro-batch or sequence length), for the scenario as asked
@@ -108,12 +108,7 @@ export function sweepWith(
   return out;
 }
 
-function applyChange(s: Scenario, change: string): Scenario | null {
-  const outcome = resolveRequest(change, s);
-  return outcome.ok && outcome.scenario ? outcome.scenario : null;
-}
-
 /** Base series plus one per lever change that resolves and changes more than the swept axis. */
 export function sweep(scenario: Scenario, axis: SweepAxis, leverChanges: string[], options: SweepOptions = {}): SweepSeries[] {
-  return sweepWith({ estimate, applyChange }, scenario, axis, leverChanges, options);
+  return sweepWith({ estimate, applyChange: (s, change) => followUpScenario(change, s) }, scenario, axis, leverChanges, options);
 }

@@ -148,7 +148,7 @@ export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string
   const shownEstimate = solved ? estimate(shown) : e;
   const answer = solved?.answer ?? null;
   // A question is answered by its solver; a half-stated setup by its envelope (issue 23).
-  const envelope = solved ? null : envelopeOf(s);
+  const envelope = solved ? null : envelopeOf(s, e);
   const reply: Omit<EstimateReply, 'compact'> = {
     kind: 'estimate',
     summary: summaryOf(shown, shownEstimate, answer, envelope),

@@ -119,7 +119,42 @@ function setupSaid(text: string, patch: Patch, parsed: ReadItems, hub: HubContex
   }
 }
 
+/**
+ * What a follow-up `change` resolves `previous` to, or null where it is refused: the scenario of
+ * `resolveRequest(change, previous)`, without the facts' trace, the notices and the words no fact
+ * used, which only a reply reads (src/plan/levers.ts applyChange: a lever's scenario is estimated,
+ * never shown as read). Never throws.
+ */
+export function followUpScenario(change: string, previous: Scenario): Scenario | null {
+  const text = withoutInvisibles(change);
+  const parsed = parseRequest(text);
+  if (!parsed.ok) return null;
+  try {
+    const resolved = resolution(text, parsed, previous, {});
+    if ('ok' in resolved) return resolved.ok ? resolved.scenario : null;
+    return resolved.result.scenario;
+  } catch {
+    return null;
+  }
+}
+
+/** A resolution that got as far as a scenario, with what its trace is read from. */
+interface Resolution {
+  text: string;
+  patch: Patch;
+  parsed: ReadItems;
+  base: Scenario | null;
+  control: 'none' | 'undo' | 'reset';
+  result: { scenario: Scenario; assumptions: string[] };
+}
+
 function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
+  const resolved = resolution(text, readAlone, previous, hub);
+  return 'ok' in resolved ? resolved : traced(resolved);
+}
+
+/** The items applied: an outcome where the request ends before a scenario (refused, undo, help), else the resolution. */
+function resolution(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome | Resolution {
   // In a thread, a model said only of another run leaves the thread's model in place.
   const read = previous ? threadKeepsItsModel(readAlone, previous) : readAlone;
   const collected = collectPatch(read.items, text, read.tolerant === true);
@@ -176,6 +211,11 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
   }
   const result = runResolution(text, patch, base, hub);
   if ('kind' in result) return fail(result);
+  return { text, patch, parsed, base, control, result };
+}
+
+/** The resolved scenario with its facts traced to the words, the notices and the words no fact used. */
+function traced({ text, patch, parsed, base, control, result }: Resolution): ResolveOutcome {
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
   const modelChosenAmong = [...parsed.notes, ...patch.setAside].some((n) => /is another setup the message mentions|as your setup's model;/.test(n));
@@ -190,7 +230,7 @@ function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | 
     helpOnly: false,
     helpTopics: [...patch.help],
     assumptions: unique(assumptions),
-    ignored,
+    ignored: parsed.ignored,
     unread: parsed.unread.map((u) => u.word),
     notices,
     trace,
