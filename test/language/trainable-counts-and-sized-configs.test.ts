@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import { looksLikeModelName } from '../../src/scenario/unknown-model.js';
+import { loadCorpus } from '../corpus/corpus.js';
+import { read } from './reading-fixtures.js';
+
+/**
+ * Where the model a message names is (issue 22, class rm):
+ * - a trainer's count of the parameters it trains is a report, never the model's size: "41,943,040 out
+ *   of 7,289,966,592 parameters are finetuned (0.58%)" (mistralai/mistral-finetune#107, c869),
+ *   "Number of trainable parameters = 842,302,976" (tatsu-lab/stanford_alpaca#266, an FSDP shard's
+ *   count), "Number of trainable parameters = 105,416,512" (0nutation/SpeechGPT#44);
+ * - a config named by its model's size in a folder of configs names that size: `example/7B.yaml`
+ *   (c869), `configs/20B.yaml` (EleutherAI/gpt-neox#606, c454; #892, c453);
+ * - a tensor type in code ("torch.bfloat16") is never a model name to ask about.
+ */
+
+const modelOf = (text: string) => {
+  const r = resolveRequest(text, null);
+  return r.ok && r.scenario ? r.scenario.model : null;
+};
+
+describe('a count of trainable parameters is not the model', () => {
+  it.each([
+    ['llama-2-7b lora on 2x v100, 41,943,040 out of 7,289,966,592 parameters are finetuned (0.58%)'],
+    ['llama-2-7b lora on 2x v100 — 41,943,040 of 7,289,966,592 parameters are trainable'],
+    ['the log shows the `Number of trainable parameters = 842,302,976`, full finetune of llama-2-7b on 8x a100'],
+    ['Number of trainable parameters = 105,416,512; llama-2-7b lora on 1x a100'],
+    ['llama-2-7b lora, trainable params: 4,194,304 on 1x a100'],
+    ['llama-2-7b lora with 6,553,600 trainable parameters on 1x a100'],
+    ['llama-2-7b qlora on a t4, 4.2M trainable params (0.06%)'],
+  ])('%s: the named model stands', (text) => {
+    expect(modelOf(text)?.id).toBe('llama-2-7b');
+  });
+
+  it('c869: the printout is set aside and the model is the size its config file names, never a 41.9B shape nor "torch.bfloat16"', () => {
+    const line = loadCorpus().find((l) => l.id === 'c869')!;
+    const r = resolveRequest(line.text, null);
+    expect(r.ok ? r.scenario?.model.requestedParams : r.error.message).toBe(7e9);
+  });
+
+  it('a parameter count said as the model stays a size', () => {
+    expect(modelOf('finetune 7e9 parameters on 1x a100')?.requestedParams).toBe(7e9);
+  });
+});
+
+describe('a config named by the size of its model', () => {
+  it.each([
+    ['in example/7B.yaml I set seq 8192, lora on 2x v100', 7e9],
+    ['finetune with the provided configs/20B.yaml on 2x a100', 20e9],
+    ['python train.py configs/13b_lora.yaml on 1x a100', 13e9],
+    ['用 config/70B.yml 训练，8张A100', 70e9],
+  ])('%s: the size the file names', (text, params) => {
+    expect(read(text).scenario.model.requestedParams).toBe(params);
+  });
+
+  it('a config named by anything else names no model', () => {
+    const r = resolveRequest('python train.py configs/train.yaml on 1x a100', null);
+    expect(r.ok && r.scenario ? r.scenario.model.id ?? r.scenario.model.requestedParams : null).toBeNull();
+  });
+});
+
+describe('a tensor type is not a model name', () => {
+  it.each(['torch.bfloat16', 'torch.float16', 'jnp.bfloat16', 'torch.int8', 'float32'])('%s', (word) => {
+    expect(looksLikeModelName(word, `I changed the dtype from ${word} to torch.float16`)).toBe(false);
+  });
+
+  it('a name with a version joined in still is', () => {
+    expect(looksLikeModelName('nemotron-3-super', 'run nemotron-3-super on 2x h100')).toBe(true);
+  });
+});
