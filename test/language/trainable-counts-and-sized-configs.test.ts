@@ -69,3 +69,24 @@ describe('a tensor type is not a model name', () => {
     expect(looksLikeModelName('nemotron-3-super', 'run nemotron-3-super on 2x h100')).toBe(true);
   });
 });
+
+describe('a terabyte of 内存 is the machine\'s RAM, never a model size', () => {
+  it.each([
+    ['c916: 使用8卡A800 1.8T内存的训练机 (01-ai/Yi#125)', '使用8卡A800 1.8T内存的训练机，训练 yi-34b', 1843],
+    ['after a card, with TB', '4张A100 2TB内存 全量微调 llama 70b', 2048],
+    ['after a card, with a space and 的', '8卡H800 1 T 的内存，lora 微调 qwen2.5-72b', 1024],
+  ])('%s', (_name, text, gb) => {
+    const s = read(text).scenario;
+    expect(s.model.requestedParams ?? 0).toBeLessThan(1e11);
+    expect(Math.round((s.hostMemoryBytes ?? 0) / 2 ** 30)).toBe(gb);
+  });
+
+  it('c916: the model is the one its launch command loads, not 1.8T', () => {
+    const line = loadCorpus().find((l) => l.id === 'c916')!;
+    expect(read(line.text).scenario.model.id).toBe('yi-34b');
+  });
+
+  it('a memory in gigabytes right after a card is still the card\'s', () => {
+    expect(read('3090 24G内存, qwen 7b 推理').scenario.hostMemoryBytes).toBeNull();
+  });
+});
