@@ -90,3 +90,17 @@ describe('a terabyte of 内存 is the machine\'s RAM, never a model size', () =>
     expect(read('3090 24G内存, qwen 7b 推理').scenario.hostMemoryBytes).toBeNull();
   });
 });
+
+describe('lmdeploy\'s turbomind folder is where the weights sit, the folder above names the model', () => {
+  it.each([
+    ['c917 (InternLM/lmdeploy#452)', loadCorpusText('c917'), 'internlm-20b'],
+    ['a path alone', 'run /workspace/models/internlm-chat-20b-4bit/turbomind on 1x a100', 'internlm-20b'],
+    ['a path with a slash at its end', 'lmdeploy serve api_server ./qwen2.5-7b-instruct/turbomind/ on 1x a10', 'qwen2.5-7b'],
+  ])('%s', (_name, text, model) => {
+    expect(read(text).scenario.model.id).toBe(model);
+  });
+});
+
+function loadCorpusText(id: string): string {
+  return loadCorpus().find((l) => l.id === id)!.text;
+}
