@@ -104,3 +104,18 @@ describe('lmdeploy\'s turbomind folder is where the weights sit, the folder abov
 function loadCorpusText(id: string): string {
   return loadCorpus().find((l) => l.id === id)!.text;
 }
+
+describe('MiniCPM-V models named as people write them', () => {
+  it.each([
+    ['c919 (InternLM/lmdeploy#2875)', loadCorpusText('c919'), 'minicpm-v-2.6-8b'],
+    ['c926 (OpenBMB/MiniCPM-V#640)', loadCorpusText('c926'), 'minicpm-v-2.6-8b'],
+    ['c925 (OpenBMB/MiniCPM-V#181)', loadCorpusText('c925'), 'minicpm-llama3-v2.5-8b'],
+    ['the thread title of c925', '[BUG] Lora 微调 minicpmv2-5报错，2张V100', 'minicpm-llama3-v2.5-8b'],
+    ['spaced', 'MiniCPM-V 2.6 inference on a 4090', 'minicpm-v-2.6-8b'],
+    ['a Hub id', 'vllm serve openbmb/MiniCPM-V-2_6 on 1x a10', 'minicpm-v-2.6-8b'],
+    ['Ollama\'s tag', 'ollama run minicpm-v:8b on a 3060 12GB', 'minicpm-v-2.6-8b'],
+    ['MiniCPM-Llama3-V-2_5', 'finetune MiniCPM-Llama3-V-2_5 with lora on 2x 3090', 'minicpm-llama3-v2.5-8b'],
+  ])('%s', (_name, text, model) => {
+    expect(read(text).scenario.model.id).toBe(model);
+  });
+});
