@@ -119,3 +119,13 @@ describe('MiniCPM-V models named as people write them', () => {
     expect(read(text).scenario.model.id).toBe(model);
   });
 });
+
+describe('--quant N of the SAT and ChatGLM demos quantises the weights it loads', () => {
+  it.each([
+    ['c935 (zai-org/CogCoM#12)', loadCorpusText('c935'), 'gptq'],
+    ['zai-org/CogCoM#23', 'python cli_demo_sat.py --from_pretrained /data/cogcom-chat-17b --fp16 --quant 8 --english, 8x v100-32g', 'int8'],
+    ['an = between', 'python cli_demo.py --from_pretrained cogvlm-chat-17b --quant=4 on 1x 3090', 'gptq'],
+  ])('%s', (_name, text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+});
