@@ -129,3 +129,18 @@ describe('--quant N of the SAT and ChatGLM demos quantises the weights it loads'
     expect(read(text).scenario.weights).toBe(weights);
   });
 });
+
+describe('a family word with no size is asked which of the family', () => {
+  it.each([
+    ['c943 (QwenLM/Qwen#94)', '老哥，Qwen用这个6G显存真的能跑吗？试了一下还是CUDA out of memory😭', /^Which Qwen\? It names a family, not one model\. I read: 1× 6 GiB GPU/],
+    ['English', 'can I run qwen on a 3060 12GB?', /^Which qwen\? It names a family/],
+  ])('%s', (_name, text, question) => {
+    const r = resolveRequest(text, null);
+    expect(r.ok ? 'read' : r.error.message).toMatch(question);
+  });
+
+  it('a message that names nothing is still asked "Which model?"', () => {
+    const r = resolveRequest('can I run it on a 3060 12GB?', null);
+    expect(r.ok ? 'read' : r.error.message).toMatch(/^Which model\?/);
+  });
+});
