@@ -144,3 +144,13 @@ describe('a family word with no size is asked which of the family', () => {
     expect(r.ok ? 'read' : r.error.message).toMatch(/^Which model\?/);
   });
 });
+
+describe('Phi-3.5-MoE, named by its Hub id or its name', () => {
+  it.each([
+    ['c861 (EricLBuehler/mistral.rs#751)', loadCorpusText('c861')],
+    ['a name', 'phi 3.5 moe inference on 2x 4090'],
+    ['vLLM', 'vllm serve microsoft/Phi-3.5-MoE-instruct --tensor-parallel-size 2'],
+  ])('%s', (_name, text) => {
+    expect(read(text).scenario.model.id).toBe('phi-3.5-moe-42b-a6.6b');
+  });
+});
