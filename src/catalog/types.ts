@@ -26,6 +26,12 @@ export interface ModelSpec {
    * "I opt for") before it is Meta's OPT — so a bare name never picks it (families.ts seriesTable).
    */
   sizeOnly?: boolean;
+  /**
+   * The sizes the release itself was named by, lower-case ("345m": OpenAI published GPT-2 medium as
+   * "345M", later recounted as 355M): a size written so names this checkpoint, alone or after its
+   * family word (scenario/released-sizes.ts). Only labels no other release uses.
+   */
+  releasedAs?: string[];
 }
 
 export interface GpuSpec {

@@ -5,6 +5,7 @@ import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
+import { readFromReleaseLabel } from './released-sizes.js';
 import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
 import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
@@ -18,7 +19,7 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withGeneration(withFamilySize(withLauncherCount(withMemoryTotal(withCardSize(f, s), s), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
+    facts.map((f) => withReleaseLabel(f, s)).map((f) => withGeneration(withFamilySize(withLauncherCount(withMemoryTotal(withCardSize(f, s), s), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
     patch,
     s,
   );
@@ -52,6 +53,15 @@ function withGeneration(f: FactTrace, s: Scenario, notes: readonly string[]): Fa
   const releaseFilled = f.rules.includes('item.size') && namesGeneration(s.model.id) && /\p{L}/u.test(words.replace(/\d+(?:\.\d+)?\s*[bm](?![a-z])/gi, ''));
   if ((!others.length && !releaseFilled) || notes.some((n) => n.toLowerCase().includes(`"${words.toLowerCase()}"`))) return f;
   return { ...f, weak: true, weakWords: words, ...(others.length ? { alternative: others.map((id) => `"${id}"`).join(' or ') } : {}) };
+}
+
+/**
+ * A bare size read as the checkpoint released under that label ("the 345M model" as GPT-2 medium,
+ * released-sizes.ts): the label is the only evidence, so the model is weak, said with its words.
+ */
+function withReleaseLabel(f: FactTrace, s: Scenario): FactTrace {
+  if (f.fact !== 'model' || f.weak || f.at === null || !s.model.id || !readFromReleaseLabel(s.model.id, f.words)) return f;
+  return { ...f, weak: true, weakWords: f.words.trim() };
 }
 
 /**

@@ -10,6 +10,7 @@ import { namesGeneration } from './model-family.js';
 import { seriesSibling } from './model-series.js';
 import type { Resolution } from './resolution.js';
 import type { ScenarioModel, WeightFormat } from './schema.js';
+import { releasedCheckpoint } from './released-sizes.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
 
 /** The model step of a resolution (resolve-steps.ts): which model, and the shape overrides the request gives it. */
@@ -65,6 +66,8 @@ export function modelStep(r: Resolution): ErrorReply | null {
     const sibling = thread ? seriesSibling(thread.id, item.params) : null;
     // "Llama 70B", "qwen32b": a family and a size with no release are the family's member of that size (family-size.ts).
     const member = !distill && !sibling && item.family && item.experts === null && !namesGeneration(item.text) ? familyMemberAt(item.params, item.family) : null;
+    // "the 345M model", "GPT-2 345M": a size written as a release was named is that checkpoint (released-sizes.ts).
+    const released = !distill && !sibling && !member && item.experts === null ? releasedCheckpoint(item.params, item.family) : null;
     if (distill) {
       const spec = modelById(distill);
       model = { id: spec.id, name: spec.name, asWritten: spec.id, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
@@ -75,6 +78,10 @@ export function modelStep(r: Resolution): ErrorReply | null {
     } else if (member) {
       model = { id: member.id, name: member.name, asWritten, requestedParams: null, arch: cloneArchitecture(member.arch), overrides: [] };
       r.assume(`"${item.text.trim()}" names ${item.family} at ${item.text.trim().match(SIZE_WORD)?.[0] ?? 'that size'} with no release: read as ${member.name}`);
+    } else if (released) {
+      model = { id: released.id, name: released.name, asWritten, requestedParams: null, arch: cloneArchitecture(released.arch), overrides: [] };
+      const label = item.text.trim().match(SIZE_WORD)?.[0] ?? item.text.trim();
+      r.assume(`"${item.text.trim()}" read as ${released.name}, released as "${label}"${item.family ? '' : ' (no model named with it)'}`);
     } else {
       const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
       if ('error' in choice) return r.err('model', choice.error);

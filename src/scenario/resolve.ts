@@ -190,7 +190,13 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   if (rangeError) return fail(rangeError);
   if (!base && !patch.has('model')) {
     // "SFT the nemotron-3-super model": a name the user gave that the catalog lacks is said as such.
-    const unknown = parsed.unread.find((u) => looksLikeModelName(u.word, text));
+    // …and a family word standing alone ("Qwen用这个6G显存真的能跑吗", QwenLM/Qwen#94, c943; "can I run qwen on a
+    // 3060?") is asked which of the family, not which model, as if the user had said nothing; one that
+    // begins a longer name the catalog lacks ("Qwen3-Coder-Next-Base", c687) is not the family's question.
+    const alone = (u: { word: string; at: number }) => !/[\w.\-/]/.test(text[u.at - 1] ?? '') && !/[\w.\-/]/.test(text[u.at + u.word.length] ?? '');
+    const unknown =
+      parsed.unread.find((u) => looksLikeModelName(u.word, text)) ??
+      parsed.unread.find((u) => /^[a-z][a-z0-9.]*$/i.test(u.word) && text.slice(u.at, u.at + u.word.length) === u.word && alone(u) && familyMembers(u.word).length > 0);
     // "fine-tuning llama model" (c510): a family the catalog holds, named with no version or size, is asked which.
     const family = unknown ? familyMembers(unknown.word) : [];
     const named = family.length ? undefined : unknown;

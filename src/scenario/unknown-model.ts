@@ -12,12 +12,19 @@ export const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|b
 const DATASET_NAME = /(?:_(?:en|zh|cn|ja|ko|de|fr|es|ru|demo|data|dataset)|\.(?:jsonl?|parquet|csv|arrow|tsv))$/i;
 
 /**
+ * A tensor type as code spells it, not a model's name: "torch.bfloat16", "torch.float16", "jnp.int8"
+ * ("I changed the dtype from torch.bfloat16 to torch.float16", mistralai/mistral-finetune#107, c869,
+ * was asked about a model "torch.bfloat16").
+ */
+const DTYPE_NAME = /^(?:[a-z]+\.)?(?:b?float(?:8|16|32|64)\w*|u?int(?:4|8|16|32|64)|half|bf16|fp(?:8|16|32))$/i;
+
+/**
  * An unread word that reads as a model's name: said right before "model" ("the nemotron-3-super
  * model"), or a name with a version joined in ("nemotron-3-super", "phi4-mini").
  */
 export function looksLikeModelName(word: string, text: string): boolean {
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
-  if (DATASET_NAME.test(word)) return false;
+  if (DATASET_NAME.test(word) || DTYPE_NAME.test(word)) return false;
   // "model.train()", "model.stream_chat(": a variable in code, not a model the word before it names
   // ("Everything works fine till model.train()", Qwen-VL, c824, was asked about a model "till"; "in
   // model.stream_chat(tokenizer", c572).

@@ -18,6 +18,8 @@ describe('vision towers of vision-language models', () => {
     ['qwen2.5-vl-72b', 73.4e9, 'Qwen/Qwen2.5-VL-72B-Instruct (73.4B)'],
     ['llava-1.5-7b', 7.06e9, 'llava-hf/llava-1.5-7b-hf (7.06B)'],
     ['llava-1.5-13b', 13.35e9, 'llava-hf/llava-1.5-13b-hf (13.35B)'],
+    ['minicpm-v-2.6-8b', 8.1e9, 'openbmb/MiniCPM-V-2_6 (8.1B)'],
+    ['minicpm-llama3-v2.5-8b', 8.54e9, 'openbmb/MiniCPM-Llama3-V-2_5 (8.54B)'],
   ] as [string, number, string][])('%s: text model + vision tower = %d (%s)', (id, checkpoint) => {
     const p = countParams(modelById(id).arch);
     expect(p.vision).toBeGreaterThan(0.3e9);

@@ -32,9 +32,11 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
     for (const [repo, count] of perRepo) expect(count / corpus.length, repo).toBeLessThanOrEqual(0.15);
   });
 
-  it('keeps at most 10 lines that must be refused or asked about, each saying why', () => {
+  // 15 since 2026-12-03: five readings that took the model from the repository (the message names
+  // none, or a family without a size) became the question the reply must ask (c924 c930 c931 c932 c943).
+  it('keeps at most 15 lines that must be refused or asked about, each saying why', () => {
     const refusals = corpus.filter((l) => l.reading === null);
-    expect(refusals.length).toBeLessThanOrEqual(10);
+    expect(refusals.length).toBeLessThanOrEqual(15);
     for (const line of refusals) {
       // "ask": two readings of one phrase, asked in the reply or refused naming both (issue 22, item 5).
       expect(['refuse', 'ask'], line.id).toContain(line.expect);
@@ -76,8 +78,8 @@ const readable = corpus.flatMap((line) => {
 });
 
 describe('every reading in the corpus is written in the documented item language (pending models and cards as catalog stand-ins)', () => {
-  it('checks all but the refused lines (at most 10)', () => {
-    expect(readable.length).toBeGreaterThanOrEqual(corpus.length - 10);
+  it('checks all but the refused lines (at most 15)', () => {
+    expect(readable.length).toBeGreaterThanOrEqual(corpus.length - 15);
   });
 
   it.each(readable)('%s: its reading parses', (_id, reading) => {

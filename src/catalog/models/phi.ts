@@ -62,4 +62,18 @@ export const PHI_MODELS: readonly ModelSpec[] = [
     publishedParams: 14.7e9,
     source: 'microsoft/phi-4 config.json; total: Hugging Face model page safetensors count (14.7B; model card "14B")',
   },
+  {
+    id: 'phi-3.5-moe-42b-a6.6b',
+    name: 'Phi-3.5-MoE',
+    family: 'phi',
+    aliases: ['phi-3.5-moe', 'phi-3.5-moe-instruct', 'phi3.5-moe', 'phi3.5moe', 'phi-3.5 moe', 'phi 3.5 moe', 'microsoft/phi-3.5-moe-instruct'],
+    // PhiMoEForCausalLM: 32 layers of grouped-query attention with biases (attention_bias true) and
+    // LayerNorm, each with 16 SwiGLU experts of 6400 (2 routed per token); the LM head's bias (32064) is not counted.
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, ffn: 6400, vocab: 32064, tiedEmbeddings: false, norm: 'layernorm', attentionBias: 'all', experts: 16, expertsPerToken: 2 }),
+    publishedParams: 41.9e9,
+    source:
+      'microsoft/Phi-3.5-MoE-instruct config.json (hidden_size 4096, intermediate_size 6400, num_hidden_layers 32, num_attention_heads 32, ' +
+      'num_key_value_heads 8, num_local_experts 16, num_experts_per_tok 2, vocab_size 32064, attention_bias true); ' +
+      'total: the model card ("16x3.8B parameters with 6.6B active parameters", 42B), Hugging Face safetensors count 41.9B',
+  },
 ];

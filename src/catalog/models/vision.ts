@@ -208,3 +208,21 @@ export function pixtralVision(textHidden: number): NonNullable<Architecture['vis
   const projector = h + 4 * h * h + h * textHidden + textHidden * textHidden;
   return { name: 'Pixtral ViT', params: layers * layer + embedding + projector };
 }
+
+/**
+ * MiniCPM-V's tower (openbmb/MiniCPM-V-2_6 and MiniCPM-Llama3-V-2_5 config.json vision_config:
+ * SigLIP-So400m, 27 layers, hidden 1152, intermediate 4304, patch 14, image_size 980 → 4900 learned
+ * positions, post LayerNorm) and its Resampler (modeling_minicpmv.py / resampler.py): `query_num`
+ * learned queries of text width, kv_proj Linear(1152, text hidden) without bias, one
+ * nn.MultiheadAttention of text width (in_proj with bias, out_proj with bias), ln_q, ln_kv and
+ * ln_post, and proj (text hidden × text hidden, no bias); its 2-D sin-cos positions are computed.
+ */
+export function minicpmVision(textHidden: number, queries: number): NonNullable<Architecture['vision']> {
+  const h = textHidden;
+  const resampler = queries * h + 1152 * h + (3 * h * h + 3 * h) + (h * h + h) + 3 * 2 * h + h * h;
+  return visionTower('SigLIP-So400m + MiniCPM-V resampler', {
+    layers: 27, hidden: 1152, ffn: 4304, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1152, patchBias: true, positions: (980 / 14) ** 2, classToken: false, extraNorms: 1,
+    projector: resampler,
+  });
+}

@@ -1,6 +1,6 @@
 import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
-import { llavaVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision } from './vision.js';
+import { llavaVision, minicpmVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision } from './vision.js';
 
 /**
  * Llama 3.2 Vision's language model (MllamaForConditionalGeneration, text_config): Llama 3.1's
@@ -253,5 +253,41 @@ export const VLM_MODELS: readonly ModelSpec[] = [
       'head_dim 128, vocab 131072; vision_config: pixtral, hidden 1024, intermediate 4096, 24 layers, patch 14, image 1540; ' +
       'spatial_merge_size 2, multimodal_projector_bias false; transformers Mistral3Config defaults); 3.2 (2506) keeps the architecture; ' +
       'total: the text model is Mistral-Small-24B-Base-2501\'s (Hugging Face safetensors count 23.6B), the tower is counted apart',
+  },
+  {
+    id: 'minicpm-v-2.6-8b',
+    name: 'MiniCPM-V-2.6',
+    family: 'minicpm',
+    aliases: [
+      'minicpm-v-2.6', 'minicpm-v-2_6', 'minicpm-v 2.6', 'minicpm-v2.6', 'minicpmv2.6', 'minicpmv-2.6', 'minicpm-v2_6', 'minicpmv2_6',
+      'minicpm-v-8b', 'minicpm-v 8b', 'openbmb/minicpm-v-2_6',
+    ],
+    // MiniCPMV (remote code): Qwen2-7B's decoder (hidden 3584, 28 layers, 28 heads, 4 KV heads,
+    // intermediate 18944, q/k/v biases) with vocab_size 151666, the SigLIP tower and a 64-query resampler.
+    arch: llamaStyle({ layers: 28, hidden: 3584, heads: 28, kvHeads: 4, headDim: 128, ffn: 18944, vocab: 151666, tiedEmbeddings: false, attentionBias: 'qkv', vision: minicpmVision(3584, 64) }),
+    publishedParams: 7_612_763_648,
+    source:
+      'openbmb/MiniCPM-V-2_6 config.json (hidden_size 3584, num_hidden_layers 28, num_attention_heads 28, num_key_value_heads 4, ' +
+      'intermediate_size 18944, vocab_size 151666, query_num 64; vision_config siglip: hidden 1152, 27 layers, intermediate 4304, ' +
+      'image_size 980, patch 14); README: "built on SigLip-400M and Qwen2-7B with a total of 8B parameters" (safetensors 8.1B); ' +
+      'total: Qwen2-7B\'s count less 398 vocabulary rows of the embedding and the head, the tower counted apart',
+  },
+  {
+    id: 'minicpm-llama3-v2.5-8b',
+    name: 'MiniCPM-Llama3-V-2.5',
+    family: 'minicpm',
+    aliases: [
+      'minicpm-llama3-v-2.5', 'minicpm-llama3-v-2_5', 'minicpm-llama3-v 2.5', 'minicpm-llama3-v2.5', 'minicpm-llama3-v2_5',
+      'minicpm-v-2.5', 'minicpm-v-2_5', 'minicpm-v 2.5', 'minicpm-v2.5', 'minicpmv2.5', 'minicpmv2-5', 'minicpmv2_5', 'minicpm-v2-5',
+      'openbmb/minicpm-llama3-v-2_5',
+    ],
+    // MiniCPMV (remote code): Llama-3-8B's decoder (vocab_size 128256), the SigLIP tower and a 96-query resampler.
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, ffn: 14336, vocab: 128256, tiedEmbeddings: false, vision: minicpmVision(4096, 96) }),
+    publishedParams: 8_030_261_248,
+    source:
+      'openbmb/MiniCPM-Llama3-V-2_5 config.json (hidden_size 4096, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 8, ' +
+      'intermediate_size 14336, vocab_size 128256, query_num 96; vision_config siglip: hidden 1152, 27 layers, intermediate 4304, ' +
+      'image_size 980, patch 14); README: "built on SigLip-400M and Llama3-8B-Instruct with a total of 8B parameters" (safetensors 8.54B); ' +
+      'total: Llama-3-8B\'s, the tower counted apart',
   },
 ];

@@ -2,8 +2,12 @@ import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } fr
 
 /** The model: where it is named, and how it is placed on the devices. */
 
-/** Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"). */
-export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base)$/i;
+/**
+ * Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"); lmdeploy
+ * puts the weights it converts for TurboMind in a `turbomind` folder under the model's
+ * ("/workspace/models/internlm-chat-20b-4bit/turbomind", InternLM/lmdeploy#452, c917).
+ */
+export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base|turbomind)$/i;
 
 /** Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). */
 export const model: Handler = (v) => {

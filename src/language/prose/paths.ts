@@ -85,6 +85,8 @@ export function lastPart(path: string, notes?: string[]): string {
   }
   const recipe = recipeByFolders(parts, name, path.length);
   if (recipe) return recipe;
+  const sized = sizedConfig(parts, name, path.length);
+  if (sized) return sized;
   // A path to a file names no model ("./models/config.json" is not a pasted config.json).
   if (new RegExp(`^${FILE.source}$`).test(name)) return ' '.repeat(path.length - name.length) + fileWords(name, notes);
   // A bare `org/name` stays whole: the lexer reads it as a Hub id (or as the catalog model
@@ -96,6 +98,20 @@ export function lastPart(path: string, notes?: string[]): string {
   if (link) return link[0] + ' '.repeat(path.length - link[0].length);
   const at = path.lastIndexOf(name);
   return ' '.repeat(at) + name + ' '.repeat(path.length - at - name.length);
+}
+
+/**
+ * A config named by the size of the model it trains, in a folder of configs: mistral-finetune's
+ * `example/7B.yaml` (mistralai/mistral-finetune#107, c869), GPT-NeoX's `configs/20B.yml`
+ * (EleutherAI/gpt-neox#892 and #606, c453 c454). The size, and the method a name like `13b_lora.yaml`
+ * gives (fileWords); null for any other file.
+ */
+function sizedConfig(parts: string[], name: string, length: number): string | null {
+  const sized = /^(\d+(?:\.\d+)?[bm])(?:[_-][a-z0-9_.-]*)?\.ya?ml$/.exec(name);
+  if (!sized || !GENERIC_FOLDER.test(parts.at(-2) ?? '')) return null;
+  const method = fileWords(name).trim();
+  const words = method ? `${sized[1]} ${method}` : sized[1]!;
+  return words.length <= name.length ? ' '.repeat(length - name.length) + words.padEnd(name.length) : null;
 }
 
 /** Folders of a recipe tree that say what is done, between the model's folder and its config. */

@@ -283,7 +283,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // "64G运行内存". Not a memory written right after a card's name ("3090 24G内存"): that one is the card's
     // way of saying its own, and the hardware grammar reads it.
     id: 'prose.host-ram-chinese',
-    pattern: /(?<!(?:[a-z]\d{2,4}|\d{4})(?:ti|super)?[\s,，]*)(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s*的?\s*(?:运行|系统|主机|cpu\s*)?内存/g,
+    // A terabyte is never a card's, even right after one: "8卡A800 1.8T内存的训练机" (01-ai/Yi#125, c916,
+    // had read 1.8T as a 1.8-trillion model).
+    pattern: /(?:(?=\d+(?:\.\d+)?\s*t(?:b|ib)?\s*的?\s*(?:运行|系统|主机|cpu\s*)?内存)|(?<!(?:[a-z]\d{2,4}|\d{4})(?:ti|super)?[\s,，]*))(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s*的?\s*(?:运行|系统|主机|cpu\s*)?内存/g,
     when: cjk,
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: '我用了本地的chatglm-6b-int4模型，然后显示了内存不足（win10+32G内存+1080ti11G）',

@@ -85,6 +85,8 @@ const PROSE_ORDER = [
   'prose.non-gpu-accelerator',
   'prose.torch-compile',
   'prose.run-into',
+  // A trainer's count of the parameters it trains is blanked before any of its numbers is read as a size.
+  'prose.trainable-count',
   'prose.deepspeed-stage',
   'prose.model-parallel-size',
   'prose.gpu-layers-all',

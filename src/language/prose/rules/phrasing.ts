@@ -188,6 +188,20 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'Lightning-AI/lit-llama#381',
   },
   {
+    // A count of the parameters a run trains, as a trainer prints it or the user copies it: "41,943,040
+    // out of 7,289,966,592 parameters are finetuned (0.58%)" (mistral-finetune's log line,
+    // mistralai/mistral-finetune#107, c869), "Number of trainable parameters = 842,302,976" (HF Trainer,
+    // tatsu-lab/stanford_alpaca#266: an FSDP shard's count), "105,416,512 trainable params". A report
+    // of what trains, never the model's size: blanked whole, so neither number is read as one.
+    id: 'prose.trainable-count',
+    pattern:
+      /(?:\b(?:(?:the\s+)?number\s+of\s+trainable\s+param(?:eter)?s|trainable\s+param(?:eter)?s)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*\d[\d,]*(?:\.\d+)?\s*[kmb]?(?![\w.])|\b\d[\d,]*(?:\.\d+)?\s*[kmb]?\s+(?:(?:out\s+)?of\s+(?:the\s+)?(?:\d[\d,]*(?:\.\d+)?\s*[kmb]?\s+)?(?:total\s+)?param(?:eter)?s\s+(?:are|were|is|was|being|get|got)\s+(?:fine-?tuned|trained|trainable|updated)|trainable\s+param(?:eter)?s)\b)(?:[\s,;]*\(?\s*(?:trainable\s*%\s*[:=]?\s*)?\d+(?:\.\d+)?\s*%[^)\n]{0,40}\)?)?/g,
+    when: (t) => t.includes('param'),
+    write: blank,
+    example: 'Lora Rank from 64 to 16 (41,941,943,040 out of 7,289,966,592 parameters are finetuned (0.58%))',
+    source: 'mistralai/mistral-finetune#107',
+  },
+  {
     // "deepspeed 3", "DeepSpeed stage 2": the ZeRO stage (not a version: "deepspeed 0.14"; not a count:
     // "deepspeed 2 gpus"). Weak: a bare number after "deepspeed" is taken as its stage by nearness.
     id: 'prose.deepspeed-stage',
