@@ -43,3 +43,61 @@ describe('a generation length beside a training run is its evaluation or a later
     expect(read('llama-3-8b max_new_tokens 512 on a100-80g').scenario.mode).toBe('inference');
   });
 });
+
+describe("a trainer's short CLI keys say the run trains", () => {
+  // huggingface/autotrain-advanced#446 (c908): `autotrain llm --train … --lr 2e-4 --batch-size 12 --epochs 1
+  // --trainer sft` was read as running Phi-1.5: --train, --lr, --epochs and --trainer were set aside.
+  // `--lr 2e-5` / `--epochs 1 --lr 1e-5` carry the same word in c245, c377, c384, c805 and c891.
+  it('c908: the AutoTrain SFT command is a full fine-tune', () => {
+    const { scenario } = read(line('c908').text);
+    expect(scenario.mode).toBe('full');
+    expect(scenario.microBatch).toBe(12);
+  });
+
+  it('c944: AutoTrain with --use-peft and --quantization int4 is QLoRA on an NF4 base', () => {
+    const { scenario } = read(line('c944').text);
+    expect(scenario.mode).toBe('qlora');
+    expect(scenario.weights).toBe('nf4');
+    expect(scenario.lora?.rank).toBe(8);
+  });
+
+  it('invented: --lr, --epochs, a bare --train and --trainer sft, in any order and spelling', () => {
+    for (const text of [
+      'phi-2 --lr 2e-4 --batch-size 4',
+      'mistral-7b --epochs 3 on 1x a100-80g',
+      'python lora.py --model mistral-7b --train --iters 100',
+      'autotrain llm --model meta-llama/Llama-2-7b-hf --trainer sft --batch-size 2',
+      'llama-3-8b lr=1e-5 epochs=2 on 8x h100',
+    ]) {
+      expect(read(text).scenario.mode, text).not.toBe('inference');
+    }
+    expect(read('autotrain llm --train --model meta-llama/Llama-2-7b-hf --trainer dpo').scenario.framework).toBe('dpo');
+  });
+
+  it('a disabled --train, or a train file, says nothing', () => {
+    expect(read('llama-3-8b --train false on a100-80g').scenario.mode).toBe('inference');
+  });
+});
+
+describe('a switch named in prose ("add --use_lora parameter") is on', () => {
+  // OptimalScale/LMFlow#213 (c896): "1. add --use_lora parameter" with ZeRO-2 was read as a full
+  // fine-tune; Qwen-VL's and Monkey's finetune scripts take the same switch (Yuliang-Liu/Monkey#41,
+  // "添加了“--use_lora”"), c419 writes `--use_lora 'true'`.
+  it('c896: LoRA on LLaMA-7B under ZeRO-2', () => {
+    const { scenario } = read(line('c896').text);
+    expect(scenario.mode).toBe('lora');
+    expect(scenario.sharding).toEqual({ kind: 'zero', stage: 2 });
+  });
+
+  it('invented: the switch with its noun, with a value, and in Chinese', () => {
+    for (const text of [
+      'finetune llama-2-7b, I added the --use_lora flag, on 1x rtx-4090',
+      'finetune qwen-7b with --use_lora True on 2x a100-40g',
+      'finetune qwen-7b 加了 --use_lora 参数 2x a100-40g',
+      'sft llama-2-7b --use_peft option on 1x a10g',
+    ]) {
+      expect(read(text).scenario.mode, text).toBe('lora');
+    }
+    expect(read('finetune qwen-7b --use_lora false on 2x a100-40g').scenario.mode).toBe('full');
+  });
+});
