@@ -101,3 +101,39 @@ describe('a switch named in prose ("add --use_lora parameter") is on', () => {
     expect(read('finetune qwen-7b --use_lora false on 2x a100-40g').scenario.mode).toBe('full');
   });
 });
+
+describe("a serving engine's settings written in a training framework's config", () => {
+  // hiyouga/LlamaFactory#5173 (c880): `infer_backend: vllm` with `vllm_enforce_eager: true` in the
+  // YAML of `llamafactory-cli api` lost the eager mode (LLaMA-Factory's list had it as no effect);
+  // #4870 (c433) passes the same switch on the command line.
+  it('c880: LLaMA-Factory API on vLLM, eager', () => {
+    const { scenario } = read(line('c880').text);
+    expect(scenario.mode).toBe('inference');
+    expect(scenario.inference?.enforceEager).toBe(true);
+  });
+
+  it('invented: the YAML and CLI spellings', () => {
+    for (const text of [
+      'llamafactory-cli api\n```yaml\nmodel_name_or_path: Qwen/Qwen2-7B-Instruct\ninfer_backend: vllm\nvllm_enforce_eager: true\n```',
+      'llamafactory-cli chat --model_name_or_path Qwen/Qwen2-7B-Instruct --infer_backend vllm --vllm_enforce_eager true on 1x rtx-4090',
+    ]) {
+      expect(read(text).scenario.inference?.enforceEager, text).toBe(true);
+    }
+  });
+});
+
+describe('host memory named as CPU memory after a total', () => {
+  // vllm-project/vllm#1395 (c877): "2*A10, with 24GB gpu memory per device, total 376 GB cpu memory" set
+  // the 376 GB aside as the memory of all the cards.
+  it('c877: 376 GB of host RAM beside two A10', () => {
+    const { scenario } = read(line('c877').text);
+    expect(scenario.hostMemoryBytes).toBe(376 * 2 ** 30);
+    expect(scenario.hardware?.count).toBe(2);
+  });
+
+  it('invented: the total said as system memory or RAM; as GPU memory it stays no host memory', () => {
+    expect(read('llama-2-70b on 4x a100-80g, total 512 GB system memory').scenario.hostMemoryBytes).toBe(512 * 2 ** 30);
+    expect(read('llama-2-70b on 4x a100-80g, total 256gb ram').scenario.hostMemoryBytes).toBe(256 * 2 ** 30);
+    expect(read('llama-2-70b on 4x a100-80g, total 320 GB gpu memory').scenario.hostMemoryBytes ?? null).toBeNull();
+  });
+});
