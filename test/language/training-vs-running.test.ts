@@ -137,3 +137,27 @@ describe('host memory named as CPU memory after a total', () => {
     expect(read('llama-2-70b on 4x a100-80g, total 320 GB gpu memory').scenario.hostMemoryBytes ?? null).toBeNull();
   });
 });
+
+describe("lmdeploy named by its modules and its Python import", () => {
+  // InternLM/lmdeploy#452 (c917) `python3 -m lmdeploy.serve.gradio.app …` and #1182 (c918) `from lmdeploy
+  // import pipeline, TurbomindEngineConfig` were read on transformers and on vLLM; c542, c598 and c746 run
+  // `lmdeploy.serve.gradio.app`, `lmdeploy.pytorch.chat` and `lmdeploy.turbomind.chat` the same way.
+  it('c917 and c918 run on lmdeploy', () => {
+    for (const id of ['c917', 'c918']) expect(read(line(id).text).scenario.inference?.server, id).toBe('lmdeploy');
+  });
+
+  it('invented: the module paths and imports, in code and prose', () => {
+    for (const text of [
+      'internlm2-7b: python3 -m lmdeploy.serve.openai.api_server ./internlm2-7b --server-port 23333',
+      'qwen-7b\n```bash\npython -m lmdeploy.turbomind.chat ./workspace\n```',
+      'internlm2-7b\n```python\nfrom lmdeploy import pipeline\npipe = pipeline("internlm/internlm2-chat-7b")\n```',
+      'internlm2-7b\n```python\nfrom lmdeploy import TurbomindEngineConfig, pipeline\nengine_config = TurbomindEngineConfig(session_len=4096)\n```',
+    ]) {
+      expect(read(text).scenario.inference?.server, text).toBe('lmdeploy');
+    }
+  });
+
+  it("xinference's own --model-format names no lmdeploy", () => {
+    expect(read('qwen1.5-72b xinference launch --model-format gptq --tensor_parallel_size 4 on 4x rtx-3090').scenario.inference?.server).toBeUndefined();
+  });
+});
