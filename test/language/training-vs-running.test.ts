@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readInThread } from '../../src/core/opening.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
@@ -159,5 +160,32 @@ describe("lmdeploy named by its modules and its Python import", () => {
 
   it("xinference's own --model-format names no lmdeploy", () => {
     expect(read('qwen1.5-72b xinference launch --model-format gptq --tensor_parallel_size 4 on 4x rtx-3090').scenario.inference?.server).toBeUndefined();
+  });
+});
+
+describe('"Helm chart" and "CUDA graphs" ask for no chart', () => {
+  // huggingface/text-generation-inference#1168 (c857): "Helm chart produces this configuration" in a TGI
+  // deployment on GKE asked for the breakdown chart, unsaid; the CUDA graphs vLLM and TGI capture
+  // (c552, c633, c728 name them) are the same kind of word.
+  const chartOf = (text: string) => {
+    const outcome = readInThread(text, null).outcome;
+    if (!outcome.ok || !outcome.scenario) throw new Error(`not read: ${text}`);
+    return outcome.scenario;
+  };
+
+  it('c857: no chart asked', () => {
+    expect(chartOf(line('c857').text).chart).toBe('none');
+  });
+
+  it('invented: the words in prose; a chart asked for stays asked; "without cuda graphs" stays eager', () => {
+    for (const text of [
+      'I serve llama-2-7b with vllm and the cuda graph takes memory',
+      'I deploy llama-2-7b on tgi with our Helm charts, on 1x a10g',
+      'CUDA graphs use extra memory when I serve llama-2-13b with vllm',
+    ]) {
+      expect(chartOf(text).chart, text).toBe('none');
+    }
+    expect(chartOf('llama-2-7b vllm, show me a chart').chart).not.toBe('none');
+    expect(chartOf('llama-2-7b vllm without cuda graphs').inference?.enforceEager).toBe(true);
   });
 });
