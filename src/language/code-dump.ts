@@ -307,10 +307,11 @@ export function readCode(input: MappedText): CodeReading {
     }, 'code.annotation')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')
     // An import says which library runs only for an engine or a trainer that is the whole run
-    // (Unsloth, vLLM); the others (transformers, peft, torch) are used by every kind of run. DeepSpeed-MII
+    // (Unsloth, vLLM, lmdeploy: `from lmdeploy import pipeline, TurbomindEngineConfig`, InternLM/lmdeploy#1182,
+    // c918, read as a vLLM server); the others (transformers, peft, torch) are used by every kind of run. DeepSpeed-MII
     // is named by its call (`mii.serve(`), not its import: legacy `mii.deploy` is not the FastGen server.
     .replace(IMPORT_LINE, (m) => {
-      const lib = /\b(unsloth|vllm)\b/.exec(m[0])?.[1];
+      const lib = /\b(unsloth|vllm|lmdeploy)\b/.exec(m[0])?.[1];
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);
     }, 'code.import')
     .replace(DOING_CALL, (m) => m[1]!.padStart(m[0].length), 'code.doing-call')

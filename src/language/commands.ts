@@ -85,6 +85,10 @@ const LAUNCHERS: readonly Launcher[] = [
   // `python -m aphrodite.endpoints.openai.api_server` (aphrodite-engine README, "Usage"); a GGUF file
   // it serves stays on its engine, not llama.cpp's (alpin-dale/aphrodite-engine, corpus c364).
   { id: 'command.aphrodite-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+aphrodite\.endpoints(?:\.[a-z_]+)+/g, words: () => 'aphrodite' },
+  // lmdeploy's own modules, before its `lmdeploy` CLI: `python3 -m lmdeploy.serve.gradio.app` (InternLM/lmdeploy#452,
+  // c917, and c542), `python -m lmdeploy.turbomind.chat` (c746), `python3 -m lmdeploy.pytorch.chat` (c598) run the
+  // model on lmdeploy's engines; the module path was set aside as a short flag and the run read on transformers.
+  { id: 'command.lmdeploy-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+lmdeploy\.(?:serve|turbomind|pytorch)(?:\.[a-z_]+)*/g, words: () => 'lmdeploy' },
   { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
   { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])/g, words: taggedImage('vllm', VLLM_RELEASES) },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },

@@ -15,6 +15,9 @@ const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf
 /** A run verb that names no inference ("run", 跑): never "load", "deploy" or "use it for inference". */
 const PLAIN_RUN = /^(?:run|runs|running|ran|跑)$/i;
 
+/** Settings only running the model has: a generation length, the KV cache's dtype, vLLM's memory share, llama.cpp's GPU layers and build. */
+const INFERENCE_ONLY_SLOTS = ['gen', 'kv', 'util', 'ngl', 'llamacppBuild'];
+
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
@@ -65,7 +68,7 @@ export function modeStep(r: Resolution): ErrorReply | null {
     r.patch.drop('util');
     r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
   }
-  const inferenceOnly = ['gen', 'kv', 'util', 'ngl', 'llamacppBuild'].find((slot) => r.patch.has(slot));
+  const inferenceOnly = INFERENCE_ONLY_SLOTS.find((slot) => r.patch.has(slot));
   const trainingSetting =
     firstTrainingSetting(r.patch) ??
     (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
@@ -124,6 +127,23 @@ export function modeStep(r: Resolution): ErrorReply | null {
     mode = intentByDefault(trainingSetting !== undefined);
     r.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
   }
+  // "max_tokens = 2000" or "max_new_tokens 512" beside a training run: the length its evaluation, its
+  // sampler or a later step generates, not a request to run the model (PrimeIntellect-ai/prime-rl#1097,
+  // c871: a LoRA GRPO run's `[sampling] max_tokens`; the eval generation of a fine-tune). The training
+  // is read and the generation length said as not used; a serving setting (KV dtype, utilization,
+  // -ngl) still contradicts it.
+  if (inferenceOnly === 'gen' && mode !== 'inference') {
+    const said = r.patch.get('gen')!.item.text.trim();
+    r.patch.drop('gen');
+    r.assume(`"${said}" is a generation length: beside a training run it is the length its evaluation or a later step generates, not used here (say "inference" to run the model instead)`);
+  }
+  return applyMode(r, mode, previousMode);
+}
+
+/** The mode read, checked against the serving settings left, and its LoRA settings. */
+function applyMode(r: Resolution, mode: Scenario['mode'], previousMode: Scenario['mode'] | null): ErrorReply | null {
+  const s = r.s;
+  const inferenceOnly = INFERENCE_ONLY_SLOTS.find((slot) => r.patch.has(slot));
   if (inferenceOnly && mode !== 'inference') {
     return r.err(inferenceOnly, `"${r.patch.get(inferenceOnly)!.item.text}" applies to inference; it contradicts "${r.patch.get('mode')?.item.text ?? mode}".`);
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
@@ -29,7 +28,9 @@ describe("a rollout's sampling cap is no serving request", () => {
     }
   });
 
-  it('without rollout words, a generation cap in a fine-tune still contradicts it', () => {
-    expect(resolveRequest('llama-3-8b full fine-tune max_tokens 2048 on 4x a100-80g', null).ok).toBe(false);
+  it('without rollout words, a generation cap in a fine-tune is the run\'s evaluation: not used, said (training-vs-running.test.ts)', () => {
+    const { scenario, said } = read('llama-3-8b full fine-tune max_tokens 2048 on 4x a100-80g');
+    expect(scenario.mode).toBe('full');
+    expect(said).toMatch(/"max_tokens 2048" is a generation length/);
   });
 });

@@ -40,6 +40,9 @@ export const quantization: Handler = (v, ctx) => {
   // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
   if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
+  // AutoTrain's `--use-peft --quantization int4` loads the base in bitsandbytes 4-bit for QLoRA
+  // (onlybooks/llm#12, c944; its int8 is LLM.int8): beside a PEFT switch, int4 is the NF4 base.
+  if (value === 'int4' && (ctx.keys.has('use_peft') || ctx.keys.has('use_lora'))) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
   // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.
   if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
@@ -85,7 +88,7 @@ const litgptTargets: Handler = (_v, ctx) => {
 };
 
 /** Keys only a LoRA run sets (PEFT's LoraConfig, its spellings in the trainers). */
-const LORA_ONLY_KEY = /^(?:r|lora_\w+|target_modules|use_peft|peft_\w+|use_dora)$/;
+const LORA_ONLY_KEY = /^(?:r|lora_\w+|target_modules|use_peft|use_lora|peft_\w+|use_dora)$/;
 
 /** The message speaks of LoRA: the word, a LoRA key beside, or an adapter block around the key. */
 function loraContext(ctx: KeyContext): boolean {
@@ -123,7 +126,10 @@ export const ADAPTER_KEYS: KeyTable = {
   lora_target_modules: { reads: targets },
   lora_attn_modules: { reads: targets },
   lora_target_linear: { reads: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE) },
-  use_peft: { reads: (v) => (isTrue(v) ? say('lora') : IGNORE) },
+  use_peft: { reads: flag('lora') },
+  // LMFlow's, Qwen-VL's and parler-tts's finetune scripts switch LoRA on by --use_lora (OptimalScale/LMFlow#213,
+  // c896: "add --use_lora parameter"; c419 "--use_lora 'true'"; Yuliang-Liu/Monkey#41; huggingface/parler-tts#217).
+  use_lora: { reads: flag('lora'), source: 'OptimalScale/LMFlow#213; Yuliang-Liu/Monkey#41; huggingface/parler-tts#217' },
   // ms-swift `--train_type` (ms-swift docs, "Command Line Parameters": lora, full, …).
   train_type: {
     reads: (v) => {

@@ -5,7 +5,7 @@
  * unknown `key=value` is listed too, as not read.
  */
 export const NO_MEMORY_EFFECT = new Set(
-  `lr epochs warmup
+  `warmup
   eval_steps
   output_dir output_model_path output_path dataset datasets dataset_dir template seed port host api_key served_model_name trust_remote_code
   do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project

@@ -16,10 +16,17 @@ export const numeric =
  */
 const PROSE_VALUE = /^(?:[a-z]{0,4}\d{3,5}[a-z]{0,4}|\d+(?:\.\d+)?[bm])$/;
 
+/**
+ * "add --use_lora parameter", "the --q_lora flag": the word after a switch in prose names the switch
+ * itself, it is no value, and the switch is on (OptimalScale/LMFlow#213, c896; "添加了“--use_lora”",
+ * Yuliang-Liu/Monkey#41).
+ */
+const SWITCH_NOUN = /^(?:parameters?|params?|flags?|options?|arguments?|args?|switch(?:es)?|参数|选项)$/i;
+
 export const flag =
   (on: string, off: string | null = null): Handler =>
   (v) => {
-    if (isTrue(v)) return say(on);
+    if (isTrue(v) || SWITCH_NOUN.test(unquote(v))) return say(on);
     if (isFalse(v)) return off ? say(off) : IGNORE;
     return PROSE_VALUE.test(unquote(v)) ? null : IGNORE;
   };

@@ -1,4 +1,4 @@
-import { IGNORE, isFalse, say, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /*
  * Keys only a training run has (DESIGN §2, issue 22 item 7): the epochs, the learning rate and its
@@ -14,7 +14,7 @@ import { IGNORE, isFalse, say, type Handler, type KeyTable } from './values.js';
  */
 const TRAINS_ALREADY = [
   'per_device_train_batch_size', 'gradient_accumulation_steps', 'gradient_accumulation', 'gradient_accumulation_iters', 'gradient_accumulations',
-  'optim', 'optimizer', 'gradient_checkpointing', 'deepspeed', 'zero_stage', 'fsdp', 'finetuning_type', 'train_type', 'sft_type', 'lora_r', 'lora_rank', 'use_peft',
+  'optim', 'optimizer', 'gradient_checkpointing', 'deepspeed', 'zero_stage', 'fsdp', 'finetuning_type', 'train_type', 'sft_type', 'lora_r', 'lora_rank', 'use_peft', 'use_lora',
 ];
 
 /** The first training-only key of the text says "train", once; the others are listed as not used. */
@@ -23,6 +23,13 @@ const trains: Handler = (v, ctx) => {
   if (TRAINS_ALREADY.some((k) => ctx.keys.has(k))) return IGNORE;
   const first = [...ctx.keys].find((k) => Object.hasOwn(TRAINING_KEYS, k));
   return first === undefined || first === ctx.current ? say('train') : IGNORE;
+};
+
+/** AutoTrain's `--trainer`: the supervised trainers say "train"; DPO and ORPO name their method. */
+const trainerKind: Handler = (v, ctx) => {
+  const value = unquote(v).toLowerCase();
+  if (value === 'dpo' || value === 'orpo') return say(value);
+  return /^(?:sft|default|generic|clm)$/.test(value) ? trains(v, ctx) : IGNORE;
 };
 
 const HF = 'transformers training_args.py';
@@ -56,6 +63,16 @@ export const TRAINING_KEYS: KeyTable = {
   steps_per_report: { reads: trains, source: MLX_LM },
   steps_per_eval: { reads: trains, source: MLX_LM },
   save_every: { reads: trains, source: MLX_LM },
+  // The short spellings of trainers' CLIs: AutoTrain's `autotrain llm --train … --lr 2e-4 --epochs 1
+  // --trainer sft` (huggingface/autotrain-advanced#446, c908; onlybooks/llm#12, c944), mlx-lm's
+  // `lora.py --train --iters 100` (ml-explore/mlx-examples#70), `--epochs 1 --lr 1e-5` (c805, c891),
+  // `--lr 2e-5` (c245, c377, c384). A learning rate or an epoch count belongs to a training run only:
+  // they were set aside as keys with no memory effect, and a pasted AutoTrain command read as running
+  // the model.
+  train: { reads: (v, ctx) => (v.trim() === '' || isTrue(v) ? trains(v, ctx) : IGNORE), source: 'AutoTrain `autotrain llm --train`; mlx-lm lora.py --train' },
+  lr: { reads: trains, source: 'AutoTrain, DeepSpeed-Chat, LMFlow CLIs' },
+  epochs: { reads: trains, source: 'AutoTrain CLI' },
+  trainer: { reads: trainerKind, source: 'AutoTrain `--trainer` (sft, default, dpo, orpo, reward)' },
   // Megatron-LM's own spellings.
   train_iters: { reads: trains, source: MEGATRON },
   lr_decay_iters: { reads: trains, source: MEGATRON },

@@ -26,6 +26,8 @@ const WORD_COUNTS: Record<string, number> = {
 const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
+/** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
+const HOST_NAMED_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)\b|d?ram\b|ddr|内存)/;
 /** A phrase's parts are at most this far apart (a sentence's clause, not a paragraph). */
 const MAX_JOIN = 24;
 /** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
@@ -94,6 +96,9 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
       // "3090/4090 cards", "4090 GPUs": a card's own number before the word for cards names the card, never 4090 of them.
       if (rule.role === 'count' && part.value >= 1000 && gpuIdOf(String(part.value))) continue;
       if (guarded.some((x) => part.at < x.end && x.at < part.end)) continue;
+      // "total 376 GB cpu memory" (vllm-project/vllm#1395, c877) is the host's, no total of the cards:
+      // left for the host-RAM rules (prose/rules/hardware.ts prose.host-ram).
+      if (rule.role === 'totalMemory' && HOST_NAMED_AFTER.test(text.slice(part.end, part.end + 24))) continue;
       candidates.push(part);
     }
   });

@@ -34,6 +34,9 @@ export const LLAMA_FACTORY: Framework = {
     reads('use_unsloth', flag('unsloth'), MODEL),
     reads('neat_packing', flag('packed'), DATA),
     reads('vllm_gpu_util', serving(numeric('util')), MODEL),
+    // Passed to vLLM as enforce_eager (model_args.py; hiyouga/LlamaFactory#5173, c880, and #4870, c433):
+    // no CUDA graphs are captured, which the estimate models as vLLM's own flag.
+    reads('vllm_enforce_eager', serving(flag('enforce eager')), MODEL),
     reads('sglang_mem_fraction', serving(numeric('util')), MODEL),
     reads('sglang_maxlen', serving(numeric('seq')), MODEL),
     reads('pref_loss', prefLoss, FINETUNING),
@@ -60,7 +63,7 @@ export const LLAMA_FACTORY: Framework = {
     // and masking, losses' coefficients, logging, profiling and Ray's launch.
     ...noEffect('max_length num_beams length_penalty skip_special_tokens', GENERATING),
     ...noEffect(
-      'adapter_name_or_path adapter_folder cache_dir resize_vocab split_special_tokens add_tokens add_special_tokens new_special_tokens_config init_special_tokens model_revision rope_scaling moe_aux_loss_coef use_reentrant_gc upcast_layernorm train_from_scratch infer_backend offload_folder use_kv_cache infer_dtype hf_hub_token ms_hub_token om_hub_token print_param_status quantization_device_map image_min_pixels image_do_pan_and_scan crop_to_patches video_min_pixels use_audio_in_video audio_sampling_rate export_dir export_size export_device export_quantization_bit export_quantization_dataset export_quantization_nsamples export_quantization_maxlen export_legacy_format export_hub_model_id vllm_enforce_eager vllm_max_lora_rank vllm_config sglang_config sglang_lora_backend kt_cpu_activation kt_weight_path kt_non_expert_weight_path kt_expert_checkpoint_path kt_use_lora_experts kt_lora_expert_num kt_lora_expert_intermediate_size compute_dtype block_diag_attn',
+      'adapter_name_or_path adapter_folder cache_dir resize_vocab split_special_tokens add_tokens add_special_tokens new_special_tokens_config init_special_tokens model_revision rope_scaling moe_aux_loss_coef use_reentrant_gc upcast_layernorm train_from_scratch infer_backend offload_folder use_kv_cache infer_dtype hf_hub_token ms_hub_token om_hub_token print_param_status quantization_device_map image_min_pixels image_do_pan_and_scan crop_to_patches video_min_pixels use_audio_in_video audio_sampling_rate export_dir export_size export_device export_quantization_bit export_quantization_dataset export_quantization_nsamples export_quantization_maxlen export_legacy_format export_hub_model_id vllm_max_lora_rank vllm_config sglang_config sglang_lora_backend kt_cpu_activation kt_weight_path kt_non_expert_weight_path kt_expert_checkpoint_path kt_use_lora_experts kt_lora_expert_num kt_lora_expert_intermediate_size compute_dtype block_diag_attn',
       MODEL,
     ),
     ...noEffect(

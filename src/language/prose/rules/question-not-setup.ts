@@ -30,6 +30,18 @@ function askedAbout(m: RegExpExecArray, notes: string[]): string {
 
 export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
   {
+    // "Helm chart produces this configuration" (huggingface/text-generation-inference#1168, c857: a TGI
+    // deployment on GKE), "the CUDA graphs take memory" (vLLM's and TGI's captured decode graphs, c552, c633,
+    // c728): a Kubernetes package and a captured kernel sequence, no chart the user asks for. The words are
+    // blanked, so "chart" and "graph" there never ask for the breakdown chart.
+    id: 'question.not-a-chart',
+    pattern: /\bhelm\s+charts?\b|\bcuda[ \t]*graphs?\b(?![ \t_-]*(?:mode|capture[ \t_-]*sizes?)\b)(?<!(?:disable|disabled|disabling|no|without)[ \t_-]+cuda[ \t]*graphs?)/g,
+    when: (t) => /helm|cuda/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'Deployed on GKE with helmv3 … Helm chart produces this configuration:',
+    source: 'huggingface/text-generation-inference#1168',
+  },
+  {
     // "有没有设置TP，PP这些的地方" (is there somewhere to set TP, PP?), "where do I set tp?", "should I use
     // zero3?": a question about a setting is not the setting. The bare "TP" had set tp to the GPU count
     // and the request was refused (modelscope/ms-swift#2743).

@@ -21,6 +21,7 @@ import { OOM_WORD_RULES } from './oom-words.js';
  * shared one file.
  */
 const QUESTION_ORDER = [
+  'question.not-a-chart',
   'question.asks-about-setting',
   'question.model-window',
   'question.limit-of-another',
