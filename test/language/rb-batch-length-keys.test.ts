@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../corpus/corpus.js';
+import { read } from './reading-fixtures.js';
+
+/**
+ * Issue 22, reader helper rb (2026-12-03): the batch, accumulation, length and checkpointing a
+ * program's own keys state. Each key below was lost (set aside as unknown, or as a key with no
+ * memory effect) although its name says what it sets.
+ */
+
+const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+
+describe("a global batch and micro-batch named in a trainer's own keys", () => {
+  it('c886 (NVIDIA-NeMo/RL#362): policy.train_global_batch_size=256 over 8 GPUs is accumulation 32', () => {
+    const s = read(line('c886').text).scenario;
+    expect(s.microBatch).toBe(1);
+    expect(s.gradAccum).toBe(32);
+  });
+
+  it.each([
+    // NVIDIA-NeMo/RL#903's overrides, as written there.
+    ["qwen2.5-1.5b sft on 8x h100\nf'++policy.train_global_batch_size=1024 '\nf'++policy.max_total_sequence_length=32768'\nf'++policy.train_micro_batch_size=1", 1, 128, 32768],
+    // NVIDIA-NeMo/RL#366's command, with a card.
+    ['llama-3.1-8b sft on 8x h100: uv run examples/run_sft.py cluster.num_nodes=1 policy.train_micro_batch_size=8 policy.train_global_batch_size=512', 8, 8, null],
+    // Invented: YAML under policy:, another order.
+    ['llama-3.1-8b dpo on 4x a100-80g\npolicy:\n  max_total_sequence_length: 4096\n  train_micro_batch_size: 2\n  train_global_batch_size: 64\n', 2, 8, 4096],
+  ])('%s', (text, mbs, ga, seq) => {
+    const s = read(text).scenario;
+    expect(s.microBatch).toBe(mbs);
+    expect(s.gradAccum).toBe(ga);
+    if (seq !== null) expect(s.seq).toBe(seq);
+  });
+});
+
+describe("MAE-style main_finetune.py scripts: --accum_iter and --checkpointing", () => {
+  it('c891 (Alpha-VLLM/LLaMA2-Accessory#26): accumulation 2 and activation checkpointing', () => {
+    const s = read(line('c891').text).scenario;
+    expect(s.gradAccum).toBe(2);
+    expect(s.recompute).toBe('full');
+  });
+
+  it.each([
+    // Alpha-VLLM/LLaMA2-Accessory#65's pretraining script, with a model and card.
+    ['llama-2-7b pretrain on 8x a100-80g\ntorchrun --nproc_per_node=2 main_pretrain.py --batch_size 1 --accum_iter 4 --num_workers 4 --max_words 2048 --model_parallel_size 2 --checkpointing', 4, 'full'],
+    // Invented: no checkpointing, accumulation written with "=".
+    ['llama-2-13b finetune on 2x a100-80g: main_finetune.py --batch_size=2 --accum_iter=8 --max_words 1024', 8, 'none'],
+  ])('%s', (text, ga, recompute) => {
+    const s = read(text).scenario;
+    expect(s.gradAccum).toBe(ga);
+    expect(s.recompute).toBe(recompute);
+  });
+
+  it('a checkpointing block that saves the model (NeMo-RL checkpointing.enabled=false) is no recompute', () => {
+    const s = read('llama-3.1-8b sft on 8x h100 policy.train_micro_batch_size=1 checkpointing.enabled=false').scenario;
+    expect(s.recompute).toBe('none');
+  });
+});
+
+describe('block_size beside a training run is its sequence; a server\'s block size is a KV page', () => {
+  it('c944 (onlybooks/llm#12): AutoTrain --block-size 1024', () => {
+    expect(read(line('c944').text).scenario.seq).toBe(1024);
+  });
+
+  it.each([
+    // transformers' run_clm.py, as its README writes it.
+    ['gpt2-large full fine-tune on 1x a100-40g: python run_clm.py --model_name_or_path gpt2-large --per_device_train_batch_size 2 --block_size 512 --do_train', 512],
+    // nanoGPT's config file style.
+    ['gpt2-medium pretrain on 1x rtx-4090\nbatch_size = 12\nblock_size = 1024\ngradient_accumulation_steps = 40\nlearning_rate = 6e-4', 1024],
+    // Invented: YAML, Korean prose around it.
+    ['llama-2-7b lora 학습, rtx 3090 한 장\nblock_size: 2048\nlr: 2e-4\nepochs: 3', 2048],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
+  it.each([
+    // vLLM's KV block size (corpus c011's words) and its log line (c865).
+    'qwen2.5-7b serve with vllm, context length 8K, block_size: 16',
+    'llama-2-13b vllm serve --tensor-parallel-size 4 engine_args.block_size: 16',
+  ])('%s', (text) => {
+    expect(read(text).scenario.seq).not.toBe(16);
+  });
+});
