@@ -80,3 +80,26 @@ describe('block_size beside a training run is its sequence; a server\'s block si
     expect(read(text).scenario.seq).not.toBe(16);
   });
 });
+
+describe('checkpointing and offload said of a run the user is able to do are not the failing run\'s', () => {
+  it('c904 (huggingface/accelerate#3647): the torchtune run that trains "without any problems" holds the checkpointing and offload', () => {
+    const s = read(line('c904').text).scenario;
+    expect(s.recompute).toBe('none');
+    expect(s.offload.optimizer).toBe('none');
+    expect(s.seq).toBe(20 * 1024);
+  });
+
+  it.each([
+    // Invented: the same shape, other words and order.
+    "llama-3-8b full fine-tune with fsdp on 2x a100-80g, seq 8192, OOMs at the first step. With deepspeed I'm able to train it without problems using gradient checkpointing and cpu offload.",
+    'mistral-7b full finetune on 4x a6000 runs out of memory. I was able to train the same model on the same cards with activation checkpointing + cpu offload, no issues.',
+  ])('%s', (text) => {
+    const s = read(text).scenario;
+    expect(s.recompute).toBe('none');
+    expect(s.offload.optimizer).toBe('none');
+  });
+
+  it('checkpointing said of the failing run itself stays', () => {
+    expect(read('llama-3-8b full fine-tune on 2x a100-80g with gradient checkpointing OOMs; I am able to run inference without problems').scenario.recompute).toBe('full');
+  });
+});
