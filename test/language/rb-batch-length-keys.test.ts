@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../corpus/corpus.js';
-import { read } from './reading-fixtures.js';
+import { read, readNoticed } from './reading-fixtures.js';
 
 /**
  * Issue 22, reader helper rb (2026-12-03): the batch, accumulation, length and checkpointing a
@@ -101,5 +101,25 @@ describe('checkpointing and offload said of a run the user is able to do are not
 
   it('checkpointing said of the failing run itself stays', () => {
     expect(read('llama-3-8b full fine-tune on 2x a100-80g with gradient checkpointing OOMs; I am able to run inference without problems').scenario.recompute).toBe('full');
+  });
+});
+
+describe('a length the run fails beyond is a limit; the length the user needs is the run\'s', () => {
+  it('c888 (huggingface/trl#1268): "OOM if seq length is larger than 1024 … I need at least 2048"', () => {
+    const { s, said } = readNoticed(line('c888').text);
+    expect(s.seq).toBe(2048);
+    expect(said).toMatch(/"1024" read as the length your run fails beyond/);
+  });
+
+  it.each([
+    ['llama-2-13b lora on 2x a100-40g: it runs out of memory when the context length goes beyond 4k, we need 8k', 8192],
+    ['qwen2-7b full fine-tune on 8x a100, OOM once max seq len is over 4096 tokens; I really need 6144 tokens', 6144],
+    ['qwen2-7b lora 单卡a100，序列长度超过2048就OOM，我需要至少4096', 4096],
+  ])('%s', (text, seq) => {
+    expect(readNoticed(text).s.seq).toBe(seq);
+  });
+
+  it('a limit with no length needed after it is left as it was read', () => {
+    expect(readNoticed('llama-2-70b gptq on 2x 3090, it does not work when I increase the context length beyond 2048 tokens').s.seq).not.toBe(4096);
   });
 });

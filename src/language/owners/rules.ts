@@ -84,9 +84,11 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.could-run',
     owner: 'past',
-    // "I can train it when cpt": the run the user can do, beside the one that fails.
-    when: ['i can', 'i could', 'we can', 'we could'],
-    pattern: /\b(?:i|we) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve)\b/gi,
+    // "I can train it when cpt": the run the user can do, beside the one that fails. A card that
+    // "can do a batch size of 4" (huggingface/text-generation-inference#1007, c858: "I've tested the 24GB
+    // RTX 3090 and it can do a batch size of 4 … OOMs when attempting 8") is such a run too.
+    when: ['i can', 'i could', 'we can', 'we could', 'it can', 'it could'],
+    pattern: /\b(?:i|we|it) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve|do|handle)\b/gi,
     example: 'I can train it when cpt, why grpo failed',
     source: 'verl-project/verl#3364',
   },

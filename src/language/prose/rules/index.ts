@@ -108,6 +108,7 @@ const PROSE_ORDER = [
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.per-length',
   'prose.input-output',
+  'prose.length-beyond-needed',
   'prose.length-value',
   'prose.tokens-of-context',
   'prose.length-zh',
