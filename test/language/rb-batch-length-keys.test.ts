@@ -123,3 +123,22 @@ describe('a length the run fails beyond is a limit; the length the user needs is
     expect(readNoticed('llama-2-70b gptq on 2x 3090, it does not work when I increase the context length beyond 2048 tokens').s.seq).not.toBe(4096);
   });
 });
+
+describe('a number of tokens a memory figure is worked out for is no length of the run', () => {
+  it('c910 (huggingface/text-generation-inference#1769): "2.5G for 10k tokens" beside --max-total-tokens 11000', () => {
+    expect(read(line('c910').text).scenario.seq).toBe(11000);
+  });
+
+  it.each([
+    // vllm-project/vllm#51041's title words, with the served length in a flag.
+    ['deepseek-v2-lite vllm serve --max-model-len 32768 on 2x h20: KV cache holds only 150K tokens in 7.7 GiB', 32768],
+    // Invented: another order and unit.
+    ['llama-3-8b on tgi, --max-total-tokens 8192 on 1x a10g; by my math 8k tokens take 1 GB of kv', 8192],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
+  it('a length said with its noun still sets the run', () => {
+    expect(read('llama-3-8b inference on 1x a10g with a context length of 16k').scenario.seq).toBe(16384);
+  });
+});

@@ -63,6 +63,18 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     source: 'turboderp-org/exllamav2#37',
   },
   {
+    // "that's around 2.5G for 10k tokens" (the user's own KV arithmetic beside TGI's --max-total-tokens 11000,
+    // huggingface/text-generation-inference#1769, c910), "KV cache holds only 150K tokens in 7.7 GiB"
+    // (vllm-project/vllm#51041): a number of tokens an amount of memory is worked out for is that
+    // figure's basis, as "per 1k tokens" is a rate's; the run's length is what its settings say.
+    id: 'prose.memory-for-tokens',
+    pattern: /(?<![\w.])\d+(?:\.\d+)?\s*(?:g|gb|gib|m|mb|mib)\s+(?:for|of)\s+(?:about\s+|around\s+|~)?\d+(?:\.\d+)?\s*k?\s*tokens?\b|(?<![\w.])\d+(?:\.\d+)?\s*k?\s*tokens?\s+(?:in|take|takes|took|need|needs|use|uses|cost|costs)\s+(?:about\s+|around\s+|~)?\d+(?:\.\d+)?\s*(?:g|gb|gib|m|mb|mib)\b/g,
+    when: (t) => /token/.test(t) && /\d\s*(?:g|gb|gib|m|mb|mib)\b/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: "For kv, mem consumpstion can be caculated by ..., that's aournd 2.5G for 10k tokens.",
+    source: 'huggingface/text-generation-inference#1769',
+  },
+  {
     // "input 2k output 512", "prompt of 3000 tokens and 500 output tokens", "输入2k，输出512": a
     // prompt and its answer. The sequence the model holds is both (as TensorRT-LLM's input and
     // output lengths are read, config-keys/sequence.ts); served, the answer is generated.
