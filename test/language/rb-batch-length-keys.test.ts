@@ -142,3 +142,25 @@ describe('a number of tokens a memory figure is worked out for is no length of t
     expect(read('llama-3-8b inference on 1x a10g with a context length of 16k').scenario.seq).toBe(16384);
   });
 });
+
+describe('a setting given other values in separate snippets of one message is said as weak', () => {
+  it('c940 (Shenzhi-Wang/Llama3-Chinese-Chat#6): accumulation 2 in the command, 8 under "我这边参数是"', () => {
+    const { s, said } = readNoticed(line('c940').text);
+    expect(s.gradAccum).toBe(8);
+    expect(said).toMatch(/grad accum 8 — from "--gradient_accumulation_steps 8"\?/);
+  });
+
+  it.each([
+    // Invented: English, YAML then a command.
+    'llama-3-8b full fine-tune on 8x a100-40g\ngradient_accumulation_steps: 4\nper_device_train_batch_size: 1\nmy own run uses these instead:\n--gradient_accumulation_steps 16',
+    'qwen2-7b lora on 1x 4090\n--gradient_accumulation_steps 2 \\\n--cutoff_len 2048\n他们的配置是\n--gradient_accumulation_steps 8',
+  ])('%s', (text) => {
+    expect(readNoticed(text).said).toMatch(/grad accum \d+ — from/);
+  });
+
+  it('one command repeating a flag keeps its last value without a doubt (c944: --lora-r 16 … --lora-r 8)', () => {
+    const { s, said } = readNoticed('llama-2-7b lora on 1x a10g\nautotrain llm --train \\\n--gradient-accumulation 2 \\\n--lora-r 16 \\\n--gradient-accumulation 4 \\\n--lora-r 8');
+    expect(s.gradAccum).toBe(4);
+    expect(said).not.toMatch(/grad accum 4 — from/);
+  });
+});
