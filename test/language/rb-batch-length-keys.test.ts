@@ -164,3 +164,23 @@ describe('a setting given other values in separate snippets of one message is sa
     expect(said).not.toMatch(/grad accum 4 — from/);
   });
 });
+
+describe('accumulation under the names other training scripts give it', () => {
+  it.each([
+    ['c377', 4],
+    ['c384', 8],
+  ])('%s (ColossalAI Coati train_sft.py --accimulation_steps, sic)', (id, ga) => {
+    expect(read(line(id).text).scenario.gradAccum).toBe(ga);
+  });
+
+  it.each([
+    // young-geng/EasyLM#36's flag, with a model and card.
+    ['llama-7b full fine-tune on 1x a100-80g: python3 -m EasyLM.models.llama.llama_train --optimizer.accumulate_gradient_steps=2 --fsdp=True', 2],
+    // zd11024/NaviLLM#6's words.
+    ['llama-7b full fine-tune on 8x rtx-3090: the parameter "--batch_size" is 1 and --gradient_accumulation_step 8', 8],
+    // Invented: ColossalChat's later spelling in YAML.
+    ['llama-2-7b sft on 4x a100-40g\nbatch_size: 2\naccumulation_steps: 16\n', 16],
+  ])('%s', (text, ga) => {
+    expect(read(text).scenario.gradAccum).toBe(ga);
+  });
+});

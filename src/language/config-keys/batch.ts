@@ -98,6 +98,14 @@ export const BATCH_KEYS: KeyTable = {
   gradient_accumulation_iters: { reads: numeric('ga') },
   // MAE/DeiT-style main_finetune.py scripts (LLaMA-Adapter, LLaMA2-Accessory: "--batch_size 1 --accum_iter 2",
   // Alpha-VLLM/LLaMA2-Accessory#26): the iterations a step accumulates.
+  // ColossalAI Coati's train_sft.py / train_prompts.py spell it --accimulation_steps (sic, its argparse name;
+  // hpcaitech/ColossalAI#3331 "--batch_size 1 --accimulation_steps 4", #3509 "--accimulation_steps 8").
+  accimulation_steps: { reads: numeric('ga'), source: 'hpcaitech/ColossalAI#3331, #3509; applications/Chat/examples/train_sft.py' },
+  accumulation_steps: { reads: numeric('ga'), source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py' },
+  // Other spellings of the same count: EasyLM's --optimizer.accumulate_gradient_steps (young-geng/EasyLM#36),
+  // the singular --gradient_accumulation_step of research scripts (zd11024/NaviLLM#6).
+  accumulate_gradient_steps: { reads: numeric('ga'), source: 'young-geng/EasyLM#36' },
+  gradient_accumulation_step: { reads: numeric('ga'), source: 'zd11024/NaviLLM#6' },
   accum_iter: { reads: numeric('ga'), source: 'Alpha-VLLM/LLaMA2-Accessory#26, accessory/main_finetune.py; facebookresearch/mae main_finetune.py' },
   // Launch scripts' short variable names (MBS=2 GBS=256 SEQ_LEN=4096 NGPUS=8): the request's own words.
   mbs: { reads: numeric('bs') },
