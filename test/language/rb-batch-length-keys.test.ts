@@ -184,3 +184,30 @@ describe('accumulation under the names other training scripts give it', () => {
     expect(read(text).scenario.gradAccum).toBe(ga);
   });
 });
+
+describe('sequence parallelism said with no tensor parallelism and no degree', () => {
+  it('c872 (princeton-nlp/ProLong#16): no Megatron SP, no split, said in a note', () => {
+    const { s, said } = readNoticed(line('c872').text);
+    expect(s.parallel.sp).toBe(false);
+    expect(s.parallel.cp).toBe(1);
+    expect(said + read(line('c872').text).said).toMatch(/with no tensor parallelism: read as each sequence split over the GPUs/);
+  });
+
+  it.each([
+    // Invented: other words and order.
+    'llama-3-8b full fine-tune at 128k context on 8x h100 using sequence parallel, OOM',
+    'qwen2-7b 长文本训练 8卡 a100，开了sequence parallelism 还是 OOM',
+  ])('%s', (text) => {
+    expect(read(text).scenario.parallel.sp).toBe(false);
+  });
+
+  it.each([
+    // SP beside TP is Megatron's; a degree given is the split (c758's sequence_parallel_size=4).
+    ['llama-2-70b pretrain megatron tp 8 with sequence parallelism on 8x h100', true, 1],
+    ['qwen2-72b qlora zero3 on 8x a100-80g, sequence_parallel_size=4', false, 4],
+  ])('%s', (text, sp, cp) => {
+    const s = read(text).scenario;
+    expect(s.parallel.sp).toBe(sp);
+    expect(s.parallel.cp).toBe(cp);
+  });
+});
