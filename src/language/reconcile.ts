@@ -14,7 +14,7 @@ import { askedRun } from './reconcile/asked-run.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
-import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, switches } from './reconcile/settings.js';
+import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
 
 /**
@@ -62,6 +62,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = weights(out);
   out = seqs(out, notes);
   out = switches(out, notes);
+  out = sequenceSplitWithoutDegree(out, notes);
   out = loras(out);
   out = adapterPretraining(out, notes);
   out = enginesByEvidence(out, notes);

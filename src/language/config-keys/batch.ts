@@ -78,6 +78,11 @@ export const BATCH_KEYS: KeyTable = {
   micro_train_batch_size: { reads: numeric('bs'), source: 'OpenRLHF openrlhf/cli/train_sft.py, train_ppo_ray.py' },
   prompt_max_len: { reads: promptLength, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
   generate_max_len: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
+  // NeMo-RL's policy.train_global_batch_size / policy.train_micro_batch_size (NVIDIA-NeMo/RL#362, #366,
+  // #903: "++policy.train_global_batch_size=1024 … ++policy.train_micro_batch_size=1"): the global batch
+  // the step covers and the per-GPU micro-batch; accumulation is what lies between.
+  train_global_batch_size: { reads: numeric('gbs'), source: 'NVIDIA-NeMo/RL#362, #903; examples/configs/*.yaml policy.train_global_batch_size' },
+  train_micro_batch_size: { reads: numeric('bs'), source: 'NVIDIA-NeMo/RL#366, #903' },
   gradient_accumulation_steps: { reads: numeric('ga') },
   gradient_accumulation: { reads: numeric('ga') },
   // Shell scripts name them in the plural, as bash arrays: GRADIENT_ACCUMULATIONS=(16) (OPPO-PersonalAI/Agent_Foundation_Models#5).
@@ -91,6 +96,17 @@ export const BATCH_KEYS: KeyTable = {
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
   override_max_seq_length: { reads: numeric('seq') },
   gradient_accumulation_iters: { reads: numeric('ga') },
+  // MAE/DeiT-style main_finetune.py scripts (LLaMA-Adapter, LLaMA2-Accessory: "--batch_size 1 --accum_iter 2",
+  // Alpha-VLLM/LLaMA2-Accessory#26): the iterations a step accumulates.
+  // ColossalAI Coati's train_sft.py / train_prompts.py spell it --accimulation_steps (sic, its argparse name;
+  // hpcaitech/ColossalAI#3331 "--batch_size 1 --accimulation_steps 4", #3509 "--accimulation_steps 8").
+  accimulation_steps: { reads: numeric('ga'), source: 'hpcaitech/ColossalAI#3331, #3509; applications/Chat/examples/train_sft.py' },
+  accumulation_steps: { reads: numeric('ga'), source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py' },
+  // Other spellings of the same count: EasyLM's --optimizer.accumulate_gradient_steps (young-geng/EasyLM#36),
+  // the singular --gradient_accumulation_step of research scripts (zd11024/NaviLLM#6).
+  accumulate_gradient_steps: { reads: numeric('ga'), source: 'young-geng/EasyLM#36' },
+  gradient_accumulation_step: { reads: numeric('ga'), source: 'zd11024/NaviLLM#6' },
+  accum_iter: { reads: numeric('ga'), source: 'Alpha-VLLM/LLaMA2-Accessory#26, accessory/main_finetune.py; facebookresearch/mae main_finetune.py' },
   // Launch scripts' short variable names (MBS=2 GBS=256 SEQ_LEN=4096 NGPUS=8): the request's own words.
   mbs: { reads: numeric('bs') },
   micro_batch: { reads: numeric('bs') },

@@ -11,7 +11,7 @@ export const NO_MEMORY_EFFECT = new Set(
   do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
   logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
   adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length
-  add_eos_token disable_log_stats block_size swap_space
+  add_eos_token disable_log_stats swap_space
   max_batch_total_tokens max_input_tokens
   waiting_served_ratio tokenizer tokenizer_mode prompt_template data_path ddp_timeout ddp_find_unused_parameters
   local_rank master_port master_addr use_fast_tokenizer streaming special_tokens chat_template

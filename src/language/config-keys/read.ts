@@ -56,6 +56,9 @@ function shellLine(text: MappedText, m: RegExpExecArray): boolean {
 const FENCE = /^[ \t]*(?:```|~~~)/m;
 const sameBlock = (src: string, a: number, b: number) => !FENCE.test(src.slice(Math.min(a, b), Math.max(a, b)));
 
+/** A line that is no setting: not a flag, a key, a comment, a continuation, a fence or blank, but words. */
+const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```|~~~|[\]\[{}(),]))[^\n]*\p{L}/mu;
+
 /** The rule a key's rewrite is named by; weak when its reading rests on a weak cue (KeyReading.weak). */
 const keyRule = (key: string, reading?: KeyReading): RuleRef => (reading && 'say' in reading && reading.weak ? { id: `config.key.${key}`, weak: true } : `config.key.${key}`);
 
@@ -116,6 +119,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at)).at(-1);
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
+  /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */
+  const givenElsewhere = (key: string, at: number, value: string): boolean =>
+    (settings.get(key) ?? []).some((s) => s.at < at && unquote(s.value) !== unquote(value) && PROSE_LINE.test(src.slice(src.indexOf('\n', s.at) + 1, src.lastIndexOf('\n', at) + 1)));
   // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
@@ -221,8 +227,13 @@ export function readConfig(raw: MappedText): ConfigReading {
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, nodes, loraNamed };
-    const reading = handler(value ?? '', ctx);
+    let reading = handler(value ?? '', ctx);
     if (reading === null) return null;
+    // The last of values given in separate snippets of the message (a command's "--gradient_accumulation_steps 2",
+    // then "我这边参数是： … --gradient_accumulation_steps 8" and "从8分别调整到4, 2, 1", Shenzhi-Wang/Llama3-Chinese-Chat#6,
+    // c940) is read, as a parser would keep it, but the words do not settle which is the run's: said as weak.
+    // One command line repeating a flag (argparse keeps the last, c944's --lora-r) is no such doubt.
+    if ('say' in reading && !reading.weak && !IN_BLOCK_KEYS.has(key) && !options.has(key) && givenElsewhere(key, m.index, value ?? '')) reading = { ...reading, weak: true };
     // A switch followed by a word that is no value of it ("--load-in-8bit llama-2-13b"): the
     // switch is on, and the word stays for the prose to read.
     if (isFlag && m[2] !== undefined && 'ignore' in reading && !reading.note && /[a-z]/.test(value!) && !isFalse(value!) && !isTrue(value!)) {

@@ -21,6 +21,10 @@ export const SAVER_KEYS: KeyTable = {
   // mlx-lm's LoRA config (mlx_lm/tuner/trainer.py TrainingArgs.grad_checkpoint, ml-explore/mlx#1406).
   grad_checkpoint: { reads: flag('gc', 'no gc'), source: 'mlx-lm mlx_lm/tuner/trainer.py' },
   enable_activation_checkpointing: { reads: flag('gc', 'no gc') },
+  // LLaMA2-Accessory's main_finetune.py / main_pretrain.py switch (Alpha-VLLM/LLaMA2-Accessory#26:
+  // "--model_parallel_size 2 --checkpointing"): activation checkpointing of each layer, as the request
+  // word "checkpointing" is. A block of that name (NeMo-RL's `checkpointing: enabled:`) has no value here.
+  checkpointing: { reads: flag('gc', 'no gc'), source: 'Alpha-VLLM/LLaMA2-Accessory#26, accessory/main_finetune.py --checkpointing' },
   flash_attention: { reads: attention },
   flash_attn: { reads: attention },
   use_flash_attention_2: { reads: attention },

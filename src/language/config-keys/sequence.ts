@@ -57,6 +57,22 @@ export const servedCap: Handler = (v, ctx) => {
   return serving(numeric('seq'))(v, ctx);
 };
 
+/**
+ * `block_size` beside a training run's keys is the length its texts are cut into: transformers'
+ * run_clm.py `--block_size` ("input sequence length after tokenization"), AutoTrain's `--block-size`
+ * (onlybooks/llm#12: "--block-size 1024 … --gradient-accumulation 8 --use-peft"), nanoGPT's
+ * `block_size = 1024`, InfiniTransformer's `--block_size=32768` (Beomi/InfiniTransformer#22). A serving
+ * engine's block_size is its KV cache page of 16 or 32 tokens (vLLM's, read in its own namespace, and
+ * `engine_args.block_size: 16` in its log): no length, set aside.
+ */
+const TRAINING_CUE = /^(?:train|do_train|num_train_epochs|num_epochs|epochs|max_iters|lr|learning_rate|weight_decay|warmup_ratio|warmup_steps|per_device_train_batch_size|micro_batch_size|gradient_accumulation(?:_steps|_iters)?|use_peft|lora_r)$/;
+const SHORTEST_BLOCK = 128;
+const trainingBlock: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (!Number.isFinite(n) || n < SHORTEST_BLOCK || ![...ctx.keys].some((k) => TRAINING_CUE.test(k))) return IGNORE;
+  return say(`seq ${n}`, `block_size ${n}: the length training texts are cut into, read as the sequence`);
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 /**
  * `max_tokens` caps what one request or one sampler generates. It is the run's generation length
@@ -80,6 +96,9 @@ const requestCap: Handler = (v, ctx) => {
 
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },
+  // NeMo-RL's policy.max_total_sequence_length (NVIDIA-NeMo/RL#656 "=16384", #903 "=32768"): prompt and response together.
+  block_size: { reads: trainingBlock, source: 'transformers examples run_clm.py --block_size; AutoTrain --block-size (onlybooks/llm#12); Beomi/InfiniTransformer#22' },
+  max_total_sequence_length: { reads: numeric('seq'), source: 'NVIDIA-NeMo/RL#656, #903' },
   max_seq_len: { reads: numeric('seq') },
   // Spelled out in full in the user's own scripts ("max_sequence_len=4096", 01-ai/Yi#246).
   max_sequence_len: { reads: numeric('seq'), source: '01-ai/Yi#246' },

@@ -67,9 +67,12 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.works',
     owner: 'past',
-    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue'],
+    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without'],
     pattern: new RegExp(
-      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\bwas able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\bno (?:problems?|issues?)\b`
+      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
+        // "when I try to fine-tune the model with torchtune, I am able to train using the same GPU setup without
+        // any problems, even with … only using activation checkpointing + cpu offload" (huggingface/accelerate#3647,
+        // c904): the run the user is able to do, beside the one that OOMs.
         // "I find 13B models run with a lot of headroom so I'd love to try squeezing in a 34B"
         // (turboderp-org/exllamav2#35, c723): a run with room to spare is one that works.
         + String.raw`|\b(?:runs?|ran|running|fits?|fitting) (?:[\w.-]+ ){0,3}?with (?:a lot of|lots of|plenty of|some|enough|room|space|memory)(?: \w+)? (?:headroom|room|space|to spare|left)\b`,
@@ -81,9 +84,11 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.could-run',
     owner: 'past',
-    // "I can train it when cpt": the run the user can do, beside the one that fails.
-    when: ['i can', 'i could', 'we can', 'we could'],
-    pattern: /\b(?:i|we) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve)\b/gi,
+    // "I can train it when cpt": the run the user can do, beside the one that fails. A card that
+    // "can do a batch size of 4" (huggingface/text-generation-inference#1007, c858: "I've tested the 24GB
+    // RTX 3090 and it can do a batch size of 4 … OOMs when attempting 8") is such a run too.
+    when: ['i can', 'i could', 'we can', 'we could', 'it can', 'it could'],
+    pattern: /\b(?:i|we|it) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve|do|handle)\b/gi,
     example: 'I can train it when cpt, why grpo failed',
     source: 'verl-project/verl#3364',
   },

@@ -51,6 +51,23 @@ export function switches(items: Item[], notes: string[]): Item[] {
   return out;
 }
 
+/**
+ * "pre-training Llama-3-8B with 512K tokens using 8*A100-80GB with sequence parallelism" (princeton-nlp/ProLong#16,
+ * c872): outside a tensor-parallel (Megatron) run, sequence parallelism splits each sequence over the GPUs
+ * (DeepSpeed-Ulysses, ring attention; xtuner's and LLaMA-Factory's sequence_parallel_size, read as cp N, c758),
+ * not Megatron's SP beside TP. Said in prose with no degree, the split is not known: set aside, with a note
+ * that asks for it. A keyed switch (`--sequence_parallel true`, Megatron-SWIFT) and SP beside TP stay.
+ */
+export function sequenceSplitWithoutDegree(items: Item[], notes: string[]): Item[] {
+  const said = items.filter((i) => i.kind === 'sp' && /sequence/i.test(i.text) && !KEYED.test(i.text.trim()));
+  // A whole request names its cards; a follow-up ("and sequence parallel") patches a run whose TP it does not repeat.
+  if (said.length === 0 || !items.some((i) => i.kind === 'hardware' && i.count !== null && i.count > 1)) return items;
+  const tensorParallel = items.some((i) => (i.kind === 'parallel' && (i.dim === 'tp' || i.dim === 'cp') && i.value > 1) || (i.kind === 'framework' && i.value === 'megatron'));
+  if (tensorParallel) return items;
+  notes.push(`"${said[0]!.text.trim()}" with no tensor parallelism: read as each sequence split over the GPUs (Ulysses or ring attention), whose degree the message does not give, so it is not in the estimate; say "cp N" to split it N ways`);
+  return items.filter((i) => !said.includes(i));
+}
+
 /** "qlora … lora r16": the LoRA is QLoRA's. */
 export function loras(items: Item[]): Item[] {
   const l = items.filter((i): i is Extract<Item, { kind: 'lora' }> => i.kind === 'lora');

@@ -109,7 +109,9 @@ const PROSE_ORDER = [
   'prose.from-to',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.per-length',
+  'prose.memory-for-tokens',
   'prose.input-output',
+  'prose.length-beyond-needed',
   'prose.length-value',
   'prose.tokens-of-context',
   'prose.length-zh',

@@ -63,6 +63,18 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     source: 'turboderp-org/exllamav2#37',
   },
   {
+    // "that's around 2.5G for 10k tokens" (the user's own KV arithmetic beside TGI's --max-total-tokens 11000,
+    // huggingface/text-generation-inference#1769, c910), "KV cache holds only 150K tokens in 7.7 GiB"
+    // (vllm-project/vllm#51041): a number of tokens an amount of memory is worked out for is that
+    // figure's basis, as "per 1k tokens" is a rate's; the run's length is what its settings say.
+    id: 'prose.memory-for-tokens',
+    pattern: /(?<![\w.])\d+(?:\.\d+)?\s*(?:g|gb|gib|m|mb|mib)\s+(?:for|of)\s+(?:about\s+|around\s+|~)?\d+(?:\.\d+)?\s*k?\s*tokens?\b|(?<![\w.])\d+(?:\.\d+)?\s*k?\s*tokens?\s+(?:in|take|takes|took|need|needs|use|uses|cost|costs)\s+(?:about\s+|around\s+|~)?\d+(?:\.\d+)?\s*(?:g|gb|gib|m|mb|mib)\b/g,
+    when: (t) => /token/.test(t) && /\d\s*(?:g|gb|gib|m|mb|mib)\b/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: "For kv, mem consumpstion can be caculated by ..., that's aournd 2.5G for 10k tokens.",
+    source: 'huggingface/text-generation-inference#1769',
+  },
+  {
     // "input 2k output 512", "prompt of 3000 tokens and 500 output tokens", "输入2k，输出512": a
     // prompt and its answer. The sequence the model holds is both (as TensorRT-LLM's input and
     // output lengths are read, config-keys/sequence.ts); served, the answer is generated.
@@ -83,6 +95,25 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       return ` seq ${input + output}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
     },
     example: 'llama-3-8b on an a100, input 2k output 512, how many users?',
+  },
+  {
+    // "It goes OOM if seq length is larger than 1024 which is small, I need at least 2048" (huggingface/trl#1268,
+    // c888): a length the run fails beyond is a limit, not the run's length; the length the user needs,
+    // said after it, is. "超过1024就OOM，我需要至少2048" alike. The limit is said in a note.
+    id: 'prose.length-beyond-needed',
+    pattern: new RegExp(
+      String.raw`(${NOUN})\s*(?:(?:is|are|gets?|goes|was)\s+)?(?:(?:larger|longer|greater|bigger|higher|more)\s+than|beyond|above|over|exceeds?|past)\s*${NUMBER}(?:\s*tokens?)?[^.?!\n]{0,40}?[,;]?\s*\b(?:i|we)\s+(?:really\s+)?(?:need|want|require|have\s+to\s+(?:use|train\s+with|run))\s+(?:(?:at\s+least|at\s+minimum|a\s+minimum\s+of)\s+)?${NUMBER}(?:\s*tokens?)?` +
+        String.raw`|(${NOUN})\s*(?:超过|大于|超出)\s*${NUMBER}[^。？！\n]{0,20}?(?:我|我们)?(?:需要|想要|要)(?:至少)?\s*${NUMBER}`,
+      'gi',
+    ),
+    when: (t) => /than|beyond|above|over|exceed|past|超过|大于|超出/.test(t) && /need|want|require|have to|需要|想要|要/.test(t),
+    write: (m, notes) => {
+      const [limit, limitUnit, goal, goalUnit] = m[1] !== undefined ? [m[2]!, m[3], m[4]!, m[5]] : [m[7]!, m[8], m[9]!, m[10]];
+      notes.push(`"${limit}${limitUnit ?? ''}" read as the length your run fails beyond; the length you need, ${lengthWords(goal, goalUnit)}, is the one estimated`);
+      return ` seq ${lengthWords(goal, goalUnit)} `;
+    },
+    example: 'It goes OOM if seq length is larger than 1024 which is small, I need at least 2048.',
+    source: 'huggingface/trl#1268',
   },
   {
     // "lower the max seq len to 512" (meta-pytorch/torchtune#2071), "max sequence length of 4096",
