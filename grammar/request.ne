@@ -68,6 +68,7 @@ simple     -> %model                                  {% b.model %}
             | %tgiSharded                             {% b.tgiSharded %}
             | %unslothVersion                         {% b.unslothVersion %}
             | %torchtuneVersion                       {% b.torchtuneVersion %}
+            | %transformersVersion                    {% b.transformersVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %llamacppBuildKw %number                {% b.llamacppBuild %}
             | %allocator                              {% b.allocator %}

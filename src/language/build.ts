@@ -237,6 +237,7 @@ export const llamacppBuild = (d: Part[]) => item({ kind: 'llamacppBuild', value:
 /** `unsloth 2024.5`: the Unsloth release, which also names Unsloth. */
 export const unslothVersion = (d: Part[]) => item({ kind: 'unslothVersion', value: tok(d[0]!).value }, d);
 export const torchtuneVersion = (d: Part[]) => item({ kind: 'torchtuneVersion', value: tok(d[0]!).value }, d);
+export const transformersVersion = (d: Part[]) => item({ kind: 'transformersVersion', value: tok(d[0]!).value }, d);
 export const hostRam = (d: Part[]) => item({ kind: 'hostRam', gib: capacityNumber(tok(d[1]!).text) }, d);
 export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepLogits: tok(d[0]!).value === 'metrics' }, d);
 export const evalBatch = (d: Part[]) => item({ kind: 'eval', batch: num([d[1]!]), keepLogits: false }, d);

@@ -96,6 +96,7 @@ export type ItemBody =
   /** Unsloth's release, year.month ("2024.5"). */
   | { kind: 'unslothVersion'; value: string }
   | { kind: 'torchtuneVersion'; value: string }
+  | { kind: 'transformersVersion'; value: string }
   /** llama.cpp's build number (b1430). */
   | { kind: 'llamacppBuild'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */

@@ -22,6 +22,7 @@ import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { LMDEPLOY_VERSION_KEYWORDS } from './lmdeploy-versions.js';
 import { UNSLOTH_VERSION_KEYWORDS } from './unsloth-versions.js';
 import { TORCHTUNE_VERSION_KEYWORDS } from './torchtune-versions.js';
+import { TRANSFORMERS_VERSION_KEYWORDS } from './transformers-versions.js';
 
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
@@ -217,6 +218,7 @@ export const KEYWORDS: readonly Keyword[] = [
   ...UNSLOTH_VERSION_KEYWORDS,
   // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
   ...TORCHTUNE_VERSION_KEYWORDS,
+  ...TRANSFORMERS_VERSION_KEYWORDS,
   // TGI's --sharded true (read through the TGI option list, engines/tgi.ts): the launcher splits the
   // model over every device it counts (launcher/src/main.rs find_num_shards, `(Some(true), None)`).
   kw('tgiSharded', 'sharded', ['tgi sharded']),
@@ -335,6 +337,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   tgiSharded: 'tgi sharded (--sharded true)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
   torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',
+  transformersVersion: 'a transformers release (transformers 4.46.1)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   layerSplit: 'device_map auto (layers split over the GPUs)',

@@ -1,3 +1,4 @@
+import { noSyncGradients } from './fsdp-no-sync.js';
 import { GPUS } from '../catalog/index.js';
 import type { Scenario } from '../scenario/schema.js';
 import {
@@ -171,7 +172,9 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const rl = rlModels(s, l, policyStates);
   const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, staging, dequant);
   const rollout = rolloutGeneration(s, l);
-  const heldGrads = accumulating || megatronGradBufferResident(s) ? [grads] : [];
+  // Under FSDP's no_sync the micro-steps hold the whole unsharded gradient instead (fsdp-no-sync.ts).
+  const unsharded = noSyncGradients(s, l);
+  const heldGrads = unsharded ? [unsharded] : accumulating || megatronGradBufferResident(s) ? [grads] : [];
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
   const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0) + (int8Backward?.bytes ?? 0);
@@ -196,7 +199,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, unsharded, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

@@ -20,15 +20,36 @@ export const LOSS_BYTES_PER_LOGIT = { full: 12, bf16: 6, chunked: 4, vocabParall
  * Before 4.46 `LlamaForCausalLM.forward` upcast the logits itself and shifted them with
  * `logits[..., :-1, :].contiguous()` (an fp32 copy instead of the 16-bit one: 12 B in forward);
  * 4.46–4.49's `ForCausalLMLoss` kept that shifted copy (14 B in forward) until labels were padded
- * instead. Every version peaks at the same 12 B at the start of backward, so the version needs no knob.
+ * instead: with the 16-bit logits the model returns, the fp32 copy, the shifted fp32 copy and the
+ * log-probs are alive together inside `cross_entropy`, a forward peak above the 12 B of the start of
+ * backward. So a request that names one of those releases ("transformers 4.46.1", which
+ * LLaMA-Factory's issue template prints) is counted at 14 B (`shiftedLogitsCopy`); without a
+ * release it is the newest, 12 B.
  * Under torch.autocast `cross_entropy` runs in fp32 whatever the logits (autocast's fp32 op list):
  * a trainer with autocast on always pays this. 4.46's `num_items_in_batch` only changes the
  * reduction (a sum divided by the batch's label count), not what is held; the Trainer leaves
  * `logits_to_keep` at 0 (every position) in training, so every position's logits are counted
  * (TRL's RL trainers pass the completion length: estimate.ts).
  */
-function fp32LossBytes(): number {
-  return LOSS_BYTES_PER_LOGIT.full;
+function fp32LossBytes(s: Scenario): number {
+  return LOSS_BYTES_PER_LOGIT.full + (shiftedLogitsCopy(s) ? SHIFTED_COPY_BYTES : 0);
+}
+
+/** The shifted fp32 copy of the logits `ForCausalLMLoss` makes in transformers 4.46 → 4.49 (above). */
+export const SHIFTED_COPY_BYTES = 2;
+
+/**
+ * Trainers whose loss is the model's own `ForCausalLMLoss` (the HF Trainer and what runs on it,
+ * llama-recipes' loop calling the model with labels). Unsloth, litgpt, torchtune, torchtitan and
+ * Megatron compute their own loss.
+ */
+const MODEL_LOSS_FRAMEWORKS = new Set<Scenario['framework']>(['hf', 'fsdp', 'deepspeed', 'peft', 'llama-factory', 'axolotl', 'dpo', 'orpo', 'grpo', 'ppo', 'longlora', 'alpaca-lora', 'llama-recipes']);
+
+/** transformers 4.46.0 → 4.49.x named in the request, under a trainer that uses the model's loss. */
+export function shiftedLogitsCopy(s: Scenario): boolean {
+  const release = /^4\.(\d+)/.exec(s.transformersVersion ?? '');
+  const minor = release ? Number(release[1]) : NaN;
+  return minor >= 46 && minor <= 49 && MODEL_LOSS_FRAMEWORKS.has(s.framework);
 }
 
 /**
@@ -102,8 +123,8 @@ export function logitElements(s: Scenario): number {
 export function lossBytesPerLogit(s: Scenario): number {
   if (s.loss === 'chunked') return s.framework === 'litgpt' ? fabricChunkedLossBytes() : chunkedLossBytes();
   if (s.framework === 'megatron') return vocabParallelLossBytes();
-  if (torchtuneLoopHoldsLogits(s)) return fp32LossBytes() + LOOP_HELD_LOGIT_BYTES;
-  return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes();
+  if (torchtuneLoopHoldsLogits(s)) return fp32LossBytes(s) + LOOP_HELD_LOGIT_BYTES;
+  return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes(s);
 }
 
 /**
@@ -154,7 +175,7 @@ export function trainingLogits(s: Scenario): Component | null {
     name: `logits + loss (${kind})`,
     group: 'logits',
     bytes: elements * perElement,
-    formula: `${s.seq / s.parallel.cp} × ${s.microBatch} × ${s.model.arch.vocab}${tp} × ${perElement} B (${count(elements)} logits)`,
+    formula: `${s.seq / s.parallel.cp} × ${s.microBatch} × ${s.model.arch.vocab}${tp} × ${perElement} B (${count(elements)} logits${shiftedLogitsCopy(s) ? `; transformers ${s.transformersVersion}: a shifted fp32 copy` : ''})`,
   };
 }
 

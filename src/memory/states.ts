@@ -322,11 +322,15 @@ export function usesDeepSpeed(s: Scenario): boolean {
   return s.sharding.kind === 'zero' && s.framework !== 'megatron';
 }
 
+/** Bytes a parameter takes once gathered: an fp32 model sharded under FSDP mixed precision is all-gathered in param_dtype (bf16). */
+export function gatheredBytesPerParam(s: Scenario): number {
+  const gatheredAs16 = s.mode === 'full' && s.recipe === 'amp' && s.sharding.kind !== 'zero';
+  return gatheredAs16 ? 2 : s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
+}
+
 export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   if (l.shard.weights <= 1 && s.offload.params === 'none') return null;
-  // An fp32 model sharded under FSDP mixed precision is all-gathered in param_dtype (bf16).
-  const gatheredAs16 = s.mode === 'full' && s.recipe === 'amp' && s.sharding.kind !== 'zero';
-  const perParam = gatheredAs16 ? 2 : s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
+  const perParam = gatheredBytesPerParam(s);
   const layer = l.params.perLayer / l.tp;
   if (usesDeepSpeed(s)) {
     // A parameter is fetched whole even when it alone exceeds max_live_parameters, and the tied

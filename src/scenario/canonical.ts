@@ -50,6 +50,7 @@ export function canonicalParts(s: Scenario): string[] {
     RECOMPUTE_WORDS[s.recompute],
     s.attention,
     LOSS_WORDS[s.loss],
+    s.transformersVersion !== undefined ? `transformers ${s.transformersVersion}` : '',
     ...inferenceText(s),
     s.expandableSegments ? 'expandable segments' : '',
     s.batches === 'packed' ? 'packed' : s.batches === 'padded' ? 'dynamic padding' : '',

@@ -61,6 +61,7 @@ const SLOT_LABELS: Record<string, string> = {
   tgiSharded: 'TGI --sharded',
   unslothVersion: 'Unsloth release',
   torchtuneVersion: 'torchtune release',
+  transformersVersion: 'transformers release',
   llamacppBuild: 'llama.cpp build',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
@@ -345,6 +346,9 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['framework', 'unsloth'], ['unslothVersion', item.value]]);
     case 'torchtuneVersion':
       return setAll(patch, item, [['framework', 'torchtune'], ['torchtuneVersion', item.value]]);
+    case 'transformersVersion':
+      // Names no framework: the trainers on top of transformers keep their own (transformers-versions.ts).
+      return patch.set('transformersVersion', item.value, item);
     case 'hostRam':
       return patch.set('hostRam', item.gib, item);
     case 'util':

@@ -38,6 +38,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     r.s.framework = 'hf';
     return null;
   }
+  // transformers' release belongs to no framework word: whichever trainer runs on it (transformers-versions.ts).
+  const transformersRelease = r.patch.value<string>('transformersVersion');
+  if (transformersRelease !== undefined) r.s.transformersVersion = transformersRelease;
   if (!asked) {
     if (r.isNew) r.assume(DEFAULT_WORDS.framework);
     // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up

@@ -349,6 +349,8 @@ export const scenarioSchema = z.object({
   unslothVersion: z.string().regex(/^\d{4}\.\d{1,2}$/).optional(),
   /** torchtune's release ("torchtune 0.1.1"): its recipes' loss, AdamW and LoRA targets by release (memory/torchtune-release.ts). Absent = the newest. */
   torchtuneVersion: z.string().regex(/^0\.\d+(?:\.\d+)?$/).optional(),
+  /** transformers' release ("transformers 4.46.1"): what its fp32 loss holds by release (memory/logits.ts). Absent = the newest. */
+  transformersVersion: z.string().regex(/^4\.\d+(?:\.\d+)?$/).optional(),
   hardware: hardwareSchema.nullable(),
   /**
    * GPUs counted with no card named ("I have 8 GPUs", `--num_processes 64`): the estimate is per GPU

@@ -1,3 +1,4 @@
+import { SHIFTED_LOGITS_RELEASES } from '../../transformers-versions.js';
 import { ENGINE_NAMED } from '../../vocabulary.js';
 import { FAMILIES, modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
@@ -100,7 +101,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.version',
     pattern: /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g,
     when: (t) => /\d\.\d+\.\d|==|\bv\d/.test(t),
-    write: (m) => (namesVllmRelease(m) || namesTgiRelease(m) || namesTorchtuneRelease(m) || namesLmdeployRelease(m) ? m[0] : blank(m)),
+    write: (m) => (namesVllmRelease(m) || namesTgiRelease(m) || namesTorchtuneRelease(m) || namesLmdeployRelease(m) || namesTransformersRelease(m) ? m[0] : blank(m)),
     example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
     source: 'sgl-project/sglang#6082',
   },
@@ -111,7 +112,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.software-version',
     pattern: /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g,
     when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|transformers|driver|jetpack/.test(t),
-    write: (m) => m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length)),
+    write: (m) => (namesTransformersRelease(m) ? m[0] : m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))),
     example: 'Ubuntu 22, RTX3090.',
     source: 'vllm-project/vllm#15204',
   },
@@ -417,6 +418,18 @@ function namesTgiRelease(m: RegExpExecArray): boolean {
 /** "lmdeploy 0.2.1", "lmdeploy==0.4.0": the release language/lmdeploy-versions.ts reads (issue 23, vb9 v247). */
 function namesLmdeployRelease(m: RegExpExecArray): boolean {
   return /^(?:==\s*|v)?0\.(?:[1-9]|10)(?:\.[0-6])?$/.test(m[0]) && /lmdeploy[\s]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 12), m.index));
+}
+
+/**
+ * "transformers 4.46.1", "transformers==4.48.3", "transformers v4.47": a release
+ * language/transformers-versions.ts reads (issue 23, vt v265), matched either as the bare version
+ * (prose.version) or with the library's name before it (prose.software-version). Only the spellings
+ * the name table has: "Transformers version: 4.46.1" in an environment report stays blanked.
+ */
+function namesTransformersRelease(m: RegExpExecArray): boolean {
+  const version = /^(?:transformers(?:\s+|\s*==\s*))?(?:==\s*|v)?(4\.4[6-9](?:\.\d)?)$/i.exec(m[0]);
+  if (!version || !SHIFTED_LOGITS_RELEASES.includes(version[1]!)) return false;
+  return /^transformers/i.test(m[0]) || /transformers[ \t]*(?:==\s*)?v?$/i.test(m.input.slice(Math.max(0, m.index - 16), m.index));
 }
 
 /** "torchtune 0.1.1", "torchtune==0.2.0": the release language/torchtune-versions.ts reads (issue 23, vb6 v161). */
