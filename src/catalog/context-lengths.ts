@@ -59,6 +59,10 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   // Cohere's configs give max_position_embeddings 8192 beside a model_max_length of 131072; vLLM
   // serves the 8192 unless a longer --max-model-len is asked (vllm#3676, fixed by #3727).
   'command-r-plus': 8192,
+  // Phi-3.5-MoE-instruct: max_position_embeddings 131072 (LongRoPE over an original 4096; the
+  // model card's "128K"). MiniCPM-V 2.6 keeps its Qwen2-7B text model's 32768, MiniCPM-Llama3-V 2.5
+  // its Llama-3-8B's 8192 (their config.json).
+  'phi-3.5-moe-42b-a6.6b': 131072, 'minicpm-v-2.6-8b': 32768, 'minicpm-llama3-v2.5-8b': 8192,
 };
 
 /** The model's own context length (learned positions first, then its config's), or undefined when unknown. */

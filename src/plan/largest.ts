@@ -31,7 +31,8 @@ const SLOW_PROBES = 2;
 export function largestFitting(lo: number, hi: number, probe: (n: number) => Probe, known?: Probe & { n: number }): number | null {
   // A point already estimated (the setup as asked) is not estimated again: fitting there, lo fits too.
   const seed = known && known.n >= lo && known.n <= hi ? known : null;
-  const first = seed?.ok ? seed : { n: lo, ...probe(lo) };
+  // Known to fit, it stands for lo; known at lo and not fitting, nothing does.
+  const first = seed?.ok || seed?.n === lo ? seed : { n: lo, ...probe(lo) };
   if (!first.ok) return null;
   // good fits, bad does not (hi + 1 stands for "past the interval"); the answer lies in [good, bad).
   let good: Point = { n: first.n, margin: first.margin };

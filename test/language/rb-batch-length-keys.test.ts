@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../corpus/corpus.js';
+import { loadCorpus, loadWithdrawn } from '../corpus/corpus.js';
 import { read, readNoticed } from './reading-fixtures.js';
 
 /**
@@ -8,7 +8,8 @@ import { read, readNoticed } from './reading-fixtures.js';
  * memory effect) although its name says what it sets.
  */
 
-const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+// Withdrawn lines (a thread serves one corpus) keep their words for the rules pinned to them.
+const line = (id: string) => [...loadCorpus(), ...loadWithdrawn()].find((l) => l.id === id)!;
 
 describe("a global batch and micro-batch named in a trainer's own keys", () => {
   it('c886 (NVIDIA-NeMo/RL#362): policy.train_global_batch_size=256 over 8 GPUs is accumulation 32', () => {

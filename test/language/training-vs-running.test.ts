@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { loadCorpus, loadWithdrawn } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -9,7 +9,8 @@ import { read } from './reading-fixtures.js';
  * so. Each rule below names its cause, with the real lines that show it and invented variations.
  */
 
-const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+// Withdrawn lines (a thread serves one corpus) keep their words for the rules pinned to them.
+const line = (id: string) => [...loadCorpus(), ...loadWithdrawn()].find((l) => l.id === id)!;
 
 describe('a generation length beside a training run is its evaluation or a later step, not a contradiction', () => {
   // PrimeIntellect-ai/prime-rl#1097 (c871): a LoRA RL run's `[sampling] max_tokens = 2000` was refused as
