@@ -1,6 +1,7 @@
 import { GPUS, gpuById } from '../../catalog/index.js';
 import { memoryOfItsOwn, siblings } from '../../scenario/card-variants.js';
-import { gpuIdOf } from '../lexicon.js';
+import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
+import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
 
@@ -80,7 +81,10 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         const gpuId = gpuIdOf(g.card!.replace(/\s+/g, ''));
         if (!gpuId) continue;
         part.gpuId = gpuId;
-        part.written = g.card!.replace(/\s+/g, '');
+        // "8 A10Gs", "4 L4s": a plural the catalog reads by its singular is written as the singular (the
+        // lexer reads "a100s", whose s follows a digit, but not "a10gs": "8 A10Gs" was read as no card, c856).
+        const name = g.card!.replace(/\s+/g, '');
+        part.written = /s$/.test(name) && !GPU_NAMES.has(compact(name)) ? name.slice(0, -1) : name;
       } else if (rule.role === 'product') {
         part.value = Number(g.a);
         part.second = Number(g.b);
