@@ -54,7 +54,12 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter). 机 counts
     // machines in the "N机M卡" idiom ("4机8卡 H100 80GB", c617) where M is a node's cards (8 at most);
     // "4机32卡" (c628) is the 32 cards in all, and 机 is not read there.
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    // A node count may follow the cards as the last factor, its times sign with it (so the sign is no
+    // count's): "单机16卡*32G显存 * 4机" (four machines of sixteen 32G cards, LlamaChinese/Llama-Chinese#278,
+    // c934: read as 16 nodes of 4), "8x A100 x 2 nodes", "8卡A100 * 2机" (read as 8 nodes of 2). Not a machine word
+    // in the singular or one that names the box: "A100 80GB * 8 서버" is an eight-card server (Beomi/KoAlpaca#53, c468);
+    // nor a sign glued to the card, its count: "2 H100*8 machines" is two machines of eight.
+    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
