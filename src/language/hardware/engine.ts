@@ -173,6 +173,15 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const product = one('product');
   // A phrase is hardware when it names a card or a memory, and says more than that alone; or when it
   // counts cards and states their memory in all ("4 GPUs, 96GB in total": four of 24 GB, not four of 96).
+  // "on 32gpus", "8GPUs": a count glued to the word for cards is a count of them, with no card named
+  // (hpcaitech/ColossalAI#5139, c915: "How to run llama2 70B pretrain on 32gpus?" was refused as an unknown word in a short request).
+  // Only after the word that puts a run on them: "total batch = 32gpus * batch_size" (c650) is the user's sum,
+  // "请问您这边 32gpus 显存是多少" (c772) asks about someone else's.
+  const runOn = /\b(?:on|with|using|across|over)\s+$/.test(text.slice(Math.max(0, parts[0]!.at - 8), parts[0]!.at));
+  if (parts.length === 1 && parts[0]!.role === 'count' && runOn && /^\d+(?:gpus?|cards?)$/.test(text.slice(parts[0]!.at, parts[0]!.end))) {
+    const n = parts[0]!.value;
+    return { at: parts[0]!.at, end: parts[0]!.end, nodes: null, perNode: null, count: n, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${n} gpus` };
+  }
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
   if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
