@@ -114,6 +114,14 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
     total = 1;
     perNode = 1;
   }
+  // The same number said for the cards and for the nodes, apart: "with 4 80 GB A100 GPUs … sharded across 4 nodes"
+  // (huggingface/text-generation-inference#3130, corpus c909: one Azure node of four A100s, each shard called a
+  // node) was read as 4 nodes of 8, 32 GPUs, silently. The cards the message counts are read, the nodes' product asked.
+  if (!asked && dp === undefined && nodes !== undefined && count !== undefined && count > 1 && count === nodes && perNodeAsked === undefined && previousPerNode === undefined) {
+    asked = `${count} GPUs in all — the count the message states for its cards; "${nodes} nodes" at ${perNode} GPUs each would be ${total} GPUs in all — which did you mean?`;
+    total = count;
+    perNode = Math.min(count, DEFAULT_PER_NODE);
+  }
   if (dp !== undefined && dp * modelGpus !== total) {
     return {
       ok: false,

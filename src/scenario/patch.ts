@@ -82,6 +82,13 @@ type GpuTypeValue = { gpuId: string | null; capacityGiB: number | null };
 const cardAgainstMemory = (slot: string, a: unknown, b: unknown) =>
   slot === 'gpuType' && (((a as GpuTypeValue).gpuId === null) !== ((b as GpuTypeValue).gpuId === null));
 
+/** A hardware item in the item language, for the way out ("on 1x 10gb", "on 2x a100-40g"). */
+function cardWords(item: Item): string {
+  if (item.kind !== 'hardware') return item.text.trim();
+  const card = item.gpuId ?? (item.capacityGiB !== null ? `${item.capacityGiB}gb` : 'gpu');
+  return `${item.count ?? 1}x ${card}`;
+}
+
 export class Patch {
   private slots = new Map<string, Slot>();
   private conflict: Conflict | null = null;
@@ -156,10 +163,17 @@ export class Patch {
     const error = set();
     // set() records the conflict it reports (TypeScript cannot see the call change the field).
     const conflict = this.conflict as Conflict | null;
-    if (!error || !conflict || conflict.cardAgainstMemory) return error;
+    if (!error || !conflict) return error;
     const { prior, label } = conflict;
     this.slots = slots;
     this.help.length = help;
+    // A card and another memory for it in prose ("on A100 (40GB VRAM) … a separate A100 (10GB VRAM)",
+    // huggingface/trl#899, c887, refused): two readings that disagree are asked, not refused (DESIGN §2).
+    // The first stands; the reply asks which card the run is on, with the way to say the other.
+    if (conflict.cardAgainstMemory) {
+      this.setAside.push(`read "${prior.text.trim()}" as your card; "${item.text.trim()}" gives another card or memory — which is the run on? say "on ${cardWords(item)}" if it is that one`);
+      return null;
+    }
     // A Hub repo set aside takes the weight format its name gives with it ("…-FP8").
     const format = item.kind === 'hub' && item.offline?.weights ? ` (and its ${item.offline.weights} weights)` : '';
     this.setAside.push(`read "${prior.text}" as your setup's ${label}; "${item.text}"${format} sets it differently, so it is left out (say it alone to estimate that one)`);

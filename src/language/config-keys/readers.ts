@@ -50,6 +50,16 @@ export const gpuList: Handler = (v) => {
   return ids.length ? launcherGpus(ids.length) : IGNORE;
 };
 
+/**
+ * llama.cpp's --device list ("--device CUDA2,CUDA1", ggml-org/llama.cpp#13085, c862 on a machine of three
+ * RTX 3090): the devices the model is spread over, counted as a launcher's GPUs; "none" or a single
+ * backend name without its number names no count.
+ */
+export const deviceList: Handler = (v) => {
+  const ids = unquote(v).split(/[,\s+]+/).filter(Boolean);
+  return ids.every((x) => /^(?:cuda|rocm|vulkan|sycl|metal)\d+$/i.test(x)) ? launcherGpus(ids.length) : IGNORE;
+};
+
 /** A launcher's process count: one process per GPU. */
 export const launcherCount: Handler = (v) => {
   const n = numberOf(v);

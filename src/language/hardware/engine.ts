@@ -1,6 +1,7 @@
 import { GPUS, gpuById } from '../../catalog/index.js';
 import { memoryOfItsOwn, siblings } from '../../scenario/card-variants.js';
-import { gpuIdOf } from '../lexicon.js';
+import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
+import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
 
@@ -23,7 +24,7 @@ const WORD_COUNTS: Record<string, number> = {
  * "2枚のA100"), as 的 does in Chinese; the memory word and "each one is" between a card and its memory
  * ("4张V100,显存32G", "有4张V100,单张是32G": Facico/Chinese-Vicuna, c359, had kept the 16 GB V100).
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -82,13 +83,20 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         const gpuId = gpuIdOf(g.card!.replace(/\s+/g, ''));
         if (!gpuId) continue;
         part.gpuId = gpuId;
-        part.written = g.card!.replace(/\s+/g, '');
+        // "8 A10Gs", "4 L4s": a plural the catalog reads by its singular is written as the singular (the
+        // lexer reads "a100s", whose s follows a digit, but not "a10gs": "8 A10Gs" was read as no card, c856).
+        const name = g.card!.replace(/\s+/g, '');
+        part.written = /s$/.test(name) && !GPU_NAMES.has(compact(name)) ? name.slice(0, -1) : name;
+        // "GeForce RTX 2060 SUPER (8 GiB VRAM)": a SUPER the catalog lacks (the 2060 SUPER has 8 GB, the 2060 6 or 12);
+        // the card read is its base, and the phrase reads on across the word to the memory the user states.
+        const variant = /^\s*super\b/.exec(text.slice(part.end));
+        if (variant && /^\d{4}$/.test(name) && !gpuIdOf(`${name}super`)) part.variant = 'super';
       } else if (rule.role === 'product') {
         part.value = Number(g.a);
         part.second = Number(g.b);
         if (part.value < 1 || part.second < 1 || part.second > MAX_PER_NODE) continue;
       } else if (g.word ?? g.word2) part.value = WORD_COUNTS[(g.word ?? g.word2)!]!;
-      else part.value = Number(g.n ?? g.n2 ?? g.n3 ?? g.n4);
+      else part.value = Number(g.n ?? g.n2 ?? g.n3 ?? g.n4 ?? g.n5);
       if (rule.role === 'memory' && (part.value < 4 || part.value > LARGEST_CARD_GIB)) continue;
       // A GPU memory with no "total" said is the cards' in all only where no one card holds it ("80GB of GPU memory" is a card's).
       if (g.n4 !== undefined && part.value <= LARGEST_CARD_GIB) continue;
@@ -170,6 +178,15 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const product = one('product');
   // A phrase is hardware when it names a card or a memory, and says more than that alone; or when it
   // counts cards and states their memory in all ("4 GPUs, 96GB in total": four of 24 GB, not four of 96).
+  // "on 32gpus", "8GPUs": a count glued to the word for cards is a count of them, with no card named
+  // (hpcaitech/ColossalAI#5139, c915: "How to run llama2 70B pretrain on 32gpus?" was refused as an unknown word in a short request).
+  // Only after the word that puts a run on them: "total batch = 32gpus * batch_size" (c650) is the user's sum,
+  // "请问您这边 32gpus 显存是多少" (c772) asks about someone else's.
+  const runOn = /\b(?:on|with|using|across|over)\s+$/.test(text.slice(Math.max(0, parts[0]!.at - 8), parts[0]!.at));
+  if (parts.length === 1 && parts[0]!.role === 'count' && runOn && /^\d+(?:gpus?|cards?)$/.test(text.slice(parts[0]!.at, parts[0]!.end))) {
+    const n = parts[0]!.value;
+    return { at: parts[0]!.at, end: parts[0]!.end, nodes: null, perNode: null, count: n, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${n} gpus` };
+  }
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
   if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
@@ -184,7 +201,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     !matches(card.gpuId!, memory.value) && memoryOfItsOwn(card.gpuId!, memory.value);
   // Not a memory glued to the card after it ("40GA100", "32GV100"): the lexer reads no such word, the phrase is written again.
   const glued = card !== undefined && memory !== undefined && memory.end === card.at;
-  if (parts.length === 2 && card && memory && !ownMemory && !glued && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
+  if (parts.length === 2 && card && memory && !ownMemory && !glued && !card.variant && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -252,7 +269,14 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     }
   }
   let gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
-  if (card && memoryGiB !== null && gpuId === card.gpuId && ownMemory && memoryOfItsOwn(card.gpuId!, memoryGiB)) {
+  if (card?.variant && memoryGiB !== null && !matches(card.gpuId!, memoryGiB)) {
+    // A variant the catalog lacks, with the memory the user states: a card of that memory, named as they did.
+    const name = `${gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '')} ${card.variant.toUpperCase()}`;
+    notes.push(`"${said(parts)}": read as ${name} (${memoryGiB} GB as you said) — I don't know the ${name}; say "on ${card.gpuId}" for the ${gpuById(card.gpuId!).name}`);
+    gpuId = null;
+  } else if (card?.variant && memoryGiB !== null) {
+    notes.push(`"${said(parts)}": read as the ${gpuById(card.gpuId!).name} (the memory you said) — I don't know the ${card.variant.toUpperCase()} variant`);
+  } else if (card && memoryGiB !== null && gpuId === card.gpuId && ownMemory && memoryOfItsOwn(card.gpuId!, memoryGiB)) {
     // The memory the user states for their card wins over a catalog of desktop parts: a card of that memory, named as they did.
     const name = gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
     const sizes = [gpuById(card.gpuId!), ...siblings(card.gpuId!)].map((g) => `${Math.round(g.totalMiB / 1024)} GB`);
@@ -301,6 +325,8 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   // "A100 2node * 8 GPUs", "2 H100*8 machines": a product of nodes and cards; "2 nodes (16x A100)": in all.
   const before = count.at > nodes.end ? text.slice(nodes.end, count.at) : '';
   if (before.includes('(')) return 'total';
+  // "8x A100 x 2 nodes", "16卡*32G * 4机": nodes written as a factor multiply the cards, which are each node's.
+  if (/^[x×*]/.test(text.slice(nodes.at, nodes.end))) return 'perNode';
   if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
   // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100": the count belongs to each node.

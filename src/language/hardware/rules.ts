@@ -54,7 +54,12 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // a machine word ("서버 2대"): after a card it counts the cards (hw.count-counter). 机 counts
     // machines in the "N机M卡" idiom ("4机8卡 H100 80GB", c617) where M is a node's cards (8 at most);
     // "4机32卡" (c628) is the 32 cards in all, and 机 is not read there.
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    // A node count may follow the cards as the last factor, its times sign with it (so the sign is no
+    // count's): "单机16卡*32G显存 * 4机" (four machines of sixteen 32G cards, LlamaChinese/Llama-Chinese#278,
+    // c934: read as 16 nodes of 4), "8x A100 x 2 nodes", "8卡A100 * 2机" (read as 8 nodes of 2). Not a machine word
+    // in the singular or one that names the box: "A100 80GB * 8 서버" is an eight-card server (Beomi/KoAlpaca#53, c468);
+    // nor a sign glued to the card, its count: "2 H100*8 machines" is two machines of eight.
+    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -233,6 +238,17 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'vllm-project/vllm#4242',
   },
   {
+    // An amount said as approximate, 左右 (about) after it, or a difference against another ("比理论上少 20G", 20G
+    // less than in theory) is memory measured or reckoned, not a card: "int4模型要22gb左右是否正常" (needs about 22gb, is
+    // that normal? InternLM/lmdeploy#452, c917: read as a 22 GB card), "qwen 7B 推理只需要8.2G 比理论上少 20G"
+    // (QwenLM/Qwen#1297, c945: read as a 20 GB card), "显存占用在60G左右" (c658). Not "24G左右的显卡" (a card of about 24G).
+    id: 'not-hw.about',
+    role: 'measurement',
+    pattern: /(?<![\w.]|需要(?:大概|大约|约)?\s*)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{1,3}\d{2,4}))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])/g,
+    example: '请问下根据文档量化20b后启动 gradio 服务运行大概显存占多少，我这边int4模型要22gb左右是否正常',
+    source: 'InternLM/lmdeploy#452',
+  },
+  {
     id: 'not-hw.measurement-after',
     role: 'measurement',
     pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:is\s+|are\s+)?(?:allocated|used|in use|reserved|free)\b/g,
@@ -291,7 +307,8 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // "2 bytes = 16GB" was read as a card and refused against the one named). Only the group `n` is
     // blanked: the count of parameters before it may be the only place the model's size is said. (A
     // match starts at a number, not a lookbehind: a lookbehind with \s* rescans a long blank at each place.)
-    pattern: /(?<![\w.])\d+(?:\.\d+)?\s*(?:b|billion)(?:\s+param(?:eter)?s?)?\s*\\?[*×x]\s*(?<n>\d+(?:\.\d+)?(?:\s*bytes?)?(?:\s*(?:per|\/)\s*param(?:eter)?s?)?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g|bytes?))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    pattern: /(?<!\w|\d\.)\d+(?:\.\d+)?\s*(?:b|billion)(?:\s+param(?:eter)?s?)?\s*\\?[*×x]\s*(?<n>\d+(?:\.\d+)?(?:\s*bytes?)?(?:\s*(?:per|\/)\s*param(?:eter)?s?)?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g|bytes?))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    // After a full stop with no space (a Chinese 。 is one): "推理需要 4G左右。7B *4 =28G" (QwenLM/Qwen#1297, c945: read as four 28 GB cards).
     example: 'llama-3-8b inference on L4: weights 8B*2 bytes = 16GB, leaves 8GB for KV cache?',
   },
   {

@@ -53,6 +53,8 @@ export interface Part {
   /** A card's catalog id, and its name as written ("a100"). */
   gpuId?: string;
   written?: string;
+  /** A variant word after the card that the catalog lacks ("2060 SUPER"): the card read is its base. */
+  variant?: string;
 }
 
 /** One hardware phrase read: what it says, and the parts (rules and spans) it was read from. */

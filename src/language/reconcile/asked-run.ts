@@ -92,6 +92,15 @@ function differ(slot: string, a: Item, b: Item): boolean {
   return disagree(slot, a, b);
 }
 
+/** Words that open a later try in a narrated sequence: "Later I tried", "then I switched to", "后来换成", "然后改用". */
+const LATER_TRY = /\b(?:later|afterwards|after that|then|next|so i (?:switched|moved|changed))\b|后来|然后|之后|接着/i;
+/** The words of a mention's sentence before it (up to 60 characters). */
+function sentenceBefore(text: string, at: number): string {
+  const head = text.slice(Math.max(0, at - 60), at);
+  const cut = Math.max(...['.', '?', '!', '\n', '。', '？', '！'].map((c) => head.lastIndexOf(c)));
+  return head.slice(cut + 1);
+}
+
 const EVIDENCE_WORDS: Record<number, string> = { [RUN_EVIDENCE.fails]: 'the run that fails', [RUN_EVIDENCE.asks]: 'the run asked about', [RUN_EVIDENCE.none]: 'a run the message reports', [RUN_EVIDENCE.works]: 'a run said to work' };
 
 /**
@@ -117,7 +126,11 @@ export function askedRun(items: Item[], text: string, notes: string[], owned?: O
     const scored = said.map((i) => ({ i, s: standing(text, clauses!, i) }));
     const top = Math.max(...scored.map((x) => x.s));
     if (top <= RUN_EVIDENCE.none) continue;
-    const keep = scored.filter((x) => x.s === top).sort((a, b) => a.i.at - b.i.at)[0]!.i;
+    const tied = scored.filter((x) => x.s === top).sort((a, b) => a.i.at - b.i.at);
+    // Tries the user narrates in order ("I first used a GPU with 24GB … Later I tried a GPU with 48GB, and it
+    // still gave an error", fe1ixxu/ALMA#66, c928): the later try is the run now; still asked, as a tie.
+    const later = tied.filter((x) => x !== tied[0] && LATER_TRY.test(sentenceBefore(text, x.i.at)));
+    const keep = (later.length === 1 ? later[0]! : tied[0]!).i;
     const against = scored.filter((x) => differ(slot, keep, x.i));
     for (const { i, s } of against) {
       const words = i.text.trim();

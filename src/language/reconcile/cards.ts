@@ -18,7 +18,7 @@ export function launched(items: Item[], notes: string[]): Item[] {
 type Hardware = Extract<Item, { kind: 'hardware' }>;
 
 /** A launcher's count, by its key: processes started, or the devices a single process sees. */
-const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--include\b/i;
+const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--include\b|--device\b|llama_arg_device/i;
 
 /**
  * "README에 … A100 80G 1장으로 학습을 하셨다고 … A100 80G 4장으로 훈련을 돌리는대도 OOM" above

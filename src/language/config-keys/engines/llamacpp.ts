@@ -1,4 +1,4 @@
-import { numeric } from '../readers.js';
+import { deviceList, numeric } from '../readers.js';
 import { promptBatch } from '../serving.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
@@ -18,6 +18,8 @@ export const LLAMA_CPP: Engine = {
   options: [
     shared('--ctx-size', '-c', 'LLAMA_ARG_CTX_SIZE', 'n_ctx'),
     shared('--n-gpu-layers', '-ngl', '--gpu-layers', 'LLAMA_ARG_N_GPU_LAYERS'),
+    // --device CUDA2,CUDA1: the GPUs the model is spread over, which may be fewer than the machine's (c862).
+    reads(deviceList, '--device', 'LLAMA_ARG_DEVICE'),
     // -b: the logical batch, prompt tokens submitted per llama_decode, not a batch of requests.
     reads(promptBatch, '--batch-size', '-b', 'LLAMA_ARG_BATCH', 'n_batch'),
     shared('--cache-type-k', '-ctk', 'LLAMA_ARG_CACHE_TYPE_K'),

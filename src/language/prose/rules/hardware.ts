@@ -282,10 +282,11 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // Host memory in Chinese: 内存 is the machine's RAM (显存 is the card's), "win10+32G内存+1080ti11G",
     // "64G运行内存". Not a memory written right after a card's name ("3090 24G内存"): that one is the card's
     // way of saying its own, and the hardware grammar reads it.
+    // On one line: "单机16卡*32G显存 * 4机\n内存1T" is the cards' 32G, then the host's 1T (c934).
     id: 'prose.host-ram-chinese',
     // A terabyte is never a card's, even right after one: "8卡A800 1.8T内存的训练机" (01-ai/Yi#125, c916,
     // had read 1.8T as a 1.8-trillion model).
-    pattern: /(?:(?=\d+(?:\.\d+)?\s*t(?:b|ib)?\s*的?\s*(?:运行|系统|主机|cpu\s*)?内存)|(?<!(?:[a-z]\d{2,4}|\d{4})(?:ti|super)?[\s,，]*))(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s*的?\s*(?:运行|系统|主机|cpu\s*)?内存/g,
+    pattern: /(?:(?=\d+(?:\.\d+)?[ \t]*t(?:b|ib)?[ \t]*的?[ \t]*(?:运行|系统|主机|cpu\s*)?内存)|(?<!(?:[a-z]\d{2,4}|\d{4})(?:ti|super)?[\s,，]*))(?<![a-z0-9.])(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)[ \t]*的?[ \t]*(?:运行|系统|主机|cpu\s*)?内存/g,
     when: cjk,
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: '我用了本地的chatglm-6b-int4模型，然后显示了内存不足（win10+32G内存+1080ti11G）',
