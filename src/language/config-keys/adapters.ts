@@ -122,6 +122,10 @@ export const ADAPTER_KEYS: KeyTable = {
   lora_target: { reads: targets },
   lora_target_modules: { reads: targets },
   lora_attn_modules: { reads: targets },
+  // Chinese-LLaMA-Alpaca(-2)'s run_sft.sh / run_pt.sh: `lora_trainable="q_proj,v_proj,…"` passed on as
+  // `--trainable ${lora_trainable}` (run_clm_sft_with_peft.py's target modules); c486, c941, c942.
+  lora_trainable: { reads: targets, source: 'ymcui/Chinese-LLaMA-Alpaca scripts/training/run_sft.sh; ymcui/Chinese-LLaMA-Alpaca#406, #807' },
+  trainable: { reads: (v, ctx) => (loraContext(ctx) ? targets(v, ctx) : IGNORE), source: 'ymcui/Chinese-LLaMA-Alpaca scripts/training/run_clm_sft_with_peft.py' },
   lora_target_linear: { reads: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE) },
   use_peft: { reads: (v) => (isTrue(v) ? say('lora') : IGNORE) },
   // ms-swift `--train_type` (ms-swift docs, "Command Line Parameters": lora, full, …).
