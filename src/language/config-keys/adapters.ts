@@ -41,6 +41,11 @@ export const quantization: Handler = (v, ctx) => {
   if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
+  // AutoTrain's `--quantization int4` beside `--use-peft` loads the base with bitsandbytes in 4 bits,
+  // NF4 (autotrain/trainers/clm/utils.py: BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4")):
+  // a QLoRA base (onlybooks/llm#12, c944). Elsewhere (xinference's `--quantization Int4` beside
+  // `--model-format gptq`, c349) the checkpoint's format says which.
+  if (/^int4$/i.test(value) && [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k))) return say('nf4');
   // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.
   if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
   return IGNORE;
@@ -205,6 +210,15 @@ export const ADAPTER_KEYS: KeyTable = {
     source: 'LLaMA-Factory model/model_utils/quantization.py',
   },
   quantization: { reads: quantization },
+  // CogVLM / CogCoM's SAT demos (`cli_demo_sat.py --quant 4`, choices 4 and 8): weight-only integer
+  // quantisation of the linear layers (sat.quantization.kernels), 4 or 8 bits (zai-org/CogCoM#12, c935).
+  quant: {
+    reads: (v) => {
+      const n = numberOf(v);
+      return n === 4 ? say('int4') : n === 8 ? say('int8') : IGNORE;
+    },
+    source: 'zai-org/CogVLM README (cli_demo_sat.py --quant 4); zai-org/CogCoM#12',
+  },
   // TGI's `--quantize` / QUANTIZE: a bare "bitsandbytes" is its 8-bit LLM.int8 ("bitsandbytes-nf4"
   // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
   quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
