@@ -71,4 +71,18 @@ describe('flags that set the weights and the precision', () => {
   ])('%s: --quant sets the weight width', (_name, text, weights) => {
     expect(read(text).scenario.weights).toBe(weights);
   });
+
+  it('onlybooks/llm#12: AutoTrain --mixed-precision fp16 without DeepSpeed or FSDP is fp16 amp', () => {
+    const { scenario } = read(AUTOTRAIN_12);
+    expect([scenario.recipe, scenario.compute]).toEqual(['amp', 'fp16']);
+  });
+
+  it("Accelerator(mixed_precision='bf16') in a script is amp; under FSDP, or in an accelerate config file, it stays mixed (invented)", () => {
+    expect(read("gemma-2b full on 1x rtx-6000-ada\naccelerator = Accelerator(mixed_precision='bf16', gradient_accumulation_steps=1)").scenario.recipe).toBe('amp');
+    const fsdp = read('llama-2-7b full on 8x a100-80g\n```yaml\ndistributed_type: FSDP\nfsdp_config:\n  fsdp_sharding_strategy: FULL_SHARD\nmixed_precision: bf16\nnum_processes: 8\n```');
+    expect(fsdp.scenario.recipe).toBe('mixed');
+    const launcher = read('llama-2-7b full on 2x a100-80g\n```yaml\ncompute_environment: LOCAL_MACHINE\ndistributed_type: MULTI_GPU\nmixed_precision: bf16\nnum_processes: 2\n```');
+    expect(launcher.scenario.recipe).toBe('mixed');
+  });
 });
+

@@ -109,7 +109,15 @@ export const PRECISION_KEYS: KeyTable = {
         const trainerFlag = (['fp16', 'bf16'] as const).find((k) => ctx.keys.has(k) && isTrue(ctx.values?.get(k) ?? 'true'));
         return trainerFlag ? { ignore: true, note: `accelerate's mixed_precision 'no' is replaced by the Trainer's --${trainerFlag}` } : say('fp32');
       }
-      return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
+      if (value !== 'bf16' && value !== 'fp16') return IGNORE;
+      // Without DeepSpeed or FSDP, accelerate's (and AutoTrain's `--mixed-precision`) fp16/bf16 is torch
+      // autocast over fp32 weights with a GradScaler (accelerate Accelerator(mixed_precision=…)): amp
+      // (onlybooks/llm#12, c944; c513). Under DeepSpeed or FSDP the engine's own 16-bit recipe runs.
+      // An `accelerate config` file (distributed_type, compute_environment) is the launcher's: the trainer it
+      // launches (LLaMA-Factory's, c676) sets its own recipe, so the file's value keeps the plain reading.
+      const launcherFile = ctx.keys.has('distributed_type') || ctx.keys.has('compute_environment');
+      const sharded = ctx.deepspeed || [...ctx.keys].some((k) => /^(?:fsdp\w*|zero_stage|deepspeed\w*)$/.test(k));
+      return sharded || launcherFile ? say(`${value} mixed`) : say(`amp ${value}`);
     },
   },
   // DeepSpeed's `"fp16": {"enabled": true}` (or bf16): 16-bit weights with fp32 master weights in
