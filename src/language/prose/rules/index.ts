@@ -86,6 +86,7 @@ const PROSE_ORDER = [
   'prose.torch-compile',
   'prose.run-into',
   'prose.deepspeed-stage',
+  'prose.training-stage',
   'prose.model-parallel-size',
   'prose.gpu-layers-all',
   'prose.uses-less-than',
