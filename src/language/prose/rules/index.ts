@@ -87,6 +87,7 @@ const PROSE_ORDER = [
   'prose.run-into',
   'prose.deepspeed-stage',
   'prose.training-stage',
+  'prose.reference-offload',
   'prose.model-parallel-size',
   'prose.gpu-layers-all',
   'prose.uses-less-than',

@@ -225,6 +225,20 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'fe1ixxu/ALMA#66',
   },
   {
+    // "34B llama DPO on 8*A100 80G with zero3 + reference policy offload" (OpenRLHF/OpenRLHF#193, c900):
+    // what is offloaded is the DPO/PPO reference model (OpenRLHF's --ref_offload), not the optimizer
+    // states or the trained weights; the item language has no word for it, so it is said, not read.
+    id: 'prose.reference-offload',
+    pattern: /\bref(?:erence)?(?:[-_ ](?:policy|model|models|actor))?[-_ ]+offload(?:ing|ed)?\b|\boffload(?:ing|ed)?[-_ ]+(?:of[-_ ]+)?(?:the[-_ ]+)?ref(?:erence)?(?:[-_ ](?:policy|model|models))?\b/gi,
+    when: (t) => t.includes('offload') && t.includes('ref'),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}": the reference model kept on the CPU is not modelled (its weights leave the GPU); no optimizer or parameter offload is read from it`);
+      return blank(m);
+    },
+    example: '34B llama DPO on 8*A100 80G with zero3 + reference policy offload',
+    source: 'OpenRLHF/OpenRLHF#193',
+  },
+  {
     // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
     id: 'prose.uses-less-than',
     pattern: /(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g,
