@@ -185,8 +185,9 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // 采用官方默认的加载精度 (QwenLM/Qwen#52, c288) a default the user adopts.
     // What a project's introduction, README or manual says ("我看介绍说30B大模型训练lora只需要64GB",
     // hiyouga/LlamaFactory#7559, c676: its 30B became the model), 听说 and 据说 (I heard, reportedly)
-    // report another's figure; 介绍一下 (introduce) is no cue.
-    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说/g,
+    // report another's figure; 介绍一下 (introduce) is no cue. So do 评论说 / 有人说 / 网上说 (comments, someone,
+    // the web say): "我看一些评论说正常 1B 参数 fp32 推理需要 4G左右" (QwenLM/Qwen#1297, c945: its fp32 became the weights).
+    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说|评论(?:里|中|上)?说|有人说|网上说/g,
     example: '官方benchmark说用2张A100 80G',
   },
   {
