@@ -297,7 +297,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     return topic ? [{ topic, rule: s.rule, at: s.at, end: s.end }] : [];
   });
   const reported: ReportedTopic[] = [];
-  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text);
+  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text, notes);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));

@@ -16,6 +16,7 @@ import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
+import { triedAlternatives } from './reconcile/tried-alternatives.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -46,6 +47,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = workingSettings(out, text, notes);
   out = expectations(out, text, notes);
   out = contrasted(out, text, notes);
+  // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
+  out = triedAlternatives(out, text, notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
   // used memory, a working run's, an expectation or a contrast are gone (reconcile/asked-run.ts).
   out = models(askedRun(out, text, notes, owned));
@@ -78,7 +81,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
  * The same thing said twice in the item language itself ("DeepSeek-V3 671B", "int4 awq"): one
  * saying, as the tolerant reader keeps one; different values stay, for the resolver to report.
  */
-export function restatements(items: Item[], text = ''): Item[] {
+export function restatements(items: Item[], text = '', notes: string[] = []): Item[] {
   // A framework an artefact only suggests is no contradiction of one named (reconcile/framework-evidence.ts).
-  return impliedFrameworks(adapterPretraining(weights(models(items)), []), [], text);
+  // Rival stages joined by "and"/"or" ("ZeRO-2 / ZeRO-3 both OOM") are the things tried, in a short request too.
+  return impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(items, text, notes))), []), [], text);
 }

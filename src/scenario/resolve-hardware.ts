@@ -19,7 +19,14 @@ export function parallelStep(r: Resolution): ErrorReply | null {
     const v = r.patch.value<number>(slot);
     if (v !== undefined) p[dim] = v;
   }
-  if (r.patch.has('par.sp')) p.sp = true;
+  // Megatron's sequence parallelism splits along the tensor-parallel group: at tp 1 Megatron turns it off
+  // (megatron/training/arguments.py: "sequence parallel disabled" when tensor_model_parallel_size is 1);
+  // ms-swift's `--sequence_parallel true` with expert parallel only (modelscope/ms-swift#5615, c905).
+  // Only Megatron's own flag is dropped so: the item word "sp" is the canonical text's, which must read back as written.
+  const megatronFlag = /sequence[-_ ]?parallel/i.test(r.patch.get('par.sp')?.item.text ?? '');
+  if (megatronFlag && r.s.mode !== 'inference' && (r.patch.value<number>('par.tp') ?? 1) <= 1) {
+    r.assume('sequence parallel not applied: it needs tensor parallel above 1 (Megatron turns it off at tp 1)');
+  } else if (r.patch.has('par.sp')) p.sp = true;
   if (r.patch.has('allocator')) r.s.expandableSegments = true;
   const batches = r.patch.value<'packed' | 'padded'>('batches');
   if (batches) r.s.batches = batches;

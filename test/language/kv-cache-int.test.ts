@@ -26,3 +26,30 @@ describe('a KV cache quantised to 8 or 4 bits is the cache\'s format, said as no
     );
   });
 });
+
+/**
+ * ExLlama's quantised caches are written without "kv": "with Q4 cache" (turboderp-org/exllamav2#425), "Q8 or
+ * unquantized cache" (#575), "(no 4 bit or 8 bit cache)" (#385, corpus c879, where "8 bit" had been read as
+ * int8 weights). A width, or a list of widths, before "cache" is the cache's; "no" before it leaves the 16-bit cache.
+ */
+describe('a width before "cache" is the cache\'s, and "no" before it is no quantised cache', () => {
+  it('c879 (turboderp-org/exllamav2#385): "no 4 bit or 8 bit cache" sets no weight format', () => {
+    const reply = read("I'm unable to get Qwen1.5-14B to run. In Ooba, I have it set to a max context length of 8192 (no 4 bit or 8 bit cache) and it loads into my 4090 using about 19GB of VRAM.");
+    expect(['bf16', 'fp16']).toContain(reply.scenario.weights);
+    expect(reply.assumptions.join(' ')).toMatch(/"4 bit or 8 bit cache" said as not used: the KV cache stays 16-bit/);
+  });
+
+  it.each([
+    ['Q4 cache (exllamav2#425)', 'llama-3-8b inference on 1x 4090 with Q4 cache', /KV cache in q4 is not modelled/],
+    ['8-bit cache (invented)', 'llama-3-8b inference on 1x 4090 with 8-bit cache', /KV cache in 8-bit is not modelled/],
+    ['without, and', 'llama-3-8b inference on 1x 4090 without 8bit and 4bit cache', /said as not used/],
+  ])('%s: the weights stay 16-bit', (_name, text, note) => {
+    const reply = read(text);
+    expect(['bf16', 'fp16']).toContain(reply.scenario.weights);
+    expect(reply.assumptions.join(' ')).toMatch(note);
+  });
+
+  it('a width not before "cache" is still the weights\' (invented)', () => {
+    expect(read('llama-3-8b inference on 1x 4090 in 8bit').scenario.weights).toBe('int8');
+  });
+});

@@ -44,6 +44,11 @@ export const quantization: Handler = (v, ctx) => {
   // (onlybooks/llm#12, c944; its int8 is LLM.int8): beside a PEFT switch, int4 is the NF4 base.
   if (value === 'int4' && (ctx.keys.has('use_peft') || ctx.keys.has('use_lora'))) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
+  // AutoTrain's `--quantization int4` beside `--use-peft` loads the base with bitsandbytes in 4 bits,
+  // NF4 (autotrain/trainers/clm/utils.py: BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4")):
+  // a QLoRA base (onlybooks/llm#12, c944). Elsewhere (xinference's `--quantization Int4` beside
+  // `--model-format gptq`, c349) the checkpoint's format says which.
+  if (/^int4$/i.test(value) && [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k))) return say('nf4');
   // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.
   if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
   return IGNORE;
@@ -125,6 +130,10 @@ export const ADAPTER_KEYS: KeyTable = {
   lora_target: { reads: targets },
   lora_target_modules: { reads: targets },
   lora_attn_modules: { reads: targets },
+  // Chinese-LLaMA-Alpaca(-2)'s run_sft.sh / run_pt.sh: `lora_trainable="q_proj,v_proj,…"` passed on as
+  // `--trainable ${lora_trainable}` (run_clm_sft_with_peft.py's target modules); c486, c941, c942.
+  lora_trainable: { reads: targets, source: 'ymcui/Chinese-LLaMA-Alpaca scripts/training/run_sft.sh; ymcui/Chinese-LLaMA-Alpaca#406, #807' },
+  trainable: { reads: (v, ctx) => (loraContext(ctx) ? targets(v, ctx) : IGNORE), source: 'ymcui/Chinese-LLaMA-Alpaca scripts/training/run_clm_sft_with_peft.py' },
   lora_target_linear: { reads: (v) => (isTrue(v) ? say('lora all-linear') : IGNORE) },
   use_peft: { reads: flag('lora') },
   // LMFlow's, Qwen-VL's and parler-tts's finetune scripts switch LoRA on by --use_lora (OptimalScale/LMFlow#213,
@@ -207,6 +216,15 @@ export const ADAPTER_KEYS: KeyTable = {
     source: 'LLaMA-Factory model/model_utils/quantization.py',
   },
   quantization: { reads: quantization },
+  // CogVLM / CogCoM's SAT demos (`cli_demo_sat.py --quant 4`, choices 4 and 8): weight-only integer
+  // quantisation of the linear layers (sat.quantization.kernels), 4 or 8 bits (zai-org/CogCoM#12, c935).
+  quant: {
+    reads: (v) => {
+      const n = numberOf(v);
+      return n === 4 ? say('int4') : n === 8 ? say('int8') : IGNORE;
+    },
+    source: 'zai-org/CogVLM README (cli_demo_sat.py --quant 4); zai-org/CogCoM#12',
+  },
   // TGI's `--quantize` / QUANTIZE: a bare "bitsandbytes" is its 8-bit LLM.int8 ("bitsandbytes-nf4"
   // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
   quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },

@@ -9,6 +9,9 @@ const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_
 /** Keys that load the base in 8 or 4 bits (transformers from_pretrained, BitsAndBytesConfig). */
 const KBIT_LOAD = ['load_in_8bit', 'load_in_4bit'];
 
+/** Keys only a LoRA run sets (PEFT's LoraConfig and the trainers' spellings of it). */
+const LORA_KEY = /^(?:lora_\w+|use_peft|peft_\w+|target_modules)$/;
+
 /** The Trainer's `bf16` / `fp16` switch, read by halfFlagReading. */
 const halfFlag =
   (dtype: 'bf16' | 'fp16'): Handler =>
@@ -71,6 +74,10 @@ export const PRECISION_KEYS: KeyTable = {
       // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
       // "mixed bf16", not "bf16 mixed": after `--train_type full` the words would read "full bf16" (pure).
       if (ctx.keys.has('train_type')) return say(`mixed ${d}`);
+      // The Trainer's own --fp16 / --bf16 of the same dtype beside a LoRA key: the base loads in that dtype,
+      // frozen, and the fp32 adapters PEFT adds train under the Trainer's autocast (amp): MedicalGPT's
+      // supervised_finetuning.py `--use_peft True --torch_dtype float16 --fp16` (shibing624/MedicalGPT#410, c874).
+      if (ctx.keys.has(d) && isTrue(ctx.values?.get(d) ?? 'true') && [...ctx.keys].some((k) => LORA_KEY.test(k))) return say(`amp ${d}`);
       return say(`pure ${d}`);
     },
   },
@@ -102,7 +109,15 @@ export const PRECISION_KEYS: KeyTable = {
         const trainerFlag = (['fp16', 'bf16'] as const).find((k) => ctx.keys.has(k) && isTrue(ctx.values?.get(k) ?? 'true'));
         return trainerFlag ? { ignore: true, note: `accelerate's mixed_precision 'no' is replaced by the Trainer's --${trainerFlag}` } : say('fp32');
       }
-      return value === 'bf16' || value === 'fp16' ? say(`${value} mixed`) : IGNORE;
+      if (value !== 'bf16' && value !== 'fp16') return IGNORE;
+      // Without DeepSpeed or FSDP, accelerate's (and AutoTrain's `--mixed-precision`) fp16/bf16 is torch
+      // autocast over fp32 weights with a GradScaler (accelerate Accelerator(mixed_precision=…)): amp
+      // (onlybooks/llm#12, c944; c513). Under DeepSpeed or FSDP the engine's own 16-bit recipe runs.
+      // An `accelerate config` file (distributed_type, compute_environment) is the launcher's: the trainer it
+      // launches (LLaMA-Factory's, c676) sets its own recipe, so the file's value keeps the plain reading.
+      const launcherFile = ctx.keys.has('distributed_type') || ctx.keys.has('compute_environment');
+      const sharded = ctx.deepspeed || [...ctx.keys].some((k) => /^(?:fsdp\w*|zero_stage|deepspeed\w*)$/.test(k));
+      return sharded || launcherFile ? say(`${value} mixed`) : say(`amp ${value}`);
     },
   },
   // DeepSpeed's `"fp16": {"enabled": true}` (or bf16): 16-bit weights with fp32 master weights in

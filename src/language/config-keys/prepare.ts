@@ -58,6 +58,8 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)
       // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392).
       .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*\n)|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ', 'config.line-continuation')
+      // …nor is Windows cmd's caret ("--fp16 ^" in a .bat script, shibing624/MedicalGPT#410, c874).
+      .replace(has('^') ? /(?<=\s)\^(?=[ \t]*(?:\r?\n|$))/g : NEVER, () => ' ', 'config.line-continuation')
       // An Ollama Modelfile's ADAPTER line is a setting (engines/ollama.ts).
       .replace(has('adapter') && /ollama|modelfile/.test(before) ? MODELFILE_ADAPTER : NEVER, (m) => `${m[1]}adapter=`, 'config.modelfile-adapter')
       .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length), 'config.commented-key')

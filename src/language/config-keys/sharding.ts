@@ -10,7 +10,8 @@ const deepspeedFile: Handler = (v) => {
   if (isFalse(value)) return IGNORE;
   const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
   if (!stage) return say('deepspeed');
-  const offload = /offload/.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
+  // A name that negates the offload ("ds_zero2_no_offload.json", Chinese-LLaMA-Alpaca's scripts; c486) offloads nothing.
+  const offload = /offload/.test(value) && !/(?:^|[^a-z])no[_-]?offload/i.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
   // The file is not in the text: what it offloads is read from its name only, so say so.
   const note = offload ? `offload read from the file name "${value}" (${offload.trim()}); say "offload optimizer" or "offload params" if the file offloads less` : undefined;
   const words = `deepspeed zero${stage[1]}${offload}`;

@@ -126,7 +126,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // a clause closed by 可以 ("用4张A100全参微调可以，2张就报错OOM"): never 可以吗 or 可以不, which ask.
     // "SFT的时候batch size可以设置为4" (with SFT the batch size could be set to 4, hiyouga/LlamaFactory#10175,
     // beside the DPO run whose batch 2 OOMs): a value a run could be set to is that run's, which worked.
-    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常运行|没有?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
+    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|没有?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
@@ -190,8 +190,9 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // 采用官方默认的加载精度 (QwenLM/Qwen#52, c288) a default the user adopts.
     // What a project's introduction, README or manual says ("我看介绍说30B大模型训练lora只需要64GB",
     // hiyouga/LlamaFactory#7559, c676: its 30B became the model), 听说 and 据说 (I heard, reportedly)
-    // report another's figure; 介绍一下 (introduce) is no cue.
-    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说/g,
+    // report another's figure; 介绍一下 (introduce) is no cue. So do 评论说 / 有人说 / 网上说 (comments, someone,
+    // the web say): "我看一些评论说正常 1B 参数 fp32 推理需要 4G左右" (QwenLM/Qwen#1297, c945: its fp32 became the weights).
+    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说|评论(?:里|中|上)?说|有人说|网上说/g,
     example: '官方benchmark说用2张A100 80G',
   },
   {

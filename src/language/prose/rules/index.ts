@@ -88,6 +88,8 @@ const PROSE_ORDER = [
   // A trainer's count of the parameters it trains is blanked before any of its numbers is read as a size.
   'prose.trainable-count',
   'prose.deepspeed-stage',
+  'prose.training-stage',
+  'prose.reference-offload',
   'prose.model-parallel-size',
   'prose.gpu-layers-all',
   'prose.uses-less-than',

@@ -215,6 +215,44 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // "fine-tune LLaMA-2-7B on monolingual OSCAR data (stage 1)" (fe1ixxu/ALMA#66, c928), "CUDA OOM when
+    // finetune phi2-clipL336 at stage 2" (PKU-YuanGroup/MoE-LLaVA#72), "OOM in stage2 finetuning"
+    // (JIA-Lab-research/LLaMA-VID#93): a stage beside a training phase's words (fine-tune, pretrain, SFT,
+    // data) names the recipe's phase, not a ZeRO stage, where the line says nothing of DeepSpeed or ZeRO.
+    id: 'prose.training-stage',
+    pattern: /(?<!(?:zero|deep[-_ ]?spee?d|ds)[-_ ]*)\bstage[-_ ]?([0-3])\b(?![-_ ]*(?:offload|zero|of\s+(?:zero|deepspeed)))/gi,
+    when: (t) => /stage/.test(t) && /fine[-_ ]?tun|pre[-_ ]?train|\bsft\b|\bdata\b|finetun/.test(t),
+    write: (m, notes) => {
+      const start = m.input.lastIndexOf('\n', m.index) + 1;
+      const stop = m.input.indexOf('\n', m.index);
+      const line = m.input.slice(start, stop === -1 ? undefined : stop);
+      const near = m.input.slice(Math.max(start, m.index - 80), m.index + m[0].length + 40);
+      // Said as a phase: "(stage 1)", "at / in / during stage 2", "stage 2 finetuning"; "with stage 3" is a setting.
+      const before = m.input.slice(Math.max(start, m.index - 12), m.index);
+      const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 16);
+      const phase = /(?:\(|\b(?:at|in|during|of|for|the|first|second))\s*$/i.test(before) || /^[-_ ]*(?:fine[-_ ]?tun|finetun|pre[-_ ]?train|sft\b|training)/i.test(after);
+      if (!phase || /deep[-_ ]?spee?d|\bzero|\bds\b|offload/i.test(line) || !/fine[-_ ]?tun|finetun|pre[-_ ]?train|\bsft\b|\bdata\b/i.test(near)) return m[0];
+      notes.push(`"${m[0]}" read as a phase of the training recipe, not a ZeRO stage; say "zero${m[1]}" if you mean DeepSpeed's`);
+      return blank(m);
+    },
+    example: 'I first used a GPU with 24GB memory to fine-tune LLaMA-2-7B on monolingual OSCAR data (stage 1)',
+    source: 'fe1ixxu/ALMA#66',
+  },
+  {
+    // "34B llama DPO on 8*A100 80G with zero3 + reference policy offload" (OpenRLHF/OpenRLHF#193, c900):
+    // what is offloaded is the DPO/PPO reference model (OpenRLHF's --ref_offload), not the optimizer
+    // states or the trained weights; the item language has no word for it, so it is said, not read.
+    id: 'prose.reference-offload',
+    pattern: /\bref(?:erence)?(?:[-_ ](?:policy|model|models|actor))?[-_ ]+offload(?:ing|ed)?\b|\boffload(?:ing|ed)?[-_ ]+(?:of[-_ ]+)?(?:the[-_ ]+)?ref(?:erence)?(?:[-_ ](?:policy|model|models))?\b/gi,
+    when: (t) => t.includes('offload') && t.includes('ref'),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}": the reference model kept on the CPU is not modelled (its weights leave the GPU); no optimizer or parameter offload is read from it`);
+      return blank(m);
+    },
+    example: '34B llama DPO on 8*A100 80G with zero3 + reference policy offload',
+    source: 'OpenRLHF/OpenRLHF#193',
+  },
+  {
     // "could it be that the -bf16 parameter uses less video memory than the 8-bit mode?": a comparison.
     id: 'prose.uses-less-than',
     pattern: /(?<=\S)(?:\s+(?:parameter|mode|option|setting|version|flag|one))?\s+(?:uses?|needs?|takes?|consumes?|requires?)\s+(?:much\s+|way\s+|a\s+lot\s+)?(?:less|more|lower|higher|fewer)\s+(?:[a-z]+\s+){0,2}?than\s+(?:the\s+|a\s+)?/g,

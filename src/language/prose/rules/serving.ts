@@ -27,6 +27,9 @@ const SERVED_BEFORE = new RegExp(String.raw`\b${SERVE_WORD}\s{1,3}(?:(?:at|in|th
 /** A training word anywhere in the message: then "the full model" may be the whole model trained (c453). */
 const TRAINING_IN_MESSAGE = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|optimi[sz]er\w*|adam\w*)\b|微调|训练|全参/;
 
+
+/** A quantised KV cache's width as people write it: int8, q8_0, Q4, 8-bit. */
+const KV_INT = String.raw`int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|q8|q4|8[-_ ]?bits?|4[-_ ]?bits?`;
 export const SERVING_RULES: readonly ProseRule[] = [
   {
     // "4xA100 40GB for full inference", "serving the full llama 70b", "the DeepSeek-R1 \"full version\""
@@ -240,11 +243,22 @@ export const SERVING_RULES: readonly ProseRule[] = [
     // to 8 or 4 bits. The format is the cache's, never the weights' (issue 22 §7); the estimate holds only 16-bit
     // and fp8 caches, so it keeps the 16-bit one (an upper bound) and says so.
     id: 'prose.kv-cache-int',
-    pattern: /\bkv[-_ ]?cache(?:[-_ ]*(?:dtype|type|quant(?:ization|isation)?))?[-_ :=]*(int8|int4|q8_0|q4_0|q4_1|q5_0|q5_1|8[-_ ]?bit|4[-_ ]?bit)\b|\b(int8|int4|q8_0|q4_0|8[-_ ]?bit|4[-_ ]?bit)[-_ ]+kv[-_ ]?cache\b/gi,
-    when: (t) => t.includes('kv'),
+    // ExLlama's caches say no "kv": "with Q4 cache, loads nicely into 19GB vram" (turboderp-org/exllamav2#425),
+    // "Q8 or unquantized cache" (#575), "(no 4 bit or 8 bit cache)" (#385, c879): a width or a list of widths
+    // before "cache" is the cache's, and a negated one ("no …", "without …") leaves the 16-bit cache.
+    pattern: new RegExp(
+      String.raw`\bkv[-_ ]?cache(?:[-_ ]*(?:dtype|type|quant(?:ization|isation)?))?[-_ :=]*(${KV_INT})\b|\b((?:${KV_INT})(?:\s*(?:or|and|\/|,)\s*(?:${KV_INT}))*)[-_ ]+(?:kv[-_ ]?)?cache\b`,
+      'gi',
+    ),
+    when: (t) => t.includes('cache'),
     write: (m, notes) => {
       const format = (m[1] ?? m[2] ?? '').toLowerCase();
-      notes.push(`"${m[0].trim()}": a KV cache in ${format} is not modelled; the estimate keeps a 16-bit cache, an upper bound for it`);
+      const negated = /(?:\bno|\bnot|\bwithout|\bw\/o|不用|没有?用?)\s*\(?\s*$/i.test(m.input.slice(Math.max(0, m.index - 12), m.index));
+      notes.push(
+        negated
+          ? `"${m[0].trim()}" said as not used: the KV cache stays 16-bit`
+          : `"${m[0].trim()}": a KV cache in ${format} is not modelled; the estimate keeps a 16-bit cache, an upper bound for it`,
+      );
       return ' '.repeat(m[0].length);
     },
     example: 'qwen1.5-110b serve lmdeploy tp 8 kv cache int4 on 8x v100-32g',
