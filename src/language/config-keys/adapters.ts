@@ -223,13 +223,10 @@ export const ADAPTER_KEYS: KeyTable = {
       const n = numberOf(v);
       return n === 4 ? say('int4') : n === 8 ? say('int8') : IGNORE;
     },
-    source: 'zai-org/CogVLM README (cli_demo_sat.py --quant 4); zai-org/CogCoM#12',
+    source: 'zai-org/CogVLM README (cli_demo_sat.py --quant 4); zai-org/CogCoM#12, #23 ("--fp16 --quant 8")',
   },
   // TGI's `--quantize` / QUANTIZE: a bare "bitsandbytes" is its 8-bit LLM.int8 ("bitsandbytes-nf4"
   // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
   quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
   quantization_method: { reads: quantization },
-  // SwissArmyTransformer's demos (CogVLM, CogCoM cli_demo_sat.py) and ChatGLM's: `--quant 4` / `--quant 8`
-  // quantise the weights to int4 / int8 at load (zai-org/CogCoM#12, c935; #23 "--fp16 --quant 8").
-  quant: { reads: (v) => (numberOf(v) === 4 ? say('int4') : numberOf(v) === 8 ? say('int8') : IGNORE), source: 'zai-org/CogCoM#12, #23 (cli_demo_sat.py --quant)' },
 };
