@@ -124,9 +124,12 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // Never a condition or a question: 才能跑 ("needed to run", zai-org/GLM-4#149, c435), 能不能跑, 不能跑.
     // "单块GPU是可以运行的" (one GPU can run it, HiKapok/SSD.TensorFlow#128, beside the two cards that 报OOM);
     // a clause closed by 可以 ("用4张A100全参微调可以，2张就报错OOM"): never 可以吗 or 可以不, which ask.
+    // "同样的main运行q_4的权重没有任何问题" (the same main runs the q_4 weights without any problem, li-plus/chatglm.cpp#23,
+    // c990, beside the unquantised f16 weights that OOM): 没有任何问题 / 没什么问题 say 没问题 with a word between;
+    // 有没有(什么)问题 asks.
     // "SFT的时候batch size可以设置为4" (with SFT the batch size could be set to 4, hiyouga/LlamaFactory#10175,
     // beside the DPO run whose batch 2 OOMs): a value a run could be set to is that run's, which worked.
-    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|没有?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
+    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|(?<!有)没有?(?:任何|什么)?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
