@@ -207,6 +207,16 @@ describe('invented variations', () => {
     expect(cuesIn('有没有什么问题').some((c) => c.owner === 'past')).toBe(false);
   });
 
+  it('a run said to go correctly or properly works; one failing to does not (c997, c890)', () => {
+    const real = resolved(line('c997'));
+    expect(real.scenario.seq).not.toBe(256);
+    expect(real.otherRun.join(' ')).toMatch(/model_max_length/);
+    expect(cuesIn('it runs correctly only when I set max_seq_len to 512').some((c) => c.owner === 'past')).toBe(true);
+    expect(cuesIn('training works properly with batch size 2, batch 4 OOMs').some((c) => c.owner === 'past')).toBe(true);
+    expect(cuesIn('Might be failing to load the model correctly in bf16').some((c) => c.owner === 'past')).toBe(false);
+    expect(cuesIn("it doesn't run correctly").some((c) => c.owner === 'past')).toBe(false);
+  });
+
   it('a condition or a question is no run that works (才能跑, 能不能跑)', () => {
     expect(cuesIn('需要多少显存才能跑1M').some((c) => c.owner === 'past')).toBe(false);
     expect(cuesIn('4张卡能不能跑').some((c) => c.owner === 'past')).toBe(false);

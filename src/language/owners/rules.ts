@@ -67,7 +67,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.works',
     owner: 'past',
-    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without'],
+    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without', 'correctly', 'properly'],
     pattern: new RegExp(
       String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
         // "when I try to fine-tune the model with torchtune, I am able to train using the same GPU setup without
@@ -75,6 +75,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
         // c904): the run the user is able to do, beside the one that OOMs.
         // "I find 13B models run with a lot of headroom so I'd love to try squeezing in a 34B"
         // (turboderp-org/exllamav2#35, c723): a run with room to spare is one that works.
+        // "run run_train.sh correctly only when set model_max_length = 256" (facebookresearch/LLM-QAT#16, c997,
+        // beside the default length that OOMs): a run said to go correctly or properly works; never one that
+        // fails to ("Might be failing to load the model correctly in bf16", c890).
+        + String.raw`|(?<!(?:n't|\bnot|\bnever|\bfail(?:s|ed|ing)? to|\bunable to|\bcannot)\s+)\b(?:works?|worked|runs?|ran|trains?|trained|loads?|loaded)(?: [\w.-]+){0,3}? (?:correctly|properly)\b`
         + String.raw`|\b(?:runs?|ran|running|fits?|fitting) (?:[\w.-]+ ){0,3}?with (?:a lot of|lots of|plenty of|some|enough|room|space|memory)(?: \w+)? (?:headroom|room|space|to spare|left)\b`,
       'gi',
     ),
