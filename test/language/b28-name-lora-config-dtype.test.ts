@@ -52,3 +52,20 @@ describe("a model's own config.json: torch_dtype is how the checkpoint is stored
     expect(read('full fine-tune llama-2-7b on 8x a100\n```yaml\ntorch_dtype: bfloat16\n```').scenario.recipe).toBe('pure');
   });
 });
+
+describe('a fine-tune released under a version with no size reads as its one base (OpenChat 3.5)', () => {
+  it('c981 (Lightning-AI/pytorch-lightning#19721): openchat/openchat_3.5 is Mistral-7B, read without the Hub', () => {
+    expect(read(line('c981')).scenario.model.id).toMatch(/^mistral-7b/);
+  });
+
+  it.each([
+    "from_pretrained('openchat/openchat-3.5-0106') full fine-tune on 4x a100-80g",
+    'serve openchat/openchat-3.5-1210 with vllm on a 4090',
+  ])('%s', (text) => {
+    expect(read(text).scenario.model.id).toMatch(/^mistral-7b/);
+  });
+
+  it('OpenChat 3.6 names its size and reads by it', () => {
+    expect(read('serve openchat/openchat-3.6-8b-20240522 with vllm on a 4090').scenario.model.id).toMatch(/^llama-3-8b/);
+  });
+});
