@@ -260,7 +260,10 @@ function familySizeQuestion(words: string, { sizes, read }: { sizes: string[]; r
  * `finetuning_type: full`; "ollama.com" beside "I run ollama"): the fact stands on that one.
  */
 export function saidWeak(facts: readonly FactTrace[]): FactTrace[] {
-  const strong = (f: FactTrace) => f.against === undefined && facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value);
+  // A bare train word ("训练", "run") carries the method read elsewhere: it says training, not LoRA, so a
+  // LoRA only a name suggested ("chinese -LLAMA-LORA 7B模型训练", c1001) stays said.
+  const namesMethod = (g: FactTrace, f: FactTrace) => f.fact !== 'method' || !/lora/i.test(f.value) || /lora|peft|adapter/i.test(g.words) || g.rules.includes('item.lora');
+  const strong = (f: FactTrace) => f.against === undefined && facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value && namesMethod(g, f));
   return facts.filter((f) => f.weak && f.weakWords !== undefined && !strong(f));
 }
 

@@ -30,8 +30,18 @@ describe('a path after a shell variable stays its flag\'s value', () => {
     ['serve codellama-13b-instruct-fp16 with vllm on 2x 4090', 'fp16'],
     ['run llama-2-7b-chat-bf16 on a 3090', 'bf16'],
     ['serve mistral-7b-instruct-v0.2_fp16 with vllm on an a10g', 'fp16'],
+    // ggml's spelling: mozilla-ai/llamafile#598's title (real), and invented variations.
+    ["Can't load Llama-3.2-3B-Instruct-f16, i.e. full weights without quantization on CUDA (GTX1070)", 'fp16'],
+    ['running chatglm2-6b_f16 on 2x 3090 with chatglm.cpp', 'fp16'],
   ])('%s: the dtype its name ends with', (text, dtype) => {
     expect(read(text).scenario.compute).toBe(dtype);
+  });
+
+  it('c990: the unquantised chatglm2-6b-f16 under ggml is a GGUF of f16 tensors, not the Q4_K_M preset', () => {
+    const r = read(line('c990').text).scenario;
+    expect(r.framework).toBe('llamacpp');
+    expect(r.weights).not.toBe('q4_k_m');
+    expect(r.compute).toBe('fp16');
   });
 
   it('beside a k-bit load the suffix is only how the checkpoint is stored (c168)', () => {

@@ -196,6 +196,27 @@ describe('invented variations', () => {
     expect(resolved('Previously I used load_in_4bit. How much memory for llama-2-13b on my 3090?').scenario.weights).toBe('nf4');
   });
 
+  it('没有任何问题 / 没什么问题: 没问题 with a word between is a run that works (li-plus/chatglm.cpp#23, c990)', () => {
+    const real = resolved(line('c990'));
+    expect(real.otherRun).toContain('q_4');
+    expect(real.scenario.weights).not.toBe('q4_k_m');
+    expect(cuesIn('同样的main运行q_4的权重没有任何问题').some((c) => c.owner === 'past')).toBe(true);
+    expect(cuesIn('用q4的权重跑 没什么问题').some((c) => c.owner === 'past')).toBe(true);
+    expect(cuesIn('4bit 没有什么问题，8bit就OOM').some((c) => c.owner === 'past')).toBe(true);
+    // A question about problems is no run that works.
+    expect(cuesIn('有没有什么问题').some((c) => c.owner === 'past')).toBe(false);
+  });
+
+  it('a run said to go correctly or properly works; one failing to does not (c997, c890)', () => {
+    const real = resolved(line('c997'));
+    expect(real.scenario.seq).not.toBe(256);
+    expect(real.otherRun.join(' ')).toMatch(/model_max_length/);
+    expect(cuesIn('it runs correctly only when I set max_seq_len to 512').some((c) => c.owner === 'past')).toBe(true);
+    expect(cuesIn('training works properly with batch size 2, batch 4 OOMs').some((c) => c.owner === 'past')).toBe(true);
+    expect(cuesIn('Might be failing to load the model correctly in bf16').some((c) => c.owner === 'past')).toBe(false);
+    expect(cuesIn("it doesn't run correctly").some((c) => c.owner === 'past')).toBe(false);
+  });
+
   it('a condition or a question is no run that works (才能跑, 能不能跑)', () => {
     expect(cuesIn('需要多少显存才能跑1M').some((c) => c.owner === 'past')).toBe(false);
     expect(cuesIn('4张卡能不能跑').some((c) => c.owner === 'past')).toBe(false);

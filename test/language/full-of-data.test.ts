@@ -34,6 +34,14 @@ describe('prose.full-of-data', () => {
     expect(r.lora).toBe(lora);
   });
 
+  it('c991 (huggingface/trl#846): "taking up a full 16GB of VRAM" is an amount, not the method: read, not refused', () => {
+    const text = "I'm using a per_device_train_batch_size of 2, with 4-bit quantised LoRA on a 7B and a max seq length of 2048 on an A10 (24GB VRAM). Still, this is taking up a full 16GB of VRAM.";
+    expect(read(text).mode).toBe('qlora');
+    // Invented variations: spacing, unit, order.
+    expect(read('qlora llama-2-7b on a 4090, it eats the full 24 GB').mode).toBe('qlora');
+    expect(read('inference of mistral-7b in 4-bit uses a full 12gb on my 3060').mode).toBe('inference');
+  });
+
   it('"full" before a method word still names the full fine-tune', () => {
     const r = read('full fine-tune llama-2-7b for one epoch on 8x a100-80g');
     expect(r.mode).toBe('full');

@@ -74,6 +74,14 @@ describe('real lines', () => {
     expect(hardware.every((h) => h.capacityGiB === null)).toBe(true);
   });
 
+  it('"eating 26GB of VRAM", "taking up 16GB" are what a run takes, not the card (c1000)', () => {
+    const real = 'this eval script is eating 26GB of VRAM. Running inference with the same model using a bare-minimum `transformers` snippet consumes about 15GB.';
+    for (const text of [real, 'llama-2-7b inference on 1x L40, the script ate 30 GB', 'llama-2-7b inference on 1x L40, it is taking up 16GB of VRAM', 'llama-2-7b inference on 1x L40, but the eval eats 20gb of vram']) {
+      const hardware = hardwareOf(text).filter((h) => h.capacityGiB !== null);
+      expect(hardware, text).toEqual([]);
+    }
+  });
+
   it('"on Ubuntu 22.04" is no GPU count (c340)', () => {
     const outcome = parseRequest(lineText('c340'));
     expect(outcome.ok).toBe(true);

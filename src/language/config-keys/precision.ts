@@ -63,6 +63,13 @@ export const PRECISION_KEYS: KeyTable = {
     reads: (v, ctx) => {
       const d = DTYPES[unquote(v)];
       if (!d) return IGNORE;
+      // A model's own config.json pasted whole ("architectures", "model_type" beside "hidden_size"…):
+      // save_pretrained writes the dtype the checkpoint is stored in there, which says nothing of how
+      // the run loads or trains it (GanjinZero/RRHF#17, c1001: decapoda-research/llama-7b-hf's
+      // config.json, "torch_dtype": "float16", under a question about training it). Set aside, said.
+      if (ctx.keys.has('architectures') || (ctx.keys.has('model_type') && (ctx.keys.has('num_hidden_layers') || ctx.keys.has('hidden_size')))) {
+        return { ignore: true, note: `torch_dtype ${unquote(v)} in the model's config.json: the dtype its checkpoint is stored in, not a setting of the run` };
+      }
       if (d === 'fp32') return say('fp32');
       // Beside a k-bit load (`from_pretrained(…, load_in_8bit=True, torch_dtype=torch.float16)`,
       // Chinese-Vicuna finetune.py, Facico/Chinese-Vicuna#202) torch_dtype is the dtype of the layers

@@ -67,7 +67,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.past.works',
     owner: 'past',
-    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without'],
+    when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without', 'correctly', 'properly'],
     pattern: new RegExp(
       String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
         // "when I try to fine-tune the model with torchtune, I am able to train using the same GPU setup without
@@ -75,6 +75,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
         // c904): the run the user is able to do, beside the one that OOMs.
         // "I find 13B models run with a lot of headroom so I'd love to try squeezing in a 34B"
         // (turboderp-org/exllamav2#35, c723): a run with room to spare is one that works.
+        // "run run_train.sh correctly only when set model_max_length = 256" (facebookresearch/LLM-QAT#16, c997,
+        // beside the default length that OOMs): a run said to go correctly or properly works; never one that
+        // fails to ("Might be failing to load the model correctly in bf16", c890).
+        + String.raw`|(?<!(?:n't|\bnot|\bnever|\bfail(?:s|ed|ing)? to|\bunable to|\bcannot)\s+)\b(?:works?|worked|runs?|ran|trains?|trained|loads?|loaded)(?: [\w.-]+){0,3}? (?:correctly|properly)\b`
         + String.raw`|\b(?:runs?|ran|running|fits?|fitting) (?:[\w.-]+ ){0,3}?with (?:a lot of|lots of|plenty of|some|enough|room|space|memory)(?: \w+)? (?:headroom|room|space|to spare|left)\b`,
       'gi',
     ),
@@ -124,9 +128,12 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // Never a condition or a question: 才能跑 ("needed to run", zai-org/GLM-4#149, c435), 能不能跑, 不能跑.
     // "单块GPU是可以运行的" (one GPU can run it, HiKapok/SSD.TensorFlow#128, beside the two cards that 报OOM);
     // a clause closed by 可以 ("用4张A100全参微调可以，2张就报错OOM"): never 可以吗 or 可以不, which ask.
+    // "同样的main运行q_4的权重没有任何问题" (the same main runs the q_4 weights without any problem, li-plus/chatglm.cpp#23,
+    // c990, beside the unquantised f16 weights that OOM): 没有任何问题 / 没什么问题 say 没问题 with a word between;
+    // 有没有(什么)问题 asks.
     // "SFT的时候batch size可以设置为4" (with SFT the batch size could be set to 4, hiyouga/LlamaFactory#10175,
     // beside the DPO run whose batch 2 OOMs): a value a run could be set to is that run's, which worked.
-    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|没有?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
+    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|(?<!有)没有?(?:任何|什么)?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },

@@ -103,10 +103,21 @@ export function offlineReading(repo: string): OfflineReading | null {
   const weights = format?.type === 'weights' ? format.value : null;
   if (model) return { model, size: null, weights };
   const size = sizeInRepoName(name);
-  if (!size) return null;
+  if (!size) {
+    const release = SIZELESS_RELEASES.find(([pattern]) => pattern.test(name));
+    return release ? { model: modelIdOf(release[1]) ?? null, size: null, weights } : null;
+  }
   const base = baseInRepoName(name, size.text);
   return base ? { model: base, size: null, weights } : { model: null, size, weights };
 }
+
+/**
+ * Fine-tunes released under a version with no size in the name, each one base model: OpenChat 3.5
+ * (openchat/openchat_3.5, openchat/openchat-3.5-0106 and -1210; the model cards: "fine-tuned from
+ * Mistral-7B-v0.1") trained from Mistral-7B. "openchat/openchat_3.5" under FSDP (Lightning-AI/pytorch-lightning#19721,
+ * c981) had refused for want of the Hub; OpenChat 3.6 names its size (-8b) and reads by it.
+ */
+const SIZELESS_RELEASES: readonly [RegExp, string][] = [[/^openchat[-_]?3\.5(?:[-_]\d{4})?$/, 'mistral-7b']];
 
 /**
  * The catalog model a fine-tune's repo name gives by its base and size, as in prose:

@@ -197,6 +197,21 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     example: 'my script closely follows the [sft_llama2.py](https://github.com/huggingface/trl/blob/main/examples/research_projects/stack_llama_2/scripts/sft_llama2.py).',
     source: 'huggingface/trl#1034',
   },
+  {
+    // A published LoRA checkpoint named with its family and size ("Chinese-LLaMA-LoRA 7B", ymcui/Chinese-LLaMA-Alpaca's
+    // release): "按照崔一鸣出的chinese -LLAMA-LORA 7B模型训练" (training on Cui Yiming's Chinese-LLaMA-LoRA 7B,
+    // GanjinZero/RRHF#17, c1001) names the weights trained on, not how; the maintainer had to ask whether the run
+    // was full or LoRA. The name only suggests LoRA: weak, said. A LoRA word with no size after it stays the method.
+    id: 'prose.artefact-lora-checkpoint-name',
+    artefact: 'a LoRA checkpoint named with its family and size',
+    pattern: /(?<=(?:llama|alpaca|vicuna)(?:[-_]plus)?)[-_]lora(?=[-_ ]?\d+(?:\.\d+)?b(?![a-z]))/g,
+    when: (t) => /(?:llama|alpaca|vicuna)(?:[-_]plus)?[-_]lora[-_ ]?\d/.test(t),
+    implies: () => 'lora',
+    words: 'replace',
+    evidence: 'weak',
+    example: '目前我这里按照崔一鸣出的chinese -LLAMA-LORA 7B模型训练的时候，单卡A100跑1条样本，直接OOM了',
+    source: 'GanjinZero/RRHF#17',
+  },
 ];
 
 /** The artefact rows as prose rules: each writes its implied words beside (or over) the artefact. */

@@ -131,10 +131,13 @@ export const NAME_RULES: readonly ProseRule[] = [
     // a 16-bit dtype at the end of a name with a size is the checkpoint's dtype, which it runs in;
     // beside a k-bit load it is only how the checkpoint is stored (TheBloke/WizardLM-30B-fp16 under
     // QLoRA, c168), so any quantised format in the message leaves it.
+    // ggml's spelling "f16" is the same dtype: "chatglm2-6b-f16" (li-plus/chatglm.cpp#23, c990: 未量化的chatglm2-6b-f16权重,
+    // the unquantised weights, beside q_4 weights that work), "Llama-3.2-3B-Instruct-f16, i.e. full weights without
+    // quantization" (mozilla-ai/llamafile#598, beside a Q8_0 that works). A file name ("…-f16.gguf") is commands.ts's.
     id: 'prose.name-dtype-suffix',
-    pattern: /(?<=\d(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)[-_](fp16|bf16)(?![\w.-])/g,
-    when: (t) => /[-_](?:fp16|bf16)\b/.test(t) && !/q?lora|nf4|load[-_ ]in|bitsandbytes|bnb|[48][-_ ]?bits?|gptq|awq|int[48]|gguf|kbit/.test(t),
-    write: (m) => ` ${m[1]}`.padEnd(m[0].length),
+    pattern: /(?<=\d(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)[-_](fp16|bf16|f16)(?![\w.-])/g,
+    when: (t) => /[-_](?:fp16|bf16|f16)\b/.test(t) && !/q?lora|nf4|load[-_ ]in|bitsandbytes|bnb|[48][-_ ]?bits?|gptq|awq|int[48]|gguf|kbit/.test(t),
+    write: (m) => ` ${m[1] === 'f16' ? 'fp16' : m[1]}`.padEnd(m[0].length),
     // Invented: c648 writes it as a --model flag's Hub id, which the config reader cuts to this name.
     example: 'serving codellama-13b-instruct-fp16 with vllm on 2x 4090',
   },

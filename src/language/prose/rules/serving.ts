@@ -58,8 +58,10 @@ export const SERVING_RULES: readonly ProseRule[] = [
     // launch script's comment, "set to null to train a full epoch"): "full" says how much of the data
     // is trained (an epoch, the dataset, a pass), not the method: it had read as a full fine-tune, said
     // nowhere. Set aside; the method comes from other words or the default, said as such.
+    // An amount of memory the same: "this is taking up a full 16GB of VRAM" (huggingface/trl#846, c991, a
+    // 4-bit QLoRA run, refused as a full fine-tune in 4 bits).
     id: 'prose.full-of-data',
-    pattern: /\bfull(?=[\s-]{1,3}(?:epochs?|dataset|data[\s-]?set|training[\s-]+(?:set|data)|pass(?:es)?)\b)/g,
+    pattern: /\bfull(?=[\s-]{1,3}(?:epochs?|dataset|data[\s-]?set|training[\s-]+(?:set|data)|pass(?:es)?)\b|[\s-]{1,3}\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib)\b)/g,
     when: (t) => t.includes('full'),
     write: (m) => ' '.repeat(m[0].length),
     example: 'It does work when I only do a few hundred steps, but when I try to train a full epoch, it will just stop',
