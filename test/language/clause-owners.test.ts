@@ -207,6 +207,21 @@ describe('invented variations', () => {
     expect(cuesIn('有没有什么问题').some((c) => c.owner === 'past')).toBe(false);
   });
 
+  it('能跑吗 / 可以训练吗 / 没问题吗 ask whether a run will fit: the asked setting stays the setup', () => {
+    // Found at the ninth session's review with a stranger's message: "seq 8192能跑吗" had been set aside
+    // as "a run you say works", so the reply answered seq 2048.
+    const asked = resolved('我们有4台机器，每台8张A100 40G，想用deepspeed zero3全参微调llama3 70b，seq 8192能跑吗');
+    expect(asked.scenario.seq).toBe(8192);
+    expect(asked.otherRun).toEqual([]);
+    for (const question of ['seq 8192能跑吗', '4张卡可以训练Qwen2-7B吗？', 'batch 4没问题吗', '这样能运行么', '可以跑起来嘛']) {
+      expect(cuesIn(question).some((c) => c.owner === 'past'), question).toBe(false);
+    }
+    // The statements they echo are still runs that work.
+    for (const said of ['seq 4096能跑，8192就OOM', '4张卡可以训练Qwen2-7B。', 'batch 4没问题']) {
+      expect(cuesIn(said).some((c) => c.owner === 'past'), said).toBe(true);
+    }
+  });
+
   it('a run said to go correctly or properly works; one failing to does not (c997, c890)', () => {
     const real = resolved(line('c997'));
     expect(real.scenario.seq).not.toBe(256);

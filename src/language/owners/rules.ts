@@ -133,7 +133,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // 有没有(什么)问题 asks.
     // "SFT的时候batch size可以设置为4" (with SFT the batch size could be set to 4, hiyouga/LlamaFactory#10175,
     // beside the DPO run whose batch 2 OOMs): a value a run could be set to is that run's, which worked.
-    pattern: /成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|(?<!有)没有?(?:任何|什么)?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))/g,
+    // Nor a clause that ends by asking (吗 / 么 / 嘛 / ？): "seq 8192能跑吗" asks whether the run will fit, it
+    // reports no run that worked.
+    pattern:
+      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|(?<!有)没有?(?:任何|什么)?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
