@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
+import { HF_TRAINER_FRAMEWORKS } from './hf-trainer.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { gatheredBytesPerParam } from './states.js';
 import type { Component } from './types.js';
@@ -37,20 +38,7 @@ import type { Component } from './types.js';
  * fine-tuning is counted: under PEFT's FSDP wrap policy the trainable adapters are their own units
  * (peft `fsdp_auto_wrap_policy`), so their unsharded gradient is the adapters' own and small.
  */
-const NO_SYNC_FRAMEWORKS = new Set<Scenario['framework']>([
-  'hf',
-  'fsdp',
-  'peft',
-  'llama-factory',
-  'axolotl',
-  'dpo',
-  'orpo',
-  'grpo',
-  'ppo',
-  'longlora',
-  'alpaca-lora',
-  'litgpt',
-]);
+const NO_SYNC_FRAMEWORKS = new Set<Scenario['framework']>([...HF_TRAINER_FRAMEWORKS, 'litgpt']);
 
 /** True when micro-steps accumulate under FSDP1's no_sync (see above). */
 export function accumulatesUnderNoSync(s: Scenario): boolean {

@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
+import { HF_TRAINER_FRAMEWORKS } from './hf-trainer.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-release.js';
@@ -43,7 +44,7 @@ export const SHIFTED_COPY_BYTES = 2;
  * llama-recipes' loop calling the model with labels). Unsloth, litgpt, torchtune, torchtitan and
  * Megatron compute their own loss.
  */
-const MODEL_LOSS_FRAMEWORKS = new Set<Scenario['framework']>(['hf', 'fsdp', 'deepspeed', 'peft', 'llama-factory', 'axolotl', 'dpo', 'orpo', 'grpo', 'ppo', 'longlora', 'alpaca-lora', 'llama-recipes']);
+const MODEL_LOSS_FRAMEWORKS = new Set<Scenario['framework']>([...HF_TRAINER_FRAMEWORKS, 'deepspeed', 'llama-recipes']);
 
 /** transformers 4.46.0 → 4.49.x named in the request, under a trainer that uses the model's loss. */
 export function shiftedLogitsCopy(s: Scenario): boolean {

@@ -40,13 +40,10 @@ export const quantization: Handler = (v, ctx) => {
   // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
   if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
-  // AutoTrain's `--use-peft --quantization int4` loads the base in bitsandbytes 4-bit for QLoRA
-  // (onlybooks/llm#12, c944; its int8 is LLM.int8): beside a PEFT switch, int4 is the NF4 base.
-  if (value === 'int4' && (ctx.keys.has('use_peft') || ctx.keys.has('use_lora'))) return say('nf4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
   // AutoTrain's `--quantization int4` beside `--use-peft` loads the base with bitsandbytes in 4 bits,
   // NF4 (autotrain/trainers/clm/utils.py: BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4")):
-  // a QLoRA base (onlybooks/llm#12, c944). Elsewhere (xinference's `--quantization Int4` beside
+  // a QLoRA base (onlybooks/llm#12, c944; its int8 is LLM.int8). Elsewhere (xinference's `--quantization Int4` beside
   // `--model-format gptq`, c349) the checkpoint's format says which.
   if (/^int4$/i.test(value) && [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k))) return say('nf4');
   // llama-recipes' train_config `quantization: bool` (before it took "4bit"/"8bit") loads the model in 8-bit.

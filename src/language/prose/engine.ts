@@ -15,24 +15,14 @@ export function applyRules(text: MappedText, rules: readonly ProseRule[], notes:
   for (const rule of rules) {
     if ((rule.when && !rule.when(guardText)) || (rule.needs && !rule.needs.test(read.text))) continue;
     if (rule.marks) {
-      read = read.marked(matchesOf(read.text, rule.pattern).filter(rule.marks).map((m) => ({ at: m.index, to: m.index + m[0].length })), ruleRef(rule));
+      const matches = [...read.text.matchAll(rule.pattern)].filter((m) => m[0].length > 0);
+      read = read.marked(matches.filter(rule.marks).map((m) => ({ at: m.index, to: m.index + m[0].length })), ruleRef(rule));
       continue;
     }
     const write = (m: RegExpExecArray) => rule.write(m, notes);
     read = read.replace(rule.pattern, rule.insideHubIds ? write : outsideHubIds(write), ruleRef(rule));
   }
   return read;
-}
-
-/** Every match of a global pattern, in order. */
-function matchesOf(text: string, pattern: RegExp): RegExpExecArray[] {
-  const found: RegExpExecArray[] = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m[0].length === 0) pattern.lastIndex++;
-    else found.push(m);
-  }
-  return found;
 }
 
 function ruleRef(rule: ProseRule): RuleRef {

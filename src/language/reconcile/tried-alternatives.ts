@@ -22,8 +22,6 @@ export const TRIED_ALTERNATIVES_RULE = {
   source: 'axolotl-ai-cloud/axolotl#998; QwenLM/Qwen#1030; allenai/open-instruct#12',
 } as const;
 
-const LABEL: Record<(typeof KINDS)[number], string> = { sharding: 'sharding', offload: 'offload' };
-
 export function triedAlternatives(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   const dropped = new Set<Item>();
@@ -39,7 +37,7 @@ export function triedAlternatives(items: Item[], text: string, notes: string[]):
       k++;
       for (const i of group) dropped.add(i);
       const names = group.map((i) => `"${i.text}"`);
-      notes.push(`${names.slice(0, -1).join(', ')} and ${names.at(-1)} are named together (tried or weighed), so none of them is read as your setup's ${LABEL[kind]}; say one alone to estimate it`);
+      notes.push(`${names.slice(0, -1).join(', ')} and ${names.at(-1)} are named together (tried or weighed), so none of them is read as your setup's ${kind}; say one alone to estimate it`);
     }
   }
   if (dropped.size === 0) return items;
