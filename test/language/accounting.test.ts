@@ -86,6 +86,17 @@ describe('every number is accounted for (corpus)', () => {
   });
 });
 
+describe('contractions that point at what follows are filler', () => {
+  it("\"Here's the error:\", \"there's\", \"that's\" before a pasted log are never listed as not read", () => {
+    // A stranger's post at the ninth session's review listed "Here's" under "not read".
+    for (const lead of ["Here's the error:", "There's the traceback:", "That's the config:"]) {
+      const reply = respond(`Getting OOM fine-tuning mistral 7b with qlora on a T4, batch size 4. ${lead}\n\ntorch.cuda.OutOfMemoryError: CUDA out of memory.`, null).reply as EstimateReply;
+      const notRead = reply.notices.find((n) => n.startsWith('not read:')) ?? '';
+      expect(notRead, lead).not.toMatch(/here's|there's|that's/i);
+    }
+  });
+});
+
 describe('a number no fact uses is listed, once', () => {
   it('a rate, a version or a step count beside a setup is listed as not used, and nothing the setup used is', () => {
     const said = fc.constantFrom('about {n} it/s', 'every {n} steps', 'torch {n}.1', 'port {n}');
