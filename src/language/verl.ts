@@ -41,8 +41,9 @@ const unquoted = (v: string) => v.replace(/^["']|["']$/g, '');
  * counts over all the actor's GPUs: ActorRolloutRefWorker.__init__ divides it by the data-parallel
  * size (`ppo_micro_batch_size //= (device_mesh.shape[0] // ulysses_sequence_parallel_size)`,
  * verl/workers/fsdp_workers.py at verl v0.1 as vendored by Jiayi-Pan/TinyZero e3df048, 2025-01; the
- * same division, then `ppo_micro_batch_size_per_gpu = ppo_micro_batch_size`, in verl v0.3's
- * fsdp_workers.py). v0.1 then multiplies it by `rollout.n` and later releases do not, so with
+ * same division, then `ppo_micro_batch_size_per_gpu = ppo_micro_batch_size`, in later releases'
+ * fsdp_workers.py; megatron_workers.py divides by `mpu.get_data_parallel_world_size()`, the GPUs
+ * over tp × pp × cp). v0.1 then multiplies it by `rollout.n` and later releases do not, so with
  * n > 1 the per-GPU batch depends on the release and is not read; nor when the GPU count is not
  * written (a shell variable such as `$N_GPUS`) or the division leaves less than one.
  */
@@ -55,8 +56,9 @@ export function perGpuMicroBatch(values: ReadonlyMap<string, string>): number | 
   const gpus = num('trainer.n_gpus_per_node', NaN) * num('trainer.nnodes', 1);
   const ulysses = num('actor_rollout_ref.actor.ulysses_sequence_parallel_size', 1);
   const n = num('actor_rollout_ref.rollout.n', 1);
-  if (![global, gpus, ulysses, n].every((x) => Number.isInteger(x) && x > 0) || n > 1) return undefined;
-  const dataParallel = Math.floor(gpus / ulysses);
+  const megatron = ['tensor_model', 'pipeline_model', 'context'].map((d) => num(`actor_rollout_ref.actor.megatron.${d}_parallel_size`, 1));
+  if (![global, gpus, ulysses, n, ...megatron].every((x) => Number.isInteger(x) && x > 0) || n > 1) return undefined;
+  const dataParallel = Math.floor(gpus / ulysses / megatron.reduce((a, b) => a * b, 1));
   const perGpu = dataParallel > 0 ? Math.floor(global / dataParallel) : 0;
   return perGpu >= 1 ? perGpu : undefined;
 }

@@ -36,6 +36,7 @@ describe("verl's global actor micro-batch", () => {
     expect(v(base)).toBe(8);
     expect(v({ ...base, 'actor_rollout_ref.actor.ulysses_sequence_parallel_size': '2' })).toBe(16);
     expect(v({ ...base, 'trainer.nnodes': '2' })).toBe(4);
+    expect(v({ ...base, 'trainer.n_gpus_per_node': '8', 'actor_rollout_ref.actor.megatron.tensor_model_parallel_size': '2', 'actor_rollout_ref.actor.megatron.pipeline_model_parallel_size': '2' })).toBe(8);
     expect(v({ ...base, 'actor_rollout_ref.rollout.n': '5' })).toBeUndefined();
     expect(v({ ...base, 'trainer.n_gpus_per_node': '$N_GPUS' })).toBeUndefined();
     expect(v({ ...base, 'trainer.n_gpus_per_node': '32' })).toBeUndefined();
