@@ -91,7 +91,8 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
       setAside.push(key);
       return blank();
     }
-    if (key === 'algorithm.adv_estimator') return value === 'gae' ? keep(' ppo') : value === 'grpo' ? keep(' grpo') : blank();
+    // The trainer is verl's, whose actor keeps every position's logits (memory/rl.ts logitsOfCompletionOnly).
+    if (key === 'algorithm.adv_estimator') return value === 'gae' ? keep(' verl ppo') : value === 'grpo' ? keep(' verl grpo') : blank();
     if (key.endsWith('.enable_gradient_checkpointing')) return keep(truthy(value) ? ' gc' : ' no gc');
     if (key.startsWith('actor_rollout_ref.actor.fsdp_config.')) {
       const words = [fsdpSaid ? '' : ' fsdp'];
