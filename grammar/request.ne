@@ -72,6 +72,7 @@ simple     -> %model                                  {% b.model %}
             | %nglKw %number                          {% b.ngl %}
             | %llamacppBuildKw %number                {% b.llamacppBuild %}
             | %allocator                              {% b.allocator %}
+            | %rlTrainer                              {% b.rlTrainer %}
             | %batches                                {% b.batches %}
             | %layerSplit                             {% b.layerSplit %}
             | %evalKw                                 {% b.evaluation %}

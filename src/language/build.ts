@@ -242,6 +242,7 @@ export const hostRam = (d: Part[]) => item({ kind: 'hostRam', gib: capacityNumbe
 export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepLogits: tok(d[0]!).value === 'metrics' }, d);
 export const evalBatch = (d: Part[]) => item({ kind: 'eval', batch: num([d[1]!]), keepLogits: false }, d);
 export const allocator = (d: Part[]) => item({ kind: 'allocator', value: 'expandable' }, d);
+export const rlTrainer = (d: Part[]) => item({ kind: 'rlTrainer', value: 'verl' }, d);
 export const layerSplit = (d: Part[]) => item({ kind: 'layerSplit', value: 'sequential' }, d);
 /** `ngl 35` or `35 layers on gpu`. */
 export const ngl = (d: Part[]) => item({ kind: 'ngl', value: num([tok(d[0]!).type === 'nglKw' ? d[1]! : d[0]!]) }, d);

@@ -105,6 +105,8 @@ export type ItemBody =
   | { kind: 'eval'; batch: number | null; keepLogits: boolean }
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. */
   | { kind: 'allocator'; value: 'expandable' }
+  /** verl's PPO/GRPO trainer (memory/rl.ts: logits of every position). */
+  | { kind: 'rlTrainer'; value: 'verl' }
   /** HF device_map="auto" / naive model parallel: whole layers per GPU, run one GPU after another. */
   | { kind: 'layerSplit'; value: 'sequential' }
   | { kind: 'control'; value: 'undo' | 'reset' };

@@ -36,6 +36,33 @@ const MEGATRON_DIM: Record<string, string> = { tensor: 'tp', pipeline: 'pp', exp
 const truthy = (v: string) => /^["']?(?:true|1|yes)["']?$/i.test(v);
 const unquoted = (v: string) => v.replace(/^["']|["']$/g, '');
 
+/**
+ * verl's `actor.ppo_micro_batch_size` (the key before `_per_gpu`, kept as a deprecated alias since)
+ * counts over all the actor's GPUs: ActorRolloutRefWorker.__init__ divides it by the data-parallel
+ * size (`ppo_micro_batch_size //= (device_mesh.shape[0] // ulysses_sequence_parallel_size)`,
+ * verl/workers/fsdp_workers.py at verl v0.1 as vendored by Jiayi-Pan/TinyZero e3df048, 2025-01; the
+ * same division, then `ppo_micro_batch_size_per_gpu = ppo_micro_batch_size`, in later releases'
+ * fsdp_workers.py; megatron_workers.py divides by `mpu.get_data_parallel_world_size()`, the GPUs
+ * over tp × pp × cp). v0.1 then multiplies it by `rollout.n` and later releases do not, so with
+ * n > 1 the per-GPU batch depends on the release and is not read; nor when the GPU count is not
+ * written (a shell variable such as `$N_GPUS`) or the division leaves less than one.
+ */
+export function perGpuMicroBatch(values: ReadonlyMap<string, string>): number | undefined {
+  const num = (key: string, fallback: number) => {
+    const v = values.get(key);
+    return v === undefined ? fallback : Number(unquoted(v));
+  };
+  const global = num('actor_rollout_ref.actor.ppo_micro_batch_size', NaN);
+  const gpus = num('trainer.n_gpus_per_node', NaN) * num('trainer.nnodes', 1);
+  const ulysses = num('actor_rollout_ref.actor.ulysses_sequence_parallel_size', 1);
+  const n = num('actor_rollout_ref.rollout.n', 1);
+  const megatron = ['tensor_model', 'pipeline_model', 'context'].map((d) => num(`actor_rollout_ref.actor.megatron.${d}_parallel_size`, 1));
+  if (![global, gpus, ulysses, n, ...megatron].every((x) => Number.isInteger(x) && x > 0) || n > 1) return undefined;
+  const dataParallel = Math.floor(gpus / ulysses / megatron.reduce((a, b) => a * b, 1));
+  const perGpu = dataParallel > 0 ? Math.floor(global / dataParallel) : 0;
+  return perGpu >= 1 ? perGpu : undefined;
+}
+
 /** Each override rewritten as request words in place, or blanked; `notes` gets what was set aside. */
 export function readVerl(input: MappedText, notes: string[]): MappedText {
   if (!VERL_RUN.test(input.text)) return input;
@@ -64,7 +91,8 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
       setAside.push(key);
       return blank();
     }
-    if (key === 'algorithm.adv_estimator') return value === 'gae' ? keep(' ppo') : value === 'grpo' ? keep(' grpo') : blank();
+    // The trainer is verl's, whose actor keeps every position's logits (memory/rl.ts logitsOfCompletionOnly).
+    if (key === 'algorithm.adv_estimator') return value === 'gae' ? keep(' verl ppo') : value === 'grpo' ? keep(' verl grpo') : blank();
     if (key.endsWith('.enable_gradient_checkpointing')) return keep(truthy(value) ? ' gc' : ' no gc');
     if (key.startsWith('actor_rollout_ref.actor.fsdp_config.')) {
       const words = [fsdpSaid ? '' : ' fsdp'];
@@ -80,6 +108,10 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
     if (key === 'trainer.nnodes' && Number(value) > 0) return keep(` ${Number(value)} nodes`);
     if (key === 'trainer.n_gpus_per_node' && Number(value) > 0) return keep(` ${values.has('trainer.nnodes') ? 'of ' : 'on '}${Number(value)} gpus`);
     if (key === 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu') return dynamicBatch ? blank() : keep(` bs ${value}`);
+    if (key === 'actor_rollout_ref.actor.ppo_micro_batch_size') {
+      const perGpu = dynamicBatch ? undefined : perGpuMicroBatch(values);
+      return perGpu === undefined ? blank() : keep(` bs ${perGpu}`);
+    }
     if (key === 'data.max_prompt_length' || key === 'data.max_response_length') {
       if (seqSaid || !(prompt > 0 && response > 0)) return blank();
       seqSaid = true;

@@ -237,6 +237,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('evalKw', 'metrics', ['compute metrics', 'eval metrics', 'eval accuracy', 'prediction loss only false']),
   // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (config-keys.ts reads the variable).
   kw('allocator', 'expandable', ['expandable segments', 'expandable segments true', 'expandable segments on', 'expandable allocator']),
+  // verl's PPO/GRPO trainer (verl.trainer.main_ppo): its actor's forward keeps the logits of every
+  // position (memory/rl.ts logitsOfCompletionOnly); the prose rules prose.tool-verl* and verl.ts write it.
+  kw('rlTrainer', 'verl', ['verl']),
   // HF device_map="auto" (accelerate big-model placement): whole layers on each GPU in turn, one process.
   kw('layerSplit', 'sequential', ['device map auto', 'device map', 'naive model parallel', 'naive model parallelism', 'naive mp', 'naive pipeline',
     'split the model across', 'split the model over', 'splitting the model across', 'splitting the model over', 'split the model between',
@@ -340,6 +343,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   transformersVersion: 'a transformers release (transformers 4.46.1)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
+  rlTrainer: 'verl (its PPO/GRPO trainer)',
   layerSplit: 'device_map auto (layers split over the GPUs)',
   evalKw: 'evaluation (with eval, compute metrics)',
   evalBatchKw: 'eval bs <samples>',

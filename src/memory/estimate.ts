@@ -41,7 +41,7 @@ import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
-import { completionTokens, isOnlineRl, rlModels, rolloutGeneration } from './rl.js';
+import { completionTokens, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
 import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
@@ -153,8 +153,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const fwd = isPreference(s) ? { ...s, microBatch: 2 * s.microBatch } : s;
   const acts = activations(fwd, l);
   const finalNorm = finalNormActivations(fwd);
-  // TRL's RL trainers compute logits for the completion positions only (logits_to_keep).
-  const logits = trainingLogits(isOnlineRl(s) ? { ...fwd, seq: completionTokens(s) * s.parallel.cp } : fwd);
+  // TRL's RL trainers compute logits for the completion positions only (logits_to_keep); verl's for every position (rl.ts).
+  const logits = trainingLogits(logitsOfCompletionOnly(s) ? { ...fwd, seq: completionTokens(s) * s.parallel.cp } : fwd);
   const backwardWs = backwardWorkingSet(fwd);
   const recompute = recomputeWorkingSet(fwd);
   const autocast = autocastWeightCopies(s, l);

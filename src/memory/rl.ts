@@ -36,6 +36,20 @@ export function completionTokens(s: Scenario): number {
   return Math.max(1, Math.min(s.completion ?? GRPO_COMPLETION_TOKENS, s.seq - 1));
 }
 
+/**
+ * Positions whose logits the policy's forward keeps. TRL: the completion's only (above). verl: every
+ * position of the sequence, prompt and response alike: DataParallelPPOActor._forward_micro_batch
+ * (verl/workers/actor/dp_actor.py, verl v0.1 as vendored by Jiayi-Pan/TinyZero e3df048 and
+ * PeterGriffinJin/Search-R1 0b26e61) takes `output.logits` of the whole input (with use_remove_padding,
+ * `logits_rmpad` over every non-pad token of the micro-batch), divides them by the temperature in place,
+ * and computes entropy_from_logits and logprobs_from_logits on all of them before slicing the response
+ * (`[:, -response_length - 1:-1]`), in the update and in compute_log_prob alike. Counted as the
+ * full-vocabulary term of memory/logits.ts over the whole sequence (÷ Ulysses' split, as any sequence).
+ */
+export function logitsOfCompletionOnly(s: Scenario): boolean {
+  return isOnlineRl(s) && s.rlTrainer !== 'verl';
+}
+
 function frozenCopy(key: string, name: string, s: Scenario, l: Layout): Component {
   const perParam = s.compute === 'fp32' ? 4 : 2;
   const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
@@ -55,7 +69,9 @@ export function rlModels(s: Scenario, l: Layout, policyStateBytes: number): Comp
   const models: Component[] = [];
   if (s.mode === 'full') models.push(frozenCopy('reference', 'reference model', s, l));
   if (s.framework === 'ppo') {
-    models.push(frozenCopy('reward', 'reward model', s, l));
+    // verl scores by rule unless reward_model.enable (False in verl/trainer/config/ppo_trainer.yaml,
+    // v0.1 as vendored by TinyZero e3df048): no reward model on the GPUs by default.
+    if (s.rlTrainer !== 'verl') models.push(frozenCopy('reward', 'reward model', s, l));
     const r = recipeBytes(s);
     models.push({ key: 'value', name: 'value model (trained like the policy)', group: 'optimizer', bytes: policyStateBytes, formula: `as the policy: weights + gradients + master + optimizer (${num(r.weights + r.grads + r.master + 2 * r.state)} B/param under ${r.label})` });
   }

@@ -53,6 +53,7 @@ export function canonicalParts(s: Scenario): string[] {
     s.transformersVersion !== undefined ? `transformers ${s.transformersVersion}` : '',
     ...inferenceText(s),
     s.expandableSegments ? 'expandable segments' : '',
+    s.rlTrainer === 'verl' ? 'verl' : '',
     s.batches === 'packed' ? 'packed' : s.batches === 'padded' ? 'dynamic padding' : '',
     s.evaluation ? `eval bs ${s.evaluation.batch}` : '',
     s.evaluation?.keepLogits ? 'compute metrics' : '',

@@ -65,6 +65,7 @@ const SLOT_LABELS: Record<string, string> = {
   llamacppBuild: 'llama.cpp build',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
+  rlTrainer: 'RL trainer (verl)',
   batches: 'batch shape (packed or padded)',
   layerSplit: 'layer split (device_map)',
   'eval.batch': 'eval batch size',
@@ -376,6 +377,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('maxSeqs', item.value, item);
     case 'allocator':
       return patch.set('allocator', item.value, item);
+    case 'rlTrainer':
+      return patch.set('rlTrainer', item.value, item);
     case 'batches':
       return patch.set('batches', item.value, item);
     case 'layerSplit':

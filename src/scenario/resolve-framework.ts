@@ -7,6 +7,7 @@ import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { namesTrl, trlPreset } from './trl-preset.js';
+import { verlPreset } from './verl-preset.js';
 
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
 
@@ -86,6 +87,8 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // checkpointing default TRL changed in v0.22 (trl-preset.ts).
   const bareTrl = asked === 'hf' && namesTrl(r.patch.get<string>('framework')?.item.text ?? '');
   if (r.s.mode !== 'inference' && (bareTrl || r.patch.trlNamed)) preset = trlPreset(preset, bareTrl);
+  // verl's trainer runs the algorithm: its preset note says what it holds that TRL's does not (memory/rl.ts).
+  if (r.s.mode !== 'inference' && r.patch.has('rlTrainer') && (asked === 'grpo' || asked === 'ppo')) preset = verlPreset(preset, asked);
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;

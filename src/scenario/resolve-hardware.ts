@@ -28,6 +28,7 @@ export function parallelStep(r: Resolution): ErrorReply | null {
     r.assume('sequence parallel not applied: it needs tensor parallel above 1 (Megatron turns it off at tp 1)');
   } else if (r.patch.has('par.sp')) p.sp = true;
   if (r.patch.has('allocator')) r.s.expandableSegments = true;
+  if (r.patch.has('rlTrainer')) r.s.rlTrainer = 'verl';
   const batches = r.patch.value<'packed' | 'padded'>('batches');
   if (batches) r.s.batches = batches;
   evaluation(r);

@@ -370,6 +370,11 @@ export const scenarioSchema = z.object({
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place (memory/overhead.ts). */
   expandableSegments: z.boolean().optional(),
   /**
+   * The online RL run is verl's trainer ("verl", verl.trainer.main_ppo): its actor computes the logits
+   * of every position, not only the completion's as TRL does (memory/rl.ts rlLogitTokens). Absent = TRL's.
+   */
+  rlTrainer: z.literal('verl').optional(),
+  /**
    * Online RL (GRPO, PPO): the tokens each rollout generates, as the user stated them (TRL
    * max_completion_length). Absent: TRL's default (memory/rl.ts GRPO_COMPLETION_TOKENS).
    */

@@ -120,7 +120,8 @@ describe("verl's Hydra overrides say whose setting each key is", () => {
   ].join('\n');
 
   it('verl#855 is GRPO on Qwen2.5-14B under FSDP with gc, prompt + response as the sequence, no tp', () => {
-    sameShape(verl855, 'qwen2.5-14b full grpo fsdp gc seq 1024 on 8x h100-80g');
+    // verl's trainer is kept (memory/rl.ts: its actor keeps the logits of every position).
+    sameShape(verl855, 'qwen2.5-14b full verl grpo fsdp gc seq 1024 on 8x h100-80g');
   });
 
   it('offload, a micro-batch without dynamic batching, and gae (PPO) are read; the rollout keys never are', () => {

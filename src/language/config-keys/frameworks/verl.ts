@@ -18,7 +18,7 @@ const SOURCE = 'volcengine/verl v0.7.0 tests/trainer/config/legacy_ppo_trainer.y
 
 /** Read by verl.ts before any table (the actor's model, lengths, batch, offload, checkpointing, GPUs). */
 const READ_BY_VERL_READER = `data.max_prompt_length data.max_response_length *model.path *model.enable_gradient_checkpointing
-  *actor.ppo_micro_batch_size_per_gpu *actor.use_dynamic_bsz *actor.fsdp_config.param_offload *actor.fsdp_config.optimizer_offload
+  *actor.ppo_micro_batch_size *actor.ppo_micro_batch_size_per_gpu *actor.use_dynamic_bsz *actor.fsdp_config.param_offload *actor.fsdp_config.optimizer_offload
   algorithm.adv_estimator trainer.nnodes trainer.n_gpus_per_node`;
 
 const loraRank: Handler = (v) => {

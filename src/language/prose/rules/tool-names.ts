@@ -40,19 +40,28 @@ export const TOOL_NAME_RULES: readonly ProseRule[] = [
     source: 'c407',
   },
   {
+    // verl named with its algorithm ("verl grpo", "based on verl framework … GRPO", c605): the algorithm
+    // is the run's, and the name is kept as the word "verl", its trainer, which keeps every position's
+    // logits where TRL keeps the completion's (memory/rl.ts logitsOfCompletionOnly). Invented example.
+    id: 'prose.tool-verl-algorithm',
+    pattern: /(?<![\w./-])verl(?![\w.-])(?!\/)/g,
+    when: (t) => t.includes('verl') && ALGORITHM.test(t),
+    write: () => ' verl ',
+    example: 'verl grpo of qwen2.5-0.5b on 2x a100-40g runs out of memory',
+  },
+  {
     // verl's trainer is main_ppo, whose algorithm.adv_estimator defaults to gae: PPO with a critic
     // (verl/trainer/config/ppo_trainer.yaml). Named with no algorithm ("I tested qwen7b on single node
     // with 8*A800 80g … rollout processes", verl-project/verl, c709), the run is PPO; weak, since the
-    // algorithm is the framework's default, not the user's word. An algorithm the message names
-    // ("verl grpo", "based on verl framework … GRPO", c605) is the run's, and the name then adds nothing.
+    // algorithm is the framework's default, not the user's word. An algorithm the message names is
+    // read by prose.tool-verl-algorithm above.
     // Invented example, after c709 (verl's main_ppo with no algorithm written).
     id: 'prose.tool-verl',
     pattern: /(?<![\w./-])verl(?![\w.-])(?!\/)/g,
-    when: (t) => t.includes('verl'),
-    write: (m, notes) => {
-      if (ALGORITHM.test(m.input)) return ' '.repeat(m[0].length);
+    when: (t) => t.includes('verl') && !ALGORITHM.test(t),
+    write: (_m, notes) => {
       notes.push('verl with no algorithm named: its main_ppo trainer runs PPO (adv_estimator gae, its default); say "grpo" if that is what you run');
-      return ' ppo ';
+      return ' verl ppo ';
     },
     example: 'verl training of qwen2.5-7b on 8x h100 runs out of memory',
     weak: true,
