@@ -24,7 +24,8 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
   [/[-_.]4bit$/, 'nf4', 'width'],
   [/[-_.]8bit$/, 'int8', 'width'],
-  [/[-_.]exl2$/, 'gptq', 'format'],
+  // An EXL2 repository ("Llama-3.1-70B-Instruct-exl2") is run by ExLlamaV2, in its own format (memory/exllamav2.ts).
+  [/[-_.]exl2$/, 'exl2', 'format'],
   // GGML is llama.cpp's file format before GGUF (TheBloke's "-GGML" repositories, 2023): "TheBloke/Llama-2-70B-Chat-GGML"
   // (marella/ctransformers#96, corpus c837) had been an unknown model of Llama-3-70B's shape.
   [/[-_.](?:gguf|ggml)$/, '', 'format'],
