@@ -68,7 +68,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (lmdeployRelease !== undefined) inf.lmdeployVersion = lmdeployRelease;
   const llamacppBuild = r.patch.value<number>('llamacppBuild');
   if (llamacppBuild !== undefined) inf.llamacppBuild = llamacppBuild;
-  const bpw = r.patch.value<number>('bpw');
+  const bpw = r.patch.value<number>('bpw') ?? r.hubBpw;
   if (bpw !== undefined) inf.bpw = bpw;
   // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores
   // (llamacpp-row-split.ts LLAMACPP_NO_FLASH_THROUGH_BUILD), before and after ggml-backend alike.

@@ -43,6 +43,16 @@ describe('ExLlamaV2', () => {
     expect(e.fits).toBe(true);
   });
 
+  it('the thread\'s own command: an EXL2 repository named with its width reads as that width, run by ExLlamaV2, without the Hub', () => {
+    const e = estimateOf('python exllamav2/test_inference.py -m Meta-Llama-3.1-70B-Instruct-2.4bpw-h6-exl2 -p "Once upon a time," on 1x 46GB');
+    expect(e.scenario.framework).toBe('exllamav2');
+    expect([e.scenario.weights, e.scenario.inference.bpw]).toEqual(['exl2', 2.4]);
+    expect(e.scenario.seq).toBe(131072);
+    expect(e.fits).toBe(false);
+    const hub = estimateOf('LoneStriker/Meta-Llama-3.1-70B-Instruct-2.4bpw-h6-exl2 on 1x 46GB');
+    expect([hub.scenario.framework, hub.scenario.weights, hub.scenario.inference.bpw]).toEqual(['exllamav2', 'exl2', 2.4]);
+  });
+
   it('a width without ExLlamaV2 named is still read as the GGUF type of its bits (llama.cpp)', () => {
     const e = estimateOf('llama-2-70b 2.5bpw on 1x rtx-3090');
     expect(e.scenario.framework).toBe('llamacpp');
