@@ -71,6 +71,7 @@ simple     -> %model                                  {% b.model %}
             | %transformersVersion                    {% b.transformersVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %llamacppBuildKw %number                {% b.llamacppBuild %}
+            | %bpwKw %number                          {% b.exl2Bits %}
             | %allocator                              {% b.allocator %}
             | %rlTrainer                              {% b.rlTrainer %}
             | %batches                                {% b.batches %}

@@ -234,6 +234,8 @@ export const lmdeployVersion = (d: Part[]) => item({ kind: 'lmdeployVersion', va
 export const tgiSharded = (d: Part[]) => item({ kind: 'tgiSharded' }, d);
 /** `llama.cpp build 1430`: llama.cpp's build number, which also names llama.cpp. */
 export const llamacppBuild = (d: Part[]) => item({ kind: 'llamacppBuild', value: num([d[1]!]) }, d);
+/** `bpw 2.4`: EXL2 bits per weight, which also names ExLlamaV2 (memory/exllamav2.ts). */
+export const exl2Bits = (d: Part[]) => item({ kind: 'exl2Bits', value: num([d[1]!]) }, d);
 /** `unsloth 2024.5`: the Unsloth release, which also names Unsloth. */
 export const unslothVersion = (d: Part[]) => item({ kind: 'unslothVersion', value: tok(d[0]!).value }, d);
 export const torchtuneVersion = (d: Part[]) => item({ kind: 'torchtuneVersion', value: tok(d[0]!).value }, d);

@@ -99,6 +99,8 @@ export type ItemBody =
   | { kind: 'transformersVersion'; value: string }
   /** llama.cpp's build number (b1430). */
   | { kind: 'llamacppBuild'; value: number }
+  /** EXL2 bits per weight ("2.4bpw"), which also names ExLlamaV2. */
+  | { kind: 'exl2Bits'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */

@@ -84,7 +84,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('weights', 'int8', ['int8', '8bit', '8-bit', 'llm.int8', 'bnb 8bit', 'load in 8bit', 'w8', '8 bit', '8bit quantization', '8-bit quantized']),
   kw('weights', 'nf4', ['nf4', '4bit', '4-bit', 'bnb 4bit', 'load in 4bit', 'fp4', '4 bit', 'bitsandbytes 4bit', '4bit quantization', '4-bit quantized', 'bnb nf4']),
   kw('weights', 'nf4-dq', ['nf4 dq', 'nf4-dq', 'nf4 double quant', 'dq', 'double quant', 'double quantization', 'double quantize', 'double quantized', 'nested quantization']),
-  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'exl2', 'marlin']),
+  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'marlin']),
+  // EXL2, ExLlamaV2's own format: it names ExLlamaV2 as GGUF names llama.cpp (scenario/resolve-framework.ts).
+  kw('weights', 'exl2', ['exl2']),
   kw('weights', 'awq', ['awq']),
   kw('weights', 'fp8', ['fp8 weights', 'weights fp8', 'fp8 weight']),
   kw('weights', 'mxfp4', ['mxfp4', 'mx fp4', 'mxfp4 weights']),
@@ -187,6 +189,8 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('framework', 'tgi', ['tgi', 'text-generation-inference', 'text generation inference']),
   kw('framework', 'llama-recipes', ['llama-recipes', 'llama recipes', 'llama_recipes', 'llama-cookbook', 'llama cookbook']),
   // LM Studio, KoboldCpp and llamafile run GGUF files on llama.cpp, as Ollama does.
+  // turboderp's ExLlamaV2 runs its own EXL2 format (memory/exllamav2.ts); TabbyAPI serves it.
+  kw('framework', 'exllamav2', ['exllamav2', 'exllama v2', 'exllama2', 'tabbyapi']),
   kw('framework', 'llamacpp', ['llamacpp', 'llama.cpp', 'llama cpp', 'llama-cpp', 'llama-server', 'ollama', 'lm studio', 'lmstudio', 'koboldcpp', 'llamafile']),
   // architecture overrides
   kw('archKw', 'layers', ['layers', 'layer', 'n layers', 'num layers', 'num hidden layers', 'depth'], true),
@@ -226,6 +230,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
   kw('llamacppBuildKw', 'build', ['llama.cpp build', 'llamacpp build', 'llama cpp build', 'llama-cpp build'], true),
+  // EXL2's bits per weight ("2.4bpw" is written "bpw 2.4" by prose.bpw): the width of its quantised layers.
+  kw('bpwKw', 'bpw', ['bpw', 'bits per weight'], true),
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
     'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
@@ -323,13 +329,14 @@ export const TERMINAL_NAMES: Record<string, string> = {
   attention: 'attention (flash, sdpa, eager)',
   loss: 'loss (loss fp32, loss bf16, chunked loss, fused loss)',
   batches: 'batch shape (packed, dynamic padding)',
-  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, longlora, llama-recipes, tgi, llamacpp)',
+  framework: 'a framework (hf, peft, llama-factory, axolotl, unsloth, torchtune, litgpt, torchtitan, deepspeed, megatron, dpo, orpo, grpo, ppo, alpaca-lora, longlora, llama-recipes, tgi, llamacpp, exllamav2)',
   archKw: 'an architecture override (layers 40)',
   genKw: 'gen <tokens>',
   completionKw: 'completion <tokens> (GRPO/PPO rollouts)',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
   llamacppBuildKw: 'llama.cpp build <number>',
+  bpwKw: 'bpw <bits per weight> (EXL2)',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
   mmLimitKw: 'image limit <items> or video limit <items> (--limit-mm-per-prompt)',

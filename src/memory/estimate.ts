@@ -45,6 +45,7 @@ import { completionTokens, isOnlineRl, logitsOfCompletionOnly, rlModels, rollout
 import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
+import { exl2Scratch } from './exllamav2.js';
 import { llamaCppComputeBuffer } from './llamacpp.js';
 import { llamaCppCublasPool } from './llamacpp-cublas-pool.js';
 import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
@@ -224,6 +225,12 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
     const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'context created', resident), ...prompt];
     return { components: pool ? present(...resident, pool) : resident, modelStates: present(weights, vision), phases, hostBytes: llamaCppHostBytes(s, l), pagedBytes: 0 };
   }
+  if (s.framework === 'exllamav2') {
+    // ExLlamaV2 builds its cache at max_seq_len and its device scratch when the model loads (exllamav2.ts).
+    const resident = present(weights, vision, kvFull, exl2Scratch(s));
+    const phases = [phase('load', 'weights loaded', present(weights, vision)), phase('prefill', 'cache created', resident)];
+    return { components: resident, modelStates: present(weights, vision), phases, hostBytes: 0, pagedBytes: 0 };
+  }
   const prefill = prefillWorkingSet(s, prompt, l);
   const logits = prefillLogits(s, prompt);
   const prefillParts = present(weights, vision, dequant, kvPrompt, prefill, logits);
@@ -290,7 +297,8 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   // The slack grows on what the step frees and reallocates, not on what is loaded once (churn.ts).
   const churn = churned(s, peak.parts, megatronGradBufferResident(s));
   // llama.cpp allocates its ggml buffers (weights, KV, compute) itself, at their exact size.
-  let peakReservedBytes = s.framework === 'llamacpp' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, churn, drivers);
+  // ExLlamaV2's cache and scratch are torch tensors made once, at load, and kept: nothing churns (exllamav2.ts).
+  let peakReservedBytes = s.framework === 'llamacpp' || s.framework === 'exllamav2' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, churn, drivers);
   let serving: Estimate['serving'] = null;
 
   // A preallocating server's margin is the KV pool beyond one sequence of max-model-len.

@@ -65,6 +65,8 @@ export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   q4_k_m: 4.89 / 8,
   q3_k_m: 4.0 / 8,
   q2_k: 3.16 / 8,
+  // EXL2 at convert.py's default target (memory/exllamav2.ts); a file's own "2.4bpw" replaces it there.
+  exl2: 4.156 / 8,
 };
 
 export function isQuantised(format: WeightFormat): boolean {

@@ -1,3 +1,4 @@
+import { exl2Weights } from './exllamav2.js';
 import type { Scenario } from '../scenario/schema.js';
 import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
@@ -71,6 +72,7 @@ export function frozenWeights(s: Scenario, l: Layout): Component {
   if (native) return native;
   const perParam = WEIGHT_FORMAT_BYTES[format];
   if (isGgufFormat(format)) return ggufWeights(s, l, format);
+  if (format === 'exl2') return exl2Weights(s, l);
   const { linear, rest } = linearAndRest(s, l);
   if (fabricMixedKeepsFp32(s)) {
     const bytes = (paramsPerGpu(l) * 4) / l.shard.weights;

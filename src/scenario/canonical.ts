@@ -169,7 +169,7 @@ function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
   const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : [])];
-  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...mmText(i), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : []), ...(i.lmdeployVersion !== undefined ? [`lmdeploy ${i.lmdeployVersion}`] : []), ...(i.llamacppBuild !== undefined ? [`llama.cpp build ${i.llamacppBuild}`] : [])];
+  return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...mmText(i), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : []), ...(i.lmdeployVersion !== undefined ? [`lmdeploy ${i.lmdeployVersion}`] : []), ...(i.llamacppBuild !== undefined ? [`llama.cpp build ${i.llamacppBuild}`] : []), ...(i.bpw !== undefined ? [`bpw ${i.bpw}`] : [])];
 }
 
 

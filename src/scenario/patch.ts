@@ -63,6 +63,7 @@ const SLOT_LABELS: Record<string, string> = {
   torchtuneVersion: 'torchtune release',
   transformersVersion: 'transformers release',
   llamacppBuild: 'llama.cpp build',
+  bpw: 'EXL2 bits per weight',
   ngl: 'llama.cpp GPU layers (-ngl)',
   allocator: 'allocator setting',
   rlTrainer: 'RL trainer (verl)',
@@ -357,6 +358,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['framework', 'tgi'], ['tgiSharded', true]]);
     case 'llamacppBuild':
       return setAll(patch, item, [['framework', 'llamacpp'], ['llamacppBuild', item.value]]);
+    case 'exl2Bits':
+      return setAll(patch, item, [['framework', 'exllamav2'], ['bpw', item.value]]);
     case 'unslothVersion':
       return setAll(patch, item, [['framework', 'unsloth'], ['unslothVersion', item.value]]);
     case 'torchtuneVersion':

@@ -293,6 +293,11 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // The release named ("tgi 1.0.1") sets its prefill default and KV rule, said as that release's (memory/tgi-release.ts).
       return { fields: {}, mode: 'inference', note: `TGI preset: serving; ${tgiPresetWords(release)}` };
 
+    case 'exllamav2':
+      // turboderp's ExLlamaV2 (memory/exllamav2.ts): EXL2 weights at the file's bits per weight, an fp16
+      // cache preallocated at max_seq_len (the model's own unless a length is given), token embeddings in host RAM.
+      return { fields: { weights: 'exl2', compute: 'fp16' }, mode: 'inference', note: 'ExLlamaV2 preset: EXL2 weights (4.156 bpw, convert.py\'s default, unless a width is named; head at 6 bits), fp16 cache of every position up to max_seq_len built with the model, token embeddings in host RAM' };
+
     case 'llamacpp':
       // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),
       // f16 KV cache (cache_type_k/v "f16"), prompts processed in micro-batches of n_ubatch = 512,

@@ -1,3 +1,4 @@
+import { exl2Bits } from '../memory/exllamav2.js';
 import { gpuById } from '../catalog/index.js';
 import type { Scenario } from './schema.js';
 import { llamaCppSplitsRows } from '../memory/llamacpp-row-split.js';
@@ -64,7 +65,8 @@ function modeWords(s: Scenario): string {
     const gen = s.inference.newTokens ? `, ${s.inference.newTokens} new tokens` : '';
     const ngl = s.inference.gpuLayers;
     const layers = ngl !== undefined ? `, -ngl ${ngl}: ${Math.min(ngl, s.model.arch.layers)} of ${s.model.arch.layers} layers on the GPU${ngl > s.model.arch.layers ? ' with the output' : ', the rest in host RAM'}` : '';
-    return `${engine}${gen}, ${s.weights} weights, KV cache ${s.inference.kvDtype}${layers}`;
+    const weights = s.weights === 'exl2' ? `EXL2 ${exl2Bits(s)} bpw` : s.weights;
+    return `${engine}${gen}, ${weights} weights, KV cache ${s.inference.kvDtype}${layers}`;
   }
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all linear layers' : l.targets.join(',');
@@ -175,6 +177,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   'alpaca-lora': 'alpaca-lora',
   tgi: 'TGI',
   llamacpp: 'llama.cpp',
+  exllamav2: 'ExLlamaV2',
   'llama-recipes': 'llama-recipes',
   longlora: 'LongLoRA',
 };

@@ -20,6 +20,8 @@ export class Resolution {
   preset: Preset | null = null;
   /** The weight format a Hub model's quantization_config names (AWQ, GPTQ …), for its inference default. */
   hubWeights: WeightFormat | null = null;
+  /** An EXL2 repository's bits per weight, read from its name (prose/model-name.ts exl2InName). */
+  hubBpw: number | undefined = undefined;
 
   constructor(
     readonly text: string,

@@ -25,7 +25,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // inference) moves it to llama.cpp as a new request would (c461: the thread's title asked about
   // offloading, the reply's LocalAI YAML runs a q4_0 GGML file with gpu_layers).
   const onDefaultEngine = !r.isNew && r.s.mode === 'inference' && r.s.framework === 'hf' && r.s.inference?.engine !== 'vllm' && !engineNamed;
-  const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
+  // EXL2 is ExLlamaV2's own format, run by it (or TabbyAPI, on it) only, as GGUF is llama.cpp's (memory/exllamav2.ts).
+  const exl2 = (weights ?? r.hubWeights) === 'exl2' && r.s.mode === 'inference' && !engineNamed;
+  const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
     r.assume(`llama.cpp (GGUF ${r.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
   }

@@ -94,6 +94,7 @@ export function modelStep(r: Resolution): ErrorReply | null {
     const spec = modelById(item.offline.model);
     model = { id: spec.id, name: spec.name, asWritten, requestedParams: null, arch: cloneArchitecture(spec.arch), overrides: [] };
     r.hubWeights = item.offline.weights as WeightFormat | null;
+    r.hubBpw = item.offline.bpw;
     r.assume(`"${item.text}" read as the catalog's ${spec.name} (published values): ${hubSilence(item.repo, r.hub)}`);
   } else if (item.kind === 'hub' && item.offline?.size && hubSilence(item.repo, r.hub)) {
     // …and a repo the catalog lacks reads by the size its name holds, as the same name in prose would.
@@ -102,6 +103,7 @@ export function modelStep(r: Resolution): ErrorReply | null {
     if ('error' in choice) return r.err('model', choice.error);
     model = choice.model;
     r.hubWeights = item.offline.weights as WeightFormat | null;
+    r.hubBpw = item.offline.bpw;
     r.assume(`I don't know the model "${item.text}" and ${hubSilence(item.repo, r.hub)}: read by its name as a ${Number((params / 1e9).toPrecision(3))}B model${family ? ` of ${family} shape` : ''}`);
     r.assume(choice.note);
   } else if (item.kind === 'hub') {

@@ -16,7 +16,7 @@ const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_
 /** A width with no format: "int4", "-4bit", "w4". */
 const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?)$/i;
 
-export const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k'];
+export const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k', 'exl2'];
 
 /** A training bf16 said (or kept) on a card without it. */
 const refusesBf16 = (name: string) => `the ${name} has no bf16: Hugging Face's bf16=True refuses it ("Your setup doesn't support bf16/gpu"); fp16 takes the same memory (say fp16)`;

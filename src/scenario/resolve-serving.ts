@@ -1,4 +1,4 @@
-import { servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
+import { contextLengthOf, servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
 import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import { serveEngineNamed } from '../language/serve-engines.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
@@ -33,7 +33,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   const inf = s.inference;
   const engine = r.patch.get<string>('engine');
   // "serving with tgi", "deploy … with llama.cpp": the server is the one named, not vLLM.
-  const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp';
+  const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp' || s.framework === 'exllamav2';
   if (engine && onTransformers) {
     r.assume(`run with Hugging Face transformers ("${r.patch.get<string>('framework')!.item.text.trim()}"), not a server: "${engine.item.text.trim()}" names none (say vllm for vLLM's layout)`);
   } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
@@ -68,6 +68,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (lmdeployRelease !== undefined) inf.lmdeployVersion = lmdeployRelease;
   const llamacppBuild = r.patch.value<number>('llamacppBuild');
   if (llamacppBuild !== undefined) inf.llamacppBuild = llamacppBuild;
+  const bpw = r.patch.value<number>('bpw') ?? r.hubBpw;
+  if (bpw !== undefined) inf.bpw = bpw;
   // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores
   // (llamacpp-row-split.ts LLAMACPP_NO_FLASH_THROUGH_BUILD), before and after ggml-backend alike.
   if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild <= LLAMACPP_NO_FLASH_THROUGH_BUILD && !r.patch.has('attention')) s.attention = 'eager';
@@ -148,9 +150,11 @@ function promptBeforeGenerated(r: Resolution, gen: number | undefined): void {
 function servedContext(r: Resolution): void {
   const s = r.s;
   const inf = s.inference;
-  if (inf.engine !== 'vllm' || r.patch.has('seq')) return;
-  if (!r.isNew && !r.modeChanged() && !r.patch.has('engine')) return;
-  const context = servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
+  const exl2 = s.framework === 'exllamav2' && s.mode === 'inference';
+  if ((inf.engine !== 'vllm' && !exl2) || r.patch.has('seq')) return;
+  if (!r.isNew && !r.modeChanged() && !r.patch.has('engine') && !r.patch.has('framework')) return;
+  // ExLlamaV2 reads max_position_embeddings as it is (config.py), its RoPE scale apart.
+  const context = exl2 ? contextLengthOf(s.model.id, s.model.arch.maxPositions) : servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
   if (context === undefined || s.seq !== DEFAULTS.seq) return;
   const rope = servedRopeFactorOf(s.model.id);
   const own = rope > 1 ? `${s.model.name}'s max_position_embeddings × its linear RoPE factor ${rope} (config.json)` : `${s.model.name}'s own`;
@@ -160,7 +164,9 @@ function servedContext(r: Resolution): void {
   r.unassume(DEFAULT_WORDS.seq);
   // Said as the default it is, in the words every default length is said with ("seq N (default)"):
   // the model's own window is not the user's length, only what the server does without one.
-  const served = inf.server === 'sglang'
+  const served = exl2
+    ? `max_seq_len ${grouped(context)}, ${s.model.name}'s own (config.json), which ExLlamaV2Cache(model) is built for when no length is given (cache.py max_seq_len -1)`
+    : inf.server === 'sglang'
     ? `context length ${grouped(context)}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
     : inf.server === 'lmdeploy'
     ? `session-len ${grouped(context)}, ${own}, which lmdeploy takes when --session-len is not given (TurboMind truncates it to the KV blocks it gets)`

@@ -198,7 +198,7 @@ export const recipeSchema = z.enum(['mixed', 'megatron', 'amp', 'pure', 'fp32'])
 export const computeDtypeSchema = z.enum(['bf16', 'fp16', 'fp8', 'fp32']);
 /** Storage format of frozen / served weights. */
 /** GGUF k-quants (q8_0 … q2_k) are llama.cpp's formats: inference only. */
-export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k']);
+export const weightFormatSchema = z.enum(['bf16', 'fp16', 'fp32', 'int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k', 'exl2']);
 
 export const optimizerSchema = z.enum([
   'adamw',
@@ -278,6 +278,8 @@ export const inferenceSchema = z.object({
   lmdeployVersion: z.string().regex(/^0\.\d+(?:\.\d+)?$/).optional(),
   /** llama.cpp's build number (b1430); absent = the newest (memory/llamacpp-row-split.ts). */
   llamacppBuild: z.number().int().min(1).max(100_000).optional(),
+  /** EXL2 bits per weight ("2.4bpw", the quantised layers' average); absent = convert.py's default 4.156 (memory/exllamav2.ts). */
+  bpw: z.number().min(1).max(16).optional(),
   /**
    * SGLang named: the vLLM-style paged server, budgeted by --mem-fraction-static (memory/sglang.ts);
    * lmdeploy named: TurboMind, budgeted by --cache-max-entry-count, held in gpuMemoryUtilization (memory/lmdeploy.ts);
@@ -344,7 +346,7 @@ export const scenarioSchema = z.object({
    * to its own longest sample). Absent = the framework's convention (memory/overhead.ts).
    */
   batches: z.enum(['packed', 'padded']).optional(),
-  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes', 'longlora']),
+  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes', 'longlora', 'exllamav2']),
   /** Unsloth's release, year.month ("unsloth 2024.5"): its loss kernel by release (presets.ts). Absent = the newest. */
   unslothVersion: z.string().regex(/^\d{4}\.\d{1,2}$/).optional(),
   /** torchtune's release ("torchtune 0.1.1"): its recipes' loss, AdamW and LoRA targets by release (memory/torchtune-release.ts). Absent = the newest. */

@@ -170,11 +170,19 @@ describe('Apple silicon', () => {
 
 describe('EXL2 bits per weight', () => {
   // The 2x3090 question of the pages search ("what can I run with 2x3090 48GB VRAM 70b exl2 4.65bpw").
-  it('"4.65bpw" is a 4-bit weight format, sized as the GGUF type of its width, said', () => {
-    const { scenario, said } = read('exllamav2 llama 3 70b 4.65bpw on 2x3090');
+  it('"4.65bpw" with ExLlamaV2 or EXL2 named is that EXL2 width, run by ExLlamaV2 (memory/exllamav2.ts)', () => {
+    const { scenario } = read('exllamav2 llama 3 70b 4.65bpw on 2x3090');
+    expect(scenario.framework).toBe('exllamav2');
+    expect(scenario.weights).toBe('exl2');
+    expect(scenario.inference.bpw).toBe(4.65);
+    const suffixed = read('llama-3-70b-exl2 6.0bpw on 2x 4090').scenario;
+    expect([suffixed.weights, suffixed.inference.bpw]).toEqual(['exl2', 6]);
+  });
+
+  it('a width with no ExLlamaV2 word is still the GGUF type of its bits, said', () => {
+    const { scenario, said } = read('llama 3 70b 4.65bpw on 2x3090');
     expect(scenario.weights).toBe('q4_k_m');
     expect(said).toMatch(/4\.65 bits per weight read as GGUF Q4_K_M/);
-    expect(read('llama-3-70b-exl2 6.0bpw on 2x 4090').scenario.weights).toBe('q6_k');
   });
 });
 

@@ -24,7 +24,8 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
   [/[-_.]4bit$/, 'nf4', 'width'],
   [/[-_.]8bit$/, 'int8', 'width'],
-  [/[-_.]exl2$/, 'gptq', 'format'],
+  // An EXL2 repository ("Llama-3.1-70B-Instruct-exl2") is run by ExLlamaV2, in its own format (memory/exllamav2.ts).
+  [/[-_.]exl2$/, 'exl2', 'format'],
   // GGML is llama.cpp's file format before GGUF (TheBloke's "-GGML" repositories, 2023): "TheBloke/Llama-2-70B-Chat-GGML"
   // (marella/ctransformers#96, corpus c837) had been an unknown model of Llama-3-70B's shape.
   [/[-_.](?:gguf|ggml)$/, '', 'format'],
@@ -85,6 +86,8 @@ export interface OfflineReading {
   size: { params: number; experts: number | null; family: string | null } | null;
   /** The weight format the name's suffix names ("-AWQ" → awq), as the `weights` item's value. */
   weights: string | null;
+  /** An EXL2 repository's bits per weight ("Llama-3.1-70B-Instruct-2.4bpw-h6-exl2": 2.4; memory/exllamav2.ts). */
+  bpw?: number;
 }
 
 /**
@@ -100,15 +103,27 @@ export function offlineReading(repo: string): OfflineReading | null {
   const pieces = typeof read === 'string' ? [{ text: read }] : read;
   const model = modelIdOf(pieces[0]!.text.trim()) ?? null;
   const format = keywordMeaning(pieces[1]?.text.trim() ?? '') ?? formatInName(name);
-  const weights = format?.type === 'weights' ? format.value : null;
-  if (model) return { model, size: null, weights };
+  const exl2 = exl2InName(name);
+  const weights = exl2 ? 'exl2' : format?.type === 'weights' ? format.value : null;
+  if (model) return { model, size: null, weights, ...exl2 };
   const size = sizeInRepoName(name);
   if (!size) {
     const release = SIZELESS_RELEASES.find(([pattern]) => pattern.test(name));
-    return release ? { model: modelIdOf(release[1]) ?? null, size: null, weights } : null;
+    return release ? { model: modelIdOf(release[1]) ?? null, size: null, weights, ...exl2 } : null;
   }
   const base = baseInRepoName(name, size.text);
-  return base ? { model: base, size: null, weights } : { model: null, size, weights };
+  return base ? { model: base, size: null, weights, ...exl2 } : { model: null, size, weights, ...exl2 };
+}
+
+/**
+ * An EXL2 repository names its format and width ("LoneStriker/Meta-Llama-3.1-70B-Instruct-2.4bpw-h6-exl2",
+ * turboderp-org/exllamav2#677; "turboderp/Llama-3-70B-Instruct-exl2" keeps each width in a branch): the
+ * width when written, else none (convert.py's default, memory/exllamav2.ts). The h6 is the head's bits, the default.
+ */
+function exl2InName(name: string): { bpw?: number } | null {
+  if (!/(?:^|[-_.])exl2(?:$|[-_.])/.test(name)) return null;
+  const m = /(?:^|[-_.])(\d(?:\.\d+)?)[-_]?bpw(?:$|[-_.])/.exec(name);
+  return m ? { bpw: Number(m[1]) } : {};
 }
 
 /**

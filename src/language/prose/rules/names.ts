@@ -358,11 +358,15 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'ggml-org/llama.cpp#11752',
   },
   {
-    // ExLlamaV2 / EXL2 "4.65bpw": weights of that width, sized as the GGUF type of its whole bits, said.
+    // EXL2 "4.65bpw": with ExLlamaV2 / EXL2 named, that width as EXL2 (memory/exllamav2.ts); otherwise (EXL3,
+    // a width alone) weights of that width, sized as the GGUF type of its whole bits, said.
     id: 'prose.bpw',
     pattern: /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g,
     when: (t) => t.includes('bpw'),
     write: (m, notes) => {
+      // With ExLlamaV2 or EXL2 named, the width is the file's own ("bpw 2.4 exl2"), sized by memory/exllamav2.ts;
+      // the format word after the number keeps it from reading as a card's ("2.4 on 1x 46GB").
+      if (/\b(?:exllamav2|exllama v2|exllama2|exl2|tabbyapi)\b/i.test(m.input)) return ` bpw ${m[1]} exl2 `;
       const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
       const format = GGUF_OF_WIDTH[bits]!;
       notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);
@@ -371,11 +375,12 @@ export const NAME_RULES: readonly ProseRule[] = [
     example: 'llama3-70b exl2 4.65bpw on 2x 3090',
   },
   {
+    // ExLlama (v1, GPTQ) and ExLlamaV3 / EXL3 are not modelled: blanked. ExLlamaV2 and EXL2 are (vocabulary.ts).
     id: 'prose.exllama',
-    pattern: /\b(?:exllama(?:v2|v3)?|exl[23])\b/g,
+    pattern: /\b(?:exllama(?![\s_-]?v?2\b)(?:v3)?|exl3)\b/g,
     when: (t) => t.includes('exl'),
     write: blank,
-    example: 'mixtral-8x7b with exllamav2 on a 4090',
+    example: 'mixtral-8x7b with exllamav3 on a 4090',
   },
   {
     // Microsoft's Phi-1, Phi-1.5 and Phi-2 are named by their version, not their size (1.3B, 1.4B, 2.7B):
