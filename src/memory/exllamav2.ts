@@ -2,6 +2,9 @@ import type { Scenario } from '../scenario/schema.js';
 import { count, num } from './format.js';
 import type { Layout } from './layout.js';
 import { activeMlpWidth } from './inference.js';
+import { EXL2_DEFAULT_BPW } from './precision.js';
+
+export { EXL2_DEFAULT_BPW };
 import type { Component } from './types.js';
 
 /**
@@ -26,8 +29,6 @@ import type { Component } from './types.js';
  *   of sin/cos over max_seq_len, `state_size`, `mask_size`).
  */
 
-/** convert.py `-b`/`--bits` default (its first release): the bits per weight an EXL2 file gets when none is named. */
-export const EXL2_DEFAULT_BPW = 4.156;
 /** convert.py `-hb`/`--head_bits` default: the output head's bits. */
 export const EXL2_HEAD_BITS = 6;
 /** config.py `ExLlamaV2Config.__init__`: max_input_len = 2048, max_batch_size = 1, max_dq_size = 512·1024² elements. */

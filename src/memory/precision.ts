@@ -44,6 +44,12 @@ export function activationBytes(s: Scenario): number {
  * GPTQ/AWQ: 4 bits + fp16 scale and packed zero per group of 128 ≈ 4.25 bits.
  * int8 (LLM.int8()): 1 B + fp32 row scales (negligible).
  */
+/**
+ * turboderp's ExLlamaV2 convert.py `-b`/`--bits` default (its first release): the bits per weight an EXL2
+ * file gets when none is named. Kept here, not in memory/exllamav2.ts, because that module imports this one.
+ */
+export const EXL2_DEFAULT_BPW = 4.156;
+
 export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   fp32: 4,
   bf16: 2,
@@ -66,7 +72,7 @@ export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   q3_k_m: 4.0 / 8,
   q2_k: 3.16 / 8,
   // EXL2 at convert.py's default target (memory/exllamav2.ts); a file's own "2.4bpw" replaces it there.
-  exl2: 4.156 / 8,
+  exl2: EXL2_DEFAULT_BPW / 8,
 };
 
 export function isQuantised(format: WeightFormat): boolean {

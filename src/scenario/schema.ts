@@ -373,7 +373,7 @@ export const scenarioSchema = z.object({
   expandableSegments: z.boolean().optional(),
   /**
    * The online RL run is verl's trainer ("verl", verl.trainer.main_ppo): its actor computes the logits
-   * of every position, not only the completion's as TRL does (memory/rl.ts rlLogitTokens). Absent = TRL's.
+   * of every position, not only the completion's as TRL does (memory/rl.ts logitsOfCompletionOnly). Absent = TRL's.
    */
   rlTrainer: z.literal('verl').optional(),
   /**
