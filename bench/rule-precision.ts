@@ -123,7 +123,7 @@ export function report(w: Weighed, label: string, rows: number): string[] {
   const ranked = [...w.rules.entries()].sort((a, b) => b[1].silent - a[1].silent || b[1].wrong - a[1].wrong || b[1].set - a[1].set);
   const out = [
     `headroom rule precision — ${label}: ${n} lines with a reading — right ${v('right')}, flagged ${v('flagged')}, silent ${v('silent')}, refused ${v('refused')}`,
-    `weak facts said per reply: ${(weakSum / (replies || 1)).toFixed(3)} mean over ${replies} replies read to a scenario; ${withWeak} replies (${pct(withWeak, replies)}) say at least one, max ${Math.max(0, ...w.weakPerReply)}`,
+    `weak facts said per reply: ${(weakSum / (replies || 1)).toFixed(3)} mean (${weakSum} over ${replies} replies read to a scenario); ${withWeak} replies (${pct(withWeak, replies)}) say at least one, max ${Math.max(0, ...w.weakPerReply)}`,
     '',
     'By rule (facts set by the message\'s words; "default:<field>" and "thread:<rule>" count the wrong fields no rule of the message set), worst first:',
     `  ${'rule'.padEnd(40)} ${'set'.padStart(5)} ${'wrong'.padStart(6)} ${'silent'.padStart(6)} ${'weak'.padStart(5)} ${'wk+wr'.padStart(5)} ${'prec'.padStart(5)}  lines (silent first)`,

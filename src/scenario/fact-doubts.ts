@@ -23,7 +23,32 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s));
+  return withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s)), text);
+}
+
+/** A full fine-tune's words and LoRA's, as a message names them side by side. */
+const FULL_WORDS = String.raw`(?:sft|full(?:[- ]?(?:fine[- ]?tun\w*|finetun\w*|param\w*|sft))?|全量(?:微调|参数)?|全参(?:数)?(?:微调)?)`;
+const LORA_WORDS = String.raw`q?lora`;
+const JOINED = String.raw`\s*(?:和|与|跟|及|以及|或者?|还是|、|/|\band\b|\bor\b|\bvs\.?)\s*`;
+/** The two joined as alternatives or both ("sft和lora", "(full fine-tuning/LoRA)", "LoRA or full"); not inside a path ("saves/llama3-8b/lora/sft"). */
+const METHOD_PAIR = new RegExp(String.raw`(?<![\w/.-])(?:${FULL_WORDS}${JOINED}${LORA_WORDS}|${LORA_WORDS}${JOINED}${FULL_WORDS})(?![\w/.-])`, 'giu');
+
+/**
+ * A method read where the message names a full fine-tune and LoRA together, as alternatives or
+ * both ("跑70B的sft和lora都报内存不足", LlamaChinese/Llama-Chinese#278, c934; "with 4 40G A100 (full
+ * fine-tuning/LoRA)?", OpenRLHF, c642): the reading kept one of the two, so the method is weak,
+ * said once with the pair and the other method as the switch.
+ */
+function withMethodAlternatives(facts: FactTrace[], text: string): FactTrace[] {
+  const pairs = [...text.matchAll(METHOD_PAIR)].map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0] }));
+  if (!pairs.length) return facts;
+  const inPair = (f: FactTrace) => (f.fact === 'method' && f.at !== null && f.end !== null ? pairs.find((p) => p.at < f.end! && f.at! < p.end) : undefined);
+  const first = facts.find((f) => inPair(f));
+  if (!first || first.against !== undefined) return facts;
+  const pair = inPair(first)!;
+  const other = /lora/i.test(first.value) ? 'full' : 'lora';
+  // Each method fact of the pair is weak (none stands strong over the saying); the first says it.
+  return facts.map((f) => (f === first ? { ...f, weak: true, weakWords: pair.words.trim(), otherMethod: other } : inPair(f) ? { ...f, weak: true } : f));
 }
 
 /**
