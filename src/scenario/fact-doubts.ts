@@ -23,7 +23,40 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s)), text);
+  return withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s)), text), text);
+}
+
+/**
+ * Words that report what a document says rather than the user's run: "The docs say one needs 80GB for
+ * a normal 7b model" (c853), 'In the README on GitHub, it states: "… fine-tuning a 7B model requires
+ * …"' (c749), "the following line in the README, since usually it needs … to finetune 8B" (c339),
+ * "在文档中，官方给出的所使用设备 … 8 * Nvidia A800 80 GB + DeepSpeed" (XVERSE-7B#2, c983).
+ */
+const REPORTED_SOURCE = /\b(?:in|from|according to|per) (?:the |their |its )?(?:readme|docs|documentation|paper|model card)\b|\b(?:the )?(?:readme|docs|documentation|paper|model card) (?:says?|states?|said|claims?|mentions?|recommends?|suggests?|lists?)\b|文档(?:中|里|上)|官方(?:给出|推荐|说)|论文(?:中|里)|readme(?:中|里|上)/giu;
+/** Words of use before the source: the user ran what it gives ("使用的是readme中的…示例配置", "as readme says, then ran"). */
+const FOLLOWED = /(?:使用(?:的是|了)?|用(?:的是|了)|按照?|照着?|根据|\bfollow(?:ing|ed)?|\busing|\bused?|\bas)\s*(?:the\s+)?$/iu;
+/** Where the reported words end: the sentence's end, a line's, the user's own words again ("I", "my", "我"), or a turn against them ("but Runpod UI doesn't allow…", c754). */
+const REPORT_END = /[.!?](?=\s|$)|[\n。！？]|\b(?:I|we|my|our|but|however|though|yet)\b|我|但/u;
+
+/**
+ * A fact read from words that report what a document or the model's makers say (a README's table,
+ * the docs' hardware) is that document's setup, not necessarily the user's run: weak, said with its
+ * words, unless the user says they followed it. Over the corpus these facts were wrong in four of
+ * seven messages (c339, c749, c853, c983), one of them silent (c983's DeepSpeed).
+ */
+function withReportedSource(facts: FactTrace[], text: string): FactTrace[] {
+  const spans: { at: number; end: number }[] = [];
+  for (const m of text.matchAll(REPORTED_SOURCE)) {
+    if (FOLLOWED.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    const from = m.index + m[0].length;
+    const stop = REPORT_END.exec(text.slice(from));
+    spans.push({ at: m.index, end: stop ? from + stop.index : text.length });
+  }
+  if (!spans.length) return facts;
+  return facts.map((f) => {
+    if (f.weak || f.at === null || f.end === null || f.fact === 'help' || !spans.some((sp) => sp.at <= f.at! && f.end! <= sp.end)) return f;
+    return { ...f, weak: true, weakWords: f.words.trim() };
+  });
 }
 
 /** A full fine-tune's words and LoRA's, as a message names them side by side. */
