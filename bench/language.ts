@@ -87,7 +87,8 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset|your setup's (?:optimizer)\b/],
   ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset|your setup's (?:sharding)\b/],
   ['offload', (s) => s.offload, /offload|your setup's (?:offload)\b/],
-  ['parallel', (s) => s.parallel, /parallel|split over|DDP across|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
+  // A served model's default replica per GPU is said with its switch ("one full replica per GPU (default; say tp 4 to split the model)", resolve-sharding.ts).
+  ['parallel', (s) => s.parallel, /parallel|split over|DDP across|full replica per GPU \(default|replicas of tp \d+[^|]*\(default\)|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
   ['seq', (s) => s.seq, /seq \d+ \(default\)|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
   ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|gradient accumulation \d+ from global batch|your setup's (?:gradient accumulation|global batch)\b/],
@@ -104,6 +105,9 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['question', (s) => [s.question.kind === 'compare' ? [s.question.a, s.question.b].map(sideMeaning).sort() : s.question, s.chart], /other run the message contrasts|your setup's (?:question)\b/],
 ];
 
+/** The compared fields, in the order the bench lists them. */
+export const COMPARED_FIELDS: readonly string[] = FIELDS.map(([name]) => name);
+
 /** A compare side as the items it reads as (kind and value, no spans). */
 function sideMeaning(side: string): string {
   const read = parseRequest(side);
@@ -115,7 +119,7 @@ function sideMeaning(side: string): string {
  * The compared field each traced fact belongs to (scenario/facts.ts): a fact the reply says as weak
  * on its first screen ("framework deepspeed — from …? say …") flags that field as a stated doubt.
  */
-const FIELD_OF_FACT: Record<string, string[]> = {
+export const FIELD_OF_FACT: Record<string, string[]> = {
   model: ['model'],
   method: ['mode', 'lora', 'inference'],
   lora: ['lora'],
@@ -162,6 +166,16 @@ export interface Result {
   line: Line;
   verdict: Verdict;
   detail: string;
+  /** Where the line was read to a scenario and compared (bench/rule-precision.ts weighs the rules with it). */
+  compared?: Compared;
+}
+
+/** A compared line's facts and fields: the trace of its reply (and its thread's first reply), the fields that differ, those nothing flagged. */
+export interface Compared {
+  trace: FactTrace[];
+  threadTrace: FactTrace[];
+  differ: string[];
+  unflagged: string[];
 }
 
 /**
@@ -198,7 +212,8 @@ export function judge(line: Line): Result {
   if (!expected.ok || !expected.scenario) return { line, verdict: 'refused', detail: `the corpus reading does not resolve: ${expected.ok ? 'no scenario' : expected.error.message}` };
   if (!actual.scenario) return { line, verdict: 'silent', detail: 'read as help only' };
   const diffs = differing(actual.scenario, expected.scenario, !pending);
-  if (diffs.length === 0) return { line, verdict: 'right', detail: '' };
+  const compared = (unflagged: string[]): Compared => ({ trace: actual.trace ?? [], threadTrace: thread.trace, differ: diffs.map((d) => d.field), unflagged });
+  if (diffs.length === 0) return { line, verdict: 'right', detail: '', compared: compared([]) };
   const said = [...thread.said, ...actual.assumptions].join(' | ');
   // An assumed intent explains what follows from it: the mode's LoRA, weights and engine.
   const intentAssumed = FIELDS.find(([f]) => f === 'mode')![2].test(said);
@@ -224,7 +239,7 @@ export function judge(line: Line): Result {
       !(methodFlagged && !statesRecompute && d.field === 'recompute'),
   );
   const detail = `differs in ${diffs.map((d) => d.field).join(', ')}${unflagged.length ? ` (unflagged: ${unflagged.map((d) => d.field).join(', ')})` : ''}\n      got:  ${canonicalText(actual.scenario)}\n      want: ${canonicalText(expected.scenario)}`;
-  return { line, verdict: unflagged.length ? 'silent' : 'flagged', detail };
+  return { line, verdict: unflagged.length ? 'silent' : 'flagged', detail, compared: compared(unflagged.map((d) => d.field)) };
 }
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');

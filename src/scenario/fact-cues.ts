@@ -175,6 +175,16 @@ export function howManyDoubt(text: string, at: number, end: number, statesCount:
   return statesCount ? words.trim() : null;
 }
 
+/** The identifier the words are or sit inside ("MainGPU", "max_seq_size"): joined to more letters, digits or an underscore, or cased as code; null otherwise. */
+function identifierAround(text: string, at: number, end: number): string | null {
+  const before = /[A-Za-z0-9_]+$/.exec(text.slice(0, at))?.[0] ?? '';
+  const after = /^[A-Za-z0-9_]+/.exec(text.slice(end))?.[0] ?? '';
+  const name = `${before}${text.slice(at, end)}${after}`;
+  // Or one name by itself: cased or joined as code writes names ("MainGPU", "max_seq").
+  if (!before && !after && !/[a-z][A-Z]|_/.test(name)) return null;
+  return /\s/.test(name) ? null : name;
+}
+
 /**
  * A card or limit question ("minimum GPU", "max seq") written inside a statement is no question: "This
  * is the minimum GPU requirement for effective training." (a README quoted in
@@ -186,6 +196,10 @@ export function howManyDoubt(text: string, at: number, end: number, statesCount:
  */
 export function statedNotAsked(text: string, at: number, end: number): string | null {
   const words = text.slice(at, end);
+  // Words joined into one name with no space ("MainGPU:" in LocalAI's dump of its load options,
+  // mudler/LocalAI#1981, c972; "max_seq_size", c964) are a setting's name, never a question.
+  const name = identifierAround(text, at, end);
+  if (name) return name;
   if (/\b(?:which|what|how)\b/i.test(words)) return null;
   const start = sentenceStart(text, at);
   const stopAt = maskAbbreviations(text.slice(end)).search(/[.!?。？！\n](?:\s|$)/);

@@ -23,7 +23,65 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s));
+  return withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s)), text), text);
+}
+
+/**
+ * Words that report what a document says rather than the user's run: "The docs say one needs 80GB for
+ * a normal 7b model" (c853), 'In the README on GitHub, it states: "… fine-tuning a 7B model requires
+ * …"' (c749), "the following line in the README, since usually it needs … to finetune 8B" (c339),
+ * "在文档中，官方给出的所使用设备 … 8 * Nvidia A800 80 GB + DeepSpeed" (XVERSE-7B#2, c983).
+ */
+const REPORTED_SOURCE = /\b(?:in|from|according to|per) (?:the |their |its )?(?:readme|docs|documentation|paper|model card)\b|\b(?:the )?(?:readme|docs|documentation|paper|model card) (?:says?|states?|said|claims?|mentions?|recommends?|suggests?|lists?)\b|文档(?:中|里|上)|官方(?:给出|推荐|说)|论文(?:中|里)|readme(?:中|里|上)/giu;
+/** Words of use before the source: the user ran what it gives ("使用的是readme中的…示例配置", "as readme says, then ran"). */
+const FOLLOWED = /(?:使用(?:的是|了)?|用(?:的是|了)|按照?|照着?|根据|\bfollow(?:ing|ed)?|\busing|\bused?|\bas)\s*(?:the\s+)?$/iu;
+/** Where the reported words end: the sentence's end, a line's, the user's own words again ("I", "my", "我"), or a turn against them ("but Runpod UI doesn't allow…", c754). */
+const REPORT_END = /[.!?](?=\s|$)|[\n。！？]|\b(?:I|we|my|our|but|however|though|yet)\b|我|但/u;
+
+/**
+ * A fact read from words that report what a document or the model's makers say (a README's table,
+ * the docs' hardware) is that document's setup, not necessarily the user's run: weak, said with its
+ * words, unless the user says they followed it. Over the corpus these facts were wrong in four of
+ * seven messages (c339, c749, c853, c983), one of them silent (c983's DeepSpeed).
+ */
+function withReportedSource(facts: FactTrace[], text: string): FactTrace[] {
+  const spans: { at: number; end: number }[] = [];
+  for (const m of text.matchAll(REPORTED_SOURCE)) {
+    if (FOLLOWED.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    const from = m.index + m[0].length;
+    const stop = REPORT_END.exec(text.slice(from));
+    spans.push({ at: m.index, end: stop ? from + stop.index : text.length });
+  }
+  if (!spans.length) return facts;
+  return facts.map((f) => {
+    if (f.weak || f.at === null || f.end === null || f.fact === 'help' || !spans.some((sp) => sp.at <= f.at! && f.end! <= sp.end)) return f;
+    return { ...f, weak: true, weakWords: f.words.trim() };
+  });
+}
+
+/** A full fine-tune's words and LoRA's, as a message names them side by side. */
+const FULL_WORDS = String.raw`(?:sft|full(?:[- ]?(?:fine[- ]?tun\w*|finetun\w*|param\w*|sft))?|全量(?:微调|参数)?|全参(?:数)?(?:微调)?)`;
+const LORA_WORDS = String.raw`q?lora`;
+const JOINED = String.raw`\s*(?:和|与|跟|及|以及|或者?|还是|、|/|\band\b|\bor\b|\bvs\.?)\s*`;
+/** The two joined as alternatives or both ("sft和lora", "(full fine-tuning/LoRA)", "LoRA or full"); not inside a path ("saves/llama3-8b/lora/sft"). */
+const METHOD_PAIR = new RegExp(String.raw`(?<![\w/.-])(?:${FULL_WORDS}${JOINED}${LORA_WORDS}|${LORA_WORDS}${JOINED}${FULL_WORDS})(?![\w/.-])`, 'giu');
+
+/**
+ * A method read where the message names a full fine-tune and LoRA together, as alternatives or
+ * both ("跑70B的sft和lora都报内存不足", LlamaChinese/Llama-Chinese#278, c934; "with 4 40G A100 (full
+ * fine-tuning/LoRA)?", OpenRLHF, c642): the reading kept one of the two, so the method is weak,
+ * said once with the pair and the other method as the switch.
+ */
+function withMethodAlternatives(facts: FactTrace[], text: string): FactTrace[] {
+  const pairs = [...text.matchAll(METHOD_PAIR)].map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0] }));
+  if (!pairs.length) return facts;
+  const inPair = (f: FactTrace) => (f.fact === 'method' && f.at !== null && f.end !== null ? pairs.find((p) => p.at < f.end! && f.at! < p.end) : undefined);
+  const first = facts.find((f) => inPair(f));
+  if (!first || first.against !== undefined) return facts;
+  const pair = inPair(first)!;
+  const other = /lora/i.test(first.value) ? 'full' : 'lora';
+  // Each method fact of the pair is weak (none stands strong over the saying); the first says it.
+  return facts.map((f) => (f === first ? { ...f, weak: true, weakWords: pair.words.trim(), otherMethod: other } : inPair(f) ? { ...f, weak: true } : f));
 }
 
 /**

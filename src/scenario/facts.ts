@@ -32,6 +32,8 @@ export interface FactTrace {
   evidence?: FrameworkEvidence;
   /** A setting of the message the fact goes against ("gradient_accumulation_steps: 4" beside inference): said with it, never folded into a stronger saying. */
   against?: string;
+  /** For a method read where the message names two ("sft和lora"): the other one, the switch the reply offers. */
+  otherMethod?: string;
   /** The words that correct a weak count to the other count the message or thread said ("on 4 GPUs"). */
   alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
@@ -219,6 +221,7 @@ function correction(f: FactTrace): string {
       return f.alternative ? `say ${f.alternative} if you mean another generation` : "say the model's name or size";
     case 'method':
       if (f.against) return `"${f.against}" is a training setting: say "train" if it trains`;
+      if (f.otherMethod) return `say "${f.otherMethod}" if you mean that one`;
       return f.alternative ? `say "${f.alternative}" if it trains` : 'say the method you mean';
     case 'precision':
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
@@ -262,7 +265,13 @@ function familySizeQuestion(words: string, { sizes, read }: { sizes: string[]; r
 export function saidWeak(facts: readonly FactTrace[]): FactTrace[] {
   // A bare train word ("训练", "run") carries the method read elsewhere: it says training, not LoRA, so a
   // LoRA only a name suggested ("chinese -LLAMA-LORA 7B模型训练", c1001) stays said.
-  const namesMethod = (g: FactTrace, f: FactTrace) => f.fact !== 'method' || !/lora/i.test(f.value) || /lora|peft|adapter/i.test(g.words) || g.rules.includes('item.lora');
+  // So does one beside a pair of methods the message names ("run … (full fine-tuning/LoRA)?", c642): only
+  // the method's own words stand over the saying.
+  const namesMethod = (g: FactTrace, f: FactTrace) => {
+    if (f.fact !== 'method') return true;
+    if (/lora/i.test(f.value)) return /lora|peft|adapter/i.test(g.words) || g.rules.includes('item.lora');
+    return f.otherMethod === undefined || /full|全量|全参|pre-?train/i.test(g.words);
+  };
   const strong = (f: FactTrace) => f.against === undefined && facts.some((g) => g !== f && !g.weak && g.at !== null && g.fact === f.fact && g.value === f.value && namesMethod(g, f));
   return facts.filter((f) => f.weak && f.weakWords !== undefined && !strong(f));
 }

@@ -65,3 +65,25 @@ describe('howManyDoubt', () => {
     }
   });
 });
+
+/**
+ * A card or limit question read from a setting's name ("MainGPU:" in LocalAI's dump of its load options,
+ * mudler/LocalAI#1981, c972; "max_seq_size", c964) is no question: said weak with the name.
+ */
+describe('a question word inside a name', () => {
+  const questionNotice = (text: string) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    return r.notices.find((n) => n.startsWith('the question '));
+  };
+
+  it('c972: LocalAI\'s "MainGPU:" is said as a name, not asked', () => {
+    const text = `run wizard-uncensored-13b.gguf on the GPU with llama.cpp
+5:52PM DBG GRPC: Loading model with options: {Model:wizard-uncensored-13b.gguf ContextSize:700 NBatch:512 F16Memory:false NGPULayers:20 MainGPU: TensorSplit: Threads:8`;
+    expect(questionNotice(text)).toMatch(/^the question "which GPU" — from "MainGPU"\?/);
+  });
+
+  it.each(['what gpu do I need for llama-2-70b inference?', 'which GPU fits qwen2.5-32b lora'])('a question asked in words stays strong: %j', (text) => {
+    expect(questionNotice(text)).toBeUndefined();
+  });
+});
