@@ -208,7 +208,9 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       continue;
     }
     // In prose, a long word one letter off a keyword ("meagatron", "deepseeed") is that keyword, stated.
-    const fixed = suggestion ? typoOf(u.text, suggestion) : null;
+    // Not a word written in CamelCase ("MainGPU:" in LocalAI's dump of its llama.cpp options, c972, and
+    // mudler/LocalAI#969: read as "min gpu", a question nobody asked): a program's identifier, never a typo.
+    const fixed = suggestion && !/[a-z][A-Z]/.test(word) ? typoOf(u.text, suggestion) : null;
     if (fixed) {
       corrected.push({ ...fixed, offset: u.offset, text: u.text });
       typoNotes.push(`"${word}" read as "${suggestion}"`);

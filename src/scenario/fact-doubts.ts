@@ -23,7 +23,7 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withTrainingFramework(f, patch, s)), text), text);
+  return withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withFailureThreshold(withTrainingFramework(f, patch, s), text)), text), text);
 }
 
 /**
@@ -83,6 +83,25 @@ function withMethodAlternatives(facts: FactTrace[], text: string): FactTrace[] {
   // Each method fact of the pair is weak (none stands strong over the saying); the first says it.
   return facts.map((f) => (f === first ? { ...f, weak: true, weakWords: pair.words.trim(), otherMethod: other } : inPair(f) ? { ...f, weak: true } : f));
 }
+
+/** A length said as the point past which a run fails: "when the length of prompt exceeds 1020, OOM happens". */
+const PAST_A_LENGTH = /\b(?:exceed(?:s|ed|ing)?|beyond|longer than|more than|greater than|above|over)\s+(?:about\s+|around\s+|~\s*)?\d|超过了?\s*\d|大于\s*\d|超出了?\s*\d/i;
+const REPORTS_FAILURE = /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed)\b|显存不[足够]|爆显存|报错|溢出/i;
+
+/**
+ * A length read from where a run starts to fail ("when the length of prompt exceeds 1020, OOM happens",
+ * ModelTC/LightLLM#28, c948; "输入长度超过一两百就显存不够了", QwenLM/Qwen, c664; "a MAX_TOTAL_TOKENS value
+ * above 4096", c951): the run asked about is at or past it, not set to it, so the length is weak, said
+ * with its words — the estimate at that length shows what fits up to where the user says it fails.
+ */
+function withFailureThreshold(f: FactTrace, text: string): FactTrace {
+  if (f.fact !== 'seq' || f.weak || f.at === null || f.end === null || !REPORTS_FAILURE.test(text)) return f;
+  if (PAST_A_LENGTH.test(f.words)) return { ...f, weak: true, weakWords: f.words.trim() };
+  // The length read on its unit alone ("6000 tokens"): the bound word just before it, in the same clause.
+  const before = BOUND_BEFORE.exec(text.slice(Math.max(0, f.at - 24), f.at));
+  return before ? { ...f, weak: true, weakWords: `${before[0]}${text.slice(f.at, f.end)}`.trim() } : f;
+}
+const BOUND_BEFORE = /(?:\b(?:exceed(?:s|ed|ing)?|beyond|longer than|more than|greater than|above|over)\s+(?:about\s+|around\s+|~\s*)?|超过了?\s*|大于\s*|超出了?\s*)$/i;
 
 /**
  * A run read as inference with a fine-tuning library named to load it ("use unsloth to load

@@ -2,11 +2,21 @@ import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type Key
 
 /** Handlers many keys share: a number said with its word, a switch, a GPU count, a serving key. */
 
-/** A number-valued key read as `<word> N`; "auto" and non-numbers are ignored. */
+/**
+ * An integer type's largest value (2^31−1, 2^32−1, 2^63−1, 2^64−1) or transformers' VERY_LARGE_INTEGER
+ * (int(1e30), a tokenizer's model_max_length when none is set) is the way a config says "no limit":
+ * "max_len: 2147483647" (InfLLM's config, thunlp/InfLLM via Qwen's issue, c952: refused as out of
+ * range), "max_batch_total_tokens: Some(4294967295)" (TGI's Args, c042). Never a setting to size.
+ */
+const NO_LIMIT = [2 ** 31 - 1, 2 ** 32 - 1, 2 ** 63 - 1, 2 ** 64 - 1];
+export const isNoLimit = (n: number): boolean => NO_LIMIT.includes(n) || n >= 1e18;
+
+/** A number-valued key read as `<word> N`; "auto" and non-numbers are ignored; a "no limit" sentinel is set aside, said. */
 export const numeric =
   (word: string): Handler =>
-  (v) => {
+  (v, ctx) => {
     const n = numberOf(v);
+    if (Number.isFinite(n) && isNoLimit(n)) return { ignore: true, note: `${ctx?.pair ?? `${ctx?.current ?? word} ${n}`} is the largest integer, a way of saying "no limit": not read as your ${word === 'seq' ? 'length' : word} (say ${word} N for yours)` };
     return Number.isFinite(n) ? say(`${word} ${n}`) : IGNORE;
   };
 

@@ -110,6 +110,9 @@ export const SEQUENCE_KEYS: KeyTable = {
   seq_len: { reads: numeric('seq') },
   max_length: { reads: numeric('seq') },
   max_len: { reads: numeric('seq') },
+  // LOMO's data arguments ("data_max_length: 1024" in config/args_lomo_lora.yaml, OpenLMLab/LOMO, c968: unread,
+  // the length fell to the default); the same name in other trainers' TrainingArguments beside model_max_length.
+  data_max_length: { reads: numeric('seq'), source: 'OpenLMLab/LOMO (c968)' },
   source_max_len: { reads: numeric('seq') },
   max_model_len: { reads: servedCap },
   max_total_tokens: { reads: servedCap },

@@ -210,6 +210,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // A bound on memory is no card: "调整gpu_memory_utilizaton参数到低于18G就会报显存不足" (setting the
     // utilization below 18G runs out of memory, QwenLM/Qwen3#1509, c680), "anything under 16GB OOMs",
     // "the model should not need more than 196G memory" (c367: it became a comparison that took the cards).
+    // A bound may be a sign: "the need memory is too large(>250GB)" (Stability-AI/lm-evaluation-harness#83, the
+    // thread of c1000: read as a 250 GB card), "the max gpu could cost > 40g" (dvlab-research/LongLoRA, c415),
+    // "7b is > 12gb ram use" (c172); never an arrow ("->", "=>"). Host memory named after the amount ("It uses
+    // > 32 GB of host memory", c832) is left to the host-memory rule, which reads "host" with it.
     // (A bound
     // said after its amount, "100G显存以内", "需要40G以上", is read later as memory in use: a follow-up of
     // only that keeps the thread's card, c402.)
@@ -219,7 +223,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     pattern: new RegExp(
       // A usage verb before the bound ("需要的显存超过了 7GB") makes it memory in use, said so by reconcile/mentions.ts;
       // the lookahead first, so the look back over spaces runs only where a bound word starts (a blanked log is all spaces).
-      String.raw`(?=低于|高于|小于|大于|少于|多于|超过|超出|不到|不足|\b(?:below|under|less|lower|fewer|more|greater|higher|over))(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?=低于|高于|小于|大于|少于|多于|超过|超出|不到|不足|[<>≤≥]|\b(?:below|under|less|lower|fewer|more|greater|higher|over))(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|(?<![-=<>])[<>≤≥]=?|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:of\s+)?(?:host|system|cpu|main)\s+(?:memory|ram|dram)\b)(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',

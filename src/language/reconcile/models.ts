@@ -45,6 +45,12 @@ export function models(items: Item[], notes?: string[]): Item[] {
   // A repo whose name gives a weight format ("…-Instruct-FP8") is the more specific checkpoint.
   const keep =
     named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  // A catalog model of the same size that the kept name reads as another ("Qwen1.5-72B-chat-AWQ" in the prose,
+  // the config's path ".../Qwen2-geogpt-72b-0412-awq-…" read as qwen2-72b, c952): two releases of one size
+  // differ in shape (Qwen2 has grouped KV heads, Qwen1.5-72B none), so the pick is said, never made silently.
+  const kept = catalogOf(keep)?.id;
+  const other = kept === undefined ? undefined : catalog.find((i) => i !== keep && catalogOf(i)?.id !== undefined && catalogOf(i)!.id !== kept);
+  if (notes && other) notes.push(`"${other.text.trim()}" set aside as your setup's model: the message also names "${(keep.kind === 'hub' ? keep.repo : keep.text).trim()}" (read as ${kept}); say the model you run if it is the other`);
   return items.filter((i) => !namesModel(i) || i === keep);
 }
 

@@ -1,3 +1,4 @@
+import { GPUS } from '../../catalog/index.js';
 import { sameModelSize } from '../families.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
@@ -105,7 +106,15 @@ export function disagree(slot: string, a: Item, b: Item): boolean {
   }
   if (a.kind === 'hardware' && b.kind === 'hardware') {
     const differ = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
-    return differ(a.gpuId, b.gpuId) || differ(a.count, b.count) || differ(a.nodes, b.nodes) || differ(a.capacityGiB, b.capacityGiB);
+    // Cards counted with a memory and no name against a card named without one: "nvidia*8 80GB" (a
+    // document's cards) and "nvidia 4090 24GB" (the user's, xverse-ai/XVERSE-7B#2, c983) are two machines,
+    // as "8x A100 80G" and "1x 3090" are: the named card's own memory is what the counted memory is
+    // compared with. A memory alone, uncounted ("will naively need 26 GB", c834), is an amount, no machine.
+    const named = (h: typeof a) => (h.gpuId !== null && h.capacityGiB === null ? (GPUS.find((g) => g.id === h.gpuId)?.totalMiB ?? NaN) / 1024 : NaN);
+    const counted = (h: typeof a) => (h.gpuId === null && h.count !== null && h.capacityGiB !== null ? h.capacityGiB : NaN);
+    const apart = (m: number, n: number) => Number.isFinite(m) && Number.isFinite(n) && Math.abs(m - n) / Math.max(m, n) > 0.1;
+    const memoryDiffers = apart(named(a), counted(b)) || apart(counted(a), named(b));
+    return differ(a.gpuId, b.gpuId) || differ(a.count, b.count) || differ(a.nodes, b.nodes) || differ(a.capacityGiB, b.capacityGiB) || memoryDiffers;
   }
   if (slot === 'intent') return intentsDisagree(intentOf(a), intentOf(b));
   return meaning(a) !== meaning(b);

@@ -261,9 +261,12 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // terabyte), read as the node's, for the offload check. Not a GPU's own "RAM": "Each GPU in my
     // configuration is equipped with 16GB of RAM" (meta-llama/llama-cookbook#309, c641) is the card's, in one clause
     // and under 200 GB (no card has more); so is one in parentheses right after a card ("a cluster of A10 GPU
-    // (22G RAM)", vllm-project/vllm#4242, c703).
+    // (22G RAM)", vllm-project/vllm#4242, c703). Nor one written right after a GeForce card's number with
+    // nothing between ("nvidia 4090 24GB RAM", xverse-ai/XVERSE-7B#2, c983; "GPU: Nvidia RTX 3080 Ti 12GB
+    // RAM" over "Memory: 64GB RAM" in a lab's server list): the card's own memory, said as RAM; after a
+    // comma it is the machine's ("RTX 2080 Ti, 32GB RAM", c089).
     id: 'prose.host-ram',
-    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
     // Its word always follows a space; a long blank (a log set aside) after a memory made its scan slow.
     needs: /\s(?:d?ram(?![a-z])|mem+ory(?![a-z])|ddr)/,
     write: hostRam,
