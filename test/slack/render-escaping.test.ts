@@ -20,13 +20,14 @@ describe('nothing a Slack user wrote is re-posted unescaped', () => {
     expect(requestText('<@U0HEADROOM> 13b &lt;x&gt; &amp; on 4xA100')).toBe('13b <x> & on 4xA100');
   });
 
-  it('no rendered reply carries a raw <, whatever was typed (property, real assistant)', () => {
+  it('no displayed text of a rendered reply carries a raw <, whatever was typed (property, real assistant)', () => {
     const word = fc.constantFrom('13b', 'zero3', 'on', 'h100', '<!channel>', '<x>', '&', '```', 'a<b', 'seq', '4096', 'lora', '>', 'max', 'batch', 'zer3', '*bold*');
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), (words) => {
         const message = renderSlack(respond(words.join(' '), null).reply);
         expect(message.text).not.toMatch(/</);
-        expect(JSON.stringify(message.blocks)).not.toMatch(/</);
+        // A button's value is never shown: Slack hands it back to us as typed, so only what is displayed is checked.
+        expect(JSON.stringify(message.blocks, (key, value) => (key === 'value' ? undefined : value))).not.toMatch(/</);
       }),
       { numRuns: 60 },
     );
