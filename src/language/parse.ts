@@ -197,7 +197,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
     // Each new word is a scan of every spelling: a message of distinct unknown words gets suggestions for its first ones only.
-    const suggestion = u.foreign || k >= SUGGESTED_WORDS ? null : meaningfulSuggestion(u.text);
+    // A word written in CamelCase ("MainGPU:" in LocalAI's dump of its llama.cpp options, c972, and
+    // mudler/LocalAI#969, once read as "min gpu", a question nobody asked) is a program's identifier:
+    // never a typo of a keyword, and no "did you mean" beside it when it is listed as not read.
+    const identifier = /[a-z][A-Z]/.test(word);
+    const suggestion = u.foreign || identifier || k >= SUGGESTED_WORDS ? null : meaningfulSuggestion(u.text);
     if (!tolerant) {
       const before = numbersWhereCardsCannotGo(reading.kept.filter((k) => k.offset < u.offset));
       return done({ ok: false, error: unknownWord(text, user(u.offset), word, suggestion, u.foreign, before) });
@@ -208,9 +212,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       continue;
     }
     // In prose, a long word one letter off a keyword ("meagatron", "deepseeed") is that keyword, stated.
-    // Not a word written in CamelCase ("MainGPU:" in LocalAI's dump of its llama.cpp options, c972, and
-    // mudler/LocalAI#969: read as "min gpu", a question nobody asked): a program's identifier, never a typo.
-    const fixed = suggestion && !/[a-z][A-Z]/.test(word) ? typoOf(u.text, suggestion) : null;
+    const fixed = suggestion ? typoOf(u.text, suggestion) : null;
     if (fixed) {
       corrected.push({ ...fixed, offset: u.offset, text: u.text });
       typoNotes.push(`"${word}" read as "${suggestion}"`);

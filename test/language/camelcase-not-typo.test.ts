@@ -20,6 +20,7 @@ describe('a CamelCase identifier is no typo', () => {
     const r = read(lineText('c972'));
     expect(r.s.question.kind).not.toBe('whichGpu');
     expect(r.said).not.toContain('"MainGPU" read as');
+    expect(r.said).not.toMatch(/"MainGPU" \(did you mean/);
   });
 
   it.each([

@@ -11,7 +11,8 @@ import { loadCorpus } from '../corpus/corpus.js';
  * make it the user's own setting again.
  */
 
-const weakSaid = (notices: readonly string[]) => notices.filter((n) => / — from "/.test(n));
+/** Notices that keep a fact from standing as the user's own: said weak with its words, or set aside as another run's. */
+const weakSaid = (notices: readonly string[]) => notices.filter((n) => / — from "/.test(n) || /set aside as your setup's .*someone else's run/.test(n));
 const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
 
 function notices(text: string, thread?: string): string[] {
@@ -23,17 +24,18 @@ function notices(text: string, thread?: string): string[] {
 }
 
 describe("a document's setup, reported", () => {
-  it('c983 (xverse-ai/XVERSE-7B#2): the docs\' "8 * Nvidia A800 80 GB + DeepSpeed" is said weak, DeepSpeed with "hf" as the switch', () => {
+  it('c983 (xverse-ai/XVERSE-7B#2): the docs\' "8 * Nvidia A800 80 GB + DeepSpeed" is set aside as another run', () => {
     const c = line('c983');
     const said = weakSaid(notices(c.text, c.thread));
-    expect(said).toContain('framework deepspeed — from "DeepSpeed"? say "hf" if you do not run deepspeed');
-    expect(said.some((n) => n.startsWith('8× A800 80GB — from "8 * Nvidia A800 80 GB"?'))).toBe(true);
+    // The documentation's run is set aside whole (its cards and its framework), beside the user's own question.
+    expect(said.some((n) => n.startsWith('"DeepSpeed" set aside as your setup\'s framework'))).toBe(true);
+    expect(said.some((n) => n.startsWith('"8 * Nvidia A800 80 GB" set aside as your setup\'s cards'))).toBe(true);
   });
 
   it.each([
     ['The docs say fine-tuning needs 8x A100 80GB with DeepSpeed. Can I fine-tune qwen-7b with lora?', /^8× A100 80GB — from /],
     ['According to the README, llama-2-13b lora runs with deepspeed on 4x a100. I want the same.', /^framework deepspeed — from "deepspeed"\?/],
-    ['在文档中，官方给出的设备是 8 * A800 80GB + DeepSpeed  我想用lora微调qwen-7b', /^framework deepspeed — from "DeepSpeed"\?/],
+    ['在文档中，官方给出的设备是 8 * A800 80GB + DeepSpeed  我想用lora微调qwen-7b', /^framework deepspeed — from "DeepSpeed"\?|^"DeepSpeed" set aside as your setup's framework/],
     ['论文中用的是 deepspeed zero3 和 8 张 a100，我用 lora 微调 llama-2-7b', /^8× A100 (?:80|40)GB — from |^8 GPUs — from /],
   ])('%j says %s', (text, notice) => {
     expect(weakSaid(notices(text)).some((n) => notice.test(n))).toBe(true);
