@@ -1,4 +1,5 @@
 import { tgiPresetWords } from '../memory/tgi-release.js';
+import { EXL2_DEFAULT_BPW, EXL2_HEAD_BITS } from '../memory/exllamav2.js';
 import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
 import { torchtuneConfigWithoutCheckpointing } from './torchtune-configs.js';
@@ -296,7 +297,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
     case 'exllamav2':
       // turboderp's ExLlamaV2 (memory/exllamav2.ts): EXL2 weights at the file's bits per weight, an fp16
       // cache preallocated at max_seq_len (the model's own unless a length is given), token embeddings in host RAM.
-      return { fields: { weights: 'exl2', compute: 'fp16' }, mode: 'inference', note: 'ExLlamaV2 preset: EXL2 weights (4.156 bpw, convert.py\'s default, unless a width is named; head at 6 bits), fp16 cache of every position up to max_seq_len built with the model, token embeddings in host RAM' };
+      return { fields: { weights: 'exl2', compute: 'fp16' }, mode: 'inference', note: `ExLlamaV2 preset: EXL2 weights (${EXL2_DEFAULT_BPW} bpw, convert.py's default, unless a width is named; head at ${EXL2_HEAD_BITS} bits), fp16 cache of every position up to max_seq_len built with the model, token embeddings in host RAM` };
 
     case 'llamacpp':
       // llama.cpp (tools/server, common/arg.cpp): GGUF weights (Q4_K_M is the usual download),
