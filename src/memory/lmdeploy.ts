@@ -70,6 +70,41 @@ export function turbomindTotalShareNote(s: Scenario, capacity: number, inside: r
     : `${head}; TurboMind truncates session_len to the blocks it got.`;
 }
 
+/**
+ * The release as said splits TurboMind's vocabulary tables over tensor parallelism: v0.6.0 on. Before
+ * it (v0.5.3 and earlier) every rank holds the whole token embedding and LM head:
+ * src/turbomind/models/llama/LlamaWeight.cc `mallocWeights` (v0.4.0) allocates
+ * `pre_decoder_embedding_table` [vocab_size_padded × hidden] and `post_decoder_embedding_kernel`
+ * [hidden × vocab_size_padded] in the compute dtype on each rank, whatever tensor_para_size; InternLM/
+ * lmdeploy#2252 ("Split token_embs and lm_head weights", eab8536, merged 2024-09-05, first in v0.6.0)
+ * divides both by tensor_para_size. Unnamed: the newest, split.
+ */
+export function turbomindSplitsVocabIn(version: string | undefined): boolean {
+  const m = /^0\.(\d+)(?:\.(\d+))?$/.exec(version ?? '');
+  return !m || Number(m[1]) >= 6;
+}
+
+/**
+ * What the unsplit tables add on each rank before v0.6.0 at tensor parallel > 1: the (1 − 1/tp) of
+ * the embedding and LM head that the weights, split over tp, leave out, at 16 bits (the tables are
+ * the compute dtype even beside 4-bit linears). Qwen1.5-110B at tp 8 (InternLM/lmdeploy#1536,
+ * v0.4.0 on eight V100 32 GB: "Tried to allocate 2.32 GiB", one 152,064 × 8,192 fp16 table):
+ * 2 × 152,064 × 8,192 × 2 B × 7/8 = 4.06 GiB more a card. A tied head is counted once (the
+ * parameter count's), a lower bound.
+ */
+export function turbomindReplicatedVocab(s: Scenario, l: Layout): Component | null {
+  if (turbomindSplitsVocabIn(s.inference.lmdeployVersion) || l.tp <= 1) return null;
+  const tables = l.params.embedding + l.params.lmHead;
+  const bytes = tables * 2 * (1 - 1 / l.tp);
+  return {
+    key: 'weights-vocab',
+    name: `token embedding and LM head whole on every rank (lmdeploy ${s.inference.lmdeployVersion}, before v0.6.0)`,
+    group: 'weights',
+    bytes,
+    formula: `${count(tables)} × 2 B × (1 − 1/${l.tp})`,
+  };
+}
+
 /** BlockManager::GetBlockCount (v0.2.2 on): KV bytes = cache_max_entry_count × (card − weights − non-torch). */
 export function turbomindKvBudget(card: number, cacheShare: number, residentBytes: number, nonTorch: number): number {
   const free = card - residentBytes - nonTorch;

@@ -6,7 +6,7 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
-import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
+import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindReplicatedVocab, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -112,6 +112,9 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   if (engine === 'lmdeploy') {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
+    // Before v0.6.0 every rank holds the whole vocabulary tables (lmdeploy.ts turbomindReplicatedVocab), loaded before the blocks.
+    const vocab = turbomindReplicatedVocab(s, l);
+    if (vocab) resident.push(vocab);
     // Before v0.2.2 the share is of the card's total, whatever the weights left (lmdeploy.ts).
     if (turbomindCacheOfTotal(s)) return { inside: resident, outside, kv: (card: number) => fraction * card, share: `${fraction} (cache_max_entry_count, lmdeploy ${s.inference.lmdeployVersion}) × card`, fraction: 1, ofCard: false };
     return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1, ofCard: false };
