@@ -207,11 +207,13 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${grouped(tgiPrefillTokens(s))} prefill tokens"; lower --max-batch-prefill-tokens).`;
   // vLLM's profile run allocates for real: past the card it is a CUDA out-of-memory in the profile, not a budget shortfall.
   if (engine === 'vllm' && warmupBytes > capacity) return `${head}${plan}: the profile run alone needs ${gib(warmupBytes)} GiB of the ${gib(capacity)} GiB card, so it runs out of memory before the KV cache is sized (CUDA out of memory in the profile run; lower --max-num-seqs or --max-num-batched-tokens).`;
-  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
+  // lmdeploy before v0.6.0: the whole vocabulary tables on every rank (lmdeploy.ts turbomindReplicatedVocab).
+  const vocab = inside.some((c) => c.key === 'weights-vocab') ? ' lmdeploy v0.6.0 on splits the token embedding and LM head over the tensor-parallel ranks (InternLM/lmdeploy#2252).' : '';
+  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.${vocab}`;
   const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
-  return `${head}${plan}; ${seq}.${outside}`;
+  return `${head}${plan}; ${seq}.${outside}${vocab}`;
 }
 
 /**
