@@ -85,23 +85,39 @@ export function turbomindSplitsVocabIn(version: string | undefined): boolean {
 }
 
 /**
- * What the unsplit tables add on each rank before v0.6.0 at tensor parallel > 1: the (1 − 1/tp) of
- * the embedding and LM head that the weights, split over tp, leave out, at 16 bits (the tables are
- * the compute dtype even beside 4-bit linears). Qwen1.5-110B at tp 8 (InternLM/lmdeploy#1536,
- * v0.4.0 on eight V100 32 GB: "Tried to allocate 2.32 GiB", one 152,064 × 8,192 fp16 table):
- * 2 × 152,064 × 8,192 × 2 B × 7/8 = 4.06 GiB more a card. A tied head is counted once (the
- * parameter count's), a lower bound.
+ * What TurboMind's vocabulary tables hold on each rank beyond the weights as counted (the parameters'
+ * embedding and LM head, split over tp, at 16 bits: the tables are the compute dtype even beside
+ * 4-bit linears). TurboMind allocates both tables whether or not the model ties them:
+ * LlamaWeight.cc `mallocWeights` (v0.4.0, v0.7.3: `pre_decoder_embedding_table` [vocab_size_padded ×
+ * hidden] and `post_decoder_embedding_kernel` [hidden × vocab_size_padded]) and its constructor from
+ * v0.9 (`pre_decoder_embedding` and `post_decoder_embedding` emplaced side by side, v0.9.2 → v0.12.0;
+ * v0.12.0 builds them on the host and `LlamaWeight::prepare` moves each to the device). For a tied model
+ * the converter fills the LM head from the embedding (v0.12.0 deploy/source_model/llama.py: with
+ * tie_word_embeddings, output_weight_key = tok_embeddings_key), a second copy on the card.
+ * - Before v0.6.0 both are whole on every rank: Qwen1.5-110B at tp 8 (InternLM/lmdeploy#1536, v0.4.0
+ *   on eight V100 32 GB: "Tried to allocate 2.32 GiB", one 152,064 × 8,192 fp16 table) holds
+ *   2 × 152,064 × 8,192 × 2 B × 7/8 = 4.06 GiB more a card than a split count.
+ * - A tied model (a parameter count with one table) holds the second table too: V × h × 2 B ÷ tp from
+ *   v0.6.0, V × h × 2 B before it.
  */
-export function turbomindReplicatedVocab(s: Scenario, l: Layout): Component | null {
-  if (turbomindSplitsVocabIn(s.inference.lmdeployVersion) || l.tp <= 1) return null;
-  const tables = l.params.embedding + l.params.lmHead;
-  const bytes = tables * 2 * (1 - 1 / l.tp);
+export function turbomindVocabTables(s: Scenario, l: Layout): Component | null {
+  const split = turbomindSplitsVocabIn(s.inference.lmdeployVersion);
+  const tablesParams = 2 * s.model.arch.vocab * s.model.arch.hidden;
+  const held = (tablesParams * 2) / (split ? l.tp : 1);
+  const counted = ((l.params.embedding + l.params.lmHead) * 2) / l.tp;
+  const bytes = held - counted;
+  if (bytes <= 0) return null;
+  const tied = l.params.lmHead === 0;
+  const whole = !split && l.tp > 1;
+  const name = whole
+    ? `token embedding and LM head whole on every rank (lmdeploy ${s.inference.lmdeployVersion}, before v0.6.0)${tied ? ', the tied head allocated apart' : ''}`
+    : 'LM head allocated apart from the tied embedding (TurboMind holds both tables)';
   return {
     key: 'weights-vocab',
-    name: `token embedding and LM head whole on every rank (lmdeploy ${s.inference.lmdeployVersion}, before v0.6.0)`,
+    name,
     group: 'weights',
     bytes,
-    formula: `${count(tables)} × 2 B × (1 − 1/${l.tp})`,
+    formula: `2 × ${count(s.model.arch.vocab)} × ${s.model.arch.hidden} × 2 B${split && l.tp > 1 ? ` ÷ tp ${l.tp}` : ''} − ${count(l.params.embedding + l.params.lmHead)} × 2 B${l.tp > 1 ? ` ÷ tp ${l.tp}` : ''} counted`,
   };
 }
 

@@ -6,7 +6,7 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
-import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindReplicatedVocab, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
+import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindVocabTables, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -112,8 +112,8 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   if (engine === 'lmdeploy') {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
-    // Before v0.6.0 every rank holds the whole vocabulary tables (lmdeploy.ts turbomindReplicatedVocab), loaded before the blocks.
-    const vocab = turbomindReplicatedVocab(s, l);
+    // TurboMind holds both vocabulary tables, tied or not, and before v0.6.0 whole on every rank (lmdeploy.ts turbomindVocabTables); loaded before the blocks.
+    const vocab = turbomindVocabTables(s, l);
     if (vocab) resident.push(vocab);
     // Before v0.2.2 the share is of the card's total, whatever the weights left (lmdeploy.ts).
     if (turbomindCacheOfTotal(s)) return { inside: resident, outside, kv: (card: number) => fraction * card, share: `${fraction} (cache_max_entry_count, lmdeploy ${s.inference.lmdeployVersion}) × card`, fraction: 1, ofCard: false };
@@ -207,8 +207,8 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${grouped(tgiPrefillTokens(s))} prefill tokens"; lower --max-batch-prefill-tokens).`;
   // vLLM's profile run allocates for real: past the card it is a CUDA out-of-memory in the profile, not a budget shortfall.
   if (engine === 'vllm' && warmupBytes > capacity) return `${head}${plan}: the profile run alone needs ${gib(warmupBytes)} GiB of the ${gib(capacity)} GiB card, so it runs out of memory before the KV cache is sized (CUDA out of memory in the profile run; lower --max-num-seqs or --max-num-batched-tokens).`;
-  // lmdeploy before v0.6.0: the whole vocabulary tables on every rank (lmdeploy.ts turbomindReplicatedVocab).
-  const vocab = inside.some((c) => c.key === 'weights-vocab') ? ' lmdeploy v0.6.0 on splits the token embedding and LM head over the tensor-parallel ranks (InternLM/lmdeploy#2252).' : '';
+  // lmdeploy before v0.6.0: the whole vocabulary tables on every rank (lmdeploy.ts turbomindVocabTables).
+  const vocab = inside.some((c) => c.key === 'weights-vocab' && c.name.includes('whole on every rank')) ? ' lmdeploy v0.6.0 on splits the token embedding and LM head over the tensor-parallel ranks (InternLM/lmdeploy#2252).' : '';
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.${vocab}`;
   const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;

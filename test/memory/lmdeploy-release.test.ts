@@ -54,7 +54,7 @@ describe('the KV blocks by release (BlockManager::GetBlockCount)', () => {
 });
 
 /**
- * TurboMind's vocabulary tables by release (memory/lmdeploy.ts turbomindReplicatedVocab): before
+ * TurboMind's vocabulary tables by release (memory/lmdeploy.ts turbomindVocabTables): before
  * v0.6.0 LlamaWeight.cc mallocWeights allocates the whole [vocab × hidden] embedding and LM head
  * on every rank; InternLM/lmdeploy#2252 (first in v0.6.0) divides both by tensor_para_size.
  * Real line: InternLM/lmdeploy#1536 (verdicts vb9 v248), Qwen1.5-110B on eight V100 32 GB with
@@ -89,4 +89,14 @@ describe('the vocabulary tables by release (LlamaWeight.cc mallocWeights)', () =
       { numRuns: 9 },
     );
   });
+
+  it('a tied model holds a second table: V × h × 2 B ÷ tp from v0.6.0, whole before it (Qwen2.5-3B, 151,936 × 2,048)', () => {
+    const e = estimateOf('qwen2.5-3b serve lmdeploy tp 2 on 2x rtx-4090');
+    expect(e.params.lmHead).toBe(0);
+    const table = 151_936 * 2_048 * 2;
+    expect(part(e, 'weights-vocab')).toBeCloseTo(table / 2, -3);
+    const old = estimateOf('qwen2.5-3b serve lmdeploy 0.5.3 tp 2 on 2x rtx-4090');
+    expect(part(old, 'weights-vocab')).toBeCloseTo(2 * table - table / 2, -3);
+  });
 });
+
