@@ -193,10 +193,12 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // V0 from 0.3.1 to 0.5 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
   const v0 = v0BaselineAfterContext(s);
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
+  // A pool within 0.05 GiB of nothing, said to two places: "-0.0 GiB" hides which side of zero it fell.
+  const kv = budget !== 0 && Math.abs(budget) < 0.05 * 2 ** 30 ? (budget / 2 ** 30).toFixed(2) : gib(budget);
   const head =
     rule?.of === 'free'
-      ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
-      : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
+      ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${kv} GiB of KV cache`
+      : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${kv} GiB of KV cache`;
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
   const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${grouped(s.seq)} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${grouped(s.seq)} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
