@@ -70,6 +70,57 @@ export function turbomindTotalShareNote(s: Scenario, capacity: number, inside: r
     : `${head}; TurboMind truncates session_len to the blocks it got.`;
 }
 
+/**
+ * The release as said splits TurboMind's vocabulary tables over tensor parallelism: v0.6.0 on. Before
+ * it (v0.5.3 and earlier) every rank holds the whole token embedding and LM head:
+ * src/turbomind/models/llama/LlamaWeight.cc `mallocWeights` (v0.4.0) allocates
+ * `pre_decoder_embedding_table` [vocab_size_padded × hidden] and `post_decoder_embedding_kernel`
+ * [hidden × vocab_size_padded] in the compute dtype on each rank, whatever tensor_para_size; InternLM/
+ * lmdeploy#2252 ("Split token_embs and lm_head weights", eab8536, merged 2024-09-05, first in v0.6.0)
+ * divides both by tensor_para_size. Unnamed: the newest, split.
+ */
+export function turbomindSplitsVocabIn(version: string | undefined): boolean {
+  const m = /^0\.(\d+)(?:\.(\d+))?$/.exec(version ?? '');
+  return !m || Number(m[1]) >= 6;
+}
+
+/**
+ * What TurboMind's vocabulary tables hold on each rank beyond the weights as counted (the parameters'
+ * embedding and LM head, split over tp, at 16 bits: the tables are the compute dtype even beside
+ * 4-bit linears). TurboMind allocates both tables whether or not the model ties them:
+ * LlamaWeight.cc `mallocWeights` (v0.4.0, v0.7.3: `pre_decoder_embedding_table` [vocab_size_padded ×
+ * hidden] and `post_decoder_embedding_kernel` [hidden × vocab_size_padded]) and its constructor from
+ * v0.9 (`pre_decoder_embedding` and `post_decoder_embedding` emplaced side by side, v0.9.2 → v0.12.0;
+ * v0.12.0 builds them on the host and `LlamaWeight::prepare` moves each to the device). For a tied model
+ * the converter fills the LM head from the embedding (v0.12.0 deploy/source_model/llama.py: with
+ * tie_word_embeddings, output_weight_key = tok_embeddings_key), a second copy on the card.
+ * - Before v0.6.0 both are whole on every rank: Qwen1.5-110B at tp 8 (InternLM/lmdeploy#1536, v0.4.0
+ *   on eight V100 32 GB: "Tried to allocate 2.32 GiB", one 152,064 × 8,192 fp16 table) holds
+ *   2 × 152,064 × 8,192 × 2 B × 7/8 = 4.06 GiB more a card than a split count.
+ * - A tied model (a parameter count with one table) holds the second table too: V × h × 2 B ÷ tp from
+ *   v0.6.0, V × h × 2 B before it.
+ */
+export function turbomindVocabTables(s: Scenario, l: Layout): Component | null {
+  const split = turbomindSplitsVocabIn(s.inference.lmdeployVersion);
+  const tablesParams = 2 * s.model.arch.vocab * s.model.arch.hidden;
+  const held = (tablesParams * 2) / (split ? l.tp : 1);
+  const counted = ((l.params.embedding + l.params.lmHead) * 2) / l.tp;
+  const bytes = held - counted;
+  if (bytes <= 0) return null;
+  const tied = l.params.lmHead === 0;
+  const whole = !split && l.tp > 1;
+  const name = whole
+    ? `token embedding and LM head whole on every rank (lmdeploy ${s.inference.lmdeployVersion}, before v0.6.0)${tied ? ', the tied head allocated apart' : ''}`
+    : 'LM head allocated apart from the tied embedding (TurboMind holds both tables)';
+  return {
+    key: 'weights-vocab',
+    name,
+    group: 'weights',
+    bytes,
+    formula: `2 × ${count(s.model.arch.vocab)} × ${s.model.arch.hidden} × 2 B${split && l.tp > 1 ? ` ÷ tp ${l.tp}` : ''} − ${count(l.params.embedding + l.params.lmHead)} × 2 B${l.tp > 1 ? ` ÷ tp ${l.tp}` : ''} counted`,
+  };
+}
+
 /** BlockManager::GetBlockCount (v0.2.2 on): KV bytes = cache_max_entry_count × (card − weights − non-torch). */
 export function turbomindKvBudget(card: number, cacheShare: number, residentBytes: number, nonTorch: number): number {
   const free = card - residentBytes - nonTorch;

@@ -6,7 +6,7 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
-import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
+import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindVocabTables, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -112,6 +112,9 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   if (engine === 'lmdeploy') {
     // After the KV blocks (LlamaBatch constructor, then LlamaV2::tune): outside cache_max_entry_count.
     const outside = turbomindAfterCache(s, l);
+    // TurboMind holds both vocabulary tables, tied or not, and before v0.6.0 whole on every rank (lmdeploy.ts turbomindVocabTables); loaded before the blocks.
+    const vocab = turbomindVocabTables(s, l);
+    if (vocab) resident.push(vocab);
     // Before v0.2.2 the share is of the card's total, whatever the weights left (lmdeploy.ts).
     if (turbomindCacheOfTotal(s)) return { inside: resident, outside, kv: (card: number) => fraction * card, share: `${fraction} (cache_max_entry_count, lmdeploy ${s.inference.lmdeployVersion}) × card`, fraction: 1, ofCard: false };
     return { inside: resident, outside, kv: (card: number) => turbomindKvBudget(card, fraction, sum(resident), nonTorch), share: `${fraction} (cache_max_entry_count) × (card − weights − non-torch)`, fraction: 1, ofCard: false };
@@ -190,10 +193,12 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // V0 from 0.3.1 to 0.5 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
   const v0 = v0BaselineAfterContext(s);
   const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
+  // A pool within 0.05 GiB of nothing, said to two places: "-0.0 GiB" hides which side of zero it fell.
+  const kv = budget !== 0 && Math.abs(budget) < 0.05 * 2 ** 30 ? (budget / 2 ** 30).toFixed(2) : gib(budget);
   const head =
     rule?.of === 'free'
-      ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${gib(budget)} GiB of KV cache`
-      : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${gib(budget)} GiB of KV cache`;
+      ? `${name}'s budget (${rule.source}): ${fraction} × (${memoryFraction}${gib(capacity)} GiB − ${terms}) = ${kv} GiB of KV cache`
+      : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${kv} GiB of KV cache`;
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
   const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
   const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${grouped(s.seq)} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${grouped(s.seq)} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
@@ -204,11 +209,13 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   if (engine === 'tgi' && warmupBytes > warmupLimit) return `${head}: the warm-up alone needs ${gib(warmupBytes)} GiB of the ${gib(warmupLimit)} GiB TGI may use, so it stops at the warm-up ("Not enough memory to handle ${grouped(tgiPrefillTokens(s))} prefill tokens"; lower --max-batch-prefill-tokens).`;
   // vLLM's profile run allocates for real: past the card it is a CUDA out-of-memory in the profile, not a budget shortfall.
   if (engine === 'vllm' && warmupBytes > capacity) return `${head}${plan}: the profile run alone needs ${gib(warmupBytes)} GiB of the ${gib(capacity)} GiB card, so it runs out of memory before the KV cache is sized (CUDA out of memory in the profile run; lower --max-num-seqs or --max-num-batched-tokens).`;
-  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.`;
+  // lmdeploy before v0.6.0: the whole vocabulary tables on every rank (lmdeploy.ts turbomindVocabTables).
+  const vocab = inside.some((c) => c.key === 'weights-vocab' && c.name.includes('whole on every rank')) ? ' lmdeploy v0.6.0 on splits the token embedding and LM head over the tensor-parallel ranks (InternLM/lmdeploy#2252).' : '';
+  if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.${vocab}`;
   const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;
   const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
-  return `${head}${plan}; ${seq}.${outside}`;
+  return `${head}${plan}; ${seq}.${outside}${vocab}`;
 }
 
 /**
