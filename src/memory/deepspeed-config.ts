@@ -102,6 +102,19 @@ export function zero12BucketsFreedBeforeStep(s: Scenario): boolean {
   return s.sharding.kind === 'zero' && s.sharding.stage < 3 && s.framework !== 'megatron';
 }
 
+/**
+ * …and they are allocated before backward begins: DeepSpeedZeroOptimizer.backward
+ * (runtime/zero/stage_1_and_2.py, e7dd28a 2024-06 and edaa722 2026, the same since v0.9) runs
+ * `buf_0 = torch.empty(int(self.reduce_bucket_size), dtype=self.dtype, …)` (and `buf_1` under
+ * overlap_comm) and only then `self.loss_scaler.backward(loss.float())`, so the buckets are alive
+ * beside the activations and the logits' gradient at the start of backward. They are allocated
+ * whatever the data-parallel size (one GPU included: the branch tests `self.contiguous_gradients`
+ * only, on by default in runtime/zero/config.py).
+ */
+export function zero12BucketsFromBackwardStart(s: Scenario): boolean {
+  return zero12BucketsFreedBeforeStep(s) && s.mode !== 'inference';
+}
+
 /** Neither prefetch nor reuse: one module's parameters gathered at a time. */
 export function gathersOneModuleAtATime(c: Zero3Config): boolean {
   return c.maxLiveParameters === 0 && c.maxReuseDistance === 0;

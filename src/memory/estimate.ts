@@ -12,7 +12,7 @@ import { MiB, count, num, withoutFormulas } from './format.js';
 import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
 import { largestParameter, layoutOf, paramsPerGpu, type Layout } from './layout.js';
-import { zero12BucketsFreedBeforeStep, zero3Config } from './deepspeed-config.js';
+import { zero12BucketsFreedBeforeStep, zero12BucketsFromBackwardStart, zero3Config } from './deepspeed-config.js';
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
 import { churned } from './churn.js';
@@ -185,7 +185,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('load', 'model loaded', present(weights, vision, adapters)),
     ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
-    phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient]),
+    // DeepSpeed ZeRO-1/2 allocate their reduce buckets before loss.backward() runs (deepspeed-config.ts).
+    phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient, ...present(zero12BucketsFromBackwardStart(s) ? buckets : null)]),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...persistent, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),

@@ -5,7 +5,7 @@ import { fp8ReleaseWeights } from './fp8-release.js';
 import { fsdpRootParams } from './fsdp-root.js';
 import { nativeFormatWeights } from './checkpoint.js';
 import { count, num } from './format.js';
-import { gathersOneModuleAtATime, zero12Config, zero3Config } from './deepspeed-config.js';
+import { gathersOneModuleAtATime, zero12BucketsFromBackwardStart, zero12Config, zero3Config } from './deepspeed-config.js';
 import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
@@ -402,7 +402,8 @@ export function zero3GradientBucket(s: Scenario): Component | null {
  * buckets allocated whole in backward, whatever trains (deepspeed-config.ts zero12Config).
  */
 export function gradientBuckets(s: Scenario, l: Layout): Component | null {
-  if (l.dataParallel <= 1 || s.mode === 'inference') return null;
+  // DeepSpeed ZeRO-1/2 allocate their buckets on one GPU too (deepspeed-config.ts zero12BucketsFromBackwardStart); DDP has none there.
+  if ((l.dataParallel <= 1 && !zero12BucketsFromBackwardStart(s)) || s.mode === 'inference') return null;
   // Megatron's DDP has no second copy: each parameter's `main_grad` is a view into the fp32 grad
   // buffer and the communication buckets are views into that same buffer
   // (megatron/core/distributed/param_and_grad_buffer.py, `_ParamAndGradBuffer`, core_r0.5 → main).

@@ -42,6 +42,31 @@ const ALL_LINEAR: Lora['targets'] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
  */
 export const UNSLOTH_FUSED_LOSS_FROM = [2024, 11] as const;
 
+/**
+ * Frameworks whose QLoRA loads the 4-bit base with double quantisation unless told otherwise, so a
+ * 4-bit NF4 base said with them is `nf4-dq` (0.127 bits of constants a weight, not 0.5: precision.ts):
+ * - axolotl: src/axolotl/utils/models.py `load_model` (3b4d055, 2023-05-22) → src/axolotl/loaders/model.py
+ *   `_set_quantization_config` (067b021, 2026): `bnb_4bit_use_double_quant: True` for adapter qlora
+ *   with load_in_4bit (bnb_config_kwargs may override it; the request language has no word for that).
+ * - LLaMA-Factory: `double_quantization: bool = True` (src/utils/config.py at 5f44112 "support QLoRA",
+ *   2023-06-04 → src/llamafactory/hparams/model_args.py at ff6d4d1, 2026), passed as
+ *   bnb_4bit_use_double_quant (model/model_utils/quantization.py).
+ * - Unsloth: `FastLlamaModel.from_pretrained(load_in_4bit=True)` builds BitsAndBytesConfig(...,
+ *   bnb_4bit_use_double_quant = True) (unsloth/models/llama.py, from the first upload c3d6def,
+ *   2023-11-30, to 015bdef, 2026; its pre-quantised unsloth/*-bnb-4bit checkpoints carry the same).
+ * - torchtune: its QLoRA builders quantise with torchao `to_nf4(weight, block_size=64,
+ *   scaler_block_size=256)`, whose NF4Tensor always double-quantises the block scalers to int8
+ *   (`NF4Tensor.double_quantize_scalers`, torchao/dtypes/nf4tensor.py).
+ * Not PEFT/transformers (BitsAndBytesConfig's bnb_4bit_use_double_quant defaults to False), TRL
+ * (`use_bnb_nested_quant` False) or litgpt (`bnb.nf4` and `bnb.nf4-dq` are named apart).
+ */
+export const DOUBLE_QUANT_BY_DEFAULT: Readonly<Partial<Record<Framework, string>>> = {
+  axolotl: "axolotl's QLoRA loader sets bnb_4bit_use_double_quant: True",
+  'llama-factory': "LLaMA-Factory's double_quantization defaults to true",
+  unsloth: 'Unsloth loads 4-bit with bnb_4bit_use_double_quant = True',
+  torchtune: "torchtune's NF4 (torchao to_nf4) always double-quantises its block scalers",
+};
+
 export function unslothWholeLogits(release: string | undefined): boolean {
   const m = /^(\d{4})\.(\d{1,2})$/.exec(release ?? '');
   if (!m) return false;

@@ -5,7 +5,7 @@ import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS, defaultWeights } from './defaults.js';
-import { presetFor } from './presets.js';
+import { DOUBLE_QUANT_BY_DEFAULT, presetFor } from './presets.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 
@@ -148,7 +148,7 @@ export function precisionStep(r: Resolution): ErrorReply | null {
         (!r.modeChanged() && QUANTISED.includes(s.weights) && s.mode !== 'full' && !(s.mode === 'inference' && computeChanged && compute !== undefined)));
     if (!keep) {
       s.weights = defaultWeights(s.mode, s.compute);
-      if (s.mode === 'qlora') r.assume(DEFAULT_WORDS.qloraWeights);
+      if (s.mode === 'qlora' && !DOUBLE_QUANT_BY_DEFAULT[s.framework]) r.assume(DEFAULT_WORDS.qloraWeights);
       // A served model whose message names no format or dtype is read in 16 bits: said, since a GGUF
       // or a 4-bit checkpoint is a quarter of it (c588, c606: llama.cpp users estimated in bf16 in silence).
       if (s.mode === 'inference' && r.isNew && !compute && !noBf16) r.assume(DEFAULT_WORDS.servedWeights);
@@ -159,6 +159,13 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   if (s.mode === 'qlora' && weights && weights.value !== 'nf4' && weights.value !== 'nf4-dq' && QUANTISED.includes(weights.value)) {
     s.mode = 'lora';
     r.assume(`QLoRA on ${weights.value} weights: LoRA on the ${weights.value} base as it is stored`);
+  }
+  // A framework that double-quantises its QLoRA base by default stores NF4 with 8-bit scalers
+  // (presets.ts DOUBLE_QUANT_BY_DEFAULT): its 4-bit base, said or implied, is nf4-dq.
+  const dq = s.mode === 'qlora' && s.weights === 'nf4' ? DOUBLE_QUANT_BY_DEFAULT[s.framework] : undefined;
+  if (dq) {
+    s.weights = 'nf4-dq';
+    r.assume(`NF4 frozen base with double quantisation (${dq})`);
   }
   // Float formats always follow the compute dtype, so canonical text never has to name them.
   if (!QUANTISED.includes(s.weights)) s.weights = defaultWeights(s.mode, s.compute);

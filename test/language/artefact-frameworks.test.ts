@@ -38,7 +38,8 @@ describe('the artefact table', () => {
 describe('an Unsloth Hub id suggests Unsloth (weak), its suffix the format (strong)', () => {
   it('c564: the -bnb-4bit checkpoint fine-tuned is Unsloth QLoRA, said with the Hub id', () => {
     const { s, said } = readNoticed(lineText('c564'));
-    expect([s.framework, s.mode, s.weights, s.optimizer]).toEqual(['unsloth', 'qlora', 'nf4', 'adamw-8bit']);
+    // Unsloth loads 4-bit with bnb_4bit_use_double_quant = True, and its -bnb-4bit uploads carry the same (presets.ts DOUBLE_QUANT_BY_DEFAULT).
+    expect([s.framework, s.mode, s.weights, s.optimizer]).toEqual(['unsloth', 'qlora', 'nf4-dq', 'adamw-8bit']);
     expect(said).toMatch(/framework unsloth — from "UNSLOTH\/META-LLAMA-3\.1-8B-BNB-4bit"\?/);
   });
 

@@ -233,7 +233,8 @@ describe('quantised checkpoints and training frameworks', () => {
   // unslothai/unsloth#465: "finetune the unsloth/llama-3-8b-bnb-4bit model … max context length of 18000".
   it('fine-tuning a 4-bit checkpoint is QLoRA on it; a generic "finetune" with Unsloth is its QLoRA recipe', () => {
     const { scenario } = read("I'm using the unsloth colab notebook to finetune the unsloth/llama-3-8b-bnb-4bit model with data with a max context length of 18000");
-    expect([scenario.mode, scenario.weights, scenario.framework]).toEqual(['qlora', 'nf4', 'unsloth']);
+    // NF4 with double quantisation: Unsloth's own 4-bit load and its -bnb-4bit uploads (presets.ts DOUBLE_QUANT_BY_DEFAULT).
+    expect([scenario.mode, scenario.weights, scenario.framework]).toEqual(['qlora', 'nf4-dq', 'unsloth']);
     expect(read('finetune llama-3-8b with unsloth on a100').scenario.mode).toBe('qlora');
     expect(read('full finetune llama-3-8b with unsloth on a100').scenario.mode).toBe('full');
     expect(read('Try to fine tune unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit on a 80GB H100 using cutoff_len: 51974').scenario.mode).toBe('qlora');
