@@ -134,6 +134,12 @@ function fromCatalog(m: ModelSpec, asWritten: string, requestedParams: number): 
   return { id: null, name: `${m.name} shape`, asWritten, requestedParams, arch: pinnedTo(m.arch, requestedParams), overrides: [] };
 }
 
+/** The size a catalog model's name gives it ("Llama-3-8B" → 8e9, "Polyglot-Ko-12.8B" → 12.8e9), or null. */
+function releaseLabel(m: ModelSpec): number | null {
+  const label = /(?:^|[-\s])(\d+(?:\.\d+)?)B(?![a-z\d])/i.exec(m.name);
+  return label ? Math.round(Number(label[1]) * 1e9) : null;
+}
+
 const billions = (p: number) => `${Number((p / 1e9).toPrecision(3))} B`;
 
 /** The model for a bare size, or an error message when there is no sensible shape. */
@@ -150,6 +156,18 @@ export function shapeForSize(
     return { model: fromCatalog(moe, asWritten, params), note: `${moe.name} shape for "${asWritten}" (nearest catalog MoE)` };
   }
   const near = nearestOfFamily(params, family ?? 'llama');
+  if (near && family !== null && near.id.startsWith(`${family}-`) && releaseLabel(near) === params) {
+    // A family named at its release's own size ("llama-3-portuguese-tom-cat-8b", "beomi/llama-2-ko-7b",
+    // "Bllossom/llama-3-Korean-Bllossom-70B", c317 c335 c336) is a fine-tune of that release: its own count
+    // (Llama-3-8B's 8.03 B), not the label pinned (8.00 B). A bare size with no family stays pinned, and so does
+    // a size the family's own line never released ("34B llama", c900: CodeLlama's 34B is another line).
+    const arch = cloneArchitecture(near.arch);
+    delete arch.vision;
+    return {
+      model: { id: null, name: `${near.name} shape`, asWritten, requestedParams: params, arch, overrides: [] },
+      note: `${near.name} shape for "${asWritten}" (${family} released at that size: its parameter count)`,
+    };
+  }
   if (near) {
     return { model: fromCatalog(near, asWritten, params), note: `${near.name} shape for "${asWritten}" (nearest catalog model)` };
   }

@@ -187,9 +187,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // "Expected behavior: 显存占用在10GB以下" (memory in use under 10GB, xorbitsai/inference, c762: a 10 GB card),
     // "显存为什么从15G跳到19G" (why did memory go from 15G to 19G, c746's title).
     // "this eval script is eating 26GB of VRAM" (Stability-AI/lm-evaluation-harness#83, c1000: read as a 26 GB
-    // card), "taking up 16GB": what a run takes, not the card.
+    // card), "taking up 16GB": what a run takes, not the card. Use said as a noun or with other verbs (issue 22, the
+    // hardware wrong by a rule): "it only utilizes 1.8 GB out of the available 4.0 GB VRAM" (ollama, c577: a 1.8 GB
+    // card), "The VRAM usage is only 2.5GB" (c811: a 2.5 GB card), "微调qwen2-7B大概占了120G显存" (took about 120G,
+    // c977: a 120 GB card), "保持15G几秒钟后突然跳到19G" (stays at 15G for a few seconds, c746: a 15 GB card), "吃了20G".
     pattern: new RegExp(
-      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|consum(?:es|ed|ing)|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=])?|consum(?:es|ed|ing)|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -255,9 +258,21 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'InternLM/lmdeploy#452',
   },
   {
+    // A vague amount in Chinese, "几G" (a few G), "十几G", "几十G", "好几个G", is memory measured, never a card, and
+    // no word left unread: "保持15G几秒钟后突然跳到19G，多的几G是什么预申请的cache吗" (what are the extra few G,
+    // InternLM/lmdeploy#454, c746: its "G" was counted as a word not read), "显存多占了十几G".
+    id: 'not-hw.vague-amount',
+    role: 'measurement',
+    pattern: /(?<n>(?:好|十)?几(?:十|百)?个?\s*(?:gb|g|gib)(?![a-z]))/g,
+    example: '保持15G几秒钟后突然跳到19G，多的几G是什么预申请的cache吗？',
+    source: 'InternLM/lmdeploy#454',
+  },
+  {
     id: 'not-hw.measurement-after',
     role: 'measurement',
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:is\s+|are\s+)?(?:allocated|used|in use|reserved|free)\b/g,
+    // A memory noun may stand between the amount and the word of use: "it shows 45g VRAM occupied" (c1014: read as a
+    // 45 GB card), "20 GB of GPU memory used", "30GB of memory consumed".
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:of\s+)?(?:(?:gpu\s+|cuda\s+|video\s+)?(?:vram|memory)\s+)?(?:is\s+|are\s+|was\s+|were\s+)?(?:allocated|used|in use|reserved|free|occupied|consumed|taken)\b/g,
     example: 'torch says 68GB allocated and 2 GB free',
   },
   {

@@ -179,4 +179,20 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     example: 'Is it normal to still have OOM error? I never trained MoE or over 32B params models',
     source: 'unslothai/unsloth#4040',
   },
+  {
+    // A bound on a shape value is a condition quoted, no setting of the model: FlashAttention's "backward for head
+    // dim > 64 requires A100 or H100" (haotian-liu/LLaVA, c498: read as head dim 64 on LLaVA-7B; hiyouga/LlamaFactory#371,
+    // lm-sys/FastChat#1296, VITA-Group/LLaGA#16), "training with head_dim greater than 64" (pytorch/pytorch#100326),
+    // "headdim <= 192 for the backward pass" (Dao-AILab/flash-attention#328), "Head dim > 64 backward" (modelscope/ms-swift#9).
+    id: 'question.shape-bound',
+    pattern:
+      /\b(?:head[\s_-]?dim(?:ension)?s?|num[\s_-]?(?:hidden[\s_-]?)?layers|layers|hidden[\s_-]?size|(?:num[\s_-]?)?(?:attention[\s_-]?)?heads)\s*(?:[<>]=?|[≤≥]|(?:is\s+)?(?:greater|more|larger|bigger|less|smaller|fewer)\s+than|(?:above|below|over|under|up\s+to|at\s+most|at\s+least)\b|(?:大于|小于|超过|以上|以下))\s*\d+/gi,
+    when: (t) => /head|layers|hidden/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" bounds a shape value; the model's own is kept`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I do not use FSDP since the flash-attention requires A100 or H100 when Head dim > 64.',
+    source: 'c498',
+  },
 ];

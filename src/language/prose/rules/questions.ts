@@ -60,6 +60,7 @@ const QUESTION_ORDER = [
   'question.bare-cpu',
   'question.method-example-asked',
   'question.size-bound',
+  'question.shape-bound',
 ];
 
 const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES].map((rule) => [rule.id, rule]));
