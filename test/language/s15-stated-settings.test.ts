@@ -126,3 +126,25 @@ describe("a trainer's --strategy by the names its source gives it (ColossalAI Co
     expect(read('llama-7b sft --strategy naive on 1x a100').scenario.sharding.kind).not.toMatch(/zero|fsdp/);
   });
 });
+
+describe('Chinese: 没有 before a setting is "without"; a key 限制在 a number is set to it', () => {
+  it('c1013: "没有vllm，没有flash-attention" and "max_new_tokens限制在1024个token"', () => {
+    const got = readLine('c1013');
+    expect(got).not.toMatch(/\bvllm\b/);
+    expect(got).toMatch(/\beager\b/);
+    expect(got).toMatch(/\bgen 1024\b/);
+  });
+
+  it.each([
+    ['qwen2-7b推理，没有flash-attention，单卡A100', /\beager\b/],
+    ['用hf推理qwen2-7b（没有vllm），单卡A100', /^(?!.*\bvllm\b)/],
+    ['qwen2-7b推理，max_new_tokens限制为512，单卡A100', /\bgen 512\b/],
+    ['qwen2-7b推理，max_model_len限定在4096，单卡A100，vllm', /\bseq 4096\b/],
+  ])('%s', (text, pattern) => {
+    expect(canonicalText(read(text).scenario)).toMatch(pattern);
+  });
+
+  it('没有 before no setting reads as nothing ("没有报错" does not refuse or negate)', () => {
+    expect(canonicalText(read('qwen2-7b lora微调，单卡4090，没有报错但是很慢').scenario)).toMatch(/lora/);
+  });
+});
