@@ -148,3 +148,22 @@ describe('Chinese: 没有 before a setting is "without"; a key 限制在 a numbe
     expect(canonicalText(read('qwen2-7b lora微调，单卡4090，没有报错但是很慢').scenario)).toMatch(/lora/);
   });
 });
+
+describe('any key written after its number in prose is given that number (as "2 batch_size" is, c813)', () => {
+  it("c524's words: \"at 0.32 gpu_memory_utilization with 4096 max_completion_length\"", () => {
+    const { scenario } = read("serving a 7b model with vllm, I'm currently at 0.32 gpu_memory_utilization with 4096 max_model_len on an A6000 (48gb)");
+    expect(scenario.inference?.gpuMemoryUtilization).toBe(0.32);
+    expect(scenario.seq).toBe(4096);
+  });
+
+  it.each([
+    ['qwen2-7b lora on a 4090 with 1024 max_seq_length and 4 per_device_train_batch_size', 1024],
+    ['qwen2-7b lora on a 4090, 2048 cutoff_len', 2048],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
+  it('a word that is no key of ours stays prose ("3 num_beams" is set aside, not a count)', () => {
+    expect(read('llama-2-7b inference on a 4090 with 3 num_beams').scenario.hardware?.count).toBe(1);
+  });
+});

@@ -149,3 +149,12 @@ export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increas
  * followed by its own value.
  */
 export const NUMBER_THEN_BATCH_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<![\w.:=-])(\d{1,4})[ \t]+((?:[a-z][a-z0-9]*_)*batch_size)(?![\w.])(?![ \t]*(?:[:=]|\d|true\b|false\b))/g;
+
+/**
+ * Any key written after its number so ("I'm currently at 0.32 gpu_memory_utilization with 4096
+ * max_completion_length", unslothai/unsloth, corpus c524): the same shape as NUMBER_THEN_BATCH_KEY for
+ * every snake_case key, where the key ends its phrase (a value, a set-verb or a Chinese word after it —
+ * "4090 max_seq_length调成2048", "一个1500 input_len的请求" — is another reading's); prepare.ts reads it
+ * only for a key some table reads.
+ */
+export const NUMBER_THEN_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<![\w.:=-])(\d+(?:\.\d+)?)[ \t]+([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.])(?=[ \t]*(?:$|[\n,.;:)!?，。；：）]|(?:and|with|on|in|at|for|but|while|when)\b))/g;
