@@ -303,6 +303,9 @@ export function readCode(input: MappedText): CodeReading {
       const type = m[3]!;
       const at = m.index + m[1]!.length + m[2]!.indexOf(type);
       const written = beforeTypes.userText(at, at + 1);
+      // "with verl: trainer.nnodes=1": a dotted lower-case path glued to its "=" is an override (Hydra's
+      // `key.path=value`) after a prose colon, not a type; an annotated default is spaced (`x: torch.dtype = …`).
+      if (/^[a-z_]\w*(?:\.[a-z_]\w*)+$/.test(type) && !/[ \t]$/.test(m[2]!) && beforeTypes.userText(at, at + type.length) === type) return m[0];
       return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
     }, 'code.annotation')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')

@@ -1,4 +1,5 @@
 import { VERL_OPTIONS } from './config-keys/frameworks/verl.js';
+import { VERL_PROMPT_DEFAULT } from './config-keys/batch.js';
 import type { MappedText, Piece } from './mapped-text.js';
 
 /**
@@ -29,7 +30,8 @@ const VERL_RUN = /verl\.trainer|actor_rollout_ref\.|\bverl\b[\s\S]*(?:^|\s)\+{0,
  * share is said as not modelled, never set aside in silence).
  */
 const LEFT_FOR_KEY_READER = new Set(VERL_OPTIONS.filter((o) => 'notModelled' in o.is || ('read' in o.is && typeof o.is.read === 'function')).flatMap((o) => o.spellings));
-const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\]+)/g;
+// A value ends at a backtick too: an override quoted inline in prose (`trainer.n_gpus_per_node=4`) is 4.
+const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\`]+)/g;
 
 const MEGATRON_DIM: Record<string, string> = { tensor: 'tp', pipeline: 'pp', expert: 'ep', context: 'cp' };
 
@@ -73,6 +75,7 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
   const response = Number(unquoted(values.get('data.max_response_length') ?? ''));
   let seqSaid = false;
   let fsdpSaid = false;
+  let gpusSaid = false;
   const setAside: string[] = [];
   // Each override is a config key of its own: its rewrite is named after the key's dotted path.
   const out = input.replaceEach(OVERRIDE, (m) => {
@@ -105,17 +108,29 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
     const split = /^actor_rollout_ref\.actor\.megatron\.(tensor|pipeline|expert|context)_(?:model_)?parallel_size$/.exec(key);
     if (split) return Number(value) > 0 ? keep(` ${MEGATRON_DIM[split[1]!]} ${Number(value)}`) : blank();
     // verl's trainer section: the nodes and the GPUs on each, every one of them the actor's.
-    if (key === 'trainer.nnodes' && Number(value) > 0) return keep(` ${Number(value)} nodes`);
-    if (key === 'trainer.n_gpus_per_node' && Number(value) > 0) return keep(` ${values.has('trainer.nnodes') ? 'of ' : 'on '}${Number(value)} gpus`);
+    // Both are said at the first of the two, whichever order they come in ("trainer.n_gpus_per_node=4
+    // trainer.nnodes=1" as "1 nodes of 4 gpus", not "of 4 gpus 1 nodes", which reads as no count at all).
+    if (key === 'trainer.nnodes' || key === 'trainer.n_gpus_per_node') {
+      if (gpusSaid) return blank();
+      const nodes = Number(unquoted(values.get('trainer.nnodes') ?? ''));
+      const perNode = Number(unquoted(values.get('trainer.n_gpus_per_node') ?? ''));
+      if (!(perNode > 0) && !(nodes > 0)) return blank();
+      gpusSaid = true;
+      if (!(perNode > 0)) return keep(` ${nodes} nodes`);
+      return keep(nodes > 0 ? ` ${nodes} nodes of ${perNode} gpus` : ` on ${perNode} gpus`);
+    }
     if (key === 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu') return dynamicBatch ? blank() : keep(` bs ${value}`);
     if (key === 'actor_rollout_ref.actor.ppo_micro_batch_size') {
       const perGpu = dynamicBatch ? undefined : perGpuMicroBatch(values);
       return perGpu === undefined ? blank() : keep(` bs ${perGpu}`);
     }
+    // One of the two alone: the other is verl's default (512 each, ppo_trainer.yaml), said in a note.
     if (key === 'data.max_prompt_length' || key === 'data.max_response_length') {
-      if (seqSaid || !(prompt > 0 && response > 0)) return blank();
+      const [p, r] = [prompt > 0 ? prompt : VERL_PROMPT_DEFAULT, response > 0 ? response : VERL_PROMPT_DEFAULT];
+      if (seqSaid || !(Number(unquoted(m[2]!)) > 0)) return blank();
       seqSaid = true;
-      return keep(` seq ${prompt + response}`);
+      if (!(prompt > 0 && response > 0)) notes.push(`sequence ${p + r}: data.max_prompt_length ${p} + data.max_response_length ${r}, the one not set at verl's default (${VERL_PROMPT_DEFAULT})`);
+      return keep(` seq ${p + r}`);
     }
     if (key.startsWith('data.') || key.startsWith('algorithm.') || key.startsWith('actor_rollout_ref.')) return blank();
     return m[0];

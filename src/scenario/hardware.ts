@@ -74,7 +74,12 @@ export function resolveHardware(patch: Patch, previous: Hardware | null, modelGp
 
   let total: number;
   let perNode: number;
-  if (nodes !== undefined) {
+  if (nodes === 1 && count !== undefined && perNodeAsked === undefined) {
+    // One node and a count of cards ("trainer.nnodes=1 … on 4x a100", a verl launch beside its prose): the
+    // cards are that node's, counted once — not the node's default 8 that the count was read beside.
+    total = count;
+    perNode = count;
+  } else if (nodes !== undefined) {
     perNode = perNodeAsked ?? previousPerNode ?? DEFAULT_PER_NODE;
     total = nodes * perNode;
   } else if (count !== undefined) {

@@ -55,7 +55,7 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   carriedSplitYields(r, result.hardware?.count ?? result.unnamed?.count);
   // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.
   if (result.asked) r.assume(result.asked);
-  else if (r.patch.has('nodes') && !r.patch.has('perNode') && !previousPerNode(before, r.base)) {
+  else if (r.patch.has('nodes') && !r.patch.has('perNode') && !previousPerNode(before, r.base) && !(r.patch.value<number>('nodes') === 1 && r.patch.has('gpuCount'))) {
     r.assume(`${DEFAULT_PER_NODE} GPUs per node (default; say "2 nodes of 4x a100" for another)`);
   }
   // The GPUs a stated tp/pp split needs: "tp 2 h100s" (a card with no count), or prose that says

@@ -22,6 +22,21 @@ const promptLength: Handler = (v, ctx) => {
   return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
 
+/** verl's default data.max_prompt_length (verl/trainer/config/ppo_trainer.yaml: 512, as its max_response_length). */
+export const VERL_PROMPT_DEFAULT = 512;
+
+/**
+ * verl's max_response_length without its prompt key ("max_response_length 4096 还是OOM" in prose, or
+ * `data.max_response_length=4096` alone): the sequence is verl's default prompt plus the response,
+ * said with where the prompt came from. Beside a prompt key the two are summed there (promptLength).
+ */
+const responseLength: Handler = (v, ctx) => {
+  const response = numberOf(v);
+  if (PROMPT_KEYS.some((k) => ctx.keys.has(k)) || !Number.isFinite(response) || response <= 0) return IGNORE;
+  const seq = VERL_PROMPT_DEFAULT + response;
+  return say(`seq ${seq}`, `sequence ${seq}: verl's default max_prompt_length ${VERL_PROMPT_DEFAULT} + max_response_length ${response} (say "seq N" for your prompt and response together)`);
+};
+
 /**
  * TRL's max_completion_length: the completion ("completion N", which memory/rl.ts counts), said
  * at its own key so its words are a fact's; the sequence is summed at the prompt key beside it,
@@ -72,7 +87,7 @@ export const BATCH_KEYS: KeyTable = {
   max_completion_length: { reads: completionLength },
   max_completions: { reads: completionLength },
   max_completion: { reads: completionLength },
-  max_response_length: { reads: () => IGNORE, source: 'verl-project/verl#3364' },
+  max_response_length: { reads: responseLength, source: 'verl-project/verl#3364; verl/trainer/config/ppo_trainer.yaml data.max_prompt_length: 512' },
   // OpenRLHF (openrlhf/cli/train_sft.py, train_ppo_ray.py): --micro_train_batch_size is the per-GPU
   // micro-batch (its --train_batch_size the global one, read as gbs above).
   micro_train_batch_size: { reads: numeric('bs'), source: 'OpenRLHF openrlhf/cli/train_sft.py, train_ppo_ray.py' },

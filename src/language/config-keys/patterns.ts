@@ -61,8 +61,10 @@ export const PAIR = new RegExp(
     // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value;
     // so is a snake_case `key:value` with no space after a key's colon, as Ollama's server log prints
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key
-    // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`).
-    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:])${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:[^\\s/:]))`,
+    // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`). A snake_case
+    // `key: value` right after a prose word's colon ("here's my config: per_device_train_batch_size: 2, …")
+    // is that pair too: a value never ends in a colon followed by another value.
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:(?:[^\\s/:]|[ \\t]+\\S))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:(?:[^\\s/:]|[ \\t]+\\S)))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean. And a
     // snake_case key alone on its line with its value, its colon left out ("layer_num 28",
     // ssbuild/chatglm_finetuning#70; "micro_batch_size 1" of an alpaca-lora dump retyped): a pair
@@ -147,3 +149,12 @@ export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increas
  * followed by its own value.
  */
 export const NUMBER_THEN_BATCH_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<![\w.:=-])(\d{1,4})[ \t]+((?:[a-z][a-z0-9]*_)*batch_size)(?![\w.])(?![ \t]*(?:[:=]|\d|true\b|false\b))/g;
+
+/**
+ * Any key written after its number so ("I'm currently at 0.32 gpu_memory_utilization with 4096
+ * max_completion_length", unslothai/unsloth, corpus c524): the same shape as NUMBER_THEN_BATCH_KEY for
+ * every snake_case key, where the key ends its phrase (a value, a set-verb or a Chinese word after it —
+ * "4090 max_seq_length调成2048", "一个1500 input_len的请求" — is another reading's); prepare.ts reads it
+ * only for a key some table reads.
+ */
+export const NUMBER_THEN_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<![\w.:=-])(\d+(?:\.\d+)?)[ \t]+([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.])(?=[ \t]*(?:$|[\n,.;:)!?，。；：）]|(?:and|with|on|in|at|for|but|while|when)\b))/g;

@@ -6,6 +6,7 @@ import {
   DEVICE_LIST,
   KEY_SET_TO,
   NUMBER_THEN_BATCH_KEY,
+  NUMBER_THEN_KEY,
   LIMIT_OF_ANOTHER,
   LIST_PAIR,
   MEMORY_SPLIT,
@@ -52,6 +53,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
       .replace(snakeCase ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length), 'config.key-set-to')
       .replace(snakeCase && has('batch_size') ? NUMBER_THEN_BATCH_KEY : NEVER, (m) => `${m[2]}=${m[1]}`.padEnd(m[0].length), 'config.number-then-batch-key')
+      .replace(snakeCase ? NUMBER_THEN_KEY : NEVER, (m) => (!/batch_size$/.test(m[2]!) && handlerOf(keyName(m[2]!)) ? `${m[2]}=${m[1]}`.padEnd(m[0].length) : m[0]), 'config.number-then-key')
       .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')
       // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
       .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ', 'config.line-continuation')

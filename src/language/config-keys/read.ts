@@ -321,8 +321,13 @@ export function readConfig(raw: MappedText): ConfigReading {
   // A known key named with no value: a flag ("--gradient_checkpointing", "I use
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
   // The value may follow "to" or a Chinese "is / set to" ("set max_seq_len to 1024", "max_model_len为1M",
-  // zai-org/GLM-4#149, "model_max_length调成8192的话就会报OOM", QwenLM/Qwen c383). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
-  const bare = keyThenWord.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|改成|调成|调为|调到|调整为|调整到|开到|开了|均为|都是|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g, (m) => {
+  // zai-org/GLM-4#149, "model_max_length调成8192的话就会报OOM", QwenLM/Qwen c383; "max_new_tokens限制在1024个token", limited to, c1013). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
+  const BARE = /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|改成|调成|调为|调到|调整为|调整到|开到|开了|均为|都是|限制在|限制为|限制到|限定为|限定在|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g;
+  // Keys given a number in prose are values too, for keys read together ("max_prompt_length 1024,
+  // max_response_length 4096": the sequence is their sum, read at the prompt key).
+  const proseValues = new Map(values);
+  for (const p of keyThenWord.text.matchAll(BARE)) if (p[2] !== undefined && !proseValues.has(keyName(p[1]!))) proseValues.set(keyName(p[1]!), p[2]);
+  const bare = keyThenWord.replaceEach(BARE, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key, namespaces);
     if (!handler) return NO_MEMORY_EFFECT.has(key) ? { result: ' '.repeat(m[0].length), rule: keyRule(key) } : null;
@@ -331,7 +336,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // config, InternLM/xtuner#793), not a switch turned on.
     if (m[2] === undefined && values.has(key)) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: named, deepspeed, values: proseValues, current: key, megatron: megatron !== null, nodes });
     if (reading === null) return null;
     if ('ignore' in reading) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // A key named with no value is taken as a switch turned on: a weak cue, since prose may name

@@ -58,7 +58,26 @@ export const stage: Handler = (v, ctx) => {
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
+/**
+ * A trainer's `--strategy`, by the names its source gives it: ColossalAI Coati's train_sft.py /
+ * train_prompts.py choices (`colossalai_zero2` is LowLevelZeroStrategy(stage=2), `colossalai_zero2_cpu`
+ * the same with its optimizer placed on the CPU, `colossalai_gemini` GeminiStrategy, ZeRO-3's chunked
+ * sharding; `ddp`, `naive` none; hpcaitech/ColossalAI#3331, corpus c377, c384) and Lightning's Trainer
+ * strategies (`deepspeed_stage_2`, `deepspeed_stage_3_offload`, `fsdp`, `ddp`). Any other name is set aside.
+ */
+const strategy: Handler = (v) => {
+  const value = unquote(v).toLowerCase();
+  const colossal = /^colossalai_(zero[12]|gemini)(_cpu)?$/.exec(value);
+  if (colossal) return say(`${colossal[1] === 'gemini' ? 'zero3' : colossal[1]}${colossal[2] ? ' offload optimizer' : ''}`);
+  const lightning = /^deepspeed_stage_([123])(_offload)?$/.exec(value);
+  if (lightning) return say(`deepspeed zero${lightning[1]}${lightning[2] ? (lightning[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : ''}`);
+  if (value === 'fsdp') return say('fsdp');
+  if (value === 'ddp') return say('ddp');
+  return IGNORE;
+};
+
 export const SHARDING_KEYS: KeyTable = {
+  strategy: { reads: strategy, source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py --strategy; Lightning Trainer(strategy=…)' },
   stage: { reads: stage },
   zero_stage: { reads: numeric('zero') },
   // TencentPretrain's pretrain.py (Linly): --enable_zero3, a bare flag, runs DeepSpeed ZeRO-3.

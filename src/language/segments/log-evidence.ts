@@ -21,11 +21,35 @@ export interface LogEvidence {
   trainer?: string;
   /** The span is kept as written but read on a weak cue (a model named by a path in a log), where nothing outside the logs names a model. */
   keptWeak?: true;
+  /** The span is the engine's echo of the settings it runs with: kept only where nothing outside the logs sets any (a command's flags, a config's keys). */
+  settings?: true;
   example: string;
   source?: string;
 }
 
 export const LOG_EVIDENCE: readonly LogEvidence[] = [
+  {
+    // An engine's startup log that prints the arguments it runs with, one per line after the logger's
+    // prefix: "2023-08-01 00:41:32 | INFO | __main__ | engine_args.tensor_parallel_size: 4" (a FastChat
+    // vLLM worker, lm-sys/FastChat, corpus c865). The run's own settings, echoed: each `engine_args.<key>:
+    // <value>` is kept as written for the key tables, which read `tensor_parallel_size` by its last part.
+    id: 'log.engine-args',
+    settings: true,
+    pattern: /(?:^|[|\]:-]\s*)(engine_args\.[a-z_]+:[ \t]*[^\s|]+)\s*$/,
+    example: '2023-08-01 00:41:32 | INFO | __main__ | engine_args.tensor_parallel_size: 4',
+    source: 'lm-sys/FastChat vLLM worker log (corpus c865)',
+  },
+  {
+    // lmdeploy's serve log echoes the engine config it built: "2024-08-01 03:24:58,259 - lmdeploy - INFO -
+    // input backend=turbomind, backend_config=TurbomindEngineConfig(model_name='qwen2-72b-instruct', tp=8,
+    // session_len=24000, max_batch_size=1, …)" (InternLM/lmdeploy, corpus c378): the config call is kept as
+    // written, as a pasted `TurbomindEngineConfig(…)` is read (config-keys/lmdeploy.ts).
+    id: 'log.engine-config',
+    settings: true,
+    pattern: /\bbackend_config=((?:turbomind|pytorch)engineconfig\([^\n]*\))/,
+    example: "2024-08-01 03:24:58,259 - lmdeploy - INFO - input backend=turbomind, backend_config=TurbomindEngineConfig(model_name='qwen2-72b-instruct', model_format='hf', tp=8, session_len=24000, max_batch_size=1)",
+    source: 'InternLM/lmdeploy serve log (corpus c378)',
+  },
   {
     id: 'log.entry-point',
     pattern: /^\s*([\w./-]+\.py) failed\s*$/,
@@ -105,6 +129,13 @@ const TRAINER_WORDS = /\b(?:ppo|grpo|dpo|rloo|reinforce\+\+|remax|verl|openrlhf|
 /** A model named outside the logs: a name with a size ("Llama-2-7B", "qwen2.5 7b"), or a bare size ("a 13b model"). */
 const MODEL_NAMED = /(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/i;
 
+/**
+ * A setting of the run written outside the logs: a long flag, or a snake_case keyword glued to its value
+ * (`tensor_parallel_size=2`). A spaced `key = value` file is not counted: TurboMind's config.ini dump
+ * (`tensor_para_size = 8`, c378) is the model's converted config, printed beside the same echo.
+ */
+const SETTINGS_GIVEN = /(?:^|\s)--[a-z][\w-]*|\b[a-z]+(?:_[a-z0-9]+)+=\S/i;
+
 /** One span a log keeps, or writes as an engine's name, and the rule that found it. */
 export interface LogSpan {
   at: number;
@@ -123,13 +154,16 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   let engineSaid = ENGINE_WORDS.test(outside);
   let trainerSaid = TRAINER_WORDS.test(outside);
   const modelSaid = MODEL_NAMED.test(outside);
+  // The echo prints every setting, the engine's defaults too: where the message gives its own command or
+  // config (`lmdeploy serve api_server … --tp 2`, c768), that is the run's, and the echo adds only defaults.
+  const settingsSaid = SETTINGS_GIVEN.test(outside);
   for (const log of logs) {
     for (let at = log.start; at < log.end; ) {
       const newline = text.indexOf('\n', at);
       const end = newline < 0 || newline >= log.end ? log.end : newline;
       const line = text.slice(at, end);
       for (const rule of LOG_EVIDENCE) {
-        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.keptWeak && modelSaid)) continue;
+        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.keptWeak && modelSaid) || (rule.settings && settingsSaid)) continue;
         const m = rule.pattern.exec(line);
         if (!m) continue;
         const from = at + m.index + m[0].indexOf(m[1]!);

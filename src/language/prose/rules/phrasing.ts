@@ -48,6 +48,9 @@ const CHINESE_WORDS: Record<string, string> = {
   最大长度: 'seq', 最大序列长度: 'seq', 最大输入长度: 'seq',
   // "不用gradient checkpointing" (not using it; issue 22 §7 names "不用 X"), "无需offload" (no need for it).
   不用: 'without', 无需: 'without',
+  // "没有vllm，没有flash-attention" (without vLLM, without flash attention; QwenLM/Qwen1.5, corpus c1013): 没有
+  // before a setting is "without" too; before anything else ("没有报错") the word reads as nothing.
+  没有: 'without',
   // "请问为什么梯度累积是1？" (why is gradient accumulation 1, yangzhipeng1108/DeepSpeed-Chat-ChatGLM#1),
   // "梯度累积（gradient accumulation）" (PlayVoice/whisper-vits-svc#122): the setting's own Chinese name,
   // its number after it as after "gradient accumulation"; 梯度检查点 is gradient checkpointing.
