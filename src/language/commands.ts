@@ -85,6 +85,9 @@ const LAUNCHERS: readonly Launcher[] = [
   // `python -m aphrodite.endpoints.openai.api_server` (aphrodite-engine README, "Usage"); a GGUF file
   // it serves stays on its engine, not llama.cpp's (alpin-dale/aphrodite-engine, corpus c364).
   { id: 'command.aphrodite-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+aphrodite\.endpoints(?:\.[a-z_]+)+/g, words: () => 'aphrodite' },
+  // LightLLM's server, `python -m lightllm.server.api_server` (ModelTC/LightLLM README; #1006, c946; #187, c947):
+  // the module path was set aside as a short flag and the run read as plain transformers.
+  { id: 'command.lightllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+lightllm\.server(?:\.[a-z_]+)+/g, words: () => 'lightllm' },
   // lmdeploy's own modules, before its `lmdeploy` CLI: `python3 -m lmdeploy.serve.gradio.app` (InternLM/lmdeploy#452,
   // c917, and c542), `python -m lmdeploy.turbomind.chat` (c746), `python3 -m lmdeploy.pytorch.chat` (c598) run the
   // model on lmdeploy's engines; the module path was set aside as a short flag and the run read on transformers.

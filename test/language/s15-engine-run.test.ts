@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { readInThread } from '../../src/core/opening.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * Which engine runs the model (issue 22, session 15, task rn):
+ * - LightLLM's server, `python -m lightllm.server.api_server`, is a server with a preallocated KV pool
+ *   (commands.ts command.lightllm-module, serve-engines.ts); its module path had been set aside as a
+ *   short flag and the run read as plain transformers (ModelTC/LightLLM#1006, c946; #187, c947);
+ * - an engine named as a comparison or as a change asked about is not the run's engine
+ *   (prose/rules/engine-alternatives.ts): "How it differs from vLLM" beside `mlc_llm chat`
+ *   (mlc-ai/mlc-llm#2955, c826) had put the chat on vLLM's pool.
+ */
+
+const corpus = loadCorpus();
+const line = (id: string) => corpus.find((l) => l.id === id)!;
+
+function read(text: string): { s: Scenario; said: string } {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
+  return { s: r.scenario, said: r.assumptions.join(' | ') };
+}
+
+function inThread(id: string): Scenario {
+  const l = line(id);
+  let state = null;
+  if (l.thread) {
+    const opened = readInThread(l.thread, null);
+    state = opened.outcome.ok && opened.outcome.scenario ? { scenario: opened.outcome.scenario, history: [] } : opened.waiting;
+  }
+  const r = readInThread(l.text, state).outcome;
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${id}`);
+  return r.scenario;
+}
+
+const engine = (s: Scenario) => (s.mode === 'inference' ? s.inference.engine : s.mode);
+
+describe("LightLLM's server is a server", () => {
+  it.each(['c946', 'c947'])('%s: `python -m lightllm.server.api_server` runs the preallocating server', (id) => {
+    expect(engine(inThread(id))).toBe('vllm');
+  });
+
+  it.each([
+    'python -m lightllm.server.api_server --model_dir /models/llama-2-7b --tp 1 on 1x a10',
+    'CUDA_VISIBLE_DEVICES=0,1 python3 -m lightllm.server.api_server --model_dir ~/qwen2-7b --tp 2 on 2x 4090',
+    'we deploy llama-2-13b with LightLLM on 1x a100-80g',
+  ])('%s', (text) => {
+    const { s, said } = read(text);
+    expect(engine(s)).toBe('vllm');
+    expect(said).toMatch(/LightLLM \("[^"]*"\) counted with vLLM's memory layout/);
+  });
+
+  it('--disable_cudagraph is its eager mode (c946)', () => {
+    expect(read('python -m lightllm.server.api_server --model_dir /m/llama-2-7b --tp 1 --disable_cudagraph on 1x a10').s.inference.enforceEager).toBe(true);
+  });
+});
+
+describe('an engine compared with or asked about is not the run', () => {
+  it('c826: `mlc_llm chat` with "How it differs from vLLM" is no vLLM server', () => {
+    expect(engine(inThread('c826'))).toBe('hf');
+  });
+
+  it.each([
+    // English comparisons, in several spellings and orders.
+    'running llama-3-8b on 1x 4090 with llama.cpp, how does it differ from vLLM?',
+    'llama-2-13b inference on 1x 3090 uses far more memory than vllm, why?',
+    'mistral-7b on 1x a10g: compared to sglang the memory of transformers generate is much higher',
+    'Is the memory of mistral-7b on 1x a10g different from TGI?',
+    // A change weighed, with a modal.
+    'llama-2-13b on a 3090 runs out of memory with transformers generate, should I use vllm instead?',
+    'mistral-7b on 1x 3090 OOM. Would switching to vLLM help?',
+    'qwen2-7b on 1x 4090 runs out of memory; could we move to sglang?',
+    // Chinese.
+    'qwen-7b推理显存不够，是否需要改用vllm？ 4090',
+    'qwen2-7b推理 4090 显存不够，要不要换成lmdeploy',
+    'qwen2-7b推理 1张4090，和vllm相比显存占用更大',
+  ])('%s', (text) => {
+    const { s, said } = read(text);
+    expect(engine(s)).not.toBe('vllm');
+    expect(said).toMatch(/read as an engine the message compares with or asks about, not the one that runs/);
+  });
+
+  it('the engine kept when the message runs it: asking how to run with it, or a change already made', () => {
+    for (const text of [
+      'how can I run qwen2-72b with vllm on 4x a100-80g?',
+      'I switched to vllm and qwen2-7b OOMs on a 4090',
+      'how many a800 to deploy deepseek-v3 with vllm?',
+      'we moved to sglang: llama-3-8b on 1x a100-80g',
+    ]) {
+      const { s, said } = read(text);
+      expect(engine(s), text).toBe('vllm');
+      expect(said, text).not.toMatch(/compares with or asks about/);
+    }
+  });
+
+  it('the other engine of a comparison stays the run: "sglang … than vllm"', () => {
+    const { s } = read('serving llama-3-8b with sglang on 1x a100-80g takes more memory than vllm');
+    expect(s.mode === 'inference' && s.inference.server).toBe('sglang');
+  });
+});
