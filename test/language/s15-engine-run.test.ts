@@ -79,7 +79,7 @@ describe('an engine compared with or asked about is not the run', () => {
   ])('%s', (text) => {
     const { s, said } = read(text);
     expect(engine(s)).not.toBe('vllm');
-    expect(said).toMatch(/read as an engine the message compares with or asks about, not the one that runs/);
+    expect(said).toMatch(/read as a program the message compares with or asks about, not the one that runs/);
   });
 
   it('the engine kept when the message runs it: asking how to run with it, or a change already made', () => {
@@ -98,5 +98,28 @@ describe('an engine compared with or asked about is not the run', () => {
   it('the other engine of a comparison stays the run: "sglang … than vllm"', () => {
     const { s } = read('serving llama-3-8b with sglang on 1x a100-80g takes more memory than vllm');
     expect(s.mode === 'inference' && s.inference.server).toBe('sglang');
+  });
+});
+
+describe('a training word that is not the run (issue 22 item 7)', () => {
+  it.each([
+    // transformers' tokenizer warning in a launch log (xorbitsai/inference#1768, c762), and invented variations.
+    ['c762', null],
+    [null, 'glm-4-9b on 1x 4090: Special tokens have been added in the vocabulary, make sure the associated word embeddings are fine-tuned or trained. then CUDA out of memory'],
+    [null, 'loading qwen2-7b for chat on a 3090\n[WARNING] Special tokens have been added in the vocabulary, make sure the associated word embeddings are finetuned or trained.\ntorch.cuda.OutOfMemoryError'],
+    // A model described as another's fine-tune (oobabooga/textgen#4480, c576), and invented variations.
+    ['c576', null],
+    [null, 'Dolphin (Mistral finetune) 7B in 4 bit will not load on my 8GB card'],
+    [null, 'dolphin-2.1-mistral-7b is a mistral finetune; loading it OOMs on 1x rtx-3060'],
+    [null, 'MistralMed (Mistral Fine-tune) 7b runs out of memory on 1x t4'],
+  ])('%s %s: running the model', (id, text) => {
+    const s = id ? inThread(id) : read(text!).s;
+    expect(s.mode).toBe('inference');
+  });
+
+  it("the run's own fine-tune keeps its method", () => {
+    expect(read('llama-2-7b (lora finetune) on 1x 3090 runs out of memory').s.mode).toBe('lora');
+    expect(read('I want to do a mistral finetune of mistral-7b on 1x a100-80g').s.mode).not.toBe('inference');
+    expect(read('llama-2-7b (full fine-tune) on 8x a100-80g').s.mode).toBe('full');
   });
 });

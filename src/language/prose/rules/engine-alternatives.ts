@@ -17,7 +17,8 @@ import type { ProseRule } from '../types.js';
  * run it with the engine asks about that run; nor "I switched to vllm" (the run now is vLLM).
  */
 
-const ENGINE_NAME = String.raw`vllm|sglang|lmdeploy|tgi|text[-_ ]generation[-_ ]inference|tensorrt[-_ ]?llm|trt[-_ ]?llm|aphrodite|lightllm`;
+/** Serving engines, and the training frameworks and libraries a message weighs the same way ("will megatron help?"). */
+const ENGINE_NAME = String.raw`vllm|sglang|lmdeploy|tgi|text[-_ ]generation[-_ ]inference|tensorrt[-_ ]?llm|trt[-_ ]?llm|aphrodite|lightllm|deepspeed|megatron(?:[-_ ]lm)?|fsdp|longlora|unsloth|llama[-_ ]?factory|axolotl|torchtune|colossal[-_ ]?ai|llama[._ -]?cpp|ollama|exllama(?:v?2)?`;
 const ENGINE = String.raw`(?:${ENGINE_NAME})`;
 const ENGINE_IN = new RegExp(ENGINE_NAME);
 
@@ -28,6 +29,8 @@ const COMPARED_ZH_AFTER = String.raw`\s*(?:相比|比较|比起来|对比|的?�
 const MODAL = String.raw`\b(?:should|could|would|can|shall|might|must)\s+(?:(?:i|we|you|it)\s+)?(?:\w+\s+){0,2}?`;
 const SWITCH = String.raw`(?:switch(?:ing)?\s+(?:over\s+)?to|mov(?:e|ing)\s+to|migrat(?:e|ing)\s+to)\s+(?:using\s+)?`;
 const USE = String.raw`(?:use|using|try|trying)\s+`;
+/** A modal, the program, then what it would do: "will model parallelism from megatron help reduce more memory" (c415). */
+const HELP_AFTER = String.raw`\s+(?:help|reduce|fix|solve|save|lower|cut|be\s+(?:better|enough|needed|required))\b`;
 const CHANGE_ZH = String.raw`(?:是否|要不要|需不需要|需要|应该|必须|得|可以|能否|能不能)\s*(?:要|得)?\s*(?:改用|换用|换成|切换到|切换成|改成|迁移到)\s*`;
 
 /** Each frame keeps its words in the match: the reply quotes them, and none is left as a word not read. */
@@ -38,6 +41,7 @@ const PATTERN = new RegExp(
     String.raw`${MODAL}${SWITCH}${ENGINE}\b`,
     String.raw`(?<=${MODAL})${USE}${ENGINE}\s+instead\b`,
     String.raw`${CHANGE_ZH}${ENGINE}`,
+    String.raw`\b(?:will|would|could|can|might)\s+(?:\w+\s+){0,3}?${ENGINE}${HELP_AFTER}`,
   ].join('|'),
   'g',
 );
@@ -49,7 +53,7 @@ export const ENGINE_ALTERNATIVE_RULES: readonly ProseRule[] = [
     when: (t) => ENGINE_IN.test(t),
     write: (m, notes) => {
       const engine = ENGINE_IN.exec(m[0])?.[0] ?? m[0].trim();
-      notes.push(`"${m[0].trim()}": ${engine} read as an engine the message compares with or asks about, not the one that runs (say "${engine}" with the model if it is the run)`);
+      notes.push(`"${m[0].trim()}": ${engine} read as a program the message compares with or asks about, not the one that runs (say "${engine}" with the model if it is the run)`);
       return ' '.repeat(m[0].length);
     },
     example: 'How it differs from vLLM and other serving engines?',
