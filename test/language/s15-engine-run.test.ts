@@ -123,3 +123,33 @@ describe('a training word that is not the run (issue 22 item 7)', () => {
     expect(read('llama-2-7b (full fine-tune) on 8x a100-80g').s.mode).toBe('full');
   });
 });
+
+describe("DeepSpeed-Chat's step 3 is PPO of the actor", () => {
+  const script = (extra: string) =>
+    `deepspeed --num_gpus 1 main.py \\\n   --data_path Dahoas/rm-static \\\n   --actor_model_name_or_path facebook/opt-1.3b \\\n   --critic_model_name_or_path facebook/opt-350m \\\n   --per_device_training_batch_size 4 \\\n   --max_answer_seq_len 256 \\\n   --max_prompt_seq_len 256 \\\n   --deepspeed --seed 1234 \\\n${extra}   --output_dir ./output\non 1x a100-80g`;
+
+  it.each(['c784', 'c442'])('%s: PPO, not DeepSpeed\'s own framework nor running the model', (id) => {
+    const s = inThread(id);
+    expect(s.framework).toBe('ppo');
+    expect(s.mode).not.toBe('inference');
+  });
+
+  it("c784: the actor's LoRA dim, checkpointing, batch and prompt + answer length", () => {
+    // Its ZeRO stage is in a shell variable (ACTOR_ZERO_STAGE="--actor_zero_stage 0") and is not read yet.
+    const s = inThread('c784');
+    expect([s.mode, s.lora?.rank, s.recompute, s.microBatch, s.seq]).toEqual(['lora', 128, 'full', 8, 512]);
+  });
+
+  it.each([
+    ['   --actor_zero_stage 3 \\\n   --critic_zero_stage 3 \\\n', 3],
+    ['   --actor_zero_stage 2 \\\n   --actor_gradient_checkpointing \\\n', 2],
+  ])('an invented step-3 script: %j', (extra, stage) => {
+    const { s } = read(script(extra));
+    expect([s.framework, s.sharding, s.microBatch, s.seq]).toEqual(['ppo', { kind: 'zero', stage }, 4, 512]);
+  });
+
+  it("the critic's settings are not the actor's", () => {
+    const { s } = read(script('   --actor_zero_stage 1 \\\n   --critic_zero_stage 3 \\\n   --critic_lora_dim 64 \\\n'));
+    expect([s.sharding, s.mode]).toEqual([{ kind: 'zero', stage: 1 }, 'full']);
+  });
+});
