@@ -72,6 +72,7 @@ describe('an engine compared with or asked about is not the run', () => {
     'llama-2-13b on a 3090 runs out of memory with transformers generate, should I use vllm instead?',
     'mistral-7b on 1x 3090 OOM. Would switching to vLLM help?',
     'qwen2-7b on 1x 4090 runs out of memory; could we move to sglang?',
+    'llama-2-7b on 1x t4 runs out of memory with transformers, would vllm help?',
     // Chinese.
     'qwen-7b推理显存不够，是否需要改用vllm？ 4090',
     'qwen2-7b推理 4090 显存不够，要不要换成lmdeploy',
@@ -93,6 +94,11 @@ describe('an engine compared with or asked about is not the run', () => {
       expect(engine(s), text).toBe('vllm');
       expect(said, text).not.toMatch(/compares with or asks about/);
     }
+  });
+
+  it('a training framework asked about stays a weak framework fact, not set aside here (framework-evidence.ts)', () => {
+    const { said } = read('13b lora on 2x 3090 OOM. Will megatron help here?');
+    expect(said).not.toMatch(/compares with or asks about/);
   });
 
   it('the other engine of a comparison stays the run: "sglang … than vllm"', () => {

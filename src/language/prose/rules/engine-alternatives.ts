@@ -17,8 +17,11 @@ import type { ProseRule } from '../types.js';
  * run it with the engine asks about that run; nor "I switched to vllm" (the run now is vLLM).
  */
 
-/** Serving engines, and the training frameworks and libraries a message weighs the same way ("will megatron help?"). */
-const ENGINE_NAME = String.raw`vllm|sglang|lmdeploy|tgi|text[-_ ]generation[-_ ]inference|tensorrt[-_ ]?llm|trt[-_ ]?llm|aphrodite|lightllm|deepspeed|megatron(?:[-_ ]lm)?|fsdp|longlora|unsloth|llama[-_ ]?factory|axolotl|torchtune|colossal[-_ ]?ai|llama[._ -]?cpp|ollama|exllama(?:v?2)?`;
+/**
+ * Serving engines only: a training framework asked about ("will megatron help?", "can deepspeed fix it?") stays a
+ * weak framework fact of its own evidence class, said with its switch (reconcile/framework-evidence.ts).
+ */
+const ENGINE_NAME = String.raw`vllm|sglang|lmdeploy|tgi|text[-_ ]generation[-_ ]inference|tensorrt[-_ ]?llm|trt[-_ ]?llm|aphrodite|lightllm`;
 const ENGINE = String.raw`(?:${ENGINE_NAME})`;
 const ENGINE_IN = new RegExp(ENGINE_NAME);
 
@@ -29,7 +32,7 @@ const COMPARED_ZH_AFTER = String.raw`\s*(?:相比|比较|比起来|对比|的?�
 const MODAL = String.raw`\b(?:should|could|would|can|shall|might|must)\s+(?:(?:i|we|you|it)\s+)?(?:\w+\s+){0,2}?`;
 const SWITCH = String.raw`(?:switch(?:ing)?\s+(?:over\s+)?to|mov(?:e|ing)\s+to|migrat(?:e|ing)\s+to)\s+(?:using\s+)?`;
 const USE = String.raw`(?:use|using|try|trying)\s+`;
-/** A modal, the program, then what it would do: "will model parallelism from megatron help reduce more memory" (c415). */
+/** A modal, the engine, then what it would do: "would vllm help", "could sglang reduce the memory". */
 const HELP_AFTER = String.raw`\s+(?:help|reduce|fix|solve|save|lower|cut|be\s+(?:better|enough|needed|required))\b`;
 const CHANGE_ZH = String.raw`(?:是否|要不要|需不需要|需要|应该|必须|得|可以|能否|能不能)\s*(?:要|得)?\s*(?:改用|换用|换成|切换到|切换成|改成|迁移到)\s*`;
 
