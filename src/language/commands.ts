@@ -85,6 +85,9 @@ const LAUNCHERS: readonly Launcher[] = [
   // `python -m aphrodite.endpoints.openai.api_server` (aphrodite-engine README, "Usage"); a GGUF file
   // it serves stays on its engine, not llama.cpp's (alpin-dale/aphrodite-engine, corpus c364).
   { id: 'command.aphrodite-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+aphrodite\.endpoints(?:\.[a-z_]+)+/g, words: () => 'aphrodite' },
+  // LightLLM's server, `python -m lightllm.server.api_server` (ModelTC/LightLLM README; #1006, c946; #187, c947):
+  // the module path was set aside as a short flag and the run read as plain transformers.
+  { id: 'command.lightllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+lightllm\.server(?:\.[a-z_]+)+/g, words: () => 'lightllm' },
   // lmdeploy's own modules, before its `lmdeploy` CLI: `python3 -m lmdeploy.serve.gradio.app` (InternLM/lmdeploy#452,
   // c917, and c542), `python -m lmdeploy.turbomind.chat` (c746), `python3 -m lmdeploy.pytorch.chat` (c598) run the
   // model on lmdeploy's engines; the module path was set aside as a short flag and the run read on transformers.
@@ -125,6 +128,14 @@ const LAUNCHERS: readonly Launcher[] = [
     words: () => '',
   },
   { id: 'command.llama-factory-script', pattern: new RegExp(LLAMA_FACTORY_SCRIPT, 'g'), words: () => 'llama-factory' },
+  // DeepSpeed-Chat's step 3 (`deepspeed main.py … --actor_model_name_or_path …`, its lines continued by
+  // backslashes): the launcher only starts the processes; the actor's and critic's flags say the run
+  // (config-keys/frameworks/deepspeed-chat.ts; DeepSpeedExamples, c442, c784).
+  {
+    id: 'command.deepspeed-chat-launcher',
+    pattern: /(?<![\w./-])deepspeed(?=[ \t](?:[^\n]*\\[ \t]*\n)*?[^\n]*?--(?:actor|critic)_model_name_or_path\b)/g,
+    words: () => '',
+  },
   // A script or module named for its RL trainer runs that trainer: TRL's examples/scripts/ppo/ppo.py
   // and dpo.py (huggingface/trl#2719, corpus c527), Search-R1's train_ppo.sh (verl PPO,
   // PeterGriffinJin/Search-R1#111, c528), OpenRLHF's `openrlhf.cli.train_ppo_ray` and train_dpo
@@ -228,7 +239,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
 }
 
 /** A word every launcher above has: a message with none of them has no launcher to read. */
-const LAUNCHER_WORD = /python|vllm|sglang|ppo|dpo|kto|orpo|grpo|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
+const LAUNCHER_WORD = /python|deepspeed|vllm|sglang|ppo|dpo|kto|orpo|grpo|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;

@@ -46,6 +46,13 @@ export const SERVE_ENGINES: readonly ServeEngine[] = [
       why: "its PagedAttention KV cache takes 0.9 of the card less what is used after loading, vLLM's gpu_memory_utilization arithmetic (engines/mistralrs.ts); its own activations and graphs are not modelled apart",
     },
   },
+  // LightLLM (`python -m lightllm.server.api_server`: ModelTC/LightLLM#1006, c946; #187, c947) pre-allocates one KV pool
+  // for --max_total_token_num tokens, or for what --mem_fraction of the card leaves after the weights.
+  {
+    name: 'LightLLM',
+    words: /lightllm/i,
+    counted: { by: 'vllm-layout', why: 'its token KV pool (--max_total_token_num, or what --mem_fraction leaves after the weights) is counted as vLLM\'s preallocated pool' },
+  },
   // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve.
   { name: 'DeepSpeed-MII', words: /(?<![a-z])mii(?![a-z])|fastgen/i, counted: { by: 'own', server: 'mii' } },
 ];

@@ -32,7 +32,7 @@ const kw = (type: string, value: string, spellings: string[], numeric = false): 
 });
 
 /** Serve spellings that name an engine ("vllm", "sglang") rather than say "serve" or "deploy". */
-export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen/i;
+export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|lightllm|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen/i;
 
 export const KEYWORDS: readonly Keyword[] = [
   // mode
@@ -58,6 +58,8 @@ export const KEYWORDS: readonly Keyword[] = [
     'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite', 'aphrodite engine', 'aphrodite-engine',
     // mistral.rs on CUDA: PagedAttention's KV cache takes 0.9 of the card less what is used (engines/mistralrs.ts).
     'mistral.rs', 'mistralrs', 'mistralrs-server',
+    // LightLLM: a token-level KV pool sized from what the weights leave (serve-engines.ts).
+    'lightllm',
     // DeepSpeed-MII's FastGen: KV blocks from the memory left after the weights (memory/mii.ts).
     'mii', 'deepspeed-mii', 'deepspeed mii', 'fastgen', 'deepspeed-fastgen', 'mii.serve', 'mii.pipeline',
     'deploy', 'deploying', 'deployment', 'deployed', 'deploys', 'host', 'hosting', 'hosted']),

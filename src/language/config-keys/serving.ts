@@ -64,6 +64,8 @@ export const SERVING_KEYS: KeyTable = {
   mem_fraction: { reads: serving(numeric('util')), source: 'sgl-project/sglang#8362' },
   // SGLang --disable-cuda-graph: no CUDA graphs captured, as vLLM's --enforce-eager.
   disable_cuda_graph: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE), source: 'SGLang sglang/srt/server_args.py' },
+  // LightLLM --disable_cudagraph, the same switch (lightllm/server/api_cli.py; ModelTC/LightLLM#1006, c946).
+  disable_cudagraph: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE), source: 'ModelTC/LightLLM#1006' },
   // Tokens per prefill step, which sizes the engine's profile / warm-up run (memory/serving.ts, tgi.ts, sglang.ts).
   max_num_batched_tokens: { reads: serving(numeric('batched tokens')) },
   max_batch_prefill_tokens: { reads: serving(numeric('batched tokens')) },

@@ -1,6 +1,7 @@
 import { ACCELERATE } from './accelerate.js';
 import { AXOLOTL } from './axolotl.js';
 import { DEEPSPEED } from './deepspeed.js';
+import { DEEPSPEED_CHAT } from './deepspeed-chat.js';
 import { LLAMA_FACTORY } from './llamafactory.js';
 import { MS_SWIFT } from './ms-swift.js';
 import { OPENRLHF } from './openrlhf.js';
@@ -19,7 +20,9 @@ import { XTUNER } from './xtuner.js';
  * framework of the message claims is looked up (the most used first: a TrainingArguments field
  * before an RL trainer's flag of the same spelling).
  */
-export const FRAMEWORKS: readonly Framework[] = [TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
+// DeepSpeed-Chat first: named only by its actor/critic flags, and then its `--deepspeed` (a bare switch) and
+// its batch flag are its own, not TrainingArguments' (deepspeed-chat.ts).
+export const FRAMEWORKS: readonly Framework[] = [DEEPSPEED_CHAT, TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
 
 const bySpelling = new Map<Framework, Map<string, ProgramOption>>(
   FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),

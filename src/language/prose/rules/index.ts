@@ -12,6 +12,8 @@ import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
 import { TOOL_NAME_RULES } from './tool-names.js';
+import { ENGINE_ALTERNATIVE_RULES } from './engine-alternatives.js';
+import { TRAINING_ELSEWHERE_RULES } from './training-words-elsewhere.js';
 import { ENGINE_REPORT_RULES } from './engine-reports.js';
 import { OOM_REPORT_RULES } from './oom-reports.js';
 
@@ -139,6 +141,10 @@ const PROSE_ORDER = [
   'prose.mlc-quant',
   // A tool's bare name, after its paths and module names were read (tool-names.ts).
   ...TOOL_NAME_RULES.map((rule) => rule.id),
+  // An engine named as a comparison or a change asked about, before its word reads as the run's engine (engine-alternatives.ts).
+  ...ENGINE_ALTERNATIVE_RULES.map((rule) => rule.id),
+  // A training word in a library's warning or in a model's description is not the run's (training-words-elsewhere.ts).
+  ...TRAINING_ELSEWHERE_RULES.map((rule) => rule.id),
   // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
   'prose.gguf-without-q',
   'prose.gguf',
@@ -170,7 +176,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

@@ -17,6 +17,9 @@ const without = () => 'without';
 /** Words of Chinese questions that are request words ("单张A100上跑Llama" runs it). */
 const CHINESE_WORDS: Record<string, string> = {
   跑: 'run', 部署: 'deploy', 推理: 'inference', 微调: 'finetune', 训练: 'train', 全参: 'full',
+  // "GLM4-9B，int4运行" (run in int4, xorbitsai/inference#1768, c762): 运行 is 跑's written word, a weak run as
+  // "run" is (training words or settings beside it make it training); 运行内存 (RAM) is read before this.
+  运行: 'run',
   // "全参数微调" (full-parameter fine-tuning, b12 c499/c501/c505) is one word: never 全参 and a stray 数.
   全参数: 'full',
   // "全量微调" (full fine-tuning: every weight trained, c320 hiyouga/LlamaFactory#8642, c482 ms-swift): 全量 with its

@@ -1,0 +1,39 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * A training word that says nothing of the run asked about (issue 22 item 7: with no training word
+ * and no training-only setting the request is about running the model). Each was read as the
+ * user's intent to train and turned a model being loaded into a LoRA fine-tune.
+ */
+
+/** Method words: "(lora finetune)", "(full fine-tune)" name the run's method, never a model. */
+const METHOD_BEFORE = /(?:^|[\s(])(?:q?lora|full|sft|peft|dpo|ppo|grpo|orpo|instruction|supervised|my|our|a|the)\s*$/;
+
+export const TRAINING_ELSEWHERE_RULES: readonly ProseRule[] = [
+  {
+    // transformers' tokenizer warning, printed whenever a tokenizer adds special tokens, for a chat as
+    // for training (tokenization_utils_base.py: "Special tokens have been added in the vocabulary, make
+    // sure the associated word embeddings are fine-tuned or trained."): quoted in xinference's log of a
+    // GLM-4-9B launch (xorbitsai/inference#1768, c762, read as a LoRA fine-tune), an OpenVINO InternVL chat,
+    // a wav2vec pipeline. The whole message is blanked.
+    id: 'prose.report-transformers-special-tokens',
+    pattern: /\bspecial tokens have been added in the vocabulary,?\s*make sure the associated word embeddings are fine-?tuned or trained\.?/g,
+    when: (t) => t.includes('special tokens have been added'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'Special tokens have been added in the vocabulary, make sure the associated word embeddings are fine-tuned or trained.',
+    source: 'xorbitsai/inference#1768',
+  },
+  {
+    // A model described as another's fine-tune: "Download Zephyr (Mistral finetune) 7B quantized 4 bit
+    // model, attempt to load model" (oobabooga/textgen#4480, c576: read as a LoRA fine-tune),
+    // "Dolphin (Mistral finetune)", "MistralMed (Mistral Finetune)", "`dolphin-2.1-mistral-7b` is a mistral
+    // finetune". The noun says where the weights came from; the family before it stays (it names the
+    // model's shape). Not "(lora finetune)", "(full fine-tune)", "do a mistral finetune": the run's own.
+    id: 'prose.model-described-as-finetune',
+    pattern: /(?<=\(\s*[a-z][\w.-]*(?:[\s-]+[\w.]+){0,2}?\s+)(?:fine[-\s]?tune[ds]?|finetune[ds]?)(?=\s*\))|(?<=\b(?:is|was|are|were)\s+an?\s+[a-z][\w.-]*(?:[\s-]+[\w.]+){0,2}?\s+)(?:fine[-\s]?tune|finetune)\b/g,
+    when: (t) => /fine-?\s?tune/.test(t),
+    write: (m) => (METHOD_BEFORE.test(m.input.slice(Math.max(0, m.index - 20), m.index)) ? m[0] : ' '.repeat(m[0].length)),
+    example: 'Download Zephyr (Mistral finetune) 7B quantized 4 bit model, attempt to load model with default settings in ExLlama_HF.',
+    source: 'oobabooga/textgen#4480',
+  },
+];
