@@ -28,7 +28,7 @@ describe("a launcher's echo of the argv it ran", () => {
     // deepspeedai/DeepSpeed#3232 (its argv, shortened), spacing varied
     ["'--model_name_or_path','facebook/opt-1.3b',  '--per_device_train_batch_size', '2', '--zero_stage', '2'", '1.3b'],
   ])('%s', (args, model) => {
-    expect(read(echo(args)).scenario.model.id.endsWith(model)).toBe(true);
+    expect(read(echo(args)).scenario.model.id?.endsWith(model)).toBe(true);
   });
 
   it('the log lines around it still set nothing', () => {
