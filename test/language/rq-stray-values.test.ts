@@ -65,3 +65,24 @@ describe('stray values set aside, not refused', () => {
     expect(r.ok && r.control).toBe('undo');
   });
 });
+
+describe('a family name with a model word glued on (CamelCase) is asked as an unknown model', () => {
+  it('c1081: FalconLite is named in the question, the rest kept', () => {
+    const r = resolveRequest(line('c1081').text, null);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/I don't know the model "FalconLite"\. I read: .*A10G/);
+  });
+
+  it.each([
+    'I deployed MistralLite with TGI on one A10G and it runs out of memory when the prompt is long',
+    'We tried QwenLong for inference on 2x A100 80GB and it still OOMs at 128k tokens',
+  ])('%s', (text) => {
+    const r = resolveRequest(text, null);
+    expect(!r.ok && /I don't know the model "(?:MistralLite|QwenLong)"/.test(r.error.message)).toBe(true);
+  });
+
+  it('a program or an organisation named so is no model', () => {
+    const r = resolveRequest('I use LlamaFactory to train with lora on a 4090 and it runs out of memory', null);
+    expect(!r.ok && /Which model\?/.test(r.error.message)).toBe(true);
+  });
+});

@@ -33,7 +33,8 @@ describe("quantised weights after a thread's full fine-tune", () => {
 
   it.each([
     ['Fine-tune Llama-2-13b on 2x A100', 'what about 4bit?', 'qlora'],
-    ['finetune qwen2.5-7b on a 4090', 'with int8 weights', 'lora'],
+    ['finetune qwen2.5-7b on a 4090', 'I loaded it in 8bit and it still runs out of memory', 'lora'],
+    ['finetune qwen2.5-7b on a 4090', 'int8', 'lora'],
     ['微调 chatglm2-6b 单卡3090', '用8bit还是爆显存', 'lora'],
   ])('%s / %s → %s', (thread, text, mode) => {
     expect(follow(thread, text).s.mode).toBe(mode);
