@@ -21,10 +21,14 @@ export interface Range {
    * flag or config key given one is the user's real setting, set aside and said, never refused.
    */
   accepted?: { above: number; max: number };
+  /** What a program's flag or key set to 0 means, where 0 is its "use the model's own" (llama.cpp `-c 0`): set aside and said, never refused. */
+  zero?: string;
 }
 
 export const RANGES: Range[] = [
-  { slot: 'seq', label: 'seq (tokens per sample)', min: 1, max: 10_000_000, integer: true },
+  // llama.cpp's -c / --ctx-size 0 loads the model's trained context (common/arg.cpp: "0 = loaded from
+  // model"), ggml-org/llama.cpp#14719 (c1115); Ollama's num_ctx and vLLM's max_model_len leave it to the model when unset.
+  { slot: 'seq', label: 'seq (tokens per sample)', min: 1, max: 10_000_000, integer: true, zero: "0 is the program's \"the model's own trained context\"" },
   { slot: 'mbs', label: 'micro-batch', min: 1, max: 65_536, integer: true },
   { slot: 'ga', label: 'gradient accumulation', min: 1, max: 1_000_000, integer: true },
   { slot: 'gbs', label: 'global batch', min: 1, max: 100_000_000, integer: true },
@@ -80,6 +84,23 @@ export function setAsideWeakOutOfRange(patch: Patch, weak: (item: Item) => boole
   }
 }
 
+/**
+ * A decimal where a count goes, read in prose ("A100 GPU generate 11.30 tokens/s with llama.cpp",
+ * ggml-org/llama.cpp#2641 c342: a speed, read as 11.30 generated tokens; "训练了2.5轮" an epoch count):
+ * no count of tokens, samples or GPUs has a fraction, so the number is something else the message
+ * says (a rate, a version, a time). Set aside and said, and the rest answered; the same number
+ * written as a setting ("gen 11.3") is still refused with the range.
+ */
+export function setAsideFractionalCounts(patch: Patch): void {
+  for (const r of RANGES) {
+    const slot = patch.get<number>(r.slot);
+    if (!slot || !r.integer || Number.isInteger(slot.value) || !(slot.value >= r.min && slot.value <= r.max)) continue;
+    if (KEYED.test(slot.item.text.trim())) continue;
+    patch.drop(r.slot);
+    patch.setAside.push(`"${slot.item.text.trim()}" set aside: ${r.label} is a whole number, so ${slot.value} is something else the message says (a rate, a version)`);
+  }
+}
+
 /** An item written as a flag or config key ("--mem-fraction-static 0.01", "gpu_memory_utilization: 0.01"). */
 const KEYED = /^--?[a-z]|[a-z0-9]_[a-z]|[:=]/i;
 
@@ -91,6 +112,11 @@ const KEYED = /^--?[a-z]|[a-z0-9]_[a-z]|[:=]/i;
 export function setAsideAcceptedOutOfRange(patch: Patch): void {
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
+    if (slot && r.zero && slot.value === 0 && KEYED.test(slot.item.text.trim())) {
+      patch.drop(r.slot);
+      patch.setAside.push(`"${slot.item.text.trim()}" set aside: ${r.zero}, so the ${r.label.replace(/ \(.*\)$/, '')} is read as its default (say "${r.slot} N" for yours)`);
+      continue;
+    }
     if (!slot || !r.accepted || within(r, slot.value) || !KEYED.test(slot.item.text.trim())) continue;
     if (!(slot.value > r.accepted.above && slot.value <= r.accepted.max)) continue;
     patch.drop(r.slot);

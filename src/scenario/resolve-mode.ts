@@ -127,6 +127,19 @@ export function modeStep(r: Resolution): ErrorReply | null {
     mode = intentByDefault(trainingSetting !== undefined);
     r.intent(mode === 'inference' ? DEFAULT_WORDS.inferenceIntent : DEFAULT_WORDS.mode);
   }
+  // A thread's full fine-tune, and a follow-up that names quantised weights it trains on ("先用单卡，8bit，
+  // 调一半爆显存" in a thread on tuning Baichuan 13B, LlamaFactory#920 c392; "a minimum fine tune setup for
+  // train_4bit on 70b" in a thread titled "Fine-tune Llama2 models", h2oGPT#573 c1074): a full fine-tune
+  // trains 16-bit weights, so the follow-up's weights say adapters, as they do in a new request. Had
+  // been refused as a contradiction; read as LoRA / QLoRA, with the thread's full fine-tune said as
+  // replaced and the word that keeps it.
+  const named = r.patch.value<WeightFormat>('weights');
+  if (!asked && previousMode === 'full' && mode === 'full' && named && QUANTISED.includes(named) && named !== 'fp8') {
+    mode = adaptersOn(named);
+    r.intent(
+      `${mode === 'qlora' ? 'QLoRA' : 'LoRA'} in place of the thread's full fine-tune: "${r.patch.get('weights')!.item.text.trim()}" weights train adapters (say "full" with 16-bit weights to train every weight)`,
+    );
+  }
   // "max_tokens = 2000" or "max_new_tokens 512" beside a training run: the length its evaluation, its
   // sampler or a later step generates, not a request to run the model (PrimeIntellect-ai/prime-rl#1097,
   // c871: a LoRA GRPO run's `[sampling] max_tokens`; the eval generation of a fine-tune). The training

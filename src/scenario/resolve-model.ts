@@ -148,6 +148,15 @@ export function archStep(r: Resolution): ErrorReply | null {
     }
     model.arch.headDim = hidden / heads;
   }
+  // Heads given with no KV count, and the starting shape's KV heads do not divide them (GPT-NeoX's
+  // 20B.yaml, "num-attention-heads": 64, on a bare "20B" read as a catalog shape with other heads,
+  // EleutherAI/gpt-neox#606 c454): a config that writes no KV count is full multi-head attention, one
+  // KV head a head (NeoX, GPT-2, BLOOM); said, never refused as grouped-query attention gone wrong.
+  if (r.patch.has('arch.heads') && !r.patch.has('arch.kv') && (kvHeads > heads || heads % kvHeads !== 0)) {
+    model.arch.kvHeads = heads;
+    r.assume(`kv heads ${heads}: heads ${heads} are given with no KV count, read as multi-head attention (say "kv heads N" for grouped-query attention)`);
+    return null;
+  }
   if (kvHeads > heads || heads % kvHeads !== 0) {
     const slot = r.patch.has('arch.kv') ? 'arch.kv' : 'arch.heads';
     return r.err(slot, `kv heads ${kvHeads} must divide heads ${heads} (grouped-query attention shares each KV head among heads / kv query heads).`);

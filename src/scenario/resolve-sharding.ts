@@ -17,6 +17,14 @@ export function shardingStep(r: Resolution): ErrorReply | null {
   const s = r.s;
   const word = r.patch.value<string>('sharding');
   const frameworkAsked = r.patch.has('framework');
+  // A thread served over 2 GPUs (pp 2 by default) and a follow-up run on one ("CUDA_VISIBLE_DEVICES=3 …
+  // on A40 48G", InternLM/lmdeploy#519 c542): the thread's split was its default over its count, never
+  // the user's, and one GPU holds the whole model (had been refused: "1 GPUs cannot be split into
+  // model replicas of tp 1 × pp 2"). A count of more GPUs is split again in splitForServing.
+  if (r.gpus() === 1 && !r.patch.has('par.tp') && !r.patch.has('par.pp') && undoSplitOverOldCount(r.base, s.parallel, 1)) {
+    delete s.parallel.schedule;
+    r.assume(`the whole model on the one GPU: the thread's split over ${r.base ? gpuCountOf(r.base) : 'its'} GPUs does not apply`);
+  }
   if (word) {
     s.sharding = shardingOf(word);
     axolotlUnderZero(r);

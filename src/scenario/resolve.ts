@@ -8,7 +8,7 @@ import type { NotUsed } from '../language/accounting.js';
 import { factsOf, weakFactNotices, type FactTrace } from './facts.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { Patch, collectPatch } from './patch.js';
-import { checkRanges, setAsideAcceptedOutOfRange, setAsideWeakOutOfRange } from './ranges.js';
+import { checkRanges, setAsideAcceptedOutOfRange, setAsideFractionalCounts, setAsideWeakOutOfRange } from './ranges.js';
 import { familyMembers } from './model-series.js';
 import { accountFor, readingNotes, unique, weakFirst } from './resolve-notes.js';
 import { runResolution } from './resolve-steps.js';
@@ -162,13 +162,22 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   const patch = collected;
   llamaCppOffload(patch);
   if (read.tolerant) setAsideWeakOutOfRange(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true);
+  if (read.tolerant) setAsideFractionalCounts(patch);
   setAsideAcceptedOutOfRange(patch);
-  const parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
+  let parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
-  const control = patch.value<'undo' | 'reset'>('control') ?? 'none';
+  let control: 'undo' | 'reset' | 'none' = patch.value<'undo' | 'reset'>('control') ?? 'none';
   // A loop, not filter: the parse cache hands out frozen arrays, on which filter is several times slower.
   const others: Item[] = [];
   for (const i of parsed.items) if (i.kind !== 'control') others.push(i);
+  // "undo", "go back", "revert" inside prose that names a setup ("so I have to go back to 0.0.18",
+  // turboderp-org/exllamav2#465 c1116; "I had to revert to the older driver") tell what the user did,
+  // not a command to the bot: set aside and said once, and the message read (undo alone still undoes).
+  if (control === 'undo' && others.length && read.tolerant) {
+    control = 'none';
+    const word = parsed.items.find((i) => i.kind === 'control')?.text.trim() ?? 'undo';
+    parsed = { ...parsed, notes: [...parsed.notes, `"${word}" set aside: it tells what you did; "undo" alone goes back one step`] };
+  }
 
   if (control === 'undo') {
     if (others.length) return fail(errorReply(text, others[0]!.at, '"undo" goes back one step and stands alone: send it by itself, then the change.'));

@@ -1,4 +1,5 @@
 import { describesModel } from '../language/describing-words.js';
+import { familyMembers } from './model-series.js';
 
 /** A message that names no model the catalog holds: what it named instead, for the question that asks for one (resolve.ts). */
 
@@ -22,7 +23,17 @@ const DTYPE_NAME = /^(?:[a-z]+\.)?(?:b?float(?:8|16|32|64)\w*|u?int(?:4|8|16|32|
  * An unread word that reads as a model's name: said right before "model" ("the nemotron-3-super
  * model"), or a name with a version joined in ("nemotron-3-super", "phi4-mini").
  */
+/**
+ * A catalog family's name with a model's word glued on in CamelCase: "FalconLite" (Amazon's 40B
+ * Falcon, awslabs/extending-the-context-length-of-open-source-llms#5, c1081), "MistralLite"
+ * (amazon/MistralLite), "QwenLong", "GemmaCoder": a fine-tune the catalog lacks, asked by name. Only
+ * such words: "LlamaFactory", "LlamaIndex", "QwenLM" are programs and organisations.
+ */
+const CAMEL_FAMILY_MODEL = /^([A-Z][a-z]{2,})(?:Lite|Long|Chat|Coder|Code|Math|Guard|Instruct|Vision|Mini|Tiny|Nano|Plus|Pro|Max|Turbo|Audio|VL|Med|Law|Fin)$/;
+
 export function looksLikeModelName(word: string, text: string): boolean {
+  const camel = CAMEL_FAMILY_MODEL.exec(word);
+  if (camel && familyMembers(camel[1]!).length > 0) return true;
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
   if (DATASET_NAME.test(word) || DTYPE_NAME.test(word)) return false;
   // "model.train()", "model.stream_chat(": a variable in code, not a model the word before it names

@@ -86,7 +86,10 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     // guess said on the first screen with those words, and only where no model is named outside the
     // logs (a log may be another run's).
     id: 'log.model-path',
-    pattern: /\b(?:model(?:_id|_path|_name|_name_or_path|_dir)?|pretrained_model_name_or_path|base_model|from_pretrained\()\s*=?\s*["'](?:\.{0,2}\/)?(?:[\w.-]+\/)*?([a-z][a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)(?:\/[\w.-]*)*["']/,
+    // A launcher's echo of the argv it ran writes the flag and its value as items of a Python list
+    // ("'--model_name_or_path', '/notebooks/Data/hf-models/llava/llava-v1.5-7b'": DeepSpeed's launch.py
+    // sigkill_handler, haotian-liu/LLaVA#827 c1111 and #1085, deepspeedai/DeepSpeed#3232).
+    pattern: /\b(?:model(?:_id|_path|_name|_name_or_path|_dir)?|pretrained_model_name_or_path|base_model|from_pretrained\()(?:\s*=?\s*|["']\s*,\s*)["'](?:\.{0,2}\/)?(?:[\w.-]+\/)*?([a-z][a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?b(?:[-_][a-z0-9.]+)*)(?:\/[\w.-]*)*["']/,
     keptWeak: true,
     example: '    cm = ChatModule(model="./dist/Llama-2-7b-chat-hf-q4f16_1/params/", lib_path="./dist/Llama-2-7b-chat-hf-q4f16_1/Llama-2-7b-chat-hf-q4f16_1-cuda.so")',
     source: 'mlc-ai/mlc-llm#931',

@@ -52,6 +52,8 @@ export function readSegments(text: MappedText): SegmentReading {
         at = e.to;
       }
       rewrites.push({ at, to: s.end, result: blank(at, s.end), rule: s.rule });
+    } else if (s.kind === 'command' && s.rule === 'command.launcher-argv') {
+      rewrites.push({ at: s.start, to: s.end, result: argvAsCommand(text.text.slice(s.start, s.end)), rule: s.rule });
     } else if (s.kind === 'command') {
       for (const p of prompts.filter((p) => p.at >= s.start && p.to <= s.end)) rewrites.push({ at: p.at, to: p.to, result: blank(p.at, p.to), rule: 'command.shell-prompt' });
     } else if (pairs) {
@@ -61,6 +63,17 @@ export function readSegments(text: MappedText): SegmentReading {
   });
   const rewritten = kept.reduce((t, e) => t.marked([{ at: e.at, to: e.to }], e.rule), text).replaceSpansEach(rewrites);
   return { text: rewritten, segments: traced };
+}
+
+/**
+ * A launcher's echo of an argv list as the command line it was: the log's prefix up to the list, the
+ * list's brackets, quotes and commas, and the exit report after it blanked, same length.
+ */
+function argvAsCommand(line: string): string {
+  const open = line.indexOf("['");
+  const close = line.lastIndexOf(']');
+  const list = line.slice(open, close < open ? line.length : close + 1).replace(/'\s*,\s*'|[[\]']/g, (m) => ' '.repeat(m.length));
+  return ' '.repeat(open) + list + (close < open ? '' : line.slice(close + 1).replace(/[^\n]/g, ' '));
 }
 
 /** A config segment as `key: value` lines, each key and value mapped to where the user wrote it. */

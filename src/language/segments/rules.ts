@@ -16,6 +16,18 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'huggingface/text-generation-inference#1831',
   },
   {
+    // DeepSpeed's launcher echoes the argv of a rank it killed as a Python list (launch.py
+    // sigkill_handler: "['/usr/bin/python3', '-u', 'train.py', '--model_name_or_path', '…/llava-v1.5-7b',
+    // '--bf16', 'True', …] exits with return code = -9"): the command the user ran, printed by the log
+    // (haotian-liu/LLaVA#827 c1111 and #1085, deepspeedai/DeepSpeed#3232 and #5302). Read as that
+    // command (segments/read.ts blanks the log's prefix and the list's quotes and commas).
+    id: 'command.launcher-argv',
+    kind: 'command',
+    pattern: /\[launch\.py:\d+:sigkill_handler\] \['/,
+    example: "[2023-04-14 13:11:27,885] [ERROR] [launch.py:434:sigkill_handler] ['/usr/bin/python3', '-u', 'main.py', '--local_rank=0', '--model_name_or_path', 'facebook/opt-125m', '--per_device_train_batch_size', '2'] exits with return code = -9",
+    source: 'deepspeedai/DeepSpeed#3232',
+  },
+  {
     id: 'log.traceback',
     kind: 'log',
     pattern: /^\s*traceback \(most recent call last\):/,

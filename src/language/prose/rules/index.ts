@@ -65,6 +65,7 @@ const PROSE_ORDER = [
   'prose.tried-from-to',
   'prose.drop-setting',
   'prose.half-fraction',
+  'prose.memory-full',
   'prose.w-o',
   'prose.plain-ddp',
   'prose.bare-per-gpu-batch',

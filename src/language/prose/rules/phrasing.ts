@@ -145,6 +145,18 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'OpenRLHF/OpenRLHF#566',
   },
   {
+    // "full" said of memory is filled, no full fine-tune: "only the VRAM and RAM memory are full, so it
+    // takes 10 minutes to generate the answer" (ollama/ollama#9753, c519: read as a full fine-tune of a
+    // q4_K_M model and refused), "GPU memory gets full after a few steps". Only after a memory's word and
+    // a verb of being: "the run is full", "is full fine-tuning" name the method.
+    id: 'prose.memory-full',
+    pattern: /\b(?:memory|memories|vram|ram|gpus?|disk|cache|cards?|storage)\s+(?:is|are|was|were|gets?|got|getting|becomes?|became|being|fills? up to|stays?)\s+(?:(?:almost|nearly|completely|totally|already|quickly|still|all|100%)\s+){0,2}(full)\b(?![-\s]*(?:fine|finetun|train|param|sft|pre-?train))/g,
+    when: (t) => t.includes('full'),
+    write: (m) => m[0].slice(0, m[0].length - m[1]!.length) + ' '.repeat(m[1]!.length),
+    example: 'However, after that, the GPU usage is always around 2%, and only the VRAM and RAM memory are full, so it takes 10 minutes to generate the answer.',
+    source: 'ollama/ollama#9753',
+  },
+  {
     id: 'prose.w-o',
     pattern: /\bw\/o\b/g,
     write: without,
