@@ -173,9 +173,13 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   // "undo", "go back", "revert" inside prose that names a setup ("so I have to go back to 0.0.18",
   // turboderp-org/exllamav2#465 c1116; "I had to revert to the older driver") tell what the user did,
   // not a command to the bot: set aside and said once, and the message read (undo alone still undoes).
-  if (control === 'undo' && others.length && read.tolerant) {
+  // Inside a sentence only: a line that starts with it ("undo 7b", the answer to a question) is a
+  // command to the bot, and stays the mistake it is.
+  const undoItem = parsed.items.find((i) => i.kind === 'control');
+  const midSentence = undoItem !== undefined && text.slice(text.lastIndexOf('\n', undoItem.at - 1) + 1, undoItem.at).trim() !== '';
+  if (control === 'undo' && others.length && read.tolerant && midSentence) {
     control = 'none';
-    const word = parsed.items.find((i) => i.kind === 'control')?.text.trim() ?? 'undo';
+    const word = undoItem?.text.trim() ?? 'undo';
     parsed = { ...parsed, notes: [...parsed.notes, `"${word}" set aside: it tells what you did; "undo" alone goes back one step`] };
   }
 

@@ -64,6 +64,10 @@ describe('stray values set aside, not refused', () => {
     const r = resolveRequest('undo', null);
     expect(r.ok && r.control).toBe('undo');
   });
+
+  it.each(['undo 7b', 'undo seq 4096', 'go back\nundo zero3'])('a line that starts with the undo word is a command, and with a setting beside it stays the mistake: %j', (text) => {
+    expect(resolveRequest(text, null).ok).toBe(false);
+  });
 });
 
 describe('a family name with a model word glued on (CamelCase) is asked as an unknown model', () => {
