@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { read } from './reading-fixtures.js';
 
 /** eosphoros-ai/DB-GPT-Hub#151 (corpus c822), the message as posted (screenshots left out). */
@@ -19,6 +20,21 @@ describe('a card named beside Colab is the card (prose.colab-free)', () => {
     ['qlora llama-2-7b on a free colab', 't4'],
   ])('%s', (text, gpu) => {
     expect(read(text).scenario.hardware?.gpuId).toBe(gpu);
+  });
+});
+
+describe('a card named beside Colab is stated, not guessed (prose.colab-beside-card)', () => {
+  const cardFact = (text: string) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok) throw new Error(`not read: ${text}`);
+    return (r.trace ?? []).find((t) => t.fact === 'card');
+  };
+  it.each(['finetuning gemma-2-9b with unsloth qlora on a colab T4, max_seq_length 8192', 'qlora llama-2-7b on colab with a t4 gpu', 'lora mistral-7b in my google colab notebook, L4'])('%s: the card is no weak fact', (text) => {
+    expect(cardFact(text)?.weak ?? false).toBe(false);
+    expect(cardFact(text)?.rules ?? []).not.toContain('prose.colab-free');
+  });
+  it('a free Colab with no card named is still one T4, said as guessed', () => {
+    expect(cardFact('qlora llama-2-7b on a free colab')?.weak).toBe(true);
   });
 });
 

@@ -49,6 +49,9 @@ function namesCard(text: string): boolean {
   return false;
 }
 
+/** "a free Google Colab", "the colab notebook": Colab's free tier by name (not Pro, whose GPU varies). */
+const COLAB_FREE = /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g;
+
 export const HARDWARE_RULES: readonly ProseRule[] = [
   {
     // "Multi-node fine-tuning llama2 70b", "multi-GPU training": several nodes or GPUs with no count.
@@ -145,16 +148,23 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'meta-llama/llama-cookbook#872',
   },
   {
+    // A card the message names itself is the card: "in my Colab Environment with Tesla V100 GPU 16G"
+    // (eosphoros-ai/DB-GPT-Hub#151, c822, had read as a T4 over the V100), "on a100 gpu on colab"
+    // (huggingface/trl, c725), "on a colab T4". Colab is then only where it runs: its words are set
+    // aside by a rule of its own, so the card stated beside them is not said as guessed.
+    id: 'prose.colab-beside-card',
+    pattern: COLAB_FREE,
+    when: (t) => t.includes('colab'),
+    write: (m) => (namesCard(m.input) ? ' '.repeat(m[0].length) : m[0]),
+    example: 'qlora gemma-2-9b on a colab T4',
+  },
+  {
     // "on a free colab": Colab's free tier gives one T4 16GB. Weak: the card is guessed from the name
     // of a service, not stated.
     id: 'prose.colab-free',
-    pattern: /\b(?:(?:a|the)\s+)?(?:free\s+)?(?:google\s+)?colab\b(?!\s*(?:pro|\+))(?:\s+(?:free\s+)?(?:tier|notebook|instance|gpu))?/g,
+    pattern: COLAB_FREE,
     when: (t) => t.includes('colab'),
-    // A card the message names itself is the card: "in my Colab Environment with Tesla V100 GPU 16G"
-    // (eosphoros-ai/DB-GPT-Hub#151, c822, had read as a T4 over the V100), "on a100 gpu on colab"
-    // (huggingface/trl, c725). Colab is then only where it runs.
     write: (m, notes) => {
-      if (namesCard(m.input)) return ' '.repeat(m[0].length);
       notes.push(`"${m[0].trim()}" read as one T4 16GB (Colab's free GPU)`);
       return 'a t4'.padEnd(m[0].length);
     },

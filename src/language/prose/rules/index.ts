@@ -82,6 +82,7 @@ const PROSE_ORDER = [
   'prose.number-of',
   'prose.offload-to-gpu',
   'prose.ggml',
+  'prose.colab-beside-card',
   'prose.colab-free',
   'prose.colab-pro',
   'prose.apple-silicon',
