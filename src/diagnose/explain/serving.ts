@@ -2,6 +2,7 @@ import type { LlamaCppAlloc, TgiPrefill, VllmKvMemory, VllmKvTokens, VllmProfile
 import { showSize } from '../sizes.js';
 import { explanation, type Explanation, type ThreadSetup } from './types.js';
 import { grouped } from '../../memory/format.js';
+import { WEIGHT_FORMAT_BYTES } from '../../memory/precision.js';
 
 /** vLLM's default gpu_memory_utilization (vllm/engine/arg_utils.py). */
 const VLLM_DEFAULT_UTILIZATION = 0.9;
@@ -131,9 +132,13 @@ export function explainVllmNoBlocks(profile: VllmProfile | null, setup: ThreadSe
     'vLLM: the weights plus the profiling peak already fill gpu_memory_utilization × the card, leaving nothing for the KV cache.',
     evidence,
     [
-      `Raise --gpu-memory-utilization (up to about ${UTILIZATION_CEILING}); memory other processes hold on the card counts against it, so stop them first.`,
+      // At the ceiling already, raising it is no lever: say so rather than advise what the user did.
+      card.utilization >= UTILIZATION_CEILING
+        ? `--gpu-memory-utilization is ${card.utilization.toFixed(2)} already: the room must come from below; memory other processes hold on the card counts against it, so stop them first.`
+        : `Raise --gpu-memory-utilization (up to about ${UTILIZATION_CEILING}); memory other processes hold on the card counts against it, so stop them first.`,
       'Lower --max-num-batched-tokens / --max-num-seqs: the profiling batch sets the activation peak vLLM reserves.',
-      `Quantize the weights (AWQ/GPTQ int4 or fp8) or --tensor-parallel-size ${2 * tpOf(setup)} to split them${tpOf(setup) > 1 ? ` (from ${tpOf(setup)})` : ''}.`,
+      // Weights already at about 4 bits (AWQ, GPTQ, NF4, MXFP4, GGUF q4–q5) gain nothing from "quantize": only splitting them is left.
+      `${setup && WEIGHT_FORMAT_BYTES[setup.scenario.weights] < 0.75 ? 'Split the weights' : 'Quantize the weights (AWQ/GPTQ int4 or fp8) or split them'} over --tensor-parallel-size ${2 * tpOf(setup)}${tpOf(setup) > 1 ? ` (from ${tpOf(setup)})` : ''}.`,
       '--enforce-eager drops the CUDA-graph memory (slower decoding).',
     ],
   );
