@@ -58,6 +58,7 @@ simple     -> %model                                  {% b.model %}
             | %utilKw %number                         {% b.util %}
             | %batchedKw num                          {% b.batched %}
             | %maxSeqsKw %number                      {% b.maxSeqs %}
+            | %cpuOffloadGbKw %number                 {% b.cpuOffloadGb %}
             | %mmLimitKw %number                      {% b.mmLimit %}
             | %skipMmProfiling                        {% b.skipMmProfiling %}
             | %hostRam %capacity                      {% b.hostRam %}

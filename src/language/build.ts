@@ -219,6 +219,9 @@ export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d
 export const batched = (d: Part[]) => item({ kind: 'batched', value: num([d[1]!]) }, d);
 /** `max seqs 64`: vLLM --max-num-seqs, the rows of the sampler's dummy run. */
 export const maxSeqs = (d: Part[]) => item({ kind: 'maxSeqs', value: num([d[1]!]) }, d);
+
+/** `cpu offload gb 70`: vLLM / SGLang --cpu-offload-gb, GiB of weights per GPU kept in CPU memory. */
+export const cpuOffloadGb = (d: Part[]) => item({ kind: 'cpuOffloadGb', value: num([d[1]!]) }, d);
 /** `video limit 0`, `image limit 2`: vLLM --limit-mm-per-prompt for one modality. */
 export const mmLimit = (d: Part[]) => item({ kind: 'mmLimit', modality: tok(d[0]!).value as 'image' | 'video', value: num([d[1]!]) }, d);
 /** `skip mm profiling`: vLLM --skip-mm-profiling. */

@@ -77,6 +77,8 @@ export type ItemBody =
   | { kind: 'batched'; value: number }
   /** vLLM --max-num-seqs / SGLang --max-running-requests (also read as the batch). */
   | { kind: 'maxSeqs'; value: number }
+  /** vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory. */
+  | { kind: 'cpuOffloadGb'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */
   | { kind: 'hostRam'; gib: number }
   /** vLLM --limit-mm-per-prompt for one modality: items of it a prompt may carry (0: none, so none profiled). */

@@ -263,6 +263,8 @@ export const KEYWORDS: readonly Keyword[] = [
   // vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out.
   kw('skipMmProfiling', 'skip', ['skip mm profiling', 'skip-mm-profiling', 'skip_mm_profiling']),
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
+  // vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory (memory/states.ts).
+  kw('cpuOffloadGbKw', 'cpuOffloadGb', ['cpu offload gb', 'cpu-offload-gb'], true),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
@@ -341,6 +343,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   bpwKw: 'bpw <bits per weight> (EXL2)',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
+  cpuOffloadGbKw: 'cpu offload gb <GiB of weights per GPU kept in CPU memory>',
   mmLimitKw: 'image limit <items> or video limit <items> (--limit-mm-per-prompt)',
   skipMmProfiling: 'skip mm profiling',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',

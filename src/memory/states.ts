@@ -64,6 +64,28 @@ export function fabricMixedKeepsFp32(s: Scenario): boolean {
  * quantise nn.Linear inside the blocks only).
  */
 export function frozenWeights(s: Scenario, l: Layout): Component {
+  return cpuOffloaded(s, l, frozenWeightsOnCard(s, l));
+}
+
+/**
+ * vLLM's --cpu-offload-gb (SGLang's, the same code): "the space in GiB to offload to CPU, per GPU"
+ * (vllm/engine/arg_utils.py, v0.5.3 → v0.11). `maybe_offload_to_cpu` (vllm/model_executor/models/utils.py,
+ * v0.5.3, PR #6496), called on each decoder layer by `make_layers`, moves that layer's parameters to
+ * pinned CPU memory while the running total stays under cpu_offload_gb × 2^30 B, and streams them back
+ * one layer at a time in forward; embeddings and the LM head stay on the GPU. So the GPU keeps the
+ * weights less min(cpu_offload_gb GiB, the decoder layers' bytes); one layer in flight is within the
+ * profile run's peak. Worked example (PR #6496's GH200 test): Llama-3-70B bf16, 131.4 GiB, offload 70
+ * → 61.4 GiB on the GPU (its log: "Loading model weights took 61.2922 GB", i.e. GiB).
+ */
+export function cpuOffloaded(s: Scenario, l: Layout, weights: Component): Component {
+  const gib = s.mode === 'inference' ? (s.inference.cpuOffloadGb ?? 0) : 0;
+  if (gib <= 0 || weights.bytes <= 0) return weights;
+  const layerShare = Math.min(1, (l.params.perLayer * l.layersOnStage) / Math.max(1, l.stageParams));
+  const offloaded = Math.min(gib * 2 ** 30, weights.bytes * layerShare);
+  return { ...weights, name: `${weights.name}, ${num(gib)} GiB of its layers in CPU memory (--cpu-offload-gb)`, bytes: weights.bytes - offloaded, formula: `${weights.formula} − min(${num(gib)} GiB, decoder layers) kept on the CPU` };
+}
+
+function frozenWeightsOnCard(s: Scenario, l: Layout): Component {
   const format = s.weights;
   if (s.offload.params !== 'none') {
     return component('weights', `weights, ${format} (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${num(WEIGHT_FORMAT_BYTES[format])} B moved to ${s.offload.params}`);

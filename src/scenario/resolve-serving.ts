@@ -102,6 +102,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (batched !== undefined) inf.batchedTokens = batched;
   const maxSeqs = r.patch.value<number>('maxSeqs');
   if (maxSeqs !== undefined) inf.maxSeqs = maxSeqs;
+  const cpuOffloadGb = r.patch.value<number>('cpuOffloadGb');
+  if (cpuOffloadGb !== undefined) inf.cpuOffloadGb = cpuOffloadGb;
   if (util !== undefined) inf.gpuMemoryUtilization = util;
   else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);

@@ -294,6 +294,8 @@ export const inferenceSchema = z.object({
   batchedTokens: z.number().int().min(1).max(100_000_000).optional(),
   /** vLLM --max-num-seqs (SGLang --max-running-requests): the sampler's rows; absent = the engine's default. */
   maxSeqs: z.number().int().min(1).max(1_000_000).optional(),
+  /** vLLM / SGLang --cpu-offload-gb: GiB (2^30 B) of weights per GPU kept in CPU memory (memory/states.ts); absent = none. */
+  cpuOffloadGb: z.number().min(0).max(100_000).optional(),
 });
 
 export const questionSchema = z.discriminatedUnion('kind', [

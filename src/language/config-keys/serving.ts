@@ -92,8 +92,8 @@ export const SERVING_KEYS: KeyTable = {
   auto_devices: { reads: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }), source: 'text-generation-webui modules/shared.py' },
   // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
   max_running_requests: { reads: serving(numeric('max seqs')), source: 'sgl-project/sglang#9590 (c632)' },
-  // vLLM --cpu-offload-gb keeps part of the weights in CPU memory.
-  cpu_offload_gb: { reads: (v) => (numberOf(v) > 0 ? { say: 'serve', note: `--cpu-offload-gb ${unquote(v)} (weights kept in CPU memory) is not modelled: all weights on the GPU assumed` } : IGNORE) },
+  // vLLM --cpu-offload-gb keeps that many GiB of weights per GPU in CPU memory (memory/states.ts).
+  cpu_offload_gb: { reads: (v, ctx) => (numberOf(v) > 0 ? serving(numeric('cpu offload gb'))(v, ctx) : IGNORE), source: 'vllm/model_executor/models/utils.py maybe_offload_to_cpu (v0.5.3)' },
   num_shard: { reads: serving(numeric('tp')) },
   gpu_memory_utilization: { reads: serving(numeric('util')) },
   // lmdeploy's keys: lmdeploy.ts.

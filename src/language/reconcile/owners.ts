@@ -52,6 +52,7 @@ export function slotsOf(i: Item): string[] {
     case 'util':
     case 'optimizer':
     case 'maxSeqs':
+    case 'cpuOffloadGb':
       return [i.kind];
     default:
       return [];
@@ -76,6 +77,7 @@ const LABEL: Record<string, string> = {
   recompute: 'recompute setting',
   util: 'GPU memory utilization',
   maxSeqs: 'concurrent sequences',
+  cpuOffloadGb: 'weights kept in CPU memory',
 };
 export const labelOf = (slot: string) => LABEL[slot] ?? slot.replace(/^parallel\./, '');
 

@@ -34,7 +34,7 @@ export const SGLANG: Engine = {
     // TGI's option of that spelling is one request's cap (sequence.ts reads that one).
     unmodelled("the KV pool's size in tokens, in place of what --mem-fraction-static leaves", 'kv cache', '--max-total-tokens'),
     unmodelled('the most tokens one prefill batch takes (its activations)', 'activations', '--max-prefill-tokens'),
-    unmodelled('weights kept in CPU memory', 'weights', '--cpu-offload-gb'),
+    shared('--cpu-offload-gb'),
     unmodelled('CUDA graphs captured up to this batch (their pool)', 'peak', '--cuda-graph-max-bs'),
     unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cuda-graph-bs'),
     unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep-size', '--expert-parallel-size'),

@@ -29,7 +29,7 @@ export const VLLM: Engine = {
     shared('--enforce-eager'),
     shared('VLLM_USE_V1'),
     // Weights kept in CPU memory and streamed in: the GPU holds fewer weights than the estimate says.
-    unmodelled('weights kept in CPU memory and streamed to the GPU each step', 'weights', '--cpu-offload-gb'),
+    shared('--cpu-offload-gb'),
     // A fixed count of KV blocks in place of what the profile run leaves.
     unmodelled('a fixed number of KV blocks instead of what the budget leaves', 'kv cache', '--num-gpu-blocks-override'),
     // LoRA adapters served beside the base model: slots for max_loras adapters of max_lora_rank each (vllm/lora/).
