@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { readInThread } from '../../src/core/opening.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
@@ -29,4 +30,22 @@ export function sameShape(text: string, reading: string) {
 export function sameAs(text: string, reading: string) {
   expect(canonicalText(read(text).scenario)).toBe(canonicalText(read(reading).scenario));
   sameShape(text, reading);
+}
+
+/** A follow-up read in the thread `thread` opened: its scenario and what the reply states (either refusing fails the test, naming why). */
+export function follow(thread: string, text: string) {
+  const opened = readInThread(thread, null).outcome;
+  if (!opened.ok || !opened.scenario) throw new Error(`thread not read: ${thread}`);
+  const r = readInThread(text, { scenario: opened.scenario, history: [] }).outcome;
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
+  return { s: r.scenario, said: r.assumptions.join(' | ') };
+}
+
+/** The first screen's notices of `text`, read alone or as a follow-up in the thread `thread` opened (a refusal fails the test). */
+export function noticesInThread(text: string, thread?: string): string[] {
+  const opened = thread ? readInThread(thread, null).outcome : null;
+  const state = opened?.ok && opened.scenario ? { scenario: opened.scenario, history: [] } : null;
+  const r = readInThread(text, state).outcome;
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+  return r.notices;
 }

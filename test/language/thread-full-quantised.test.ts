@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { follow } from './reading-fixtures.js';
 
 /**
  * Issue 22 (rq): a thread read as a full fine-tune (its title's "Fine-tune", "调") and a follow-up
@@ -11,13 +12,6 @@ import { loadCorpus } from '../corpus/corpus.js';
 
 const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
 
-function follow(thread: string, text: string) {
-  const opened = readInThread(thread, null).outcome;
-  if (!opened.ok || !opened.scenario) throw new Error(`thread not read: ${thread}`);
-  const r = readInThread(text, { scenario: opened.scenario, history: [] }).outcome;
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
-  return { s: r.scenario, said: r.assumptions.join(' | ') };
-}
 
 describe("quantised weights after a thread's full fine-tune", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readInThread } from '../../src/core/opening.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { noticesInThread } from './reading-fixtures.js';
 
 /**
  * A message that names a full fine-tune and LoRA side by side, as alternatives or both ("sft和lora",
@@ -13,22 +13,15 @@ import { loadCorpus } from '../corpus/corpus.js';
 const methodNotice = (notices: readonly string[]) => notices.filter((n) => n.startsWith('method '));
 const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
 
-function notices(text: string, thread?: string): string[] {
-  const opened = thread ? readInThread(thread, null).outcome : null;
-  const state = opened?.ok && opened.scenario ? { scenario: opened.scenario, history: [] } : null;
-  const r = readInThread(text, state).outcome;
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
-  return r.notices;
-}
 
 describe('a method read where the message names two', () => {
   it('c934 (LlamaChinese/Llama-Chinese#278): "跑70B的sft和lora都报内存不足" is said with "full" as the switch', () => {
     const c = line('c934');
-    expect(methodNotice(notices(c.text, c.thread))).toEqual(['method lora r8 — from "sft和lora"? say "full" if you mean that one']);
+    expect(methodNotice(noticesInThread(c.text, c.thread))).toEqual(['method lora r8 — from "sft和lora"? say "full" if you mean that one']);
   });
 
   it('c642 (OpenRLHF): "(full fine-tuning/LoRA)?" is said with "lora" as the switch', () => {
-    expect(methodNotice(notices(line('c642').text))).toEqual(['method full fine-tune — from "full fine-tuning/LoRA"? say "lora" if you mean that one']);
+    expect(methodNotice(noticesInThread(line('c642').text))).toEqual(['method full fine-tune — from "full fine-tuning/LoRA"? say "lora" if you mean that one']);
   });
 
   it.each([
@@ -39,7 +32,7 @@ describe('a method read where the message names two', () => {
     ['llama-2-13b on 4x 4090, full fine-tuning and LoRA both OOM', 'full fine-tuning and LoRA'],
     ['70B SFT/LoRA on 8x A100 80G', 'SFT/LoRA'],
   ])('%j says the method from %j', (text, pair) => {
-    const said = methodNotice(notices(text));
+    const said = methodNotice(noticesInThread(text));
     expect(said).toHaveLength(1);
     expect(said[0]).toContain(`from "${pair}"?`);
   });
@@ -50,6 +43,6 @@ describe('a method read where the message names two', () => {
     'lora fine-tune llama-2-7b on a 4090, sft stage',
     'sft llama-2-7b with lora on a 4090',
   ])('one method, or a path that names both, says nothing: %j', (text) => {
-    expect(methodNotice(resolveRequest(text, null).ok ? notices(text) : [])).toEqual([]);
+    expect(methodNotice(resolveRequest(text, null).ok ? noticesInThread(text) : [])).toEqual([]);
   });
 });

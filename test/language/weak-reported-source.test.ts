@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readInThread } from '../../src/core/opening.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { noticesInThread } from './reading-fixtures.js';
 
 /**
  * A fact read from words that report what a document or the model's makers say ("the docs say …",
@@ -15,18 +15,11 @@ import { loadCorpus } from '../corpus/corpus.js';
 const weakSaid = (notices: readonly string[]) => notices.filter((n) => / — from "/.test(n) || /set aside as your setup's .*someone else's run/.test(n));
 const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
 
-function notices(text: string, thread?: string): string[] {
-  const opened = thread ? readInThread(thread, null).outcome : null;
-  const state = opened?.ok && opened.scenario ? { scenario: opened.scenario, history: [] } : null;
-  const r = readInThread(text, state).outcome;
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
-  return r.notices;
-}
 
 describe("a document's setup, reported", () => {
   it('c983 (xverse-ai/XVERSE-7B#2): the docs\' "8 * Nvidia A800 80 GB + DeepSpeed" is set aside as another run', () => {
     const c = line('c983');
-    const said = weakSaid(notices(c.text, c.thread));
+    const said = weakSaid(noticesInThread(c.text, c.thread));
     // The documentation's run is set aside whole (its cards and its framework), beside the user's own question.
     expect(said.some((n) => n.startsWith('"DeepSpeed" set aside as your setup\'s framework'))).toBe(true);
     expect(said.some((n) => n.startsWith('"8 * Nvidia A800 80 GB" set aside as your setup\'s cards'))).toBe(true);
@@ -38,7 +31,7 @@ describe("a document's setup, reported", () => {
     ['在文档中，官方给出的设备是 8 * A800 80GB + DeepSpeed  我想用lora微调qwen-7b', /^framework deepspeed — from "DeepSpeed"\?|^"DeepSpeed" set aside as your setup's framework/],
     ['论文中用的是 deepspeed zero3 和 8 张 a100，我用 lora 微调 llama-2-7b', /^8× A100 (?:80|40)GB — from |^8 GPUs — from /],
   ])('%j says %s', (text, notice) => {
-    expect(weakSaid(notices(text)).some((n) => notice.test(n))).toBe(true);
+    expect(weakSaid(noticesInThread(text)).some((n) => notice.test(n))).toBe(true);
   });
 
   it.each([
@@ -47,6 +40,6 @@ describe("a document's setup, reported", () => {
     ['fine-tune qwen-7b with deepspeed on 8x a100 80gb', /deepspeed|A100/],
     ["In the Readme it says, `mistralai/Mixtral-8x7B-Instruct-v0.1` is supported but Runpod UI doesn't allow more than 1 GPU Worker for 80 GB GPU Cards", /GPU/],
   ])('followed, or the user\'s own words, say nothing: %j', (text, not) => {
-    expect(weakSaid(resolveRequest(text, null).ok ? notices(text) : []).filter((n) => not.test(n))).toEqual([]);
+    expect(weakSaid(resolveRequest(text, null).ok ? noticesInThread(text) : []).filter((n) => not.test(n))).toEqual([]);
   });
 });
