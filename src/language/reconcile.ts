@@ -60,7 +60,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = launcherUsesPart(out, notes);
   out = reportedMachineServesSplit(out, notes);
   out = engineWorldSize(out, text, notes);
-  out = cards(out, notes);
+  out = cards(out, notes, owned?.doubts);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);

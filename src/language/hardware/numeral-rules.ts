@@ -25,4 +25,13 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
     example: '两个节点，每个节点八张H800',
     source: 'invented from c321 ("10个结点，每个结点8张卡") with its counts in words',
   },
+  {
+    // A count in words after the card and its noun ("p40 显卡三张", zai-org/GLM-4#173, c1118): hw.count-counter
+    // reads it in digits ("p40 显卡3张"), hw.count-chinese-numeral only before the card ("三张p40").
+    id: 'hw.count-chinese-numeral-after',
+    role: 'count',
+    pattern: /(?<=(?:显卡|gpus?)\s*)(?<word>两|二|三|四|五|六|七|八|十六)\s*(?:张|块)/g,
+    example: 'p40 显卡三张',
+    source: 'c1118 zai-org/GLM-4#173',
+  },
 ];

@@ -98,8 +98,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // Beomi/KoAlpaca#36), Japanese 枚 ("RTX 4090 1枚で", "A100 8枚") and 個 (read as 个, the counter
     // Chinese shares: "2个GPU", "GPU 1個で"; only before a card or GPU word or a Japanese particle, as 个
     // counts anything),
-    // "pieces", "GPUs", "cards".
-    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    // "pieces", "GPUs", "cards", and "sheets", 장 or 张 put into English by a translator ("Nvidia A5000 24GB
+    // 4 sheets", h2oai/h2o-llmstudio#330, c1100).
+    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },

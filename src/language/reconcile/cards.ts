@@ -1,4 +1,5 @@
 import { GPUS } from '../../catalog/index.js';
+import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 
 /** The cards: restated, a part of them, a launcher's count, and a Slurm allocation that wins over looser words. */
@@ -76,6 +77,8 @@ export function reportedMachineServesSplit(items: Item[], notes: string[]): Item
   return items.map((i) => (i === machine ? { ...machine, count: split } : i));
 }
 
+/** Two items with at most a space, a comma or a bracket between them ("4x2080ti 22GB", "2080ti (22G)"). */
+const nextTo = (a: Item, b: Item) => (a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end;
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
 /** The same card in another memory size ("v100-16g" said with 32G is the "v100-32g"), when the catalog has one. */
@@ -91,7 +94,7 @@ function otherSize(id: string, said: number): string | null {
  * several such cards ("A100 (160GB)" is two), or an amount of memory the message talks about
  * (dropped, with a note). The same card said twice keeps its first saying.
  */
-export function cards(items: Item[], notes: string[]): Item[] {
+export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Item[] {
   items = hostfileSpreads(items, notes);
   const hw = items.filter((i): i is Hardware => i.kind === 'hardware');
   if (hw.length < 2) return items;
@@ -114,6 +117,14 @@ export function cards(items: Item[], notes: string[]): Item[] {
       if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
         replace.set(first, { ...first, count: Math.round(times) });
         notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);
+        continue;
+      }
+      // "4x2080ti 22GB" (ollama/ollama#11702, c1132), "2080 ti 22G" (numz/ComfyUI-SeedVR2_VideoUpscaler#484):
+      // a memory written against the card, more than the card was sold with, is a modified card or a slip;
+      // the card is kept, and said as weak with the memory as written (issue 22, item 3).
+      if (said > memory * 1.1 && nextTo(first, h)) {
+        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was never sold with ${said} GB` });
+        notes.push(`"${h.text}" beside "${first.text.trim()}": a memory that card was never sold with, read as the catalog's card`);
         continue;
       }
       notes.push(`"${h.text}" read as an amount of memory the message mentions, not a card's size`);
