@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readInThread } from '../../src/core/opening.js';
 import { gpuCountOf } from '../../src/scenario/gpus.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { corpusLineRead } from './reading-fixtures.js';
 
 /**
  * Batch b13 (issue 22): code, commands and scripts say what runs.
@@ -18,18 +18,7 @@ import { loadCorpus } from '../corpus/corpus.js';
 const corpus = loadCorpus();
 const line = (id: string) => corpus.find((l) => l.id === id)!;
 
-/** A line as the bench reads it: its thread's opening first, then its text as a follow-up. */
-function inThread(id: string): { scenario: Scenario; said: string } {
-  const l = line(id);
-  let state = null;
-  if (l.thread) {
-    const opened = readInThread(l.thread, null);
-    state = opened.outcome.ok && opened.outcome.scenario ? { scenario: opened.outcome.scenario, history: [] } : opened.waiting;
-  }
-  const r = readInThread(l.text, state).outcome;
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${id}: ${r.ok ? 'help' : r.error.message}`);
-  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
-}
+const inThread = corpusLineRead;
 
 function resolved(text: string) {
   const r = resolveRequest(text, null);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readInThread } from '../../src/core/opening.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { loadCorpus } from '../corpus/corpus.js';
+import { corpusLineRead } from './reading-fixtures.js';
 
 /**
  * Which engine runs the model (issue 22, session 15, task rn):
@@ -14,8 +13,6 @@ import { loadCorpus } from '../corpus/corpus.js';
  *   (mlc-ai/mlc-llm#2955, c826) had put the chat on vLLM's pool.
  */
 
-const corpus = loadCorpus();
-const line = (id: string) => corpus.find((l) => l.id === id)!;
 
 function read(text: string): { s: Scenario; said: string } {
   const r = resolveRequest(text, null);
@@ -23,17 +20,7 @@ function read(text: string): { s: Scenario; said: string } {
   return { s: r.scenario, said: r.assumptions.join(' | ') };
 }
 
-function inThread(id: string): Scenario {
-  const l = line(id);
-  let state = null;
-  if (l.thread) {
-    const opened = readInThread(l.thread, null);
-    state = opened.outcome.ok && opened.outcome.scenario ? { scenario: opened.outcome.scenario, history: [] } : opened.waiting;
-  }
-  const r = readInThread(l.text, state).outcome;
-  if (!r.ok || !r.scenario) throw new Error(`not read: ${id}`);
-  return r.scenario;
-}
+const inThread = (id: string): Scenario => corpusLineRead(id).scenario;
 
 const engine = (s: Scenario) => (s.mode === 'inference' ? s.inference.engine : s.mode);
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
+import { loadCorpus } from '../corpus/corpus.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
@@ -48,4 +49,18 @@ export function noticesInThread(text: string, thread?: string): string[] {
   const r = readInThread(text, state).outcome;
   if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
   return r.notices;
+}
+
+/** A corpus line as the bench reads it: its thread's opening first (or the words it left waiting), then its text as a follow-up. */
+export function corpusLineRead(id: string): { scenario: Scenario; said: string } {
+  const l = loadCorpus().find((c) => c.id === id);
+  if (!l) throw new Error(`no corpus line ${id}`);
+  let state = null;
+  if (l.thread) {
+    const opened = readInThread(l.thread, null);
+    state = opened.outcome.ok && opened.outcome.scenario ? { scenario: opened.outcome.scenario, history: [] } : opened.waiting;
+  }
+  const r = readInThread(l.text, state).outcome;
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${id}: ${r.ok ? 'help' : r.error.message}`);
+  return { scenario: r.scenario, said: r.assumptions.join(' | ') };
 }
