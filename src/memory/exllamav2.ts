@@ -3,9 +3,9 @@ import { count, num } from './format.js';
 import type { Layout } from './layout.js';
 import { activeMlpWidth } from './inference.js';
 import { EXL2_DEFAULT_BPW } from './precision.js';
+import type { Component } from './types.js';
 
 export { EXL2_DEFAULT_BPW };
-import type { Component } from './types.js';
 
 /**
  * turboderp's ExLlamaV2 (turboderp-org/exllamav2, read at f25f653 for cache.py, 7537296 for

@@ -38,18 +38,18 @@ export function activationBytes(s: Scenario): number {
 }
 
 /**
+ * turboderp's ExLlamaV2 convert.py `-b`/`--bits` default (its first release): the bits per weight an EXL2
+ * file gets when none is named. Kept here, not in memory/exllamav2.ts, because that module imports this one.
+ */
+export const EXL2_DEFAULT_BPW = 4.156;
+
+/**
  * Storage bytes per quantised-layer parameter of a frozen or served weight format.
  * NF4: 4 bits + one fp32 absmax per 64 weights = 0.5 + 4/64 B; with double quantisation the
  * absmax are 8-bit with an fp32 constant per 256 blocks: 0.127 bits/param (QLoRA, Dettmers et al. 2023, §2).
  * GPTQ/AWQ: 4 bits + fp16 scale and packed zero per group of 128 ≈ 4.25 bits.
  * int8 (LLM.int8()): 1 B + fp32 row scales (negligible).
  */
-/**
- * turboderp's ExLlamaV2 convert.py `-b`/`--bits` default (its first release): the bits per weight an EXL2
- * file gets when none is named. Kept here, not in memory/exllamav2.ts, because that module imports this one.
- */
-export const EXL2_DEFAULT_BPW = 4.156;
-
 export const WEIGHT_FORMAT_BYTES: Record<WeightFormat, number> = {
   fp32: 4,
   bf16: 2,

@@ -6,7 +6,7 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
-import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindVocabTables, turbomindCacheOfTotal, turbomindKvBudget, turbomindTotalShareNote } from './lmdeploy.js';
+import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindCacheOfTotal, turbomindKvBudget, turbomindSplitsVocabIn, turbomindTotalShareNote, turbomindVocabTables } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
@@ -210,7 +210,7 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // vLLM's profile run allocates for real: past the card it is a CUDA out-of-memory in the profile, not a budget shortfall.
   if (engine === 'vllm' && warmupBytes > capacity) return `${head}${plan}: the profile run alone needs ${gib(warmupBytes)} GiB of the ${gib(capacity)} GiB card, so it runs out of memory before the KV cache is sized (CUDA out of memory in the profile run; lower --max-num-seqs or --max-num-batched-tokens).`;
   // lmdeploy before v0.6.0: the whole vocabulary tables on every rank (lmdeploy.ts turbomindVocabTables).
-  const vocab = inside.some((c) => c.key === 'weights-vocab' && c.name.includes('whole on every rank')) ? ' lmdeploy v0.6.0 on splits the token embedding and LM head over the tensor-parallel ranks (InternLM/lmdeploy#2252).' : '';
+  const vocab = engine === 'lmdeploy' && s.parallel.tp > 1 && !turbomindSplitsVocabIn(s.inference.lmdeployVersion) ? ' lmdeploy v0.6.0 on splits the token embedding and LM head over the tensor-parallel ranks (InternLM/lmdeploy#2252).' : '';
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.${vocab}`;
   const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;

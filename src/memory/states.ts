@@ -1,5 +1,5 @@
-import { exl2Weights } from './exllamav2.js';
 import type { Scenario } from '../scenario/schema.js';
+import { exl2Weights } from './exllamav2.js';
 import { awqRunsSplitK } from './awq-gemm.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { fsdpRootParams } from './fsdp-root.js';
