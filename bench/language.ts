@@ -154,11 +154,20 @@ function weakFields(trace: readonly FactTrace[] | undefined): Set<string> {
  */
 const TRAINING_ONLY_FIELDS = new Set(['optimizer', 'recompute', 'loss', 'gradAccum']);
 
-function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
+/**
+ * A served model keeps no fp32 master copy, so its precision is its compute dtype alone: "pure fp16" (a
+ * `torch_dtype=torch.float16` load) and "mixed fp16" give it the same estimate and the same reading.
+ */
+const SERVED_VALUE: Record<string, (s: Scenario) => unknown> = { precision: (s) => s.compute };
+
+export function differing(a: Scenario, b: Scenario, withModel: boolean): { field: string; flag: RegExp }[] {
   const bothServed = a.mode === 'inference' && b.mode === 'inference';
   return FIELDS.filter(([name]) => withModel || name !== 'model')
     .filter(([name]) => !(bothServed && TRAINING_ONLY_FIELDS.has(name)))
-    .filter(([, get]) => JSON.stringify(get(a)) !== JSON.stringify(get(b)))
+    .filter(([name, get]) => {
+      const value = (bothServed && SERVED_VALUE[name]) || get;
+      return JSON.stringify(value(a)) !== JSON.stringify(value(b));
+    })
     .map(([field, , flag]) => ({ field, flag }));
 }
 

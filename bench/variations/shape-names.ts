@@ -153,7 +153,9 @@ export const NAME_SHAPES: readonly Transform[] = [
             if (/^\s*layers?\b/i.test(after)) return m;
             // "two A100 80GB", "four A6000 ada": a memory or a product word after the card keeps it singular.
             const sized = /^[ -]?\d|^\s+(?:ada|ti|super|laptop|mobile|sxm\d?|pcie|nvl)\b/i.test(after);
-            const plural = Number(n) > 1 && !sized && !/s$/i.test(what) ? `${what}s` : what;
+            // "eight L40s" names NVIDIA's L40S, another card (c1158's "8 L40 GPU"): an L-series card stays singular.
+            const pluralNamesAnother = /^l\d+$/i.test(what);
+            const plural = Number(n) > 1 && !sized && !pluralNamesAnother && !/s$/i.test(what) ? `${what}s` : what;
             return `${NUMBER_WORDS[Number(n)]} ${Number(n) > 1 ? plural : what.replace(/s$/i, '')}`;
           }),
         ),
