@@ -90,6 +90,10 @@ const JAPANESE = [
   'メモリ', 'メモリー', '足りない', '足りません', '不足',
   // "メモリは足りますか" (is the memory enough?): the question the estimate answers
   '足りる', '足ります', '足りますか', '足りるか', '大丈夫', '大丈夫ですか',
+  // The wish and the can of "…で動かしたいです", "…に載せたいのですが", "…で回せますか": a verb of running or
+  // loading carries no setting (学習 / 推論 / 量子化 name one and stay out of this list).
+  'たい', 'たいです', 'たいのですが', 'たいんですが', 'のですが', 'んですが', 'ですか', 'ません', 'ますか',
+  '走らせ', '回し', '回せ', '載せ', '乗せ', '載る', '乗る', 'いけ', 'いける', 'られ', '可能', '可能ですか',
 ];
 
 /**

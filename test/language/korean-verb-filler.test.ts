@@ -20,6 +20,12 @@ describe('Korean words are filler by their ending, unless the stem names a setti
 
   it('a Japanese "is the memory enough?" (メモリは足りますか) is filler', () => expect(isForeignFiller('メモリは足りますか')).toBe(true));
 
+  it.each(['で動かしたいです', 'に載せたいのですが', 'で回せますか', 'で走らせたいです', '可能ですか'])('Japanese %s (a wish or a can of running) is filler', (word) =>
+    expect(isForeignFiller(word)).toBe(true),
+  );
+
+  it.each(['で学習したいです', '推論したい', '量子化して'])('Japanese %s names a setting: listed', (word) => expect(isForeignFiller(word)).toBe(false));
+
   it.each(['올리려고', '하는데', '납니다', '실행했어요', '돌렸는데', '좋은', '모델을', '에러가', '실행해'])('%s is filler', (word) =>
     expect(isForeignFiller(word)).toBe(true),
   );
