@@ -93,7 +93,8 @@ const JAPANESE = [
   // The wish and the can of "…で動かしたいです", "…に載せたいのですが", "…で回せますか": a verb of running or
   // loading carries no setting (学習 / 推論 / 量子化 name one and stay out of this list).
   'たい', 'たいです', 'たいのですが', 'たいんですが', 'のですが', 'んですが', 'ですか', 'ません', 'ますか',
-  '走らせ', '回し', '回せ', '載せ', '乗せ', '載る', '乗る', 'いけ', 'いける', 'られ', '可能', '可能ですか',
+  '走らせ', '回し', '回せ', '载せ', '乗せ', '载る', '乗る', // 載 is read as its simplified 载, as the reader reads it
+  'いけ', 'いける', 'られ', '可能', '可能ですか',
 ];
 
 /**
