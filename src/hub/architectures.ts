@@ -353,12 +353,24 @@ function gptNeox(c: Config): ArchReading {
   return { arch, notes: [] };
 }
 
+/**
+ * The MLP activation is transformers' `gelu_new` (NewGELUActivation, Python arithmetic that keeps four
+ * tensors for backward: memory/activations.ts composedGeluTensors). GPT2Config's activation_function
+ * and PhiConfig's hidden_act default to it; a config naming another ("gelu", "gelu_pytorch_tanh") runs
+ * a fused kernel.
+ */
+function composedGelu(c: Config, key: 'activation_function' | 'hidden_act'): Partial<Architecture> {
+  const act = c[key];
+  return (typeof act === 'string' ? act : 'gelu_new') === 'gelu_new' ? { composedGelu: true } : {};
+}
+
 // GPT2Config: n_inner None (4 × n_embd), n_positions 1024 learned, tie True, dropout 0.1.
 function gpt2(c: Config): ArchReading {
   const shape = core(c, { ffn: 4 * (numberField(c, 'n_embd', 'hidden_size') ?? 768) });
   const arch = gptLike(shape, bool(c, 'tie_word_embeddings', true), 'learned', {
     maxPositions: numberField(c, 'n_positions', 'max_position_embeddings') ?? 1024,
     dropout: numberField(c, 'resid_pdrop') ?? 0.1,
+    ...composedGelu(c, 'activation_function'),
   });
   return { arch, notes: [] };
 }
@@ -373,6 +385,7 @@ function phi(c: Config): ArchReading {
     parallelBlock: true,
     dropout: numberField(c, 'resid_pdrop') ?? 0,
     extraParams: shape.vocab, // lm_head bias
+    ...composedGelu(c, 'hidden_act'),
   });
   return { arch, notes: [] };
 }

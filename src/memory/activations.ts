@@ -133,12 +133,45 @@ function mlpTensors(s: Scenario): SavedTensor[] {
           { name: `SiLU(gate)${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true },
           { name: `up${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true },
         ]
-      : [{ name: `GELU input${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true }];
+      : runsComposedGelu(s)
+        ? composedGeluTensors(s, sym, k * f, routed)
+        : [{ name: `GELU input${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true }];
   if (adapted(s, 'down')) {
     tensors.push({ name: `down_proj input${routed}`, symbol: sym, width: k * f, bytes: e, tpSplit: true });
   }
   if (dropoutRate(s) > 0) tensors.push({ name: 'MLP dropout mask', symbol: 'h', width: h, bytes: 1, tpSplit: false });
   return tensors;
+}
+
+/**
+ * transformers' `gelu_new` (activations.py NewGELUActivation, the same expression from v2 to v4.57:
+ * `0.5 * input * (1.0 + torch.tanh(math.sqrt(2.0 / math.pi) * (input + 0.044715 * torch.pow(input, 3.0))))`),
+ * the activation of GPT-2, GPT-J and Phi-1.5/2 (config `activation_function` / `hidden_act`). It is
+ * Python arithmetic, not one kernel, so autograd keeps what each op needs instead of the one input a
+ * fused GELU keeps: `pow` keeps x, `tanh` its output, and the last product keeps both factors, 0.5·x
+ * and 1 + tanh(…); the scalar products and sums keep nothing. Under autocast (an fp32 model, 'amp')
+ * `pow` is on the fp32 list (torch autocast_mode.cpp), so x is kept as its fp32 cast and the
+ * tanh branch runs in fp32; 0.5·x stays in the compute dtype. The product's output is what the
+ * down projection keeps (counted there), cast back to 16 bits under autocast.
+ * Frameworks with model code of their own call one GELU kernel instead: litgpt's GptNeoxMLP
+ * `torch.nn.functional.gelu(x, approximate=config.gelu_approximate)` ('tanh' for Phi), torchtune,
+ * torchtitan and Megatron's fused bias-GELU.
+ */
+const OWN_MODEL_CODE: ReadonlySet<Scenario['framework']> = new Set(['litgpt', 'torchtune', 'torchtitan', 'megatron']);
+
+function runsComposedGelu(s: Scenario): boolean {
+  return s.model.arch.composedGelu === true && !OWN_MODEL_CODE.has(s.framework);
+}
+
+function composedGeluTensors(s: Scenario, sym: string, width: number, routed: string): SavedTensor[] {
+  const e = activationBytes(s);
+  const branch = s.recipe === 'amp' && e < 4 ? 4 : e;
+  return [
+    { name: `gelu_new: x kept by pow(x, 3)${routed}`, symbol: sym, width, bytes: branch, tpSplit: true },
+    { name: `gelu_new: tanh output${routed}`, symbol: sym, width, bytes: branch, tpSplit: true },
+    { name: `gelu_new: 1 + tanh(…)${routed}`, symbol: sym, width, bytes: branch, tpSplit: true },
+    { name: `gelu_new: 0.5·x${routed}`, symbol: sym, width, bytes: e, tpSplit: true },
+  ];
 }
 
 /**

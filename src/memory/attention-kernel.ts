@@ -38,9 +38,28 @@ export interface KernelDefault {
   words: string;
 }
 
+/**
+ * transformers' native SDPA, taken by default where a model has it, arrived in v4.36.0
+ * (huggingface/transformers#28005: "In Transformers 4.36, we started adding native support of
+ * torch.nn.functional.scaled_dot_product_attention (SDPA), enabled by default"; modeling_utils
+ * `_check_and_enable_sdpa`). Before it every modeling file ran its eager attention (matmul, fp32
+ * softmax, matmul) unless FlashAttention-2 was asked for (`use_flash_attention_2`, 4.34 → 4.35), so a
+ * run that names an older release keeps the scores, heads × s² per layer.
+ */
+export const NATIVE_SDPA_FROM = '4.36.0';
+
+/** The release named predates transformers' SDPA default (above); false when none is named (the newest). */
+export function predatesNativeSdpa(release: string | undefined): boolean {
+  const m = /^4\.(\d+)/.exec(release ?? '');
+  return m !== null && Number(m[1]) < 36;
+}
+
 /** The kernel transformers picks when none is named, where it is not the flash default; null elsewhere. */
 export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['engine']): KernelDefault | null {
   if (!runsHfModeling(s, engine)) return null;
+  if (predatesNativeSdpa(s.transformersVersion)) {
+    return { attention: 'eager', words: `eager attention (transformers ${s.transformersVersion} predates its SDPA default, v${NATIVE_SDPA_FROM}: it keeps ${s.model.arch.heads} heads × s² scores per layer; say "flash attention" if the run used flash_attention_2)` };
+  }
   const arch = s.model.arch;
   if (arch.attnSoftcap) {
     return { attention: 'eager', words: `eager attention (transformers ≥ 4.45 loads Gemma 2 with eager: SDPA cannot soft-cap the logits; it keeps ${arch.heads} heads × s² scores per layer; say "flash attention" for FlashAttention 2.6's soft-cap)` };

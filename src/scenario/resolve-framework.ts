@@ -8,6 +8,7 @@ import type { Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { namesTrl, trlPreset } from './trl-preset.js';
 import { verlPreset } from './verl-preset.js';
+import { msSwiftPreset, runsMsSwift } from './ms-swift-preset.js';
 
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
 
@@ -27,7 +28,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const onDefaultEngine = !r.isNew && r.s.mode === 'inference' && r.s.framework === 'hf' && r.s.inference?.engine !== 'vllm' && !engineNamed;
   // EXL2 is ExLlamaV2's own format, run by it (or TabbyAPI, on it) only, as GGUF is llama.cpp's (memory/exllamav2.ts).
   const exl2 = (weights ?? r.hubWeights) === 'exl2' && r.s.mode === 'inference' && !engineNamed;
-  const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
+  // ms-swift's command (`swift sft` read as the method it trains) names no framework word: it runs transformers' Trainer (ms-swift-preset.ts).
+  const swiftCommand = r.isNew && r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text)) ? 'hf' : undefined;
+  const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : swiftCommand);
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
     r.assume(`llama.cpp (GGUF ${r.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
   }
@@ -91,6 +94,8 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   if (r.s.mode !== 'inference' && (bareTrl || r.patch.trlNamed)) preset = trlPreset(preset, bareTrl);
   // verl's trainer runs the algorithm: its preset note says what it holds that TRL's does not (memory/rl.ts).
   if (r.s.mode !== 'inference' && r.patch.has('rlTrainer') && (asked === 'grpo' || asked === 'ppo')) preset = verlPreset(preset, asked);
+  // ms-swift runs those trainers with gradient checkpointing on by its own default (ms-swift-preset.ts).
+  if (r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text))) preset = msSwiftPreset(preset, asked === 'hf');
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;

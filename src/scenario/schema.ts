@@ -100,6 +100,12 @@ const architectureFields = z.object({
    * (memory/attention-kernel.ts).
    */
   sdpaKvUnrepeated: z.boolean().optional(),
+  /**
+   * The MLP's activation is transformers' `gelu_new` (config `activation_function` / `hidden_act`:
+   * GPT-2, GPT-J, Phi-1.5/2), Python arithmetic that keeps four f-wide tensors for backward where a
+   * fused GELU keeps one (memory/activations.ts composedGeluTensors).
+   */
+  composedGelu: z.boolean().optional(),
   /** An RMSNorm scale of headDim on each query and each key head, per layer (Qwen3, Gemma 3, GLM-4.5 `use_qk_norm`). */
   qkNorm: z.boolean().optional(),
   /**

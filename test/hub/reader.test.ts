@@ -74,6 +74,15 @@ describe('config.json reader: architecture fields', () => {
     expect(r.notes.join(' ')).toMatch(/multi-token-prediction/);
   });
 
+  it("GPT-2 and Phi-2 run gelu_new (activation_function / hidden_act), read as the catalog's composed GELU; a config naming a fused GELU is not", () => {
+    expect(reading(fixture('openai-community/gpt2')).arch.composedGelu).toBe(true);
+    expect(reading(fixture('microsoft/phi-2')).arch.composedGelu).toBe(true);
+    const gpt2 = fixture('openai-community/gpt2').config;
+    const fusedRead = readConfig({ ...gpt2, activation_function: 'gelu_pytorch_tanh' });
+    expect(fusedRead.ok && fusedRead.reading.arch.composedGelu).toBeFalsy();
+    expect(reading(fixture('meta-llama/Llama-3.1-8B-Instruct')).arch.composedGelu).toBeUndefined();
+  });
+
   it('Llama 4 Scout: every layer MoE with 16 experts plus a shared one, from text_config', () => {
     const r = reading(fixture('meta-llama/Llama-4-Scout-17B-16E-Instruct'));
     expect(r.arch).toMatchObject({ experts: 16, sharedExperts: 1, expertsPerToken: 1, denseLayers: 0 });

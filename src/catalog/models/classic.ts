@@ -12,6 +12,8 @@ function gpt2(layers: number, hidden: number, heads: number) {
   return gptStyle({
     layers, hidden, heads, kvHeads: heads, headDim: hidden / heads, ffn: 4 * hidden, vocab: 50257,
     tiedEmbeddings: true, positions: 'learned', maxPositions: 1024, dropout: 0.1,
+    // activation_function "gelu_new" (GPT2Config default; transformers activations.py NewGELUActivation).
+    composedGelu: true,
   });
 }
 
@@ -139,8 +141,9 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     family: 'gpt-j',
     aliases: ['gpt-j', 'gptj', 'gpt-j 6b', 'gpt j 6b', 'gptj-6b', 'eleutherai/gpt-j-6b'],
     // One ln_1 feeding parallel attention and MLP; q/k/v/out without bias, fc_in/fc_out with bias;
-    // rotary on 64 of 256 head dims; untied lm_head with a bias (the 50,400 extra).
-    arch: { layers: 28, hidden: 4096, heads: 16, kvHeads: 16, headDim: 256, ffn: 16384, vocab: 50400, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: false, positions: 'rope', attentionBias: 'none', mlpBias: true, parallelBlock: true, extraParams: 50400 },
+    // rotary on 64 of 256 head dims; untied lm_head with a bias (the 50,400 extra);
+    // activation_function "gelu_new" (NewGELUActivation, kept op by op: memory/activations.ts).
+    arch: { layers: 28, hidden: 4096, heads: 16, kvHeads: 16, headDim: 256, ffn: 16384, vocab: 50400, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: false, positions: 'rope', attentionBias: 'none', mlpBias: true, parallelBlock: true, extraParams: 50400, composedGelu: true },
     publishedParams: 6.053e9,
     source: 'EleutherAI/gpt-j-6b config.json (GPTJForCausalLM: n_embd 4096, n_layer 28, n_head 16, rotary_dim 64, n_inner 4·n_embd, vocab 50400); total: model card 6,053,381,344',
   },

@@ -6,6 +6,7 @@ import { gptStyle, llamaStyle } from './shape.js';
  * attention and MLP, biases everywhere, partial RoPE, untied LM head with a bias.
  * Phi-3 (Phi3ForCausalLM): a Llama-style decoder with fused qkv and gate_up projections
  * (same parameter count as separate ones).
+ * Phi-1.5 and Phi-2 run hidden_act "gelu_new" (NewGELUActivation, kept op by op: memory/activations.ts).
  */
 
 /** PhiForCausalLM's lm_head is nn.Linear(hidden, vocab, bias=True): one bias per vocabulary entry. */
@@ -19,7 +20,7 @@ export const PHI_MODELS: readonly ModelSpec[] = [
     name: 'Phi-1.5',
     family: 'phi',
     aliases: ['phi-1_5', 'phi 1.5', 'phi1.5', 'microsoft/phi-1_5', 'microsoft/phi-1.5'],
-    arch: gptStyle({ layers: 24, hidden: 2048, heads: 32, kvHeads: 32, headDim: 64, ffn: 8192, vocab: 51200, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, extraParams: lmHeadBias(51200) }),
+    arch: gptStyle({ layers: 24, hidden: 2048, heads: 32, kvHeads: 32, headDim: 64, ffn: 8192, vocab: 51200, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, extraParams: lmHeadBias(51200), composedGelu: true }),
     publishedParams: 1.42e9,
     source: 'microsoft/phi-1_5 config.json; total: Hugging Face model page safetensors count 1.42B (the paper rounds to 1.3B)',
   },
@@ -29,7 +30,7 @@ export const PHI_MODELS: readonly ModelSpec[] = [
     family: 'phi',
     aliases: ['phi 2', 'phi2', 'microsoft/phi-2'],
     // resid_pdrop 0.1 in config.json (attn_pdrop and embd_pdrop are 0).
-    arch: gptStyle({ layers: 32, hidden: 2560, heads: 32, kvHeads: 32, headDim: 80, ffn: 10240, vocab: 51200, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, dropout: 0.1, extraParams: lmHeadBias(51200) }),
+    arch: gptStyle({ layers: 32, hidden: 2560, heads: 32, kvHeads: 32, headDim: 80, ffn: 10240, vocab: 51200, tiedEmbeddings: false, positions: 'rope', parallelBlock: true, dropout: 0.1, extraParams: lmHeadBias(51200), composedGelu: true }),
     publishedParams: 2.78e9,
     source: 'microsoft/phi-2 config.json; total: Hugging Face model page safetensors count 2.78B (the model card rounds to 2.7B)',
   },
