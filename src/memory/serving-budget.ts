@@ -8,6 +8,7 @@ import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindCacheOfTotal, turbomindKvBudget, turbomindSplitsVocabIn, turbomindTotalShareNote, turbomindVocabTables } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
+import { aphroditeClampWords, aphroditeShortensToPool } from './aphrodite.js';
 import { sglangCudaGraphs, sglangKvBudget, sglangPrefillActivations, sglangReqToTokenTable } from './sglang.js';
 import { dequantisedMatrix, frozenWeights } from './states.js';
 import { tgiKvBudget, tgiPrefillTokens, tgiTiedHeadCopy, tgiWarmupActivations, tgiWarmupKvBytes } from './tgi.js';
@@ -61,6 +62,11 @@ export function servingEngine(s: Scenario): Engine | null {
 }
 
 export const ENGINE_NAME: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', lmdeploy: 'lmdeploy (TurboMind)', mii: 'DeepSpeed-MII (FastGen)' };
+
+/** The engine as the reply names it: a named fork of vLLM keeps vLLM's plan under its own name. */
+function engineName(engine: Engine, s: Scenario): string {
+  return aphroditeShortensToPool(s) ? 'Aphrodite' : ENGINE_NAME[engine];
+}
 
 function sum(parts: Component[]): number {
   return parts.reduce((total, c) => total + c.bytes, 0);
@@ -149,7 +155,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const tokens = Math.floor(poolBytes / perToken);
   const pool: Component = {
     key: 'kv',
-    name: `KV cache pool (${ENGINE_NAME[engine]}, preallocated)`,
+    name: `KV cache pool (${engineName(engine, s)}, preallocated)`,
     group: 'kv',
     bytes: poolBytes,
     formula: capacity !== null ? `${p.share} = ${grouped(tokens)} tokens × ${num(perToken / 1024)} KiB` : `${s.seq} tokens × ${s.microBatch} × ${num(perToken / 1024)} KiB`,
@@ -162,7 +168,8 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // TurboMind likewise truncates session_len to the blocks it got (LlamaBatch constructor, v0.6.0:
   // "No enough blocks for `session_len`").
   // vLLM before 0.2.7 starts on any positive pool too (vllm-release.ts vllmChecksOneSequence): a longer request waits unscheduled.
-  const clamps = engine === 'sglang' || engine === 'lmdeploy' || (engine === 'vllm' && !vllmChecksOneSequence(s));
+  // Aphrodite (v0.6.0 on) forces max_model_len down to the pool (aphrodite.ts).
+  const clamps = engine === 'sglang' || engine === 'lmdeploy' || (engine === 'vllm' && (!vllmChecksOneSequence(s) || aphroditeShortensToPool(s)));
   const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
   // vLLM V0 under pipeline parallelism splits the pool among its virtual engines: one sequence must fit in a share.
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
@@ -178,12 +185,14 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const short = Math.max(startShort, warmupShort);
   const spareKvBytes = short > 0 ? Math.min(budget - needed, -short) : budget - needed;
   const warmupNote = warmupShort > 0 && capacity !== null ? ` ${tgiWarmupNote(s, capacity, sum(p.inside) + nonTorch, tgiWarmupKvBytes(s, perToken))}` : '';
-  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, short), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + warmupNote + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
+  // Aphrodite starts on a pool shorter than one max-model-len sequence, with max_model_len forced down to it (aphrodite.ts).
+  const shortened = aphroditeShortensToPool(s) && capacity !== null && tokens > 0 && tokens < s.seq ? ` ${aphroditeClampWords(s.seq, tokens)}.` : '';
+  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, short), note: refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + shortened + warmupNote + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
 function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside: Component[], nonTorch: number, budget: number, oneSequence: number): string {
-  const name = ENGINE_NAME[engine];
+  const name = engineName(engine, s);
   if (capacity === null) return `${name} preallocates its KV cache; name a card for its budget.`;
   if (engine === 'lmdeploy' && turbomindCacheOfTotal(s)) return turbomindTotalShareNote(s, capacity, inside, nonTorch, budget);
   const rule = engine === 'tgi' ? tgiKvRule(s) : engine === 'lmdeploy' ? { of: 'free' as const, share: s.inference.gpuMemoryUtilization, source: `cache_max_entry_count${s.inference.gpuMemoryUtilization === TURBOMIND_CACHE_SHARE ? ', its default' : ''}` } : null;
@@ -201,7 +210,7 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
       : `${name}'s budget: ${num(fraction)} × ${gib(capacity)} GiB = ${gib(fraction * capacity)} GiB − ${terms} = ${kv} GiB of KV cache`;
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
   const perShare = shares > 1 ? ` in each of the ${shares} shares V0 splits the pool into, one per pipeline virtual engine (core/scheduler.py: num_gpu_blocks //= pipeline_parallel_size), ${gib(oneSequence)} GiB of pool in all` : '';
-  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${grouped(s.seq)} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${grouped(s.seq)} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
+  const seq = engine === 'sglang' ? 'SGLang shortens the longest request to fit the pool' : engine === 'lmdeploy' ? 'TurboMind truncates session_len to the blocks it got' : aphroditeShortensToPool(s) ? 'Aphrodite shortens max_model_len to the pool rather than refuse to start' : engine === 'vllm' && !vllmChecksOneSequence(s) ? `vLLM before 0.2.7 does not check that one sequence of ${grouped(s.seq)} tokens fits (vllm#2163): it starts on any positive pool, and a request longer than the pool is never scheduled` : `one sequence of ${grouped(s.seq)} tokens needs ${gib(oneSequence / shares)} GiB${perShare}`;
   const plan = engine === 'vllm' && s.inference.batchedTokens === undefined ? ` (${profileNote(s)}; say batched tokens N for another)` : '';
   // TGI's warm-up runs before any share is taken: past the memory fraction it fails itself (flash_causal_lm.py warmup).
   const warmupBytes = sum(inside) + nonTorch;

@@ -14,7 +14,8 @@ import { vllmAtLeast, vllmEngine } from './vllm-release.js';
  * NCCL's communicators are already in the snapshot differs between releases).
  */
 export function vllmChecksStartupFraction(s: Scenario): boolean {
-  return s.mode === 'inference' && s.inference.engine === 'vllm' && !s.inference.server && s.framework !== 'tgi' && vllmEngine(s) === 'v1' && vllmAtLeast(s, 9, 1);
+  // Aphrodite's worker (a V0-era fork, aphrodite.ts) has no such check.
+  return s.mode === 'inference' && s.inference.engine === 'vllm' && !s.inference.server && !s.inference.fork && s.framework !== 'tgi' && vllmEngine(s) === 'v1' && vllmAtLeast(s, 9, 1);
 }
 
 /** Bytes by which the fraction asks more than is free at start (positive: the server refuses to start). */

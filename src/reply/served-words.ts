@@ -38,7 +38,9 @@ export function servedFitHeadline(s: Scenario, e: Estimate, mark: string): strin
   if (serving.plannedBytes === null) return `${mark}: ${inUse}; ${theCard(s)} offers ${gib(e.capacityBytes!)} GiB.`;
   // TGI's share is its wiggle room times --cuda-memory-fraction (tgi-release.ts): said as the product.
   const knob = engine === 'tgi' ? `${BUDGET_KNOB.tgi}: ${num(serving.gpuMemoryUtilization)} of the card` : `${BUDGET_KNOB[engine]} ${num(serving.gpuMemoryUtilization)}`;
-  return `${mark}: ${ENGINE_NAME[engine]} plans in ${gib(serving.plannedBytes)} of the ${gib(e.capacityBytes!)} GiB ${theCard(s)} offers (${knob}); ${inUse}.`;
+  // A named fork of vLLM (Aphrodite) keeps vLLM's plan under its own name.
+  const name = s.inference.fork === 'aphrodite' ? 'Aphrodite' : ENGINE_NAME[engine];
+  return `${mark}: ${name} plans in ${gib(serving.plannedBytes)} of the ${gib(e.capacityBytes!)} GiB ${theCard(s)} offers (${knob}); ${inUse}.`;
 }
 
 /**

@@ -72,7 +72,7 @@ function archValue(s: Scenario, override: string): number {
 }
 
 function modeText(s: Scenario): string[] {
-  if (s.mode === 'inference') return [s.inference.engine !== 'vllm' ? 'inference' : s.inference.server ?? 'vllm'];
+  if (s.mode === 'inference') return [s.inference.engine !== 'vllm' ? 'inference' : s.inference.server ?? s.inference.fork ?? 'vllm'];
   if (s.mode === 'full') return [s.pretrain ? 'pretrain' : 'full'];
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all-linear' : l.targets.join(',');

@@ -50,6 +50,11 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (named?.counted.by === 'own') inf.server = named.counted.server;
   else if (engine) delete inf.server;
   if (named?.counted.by === 'vllm-layout') r.assume(`${named.name} ("${engine!.item.text.trim()}") counted with vLLM's memory layout: ${named.counted.why}`);
+  // Aphrodite keeps vLLM's budget but shortens max_model_len to its pool instead of refusing (memory/aphrodite.ts).
+  if (named?.name === 'Aphrodite') {
+    inf.fork = 'aphrodite';
+    r.assume('Aphrodite (v0.6.0 on) forces max_model_len down to what its KV cache holds rather than refuse to start (task_handler/worker.py raise_if_cache_size_invalid)');
+  } else if (engine) delete inf.fork;
   servedContext(r);
   const gen = r.patch.value<number>('gen');
   const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');

@@ -293,6 +293,11 @@ export const inferenceSchema = z.object({
    */
   server: z.enum(['sglang', 'lmdeploy', 'mii']).optional(),
   /**
+   * A fork of vLLM named that keeps vLLM's budget but not its start-up check: Aphrodite Engine, which
+   * from v0.6.0 shortens max_model_len to the KV pool instead of refusing (memory/aphrodite.ts).
+   */
+  fork: z.enum(['aphrodite']).optional(),
+  /**
    * Tokens of one prefill step as the engine plans it: vLLM --max-num-batched-tokens (its profile
    * run), TGI --max-batch-prefill-tokens (its warm-up), SGLang --chunked-prefill-size; absent = the
    * engine's default (memory/serving.ts).
