@@ -10,10 +10,13 @@ import type { GpuSpec } from '../catalog/types.js';
  */
 const familyOf = (id: string): string => id.replace(/-\d+g$/, '');
 
+/** The catalog's cards by family, in catalog order: every reply with a card asks for its other sizes (issue 22). */
+const BY_FAMILY = new Map<string, GpuSpec[]>();
+for (const g of GPUS) BY_FAMILY.set(familyOf(g.id), [...(BY_FAMILY.get(familyOf(g.id)) ?? []), g]);
+
 /** The other memory sizes of this card, smallest first (none for a card sold in one size). */
 export function otherSizes(gpuId: string): GpuSpec[] {
-  const family = familyOf(gpuId);
-  return GPUS.filter((g) => g.id !== gpuId && familyOf(g.id) === family).sort((a, b) => a.totalMiB - b.totalMiB);
+  return (BY_FAMILY.get(familyOf(gpuId)) ?? []).filter((g) => g.id !== gpuId).sort((a, b) => a.totalMiB - b.totalMiB);
 }
 
 /** A memory's unit after its number, before a glued count too ("40Gx2", "40GB×2"; not "40 gpus"). */
