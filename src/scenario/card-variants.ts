@@ -1,3 +1,4 @@
+import { allMatches } from '../language/all-matches.js';
 import { GPUS } from '../catalog/index.js';
 import type { GpuSpec } from '../catalog/types.js';
 
@@ -55,7 +56,7 @@ export function memoryOff(gpuId: string, words: string, count: number): number |
   if (!card) return null;
   const size = nominalGiB(card);
   const usable = card.totalMiB / 1024;
-  for (const m of words.matchAll(MEMORY_UNIT)) {
+  for (const m of allMatches(MEMORY_UNIT, words)) {
     const gib = Number(m[1]);
     if (gib === size || gib === size * count) continue;
     // What the card reports, a little under its size ("L40 (45GB)", "A40 is 46GB", "A100 79GB"): its own.

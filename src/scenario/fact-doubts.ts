@@ -1,3 +1,4 @@
+import { allMatches } from '../language/all-matches.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
@@ -50,7 +51,7 @@ const NAMES_A_SOURCE = /readme|docs|documentation|paper|model card|文档|官方
 function withReportedSource(facts: FactTrace[], text: string): FactTrace[] {
   if (!NAMES_A_SOURCE.test(text)) return facts;
   const spans: { at: number; end: number }[] = [];
-  for (const m of text.matchAll(REPORTED_SOURCE)) {
+  for (const m of allMatches(REPORTED_SOURCE, text)) {
     if (FOLLOWED.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     const from = m.index + m[0].length;
     const stop = REPORT_END.exec(text.slice(from));
@@ -81,7 +82,7 @@ const METHOD_PAIR = new RegExp(String.raw`(?<![\w/.-])(?:${FULL_WORDS}${JOINED}$
 function withMethodAlternatives(facts: FactTrace[], text: string): FactTrace[] {
   // Every pair names LoRA (LORA_WORDS): without it there is none, and the scan is skipped (issue 22).
   if (!LORA_NAMED.test(text)) return facts;
-  const pairs = [...text.matchAll(METHOD_PAIR)].map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0] }));
+  const pairs = allMatches(METHOD_PAIR, text).map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0] }));
   if (!pairs.length) return facts;
   const inPair = (f: FactTrace) => (f.fact === 'method' && f.at !== null && f.end !== null ? pairs.find((p) => p.at < f.end! && f.at! < p.end) : undefined);
   const first = facts.find((f) => inPair(f));
