@@ -82,8 +82,15 @@ export function instanceSpellings(i: Instance): string[] {
 const index = new Map<string, Instance>();
 for (const i of INSTANCES) for (const s of instanceSpellings(i)) index.set(instanceKey(s), i);
 
+/**
+ * Every spelling's key holds a digit ("p4d24xlarge", "nda100v4"): a word without one is no instance,
+ * answered without making its key. The prose reader asks this of every word of every message (issue 22).
+ */
+const KEYS_HOLD_DIGITS = [...index.keys()].every((k) => /\d/.test(k));
+
 /** "p4d.24xlarge" → 8 × a100-40g; null when the text is not a known instance type. */
 export function instanceByName(text: string): { gpuId: string; count: number } | null {
+  if (KEYS_HOLD_DIGITS && !/\d/.test(text)) return null;
   const i = index.get(instanceKey(text));
   return i ? { gpuId: i.gpuId, count: i.count } : null;
 }

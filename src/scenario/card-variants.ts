@@ -1,3 +1,4 @@
+import { allMatches } from '../language/all-matches.js';
 import { GPUS } from '../catalog/index.js';
 import type { GpuSpec } from '../catalog/types.js';
 
@@ -10,10 +11,13 @@ import type { GpuSpec } from '../catalog/types.js';
  */
 const familyOf = (id: string): string => id.replace(/-\d+g$/, '');
 
+/** The catalog's cards by family, in catalog order: every reply with a card asks for its other sizes (issue 22). */
+const BY_FAMILY = new Map<string, GpuSpec[]>();
+for (const g of GPUS) BY_FAMILY.set(familyOf(g.id), [...(BY_FAMILY.get(familyOf(g.id)) ?? []), g]);
+
 /** The other memory sizes of this card, smallest first (none for a card sold in one size). */
 export function otherSizes(gpuId: string): GpuSpec[] {
-  const family = familyOf(gpuId);
-  return GPUS.filter((g) => g.id !== gpuId && familyOf(g.id) === family).sort((a, b) => a.totalMiB - b.totalMiB);
+  return (BY_FAMILY.get(familyOf(gpuId)) ?? []).filter((g) => g.id !== gpuId).sort((a, b) => a.totalMiB - b.totalMiB);
 }
 
 /** A memory's unit after its number, before a glued count too ("40Gx2", "40GB×2"; not "40 gpus"). */
@@ -52,7 +56,7 @@ export function memoryOff(gpuId: string, words: string, count: number): number |
   if (!card) return null;
   const size = nominalGiB(card);
   const usable = card.totalMiB / 1024;
-  for (const m of words.matchAll(MEMORY_UNIT)) {
+  for (const m of allMatches(MEMORY_UNIT, words)) {
     const gib = Number(m[1]);
     if (gib === size || gib === size * count) continue;
     // What the card reports, a little under its size ("L40 (45GB)", "A40 is 46GB", "A100 79GB"): its own.

@@ -1,3 +1,4 @@
+import { allMatches } from '../language/all-matches.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
@@ -44,9 +45,13 @@ const REPORT_END = /[.!?](?=\s|$)|[\n。！？]|\b(?:I|we|my|our|but|however|tho
  * words, unless the user says they followed it. Over the corpus these facts were wrong in four of
  * seven messages (c339, c749, c853, c983), one of them silent (c983's DeepSpeed).
  */
+/** What every match of REPORTED_SOURCE holds, under its flags: most messages lack it, and the scan is skipped (issue 22). */
+const NAMES_A_SOURCE = /readme|docs|documentation|paper|model card|文档|官方|论文/iu;
+
 function withReportedSource(facts: FactTrace[], text: string): FactTrace[] {
+  if (!NAMES_A_SOURCE.test(text)) return facts;
   const spans: { at: number; end: number }[] = [];
-  for (const m of text.matchAll(REPORTED_SOURCE)) {
+  for (const m of allMatches(REPORTED_SOURCE, text)) {
     if (FOLLOWED.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     const from = m.index + m[0].length;
     const stop = REPORT_END.exec(text.slice(from));
@@ -62,6 +67,8 @@ function withReportedSource(facts: FactTrace[], text: string): FactTrace[] {
 /** A full fine-tune's words and LoRA's, as a message names them side by side. */
 const FULL_WORDS = String.raw`(?:sft|full(?:[- ]?(?:fine[- ]?tun\w*|finetun\w*|param\w*|sft))?|全量(?:微调|参数)?|全参(?:数)?(?:微调)?)`;
 const LORA_WORDS = String.raw`q?lora`;
+/** What every pair holds (LORA_WORDS), under METHOD_PAIR's flags. */
+const LORA_NAMED = /lora/iu;
 const JOINED = String.raw`\s*(?:和|与|跟|及|以及|或者?|还是|、|/|\band\b|\bor\b|\bvs\.?)\s*`;
 /** The two joined as alternatives or both ("sft和lora", "(full fine-tuning/LoRA)", "LoRA or full"); not inside a path ("saves/llama3-8b/lora/sft"). */
 const METHOD_PAIR = new RegExp(String.raw`(?<![\w/.-])(?:${FULL_WORDS}${JOINED}${LORA_WORDS}|${LORA_WORDS}${JOINED}${FULL_WORDS})(?![\w/.-])`, 'giu');
@@ -73,7 +80,9 @@ const METHOD_PAIR = new RegExp(String.raw`(?<![\w/.-])(?:${FULL_WORDS}${JOINED}$
  * said once with the pair and the other method as the switch.
  */
 function withMethodAlternatives(facts: FactTrace[], text: string): FactTrace[] {
-  const pairs = [...text.matchAll(METHOD_PAIR)].map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0] }));
+  // Every pair names LoRA (LORA_WORDS): without it there is none, and the scan is skipped (issue 22).
+  if (!LORA_NAMED.test(text)) return facts;
+  const pairs = allMatches(METHOD_PAIR, text).map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0] }));
   if (!pairs.length) return facts;
   const inPair = (f: FactTrace) => (f.fact === 'method' && f.at !== null && f.end !== null ? pairs.find((p) => p.at < f.end! && f.at! < p.end) : undefined);
   const first = facts.find((f) => inPair(f));

@@ -94,6 +94,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
         'config.yaml-list',
       )
       // A length asked of a model or of any card is its limit, no question about the user's run: left to question.limit-of-another.
-      .replace(ASKED_VALUE, (m) => (m[2] && LIMIT_OF_ANOTHER.test(m.input.slice(m.index + m[0].length)) ? m[0] : (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length)), 'config.asked-value')
+      // Every question ASKED_VALUE reads opens with "what": a text without it is not scanned (issue 22).
+      .replace(has('what') ? ASKED_VALUE : NEVER, (m) => (m[2] && LIMIT_OF_ANOTHER.test(m.input.slice(m.index + m[0].length)) ? m[0] : (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length)), 'config.asked-value')
   );
 }

@@ -1,3 +1,4 @@
+import { allMatches } from '../all-matches.js';
 import { readCodeDump } from '../code-dump.js';
 import { readCommands } from '../commands.js';
 import { readEnvironmentReport } from '../environment-report.js';
@@ -93,7 +94,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   /** Every value each key is set to, in order, and where. */
   const settings = new Map<string, { at: number; value: string }[]>();
   const pairs: KeyOccurrence[] = [];
-  for (const m of src.matchAll(PAIR)) {
+  for (const m of allMatches(PAIR, src)) {
     // A short flag is present as the key it stands for (`-c 4096` as ctx_size), as readPair names it.
     const key = keyName(m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined) ?? m[5] ?? m[8] ?? '');
     present.add(key);
@@ -310,7 +311,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // ("use gradient_checkpointing to save memory") stays prose, and the key is read alone below.
   // Keys named in prose count as present for the prose forms below ("session_len开了8200 … input_len 50":
   // the prompt is one request's under the session's cap, InternLM/lmdeploy#722).
-  const named = new Set([...present, ...[...src.matchAll(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g)].map((k) => keyName(k[0])).filter((k) => keyKnown(k, namespaces))]);
+  const named = new Set([...present, ...allMatches(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g, src).map((k) => keyName(k[0])).filter((k) => keyKnown(k, namespaces))]);
   const keyThenWord = text.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
     const key = keyName(m[1]!);
     const read = handlerOf(key, namespaces)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
@@ -326,7 +327,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // Keys given a number in prose are values too, for keys read together ("max_prompt_length 1024,
   // max_response_length 4096": the sequence is their sum, read at the prompt key).
   const proseValues = new Map(values);
-  for (const p of keyThenWord.text.matchAll(BARE)) if (p[2] !== undefined && !proseValues.has(keyName(p[1]!))) proseValues.set(keyName(p[1]!), p[2]);
+  for (const p of allMatches(BARE, keyThenWord.text)) if (p[2] !== undefined && !proseValues.has(keyName(p[1]!))) proseValues.set(keyName(p[1]!), p[2]);
   const bare = keyThenWord.replaceEach(BARE, (m) => {
     const key = keyName(m[1]!);
     const handler = handlerOf(key, namespaces);

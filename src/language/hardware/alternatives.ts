@@ -1,3 +1,4 @@
+import { allMatches } from '../all-matches.js';
 import type { MappedText } from '../mapped-text.js';
 import { scanHardware } from './engine.js';
 
@@ -47,7 +48,7 @@ export interface AlternativeCounts {
 /** Every "A or B" of GPU counts in the (normalised) text. */
 export function findAlternativeCounts(text: string): AlternativeCounts[] {
   const found: AlternativeCounts[] = [];
-  for (const m of text.matchAll(ALTERNATIVES_RULE.pattern)) {
+  for (const m of allMatches(ALTERNATIVES_RULE.pattern, text)) {
     const first = countOf(m.groups!.a!);
     const other = countOf(m.groups!.b!);
     // "2/2 cards" or "1 or 1" offers nothing; a fraction ("1/2 gpu") is no count of cards.

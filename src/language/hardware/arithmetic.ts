@@ -1,3 +1,4 @@
+import { allMatches } from '../all-matches.js';
 import { GPUS, gpuById } from '../../catalog/index.js';
 import type { HardwareReading } from './types.js';
 
@@ -31,7 +32,7 @@ export interface SetAside {
  * phrase read: its span, its factors and its "= total", if written.
  */
 function* productsOutside(text: string, readings: readonly HardwareReading[]): Generator<{ at: number; end: number; a: number; b: number; t: number | null }> {
-  for (const m of text.matchAll(MEMORY_ARITHMETIC.pattern)) {
+  for (const m of allMatches(MEMORY_ARITHMETIC.pattern, text)) {
     const g = m.groups!;
     if (!g.ua && !g.ub && !g.t) continue;
     const at = m.index;

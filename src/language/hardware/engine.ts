@@ -1,3 +1,4 @@
+import { allMatches } from '../all-matches.js';
 import { GPUS, gpuById } from '../../catalog/index.js';
 import { memoryOfItsOwn, siblings } from '../../scenario/card-variants.js';
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
@@ -64,7 +65,7 @@ function findGuards(text: string): Guarded[] {
   const found: Guarded[] = [];
   for (const rule of GUARD_RULES) {
     rule.pattern.lastIndex = 0;
-    for (const m of text.matchAll(rule.pattern)) {
+    for (const m of allMatches(rule.pattern, text)) {
       const n = m.groups!.n ?? m.groups!.n2 ?? m.groups!.n3!;
       const numberAt = m.index + m[0].lastIndexOf(n);
       found.push({ rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, numberAt, numberEnd: numberAt + n.length });
@@ -76,7 +77,7 @@ function findGuards(text: string): Guarded[] {
 function findParts(text: string, guarded: Guarded[]): Part[] {
   const candidates: (Part & { order: number })[] = [];
   PART_RULES.forEach((rule, order) => {
-    for (const m of text.matchAll(rule.pattern)) {
+    for (const m of allMatches(rule.pattern, text)) {
       const g = m.groups ?? {};
       const part: Part & { order: number } = { rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, value: 0, order };
       if (rule.role === 'card') {

@@ -59,6 +59,8 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
       'g',
     ),
     when: (t) => /tp|pp|parallel|zero|fsdp|deepspeed|offload|checkpointing|并行/.test(t),
+    // The question word each alternative opens with (issue 22: the pattern is the longest a plain request compiles).
+    needs: /有没有|哪里|哪儿|在哪|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否|是不是|该不该|\b(?:where|how|should|shall|must|do|does|would|will|is)\b/,
     write: askedAbout,
     example: '还是不行，有没有设置TP，PP这些的地方= =感谢！',
     source: 'modelscope/ms-swift#2743',

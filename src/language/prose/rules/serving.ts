@@ -166,6 +166,7 @@ export const SERVING_RULES: readonly ProseRule[] = [
     // "what max-model-len can I use?", "how much context can I give each?": the longest sequence that fits.
     id: 'prose.max-seq-question',
     pattern: /\b(?:what|which|how (?:much|long|big|large))\s+(?:a\s+|the\s+)?(?:max[-_ ]?model[-_ ]?len(?:gth)?|context(?:[-_ ]?(?:length|len|window|size))?|max(?:imum)?[-_ ]?(?:seq(?:uence)?|context|ctx)(?:[-_ ]?(?:length|len))?|sequence[-_ ]length|seq(?:uence)?[-_ ]len)\b(?=[^.?!\n]{0,40}\b(?:can|could|fit|fits|use|get|support|give|handle|reach|go)\b)/g,
+    needs: /\b(?:what|which|how)\b/,
     write: (m) => 'max seq'.padEnd(m[0].length),
     example: 'qwen2.5-32b awq on a 4090, what max-model-len can i use?',
   },
