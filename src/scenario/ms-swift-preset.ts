@@ -20,9 +20,12 @@ import type { Preset } from './presets.js';
 
 const MS_SWIFT = PROGRAM_DEFAULTS.find((p) => p.id === 'default-method.ms-swift')!.runs;
 
-/** Some word of the request runs ms-swift (the words command-default-method.ts reads for its default method). */
+/** `swift pt` (pre-training) trains full by default, so command-default-method.ts leaves it out; its TrainArguments keep checkpointing on all the same. */
+const SWIFT_PRETRAIN = /(?<![\w.-])swift[ \t]+pt(?![\w-])|swift[/.]cli[/.]pt(?:\.py)?(?![\w])/i;
+
+/** Some word of the request runs ms-swift (the words command-default-method.ts reads for its default method, and `swift pt`). */
 export function runsMsSwift(words: readonly string[]): boolean {
-  return words.some((w) => MS_SWIFT.test(w));
+  return words.some((w) => MS_SWIFT.test(w) || SWIFT_PRETRAIN.test(w));
 }
 
 export const MS_SWIFT_GC_NOTE =

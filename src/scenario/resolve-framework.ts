@@ -28,8 +28,10 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const onDefaultEngine = !r.isNew && r.s.mode === 'inference' && r.s.framework === 'hf' && r.s.inference?.engine !== 'vllm' && !engineNamed;
   // EXL2 is ExLlamaV2's own format, run by it (or TabbyAPI, on it) only, as GGUF is llama.cpp's (memory/exllamav2.ts).
   const exl2 = (weights ?? r.hubWeights) === 'exl2' && r.s.mode === 'inference' && !engineNamed;
-  // ms-swift's command (`swift sft` read as the method it trains) names no framework word: it runs transformers' Trainer (ms-swift-preset.ts).
-  const swiftCommand = r.isNew && r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text)) ? 'hf' : undefined;
+  // ms-swift's command (`swift sft` read as the method it trains) names no framework word: it runs transformers' Trainer
+  // (ms-swift-preset.ts) — in a thread's follow-up too, where the command arrives after a title (c483, modelscope/ms-swift#1859),
+  // unless the thread named the trainer it runs ("grpo训练…" then `swift rlhf`, c507).
+  const swiftCommand = (r.isNew || r.s.framework === 'hf') && r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text)) ? 'hf' : undefined;
   const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : swiftCommand);
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
     r.assume(`llama.cpp (GGUF ${r.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);

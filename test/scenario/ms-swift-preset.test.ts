@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/core/assistant.js';
+import { readInThread, respond } from '../../src/core/assistant.js';
 import type { EstimateReply } from '../../src/reply/types.js';
 import { MS_SWIFT_GC_NOTE, runsMsSwift } from '../../src/scenario/ms-swift-preset.js';
 
@@ -56,5 +56,24 @@ describe("ms-swift's gradient checkpointing default", () => {
       }),
       { numRuns: 18 },
     );
+  });
+
+  it("a swift command in a thread's follow-up brings the default: the title first, then the command (modelscope/ms-swift#1859, c483)", () => {
+    const opened = readInThread('Qwen2-VL-7B的微调out of memory', null).outcome;
+    if (!opened.ok || !opened.scenario) throw new Error('the title opens no thread');
+    const next = readInThread('CUDA_VISIBLE_DEVICES=3,4 NPROC_PER_NODE=2 swift sft \\\n  --model_type qwen2-vl-7b-instruct \\\n  --sft_type lora', { scenario: opened.scenario, history: [] }).outcome;
+    expect(next.ok && next.scenario?.recompute).toBe('full');
+  });
+
+  it('a thread that named its trainer keeps it when the swift command follows ("grpo训练32b模型OOM", c507)', () => {
+    const opened = readInThread('grpo训练qwen2.5-32b模型OOM on 8x h20', null).outcome;
+    if (!opened.ok || !opened.scenario) throw new Error('the title opens no thread');
+    const next = readInThread('NPROC_PER_NODE=8 swift rlhf \\\n    --rlhf_type grpo', { scenario: opened.scenario, history: [] }).outcome;
+    expect(next.ok && next.scenario?.framework).toBe('grpo');
+  });
+
+  it('`swift pt` (pre-training, full by default) checkpoints as well (c247)', () => {
+    expect(runsMsSwift(['swift pt'])).toBe(true);
+    expect(reply('qwen3-8b pretrain bf16 bs 1 seq 3000 on 1x h20 swift pt').scenario.recompute).toBe('full');
   });
 });
