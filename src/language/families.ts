@@ -17,6 +17,15 @@ export const familyOf = (word: string): string | null => {
 };
 
 /**
+ * A family shortened to its letter in fine-tunes' names: "L3-8B-Stheno", "L3-70B-Euryale", "L3.1-70B-Hanami"
+ * (Sao10K's Llama 3 fine-tunes; c364), "L3.3-70B" in benchmark tables. Only Llama 3's versions: "L4" and
+ * "L40" are cards.
+ */
+export function abbreviatedFamily(letters: string, version: string): string | null {
+  return /^l$/i.test(letters) && /^3(?:\.[1-3])?$/.test(version) ? 'llama' : null;
+}
+
+/**
  * The catalog models a fine-tune is trained from, newest base last tried: Vicuna, Alpaca, Guanaco,
  * Koala and WizardLM were first LLaMA-1 fine-tunes (7/13/33/65B), then Llama-2 (Vicuna v1.5,
  * WizardLM 70B); OpenChat 3.5 is Mistral-7B and 3.6 Llama-3-8B; Zephyr, OpenHermes, Neural-Chat

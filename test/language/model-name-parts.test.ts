@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { corpusLineRead, read, readNoticed } from './reading-fixtures.js';
+
+/**
+ * A model's name is family, version, size and variant in any order (issue 22): a variant the catalog
+ * spells before the size may come after it, a family may be shortened to its letter, and a fine-tune
+ * named after its base at the base's own size is that base's count, not the label pinned.
+ */
+
+describe('a variant word after the size is the catalog model that spells it before', () => {
+  it('c1142 "全量微调qwen3-8b-vl" (QwenLM/Qwen3-VL#1586): Qwen3-VL-8B with its tower', () => {
+    const r = corpusLineRead('c1142');
+    expect(r.scenario.model.id).toBe('qwen3-vl-8b');
+    expect(r.scenario.model.arch.vision).toBeDefined();
+  });
+
+  it.each([
+    ['qwen2.5-7b-vl lora on a 4090', 'qwen2.5-vl-7b'],
+    ['Qwen2-7B-VL lora on a 4090', 'qwen2-vl-7b'],
+    ['Qwen3-8B-VL-Instruct full on 8x h20', 'qwen3-vl-8b'],
+    ['llama-3.2-11b-vision-instruct inference', 'llama-3.2-11b-vision'],
+  ])('%s: %s', (text, id) => {
+    expect(read(text).scenario.model.id).toBe(id);
+  });
+
+  it('a checkpoint suffix after the size is no variant: "Qwen2.5-7B-Instruct" stays Qwen2.5-7B', () => {
+    expect(read('Qwen2.5-7B-Instruct lora').scenario.model.id).toBe('qwen2.5-7b');
+    expect(read('qwen3-8b-base lora').scenario.model.id).toBe('qwen3-8b');
+  });
+});
+
+describe('"L3" in a fine-tune\'s name is Llama 3', () => {
+  it('c364 "L3-8B-Stheno" (vllm): Llama-3-8B', () => {
+    expect(corpusLineRead('c364').scenario.model.id).toBe('llama-3-8b');
+  });
+
+  it.each([
+    ['L3-70B-Euryale-v2.1 on 2x a100-80g', 'llama-3-70b'],
+    ['sao10k/l3-70b-euryale-v2.1 on 2x a100-80g', 'llama-3-70b'],
+    ['L3.1-70B-Hanami on 4x 4090', 'llama-3.1-70b'],
+  ])('%s: %s', (text, id) => {
+    expect(read(text).scenario.model.id).toBe(id);
+  });
+
+  it('"L4" beside a size is still the card', () => {
+    const s = read('llama 8b on an L4').scenario;
+    expect(s.hardware?.gpuId).toBe('l4');
+  });
+});
+
+describe("a fine-tune the catalog lacks, named at its base's own size, is that base's count", () => {
+  const llama34 = read('codellama-34b inference').scenario.model.arch;
+  it('c1088 "wizardcoder-python-34b-v1.0.Q4_K_M.gguf" (ggml-org/llama.cpp#1870): CodeLlama-34B\'s 33.7 B, said', () => {
+    const r = corpusLineRead('c1088');
+    expect(r.scenario.model.arch).toEqual(llama34);
+    expect(r.said).toMatch(/CodeLlama-34B shape/);
+  });
+
+  it('c1090 "Vision 11B multi-modal inference" (meta-llama/llama-cookbook#815): Llama-3.2-11B-Vision with its tower', () => {
+    const r = corpusLineRead('c1090');
+    expect(r.scenario.model.arch).toEqual(read('llama-3.2-11b-vision inference').scenario.model.arch);
+    expect(r.said).toMatch(/Llama-3\.2-11B-Vision shape/);
+  });
+
+  it('"WizardCoder-Python-13B" is a 13B release\'s own count, not 13.0 B pinned', () => {
+    expect(read('WizardCoder-Python-13B-V1.0 inference').scenario.model.arch.sizeAdjustment).toBeUndefined();
+  });
+
+  it('a name with nothing of a release in it stays the size pinned ("clima-13b", c1084; "finetune13b")', () => {
+    for (const text of ['clima-13b inference on 2x 4090', 'finetune13b on 4x a100-40g']) {
+      const r = readNoticed(text);
+      expect(r.s.model.arch.sizeAdjustment).toBeDefined();
+      expect(r.said).toMatch(/don't know the model/);
+    }
+  });
+
+  it('"34B llama" (a family word and a size the family never released) stays pinned (c900)', () => {
+    expect(read('34B llama dpo on 8x a100-80g').scenario.model.arch.sizeAdjustment).toBeDefined();
+  });
+});
