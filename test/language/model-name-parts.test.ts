@@ -78,3 +78,21 @@ describe("a fine-tune the catalog lacks, named at its base's own size, is that b
     expect(read('34B llama dpo on 8x a100-80g').scenario.model.arch.sizeAdjustment).toBeDefined();
   });
 });
+
+describe('a family at the size a release without a size in its id was published at is that release', () => {
+  it('c477 "满血版671B deepseek" (kvcache-ai/ktransformers): DeepSeek\'s 671B MoE, not a dense 671B shape', () => {
+    const r = corpusLineRead('c477');
+    expect(r.scenario.model.arch).toEqual(read('deepseek-r1 inference').scenario.model.arch);
+    expect(r.said).toMatch(/names deepseek at 671B with no release: read as DeepSeek-V3/);
+  });
+
+  it.each(['deepseek 671b on 8x h200', 'DeepSeek-671B on 8x h200', '671b DeepSeek on 8x h200'])('%s: DeepSeek-V3, said', (text) => {
+    const r = readNoticed(text);
+    expect(r.s.model.id).toBe('deepseek-v3');
+    expect(r.said).toMatch(/DeepSeek-V3 — from/);
+  });
+
+  it('a size DeepSeek published no release at stays its nearest shape ("deepseek 7b")', () => {
+    expect(read('deepseek 7b lora').scenario.model.id).not.toBe('deepseek-v3');
+  });
+});
