@@ -56,6 +56,9 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
   }
   const word = plain.find((w) => FINE_TUNE_MODELS[w]);
   if (!word) return null;
+  // A catalog family named after the fine-tune's word, nearer the size, is the model it was built on:
+  // "llava-next-interleave-qwen-7b" (c1110) and "llava-next-qwen-32b" (c1026) are LLaVA on Qwen, not LLaVA-1.5.
+  if (plain.slice(plain.indexOf(word) + 1).some((w) => !FINE_TUNE_BASES[w] && FAMILIES.some((f) => f.replace(/[^a-z0-9]/g, '') === w))) return null;
   const bases = [...FINE_TUNE_MODELS[word]!];
   // "Vicuna v1.5" was trained from Llama-2.
   if (words.some((w) => /^v?1\.5$/.test(w)) && bases[0] === 'llama-1') bases.reverse();

@@ -96,3 +96,18 @@ describe('a family at the size a release without a size in its id was published 
     expect(read('deepseek 7b lora').scenario.model.id).not.toBe('deepseek-v3');
   });
 });
+
+describe('a catalog family named after a fine-tune\'s word, nearer the size, is the model it was built on', () => {
+  it('c1110 "llava-next-interleave-qwen-7b" (LLaVA-NeXT on Qwen1.5-7B): a Qwen 7B, not LLaVA-1.5-7B', () => {
+    expect(corpusLineRead('c1110').scenario.model.arch).toEqual(read('qwen1.5-7b lora').scenario.model.arch);
+  });
+
+  it.each([
+    ['llava-next-interleave-qwen-7b lora on 1x a100-80g', /^qwen/],
+    ['LLaVA-NeXT-Qwen-32B full on 4x a100-80g', /^qwen/],
+    ['llava-v1.6-vicuna-7b on 2x a30', /^llava-1\.6/],
+    ['llava-7b lora', /^llava-1\.5-7b$/],
+  ])('%s', (text, id) => {
+    expect(read(text).scenario.model.id).toMatch(id);
+  });
+});
