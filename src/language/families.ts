@@ -29,12 +29,13 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  * The catalog models a fine-tune is trained from, newest base last tried: Vicuna, Alpaca, Guanaco,
  * Koala and WizardLM were first LLaMA-1 fine-tunes (7/13/33/65B), then Llama-2 (Vicuna v1.5,
  * WizardLM 70B); OpenChat 3.5 is Mistral-7B and 3.6 Llama-3-8B; Zephyr, OpenHermes, Neural-Chat
- * and Dolphin 7B are Mistral-7B. The 7B and 13B of LLaMA-1 and Llama-2 have one shape. LLaVA's
+ * and Dolphin 7B are Mistral-7B. WizardCoder-15B is StarCoder's 15B, WizardCoder(-Python)-7/13/34B are
+ * CodeLlama's (WizardLM's model cards). The 7B and 13B of LLaMA-1 and Llama-2 have one shape. LLaVA's
  * 7B and 13B are LLaVA-1.5 (the catalog's, with its vision tower), a size it lacks Llama-2's.
  */
 const FINE_TUNE_MODELS: Record<string, string[]> = {
   vicuna: ['llama-1', 'llama-2'], alpaca: ['llama-1', 'llama-2'], guanaco: ['llama-1', 'llama-2'], koala: ['llama-1', 'llama-2'],
-  wizardlm: ['llama-1', 'llama-2'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
+  wizardlm: ['llama-1', 'llama-2'], wizardcoder: ['codellama', 'starcoder'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
   orca: ['llama-2'], llava: ['llava-1.5', 'llama-2'], tulu: ['llama-2'],
   openchat: ['mistral', 'llama-3'], zephyr: ['mistral'], openhermes: ['mistral'], neuralchat: ['mistral'], dolphin: ['mistral'],
 };

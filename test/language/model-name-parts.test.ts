@@ -50,10 +50,11 @@ describe('"L3" in a fine-tune\'s name is Llama 3', () => {
 
 describe("a fine-tune the catalog lacks, named at its base's own size, is that base's count", () => {
   const llama34 = read('codellama-34b inference').scenario.model.arch;
-  it('c1088 "wizardcoder-python-34b-v1.0.Q4_K_M.gguf" (ggml-org/llama.cpp#1870): CodeLlama-34B\'s 33.7 B, said', () => {
+  it('c1088 "wizardcoder-python-34b-v1.0.Q4_K_M.gguf" (ggml-org/llama.cpp#1870): CodeLlama-34B, its base, said', () => {
     const r = corpusLineRead('c1088');
     expect(r.scenario.model.arch).toEqual(llama34);
-    expect(r.said).toMatch(/CodeLlama-34B shape/);
+    expect(r.scenario.model.id).toBe('codellama-34b');
+    expect(r.said).toMatch(/read as codellama-34b \(the base model its name gives\)/);
   });
 
   it('c1090 "Vision 11B multi-modal inference" (meta-llama/llama-cookbook#815): Llama-3.2-11B-Vision with its tower', () => {
@@ -62,8 +63,10 @@ describe("a fine-tune the catalog lacks, named at its base's own size, is that b
     expect(r.said).toMatch(/Llama-3\.2-11B-Vision shape/);
   });
 
-  it('"WizardCoder-Python-13B" is a 13B release\'s own count, not 13.0 B pinned', () => {
-    expect(read('WizardCoder-Python-13B-V1.0 inference').scenario.model.arch.sizeAdjustment).toBeUndefined();
+  it('WizardCoder is CodeLlama at 7/13/34B and StarCoder at 15B (c1003, c1088)', () => {
+    expect(read('WizardCoder-Python-13B-V1.0 inference').scenario.model.id).toBe('codellama-13b');
+    expect(read('WizardCoder-Python-34B-V1.0 on 2x 4090').scenario.model.id).toBe('codellama-34b');
+    expect(read('wizardcoder-15b inference').scenario.model.id).toBe('starcoder');
   });
 
   it('a name with nothing of a release in it stays the size pinned ("clima-13b", c1084; "finetune13b")', () => {
