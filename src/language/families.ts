@@ -17,15 +17,25 @@ export const familyOf = (word: string): string | null => {
 };
 
 /**
+ * A family shortened to its letter in fine-tunes' names: "L3-8B-Stheno", "L3-70B-Euryale", "L3.1-70B-Hanami"
+ * (Sao10K's Llama 3 fine-tunes; c364), "L3.3-70B" in benchmark tables. Only Llama 3's versions: "L4" and
+ * "L40" are cards.
+ */
+export function abbreviatedFamily(letters: string, version: string): string | null {
+  return /^l$/i.test(letters) && /^3(?:\.[1-3])?$/.test(version) ? 'llama' : null;
+}
+
+/**
  * The catalog models a fine-tune is trained from, newest base last tried: Vicuna, Alpaca, Guanaco,
  * Koala and WizardLM were first LLaMA-1 fine-tunes (7/13/33/65B), then Llama-2 (Vicuna v1.5,
  * WizardLM 70B); OpenChat 3.5 is Mistral-7B and 3.6 Llama-3-8B; Zephyr, OpenHermes, Neural-Chat
- * and Dolphin 7B are Mistral-7B. The 7B and 13B of LLaMA-1 and Llama-2 have one shape. LLaVA's
+ * and Dolphin 7B are Mistral-7B. WizardCoder-15B is StarCoder's 15B, WizardCoder(-Python)-7/13/34B are
+ * CodeLlama's (WizardLM's model cards). The 7B and 13B of LLaMA-1 and Llama-2 have one shape. LLaVA's
  * 7B and 13B are LLaVA-1.5 (the catalog's, with its vision tower), a size it lacks Llama-2's.
  */
 const FINE_TUNE_MODELS: Record<string, string[]> = {
   vicuna: ['llama-1', 'llama-2'], alpaca: ['llama-1', 'llama-2'], guanaco: ['llama-1', 'llama-2'], koala: ['llama-1', 'llama-2'],
-  wizardlm: ['llama-1', 'llama-2'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
+  wizardlm: ['llama-1', 'llama-2'], wizardcoder: ['codellama', 'starcoder'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
   orca: ['llama-2'], llava: ['llava-1.5', 'llama-2'], tulu: ['llama-2'],
   openchat: ['mistral', 'llama-3'], zephyr: ['mistral'], openhermes: ['mistral'], neuralchat: ['mistral'], dolphin: ['mistral'],
 };
@@ -47,6 +57,9 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
   }
   const word = plain.find((w) => FINE_TUNE_MODELS[w]);
   if (!word) return null;
+  // A catalog family named after the fine-tune's word, nearer the size, is the model it was built on:
+  // "llava-next-interleave-qwen-7b" (c1110) and "llava-next-qwen-32b" (c1026) are LLaVA on Qwen, not LLaVA-1.5.
+  if (plain.slice(plain.indexOf(word) + 1).some((w) => !FINE_TUNE_BASES[w] && FAMILIES.some((f) => f.replace(/[^a-z0-9]/g, '') === w))) return null;
   const bases = [...FINE_TUNE_MODELS[word]!];
   // "Vicuna v1.5" was trained from Llama-2.
   if (words.some((w) => /^v?1\.5$/.test(w)) && bases[0] === 'llama-1') bases.reverse();

@@ -37,6 +37,12 @@ export function familyMembersAt(params: number, family: string): ModelSpec[] {
     const parts = memberParts(m.id, family);
     if (parts && sameSize(params, parts.size)) found.push({ m, generation: parts.generation });
   }
+  // A release named without its size ("deepseek-v3", "deepseek-r1": 671B) is the family at the size it
+  // published, mixture of experts or not: "671B deepseek" (c477), "DeepSeek 671B" had been a dense
+  // Llama-style 671B shape.
+  if (found.length === 0) {
+    for (const m of MODELS) if (m.family.toLowerCase() === family && !m.arch.vision && Math.abs(m.publishedParams - params) <= 1e-6 * params) found.push({ m, generation: 0 });
+  }
   return found.sort((a, b) => Number(!!a.m.superseded) - Number(!!b.m.superseded) || a.generation - b.generation).map((x) => x.m);
 }
 

@@ -83,7 +83,7 @@ export function modelStep(r: Resolution): ErrorReply | null {
       const label = item.text.trim().match(SIZE_WORD)?.[0] ?? item.text.trim();
       r.assume(`"${item.text.trim()}" read as ${released.name}, released as "${label}"${item.family ? '' : ' (no model named with it)'}`);
     } else {
-      const choice = shapeForSize(item.params, item.experts, item.family, asWritten);
+      const choice = shapeForSize(item.params, item.experts, item.family, asWritten, namesMoreThanSize(asWritten, item.family));
       if ('error' in choice) return r.err('model', choice.error);
       model = choice.model;
       r.assume(choice.note);
@@ -99,7 +99,7 @@ export function modelStep(r: Resolution): ErrorReply | null {
   } else if (item.kind === 'hub' && item.offline?.size && hubSilence(item.repo, r.hub)) {
     // …and a repo the catalog lacks reads by the size its name holds, as the same name in prose would.
     const { params, experts, family } = item.offline.size;
-    const choice = shapeForSize(params, experts, family, asWritten);
+    const choice = shapeForSize(params, experts, family, asWritten, true);
     if ('error' in choice) return r.err('model', choice.error);
     model = choice.model;
     r.hubWeights = item.offline.weights as WeightFormat | null;
@@ -118,6 +118,16 @@ export function modelStep(r: Resolution): ErrorReply | null {
   // A follow-up naming a new model keeps everything else (DESIGN §2), but not the old overrides.
   r.s = r.base ? { ...cloneScenario(r.base), model } : newScenario(model);
   return null;
+}
+
+/**
+ * A size written inside a model's name ("wizardcoder-python-34b", "L3-8B-Stheno"), not alone or with
+ * its family word only ("34b", "34B llama"): words other than the size and the family are left.
+ */
+function namesMoreThanSize(asWritten: string, family: string | null): boolean {
+  let rest = asWritten.replace(/\d+(?:\.\d+)?\s*[bm](?![a-z])/g, ' ');
+  if (family) rest = rest.replace(new RegExp(family.replace(/[^a-z0-9]/g, ''), 'g'), ' ');
+  return /[a-z]{2,}/.test(rest);
 }
 
 export function archStep(r: Resolution): ErrorReply | null {

@@ -140,6 +140,16 @@ function releaseLabel(m: ModelSpec): number | null {
   return label ? Math.round(Number(label[1]) * 1e9) : null;
 }
 
+/** A word of three letters or more the two names share, sizes aside ("vision 11b" and "Llama-3.2-11B-Vision"). */
+function sharesNameWord(written: string, name: string): boolean {
+  const words = (t: string) => t.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3);
+  const own = new Set(words(name));
+  return words(written).some((w) => own.has(w));
+}
+
+/** A name's word that says the model takes images. */
+const VISION_WORD = /(?:^|[^a-z])(?:vision|vl|visual)(?![a-z])/i;
+
 const billions = (p: number) => `${Number((p / 1e9).toPrecision(3))} B`;
 
 /** The model for a bare size, or an error message when there is no sensible shape. */
@@ -148,6 +158,7 @@ export function shapeForSize(
   experts: number | null,
   family: string | null,
   asWritten: string,
+  named = false,
 ): ShapeChoice | { error: string } {
   if (experts !== null) {
     const each = params / experts;
@@ -156,16 +167,22 @@ export function shapeForSize(
     return { model: fromCatalog(moe, asWritten, params), note: `${moe.name} shape for "${asWritten}" (nearest catalog MoE)` };
   }
   const near = nearestOfFamily(params, family ?? 'llama');
-  if (near && family !== null && near.id.startsWith(`${family}-`) && releaseLabel(near) === params) {
+  // …and so is a name the catalog lacks holding a release's own size ("L3-8B-Stheno", "wizardcoder-python-34b",
+  // "Vision 11B", c364 c1088 c1090): a fine-tune is trained from a release, not from the label pinned.
+  // The name must tie it to that release: its family ("wizardcoder" is a Llama fine-tune, CodeLlama's family) or
+  // a word of the release's name ("Vision"); "clima-13b" (c1084) or "finetune13b" stay the size pinned.
+  const ofRelease = near !== null && family !== null && (near.id.startsWith(`${family}-`) || (named && near.family.toLowerCase() === family));
+  if (near && (ofRelease || (named && sharesNameWord(asWritten, near.name))) && releaseLabel(near) === params) {
     // A family named at its release's own size ("llama-3-portuguese-tom-cat-8b", "beomi/llama-2-ko-7b",
     // "Bllossom/llama-3-Korean-Bllossom-70B", c317 c335 c336) is a fine-tune of that release: its own count
     // (Llama-3-8B's 8.03 B), not the label pinned (8.00 B). A bare size with no family stays pinned, and so does
     // a size the family's own line never released ("34B llama", c900: CodeLlama's 34B is another line).
     const arch = cloneArchitecture(near.arch);
-    delete arch.vision;
+    // The tower stays only where the name says the model sees ("Vision 11B", "…-VL-7B").
+    if (!(named && VISION_WORD.test(asWritten))) delete arch.vision;
     return {
       model: { id: null, name: `${near.name} shape`, asWritten, requestedParams: params, arch, overrides: [] },
-      note: `${near.name} shape for "${asWritten}" (${family} released at that size: its parameter count)`,
+      note: `${near.name} shape for "${asWritten}" (${family ?? near.name} released at that size: its parameter count)`,
     };
   }
   if (near) {

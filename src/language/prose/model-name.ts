@@ -1,4 +1,4 @@
-import { familyOf, fineTuneModel } from '../families.js';
+import { abbreviatedFamily, familyOf, fineTuneModel } from '../families.js';
 import { keywordMeaning, modelIdOf } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
 
@@ -143,7 +143,8 @@ function baseInRepoName(name: string, size: string): string | null {
   const words = name.slice(0, name.indexOf(size)).split(/[-_]+/).filter(Boolean);
   for (const word of words) {
     const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
-    const id = versioned ? modelIdOf(`${versioned[1]}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
+    const family = versioned ? abbreviatedFamily(versioned[1]!, versioned[2]!) ?? versioned[1] : undefined;
+    const id = versioned ? modelIdOf(`${family}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
     if (id) return id;
   }
   return fineTuneModel(words, size, modelIdOf);

@@ -71,6 +71,15 @@ export function hubLink(url: string): string | Piece[] {
  */
 export function lastPart(path: string, notes?: string[]): string {
   const parts = path.replace(/\/+$/, '').split('/');
+  // The Hub cache's folder of a repo, "…/hub/models--meta-llama--Meta-Llama-3.1-8B-Instruct/snapshots/<hash>"
+  // (ml-explore/mlx-examples#1076, c1073; "models--THUDM--cogvlm-chat-hf", c958): the repo it caches, wherever
+  // in the path, as `org/name` (the lexer's `hub` token), the folders and the snapshot's hash blanked.
+  const cached = parts.map((p) => /^models--([a-z0-9][\w.-]*?)--([\w.-]+)$/i.exec(p)).find((m) => m !== null);
+  if (cached) {
+    const repo = `${cached[1]}/${cached[2]}`;
+    const at = path.indexOf(cached[0]);
+    return ' '.repeat(at) + repo.padEnd(cached[0].length) + ' '.repeat(path.length - at - cached[0].length);
+  }
   while (parts.length > 2 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.

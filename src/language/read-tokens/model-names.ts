@@ -1,5 +1,5 @@
 import { MODELS } from '../../catalog/index.js';
-import { DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey, seriesTable } from '../families.js';
+import { abbreviatedFamily, DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey, seriesTable } from '../families.js';
 import { familySizeNote } from '../family-size-note.js';
 import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
@@ -150,7 +150,7 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
     // The name up to its size may be a catalog model itself ("CodeLlama-13B-Instruct-fp16" is
     // CodeLlama-13B, vllm-project/vllm#2136, corpus c648), before any base its family gives (LLaMA-1 13B).
-    const upToSize = modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
+    const upToSize = variantAfterSize(tokens, first, i, last) ?? modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
     const base = upToSize ?? baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
@@ -302,13 +302,34 @@ function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: st
 /** A version among a name's parts ("llama 3.1 7B", "qwen2-7b"): the family alone does not name the model. */
 const versioned = (parts: Token[]) => parts.some((t) => t.type === 'number' || (t.type === 'word' && /[a-z]-?\d/.test(t.text)));
 
+/**
+ * A variant word written after the size that the catalog spells before it: "qwen3-8b-vl" (Qwen3-VL-8B,
+ * QwenLM/Qwen3-VL#1586, c1142), "Qwen2.5-7B-VL", "qwen2.5-7b-coder", "llama-3.2-11b-vision-instruct".
+ * The name is family, version, size and variant in any order; each word of the joined tail is tried
+ * where the catalog puts it (before the size, joined or apart), the first the catalog knows wins.
+ */
+function variantAfterSize(tokens: Token[], first: number, sizeAt: number, last: number): string | null {
+  if (first === sizeAt || last === sizeAt) return null;
+  const stem = wholeText(tokens, first, sizeAt - 1).toLowerCase().replace(/[\s_.-]+$/, '').replace(/[\s_]+/g, '-');
+  if (!stem) return null;
+  const size = tokens[sizeAt]!.text.toLowerCase().replace(/\s/g, '');
+  for (const t of tokens.slice(sizeAt + 1, last + 1)) {
+    if (t.type !== 'word' || !/^[a-z]{2,}$/i.test(t.text)) continue;
+    const variant = t.text.toLowerCase();
+    const id = modelIdOf(`${stem}-${variant}-${size}`) ?? modelIdOf(`${stem}${variant}-${size}`);
+    if (id) return id;
+  }
+  return null;
+}
+
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
   for (let k = sizeAt - 1; k >= first; k--) {
     const t = tokens[k]!;
     // "qwen2.5-coder-32b": a word that is a family with its version.
-    const joined = t.type === 'word' ? /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(t.text) : null;
-    if (joined && FAMILY_WORDS.has(joined[1]!)) {
-      const id = modelIdOf(`${joined[1]}${joined[2]}-${size}`) ?? modelIdOf(`${joined[1]}-${joined[2]}-${size}`);
+    const joined = t.type === 'word' ? /^([a-z]+)-?(\d+(?:\.\d+)?)$/i.exec(t.text) : null;
+    const family = joined ? (FAMILY_WORDS.has(joined[1]!.toLowerCase()) ? joined[1]!.toLowerCase() : abbreviatedFamily(joined[1]!, joined[2]!)) : null;
+    if (joined && family) {
+      const id = modelIdOf(`${family}${joined[2]}-${size}`) ?? modelIdOf(`${family}-${joined[2]}-${size}`);
       if (id) return id;
     }
     if (t.type !== 'family') continue;

@@ -210,10 +210,12 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     // out of 7,289,966,592 parameters are finetuned (0.58%)" (mistral-finetune's log line,
     // mistralai/mistral-finetune#107, c869), "Number of trainable parameters = 842,302,976" (HF Trainer,
     // tatsu-lab/stanford_alpaca#266: an FSDP shard's count), "105,416,512 trainable params". A report
-    // of what trains, never the model's size: blanked whole, so neither number is read as one.
+    // of what trains, never the model's size: blanked whole, so neither number is read as one. The line a
+    // loader prints before it, "Total parameters 2132.851M" (mlx-examples lora.py, ml-explore/mlx-examples#517,
+    // c1072: a 7B Mistral quantised to 8 bits, its packed weights counted), is the same report.
     id: 'prose.trainable-count',
     pattern:
-      /(?:\b(?:(?:the\s+)?number\s+of\s+trainable\s+param(?:eter)?s|trainable\s+param(?:eter)?s)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*\d[\d,]*(?:\.\d+)?\s*[kmb]?(?![\w.])|\b\d[\d,]*(?:\.\d+)?\s*[kmb]?\s+(?:(?:out\s+)?of\s+(?:the\s+)?(?:\d[\d,]*(?:\.\d+)?\s*[kmb]?\s+)?(?:total\s+)?param(?:eter)?s\s+(?:are|were|is|was|being|get|got)\s+(?:fine-?tuned|trained|trainable|updated)|trainable\s+param(?:eter)?s)\b)(?:[\s,;]*\(?\s*(?:trainable\s*%\s*[:=]?\s*)?\d+(?:\.\d+)?\s*%[^)\n]{0,40}\)?)?/g,
+      /(?:\b(?:(?:the\s+)?number\s+of\s+trainable\s+param(?:eter)?s|trainable\s+param(?:eter)?s)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*\d[\d,]*(?:\.\d+)?\s*[kmb]?(?![\w.])|^[ \t]*total\s+param(?:eter)?s\s*[:=]?\s*\d[\d,]*(?:\.\d+)?\s*[kmb]?(?![\w.])|\b\d[\d,]*(?:\.\d+)?\s*[kmb]?[ \t]+(?:(?:out\s+)?of\s+(?:the\s+)?(?:\d[\d,]*(?:\.\d+)?\s*[kmb]?\s+)?(?:total\s+)?param(?:eter)?s\s+(?:are|were|is|was|being|get|got)\s+(?:fine-?tuned|trained|trainable|updated)|trainable\s+param(?:eter)?s)\b)(?:[\s,;]*\(?\s*(?:trainable\s*%\s*[:=]?\s*)?\d+(?:\.\d+)?\s*%[^)\n]{0,40}\)?)?/gm,
     when: (t) => t.includes('param'),
     write: blank,
     example: 'Lora Rank from 64 to 16 (41,941,943,040 out of 7,289,966,592 parameters are finetuned (0.58%))',
