@@ -40,3 +40,27 @@ describe("EXL2's bits per weight before a card", () => {
     expect(read(corpusText('c1116')).scenario.inference.bpw).toBe(6.5);
   });
 });
+
+describe("LM Studio's GPU Offload setting is llama.cpp's -ngl", () => {
+  // lmstudio-ai/lmstudio-bug-tracker#1330 (c1127): "「GPU Offload Layers」を「36/36」（最大）に設定し" — 36 layers
+  // on the GPU, not a model of 36 layers; lmstudio-ai/lms#412: "GPU Offload 93/93, LM Studio only offloads 87 layers".
+  it('"GPU Offload N/M" and "GPU Offload Layers N" set ngl N; the model keeps its own layer count', () => {
+    for (const [text, n] of [
+      ['qwen3-48b-a4b q4_k_m lm studio GPU Offload Layers 36/36 on rtx 4060', 36],
+      ['llama-3-70b Q3_K_M, ctx 66354, GPU Offload 93/93 on 2x rtx 6000 ada', 93],
+      ['llama-3-70b q4_k_m, gpu offload: 40/81 layers, on a 4090', 40],
+      ['llama-3-8b q4_k_m gpu offload 20 on a 3060', 20],
+    ] as const) {
+      const { scenario } = read(text);
+      expect(scenario.inference.gpuLayers, text).toBe(n);
+      expect(scenario.framework, text).toBe('llamacpp');
+    }
+    const line = read(corpusText('c1127')).scenario;
+    expect(line.inference.gpuLayers).toBe(36);
+    expect(line.model.arch.layers).not.toBe(36);
+  });
+
+  it('"GPU offload" with no number sets nothing', () => {
+    expect(read('GPU offload is not working, llama-3-8b q4_k_m on a 3060').scenario.inference.gpuLayers).toBeUndefined();
+  });
+});
