@@ -64,3 +64,21 @@ describe("LM Studio's GPU Offload setting is llama.cpp's -ngl", () => {
     expect(read('GPU offload is not working, llama-3-8b q4_k_m on a 3060').scenario.inference.gpuLayers).toBeUndefined();
   });
 });
+
+describe("vLLM's estimate of the length that fits is not the length served", () => {
+  // kaito-project/kaito (c1152): "ValueError: To serve at least one request with the model's max seq len (1048576),
+  // 22.5 GiB KV cache is needed, which is larger than the available KV cache memory (17.39 GiB).
+  // Based on the available memory, the estimated maximum model length is 810208."
+  it('"the estimated maximum model length is N" sets no seq and is said as set aside', () => {
+    const line = read(corpusText('c1152'));
+    expect(line.scenario.seq).not.toBe(810208);
+    for (const text of [
+      "llama-3-70b vllm serve on 2x h100. ValueError: To serve at least one request with the model's max seq len (131072), 22.5 GiB KV cache is needed, which is larger than the available KV cache memory (17.39 GiB). Based on the available memory, the estimated maximum model length is 110208. Try increasing gpu_memory_utilization",
+      'serving qwen2.5-7b with vllm on a 4090 fails: the estimated maximum model length is 27,504',
+    ]) {
+      const { scenario } = read(text);
+      expect([110208, 27504], text).not.toContain(scenario.seq);
+    }
+    expect(read("llama-3-70b vllm serve on 2x h100. the model's max seq len (131072) is larger; the estimated maximum model length is 110208.").scenario.seq).toBe(131072);
+  });
+});
