@@ -82,3 +82,21 @@ describe("vLLM's estimate of the length that fits is not the length served", () 
     expect(read("llama-3-70b vllm serve on 2x h100. the model's max seq len (131072) is larger; the estimated maximum model length is 110208.").scenario.seq).toBe(131072);
   });
 });
+
+describe("TGI's printed arguments carry its defaults", () => {
+  // huggingface/text-generation-inference#606 (c1095): "INFO text_generation_launcher: Args { …, waiting_served_ratio: 1.2,
+  // max_batch_prefill_tokens: 4096, max_batch_total_tokens: 16000," — TGI's launcher prints every argument;
+  // 4096 is its default prefill budget, not one the user set (c216: /info's printed defaults are not the user's).
+  it('max_batch_prefill_tokens at its default 4096 in a full printout is not read as the user\'s setting', () => {
+    expect(read(corpusText('c1095')).scenario.inference.batchedTokens).toBeUndefined();
+    const printout = (prefill: string) =>
+      `falcon-40b on 2x a100-40g\nINFO text_generation_launcher: Args { model_id: "tiiuae/falcon-40b-instruct", num_shard: Some(2), quantize: Some(Bitsandbytes), max_concurrent_requests: 128, max_best_of: 2, max_stop_sequences: 4, max_input_length: 1024, max_total_tokens: 2048, waiting_served_ratio: 1.2, max_batch_prefill_tokens: ${prefill}, max_batch_total_tokens: 16000 }`;
+    expect(read(printout('4096')).scenario.inference.batchedTokens).toBeUndefined();
+    expect(read(printout('8192')).scenario.inference.batchedTokens).toBe(8192);
+  });
+
+  it('a value the user wrote or a trimmed printout keeps it (c040: the dump trimmed to the memory keys)', () => {
+    expect(read('llama-2-70b tgi tp 8 --max-batch-prefill-tokens 4096 on 8x a10g').scenario.inference.batchedTokens).toBe(4096);
+    expect(read(corpusText('c040')).scenario.inference.batchedTokens).toBe(4096);
+  });
+});

@@ -63,7 +63,7 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       return ' '.repeat(m[0].length);
     },
     example: 'which is larger than the available KV cache memory (17.39 GiB). Based on the available memory, the estimated maximum model length is 810208.',
-    source: 'vllm-project/vllm vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory',
+    source: 'kaito-project/kaito#2132',
   },
   {
     // "How much additional VRAM per 1k context? … if using 16k context" (turboderp-org/exllamav2#37,
