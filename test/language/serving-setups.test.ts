@@ -100,3 +100,16 @@ describe("TGI's printed arguments carry its defaults", () => {
     expect(read(corpusText('c040')).scenario.inference.batchedTokens).toBe(4096);
   });
 });
+
+describe("a systemd unit's Environment= line sets the variable it quotes", () => {
+  // c1132: `[Service]\nEnvironment="OLLAMA_NUM_PARALLEL=1"\nEnvironment="OLLAMA_CONTEXT_LENGTH=8192"`;
+  // ollama/ollama#14130: `# /etc/systemd/system/ollama.service.d/override.conf\n[Service]\nEnvironment="OLLAMA_NUM_CTX=6144"`.
+  it('Environment="OLLAMA_CONTEXT_LENGTH=N" is the server context N, quoted or not', () => {
+    expect(read(corpusText('c1132')).scenario.seq).toBe(8192);
+    for (const text of [
+      'gpt-oss:120b on 4x 22GB\n[Service]\nEnvironment="OLLAMA_CONTEXT_LENGTH=32768"',
+      "qwen3:32b on a 4090\n[Service]\nEnvironment='OLLAMA_CONTEXT_LENGTH=32768'",
+      'llama3.1:8b on a 3060\nEnvironment=OLLAMA_CONTEXT_LENGTH=32768',
+    ]) expect(read(text).scenario.seq, text).toBe(32768);
+  });
+});
