@@ -234,7 +234,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('llamacppBuildKw', 'build', ['llama.cpp build', 'llamacpp build', 'llama cpp build', 'llama-cpp build'], true),
   // EXL2's bits per weight ("2.4bpw" is written "bpw 2.4" by prose.bpw): the width of its quantised layers.
   kw('bpwKw', 'bpw', ['bpw', 'bits per weight'], true),
-  kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer'], true),
+  // LM Studio names the same setting "GPU Offload" (layers, written N or N/M: lmstudio-ai/lms#412 "GPU Offload 93/93",
+  // lmstudio-bug-tracker#1330 "GPU Offload Layers」を「36/36」").
+  kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer', 'gpu offload', 'gpu offload layers'], true),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
     'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
   // HF Trainer evaluation during training (config-keys.ts reads eval_strategy, per_device_eval_batch_size,

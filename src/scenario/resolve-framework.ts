@@ -21,7 +21,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const weights = r.patch.value<WeightFormat>('weights');
   const engineWord = r.patch.get<string>('engine');
   const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
-  const gguf = weights !== undefined && isGgufFormat(weights) && r.s.mode === 'inference' && !engineNamed;
+  // The format a Hub id names ("yairpatch/Qwen3-VL-30B-A3B-Instruct-GGUF", QwenLM/Qwen3-VL#1583) counts as a format written.
+  const format = weights ?? r.hubWeights ?? undefined;
+  const gguf = format !== undefined && isGgufFormat(format) && r.s.mode === 'inference' && !engineNamed;
   // A follow-up that names llama.cpp's format or -ngl in a thread still on the default engine (hf
   // inference) moves it to llama.cpp as a new request would (c461: the thread's title asked about
   // offloading, the reply's LocalAI YAML runs a q4_0 GGML file with gpu_layers).
@@ -34,7 +36,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const swiftCommand = (r.isNew || r.s.framework === 'hf') && r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text)) ? 'hf' : undefined;
   const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : swiftCommand);
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
-    r.assume(`llama.cpp (GGUF ${r.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
+    r.assume(`llama.cpp (GGUF ${format!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
   }
   // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
   // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in

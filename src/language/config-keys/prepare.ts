@@ -55,6 +55,9 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       .replace(snakeCase && has('batch_size') ? NUMBER_THEN_BATCH_KEY : NEVER, (m) => `${m[2]}=${m[1]}`.padEnd(m[0].length), 'config.number-then-batch-key')
       .replace(snakeCase ? NUMBER_THEN_KEY : NEVER, (m) => (!/batch_size$/.test(m[2]!) && handlerOf(keyName(m[2]!)) ? `${m[2]}=${m[1]}`.padEnd(m[0].length) : m[0]), 'config.number-then-key')
       .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')
+      // A systemd unit's environment line, `Environment="OLLAMA_CONTEXT_LENGTH=8192"` (`systemctl edit ollama`:
+      // ollama/ollama#14130, c1132), sets the variable inside the quotes: read as `OLLAMA_CONTEXT_LENGTH=8192`.
+      .replace(has('nvironment=') ? /\benvironment=(["']?)([a-z_][a-z0-9_]*=[^"'\s]*)\1/gi : NEVER, (m) => `${m[2]}`.padStart(m[0].length - m[1]!.length).padEnd(m[0].length), 'config.systemd-environment')
       // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
       .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ', 'config.line-continuation')
       // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)

@@ -32,6 +32,19 @@ export const kvDtype: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * TGI's launcher prints every argument at start-up (`Args { …, waiting_served_ratio: 1.2,
+ * max_batch_prefill_tokens: 4096, … }`) and /info returns them too: keys only the printout carries mark
+ * it, and there a value equal to TGI's default is the default, not a setting the user made
+ * (huggingface/text-generation-inference#606, c1095; /info's max_concurrent_requests 128, c216). Said, and
+ * left to the engine's own default.
+ */
+const TGI_PRINTOUT_KEYS = ['waiting_served_ratio', 'max_best_of', 'max_stop_sequences', 'validation_workers'];
+const tgiPrintedDefault = (v: string, ctx: KeyContext, fallback: number): KeyReading | null =>
+  numberOf(v) === fallback && TGI_PRINTOUT_KEYS.some((k) => ctx.keys.has(k))
+    ? { ignore: true, note: `${ctx.current ?? 'the setting'} ${fallback} in TGI's printed arguments is its default, not a setting of yours` }
+    : null;
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 /**
  * text-generation-webui's --loader (modules/loaders.py): the backend that loads the model, and so
@@ -68,7 +81,7 @@ export const SERVING_KEYS: KeyTable = {
   disable_cudagraph: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE), source: 'ModelTC/LightLLM#1006' },
   // Tokens per prefill step, which sizes the engine's profile / warm-up run (memory/serving.ts, tgi.ts, sglang.ts).
   max_num_batched_tokens: { reads: serving(numeric('batched tokens')) },
-  max_batch_prefill_tokens: { reads: serving(numeric('batched tokens')) },
+  max_batch_prefill_tokens: { reads: (v, ctx) => tgiPrintedDefault(v, ctx, 4096) ?? serving(numeric('batched tokens'))(v, ctx), source: 'TGI launcher/src/main.rs (default 4096)' },
   chunked_prefill_size: { reads: serving(numeric('batched tokens')) },
   // Ollama's server settings (envconfig/config.go): Ollama only runs models.
   ollama_context_length: { reads: numeric('inference seq'), source: 'Ollama envconfig/config.go' },

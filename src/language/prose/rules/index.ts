@@ -118,6 +118,7 @@ const PROSE_ORDER = [
   'prose.memory-for-tokens',
   'prose.input-output',
   'prose.length-beyond-needed',
+  'prose.engine-estimated-length',
   'prose.length-value',
   'prose.tokens-of-context',
   'prose.length-zh',

@@ -52,6 +52,20 @@ const ZH_AFTER = String.raw`(?:\s*(?:或者|或是|或)[^，。？！,.?!\n]{0,1
 
 export const LENGTH_RULES: readonly ProseRule[] = [
   {
+    // vLLM's own estimate in its start-up error: "Based on the available memory, the estimated maximum model
+    // length is 810208." (kaito-project/kaito, c1152; vllm/v1/core/kv_cache_utils.py). It is what the engine
+    // says would fit, never the length the server was started with: set aside (the fit is what the reply works out).
+    id: 'prose.engine-estimated-length',
+    pattern: /(?:\bbased on the available memory,?\s*)?\bthe estimated maximum model length is\s*\d[\d,]*\.?/g,
+    when: (t) => t.includes('estimated maximum model length'),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" is vLLM's estimate of what fits, not the length you serve`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'which is larger than the available KV cache memory (17.39 GiB). Based on the available memory, the estimated maximum model length is 810208.',
+    source: 'kaito-project/kaito#2132',
+  },
+  {
     // "How much additional VRAM per 1k context? … if using 16k context" (turboderp-org/exllamav2#37,
     // c724): a length after "per" (each, for every, 每) is the unit of a rate — memory per 1k tokens —
     // never the run's length, which the message states apart. Its words are set aside.

@@ -23,6 +23,16 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
     source: 'brucepro/Memoir#108',
   },
   {
+    // LM Studio's "GPU Offload" setting written as layers on the GPU out of the model's ("GPU Offload
+    // 93/93", "「GPU Offload Layers」を「36/36」"): -ngl N; the total is the model's own layer count, no setting.
+    id: 'question.gpu-offload-of-total',
+    pattern: /\bgpu[\s_-]?offload(?:[\s_-]?layers)?\b([^\d\n]{0,8}?)(\d{1,3})\s*\/\s*\d{1,3}\b(?:\s*layers\b)?/g,
+    when: (t) => t.includes('offload') && t.includes('/'),
+    write: (m) => `ngl ${m[2]}`.padEnd(m[0].length),
+    example: 'Opening GLM 4.7 UD Q3_K_XL, ctx 66354, GPU Offload 93/93, LM Studio only offloads 87 layers',
+    source: 'lmstudio-ai/lms#412',
+  },
+  {
     // "Memory 32.0GB Speed: 2400 MHz", "32GB @ 3200MHz": a memory size with a clock speed beside it is
     // system RAM (DIMMs are sold by speed), not GPU memory. Weak: the size is host RAM only because a
     // clock speed stands near it.

@@ -28,6 +28,7 @@ const QUESTION_ORDER = [
   'question.gpu-of-another-run',
   'question.model-window-described',
   'question.gpu-layers',
+  'question.gpu-offload-of-total',
   'question.ram-with-speed',
   'question.official-source-zh',
   'question.can-it-run-zh',
