@@ -1,4 +1,5 @@
 import { GPUS } from '../../catalog/index.js';
+import { moddedMemory } from '../../scenario/card-variants.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 
@@ -122,6 +123,13 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       // "4x2080ti 22GB" (ollama/ollama#11702, c1132), "2080 ti 22G" (numz/ComfyUI-SeedVR2_VideoUpscaler#484):
       // a memory written against the card, more than the card was sold with, is a modified card or a slip;
       // the card is kept, and said as weak with the memory as written (issue 22, item 3).
+      // Twice the card's own memory is a modified card (scenario/card-variants.ts moddedMemory): the memory as written wins.
+      if (first.gpuId !== null && nextTo(first, h) && moddedMemory(first.gpuId, said)) {
+        replace.set(first, { ...first, gpuId: null, capacityGiB: said });
+        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was sold with ${Math.round(memory)} GB: read as a ${said} GB card (a modified one?)` });
+        notes.push(`"${first.text.trim()} ${h.text.trim()}": read as ${said} GB cards as you said (a modified card?) — the catalog's ${first.gpuId} has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
+        continue;
+      }
       if (said > memory * 1.1 && nextTo(first, h)) {
         doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was never sold with ${said} GB` });
         notes.push(`"${h.text}" beside "${first.text.trim()}": a memory that card was never sold with, read as the catalog's card`);

@@ -250,8 +250,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
   {
     // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").
     // On one line: in a list "512G DRAM\n48G VRAM" (kvcache-ai/ktransformers#740) the next line's 48G is the card's.
+    // The machine by its own name and a dash for the colon: "PC memory - 32GB\nVRAM - 12GB" (LostRuins/koboldcpp#858,
+    // c1121: read as one 32 GB card), "laptop RAM – 16GB".
     id: 'prose.host-ram-named-first',
-    pattern: /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|dram|ram)[ \t]*(?:is|was|:|=|of|size)?[ \t]*(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
+    pattern: /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram)[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
     when: (t) => /ram|memory/.test(t),
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: 'My DRAM is 64G\nI have two 3090 graphics card',

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { read, readNoticed } from './reading-fixtures.js';
+
+/**
+ * Issue 22, the hardware grammar read from prose (nodes × cards per node × card × memory, any order):
+ * - a machine said by what it holds: "8 nodes each equipped with 8 A100 GPUs" (huggingface/accelerate#2161,
+ *   corpus c1101) and "3 sets of 8*A100 (40G)" (nlpxucan/WizardLM#190, c1076) were read as 8 GPUs;
+ * - 单卡 before a memory is "each card's", never one card: "总共4张卡，单卡11G的显存" (zai-org/VisualGLM-6B#80,
+ *   c1113) was 1 card, and "用A100 单卡40G" (c419) stays one A100 40GB;
+ * - a list that names the machine's memory and the card's with a dash: "PC memory - 32GB\nVRAM - 12GB"
+ *   (LostRuins/koboldcpp#858, c1121) was one 32 GB card; "Model" on the next line is no file's noun;
+ * - twice the memory a GeForce card is sold with is a modified card, read by the memory said, weak:
+ *   "4x2080ti 22GB" (ollama/ollama#11702, c1132), "2*22G 2080ti" (AutoGPTQ/AutoGPTQ#185, c1137).
+ */
+describe('machines said by what they hold', () => {
+  it.each([
+    ['llama-2-70b full zero3 on 8 nodes each equipped with 8 A100 GPUs', 8, 64],
+    ['llama-2-70b full, three nodes, each equipped with 8x H100 GPUs', 8, 24],
+    ['llama-2-70b full on 2 servers having 4 L40S', 4, 8],
+    ['llama-2-70b full on 4 boxes, each containing 8 A100s', 8, 32],
+    ['SFT for 70B using a configuration of 3 sets of 8*A100 (40G)', 8, 24],
+    ['llama-2-70b full on 2 sets of 8x H100', 8, 16],
+  ])('"%s": %i per node, %i in all', (text, perNode, count) => {
+    expect(read(text).scenario.hardware).toMatchObject({ perNode, count });
+  });
+
+  it('"3 sets of 8*A100 (40G)" keeps the 40 GB A100', () => {
+    expect(read('llama-2-70b full on 3 sets of 8*A100 (40G)').scenario.hardware?.gpuId).toBe('a100-40g');
+  });
+
+  it('"sets" with no count of cards after "of" is no machine', () => {
+    expect(read('llama-2-7b lora, 3 sets of experiments on 8x A100').scenario.hardware).toMatchObject({ count: 8 });
+  });
+});
+
+describe('单卡 before a memory is each card\'s', () => {
+  it.each([
+    ['visualglm-6b lora 微调，总共4张卡，单卡11G的显存', 4, 11],
+    ['chatglm-6b lora 一共4张卡，单卡24G', 4, 24],
+  ])('"%s": %i cards of %i GB', (text, count, gib) => {
+    expect(read(text).scenario.hardware).toMatchObject({ count, capacityBytes: gib * 2 ** 30 });
+  });
+
+  it('"用A100 单卡40G" is one A100 40GB (c419)', () => {
+    expect(read('用A100 单卡40G lora 微调qwen3-4b').scenario.hardware).toMatchObject({ count: 1, gpuId: 'a100-40g' });
+  });
+
+  it('"单卡4090" still counts one card', () => {
+    expect(read('qwen-7b lora 单卡4090').scenario.hardware).toMatchObject({ count: 1, gpuId: 'rtx-4090' });
+  });
+});
+
+describe('the machine\'s memory and the card\'s, in a list with dashes', () => {
+  it.each([
+    ['running a 70b q5_k_m with koboldcpp\nPC memory - 32GB\nVRAM - 12GB\nModel quantization - 5bit', 12, 32],
+    ['llama-3-8b inference\nlaptop RAM – 16GB\nVRAM – 6GB', 6, 16],
+    ['mistral-7b inference. computer memory: 64GB, VRAM: 8GB', 8, 64],
+  ])('"%s": a %i GB card, %i GB of RAM', (text, card, ram) => {
+    const s = read(text).scenario;
+    expect(s.hardware?.capacityBytes).toBe(card * 2 ** 30);
+    expect(s.hostMemoryBytes).toBe(ram * 2 ** 30);
+  });
+});
+
+describe('a GeForce card with twice its memory is a modified card', () => {
+  it.each([
+    ['gpt-oss-120b with ollama. how can i reduce vram?  4x2080ti 22GB.', 4, 22],
+    ['llama-7b lora seq 2000 with 2*22G 2080ti and over 400g ram', 2, 22],
+    ['qwen2.5-32b inference on 2x 4090 48G each', 2, 48],
+    ['qwen2.5-14b vllm on one 3080 20GB', 1, 20],
+  ])('"%s": %i cards of %i GB, said', (text, count, gib) => {
+    const { s, said } = readNoticed(text);
+    expect(s.hardware).toMatchObject({ count, capacityBytes: gib * 2 ** 30 });
+    expect(said).toMatch(/modified/);
+  });
+
+  it.each([
+    // Two cards' memory in all, and the card's own size, stay as they were.
+    ['llama-3-8b lora on 2x 3090 48GB', 2, 'rtx-3090'],
+    ['llama-3-8b lora on 2x 2080ti 11GB', 2, 'rtx-2080-ti'],
+  ])('"%s" is %i of the catalog\'s %s', (text, count, gpuId) => {
+    expect(read(text).scenario.hardware).toMatchObject({ count, gpuId });
+  });
+});
