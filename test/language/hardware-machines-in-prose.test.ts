@@ -82,3 +82,27 @@ describe('a GeForce card with twice its memory is a modified card', () => {
     expect(read(text).scenario.hardware).toMatchObject({ count, gpuId });
   });
 });
+
+/**
+ * A card said with a word after it, and said again with its size:
+ * - "4*A10 卡部署Qwen3-30B-A3B" (QwenLM/Qwen3#1387, c1126): the 卡 after a space left the card unread, and
+ *   PyTorch's "total capacity of 21.99 GiB" became a generic 22 GB card; the A10 it is now stays;
+ * - "an AWS 8x Nvidia A100 VM" … "the AWS p4d.24xlarge VM" (huggingface/transformers#14541, c1131): the
+ *   instance says the 40 GB A100, and is no other run.
+ */
+describe('a card said again', () => {
+  it.each([
+    ['4*A10 卡部署Qwen3-30B-A3B 报错了', 4, 'a10'],
+    ['qwen-7b 2 x L4 显卡 部署', 2, 'l4'],
+  ])('"%s": %i × %s', (text, count, gpuId) => {
+    expect(read(text).scenario.hardware).toMatchObject({ count, gpuId });
+  });
+
+  it.each([
+    ['gpt2 finetune hits OOM on an AWS 8x Nvidia A100 VM. Produces an OOM error on the AWS p4d.24xlarge VM.', 'a100-40g'],
+    ['llama-2-7b full on 8 A100s, a p4de.24xlarge', 'a100-80g'],
+    ['llama-2-7b full on 8x A100. They are the 40G ones: A100 40G', 'a100-40g'],
+  ])('"%s" is the %s', (text, gpuId) => {
+    expect(read(text).scenario.hardware).toMatchObject({ count: 8, gpuId });
+  });
+});

@@ -1,5 +1,6 @@
 import { GPUS } from '../../catalog/index.js';
-import { moddedMemory } from '../../scenario/card-variants.js';
+import { instanceByName } from '../../catalog/instances.js';
+import { moddedMemory, namesMemory } from '../../scenario/card-variants.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 
@@ -234,4 +235,28 @@ function hostfileSpreads(items: Item[], notes: string[]): Item[] {
   if (!machine) return items;
   notes.push(`"${machine.text.trim()}" spread over the hostfile's ${hostfile.nodes} nodes, ${hostfile.count ?? 1} on each`);
   return items.filter((i) => i !== hostfile).map((i) => (i === machine ? { ...machine, nodes: hostfile.nodes, count: hostfile.count ?? 1 } : i));
+}
+
+/**
+ * The same cards said twice, once with their memory: "hits out of memory on an AWS 8x Nvidia A100 VM"
+ * … "Produces an OOM error on the AWS p4d.24xlarge VM" (huggingface/transformers#14541, c1131): the
+ * instance is eight A100 40GB, so the A100 said bare is the 40 GB one, not the catalog's default
+ * 80 GB, and the instance no other run. The same for a size said later in words ("8 A100s …
+ * they are the 40G ones" read as "a100 40g"). Only one card of the same line with no memory of its
+ * own, and counts that agree (or one unsaid).
+ */
+export function sizeSaidAgain(items: Item[], notes: string[]): Item[] {
+  const hw = items.filter((i): i is Hardware => i.kind === 'hardware' && i.gpuId !== null);
+  const line = (id: string) => id.replace(/-\d+g$/, '');
+  const names = (h: Hardware) => namesMemory(h.text) || instanceByName(h.text.trim()) !== null;
+  const bare = hw.filter((h) => !names(h));
+  const sized = hw.filter((h) => names(h));
+  if (bare.length !== 1 || sized.length !== 1) return items;
+  const [a, b] = [bare[0]!, sized[0]!];
+  if (a.gpuId === b.gpuId || line(a.gpuId!) !== line(b.gpuId!)) return items;
+  if (a.count !== null && b.count !== null && a.count !== b.count) return items;
+  if (a.nodes !== b.nodes && a.nodes !== null && b.nodes !== null) return items;
+  notes.push(`"${a.text.trim()}" with "${b.text.trim()}": the ${GPUS.find((g) => g.id === b.gpuId)!.name}`);
+  const merged: Hardware = { ...a, gpuId: b.gpuId, count: a.count ?? b.count, nodes: a.nodes ?? b.nodes };
+  return items.filter((i) => i !== b).map((i) => (i === a ? merged : i));
 }
