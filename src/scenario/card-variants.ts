@@ -93,5 +93,5 @@ export function moddedMemory(gpuId: string, gib: number): boolean {
   const card = GPUS.find((g) => g.id === gpuId);
   if (!card || !/^(?:RTX|GTX) \d{4}/.test(card.name)) return false;
   const sizes = [card, ...siblings(gpuId)].map(nominalGiB);
-  return sizes.some((size) => Math.abs(gib - 2 * size) <= 0.05 * 2 * size) && sizes.every((size) => gib > 1.1 * size);
+  return sizes.some((size) => Math.abs(gib - 2 * size) <= 1) && sizes.every((size) => gib > 1.1 * size);
 }

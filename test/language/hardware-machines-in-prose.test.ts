@@ -106,3 +106,32 @@ describe('a card said again', () => {
     expect(read(text).scenario.hardware).toMatchObject({ count: 8, gpuId });
   });
 });
+
+/**
+ * GPU memory, not host RAM, where the device has no other:
+ * - Apple silicon's RAM is its GPU's (unified): "on an M1 MAX with 64GB of ram" (ggml-org/llama.cpp#1870, c1088)
+ *   was host RAM and no GPU;
+ * - Huawei Ascend NPUs with their memory and no CUDA card named: "8*910B (64G)" (Ascend/pytorch#101, c1106) was
+ *   set aside and "no card named"; beside a CUDA card ("8张A100(40G)和64张910A(32G)") they stay set aside.
+ */
+describe('the device\'s own memory', () => {
+  it.each([
+    ['codellama-34b q4_k_m llamacpp on an M1 MAX with 64GB of ram', 64],
+    ['llama-3-70b q4 inference on my M2 Ultra, 192GB unified memory', 192],
+    ['llama-3-70b q4 on my m3 max 128gb', 128],
+  ])('"%s": one device of %i GB, no host RAM', (text, gib) => {
+    const s = read(text).scenario;
+    expect(s.hardware?.capacityBytes).toBe(gib * 2 ** 30);
+    expect(s.hostMemoryBytes ?? null).toBeNull();
+  });
+
+  it('"8*910B (64G)" with no GPU named is eight devices of 64 GB, said', () => {
+    const { s, said } = readNoticed('SFTTrainer OOM: Full-parameter fine-tuning on 8*910B (64G) for long context model qwen3-4b');
+    expect(s.hardware).toMatchObject({ count: 8, capacityBytes: 64 * 2 ** 30 });
+    void said;
+  });
+
+  it('Ascend NPUs beside a CUDA card stay set aside', () => {
+    expect(read('qwen1.5_7B使用Zero-2方式在8张A100(40G)和64张910A(32G)上SFT，报OOM').scenario.hardware).toMatchObject({ count: 8, gpuId: 'a100-40g' });
+  });
+});

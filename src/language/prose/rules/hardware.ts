@@ -17,7 +17,9 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
 /** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
 // "Mac Studio M2 Ultral 192G" (c448's title): the chip after the machine is one name with it, and a
 // letter typed past the variant ("ultral") does not leave "m2" behind as a word.
-const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?)/g;
+// Its RAM is the GPU's memory (unified): "on an M1 MAX with 64GB of ram" (ggml-org/llama.cpp#1870, c1088: read as
+// host RAM and no GPU), "M2 Ultra, 192GB unified memory" (group 1, written as the device's memory).
+const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?)(?:[ \t]*(?:,|with|w\/|and)?[ \t]*(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b)?/g;
 
 /**
  * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
@@ -186,7 +188,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     pattern: APPLE_SILICON,
     write: (m, notes) => {
       if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
-      return ' '.repeat(m[0].length);
+      return m[1] ? ` ${m[1]}gb `.padEnd(m[0].length) : ' '.repeat(m[0].length);
     },
     example: 'llama-3-70b q4 on my m3 max 128gb',
   },
