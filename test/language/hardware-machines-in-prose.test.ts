@@ -24,6 +24,13 @@ describe('machines said by what they hold', () => {
     expect(read(text).scenario.hardware).toMatchObject({ perNode, count });
   });
 
+  it.each([
+    ['llama-2-70b inference on 4 x A100  40VRAM GPUs', 4, 'a100-40g'],
+    ['llama-2-13b inference on 2x A100 80 VRAM', 2, 'a100-80g'],
+  ])('"%s": VRAM as the unit (jlko/semantic_uncertainty#8, c1134)', (text, count, gpuId) => {
+    expect(read(text).scenario.hardware).toMatchObject({ count, gpuId });
+  });
+
   it('"3 sets of 8*A100 (40G)" keeps the 40 GB A100', () => {
     expect(read('llama-2-70b full on 3 sets of 8*A100 (40G)').scenario.hardware?.gpuId).toBe('a100-40g');
   });

@@ -164,7 +164,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // "my current node is 8 A100-40Gs" (vllm-project/vllm#882, c434: read as the 80 GB A100).
     // A card's name may follow the unit with no space, as in Chinese titles: "单机8*32GV100" (QwenLM/Qwen#916, c376),
     // "40GA100" (hpcaitech/ColossalAI#3331, c377), "8卡80GL20Y" (Open-Reasoner-Zero#21, c444), "在80Ga100上" (QwenLM/Qwen3#17, c664).
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?/g,
+    // VRAM may stand for the unit itself: "4 x A100  40VRAM GPUs" (jlko/semantic_uncertainty#8, c1134: the 40 went unread).
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})(?:\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?|\s?vram\b)/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
