@@ -1,5 +1,5 @@
 import type { Item, ReportedTopic } from './items.js';
-import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, someOfTheCards } from './reconcile/cards.js';
+import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, sizeSaidAgain, someOfTheCards } from './reconcile/cards.js';
 import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
@@ -31,6 +31,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   let out = models(compares(templateChecklists(items, text, ignored), notes), notes);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
   out = negatedHardware(out, text, notes, owned);
+  // The same cards said again with their size ("8x A100" … "p4d.24xlarge"): one setup, not two runs (reconcile/cards.ts).
+  out = sizeSaidAgain(out, notes);
   // A training run's rollouts are no serving request; then whose run each setting is, by its
   // clause's cue words (owners/): the request's clause wins.
   out = rolloutsInTraining(out, text, notes);

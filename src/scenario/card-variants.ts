@@ -84,3 +84,18 @@ export function memoryOfItsOwn(gpuId: string, gib: number): boolean {
   if (!card) return false;
   return [card, ...siblings(gpuId)].map(nominalGiB).every((size) => gib <= (1 - NEAR_A_SIZE) * size);
 }
+
+/**
+ * A memory twice the size a GeForce card is sold in: the card with its memory chips swapped for
+ * denser ones, sold second-hand as its own product ("4x2080ti 22GB", ollama/ollama#11702, c1132;
+ * "2*22G 2080ti", AutoGPTQ/AutoGPTQ#185, c1137; the "3080 20G" and "4090 48G" of Chinese cloud
+ * listings). The memory the user states is the card's; the card's name is the catalog's stock part,
+ * so the reading is said as weak. Not a count's total ("2x 3090 48GB" is two of 24), which the
+ * reader decides first.
+ */
+export function moddedMemory(gpuId: string, gib: number): boolean {
+  const card = GPUS.find((g) => g.id === gpuId);
+  if (!card || !/^(?:RTX|GTX) \d{4}/.test(card.name)) return false;
+  const sizes = [card, ...siblings(gpuId)].map(nominalGiB);
+  return sizes.some((size) => Math.abs(gib - 2 * size) <= 1) && sizes.every((size) => gib > 1.1 * size);
+}

@@ -1,6 +1,6 @@
 import { allMatches } from '../all-matches.js';
 import { GPUS, gpuById } from '../../catalog/index.js';
-import { memoryOfItsOwn, siblings } from '../../scenario/card-variants.js';
+import { memoryOfItsOwn, moddedMemory, siblings } from '../../scenario/card-variants.js';
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
@@ -24,8 +24,11 @@ const WORD_COUNTS: Record<string, number> = {
  * the particles that join a card and its count in Japanese and Korean ("RTX 4090を1枚", "A100을 2장",
  * "2枚のA100"), as 的 does in Chinese; the memory word and "each one is" between a card and its memory
  * ("4张V100,显存32G", "有4张V100,单张是32G": Facico/Chinese-Vicuna, c359, had kept the 16 GB V100).
+ * The verbs that say what a machine holds join too: "8 nodes each equipped with 8 A100 GPUs"
+ * (huggingface/accelerate#2161, c1101: read as 8 GPUs), "three nodes, each equipped with 8x H100" (c139),
+ * "2 servers having 4 L40S", "4 boxes, each containing 8 A100s".
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -191,8 +194,9 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
   if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
-  // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note).
-  if (card && /ti$|super$/.test(card.written!)) return null;
+  // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note); one the
+  // catalog knows ("2*22G 2080ti", c1137) is read here, so its count and memory are not lost.
+  if (card && /ti$|super$/.test(card.written!) && !/\b(?:ti|super)\b/i.test(gpuById(card.gpuId!).name)) return null;
   // A card and its memory side by side ("A100 80GB", "A100 (40G)") is the lexer's; and so is a
   // memory that is not the card's ("A100 32GB": refused there as no such card).
   // A memory the card is sold in near none of its sizes ("RTX 3060 with 6GB VRAM") is read below as the user's card.
@@ -202,7 +206,11 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     !matches(card.gpuId!, memory.value) && memoryOfItsOwn(card.gpuId!, memory.value);
   // Not a memory glued to the card after it ("40GA100", "32GV100"): the lexer reads no such word, the phrase is written again.
   const glued = card !== undefined && memory !== undefined && memory.end === card.at;
-  if (parts.length === 2 && card && memory && !ownMemory && !glued && !card.variant && (card.at < memory.at || /^[\s()\-]*$/.test(text.slice(parts[0]!.end, parts[1]!.at)))) return null;
+  // "4x2080ti 22GB": twice the memory the card is sold with is a modified card (below), not the lexer's.
+  const twice = card !== undefined && memory !== undefined && !HOST_MEMORY_AFTER.test(text.slice(memory.end, memory.end + 24)) && moddedMemory(card.gpuId!, memory.value);
+  // Not one joined by "each card" ("A100 单卡40G", c419): the lexer reads no such words between them.
+  const gap = text.slice(parts[0]!.end, parts[1]!.at);
+  if (parts.length === 2 && card && memory && !ownMemory && !twice && !glued && !card.variant && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -248,7 +256,14 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     }
   }
   let memoryGiB = memory?.value ?? null;
-  if (card && memory && count && !matches(card.gpuId!, memory.value) && variantOf(card.gpuId!, memory.value) === card.gpuId) {
+  // "2*22G", "2x 4090 48G each": a count multiplied by the memory, or a memory said of each card, is so many
+  // cards of that memory, never their total.
+  const perCard = memory !== undefined && (counts.some((c) => c.end <= memory.at && /^\s*$/.test(text.slice(c.end, memory.at)) && /[x×*]\s*$/.test(text.slice(c.at, c.end))) ||
+    /^\s*(?:each|apiece|per\s+(?:card|gpu))\b/.test(text.slice(memory.end)));
+  // "4x2080ti 22GB": twice the memory the card is sold with is a modified card, read by the memory said (weak).
+  const modded = twice &&
+    (perCard || !count || Math.abs(count * gpuById(card.gpuId!).totalMiB / 1024 - memory.value) > 0.1 * memory.value);
+  if (card && memory && count && !perCard && !modded && !matches(card.gpuId!, memory.value) && variantOf(card.gpuId!, memory.value) === card.gpuId) {
     // "3x 3090 72GB", "4 * A10 96G": the cards' memory in all, when it is the count times the card's.
     const cardGiB = gpuById(card.gpuId!).totalMiB / 1024;
     if (Math.abs(count * cardGiB - memory.value) <= 0.1 * memory.value) memoryGiB = null;
@@ -270,7 +285,11 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     }
   }
   let gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
-  if (card?.variant && memoryGiB !== null && !matches(card.gpuId!, memoryGiB)) {
+  if (modded && memoryGiB !== null) {
+    const name = gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
+    notes.push(`"${said(parts)}": read as ${name} with ${memoryGiB} GB as you said (a modified card?) — the ${name} was sold with ${Math.round(gpuById(card.gpuId!).totalMiB / 1024)} GB; say "on ${card.gpuId}" for that card`);
+    gpuId = null;
+  } else if (card?.variant && memoryGiB !== null && !matches(card.gpuId!, memoryGiB)) {
     // A variant the catalog lacks, with the memory the user states: a card of that memory, named as they did.
     const name = `${gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '')} ${card.variant.toUpperCase()}`;
     notes.push(`"${said(parts)}": read as ${name} (${memoryGiB} GB as you said) — I don't know the ${name}; say "on ${card.gpuId}" for the ${gpuById(card.gpuId!).name}`);
@@ -330,8 +349,8 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   if (/^[x×*]/.test(text.slice(nodes.at, nodes.end))) return 'perNode';
   if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
-  // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100": the count belongs to each node.
-  if (/\b(?:of|with|each)\b|每/.test(between)) return 'perNode';
+  // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100", "2 servers having 4 L40S": the count belongs to each node.
+  if (/\b(?:of|with|each|having|holding|containing|equipped)\b|每/.test(between)) return 'perNode';
   const after = text.slice(count.end, count.end + 24);
   if (/^[^.;\n]*?\b(?:each|apiece|per\s+(?:node|server|machine|box|host))\b/.test(after)) return 'perNode';
   return 'total';

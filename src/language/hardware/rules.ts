@@ -8,7 +8,8 @@ import type { GuardRole, HardwareRule, PartRole } from './types.js';
  */
 
 /** Words that name a machine. */
-const MACHINE = String.raw`(?:nodes?|servers?|machines?|boxes|box|hosts?|结点|节点|机器|服务器|노드|서버)`;
+/** "Sets" of cards are machines only before "of" and a count: "3 sets of 8*A100 (40G)" (nlpxucan/WizardLM#190, c1076: read as 8 GPUs). */
+const MACHINE = String.raw`(?:nodes?|servers?|machines?|boxes|box|hosts?|sets?(?=\s+of\s+\d)|结点|节点|机器|服务器|노드|서버)`;
 /** Words a vendor or a product line puts before a card's name. */
 const VENDOR = String.raw`(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|instinct|radeon|quadro)[\s-]*)*`;
 
@@ -124,12 +125,13 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-chinese-numeral',
     role: 'count',
     // Cards counted with a Chinese numeral ("双卡4090", "四张A100", "八卡H800", "单卡4090"). 单卡 before
-    // 显存 / 内存 is "each card's" ("单卡显存12G", shuxueslpi/chatGLM-6B-QLoRA#29), never a count. Before
+    // 显存 / 内存 is "each card's" ("单卡显存12G", shuxueslpi/chatGLM-6B-QLoRA#29), never a count; so is 单卡
+    // before a memory ("总共4张卡，单卡11G的显存", zai-org/VisualGLM-6B#80, c1113: 4 cards in all, 11G each, read as one card). Before
     // a choice of cards ("两张A100/A800 80G") the count is left to question.card-or-card. A card of one
     // digit after its letters counts too ("八张T4", c062 hiyouga/LlamaFactory#3880 with its 8 in words),
     // and so does a memory of one digit ("两张8g的卡", Qwen c803's thread; "只有两张8G的显卡",
     // chenyiwan/chatglm-6b-fine-tuning#15), as "两张24g" does.
-    pattern: /(?<![第每十\d])(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))/g,
+    pattern: /(?<![第每十\d])(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))/g,
     example: '双卡4090 lora微调Baichuan13b发生OOM错误',
     source: 'hiyouga/LlamaFactory#634',
   },
@@ -162,7 +164,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // "my current node is 8 A100-40Gs" (vllm-project/vllm#882, c434: read as the 80 GB A100).
     // A card's name may follow the unit with no space, as in Chinese titles: "单机8*32GV100" (QwenLM/Qwen#916, c376),
     // "40GA100" (hpcaitech/ColossalAI#3331, c377), "8卡80GL20Y" (Open-Reasoner-Zero#21, c444), "在80Ga100上" (QwenLM/Qwen3#17, c664).
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?/g,
+    // VRAM may stand for the unit itself: "4 x A100  40VRAM GPUs" (jlko/semantic_uncertainty#8, c1134: the 40 went unread).
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})(?:\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?|\s?vram\b)/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
@@ -296,7 +299,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // after it: "权重文件一共32G左右" (the weights file is about 32G in all, deepseek-ai/DeepSeek-V2#74, c779: read as a
     // 32 GB card), "模型文件从原来的38.7G减小到11.5G" (the model file shrank from 38.7G to 11.5G, InternLM/lmdeploy#2217, c769;
     // its "只降低了10G", memory in use only went down by 10G, is a change, read by not-hw.measurement).
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:\s+(?:gguf|ggml|quanti[sz]ed)?\s*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    // The noun after the size is on its line: in a list "VRAM - 12GB\nModel quantization - 5bit" (LostRuins/koboldcpp#858,
+    // c1121) the 12GB is the card's, and "Model" starts the next item.
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:[ \t]+(?:gguf|ggml|quanti[sz]ed)?[ \t]*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },

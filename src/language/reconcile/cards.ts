@@ -1,4 +1,6 @@
 import { GPUS } from '../../catalog/index.js';
+import { instanceByName } from '../../catalog/instances.js';
+import { moddedMemory, namesMemory } from '../../scenario/card-variants.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 
@@ -122,6 +124,13 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       // "4x2080ti 22GB" (ollama/ollama#11702, c1132), "2080 ti 22G" (numz/ComfyUI-SeedVR2_VideoUpscaler#484):
       // a memory written against the card, more than the card was sold with, is a modified card or a slip;
       // the card is kept, and said as weak with the memory as written (issue 22, item 3).
+      // Twice the card's own memory is a modified card (scenario/card-variants.ts moddedMemory): the memory as written wins.
+      if (first.gpuId !== null && nextTo(first, h) && moddedMemory(first.gpuId, said)) {
+        replace.set(first, { ...first, gpuId: null, capacityGiB: said });
+        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was sold with ${Math.round(memory)} GB: read as a ${said} GB card (a modified one?)` });
+        notes.push(`"${first.text.trim()} ${h.text.trim()}": read as ${said} GB cards as you said (a modified card?) — the catalog's ${first.gpuId} has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
+        continue;
+      }
       if (said > memory * 1.1 && nextTo(first, h)) {
         doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was never sold with ${said} GB` });
         notes.push(`"${h.text}" beside "${first.text.trim()}": a memory that card was never sold with, read as the catalog's card`);
@@ -226,4 +235,28 @@ function hostfileSpreads(items: Item[], notes: string[]): Item[] {
   if (!machine) return items;
   notes.push(`"${machine.text.trim()}" spread over the hostfile's ${hostfile.nodes} nodes, ${hostfile.count ?? 1} on each`);
   return items.filter((i) => i !== hostfile).map((i) => (i === machine ? { ...machine, nodes: hostfile.nodes, count: hostfile.count ?? 1 } : i));
+}
+
+/**
+ * The same cards said twice, once with their memory: "hits out of memory on an AWS 8x Nvidia A100 VM"
+ * … "Produces an OOM error on the AWS p4d.24xlarge VM" (huggingface/transformers#14541, c1131): the
+ * instance is eight A100 40GB, so the A100 said bare is the 40 GB one, not the catalog's default
+ * 80 GB, and the instance no other run. The same for a size said later in words ("8 A100s …
+ * they are the 40G ones" read as "a100 40g"). Only one card of the same line with no memory of its
+ * own, and counts that agree (or one unsaid).
+ */
+export function sizeSaidAgain(items: Item[], notes: string[]): Item[] {
+  const hw = items.filter((i): i is Hardware => i.kind === 'hardware' && i.gpuId !== null);
+  const line = (id: string) => id.replace(/-\d+g$/, '');
+  const names = (h: Hardware) => namesMemory(h.text) || instanceByName(h.text.trim()) !== null;
+  const bare = hw.filter((h) => !names(h));
+  const sized = hw.filter((h) => names(h));
+  if (bare.length !== 1 || sized.length !== 1) return items;
+  const [a, b] = [bare[0]!, sized[0]!];
+  if (a.gpuId === b.gpuId || line(a.gpuId!) !== line(b.gpuId!)) return items;
+  if (a.count !== null && b.count !== null && a.count !== b.count) return items;
+  if (a.nodes !== b.nodes && a.nodes !== null && b.nodes !== null) return items;
+  notes.push(`"${a.text.trim()}" with "${b.text.trim()}": the ${GPUS.find((g) => g.id === b.gpuId)!.name}`);
+  const merged: Hardware = { ...a, gpuId: b.gpuId, count: a.count ?? b.count, nodes: a.nodes ?? b.nodes };
+  return items.filter((i) => i !== b).map((i) => (i === a ? merged : i));
 }

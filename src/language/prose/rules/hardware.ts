@@ -17,7 +17,9 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
 /** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
 // "Mac Studio M2 Ultral 192G" (c448's title): the chip after the machine is one name with it, and a
 // letter typed past the variant ("ultral") does not leave "m2" behind as a word.
-const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?)/g;
+// Its RAM is the GPU's memory (unified): "on an M1 MAX with 64GB of ram" (ggml-org/llama.cpp#1870, c1088: read as
+// host RAM and no GPU), "M2 Ultra, 192GB unified memory" (group 1, written as the device's memory).
+const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?)(?:[ \t]*(?:,|with|w\/|and)?[ \t]*(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b)?/g;
 
 /**
  * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
@@ -186,7 +188,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     pattern: APPLE_SILICON,
     write: (m, notes) => {
       if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
-      return ' '.repeat(m[0].length);
+      return m[1] ? ` ${m[1]}gb `.padEnd(m[0].length) : ' '.repeat(m[0].length);
     },
     example: 'llama-3-70b q4 on my m3 max 128gb',
   },
@@ -250,8 +252,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
   {
     // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").
     // On one line: in a list "512G DRAM\n48G VRAM" (kvcache-ai/ktransformers#740) the next line's 48G is the card's.
+    // The machine by its own name and a dash for the colon: "PC memory - 32GB\nVRAM - 12GB" (LostRuins/koboldcpp#858,
+    // c1121: read as one 32 GB card), "laptop RAM – 16GB".
     id: 'prose.host-ram-named-first',
-    pattern: /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|dram|ram)[ \t]*(?:is|was|:|=|of|size)?[ \t]*(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
+    pattern: /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram)[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
     when: (t) => /ram|memory/.test(t),
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: 'My DRAM is 64G\nI have two 3090 graphics card',
@@ -341,9 +345,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // 卡 / 显卡 right after a card's name is the word "card" ("一张A10卡", "用T4卡部署", "单卡A10上" is
     // the count rule's): the name stands alone, as "an A10 card" does.
     id: 'prose.card-name-ka',
-    pattern: /(?<=(?:^|[^a-z0-9.\-])(?:rtx|gtx|tesla)?\s*[a-z]{1,3}\d{1,4}(?:ti|super|s)?)(?:显卡|卡)/gi,
+    // A space may stand before it: "4*A10 卡部署Qwen3-30B-A3B" (QwenLM/Qwen3#1387, c1126: the card went unread).
+    pattern: /(?<=(?:^|[^a-z0-9.\-])(?:rtx|gtx|tesla)?\s*[a-z]{1,3}\d{1,4}(?:ti|super|s)?[ \t]*)(?:显卡|卡)/gi,
     when: cjk,
-    write: (m) => (gpuIdOf(m.input.slice(0, m.index).match(/[a-z]{1,3}\d{1,4}(?:ti|super|s)?$/i)![0]) ? ' ' : m[0]),
+    write: (m) => (gpuIdOf(m.input.slice(0, m.index).trimEnd().match(/[a-z]{1,3}\d{1,4}(?:ti|super|s)?$/i)![0]) ? ' ' : m[0]),
     example: '一张A10卡 serving qwen-14b-int4 (invented after the thread\'s 机器显卡为A10 23G)',
     source: 'InternLM/lmdeploy#730',
   },

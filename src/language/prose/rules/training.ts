@@ -178,7 +178,18 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     id: 'training.ascend',
     pattern: /(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?(?:(?:huawei|华为|ascend|昇腾)\s*)+(?:npu\s*)?910[a-c]?\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?|(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?910[a-c]\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?/g,
     when: (t) => t.includes('910'),
+    // With no GPU named anywhere else, their count and the memory said in parentheses are the setup's, as a
+    // Gaudi's are (prose.non-gpu-accelerator): "Full-parameter fine-tuning on 8*910B (64G)" (Ascend/pytorch#101,
+    // c1106) is eight devices of 64 GB, said, not "no card named".
     write: (m, notes) => {
+      const count = /^\s*(\d{1,4})/.exec(m[0])?.[1];
+      const memory = /\(\s*(\d+)\s*g/.exec(m[0])?.[1];
+      const rest = m.input.slice(0, m.index) + ' ' + m.input.slice(m.index + m[0].length);
+      const gpuElsewhere = [...rest.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)].some((w) => gpuIdOf(w[0]));
+      if (memory && !gpuElsewhere) {
+        notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); read as ${count ?? 1} devices of ${memory} GB, the memory you state, with a CUDA card's overheads`);
+        return ` ${count ?? 1}x ${memory}gb `;
+      }
       notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); set aside`);
       return ' '.repeat(m[0].length);
     },
