@@ -6,12 +6,12 @@
  * - LongLoRA: `model_max_length: int = field(default=8192 * 4)` in fine-tune.py and
  *   supervised-fine-tune.py's TrainingArguments (dvlab-research/LongLoRA, 2023-09 → be3bb47,
  *   2023-11-19, their last change); the long context is what LongLoRA is for.
- * - LLaMA-Factory: DataArguments `cutoff_len: int = field(default=1024)`
- *   (src/llamafactory/hparams/data_args.py, "The cutoff length of the tokenized inputs in the dataset").
  * - axolotl: `sequence_len: int = Field(default=512)` in its pydantic config schema
  *   (src/axolotl/utils/schemas/config.py, beside `max_prompt_len` default 512); its examples set 2048–8192.
  *
- * Not here: Unsloth (`FastLanguageModel.from_pretrained(max_seq_length=2048)`, ours already),
+ * Not here: LLaMA-Factory (DataArguments `cutoff_len` default 2048 in hiyouga/LLaMA-Factory
+ * src/llamafactory/hparams/data_args.py at 072bfe29, 2025, ours already; some earlier copies read 1024,
+ * release not pinned), Unsloth (`FastLanguageModel.from_pretrained(max_seq_length=2048)`, ours already),
  * litgpt (`max_seq_length` None: the longest sample of the dataset, no fixed point), torchtune
  * (configs only), and the TRL trainers ("dpo"/"grpo" also name LLaMA-Factory's and ms-swift's stages).
  */
@@ -23,7 +23,6 @@ export interface ProgramSeq {
 
 const PROGRAM_SEQ: Readonly<Record<string, ProgramSeq>> = {
   longlora: { seq: 32768, name: "LongLoRA's model_max_length default (8192 × 4, fine-tune.py)" },
-  'llama-factory': { seq: 1024, name: "LLaMA-Factory's cutoff_len default (hparams/data_args.py)" },
   axolotl: { seq: 512, name: "axolotl's sequence_len default (utils/schemas/config.py)" },
 };
 

@@ -5,7 +5,7 @@ import type { EstimateReply } from '../../src/reply/types.js';
 /**
  * A named framework's own default sequence length is the point of a request that does not say seq
  * (issue 23 item 8, catalog/program-seq.ts): LongLoRA's model_max_length 8192 × 4 (fine-tune.py),
- * LLaMA-Factory's cutoff_len 1024 (hparams/data_args.py), axolotl's sequence_len 512 (its config
+ * axolotl's sequence_len 512 (its config
  * schema). The reply says it as that default; a said seq, or no framework, keeps what it had.
  */
 
@@ -22,8 +22,8 @@ describe('a framework named without seq trains at its own default length', () =>
     expect(r.assumptions.join(' ')).toMatch(/seq 32768 — LongLoRA's model_max_length default.*say seq N if yours differs/);
   });
 
-  it("LLaMA-Factory trains at seq 1024, its cutoff_len default", () => {
-    expect(reply('baichuan-7b lora r8 bs 4 llamafactory on 1x 32GB').scenario.seq).toBe(1024);
+  it("LLaMA-Factory keeps seq 2048: its cutoff_len default today (hparams/data_args.py) is ours", () => {
+    expect(reply('baichuan-7b lora r8 bs 4 llamafactory on 1x 32GB').scenario.seq).toBe(2048);
   });
 
   it('axolotl trains at seq 512, its sequence_len default', () => {
