@@ -301,7 +301,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // 8 GPUs for each of Llama-2-7B's 131 M embedding weights, 0.2 GiB). The README's commands run
       // `torchrun --nproc_per_node=8 … --bf16 True --deepspeed ds_configs/stage2.json`: ZeRO-2 with
       // the bf16 engine's fp32 master copy (its buckets, memory/deepspeed-config.ts). model_max_length
-      // defaults to 8192 × 4 in both scripts and the README passes its own: not applied (say "seq N").
+      // defaults to 8192 × 4 in both scripts (the README passes its own): the point when no seq is said
+      // (catalog/program-seq.ts), said as that default.
       const fields: PresetFields = { recipe: 'mixed', compute: 'bf16', recompute: 'full', attention: 'flash' };
       if (gpus > 1) fields.sharding = { kind: 'zero', stage: 2 };
       const adapters = mode === 'lora' || mode === 'qlora' ? ', LoRA r8 on q,k,v,o (embeddings and norms trained too, not counted)' : '';

@@ -1,4 +1,5 @@
 import type { ErrorReply } from '../reply/types.js';
+import { programSeq, programSeqWords } from '../catalog/program-seq.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import type { Resolution } from './resolution.js';
 import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
@@ -22,7 +23,14 @@ export function batchStep(r: Resolution): ErrorReply | null {
     const was = r.isNew ? '' : `; the thread's seq ${s.seq} is longer`;
     s.seq = positions;
     r.assume(`seq ${positions} (${s.model.name}'s learned positions, the longest it takes${was})`);
-  } else if (r.isNew) r.assume(DEFAULT_WORDS.seq);
+  } else if (r.isNew) {
+    // A named training framework's own default length is a better point than ours (catalog/program-seq.ts).
+    const own = s.mode === 'inference' ? null : programSeq(s.framework);
+    if (own && (positions === undefined || own.seq <= positions)) {
+      s.seq = own.seq;
+      r.assume(programSeqWords(own));
+    } else r.assume(DEFAULT_WORDS.seq);
+  }
   const derived = mbs === undefined ? microBatchOfGlobal(r, gbs, ga) : undefined;
   if (mbs !== undefined) s.microBatch = mbs;
   else if (derived !== undefined) {
