@@ -20,7 +20,10 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const weights = r.patch.value<WeightFormat>('weights');
   const engineWord = r.patch.get<string>('engine');
   const engineNamed = engineWord !== undefined && (ENGINE_NAMED.test(engineWord.item.text) || /^serv/i.test(engineWord.item.text.trim()));
-  const gguf = weights !== undefined && isGgufFormat(weights) && r.s.mode === 'inference' && !engineNamed;
+  // A GGUF Hub repo ("部署yairpatch/Qwen3-VL-30B-A3B-Instruct-GGUF需要多大的显存", QwenLM/Qwen3-VL#1583, c1143;
+  // "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF", c859) names the format as a GGUF type said in words does.
+  const ggufType = weights ?? (r.hubWeights !== null && isGgufFormat(r.hubWeights) ? r.hubWeights : undefined);
+  const gguf = ggufType !== undefined && isGgufFormat(ggufType) && r.s.mode === 'inference' && !engineNamed;
   // A follow-up that names llama.cpp's format or -ngl in a thread still on the default engine (hf
   // inference) moves it to llama.cpp as a new request would (c461: the thread's title asked about
   // offloading, the reply's LocalAI YAML runs a q4_0 GGML file with gpu_layers).
@@ -29,7 +32,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const exl2 = (weights ?? r.hubWeights) === 'exl2' && r.s.mode === 'inference' && !engineNamed;
   const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : undefined);
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
-    r.assume(`llama.cpp (GGUF ${r.patch.value<string>('weights')!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
+    r.assume(`llama.cpp (GGUF ${ggufType!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
   }
   // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
   // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
