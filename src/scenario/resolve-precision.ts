@@ -16,6 +16,9 @@ const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_
 /** A width with no format: "int4", "-4bit", "w4". */
 const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?)$/i;
 
+/** A dtype given as an engine's or loader's option (`--dtype half`, `dtype="float16"`, `torch_dtype=torch.bfloat16`), not a word of prose. */
+const ENGINE_DTYPE = /dtype/i;
+
 export const QUANTISED: WeightFormat[] = ['int8', 'nf4', 'nf4-dq', 'gptq', 'awq', 'fp8', 'mxfp4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'q2_k', 'exl2'];
 
 /** A training bf16 said (or kept) on a card without it. */
@@ -58,7 +61,10 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   if (s.recipe === 'fp32' && s.compute !== 'fp32') s.recipe = presetFor(s.framework, s.mode, r.gpus()).fields.recipe ?? 'mixed';
   // A card without bf16 (V100, T4): the 16-bit default is fp16, as the trainers there must run
   // (HF's bf16=True refuses them); same bytes, stated.
-  const card = s.hardware?.gpuId ? gpuById(s.hardware.gpuId) : null;
+  // "how many V100s?" (InternLM/lmdeploy#585, c1087) names the card the model would run on, as "on a V100" does.
+  const asked = r.patch.value<Scenario['question']>('question');
+  const cardId = s.hardware?.gpuId ?? (asked?.kind === 'howMany' ? asked.gpuId : null);
+  const card = cardId ? gpuById(cardId) : null;
   // A recipe said without its dtype ("amp", Unsloth's bf16=is_bfloat16_supported()) runs in fp16 there too.
   const noBf16 = r.isNew && !compute && s.compute === 'bf16' && !r.presetSet.has('compute') && card !== null && !card.bf16;
   if (noBf16) s.compute = 'fp16';
@@ -112,9 +118,19 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   // Q4_K_M unless one is named). gpt-oss's MXFP4 is a GGUF type too (ggml MXFP4), so it stays.
   const shipped = nativeWeightFormat(s.model.arch);
   const native = s.framework === 'llamacpp' && shipped === 'fp8' ? null : shipped;
-  if (!weights && !compute && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged())) {
+  // An engine's dtype option (vLLM / SGLang `--dtype half`, lmdeploy `dtype='auto'`, `torch_dtype=…`) sets the
+  // activations and the layers left unquantised; the linear weights of a checkpoint stored quantised load as
+  // released (vLLM reads its quantization_config): DeepSeek-V3 with `--dtype half` is still FP8
+  // (vllm-project/vllm#14726, c1158; InternLM/lmdeploy#2960: "LMDeploy supports FP8 blockwise GEMM"
+  // under dtype auto). A dtype said in words ("deepseek-v3 in bf16") still asks for 16-bit weights.
+  const engineDtype = compute !== undefined && ENGINE_DTYPE.test(compute.item.text);
+  if (!weights && (!compute || engineDtype) && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged())) {
     weights = { value: native, item: r.patch.get<Item>('model')?.item ?? r.patch.items[0]! };
-    r.assume(`${native} weights, the format the checkpoint ships in (default; say bf16 for 16-bit)`);
+    r.assume(
+      engineDtype
+        ? `${native} weights, the format the checkpoint ships in; "${compute!.item.text.trim()}" sets the activations (say bf16 weights for a 16-bit copy)`
+        : `${native} weights, the format the checkpoint ships in (default; say bf16 for 16-bit)`,
+    );
   }
   if (weights) {
     s.weights = weights.value;

@@ -33,4 +33,22 @@ describe('served weights default to the checkpoint format', () => {
     const train = weightsOf('gpt-oss-20b lora on h100');
     expect(weightsOf('serve', train.scenario).scenario!.weights).toBe('mxfp4');
   });
+
+  // vllm-project/vllm#14726 (c1158): `vllm serve …/deepseek-V3/ … --dtype half` on 16 L40s; the FP8 linear
+  // weights load as released and --dtype sets the activations (InternLM/lmdeploy#2960: FP8 blockwise GEMM under dtype auto).
+  it('an engine\'s --dtype sets the activations of a checkpoint that ships quantised, not its weights', () => {
+    const v3 = weightsOf('vllm serve deepseek-ai/deepseek-V3 --tensor-parallel-size 8 --pipeline-parallel-size 2 --dtype half on 16x L40');
+    expect(v3.scenario!.weights).toBe('fp8');
+    expect(v3.scenario!.compute).toBe('fp16');
+    expect(v3.assumptions.join(' ')).toMatch(/fp8 weights, the format the checkpoint ships in; "--dtype half" sets the activations/);
+    // Invented variations: another engine's spelling, another dtype, the MXFP4 release.
+    expect(weightsOf('python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-R1 --tp 8 --dtype bfloat16 on 8x H200').scenario!.weights).toBe('fp8');
+    expect(weightsOf("LLM(model='openai/gpt-oss-20b', dtype='bfloat16') on a 4090").scenario!.weights).toBe('mxfp4');
+    expect(weightsOf('vllm serve openai/gpt-oss-120b --dtype=float16 on 1x h100').scenario!.weights).toBe('mxfp4');
+  });
+
+  it('a dtype said in words still asks for 16-bit weights', () => {
+    expect(weightsOf('deepseek-v3 fp16 vllm on 16x h20').scenario!.weights).toBe('fp16');
+    expect(weightsOf('serve deepseek r1 in bf16 on 16x h200').scenario!.weights).toBe('bf16');
+  });
 });

@@ -66,3 +66,19 @@ describe('a defaulted precision follows a new card', () => {
     }
   });
 });
+
+describe('the card a how-many question names sets the default precision', () => {
+  // InternLM/lmdeploy#585 (c1087): "llama70b在V100上能部署吗？" — the maintainer answers in fp16 on 8 V100s.
+  it('"how many V100" serves in fp16 (no bf16 there), said, as "on a V100" does', () => {
+    for (const text of ['llama-2-70b lmdeploy how many v100', 'llama-2-70b serve how many V100 32GB', 'how many t4 for llama-2-13b inference']) {
+      const { scenario, said } = read(text, null);
+      expect(scenario.compute, text).toBe('fp16');
+      expect(said, text).toMatch(/no bf16/);
+    }
+  });
+
+  it('a card with bf16 keeps the bf16 default', () => {
+    expect(read('llama-2-70b serve how many a100', null).scenario.compute).toBe('bf16');
+  });
+});
+

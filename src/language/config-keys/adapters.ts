@@ -1,7 +1,7 @@
 import { MODEL_KEYS } from './models.js';
 import { flag, numeric } from './readers.js';
 import { attention } from './savers.js';
-import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Fine-tuning methods: LoRA and its targets, full fine-tunes, weight quantisation. */
 
@@ -50,6 +50,21 @@ export const quantization: Handler = (v, ctx) => {
   if (isTrue(value) && ctx.keys.has('use_peft')) return say('int8');
   return IGNORE;
 };
+
+/**
+ * IPEX-LLM's low-bit names (ipex_llm/ggml/quantize.py ggml_tensor_qtype): sym_int4 / asym_int4 / woq_int4
+ * are 4-bit integers with a 16-bit scale per block (read as int4), sym_int8 8-bit, nf4 / fp4 bitsandbytes-like
+ * 4-bit, fp8 / fp8_e4m3 / fp8_e5m2 8-bit floats; fp16 and bf16 leave the weights unquantised.
+ */
+export function ipexLowBit(value: string): KeyReading {
+  const v = value.toLowerCase();
+  if (/^(?:a?sym_int4|woq_int4|int4)$/.test(v)) return say('int4');
+  if (/^(?:sym_int8|int8)$/.test(v)) return say('int8');
+  if (/^(?:nf4|fp4|nf3)$/.test(v)) return say('nf4');
+  if (/^fp8(?:_e4m3|_e5m2)?$/.test(v)) return say('fp8 weights');
+  if (v === 'fp16' || v === 'bf16') return say(v);
+  return IGNORE;
+}
 
 const loadIn =
   (weights: 'nf4' | 'int8'): Handler =>
@@ -190,6 +205,9 @@ export const ADAPTER_KEYS: KeyTable = {
   adapter: { reads: adapter },
   load_in_4bit: { reads: loadIn('nf4') },
   load_in_8bit: { reads: loadIn('int8') },
+  // IPEX-LLM's own names for its weight formats: from_pretrained(load_in_low_bit="sym_int4") and the
+  // `--load-in-low-bit sym_int4` of its vLLM and benchmark scripts (intel/ipex-llm#12080, c1164).
+  load_in_low_bit: { reads: (v) => ipexLowBit(unquote(v)), source: 'intel/ipex-llm python/llm/src/ipex_llm/ggml/quantize.py ggml_tensor_qtype; intel/ipex-llm#12080' },
   // FastChat's and alpaca-lora's generate flags (--load-8bit, --load_8bit).
   load_8bit: { reads: loadIn('int8'), source: 'FastChat and alpaca-lora generate flags' },
   load_4bit: { reads: loadIn('nf4'), source: 'FastChat and alpaca-lora generate flags' },

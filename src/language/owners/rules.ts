@@ -91,8 +91,13 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // "I can train it when cpt": the run the user can do, beside the one that fails. A card that
     // "can do a batch size of 4" (huggingface/text-generation-inference#1007, c858: "I've tested the 24GB
     // RTX 3090 and it can do a batch size of 4 … OOMs when attempting 8") is such a run too.
-    when: ['i can', 'i could', 'we can', 'we could', 'it can', 'it could'],
-    pattern: /\b(?:i|we|it) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve|do|handle)\b/gi,
+    // A setup that "can run", said as a statement, is such a run too: "Qwen-7B-Chat:Precision (INT4_SYM) + … can run
+    // on ARC with below number" beside "… Precision (FP16) … can not run due to out of memory" (intel/ipex-llm#11219,
+    // c1171); "NeMo-Aligner will OOM at mbs=8, but can run at mbs=4" (c689). Never a question ("Which model can run on
+    // RTX 4090 24GB?", c070; "a model that can run on a T4 GPU?", c1163) or a wish ("hope all layers can run on gpus", c1132).
+    when: ['i can', 'i could', 'we can', 'we could', 'it can', 'it could', 'can run'],
+    pattern:
+      /\b(?:i|we|it) (?:can|could) (?:successfully )?(?:train|run|fine-?tune|finetune|load|fit|serve|do|handle)\b|\bcan(?<!\b(?:what|which|whether|if|how|who|hope|hoping|wish|want|so that|that)\b[^.?!\n]{0,80}can)(?<!\b(?:i|we|it) can) run\b(?![^.?!\n]*\?)/gi,
     example: 'I can train it when cpt, why grpo failed',
     source: 'verl-project/verl#3364',
   },
