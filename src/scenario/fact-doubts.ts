@@ -3,6 +3,7 @@ import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
+import { withOutputDoubts } from './output-doubts.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -23,7 +24,8 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withFailureThreshold(withTrainingFramework(f, patch, s), text)), text), text);
+  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withFailureThreshold(withTrainingFramework(f, patch, s), text)), text), text);
+  return withOutputDoubts(doubted, text);
 }
 
 /**
