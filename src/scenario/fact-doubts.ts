@@ -4,6 +4,7 @@ import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
+import { withOutputDoubts } from './output-doubts.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -24,7 +25,8 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  return withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withFailureThreshold(withTrainingFramework(f, patch, s), text)), text), text);
+  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withFailureThreshold(withTrainingFramework(f, patch, s), text)), text), text);
+  return withOutputDoubts(doubted, text);
 }
 
 /**
@@ -110,7 +112,8 @@ function withFailureThreshold(f: FactTrace, text: string): FactTrace {
   const before = BOUND_BEFORE.exec(text.slice(Math.max(0, f.at - 24), f.at));
   return before ? { ...f, weak: true, weakWords: `${before[0]}${text.slice(f.at, f.end)}`.trim() } : f;
 }
-const BOUND_BEFORE = /(?:\b(?:exceed(?:s|ed|ing)?|beyond|longer than|more than|greater than|above|over)\s+(?:about\s+|around\s+|~\s*)?|超过了?\s*|大于\s*|超出了?\s*)$/i;
+// "After 1000 tokens, the GPU run out of memory" (OpenNMT/CTranslate2#1299, c1170): the point in a generation past which it fails.
+const BOUND_BEFORE = /(?:\b(?:exceed(?:s|ed|ing)?|beyond|longer than|more than|greater than|above|over|after(?:\s+generating)?)\s+(?:about\s+|around\s+|~\s*)?|超过了?\s*|大于\s*|超出了?\s*)$/i;
 
 /**
  * A run read as inference with a fine-tuning library named to load it ("use unsloth to load

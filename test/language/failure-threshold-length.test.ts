@@ -28,6 +28,9 @@ describe('a length past which the run fails is said as weak', () => {
     ['llama-2-13b serve on 1x a100 80GB; when the prompt is longer than 3000 tokens it OOMs', 3000],
     ['qwen-7b inference on 1x 3090, OOM once the input exceeds 6000 tokens', 6000],
     ['qwen-14b 推理 1x a10，输入长度超过 4000 就报错 OOM', 4000],
+    // c1170 (OpenNMT/CTranslate2#1299): "After 1000 tokens, the GPU run out of memory"; invented variations.
+    ['falcon-40b inference on 1x a40. After 1000 tokens, the GPU run out of memory', 1000],
+    ['llama-2-13b inference on 1x 4090, it runs out of memory after ~3000 tokens', 3000],
   ])('%j', (text, n) => {
     const r = seq(text);
     expect(r.seq).toBe(n);
