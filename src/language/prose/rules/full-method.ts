@@ -25,6 +25,8 @@ const METHOD_BEFORE = new RegExp(
     // finetuning_type: full, --train_type full, sft_type=full, in "full" mode
     String.raw`(?:type|mode|method|strategy|stage)["'\`]?[ \t]*[:=]?[ \t]*["'\`]?$`,
     String.raw`[:=][ \t]*["'\`]?$`,
+    // the value of a key the key reader has already read and blanked ("--sft_type full": ms-swift#860, c853)
+    String.raw`(?:^|\n)[ \t]{2,}$|[ \t]{5,}$`,
     // recompute full, recompute_granularity full, fsdp full shard
     String.raw`\b(?:recompute|recomputation|granularity|checkpointing|fsdp|sharding)[\s_-]*$`,
     // "fine-tune the full model", "training in full"
