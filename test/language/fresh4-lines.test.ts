@@ -150,7 +150,12 @@ describe('one of the cards, not a count of one', () => {
     expect(real.scenario.hardware?.count).toBe(2);
     expect(real.scenario.mode).toBe('inference');
     expect(real.scenario.weights).toBe('awq');
-    expect(inThread(opening, 'one GPU is already full while the second is empty').scenario.hardware?.count).toBe(2);
+    // "full" here is the card's memory, no method (prose.full-needs-cue): this once passed by reading it as a
+    // full fine-tune of the thread's model, unsaid. With no setup word left, the reply keeps the thread or asks.
+    const thread = resolveRequest(opening, null);
+    const full = resolveRequest('one GPU is already full while the second is empty', thread.ok ? (thread.scenario ?? null) : null);
+    expect(full.ok && full.scenario ? [full.scenario.hardware?.count, full.scenario.mode] : 'asked').not.toEqual([2, 'full']);
+    expect(inThread(opening, 'one GPU is already full, the second card stays empty, llama-factory').scenario.hardware?.count).toBe(2);
     // A training word still trains.
     expect(inThread(opening, 'lora with llama-factory').scenario.mode).toBe('lora');
   });

@@ -12,6 +12,7 @@ import { SERVING_RULES } from './serving.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
 import { TOOL_NAME_RULES } from './tool-names.js';
+import { FULL_METHOD_RULES } from './full-method.js';
 import { ENGINE_ALTERNATIVE_RULES } from './engine-alternatives.js';
 import { TRAINING_ELSEWHERE_RULES } from './training-words-elsewhere.js';
 import { ENGINE_REPORT_RULES } from './engine-reports.js';
@@ -66,6 +67,8 @@ const PROSE_ORDER = [
   'prose.drop-setting',
   'prose.half-fraction',
   'prose.memory-full',
+  // After the phrasings that name what "full" is said of: the word is the method only with a cue.
+  ...FULL_METHOD_RULES.map((rule) => rule.id),
   'prose.w-o',
   'prose.plain-ddp',
   'prose.bare-per-gpu-batch',
@@ -179,7 +182,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

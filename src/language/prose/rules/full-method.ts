@@ -1,0 +1,66 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * "full" names the training method only with a cue that says so. In prose the word is mostly said
+ * of something else: "Full description of my GPUs" above an nvidia-smi table on a TGI server
+ * (huggingface/text-generation-inference#460, c1161: read as a full fine-tune of Falcon-40B, said
+ * nowhere), "The full command line used" (c866), "Here is the full log" (c1153), "get a full run
+ * going" (c679), "initialize full context" (c876). The rules before this one name a few such
+ * phrasings (prose.full-not-training, prose.full-of-data, prose.memory-full); this one reads the
+ * method the other way round: "full" is kept where a cue says it is the method, and set aside
+ * (listed as not read) everywhere else.
+ */
+
+/** After "full": a training word or a setting that spells an item with it ("full shard", "full ce", "full recompute"). */
+const METHOD_AFTER = new RegExp(
+  String.raw`^[\s_-]{0,3}(?:fine|finetun|tun|turn|ft\b|fft|sft|dpo|ppo|grpo|orpo|kto|rlhf|train|pre-?train|param|weights?\b|model[\s-]+(?:fine|train|tun)|volume|全|`
+    + String.raw`shard|recompute|recomputation|ce\b|cross|precision|context|ctx|bf16|fp16|fp32|16[\s-]?bit|\d|`
+    + String.raw`\/\s*(?:q?lora|freeze)|(?:or|vs\.?|versus|and)\s+(?:q?lora|freeze|peft|adapters?)\b|["'\`]?\s*mode\b)`,
+  'i',
+);
+
+/** Before "full": a key it is the value of, a setting it completes, a training word, a method it is weighed against, or a model's size. */
+const METHOD_BEFORE = new RegExp(
+  [
+    // finetuning_type: full, --train_type full, sft_type=full, in "full" mode
+    String.raw`(?:type|mode|method|strategy|stage)["'\`]?[ \t]*[:=]?[ \t]*["'\`]?$`,
+    String.raw`[:=][ \t]*["'\`]?$`,
+    // the value of a key the key reader has already read and blanked ("--sft_type full": ms-swift#860, c853)
+    String.raw`(?:^|\n)[ \t]{2,}$|[ \t]{5,}$`,
+    // recompute full, recompute_granularity full, fsdp full shard
+    String.raw`\b(?:recompute|recomputation|granularity|checkpointing|fsdp|sharding)[\s_-]*$`,
+    // "fine-tune the full model", "training in full"
+    String.raw`\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|tuning)\s+(?:(?:a|the|in|with|it|this|model|using|on|do)\s+){0,2}$`,
+    // "lora or full", "LoRA vs full", "lora/full"
+    String.raw`\b(?:q?lora|freeze|peft|adapters?)\s*(?:or|vs\.?|versus|and|\/|,)\s*$`,
+    // a terse setup: "13b full", "llama-2-7b full", "mixtral-8x7b, full", "llama-factory full zero3"
+    String.raw`(?:\b|-)\d+(?:\.\d+)?[bm](?:[-\w.]*)?[\s,]+$`,
+    String.raw`\b(?:llama-?factory|torchtune|hf|unsloth|axolotl|litgpt|deepspeed|megatron|swift|trl|pretrain)[\s,]+$`,
+  ].join('|'),
+  'i',
+);
+
+/** After "full" in a terse setup: the next item ("full zero3", "full bf16", "full on 8x a100", "full how many gpus"). */
+const ITEM_AFTER = new RegExp(
+  String.raw`^[\s,]+(?:zero|ddp|fsdp|deepspeed|pure|mixed|amp|adam|paged|sgd|lion|adafactor|torchtune|hf\b|megatron|pretrain|bs\b|mbs\b|seq\b|ga\b|gc\b|how many|which\b|max\b|offload|tp\b|pp\b|on\s+(?:\d|an?\s|[a-z]+\d))`,
+  'i',
+);
+
+/** A follow-up this short is written in the item language ("full", "now full", "full instead"). */
+const TERSE_WORDS = 3;
+
+export const FULL_METHOD_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.full-needs-cue',
+    pattern: /(?<![\w./-])full(?![\w./-])/gi,
+    when: (t) => t.includes('full'),
+    write: (m) => {
+      const before = m.input.slice(Math.max(0, m.index - 40), m.index);
+      const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 40);
+      const terse = m.input.trim().split(/\s+/).length <= TERSE_WORDS;
+      return terse || METHOD_AFTER.test(after) || ITEM_AFTER.test(after) || METHOD_BEFORE.test(before) ? m[0] : ' '.repeat(m[0].length);
+    },
+    example: 'Full description of my GPUs :  \npaperspace@pse55xf0v:~/text-generation-inference$ nvidia-smi',
+    source: 'huggingface/text-generation-inference#460',
+  },
+];
