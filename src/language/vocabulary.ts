@@ -268,7 +268,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
   // vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory (memory/states.ts).
   kw('cpuOffloadGbKw', 'cpuOffloadGb', ['cpu offload gb', 'cpu-offload-gb'], true),
-  kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization'], true),
+  kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization', 'mem fraction static', 'mem_fraction_static'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
   kw('of', 'of', ['of', 'each of']),

@@ -113,3 +113,19 @@ describe("a systemd unit's Environment= line sets the variable it quotes", () =>
     ]) expect(read(text).scenario.seq, text).toBe(32768);
   });
 });
+
+describe("SGLang's memory fraction named in prose without its dashes", () => {
+  // Written as people write a flag they remember: "mem-fraction-static 0.85" in a Chinese question
+  // (invented, after sgl-project/sglang issues that quote `--mem-fraction-static 0.85`); the dashed,
+  // snake and `=` spellings were read already, the bare kebab one was listed as not read.
+  it.each([
+    'llama-3.1-8b sglang tp 1 mem-fraction-static 0.85 on 1x a100-80g',
+    'llama-3.1-8b sglang tp 1 --mem-fraction-static 0.85 on 1x a100-80g',
+    'llama-3.1-8b sglang tp 1 mem_fraction_static 0.85 on 1x a100-80g',
+    '用sglang部署llama-3.1-8b，一张A100 80G，mem-fraction-static 0.85，显存够吗？',
+  ])('%j sets the fraction', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.inference.gpuMemoryUtilization).toBe(0.85);
+    expect(said).not.toMatch(/not read: [^|]*mem-fraction-static/);
+  });
+});
