@@ -129,3 +129,26 @@ describe("SGLang's memory fraction named in prose without its dashes", () => {
     expect(said).not.toMatch(/not read: [^|]*mem-fraction-static/);
   });
 });
+
+describe('"how many layers" asks what -ngl the reply offers', () => {
+  it.each([
+    'got OOM running gemma-3-27b-it on my 3090 with ollama, num_ctx 16384, q4_K_M. how many layers should i offload?',
+    'llama-3-70b q4_k_m llama.cpp on 1x 4090, how many layers can I put on the gpu?',
+    'llama-3-70b q4_k_m llama.cpp on 1x 4090 - how many more layers fit in vram',
+  ])('%j lists none of its words as not read', (text) => {
+    const { said } = read(text);
+    expect(said).not.toMatch(/not read: [^|]*"(?:layers|put|offload)"/);
+  });
+
+  it('a count of layers on the GPU is still -ngl', () => {
+    expect(read('mistral-7b q4_k_m llama.cpp with 20 gpu layers on 1x rtx-3060, how many layers should i offload?').scenario.inference.gpuLayers).toBe(20);
+  });
+});
+
+describe('the optimal number of layers, asked as llama-cpp-python#960 asks it', () => {
+  it('"the optimal number of layers to offload to GPU" lists none of its words', () => {
+    // abetlen/llama-cpp-python#960: "I am using a llama-2-7b-chat.Q4_K_M.gguf model locally and am trying to identify the optimal number of layers to offload to GPU … I have a Tesla T4 GPU"
+    const { said } = read('I am using a llama-2-7b-chat.Q4_K_M.gguf model locally and am trying to identify the optimal number of layers to offload to GPU. Currently, I have a Tesla T4 GPU');
+    expect(said).not.toMatch(/not read: [^|]*"(?:layers|offload|optimal|number)"/);
+  });
+});

@@ -23,6 +23,18 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
     source: 'brucepro/Memoir#108',
   },
   {
+    // "how many layers should I offload?", "the optimal number of layers to offload to GPU"
+    // (abetlen/llama-cpp-python#960), "is 35 good? Should I try different numbers?" (mozilla-ai/llamafile#3):
+    // the question -ngl answers, which the reply's levers do (the split that fits, layer by layer); no
+    // setting of its own, so its words are never listed as not read.
+    id: 'question.how-many-layers',
+    pattern: /\b(?:how\s+many\s+(?:more\s+)?|(?:the\s+)?(?:optimal\s+|right\s+|best\s+)?number\s+of\s+)layers\b(?:\s+(?:should|can|could|do|must|to|would)(?:\s+(?:i|we|you))?\s+(?:offload|put|load|fit|keep|run|move|send)\b)?(?:\s+(?:on|to|onto|in|into)\s+(?:the\s+|my\s+)?(?:gpu|vram|card)\b)?/gi,
+    when: (t) => t.includes('layers'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'got OOM running gemma-3-27b-it on my 3090 with ollama, num_ctx 16384, q4_K_M. how many layers should i offload?',
+    source: 'abetlen/llama-cpp-python#960',
+  },
+  {
     // LM Studio's "GPU Offload" setting written as layers on the GPU out of the model's ("GPU Offload
     // 93/93", "「GPU Offload Layers」を「36/36」"): -ngl N; the total is the model's own layer count, no setting.
     id: 'question.gpu-offload-of-total',

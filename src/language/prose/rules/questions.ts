@@ -28,6 +28,7 @@ const QUESTION_ORDER = [
   'question.gpu-of-another-run',
   'question.model-window-described',
   'question.gpu-layers',
+  'question.how-many-layers',
   'question.gpu-offload-of-total',
   'question.ram-with-speed',
   'question.official-source-zh',
