@@ -20,10 +20,12 @@ export function signNumbers(tokens: Token[]): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
-    if (t.type === 'sep' && t.text.endsWith('-') && next && SIGNED.has(next.type) && next.offset === t.offset + t.text.length && startsWord(t, out.at(-1))) {
+    // A bare card number ("4070", "3090") with a minus on it is a signed number, never a card: "seq -4070".
+    const cardNumber = next?.type === 'gpu' && /^\d+$/.test(next.text);
+    if (t.type === 'sep' && t.text.endsWith('-') && next && (SIGNED.has(next.type) || cardNumber) && next.offset === t.offset + t.text.length && startsWord(t, out.at(-1))) {
       const before = t.text.slice(0, -1);
       if (before) out.push({ ...t, value: before, text: before });
-      out.push({ ...next, value: `-${next.value}`, text: `-${next.text}`, offset: next.offset - 1 });
+      out.push({ ...next, ...(cardNumber ? { type: 'number', value: `-${next.text}` } : { value: `-${next.value}` }), text: `-${next.text}`, offset: next.offset - 1 });
       i++;
       continue;
     }

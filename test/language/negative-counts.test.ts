@@ -17,6 +17,8 @@ const refusal = (text: string): string => {
 describe('a negative count, length or batch is a clear error', () => {
   it.each([
     ['7b seq -1', '"seq -1"', 'from 1 to 10,000,000'],
+    // A card's number with a minus (fast-check's counterexample ["seq", 4070, "-"]): a number, refused.
+    ['7b seq -4070 on 8x h100', '"seq -4070"', 'from 1 to 10,000,000'],
     ['7b on -2x h100', '"on -2x h100"', 'GPU count must be a whole number from 1 to 100,000'],
     ['7b on -2 h100', '"on -2 h100"', 'GPU count'],
     ['7b bs -4', '"bs -4"', 'micro-batch must be a whole number from 1 to 65,536'],
