@@ -30,5 +30,5 @@ export function programSeq(framework: string): ProgramSeq | null {
   return PROGRAM_SEQ[framework] ?? null;
 }
 
-/** "seq 1024 — LLaMA-Factory's cutoff_len default (hparams/data_args.py); say seq N if yours differs" */
+/** "seq 32768 — LongLoRA's model_max_length default (8192 × 4, fine-tune.py); say seq N if yours differs" */
 export const programSeqWords = (own: ProgramSeq) => `seq ${own.seq} — ${own.name}; say seq N if yours differs`;

@@ -120,7 +120,6 @@ interface ParserInternals {
   current: number;
 }
 
-
 export function runParser(tokens: readonly Token[]): ParserRun {
   return feedFrom(parserFor(tokens, true), tokens, 0);
 }

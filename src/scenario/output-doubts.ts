@@ -1,3 +1,4 @@
+import { allMatches } from '../language/all-matches.js';
 import type { FactTrace } from './facts.js';
 
 /**
@@ -23,6 +24,8 @@ const PRINTED_FACTS = new Set(['seq']);
  * `root@host:/data# vllm serve …`, `>>> model = …`; not a comment (`# Copyright …`, `#!/bin/bash`).
  */
 const PROMPT = /^\s*(?:\([\w.-]+\)\s*)?(?:\[[^\]\n]*\]\s*[#$]\s|[\w.-]+@[\w.-]+(?::\S*)?\s*[#$]\s|\$\s|>>>\s)/;
+/** A fenced block and its body (the closing fence may be missing at the message's end). */
+const FENCE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
 /** A command-line flag: `--max-model-len 4096`, `--tensor-parallel-size=4`. */
 const FLAG = /(?:^|\s)--[a-z][\w-]*(?:[ =]\S)/;
 /** A line that opens an error report: `ValueError: …`, `Traceback (most recent call last):`, `[rank3]: OutOfMemoryError: …`. */
@@ -37,7 +40,7 @@ const LOG_RECORD = /^\s*(?:\[?(?:INFO|WARN(?:ING)?|ERROR|DEBUG)\b|\[?\d{4}-\d\d-
  */
 export function outputSpans(text: string): { at: number; end: number }[] {
   const spans: { at: number; end: number }[] = [];
-  for (const fence of text.matchAll(/```[^\n]*\n([\s\S]*?)(?:```|$)/g)) {
+  for (const fence of allMatches(FENCE, text)) {
     let at = fence.index + fence[0].length - fence[1]!.length - (fence[0].endsWith('```') ? 3 : 0);
     let printed = false;
     let continued = false;
