@@ -109,6 +109,18 @@ function numericGuard(text: string, end: number): boolean {
 const wordGuard = (text: string, end: number) => !isAlnumAt(text, end);
 
 /**
+ * A card number with a keyword glued after it, as Latin words run together inside Chinese text
+ * ("4张3090lora微调Qwen7B爆显存", hiyouga/LlamaFactory#3708; "4张24GB显存的4090lora微调GLM-4V-9B",
+ * c1097): the card ends at its last digit and the letters that follow are a whole keyword of their
+ * own (lora, qlora, full, zero3 …), so the two are two words. A card's own suffixes never get here
+ * (Ti, Super, SXM and memory spellings are catalog keys, read whole first).
+ */
+function gluedKeywordAfter(text: string, end: number): boolean {
+  if (!isDigitCode(text.charCodeAt(end - 1)) || !isLetterAt(text, end)) return false;
+  return runsFrom(text, end).some(({ key, end: after }) => KEYWORD_INDEX.has(key) && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, after) : wordGuard(text, after)));
+}
+
+/**
  * Up to LONGEST chunk runs from `at` that may still be a name: their joined key and where each
  * ends. Runs stop at the first key that starts no table key.
  */
@@ -152,6 +164,7 @@ export function nameAt(text: string, at: number): NameMatch | null {
     if (!gpu || !breaksAllowed(key, spaced)) continue;
     if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
     if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
+    if (gluedKeywordAfter(text, end)) return { type: 'gpu', value: gpu, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
     const { key, end, chunks: runChunks, spaced } = runs[i]!;
