@@ -145,6 +145,9 @@ describe('cards counted in Chinese, and the RTX 6000', () => {
   it('"RTX 6000" alone is the Ada card; "RTX PRO 6000" the Blackwell one', () => {
     expect(read('qwen3 32b lora on rtx 6000').scenario.hardware?.gpuId).toBe('rtx-6000-ada');
     expect(read('qwen3 32b lora on rtx pro 6000').scenario.hardware?.gpuId).toBe('rtx-pro-6000');
+    // lmstudio-ai/lms#41 (c1230): "I have two RTX 6000 Pro" — PRO after the number is the Blackwell card too.
+    expect(read('I have two RTX 6000 Pro, running qwen3 32b').scenario.hardware?.gpuId).toBe('rtx-pro-6000');
+    expect(read('qwen3 32b on 2x rtx6000 pro').scenario.hardware?.gpuId).toBe('rtx-pro-6000');
   });
 });
 

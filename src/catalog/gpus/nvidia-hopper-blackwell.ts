@@ -78,7 +78,9 @@ export const NVIDIA_HOPPER_BLACKWELL: readonly GpuSpec[] = [
   },
   {
     id: 'rtx-pro-6000', name: 'RTX PRO 6000 Blackwell 96GB',
-    aliases: ['rtx pro 6000', 'rtx pro 6000 blackwell', 'rtx pro 6000 blackwell workstation edition', 'rtx pro 6000 blackwell server edition', 'pro 6000', 'nvidia rtx pro 6000 blackwell workstation edition', 'nvidia rtx pro 6000 blackwell server edition'],
+    // "two RTX 6000 Pro" (lmstudio-ai/lms#41, c1230): the PRO word after the number is still the
+    // Blackwell card, never the 48 GB RTX 6000 Ada that "rtx 6000" alone names.
+    aliases: ['rtx pro 6000', 'rtx 6000 pro', 'rtx6000 pro', 'rtx 6000 pro blackwell', 'rtx pro 6000 blackwell', 'rtx pro 6000 blackwell workstation edition', 'rtx pro 6000 blackwell server edition', 'pro 6000', 'nvidia rtx pro 6000 blackwell workstation edition', 'nvidia rtx pro 6000 blackwell server edition'],
     totalMiB: 97887, usableMiB: lessReservation(97887), bf16: true, fp8: true, vendor: 'nvidia',
     contextMiB: CONTEXT_MIB.blackwell, priceRank: 1.6,
     source: 'NVIDIA RTX PRO 6000 Blackwell datasheet (96 GB GDDR7 ECC); nvidia-smi 97887 MiB',
