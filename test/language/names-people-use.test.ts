@@ -404,3 +404,13 @@ describe('a context window in a checkpoint name', () => {
     expect(read('serve qwen2.5-7b-instruct-128k at full context on an h100').scenario.seq).toBe(128 * 1024);
   });
 });
+
+describe("an optimizer's joined name is the optimizer, whatever ends the sentence", () => {
+  // A stranger's QLoRA post: "max_seq_length=2048 and paged_adamw_8bit. Training starts…" had read the
+  // "_8bit" as an 8-bit base, turning QLoRA (NF4) into LoRA on int8 without a word.
+  it.each(['paged_adamw_8bit.', 'paged_adamw_8bit,', 'paged_adamw_8bit'])('"… and %s Training starts" keeps QLoRA on NF4', (written) => {
+    const { scenario } = read(`qlora mistral 7b on my RTX 3060 (12GB), max_seq_length=2048 and ${written} Training starts`);
+    expect(scenario.optimizer).toBe('paged-adamw-8bit');
+    expect(scenario.weights).toBe('nf4');
+  });
+});

@@ -37,8 +37,9 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
  */
 export function modelName(word: string, notes: string[]): string | Piece[] {
   if (modelIdOf(word)) return word;
-  // A weight format's own joined spelling (IPEX-LLM's "sym_int4", "asym_int4") is the format, no name with a suffix.
-  if (keywordMeaning(word)?.type === 'weights') return word;
+  // A keyword's own joined spelling is that keyword, no name with a suffix: a weight format (IPEX-LLM's
+  // "sym_int4", "asym_int4"), an optimizer ("paged_adamw_8bit", whose "_8bit" is no 8-bit base).
+  if (keywordMeaning(word) !== undefined) return word;
   let name = word;
   const formats: { word: string; named: boolean }[] = [];
   for (let guard = 0; guard < 6; guard++) {

@@ -230,9 +230,10 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   },
   {
     // HF `optim` values written in prose ("with paged_adamw_8bit", "optim adamw_8bit"): one optimizer,
-    // not "adamw" and an "_8bit" read as 8-bit weights (which turned QLoRA into LoRA on int8).
+    // not "adamw" and an "_8bit" read as 8-bit weights (which turned QLoRA into LoRA on int8). A
+    // sentence's full stop may follow ("max_seq_length=2048 and paged_adamw_8bit. Training starts").
     id: 'training.optimizer-name',
-    pattern: /(?<![\w.])(?:optim(?:izer)?\s*[:=]?\s*)?((?:paged_)?adamw?(?:_bnb)?_(?:8|32)bit|paged_adamw|adamw_torch_fused|adamw_torch)(?![\w.])/g,
+    pattern: /(?<![\w.])(?:optim(?:izer)?\s*[:=]?\s*)?((?:paged_)?adamw?(?:_bnb)?_(?:8|32)bit|paged_adamw|adamw_torch_fused|adamw_torch)(?![\w]|\.\w)/g,
     when: (t) => /adam/.test(t),
     write: (m) => optimizerWords(m[1]!).padEnd(m[0].length),
     example: 'qlora llama-2-13b with paged_adamw_8bit',
