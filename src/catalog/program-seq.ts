@@ -16,6 +16,12 @@
  *   own bound (the min before v0.15; scenario/resolve-batch.ts checks it). Its example scripts may
  *   pass their own (examples/scripts/sft.py's SftScriptArguments `max_seq_length` 512 at 0ee349dc,
  *   2024-03, trl/commands/cli_utils.py): a command quoted from them says its seq.
+ * - alpaca-lora: finetune.py's `cutoff_len: int = 256` (tloen/alpaca-lora 3b79ea4, 2023-03-28, to its
+ *   last change 8bb8579, 2023-04-18; the module constant CUTOFF_LEN = 256 from 41e0ff6, 2023-03-13). Its
+ *   first commit cut at 128, and 512 held from af30df1 (2023-03-24) to b948f89 (2023-03-26) and within
+ *   2023-03-28; the request language reads no alpaca-lora release. Samples are padded to that length
+ *   before 2023-03-24 (padding="max_length"), to the batch's longest after (padding=False, then
+ *   DataCollatorForSeq2Seq): 256 is the longest a batch holds.
  *
  * Not here: LLaMA-Factory (DataArguments `cutoff_len`: default 1024 from v0.2.0, dc68c313
  * 2023-09-21, through v0.9.0; default 2048 from v0.9.1, 1e6f9650 2024-11-10 "add vllm config", in
@@ -33,6 +39,7 @@ export interface ProgramSeq {
 const PROGRAM_SEQ: Readonly<Record<string, ProgramSeq>> = {
   longlora: { seq: 32768, name: "LongLoRA's model_max_length default (8192 × 4, fine-tune.py)" },
   axolotl: { seq: 512, name: "axolotl's sequence_len default (utils/schemas/config.py)" },
+  'alpaca-lora': { seq: 256, name: "alpaca-lora's cutoff_len default (finetune.py)" },
   trl: { seq: 1024, name: "TRL SFTTrainer's max_length default (SFTConfig; min(tokenizer max, 1024) before v0.15)" },
 };
 

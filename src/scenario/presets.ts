@@ -274,7 +274,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32), LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj,
       // v_proj, fp16=True, optim adamw_torch. A "lora" run with it is LoRA over that 8-bit base, as a
       // bare "alpaca-lora" is. Its MICRO_BATCH_SIZE 4 is said beside the envelope (catalog/program-batch.ts);
-      // its CUTOFF_LEN 256 is not applied (say "bs 4 seq 256"). Attention is transformers' eager
+      // its cutoff_len 256 is the point when no seq is said (catalog/program-seq.ts). Attention is transformers' eager
       // LlamaAttention (matmul scores, fp32 softmax): the repo ran March → July 2023 on transformers
       // 4.28 → 4.31, and LLaMA's SDPA path came with 4.36 (LlamaSdpaAttention, December 2023).
       const adapters = mode === 'qlora' || mode === 'lora';

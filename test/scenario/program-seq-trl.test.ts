@@ -41,3 +41,21 @@ describe("TRL's SFTTrainer trains at its own max_length, 1024, when seq is unsai
     expect(at('llama-3-8b lora trl on 1x a100-80g')).toBeLessThanOrEqual(at('llama-3-8b lora trl seq 2048 on 1x a100-80g'));
   });
 });
+
+/**
+ * alpaca-lora's finetune.py cuts at cutoff_len 256 (tloen/alpaca-lora 3b79ea4 → 8bb8579; CUTOFF_LEN 256
+ * from 41e0ff6): the point when no seq is said, and its 4-sample micro-batch is still only said.
+ */
+describe("alpaca-lora trains at its own cutoff_len, 256, when seq is unsaid", () => {
+  it('a bare alpaca-lora LoRA run is read at seq 256, said as its default', () => {
+    const r = reply('llama-1-7b lora alpaca-lora on 1x rtx-3090');
+    expect(r.scenario.seq).toBe(256);
+    expect(r.scenario.microBatch).toBe(1);
+    expect(r.assumptions.join(' ')).toMatch(/seq 256 — alpaca-lora's cutoff_len default/);
+  });
+
+  it('a said seq wins, and running the model (generate.py) takes no training cut', () => {
+    expect(reply('llama-1-7b lora alpaca-lora seq 512 on 1x rtx-3090').scenario.seq).toBe(512);
+    expect(reply('llama-1-7b alpaca-lora infer on 1x rtx-3090').scenario.seq).not.toBe(256);
+  });
+});
