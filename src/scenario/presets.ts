@@ -257,7 +257,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // meta-llama/llama-recipes (llama-cookbook) src/llama_recipes/configs/training.py, fsdp.py,
       // peft.py (2024): enable_fsdp with FULL_SHARD and fsdp_activation_checkpointing=True,
       // mixed_precision=True (FSDP MixedPrecision bf16 over fp32 parameters, pure_bf16=False);
-      // without FSDP the model is loaded in bf16; lora_config r=8, lora_alpha=32,
+      // without FSDP the model is loaded in bf16 (finetuning.py torch_dtype "auto" from 808a3f7a, 2024-07-11;
+      // before it from_pretrained passed no torch_dtype: fp32 weights, no autocast unless use_fp16, corpus v164); lora_config r=8, lora_alpha=32,
       // target_modules [q_proj, v_proj], lora_dropout=0.05. batch_size_training 4 and
       // context_length 4096 are not applied (say "bs 4 seq 4096"). Its successor meta-llama/llama-cookbook
       // (src/llama_cookbook/configs/training.py, 2025) keeps fsdp_activation_checkpointing on for FSDP
