@@ -257,7 +257,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // meta-llama/llama-recipes (llama-cookbook) src/llama_recipes/configs/training.py, fsdp.py,
       // peft.py (2024): enable_fsdp with FULL_SHARD and fsdp_activation_checkpointing=True,
       // mixed_precision=True (FSDP MixedPrecision bf16 over fp32 parameters, pure_bf16=False);
-      // without FSDP the model is loaded in bf16; lora_config r=8, lora_alpha=32,
+      // without FSDP the model is loaded in bf16 (finetuning.py torch_dtype "auto" from 808a3f7a, 2024-07-11;
+      // before it from_pretrained passed no torch_dtype: fp32 weights, no autocast unless use_fp16, corpus v164); lora_config r=8, lora_alpha=32,
       // target_modules [q_proj, v_proj], lora_dropout=0.05. batch_size_training 4 and
       // context_length 4096 are not applied (say "bs 4 seq 4096"). Its successor meta-llama/llama-cookbook
       // (src/llama_cookbook/configs/training.py, 2025) keeps fsdp_activation_checkpointing on for FSDP
@@ -274,7 +275,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // prepare_model_for_int8_training (gc on, non-int8 weights cast to fp32), LoRA r=8 lora_alpha=16 lora_dropout=0.05 on q_proj,
       // v_proj, fp16=True, optim adamw_torch. A "lora" run with it is LoRA over that 8-bit base, as a
       // bare "alpaca-lora" is. Its MICRO_BATCH_SIZE 4 is said beside the envelope (catalog/program-batch.ts);
-      // its CUTOFF_LEN 256 is not applied (say "bs 4 seq 256"). Attention is transformers' eager
+      // its cutoff_len 256 is the point when no seq is said (catalog/program-seq.ts). Attention is transformers' eager
       // LlamaAttention (matmul scores, fp32 softmax): the repo ran March → July 2023 on transformers
       // 4.28 → 4.31, and LLaMA's SDPA path came with 4.36 (LlamaSdpaAttention, December 2023).
       const adapters = mode === 'qlora' || mode === 'lora';

@@ -1,6 +1,7 @@
 import type { ErrorReply } from '../reply/types.js';
 import { programSeq, programSeqWords } from '../catalog/program-seq.js';
 import { DEFAULT_WORDS } from './defaults.js';
+import { namesTrl } from './trl-preset.js';
 import type { Resolution } from './resolution.js';
 import { DRIVERS, unstatedDrivers, withUnstated } from './unstated.js';
 
@@ -25,7 +26,7 @@ export function batchStep(r: Resolution): ErrorReply | null {
     r.assume(`seq ${positions} (${s.model.name}'s learned positions, the longest it takes${was})`);
   } else if (r.isNew) {
     // A named training framework's own default length is a better point than ours (catalog/program-seq.ts).
-    const own = s.mode === 'inference' ? null : programSeq(s.framework);
+    const own = s.mode === 'inference' ? null : programSeq(programOf(r));
     if (own && (positions === undefined || own.seq <= positions)) {
       s.seq = own.seq;
       r.assume(programSeqWords(own));
@@ -65,6 +66,15 @@ export function batchStep(r: Resolution): ErrorReply | null {
   if (mbs !== undefined || derived !== undefined) unstated.delete('batch');
   r.s = withUnstated(s, [...unstated]);
   return null;
+}
+
+/**
+ * The program whose own default length applies: the framework, or "trl" where TRL was named bare
+ * (the 'hf' framework read from the word "trl", as resolve-framework.ts's bareTrl): its SFTTrainer.
+ */
+function programOf(r: Resolution): string {
+  const word = r.patch.get<string>('framework')?.item.text ?? '';
+  return r.s.framework === 'hf' && namesTrl(word) ? 'trl' : r.s.framework;
 }
 
 /**
