@@ -84,8 +84,13 @@ function present(...components: (Component | null | undefined)[]): Component[] {
  * init_worker_distributed_environment) and budgets `total × utilisation − (init_gpu_memory − free
  * after the profile run)` (`determine_num_available_blocks`): NCCL counts, the CUDA context sits
  * outside the budget. The 0.6 series' "Memory profiling results" version adds
- * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so from 0.6
- * (and in V1) both count, as before. The baseline itself came with vllm#2863 (merged 2024-02-14,
+ * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so 0.6.0 →
+ * 0.6.4 count both, as before. vllm#10511 ("overhaul memory profiling", merged 2024-11-21, first in
+ * 0.6.5) profiles inside `memory_profiling(baseline_memory_in_bytes=total_gpu_memory −
+ * self.init_gpu_memory, …)` and budgets `total × utilisation − non_kv_cache_memory`, the increase
+ * over that baseline, which init_device still takes after the context (vllm#12059, "Memory profiler
+ * does not consider CUDA context memory", closed unfixed): from 0.6.5 V0 leaves the context outside
+ * again, NCCL inside. The baseline itself came with vllm#2863 (merged 2024-02-14,
  * release 0.3.1, "Fix memory profiling when GPU is used by multiple processes"): before it
  * (0.2.x, 0.3.0) `profile_num_available_blocks` took `peak_memory = total_gpu_memory −
  * free_gpu_memory` after the profile run and budgeted `total × utilisation − peak_memory`, so the
@@ -97,9 +102,10 @@ export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number)
   return v0BaselineAfterContext(s) ? nonTorch - context : nonTorch;
 }
 
-/** V0 from 0.3.1 (vllm#2863's init_gpu_memory) to 0.5.x: the baseline is taken after the CUDA context, which so sits outside the budget. */
+/** V0 from 0.3.1 (vllm#2863's init_gpu_memory) to 0.5.x, and again from 0.6.5 (vllm#10511's memory_profiling): the baseline is taken after the CUDA context, which so sits outside the budget. */
 export function v0BaselineAfterContext(s: Scenario): boolean {
-  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && vllmAtLeast(s, 3, 1) && !vllmAtLeast(s, 6);
+  if (servingEngine(s) !== 'vllm' || vllmEngine(s) !== 'v0') return false;
+  return (vllmAtLeast(s, 3, 1) && !vllmAtLeast(s, 6)) || vllmAtLeast(s, 6, 5);
 }
 
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
@@ -204,7 +210,7 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  // V0 from 0.3.1 to 0.5 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  // V0 from 0.3.1 to 0.5, and from 0.6.5, budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
   const v0 = v0BaselineAfterContext(s);
   // V1 from 0.9.1: the baseline holds the context (and from 0.11.0 NCCL); what came after it counts (vllm-v1-baseline.ts).
   const v1 = graphEstimateInBudget(s) ? 'none' : v1Baseline(s);
