@@ -6,6 +6,7 @@ import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, 
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
 import { graphCollectivesNote } from './graph-collectives.js';
 import { vllmStartupNote, vllmStartupShortfall } from './vllm-startup.js';
+import { graphEstimateInBudget, v1Baseline, v1NonTorchInBudget, v1TakenAtSnapshot } from './vllm-v1-baseline.js';
 import { TURBOMIND_CACHE_SHARE, turbomindAfterCache, turbomindCacheOfTotal, turbomindKvBudget, turbomindSplitsVocabIn, turbomindTotalShareNote, turbomindVocabTables } from './lmdeploy.js';
 import { MII_RESERVE_BYTES, miiKvBudget } from './mii.js';
 import { aphroditeClampWords, aphroditeShortensToPool } from './aphrodite.js';
@@ -83,20 +84,28 @@ function present(...components: (Component | null | undefined)[]): Component[] {
  * init_worker_distributed_environment) and budgets `total × utilisation − (init_gpu_memory − free
  * after the profile run)` (`determine_num_available_blocks`): NCCL counts, the CUDA context sits
  * outside the budget. The 0.6 series' "Memory profiling results" version adds
- * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so from 0.6
- * (and in V1) both count, as before. The baseline itself came with vllm#2863 (merged 2024-02-14,
+ * `non_torch_allocations = (total − free) − torch allocated`, which holds the context, so 0.6.0 →
+ * 0.6.4 count both, as before. vllm#10511 ("overhaul memory profiling", merged 2024-11-21, first in
+ * 0.6.5) profiles inside `memory_profiling(baseline_memory_in_bytes=total_gpu_memory −
+ * self.init_gpu_memory, …)` and budgets `total × utilisation − non_kv_cache_memory`, the increase
+ * over that baseline, which init_device still takes after the context (vllm#12059, "Memory profiler
+ * does not consider CUDA context memory", closed unfixed): from 0.6.5 V0 leaves the context outside
+ * again, NCCL inside. The baseline itself came with vllm#2863 (merged 2024-02-14,
  * release 0.3.1, "Fix memory profiling when GPU is used by multiple processes"): before it
  * (0.2.x, 0.3.0) `profile_num_available_blocks` took `peak_memory = total_gpu_memory −
  * free_gpu_memory` after the profile run and budgeted `total × utilisation − peak_memory`, so the
  * context and NCCL both count there too.
  */
 export function nonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
+  // V1 from 0.9.1 takes its own baseline after the context, and from 0.11.0 after NCCL too (vllm-v1-baseline.ts).
+  if (v1Baseline(s) !== 'none') return v1NonTorchInBudget(s, nonTorch, context);
   return v0BaselineAfterContext(s) ? nonTorch - context : nonTorch;
 }
 
-/** V0 from 0.3.1 (vllm#2863's init_gpu_memory) to 0.5.x: the baseline is taken after the CUDA context, which so sits outside the budget. */
+/** V0 from 0.3.1 (vllm#2863's init_gpu_memory) to 0.5.x, and again from 0.6.5 (vllm#10511's memory_profiling): the baseline is taken after the CUDA context, which so sits outside the budget. */
 export function v0BaselineAfterContext(s: Scenario): boolean {
-  return servingEngine(s) === 'vllm' && vllmEngine(s) === 'v0' && vllmAtLeast(s, 3, 1) && !vllmAtLeast(s, 6);
+  if (servingEngine(s) !== 'vllm' || vllmEngine(s) !== 'v0') return false;
+  return (vllmAtLeast(s, 3, 1) && !vllmAtLeast(s, 6)) || vllmAtLeast(s, 6, 5);
 }
 
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
@@ -178,8 +187,10 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
   const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
   // vLLM V1 (0.9.1 on) refuses a fraction larger than what is free at start (vllm-startup.ts).
-  const startShort = engine === 'vllm' && capacity !== null ? vllmStartupShortfall(s, capacity, context) : 0;
-  const refused = startShort > 0 && capacity !== null ? `${vllmStartupNote(s, capacity, context)} ` : '';
+  // What the snapshot finds taken: the context, and from 0.11.0 NCCL's buffers too (vllm-v1-baseline.ts).
+  const taken = v1TakenAtSnapshot(s, nonTorchBytes, context);
+  const startShort = engine === 'vllm' && capacity !== null ? vllmStartupShortfall(s, capacity, taken) : 0;
+  const refused = startShort > 0 && capacity !== null ? `${vllmStartupNote(s, capacity, taken)} ` : '';
   // TGI's warm-up holds its batch's KV blocks beside its prefill peak, inside the memory fraction (tgi.ts tgiWarmupKvBytes).
   const warmupShort = engine === 'tgi' && capacity !== null ? tgiWarmupKvBytes(s, perToken) - (s.inference.gpuMemoryUtilization * capacity - sum(p.inside) - nonTorch) : 0;
   const short = Math.max(startShort, warmupShort);
@@ -199,9 +210,12 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   // TGI: its wiggle room times --cuda-memory-fraction (1.0 unless given).
   const fraction = rule ? (rule.of === 'card' ? rule.share * s.inference.gpuMemoryUtilization : rule.share) : s.inference.gpuMemoryUtilization;
   const memoryFraction = rule && engine === 'tgi' && s.inference.gpuMemoryUtilization !== 1 ? `${s.inference.gpuMemoryUtilization} × ` : '';
-  // V0 from 0.3.1 to 0.5 budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
+  // V0 from 0.3.1 to 0.5, and from 0.6.5, budgets from a baseline taken after the CUDA context (nonTorchInBudget): only what came after it counts.
   const v0 = v0BaselineAfterContext(s);
-  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${v0 ? 'non-torch after the baseline (NCCL)' : 'non-torch'} ${gib(nonTorch)}`].join(' − ');
+  // V1 from 0.9.1: the baseline holds the context (and from 0.11.0 NCCL); what came after it counts (vllm-v1-baseline.ts).
+  const v1 = graphEstimateInBudget(s) ? 'none' : v1Baseline(s);
+  const nonTorchLabel = v0 || v1 === 'context' ? 'non-torch after the baseline (NCCL)' : v1 === 'context and NCCL' ? 'non-torch after the baseline' : 'non-torch';
+  const terms = [...inside.map((c) => `${c.name} ${gib(c.bytes)}`), `${nonTorchLabel} ${gib(nonTorch)}`].join(' − ');
   // A pool within 0.05 GiB of nothing, said to two places: "-0.0 GiB" hides which side of zero it fell.
   const kv = budget !== 0 && Math.abs(budget) < 0.05 * 2 ** 30 ? (budget / 2 ** 30).toFixed(2) : gib(budget);
   const head =
@@ -223,7 +237,7 @@ function budgetNote(engine: Engine, s: Scenario, capacity: number | null, inside
   if (budget <= 0) return `${head}${plan}: nothing left for the KV cache, so the server does not start${engine === 'vllm' ? ' ("No available memory for the cache blocks")' : ''}.${vocab}`;
   const startError = engine === 'vllm' ? ` (${vllmStartError(s, budget, oneSequence)})` : engine === 'tgi' ? ` (${tgiStartError(s, Math.floor(budget / (oneSequence / s.seq)))})` : '';
   if (budget < oneSequence) return `${head}${plan}; ${seq}, so the server does not start${startError} (lower max-model-len, raise the memory fraction, or add GPUs).`;
-  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : ''} is not headroom.`;
+  const outside = rule?.of === 'free' ? (engine === 'lmdeploy' ? ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache holds TurboMind's batch buffers, one forward step and (4-bit weights) the GEMM tuner: it is not headroom.` : fraction === 1 ? ' Nothing outside the KV cache is left for anything the warm-up did not allocate.' : ` The ${Math.round((1 - fraction) * 100)}% of the free memory left outside the KV cache is not headroom.`) : ` The ${Math.round((1 - fraction) * 100)}% of the card outside the budget${v0 ? ' holds the CUDA context (V0 measures its baseline after creating it) and the CUDA graphs; it' : v1 !== 'none' ? ` holds the ${v1 === 'context' ? 'CUDA context' : 'CUDA context and NCCL\'s buffers'} (V1 takes its baseline after ${v1 === 'context' ? 'creating it' : 'them'}) and the CUDA graphs; it` : ''} is not headroom.`;
   return `${head}${plan}; ${seq}.${outside}${vocab}`;
 }
 
@@ -238,7 +252,7 @@ function outsideBudgetNote(engine: Engine, s: Scenario, capacity: number | null,
   const room = capacity * (1 - s.inference.gpuMemoryUtilization);
   const need = sum(outside) + contextOutside;
   if (need <= room) return '';
-  const terms = [...(contextOutside > 0 ? [`CUDA context ${gib(contextOutside)}`] : []), ...outside.map((c) => `${c.name.replace(/, captured after .*$/, '')} ${gib(c.bytes)}`)].join(' + ');
+  const terms = [...(contextOutside > 0 ? [`${v1Baseline(s) === 'context and NCCL' && !graphEstimateInBudget(s) ? 'CUDA context and NCCL' : 'CUDA context'} ${gib(contextOutside)}`] : []), ...outside.map((c) => `${c.name.replace(/, captured after .*$/, '')} ${gib(c.bytes)}`)].join(' + ');
   const eagerHelps = outside.length > 0 && contextOutside <= room;
   return ` After the pool: ${terms} = ${gib(need)} GiB, more than the ${gib(room)} GiB outside the budget: it runs out of memory once the pool is allocated${outside.length > 0 ? ', at the latest capturing the CUDA graphs' : ''} (lower --gpu-memory-utilization${eagerHelps ? ', or --enforce-eager' : ''}).`;
 }

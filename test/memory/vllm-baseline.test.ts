@@ -6,7 +6,8 @@ import { estimateOf } from './fixtures.js';
  * Where vLLM V0's budget starts (serving-budget.ts nonTorchInBudget): before vllm#2863 (0.3.1,
  * February 2024) `profile_num_available_blocks` takes `peak_memory = total − free` after the profile
  * run, so the CUDA context is inside the budget; from 0.3.1 to 0.5 the baseline `init_gpu_memory` is
- * taken after the context exists, which so sits outside; from 0.6 `non_torch_allocations` counts it again.
+ * taken after the context exists, which so sits outside; 0.6.0–0.6.4 `non_torch_allocations` counts it
+ * again, and from 0.6.5 (vllm#10511) the baseline leaves it outside once more (vllm-budget-terms.test.ts).
  */
 const at = (release: string, util: string) => estimateOf(`serve llama-3-8b seq 4096 vllm ${release} gpu-memory-utilization ${util} on 1x l4`);
 
