@@ -7,7 +7,7 @@ import { corpusText } from '../corpus/corpus.js';
 /**
  * Models corpus lines named that the catalog lacked (they were marked "pending": "model" and read
  * as "I don't know the model …" or as a bare size): InternVL 2 / 2.5 / 3, Qwen-VL, Qwen2.5-VL-32B,
- * GLM-4V-9B, Qwen3-Coder-480B-A35B, DBRX, Hunyuan-A13B, EXAONE 3.5 / 4.0, OpenLLaMA, OLMo-1B.
+ * GLM-4V-9B, Qwen3-Coder-480B-A35B, DBRX, Hunyuan-A13B, EXAONE 3.5 / 4.0, OpenLLaMA, OLMo-1B, SantaCoder.
  * Each is read from the names people write (Hub ids, directory names, prose with other separators).
  */
 function modelOf(text: string): { id: string | null; said: string } {
@@ -35,6 +35,7 @@ describe('the models strangers name resolve to their catalog entry', () => {
     ['open-llama-3b-v2', ['openlm-research/open_llama_3b_v2', 'open_llama_3b_v2']],
     ['open-llama-7b', ['openlm-research/open_llama_7b', 'open_llama_7b']],
     ['olmo-1b', ['allenai/OLMo-1B-hf', 'OLMo-1B']],
+    ['santacoder-1.1b', ['bigcode/santacoder', 'bigcode/gpt_bigcode-santacoder', 'SantaCoder']],
   ] as const)('%s', (id, names) => {
     for (const name of names) {
       const { id: got, said } = modelOf(`${name} inference on 2x h100`);
