@@ -26,6 +26,10 @@ import { INTERNLM_MODELS } from './models/internlm.js';
 import { MPT_MODELS } from './models/mpt.js';
 import { OPT_MODELS } from './models/opt.js';
 import { MINICPM_MODELS } from './models/minicpm.js';
+import { INTERNVL_MODELS } from './models/internvl.js';
+import { MOE_MISC_MODELS } from './models/moe-misc.js';
+import { EXAONE_MODELS } from './models/exaone.js';
+import { OPEN_MODELS } from './models/open-models.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -63,4 +67,8 @@ export const MODELS: readonly ModelSpec[] = [
   ...MPT_MODELS,
   ...OPT_MODELS,
   ...MINICPM_MODELS,
+  ...INTERNVL_MODELS,
+  ...MOE_MISC_MODELS,
+  ...EXAONE_MODELS,
+  ...OPEN_MODELS,
 ];

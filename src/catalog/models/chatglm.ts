@@ -1,5 +1,6 @@
 import type { ModelSpec } from '../types.js';
 import { gptStyle, llamaStyle } from './shape.js';
+import { glm4vVision } from './vision.js';
 
 /**
  * Zhipu AI / THUDM's ChatGLM (remote code modeling_chatglm.py, ChatGLMForConditionalGeneration).
@@ -73,5 +74,21 @@ export const CHATGLM_MODELS: readonly ModelSpec[] = [
       'THUDM/glm-4-9b-chat config.json (num_layers 40, hidden_size 4096, num_attention_heads 32, multi_query_group_num 2, kv_channels 128, ' +
       'ffn_hidden_size 13696, padded_vocab_size 151552, add_qkv_bias true, seq_length 131072; glm-4-9b-chat-1m has 4 KV groups); ' +
       'total: Hugging Face model page safetensors count (9.4B)',
+  },
+  {
+    id: 'glm-4v-9b',
+    name: 'GLM-4V-9B',
+    family: 'glm',
+    aliases: ['glm 4v 9b', 'glm4v-9b', 'glm4v 9b', 'glm-4v', 'glm4v', 'glm 4v', 'thudm/glm-4v-9b', 'zhipuai/glm-4v-9b'],
+    // GLM-4-9B's decoder (seq_length 8192) and the EVA2-CLIP-E tower with its GLU adapter (vision.ts glm4vVision).
+    arch: llamaStyle({
+      layers: 40, hidden: 4096, heads: 32, kvHeads: 2, headDim: 128, ffn: 13696,
+      vocab: 151552, tiedEmbeddings: false, attentionBias: 'qkv', vision: glm4vVision(4096, 13696),
+    }),
+    publishedParams: 13.9e9 - glm4vVision(4096, 13696).params,
+    source:
+      'THUDM/glm-4v-9b config.json (num_layers 40, hidden_size 4096, multi_query_group_num 2, ffn_hidden_size 13696, padded_vocab_size 151552; ' +
+      'vision_config hidden_size 1792, intermediate_size 15360, num_hidden_layers 63, patch_size 14, image_size 1120) and visual.py; ' +
+      'total: Hugging Face model page safetensors count (13.9B) less the 4.51B tower and adapter',
   },
 ];

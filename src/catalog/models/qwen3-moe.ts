@@ -44,4 +44,23 @@ export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
       'Qwen/Qwen3-235B-A22B config.json (94 layers, hidden 4096, 64 heads, 4 KV heads, head_dim 128, moe_intermediate_size 1536, ' +
       'num_experts 128, num_experts_per_tok 8); total: model card (235B total, 22B activated)',
   },
+  {
+    id: 'qwen3-coder-480b-a35b',
+    name: 'Qwen3-Coder-480B-A35B',
+    family: 'qwen',
+    aliases: [
+      'qwen3 coder 480b a35b', 'qwen3-coder-480b', 'qwen3 coder 480b', 'qwen3-coder-480b-a35b-instruct',
+      'qwen/qwen3-coder-480b-a35b-instruct',
+    ],
+    arch: llamaStyle({
+      layers: 62, hidden: 6144, heads: 96, kvHeads: 8, headDim: 128,
+      ffn: 2560, experts: 160, expertsPerToken: 8,
+      vocab: 151936, tiedEmbeddings: false, qkNorm: true,
+    }),
+    publishedParams: 480e9,
+    source:
+      'Qwen/Qwen3-Coder-480B-A35B-Instruct config.json (qwen3_moe: 62 layers, hidden 6144, 96 heads, 8 KV heads, head_dim 128, ' +
+      'moe_intermediate_size 2560, num_experts 160, num_experts_per_tok 8, shared_expert_intermediate_size 0, vocab 151936, untied); ' +
+      'total: model card (480B total, 35B activated)',
+  },
 ];

@@ -55,4 +55,20 @@ export const STARCODER_MODELS: readonly ModelSpec[] = [
     publishedParams: 15.96e9,
     source: 'bigcode/starcoder2-15b config.json (tie_word_embeddings false); total: Hugging Face model page safetensors count (16B: 15.96B)',
   },
+  {
+    id: 'santacoder-1.1b',
+    name: 'SantaCoder-1.1B',
+    // Its own family: "starcoder 1b" is StarCoderBase-1B, not this model.
+    family: 'santacoder',
+    aliases: ['santacoder', 'santa coder', 'santacoder 1.1b', 'santacoder-1.1b', 'bigcode/santacoder', 'bigcode/gpt_bigcode-santacoder', 'gpt_bigcode-santacoder'],
+    // GPTBigCodeForCausalLM with multi-query attention (one 128-wide K/V head), learned positions, tied lm_head.
+    arch: gptStyle({
+      layers: 24, hidden: 2048, heads: 16, kvHeads: 1, headDim: 128, ffn: 8192,
+      vocab: 49280, tiedEmbeddings: true, positions: 'learned', maxPositions: 2048,
+    }),
+    publishedParams: 1.1e9,
+    source:
+      'bigcode/gpt_bigcode-santacoder config.json (gpt_bigcode: n_embd 2048, n_head 16, n_inner 8192, n_layer 24, n_positions 2048, ' +
+      'vocab_size 49280, multi_query true); total: model card (1.1B; the shape counts 1.12B)',
+  },
 ];

@@ -226,3 +226,77 @@ export function minicpmVision(textHidden: number, queries: number): NonNullable<
     projector: resampler,
   });
 }
+
+/**
+ * InternViT, the tower of OpenGVLab's InternVL (remote code modeling_intern_vit.py, vision_config of
+ * the InternVL checkpoints), and InternVL's mlp1 projector. Not a vitParams ViT: each
+ * InternVisionEncoderLayer carries the layer-scale vectors ls1 and ls2 (hidden each), and the 6B
+ * tower has no qkv bias but an RMSNorm of the whole hidden width on q and on k (qk_normalization).
+ * - each layer: attn.qkv Linear(h, 3h) (bias = qkv_bias), attn.proj Linear(h, h) with bias, mlp
+ *   fc1/fc2 with biases, norm1/norm2 (LayerNorm or RMSNorm per norm_type), ls1/ls2;
+ * - embeddings: class_embedding, patch_embedding Conv2d(3, h, 14) with bias, position_embedding of
+ *   (448 / 14)² + 1 = 1025 rows; no norm after the last layer;
+ * - mlp1 (modeling_internvl_chat.py, downsample_ratio 0.5 → the 2 × 2 pixel shuffle makes 4h):
+ *   LayerNorm(4h), Linear(4h, text hidden), GELU, Linear(text hidden, text hidden), with biases.
+ * Two towers ship:
+ * - '300m': InternViT-300M-448px (InternVL2-1B … 8B) and -V2_5 (InternVL2.5 / InternVL3 up to 14B):
+ *   24 layers, hidden 1024, intermediate 4096, layer_norm, qkv_bias true, qk_normalization false;
+ * - '6b': InternViT-6B-448px-V1-5 (InternVL-Chat-V1-5, InternVL2-26B, -40B, -Llama3-76B) and -V2_5
+ *   (InternVL2.5 / InternVL3 26B up to 78B): 45 layers (the last three of 48 dropped), hidden 3200,
+ *   intermediate 12800, rms_norm, qkv_bias false, qk_normalization true — 5.54 B parameters.
+ */
+const INTERN_VIT = {
+  '300m': { layers: 24, hidden: 1024, ffn: 4096, norm: 'layernorm', qkvBias: true, qkNorm: false },
+  '6b': { layers: 45, hidden: 3200, ffn: 12800, norm: 'rmsnorm', qkvBias: false, qkNorm: true },
+} as const;
+
+export function internVitVision(tower: keyof typeof INTERN_VIT, textHidden: number): NonNullable<Architecture['vision']> {
+  const { layers, hidden: h, ffn, norm, qkvBias, qkNorm } = INTERN_VIT[tower];
+  const normParams = norm === 'layernorm' ? 2 * h : h;
+  const attention = 3 * h * h + (qkvBias ? 3 * h : 0) + h * h + h + (qkNorm ? 2 * h : 0);
+  const mlp = 2 * h * ffn + ffn + h;
+  const layer = attention + mlp + 2 * normParams + 2 * h;
+  const embedding = h + 3 * 14 * 14 * h + h + ((448 / 14) ** 2 + 1) * h;
+  const projector = 2 * 4 * h + 4 * h * textHidden + textHidden + textHidden * textHidden + textHidden;
+  return { name: tower === '6b' ? 'InternViT-6B' : 'InternViT-300M', params: layers * layer + embedding + projector };
+}
+
+/**
+ * Qwen-VL's tower (Qwen/Qwen-VL and Qwen-VL-Chat config.json `visual`: width 1664, layers 48, heads
+ * 16, mlp_ratio 4.9231 → 8192, patch 14, image 448, output_dim 4096; remote code visual.py): an
+ * OpenCLIP ViT-bigG whose conv1 has no bias, 256 learned positions (interpolated to the 32 × 32
+ * grid at run time), ln_pre, 48 blocks (in_proj/out_proj and c_fc/c_proj with biases, ln_1/ln_2),
+ * then the position-aware Resampler of 256 queries of output_dim (query, a stored sin-cos pos_embed,
+ * kv_proj Linear(1664, 4096) without bias, nn.MultiheadAttention(4096) with biases, ln_q, ln_kv),
+ * ln_post and the proj matrix (4096 × 4096): 1.94 B.
+ */
+export function qwenVlVision(): NonNullable<Architecture['vision']> {
+  const h = 1664;
+  const ffn = 8192;
+  const out = 4096;
+  const queries = 256;
+  const block = 4 * h * h + 4 * h + 2 * h * ffn + ffn + h + 2 * (2 * h);
+  const embedding = 3 * 14 * 14 * h + queries * h + 2 * h;
+  const resampler = 2 * queries * out + h * out + (4 * out * out + 4 * out) + 2 * (2 * out);
+  return { name: 'Qwen-VL ViT-bigG + resampler', params: 48 * block + embedding + resampler + 2 * out + out * out };
+}
+
+/**
+ * GLM-4V-9B's EVA2-CLIP-E tower (THUDM/glm-4v-9b remote code visual.py, config.json vision_config:
+ * hidden_size 1792, intermediate_size 15360, num_hidden_layers 63, num_heads 16, patch_size 14,
+ * image_size 1120 → num_positions 6401 with the class token) and its adapter into the text model:
+ * - each TransformerLayer: query_key_value and dense with biases, fc1/fc2 with biases, two LayerNorms;
+ * - PatchEmbedding: Conv2d(3, 1792, 14) with bias, cls_embedding, position_embedding of 6401 rows;
+ * - conv Conv2d(1792, text hidden, 2, stride 2) with bias (the 2 × 2 downsampling), then the GLU
+ *   linear_proj: Linear(text hidden, text hidden) without bias, LayerNorm, gate_proj and
+ *   dense_h_to_4h Linear(text hidden, ffn_hidden_size) and dense_4h_to_h back, without biases;
+ *   and the boi / eoi vectors.
+ */
+export function glm4vVision(textHidden: number, textFfn: number): NonNullable<Architecture['vision']> {
+  const h = 1792;
+  const ffn = 15360;
+  const layer = 4 * h * h + 4 * h + 2 * h * ffn + ffn + h + 2 * (2 * h);
+  const embedding = 3 * 14 * 14 * h + h + h + ((1120 / 14) ** 2 + 1) * h;
+  const adapter = h * textHidden * 4 + textHidden + textHidden * textHidden + 2 * textHidden + 3 * textHidden * textFfn + 2 * textHidden;
+  return { name: 'EVA2-CLIP-E + GLU adapter', params: 63 * layer + embedding + adapter };
+}

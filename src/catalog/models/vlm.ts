@@ -1,6 +1,6 @@
 import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
-import { llavaVision, minicpmVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision } from './vision.js';
+import { llavaVision, minicpmVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision, qwenVlVision } from './vision.js';
 
 /**
  * Llama 3.2 Vision's language model (MllamaForConditionalGeneration, text_config): Llama 3.1's
@@ -34,6 +34,22 @@ function mllamaText(layers: number, crossLayers: number, hidden: number, heads: 
  * so the catalog test compares like with like; test/catalog/vision.test.ts checks the sum.
  */
 export const VLM_MODELS: readonly ModelSpec[] = [
+  {
+    id: 'qwen-vl-9.6b',
+    name: 'Qwen-VL',
+    family: 'qwen',
+    aliases: [
+      'qwen-vl', 'qwen vl', 'qwen-vl-chat', 'qwen vl chat', 'qwenvl-chat', 'qwen-vl-9.6b', 'qwen-vl-chat-9.6b', 'qwen-vl-plus-open',
+      'qwen/qwen-vl', 'qwen/qwen-vl-chat',
+    ],
+    // QWenLMHeadModel with a `visual` tower: Qwen-7B's decoder (fused c_attn with bias, w1/w2/c_proj, RMSNorm, untied).
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 151936, tiedEmbeddings: false, attentionBias: 'qkv', vision: qwenVlVision() }),
+    publishedParams: 7.72e9,
+    source:
+      'Qwen/Qwen-VL-Chat config.json (hidden_size 4096, num_hidden_layers 32, num_attention_heads 32, intermediate_size 22016 = w1 + w2, ' +
+      'vocab_size 151936; visual: width 1664, layers 48, heads 16, mlp_ratio 4.9231, patch_size 14, image_size 448, output_dim 4096); ' +
+      'total: Qwen-7B\'s (7.72B), the 1.94B tower counted apart (README: "9.6B")',
+  },
   {
     id: 'qwen2-vl-2b',
     name: 'Qwen2-VL-2B',
@@ -78,6 +94,17 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({ layers: 28, hidden: 3584, heads: 28, kvHeads: 4, headDim: 128, ffn: 18944, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: qwen25VlVision(3584) }),
     publishedParams: 7_615_616_512,
     source: 'Qwen/Qwen2.5-VL-7B-Instruct config.json (text as Qwen2.5-7B; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 3584); total: the 8.29B checkpoint less the vision tower',
+  },
+  {
+    id: 'qwen2.5-vl-32b',
+    name: 'Qwen2.5-VL-32B',
+    family: 'qwen',
+    aliases: ['qwen2.5-vl-32b-instruct', 'qwen2.5 vl 32b', 'qwen2.5vl-32b', 'qwen2.5-vl-32', 'qwen2.5-vl-32-instruct', 'qwen/qwen2.5-vl-32b-instruct'],
+    arch: llamaStyle({ layers: 64, hidden: 5120, heads: 40, kvHeads: 8, headDim: 128, ffn: 27648, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: qwen25VlVision(5120) }),
+    publishedParams: 32_763_876_352,
+    source:
+      'Qwen/Qwen2.5-VL-32B-Instruct config.json (text as Qwen2.5-32B: 64 layers, hidden 5120, 40 heads, 8 KV heads, intermediate 27648, ' +
+      'vocab 152064, untied; vision_config as 7B with out_hidden_size 5120); total: Qwen2.5-32B\'s (KerasHub qwen2.5_instruct_32b_en, 32,763,876,352)',
   },
   {
     id: 'qwen2.5-vl-72b',
