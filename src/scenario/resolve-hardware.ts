@@ -7,6 +7,7 @@ import { comparesCards } from './resolve-questions.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
 import { carriedPipelineFitted, isLayerSplitOverAllCards } from './split.js';
+import { oneOfTheListedGpus } from './listed-gpus.js';
 
 /** The hardware steps of a resolution (resolve-steps.ts): parallel degrees, the GPUs and their count, a device_map layer split. */
 
@@ -51,6 +52,8 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   const result = resolveHardware(r.patch, r.s.hardware, p.tp * p.pp * p.cp, before);
   if (!result.ok) return r.err(result.slot, result.message);
   r.s.hardware = result.hardware;
+  // A machine's GPU listing under a serving command with no split: one of the listed GPUs (listed-gpus.ts).
+  oneOfTheListedGpus(r);
   memorySaidAgain(r);
   carriedSplitYields(r, result.hardware?.count ?? result.unnamed?.count);
   // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.

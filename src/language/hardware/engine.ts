@@ -69,7 +69,7 @@ function findGuards(text: string): Guarded[] {
   for (const rule of GUARD_RULES) {
     rule.pattern.lastIndex = 0;
     for (const m of allMatches(rule.pattern, text)) {
-      const n = m.groups!.n ?? m.groups!.n2 ?? m.groups!.n3!;
+      const n = m.groups!.n ?? m.groups!.n2 ?? m.groups!.n3 ?? m.groups!.n4 ?? m.groups!.n5!;
       const numberAt = m.index + m[0].lastIndexOf(n);
       found.push({ rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, numberAt, numberEnd: numberAt + n.length });
     }

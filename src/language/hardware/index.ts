@@ -3,6 +3,7 @@ import { readAlternativePhrases } from './alternative-phrases.js';
 import { readAlternatives } from './alternatives.js';
 import { readMemoryArithmetic } from './arithmetic.js';
 import { LARGEST_CARD_GIB, MEMORY_OF_ALL_CARDS, scanHardware } from './engine.js';
+import { laptopCardNotes } from './laptop-cards.js';
 import { readNodeSize } from './node-size.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -27,6 +28,8 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   const input = options.text;
   const scanned = scanHardware(input.text);
   const guarded = scanned.guarded;
+  // "RTX 3080 Ti Laptop GPU": the desktop card's name on a laptop part of other memory, said as weak (laptop-cards.ts).
+  notes.push(...laptopCardNotes(input.text, (at, end) => input.userText(at, end)));
   // "at least 700GB of GPU memory is required": the memory of all the cards, said as set aside (engine.ts).
   for (const g of guarded.filter((x) => x.rule === MEMORY_OF_ALL_CARDS)) {
     notes.push(`"${input.userText(g.at, g.end).trim()}" is more than one card holds (${Math.round(LARGEST_CARD_GIB)} GB at most): read as the memory of several cards, not as your card — say "on 8x a100-80g" for yours`);

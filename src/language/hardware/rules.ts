@@ -1,3 +1,4 @@
+import { DEVICE_INDEX_RULES } from './device-index.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 
@@ -80,8 +81,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Not before a bare number ("4x8" is a product), but before a card's memory: "2x 40GB A100", "A100 2x40G"
     // ("24*4 G" is the user's sum of 24 GB cards, vllm-project/vllm#18156, c578: no card has 4 GB).
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!\d{2,3}\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))\d{1,3}(?!\d)|\.\d)/g,
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!\s*(?!(?:\d{2,3}|[68])\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))\d{1,3}(?!\d)|\.\d)/g,
     // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
+    // A memory of one digit is a card's when cards are sold with it (6 and 8 GB): "2x 8GB" is two 8 GB cards, as the corpus
+    // writes Qwen#927's "两张8g的卡" (c803: the reading "on 2x 8GB" had been set aside as the user's sum); "24*4 G" stays a sum.
     example: '6*L40S-48G',
   },
   {
@@ -306,6 +309,24 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'LostRuins/koboldcpp#1480',
   },
   {
+    id: 'not-hw.file-size-after',
+    role: 'measurement',
+    // A file's size said after it: "我的文件明明只有12GB，为什么加载的时候，却显示需要22GB显存？" (my file is only 12GB,
+    // why does loading need 22GB? ollama/ollama#7557, c1166: read as a 12 GB card), "the gguf file is only 4.1GB".
+    pattern: /文件[^\n，。,；;\d]{0,6}?(?:只有|才|就|是|为|有)\s*(?:大约|大概|约)?\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|\bfiles?\s+(?:size\s+)?(?:is|was|are|were)\s+(?:only\s+|just\s+|about\s+|around\s+|~\s*)?(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    example: '我的文件明明只有12GB，为什么加载的时候，却显示需要22GB显存？',
+    source: 'ollama/ollama#7557',
+  },
+  {
+    id: 'not-hw.change-from',
+    role: 'measurement',
+    // Memory that changes "from X to Y" is measured, not a card: "Memory usage will soar from 140G to over 200G"
+    // (LLaVA-VL/LLaVA-NeXT#438, c1110: read as a 140 GB card); "to over 200G" is not-hw.bound's.
+    pattern: /\bfrom\s+(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib))(?![a-z])(?=\s*(?:to|->|→)\s+(?:[a-z]+\s+){0,2}\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    example: 'Memory usage will soar from 140G to over 200G',
+    source: 'LLaVA-VL/LLaVA-NeXT#438',
+  },
+  {
     id: 'not-hw.shard-size',
     role: 'measurement',
     // The size of a checkpoint's shards or chunks, not a card's memory: "about 9GB per shard"
@@ -348,6 +369,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     example: '2、用3090部署qwen-vl-7b模型爆显存。',
     source: 'xorbitsai/inference#3582',
   },
+  ...DEVICE_INDEX_RULES,
   {
     id: 'not-hw.platform',
     role: 'version',

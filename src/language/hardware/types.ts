@@ -26,7 +26,8 @@ export type PartRole =
   | 'totalMemory';
 
 /** What a number that looks like hardware is, when it is not. */
-export type GuardRole = 'measurement' | 'version' | 'arithmetic' | 'list-marker';
+/** `index`: a device's number ("Device 0:", "cuda:1", "0卡"), never a count (device-index.ts). */
+export type GuardRole = 'measurement' | 'version' | 'arithmetic' | 'list-marker' | 'index';
 
 export interface HardwareRule<Role extends string = PartRole> {
   /** Dotted and stable: `hw.…` for parts, `not-hw.…` for guards. */

@@ -1,0 +1,39 @@
+import { gpuById } from '../../catalog/index.js';
+import { allMatches } from '../all-matches.js';
+import { gpuIdOf } from '../lexicon.js';
+
+/**
+ * A GeForce laptop part ("NVIDIA GeForce RTX 3080 Ti Laptop GPU", as CUDA names the device) shares its
+ * name with a desktop card of other memory: the RTX 3080 Ti Laptop GPU has 16 GB, the desktop card 12
+ * (zylon-ai/private-gpt#921, c1214: "Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability
+ * 8.6 16GBVRam"); the RTX 4090 Laptop GPU 16 GB against 24. The catalog holds the desktop cards, so the
+ * card is read as the desktop one and said as weak, with the memory the message states beside it, if any.
+ */
+export const LAPTOP_CARD = {
+  id: 'hw.laptop-card',
+  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)[\s-]+(?:laptop|mobile|max-q)(?:\s+gpu)?\b/g,
+  example: 'Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability 8.6 16GBVRam',
+  source: 'zylon-ai/private-gpt#921',
+};
+
+/** A memory on the same line, glued to VRAM or not ("16GBVRam", "16 GB VRAM"). */
+const MEMORY_ON_LINE = /(?<![\w.])(\d{1,2})\s*(?:gb|g|gib)\s*(?:of\s+)?v?ram\b/;
+
+/** The notes for each laptop part the text names: the desktop card read, its memory, and how to say the laptop's. */
+export function laptopCardNotes(text: string, userText: (at: number, end: number) => string): string[] {
+  const notes: string[] = [];
+  for (const m of allMatches(LAPTOP_CARD.pattern, text)) {
+    const gpuId = gpuIdOf(m.groups!.card!.replace(/\s+/g, ''));
+    if (!gpuId) continue;
+    const card = gpuById(gpuId);
+    const lineEnd = text.indexOf('\n', m.index);
+    const stated = MEMORY_ON_LINE.exec(text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd));
+    const own = Math.round(card.totalMiB / 1024);
+    const memory = stated && Number(stated[1]) !== own ? Number(stated[1]) : null;
+    notes.push(
+      `"${userText(m.index, m.index + m[0].length).trim()}" is a laptop part: read as the desktop ${/GB$/.test(card.name) ? card.name : `${card.name} (${own} GB)`}, whose memory the laptop's may not share` +
+        (memory !== null ? ` — the message says ${memory} GB: say "on 1x ${memory}gb" if yours has ${memory} GB` : ` — say "on 1x 16gb" with your card's memory if yours has another`),
+    );
+  }
+  return notes;
+}
