@@ -77,7 +77,7 @@ describe('a launcher says what is run', () => {
   });
 
   it('ms-swift `swift rlhf` trains (it is not PPO), with --train_type lora (modelscope/ms-swift#3848)', () => {
-    expect(words('swift rlhf --rlhf_type grpo --train_type lora --torch_dtype bfloat16')).toBe('train lora mixed bf16');
+    expect(words('swift rlhf --rlhf_type grpo --train_type lora --torch_dtype bfloat16')).toBe('train grpo lora mixed bf16');
   });
 
   it('text-generation-webui --wbits 4 --groupsize 128 is a 4-bit GPTQ model run for inference (oobabooga/textgen#1092)', () => {

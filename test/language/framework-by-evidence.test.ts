@@ -67,3 +67,17 @@ describe('a framework the reader guesses from a weight format is said', () => {
     expect(read('serve llama-3-8b exl2 with exllamav2 on 1x rtx-4090').said).not.toMatch(/EXL2 is its format/);
   });
 });
+
+describe("ms-swift's --rlhf_type names the trainer swift rlhf runs", () => {
+  it('c816: `swift rlhf --rlhf_type grpo` (modelscope/ms-swift#3361) is GRPO, said as weak with its flag', () => {
+    const { scenario, said } = corpusLineRead('c816');
+    expect(scenario.framework).toBe('grpo');
+    expect(said).toMatch(/--rlhf_type grpo read with TRL's GRPO preset/);
+  });
+
+  it('the flag in another order, with = or in a torchrun of swift/cli/rlhf.py; dpo stays dpo', () => {
+    expect(framework('swift rlhf --train_type lora --model Qwen/Qwen2.5-7B-Instruct --rlhf_type=grpo on 1x a100')).toBe('grpo');
+    expect(framework('torchrun swift/cli/rlhf.py --rlhf_type ppo --model Qwen/Qwen2.5-7B-Instruct --train_type full on 8x a100')).toBe('ppo');
+    expect(framework('swift rlhf --rlhf_type dpo --model Qwen/Qwen2.5-7B-Instruct --train_type lora on 1x a100')).toBe('dpo');
+  });
+});
