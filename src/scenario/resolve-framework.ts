@@ -38,6 +38,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
     r.assume(`llama.cpp (GGUF ${format!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);
   }
+  // An EXL2 file ("Would it HAVE to be an Exl2 model?", turboderp-org/exllamav2#35, c723) sets the engine as GGUF
+  // does: the engine is the format's guess, not a word of the message, so it is said with its switch.
+  if (exl2 && !r.patch.has('framework') && asked === 'exllamav2') r.assume('ExLlamaV2 (EXL2 is its format, as TabbyAPI runs it; say hf or vllm for another engine)');
   // DeepSpeed on an inference run ("mii.serve", "can deepspeed split it over two cards?") is no
   // training framework: DeepSpeed-Inference and MII are not modelled, so the run is estimated in
   // Hugging Face's layout (weights and KV cache), said (DeepSpeed-MII#435, haotian-liu/LLaVA#870).

@@ -77,7 +77,7 @@ describe('a launcher says what is run', () => {
   });
 
   it('ms-swift `swift rlhf` trains (it is not PPO), with --train_type lora (modelscope/ms-swift#3848)', () => {
-    expect(words('swift rlhf --rlhf_type grpo --train_type lora --torch_dtype bfloat16')).toBe('train lora mixed bf16');
+    expect(words('swift rlhf --rlhf_type grpo --train_type lora --torch_dtype bfloat16')).toBe('train grpo lora mixed bf16');
   });
 
   it('text-generation-webui --wbits 4 --groupsize 128 is a 4-bit GPTQ model run for inference (oobabooga/textgen#1092)', () => {
@@ -386,7 +386,8 @@ describe('reading code keeps the user\'s words in place (properties)', () => {
 describe('YAML lists and Megatron flags', () => {
   it("axolotl's block list of lora_target_modules is the targets, not unread words (axolotl config docs)", () => {
     const yaml = 'base_model: NousResearch/Llama-2-7b-hf\nlora_target_modules:\n  - q_proj\n  - v_proj\n  - k_proj\nsequence_len: 4096';
-    expect(words(yaml)).toBe('llama-2-7b-hf lora q,k,v seq 4096');
+    // sequence_len beside base_model is axolotl's config (config-shape.ts): its name is said with the first of its keys that says words.
+    expect(words(yaml)).toBe('llama-2-7b-hf lora q,k,v axolotl seq 4096');
   });
 
   it("Megatron-LM's --bf16, --use-distributed-optimizer and --sequence-parallel (megatron/training/arguments.py)", () => {

@@ -266,10 +266,12 @@ describe("ms-swift's command line", () => {
     expect(reply(swift('--rlhf_type dpo --tuner_type full')).s.mode).toBe('full');
   });
 
-  it("--rlhf_type grpo is said as not modelled (ms-swift's own rollout engine, c141's one GPU set apart), not read as TRL's GRPO", () => {
+  it("--rlhf_type grpo is GRPO's run (as c816, c742 and c507 read it), said as weak: TRL's preset, not ms-swift's own rollout engine", () => {
     const r = reply(swift('--rlhf_type grpo --tuner_type lora'));
-    expect(r.s.framework).not.toBe('grpo');
-    expect(r.notices).toMatch(/not modelled: "--rlhf_type grpo" \(GRPO's rollouts/);
+    expect(r.s.framework).toBe('grpo');
+    expect(r.weak).toContain('framework');
+    expect(r.notices).toMatch(/framework grpo — from "--rlhf_type grpo"\?/);
+    expect(reply(swift('--rlhf_type ppo --tuner_type lora')).s.framework).toBe('ppo');
   });
 
   it("a teacher model (GKD) and TRL's colocated vLLM are said as not modelled, the framework and card weak", () => {

@@ -14,6 +14,7 @@ import { component } from './optimizer.js';
 import { DATA_BLOCKS, NO_MEMORY_EFFECT } from './ignored.js';
 import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
 import { scriptOf } from './script-constants.js';
+import { configShape } from './config-shape.js';
 import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
@@ -140,6 +141,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   let scriptWords = script?.says ?? '';
   const loraNamed = /(?<![a-z])(?:q?lora|peft|adapters?)(?![a-z])/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
+  // A config only one program writes (config-shape.ts): its name, said once with the first of its keys read.
+  const shape = configShape(present, values, frameworks.map((f) => f.id));
+  let shapeWords = shape?.says ?? '';
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
   let scanned = 0;
@@ -301,6 +305,12 @@ export function readConfig(raw: MappedText): ConfigReading {
       const words = reading.say.startsWith('megatron') ? megatronWords.replace(/^megatron ?/, '') : megatronWords;
       megatronWords = '';
       return { result: ` ${words} ${reading.say} `.replace(/^ {2}/, ' '), rule: keyRule(key, reading) };
+    }
+    if (shapeWords && shape!.keys.includes(key)) {
+      const words = shapeWords;
+      shapeWords = '';
+      notes.push(shape!.note);
+      return { result: ` ${words} ${reading.say} `, rule: keyRule(key, reading) };
     }
     return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
   };

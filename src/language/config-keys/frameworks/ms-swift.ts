@@ -22,7 +22,7 @@ const TUNER = 'modelscope/ms-swift v4.4.3 swift/arguments/tuner_args.py';
 const RLHF = 'modelscope/ms-swift v4.4.3 swift/arguments/rlhf_args.py';
 const SFT = 'modelscope/ms-swift v4.4.3 swift/arguments/sft_args.py';
 
-/** `--rlhf_type` (rlhf_args.py): DPO's kin read as dpo, ORPO as itself; GRPO, PPO and GKD (a teacher) said as not modelled. */
+/** `--rlhf_type` (rlhf_args.py): DPO's kin read as dpo, ORPO as itself, GRPO and PPO as TRL's (said as weak); GKD (a teacher) said as not modelled. */
 const rlhfType: Handler = (v) => {
   const value = unquote(v);
   if (/^(?:dpo|kto|cpo|simpo|rm)$/.test(value)) return value === 'rm' ? IGNORE : say('dpo', value === 'dpo' ? undefined : `rlhf_type ${value} read as DPO (a preference loss over chosen and rejected)`);
@@ -30,7 +30,13 @@ const rlhfType: Handler = (v) => {
   // Its rollouts run in an engine of their own (vLLM or LMDeploy, colocated or on GPUs set apart:
   // modelscope/ms-swift#3848, corpus c141, keeps one of 8 GPUs for them), not by the policy as TRL's
   // GRPO preset assumes.
-  if (value === 'grpo' || value === 'ppo') return { ignore: true, unmodelled: { weakens: ['framework'], changes: `${value.toUpperCase()}'s rollouts by ms-swift's own engine and its reference model` } };
+  // The key names the trainer `swift rlhf` runs (strong: a setting only ms-swift has), so it is that
+  // trainer's run, as `rl: grpo` is axolotl's and "grpo训练" in a title is (c507, c742, c816); the
+  // estimate is TRL's preset, not ms-swift's own rollout engine, so the framework is said as weak
+  // with that reason (modelscope/ms-swift#3361, c816; #3848, c141; #7125, c742).
+  if (value === 'grpo' || value === 'ppo') {
+    return { say: value, weak: true, note: `--rlhf_type ${value} read with TRL's ${value.toUpperCase()} preset: ms-swift's own rollout engine (vLLM or LMDeploy, colocated or on GPUs set apart) is not modelled` };
+  }
   if (value === 'gkd') return { ignore: true, unmodelled: { weakens: ['framework'], changes: 'GKD: a teacher model beside the student' } };
   return IGNORE;
 };

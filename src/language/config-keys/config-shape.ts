@@ -1,0 +1,87 @@
+import { unquote } from './values.js';
+
+/**
+ * The program a pasted config is written for, known by keys only that program has (the brief of
+ * issue 22, item 5: a config's keys are strong evidence of the framework that runs it, stronger than
+ * a name in passing). LLaMA-Factory's YAML and CLI are the only ones that write `finetuning_type`
+ * beside its `cutoff_len`, `lora_target`, `template`, `stage` or `dataset_dir`
+ * (hiyouga/LLaMA-Factory v0.9.5 src/llamafactory/hparams/*.py); axolotl's are the only ones with
+ * `sequence_len`, `sample_packing`, `lora_target_linear`, `lora_model_dir` or `pad_to_sequence_len`
+ * (axolotl-ai-cloud/axolotl src/axolotl/utils/schemas/config.py). The framework changes the estimate
+ * through its preset (LLaMA-Factory and axolotl turn gradient checkpointing on by default), so a
+ * config that is one of theirs reads as that framework, with its words said once at the first of its
+ * keys (as script-constants.ts says a script's), and a note naming the keys it rests on.
+ *
+ * A config that picks a trainer of its own (`stage: dpo`, axolotl's `rl: grpo`, `use_unsloth: true`)
+ * is that trainer's run (its own key says so), and a message that names another program (ms-swift,
+ * Unsloth, torchtune…) is read by that name: the shape then says nothing.
+ */
+export interface ConfigShape {
+  framework: 'llama-factory' | 'axolotl';
+  /** The request words said at the first of its keys. */
+  says: string;
+  /** The keys of the shape present, in the order listed. */
+  keys: readonly string[];
+  note: string;
+}
+
+interface ShapeRow {
+  framework: ConfigShape['framework'];
+  name: string;
+  /** Keys only this program writes: one at least must be present. */
+  own: readonly string[];
+  /** Keys that, beside one of its own, complete the shape (two keys in all). */
+  with: readonly string[];
+  /** A key and the values under which the config picks another trainer (the shape then says nothing). */
+  otherTrainer: (values: ReadonlyMap<string, string>) => boolean;
+  source: string;
+}
+
+const on = (v: string | undefined) => v !== undefined && /^(?:true|1|yes)$/i.test(unquote(v));
+
+export const CONFIG_SHAPES: readonly ShapeRow[] = [
+  {
+    framework: 'llama-factory',
+    name: "LLaMA-Factory's",
+    own: ['finetuning_type'],
+    with: ['cutoff_len', 'lora_target', 'template', 'stage', 'dataset_dir', 'val_size'],
+    // stage rm/ppo/dpo/kto name their trainer (read by the shared tables); use_unsloth runs Unsloth's.
+    otherTrainer: (values) => (values.has('stage') && !/^(?:sft|pt)$/.test(unquote(values.get('stage')!))) || on(values.get('use_unsloth')),
+    source: 'hiyouga/LlamaFactory#6187, #5070, #7197, #7568 (corpus c794, c818, c1154, c1208)',
+  },
+  {
+    framework: 'axolotl',
+    name: "axolotl's",
+    own: ['sequence_len', 'sample_packing', 'lora_target_linear', 'lora_model_dir', 'pad_to_sequence_len'],
+    with: ['adapter', 'base_model', 'micro_batch_size', 'sequence_len', 'sample_packing', 'lora_target_linear', 'lora_model_dir', 'pad_to_sequence_len'],
+    // `rl:` names the trainer (axolotl.ts rlType).
+    otherTrainer: (values) => values.has('rl'),
+    source: 'axolotl-ai-cloud/axolotl#2217, #814, #2412 (corpus c1107, c398, c013)',
+  },
+];
+
+/** Programs whose names in the message say which one runs the config, over its shape (frameworks/index.ts ids). */
+const NAMES_ANOTHER = new Set(['ms-swift', 'unsloth', 'torchtune', 'xtuner', 'openrlhf', 'verl', 'deepspeed-chat']);
+
+/**
+ * The program whose config the keys present are, or null. `named` holds the ids of the frameworks
+ * the message names (frameworks/index.ts namedFrameworks); a name of the same program needs no shape.
+ */
+export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<string, string>, named: readonly string[]): ConfigShape | null {
+  if (named.some((id) => NAMES_ANOTHER.has(id))) return null;
+  for (const row of CONFIG_SHAPES) {
+    if (named.includes(row.framework)) continue;
+    const own = row.own.filter((k) => present.has(k));
+    if (own.length === 0) continue;
+    const keys = [...new Set([...own, ...row.with.filter((k) => present.has(k))])];
+    if (keys.length < 2 || row.otherTrainer(values)) continue;
+    const listed = keys.slice(0, 3).join(', ');
+    return {
+      framework: row.framework,
+      says: row.framework,
+      keys,
+      note: `the config's keys (${listed}) are ${row.name}: read as a ${row.framework} run with its preset (say "hf" if another program reads this config)`,
+    };
+  }
+  return null;
+}
