@@ -1,0 +1,92 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * A question is the user's words asking it (an interrogative, "which", "should I", "还是"), never a
+ * mention: an error message ("incompatible data types (bfloat16 vs. float16)"), a kernel's requirement
+ * ("requires A100 or H100"), a title that names what is needed ("Minimum GPU VRAM requirement").
+ * The rules here tell the two apart where a comparison or a card question had been made from a mention.
+ */
+
+/** Abbreviations whose dots end no sentence ("e.g.", "vs."): masked, at the same offsets. */
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)\./gi;
+const masked = (text: string) => text.replace(ABBREVIATION, (m) => m.replace(/\./g, '_'));
+
+/** The sentence around [at, end): after the last sentence end before it, to the first after it (its end mark kept). */
+export function sentenceAround(text: string, at: number, end: number): { before: string; after: string; sentence: string } {
+  const head = masked(text.slice(0, at));
+  const start = Math.max(head.search(/[^.!?。？！\n]*$/), 0);
+  const stopAt = masked(text.slice(end)).search(/[!?。？！\n]|\.(?=\s|$)/);
+  const stop = stopAt < 0 ? text.length : end + stopAt + 1;
+  return { before: text.slice(start, at), after: text.slice(end, stop), sentence: text.slice(start, stop).trim() };
+}
+
+/** Words that ask to weigh two things: a question mark, which, whether, should, better, 还是, 哪个. */
+const WEIGHS = /[?？]|\b(?:which|whether|should|shall|better|faster|cheaper|recommend\w*|prefer\w*|choose|choosing|pick|vs|versus|compare\w*)\b|还是|哪个|哪种|哪一个|选/i;
+/** What a kernel, a library or a model needs, said of it: "requires A100 or H100", "only supports", "needs". */
+const REQUIREMENT = /\b(?:requires?|required|requiring|needs|only\s+(?:supports?|works?|runs?)|supported\s+(?:only\s+)?on|is\s+only\s+available\s+on)\b[^.?!\n]{0,40}$/i;
+
+/**
+ * Whether two values joined by "or" are said in a statement, not weighed by the user: the sentence
+ * asks nothing (no question mark, no word that weighs) and either names a requirement before the pair
+ * or ends in a full stop. Returns the sentence (clipped) that states it, or null where it may be asked
+ * (a terse request with no full stop, "llama-3-70b lora: a100 or h100").
+ */
+export function pairStated(text: string, at: number, end: number): string | null {
+  const { before, after, sentence } = sentenceAround(text, at, end);
+  if (WEIGHS.test(before) || WEIGHS.test(after)) return null;
+  if (!REQUIREMENT.test(before) && !/[.。]$/.test(sentence)) return null;
+  return sentence.length > 80 ? `${sentence.slice(0, 77)}…` : sentence;
+}
+
+/** A precision or a weight format as people write it beside "vs" ("bfloat16", "fp16", "torch.float16", "half"). */
+const DTYPE = String.raw`(?:torch\.)?(?:b?float(?:16|32)|[bf]p(?:16|32)|bf16|half|float|int[48]|fp8)`;
+
+export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
+  {
+    // "some models fail due to incompatible data types (bfloat16 vs. float16)" (kubeai-project/kubeai#395,
+    // c1163: read as the question "compare bfloat16 vs float16" over a T4 serving question), "Dtype mismatch in
+    // cat: bfloat16 vs float16" (Lightning-AI/lightning-thunder#812 as its title writes it with "and"),
+    // "bf16/float RuntimeError - dtype incompatibility" (kohya-ss/sd-scripts#2364): two dtypes a failure names
+    // are what clashed, reported, not two precisions the user weighs. The pair is blanked, said.
+    id: 'question.compare-in-failure',
+    pattern: new RegExp(
+      String.raw`(?<=\b(?:incompatible|incompatibility|mismatch(?:ed|es|ing)?|conflict(?:s|ing)?|inconsistent)\b[^.?!\n]{0,40}?)\(?\s*${DTYPE}\s+(?:vs\.?|versus)\s+${DTYPE}\s*\)?`,
+      'g',
+    ),
+    when: (t) => /incompatib|mismatch|conflict|inconsistent/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim().replace(/^\(|\)$/g, '')}" is what a failure reports clashing, not a comparison you ask; not read (say "compare bf16 vs fp16" to weigh them)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'However, I am facing issues where some models fail due to **incompatible data types (bfloat16 vs. float16)**',
+    source: 'kubeai-project/kubeai#395',
+  },
+  {
+    // "Minimum GPU VRAM requirement for vision model inference" over "I have two RTX A4000 GPUs (16GB
+    // VRAM each)" (meta-llama/llama-cookbook#815, c1090: read as "which gpu" beside the user's own cards),
+    // "what is the minimum GPU memory for inference and training?" (TencentARC/CustomNet#8), "What is the
+    // minimum GPU memory required for inference? I tried … an RTX 4090" (cyw-3d/SAR3D#14): the least memory
+    // asked is what every estimate states, not a card to choose. "minimum gpu" alone stays "which gpu".
+    id: 'question.minimum-gpu-memory',
+    pattern: /\b(?:min(?:imum|imal)?|least|lowest)(?=[\s_-]+(?:gpu|cuda|graphics(?:\s+card)?)[\s_-]+(?:vram|memory|mem|ram)\b)/g,
+    when: (t) => /min|least|lowest/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'Minimum GPU VRAM requirement for vision model inference',
+    source: 'meta-llama/llama-cookbook#815',
+  },
+  {
+    // "14B全参数训练…需要多少显卡？假设是A100=40G." (how many cards, assuming A100 40G: QwenLM/Qwen#436, c1023,
+    // read as one A100), "这个模型推理需要多少卡？" (Tencent-Hunyuan/Tencent-Hunyuan-Large#11), "需要多少个GPU":
+    // the count asked, as 几张 is (prose.chinese-words). Where the user's own count follows at once ("需要多少卡，
+    // 8*V100 32G 够吗", zejunwang1/LLMTuner#1, c1021), those cards are the setup asked about: left as written.
+    id: 'question.how-many-cards-zh',
+    pattern: /多少(?:个|张|块|台)?(?:显卡|卡|gpus?|张|块)(?![时])/g,
+    when: (t) => t.includes('多少'),
+    write: (m) => (COUNT_AFTER.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 12)) ? m[0] : ' how many '),
+    example: '请问14B全参数训练如果使用你们提供的fine-tune.py脚本，需要多少显卡？假设是A100=40G.',
+    source: 'QwenLM/Qwen#436',
+  },
+];
+
+/** A count of cards said right after the question ("，8*V100", "，两张A100"): the user's own. */
+const COUNT_AFTER = /^\s*[，,、:：]?\s*(?:\d{1,3}|[一二两三四五六七八十]{1,2})\s*(?:[*x×]|张|块|卡|台)/;
