@@ -1,3 +1,4 @@
+import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -82,11 +83,53 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
     id: 'question.how-many-cards-zh',
     pattern: /多少(?:个|张|块|台)?(?:显卡|卡|gpus?|张|块)(?![时])/g,
     when: (t) => t.includes('多少'),
-    write: (m) => (COUNT_AFTER.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 12)) ? m[0] : ' how many '),
+    write: (m) => {
+      const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      if (COUNT_AFTER.test(after)) return m[0];
+      // A card named just after ("？假设是A100=40G") is the card counted; else the count is of GPUs.
+      return after.split(/[^a-z0-9-]+/).some((w) => w && gpuIdOf(w)) ? ' how many ' : ' how many gpus ';
+    },
     example: '请问14B全参数训练如果使用你们提供的fine-tune.py脚本，需要多少显卡？假设是A100=40G.',
     source: 'QwenLM/Qwen#436',
   },
+  {
+    // "How many GPUs are you using? I'm using 4 GPUs (40G) under your default setting." (PKU-YuanGroup/Video-LLaVA#32,
+    // c1027), "how many GPUs did you use in training the model?" (XLearning-SCU/2023-CVPR-CODE#4), "How many gpus do
+    // you use for training?" (fanglaosi/Point-In-Context#1), "How many GPUs did you use to train the models?"
+    // (SalesforceAIResearch/LATTE#2): the count of another's run (the authors', the maintainers'), asked to learn
+    // theirs, not how many the user's setup needs; as question.gpu-of-another-run for "what GPUs did you use".
+    id: 'question.count-of-another-run',
+    pattern: /\bhow\s+many\s+(?:gpus?|cards?|devices?|[a-z]{0,4}\d{2,4}s?)\s+(?:(?:did|do|does)\s+(?:you|they|u|the\s+authors?)\s+(?:use|used|run|train)\w*|(?:are|were)\s+(?:you|they|u)\s+(?:using|running|training)|were\s+(?:being\s+)?used)\b/g,
+    when: (t) => t.includes('how many'),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" asks the count of another's run, not how many GPUs yours needs; not read (say "how many gpus" to ask that)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: "How many GPUs are you using? I'm using 4 GPUs (40G) under your default setting.",
+    source: 'PKU-YuanGroup/Video-LLaVA#32',
+  },
+  {
+    // "The number of required GPUs exceeds the total number of available GPUs in the cluster." (Xinference's error,
+    // xorbitsai/inference#1183, c349), "excessive memory usage that doesn't scale with the number of GPUs."
+    // (verl-project/verl#2898, c755), "the parameter number of deepseek-vl2 is smaller than deepseek-vl"
+    // (deepseek-ai/DeepSeek-VL2#79, c1019): a number of GPUs said in a statement, or a number of parameters, is
+    // no "how many" asked. Blanked; a count stated after it ("number of gpus: 8") is prose.number-of's.
+    id: 'question.number-of-stated',
+    pattern: /\bparam(?:eter)?s?\s+number\s+of\b|\b(?:the\s+)?(?:total\s+)?number\s+of(?=\s+(?:(?:required|available|used|visible)\s+)?(?:gpus?|cards?|devices?)\b(?!\s*(?:[:=]|is\s+\d|was\s+\d)))/g,
+    when: (t) => t.includes('number of'),
+    write: (m) => {
+      if (/^param/.test(m[0])) return ' '.repeat(m[0].length);
+      const { before, after, sentence } = sentenceAround(m.input, m.index, m.index + m[0].length);
+      if (!/[.。]$/.test(sentence) || ASKS_COUNT.test(before) || ASKS_COUNT.test(after)) return m[0];
+      return ' '.repeat(m[0].length);
+    },
+    example: 'The number of required GPUs exceeds the total number of available GPUs in the cluster.',
+    source: 'xorbitsai/inference#1183',
+  },
 ];
+
+/** Words that ask a count in a sentence: how, what, minimum, need, enough (fact-cues.ts's, less the question mark, which the sentence's end shows). */
+const ASKS_COUNT = /\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:ed|s)?|enough|suffic\w*)\b/i;
 
 /** A count of cards said right after the question ("，8*V100", "，两张A100"): the user's own. */
 const COUNT_AFTER = /^\s*[，,、:：]?\s*(?:\d{1,3}|[一二两三四五六七八十]{1,2})\s*(?:[*x×]|张|块|卡|台)/;

@@ -29,6 +29,8 @@ const QUESTION_ORDER = [
   'question.model-window',
   'question.limit-of-another',
   'question.gpu-of-another-run',
+  'question.count-of-another-run',
+  'question.number-of-stated',
   'question.model-window-described',
   'question.gpu-layers',
   'question.how-many-layers',
