@@ -117,6 +117,7 @@ describe('a count of GPUs mentioned, or asked of another run, is no "how many"',
     'llama-2-7b full on 4x a100. How many GPUs did you use in training the model?',
     'llama-2-7b full on 4x a100; how many gpus do you use for training?',
     'llama-2-7b full on 4x a100. how many A100s were used?',
+    'llama-2-7b full on 4x a100. I wonder what and how many GPUs you used for training.',
     'llama-2-7b full on 4x a100. Memory grows with the number of GPUs.',
     'llama-2-7b full on 4x a100: the number of available gpus is too small.',
   ])('%s', (text) => {
@@ -131,4 +132,25 @@ describe('a count of GPUs mentioned, or asked of another run, is no "how many"',
       expect(read(text).scenario.question.kind).toBe('howMany');
     },
   );
+});
+
+describe("a fine-tune of the user's own beside another's pre-training is no pre-training", () => {
+  it('salesforce/CodeGen#27 (c1078): "I would like to fine-tune the 2B model … what devices you used to pre-train the 2B and 16B models?"', () => {
+    const s = read(line('c1078')).scenario;
+    expect(s.pretrain ?? false).toBe(false);
+    expect(s.mode).not.toBe('inference');
+  });
+
+  it.each([
+    // zai-org/CogView#25 retold, and invented spellings.
+    'I want to finetune llama-7b on 1x v100-32g. I wonder which GPUs you used to pretrain it.',
+    'I want to SFT llama-7b on 1x v100-32g; the authors used 8 A100 to pre-train.',
+    'Fine-tuning llama-7b on a single V100 32G runs out of memory. You pre-trained it on 8 A100s, right?',
+  ])('%s', (text) => {
+    expect(read(text).scenario.pretrain ?? false).toBe(false);
+  });
+
+  it('a pre-training run of the user\'s own stays one: "I want to continue pretraining yi-34b on 8x a100-80g"', () => {
+    expect(read('I want to continue pretraining yi-34b on 8x a100-80g').scenario.pretrain).toBe(true);
+  });
 });

@@ -99,10 +99,13 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
     // (SalesforceAIResearch/LATTE#2): the count of another's run (the authors', the maintainers'), asked to learn
     // theirs, not how many the user's setup needs; as question.gpu-of-another-run for "what GPUs did you use".
     id: 'question.count-of-another-run',
-    pattern: /\bhow\s+many\s+(?:gpus?|cards?|devices?|[a-z]{0,4}\d{2,4}s?)\s+(?:(?:did|do|does)\s+(?:you|they|u|the\s+authors?)\s+(?:use|used|run|train)\w*|(?:are|were)\s+(?:you|they|u)\s+(?:using|running|training)|were\s+(?:being\s+)?used)\b/g,
-    when: (t) => t.includes('how many'),
+    // Also "I wonder what and how many GPUs you used for training." (Fsoft-AIC/LGD#16), "which GPUs you used to
+    // pretrain it": the card or count of theirs, asked in a clause without "did".
+    pattern:
+      /\bhow\s+many\s+(?:gpus?|cards?|devices?|[a-z]{0,4}\d{2,4}s?)\s+(?:(?:did|do|does)\s+(?:you|they|u|the\s+authors?)\s+(?:use|used|run|train)\w*|(?:are|were)\s+(?:you|they|u)\s+(?:using|running|training)|were\s+(?:being\s+)?used)\b|\b(?:what|which)(?:\s+and\s+how\s+many)?\s+(?:kind\s+of\s+|type\s+of\s+)?(?:gpus?|cards?|graphics\s+cards?)\s+(?:you|they|the\s+authors?)\s+(?:used|trained\s+(?:it|them|on|with)|ran\s+(?:it|them|on))\b/g,
+    when: (t) => /how many|what|which/.test(t),
     write: (m, notes) => {
-      notes.push(`"${m[0].trim()}" asks the count of another's run, not how many GPUs yours needs; not read (say "how many gpus" to ask that)`);
+      notes.push(`"${m[0].trim()}" asks about the GPUs of another's run, not what yours needs; not read (say "how many gpus" or "which gpu" to ask that)`);
       return ' '.repeat(m[0].length);
     },
     example: "How many GPUs are you using? I'm using 4 GPUs (40G) under your default setting.",
