@@ -40,6 +40,12 @@ describe('a pair said in a statement is no comparison', () => {
   );
 });
 
+describe('rival ZeRO stages in a statement are left to tried-alternatives', () => {
+  it('"7b full on 4x 4090. It OOMs with zero2 or zero3." is not blanked as a card pair', () => {
+    expect(read('7b full on 4x 4090. It OOMs with zero2 or zero3.').said).not.toMatch(/said in a statement/);
+  });
+});
+
 describe("a failure's clash of dtypes is no comparison", () => {
   it('kubeai-project/kubeai#395 (c1163): "incompatible data types (bfloat16 vs. float16)"', () => {
     const { scenario, said } = read(line('c1163'));

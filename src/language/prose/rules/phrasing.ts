@@ -390,7 +390,8 @@ export const PHRASING_RULES: readonly ProseRule[] = [
       const zero = (w: string) => /^zero/.test(w);
       const alike = gpuIdOf(m[1]!) && gpuIdOf(m[2]!) ? true : zero(m[1]!) && zero(m[2]!);
       if (!alike) return m[0];
-      const stated = pairStated(m.input, m.index, m.index + m[0].length);
+      // Cards only: rival ZeRO stages said in a statement are the things tried (reconcile/tried-alternatives.ts).
+      const stated = zero(m[1]!) ? null : pairStated(m.input, m.index, m.index + m[0].length);
       if (stated) {
         notes.push(`"${m[0].trim()}" is said in a statement ("${stated}"), not asked: no comparison read, and neither is read as your card`);
         return ' '.repeat(m[0].length);
