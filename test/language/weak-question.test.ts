@@ -17,9 +17,13 @@ function question(text: string): { weak: boolean; notice: string | undefined } {
 }
 
 describe('"how many GPUs" on thin evidence is weak', () => {
+  it('a "number of GPUs" in a sentence that ends in a full stop is no question at all (question.number-of-stated, c349)', () => {
+    const r = resolveRequest('4卡3090 24G 手动launch qwen1.5-72b-chat-gptq-int4 时报错：The number of required GPUs exceeds the total number of available GPUs in the cluster.', null);
+    expect(r.ok && r.scenario?.question.kind).toBe('none');
+  });
+
   it.each([
-    // c349 (xorbitsai/inference#1183): xinference's error message, quoted in the title.
-    ['4卡3090 24G 手动launch qwen1.5-72b-chat-gptq-int4 时报错：The number of required GPUs exceeds the total number of available GPUs in the cluster.', 'The number of required GPUs exceeds'],
+    // c349 (xorbitsai/inference#1183): xinference's error message, quoted without its full stop.
     ['serve qwen1.5-72b gptq on 4x 3090: ValueError: the number of required GPUs exceeds the number of available GPUs', 'number of required GPUs exceeds'],
   ])('a "number of GPUs" in a statement: %j', (text, words) => {
     const read = question(text);

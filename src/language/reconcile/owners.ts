@@ -86,12 +86,19 @@ function intentOf(i: Item): string {
   if (i.kind === 'serve' || (i.kind === 'mode' && i.value === 'inference')) return 'inference';
   if (i.kind === 'lora') return 'lora';
   if (i.kind === 'framework') return 'rl';
+  // "I would like to fine-tune the 2B model" beside "what devices you used to pre-train the 2B and 16B models?"
+  // (salesforce/CodeGen#27, c1078: read as pre-training): a fine-tune word is any training but pre-training.
+  if (i.kind === 'mode' && i.value === 'train' && FINE_TUNE_WORD.test(i.text)) return 'finetune';
   return i.kind === 'mode' ? i.value : '';
 }
+/** The words of fine-tuning the item language reads as the unspecified `train`: "fine-tune", "finetuning", "sft", 微调. */
+const FINE_TUNE_WORD = /fine[\s_-]?tun|\bsft\b|\btun(?:e|ing)\b|微调/i;
 function intentsDisagree(a: string, b: string): boolean {
   // "run", "running" is the weak intent word: it agrees with any run ("I'm running ppo").
   if (a === b || a === 'run' || b === 'run') return false;
   if (a === 'inference' || b === 'inference') return true;
+  // Fine-tuning agrees with any way of training but pre-training.
+  if (a === 'finetune' || b === 'finetune') return a === 'pretrain' || b === 'pretrain';
   if (a === 'train' || b === 'train') return false;
   // A trainer (GRPO, PPO, DPO) fine-tunes: never pre-training, and either full or LoRA.
   if (a === 'rl' || b === 'rl') return a === 'pretrain' || b === 'pretrain';

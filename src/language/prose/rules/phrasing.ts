@@ -1,6 +1,7 @@
 import { COMPILE_NOTE } from '../../config-keys.js';
 import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
+import { pairStated } from './asked.js';
 
 /**
  * Phrasings around the settings: negation ("w/o", "rather than", "no need for"), comparisons ("A100
@@ -377,14 +378,24 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'tloen/alpaca-lora#389',
   },
   {
-    // "A100 or H100?", "zero2 or zero3": two values of one setting weighed, a comparison.
+    // "A100 or H100?", "zero2 or zero3": two values of one setting weighed, a comparison. Only where
+    // it is asked (asked.ts): FlashAttention's "backward for head dim > 64 requires A100 or H100"
+    // quoted or retold (haotian-liu/LLaVA#157, c498: read as "compare a100 vs h100" over the user's
+    // two 3090s; hiyouga/LlamaFactory#371, lm-sys/FastChat#1296, modelscope/ms-swift#9) names what
+    // a kernel needs, in a statement: no comparison, and neither card is the user's. Blanked, said.
     id: 'prose.either-or',
     pattern: /\b((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*|zero[-_ ]?[123])\s+or\s+((?:[a-z]{1,3}\d{2,4}|rtx\s?\d{4}|\d{4})[a-z]*|zero[-_ ]?[123])\b/g,
     when: (t) => t.includes(' or '),
-    write: (m) => {
+    write: (m, notes) => {
       const zero = (w: string) => /^zero/.test(w);
       const alike = gpuIdOf(m[1]!) && gpuIdOf(m[2]!) ? true : zero(m[1]!) && zero(m[2]!);
       if (!alike) return m[0];
+      // Cards only: rival ZeRO stages said in a statement are the things tried (reconcile/tried-alternatives.ts).
+      const stated = zero(m[1]!) ? null : pairStated(m.input, m.index, m.index + m[0].length);
+      if (stated) {
+        notes.push(`"${m[0].trim()}" is said in a statement ("${stated}"), not asked: no comparison read, and neither is read as your card`);
+        return ' '.repeat(m[0].length);
+      }
       const or = m[0].length - m[2]!.length;
       return [{ text: m[0].slice(0, m[1]!.length), from: 0, to: m[1]!.length }, { text: ' vs ', from: m[1]!.length, to: or }, { text: m[2]!, from: or, to: m[0].length }];
     },

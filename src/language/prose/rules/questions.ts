@@ -4,6 +4,7 @@ import { HARDWARE_QUESTION_RULES } from './question-hardware.js';
 import { NOT_SETUP_QUESTION_RULES } from './question-not-setup.js';
 import { SERVING_QUESTION_RULES } from './question-serving.js';
 import { OOM_WORD_RULES } from './oom-words.js';
+import { ASKED_QUESTION_RULES } from './asked.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -22,10 +23,14 @@ import { OOM_WORD_RULES } from './oom-words.js';
  */
 const QUESTION_ORDER = [
   'question.not-a-chart',
+  'question.compare-in-failure',
+  'question.minimum-gpu-memory',
   'question.asks-about-setting',
   'question.model-window',
   'question.limit-of-another',
   'question.gpu-of-another-run',
+  'question.count-of-another-run',
+  'question.number-of-stated',
   'question.model-window-described',
   'question.gpu-layers',
   'question.how-many-layers',
@@ -34,6 +39,7 @@ const QUESTION_ORDER = [
   'question.official-source-zh',
   'question.can-it-run-zh',
   'question.particles-zh',
+  'question.how-many-cards-zh',
   'question.one-card-full',
   'question.total-across',
   'question.memory-sum',
@@ -66,7 +72,7 @@ const QUESTION_ORDER = [
   'question.shape-bound',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
