@@ -44,17 +44,6 @@ export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
-    // "需要多少显卡？假设是A100=40G" (how many cards are needed, assuming A100 40G: QwenLM/Qwen#436, c1023, read as one
-    // A100), "需要多少卡", "多少个GPU": the count asked with no measure word (多少张 is the word map's). Not where
-    // the message then gives a count to check ("需要多少卡，8*V100 32G 够吗", c1021: are eight enough?).
-    id: 'question.how-many-cards-zh',
-    pattern: /多少(?:个)?(?:显卡|卡|gpus?)(?![^\n。]*?(?:\d+\s*(?:[x×*]|张|块|卡|台|gpus?\b)|[x×*]\s*\d|[两二三四五六七八]\s*(?:张|块)))/g,
-    when: (t) => t.includes('多少'),
-    write: (m) => (/gpus?$/.test(m[0]) ? ' how many gpus ' : ' how many '),
-    example: '请问14B全参数训练如果使用你们提供的fine-tune.py脚本，需要多少显卡？假设是A100=40G.',
-    source: 'QwenLM/Qwen#436',
-  },
-  {
     // "显存要求大概是怎么样的" (what is the memory requirement like), "需求是多少": the question the
     // estimate answers, read as the filler word "question" so a Chinese title keeps its model.
     id: 'question.requirement-zh',

@@ -49,7 +49,6 @@ const QUESTION_ORDER = [
   'question.concurrent-people',
   'question.users-each',
   'question.load-zh',
-  'question.how-many-cards-zh',
   'question.requirement-zh',
   'question.what-hardware-zh',
   'question.oom-zh',
