@@ -157,3 +157,26 @@ describe("text-generation-webui's \"Output generated in …\" line is no setting
     expect(r.scenario.seq).toBe(4096);
   });
 });
+
+describe("mlx_lm's truncation warning prints the run's own length (log.truncated-to-length)", () => {
+  it('c1073: "Some sequences are longer than 8192 tokens … truncated to 8192" is seq 8192, not the longest sentence', () => {
+    expect(corpusLineRead('c1073').scenario.seq).toBe(8192);
+  });
+
+  it.each([
+    [
+      'mlx_lm.lora on llama-3.1-8b on a macbook m3 max 128gb\n```\n2024-11-15 12:24:00,127 - [WARNING] Some sequences are longer than 2048 tokens. The longest sentence 2822 will be truncated to 2048. Consider pre-splitting your data to save memory.\n```',
+      2048,
+    ],
+    [
+      'lora qwen2.5-7b with mlx_lm on an m2 ultra 192gb\nIter 30: Train loss 1.339, Learning Rate 1.000e-05, It/sec 5.919, Tokens/sec 65.113, Trained Tokens 330, Peak mem 9.759 GB\n[WARNING] Some sequences are longer than 4096 tokens. The longest sentence 5110 will be truncated to 4096. Consider pre-splitting your data to save memory.',
+      4096,
+    ],
+  ])('%s', (text, seq) => {
+    const r = resolved(text);
+    expect(r.scenario.seq).toBe(seq);
+    expect(r.scenario.seq).not.toBe(Number(/longest sentence (\d+)/.exec(text)![1]));
+    // Read from the warning, not the generic default that 2048 also is.
+    expect(r.trace.find((f) => f.fact === 'seq')?.rules).toContain('log.truncated-to-length');
+  });
+});
