@@ -180,3 +180,20 @@ describe("mlx_lm's truncation warning prints the run's own length (log.truncated
     expect(r.trace.find((f) => f.fact === 'seq')?.rules).toContain('log.truncated-to-length');
   });
 });
+
+describe('a -c too short to hold a prompt is no context length', () => {
+  it("c1164 (intel/ipex-llm#12080): numactl's -C 11-15 before the command is no 11-token context; --max-model-len 4096 is the length", () => {
+    expect(corpusLineRead('c1164').scenario.seq).toBe(4096);
+  });
+
+  it.each([
+    ['numactl -C 0-7 python benchmark_throughput.py --model qwen2-7b --max-model-len 8192 on an a100', 8192],
+    ['taskset -c 4 ./llama-server -m llama-2-7b.Q4_K_M.gguf --ctx-size 4096 on a 3090', 4096],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
+  it('a real -c is still read', () => {
+    expect(read('./llama-server -m llama-2-13b.Q4_K_M.gguf -c 8192 -ngl 99 on a 4090').scenario.seq).toBe(8192);
+  });
+});

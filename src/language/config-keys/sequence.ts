@@ -67,6 +67,21 @@ export const servedCap: Handler = (v, ctx) => {
 };
 
 /**
+ * llama.cpp's -c/--ctx-size: the context it allocates. A value too short to hold a prompt (under
+ * SHORTEST_SERVED) is no length: most often another program's short flag taken for -c, as numactl's
+ * CPU list before the command it wraps ("numactl -C 11-15 python ./benchmark_docker_throughput.py …
+ * --max-model-len 4096", intel/ipex-llm#12080, c1164, read as a 11-token context over the cap). Set
+ * aside, said; a capital -C (numactl's, "-C 0-7") alike. 0 (llama.cpp's "from the model") is left as it was read.
+ */
+const contextSize: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  // A capital -C is never llama.cpp's (its -c is lower-case): numactl's --physcpubind, a CPU list ("-C 0-7").
+  if (/^-C\b/.test(ctx.pair ?? '')) return { ignore: true, note: `${ctx.pair ?? '-C'} is numactl's CPU list, not a context length` };
+  if (Number.isFinite(n) && n > 0 && n < SHORTEST_SERVED) return { ignore: true, note: `${ctx.pair ?? `-c ${n}`} holds no prompt: not read as a context length (say seq N for yours)` };
+  return numeric('seq')(v, ctx);
+};
+
+/**
  * `block_size` beside a training run's keys is the length its texts are cut into: transformers'
  * run_clm.py `--block_size` ("input sequence length after tokenization"), AutoTrain's `--block-size`
  * (onlybooks/llm#12: "--block-size 1024 … --gradient-accumulation 8 --use-peft"), nanoGPT's
@@ -167,7 +182,7 @@ export const SEQUENCE_KEYS: KeyTable = {
   // Alone, TGI's --max-input-length is a server's prompt cap: not read.
   max_input_length: { reads: (v, ctx) => (ctx.keys.has('max_output_length') ? inputAndOutputLengths(v, ctx) : IGNORE), source: 'THUDM/ChatGLM3 finetune_demo/configs/lora.yaml' },
   max_output_length: { reads: () => IGNORE },
-  ctx_size: { reads: numeric('seq') },
+  ctx_size: { reads: contextSize, source: 'intel/ipex-llm#12080 (c1164)' },
   // Ollama's Modelfile / API options (num_ctx, num_gpu = layers on the GPU, num_batch): Ollama only runs models.
   num_ctx: { reads: numeric('ollama inference seq') },
   // …but a script's NUM_GPU=8 beside no Ollama option counts the GPUs.
