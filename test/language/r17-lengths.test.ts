@@ -197,3 +197,17 @@ describe('a -c too short to hold a prompt is no context length', () => {
     expect(read('./llama-server -m llama-2-13b.Q4_K_M.gguf -c 8192 -ngl 99 on a 4090').scenario.seq).toBe(8192);
   });
 });
+
+describe('a prompt and a response length written with "max" add up (prose.input-output)', () => {
+  it('c296 (verl GRPO settings): "max prompt length=2048, max response length=1024" is seq 3072', () => {
+    expect(corpusLineRead('c296').scenario.seq).toBe(3072);
+  });
+
+  it.each([
+    ['qwen2.5-7b grpo on 2x h100, max prompt length=1024, max response length=4096', 5120],
+    ['qwen2.5-3b grpo on 8x a100, maximum prompt length 512 and maximum response length 2048', 2560],
+    ['llama-3-8b on an a100, max input length 2000, max output length 500, how many users?', 2500],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+});
