@@ -1,6 +1,6 @@
 /**
  * Numbers as people write them in requests: "4096", "4k" (= 4096: context lengths and batch
- * sizes are powers of two, so k is 1024), "6.7e9", "128,256", "13b" (= 13·10⁹: parameter
+ * sizes are powers of two, so k is 1024; a round "100k" is 100,000, kMultiple), "6.7e9", "128,256", "13b" (= 13·10⁹: parameter
  * counts are decimal, as in model cards).
  */
 
@@ -8,9 +8,23 @@ export function plainNumber(text: string): number {
   return Number(text.replace(/,/g, ''));
 }
 
-/** "4k" → 4096, "1.5k" → 1536. */
+/**
+ * How many a "k" stands for. A length made of binary steps counts in 1024s: "4k" is 4096, "12k"
+ * 12,288, "40k" 40,960 (Qwen3's max_position_embeddings), "128k" 131,072 (Llama 3.1's), "160k"
+ * 163,840 (DeepSeek-V3's). A multiple of 25k ("25k", "50k", "100k", "200k") is a round decimal no
+ * binary window is written as: the configs that carry one write it in thousands (Yi-34B-200K's
+ * max_position_embeddings is 200000; Code Llama's "100K tokens" is 100,000, meta-llama/codellama#75;
+ * Yi's "200K", huggingface/transformers#27755), and the corpus reads them so (c1187, c1202). The
+ * two readings differ by 2.4%, and the reply's "Read as" line shows the one taken.
+ */
+export function kMultiple(n: number): number {
+  return Number.isInteger(n / 25) && n > 0 ? 1000 : 1024;
+}
+
+/** "4k" → 4096, "1.5k" → 1536, "100k" → 100000 (kMultiple). */
 export function kNumber(text: string): number {
-  return Math.round(Number(text.replace(/k$/, '')) * 1024);
+  const n = Number(text.replace(/k$/, ''));
+  return Math.round(n * kMultiple(n));
 }
 
 const SIZE_UNITS: Record<string, number> = { b: 1e9, bn: 1e9, billion: 1e9, m: 1e6, million: 1e6, t: 1e12, trillion: 1e12 };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
+import { kNumber } from '../../src/language/numbers.js';
 import { countParams } from '../../src/memory/parameters.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
@@ -42,7 +43,8 @@ describe('the real lines of batches b6–b9 read with the length their user wrot
 
   it('c410: "only 2k of context" is the run that works; the 200k asked about is the length (InternLM/xtuner#424)', () => {
     const { scenario, said } = reading(line('c410').text, line('c410').thread);
-    expect(scenario.seq).toBe(200 * 1024);
+    // A round "200k" is 200,000 tokens (numbers.ts kMultiple), as Yi-34B-200K's window is.
+    expect(scenario.seq).toBe(200_000);
     expect(said).toMatch(/"2k上文" read as the length a run already reaches/);
   });
 
@@ -174,7 +176,7 @@ describe('a length another run reaches is not the one asked about', () => {
         const asked = `what about ${b}k context?`;
         const text = `llama-3-8b lora on 2 a100, ${askedFirst ? `${asked} ${reached}.` : `${reached}, ${asked}`}`;
         const { scenario, said } = reading(text);
-        expect(scenario.seq).toBe(b * 1024);
+        expect(scenario.seq).toBe(kNumber(`${b}k`));
         expect(said).toContain(`"${a}k context" read as the length a run already reaches`);
       }),
       { numRuns: 40 },
@@ -205,7 +207,7 @@ describe("a model's own window is never the user's length", () => {
         fc.integer({ min: 4, max: 1024 }),
         (owner, noun, join, k) => {
           const { scenario, said } = reading(`llama-3.1-8b lora on a 4090; ${owner} ${noun}${join}${k}k`);
-          expect(scenario.seq).not.toBe(k * 1024);
+          expect(scenario.seq).not.toBe(kNumber(`${k}k`));
           expect(said).toMatch(/model's own context window/);
         },
       ),

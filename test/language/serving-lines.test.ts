@@ -235,7 +235,8 @@ describe('known gaps from the brief, read as rules', () => {
 
   // "Yi-34B-200K full context" (brief's known gap): refused ("on" can't go after "context").
   it('"full context" is the window the model name carries; with none, it is set aside and said', () => {
-    expect(read('run Yi-34B-200K full context on 2x a100').scenario.seq).toBe(200 * 1024);
+    // Yi-34B-200K's max_position_embeddings is 200000: a round "200K" is 200,000 tokens (numbers.ts kMultiple).
+    expect(read('run Yi-34B-200K full context on 2x a100').scenario.seq).toBe(200_000);
     expect(read('serve qwen2.5-7b-instruct-128k at full context on an h100').scenario.seq).toBe(128 * 1024);
     const bare = read('llama-3.1-8b at full context on a 4090');
     expect(bare.said).toMatch(/whole context window is not read/);

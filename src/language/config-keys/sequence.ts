@@ -31,11 +31,20 @@ const sourceAndTarget: Handler = (v, ctx) => {
   return { ignore: true, note: `${ctx.pair ?? `max_source_length ${source}`} is the prompt part only: the answer's max_target_length (not given, the program's default) adds to it, so the sequence is not read from it` };
 };
 
-/** ChatGLM3's finetune_demo: max_input_length + max_output_length, read once at the input key. */
+/**
+ * ChatGLM3's finetune_demo: max_input_length + max_output_length, read once at the input key. GLM-4's
+ * finetune_vision.py reads the same keys beside its own `freezeV` (GLM-4V-9B): there they count the text
+ * only, and each image adds 1,600 tokens (a 1120x1120 image in 14-pixel patches, merged 2x2) that no key
+ * states (zai-org/GLM-4#785, c1097: "max_input_length: 256, max_output_length: 64" on 4 RTX 4090 that run
+ * out of memory): the sequence is not read from them, and the note says why.
+ */
 const inputAndOutputLengths: Handler = (v, ctx) => {
   const input = numberOf(v);
   const output = numberOf(ctx.values?.get('max_output_length') ?? '');
   if (!Number.isFinite(input) || !Number.isFinite(output)) return IGNORE;
+  if (ctx.keys.has('freezev')) {
+    return { ignore: true, note: `max_input_length ${input} + max_output_length ${output} count text tokens only: GLM-4V adds 1,600 tokens for each image, so the sequence is not read from them (say seq N with the image's tokens)` };
+  }
   return say(`seq ${input + output}`, `sequence ${input + output}: max_input_length ${input} + max_output_length ${output}`);
 };
 
@@ -55,6 +64,21 @@ export const servedCap: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (Number.isFinite(n) && n < SHORTEST_SERVED) return { ignore: true, note: `--${ctx.current ?? 'max-model-len'} ${n} holds no prompt: read as a minimum set to start the server, not your length (say seq N for yours)` };
   return serving(numeric('seq'))(v, ctx);
+};
+
+/**
+ * llama.cpp's -c/--ctx-size: the context it allocates. A value too short to hold a prompt (under
+ * SHORTEST_SERVED) is no length: most often another program's short flag taken for -c, as numactl's
+ * CPU list before the command it wraps ("numactl -C 11-15 python ./benchmark_docker_throughput.py …
+ * --max-model-len 4096", intel/ipex-llm#12080, c1164, read as a 11-token context over the cap). Set
+ * aside, said; a capital -C (numactl's, "-C 0-7") alike. 0 (llama.cpp's "from the model") is left as it was read.
+ */
+const contextSize: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  // A capital -C is never llama.cpp's (its -c is lower-case): numactl's --physcpubind, a CPU list ("-C 0-7").
+  if (/^-C\b/.test(ctx.pair ?? '')) return { ignore: true, note: `${ctx.pair ?? '-C'} is numactl's CPU list, not a context length` };
+  if (Number.isFinite(n) && n > 0 && n < SHORTEST_SERVED) return { ignore: true, note: `${ctx.pair ?? `-c ${n}`} holds no prompt: not read as a context length (say seq N for yours)` };
+  return numeric('seq')(v, ctx);
 };
 
 /**
@@ -94,6 +118,38 @@ const requestCap: Handler = (v, ctx) => {
   return numeric('gen')(v, ctx);
 };
 
+/**
+ * vLLM's offline benchmarks (benchmark_throughput.py, benchmark_latency.py, `vllm bench`): these flags beside
+ * --input-len say the engine is vLLM's, started as a server is. Without --max-model-len it takes the model's own
+ * window, which its KV cache must hold (vllm-project/vllm#1858 added --max-model-len to the throughput benchmark
+ * because "default value may get a torch.cuda.OutOfMemoryError"; #5079: benchmark_latency on Llama-3-70B fails
+ * with "The model's max seq len (8192) is larger than the maximum number of tokens that can be stored in KV cache").
+ */
+const VLLM_BENCHMARK = ['num_prompts', 'enforce_eager', 'gpu_memory_utilization', 'tensor_parallel_size', 'num_iters', 'num_iters_warmup'];
+
+/**
+ * A benchmark's prompt length (its output length is read as gen at its own key). Next to --max-model-len it
+ * is not what the server sizes for: vLLM checks at start-up that its KV cache holds one max_model_len
+ * sequence. Next to lmdeploy's session_len it is one request's prompt ("10个input_len 50、output_len 128的并发请求",
+ * InternLM/lmdeploy#722, corpus c663). A vLLM benchmark without a cap sizes its engine for the model's window
+ * (VLLM_BENCHMARK): "--input-len=1 --output-len=128" on Falcon-40B (vllm-project/vllm#2447, c1160) is no
+ * 129-token engine. Alone, with an output length, the sequence holds both, taken on a weak cue (a request's
+ * length, where the program may size for more): said.
+ */
+const benchmarkInput: Handler = (v, ctx) => {
+  const cap = ['max_model_len', 'session_len'].find((k) => ctx.keys.has(k));
+  if (cap) return { ignore: true, note: `input_len ${unquote(v)} is one request's prompt; the server is sized for its ${cap}` };
+  const input = numberOf(v);
+  if (!Number.isFinite(input)) return IGNORE;
+  const output = numberOf(ctx.values?.get('output_len') ?? '');
+  const sum = Number.isFinite(output) ? input + output : input;
+  const words = Number.isFinite(output) ? `input_len ${input} + output_len ${output}` : `input_len ${input}`;
+  if (VLLM_BENCHMARK.some((k) => ctx.keys.has(k))) {
+    return { ignore: true, note: `${words} is each benchmark request's length; the benchmark starts its engine at the model's own window, as vLLM's does without --max-model-len (say seq N for a shorter one)` };
+  }
+  return { say: `seq ${sum}`, note: `sequence ${sum}: ${words}, one request's length (say seq N if the program is sized for more)`, weak: true };
+};
+
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },
   // NeMo-RL's policy.max_total_sequence_length (NVIDIA-NeMo/RL#656 "=16384", #903 "=32768"): prompt and response together.
@@ -126,7 +182,7 @@ export const SEQUENCE_KEYS: KeyTable = {
   // Alone, TGI's --max-input-length is a server's prompt cap: not read.
   max_input_length: { reads: (v, ctx) => (ctx.keys.has('max_output_length') ? inputAndOutputLengths(v, ctx) : IGNORE), source: 'THUDM/ChatGLM3 finetune_demo/configs/lora.yaml' },
   max_output_length: { reads: () => IGNORE },
-  ctx_size: { reads: numeric('seq') },
+  ctx_size: { reads: contextSize, source: 'intel/ipex-llm#12080 (c1164)' },
   // Ollama's Modelfile / API options (num_ctx, num_gpu = layers on the GPU, num_batch): Ollama only runs models.
   num_ctx: { reads: numeric('ollama inference seq') },
   // …but a script's NUM_GPU=8 beside no Ollama option counts the GPUs.
@@ -141,15 +197,7 @@ export const SEQUENCE_KEYS: KeyTable = {
   // vLLM checks at start-up that its KV cache holds one max_model_len sequence. Next to lmdeploy's
   // session_len it is one request's prompt ("10个input_len 50、output_len 128的并发请求",
   // InternLM/lmdeploy#722, corpus c663). Alone, with an output length, the sequence holds both.
-  input_len: {
-    reads: (v, ctx) => {
-      const cap = ['max_model_len', 'session_len'].find((k) => ctx.keys.has(k));
-      if (cap) return { ignore: true, note: `input_len ${unquote(v)} is one request's prompt; the server is sized for its ${cap}` };
-      const input = numberOf(v);
-      const output = numberOf(ctx.values?.get('output_len') ?? '');
-      return Number.isFinite(input) && Number.isFinite(output) ? promptAndGenerated(input, output) : numeric('seq')(v, ctx);
-    },
-  },
+  input_len: { reads: benchmarkInput, source: 'vllm-project/vllm#1858, #5079, #2447' },
   // LLaMA2-Accessory (main_finetune.py --max_words): the tokens of one training sample.
   max_words: { reads: numeric('seq'), source: 'Alpha-VLLM/LLaMA2-Accessory#91, accessory/main_finetune.py' },
   // TensorRT-LLM's engine limits (trtllm-build --max_input_len / --max_output_len): the engine is
@@ -162,6 +210,6 @@ export const SEQUENCE_KEYS: KeyTable = {
   // the longest sequence it runs (kvcache-ai/ktransformers#462, corpus c692: --cache_lens 1536).
   cache_lens: { reads: numeric('seq'), source: 'kvcache-ai/ktransformers#462' },
   max_new_tokens: { reads: numeric('gen') },
-  output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : ctx.values?.has('input_len') && !ctx.keys.has('max_model_len') ? IGNORE : numeric('gen')(v, ctx)) },
+  output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : numeric('gen')(v, ctx)) },
   max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },
 };

@@ -1,4 +1,5 @@
 import type { NodeCount } from '../shell-script.js';
+import { kNumber } from '../numbers.js';
 
 /**
  * What a config key says, and the small helpers every key table reads its values with. Config
@@ -77,7 +78,7 @@ export function unquote(v: string): string {
 export function numberOf(v: string): number {
   const t = unquote(v).replace(/_/g, '');
   const k = /^(\d+(?:\.\d+)?)k$/.exec(t);
-  if (k) return Math.round(Number(k[1]) * 1024);
+  if (k) return kNumber(`${k[1]}k`);
   // "1M" of tokens is 1024k, as 4k is 4096 (a length's spelling; no key takes a value in millions otherwise).
   const m = /^(\d+(?:\.\d+)?)m$/.exec(t);
   if (m) return Math.round(Number(m[1]) * 1024 * 1024);

@@ -23,6 +23,8 @@ export interface LogEvidence {
   keptWeak?: true;
   /** The span is the engine's echo of the settings it runs with: kept only where nothing outside the logs sets any (a command's flags, a config's keys). */
   settings?: true;
+  /** Request words written in place of the span, made from the match (a length the program prints as its own setting). */
+  writes?: (m: RegExpExecArray) => string;
   example: string;
   source?: string;
 }
@@ -49,6 +51,19 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     pattern: /\bbackend_config=((?:turbomind|pytorch)engineconfig\([^\n]*\))/,
     example: "2024-08-01 03:24:58,259 - lmdeploy - INFO - input backend=turbomind, backend_config=TurbomindEngineConfig(model_name='qwen2-72b-instruct', model_format='hf', tp=8, session_len=24000, max_batch_size=1)",
     source: 'InternLM/lmdeploy serve log (corpus c378)',
+  },
+  {
+    // mlx_lm's LoRA trainer warns, as it batches, with its own max_seq_length: "[WARNING] Some sequences are longer
+    // than 8192 tokens. The longest sentence 19487 will be truncated to 8192. Consider pre-splitting your data to
+    // save memory." (mlx_lm/tuner/trainer.py iterate_batches; corpus c1073, ml-explore/mlx-lm#369 with 12,
+    // zycyc/LAMBDA#2 with 2048). The length it cuts to is the run's length, printed by the program: read as seq;
+    // the longest sentence is the data's, not read.
+    id: 'log.truncated-to-length',
+    // Its first sentence is the span written (one sentence, so the length's keyword and number are one clause).
+    pattern: /\bsome sequences are longer than (\d+) tokens(?=\.?\s*the longest sentence \d+ will be truncated to \d+)/,
+    writes: (m) => `seq ${m[1]}`,
+    example: '[WARNING] Some sequences are longer than 8192 tokens. The longest sentence 19487 will be truncated to 8192. Consider pre-splitting your data to save memory.',
+    source: 'ml-explore/mlx-lm#369; zycyc/LAMBDA#2 (corpus c1073)',
   },
   {
     id: 'log.entry-point',
@@ -169,9 +184,12 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
         if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.keptWeak && modelSaid) || (rule.settings && settingsSaid)) continue;
         const m = rule.pattern.exec(line);
         if (!m) continue;
-        const from = at + m.index + m[0].indexOf(m[1]!);
-        const says = rule.engine ?? rule.trainer ?? null;
-        spans.push({ at: from, to: from + m[1]!.length, says, rule: says || rule.keptWeak ? { id: rule.id, weak: true } : { id: rule.id } });
+        // A rule that writes from its match replaces the whole match (the length in its sentence); the others their group.
+        const from = rule.writes ? at + m.index : at + m.index + m[0].indexOf(m[1]!);
+        const to = rule.writes ? from + m[0].length : from + m[1]!.length;
+        const says = rule.writes?.(m) ?? rule.engine ?? rule.trainer ?? null;
+        const weak = rule.engine !== undefined || rule.trainer !== undefined || rule.keptWeak === true;
+        spans.push({ at: from, to, says, rule: weak ? { id: rule.id, weak: true } : { id: rule.id } });
         if (rule.engine) engineSaid = true;
         if (rule.trainer) trainerSaid = true;
         break;

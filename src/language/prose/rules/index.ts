@@ -117,6 +117,8 @@ const PROSE_ORDER = [
   'prose.difference-between',
   'prose.from-to',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
+  'prose.textgen-output-line',
+  'prose.tokens-plus-characters',
   'prose.per-length',
   'prose.memory-for-tokens',
   'prose.input-output',

@@ -1,4 +1,5 @@
 import type { ProseRule } from '../types.js';
+import { kMultiple } from '../../numbers.js';
 
 /**
  * The length the user writes, in the words people use for it (issue 22, item 7: "the user's length
@@ -20,7 +21,7 @@ function lengthWords(digits: string, unit: string | undefined): string {
 function tokens(digits: string, unit: string | undefined): number {
   const n = Number(digits.replace(/,/g, ''));
   const u = (unit ?? '').toLowerCase();
-  return Math.round(u === 'k' ? n * 1024 : u === 'm' ? n * 1024 * 1024 : u === '万' ? n * 10_000 : n);
+  return Math.round(u === 'k' ? n * kMultiple(n) : u === 'm' ? n * 1024 * 1024 : u === '万' ? n * 10_000 : n);
 }
 
 /** A word that says the message trains: then the answer's tokens are part of the sample, not generated. */
@@ -66,6 +67,40 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     source: 'kaito-project/kaito#2132',
   },
   {
+    // text-generation-webui's line after each reply: "Output generated in 50.07 seconds (0.80 tokens/s, 40 tokens,
+    // context 16, seed 1373053629)" (c508; oobabooga/textgen#538 added "context N", the prompt's tokens of that
+    // one reply; #2564, #4814 paste runs of them). Its context is one reply's prompt and its tokens the reply's
+    // length, never the loader's n_ctx or a setting: the whole line is set aside, said once.
+    id: 'prose.textgen-output-line',
+    pattern: /\boutput generated in\s*[\d.]+\s*seconds?\s*\([^)\n]*\bcontext\s+\d+[^)\n]*\)/g,
+    when: (t) => t.includes('output generated in'),
+    write: (m, notes) => {
+      const note = "text-generation-webui's \"Output generated in …\" lines: their context is one reply's prompt, not the loader's n_ctx (say seq N for yours)";
+      if (!notes.includes(note)) notes.push(note);
+      return ' '.repeat(m[0].length);
+    },
+    example: '> Output generated in 50.07 seconds (0.80 tokens/s, 40 tokens, context 16, seed 1373053629)',
+    source: 'oobabooga/textgen#538',
+  },
+  {
+    // "prompt_template（约1500 tokens）+3000~3500字符串长度的内容" (QwenLM/Qwen3#442, c1013): a count of tokens
+    // added to a count of characters or words is a length only partly in tokens (a Chinese character is
+    // roughly one token, an English word more than one), so neither number is the sequence: set aside,
+    // said, and the reply asks for the length in tokens. "1500 tokens + 3000 characters", "2k tokens plus 500 words" alike.
+    id: 'prose.tokens-plus-characters',
+    pattern: new RegExp(
+      String.raw`(?<![\w.])${NUMBER}\s*tokens?\s*[)）]?\s*(?:[+＋]|\bplus\b|加上?)\s*(?:about\s+|around\s+|~|约|大约)?(\d[\d,]*(?:\s*[~～-]\s*\d[\d,]*)?)\s*(?:个)?(?:字符串?|汉字|字|characters?|chars\b|words?\b)`,
+      'gi',
+    ),
+    when: (t) => /token/.test(t) && /字|char|word/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": a length partly in characters or words is not read as tokens; say "seq N" with the whole input in tokens`);
+      return ' '.repeat(m[0].length);
+    },
+    example: '我的输入组成是：prompt_template（灵积上计算token数量约1500 tokens）+3000~3500字符串长度的内容',
+    source: 'QwenLM/Qwen3#442',
+  },
+  {
     // "How much additional VRAM per 1k context? … if using 16k context" (turboderp-org/exllamav2#37,
     // c724): a length after "per" (each, for every, 每) is the unit of a rate — memory per 1k tokens —
     // never the run's length, which the message states apart. Its words are set aside.
@@ -89,12 +124,13 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     source: 'huggingface/text-generation-inference#1769',
   },
   {
-    // "input 2k output 512", "prompt of 3000 tokens and 500 output tokens", "输入2k，输出512": a
+    // "input 2k output 512", "prompt of 3000 tokens and 500 output tokens", "输入2k，输出512", verl's lengths in
+    // words ("max prompt length=2048, max response length=1024", verl-project/verl GRPO settings, c296): a
     // prompt and its answer. The sequence the model holds is both (as TensorRT-LLM's input and
     // output lengths are read, config-keys/sequence.ts); served, the answer is generated.
     id: 'prose.input-output',
     pattern: new RegExp(
-      String.raw`\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:(?:an?|the|its)\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
+      String.raw`\b(?:max(?:imum)?\s+)?(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:(?:an?|the|its)\s+)?(?:max(?:imum)?\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
         String.raw`|\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?)\b(?:\s*tokens?)?` +
         String.raw`|(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?(?:inputs?|prompts?|in)(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?|out)\b(?:\s*tokens?)?` +
         String.raw`|(?:输入|提示词?)(?:长度)?${JOIN}${NUMBER}\s*(?:tokens?)?\s*[，,、/+和]?\s*(?:输出|生成|回答)(?:长度)?${JOIN}${NUMBER}(?:\s*tokens?)?`,
@@ -106,7 +142,11 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       const pairs = [0, 4, 8, 12].map((i) => g.slice(i, i + 4)).find((p) => p[0] !== undefined)!;
       const input = tokens(pairs[0]!, pairs[1]);
       const output = tokens(pairs[2]!, pairs[3]);
-      return ` seq ${input + output}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
+      // Two lengths in k add in k, as the writer adds them: "Prompt length: 40K tokens, Response length: 10K
+      // tokens" is a 50K sequence (c589), read as a round 50,000 like any "50k" (numbers.ts kMultiple).
+      const inK = pairs[1]?.toLowerCase() === 'k' && pairs[3]?.toLowerCase() === 'k';
+      const seq = inK ? `${Number(pairs[0]!.replace(/,/g, '')) + Number(pairs[2]!.replace(/,/g, ''))}k` : String(input + output);
+      return ` seq ${seq}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
     },
     example: 'llama-3-8b on an a100, input 2k output 512, how many users?',
   },
