@@ -19,6 +19,15 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'deepseek-v2-lite': 163840, 'deepseek-v2': 163840, 'deepseek-v3': 163840, 'deepseek-r1': 163840,
   'deepseek-coder-1.3b': 16384, 'deepseek-coder-6.7b': 16384, 'deepseek-coder-33b': 16384,
   'kimi-k2': 131072,
+  // The thirteenth session's models (rcat), max_position_embeddings (seq_length, max_seq_len) of the
+  // config.json each entry's source names: InternVL's from its llm_config (InternLM2/2.5 32768, the
+  // Llama-3-70B language model 8192, Qwen2.5 32768); Qwen-VL-Chat's seq_length 2048; GLM-4V's seq_length
+  // 8192; DBRX's max_seq_len 32768; Hunyuan-A13B's 32768 (its longer window is dynamic NTK scaling, which
+  // vLLM does not multiply in); EXAONE 3.5 2.4B 32768, EXAONE 4.0 32B 131072; OpenLLaMA and OLMo-1B 2048.
+  'qwen3-coder-480b-a35b': 262144, 'qwen-vl-9.6b': 2048, 'qwen2.5-vl-32b': 128000, 'glm-4v-9b': 8192,
+  'internvl2-8b': 32768, 'internvl2.5-8b': 32768, 'internvl2-26b': 32768, 'internvl2-llama3-76b': 8192,
+  'internvl3-8b': 32768, 'internvl3-78b': 32768, 'dbrx-132b-a36b': 32768, 'hunyuan-80b-a13b': 32768,
+  'exaone-3.5-2.4b': 32768, 'exaone-4.0-32b': 131072, 'open-llama-3b-v2': 2048, 'open-llama-7b': 2048, 'olmo-1b': 2048,
   'llama-1-7b': 2048, 'llama-1-13b': 2048, 'llama-1-33b': 2048, 'llama-1-65b': 2048,
   'llama-2-7b': 4096, 'llama-2-13b': 4096, 'llama-2-70b': 4096,
   'codellama-7b': 16384, 'codellama-13b': 16384, 'codellama-34b': 16384,
