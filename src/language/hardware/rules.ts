@@ -134,7 +134,11 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // digit after its letters counts too ("八张T4", c062 hiyouga/LlamaFactory#3880 with its 8 in words),
     // and so does a memory of one digit ("两张8g的卡", Qwen c803's thread; "只有两张8G的显卡",
     // chenyiwan/chatglm-6b-fine-tuning#15), as "两张24g" does.
-    pattern: /(?<![第每十\d])(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))/g,
+    pattern: /(?<![第每十])(?:(?<!\d)|(?<=(?<![\w.])(?:[a-z]{1,3}\d{1,4}[a-z]{0,2}|\d{4}(?:ti)?)))(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*(?:有|为|是|:|：)?\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))/g,
+    // The count may follow its card with nothing between ("请问用4090单卡是否可以lora微调13b模型？不行的话两张4090能否完成微调",
+    // Facico/Chinese-Vicuna#146, c1290: one 4090, two only if it fails; "a100 80g单卡训练", c851), where a digit
+    // before 单 is the card's last ("4090单卡"), not a number of its own; 单卡 before what each card has
+    // ("V100单卡有32G显存", hiyouga/LlamaFactory#1878, c1280) stays no count.
     example: '双卡4090 lora微调Baichuan13b发生OOM错误',
     source: 'hiyouga/LlamaFactory#634',
   },
