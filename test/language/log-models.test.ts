@@ -90,12 +90,26 @@ describe('a model named only by a log line that loads it', () => {
     expect(reply(text).name).toMatch(/qwen2\.5-7b/i);
   });
 
+  it('a loader\'s file and its GGUF\'s general.name are one model, read once', () => {
+    const log = `${llamaCppLoader('/models/mistral-7b-instruct-v0.2.Q4_K_M.gguf')}\nllama_model_loader: - kv   2:                               general.name str              = mistralai_mistral-7b-instruct-v0.2`;
+    const r = reply(`cudaMalloc failed on my RTX 3060\n\`\`\`\n${log}\n\`\`\``);
+    expect(r.name).toMatch(/mistral-7b/i);
+    expect(r.model?.weak).toBe(true);
+  });
+
+  it('general.name alone: "Meta Llama 3.1 8B Instruct" (ggml-org/llama.cpp, c554\'s log)', () => {
+    const log = 'llama_model_loader: - kv   0:                       general.architecture str              = llama\nllama_model_loader: - kv   2:                               general.name str              = Meta Llama 3.1 8B Instruct';
+    const r = reply(`out of memory on my RTX 3060\n\`\`\`\n${log}\n\`\`\``);
+    expect(r.name).toMatch(/llama-3\.1-8b/i);
+    expect(r.model?.weak).toBe(true);
+  });
+
   it('a file with no size names nothing: still asked', () => {
     expect(refusal(`OOM on my RTX 3060\n\`\`\`\n${llamaCppLoader('/models/ggml-model-q4_0.gguf')}\n\`\`\``)).toMatch(/Which model\?/);
   });
 
   it('the rules find their own examples', () => {
-    for (const id of ['log.model-file', 'log.model-loading']) {
+    for (const id of ['log.model-file', 'log.model-loading', 'log.model-gguf-name']) {
       const rule = LOG_EVIDENCE.find((r) => r.id === id)!;
       expect(rule.pattern.exec(rule.example.toLowerCase())?.[1], id).toMatch(/\d+b/);
     }

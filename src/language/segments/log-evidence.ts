@@ -121,6 +121,18 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'oobabooga/text-generation-webui (corpus c685)',
   },
   {
+    // A GGUF's own metadata, printed by llama.cpp's loader (and Ollama's, which runs it): "llama_model_loader:
+    // - kv   2:  general.name str = Meta Llama 3.1 8B Instruct" (ggml-org/llama.cpp, corpus c554): the model
+    // the file holds, kept as written, weak, where the prose names none with a size. Only a name with its
+    // size: a "general.basename" ("Qwen3", ollama/ollama c717) and its "general.size_label" ("32B") lie on
+    // two lines, and read together they would quote the log between them as the model's words.
+    id: 'log.model-gguf-name',
+    pattern: /\bgeneral\.name\s+str\s*=\s*([a-z][\w .-]*?(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])[\w .-]*?)\s*$/,
+    keptWeak: true,
+    example: 'llama_model_loader: - kv   2:                               general.name str              = Meta Llama 3.1 8B Instruct',
+    source: 'ggml-org/llama.cpp (corpus c554)',
+  },
+  {
     id: 'log.engine.tgi',
     pattern: /\b(text_generation_launcher|text_generation_router|text_generation_server)(?:[:.]|::)/,
     engine: 'tgi',
@@ -210,18 +222,20 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   return oneModelOrNone(text, spans);
 }
 
-/** The name a kept model span stands for: up to its size ("mistral-7b" of "mistral-7b-instruct-v0.2.q4_k_m.gguf"). */
-function modelKey(span: string): string {
-  const m = /^(.*?\d+(?:\.\d+)?b)(?![a-z0-9])/.exec(span.toLowerCase());
-  return (m ? m[1]! : span.toLowerCase()).replace(/[-_.\s]+/g, '-');
+/** The size a kept model span names ("7b" of "mistral-7b-instruct-v0.2.q4_k_m.gguf" and of "Mistral 7B Instruct"). */
+function modelSize(span: string): string | null {
+  const m = /(?<![a-z0-9])(\d+(?:\.\d+)?b)(?![a-z0-9])/.exec(span.toLowerCase());
+  return m ? m[1]! : null;
 }
 
 /**
- * Logs that name two different models (a loader's file and an engine's config of another run) name
- * none the reader may guess between: every model span is dropped, and the reply asks which model.
+ * One model from the logs, or none. A loader names its file and the file's metadata its name ("…/mistral-7b-
+ * instruct-v0.2.Q4_K_M.gguf", "general.name str = mistralai_mistral-7b-instruct-v0.2"): one model, read from
+ * the first. Logs that name two sizes (a loader's file and an engine's config of another run) name none the
+ * reader may guess between: every model span is dropped, and the reply asks which model.
  */
 function oneModelOrNone(text: string, spans: LogSpan[]): LogSpan[] {
   const models = spans.filter((s) => s.says === null && s.rule.weak);
-  const keys = new Set(models.map((s) => modelKey(text.slice(s.at, s.to))));
-  return keys.size > 1 ? spans.filter((s) => !models.includes(s)) : spans;
+  const sizes = new Set(models.map((s) => modelSize(text.slice(s.at, s.to))).filter((k) => k !== null));
+  return spans.filter((s) => !models.includes(s) || (sizes.size <= 1 && s === models[0]));
 }
