@@ -322,9 +322,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
 /**
  * English words one letter off a keyword: a word of their own, never its typo. "content" is a chat
  * message's key (`"content": [{"type": "image", … "min_pixels": 224 * 224}]`, QwenLM/Qwen3-VL#518,
- * c721), and read as "context" it made 224 the length.
+ * c721), and read as "context" it made 224 the length. "turning" is no "tuning": "after turning on
+ * \"verbose\"" (KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25, c1233) made a GGUF load a fine-tune.
  */
-const WORDS_NOT_TYPOS = new Set(['content', 'contest']);
+const WORDS_NOT_TYPOS = new Set(['content', 'contest', 'turning']);
 
 /** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
 function typoOf(word: string, suggestion: string): Token | null {

@@ -218,6 +218,8 @@ function correction(f: FactTrace): string {
     case 'batch':
       return 'say "bs N" with your batch';
     case 'model':
+      // A model only a pasted log names (its loader's file path, an engine's config echo, segments/log-evidence.ts).
+      if (f.rules.some((r) => /^log\.model-/.test(r))) return "it is named only in a pasted log: say the model's name or size";
       return f.alternative ? `say ${f.alternative} if you mean another generation` : "say the model's name or size";
     case 'method':
       if (f.against) return `"${f.against}" is a training setting: say "train" if it trains`;

@@ -1,4 +1,5 @@
 import { describesModel } from '../language/describing-words.js';
+import { segmentsOf } from '../language/segments/index.js';
 import { familyMembers } from './model-series.js';
 
 /** A message that names no model the catalog holds: what it named instead, for the question that asks for one (resolve.ts). */
@@ -11,6 +12,26 @@ export const NOT_LANGUAGE_MODELS = /\b(?:(whisper(?:[\s-](?:large|medium|small|b
  * ("alpaca_gpt4_en", "alpaca_zh_demo", hiyouga/LlamaFactory#4263), or a data file.
  */
 const DATASET_NAME = /(?:_(?:en|zh|cn|ja|ko|de|fr|es|ru|demo|data|dataset)|\.(?:jsonl?|parquet|csv|arrow|tsv))$/i;
+
+/**
+ * A file no model is stored in: a pickled dump, a log, a script or a picture. vLLM's "Error in model
+ * execution (input dumped to /tmp/err_execute_model_input_20241010-154829.pkl)" (OpenBMB/MiniCPM-V#612,
+ * c1186) was asked about a model "err_execute_model_input_…pkl"; a .gguf, .bin or .safetensors file is a
+ * model's and stays a name.
+ */
+const NOT_A_MODEL_FILE = /\.(?:pkl|pickle|log|txt|py|sh|ipynb|md|png|jpe?g|npy|npz|html?)$/i;
+
+/** The message with its log segments blanked (same length): a log's words name nothing of the run. */
+let lastOutside: { text: string; outside: string } | null = null;
+function outsideLogs(text: string): string {
+  if (lastOutside?.text === text) return lastOutside.outside;
+  let outside = text;
+  for (const s of segmentsOf(text)) {
+    if (s.kind === 'log') outside = outside.slice(0, s.userStart) + ' '.repeat(s.userEnd - s.userStart) + outside.slice(s.userEnd);
+  }
+  lastOutside = { text, outside };
+  return outside;
+}
 
 /**
  * A tensor type as code spells it, not a model's name: "torch.bfloat16", "torch.float16", "jnp.int8"
@@ -35,11 +56,13 @@ export function looksLikeModelName(word: string, text: string): boolean {
   const camel = CAMEL_FAMILY_MODEL.exec(word);
   if (camel && familyMembers(camel[1]!).length > 0) return true;
   if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/i.test(word) || word.length < 3) return false;
-  if (DATASET_NAME.test(word) || DTYPE_NAME.test(word)) return false;
+  if (DATASET_NAME.test(word) || DTYPE_NAME.test(word) || NOT_A_MODEL_FILE.test(word)) return false;
   // "model.train()", "model.stream_chat(": a variable in code, not a model the word before it names
   // ("Everything works fine till model.train()", Qwen-VL, c824, was asked about a model "till"; "in
-  // model.stream_chat(tokenizer", c572).
-  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b(?!\\.[a-z_]|\\s*\\()`, 'i').test(text);
+  // model.stream_chat(tokenizer", c572). A log's words are no naming: "CPU model buffer size = 416.25 MiB"
+  // (llama.cpp's load_tensors, lmstudio-ai/lms#412, c1230, asked about a model "CPU" the prose only ran
+  // on; ollama/ollama's "CPU_Mapped model buffer size", c1226), so the logs are left out of the search.
+  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b(?!\\.[a-z_]|\\s*\\(|\\s+(?:buffer|type)\\b)`, 'i').test(outsideLogs(text));
   // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
   if (beforeModel && describesModel(word)) return false;
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));

@@ -14,12 +14,19 @@ import { readNoticed } from '../language/reading-fixtures.js';
 const question = (said: string) => /(?:^|\| )([^|]*?) — which size: ([^?]+)\? read as (\S+?)(?: \||$)/.exec(said);
 
 describe('a family named with no size asks which size', () => {
-  it('c685: "llama2" asks 7b, 13b or 70b, read as 7b, and says it once', () => {
-    const text = loadCorpus().find((l) => l.id === 'c685')!.text;
+  it('c685 without its log: "llama2" asks 7b, 13b or 70b, read as 7b, and says it once', () => {
+    const text = loadCorpus().find((l) => l.id === 'c685')!.text.replace(/### Logs[\s\S]*$/, '');
     const { s, said } = readNoticed(text);
     expect(s.model.id).toBe('llama-2-7b');
     expect(question(said)?.slice(1)).toEqual(['llama2', '7b, 13b or 70b', '7b']);
     expect(said).not.toMatch(/"llama2" names no size/);
+  });
+
+  it('c685: the size its log\'s loader names ("INFO:Loading llama-70B-bin...", branch rlog) is the one read, said with its words', () => {
+    const text = loadCorpus().find((l) => l.id === 'c685')!.text;
+    const { s, said } = readNoticed(text);
+    expect(s.model.id).toBe('llama-2-70b');
+    expect(said).toMatch(/"llama2" with "70b" read as llama-2-70b/);
   });
 
   it.each([

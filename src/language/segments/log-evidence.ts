@@ -110,6 +110,44 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'mlc-ai/mlc-llm#931',
   },
   {
+    // A loader's line naming the model file it opens, where the prose names none: llama.cpp's
+    // "llama_model_loader: loaded meta data with 24 key-value pairs and 291 tensors from
+    // code/privateGPT/models/mistral-7b-instruct-v0.2.Q4_K_M.gguf" (zylon-ai/private-gpt via corpus c1006),
+    // llama-cpp-python's "Failed to load model from file: C:\Content\Gemma4\gemma-4-26B-A4B-it-UD-Q4_K_M.gguf"
+    // (KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25, c1233), the older "llama.cpp: loading model from
+    // models/koala-7B.ggmlv3.q8_0.bin" (c1007, c1214) and Tabby's "Unable to load model:
+    // /data/models/TabbyML/DeepseekCoder-6.7B/ggml/q8_0.v2.gguf" (TabbyML/tabby, c1200). The path's first
+    // part that is a name with a size is kept as written, weak, as log.model-path keeps a quoted path.
+    id: 'log.model-file',
+    pattern: /\b(?:loaded meta data with \d+ key-value pairs and \d+ tensors from|loading model from|failed to load model from file:|unable to load model:)\s*['"]?(?:[a-z]:)?[\\/]?(?:\.{1,2}[\\/])?(?:[^\s\\/'"]+[\\/])*?([a-z][\w.-]*?(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])[\w.-]*)/,
+    keptWeak: true,
+    example: 'llama_model_loader: loaded meta data with 24 key-value pairs and 291 tensors from code/privateGPT/models/mistral-7b-instruct-v0.2.Q4_K_M.gguf (version GGUF V3 (latest))',
+    source: 'KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25',
+  },
+  {
+    // text-generation-webui's loader names the model folder it loads: "2023-07-24 16:31:05 INFO:Loading
+    // llama-70B-bin..." (oobabooga/text-generation-webui, corpus c685; "INFO:Loading
+    // TheBloke_zephyr-7B-alpha-GPTQ...", c576; "INFO:Loading 30b-Lazarus.ggmlv3.q4_1.bin...", c038): kept
+    // as written, weak, where the prose names no model with a size.
+    id: 'log.model-loading',
+    pattern: /\binfo:\s*loading ((?:[a-z][\w.-]*?[-_.])?\d+(?:\.\d+)?b(?![a-z0-9])[\w.-]*?)\.{3}\s*$/,
+    keptWeak: true,
+    example: '2023-07-24 16:31:05 INFO:Loading llama-70B-bin...',
+    source: 'oobabooga/text-generation-webui (corpus c685)',
+  },
+  {
+    // A GGUF's own metadata, printed by llama.cpp's loader (and Ollama's, which runs it): "llama_model_loader:
+    // - kv   2:  general.name str = Meta Llama 3.1 8B Instruct" (ggml-org/llama.cpp, corpus c554): the model
+    // the file holds, kept as written, weak, where the prose names none with a size. Only a name with its
+    // size: a "general.basename" ("Qwen3", ollama/ollama c717) and its "general.size_label" ("32B") lie on
+    // two lines, and read together they would quote the log between them as the model's words.
+    id: 'log.model-gguf-name',
+    pattern: /\bgeneral\.name\s+str\s*=\s*([a-z][\w .-]*?(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])[\w .-]*?)\s*$/,
+    keptWeak: true,
+    example: 'llama_model_loader: - kv   2:                               general.name str              = Meta Llama 3.1 8B Instruct',
+    source: 'ggml-org/llama.cpp (corpus c554)',
+  },
+  {
     id: 'log.engine.tgi',
     pattern: /\b(text_generation_launcher|text_generation_router|text_generation_server)(?:[:.]|::)/,
     engine: 'tgi',
@@ -171,7 +209,9 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   const spans: LogSpan[] = [];
   let engineSaid = ENGINE_WORDS.test(outside);
   let trainerSaid = TRAINER_WORDS.test(outside);
-  const modelSaid = MODEL_NAMED.test(outside);
+  // A link's hex ids are no size ("…/assets/139750690/495260f0-5303-426b-882a-…", oobabooga/text-generation-webui,
+  // c685, hid the model its loader named); a Hub link names one and stays.
+  const modelSaid = MODEL_NAMED.test(outside.replace(/\bhttps?:\/\/(?!(?:www\.)?(?:huggingface\.co|hf\.co|modelscope\.cn)\/)\S+/gi, ' '));
   // The echo prints every setting, the engine's defaults too: where the message gives its own command or
   // config (`lmdeploy serve api_server … --tp 2`, c768), that is the run's, and the echo adds only defaults.
   const settingsSaid = SETTINGS_GIVEN.test(outside);
@@ -197,5 +237,23 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
       at = end + 1;
     }
   }
-  return spans;
+  return oneModelOrNone(text, spans);
+}
+
+/** The size a kept model span names ("7b" of "mistral-7b-instruct-v0.2.q4_k_m.gguf" and of "Mistral 7B Instruct"). */
+function modelSize(span: string): string | null {
+  const m = /(?<![a-z0-9])(\d+(?:\.\d+)?b)(?![a-z0-9])/.exec(span.toLowerCase());
+  return m ? m[1]! : null;
+}
+
+/**
+ * One model from the logs, or none. A loader names its file and the file's metadata its name ("…/mistral-7b-
+ * instruct-v0.2.Q4_K_M.gguf", "general.name str = mistralai_mistral-7b-instruct-v0.2"): one model, read from
+ * the first. Logs that name two sizes (a loader's file and an engine's config of another run) name none the
+ * reader may guess between: every model span is dropped, and the reply asks which model.
+ */
+function oneModelOrNone(text: string, spans: LogSpan[]): LogSpan[] {
+  const models = spans.filter((s) => s.says === null && s.rule.weak);
+  const sizes = new Set(models.map((s) => modelSize(text.slice(s.at, s.to))).filter((k) => k !== null));
+  return spans.filter((s) => !models.includes(s) || (sizes.size <= 1 && s === models[0]));
 }
