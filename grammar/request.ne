@@ -69,6 +69,7 @@ simple     -> %model                                  {% b.model %}
             | %tgiSharded                             {% b.tgiSharded %}
             | %unslothVersion                         {% b.unslothVersion %}
             | %torchtuneVersion                       {% b.torchtuneVersion %}
+            | %llamafactoryVersion                    {% b.llamafactoryVersion %}
             | %transformersVersion                    {% b.transformersVersion %}
             | %nglKw %number                          {% b.ngl %}
             | %llamacppBuildKw %number                {% b.llamacppBuild %}

@@ -1,3 +1,5 @@
+import { llamafactoryBefore } from '../scenario/llamafactory-release.js';
+
 /**
  * The sequence length a training framework cuts or pads its samples to when its config or command
  * leaves it out (issue 23 item 8: a half-stated setup is answered at the framework's own default,
@@ -23,10 +25,22 @@
  *   before 2023-03-24 (padding="max_length"), to the batch's longest after (padding=False, then
  *   DataCollatorForSeq2Seq): 256 is the longest a batch holds.
  *
- * Not here: LLaMA-Factory (DataArguments `cutoff_len`: default 1024 from v0.2.0, dc68c313
- * 2023-09-21, through v0.9.0; default 2048 from v0.9.1, 1e6f9650 2024-11-10 "add vllm config", in
- * src/llmtuner/hparams/data_args.py then src/llamafactory/hparams/data_args.py; the request language
- * reads no LLaMA-Factory release, so the newest, ours already, stands), Unsloth (`FastLanguageModel.from_pretrained(max_seq_length=2048)`, ours already),
+ * - LLaMA-Factory, by release (the request's "llamafactory 0.8.3", language/llamafactory-versions.ts),
+ *   hiyouga/LLaMA-Factory DataArguments:
+ *
+ *   | release          | default length                       | where                                                  |
+ *   |------------------|--------------------------------------|--------------------------------------------------------|
+ *   | v0.1.0 – v0.1.8  | 1024 (max_source_length 512 + max_target_length 512, preprocess.py's SFT max_length) | src/llmtuner/hparams/data_args.py, dsets/preprocess.py |
+ *   | v0.2.0 – v0.9.0  | cutoff_len 1024                      | src/llmtuner/hparams/data_args.py (v0.2.0, 2023-09) → src/llamafactory/hparams/data_args.py (v0.8.0 on) |
+ *   | v0.9.1 – v0.9.5  | cutoff_len 2048                      | src/llamafactory/hparams/data_args.py, 1e6f9650 2024-11-10 "add vllm config" |
+ *
+ *   No release named is the newest (2048, ours already, said as its default). A "0.9.1.dev0" build
+ *   (2024-09-09 → 2024-11-25) is read as 0.9.1, though those before 2024-11-10 still cut at 1024.
+ *   LLaMA-Factory pads a batch to its longest sample (SFT's DataCollatorForSeq2Seq, packing off by
+ *   default: `packing` None = on only for pre-training, `neat_packing` False, v0.6.0 → v0.9.5), so the
+ *   cutoff is the longest a batch holds.
+ *
+ * Not here: Unsloth (`FastLanguageModel.from_pretrained(max_seq_length=2048)`, ours already),
  * litgpt (`max_seq_length` None: the longest sample of the dataset, no fixed point), torchtune
  * (configs only), and the TRL trainers ("dpo"/"grpo" also name LLaMA-Factory's and ms-swift's stages).
  */
@@ -43,8 +57,21 @@ const PROGRAM_SEQ: Readonly<Record<string, ProgramSeq>> = {
   trl: { seq: 1024, name: "TRL SFTTrainer's max_length default (SFTConfig; min(tokenizer max, 1024) before v0.15)" },
 };
 
-/** `program`: a framework, or "trl" for TRL named bare (the 'hf' framework with TRL's SFT trainer, scenario/trl-preset.ts). */
-export function programSeq(program: string): ProgramSeq | null {
+/** LLaMA-Factory's first release that cuts at 2048 (the table above). */
+export const LLAMAFACTORY_CUTOFF_2048_FROM = [0, 9, 1] as const;
+
+function llamafactorySeq(release: string | undefined): ProgramSeq {
+  if (release !== undefined && llamafactoryBefore(release, LLAMAFACTORY_CUTOFF_2048_FROM)) return { seq: 1024, name: `LLaMA-Factory ${release}'s cutoff_len default (hparams/data_args.py; 2048 from 0.9.1)` };
+  if (release !== undefined) return { seq: 2048, name: `LLaMA-Factory ${release}'s cutoff_len default (hparams/data_args.py; 1024 before 0.9.1)` };
+  return { seq: 2048, name: "LLaMA-Factory's cutoff_len default since 0.9.1 (hparams/data_args.py; 1024 before: name your release, e.g. llamafactory 0.8.3)" };
+}
+
+/**
+ * `program`: a framework, or "trl" for TRL named bare (the 'hf' framework with TRL's SFT trainer, scenario/trl-preset.ts).
+ * `release`: the framework's release the request named, where its default changed by release (LLaMA-Factory).
+ */
+export function programSeq(program: string, release?: string): ProgramSeq | null {
+  if (program === 'llama-factory') return llamafactorySeq(release);
   return PROGRAM_SEQ[program] ?? null;
 }
 

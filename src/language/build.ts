@@ -242,6 +242,7 @@ export const exl2Bits = (d: Part[]) => item({ kind: 'exl2Bits', value: num([d[1]
 /** `unsloth 2024.5`: the Unsloth release, which also names Unsloth. */
 export const unslothVersion = (d: Part[]) => item({ kind: 'unslothVersion', value: tok(d[0]!).value }, d);
 export const torchtuneVersion = (d: Part[]) => item({ kind: 'torchtuneVersion', value: tok(d[0]!).value }, d);
+export const llamafactoryVersion = (d: Part[]) => item({ kind: 'llamafactoryVersion', value: tok(d[0]!).value }, d);
 export const transformersVersion = (d: Part[]) => item({ kind: 'transformersVersion', value: tok(d[0]!).value }, d);
 export const hostRam = (d: Part[]) => item({ kind: 'hostRam', gib: capacityNumber(tok(d[1]!).text) }, d);
 export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepLogits: tok(d[0]!).value === 'metrics' }, d);

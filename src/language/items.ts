@@ -98,6 +98,7 @@ export type ItemBody =
   /** Unsloth's release, year.month ("2024.5"). */
   | { kind: 'unslothVersion'; value: string }
   | { kind: 'torchtuneVersion'; value: string }
+  | { kind: 'llamafactoryVersion'; value: string }
   | { kind: 'transformersVersion'; value: string }
   /** llama.cpp's build number (b1430). */
   | { kind: 'llamacppBuild'; value: number }

@@ -1,4 +1,5 @@
 import { rewriteLines } from './line-rewrite.js';
+import { llamafactoryRelease } from './llamafactory-versions.js';
 import type { MappedText } from './mapped-text.js';
 
 /**
@@ -11,6 +12,15 @@ import type { MappedText } from './mapped-text.js';
  * message runs that engine or framework; then it stays as written (vLLM's release, which changes
  * what vLLM holds at start-up, memory/vllm-release.ts, is read from it as before). Libraries that
  * are no engine or framework here (torch, transformers, peft, cuda) are left as they are read.
+ *
+ * LLaMA-Factory's line is read, not blanked: its issue template asks for it ("- `llamafactory`
+ * version: 0.8.3.dev0", hiyouga/LlamaFactory#4642; "- `llmtuner` version" before v0.8.0;
+ * "- llamafactory 0.8.2.dev0" in a user's own list, hiyouga/LlamaFactory#4757, c504), so the line
+ * is as good as the framework's name in a LLaMA-Factory thread, and its release sets the defaults
+ * that changed by release (cutoff_len, catalog/program-seq.ts). It is rewritten as the release
+ * word ("llama-factory 0.8.3", language/llamafactory-versions.ts); where nothing else in the
+ * message runs LLaMA-Factory it is a weak cue (an installed package, not the run), said with its
+ * words. A version that is none of its releases is read as before.
  * Runs on normalised (lower-case) text.
  */
 
@@ -25,36 +35,43 @@ const PACKAGES: readonly { readonly names: RegExp; readonly runs: RegExp }[] = [
   // A ZeRO stage or a DeepSpeed config file runs DeepSpeed ("deepspeed: ds_z3_offload.json", "zero_stage: 3").
   { names: /^deepspeed$/, runs: /deepspeed|\bzero[-_ ]?(?:stage)?[-_ ]?[0-3]\b|zero_stage|ds_z[0-3]|ds_config/ },
   // LLaMA-Factory's own keys run it (its YAML under a "- `llamafactory` version:" template, hiyouga/LlamaFactory#4642).
-  { names: /^(?:llamafactory|llama[-_ ]factory)$/, runs: /llamafactory|llama[-_ ]factory|finetuning_type|lora_target|train_bash/ },
+  { names: /^(?:llamafactory|llama[-_ ]factory|llmtuner)$/, runs: /llamafactory|llama[-_ ]factory|llmtuner|finetuning_type|lora_target|train_bash/ },
   { names: /^unsloth$/, runs: /unsloth|fastlanguagemodel/ },
   { names: /^axolotl$/, runs: /axolotl/ },
   { names: /^(?:ms-swift|swift)$/, runs: /\bswift\b|ms-swift|sft_type|train_type/ },
 ];
 
-const PACKAGE_NAME = String.raw`vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|unsloth|axolotl|ms-swift|swift`;
+const PACKAGE_NAME = String.raw`vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|llmtuner|unsloth|axolotl|ms-swift|swift`;
 const VERSION = String.raw`v?\d+(?:\.\d+)+(?:[.+-]?[a-z0-9]+)*`;
 /**
  * A bullet or markdown emphasis, the package's name, "version" or a separator, its version, and
  * nothing else on the line: "- vLLM version: 0.6.5", "vllm 0.8.3", "vllm==0.6.4", "**vLLM**: v0.8.5".
  */
 const VERSION_LINE = new RegExp(
-  String.raw`^[ \t]*(?:[-*•][ \t]*)?[\`*]*(${PACKAGE_NAME})[\`*]*[ \t]*(?:version)?[ \t]*(?:==|:|[ \t])[ \t]*${VERSION}[ \t]*$`,
+  String.raw`^[ \t]*(?:[-*•][ \t]*)?[\`*]*(${PACKAGE_NAME})[\`*]*[ \t]*(?:version)?[ \t]*(?:==|:|[ \t])[ \t]*(${VERSION})[ \t]*$`,
 );
 
 /** The version lines blanked where the rest of the message does not run that engine or framework. */
 export function readVersionLines(text: MappedText): MappedText {
   const lines = text.text.split('\n');
-  const found = new Map<number, string>();
+  const found = new Map<number, { name: string; version: string }>();
   lines.forEach((line, n) => {
-    const name = VERSION_LINE.exec(line)?.[1];
-    if (name !== undefined) found.set(n, name);
+    const m = VERSION_LINE.exec(line);
+    if (m) found.set(n, { name: m[1]!, version: m[2]! });
   });
   if (!found.size) return text;
   const rest = lines.filter((_, n) => !found.has(n)).join('\n');
   const say = new Map<number, string>();
-  for (const [line, name] of found) {
+  const run = new Map<number, string>();
+  const installed = new Map<number, string>();
+  for (const [line, { name, version }] of found) {
     const runs = PACKAGES.find((p) => p.names.test(name))?.runs;
-    if (runs && !runs.test(rest)) say.set(line, '');
+    const release = LLAMAFACTORY.test(name) ? llamafactoryRelease(version) : null;
+    if (release) (runs!.test(rest) ? run : installed).set(line, ` llama-factory ${release} `);
+    else if (runs && !runs.test(rest)) say.set(line, '');
   }
-  return rewriteLines(text, say, 'env.version-line');
+  const read = rewriteLines(rewriteLines(text, run, 'env.llamafactory-release'), installed, { id: 'env.llamafactory-release-installed', weak: true });
+  return rewriteLines(read, say, 'env.version-line');
 }
+
+const LLAMAFACTORY = /^(?:llamafactory|llama[-_ ]factory|llmtuner)$/;

@@ -21,6 +21,7 @@ import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { LMDEPLOY_VERSION_KEYWORDS } from './lmdeploy-versions.js';
 import { UNSLOTH_VERSION_KEYWORDS } from './unsloth-versions.js';
+import { LLAMAFACTORY_VERSION_KEYWORDS } from './llamafactory-versions.js';
 import { TORCHTUNE_VERSION_KEYWORDS } from './torchtune-versions.js';
 import { TRANSFORMERS_VERSION_KEYWORDS } from './transformers-versions.js';
 
@@ -225,6 +226,8 @@ export const KEYWORDS: readonly Keyword[] = [
   ...UNSLOTH_VERSION_KEYWORDS,
   // torchtune's release ("torchtune 0.1.1"): its recipes' loss and LoRA targets depend on it.
   ...TORCHTUNE_VERSION_KEYWORDS,
+  // LLaMA-Factory's release ("llamafactory 0.8.3"): its cutoff_len and attention defaults depend on it.
+  ...LLAMAFACTORY_VERSION_KEYWORDS,
   ...TRANSFORMERS_VERSION_KEYWORDS,
   // TGI's --sharded true (read through the TGI option list, engines/tgi.ts): the launcher splits the
   // model over every device it counts (launcher/src/main.rs find_num_shards, `(Some(true), None)`).
@@ -355,6 +358,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   tgiSharded: 'tgi sharded (--sharded true)',
   unslothVersion: 'an Unsloth release (unsloth 2024.5)',
   torchtuneVersion: 'a torchtune release (torchtune 0.1.1)',
+  llamafactoryVersion: 'a LLaMA-Factory release (llamafactory 0.8.3)',
   transformersVersion: 'a transformers release (transformers 4.46.1)',
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',

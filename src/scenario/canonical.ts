@@ -155,6 +155,7 @@ const FRAMEWORK_WORDS: Partial<Record<Scenario['framework'], string>> = { fsdp: 
 function frameworkText(s: Scenario): string {
   if (s.framework === 'unsloth' && s.unslothVersion !== undefined) return `unsloth ${s.unslothVersion}`;
   if (s.framework === 'torchtune' && s.torchtuneVersion !== undefined) return `torchtune ${s.torchtuneVersion}`;
+  if (s.framework === 'llama-factory' && s.llamafactoryVersion !== undefined) return `llama-factory ${s.llamafactoryVersion}`;
   return FRAMEWORK_WORDS[s.framework] ?? s.framework;
 }
 const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', full: 'gc', selective: 'selective recompute', 'per-op': 'per-op sac', offloaded: 'offloaded gc' };

@@ -62,6 +62,7 @@ const SLOT_LABELS: Record<string, string> = {
   tgiSharded: 'TGI --sharded',
   unslothVersion: 'Unsloth release',
   torchtuneVersion: 'torchtune release',
+  llamafactoryVersion: 'LLaMA-Factory release',
   transformersVersion: 'transformers release',
   llamacppBuild: 'llama.cpp build',
   bpw: 'EXL2 bits per weight',
@@ -365,6 +366,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return setAll(patch, item, [['framework', 'unsloth'], ['unslothVersion', item.value]]);
     case 'torchtuneVersion':
       return setAll(patch, item, [['framework', 'torchtune'], ['torchtuneVersion', item.value]]);
+    case 'llamafactoryVersion':
+      return setAll(patch, item, [['framework', 'llama-factory'], ['llamafactoryVersion', item.value]]);
     case 'transformersVersion':
       // Names no framework: the trainers on top of transformers keep their own (transformers-versions.ts).
       return patch.set('transformersVersion', item.value, item);

@@ -3,6 +3,7 @@ import { EXL2_DEFAULT_BPW, EXL2_HEAD_BITS } from '../memory/exllamav2.js';
 import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
 import { torchtuneConfigWithoutCheckpointing } from './torchtune-configs.js';
+import { llamafactoryForcesEager } from './llamafactory-release.js';
 
 /**
  * Framework presets (DESIGN §3.2): what each framework does when the user names only the
@@ -103,6 +104,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       const sharded = mode === 'full' && gpus > 1;
       const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' && !sharded ? 'amp' : 'mixed' };
       if (sharded) fields.sharding = { kind: 'zero', stage: 3 };
+      // v0.5.2 – v0.6.3 force eager attention when flash_attn is left off (scenario/llamafactory-release.ts).
+      const eager = llamafactoryForcesEager(release);
+      if (eager) fields.attention = 'eager';
       const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
       // FinetuningArguments.finetuning_type defaults to "lora" (hparams/finetuning_args.py, v0.5 → v0.9.3):
       // a run that names no method trains LoRA adapters, said as that default.
@@ -111,7 +115,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
         lora: { targets: ALL_LINEAR, rank: 8, dropout: 0 },
         mode: 'lora',
         modeNote: `LoRA: LLaMA-Factory's default finetuning_type (hparams/finetuning_args.py); say "full" to train every weight`,
-        note: `LLaMA-Factory preset: gradient checkpointing on${full}`,
+        note: `LLaMA-Factory preset: gradient checkpointing on${full}${eager ? `, eager attention (LLaMA-Factory ${release} sets attn_implementation "eager" while flash_attn is off; say fa2 or sdpa if you set flash_attn)` : ''}`,
       };
     }
 

@@ -26,7 +26,7 @@ export function batchStep(r: Resolution): ErrorReply | null {
     r.assume(`seq ${positions} (${s.model.name}'s learned positions, the longest it takes${was})`);
   } else if (r.isNew) {
     // A named training framework's own default length is a better point than ours (catalog/program-seq.ts).
-    const own = s.mode === 'inference' ? null : programSeq(programOf(r));
+    const own = s.mode === 'inference' ? null : programSeq(programOf(r), s.llamafactoryVersion);
     if (own && (positions === undefined || own.seq <= positions)) {
       s.seq = own.seq;
       r.assume(programSeqWords(own));

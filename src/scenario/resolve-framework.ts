@@ -66,8 +66,10 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   if (unslothRelease !== undefined) r.s.unslothVersion = unslothRelease;
   const torchtuneRelease = r.patch.value<string>('torchtuneVersion');
   if (torchtuneRelease !== undefined) r.s.torchtuneVersion = torchtuneRelease;
+  const llamafactoryRelease = r.patch.value<string>('llamafactoryVersion');
+  if (llamafactoryRelease !== undefined) r.s.llamafactoryVersion = llamafactoryRelease;
   const tgiRelease = asked === 'tgi' ? r.patch.value<string>('tgiVersion') ?? r.s.inference.tgiVersion : undefined;
-  const release = asked === 'torchtune' ? r.s.torchtuneVersion : asked === 'tgi' ? tgiRelease : r.s.unslothVersion;
+  const release = asked === 'torchtune' ? r.s.torchtuneVersion : asked === 'tgi' ? tgiRelease : asked === 'llama-factory' ? r.s.llamafactoryVersion : r.s.unslothVersion;
   // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
   // `--quantize bnb.nf4` run takes its paged AdamW.
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');

@@ -364,6 +364,8 @@ export const scenarioSchema = z.object({
   unslothVersion: z.string().regex(/^\d{4}\.\d{1,2}$/).optional(),
   /** torchtune's release ("torchtune 0.1.1"): its recipes' loss, AdamW and LoRA targets by release (memory/torchtune-release.ts). Absent = the newest. */
   torchtuneVersion: z.string().regex(/^0\.\d+(?:\.\d+)?$/).optional(),
+  /** LLaMA-Factory's release ("llamafactory 0.8.3"): its cutoff_len and attention defaults by release (catalog/program-seq.ts, scenario/llamafactory-release.ts). Absent = the newest. */
+  llamafactoryVersion: z.string().regex(/^0\.\d+\.\d+$/).optional(),
   /** transformers' release ("transformers 4.46.1"): what its fp32 loss holds by release (memory/logits.ts). Absent = the newest. */
   transformersVersion: z.string().regex(/^4\.\d+(?:\.\d+)?$/).optional(),
   hardware: hardwareSchema.nullable(),

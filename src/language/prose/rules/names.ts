@@ -1,4 +1,5 @@
 import { SHIFTED_LOGITS_RELEASES } from '../../transformers-versions.js';
+import { llamafactoryRelease } from '../../llamafactory-versions.js';
 import { ENGINE_NAMED } from '../../vocabulary.js';
 import { FAMILIES, modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
@@ -101,7 +102,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.version',
     pattern: /(?:==\s*|(?<![\w.\-])v)\d+\.\d+(?:\.\d+)*(?:[.\-+]?(?:post|rc|dev|a|b)\d*)?(?!\w|\.\w)|(?<![\w.])\d+\.\d+\.\d+(?:[.\-+]?(?:post|rc|dev)\d*)?(?!\w|\.\w)/g,
     when: (t) => /\d\.\d+\.\d|==|\bv\d/.test(t),
-    write: (m) => (namesVllmRelease(m) || namesTgiRelease(m) || namesTorchtuneRelease(m) || namesLmdeployRelease(m) || namesTransformersRelease(m) ? m[0] : blank(m)),
+    write: (m) => llamafactoryReleaseOf(m) ?? (namesVllmRelease(m) || namesTgiRelease(m) || namesTorchtuneRelease(m) || namesLmdeployRelease(m) || namesTransformersRelease(m) ? m[0] : blank(m)),
     example: 'on an RTX 4090 using sglang - 0.4.6-post1 with a 4-GPU setup.',
     source: 'sgl-project/sglang#6082',
   },
@@ -438,6 +439,19 @@ function namesTransformersRelease(m: RegExpExecArray): boolean {
   const version = /^(?:transformers(?:\s+|\s*==\s*))?(?:==\s*|v)?(4\.4[6-9](?:\.\d)?)$/i.exec(m[0]);
   if (!version || !SHIFTED_LOGITS_RELEASES.includes(version[1]!)) return false;
   return /^transformers/i.test(m[0]) || /transformers[ \t]*(?:==\s*)?v?$/i.test(m.input.slice(Math.max(0, m.index - 16), m.index));
+}
+
+/**
+ * "llamafactory 0.8.2.dev0", "LLaMA-Factory==0.9.1", "llmtuner v0.6.2": the release
+ * language/llamafactory-versions.ts reads, its build suffix blanked (hiyouga/LlamaFactory#4757, c504).
+ */
+function llamafactoryReleaseOf(m: RegExpExecArray): string | null {
+  if (!/(?:llamafactory|llama[-_ ]factory|llmtuner)[*`]*[\s:]*(?:version[\s:]*)?$/.test(m.input.slice(Math.max(0, m.index - 24), m.index))) return null;
+  const release = llamafactoryRelease(m[0].replace(/^==\s*/, ''));
+  if (!release) return null;
+  // "==" goes to a space: "llama-factory==0.6.2" is no spelling the name table joins through the hyphen.
+  const at = m[0].indexOf(release);
+  return (m[0].slice(0, at).replace(/==\s*/, ' ') + release).padEnd(m[0].length);
 }
 
 /** "torchtune 0.1.1", "torchtune==0.2.0": the release language/torchtune-versions.ts reads (issue 23, vb6 v161). */

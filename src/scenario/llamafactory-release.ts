@@ -1,0 +1,39 @@
+/**
+ * LLaMA-Factory's defaults by release, where one changes what a run holds (issue 23), read from
+ * hiyouga/LLaMA-Factory at each tag. A release is "0.x.y" (language/llamafactory-versions.ts); none
+ * named is the newest.
+ *
+ * | default                         | releases          | value                                    | where |
+ * |---------------------------------|-------------------|------------------------------------------|-------|
+ * | sequence cut (cutoff_len)       | v0.1.0 – v0.9.0   | 1024                                     | catalog/program-seq.ts |
+ * |                                 | v0.9.1 –          | 2048                                     | catalog/program-seq.ts |
+ * | gradient checkpointing          | every release     | on                                       | v0.1.0 extras/misc.py `prepare_model_for_training(use_gradient_checkpointing=True)`; from v0.5.0 hparams/model_args.py `disable_gradient_checkpointing: False` (921f5936, 2023-12-24) |
+ * | attention (flash_attn)          | v0.1.0 – v0.5.1   | False: transformers' own default         | hparams/model_args.py; model/loader.py sets `use_flash_attention_2` only when on |
+ * |                                 | v0.5.2 – v0.6.3   | False: **eager** forced                  | model/patcher.py `_configure_attn_implementation`: `attn_implementation = "eager"` when flash_attn is off (5b8712d0 "fix autoset attn impl", 2024-01-31) |
+ * |                                 | v0.7.0 –          | "auto": transformers' own default        | model/utils/attention.py `configure_attn_implementation` returns on "auto" |
+ * | upcast_layernorm                | every release     | False (norms stay in the compute dtype)  | hparams/model_args.py (finetuning_args.py in v0.3.x) |
+ * | packing / neat_packing          | v0.6.0 –          | None (on for pre-training only) / False  | hparams/data_args.py; `sft_packing` False in v0.2.0 – v0.5.3 |
+ *
+ * Only the attention row is a term here: with eager attention each layer's softmax scores
+ * (batch × heads × seq²) are materialised, which the default (flash) never holds. transformers'
+ * own default (sdpa for most models from 4.36) is ours already, and "auto" leaves it there.
+ */
+export const EAGER_ATTENTION_FROM = [0, 5, 2] as const;
+export const EAGER_ATTENTION_UNTIL = [0, 7, 0] as const;
+
+const parts = (release: string) => release.split('.').map(Number);
+
+/** Whether `release` comes before `than` (both "0.x.y"). */
+export function llamafactoryBefore(release: string, than: readonly number[]): boolean {
+  const r = parts(release);
+  for (let i = 0; i < than.length; i++) {
+    const a = r[i] ?? 0;
+    if (a !== than[i]) return a < than[i]!;
+  }
+  return false;
+}
+
+/** Whether the release forces eager attention when flash_attn is left off (the table above). */
+export function llamafactoryForcesEager(release: string | undefined): boolean {
+  return release !== undefined && !llamafactoryBefore(release, EAGER_ATTENTION_FROM) && llamafactoryBefore(release, EAGER_ATTENTION_UNTIL);
+}
