@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 /**
  * Words that are no request (issue 22, b12 item 2): an issue template's boilerplate and a command's
  * quoted prompt. They are not read, and not counted against the message either ("most of this
@@ -62,7 +63,8 @@ export const NO_REQUEST_RULES: readonly NoRequestRule[] = [
 export function noRequestSpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const rule of NO_REQUEST_RULES) {
-    for (const m of text.matchAll(rule.pattern)) spans.push({ at: m.index, end: m.index + m[0].length });
+    // allMatches, not matchAll: the same matches without copying the pattern each call (issue 22).
+    for (const m of allMatches(rule.pattern, text)) spans.push({ at: m.index, end: m.index + m[0].length });
   }
   return spans;
 }

@@ -27,7 +27,16 @@ export const SCRIPT_CONSTANTS: readonly ScriptConstants[] = [
   },
 ];
 
+/**
+ * Each row's keys as the assignments that set them, compiled once (issue 22: the patterns were built
+ * again on every request). A key the text lacks is no assignment of it, so `includes` answers first.
+ */
+const ASSIGNMENTS = SCRIPT_CONSTANTS.map((row) => ({
+  row,
+  keys: row.keys.map((key) => ({ key, assigned: new RegExp(`^[ \\t]*${key}[ \\t]*(?::[ \\t]*[a-z]+[ \\t]*)?=(?!=)`, 'm') })),
+}));
+
 /** The script whose constants `src` (lower-case) assigns, all of them; null when none. */
 export function scriptOf(src: string): ScriptConstants | null {
-  return SCRIPT_CONSTANTS.find((row) => row.keys.every((key) => new RegExp(`^[ \\t]*${key}[ \\t]*(?::[ \\t]*[a-z]+[ \\t]*)?=(?!=)`, 'm').test(src))) ?? null;
+  return ASSIGNMENTS.find(({ keys }) => keys.every(({ key, assigned }) => src.includes(key) && assigned.test(src)))?.row ?? null;
 }

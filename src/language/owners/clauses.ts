@@ -160,6 +160,8 @@ const FENCE_LINE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
  * of their own are that clause's owner's. A block after a clause with no owner stays nobody's.
  */
 function introducedBlocks(text: string, clauses: Clause[]): void {
+  // Every fence line holds ``` or ~~~: a message without either has no block (most have none; issue 22).
+  if (!text.includes('```') && !text.includes('~~~')) return;
   const fences = [...text.matchAll(FENCE_LINE)].map((m) => ({ at: m.index, end: m.index + m[0].length }));
   for (let k = 0; k + 1 < fences.length; k += 2) {
     const [open, close] = [fences[k]!, fences[k + 1]!];
