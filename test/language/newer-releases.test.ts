@@ -133,3 +133,19 @@ describe('a release the catalog holds, written after the name, picks that entry'
     expect(modelOf('Llama 3.3 70B on 2x a100').id).toMatch(/llama-3\.[13]-70b/);
   });
 });
+
+describe('a mixture of experts of a release the catalog lacks says both sizes', () => {
+  it.each([
+    ['qwen3.5-35b-a3b serve on 4x a10', '35B', '3'],
+    ['gemma-4-26b-a4b on a 4070', '26B', '4'],
+    ['Gemma 4 26B-A4B on a 4070', '26B', '4'],
+    ['gemma 4 26b a4b, llama.cpp, 1x 12GB', '26B', '4'],
+  ])('"%s": %s total, %sB active, said', (text, total, active) => {
+    const r = resolveRequest(text, null);
+    expect(r.ok).toBe(true);
+    if (!r.ok || !r.scenario) return;
+    expect(r.scenario.model.requestedParams).toBe(Number(total.slice(0, -1)) * 1e9);
+    expect(r.assumptions.join(' | ')).toContain(`a mixture of experts, ${active}B active: all ${total} of weights are held`);
+  });
+});
+

@@ -162,7 +162,11 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
-    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`;
+    // "qwen3.5-35b-a3b", "gemma-4-26b-a4b" (c008, c1233): a mixture of experts of a release the catalog lacks is said
+    // with both sizes; every expert's weights are held, so the total is the size estimated (a dense shape of it).
+    const active = /[-_ ]a(\d+(?:\.\d+)?)b(?![a-z0-9])/i.exec(text);
+    const experts = active ? `; a mixture of experts, ${active[1]}B active: all ${size.text.toUpperCase()} of weights are held, estimated with a dense shape of that total` : '';
+    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name${experts})`;
     notes.push(note);
     guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.size-in-unknown-name' });
     tokens.splice(first, last - first + 1, ...familyToken, merged);
