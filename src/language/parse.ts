@@ -23,6 +23,7 @@ import { reconcile, restatements } from './reconcile.js';
 import { reportsSetAside } from './reconcile/settings.js';
 import { reportedTopic } from './prose/rules/oom-reports.js';
 import type { OwnedRuns } from './reconcile/owners.js';
+import { releaseQuestionAt } from './releases.js';
 
 export type { Item, ParseOutcome, ReportedTopic } from './items.js';
 
@@ -414,6 +415,8 @@ function withText(item: Item, text: string, mapped: MappedText): Item {
 
 function unknownWord(text: string, at: number, word: string, suggestion: string | null, foreign: boolean, before: Token[]): ErrorReply {
   const expected = expectedAfter(before);
+  const release = releaseQuestionAt(text, at);
+  if (release) return errorReply(text, release.at, release.message, { expected });
   if (foreign) {
     return errorReply(text, at, `I don't know "${word}" (position ${at + 1}): I read requests in English words, and this short one has no other meaning around it. Say it in English, e.g. "13b on an H100".`, { expected });
   }
@@ -449,6 +452,9 @@ function parseError(text: string, mapped: MappedText, kept: Token[], index: numb
 }
 
 function bareNumber(text: string, at: number, written: string, expected: string[]): ErrorReply {
+  // "Gemma4 on a 4070", "Qwen 3.6": the number is a release the catalog lacks, asked by its name (releases.ts).
+  const release = releaseQuestionAt(text, at);
+  if (release) return errorReply(text, release.at, release.message, { expected });
   return errorReply(
     text,
     at,

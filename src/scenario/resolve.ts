@@ -16,6 +16,7 @@ import type { HelpTopic, Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { threadKeepsItsModel } from './thread-model.js';
 import { NOT_LANGUAGE_MODELS, looksLikeModelName } from './unknown-model.js';
+import { nearestReleases, unknownReleaseQuestion, unknownReleases } from '../language/releases.js';
 import { setupOf, unknownModelQuestion, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
 
 // The steps of a resolution live one job to a file (resolve-steps.ts lists them); this file is
@@ -215,18 +216,22 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
     const named = family.length ? undefined : unknown;
     const other = NOT_LANGUAGE_MODELS.exec(text);
     const read = () => setupSaid(text, patch, parsed, hub) ?? wordsRead(others);
-    const question = family.length
+    // "GLM 4.7", "qwen 3.6": a release of a family the catalog knows, newer than it, is asked by its name.
+    const release = other ? undefined : unknownReleases(text)[0];
+    const question = release
+      ? unknownReleaseQuestion(release.written, nearestReleases(release.family, release.version), read())
+      : family.length
       ? whichModelQuestion(read(), { family: unknown!.word, members: family })
       : other
       ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
       : named
         ? unknownModelQuestion(named.word, read())
         : whichModelQuestion(read());
-    const error = errorReply(text, named?.at ?? others[0]?.at ?? 0, question, {
+    const error = errorReply(text, release?.at ?? named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
     });
     // Naming no model is no fault in the words: the renders ask it, with no caret under the text.
-    return { ok: false, error: other || named ? error : { ...error, question: true }, missing: 'model' };
+    return { ok: false, error: other || named || release ? error : { ...error, question: true }, missing: 'model' };
   }
   const result = runResolution(text, patch, base, hub);
   if ('kind' in result) return fail(result);

@@ -5,6 +5,7 @@ import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
 import { nameTakesSize } from './model-beside-size.js';
+import { catalogHasRelease } from '../releases.js';
 import { isSep } from './words.js';
 
 /** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
@@ -95,7 +96,8 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       // A space only joins an unknown word ("vicuna 13b"), never a number ("2 7b") unless it is
       // a family's version ("qwen 2.5 coder 32b").
       const joint = tokens[j + 1];
-      const version = t.type === 'number' && tokens[j - 1]?.type === 'ws' && tokens[j - 2]?.type === 'family';
+      // …or joined to it ("Qwen3.5 27B", a release newer than the catalog: releases.ts).
+      const version = t.type === 'number' && ((tokens[j - 1]?.type === 'ws' && tokens[j - 2]?.type === 'family') || tokens[j - 1]?.type === 'family');
       if (joint && joint.type === 'ws' && t.type !== 'word' && t.type !== 'family' && !version) break;
       // A version number inside a name ("qwen3.5-35b") makes it a name too.
       if (t.type === 'word' || t.type === 'loraRank' || t.type === 'number' || joinedModel) hasUnknown = true;
@@ -160,7 +162,11 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
-    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name)`;
+    // "qwen3.5-35b-a3b", "gemma-4-26b-a4b" (c008, c1233): a mixture of experts of a release the catalog lacks is said
+    // with both sizes; every expert's weights are held, so the total is the size estimated (a dense shape of it).
+    const active = /[-_ ]a(\d+(?:\.\d+)?)b(?![a-z0-9])/i.exec(text);
+    const experts = active ? `; a mixture of experts, ${active[1]}B active: all ${size.text.toUpperCase()} of weights are held, estimated with a dense shape of that total` : '';
+    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name${experts})`;
     notes.push(note);
     guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.size-in-unknown-name' });
     tokens.splice(first, last - first + 1, ...familyToken, merged);
@@ -191,6 +197,10 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
       if (version?.type === 'number' && SERIES.has(seriesKey(t.text + version.text))) {
         key = seriesKey(t.text + version.text);
         end = j;
+      } else if (version?.type === 'number' && /^\d(?:\.\d{1,2})?$/.test(version.text) && !catalogHasRelease(t.value, version.text)) {
+        // "Gemma4", "GLM 4.7" (c1233, c1230): a release the catalog lacks is not the family's default of
+        // another generation (Gemma4 had read as Gemma-7B); it is left, named, for the question (releases.ts).
+        continue;
       } else key = seriesKey(t.text);
     }
     const members = key === null ? undefined : SERIES.get(key);

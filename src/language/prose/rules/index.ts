@@ -42,6 +42,7 @@ const PROSE_ORDER = [
   ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2'),
   'prose.device-map-values',
   'prose.vllm-release-label',
+  'prose.release-after-name',
   'prose.version',
   'prose.software-version',
   'prose.moe-apart',

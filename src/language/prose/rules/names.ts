@@ -96,6 +96,22 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'vllm-project/vllm#17469',
   },
   {
+    // A release written after a model's name and size, apart ("Mistral 7B Instruct v0.3", "mistral 7b v0.3"):
+    // the catalog's entry of that release when it has one (mistral-7b-v0.3, whose 32768-token vocabulary
+    // v0.1 lacks), before the version is blanked as a program's and the name read as v0.1 with no word
+    // said (mistralai/mistral-finetune#107, c869, fine-tunes v0.3; inseq-team/inseq#286, c1225, and
+    // dphnAI/sonar#494, c882, run v0.3). A release the catalog lacks is left to the version rule.
+    id: 'prose.release-after-name',
+    pattern: /(?<![\w.\-])([a-z][a-z0-9.]*[ _\-]?\d+(?:\.\d+)?b)((?:[ _\-](?:instruct|chat|base|it))?)[ _\-](v\d+(?:\.\d+)?)(?![\w]|\.\d)/g,
+    when: (t) => /\bv\d/.test(t),
+    write: (m) => {
+      const named = `${m[1]}-${m[3]}`;
+      return modelIdOf(named) ? named.padEnd(m[0].length) : m[0];
+    },
+    example: 'I am trying to fine-tune Mistral 7B Instruct v0.3 with LoRA on 2x V100',
+    source: 'mistralai/mistral-finetune#107',
+  },
+  {
     // A software version ("sglang==0.2.9", "v0.4.6.post5", "text-generation-inference:2.3.0") is no
     // setting: three dotted numbers, or two after "==" / "v", with a release suffix. Blanked before
     // any number in it is read as a count.
