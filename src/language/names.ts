@@ -115,9 +115,11 @@ const wordGuard = (text: string, end: number) => !isAlnumAt(text, end);
  * own (lora, qlora, full, zero3 …), so the two are two words. A card's own suffixes never get here
  * (Ti, Super, SXM and memory spellings are catalog keys, read whole first).
  */
-function gluedKeywordAfter(text: string, end: number): boolean {
-  if (!isDigitCode(text.charCodeAt(end - 1)) || !isLetterAt(text, end)) return false;
-  return runsFrom(text, end).some(({ key, end: after }) => KEYWORD_INDEX.has(key) && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, after) : wordGuard(text, after)));
+function gluedKeywordAfter(text: string, at: number, end: number): boolean {
+  // The card starts a word ("llama30b" holds no A30 glued to a "b"), and the keyword is a word of
+  // three letters or more, never a unit's letter.
+  if (isAlnumAt(text, at - 1) || !isDigitCode(text.charCodeAt(end - 1)) || !isLetterAt(text, end)) return false;
+  return runsFrom(text, end).some(({ key, end: after }) => key.length >= 3 && KEYWORD_INDEX.has(key) && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, after) : wordGuard(text, after)));
 }
 
 /**
@@ -164,7 +166,7 @@ export function nameAt(text: string, at: number): NameMatch | null {
     if (!gpu || !breaksAllowed(key, spaced)) continue;
     if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
     if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
-    if (gluedKeywordAfter(text, end)) return { type: 'gpu', value: gpu, end };
+    if (gluedKeywordAfter(text, at, end)) return { type: 'gpu', value: gpu, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
     const { key, end, chunks: runChunks, spaced } = runs[i]!;

@@ -61,6 +61,33 @@ function spelledSo(key: string, parts: string[], gaps: string[]): boolean {
 
 function referenceNameAt(text: string, at: number): NameMatch | null {
   if (!isAlnum(text[at])) return null;
+  const runs = referenceRuns(text, at);
+  const longestFirst = [...runs].reverse().filter((r) => spelledSo(r.key, r.parts, r.gaps));
+  for (const { key, end } of longestFirst) {
+    const model = MODEL_NAMES.get(key);
+    if (model && nameGuard(text, end)) return { type: 'model', value: model, end };
+  }
+  for (const { key, end } of longestFirst) {
+    const gpu = GPU_NAMES.get(key);
+    if (!gpu) continue;
+    if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
+    if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
+    // A card starting a word, its last digit glued to a keyword of three letters or more ("3090lora").
+    if (!isAlnum(text[at - 1]) && /\d/.test(text[end - 1]!) && isLetter(text[end])) {
+      const glued = referenceRuns(text, end).some((r) => r.key.length >= 3 && KEYWORD_INDEX.has(r.key) && (KEYWORD_NUMERIC.has(r.key) ? numericGuard(text, r.end) : wordGuard(text, r.end)));
+      if (glued) return { type: 'gpu', value: gpu, end };
+    }
+  }
+  for (const { key, end } of longestFirst) {
+    const keyword = KEYWORD_INDEX.get(key);
+    if (keyword && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end))) return { type: keyword.type, value: keyword.value, end };
+  }
+  for (const { key, end } of longestFirst) if (FAMILY_SET.has(key) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
+  return null;
+}
+
+/** Every run of chunks from `at` the name walk may join, with each run's parts and the gaps before them. */
+function referenceRuns(text: string, at: number) {
   const runs: { key: string; end: number; parts: string[]; gaps: string[] }[] = [];
   let key = '';
   let p = at;
@@ -81,23 +108,7 @@ function referenceNameAt(text: string, at: number): NameMatch | null {
     runs.push({ key, end: q, parts: [...parts], gaps: [...gapsHere] });
     p = q;
   }
-  const longestFirst = [...runs].reverse().filter((r) => spelledSo(r.key, r.parts, r.gaps));
-  for (const { key, end } of longestFirst) {
-    const model = MODEL_NAMES.get(key);
-    if (model && nameGuard(text, end)) return { type: 'model', value: model, end };
-  }
-  for (const { key, end } of longestFirst) {
-    const gpu = GPU_NAMES.get(key);
-    if (!gpu) continue;
-    if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
-    if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
-  }
-  for (const { key, end } of longestFirst) {
-    const keyword = KEYWORD_INDEX.get(key);
-    if (keyword && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end))) return { type: keyword.type, value: keyword.value, end };
-  }
-  for (const { key, end } of longestFirst) if (FAMILY_SET.has(key) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
-  return null;
+  return runs;
 }
 
 const SPELLINGS = [
@@ -130,5 +141,8 @@ describe('names by table lookup', () => {
     expect(nameAt('llama 3.1 70b on 8 h100s', 0)?.type).toBe('model');
     expect(nameAt('8 h100s', 2)).toMatchObject({ type: 'gpu', end: 7 });
     expect(nameAt('pleased', 0)).toBeNull();
+    // fast-check's counterexample ["huggyllama/llama-30b", "s", "llama-2-7b"]: "llama30b" holds no A30 glued to a "b".
+    sameEverywhere('huggyllama/llama30b s llama27b');
+    expect(nameAt('huggyllama/llama30b s llama27b', 15)).toBeNull();
   });
 });
