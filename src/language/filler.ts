@@ -90,14 +90,14 @@ const REPORT_ENGLISH = `
 
 /**
  * The words most often listed as "not read" over the corpus that name nothing (issue 22, item 4:
- * filler is never listed): "or" between two questions ("Is 12GB just not enough or am I doing
- * something wrong?", a stranger's post the lead saw), "one" as a pronoun ("which one": accounting.ts
+ * filler is never listed; "or" is never listed either, parse.ts, but it is no filler: it keeps a line
+ * prose, where "LoRA or full fine-tune?" is a pair to say), "one" as a pronoun ("which one": accounting.ts
  * counts no "one" as a number for that reason; "one GPU" is read by its own rules), verbs and adverbs of reports ("it takes",
  * "as follows", "throws", "occurs", "correctly"). Each was checked: no keyword, model or card
  * spelling, and no typo suggestion beside it when it was listed.
  */
 const LISTED_ENGLISH = `
-  or due takes take taking follows followed describe shows showed were official e.g etc details detailed
+  due takes take taking follows followed describe shows showed were official e.g etc details detailed
   facing correctly causing confirm occurs occur throws quickly seeing checked checking perform resolve
   increases own allow meet gave significantly improve appeared ensure contains extremely consistently
   writing theoretically sense suggested figured resulting easy automatically means involves potential

@@ -219,6 +219,13 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       ignored.push(word);
       continue;
     }
+    // "or" between two questions ("Is 12GB just not enough or am I doing something wrong?", a stranger's
+    // post the lead saw) is never listed; it is no filler, which would make "LoRA or full fine-tune?" item
+    // language, refused as a contradiction instead of read with the pair said (weak-method-pair).
+    if (/^or$/i.test(word)) {
+      ignored.push(word);
+      continue;
+    }
     // In prose, a long word one letter off a keyword ("meagatron", "deepseeed") is that keyword, stated.
     const fixed = suggestion ? typoOf(u.text, suggestion) : null;
     if (fixed) {

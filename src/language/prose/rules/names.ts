@@ -202,7 +202,8 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: (m, notes) => {
       const variants = (m[3] ?? '').trim().split(/[\s-]+/).filter(Boolean);
       const release = m[4];
-      if (!variants.length && !release) return m[0];
+      // A joined name ("gemma-3-12b-it") is prose.model-suffix's, which keeps it whole where the catalog knows it.
+      if ((!variants.length && !release) || !/\s/.test(m[0])) return m[0];
       // Gemma's instruction-tuned checkpoints end in "it"; after any other name "it" is a pronoun.
       if (variants.includes('it') && !/^gemma/.test(m[1]!)) return m[0];
       // A name the catalog knows as written (an alias with the variant or the release in it) is that entry,
