@@ -8,6 +8,8 @@ import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome, ReportedTopic } from './items.js';
 import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
+import { isModelVariantWord } from './model-variant-words.js';
+import { isNoSetupNumber } from './no-setup-numbers.js';
 import { traceItem, type Doubt } from './item-trace.js';
 import { COUNTED_NUMBER_COST, KEYWORD_WITH_VALUE_COST, countsTheNext, hasItsValue, readAcross } from './set-aside-tokens.js';
 import { tokenize, type Token } from './lexer.js';
@@ -197,6 +199,12 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     const word = written(t);
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
+    // A model's variant word beside its name ("Mistral instruct model"): the model's, never listed nor a typo.
+    // A time, speed, share, step count or version ("after ~30 steps"): no setup word; accounting lists the number.
+    if (isModelVariantWord(text, word, user(u.offset)) || (tolerant && isNoSetupNumber(text, word, user(u.offset)))) {
+      ignored.push(word);
+      continue;
+    }
     // Each new word is a scan of every spelling: a message of distinct unknown words gets suggestions for its first ones only.
     // A word written in CamelCase ("MainGPU:" in LocalAI's dump of its llama.cpp options, c972, and
     // mudler/LocalAI#969, once read as "min gpu", a question nobody asked) is a program's identifier:
@@ -209,6 +217,13 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     }
     // Particles and question words of Chinese and Korean ("我用", "的", "吗", "를") are filler: never listed.
     if (u.foreign && isForeignFiller(word)) {
+      ignored.push(word);
+      continue;
+    }
+    // "or" between two questions ("Is 12GB just not enough or am I doing something wrong?", a stranger's
+    // post the lead saw) is never listed; it is no filler, which would make "LoRA or full fine-tune?" item
+    // language, refused as a contradiction instead of read with the pair said (weak-method-pair).
+    if (/^or$/i.test(word)) {
       ignored.push(word);
       continue;
     }
@@ -286,7 +301,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     const dropped = kept[best.i]!;
     setAside.push(dropped);
     // A filler word the grammar could not place ("gguf" beside a file name) is still filler: never listed.
-    if (isFiller(written(dropped))) ignored.push(written(dropped));
+    // So is a number that says no setup ("after ~30 steps", "11 tok/sec"): listed once as not used, by accounting.
+    if (isFiller(written(dropped)) || isNoSetupNumber(text, written(dropped), user(dropped.offset))) ignored.push(written(dropped));
     else unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
     kept = [...best.run.tokens];
     run = best.run;

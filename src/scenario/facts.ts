@@ -42,6 +42,11 @@ export interface FactTrace {
   familySizes?: { sizes: string[]; read: string };
   /** For a memory said with no card: the words that read it as several cards' memory in all (memory-totals.ts). */
   asTotal?: { say: string; gib: number; cards: string };
+  /**
+   * Other places the message says the same fact again, which confirm it and set nothing: the card's
+   * memory said again ("my RTX 3060 (12GB) … Is 12GB just not enough?"), card-memory-again.ts.
+   */
+  also?: { at: number; end: number }[];
 }
 
 /** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */

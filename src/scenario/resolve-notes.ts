@@ -1,4 +1,5 @@
-import { notUsedIn, type NotUsed } from '../language/accounting.js';
+import { notUsedIn, numbersIn, type NotUsed } from '../language/accounting.js';
+import { cardMemoryAgain } from './card-memory-again.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { saidWeak, type FactTrace } from './facts.js';
 import type { ParseOutcome } from '../language/parse.js';
@@ -26,7 +27,10 @@ export function weakFirst(weak: string[], allNotes: string[], trace: FactTrace[]
 
 /** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
 export function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
-  const used = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
+  const facts = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
+  // A card's memory said again is the card fact's (its `also`), never a number left out.
+  const outside = numbersIn(text, [...parsed.logs, ...facts]);
+  const used = [...facts, ...cardMemoryAgain(text, trace, outside)];
   const setAside = [
     // Another run's settings (a past run, a paper's setup) first, with their reason.
     ...(parsed.otherRuns ?? []),

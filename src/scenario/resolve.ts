@@ -162,7 +162,9 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   if ('kind' in collected) return fail(collected);
   const patch = collected;
   llamaCppOffload(patch);
-  if (read.tolerant) setAsideWeakOutOfRange(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true);
+  // An item whose words run over a line break ("batch)\n        loss = outputs[0" in a pasted training_step,
+  // Lightning-AI/pytorch-lightning#19721, c981) was read across lines, on a guess like a weak rule's.
+  if (read.tolerant) setAsideWeakOutOfRange(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true || /\n/.test(item.text));
   if (read.tolerant) setAsideFractionalCounts(patch);
   setAsideAcceptedOutOfRange(patch);
   let parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;

@@ -20,7 +20,8 @@ const estimates = corpusEstimates();
 
 /** The spans the reply's stated facts read, and those it lists as not used. */
 function spansOf(reply: EstimateReply) {
-  const facts = (reply.trace ?? []).filter((f) => f.at !== null).map((f) => ({ at: f.at!, end: f.end! }));
+  // A fact's own span and the places the message says it again (a card's memory said twice).
+  const facts = (reply.trace ?? []).filter((f) => f.at !== null).flatMap((f) => [{ at: f.at!, end: f.end! }, ...(f.also ?? [])]);
   return { facts, notUsed: reply.notUsed ?? [] };
 }
 

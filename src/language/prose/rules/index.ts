@@ -41,6 +41,8 @@ const PROSE_ORDER = [
   // Artefacts that imply a framework (a recipe, a CLI verb, a Hub organisation) before a path is cut to its last part.
   ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2'),
   'prose.device-map-values',
+  // A model's variant words and release after its size, before the release is blanked as a version.
+  'prose.variant-after-size',
   'prose.vllm-release-label',
   'prose.release-after-name',
   'prose.version',

@@ -200,6 +200,45 @@ export const NAME_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // A model's own words after its size, written apart: the variant ("Instruct", "Chat", "Base", "HF",
+    // Gemma's "it") and the release ("v0.3"). They are the model's, never setup words nor a typo ("did
+    // you mean instruction tuning?"): "fine-tune Mistral 7B Instruct v0.3 with QLoRA on my RTX 3060 (12GB)"
+    // had been Mistral-7B-v0.1 with "Instruct" not read and v0.3 blanked as a software version, though
+    // v0.3 is its own catalog entry (a 32768 vocabulary). A release the catalog has picks that entry; a
+    // release it lacks is said in a note; the variant words alone leave the model as the catalog reads
+    // its family and size. Runs before prose.version, which would blank the release.
+    // Corpus: "Falcon 40B Instruct not loading" (huggingface/text-generation-inference#606, c1095), "the 34B
+    // Instruct model" (meta-llama/codellama#75, c1202), "Llama-3-8B instruct model" (huggingface/trl#1833, c873);
+    // the Mistral line is a stranger's post the lead saw (issue 22, item 4).
+    id: 'prose.variant-after-size',
+    pattern: new RegExp(
+      String.raw`\b((?:${FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '\\$&')).join('|')})(?:[\d.]*|[\s-]\d+(?:\.\d+)?))[\s-]+(\d+(?:\.\d+)?b)((?:[\s-]+(?:instruct|chat|base|hf|it))*)(?:[\s-]+(v\d+(?:\.\d+)*))?(?![a-z0-9]|[-_.][a-z0-9])`,
+      'g',
+    ),
+    when: (t) => /\d\s*b[\s-]+(?:instruct|chat|base|hf|it|v\d)/.test(t),
+    write: (m, notes) => {
+      const variants = (m[3] ?? '').trim().split(/[\s-]+/).filter(Boolean);
+      const release = m[4];
+      // A joined name ("gemma-3-12b-it") is prose.model-suffix's, which keeps it whole where the catalog knows it.
+      if ((!variants.length && !release) || !/\s/.test(m[0])) return m[0];
+      // Gemma's instruction-tuned checkpoints end in "it"; after any other name "it" is a pronoun.
+      if (variants.includes('it') && !/^gemma/.test(m[1]!)) return m[0];
+      // A name the catalog knows as written (an alias with the variant or the release in it) is that entry,
+      // written as its id so that the release is no version for prose.version to blank.
+      const known = modelIdOf(m[0]);
+      if (known) return known.padEnd(m[0].length);
+      const family = m[1]!.replace(/\s+/g, '-');
+      if (release) {
+        const id = [`${family}-${m[2]}-${release}`, `${family}-${m[2]}-${variants.join('-')}-${release}`].map((n) => modelIdOf(n)).find(Boolean);
+        if (id) return id.padEnd(m[0].length);
+        notes.push(`"${m[0].trim()}": release ${release} is not one the catalog has; read as ${m[1]} ${m[2]}`);
+      }
+      return `${m[1]} ${m[2]}`.padEnd(m[0].length);
+    },
+    example: 'fine-tune mistral 7b instruct v0.3 with qlora on my rtx 3060 (12gb)',
+    source: 'huggingface/text-generation-inference#606',
+  },
+  {
     // Words between a family and its size that name no other shape: "Qwen2.5 Coder Instruct 32B" is
     // Qwen2.5 32B (the Coder keeps its shape); "deepseek coder 33b", a catalog model of its own, stays.
     id: 'prose.variant-words',

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import type { EstimateReply } from '../../src/reply/types.js';
+
+/**
+ * Issue 22, item 4 (branch racct): every word and number accounted for. A card's memory said again
+ * is the card's; a model's variant words and release are the model's; a time, speed or step count
+ * is no unread setup word; "or" is filler.
+ */
+
+const STRANGER =
+  'fine-tune Mistral 7B Instruct v0.3 with QLoRA on my RTX 3060 (12GB) … after ~30 steps I get CUDA out of memory. Is 12GB just not enough or am I doing something wrong?';
+
+const reply = (text: string) => respond(text, null).reply as EstimateReply;
+const notRead = (r: EstimateReply) => r.notices.find((n) => n.startsWith('not read:')) ?? '';
+const notUsed = (r: EstimateReply) => (r.notUsed ?? []).map((u) => u.words);
+const fact = (r: EstimateReply, name: string) => r.trace?.find((f) => f.fact === name && f.at !== null);
+
+describe("the stranger's Mistral post", () => {
+  it('reads Mistral-7B-v0.3, lists neither "Instruct", "12GB" nor "or", and suggests no instruction tuning', () => {
+    const r = reply(STRANGER);
+    expect(r.kind).toBe('estimate');
+    expect(fact(r, 'model')?.value).toBe('Mistral-7B-v0.3');
+    expect(fact(r, 'model')?.words).toBe('Mistral 7B Instruct v0.3');
+    const listed = notUsed(r);
+    for (const w of ['Instruct', 'v0.3', '12GB', 'or']) expect(listed).not.toContain(w);
+    expect(notRead(r)).not.toMatch(/instruction tuning|"or"|"Instruct"/);
+    // The question's "12GB" is the card fact's, said again.
+    const card = fact(r, 'card')!;
+    expect(card.also?.map((s) => STRANGER.slice(s.at, s.end))).toEqual(['12GB']);
+  });
+});
+
+describe("a card's memory said again is the card's", () => {
+  const cases = [
+    'llama-3-8b qlora on my RTX 3060 (12GB). Is 12GB not enough?',
+    'llama-3-8b qlora on my RTX 3060 12 GB — is 12 GB really too little?',
+    'qlora llama-3-8b, rtx 3060 (12gb) ... 12gb is not enough or what?',
+    '在 RTX 3060 (12GB) 上用 qlora 微调 llama-3-8b，12GB 不够吗？',
+    'llama-3-8b lora on 2x 3090, 48GB in all, and 24GB each is not enough?',
+  ];
+  for (const text of cases) {
+    it(text, () => {
+      const r = reply(text);
+      expect(r.kind).toBe('estimate');
+      expect(notUsed(r).filter((w) => /\d\s?gb/i.test(w))).toEqual([]);
+    });
+  }
+
+  it('a memory the card does not have stays listed', () => {
+    const r = reply('llama-3-8b qlora on my RTX 3060 (12GB), it uses 9GB before the first step');
+    expect(notUsed(r)).toContain('9GB');
+  });
+});
+
+describe("a model's variant words and release are the model's", () => {
+  it('the release picks the catalog entry when the catalog has it, however written', () => {
+    for (const text of ['Mistral 7B Instruct v0.3 qlora on a 3060', 'mistral 7b v0.3 qlora on a 3060', 'I run Mistral-7B Instruct v0.3 with qlora on a 3060']) {
+      expect(fact(reply(text), 'model')?.value, text).toBe('Mistral-7B-v0.3');
+    }
+  });
+
+  it('a release the catalog lacks is said, never dropped in silence', () => {
+    const r = reply('llama 3 8b v2 lora on a 4090');
+    expect(r.kind).toBe('estimate');
+    expect(r.notices.join(' ')).toMatch(/v2/);
+  });
+
+  it('variant words beside a family or a size are never listed nor taken for instruction tuning', () => {
+    const lines = [
+      'Fine-tuning Mistral instruct model using trl, lora on a 4090, runs out of memory',
+      'What hardware is required to run the 34B Instruct model with 100K context on A100s?',
+      'I am trying to finetune Mistral-7B (instruct v0.2) on 2xA100, each 80GB, with lora',
+      'gemma 2 9b it, lora on one 3090, it runs out of memory',
+    ];
+    for (const text of lines) {
+      const r = reply(text);
+      expect(notRead(r), text).not.toMatch(/instruction tuning|"instruct"|"Instruct"/);
+      expect(notUsed(r).map((w) => w.toLowerCase()), text).not.toContain('instruct');
+    }
+  });
+
+  it('"it" after another model is a pronoun, not a variant word', () => {
+    const r = reply('llama 70b it should fit on 2x a100 80gb, inference with vllm');
+    expect(r.kind).toBe('estimate');
+    expect(fact(r, 'model')?.value).toMatch(/70B/);
+  });
+});
+
+describe('a number that says no setup is no unread setup word', () => {
+  const lines = [
+    'qlora llama-3-8b on a 4090, after ~30 steps I get CUDA out of memory, which happens every time',
+    'llama 2 70b 4bit on 2x 3090 gives decent performance (11 tok/sec) but it is slow with long prompts',
+    'vllm serving qwen2.5-7b on an A10G, the server crashes after about 10 minutes of load',
+    'qwen2.5-7b lora on a 4090, the card sits at 95 % all the time, what is going on',
+  ];
+  for (const text of lines) {
+    it(text, () => {
+      const r = reply(text);
+      expect(notRead(r)).not.toMatch(/"(?:30|11|10|95)"/);
+    });
+  }
+
+  it('an accumulation over steps is still a setting when unread', async () => {
+    const { isNoSetupNumber } = await import('../../src/language/no-setup-numbers.js');
+    const text = 'accumulate gradients over 8 steps';
+    expect(isNoSetupNumber(text, '8', text.indexOf('8'))).toBe(false);
+    const t2 = 'OOM after 8 steps';
+    expect(isNoSetupNumber(t2, '8', t2.indexOf('8'))).toBe(true);
+    const t3 = 'Ubuntu server 24.04, fully up to date';
+    expect(isNoSetupNumber(t3, '24.04', t3.indexOf('24.04'))).toBe(true);
+  });
+});
+
+describe('English filler of questions is never listed', () => {
+  it('"or", "etc", "due", "takes" around a setup', () => {
+    const r = reply('llama-3-8b lora on a 4090 takes too much memory, due to the optimizer states etc — is 24GB not enough or am I doing it wrong?');
+    const listed = [...notUsed(r), notRead(r)].join(' ');
+    for (const w of ['"or"', '"etc"', '"due"', '"takes"']) expect(listed).not.toContain(w);
+    expect(notUsed(r)).not.toContain('or');
+  });
+});
