@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../src/language/parse.js';
 import { catalogHasRelease, nearestReleases, unknownReleases } from '../../src/language/releases.js';
+import { countParams } from '../../src/memory/parameters.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import { loadCorpus } from '../corpus/corpus.js';
 
@@ -64,8 +65,12 @@ describe('a release with no size is asked by its name', () => {
     expect(message).toMatch(/RTX PRO 6000/);
   });
 
-  it('c1233: Gemma4 is named, not "Which model?"', () => {
-    expect(refusal(line('c1233').text)).toMatch(/^I don't know Gemma4: that release is not in my catalog/);
+  it('c1233: the release is never swapped for a Gemma the catalog has; its log names the file, read as a 26B and said', () => {
+    // Since rlog, the GGUF path in the log ("…gemma-4-26B-A4B-it-UD-Q4_K_M.gguf") gives the model, said as
+    // named only in a log; "Gemma4" in the path never becomes Gemma-7B.
+    const r = resolveRequest(line('c1233').text, null);
+    expect(r.ok && r.scenario ? countParams(r.scenario.model.arch).total / 1e9 : null).toBeCloseTo(26, 0);
+    expect(r.ok ? r.assumptions.join(' | ') : '').toMatch(/named only in a pasted log/);
   });
 
   it.each([
