@@ -46,6 +46,17 @@ const ITEM_AFTER = new RegExp(
   'i',
 );
 
+/**
+ * "full offload" said of a GGUF runner's layer offload, never a method: "with full offload slider all
+ * the way" in LM Studio (lmstudio-ai/lmstudio-bug-tracker#943, c1264: read as a full fine-tune of
+ * Llama-3.1-8B on a 6 GB laptop card), "not enough for full GPU offload" (lmstudio-bug-tracker#297),
+ * "full offload to the GPU" with -ngl. Kept as the method only with no runner word in the message
+ * and nothing after it that names the GPU layers ("full offload optimizer" under ZeRO stays an item).
+ */
+const RUNNER_OFFLOAD_AFTER = /^[\s_-]{0,3}(?:gpu[\s_-]+)?offload\w*\s+(?:slider|to\s+(?:the\s+)?(?:gpu|vram|card)|of\s+(?:all\s+)?(?:the\s+)?layers|layers)/i;
+const RUNNER_WORDS = /gguf|llama[\s.-]?cpp|lm[\s-]?studio|ollama|koboldcpp|(?<![\w-])-ngl\b|n_gpu_layers|gpu[\s_-]layers|\bq[2-8]_k/i;
+const OFFLOAD_AFTER = /^[\s_-]{0,3}(?:gpu[\s_-]+)?offload/i;
+
 /** A follow-up this short is written in the item language ("full", "now full", "full instead"). */
 const TERSE_WORDS = 3;
 
@@ -58,6 +69,7 @@ export const FULL_METHOD_RULES: readonly ProseRule[] = [
       const before = m.input.slice(Math.max(0, m.index - 40), m.index);
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 40);
       const terse = m.input.trim().split(/\s+/).length <= TERSE_WORDS;
+      if (OFFLOAD_AFTER.test(after) && (RUNNER_OFFLOAD_AFTER.test(after) || RUNNER_WORDS.test(m.input))) return ' '.repeat(m[0].length);
       return terse || METHOD_AFTER.test(after) || ITEM_AFTER.test(after) || METHOD_BEFORE.test(before) ? m[0] : ' '.repeat(m[0].length);
     },
     example: 'Full description of my GPUs :  \npaperspace@pse55xf0v:~/text-generation-inference$ nvidia-smi',
