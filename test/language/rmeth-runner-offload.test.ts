@@ -40,3 +40,27 @@ describe('"full" with a training cue stays the method', () => {
     expect(mode(text)).toBe('full');
   });
 });
+
+/**
+ * LongLoRA's SFT script named without the project (JIA-Lab-research/LongLoRA#77, c1273): its
+ * low_rank_training defaults to True, so the run is LoRA, said as the preset's default.
+ */
+describe("LongLoRA's supervised-fine-tune.py trains LoRA", () => {
+  it('c1273 fine-tunes a 70B model with the script', () => {
+    expect(mode(line('c1273').text)).toBe('lora');
+  });
+
+  it.each([
+    'fine-tuning llama-2-7b with supervised-fine-tune.py on 8x a100 80gb runs out of memory',
+    'torchrun --nproc_per_node=8 supervised-fine-tune.py --model_name_or_path meta-llama/Llama-2-13b-hf --bf16 True',
+    '用 supervised-fine-tune.py 微调 llama-2-13b，4张A100 40G 爆显存',
+  ])('%s', (text) => {
+    expect(mode(text)).toBe('lora');
+  });
+});
+
+describe('the underscored supervised_fine_tune.py is no LongLoRA script', () => {
+  it('stays a bare training script', () => {
+    expect(mode('python supervised_fine_tune.py with llama-2-7b on one a100 80gb')).not.toBe('lora');
+  });
+});

@@ -36,7 +36,17 @@ const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|genera
 const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.(?:py|sh)$/;
 /** A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage. */
 const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.json$/;
+/**
+ * LongLoRA's SFT script, named without the project (and its forks': SinkLoRA, FreqKV, LongAlpaca); the underscored supervised_fine_tune.py is other projects' (CodeT5 fine-tunes) and stays a bare training script:
+ * "supervised-fine-tune.py不支持多机多卡" (JIA-Lab-research/LongLoRA#77, c1273: read as a full fine-tune
+ * of a 70B model). Read as the LongLoRA framework, whose preset says its LoRA default (low_rank_training True).
+ */
+const LONGLORA_SCRIPT = /^supervised-fine-tune\.py$/i;
 export function fileWords(name: string, notes?: string[]): string {
+  if (LONGLORA_SCRIPT.test(name) && name.length >= 'longlora'.length) {
+    notes?.push(`"${name}": read as LongLoRA's script (its name; say the framework if yours is another)`);
+    return 'longlora'.padEnd(name.length);
+  }
   const method = METHOD_SCRIPT.exec(name);
   if (method) return method[1]!.padEnd(name.length);
   const zero = ZERO_FILE.exec(name);
