@@ -31,7 +31,7 @@ export const SERVE_ENGINES: readonly ServeEngine[] = [
   { name: 'vLLM', words: /vllm/i, counted: { by: 'vllm' } },
   {
     name: 'TensorRT-LLM',
-    words: /tensorrt|trt[-_ ]?llm/i,
+    words: /tensorrt|trt[-_ ]?llm|trt engines?/i,
     counted: { by: 'vllm-layout', why: 'its own KV-cache share (kv_cache_free_gpu_mem_fraction of the memory free after the engine loads) and engine buffers are not modelled apart' },
   },
   // lmdeploy's TurboMind gives the KV blocks a share of the memory free after the weights. It is

@@ -56,7 +56,12 @@ export const KEYWORDS: readonly Keyword[] = [
   // server answering many requests, so "deploy" and "host" are serving too (the reply says which
   // engine was assumed).
   kw('serve', 'vllm', ['serve', 'serving', 'vllm', 'served', 'text generation launcher',
-    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy', 'aphrodite', 'aphrodite engine', 'aphrodite-engine',
+    'text generation server', 'sglang', 'tensorrt llm', 'trt llm', 'tensorrt-llm', 'lmdeploy',
+    // TensorRT-LLM by its other names: an engine built "to trt engine" (NVIDIA/TensorRT-LLM#701, c1250),
+    // Triton's `--backend tensorrtllm` / "Building TRT-LLM engine" (triton-inference-server, c1135),
+    // its CLIs trtllm-build / trtllm-serve (NVIDIA/TensorRT-LLM#2043).
+    'trt engine', 'trt engines', 'tensorrt engine', 'tensorrt engines', 'trt-llm', 'trtllm', 'tensorrtllm',
+    'trtllm-build', 'trtllm-serve', 'aphrodite', 'aphrodite engine', 'aphrodite-engine',
     // mistral.rs on CUDA: PagedAttention's KV cache takes 0.9 of the card less what is used (engines/mistralrs.ts).
     'mistral.rs', 'mistralrs', 'mistralrs-server',
     // LightLLM: a token-level KV pool sized from what the weights leave (serve-engines.ts).

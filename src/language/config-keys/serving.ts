@@ -66,7 +66,25 @@ export const loader: Handler = (v) => {
   return LOADERS[name] ?? { ignore: true, note: `--loader ${unquote(v)} is not a loader I model: the model is sized as Hugging Face loads it` };
 };
 
+/**
+ * A launcher's choice of the engine it runs the model with, by its value: Triton CLI's
+ * `triton import --backend tensorrtllm|vllm` (corpus c1135, c1164), Xinference's `--model-engine vllm`
+ * (xorbitsai/inference, `xinference launch --model-engine`), lmdeploy's `--backend turbomind` (InternLM/lmdeploy#1052,
+ * c361, c769). Any other value (pytorch, transformers, nccl) names no serving engine and is left alone.
+ */
+const ENGINE_CHOICE: Record<string, KeyReading> = {
+  vllm: say('serve'),
+  sglang: say('serve'),
+  tensorrtllm: say('serve'),
+  trtllm: say('serve'),
+  turbomind: say('lmdeploy'),
+  lmdeploy: say('lmdeploy'),
+};
+export const engineChoice: Handler = (v) => ENGINE_CHOICE[unquote(v).toLowerCase().replace(/[-_. ]/g, '')] ?? IGNORE;
+
 export const SERVING_KEYS: KeyTable = {
+  backend: { reads: engineChoice, source: 'triton-inference-server/triton_cli (--backend), corpus c1135' },
+  model_engine: { reads: engineChoice, source: 'xorbitsai/inference (xinference launch --model-engine)' },
   // text-generation-webui --loader ("Attempted to start oobabooga using `--loader exllama`", oobabooga/textgen#2752, corpus c406).
   loader: { reads: loader, source: 'oobabooga/text-generation-webui modules/loaders.py' },
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its

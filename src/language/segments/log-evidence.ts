@@ -170,9 +170,19 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
   },
   {
     id: 'log.engine.tensorrt-llm',
-    pattern: /^\s*(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm)\])/,
+    // TensorRT's own logger ("[12/29/2023-05:24:11] [TRT] [I] Total Activation Memory", an engine build
+    // by TensorRT-LLM, NVIDIA/TensorRT-LLM#772, corpus c1218) counts too: weak, as every logger's name.
+    pattern: /^\s*(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm|trt)\])/,
     engine: 'tensorrt-llm',
     example: '[TensorRT-LLM][INFO] Loaded engine size: 12853 MiB',
+  },
+  {
+    // Triton CLI's progress line while it builds the engine (`triton import --backend tensorrtllm`, corpus c1135).
+    id: 'log.engine.tensorrt-llm-build',
+    pattern: /(building trt-llm engine)\b/,
+    engine: 'tensorrt-llm',
+    example: '⠹ Building TRT-LLM engine for meta-llama/Meta-Llama-3-8B...',
+    source: 'triton-inference-server/triton_cli, corpus c1135',
   },
 ];
 
