@@ -307,6 +307,22 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     kept = [...best.run.tokens];
     run = best.run;
   }
+  // Prose the tries ran out on, or left with one bare number ("我这边100多G", c1098; a log's dates,
+  // "2月 11 14:49:03", ollama/ollama's load log in c1258): its numbers with no unit are set aside
+  // at once and listed as not read, never a refusal for one stray number in a message of sentences.
+  if (!run.ok && tolerant && kept.some((t) => t.type === 'number')) {
+    const bare = kept.filter((t) => t.type === 'number');
+    const rest = kept.filter((t) => t.type !== 'number');
+    const again = rest.length ? runParser(rest) : null;
+    if (again) count(again);
+    if (!rest.length || again?.ok) {
+      for (const t of bare) unread.push({ word: written(t), at: user(t.offset), suggestion: null });
+      if (!rest.length) return done({ ok: false, error: errorReply(text, 0, `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`, { expected: expectedAfter([]) }) });
+      setAside.push(...bare);
+      kept = rest;
+      run = again!;
+    }
+  }
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));
   const notes = [...cardAsked, ...p.notes, ...typoNotes];
