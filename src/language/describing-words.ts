@@ -10,7 +10,15 @@ const DESCRIBING = new Set([
   'big', 'bigger', 'biggest', 'huge', 'large', 'larger', 'largest', 'small', 'smaller', 'smallest', 'tiny', 'little', 'new', 'newer', 'newest', 'old', 'older', 'latest',
   'original', 'current', 'previous', 'specific', 'particular', 'different', 'similar', 'single', 'whole', 'complete', 'final', 'official', 'local', 'remote', 'custom',
   'trained', 'pretrained', 'finetuned', 'merged', 'converted', 'exported', 'saved', 'loaded', 'resulting', 'underlying', 'chosen', 'selected', 'given',
+  // A model's role in a run names none ("with the Agent model", zai-org/CogVLM's CogAgent thread, c1213;
+  // OpenRLHF's "reward model", "critic model"): the run's model is named elsewhere or asked for.
+  'agent', 'base', 'chat', 'instruct', 'language', 'reward', 'critic', 'actor', 'policy', 'reference', 'draft', 'teacher', 'student', 'target', 'main', 'embedding', 'vision', 'text',
+  // A verb before "model" names none: "I put model _path as --model_name_or_path Qwen/…" (c1274).
+  'put', 'use', 'load', 'run', 'save', 'train', 'call', 'pass', 'set', 'change', 'download', 'serve', 'deploy',
 ]);
+
+/** A past participle ("customized model", "quantized model", c1130): it says what was done to a model. */
+const PARTICIPLE = /^[a-z]{4,}(?:ized|ised|ed)$/;
 
 /** English endings of adjectives ("powerful", "famous", "impressive", "capable", "biggest"). */
 const ADJECTIVE_ENDING = /^[a-z]{3,}(?:ful|ous|ive|able|ible|less)$/;
@@ -18,5 +26,5 @@ const ADJECTIVE_ENDING = /^[a-z]{3,}(?:ful|ous|ive|able|ible|less)$/;
 /** Whether a word before "model" describes it ("a powerful model") rather than names it ("the zephyr model"). */
 export function describesModel(word: string): boolean {
   const w = word.toLowerCase();
-  return DESCRIBING.has(w) || (ADJECTIVE_ENDING.test(w) && !/\d/.test(w));
+  return DESCRIBING.has(w) || ((ADJECTIVE_ENDING.test(w) || PARTICIPLE.test(w)) && !/\d/.test(w));
 }

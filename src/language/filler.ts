@@ -123,7 +123,8 @@ export const FILLER = new Set(
   required estimate estimated estimation check tell show give get and also plus then now instead
   switch change changed make set let let's lets try trying go just only still again same
   if when whether so but not yes no my our any some like about around roughly approx approximately
-  per total overall during while both which whose there here where able possible`
+  per total overall during while both which whose there here where able possible
+  mine ours yours theirs`
     .split(/\s+/)
     .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), LISTED_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), ISSUE_COURTESY_WORDS.split(/\s+/))
     .filter(Boolean),

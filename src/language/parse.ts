@@ -274,38 +274,57 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const setAside: Token[] = [];
   // Tolerant reading sets aside a token the grammar cannot place (a bare number in prose, a
   // keyword cut off from its value) and says so; a short request gets the exact error instead.
-  for (let tries = 0; !run.ok && tolerant && tries < TOLERANT_TRIES && kept.length > 1; tries++) {
-    // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
-    // number is missing, a bare number): set aside whichever lets the parse go further.
-    const failed = Math.min(run.index, kept.length - 1);
-    // …or the bare number nearest before it ("with 4096 max_completion_length on a 7b model and an
-    // A6000": the orphaned 4096, never the model's size nor the "on" that would make 4096 a GPU count),
-    // within a few tokens: each option is parsed again from the token it sets aside, so a number
-    // far back would make every try cost the whole message again.
-    let bare = -1;
-    for (let k = failed; k >= Math.max(0, failed - BARE_NUMBER_REACH); k--) if (kept[k]!.type === 'number') { bare = k; break; }
-    const previous = run;
-    const options = [...new Set([failed, failed - 1, bare])].filter((i) => i >= 0).map((i) => ({ i, run: runParserWithout(previous, i) }));
-    for (const o of options) count(o.run);
-    const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index);
-    // Between options that reach as far, set aside a bare number first; a model, a card or a
-    // flag ("-ngl 48" over the prose "48 decoder layers") last.
-    const cost = (o: (typeof options)[number]) => {
-      const t = kept[o.i]!;
-      const at = user(t.offset);
-      const flag = /^--?[a-z]/i.test(written(t)) || /(?:^|[\s*`])--?$/.test(text.slice(Math.max(0, at - 3), at));
-      if (t.type === 'number') return countsTheNext(kept, o.i) ? COUNTED_NUMBER_COST : 0;
-      return PRECIOUS.has(t.type) || flag ? 2 : hasItsValue(kept, o.i) ? KEYWORD_WITH_VALUE_COST : 1;
-    };
-    const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
-    const dropped = kept[best.i]!;
-    setAside.push(dropped);
-    // A filler word the grammar could not place ("gguf" beside a file name) is still filler: never listed.
-    // So is a number that says no setup ("after ~30 steps", "11 tok/sec"): listed once as not used, by accounting.
-    if (isFiller(written(dropped)) || isNoSetupNumber(text, written(dropped), user(dropped.offset))) ignored.push(written(dropped));
-    else unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
-    kept = [...best.run.tokens];
-    run = best.run;
+  const setAsideUntilParsed = () => {
+    for (let tries = 0; !run.ok && tolerant && tries < TOLERANT_TRIES && kept.length > 1; tries++) {
+      // The token the parse failed at, or the one before it (a dangling "on", a keyword whose
+      // number is missing, a bare number): set aside whichever lets the parse go further.
+      const failed = Math.min(run.index, kept.length - 1);
+      // …or the bare number nearest before it ("with 4096 max_completion_length on a 7b model and an
+      // A6000": the orphaned 4096, never the model's size nor the "on" that would make 4096 a GPU count),
+      // within a few tokens: each option is parsed again from the token it sets aside, so a number
+      // far back would make every try cost the whole message again.
+      let bare = -1;
+      for (let k = failed; k >= Math.max(0, failed - BARE_NUMBER_REACH); k--) if (kept[k]!.type === 'number') { bare = k; break; }
+      const previous = run;
+      const options = [...new Set([failed, failed - 1, bare])].filter((i) => i >= 0).map((i) => ({ i, run: runParserWithout(previous, i) }));
+      for (const o of options) count(o.run);
+      const reach = (o: (typeof options)[number]) => (o.run.ok ? Infinity : o.run.index);
+      // Between options that reach as far, set aside a bare number first; a model, a card or a
+      // flag ("-ngl 48" over the prose "48 decoder layers") last.
+      const cost = (o: (typeof options)[number]) => {
+        const t = kept[o.i]!;
+        const at = user(t.offset);
+        const flag = /^--?[a-z]/i.test(written(t)) || /(?:^|[\s*`])--?$/.test(text.slice(Math.max(0, at - 3), at));
+        if (t.type === 'number') return countsTheNext(kept, o.i) ? COUNTED_NUMBER_COST : 0;
+        return PRECIOUS.has(t.type) || flag ? 2 : hasItsValue(kept, o.i) ? KEYWORD_WITH_VALUE_COST : 1;
+      };
+      const best = options.sort((a, b) => reach(b) - reach(a) || cost(a) - cost(b) || b.i - a.i)[0]!;
+      const dropped = kept[best.i]!;
+      setAside.push(dropped);
+      // A filler word the grammar could not place ("gguf" beside a file name) is still filler: never listed.
+      // So is a number that says no setup ("after ~30 steps", "11 tok/sec"): listed once as not used, by accounting.
+      if (isFiller(written(dropped)) || isNoSetupNumber(text, written(dropped), user(dropped.offset))) ignored.push(written(dropped));
+      else unread.push({ word: written(dropped), at: user(dropped.offset), suggestion: null });
+      kept = [...best.run.tokens];
+      run = best.run;
+    }
+  };
+  setAsideUntilParsed();
+  // Prose the tries ran out on, or left with one bare number ("我这边100多G", c1098; a log's dates,
+  // "2月 11 14:49:03", ollama/ollama's load log in c1258): its numbers with no unit are set aside
+  // at once and listed as not read, never a refusal for one stray number in a message of sentences.
+  if (!run.ok && tolerant && kept.some((t) => t.type === 'number')) {
+    const bare = kept.filter((t) => t.type === 'number');
+    const rest = kept.filter((t) => t.type !== 'number');
+    const again = rest.length ? runParser(rest) : null;
+    if (again) count(again);
+    // …and the words left are set aside again as before, with as many tries.
+    for (const t of bare) unread.push({ word: written(t), at: user(t.offset), suggestion: null });
+    if (!rest.length) return done({ ok: false, error: errorReply(text, 0, `I found nothing to estimate in this message: I did not read ${quoteList(unread.map((u) => u.word))}. Name a model or a size and what you run, e.g. "llama-3-8b inference on a 4090".`, { expected: expectedAfter([]) }) });
+    setAside.push(...bare);
+    kept = rest;
+    run = again!;
+    setAsideUntilParsed();
   }
   if (!run.ok) return done({ ok: false, error: parseError(text, mapped, kept, run.index, run.expected) });
   let items = run.results[0]!.map((item) => withText(item, text, mapped));

@@ -62,7 +62,7 @@ export function looksLikeModelName(word: string, text: string): boolean {
   // model.stream_chat(tokenizer", c572). A log's words are no naming: "CPU model buffer size = 416.25 MiB"
   // (llama.cpp's load_tensors, lmstudio-ai/lms#412, c1230, asked about a model "CPU" the prose only ran
   // on; ollama/ollama's "CPU_Mapped model buffer size", c1226), so the logs are left out of the search.
-  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b(?!\\.[a-z_]|\\s*\\(|\\s+(?:buffer|type)\\b)`, 'i').test(outsideLogs(text));
+  const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b(?!\\.[a-z_]|\\s*\\(|\\s+(?:buffer|type)\\b|\\s*_(?:path|name|dir|file|id)\\b)`, 'i').test(outsideLogs(text));
   // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
   if (beforeModel && describesModel(word)) return false;
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
