@@ -32,10 +32,14 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  * and Dolphin 7B are Mistral-7B. WizardCoder-15B is StarCoder's 15B, WizardCoder(-Python)-7/13/34B are
  * CodeLlama's (WizardLM's model cards). The 7B and 13B of LLaMA-1 and Llama-2 have one shape. LLaVA's
  * 7B and 13B are LLaVA-1.5 (the catalog's, with its vision tower), a size it lacks Llama-2's.
+ * SUS-Chat-34B (SUSTech) is Yi-34B fine-tuned (its model card: "based on 01-ai/Yi-34B"; corpus c1253,
+ * 01-ai/Yi: "6000左右的token awq量化的SUS-Chat-34B"). "Wizard-Vicuna-13B-Uncensored" and the
+ * "wizard-uncensored-13b" of ollama's list are WizardLM's LLaMA-1 line (c972, ollama/ollama).
  */
 const FINE_TUNE_MODELS: Record<string, string[]> = {
   vicuna: ['llama-1', 'llama-2'], alpaca: ['llama-1', 'llama-2'], guanaco: ['llama-1', 'llama-2'], koala: ['llama-1', 'llama-2'],
   wizardlm: ['llama-1', 'llama-2'], wizardcoder: ['codellama', 'starcoder'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
+  wizard: ['llama-1', 'llama-2'], sus: ['yi'],
   orca: ['llama-2'], llava: ['llava-1.5', 'llama-2'], tulu: ['llama-2'],
   openchat: ['mistral', 'llama-3'], zephyr: ['mistral'], openhermes: ['mistral'], neuralchat: ['mistral'], dolphin: ['mistral'],
 };
