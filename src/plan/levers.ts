@@ -227,15 +227,19 @@ function partialOffload(s: Scenario, base: Estimate, prefix = ''): Lever | null 
   const layers = s.model.arch.layers;
   // `ngl N` sets only the layer count: estimated straight from the scenario (test/plan/partial-offload checks the text reads the same).
   const at = (n: number) => estimate({ ...s, inference: { ...s.inference, gpuLayers: n } }, { numbersOnly: true });
+  // The card's side alone: fewer layers on the GPU put more of the model in host RAM, so a host the
+  // user said is too small for ngl 0 ("a 3090 and 32GB RAM" for a 39 GiB Q4_K_M 70B) may still hold
+  // what the card leaves over at the most layers it takes; the host is checked there, at the end.
+  const onCard = (e: Estimate) => e.headroomBytes !== null && e.headroomBytes >= 0;
   const none = at(0);
-  if (!none.fits) return null;
+  if (!onCard(none)) return null;
   // Each layer on the GPU adds its weights and KV: the count that fits is read off the line through
   // none and all, then checked (the output layer and rounding can move it by one).
   const perLayer = (base.deviceBytes - none.deviceBytes) / layers;
   let n = Math.max(0, Math.min(layers - 1, Math.floor((base.capacityBytes - none.deviceBytes) / perLayer)));
   let e = at(n);
-  while (n > 0 && !e.fits) e = at(--n);
-  for (let next = at(n + 1); n + 1 < layers && next.fits; next = at(n + 1)) {
+  while (n > 0 && !onCard(e)) e = at(--n);
+  for (let next = at(n + 1); n + 1 < layers && onCard(next); next = at(n + 1)) {
     n += 1;
     e = next;
   }

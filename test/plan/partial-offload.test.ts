@@ -33,6 +33,22 @@ describe('llama.cpp partial offload as a lever', () => {
     expect(lever!.cost).toMatch(new RegExp(`${80 - n} of 80 layers run on the CPU`));
   });
 
+  // A stranger's post: "I've got a 3090 and 32GB RAM. Want to run Llama 3.3 70B locally with Ollama (q4_K_M) …
+  // roughly how many layers can I put on the GPU with an 8k context". 32 GB of RAM cannot hold the whole
+  // 39 GiB model (ngl 0), but it holds what the card leaves over at the most layers the card takes.
+  it('a host too small for ngl 0 still gets the largest -ngl the card takes, when the host holds the rest', () => {
+    const r = reply("I've got a 3090 and 32GB RAM. Want to run Llama 3.3 70B locally with Ollama (q4_K_M). Roughly how many layers can I put on the GPU with an 8k context?");
+    expect(r.estimate.fits).toBe(false);
+    const lever = r.levers.find((l) => l.change.startsWith('ngl '));
+    expect(lever?.fits).toBe(true);
+    const n = Number(lever!.change.slice(4));
+    expect(reply(`llama 3.3 70b q4_k_m llamacpp seq 8192 ngl ${n} on a 3090 hostram 32gb`).estimate.fits).toBe(true);
+    expect(reply(`llama 3.3 70b q4_k_m llamacpp seq 8192 ngl ${n + 1} on a 3090 hostram 32gb`).estimate.fits).toBe(false);
+    // With 8 GB of RAM no layer count holds the rest: no -ngl is offered.
+    const small = reply('llama 3.3 70b q4_k_m llamacpp seq 8192 on a 3090 hostram 8gb');
+    expect(small.levers.find((l) => l.change.startsWith('ngl '))).toBeUndefined();
+  });
+
   // issue 11's most common question: "can I run llama 3 70b on my 4090?".
   it('a model that fits nowhere on the card in Hugging Face generate is offered llama.cpp with a 4-bit GGUF and the layers that fit', () => {
     const first = respond('can I run llama 3 70b on my 4090?', null);
