@@ -1,3 +1,4 @@
+import { releaseBefore } from '../scenario/release-order.js';
 import type { Scenario } from '../scenario/schema.js';
 
 /**
@@ -26,9 +27,7 @@ function parse(release: string): TorchtuneRelease | null {
 /** The named release is older than `from` (false when none is named: the newest). */
 export function torchtuneBefore(release: string | undefined, from: TorchtuneRelease): boolean {
   const r = parse(release ?? '');
-  if (!r) return false;
-  for (let i = 0; i < 3; i++) if (r[i] !== from[i]) return r[i]! < from[i]!;
-  return false;
+  return r !== null && releaseBefore(r, from);
 }
 
 /**

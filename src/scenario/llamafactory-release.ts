@@ -1,3 +1,5 @@
+import { releaseBefore } from './release-order.js';
+
 /**
  * LLaMA-Factory's defaults by release, where one changes what a run holds (issue 23), read from
  * hiyouga/LLaMA-Factory at each tag. A release is "0.x.y" (language/llamafactory-versions.ts); none
@@ -21,16 +23,9 @@
 export const EAGER_ATTENTION_FROM = [0, 5, 2] as const;
 export const EAGER_ATTENTION_UNTIL = [0, 7, 0] as const;
 
-const parts = (release: string) => release.split('.').map(Number);
-
 /** Whether `release` comes before `than` (both "0.x.y"). */
 export function llamafactoryBefore(release: string, than: readonly number[]): boolean {
-  const r = parts(release);
-  for (let i = 0; i < than.length; i++) {
-    const a = r[i] ?? 0;
-    if (a !== than[i]) return a < than[i]!;
-  }
-  return false;
+  return releaseBefore(release.split('.').map(Number), than);
 }
 
 /** Whether the release forces eager attention when flash_attn is left off (the table above). */
