@@ -49,7 +49,8 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
     const idsOf = new Map<string, number[]>();
     for (const line of corpus) {
       if (line.batch === undefined) continue;
-      expect(line.batch, line.id).toMatch(/^b\d+$/);
+      // A reader branch's own collection for its class ("rask": the card question) is named after the branch.
+      expect(line.batch, line.id).toMatch(/^(?:b\d+|r[a-z]+)$/);
       idsOf.set(line.batch, [...(idsOf.get(line.batch) ?? []), Number(line.id.slice(1))]);
     }
     // Lines taken out after their batch was scored, each with why; their ids stay unused. c522 left
@@ -59,7 +60,7 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
     // A batch is scored at first sight as collected; a line withdrawn afterwards still counted then.
     const withdrawnOf = (batch: string) => loadWithdrawn().filter((line) => line.batch === batch).length;
     for (const [batch, ids] of idsOf) {
-      expect(ids.length + withdrawnOf(batch), batch).toBeGreaterThanOrEqual(25);
+      expect(ids.length + withdrawnOf(batch), batch).toBeGreaterThanOrEqual(/^b\d+$/.test(batch) ? 25 : 10);
       const first = Math.min(...ids);
       const last = Math.max(...ids);
       const expected = Array.from({ length: last - first + 1 }, (_, i) => first + i).filter((id) => !WITHDRAWN.has(id));

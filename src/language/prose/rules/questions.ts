@@ -5,6 +5,7 @@ import { NOT_SETUP_QUESTION_RULES } from './question-not-setup.js';
 import { SERVING_QUESTION_RULES } from './question-serving.js';
 import { OOM_WORD_RULES } from './oom-words.js';
 import { ASKED_QUESTION_RULES } from './asked.js';
+import { STRUCTURE_QUESTION_RULES } from './question-structure.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -36,6 +37,11 @@ const QUESTION_ORDER = [
   'question.how-many-layers',
   'question.gpu-offload-of-total',
   'question.ram-with-speed',
+  // The card question by its structure (an asking cue and a card noun), before the Chinese words read 硬件 / 卡.
+  'question.card-memory-asked',
+  'question.which-card-asked',
+  'question.how-many-cards-asked',
+  'question.how-many-counter-noun',
   'question.official-source-zh',
   'question.can-it-run-zh',
   'question.particles-zh',
@@ -71,7 +77,7 @@ const QUESTION_ORDER = [
   'question.shape-bound',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {

@@ -1,0 +1,140 @@
+import { gpuIdOf } from '../../lexicon.js';
+import type { ProseRule } from '../types.js';
+import { sentenceAround } from './asked.js';
+
+/**
+ * The card question read by its structure, not by one phrase: an asking cue (what / which / what sort of,
+ * 哪些 / 什么, 어떤, どの, quel / qué / welche; how many, 几张 / 卡数, 몇 장, 何枚, combien / cuántas / wie viele)
+ * attached to a target noun (GPU, card, graphics card, hardware, PC, 显卡, 芯片, 그래픽카드, グラボ) decides the
+ * question: the kind of card asked is "which gpu", the count of cards asked is "how many gpus". The amount of
+ * memory asked ("what GPU memory", "GPU requirements", "显存") is no card question: every estimate answers it.
+ *
+ * Guards, as the other question rules keep them: a card the message names as the user's own ("I have an RTX
+ * 3090", "A100 80G", "12GB VRAM") is what the question asks about, so the words are left as written (the
+ * estimate of that card answers "what are the minimum hardware requirements?", deepseek-ai/DeepSeek-V3#401 c631, getumbrel/llama-gpt#102 c1313); a requirement
+ * said in a statement ("The hardware requirements are in the README.") asks nothing; another's run ("which
+ * GPU did you use") is set aside by question.gpu-of-another-run before these run.
+ */
+
+/** A card named anywhere in the message (a catalog name such as "A100", "3090", "4090s") or a GPU memory stated ("12GB VRAM", "显存 24G"). */
+const CARD_WORD = /(?<![\w.])(?:rtx\s?|gtx\s?|tesla\s?|nvidia\s?)?[a-z]{0,3}\d{1,4}(?:\s?(?:ti|super|xtx|xt|ada))?s?(?![\w.])/g;
+const GPU_MEMORY = /(?<![\w.])[a-z]{1,4}\s?\d{3,4}\w*\s+\d{1,3}\s*(?:gb|g|gib)\b|(?<![\w.])\d{1,3}\s*(?:gb|g|gib)\b\s*(?:of\s+)?(?:vram|gpu|显存|graphics)|(?:vram|显存|gpu\s+memory)\s*[:：-]?\s*\d{1,3}\s*(?:gb|g|gib)\b/;
+function namesOwnCard(text: string): boolean {
+  if (GPU_MEMORY.test(text)) return true;
+  for (const m of text.matchAll(CARD_WORD)) if (/\d/.test(m[0]) && gpuIdOf(m[0].replace(/\s+/g, ''))) return true;
+  return false;
+}
+
+/** Words that ask in a sentence (a question mark, an interrogative, a request for advice). */
+const ASKING = /[?？]|\b(?:what|which|how|any|anyone|information|info|know|wonder\w*|advice|advise|recommend\w*|suggest\w*|seeking|inquiry|question|could|can|would|will|should|need(?:ed|s)?|minimum|min)\b|吗|哪|什么|多少|几|所需|需要|몇|어떤|どの|何|必要/i;
+
+/** The sentence asks (its words or a question mark), or is a title (no full stop ends it). */
+function asked(text: string, at: number, end: number): boolean {
+  const { sentence } = sentenceAround(text, at, end);
+  return ASKING.test(sentence) || !/[.。!！]$/.test(sentence);
+}
+
+/** The question is about another's run ("which GPU you used", "your GPU"): left to the rules that set those aside. */
+const ANOTHERS = /\byou\b[^.?!\n]{0,20}\b(?:used?|trained|ran|tested|fine-?tuned|finetuned)\b|\byour\b/i;
+
+const CARD_NOUN = String.raw`(?:gpus?|graphics\s+cards?|video\s+cards?|cards?|hardware|pcs?|computers?)`;
+/** Not the card's memory or a setting of it ("what GPU memory", "Recommended GPU Layers" in KoboldCpp's log, c1231). */
+const NOT_MEMORY = String.raw`(?!\s*(?:memory|vram|ram|mem|utili[sz]ation|layers?|offload\w*|util|usage|count)\b)`;
+const KIND_WORDS = String.raw`(?:the|a|an|sort|sorts|kind|kinds|type|types|model|models|of|minimum|minimal|min|recommended|suitable|best|optimal|required|necessary|ideal|good|right|appropriate|cheapest)`;
+
+export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
+  {
+    // The kind of card asked: "what's sort of GPU require for llama-2-7B-chat" (meta-llama/llama#810,
+    // c1310), "What are the pc requirement to run Llama-70B-chat-hf model locally?" (meta-llama/llama#574,
+    // c1311), "Hardware requirements for 7B 100k … the hardware requirements for 7B 100k models, for
+    // inference?" (JIA-Lab-research/LongLoRA#110, c1286), "Optimal CPU and GPU Configurations for LLaMA 2(70B)"
+    // (ollama/ollama#2393, c1285), "which is suite able GPU", "qwen2 72B模型在哪些GPU芯片可以跑起来" (QwenLM/Qwen3#888, c1284), "어떤 GPU가 필요한가요",
+    // "どのGPUが必要ですか", "quelle carte graphique", "qué GPU necesito", "welche GPU brauche ich": read as
+    // "which gpu" when the message names no card of the user's.
+    id: 'question.which-card-asked',
+    pattern: new RegExp(
+      [
+        // what / which + kind words + the card noun (+ "requirement(s)" / "specs" / "configuration")
+        // ("what are the GPU requirements" asks the memory, as "the GPU requirements to use the models for
+        // inference, in bf16", c1035, and "help me understand GPU requirements", c1313, do: not this form)
+        String.raw`\b(?:what|which)(?:'s|\s+is|\s+are|\s+will\s+be|\s+would\s+be)?(?:\s+${KIND_WORDS})*\s+${CARD_NOUN}${NOT_MEMORY}(?<!\bgpus?(?=\s+req))(?:\s+(?:requirements?|reqs?|specs?|specifications?|configurations?|config))?\b`,
+        // hardware / pc / system requirements (a card of any kind asked by what it must be)
+        String.raw`\b(?:hardware|pc|computer|system|machine)\s+(?:requirements?|reqs?|specs?|specifications?|configurations?|recommendations?)\b`,
+        // recommended / suitable / optimal (CPU and) GPU (configurations | models)
+        String.raw`\b(?:optimal|recommended|suit(?:e)?\s?able|best|ideal)\s+(?:(?:cpu|and|or|\/|&)\s*)*(?:gpus?|graphics\s+cards?|hardware)${NOT_MEMORY}(?:\s+(?:configurations?|models?|choices?|options?|setups?))?\b`,
+        String.raw`\b(?:gpu|graphics\s+card|hardware)\s+recommendations?\b`,
+        // Chinese: 哪些 / 哪种 / 什么(样的) + 显卡 / GPU / 卡 / 芯片 / 硬件
+        String.raw`(?:哪些|哪种|哪款|哪个|哪张|哪类|什么样的?|什么)(?:型号的?)?\s*(?:gpu芯片|gpu|显卡|芯片|硬件|卡)`,
+        // Chinese, asked by advice: "请问有推荐的配置吗" (jianzhnie/LLamaTuner#87), "推荐什么显卡", "建议的gpu型号"
+        String.raw`(?:推荐|建议)(?:的|一下|一款|用)?\s*(?:显卡|gpu|硬件|配置)(?:配置|型号)?(?=[^。.!！\n]{0,12}[吗呢？?])`,
+        // Korean, Japanese, French, Spanish, German
+        String.raw`어떤\s*(?:gpu|그래픽\s*카드|하드웨어|사양)`,
+        String.raw`(?:どの|どんな)(?:ような)?\s*(?:gpu|グラボ|グラフィックボード|ハードウェア|マシン)`,
+        String.raw`\bquel(?:le)?s?\s+(?:gpus?|cartes?\s+graphiques?|cartes?|mat[ée]riel)\b`,
+        String.raw`(?:\bqu[ée]|\bcu[áa]l(?:es)?)\s+(?:gpus?|tarjetas?(?:\s+gr[áa]ficas?)?|hardware)\b`,
+        String.raw`\bwelche[rsmn]?\s+(?:gpus?|grafikkarten?|karten?|hardware)\b`,
+      ].join('|'),
+      'g',
+    ),
+    when: (t) => /gpu|card|hardware|pc|computer|system|machine|显卡|芯片|硬件|卡|그래픽|사양|グラ|ハード|マシン|carte|mat|tarjeta|karte/.test(t),
+    write: (m) => {
+      const text = m.input;
+      if (namesOwnCard(text)) return m[0];
+      const { sentence } = sentenceAround(text, m.index, m.index + m[0].length);
+      if (ANOTHERS.test(sentence)) return m[0];
+      if (!/^(?:what|which|哪|什么|어떤|どの|どんな|quel|qu|cu|welche)/.test(m[0]) && !asked(text, m.index, m.index + m[0].length)) return m[0];
+      return ' which gpu '.padEnd(m[0].length);
+    },
+    example: 'What are the pc requirement to run Llama-70B-chat-hf model locally?',
+    source: 'meta-llama/llama#574',
+  },
+  {
+    // "what GPU memory do I need for llama-2-13b", "which graphics card memory is enough": the card's memory
+    // asked, which every estimate states; "what gpu" here is no card to rank (the vocabulary reads "what gpu"
+    // as "which gpu" wherever it stands). The asking words are blanked; the memory words stay.
+    id: 'question.card-memory-asked',
+    pattern: /\b(?:what|which)(?:\s+(?:kind|sort|type)\s+of)?\s+(?:gpu|graphics\s+card|card)\s+(?=(?:memory|vram|mem)\b(?!\s+util))/g,
+    when: (t) => /what|which/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'what GPU memory do I need for llama-2-13b inference?',
+  },
+  {
+    // "How many blocks of 80g a100 are needed to fine-tune the 70b model" (meta-llama/llama#389: "blocks"
+    // renders 块, the Chinese counter for cards), "how many pieces of H100", "how many units of A100": a
+    // counter noun between "how many" and the card; the count is of the card named after it.
+    id: 'question.how-many-counter-noun',
+    pattern: /\bhow\s+many\s+(?:blocks?|pieces?|pcs|units?|sets?)\s+of\s+(?=[a-z0-9])/g,
+    when: (t) => t.includes('how many'),
+    // Written at the end of the span, so the card follows "how many" after one space (prose.how-many-uncounted reads it so).
+    write: (m) => 'how many '.padStart(m[0].length),
+    example: 'How many blocks of 80g a100 are needed to fine-tune the 70b model',
+    source: 'meta-llama/llama#389',
+  },
+  {
+    // The count of cards asked: "DeepSeek-V3 Lora微调所需卡数和最大训练长度" (modelscope/ms-swift#3043, the number of cards needed,
+    // c1326), "需要的显卡数量是多少", "GPU는 몇 장 필요한가요", "GPUは何枚必要ですか", "combien de GPU", "cuántas
+    // GPU", "wie viele GPUs": read as "how many gpus" ("how many" before a card named just after, as
+    // question.how-many-cards-zh does). A count stated after the words ("卡数：8", "显卡数量为4") is the user's.
+    id: 'question.how-many-cards-asked',
+    pattern: new RegExp(
+      [
+        String.raw`(?:所需|需要的?|要的?)?(?:显卡|gpu|卡)(?:的)?(?:数量|数目|张数|块数)|(?:所需|需要的?)?卡数`,
+        String.raw`(?:gpu|그래픽\s*카드|카드)\s*(?:를|가|는|을)?\s*몇\s*(?:장|개|대)|몇\s*(?:장|개|대)의\s*(?:gpu|그래픽\s*카드|카드)`,
+        String.raw`(?:gpu|グラボ|カード)\s*(?:は|が|を)?\s*何(?:枚|台|個)|何(?:枚|台)の\s*(?:gpu|グラボ)`,
+        String.raw`\bcombien\s+de\s+(?:gpus?|cartes?)\b`,
+        String.raw`\bcu[áa]nt[ao]s\s+(?:gpus?|tarjetas?)\b`,
+        String.raw`\bwie\s*viele\s+(?:gpus?|grafikkarten?|karten?)\b`,
+      ].join('|'),
+      'g',
+    ),
+    when: (t) => /卡|gpu|카드|グラボ|カード|combien|cu[áa]nt|viele/.test(t),
+    write: (m) => {
+      const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      // A count stated right after ("卡数：8", "数量为 4"): the user's own, not asked.
+      if (/^\s*(?:[:：=]|为|是)?\s*\d/.test(after)) return m[0];
+      return after.split(/[^a-z0-9-]+/).some((w) => w && gpuIdOf(w)) ? ' how many ' : ' how many gpus ';
+    },
+    example: 'DeepSeek-V3 Lora微调所需卡数和最大训练长度',
+    source: 'modelscope/ms-swift#3043',
+  },
+];
