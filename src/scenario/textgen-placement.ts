@@ -11,7 +11,9 @@ const SIXTEEN_BIT = new Set(['bf16', 'fp16']);
  * --auto-devices, --disk, --deepspeed, --gpu-memory, --cpu-memory is given,
  * `LoaderClass.from_pretrained(..., torch_dtype=torch.float16)` then `model = model.cuda()` — every
  * weight on the current device, card 0; from 13c033c7 (2025-01-02) `model.to(get_device())`,
- * `torch.device('cuda')`, the same card. Only those flags take the `device_map='auto'` branch
+ * `torch.device('cuda')`, the same card (ae02ffc6, 2025-04-20, #6859, later passes device_map='auto'
+ * on that path and still ends with `model.to(get_device())`: not checked here, since the threads
+ * read are of 2023–2024 releases). Only those flags take the `device_map='auto'` branch
  * (get_max_memory_dict: --gpu-memory caps each GPU; --auto-devices alone caps GPU 0 and spills to
  * the CPU, never to the other GPUs). So a 16-bit model the user runs there on N cards is the whole
  * model on one card, the others idle (oobabooga/textgen#3442 "it only uses one").
