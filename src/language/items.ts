@@ -112,8 +112,12 @@ export type ItemBody =
   | { kind: 'allocator'; value: 'expandable' }
   /** verl's PPO/GRPO trainer (memory/rl.ts: logits of every position). */
   | { kind: 'rlTrainer'; value: 'verl' }
-  /** HF device_map="auto" / naive model parallel: whole layers per GPU, run one GPU after another. */
-  | { kind: 'layerSplit'; value: 'sequential' }
+  /**
+   * HF device_map="auto" / naive model parallel: whole layers per GPU, run one GPU after another
+   * ('sequential'); text-generation-webui's default 16-bit load: the whole model on the first GPU
+   * ('first-card', scenario/textgen-placement.ts).
+   */
+  | { kind: 'layerSplit'; value: 'sequential' | 'first-card' }
   | { kind: 'control'; value: 'undo' | 'reset' };
 
 export type Item = ItemBody & Span;
