@@ -44,7 +44,7 @@ describe('prose around a model and a card is answered, its facts said as weak', 
   // longer unread, so the "mostly unread" note is not said; it is still answered, not refused.
   it('c574 (oobabooga/text-generation-webui) is answered, not refused as mostly unread', () => {
     expect(refusedAsMostlyUnread(lineText('c574'))).toBe(false);
-    expect(answered(lineText('c574')).scenario.mode).toBe('inference');
+    expect(answered(lineText('c574')).scenario!.mode).toBe('inference');
   });
 
   it('c574: the words not read are listed once, not used for the estimate', () => {
