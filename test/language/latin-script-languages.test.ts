@@ -116,3 +116,30 @@ describe('the real lines (batch rlat)', () => {
     expect(s.hardware?.capacityBytes).toBe(read('qwen2.5-0.5b qlora on 8GB').scenario.hardware?.capacityBytes);
   });
 });
+
+describe('negation, counts and questions in those languages', () => {
+  it.each([
+    ['llama-3-8b lora sur une RTX 4090 sans gradient checkpointing', 'recompute'],
+    ['llama-3-8b full auf zwei A100 ohne offload', 'offload'],
+  ])('%s: the setting is turned off, said', (text, fact) => {
+    const r = reply(text);
+    expect(facts(r)).toContain(fact);
+    expect(notUsed(r)).toEqual([]);
+  });
+
+  it('German length and batch words: "Sequenzlänge 4096, Batchgröße 4"', () => {
+    const s = read('llama-3-8b full auf zwei A100, Sequenzlänge 4096, Batchgröße 4').scenario;
+    expect([s.seq, s.microBatch, s.hardware?.count]).toEqual([4096, 4, 2]);
+  });
+
+  it.each([
+    '¿Puedo correr llama-3-70b en dos RTX 3090 con un contexto de 8192?',
+    'Consigo rodar o llama-3-8b na minha placa de vídeo de 8 Go?',
+    'Il modello llama-3-8b entra in una scheda video da 12 GB con contesto 4096?',
+  ])('%s: read, nothing listed, run as inference where a run verb says so', (text) => {
+    const r = reply(text);
+    expect(r.kind).toBe('estimate');
+    expect(notUsed(r)).toEqual([]);
+  });
+});
+
