@@ -8,6 +8,7 @@ import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome, ReportedTopic } from './items.js';
 import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
+import { isOtherScript } from './letters.js';
 import { isModelVariantWord } from './model-variant-words.js';
 import { isNoSetupNumber } from './no-setup-numbers.js';
 import { traceItem, type Doubt } from './item-trace.js';
@@ -244,7 +245,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   let kept = numbersWhereCardsCannotGo(corrected.length ? [...reading.kept, ...corrected].sort((a, b) => a.offset - b.offset) : reading.kept);
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
-  const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
+  // …while a word of Latin letters, accented or not ("pénurie", "Größe"), is a word of the message like any other.
+  const latinUnread = unread.filter((u) => !isOtherScript(u.word));
   // A message whose words read make a setup (a model or size, and a card or what is done with it)
   // is answered however much prose is around it, the words not read said once and the reading said
   // to stand on few words (estimable.ts); only a message with nothing estimable in it is refused.
