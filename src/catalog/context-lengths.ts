@@ -32,6 +32,8 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   // max_position_embeddings 2048; Mistral-Small-Instruct-2409 32768, Mistral-Large-Instruct-2407 131072.
   'codegen-2b': 2048, 'codegen-16b': 2048, 'moss-moon-003-16b': 2048, 'internlm-7b': 2048,
   'mistral-small-22b': 32768, 'mistral-large-123b': 131072,
+  // Phi-3-vision-128k-instruct: max_position_embeddings 131072 (LongRoPE over an original 4096).
+  'phi-3-vision-4.2b': 131072,
   'llama-1-7b': 2048, 'llama-1-13b': 2048, 'llama-1-33b': 2048, 'llama-1-65b': 2048,
   'llama-2-7b': 4096, 'llama-2-13b': 4096, 'llama-2-70b': 4096,
   'codellama-7b': 16384, 'codellama-13b': 16384, 'codellama-34b': 16384,

@@ -25,6 +25,7 @@ describe('the models strangers name resolve to their catalog entry (rcat2)', () 
     ['moss-moon-003-16b', ['fnlp/moss-moon-003-sft', 'moss-moon-003-sft-int4', 'MOSS', 'moss-moon-003-base']],
     ['mistral-small-22b', ['mistralai/Mistral-Small-Instruct-2409', 'Mistral-Small-Instruct-2409', 'mistral small 22b']],
     ['mistral-large-123b', ['mistralai/Mistral-Large-Instruct-2407', 'Mistral-Large-Instruct-2407', 'Mistral Large 2', 'mistral-large']],
+    ['phi-3-vision-4.2b', ['microsoft/Phi-3-vision-128k-instruct', 'Phi-3-vision-128k-instruct', 'phi-3-vision', 'Phi3-Vision']],
   ] as const)('%s', (id, names) => {
     for (const name of names) {
       const { id: got, said } = modelOf(`${name} inference on 2x h100`);
@@ -45,6 +46,7 @@ describe('the models strangers name resolve to their catalog entry (rcat2)', () 
     ['c1315', 'internlm-7b'],
     ['c1327', 'codegen-16b'],
     ['c451', 'moss-moon-003-16b'],
+    ['c555', 'phi-3-vision-4.2b'],
   ] as const)('corpus line %s reads as %s', (line, id) => {
     expect(modelOf(corpusText(line)).id).toBe(id);
   });
@@ -64,6 +66,14 @@ describe('their shapes', () => {
     expect(diff).toBe(2 * 6144 * (107008 - 51200) + (107008 - 51200));
   });
 
+  it("Phi-3-vision's tower is CLIP ViT-L/14-336 with a 4096-wide merged projector: 0.33B beside the text model", () => {
+    const v = modelById('phi-3-vision-4.2b')!.arch.vision!;
+    expect(v.params).toBeGreaterThan(0.32e9);
+    expect(v.params).toBeLessThan(0.34e9);
+    const total = countParams(modelById('phi-3-vision-4.2b')!.arch).total + v.params;
+    expect(Math.abs(total / 4.2e9 - 1)).toBeLessThan(0.02);
+  });
+
   it('InternLM-7B biases q, k, v and o (config "bias": true), unlike InternLM-20B', () => {
     expect(modelById('internlm-7b')!.arch.attentionBias).toBe('all');
     expect(modelById('internlm-20b')!.arch.attentionBias).toBe('none');
@@ -75,5 +85,6 @@ describe('their shapes', () => {
     expect(contextLengthOf('internlm-7b')).toBe(2048);
     expect(contextLengthOf('mistral-small-22b')).toBe(32768);
     expect(contextLengthOf('mistral-large-123b')).toBe(131072);
+    expect(contextLengthOf('phi-3-vision-4.2b')).toBe(131072);
   });
 });
