@@ -43,10 +43,11 @@ export interface FactTrace {
   /** For a memory said with no card: the words that read it as several cards' memory in all (memory-totals.ts). */
   asTotal?: { say: string; gib: number; cards: string };
   /**
-   * Other places the message says the same fact again, which confirm it and set nothing: the card's
-   * memory said again ("my RTX 3060 (12GB) … Is 12GB just not enough?"), card-memory-again.ts.
+   * Other places the message says the same fact again, which confirm it and set nothing, each with
+   * how (said-again.ts): the model named again ("Llama 3.1 8B" beside `base_model: …Llama-3.1-8B`,
+   * "same model"), the card's memory ("my RTX 3060 (12GB) … Is 12GB just not enough?").
    */
-  also?: { at: number; end: number }[];
+  also?: { at: number; end: number; said?: string }[];
 }
 
 /** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */
