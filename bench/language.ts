@@ -79,7 +79,8 @@ function sizeOfPendingModel(token: string): string {
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
   ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|names no size|shape for|read as a|as your setup|your setup's (?:model)\b/],
-  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|no train or run word|a training setting with no train word|fine-tune: "|your setup's (?:mode)\b/],
+  // A method taken from the weights ("LoRA: training on int8 weights trains adapters (say "full" …)", resolve-mode.ts) is said with its switch.
+  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|no train or run word|a training setting with no train word|fine-tune: "|trains adapters \(say "full"|your setup's (?:mode)\b/],
   // LoRA alpha scales the update and changes no memory: not compared.
   ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA|your setup's (?:mode)\b/],
   ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset|your setup's (?:precision recipe|compute precision)\b/],
@@ -99,7 +100,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['framework', (s) => s.framework, /conventions \(default\)|no framework named|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|if yours has \d+ GB|your setup's (?:GPU type|GPU count|node count)\b/],
-  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|kept from the thread|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
+  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|kept from the thread|generated after a \d[\d,]*-token prompt|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").
   // A reply that says it set another run aside ("the other run the message contrasts") has said the comparison is not made.

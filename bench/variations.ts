@@ -1,5 +1,6 @@
 import { corpusFiles, judge, load, type Line, type Result } from './language.js';
 import { SHAPE_TRANSFORMS } from './variations/shapes.js';
+import { REWORDINGS } from './variations/rewordings.js';
 import { TRANSFORMS, type Transform } from './variations/transforms.js';
 
 /**
@@ -12,7 +13,10 @@ import { TRANSFORMS, type Transform } from './variations/transforms.js';
  *
  * Two families are printed apart: the small transforms (a space, a unit, a key's colon) and the shapes
  * strangers' messages arrive in (bench/variations/shapes.ts: prose around the setup, a log after it,
- * a fenced config, Hub ids and product names, counts in words, "4k" for 4096).
+ * a fenced config, Hub ids and product names, counts in words, "4k" for 4096); a third, the rewordings
+ * (bench/variations/rewordings.ts: "A100-80G x4", "4 A100s (80 GB)", "4096 tokens", "max_seq_len=4096",
+ * "bs 2", "per_device_train_batch_size=2", "with"/"using" for "on", the cards moved to the front, lower
+ * case). The last line is the survival of every variant of every family together.
  */
 
 interface Tally {
@@ -61,16 +65,16 @@ function tally(transform: Transform, rightLines: readonly Line[]): Tally {
 function report(title: string, tallies: readonly Tally[], verbose: boolean): string[] {
   const count = (t: Tally, v: Result['verdict']) => t.failures.filter((f) => f.result.verdict === v).length;
   const row = (name: string, tried: number, failed: number, refused: number, flagged: number, silent: number) =>
-    `  ${name.padEnd(24)} ${String(tried).padStart(5)} ${String(tried - failed).padStart(10)} ${String(failed).padStart(8)} ${String(refused).padStart(8)} ${String(flagged).padStart(8)} ${String(silent).padStart(7)} ${pct(tried - failed, tried).padStart(9)}`;
+    `  ${name.padEnd(24)} ${String(tried).padStart(5)} ${String(tried - failed).padStart(11)} ${String(failed).padStart(8)} ${String(refused).padStart(8)} ${String(flagged).padStart(8)} ${String(silent).padStart(7)} ${pct(tried - failed, tried).padStart(9)}`;
   const sum = (f: (t: Tally) => number) => tallies.reduce((n, t) => n + f(t), 0);
   const out = [
     `${title} — ${tallies.length} transforms`,
     '',
-    `  ${'transform'.padEnd(24)} ${'tried'.padStart(5)} ${'unchanged'.padStart(10)} ${'changed'.padStart(8)} ${'refused'.padStart(8)} ${'flagged'.padStart(8)} ${'silent'.padStart(7)} ${'stability'.padStart(9)}`,
+    `  ${'transform'.padEnd(24)} ${'tried'.padStart(5)} ${'still right'.padStart(11)} ${'changed'.padStart(8)} ${'refused'.padStart(8)} ${'flagged'.padStart(8)} ${'silent'.padStart(7)} ${'survival'.padStart(9)}`,
     ...tallies.map((t) => row(t.transform.id, t.tried, t.failures.length, count(t, 'refused'), count(t, 'flagged'), count(t, 'silent'))),
     row('all', sum((t) => t.tried), sum((t) => t.failures.length), sum((t) => count(t, 'refused')), sum((t) => count(t, 'flagged')), sum((t) => count(t, 'silent'))),
     '',
-    `${title}: stability ${pct(sum((t) => t.tried - t.failures.length), sum((t) => t.tried))} of ${sum((t) => t.tried)} variants read as their line did.`,
+    `${title}: survival ${pct(sum((t) => t.tried - t.failures.length), sum((t) => t.tried))} of ${sum((t) => t.tried)} variants read as their line did.`,
   ];
   for (const t of tallies.filter((x) => x.failures.length)) {
     out.push('', `${t.transform.id} — ${t.transform.description} (seen: ${t.transform.seen}):`);
@@ -92,7 +96,7 @@ function main(): void {
     return;
   }
   const lines = load(corpusFiles(args.files));
-  const all = [...TRANSFORMS, ...SHAPE_TRANSFORMS];
+  const all = [...TRANSFORMS, ...SHAPE_TRANSFORMS, ...REWORDINGS];
   const unknown = [...(args.only ?? [])].filter((id) => !all.some((t) => t.id === id));
   if (unknown.length) {
     console.error(`unknown transform ${unknown.join(', ')}; transforms: ${all.map((t) => t.id).join(', ')}`);
@@ -103,9 +107,21 @@ function main(): void {
   const right = lines.filter((l) => l.reading !== null && !l.expect && judge(l).verdict === 'right');
   const chosen = (family: readonly Transform[]) => family.filter((t) => !args.only || args.only.has(t.id));
   const out = [`headroom variations bench — ${right.length} of ${lines.length} corpus lines read right today, each rewritten by every transform`];
-  for (const [title, family] of [['Small transforms', chosen(TRANSFORMS)], ['Shapes of a stranger\'s message', chosen(SHAPE_TRANSFORMS)]] as const) {
-    if (family.length) out.push('', ...report(title, family.map((t) => tally(t, right)), args.verbose));
+  const families = [
+    ['Small transforms', chosen(TRANSFORMS)],
+    ['Shapes of a stranger\'s message', chosen(SHAPE_TRANSFORMS)],
+    ['Rewordings', chosen(REWORDINGS)],
+  ] as const;
+  let tried = 0;
+  let survived = 0;
+  for (const [title, family] of families) {
+    if (!family.length) continue;
+    const tallies = family.map((t) => tally(t, right));
+    tried += tallies.reduce((n, t) => n + t.tried, 0);
+    survived += tallies.reduce((n, t) => n + t.tried - t.failures.length, 0);
+    out.push('', ...report(title, tallies, args.verbose));
   }
+  out.push('', `Overall survival: ${pct(survived, tried)} — ${survived} of ${tried} variants still read right.`);
   console.log(out.join('\n'));
 }
 

@@ -18,11 +18,11 @@ const LENGTH_JOIN = String.raw`(?:\s*(?:of|is|=|:|to|at)?\s*(?:a |an |the )?)`;
 const LENGTH_NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kK]|\d+)`;
 
 /** A length phrase: a length word, its join and its number; or a number followed by "tokens" / "context". */
-const LENGTH_BEFORE = new RegExp(String.raw`(?<![\w-])(${LENGTH_WORD})(${LENGTH_JOIN})${LENGTH_NUMBER}(?![\w.,]\d|[\w])`, 'gi');
+export const LENGTH_BEFORE = new RegExp(String.raw`(?<![\w-])(${LENGTH_WORD})(${LENGTH_JOIN})${LENGTH_NUMBER}(?![\w.,]\d|[\w])`, 'gi');
 const LENGTH_AFTER = new RegExp(String.raw`(?<![\w.,-])${LENGTH_NUMBER}( ?(?:tokens?|context|ctx)\b)`, 'gi');
 
 /** The number a typed length stands for: "4k" is 4096, "4,096" is 4096. */
-function tokens(typed: string): number | null {
+export function tokens(typed: string): number | null {
   const k = typed.match(/^(\d+(?:\.\d+)?)[kK]$/);
   if (k) return Math.round(Number(k[1]) * 1024);
   const n = Number(typed.replace(/,/g, ''));
@@ -47,10 +47,10 @@ const roundK = (n: number): boolean => n >= 1024 && n % 1024 === 0 && (n & (n - 
 
 /** The length words of prose read as one word: what a change of naming keeps. */
 const LENGTH_PHRASE = new RegExp(String.raw`(?<![\w-])(?:${LENGTH_WORD}|context of)${LENGTH_JOIN}(?=\d)`, 'gi');
-const lengthWordsAsOne = (t: string): string => t.replace(LENGTH_PHRASE, '⟨length⟩ ');
+export const lengthWordsAsOne = (t: string): string => t.replace(LENGTH_PHRASE, '⟨length⟩ ');
 
 /** The length word of each prose length phrase written another way ("seq len 4096" → "max_seq_length 4096"). */
-function renameLengthWord(text: string, name: string): string {
+export function renameLengthWord(text: string, name: string): string {
   return inProse(text, (line) =>
     line.replace(LENGTH_BEFORE, (m, word: string, _join: string, typed: string) => (word.toLowerCase() === name.trimEnd() ? m : `${name}${typed}`)),
   );
@@ -62,7 +62,7 @@ function renameLengthWord(text: string, name: string): string {
  * A micro-batch stated in prose ("batch size of 2", "batch size 4"); a global or total batch is not one,
  * nor a key typed in prose ("batch_size 32" is alpaca-lora's global batch, c155).
  */
-const PROSE_BATCH = /(?<![\w-])(?<!(?:global|total|effective|train) )(?:micro[ -]?)?batch[ -]?size(?:\s*(?:of|is|=|:)\s*|\s+)(\d+)(?![\w.,])/gi;
+export const PROSE_BATCH = /(?<![\w-])(?<!(?:global|total|effective|train) )(?:micro[ -]?)?batch[ -]?size(?:\s*(?:of|is|=|:)\s*|\s+)(\d+)(?![\w.,])/gi;
 /** A length stated in prose, as LENGTH_BEFORE finds it. */
 const PROSE_LENGTH = LENGTH_BEFORE;
 

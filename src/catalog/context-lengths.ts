@@ -28,6 +28,12 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'internvl2-8b': 32768, 'internvl2.5-8b': 32768, 'internvl2-26b': 32768, 'internvl2-llama3-76b': 8192,
   'internvl3-8b': 32768, 'internvl3-78b': 32768, 'dbrx-132b-a36b': 32768, 'hunyuan-80b-a13b': 32768,
   'exaone-3.5-2.4b': 32768, 'exaone-4.0-32b': 131072, 'open-llama-3b-v2': 2048, 'open-llama-7b': 2048, 'olmo-1b': 2048,
+  // The fourteenth session's models (rcat2): CodeGen's and MOSS's n_positions 2048; InternLM-7B's
+  // max_position_embeddings 2048; Mistral-Small-Instruct-2409 32768, Mistral-Large-Instruct-2407 131072.
+  'codegen-2b': 2048, 'codegen-16b': 2048, 'moss-moon-003-16b': 2048, 'internlm-7b': 2048,
+  'mistral-small-22b': 32768, 'mistral-large-123b': 131072,
+  // Phi-3-vision-128k-instruct: max_position_embeddings 131072 (LongRoPE over an original 4096).
+  'phi-3-vision-4.2b': 131072,
   'llama-1-7b': 2048, 'llama-1-13b': 2048, 'llama-1-33b': 2048, 'llama-1-65b': 2048,
   'llama-2-7b': 4096, 'llama-2-13b': 4096, 'llama-2-70b': 4096,
   'codellama-7b': 16384, 'codellama-13b': 16384, 'codellama-34b': 16384,

@@ -30,6 +30,7 @@ import { INTERNVL_MODELS } from './models/internvl.js';
 import { MOE_MISC_MODELS } from './models/moe-misc.js';
 import { EXAONE_MODELS } from './models/exaone.js';
 import { OPEN_MODELS } from './models/open-models.js';
+import { CODEGEN_MODELS } from './models/codegen.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -71,4 +72,5 @@ export const MODELS: readonly ModelSpec[] = [
   ...MOE_MISC_MODELS,
   ...EXAONE_MODELS,
   ...OPEN_MODELS,
+  ...CODEGEN_MODELS,
 ];

@@ -249,7 +249,7 @@ export const evaluation = (d: Part[]) => item({ kind: 'eval', batch: null, keepL
 export const evalBatch = (d: Part[]) => item({ kind: 'eval', batch: num([d[1]!]), keepLogits: false }, d);
 export const allocator = (d: Part[]) => item({ kind: 'allocator', value: 'expandable' }, d);
 export const rlTrainer = (d: Part[]) => item({ kind: 'rlTrainer', value: 'verl' }, d);
-export const layerSplit = (d: Part[]) => item({ kind: 'layerSplit', value: 'sequential' }, d);
+export const layerSplit = (d: Part[]) => item({ kind: 'layerSplit', value: tok(d[0]!).value === 'first-card' ? 'first-card' : 'sequential' }, d);
 /** `ngl 35` or `35 layers on gpu`. */
 export const ngl = (d: Part[]) => item({ kind: 'ngl', value: num([tok(d[0]!).type === 'nglKw' ? d[1]! : d[0]!]) }, d);
 export const control = (d: Part[]) => item({ kind: 'control', value: tok(d[0]!).value as 'undo' }, d);

@@ -1,4 +1,5 @@
 import { ISSUE_COURTESY_WORDS } from './issue-courtesy-words.js';
+import { LATIN_FILLER_WORDS } from './latin-filler.js';
 
 /**
  * Words that carry no request meaning: ignored and reported back as ignored (DESIGN §2:
@@ -127,6 +128,7 @@ export const FILLER = new Set(
   mine ours yours theirs`
     .split(/\s+/)
     .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), LISTED_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), ISSUE_COURTESY_WORDS.split(/\s+/))
+    .concat(LATIN_FILLER_WORDS)
     .filter(Boolean),
 );
 

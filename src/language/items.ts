@@ -12,6 +12,13 @@ export interface Span {
   text: string;
 }
 
+/** An item the reconciler dropped that says again what a kept item says (said-again.ts): its span, and the kept item's. */
+export interface SaidAgain {
+  at: number;
+  end: number;
+  of: { at: number; end: number; kind: ItemBody['kind'] };
+}
+
 export type ArchField = 'layers' | 'hidden' | 'heads' | 'kv' | 'ffn' | 'vocab' | 'headdim';
 export type ParallelDim = 'tp' | 'pp' | 'cp' | 'ep' | 'dp' | 'vpp';
 export type BatchField = 'mbs' | 'ga' | 'gbs';
@@ -112,8 +119,12 @@ export type ItemBody =
   | { kind: 'allocator'; value: 'expandable' }
   /** verl's PPO/GRPO trainer (memory/rl.ts: logits of every position). */
   | { kind: 'rlTrainer'; value: 'verl' }
-  /** HF device_map="auto" / naive model parallel: whole layers per GPU, run one GPU after another. */
-  | { kind: 'layerSplit'; value: 'sequential' }
+  /**
+   * HF device_map="auto" / naive model parallel: whole layers per GPU, run one GPU after another
+   * ('sequential'); text-generation-webui's default 16-bit load: the whole model on the first GPU
+   * ('first-card', scenario/textgen-placement.ts).
+   */
+  | { kind: 'layerSplit'; value: 'sequential' | 'first-card' }
   | { kind: 'control'; value: 'undo' | 'reset' };
 
 export type Item = ItemBody & Span;
@@ -157,5 +168,7 @@ export type ParseOutcome =
       keptFromOtherRuns?: { at: number; end: number }[];
       /** What the user reported happened (an out-of-memory), dropped from the setup as a help word and handed on here. */
       reported?: ReportedTopic[];
+      /** Items the reconciler dropped that say again what a kept item says ("Llama 3.1 8B" beside `base_model: …Llama-3.1-8B`): that fact's, never listed as not used (said-again.ts). */
+      again?: SaidAgain[];
     }
   | { ok: false; error: import('../reply/types.js').ErrorReply };

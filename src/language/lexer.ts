@@ -1,6 +1,7 @@
 import moo from 'moo';
 import { namesAModel } from '../hub/evidence.js';
 import { ATTACHED_CONFIG, hubTokenAt, repoOf } from '../hub/ids.js';
+import { LATIN_LETTERS } from './letters.js';
 import { nameAt } from './names.js';
 
 /**
@@ -55,7 +56,8 @@ function rules(): moo.Rules {
     ),
     // A digit-led run that is none of the above ("13bb", "0.5x"): reported like an unknown word.
     badnum: re(`\\d[a-z0-9.\\-_]*`),
-    word: /[a-z][a-z0-9]*(?:['.\-_][a-z0-9]+)*/,
+    // Words of Latin letters, accented ones too (letters.ts): "mémoire", "ça", "Größe" are one word each.
+    word: re(`[${LATIN_LETTERS}][${LATIN_LETTERS}0-9]*(?:['.\\-_][${LATIN_LETTERS}0-9]+)*`),
     sep: /[,;:=()[\]{}?!./+&|%"'`*~#@<>^$\\_-]+/,
     // Letters of other scripts ("跑", "на"): a word the reply lists as not read, never an error.
     foreign: /[^\x00-\x7f]+/,

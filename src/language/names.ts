@@ -1,5 +1,6 @@
 import { GPUS, MODELS } from '../catalog/index.js';
 import { FAMILIES, GPU_NAMES, KEYWORD_INDEX, MODEL_NAMES } from './lexicon.js';
+import { isLatinLetterCode } from './letters.js';
 import { chunks } from './spelling.js';
 import { KEYWORDS } from './vocabulary.js';
 
@@ -83,7 +84,8 @@ function startsSomeKey(key: string): boolean {
 
 // Character classes by code: these run at every token start, where a regex test per character
 // was a tenth of the request path. Only `\s` outside ASCII still goes to the regex.
-const isLetterCode = (c: number) => c >= 97 && c <= 122;
+// A letter is any lower-case Latin letter (letters.ts): "lot" does not end inside "lotería".
+const isLetterCode = isLatinLetterCode;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
 const isAlnumCode = (c: number) => isLetterCode(c) || isDigitCode(c);
 /** `\s`, `_`, `-` or `×` (spelling.ts's separators). */

@@ -22,11 +22,27 @@ const LOOKALIKES: Record<string, string> = {
   '\u00d7': 'x', '\u2715': 'x', '\u2716': 'x', '\u2217': '*', '\u2026': '.',
   '\uff08': '(', '\uff09': ')', '\uff0c': ',', '\uff1a': ':', '\uff1b': ';', '\uff1f': '?', '\uff01': '!', '\u3001': ',', '\u3002': '.',
   '\uff1d': '=',
+  // Spanish opens a question or an exclamation upside down ("¿Cabe en la memoria?"): the same marks.
+  '\u00bf': '?', '\u00a1': '!',
 };
 
 /** Memory units in Cyrillic after a number ("V100 32 ГБ", EleutherAI/gpt-neox#616): ГБ, ТБ, МБ are GB, TB, MB. */
 const CYRILLIC_UNIT = /(?<=\d\s?)[ГгТтМм][Бб](?![\p{L}])/gu;
 const CYRILLIC_UNITS: Record<string, string> = { г: 'gb', т: 'tb', м: 'mb' };
+
+/**
+ * Memory units in French after a number ("24 Go", "16Go VRAM", "512 Mo", "2 To": octets, as GB, MB and TB;
+ * jsboige/CoursIA#15640 "Qwen3-4B FIT a 4,096 GiB sur 8 Go", #10247 "Qwen2.5-0.5B, 8 Go viable"): written
+ * with a capital, as French writes them; a lower-case "go" after a number stays English ("let 2 go").
+ * The same length, so every character keeps its place.
+ */
+const FRENCH_UNIT = /(?<=\d\s?)[GMT]o(?![\p{L}\p{N}])/gu;
+const FRENCH_UNITS: Record<string, string> = { G: 'gb', M: 'mb', T: 'tb' };
+/**
+ * A decimal comma before a memory unit ("1,5 Go", "2,51 Go", "5,0 GiB"; CoursIA#10361 "VRAM pic 2,51 Go / 8 Go"):
+ * run after the French units are written "gb"; one or two digits after the comma, so a thousands comma ("4,096 GiB" is read as it is) never moves.
+ */
+const DECIMAL_COMMA = /(?<=\d),(?=\d{1,2}\s?[GMTgmt](?:i?[Bb])?(?![\p{L}\p{N}]))/gu;
 
 /**
  * Characters that show nothing themselves but change what is around them: zero-width spaces and
@@ -64,6 +80,8 @@ export function normalise(input: string | MappedText): MappedText {
     .replace(PICTOGRAPH, () => ' ', 'normalise.pictograph')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!, 'normalise.lookalike')
     .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!, 'normalise.cyrillic-unit')
+    .replace(/\d\s?[GMT]o/.test(text.text) ? FRENCH_UNIT : NEVER, (m) => FRENCH_UNITS[m[0][0]!]!, 'normalise.french-unit')
+    .replace(/\d,\d/.test(text.text) ? DECIMAL_COMMA : NEVER, () => '.', 'normalise.decimal-comma')
     .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]), 'normalise.lower-case')
     // Traditional Chinese read as simplified, one character for one (traditional-chinese.ts).
     .replace(/[\u4e00-\u9fff]/.test(text.text) ? TRADITIONAL : NEVER, (m) => TRADITIONAL_TO_SIMPLIFIED[m[0]]!, 'normalise.traditional-chinese');

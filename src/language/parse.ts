@@ -3,16 +3,17 @@ import { impossibleCardSize } from './card-sizes.js';
 import { errorReply } from './errors.js';
 import { amongUnread, estimableSetup, readFromFewWords } from './estimable.js';
 import { insideNoRequest, noRequestSpans } from './no-request.js';
-import { editDistance, nearestSpelling } from './fuzzy.js';
+import { meaningfulSuggestion, typoOf } from './near-miss.js';
 import { checkInput, MAX_GRAMMAR_TOKENS, tooManyItems } from './input-check.js';
 import type { Item, ParseOutcome, ReportedTopic } from './items.js';
 import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
+import { isOtherScript } from './letters.js';
 import { isModelVariantWord } from './model-variant-words.js';
 import { isNoSetupNumber } from './no-setup-numbers.js';
 import { traceItem, type Doubt } from './item-trace.js';
 import { COUNTED_NUMBER_COST, KEYWORD_WITH_VALUE_COST, countsTheNext, hasItsValue, readAcross } from './set-aside-tokens.js';
-import { tokenize, type Token } from './lexer.js';
+import type { Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
 import { withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
@@ -22,6 +23,7 @@ import { readHostMemory } from './hardware/host-memory.js';
 import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
+import { saidAgain } from './said-again.js';
 import { reportsSetAside } from './reconcile/settings.js';
 import { reportedTopic } from './prose/rules/oom-reports.js';
 import type { OwnedRuns } from './reconcile/owners.js';
@@ -244,7 +246,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   let kept = numbersWhereCardsCannotGo(corrected.length ? [...reading.kept, ...corrected].sort((a, b) => a.offset - b.offset) : reading.kept);
   // Words of another script are prose we cannot read, listed but not counted against the
   // message: "3090 24g，跑llama-7b" is mostly items.
-  const latinUnread = unread.filter((u) => !/[^\x00-\x7f]/.test(u.word));
+  // …while a word of Latin letters, accented or not ("pénurie", "Größe"), is a word of the message like any other.
+  const latinUnread = unread.filter((u) => !isOtherScript(u.word));
   // A message whose words read make a setup (a model or size, and a card or what is done with it)
   // is answered however much prose is around it, the words not read said once and the reading said
   // to stand on few words (estimable.ts); only a message with nothing estimable in it is refused.
@@ -337,6 +340,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     return topic ? [{ topic, rule: s.rule, at: s.at, end: s.end }] : [];
   });
   const reported: ReportedTopic[] = [];
+  const read = items;
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text, notes);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
@@ -352,51 +356,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     ...(owned.aside.length ? { otherRuns: owned.aside } : {}),
     ...(owned.doubts.length ? { keptFromOtherRuns: owned.doubts.map(({ at, end }) => ({ at, end })) } : {}),
   };
-  return done({ ok: true, items, traces, aside: mapped.setAside(), ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns, ...(reported.length ? { reported } : {}) }, run.results.length);
-}
-
-/**
- * English words one letter off a keyword: a word of their own, never its typo. "content" is a chat
- * message's key (`"content": [{"type": "image", … "min_pixels": 224 * 224}]`, QwenLM/Qwen3-VL#518,
- * c721), and read as "context" it made 224 the length. "turning" is no "tuning": "after turning on
- * \"verbose\"" (KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25, c1233) made a GGUF load a fine-tune.
- */
-const WORDS_NOT_TYPOS = new Set(['content', 'contest', 'turning']);
-
-/** The keyword token a long, letters-only word one edit away from a keyword spelling stands for. */
-function typoOf(word: string, suggestion: string): Token | null {
-  if (!/^[a-z]{7,}$/.test(word) || WORDS_NOT_TYPOS.has(word)) return null;
-  const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
-  if (!/^[a-z]+$/.test(key) || editDistance(word, key, 1) > 1) return null;
-  // A word that only adds or drops an ending ("decoder", "trainer") is another English word.
-  if (word.startsWith(key) || key.startsWith(word)) return null;
-  const tokens = tokenize(suggestion.toLowerCase()).filter((t) => t.type !== 'ws');
-  return tokens.length === 1 && tokens[0]!.type !== 'word' ? tokens[0]! : null;
-}
-
-/** Suggest a spelling only when it keeps the meaning: same digits, or the word is its beginning. */
-function meaningfulSuggestion(word: string): string | null {
-  const suggestion = nearestSpelling(word);
-  if (!suggestion) return null;
-  const digits = (s: string) => [...s.replace(/\D/g, '')].sort().join('');
-  const key = suggestion.toLowerCase().replace(/[\s_\-]/g, '');
-  const typed = word.replace(/[\s_\-]/g, '');
-  if (key.startsWith(typed) && typed.length >= 3) return suggestion;
-  if (namesItsOwn(typed, key)) return null;
-  if (digits(typed) !== digits(key)) return null;
-  // A word of letters only is a typo of a keyword only when long enough to tell ("adafactr"), not "tom" → "oom".
-  if (digits(typed) === '' && (typed.length < 5 || editDistance(typed, key, 2) > 1)) return null;
-  return suggestion;
-}
-
-/**
- * A name of letters with letters written before it is a name of its own, not a typo of it:
- * "ktransformers" (kvcache-ai/ktransformers, corpus c692) is not Hugging Face's "transformers".
- * Names with digits are left to the typo rules ("nvidiah100" is still the H100).
- */
-function namesItsOwn(typed: string, key: string): boolean {
-  const at = typed.indexOf(key);
-  return at > 0 && key.length >= 5 && /^[a-z]+$/.test(key) && /^[a-z]+$/.test(typed.slice(0, at));
+  return done({ ok: true, items, traces, aside: mapped.setAside(), ignored, keys: p.ignoredKeys, logs: p.logs, unread, notes: [...new Set(notes)], tolerant, ...otherRuns, ...(reported.length ? { reported } : {}), again: saidAgain(read, items, owned.aside) }, run.results.length);
 }
 
 const quoteList = (words: string[]) => [...new Set(words)].map((w) => `"${w}"`).join(', ');

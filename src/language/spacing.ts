@@ -14,3 +14,10 @@ const SPACE_RUN = /(?<=\S)[ \t]{2,}(?=\S)/g;
 export function oneSpaced(text: MappedText): MappedText {
   return /\S[ \t]{2}/.test(text.text) ? text.replace(SPACE_RUN, () => ' ', 'normalise.one-space') : text;
 }
+
+/**
+ * A clause with each run of spaces (or a tab) between two words as one space, for a phrase test that needs no
+ * offsets ("everything is ok", "becomes normal": mentions.ts's working-run tests). Typed with its
+ * spaces doubled, "everything  is  ok" (transformers#27121, c057) no longer said which run works.
+ */
+export const oneSpacedWords = (clause: string): string => (/\S(?:[ \t]{2}|\t)/.test(clause) ? clause.replace(/(?<=\S)(?:[ \t]{2,}|\t)(?=\S)/g, ' ') : clause);

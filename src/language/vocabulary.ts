@@ -263,6 +263,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('layerSplit', 'sequential', ['device map auto', 'device map', 'naive model parallel', 'naive model parallelism', 'naive mp', 'naive pipeline',
     'split the model across', 'split the model over', 'splitting the model across', 'splitting the model over', 'split the model between',
     'splitting the single model across', 'split the single model across', 'model split across', 'split model across', 'spread the model across']),
+  // text-generation-webui (oobabooga): its Transformers loader puts a 16-bit model on the first GPU
+  // unless --auto-devices or --gpu-memory is given (scenario/textgen-placement.ts).
+  kw('layerSplit', 'first-card', ['text-generation-webui', 'text generation webui', 'text-generation webui', 'textgen webui', 'textgen-webui', 'oobabooga', 'oobabooga webui']),
   // One prefill step's token budget: vLLM --max-num-batched-tokens, TGI --max-batch-prefill-tokens,
   // SGLang --chunked-prefill-size (config-keys.ts reads the flags as "batched tokens N").
   kw('batchedKw', 'batched', ['batched tokens', 'max num batched tokens', 'max batch prefill tokens', 'chunked prefill size'], true),
@@ -368,7 +371,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   nglKw: 'ngl <layers on the GPU>',
   allocator: 'expandable segments',
   rlTrainer: 'verl (its PPO/GRPO trainer)',
-  layerSplit: 'device_map auto (layers split over the GPUs)',
+  layerSplit: 'device_map auto (layers split over the GPUs), or text-generation-webui (its loader\'s placement)',
   evalKw: 'evaluation (with eval, compute metrics)',
   evalBatchKw: 'eval bs <samples>',
   nglPost: '<N> layers on gpu',

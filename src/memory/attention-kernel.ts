@@ -22,6 +22,16 @@ import type { Scenario } from '../scenario/schema.js';
  *   upcast bf16/fp16 math to fp32 unless allow_fp16_bf16_reduction_math_sdp, not modelled here).
  *   Asking for flash attention (attn_implementation="flash_attention_2") takes FalconFlashAttention2,
  *   which handles one K/V head, so only the unnamed or "sdpa" kernel falls back.
+ * - ChatGLM-6B (the first generation) runs its own remote code, and its `attention_fn`
+ *   (THUDM/chatglm-6b modeling_chatglm.py, March–June 2023 revisions, as vendored by the
+ *   fine-tuning repositories of the time) has no SDPA or flash path: `torch.baddbmm` into a
+ *   [b·a, s, s] buffer, `masked_fill_`, `attention_scores.float()` times the layer's
+ *   query_key_layer_scaling_coeff, `F.softmax` (its fp32 output kept for backward),
+ *   `.type(dtype)` back to 16 bits (kept by the `torch.bmm` with V). That is the eager count of
+ *   memory/activations.ts (4 + 2 B per score, a·s² per layer), whatever attn_implementation says.
+ *   ChatGLM2/3 and GLM-4 call `torch.nn.functional.scaled_dot_product_attention` on PyTorch 2
+ *   (CoreAttention), so only ChatGLM-6B is marked (arch.eagerOnly). Training only here: HF generate
+ *   of ChatGLM-6B would keep the same scores during the prefill, not modelled yet.
  */
 
 /** Frameworks whose training runs the transformers modeling files with transformers' default kernel. */
@@ -56,6 +66,8 @@ export function predatesNativeSdpa(release: string | undefined): boolean {
 
 /** The kernel transformers picks when none is named, where it is not the flash default; null elsewhere. */
 export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['engine']): KernelDefault | null {
+  const own = ownEagerAttention(s);
+  if (own) return own;
   if (!runsHfModeling(s, engine)) return null;
   if (predatesNativeSdpa(s.transformersVersion)) {
     return { attention: 'eager', words: `eager attention (transformers ${s.transformersVersion} predates its SDPA default, v${NATIVE_SDPA_FROM}: it keeps ${s.model.arch.heads} heads × s² scores per layer; say "flash attention" if the run used flash_attention_2)` };
@@ -68,6 +80,17 @@ export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['e
     return { attention: 'sdpa', words: `SDPA attention (transformers' default), run by PyTorch's math kernel: ${arch.kvHeads} K/V head beside ${arch.heads} query heads is refused by the fused kernels, so it holds ${arch.heads} heads × s² scores per layer (say "flash attention" for flash_attention_2)` };
   }
   return null;
+}
+
+/**
+ * A model whose own code has only eager attention (arch.eagerOnly, ChatGLM-6B above), trained through
+ * transformers (the HF-based frameworks, LLaMA-Factory included: it loads remote code with
+ * trust_remote_code and its flash_attn setting reaches only transformers' own modeling files).
+ */
+function ownEagerAttention(s: Scenario): KernelDefault | null {
+  if (!s.model.arch.eagerOnly || s.mode === 'inference') return null;
+  if (!HF_MODELING.has(s.framework) && s.framework !== 'llama-factory') return null;
+  return { attention: 'eager', words: `eager attention (${s.model.name}'s own modeling code has no SDPA or flash path: its attention_fn keeps ${s.model.arch.heads} heads × s² scores per layer, an fp32 softmax output and its 16-bit copy)` };
 }
 
 /** SDPA that falls back to the math kernel: unrepeated K/V heads under transformers (see above). */

@@ -51,8 +51,8 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   return BATCH_WORD.test(near) ? 'keyword' : 'position';
 }
 
-/** How a framework is only mentioned: inside a longer name, as a link's label, or asked about (issue 22). */
-export type MentionKind = 'name-part' | 'link' | 'asked';
+/** How a framework is only mentioned: inside a longer name, as a link's label, asked about, or as the tool that worked (issue 22). */
+export type MentionKind = 'name-part' | 'link' | 'asked' | 'contrast';
 
 /**
  * A framework is the one the run uses only when the user runs it: a command (`llamafactory-cli
@@ -71,8 +71,19 @@ export function frameworkMention(text: string, at: number, end: number): { kind:
   const link = linkedName(text, at, end);
   if (link) return { kind: 'link', words: link };
   const asked = askedAbout(text, at, end);
-  return asked ? { kind: 'asked', words: asked } : null;
+  if (asked) return { kind: 'asked', words: asked };
+  const contrast = CONTRASTED.exec(text.slice(Math.max(0, at - 48), at));
+  return contrast ? { kind: 'contrast', words: `${contrast[0]}${text.slice(at, end)}`.trim() } : null;
 }
+
+/**
+ * The tool a bug report sets against the failing run, as the one where it did not happen: "Note
+ * 'autosplit_reserve:' is blank. This didn't happen with exllamav2." over a config whose `backend:
+ * exllamav3` fails (theroyallab/tabbyAPI#343, c1224); "works fine with llama.cpp", "no OOM in vllm",
+ * "[Bug]: VLLM 0.8.2 OOM error (No error in 0.7.3 version)" (vllm-project/vllm#15664, a release set
+ * against the failing one the same way). The run reported is the other one.
+ */
+const CONTRASTED = /(?:\b(?:did(?:n'?t| not)|does(?:n'?t| not)|never) (?:happen|occur|oom)\w*|\b(?:work(?:s|ed)?|ran|runs?|was|is|were) (?:fine|ok(?:ay)?|well)|\bno (?:error|problem|issue|oom)s?)\s+(?:with|in|on|using|under)\s+$/i;
 
 /** A Markdown link: `[label](url)`, group 1 the label, group 2 the address. */
 const MARKDOWN_LINK = /(?<!!)\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g;

@@ -4,7 +4,9 @@ import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
+import { withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
+import { withParameterDefault } from './parameter-defaults.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -25,8 +27,8 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withFailureThreshold(withTrainingFramework(f, patch, s), text)), text), text);
-  return withOutputDoubts(doubted, text);
+  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
+  return withOutputDoubts(withFormatAlternatives(doubted, text), text);
 }
 
 /**
@@ -220,13 +222,23 @@ function withLauncherCount(f: FactTrace, previous: Scenario | null): FactTrace {
   return { ...f, weak: true, weakWords: f.words.trim(), alternative: `on ${before} GPUs` };
 }
 
-/** "How many GPUs" said in no question, or beside the GPUs the message states, is weak; so is a card or limit question written in a statement (fact-cues.ts). */
+/**
+ * "How many GPUs" said in no question, or beside the GPUs the message states, is weak; so is a card or limit
+ * question written in a statement (fact-cues.ts); so is "which GPU" beside a card the message names: "What is
+ * the minimum GPU requirement for training?" over "I have 4 * A6000 (49G) machine, is it enough to train
+ * Vicuna-7B?" (AttentionX/InstructBLIP_PEFT#1, c1272), "the minimum GPU requirement" quoted beside "on 4x
+ * A6000" (c786): the user may ask whether their cards fit, not which card to buy.
+ */
 function withQuestionDoubt(facts: FactTrace[], text: string): FactTrace[] {
   const statesCount = facts.some((f) => (f.fact === 'gpus' || f.fact === 'nodes') && f.at !== null && f.cue !== 'derived');
+  // A card named by its type ("4× RTX A6000 48GB"), not only a memory ("8× 24 GiB GPU": "What gpus … 8*24G" asks which card of that memory, c167).
+  const namedCard = facts.some((f) => f.fact === 'card' && f.at !== null && !/\bGiB GPU$/.test(f.value));
   return facts.map((f) => {
     if (f.fact !== 'question' || f.at === null || f.end === null || f.weak) return f;
     const doubt = f.value.startsWith('how many') ? howManyDoubt(text, f.at, f.end, statesCount) : statedNotAsked(text, f.at, f.end);
-    return doubt ? { ...f, weak: true, weakWords: doubt } : f;
+    if (doubt) return { ...f, weak: true, weakWords: doubt };
+    const words = text.slice(f.at, f.end).trim();
+    return f.value === 'whichGpu' && namedCard ? { ...f, weak: true, weakWords: words, alternative: words } : f;
   });
 }
 

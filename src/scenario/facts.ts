@@ -34,7 +34,7 @@ export interface FactTrace {
   against?: string;
   /** For a method read where the message names two ("sft和lora"): the other one, the switch the reply offers. */
   otherMethod?: string;
-  /** The words that correct a weak count to the other count the message or thread said ("on 4 GPUs"). */
+  /** The words that correct a weak fact: the other count the message or thread said ("on 4 GPUs"), the other format of a pair ("fp8"), a question's words to leave out. */
   alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
   sizes?: { id: string; gib: number }[];
@@ -43,10 +43,11 @@ export interface FactTrace {
   /** For a memory said with no card: the words that read it as several cards' memory in all (memory-totals.ts). */
   asTotal?: { say: string; gib: number; cards: string };
   /**
-   * Other places the message says the same fact again, which confirm it and set nothing: the card's
-   * memory said again ("my RTX 3060 (12GB) … Is 12GB just not enough?"), card-memory-again.ts.
+   * Other places the message says the same fact again, which confirm it and set nothing, each with
+   * how (said-again.ts): the model named again ("Llama 3.1 8B" beside `base_model: …Llama-3.1-8B`,
+   * "same model"), the card's memory ("my RTX 3060 (12GB) … Is 12GB just not enough?").
    */
-  also?: { at: number; end: number }[];
+  also?: { at: number; end: number; said?: string }[];
 }
 
 /** The fact a patch slot states ("gpuCount" is the GPUs, "compute" and "recipe" the precision). */
@@ -231,12 +232,16 @@ function correction(f: FactTrace): string {
       if (f.otherMethod) return `say "${f.otherMethod}" if you mean that one`;
       return f.alternative ? `say "${f.alternative}" if it trains` : 'say the method you mean';
     case 'precision':
+    case 'weights':
+      // One of two formats the message names ("BF16和FP8", format-alternatives.ts): the other is the switch.
+      if (f.alternative) return `say "${f.alternative}" if you mean that one`;
+      if (f.fact === 'weights') return 'say "bf16" if the model you run is not that one';
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
       return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
-    case 'weights':
-      return 'say "bf16" if the model you run is not that one';
     case 'question':
-      return f.value.startsWith('how many') ? 'say your cards ("on 8x A100") if you asked whether yours fit' : 'say what you ask';
+      if (f.value.startsWith('how many')) return 'say your cards ("on 8x A100") if you asked whether yours fit';
+      // "which GPU" beside the cards the message names (fact-doubts.ts withQuestionDoubt).
+      return f.alternative ? `leave out "${f.alternative}" if you asked whether your cards fit` : 'say what you ask';
     case 'framework':
       return `say "hf" if you do not run ${f.value}`;
     default:

@@ -121,7 +121,8 @@ function carriedSplitYields(r: Resolution, statedCount: number | undefined): voi
  */
 export function layerSplitStep(r: Resolution): ErrorReply | null {
   const p = r.s.parallel;
-  const asked = r.patch.has('layerSplit');
+  // text-generation-webui's name is its loader's placement, not a split (textgen-placement.ts).
+  const asked = r.patch.value<string>('layerSplit') === 'sequential';
   if (!asked && p.schedule !== 'sequential') return null;
   const n = r.gpus();
   const countChanged = r.patch.has('gpuCount') || r.patch.has('nodes');

@@ -1,9 +1,10 @@
 import { notUsedIn, numbersIn, type NotUsed } from '../language/accounting.js';
-import { cardMemoryAgain } from './card-memory-again.js';
+import { saidAgainSpans } from './said-again.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { saidWeak, type FactTrace } from './facts.js';
 import type { ParseOutcome } from '../language/parse.js';
 import type { Patch } from './patch.js';
+import type { Scenario } from './schema.js';
 
 /** What the reply says about a reading besides its facts: its notes, weak facts first, and the words no fact used. */
 
@@ -26,11 +27,11 @@ export function weakFirst(weak: string[], allNotes: string[], trace: FactTrace[]
 }
 
 /** What the message holds that no fact uses: the items set aside, unread words, set-aside keys, unused numbers. */
-export function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch): NotUsed[] {
+export function accountFor(text: string, parsed: ReadItems, trace: FactTrace[], patch: Patch, scenario: Scenario | null): NotUsed[] {
   const facts = trace.filter((f) => f.at !== null && f.end !== null).map((f) => ({ at: f.at!, end: f.end! }));
-  // A card's memory said again is the card fact's (its `also`), never a number left out.
+  // A fact said again (the model named twice, the card's memory) is that fact's (its `also`), never a number left out.
   const outside = numbersIn(text, [...parsed.logs, ...facts]);
-  const used = [...facts, ...cardMemoryAgain(text, trace, outside)];
+  const used = [...facts, ...saidAgainSpans(text, trace, scenario, parsed.again ?? [], outside)];
   const setAside = [
     // Another run's settings (a past run, a paper's setup) first, with their reason.
     ...(parsed.otherRuns ?? []),

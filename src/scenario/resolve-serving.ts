@@ -16,6 +16,7 @@ import type { Scenario } from './schema.js';
 import { LLAMACPP_NO_FLASH_THROUGH_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 import { grouped } from '../memory/format.js';
+import { llamaCppDefaultContext } from './llamacpp-context.js';
 
 /** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
 
@@ -126,6 +127,9 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   } else if (s.framework === 'tgi' && (r.isNew || r.modeChanged() || r.patch.has('framework'))) {
     inf.gpuMemoryUtilization = TGI_MEMORY_FRACTION; // --cuda-memory-fraction's default (memory/tgi-release.ts)
   } else if (inf.engine === 'vllm' && (r.isNew || r.modeChanged())) r.assume(DEFAULT_WORDS.utilization);
+  // llama.cpp and Ollama size the context they create, not the prompt: 4,096 unless said (llamacpp-context.ts).
+  // Last, as it replaces r.s (its unstated drivers).
+  llamaCppDefaultContext(r);
   return null;
 }
 

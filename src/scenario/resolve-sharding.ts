@@ -4,6 +4,7 @@ import { undoSplitOverOldCount } from './split-follows-count.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
 import { miiServesWholeModel, miiWholeModelAssumption } from './mii-replicas.js';
+import { textgenFirstCardAssumption, textgenLoadsOnFirstCard } from './textgen-placement.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import { presetFor } from './presets.js';
@@ -50,6 +51,9 @@ export function shardingStep(r: Resolution): ErrorReply | null {
       r.assume(tgiOneShardAssumption(r));
     } else if (kind === 'ddp' && miiServesWholeModel(r)) {
       r.assume(miiWholeModelAssumption(r));
+    } else if (kind === 'ddp' && textgenLoadsOnFirstCard(r)) {
+      s.sharding = { kind, stage: 0 };
+      r.assume(textgenFirstCardAssumption(r));
     } else if (kind === 'ddp' && s.mode === 'inference' && splitForServing(r)) {
       s.sharding = { kind, stage: 0 };
     } else if (kind === 'ddp' && replicated && (r.isNew || s.sharding.kind !== 'ddp')) {

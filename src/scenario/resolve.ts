@@ -246,7 +246,7 @@ function traced({ text, patch, parsed, base, control, result }: Resolution): Res
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
   const modelChosenAmong = [...parsed.notes, ...patch.setAside].some((n) => /is another setup the message mentions|as your setup's model;/.test(n));
   const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong, notes: parsed.notes });
-  const notUsed = accountFor(text, parsed, trace, patch);
+  const notUsed = accountFor(text, parsed, trace, patch, result.scenario);
   const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {

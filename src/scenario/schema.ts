@@ -101,6 +101,12 @@ const architectureFields = z.object({
    */
   sdpaKvUnrepeated: z.boolean().optional(),
   /**
+   * The model's own (remote) modeling code has no SDPA or FlashAttention path at all: ChatGLM-6B's
+   * `attention_fn` (THUDM/chatglm-6b modeling_chatglm.py) is baddbmm, an fp32 softmax and bmm, whatever
+   * kernel transformers would pick (memory/attention-kernel.ts).
+   */
+  eagerOnly: z.boolean().optional(),
+  /**
    * The MLP's activation is transformers' `gelu_new` (config `activation_function` / `hidden_act`:
    * GPT-2, GPT-J, Phi-1.5/2), Python arithmetic that keeps four f-wide tensors for backward where a
    * fused GELU keeps one (memory/activations.ts composedGeluTensors).

@@ -28,7 +28,6 @@ describe('prose around a model and a card is answered, its facts said as weak', 
   it.each([
     ['c569', 'tinygrad/tinygrad#704'],
     ['c570', 'chatchat-space/Langchain-Chatchat#470'],
-    ['c574', 'oobabooga/text-generation-webui'],
     ['c575', 'oobabooga/text-generation-webui'],
   ])('%s (%s) is no longer refused as mostly unread', (id) => {
     expect(refusedAsMostlyUnread(lineText(id))).toBe(false);
@@ -38,6 +37,14 @@ describe('prose around a model and a card is answered, its facts said as weak', 
     const read = (r.trace ?? []).filter((f) => f.at !== null);
     expect(read.length).toBeGreaterThan(0);
     for (const f of read) expect(f.weak).toBe(true);
+  });
+
+  // c574 names "oobabooga & text-generation-webui", read since 2026-12-03 as the program (its loader's
+  // placement, scenario/textgen-placement.ts): with those words read, most of the message is no
+  // longer unread, so the "mostly unread" note is not said; it is still answered, not refused.
+  it('c574 (oobabooga/text-generation-webui) is answered, not refused as mostly unread', () => {
+    expect(refusedAsMostlyUnread(lineText('c574'))).toBe(false);
+    expect(answered(lineText('c574')).scenario!.mode).toBe('inference');
   });
 
   it('c574: the words not read are listed once, not used for the estimate', () => {

@@ -319,9 +319,9 @@ describe('Colab', () => {
 
 describe('a series named with a size it has no member of, and a size before a versioned family', () => {
   // specpicks / r/LocalLLaMA style: "Mistral Small 22B at q4_K_M on rtx 3060" read as Mistral-7B with the 22B set aside.
-  it('"Mistral Small 22B" is a 22B model of the family\'s nearest shape, not the series\' 7B', () => {
+  it('"Mistral Small 22B" is Mistral Small 2409 (a catalog model since rcat2), not the series\' 7B', () => {
     const { scenario, said } = read('Mistral Small 22B at q4_K_M on rtx 3060');
-    expect(scenario.model.requestedParams).toBe(22e9);
+    expect(scenario.model.id).toBe('mistral-small-22b');
     expect(said).not.toMatch(/names no size/);
   });
 

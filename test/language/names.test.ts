@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GPUS, MODELS } from '../../src/catalog/index.js';
 import { FAMILIES, GPU_NAMES, KEYWORD_INDEX, MODEL_NAMES } from '../../src/language/lexicon.js';
+import { LATIN_LETTERS } from '../../src/language/letters.js';
 import { nameAt, type NameMatch } from '../../src/language/names.js';
 import { chunks } from '../../src/language/spelling.js';
 import { KEYWORDS } from '../../src/language/vocabulary.js';
@@ -15,8 +16,10 @@ const SEPARATOR = /[\s_\-×]/;
 const KEYWORD_NUMERIC = new Set(KEYWORDS.filter((k) => k.numeric).flatMap((k) => k.spellings.map((s) => chunks(s).join(''))));
 const FAMILY_SET = new Set(FAMILIES.map((f) => chunks(f).join('')));
 const LONGEST = Math.max(1, ...KEYWORDS.flatMap((k) => k.spellings).map((s) => chunks(s).length), 16);
-const isAlnum = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test(c);
-const isLetter = (c: string | undefined) => c !== undefined && /[a-z]/.test(c);
+// A letter is a lower-case Latin letter, accented ones too (letters.ts): "llama_2_7b_é" runs on into a word.
+const LETTER = new RegExp(`[${LATIN_LETTERS}]`);
+const isAlnum = (c: string | undefined) => c !== undefined && (LETTER.test(c) || /[0-9]/.test(c));
+const isLetter = (c: string | undefined) => c !== undefined && LETTER.test(c);
 const nameGuard = (t: string, e: number) => !isAlnum(t[e]) && !((t[e] === '-' || t[e] === '_' || t[e] === '.') && isAlnum(t[e + 1]));
 const numericGuard = (t: string, e: number) => !isLetter(t[e]) && !((t[e] === '-' || t[e] === '_' || t[e] === '.') && isLetter(t[e + 1]));
 const wordGuard = (t: string, e: number) => !isAlnum(t[e]);
@@ -52,7 +55,7 @@ function letterBreaks(spelling: string): number[] {
 function spelledSo(key: string, parts: string[], gaps: string[]): boolean {
   let offset = 0;
   for (let i = 0; i < parts.length; i++) {
-    const spaced = i > 0 && /[a-z]$/.test(parts[i - 1]!) && /^[a-z]/.test(parts[i]!) && /\s/.test(gaps[i]!);
+    const spaced = i > 0 && isLetter(parts[i - 1]!.slice(-1)) && isLetter(parts[i]![0]) && /\s/.test(gaps[i]!);
     if (spaced && !keyBreaks().get(key)?.has(offset)) return false;
     offset += parts[i]!.length;
   }

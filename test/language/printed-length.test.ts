@@ -33,7 +33,8 @@ describe('a length a program printed is said as weak', () => {
 
   it.each([
     ['llama-2-7b serve on 1x a10\n```\nValueError: the estimated maximum model length is 6144.\n```', 6144],
-    ['mistral-7b on 1x 4090\n```\n$ ./main -m mistral-7b.Q4_K_M.gguf -n 64\nllama_new_context_with_model: n_ctx      = 4096\n```', 4096],
+    // 8,192 printed, not 4,096: llama.cpp's own default length is 4,096 when none is said (scenario/llamacpp-context.ts).
+    ['mistral-7b on 1x 4090\n```\n$ ./main -m mistral-7b.Q4_K_M.gguf -n 64\nllama_new_context_with_model: n_ctx      = 8192\n```', 8192],
   ])('%j: never read silently as the length', (text, n) => {
     const r = read(text);
     if (r.seq === n) expect(r.said).toMatch(new RegExp(`seq ${n} — from "`));

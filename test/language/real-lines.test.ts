@@ -64,11 +64,10 @@ describe('lines people write (issue 11) read right', () => {
       expect(r.scenario!.model.requestedParams).toBe(7e9);
       expect(r.assumptions.join(' | ')).toMatch(/don't know the model "aquila-7b": read as a 7B model/);
     }
-    // InternLM-7B (InternLM 1) is not in the catalog: its family at 7B is InternLM2-7B, whose release
-    // the user did not say, so the reply says it on the first screen (scenario/family-size.ts).
+    // InternLM-7B (InternLM 1) is a catalog model since rcat2: its own name reads as it. A bare
+    // "internlm 7b" keeps its own spelling too (the alias); InternLM2 is named "internlm2".
     const internlm = resolveRequest('InternLM-7B lora on a 4090', null);
-    expect(internlm.ok && internlm.scenario!.model.id).toBe('internlm2-7b');
-    expect(internlm.ok && internlm.notices.join(' | ')).toMatch(/InternLM2-7B — from "InternLM-7B"\? say the model's name or size if not/);
+    expect(internlm.ok && internlm.scenario!.model.id).toBe('internlm-7b');
   });
 
   it('reads a family the catalog knows at a size it lacks as that family\'s nearest shape, and says so', () => {
@@ -78,9 +77,10 @@ describe('lines people write (issue 11) read right', () => {
     expect(r.ok && r.scenario!.model.id).toBe('starcoder2-7b');
     expect(r.ok && r.notices.join(' | ')).toMatch(/StarCoder2-7B — from "starcoder-7b"\? say the model's name or size if not/);
     // A size the family has no model of stays the nearest shape, pinned to the size said.
-    const mistral = resolveRequest('mistral 22b lora on a 4090', null);
-    expect(mistral.ok && mistral.scenario!.model.requestedParams).toBe(22e9);
-    expect(mistral.ok && mistral.assumptions.join(' | ')).toMatch(/shape for "mistral 22b" \(nearest catalog model\)/);
+    // (Mistral Small 2409 made 22B a Mistral size in rcat2: 20B is one the family has none of.)
+    const mistral = resolveRequest('mistral 20b lora on a 4090', null);
+    expect(mistral.ok && mistral.scenario!.model.requestedParams).toBe(20e9);
+    expect(mistral.ok && mistral.assumptions.join(' | ')).toMatch(/shape for "mistral 20b" \(nearest catalog model\)/);
   });
 
   it('reads a GGUF type it does not model as the modelled type of the same width, and says so', () => {

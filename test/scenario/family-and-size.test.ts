@@ -82,7 +82,9 @@ describe('a family and a size with no release', () => {
     expect(familyMembersAt(32e9, 'qwen').map((m) => m.id)).toEqual(['qwen2.5-32b', 'qwen3-32b', 'qwen1.5-32b']);
     expect(familyMembersAt(70e9, 'llama').map((m) => m.id)).toEqual(['llama-2-70b', 'llama-3-70b', 'llama-3.1-70b']);
     expect(familyMembersAt(7e9, 'llama').map((m) => m.id)).toEqual(['llama-1-7b', 'llama-2-7b']);
-    expect(familyMembersAt(22e9, 'mistral')).toEqual([]);
+    // Mistral Small 2409 (22B) joined the catalog in rcat2; Mistral has no 30B.
+    expect(familyMembersAt(22e9, 'mistral').map((m) => m.id)).toEqual(['mistral-small-22b']);
+    expect(familyMembersAt(30e9, 'mistral')).toEqual([]);
   });
 
   /** Family words and sizes the catalog has: every dense text member named family[-generation]-size. */

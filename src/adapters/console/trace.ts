@@ -16,7 +16,7 @@ export function traceText(message: string, reply: Reply | null = null): string {
     const head = JSON.stringify(words.length > 60 ? `${words.slice(0, 60)}…` : words);
     return `  ${s.kind.padEnd(8)} ${s.rule.padEnd(24)} ${`${s.userStart}-${s.userEnd}`.padEnd(11)} ${head}`;
   });
-  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply) : []), ...setAsideRows(message), ...reportedRows(message)].join('\n');
+  return [`segments (${segments.length}):`, ...rows, ...hardwareRows(message), ...(reply?.kind === 'estimate' ? factRows(reply, withoutInvisibles(message)) : []), ...setAsideRows(message), ...reportedRows(message)].join('\n');
 }
 
 /**
@@ -51,14 +51,15 @@ export function setAsideJson(message: string): { rule: string; at: number; end: 
  * Every fact of the reply (issue 22, item 6): the fact, its value, the rule chain, the span and
  * the user's words (or "default" / "follow-up"), a "?" before a weak one, the cue a count or a
  * length was read on (fact-cues.ts), the evidence class of the framework (framework-evidence.ts);
- * then what no fact used.
+ * each place the message says a fact again ("again", said-again.ts); then what no fact used.
  */
-function factRows(reply: EstimateReply): string[] {
+function factRows(reply: EstimateReply, message: string): string[] {
   const facts = reply.trace ?? [];
   const rows = [`facts (${facts.length}):`];
   for (const f of facts) {
     const span = f.at === null ? '-' : `${f.at}-${f.end}`;
     rows.push(`  ${f.weak ? '?' : ' '} ${f.fact.padEnd(12)} ${clip(f.value, 28).padEnd(28)} ${f.rules.join(' > ').padEnd(30)} ${span.padEnd(11)} ${f.at === null ? '' : JSON.stringify(clip(f.words, 60))}${f.cue && f.at !== null ? ` cue: ${f.cue}` : ''}${f.evidence ? ` evidence: ${f.evidence}` : ''}`);
+    for (const a of f.also ?? []) rows.push(`      again ${`${a.at}-${a.end}`.padEnd(11)} ${JSON.stringify(clip(message.slice(a.at, a.end), 60))}${a.said ? ` (${a.said})` : ''}`);
   }
   const notUsed = reply.notUsed ?? [];
   rows.push(`not used (${notUsed.length}):`);

@@ -7,7 +7,8 @@ import { glm4vVision } from './vision.js';
  *
  * ChatGLM-6B (March 2023) is a GLM block: LayerNorm with bias, one fused query_key_value with
  * bias, dense with bias, a plain GELU MLP (dense_h_to_4h → dense_4h_to_h, biases), 2D rotary
- * positions, vocabulary 130,528. Its config sets no tie_word_embeddings, so transformers ties
+ * positions, vocabulary 130,528, and attention of its own (`attention_fn`: baddbmm, the scores
+ * cast to fp32 for the softmax, bmm) with no SDPA or flash path: eagerOnly. Its config sets no tie_word_embeddings, so transformers ties
  * lm_head to the word embeddings on load (PretrainedConfig default true).
  *
  * ChatGLM2-6B, ChatGLM3-6B and GLM-4-9B share a second design: RMSNorm, multi-query attention
@@ -24,7 +25,7 @@ export const CHATGLM_MODELS: readonly ModelSpec[] = [
     aliases: ['chatglm 6b', 'chatglm1-6b', 'thudm/chatglm-6b'],
     arch: gptStyle({
       layers: 28, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 16384,
-      vocab: 130528, tiedEmbeddings: true, positions: 'rope',
+      vocab: 130528, tiedEmbeddings: true, positions: 'rope', eagerOnly: true,
     }),
     publishedParams: 6.2e9,
     source:

@@ -11,6 +11,26 @@ import { llamaStyle } from './shape.js';
  */
 export const INTERNLM_MODELS: readonly ModelSpec[] = [
   {
+    id: 'internlm-7b',
+    name: 'InternLM-7B',
+    family: 'internlm',
+    // The first InternLM (July 2023): a bare "InternLM 7B" is InternLM2's, so only its own names pick it.
+    superseded: true,
+    sizeOnly: true,
+    aliases: [
+      'internlm 7b', 'internlm_7b', 'internlm1-7b', 'internlm-chat-7b', 'internlm chat 7b', 'internlm_chat_7b', 'internlm-chat-7b-v1_1',
+      'internlm-chat-7b-8k', 'internlm/internlm-7b', 'internlm/internlm-chat-7b', 'internlm/internlm-chat-7b-v1_1', 'internlm/internlm-chat-7b-8k',
+    ],
+    // config "bias": true puts a bias on q, k, v and o (modeling_internlm.py InternLMAttention); the MLP has none.
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 103168, tiedEmbeddings: false, attentionBias: 'all' }),
+    publishedParams: 7_321_948_160,
+    source:
+      'internlm/internlm-chat-7b config.json as transcribed by inclusionAI/Ling mindie_config/atb_models/.../internlm/config_internlm.py ' +
+      '(InternlmConfig: vocab_size 103168, hidden_size 4096, intermediate_size 11008, num_hidden_layers 32, num_attention_heads 32, ' +
+      'max_position_embeddings 2048, bias true, tie_word_embeddings false) and InternLM/InternLM\'s 7B training config (hidden 4096, 32 layers, ' +
+      'mlp_ratio 8/3, vocab 103168); total: the config\'s own count (7.32B; the README names it "7 billion")',
+  },
+  {
     id: 'internlm-20b',
     name: 'InternLM-20B',
     family: 'internlm',

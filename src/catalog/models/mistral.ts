@@ -59,6 +59,36 @@ export const MISTRAL_MODELS: readonly ModelSpec[] = [
     source: 'mistralai/Mistral-Nemo-Base-2407 config.json (MistralForCausalLM, sliding_window null, tie_word_embeddings false); total: 12.2B as published for Mistral-Nemo-Instruct-2407 (model sheets: "12.2 billion"; counted 12.25B)',
   },
   {
+    id: 'mistral-small-22b',
+    name: 'Mistral-Small-22B',
+    family: 'mistral',
+    aliases: [
+      'mistral small 22b', 'mistral-small-2409', 'mistral small 2409', 'mistral-small-instruct-2409', 'mistralai/mistral-small-instruct-2409',
+      'mistral-small-22b-instruct', 'mistral-small-v24.09',
+    ],
+    arch: llamaStyle({ layers: 56, hidden: 6144, heads: 48, kvHeads: 8, headDim: 128, ffn: 16384, vocab: 32768, tiedEmbeddings: false }),
+    publishedParams: 22e9,
+    source:
+      'mistralai/Mistral-Small-Instruct-2409 config.json as transcribed by abhibambhaniya/GenZ-LLM-Analyzer GenZ/Models/Model_sets/mistral.py ' +
+      '(hidden_size 6144, num_attention_heads 48, num_key_value_heads 8, intermediate_size 16384, num_decoder_layers 56, vocab_size 32768, ' +
+      'max_model_len 32768); total: Mistral AI\'s "22B" (the shape counts 22.25B)',
+  },
+  {
+    id: 'mistral-large-123b',
+    name: 'Mistral-Large-2-123B',
+    family: 'mistral',
+    aliases: [
+      'mistral large', 'mistral-large', 'mistral large 2', 'mistral-large-2', 'mistral-large-123b', 'mistral large 123b', 'mistral-large-2407',
+      'mistral-large-instruct-2407', 'mistralai/mistral-large-instruct-2407',
+    ],
+    arch: llamaStyle({ layers: 88, hidden: 12288, heads: 96, kvHeads: 8, headDim: 128, ffn: 28672, vocab: 32768, tiedEmbeddings: false }),
+    publishedParams: 123e9,
+    source:
+      'mistralai/Mistral-Large-Instruct-2407 config.json as transcribed by abhibambhaniya/GenZ-LLM-Analyzer GenZ/Models/Model_sets/mistral.py ' +
+      '(hidden_size 12288, num_attention_heads 96, num_key_value_heads 8, intermediate_size 28672, num_decoder_layers 88, vocab_size 32768, ' +
+      'max_model_len 131072); total: Mistral AI\'s "123B" (the shape counts 122.6B)',
+  },
+  {
     id: 'mistral-small-3',
     name: 'Mistral-Small-3-24B',
     family: 'mistral',

@@ -1,5 +1,6 @@
 import type { ModelSpec } from '../types.js';
 import { gptStyle, llamaStyle } from './shape.js';
+import { phi3vVision } from './vision.js';
 
 /**
  * Microsoft's Phi family. Phi-1.5 and Phi-2 (PhiForCausalLM): one LayerNorm feeding parallel
@@ -43,6 +44,24 @@ export const PHI_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({ layers: 32, hidden: 3072, heads: 32, kvHeads: 32, headDim: 96, ffn: 8192, vocab: 32064, tiedEmbeddings: false }),
     publishedParams: 3_821_079_552,
     source: 'microsoft/Phi-3-mini-4k-instruct config.json; total: KerasHub phi3_mini_4k_instruct_en preset (3,821,079,552)',
+  },
+  {
+    id: 'phi-3-vision-4.2b',
+    name: 'Phi-3-vision-128k',
+    family: 'phi',
+    aliases: [
+      'phi-3-vision', 'phi3-vision', 'phi 3 vision', 'phi-3-v', 'phi3v', 'phi-3-vision-128k', 'phi-3-vision-128k-instruct', 'phi3-vision-128k-instruct',
+      'microsoft/phi-3-vision-128k-instruct',
+    ],
+    // Phi3VForCausalLM: Phi-3-mini-128k's decoder (LongRoPE, max_position_embeddings 131072) and the
+    // CLIP tower with Phi-3-vision's HD-merge projector (vision.ts phi3vVision).
+    arch: llamaStyle({ layers: 32, hidden: 3072, heads: 32, kvHeads: 32, headDim: 96, ffn: 8192, vocab: 32064, tiedEmbeddings: false, vision: phi3vVision(3072) }),
+    publishedParams: 4.2e9 - phi3vVision(3072).params,
+    source:
+      'microsoft/Phi-3-vision-128k-instruct config.json as mlc-ai/mlc-llm python/mlc_llm/model/phi3v reads it (Phi3VConfig: Phi-3-mini\'s ' +
+      'hidden_size 3072, 32 layers, 32 heads, intermediate_size 8192, vocab_size 32064, max_position_embeddings 131072; CLIP vision_config ' +
+      'hidden 1024, 24 layers, intermediate 4096, patch 14, image 336; img_processor image_dim_out 1024; img_projection 4096 → 3072 → 3072); ' +
+      'total: the model card\'s "4.2B" less the 0.33B tower and projector',
   },
   {
     id: 'phi-3-medium',

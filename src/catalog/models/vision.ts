@@ -300,3 +300,19 @@ export function glm4vVision(textHidden: number, textFfn: number): NonNullable<Ar
   const adapter = h * textHidden * 4 + textHidden + textHidden * textHidden + 2 * textHidden + 3 * textHidden * textFfn + 2 * textHidden;
   return { name: 'EVA2-CLIP-E + GLU adapter', params: 63 * layer + embedding + adapter };
 }
+
+/**
+ * Phi-3-vision's image embedding (Phi3ImageEmbedding, as mlc-ai/mlc-llm python/mlc_llm/model/phi3v
+ * builds it from the checkpoint): CLIP ViT-L/14-336 (img_processor image_dim_out 1024), the 2×2 merge
+ * of neighbouring patches into 4 × 1024 = 4096 features, the learnable separators glb_GN and sub_GN
+ * (4096 each), and img_projection Linear(4096, text hidden), GELU, Linear(text hidden, text hidden),
+ * both with bias.
+ */
+export function phi3vVision(textHidden: number): NonNullable<Architecture['vision']> {
+  const merged = 4 * 1024;
+  return visionTower('CLIP ViT-L/14-336 (Phi-3-vision HD merge)', {
+    layers: 24, hidden: 1024, ffn: 4096, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1024, patchBias: false, positions: (336 / 14) ** 2 + 1, classToken: true, extraNorms: 2,
+    projector: merged * textHidden + textHidden + textHidden * textHidden + textHidden + 2 * merged,
+  });
+}

@@ -132,6 +132,11 @@ export const PARALLELISM_KEYS: KeyTable = {
       // A device list: docker's "device=0,1", a script's GPUS=0,1,2,3 (its commas read as '+').
       const devices = /^(?:device=)?(\d+(?:[,+]\d+)+)$|^device=(\d+)$/.exec(value);
       if (devices) return gpus((devices[1] ?? devices[2]!).split(/[,+]/).filter(Boolean).length);
+      // "**GPUs**: 4x H20 (96GB each)" (verl-project/verl#2898), "GPUs: 2× NVIDIA A100 (40GB each)" (ZHZisZZ/dllm#9),
+      // "GPUs: 2x 4090 (2x24GB)" (vllm-project/vllm#2136), "GPUs: H20 x4": an environment list names its cards
+      // after the key in prose. Its first word ("4x", "H20") is no value of the key: the words are left to
+      // the hardware reader, which reads the count and the card together (set aside, the card went unread).
+      if (/^\d{1,3}[x×*]$|^(?:nvidia|tesla|geforce|rtx|gtx|[a-z]{1,3}\d{2,4}[a-z]*)$/i.test(value)) return null;
       const n = numberOf(value);
       return Number.isInteger(n) && n > 0 ? gpus(n) : IGNORE;
     },

@@ -88,6 +88,10 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // A shell assignment (`CUDA_VISIBLE_DEVICES=0,1 python -m …`) ends at the first space: the
       // words after it are the command, never more of the list.
       .replace(LIST_PAIR, (m) => {
+        // "my device: four A100 80G" (hpcaitech/ColossalAI#4899 writes it "4*A100 80G"; ms-swift#2753 "device:  NVIDIA
+        // RTX A6000 48G *4"; DB-GPT#839 "Device:A10*2 GPU"): a device key whose words are not device ids names the
+        // machine in prose, for the hardware reader; joined into one list its count and card were lost (read 1×).
+        if (/^["']?device\b/.test(m[1]!) && !/^(?:(?:\d+|cuda|cpu|mps|npu|xpu|auto)(?:[ \t]*,[ \t]*|[ \t]+|$))+$/.test(m[2]!)) return m[0];
         const shellWord = /^[a-z0-9_]+=$/.test(m[1]!) ? /^\S+/.exec(m[2]!)![0] : m[2]!;
         return m[1]! + shellWord.replace(/[,\s]/g, '+') + m[2]!.slice(shellWord.length);
       }, 'config.list-value')

@@ -103,8 +103,11 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // Chinese shares: "2个GPU", "GPU 1個で"; only before a card or GPU word or a Japanese particle, as 个
     // counts anything),
     // "pieces", "GPUs", "cards", and "sheets", 장 or 张 put into English by a translator ("Nvidia A5000 24GB
-    // 4 sheets", h2oai/h2o-llmstudio#330, c1100).
-    pattern: /(?<![\w.\-−])(?<n>\d{1,4})\s*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    // 4 sheets", h2oai/h2o-llmstudio#330, c1100). On one line: a number ending a line is no count of the GPU word
+    // that starts the next ("CPU: 80\nGPU: 8 * 4090", kvcache-ai/ktransformers#188; "RAM : 32GB * 2\nGPU: …",
+    // ollama/ollama#9753; "NUM_GPUs = 2\nGPU_MEMORY_UTILIZATION=0.95", xusenlinzy/api-for-open-llm#290; "bs 1\ndevice:
+    // A100 80G x4" read 1 node of 4, bench:variations).
+    pattern: /(?<![\w.\-−])(?<n>\d{1,4})[ \t]*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },

@@ -1,3 +1,4 @@
+import { isFiller } from '../filler.js';
 import { type Token, tokenize } from '../lexer.js';
 
 /** Compound words the lexer could not read ("baichuan-7b", "qwen3.5-35b-a3b"), read again in parts. */
@@ -11,7 +12,9 @@ export const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'ge
 export function splitCompounds(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (const t of tokens) {
-    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text)) {
+    // A joined word that is filler whole ("est-ce", "est-elle", "puis-je": French questions) is one
+    // word, never its parts ("ce" is the loss keyword's spelling; a stranger's "Est-ce que ça rentre ?").
+    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text) || isFiller(t.text)) {
       out.push(t);
       continue;
     }

@@ -1,5 +1,6 @@
 import { sameModelSize } from '../families.js';
 import type { Item } from '../items.js';
+import { oneSpacedWords } from '../spacing.js';
 import { familyOf, isMoe, models, namesModel, paramsOf } from './models.js';
 
 /** Which mention is the user's own run: used memory, a run that works, a contrast, a reference or a hypothetical. */
@@ -66,9 +67,9 @@ function countsOfUsage(items: Item[], text: string, quoted: Item[], notes: strin
  * "the running process becomes normal", c822; "我用xtuner的qlora配置用24G的显存是可以执行微调的" (with xtuner's
  * QLoRA config 24G can run the fine-tune), c715, beside the LoRA whose "显存不够" (memory is not enough) it asks about).
  */
-const WORKS = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|(?:becomes?|became|goes|went|runs?|ran|is|was) (?:back to )?normal(?:ly)?|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|(?:可以|能)(?:执行|运行)|没(?:有)?问题/i;
+const WORKS_PHRASE = /\b(?:everything (?:is|was|works?) (?:ok|okay|fine|good)|(?:it|that) (?:works?|worked|fits?|runs? fine)|(?:becomes?|became|goes|went|runs?|ran|is|was) (?:back to )?normal(?:ly)?|works? (?:fine|well|perfectly)|worked (?:fine|well)?|no (?:problem|issue)s?|without (?:any )?(?:problem|issue|oom)s?)\b|可以跑|能跑|跑得起来|跑起来了|正常运行|能够正常运行|(?:可以|能)(?:执行|运行)|没(?:有)?问题/i;
 /** A clause that asks about, or reports the failure of, another run. */
-const ASKS = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|error) (?:occurs|occurred|happens|happened)|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|显存不够|报错|请问|怎么|如何/i;
+const ASKS_PHRASE = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|error) (?:occurs|occurred|happens|happened)|i want|want to|(?:i am|i'm|we are|we're) trying to|how (?:can|do|to)|is it possible|can i|could i|would it)\b|显存溢出|爆显存|显存不足|显存不够|报错|请问|怎么|如何/i;
 
 /**
  * "I used this script to fine-tune codellama with Lora and everything is ok … I want to fine-tune
@@ -76,6 +77,10 @@ const ASKS = /\b(?:oom|out of memory|(?:the )?following (?:bug|error)|(?:bug|err
  * in a sentence that reports success is the run that works, not the one asked about. Set aside,
  * with a note, when another sentence asks or fails.
  */
+/** WORKS and ASKS with the clause's spaces doubled or not ("everything  is  ok", c057 with its spaces doubled: bench:variations). */
+const WORKS = { test: (clause: string): boolean => WORKS_PHRASE.test(oneSpacedWords(clause)) };
+const ASKS = { test: (clause: string): boolean => ASKS_PHRASE.test(oneSpacedWords(clause)) };
+
 export function workingRuns(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   const sentences = clausesOf(text);

@@ -1,5 +1,6 @@
 import type { ProseRule } from '../types.js';
 import { HARDWARE_RULES } from './hardware.js';
+import { LATIN_WORD_RULES } from './latin-words.js';
 import { LENGTH_RULES } from './lengths.js';
 import { LINE_NUMBER_RULES } from './line-numbers.js';
 import { NAME_RULES } from './names.js';
@@ -32,6 +33,8 @@ const PROSE_ORDER = [
   // A line number is blanked before a version, a path or a length reads its digits.
   'prose.line-number',
   'prose.config-section-heading',
+  // French, Spanish, Portuguese, German and Italian setup words as English ones, before any rule reads those (latin-words.ts).
+  'prose.latin-words',
   // An engine's report quoted in a sentence is blanked before any of its numbers is read (engine-reports.ts).
   ...ENGINE_REPORT_RULES.map((rule) => rule.id),
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
@@ -187,7 +190,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

@@ -1,0 +1,77 @@
+import { allMatches } from '../language/all-matches.js';
+import type { FactTrace } from './facts.js';
+
+/**
+ * A weight format or precision the message names beside another, as alternatives or both ("部署BF16和FP8的
+ * deepseek v3，分别需要多少显存", deepseek-ai/DeepSeek-R1#354, c1297; "GPTQ or AWQ", c681; "4 bit or 8 bit",
+ * c879; "FP8 or 4-bit", c1133; "bfloat16 vs. float16", c1163), or a model named with its quantised
+ * variant in brackets ("Qwen3-VL-235B(-FP8) deployed on 8 A100s", QwenLM/Qwen3-VL#1684, c1246: the base
+ * checkpoint or its FP8 one): the reading kept one of the two, so the format is weak, said once with
+ * the words that name both. A flag that sets the format (`--quantization fp8`) stands over the saying
+ * (facts.ts saidWeak: a strong fact of the same value).
+ */
+
+/** The formats and precisions a message names: dtypes, quantisation methods, bit widths, GGUF types. */
+const FORMAT = String.raw`(?:bf16|fp16|fp8|fp32|fp4|int8|int4|nf4|awq|gptq|gguf|exl2|bfloat16|float16|half|[48][- ]?bits?|q[2-8]_k(?:_[msl])?|q[458]_[01])`;
+const JOINED = String.raw`\s*(?:和|与|跟|及|以及|或者?|还是|、|/|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*`;
+/** Two formats joined ("BF16和FP8", "GPTQ or AWQ"); not inside a name or a path ("Q4_K_M/Q8_0" in a file list reads so too, and is as much a choice). */
+const FORMAT_PAIR = new RegExp(String.raw`(?<![A-Za-z0-9_.-])${FORMAT}${JOINED}${FORMAT}(?![A-Za-z0-9_-])`, 'giu');
+/** A format in brackets as a name's variant, right after the name: "Qwen3-VL-235B(-FP8)", "Llama-3-70B (-AWQ)". */
+const VARIANT = new RegExp(String.raw`(?<=[A-Za-z0-9.])\s?[(（]\s*-\s*${FORMAT}\s*[)）]`, 'giu');
+/** What every match holds under the flags: a message without two format words has no pair, and the scan is skipped. */
+const NAMES_A_FORMAT = new RegExp(FORMAT, 'iu');
+
+const FORMAT_FACTS = new Set(['precision', 'weights']);
+
+const EACH_FORMAT = new RegExp(FORMAT, 'giu');
+
+/** The two formats of a pair, lower-cased without spaces: "4 bit or 4bit" is one format said twice. */
+function twoFormats(words: string): boolean {
+  const parts = allMatches(EACH_FORMAT, words).map((m) => m[0].toLowerCase().replace(/[\s-]/g, ''));
+  return new Set(parts).size > 1;
+}
+
+export function withFormatAlternatives(facts: FactTrace[], text: string): FactTrace[] {
+  if (!text || !NAMES_A_FORMAT.test(text)) return facts;
+  const spans = [
+    ...allMatches(FORMAT_PAIR, text).filter((m) => twoFormats(m[0])),
+    ...allMatches(VARIANT, text),
+  ].map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0].trim() }));
+  // The pair's other format, as the reply's switch ("BF16和FP8" read as bf16: say "fp8"); a variant in brackets has none to name.
+  const other = (f: FactTrace, sp: { at: number; words: string }) => {
+    const own = text.slice(f.at!, f.end!).toLowerCase().replace(/[\s-]/g, '');
+    const found = allMatches(EACH_FORMAT, sp.words).map((m) => m[0].toLowerCase().replace(/[\s-]/g, '')).find((w) => w !== own);
+    return found && !sp.words.startsWith('(') && !sp.words.startsWith('（') ? { alternative: found } : {};
+  };
+  if (!spans.length) return facts;
+  const within = (f: FactTrace) => (FORMAT_FACTS.has(f.fact) && f.at !== null && f.end !== null ? spans.find((sp) => sp.at < f.end! && f.at! < sp.end) : undefined);
+  let said = false;
+  return facts.map((f) => {
+    const span = f.weak ? undefined : within(f);
+    if (!span) return f;
+    // The first fact of a pair says it; the others are weak with it (none stands strong over the saying).
+    if (said) return { ...f, weak: true };
+    said = true;
+    return { ...f, weak: true, weakWords: span.words, ...other(f, span) };
+  });
+}
+
+/** A name's suffix that gives a width and no format: "-4bit", "_8bit", "-4bits". */
+const WIDTH_SUFFIX = /^[-_]?[48][-_]?bits?$/i;
+
+/**
+ * A weight format read from a name's width suffix alone ("Baichuan2-13B-chat-4bit" in the title of
+ * baichuan-inc/Baichuan2#303, c607; "-4bit" in c543, c917; "_4bit", c1074) is as thin as the same
+ * width in prose (prose/rules/names.ts prose.width-only, weak): the width names no format, and the
+ * reading's bitsandbytes guess (NF4 for 4 bits) stood wrong in two of those four lines. Weak, said
+ * with the whole name it sits in. "-bnb-4bit" names bitsandbytes and stays.
+ */
+export function withWidthSuffix(f: FactTrace, text: string): FactTrace {
+  if (f.fact !== 'weights' || f.weak || f.at === null || f.end === null || !f.rules.includes('prose.model-suffix') || !WIDTH_SUFFIX.test(f.words.trim())) return f;
+  // The name's own characters: a path or a Hub id, never the Chinese words it is written among ("部署internlm-20b-4bit，用…", c543).
+  const start = f.at - (/[\w./:-]*$/.exec(text.slice(0, f.at))?.[0].length ?? 0);
+  const end = f.end + (/^[\w./:-]*/.exec(text.slice(f.end))?.[0].length ?? 0);
+  const name = text.slice(start, end).replace(/[,.;:!?]+$/, '').trim();
+  // Four bits are as often a GPTQ checkpoint's (oobabooga/textgen#297, c430): the switch; eight bits stay LLM.int8's.
+  return { ...f, weak: true, weakWords: name || f.words.trim(), ...(/4/.test(f.words) ? { alternative: 'gptq' } : {}) };
+}
