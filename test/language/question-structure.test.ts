@@ -79,7 +79,7 @@ describe('the count of cards asked is "how many"', () => {
     'llama-2-70b 추론에 GPU 몇 장 필요한가요?',
     'llama-2-70b の推論にGPUは何枚必要ですか',
     'llama-2-70b inference : combien de GPU ?',
-    '¿cuántas GPU para servir llama-2-70b?',
+    'llama-2-70b inference: cuántas GPU?',
     'wie viele GPUs für llama-2-70b inference?',
   ])('%s', (text) => {
     expect(asked(text)).toBe('how many gpus');
