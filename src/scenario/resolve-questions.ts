@@ -31,12 +31,7 @@ export function comparesCards(r: Resolution): boolean {
 export function questionsStep(r: Resolution): ErrorReply | null {
   const s = r.s;
   const question = r.patch.value<Scenario['question']>('question');
-  // "what's the minimum hardware requirement? … I have 4 * A6000 (49G)" (c1272, over a refused opening), "minimum
-  // gpus to do this? My hardware is 8 * A100 80GB" (01-ai/Yi, c413), "How many GPUs are needed … use 8*H800(80g)
-  // train qwen2-vl-7B, but OOM" (c898): a card or count the same message states as the user's is what the question
-  // asks about (as a follow-up's card answers a thread's "which GPU", below); the cards are estimated, said.
-  if (question && ownCardsAnswer(r, question)) s.question = { kind: 'none' };
-  else if (question) s.question = question;
+  if (question) s.question = question;
   // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
   else if (s.question.kind === 'howMany' && (r.patch.has('gpuCount') || r.patch.has('nodes'))) s.question = { kind: 'none' };
   // "what is the minimum GPU compute requirement …?" then "I only have A100 40G GPUs and I'm facing OOM"
@@ -57,20 +52,6 @@ export function questionsStep(r: Resolution): ErrorReply | null {
   const chart = r.patch.value<Scenario['chart']>('chart');
   if (chart) s.chart = chart;
   return null;
-}
-
-/** The message states the user's cards beside its question: a card type for "which gpu", a count of cards for "how many gpus". */
-function ownCardsAnswer(r: Resolution, question: Scenario['question']): boolean {
-  // A memory alone ("Is 8*24G possible?", c167) names no card: "which gpu" still ranks them.
-  if (question.kind === 'whichGpu' && r.patch.value<{ gpuId: string | null }>('gpuType')?.gpuId) {
-    r.assume('you asked which GPU; this message names yours, so it is the card estimated (say "which gpu" to rank cards)');
-    return true;
-  }
-  if (question.kind === 'howMany' && !question.gpuId && r.patch.has('gpuCount') && r.patch.value<{ gpuId: string | null }>('gpuType')?.gpuId) {
-    r.assume('you asked how many GPUs; this message states yours, so they are estimated (say "how many gpus" to count them)');
-    return true;
-  }
-  return false;
 }
 
 /** A comparison side that names a thing of these kinds: a model ("llama 3 8b", "13b"), a card ("a6000"). */
