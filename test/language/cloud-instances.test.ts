@@ -73,6 +73,30 @@ describe('an Azure series names its card but not the count', () => {
   });
 });
 
+describe('a name of several words is read on its own, whatever was read before it', () => {
+  it.each([
+    ['I want to fine-tune llama-3-8b on an Azure ND H100 v5 VM and get OOM', 'h100-80g', 8],
+    ['fine-tune llama-3-8b on ND H100 v5', 'h100-80g', 8],
+    ['serve llama-3-70b on nd a100 v4 with vllm', 'a100-40g', 8],
+    ['llama-3-70b lora on NDm A100 v4', 'a100-80g', 8],
+  ])('%s', (text, gpuId, count) => {
+    const { hardware } = read(text);
+    expect([hardware?.gpuId, hardware?.count]).toEqual([gpuId, count]);
+  });
+});
+
+describe('an AWS family said without its size names its card, said as weak', () => {
+  it.each([
+    ['running llama 13b on a g6e instance, OOM', 'l40s'],
+    ['qwen2.5 7b lora on an AWS g5 instance', 'a10g'],
+    ['llama-2-7b inference on g4dn machines keeps running out of memory', 't4'],
+  ])('%s', (text, gpuId) => {
+    const { hardware, assumptions } = read(text);
+    expect(hardware?.gpuId).toBe(gpuId);
+    expect(assumptions).toContain('the family names the card, not how many');
+  });
+});
+
 describe('an instance-looking name the table does not hold is named as unknown, never swapped', () => {
   it.each([
     ['I am running llama 13b inference on a g4ad.xlarge instance and get OOM', 'g4ad.xlarge'],

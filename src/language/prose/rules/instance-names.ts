@@ -29,6 +29,10 @@ const NVIDIA_SYSTEM = /(?<![\w.\-])(?:nvidia\s+)?(dgx|hgx)[\s\-]*(a100|h100|h200
 const AZURE_SERIES = /(?<![\w.\-])(?:standard_)?(ncas_?t4_?v3|ncv3|nc[\s_]?a100[\s_]?v4)(?:[\s\-]*series)?(?![\w.])/g;
 const SERIES_CARD: Record<string, string> = { ncast4v3: 't4', ncv3: 'v100-16g', nca100v4: 'a100-80g' };
 
+/** An AWS family said without its size, before a machine word ("a g6e instance", "g5 machines"): its card, not its count. */
+const AWS_FAMILY = /(?<![\w.\-])(g4dn|g5|g6e|g6|p3)(?=[\s\-]+(?:instances?|machines?|nodes?|vms?|servers?|boxe?s?|family|series)\b)/g;
+const FAMILY_CARD: Record<string, string> = { g4dn: 't4', g5: 'a10g', g6: 'l4', g6e: 'l40s', p3: 'v100-16g' };
+
 /** Lambda Cloud names its instances `gpu_8x_a100_80gb_sxm4`, `gpu_1x_h100_pcie`. */
 const LAMBDA = /(?<![\w.\-])gpu_(\d{1,2})x_([a-z]+\d+[a-z]?)(?:_(\d{2,3})gb)?(?:_(sxm\d?|pcie))?(?![\w.])/g;
 
@@ -90,6 +94,20 @@ export const INSTANCE_NAME_RULES: readonly ProseRule[] = [
     weak: true,
     example: 'If i go with NCasT4_v3-series of bigger GPU, vCPU and memory, can I be able to run the 2.8b param model.',
     source: 'databrickslabs/dolly#172',
+  },
+  {
+    // "running llama 13b on a g6e instance" (invented; the family of c1163's g4dn.xlarge said without its size):
+    // the family's card (AWS's accelerated-computing instance pages), and the count said beside it, or one. Weak.
+    id: 'prose.instance-family',
+    pattern: AWS_FAMILY,
+    when: (t) => /(?:g4dn|g5|g6e?|p3)[\s\-]/.test(t),
+    write: (m, notes) => {
+      const card = FAMILY_CARD[m[1]!]!;
+      notes.push(`"${m[0].trim()}" read as ${gpuById(card).name}: the family names the card, not how many (give the size, e.g. ${m[1]}.12xlarge)`);
+      return card.padEnd(m[0].length);
+    },
+    weak: true,
+    example: 'running llama 13b on a g6e instance, OOM',
   },
   {
     // Lambda's instance names: "gpu_8x_a100_80gb_sxm4" is eight A100 80GB.
