@@ -4,7 +4,7 @@ import { NAME_GUARD, alternation } from '../language/spelling.js';
  * Cloud machine types people name instead of a card, as count × catalog GPU.
  * Sources: AWS EC2 accelerated-computing instance types (P3, P4, P5, P6, G4dn, G5, G6, G6e),
  * Google Cloud GPU machine types (A2, A3, A4, G2), Azure GPU VM sizes (ND A100 v4, ND H100 v5,
- * ND H200 v5, ND MI300X v5, NC A100 v4, NC H100 v5, NCasT4_v3). Only whole-GPU sizes: fractional
+ * ND H200 v5, ND MI300X v5, NC A100 v4, NC H100 v5, NCasT4_v3, NCv3). Only whole-GPU sizes: fractional
  * and vGPU sizes (Azure NVads A10) are left out.
  */
 export interface Instance {
@@ -61,6 +61,8 @@ const AZURE: Instance[] = [
   one('azure', 'standard_nc96ads_a100_v4', 'a100-80g', 4, ['nc96ads_a100_v4']),
   one('azure', 'standard_nc40ads_h100_v5', 'h100-nvl', 1, ['nc40ads_h100_v5']),
   one('azure', 'standard_nc80adis_h100_v5', 'h100-nvl', 2, ['nc80adis_h100_v5']),
+  // NCv3 (learn.microsoft.com/azure/virtual-machines/ncv3-series): V100 16GB; "NC24s_v3 cluster … 4 GPUs" (databrickslabs/dolly#35).
+  ...sizes('azure', 'v100-16g', { standard_nc6s_v3: 1, standard_nc12s_v3: 2, standard_nc24s_v3: 4, standard_nc24rs_v3: 4 }),
   ...sizes('azure', 't4', { standard_nc4as_t4_v3: 1, standard_nc8as_t4_v3: 1, standard_nc16as_t4_v3: 1, standard_nc64as_t4_v3: 4 }),
 ];
 

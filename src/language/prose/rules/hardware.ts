@@ -32,9 +32,13 @@ let instanceRegex: RegExp | null = null;
  * huggingface/text-generation-inference#1180, corpus c409): the same machine.
  */
 const SAGEMAKER = /^ml\./;
+// A name of two or three words ("ND H100 v5", "nd a100 v4") is tried as its words joined: tried word by word
+// it never matched, and was read only when an earlier message in the process had built the pattern (the
+// same message read as 1× H100 alone and as 8× H100 after another).
 function namesAnInstance(text: string): boolean {
-  const words = text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? [];
-  return instanceRegex !== null || words.some((word) => instanceByName(word.replace(SAGEMAKER, '')));
+  if (instanceRegex !== null) return true;
+  const words = (text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? []).map((word) => word.replace(SAGEMAKER, ''));
+  return words.some((word, i) => instanceByName(word) || (i + 1 < words.length && (instanceByName(word + words[i + 1]) || (i + 2 < words.length && instanceByName(word + words[i + 1] + words[i + 2])))));
 }
 function instancePattern(): RegExp {
   instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:ml\\.)?(?:${instanceSource()})(?![\\w])`, 'g');
