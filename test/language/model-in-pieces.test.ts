@@ -45,3 +45,45 @@ describe('one size said twice apart from its family is still one size', () => {
     expect(r.said).not.toMatch(/said 2 times/);
   });
 });
+
+describe('a release named alone and again with a size after it is the sized one', () => {
+  // ollama/ollama#15063 (corpus c1261): "Running DeepSeek R1 model become slow" in the title, the
+  // tag "deepseek-r1:70b" (Ollama's R1 distill into Llama-70B) in the body. The bare name had been
+  // read as the 671B R1 and the tag set aside.
+  it('c1261: "DeepSeek R1" with "deepseek-r1:70b" is the 70B distill (llama-3.1-70b), the folding said', () => {
+    const r = read(
+      'Running DeepSeek R1 model become slow\n\nWith some previous ollama releases I could run deepseek-r1:70b (42GB) fast with GPU support.\n' +
+        'Combined VRAM of 2 5090 is 64 GB, it should fit into VRAM, no? it was fast with DeepSeek R1.',
+    );
+    expect(r.scenario.model.id).toBe('llama-3.1-70b');
+    expect(r.said).toMatch(/"DeepSeek R1" read as "deepseek-r1:70b", which names it with its size/);
+  });
+
+  // ollama/ollama#9005 (corpus c1258): the title spaces the hyphens ("deepseek - r1 - 70b").
+  it('c1258: "deepseek - r1" in the title and "deepseek-r1-70b" in the body is the 70B distill', () => {
+    const r = read(
+      'The custom model of deepseek - r1 - 70b is very slow.\n\nlinux，ollama0.5.4\n\nI have 4 A30 cards.\n\n' +
+        'When I tested with the OpenAI interface of deepseek-r1-70b, I found that the response speed was acceptable',
+    );
+    expect(r.scenario.model.id).toBe('llama-3.1-70b');
+    expect(r.said).toMatch(/"deepseek - r1" read as "deepseek-r1-70b"/);
+  });
+
+  // huggingface/open-r1#113: "run Deepseek R1 locally?" then "I ran the Deepseek R1 8B model with Ollama".
+  it('open-r1#113: "Deepseek R1" and "Deepseek R1 8B" is the 8B distill (llama-3.1-8b)', () => {
+    expect(modelId('What is the GPU resource required to run Deepseek R1 locally? I ran the Deepseek R1 8B model with Ollama on an old PC with an RTX 3050 8GB graphics card.')).toBe('llama-3.1-8b');
+  });
+
+  it.each([
+    ['DeepSeek R1 is slow: ollama run deepseek-r1:32b on a 4090', 'qwen2.5-32b'],
+    ['DeepSeek-R1 on 2x 3090 — I run deepseek-r1:14b with ollama', 'qwen2.5-14b'],
+    ['deepseek_r1 不能用 GPU：ollama run deepseek-r1:7b，显卡 3060 12G', 'qwen2.5-7b'],
+  ])('%s', (text, id) => {
+    expect(modelId(text)).toBe(id);
+  });
+
+  it('a version is no short form of a longer version: "qwen2" beside "qwen2.5-7b" is not folded by its spelling', () => {
+    const r = read('qwen2 or qwen2.5-7b inference on a 4090?');
+    expect(r.said).not.toMatch(/"qwen2" read as "qwen2\.5-7b"/);
+  });
+});
