@@ -87,3 +87,25 @@ describe('a release named alone and again with a size after it is the sized one'
     expect(r.said).not.toMatch(/"qwen2" read as "qwen2\.5-7b"/);
   });
 });
+
+describe('a variant written between the family and its version', () => {
+  // policy-gradient/GRPO-Zero#6 (corpus c1300): "Training Qwen-VL-2.5-3B using a single 24GB GPU" —
+  // Qwen2.5-VL-3B with "VL" before the version; had been an unknown 3B of Qwen2.5's text shape.
+  it('c1300: "Qwen-VL-2.5-3B" is Qwen2.5-VL-3B, said as read', () => {
+    const r = read('Training Qwen-VL-2.5-3B using a single 24GB GPU\n\nIs that true?');
+    expect(r.scenario.model.id).toBe('qwen2.5-vl-3b');
+    expect(r.said).toMatch(/"qwen-vl-2\.5-3b" read as qwen2\.5-vl-3b/i);
+  });
+
+  it.each([
+    ['train qwen-vl-2.5-7b on 4 4090', 'qwen2.5-vl-7b'],
+    ['QWEN_VL_2.5_72B inference on 4x A100 80GB', 'qwen2.5-vl-72b'],
+    ['用 Qwen-VL-2.5-7B 做 GRPO，一张 A100', 'qwen2.5-vl-7b'],
+  ])('%s', (text, id) => {
+    expect(modelId(text)).toBe(id);
+  });
+
+  it('Qwen-VL with no version stays the first Qwen-VL', () => {
+    expect(modelId('Qwen-VL 9.6b lora on one A100')).toBe('qwen-vl-9.6b');
+  });
+});

@@ -152,7 +152,7 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
     // The name up to its size may be a catalog model itself ("CodeLlama-13B-Instruct-fp16" is
     // CodeLlama-13B, vllm-project/vllm#2136, corpus c648), before any base its family gives (LLaMA-1 13B).
-    const upToSize = variantAfterSize(tokens, first, i, last) ?? modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
+    const upToSize = variantAfterSize(tokens, first, i, last) ?? variantBeforeVersion(tokens, first, i) ?? modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
     const base = upToSize ?? baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
@@ -346,6 +346,22 @@ function variantAfterSize(tokens: Token[], first: number, sizeAt: number, last: 
     if (id) return id;
   }
   return null;
+}
+
+/**
+ * A variant word written between the family and its version: "Qwen-VL-2.5-3B" (policy-gradient/GRPO-Zero#6,
+ * corpus c1300), "Qwen-VL-2.5-7B", "qwen-vl-2.5--7b" in READMEs and notes, for the catalog's Qwen2.5-VL-3B.
+ * Family, variant and version are tried in the catalog's order; Qwen-VL (the first, 9.6B) has no version.
+ */
+function variantBeforeVersion(tokens: Token[], first: number, sizeAt: number): string | null {
+  const parts = tokens.slice(first, sizeAt).filter((t) => t.type !== 'sep' && t.type !== 'ws');
+  if (parts.length !== 3) return null;
+  const [family, variant, version] = parts as [Token, Token, Token];
+  if (!(family.type === 'family' || FAMILY_WORDS.has(family.text.toLowerCase())) || !/^[a-z]{2,}$/i.test(variant.text)) return null;
+  if (version.type !== 'number' || !/^\d+(?:\.\d+)?$/.test(version.text)) return null;
+  const [f, w, v] = [family.text.toLowerCase(), variant.text.toLowerCase(), version.text];
+  const size = tokens[sizeAt]!.text.toLowerCase().replace(/\s/g, '');
+  return modelIdOf(`${f}${v}-${w}-${size}`) ?? modelIdOf(`${f}-${v}-${w}-${size}`) ?? null;
 }
 
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
