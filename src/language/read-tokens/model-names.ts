@@ -152,7 +152,7 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
     // The name up to its size may be a catalog model itself ("CodeLlama-13B-Instruct-fp16" is
     // CodeLlama-13B, vllm-project/vllm#2136, corpus c648), before any base its family gives (LLaMA-1 13B).
-    const upToSize = variantAfterSize(tokens, first, i, last) ?? modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
+    const upToSize = variantAfterSize(tokens, first, i, last) ?? variantBeforeVersion(tokens, first, i) ?? modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
     const base = upToSize ?? baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
@@ -179,6 +179,22 @@ const SERIES = seriesTable(MODELS);
 const FAMILY_WORDS = new Set(FAMILIES.map((f) => f.replace(/[^a-z]/g, '')));
 /** A size said alone ("13B", "70b"), not inside a name. */
 const BARE_SIZE = /^\d+(?:\.\d+)?\s*[bm]$/;
+
+/**
+ * The sizes said alone, when they are one size: "LLaMA 2(70B)" in a title and "LLaMA 2(70B)" again
+ * in the body (ollama/ollama#2393, corpus c1285) say 70B twice, not two sizes — the rules below
+ * that bind a name to "one size said alone elsewhere" had refused the pair and read the 7B default.
+ * The first is the size, the rest are the same size said again; empty when none or two differ.
+ */
+function oneBareSize(tokens: Token[]): Token[] {
+  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  const norm = (x: Token) => String(x.value).toLowerCase().replace(/\s/g, '');
+  return sizes.length > 0 && sizes.every((x) => norm(x) === norm(sizes[0]!)) ? sizes : [];
+}
+/** The size tokens `said` taken out of `tokens`: the size is read into the name. */
+const takeSizes = (tokens: Token[], said: Token[]) => {
+  for (const x of said) tokens.splice(tokens.indexOf(x), 1);
+};
 
 /**
  * A model named without its size ("fine-tuning LLAMA 3.1 on a 4090", "codellama", "Mistral"):
@@ -229,16 +245,16 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
       tokens.splice(i, end + 3 - i, { type: 'model', value: bySize.id, text: wholeText(tokens, i, end + 2), offset: t.offset });
       continue;
     }
-    const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
-    const sized = sizes.length === 1 ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
+    const sizes = oneBareSize(tokens);
+    const sized = sizes.length ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
     // "Mistral Small 22B": a size the series has no member of is that size of the family's shape
     // (read with the size), not the series' 7B with the size set aside.
-    if (sizes.length === 1 && !sized && t.type === 'family') continue;
+    if (sizes.length && !sized && t.type === 'family') continue;
     const text = wholeText(tokens, i, end);
     const member = sized ?? defaultMember(members);
     if (sized) {
-      notes.push(`"${text}" with "${sizes[0]!.text}" read as ${member.id}`);
-      tokens.splice(tokens.indexOf(sizes[0]!), 1);
+      notes.push(`"${text}" with "${sizes[0]!.text}"${sizes.length > 1 ? ` (said ${sizes.length} times)` : ''} read as ${member.id}`);
+      takeSizes(tokens, sizes);
       i = tokens.indexOf(t);
     } else {
       const others = members.filter((m) => m !== member).map((m) => m.size);
@@ -262,8 +278,8 @@ function followedByModelWord(tokens: Token[], at: number): boolean {
  */
 export function nameFineTunes(tokens: Token[], notes: string[]): void {
   if (tokens.some((t) => t.type === 'model' || t.type === 'hub')) return;
-  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
-  if (sizes.length !== 1) return;
+  const sizes = oneBareSize(tokens);
+  if (!sizes.length) return;
   const size = sizes[0]!;
   const at = tokens.findIndex((t) => t.type === 'word' && fineTuneModel([t.text], size.value.toLowerCase().replace(/\s/g, ''), modelIdOf) !== null);
   if (at < 0) return;
@@ -273,7 +289,7 @@ export function nameFineTunes(tokens: Token[], notes: string[]): void {
   const id = fineTuneModel([word.text], size.value.toLowerCase().replace(/\s/g, ''), modelIdOf)!;
   notes.push(`"${word.text}" with "${size.text}" said apart read as ${id} (the base that fine-tune of that size was trained from)`);
   tokens.splice(at, 1, { type: 'model', value: id, text: word.text, offset: word.offset });
-  tokens.splice(tokens.indexOf(size), 1);
+  takeSizes(tokens, sizes);
 }
 
 /**
@@ -284,9 +300,9 @@ export function nameFineTunes(tokens: Token[], notes: string[]): void {
  */
 export function nameFamilyApart(tokens: Token[], notes: string[], guesses: NameGuess[] = []): void {
   if (tokens.some((t) => t.type === 'model' || t.type === 'hub')) return;
-  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  const sizes = oneBareSize(tokens);
   const families = tokens.filter((t) => t.type === 'family' && t.text);
-  if (sizes.length !== 1 || families.length === 0 || new Set(families.map((f) => f.value)).size !== 1) return;
+  if (!sizes.length || families.length === 0 || new Set(families.map((f) => f.value)).size !== 1) return;
   const family = families[0]!;
   const at = tokens.indexOf(family);
   // "llama 3", "llama-2": a family with its version names a series, which nameSeries reads.
@@ -299,7 +315,7 @@ export function nameFamilyApart(tokens: Token[], notes: string[], guesses: NameG
   notes.push(note);
   guesses.push({ at: family.offset, end: family.offset + family.text.length, note, rule: 'names.family-and-size-apart' });
   tokens.splice(at, 1, { type: 'model', value: id, text: family.text, offset: family.offset });
-  tokens.splice(tokens.indexOf(size), 1);
+  takeSizes(tokens, sizes);
 }
 
 function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {
@@ -330,6 +346,22 @@ function variantAfterSize(tokens: Token[], first: number, sizeAt: number, last: 
     if (id) return id;
   }
   return null;
+}
+
+/**
+ * A variant word written between the family and its version: "Qwen-VL-2.5-3B" (policy-gradient/GRPO-Zero#6,
+ * corpus c1300), "Qwen-VL-2.5-7B", "qwen-vl-2.5--7b" in READMEs and notes, for the catalog's Qwen2.5-VL-3B.
+ * Family, variant and version are tried in the catalog's order; Qwen-VL (the first, 9.6B) has no version.
+ */
+function variantBeforeVersion(tokens: Token[], first: number, sizeAt: number): string | null {
+  const parts = tokens.slice(first, sizeAt).filter((t) => t.type !== 'sep' && t.type !== 'ws');
+  if (parts.length !== 3) return null;
+  const [family, variant, version] = parts as [Token, Token, Token];
+  if (!(family.type === 'family' || FAMILY_WORDS.has(family.text.toLowerCase())) || !/^[a-z]{2,}$/i.test(variant.text)) return null;
+  if (version.type !== 'number' || !/^\d+(?:\.\d+)?$/.test(version.text)) return null;
+  const [f, w, v] = [family.text.toLowerCase(), variant.text.toLowerCase(), version.text];
+  const size = tokens[sizeAt]!.text.toLowerCase().replace(/\s/g, '');
+  return modelIdOf(`${f}${v}-${w}-${size}`) ?? modelIdOf(`${f}-${v}-${w}-${size}`) ?? null;
 }
 
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {

@@ -57,6 +57,9 @@ export function models(items: Item[], notes?: string[]): Item[] {
 /** A name's letters and digits: "CodeLlama-13B-Instruct-fp16" is "codellama13binstructfp16". */
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** A name's words joined by one hyphen: "DeepSeek R1" and "deepseek - r1" are "deepseek-r1", "deepseek-r1:70b" "deepseek-r1-70b". */
+const spelled = (text: string) => text.toLowerCase().trim().replace(/[\s_:-]+/g, '-');
+
 /** A size in a name's words ("13B", "7b", "0.5b"), not a version ("gemma3", "qwen2.5"). */
 const SIZE_IN_WORDS = /\d+(?:\.\d+)?\s*[bm](?![a-z])/i;
 /** A catalog id's series, the id up to its size: "gemma-3-27b" and "gemma-3-12b" are gemma-3, "qwen3-235b-a22b" qwen3. */
@@ -75,12 +78,24 @@ const seriesOfId = (id: string | undefined) => (id === undefined ? undefined : /
 function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
   const sized = named.filter((i) => i.kind !== 'size' && /\d/.test(i.text));
   const sizedName = (s: ModelItem) => (s.kind === 'hub' ? s.repo : s.text);
+  // A release named by itself ("DeepSeek R1", the 671B) and the same words with a size after them
+  // ("deepseek-r1:70b", "deepseek-r1-70b": Ollama's tag of the R1 distill into Llama-70B; ollama/ollama#15063
+  // and #9005, corpus c1261, c1258): the user's model is the sized one, the bare name its short form.
+  // Words compared with their separators, so "qwen2" is no short form of "qwen2.5-7b".
+  const sizedSpelling = (i: ModelItem): ModelItem | undefined => {
+    const bare = spelled(i.text);
+    if (bare.length < 4) return undefined;
+    return sized.find((s) => {
+      const rest = spelled(sizedName(s).split('/').at(-1)!);
+      return s !== i && catalogOf(s) !== undefined && rest.startsWith(`${bare}-`) && /^\d+(?:\.\d+)?[bm](?:-|$)/.test(rest.slice(bare.length + 1));
+    });
+  };
   const foldedInto = (i: ModelItem): ModelItem | undefined => {
     if (i.kind !== 'model') return undefined;
     if (/\d/.test(i.text)) {
       if (SIZE_IN_WORDS.test(i.text)) return undefined;
       const series = seriesOfId(i.id);
-      if (series === undefined) return undefined;
+      if (series === undefined) return sizedSpelling(i);
       return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id);
     }
     const bare = compact(i.text);
