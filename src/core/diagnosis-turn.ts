@@ -1,9 +1,10 @@
 import { diagnose, statedSetup, type ThreadSetup } from '../diagnose/index.js';
+import type { Cause } from '../diagnose/explain/types.js';
 import type { HubContext } from '../hub/types.js';
 import { estimate } from '../memory/estimate.js';
 import { verdictOf } from '../reply/build.js';
 import { compactCanonical } from '../reply/compact.js';
-import type { DiagnosisReply } from '../reply/types.js';
+import type { DiagnosisReply, Verdict } from '../reply/types.js';
 import { canonicalText } from '../scenario/canonical.js';
 import { segmentsOf } from '../language/segments/index.js';
 import { resolveRequest } from '../scenario/resolve.js';
@@ -31,8 +32,26 @@ function setupOf(scenario: Scenario): () => ThreadSetup {
 function withSetup(reply: DiagnosisReply, setup: ThreadSetup, notices: readonly string[]): DiagnosisReply {
   if (!reply.readable) return reply;
   const request = compactCanonical(setup.scenario);
-  const verdict = verdictOf(setup.scenario, setup.estimate).headline;
+  const read = verdictOf(setup.scenario, setup.estimate);
+  const verdict = ranOutAgainstFits(reply.cause, read.status) ? `${read.headline.replace(/\.$/, '')} by my estimate, but your log shows this run failed for memory: the log wins (below, what it says and what to change).` : read.headline;
   return { ...reply, setup: { request, canonical: setup.canonical, verdict, notices: [...notices] }, memoryRequest: reply.memoryRequest ?? request };
+}
+
+/**
+ * The causes by which a log shows the run itself failed for memory (an OOM, a KV cache too small to
+ * start, a prefill over its budget, a llama.cpp buffer that would not allocate). NaN findings and a
+ * loss scale that recovered are no memory failure; memory another process holds is no fault of the
+ * run's own estimate.
+ */
+const MEMORY_FAILURES: ReadonlySet<Cause> = new Set<Cause>(['fragmentation', 'shortage', 'too-large', 'absurd-size', 'no-contiguous-block', 'kv-cache', 'no-kv-room', 'prefill-budget', 'llamacpp-buffer', 'library-oom']);
+
+/**
+ * A setup the estimate calls "fits" (or tight) beside a log of that run failing for memory: the
+ * verdict line says both, the log first in authority — a bare ✓ under "Out of memory" answered a
+ * stranger's vLLM KV-cache failure (2026-12-03) as if the run had started.
+ */
+function ranOutAgainstFits(cause: string, status: Verdict['status']): boolean {
+  return MEMORY_FAILURES.has(cause as Cause) && status !== 'no' && status !== 'unknown';
 }
 
 /**
