@@ -136,6 +136,10 @@ describe('negation, counts and questions in those languages', () => {
     '¿Puedo correr llama-3-70b en dos RTX 3090 con un contexto de 8192?',
     'Consigo rodar o llama-3-8b na minha placa de vídeo de 8 Go?',
     'Il modello llama-3-8b entra in una scheda video da 12 GB con contesto 4096?',
+    // A stranger's test (2026-12-03): the request verbs "hacer" and "quiero" had been listed as not read.
+    'Hola! ¿Se puede hacer fine-tuning de Llama 3.1 8B con QLoRA en una RTX 3060 de 12 GB? Quiero un contexto de 2048 tokens y un batch de 2. Gracias',
+    'Je veux faire un fine-tuning QLoRA de llama-3.1-8b sur une RTX 3060 12 Go',
+    'Ich möchte llama-3.1-8b mit QLoRA auf einer RTX 3060 12GB machen',
   ])('%s: read, nothing listed, run as inference where a run verb says so', (text) => {
     const r = reply(text);
     expect(r.kind).toBe('estimate');
