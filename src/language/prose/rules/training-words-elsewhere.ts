@@ -36,4 +36,19 @@ export const TRAINING_ELSEWHERE_RULES: readonly ProseRule[] = [
     example: 'Download Zephyr (Mistral finetune) 7B quantized 4 bit model, attempt to load model with default settings in ExLlama_HF.',
     source: 'oobabooga/textgen#4480',
   },
+  {
+    // "Pretraining" naming a kind of data, beside the fine-tuning data it is paired with: "Run a training
+    // run with the provided config (can use any pretraining data and finetuning data as stand-ins for
+    // unavailable datasets)" (axolotl-ai-cloud/axolotl#1641, c1238: a GaLore run of Llama-3-8B read as
+    // pre-training from scratch). Two data kinds named together say what the datasets are, never which run
+    // is asked about; the pretraining word is blanked, the fine-tuning word kept (it still says the run
+    // trains, and reads as a fine-tune only with no other method). Not "pretraining data" alone
+    // (meta-pytorch/torchtune#1932 pre-trains on its "pretrain-data"), nor "pretraining on my data".
+    id: 'prose.pretraining-as-data-kind',
+    pattern: /\bpre-?train(?:ing)?(?=\s+(?:data(?:sets?)?|corpus|corpora)\s+(?:and|&|\+|or|\/)\s+(?:fine-?\s?tun(?:ing|e)|finetuning|sft|instruction|supervised)\s+(?:data(?:sets?)?|corpus|corpora)\b)|\bpre-?train(?:ing)?(?=\s+(?:and|&|\/|or)\s+(?:fine-?\s?tun(?:ing|e)|finetuning|sft|instruction)\s+(?:data(?:sets?)?|corpus|corpora)\b)/g,
+    when: (t) => /pre-?train/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'Run a training run with the provided config (can use any pretraining data and finetuning data as stand-ins for unavailable datasets)',
+    source: 'axolotl-ai-cloud/axolotl#1641',
+  },
 ];

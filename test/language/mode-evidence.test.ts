@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../corpus/corpus.js';
+import { read } from './reading-fixtures.js';
+
+/**
+ * Training words that say something else than the run asked about (issue 22: the mode is the run's, said
+ * by a training word or a training-only setting). "Pretraining" naming a kind of data beside the
+ * fine-tuning data is not a run from scratch: axolotl-ai-cloud/axolotl#1641 (c1238), a GaLore run of
+ * Llama-3-8B whose steps say "can use any pretraining data and finetuning data as stand-ins".
+ */
+
+const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+
+describe('"pretraining" naming a kind of data is not the run', () => {
+  it('c1238: a training run with pretraining and finetuning data as stand-ins is a fine-tune, not pre-training', () => {
+    const { scenario } = read(line('c1238').text);
+    expect(scenario.mode).toBe('full');
+    expect(scenario.pretrain).toBe(false);
+  });
+
+  // [text, pretrain]
+  it.each<[string, boolean]>([
+    // The real line's words, shorter.
+    ['Run a training run of llama-3-8b on 2x A100 (can use any pretraining data and finetuning data as stand-ins)', false],
+    // Hyphenated, "datasets", another joiner.
+    ['Fine-tune llama-3-8b on 2x A100 80GB; any pre-training datasets / fine-tuning datasets will do', false],
+    // "pretraining and finetuning data", the noun said once.
+    ['I train mistral-7b on 1x A100 80GB, mixing pretraining and finetuning data', false],
+    // SFT data as the pair.
+    ['Training qwen2.5-7b on 4x H100 with pretraining corpus and SFT data, OOM', false],
+    // Pre-training asked about stays pre-training: the data named alone is the run's own.
+    ['Pretraining llama-3-8b from scratch on 8x H100 with my pretraining data', true],
+    ['continued pretraining of mistral-7b on 1x A100 80GB', true],
+  ])('%s', (text, pretrain) => {
+    const { scenario } = read(text);
+    expect(scenario.pretrain).toBe(pretrain);
+    expect(scenario.mode).not.toBe('inference');
+  });
+});
