@@ -76,7 +76,19 @@ export function modeStep(r: Resolution): ErrorReply | null {
   let mode: Scenario['mode'];
   // A quantised checkpoint ("unsloth/llama-3-8b-bnb-4bit", "…-GPTQ") is its weights too.
   const quantised = r.patch.value<WeightFormat>('weights') ?? r.hubWeights ?? undefined;
-  if (asked) mode = asked;
+  if (asked) {
+    mode = asked;
+    // A running word and a training word in one request ("qwen3.5 397b的模型，微调8卡a800（80G）够吗，推理至少
+    // 需要什么显卡呢" — is 8x A800 enough to fine-tune, what does inference need: modelscope/ms-swift#8488,
+    // c1292; "使用swift微调、合并 … 加载推理时显存的占用量" InternLM/lmdeploy#2875, c919; "成功把llama2 70b的推理
+    // 跑起来了。想基于70b训练" linyiLYi/snake-ai#26, c448): running the model is read, as the mode word says, but
+    // the training word said too makes the choice weak: it is said, with the word that switches it.
+    const trainWord = r.patch.get('train')?.item.text.trim();
+    if (asked === 'inference' && trainWord && r.isNew) {
+      const runWord = r.patch.get('mode')?.item.text.trim();
+      r.intent(`running the model${runWord ? ` ("${runWord}")` : ''}, though a training word is said too ("${trainWord}"): say "train" for the fine-tune`);
+    }
+  }
   else if (r.patch.has('train') && quantised && QUANTISED.includes(quantised) && quantised !== 'fp8' && (!previousMode || previousMode === 'inference')) {
     // Training on quantised weights trains adapters on them: a full fine-tune cannot.
     mode = adaptersOn(quantised);

@@ -37,3 +37,37 @@ describe('"pretraining" naming a kind of data is not the run', () => {
     expect(scenario.mode).not.toBe('inference');
   });
 });
+
+/**
+ * A running word and a training word in one request: the mode word is read (running the model), but the
+ * choice is weak and said, with the switch. Real lines: modelscope/ms-swift#8488 (c1292, fine-tune on 8x
+ * A800 asked first, inference next), InternLM/lmdeploy#2875 (c919, fine-tuned with swift, then inference),
+ * linyiLYi/snake-ai#26 (c448).
+ */
+describe('a training word beside the running word makes the inference said as weak', () => {
+  it('c1292: 微调 and 推理 in one question: inference is said with the training word and the switch', () => {
+    const { scenario, said } = read(line('c1292').text);
+    expect(scenario.mode).toBe('inference');
+    expect(said).toMatch(/a training word is said too \("微调"\): say "train"/);
+  });
+
+  it.each<[string, RegExp]>([
+    // The real line's question, shorter, with spaces.
+    ['qwen2.5-72b 微调 8卡 a800 够吗, 推理 至少需要什么显卡', /"微调"/],
+    // The order reversed.
+    ['qwen2.5-72b 推理需要什么显卡，微调8卡A800够吗', /"微调"/],
+    // English.
+    ['Is 8x A800 80GB enough to fine-tune qwen2.5-72b, and what does inference need?', /"fine-tune"/],
+    ['I finetuned llama-2-7b and now inference on 1x 4090 runs out of memory', /"finetuned"|"finetune"/],
+  ])('%s', (text, word) => {
+    const { scenario, said } = read(text);
+    expect(scenario.mode).toBe('inference');
+    expect(said).toMatch(/a training word is said too/);
+    expect(said).toMatch(word);
+  });
+
+  it('a running word alone says nothing of training', () => {
+    const { said } = read('qwen2.5-72b 推理需要什么显卡');
+    expect(said).not.toMatch(/a training word is said too/);
+  });
+});
