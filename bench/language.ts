@@ -80,7 +80,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
   ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|names no size|shape for|read as a|as your setup|your setup's (?:model)\b/],
   // A method taken from the weights ("LoRA: training on int8 weights trains adapters (say "full" …)", resolve-mode.ts) is said with its switch.
-  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|no train or run word|a training setting with no train word|fine-tune: "|trains adapters \(say "full"|a training word is said too|your setup's (?:mode)\b/],
+  ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|no train or run word|a training setting with no train word|fine-tune: "|trains adapters \(say "full"|a training word is said too|names no training \(say "train"|your setup's (?:mode)\b/],
   // LoRA alpha scales the update and changes no memory: not compared.
   ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA|your setup's (?:mode)\b/],
   ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset|your setup's (?:precision recipe|compute precision)\b/],

@@ -120,6 +120,14 @@ export function modeStep(r: Resolution): ErrorReply | null {
       mode = previousMode;
       r.intent(`${previousMode === 'full' ? 'full fine-tune' : previousMode === 'qlora' ? 'QLoRA' : 'LoRA'} kept from the thread: "${r.patch.get('run')!.item.text.trim()}" runs the thread's training; say "inference" to run the model instead`);
     } else mode = trainingSetting && !loadedIn ? (previousMode && previousMode !== 'inference' ? previousMode : (adapters ?? 'full')) : 'inference';
+    // A plain run verb says running the model only by default: in a trainer's tracker it runs the training
+    // ("why do u need 2GPUs to run Qwen2.5 3B?", Jiayi-Pan/TinyZero#33, c1295, a PPO run; "8卡80G的A100，跑不动
+    // qwen3-next-80B", hiyouga/LlamaFactory#9191, c1324; "跑的是run_pt.sh", shibing624/MedicalGPT#236, c841).
+    // The inference it is read as is said, with the word that switches it (issue 22 item 7).
+    const plainRun = r.patch.get('run')!.item.text.trim();
+    if (mode === 'inference' && r.isNew && !previousMode && PLAIN_RUN.test(plainRun)) {
+      r.intent(`running the model: "${plainRun}" names no training (say "train" for a fine-tune)`);
+    }
     const trained = mode === 'full' ? 'full fine-tune' : mode === 'qlora' ? `QLoRA (on the ${quantised} checkpoint)` : `LoRA (on the ${quantised} checkpoint)`;
     if (trainingSetting && r.isNew) r.intent(`${trained}: "${r.patch.get('run')!.item.text}" with a training setting ("${r.patch.get(trainingSetting)!.item.text}"); say "inference" to run it instead`);
   } else if (previousMode === 'inference' && trainingSetting !== undefined && TRAINING_ONLY_SLOTS.includes(trainingSetting)) {

@@ -71,3 +71,35 @@ describe('a training word beside the running word makes the inference said as we
     expect(said).not.toMatch(/a training word is said too/);
   });
 });
+
+/**
+ * A plain run verb ("run", 跑) reads as running the model by default, and says so with the switch: in a
+ * trainer's tracker it runs the training. Real lines: Jiayi-Pan/TinyZero#33 (c1295, a PPO run),
+ * hiyouga/LlamaFactory#9191 (c1324), shibing624/MedicalGPT#236 (c841, in its thread).
+ */
+describe('a plain run verb says its inference with the switch', () => {
+  it.each<[string, string]>([
+    ['c1295', 'run'],
+    ['c1324', '跑'],
+  ])('%s: "%s" is read as running the model, and said so', (id, word) => {
+    const { scenario, said } = read(line(id).text);
+    expect(scenario.mode).toBe('inference');
+    expect(said).toContain(`running the model: "${word}" names no training (say "train" for a fine-tune)`);
+  });
+
+  it.each<[string, string]>([
+    ['can i run Qwen2.5 3B on one 4090?', 'run'],
+    ['Running qwen2.5-3b on 1x RTX 4090 OOMs', 'Running'],
+    ['单机8卡A100 80G 跑 qwen2.5-72b 报错 OOM', '跑'],
+    ['8卡A100跑不动qwen2.5-72b', '跑'],
+  ])('%s', (text, word) => {
+    const { scenario, said } = read(text);
+    expect(scenario.mode).toBe('inference');
+    expect(said).toMatch(new RegExp(`"${word}" names no training`, 'i'));
+  });
+
+  it('a run verb with a training setting, or a serving verb, says nothing of it', () => {
+    expect(read('run qwen2.5-3b with zero3 on 2x 4090').said).not.toMatch(/names no training/);
+    expect(read('deploy qwen2.5-3b on 1x 4090').said).not.toMatch(/names no training/);
+  });
+});
