@@ -69,3 +69,17 @@ describe("ms-swift's --device_max_memory", () => {
     expect(hardware.every((h) => h.capacityGiB !== 20)).toBe(true);
   });
 });
+
+describe('a laptop part with its memory beside it', () => {
+  // c1343 (noahc1510/trt-llm-rag-linux#5): "RTX4060 Laptop 8GB … 16gb ram": the 8GB is the card's, the 16 the host's.
+  it.each([
+    ['mistral-7b inference on RTX4060 Laptop 8GB with 16gb ram', /RTX4060 Laptop" is a laptop part/, /1x 16gb" if yours has 16/],
+    ['mistral-7b inference on RTX 4060 laptop, 8 GB, 32GB RAM', /laptop" is a laptop part/, /1x 32gb" if yours has 32/],
+    ['llama-2-7b qlora on rtx 3080 ti laptop 16GB with 64GB of ram', /the message says 16 GB/, /64/],
+  ])('%j', (text, said, notSaid) => {
+    const { notes } = read(text);
+    const all = notes.join(' ');
+    expect(all).toMatch(said);
+    expect(all).not.toMatch(notSaid);
+  });
+});
