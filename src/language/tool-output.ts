@@ -199,6 +199,25 @@ function maxMemory(text: MappedText, notes: string[]): MappedText {
 }
 
 /**
+ * ms-swift's `--device_max_memory 15GB 15GB 15GB 15GB` (modelscope/ms-swift#3056, c1337; c922, an InternVL2-26B
+ * deploy on four GPUs; the flag of ms-swift#3282/#3347): like accelerate's max_memory, one cap per device that
+ * the user chose, never the card's size. Its figures are that many GPUs; the card stays unknown unless named.
+ * The same flag quoted back in an error (`remaining_argv: ['--device_max_memory', '15GB', …]`) is a repeat,
+ * read as nothing.
+ */
+const DEVICE_MAX_MEMORY = /(['"]?)--device_max_memory\1((?:[\s,]*(['"]?)\d+(?:\.\d+)?\s*(?:gib|gb|g|mib)\3(?![\w.]))+)/g;
+
+function deviceMaxMemory(text: MappedText, notes: string[]): MappedText {
+  if (!/device_max_memory/.test(text.text)) return text;
+  return text.replace(DEVICE_MAX_MEMORY, (m) => {
+    if (m[1]) return blank(m[0]);
+    const devices = [...m[2]!.matchAll(/\d+(?:\.\d+)?\s*(?:gib|gb|g|mib)/g)].length;
+    notes.push(`"${text.userText(m.index, m.index + m[0].length)}" read as ${devices} GPU${devices > 1 ? 's' : ''}, one cap per device; its figures are the most the loader may place on each, not the cards' memory`);
+    return ` ${devices}x gpus `;
+  }, 'tool.device-max-memory');
+}
+
+/**
  * A DeepSpeed (or MPI) hostfile: one `<host> slots=<gpus>` line per machine (microsoft/DeepSpeed-MII,
  * corpus c459: "deepspeed-mii-inference-worker-0 slots=1"). The lines are the nodes, the slots the
  * GPUs on each; the host names are names, so "deepspeed" or "inference" inside one is no setting.
@@ -227,7 +246,7 @@ function hostfile(text: MappedText, notes: string[]): MappedText {
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show. */
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
-  const torch = hostfile(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
+  const torch = hostfile(deviceMaxMemory(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const out = read.replace(USAGE, (m) => {

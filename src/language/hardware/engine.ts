@@ -141,6 +141,12 @@ function startsAnotherSetup(current: Part[], next: Part, gap: string, text: stri
   if (!/^\s*[,;]\s*$/.test(gap) || !current.some((q) => q.role === 'card' || q.role === 'memory')) return false;
   // Machines after a card ("40G的A100，10个结点") describe the same hardware.
   if (next.role !== 'count' && next.role !== 'card' && next.role !== 'memory') return false;
+  // A count with its Chinese counter and no card after it, in the next clause, counts the card just
+  // named: "显卡4090，两张，显存24G单张" (two 4090s, QwenLM/Qwen3-VL#130, c1344: read as one),
+  // "3090，2块". Not a count before another card ("A100，4张A800"), nor a second count.
+  if (next.role === 'count' && current.some((q) => q.role === 'card') && !current.some((q) => q.role === 'count')
+    && /[张块卡]$/.test(text.slice(next.at, next.end).trimEnd())
+    && !/^\s*(?:nvidia\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{2,4}|\d{4})/i.test(text.slice(next.end))) return false;
   const before = text.slice(0, next.at);
   return (before.match(/[(（]/g)?.length ?? 0) <= (before.match(/[)）]/g)?.length ?? 0);
 }

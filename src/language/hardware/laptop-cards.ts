@@ -16,8 +16,12 @@ export const LAPTOP_CARD = {
   source: 'zylon-ai/private-gpt#921',
 };
 
-/** A memory on the same line, glued to VRAM or not ("16GBVRam", "16 GB VRAM"). */
-const MEMORY_ON_LINE = /(?<![\w.])(\d{1,2})\s*(?:gb|g|gib)\s*(?:of\s+)?v?ram\b/;
+/**
+ * A memory on the same line: right after the part ("RTX4060 Laptop 8GB", noahc1510/trt-llm-rag-linux#5, c1343),
+ * or glued to VRAM or not ("16GBVRam", "16 GB VRAM"). Never the host's: "8GB with 16gb ram" had been read as a
+ * 16 GB laptop card, the machine's RAM for the card's memory.
+ */
+const MEMORY_ON_LINE = /^[\s,:(-]*(\d{1,2})\s*(?:gb|g|gib)(?![a-z])(?!\s*(?:of\s+)?(?:system\s+|host\s+)?ram\b)|(?<![\w.])(\d{1,2})\s*(?:gb|g|gib)\s*(?:of\s+)?vram\b/;
 
 /** The notes for each laptop part the text names: the desktop card read, its memory, and how to say the laptop's. */
 export function laptopCardNotes(text: string, userText: (at: number, end: number) => string): string[] {
@@ -29,7 +33,8 @@ export function laptopCardNotes(text: string, userText: (at: number, end: number
     const lineEnd = text.indexOf('\n', m.index);
     const stated = MEMORY_ON_LINE.exec(text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd));
     const own = Math.round(card.totalMiB / 1024);
-    const memory = stated && Number(stated[1]) !== own ? Number(stated[1]) : null;
+    const said = stated ? Number(stated[1] ?? stated[2]) : null;
+    const memory = said !== null && said !== own ? said : null;
     notes.push(
       `"${userText(m.index, m.index + m[0].length).trim()}" is a laptop part: read as the desktop ${/GB$/.test(card.name) ? card.name : `${card.name} (${own} GB)`}, whose memory the laptop's may not share` +
         (memory !== null ? ` — the message says ${memory} GB: say "on 1x ${memory}gb" if yours has ${memory} GB` : ` — say "on 1x 16gb" with your card's memory if yours has another`),

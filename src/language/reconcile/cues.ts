@@ -45,7 +45,9 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
  * card word (卡, 显卡), nodes and machines (节点, 结点, 机器, 服务器), "each", "of", "in all" (每, 的, 共, 总)
  * and "-odd" (多): "8张A100", "4台机器每台8卡", "共16块显卡 A800".
  */
-const HAN_JOINING = /[张張块塊个個台片颗顆枚卡显顯节節结結点點机機器服务務每各的共总總计計多和]/g;
+// Also a count in words and the memory word after the card ("显卡4090，两张，显存24G单张", two 4090s of 24G each,
+// QwenLM/Qwen3-VL#130, c1344): the card's own digits lead there, the count follows in words.
+const HAN_JOINING = /[张張块塊个個台片颗顆枚卡显顯存节節结結点點机機器服务務每各的共总總计計多和单單两兩二三四五六七八]/g;
 /**
  * "显存直接占了40多个g，这是为啥，显卡是a6000 48g" (xorbitsai/inference#2368, c719: 40-odd GB in use,
  * why? the card is an A6000 48G): the grammar joined the measurement's number to the card two
