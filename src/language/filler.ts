@@ -31,7 +31,7 @@ const CHAT_ENGLISH = `
   time times way ways thing things something anything nothing everything stuff case cases point example examples
   machine machines server servers box cluster clusters instance instances node's system systems setup setups
   environment env hardware computer pc laptop desktop workstation rig local locally cloud colab kaggle notebook
-  code script scripts command commands cmd config configs configuration file files log logs output's line lines
+  code script scripts command commands cmd config configs configuration yaml yml json toml file files log logs output's line lines
   python python3 torchrun launch launched bash sh shell pip conda docker container terminal cli api endpoint openai
   model's models' weight checkpoint checkpoints adapter's dataset datasets data sample samples example's prompt prompts
   text token tokens tokenizer length's batch's step steps epoch epochs iteration iterations speed slow fast faster slower
