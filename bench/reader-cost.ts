@@ -1,10 +1,12 @@
 import { respond } from '../src/core/assistant.js';
+import { stageTimes } from './reader-stages.js';
 
 /**
  * `npm run bench:reader`: CPU time of one whole answer (reading, estimate, reply) for messages
  * of one thing said over and over, up to the 6,000-character cap (issue 26: "lora r8 r8 …" took
  * seconds). CPU time of this process (process.cpuUsage), median of 5. Prints a table; asserts
- * nothing (test/language/reader-cost.test.ts holds the bounds).
+ * nothing (test/language/reader-cost.test.ts holds the bounds). Then the reader's stages over the whole
+ * corpus (reader-stages.ts).
  */
 
 const CAP = 6000;
@@ -55,3 +57,11 @@ const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(`headroom reader cost — one answer per message, Node ${process.version}`);
 console.log([line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+
+const stages = stageTimes();
+const stageRows = stages.map((r) => [r.stage, r.totalMs.toFixed(0), r.worstMs.toFixed(1), `line ${r.worstLine + 1}`]);
+const stageHeaders = ['stage', 'CPU ms, whole corpus', 'slowest line, ms', 'which'];
+const stageWidths = stageHeaders.map((h, i) => Math.max(h.length, ...stageRows.map((r) => r[i]!.length)));
+const stageLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(stageWidths[i]!)).join(' | ')} |`;
+console.log(`\nthe reader's stages over test/corpus/requests.jsonl, each timed alone (one pass; the whole answer includes them all)`);
+console.log([stageLine(stageHeaders), `|${stageWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...stageRows.map(stageLine)].join('\n'));

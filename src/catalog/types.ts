@@ -40,6 +40,11 @@ export interface GpuSpec {
   /** Display name, e.g. "A100 80GB". */
   name: string;
   aliases: string[];
+  /**
+   * Memory as the datasheet labels it, in GB: the number people write ("a 24GB card", "A100 80G"),
+   * which is neither nvidia-smi's total (24 564 MiB on an RTX 4090) nor what a process can use.
+   */
+  nominalGB: number;
   /** Memory nvidia-smi / rocm-smi reports as total, in MiB. */
   totalMiB: number;
   /** Memory a process can actually allocate (total less driver/ECC reservations), in MiB. */

@@ -26,8 +26,8 @@ const MEMORY_UNIT = /(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-wyz]|x[a-z])/gi;
 /** The user's words name a memory size: "A100 40G", "a100-80gb", "V100 (32 GB)", "24G*8", "A100 40Gx2". */
 export const namesMemory = (words: string): boolean => words.match(MEMORY_UNIT) !== null;
 
-/** The size a card is sold as, from its catalog name ("H100 NVL 94GB" is 94), else its memory. */
-const nominalGiB = (g: GpuSpec): number => Number(/(\d+)\s*GB/.exec(g.name)?.[1] ?? Math.round(g.totalMiB / 1024));
+/** The size a card is sold as ("H100 NVL 94GB" is 94). */
+const nominalGiB = (g: GpuSpec): number => g.nominalGB;
 
 /** The word that names a card's model: "H100" of "H100 NVL 94GB", "RTX 3090" of "RTX 3090 Ti 24GB". */
 const modelWord = (g: GpuSpec): string => {

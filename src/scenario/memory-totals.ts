@@ -22,7 +22,7 @@ const SMALLEST_SPLIT_GIB = 16;
 const COUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|single|dual|double|twin|triple|quad|pair)\b|[一二两三四五六七八九十双单]|(?:^|\s)[두세네]\s/i;
 
 /** Memory sizes cards are sold in (nominal GB). */
-const CARD_SIZES = [...new Set(GPUS.map((g) => Number(/(\d+)\s*GB/.exec(g.name)?.[1] ?? Math.round(g.totalMiB / 1024))))];
+const CARD_SIZES = [...new Set(GPUS.map((g) => g.nominalGB))];
 const isCardSize = (gib: number) => CARD_SIZES.some((size) => Math.abs(size - gib) <= 0.05 * size);
 
 export function withMemoryTotal(f: FactTrace, s: Scenario): FactTrace {

@@ -34,7 +34,7 @@ const FACT_OF: Partial<Record<SaidAgain['of']['kind'], { fact: string; said: str
 };
 
 /**
- * A card's memory as people say it, in GB: the datasheet's label in the catalog card's name ("T4
+ * A card's memory as people say it, in GB: the datasheet's label (the catalog's nominalGB: "T4
  * 16GB") and its total as nvidia-smi shows it (15 360 MiB is "15GB"); a card named by its memory alone, that memory.
  */
 function cardGb(s: Scenario): { gb: number[]; count: number } | null {
@@ -42,8 +42,7 @@ function cardGb(s: Scenario): { gb: number[]; count: number } | null {
   if (!h) return null;
   const gpu = h.gpuId ? GPUS.find((g) => g.id === h.gpuId) : undefined;
   if (!gpu) return { gb: [Number((h.capacityBytes / 2 ** 30).toFixed(1))], count: h.count };
-  const label = /(\d+(?:\.\d+)?)\s*GB\b/.exec(gpu.name);
-  return { gb: [Math.round(gpu.totalMiB / 1024), ...(label ? [Number(label[1])] : [])], count: h.count };
+  return { gb: [Math.round(gpu.totalMiB / 1024), gpu.nominalGB], count: h.count };
 }
 
 /** A model size as a path or link writes it: "/tmp/llama/8B/trt_engines", "configs/20B.yml". */

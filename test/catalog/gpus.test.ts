@@ -20,11 +20,11 @@ describe('GPU catalog', () => {
     expect(g.fp8 && !g.bf16).toBe(false);
   });
 
-  it.each(GPUS.map((g) => [g.name, g] as const))('%s: the size in the name agrees with nvidia-smi total', (name, g) => {
+  it.each(GPUS.map((g) => [g.name, g] as const))('%s: the nominal size is the name\'s and agrees with nvidia-smi total', (name, g) => {
     const named = Number(/(\d+)GB/.exec(name)?.[1]);
-    expect(named).toBeGreaterThan(0);
+    expect(g.nominalGB).toBe(named);
     // Marketing GB vs GiB and ECC carve-outs stay within 8% (T4: "16 GB" is 15 GiB usable).
-    expect(Math.abs(g.totalMiB / MiB_PER_GiB / named - 1)).toBeLessThan(0.08);
+    expect(Math.abs(g.totalMiB / MiB_PER_GiB / g.nominalGB - 1)).toBeLessThan(0.08);
   });
 
   it('holds every card of issue 12 (the cards in users\' questions)', () => {

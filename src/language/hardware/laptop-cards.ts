@@ -32,7 +32,7 @@ export function laptopCardNotes(text: string, userText: (at: number, end: number
     const card = gpuById(gpuId);
     const lineEnd = text.indexOf('\n', m.index);
     const stated = MEMORY_ON_LINE.exec(text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd));
-    const own = Math.round(card.totalMiB / 1024);
+    const own = card.nominalGB;
     const said = stated ? Number(stated[1] ?? stated[2]) : null;
     const memory = said !== null && said !== own ? said : null;
     notes.push(
