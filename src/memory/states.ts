@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { exl2Weights } from './exllamav2.js';
 import { awqRunsSplitK } from './awq-gemm.js';
+import { vllmDequantElements, vllmDequantisesMergedLinear } from './vllm-merged-dequant.js';
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { fsdpRootParams } from './fsdp-root.js';
 import { nativeFormatWeights } from './checkpoint.js';
@@ -389,8 +390,10 @@ export function dequantisedMatrix(s: Scenario, l: Layout): Component | null {
   // llm-awq's split-K GEMM dequantises in registers, with no 16-bit copy of the weight (awq-gemm.ts).
   if (awqRunsSplitK(s)) return null;
   const { hidden: h, ffn: f, heads: a, kvHeads: g, headDim: d } = s.model.arch;
-  const largest = Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
-  return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest linear, dequantised per matmul)`);
+  // vLLM's GPTQ and AWQ kernels copy a merged linear whole: gate_up is hidden × 2·ffn (vllm-merged-dequant.ts).
+  const merged = vllmDequantisesMergedLinear(s);
+  const largest = merged ? vllmDequantElements(s, l) : Math.max(h * f, h * (a + 2 * g) * d) / l.tp;
+  return component('dequant', 'dequantised weight (one matrix)', 'buffers', largest * 2, `${count(largest)} × 2 B (largest ${merged ? 'merged linear, gate_up or QKV' : 'linear'}, dequantised per matmul)`);
 }
 
 /**
