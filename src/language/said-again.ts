@@ -1,8 +1,8 @@
 import { sameModelSize } from './families.js';
 import type { Item, SaidAgain } from './items.js';
+import { familyOf, isMoe, namesModel, paramsOf } from './reconcile/models.js';
 
 export type { SaidAgain };
-import { familyOf, isMoe, namesModel, paramsOf } from './reconcile/models.js';
 
 /**
  * A setting said twice is one fact (issue 22, item 4): the prose names "Llama 3.1 8B" and the config

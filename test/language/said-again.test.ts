@@ -3,6 +3,7 @@ import { respond } from '../../src/core/assistant.js';
 import { meaningfulSuggestion } from '../../src/language/near-miss.js';
 import { parseRequest } from '../../src/language/parse.js';
 import type { EstimateReply } from '../../src/reply/types.js';
+import { corpusText } from '../corpus/corpus.js';
 
 /**
  * Issue 22, item 4 (branch ragain): every setup word accounted once. A model (card, length) said
@@ -18,19 +19,7 @@ const again = (r: EstimateReply, text: string, fact: string) =>
   (r.trace?.find((f) => f.fact === fact && f.at !== null)?.also ?? []).map((a) => `${text.slice(a.at, a.end)} (${a.said})`);
 
 /** axolotl-ai-cloud/axolotl#1717 (corpus c242): "Llama 3.1 8B" in the title, the config's base_model the same model. */
-const AXOLOTL = `2x24GB Llama 3.1 8B QLORA FSDP Config:
-\`\`\`
-base_model: /home/owen/models/Meta-Llama-3.1-8B-Instruct
-tokenizer_type: AutoTokenizer
-load_in_8bit: false
-load_in_4bit: true
-strict: false
-sequence_len: 512
-bf16: auto
-fp16: 
-tf32: false
-flash_attention: true
-\`\`\``;
+const AXOLOTL = corpusText('c242');
 
 /** vllm-project/vllm#6689 (corpus c005). */
 const VLLM = "I'm also able to run the 8B model on L4:1 with `vllm serve meta-llama/Meta-Llama-3.1-8B-Instruct --tensor-parallel-size 1 --max-model-len 1024`.";

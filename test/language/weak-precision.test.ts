@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRequest } from '../../src/scenario/resolve.js';
+import { corpusText } from '../corpus/corpus.js';
 
 /**
  * Issue 22, item 5: `bf16: auto` turns bf16 on where the card supports it and leaves it off
@@ -16,19 +17,7 @@ function precision(text: string): { value: string; weak: boolean; notice: string
 }
 
 // c242 (axolotl-ai-cloud/axolotl#1717), as posted.
-const AXOLOTL = `2x24GB Llama 3.1 8B QLORA FSDP Config:
-\`\`\`
-base_model: /home/owen/models/Meta-Llama-3.1-8B-Instruct
-tokenizer_type: AutoTokenizer
-load_in_8bit: false
-load_in_4bit: true
-strict: false
-sequence_len: 512
-bf16: auto
-fp16: 
-tf32: false
-flash_attention: true
-\`\`\``;
+const AXOLOTL = corpusText('c242');
 
 describe('bf16: auto', () => {
   it.each([
