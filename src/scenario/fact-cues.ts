@@ -1,3 +1,5 @@
+import { mentionByRow, type MentionKind } from './framework-mentions.js';
+
 /**
  * Which cue a count or a length was read on (issue 22, item 2: "a value fills a slot only with a
  * cue: its unit, its key, a neighbouring noun, or its place in a hardware expression"). Recorded
@@ -51,8 +53,7 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   return BATCH_WORD.test(near) ? 'keyword' : 'position';
 }
 
-/** How a framework is only mentioned: inside a longer name, as a link's label, asked about, or as the tool that worked (issue 22). */
-export type MentionKind = 'name-part' | 'link' | 'asked' | 'contrast';
+export type { MentionKind };
 
 /**
  * A framework is the one the run uses only when the user runs it: a command (`llamafactory-cli
@@ -73,7 +74,10 @@ export function frameworkMention(text: string, at: number, end: number): { kind:
   const asked = askedAbout(text, at, end);
   if (asked) return { kind: 'asked', words: asked };
   const contrast = CONTRASTED.exec(text.slice(Math.max(0, at - 48), at));
-  return contrast ? { kind: 'contrast', words: `${contrast[0]}${text.slice(at, end)}`.trim() } : null;
+  if (contrast) return { kind: 'contrast', words: `${contrast[0]}${text.slice(at, end)}`.trim() };
+  // Set against the run said before it, what it would need, an error's words, a feature asked for, its own address (framework-mentions.ts).
+  const row = mentionByRow(text, at, end);
+  return row ? { kind: row.kind, words: row.words } : null;
 }
 
 /**

@@ -243,7 +243,8 @@ function correction(f: FactTrace): string {
       // "which GPU" beside the cards the message names (fact-doubts.ts withQuestionDoubt).
       return f.alternative ? `leave out "${f.alternative}" if you asked whether your cards fit` : 'say what you ask';
     case 'framework':
-      return `say "hf" if you do not run ${f.value}`;
+      // Plain Hugging Face taken from a mention ("your accelerate config" in an error) has no "hf" to switch to.
+      return f.value === 'hf' ? 'say the framework you run' : `say "hf" if you do not run ${f.value}`;
     default:
       return `say the ${f.fact} you mean`;
   }
