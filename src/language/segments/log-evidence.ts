@@ -172,7 +172,8 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     id: 'log.engine.tensorrt-llm',
     // TensorRT's own logger ("[12/29/2023-05:24:11] [TRT] [I] Total Activation Memory", an engine build
     // by TensorRT-LLM, NVIDIA/TensorRT-LLM#772, corpus c1218) counts too: weak, as every logger's name.
-    pattern: /^\s*(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm|trt)\])/,
+    // A quote marker before it is the log quoted (segments/rules.ts log.tensorrt; c1218's first log line).
+    pattern: /^\s*(?:>\s*)?(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm|trt)\])/,
     engine: 'tensorrt-llm',
     example: '[TensorRT-LLM][INFO] Loaded engine size: 12853 MiB',
   },
