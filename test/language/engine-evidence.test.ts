@@ -162,3 +162,24 @@ describe('an engine logger read past a quote marker and past a shell prompt', ()
     expect(read('mistral 7b inference on an 8GB card\n(vllm-env) me@box:~/work$ python run.py').scenario.inference?.engine ?? 'hf').toBe('hf');
   });
 });
+
+describe("ggml's CUDA backend lines are llama.cpp's logger", () => {
+  it('c1200 (TabbyML/tabby#1498, `tabbyml/tabby serve` then "ggml_init_cublas: found 4 CUDA devices:"): llama.cpp, said as weak, split layer by layer', () => {
+    const text = line('c1200').text;
+    const { scenario } = read(text);
+    expect(scenario.framework).toBe('llamacpp');
+    expect(scenario.parallel.pp).toBe(4);
+    expect(first(text)).toMatch(/framework llamacpp — from\s+"ggml_init_cublas"\?/);
+  });
+
+  it.each([
+    'docker run --gpus all my/server serve --model deepseek-coder-6.7b on 2x RTX 3090\nggml_init_cublas: found 2 CUDA devices:\n  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6',
+    'mistral 7b q4_k_m on a 6GB laptop card, it crashes:\nggml_cuda_init: GGML_CUDA_FORCE_MMQ:    no\nggml_cuda_init: found 1 CUDA devices:',
+  ])('%s', (text) => {
+    expect(read(text).scenario.framework).toBe('llamacpp');
+  });
+
+  it('an engine named outside the log leads: Ollama runs ggml too', () => {
+    expect(read('ollama run llama3:8b on a 6GB card OOM\nggml_cuda_init: found 1 CUDA devices:').scenario.framework).not.toBe('hf');
+  });
+});

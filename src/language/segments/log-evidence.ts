@@ -162,8 +162,11 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'InternLM/lmdeploy#519',
   },
   {
+    // ggml's CUDA backend announcing its devices, "ggml_init_cublas: found 4 CUDA devices:" (ggml-cuda.cu before
+    // mid-2024) and "ggml_cuda_init: GGML_CUDA_FORCE_MMQ: no" (after), is llama.cpp's too: Tabby's bundled
+    // llama.cpp behind `tabbyml/tabby serve` (TabbyML/tabby#1498, c1200), privateGPT's (c1006), llama-cpp-python's (c1007).
     id: 'log.engine.llamacpp',
-    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model)\s*:/,
+    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model|ggml_init_cublas|ggml_cuda_init)\s*:/,
     engine: 'llamacpp',
     example: 'llama_model_loader: - kv   0:                       general.architecture str              = llama',
     source: 'ggml-org/llama.cpp#9517',
