@@ -1,4 +1,5 @@
 import { LMDEPLOY_OWN_KEYS } from './config-keys/lmdeploy.js';
+import { SGLANG_OWN_KEYS } from './config-keys/engines/sglang.js';
 
 /**
  * The serving engines a serve word can name (vocabulary.ts `serve`): each engine's name, the words
@@ -26,8 +27,9 @@ export interface ServeEngine {
 }
 
 export const SERVE_ENGINES: readonly ServeEngine[] = [
-  // SGLang plans its own budget (--mem-fraction-static), not vLLM's.
-  { name: 'SGLang', words: /sglang/i, counted: { by: 'own', server: 'sglang' } },
+  // SGLang plans its own budget (--mem-fraction-static), not vLLM's. It is named by its own keys too,
+  // which no other engine uses (config-keys/engines/sglang.ts SGLANG_OWN_KEYS; sgl-project/sglang#12496, c177).
+  { name: 'SGLang', words: new RegExp(`sglang|${SGLANG_OWN_KEYS.source}`, 'i'), counted: { by: 'own', server: 'sglang' } },
   { name: 'vLLM', words: /vllm/i, counted: { by: 'vllm' } },
   {
     name: 'TensorRT-LLM',

@@ -1,5 +1,4 @@
 import { contextLengthOf, servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
-import { namesLmdeploy } from '../language/config-keys/lmdeploy.js';
 import { serveEngineNamed } from '../language/serve-engines.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { hfDefaultAttention } from '../memory/attention-kernel.js';
@@ -40,7 +39,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
     inf.engine = 'vllm';
     // "deploy", "host", "serve": a server, with no engine named.
-    if (!ENGINE_NAMED.test(engine.item.text) && !namesLmdeploy(engine.item.text)) {
+    // An engine's own key names it as its name does (serve-engines.ts: lmdeploy's session_len, SGLang's mem_fraction_static).
+    if (!ENGINE_NAMED.test(engine.item.text) && !serveEngineNamed(engine.item.text)) {
       r.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
     }
   }

@@ -25,11 +25,18 @@ const COMMAND = /python3?\s+-m\s|[a-z]\.[a-z_]|[a-z]\/[a-z]|\b(?:vllm|sglang|lmd
 /** A config key or flag: `--mem-fraction-static 0.85`, `gpu_memory_utilization: 0.9`. */
 const KEYED = /^\s*--|[a-z0-9]_[a-z]|[:=]/i;
 
-export type Evidence = 'command' | 'key' | 'prose';
-const RANK: Record<Evidence, number> = { command: 3, key: 2, prose: 1 };
+/**
+ * A link to the engine's documentation or repository pages (prose/rules/engine-links.ts): a page the user
+ * read, the weakest evidence, which any engine named in words leads over.
+ */
+const LINKED = /^\s*https?:\/\//i;
+
+export type Evidence = 'command' | 'key' | 'prose' | 'link';
+const RANK: Record<Evidence, number> = { command: 3, key: 2, prose: 1, link: 0 };
 
 /** How strongly an item's own words name what they name. */
 export function evidenceOf(words: string): Evidence {
+  if (LINKED.test(words)) return 'link';
   if (COMMAND.test(words)) return 'command';
   if (KEYED.test(words)) return 'key';
   return 'prose';
@@ -40,6 +47,9 @@ export function engineNamed(i: Item): string | null {
   if (i.kind !== 'serve') return null;
   return serveEngineNamed(i.text)?.name ?? null;
 }
+
+/** How the note names the evidence the engine was read from. */
+const LEAD_WORDS: Record<Evidence, string> = { command: 'the command', key: 'a setting', prose: 'a setting', link: 'a link to its docs' };
 
 export function enginesByEvidence(items: Item[], notes: string[]): Item[] {
   const named = items.filter((i) => engineNamed(i) !== null);
@@ -54,7 +64,7 @@ export function enginesByEvidence(items: Item[], notes: string[]): Item[] {
   const engine = engineNamed(lead)!;
   const others = named.filter((i) => engineNamed(i) !== engine);
   for (const o of others) {
-    notes.push(`read ${engine} from "${lead.text.trim()}" (${evidenceOf(lead.text) === 'command' ? 'the command' : 'a setting'}); "${o.text.trim()}" is another engine the message mentions`);
+    notes.push(`read ${engine} from "${lead.text.trim()}" (${LEAD_WORDS[evidenceOf(lead.text)]}); "${o.text.trim()}" is another engine the message mentions`);
   }
   const kept = items.filter((i) => !others.includes(i));
   // The lead goes before every other serve item: the first one sets the engine the resolver reads.

@@ -162,8 +162,11 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'InternLM/lmdeploy#519',
   },
   {
+    // ggml's CUDA backend announcing its devices, "ggml_init_cublas: found 4 CUDA devices:" (ggml-cuda.cu before
+    // mid-2024) and "ggml_cuda_init: GGML_CUDA_FORCE_MMQ: no" (after), is llama.cpp's too: Tabby's bundled
+    // llama.cpp behind `tabbyml/tabby serve` (TabbyML/tabby#1498, c1200), privateGPT's (c1006), llama-cpp-python's (c1007).
     id: 'log.engine.llamacpp',
-    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model)\s*:/,
+    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model|ggml_init_cublas|ggml_cuda_init)\s*:/,
     engine: 'llamacpp',
     example: 'llama_model_loader: - kv   0:                       general.architecture str              = llama',
     source: 'ggml-org/llama.cpp#9517',
@@ -172,7 +175,8 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     id: 'log.engine.tensorrt-llm',
     // TensorRT's own logger ("[12/29/2023-05:24:11] [TRT] [I] Total Activation Memory", an engine build
     // by TensorRT-LLM, NVIDIA/TensorRT-LLM#772, corpus c1218) counts too: weak, as every logger's name.
-    pattern: /^\s*(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm|trt)\])/,
+    // A quote marker before it is the log quoted (segments/rules.ts log.tensorrt; c1218's first log line).
+    pattern: /^\s*(?:>\s*)?(?:\[[\d/:-]+\]\s*)?(\[(?:tensorrt-llm|trt-llm|trt)\])/,
     engine: 'tensorrt-llm',
     example: '[TensorRT-LLM][INFO] Loaded engine size: 12853 MiB',
   },

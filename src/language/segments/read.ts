@@ -36,7 +36,9 @@ export function readSegments(text: MappedText): SegmentReading {
   if (!logs.length && !configs.size && !prompts.length) return { text, segments: traced };
   const blank = (from: number, to: number) => text.text.slice(from, to).replace(/[^\n]/g, ' ');
   // What a log still tells (log-evidence.ts): the script a launcher ran, an engine's logger.
-  const evidence = logEvidence(text.text, logs, textOutside(text.text, logs));
+  // A shell prompt is no engine named either: its virtual environment and folder ("(trtllm) user@host:~/trt-llm-rag-linux$",
+  // noahc1510/trt-llm-rag-linux#5, c1343) are blanked below, so an engine they spell leaves the logger's evidence standing.
+  const evidence = logEvidence(text.text, logs, textOutside(text.text, [...logs, ...prompts.map((p) => ({ start: p.at, end: p.to }))]));
   // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
   const rewrites: ({ at: number; to: number } & Ruled)[] = [];
   const kept: typeof evidence = [];
@@ -115,10 +117,10 @@ function promptsIn(text: string, s: Segment): { at: number; to: number }[] {
 }
 
 /** The text between the segments given (in order), one line apart. */
-function textOutside(text: string, segments: readonly Segment[]): string {
+function textOutside(text: string, segments: readonly { start: number; end: number }[]): string {
   const parts: string[] = [];
   let from = 0;
-  for (const s of segments) {
+  for (const s of [...segments].sort((a, b) => a.start - b.start)) {
     parts.push(text.slice(from, s.start));
     from = s.end;
   }

@@ -98,10 +98,12 @@ export const LINE_RULES: readonly LineRule[] = [
   },
   {
     // TensorRT's logger ("[MM/DD/YYYY-HH:MM:SS] [TRT] [I] …") and TensorRT-LLM's ("[TRT-LLM] [W] …",
-    // "[TensorRT-LLM][INFO] …"): an engine's sizes and memory in them are its log, not the setup.
+    // "[TensorRT-LLM][INFO] …"): an engine's sizes and memory in them are its log, not the setup. A quote
+    // marker before it ("> [12/29/2023-05:24:11] [TRT] [I] Total Activation Memory", NVIDIA/TensorRT-LLM#772,
+    // c1218) quotes the log: left in prose, its "[TRT]" counted as the engine named outside the logs.
     id: 'log.tensorrt',
     kind: 'log',
-    pattern: /^\s*(?:\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]\s*)?\[(?:trt|trt-llm|tensorrt-llm)\]\s*\[(?:[ewivf]|info|warning|error|verbose|debug)\]/,
+    pattern: /^\s*(?:>\s*)?(?:\[\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\]\s*)?\[(?:trt|trt-llm|tensorrt-llm)\]\s*\[(?:[ewivf]|info|warning|error|verbose|debug)\]/,
     example: '[03/14/2024-09:12:45] [TRT] [I] [MemUsageChange] Init CUDA: CPU +14, GPU +0, now: CPU 1127, GPU 263 (MiB)',
     source: 'NVIDIA/TensorRT-LLM#2043 (its build log), tensorrt_llm/logger.py',
   },

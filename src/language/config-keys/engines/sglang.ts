@@ -3,6 +3,17 @@ import { none, noneEach, shared, unmodelled, unmodelledWhen, type Engine } from 
 const on = (v: string) => v === 'true' || v === '';
 
 /**
+ * SGLang's own option names as written (`--mem-fraction-static 0.9`, `mem_fraction_static=0.717` in its
+ * `server_args=ServerArgs(…)` dump): ServerArgs fields no other engine the reader knows has (vLLM budgets
+ * with --gpu-memory-utilization and --max-num-seqs, LightLLM with --mem_fraction and --running_max_req_size,
+ * lmdeploy with --cache-max-entry-count). They name SGLang as a config key does (reconcile/engine-evidence.ts):
+ * a setting, stronger than an engine said in prose ("unable to run same model as vLLM" above an SGLang
+ * container's dump, sgl-project/sglang#12496, c177; the dump alone, sgl-project/sglang#1463, c176). Not
+ * --max-total-tokens: TGI has that spelling too (one request's cap there), so it names neither.
+ */
+export const SGLANG_OWN_KEYS = /mem[_-]fraction[_-]static|max[_-]running[_-]requests|chunked[_-]prefill[_-]size|max[_-]prefill[_-]tokens/i;
+
+/**
  * SGLang's options: ServerArgs (python/sglang/srt/server_args.py, the dataclass's fields and their
  * `--kebab` flags; read at sgl-project/sglang main, 2026; the memory fields as named since v0.4).
  * argparse takes any unique prefix of a long flag, so `--mem-fraction` and `--context-len` are

@@ -69,11 +69,14 @@ export const SERVING_RULES: readonly ProseRule[] = [
   },
   {
     // "LLama 70B build engine OOM", "building the TRT engine": an engine is built by TensorRT-LLM, which
-    // serves it. Weak: the engine is named only by the word "engine".
+    // serves it. Weak: the engine is named only by the word "engine". Where TensorRT is named elsewhere in
+    // the message, that name is read and the phrase is blanked; a phrase that names it itself ("torch.OutOfMemoryError
+    // when try to build TensorRT engines for Qwen2-72B", NVIDIA/TensorRT-LLM#2123, c1335) is read, not blanked
+    // with its own name.
     id: 'prose.engine-build',
     pattern: /\b(?:build(?:ing|s)?|built)\s+(?:the\s+|an?\s+|my\s+)?(?:trt\s+|tensorrt\s+)?engines?\b|\bengine\s+build(?:ing)?\b/g,
     when: (t) => t.includes('engine'),
-    write: (m) => (/tensorrt|trt/.test(m.input) ? ' '.repeat(m[0].length) : ' tensorrt-llm '),
+    write: (m) => (!/tensorrt|trt/.test(m[0]) && /tensorrt|trt/.test(m.input) ? ' '.repeat(m[0].length) : ' tensorrt-llm '),
     example: 'LLama 70B build engine OOM',
     source: 'c400',
     weak: true,
