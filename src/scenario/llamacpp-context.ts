@@ -50,6 +50,7 @@ const OWN_DEFAULTS = /llamafile/i;
 export function llamaCppDefaultContext(r: Resolution): void {
   const s = r.s;
   if (s.framework !== 'llamacpp' || s.mode !== 'inference' || r.patch.has('seq') || s.seq !== DEFAULTS.seq) return;
+  if (r.patch.modelContext && modelsOwnContext(r)) return;
   if (s.inference.llamacppBuild !== undefined) return;
   if (!r.isNew && !r.modeChanged() && !r.patch.has('framework')) return;
   const word = r.patch.get<string>('framework')?.item.text.trim() ?? '';
@@ -69,4 +70,23 @@ export function llamaCppDefaultContext(r: Resolution): void {
         : `llama.cpp's n_ctx when -c is not given (4096; the newest builds fit the model's own context down to it)`;
   const capped = context < LLAMACPP_DEFAULT_CONTEXT ? `, capped at ${s.model.name}'s own ${grouped(context)}` : '';
   r.assume(`seq ${context} (default): context ${grouped(context)}, ${whose}${capped}; say ctx N for yours`);
+}
+
+/**
+ * `-c 0` / `n_ctx=0`: "size of the prompt context (default: 4096, 0 = loaded from model)" (common/arg.cpp
+ * --ctx-size; llama-cpp-python's Llama(n_ctx=0) alike): the context is the model's trained one, whatever
+ * the build. "./llama-server -m gemma-3-27b-it-q4_0.gguf … -ngl 200 -np 3 … -c 0" (ggml-org/llama.cpp#14719,
+ * c1115) allocates Gemma-3-27B's 131,072 tokens; DeepSeek-V3 under llama-cpp-python failed on a KV buffer
+ * sized for its 163,840 (abetlen/llama-cpp-python#1944, verdict v088). Said as the engine's default, beside
+ * the set-aside note that names the 0 (ranges.ts).
+ */
+function modelsOwnContext(r: Resolution): boolean {
+  const s = r.s;
+  const own = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+  if (own === undefined) return false;
+  s.seq = own;
+  r.s = withUnstated(s, unstatedDrivers(s));
+  r.unassume(DEFAULT_WORDS.seq);
+  r.assume(`seq ${own} (default): context ${grouped(own)}, ${s.model.name}'s own trained length, which llama.cpp allocates for -c 0 / n_ctx 0 ("0 = loaded from model"); say ctx N for yours`);
+  return true;
 }

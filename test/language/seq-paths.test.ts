@@ -151,3 +151,23 @@ describe('a prompt key and an answer key given one value together (prose.paired-
     expect(read(text).s.seq).toBe(seq);
   });
 });
+
+describe("llama.cpp's -c 0 / n_ctx=0 is the model's own trained context (scenario/llamacpp-context.ts)", () => {
+  it('corpus c1115 (ggml-org/llama.cpp#14719): llama-server … -c 0 with Gemma-3-27B allocates its 131,072 tokens, said as the engine\'s', () => {
+    const { s, words } = read(corpusText('c1115'));
+    expect(s.seq).toBe(131072);
+    expect(words.some((w) => w.startsWith('seq 131072 (default)') && w.includes('-c 0'))).toBe(true);
+  });
+
+  it.each([
+    ['llama-3-8b q4_k_m llama-server -c 0 on 1x rtx-3090', 8192],
+    ['./llama-cli -m qwen2.5-7b-instruct-q4_k_m.gguf -ngl 99 --ctx-size 0 on 1x rtx-4090', 32768],
+    ['llama-cpp-python Llama(model_path="mistral-7b-instruct-v0.2.Q4_K_M.gguf", n_ctx=0, n_gpu_layers=-1) on 1x rtx-3060', 32768],
+  ])('%s', (text, seq) => {
+    expect(read(text).s.seq).toBe(seq);
+  });
+
+  it('a length the user gives is still theirs', () => {
+    expect(read('llama-3-8b q4_k_m llama-server -c 2048 on 1x rtx-3090').s.seq).toBe(2048);
+  });
+});
