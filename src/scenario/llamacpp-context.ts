@@ -33,14 +33,24 @@ export const LLAMACPP_DEFAULT_CONTEXT = 4096;
 
 /**
  * The front-ends language/vocabulary.ts also reads as llamacpp whose own defaults are not read here
- * (koboldcpp's --contextsize, llamafile's, LM Studio's): they keep the generic length. llama.cpp named
- * or implied (a GGUF type, -ngl) and Ollama take the context above.
+ * (llamafile's): they keep the generic length. llama.cpp named or implied (a GGUF type, -ngl), Ollama,
+ * KoboldCpp and LM Studio take the context above:
+ *
+ * - KoboldCpp: koboldcpp.py `--contextsize … default=4096` since LostRuins/koboldcpp 3fdbe335
+ *   (2024-07-04, v1.69, "adjust some defaults and gui launcher"; 2048 before), the same 4,096;
+ *   "Koboldcpp crashes" with a 70B Q4_K_L on a 4070 Ti SUPER (LostRuins/koboldcpp#1185, c284) and
+ *   "Kobold cpp regular version" with a 70B 5-bit (c1121) name no --contextsize.
+ * - LM Studio: loads a GGUF at 4,096 unless its Context Length is moved ("loaded_context_length":
+ *   4096 beside "max_context_length": 131072 for gemma-3-4b, zed-industries/zed#25606; "n_ctx: 4096"
+ *   in its error, Gitlawb/openclaude#353); lmstudio-ai/lmstudio-bug-tracker#1330 (c1127) and #943
+ *   (c1264) name no length.
  */
-const OWN_DEFAULTS = /kobold|llamafile|lm ?studio/i;
+const OWN_DEFAULTS = /llamafile/i;
 
 export function llamaCppDefaultContext(r: Resolution): void {
   const s = r.s;
   if (s.framework !== 'llamacpp' || s.mode !== 'inference' || r.patch.has('seq') || s.seq !== DEFAULTS.seq) return;
+  if (r.patch.modelContext && modelsOwnContext(r)) return;
   if (s.inference.llamacppBuild !== undefined) return;
   if (!r.isNew && !r.modeChanged() && !r.patch.has('framework')) return;
   const word = r.patch.get<string>('framework')?.item.text.trim() ?? '';
@@ -51,10 +61,32 @@ export function llamaCppDefaultContext(r: Resolution): void {
   // The engine decides the length, so it is no unstated driver (as vLLM's served context, resolve-serving.ts).
   r.s = withUnstated(s, unstatedDrivers(s));
   r.unassume(DEFAULT_WORDS.seq);
-  const ollama = /ollama/i.test(word);
-  const whose = ollama
+  const whose = /ollama/i.test(word)
     ? `Ollama's num_ctx when none is set (OLLAMA_CONTEXT_LENGTH 4096 from v0.6.7; the newest steps down to it when the model does not fit)`
-    : `llama.cpp's n_ctx when -c is not given (4096; the newest builds fit the model's own context down to it)`;
+    : /kobold/i.test(word)
+      ? `KoboldCpp's --contextsize when none is given (4096 from v1.69, 2048 before)`
+      : /lm ?studio/i.test(word)
+        ? `LM Studio's context length when the slider is not moved (4096)`
+        : `llama.cpp's n_ctx when -c is not given (4096; the newest builds fit the model's own context down to it)`;
   const capped = context < LLAMACPP_DEFAULT_CONTEXT ? `, capped at ${s.model.name}'s own ${grouped(context)}` : '';
   r.assume(`seq ${context} (default): context ${grouped(context)}, ${whose}${capped}; say ctx N for yours`);
+}
+
+/**
+ * `-c 0` / `n_ctx=0`: "size of the prompt context (default: 4096, 0 = loaded from model)" (common/arg.cpp
+ * --ctx-size; llama-cpp-python's Llama(n_ctx=0) alike): the context is the model's trained one, whatever
+ * the build. "./llama-server -m gemma-3-27b-it-q4_0.gguf … -ngl 200 -np 3 … -c 0" (ggml-org/llama.cpp#14719,
+ * c1115) allocates Gemma-3-27B's 131,072 tokens; DeepSeek-V3 under llama-cpp-python failed on a KV buffer
+ * sized for its 163,840 (abetlen/llama-cpp-python#1944, verdict v088). Said as the engine's default, beside
+ * the set-aside note that names the 0 (ranges.ts).
+ */
+function modelsOwnContext(r: Resolution): boolean {
+  const s = r.s;
+  const own = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+  if (own === undefined) return false;
+  s.seq = own;
+  r.s = withUnstated(s, unstatedDrivers(s));
+  r.unassume(DEFAULT_WORDS.seq);
+  r.assume(`seq ${own} (default): context ${grouped(own)}, ${s.model.name}'s own trained length, which llama.cpp allocates for -c 0 / n_ctx 0 ("0 = loaded from model"); say ctx N for yours`);
+  return true;
 }

@@ -105,6 +105,9 @@ export class Patch {
   /** "TRL" was the library word beside the trainer it runs ("TRL DPO"): TRL's release decides that trainer's checkpointing default (trl-preset.ts). */
   trlNamed = false;
 
+  /** seq 0 given by its key (llama.cpp's `-c 0`, `n_ctx=0`: "0 = loaded from model"): the engine takes the model's own trained context (llamacpp-context.ts). */
+  modelContext = false;
+
   /** Read from prose or a pasted config (collectPatch's firstWins): a saying may yield to a stated setting. */
   tolerant = false;
 

@@ -114,6 +114,7 @@ export function setAsideAcceptedOutOfRange(patch: Patch): void {
     const slot = patch.get<number>(r.slot);
     if (slot && r.zero && slot.value === 0 && KEYED.test(slot.item.text.trim())) {
       patch.drop(r.slot);
+      if (r.slot === 'seq') patch.modelContext = true;
       patch.setAside.push(`"${slot.item.text.trim()}" set aside: ${r.zero}, so the ${r.label.replace(/ \(.*\)$/, '')} is read as its default (say "${r.slot} N" for yours)`);
       continue;
     }

@@ -50,10 +50,11 @@ describe('llama.cpp and Ollama: the context they create when none is said (scena
     expect(read('on rtx-3090', first.state).s.seq).toBe(4096);
   });
 
-  it('engines with defaults of their own keep the generic one: koboldcpp, and a llama.cpp build named from before (build 1430: n_ctx 512)', () => {
-    const kobold = read('llama-2-13b q2_k koboldcpp on 1x 8GB').s;
-    expect(kobold.seq).toBe(2048);
-    expect(kobold.unstated ?? []).toContain('seq');
+  it('engines with defaults of their own keep the generic one: llamafile, and a llama.cpp build named from before (build 1430: n_ctx 512)', () => {
+    // KoboldCpp (--contextsize 4096 from v1.69) and LM Studio (4,096) create llama.cpp's context: test/language/seq-paths.test.ts.
+    const llamafile = read('llama-2-13b q2_k llamafile on 1x 8GB').s;
+    expect(llamafile.seq).toBe(2048);
+    expect(llamafile.unstated ?? []).toContain('seq');
     expect(read('llama-2-70b q6_k llama.cpp build 1430 -ngl 83 on 3x p40').s.seq).toBe(2048);
   });
 

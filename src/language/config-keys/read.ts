@@ -118,7 +118,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     if (IN_BLOCK_KEYS.has(key) || value === undefined) return null;
     const option = options.get(key);
     if (option !== undefined) return option === at ? null : unquote(values.get(key) ?? '');
-    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at)).at(-1);
+    // `max_seq_length = max_seq_length,` inside a call passes the variable set above by name (Unsloth's
+    // notebooks: "max_seq_length = 32768" then FastLanguageModel.from_pretrained(…, max_seq_length =
+    // max_seq_length), unslothai/unsloth#1612, #4685, #2504): it repeats that value, it does not replace it.
+    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at) && unquote(s.value) !== key).at(-1);
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */

@@ -202,7 +202,10 @@ export const SEQUENCE_KEYS: KeyTable = {
   max_words: { reads: numeric('seq'), source: 'Alpha-VLLM/LLaMA2-Accessory#91, accessory/main_finetune.py' },
   // TensorRT-LLM's engine limits (trtllm-build --max_input_len / --max_output_len): the engine is
   // built for a prompt and its generated tokens, so the sequence is their sum, read once at the input key.
-  max_input_len: { reads: serving(inputAndOutput), source: 'NVIDIA/TensorRT-LLM#2043, trtllm-build --help' },
+  // trtllm-build's --max_seq_len (from 0.9, replacing --max_output_len) is already the sum, "max_seq_len means
+  // max_input_len+max_output_len" (NVIDIA/TensorRT-LLM#2057: "--max_input_len 2048 --max_seq_len 4096"); beside it
+  // --max_input_len is only the prompt's cap, so the sequence is max_seq_len's (#2139, c777, read as seq 2048).
+  max_input_len: { reads: (v, ctx) => (ctx.keys.has('max_seq_len') ? IGNORE : serving(inputAndOutput)(v, ctx)), source: 'NVIDIA/TensorRT-LLM#2043, #2057, trtllm-build --help' },
   max_output_len: { reads: (v, ctx) => (ctx.keys.has('max_input_len') ? IGNORE : serving(numeric('gen'))(v, ctx)), source: 'NVIDIA/TensorRT-LLM#2043' },
   // TensorRT-LLM's benchmark.py --input_output_len 'in,out': one prompt length and its output.
   input_output_len: { reads: serving(inputOutputPair), source: 'NVIDIA/TensorRT-LLM#67, benchmarks/python/benchmark.py' },

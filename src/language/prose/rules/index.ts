@@ -20,6 +20,7 @@ import { ENGINE_REPORT_RULES } from './engine-reports.js';
 import { OOM_REPORT_RULES } from './oom-reports.js';
 import { INSTANCE_NAME_RULES } from './instance-names.js';
 import { ENGINE_LINK_RULES } from './engine-links.js';
+import { SEQ_EVIDENCE_RULES, SEQ_KEY_RULES } from './seq-evidence.js';
 
 export { CARD_DTYPE_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -54,6 +55,8 @@ const PROSE_ORDER = [
   'prose.release-after-name',
   'prose.version',
   'prose.software-version',
+  // A count of data and a model's trained length in a log are blanked before a length reads their numbers (seq-evidence.ts).
+  ...SEQ_EVIDENCE_RULES.map((rule) => rule.id),
   'prose.moe-apart',
   'prose.name-dtype-suffix',
   'prose.gptq-group-size',
@@ -196,7 +199,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
@@ -207,4 +210,4 @@ export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
 if (PROSE_RULES.length !== BY_ID.size) throw new Error('a prose rule is missing from PROSE_ORDER');
 
 /** Every rule of the prose stage, in the order each group runs: reports, training, questions, prose; and the card-dtype rules the config keys run first. */
-export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...OOM_REPORT_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
+export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];

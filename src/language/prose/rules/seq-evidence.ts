@@ -1,0 +1,62 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * Numbers beside a length word, or shaped like a length, that are no length of the run (the rseq
+ * class: "a number near a length word that is no length", "a log's token count"). Each is blanked
+ * before the item language reads "60k" or "ctx … 40960" as `seq`.
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
+  {
+    // llama.cpp's context warning names two lengths: the context the run made (n_ctx_per_seq, older
+    // builds' n_ctx_seq) and the one the model was trained with (n_ctx_train, from the GGUF's
+    // metadata). The second is the model's own maximum, never the run's: "n_ctx_seq (512) <
+    // n_ctx_train (40960)" with n_ctx=2048 set by the user (abetlen/llama-cpp-python#2234, c1319, read
+    // as seq 40960); "n_ctx_per_seq (512) < n_ctx_train (4096)" (simonw/llm-gguf#3); "(1024) <
+    // n_ctx_train (2048)" (KohakuBlueleaf/z-tipo-extension#84); Ollama's "n_ctx_per_seq (4096) >
+    // n_ctx_train (2048) -- possible training context overflow" (ollama/ollama#11175). The key and
+    // its value are blanked; `llm_load_print_meta: n_ctx_train = 4096` alike.
+    id: 'prose.trained-context-in-log',
+    pattern: /\bn_ctx_train\b[ \t]*(?:[=:][ \t]*|\([ \t]*)?\d+(?:[ \t]*\))?/g,
+    when: (t) => t.includes('n_ctx_train'),
+    write: blank,
+    example: 'llama_context: n_ctx_seq (512) < n_ctx_train (40960)',
+    source: 'abetlen/llama-cpp-python#2234',
+  },
+  {
+    // A count of the data in Chinese, "60k的数据", "1024条数据", "9000条数据", "3万条样本": how many samples,
+    // never a length (the English "5000 samples" is training.data-count). "求问训练一个7b的模型 大概60k的数据
+    // 全量的grpo需要多大的显存" (deepseek-ai/DeepSeek-R1#559, c1294, read as seq 61440); "现在训练1024条数据
+    // 居然要18小时" (c294); "使用9000条数据进行训练" (c640). A count under 100 without a unit is left alone:
+    // "单卡A100跑1条样本" is the micro-batch (c1001). Not 数据并行 (data parallel), 数据集 (the set's name).
+    id: 'prose.data-count-zh',
+    pattern: /(?<![\w.])(?:\d{3,}|\d+(?:\.\d+)?[ \t]*(?:k|w|万|千))[ \t]*(?:多|余)?[ \t]*(?:条|个)?[ \t]*的?[ \t]*(?:训练|微调|sft|对话)?[ \t]*(?:数据|样本|语料)(?!集|并行|路径|类型)/g,
+    when: (t) => /数据|样本|语料/.test(t),
+    write: blank,
+    example: '求问训练一个7b的模型 大概60k的数据 全量的grpo需要多大的显存啊',
+    source: 'deepseek-ai/DeepSeek-R1#559',
+  },
+];
+
+/**
+ * Read before the config keys (prose/card-dtype.ts), which would take each key alone and set it aside
+ * for want of a value of its own.
+ */
+export const SEQ_KEY_RULES: readonly ProseRule[] = [
+  {
+    // A prompt-length key and an answer-length key named together and given one value: each is set to
+    // it, and the sequence holds both (as config-keys/sequence.ts adds max_source_length and
+    // max_target_length, or --max_input_len and --max_output_len, when each has its own value).
+    // "max_source_length、max_target_length 尝试过512" (hiyouga/LlamaFactory#811, c401: seq 1024, had been
+    // left at the default); "different --max_input_len and --max_output_len values, reducing to 512"
+    // (NVIDIA/ChatRTX#15, c1342: seq 1024, had been the model's own 4,096).
+    id: 'prose.paired-lengths-one-value',
+    pattern: /(?:--)?max_(?:source|input|prompt)_len(?:gth)?[ \t]*(?:、|,|，|\/|\band\b|和|与|及)[ \t]*(?:--)?max_(?:target|output|response)_len(?:gth)?\b[^\n\d]{0,40}?(?:\b(?:to|of|at|as)\b|=|为|成|到|过)[ \t]*(\d{2,6})(?![\w.])/gi,
+    when: (t) => /max_(?:source|input|prompt)_len/i.test(t),
+    write: (m) => ` seq ${2 * Number(m[1])} `,
+    example: 'max_source_length、max_target_length 尝试过512，per_device_train_batch_size 3也是同样问题',
+    source: 'hiyouga/LlamaFactory#811',
+  },
+];
