@@ -34,6 +34,10 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'mistral-small-22b': 32768, 'mistral-large-123b': 131072,
   // Phi-3-vision-128k-instruct: max_position_embeddings 131072 (LongRoPE over an original 4096).
   'phi-3-vision-4.2b': 131072,
+  // The fifteenth session's models (rcat3): InternVL2.5-38B's llm_config (Qwen2.5-32B-Instruct) 32768;
+  // LLaVA-Video-72B's Qwen2-72B-Instruct 32768; GLM-130B's --max-sequence-length 2048; LLaDA-8B's
+  // max_sequence_length 4096; CogVLM-17B's max_position_embeddings 2048.
+  'internvl2.5-38b': 32768, 'llava-video-72b': 32768, 'glm-130b': 2048, 'llada-8b': 4096, 'cogvlm-17b': 2048,
   'llama-1-7b': 2048, 'llama-1-13b': 2048, 'llama-1-33b': 2048, 'llama-1-65b': 2048,
   'llama-2-7b': 4096, 'llama-2-13b': 4096, 'llama-2-70b': 4096,
   'codellama-7b': 16384, 'codellama-13b': 16384, 'codellama-34b': 16384,

@@ -92,4 +92,24 @@ export const CHATGLM_MODELS: readonly ModelSpec[] = [
       'vision_config hidden_size 1792, intermediate_size 15360, num_hidden_layers 63, patch_size 14, image_size 1120) and visual.py; ' +
       'total: Hugging Face model page safetensors count (13.9B) less the 4.51B tower and adapter',
   },
+  {
+    id: 'glm-130b',
+    name: 'GLM-130B',
+    family: 'glm-130b',
+    aliases: ['glm 130b', 'glm130b', 'thudm/glm-130b', 'zai-org/glm-130b'],
+    // SwissArmyTransformer's GLM: 96 heads of 128, biases on every projection, GeGLU (dense_h_to_4h gives
+    // 2 x inner-hidden-size 32768), post-LN (DeepNorm), rotary positions, the output layer the word
+    // embedding (SAT's final_forward); the bidirectional prefix of its blank-infilling objective does not
+    // change its weights or its KV cache.
+    arch: {
+      layers: 70, hidden: 12288, heads: 96, kvHeads: 96, headDim: 128, ffn: 32768, vocab: 150528, mlp: 'gated', norm: 'layernorm',
+      tiedEmbeddings: true, positions: 'rope', attentionBias: 'all', mlpBias: true,
+    },
+    publishedParams: 130e9,
+    source:
+      'THUDM/GLM-130B configs/model_glm_130b.sh (--num-layers 70 --hidden-size 12288 --inner-hidden-size 32768 --vocab-size 150528 ' +
+      '--num-attention-heads 96 --max-sequence-length 2048 --layernorm-order post), the SAT model arguments that stand for a config.json ' +
+      '(the weights ship only as SwissArmyTransformer checkpoints); total: the name (README: "130 billion parameters", ' +
+      'FP16 weights 260GB); the shape counts 128.7B, 1% under',
+  },
 ];

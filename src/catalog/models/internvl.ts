@@ -67,6 +67,25 @@ export const INTERNVL_MODELS: readonly ModelSpec[] = [
       'total: 76.3B less the tower',
   },
   {
+    id: 'internvl2.5-38b',
+    name: 'InternVL2.5-38B',
+    family: 'internvl',
+    aliases: [
+      'internvl2.5 38b', 'internvl2_5-38b', 'internvl2_5 38b', 'internvl-2.5-38b', 'intern2.5 vl 38b', 'internvl2.5-38b-mpo', 'internvl2_5-38b-mpo',
+      'internvl 2.5 38b', 'opengvlab/internvl2_5-38b', 'opengvlab/internvl2_5-38b-mpo',
+    ],
+    // InternViT-6B-448px-V2_5 and Qwen2.5-32B-Instruct as llm_config: Qwen2.5-32B's shape (64 layers, the
+    // README's split_model table); its vocabulary kept at Qwen2.5's 152,064 rows (InternVL's image tokens
+    // fall inside the padding: at most 390 rows, 0.01%, between the two readings).
+    arch: llamaStyle({ layers: 64, hidden: 5120, heads: 40, kvHeads: 8, headDim: 128, ffn: 27648, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: internVitVision('6b', 5120) }),
+    publishedParams: 32_763_876_352,
+    source:
+      'OpenGVLab/InternVL README (InternVL2.5 table: InternVL2_5-38B = InternViT-6B-448px-V2_5 + Qwen2.5-32B-Instruct; its split_model ' +
+      'num_layers \'InternVL2_5-38B\': 64; internvl_chat_v2_5 stage-2 script internvl2_5_38b_qwen2_5_32b: "InternViT-6B-448px-V2_5 + MLP + ' +
+      'Qwen2.5-32B-Instruct"); llm_config: the Qwen2.5-32B-Instruct config.json (hidden 5120, 64 layers, 40 heads, 8 KV heads, intermediate ' +
+      '27648, QKV bias); total: Qwen2.5-32B\'s count, the tower and mlp1 (InternViT-6B, 5.5B) counted apart',
+  },
+  {
     id: 'internvl3-8b',
     name: 'InternVL3-8B',
     family: 'internvl',

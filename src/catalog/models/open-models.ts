@@ -44,4 +44,23 @@ export const OPEN_MODELS: readonly ModelSpec[] = [
       'allenai/OLMo-1B-hf config.json (OlmoForCausalLM: hidden_size 2048, intermediate_size 8192, 16 layers, 16 heads, vocab_size 50304, ' +
       'tie_word_embeddings true, attention_bias false, clip_qkv null); total: Hugging Face model page safetensors count (1.18B)',
   },
+  {
+    id: 'llada-8b',
+    name: 'LLaDA-8B',
+    family: 'llada',
+    aliases: [
+      'llada 8b', 'llada8b', 'llada-8b-instruct', 'llada-8b-base', 'llada 8b instruct', 'llada-1.5', 'llada 1.5', 'llada-1.5-8b',
+      'gsai-ml/llada-8b-instruct', 'gsai-ml/llada-8b-base', 'gsai-ml/llada-1.5',
+    ],
+    // A masked-diffusion model with a Llama block (LLaDALlamaBlock: q/k/v/attn_out, ff_proj and up_proj
+    // each d_model x mlp_hidden_size, SwiGLU, ff_out; RMSNorm; rotary). Its attention is bidirectional and
+    // generation re-runs the whole sequence each denoising step: it keeps no KV cache (use_cache false),
+    // which the memory model's inference estimate still counts. LLaDA-V (SigLIP tower) is another model.
+    arch: llamaStyle({ layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 12288, vocab: 126464, tiedEmbeddings: false }),
+    publishedParams: 8e9,
+    source:
+      'GSAI-ML/LLaDA-8B-Instruct config.json (as copied in yinj66/support_basis LLaDA-8B-Instruct-B&S-light/config.json: d_model 4096, ' +
+      'n_layers 32, n_heads 32, n_kv_heads 32, mlp_hidden_size 12288, activation_type silu, block_type llama, vocab_size 126464, ' +
+      'weight_tying false, include_bias false, layer_norm_type rms, max_sequence_length 4096); total: the paper\'s "8B" (the shape counts 8.02B)',
+  },
 ];

@@ -118,6 +118,22 @@ export function llavaVision(textHidden: number): NonNullable<Architecture['visio
 }
 
 /**
+ * LLaVA-NeXT / LLaVA-OneVision / LLaVA-Video's SigLIP tower (google/siglip-so400m-patch14-384: 27
+ * layers, hidden 1152, intermediate 4304, patch 14, image 384 → 729 learned positions), as LLaVA-NeXT's
+ * llava/model/multimodal_encoder/siglip_encoder.py loads it: `del vision_model.encoder.layers[-1:]` (26
+ * layers kept, mm_vision_select_layer -2) and the pooling head replaced by nn.Identity; the mlp2x_gelu
+ * projector Linear(1152, text hidden), GELU, Linear(text hidden, text hidden), and the image_newline
+ * vector (text hidden) of the spatial_unpad merge.
+ */
+export function llavaOneVisionVision(textHidden: number): NonNullable<Architecture['vision']> {
+  return visionTower('SigLIP-So400m-384', {
+    layers: 26, hidden: 1152, ffn: 4304, mlp: 'plain', norm: 'layernorm',
+    patchWeights: 3 * 14 * 14 * 1152, patchBias: true, positions: 27 ** 2, classToken: false, extraNorms: 1,
+    projector: 1152 * textHidden + textHidden + textHidden * textHidden + textHidden + textHidden,
+  });
+}
+
+/**
  * Llama 3.2 Vision's encoder (transformers modeling_mllama.py MllamaVisionModel; vision_config of
  * meta-llama/Llama-3.2-11B-Vision and -90B-Vision alike: hidden_size 1280, intermediate_size 5120,
  * num_hidden_layers 32 local + num_global_layers 8, image_size 560, patch_size 14, max_num_tiles 4,
@@ -298,6 +314,23 @@ export function glm4vVision(textHidden: number, textFfn: number): NonNullable<Ar
   const layer = 4 * h * h + 4 * h + 2 * h * ffn + ffn + h + 2 * (2 * h);
   const embedding = 3 * 14 * 14 * h + h + h + ((1120 / 14) ** 2 + 1) * h;
   const adapter = h * textHidden * 4 + textHidden + textHidden * textHidden + 2 * textHidden + 3 * textHidden * textFfn + 2 * textHidden;
+  return { name: 'EVA2-CLIP-E + GLU adapter', params: 63 * layer + embedding + adapter };
+}
+
+/**
+ * CogVLM-17B's EVA2-CLIP-E tower (THUDM/cogvlm-chat-hf visual.py; as mindspore-lab/mindnlp
+ * transformers/models/cogvlm ports it, vision_config: hidden_size 1792, intermediate_size 15360,
+ * num_hidden_layers 63, num_heads 16, patch_size 14, image_size 490, num_positions 1226 with the class
+ * token): GLM-4V's tower at 490 px without its 2 × 2 conv, then the GLU linear_proj — Linear(1792, text
+ * hidden) without bias, LayerNorm, gate_proj and dense_h_to_4h Linear(text hidden, intermediate_size)
+ * and dense_4h_to_h back, without biases — and the boi / eoi vectors.
+ */
+export function cogvlmVision(textHidden: number, textFfn: number): NonNullable<Architecture['vision']> {
+  const h = 1792;
+  const ffn = 15360;
+  const layer = 4 * h * h + 4 * h + 2 * h * ffn + ffn + h + 2 * (2 * h);
+  const embedding = 3 * 14 * 14 * h + h + h + 1226 * h;
+  const adapter = h * textHidden + 2 * textHidden + 3 * textHidden * textFfn + 2 * textHidden;
   return { name: 'EVA2-CLIP-E + GLU adapter', params: 63 * layer + embedding + adapter };
 }
 

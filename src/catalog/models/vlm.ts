@@ -1,6 +1,6 @@
 import type { Architecture, ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
-import { llavaVision, minicpmVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision, qwenVlVision } from './vision.js';
+import { cogvlmVision, llavaOneVisionVision, llavaVision, minicpmVision, mllamaVision, pixtralVision, qwen25VlVision, qwen2VlVision, qwen3VlVision, qwenVlVision } from './vision.js';
 
 /**
  * Llama 3.2 Vision's language model (MllamaForConditionalGeneration, text_config): Llama 3.1's
@@ -154,6 +154,54 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({ layers: 40, hidden: 5120, heads: 40, kvHeads: 40, headDim: 128, ffn: 13824, vocab: 32064, tiedEmbeddings: false, vision: llavaVision(5120) }),
     publishedParams: 13_016_519_680,
     source: 'llava-hf/llava-1.5-13b-hf config.json (text_config as Llama-2-13B with vocab_size 32064, vision_config CLIP ViT-L/14-336); total: the 13.35B checkpoint less the vision tower',
+  },
+  {
+    id: 'llava-video-72b',
+    name: 'LLaVA-Video-72B-Qwen2',
+    family: 'qwen',
+    aliases: [
+      'llava video 72b', 'llava-video-72b-qwen2', 'lmms-lab/llava-video-72b-qwen2', 'llava-onevision-qwen2-72b', 'llava-onevision-72b',
+      'llava-onevision-qwen2-72b-ov', 'llava-onevision-qwen2-72b-si', 'llava-onevision-qwen2-72b-ov-chat', 'llava-onevision-qwen2-72b-ov-hf',
+      'lmms-lab/llava-onevision-qwen2-72b-ov', 'lmms-lab/llava-onevision-qwen2-72b-si', 'llava-hf/llava-onevision-qwen2-72b-ov-hf',
+    ],
+    // LLaVA-OneVision-72B's checkpoint trained on (PREV_STAGE_CHECKPOINT): Qwen2-72B-Instruct as the language
+    // model, SigLIP-So400m-384 less its last layer and the mlp2x_gelu projector (vision.ts llavaOneVisionVision).
+    arch: llamaStyle({ layers: 80, hidden: 8192, heads: 64, kvHeads: 8, headDim: 128, ffn: 29568, vocab: 152064, tiedEmbeddings: false, attentionBias: 'qkv', vision: llavaOneVisionVision(8192) }),
+    publishedParams: 72.7e9,
+    source:
+      'LLaVA-VL/LLaVA-NeXT scripts/video/train (LLM_VERSION Qwen/Qwen2-72B-Instruct, VISION_MODEL_VERSION google/siglip-so400m-patch14-384, ' +
+      '--mm_projector_type mlp2x_gelu, --mm_vision_select_layer -2, PREV_STAGE_CHECKPOINT lmms-lab/llava-onevision-qwen2-72b-ov) and ' +
+      'llava/model/multimodal_encoder/siglip_encoder.py; language model: the Qwen/Qwen2-72B config.json shape (80 layers, hidden 8192, 64 heads, ' +
+      '8 KV heads, intermediate 29568, vocab 152064); total: Qwen2-72B\'s 72.7B, the 0.47B tower and projector counted apart',
+  },
+  {
+    id: 'cogvlm-17b',
+    name: 'CogVLM-17B',
+    family: 'cogvlm',
+    aliases: [
+      'cogvlm 17b', 'cogvlm-chat', 'cogvlm-chat-hf', 'cogvlm-chat-v1.1', 'thudm/cogvlm-chat-hf', 'cogvlm-base-490', 'cogvlm-base-490-hf',
+      'thudm/cogvlm-base-490-hf', 'cogvlm-base-224', 'cogvlm-base-224-hf', 'thudm/cogvlm-base-224-hf', 'cogvlm-grounding-generalist',
+      'cogvlm-grounding-generalist-hf', 'thudm/cogvlm-grounding-generalist-hf',
+    ],
+    // No bare "cogvlm": the lexer would take it out of "CogVLM2" (another model: Llama-3-8B with its own expert).
+    // Vicuna-7B-v1.5 (Llama-2-7B's shape) whose every layer carries a second, visual-expert copy of its
+    // attention and MLP weights (VisionExpertAttention: vision_expert_query_key_value 4096 -> 3 x 4096 and
+    // vision_expert_dense, no biases; VisionExpertMLP: vision_mlp gate/up/down 4096 <-> 11008): 32 x 202.4M =
+    // 6.48B, counted in extraParams, so every mode loads, and a full fine-tune trains, them. Each token runs
+    // through one of the two paths (image tokens the expert, text the language weights), so activations and
+    // the KV cache are those of the 7B; a quantized load is estimated with the expert left in 16-bit (it is a
+    // set of linear layers the quantizer would also pack: an overestimate of ~10 GB in 4-bit).
+    arch: llamaStyle({
+      layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 32000, tiedEmbeddings: false,
+      extraParams: 32 * (4 * 4096 * 4096 + 3 * 4096 * 11008), vision: cogvlmVision(4096, 11008),
+    }),
+    publishedParams: 13_214_420_992,
+    source:
+      'THUDM/cogvlm-chat-hf config.json (as mindspore-lab/mindnlp transformers/models/cogvlm/configuration_cogvlm.py carries it: hidden_size 4096, ' +
+      'intermediate_size 11008, num_hidden_layers 32, num_attention_heads 32, vocab_size 32000, max_position_embeddings 2048, untied; ' +
+      'vision_config EVA2-CLIP-E 1792 / 15360 / 63 layers at 490 px) and modeling_cogvlm.py (the visual expert doubles each layer\'s ' +
+      'attention and MLP weights); total: the shapes\' own count, 13.22B for the language model and its expert plus 4.42B for the tower and ' +
+      'GLU adapter, 17.6B in all (the README names it "CogVLM-17B": 10B vision, 7B language)',
   },
   {
     id: 'llama-3.2-11b-vision',
