@@ -26,6 +26,18 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
     source: 'invented from c321 ("10个结点，每个结点8张卡") with its counts in words',
   },
   {
+    // A count in words right before a card's name, with no counter word: "双 2080ti 22G显卡下" (two modified 2080 Ti of
+    // 22 GB, xorbitsai/inference#852, c1253: read as one card), "单服务器双4090微调" (modelscope/ms-swift#2715, c246),
+    // "RTX4090双卡" said the other way round (hiyouga/LlamaFactory#1970). hw.count-chinese-numeral reads 双 only
+    // before 卡 / 张. Not before a choice of cards ("两A100/A800"), which question.card-or-card asks; not 单
+    // (单 before a card is its own line of products in no message seen).
+    id: 'hw.count-chinese-numeral-card',
+    role: 'count',
+    pattern: /(?<![第每十\d])(?<word>双|两|三|四|五|六|七|八)(?=[ \t]*(?:nvidia[ \t]*|rtx[ \t]*|tesla[ \t]*|geforce[ \t]*)?(?:[a-z]{1,3}\d{2,4}|\d{4})[a-z]{0,4}(?![a-z\d.])(?![ \t]*\/))/g,
+    example: '在双 2080ti 22G显卡下，exl2的速度是awq的两倍以上',
+    source: 'c1253 xorbitsai/inference#852',
+  },
+  {
     // A count in words after the card and its noun ("p40 显卡三张", zai-org/GLM-4#173, c1118): hw.count-counter
     // reads it in digits ("p40 显卡3张"), hw.count-chinese-numeral only before the card ("三张p40").
     id: 'hw.count-chinese-numeral-after',
