@@ -90,3 +90,17 @@ describe('a count said again after the memory is the same count, no nodes', () =
     expect(hw?.perNode).toBe(count);
   });
 });
+
+describe('a count in words after the card as nvidia-smi names it', () => {
+  it.each([
+    ['模型为：qwen2.5-vl-7b-instruct  GPU卡为：Tesla V100-SXM2-16GB  八张  报错日志如上', 8, 'v100-16g'],
+    ['qwen2.5-7b 全参微调，显卡 A100-SXM4-80GB 两张', 2, 'a100-80g'],
+    ['qwen2.5-14b lora，NVIDIA H100-SXM5-80GB，四张，zero3', 4, 'h100-80g'],
+  ])('"%s": %i of %s', (text, count, gpuId) => {
+    expect(read(text).scenario.hardware).toMatchObject({ count, gpuId });
+  });
+
+  it('"两张图片" after a card still counts pictures', () => {
+    expect(read('qwen2-vl-7b inference on A100-SXM4-80GB 两张图片').scenario.hardware?.count).toBe(1);
+  });
+});

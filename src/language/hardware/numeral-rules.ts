@@ -44,10 +44,12 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Also after the card's own name, in the same clause or the next ("显卡4090，两张，显存24G单张", two 4090s,
     // QwenLM/Qwen3-VL#130, c1344; "3090 两块"), the counter closing its clause: "两张图片" counts pictures.
+    // And after the card as nvidia-smi names it, its form factor and memory joined by dashes: "GPU卡为：Tesla
+    // V100-SXM2-16GB  八张" (eight V100 16GB, gpustack/gpustack, c1157: read as one card).
     // The numeral is matched first and the card looked for behind it only there: a look-behind that
     // opens the pattern runs at every character, and its \s* re-scans every run of spaces (a pasted
     // log's indentation took seconds, c530).
-    pattern: /(?<word>两|二|三|四|五|六|七|八|十六)(?<=(?:显卡|gpus?|(?<![\w.])(?:[a-z]{1,3}\d{2,4}[a-z]{0,5}|\d{4}(?:ti|s)?))\s*[,，]?\s*(?:两|二|三|四|五|六|七|八|十六))\s*(?:张|块)(?=\s*(?:显卡|卡)?\s*(?:[\s,.;:!?，。；：、）)\d]|显存|$))/g,
+    pattern: /(?<word>两|二|三|四|五|六|七|八|十六)(?<=(?:显卡|gpus?|(?<![\w.])(?:[a-z]{1,3}\d{2,4}[a-z]{0,5}(?:-[a-z\d]{1,6}){0,3}|\d{4}(?:ti|s)?))\s*[,，]?\s*(?:两|二|三|四|五|六|七|八|十六))\s*(?:张|块)(?=\s*(?:显卡|卡)?\s*(?:[\s,.;:!?，。；：、）)\d]|显存|$))/g,
     example: 'p40 显卡三张',
     source: 'c1118 zai-org/GLM-4#173',
   },
