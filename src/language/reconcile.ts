@@ -11,6 +11,7 @@ import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { askedRun } from './reconcile/asked-run.js';
+import { cardAsked } from './reconcile/asked-card.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
@@ -63,6 +64,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = reportedMachineServesSplit(out, notes);
   out = engineWorldSize(out, text, notes);
   out = cards(out, notes, owned?.doubts);
+  // A card named with no count beside "how many GPUs" is the card asked about (reconcile/asked-card.ts).
+  out = cardAsked(out, notes);
   out = actualSetup(out, text, notes);
   out = weights(out);
   out = seqs(out, notes);

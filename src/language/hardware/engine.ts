@@ -183,8 +183,10 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const one = (role: Part['role']) => parts.find((p) => p.role === role);
   const card = one('card');
   const memory = one('memory');
-  // "8 * H20(8 * 96G)": a count said again before the memory is the same count.
-  const counts = parts.filter((p, i) => p.role === 'count' && !(parts[i + 1]?.role === 'memory' && parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value)));
+  // "8 * H20(8 * 96G)": a count said again before the memory is the same count; so is one said again after it,
+  // "两张v100(16G*2)" (two V100 16GB, hiyouga/LlamaFactory#1369, c1351: read as 2 nodes of 2), "2x A100 (80GB x 2)".
+  const saidAgain = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value);
+  const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)));
   const product = one('product');
   // A phrase is hardware when it names a card or a memory, and says more than that alone; or when it
   // counts cards and states their memory in all ("4 GPUs, 96GB in total": four of 24 GB, not four of 96).

@@ -26,16 +26,30 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
     source: 'invented from c321 ("10个结点，每个结点8张卡") with its counts in words',
   },
   {
+    // A count in words right before a card's name, with no counter word: "双 2080ti 22G显卡下" (two modified 2080 Ti of
+    // 22 GB, xorbitsai/inference#852, c1253: read as one card), "单服务器双4090微调" (modelscope/ms-swift#2715, c246),
+    // "RTX4090双卡" said the other way round (hiyouga/LlamaFactory#1970). hw.count-chinese-numeral reads 双 only
+    // before 卡 / 张. Not before a choice of cards ("两A100/A800"), which question.card-or-card asks; not 单
+    // (单 before a card is its own line of products in no message seen).
+    id: 'hw.count-chinese-numeral-card',
+    role: 'count',
+    pattern: /(?<![第每十\d])(?<word>双|两|三|四|五|六|七|八)(?=[ \t]*(?:nvidia[ \t]*|rtx[ \t]*|tesla[ \t]*|geforce[ \t]*)?(?:[a-z]{1,3}\d{2,4}|\d{4})[a-z]{0,4}(?![a-z\d.])(?![ \t]*\/))/g,
+    example: '在双 2080ti 22G显卡下，exl2的速度是awq的两倍以上',
+    source: 'c1253 xorbitsai/inference#852',
+  },
+  {
     // A count in words after the card and its noun ("p40 显卡三张", zai-org/GLM-4#173, c1118): hw.count-counter
     // reads it in digits ("p40 显卡3张"), hw.count-chinese-numeral only before the card ("三张p40").
     id: 'hw.count-chinese-numeral-after',
     role: 'count',
     // Also after the card's own name, in the same clause or the next ("显卡4090，两张，显存24G单张", two 4090s,
     // QwenLM/Qwen3-VL#130, c1344; "3090 两块"), the counter closing its clause: "两张图片" counts pictures.
+    // And after the card as nvidia-smi names it, its form factor and memory joined by dashes: "GPU卡为：Tesla
+    // V100-SXM2-16GB  八张" (eight V100 16GB, gpustack/gpustack, c1157: read as one card).
     // The numeral is matched first and the card looked for behind it only there: a look-behind that
     // opens the pattern runs at every character, and its \s* re-scans every run of spaces (a pasted
     // log's indentation took seconds, c530).
-    pattern: /(?<word>两|二|三|四|五|六|七|八|十六)(?<=(?:显卡|gpus?|(?<![\w.])(?:[a-z]{1,3}\d{2,4}[a-z]{0,5}|\d{4}(?:ti|s)?))\s*[,，]?\s*(?:两|二|三|四|五|六|七|八|十六))\s*(?:张|块)(?=\s*(?:显卡|卡)?\s*(?:[\s,.;:!?，。；：、）)\d]|显存|$))/g,
+    pattern: /(?<word>两|二|三|四|五|六|七|八|十六)(?<=(?:显卡|gpus?|(?<![\w.])(?:[a-z]{1,3}\d{2,4}[a-z]{0,5}(?:-[a-z\d]{1,6}){0,3}|\d{4}(?:ti|s)?))\s*[,，]?\s*(?:两|二|三|四|五|六|七|八|十六))\s*(?:张|块)(?=\s*(?:显卡|卡)?\s*(?:[\s,.;:!?，。；：、）)\d]|显存|$))/g,
     example: 'p40 显卡三张',
     source: 'c1118 zai-org/GLM-4#173',
   },

@@ -79,8 +79,11 @@ export function reportedMachineServesSplit(items: Item[], notes: string[]): Item
   return items.map((i) => (i === machine ? { ...machine, count: split } : i));
 }
 
-/** Two items with at most a space, a comma or a bracket between them ("4x2080ti 22GB", "2080ti (22G)"). */
-const nextTo = (a: Item, b: Item) => (a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end;
+/**
+ * Two items with at most a space, a comma or a bracket between them ("4x2080ti 22GB", "2080ti (22G)"), or
+ * two items read from one word the prose wrote apart ("2080ti22g", prose.card-glued-memory: both span the word).
+ */
+const nextTo = (a: Item, b: Item) => (a.at === b.at && a.end === b.end) || ((a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end);
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
 /** The same card in another memory size ("v100-16g" said with 32G is the "v100-32g"), when the catalog has one. */
@@ -116,19 +119,21 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       const times = said / memory;
       const count = primaries.find((p) => p.count !== null)?.count ?? 1;
       if (counted && near(said, memory * count)) continue;
-      if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
-        replace.set(first, { ...first, count: Math.round(times) });
-        notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);
-        continue;
-      }
       // "4x2080ti 22GB" (ollama/ollama#11702, c1132), "2080 ti 22G" (numz/ComfyUI-SeedVR2_VideoUpscaler#484):
       // a memory written against the card, more than the card was sold with, is a modified card or a slip;
       // the card is kept, and said as weak with the memory as written (issue 22, item 3).
+      // Read before the total of several cards: "我2080ti22g成功运行" (zai-org/GLM-4-Voice#25, c1338) is the modified
+      // 22 GB card glued to its name, as "2080ti 22G" with a space is (hw.card+hw.memory), not two 11 GB cards.
       // Twice the card's own memory is a modified card (scenario/card-variants.ts moddedMemory): the memory as written wins.
       if (first.gpuId !== null && nextTo(first, h) && moddedMemory(first.gpuId, said)) {
         replace.set(first, { ...first, gpuId: null, capacityGiB: said });
         doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was sold with ${Math.round(memory)} GB: read as a ${said} GB card (a modified one?)` });
         notes.push(`"${first.text.trim()} ${h.text.trim()}": read as ${said} GB cards as you said (a modified card?) — the catalog's ${first.gpuId} has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
+        continue;
+      }
+      if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
+        replace.set(first, { ...first, count: Math.round(times) });
+        notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);
         continue;
       }
       if (said > memory * 1.1 && nextTo(first, h)) {

@@ -367,6 +367,18 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // "GPU" before a machine word names the kind of machine, not a count of cards: "one GPU server with 4xA30(24GB)"
+    // (NVIDIA/TensorRT-LLM#2123, c1335: "one GPU" read as one card, against the 4x A30, and both were left out),
+    // "a single GPU node with 8 H100", "our GPU machine has 2x 3090". The GPU word is blanked; the machine's cards
+    // are the phrase that follows. Only after a determiner: "8 GPU server" is prose.n-gpu-setup's count.
+    id: 'prose.gpu-machine-word',
+    pattern: /\b(one|an?|single|our|my|the|this)(\s+)gpu(\s+(?:servers?|nodes?|machines?|box|boxes|hosts?|instances?)\b)/g,
+    when: (t) => t.includes('gpu'),
+    write: (m) => `${m[1]}${m[2]}   ${m[3]}`,
+    example: 'Our hardware configuration is one GPU server with 4xA30(24GB), ubuntu server OS',
+    source: 'NVIDIA/TensorRT-LLM#2123',
+  },
+  {
     // Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100").
     id: 'prose.number-word-card',
     pattern: new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b${CARD_AHEAD}`, 'g'),

@@ -189,6 +189,7 @@ const PROSE_ORDER = [
   'prose.card-name-ka',
   'prose.chinese-words',
   'prose.ten-thousands',
+  'prose.gpu-machine-word',
   'prose.number-word-card',
   'prose.card-times-count',
   'prose.either-or',
