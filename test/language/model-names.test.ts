@@ -116,3 +116,36 @@ describe('a release said with a size only one of its variants has', () => {
     expect(read('run qwen2-geogpt-2b on 1x 4090').scenario.model.id).not.toBe('qwen2-vl-2b');
   });
 });
+
+describe('a family variant the catalog holds under another spelling', () => {
+  it('c256: "7b bloom" is BLOOM-7B1 (deepspeedai/DeepSpeedExamples#411)', () => {
+    expect(corpusLineRead('c256').scenario.model.id).toBe('bloomz-7b1');
+  });
+
+  it.each(['lora bloom 7B on 1x 3090', 'lora 7B BLOOM on 1x 3090', 'qlora bloom-7b on 1x 3090'])('%s: bloomz-7b1', (text) => {
+    expect(read(text).scenario.model.id).toBe('bloomz-7b1');
+  });
+
+  it('c1262: DeepSeek-V2.5 is DeepSeek-V2 (236B, its architecture) (ollama/ollama)', () => {
+    expect(corpusLineRead('c1262').scenario.model.id).toBe('deepseek-v2');
+  });
+
+  it.each(['run Deepseek-v2.5 on 8x a100', 'serve deepseek-ai/DeepSeek-V2.5-1210 on 8x h100', 'ollama run deepseek-v2.5:latest on 1x 3090'])('%s: deepseek-v2', (text) => {
+    expect(read(text).scenario.model.id).toBe('deepseek-v2');
+  });
+});
+
+describe("a loader's log line names the model where the prose names none", () => {
+  it("c1251: vLLM's \"Starting to load model /opt/DeepSeek-R1-Distill-Qwen-32B...\" is the distill's base, said as weak", () => {
+    const r = corpusLineRead('c1251');
+    expect(r.scenario.model.id).toBe('qwen2.5-32b');
+  });
+
+  it.each([
+    ['vllm OOM on 4x T4\n```\nINFO 03-07 11:56:19 model_runner.py:1110] Starting to load model /models/Qwen2.5-7B-Instruct...\n```', 'qwen2.5-7b'],
+    ['vllm serve fails on 2x 3090\n```\n(VllmWorkerProcess pid=1) INFO model_runner.py:1] Starting to load model meta-llama/Llama-3.1-8B-Instruct...\n```', 'llama-3.1-8b'],
+  ])('%s', (text, model) => {
+    const r = readNoticed(text);
+    expect(r.s.model.id).toBe(model);
+  });
+});
