@@ -51,10 +51,12 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  *   DiscoLM 70b is LeoLM 70b, a Llama-2-70B (DiscoResearch model cards); predibase/lorax#316 (c951).
  * - llongorca: LlongOrca-7B/13B-16k "fine-tune on top of LLongMA-2-7b-16k" (Llama 2; Open-Orca model cards);
  *   vllm-project/vllm#1267 (c602).
+ * - neoxt: GPT-NeoXT-Chat-Base-20B is "a 20B parameter language model, fine-tuned from EleutherAI's GPT-NeoX"
+ *   (togethercomputer's model card); togethercomputer/OpenChatKit#26 (c993).
  */
 const NAMED_FINE_TUNES: Record<string, string[]> = {
   bielik: ['mistral'], beepo: ['mistral-small'], cydonia: ['mistral-small'], visionreasoner: ['qwen2.5-vl'], unipixel: ['qwen2.5-vl'],
-  gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'],
+  gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'], neoxt: ['gpt-neox'],
 };
 
 /**
@@ -93,9 +95,9 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
     const id = base ? idOf(`${base}-${size}`) : null;
     if (id) return id;
   }
-  // …and a name its version was cut from ("codegeex2-6B" lexed as codegeex, 2) is the name with it.
+  // …and a name cut in two ("codegeex2-6B" lexed as codegeex, 2; "GPT-Neo-XT-Chat-Base-20B", OpenChatKit#26's title) is the name joined.
   const known = (w: string) => Object.hasOwn(FINE_TUNE_MODELS, w);
-  const at = plain.findIndex((w, k) => known(w) || (/^\d+$/.test(plain[k + 1] ?? '') && known(w + plain[k + 1])));
+  const at = plain.findIndex((w, k) => known(w) || (plain[k + 1] !== undefined && known(w + plain[k + 1])));
   if (at < 0) return null;
   const word = known(plain[at]!) ? plain[at]! : plain[at]! + plain[at + 1]!;
   // A catalog family named after the fine-tune's word, nearer the size, is the model it was built on:

@@ -149,3 +149,9 @@ describe("a loader's log line names the model where the prose names none", () =>
     expect(r.s.model.id).toBe(model);
   });
 });
+
+describe('GPT-NeoXT-Chat-Base-20B is GPT-NeoX-20B (togethercomputer/OpenChatKit#26, c993)', () => {
+  it.each(['finetune GPT-NeoXT-Chat-Base-20B on 8x V100 32GB', 'run gpt-neoxt-chat-base-20b on 2x a100', 'Can I fine tune GPT-Neo-XT-Chat-Base-20B with 8 A100?'])('%s', (text) => {
+    expect(read(text).scenario.model.id).toBe('gpt-neox-20b');
+  });
+});
