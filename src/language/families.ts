@@ -5,6 +5,9 @@ const FINE_TUNE_BASES: Record<string, string> = {
   vicuna: 'llama', guanaco: 'llama', alpaca: 'llama', koala: 'llama', wizardlm: 'llama', wizardcoder: 'llama', orca: 'llama',
   llava: 'llama', codellama: 'llama', tulu: 'llama', openllama: 'llama', chinese: 'llama', ziya: 'llama', baize: 'llama',
   zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
+  // Named fine-tunes' families (NAMED_FINE_TUNES below, each with its source).
+  bielik: 'mistral', beepo: 'mistral', cydonia: 'mistral', discolm: 'mistral', llongorca: 'llama', belle: 'bloom', codegeex: 'chatglm',
+  visionreasoner: 'qwen', unipixel: 'qwen',
 };
 
 /** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
@@ -26,6 +29,37 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
 }
 
 /**
+ * Fine-tunes strangers name by their own name, each with the base its own card or code states
+ * (rmodel). Every entry is a catalog family prefix tried with the name's size, first that fits:
+ * - bielik: Bielik-7B-v0.1 "evolved from its predecessor, the Mistral-7B-v0.1" (speakleash/Bielik-7B-v0.1
+ *   model card); a Polish Home-Assistant fine-tune of it, acon96/home-llm#203 (c1241).
+ * - beepo: Beepo-22B "a finetune done on top of mistralai/Mistral-Small-Instruct-2409" (concedo/Beepo-22B
+ *   model card); YellowRoseCx/koboldcpp-rocm#98 (c1231).
+ * - cydonia: Cydonia 22B v1 is Mistral-Small-2409 (its config.json: MistralForCausalLM, hidden 6144, 56
+ *   layers), Cydonia 24B v2+ "a finetune of Mistral's latest 'Small' model (2501)" (TheDrummer/Cydonia-24B-v2.1
+ *   model card); LostRuins/koboldcpp#1882 (c1122).
+ * - visionreasoner: VisionReasoner-7B is loaded as Qwen2_5_VLForConditionalGeneration
+ *   (dvlab-research/VisionReasoner, vision_reasoner/models/vision_reasoner_model.py); JIA-Lab-research/Seg-Zero#97 (c1234).
+ * - unipixel: UniPixel-7B trains on `--base_model qwen2_5_vl` (PolyU-ChenLab/UniPixel#8, c363).
+ * - gme: GME-Qwen2-VL-2B/7B-Instruct, Alibaba-NLP's embedding models on Qwen2-VL (xorbitsai/inference,
+ *   doc/source/models/builtin/embedding/gme-qwen2-vl-7b-instruct.rst); modelscope/ms-swift#4361 (c817).
+ * - belle: BELLE-7B-0.2M … -2M are "基于BLOOMZ-7B1-mt训练调优" (LianjiaTech/BELLE models/README.md); BELLE's
+ *   LLaMA releases name "llama" after the word and read by it. LianjiaTech/BELLE#79 (c1079).
+ * - codegeex2: CodeGeeX2-6B is "based on the ChatGLM2-6B model" (THUDM/CodeGeeX2 README_EN.md);
+ *   zai-org/CodeGeeX2#218 (c998).
+ * - discolm: DiscoLM German 7b is "a Mistral-based large language model" (base_model LeoLM/leo-mistral-hessianai-7b),
+ *   DiscoLM 70b is LeoLM 70b, a Llama-2-70B (DiscoResearch model cards); predibase/lorax#316 (c951).
+ * - llongorca: LlongOrca-7B/13B-16k "fine-tune on top of LLongMA-2-7b-16k" (Llama 2; Open-Orca model cards);
+ *   vllm-project/vllm#1267 (c602).
+ * - neoxt: GPT-NeoXT-Chat-Base-20B is "a 20B parameter language model, fine-tuned from EleutherAI's GPT-NeoX"
+ *   (togethercomputer's model card); togethercomputer/OpenChatKit#26 (c993).
+ */
+const NAMED_FINE_TUNES: Record<string, string[]> = {
+  bielik: ['mistral'], beepo: ['mistral-small'], cydonia: ['mistral-small'], visionreasoner: ['qwen2.5-vl'], unipixel: ['qwen2.5-vl'],
+  gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'], neoxt: ['gpt-neox'],
+};
+
+/**
  * The catalog models a fine-tune is trained from, newest base last tried: Vicuna, Alpaca, Guanaco,
  * Koala and WizardLM were first LLaMA-1 fine-tunes (7/13/33/65B), then Llama-2 (Vicuna v1.5,
  * WizardLM 70B); OpenChat 3.5 is Mistral-7B and 3.6 Llama-3-8B; Zephyr, OpenHermes, Neural-Chat
@@ -40,8 +74,9 @@ const FINE_TUNE_MODELS: Record<string, string[]> = {
   vicuna: ['llama-1', 'llama-2'], alpaca: ['llama-1', 'llama-2'], guanaco: ['llama-1', 'llama-2'], koala: ['llama-1', 'llama-2'],
   wizardlm: ['llama-1', 'llama-2'], wizardcoder: ['codellama', 'starcoder'], baize: ['llama-1', 'llama-2'], ziya: ['llama-1', 'llama-2'], openllama: ['llama-1'],
   wizard: ['llama-1', 'llama-2'], sus: ['yi'],
-  orca: ['llama-2'], llava: ['llava-1.5', 'llama-2'], tulu: ['llama-2'],
+  orca: ['llama-2'], llava: ['llava-1.5', 'llava-1.6', 'llama-2'], tulu: ['llama-2'],
   openchat: ['mistral', 'llama-3'], zephyr: ['mistral'], openhermes: ['mistral'], neuralchat: ['mistral'], dolphin: ['mistral'],
+  ...NAMED_FINE_TUNES,
 };
 
 /**
@@ -50,7 +85,8 @@ const FINE_TUNE_MODELS: Record<string, string[]> = {
  * each name looked up with `idOf` (catalog ids and aliases); null when none fits.
  */
 export function fineTuneModel(words: string[], size: string, idOf: (name: string) => string | null | undefined): string | null {
-  const plain = words.map((w) => w.replace(/[^a-z0-9]/g, ''));
+  // A name the lexer kept as one word is its parts: "LLaVA-NeXT-Video" is LLaVA's (haotian-liu/LLaVA#1577, c1350).
+  const plain = words.flatMap((w) => w.toLowerCase().split(/[-_.]+/)).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
   // DeepSeek-R1-Distill-Qwen-1.5B/7B/14B/32B are Qwen2.5 fine-tunes, -Llama-8B Llama-3.1-8B and
   // -Llama-70B Llama-3.3-70B (Llama-3.1-70B's shape) (DeepSeek-R1 README, "Distilled Model").
   const distilled = plain.indexOf('distill');
@@ -59,11 +95,14 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
     const id = base ? idOf(`${base}-${size}`) : null;
     if (id) return id;
   }
-  const word = plain.find((w) => FINE_TUNE_MODELS[w]);
-  if (!word) return null;
+  // …and a name cut in two ("codegeex2-6B" lexed as codegeex, 2; "GPT-Neo-XT-Chat-Base-20B", OpenChatKit#26's title) is the name joined.
+  const known = (w: string) => Object.hasOwn(FINE_TUNE_MODELS, w);
+  const at = plain.findIndex((w, k) => known(w) || (plain[k + 1] !== undefined && known(w + plain[k + 1])));
+  if (at < 0) return null;
+  const word = known(plain[at]!) ? plain[at]! : plain[at]! + plain[at + 1]!;
   // A catalog family named after the fine-tune's word, nearer the size, is the model it was built on:
   // "llava-next-interleave-qwen-7b" (c1110) and "llava-next-qwen-32b" (c1026) are LLaVA on Qwen, not LLaVA-1.5.
-  if (plain.slice(plain.indexOf(word) + 1).some((w) => !FINE_TUNE_BASES[w] && FAMILIES.some((f) => f.replace(/[^a-z0-9]/g, '') === w))) return null;
+  if (plain.slice(at + 1).some((w) => !FINE_TUNE_BASES[w] && FAMILIES.some((f) => f.replace(/[^a-z0-9]/g, '') === w))) return null;
   const bases = [...FINE_TUNE_MODELS[word]!];
   // "Vicuna v1.5" was trained from Llama-2.
   if (words.some((w) => /^v?1\.5$/.test(w)) && bases[0] === 'llama-1') bases.reverse();

@@ -109,7 +109,9 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     id: 'bloomz-7b1',
     name: 'BLOOMZ-7b1',
     family: 'bloom',
-    aliases: ['bloomz 7b1', 'bloomz-7b', 'bloomz 7b', 'bloom-7b1', 'bloom 7b1', 'bigscience/bloomz-7b1', 'bigscience/bloom-7b1'],
+    // "bloom 7B" / "7b bloom" is BLOOM-7B1, BLOOM's one 7B (artidoro/qlora#8 "fine tune bloom 7B, … exact same structure as
+    // bloomz"; deepspeedai/DeepSpeedExamples#411 "lora的7b bloom", c256): it had been a BLOOM shape scaled to 7.0B.
+    aliases: ['bloomz 7b1', 'bloomz-7b', 'bloomz 7b', 'bloom-7b1', 'bloom 7b1', 'bloom-7b', 'bloom 7b', 'bigscience/bloomz-7b1', 'bigscience/bloom-7b1'],
     // BLOOM adds word_embeddings_layernorm (scale + bias) after the token embedding (modeling_bloom.py).
     arch: gptStyle({ layers: 30, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 16384, vocab: 250880, tiedEmbeddings: true, positions: 'alibi', extraParams: 2 * 4096 }),
     publishedParams: 7_069_016_064,

@@ -62,7 +62,13 @@ export const DEEPSEEK_MODELS: readonly ModelSpec[] = [
     id: 'deepseek-v2',
     name: 'DeepSeek-V2',
     family: 'deepseek',
-    aliases: ['deepseek v2', 'deepseekv2', 'deepseek-v2-chat', 'deepseek-v2-chat-0628', 'deepseek v2 chat', 'deepseek-ai/deepseek-v2', 'deepseek-ai/deepseek-v2-chat', 'deepseek-ai/deepseek-v2-chat-0628'],
+    // DeepSeek-V2.5 "combines DeepSeek-V2-Chat and DeepSeek-Coder-V2-Instruct", 236B as V2 (xorbitsai/inference
+    // doc/source/models/builtin/llm/deepseek-v2.5.rst): V2's shape. "Deepseek-v2.5 fails to load on … RTX 3090"
+    // (ollama/ollama, c1262) had refused as a release the catalog lacks.
+    aliases: [
+      'deepseek v2', 'deepseekv2', 'deepseek-v2-chat', 'deepseek-v2-chat-0628', 'deepseek v2 chat', 'deepseek-ai/deepseek-v2', 'deepseek-ai/deepseek-v2-chat', 'deepseek-ai/deepseek-v2-chat-0628',
+      'deepseek-v2.5', 'deepseek v2.5', 'deepseekv2.5', 'deepseek-v2.5-1210', 'deepseek-ai/deepseek-v2.5', 'deepseek-ai/deepseek-v2.5-1210',
+    ],
     arch: llamaStyle({
       layers: 60, hidden: 5120, heads: 128, kvHeads: 128,
       // Query/key head width: qk_nope_head_dim 128 + qk_rope_head_dim 64 (values are 128 wide).

@@ -8,8 +8,19 @@ import type { Piece } from '../mapped-text.js';
  * -GPTQ-Int4, -GGUF …) into request words. The same reading names a Hub repo offline.
  */
 
-/** Suffixes that only say which checkpoint of a model it is. */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+/**
+ * Suffixes that only say which checkpoint of a model it is. A 16- or 32-bit upload is the model's own
+ * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
+ */
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+
+/**
+ * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
+ * LostRuins/koboldcpp#1480, c731; GGUF-my-repo's "…-Q4_K_M-GGUF" uploads): the type the catalog models,
+ * or the one of its width (Q4_K_S, Q4_0 → q4_k_m; prose/rules/names.ts GGUF_OF_WIDTH).
+ */
+const GGUF_QUANT_SUFFIX = /[-_.](i?q([1-8])_(?:k(?:_[sml]|_xl)?|[01]|[a-z]{1,3}))$/;
+const GGUF_OF_BITS: Record<string, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
 /**
  * Suffixes that set the weight format, as request words. A bare width (-4bit, -int4, -8bit) names
@@ -44,11 +55,19 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
   const formats: { word: string; named: boolean }[] = [];
   for (let guard = 0; guard < 6; guard++) {
     if (modelIdOf(name)) break;
+    const quant = formats.length === 0 || !formats.some((f) => f.named) ? GGUF_QUANT_SUFFIX.exec(name) : null;
+    if (quant && /\d(?:\.\d+)?b(?![a-z])/.test(name.slice(0, quant.index))) {
+      const type = quant[1]!;
+      formats.unshift({ word: keywordMeaning(type)?.type === 'weights' ? type : GGUF_OF_BITS[quant[2]!]!, named: true });
+      name = name.slice(0, quant.index);
+      continue;
+    }
     const format = FORMAT_SUFFIX.find(([re]) => re.test(name));
     if (format) {
       const cut = name.search(format[0]);
       if (format[1]) formats.unshift({ word: format[1], named: format[2] === 'format' });
-      else notes.push(`"${word}" is a ${/ggml$/i.test(name) ? 'GGML' : 'GGUF'} file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
+      // "…-q4_k_m-gguf": the quant type before the suffix is the format (read next).
+      else if (!GGUF_QUANT_SUFFIX.test(name.slice(0, cut))) notes.push(`"${word}" is a ${/ggml$/i.test(name) ? 'GGML' : 'GGUF'} file: the weight format comes from its quant type (Q4_K_M …); none given, so 16-bit weights assumed`);
       name = name.slice(0, cut);
       continue;
     }

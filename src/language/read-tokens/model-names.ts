@@ -160,6 +160,15 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       i = first;
       continue;
     }
+    const variant = onlyVariantOfRelease(tokens, first, i, last);
+    if (variant) {
+      const note = `"${text}" read as ${variant}: the release has no ${size.text.toUpperCase()} of its own and ${variant} is its one model of that size (say the model's full name if not)`;
+      notes.push(note);
+      guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.release-variant-at-size' });
+      tokens.splice(first, last - first + 1, { type: 'model', value: variant, text, offset: start.offset });
+      i = first;
+      continue;
+    }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
     // "qwen3.5-35b-a3b", "gemma-4-26b-a4b" (c008, c1233): a mixture of experts of a release the catalog lacks is said
@@ -362,6 +371,34 @@ function variantBeforeVersion(tokens: Token[], first: number, sizeAt: number): s
   const [f, w, v] = [family.text.toLowerCase(), variant.text.toLowerCase(), version.text];
   const size = tokens[sizeAt]!.text.toLowerCase().replace(/\s/g, '');
   return modelIdOf(`${f}${v}-${w}-${size}`) ?? modelIdOf(`${f}-${v}-${w}-${size}`) ?? null;
+}
+
+/** Catalog models named release-variant-size ("qwen2-vl-2b"), by release and size ("qwen2|2b"). */
+const VARIANTS_AT_SIZE = (() => {
+  const table = new Map<string, string[]>();
+  for (const m of MODELS) {
+    const found = /^(.*\d)-([a-z]+)-(\d+(?:\.\d+)?[bm])$/.exec(m.id);
+    if (!found) continue;
+    const key = `${seriesKey(found[1]!)}|${found[3]}`;
+    table.set(key, [...(table.get(key) ?? []), m.id]);
+  }
+  return table;
+})();
+
+/**
+ * A release named with a size only one of its variants has: "Qwen2-2B" in Qwen2-VL's own demo (QwenLM/Qwen3-VL#130,
+ * c1344: "web_demo_mm.py加载Qwen2-2B"): Qwen2's text models are 0.5B, 1.5B, 7B and 72B, its one 2B is Qwen2-VL-2B.
+ * Family and version only, nothing after the size; weak (the variant word is not written), said as a guess.
+ */
+function onlyVariantOfRelease(tokens: Token[], first: number, sizeAt: number, last: number): string | null {
+  if (last !== sizeAt) return null;
+  const parts = tokens.slice(first, sizeAt).filter((t) => !isSep(t));
+  const joined = parts.length === 1 && parts[0]!.type === 'word' ? /^([a-z]+)-?\d+(?:\.\d+)?$/i.exec(parts[0]!.text) : null;
+  const release = (parts.length === 2 && parts[0]!.type === 'family' && parts[1]!.type === 'number') || (joined !== null && FAMILY_WORDS.has(joined[1]!.toLowerCase()));
+  if (!release) return null;
+  const size = tokens[sizeAt]!.text.toLowerCase().replace(/\s/g, '');
+  const ids = VARIANTS_AT_SIZE.get(`${seriesKey(parts.map((t) => t.text).join(''))}|${size}`);
+  return ids?.length === 1 ? ids[0]! : null;
 }
 
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {

@@ -125,6 +125,17 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25',
   },
   {
+    // vLLM's model runner names the model it loads ("Starting to load model %s...", vllm/worker/model_runner.py):
+    // "(VllmWorkerProcess pid=108519) INFO 03-07 11:56:19 model_runner.py:1110] Starting to load model
+    // /opt/DeepSeek-R1-Distill-Qwen-32B..." (a four-T4 server whose prose names no model, c1251). The path's
+    // last part that is a name with a size is kept as written, weak, as log.model-file keeps a loader's file.
+    id: 'log.model-vllm-load',
+    pattern: /\bstarting to load model\s+[\\/]?(?:[^\s\\/]+[\\/])*?([a-z][\w.-]*?(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])(?:[\w-]|\.(?=[\w-]))*)(?:\.{3})?\s*$/,
+    keptWeak: true,
+    example: '(VllmWorkerProcess pid=108519) INFO 03-07 11:56:19 model_runner.py:1110] Starting to load model /opt/DeepSeek-R1-Distill-Qwen-32B...',
+    source: 'vllm-project/vllm model_runner.py (corpus c1251)',
+  },
+  {
     // text-generation-webui's loader names the model folder it loads: "2023-07-24 16:31:05 INFO:Loading
     // llama-70B-bin..." (oobabooga/text-generation-webui, corpus c685; "INFO:Loading
     // TheBloke_zephyr-7B-alpha-GPTQ...", c576; "INFO:Loading 30b-Lazarus.ggmlv3.q4_1.bin...", c038): kept
