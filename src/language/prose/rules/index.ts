@@ -20,9 +20,10 @@ import { ENGINE_REPORT_RULES } from './engine-reports.js';
 import { OOM_REPORT_RULES } from './oom-reports.js';
 import { INSTANCE_NAME_RULES } from './instance-names.js';
 import { ENGINE_LINK_RULES } from './engine-links.js';
+import { CITATION_RULES } from './citations.js';
 import { SEQ_EVIDENCE_RULES, SEQ_KEY_RULES } from './seq-evidence.js';
 
-export { CARD_DTYPE_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
+export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
 
 /**
@@ -211,4 +212,4 @@ export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
 if (PROSE_RULES.length !== BY_ID.size) throw new Error('a prose rule is missing from PROSE_ORDER');
 
 /** Every rule of the prose stage, in the order each group runs: reports, training, questions, prose; and the card-dtype rules the config keys run first. */
-export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
+export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...CITATION_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
