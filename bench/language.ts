@@ -100,7 +100,9 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['framework', (s) => s.framework, /conventions \(default\)|no framework named|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|if yours has \d+ GB|your setup's (?:GPU type|GPU count|node count)\b/],
-  ['inference', (s) => (s.mode === 'inference' ? s.inference : null), /engine|prefill|gpu_memory_utilization|kept from the thread|generated after a \d[\d,]*-token prompt|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
+  // An engine named and counted with vLLM's layout (namedEngine: TensorRT-LLM, mistral.rs) changes the reply's words, not
+  // what is counted; the corpus writes such engines as vllm, the stand-in its README names.
+  ['inference', (s) => (s.mode === 'inference' ? { ...s.inference, namedEngine: undefined } : null), /engine|prefill|gpu_memory_utilization|kept from the thread|generated after a \d[\d,]*-token prompt|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").
   // A reply that says it set another run aside ("the other run the message contrasts") has said the comparison is not made.

@@ -79,10 +79,13 @@ const FACT_OF_KIND: Record<string, string> = { howMany: 'question', size: 'model
 
 const factOf = (slot: string): string => FACT_OF_SLOT[slot] ?? (slot.startsWith('lora.') ? 'lora' : slot.startsWith('par.') ? slot.slice(4) : slot.startsWith('arch.') ? slot.slice(5) : slot);
 
+/** The program that serves, as the method fact names it: the engine the user named, not the layout it is counted with. */
+const servedBy = (inf: Scenario['inference']): string => inf.server ?? inf.fork ?? inf.namedEngine ?? inf.engine;
+
 /** The facts every estimate states, each traced to an item, a default or the thread. */
 const STATED: Record<string, (s: Scenario) => string> = {
   model: (s) => s.model.name,
-  method: (s) => (s.mode === 'inference' ? `inference (${s.inference.engine})` : s.mode === 'full' ? (s.pretrain ? 'pre-training' : 'full fine-tune') : `${s.mode} r${s.lora?.rank}`),
+  method: (s) => (s.mode === 'inference' ? `inference (${servedBy(s.inference)})` : s.mode === 'full' ? (s.pretrain ? 'pre-training' : 'full fine-tune') : `${s.mode} r${s.lora?.rank}`),
   precision: (s) => (s.mode === 'inference' ? `${s.weights} weights` : `${s.compute} ${s.recipe}`),
   gpus: (s) => hardwareWords(s) || 'no card named',
   seq: (s) => String(s.seq),

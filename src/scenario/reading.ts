@@ -199,5 +199,6 @@ function servingWords(inf: Scenario['inference']): string {
   if (inf.server === 'lmdeploy') return `lmdeploy${inf.lmdeployVersion !== undefined ? ` ${inf.lmdeployVersion}` : ''} TurboMind serving (cache_max_entry_count ${share} of the memory left after weights)`;
   if (inf.server === 'mii') return 'DeepSpeed-MII FastGen serving (KV from the memory left after weights, 1 GB reserved)';
   if (inf.fork === 'aphrodite') return `Aphrodite serving (vLLM's gpu_memory_utilization ${share}; max_model_len shortened to the pool)`;
+  if (inf.namedEngine) return `${inf.namedEngine} serving, counted as vLLM's (gpu_memory_utilization ${share})`;
   return `vLLM serving (gpu_memory_utilization ${share})`;
 }

@@ -50,6 +50,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   const named = engine ? serveEngineNamed(engine.item.text) : undefined;
   if (named?.counted.by === 'own') inf.server = named.counted.server;
   else if (engine) delete inf.server;
+  if (named?.counted.by === 'vllm-layout' && named.name !== 'Aphrodite') inf.namedEngine = named.name;
+  else if (engine) delete inf.namedEngine;
   if (named?.counted.by === 'vllm-layout') r.assume(`${named.name} ("${engine!.item.text.trim()}") counted with vLLM's memory layout: ${named.counted.why}`);
   // Aphrodite keeps vLLM's budget but shortens max_model_len to its pool instead of refusing (memory/aphrodite.ts).
   if (named?.name === 'Aphrodite') {

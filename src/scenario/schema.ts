@@ -304,6 +304,11 @@ export const inferenceSchema = z.object({
    */
   fork: z.enum(['aphrodite']).optional(),
   /**
+   * An engine the user named whose memory is counted with vLLM's layout (language/serve-engines.ts,
+   * `vllm-layout`: TensorRT-LLM, mistral.rs, LightLLM): the reply names it, not vLLM.
+   */
+  namedEngine: z.string().optional(),
+  /**
    * Tokens of one prefill step as the engine plans it: vLLM --max-num-batched-tokens (its profile
    * run), TGI --max-batch-prefill-tokens (its warm-up), SGLang --chunked-prefill-size; absent = the
    * engine's default (memory/serving.ts).
