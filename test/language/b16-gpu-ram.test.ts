@@ -32,3 +32,19 @@ describe("a GPU's own RAM is the card's memory", () => {
     expect(memory('llama-2-7b finetune on an A100 80GB, 128GB of system RAM').host).toBe(128);
   });
 });
+
+describe('a memory no card of its name holds is the machine\'s RAM', () => {
+  // The lead's stranger test (2026-12-03): "on 4x a6000 with 256GB RAM" lost the 256 GB as "a card's
+  // size"; no A/H/V card holds 150 GB or more, so it is host RAM. "A100 with 80GB RAM" stays the card's.
+  it.each([
+    ['7b full zero2 offload optimizer on 4x a6000 with 256GB RAM', 256],
+    ['7b full zero3 offload optimizer offload params on 8x h100 with 1.5TB RAM', 1536],
+    ['13b full zero2 offload optimizer on 2 a100 with 512 GB of RAM', 512],
+  ])('%s', (text, gib) => {
+    expect(memory(text).host).toBe(gib);
+  });
+
+  it('"an A100 with 80GB RAM" is the card\'s memory, not the host\'s', () => {
+    expect(memory('7b lora on an A100 with 80GB RAM')).toEqual({ card: 79, host: null }); // the A100 80GB, 79 GiB
+  });
+});

@@ -284,10 +284,12 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // RAM" over "Memory: 64GB RAM" in a lab's server list): the card's own memory, said as RAM; after a
     // comma it is the machine's ("RTX 2080 Ti, 32GB RAM", c089).
     id: 'prose.host-ram',
-    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?\d+(?:\.\d+)?\s*(?:tb|t|tib|gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?(?:[1-9]|[1-9]\d|1[0-4]\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
     // Its word always follows a space; a long blank (a log set aside) after a memory made its scan slow.
     needs: /\s(?:d?ram(?![a-z])|mem+ory(?![a-z])|ddr)/,
     write: hostRam,
+    // "A100 with 80GB RAM" is the card's memory as some write it; no A/H/V card holds 150 GB or a
+    // terabyte, so "4x a6000 with 256GB RAM" is the machine's (the lead's stranger test, 2026-12-03).
     example: 'to finetune a llama 33b on 8*A100 40G, 600G RAM. But always OOM on RAM.',
     source: 'deepspeedai/DeepSpeed#3448',
   },
