@@ -66,6 +66,10 @@ describe("accelerate's distributed_type: MULTI_GPU is DDP", () => {
     expect(sharding(config('')).s).toBe('ddp');
   });
 
+  it('one process replicates nothing: no DDP read', () => {
+    expect(sharding('llama-7b full fine-tune on 1x a100-80g\ndistributed_type: MULTI_GPU\nnum_processes: 1').s).toBe('none');
+  });
+
   it('a --deepspeed flag beside it still wins', () => {
     expect(sharding(config('--deepspeed ds_z3_config.json ')).s).toBe('zero3');
     expect(sharding(config('--deepspeed ds_z2_config.json ')).s).toBe('zero2');
