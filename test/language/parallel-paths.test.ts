@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASKED_DEFAULT_SHARDING_RULE, KEYED_SHARDING_RULE } from '../../src/language/reconcile/sharding-evidence.js';
+import { ASKED_DEFAULT_SHARDING_RULE, KEYED_SHARDING_RULE, SHARDED_NOT_SPLIT_RULE } from '../../src/language/reconcile/sharding-evidence.js';
 import { corpusLineRead, read } from './reading-fixtures.js';
 
 /**
@@ -115,5 +115,28 @@ describe('a ZeRO stage named only in a question about a default is not the run\'
   it('a stage in a statement, or asked about without "default", stays the reading', () => {
     expect(sharding('full fine-tune llama-7b on 4x V100 32GB with zero2, OOM. What is the default lr?').s).toBe('zero2');
     expect(sharding('full fine-tune llama-7b on 4x V100 32GB. Can I use zero3?').s).toBe('zero3');
+  });
+});
+
+describe('a split of the model said beside FSDP or ZeRO-3 is that sharding, not a device_map split', () => {
+  it('c757: s1 full SFT of the 32B with FSDP on 16 H100 (simplescaling/s1#25): no pp', () => {
+    const { scenario, said } = corpusLineRead('c757');
+    expect(scenario.sharding.kind).toBe('fsdp');
+    expect(scenario.parallel.pp).toBe(1);
+    expect(said).toMatch(/read as FSDP sharding the model/);
+    expect(SHARDED_NOT_SPLIT_RULE.source).toMatch(/simplescaling\/s1#25/);
+  });
+
+  it.each([
+    'full fine-tune qwen2.5-32b with FSDP on 16x H100 80GB. I thought we need to split the model across the GPUs, but it OOMs.',
+    'full fine-tune qwen2.5-32b with zero3 on 16x H100 80GB; I want to split the model across the GPUs. OOM',
+  ])('%j', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.parallel.pp).toBe(1);
+    expect(said).toMatch(/not a layer split over the GPUs/);
+  });
+
+  it('without FSDP or ZeRO-3 the prose split stays', () => {
+    expect(read('qwen2.5-32b inference on 4x A100 80GB, split the model across the GPUs').scenario.parallel.pp).toBe(4);
   });
 });

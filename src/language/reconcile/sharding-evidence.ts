@@ -88,3 +88,28 @@ export function askedDefaultShardings(items: Item[], text: string, notes: string
   for (const i of asked) notes.push(`"${i.text.trim()}" is asked about as a default, not read as your setup's sharding; say it (e.g. "zero2") to estimate with it`);
   return items.filter((i) => !asked.includes(i as Sharding));
 }
+
+/**
+ * A split of the model said in words beside FSDP or ZeRO-3 is that sharding described, not a device_map layer
+ * split: "Only by using TP or PP to evenly split the model across different GPUs … if only using Fully Sharded
+ * Data Parallel (FSDP) without splitting the model" (simplescaling/s1#25, c757), "我希望多张卡共同存放单个模型
+ * … deepspeed ZeRO-3 … FSDP" (hiyouga/LlamaFactory#5140), "FULL SHARD … all GPUs will load total model weights"
+ * (huggingface/transformers#35636). FSDP and ZeRO-3 cannot run under a device_map split (transformers refuses
+ * a device_map with ZeRO-3), so the prose split is dropped, said; a `device_map=` key stays for the resolver.
+ */
+export const SHARDED_NOT_SPLIT_RULE = {
+  id: 'reconcile.sharded-not-split',
+  example: 'Only by using TP or PP to evenly split the model across different GPUs … using FSDP',
+  source: 'simplescaling/s1#25; hiyouga/LlamaFactory#5140; huggingface/transformers#35636',
+} as const;
+
+const SHARDS_MODEL = /^(?:fsdp|hsdp|zero3)/;
+
+export function shardedNotSplit(items: Item[], notes: string[]): Item[] {
+  const sharded = items.find((i): i is Sharding => i.kind === 'sharding' && SHARDS_MODEL.test(i.value));
+  if (!sharded) return items;
+  const split = items.filter((i) => i.kind === 'layerSplit' && !/device[_ ]?map/i.test(i.text));
+  if (split.length === 0) return items;
+  for (const i of split) notes.push(`"${i.text.trim()}" read as ${sharded.value.startsWith('zero') ? 'ZeRO-3' : 'FSDP'} sharding the model ("${sharded.text.trim()}"), not a layer split over the GPUs; say "device map auto" if the run splits layers instead`);
+  return items.filter((i) => !split.includes(i));
+}
