@@ -18,6 +18,7 @@ import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owner
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -52,6 +53,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).
+  out = shardedNotSplit(keyedShardings(askedDefaultShardings(out, text, notes), notes, text), notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
   // used memory, a working run's, an expectation or a contrast are gone (reconcile/asked-run.ts).
   out = models(askedRun(out, text, notes, owned));

@@ -207,7 +207,11 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // hiyouga/LlamaFactory#7559, c676: its 30B became the model), 听说 and 据说 (I heard, reportedly)
     // report another's figure; 介绍一下 (introduce) is no cue. So do 评论说 / 有人说 / 网上说 (comments, someone,
     // the web say): "我看一些评论说正常 1B 参数 fp32 推理需要 4G左右" (QwenLM/Qwen#1297, c945: its fp32 became the weights).
-    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说|评论(?:里|中|上)?说|有人说|网上说/g,
+    // An example config the user says they use is theirs: "使用的是readme中的deepspeed zero stage2示例配置"
+    // (I use the README's DeepSpeed ZeRO-2 example config; hiyouga/LlamaFactory#1221, c475: its zero2 is the run's).
+    // Example code stays the example's even when used: "代码采用github主页中提供的示例代码" over a Qwen-7B-Chat
+    // snippet while the user serves the 72B (QwenLM/Qwen#870, c770).
+    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例(?!配置)|示例配置(?<!(?:使用|采用|用的|用了|按照|参考)[^。，,；;!！?？\n]{0,40}示例配置)|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说|评论(?:里|中|上)?说|有人说|网上说/g,
     example: '官方benchmark说用2张A100 80G',
   },
   {

@@ -16,6 +16,11 @@ const SOURCE = 'huggingface/accelerate src/accelerate/commands/config/config_arg
 
 /** distributed_type: FSDP is FULL_SHARD unless its strategy is given (the tables read that); the others are read by their own keys. */
 const distributedType: Handler = (v, ctx) => {
+  // MULTI_GPU is plain DistributedDataParallel: one full replica a GPU ("distributed_type: MULTI_GPU … accelerate
+  // launch src/train_bash.py --finetuning_type full", hiyouga/LlamaFactory#713, c365: no DeepSpeed preset).
+  // A --deepspeed flag beside it still wins (reconcile/sharding-evidence.ts lets this saying yield).
+  // One process (`num_processes: 1`) replicates nothing: no sharding said.
+  if (unquote(v).toLowerCase() === 'multi_gpu') return numberOf(ctx.values?.get('num_processes') ?? '') === 1 ? IGNORE : say('ddp', 'distributed_type MULTI_GPU: plain data parallel (DDP), a full replica on each GPU');
   if (unquote(v) !== 'fsdp') return IGNORE;
   return ['fsdp_sharding_strategy', 'fsdp_reshard_after_forward'].some((k) => ctx.keys.has(k)) ? IGNORE : say('fsdp', 'distributed_type FSDP: FULL_SHARD (accelerate\'s default)');
 };
