@@ -102,7 +102,7 @@ describe('a second model the catalog lacks, beside the one read, is said (zai-or
   });
 });
 
-describe('a checklist line of settings joined by "+" is the user\'s plan (h2oai/h2ogpt, c1353)', () => {
+describe('a checklist line of settings joined by "+" is the user\'s plan (h2oai/h2ogpt#643, c1353)', () => {
   it('c1353: "FSDP + 16-bit LoRA" is read as LoRA, no longer dropped as a template\'s words', () => {
     const { s } = readLine('c1353');
     expect(s.mode).toBe('lora');

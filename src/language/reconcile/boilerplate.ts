@@ -35,7 +35,7 @@ const optionLabel = (label: string, item: Item) => label.replace(/[`*_~[\]()ï¼ˆï
 /**
  * The user's own plan written as a checklist: a line whose label is two or more settings joined by
  * "+", "/", "&", "with" or "and" and nothing else ("- [ ] FSDP + 16-bit LoRA", "- [ ] FSDP + 4-bit
- * qLoRA" in h2oai/h2ogpt#1263's plan, c1353; titles of the shape "Support FSDP + QLoRA",
+ * qLoRA" in h2oai/h2ogpt#643's plan, c1353; titles of the shape "Support FSDP + QLoRA",
  * modelscope/ms-swift#659, "Add fsdp+qlora support", huggingface/alignment-handbook#160). A template
  * writes sentences or single options ("- [ ] Bug Fix", "- [ ] vLLM"), never settings joined so: the
  * settings are the user's, read as the run (the first such line; the rest contradict it and are said).
