@@ -11,6 +11,7 @@ import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
 import type { Patch } from './patch.js';
+import { presetFor } from './presets.js';
 import type { Scenario } from './schema.js';
 import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
 
@@ -28,7 +29,33 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     s,
   );
   const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
-  return withOutputDoubts(withFormatAlternatives(doubted, text), text);
+  return withMethodOfWeakFramework(withOutputDoubts(withFormatAlternatives(doubted, text), text), s);
+}
+
+/** A method named by its own words: "lora", "qlora", "peft", "adapter", "full", 全量 / 全参, "pre-train". */
+const NAMES_A_METHOD = /lora|peft|adapter|\bfull\b|全量|全参|pre-?train|预训练|freeze/i;
+
+/**
+ * A method that is only a framework's own default (LLaMA-Factory's finetuning_type lora, Unsloth's
+ * 4-bit QLoRA, presets.ts) stands on the framework: where the framework was read on weak evidence
+ * (only mentioned, set against the run: "用llama factory进行sft可以…，但这个框架就算batch设为1…也会报OOM",
+ * fe1ixxu/ALMA#42, c927), the method derived from it is as weak, said on the first screen with the
+ * framework's words and the method to switch to. A method the message names in its own words stands.
+ */
+function withMethodOfWeakFramework(facts: FactTrace[], s: Scenario): FactTrace[] {
+  if (s.mode === 'inference' || s.mode === 'full') return facts;
+  // The framework stands on weak evidence only: every place it was read from is weak (an Unsloth Hub id beside "I use unsloth" stands, c243).
+  const read = facts.filter((f) => f.fact === 'framework' && f.at !== null);
+  const framework = read[0];
+  if (!framework || read.some((f) => !f.weak) || presetFor(s.framework, s.mode, 1).mode !== s.mode) return facts;
+  const methods = facts.filter((f) => f.fact === 'method');
+  if (methods.some((f) => f.at !== null && (f.rules.includes('item.lora') || NAMES_A_METHOD.test(f.words)))) return facts;
+  // Weights the message names ("4bit is enough", NF4, a -bnb-4bit checkpoint) say adapters on their own (c1323).
+  if (facts.some((f) => (f.fact === 'weights' && f.at !== null) || (f.fact === 'model' && /4-?bit|8-?bit|nf4|gptq|awq/i.test(f.words)))) return facts;
+  const first = methods.find((f) => !f.weak);
+  if (!first) return facts;
+  const words = (framework.weakWords ?? framework.words).trim();
+  return facts.map((f) => (f === first ? { ...f, weak: true, weakWords: words, derivedFrom: framework.value, otherMethod: 'full' } : f));
 }
 
 /**

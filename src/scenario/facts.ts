@@ -32,6 +32,8 @@ export interface FactTrace {
   evidence?: FrameworkEvidence;
   /** A setting of the message the fact goes against ("gradient_accumulation_steps: 4" beside inference): said with it, never folded into a stronger saying. */
   against?: string;
+  /** For a method that is only a weakly read framework's default (fact-doubts.ts): that framework. */
+  derivedFrom?: string;
   /** For a method read where the message names two ("sft和lora"): the other one, the switch the reply offers. */
   otherMethod?: string;
   /** The words that correct a weak fact: the other count the message or thread said ("on 4 GPUs"), the other format of a pair ("fp8"), a question's words to leave out. */
@@ -262,6 +264,8 @@ export function weakFactNotices(facts: readonly FactTrace[]): string[] {
   return saidWeak(facts).map((f) => {
     if (f.familySizes) return familySizeQuestion(f.weakWords || f.words.trim(), f.familySizes);
     const instead = correction(f);
+    // A method that is only the default of a framework read on weak evidence says where it came from.
+    if (f.derivedFrom) return `${said(f)} — ${f.derivedFrom}'s default method, and ${f.derivedFrom} is read from "${clipped(f.weakWords || f.words.trim())}"? ${instead}`;
     // "say "a100-40g" if yours has 40 GB" carries its own condition.
     return `${said(f)} — from "${clipped(f.weakWords || f.words.trim())}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
   });

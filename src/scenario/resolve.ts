@@ -15,6 +15,7 @@ import { runResolution } from './resolve-steps.js';
 import type { HelpTopic, Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { threadKeepsItsModel } from './thread-model.js';
+import { secondModelNotice } from './second-model.js';
 import { NOT_LANGUAGE_MODELS, looksLikeModelName } from './unknown-model.js';
 import { nearestReleases, unknownReleaseQuestion, unknownReleases } from '../language/releases.js';
 import { setupOf, unknownModelQuestion, whichModelQuestion, wordsRead, PLACEHOLDER_SIZE } from './model-question.js';
@@ -247,7 +248,8 @@ function traced({ text, patch, parsed, base, control, result }: Resolution): Res
   const modelChosenAmong = [...parsed.notes, ...patch.setAside].some((n) => /is another setup the message mentions|as your setup's model;/.test(n));
   const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong, notes: parsed.notes });
   const notUsed = accountFor(text, parsed, trace, patch, result.scenario);
-  const notices = unique([...intentFirst, ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
+  const second = secondModelNotice(text, parsed.unread, trace);
+  const notices = unique([...intentFirst, ...(second ? [second] : []), ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
   const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
   return {
     ok: true,

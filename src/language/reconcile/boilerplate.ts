@@ -33,19 +33,44 @@ export const CHECKLIST_RULES: readonly ChecklistRule[] = [
 const optionLabel = (label: string, item: Item) => label.replace(/[`*_~[\]()（）:：.,，、\s]/g, '').toLowerCase() === item.text.replace(/[`*_~\s]/g, '').toLowerCase();
 
 /**
+ * The user's own plan written as a checklist: a line whose label is two or more settings joined by
+ * "+", "/", "&", "with" or "and" and nothing else ("- [ ] FSDP + 16-bit LoRA", "- [ ] FSDP + 4-bit
+ * qLoRA" in h2oai/h2ogpt#643's plan, c1353; titles of the shape "Support FSDP + QLoRA",
+ * modelscope/ms-swift#659, "Add fsdp+qlora support", huggingface/alignment-handbook#160). A template
+ * writes sentences or single options ("- [ ] Bug Fix", "- [ ] vLLM"), never settings joined so: the
+ * settings are the user's, read as the run (the first such line; the rest contradict it and are said).
+ */
+const PLAN_JOINER = /^(?:[\s`*_~+/&,，、:：.()（）-]|\b(?:with|and|on)\b|\d+[- ]?bit\b|和|与)*$/i;
+function planLabel(label: string, labelAt: number, items: readonly Item[]): boolean {
+  const inside = items.filter((i) => labelAt <= i.at && i.end <= labelAt + label.length).sort((a, b) => a.at - b.at);
+  if (inside.length < 2) return false;
+  let rest = '';
+  let from = labelAt;
+  for (const i of inside) {
+    rest += label.slice(from - labelAt, i.at - labelAt);
+    from = Math.max(from, i.end);
+  }
+  rest += label.slice(from - labelAt);
+  return PLAN_JOINER.test(rest) && /[+/&]|\b(?:with|and)\b/i.test(rest);
+}
+
+/**
  * Items read inside a template's checklist line are set aside: listed nowhere (the words are the
  * template's, so they are not counted as words the reader failed on either), except a ticked option.
  */
 export function templateChecklists(items: Item[], text: string, ignored: string[]): Item[] {
   if (!text || !/\[[ xX✓]\]/.test(text)) return items;
-  const lines: { at: number; end: number; ticked: boolean; label: string }[] = [];
+  const lines: { at: number; end: number; ticked: boolean; label: string; plan: boolean }[] = [];
   for (const rule of CHECKLIST_RULES) {
-    for (const m of text.matchAll(rule.pattern)) lines.push({ at: m.index, end: m.index + m[0].length, ticked: m[1] !== ' ', label: m[2]! });
+    for (const m of text.matchAll(rule.pattern)) {
+      const end = m.index + m[0].length;
+      lines.push({ at: m.index, end, ticked: m[1] !== ' ', label: m[2]!, plan: planLabel(m[2]!, end - m[2]!.length, items) });
+    }
   }
   if (lines.length === 0) return items;
   const aside = items.filter((i) => {
     const line = lines.find((l) => l.at <= i.at && i.end <= l.end);
-    return line !== undefined && !(line.ticked && optionLabel(line.label, i));
+    return line !== undefined && !line.plan && !(line.ticked && optionLabel(line.label, i));
   });
   for (const i of aside) ignored.push(i.text);
   return aside.length === 0 ? items : items.filter((i) => !aside.includes(i));
