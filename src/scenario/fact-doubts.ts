@@ -4,7 +4,7 @@ import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
-import { withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
+import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withParameterDefault } from './parameter-defaults.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
@@ -27,7 +27,7 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
+  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withBareInt4(withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text), text)), text), text);
   return withOutputDoubts(withFormatAlternatives(doubted, text), text);
 }
 

@@ -90,3 +90,18 @@ export function withWidthSuffix(f: FactTrace, text: string): FactTrace {
   // Four bits are as often a GPTQ checkpoint's (oobabooga/textgen#297, c430): the switch; eight bits stay LLM.int8's.
   return { ...f, weak: true, weakWords: name || f.words.trim(), ...(/4/.test(f.words) ? { alternative: 'gptq' } : {}) };
 }
+
+/** A format the message names besides a bare "int4": the int4 is that format's width ("GPTQ-Int4", "AWQ int4", "W4A16"). */
+const INT4_FORMAT_NAMED = /gptq|awq|w4a16|marlin|exl2|autoround|quantize\(4\)/i;
+
+/**
+ * A bare "int4" the user writes ("对glm4-voice-9b int4量化", zai-org/GLM-4-Voice#25, c1338) is read as GPTQ,
+ * the item language's meaning, but names no format: THUDM's and OpenBMB's "-int4" releases are bitsandbytes
+ * 4-bit ("cogvlm2-llama3-chat-19B-int4", zai-org/CogVLM2#133, c1192; "MiniCPM-V 2.6 int4", OpenBMB/MiniCPM-V#525,
+ * c1345), and "int4量化" with load_in_4bit is bitsandbytes quantising on load. Weak, with NF4 as the switch,
+ * unless a format the message names makes the int4 its width.
+ */
+export function withBareInt4(f: FactTrace, text: string): FactTrace {
+  if (f.fact !== 'weights' || f.weak || f.value !== 'gptq' || f.at === null || !/^int4$/i.test(f.words.trim()) || INT4_FORMAT_NAMED.test(text)) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), alternative: 'nf4' };
+}

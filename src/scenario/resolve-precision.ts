@@ -105,7 +105,11 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   // Inference has no training recipe: only its weight format is worth stating.
   if (r.isNew && !recipe && !r.presetSet.has('recipe') && s.mode !== 'inference') {
     r.assume(compute ? DEFAULT_WORDS.recipe : noBf16 ? `fp16 mixed precision with fp32 master weights, 16 B/param (the ${card!.name} has no bf16)` : DEFAULT_WORDS.precision);
-  } else if (noBf16) r.assume(`fp16 compute (the ${card!.name} has no bf16)`);
+  } else if (noBf16) {
+    // Said with what it sets: the weights' and the compute precision both follow the card ("can I run Qwen 3.8 27b on
+    // RTX 2060 8GB", FlashML-org/FreeToken#179, c1190: a card read as the 6 GB one, and its fp16 with it).
+    r.assume(`fp16 precision for weights and compute (the ${card!.name} has no bf16; say bf16 if yours runs otherwise)`);
+  }
 
   const computeChanged = s.compute !== before;
   // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.
