@@ -67,7 +67,7 @@ const GLUED_BEFORE = /[A-Za-z0-9][-_]$/;
 const BNB_NAMED = /load[-_ ]?in[-_ ]?[48][-_ ]?bit|bitsandbytes|\bbnb\b|\bnf4\b|\bfp4\b|q-?lora|BitsAndBytesConfig/i;
 
 function gluedWidth(f: FactTrace, text: string): boolean {
-  return f.rules.length === 1 && f.rules[0] === 'item.weights' && GLUED_BEFORE.test(text.slice(Math.max(0, f.at! - 2), f.at!)) && !BNB_NAMED.test(text);
+  return f.rules.length === 1 && f.rules[0] === 'item.weights' && GLUED_BEFORE.test(text.slice(Math.max(0, f.at! - 2), f.at!));
 }
 
 /** A name's suffix that gives a width and no format: "-4bit", "_8bit", "-4bits". */
@@ -83,6 +83,8 @@ const WIDTH_SUFFIX = /^[-_]?[48][-_]?bits?$/i;
 export function withWidthSuffix(f: FactTrace, text: string): FactTrace {
   if (f.fact !== 'weights' || f.weak || f.at === null || f.end === null || !WIDTH_SUFFIX.test(f.words.trim())) return f;
   if (!f.rules.includes('prose.model-suffix') && !gluedWidth(f, text)) return f;
+  // A bitsandbytes loader the message names ("-4bit" beside load_in_4bit=True) says which 4 bits they are.
+  if (BNB_NAMED.test(text)) return f;
   // The name's own characters: a path or a Hub id, never the Chinese words it is written among ("部署internlm-20b-4bit，用…", c543).
   const start = f.at - (/[\w./:-]*$/.exec(text.slice(0, f.at))?.[0].length ?? 0);
   const end = f.end + (/^[\w./:-]*/.exec(text.slice(f.end))?.[0].length ?? 0);
