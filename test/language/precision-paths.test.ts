@@ -98,3 +98,17 @@ describe('a 4-bit width in prose says the formats it may be', () => {
     expect(noticesInThread(text).join(' | ')).toContain('say "gptq", "awq" or "q4_k_m"');
   });
 });
+
+describe("DJL LMI's OPTION_QUANTIZE names the weight format, as option.quantize does", () => {
+  it('c1505 (deepjavalibrary/djl#3445): "OPTION_QUANTIZE": "awq" in a SageMaker env map reads awq', () => {
+    expect(corpusLineRead('c1505').scenario.weights).toBe('awq');
+  });
+
+  it.each([
+    'serve mixtral-8x7b with vllm on 8x a10g OPTION_QUANTIZE=awq',
+    'option.quantize=awq option.model_id=mistralai/Mixtral-8x7B-Instruct-v0.1 option.tensor_parallel_degree=8 on 8x a10g',
+    'serve llama-2-13b on 1x a10g env:\n  OPTION_QUANTIZE: gptq',
+  ])('%j', (text) => {
+    expect(['awq', 'gptq']).toContain(traceOf(text).scenario.weights);
+  });
+});
