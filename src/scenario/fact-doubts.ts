@@ -27,8 +27,9 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withBareInt4(withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text), text)), text), text);
-  return withOutputDoubts(withFormatAlternatives(doubted, text), text);
+  const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
+  // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
+  return withOutputDoubts(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text);
 }
 
 /**
