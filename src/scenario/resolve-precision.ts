@@ -128,7 +128,10 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   // (vllm-project/vllm#14726, c1158; InternLM/lmdeploy#2960: "LMDeploy supports FP8 blockwise GEMM"
   // under dtype auto). A dtype said in words ("deepseek-v3 in bf16") still asks for 16-bit weights.
   const engineDtype = compute !== undefined && ENGINE_DTYPE.test(compute.item.text);
-  if (!weights && (!compute || engineDtype) && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged())) {
+  // So is a follow-up that moves the thread's model to llama.cpp or Ollama, whose preset would set its Q4_K_M: "GPT OSS 120b
+  // only uses 14gb of vram out of 24gb", then Ollama's template (ollama/ollama, c743) runs the MXFP4 GGUF Ollama ships.
+  const toLlamacpp = s.framework === 'llamacpp' && r.patch.has('framework');
+  if (!weights && (!compute || engineDtype) && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged() || toLlamacpp)) {
     weights = { value: native, item: r.patch.get<Item>('model')?.item ?? r.patch.items[0]! };
     r.assume(
       engineDtype

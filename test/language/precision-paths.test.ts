@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRequest } from '../../src/scenario/resolve.js';
+import { readInThread } from '../../src/core/opening.js';
 import { corpusLineRead, noticesInThread } from './reading-fixtures.js';
 
 /**
@@ -110,5 +111,25 @@ describe("DJL LMI's OPTION_QUANTIZE names the weight format, as option.quantize 
     'serve llama-2-13b on 1x a10g env:\n  OPTION_QUANTIZE: gptq',
   ])('%j', (text) => {
     expect(['awq', 'gptq']).toContain(traceOf(text).scenario.weights);
+  });
+});
+
+describe("a follow-up moving the thread's model to llama.cpp or Ollama keeps the format the checkpoint ships in", () => {
+  it('c743 (ollama/ollama): "GPT OSS 120b only uses 14gb of vram", then Ollama\'s template, is MXFP4', () => {
+    expect(corpusLineRead('c743').scenario.weights).toBe('mxfp4');
+  });
+
+  it.each(['ollama', 'I run it with llama.cpp', '用 ollama 跑'])('gpt-oss-120b on a 24gb card, then %j, is mxfp4', (followUp) => {
+    const opened = readInThread('gpt-oss-120b on a 24gb card', null).outcome;
+    if (!opened.ok || !opened.scenario) throw new Error('not read');
+    const r = readInThread(followUp, { scenario: opened.scenario, history: [] }).outcome;
+    expect(r.ok && r.scenario?.weights).toBe('mxfp4');
+  });
+
+  it('a format the follow-up names stands: "ollama q8_0" is q8_0', () => {
+    const opened = readInThread('gpt-oss-120b on a 24gb card', null).outcome;
+    if (!opened.ok || !opened.scenario) throw new Error('not read');
+    const r = readInThread('ollama q8_0', { scenario: opened.scenario, history: [] }).outcome;
+    expect(r.ok && r.scenario?.weights).toBe('q8_0');
   });
 });
