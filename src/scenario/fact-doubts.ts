@@ -4,7 +4,7 @@ import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
-import { withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
+import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withParameterDefault } from './parameter-defaults.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
@@ -29,7 +29,8 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     s,
   );
   const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
-  return withMethodOfWeakFramework(withOutputDoubts(withFormatAlternatives(doubted, text), text), s);
+  // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
+  return withMethodOfWeakFramework(withOutputDoubts(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), s);
 }
 
 /** A method named by its own words: "lora", "qlora", "peft", "adapter", "full", 全量 / 全参, "pre-train". */

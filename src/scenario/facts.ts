@@ -239,6 +239,14 @@ function correction(f: FactTrace): string {
     case 'precision':
     case 'weights':
       // One of two formats the message names ("BF16和FP8", format-alternatives.ts): the other is the switch.
+      // A 4-bit width in a name (format-alternatives.ts withWidthSuffix): a GPTQ or an AWQ checkpoint as often as
+      // bitsandbytes' NF4 (Qwen's 72B 4-bit release is AWQ, QwenLM/Qwen3-VL#894), and either runs its matmuls in fp16.
+      // So is a width in prose ("30B in 4bit", prose.width-only; "4bit量化版本" of a 70B in ktransformers' world is a
+      // GGUF Q4_K_M, kvcache-ai/ktransformers#187, c1229).
+      if (f.fact === 'weights' && f.value === 'nf4' && (f.alternative === 'gptq' || f.rules.includes('prose.width-only')))
+        return 'say "gptq", "awq" or "q4_k_m" if your 4 bits are one of those (another compute precision too)';
+      // A bare "int4" read as GPTQ (format-alternatives.ts withBareInt4): bitsandbytes' 4 bits are the other reading.
+      if (f.fact === 'weights' && f.value === 'gptq' && f.alternative === 'nf4') return 'say "nf4" if bitsandbytes quantises it on load (load_in_4bit: another compute precision too)';
       if (f.alternative) return `say "${f.alternative}" if you mean that one`;
       if (f.fact === 'weights') return 'say "bf16" if the model you run is not that one';
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.

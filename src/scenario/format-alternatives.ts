@@ -56,6 +56,20 @@ export function withFormatAlternatives(facts: FactTrace[], text: string): FactTr
   });
 }
 
+/**
+ * A width the item language read on its own out of a name it is glued to, where no name rule took the
+ * name whole: "72B-4bit模型部署" (QwenLM/Qwen3-VL#894, c1456: Qwen's 4-bit release is AWQ), "download the
+ * model llama13b-4bit.pt" (oobabooga/textgen#1861, c574: a GPTQ-for-LLaMa file). As thin as the suffix
+ * a name rule reads: the width names no format. A bitsandbytes loader or QLoRA named in the message
+ * ("load_in_4bit=True", "bnb", "nf4") says which 4 bits they are, and the width stays.
+ */
+const GLUED_BEFORE = /[A-Za-z0-9][-_]$/;
+const BNB_NAMED = /load[-_ ]?in[-_ ]?[48][-_ ]?bit|bitsandbytes|\bbnb\b|\bnf4\b|\bfp4\b|q-?lora|BitsAndBytesConfig/i;
+
+function gluedWidth(f: FactTrace, text: string): boolean {
+  return f.rules.length === 1 && f.rules[0] === 'item.weights' && GLUED_BEFORE.test(text.slice(Math.max(0, f.at! - 2), f.at!));
+}
+
 /** A name's suffix that gives a width and no format: "-4bit", "_8bit", "-4bits". */
 const WIDTH_SUFFIX = /^[-_]?[48][-_]?bits?$/i;
 
@@ -67,11 +81,29 @@ const WIDTH_SUFFIX = /^[-_]?[48][-_]?bits?$/i;
  * with the whole name it sits in. "-bnb-4bit" names bitsandbytes and stays.
  */
 export function withWidthSuffix(f: FactTrace, text: string): FactTrace {
-  if (f.fact !== 'weights' || f.weak || f.at === null || f.end === null || !f.rules.includes('prose.model-suffix') || !WIDTH_SUFFIX.test(f.words.trim())) return f;
+  if (f.fact !== 'weights' || f.weak || f.at === null || f.end === null || !WIDTH_SUFFIX.test(f.words.trim())) return f;
+  if (!f.rules.includes('prose.model-suffix') && !gluedWidth(f, text)) return f;
+  // A bitsandbytes loader the message names ("-4bit" beside load_in_4bit=True) says which 4 bits they are.
+  if (BNB_NAMED.test(text)) return f;
   // The name's own characters: a path or a Hub id, never the Chinese words it is written among ("部署internlm-20b-4bit，用…", c543).
   const start = f.at - (/[\w./:-]*$/.exec(text.slice(0, f.at))?.[0].length ?? 0);
   const end = f.end + (/^[\w./:-]*/.exec(text.slice(f.end))?.[0].length ?? 0);
   const name = text.slice(start, end).replace(/[,.;:!?]+$/, '').trim();
   // Four bits are as often a GPTQ checkpoint's (oobabooga/textgen#297, c430): the switch; eight bits stay LLM.int8's.
   return { ...f, weak: true, weakWords: name || f.words.trim(), ...(/4/.test(f.words) ? { alternative: 'gptq' } : {}) };
+}
+
+/** A format the message names besides a bare "int4": the int4 is that format's width ("GPTQ-Int4", "AWQ int4", "W4A16"). */
+const INT4_FORMAT_NAMED = /gptq|awq|w4a16|marlin|exl2|autoround|quantize\(4\)/i;
+
+/**
+ * A bare "int4" the user writes ("对glm4-voice-9b int4量化", zai-org/GLM-4-Voice#25, c1338) is read as GPTQ,
+ * the item language's meaning, but names no format: THUDM's and OpenBMB's "-int4" releases are bitsandbytes
+ * 4-bit ("cogvlm2-llama3-chat-19B-int4", zai-org/CogVLM2#133, c1192; "MiniCPM-V 2.6 int4", OpenBMB/MiniCPM-V#525,
+ * c1345), and "int4量化" with load_in_4bit is bitsandbytes quantising on load. Weak, with NF4 as the switch,
+ * unless a format the message names makes the int4 its width.
+ */
+export function withBareInt4(f: FactTrace, text: string): FactTrace {
+  if (f.fact !== 'weights' || f.weak || f.value !== 'gptq' || f.at === null || !/^int4$/i.test(f.words.trim()) || INT4_FORMAT_NAMED.test(text)) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), alternative: 'nf4' };
 }

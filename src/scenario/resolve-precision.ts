@@ -105,7 +105,11 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   // Inference has no training recipe: only its weight format is worth stating.
   if (r.isNew && !recipe && !r.presetSet.has('recipe') && s.mode !== 'inference') {
     r.assume(compute ? DEFAULT_WORDS.recipe : noBf16 ? `fp16 mixed precision with fp32 master weights, 16 B/param (the ${card!.name} has no bf16)` : DEFAULT_WORDS.precision);
-  } else if (noBf16) r.assume(`fp16 compute (the ${card!.name} has no bf16)`);
+  } else if (noBf16) {
+    // Said with what it sets: the weights' and the compute precision both follow the card ("can I run Qwen 3.8 27b on
+    // RTX 2060 8GB", FlashML-org/FreeToken#179, c1190: a card read as the 6 GB one, and its fp16 with it).
+    r.assume(`fp16 precision for weights and compute (the ${card!.name} has no bf16; say bf16 if yours runs otherwise)`);
+  }
 
   const computeChanged = s.compute !== before;
   // A quantised Hub checkpoint is served (or LoRA-trained) in the format it is stored in.
@@ -124,7 +128,10 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   // (vllm-project/vllm#14726, c1158; InternLM/lmdeploy#2960: "LMDeploy supports FP8 blockwise GEMM"
   // under dtype auto). A dtype said in words ("deepseek-v3 in bf16") still asks for 16-bit weights.
   const engineDtype = compute !== undefined && ENGINE_DTYPE.test(compute.item.text);
-  if (!weights && (!compute || engineDtype) && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged())) {
+  // So is a follow-up that moves the thread's model to llama.cpp or Ollama, whose preset would set its Q4_K_M: "GPT OSS 120b
+  // only uses 14gb of vram out of 24gb", then Ollama's template (ollama/ollama, c743) runs the MXFP4 GGUF Ollama ships.
+  const toLlamacpp = s.framework === 'llamacpp' && r.patch.has('framework');
+  if (!weights && (!compute || engineDtype) && native && s.mode === 'inference' && (r.patch.has('model') || r.modeChanged() || toLlamacpp)) {
     weights = { value: native, item: r.patch.get<Item>('model')?.item ?? r.patch.items[0]! };
     r.assume(
       engineDtype

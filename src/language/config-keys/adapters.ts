@@ -256,4 +256,9 @@ export const ADAPTER_KEYS: KeyTable = {
   // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
   quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
   quantization_method: { reads: quantization },
+  // DJL LMI's OPTION_QUANTIZE, the environment spelling of serving.properties' option.quantize (whose dotted
+  // path reads as `quantize`): "OPTION_QUANTIZE": "awq" (deepjavalibrary/djl#3445, c1505). Its sibling
+  // option.quantization=bitsandbytes (deepjavalibrary/djl#3545) reads as `quantization` by its last part.
+  option_quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'deepjavalibrary/djl#3445' },
+  option_quantization: { reads: quantization, source: 'deepjavalibrary/djl#3545' },
 };

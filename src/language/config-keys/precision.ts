@@ -4,7 +4,7 @@ import { IGNORE, isTrue, say, unquote, type Handler, type KeyContext, type KeyRe
 /** Precision: the weights' dtype and the trainer's mixed-precision switches. */
 
 /** Flags only text-generation-webui's server.py takes (modules/shared.py). */
-const TEXTGEN_KEYS = ['wbits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
+const TEXTGEN_KEYS = ['wbits', 'gptq_bits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
 
 /** Keys that load the base in 8 or 4 bits (transformers from_pretrained, BitsAndBytesConfig). */
 const KBIT_LOAD = ['load_in_8bit', 'load_in_4bit'];

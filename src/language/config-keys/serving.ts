@@ -120,6 +120,11 @@ export const SERVING_KEYS: KeyTable = {
   // text-generation-webui (modules/shared.py): --wbits 4 loads a 4-bit GPTQ checkpoint for inference;
   // --auto-devices splits the model over GPU and CPU (offload, not modelled).
   wbits: { reads: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE), source: 'text-generation-webui modules/shared.py' },
+  // --gptq-bits 4 is the same flag under its first name (March 2023, before --wbits): "python server.py --auto-devices
+  // --gptq-bits 4" (qwopqwop200/GPTQ-for-LLaMa#71, c584), "--gptq-bits 4 --model llama-13b-hf" (oobabooga/textgen#543),
+  // "--model llama-7b-hf --gptq-bits 4 --gptq-pre-layer 20" (oobabooga/textgen#460). It had been a setting not read,
+  // and "running it in 4bit mode" beside it was taken as bitsandbytes' NF4.
+  gptq_bits: { reads: (v) => (numberOf(v) === 4 ? say('inference gptq') : IGNORE), source: 'qwopqwop200/GPTQ-for-LLaMa#71' },
   auto_devices: { reads: () => ({ ignore: true, note: 'text-generation-webui --auto-devices (CPU offload of layers) is not modelled: all layers on the GPU assumed' }), source: 'text-generation-webui modules/shared.py' },
   // SGLang --max-running-requests caps the running batch as vLLM's --max-num-seqs does.
   max_running_requests: { reads: serving(numeric('max seqs')), source: 'sgl-project/sglang#9590 (c632)' },
