@@ -21,7 +21,7 @@ describe('words of a thread title that name no setting are filler, not a refusal
   });
 
   it('"trtllm-build Mixtral-8x7B-v0.1 fp16 failed" is Mixtral 8x7B served in fp16 (c375\'s title)', () => {
-    sameShape('trtllm-build Mixtral-8x7B-v0.1 fp16 failed', 'mixtral-8x7b serve fp16');
+    sameShape('trtllm-build Mixtral-8x7B-v0.1 fp16 failed', 'mixtral-8x7b tensorrt-llm fp16');
   });
 
   it('"1. **Create model config file**" in a report names no model "Create" (c375)', () => {

@@ -17,18 +17,19 @@ export const CITATION_RULES: readonly ProseRule[] = [
     write: (m) => ' '.repeat(m[0].length),
     insideHubIds: true,
     example: 'qwen2-72b on 4x a30, same OOM as NVIDIA/TensorRT-LLM#2123',
-    source: 'NVIDIA/TensorRT-LLM#2123 (c1335), cited as people cite threads',
+    source: 'NVIDIA/TensorRT-LLM#2123',
   },
   {
     // A thread of the same repository cited by its number alone ("same issue as #1234", "see #5678",
     // "related to #123"), or left alone after an earlier stage read the repository's name as an engine
     // ("huggingface/text-generation-inference#2123" → "tgi serve #2123"): GitHub's own notation for a
-    // thread, no setting. Two digits or more, after a space or a bracket and before no letter.
+    // thread, no setting ("the source code of train.py, in #11, I change …", c869). Two digits or more,
+    // after a space or a bracket and before no letter.
     id: 'prose.issue-number',
     pattern: /(?<![\w#&])#\d{2,}(?![\w.])/g,
     when: (t) => t.includes('#'),
     write: (m) => ' '.repeat(m[0].length),
     example: 'qwen2-72b on 4x a30, same error as #2123',
-    source: 'GitHub issue references (docs.github.com autolinked references); NVIDIA/TensorRT-LLM#2123 cited in a message',
+    source: 'mistralai/mistral-finetune#107',
   },
 ];
