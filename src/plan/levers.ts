@@ -199,9 +199,46 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
   }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });
+  const together = results.some((r) => r.fits) ? null : stacked(s, base);
+  if (together) results.push({ ...together, rank: -2 });
   const fitting = results.filter((r) => r.fits).sort((a, b) => a.rank - b.rank);
   const rest = results.filter((r) => !r.fits).sort((a, b) => a.deviceBytes - b.deviceBytes);
   return [...fitting, ...rest].map(({ rank: _rank, ...lever }) => lever);
+}
+
+/** Levers a stack never takes: they shrink the user's data (a shorter length), not the run's memory. */
+const CHANGES_THE_DATA = /^seq /;
+const MOST_STACKED = 3;
+
+/**
+ * Where no lever fits alone, the fewest that fit together (a stranger's "两张4090微调Qwen2.5-14B，lora，
+ * 序列长度2048，batch size 4" got qlora, gc and seq 1024, each ✗, and no way out): from the setup,
+ * take at each step the lever that leaves the least memory, up to three, and offer the stack once it
+ * fits — one change the user can send as a follow-up, each step re-estimated, every cost said.
+ */
+function stacked(s: Scenario, base: Estimate): Lever | null {
+  let current = s;
+  let bytes = base.deviceBytes;
+  const changes: string[] = [];
+  const costs: string[] = [];
+  for (let step = 0; step < MOST_STACKED; step++) {
+    let best: { change: string; next: Scenario; e: Estimate; cost: string } | null = null;
+    for (const { candidate, change, next } of leverChanges(current)) {
+      if (!next || CHANGES_THE_DATA.test(change)) continue;
+      const e = estimate(next, { numbersOnly: true });
+      if (!best || e.deviceBytes < best.e.deviceBytes) best = { change, next, e, cost: typeof candidate.cost === 'function' ? candidate.cost(current) : candidate.cost };
+    }
+    if (!best || best.e.deviceBytes > bytes * 0.99) return null;
+    // The batch halved twice is one change: its last split ("mbs 1 ga 4") stands for both.
+    const kind = best.change.split(' ')[0];
+    if (kind === 'mbs') changes.splice(0, changes.length, ...changes.filter((c) => !c.startsWith('mbs ')));
+    changes.push(best.change);
+    if (!costs.includes(best.cost)) costs.push(best.cost);
+    current = best.next;
+    bytes = best.e.deviceBytes;
+    if (best.e.fits) return step === 0 ? null : { change: changes.join(' '), deviceBytes: bytes, fits: true, cost: costs.join('; '), note: hostNote(best.e) };
+  }
+  return null;
 }
 
 /**
