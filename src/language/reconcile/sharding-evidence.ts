@@ -1,4 +1,5 @@
 import type { Item } from '../items.js';
+import { sentenceAround } from '../prose/rules/asked.js';
 
 /**
  * A ZeRO stage or FSDP said in prose and another set by the run's own config or command: the
@@ -28,12 +29,8 @@ const LAUNCHER_DDP = /distributed_type/i;
 /** Every stage a config or command of the text sets (`zero=2`, `--zero_stage 3`, `"stage": 2`), kept or not. */
 const KEYED_STAGE = /\b(?:zero(?:_stage|_optimization\.stage)?|stage)["'`]?\s*[:=]?\s*["'`]?([0-3])\b/gi;
 
-/** The prose mention is a question ("Is it possible to initiate 70b GRPO training with zero2?", OpenRLHF/OpenRLHF#851, c855): the stage asked about, not a slip of the prose. */
-function asked(text: string, i: Item): boolean {
-  const rest = text.slice(i.end);
-  const end = rest.search(/[.!?。！？\n]/);
-  return end >= 0 && /[?？]/.test(rest[end]!);
-}
+/** The sentence an item stands in asks ("Is it possible to initiate 70b GRPO training with zero2?", OpenRLHF/OpenRLHF#851, c855). */
+const asked = (text: string, i: Item): boolean => /[?？]$/.test(sentenceAround(text, i.at, i.end).sentence);
 
 export function keyedShardings(items: Item[], notes: string[], text = ''): Item[] {
   const launcher = items.filter((i): i is Sharding => i.kind === 'sharding' && i.value === 'ddp' && LAUNCHER_DDP.test(i.text));
@@ -67,26 +64,16 @@ export const ASKED_DEFAULT_SHARDING_RULE = {
 
 const DEFAULT_WORD = /默认|缺省|\bdefault\b|\bby default\b/i;
 
-/** The sentence around an item, and whether it ends in a question mark. */
-function sentenceAround(text: string, i: Item): { words: string; question: boolean } {
-  const before = text.slice(0, i.at);
-  const start = Math.max(before.lastIndexOf('\n'), ...['.', '!', '?', '。', '！', '？'].map((p) => before.lastIndexOf(p))) + 1;
-  const rest = text.slice(i.end);
-  const end = rest.search(/[.!?。！？\n]/);
-  const stop = end < 0 ? text.length : i.end + end;
-  return { words: text.slice(start, stop + 1), question: end >= 0 && /[?？]/.test(rest[end]!) };
-}
-
 export function askedDefaultShardings(items: Item[], text: string, notes: string[]): Item[] {
   if (!text || !DEFAULT_WORD.test(text)) return items;
-  const asked = items.filter((i): i is Sharding => {
+  const aboutDefault = items.filter((i): i is Sharding => {
     if (i.kind !== 'sharding' || KEYED.test(i.text.trim())) return false;
-    const s = sentenceAround(text, i);
-    return s.question && DEFAULT_WORD.test(s.words);
+    const { sentence } = sentenceAround(text, i.at, i.end);
+    return /[?？]$/.test(sentence) && DEFAULT_WORD.test(sentence);
   });
-  if (asked.length === 0) return items;
-  for (const i of asked) notes.push(`"${i.text.trim()}" is asked about as a default, not read as your setup's sharding; say it (e.g. "zero2") to estimate with it`);
-  return items.filter((i) => !asked.includes(i as Sharding));
+  if (aboutDefault.length === 0) return items;
+  for (const i of aboutDefault) notes.push(`"${i.text.trim()}" is asked about as a default, not read as your setup's sharding; say it (e.g. "zero2") to estimate with it`);
+  return items.filter((i) => !aboutDefault.includes(i as Sharding));
 }
 
 /**
