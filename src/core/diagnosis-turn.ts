@@ -1,5 +1,5 @@
 import { diagnose, statedSetup, type ThreadSetup } from '../diagnose/index.js';
-import type { Cause } from '../diagnose/explain/types.js';
+import { MEMORY_FAILURES, type Cause } from '../diagnose/explain/types.js';
 import type { HubContext } from '../hub/types.js';
 import { estimate } from '../memory/estimate.js';
 import { verdictOf } from '../reply/build.js';
@@ -36,14 +36,6 @@ function withSetup(reply: DiagnosisReply, setup: ThreadSetup, notices: readonly 
   const verdict = ranOutAgainstFits(reply.cause, read.status) ? `${read.headline.replace(/\.$/, '')} by my estimate, but your log shows this run failed for memory: the log wins (below, what it says and what to change).` : read.headline;
   return { ...reply, setup: { request, canonical: setup.canonical, verdict, notices: [...notices] }, memoryRequest: reply.memoryRequest ?? request };
 }
-
-/**
- * The causes by which a log shows the run itself failed for memory (an OOM, a KV cache too small to
- * start, a prefill over its budget, a llama.cpp buffer that would not allocate). NaN findings and a
- * loss scale that recovered are no memory failure; memory another process holds is no fault of the
- * run's own estimate.
- */
-const MEMORY_FAILURES: ReadonlySet<Cause> = new Set<Cause>(['fragmentation', 'shortage', 'too-large', 'absurd-size', 'no-contiguous-block', 'kv-cache', 'no-kv-room', 'prefill-budget', 'llamacpp-buffer', 'library-oom']);
 
 /**
  * A setup the estimate calls "fits" (or tight) beside a log of that run failing for memory: the

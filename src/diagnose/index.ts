@@ -1,10 +1,12 @@
-import type { DiagnosisReply } from '../reply/types.js';
+import { gib } from '../memory/format.js';
+import { levers } from '../plan/levers.js';
+import type { DiagnosisReply, Lever } from '../reply/types.js';
 import { LOG_WORDS, readPaste } from './detect/index.js';
 import { explainBareCudaOom, explainCublas, explainNccl } from './explain/libraries.js';
 import { explainLossScale, explainNan } from './explain/numerics.js';
 import { explainLlamaCpp, explainTgi, explainVllmMemory, explainVllmNoBlocks, explainVllmTokens } from './explain/serving.js';
 import { explainTorchOom } from './explain/torch-oom.js';
-import type { Explanation, ThreadSetup } from './explain/types.js';
+import { MEMORY_FAILURES, type Explanation, type ThreadSetup } from './explain/types.js';
 import type { Finding, Reading } from './findings.js';
 import type { Measurement } from './measurement.js';
 
@@ -53,6 +55,31 @@ function explain(reading: Reading, setup: ThreadSetup | null): Explanation | nul
   return null;
 }
 
+/** As many levers as a shortage's diagnosis offers (torch-oom.ts calibratedLevers). */
+const MOST_LEVERS = 5;
+
+/**
+ * The setup's own levers beside a memory failure whose log carries no numbers to re-estimate
+ * against (llama.cpp's "cudaMalloc failed", a bare "CUDA error: out of memory", cuBLAS, NCCL, TGI's
+ * prefill): where the estimate too says the setup does not fit, its levers — fewer -ngl layers, a
+ * shorter context, … each re-estimated — are the answer, not only the log's generic advice. A
+ * stranger's llama.cpp OOM beside "-ngl 80 -c 8192 on a 3090" got "check nvidia-smi" where the
+ * estimate had "ngl 45: 23.5 GiB ✓". Where the estimate says it fits, its levers would all read ✓
+ * against a run that failed, so none are offered (the verdict line says the log wins).
+ */
+function setupLevers(e: Explanation, setup: ThreadSetup | null): Lever[] {
+  if (e.levers.length > 0 || !setup || setup.estimate.fits !== false || !MEMORY_FAILURES.has(e.cause)) return e.levers;
+  return levers(setup.scenario, setup.estimate).slice(0, MOST_LEVERS);
+}
+
+/** The first thing to do when the estimate's levers answer a numberless failure: the first that fits, named. */
+function leverAction(e: Explanation, offered: readonly Lever[]): string[] {
+  if (offered === e.levers || offered.length === 0) return e.actions;
+  const fitting = offered.find((l) => l.fits);
+  const first = fitting ? ` — first, "${fitting.change}" (${gib(fitting.deviceBytes)} GiB, fits)` : '; none fits alone: a larger card or more GPUs';
+  return [`My estimate says this setup does not fit either: the levers below are each re-estimated${first}.`, ...e.actions];
+}
+
 function unreadable(): DiagnosisReply {
   return { kind: 'diagnosis', cause: 'unreadable', source: 'pasted error', headline: UNREADABLE, evidence: [], actions: [], levers: [], comparison: null, readable: false };
 }
@@ -66,10 +93,12 @@ export function diagnose(text: string, setup: () => ThreadSetup | null): Diagnos
   if (!LOG_WORDS.test(text)) return null;
   const reading = readPaste(text);
   if (!reading.errorLike) return null;
-  const e = explain(reading, setup());
+  const held = setup();
+  const e = explain(reading, held);
   if (!e) return { reply: unreadable(), measurement: null };
+  const offered = setupLevers(e, held);
   return {
-    reply: { kind: 'diagnosis', cause: e.cause, source: e.source, headline: e.headline, evidence: e.evidence, actions: e.actions, levers: e.levers, comparison: e.comparison, readable: true },
+    reply: { kind: 'diagnosis', cause: e.cause, source: e.source, headline: e.headline, evidence: e.evidence, actions: leverAction(e, offered), levers: offered, comparison: e.comparison, readable: true },
     measurement: e.measurement,
   };
 }

@@ -28,6 +28,14 @@ export type Cause =
   | 'nan-bf16'
   | 'nan-unknown';
 
+/**
+ * The causes by which a log shows the run itself failed for memory (an OOM, a KV cache too small to
+ * start, a prefill over its budget, a llama.cpp buffer that would not allocate). NaN findings and a
+ * loss scale that recovered are no memory failure; memory another process holds is no fault of the
+ * run's own estimate.
+ */
+export const MEMORY_FAILURES: ReadonlySet<Cause> = new Set<Cause>(['fragmentation', 'shortage', 'too-large', 'absurd-size', 'no-contiguous-block', 'kv-cache', 'no-kv-room', 'prefill-budget', 'llamacpp-buffer', 'library-oom']);
+
 /** One finding explained: the parts of a DiagnosisReply, plus what to keep in the thread. */
 export interface Explanation {
   cause: Cause;
