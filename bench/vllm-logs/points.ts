@@ -173,8 +173,9 @@ export const LOG_POINTS: LogPoint[] = [
   {
     id: 'qwen32-awq',
     source: 'test/diagnose/log-against-fits.test.ts (a stranger, 2026-12-03)',
-    request: 'vllm serve qwen2.5-32b awq --tensor-parallel-size 2 --max-model-len 32768 --gpu-memory-utilization 0.92 on 2x rtx-3090',
+    request: 'vllm serve qwen2.5-32b awq --tensor-parallel-size 2 --max-model-len 32768 --gpu-memory-utilization 0.92 vllm v0 on 2x rtx-3090',
     release: 'V0 message ("maximum number of tokens that can be stored in KV cache"), unnamed',
     log: { kvTokens: 21_360 },
+    note: "the error is V0's raise_if_cache_size_invalid, so read as V0 (a whole-length 32,768-token profile run); unnamed, the V1 reading gives 90,426 tokens. A composed probe with no thread and no other log line",
   },
 ];
