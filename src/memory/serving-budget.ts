@@ -18,6 +18,7 @@ import type { Component, ServingCapacity } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { videoProfileEncoder, withEncoderCache } from './vllm-encoder-profile.js';
 import { mllamaProfileEncoder } from './vllm-mllama-profile.js';
+import { samplerBeyondForward } from './vllm-profile-peak.js';
 
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
@@ -145,7 +146,8 @@ function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
   // before it: Mllama's max_num_seqs dummy images under V0, Qwen2-VL's dummy video under V1.
   const text = withEncoderCache(s, profileActivations(s, l));
   const profile = present(mllamaProfileEncoder(s, l), videoProfileEncoder(s, l)).reduce((a, b) => (b.bytes > a.bytes ? b : a), text);
-  const inside = [...resident, profile, samplerLogits(s), ...(afterKv ? [] : graphs)];
+  // The sampler runs after the forward: only what it holds beyond the forward's peak counts (vllm-profile-peak.ts).
+  const inside = [...resident, profile, samplerBeyondForward(s, profile, samplerLogits(s)), ...(afterKv ? [] : graphs)];
   const share = `${fraction} × card − weights − profile peak − sampler${afterKv || graphs.length === 0 ? '' : ' − CUDA graphs'} − non-torch`;
   return { inside, outside: afterKv ? graphs : [], kv: (card: number) => card * fraction - sum(inside) - nonTorch, share, fraction, ofCard: true };
 }

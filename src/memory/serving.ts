@@ -7,6 +7,7 @@ import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 import { vllmAtLeast, vllmCachesLatent, vllmEngine, vllmRelease } from './vllm-release.js';
 import { samplerBytesPerElement } from './vllm-sampler.js';
+import { vllmForwardPeak } from './vllm-forward.js';
 
 /**
  * What vLLM takes out of its gpu_memory_utilization budget before the KV cache (DESIGN §3.6).
@@ -98,10 +99,11 @@ export function fusedMoeOutputCache(s: Scenario, tokens: number): number {
   return Math.min(tokens, FUSED_MOE_CHUNK_TOKENS) * (expertsPerToken ?? 1) * hidden * activationBytes(s);
 }
 
-/** The profile run's forward: one layer's no-grad working set over the profile run's tokens, plus fused_moe's output cache. */
+/** The profile run's forward: one layer's peak in vLLM's forward over the profile run's tokens (vllm-forward.ts), plus fused_moe's output cache. */
 export function profileActivations(s: Scenario, l: Layout): Component {
   const tokens = profileTokens(s);
-  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
+  // vLLM's own layer code, not a transformers forward (vllm-forward.ts).
+  const ws = vllmForwardPeak(s, tokens, l);
   const moe = fusedMoeOutputCache(s, tokens);
   // vLLM 0.2 runs every AWQ linear through the split-K GEMM (awq-gemm.ts).
   const awq = awqSplitKBytes(s, tokens, l);

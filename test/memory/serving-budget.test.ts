@@ -75,9 +75,13 @@ describe('vLLM plans inside gpu_memory_utilization × card', () => {
     const e = estimateOf('vllm serve llama-3-8b --max-num-seqs 64 --max-model-len 8192 on 1x h100');
     expect(e.scenario.microBatch).toBe(1);
     expect(e.scenario.inference.maxSeqs).toBe(64);
-    expect(part(e, 'logits')).toBe(64 * 128256 * 10);
+    // The sampler's rows; it counts only beyond the forward's peak (vllm-profile-peak.ts), so 64 rows hide under it.
+    const sampler = (x: typeof e) => x.components.find((c) => c.key === 'logits')!;
+    expect(sampler(e).formula).toMatch(/64 seqs × 128256 × 10 B/);
+    expect(part(e, 'logits')).toBe(0);
     const byDefault = estimateOf('vllm serve llama-3-8b bs 64 --max-model-len 8192 on 1x h100');
-    expect(part(byDefault, 'logits')).toBe(1024 * 128256 * 10);
+    expect(sampler(byDefault).formula).toMatch(/1024 seqs × 128256 × 10 B/);
+    expect(part(byDefault, 'logits')).toBeGreaterThan(0);
     expect(part(e, 'kv')).toBeGreaterThan(part(byDefault, 'kv'));
   });
 
