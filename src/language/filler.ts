@@ -50,7 +50,7 @@ const CHAT_ENGLISH = `
   hours hour minutes minute seconds second days day week weeks month months year years
   gb's vram's memory's mem ram's capacity
   hi all hello everyone greetings dear sir madam regards thx ty cheers
-  please kindly advice advise suggestion suggestions recommend recommended recommendation idea ideas
+  please kindly advice advise suggestion suggestions recommend recommended recommendation idea ideas tip tips hint hints pointer pointers
   why's how's where's when's who's here's there's that's
   above-mentioned mentioned following below attached screenshot image picture link
   works worked working fine okay good`;

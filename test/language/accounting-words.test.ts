@@ -120,3 +120,25 @@ describe('English filler of questions is never listed', () => {
     expect(notUsed(r)).not.toContain('or');
   });
 });
+
+describe('where in the run it failed, and asking for tips, are no setup words', () => {
+  const cases = [
+    'Hey all, trying to finetune mistral 7b with qlora on my 3060 12gb, seq len 2048, batch 4 grad accum 4. keeps OOMing at step 1. any tips?',
+    'llama-3-8b lora on 1x 4090, seq 4096 — crashes after epoch 2 with OOM, any hints?',
+    'qwen2.5-7b full zero3 on 8x a100, OOM around iteration 300/1000. pointers?',
+  ];
+  for (const text of cases) {
+    it(text, () => {
+      const r = reply(text);
+      expect(r.kind).toBe('estimate');
+      expect(notRead(r)).not.toMatch(/"(?:1|2|300|1000|tips|hints|pointers)"/);
+      // The position's number is set aside by its rule (the trace says which), never a count of the setup.
+      expect([1, 8]).toContain(r.scenario.hardware?.count);
+    });
+  }
+
+  it('an accumulation written with "steps" keeps its number', () => {
+    const r = reply('llama-3-8b lora on 1x 4090, batch 2, gradient accumulation steps 8');
+    expect(r.scenario.gradAccum).toBe(8);
+  });
+});
