@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { layerTensors } from '../../src/memory/activations.js';
+import { hfDefaultAttention } from '../../src/memory/attention-kernel.js';
 import { chatglmOwnLoss } from '../../src/memory/chatglm-loss.js';
 import { lossBytesPerLogit, trainingLogits } from '../../src/memory/logits.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { estimateOf, part, scenario } from './fixtures.js';
 
@@ -67,5 +70,37 @@ describe('DeepSpeed ZeRO-2 optimizer step (runtime/zero/stage_1_and_2.py `step`,
     const step = e.phases.find((p) => p.label === 'optimizer step')!;
     expect(step.parts.some((p) => p.key === 'buckets')).toBe(false);
     expect(e.components.some((c) => /allgather/i.test(c.name))).toBe(false);
+  });
+});
+
+/** Bytes of the a·s-wide tensors of one layer, times s and b: the attention scores a layer keeps. */
+const scoreBytes = (s: Scenario) => layerTensors(s).filter((t) => t.symbol === 'a·s').reduce((sum, t) => sum + t.width * t.bytes, 0) * s.seq * s.microBatch;
+
+function resolved(text: string): Scenario {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+  return r.scenario;
+}
+
+describe("BLOOM's eager-only attention (transformers modeling_bloom.py BloomAttention; memory/attention-kernel.ts)", () => {
+  it('worked example: BLOOM-7b1 LoRA, seq 2048, batch 4: 32 heads × 2048² × 4 × (4 B fp32 softmax + 2 B 16-bit copy) = 3.2 GB of scores per layer', () => {
+    const s = resolved('bloom-7b1 lora r128 fp16 no gc seq 2048 bs 4 on 4x a100-80g');
+    expect(s.attention).toBe('eager');
+    expect(scoreBytes(s)).toBe(32 * 2048 * 2048 * 4 * (4 + 2));
+    // 30 layers without recomputation: 90 GiB of scores, which the flash default never counted.
+    expect((30 * scoreBytes(s)) / 2 ** 30).toBeCloseTo(90, 0);
+  });
+
+  it('BLOOM-3B too; its attention_dropout 0.0 adds no mask (ATen dropout returns its input at p = 0)', () => {
+    const s = resolved('bloom-3b full bs 1 seq 1024 on 1x a100-80g');
+    expect(s.attention).toBe('eager');
+    expect(scoreBytes(s)).toBe(32 * 1024 * 1024 * (4 + 2));
+  });
+
+  it('the kernel is named in the reading; an explicit kernel and serving are left alone', () => {
+    const s = resolved('bloom-7b1 lora bs 1 seq 1024 on 1x a100-80g');
+    expect(hfDefaultAttention(s, s.inference.engine)?.words).toMatch(/own modeling code has no SDPA or flash path/);
+    expect(resolved('bloom-7b1 lora bs 1 seq 1024 sdpa on 1x a100-80g').attention).toBe('sdpa');
+    expect(hfDefaultAttention(resolved('serve bloom-7b1 vllm on 1x a100-80g'), 'vllm')).toBeNull();
   });
 });
