@@ -32,6 +32,14 @@ import type { Scenario } from '../scenario/schema.js';
  *   ChatGLM2/3 and GLM-4 call `torch.nn.functional.scaled_dot_product_attention` on PyTorch 2
  *   (CoreAttention), so only ChatGLM-6B is marked (arch.eagerOnly). Training only here: HF generate
  *   of ChatGLM-6B would keep the same scores during the prefill, not modelled yet.
+ * - BLOOM (transformers' own modeling_bloom.py, 4.20 → 4.5x, e.g. 9d97831): `BloomPreTrainedModel`
+ *   declares neither `_supports_sdpa` nor `_supports_flash_attn`, so transformers has no other path
+ *   to take and `BloomAttention.forward` always runs `alibi.baddbmm(q, k)` into [b·a, s, s] scores,
+ *   adds the causal mask, `F.softmax(..., dtype=torch.float32)` (its fp32 output kept for backward),
+ *   `.to(query_layer.dtype)` (the 16-bit copy kept by `torch.bmm` with V), and `attention_dropout`
+ *   at BLOOM's attention_dropout 0.0, which returns its input (ATen `dropout` with p = 0). 4 + 2 B
+ *   per score, a·s² per layer: the same eager count, marked arch.eagerOnly (catalog/models/classic.ts).
+ *   (The FlashAttention-2 request for BLOOM, huggingface/transformers#26513, was never merged.)
  */
 
 /** Frameworks whose training runs the transformers modeling files with transformers' default kernel. */
@@ -83,14 +91,14 @@ export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['e
 }
 
 /**
- * A model whose own code has only eager attention (arch.eagerOnly, ChatGLM-6B above), trained through
+ * A model whose own code has only eager attention (arch.eagerOnly, ChatGLM-6B and BLOOM above), trained through
  * transformers (the HF-based frameworks, LLaMA-Factory included: it loads remote code with
  * trust_remote_code and its flash_attn setting reaches only transformers' own modeling files).
  */
 function ownEagerAttention(s: Scenario): KernelDefault | null {
   if (!s.model.arch.eagerOnly || s.mode === 'inference') return null;
   if (!HF_MODELING.has(s.framework) && s.framework !== 'llama-factory') return null;
-  return { attention: 'eager', words: `eager attention (${s.model.name}'s own modeling code has no SDPA or flash path: its attention_fn keeps ${s.model.arch.heads} heads × s² scores per layer, an fp32 softmax output and its 16-bit copy)` };
+  return { attention: 'eager', words: `eager attention (${s.model.name}'s own modeling code has no SDPA or flash path: its attention keeps ${s.model.arch.heads} heads × s² scores per layer, an fp32 softmax output and its 16-bit copy)` };
 }
 
 /** SDPA that falls back to the math kernel: unrepeated K/V heads under transformers (see above). */

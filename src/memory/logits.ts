@@ -4,6 +4,7 @@ import { HF_TRAINER_FRAMEWORKS } from './hf-trainer.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-release.js';
+import { chatglmOwnLoss, chatglmTrailingCopyBytes } from './chatglm-loss.js';
 
 /**
  * Logits and cross-entropy in training (DESIGN §3.4): bytes per logit element at their peak, one
@@ -33,6 +34,7 @@ export const LOSS_BYTES_PER_LOGIT = { full: 12, bf16: 6, chunked: 4, vocabParall
  * (TRL's RL trainers pass the completion length: estimate.ts).
  */
 function fp32LossBytes(s: Scenario): number {
+  if (chatglmRemoteLoss(s)) return LOSS_BYTES_PER_LOGIT.full + chatglmTrailingCopyBytes(s);
   return LOSS_BYTES_PER_LOGIT.full + (shiftedLogitsCopy(s) ? SHIFTED_COPY_BYTES : 0);
 }
 
@@ -46,8 +48,17 @@ export const SHIFTED_COPY_BYTES = 2;
  */
 const MODEL_LOSS_FRAMEWORKS = new Set<Scenario['framework']>([...HF_TRAINER_FRAMEWORKS, 'deepspeed', 'llama-recipes']);
 
-/** transformers 4.46.0 → 4.49.x named in the request, under a trainer that uses the model's loss. */
+/**
+ * ChatGLM's remote code computes the loss itself (memory/chatglm-loss.ts), under a trainer that uses
+ * the model's loss: its upcast, shifted copy and trailing 16-bit copy, whatever transformers runs it.
+ */
+export function chatglmRemoteLoss(s: Scenario): boolean {
+  return chatglmOwnLoss(s) && MODEL_LOSS_FRAMEWORKS.has(s.framework);
+}
+
+/** transformers 4.46.0 → 4.49.x named in the request, under a trainer that uses the model's loss (not ChatGLM's remote code). */
 export function shiftedLogitsCopy(s: Scenario): boolean {
+  if (chatglmOwnLoss(s)) return false;
   const release = /^4\.(\d+)/.exec(s.transformersVersion ?? '');
   const minor = release ? Number(release[1]) : NaN;
   return minor >= 46 && minor <= 49 && MODEL_LOSS_FRAMEWORKS.has(s.framework);
@@ -176,7 +187,7 @@ export function trainingLogits(s: Scenario): Component | null {
     name: `logits + loss (${kind})`,
     group: 'logits',
     bytes: elements * perElement,
-    formula: `${s.seq / s.parallel.cp} × ${s.microBatch} × ${s.model.arch.vocab}${tp} × ${perElement} B (${count(elements)} logits${shiftedLogitsCopy(s) ? `; transformers ${s.transformersVersion}: a shifted fp32 copy` : ''})`,
+    formula: `${s.seq / s.parallel.cp} × ${s.microBatch} × ${s.model.arch.vocab}${tp} × ${perElement} B (${count(elements)} logits${shiftedLogitsCopy(s) ? `; transformers ${s.transformersVersion}: a shifted fp32 copy` : ''}${chatglmRemoteLoss(s) && chatglmTrailingCopyBytes(s) > 0 ? `; ${s.model.name}'s own loss: fp32 logits, their shifted fp32 copy, the log-probs and a 16-bit copy at once` : ''})`,
   };
 }
 

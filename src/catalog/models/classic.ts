@@ -112,8 +112,9 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     // "bloom 7B" / "7b bloom" is BLOOM-7B1, BLOOM's one 7B (artidoro/qlora#8 "fine tune bloom 7B, … exact same structure as
     // bloomz"; deepspeedai/DeepSpeedExamples#411 "lora的7b bloom", c256): it had been a BLOOM shape scaled to 7.0B.
     aliases: ['bloomz 7b1', 'bloomz-7b', 'bloomz 7b', 'bloom-7b1', 'bloom 7b1', 'bloom-7b', 'bloom 7b', 'bigscience/bloomz-7b1', 'bigscience/bloom-7b1'],
-    // BLOOM adds word_embeddings_layernorm (scale + bias) after the token embedding (modeling_bloom.py).
-    arch: gptStyle({ layers: 30, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 16384, vocab: 250880, tiedEmbeddings: true, positions: 'alibi', extraParams: 2 * 4096 }),
+    // BLOOM adds word_embeddings_layernorm (scale + bias) after the token embedding (modeling_bloom.py), and
+    // BloomAttention has only its eager path, no SDPA or flash (eagerOnly: memory/attention-kernel.ts).
+    arch: gptStyle({ layers: 30, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 16384, vocab: 250880, tiedEmbeddings: true, positions: 'alibi', extraParams: 2 * 4096, eagerOnly: true }),
     publishedParams: 7_069_016_064,
     source: 'bigscience/bloomz-7b1 config.json (n_layer 30, hidden 4096, n_head 32); total: bigscience/bloom-7b1 model card (7,069,016,064; BLOOMZ is its fine-tune)',
   },
@@ -122,8 +123,8 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     name: 'BLOOM-3B',
     family: 'bloom',
     aliases: ['bloom 3b', 'bloomz-3b', 'bloomz 3b', 'bigscience/bloom-3b', 'bigscience/bloomz-3b'],
-    // BLOOM-7b1's block at 30 layers of 2560, with its word_embeddings_layernorm.
-    arch: gptStyle({ layers: 30, hidden: 2560, heads: 32, kvHeads: 32, headDim: 80, ffn: 10240, vocab: 250880, tiedEmbeddings: true, positions: 'alibi', extraParams: 2 * 2560 }),
+    // BLOOM-7b1's block at 30 layers of 2560, with its word_embeddings_layernorm and its eager-only attention.
+    arch: gptStyle({ layers: 30, hidden: 2560, heads: 32, kvHeads: 32, headDim: 80, ffn: 10240, vocab: 250880, tiedEmbeddings: true, positions: 'alibi', extraParams: 2 * 2560, eagerOnly: true }),
     publishedParams: 3_002_557_440,
     source: 'bigscience/bloom-3b config.json (n_layer 30, hidden_size 2560, n_head 32, vocab_size 250880); total: bigscience/bloom-3b model card (3,002,557,440)',
   },
