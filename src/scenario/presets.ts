@@ -85,6 +85,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // transformers TrainingArguments (training_args.py, v4.30 → v4.57): gradient_checkpointing=False,
       // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL's configs inherit the optimizer, and
       // the checkpointing too before v0.22.0; "trl" named takes its own default (scenario/trl-preset.ts).
+      // Running the model holds none of the Trainer's recipe: "Mixtral inference with transformers"
+      // said "Trainer preset: … fp32 master weights, gradient checkpointing off" beside a generate().
+      if (mode === 'inference') return { fields: {}, note: '' };
       return { fields: { recipe: 'mixed' }, note: 'Hugging Face Trainer preset: bf16 mixed precision with fp32 master weights, gradient checkpointing off unless set' };
 
     case 'peft':

@@ -108,7 +108,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;
-  r.assume(preset.note);
+  if (preset.note) r.assume(preset.note);
   r.preset = preset;
   const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
   for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {

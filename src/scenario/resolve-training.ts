@@ -25,7 +25,11 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   if (exampleGc) r.assume(exampleGc);
   // transformers' own default kernel where it is not flash (Gemma 2: eager; Falcon-7B: SDPA's math kernel).
   // (HF generate takes the same default in resolve-serving.ts, once the engine is known.)
-  const kernel = r.isNew && training && !r.patch.has('attention') && !r.presetSet.has('attention') ? hfDefaultAttention(s, s.inference.engine) : null;
+  // A follow-up that names a model whose own code has only eager attention takes it ("3b model with
+  // lora", then a command loading bloom_3b, c405): no kernel the thread said can run there. Any other
+  // model keeps the thread's kernel.
+  const freshModel = r.isNew || (r.patch.has('model') && s.model.arch.eagerOnly === true);
+  const kernel = freshModel && training && !r.patch.has('attention') && !r.presetSet.has('attention') ? hfDefaultAttention(s, s.inference.engine) : null;
   if (kernel) {
     s.attention = kernel.attention;
     r.assume(kernel.words);
