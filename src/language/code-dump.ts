@@ -121,16 +121,34 @@ const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$
 const SHELL_DEFAULT = /\$\{([A-Za-z_]\w*|\d+):?-(?:"([^"\n}]*)"|'([^'\n}]*)'|([^}\s"']*))\}/g;
 const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
-/** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
-function shellValues(text: string): Map<string, string> {
+/**
+ * A variable set to its own default, `GPU_MEMORY_UTIL="${GPU_MEMORY_UTIL:-0.85}"`: a deploy script's
+ * knobs, each overridable from the environment, whose flags then take the variable
+ * (`--gpu-memory-utilization "${GPU_MEMORY_UTIL}"`). Run as pasted, the default is the value used
+ * (vllm-project/vllm-ascend#10872, c1607: 0.85, max seqs 4, 65536; QwenLM/Qwen#1043's finetune script,
+ * c383: `NNODES=${NNODES:-1}`). Groups: the name, then the default (double-quoted, single-quoted or bare).
+ */
+const SHELL_SELF_DEFAULT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)="?\$\{([a-z_]\w*):?-(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))\}"?(?=[ \t]*(?:[;#\n]|$))/g;
+
+/**
+ * The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set); and, apart, the
+ * defaults of variables set to their own default (`TP="${TP:-4}"`), which only a reference reads:
+ * the assignment's own default is read where it stands (code.shell-default).
+ */
+function shellValues(text: string): { values: Map<string, string>; defaults: Map<string, string> } {
   const values = new Map<string, string>();
-  if (!text.includes('$')) return values;
+  const defaults = new Map<string, string>();
+  if (!text.includes('$')) return { values, defaults };
   for (const m of text.matchAll(SHELL_ASSIGNMENT)) {
     const value = m[2] ?? m[3] ?? m[4] ?? '';
     if (value) values.set(m[1]!, value);
     else values.delete(m[1]!);
   }
-  return values;
+  for (const m of text.matchAll(SHELL_SELF_DEFAULT)) {
+    const value = m[3] ?? m[4] ?? m[5] ?? '';
+    if (m[1] === m[2] && value && !values.has(m[1]!)) defaults.set(m[1]!, value);
+  }
+  return { values, defaults };
 }
 
 /**
@@ -288,7 +306,7 @@ export function readCodeDump(input: MappedText): CodeReading {
 /** Every rewrite (exported for the test that holds the prose fast path to it). */
 export function readCode(input: MappedText): CodeReading {
   const notes: string[] = [];
-  const values = shellValues(input.text);
+  const { values, defaults } = shellValues(input.text);
   const beforeTypes = caseTables(input, notes)
     .replace(COMPOSE_PREFIX, (m) => blank(m[0]), 'code.compose-prefix')
     .replace(TIMESTAMP, (m) => blank(m[0]), 'code.timestamp')
@@ -346,7 +364,7 @@ export function readCode(input: MappedText): CodeReading {
     // hiyouga/LlamaFactory#1158) has a value, unknown: "?" holds its place, so the flag does not
     // take the next word (the script) as its value, and no table reads a setting from it.
     .replace(FLAG_WITH_VARIABLE, (m) => {
-      if (values.has(m[2] ?? m[3] ?? '')) return m[0];
+      if (values.has(m[2] ?? m[3] ?? '') || defaults.has(m[2] ?? m[3] ?? '')) return m[0];
       const at = m[0].length - m[1]!.length;
       // A path that goes on from the variable (`--chat-template=$HOME/bin/templates/llama-2-chat.jinja`,
       // vllm-project/vllm#2136, corpus c648) stays one value with it: padded with spaces, its tail
@@ -367,7 +385,7 @@ export function readCode(input: MappedText): CodeReading {
       return blank(m[0].slice(0, at)) + value + blank(m[0].slice(at + value.length));
     }, 'code.shell-default')
     .replace(SHELL_VARIABLE, (m) => {
-      const value = values.get(m[1] ?? m[2] ?? '');
+      const value = values.get(m[1] ?? m[2] ?? '') ?? defaults.get(m[1] ?? m[2] ?? '');
       return value === undefined ? blank(m[0]) : value;
     }, 'code.shell-variable');
   return { text, notes };

@@ -15,13 +15,25 @@ import { grouped } from '../memory/format.js';
 export function generationWithinContext(r: Resolution, gen: number | undefined): void {
   const s = r.s;
   if (gen === undefined || !r.patch.tolerant || !r.patch.has('seq') || gen < s.seq || s.seq < 2) return;
-  const prompt = Math.min(DEFAULTS.seq, Math.floor(s.seq / 2));
-  const share = s.seq - prompt;
-  s.inference.newTokens = share;
   const from = (slot: string) => {
     const words = r.patch.get(slot)?.item.text.trim();
     return words ? ` (from "${words}")` : '';
   };
+  // A generation cap given at launch and set to the context itself is the ceiling of every reply, not a
+  // length generated: a server's `--max_new_tokens 32768` beside `--vllm_maxlen 32768` (LLaMA-Factory's
+  // api_demo, whose max_new_tokens is each request's default cap, hiyouga/LlamaFactory#2900; c1221,
+  // hiyouga/LlamaFactory#4056). The window is counted as the context; no share of it is taken as generated
+  // (prefill only), said. A request's own `max_tokens` as long as the window stays the share below.
+  if (gen === s.seq && /^\s*--/.test(r.patch.get('gen')?.item.text ?? '')) {
+    s.inference.newTokens = 0;
+    r.assume(
+      `${grouped(gen)} generated tokens${from('gen')} equal the ${grouped(s.seq)}-token context${from('seq')}: a cap on each reply, not a length generated; the window is counted as the context, prefill only; say "gen N" for a reply length`,
+    );
+    return;
+  }
+  const prompt = Math.min(DEFAULTS.seq, Math.floor(s.seq / 2));
+  const share = s.seq - prompt;
+  s.inference.newTokens = share;
   r.assume(
     `${grouped(gen)} generated tokens${from('gen')} are not fewer than the ${grouped(s.seq)}-token context${from('seq')}: read as ${grouped(s.seq)} tokens in all, the last ${grouped(share)} of them generated after a ${grouped(prompt)}-token prompt; say "seq N" for a longer window`,
   );

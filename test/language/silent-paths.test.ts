@@ -121,9 +121,9 @@ describe('notes the reply says are counted by the bench', () => {
     expect(verdict('c892')).toBe('flagged');
   });
 
-  it('c1221 (hiyouga/LlamaFactory#4056): a generation as long as the window is said as the share it reads', () => {
-    expect(corpusLineRead('c1221').said).toContain('generated after a 2,048-token prompt');
-    expect(verdict('c1221')).toBe('flagged');
+  it('c1221 (hiyouga/LlamaFactory#4056): a launch cap as long as the window is said as a cap, no generated share (engine-knobs.test.ts)', () => {
+    expect(corpusLineRead('c1221').said).toContain('a cap on each reply, not a length generated');
+    expect(verdict('c1221')).toBe('right');
   });
 });
 

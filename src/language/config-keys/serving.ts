@@ -132,6 +132,10 @@ export const SERVING_KEYS: KeyTable = {
   cpu_offload_gb: { reads: (v, ctx) => (numberOf(v) > 0 ? serving(numeric('cpu offload gb'))(v, ctx) : IGNORE), source: 'vllm/model_executor/models/utils.py maybe_offload_to_cpu (v0.5.3)' },
   num_shard: { reads: serving(numeric('tp')) },
   gpu_memory_utilization: { reads: serving(numeric('util')) },
+  // vLLM parses its flags with argparse, which takes any unique prefix of a long flag (allow_abbrev), as
+  // SGLang's --mem-fraction above: `--gpu-memory-util=0.96` is --gpu-memory-utilization (intel/llm-scaler#129,
+  // c1125, an XPU vLLM serve script whose flag had been a setting not read, so vLLM's 0.9 was assumed).
+  gpu_memory_util: { reads: serving(numeric('util')), source: 'intel/llm-scaler#129' },
   // lmdeploy's keys: lmdeploy.ts.
   // TGI --cuda-memory-fraction: the share of the card its KV sizing starts from (memory/tgi-release.ts).
   cuda_memory_fraction: { reads: serving(numeric('util')), source: 'TGI server/text_generation_server/utils/dist.py' },

@@ -66,6 +66,18 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'ml-explore/mlx-lm#369; zycyc/LAMBDA#2 (corpus c1073)',
   },
   {
+    // SGLang's failure to fit its KV pool prints the fraction that took effect: "RuntimeError: Not enough memory.
+    // Please try to increase --mem-fraction-static. Current value: self.server_args.mem_fraction_static=0.2"
+    // (sglang/srt/model_executor/model_runner.py; gpustack/gpustack#3831, c1604, where GPUStack's default
+    // did not reach the engine and the prose's "should be 0.9" is what the user expected, not what ran). The
+    // value is the engine's own, on its own line or after the message: read as the run's util.
+    id: 'log.sglang-current-fraction',
+    pattern: /\bcurrent value: self\.server_args\.mem_fraction_static=(0?\.\d+|1(?:\.0+)?)(?![\d.])/,
+    writes: (m) => `util ${m[1]}`,
+    example: 'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Current value: self.server_args.mem_fraction_static=0.2',
+    source: 'gpustack/gpustack#3831 (corpus c1604); sglang/srt/model_executor/model_runner.py',
+  },
+  {
     id: 'log.entry-point',
     pattern: /^\s*([\w./-]+\.py) failed\s*$/,
     example: 'pretrain_llama.py FAILED',
