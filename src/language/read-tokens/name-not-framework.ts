@@ -11,8 +11,26 @@ import type { Token } from '../lexer.js';
  * c596) — "Nemo" read alone made an ExLlamaV2 load a Megatron LoRA run (c1372, silent in its mode).
  * The word after "mistral" joined by a hyphen, an underscore or a space is left unread, said.
  */
-const MODEL_WORDS: readonly { before: RegExp; word: RegExp; model: string }[] = [
-  { before: /^mistral$/i, word: /^nemo$/i, model: 'Mistral-Nemo' },
+interface ModelWord {
+  id: string;
+  /** The word before, as the lexer leaves it. */
+  before: RegExp;
+  /** The framework's spelling that is the model's word here. */
+  word: RegExp;
+  model: string;
+  example: string;
+  source: string;
+}
+
+const MODEL_WORDS: readonly ModelWord[] = [
+  {
+    id: 'tokens.mistral-nemo',
+    before: /^mistral$/i,
+    word: /^nemo$/i,
+    model: 'Mistral-Nemo',
+    example: 'Loading "DrNicefellow_Mistral-Nemo-Instruct-2407-exl2-5bpw"',
+    source: 'oobabooga/textgen#6267, unslothai/unsloth#786, unslothai/unsloth#2504 (corpus c1372, c596, c146)',
+  },
 ];
 
 export function frameworkWordsOfModels(tokens: Token[], notes: string[]): void {
