@@ -79,6 +79,11 @@ function sizesIn(path: string): string[] {
   return name.split(/[_-]/).filter((p) => /^\d+(?:\.\d+)?[bm]$/.test(p));
 }
 
+/** SPIN's training script (uclaml/SPIN: spin/run_spin.py). */
+const SPIN_SCRIPT = String.raw`(?<![\w./-])(?:[\w.-]+\/)*run_spin\.py(?![\w.])`;
+/** axolotl's training module run with `-m` (`accelerate launch -m axolotl.cli.train`). */
+const AXOLOTL_MODULE = String.raw`(?<![\w./-])-m[ \t]+axolotl\.cli\.train(?![\w.])`;
+
 const LAUNCHERS: readonly Launcher[] = [
   { id: 'command.vllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, words: () => 'vllm' },
   // Aphrodite Engine (a vLLM fork: vLLM's flags and paged KV cache) runs the same way,
@@ -154,6 +159,21 @@ const LAUNCHERS: readonly Launcher[] = [
     pattern: new RegExp(`${RL_SCRIPT}|${RL_MODULE}`, 'g'),
     words: (m) => [...sizesIn(m[0]), trainerWord(m, RL_TRAINER_WORD[(m[1] ?? m[2])!]!)].join(' '),
   },
+  // SPIN (self-play fine-tuning, uclaml/SPIN): `accelerate launch spin/run_spin.py configs/config.yaml` trains
+  // the policy against a frozen copy of its previous iteration with a DPO-style loss (verl-project/verl#1407:
+  // "SPIN/Online DPO … a mandatory Reference Model … No Critic"), so its memory is DPO's: uclaml/SPIN#21
+  // (corpus c1630, phi-2 on one A100 40GB, read as plain HF), #12 and #36 (zephyr-7b with the same script).
+  { id: 'command.spin-launcher', pattern: new RegExp(`(?<![\\w./-])accelerate[ \\t]+launch(?=[ \\t][^\\n]*?${SPIN_SCRIPT})`, 'g'), words: () => '' },
+  { id: 'command.spin-script', pattern: new RegExp(SPIN_SCRIPT, 'g'), words: () => 'dpo' },
+  // axolotl's entry points: `accelerate launch -m axolotl.cli.train x.yml` (and `python -m axolotl.cli.train`,
+  // before its own CLI), and `axolotl train x.yml` since 0.8 (axolotl docs, "Getting started"): the framework,
+  // whose presets (pure bf16 from `bf16: auto`, gradient checkpointing) then apply. The module path was set aside
+  // as a short flag and the run read as plain accelerate: axolotl-ai-cloud/axolotl#1563 (corpus c1380), #1129
+  // (c1102); `axolotl train examples/gpt-oss/gpt-oss-20b-sft-lora-singlegpu.yaml` (#3029), `axolotl train
+  // --num-processes=1 gsm8k.yaml` (axolotl-ai-cloud/axolotl-cookbook#7). The launcher in front only starts the
+  // processes (its flags are still read).
+  { id: 'command.axolotl-launcher', pattern: new RegExp(`(?<![\\w.-])accelerate[ \\t]+launch(?=[ \\t][^\\n]*?${AXOLOTL_MODULE})`, 'g'), words: () => '' },
+  { id: 'command.axolotl-module', pattern: new RegExp(`(?:(?<![\\w./-])python3?[ \\t]+)?${AXOLOTL_MODULE}|(?<![\\w./-])axolotl[ \\t]+train(?=(?:[ \\t]+--?[\\w-]+(?:=\\S+)?)*[ \\t]+\\S+\\.ya?ml\\b)`, 'g'), words: () => 'axolotl train' },
   {
     id: 'command.swift',
     pattern: /(?<![\w./-])swift[ \t]+(sft|pt|rlhf|infer|deploy)(?![\w-])/g,
@@ -239,7 +259,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
 }
 
 /** A word every launcher above has: a message with none of them has no launcher to read. */
-const LAUNCHER_WORD = /python|deepspeed|vllm|sglang|ppo|dpo|kto|orpo|grpo|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
+const LAUNCHER_WORD = /python|deepspeed|axolotl|run_spin|vllm|sglang|ppo|dpo|kto|orpo|grpo|text-generation-(?:inference|launcher)|get_huggingface_llm_image_uri|finetune|litgpt|lit-gpt|swift|train_bash|src\/train\.py/;
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;

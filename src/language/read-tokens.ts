@@ -7,6 +7,7 @@ import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameFamilyBeforeSize } from './read-tokens/model-beside-size.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt } from './read-tokens/negation.js';
+import { frameworkWordsOfModels } from './read-tokens/name-not-framework.js';
 import { nameProjects } from './read-tokens/project-models.js';
 import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
 import { afterLinks, ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, NOT_DONE, onlyLinks, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
@@ -65,6 +66,7 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   nameFineTunes(tokens, notes);
   nameFamilyApart(tokens, notes, guesses);
   nameProjects(tokens, notes, guesses);
+  frameworkWordsOfModels(tokens, notes);
   const kept: Token[] = [];
   const filler: Token[] = [];
   const unread: Unread[] = [];

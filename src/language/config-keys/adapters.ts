@@ -1,6 +1,7 @@
 import { MODEL_KEYS } from './models.js';
 import { flag, numeric } from './readers.js';
 import { attention } from './savers.js';
+import { predictsOnly } from './training.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Fine-tuning methods: LoRA and its targets, full fine-tunes, weight quantisation. */
@@ -71,8 +72,10 @@ const loadIn =
   (v) =>
     isTrue(v) ? say(weights) : IGNORE;
 
-const finetuningType: Handler = (v) => {
+const finetuningType: Handler = (v, ctx) => {
   const value = unquote(v);
+  // A prediction run (training.ts predictsOnly) loads the adapter it names; it trains none.
+  if (predictsOnly(ctx)) return IGNORE;
   if (value === 'lora') return say('lora');
   if (value === 'qlora') return say('qlora');
   if (value === 'full') return say('full');

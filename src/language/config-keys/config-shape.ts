@@ -52,11 +52,14 @@ export const CONFIG_SHAPES: readonly ShapeRow[] = [
   {
     framework: 'axolotl',
     name: "axolotl's",
-    own: ['sequence_len', 'sample_packing', 'lora_target_linear', 'lora_model_dir', 'pad_to_sequence_len'],
-    with: ['adapter', 'base_model', 'micro_batch_size', 'sequence_len', 'sample_packing', 'lora_target_linear', 'lora_model_dir', 'pad_to_sequence_len'],
+    // `strict:` (axolotl's "allow overwrite of the yml config from the CLI") heads its examples after
+    // the model keys, so a config pasted cut after its first lines still has it beside base_model:
+    // axolotl-ai-cloud/axolotl#1641 (corpus c1238, cut at `strict: false`), #1448, #1563 (c1380).
+    own: ['sequence_len', 'sample_packing', 'lora_target_linear', 'lora_model_dir', 'pad_to_sequence_len', 'strict'],
+    with: ['adapter', 'base_model', 'micro_batch_size', 'sequence_len', 'sample_packing', 'lora_target_linear', 'lora_model_dir', 'pad_to_sequence_len', 'strict'],
     // `rl:` names the trainer (axolotl.ts rlType).
     otherTrainer: (values) => values.has('rl'),
-    source: 'axolotl-ai-cloud/axolotl#2217, #814, #2412 (corpus c1107, c398, c013)',
+    source: 'axolotl-ai-cloud/axolotl#2217, #814, #2412, #1641, #1448 (corpus c1107, c398, c013, c1238)',
   },
 ];
 

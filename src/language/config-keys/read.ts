@@ -147,6 +147,18 @@ export function readConfig(raw: MappedText): ConfigReading {
   // A config only one program writes (config-shape.ts): its name, said once with the first of its keys read.
   const shape = configShape(present, values, frameworks.map((f) => f.id));
   let shapeWords = shape?.says ?? '';
+  /**
+   * The shape's words, once, at a key of its shape that reads nothing itself (axolotl's `strict: false`,
+   * set aside as no memory effect): a config cut after its first lines
+   * (axolotl-ai-cloud/axolotl#1641, c1238) has no other key to say them at. '' when said or not its key.
+   */
+  const shapeAt = (key: string): string => {
+    if (!shapeWords || !shape!.keys.includes(key)) return '';
+    const words = shapeWords;
+    shapeWords = '';
+    notes.push(shape!.note);
+    return ` ${words} `;
+  };
   const parents: { key: string; indent: number; depth: number }[] = [];
   let depth = 0;
   let scanned = 0;
@@ -219,7 +231,7 @@ export function readConfig(raw: MappedText): ConfigReading {
         const at = m[0].lastIndexOf(v);
         return { result: ' '.repeat(at) + m[0].slice(at), rule: unknownRule };
       }
-      return { result: ' '.repeat(m[0].length), rule: unknownRule };
+      return { result: shapeAt(key) || ' '.repeat(m[0].length), rule: unknownRule };
     }
     const last = replaced(key, m.index, value);
     if (last !== null) {
@@ -269,7 +281,8 @@ export function readConfig(raw: MappedText): ConfigReading {
     if (reading.note) notes.push(reading.note);
     if ('ignore' in reading) {
       ignoredKeys.push(shown);
-      return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
+      const said = shapeAt(key);
+      return { result: said || ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     if (handler === model || handler === savesFolder) {
       // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).

@@ -1,4 +1,5 @@
 import { flag, numeric } from './readers.js';
+import { predictsOnly } from './training.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /** Sharding and offload: DeepSpeed ZeRO, FSDP, CPU and NVMe offload. */
@@ -52,6 +53,8 @@ export const stage: Handler = (v, ctx) => {
   const n = numberOf(value);
   if (Number.isInteger(n) && n >= 0 && n <= 3) return say(`zero${n}`);
   if (ctx.parent === 'zero_optimization') return IGNORE;
+  // `--stage sft --do_predict` (no do_train) generates with the trained model: do_predict says so (training.ts).
+  if (predictsOnly(ctx)) return IGNORE;
   if (value === 'pt') return say('pretrain');
   if (/^(sft|rm|ppo|dpo|kto|orpo|simpo)$/.test(value)) return say('train');
   return IGNORE;

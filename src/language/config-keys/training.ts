@@ -1,4 +1,4 @@
-import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /*
  * Keys only a training run has (DESIGN §2, issue 22 item 7): the epochs, the learning rate and its
@@ -17,9 +17,35 @@ const TRAINS_ALREADY = [
   'optim', 'optimizer', 'gradient_checkpointing', 'deepspeed', 'zero_stage', 'fsdp', 'finetuning_type', 'train_type', 'sft_type', 'lora_r', 'lora_rank', 'use_peft', 'use_lora',
 ];
 
+/** A switch present and not turned off (`--do_predict`, `do_predict: true`). */
+const switchedOn = (ctx: KeyContext, key: string): boolean => {
+  if (!ctx.keys.has(key)) return false;
+  const v = ctx.values?.get(key);
+  return v === undefined || v.trim() === '' || !isFalse(v);
+};
+
+/**
+ * A prediction run of the HF Trainer's scripts: `do_predict` on and `do_train` not. LLaMA-Factory's
+ * `--stage sft --do_predict --predict_with_generate` (its examples/train_lora/llama3_lora_predict.yaml,
+ * run with `llamafactory-cli train`) loads the model, and the trained adapter over it, and generates
+ * for the eval set: inference, whatever its stage and finetuning_type say (src/llamafactory/train/sft/
+ * workflow.py: load_model(…, training_args.do_train), the adapter loaded not trainable). Read as
+ * training, a LoRA fine-tune was estimated where the model only runs: hiyouga/LlamaFactory#2321
+ * (corpus c1368, Mixtral on 8×80G), #4803 (Qwen2-72B predict on 8×A100 80G), #4340 (30B predict
+ * on 4×L40), #6040 (Llama-3.1-8B predict on 8×A100 40G).
+ */
+export const predictsOnly = (ctx: KeyContext): boolean => switchedOn(ctx, 'do_predict') && !switchedOn(ctx, 'do_train');
+
+const PREDICT_NOTE =
+  'do_predict without do_train: a prediction run (the model, and the adapter it names, loaded to generate for the eval set), read as inference; say "train" if this command also trains';
+
+/** `do_predict`: inference when it is the run's only task, said; beside do_train, nothing. */
+const predicts: Handler = (_v, ctx) => (predictsOnly(ctx) ? { say: 'inference', note: PREDICT_NOTE } : IGNORE);
+
 /** The first training-only key of the text says "train", once; the others are listed as not used. */
 const trains: Handler = (v, ctx) => {
   if (isFalse(v) && v.trim() !== '') return IGNORE;
+  if (predictsOnly(ctx)) return IGNORE;
   if (TRAINS_ALREADY.some((k) => ctx.keys.has(k))) return IGNORE;
   const first = [...ctx.keys].find((k) => Object.hasOwn(TRAINING_KEYS, k));
   return first === undefined || first === ctx.current ? say('train') : IGNORE;
@@ -51,6 +77,7 @@ export const TRAINING_KEYS: KeyTable = {
   logging_steps: { reads: trains, source: HF },
   max_grad_norm: { reads: trains, source: HF },
   do_train: { reads: trains, source: HF },
+  do_predict: { reads: predicts, source: `${HF}; hiyouga/LlamaFactory#2321, #4803, #4340, #6040` },
   resume_from_checkpoint: { reads: trains, source: HF },
   neftune_noise_alpha: { reads: trains, source: HF },
   // axolotl's YAML (its docs, "Config options"): its epochs, schedule and loss masking.
