@@ -17,6 +17,7 @@ import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
+import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 
@@ -70,6 +71,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // A card named with no count beside "how many GPUs" is the card asked about (reconcile/asked-card.ts).
   out = cardAsked(out, notes);
   out = actualSetup(out, text, notes);
+  // A format the GPU never holds: a loader's mistake, kt-kernel's CPU experts, a quantisation's output (reconcile/weights-evidence.ts).
+  out = quantisationTargets(ktCpuExperts(loaderCannotLoad(out, text, notes, owned), text, notes, owned), text, notes, owned);
   out = weights(out);
   out = seqs(out, notes);
   out = switches(out, notes);

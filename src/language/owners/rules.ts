@@ -69,7 +69,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     owner: 'past',
     when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without', 'correctly', 'properly'],
     pattern: new RegExp(
-      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
+      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b(?![ \t]+until\b)|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
+        // "every steps worked well until I went to this step "mlc_chat_cli --model Llama-2-7b-chat-hf-q4f16_1", it pops up
+        // … OUT_OF_DEVICE_MEMORY" (mlc-ai/mlc-llm#974, c1618; "works fine until all epochs are done. And then I get a
+        // CUDA OOM", c739): what works "until" a step is the run up to the failure, whose settings are that step's.
         // "when I try to fine-tune the model with torchtune, I am able to train using the same GPU setup without
         // any problems, even with … only using activation checkpointing + cpu offload" (huggingface/accelerate#3647,
         // c904): the run the user is able to do, beside the one that OOMs.
@@ -138,10 +141,12 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // 有没有(什么)问题 asks.
     // "SFT的时候batch size可以设置为4" (with SFT the batch size could be set to 4, hiyouga/LlamaFactory#10175,
     // beside the DPO run whose batch 2 OOMs): a value a run could be set to is that run's, which worked.
+    // 够用 is enough, 不够用 not enough: "MiniCPM-V 2.6 int4 24G显存不够用" (OpenBMB/MiniCPM-V, c1345), "为什么24g显存不够用"
+    // (c816) report the failing run, never one that works.
     // Nor a clause that ends by asking (吗 / 么 / 嘛 / ？): "seq 8192能跑吗" asks whether the run will fit, it
     // reports no run that worked.
     pattern:
-      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|(?<!有)没有?(?:任何|什么)?问题|就够了|够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
+      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑)|(?<!有)没有?(?:任何|什么)?问题|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
