@@ -1,3 +1,4 @@
+import { MODELS } from '../catalog/index.js';
 import { FAMILIES } from './lexicon.js';
 
 /** Fine-tunes people name by themselves but that are their base model's shape. */
@@ -137,13 +138,29 @@ export function seriesTable(models: readonly { id: string; publishedParams: numb
     const found = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(m.id) ?? /^([a-z]+)-(base|large)(?:-(?:un)?cased)?$/.exec(m.id);
     if (!found) continue;
     const key = seriesKey(found[1]!);
-    table.set(key, [...(table.get(key) ?? []), { id: m.id, size: found[2]!, params: m.publishedParams }].sort((a, b) => a.params - b.params));
+    const members = table.get(key);
+    const member = { id: m.id, size: found[2]!, params: m.publishedParams };
+    if (members) members.push(member);
+    else table.set(key, [member]);
   }
+  // Smallest first; a stable sort keeps the catalog's order between equal sizes.
+  for (const members of table.values()) members.sort((a, b) => a.params - b.params);
   return table;
 }
 
+let catalogSeriesTable: Map<string, SeriesMember[]> | null = null;
+
+/**
+ * The catalog's series (`seriesTable(MODELS)`), built on first use and shared by the reader and the
+ * scenario's model step: a request that names its model's size never reads it, and building it twice
+ * at load was a cold start's cost (issue 22).
+ */
+export function catalogSeries(): ReadonlyMap<string, readonly SeriesMember[]> {
+  return (catalogSeriesTable ??= seriesTable(MODELS));
+}
+
 /** The size read when a series is named without one: its base size when sized in words, the common 7–9B class when the series has it, else its largest. */
-export function defaultMember(members: SeriesMember[]): SeriesMember {
+export function defaultMember(members: readonly SeriesMember[]): SeriesMember {
   // A series sized in words is meant at its base size ("fine-tune bert" is BERT-base).
   return members.find((m) => m.size === 'base') ?? members.find((m) => m.params >= 6.5e9) ?? members.at(-1)!;
 }

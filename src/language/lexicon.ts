@@ -41,7 +41,12 @@ function spellingsOf(entry: { id: string; name: string; aliases: string[] }): st
 
 function nameIndex(entries: readonly { id: string; name: string; aliases: string[] }[]): Map<string, string> {
   const index = new Map<string, string>();
-  for (const e of entries) for (const s of spellingsOf(e)) if (!index.has(compact(s))) index.set(compact(s), e.id);
+  for (const e of entries) {
+    for (const s of spellingsOf(e)) {
+      const key = compact(s);
+      if (!index.has(key)) index.set(key, e.id);
+    }
+  }
   return index;
 }
 

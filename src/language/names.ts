@@ -35,33 +35,54 @@ const IDENTIFIER_KEYS = new Set(KEYWORDS.filter((k) => k.identifier).flatMap((k)
  * A space the text puts inside what the spelling writes as one run of letters joins two words, not
  * one name in two pieces: "in T4 GPU" is "in" and the T4 (marella/ctransformers#96, corpus c837: it
  * had been "int4", GPTQ weights, and the T4 was lost), never "int4". Keys with no entry have no such place.
+ *
+ * Built on first use: only a text that parts two runs of letters with a space inside a key's prefix
+ * asks (`breaksAllowed` with `spaced`), and noting every spelling's places was 10–40 ms of a
+ * one-answer cold start (issue 22) that "13b zero3 on 4x a100" never reads.
  */
-const LETTER_BREAKS = new Map<string, Set<number>>();
-function noteBreaks(spelling: string): void {
-  const parts = chunks(spelling);
-  let offset = 0;
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0 && /^[a-z]/.test(parts[i]!) && /[a-z]$/.test(parts[i - 1]!)) {
-      const key = parts.join('');
-      if (!LETTER_BREAKS.has(key)) LETTER_BREAKS.set(key, new Set());
-      LETTER_BREAKS.get(key)!.add(offset);
+let letterBreaksTable: Map<string, Set<number>> | null = null;
+/** `[a-z]`: the letters `chunks` runs together. */
+const isAsciiLetter = (c: number) => c >= 97 && c <= 122;
+
+function letterBreaks(): Map<string, Set<number>> {
+  if (letterBreaksTable !== null) return letterBreaksTable;
+  const breaks = new Map<string, Set<number>>();
+  const note = (spelling: string) => {
+    const parts = chunks(spelling);
+    let offset = 0;
+    let key: string | null = null;
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0 && isAsciiLetter(parts[i]!.charCodeAt(0)) && isAsciiLetter(parts[i - 1]!.charCodeAt(parts[i - 1]!.length - 1))) {
+        key ??= parts.join('');
+        let set = breaks.get(key);
+        if (!set) breaks.set(key, (set = new Set()));
+        set.add(offset);
+      }
+      offset += parts[i]!.length;
     }
-    offset += parts[i]!.length;
-  }
+  };
+  for (const k of KEYWORDS) for (const s of k.spellings) note(s);
+  for (const e of [...MODELS, ...GPUS]) for (const s of [e.id, e.name, ...e.aliases]) note(s);
+  for (const f of FAMILIES) note(f);
+  return (letterBreaksTable = breaks);
 }
-for (const k of KEYWORDS) for (const s of k.spellings) noteBreaks(s);
-for (const e of [...MODELS, ...GPUS]) for (const s of [e.id, e.name, ...e.aliases]) noteBreaks(s);
-for (const f of FAMILIES) noteBreaks(f);
 
 /** Whether every place the text parted two runs of letters with a space is one some spelling of the key parts. */
 function breaksAllowed(key: string, spaced: readonly number[] | undefined): boolean {
   if (!spaced) return true;
-  const allowed = LETTER_BREAKS.get(key);
+  const allowed = letterBreaks().get(key);
   return spaced.every((at) => allowed?.has(at) === true);
 }
 
-/** Longest spelling in chunks: catalog names run to ~10 ("meta-llama/llama-3.1-405b-instruct"). */
-const LONGEST = Math.max(...KEYWORDS.flatMap((k) => k.spellings).map((s) => chunks(s).length), 16);
+/**
+ * Longest spelling in chunks, at least 16: catalog names run to ~10 ("meta-llama/llama-3.1-405b-instruct").
+ * A spelling has no more chunks than characters, so only the longer ones are cut into chunks
+ * (cutting all ~2,900 was ~10 ms of a cold start).
+ */
+const LONGEST = Math.max(
+  ...KEYWORDS.flatMap((k) => k.spellings.filter((s) => s.toLowerCase().length > 16)).map((s) => chunks(s).length),
+  16,
+);
 
 /**
  * Every key of the four tables, sorted: a run whose key starts no table key cannot grow into

@@ -1,22 +1,19 @@
-import { MODELS, modelById } from '../catalog/index.js';
+import { modelById } from '../catalog/index.js';
 import type { ModelSpec } from '../catalog/types.js';
-import { seriesKey, seriesTable } from '../language/families.js';
+import { catalogSeries, seriesKey } from '../language/families.js';
 import { sizeNumber } from '../language/numbers.js';
-
-/** The catalog's models grouped by series (Llama 2, Qwen2.5 …): built once, read by the model step and the no-model question. */
-const SERIES = seriesTable(MODELS);
 
 /** The catalog models of the families a bare name begins ("llama" → Llama 1, 2, 3 …), one of each family. */
 export function familyMembers(word: string): string[] {
   const key = seriesKey(word);
   if (key.length < 4) return [];
-  return [...SERIES.entries()].filter(([k]) => k.startsWith(key)).map(([, members]) => members[0]!.id);
+  return [...catalogSeries().entries()].filter(([k]) => k.startsWith(key)).map(([, members]) => members[0]!.id);
 }
 
 /** The member of a catalog model's series ("qwen2.5-7b" → Qwen2.5) with this many parameters, by its name's size. */
 export function seriesSibling(id: string, params: number): ModelSpec | null {
   const named = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(id);
-  const members = named ? SERIES.get(seriesKey(named[1]!)) : undefined;
+  const members = named ? catalogSeries().get(seriesKey(named[1]!)) : undefined;
   const member = members?.find((m) => sizeNumber(m.size) === params);
   return member ? modelById(member.id) : null;
 }
@@ -24,5 +21,5 @@ export function seriesSibling(id: string, params: number): ModelSpec | null {
 /** The sizes of a catalog model's series, smallest first ("llama-2-13b" → 7b, 13b, 70b); none for a model of no series. */
 export function seriesSizes(id: string): string[] {
   const named = /^(.+)-(\d+(?:\.\d+)?[bm])$/.exec(id) ?? /^([a-z]+)-(base|large)(?:-(?:un)?cased)?$/.exec(id);
-  return named ? (SERIES.get(seriesKey(named[1]!)) ?? []).map((m) => m.size) : [];
+  return named ? (catalogSeries().get(seriesKey(named[1]!)) ?? []).map((m) => m.size) : [];
 }

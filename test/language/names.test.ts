@@ -148,4 +148,12 @@ describe('names by table lookup', () => {
     sameEverywhere('huggyllama/llama30b s llama27b');
     expect(nameAt('huggyllama/llama30b s llama27b', 15)).toBeNull();
   });
+
+  it('the places a spelling parts its letters (built on first use) let "fine tune" be one name and keep "in t4" two words', () => {
+    expect(nameAt('fine tune 7b', 0)).toEqual({ type: 'mode', value: 'train', end: 9 });
+    expect(nameAt('flash attn', 0)).toEqual({ type: 'attention', value: 'flash', end: 10 });
+    // c837: "in T4 GPU" is "in" and the T4, never "int4".
+    expect(nameAt('in t4 gpu', 0)).toBeNull();
+    for (const text of ['fine tune 7b', 'in t4 gpu', 'off load optimizer', 'flash attn']) sameEverywhere(text);
+  });
 });

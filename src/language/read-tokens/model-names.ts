@@ -1,5 +1,5 @@
 import { MODELS } from '../../catalog/index.js';
-import { abbreviatedFamily, DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey, seriesTable } from '../families.js';
+import { abbreviatedFamily, catalogSeries, DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey } from '../families.js';
 import { familySizeNote } from '../family-size-note.js';
 import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
@@ -183,7 +183,6 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
   }
 }
 
-const SERIES = seriesTable(MODELS);
 /** Catalog family names as written in a model's name ("qwen", "llama", "gemma"). */
 const FAMILY_WORDS = new Set(FAMILIES.map((f) => f.replace(/[^a-z]/g, '')));
 /** A size said alone ("13B", "70b"), not inside a name. */
@@ -219,7 +218,7 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
     else if (t.type === 'family' && t.text) {
       const j = tokens[i + 1] && isSep(tokens[i + 1]!) && tokens[i + 1]!.text.length === 1 ? i + 2 : i + 1;
       const version = tokens[j];
-      if (version?.type === 'number' && SERIES.has(seriesKey(t.text + version.text))) {
+      if (version?.type === 'number' && catalogSeries().has(seriesKey(t.text + version.text))) {
         key = seriesKey(t.text + version.text);
         end = j;
       } else if (version?.type === 'number' && /^\d(?:\.\d{1,2})?$/.test(version.text) && !catalogHasRelease(t.value, version.text)) {
@@ -228,7 +227,7 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
         continue;
       } else key = seriesKey(t.text);
     }
-    const members = key === null ? undefined : SERIES.get(key);
+    const members = key === null ? undefined : catalogSeries().get(key);
     if (!members) continue;
     // "mistral-nemo", "llama2-chinese": a name of its own, not the series.
     const joinedNext = tokens[end + 2];
@@ -327,7 +326,7 @@ export function nameFamilyApart(tokens: Token[], notes: string[], guesses: NameG
   takeSizes(tokens, sizes);
 }
 
-function sameSeriesNamedInFull(tokens: Token[], series: Token, members: { id: string }[], end: number, notes: string[]): boolean {
+function sameSeriesNamedInFull(tokens: Token[], series: Token, members: readonly { id: string }[], end: number, notes: string[]): boolean {
   const full = tokens.find((x) => x !== series && x.type === 'model' && members.some((m) => m.id === x.value));
   if (!full) return false;
   notes.push(`"${wholeText(tokens, tokens.indexOf(series), end)}" read as ${full.value}, named in full in the same message`);

@@ -24,9 +24,17 @@ import { XTUNER } from './xtuner.js';
 // its batch flag are its own, not TrainingArguments' (deepspeed-chat.ts).
 export const FRAMEWORKS: readonly Framework[] = [DEEPSPEED_CHAT, TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
 
-const bySpelling = new Map<Framework, Map<string, ProgramOption>>(
-  FRAMEWORKS.map((f) => [f, new Map(f.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))]),
-);
+/**
+ * Each framework's options by spelling, built the first time a key is looked up in it: a message
+ * with no config key (most one-line requests) builds none (issue 22, cold start).
+ */
+const bySpelling = new Map<Framework, Map<string, ProgramOption>>();
+
+function optionsBySpelling(framework: Framework): Map<string, ProgramOption> {
+  let table = bySpelling.get(framework);
+  if (!table) bySpelling.set(framework, (table = new Map(framework.options.flatMap((o) => o.spellings.map((s) => [s, o] as const)))));
+  return table;
+}
 
 /** The frameworks a message names (its text lower-cased, as the config reader sees it), in list order. */
 export const namedFrameworks = (text: string): Framework[] => FRAMEWORKS.filter((f) => f.named.test(text));
@@ -34,7 +42,7 @@ export const namedFrameworks = (text: string): Framework[] => FRAMEWORKS.filter(
 /** The first of `frameworks` that defines `key`, and its option. */
 export function frameworkOption(key: string, frameworks: readonly Framework[]): { framework: Framework; option: ProgramOption } | undefined {
   for (const framework of frameworks) {
-    const option = bySpelling.get(framework)?.get(key);
+    const option = optionsBySpelling(framework).get(key);
     if (option) return { framework, option };
   }
   return undefined;
