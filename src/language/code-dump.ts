@@ -121,14 +121,25 @@ const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$
 const SHELL_DEFAULT = /\$\{([A-Za-z_]\w*|\d+):?-(?:"([^"\n}]*)"|'([^'\n}]*)'|([^}\s"']*))\}/g;
 const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
-/** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"` (the last one set). */
+/**
+ * A variable given its own default (rule code.shell-self-default): `MAX_MODEL_LEN="${MAX_MODEL_LEN:-65536}"`
+ * then `--max-model-len "${MAX_MODEL_LEN}"` (vllm-project/vllm-ascend#10872, c1607: tp, length, batched
+ * tokens, sequences and utilisation all set so), `NNODES=${NNODES:-1}` (QwenLM/Qwen#1043, c383): run as
+ * pasted, the variable is unset and holds the default, which every later `$NAME` expands to. Groups: the
+ * name, then the default (double-quoted, single-quoted or bare).
+ */
+const SHELL_SELF_DEFAULT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)="?\$\{(\w+):?-(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))\}"?(?=[ \t]*(?:[;#\n]|$))/g;
+
+/** The plain values a script sets: `TP=4`, `MODEL="llama-2-7b"`, `TP="${TP:-4}"` (the last one set). */
 function shellValues(text: string): Map<string, string> {
   const values = new Map<string, string>();
   if (!text.includes('$')) return values;
-  for (const m of text.matchAll(SHELL_ASSIGNMENT)) {
-    const value = m[2] ?? m[3] ?? m[4] ?? '';
-    if (value) values.set(m[1]!, value);
-    else values.delete(m[1]!);
+  const set: [number, string, string][] = [];
+  for (const m of text.matchAll(SHELL_ASSIGNMENT)) set.push([m.index!, m[1]!, m[2] ?? m[3] ?? m[4] ?? '']);
+  for (const m of text.matchAll(SHELL_SELF_DEFAULT)) if (m[1] === m[2]) set.push([m.index!, m[1]!, m[3] ?? m[4] ?? m[5] ?? '']);
+  for (const [, name, value] of set.sort((a, b) => a[0] - b[0])) {
+    if (value) values.set(name, value);
+    else values.delete(name);
   }
   return values;
 }
