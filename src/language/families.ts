@@ -8,7 +8,7 @@ const FINE_TUNE_BASES: Record<string, string> = {
   zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
   // Named fine-tunes' families (NAMED_FINE_TUNES below, each with its source).
   bielik: 'mistral', beepo: 'mistral', cydonia: 'mistral', discolm: 'mistral', llongorca: 'llama', belle: 'bloom', codegeex: 'chatglm',
-  visionreasoner: 'qwen', unipixel: 'qwen',
+  visionreasoner: 'qwen', unipixel: 'qwen', phoenix: 'bloom', lazarus: 'llama',
 };
 
 /** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
@@ -54,10 +54,16 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  *   vllm-project/vllm#1267 (c602).
  * - neoxt: GPT-NeoXT-Chat-Base-20B is "a 20B parameter language model, fine-tuned from EleutherAI's GPT-NeoX"
  *   (togethercomputer's model card); togethercomputer/OpenChatKit#26 (c993).
+ * - phoenix: Phoenix-7B (phoenix-inst-chat-7b) is BLOOMZ-7b1-mt fine-tuned (FreedomIntelligence/LLMZoo README:
+ *   "Phoenix … backbone BLOOMZ"); its only size is 7B, whose catalog alias is bloomz-7b. FreedomIntelligence/LLMZoo#50
+ *   (c1629: "how many A100-80GB used for fine-tuning Phoenix-7B?").
+ * - lazarus: 30B-Lazarus (CalderaAI) is a merge of LLaMA-1 30B fine-tunes (its model card: "LLaMA 30B"
+ *   base); "-d ./30B-Lazarus-gptq-4bit --gpu_split 23,23,23,23", turboderp/exllama#98 (c356).
  */
 const NAMED_FINE_TUNES: Record<string, string[]> = {
   bielik: ['mistral'], beepo: ['mistral-small'], cydonia: ['mistral-small'], visionreasoner: ['qwen2.5-vl'], unipixel: ['qwen2.5-vl'],
   gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'], neoxt: ['gpt-neox'],
+  phoenix: ['bloomz'], lazarus: ['llama-1'],
 };
 
 /**

@@ -118,16 +118,24 @@ describe('a GGUF file names its model before its quant type (c364)', () => {
 });
 
 describe('a size first and a name after it name a model (c356)', () => {
-  it('"30B-Lazarus-gptq-4bit" is a 30B model in GPTQ, said as a name I do not know', () => {
-    const { scenario, said } = read('running 30B-Lazarus-gptq-4bit on a 3090');
+  // 30B-Lazarus is now read as its base, LLaMA-1 30B (families.ts NAMED_FINE_TUNES, rmodseq); Epsilon stands for a name the tables lack.
+  it('"30B-Epsilon-gptq-4bit" is a 30B model in GPTQ, said as a name I do not know', () => {
+    const { scenario, said } = read('running 30B-Epsilon-gptq-4bit on a 3090');
     expect(scenario.model.requestedParams).toBe(30e9);
     expect(canonicalText(scenario)).toMatch(/ gptq /);
-    expect(said).toMatch(/I don't know the model "30b-lazarus"/);
+    expect(said).toMatch(/I don't know the model "30b-epsilon"/);
+  });
+
+  it('"30B-Lazarus-gptq-4bit" is LLaMA-1 30B (33B) in GPTQ, the base its card names', () => {
+    const { scenario, said } = read('running 30B-Lazarus-gptq-4bit on a 3090');
+    expect(scenario.model.id).toBe('llama-1-33b');
+    expect(canonicalText(scenario)).toMatch(/ gptq /);
+    expect(said).toMatch(/read as llama-1-33b/);
   });
 
   it('ExLlama\'s "-d ./30B-Lazarus-gptq-4bit" keeps the model its flag names (c356)', () => {
     const { scenario } = read(line('c356').text.replace('--gpu_split 23,23,23,23 ', '') + ' on 4x 3090');
-    expect(scenario.model.requestedParams).toBe(30e9);
+    expect(scenario.model.id).toBe('llama-1-33b');
     expect(canonicalText(scenario)).toMatch(/ gptq /);
   });
 
@@ -216,7 +224,7 @@ describe('a fine-tune named apart from its size is that size of its base (c403)'
 
 describe('a model read from the size in a name I do not know is a weak fact (c363)', () => {
   // UniPixel-7B is now read as its base, Qwen2.5-VL-7B (families.ts NAMED_FINE_TUNES, rmodel); Mantis-8B stands for a name the tables lack.
-  it.each(['fine-tuning Mantis-8B on 4x A100 80GB', 'lora on coati-7b with 2x 4090', 'running 30B-Lazarus-gptq-4bit on a 3090'])('"%s": the model fact is weak, with the name\'s words', (text) => {
+  it.each(['fine-tuning Mantis-8B on 4x A100 80GB', 'lora on coati-7b with 2x 4090', 'running 30B-Epsilon-gptq-4bit on a 3090'])('"%s": the model fact is weak, with the name\'s words', (text) => {
     const parsed = parseRequest(text);
     expect(parsed.ok).toBe(true);
     const model = parsed.ok ? parsed.traces.find((t, i) => parsed.items[i]!.kind === 'size') : undefined;

@@ -15,6 +15,11 @@ export const model: Handler = (v) => {
   if (isTrue(value) || isFalse(value)) return IGNORE;
   // "path/to/7b-awq/model": a folder named for where it sits names no model; the one above does.
   const parts = value.split(/[/\\]/);
+  // The Hub cache's folder of a repo, ".../models--lmsys--vicuna-7b-delta-v0/snapshots/<hash>" (haotian-liu/LLaVA#157,
+  // c498; "models--baichuan-inc--Baichuan-7B/snapshots/…", c852; "models--Qwen--Qwen2.5-VL-7B-Instruct", c330): the
+  // repo's name, not the snapshot's hash, as prose/paths.ts reads such a path (rule config.key.hub-cache-folder).
+  const cached = parts.map((p) => /^models--[a-z0-9][\w.-]*?--([\w.-]+)$/i.exec(p)).find((m) => m !== null);
+  if (cached) return say(cached[1]!.replace(/[^a-z0-9.\-_]/gi, ' '));
   while (parts.length > 1 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
   const name = parts.at(-1) ?? '';
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;

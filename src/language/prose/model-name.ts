@@ -163,7 +163,13 @@ const SIZELESS_RELEASES: readonly [RegExp, string][] = [[/^openchat[-_]?3\.5(?:[
  */
 function baseInRepoName(name: string, size: string): string | null {
   const words = name.slice(0, name.indexOf(size)).split(/[-_]+/).filter(Boolean);
-  for (const word of words) {
+  // A family and its version written apart, then the fine-tune's own words, then the size
+  // (rule names.hub-family-version-apart): "rhaymison/Llama-3-portuguese-Tom-cat-8b-instruct"
+  // (vllm-project/vllm#4821, c317), "beomi/llama-2-ko-7b" (c335), "Bllossom/llama-3-Korean-Bllossom-70B"
+  // (c336) are Llama 3 8B, Llama 2 7B and Llama 3 70B; read as a shape of the family they lost
+  // the base's own context length, which vLLM serves when no --max-model-len is given.
+  const joined = words.flatMap((w, k) => (/^[a-z]+$/.test(w) && /^\d+(?:\.\d+)?$/.test(words[k + 1] ?? '') && familyOf(w) ? [`${w}${words[k + 1]}`] : []));
+  for (const word of [...joined, ...words]) {
     const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
     const family = versioned ? abbreviatedFamily(versioned[1]!, versioned[2]!) ?? versioned[1] : undefined;
     const id = versioned ? modelIdOf(`${family}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;

@@ -1,5 +1,7 @@
+import { sameModelSize } from '../families.js';
 import type { Item } from '../items.js';
 import { clausesOf, type Clause, type Cue, WORKING_RUN_RULES } from '../owners/index.js';
+import { namesModel, paramsOf } from './models.js';
 import { disagree, labelOf, slotsOf, type OwnedRuns } from './owners.js';
 
 /**
@@ -101,6 +103,48 @@ function sentenceBefore(text: string, at: number): string {
   return head.slice(cut + 1);
 }
 
+/** What joins two names into one list: "and", "&", a comma or slash, "和"/"与"/"及"/"以及". */
+const JOINED = /^\s*(?:,?\s*and|&|,|\/|和|与|及|以及|、)\s*$/i;
+
+/** A size written in a name ("qwen3_8b", "LLaMa13B", "Mixtral-8x7B"). */
+const SIZED = /\d(?:\.\d+)?\s*[bm](?![a-z])/i;
+/** A failure said in words: an OOM, an error, a crash, a start-up that failed. */
+const FAILURE = /\b(?:oom|out of memory|failed|fails|crash(?:ed|es)?|errors?)\b|OutOfMemory|报错|显存不足|爆显存|溢出/i;
+/** The line a span stands in (a title, a sentence of prose up to 200 characters either side). */
+function lineAround(text: string, at: number, end: number): string {
+  const from = Math.max(text.lastIndexOf('\n', at - 1) + 1, at - 200);
+  const to = text.indexOf('\n', end);
+  return text.slice(from, Math.min(to < 0 ? text.length : to, end + 200));
+}
+
+/**
+ * Two models named side by side in a clause that reports a failure: "Service startup failed for qwen3_8b
+ * and qwen3_32b" (Ascend/sglang#617, c1611), "When I try to quantize llama7b and llama13b on A100 40GB, I
+ * got OOM" (qwopqwop200/AutoQuant#2, c1386), "llama3-70b and Mistral-Small-4-119B-2603 deployment failed"
+ * (kaito-project/kaito#2132, c1152). Both fail; the larger is read (rule reconcile.joined-models-larger),
+ * the memory the smaller fails within is then the lower bound, and the reply still asks, naming both. A
+ * question about two ("How many gpu I need for llama2-13b and llama2-70b?", meta-llama/llama#646, c1452)
+ * keeps the first: no failure bounds it; a question whose pair's own line reports the failure (c1386's "I got
+ * OOM" before "It seems has gpu memory issue?") is a failure asked about. Null where no two tied mentions are joined.
+ */
+function largerOfJoined(text: string, tied: readonly { i: Item }[], fails: boolean): Item | null {
+  let best: Parameters<typeof paramsOf>[0] | null = null;
+  for (let k = 0; k + 1 < tied.length; k++) {
+    const [a, b] = [tied[k]!.i, tied[k + 1]!.i];
+    if (!namesModel(a) || !namesModel(b) || b.at < a.end || b.at - a.end > 12 || !JOINED.test(text.slice(a.end, b.at))) continue;
+    // Both with their size: a bare name beside a sized one ("mistral and CodeLlama-13B") is another matter (models.ts withoutBareNames).
+    if (!SIZED.test(a.text) || !SIZED.test(b.text)) continue;
+    // A question with a failure in the pair's own line ("When I try to quantize llama7b and llama13b on A100 40GB, I got OOM. … ?").
+    if (!fails && !FAILURE.test(lineAround(text, a.at, b.end))) continue;
+    const [pa, pb] = [paramsOf(a), paramsOf(b)];
+    // Two of one size ("mistral-7b and qwen2.5-7b") are not ordered by it.
+    if (!Number.isFinite(pa) || !Number.isFinite(pb) || sameModelSize(pa, pb, false)) continue;
+    const larger = pb > pa ? b : a;
+    if (best === null || paramsOf(larger) > paramsOf(best)) best = larger;
+  }
+  return best;
+}
+
 const EVIDENCE_WORDS: Record<number, string> = { [RUN_EVIDENCE.fails]: 'the run that fails', [RUN_EVIDENCE.asks]: 'the run asked about', [RUN_EVIDENCE.none]: 'a run the message reports', [RUN_EVIDENCE.works]: 'a run said to work' };
 
 /**
@@ -130,7 +174,8 @@ export function askedRun(items: Item[], text: string, notes: string[], owned?: O
     // Tries the user narrates in order ("I first used a GPU with 24GB … Later I tried a GPU with 48GB, and it
     // still gave an error", fe1ixxu/ALMA#66, c928): the later try is the run now; still asked, as a tie.
     const later = tied.filter((x) => x !== tied[0] && LATER_TRY.test(sentenceBefore(text, x.i.at)));
-    const keep = (later.length === 1 ? later[0]! : tied[0]!).i;
+    const joined = slot === 'model' && top >= RUN_EVIDENCE.fails ? largerOfJoined(text, tied, top === RUN_EVIDENCE.fails) : null;
+    const keep = joined ?? (later.length === 1 ? later[0]! : tied[0]!).i;
     const against = scored.filter((x) => differ(slot, keep, x.i));
     for (const { i, s } of against) {
       const words = i.text.trim();

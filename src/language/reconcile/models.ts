@@ -43,8 +43,9 @@ export function models(items: Item[], notes?: string[]): Item[] {
   // else the first size.
   const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
   // A repo whose name gives a weight format ("…-Instruct-FP8") is the more specific checkpoint.
-  const keep =
+  const chosen =
     named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
+  const keep = chosen.kind === 'size' ? sizeSaidMost(named, chosen, notes) : chosen;
   // A catalog model of the same size that the kept name reads as another ("Qwen1.5-72B-chat-AWQ" in the prose,
   // the config's path ".../Qwen2-geogpt-72b-0412-awq-…" read as qwen2-72b, c952): two releases of one size
   // differ in shape (Qwen2 has grouped KV heads, Qwen1.5-72B none), so the pick is said, never made silently.
@@ -52,6 +53,22 @@ export function models(items: Item[], notes?: string[]): Item[] {
   const other = kept === undefined ? undefined : catalog.find((i) => i !== keep && catalogOf(i)?.id !== undefined && catalogOf(i)!.id !== kept);
   if (notes && other) notes.push(`"${other.text.trim()}" set aside as your setup's model: the message also names "${(keep.kind === 'hub' ? keep.repo : keep.text).trim()}" (read as ${kept}); say the model you run if it is the other`);
   return items.filter((i) => !namesModel(i) || i === keep);
+}
+
+/**
+ * A release the catalog lacks, named with two sizes close enough to be one model (a mixture's 30B and
+ * 35B): the size said most (rule reconcile.size-said-most). "Qwen3.6-30b-a3b" in a title, then
+ * "Qwen3.6-35B-A3B" in the model path, the served name and the last line (vllm-project/vllm-ascend#10872,
+ * c1607) is the 35B the command serves; the title's slip is said. A tie keeps the first.
+ */
+function sizeSaidMost(named: ModelItem[], chosen: ModelItem, notes?: string[]): ModelItem {
+  const sizes = named.filter((i) => i.kind === 'size');
+  if (sizes.length < 3) return chosen;
+  const count = (p: number) => sizes.filter((i) => paramsOf(i) === p).length;
+  const most = sizes.reduce((a, b) => (count(paramsOf(b)) > count(paramsOf(a)) ? b : a), chosen);
+  if (most === chosen || count(paramsOf(most)) < 2 || count(paramsOf(most)) <= count(paramsOf(chosen))) return chosen;
+  notes?.push(`read "${most.text.trim()}", the size the message names ${count(paramsOf(most))} times; "${chosen.text.trim()}" is said ${count(paramsOf(chosen)) === 1 ? 'once' : `${count(paramsOf(chosen))} times`} (say the model's size if it is that one)`);
+  return most;
 }
 
 /** A name's letters and digits: "CodeLlama-13B-Instruct-fp16" is "codellama13binstructfp16". */
