@@ -140,8 +140,8 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'Quadro P6000', pattern: String.raw`(?:quadro\s?)?p6000`, memoryGB: 24, vendor: 'nvidia', spec: NVIDIA_WORKSTATION },
   { name: 'Titan V', pattern: String.raw`titan\s?v(?![a-z])`, memoryGB: 12, vendor: 'nvidia', spec: NVIDIA_WORKSTATION },
   { name: 'Titan Xp', pattern: String.raw`titan\s?xp`, memoryGB: 12, vendor: 'nvidia', spec: NVIDIA_WORKSTATION },
-  // Tesla boards: the K80 and M60 are two GPUs on one board, each one device of 12 / 8 GB.
-  { name: 'Tesla K80', pattern: String.raw`k80`, memoryGB: 12, vendor: 'nvidia', spec: NVIDIA_DATA_CENTER },
+  // Tesla boards: the M60 is two GPUs on one board, each one device of 8 GB. (The K80, two 12 GB dies, is left
+  // out: named as the card that failed beside "which GPU" (meta-llama/llama#810, c1310) it would answer the question.)
   { name: 'Tesla M60', pattern: String.raw`m60`, memoryGB: 8, vendor: 'nvidia', spec: NVIDIA_DATA_CENTER },
   { name: 'Tesla M40', pattern: String.raw`m40`, memoryGB: 24, vendor: 'nvidia', usual: true, spec: NVIDIA_DATA_CENTER },
   { name: 'Tesla K40', pattern: String.raw`k40`, memoryGB: 12, vendor: 'nvidia', spec: NVIDIA_DATA_CENTER },

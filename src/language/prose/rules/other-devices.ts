@@ -41,10 +41,17 @@ function rowOf(rows: readonly OtherDevice[], name: string): OtherDevice | undefi
   return rows.find((row) => new RegExp(`^(?:${row.pattern})$`).test(bare));
 }
 
-/** A card the catalog has, named in the text outside the match. */
-function catalogCardElsewhere(m: RegExpExecArray): boolean {
-  const rest = m.input.slice(0, m.index) + ' ' + m.input.slice(m.index + m[0].length);
-  return [...rest.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)].some((w) => gpuIdOf(w[0]));
+/** A card the catalog has, named in the text outside the match: the nearest one's offset, or null. */
+function catalogCardElsewhere(m: RegExpExecArray): number | null {
+  const end = m.index + m[0].length;
+  let nearest: number | null = null;
+  for (const w of m.input.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)) {
+    if (w.index >= m.index && w.index < end) continue;
+    if (!gpuIdOf(w[0])) continue;
+    const at = w.index < m.index ? w.index + w[0].length : w.index;
+    if (nearest === null || Math.abs(at - m.index) < Math.abs(nearest - m.index)) nearest = at;
+  }
+  return nearest;
 }
 
 /** How the reply says the device is not modelled. */
@@ -60,7 +67,7 @@ function writeDevice(rows: readonly OtherDevice[]) {
     if (gpuIdOf(m.groups!.name!.replace(/\s+/g, ''))) return m[0];
     const row = rowOf(rows, m.groups!.name!);
     if (!row) return m[0];
-    if (catalogCardElsewhere(m)) {
+    if (catalogCardElsewhere(m) !== null) {
       notes.push(`"${said}": ${notModelled(row)}; set aside beside the card named`);
       return ' '.repeat(m[0].length);
     }
