@@ -1,4 +1,5 @@
 import { GPUS } from '../catalog/index.js';
+import { OTHER_DEVICES } from '../catalog/other-devices.js';
 import { blank, rewriteLines } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 import { readUnslothBanner } from './unsloth-banner.js';
@@ -21,11 +22,16 @@ const CARD_TOTALS = [...new Set(GPUS.map((g) => g.totalMiB / 1024))].sort((a, b)
  * driver's, a little under nvidia-smi's: 23.69 GiB on a 24 GB card, 79.15 GiB on an 80 GB one).
  * Written with two decimals, as a memory figure the lexer reads ("23.99gb").
  */
-export function cardMemory(totalGiB: number): string {
-  const card = CARD_TOTALS.find((t) => t >= totalGiB * 0.999 && t <= totalGiB * 1.1) ?? totalGiB;
+export function cardMemory(totalGiB: number, totals: readonly number[] = CARD_TOTALS): string {
+  const card = totals.find((t) => t >= totalGiB * 0.999 && t <= totalGiB * 1.1) ?? totalGiB;
   return `${Number(card.toFixed(2))}gb`;
 }
 const gib = (mib: number) => cardMemory(mib / 1024);
+/**
+ * The memories of the Ascend NPUs (src/catalog/other-devices.ts): torch_npu's "NPU 0; 61.27 GiB total
+ * capacity" is a 64 GB 910B / 910C die (Ascend/sglang#617, c1611), as a CUDA card's total is its card's.
+ */
+const NPU_TOTALS = [...new Set(OTHER_DEVICES.filter((d) => d.vendor === 'huawei').map((d) => d.memoryGB))].sort((a, b) => a - b);
 
 /** nvidia-smi's Memory-Usage column, `used / total` in MiB. */
 const USAGE = /(?<![\w.])(\d+)[ \t]*mib[ \t]*\/[ \t]*(\d+)[ \t]*mib(?![\w])/g;
@@ -101,8 +107,8 @@ const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
  */
 const TORCH_OOM = new RegExp(
   [
-    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?\(gpu \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity\b[^)\n]*\)?`,
-    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?gpu \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b(?: of which ${SIZE} is free\.)?(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
+    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?\((?:gpu|npu|xpu) \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity\b[^)\n]*\)?`,
+    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?(?:gpu|npu|xpu) \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b(?: of which ${SIZE} is free\.)?(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
     // Cut before its total capacity: nothing in it is the card, and none of its figures a setting.
     String.raw`tried to allocate[^)\n]*\)?`,
   ].join('|'),
@@ -123,14 +129,17 @@ function torchMessages(text: MappedText, notes: string[]): MappedText {
       if (m[1] === undefined && m[3] === undefined) return blank(m[0]);
       const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
       const total = Number(amount) * ({ k: 1 / 1024 ** 2, m: 1 / 1024, g: 1, t: 1024 } as Record<string, number>)[unit]!;
+      // torch_npu prints the same message with NPU for GPU; its total is an Ascend device's memory.
+      const npu = /\(?npu \d/.test(m[0]);
+      const memory = cardMemory(total, npu ? NPU_TOTALS : CARD_TOTALS);
       // The total's own characters carry the card's memory (the reply quotes them); the rest is blank.
       const where = (m[1] !== undefined ? /;[ \t]*([\d.]+)[ \t]*[kmgt]i?b total capacity/ : /total capac?i?ty of ([\d.]+)/).exec(m[0])!;
       const from = where.index + where[0].indexOf(where[1]!);
       const to = from + amount.length;
-      notes.push(`PyTorch's out-of-memory message: its total capacity, ${amount} ${unit.toUpperCase()}iB, read as the card's memory (${cardMemory(total).replace('gb', ' GiB')}); the figures allocated, reserved and free are what the run held`);
+      notes.push(`${npu ? "torch_npu's" : "PyTorch's"} out-of-memory message: its total capacity, ${amount} ${unit.toUpperCase()}iB, read as the ${npu ? "NPU's" : "card's"} memory (${memory.replace('gb', ' GiB')}); the figures allocated, reserved and free are what the run held`);
       return [
         { text: blank(m[0].slice(0, from)), from: 0, to: from },
-        { text: ` ${cardMemory(total)} `, from, to },
+        { text: ` ${memory} `, from, to },
         { text: blank(m[0].slice(to)), from: to, to: m[0].length },
       ];
     }, 'tool.torch-oom');

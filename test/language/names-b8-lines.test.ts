@@ -189,10 +189,10 @@ describe('an accelerator the catalog lacks is read by its stated memory, never a
     expect(canonical('llama-3-8b inference on a p4d.24xlarge')).toMatch(/ on 8x a100-40g$/);
   });
 
-  it('named without memory, it is said as not modelled and no card is swapped in', () => {
+  it('named without memory, it is said as not modelled and no card is swapped in: read by its published memory (rhw2)', () => {
     const { scenario, said } = read('llama-3-8b lora on a Gaudi2');
-    expect(scenario.hardware).toBeNull();
-    expect(said).toMatch(/"gaudi2": not a GPU I model/);
+    expect(scenario.hardware).toMatchObject({ gpuId: null, count: 1, capacityBytes: 96 * 2 ** 30 });
+    expect(said).toMatch(/"gaudi2": the Gaudi 2 is not in the catalog/);
   });
 });
 

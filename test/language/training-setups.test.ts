@@ -153,9 +153,9 @@ describe('Huawei Ascend NPUs beside a GPU', () => {
     expect(said).toMatch(/Ascend NPUs are not modelled/);
   });
 
-  it('alone they name no GPU, and "910" in other words is left as it was', () => {
+  it('alone they are that many devices of their published memory (rhw2: src/catalog/other-devices.ts), and "910" in other words is left as it was', () => {
     const alone = read('8卡910B 全参微调 qwen2.5-7b');
-    expect(alone.scenario.hardware).toBeNull();
+    expect(alone.scenario.hardware).toMatchObject({ count: 8, gpuId: null, capacityBytes: 64 * 2 ** 30 });
     expect(alone.said).toMatch(/Ascend NPUs are not modelled/);
     expect(read('qwen2.5-7b lora on Ascend 910B2 and 2x a100-80g').scenario.hardware?.count).toBe(2);
     expect(read('llama-2-7b inference seq 910 on a 4090').scenario.seq).toBe(910);

@@ -1,4 +1,4 @@
-import { count, flag, gpuList, gpus, launcherCount, numeric, serving } from './readers.js';
+import { count, flag, gpuList, gpus, launcherCount, launcherGpus, numeric, serving } from './readers.js';
 import { IGNORE, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /** Parallel sizes, GPU counts and devices, and the model shape a Megatron-style script defines. */
@@ -129,9 +129,11 @@ export const PARALLELISM_KEYS: KeyTable = {
   gpus: {
     reads: (v) => {
       const value = unquote(v);
-      // A device list: docker's "device=0,1", a script's GPUS=0,1,2,3 (its commas read as '+').
+      // A device list: docker's "device=0,1", a script's GPUS=0,1,2,3 (its commas read as '+'). The devices
+      // selected are the run's, one included, as CUDA_VISIBLE_DEVICES's are: `--gpus '"device=4"'` on a
+      // machine of "8x A100 40GB GPUs" (huggingface/text-generation-inference#955, c1609) is one A100.
       const devices = /^(?:device=)?(\d+(?:[,+]\d+)+)$|^device=(\d+)$/.exec(value);
-      if (devices) return gpus((devices[1] ?? devices[2]!).split(/[,+]/).filter(Boolean).length);
+      if (devices) return launcherGpus((devices[1] ?? devices[2]!).split(/[,+]/).filter(Boolean).length);
       // "**GPUs**: 4x H20 (96GB each)" (verl-project/verl#2898), "GPUs: 2× NVIDIA A100 (40GB each)" (ZHZisZZ/dllm#9),
       // "GPUs: 2x 4090 (2x24GB)" (vllm-project/vllm#2136), "GPUs: H20 x4": an environment list names its cards
       // after the key in prose. Its first word ("4x", "H20") is no value of the key: the words are left to

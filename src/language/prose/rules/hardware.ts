@@ -45,7 +45,7 @@ function instancePattern(): RegExp {
   return instanceRegex;
 }
 
-const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
+const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 双: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
 const cjk = (t: string) => /[^\x00-\x7f]/.test(t);
 const hostRam = (m: RegExpExecArray) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `;
 
@@ -197,7 +197,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     example: 'llama-3-70b q4 on my m3 max 128gb',
   },
   {
-    // "a Gaudi 3 128GB", "Gaudi2", "TPU v5e", "Trainium2", "Inferentia2": accelerators that are no GPU
+    // "TPU v5e", "Trainium2", "Inferentia2" (Gaudi is read by training.other-device): accelerators that are no GPU
     // the catalog has. Their generation number is no count; the name is set aside, said, and a stated
     // memory is the card, never another card swapped in (issue 22, item 7).
     id: 'prose.non-gpu-accelerator',
@@ -210,7 +210,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
       const counted = /(?:\d\s*[x×*]|\b(?:\d{1,2}|two|dual|four|eight))\s*$/.test(m.input.slice(0, m.index));
       return (counted ? ' gpus' : '').padEnd(m[0].length);
     },
-    example: 'llama-3-8b lora on a Gaudi 3 128GB',
+    example: 'gemma-7b lora on a TPU v5e 16GB',
   },
   {
     // "takes about 8-10GB": a range of memory is its upper end, never "8 × 10GB".
@@ -331,11 +331,12 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     source: 'c477',
   },
   {
-    // Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡"): a count with its classifier
+    // Cards counted in Chinese ("8张RTX6000", "两张4090", "8卡A100", "4张卡", "双卡910B" where the hardware stage
+    // found no card of the catalog): a count with its classifier
     // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
     id: 'prose.chinese-cards',
     // Not the digits of a card's own name ("一张A10卡", "用T4卡"): "10卡" there is the A10, no count.
-    pattern: /(?<![a-z0-9.\-])([0-9]+|[一两二三四五六七八])\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi,
+    pattern: /(?<![a-z0-9.\-])([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:nvidia\s*|rtx\s*|tesla\s*)?[a-z]{0,3}\d{2,4}))|显卡|卡)/gi,
     when: cjk,
     write: (m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;

@@ -161,8 +161,9 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
-    // "a 7900 xtx 24gb", "RX 6800 XT": AMD's consumer Radeon cards, which the catalog lacks. Their
-    // four-digit number is no GPU count; the name is set aside, said, and a stated memory is the card.
+    // "RX 7650 GRE": an AMD consumer Radeon card that src/catalog/other-devices.ts lacks too (the ones it
+    // has, "a 7900 xtx 24gb", "RX 6800 XT", are read there by training.other-device, with their memory).
+    // The four-digit number is no GPU count; the name is set aside, said, and a stated memory is the card.
     id: 'question.radeon',
     pattern: /\b(?:(?:amd\s+)?radeon\s+)?(?:rx\s?)?([5-9]\d{3})\s?(xtx|xt|gre)\b/g,
     when: (t) => /\d\s?(?:xt|gre)/.test(t),
@@ -172,12 +173,12 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
       const counted = /(?:\d\s*[x×*]|\b(?:\d{1,2}|two|dual|three|four|eight))\s*$/.test(m.input.slice(0, m.index));
       return (counted ? ' gpus' : '').padEnd(m[0].length);
     },
-    example: "I'm running RoCM(RX 5600XT, 8GB of Vram) with 16GB of Ram",
-    source: 'deepspeedai/DeepSpeed#3000',
+    example: 'llama-3-8b q4 on an RX 7650 GRE',
   },
   {
-    // "an RTX 4000 Ada 20GB": NVIDIA's Ada workstation cards other than the 6000 (which the catalog
-    // has). The four-digit number is no count; the name is set aside, said.
+    // "an RTX 3500 Ada": NVIDIA's Ada workstation parts that neither the catalog (the 6000) nor
+    // src/catalog/other-devices.ts (the 2000/4000/4500/5000, training.other-device) has. The four-digit
+    // number is no count; the name is set aside, said.
     id: 'question.ada-workstation',
     pattern: /\b(?:nvidia\s+)?rtx\s?([2-5]\d{3})\s?ada(?:\s+generation)?\b/g,
     when: (t) => t.includes('ada'),
@@ -186,7 +187,7 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
       notes.push(`"${m[0].trim()}": not in the catalog; the card is read by the memory you state (say e.g. "on 1x 20GB")`);
       return ' '.repeat(m[0].length);
     },
-    example: 'is a rtx 4000 ada 20gb enough for llama-3-8b',
+    example: 'is a laptop rtx 3500 ada 12gb enough for llama-3-8b',
   },
   {
     // A Ryzen or Core CPU named by its model number alone beside "CPU" ("my CPU "9950x"", "CPU:

@@ -1,4 +1,5 @@
 import { gpuIdOf } from '../../lexicon.js';
+import { OTHER_DEVICE_RULES } from './other-devices.js';
 import type { ProseRule } from '../types.js';
 import { QWEN1HALF } from '../../config-keys/models.js';
 
@@ -172,30 +173,8 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     example: 'bf16, zero3 stage and cpu offload, lora only on attention parameters',
     source: 'lm-sys/FastChat#1687',
   },
-  {
-    // Huawei Ascend NPUs ("64张910A(32G)", "8卡910B", "Ascend 910B2"): not CUDA GPUs, so not a card
-    // the estimate models; set aside, said, so a GPU named beside them is the setup.
-    id: 'training.ascend',
-    pattern: /(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?(?:(?:huawei|华为|ascend|昇腾)\s*)+(?:npu\s*)?910[a-c]?\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?|(?<![\w.])(?:\d{1,4}\s*(?:[x×*]|张|卡|块|台)?\s*)?910[a-c]\d?(?![\w.])(?:\s*\(\s*\d+\s*g[b]?\s*\))?/g,
-    when: (t) => t.includes('910'),
-    // With no GPU named anywhere else, their count and the memory said in parentheses are the setup's, as a
-    // Gaudi's are (prose.non-gpu-accelerator): "Full-parameter fine-tuning on 8*910B (64G)" (Ascend/pytorch#101,
-    // c1106) is eight devices of 64 GB, said, not "no card named".
-    write: (m, notes) => {
-      const count = /^\s*(\d{1,4})/.exec(m[0])?.[1];
-      const memory = /\(\s*(\d+)\s*g/.exec(m[0])?.[1];
-      const rest = m.input.slice(0, m.index) + ' ' + m.input.slice(m.index + m[0].length);
-      const gpuElsewhere = [...rest.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)].some((w) => gpuIdOf(w[0]));
-      if (memory && !gpuElsewhere) {
-        notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); read as ${count ?? 1} devices of ${memory} GB, the memory you state, with a CUDA card's overheads`);
-        return ` ${count ?? 1}x ${memory}gb `;
-      }
-      notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); set aside`);
-      return ' '.repeat(m[0].length);
-    },
-    example: 'qwen1.5_7B使用Zero-2方式在8张A100(40G)和64张910A(32G)上SFT，报OOM',
-    source: 'hiyouga/LlamaFactory#4133',
-  },
+  // Devices the catalog lacks (Ascend NPUs, Radeon, Jetson, MX parts …), read through src/catalog/other-devices.ts.
+  ...OTHER_DEVICE_RULES,
   {
     // "4 samples per GPU", "2 sequences per device": the micro-batch, said by what it holds.
     id: 'training.per-gpu-batch',

@@ -1,0 +1,110 @@
+import { OTHER_DEVICES, type OtherDevice } from '../../../catalog/other-devices.js';
+import { gpuIdOf } from '../../lexicon.js';
+import type { ProseRule } from '../types.js';
+
+/**
+ * A device the catalog lacks, named without its memory or with it (issue 22: "read as what it is with
+ * its stated memory, or named as unknown — never swapped for another card"): "Ascend 910B2"
+ * (gpustack/gpustack#3831, c1604), "8张Ascend 910B" (Tele-AI/TeleChat2#5, c1188), "AMD Radeon RX 6800"
+ * (ROCm/AMDMIGraphX#2723, c1616), "NVIDIA GeForce MX150" (mlc-ai/mlc-llm#974, c1618), "Jetson Orin Nano
+ * developer kit" (dusty-nv/jetson-containers#331, c1619). The corpus writes such a device as its memory
+ * ("on 8x 64GB"); the reader reads it through the table in src/catalog/other-devices.ts: the name is
+ * rewritten as "<memory>gb gpu" (a count before or after it stays the engine's: "8*910B", "双卡910B",
+ * "2x 7900 XTX"), said ("Ascend 910B is not modelled; read as a device of its 64 GB"). A memory the
+ * user states beside the name ("RX7900XTX 24G", "910A(32G)") wins over the table's. Beside a card the
+ * catalog has, the device is set aside, said: the CUDA card is the setup ("8张A100(40G)和64张910A(32G)",
+ * hiyouga/LlamaFactory#4133). Two rules over one table: a row whose memory is one of several sizes the
+ * part ships with (a laptop part, a module sold in two sizes) is read by the weak one, said as a guess.
+ */
+
+/** Vendor and family words before a device's name. */
+const VENDOR = String.raw`(?:(?:nvidia|geforce|tesla|quadro|amd|radeon|instinct|intel|habana|huawei|华为|ascend|昇腾|atlas\s?\d{3}[a-z]?(?:\s?a[23])?)[\s-]*)*(?:npu\s*)?`;
+/** A bare 910 is the Ascend only after its vendor's word. */
+const BARE_910 = String.raw`(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?910(?![a-z\d])`;
+/** The memory the user states right after the name: "RX7900XTX 24G", "910A(32G)", "MX150, 4GB". */
+const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:\s*[(（,]?\s*(?<stated>\d{1,3})\s*(?:gb|g|gib)(?![a-z])\s*[)）]?)?`;
+/**
+ * The card's memory said further on the line, by a memory noun: "910B4，单卡显存64GB" (modelscope/ms-swift's
+ * c1624: the 64 GB variant, not the table's 32), "Arc A770 with 8GB VRAM". Host RAM is no such memory.
+ */
+const STATED_LATER = /^[^\n]{0,40}?(?:显存|vram|gpu\s*memory)\s*(?:为|是|有|of|:|：)?\s*(\d{1,3})\s*(?:gb|g|gib)(?![a-z])|^[^\n]{0,40}?(?<![\w.])(\d{1,3})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:vram|显存|gpu\s*memory)/;
+
+function pattern(rows: readonly OtherDevice[]): RegExp {
+  const names = rows.map((row) => `(?:${row.pattern})`).join('|');
+  const extra = rows.some((row) => row.name === 'Ascend 910A') ? `|${BARE_910}` : '';
+  return new RegExp(String.raw`(?<![\w.])(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
+}
+
+/** The row a matched name is read by (the first whose pattern takes the whole name). */
+function rowOf(rows: readonly OtherDevice[], name: string): OtherDevice | undefined {
+  const bare = name.replace(/^(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?/, '');
+  return rows.find((row) => new RegExp(`^(?:${row.pattern})$`).test(bare));
+}
+
+/** A card the catalog has, named in the text outside the match: the nearest one's offset, or null. */
+function catalogCardElsewhere(m: RegExpExecArray): number | null {
+  const end = m.index + m[0].length;
+  let nearest: number | null = null;
+  for (const w of m.input.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)) {
+    if (w.index >= m.index && w.index < end) continue;
+    if (!gpuIdOf(w[0])) continue;
+    const at = w.index < m.index ? w.index + w[0].length : w.index;
+    if (nearest === null || Math.abs(at - m.index) < Math.abs(nearest - m.index)) nearest = at;
+  }
+  return nearest;
+}
+
+/** How the reply says the device is not modelled. */
+function notModelled(row: OtherDevice): string {
+  if (row.vendor === 'huawei') return `Huawei Ascend NPUs are not modelled (CUDA GPUs only), nor the ${row.name}`;
+  if (row.name.startsWith('Radeon RX')) return `AMD Radeon consumer cards are not in the catalog, nor the ${row.name}`;
+  return `the ${row.name} is not in the catalog`;
+}
+
+function writeDevice(rows: readonly OtherDevice[]) {
+  return (m: RegExpExecArray, notes: string[]): string => {
+    const said = m[0].trim();
+    if (gpuIdOf(m.groups!.name!.replace(/\s+/g, ''))) return m[0];
+    const row = rowOf(rows, m.groups!.name!);
+    if (!row) return m[0];
+    if (catalogCardElsewhere(m) !== null) {
+      notes.push(`"${said}": ${notModelled(row)}; set aside beside the card named`);
+      return ' '.repeat(m[0].length);
+    }
+    const later = m.groups!.stated ? null : STATED_LATER.exec(m.input.slice(m.index + m[0].length, m.index + m[0].length + 80));
+    const stated = m.groups!.stated ? Number(m.groups!.stated) : later ? Number(later[1] ?? later[2]) : null;
+    const memory = stated ?? row.memoryGB;
+    const whose = stated !== null ? 'the memory you state' : row.usual ? `its most common memory (it ships in more than one size; say "on 1x NNgb" with yours)` : 'its published memory';
+    const shared = row.unified ? ', memory it shares with the CPU' : '';
+    notes.push(`"${said}": ${notModelled(row)}; read as a device of ${memory} GB, ${whose}${shared}, with a CUDA card's overheads`);
+    // The count before the name ("8*910B", "2x 7900 XTX") or after it ("7900xtx x2", "910B*8").
+    const count = m.groups!.count ?? m.groups!.after;
+    return (count ? ` ${count}x ${memory}gb gpu ` : ` ${memory}gb gpu `).padEnd(m[0].length);
+  };
+}
+
+/** A cheap test for any of the table's names. */
+const MAY_NAME = /910|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?1[0-6]|rtx\s?[2-8]\d00|rtx\s?50[67]0|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2/;
+
+const known = (usual: boolean) => OTHER_DEVICES.filter((row) => Boolean(row.usual) === usual);
+
+export const OTHER_DEVICE_RULES: readonly ProseRule[] = [
+  {
+    id: 'training.other-device',
+    pattern: pattern(known(false)),
+    when: (t) => MAY_NAME.test(t),
+    write: writeDevice(known(false)),
+    example: '### GPU\n\nAscend 910B2\n\nDeploy Qwen/Qwen3-8B using SGLang 0.5.6.post1',
+    source: 'gpustack/gpustack#3831',
+  },
+  {
+    // Weak: the part ships with more than one memory size and the row's is the most common one.
+    id: 'training.other-device-usual',
+    pattern: pattern(known(true)),
+    when: (t) => MAY_NAME.test(t),
+    write: writeDevice(known(true)),
+    example: 'I have two graphic cards: Intel(R) UHD Graphics 620 as the integrated, and NVIDIA GeForce MX150 as the independent.',
+    source: 'mlc-ai/mlc-llm#974',
+    weak: true,
+  },
+];
