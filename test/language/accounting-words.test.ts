@@ -142,3 +142,16 @@ describe('where in the run it failed, and asking for tips, are no setup words', 
     expect(r.scenario.gradAccum).toBe(8);
   });
 });
+
+describe('显卡 (the graphics card noun) is no unread word', () => {
+  it.each([
+    ['显卡是 RTX 4060 Ti 16G，想用 ollama 跑 qwen2.5:14b，能跑吗？上下文想开到 32k', 1],
+    ['我的显卡是4090，跑qwen2.5-14b', 1],
+    ['两张显卡 4090 跑 qwen2.5-32b', 2],
+  ])('%s', (text, count) => {
+    const r = reply(text);
+    expect(r.kind).toBe('estimate');
+    expect(notRead(r)).not.toMatch(/显卡/);
+    expect(r.scenario.hardware?.count).toBe(count);
+  });
+});
