@@ -95,3 +95,13 @@ describe('hybrid attention in the reply', () => {
     expect(e.scenario.model.id).toBe('qwen3-next-80b-a3b');
   });
 });
+
+describe('hybrid attention in training activations', () => {
+  it('saves more per layer than the same model counted as dense attention (Gated DeltaNet projections, approximated)', async () => {
+    const { layerBytes } = await import('../../src/memory/activations.js');
+    const s = scenario('qwen3-next-80b-a3b', { mode: 'lora', seq: 4096 });
+    const extra = layerBytes(s) - layerBytes(dense(s));
+    // (36 × (2·2048 + 2·4096 + 8192) + 12 × 4096) / 48 = 16,384 values a token, 2 B each.
+    expect(extra).toBe(4096 * s.microBatch * 16384 * 2);
+  });
+});
