@@ -117,7 +117,28 @@ function attentionTensors(s: Scenario): SavedTensor[] {
   // attn_output.transpose(1, 2).contiguous() is a new tensor, kept by o_proj when it trains.
   if (adapted(s, 'o')) tensors.push({ name: 'o_proj input', symbol: 'h', width: h, bytes: e, tpSplit: true });
   if (dropoutRate(s) > 0) tensors.push({ name: 'residual dropout mask', symbol: 'h', width: h, bytes: 1, tpSplit: false });
+  const hybrid = hybridAttentionTensor(s);
+  if (hybrid) tensors.push(hybrid);
   return tensors;
+}
+
+/**
+ * Qwen3-Next (memory/linear-attention.ts), an approximation: every layer is counted with the
+ * full-attention tensors above, and on top, averaged over the layers, what a Gated DeltaNet layer
+ * keeps beyond them — in_proj_qkvz's output (2·nk·dk + 2·nv·dv) and the conv's (conv_dim), in
+ * 3 of 4 layers — and the full-attention layers' output gate (a·d, 1 in 4). The delta rule's
+ * chunked intermediates and fp32 states are left out: the count stays above the dense one, not exact.
+ */
+function hybridAttentionTensor(s: Scenario): SavedTensor | null {
+  const { linearAttention: la, layers, heads: a, headDim: d } = s.model.arch;
+  if (!la) return null;
+  const full = Math.floor(layers / la.fullAttentionInterval);
+  const keyDim = la.numKeyHeads * la.keyHeadDim;
+  const valueDim = la.numValueHeads * la.valueHeadDim;
+  const perLinear = 2 * keyDim + 2 * valueDim + (2 * keyDim + valueDim);
+  const gate = la.outputGate ? a * d : 0;
+  const width = Math.round(((layers - full) * perLinear + full * gate) / layers);
+  return { name: 'Gated DeltaNet qkvz + conv outputs, output gate (averaged over layers)', symbol: String(width), width, bytes: activationBytes(s), tpSplit: true };
 }
 
 function mlpTensors(s: Scenario): SavedTensor[] {

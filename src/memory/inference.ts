@@ -5,6 +5,7 @@ import type { Layout } from './layout.js';
 import { isMoe, moeLayerCount } from './parameters.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
+import { fullAttentionLayerCount, recurrentStateBytesPerSequence, recurrentStateText } from './linear-attention.js';
 import { PRE_MLA_PADDED_HEAD, vllmCachesLatent } from './vllm-release.js';
 
 /**
@@ -62,7 +63,10 @@ export function kvBytesPerToken(s: Scenario, l: Layout): number {
  * The request names no images, so that image cache is not counted; the text cache leaves them out.
  */
 export function selfAttentionShare(arch: Architecture): number {
-  return (arch.layers - (arch.crossAttentionLayers ?? 0)) / arch.layers;
+  // Qwen3-Next's Gated DeltaNet layers cache no K/V either (memory/linear-attention.ts): only the
+  // full-attention layers, one in fullAttentionInterval, grow with the context.
+  const linear = arch.layers - fullAttentionLayerCount(arch);
+  return (arch.layers - (arch.crossAttentionLayers ?? 0) - linear) / arch.layers;
 }
 
 /**
@@ -94,17 +98,23 @@ export function kvCache(s: Scenario, l: Layout): Component {
   const { layers: L, kvHeads: g, headDim: d, mla } = s.model.arch;
   const bytes = KV_DTYPE_BYTES[s.inference.kvDtype];
   const tokens = cachedTokens(s.model.arch, s.seq);
-  const total = kvBytesPerToken(s, l) * s.microBatch * tokens;
+  // A linear-attention layer's conv and recurrent state: fixed per sequence, whatever the context.
+  const state = recurrentStateBytesPerSequence(s, l);
+  const total = kvBytesPerToken(s, l) * s.microBatch * tokens + state * s.microBatch;
   const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
   const cross = s.model.arch.crossAttentionLayers ?? 0;
-  const layersText = cross > 0
+  const linear = L - fullAttentionLayerCount(s.model.arch);
+  const layersText = linear > 0
+    ? `${num(l.layersOnStage * selfAttentionShare(s.model.arch))} of ${L} layers (full attention; ${linear} linear-attention layers cache no K/V)`
+    : cross > 0
     ? `${num(l.layersOnStage * selfAttentionShare(s.model.arch))} of ${L} layers (${cross} cross-attention layers cache only image tokens)`
     : l.layersOnStage < L ? `${l.layersOnStage} of ${L} layers` : `${L} layers`;
   const tokenText = tokens < s.seq ? `${num(tokens)} tokens (window ${s.model.arch.slidingWindow} in ${slidingLayerCount(s.model.arch)} layers)` : `${num(tokens)} tokens`;
   const formula = mla
     ? `${layersText} × ${s.microBatch} × ${tokenText} × ${mlaValuesPerLayer(s, l).text} × ${bytes} B`
     : `2 × ${layersText} × ${s.microBatch} × ${tokenText} × ${g} KV heads${tp} × ${d} × ${bytes} B`;
-  return { key: 'kv', name: `KV cache, ${s.inference.kvDtype}`, group: 'kv', bytes: total, formula };
+  const stateText = state > 0 ? ` + ${recurrentStateText(s, l)}` : '';
+  return { key: 'kv', name: `KV cache, ${s.inference.kvDtype}`, group: 'kv', bytes: total, formula: formula + stateText };
 }
 
 /**

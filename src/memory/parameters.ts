@@ -1,4 +1,5 @@
 import type { Architecture } from '../scenario/schema.js';
+import { fullAttentionLayerCount, gatedDeltaNetParams } from './linear-attention.js';
 
 /**
  * Parameter counts from the architecture (DESIGN §3.1), never from the "13b" in a name.
@@ -8,11 +9,25 @@ import type { Architecture } from '../scenario/schema.js';
 /** Query, key, value and output projections: h·a·d + 2·h·g·d + a·d·h, plus biases. */
 export function attentionParams(arch: Architecture): number {
   if (arch.mla) return mlaAttentionParams(arch);
+  if (arch.linearAttention) return hybridAttentionParams(arch);
   const { hidden: h, heads: a, kvHeads: g, headDim: d } = arch;
   const weights = h * a * d + 2 * h * g * d + a * d * h;
   const qkvBias = arch.attentionBias === 'none' ? 0 : a * d + 2 * g * d;
   const outBias = arch.attentionBias === 'all' ? h : 0;
   return weights + qkvBias + outBias;
+}
+
+/**
+ * Qwen3-Next: the average per layer of its full-attention layers (q_proj 2·h·a·d with the output
+ * gate, k/v h·g·d each, o_proj a·d·h) and its Gated DeltaNet layers (memory/linear-attention.ts).
+ * The q/k norms are counted on every layer (layerNormParams): ~18k parameters too many.
+ */
+function hybridAttentionParams(arch: Architecture): number {
+  const { hidden: h, heads: a, kvHeads: g, headDim: d } = arch;
+  const gate = arch.linearAttention!.outputGate ? 2 : 1;
+  const full = gate * h * a * d + 2 * h * g * d + a * d * h;
+  const fullLayers = fullAttentionLayerCount(arch);
+  return (fullLayers * full + (arch.layers - fullLayers) * gatedDeltaNetParams(arch)) / arch.layers;
 }
 
 /**

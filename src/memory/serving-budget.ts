@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { gib, grouped, num } from './format.js';
 import { kvBytesPerToken } from './inference.js';
+import { recurrentStateBytesPerSequence } from './linear-attention.js';
 import type { Layout } from './layout.js';
 import { cudaGraphPool, graphsOutsideBudget, profileActivations, profileTokens, samplerLogits, v0ChunksPrefill } from './serving.js';
 import { vllmAtLeast, vllmChecksOneSequence, vllmEngine, vllmVirtualEngines } from './vllm-release.js';
@@ -158,10 +159,13 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const nonTorch = nonTorchInBudget(s, nonTorchBytes, context);
   const capacity = s.hardware?.capacityBytes ?? null;
   const perToken = kvBytesPerToken(s, l);
-  const oneSequence = perToken * s.seq;
+  // A hybrid model's linear-attention layers hold a fixed state per sequence beside its KV (vLLM
+  // MambaSpec pages, one per running request: memory/linear-attention.ts); 0 for other models.
+  const state = recurrentStateBytesPerSequence(s, l);
+  const oneSequence = perToken * s.seq + state;
   const p = plan(engine, s, l, nonTorch);
   // Without a card, size the pool for the asked sequences at the asked context.
-  const budget = capacity !== null ? p.kv(capacity) : perToken * s.seq * s.microBatch;
+  const budget = capacity !== null ? p.kv(capacity) : oneSequence * s.microBatch;
   const poolBytes = Math.max(0, budget);
   const tokens = Math.floor(poolBytes / perToken);
   const pool: Component = {
@@ -187,7 +191,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const needed = clamps ? 0 : oneSequence * shares;
   // The budget is a share of the card for vLLM, SGLang and TGI from 3.0; of the free memory otherwise.
   const plannedBytes = capacity !== null && p.ofCard ? p.fraction * capacity : null;
-  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
+  const serving = { kvBytesPerToken: perToken, kvCapacityTokens: tokens, concurrentSequences: state > 0 ? shares * Math.floor(poolBytes / shares / (perToken * perSequence + state)) : shares * Math.floor(Math.floor(tokens / shares) / perSequence), gpuMemoryUtilization: p.fraction, kvPoolBytes: poolBytes, sequenceBytes: oneSequence, plannedBytes, clipsToPool: clamps, poolShares: shares };
   // vLLM V1 (0.9.1 on) refuses a fraction larger than what is free at start (vllm-startup.ts).
   // What the snapshot finds taken: the context, and from 0.11.0 NCCL's buffers too (vllm-v1-baseline.ts).
   const taken = v1TakenAtSnapshot(s, nonTorchBytes, context);

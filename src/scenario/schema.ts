@@ -161,6 +161,26 @@ const architectureFields = z.object({
    * image's tokens only, so a text token adds nothing to their cache (memory/inference.ts).
    */
   crossAttentionLayers: z.number().int().min(0).optional(),
+  /**
+   * Hybrid linear attention (Qwen3-Next, model_type qwen3_next): every `fullAttentionInterval`-th
+   * layer is full attention (config.json full_attention_interval / layer_types), the others Gated
+   * DeltaNet with no KV cache, each holding per sequence a conv state and a recurrent (delta) state
+   * of fixed size (memory/linear-attention.ts). Heads and head sizes: config.json linear_num_key_heads,
+   * linear_num_value_heads, linear_key_head_dim, linear_value_head_dim, linear_conv_kernel_dim.
+   * `outputGate`: the full-attention q_proj also emits a per-head sigmoid gate (2·a·d wide,
+   * transformers modeling_qwen3_next.py Qwen3NextAttention).
+   */
+  linearAttention: z
+    .object({
+      fullAttentionInterval: z.number().int().min(1),
+      numKeyHeads: z.number().int().min(1),
+      numValueHeads: z.number().int().min(1),
+      keyHeadDim: z.number().int().min(1),
+      valueHeadDim: z.number().int().min(1),
+      convKernel: z.number().int().min(1),
+      outputGate: z.boolean().optional(),
+    })
+    .optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */
   dropout: z.number().min(0).max(1).optional(),
 });

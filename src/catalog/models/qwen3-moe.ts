@@ -63,4 +63,32 @@ export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
       'moe_intermediate_size 2560, num_experts 160, num_experts_per_tok 8, shared_expert_intermediate_size 0, vocab 151936, untied); ' +
       'total: model card (480B total, 35B activated)',
   },
+  {
+    // Hybrid attention (memory/linear-attention.ts): of the 48 layers every 4th is full (gated) attention,
+    // the other 36 Gated DeltaNet; every layer is MoE (512 experts of 512, 10 a token, one shared expert of 512).
+    id: 'qwen3-next-80b-a3b',
+    name: 'Qwen3-Next-80B-A3B',
+    family: 'qwen',
+    aliases: [
+      'qwen3 next 80b a3b', 'qwen3-next-80b', 'qwen3 next 80b', 'qwen3-next', 'qwen3 next', 'qwen3next-80b-a3b',
+      'qwen3-next-80b-a3b-instruct', 'qwen3-next-80b-a3b-thinking', 'qwen3 next 80b a3b instruct', 'qwen3 next 80b a3b thinking',
+      'qwen/qwen3-next-80b-a3b-instruct', 'qwen/qwen3-next-80b-a3b-thinking',
+    ],
+    arch: llamaStyle({
+      layers: 48, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
+      ffn: 512, experts: 512, expertsPerToken: 10, sharedFfn: 512,
+      vocab: 151936, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: {
+        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+      },
+    }),
+    publishedParams: 80e9,
+    source:
+      'transformers models/qwen3_next/configuration_qwen3_next.py Qwen3NextConfig defaults, which are Qwen/Qwen3-Next-80B-A3B-Instruct\'s ' +
+      'config.json (48 layers, hidden 2048, 16 heads, 2 KV heads, head_dim 256, moe_intermediate_size 512, shared_expert_intermediate_size 512, ' +
+      'num_experts 512, num_experts_per_tok 10, vocab 151936, untied, full_attention_interval 4, linear_num_key_heads 16, ' +
+      'linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4); the same linear-attention ' +
+      'shape in vllm-project kernels\' Qwen3-Next-80B presets; output gate: modeling_qwen3_next.py Qwen3NextAttention q_proj 2·a·d; ' +
+      'total: model card (80B total, 3B activated)',
+  },
 ];

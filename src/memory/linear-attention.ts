@@ -1,0 +1,75 @@
+import type { Architecture, Scenario } from '../scenario/schema.js';
+import type { Layout } from './layout.js';
+
+/**
+ * Hybrid linear attention (Qwen3-Next; architecture field `linearAttention`): the layers that are
+ * not full attention run Gated DeltaNet, which caches no K and V but keeps, per sequence and per
+ * layer, a fixed-size state whatever the context:
+ * - a causal-conv1d state over conv_dim = 2·nk·dk + nv·dv channels (q, k and v are convolved),
+ * - the recurrent (delta-rule) state, one dk × dv matrix per value head.
+ *
+ * Sizes as the engines allocate them:
+ * - vLLM: vllm/model_executor/layers/mamba/mamba_utils.py MambaStateShapeCalculator
+ *   .gated_delta_net_state_shape: conv (conv_dim / tp) × (conv_kernel − 1), temporal
+ *   (nv / tp) × dv × dk, both in the model dtype by default (mamba_cache_dtype and
+ *   mamba_ssm_cache_dtype "auto"; MambaSpec.page_size_bytes sums them). vLLM pads the attention
+ *   block so an attention page is at least a state page (hybrid allocator); that padding is left out.
+ * - transformers: models/qwen3_next/modeling_qwen3_next.py Qwen3NextDynamicCache conv_states
+ *   (b, conv_dim, conv_kernel) in the model dtype, recurrent_states (b, nv, dk, dv) kept in fp32
+ *   by torch_chunk_gated_delta_rule / fla's chunk_gated_delta_rule (output_final_state in fp32).
+ */
+
+/** Layers that run full attention: every `fullAttentionInterval`-th (layer_types "full_attention"). */
+export function fullAttentionLayerCount(arch: Architecture): number {
+  const la = arch.linearAttention;
+  if (!la) return arch.layers;
+  return Math.floor(arch.layers / la.fullAttentionInterval);
+}
+
+export function linearAttentionLayerCount(arch: Architecture): number {
+  return arch.layers - fullAttentionLayerCount(arch);
+}
+
+/**
+ * Parameters of one Gated DeltaNet layer (transformers Qwen3NextGatedDeltaNet): in_proj_qkvz
+ * h × (2·nk·dk + 2·nv·dv), in_proj_ba h × 2·nv, the depthwise conv1d conv_dim × kernel (no bias),
+ * dt_bias and A_log (nv each), the gated RMSNorm (dv) and out_proj nv·dv × h.
+ */
+export function gatedDeltaNetParams(arch: Architecture): number {
+  const la = arch.linearAttention!;
+  const h = arch.hidden;
+  const keyDim = la.numKeyHeads * la.keyHeadDim;
+  const valueDim = la.numValueHeads * la.valueHeadDim;
+  const convDim = 2 * keyDim + valueDim;
+  return h * (2 * keyDim + 2 * valueDim) + h * 2 * la.numValueHeads + convDim * la.convKernel + 2 * la.numValueHeads + la.valueHeadDim + valueDim * h;
+}
+
+/** Values of one sequence's state in one linear-attention layer on this GPU, split as the engine sizes it. */
+function stateValuesPerLayer(s: Scenario, l: Layout): { conv: number; recurrent: number } {
+  const la = s.model.arch.linearAttention!;
+  const tp = Math.max(1, l.tp);
+  const convDim = 2 * la.numKeyHeads * la.keyHeadDim + la.numValueHeads * la.valueHeadDim;
+  const vllmLike = s.inference.engine === 'vllm';
+  const convWidth = vllmLike ? la.convKernel - 1 : la.convKernel;
+  return { conv: (convDim / tp) * convWidth, recurrent: (Math.max(1, la.numValueHeads / tp)) * la.keyHeadDim * la.valueHeadDim };
+}
+
+/** Bytes of one sequence's conv + recurrent state over this GPU's linear-attention layers (0 without linear attention). */
+export function recurrentStateBytesPerSequence(s: Scenario, l: Layout): number {
+  const arch = s.model.arch;
+  if (!arch.linearAttention) return 0;
+  const layersHere = linearAttentionLayerCount(arch) * (l.layersOnStage / arch.layers);
+  const { conv, recurrent } = stateValuesPerLayer(s, l);
+  const vllmLike = s.inference.engine === 'vllm';
+  const recurrentBytes = vllmLike ? 2 : 4;
+  return layersHere * (conv * 2 + recurrent * recurrentBytes);
+}
+
+/** The state's formula for the KV-cache line. */
+export function recurrentStateText(s: Scenario, l: Layout): string {
+  const arch = s.model.arch;
+  const la = arch.linearAttention!;
+  const { conv, recurrent } = stateValuesPerLayer(s, l);
+  const vllmLike = s.inference.engine === 'vllm';
+  return `${linearAttentionLayerCount(arch)} linear-attention layers × ${s.microBatch} × (${conv} conv × 2 B + ${recurrent} state (${la.numValueHeads} value heads × ${la.keyHeadDim} × ${la.valueHeadDim}) × ${vllmLike ? '2 B' : '4 B'})`;
+}
