@@ -39,6 +39,14 @@ export function questionsStep(r: Resolution): ErrorReply | null {
   if (question?.kind === 'howMany' && countStatedApart(r)) {
     r.assume(`"how many ${question.gpuId ?? 'GPUs'}" is read as asking whether your stated cards fit, so those are estimated (say "how many gpus" alone to count)`);
     s.question = { kind: 'none' };
+  } else if (question?.kind === 'whichGpu' && cardNamedApart(r)) {
+    // "what are the system requirements for finetuning MiniCPM-Llama3-V-2_5" over "Total Number of GPUS : 4 /
+    // Total GB available per GPU : 24GB" on a g5.12xlarge (OpenBMB/MiniCPM-V, c1501), "run this reference app on
+    // GTX 4070 Ti?" beside "my system configuration" (NVIDIA/TensorRT-LLM, c1342), "This is the minimum GPU
+    // requirement" beside "4x A6000" (c786): the card the message names is the user's, and answers "which GPU"
+    // as a follow-up's card does below. Said.
+    r.assume('"which GPU" is read as asking whether your named cards fit, so those are estimated (say "which gpu" alone to rank cards)');
+    s.question = { kind: 'none' };
   } else if (question) s.question = question;
   // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
   else if (s.question.kind === 'howMany' && (r.patch.has('gpuCount') || r.patch.has('nodes'))) s.question = { kind: 'none' };
@@ -71,9 +79,21 @@ function countStatedApart(r: Resolution): boolean {
   const asked = r.patch.get('question')?.item;
   const count = r.patch.get('gpuCount')?.item ?? r.patch.get('nodes')?.item;
   if (!asked || !count || /node|machine|server|节点|机器/i.test(asked.text)) return false;
-  // A sentence's end between the two ("？", "!", a line's end, a full stop before a space: not the dot in "qwen2.5").
-  const between = count.end <= asked.at ? r.patch.text.slice(count.end, asked.at) : r.patch.text.slice(asked.end, count.at);
+  return apart(r, count);
+}
+
+/** A sentence's end between the question and the item ("？", "!", a line's end, a full stop before a space: not the dot in "qwen2.5"). */
+function apart(r: Resolution, item: { at: number; end: number }): boolean {
+  const asked = r.patch.get('question')?.item;
+  if (!asked) return false;
+  const between = item.end <= asked.at ? r.patch.text.slice(item.end, asked.at) : r.patch.text.slice(asked.end, item.at);
   return /[!?。？！\n]|\.(?=\s|$)/.test(between);
+}
+
+/** The message names a card by its type (not a memory alone: "8*24G" asks which card of that memory, c167) outside the sentence that asks "which GPU". */
+function cardNamedApart(r: Resolution): boolean {
+  const card = r.patch.get<{ gpuId: string | null }>('gpuType');
+  return !!card?.value.gpuId && apart(r, card.item);
 }
 
 /** A comparison side that names a thing of these kinds: a model ("llama 3 8b", "13b"), a card ("a6000"). */

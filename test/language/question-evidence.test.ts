@@ -97,3 +97,29 @@ describe('a length stated with its short form in parentheses is the length set',
     expect(scenario.question.kind).toBe('none');
   });
 });
+
+describe('"which GPU" asked beside a card the message names in another sentence: that card is estimated, said', () => {
+  it.each(['c1501', 'c1342'])('%s: no card question', (id) => {
+    const { scenario, said } = read(line(id).text);
+    expect(scenario.question.kind).toBe('none');
+    expect(said).toMatch(/whether your named cards fit/);
+  });
+
+  it.each<[string, string]>([
+    ['What GPU do I need for llama-2-13b lora?\nI have 2x RTX 3090 at home.', 'rtx-3090'],
+    ['llama-2-13b inference: which gpu should I buy? Right now I use 1x A100 80GB.', 'a100-80g'],
+  ])('%s', (text, gpuId) => {
+    const { scenario, said } = read(text);
+    expect(scenario.question.kind).toBe('none');
+    expect(scenario.hardware?.gpuId).toBe(gpuId);
+    expect(said).toMatch(/whether your named cards fit/);
+  });
+
+  it.each([
+    // No card named: the question stays.
+    'What GPU do I need for llama-2-13b lora?',
+    '跑qwen2-72b需要什么显卡',
+  ])('no card named: %s', (text) => {
+    expect(read(text).scenario.question.kind).toBe('whichGpu');
+  });
+});
