@@ -31,7 +31,23 @@ export function comparesCards(r: Resolution): boolean {
 export function questionsStep(r: Resolution): ErrorReply | null {
   const s = r.s;
   const question = r.patch.value<Scenario['question']>('question');
-  if (question) s.question = question;
+  // "I want to ask about minimum gpus to do this. My hardware is 8 * A100 80GB" (01-ai/Yi#349's thread, c413),
+  // "How many GPUs are needed to train a 7B model" over "use 8*H800(80g) train qwen2-vl-7B, but OOM" (c898),
+  // "不太清楚需要用多少GPU资源" beside "4张4090" (c1268), "how many A100 GPUs are required" over "three A800-80G
+  // cards" (c1012): a count of cards the same message states is the setup the count question is asked of;
+  // the estimate on those cards answers it (does it fit, or how far off). Said, as the thread's count does below.
+  if (question?.kind === 'howMany' && countStatedApart(r)) {
+    r.assume(`"how many ${question.gpuId ?? 'GPUs'}" is read as asking whether your stated cards fit, so those are estimated (say "how many gpus" alone to count)`);
+    s.question = { kind: 'none' };
+  } else if (question?.kind === 'whichGpu' && cardNamedApart(r)) {
+    // "what are the system requirements for finetuning MiniCPM-Llama3-V-2_5" over "Total Number of GPUS : 4 /
+    // Total GB available per GPU : 24GB" on a g5.12xlarge (OpenBMB/MiniCPM-V, c1501), "run this reference app on
+    // GTX 4070 Ti?" beside "my system configuration" (NVIDIA/TensorRT-LLM, c1342), "This is the minimum GPU
+    // requirement" beside "4x A6000" (c786): the card the message names is the user's, and answers "which GPU"
+    // as a follow-up's card does below. Said.
+    r.assume('"which GPU" is read as asking whether your named cards fit, so those are estimated (say "which gpu" alone to rank cards)');
+    s.question = { kind: 'none' };
+  } else if (question) s.question = question;
   // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
   else if (s.question.kind === 'howMany' && (r.patch.has('gpuCount') || r.patch.has('nodes'))) s.question = { kind: 'none' };
   // "what is the minimum GPU compute requirement …?" then "I only have A100 40G GPUs and I'm facing OOM"
@@ -52,6 +68,32 @@ export function questionsStep(r: Resolution): ErrorReply | null {
   const chart = r.patch.value<Scenario['chart']>('chart');
   if (chart) s.chart = chart;
   return null;
+}
+
+/**
+ * The message states a count of cards outside the sentence that asks how many (one "，" apart, "我有 4 张 A100 80G，…how many
+ * gpus？", it may ask whether those fit or how many more: left the weak question fact-doubts.ts makes it): "how many nodes each having 8
+ * H100s do I need" (c126) counts nodes of the cards it states, and stays the question.
+ */
+function countStatedApart(r: Resolution): boolean {
+  const asked = r.patch.get('question')?.item;
+  const count = r.patch.get('gpuCount')?.item ?? r.patch.get('nodes')?.item;
+  if (!asked || !count || /node|machine|server|节点|机器/i.test(asked.text)) return false;
+  return apart(r, count);
+}
+
+/** A sentence's end between the question and the item ("？", "!", a line's end, a full stop before a space: not the dot in "qwen2.5"). */
+function apart(r: Resolution, item: { at: number; end: number }): boolean {
+  const asked = r.patch.get('question')?.item;
+  if (!asked) return false;
+  const between = item.end <= asked.at ? r.patch.text.slice(item.end, asked.at) : r.patch.text.slice(asked.end, item.at);
+  return /[!?。？！\n]|\.(?=\s|$)/.test(between);
+}
+
+/** The message names a card by its type (not a memory alone: "8*24G" asks which card of that memory, c167) outside the sentence that asks "which GPU". */
+function cardNamedApart(r: Resolution): boolean {
+  const card = r.patch.get<{ gpuId: string | null }>('gpuType');
+  return !!card?.value.gpuId && apart(r, card.item);
 }
 
 /** A comparison side that names a thing of these kinds: a model ("llama 3 8b", "13b"), a card ("a6000"). */

@@ -32,11 +32,20 @@ describe('"how many GPUs" on thin evidence is weak', () => {
   });
 
   it.each([
-    // c413 (01-ai/Yi#246): the title asks the minimum, the post states the cards.
+    // c413 (01-ai/Yi#246): the title asks the minimum, the post states the cards — in another sentence, so the
+    // stated cards are estimated and the count question is set aside, said (branch rquestion,
+    // test/language/question-evidence.test.ts).
     ['continue pretraining yi-34b, I get OOM error, so I want to ask about minimum gpus to do this. My hardware is 8 * A100 80GB'],
     ['How many GPUs are required to fine-tune a 7B model? Can two RTX 5090 GPUs suffice?'],
+  ])('asked in one sentence, a count stated in another: the cards are estimated, said: %j', (text) => {
+    const r = resolveRequest(text, null);
+    expect(r.ok && r.scenario?.question.kind).toBe('none');
+    expect(r.ok && r.assumptions.join(' | ')).toMatch(/whether your stated cards fit/);
+  });
+
+  it.each([
     ['我有 4 张 A100 80G，全参微调 qwen2.5-14b, how many gpus？'],
-  ])('asked beside a stated count: %j', (text) => {
+  ])('asked beside a stated count in the same sentence: %j', (text) => {
     const read = question(text);
     expect(read.weak).toBe(true);
     expect(read.notice).toMatch(/say your cards \("on 8x A100"\) if you asked whether yours fit$/);

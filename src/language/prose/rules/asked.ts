@@ -86,7 +86,9 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
     write: (m) => {
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 30);
       if (COUNT_AFTER.test(after)) return m[0];
-      // A card named just after ("？假设是A100=40G") is the card counted; else the count is of GPUs.
+      // A card named just after ("？假设是A100=40G") is the card counted; else the count is of GPUs. A card
+      // with its own count after the question ("？我这边是 2*A800 80G") is the user's: the count asked is of GPUs.
+      if (COUNTED_CARD.test(after)) return ' how many gpus ';
       return after.split(/[^a-z0-9-]+/).some((w) => w && gpuIdOf(w)) ? ' how many ' : ' how many gpus ';
     },
     example: '请问14B全参数训练如果使用你们提供的fine-tune.py脚本，需要多少显卡？假设是A100=40G.',
@@ -133,6 +135,9 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
 
 /** Words that ask a count in a sentence: how, what, minimum, need, enough (fact-cues.ts's, less the question mark, which the sentence's end shows). */
 const ASKS_COUNT = /\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:ed|s)?|enough|suffic\w*)\b/i;
+
+/** A count and its card after the question, past its end ("？我这边是 2*A800 80G", "? 我有4张4090"). */
+const COUNTED_CARD = /[?？。.]\s*[^?？。.\n]{0,12}?(?:\d{1,3}|[一二两三四五六七八十]{1,2})\s*(?:[*x×]|张|块|卡|台)\s*[a-z]/i;
 
 /** A count of cards said right after the question ("，8*V100", "，两张A100"): the user's own. */
 const COUNT_AFTER = /^\s*[，,、:：]?\s*(?:\d{1,3}|[一二两三四五六七八十]{1,2})\s*(?:[*x×]|张|块|卡|台)/;

@@ -177,7 +177,9 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     // seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache" (QwenLM/Qwen3#110
     // c828's thread, read as the question "max seq"; the same words in c126, c766, c814).
     id: 'prose.length-value',
-    pattern: new RegExp(String.raw`(${NOUN})${JOIN}(?:\(\s*(?=\d[\d,.]*\s*[km万]?\s*\)))?${NUMBER}\)?(?:\s*tokens?)?`, 'gi'),
+    // The same value restated in short inside the parentheses: "the models's max seq len (262144 = 256k)"
+    // (vllm-project/vllm's H20 report, c814, read as the question "max seq" beside the length it set).
+    pattern: new RegExp(String.raw`(${NOUN})${JOIN}(?:\(\s*(?=\d[\d,.]*\s*[km万]?\s*(?:=\s*~?\d[\d,.]*\s*[km万]?\s*)?\)))?${NUMBER}(?:\s*=\s*~?\d[\d,.]*\s*[km万]?(?=\s*\)))?\)?(?:\s*tokens?)?`, 'gi'),
     when: (t) => /max|seq|context|ctx|len|token|长度|上下文/.test(t),
     write: (m) => ` ${SERVING_CAP.test(m[1]!) && /^max/i.test(m[1]!) ? 'serve ' : ''}seq ${lengthWords(m[2]!, m[3])} `,
     example: '200 entries chat dataset with short user prompt and gpt output so I could lower the max seq len to 512',

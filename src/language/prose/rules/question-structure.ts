@@ -89,6 +89,33 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
     source: 'meta-llama/llama#574',
   },
   {
+    // The card and its memory asked as two things: "is there a recommended GPU/VRAM configuration?" (AutoAWQ,
+    // c1617, Mixtral-8x7B read with no question), "the minimum requirement to infer on a short video. In GPU,
+    // CPU and VRAM requirements." (LLaMA-VID, c1620), "can you recommend minimum specific GPU … How much VRAM
+    // need" (ai-forever/KandinskyVideo#5). "GPU VRAM" as one noun ("the recommended GPU VRAM",
+    // wangyuanbiubiubiu/FaithFusion#5) is the memory and stays so; here a separator lists the card apart from
+    // its memory. Read as "which gpu" on a weak cue, said, where the message names no card of the user's and
+    // the sentence asks or is a title.
+    id: 'question.card-and-memory-asked',
+    pattern: /\b(?:gpus?|graphics\s+cards?)\s*(?:\/|,|&|\band\b|\bor\b)\s*(?:(?:cpu|ram)\s*(?:\/|,|&|\band\b)\s*)?(?:vram|gpu\s+memory)\b(?:\s+(?:requirements?|reqs?|configurations?|config|specs?))?/g,
+    when: (t) => t.includes('vram') || t.includes('gpu memory'),
+    weak: true,
+    // "gpu/vram" has the shape of a Hub id (owner/name): the pair is the card and its memory, never a repository.
+    insideHubIds: true,
+    write: (m) => {
+      const text = m.input;
+      const { before, sentence } = sentenceAround(text, m.index, m.index + m[0].length);
+      // Or a fragment that goes on from an asking sentence ("… the minimum requirement to infer on a short video. In GPU, CPU and VRAM requirements.").
+      const previous = /[^.!?。？！\n]*[.!?。？！]\s*$/.exec(text.slice(0, m.index - before.length))?.[0] ?? '';
+      const goesOn = /^(?:in|for|e\.g\.?|i\.e\.?|like|such\s+as)\b/i.test(sentence) && ASKING.test(previous);
+      if (namesOwnCard(text) || (!asked(text, m.index, m.index + m[0].length) && !goesOn)) return m[0];
+      if (ANOTHERS.test(sentence)) return m[0];
+      return ' which gpu '.padEnd(m[0].length);
+    },
+    example: 'To quantize the MistralAI/Mixtral-8x7B-Instruct-v0.1, is there a recommended GPU/VRAM configuration?',
+    source: 'ai-forever/KandinskyVideo#5',
+  },
+  {
     // "what GPU memory do I need for llama-2-13b", "which graphics card memory is enough": the card's memory
     // asked, which every estimate states; "what gpu" here is no card to rank (the vocabulary reads "what gpu"
     // as "which gpu" wherever it stands). The asking words are blanked; the memory words stay.

@@ -38,6 +38,7 @@ const QUESTION_ORDER = [
   'question.gpu-offload-of-total',
   'question.ram-with-speed',
   // The card question by its structure (an asking cue and a card noun), before the Chinese words read 硬件 / 卡.
+  'question.card-and-memory-asked',
   'question.card-memory-asked',
   'question.which-card-asked',
   'question.how-many-cards-asked',
