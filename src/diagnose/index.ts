@@ -6,7 +6,7 @@ import { explainBareCudaOom, explainCublas, explainNccl } from './explain/librar
 import { explainLossScale, explainNan } from './explain/numerics.js';
 import { explainLlamaCpp, explainTgi, explainVllmMemory, explainVllmNoBlocks, explainVllmTokens } from './explain/serving.js';
 import { explainTorchOom } from './explain/torch-oom.js';
-import { MEMORY_FAILURES, type Explanation, type ThreadSetup } from './explain/types.js';
+import type { Cause, Explanation, ThreadSetup } from './explain/types.js';
 import type { Finding, Reading } from './findings.js';
 import type { Measurement } from './measurement.js';
 
@@ -55,20 +55,27 @@ function explain(reading: Reading, setup: ThreadSetup | null): Explanation | nul
   return null;
 }
 
+/**
+ * The memory failures whose log has no numbers to hold against the estimate: a library's or the
+ * runtime's allocation, llama.cpp's buffer. A PyTorch OOM's explanation chooses its own levers from
+ * its numbers (none for fragmentation, whose fix is the allocator), and vLLM's from its budget.
+ */
+const NUMBERLESS_FAILURES: ReadonlySet<Cause> = new Set<Cause>(['library-oom', 'llamacpp-buffer']);
+
 /** As many levers as a shortage's diagnosis offers (torch-oom.ts calibratedLevers). */
 const MOST_LEVERS = 5;
 
 /**
  * The setup's own levers beside a memory failure whose log carries no numbers to re-estimate
- * against (llama.cpp's "cudaMalloc failed", a bare "CUDA error: out of memory", cuBLAS, NCCL, TGI's
- * prefill): where the estimate too says the setup does not fit, its levers — fewer -ngl layers, a
- * shorter context, … each re-estimated — are the answer, not only the log's generic advice. A
+ * against (llama.cpp's "cudaMalloc failed", a bare "CUDA error: out of memory", cuBLAS, NCCL):
+ * where the estimate too says the setup does not fit, its levers — fewer -ngl layers, a shorter
+ * context, … each re-estimated — are the answer, not only the log's generic advice. A
  * stranger's llama.cpp OOM beside "-ngl 80 -c 8192 on a 3090" got "check nvidia-smi" where the
  * estimate had "ngl 45: 23.5 GiB ✓". Where the estimate says it fits, its levers would all read ✓
  * against a run that failed, so none are offered (the verdict line says the log wins).
  */
 function setupLevers(e: Explanation, setup: ThreadSetup | null): Lever[] {
-  if (e.levers.length > 0 || !setup || setup.estimate.fits !== false || !MEMORY_FAILURES.has(e.cause)) return e.levers;
+  if (e.levers.length > 0 || !setup || setup.estimate.fits !== false || !NUMBERLESS_FAILURES.has(e.cause)) return e.levers;
   return levers(setup.scenario, setup.estimate).slice(0, MOST_LEVERS);
 }
 
