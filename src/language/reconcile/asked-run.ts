@@ -2,7 +2,7 @@ import { sameModelSize } from '../families.js';
 import type { Item } from '../items.js';
 import { clausesOf, type Clause, type Cue, WORKING_RUN_RULES } from '../owners/index.js';
 import { namesModel, paramsOf } from './models.js';
-import { disagree, labelOf, slotsOf, type OwnedRuns } from './owners.js';
+import { disagree, labelOf, recordAside, slotsOf, type OwnedRuns } from './owners.js';
 
 /**
  * Which run of a post is the setup (issue 22): a post that describes two runs of the user's own, one
@@ -186,8 +186,7 @@ export function askedRun(items: Item[], text: string, notes: string[], owned?: O
           ? `read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another run the message also ${top === RUN_EVIDENCE.asks ? 'asks about' : 'says fails'} — which did you mean? (say it alone to estimate that one)`
           : `read "${keep.text.trim()}" as your setup's ${labelOf(slot)}; "${words}" is another setup the message mentions (${EVIDENCE_WORDS[s] ?? 'another run'}, beside ${EVIDENCE_WORDS[top]}; say it alone to estimate that one)`,
       );
-      const lead = i.text.length - i.text.trimStart().length;
-      owned?.aside.push({ at: i.at + lead, end: i.at + lead + words.length, words, reason: 'another run' });
+      recordAside(owned, i, 'another run');
       aside.add(i);
     }
   }

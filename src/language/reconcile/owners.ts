@@ -21,6 +21,13 @@ export interface OwnedRuns {
   cues: { at: number; end: number }[];
 }
 
+/** Records an item set aside, by its words without the spaces around them, for the trace and the reply. */
+export function recordAside(owned: OwnedRuns | undefined, i: Item, reason: string): void {
+  const words = i.text.trim();
+  const lead = i.text.length - i.text.trimStart().length;
+  owned?.aside.push({ at: i.at + lead, end: i.at + lead + words.length, words, reason });
+}
+
 /** Trainers whose run is a fine-tune (never pre-training), and whose rollouts a serving engine generates. */
 const RL_TRAINERS = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
 
@@ -169,8 +176,7 @@ export function otherRuns(items: Item[], text: string, notes: string[], owned?: 
     }
     const slot = against ?? slots[0]!;
     notes.push(`"${i.text.trim()}" set aside as your setup's ${labelOf(slot)}: another run ("${clauseWords(text, o)}": ${whose(o)})`);
-    const lead = i.text.length - i.text.trimStart().length;
-    owned?.aside.push({ at: i.at + lead, end: i.at + lead + i.text.trim().length, words: i.text.trim(), reason: 'another run' });
+    recordAside(owned, i, 'another run');
     aside.add(i);
   }
   return aside.size ? items.filter((i) => !aside.has(i)) : items;

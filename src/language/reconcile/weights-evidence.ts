@@ -1,5 +1,5 @@
 import type { Item } from '../items.js';
-import type { OwnedRuns } from './owners.js';
+import { recordAside, type OwnedRuns } from './owners.js';
 
 /**
  * A weight format named in a message is not always the format the asked-about run loads (issue 11,
@@ -51,9 +51,7 @@ const GGUF_SAID = /gguf|ggml|\bq[2-8]_(?:k|0|1)/i;
 
 function setAside(i: Item, note: string, notes: string[], owned: OwnedRuns | undefined, reason: string): void {
   notes.push(note);
-  const words = i.text.trim();
-  const lead = i.text.length - i.text.trimStart().length;
-  owned?.aside.push({ at: i.at + lead, end: i.at + lead + words.length, words, reason });
+  recordAside(owned, i, reason);
 }
 
 /** llama.cpp chosen as the loader of a GPTQ / AWQ checkpoint: the loader is set aside, the format stands. */
