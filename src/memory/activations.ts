@@ -7,6 +7,7 @@ import { quantisedLinearKeepsInput } from './quantised-linear.js';
 import { KBIT_ACTIVATION_BYTES, kbitPrepared } from './kbit.js';
 import { adapterBytesPerParam } from './states.js';
 import { sdpaMathFallback } from './attention-kernel.js';
+import { fullAttentionLayerCount, gatedDeltaNetWidths } from './linear-attention.js';
 import type { Component } from './types.js';
 
 /**
@@ -132,10 +133,9 @@ function attentionTensors(s: Scenario): SavedTensor[] {
 function hybridAttentionTensor(s: Scenario): SavedTensor | null {
   const { linearAttention: la, layers, heads: a, headDim: d } = s.model.arch;
   if (!la) return null;
-  const full = Math.floor(layers / la.fullAttentionInterval);
-  const keyDim = la.numKeyHeads * la.keyHeadDim;
-  const valueDim = la.numValueHeads * la.valueHeadDim;
-  const perLinear = 2 * keyDim + 2 * valueDim + (2 * keyDim + valueDim);
+  const full = fullAttentionLayerCount(s.model.arch);
+  const { keyDim, valueDim, convDim } = gatedDeltaNetWidths(la);
+  const perLinear = 2 * keyDim + 2 * valueDim + convDim;
   const gate = la.outputGate ? a * d : 0;
   const width = Math.round(((layers - full) * perLinear + full * gate) / layers);
   return { name: 'Gated DeltaNet qkvz + conv outputs, output gate (averaged over layers)', symbol: String(width), width, bytes: activationBytes(s), tpSplit: true };

@@ -5,7 +5,7 @@ import type { Layout } from './layout.js';
 import { isMoe, moeLayerCount } from './parameters.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
-import { fullAttentionLayerCount, recurrentStateBytesPerSequence, recurrentStateText } from './linear-attention.js';
+import { linearAttentionLayerCount, recurrentStateBytesPerSequence, recurrentStateText } from './linear-attention.js';
 import { PRE_MLA_PADDED_HEAD, vllmCachesLatent } from './vllm-release.js';
 
 /**
@@ -65,8 +65,7 @@ export function kvBytesPerToken(s: Scenario, l: Layout): number {
 export function selfAttentionShare(arch: Architecture): number {
   // Qwen3-Next's Gated DeltaNet layers cache no K/V either (memory/linear-attention.ts): only the
   // full-attention layers, one in fullAttentionInterval, grow with the context.
-  const linear = arch.layers - fullAttentionLayerCount(arch);
-  return (arch.layers - (arch.crossAttentionLayers ?? 0) - linear) / arch.layers;
+  return (arch.layers - (arch.crossAttentionLayers ?? 0) - linearAttentionLayerCount(arch)) / arch.layers;
 }
 
 /**
@@ -103,7 +102,7 @@ export function kvCache(s: Scenario, l: Layout): Component {
   const total = kvBytesPerToken(s, l) * s.microBatch * tokens + state * s.microBatch;
   const tp = l.tp > 1 ? ` ÷ tp ${l.tp}` : '';
   const cross = s.model.arch.crossAttentionLayers ?? 0;
-  const linear = L - fullAttentionLayerCount(s.model.arch);
+  const linear = linearAttentionLayerCount(s.model.arch);
   const layersText = linear > 0
     ? `${num(l.layersOnStage * selfAttentionShare(s.model.arch))} of ${L} layers (full attention; ${linear} linear-attention layers cache no K/V)`
     : cross > 0
@@ -136,16 +135,25 @@ export function activeMlpWidth(arch: Architecture): number {
  * MoE layer counts the routed top-k experts, not the resident ones) and, with eager attention,
  * the fp32 scores and their 16-bit copy (a·s²·b·(4 + e)).
  */
+/**
+ * The attention scores a kernel keeps beside one layer's prefill, per GPU: eager attention its fp32
+ * softmax and the 16-bit copy; SDPA's math kernel (memory/attention-kernel.ts: Falcon-7B's unrepeated
+ * K/V head) the q·kᵀ product and its softmax, both in the compute dtype, while the softmax runs
+ * (attention.cpp); a fused kernel none. `perScore` is the bytes per score.
+ */
+export function prefillScores(s: Scenario, promptTokens: number, l: Layout): { bytes: number; perScore: number } {
+  const e = activationBytes(s);
+  const perScore = s.attention === 'eager' ? 4 + e : sdpaMathFallback(s) ? 2 * e : 0;
+  return { bytes: (s.model.arch.heads * promptTokens * promptTokens * s.microBatch * perScore) / l.tp, perScore };
+}
+
 export function prefillWorkingSet(s: Scenario, promptTokens: number, l: Layout): Component {
   const { hidden: h, heads: a, mlp } = s.model.arch;
   const f = activeMlpWidth(s.model.arch);
   const e = activationBytes(s);
   const sb = promptTokens * s.microBatch;
   const mlpCount = mlp === 'gated' ? 3 : 2;
-  // SDPA's math kernel (memory/attention-kernel.ts: Falcon-7B's unrepeated K/V head) holds the
-  // q·kᵀ product and its softmax, both in the compute dtype, while the softmax runs (attention.cpp).
-  const perScore = s.attention === 'eager' ? 4 + e : sdpaMathFallback(s) ? 2 * e : 0;
-  const scores = (a * promptTokens * sb * perScore) / l.tp;
+  const { bytes: scores, perScore } = prefillScores(s, promptTokens, l);
   const bytes = (sb * e * (2 * h + 3 * h / l.tp + (mlpCount * f) / l.tp)) + scores;
   const scoreText = perScore > 0 ? ` + ${a}·s²·b·${perScore}` : '';
   return {

@@ -31,6 +31,19 @@ export function linearAttentionLayerCount(arch: Architecture): number {
 }
 
 /**
+ * A Gated DeltaNet layer's widths: keys nk·dk, values nv·dv, and the causal conv's channels
+ * conv_dim = 2·nk·dk + nv·dv (q, k and v are convolved; transformers Qwen3NextGatedDeltaNet).
+ */
+export function gatedDeltaNetWidths(la: NonNullable<Architecture['linearAttention']>): { keyDim: number; valueDim: number; convDim: number } {
+  const keyDim = la.numKeyHeads * la.keyHeadDim;
+  const valueDim = la.numValueHeads * la.valueHeadDim;
+  return { keyDim, valueDim, convDim: 2 * keyDim + valueDim };
+}
+
+/** vLLM keeps the state in the model dtype (mamba_ssm_cache_dtype "auto"); transformers its recurrent part in fp32 (above). */
+const recurrentStateBytes = (s: Scenario) => (s.inference.engine === 'vllm' ? 2 : 4);
+
+/**
  * Parameters of one Gated DeltaNet layer (transformers Qwen3NextGatedDeltaNet): in_proj_qkvz
  * h × (2·nk·dk + 2·nv·dv), in_proj_ba h × 2·nv, the depthwise conv1d conv_dim × kernel (no bias),
  * dt_bias and A_log (nv each), the gated RMSNorm (dv) and out_proj nv·dv × h.
@@ -38,9 +51,7 @@ export function linearAttentionLayerCount(arch: Architecture): number {
 export function gatedDeltaNetParams(arch: Architecture): number {
   const la = arch.linearAttention!;
   const h = arch.hidden;
-  const keyDim = la.numKeyHeads * la.keyHeadDim;
-  const valueDim = la.numValueHeads * la.valueHeadDim;
-  const convDim = 2 * keyDim + valueDim;
+  const { keyDim, valueDim, convDim } = gatedDeltaNetWidths(la);
   return h * (2 * keyDim + 2 * valueDim) + h * 2 * la.numValueHeads + convDim * la.convKernel + 2 * la.numValueHeads + la.valueHeadDim + valueDim * h;
 }
 
@@ -48,9 +59,8 @@ export function gatedDeltaNetParams(arch: Architecture): number {
 function stateValuesPerLayer(s: Scenario, l: Layout): { conv: number; recurrent: number } {
   const la = s.model.arch.linearAttention!;
   const tp = Math.max(1, l.tp);
-  const convDim = 2 * la.numKeyHeads * la.keyHeadDim + la.numValueHeads * la.valueHeadDim;
-  const vllmLike = s.inference.engine === 'vllm';
-  const convWidth = vllmLike ? la.convKernel - 1 : la.convKernel;
+  const { convDim } = gatedDeltaNetWidths(la);
+  const convWidth = s.inference.engine === 'vllm' ? la.convKernel - 1 : la.convKernel;
   return { conv: (convDim / tp) * convWidth, recurrent: (Math.max(1, la.numValueHeads / tp)) * la.keyHeadDim * la.valueHeadDim };
 }
 
@@ -60,9 +70,7 @@ export function recurrentStateBytesPerSequence(s: Scenario, l: Layout): number {
   if (!arch.linearAttention) return 0;
   const layersHere = linearAttentionLayerCount(arch) * (l.layersOnStage / arch.layers);
   const { conv, recurrent } = stateValuesPerLayer(s, l);
-  const vllmLike = s.inference.engine === 'vllm';
-  const recurrentBytes = vllmLike ? 2 : 4;
-  return layersHere * (conv * 2 + recurrent * recurrentBytes);
+  return layersHere * (conv * 2 + recurrent * recurrentStateBytes(s));
 }
 
 /** The state's formula for the KV-cache line. */
@@ -70,6 +78,5 @@ export function recurrentStateText(s: Scenario, l: Layout): string {
   const arch = s.model.arch;
   const la = arch.linearAttention!;
   const { conv, recurrent } = stateValuesPerLayer(s, l);
-  const vllmLike = s.inference.engine === 'vllm';
-  return `${linearAttentionLayerCount(arch)} linear-attention layers × ${s.microBatch} × (${conv} conv × 2 B + ${recurrent} state (${la.numValueHeads} value heads × ${la.keyHeadDim} × ${la.valueHeadDim}) × ${vllmLike ? '2 B' : '4 B'})`;
+  return `${linearAttentionLayerCount(arch)} linear-attention layers × ${s.microBatch} × (${conv} conv × 2 B + ${recurrent} state (${la.numValueHeads} value heads × ${la.keyHeadDim} × ${la.valueHeadDim}) × ${recurrentStateBytes(s)} B)`;
 }

@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { count } from './format.js';
-import { activeMlpWidth, prefillWorkingSet } from './inference.js';
+import { activeMlpWidth, prefillScores } from './inference.js';
 import type { Layout } from './layout.js';
 import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
@@ -19,7 +19,7 @@ import type { Component } from './types.js';
  *   dim ÷ tp), applies rotary in place, and writes the attention output (heads × head dim ÷ tp) and
  *   o_proj's (hidden): 3·hidden + (2·heads + 2·kv heads) × head dim ÷ tp.
  * The layer's peak is the larger of the two. An attention kernel that materialises scores keeps them
- * beside (prefillWorkingSet's score term, unchanged).
+ * beside (prefillScores, the transformers working set's own term).
  */
 export function vllmForwardPeak(s: Scenario, tokens: number, l: Layout): Component {
   const { hidden: h, heads: a, kvHeads: g, headDim: d, mlp } = s.model.arch;
@@ -28,10 +28,8 @@ export function vllmForwardPeak(s: Scenario, tokens: number, l: Layout): Compone
   const mlpCount = mlp === 'gated' ? 3 : 2;
   const mlpWidth = (mlpCount * f) / l.tp;
   const attentionWidth = ((2 * a + 2 * g) * d) / l.tp;
-  // The score term of the shared working set, when the attention kernel keeps one (attention-kernel.ts).
-  const ws = prefillWorkingSet({ ...s, microBatch: 1 }, tokens, l);
-  const sharedLinear = tokens * e * (2 * h + (3 * h) / l.tp + mlpWidth);
-  const scores = Math.max(0, ws.bytes - sharedLinear);
+  // The scores the attention kernel keeps beside, when it keeps any (attention-kernel.ts).
+  const scores = prefillScores({ ...s, microBatch: 1 }, tokens, l).bytes;
   const widest = Math.max(mlpWidth, attentionWidth);
   const which = mlpWidth >= attentionWidth ? `${mlpCount}·f ÷ ${l.tp} (MLP)` : `(2·${a} + 2·${g}) × ${d} ÷ ${l.tp} (attention)`;
   return {
