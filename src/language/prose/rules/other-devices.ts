@@ -35,23 +35,23 @@ function pattern(rows: readonly OtherDevice[]): RegExp {
   return new RegExp(String.raw`(?<![\w.])(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
 }
 
+/** Each row with its pattern anchored to a whole name. */
+const anchored = (rows: readonly OtherDevice[]) => rows.map((row) => ({ row, whole: new RegExp(`^(?:${row.pattern})$`) }));
+
 /** The row a matched name is read by (the first whose pattern takes the whole name). */
-function rowOf(rows: readonly OtherDevice[], name: string): OtherDevice | undefined {
+function rowOf(rows: readonly { row: OtherDevice; whole: RegExp }[], name: string): OtherDevice | undefined {
   const bare = name.replace(/^(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?/, '');
-  return rows.find((row) => new RegExp(`^(?:${row.pattern})$`).test(bare));
+  return rows.find(({ whole }) => whole.test(bare))?.row;
 }
 
-/** A card the catalog has, named in the text outside the match: the nearest one's offset, or null. */
-function catalogCardElsewhere(m: RegExpExecArray): number | null {
+/** Whether the text names a card the catalog has outside the match. */
+function catalogCardElsewhere(m: RegExpExecArray): boolean {
   const end = m.index + m[0].length;
-  let nearest: number | null = null;
   for (const w of m.input.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)) {
     if (w.index >= m.index && w.index < end) continue;
-    if (!gpuIdOf(w[0])) continue;
-    const at = w.index < m.index ? w.index + w[0].length : w.index;
-    if (nearest === null || Math.abs(at - m.index) < Math.abs(nearest - m.index)) nearest = at;
+    if (gpuIdOf(w[0])) return true;
   }
-  return nearest;
+  return false;
 }
 
 /** How the reply says the device is not modelled. */
@@ -61,13 +61,15 @@ function notModelled(row: OtherDevice): string {
   return `the ${row.name} is not in the catalog`;
 }
 
-function writeDevice(rows: readonly OtherDevice[]) {
+function writeDevice(table: readonly OtherDevice[]) {
+  // Compiled when a device is first met: most messages name none (cold start, issue 22).
+  let rows: ReturnType<typeof anchored> | null = null;
   return (m: RegExpExecArray, notes: string[]): string => {
     const said = m[0].trim();
     if (gpuIdOf(m.groups!.name!.replace(/\s+/g, ''))) return m[0];
-    const row = rowOf(rows, m.groups!.name!);
+    const row = rowOf((rows ??= anchored(table)), m.groups!.name!);
     if (!row) return m[0];
-    if (catalogCardElsewhere(m) !== null) {
+    if (catalogCardElsewhere(m)) {
       notes.push(`"${said}": ${notModelled(row)}; set aside beside the card named`);
       return ' '.repeat(m[0].length);
     }
