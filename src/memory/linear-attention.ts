@@ -1,4 +1,5 @@
 import type { Architecture, Scenario } from '../scenario/schema.js';
+import { num } from './format.js';
 import type { Layout } from './layout.js';
 
 /**
@@ -66,11 +67,14 @@ function stateValuesPerLayer(s: Scenario, l: Layout): { conv: number; recurrent:
 
 /** Bytes of one sequence's conv + recurrent state over this GPU's linear-attention layers (0 without linear attention). */
 export function recurrentStateBytesPerSequence(s: Scenario, l: Layout): number {
-  const arch = s.model.arch;
-  if (!arch.linearAttention) return 0;
-  const layersHere = linearAttentionLayerCount(arch) * (l.layersOnStage / arch.layers);
+  if (!s.model.arch.linearAttention) return 0;
   const { conv, recurrent } = stateValuesPerLayer(s, l);
-  return layersHere * (conv * 2 + recurrent * recurrentStateBytes(s));
+  return linearLayersHere(s, l) * (conv * 2 + recurrent * recurrentStateBytes(s));
+}
+
+/** The linear-attention layers on this GPU's pipeline stage (their share of its layers). */
+function linearLayersHere(s: Scenario, l: Layout): number {
+  return linearAttentionLayerCount(s.model.arch) * (l.layersOnStage / s.model.arch.layers);
 }
 
 /** The state's formula for the KV-cache line. */
@@ -78,5 +82,5 @@ export function recurrentStateText(s: Scenario, l: Layout): string {
   const arch = s.model.arch;
   const la = arch.linearAttention!;
   const { conv, recurrent } = stateValuesPerLayer(s, l);
-  return `${linearAttentionLayerCount(arch)} linear-attention layers × ${s.microBatch} × (${conv} conv × 2 B + ${recurrent} state (${la.numValueHeads} value heads × ${la.keyHeadDim} × ${la.valueHeadDim}) × ${recurrentStateBytes(s)} B)`;
+  return `${num(linearLayersHere(s, l))} linear-attention layers × ${s.microBatch} × (${conv} conv × 2 B + ${recurrent} state (${la.numValueHeads} value heads × ${la.keyHeadDim} × ${la.valueHeadDim}) × ${recurrentStateBytes(s)} B)`;
 }

@@ -64,6 +64,12 @@ describe('hybrid attention KV cache', () => {
     expect(state(s)).toBe(36 * (4096 * 3 + 16 * 128 * 128) * 2);
   });
 
+  it("on a pipeline stage, the state and the KV line's formula count that stage's linear-attention layers", () => {
+    const s = serving('vllm', { parallel: { tp: 1, pp: 2, sp: false, cp: 1, ep: 1 } });
+    expect(state(s)).toBe(18 * (8192 * 3 + 32 * 128 * 128) * 2);
+    expect(kvCache(s, layoutOf(s)).formula).toMatch(/\+ 18 linear-attention layers/);
+  });
+
   it('in transformers keeps the full conv window in bf16 and the recurrent state in fp32', () => {
     expect(state(serving('hf'))).toBe(36 * (8192 * 4 * 2 + 32 * 128 * 128 * 4));
   });
