@@ -83,3 +83,14 @@ describe("a memory in parentheses after a card is the card's", () => {
     expect(hostGiB('serve deepseek-r1 q4_k_m with llama.cpp on an A100 (1TB RAM)')).toBe(1024);
   });
 });
+
+describe("a flag's fraction at a line's end is no share of the card named on the next line", () => {
+  it.each([
+    ['Command:\nvllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 32768 --gpu-memory-utilization 0.8\nGPU is a single L4.', 0.8],
+    ['vllm serve Qwen/Qwen2.5-7B-Instruct --gpu-memory-utilization 0.75\nGPU: one RTX 4090', 0.75],
+  ])('%s', (text, util) => {
+    const s = read(text).scenario;
+    expect(s.inference.gpuMemoryUtilization).toBe(util);
+    expect(s.hardware?.count).toBe(1);
+  });
+});

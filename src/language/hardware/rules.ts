@@ -252,11 +252,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // A share of a card is no count of them: "the usage of the cluster now 0.8/1 from GPU" (Ray's
     // resources, vllm-project/vllm#4242, c703, refused as 0.8 GPUs), "0.5 of a GPU", "0.4 GPU per replica",
     // "0.5/1 of the card", "0.4 of each device", "0.4的显卡". The card's memory after it ("0.9 of the GPU
-    // memory") is vLLM's fraction, read there.
+    // memory") is vLLM's fraction, read there. A fraction and its card noun stand on one line: a flag's value
+    // ending a command line ("--gpu-memory-utilization 0.8" then "GPU is a single L4" under it) is no share.
     id: 'not-hw.gpu-share',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?<![\w.])(?<n>\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?(?=${SHARE_OF}${ONE_CARD})|0?\.\d+(?=(?:${SHARE_OF}|\s*)${ONE_CARD}))`,
+      String.raw`(?<![\w.])(?<n>\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?(?=${SHARE_OF}${ONE_CARD})|0?\.\d+(?=(?:${SHARE_OF}|[ \t]*)${ONE_CARD}))`,
       'g',
     ),
     example: 'although it created another replica and the usage of the cluster now 0.8/1 from GPU.',
