@@ -42,3 +42,18 @@ describe('Korean counts and settings', () => {
     expect(read('llama-3-8b lora 학습, 시퀀스 길이는 4096, on 1x a100').scenario.seq).toBe(4096);
   });
 });
+
+describe('컨텍스트 (context) right before its number is the length', () => {
+  it.each([
+    ['안녕하세요, RTX 3090 24GB 두 장으로 Llama-3.1-70B를 4bit(AWQ)로 vLLM 서빙하려고 합니다. 컨텍스트는 8192로 하고 싶은데 가능할까요?', 8192],
+    ['qwen2.5-7b vllm 서빙, 4090 한 장, 컨텍스트 32768', 32768],
+    ['qwen2.5-7b vllm 서빙, 4090 한 장, 컨텍스트를 16384로', 16384],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
+  it('컨텍스트 with no number after it sets no length', () => {
+    const { scenario } = read('qwen2.5-7b vllm 서빙, 4090 한 장, 컨텍스트 캐시 문제');
+    expect(scenario.seq).not.toBe(4090);
+  });
+});

@@ -135,10 +135,12 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   {
     // Batch and length named in Korean, a particle glued on ("배치 사이즈를 4로", "시퀀스 길이는 4096"):
     // the item words, as 序列长度 / 输入长度 are for Chinese (phrasing.ts). 배치 alone is a batch only
-    // right before its number ("배치 4면"); elsewhere it is also "placement".
+    // right before its number ("배치 4면"); elsewhere it is also "placement". 컨텍스트 (context) alone is the
+    // length right before its number ("컨텍스트는 8192로", as 上下文 is for Chinese): a stranger's vLLM question
+    // was answered at the model's 131,072 with "컨텍스트는", "8192" unread.
     id: 'training.korean-setting-words',
-    pattern: /(?<![가-힣])(?:배치\s?(?:사이즈|크기)|시퀀스\s?길이|컨텍스트\s?길이|최대\s?길이|배치(?=(?:는|은|를|가|도)?\s*\d))(?:는|은|를|을|가|이|도)?(?![가-힣])/g,
-    when: (t) => /배치|길이/.test(t),
+    pattern: /(?<![가-힣])(?:배치\s?(?:사이즈|크기)|시퀀스\s?길이|컨텍스트\s?길이|최대\s?길이|배치(?=(?:는|은|를|가|도)?\s*\d)|컨텍스트(?=(?:는|은|를|가|도)?\s*\d))(?:는|은|를|을|가|이|도)?(?![가-힣])/g,
+    when: (t) => /배치|길이|컨텍스트/.test(t),
     write: (m) => (m[0].startsWith('배치') ? ' batch size ' : ' seq '),
     example: 'max_seq_length는 8192, 배치 사이즈 4로 하면 메모리가 충분할까요?',
   },
