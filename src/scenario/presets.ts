@@ -82,8 +82,10 @@ export function unslothWholeLogits(release: string | undefined): boolean {
 export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string, model?: string | null): Preset {
   switch (framework) {
     case 'hf':
-      // transformers TrainingArguments (training_args.py, v4.30 → v4.57): gradient_checkpointing=False,
-      // optim="adamw_torch" (PyTorch AdamW, foreach on CUDA). TRL's configs inherit the optimizer, and
+      // transformers TrainingArguments (training_args.py): gradient_checkpointing=False; optim "adamw_hf"
+      // until v4.32 (huggingface/transformers#25109 made it "adamw_torch", PyTorch AdamW, foreach on CUDA;
+      // later releases "adamw_torch_fused"): the same two fp32 states per parameter in every release, so one
+      // preset serves them all. TRL's configs inherit the optimizer, and
       // the checkpointing too before v0.22.0; "trl" named takes its own default (scenario/trl-preset.ts).
       // Running the model holds none of the Trainer's recipe: "Mixtral inference with transformers"
       // said "Trainer preset: … fp32 master weights, gradient checkpointing off" beside a generate().
