@@ -1,4 +1,5 @@
 import { gpuIdOf } from '../../lexicon.js';
+import { sentenceStart, sentenceStop } from '../../sentence-ends.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -8,16 +9,10 @@ import type { ProseRule } from '../types.js';
  * The rules here tell the two apart where a comparison or a card question had been made from a mention.
  */
 
-/** Abbreviations whose dots end no sentence ("e.g.", "vs."): masked, at the same offsets. */
-const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)\./gi;
-const masked = (text: string) => text.replace(ABBREVIATION, (m) => m.replace(/\./g, '_'));
-
 /** The sentence around [at, end): after the last sentence end before it, to the first after it (its end mark kept). */
 export function sentenceAround(text: string, at: number, end: number): { before: string; after: string; sentence: string } {
-  const head = masked(text.slice(0, at));
-  const start = Math.max(head.search(/[^.!?。？！\n]*$/), 0);
-  const stopAt = masked(text.slice(end)).search(/[!?。？！\n]|\.(?=\s|$)/);
-  const stop = stopAt < 0 ? text.length : end + stopAt + 1;
+  const start = sentenceStart(text, at);
+  const stop = sentenceStop(text, end);
   return { before: text.slice(start, at), after: text.slice(end, stop), sentence: text.slice(start, stop).trim() };
 }
 
