@@ -11,7 +11,9 @@ const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)\./gi;
 export const maskAbbreviations = (text: string): string => text.replace(ABBREVIATION, (m) => m.replace(/\./g, '_'));
 
 /** A sentence's end mark: one character, its end at the match's end. */
-export const SENTENCE_END = /\.(?=\s|$)|[!?\n。？！]/g;
+const END_MARK = String.raw`\.(?=\s|$)|[!?\n。？！]`;
+export const SENTENCE_END = new RegExp(END_MARK, 'g');
+const FIRST_END = new RegExp(END_MARK);
 
 /** The offset where the sentence holding `at` starts: just after the last end mark before it. */
 export function sentenceStart(text: string, at: number): number {
@@ -25,6 +27,9 @@ export function sentenceStart(text: string, at: number): number {
 /** The offset just after the first end mark at or after `from` (its mark kept), or the text's length. */
 export function sentenceStop(text: string, from: number): number {
   const rest = maskAbbreviations(text.slice(from));
-  const m = /\.(?=\s|$)|[!?\n。？！]/.exec(rest);
+  const m = FIRST_END.exec(rest);
   return m ? from + m.index + 1 : text.length;
 }
+
+/** Whether a sentence ends somewhere in `text` (the words between two spans of one message). */
+export const holdsSentenceEnd = (text: string): boolean => FIRST_END.test(maskAbbreviations(text));

@@ -1,5 +1,6 @@
 import type { Item } from '../language/items.js';
 import { parseRequest } from '../language/parse.js';
+import { holdsSentenceEnd } from '../language/sentence-ends.js';
 import type { ErrorReply } from '../reply/types.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
@@ -82,12 +83,12 @@ function countStatedApart(r: Resolution): boolean {
   return apart(r, count);
 }
 
-/** A sentence's end between the question and the item ("？", "!", a line's end, a full stop before a space: not the dot in "qwen2.5"). */
+/** A sentence's end between the question and the item (language/sentence-ends.ts: not the dot in "qwen2.5"). */
 function apart(r: Resolution, item: { at: number; end: number }): boolean {
   const asked = r.patch.get('question')?.item;
   if (!asked) return false;
   const between = item.end <= asked.at ? r.patch.text.slice(item.end, asked.at) : r.patch.text.slice(asked.end, item.at);
-  return /[!?。？！\n]|\.(?=\s|$)/.test(between);
+  return holdsSentenceEnd(between);
 }
 
 /** The message names a card by its type (not a memory alone: "8*24G" asks which card of that memory, c167) outside the sentence that asks "which GPU". */
