@@ -21,3 +21,12 @@ describe('readings corrected from their threads (test/corpus/verdicts-vb20.jsonl
     expect(e.scenario.recompute).toBe('full');
   });
 });
+
+describe('v625: llama-recipes alpaca_dataset rows are 224 tokens (test/corpus/verdicts-vb25.jsonl)', () => {
+  it('Llama-2-13B LoRA over an 8-bit base at batch 16 × 224 tokens fits a 3090, as the 22.7 GB reported', () => {
+    const e = estimateOf('llama-2-13b lora 8bit bs 16 seq 224 on 1x rtx-3090');
+    expect(e.scenario.seq).toBe(224);
+    expect(e.scenario.microBatch).toBe(16);
+    expect(e.peakReservedBytes).toBeLessThan(23.7 * 2 ** 30);
+  });
+});
