@@ -125,7 +125,8 @@ describe("MLX's 4-bit is int4, not bitsandbytes NF4 (jundot/omlx#631, Blaizzy/ml
     'llama-3.1-8b-instruct-4bit on an RTX 3060 12GB',
     'unsloth/llama-3-8b-bnb-4bit qlora on a MacBook Pro M3 Max',
     'load_in_4bit=True llama 3 8b on my Mac Studio',
-  ])('not MLX (no Mac, a bnb repository, or a key): %s', (text) => {
+    'llama-2-13b-chat-4bit on 1x A100 80GB\nGPU0  X  PXB  mlx5_0  0-63',
+  ])('not MLX (no Mac, a bnb repository, a key, or a Mellanox NIC): %s', (text) => {
     expect(read(text).scenario.weights).not.toBe('gptq');
   });
 });

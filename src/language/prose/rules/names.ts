@@ -29,8 +29,11 @@ const hasFile = (t: string) => FILE_EXTENSION.test(t);
 /** A weight format or loader named outright: a width beside it is that format's. */
 const BNB_4BIT = /\b(?:nf4|fp4|bnb[-_ ]?4bit|bitsandbytes[-_ ]nf4)\b/;
 const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
-/** A message about Apple's MLX or a Mac, where a "-4bit" checkpoint is MLX's own quantisation. */
-const MLX_CONTEXT = /mlx|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
+/**
+ * A message about Apple's MLX or a Mac, where a "-4bit" checkpoint is MLX's own quantisation. Not a Mellanox NIC
+ * in an nvidia-smi topology dump ("mlx5_0", sgl-project/sglang#4547).
+ */
+const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
 const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
 
 export const NAME_RULES: readonly ProseRule[] = [
