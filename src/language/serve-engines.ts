@@ -55,6 +55,14 @@ export const SERVE_ENGINES: readonly ServeEngine[] = [
     words: /lightllm/i,
     counted: { by: 'vllm-layout', why: 'its token KV pool (--max_total_token_num, or what --mem_fraction leaves after the weights) is counted as vLLM\'s preallocated pool' },
   },
+  // Apple MLX's servers (mlx_lm.server, ml-explore/mlx-lm#883, c1634; mlx_vlm.server, Blaizzy/mlx-vlm#1972, c1668;
+  // MLX Studio's vmlx, jjang-ai/mlxstudio#65, c1648): one process answering requests, its KV cache growing per
+  // request in unified memory rather than preallocated.
+  {
+    name: 'MLX server',
+    words: /mlx[-_ ]?v?lm[._ ]server|mlx server|vmlx|mlx ?studio/i,
+    counted: { by: 'vllm-layout', why: "its KV cache grows with each request's context in unified memory instead of a preallocated pool, so the pool's size is counted as vLLM's, as an upper bound" },
+  },
   // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve.
   { name: 'DeepSpeed-MII', words: /(?<![a-z])mii(?![a-z])|fastgen/i, counted: { by: 'own', server: 'mii' } },
 ];

@@ -33,7 +33,7 @@ const kw = (type: string, value: string, spellings: string[], numeric = false): 
 });
 
 /** Serve spellings that name an engine ("vllm", "sglang") rather than say "serve" or "deploy". */
-export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|lightllm|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen/i;
+export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|lightllm|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen|mlx[-_ ]?v?lm[._ ]server|mlx server|vmlx|mlx ?studio/i;
 
 export const KEYWORDS: readonly Keyword[] = [
   // mode
@@ -68,6 +68,9 @@ export const KEYWORDS: readonly Keyword[] = [
     'lightllm',
     // DeepSpeed-MII's FastGen: KV blocks from the memory left after the weights (memory/mii.ts).
     'mii', 'deepspeed-mii', 'deepspeed mii', 'fastgen', 'deepspeed-fastgen', 'mii.serve', 'mii.pipeline',
+    // Apple MLX's OpenAI-compatible servers: `mlx_lm.server` (ml-explore/mlx-lm#883, c1634), `mlx_vlm.server`
+    // (Blaizzy/mlx-vlm#1972, c1668), MLX Studio's vmlx server (jjang-ai/mlxstudio#65, c1648): serving (serve-engines.ts).
+    'mlx_lm.server', 'mlx_vlm.server', 'mlx-lm server', 'mlx_lm server', 'mlx-vlm server', 'mlx server', 'vmlx', 'mlxstudio', 'mlx studio',
     'deploy', 'deploying', 'deployment', 'deployed', 'deploys', 'host', 'hosting', 'hosted']),
   kw('lora', 'lora', ['lora', 'peft lora', 'peft', 'loras', 'lora adapter', 'lora adapters', 'lora fine-tune', 'lora finetune', 'lora fine-tuning', 'lora finetuning']),
   kw('lora', 'qlora', ['qlora', 'q-lora', 'qlora fine-tune', 'qlora finetune', 'qlora fine-tuning', 'qlora finetuning']),

@@ -84,6 +84,10 @@ export function keyKnown(key: string, named: Namespaces = {}): boolean {
 export function keyName(raw: string): string {
   const key = raw.replace(/^[-"']+|["']+$/g, '').replace(/-/g, '_');
   if (keyKnown(key)) return key;
+  // British spelling of an American key ("gpu_memory_utilisation=1": vllm-project/vllm#10797, c1639;
+  // "--gpu-memory-utilisation 0.2": vllm-project/vllm#18679): the program's own spelling is meant.
+  const american = key.includes('isation') ? key.replace(/isation/g, 'ization') : key;
+  if (american !== key && keyKnown(american)) return american;
   // Dotted paths: torchtune `model.lora_rank`, litgpt `train.micro_batch_size`, `fsdp_config.fsdp_offload_params`.
   return key.split('.').pop()!;
 }

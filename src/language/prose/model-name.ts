@@ -121,7 +121,7 @@ export interface OfflineReading {
  */
 export function offlineReading(repo: string): OfflineReading | null {
   const name = repo.toLowerCase().split('/').at(-1) ?? '';
-  const read = modelName(name, []);
+  const read = modelName(mlxWidth(repo.toLowerCase(), name), []);
   const pieces = typeof read === 'string' ? [{ text: read }] : read;
   const model = modelIdOf(pieces[0]!.text.trim()) ?? null;
   const format = keywordMeaning(pieces[1]?.text.trim() ?? '') ?? formatInName(name);
@@ -135,6 +135,17 @@ export function offlineReading(repo: string): OfflineReading | null {
   }
   const base = baseInRepoName(name, size.text);
   return base ? { model: base, size: null, weights, ...exl2 } : { model: null, size, weights, ...exl2 };
+}
+
+/**
+ * An MLX repository's width is MLX's own quantisation, not bitsandbytes': "mlx-community/Qwen3.8-27B-4bit"
+ * (Blaizzy/mlx-vlm#1972, c1668), "mlx-community/Qwen3.6-35B-A3B-4bit" (lmstudio-ai/mlx-engine#314, c1670),
+ * "…-Opus-Distilled-MLX-4bit" (jjang-ai/mlxstudio#65, c1648) are 4-bit integer weights with a scale per group of
+ * 64, written int4 as the corpus writes them; "-4bit" alone is read as NF4 elsewhere (unsloth's bnb repositories).
+ */
+function mlxWidth(repo: string, name: string): string {
+  if (!/^mlx-community\//.test(repo) && !/(?:^|[-_.])mlx(?:$|[-_.])/.test(name)) return name;
+  return name.replace(/([-_.])4bit(?=$|[-_.])/, '$1int4');
 }
 
 /**

@@ -171,6 +171,32 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'ggml-org/llama.cpp (corpus c554)',
   },
   {
+    // vLLM's worker prints the share it was given before it sizes the KV cache: "Free memory on device (30.27/31.4
+    // GiB) on startup. Desired GPU memory utilization is (0.92, 28.88 GiB)." (vllm/v1/worker/gpu_worker.py;
+    // noonghunna/club-3090#1087, c1666), and in its failure "… is less than desired GPU memory utilization (0.9,
+    // 71.26 GiB)" (c1603): the run's gpu_memory_utilization, printed by the program. Before the process-name rule,
+    // whose prefix opens the same line (one rule a line). An echo, as the engine-args lines: where the message
+    // gives its own command (`vllm serve … --omni`, vllm-project/vllm-omni#276, c1156, whose 0.6 is a stage's own
+    // share), the share printed is not one the user set.
+    id: 'log.vllm-desired-util',
+    settings: true,
+    pattern: /\bdesired gpu memory utilization (?:is )?\((0?\.\d+|1(?:\.0+)?),/,
+    writes: (m) => `util ${m[1]}`,
+    example: '(Worker_TP0 pid=223) INFO 08-22 04:42:13 [gpu_worker.py:789] Free memory on device (30.27/31.4 GiB) on startup. Desired GPU memory utilization is (0.92, 28.88 GiB).',
+    source: 'noonghunna/club-3090#1087',
+  },
+  {
+    // vLLM's own process names, printed before each of its log lines: "(Worker_TP0 pid=223) INFO 08-22 04:42:13
+    // [gpu_worker.py:789] …" (a two-5090 vLLM benchmark, noonghunna/club-3090#1087, c1666), "(VllmWorkerProcess
+    // pid=108519) INFO …" (vllm-project/vllm, c1251), "(VllmWorker rank=1 pid=4731)" (c1126), "(APIServer pid=1)"
+    // (c1637), "(EngineCore_DP0 pid=…)": weak evidence of vLLM, as every logger's name.
+    id: 'log.engine.vllm',
+    pattern: /^\s*\((vllmworkerprocess|vllmworker|worker_(?:tp|pp|dp)\d+(?:_[a-z]+\d*)*|enginecore(?:_dp\d+|_\d+)?|apiserver)\s+(?:rank=\d+\s+)?pid=\d+\)/,
+    engine: 'vllm',
+    example: '(Worker_TP0 pid=223) INFO 08-22 04:42:13 [gpu_worker.py:789] Free memory on device (30.27/31.4 GiB) on startup.',
+    source: 'noonghunna/club-3090#1087',
+  },
+  {
     id: 'log.engine.tgi',
     pattern: /\b(text_generation_launcher|text_generation_router|text_generation_server)(?:[:.]|::)/,
     engine: 'tgi',

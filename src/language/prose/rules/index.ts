@@ -204,6 +204,7 @@ const PROSE_ORDER = [
   'prose.size-underscore',
   'prose.chinese-measure-word',
   'prose.version-as-size',
+  'prose.mlx-width',
   'prose.model-suffix',
 ];
 

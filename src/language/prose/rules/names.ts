@@ -29,6 +29,11 @@ const hasFile = (t: string) => FILE_EXTENSION.test(t);
 /** A weight format or loader named outright: a width beside it is that format's. */
 const BNB_4BIT = /\b(?:nf4|fp4|bnb[-_ ]?4bit|bitsandbytes[-_ ]nf4)\b/;
 const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
+/**
+ * A message about Apple's MLX or a Mac, where a "-4bit" checkpoint is MLX's own quantisation. Not a Mellanox NIC
+ * in an nvidia-smi topology dump ("mlx5_0", sgl-project/sglang#4547).
+ */
+const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
 const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
 
 export const NAME_RULES: readonly ProseRule[] = [
@@ -458,6 +463,25 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: () => ' ',
     example: 'run_qwen_14b_deepspeed() {\n    deepspeed --include localhost:0,1',
     source: 'hiyouga/LlamaFactory#1409',
+  },
+  {
+    // On a Mac a "-4bit" checkpoint is MLX's 4-bit integer quantisation (a scale per group of 64), not
+    // bitsandbytes' NF4, which has no Metal backend: "gemma-4-31b-it-4bit" on a Mac mini (jundot/omlx#631,
+    // c1676), "--model ~/mlx/Qwen3.8-27B-4bit_mlx-community" on an M1 Max (Blaizzy/mlx-vlm#1972, c1668),
+    // "Qwen3.6-35B-A3B-4bit" on a Mac mini M4 (lmstudio-ai/mlx-engine#314, c1670). Written int4, as the corpus
+    // writes MLX widths; only the width of a name with a size, never a key's ("load_in_4bit") or "bnb-4bit".
+    id: 'prose.mlx-width',
+    pattern: /(?<=[a-z0-9])[-_.]4bit(?![a-z0-9])/g,
+    when: (t) => t.includes('4bit') && MLX_CONTEXT.test(t),
+    write: (m, notes) => {
+      const before = m.input.slice(Math.max(0, m.index - 80), m.index);
+      const name = before.slice(before.search(/[^\s/\\'"`(\[:=]*$/));
+      if (!/(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/.test(name) || /bnb$/.test(name)) return m[0];
+      notes.push(`"${name}${m[0]}" read as MLX's 4-bit integer weights (int4), as a Mac runs a "-4bit" checkpoint; say "nf4" if it is a bitsandbytes one`);
+      return `${m[0][0]}int4`;
+    },
+    example: "Model 'gemma-4-31b-it-4bit' (18.00GB) exceeds max-model-memory (16.00GB)\n\nMac mini 24G",
+    source: 'jundot/omlx#631',
   },
   {
     // Compound names (letters and digits joined by - _ .): a name the catalog knows stays; otherwise
