@@ -61,6 +61,7 @@ simple     -> %model                                  {% b.model %}
             | %cpuOffloadGbKw %number                 {% b.cpuOffloadGb %}
             | %mmLimitKw %number                      {% b.mmLimit %}
             | %skipMmProfiling                        {% b.skipMmProfiling %}
+            | %quantisedAtLoad                        {% b.quantisedAtLoad %}
             | %hostRam %capacity                      {% b.hostRam %}
             | %enforceEager                           {% b.enforceEager %}
             | %vllmVersion                            {% b.vllmVersion %}

@@ -227,6 +227,8 @@ export const mmLimit = (d: Part[]) => item({ kind: 'mmLimit', modality: tok(d[0]
 /** `skip mm profiling`: vLLM --skip-mm-profiling. */
 export const skipMmProfiling = (d: Part[]) => item({ kind: 'skipMmProfiling' }, d);
 export const enforceEager = (d: Part[]) => item({ kind: 'enforceEager' }, d);
+/** `quantised at load`: vLLM / SGLang quantise a 16-bit checkpoint after loading it whole. */
+export const quantisedAtLoad = (d: Part[]) => item({ kind: 'quantisedAtLoad' }, d);
 /** `vllm 0.6.4`, `vllm v0`: the vLLM release or engine, which also names vLLM. */
 export const vllmVersion = (d: Part[]) => item({ kind: 'vllmVersion', value: tok(d[0]!).value }, d);
 /** `tgi 1.3.0`: the TGI release, which also names TGI. */

@@ -92,6 +92,8 @@ export type ItemBody =
   | { kind: 'mmLimit'; modality: 'image' | 'video'; value: number }
   /** vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out. */
   | { kind: 'skipMmProfiling' }
+  /** vLLM / SGLang `--quantization fp8` on a 16-bit checkpoint: quantised after loading. */
+  | { kind: 'quantisedAtLoad' }
   /** vLLM --enforce-eager: no CUDA graphs captured. */
   | { kind: 'enforceEager' }
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"). */

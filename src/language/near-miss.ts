@@ -58,9 +58,11 @@ function nearestKey(typed: string, key: string): string {
 
 /**
  * Words of the field that no English list holds, never a typo: "pretrained" is a checkpoint's adjective
- * ("load the pretrained weights", `from_pretrained`), never "pretrained from scratch" (corpus c526, c976, c996).
+ * ("load the pretrained weights", `from_pretrained`), never "pretrained from scratch" (corpus c526, c976, c996);
+ * "quantised" / "quantized" and "online" alone ("quantised with gptq", "online RL") are not the
+ * "quantised at load" / "online quantization" setting whose first word they are (vocabulary.ts).
  */
-const ML_WORDS: ReadonlySet<string> = new Set(['pretrained']);
+const ML_WORDS: ReadonlySet<string> = new Set(['pretrained', 'quantised', 'quantized', 'online']);
 
 /** Endings that make another form of a word ("full" → "fully", "length" → "lengths", "compare" → "compared"). */
 const ENDINGS = ['s', 'es', 'd', 'ed', 'r', 'er', 'ers', 'y', 'ly', 'ing', 'ings', 'ion', 'ions', 'ive', 'al'];

@@ -279,6 +279,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('mmLimitKw', 'video', ['video limit', 'videos per prompt'], true),
   // vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out.
   kw('skipMmProfiling', 'skip', ['skip mm profiling', 'skip-mm-profiling', 'skip_mm_profiling']),
+  // vLLM / SGLang `--quantization fp8` on a 16-bit checkpoint: the engine loads the 16-bit weights and
+  // quantises them after loading (memory/online-quant.ts).
+  kw('quantisedAtLoad', 'atLoad', ['quantised at load', 'quantized at load', 'online quantisation', 'online quantization']),
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
   // vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory (memory/states.ts).
   kw('cpuOffloadGbKw', 'cpuOffloadGb', ['cpu offload gb', 'cpu-offload-gb'], true),
@@ -363,6 +366,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   cpuOffloadGbKw: 'cpu offload gb <GiB of weights per GPU kept in CPU memory>',
   mmLimitKw: 'image limit <items> or video limit <items> (--limit-mm-per-prompt)',
   skipMmProfiling: 'skip mm profiling',
+  quantisedAtLoad: 'quantised at load (a 16-bit checkpoint the engine quantises after loading it)',
   vllmVersion: 'a vLLM release (vllm 0.6.4, vllm v0)',
   tgiVersion: 'a TGI release (tgi 1.3.0, tgi 2.0)',
   lmdeployVersion: 'an lmdeploy release (lmdeploy 0.2.1)',

@@ -164,6 +164,7 @@ const RECOMPUTE_WORDS: Record<Scenario['recompute'], string> = { none: 'no gc', 
 const mmText = (i: Scenario['inference']): string[] => [
   ...(['image', 'video'] as const).flatMap((m) => (i.mmLimits?.[m] !== undefined ? [`${m} limit ${i.mmLimits[m]}`] : [])),
   ...(i.skipMmProfiling ? ['skip mm profiling'] : []),
+  ...(i.quantisedAtLoad ? ['quantised at load'] : []),
 ];
 
 function inferenceText(s: Scenario): string[] {

@@ -56,6 +56,7 @@ const SLOT_LABELS: Record<string, string> = {
   'mm.image': 'images per prompt (--limit-mm-per-prompt)',
   'mm.video': 'videos per prompt (--limit-mm-per-prompt)',
   skipMm: 'multimodal profiling (--skip-mm-profiling)',
+  atLoad: 'weights quantised at load (--quantization fp8 on a 16-bit checkpoint)',
   vllmVersion: 'vLLM release',
   tgiVersion: 'TGI release',
   lmdeployVersion: 'lmdeploy release',
@@ -344,6 +345,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('kv', item.value, item);
     case 'mmLimit':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], [`mm.${item.modality}`, item.value]]);
+    case 'quantisedAtLoad':
+      return setAll(patch, item, [['mode', 'inference'], ['atLoad', true]]);
     case 'skipMmProfiling':
       return setAll(patch, item, [['mode', 'inference'], ['engine', 'vllm'], ['skipMm', true]]);
     case 'enforceEager':

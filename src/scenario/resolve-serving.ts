@@ -64,6 +64,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   const util = r.patch.value<number>('util');
   if (r.patch.has('eager')) inf.enforceEager = true;
   if (r.patch.has('skipMm')) inf.skipMmProfiling = true;
+  if (r.patch.has('atLoad')) inf.quantisedAtLoad = true;
   for (const modality of ['image', 'video'] as const) {
     const limit = r.patch.value<number>(`mm.${modality}`);
     if (limit !== undefined) inf.mmLimits = { ...inf.mmLimits, [modality]: limit };

@@ -302,6 +302,8 @@ export const inferenceSchema = z.object({
   mmLimits: z.object({ image: z.number().int().min(0).max(1_000_000).optional(), video: z.number().int().min(0).max(1_000_000).optional() }).optional(),
   /** vLLM --skip-mm-profiling: the profile run leaves the multimodal encoder out (absent = profiled). */
   skipMmProfiling: z.boolean().optional(),
+  /** vLLM / SGLang `--quantization fp8` on a 16-bit checkpoint: the weights are loaded in 16 bits and quantised after (memory/online-quant.ts); absent = the checkpoint is stored in its format. */
+  quantisedAtLoad: z.boolean().optional(),
   /** vLLM's release ("0.6.4", "0.5") or engine ("v0", "v1"); absent = the current V1 (memory/vllm-release.ts). */
   vllmVersion: z.string().regex(/^(?:v0|v1|0\.\d+(?:\.\d+)?)$/).optional(),
   /** TGI's release ("1.3.0", "2.0"); absent = the newest (memory/tgi-release.ts). */
