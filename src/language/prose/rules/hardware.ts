@@ -101,7 +101,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
       return ' '.repeat(m[0].length);
     },
     example: 'This ran in an RTX 4090 with Ryzen 9 7950X3D, 22GB of VRAM was used',
-    source: 'akitaonrails/Tiny-Qwen-CLI#2; ollama/ollama (c1641 "Ryzen 395+", c1642 "RYZEN AI MAX+ 395")',
+    source: 'akitaonrails/Tiny-Qwen-CLI#2',
   },
   {
     // "ran Gemma-7B on 2 of the cards", "using 4 of my 8 GPUs": the GPUs the run used, of the machine's.

@@ -27,7 +27,7 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
     when: (t) => /core|c gpu|核/.test(t),
     write: blank,
     example: 'Mac Studio (Mac15,14) — Apple M3 Ultra, 28 cores (20P + 8E), 60 GPU cores, 96 GB unified memory',
-    source: 'c1634; codykrieger/gfxCardStatus#374; devMEremenko/XcodeBenchmark#404',
+    source: 'codykrieger/gfxCardStatus#374',
   },
   {
     // Unified memory is what the GPU can address: "Unified memory: 32 GB" (ollama/ollama, c1649: read as the
@@ -43,7 +43,7 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
       return ` ${gib(m[1] ?? m[2] ?? m[3]!)} `.padEnd(m[0].length);
     },
     example: '- Hardware: Mac Studio, Apple M1 Max\n- Unified memory: 32 GB\n- OS: macOS',
-    source: 'c1649; danveloper/flash-moe#2; antgroup/echomimic_v2#29',
+    source: 'danveloper/flash-moe#2',
   },
   {
     // An APU's firmware gives the GPU a share of the machine's memory: "I used the included AMD configuration
@@ -60,18 +60,18 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
       return ` ${share}gb vram${rest} `.padEnd(m[0].length);
     },
     example: 'I used the included AMD configuration tool to set the GPU memory to 96GB out of the 128GB available.',
-    source: 'c1641; ollama/ollama#13107',
+    source: 'ollama/ollama#13107',
   },
   {
     // The amdgpu driver's boot line gives the GPU's memory in MiB: "kernel: [drm] amdgpu: 98304M of VRAM memory
-    // ready" (ROCm/ollama, c1642: a Strix Halo's 96 GB carve-out).
+    // ready" (ROCm/legacy-rocm-build#5902, c1642: a Strix Halo's 96 GB carve-out).
     id: 'prose.amdgpu-vram-ready',
     // The driver's name before it may be gone: a config reader takes "amdgpu:" for a key.
     pattern: /(?<![\w.])(\d{3,7})m[ \t]+of[ \t]+vram[ \t]+memory[ \t]+ready\b/g,
     when: (t) => t.includes('vram memory ready'),
     write: (m) => ` ${Math.round(Number(m[1]) / 1024)}gb vram `.padEnd(m[0].length),
     example: 'kernel: [drm] amdgpu: 98304M of VRAM memory ready',
-    source: 'c1642',
+    source: 'ROCm/legacy-rocm-build#5902',
   },
   {
     // Ollama refuses a model for want of host RAM: "model requires more system memory (31.9 GiB) than is
@@ -86,6 +86,6 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
       return ` hostram ${gib(m[2]!)} `.padEnd(m[0].length);
     },
     example: 'Error: 500 Internal Server Error: model requires more system memory (31.9 GiB) than is available (31.4 GiB)',
-    source: 'c1681; ollama/ollama#10920; continuedev/continue#11715',
+    source: 'ollama/ollama#10920',
   },
 ];
