@@ -116,6 +116,43 @@ describe('unified memory is the GPU\'s memory, said as an assumption', () => {
   });
 });
 
+describe('host RAM by its kind or its owner, never a card', () => {
+  it('c1307: "- GTX 1063\\n- DDR4 24G" is 24 GB of host RAM, no 24 GB card', () => {
+    const r = read(lineText('c1307'));
+    expect(r.host).toEqual([24]);
+    expect(r.capacities).not.toContain(24);
+  });
+
+  it('c1625: "1T cpu mem" is a terabyte of host memory', () => {
+    expect(read(lineText('c1625')).host).toEqual([1024]);
+  });
+
+  it('c1190: "RTX 2060 8GB + 48GB RAM" is a card and the host\'s RAM, not two cards summed', () => {
+    const r = read(lineText('c1190'));
+    expect(r.host).toEqual([48]);
+    expect(r.capacities).not.toContain(48);
+  });
+
+  it.each([
+    ['llama-3-8b inference on rtx 4090, DDR5 64GB', 64],
+    ['llama-3-8b inference\n- GPU: RTX 4090\n- DDR4 32G', 32],
+    ['llama-3-8b inference on rtx 4090 with 2T cpu mem', 2048],
+    ['llama-3-8b inference on RTX 3090 24GB + 64GB RAM', 64],
+    ['llama-3-8b inference on RTX 3090 24G + 128G 内存', 128],
+    ['llama-3-8b inference on RTX 3090 24GB + 96GB of system memory', 96],
+  ])('%s: host RAM %i', (text, host) => {
+    const r = read(text);
+    expect(r.host).toEqual([host]);
+    expect(r.capacities).not.toContain(host);
+  });
+
+  it('cards added up stay cards: "24GB + 24GB" is two 24 GB cards', () => {
+    const r = read('can i run llama-3-70b on 24GB + 24GB?');
+    expect(r.counts).toContain(2);
+    expect(r.capacities).toContain(24);
+  });
+});
+
 describe('Ollama: host RAM and the cards in its logs and errors', () => {
   it('c1681 (ollama/ollama): "model requires more system memory (31.9 GiB)" is host RAM; the sched line\'s total="8.0 GiB" the card', () => {
     const r = read(lineText('c1681'));

@@ -273,10 +273,11 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").
     // On one line: in a list "512G DRAM\n48G VRAM" (kvcache-ai/ktransformers#740) the next line's 48G is the card's.
     // The machine by its own name and a dash for the colon: "PC memory - 32GB\nVRAM - 12GB" (LostRuins/koboldcpp#858,
-    // c1121: read as one 32 GB card), "laptop RAM – 16GB".
+    // c1121: read as one 32 GB card), "laptop RAM – 16GB". The RAM's kind for its name: "- GTX 1063\n- DDR4 24G"
+    // (c1307: read as a 24 GB card), "memory: ddr4 64g" (ollama/ollama#7721, c1673: read as a 64 GB card).
     id: 'prose.host-ram-named-first',
-    pattern: /(?<!(?:gpus?|cards?|video|graphics)[ \t]+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram|mem(?:ory)?(?=[ \t]*[:=][ \t]*ddr\d))[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:ddr\d[ \t]*)?(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
-    when: (t) => /ram|memory/.test(t),
+    pattern: /(?<!(?:gpus?|cards?|video|graphics)[ \t]+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram|ddr\d|mem(?:ory)?(?=[ \t]*[:=][ \t]*ddr\d))[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:ddr\d[ \t]*)?(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
+    when: (t) => /ram|memory|ddr/.test(t),
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: 'My DRAM is 64G\nI have two 3090 graphics card',
     source: 'janhq/jan#3955',
@@ -300,9 +301,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // RAM" over "Memory: 64GB RAM" in a lab's server list): the card's own memory, said as RAM; after a
     // comma it is the machine's ("RTX 2080 Ti, 32GB RAM", c089).
     id: 'prose.host-ram',
-    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?(?:[1-9]|[1-9]\d|1[0-4]\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|mem|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?(?:[1-9]|[1-9]\d|1[0-4]\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
     // Its word always follows a space; a long blank (a log set aside) after a memory made its scan slow.
-    needs: /\s(?:d?ram(?![a-z])|mem+ory(?![a-z])|ddr)/,
+    // "1T cpu mem" (c1625: a terabyte of host memory beside four 2080 Ti).
+    needs: /\s(?:d?ram(?![a-z])|mem+(?:ory)?(?![a-z])|ddr)/,
     write: hostRam,
     // "A100 with 80GB RAM" is the card's memory as some write it; no A/H/V card holds 150 GB or a
     // terabyte, so "4x a6000 with 256GB RAM" is the machine's (the lead's stranger test, 2026-12-03).
