@@ -28,6 +28,14 @@ const DATASET_LIST = /((?<![\w.\-/])(?:--)?["']?(?:data_path|data_paths|datasets
 const DATASET_IDS = /((?<![\w-])--(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files)(?:[ \t]+|[ \t]*=[ \t]*)(?![-\\])[^\s\\]+)((?:\s+[\w.-]+\/[\w.-]+(?![\w/]))+)/g;
 
 /**
+ * A CPU key's value is one name however many words it has ("cpu: ryzen 3900xt", "CPU: Intel(R) Core(TM)
+ * i7-14700F", "CPU:Xeon 6454s x2"): joined into one value, the ignored key takes it whole. Left as words,
+ * the key took "ryzen" and "3900xt" stayed behind for the hardware grammar, read as 3900 GPUs
+ * (ollama/ollama, corpus c1673). Up to a comma or the line's end, so "CPU: …, GPU: RTX 4090" keeps its card.
+ */
+const CPU_KEY_VALUE = /((?<![\w.\-/])["'*]*(?:cpus?)["'*]*[ \t]*[:=][ \t]*)([a-z0-9(][\x20-\x7e]*?)(?=[ \t]*(?:[,;|\n]|$))/g;
+
+/**
  * The text made ready for the pair reader: keys given a value in prose become `key=value`, shell
  * continuations and comments go, and list values written bare ("lora_target: q_proj, v_proj",
  * "CUDA_VISIBLE_DEVICES=0,1,2,3", "fsdp: full_shard auto_wrap offload") become one value: their
@@ -87,6 +95,9 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       .replace(has('data') && has(',') ? DATASET_LIST : NEVER, (m) => m[1]! + ' '.repeat(m[2]!.length), 'config.dataset-list')
       // A shell assignment (`CUDA_VISIBLE_DEVICES=0,1 python -m …`) ends at the first space: the
       // words after it are the command, never more of the list.
+      // "memory: ddr4 64g" (ollama/ollama, c1673): the host's RAM by its kind, read as "ram: 64g" is.
+      .replace(has('ddr') ? /(?<![\w.\-/])["'*]*(?:memory|ram|system[ _]memory)["'*]*[ \t]*:[ \t]*ddr\d[ \t]+(?=\d+(?:\.\d+)?[ \t]*(?:gb|g|gib|tb|t)(?![\w.]))/g : NEVER, (m) => 'ram:'.padEnd(m[0].length), 'config.ddr-memory')
+      .replace(has('cpu') ? CPU_KEY_VALUE : NEVER, (m) => m[1]! + m[2]!.replace(/[\s,;{}()[\]"']/g, '_'), 'config.cpu-value')
       .replace(LIST_PAIR, (m) => {
         // "my device: four A100 80G" (hpcaitech/ColossalAI#4899 writes it "4*A100 80G"; ms-swift#2753 "device:  NVIDIA
         // RTX A6000 48G *4"; DB-GPT#839 "Device:A10*2 GPU"): a device key whose words are not device ids names the

@@ -25,9 +25,27 @@ export interface LogEvidence {
   settings?: true;
   /** Request words written in place of the span, made from the match (a length the program prints as its own setting). */
   writes?: (m: RegExpExecArray) => string;
+  /** The span is not read where the text outside the logs matches this (the user's own words win over a log's). */
+  unless?: RegExp;
+  /** Only the first span of the rules sharing this name is read (one machine's card, however many lines print it). */
+  once?: string;
   example: string;
   source?: string;
 }
+
+/**
+ * A card's nominal memory from what a program reports of it: the smallest size cards are sold with that holds
+ * the figure ("23.2 GiB" available on a 24 GB card, "8.0 GiB" total, "15.78 GiB" of a 16 GB card).
+ */
+const NOMINAL_GB = [2, 3, 4, 6, 8, 10, 11, 12, 16, 20, 22, 24, 32, 40, 48, 64, 80, 96, 128, 141, 192];
+export function nominalGB(reported: number): number {
+  return NOMINAL_GB.find((size) => size >= Math.round(reported * 10) / 10 - 0.05) ?? Math.round(reported);
+}
+
+/** A card or its memory named outside the logs: the user's card wins over what a log prints. */
+const CARD_SAID = /\b(?:rtx|gtx|quadro|tesla|radeon|geforce|rx\s?\d{3,4}|[ahlv]\d{2,3}|t4|mi\d{3}|\d{4}\s?(?:ti|super|xtx?))\b|vram|显存/i;
+/** Host memory named outside the logs. */
+const HOST_RAM_SAID = /\b(?:d?ram|ddr\d|system memory)\b|内存/i;
 
 export const LOG_EVIDENCE: readonly LogEvidence[] = [
   {
@@ -76,6 +94,45 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     writes: (m) => `util ${m[1]}`,
     example: 'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Current value: self.server_args.mem_fraction_static=0.2',
     source: 'gpustack/gpustack#3831 (corpus c1604); sglang/srt/model_executor/model_runner.py',
+  },
+  {
+    // Ollama's server log prints the host's memory ("source=server.go:135 msg=\"system memory\" total=\"251.6 GiB\"
+    // free=\"247.1 GiB\"", ollama/ollama, c1674): host RAM, never a card. Read where the user says none.
+    id: 'log.ollama-system-memory',
+    // Its debug line says it again: `msg="updating system memory data" before.total="31.9 GiB"` (c867).
+    pattern: /\bmsg="(?:system memory|updating system memory data)" (?:before\.)?total="(\d+(?:\.\d+)?) gib"/,
+    writes: (m) => `hostram ${Math.round(Number(m[1]))}gb`,
+    unless: HOST_RAM_SAID,
+    example: 'time=2025-05-22T07:36:20.047Z level=INFO source=server.go:135 msg="system memory" total="251.6 GiB" free="247.1 GiB" free_swap="2.8 GiB"',
+    source: 'ollama/ollama (corpus c1674)',
+  },
+  {
+    // Ollama's offload line lists each card's free memory: `memory.available="[23.2 GiB 23.2 GiB 23.2 GiB 23.2 GiB
+    // 23.2 GiB]"` (ollama/ollama, c1674) is five cards of 24 GB (their nominal size), never one of 23.2 GB.
+    id: 'log.ollama-available-list',
+    pattern: /\bmemory\.available="\[((?:\d+(?:\.\d+)? [gm]ib ?)+)\]"/,
+    writes: (m) => {
+      const each = [...m[1]!.matchAll(/(\d+(?:\.\d+)?) ([gm])ib/g)].map((x) => Number(x[1]) / (x[2] === 'm' ? 1024 : 1));
+      return `${each.length}x ${nominalGB(Math.max(...each))}gb`;
+    },
+    unless: CARD_SAID,
+    once: 'ollama-card',
+    example: 'msg=offload library=cuda layers.requested=-1 layers.model=95 layers.offload=65 memory.available="[23.2 GiB 23.2 GiB 23.2 GiB 23.2 GiB 23.2 GiB]"',
+    source: 'ollama/ollama (corpus c1674)',
+  },
+  {
+    // Ollama's scheduler and its "inference compute" line name the card's total memory: `gpu=GPU-b64a… library=CUDA
+    // total="8.0 GiB" available="7.1 GiB"` (ollama/ollama, c1681, whose error is host RAM); `library=ROCm … total="96.0 GiB"`
+    // (ollama/ollama#16462, a Strix Halo's carve-out). One card, the first the log names, where the user names none.
+    id: 'log.ollama-card-total',
+    // The card's name where the line gives one a catalog knows by its words (`name="NVIDIA GeForce RTX 3080 Ti"
+    // total="12.0 GiB"`, c867); an APU's ("Radeon 8060S Graphics") by its memory.
+    pattern: /\blibrary=(?:cuda|rocm|vulkan|metal)\b[^\n]*?(?:\bname="((?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro)[\w ]*|(?:nvidia\s+)?[ahlv]\d{2,3}[\w -]*)"[^\n]*?)?\btotal="(\d+(?:\.\d+)?) gib"/,
+    writes: (m) => (m[1] ? `1x ${m[1].trim()}` : `1x ${nominalGB(Number(m[2]))}gb`),
+    unless: CARD_SAID,
+    once: 'ollama-card',
+    example: 'time=2025-10-30T20:31:49.143+01:00 level=INFO source=sched.go:559 msg="updated VRAM based on existing loaded models" gpu=GPU-b64a3c75 library=CUDA total="8.0 GiB" available="7.1 GiB"',
+    source: 'ollama/ollama (corpus c1681); ollama/ollama#16462',
   },
   {
     id: 'log.entry-point',
@@ -278,6 +335,7 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   // The echo prints every setting, the engine's defaults too: where the message gives its own command or
   // config (`lmdeploy serve api_server … --tp 2`, c768), that is the run's, and the echo adds only defaults.
   const settingsSaid = SETTINGS_GIVEN.test(outside);
+  const onceRead = new Set<string>();
   for (const log of logs) {
     for (let at = log.start; at < log.end; ) {
       const newline = text.indexOf('\n', at);
@@ -285,6 +343,7 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
       const line = text.slice(at, end);
       for (const rule of LOG_EVIDENCE) {
         if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.keptWeak && modelSaid) || (rule.settings && settingsSaid)) continue;
+        if ((rule.once && onceRead.has(rule.once)) || rule.unless?.test(outside)) continue;
         const m = rule.pattern.exec(line);
         if (!m) continue;
         // A rule that writes from its match replaces the whole match (the length in its sentence); the others their group.
@@ -293,6 +352,7 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
         const says = rule.writes?.(m) ?? rule.engine ?? rule.trainer ?? null;
         const weak = rule.engine !== undefined || rule.trainer !== undefined || rule.keptWeak === true;
         spans.push({ at: from, to, says, rule: weak ? { id: rule.id, weak: true } : { id: rule.id } });
+        if (rule.once) onceRead.add(rule.once);
         if (rule.engine) engineSaid = true;
         if (rule.trainer) trainerSaid = true;
         break;

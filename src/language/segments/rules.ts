@@ -116,7 +116,9 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.ollama',
     kind: 'log',
-    pattern: /^\s*time=\S+ level=[a-z]+ source=\S+/,
+    // Also as journald shows it, after the host and the unit ("May 22 07:36:20 ubuntuserver ollama[1413041]: time=…",
+    // ollama/ollama, c1674: left as prose, its offload line's 23.2 GiB read as one card).
+    pattern: /^\s*(?:[a-z]{3}\s+\d{1,2}\s+\d\d:\d\d:\d\d\s+\S+\s+ollama\[\d+\]:\s*)?time=\S+ level=[a-z]+ source=\S+/,
     example: 'time=2025-02-20T10:11:12.345Z level=INFO source=server.go:105 msg="system memory" total="62.5 GiB" free="58.1 GiB"',
   },
   {

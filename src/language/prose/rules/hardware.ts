@@ -14,12 +14,23 @@ const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
 
 const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s\-]+)*(?:nodes?\b|gpus?\b|cards?\b|[a-z]{1,3}\d|\d))`;
 
+/**
+ * A CPU's product name, whole (prose.cpu): its model number is never a count of cards. The name ends
+ * where a word character could not continue it, so a trailing '+' ("395+") or suffix ("3900xt",
+ * "7950x3d") is in it. "Intel(R) Core(TM) i7" as lscpu and Windows print it.
+ */
+export const CPU_NAME =
+  /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+[3579](?:\s+|-)\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
+
 /** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
 // "Mac Studio M2 Ultral 192G" (c448's title): the chip after the machine is one name with it, and a
 // letter typed past the variant ("ultral") does not leave "m2" behind as a word.
 // Its RAM is the GPU's memory (unified): "on an M1 MAX with 64GB of ram" (ggml-org/llama.cpp#1870, c1088: read as
 // host RAM and no GPU), "M2 Ultra, 192GB unified memory" (group 1, written as the device's memory).
-const APPLE_SILICON = /\b(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?)(?:[ \t]*(?:,|with|w\/|and)?[ \t]*(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b)?/g;
+// The chip alone after "Apple" or an article ("I've got an M1 with 32G of RAM", ml-explore/mlx, c1679: read as
+// host RAM and no GPU; "Apple M2 8GB"), and a size right after the name with no memory word ("Mac mini 24G",
+// c1676; "Mac Studio M3 Ultra (96GB)", c1634; group 2): the machine's memory, the GPU's too.
+const APPLE_SILICON = /\b(?:apple\s+m[1-5]\b(?:\s*(?:pro|max|ultra)[a-z]?\b)?|(?:an?|my|the|on)\s+m[1-5]\b(?=\s*(?:with\b|w\/|,|\(|\d|mac|chip\b))|(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?))(?:[ \t]*(?:,|with|w\/|and)?[ \t]*(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b|(?:[ \t]+|[ \t]*[(,][ \t]*)(\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.]))?/g;
 
 /**
  * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
@@ -77,12 +88,16 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
   },
   {
     // A CPU is no card and its number no count: "Ryzen 9 7950X3D", "i9-14900K", "Xeon Gold 6338",
-    // "EPYC 7443", "R9 3900X" ("on 7950x" read as 7950 GPUs).
+    // "EPYC 7443", "R9 3900X" ("on 7950x" read as 7950 GPUs). One span, the product's whole name: AMD's
+    // APUs have three digits and a '+' ("Ryzen 395+ Setup with an 8060S GPU", "RYZEN AI MAX+ 395",
+    // "ryzen AI max 395+": ollama/ollama, c1641/c1642/c1669, read as 395 GPUs), Intel's "Core Ultra 9 285K",
+    // "Intel(R) Core(TM) i7-14700F", Qualcomm's "Snapdragon X Elite". The iGPU beside an APU ("Radeon 8060S",
+    // "780M") is no count either: its memory is the share of RAM the user gives it (prose.unified-memory).
     id: 'prose.cpu',
-    pattern: /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|\d))*\s+\d{4}[a-z0-9]*|(?:intel\s+)?(?:core\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?xeon(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d{4}[a-z0-9]*|r[579]\s+\d{4}x3?d?|\d{4}x3d)\b/g,
-    when: (t) => /ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\br[579]\s|x3d/.test(t),
+    pattern: CPU_NAME,
+    when: (t) => /ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m/.test(t),
     write: (m, notes) => {
-      notes.push(`"${m[0]}" is a CPU: not read as a GPU`);
+      notes.push(/80[56]0s|radeon/.test(m[0]) ? `"${m[0]}" is an integrated GPU sharing the machine's memory: not a count of cards` : `"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
     },
     example: 'This ran in an RTX 4090 with Ryzen 9 7950X3D, 22GB of VRAM was used',
@@ -191,8 +206,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     id: 'prose.apple-silicon',
     pattern: APPLE_SILICON,
     write: (m, notes) => {
-      if (!notes.some((n) => n.includes('Apple unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
-      return m[1] ? ` ${m[1]}gb `.padEnd(m[0].length) : ' '.repeat(m[0].length);
+      if (!notes.some((n) => n.includes('unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
+      const size = m[1] ?? m[2];
+      return size ? ` ${size}gb `.padEnd(m[0].length) : ' '.repeat(m[0].length);
     },
     example: 'llama-3-70b q4 on my m3 max 128gb',
   },
@@ -257,10 +273,11 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").
     // On one line: in a list "512G DRAM\n48G VRAM" (kvcache-ai/ktransformers#740) the next line's 48G is the card's.
     // The machine by its own name and a dash for the colon: "PC memory - 32GB\nVRAM - 12GB" (LostRuins/koboldcpp#858,
-    // c1121: read as one 32 GB card), "laptop RAM – 16GB".
+    // c1121: read as one 32 GB card), "laptop RAM – 16GB". The RAM's kind for its name: "- GTX 1063\n- DDR4 24G"
+    // (c1307: read as a 24 GB card), "memory: ddr4 64g" (ollama/ollama#7721, c1673: read as a 64 GB card).
     id: 'prose.host-ram-named-first',
-    pattern: /(?<!(?:gpus?|cards?|video|graphics)\s+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram)[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
-    when: (t) => /ram|memory/.test(t),
+    pattern: /(?<!(?:gpus?|cards?|video|graphics)[ \t]+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram|ddr\d|mem(?:ory)?(?=[ \t]*[:=][ \t]*ddr\d))[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:ddr\d[ \t]*)?(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
+    when: (t) => /ram|memory|ddr/.test(t),
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: 'My DRAM is 64G\nI have two 3090 graphics card',
     source: 'janhq/jan#3955',
@@ -284,9 +301,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // RAM" over "Memory: 64GB RAM" in a lab's server list): the card's own memory, said as RAM; after a
     // comma it is the machine's ("RTX 2080 Ti, 32GB RAM", c089).
     id: 'prose.host-ram',
-    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?(?:[1-9]|[1-9]\d|1[0-4]\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)\s+(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|memory|mem|dram)|(?<!(?:gpus?|cards?|a\d+|h\d+|v\d+)\s+(?:with\s+)?(?:[1-9]|[1-9]\d|1[0-4]\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?<![\d.])[1-5]0[5-9]0(?:\s?ti|\s?super)?\s+(?:[1-9]|[1-4]\d)\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!\b(?:gpus?|cards?)\b[^.;,\n]{0,40}?\b(?:equipped with|has|have|with|comes with|having)\s+(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?<!(?:\bgpus?|\bcards?|(?<![a-z0-9])[a-z]{0,3}\d{2,4}(?:ti|super|[a-z])?)\s*\(\s*(?:[1-9]|[1-9]\d|1\d\d)(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:of\s+)?)(?:ram|dram|ddr\d?(?:\s+ram)?)|(?<=[\d\s](?:t|tb|tib)\s+(?:of\s+)?)mem+ory)(?![a-z])(?!\s+(?:each|per|use|usage|used))/g,
     // Its word always follows a space; a long blank (a log set aside) after a memory made its scan slow.
-    needs: /\s(?:d?ram(?![a-z])|mem+ory(?![a-z])|ddr)/,
+    // "1T cpu mem" (c1625: a terabyte of host memory beside four 2080 Ti).
+    needs: /\s(?:d?ram(?![a-z])|mem+(?:ory)?(?![a-z])|ddr)/,
     write: hostRam,
     // "A100 with 80GB RAM" is the card's memory as some write it; no A/H/V card holds 150 GB or a
     // terabyte, so "4x a6000 with 256GB RAM" is the machine's (the lead's stranger test, 2026-12-03).

@@ -24,6 +24,7 @@ import { CITATION_RULES } from './citations.js';
 import { SEQ_EVIDENCE_RULES, SEQ_KEY_RULES } from './seq-evidence.js';
 import { OFFLOAD_PHRASE_RULES } from './offload-phrases.js';
 import { PROGRESS_WORD_RULES } from './progress-words.js';
+import { HOST_AND_CARD_RULES } from './host-and-card.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -66,6 +67,8 @@ const PROSE_ORDER = [
   'prose.format-width',
   'prose.multi-without-count',
   'prose.cpu',
+  // A chip's GPU cores, unified memory, an APU's GPU share and Ollama's host-RAM refusal: host or card, before any size is read (host-and-card.ts).
+  ...HOST_AND_CARD_RULES.map((rule) => rule.id),
   'prose.variant-words',
   'prose.engine-build',
   'prose.full-context',
@@ -208,7 +211,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...PROGRESS_WORD_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

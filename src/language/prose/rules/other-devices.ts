@@ -22,7 +22,9 @@ const VENDOR = String.raw`(?:(?:nvidia|geforce|tesla|quadro|amd|radeon|instinct|
 /** A bare 910 is the Ascend only after its vendor's word. */
 const BARE_910 = String.raw`(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?910(?![a-z\d])`;
 /** The memory the user states right after the name: "RX7900XTX 24G", "910A(32G)", "MX150, 4GB". */
-const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:\s*[(（,]?\s*(?<stated>\d{1,3})\s*(?:gb|g|gib)(?![a-z])\s*[)）]?)?`;
+// On the name's line: the next line's size ("gpu: amd 6800xt\nmemory: ddr4 64g", ollama/ollama c1673, its key
+// blanked by the config reader) is another thing's, the host's there.
+const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:[ \t]*[(（,]?[ \t]*(?<stated>\d{1,3})[ \t]*(?:gb|g|gib)(?![a-z])[ \t]*[)）]?)?`;
 /**
  * The card's memory said further on the line, by a memory noun: "910B4，单卡显存64GB" (modelscope/ms-swift's
  * c1624: the 64 GB variant, not the table's 32), "Arc A770 with 8GB VRAM". Host RAM is no such memory.

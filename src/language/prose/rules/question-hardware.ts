@@ -84,7 +84,8 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
     // "24+24GB", "24GB + 24GB": cards of that memory added up (was read as 24 cards of 24 GB). Unequal
     // terms are cards of different memory, which the estimate does not model: set aside, said.
     id: 'question.memory-sum',
-    pattern: /(?<![\w.+])(\d{1,3})\s*(?:gb|g)?(?:\s*\+\s*\d{1,3}\s*(?:gb|g)?)+(?<=gb|g)(?![\w.])/g,
+    // Not a card's memory plus the host's: "RTX 2060 8GB + 48GB RAM" (c1190: both read as cards, set aside).
+    pattern: /(?<![\w.+])(\d{1,3})\s*(?:gb|g)?(?:\s*\+\s*\d{1,3}\s*(?:gb|g)?)+(?<=gb|g)(?![\w.])(?!\s*(?:of\s+)?(?:(?:system|host|cpu|main)\s+)?(?:d?ram|ddr\d?|mem(?:ory)?|内存)(?![a-z]))/g,
     when: (t) => t.includes('+'),
     write: (m, notes) => {
       const terms = m[0].split('+').map((t) => Number(/\d+/.exec(t)![0]));

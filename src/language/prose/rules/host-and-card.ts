@@ -1,0 +1,91 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * The host machine and the card told apart where one memory is both or a host's figure looks like a
+ * card's: a chip's GPU cores, unified memory (Apple silicon, AMD's Strix Halo APUs), the share of it an
+ * APU's firmware gives the GPU, the amdgpu driver's boot line, and Ollama's refusal for want of host RAM.
+ */
+
+const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+const UNIFIED = 'unified memory';
+function sayUnified(notes: string[], written: string): void {
+  if (notes.some((n) => n.includes(UNIFIED))) return;
+  notes.push(`"${written.trim()}": ${UNIFIED}, shared by the CPU and the GPU, is read as the GPU's memory; the system keeps part of it for itself, so the real headroom is smaller`);
+}
+
+const gib = (size: string) => `${Math.round(Number(size))}gb`;
+
+export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
+  {
+    // A chip's GPU cores are no count of GPUs: "Apple M3 Ultra, 28 cores (20P + 8E), 60 GPU cores, 96 GB
+    // unified memory" (ml-explore/mlx-lm, c1634: read as 60 GPUs), "M1 Max Macbook Pro with 24 GPU Cores"
+    // (codykrieger/gfxCardStatus#374), "30gpu cores" (devMEremenko/XcodeBenchmark#404), "32 Core GPU"
+    // (#269), "30C GPU" (#563), "40 核图形处理器" / "40核GPU" (antgroup/echomimic#197).
+    id: 'prose.gpu-cores',
+    pattern: /(?<![\w.])\d{1,3}[ \t-]*(?:(?:gpu|graphics)[ \t-]*cores?\b|(?:core|c)[ \t-]+(?:gpu|graphics)\b|核[ \t]*(?:gpu|图形处理器))/g,
+    when: (t) => /core|c gpu|核/.test(t),
+    write: blank,
+    example: 'Mac Studio (Mac15,14) — Apple M3 Ultra, 28 cores (20P + 8E), 60 GPU cores, 96 GB unified memory',
+    source: 'codykrieger/gfxCardStatus#374',
+  },
+  {
+    // Unified memory is what the GPU can address: "Unified memory: 32 GB" (ollama/ollama, c1649: read as the
+    // 8 GiB cache budget's card), "Unified Memory (RAM): 32 GB" (danveloper/flash-moe#2), "96 GB unified
+    // memory" (c1634), "32 GB of unified memory", "128GB 统一内存" (antgroup/echomimic_v2#29). Read as the
+    // card's memory, said as an assumption (the system keeps part of it).
+    id: 'prose.unified-memory',
+    pattern:
+      /\bunified[ \t]+(?:memory|ram)(?:[ \t]*\((?:ram|vram)\))?[ \t]*(?:[:=：-]|is|of)?[ \t]*(\d{1,3}(?:\.\d+)?)[ \t]*(?:gb|g|gib)(?![\w.])|(?<![\w.])(\d{1,3}(?:\.\d+)?)[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?unified[ \t]+(?:memory|ram)\b|(?<![\w.])(\d{1,3})[ \t]*(?:gb|g|gib)?[ \t]*(?:的[ \t]*)?统一内存/g,
+    when: (t) => t.includes('unified') || t.includes('统一内存'),
+    write: (m, notes) => {
+      sayUnified(notes, m[0]);
+      return ` ${gib(m[1] ?? m[2] ?? m[3]!)} `.padEnd(m[0].length);
+    },
+    example: '- Hardware: Mac Studio, Apple M1 Max\n- Unified memory: 32 GB\n- OS: macOS',
+    source: 'danveloper/flash-moe#2',
+  },
+  {
+    // An APU's firmware gives the GPU a share of the machine's memory: "I used the included AMD configuration
+    // tool to set the GPU memory to 96GB out of the 128GB available" (ollama/ollama, c1641: Ryzen AI Max+ 395),
+    // "I set it VRAM to 96GB" (ollama/ollama#13107). The share is the card; the rest, when said, the host's.
+    id: 'prose.gpu-share-of-memory',
+    pattern:
+      /\b(?:set|assign|allocat|dedicat|reserv|configur|gave|give)\w*[ \t]+(?:(?:the|its|my|it|her|this)[ \t]+)?(?:igpu[ \t]+memory|gpu[ \t]+memory|vram)[ \t]+(?:to|at|as)[ \t]+(\d{1,3})[ \t]*(?:gb|g|gib)(?:[ \t]+(?:out[ \t]+)?of[ \t]+(?:the[ \t]+)?(\d{2,3})[ \t]*(?:gb|g|gib))?(?![\w.])/g,
+    when: (t) => /vram|gpu memory/.test(t),
+    write: (m, notes) => {
+      sayUnified(notes, m[0]);
+      const share = Number(m[1]);
+      const rest = m[2] !== undefined && Number(m[2]) > share ? ` hostram ${Number(m[2]) - share}gb` : '';
+      return ` ${share}gb vram${rest} `.padEnd(m[0].length);
+    },
+    example: 'I used the included AMD configuration tool to set the GPU memory to 96GB out of the 128GB available.',
+    source: 'ollama/ollama#13107',
+  },
+  {
+    // The amdgpu driver's boot line gives the GPU's memory in MiB: "kernel: [drm] amdgpu: 98304M of VRAM memory
+    // ready" (ROCm/legacy-rocm-build#5902, c1642: a Strix Halo's 96 GB carve-out).
+    id: 'prose.amdgpu-vram-ready',
+    // The driver's name before it may be gone: a config reader takes "amdgpu:" for a key.
+    pattern: /(?<![\w.])(\d{3,7})m[ \t]+of[ \t]+vram[ \t]+memory[ \t]+ready\b/g,
+    when: (t) => t.includes('vram memory ready'),
+    write: (m) => ` ${Math.round(Number(m[1]) / 1024)}gb vram `.padEnd(m[0].length),
+    example: 'kernel: [drm] amdgpu: 98304M of VRAM memory ready',
+    source: 'ROCm/legacy-rocm-build#5902',
+  },
+  {
+    // Ollama refuses a model for want of host RAM: "model requires more system memory (31.9 GiB) than is
+    // available (31.4 GiB)" (ollama/ollama, c1681: read as a 31.9 GiB card; ollama/ollama#10920,
+    // continuedev/continue#11715, stackblitz-labs/bolt.diy#249). Both figures are the machine's RAM, never a
+    // card's: what it has free is read as its host RAM, said as that.
+    id: 'prose.ollama-system-memory',
+    pattern: /\bmodel requires more system memory \((\d+(?:\.\d+)?) ?gib\) than is available \((\d+(?:\.\d+)?) ?gib\)/g,
+    when: (t) => t.includes('system memory'),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}": Ollama's check of the host RAM it found free; read as the host RAM, no card`);
+      return ` hostram ${gib(m[2]!)} `.padEnd(m[0].length);
+    },
+    example: 'Error: 500 Internal Server Error: model requires more system memory (31.9 GiB) than is available (31.4 GiB)',
+    source: 'ollama/ollama#10920',
+  },
+];
