@@ -33,6 +33,8 @@ const LEFT_FOR_KEY_READER = new Set(VERL_OPTIONS.filter((o) => 'notModelled' in 
 // A value ends at a backtick too: an override quoted inline in prose (`trainer.n_gpus_per_node=4`) is 4.
 const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\`]+)/g;
 
+/** A verl key named with no value after it (the value is in the prose, or nowhere). */
+const NAMED_KEY = /(?<![\w.])actor_rollout_ref\.[a-z_]+(?:\.[a-z_0-9]+)+(?![\w.=])/g;
 /** The word "verl" as the prose rules read it (prose.tool-verl): not the module path verl.trainer. */
 const VERL_WORD = /(?<![\w./-])verl(?![\w.-])(?!\/)/i;
 /** An algorithm other than PPO named in the message: a critic's keys then do not make the run PPO. */
@@ -168,5 +170,31 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
   }
   if (dynamicBatch) notes.push('verl use_dynamic_bsz=True: micro-batches are packed by tokens (ppo_max_token_len_per_gpu), so ppo_micro_batch_size_per_gpu is not the micro-batch; micro-batch 1 of the whole sequence is estimated');
   if (setAside.length) notes.push(`verl: the rollout engine's and the other models' settings (${setAside.slice(0, 3).join(', ')}${setAside.length > 3 ? ' …' : ''}) are not the trained actor's; not modelled`);
-  return out;
+  return trainerSaid && fsdpSaid ? out : namedKeys(out);
+
+  /**
+   * verl's keys named in prose without a value ("When I set the parameters
+   * actor_rollout_ref.actor.fsdp_config.param_offload, … optimizer_offload … all to true",
+   * verl-project/verl#1149, c756): the run is verl's trainer, and an actor `fsdp_config` key says
+   * its actor is FSDP-sharded; the values are the prose's (offload read there, or not at all).
+   */
+  function namedKeys(text: MappedText): MappedText {
+    let verlSaid = trainerSaid;
+    let shardSaid = fsdpSaid;
+    let offloadNamed = false;
+    const read = text.replaceEach(NAMED_KEY, (m) => {
+      if (/_offload$/.test(m[0])) offloadNamed = true;
+      const words = [verlSaid ? '' : ' verl', !shardSaid && m[0].startsWith('actor_rollout_ref.actor.fsdp_config.') ? ' fsdp' : ''].join('');
+      // The other keys named are verl's too: set aside, not listed as words not read.
+      if (!words) return { result: ' '.repeat(m[0].length), rule: 'config.key.verl-named-key' };
+      verlSaid = true;
+      if (words.includes('fsdp')) shardSaid = true;
+      return { result: words.padEnd(m[0].length), rule: 'config.key.verl-named-key' };
+    });
+    if (!offloadNamed) return read;
+    // An offload key named with its value in prose ("all to true", then "all three to false"): the
+    // offload the prose says is a guess, never a setting read from the key.
+    const spans = [...read.text.matchAll(/(?<![\w.])offload(?![\w])/gi)].map((o) => ({ at: o.index!, to: o.index! + o[0].length }));
+    return read.marked(spans, { id: 'config.key.verl-named-key', weak: true });
+  }
 }

@@ -68,6 +68,27 @@ describe("verl's overrides name verl's trainer, with or without algorithm.adv_es
   });
 });
 
+describe("verl's keys named in prose, without values", () => {
+  it('c756 (verl-project/verl#1149): fsdp_config keys named, GRPO said: verl GRPO on FSDP, the prose offload a guess', () => {
+    const { scenario: s } = corpusLineRead('c756');
+    expect({ fw: s.framework, rl: s.rlTrainer, sharding: s.sharding.kind }).toEqual({ fw: 'grpo', rl: 'verl', sharding: 'fsdp' });
+  });
+
+  it.each([
+    'GRPO of qwen2.5-7b on 8x H100: I set actor_rollout_ref.actor.fsdp_config.param_offload and actor_rollout_ref.actor.fsdp_config.optimizer_offload to true, still OOM',
+    'grpo qwen2.5-7b 8x h100, `actor_rollout_ref.actor.fsdp_config.optimizer_offload` 设为 true 也 OOM',
+  ])('%s', (text) => {
+    const s = read(text).scenario;
+    expect({ fw: s.framework, rl: s.rlTrainer, sharding: s.sharding.kind }).toEqual({ fw: 'grpo', rl: 'verl', sharding: 'fsdp' });
+  });
+
+  it('a rollout key named: verl, no FSDP said', () => {
+    const s = read('GRPO of qwen2.5-7b on 8x H100, lowering actor_rollout_ref.rollout.gpu_memory_utilization does not help').scenario;
+    expect({ fw: s.framework, rl: s.rlTrainer }).toEqual({ fw: 'grpo', rl: 'verl' });
+    expect(s.sharding.kind).not.toBe('fsdp');
+  });
+});
+
 describe('num_generations is a GRPO setting', () => {
   it('c898 (om-ai-lab/VLM-R1#93): "even set num_generation = 2" reads GRPO', () => {
     expect(corpusLineRead('c898').scenario.framework).toBe('grpo');
