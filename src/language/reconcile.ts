@@ -4,6 +4,7 @@ import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
+import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
 import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
@@ -83,6 +84,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = engines(out, notes);
   out = vllmEngines(out, notes);
   out = impliedFrameworks(out, notes, text);
+  // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
+  out = algorithmOverUnsloth(out, notes, text);
   out = frameworks(out);
   out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
   return out;
@@ -95,5 +98,6 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
 export function restatements(items: Item[], text = '', notes: string[] = []): Item[] {
   // A framework an artefact only suggests is no contradiction of one named (reconcile/framework-evidence.ts).
   // Rival stages joined by "and"/"or" ("ZeRO-2 / ZeRO-3 both OOM") are the things tried, in a short request too.
-  return impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(items, text, notes))), []), [], text);
+  // An algorithm named beside the program that runs it ("unsloth DPO") fills the framework slot (reconcile/rl-algorithm.ts).
+  return algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(items, text, notes))), []), [], text), notes, text);
 }

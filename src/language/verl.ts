@@ -33,6 +33,13 @@ const LEFT_FOR_KEY_READER = new Set(VERL_OPTIONS.filter((o) => 'notModelled' in 
 // A value ends at a backtick too: an override quoted inline in prose (`trainer.n_gpus_per_node=4`) is 4.
 const OVERRIDE = /(?<![\w.])\+{0,2}([a-z_]+(?:\.[a-z_0-9]+)+)=("[^"\n]*"|'[^'\n]*'|[^\s\\`]+)/g;
 
+/** A verl key named with no value after it (the value is in the prose, or nowhere). */
+const NAMED_KEY = /(?<![\w.])actor_rollout_ref\.[a-z_]+(?:\.[a-z_0-9]+)+(?![\w.=])/g;
+/** The word "verl" as the prose rules read it (prose.tool-verl): not the module path verl.trainer. */
+const VERL_WORD = /(?<![\w./-])verl(?![\w.-])(?!\/)/i;
+/** An algorithm other than PPO named in the message: a critic's keys then do not make the run PPO. */
+const OTHER_ALGORITHM = /\b(?:grpo|dapo|gspo|rloo|remax|reinforce(?:\+\+)?|dpo|orpo|kto|simpo|sft)\b/i;
+
 const MEGATRON_DIM: Record<string, string> = { tensor: 'tp', pipeline: 'pp', expert: 'ep', context: 'cp' };
 
 const truthy = (v: string) => /^["']?(?:true|1|yes)["']?$/i.test(v);
@@ -77,10 +84,36 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
   let fsdpSaid = false;
   let gpusSaid = false;
   const setAside: string[] = [];
+  // The trainer is verl's whether or not the message names it or its algorithm (verl-project/verl#388,
+  // c651: main_ppo overrides with a critic and no adv_estimator; verl-project/verl#2450, c1686: the
+  // overrides under a title naming GRPO only). The word "verl" is written once, over the first
+  // actor override the reader rewrites, and the prose rules read it with the algorithm the message
+  // names (prose.tool-verl-algorithm) or verl's default, PPO, as a guess (prose.tool-verl). A critic
+  // (`critic.*`) is PPO's value model, trained only under adv_estimator gae: PPO, not a guess.
+  const critic = [...values.keys()].some((k) => k.startsWith('critic.'));
+  let trainerSaid = values.has('algorithm.adv_estimator') || VERL_WORD.test(input.text);
+  // The trainer's words before what the override itself says (a blank, the model path's kept value, or
+  // its own words), where they fit in the override's characters; null where they do not.
+  const withTrainer = (written: string | Piece[], length: number): string | Piece[] | null => {
+    const words = critic && !OTHER_ALGORITHM.test(input.text) ? ' verl ppo' : ' verl';
+    if (typeof written === 'string') {
+      if (written.trim() || length <= words.length) return null;
+    } else if (!(written[0] && written[0].to - written[0].from > words.length + written[0].text.trimEnd().length)) return null;
+    trainerSaid = true;
+    if (critic && words.endsWith('ppo')) notes.push("verl: critic.* set with no algorithm.adv_estimator: PPO with its critic (gae, verl's default)");
+    if (typeof written === 'string') return words.padEnd(length);
+    const [first, ...rest] = written;
+    return [{ ...first!, text: (words + first!.text.trimEnd()).padEnd(first!.to - first!.from) }, ...rest];
+  };
   // Each override is a config key of its own: its rewrite is named after the key's dotted path.
   const out = input.replaceEach(OVERRIDE, (m) => {
     const key = m[1]!;
     const written = readOverride(m, key);
+    if (!trainerSaid && key.startsWith('actor_rollout_ref.') && written !== m[0]) {
+      const said = withTrainer(written, m[0].length);
+      // A blanked override is the trainer's word alone; a read one keeps its key's rule, the word riding along.
+      if (said) return { result: said, rule: typeof said === 'string' ? 'config.key.verl-trainer' : `config.key.${key}` };
+    }
     return written === m[0] ? null : { result: written, rule: `config.key.${key}` };
   });
   function readOverride(m: RegExpExecArray, key: string): string | Piece[] {
@@ -137,5 +170,31 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
   }
   if (dynamicBatch) notes.push('verl use_dynamic_bsz=True: micro-batches are packed by tokens (ppo_max_token_len_per_gpu), so ppo_micro_batch_size_per_gpu is not the micro-batch; micro-batch 1 of the whole sequence is estimated');
   if (setAside.length) notes.push(`verl: the rollout engine's and the other models' settings (${setAside.slice(0, 3).join(', ')}${setAside.length > 3 ? ' …' : ''}) are not the trained actor's; not modelled`);
-  return out;
+  return trainerSaid && fsdpSaid ? out : namedKeys(out);
+
+  /**
+   * verl's keys named in prose without a value ("When I set the parameters
+   * actor_rollout_ref.actor.fsdp_config.param_offload, … optimizer_offload … all to true",
+   * verl-project/verl#1149, c756): the run is verl's trainer, and an actor `fsdp_config` key says
+   * its actor is FSDP-sharded; the values are the prose's (offload read there, or not at all).
+   */
+  function namedKeys(text: MappedText): MappedText {
+    let verlSaid = trainerSaid;
+    let shardSaid = fsdpSaid;
+    let offloadNamed = false;
+    const read = text.replaceEach(NAMED_KEY, (m) => {
+      if (/_offload$/.test(m[0])) offloadNamed = true;
+      const words = [verlSaid ? '' : ' verl', !shardSaid && m[0].startsWith('actor_rollout_ref.actor.fsdp_config.') ? ' fsdp' : ''].join('');
+      // The other keys named are verl's too: set aside, not listed as words not read.
+      if (!words) return { result: ' '.repeat(m[0].length), rule: 'config.key.verl-named-key' };
+      verlSaid = true;
+      if (words.includes('fsdp')) shardSaid = true;
+      return { result: words.padEnd(m[0].length), rule: 'config.key.verl-named-key' };
+    });
+    if (!offloadNamed) return read;
+    // An offload key named with its value in prose ("all to true", then "all three to false"): the
+    // offload the prose says is a guess, never a setting read from the key.
+    const spans = [...read.text.matchAll(/(?<![\w.])offload(?![\w])/gi)].map((o) => ({ at: o.index!, to: o.index! + o[0].length }));
+    return read.marked(spans, { id: 'config.key.verl-named-key', weak: true });
+  }
 }

@@ -24,8 +24,9 @@ describe('a TRL trainer beside the library that runs it', () => {
     );
   });
 
+  // (LLaMA-Factory or Unsloth beside DPO runs the DPO trainer: the algorithm fills the slot, reconcile/rl-algorithm.ts.)
   it('two frameworks that are not one run still set one aside, said', () => {
-    const { reply } = respond('llama-factory dpo with unsloth on qwen2.5-3b lora on a 4090', null);
+    const { reply } = respond('axolotl dpo with torchtune on qwen2.5-3b lora on a 4090', null);
     expect(reply.kind === 'estimate' && reply.assumptions.join(' | ')).toMatch(/sets it differently, so it is left out/);
   });
 });

@@ -39,6 +39,22 @@ const advantageEstimator: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * Completions generated per prompt (`num_generations`) is a group-relative trainer's setting: TRL's
+ * GRPOConfig (trl/trainer/grpo_config.py: "Number of generations per prompt to sample"), ms-swift's
+ * and Unsloth's GRPO, which pass it to TRL; RLOOConfig took the name later, and RLOO keeps GRPO's
+ * memory (policy and frozen reference, no critic). Read as GRPO on that cue alone, said as a guess:
+ * "even set num_generation = 2 and per_device_train_batch_size = 1" (om-ai-lab/VLM-R1#93, c898);
+ * the corpus's other lines with the key (c142, c337, c507, c1653, c1685) name GRPO as well. The
+ * singular is that user's spelling. A framework the message names reads its own option first
+ * (TRL lists it as changing no memory: the micro-batch already counts completions).
+ */
+const generationsPerPrompt: Handler = (v) => {
+  const n = numberOf(v);
+  if (!Number.isInteger(n) || n < 1) return IGNORE;
+  return { say: 'grpo', weak: true, note: `num_generations ${n} is a GRPO setting (completions per prompt, TRL's GRPOConfig): read as GRPO; say "ppo" or "dpo" if the run is another` };
+};
+
 /** Another role's GPUs hold another model: not the actor's, so no setting of the run estimated. */
 const otherRole: Handler = () => IGNORE;
 
@@ -47,6 +63,8 @@ export const RL_TRAINER_KEYS: KeyTable = {
   // Read with actor_num_gpus_per_node, which multiplies it in.
   actor_num_nodes: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
   advantage_estimator: { reads: advantageEstimator, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
+  num_generations: { reads: generationsPerPrompt, source: 'huggingface/trl trl/trainer/grpo_config.py; om-ai-lab/VLM-R1#93' },
+  num_generation: { reads: generationsPerPrompt, source: 'om-ai-lab/VLM-R1#93 (the singular as written)' },
   ref_num_nodes: { reads: otherRole },
   ref_num_gpus_per_node: { reads: otherRole },
   critic_num_nodes: { reads: otherRole },

@@ -56,7 +56,14 @@ export const stage: Handler = (v, ctx) => {
   // `--stage sft --do_predict` (no do_train) generates with the trained model: do_predict says so (training.ts).
   if (predictsOnly(ctx)) return IGNORE;
   if (value === 'pt') return say('pretrain');
-  if (/^(sft|rm|ppo|dpo|kto|orpo|simpo)$/.test(value)) return say('train');
+  // The preference and RL stages train with their algorithm's models (DPO's and ORPO's pairs, DPO's
+  // frozen reference, PPO's reference, critic and reward model: LLaMA-Factory train/dpo, train/ppo),
+  // read as the algorithm, as the corpus reads LLaMA-Factory's "--stage orpo" (Shenzhi-Wang/Llama3-Chinese-Chat#6,
+  // c940) and "--stage dpo" (hiyouga/LlamaFactory#1383, c672; c657). KTO keeps DPO's reference model
+  // (code-dump.ts reads KTOTrainer so). sft, rm and simpo train one model.
+  if (/^(?:dpo|orpo|ppo)$/.test(value)) return say(value);
+  if (value === 'kto') return say('dpo', 'stage kto: a frozen reference model beside the policy, as DPO (read as dpo)');
+  if (/^(sft|rm|simpo)$/.test(value)) return say('train');
   return IGNORE;
 };
 

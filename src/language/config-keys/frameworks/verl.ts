@@ -1,4 +1,4 @@
-import { flag } from '../readers.js';
+import { flag, numeric } from '../readers.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
 import type { OptionClass, ProgramOption, TrainerNotModelled } from '../program-option.js';
 import type { Framework } from './option.js';
@@ -34,6 +34,8 @@ const ulysses: Handler = (v) => {
 
 const READS: Record<string, Handler> = {
   '*model.lora_rank': loraRank,
+  // The adapter's alpha, read as PEFT's lora_alpha is (verl-project/verl#2450, c1686: lora_alpha=64).
+  '*model.lora_alpha': numeric('lora alpha'),
   '*model.use_liger': flag('liger'),
   '*model.use_remove_padding': flag('packed'),
   '*model.enable_activation_offload': flag('offloaded activations'),

@@ -1,0 +1,50 @@
+import type { Item } from '../items.js';
+
+type FrameworkItem = Extract<Item, { kind: 'framework' }>;
+
+/** The training algorithms the item language names in the framework slot: each has its own models in memory. */
+const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+
+/**
+ * Programs that run an algorithm's trainer, in the same slot: Unsloth, and LLaMA-Factory, whose
+ * `--stage dpo|orpo|ppo` runs that trainer (the corpus names the algorithm: c940's note, "the item
+ * language takes LLaMA-Factory and ORPO as one framework slot, so the reading names ORPO").
+ */
+const RUNNERS = new Set(['unsloth', 'llama-factory']);
+
+/** Unsloth's own code in the message: a TRL trainer then runs under Unsloth's patches (code-dump.ts notes it). */
+const UNSLOTH_CODE = /\b(?:fastlanguagemodel|fastmodel|fastvisionmodel)\b|from\s+unsloth\s+import/i;
+
+/**
+ * An RL or preference algorithm and the program that runs its trainer (Unsloth, LLaMA-Factory) both named: the item language has one
+ * framework slot, and the algorithm fills it (its reference model, PPO's critic), whichever is said
+ * first (test/corpus/README.md, c524: "GRPO and Unsloth share one framework slot, so Unsloth is left
+ * out"). The first said had won, so "Using Unsloth in conjunction with GRPO … swift rlhf --rlhf_type
+ * grpo … --tuner_backend unsloth" (modelscope/ms-swift#3183, c1685, where the maintainer answers that
+ * ms-swift's GRPO does not use Unsloth) read as an Unsloth SFT, while "GRPO … Unsloth" (c673,
+ * c686, c1153) and "DPO … Unsloth" (c1240) read as the algorithm. Unsloth is set aside with a note;
+ * its offloaded checkpointing, when written ("unsloth gc", use_gradient_checkpointing="unsloth"), is
+ * read on its own. Where Unsloth's code runs a TRL trainer (FastLanguageModel beside GRPOTrainer),
+ * code-dump.ts reads the trainer as Unsloth's and this rule stays out.
+ */
+export function algorithmOverUnsloth(items: Item[], notes: string[], text: string): Item[] {
+  const algorithm = items.find((i): i is FrameworkItem => i.kind === 'framework' && ALGORITHMS.has(i.value));
+  if (!algorithm) return items;
+  const unslothCode = UNSLOTH_CODE.test(text);
+  const runners = items.filter((i): i is FrameworkItem => i.kind === 'framework' && RUNNERS.has(i.value) && !(unslothCode && i.value === 'unsloth'));
+  if (runners.length === 0) return items;
+  const name = algorithm.value.toUpperCase();
+  const runner = runners[0]!;
+  notes.push(`"${runner.text.trim()}" and "${algorithm.text.trim()}" both named: read as ${name}'s run (its models in memory)${runner.value === 'unsloth' ? "; Unsloth's kernels are not in the estimate" : ''}`);
+  // LLaMA-Factory's checkpointing default stays with its run: on unless disable_gradient_checkpointing
+  // (hparams/model_args.py; its preset's, which the algorithm's slot no longer brings; c940's reading).
+  const factory = runners.find((i) => i.value === 'llama-factory');
+  const keepsGc = factory && !items.some((i) => i.kind === 'recompute');
+  if (keepsGc) notes.push(`gradient checkpointing on: LLaMA-Factory's default (disable_gradient_checkpointing false, hparams/model_args.py); say "no gc" if you turned it off`);
+  const out: Item[] = [];
+  for (const i of items) {
+    if (i === factory && keepsGc) out.push({ ...i, kind: 'recompute', value: 'full' } as Item);
+    else if (!runners.includes(i as FrameworkItem)) out.push(i);
+  }
+  return out;
+}
