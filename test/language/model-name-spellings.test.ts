@@ -116,3 +116,34 @@ describe("a kernel log's megabytes of VRAM are no model size", () => {
     expect(read(text).scenario.model.id).toMatch(/^llama-3-8b/);
   });
 });
+
+describe('a bare size and a name of that size are one model said twice', () => {
+  it.each([
+    // hpcaitech/ColossalAI#6272: "cannot training a 7B model … with a 7B model Llama2-Chinese-7b-Chat-ms".
+    ['c1625', 'llama-2-7b'],
+    // TabbyML/tabby#1498: "loading 7b model … --model TabbyML/DeepseekCoder-6.7B".
+    ['c1200', 'deepseek-coder-6.7b'],
+  ])('%s: %s', (id, model) => {
+    expect(corpusLineRead(id).scenario.model.id).toBe(model);
+  });
+
+  it.each([
+    ['fine-tuning a 7B model OOMs on 1x 3090. The model is Qwen2-7B-Instruct, lora r8', 'qwen2-7b'],
+    ['I run the 70B model (Llama-2-70B-chat) on 4x a100 80gb', 'llama-2-70b'],
+    ['serve a 8b model with vllm: meta-llama/Llama-3.1-8B-Instruct on 1x l4', 'llama-3.1-8b'],
+    ['lora llama-2-13b on 1x a100, is 13B too big?', 'llama-2-13b'],
+    ['一个7B模型 用 qwen2-7b lora 3090 爆显存', 'qwen2-7b'],
+  ])('%s: %s', (text, model) => {
+    expect(read(text).scenario.model.id).toBe(model);
+  });
+
+  it('the same bare size said twice is one size, not another run', () => {
+    expect(read('How can i run 8B with 2 GPU? when i run 8B on 2x 1080ti it OOMs').said).not.toMatch(/sets it differently/);
+  });
+
+  it('a bare size and a name of another size stay two runs, the first read', () => {
+    const r = read('a 7B model works on 1x 3090, but llama-2-13b OOMs');
+    expect(r.scenario.model.id).not.toBe('llama-2-13b');
+    expect(r.said).toMatch(/"llama-2-13b" is another run|"llama-2-13b" sets it differently/);
+  });
+});
