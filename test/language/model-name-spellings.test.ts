@@ -147,3 +147,17 @@ describe('a bare size and a name of that size are one model said twice', () => {
     expect(r.said).toMatch(/"llama-2-13b" is another run|"llama-2-13b" sets it differently/);
   });
 });
+
+describe('a bound in brackets after "models" is the class asked about, no model', () => {
+  it('c1680: "very large models (>= 70b)" then Llama-3.1-405B reads the 405B (EleutherAI/lm-evaluation-harness#2193)', () => {
+    expect(corpusLineRead('c1680').scenario.model.id).toBe('llama-3.1-405b');
+  });
+
+  it.each([
+    'How to run very large models (>= 70b)? I run meta-llama/Llama-3.1-405B-Instruct on 8x h100',
+    'big models (over 70B) OOM: serving llama-3.1-405b on 8x h100',
+    'large models (70B+) … mine is llama-3.1-405b on 8x h100',
+  ])('%s', (text) => {
+    expect(read(text).scenario.model.id).toBe('llama-3.1-405b');
+  });
+});
