@@ -8,7 +8,7 @@ const FINE_TUNE_BASES: Record<string, string> = {
   zephyr: 'mistral', openhermes: 'mistral', openchat: 'mistral', neuralchat: 'mistral', dolphin: 'mistral',
   // Named fine-tunes' families (NAMED_FINE_TUNES below, each with its source).
   bielik: 'mistral', beepo: 'mistral', cydonia: 'mistral', discolm: 'mistral', llongorca: 'llama', belle: 'bloom', codegeex: 'chatglm',
-  visionreasoner: 'qwen', unipixel: 'qwen', phoenix: 'bloom', lazarus: 'llama',
+  visionreasoner: 'qwen', unipixel: 'qwen', phoenix: 'bloom', lazarus: 'llama', wayfarer: 'mistral', westmaid: 'mistral',
 };
 
 /** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
@@ -59,12 +59,26 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  *   (c1629: "how many A100-80GB used for fine-tuning Phoenix-7B?").
  * - lazarus: 30B-Lazarus (CalderaAI) is a merge of LLaMA-1 30B fine-tunes (its model card: "LLaMA 30B"
  *   base); "-d ./30B-Lazarus-gptq-4bit --gpu_split 23,23,23,23", turboderp/exllama#98 (c356).
+ * - wayfarer: LatitudeGames/Wayfarer-12B (its model card: base_model mistralai/Mistral-Nemo-Base-2407), quantised
+ *   on a 2080 Ti in turboderp-org/exllamav2#725 (c1650); Wayfarer-Large-70B is a Llama-3.3-70B, Llama-3.1-70B's shape.
+ * - westmaid: West-Maid-7B (mradermacher/West-Maid-7B-GGUF) is a merge of Mistral-7B fine-tunes (WestLake and
+ *   NeuralBeagle, both Mistral-7B-v0.1); LostRuins/koboldcpp#1314 (c484).
  */
 const NAMED_FINE_TUNES: Record<string, string[]> = {
   bielik: ['mistral'], beepo: ['mistral-small'], cydonia: ['mistral-small'], visionreasoner: ['qwen2.5-vl'], unipixel: ['qwen2.5-vl'],
   gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'], neoxt: ['gpt-neox'],
-  phoenix: ['bloomz'], lazarus: ['llama-1'],
+  phoenix: ['bloomz'], lazarus: ['llama-1'], wayfarer: ['mistral-nemo', 'llama-3.1'], westmaid: ['mistral'],
 };
+
+/**
+ * Llama Guard's bases by its version, Meta's own (meta-llama model cards and the Llama organisation's README): Llama
+ * Guard (1) "a 7B Llama 2 safeguard model"; Llama Guard 2 8B is Llama-3-8B; Llama Guard 3 1B is Llama-3.2-1B, 3 8B
+ * Llama-3.1-8B and 3 11B-Vision Llama-3.2-11B-Vision. Without a version, the one base of the size said.
+ * "Fine-tuning Llama Guard 3 1B takes much more VRAM than expected" (meta-llama/llama-cookbook#831, c1690),
+ * "Llama-Guard-3-8B" (c1148), torchtune's 8B_guard_full.yaml on Meta-Llama-Guard-3-8B (meta-llama/llama-cookbook#898).
+ */
+const LLAMA_GUARD_BASES: Record<string, string[]> = { '1': ['llama-2'], '2': ['llama-3'], '3': ['llama-3.2', 'llama-3.1'] };
+const LLAMA_GUARD_ANY = ['llama-3.2', 'llama-3.1', 'llama-3', 'llama-2'];
 
 /**
  * The catalog models a fine-tune is trained from, newest base last tried: Vicuna, Alpaca, Guanaco,
@@ -101,6 +115,16 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
     const base = { qwen: 'qwen2.5', llama: 'llama-3.1' }[plain[distilled + 1] ?? ''];
     const id = base ? idOf(`${base}-${size}`) : null;
     if (id) return id;
+  }
+  // Llama Guard ("llama-guard-3-1b", "LlamaGuard-7b"): its base by version and size.
+  const guard = plain.findIndex((w, k) => w === 'llamaguard' || (w === 'llama' && plain[k + 1] === 'guard'));
+  if (guard >= 0) {
+    const version = plain[guard + (plain[guard] === 'llama' ? 2 : 1)] ?? '';
+    for (const b of LLAMA_GUARD_BASES[version] ?? LLAMA_GUARD_ANY) {
+      const id = idOf(`${b}-${size}`) ?? idOf(`${b}-${size}-vision`);
+      if (id) return id;
+    }
+    return null;
   }
   // …and a name cut in two ("codegeex2-6B" lexed as codegeex, 2; "GPT-Neo-XT-Chat-Base-20B", OpenChatKit#26's title) is the name joined.
   const known = (w: string) => Object.hasOwn(FINE_TUNE_MODELS, w);

@@ -5,6 +5,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { ALL_LINEAR } from './defaults.js';
 import type { HelpTopic } from './schema.js';
 import { namesTrl } from './trl-preset.js';
+import { modelSaidAgain } from './model-said-again.js';
 
 /**
  * One request's items as a patch: each slot (a field of the scenario) with the value asked and
@@ -258,8 +259,14 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
   switch (item.kind) {
     case 'model':
     case 'size':
-    case 'hub':
+    case 'hub': {
+      // A bare size and a name of that size are one model said twice (model-said-again.ts).
+      const prior = patch.get<Item>('model');
+      const again = prior ? modelSaidAgain(prior.value, item) : null;
+      if (again === 'keep') return null;
+      if (again === 'replace') patch.drop('model');
       return patch.set('model', item, item);
+    }
     case 'arch':
       return patch.set(`arch.${item.field}`, item.value, item);
     case 'mode':

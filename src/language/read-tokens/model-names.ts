@@ -169,6 +169,15 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       i = first;
       continue;
     }
+    const nearest = nearestOfRelease(tokens, first, i, last);
+    if (nearest) {
+      const note = `"${text}" read as ${nearest}: the release has no ${size.text.toUpperCase()}, and ${nearest} is its nearest size (say the model's size if not)`;
+      notes.push(note);
+      guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.nearest-size-of-release' });
+      tokens.splice(first, last - first + 1, { type: 'model', value: nearest, text, offset: start.offset });
+      i = first;
+      continue;
+    }
     const merged: Token = { type: size.type, value: size.text, text, offset: start.offset };
     const familyToken: Token[] = family ? [{ type: 'family', value: family, text: '', offset: start.offset }] : [];
     // "qwen3.5-35b-a3b", "gemma-4-26b-a4b" (c008, c1233): a mixture of experts of a release the catalog lacks is said
@@ -398,6 +407,26 @@ function onlyVariantOfRelease(tokens: Token[], first: number, sizeAt: number, la
   const size = tokens[sizeAt]!.text.toLowerCase().replace(/\s/g, '');
   const ids = VARIANTS_AT_SIZE.get(`${seriesKey(parts.map((t) => t.text).join(''))}|${size}`);
   return ids?.length === 1 ? ids[0]! : null;
+}
+
+/**
+ * A release named with a size it never shipped, one step from a size it did: "Gemma3-13b" (GoogleCloudPlatform/
+ * vertex-ai-samples#4068, c1660; Gemma 3 is 1B, 4B, 12B and 27B), "Gemma2:32b-fp16" (ollama/ollama#5832, c1317;
+ * Gemma 2 is 2B, 9B and 27B): the release's member within a fifth of the size said, nothing after the size.
+ * Weak (the size written is not the one read), said as a guess.
+ */
+function nearestOfRelease(tokens: Token[], first: number, sizeAt: number, last: number): string | null {
+  const parts = tokens.slice(first, sizeAt).filter((t) => !isSep(t));
+  const joined = parts.length === 1 && parts[0]!.type === 'word' ? /^([a-z]+)-?\d+(?:\.\d+)?$/i.exec(parts[0]!.text) : null;
+  const release = (parts.length === 2 && parts[0]!.type === 'family' && parts[1]!.type === 'number') || (joined !== null && FAMILY_WORDS.has(joined[1]!.toLowerCase()));
+  // A tail after the size names a variant ("-a3b", "-v2"): no nearest size of the plain release.
+  if (!release || last !== sizeAt) return null;
+  const said = /^(\d+(?:\.\d+)?)\s*([bm])$/i.exec(tokens[sizeAt]!.text);
+  const members = catalogSeries().get(seriesKey(parts.map((t) => t.text).join('')));
+  if (!said || !members) return null;
+  const params = Number(said[1]) * (said[2]!.toLowerCase() === 'b' ? 1e9 : 1e6);
+  const near = members.filter((m) => Math.abs(m.params - params) / Math.max(m.params, params) <= 0.2);
+  return near.length === 1 ? near[0]!.id : null;
 }
 
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {

@@ -172,12 +172,14 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     // of a message whose own model the catalog lacks.
     id: 'question.size-bound',
     pattern:
-      /\b(?:over|more than|above|larger than|bigger than|beyond|under|less than|below|smaller than)\s+~?\d+(?:\.\d+)?\s*b\b(?=\s*(?:params?|parameters?|models?|llms?)\b)|(?:超过|大于|小于|高于|低于)\s*\d+(?:\.\d+)?\s*b(?![a-z])(?=\s*(?:的|参数|模型))|(?<![\w.])\d+(?:\.\d+)?\s*b\s*(?:以上|以下)(?=\s*(?:的|参数|模型))/g,
+      /\b(?:over|more than|above|larger than|bigger than|beyond|under|less than|below|smaller than)\s+~?\d+(?:\.\d+)?\s*b\b(?=\s*(?:params?|parameters?|models?|llms?)\b)|(?:超过|大于|小于|高于|低于)\s*\d+(?:\.\d+)?\s*b(?![a-z])(?=\s*(?:的|参数|模型))|(?<![\w.])\d+(?:\.\d+)?\s*b\s*(?:以上|以下)(?=\s*(?:的|参数|模型))|\bmodels\s*\(\s*(?:(?:>=?|≥|over|above|at least)\s*\d+(?:\.\d+)?\s*b|\d+(?:\.\d+)?\s*b\s*\+)\s*\)/g,
     when: (t) => /\d\s*b/.test(t),
     write: (m, notes) => {
       notes.push(`"${m[0].trim()}" bounds a size; no model's size read from it`);
       return ' '.repeat(m[0].length);
     },
+    // …and a bound in brackets after "models": "How to evaluate very large models (>= 70b) ?" before naming the
+    // Llama-3.1-405B run (EleutherAI/lm-evaluation-harness#2193, c1680) is the class of models asked about.
     example: 'Is it normal to still have OOM error? I never trained MoE or over 32B params models',
     source: 'unslothai/unsloth#4040',
   },
