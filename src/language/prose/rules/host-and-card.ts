@@ -3,7 +3,8 @@ import type { ProseRule } from '../types.js';
 /**
  * The host machine and the card told apart where one memory is both or a host's figure looks like a
  * card's: a chip's GPU cores, unified memory (Apple silicon, AMD's Strix Halo APUs), the share of it an
- * APU's firmware gives the GPU, the amdgpu driver's boot line, and Ollama's refusal for want of host RAM.
+ * APU's firmware gives the GPU, and Ollama's refusal for want of host RAM. (The amdgpu driver's boot line,
+ * "98304M of VRAM memory ready", is read by prose.megabytes-of-vram in model-spellings.ts, which runs first.)
  */
 
 const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
@@ -61,17 +62,6 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
     },
     example: 'I used the included AMD configuration tool to set the GPU memory to 96GB out of the 128GB available.',
     source: 'ollama/ollama#13107',
-  },
-  {
-    // The amdgpu driver's boot line gives the GPU's memory in MiB: "kernel: [drm] amdgpu: 98304M of VRAM memory
-    // ready" (ROCm/legacy-rocm-build#5902, c1642: a Strix Halo's 96 GB carve-out).
-    id: 'prose.amdgpu-vram-ready',
-    // The driver's name before it may be gone: a config reader takes "amdgpu:" for a key.
-    pattern: /(?<![\w.])(\d{3,7})m[ \t]+of[ \t]+vram[ \t]+memory[ \t]+ready\b/g,
-    when: (t) => t.includes('vram memory ready'),
-    write: (m) => ` ${Math.round(Number(m[1]) / 1024)}gb vram `.padEnd(m[0].length),
-    example: 'kernel: [drm] amdgpu: 98304M of VRAM memory ready',
-    source: 'ROCm/legacy-rocm-build#5902',
   },
   {
     // Ollama refuses a model for want of host RAM: "model requires more system memory (31.9 GiB) than is
