@@ -110,7 +110,7 @@ hardware   -> %on:? count:? hwTarget                  {% b.hardware %}
             | %on:? %nodes %of:? count:? hwTarget     {% b.hardware %}
 
 count      -> %count                                  {% id %}
-            | %number                                 {% id %}
+            | %number                                 {% b.wholeCount %}
 
 hwTarget   -> %gpu
             | %capacity

@@ -180,6 +180,16 @@ export const framework = (d: Part[]) => item({ kind: 'framework', value: tok(d[0
  * `[on] N nodes [of] [M x] target`. Count and type are each optional; the resolver fills them
  * from the previous scenario ("on H100" keeps the count, "on 8 gpus" keeps the type).
  */
+/**
+ * A bare number counts cards only when it is whole: "on 8" is eight GPUs, "on 7.2" a release ("Ollama Out of
+ * Memory on 7.2", ROCm 7.2 in c1642, whose hardware item had reached over the sentence to "96GB" and swallowed
+ * the model between). A fraction is rejected here, so the parse leaves it a bare number to set aside.
+ */
+export function wholeCount(d: Part[], _at: number, reject: object): Part | object {
+  const t = tok(d[0]!);
+  return /^\d+$/.test(t.text.replace(/,/g, '')) ? d[0]! : reject;
+}
+
 export function hardware(d: Part[]): Item {
   const tokens = tokensOf(d);
   let gpuId: string | null = null;

@@ -62,6 +62,7 @@ const PROSE_ORDER = [
   'prose.release-after-name',
   'prose.version',
   'prose.software-version',
+  'prose.release-after-on',
   // A count of data and a model's trained length in a log are blanked before a length reads their numbers (seq-evidence.ts).
   ...SEQ_EVIDENCE_RULES.map((rule) => rule.id),
   'prose.moe-apart',

@@ -131,11 +131,23 @@ export const NAME_RULES: readonly ProseRule[] = [
     // "torch 2.3"): the number is the version, never a GPU count or a size ("Ubuntu 22, RTX3090" read
     // as 22 RTX 3090s). DeepSpeed is left out: "deepspeed 3" is its ZeRO stage.
     id: 'prose.software-version',
-    pattern: /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g,
-    when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|torch|transformers|driver|jetpack/.test(t),
+    pattern: /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|rocm|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g,
+    when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|rocm|torch|transformers|driver|jetpack/.test(t),
     write: (m) => (namesTransformersRelease(m) ? m[0] : m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))),
     example: 'Ubuntu 22, RTX3090.',
     source: 'vllm-project/vllm#15204',
+  },
+  {
+    // A fraction after "on" that ends its clause is a release, never cards: "[Issue]: Ollama Out of Memory on
+    // 7.2" (ROCm 7.2, ROCm/legacy-rocm-build#5902, c1642), "broke on 0.6.", "works on 2.1, fails on 2.3". "on 8"
+    // is eight GPUs and stays; a count is whole (build.ts wholeCount). Before, "on 7.2" opened a hardware item
+    // that reached over the next sentence to its "96GB" and set the model between aside.
+    id: 'prose.release-after-on',
+    pattern: /(?<![\w.])on[ \t]+v?\d+\.\d+(?:\.\d+)*(?=[ \t]*(?:[.,;:!?)\]]|\n|$))/gi,
+    when: (t) => /\bon[ \t]+v?\d+\.\d/i.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: '[Issue]: Ollama Out of Memory on 7.2',
+    source: 'ROCm/legacy-rocm-build#5902',
   },
   {
     // A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b"):
