@@ -210,8 +210,9 @@ function composedGeluTensors(s: Scenario, sym: string, width: number, routed: st
  * it is freed once lora_A has read it. Each adapter makes its own cast, so each keeps its own
  * copy, apart from the norm output a frozen base linear does not keep.
  * (k-bit bases are left as they are: prepare_model_for_kbit_training's fp32 stream, kbit.ts.)
- * DeepSpeed bf16 (the engine casts the whole module, adapters included) and FSDP's MixedPrecision
- * param_dtype reach the same 16-bit sizes without autocast. Not modelled: on those paths, and for
+ * DeepSpeed bf16 (deepspeed/runtime/engine.py _configure_distributed_model: `self.module.bfloat16()`,
+ * adapters included) and FSDP's MixedPrecision param_dtype reach the same 16-bit sizes, autocast
+ * or not. Not modelled: on those paths, and for
  * bitsandbytes bases under autocast (peft tuners/lora/bnb.py skips the cast then), an adapter
  * without dropout keeps x itself, not a copy of its own; counted here as a copy.
  */
