@@ -196,26 +196,47 @@ function composedGeluTensors(s: Scenario, sym: string, width: number, routed: st
 }
 
 /**
- * LoRA adapter tensors: each adapted matrix keeps its input (cast to the adapter dtype: PEFT
- * casts x to lora_A.weight.dtype, fp32 by default) and the rank-r intermediate; lora_dropout
- * keeps a mask and a dropped copy (PEFT tuners/lora/layer.py, Linear.forward).
+ * LoRA adapter tensors: each adapted matrix keeps its input and the rank-r intermediate; lora_dropout
+ * keeps a mask (PEFT tuners/lora/layer.py, Linear.forward: `x = x.to(lora_A.weight.dtype)`, from
+ * v0.15 `x = self._cast_input_dtype(x, lora_A.weight.dtype)`, then `lora_B(lora_A(dropout(x)))`).
+ *
+ * Adapters wider than the compute dtype (PEFT's fp32 adapters under bf16/fp16 mixed precision) run
+ * under autocast (HF Trainer / accelerate `mixed_precision`, wrapping the model's forward in
+ * torch.autocast): `linear` is on autocast's lower-precision list (aten/src/ATen/autocast_mode.cpp,
+ * `KERNEL_CUDA(linear, lower_precision_fp)` from torch 1.10; newer releases register the CUDA list
+ * through `AT_FORALL_LOWER_PRECISION_FP` in autocast_mode.h, linear still in it), so lora_A casts PEFT's fp32 copy of
+ * x back down and keeps that 16-bit cast, and lora_B keeps lora_A's 16-bit output. The fp32 copy
+ * itself is kept by nothing (`_to_copy`'s backward keeps no tensor; dropout's keeps only its mask):
+ * it is freed once lora_A has read it. Each adapter makes its own cast, so each keeps its own
+ * copy, apart from the norm output a frozen base linear does not keep.
+ * (k-bit bases are left as they are: prepare_model_for_kbit_training's fp32 stream, kbit.ts.)
+ * DeepSpeed bf16 (deepspeed/runtime/engine.py _configure_distributed_model: `self.module.bfloat16()`,
+ * adapters included) and FSDP's MixedPrecision param_dtype reach the same 16-bit sizes, autocast
+ * or not. Not modelled: on those paths, and for
+ * bitsandbytes bases under autocast (peft tuners/lora/bnb.py skips the cast then), an adapter
+ * without dropout keeps x itself, not a copy of its own; counted here as a copy.
  */
 function adapterTensors(s: Scenario): SavedTensor[] {
   if (!s.lora) return [];
   const adapterBytes = adapterBytesPerParam(s);
   const e = activationBytes(s);
+  const autocast = adapterBytes > e;
+  const kept = autocast ? e : adapterBytes;
   const tensors: SavedTensor[] = [];
   for (const target of s.lora.targets) {
     const shape = projectionShape(s, target);
     if (!shape) continue;
     const inputSymbol = target === 'down' ? 'f' : target === 'o' ? 'a·d' : 'h';
     if (adapterBytes !== e) {
-      tensors.push({ name: `${target} adapter input, ${adapterBytes * 8}-bit copy`, symbol: inputSymbol, width: shape.dIn, bytes: adapterBytes, tpSplit: target !== 'q' && target !== 'k' && target !== 'v' && target !== 'gate' && target !== 'up' });
+      const name = autocast ? `${target} adapter input, ${e * 8}-bit autocast copy` : `${target} adapter input, ${adapterBytes * 8}-bit copy`;
+      tensors.push({ name, symbol: inputSymbol, width: shape.dIn, bytes: kept, tpSplit: target !== 'q' && target !== 'k' && target !== 'v' && target !== 'gate' && target !== 'up' });
     }
     if (s.lora.dropout > 0) {
-      tensors.push({ name: `${target} adapter dropout (mask + output)`, symbol: inputSymbol, width: shape.dIn, bytes: 1 + adapterBytes, tpSplit: false });
+      // Under autocast the dropped copy lora_A keeps is the cast counted above: the mask alone here.
+      const dropped = autocast ? 0 : adapterBytes;
+      tensors.push({ name: `${target} adapter dropout (${autocast ? 'mask' : 'mask + output'})`, symbol: inputSymbol, width: shape.dIn, bytes: 1 + dropped, tpSplit: false });
     }
-    tensors.push({ name: `${target} adapter rank-r intermediate`, symbol: 'r', width: s.lora.rank, bytes: adapterBytes, tpSplit: false });
+    tensors.push({ name: `${target} adapter rank-r intermediate`, symbol: 'r', width: s.lora.rank, bytes: kept, tpSplit: false });
   }
   return tensors;
 }

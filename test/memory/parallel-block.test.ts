@@ -35,7 +35,9 @@ describe('parallel-block norms', () => {
 
   it('Falcon-7B LoRA on the MLP only: the fp32 adapter keeps its own cast copy, the frozen base keeps no norm output', () => {
     const s = scenario('falcon-7b', { mode: 'lora', lora: { rank: 8, alpha: 16, dropout: 0, targets: ['up'] } });
-    expect(names(s)).toContain('up adapter input, 32-bit copy');
+    // Under bf16 autocast lora_A keeps its own 16-bit cast of PEFT's fp32 copy, not the fp32 copy
+    // (activations.ts adapterTensors): still a copy of its own, now 16-bit.
+    expect(names(s)).toContain('up adapter input, 16-bit autocast copy');
     expect(names(s).filter((n) => n.includes('norm output'))).toEqual([]);
   });
 

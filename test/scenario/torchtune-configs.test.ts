@@ -24,8 +24,10 @@ describe("torchtune's per-config activation checkpointing", () => {
     expect(two.assumptions.join(' | ')).toMatch(/llama3_1\/8B_lora\.yaml sets enable_activation_checkpointing: False/);
     const one = reply('llama-3.1-8b lora torchtune seq 2048 bs 1 on 1x rtx-4090');
     expect(one.scenario.recompute).toBe('full');
-    // 28.0 GiB a GPU without checkpointing on two 4090s (11.7 with gc said); 17.3 on one 4090 with the single-device config's checkpointing.
-    expect(two.estimate.deviceBytes / 2 ** 30).toBeCloseTo(28.0, 1);
+    // 29.2 GiB a GPU without checkpointing on two 4090s; 17.3 on one 4090 with the single-device config's checkpointing.
+    // Two GPUs shard with FSDP: 28.0 while the sharded-gathers slack was 18 % of the churned bytes, 29.2 at
+    // the 26 % refitted with the 16-bit adapter casts (overhead.ts SLACK); torchtune's bf16 adapters are unchanged.
+    expect(two.estimate.deviceBytes / 2 ** 30).toBeCloseTo(29.2, 1);
     expect(one.estimate.deviceBytes / 2 ** 30).toBeCloseTo(17.3, 1);
   });
 

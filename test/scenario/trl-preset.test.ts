@@ -31,7 +31,9 @@ describe("TRL's checkpointing default, said by release", () => {
     expect(r.verdict.status).toBe('no');
     expect(r.estimate.flipsOn).toContain('gc');
     expect(r.verdict.detail).toMatch(/Fits only with gc/);
-    expect(r.estimate.deviceBytes / 2 ** 30).toBeCloseTo(32.2, 1);
+    // 31.1 GiB (32.2 while each q/v adapter was counted with an fp32 copy of its input: under bf16
+    // autocast lora_A keeps a 16-bit cast and the rank-r intermediate is 16-bit, activations.ts adapterTensors).
+    expect(r.estimate.deviceBytes / 2 ** 30).toBeCloseTo(31.1, 1);
     expect(reply(TRL_LORA.replace(' trl', ' trl gc')).estimate.deviceBytes / 2 ** 30).toBeCloseTo(19.5, 1);
   });
 
