@@ -50,7 +50,10 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('mode', 'inference', ['infer', 'inference', 'inferencing', 'generation', 'decode', 'decoding', 'chat with', 'chatting with',
     'text generation', 'predict', 'prediction']),
   // Weak inference intent: "run"/"load" mean inference unless a training word or setting is also there.
-  kw('mode', 'run', ['run', 'running', 'runs', 'ran', 'load', 'loading', 'loads', 'use it for inference']),
+  // Apple's MLX named alone ("mlx: mistral-7b-instruct_4bit on 16GB unified memory", mlx_lm.generate) runs the
+  // model as "run" does; its LoRA trainer (mlx_lm.lora) is a training word beside it, which wins. Its servers are
+  // serve words below. Unknown, "mlx" refused a request whose every other word was read.
+  kw('mode', 'run', ['run', 'running', 'runs', 'ran', 'load', 'loading', 'loads', 'use it for inference', 'mlx', 'mlx-lm', 'mlx_lm', 'mlx lm', 'mlx-vlm', 'mlx_vlm']),
   // Serving engines with a paged KV cache and a memory budget (vLLM, TGI, SGLang, TensorRT-LLM):
   // read as the vLLM engine, the one the estimate models. A deployment or a hosted model is a
   // server answering many requests, so "deploy" and "host" are serving too (the reply says which
