@@ -105,3 +105,17 @@ describe("a GRPO run's derived sequence is said as the default it is", () => {
     expect(s.seq).toBe(2048);
   });
 });
+
+describe("MLX's --max-kv-size is the run's length", () => {
+  it('c1670 (lmstudio-ai/mlx-engine#314): --max-kv-size 65536 read as seq 65536', () => {
+    expect(read(line('c1670').text).scenario.seq).toBe(65536);
+  });
+
+  it.each([
+    // Invented after ml-explore/mlx-examples#1025 and waybarrios/vllm-mlx#795.
+    ["mlx_lm.generate --model mlx-community/Meta-Llama-3.1-8B-Instruct-4bit --max-kv-size 12000 --prompt 'long text'\nuses 26GB on my M2 Max 32GB", 12000],
+    ['mlx_lm.server --model mlx-community/Qwen2.5-7B-Instruct-4bit --max-kv-size=16384 --port 8080\nmemory grows until the Mac (64GB) panics', 16384],
+  ])('%s', (text, value) => {
+    expect(read(text).scenario.seq).toBe(value);
+  });
+});
