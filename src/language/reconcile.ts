@@ -10,6 +10,7 @@ import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
+import { nameContextTags } from './reconcile/name-contexts.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { askedRun } from './reconcile/asked-run.js';
 import { cardAsked } from './reconcile/asked-card.js';
@@ -46,6 +47,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = parallelAcrossSentences(out, notes);
   out = throughputTokens(out, text, notes);
   out = modelWindows(out, text, notes);
+  // "14b-16k", "…-ctx8192": a length tagged in a model's name is its trained window (reconcile/name-contexts.ts).
+  out = nameContextTags(out, text, notes);
   out = reachedLengths(out, text, notes);
   out = goalLengths(out, text, notes);
   out = usageQuotes(out, text, notes);

@@ -37,7 +37,9 @@ export function completionStep(r: Resolution): ErrorReply | null {
     r.unassume(DEFAULT_WORDS.seq);
     // The sequence's fact is traced to the completion's words (scenario/facts.ts reads the patch's slots).
     r.patch.set('seq', s.seq, r.patch.get('completion')!.item);
-    r.assume(`seq ${s.seq}: TRL's default max_prompt_length ${GRPO_PROMPT_TOKENS} + completion ${stated} (say "seq N" for your prompt and completion together)`);
+    // Said as the default it is ("seq N (default)", as every assumed length is): the prompt's 512 tokens are
+    // TRL's default, not the user's (jsboige/CoursIA#15634, corpus c1408: max_completion_length=96 alone).
+    r.assume(`seq ${s.seq} (default): TRL's default max_prompt_length ${GRPO_PROMPT_TOKENS} + completion ${stated} (say "seq N" for your prompt and completion together)`);
     return null;
   }
   // Not shorter than the stated sequence (ms-swift's GRPO "--max_length 2048 --max_completion_length

@@ -65,7 +65,7 @@ describe('the completion length of an online RL run', () => {
   });
 
   it('the derivation is said with the word that overrides it', () => {
-    expect(read('qwen2.5-7b grpo lora completion 1024 on 1x h100').said).toMatch(/seq 1536: TRL's default max_prompt_length 512 \+ completion 1024/);
+    expect(read('qwen2.5-7b grpo lora completion 1024 on 1x h100').said).toMatch(/seq 1536 \(default\): TRL's default max_prompt_length 512 \+ completion 1024/);
   });
 
   it('a completion not shorter than the stated sequence keeps the sequence, counts all but one token generated, and says so (ms-swift\'s c507: max_length 2048, completion 2048)', () => {

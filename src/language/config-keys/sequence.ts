@@ -212,6 +212,10 @@ export const SEQUENCE_KEYS: KeyTable = {
   // KTransformers' --cache_lens (local_chat.py, its server): the tokens its static KV cache is allocated for,
   // the longest sequence it runs (kvcache-ai/ktransformers#462, corpus c692: --cache_lens 1536).
   cache_lens: { reads: numeric('seq'), source: 'kvcache-ai/ktransformers#462' },
+  // MLX's --max-kv-size (mlx_lm.generate, mlx_lm.server since ml-explore/mlx-lm#884, mlx-engine, vllm-mlx): the
+  // tokens its RotatingKVCache holds, the longest context the run keeps (lmstudio-ai/mlx-engine#314, c1670:
+  // "--max-kv-size 65536"; ml-explore/mlx-examples#1025; waybarrios/vllm-mlx#795).
+  max_kv_size: { reads: numeric('seq'), source: 'lmstudio-ai/mlx-engine#314; ml-explore/mlx-examples#1025; waybarrios/vllm-mlx#795' },
   max_new_tokens: { reads: numeric('gen') },
   output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : numeric('gen')(v, ctx)) },
   max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },
