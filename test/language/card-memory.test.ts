@@ -89,3 +89,18 @@ describe('a card name the catalog lacks is never a count', () => {
     expect(c.notes).toMatch(/I don't know the GPU/);
   });
 });
+
+describe('a total across N cards is N cards of a share', () => {
+  it.each([
+    // c1341, c1348 (lmms-lab: "a 4-card GPU with 96GB video memory"): the total said with its noun between.
+    ['llava-video-72b inference on 4 GPUs with 96GB VRAM in total', 4, /24 GiB/],
+    ['qwen2.5-14b inference on 2x 4090 48GB in all', 2, /RTX 4090 24GB/],
+    ['llama 13b lora on 2x3090 (48GB total)', 2, /RTX 3090 24GB/],
+    ['qwen2.5-14b inference, 2张3090 48G total', 2, /RTX 3090 24GB/],
+    ['qwen2.5-14b inference on 3 GPUs, 72 GB of GPU memory in total', 3, /24 GiB/],
+  ])('%j is %i cards', (text, n, card) => {
+    const c = read(text);
+    expect(c.gpus).toBe(n);
+    expect(c.card).toMatch(card);
+  });
+});
