@@ -71,6 +71,9 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   const filler: Token[] = [];
   const unread: Unread[] = [];
   const gapBefore: string[] = [];
+  /** The card maker's word right before each kept token, if any ("gtx" of "GTX 970"), for fixCards. */
+  const makerBefore: string[] = [];
+  let maker = '';
   /** The filler words right after each kept token ("SP disabled", "gradient checkpointing turned off"). */
   const afterWords: string[][] = [];
   let gap = '';
@@ -85,7 +88,9 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       if (NEGATIONS.has(t.text)) {
         kept.push({ ...t, type: 'neg', ...(negatesAnAttempt(tokens, i) ? { value: ATTEMPT } : {}) });
         gapBefore.push(gap);
+        makerBefore.push('');
         gap = '';
+        maker = '';
         continue;
       }
       if (kept.length) (afterWords[kept.length - 1] ??= []).push(t.text);
@@ -95,6 +100,7 @@ export function readTokens(raw: readonly Token[]): TokenReading {
         notes.push(`I don't know the GPU "${card.text} ${t.text}": read as the ${card.value} card (its memory, when stated, picks the variant)`);
       }
       filler.push(t);
+      maker = VENDOR.has(t.text) ? t.text : '';
       // Prose between two items ("turned on … A100"), unlike an article ("on a 4090"), cuts them apart.
       gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
       continue;
@@ -104,10 +110,12 @@ export function readTokens(raw: readonly Token[]): TokenReading {
     }
     kept.push(t);
     gapBefore.push(gap);
+    makerBefore.push(maker);
     gap = '';
+    maker = '';
   }
   const cards = { impossible: null as { offset: number; text: string } | null };
-  const out = fixCards(kept, gapBefore, notes, cards);
+  const out = fixCards(kept, gapBefore, notes, cards, makerBefore);
   // By identity, once: fixCards keeps, merges and drops tokens, and indexOf per token was n².
   const keptAt = new Map(kept.map((t, k) => [t, k]));
   const outGaps = out.map((t) => gapBefore[keptAt.get(t) ?? -1] ?? '');

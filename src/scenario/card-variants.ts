@@ -99,3 +99,13 @@ export function moddedMemory(gpuId: string, gib: number): boolean {
   const sizes = [card, ...siblings(gpuId)].map(nominalGiB);
   return sizes.some((size) => Math.abs(gib - 2 * size) <= 1) && sizes.every((size) => gib > 1.1 * size);
 }
+
+/**
+ * The modified cards sold as a product of their own under the stock card's name, whose memory is
+ * written right after the name even when a count times the stock memory gives the same figure:
+ * "双 2080ti 22G显卡" (c1253, two 22 GB cards, not two 11 GB ones in all), "4x2080ti 22GB"
+ * (ollama/ollama#11702), "2*22G 2080ti" (AutoGPTQ/AutoGPTQ#185). Not the 4090 48G: "2x4090 48G显存"
+ * is as often the two stock cards' total, so it stays the count's total (asked there).
+ */
+const MODDED_PRODUCTS: Record<string, number> = { 'rtx-2080-ti': 22 };
+export const moddedProduct = (gpuId: string, gib: number): boolean => MODDED_PRODUCTS[gpuId] === gib;

@@ -40,6 +40,14 @@ export const NVIDIA_ADA: readonly GpuSpec[] = [
     source: 'NVIDIA GeForce RTX 4060 Ti 16 GB specs (GDDR6); nvidia-smi 16380 MiB',
   },
   {
+    // The 4060 Ti's other size: "The GPU is an RTX4060TI with 8GB of Vram" (ollama/ollama, c1370) has this one.
+    id: 'rtx-4060-ti-8g', name: 'RTX 4060 Ti 8GB', nominalGB: 8,
+    aliases: ['rtx 4060 ti 8gb', '4060 ti 8gb', 'rtx4060ti 8gb', '4060ti 8gb'],
+    totalMiB: 8188, usableMiB: lessReservation(8188), bf16: true, fp8: true, vendor: 'nvidia',
+    contextMiB: CONTEXT_MIB.ada, priceRank: 0.14,
+    source: 'NVIDIA GeForce RTX 4060 Ti 8 GB specs (GDDR6, AD106 as the 16 GB one); nvidia-smi 8188 MiB as the RTX 4060',
+  },
+  {
     id: 'rtx-4070-ti', name: 'RTX 4070 Ti 12GB', nominalGB: 12,
     aliases: ['4070 ti', '4070ti', 'rtx 4070 ti', 'rtx4070ti', 'geforce rtx 4070 ti', 'nvidia geforce rtx 4070 ti'],
     totalMiB: 12282, usableMiB: lessReservation(12282), bf16: true, fp8: true, vendor: 'nvidia',

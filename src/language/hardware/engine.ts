@@ -1,6 +1,6 @@
 import { allMatches } from '../all-matches.js';
 import { GPUS, gpuById } from '../../catalog/index.js';
-import { memoryOfItsOwn, moddedMemory, siblings } from '../../scenario/card-variants.js';
+import { memoryOfItsOwn, moddedMemory, moddedProduct, siblings } from '../../scenario/card-variants.js';
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
@@ -269,8 +269,11 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const perCard = memory !== undefined && (counts.some((c) => c.end <= memory.at && /^\s*$/.test(text.slice(c.end, memory.at)) && /[x×*]\s*$/.test(text.slice(c.at, c.end))) ||
     /^\s*(?:each|apiece|per\s+(?:card|gpu))\b/.test(text.slice(memory.end)));
   // "4x2080ti 22GB": twice the memory the card is sold with is a modified card, read by the memory said (weak).
+  // "双 2080ti 22G" (c1253): a modded product's memory right after the card's name is the card's even when
+  // the count times the stock card's gives the same figure; the other reading is asked (below).
+  const product22 = twice && !!count && !perCard && memory.at > card.at && memory.at - card.end <= 2 && moddedProduct(card.gpuId!, memory.value);
   const modded = twice &&
-    (perCard || !count || Math.abs(count * gpuById(card.gpuId!).totalMiB / 1024 - memory.value) > 0.1 * memory.value);
+    (perCard || !count || product22 || Math.abs(count * gpuById(card.gpuId!).totalMiB / 1024 - memory.value) > 0.1 * memory.value);
   if (card && memory && count && !perCard && !modded && !matches(card.gpuId!, memory.value) && variantOf(card.gpuId!, memory.value) === card.gpuId) {
     // "3x 3090 72GB", "4 * A10 96G": the cards' memory in all, when it is the count times the card's.
     const cardGiB = gpuById(card.gpuId!).totalMiB / 1024;
@@ -295,7 +298,12 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   let gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
   if (modded && memoryGiB !== null) {
     const name = gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
-    notes.push(`"${said(parts)}": read as ${name} with ${memoryGiB} GB as you said (a modified card?) — the ${name} was sold with ${Math.round(gpuById(card.gpuId!).totalMiB / 1024)} GB; say "on ${card.gpuId}" for that card`);
+    const stock = Math.round(gpuById(card.gpuId!).totalMiB / 1024);
+    notes.push(
+      product22 && count !== null && Math.abs(count * stock - memoryGiB) <= 1
+        ? `"${said(parts)}": read as ${count} ${name} at ${memoryGiB} GB each as you wrote (a modified card?), or ${count} stock ${stock} GB cards, ${memoryGiB} GB in all? Say "on ${count}x ${card.gpuId}" for the stock ones`
+        : `"${said(parts)}": read as ${name} with ${memoryGiB} GB as you said (a modified card?) — the ${name} was sold with ${stock} GB; say "on ${card.gpuId}" for that card`,
+    );
     gpuId = null;
   } else if (card?.variant && memoryGiB !== null && !matches(card.gpuId!, memoryGiB)) {
     // A variant the catalog lacks, with the memory the user states: a card of that memory, named as they did.

@@ -25,12 +25,14 @@ const LENGTHS = new Set(['1024', '2048', '4096', '8192']);
 
 export const CARD_VENDOR = /^(?:rtx|gtx|geforce|quadro|titan)$/;
 
-export function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { impossible: { offset: number; text: string } | null }): Token[] {
+export function fixCards(kept: Token[], gapBefore: string[], notes: string[], cards: { impossible: { offset: number; text: string } | null }, makerBefore: string[] = []): Token[] {
   const out = [...kept];
   const gaps = [...gapBefore];
+  const makers = [...makerBefore];
   const remove = (i: number) => {
     out.splice(i, 1);
     gaps.splice(i, 1);
+    makers.splice(i, 1);
   };
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
@@ -44,13 +46,16 @@ export function fixCards(kept: Token[], gapBefore: string[], notes: string[], ca
     // "3060 12GB", "2x 3060", "on 3060", "rtx 3060": a card number the catalog lacks, never a count.
     // A power of two (1024, 2048, 4096, 8192) is a length people write ("it worked at 4096 but at 8192
     // it OOMs"), and no card is numbered so (GeForce 1050–5090, RTX 4000/5000/6000/8000).
-    if (t.type === 'number' && /^\d{4}$/.test(t.text) && Number(t.text) >= 1000 && !LENGTHS.has(t.text)) {
+    // "I've got a GTX 970 (4GB VRAM)" (ollama/ollama, c1174; "GTX 960 2GB", "GTX 750 Ti" in llama.cpp issues):
+    // a number right after a card maker's word is the card's name the catalog lacks, never 970 GPUs (issue 22).
+    const vendor = t.type === 'number' && /^\d{3,4}$/.test(t.text) ? /^(gtx|rtx|quadro|geforce|titan)$/i.exec(makers[i] ?? '') : null;
+    if (t.type === 'number' && ((/^\d{4}$/.test(t.text) && Number(t.text) >= 1000 && !LENGTHS.has(t.text)) || vendor)) {
       const cardContext =
-        next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
+        vendor !== null || next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
         (prev === undefined && next?.type === 'gpu');
       if (cardContext) {
         const withMemory = next?.type === 'capacity' ? ` read as a ${next.text.replace(/\s+/g, '').toUpperCase()} card` : ' no GPU read';
-        notes.push(`I don't know the GPU "${t.text}":${withMemory}`);
+        notes.push(`I don't know the GPU "${vendor ? `${vendor[1]!.toUpperCase()} ` : ''}${t.text}":${withMemory}`);
         remove(i);
         i--;
         continue;

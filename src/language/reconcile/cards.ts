@@ -1,6 +1,6 @@
 import { GPUS } from '../../catalog/index.js';
 import { instanceByName } from '../../catalog/instances.js';
-import { moddedMemory, namesMemory } from '../../scenario/card-variants.js';
+import { memoryOfItsOwn, moddedMemory, namesMemory, otherSizes } from '../../scenario/card-variants.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 
@@ -84,7 +84,9 @@ export function reportedMachineServesSplit(items: Item[], notes: string[]): Item
  * Two items with at most a space, a comma or a bracket between them ("4x2080ti 22GB", "2080ti (22G)"), or
  * two items read from one word the prose wrote apart ("2080ti22g", prose.card-glued-memory: both span the word).
  */
-const nextTo = (a: Item, b: Item) => (a.at === b.at && a.end === b.end) || ((a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end);
+// One inside the other is next to it too: "4 2080ti22GB" (c1625) is the card item "4 2080ti22GB" around the memory "2080ti22GB".
+const inside = (a: Item, b: Item) => (a.at <= b.at && b.end <= a.end) || (b.at <= a.at && a.end <= b.end);
+const nextTo = (a: Item, b: Item) => inside(a, b) || ((a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end);
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
 /** The same card in another memory size ("v100-16g" said with 32G is the "v100-32g"), when the catalog has one. */
@@ -131,6 +133,25 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
         doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was sold with ${Math.round(memory)} GB: read as a ${said} GB card (a modified one?)` });
         notes.push(`"${first.text.trim()} ${h.text.trim()}": read as ${said} GB cards as you said (a modified card?) — the catalog's ${first.gpuId} has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
         continue;
+      }
+      // "The GPU is an RTX4060TI with 8GB of Vram" (ollama/ollama, c1370): a memory a few characters after
+      // the card and below its size is the card's — the size of it the user has (the catalog's other size),
+      // or one the catalog lacks (the 8 GB 4060 Ti, a laptop part), read at the memory said, said as weak.
+      // Not a figure after a comma (",80GB" of "8*A800,80GB" reads as 0.8, c337), nor one under 2 GB.
+      if (first.gpuId !== null && h.at >= first.end && h.at - first.end <= 6 && said < memory * 0.9 && said >= 2 && !/^\s*[,;]/.test(h.text)) {
+        const sized = otherSizes(first.gpuId).find((g) => near(said, g.nominalGB));
+        const name = (GPUS.find((g) => g.id === first.gpuId)?.name ?? first.gpuId).replace(/\s*\d+\s*GB$/, '');
+        if (sized) {
+          replace.set(first, { ...first, gpuId: sized.id });
+          notes.push(`"${first.text.trim()}" with "${h.text.trim()}": read as the ${sized.name}, the size you said`);
+          continue;
+        }
+        if (memoryOfItsOwn(first.gpuId, said)) {
+          replace.set(first, { ...first, gpuId: null, capacityGiB: said });
+          doubts.push({ at: first.at, end: h.end, note: `"${h.text.trim()}" said of "${first.text.trim()}": read as a ${said} GB card, not the catalog's ${Math.round(memory)} GB ${name}` });
+          notes.push(`"${first.text.trim()} … ${h.text.trim()}": read as ${name} with ${said} GB as you said — the ${name} I know has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
+          continue;
+        }
       }
       if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
         replace.set(first, { ...first, count: Math.round(times) });
