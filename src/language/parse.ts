@@ -341,7 +341,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   });
   const reported: ReportedTopic[] = [];
   const read = items;
-  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text, notes);
+  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text, notes, owned.doubts);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));

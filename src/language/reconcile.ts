@@ -1,5 +1,6 @@
 import type { Item, ReportedTopic } from './items.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, sizeSaidAgain, someOfTheCards } from './reconcile/cards.js';
+import type { Doubt } from './item-trace.js';
 import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
@@ -98,9 +99,12 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
  * The same thing said twice in the item language itself ("DeepSeek-V3 671B", "int4 awq"): one
  * saying, as the tolerant reader keeps one; different values stay, for the resolver to report.
  */
-export function restatements(items: Item[], text = '', notes: string[] = []): Item[] {
+export function restatements(items: Item[], text = '', notes: string[] = [], doubts: Doubt[] = []): Item[] {
   // A framework an artefact only suggests is no contradiction of one named (reconcile/framework-evidence.ts).
   // Rival stages joined by "and"/"or" ("ZeRO-2 / ZeRO-3 both OOM") are the things tried, in a short request too.
   // An algorithm named beside the program that runs it ("unsloth DPO") fills the framework slot (reconcile/rl-algorithm.ts).
-  return algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(items, text, notes))), []), [], text), notes, text);
+  // A card with a memory it was never sold with ("on 4x rtx-2080-ti 22gb", a modified 22 GB card) is read as
+  // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
+  const read = cards(items, notes, doubts);
+  return algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text);
 }

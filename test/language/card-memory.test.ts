@@ -33,6 +33,9 @@ describe('a modified card: the memory as written, said', () => {
     ['I have 3 2080Ti22G cards and want to lora llama 13b', 3],
     ['魔改2080ti 22G x4 跑 qwen2.5-14b 推理', 4],
     ['qwen2.5-14b inference on an RTX 2080 Ti (22GB)', 1],
+    // The item language, read strictly: these were refused as "two GPU types" (reconcile.ts restatements now reads cards()).
+    ['llama 13b lora on 3 2080ti22GB cards', 3],
+    ['llama-2-13b lora on 4x rtx-2080-ti 22gb', 4],
   ])('%j is read as %i cards of 22 GB, weak', (text, n) => {
     const c = read(text);
     expect(c.card).toMatch(/22 GiB/);
