@@ -53,3 +53,23 @@ describe('a full fine-tune and LoRA named together are the runs tried, not the r
     expect(read('用全量数据lora微调llama-2-13b，单卡a100 80g').scenario.lora).not.toBeNull();
   });
 });
+
+describe('recompute: Unsloth\'s "unsloth" checkpointing set in prose', () => {
+  it('c328 (unslothai/unsloth): "I also set the --use_gradient_checkpointing to unsloth" — offloaded, Unsloth runs', () => {
+    const { scenario } = read(line('c328').text);
+    expect(scenario.recompute).toBe('offloaded');
+    expect(scenario.framework).toBe('unsloth');
+  });
+
+  it.each([
+    ['set … to, quoted', 'qwen2.5-7b qlora on 1x rtx-4090, I set --use_gradient_checkpointing to "unsloth"'],
+    ['= form still', 'qwen2.5-7b qlora on 1x rtx-4090 --use_gradient_checkpointing unsloth'],
+  ])('%s (invented): offloaded checkpointing', (_name, text) => {
+    expect(read(text).scenario.recompute).toBe('offloaded');
+  });
+
+  it('"--flag to" with a number reads the number, and "to" before a prose word reads nothing new (invented)', () => {
+    expect(read('llama-2-7b lora on 1x a100-80g, I set --per_device_train_batch_size to 4').scenario.microBatch).toBe(4);
+    expect(read('llama-2-7b lora on 1x a100-80g --gradient_checkpointing to save memory').scenario.recompute).not.toBe('none');
+  });
+});
