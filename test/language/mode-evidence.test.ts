@@ -3,103 +3,73 @@ import { loadCorpus } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
 /**
- * Training words that say something else than the run asked about (issue 22: the mode is the run's, said
- * by a training word or a training-only setting). "Pretraining" naming a kind of data beside the
- * fine-tuning data is not a run from scratch: axolotl-ai-cloud/axolotl#1641 (c1238), a GaLore run of
- * Llama-3-8B whose steps say "can use any pretraining data and finetuning data as stand-ins".
+ * What the run does, read from its evidence (branch rmode). A full fine-tune and LoRA named side by
+ * side are two runs tried or weighed (reconcile.tried-methods): neither is the run's method, the
+ * reply reads a fine-tune of every weight and says both were named. 全量 listed beside LoRA is the
+ * full fine-tune (prose.full-beside-lora-zh), as "full" listed beside it is (prose.full-needs-cue).
  */
 
 const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+const inThread = (id: string) => {
+  const c = line(id);
+  return c.thread ? `${c.thread}\n${c.text}` : c.text;
+};
 
-describe('"pretraining" naming a kind of data is not the run', () => {
-  it('c1238: a training run with pretraining and finetuning data as stand-ins is a fine-tune, not pre-training', () => {
-    const { scenario } = read(line('c1238').text);
-    expect(scenario.mode).toBe('full');
-    expect(scenario.pretrain).toBe(false);
+describe('a full fine-tune and LoRA named together are the runs tried, not the run', () => {
+  it('c1688 (zai-org/GLM-4#483): 试了全量,lora,训最后2层，均会爆显存 — no LoRA, said', () => {
+    const r = read(line('c1688').text);
+    expect(r.scenario.lora).toBeNull();
+    expect(r.scenario.mode).not.toBe('inference');
+    expect(r.said).toMatch(/"全量" and "lora" are named together \(tried or weighed\), so neither is read as your setup's mode/);
   });
 
-  // [text, pretrain]
-  it.each<[string, boolean]>([
-    // The real line's words, shorter.
-    ['Run a training run of llama-3-8b on 2x A100 (can use any pretraining data and finetuning data as stand-ins)', false],
-    // Hyphenated, "datasets", another joiner.
-    ['Fine-tune llama-3-8b on 2x A100 80GB; any pre-training datasets / fine-tuning datasets will do', false],
-    // "pretraining and finetuning data", the noun said once.
-    ['I train mistral-7b on 1x A100 80GB, mixing pretraining and finetuning data', false],
-    // SFT data as the pair.
-    ['Training qwen2.5-7b on 4x H100 with pretraining corpus and SFT data, OOM', false],
-    // Pre-training asked about stays pre-training: the data named alone is the run's own.
-    ['Pretraining llama-3-8b from scratch on 8x H100 with my pretraining data', true],
-    ['continued pretraining of mistral-7b on 1x A100 80GB', true],
-  ])('%s', (text, pretrain) => {
-    const { scenario } = read(text);
-    expect(scenario.pretrain).toBe(pretrain);
-    expect(scenario.mode).not.toBe('inference');
-  });
-});
-
-/**
- * A running word and a training word in one request: the mode word is read (running the model), but the
- * choice is weak and said, with the switch. Real lines: modelscope/ms-swift#8488 (c1292, fine-tune on 8x
- * A800 asked first, inference next), InternLM/lmdeploy#2875 (c919, fine-tuned with swift, then inference),
- * linyiLYi/snake-ai#26 (c448).
- */
-describe('a training word beside the running word makes the inference said as weak', () => {
-  it('c1292: 微调 and 推理 in one question: inference is said with the training word and the switch', () => {
-    const { scenario, said } = read(line('c1292').text);
-    expect(scenario.mode).toBe('inference');
-    expect(said).toMatch(/a training word is said too \("微调"\): say "train"/);
+  it("c934 (LlamaChinese/Llama-Chinese#278, its thread): 70B模型sft和lora / 跑70B的sft和lora都报内存不足 — no LoRA", () => {
+    const r = read(inThread('c934'));
+    expect(r.scenario.lora).toBeNull();
+    expect(r.said).toMatch(/"sft" and "lora" are named together/);
   });
 
-  it.each<[string, RegExp]>([
-    // The real line's question, shorter, with spaces.
-    ['qwen2.5-72b 微调 8卡 a800 够吗, 推理 至少需要什么显卡', /"微调"/],
-    // The order reversed.
-    ['qwen2.5-72b 推理需要什么显卡，微调8卡A800够吗', /"微调"/],
-    // English.
-    ['Is 8x A800 80GB enough to fine-tune qwen2.5-72b, and what does inference need?', /"fine-tune"/],
-    ['I finetuned llama-2-7b and now inference on 1x 4090 runs out of memory', /"finetuned"|"finetune"/],
-  ])('%s', (text, word) => {
-    const { scenario, said } = read(text);
-    expect(scenario.mode).toBe('inference');
-    expect(said).toMatch(/a training word is said too/);
-    expect(said).toMatch(word);
+  it.each([
+    ['English list', 'llama-2-13b on 8x a100-80g: I tried full, lora and freezing layers, all OOM'],
+    ['English, and + both', 'llama-2-13b on 8x a100-80g, full and LoRA fine-tuning both OOM'],
+    ['LoRA first, 和', '8卡a100 80g 训练llama-2-13b，lora和全量都爆显存'],
+    ['、 and a space', '8卡a100 80g 训练llama-2-13b，试了 全量 、 lora，都OOM'],
+    ['sft and lora, both', 'llama-2-13b on 8x a100-80g: sft and lora both run out of memory'],
+  ])('%s (invented): no LoRA, a training run', (_name, text) => {
+    const r = read(text);
+    expect(r.scenario.lora).toBeNull();
+    expect(r.scenario.mode).not.toBe('inference');
+    // (a pair with "both/都" after it was already read as both tried by an older rule: either wording says it)
+    expect(r.said).toMatch(/named together \(tried or weighed\)|both tried/);
   });
 
-  it('a running word alone says nothing of training', () => {
-    const { said } = read('qwen2.5-72b 推理需要什么显卡');
-    expect(said).not.toMatch(/a training word is said too/);
+  it('keeps LoRA where sft is its stage: "sft.py + Lora.yaml" (huggingface/gpt-oss-recipes#23, c281), "SFT with LoRA" (invented)', () => {
+    expect(read(line('c281').text).scenario.lora).not.toBeNull();
+    expect(read('llama-2-13b sft and lora r16 on 1x a100-80g').scenario.lora).not.toBeNull();
+    expect(read('llama-2-13b SFT with LoRA on 1x a100-80g').scenario.lora).not.toBeNull();
+  });
+
+  it('keeps 全量 as no method where it is the whole of something else (invented)', () => {
+    expect(read('用全量数据lora微调llama-2-13b，单卡a100 80g').scenario.lora).not.toBeNull();
   });
 });
 
-/**
- * A plain run verb ("run", 跑) reads as running the model by default, and says so with the switch: in a
- * trainer's tracker it runs the training. Real lines: Jiayi-Pan/TinyZero#33 (c1295, a PPO run),
- * hiyouga/LlamaFactory#9191 (c1324), shibing624/MedicalGPT#236 (c841, in its thread).
- */
-describe('a plain run verb says its inference with the switch', () => {
-  it.each<[string, string]>([
-    ['c1295', 'run'],
-    ['c1324', '跑'],
-  ])('%s: "%s" is read as running the model, and said so', (id, word) => {
-    const { scenario, said } = read(line(id).text);
-    expect(scenario.mode).toBe('inference');
-    expect(said).toContain(`running the model: "${word}" names no training (say "train" for a fine-tune)`);
+describe('recompute: Unsloth\'s "unsloth" checkpointing set in prose', () => {
+  it('c328 (unslothai/unsloth): "I also set the --use_gradient_checkpointing to unsloth" — offloaded, Unsloth runs', () => {
+    const { scenario } = read(line('c328').text);
+    expect(scenario.recompute).toBe('offloaded');
+    expect(scenario.framework).toBe('unsloth');
   });
 
-  it.each<[string, string]>([
-    ['can i run Qwen2.5 3B on one 4090?', 'run'],
-    ['Running qwen2.5-3b on 1x RTX 4090 OOMs', 'Running'],
-    ['单机8卡A100 80G 跑 qwen2.5-72b 报错 OOM', '跑'],
-    ['8卡A100跑不动qwen2.5-72b', '跑'],
-  ])('%s', (text, word) => {
-    const { scenario, said } = read(text);
-    expect(scenario.mode).toBe('inference');
-    expect(said).toMatch(new RegExp(`"${word}" names no training`, 'i'));
+  it.each([
+    ['set … to, quoted', 'qwen2.5-7b qlora on 1x rtx-4090, I set --use_gradient_checkpointing to "unsloth"'],
+    ['= form still', 'qwen2.5-7b qlora on 1x rtx-4090 --use_gradient_checkpointing unsloth'],
+  ])('%s (invented): offloaded checkpointing', (_name, text) => {
+    expect(read(text).scenario.recompute).toBe('offloaded');
   });
 
-  it('a run verb with a training setting, or a serving verb, says nothing of it', () => {
-    expect(read('run qwen2.5-3b with zero3 on 2x 4090').said).not.toMatch(/names no training/);
-    expect(read('deploy qwen2.5-3b on 1x 4090').said).not.toMatch(/names no training/);
+  it('"--flag to" with a number reads the number, and "to" before a prose word reads nothing new (invented)', () => {
+    expect(read('llama-2-7b lora on 1x a100-80g, I set --per_device_train_batch_size to 4').scenario.microBatch).toBe(4);
+    expect(read('llama-2-7b lora on 1x a100-80g --gradient_checkpointing to save memory').scenario.recompute).not.toBe('none');
   });
 });

@@ -15,9 +15,10 @@ const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
 
 
 describe('a method read where the message names two', () => {
-  it('c934 (LlamaChinese/Llama-Chinese#278): "跑70B的sft和lora都报内存不足" is said with "full" as the switch', () => {
+  it('c934 (LlamaChinese/Llama-Chinese#278): "跑70B的sft和lora都报内存不足" is said with "lora" as the switch (a fine-tune read)', () => {
     const c = line('c934');
-    expect(methodNotice(noticesInThread(c.text, c.thread))).toEqual(['method lora r8 — from "sft和lora"? say "full" if you mean that one']);
+    // Since reconcile.tried-methods (rmode): the pair is tried runs, a fine-tune of every weight is read, LoRA the switch.
+    expect(methodNotice(noticesInThread(c.text, c.thread))).toEqual(['method full fine-tune — from "sft和lora"? say "lora" if you mean that one']);
   });
 
   it('c642 (OpenRLHF): "(full fine-tuning/LoRA)?" is said with "lora" as the switch', () => {

@@ -53,7 +53,9 @@ export const PAIR = new RegExp(
   [
     // A fence and its language tag; a key glued to the fence ("```CUDA_VISIBLE_DEVICES=0,1 llamafactory-cli", c476) is no tag.
     '```(?:[a-z]+(?![\\w=]))?',
-    `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+)(?!-)${VALUE})?`,
+    // In prose a flag's value may follow "to": "I also set the --use_gradient_checkpointing to unsloth"
+    // (unslothai/unsloth, corpus c328: read as the flag alone, plain checkpointing).
+    `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+(?:to[ \\t]+(?=["']?[a-z0-9]))?)(?!-)${VALUE})?`,
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
     // -fa and -nkvo may stand alone (a switch): no value then.

@@ -36,8 +36,9 @@ export const SAVER_KEYS: KeyTable = {
   // inputs go to CPU; read as checkpointing, with a note.
   use_unsloth_gc: { reads: (v) => (isTrue(v) ? say('gc', "use_unsloth_gc: Unsloth's gradient checkpointing read as gradient checkpointing") : IGNORE), source: 'LLaMA-Factory' },
   // Unsloth get_peft_model(use_gradient_checkpointing=True | "unsloth" | False): "unsloth" is its
-  // offloaded checkpointing (Unsloth README).
-  use_gradient_checkpointing: { reads: (v) => (unquote(v) === 'unsloth' ? say('unsloth gc') : isTrue(v) ? say('gc') : isFalse(v) ? say('no gc') : IGNORE), source: 'Unsloth README' },
+  // offloaded checkpointing (Unsloth README), a value only Unsloth takes, so Unsloth runs: "I also set the
+  // --use_gradient_checkpointing to unsloth" (corpus c328) names the framework by that word alone.
+  use_gradient_checkpointing: { reads: (v) => (unquote(v) === 'unsloth' ? say('unsloth gc unsloth') : isTrue(v) ? say('gc') : isFalse(v) ? say('no gc') : IGNORE), source: 'Unsloth README' },
   // Liger's fused linear cross-entropy (HF TrainingArguments use_liger_kernel, LLaMA-Factory enable_liger_kernel).
   use_liger_kernel: { reads: flag('liger'), source: 'transformers TrainingArguments' },
   enable_liger_kernel: { reads: flag('liger'), source: 'LLaMA-Factory' },

@@ -14,7 +14,7 @@ import type { Item } from '../items.js';
 const KINDS = ['sharding', 'offload'] as const;
 
 /** Only a joining word between the two: and, or, nor, "/", "、", 和, 或, 还是 (and a comma before them). */
-const JOIN = /^\s*(?:(?:,\s*)?(?:and|or|nor|and\/or)|\/|&|\+|、|,|和|与|跟|及|以及|或|或者|或是|还是)\s*$/i;
+const JOIN = /^\s*(?:(?:,\s*)?(?:and|or|nor|and\/or)|\/|&|\+|、|,|，|和|与|跟|及|以及|或|或者|或是|还是)\s*$/i;
 
 export const TRIED_ALTERNATIVES_RULE = {
   id: 'reconcile.tried-alternatives',
@@ -22,9 +22,53 @@ export const TRIED_ALTERNATIVES_RULE = {
   source: 'axolotl-ai-cloud/axolotl#998; QwenLM/Qwen#1030; allenai/open-instruct#12',
 } as const;
 
+/**
+ * A full fine-tune and LoRA named side by side are two runs tried or weighed, never one run (a run is
+ * one or the other): "试了全量,lora,训最后2层，均会爆显存" (tried full, LoRA, the last 2 layers, all OOM;
+ * zai-org/GLM-4#483, c1688), "跑70B的sft和lora都报内存不足" (70B sft and lora both OOM;
+ * LlamaChinese/Llama-Chinese#278, c934), "full and LoRA fine-tuning both OOM". Neither is read: the
+ * method left is the training words' (a fine-tune), and the reply says both were named.
+ */
+export const TRIED_METHODS_RULE = {
+  id: 'reconcile.tried-methods',
+  example: '我用了5台8卡80G的机器，按200k长度训练，试了全量,lora,训最后2层，均会爆显存',
+  source: 'zai-org/GLM-4#483; LlamaChinese/Llama-Chinese#278',
+} as const;
+
+/** A method word that names a whole-model run: full (全量, 全参), or sft said beside LoRA. */
+const FULL_METHOD = (i: Item, text: string) =>
+  i.kind === 'mode' && (i.value === 'full' || (i.value === 'train' && /^\s*(?:sft|full|全量|全参)/i.test(text.slice(i.at, i.end))));
+
+/** The joins of two methods: as JOIN, less "+" and "&", which put two files or parts of one run together. */
+const METHOD_JOIN = /^\s*(?:(?:,\s*)?(?:and|or|nor|and\/or)|\/|、|,|，|和|与|跟|及|以及|或|或者|或是|还是)\s*$/i;
+/** After the second: both said to fail or be tried ("both OOM", "都报", "均会"). */
+const BOTH = /^[\s,.;:，。；!！]{0,3}(?:both|all|each|either|都|均|全都|全部|也都)/i;
+
+function triedMethods(items: Item[], text: string, notes: string[], dropped: Set<Item>, added: Item[]): void {
+  const said = items.filter((i) => i.kind === 'lora' || FULL_METHOD(i, text)).sort((a, b) => a.at - b.at);
+  for (let k = 0; k + 1 < said.length; k++) {
+    const [a, b] = [said[k]!, said[k + 1]!];
+    if ((a.kind === 'lora') === (b.kind === 'lora') || !METHOD_JOIN.test(text.slice(a.end, b.at))) continue;
+    // "sft" is also the stage LoRA trains in ("sft.py + Lora.yaml", huggingface/gpt-oss-recipes#23, c281; "SFT
+    // and LoRA"): beside LoRA it is a rival run only where both are said to fail ("sft and lora both OOM").
+    const whole = a.kind === 'lora' ? b : a;
+    // A Chinese join names two runs ("70B模型sft和lora需要多大显存", LlamaChinese/Llama-Chinese#278's title).
+    const rival = /^\s*(?:full|全量|全参)/i.test(text.slice(whole.at, whole.end)) || /[和与跟或还、]/.test(text.slice(a.end, b.at));
+    if (!rival && !BOTH.test(text.slice(b.end, b.end + 12))) continue;
+    dropped.add(a);
+    dropped.add(b);
+    // The training words stay: the full one is kept as a fine-tune of unstated method.
+    added.push({ ...whole, kind: 'mode', value: 'train' } as Item);
+    notes.push(`"${text.slice(a.at, a.end).trim()}" and "${text.slice(b.at, b.end).trim()}" are named together (tried or weighed), so neither is read as your setup's mode: read as a fine-tune of every weight; say lora (or full) alone to estimate one`);
+    k++;
+  }
+}
+
 export function triedAlternatives(items: Item[], text: string, notes: string[]): Item[] {
   if (!text) return items;
   const dropped = new Set<Item>();
+  const added: Item[] = [];
+  triedMethods(items, text, notes, dropped, added);
   for (const kind of KINDS) {
     const said = items.filter((i) => i.kind === kind).sort((a, b) => a.at - b.at);
     const value = (i: Item) => JSON.stringify({ ...i, at: 0, end: 0, text: '' });
@@ -41,9 +85,10 @@ export function triedAlternatives(items: Item[], text: string, notes: string[]):
     }
   }
   if (dropped.size === 0) return items;
+  if (dropped.size === added.length * 2) return [...items.filter((i) => !dropped.has(i)), ...added];
   // "DeepSpeed" beside them names the provider of the stages and offloads tried (as "DeepSpeed ZeRO-3"
   // names ZeRO's, reconcile/settings.ts frameworks()), not a DeepSpeed preset to estimate.
   const provider = items.filter((i) => i.kind === 'framework' && i.value === 'deepspeed');
   if (provider.length) notes.push(`"${provider[0]!.text.trim()}" read as the provider of the settings tried, not a preset of its own`);
-  return items.filter((i) => !dropped.has(i) && !provider.includes(i));
+  return [...items.filter((i) => !dropped.has(i) && !provider.includes(i)), ...added];
 }

@@ -15,7 +15,9 @@ import type { ProseRule } from '../types.js';
 const METHOD_AFTER = new RegExp(
   String.raw`^[\s_-]{0,3}(?:fine|finetun|tun|turn|ft\b|fft|sft|dpo|ppo|grpo|orpo|kto|rlhf|train|pre-?train|param|weights?\b|model[\s-]+(?:fine|train|tun)|volume|全|`
     + String.raw`shard|recompute|recomputation|ce\b|cross|precision|context|ctx|bf16|fp16|fp32|16[\s-]?bit|\d|`
-    + String.raw`\/\s*(?:q?lora|freeze)|(?:or|vs\.?|versus|and)\s+(?:q?lora|freeze|peft|adapters?)\b|["'\`]?\s*mode\b)`,
+    + String.raw`\/\s*(?:q?lora|freeze)|(?:or|vs\.?|versus|and)\s+(?:q?lora|freeze|peft|adapters?)\b|["'\`]?\s*mode\b|`
+    // "tried full, lora, the last 2 layers" (zai-org/GLM-4#483, c1688): a method listed beside LoRA
+    + String.raw`(?:[,，、]|和|与|或|还是)\s*(?:q?lora|freeze|peft|adapters?)\b)`,
   'i',
 );
 
@@ -32,7 +34,7 @@ const METHOD_BEFORE = new RegExp(
     // "fine-tune the full model", "training in full"
     String.raw`\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|tuning)\s+(?:(?:a|the|in|with|it|this|model|using|on|do)\s+){0,2}$`,
     // "lora or full", "LoRA vs full", "lora/full"
-    String.raw`\b(?:q?lora|freeze|peft|adapters?)\s*(?:or|vs\.?|versus|and|\/|,)\s*$`,
+    String.raw`\b(?:q?lora|freeze|peft|adapters?)\s*(?:or|vs\.?|versus|and|\/|,|，|、|和|与|或|还是)\s*$`,
     // a terse setup: "13b full", "llama-2-7b full", "mixtral-8x7b, full", "llama-factory full zero3"
     String.raw`(?:\b|-)\d+(?:\.\d+)?[bm](?:[-\w.]*)?[\s,]+$`,
     String.raw`\b(?:llama-?factory|torchtune|hf|unsloth|axolotl|litgpt|deepspeed|megatron|swift|trl|pretrain)[\s,]+$`,
@@ -60,7 +62,23 @@ const OFFLOAD_AFTER = /^[\s_-]{0,3}(?:gpu[\s_-]+)?offload/i;
 /** A follow-up this short is written in the item language ("full", "now full", "full instead"). */
 const TERSE_WORDS = 3;
 
+/** 全量 beside a method it is listed with: "试了全量,lora" (tried full, LoRA), "lora和全量" (LoRA and full). */
+const JOIN_ZH = String.raw`\s*(?:[,，、/]|和|与|跟|或者?|还是|以及)\s*`;
+const FULL_ZH = new RegExp(String.raw`全量(?=${JOIN_ZH}(?:q?lora|冻结|freeze))|全量(?<=q?lora${JOIN_ZH}全量)`, 'gi');
+
 export const FULL_METHOD_RULES: readonly ProseRule[] = [
+  {
+    // 全量 alone is the whole of anything (全量数据, the whole dataset); listed beside LoRA it is the full
+    // fine-tune, one of the methods tried or weighed: "试了全量,lora,训最后2层，均会爆显存" (tried full, LoRA,
+    // the last 2 layers, all OOM; zai-org/GLM-4#483, c1688). Read as "full"; reconcile.tried-methods
+    // then reads neither as the run's method.
+    id: 'prose.full-beside-lora-zh',
+    pattern: FULL_ZH,
+    when: (t) => t.includes('全量'),
+    write: () => ' full ',
+    example: '我用了5台8卡80G的机器，按200k长度训练，试了全量,lora,训最后2层，均会爆显存',
+    source: 'zai-org/GLM-4#483',
+  },
   {
     id: 'prose.full-needs-cue',
     pattern: /(?<![\w./-])full(?![\w./-])/gi,
