@@ -105,7 +105,8 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       gap += ARTICLES.has(t.text) || VENDOR.has(t.text) ? ' ' : PROSE;
       continue;
     }
-    if (t.type === 'gpu' && /\d[\s_-]*(?:ti|super)$/.test(t.text) && !/-(?:ti|super)$/.test(t.value)) {
+    // A Ti/Super sold in several sizes keeps its memory in the id ("rtx-4060-ti-16g"): that is the Ti, known.
+    if (t.type === 'gpu' && /\d[\s_-]*(?:ti|super)$/.test(t.text) && !/-(?:ti|super)(?:-\d+g)?$/.test(t.value)) {
       notes.push(`I don't know the GPU "${t.text}": read as the ${t.value} card (its memory, when stated, picks the variant)`);
     }
     kept.push(t);

@@ -72,6 +72,8 @@ describe('a memory the card was sold with picks that size', () => {
     ['llama-3-8b qlora on rtx 4060 ti (8GB)'],
   ])('%j is the 8 GB RTX 4060 Ti', (text) => {
     expect(read(text).card).toMatch(/RTX 4060 Ti 8GB/);
+    // The Ti is known (its ids carry the memory: rtx-4060-ti-16g): no "I don't know the GPU" beside it.
+    expect(read(text).notes).not.toMatch(/don't know the GPU/);
   });
 
   it('the 16 GB one stays the 16 GB one', () => {
