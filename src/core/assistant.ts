@@ -10,6 +10,7 @@ import { estimate } from '../memory/estimate.js';
 import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply, type ReadTrace } from '../reply/build.js';
 import { listedApart } from '../reply/not-used.js';
+import { reportedOomNotice } from '../reply/reported-oom.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
 import { readInThread, scenarioThread, type ScenarioThread, type ThreadState } from './opening.js';
@@ -97,7 +98,10 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
   const e = estimate(scenario, { unstated: unstatedSettings(assumptions) });
-  const built = buildEstimateReply(scenario, e, assumptions, ignored, notices, read);
+  const first = buildEstimateReply(scenario, e, assumptions, ignored, notices, read);
+  // An OOM the user reports on a setup that fits as read: the disagreement is said under the verdict (reply/reported-oom.ts).
+  const disagreement = reportedOom ? reportedOomNotice(first.verdict) : null;
+  const built = disagreement ? withLazyCompact({ ...first, verdict: { ...first.verdict, detail: `${first.verdict.detail} ${disagreement}`.trim() } }) : first;
   // The user says it ran out of memory: the OOM triage comes with the estimate, even when it fits.
   const oomTips = reportedOom ? tipsForTopicsOn(['oom'], scenario, e).filter((t) => !built.tips.some((had) => had.topic === t.topic)) : [];
   const reply = oomTips.length ? withLazyCompact({ ...built, tips: [...built.tips, ...oomTips] }) : built;

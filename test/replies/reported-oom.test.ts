@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/core/assistant.js';
+import { reportedOomNotice } from '../../src/reply/reported-oom.js';
+import type { Verdict } from '../../src/reply/types.js';
+
+/** An OOM the user reports on a setup that fits as read is said under the verdict, never a bare ✓. */
+
+const detailOf = (text: string): { status: string; detail: string } => {
+  const { reply } = respond(text, null);
+  if (reply.kind !== 'estimate') throw new Error(`no estimate for: ${text}`);
+  return { status: reply.verdict.status, detail: reply.verdict.detail };
+};
+
+describe('a reported OOM beside a fit', () => {
+  it.each([
+    'fine-tuning llama 3.1 8b with unsloth qlora on colab T4, max_seq_length 2048, per_device_train_batch_size 2, gradient_accumulation_steps 4 — OOM on step 0',
+    'llama-3-8b inference on 1x a100-80g seq 4096 bs 1 but I get CUDA out of memory',
+    'I keep running out of memory training qwen2.5-7b with lora r8, batch 1, seq 1024 on one A100 80GB',
+  ])('%j says the disagreement', (text) => {
+    const { status, detail } = detailOf(text);
+    expect(['yes', 'tight']).toContain(status);
+    expect(detail).toMatch(/You report running out of memory/);
+  });
+
+  it('says nothing where no OOM is reported', () => {
+    expect(detailOf('llama-3-8b inference on 1x a100-80g seq 4096 bs 1').detail).not.toMatch(/You report/);
+  });
+
+  it('says nothing where the estimate agrees (does not fit)', () => {
+    const { status, detail } = detailOf('llama-2-70b full bf16 seq 4096 bs 1 on 1x a100-80g, CUDA out of memory');
+    expect(status).toBe('no');
+    expect(detail).not.toMatch(/You report/);
+  });
+
+  it('names the spare memory, and a tight fit says how little tips it', () => {
+    const base: Verdict = { status: 'yes', envelope: null, headline: '', detail: '', deviceBytes: 8 * 2 ** 30, capacityBytes: 16 * 2 ** 30, headroomBytes: 6 * 2 ** 30 };
+    expect(reportedOomNotice(base)).toMatch(/6\.0 GiB to spare/);
+    expect(reportedOomNotice({ ...base, status: 'tight', headroomBytes: 2 ** 29 })).toMatch(/only just fits/);
+    expect(reportedOomNotice({ ...base, status: 'no' })).toBeNull();
+  });
+});
