@@ -61,7 +61,8 @@ const TYPED_CARD = re(
 const VENDOR_WORDS = /^(?:NVIDIA|TESLA|GEFORCE|SXM4|SXM2|HBM3|RTX)$/;
 function cardBag(t: string): string {
   const sized = t
-    .replace(/(\d+(?:\.\d+)?) ?(?:GiB|GB|G|gb|g)(?![A-Za-z/])/g, '$1G')
+    // Any case of the unit: "80Gb" (c1722, tritonserver's "A100 80Gb") is the same memory as "80GB".
+    .replace(/(\d+(?:\.\d+)?) ?(?:[Gg](?:i?[Bb])?)(?![A-Za-z/])/g, '$1G')
     .replace(/[()]/g, ' ')
     .replace(/\brtx ?(?=\d{4})/gi, '')
     .replace(/(\d{4}) ?ti\b/gi, '$1TI');

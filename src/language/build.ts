@@ -187,7 +187,7 @@ export const framework = (d: Part[]) => item({ kind: 'framework', value: tok(d[0
  */
 export function wholeCount(d: Part[], _at: number, reject: object): Part | object {
   const t = tok(d[0]!);
-  return /^\d+$/.test(t.text.replace(/,/g, '')) ? d[0]! : reject;
+  return /^-?\d+$/.test(t.text.replace(/,/g, '')) ? d[0]! : reject;
 }
 
 export function hardware(d: Part[]): Item {

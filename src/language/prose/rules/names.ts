@@ -138,18 +138,6 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'vllm-project/vllm#15204',
   },
   {
-    // A fraction after "on" that ends its clause is a release, never cards: "[Issue]: Ollama Out of Memory on
-    // 7.2" (ROCm 7.2, ROCm/legacy-rocm-build#5902, c1642), "broke on 0.6.", "works on 2.1, fails on 2.3". "on 8"
-    // is eight GPUs and stays; a count is whole (build.ts wholeCount). Before, "on 7.2" opened a hardware item
-    // that reached over the next sentence to its "96GB" and set the model between aside.
-    id: 'prose.release-after-on',
-    pattern: /(?<![\w.])on[ \t]+v?\d+\.\d+(?:\.\d+)*(?=[ \t]*(?:[.,;:!?)\]]|\n|$))/gi,
-    when: (t) => /\bon[ \t]+v?\d+\.\d/i.test(t),
-    write: (m) => ' '.repeat(m[0].length),
-    example: '[Issue]: Ollama Out of Memory on 7.2',
-    source: 'ROCm/legacy-rocm-build#5902',
-  },
-  {
     // A mixture-of-experts name written apart or without its B ("Qwen3-30-A3B", "gemma 4 26b a4b"):
     // the total and the active size joined as the catalog and Hub spell them ("30b-a3b").
     id: 'prose.moe-apart',
