@@ -40,9 +40,11 @@ describe('a line number is no setup', () => {
     expect(blanked('a second line 4 gpus')).toContain('4 gpus');
   });
 
+  const lineNumber = fc.integer({ min: 1, max: 99999 }).filter((n) => n !== 4090 && n !== 4096);
   it('every written line number is blanked whole, and nothing else on the line', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99999 }), fc.integer({ min: 1, max: 99999 }), fc.constantFrom('line {a}', 'lines {a}-{b}', '第{a}行', '第{a}-{b}行', 'train.py:{a}', 'train.py:{a}:{b}', '#L{a}-L{b}'), (a, b, form) => {
+      // A line number equal to a number the template itself holds (seq 4096, a 4090) could not be told apart in the output.
+      fc.property(lineNumber, lineNumber, fc.constantFrom('line {a}', 'lines {a}-{b}', '第{a}行', '第{a}-{b}行', 'train.py:{a}', 'train.py:{a}:{b}', '#L{a}-L{b}'), (a, b, form) => {
         const said = form.replace('{a}', String(a)).replace('{b}', String(b));
         const out = blanked(`seq 4096, ${said} on a 4090`);
         expect(out).not.toMatch(new RegExp(`(?<!\\d)(?:${a}|${b})(?!\\d)`));
