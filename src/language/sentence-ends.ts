@@ -5,6 +5,7 @@
  * Abbreviations whose dot ends nothing ("e.g.", "vs.") are masked first, at the same offsets.
  */
 
+/** "(e.g. change deepspeed config …)?" (huggingface/open-r1#100, corpus c785) is one sentence, not one ending at "e.". */
 const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)\./gi;
 
 /** The text with the dots of abbreviations replaced, offsets kept. */
@@ -12,15 +13,22 @@ export const maskAbbreviations = (text: string): string => text.replace(ABBREVIA
 
 /** A sentence's end mark: one character, its end at the match's end. */
 const END_MARK = String.raw`\.(?=\s|$)|[!?\n。？！]`;
-export const SENTENCE_END = new RegExp(END_MARK, 'g');
+const SENTENCE_END = new RegExp(END_MARK, 'g');
 const FIRST_END = new RegExp(END_MARK);
+/** The longest abbreviation masked ("e.g.", "etc."): a window's mask starts this far before it. */
+const ABBREVIATION_REACH = 4;
 
-/** The offset where the sentence holding `at` starts: just after the last end mark before it. */
-export function sentenceStart(text: string, at: number): number {
-  // One character past `at`, so that a dot just before it is judged by what follows it in the text.
-  const head = maskAbbreviations(text.slice(0, at + 1));
-  let start = 0;
-  for (const m of head.matchAll(SENTENCE_END)) if (m.index < at) start = m.index + 1;
+/**
+ * The offset where the sentence holding `at` starts: just after the last end mark before it, and
+ * no earlier than `from` (a caller that looks only so far back scans only that far).
+ */
+export function sentenceStart(text: string, at: number, from = 0): number {
+  // One character past `at`, so that a dot just before it is judged by what follows it in the text;
+  // a few before `from`, so that an abbreviation across it is masked whole.
+  const offset = Math.max(0, from - ABBREVIATION_REACH);
+  const head = maskAbbreviations(text.slice(offset, at + 1));
+  let start = from;
+  for (const m of head.matchAll(SENTENCE_END)) if (offset + m.index < at) start = Math.max(start, offset + m.index + 1);
   return start;
 }
 

@@ -1,5 +1,6 @@
 import { LMDEPLOY_OWN_KEYS } from './config-keys/lmdeploy.js';
 import { SGLANG_OWN_KEYS } from './config-keys/engines/sglang.js';
+import { MLX_SERVER_WORDS } from './vocabulary.js';
 
 /**
  * The serving engines a serve word can name (vocabulary.ts `serve`): each engine's name, the words
@@ -60,7 +61,7 @@ export const SERVE_ENGINES: readonly ServeEngine[] = [
   // request in unified memory rather than preallocated.
   {
     name: 'MLX server',
-    words: /mlx[-_ ]?v?lm[._ ]server|mlx server|vmlx|mlx ?studio/i,
+    words: MLX_SERVER_WORDS,
     counted: { by: 'vllm-layout', why: "its KV cache grows with each request's context in unified memory instead of a preallocated pool, so the pool's size is counted as vLLM's, as an upper bound" },
   },
   // DeepSpeed-MII (FastGen): its KV blocks take what is free after the weights, less a reserve.

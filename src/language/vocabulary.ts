@@ -32,8 +32,11 @@ const kw = (type: string, value: string, spellings: string[], numeric = false): 
   numeric,
 });
 
+/** Apple MLX's servers by name: mlx_lm.server, mlx_vlm.server, MLX Studio's vmlx (serve-engines.ts counts them). */
+export const MLX_SERVER_WORDS = /mlx[-_ ]?v?lm[._ ]server|mlx server|vmlx|mlx ?studio/i;
+
 /** Serve spellings that name an engine ("vllm", "sglang") rather than say "serve" or "deploy". */
-export const ENGINE_NAMED = /vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|lightllm|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen|mlx[-_ ]?v?lm[._ ]server|mlx server|vmlx|mlx ?studio/i;
+export const ENGINE_NAMED = new RegExp(String.raw`vllm|sglang|tensorrt|trt|lmdeploy|aphrodite|lightllm|text generation (?:launcher|server)|mistral\.?rs|(?<![a-z])mii(?![a-z])|fastgen|${MLX_SERVER_WORDS.source}`, 'i');
 
 export const KEYWORDS: readonly Keyword[] = [
   // mode

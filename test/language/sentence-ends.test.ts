@@ -37,4 +37,16 @@ describe('sentence ends', () => {
       }),
     );
   });
+
+  it('a floor only limits how far back it looks: the same start as the whole scan, or the floor (property)', () => {
+    const piece = fc.constantFrom('qwen2.5 ', 'e.g. ', 'fails. ', 'ok? ', 'x\n', '70b ', 'v0.8.3 ', 'etc. ', '。');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), fc.nat(), fc.nat(), (pieces, a, b) => {
+        const text = pieces.join('');
+        const at = a % (text.length + 1);
+        const from = b % (at + 1);
+        return sentenceStart(text, at, from) === Math.max(sentenceStart(text, at), from);
+      }),
+    );
+  });
 });

@@ -129,8 +129,6 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // …or before the card's memory and then the card ("two 80G A800 nodes", c591).
     pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
-    // The unit's noun may come between ("4 GPUs with 96GB VRAM in total", "two 4090s, 48 GB in all";
-    // c1348 lmms-lab: "a 4-card GPU with 96GB video memory").
     example: 'dual 3090 (48GB total)',
   },
   {

@@ -48,14 +48,14 @@ export function fixCards(kept: Token[], gapBefore: string[], notes: string[], ca
     // it OOMs"), and no card is numbered so (GeForce 1050–5090, RTX 4000/5000/6000/8000).
     // "I've got a GTX 970 (4GB VRAM)" (ollama/ollama, c1174; "GTX 960 2GB", "GTX 750 Ti" in llama.cpp issues):
     // a number right after a card maker's word is the card's name the catalog lacks, never 970 GPUs (issue 22).
-    const vendor = t.type === 'number' && /^\d{3,4}$/.test(t.text) ? /^(gtx|rtx|quadro|geforce|titan)$/i.exec(makers[i] ?? '') : null;
+    const vendor = t.type === 'number' && /^\d{3,4}$/.test(t.text) && CARD_VENDOR.test((makers[i] ?? '').toLowerCase()) ? makers[i]! : null;
     if (t.type === 'number' && ((/^\d{4}$/.test(t.text) && Number(t.text) >= 1000 && !LENGTHS.has(t.text)) || vendor)) {
       const cardContext =
         vendor !== null || next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
         (prev === undefined && next?.type === 'gpu');
       if (cardContext) {
         const withMemory = next?.type === 'capacity' ? ` read as a ${next.text.replace(/\s+/g, '').toUpperCase()} card` : ' no GPU read';
-        notes.push(`I don't know the GPU "${vendor ? `${vendor[1]!.toUpperCase()} ` : ''}${t.text}":${withMemory}`);
+        notes.push(`I don't know the GPU "${vendor ? `${vendor.toUpperCase()} ` : ''}${t.text}":${withMemory}`);
         remove(i);
         i--;
         continue;

@@ -99,7 +99,7 @@ function differ(slot: string, a: Item, b: Item): boolean {
 const LATER_TRY = /\b(?:later|afterwards|after that|then|next|so i (?:switched|moved|changed))\b|后来|然后|之后|接着/i;
 /** The words of a mention's sentence before it (up to 60 characters). */
 function sentenceBefore(text: string, at: number): string {
-  return text.slice(Math.max(sentenceStart(text, at), at - 60), at);
+  return text.slice(sentenceStart(text, at, Math.max(0, at - 60)), at);
 }
 
 /** What joins two names into one list: "and", "&", a comma or slash, "和"/"与"/"及"/"以及". */
