@@ -33,8 +33,14 @@ describe('vLLM advice leaves out what the setup already does', () => {
     expect(actions(text)).toMatch(/Split the weights over --tensor-parallel-size 4 \(from 2\)/);
   });
   it('16-bit weights below the ceiling keep both levers', () => {
-    const plain = actions(`Serving llama-2-13b with vLLM on 1x a10g, gpu_memory_utilization 0.8:\n${NO_BLOCKS}`);
+    const plain = actions(`Serving llama-2-7b with vLLM on 1x a10g, gpu_memory_utilization 0.8:\n${NO_BLOCKS}`);
     expect(plain).toMatch(/Raise --gpu-memory-utilization/);
     expect(plain).toMatch(/Quantize the weights/);
+  });
+  it('16-bit weights larger than the card: utilization is no lever, quantizing or splitting is', () => {
+    const over = actions(`Serving llama-2-13b with vLLM on 1x a10g, gpu_memory_utilization 0.8:\n${NO_BLOCKS}`);
+    expect(over).not.toMatch(/Raise --gpu-memory-utilization/);
+    expect(over).toMatch(/Utilization cannot give it: the weights alone \(24\.\d\d GiB per GPU/);
+    expect(over).toMatch(/Quantize the weights/);
   });
 });

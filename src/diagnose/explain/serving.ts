@@ -119,6 +119,19 @@ export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, 
   );
 }
 
+/**
+ * The utilization lever for "no cache blocks": none at the ceiling, and none when the weights alone pass the ceiling's
+ * share of the card (then no utilization makes room, and advising one sends the user to a second failure).
+ */
+function noBlocksUtilizationAction(card: ReturnType<typeof cardOf>, weightsBytes: number): string {
+  const others = 'memory other processes hold on the card counts against it, so stop them first.';
+  if (card.utilization >= UTILIZATION_CEILING) return `--gpu-memory-utilization is ${card.utilization.toFixed(2)} already: the room must come from below; ${others}`;
+  if (card.totalBytes !== null && weightsBytes >= UTILIZATION_CEILING * card.totalBytes) {
+    return `Utilization cannot give it: the weights alone (${showSize(weightsBytes)} per GPU by my estimate) are more than ${UTILIZATION_CEILING} of this ${showSize(card.totalBytes)} card; they must be split or made smaller.`;
+  }
+  return `Raise --gpu-memory-utilization (up to about ${UTILIZATION_CEILING}); ${others}`;
+}
+
 export function explainVllmNoBlocks(profile: VllmProfile | null, setup: ThreadSetup | null): Explanation {
   const card = cardOf(profile, setup);
   const evidence: string[] = ['vLLM found no memory left for a single KV block after loading the weights and profiling one batch.'];
@@ -132,10 +145,7 @@ export function explainVllmNoBlocks(profile: VllmProfile | null, setup: ThreadSe
     'vLLM: the weights plus the profiling peak already fill gpu_memory_utilization × the card, leaving nothing for the KV cache.',
     evidence,
     [
-      // At the ceiling already, raising it is no lever: say so rather than advise what the user did.
-      card.utilization >= UTILIZATION_CEILING
-        ? `--gpu-memory-utilization is ${card.utilization.toFixed(2)} already: the room must come from below; memory other processes hold on the card counts against it, so stop them first.`
-        : `Raise --gpu-memory-utilization (up to about ${UTILIZATION_CEILING}); memory other processes hold on the card counts against it, so stop them first.`,
+      noBlocksUtilizationAction(card, weights),
       'Lower --max-num-batched-tokens / --max-num-seqs: the profiling batch sets the activation peak vLLM reserves.',
       // Weights already at about 4 bits (AWQ, GPTQ, NF4, MXFP4, GGUF q4–q5) gain nothing from "quantize": only splitting them is left.
       `${setup && WEIGHT_FORMAT_BYTES[setup.scenario.weights] < 0.75 ? 'Split the weights' : 'Quantize the weights (AWQ/GPTQ int4 or fp8) or split them'} over --tensor-parallel-size ${2 * tpOf(setup)}${tpOf(setup) > 1 ? ` (from ${tpOf(setup)})` : ''}.`,
