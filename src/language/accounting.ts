@@ -1,3 +1,5 @@
+import { looksLikeSetup } from './setup-looking.js';
+
 /**
  * Every number and every setup-looking word accounted for (issue 22, item 4): each is inside the
  * span of a fact the reply states, or listed once here as not used. Logs and tool reports are
@@ -63,8 +65,8 @@ export interface Read {
   used: readonly Span[];
   /** Items read but set aside (a contradiction in prose), with their words. */
   setAside: readonly (Span & { words: string; reason?: string })[];
-  /** Words the reader did not read (filler excluded), where they start. */
-  unread: readonly { word: string; at: number }[];
+  /** Words the reader did not read (filler excluded), where they start, with the keyword each is a slip of. */
+  unread: readonly { word: string; at: number; suggestion?: string | null }[];
   /** Config keys read and set aside. */
   keys: readonly string[];
   /** Logs and tool reports. */
@@ -77,6 +79,8 @@ export function notUsedIn(text: string, { used, setAside, unread, keys, logs }: 
   const free = (s: Span) => outside(s) && !listed.some((l) => overlaps(l, s));
   for (const s of setAside) if (free(s)) listed.push({ words: s.words, at: s.at, end: s.end, kind: 'set-aside', ...(s.reason ? { reason: s.reason } : {}) });
   for (const u of unread) {
+    // Only words that could be a setting are listed: a question's plain words are the user's prose.
+    if (!looksLikeSetup(u.word, u.suggestion ?? null)) continue;
     const span = { at: u.at, end: u.at + u.word.length };
     if (free(span)) listed.push({ words: u.word, ...span, kind: 'word' });
   }

@@ -1,4 +1,5 @@
 import { notUsedIn, numbersIn, type NotUsed } from '../language/accounting.js';
+import { looksLikeSetup } from '../language/setup-looking.js';
 import { saidAgainSpans } from './said-again.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { saidWeak, type FactTrace } from './facts.js';
@@ -48,8 +49,10 @@ export function unique(words: string[]): string[] {
 /** What reading could not do or did by assumption, in words for the reply (issue 11: never silent). */
 export function readingNotes(parsed: ReadItems): string[] {
   const notes = [...parsed.notes];
-  if (parsed.unread.length) {
-    const words = [...new Set(parsed.unread.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
+  // The same words as the "not used" list: those that could be a setting, never a question's prose.
+  const listed = parsed.unread.filter((u) => looksLikeSetup(u.word, u.suggestion));
+  if (listed.length) {
+    const words = [...new Set(listed.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
     notes.unshift(`not read: ${words.join(', ')}`);
   }
   return notes;

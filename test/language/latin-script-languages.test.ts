@@ -52,10 +52,11 @@ describe('accented words are whole words', () => {
     expect(words).toEqual(['la', 'mémoire', 'ça', 'größe']);
   });
 
-  it('a word the reader does not know is listed whole, accents kept', () => {
-    const r = reply('llama-3-8b lora sur une 4090, je voudrais éviter la pénurie');
+  it('a setting word the reader does not know is listed whole, accents kept; a plain word is not', () => {
+    const r = reply('llama-3-8b lora sur une 4090, je voudrais éviter la pénurie avec le déchargement des gradientes');
     const listed = notUsed(r);
-    expect(listed).toContain('pénurie');
+    expect(listed).toContain('gradientes');
+    expect(listed).not.toContain('pénurie');
     expect(listed.some((w) => w.length === 1)).toBe(false);
   });
 });

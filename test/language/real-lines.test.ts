@@ -90,11 +90,12 @@ describe('lines people write (issue 11) read right', () => {
   });
 
   it('reports words it did not read in prose, and reads the rest', () => {
-    const r = resolveRequest('hey team, could we finetune 7b with lora on the shiny cluster of 8 H100 gpus?', null);
+    const r = resolveRequest('hey team, could we finetune 7b with lora on the shiny cluster of 8 H100 gpus with speculative drafts?', null);
     expect(r.ok).toBe(true);
     if (r.ok) {
-      expect(r.unread).toEqual(['shiny']);
-      expect(r.assumptions[0]).toMatch(/not read: "shiny"/);
+      expect(r.unread).toEqual(['shiny', 'speculative', 'drafts']);
+      // Only the word that could be a setting is said; "shiny" and "drafts" are the user's prose (issue 22, item 4).
+      expect(r.assumptions[0]).toBe('not read: "speculative"');
     }
   });
 

@@ -87,10 +87,12 @@ describe('first screen = the answer (renderers, real assistant)', () => {
       renderSlack(r).blocks.flatMap((b) => (b.type === 'context' ? b.elements.map((e) => ('text' in e ? e.text : '')) : b.type === 'section' ? [b.text?.text ?? ''] : [])).join('\n');
     const discordWords = (r: ReturnType<typeof estimate>) => renderDiscord(r, { charts: true }).embeds[0]!.description ?? '';
     const assumed = estimate('llama 3 70b on my 4090');
-    const unread = estimate('hey team, could we finetune 7b with lora on the shiny cluster of 8 H100 gpus?');
+    const unread = estimate('hey team, could we finetune 7b with lora on the shiny cluster of 8 H100 gpus with speculative drafts?');
     for (const words of [slackWords, discordWords]) {
       expect(words(assumed)).toMatch(/running the model \(no train or run word.*say "train" for a fine-tune\)/);
-      expect(words(unread)).toMatch(/not read: "shiny"/);
+      // A word that could be a setting is listed; the plain words around it ("shiny", "drafts") are prose (issue 22, item 4).
+      expect(words(unread)).toMatch(/not read: "speculative"/);
+      expect(words(unread)).not.toMatch(/"shiny"|"drafts"/);
       const defaults = assumed.assumptions.length - assumed.notices.length;
       expect(words(assumed)).toContain(`${defaults} defaults`);
     }

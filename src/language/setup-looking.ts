@@ -1,0 +1,48 @@
+/**
+ * Which words a reply lists as "not used" (issue 22, item 4: every number and every setup-looking
+ * word is accounted for; filler never is). A word the reader did not read is listed when its shape
+ * or its stem says it could be a setting: digits ("bs8", "v2"), a program's spelling (a key, a flag,
+ * a path, a CamelCase or an ACRONYM identifier), a keyword it is one slip from (the reader's own
+ * suggestion), or an ML setup stem. The rest — the plain words of a question in any language
+ * ("what am I missing", "¿alcanza?", "する予定ですが") — is the user's prose: listing it told
+ * strangers that their grammar was a setting the bot had skipped.
+ */
+
+/**
+ * Digits, or the spelling of a program's name: key_with_underscores, a.b, a/b, --flag, key=value,
+ * CamelCase, ACRONYM. A hyphen alone is English ("well-known"); a hyphenated name has digits or a stem.
+ */
+const PROGRAM_SHAPE = /\d|[_/\\=:@#]|\.\w|^-|[a-z][A-Z]|[A-Z]{2,}/u;
+
+/**
+ * Stems of the words people use for what sets memory (English, Spanish, Portuguese, French, German,
+ * Italian spellings share most): quant(ize), offload, shard, parallel, batch, token, context, cache,
+ * checkpoint, accumul(ation), layer, head, embed(ding), vocab, adapter, rank, epoch, optim(izer),
+ * gradient, attention, kernel, memor(y/ia), precision, decod(e), prefill, sequence/secuencia,
+ * speculat(ive), distill, pretrain, finetun(e), expert, tensor, pipeline, activation, logit, float, dtype,
+ * bfloat, kv.
+ */
+const SETUP_STEM =
+  /quant|offload|shard|parallel|batch|lote|token|context|contexto|cache|checkpoint|accumul|acumul|layer|capa|head|embed|vocab|adapter|adaptad|rank|epoch|época|optim|gradient|gradiente|attention|atenci|kernel|memor|speicher|m[ée]moire|precisi|pr[ée]cision|decod|d[ée]cod|prefill|sequen|secuen|s[ée]quence|speculat|distil|pretrain|finetun|fine-tun|expert|tensor|pipeline|activation|activaci|logit|float|dtype|bfloat|^kv$|vram|^ram$|gpus?$|^cpus?$|cards?$|nodes?$/iu;
+
+/** Hiragana only (Japanese grammar: particles, endings, auxiliaries such as "する予定ですが" minus its kanji). */
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー\p{P}]+$/u;
+
+export function looksLikeSetup(word: string, suggestion: string | null = null): boolean {
+  if (suggestion) return true;
+  if (PROGRAM_SHAPE.test(word) || SETUP_STEM.test(word)) return true;
+  // Words of other scripts (Chinese, Korean, Japanese kanji and katakana) keep being listed: their
+  // words for settings are not in these stems, and their grammar is dropped by foreign-filler.ts.
+  if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(word)) return !HIRAGANA_ONLY.test(word) && !isKanaGrammar(word);
+  return false;
+}
+
+/**
+ * A Japanese word that is grammar around a kanji noun already read or of no setting: a run whose
+ * kana part is an ending ("する予定ですが": suru + yotei + desu ga — "I plan to"). The kanji 予定
+ * (plan) 確認 (check) 質問 (question) are the words of asking, never of a setup.
+ */
+function isKanaGrammar(word: string): boolean {
+  const kanji = word.replace(/[\p{Script=Hiragana}ー\p{P}]/gu, '');
+  return kanji.length > 0 && /^(?:予定|確認|質問|場合|方法|可能|必要)+$/u.test(kanji);
+}
