@@ -6,6 +6,7 @@ import { SERVING_QUESTION_RULES } from './question-serving.js';
 import { OOM_WORD_RULES } from './oom-words.js';
 import { ASKED_QUESTION_RULES } from './asked.js';
 import { STRUCTURE_QUESTION_RULES } from './question-structure.js';
+import { LENGTH_QUESTION_RULES } from './question-length.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -29,6 +30,9 @@ const QUESTION_ORDER = [
   'question.asks-about-setting',
   'question.model-window',
   'question.limit-of-another',
+  // After another's limit is set aside: the longest length of the user's own run, asked by its structure.
+  'question.longest-length-asked',
+  'question.longest-length-asked-cjk',
   'question.gpu-of-another-run',
   'question.count-of-another-run',
   'question.number-of-stated',
@@ -78,7 +82,7 @@ const QUESTION_ORDER = [
   'question.shape-bound',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
