@@ -1,4 +1,5 @@
 import type { Item } from '../language/items.js';
+import { namesOneFsdp } from '../language/fsdp-strategy.js';
 import { errorReply } from '../language/errors.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
@@ -144,6 +145,11 @@ export class Patch {
     if (prior && slot === 'framework' && trainerOnHfTrainer(prior.value, value)) {
       if (namesTrl((prior.value === 'hf' ? prior.item : item).text)) this.trlNamed = true;
       if (prior.value === 'hf') this.slots.set(slot, { value, item });
+      return null;
+    }
+    // "FSDP … hybrid_shard", "FSDP (shard grad op)": the strategy names which FSDP; the more specific one is the reading.
+    if (prior && slot === 'sharding' && namesOneFsdp(prior.value, value)) {
+      if (prior.value === 'fsdp') this.slots.set(slot, { value, item });
       return null;
     }
     if (prior && JSON.stringify(prior.value) !== JSON.stringify(value)) {

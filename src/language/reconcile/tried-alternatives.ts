@@ -1,4 +1,5 @@
 import type { Item } from '../items.js';
+import { namesOneFsdp } from '../fsdp-strategy.js';
 
 /**
  * Rival values of one setting named side by side, joined by nothing but "and", "or", "/" or their
@@ -75,6 +76,8 @@ export function triedAlternatives(items: Item[], text: string, notes: string[]):
     for (let k = 0; k + 1 < said.length; k++) {
       const [a, b] = [said[k]!, said[k + 1]!];
       if (value(a) === value(b) || !JOIN.test(text.slice(a.end, b.at))) continue;
+      // "hybrid shard, fsdp": FSDP and its strategy are one run, not two tried.
+      if (a.kind === 'sharding' && b.kind === 'sharding' && namesOneFsdp(a.value, b.value)) continue;
       // A run of alternatives ("zero1, zero2 or zero3") goes whole.
       const group = [a, b];
       while (k + 2 < said.length && JOIN.test(text.slice(said[k + 1]!.end, said[k + 2]!.at))) group.push(said[++k + 1]!);
