@@ -23,7 +23,11 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
   // Serving engines replicate KV heads when tp exceeds them (vLLM linear.py QKVParallelLinear:
   // tp % kv heads == 0, each head on tp / kv ranks): Qwen3-235B (4 KV heads) serves on tp 8.
   const kvSplits = kvHeads % tp === 0 || (s.mode === 'inference' && tp % kvHeads === 0);
-  if (heads % tp !== 0 || !kvSplits) {
+  // A size the catalog lacks is estimated on a stand-in shape (shape.ts): its head counts are the stand-in's, not
+  // the model's, so they never refuse a split the user ran ("ERNIE-4.5-300B … tp 8" on a scaled 114-head layout).
+  // Heads the user stated are theirs, and checked.
+  const headsAreTheModels = s.model.id !== null || patch.has('arch.heads') || patch.has('arch.kv');
+  if (headsAreTheModels && (heads % tp !== 0 || !kvSplits)) {
     return fail(
       `tp ${tp} must divide the attention heads (${heads}) and KV heads (${kvHeads}) of ${s.model.name}: each GPU holds a whole number of heads. Try tp ${largestDivisor(gcd(heads, kvHeads), tp)}.`,
       'par.tp',
