@@ -28,7 +28,7 @@ const WORD_COUNTS: Record<string, number> = {
  * (huggingface/accelerate#2161, c1101: read as 8 GPUs), "three nodes, each equipped with 8x H100" (c139),
  * "2 servers having 4 L40S", "4 boxes, each containing 8 A100s".
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -95,6 +95,11 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         // the card read is its base, and the phrase reads on across the word to the memory the user states.
         const variant = /^\s*super\b/.exec(text.slice(part.end));
         if (variant && /^\d{4}$/.test(name) && !gpuIdOf(`${name}super`)) part.variant = 'super';
+        // "RTX4060 Laptop 8GB" (noahc1510/trt-llm-rag-linux#5, c1343): a laptop part shares the desktop card's name,
+        // not always its memory (laptop-cards.ts); the phrase reads on across the word to the memory the user states,
+        // read as said where it is not the desktop card's (below). "RTX 3070 Laptop 8 Go" (c1401) is the desktop's 8: the card.
+        // Only a memory right after the word: "4060 laptop with 7gb vram … it has 8gb" (c172) is what the card reports free.
+        if (/^[\s-]*(?:laptop|mobile|max-q)(?:\s+gpu)?[\s,:(-]*\d/.test(text.slice(part.end))) part.variant = 'laptop';
       } else if (rule.role === 'product') {
         part.value = Number(g.a);
         part.second = Number(g.b);
