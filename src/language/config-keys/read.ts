@@ -21,6 +21,7 @@ import { prepareConfig } from './prepare.js';
 import { enginesNamed } from './engines/index.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
 import { namedFrameworks } from './frameworks/index.js';
+import { sayDeepSpeedFromKeys } from './deepspeed-only-keys.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
 
 /**
@@ -330,7 +331,11 @@ export function readConfig(raw: MappedText): ConfigReading {
     }
     return { result: ` ${reading.say} `, rule: keyRule(key, reading) };
   };
-  const text = input.replaceEach(PAIR, readPair);
+  const paired = input.replaceEach(PAIR, readPair);
+  // A DeepSpeed-only key said in prose ("reduce_bucket_size 2e2", "overlap_comm false") names the engine where the
+  // message does not (deepspeed-only-keys.ts). After the pairs, so their positions in src still hold; a `key: value`
+  // pair is a config's, whose table decides.
+  const text = deepspeed ? paired : sayDeepSpeedFromKeys(paired);
   for (const [changes, written] of saidUnmodelled) notes.push(`not modelled: ${written.map((w) => `"${w}"`).join(', ')} (${changes})`);
   // A key written without its colon or equals sign takes the word after it when its table reads
   // that word ("kv_cache_dtype fp8", "lora_target all": issue 22 item 7); a word it does not read
