@@ -50,4 +50,26 @@ describe("KoboldCpp's options as llama.cpp's", () => {
     }
     expect(earlyStages('koboldcpp --model m.gguf --usecublas normal').config.notes.some((n) => n.startsWith('not modelled:'))).toBe(false);
   });
+
+  // KoboldCpp's run-together spellings are its own (engines/koboldcpp.ts ownWords): read where the
+  // program goes unnamed, as in LostRuins/koboldcpp#255 (corpus c1228: "--gpulayers 20" set aside).
+  it('corpus c1228: --gpulayers 20 without the program named is 20 layers on the GPU', () => {
+    expect(earlyStages(corpusText('c1228')).config.unknownKeys).not.toContain('gpulayers');
+    expect(estimateOf(corpusText('c1228')).scenario.inference.gpuLayers).toBe(20);
+  });
+
+  it.each([
+    ['Load with parameters --model m.q4_K_M.gguf --gpulayers 33 --contextsize 4096', ['ngl 33', 'seq 4096']],
+    ['Load with --contextsize=8192 --gpulayers=12', ['seq 8192', 'ngl 12']],
+    ['started it: --usecublas normal 0 --gpulayers 99 --quantkv 1 --model m.gguf', ['ngl 99', 'kv fp8']],
+    ['--GPULAYERS 7 --model m.gguf', ['ngl 7']],
+  ])('unnamed: %s says %j', (text, words) => {
+    const said = steps(text);
+    for (const w of words) expect(said.some((s) => s.includes(w)), `${text}: ${said.join(' | ')}`).toBe(true);
+    expect(earlyStages(text).config.unknownKeys).toEqual([]);
+  });
+
+  it('a one-word key no engine owns stays unknown where no engine is named', () => {
+    expect(earlyStages('--model m.gguf --vision 1').config.unknownKeys).toContain('vision');
+  });
 });

@@ -58,6 +58,9 @@ export function engineHandler(engine: Engine, key: string, sharedTables: (key: s
 /**
  * The first engine, in ENGINES' order, that has the key: for a key no table knows and no named
  * engine has. Only a key of two words or more: one word (`mode`, `env`, `loras`, `vision`) says
- * too little to stand for an engine's option when the message names none.
+ * too little to stand for an engine's option when the message names none, unless the engine lists
+ * it as its own word (KoboldCpp's `--gpulayers 20` pasted without the program's name,
+ * LostRuins/koboldcpp#255, corpus c1228, was set aside as an unknown key).
  */
-export const anyEngineWith = (key: string): Engine | undefined => (key.includes('_') ? ENGINES.find((e) => optionOf(e, key) !== undefined) : undefined);
+export const anyEngineWith = (key: string): Engine | undefined =>
+  key.includes('_') ? ENGINES.find((e) => optionOf(e, key) !== undefined) : ENGINES.find((e) => e.ownWords?.includes(key) && optionOf(e, key) !== undefined);

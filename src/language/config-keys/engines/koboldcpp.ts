@@ -30,6 +30,9 @@ export const KOBOLDCPP: Engine = {
   named: /kobold[._ -]?cpp/i,
   source: 'LostRuins/koboldcpp koboldcpp.py argparse (commit 8f8b164)',
   says: 'koboldcpp',
+  // Its own run-together spellings (koboldcpp.py argparse): no other engine or framework in
+  // config-keys/ spells an option so, so they are read as KoboldCpp's where the program goes unnamed.
+  ownWords: ['gpulayers', 'contextsize', 'blasbatchsize', 'quantkv', 'usecublas', 'noflashattention'],
   options: [
     // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
     shared('--ctx-size', '--contextsize', '-c'),

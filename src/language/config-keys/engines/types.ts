@@ -6,7 +6,15 @@ import type { ChangedFact, Program, ProgramOption } from '../program-option.js';
  * engine is a program that serves: its unmodelled options say the engine on a weak cue, with a
  * note naming the part of the estimate sized without them (`says`: the engine's word).
  */
-export type Engine = Program & { says: string };
+export type Engine = Program & {
+  says: string;
+  /**
+   * One-word spellings only this engine uses (KoboldCpp's `--gpulayers`, `--contextsize`): read as its
+   * options where the message names no engine. A one-word key is otherwise too common a word to stand
+   * for an engine's option (engines/index.ts anyEngineWith).
+   */
+  ownWords?: readonly string[];
+};
 
 /** Builders, so each engine file reads as its option list: one option, all its spellings. */
 export const shared = (...spellings: string[]): ProgramOption => ({ spellings, is: { read: 'shared' } });
