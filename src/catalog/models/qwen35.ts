@@ -55,4 +55,30 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'Qwen/Qwen3.6-27B config.json as Qwen3.5-27B\'s (64 layers, hidden 5120, intermediate 17408, 24 heads, 4 KV heads, head_dim 256, ' +
       'full_attention_interval 4, linear 16 key / 48 value heads of 128, conv 4, vocab 248320, untied); total: the name\'s 27B',
   },
+  {
+    // The MoE sibling: every layer sparse (256 experts of 512, 8 a token, one shared expert of 512).
+    id: 'qwen3.6-35b-a3b',
+    name: 'Qwen3.6-35B-A3B',
+    family: 'qwen',
+    aliases: [
+      'qwen3.6 35b a3b', 'qwen3.6-35b', 'qwen3.6 35b', 'qwen 3.6 35b a3b', 'qwen3_6-35b-a3b', 'qwen36-35b-a3b', 'qwen3.6:35b',
+      'qwen3.6:35b-a3b', 'qwen/qwen3.6-35b-a3b',
+    ],
+    arch: llamaStyle({
+      layers: 40, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
+      ffn: 512, experts: 256, expertsPerToken: 8, sharedFfn: 512,
+      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: {
+        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+      },
+      vision: qwen3VlVision(2048, 'qwen3.5'),
+    }),
+    publishedParams: 35e9,
+    source:
+      'Qwen/Qwen3.6-35B-A3B config.json (Qwen3_5MoeForConditionalGeneration; text_config qwen3_5_moe_text: 40 layers, hidden 2048, ' +
+      '16 heads, 2 KV heads, head_dim 256, attn_output_gate, full_attention_interval 4, moe_intermediate_size 512, ' +
+      'shared_expert_intermediate_size 512, num_experts 256, num_experts_per_tok 8, linear_num_key_heads 16, linear_num_value_heads 32, ' +
+      'linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4, vocab 248320, untied; vision_config depth 27, ' +
+      'hidden_size 1152, intermediate_size 4304, out_hidden_size 2048, deepstack_visual_indexes []); total: the name\'s 35B',
+  },
 ];
