@@ -7,6 +7,7 @@ import { PHI_MODELS } from './models/phi.js';
 import { QWEN_MODELS } from './models/qwen.js';
 import { QWEN2_MODELS } from './models/qwen2.js';
 import { QWEN3_MOE_MODELS } from './models/qwen3-moe.js';
+import { QWEN35_MODELS } from './models/qwen35.js';
 import { GEMMA3_MODELS } from './models/gemma3.js';
 import { LLAMA1_MODELS } from './models/llama1.js';
 import { LLAMA4_MODELS } from './models/llama4.js';
@@ -50,6 +51,7 @@ export const MODELS: readonly ModelSpec[] = [
   ...LLAMA4_MODELS,
   ...LLAMA1_MODELS,
   ...QWEN3_MOE_MODELS,
+  ...QWEN35_MODELS,
   ...QWEN2_MODELS,
   ...GEMMA3_MODELS,
   ...GPT_OSS_MODELS,

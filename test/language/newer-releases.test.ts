@@ -35,7 +35,8 @@ describe('the catalog knows which releases it holds', () => {
     ['gemma', '3', true],
     ['mistral', '7', true],
     ['glm', '4.7', false],
-    ['qwen', '3.6', false],
+    ['qwen', '3.6', true], // Qwen3.6-27B and -35B-A3B since rmodel
+    ['qwen', '3.8', false],
     ['gemma', '4', false],
   ])('%s %s: %s', (family, version, held) => {
     expect(catalogHasRelease(family, version)).toBe(held);
@@ -43,7 +44,7 @@ describe('the catalog knows which releases it holds', () => {
 
   it('finds a release the catalog lacks, as written, in any spelling', () => {
     expect(unknownReleases('Opening GLM 4.7 UD Q3_K_XL, ctx 66354').map((r) => r.written)).toEqual(['GLM 4.7']);
-    expect(unknownReleases('when to support qwen 3.6?').map((r) => r.written)).toEqual(['qwen 3.6']);
+    expect(unknownReleases('when to support qwen 3.8?').map((r) => r.written)).toEqual(['qwen 3.8']);
     expect(unknownReleases('C:\\Content\\Gemma4\\model.gguf').map((r) => r.written)).toEqual(['Gemma4']);
     expect(unknownReleases('glm-4.7 on 8x h100').map((r) => r.written)).toEqual(['glm-4.7']);
     expect(unknownReleases('llama 3.3 and qwen2.5 and gemma-3')).toEqual([]);
@@ -51,7 +52,7 @@ describe('the catalog knows which releases it holds', () => {
 
   it('offers the family releases it holds nearest', () => {
     expect(nearestReleases('glm', '4.7')).toContain('glm-4.5');
-    expect(nearestReleases('qwen', '3.6').every((id) => id.startsWith('qwen3'))).toBe(true);
+    expect(nearestReleases('qwen', '3.8').every((id) => id.startsWith('qwen3'))).toBe(true);
   });
 });
 
@@ -74,8 +75,8 @@ describe('a release with no size is asked by its name', () => {
   });
 
   it.each([
-    ['Qwen 3.6 on a 4090', 'Qwen 3.6'],
-    ['qwen3.6 on a 4090', 'qwen3.6'],
+    ['Qwen 3.8 on a 4090', 'Qwen 3.8'],
+    ['qwen3.8 on a 4090', 'qwen3.8'],
     ['Gemma4 on a 4070', 'Gemma4'],
     ['gemma-4 lora on 1x 3090', 'gemma-4'],
     ['GLM-4.7 inference on 2x h100', 'GLM-4.7'],
@@ -102,7 +103,7 @@ describe('a release with its size is estimated, said', () => {
     expect(r.assumptions.join(' | ')).toMatch(/I don't know the model "gemma 4 31b"/);
   });
 
-  it.each(['Qwen 3.8 27b on 1x 24GB', 'qwen3.5-27b on 1x 24GB', 'Qwen3.5 27B on a 4090'])('"%s" is a 27B, said', (text) => {
+  it.each(['Qwen 3.8 27b on 1x 24GB', 'qwen3.8-27b on 1x 24GB', 'Qwen3.8 27B on a 4090'])('"%s" is a 27B, said', (text) => {
     const r = resolveRequest(text, null);
     expect(r.ok).toBe(true);
     if (!r.ok || !r.scenario) return;

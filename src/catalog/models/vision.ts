@@ -189,6 +189,9 @@ export function mllamaVision(textHidden: number): NonNullable<Architecture['visi
 const QWEN3_VL_TOWERS = {
   large: { depth: 27, hidden: 1152, ffn: 4304, deepstack: 3 },
   small: { depth: 24, hidden: 1024, ffn: 4096, deepstack: 3 },
+  // Qwen3.5 / 3.6 (Qwen3_5ForConditionalGeneration vision_config): the large tower with
+  // deepstack_visual_indexes [], so the final merger alone (Qwen3.5-27B config.json).
+  'qwen3.5': { depth: 27, hidden: 1152, ffn: 4304, deepstack: 0 },
 } as const;
 
 export function qwen3VlVision(textHidden: number, tower: keyof typeof QWEN3_VL_TOWERS = 'large'): NonNullable<Architecture['vision']> {

@@ -38,6 +38,11 @@ export function models(items: Item[], notes?: string[]): Item[] {
   if (!named.every((i) => sameModelSize(paramsOf(i), paramsOf(first), moe))) return stated;
   const families = new Set(named.map(familyOf).filter((f): f is string => f !== null));
   if (families.size > 1) return stated;
+  // Two catalog models, one a mixture of experts and one dense, are two releases and not one named
+  // twice, however close their totals ("Qwen3.6-27B-AWQ" in the title and command, "Qwen3.6-35B-A3B-AWQ"
+  // on a "模型：" line, c1305): each is left standing for the reader to weigh, as any two models are.
+  const kinds = new Set(named.map(catalogOf).filter((m) => m !== undefined).map((m) => (m.arch.experts ?? 0) > 1));
+  if (kinds.size > 1) return stated;
   // The most specific: the Hub repo named (its own config.json when fetched), else the longest
   // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
   // else the first size.

@@ -1,0 +1,84 @@
+import type { ModelSpec } from '../types.js';
+import { llamaStyle } from './shape.js';
+import { qwen3VlVision } from './vision.js';
+
+/**
+ * Alibaba's Qwen3.5 and Qwen3.6 dense models (Qwen3_5ForConditionalGeneration, model_type qwen3_5,
+ * text_config qwen3_5_text): Qwen3-Next's hybrid decoder (memory/linear-attention.ts: of every 4
+ * layers the 4th is gated full attention, the other 3 Gated DeltaNet) with a dense SwiGLU MLP, and
+ * a vision tower in every checkpoint (the Qwen3-VL ViT without DeepStack mergers). The one
+ * multi-token-prediction layer the checkpoint also ships (mtp_num_hidden_layers 1) is left out:
+ * transformers does not load it, and engines load it only when speculative decoding asks for it.
+ */
+export const QWEN35_MODELS: readonly ModelSpec[] = [
+  {
+    id: 'qwen3.5-27b',
+    name: 'Qwen3.5-27B',
+    family: 'qwen',
+    aliases: [
+      'qwen3.5 27b', 'qwen3.5-27b-instruct', 'qwen 3.5 27b', 'qwen3_5-27b', 'qwen35-27b', 'qwen3.5:27b',
+      'qwen/qwen3.5-27b', 'qwen3.5-27b-base', 'qwen/qwen3.5-27b-base',
+    ],
+    arch: llamaStyle({
+      layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
+      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: {
+        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 48, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+      },
+      vision: qwen3VlVision(5120, 'qwen3.5'),
+    }),
+    publishedParams: 27e9,
+    source:
+      'Qwen/Qwen3.5-27B config.json (text_config qwen3_5_text: 64 layers, hidden 5120, intermediate 17408, 24 heads, 4 KV heads, ' +
+      'head_dim 256, attn_output_gate, full_attention_interval 4, linear_num_key_heads 16, linear_num_value_heads 48, ' +
+      'linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4, vocab 248320, untied; vision_config depth 27, ' +
+      'hidden_size 1152, intermediate_size 4304, out_hidden_size 5120, deepstack_visual_indexes []); the same decoder in THUDM/slime ' +
+      'scripts/models/qwen3.5-27B.sh (64 layers, hidden 5120, ffn 17408, 24 heads, 4 query groups, kv-channels 256, vocab 248320); ' +
+      'total: the name\'s 27B',
+  },
+  {
+    // Qwen3.6-27B ships Qwen3.5-27B's config (the same text_config and vision_config).
+    id: 'qwen3.6-27b',
+    name: 'Qwen3.6-27B',
+    family: 'qwen',
+    aliases: ['qwen3.6 27b', 'qwen 3.6 27b', 'qwen3_6-27b', 'qwen36-27b', 'qwen3.6:27b', 'qwen/qwen3.6-27b'],
+    arch: llamaStyle({
+      layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
+      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: {
+        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 48, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+      },
+      vision: qwen3VlVision(5120, 'qwen3.5'),
+    }),
+    publishedParams: 27e9,
+    source:
+      'Qwen/Qwen3.6-27B config.json as Qwen3.5-27B\'s (64 layers, hidden 5120, intermediate 17408, 24 heads, 4 KV heads, head_dim 256, ' +
+      'full_attention_interval 4, linear 16 key / 48 value heads of 128, conv 4, vocab 248320, untied); total: the name\'s 27B',
+  },
+  {
+    // The MoE sibling: every layer sparse (256 experts of 512, 8 a token, one shared expert of 512).
+    id: 'qwen3.6-35b-a3b',
+    name: 'Qwen3.6-35B-A3B',
+    family: 'qwen',
+    aliases: [
+      'qwen3.6 35b a3b', 'qwen3.6-35b', 'qwen3.6 35b', 'qwen 3.6 35b a3b', 'qwen3_6-35b-a3b', 'qwen36-35b-a3b', 'qwen3.6:35b',
+      'qwen3.6:35b-a3b', 'qwen/qwen3.6-35b-a3b',
+    ],
+    arch: llamaStyle({
+      layers: 40, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
+      ffn: 512, experts: 256, expertsPerToken: 8, sharedFfn: 512,
+      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: {
+        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+      },
+      vision: qwen3VlVision(2048, 'qwen3.5'),
+    }),
+    publishedParams: 35e9,
+    source:
+      'Qwen/Qwen3.6-35B-A3B config.json (Qwen3_5MoeForConditionalGeneration; text_config qwen3_5_moe_text: 40 layers, hidden 2048, ' +
+      '16 heads, 2 KV heads, head_dim 256, attn_output_gate, full_attention_interval 4, moe_intermediate_size 512, ' +
+      'shared_expert_intermediate_size 512, num_experts 256, num_experts_per_tok 8, linear_num_key_heads 16, linear_num_value_heads 32, ' +
+      'linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4, vocab 248320, untied; vision_config depth 27, ' +
+      'hidden_size 1152, intermediate_size 4304, out_hidden_size 2048, deepstack_visual_indexes []); total: the name\'s 35B',
+  },
+];
