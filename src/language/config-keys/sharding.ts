@@ -89,7 +89,8 @@ const strategy: Handler = (v) => {
 /** `--offload` beside `--zero_stage N` (DeepSpeed-Chat): the optimizer to the CPU, the parameters too at stage 3. */
 const deepspeedChatOffload: Handler = (v, ctx) => {
   const stage = numberOf(ctx.values?.get('zero_stage') ?? '');
-  if (!isTrue(v)) return IGNORE;
+  // Not a bare flag ("GPU Offload: 40/81 layers", LM Studio): left to the reader that knows it.
+  if (!isTrue(v)) return null;
   if (!Number.isInteger(stage)) return { ignore: true, note: `--offload with no --zero_stage: not read (DeepSpeed-Chat's flag offloads under its ZeRO stage); say "offload optimizer" if yours does` };
   return stage === 3 ? say('offload optimizer offload params') : say('offload optimizer');
 };
