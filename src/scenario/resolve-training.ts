@@ -39,10 +39,32 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   if (r.isNew && training && !r.patch.has('batches') && !r.patch.has('allocator')) {
     r.assume(batchShape(s) === 'packed' ? DEFAULT_WORDS.batchesPacked : DEFAULT_WORDS.batchesPadded);
   }
+  inferenceLayerOffload(r, training);
   const opt = r.patch.value<'none' | 'cpu' | 'nvme'>('offload.optimizer');
   const params = r.patch.value<'none' | 'cpu' | 'nvme'>('offload.params');
   if (opt !== undefined) s.offload.optimizer = opt;
   if (params !== undefined) s.offload.params = params;
   if (r.isNew && training && opt === undefined && params === undefined) r.assume(DEFAULT_WORDS.offload);
   return null;
+}
+
+/**
+ * An offload word that names no training state ("CPU offloading", "layer-by-layer offloading",
+ * "offloading") in a message whose run is read as inference: a model that is only run has no
+ * optimizer state, so the word means its layers kept in host RAM (accelerate's device_map="auto"
+ * with CPU offload, OpenVINO's HETERO device), which is not counted. Dropped and said, with the
+ * switch, instead of counted as a trainer's optimizer offload. Drawn from LLaVA-7B "tricks (e.g.,
+ * CPU offloading, ...)" on a T4 (c1347) and OpenArc's "no layer-by-layer offloading" (c1644); no
+ * inference reading of the corpus carries an offload. A mode read as training keeps it: a request
+ * whose only training word is the offload is read as training already (resolve-mode.ts).
+ */
+const BARE_OFFLOAD = /^(?:(?:cpu|ram|host|gpu|layer(?:[- ]by[- ]layer|[- ]wise)?|weights?|model)[\s-]+)?offload(?:s|ed|ing)?(?:\s+to\s+(?:the\s+)?(?:cpu|ram))?$/i;
+
+function inferenceLayerOffload(r: Resolution, training: boolean): void {
+  const opt = r.patch.get('offload.optimizer');
+  if (training || !opt || r.patch.has('offload.params')) return;
+  const words = opt.item.text.trim();
+  if (!BARE_OFFLOAD.test(words)) return;
+  r.patch.drop('offload.optimizer');
+  r.assume(`"${words}" with the model run, not trained: no optimizer to offload; layers kept in host RAM (device_map / CPU offload) are not counted — say "train" if it trains`);
 }

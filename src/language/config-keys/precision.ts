@@ -99,7 +99,9 @@ export const PRECISION_KEYS: KeyTable = {
       // (composer/core/precision.py), the amp recipe (mosaicml/llm-foundry#468, corpus c615).
       if (/^amp_bf16$/.test(value)) return say('bf16 amp');
       if (/^amp_fp16$/.test(value)) return say('fp16 amp');
-      if (/bf16/.test(value)) return say('bf16 mixed');
+      // An issue template's "Precision: bfloat16" names the dtype by its torch name (c473): bf16, not
+      // the fp16 the bare "16" below would read.
+      if (/bf16|bfloat/i.test(value)) return say('bf16 mixed');
       if (/16/.test(value)) return say('fp16 mixed');
       if (/32/.test(value)) return say('fp32');
       return IGNORE;

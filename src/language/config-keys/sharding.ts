@@ -86,6 +86,15 @@ const strategy: Handler = (v) => {
   return IGNORE;
 };
 
+/** `--offload` beside `--zero_stage N` (DeepSpeed-Chat): the optimizer to the CPU, the parameters too at stage 3. */
+const deepspeedChatOffload: Handler = (v, ctx) => {
+  const stage = numberOf(ctx.values?.get('zero_stage') ?? '');
+  // Not a bare flag ("GPU Offload: 40/81 layers", LM Studio): left to the reader that knows it.
+  if (!isTrue(v)) return null;
+  if (!Number.isInteger(stage)) return { ignore: true, note: `--offload with no --zero_stage: not read (DeepSpeed-Chat's flag offloads under its ZeRO stage); say "offload optimizer" if yours does` };
+  return stage === 3 ? say('offload optimizer offload params') : say('offload optimizer');
+};
+
 export const SHARDING_KEYS: KeyTable = {
   strategy: { reads: strategy, source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py --strategy; Lightning Trainer(strategy=…)' },
   stage: { reads: stage },
@@ -121,6 +130,11 @@ export const SHARDING_KEYS: KeyTable = {
   // OpenRLHF's --adam_offload (openrlhf/cli/train_sft.py, train_ppo_ray.py): DeepSpeed's
   // offload_optimizer to the CPU under its --zero_stage; a bare flag (OpenRLHF/OpenRLHF#1066, c678).
   adam_offload: { reads: flag('offload optimizer'), source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
+  // DeepSpeed-Chat's step 1/2 --offload (and Yi's finetune/sft/main.py, its copy), a bare flag:
+  // utils/ds_utils.py get_train_ds_config sets offload_optimizer and offload_param to "cpu" under its
+  // --zero_stage, and DeepSpeed moves parameters only at stage 3. Read beside --zero_stage only: a
+  // bare "offload" key elsewhere is no such flag (01-ai/Yi c412, c414, c916).
+  offload: { reads: deepspeedChatOffload, source: 'deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/dschat/utils/ds_utils.py get_train_ds_config' },
   fsdp: { reads: fsdp },
   fsdp_sharding_strategy: { reads: fsdp },
   sharding_strategy: { reads: fsdp },
