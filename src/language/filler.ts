@@ -94,7 +94,8 @@ const REPORT_ENGLISH = `
  * filler is never listed; "or" is never listed either, parse.ts, but it is no filler: it keeps a line
  * prose, where "LoRA or full fine-tune?" is a pair to say), "one" as a pronoun ("which one": accounting.ts
  * counts no "one" as a number for that reason; "one GPU" is read by its own rules), verbs and adverbs of reports ("it takes",
- * "as follows", "throws", "occurs", "correctly"). Each was checked: no keyword, model or card
+ * "as follows", "throws", "occurs", "correctly"), and the closing question of a request ("what am I missing?",
+ * a stranger's message, issue 22 item 4: its words ask for the answer and name no setting). Each was checked: no keyword, model or card
  * spelling, and no typo suggestion beside it when it was listed.
  */
 const LISTED_ENGLISH = `
@@ -102,7 +103,8 @@ const LISTED_ENGLISH = `
   facing correctly causing confirm occurs occur throws quickly seeing checked checking perform resolve
   increases own allow meet gave significantly improve appeared ensure contains extremely consistently
   writing theoretically sense suggested figured resulting easy automatically means involves potential
-  understanding made experiencing leaves believe inside consider immediately one`;
+  understanding made experiencing leaves believe inside consider immediately one
+  missing miss overlooking overlook`;
 
 /**
  * Words of serving-engine reports that name no setting the estimate reads: kernel libraries and

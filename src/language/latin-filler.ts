@@ -15,7 +15,9 @@
  * and card tables: no spelling of one is here. The verbs of a request (do / make, want, use: "¿Se puede
  * hacer fine-tuning … Quiero un contexto de 2048", a stranger's test of 2026-12-03) are filler as
  * "want" and "use" are in English. The word for "model" (modèle, modelo, Modell, modello) is
- * filler as "model" is in English (filler.ts): the model is read from its own name.
+ * filler as "model" is in English (filler.ts): the model is read from its own name. The verbs of "is it
+ * enough?" and "I plan to" (alcanza, basta, suffisent, reicht, planeo, pretendo: a stranger's "¿alcanza la
+ * memoria?", issue 22 item 4) ask the question the estimate answers, as "enough" and "plan" do in English.
  */
 const FRENCH = `
   le la les l' un une des du de d' au aux et ou mais donc car ni que qu' qui quoi quel quelle quels quelles
@@ -26,7 +28,8 @@ const FRENCH = `
   voici voilà ne n' pas non oui tout tous toute toutes même autre autres quand comment pourquoi combien
   peut peux pouvez pouvons puis-je possible faut suffisant suffisante suffisante suffit rentre rentrer
   assez marche fonctionne j'ai j'essaye j'utilise utilise utiliser mon ma besoin avoir quelqu'un
-  svp s'il plaît d'avance modèle modèles faire veux voudrais`;
+  svp s'il plaît d'avance modèle modèles faire veux voudrais
+  suffisent suffira suffirait prévois compte`;
 
 const SPANISH = `
   el la los las lo un una unos unas de del al pero que qué quien quién cual cuál cuales como cómo
@@ -34,28 +37,32 @@ const SPANISH = `
   mi mis tu tus su sus nuestro nuestra yo tú él ella nosotros ustedes usted me te se le les es son soy
   está están estoy ser estar hay tengo tiene tienen tener puedo puede pueden poder posible muy más menos
   también ya gracias hola saludos alguien algo este esta estos estas ese esa eso sí todo todos suficiente
-  cabe caben funciona necesito modelo modelos hacer quiero quisiera usar uso`;
+  cabe caben funciona necesito modelo modelos hacer quiero quisiera usar uso
+  alcanza alcanzan alcanzaría alcanzará basta bastan bastaría bastará planeo pienso`;
 
 const PORTUGUESE = `
   o os as um uma uns umas do da dos das no na nos nas em ao aos à às ou mas quem qual quais quando onde
   quanto quanta quantos quantas pelo pela para com sobre entre até desde meu minha meus minhas seu sua eu
   você vocês ele ela nós lhe é são sou está estão estou ser estar tem tenho têm ter posso pode podem
   consigo consegue possível muito mais menos também já obrigado obrigada olá oi alguém algo isso isto esse
-  essa sim não todo todos suficiente cabe funciona preciso modelo modelos fazer quero usar`;
+  essa sim não todo todos suficiente cabe funciona preciso modelo modelos fazer quero usar
+  basta bastam bastaria chega dá planejo pretendo`;
 
 const GERMAN = `
   der die das den dem des ein eine einen einem einer eines und oder aber auf für von zu zum zur bei mit
   nach aus über unter wie wieviel welche welcher welches warum wann wo ich du er sie es wir ihr mein meine
   meinen meinem meiner dein deine ist sind bin bist hat habe haben hast wird werden kann können könnte
   möchte auch noch schon nur sehr mehr weniger hallo danke bitte möglich genug reicht passt
-  jemand etwas diese dieser dieses damit dass ob modell modelle machen nutzen verwenden`;
+  jemand etwas diese dieser dieses damit dass ob modell modelle machen nutzen verwenden
+  reichen genügt genügen ausreichend plane vor`;
 
 const ITALIAN = `
   il lo gli un uno una di del della dei delle degli dal dalla nel nella con su sul sulla tra fra ed ma che
   chi cosa come quando dove quanto quanta quanti quante perché mio mia miei mie tuo io lui lei noi voi loro
   mi ti si ci è sono siamo essere ho hai ha abbiamo hanno avere posso può possono possibile molto più meno
   anche già grazie ciao salve questo questa quello quella sì tutto tutti sufficiente basta funziona entra entrano modello modelli
-  fare voglio usare`;
+  fare voglio usare
+  bastano basterà basterebbe prevedo penso`;
 
 /** Every language's function words, lower-case (the reader's words are lower-cased by normalise.ts). */
 export const LATIN_FILLER_WORDS: readonly string[] = [

@@ -163,18 +163,49 @@ function readNodeCount(text: string): NodeCount {
 }
 
 /**
- * A script's arithmetic on literal integers, `max_model_len=$((5 * 1024))` (vllm-project/vllm#33155,
- * c624): written as its value, so the assignment reads as `max_model_len=5120`. Only `+ - * /`
- * between whole numbers; anything with a variable (`$(($GPUS_PER_NODE*$NNODES))`) stays as written.
+ * A script's arithmetic, `max_model_len=$((5 * 1024))` (vllm-project/vllm#33155, c624) and
+ * `--gradient_accumulation_steps $(expr 16 / $nproc_per_node)` after `nproc_per_node=8` (ms-swift's
+ * example scripts, pasted in modelscope/ms-swift threads: c329, c1653): written as its value, so the
+ * setting reads as `max_model_len=5120` or `--gradient_accumulation_steps 2`. Only `+ - * /` between
+ * whole numbers and variables the script sets once to a whole number (`name=8` on its own line, a
+ * backtick of inline code before it as in c329);
+ * a variable set twice or never (`$(($GPUS_PER_NODE*$NNODES))` with no `GPUS_PER_NODE=`) stays as written.
  */
-const LITERAL_ARITHMETIC = /\$\(\(\s*(\d{1,7}(?:\s*[-+*/]\s*\d{1,7}){1,3})\s*\)\)/g;
+const OPERAND = String.raw`(?:\d{1,7}|\$\{?[a-z_]\w*\}?)`;
+const ARITHMETIC = new RegExp(String.raw`\$\(\(\s*(${OPERAND}(?:\s*[-+*/]\s*${OPERAND}){1,3})\s*\)\)`, 'gi');
+/** POSIX `expr`: operands and operators are separate words, `*` escaped as `\*` or quoted. */
+const EXPR = new RegExp(String.raw`\$\(\s*expr\s+(${OPERAND}(?:\s+(?:\\?[-+*/]|'\*'|"\*")\s+${OPERAND}){1,3})\s*\)`, 'gi');
+const INTEGER_ASSIGNMENT = /^[ \t`]*(?:export[ \t]+)?([a-z_]\w*)=["']?(\d{1,7})["']?[ \t]*(?:#.*)?$/gim;
+
+/** The variables a script sets to a whole number exactly once (one value, however often written). */
+function integerVariables(text: string): Map<string, string> {
+  const values = new Map<string, string | null>();
+  for (const m of text.matchAll(INTEGER_ASSIGNMENT)) {
+    const name = m[1]!.toLowerCase();
+    const seen = values.get(name);
+    values.set(name, seen === undefined || seen === m[2] ? m[2]! : null);
+  }
+  // Any other value makes the variable unknown, except a copy of itself: the reader's text is
+  // lower-cased, so `NPROC_PER_NODE=$nproc_per_node` (the launcher's variable taking the script's) reads as one.
+  for (const m of text.matchAll(/^[ \t`]*(?:export[ \t]+)?([a-z_]\w*)=(?!["']?\d{1,7}["']?[ \t]*(?:#.*)?$)(\S*)/gim)) {
+    const name = m[1]!.toLowerCase();
+    if (m[2]!.toLowerCase().replace(/^["']?\$\{?|\}?["']?$/g, '') !== name) values.set(name, null);
+  }
+  return new Map([...values].filter((e): e is [string, string] => e[1] !== null));
+}
 
 export function evaluateShellArithmetic(text: MappedText): MappedText {
-  if (!text.text.includes('$((')) return text;
-  return text.replace(LITERAL_ARITHMETIC, (m) => {
-    const value = evaluate(m[1]!);
-    return Number.isInteger(value) && value > 0 ? String(value) : m[0];
-  }, 'code.shell-arithmetic');
+  if (!text.text.includes('$((') && !/\$\(\s*expr\s/i.test(text.text)) return text;
+  const variables = integerVariables(text.text);
+  const value = (expression: string): string | null => {
+    const literal = expression.replace(/'\*'|"\*"|\\\*/g, '*').replace(/\$\{?([a-z_]\w*)\}?/gi, (_, name: string) => variables.get(name.toLowerCase()) ?? 'x');
+    if (literal.includes('x')) return null;
+    const v = evaluate(literal);
+    return Number.isInteger(v) && v > 0 ? String(v) : null;
+  };
+  return text
+    .replace(ARITHMETIC, (m) => value(m[1]!) ?? m[0], 'code.shell-arithmetic')
+    .replace(EXPR, (m) => value(m[1]!) ?? m[0], 'code.shell-arithmetic');
 }
 
 /** `a op b op c`, * and / before + and -, as the shell does (integer division). */

@@ -117,10 +117,12 @@ export const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/g
 /**
  * "what per_device_train_batch_size should be?", "what batch size can I use", "what's the max
  * context length": a value asked for, not stated, is the question of its largest value
- * (lm-sys/FastChat#346). Read before the keys, which would take the key alone as a flag.
+ * (lm-sys/FastChat#346). Read before the keys, which would take the key alone as a flag. A length
+ * is named by what it measures too ("what is the maximum token length per sample", c1659;
+ * "what's the longest input length", "what prompt length can I use"): the same question.
  */
 export const ASKED_VALUE =
-  /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
+  /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|longest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|(?:token|input|prompt|sample|training)[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
 
 /**
  * What follows a length asked for ("what is the maximum context length …") when the length asked is

@@ -38,6 +38,8 @@ const LATIN_SETUP_WORDS: Record<string, string> = {
   treinamento: 'training', treinar: 'train', treino: 'training', trainieren: 'train', feinabstimmung: 'finetune',
   addestramento: 'training', addestrare: 'train', finetuner: 'finetune', finetiner: 'finetune',
   inférence: 'inference', inferencia: 'inference', inferência: 'inference', inferenz: 'inference', inferenza: 'inference',
+  // serving (the infinitive only: "sirve" is "is it any use", "une 4090 suffit-elle à servir…" a stranger's verb, issue 22 item 4)
+  servir: 'serve', servire: 'serve',
   'faire tourner': 'run', exécuter: 'run', ejecutar: 'run', correr: 'run', rodar: 'run', executar: 'run', ausführen: 'run', eseguire: 'run',
   // without, single
   sans: 'without', sin: 'without', ohne: 'without', sem: 'without', senza: 'without',
