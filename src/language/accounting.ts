@@ -1,5 +1,3 @@
-import { looksLikeSetup } from './setup-looking.js';
-
 /**
  * Every number and every setup-looking word accounted for (issue 22, item 4): each is inside the
  * span of a fact the reply states, or listed once here as not used. Logs and tool reports are
@@ -65,8 +63,8 @@ export interface Read {
   used: readonly Span[];
   /** Items read but set aside (a contradiction in prose), with their words. */
   setAside: readonly (Span & { words: string; reason?: string })[];
-  /** Words the reader did not read (filler excluded), where they start, with the keyword each is a slip of. */
-  unread: readonly { word: string; at: number; suggestion?: string | null }[];
+  /** Words the reader did not read (filler excluded), where they start, and whether the reply lists them. */
+  unread: readonly { word: string; at: number; listed?: boolean }[];
   /** Config keys read and set aside. */
   keys: readonly string[];
   /** Logs and tool reports. */
@@ -79,8 +77,8 @@ export function notUsedIn(text: string, { used, setAside, unread, keys, logs }: 
   const free = (s: Span) => outside(s) && !listed.some((l) => overlaps(l, s));
   for (const s of setAside) if (free(s)) listed.push({ words: s.words, at: s.at, end: s.end, kind: 'set-aside', ...(s.reason ? { reason: s.reason } : {}) });
   for (const u of unread) {
-    // Only words that could be a setting are listed: a question's plain words are the user's prose.
-    if (!looksLikeSetup(u.word, u.suggestion ?? null)) continue;
+    // Only words the reader lists (parse.ts): in prose, those that could be a setting; a question's plain words are the user's.
+    if (u.listed === false) continue;
     const span = { at: u.at, end: u.at + u.word.length };
     if (free(span)) listed.push({ words: u.word, ...span, kind: 'word' });
   }

@@ -159,7 +159,8 @@ export type ParseOutcome =
       /** The user's spans of logs and tool reports (segments/): no number there is a fact or listed as not used. */
       logs: { at: number; end: number }[];
       /** Words not read, as written, each with a suggestion only when it keeps the meaning. */
-      unread: { word: string; at: number; suggestion: string | null }[];
+      /** `listed`: said back as not read (every unknown word of a request in items; in prose, only those that could be a setting). */
+      unread: { word: string; at: number; suggestion: string | null; listed?: boolean }[];
       /** What reading did that the reply must say: a model read by its size, a config key set aside … */
       notes: string[];
       /** Read as prose or a pasted config: a setting said twice stays the first saying, stated (not a refusal). */

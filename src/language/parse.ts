@@ -1,4 +1,5 @@
 import type { ErrorReply } from '../reply/types.js';
+import { looksLikeSetup } from './setup-looking.js';
 import { impossibleCardSize } from './card-sizes.js';
 import { errorReply } from './errors.js';
 import { amongUnread, estimableSetup, readFromFewWords } from './estimable.js';
@@ -183,7 +184,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const cjk = reading.unread.some((u) => u.foreign && CJK.test(u.text));
   const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose) || cjk;
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
-  let unread: { word: string; at: number; suggestion: string | null }[] = [];
+  let unread: { word: string; at: number; suggestion: string | null; listed?: boolean }[] = [];
+  // In sentences (filler around the items) only a word that could be a setting is said back as not read: the
+  // rest is the user's prose. A request written in items lists every word it holds that no rule reads.
+  const sentences = reading.filler.length >= 2;
   // A card with a memory it never had: two readings of one phrase. A short request is refused
   // with both; prose reads on and asks which was meant (issue 22, item 5), never in silence.
   const cardAsked: string[] = [];
@@ -241,7 +245,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       ignored.push(word);
       continue;
     }
-    unread.push({ word, at: user(u.offset), suggestion });
+    unread.push({ word, at: user(u.offset), suggestion, listed: !sentences || looksLikeSetup(word, suggestion) });
   }
   let kept = numbersWhereCardsCannotGo(corrected.length ? [...reading.kept, ...corrected].sort((a, b) => a.offset - b.offset) : reading.kept);
   // Words of another script are prose we cannot read, listed but not counted against the

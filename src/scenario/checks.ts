@@ -4,6 +4,7 @@ import type { Patch } from './patch.js';
 import type { Scenario } from './schema.js';
 import { gpuById } from '../catalog/index.js';
 import { gpuCountOf } from './gpus.js';
+import { isScaledShape } from './shape.js';
 
 /**
  * Meaning checks on the resolved scenario (DESIGN §2): parallel sizes that must divide the
@@ -23,10 +24,11 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
   // Serving engines replicate KV heads when tp exceeds them (vLLM linear.py QKVParallelLinear:
   // tp % kv heads == 0, each head on tp / kv ranks): Qwen3-235B (4 KV heads) serves on tp 8.
   const kvSplits = kvHeads % tp === 0 || (s.mode === 'inference' && tp % kvHeads === 0);
-  // A size the catalog lacks is estimated on a stand-in shape (shape.ts): its head counts are the stand-in's, not
-  // the model's, so they never refuse a split the user ran ("ERNIE-4.5-300B … tp 8" on a scaled 114-head layout).
-  // Heads the user stated are theirs, and checked.
-  const headsAreTheModels = s.model.id !== null || patch.has('arch.heads') || patch.has('arch.kv');
+  // A size no catalog model is near is estimated on a scaled Llama layout (shape.ts) whose head counts are invented,
+  // so they never refuse a split the user ran ("ERNIE-4.5-300B … tp 8" on a scaled 114-head layout). A catalog
+  // model's heads, the nearest catalog model's for a bare size ("13b": Llama-2-13B's 40), and heads the user
+  // stated are checked.
+  const headsAreTheModels = !isScaledShape(s.model) || patch.has('arch.heads') || patch.has('arch.kv');
   if (headsAreTheModels && (heads % tp !== 0 || !kvSplits)) {
     return fail(
       `tp ${tp} must divide the attention heads (${heads}) and KV heads (${kvHeads}) of ${s.model.name}: each GPU holds a whole number of heads. Try tp ${largestDivisor(gcd(heads, kvHeads), tp)}.`,

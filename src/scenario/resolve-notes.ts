@@ -1,5 +1,4 @@
 import { notUsedIn, numbersIn, type NotUsed } from '../language/accounting.js';
-import { looksLikeSetup } from '../language/setup-looking.js';
 import { saidAgainSpans } from './said-again.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { saidWeak, type FactTrace } from './facts.js';
@@ -50,7 +49,7 @@ export function unique(words: string[]): string[] {
 export function readingNotes(parsed: ReadItems): string[] {
   const notes = [...parsed.notes];
   // The same words as the "not used" list: those that could be a setting, never a question's prose.
-  const listed = parsed.unread.filter((u) => looksLikeSetup(u.word, u.suggestion));
+  const listed = parsed.unread.filter((u) => u.listed !== false);
   if (listed.length) {
     const words = [...new Set(listed.map((u) => (u.suggestion ? `"${u.word}" (did you mean "${u.suggestion}"?)` : `"${u.word}"`)))];
     notes.unshift(`not read: ${words.join(', ')}`);

@@ -152,6 +152,10 @@ const VISION_WORD = /(?:^|[^a-z])(?:vision|vl|visual)(?![a-z])/i;
 
 const billions = (p: number) => `${Number((p / 1e9).toPrecision(3))} B`;
 
+/** The name of a scaled Llama layout, made for a size no catalog model is near: its head counts are invented. */
+const SCALED_SHAPE_PREFIX = 'Llama-style ';
+export const isScaledShape = (m: { id: string | null; name: string }): boolean => m.id === null && m.name.startsWith(SCALED_SHAPE_PREFIX);
+
 /** The model for a bare size, or an error message when there is no sensible shape. */
 export function shapeForSize(
   params: number,
@@ -189,7 +193,7 @@ export function shapeForSize(
     return { model: fromCatalog(near, asWritten, params), note: `${near.name} shape for "${asWritten}" (nearest catalog model)` };
   }
   const arch = pinnedTo(scaledLlamaShape(params), params);
-  const name = `Llama-style ${billions(params)} shape`;
+  const name = `${SCALED_SHAPE_PREFIX}${billions(params)} shape`;
   const note =
     `${name} for "${asWritten}": no ${family ?? 'Llama'} catalog model within ${NEAREST_TOLERANCE * 100}%, so a scaled Llama-2 ` +
     `layout (${arch.layers} layers, hidden ${arch.hidden}, ${arch.heads} heads, ffn ${arch.ffn}, vocab ${arch.vocab})`;
