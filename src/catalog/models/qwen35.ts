@@ -2,6 +2,17 @@ import type { ModelSpec } from '../types.js';
 import { llamaStyle } from './shape.js';
 import { qwen3VlVision } from './vision.js';
 
+/** Qwen3.5-27B's decoder and vision tower (config.json text_config / vision_config), which Qwen3.6-27B ships unchanged. */
+const qwen35Dense27b = () =>
+  llamaStyle({
+    layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
+    vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+    linearAttention: {
+      fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 48, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+    },
+    vision: qwen3VlVision(5120, 'qwen3.5'),
+  });
+
 /**
  * Alibaba's Qwen3.5 and Qwen3.6 dense models (Qwen3_5ForConditionalGeneration, model_type qwen3_5,
  * text_config qwen3_5_text): Qwen3-Next's hybrid decoder (memory/linear-attention.ts: of every 4
@@ -19,14 +30,7 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'qwen3.5 27b', 'qwen3.5-27b-instruct', 'qwen 3.5 27b', 'qwen3_5-27b', 'qwen35-27b', 'qwen3.5:27b',
       'qwen/qwen3.5-27b', 'qwen3.5-27b-base', 'qwen/qwen3.5-27b-base',
     ],
-    arch: llamaStyle({
-      layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
-      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: {
-        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 48, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-      },
-      vision: qwen3VlVision(5120, 'qwen3.5'),
-    }),
+    arch: qwen35Dense27b(),
     publishedParams: 27e9,
     source:
       'Qwen/Qwen3.5-27B config.json (text_config qwen3_5_text: 64 layers, hidden 5120, intermediate 17408, 24 heads, 4 KV heads, ' +
@@ -42,14 +46,7 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
     name: 'Qwen3.6-27B',
     family: 'qwen',
     aliases: ['qwen3.6 27b', 'qwen 3.6 27b', 'qwen3_6-27b', 'qwen36-27b', 'qwen3.6:27b', 'qwen/qwen3.6-27b'],
-    arch: llamaStyle({
-      layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
-      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: {
-        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 48, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-      },
-      vision: qwen3VlVision(5120, 'qwen3.5'),
-    }),
+    arch: qwen35Dense27b(),
     publishedParams: 27e9,
     source:
       'Qwen/Qwen3.6-27B config.json as Qwen3.5-27B\'s (64 layers, hidden 5120, intermediate 17408, 24 heads, 4 KV heads, head_dim 256, ' +
