@@ -257,7 +257,8 @@ export const TRANSFORMS: readonly Transform[] = [
     id: 'key-flag-to-equals',
     description: 'a flag with "=": "--per_device_train_batch_size 4" → "--per_device_train_batch_size=4"',
     seen: 'c023 huggingface/trl#4100 "--num_processes=8", c100 huggingface/open-r1#506 "--config_file=…"',
-    apply: (t) => changed(t, t.replace(re(`(?<![\\w.-])--(${KEY})[ \\t]+(?=[^\\s\\\\-])`, 'g'), '--$1=')),
+    // A flag already followed by its "=" after a space ("`--lora_r =4`", c1808) is no flag-and-value pair.
+    apply: (t) => changed(t, t.replace(re(`(?<![\\w.-])--(${KEY})[ \\t]+(?=[^\\s\\\\=-])`, 'g'), '--$1=')),
     keeps: (t) => keyValueCanonical(t),
   },
   {

@@ -95,6 +95,15 @@ describe('canonical text round-trips', () => {
     );
   });
 
+  // Found by the follow-up property (seed 1365711522): the canonical "how many rtx-4090" had its "how many"
+  // blanked as a count of something else, so the text read back as a run on one RTX 4090.
+  it('for a how-many question, whose canonical text names the card in the catalog spelling', () => {
+    const r = resolveRequest('13b, how many gpus, on a 4090, device_map="auto", offload', null);
+    if (!r.ok || !r.scenario) throw new Error('not read');
+    expect(r.scenario.question).toEqual({ kind: 'howMany', gpuId: 'rtx-4090' });
+    roundTrips(r.scenario);
+  });
+
   // lmdeploy's TurboMind budget (memory/lmdeploy.ts) lives in inference.server: the text must keep it.
   it('for an lmdeploy server, with and without --cache-max-entry-count', () => {
     for (const text of ['qwen2.5-32b awq serve lmdeploy ctx 100 on 1x rtx-3090', 'llama-3-8b lmdeploy --cache-max-entry-count 0.5 on a100-80g']) {

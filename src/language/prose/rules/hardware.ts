@@ -143,9 +143,10 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
   },
   {
     // "regardless of how many layers I offload", "how many tokens": only GPUs, cards or nodes are
-    // counted by "how many".
+    // counted by "how many" — a card in the catalog's own spelling too ("how many rtx-4090", as the canonical
+    // text writes it: the follow-up round-trip property found it blanked).
     id: 'prose.how-many-uncounted',
-    pattern: /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|amd)\s+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g,
+    pattern: /\bhow many\s+(?!(?:more\s+|of\s+)?(?:(?:nvidia|tesla|geforce|rtx|gtx|amd)[\s-]+)?(?:gpus?|cards?|nodes?|devices?|[a-z]{0,4}-?\d{2,4}[a-z]*(?:-\d+gb?)?s?)\b)/g,
     when: (t) => t.includes('how many'),
     write: blank,
     example: 'regardless of how many layers i offload',
