@@ -19,8 +19,12 @@ const COUNTED = new Set(['gpus', 'nodes', 'seq', 'batch', 'grad accum', 'global 
 const KEYED = /--?[a-z][\w-]*[\s=]|\b[a-z][\w.-]*\s*[:=<>≤]/i;
 /** A length's unit right after its number: "4000 tokens", "8k context", "32k ctx", "10000token". */
 const LENGTH_UNIT = /^\s*[km]?\s*-?\s*(?:tokens?|ctx|context)\b/i;
-/** A length's keyword: "seq 4096", "sequence length of", "max length", "上下文". */
-const LENGTH_WORD = /\b(?:seq|sequence|seqlen|context|ctx|length|len|cut ?off|prompts?|input|response)\b|上下文|上文|长度|输入|输出/i;
+/**
+ * A length's keyword: "seq 4096", "sequence length of", "max length", "上下文", and the French, Spanish, Portuguese,
+ * Italian and German nouns prose.latin-words reads ("32k de contexto", "contexte de 8k", "Kontextlänge 4096").
+ */
+const LENGTH_WORD =
+  /\b(?:seq|sequence|seqlen|context|ctx|length|len|cut ?off|prompts?|input|response|contexte|contexto|contesto|kontext\w*|longueur|longitud|comprimento|lunghezza|sequenzlänge|s[ée]quence|secuencia|sequência)\b|上下文|上文|长度|输入|输出/i;
 /** A card or node noun beside a count: "8 GPUs", "4 cards", "2 nodes", "8卡", "4台", "2대". */
 const CARD_NOUN = /\b(?:gpus?|cards?|nodes?|machines?|servers?|boxes|devices?)\b|[卡张台块대장개]/i;
 /** A hardware phrase: a card's name, a memory, a times sign, a number word ("4*80G A100", "two 3090s", "on a g5.48xlarge"). */

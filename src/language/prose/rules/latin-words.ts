@@ -24,6 +24,9 @@ const LATIN_SETUP_WORDS: Record<string, string> = {
   speicher: 'memory', grafikspeicher: 'vram', videospeicher: 'vram', 'mémoire vive': 'ram',
   // length
   contexte: 'context', contexto: 'context', kontext: 'context', contesto: 'context', kontextlänge: 'context',
+  // "32k de contexto", "8k de contexte", "16k di contesto": the number before its length noun, as "32k of context" reads
+  // (prose.tokens-of-context); a stranger's "¿alcanza la memoria para 32k de contexto?" had read 32k by position only.
+  'de contexto': 'of context', 'de contexte': 'of context', 'di contesto': 'of context', 'do contexto': 'of context',
   'longueur de contexte': 'context', 'longitud de contexto': 'context', 'tamanho do contexto': 'context', 'lunghezza del contesto': 'context',
   'longueur de séquence': 'seq', 'longueur de sequence': 'seq', 'longitud de secuencia': 'seq', 'comprimento de sequência': 'seq',
   'comprimento da sequência': 'seq', sequenzlänge: 'seq', 'lunghezza della sequenza': 'seq', 'lunghezza di sequenza': 'seq',

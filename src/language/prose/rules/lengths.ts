@@ -189,7 +189,8 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     // "I need around 60k of context", "8k tokens of context": a number of tokens of context.
     id: 'prose.tokens-of-context',
     pattern: new RegExp(String.raw`(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?of\s+(?:context|ctx)\b`, 'gi'),
-    when: (t) => /of\s+(?:context|ctx)/.test(t),
+    // `needs`, not `when`: prose.latin-words writes "of context" for "de contexto" earlier in the same group.
+    needs: /of\s+(?:context|ctx)/,
     write: (m) => ` seq ${lengthWords(m[1]!, m[2])} `,
     example: 'qwen2.5-7b on an a100, I need around 60k of context',
   },
