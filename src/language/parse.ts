@@ -177,7 +177,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const words = reading.kept.length + reading.unread.length + reading.filler.length;
   // Item language (canonical text, button follow-ups) has no prose around it and stays exact,
   // and so does a run of items with a typo in it ("7b … zer3": refused with "did you mean").
-  const prose = reading.filler.length >= 2 || reading.unread.some((u) => u.foreign || !meaningfulSuggestion(u.text));
+  // Sentences (filler around the items): only a word that could be a setting is said back as not read, the rest
+  // being the user's prose; a request written in items lists every word it holds that no rule reads.
+  const sentences = reading.filler.length >= 2;
+  const prose = sentences || reading.unread.some((u) => u.foreign || !meaningfulSuggestion(u.text));
   // A link is pasted prose too ("I'm running [Mixtral](https://huggingface.co/…-AWQ) on 4 L4").
   // Chinese, Japanese or Korean words are never item language: a short line in them ("我们有单机8卡
   // Tesla T4（16GB），能否运行MOSS", OpenMOSS/MOSS#182) is prose, its few tokens long runs of words.
@@ -185,9 +188,6 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const tolerant = p.configLike || /\n/.test(text.trim()) || /https?:\/\//.test(text) || (words >= TOLERANT_FROM_WORDS && prose) || cjk;
   const ignored = [...reading.filler.map(written), ...p.ignoredKeys];
   let unread: { word: string; at: number; suggestion: string | null; listed?: boolean }[] = [];
-  // In sentences (filler around the items) only a word that could be a setting is said back as not read: the
-  // rest is the user's prose. A request written in items lists every word it holds that no rule reads.
-  const sentences = reading.filler.length >= 2;
   // A card with a memory it never had: two readings of one phrase. A short request is refused
   // with both; prose reads on and asks which was meant (issue 22, item 5), never in silence.
   const cardAsked: string[] = [];

@@ -23,7 +23,7 @@ const PROGRAM_SHAPE = /\d|[_/\\=:@#]|\.\w|^-|[a-z][A-Z]|[A-Z]{2,}/u;
  * bfloat, kv.
  */
 const SETUP_STEM =
-  /quant|offload|shard|parallel|batch|lote|token|context|contexto|cache|checkpoint|accumul|acumul|layer|capa|head|embed|vocab|adapter|adaptad|rank|epoch|época|optim|gradient|gradiente|attention|atenci|kernel|memor|speicher|m[ée]moire|precisi|pr[ée]cision|decod|d[ée]cod|prefill|sequen|secuen|s[ée]quence|speculat|distil|pretrain|finetun|fine-tun|expert|tensor|pipeline|activation|activaci|logit|float|dtype|bfloat|^kv$|vram|^ram$|gpus?$|^cpus?$|cards?$|nodes?$/iu;
+  /quant|offload|shard|parallel|batch|lote|token|context|cache|checkpoint|accumul|acumul|layer|capa|head|embed|vocab|adapter|adaptad|rank|epoch|época|optim|gradient|attention|atenci|kernel|memor|speicher|m[ée]moire|precisi|pr[ée]cision|d[ée]cod|prefill|sequen|secuen|s[ée]quence|speculat|distil|pretrain|finetun|fine-tun|expert|tensor|pipeline|activation|activaci|logit|float|dtype|bfloat|^kv$|vram|^ram$|gpus?$|^cpus?$|cards?$|nodes?$/iu;
 
 /** Hiragana only (Japanese grammar: particles, endings, auxiliaries such as "する予定ですが" minus its kanji). */
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー\p{P}]+$/u;

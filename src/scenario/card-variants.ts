@@ -85,6 +85,10 @@ export function memoryOfItsOwn(gpuId: string, gib: number): boolean {
   return [card, ...siblings(gpuId)].map(nominalGiB).every((size) => gib <= (1 - NEAR_A_SIZE) * size);
 }
 
+/** A GeForce card by its catalog name ("RTX 3090 24GB", "GTX 1080 Ti 11GB"): sold under one name in several memories. */
+const geForce = (name: string) => /^(?:RTX|GTX) \d{4}/.test(name);
+export const isGeForceCard = (gpuId: string): boolean => geForce(GPUS.find((g) => g.id === gpuId)?.name ?? '');
+
 /**
  * A memory twice the size a GeForce card is sold in: the card with its memory chips swapped for
  * denser ones, sold second-hand as its own product ("4x2080ti 22GB", ollama/ollama#11702, c1132;
@@ -95,7 +99,7 @@ export function memoryOfItsOwn(gpuId: string, gib: number): boolean {
  */
 export function moddedMemory(gpuId: string, gib: number): boolean {
   const card = GPUS.find((g) => g.id === gpuId);
-  if (!card || !/^(?:RTX|GTX) \d{4}/.test(card.name)) return false;
+  if (!card || !geForce(card.name)) return false;
   const sizes = [card, ...siblings(gpuId)].map(nominalGiB);
   return sizes.some((size) => Math.abs(gib - 2 * size) <= 1) && sizes.every((size) => gib > 1.1 * size);
 }

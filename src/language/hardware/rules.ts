@@ -1,6 +1,7 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
+import { VENDOR_WORDS } from './vendor-words.js';
 
 /**
  * The parts of a hardware phrase, as data (issue 22, item 3). Each pattern finds one part on
@@ -111,7 +112,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // that starts the next ("CPU: 80\nGPU: 8 * 4090", kvcache-ai/ktransformers#188; "RAM : 32GB * 2\nGPU: …",
     // ollama/ollama#9753; "NUM_GPUs = 2\nGPU_MEMORY_UTILIZATION=0.95", xusenlinzy/api-for-open-llm#290; "bs 1\ndevice:
     // A100 80G x4" read 1 node of 4, bench:variations).
-    pattern: /(?<![\w.\-−])(?<n>\d{1,4})[ \t]*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))/g,
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,4})[ \t]*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|${VENDOR_WORDS}[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))`, 'g'),
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },
@@ -143,7 +144,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // chenyiwan/chatglm-6b-fine-tuning#15), as "两张24g" does.
     // The card may follow its vendor's words, any number of them: "两张NVIDIA GeForce RTX 5090 D v2" (xorbitsai/inference,
     // c1306: read as one card; the lookaheads here and in prose/rules/hardware.ts had allowed one vendor word).
-    pattern: /(?<![第每十])(?:(?<!\d)|(?<=(?<![\w.])(?:[a-z]{1,3}\d{1,4}[a-z]{0,2}|\d{4}(?:ti)?)))(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*(?:有|为|是|:|：)?\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))/g,
+    pattern: new RegExp(String.raw`(?<![第每十])(?:(?<!\d)|(?<=(?<![\w.])(?:[a-z]{1,3}\d{1,4}[a-z]{0,2}|\d{4}(?:ti)?)))(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*(?:有|为|是|:|：)?\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))`, 'g'),
     // The count may follow its card with nothing between ("请问用4090单卡是否可以lora微调13b模型？不行的话两张4090能否完成微调",
     // Facico/Chinese-Vicuna#146, c1290: one 4090, two only if it fails; "a100 80g单卡训练", c851), where a digit
     // before 单 is the card's last ("4090单卡"), not a number of its own; 单卡 before what each card has
@@ -276,7 +277,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // (QwenLM/Qwen#1297, c945: read as a 20 GB card), "显存占用在60G左右" (c658). Not "24G左右的显卡" (a card of about 24G).
     id: 'not-hw.about',
     role: 'measurement',
-    pattern: /(?<![\w.]|需要(?:大概|大约|约)?\s*)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*[a-z]{1,3}\d{2,4}))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])/g,
+    pattern: new RegExp(String.raw`(?<![\w.]|需要(?:大概|大约|约)?\s*)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|${VENDOR_WORDS}[a-z]{1,3}\d{2,4}))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])`, 'g'),
     example: '请问下根据文档量化20b后启动 gradio 服务运行大概显存占多少，我这边int4模型要22gb左右是否正常',
     source: 'InternLM/lmdeploy#452',
   },

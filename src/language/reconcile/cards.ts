@@ -1,6 +1,6 @@
 import { GPUS } from '../../catalog/index.js';
 import { instanceByName } from '../../catalog/instances.js';
-import { memoryOfItsOwn, moddedMemory, namesMemory, otherSizes } from '../../scenario/card-variants.js';
+import { isGeForceCard, memoryOfItsOwn, moddedMemory, namesMemory, otherSizes } from '../../scenario/card-variants.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 
@@ -89,8 +89,6 @@ const inside = (a: Item, b: Item) => (a.at <= b.at && b.end <= a.end) || (b.at <
 const nextTo = (a: Item, b: Item) => inside(a, b) || ((a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end);
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
-/** A GeForce card (as scenario/card-variants.ts moddedMemory tells one): sold under one name in several memories. */
-const consumerCard = (id: string) => /^(?:RTX|GTX) \d{4}/.test(GPUS.find((g) => g.id === id)?.name ?? '');
 /** The same card in another memory size ("v100-16g" said with 32G is the "v100-32g"), when the catalog has one. */
 function otherSize(id: string, said: number): string | null {
   const stem = id.replace(/-\d+g$/, '');
@@ -166,7 +164,7 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       // said as weak (issue 22, item 3). Not a datacenter card: "8 x L40S 80GB" is another card's size,
       // "A100 (160GB)" two cards' in all, asked below as the catalog's card; nor a figure past the card's largest
       // other part (under twice its memory: "8 * 4090,256G memory" is the host's, c108) or after a comma.
-      if (first.gpuId !== null && said > memory * 1.1 && said < memory * 1.9 && nextTo(first, h) && consumerCard(first.gpuId) && !/^\s*[,;]/.test(h.text)) {
+      if (first.gpuId !== null && said > memory * 1.1 && said < memory * 1.9 && nextTo(first, h) && isGeForceCard(first.gpuId) && !/^\s*[,;]/.test(h.text)) {
         replace.set(first, { ...first, gpuId: null, capacityGiB: said });
         const name = (GPUS.find((g) => g.id === first.gpuId)?.name ?? first.gpuId).replace(/\s*\d+\s*GB$/, '');
         doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which the catalog has with ${Math.round(memory)} GB: read as a ${said} GB card` });

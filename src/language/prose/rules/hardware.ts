@@ -3,6 +3,7 @@ import { instanceByName, instanceSource } from '../../../catalog/instances.js';
 import { gpuIdOf } from '../../lexicon.js';
 import { NUMBER_WORDS } from '../../numbers.js';
 import type { ProseRule } from '../types.js';
+import { VENDOR_WORDS } from '../../hardware/vendor-words.js';
 
 /**
  * How people write their hardware in prose where the hardware grammar needs the item language's
@@ -118,7 +119,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // 我配置了3张" (configured 3, Facico/Chinese-Vicuna, c359): the GPUs the run was given, of the machine's
     // (reconcile/cards.ts someOfTheCards). Only a count with nothing after its counter: "用了两张A100" names a card.
     id: 'prose.some-of-the-cards-zh',
-    pattern: /(?:只|仅)?(?:指定|配置|分配|选|用|使用|挂载)了?\s*(\d{1,3}|[一两二三四五六七八])\s*(?:张|块)(?:卡|显卡|gpu)?(?!\s*(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*(?:[a-z]{1,3}\d{2,4}|\d{4}))/g,
+    pattern: new RegExp(String.raw`(?:只|仅)?(?:指定|配置|分配|选|用|使用|挂载)了?\s*(\d{1,3}|[一两二三四五六七八])\s*(?:张|块)(?:卡|显卡|gpu)?(?!\s*${VENDOR_WORDS}(?:[a-z]{1,3}\d{2,4}|\d{4}))`, 'g'),
     when: (t) => /张|块/.test(t) && /指定|配置|分配|选|用/.test(t),
     write: (m) => ` ${CHINESE_DIGITS[m[1]!] ?? m[1]} gpus `,
     example: '目前机器是有四张A100 40G显卡，容器启动只指定了两张',
@@ -341,7 +342,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // zai-org/ImageReward#82), and never 显存 (the card's).
     id: 'prose.host-ram-chinese-named-first',
     pattern: new RegExp(
-      String.raw`(?<!显)(?:运行|系统|主机|cpu\s*)?内存\s*(?:为|是|有|大小|容量)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)(?![a-z])(?!\s*的?\s*(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*(?:[a-z]{1,3}\d{2,4}|\d{4})(?![\d.]))`,
+      String.raw`(?<!显)(?:运行|系统|主机|cpu\s*)?内存\s*(?:为|是|有|大小|容量)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(tb|t|tib|gb|g|gib)(?![a-z])(?!\s*的?\s*${VENDOR_WORDS}(?:[a-z]{1,3}\d{2,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     when: (t) => t.includes('内存'),
@@ -355,7 +356,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
     id: 'prose.chinese-cards',
     // Not the digits of a card's own name ("一张A10卡", "用T4卡"): "10卡" there is the A10, no count.
-    pattern: /(?<![a-z0-9.\-])([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*(?:(?:nvidia|geforce|tesla|rtx|gtx|quadro)\s*)*[a-z]{0,3}\d{2,4}))|显卡|卡)/gi,
+    pattern: new RegExp(String.raw`(?<![a-z0-9.\-])([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*${VENDOR_WORDS}[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*${VENDOR_WORDS}[a-z]{0,3}\d{2,4}))|显卡|卡)`, 'gi'),
     when: cjk,
     write: (m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
