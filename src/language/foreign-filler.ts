@@ -44,10 +44,11 @@ const KOREAN = [
 ];
 
 /**
- * Korean verbs end in a few endings whatever their stem ("올리려고", "하는데", "납니다", "실행했어요",
- * "돌렸는데"): a word that ends in one and whose stem names no setting is filler, so a new verb is not
- * listed as not read only because the list above lacks it (issue 22 item 4, one rule for the
- * language rather than a word per message). Longest endings first.
+ * Korean words take endings whatever their stem ("올리려고", "하는데", "납니다", "실행했어요", "돌렸는데",
+ * "모델을"), and a bare noun takes none ("사용" use, "환경" environment): a word whose stem (the word less its
+ * ending, if it has one) names no setting is filler, so a new verb or noun is not listed as not read only
+ * because a list lacks it (issue 22 item 4, one rule for the language rather than a word per message).
+ * Longest endings first.
  */
 const KOREAN_VERB_ENDINGS = [
   '습니다', '습니까', '니다', '니까', '는데', '은데', '려고', '으려고', '면서', '지만', '어요', '아요', '해요', '에요', '예요',
@@ -59,25 +60,28 @@ const KOREAN_VERB_ENDINGS = [
 
 /**
  * Stems that carry a setting (training, inference, serving, tuning, quantisation, batch, length,
- * context, tokens, accumulation, offload, parallel, counters of cards and machines): a verb built on
- * one ("학습했어요", "양자화해서") may hold what the reader should have read, so it stays listed.
+ * context, tokens, accumulation, offload, parallel, precision, optimizer, attention, layers, weights,
+ * parameters, activations, cache, sharding, tensors, pipeline, epochs, steps, counters of cards and
+ * machines): a word built on one ("학습했어요", "양자화해서", "옵티마이저") may hold what the reader should
+ * have read, so it stays listed.
  */
 const KOREAN_SETTING_STEMS = [
   '학습', '훈련', '추론', '서빙', '튜닝', '미세', '양자', '배치', '시퀀스', '길이', '컨텍스트', '토큰', '누적',
-  '오프로드', '분산', '병렬', '체크', '그래디언트', '정밀', '비트', '로라', '기가', '노드', '카드', '장', '개', '대', '배',
+  '오프로', '분산', '병렬', '체크', '그래디언트', '정밀', '비트', '로라', '기가', '노드', '카드', '장', '개', '대', '배',
+  '옵티마이저', '어텐션', '플래시', '레이어', '헤드', '가중치', '파라미터', '매개변수', '활성화', '캐시', '샤딩', '텐서',
+  '파이프라인', '에폭', '스텝', '혼합', '반정밀', '풀', '전체', '단일',
   // negation and switches ("없이" without, "않고" not, "끄고" turned off, "켜고" turned on): their scope is a setting
   '없', '않', '안', '못', '끄', '끈', '꺼', '켜', '켠',
   // number words ("두 장", "네 대"): a count the reader may need
-  '하나', '둘', '셋', '넷', '다섯', '여섯', '일곱', '여덟', '두', '세', '네', '전체', '풀', '단일',
+  '하나', '둘', '셋', '넷', '다섯', '여섯', '일곱', '여덟', '두', '세', '네',
 ];
 
 const HANGUL_ONLY = /^[\uac00-\ud7a3]+$/;
 
-function isKoreanVerb(letters: string): boolean {
+function isKoreanFiller(letters: string): boolean {
   if (!HANGUL_ONLY.test(letters)) return false;
   const ending = KOREAN_VERB_ENDINGS.find((e) => letters.endsWith(e) && letters.length > e.length);
-  if (!ending) return false;
-  const stem = letters.slice(0, -ending.length);
+  const stem = ending ? letters.slice(0, -ending.length) : letters;
   return !KOREAN_SETTING_STEMS.some((s) => stem.includes(s));
 }
 
@@ -122,5 +126,5 @@ export function isForeignFiller(word: string): boolean {
   if (!letters || /[\x00-\x7f]/.test(letters)) return false;
   // Greedy longest-first cover; the lists are short words, so a failed piece rarely backtracks far.
   const covers = (at: number): boolean => at === letters.length || PIECES.some((p) => letters.startsWith(p, at) && covers(at + p.length));
-  return covers(0) || isKoreanVerb(letters);
+  return covers(0) || isKoreanFiller(letters);
 }

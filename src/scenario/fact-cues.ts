@@ -20,17 +20,18 @@ const KEYED = /--?[a-z][\w-]*[\s=]|\b[a-z][\w.-]*\s*[:=<>≤]/i;
 /** A length's unit right after its number: "4000 tokens", "8k context", "32k ctx", "10000token". */
 const LENGTH_UNIT = /^\s*[km]?\s*-?\s*(?:tokens?|ctx|context)\b/i;
 /**
- * A length's keyword: "seq 4096", "sequence length of", "max length", "上下文", and the French, Spanish, Portuguese,
- * Italian and German nouns prose.latin-words reads ("32k de contexto", "contexte de 8k", "Kontextlänge 4096").
+ * A length's keyword: "seq 4096", "sequence length of", "max length", "上下文", the French, Spanish, Portuguese,
+ * Italian and German nouns prose.latin-words reads ("32k de contexto", "contexte de 8k", "Kontextlänge 4096"), and
+ * the Korean and Japanese ones prose.korean-setting-words reads ("시퀀스 길이 8192", "コンテキスト長 8192").
  */
 const LENGTH_WORD =
-  /\b(?:seq|sequence|seqlen|context|ctx|length|len|cut ?off|prompts?|input|response|contexte|contexto|contesto|kontext\w*|longueur|longitud|comprimento|lunghezza|sequenzlänge|s[ée]quence|secuencia|sequência)\b|上下文|上文|长度|输入|输出/i;
+  /\b(?:seq|sequence|seqlen|context|ctx|length|len|cut ?off|prompts?|input|response|contexte|contexto|contesto|kontext\w*|longueur|longitud|comprimento|lunghezza|sequenzlänge|s[ée]quence|secuencia|sequência)\b|上下文|上文|长度|输入|输出|시퀀스|길이|컨텍스트|토큰|シーケンス|コンテキスト|トークン|長さ/i;
 /** A card or node noun beside a count: "8 GPUs", "4 cards", "2 nodes", "8卡", "4台", "2대". */
 const CARD_NOUN = /\b(?:gpus?|cards?|nodes?|machines?|servers?|boxes|devices?)\b|[卡张台块대장개]/i;
 /** A hardware phrase: a card's name, a memory, a times sign, a number word ("4*80G A100", "two 3090s", "on a g5.48xlarge"). */
 const HARDWARE = /[a-z]\d+|\d{3,4}\b|\d\s*(?:g|gb|gib)\b|\d\s*[x*×]|[x*×]\s*\d|\b(?:one|two|three|four|five|six|eight|single|dual|quad|pair)\b|\b[a-z]\d\.\d*xlarge\b/i;
-/** A batch keyword: "batch size 8", "bs 4", "mbs 2", "accumulation 8", "ga 4", "5 people" served at once. */
-const BATCH_WORD = /\b(?:batch\w*|bs|mbs|gbs|micro|accum\w*|ga|eval|people|users|requests|concurren\w*)\b|批/i;
+/** A batch keyword: "batch size 8", "bs 4", "mbs 2", "accumulation 8", "ga 4", "5 people" served at once, 批次, 배치, バッチ. */
+const BATCH_WORD = /\b(?:batch\w*|bs|mbs|gbs|micro|accum\w*|ga|eval|people|users|requests|concurren\w*)\b|批|배치|バッチ/i;
 
 /** A count in words or digits: "8", "two", "dual", "两". */
 const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|eight|single|dual|quad|pair)\b|[一二两三四五六七八九十]/i;

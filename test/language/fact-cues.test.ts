@@ -29,6 +29,11 @@ describe('the cue behind each count and length', () => {
     ['accelerate launch --num_processes 8 train.py --model_name_or_path meta-llama/Llama-2-7b-hf', 'gpus', 'key'],
     ['llama-3-8b lora bs 8 on a 4090', 'batch', 'keyword'],
     ['llama-3-8b lora on a 4090 --per_device_train_batch_size 4', 'batch', 'key'],
+    // Korean and Japanese item words (prose.korean-setting-words, prose.japanese-setting-words) are keywords too.
+    ['Llama-3-70B를 LoRA로 파인튜닝, A100 80GB 2장이면 충분할까요? 배치 사이즈 2, 시퀀스 길이 8192입니다.', 'batch', 'keyword'],
+    ['Llama-3-70B를 LoRA로 파인튜닝, A100 80GB 2장이면 충분할까요? 배치 사이즈 2, 시퀀스 길이 8192입니다.', 'seq', 'keyword'],
+    ['Qwen2.5-7BをLoRAで学習します。RTX 4090 1枚、バッチ2、シーケンス長4096で足りますか？', 'batch', 'keyword'],
+    ['Qwen2.5-7BをLoRAで学習します。RTX 4090 1枚、バッチ2、シーケンス長4096で足りますか？', 'seq', 'keyword'],
   ])('%s: %s on a %s cue', (text, fact, cue) => {
     expect(cueOf(text, fact)).toBe(cue);
   });

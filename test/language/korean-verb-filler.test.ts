@@ -34,6 +34,17 @@ describe('Korean words are filler by their ending, unless the stem names a setti
     expect(isForeignFiller(word)).toBe(false),
   );
 
+  it.each(['사용', '환경', '면', '질문', '사용,'])('a bare noun or ending with no setting stem (%s) is filler', (word) => expect(isForeignFiller(word)).toBe(true));
+
+  it.each(['옵티마이저', '오프로딩', '가중치', '캐시', '레이어'])('a bare noun naming a setting (%s) is listed', (word) => expect(isForeignFiller(word)).toBe(false));
+
+  it('a stranger\'s Korean LoRA question lists no Korean word as not read (invented)', () => {
+    const text = 'Llama 3 70B LoRA 학습, DeepSpeed ZeRO-3 사용, A100 80GB 2장이면 되나요? 배치 사이즈는 2, 시퀀스 길이는 8192 입니다';
+    const reply = respond(text, null).reply as { notices?: string[] };
+    const notRead = (reply.notices ?? []).find((n) => n.startsWith('not read:')) ?? '';
+    expect(notRead).not.toMatch(/[\uac00-\ud7a3]/);
+  });
+
   it('a verb ending never hides a setting stem, whatever the ending', () => {
     const stems = fc.constantFrom('학습', '훈련', '추론', '양자화', '배치', '길이', '오프로드', '없', '않', '두');
     const endings = fc.constantFrom('했어요', '하는데', '하려고', '합니다', '을', '는', '해서', '고');
