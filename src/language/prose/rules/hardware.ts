@@ -3,6 +3,7 @@ import { instanceByName, instanceSource } from '../../../catalog/instances.js';
 import { gpuIdOf } from '../../lexicon.js';
 import { NUMBER_WORDS } from '../../numbers.js';
 import type { ProseRule } from '../types.js';
+import { APPLE_DEVICE, appleDeviceMemory } from '../../hardware/apple-devices.js';
 import { VENDOR_WORDS } from '../../hardware/vendor-words.js';
 
 /**
@@ -23,15 +24,6 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
 export const CPU_NAME =
   /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+[3579](?:\s+|-)\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
 
-/** Apple silicon and Macs: "M3 Max", "M2 Ultra", "MacBook Pro", "Mac Studio", "mac mini". */
-// "Mac Studio M2 Ultral 192G" (c448's title): the chip after the machine is one name with it, and a
-// letter typed past the variant ("ultral") does not leave "m2" behind as a word.
-// Its RAM is the GPU's memory (unified): "on an M1 MAX with 64GB of ram" (ggml-org/llama.cpp#1870, c1088: read as
-// host RAM and no GPU), "M2 Ultra, 192GB unified memory" (group 1, written as the device's memory).
-// The chip alone after "Apple" or an article ("I've got an M1 with 32G of RAM", ml-explore/mlx, c1679: read as
-// host RAM and no GPU; "Apple M2 8GB"), and a size right after the name with no memory word ("Mac mini 24G",
-// c1676; "Mac Studio M3 Ultra (96GB)", c1634; group 2): the machine's memory, the GPU's too.
-const APPLE_SILICON = /\b(?:apple\s+m[1-5]\b(?:\s*(?:pro|max|ultra)[a-z]?\b)?|(?:an?|my|the|on)\s+m[1-5]\b(?=\s*(?:with\b|w\/|,|\(|\d|mac|chip\b))|(?:apple\s+)?(?:m[1-5]\s*(?:pro|max|ultra)[a-z]?\b|mac\s*(?:book(?:\s*(?:pro|air))?|studio|mini|pro)?\b(?!\s*(?:address|os\b))(?:\s*m[1-5](?:\s*(?:pro|max|ultra)[a-z]?)?\b)?))(?:[ \t]*(?:,|with|w\/|and)?[ \t]*(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b|(?:[ \t]+|[ \t]*[(,][ \t]*)(\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.]))?/g;
 
 /**
  * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
@@ -204,13 +196,16 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     example: 'finetune mistral-7b on colab pro with an a100',
   },
   {
-    // "my M3 Max 128GB", "a Mac Studio with 192GB": Apple's unified memory is not a CUDA card's.
+    // "my M3 Max 128GB", "a Mac Studio with 192GB", "Apple M1 chip with 8GB of RAM memory" (ollama/ollama, c1735: read
+    // as host RAM and no GPU), "(I'm using m2 pro 16gb)" (ml-explore/mlx, c1766), "an iPad Pro with 16GB RAM" (c1770):
+    // Apple's unified memory is the GPU's (hardware/apple-devices.ts). The device is one card of the memory said,
+    // written with its count so that a verb before it ("using 16gb") does not read it as memory in use.
     id: 'prose.apple-silicon',
-    pattern: APPLE_SILICON,
+    pattern: APPLE_DEVICE,
     write: (m, notes) => {
       if (!notes.some((n) => n.includes('unified memory'))) notes.push(`"${m[0].trim()}": Apple unified memory is not modelled; the memory it states is read as one GPU's, but macOS keeps part of it for itself, so the real headroom is smaller`);
-      const size = m[1] ?? m[2];
-      return size ? ` ${size}gb `.padEnd(m[0].length) : ' '.repeat(m[0].length);
+      const size = appleDeviceMemory(m);
+      return size ? ` 1x ${size}gb `.padEnd(m[0].length) : ' '.repeat(m[0].length);
     },
     example: 'llama-3-70b q4 on my m3 max 128gb',
   },
