@@ -36,7 +36,7 @@ const ERROR_START = /\b[\w.]*(?:Error|Exception)\b|\bCUDA out of memory\b|\bTrac
 
 /**
  * A setup on the one line that also holds the error (a slash command is one line: "/headroom 13b
- * lora on 1x 4090 seq 4096 torch.OutOfMemoryError: …"): the words before the error, else the
+ * lora on 1x 4090 seq 4096 torch.OutOfMemoryError: …"): the words before the error (however long), else the
  * last sentence after it, read as a request. A sentence of the log itself names no model, so it
  * reads as no setup. An error quoted in prose without an exception's name ("vllm serve … on two
  * L40S, getting 'No available memory for the cache blocks'") has no start to cut at: the whole
@@ -47,8 +47,11 @@ function setupOnTheErrorLine(text: string): StatedSetup | null {
   if (line.includes('\n')) return null;
   const start = ERROR_START.exec(line);
   if (!start) return scenarioOf(line);
-  const before = line.slice(0, start.index).replace(/[\s:;,.—–-]+$/, '');
-  const stated = before && before.length <= MAX_REQUEST_LINE ? scenarioOf(before) : null;
+  // The words before the error are the user's whatever their length: a message that tells its setup in
+  // two sentences, then quotes the error inline ("… Command: vllm serve … --tensor-parallel-size 2. It crashes
+  // with 'ValueError: …'"), had its setup dropped for being over a request line's length.
+  const before = line.slice(0, start.index).replace(/[\s:;,.'"`—–-]+$/, '');
+  const stated = before ? scenarioOf(before) : null;
   if (stated) return stated;
   const after = line.slice(start.index).split(/(?<=[.)])\s+/).at(-1)!.trim();
   return after !== line.slice(start.index).trim() && after.length <= MAX_REQUEST_LINE ? scenarioOf(after) : null;

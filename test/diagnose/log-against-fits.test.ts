@@ -54,5 +54,6 @@ describe('a log of the run failing beside an estimate that says it fits', () => 
       if (/the log wins/.test(reply.setup.verdict)) expect(reply.setup.verdict, line.id).toMatch(/^[✓⚠]/);
     }
     expect(held).toBeGreaterThan(0);
-  });
+    // 400 whole replies: on this 2-core machine under load the default 20 s ran out (the test times nothing).
+  }, 90_000);
 });

@@ -66,3 +66,19 @@ describe('a setup around an error quoted in prose', () => {
     expect(statedScenario('I had an out of memory problem yesterday\nllama-3-8b full on 1x h100')).toBeNull();
   });
 });
+
+describe('a one-line message whose setup is longer than a request line, with the error quoted after it', () => {
+  const SETUP =
+    'Hey all, trying to serve Qwen2.5-72B-Instruct-AWQ with vLLM 0.6.3 on 2x L40S (48GB each). Command: vllm serve Qwen/Qwen2.5-72B-Instruct-AWQ --tensor-parallel-size 2 --max-model-len 32768 --gpu-memory-utilization 0.92 --max-num-seqs 16.';
+  const ERROR = "'ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (21344)'";
+  it.each([
+    ['quoted after "crashes with"', `${SETUP} It crashes during startup with ${ERROR}. Any idea?`],
+    ['after a colon', `${SETUP} Startup fails: ${ERROR.slice(1, -1)}`],
+  ])('%s: the setup is read and the diagnosis is held against it (invented, after vLLM KV-cache reports)', (_, text) => {
+    expect(SETUP.length).toBeGreaterThan(200);
+    const { reply } = respond(text, null);
+    expect(reply.kind).toBe('diagnosis');
+    if (reply.kind !== 'diagnosis') return;
+    expect(reply.setup?.request).toMatch(/qwen2\.5-72b.*tp 2/i);
+  });
+});
