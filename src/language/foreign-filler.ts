@@ -25,6 +25,8 @@ const CHINESE = [
   '左右',
   // "还是爆显存，请问是什么原因？" (what is the cause?): the question is the OOM's, read from its own words.
   '原因', '导致', '造成', '请问是什么原因',
+  // "还是OOM，请问怎么解决？" (still OOM, how do I fix it?): asking for the fix, which the reply's levers answer.
+  '解决', '处理', '修复', '解决办法', '办法', '方法', '该', '应该',
   // "显卡是 RTX 4060 Ti 16G" (the graphics card is …): the card noun, as "GPU:" before a card name; the card
   // and its count are read from the name and the counter words (两张显卡), never from this word alone.
   '显卡',

@@ -3,6 +3,7 @@ import { OTHER_DEVICES } from '../catalog/other-devices.js';
 import { blank, rewriteLines } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 import { readUnslothBanner } from './unsloth-banner.js';
+import { withArticle } from './article.js';
 
 /**
  * Tool output pasted around a question (issue 11 §2): nvidia-smi's memory column, its table and
@@ -261,7 +262,7 @@ export function readToolOutput(text: MappedText): { text: MappedText; notes: str
   const out = read.replace(USAGE, (m) => {
     // The figure in use goes; the total keeps its own place in the user's text.
     const at = m[0].lastIndexOf(m[2]!);
-    notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: a ${gib(Number(m[2])).replace('gb', ' GiB')} card`);
+    notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: ${withArticle(gib(Number(m[2])).replace('gb', ' GiB'))} card`);
     return [
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
       { text: gib(Number(m[2])), from: at, to: m[0].length },

@@ -8,6 +8,7 @@ import type { Answer } from '../reply/types.js';
 import { applyChange } from './levers.js';
 import { largestFitting, type Probe } from './largest.js';
 import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
+import { withArticle } from '../language/article.js';
 
 /**
  * Solvers (DESIGN §3.7): the largest micro-batch or sequence that fits, the fewest GPUs of a
@@ -62,7 +63,7 @@ function answered(s: Scenario): Scenario {
 
 function cardLabel(s: Scenario): string {
   if (!s.hardware) return 'one card';
-  const name = s.hardware.gpuId ? gpuById(s.hardware.gpuId).name : `a ${gib(s.hardware.capacityBytes, 0)} GiB card`;
+  const name = s.hardware.gpuId ? gpuById(s.hardware.gpuId).name : `${withArticle(`${gib(s.hardware.capacityBytes, 0)} GiB`)} card`;
   return s.hardware.count > 1 ? `${s.hardware.count}× ${name}` : name;
 }
 

@@ -12,6 +12,7 @@ import type { Resolution } from './resolution.js';
 import type { ScenarioModel, WeightFormat } from './schema.js';
 import { releasedCheckpoint } from './released-sizes.js';
 import { MAX_PARAMS, MIN_PARAMS, shapeForSize } from './shape.js';
+import { withArticle } from '../language/article.js';
 
 /** The model step of a resolution (resolve-steps.ts): which model, and the shape overrides the request gives it. */
 
@@ -104,7 +105,7 @@ export function modelStep(r: Resolution): ErrorReply | null {
     model = choice.model;
     r.hubWeights = item.offline.weights as WeightFormat | null;
     r.hubBpw = item.offline.bpw;
-    r.assume(`I don't know the model "${item.text}" and ${hubSilence(item.repo, r.hub)}: read by its name as a ${Number((params / 1e9).toPrecision(3))}B model${family ? ` of ${family} shape` : ''}`);
+    r.assume(`I don't know the model "${item.text}" and ${hubSilence(item.repo, r.hub)}: read by its name as ${withArticle(`${Number((params / 1e9).toPrecision(3))}B`)} model${family ? ` of ${family} shape` : ''}`);
     r.assume(choice.note);
   } else if (item.kind === 'hub') {
     const found = hubScenarioModel(item.repo, item.text, r.hub);

@@ -52,7 +52,7 @@ describe("axolotl's config cut after its first lines: `strict:` beside base_mode
   it('c1238: Llama-3-8B GaLore config cut at `strict: false` reads as axolotl, with its preset', () => {
     const { scenario, said } = corpusLineRead('c1238');
     expect(scenario.framework).toBe('axolotl');
-    expect(said).toMatch(/are axolotl's: read as a axolotl run/);
+    expect(said).toMatch(/are axolotl's: read as an axolotl run/);
   });
 
   it('the same keys in another order or spacing; one key alone is no shape', () => {

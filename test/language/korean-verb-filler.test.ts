@@ -18,6 +18,8 @@ describe('Korean words are filler by their ending, unless the stem names a setti
 
   it('a Chinese question after the cause (是什么原因) is filler', () => expect(isForeignFiller('是什么原因')).toBe(true));
 
+  it.each(['怎么解决', '请问怎么解决', '该如何处理', '有什么解决办法'])('a Chinese "how do I fix it" (%s) is filler', (word) => expect(isForeignFiller(word)).toBe(true));
+
   it('a Japanese "is the memory enough?" (メモリは足りますか) is filler', () => expect(isForeignFiller('メモリは足りますか')).toBe(true));
 
   it.each(['で動かしたいです', 'に載せたいのですが', 'で回せますか', 'で走らせたいです', '可能ですか'])('Japanese %s (a wish or a can of running) is filler', (word) =>

@@ -3,6 +3,7 @@ import { showSize } from '../sizes.js';
 import { explanation, type Explanation, type ThreadSetup } from './types.js';
 import { grouped } from '../../memory/format.js';
 import { WEIGHT_FORMAT_BYTES } from '../../memory/precision.js';
+import { withArticle } from '../../language/article.js';
 
 /** vLLM's default gpu_memory_utilization (vllm/engine/arg_utils.py). */
 const VLLM_DEFAULT_UTILIZATION = 0.9;
@@ -113,7 +114,7 @@ export function explainVllmMemory(f: VllmKvMemory, profile: VllmProfile | null, 
   return explanation(
     'kv-cache',
     'vLLM KV-cache check',
-    `vLLM: a ${grouped(f.maxSeqLen)}-token sequence needs ${showSize(f.neededBytes)} of KV cache but only ${showSize(f.availableBytes)} is left: the largest max_model_len that fits is about ${grouped(largest)}.`,
+    `vLLM: ${withArticle(`${grouped(f.maxSeqLen)}-token`)} sequence needs ${showSize(f.neededBytes)} of KV cache but only ${showSize(f.availableBytes)} is left: the largest max_model_len that fits is about ${grouped(largest)}.`,
     evidence,
     actions,
   );

@@ -4,6 +4,7 @@ import type { ProcessUse, TorchOom } from '../findings.js';
 import { comparisonText, underestimateFactor, type Measurement } from '../measurement.js';
 import { percent, showSize } from '../sizes.js';
 import { explanation, type Explanation, type ThreadSetup } from './types.js';
+import { withArticle } from '../../language/article.js';
 
 /** A CUDA context and its kernels take 0.3–1.5 GiB by GPU and CUDA version (DESIGN §3.5). */
 export const CONTEXT_MAX_BYTES = 1.5 * 2 ** 30;
@@ -163,7 +164,7 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
       explanation(
         'too-large',
         source,
-        `One tensor is larger than the whole card: ${showSize(X)} asked for on a ${showSize(f.capacityBytes)} GPU.`,
+        `One tensor is larger than the whole card: ${showSize(X)} asked for on ${withArticle(showSize(f.capacityBytes))} GPU.`,
         evidence,
         [
           'Find the tensor: usually attention scores without a fused kernel (batch × heads × seq² — use flash or sdpa attention), full-vocabulary logits in fp32 (use chunked cross-entropy), or an image/video resolution that scales quadratically.',

@@ -1,4 +1,5 @@
 import { unquote } from './values.js';
+import { withArticle } from '../article.js';
 
 /**
  * The program a pasted config is written for, known by keys only that program has (the brief of
@@ -83,7 +84,7 @@ export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<st
       framework: row.framework,
       says: row.framework,
       keys,
-      note: `the config's keys (${listed}) are ${row.name}: read as a ${row.framework} run with its preset (say "hf" if another program reads this config)`,
+      note: `the config's keys (${listed}) are ${row.name}: read as ${withArticle(row.framework)} run with its preset (say "hf" if another program reads this config)`,
     };
   }
   return null;

@@ -2,6 +2,7 @@ import { gpuById, GPUS } from '../../catalog/index.js';
 import type { Token } from '../lexer.js';
 import { TAKES_NUMBER } from './compounds.js';
 import { PROSE, spanText } from './words.js';
+import { withArticle } from '../article.js';
 
 /** A card and its memory next to each other, in either order ("48G A6000", "A100s (40G)"): one card of that memory. */
 
@@ -54,7 +55,7 @@ export function fixCards(kept: Token[], gapBefore: string[], notes: string[], ca
         vendor !== null || next?.type === 'capacity' || next?.type === 'gpus' || prev?.type === 'count' || prev?.type === 'on' || prev?.type === 'number' ||
         (prev === undefined && next?.type === 'gpu');
       if (cardContext) {
-        const withMemory = next?.type === 'capacity' ? ` read as a ${next.text.replace(/\s+/g, '').toUpperCase()} card` : ' no GPU read';
+        const withMemory = next?.type === 'capacity' ? ` read as ${withArticle(next.text.replace(/\s+/g, '').toUpperCase())} card` : ' no GPU read';
         notes.push(`I don't know the GPU "${vendor ? `${vendor.toUpperCase()} ` : ''}${t.text}":${withMemory}`);
         remove(i);
         i--;

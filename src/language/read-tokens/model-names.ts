@@ -7,6 +7,7 @@ import { FAMILIES, modelIdOf } from '../lexicon.js';
 import { nameTakesSize } from './model-beside-size.js';
 import { catalogHasRelease } from '../releases.js';
 import { isSep } from './words.js';
+import { withArticle } from '../article.js';
 
 /** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
 export interface NameGuess {
@@ -184,7 +185,7 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     // with both sizes; every expert's weights are held, so the total is the size estimated (a dense shape of it).
     const active = /[-_ ]a(\d+(?:\.\d+)?)b(?![a-z0-9])/i.exec(text);
     const experts = active ? `; a mixture of experts, ${active[1]}B active: all ${size.text.toUpperCase()} of weights are held, estimated with a dense shape of that total` : '';
-    const note = `I don't know the model "${text}": read as a ${size.text.toUpperCase()} model${family ? ` of ${family} shape` : ''} (its size is in its name${experts})`;
+    const note = `I don't know the model "${text}": read as ${withArticle(size.text.toUpperCase())} model${family ? ` of ${family} shape` : ''} (its size is in its name${experts})`;
     notes.push(note);
     guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.size-in-unknown-name' });
     tokens.splice(first, last - first + 1, ...familyToken, merged);

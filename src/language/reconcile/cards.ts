@@ -3,6 +3,7 @@ import { instanceByName } from '../../catalog/instances.js';
 import { isGeForceCard, memoryOfItsOwn, moddedMemory, namesMemory, otherSizes } from '../../scenario/card-variants.js';
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
+import { withArticle } from '../article.js';
 
 /** The cards: restated, a part of them, a launcher's count, and a Slurm allocation that wins over looser words. */
 
@@ -130,7 +131,7 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       // Twice the card's own memory is a modified card (scenario/card-variants.ts moddedMemory): the memory as written wins.
       if (first.gpuId !== null && nextTo(first, h) && moddedMemory(first.gpuId, said)) {
         replace.set(first, { ...first, gpuId: null, capacityGiB: said });
-        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was sold with ${Math.round(memory)} GB: read as a ${said} GB card (a modified one?)` });
+        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which was sold with ${Math.round(memory)} GB: read as ${withArticle(`${said} GB`)} card (a modified one?)` });
         notes.push(`"${first.text.trim()} ${h.text.trim()}": read as ${said} GB cards as you said (a modified card?) — the catalog's ${first.gpuId} has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
         continue;
       }
@@ -148,7 +149,7 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
         }
         if (memoryOfItsOwn(first.gpuId, said)) {
           replace.set(first, { ...first, gpuId: null, capacityGiB: said });
-          doubts.push({ at: first.at, end: h.end, note: `"${h.text.trim()}" said of "${first.text.trim()}": read as a ${said} GB card, not the catalog's ${Math.round(memory)} GB ${name}` });
+          doubts.push({ at: first.at, end: h.end, note: `"${h.text.trim()}" said of "${first.text.trim()}": read as ${withArticle(`${said} GB`)} card, not the catalog's ${Math.round(memory)} GB ${name}` });
           notes.push(`"${first.text.trim()} … ${h.text.trim()}": read as ${name} with ${said} GB as you said — the ${name} I know has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
           continue;
         }
@@ -167,7 +168,7 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       if (first.gpuId !== null && said > memory * 1.1 && said < memory * 1.9 && nextTo(first, h) && isGeForceCard(first.gpuId) && !/^\s*[,;]/.test(h.text)) {
         replace.set(first, { ...first, gpuId: null, capacityGiB: said });
         const name = (GPUS.find((g) => g.id === first.gpuId)?.name ?? first.gpuId).replace(/\s*\d+\s*GB$/, '');
-        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which the catalog has with ${Math.round(memory)} GB: read as a ${said} GB card` });
+        doubts.push({ at: Math.min(first.at, h.at), end: Math.max(first.end, h.end), note: `"${h.text.trim()}" written against "${first.text.trim()}", which the catalog has with ${Math.round(memory)} GB: read as ${withArticle(`${said} GB`)} card` });
         notes.push(`"${first.text.trim()} ${h.text.trim()}": read as ${name} with ${said} GB as you said — the ${name} I know has ${Math.round(memory)} GB; say "on ${first.gpuId}" for that card`);
         continue;
       }
