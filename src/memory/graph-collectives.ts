@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
-import { vllmEngine } from './vllm-release.js';
+import { vllmVirtualEngines } from './vllm-release.js';
+import { captureBatchSizes } from './serving.js';
 import { sglangCudaGraphMaxBatch } from './sglang.js';
 import { sglangCaptureBatchSizes } from './sglang-graph-logits.js';
 import { grouped } from './format.js';
@@ -29,17 +30,13 @@ import { grouped } from './format.js';
  */
 
 /**
- * V0's capture list (vllm/worker/model_runner.py `_BATCH_SIZES_TO_CAPTURE`: 1, 2, 4, then every
- * multiple of 8) up to the graph batch size of max_num_seqs (`_get_graph_batch_size`, 256 by
- * default: 35 graphs); V1's default list (vllm/config.py CompilationConfig: 1, 2, 4 and 8 → 512 in
- * steps of 8: 67 graphs).
+ * The batch sizes vLLM captures a graph for, by engine and release (serving.ts captureBatchSizes):
+ * V0 1, 2, 4 and every multiple of 8 up to the graph batch of max_num_seqs (256 by default: 35
+ * graphs; at most 256 before 0.6.0); V1 the same grid up to 512 (67 graphs), from 0.10.0 up to
+ * min(2 × max_num_seqs, 512), never past max_num_batched_tokens.
  */
 export function captureSizes(s: Scenario): number[] {
-  const all = [1, 2, 4, ...Array.from({ length: 64 }, (_, i) => 8 * (i + 1))];
-  if (vllmEngine(s) === 'v1') return all;
-  const maxSeqs = s.inference.maxSeqs ?? 256;
-  const graphBatch = maxSeqs <= 2 ? maxSeqs : maxSeqs <= 4 ? 4 : Math.ceil(maxSeqs / 8) * 8;
-  return all.filter((bs) => bs <= Math.min(graphBatch, 256));
+  return captureBatchSizes(s);
 }
 
 /**
@@ -65,13 +62,16 @@ export interface GraphCollectives {
  */
 function graphCount(s: Scenario): number {
   if (s.inference.server === 'sglang') return sglangCaptureBatchSizes(sglangCudaGraphMaxBatch(s), s.inference.maxSeqs).length;
-  return captureSizes(s).length;
+  // V0 captures each size once per pipeline virtual engine (worker/model_runner.py capture_model:
+  // `for virtual_engine in range(pipeline_parallel_size)`), each graph with the stage's all-reduces.
+  return captureSizes(s).length * vllmVirtualEngines(s);
 }
 
 /** Null where no collective is captured: tp 1, or no graphs (--enforce-eager, SGLang's --disable-cuda-graph). */
 export function graphCollectives(s: Scenario): GraphCollectives | null {
   if (s.parallel.tp <= 1 || s.inference.enforceEager) return null;
   const graphs = graphCount(s);
+  if (graphs === 0) return null;
   const perGraph = allReducesPerForward(s);
   return { graphs, perGraph, total: graphs * perGraph };
 }

@@ -126,30 +126,79 @@ export function samplerLogits(s: Scenario): Component {
   return { key: 'logits', name: `sampler logits (${maxSeqs} sequences, sampled positions only)`, group: 'logits', bytes: maxSeqs * V * perElement.bytes, formula: `${maxSeqs} seqs × ${V} × ${perElement.formula}` };
 }
 
+/** vLLM's grid of batch sizes a CUDA graph may be captured for: 1, 2, 4, then every multiple of 8. */
+function captureGrid(upTo: number): number[] {
+  return [1, 2, 4, ...Array.from({ length: Math.floor(upTo / 8) }, (_, i) => 8 * (i + 1))].filter((bs) => bs <= upTo);
+}
+
+/** V0's graph batch of n sequences: n up to 2, 4 up to 4, else n rounded up to a multiple of 8 (vllm/worker/model_runner.py `_get_graph_batch_size`). */
+function v0GraphBatch(n: number): number {
+  return n <= 2 ? n : n <= 4 ? 4 : Math.ceil(n / 8) * 8;
+}
+
 /**
- * Largest batch vLLM captures a CUDA graph for: `max_capture_size`, 512 by default in V1
- * (vllm/config.py CompilationConfig); V0 captured up to 256 (vllm/worker/model_runner.py
- * `_BATCH_SIZES_TO_CAPTURE`).
+ * The largest decode batch vLLM captures a CUDA graph for, by engine and release; 0 where it
+ * captures none. The graphs share one memory pool, so this batch sizes it (cudaGraphPool):
+ * "we already use memory pool sharing for cudagraph, and the cost should only scale with the max
+ * batchsize" (vllm#7894, review by youkaichao).
+ * - --enforce-eager captures none (vllm/config.py ModelConfig.enforce_eager).
+ * - V0 before 0.2.6 has no CUDA graphs: they came with vllm#1926 ("Optimize model execution with
+ *   CUDA graph", merged 2023-12-17); 0.2.6 still ran GPTQ eagerly (vllm#2154, "Temporarily enforce
+ *   eager mode for GPTQ models"; vllm#2318 enabled it again for 0.2.7).
+ * - V0 0.2.6–0.2.7 captures every size of [1, 2, 4, 8 … 256]; from 0.3.0 only up to the graph batch
+ *   of max_num_seqs (vllm#2437, "Optimize cuda graph memory usage", merged 2024-01-14), at most 256
+ *   (`_BATCH_SIZES_TO_CAPTURE` = [1, 2, 4] + 8 × 1…32); from 0.6.0 the list runs to 8,192
+ *   (vllm#7894, 8 × 1…1024) and `_get_max_graph_batch_size(max_num_seqs)` is the graph batch of
+ *   max_num_seqs itself (vllm/worker/model_runner.py; VllmConfig._set_cudagraph_sizes' V0 branch in
+ *   0.7–0.10: "the minimum size that is larger than max_num_seqs").
+ * - V1 0.8–0.9: [1, 2, 4] + range(8, 513, 8), kept where ≤ max_num_batched_tokens
+ *   (VllmConfig._set_cudagraph_sizes, `cuda_graph_sizes` default [512]). From 0.10.0 the default
+ *   ceiling is min(max_num_seqs × 2, 512) (vllm#20628, "set default cuda_graph_sizes to
+ *   min(self.max_num_seqs * 2, 512)", merged 2025-07-08), still ≤ max_num_batched_tokens
+ *   (vllm/config/vllm.py `_set_cudagraph_sizes`).
  */
+export function largestCapturedBatch(s: Scenario): number {
+  return captureBatchSizes(s).at(-1) ?? 0;
+}
+
+/** Every decode batch size vLLM captures a graph for (ascending; empty where none), by the rules of largestCapturedBatch. */
+export function captureBatchSizes(s: Scenario): number[] {
+  if (s.inference.enforceEager) return [];
+  if (vllmEngine(s) === 'v0') {
+    if (!vllmAtLeast(s, 2, 6)) return [];
+    if (!vllmAtLeast(s, 2, 7) && s.weights === 'gptq') return [];
+    if (!vllmAtLeast(s, 3)) return captureGrid(V0_CUDA_GRAPH_MAX_BATCH);
+    const graphBatch = v0GraphBatch(s.inference.maxSeqs ?? 256);
+    return captureGrid(vllmAtLeast(s, 6) ? Math.min(graphBatch, 8192) : Math.min(graphBatch, V0_CUDA_GRAPH_MAX_BATCH));
+  }
+  const ceiling = vllmAtLeast(s, 10) ? Math.min(2 * (s.inference.maxSeqs ?? vllmBatchDefaults(s).maxSeqs), CUDA_GRAPH_MAX_BATCH) : CUDA_GRAPH_MAX_BATCH;
+  return captureGrid(Math.min(ceiling, profileTokens(s)));
+}
+
+/** V1's default ceiling on the captured batch (`cuda_graph_sizes` [512]; the 512 of min(max_num_seqs × 2, 512) from 0.10). */
 export const CUDA_GRAPH_MAX_BATCH = 512;
+/** V0's largest captured batch before 0.6.0 (`_BATCH_SIZES_TO_CAPTURE` up to 8 × 32), and every size 0.2.6–0.2.7 captured. */
 export const V0_CUDA_GRAPH_MAX_BATCH = 256;
 
 /**
  * CUDA graphs keep their intermediates in a private memory pool that the KV cache cannot use;
- * graphs share one pool, so it holds the working set of the largest captured decode batch: one
- * layer's no-grad working set at that many tokens. Both engines capture after the KV cache is
- * allocated: V0 in vllm/worker/worker.py `_warm_up_model` → `capture_model`, after
- * `initialize_cache`; V1 in vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, after
+ * graphs share one pool (V0 capture_model passes `self.graph_memory_pool` to every capture, every
+ * virtual engine's too), so it holds the working set of the largest captured decode batch
+ * (largestCapturedBatch): one layer's no-grad working set at that many tokens. Both engines capture
+ * after the KV cache is allocated: V0 in vllm/worker/worker.py `_warm_up_model` → `capture_model`,
+ * after `initialize_cache`; V1 in vllm/v1/worker/gpu_worker.py `compile_or_warm_up_model`, after
  * `determine_available_memory` has sized the pool from the profile run. So the pool comes out of
  * the card outside gpu_memory_utilization (`graphsOutsideBudget`). Releases that can estimate the
  * graphs in the memory profile do so only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1
  * (vllm/envs.py: default "0", "disabled by default to preserve existing behavior"), which the
- * request language does not read.
+ * request language does not read. What each captured graph holds beyond the shared pool (the CUDA
+ * driver's instantiated graph, NCCL's per-launch work memory: graph-collectives.ts) is not in
+ * vLLM's source and is not counted; V0's capture message says "CUDA graphs can take additional
+ * 1~3 GiB memory per GPU" (worker/model_runner.py capture_model).
  */
 export function cudaGraphPool(s: Scenario, l: Layout): Component | null {
-  // --enforce-eager captures no graphs (vllm/config.py, CompilationConfig with enforce_eager).
-  if (s.inference.enforceEager) return null;
-  const batch = vllmEngine(s) === 'v0' ? V0_CUDA_GRAPH_MAX_BATCH : CUDA_GRAPH_MAX_BATCH;
+  const batch = largestCapturedBatch(s);
+  if (batch === 0) return null;
   const ws = prefillWorkingSet({ ...s, microBatch: 1 }, batch, l);
   const outside = graphsOutsideBudget(s) ? ', captured after the KV cache: outside the budget' : '';
   return { ...ws, key: 'cuda-graphs', name: `CUDA graph pool${outside}`, group: 'buffers', formula: `${count(batch)} decode tokens: ${ws.formula}` };
