@@ -15,6 +15,6 @@ export const CHANGED_COUNT_QUESTION_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('number of'),
     write: (m) => m[0].slice(0, m[0].length - m[1]!.length) + ' '.repeat(m[1]!.length),
     example: 'Have a strong feeling that the memory is not sufficient, because increasing number of nodes to two (8 GPUs in total) fixes the problem and the model runs just fine.',
-    source: 'vllm-project/vllm (c1727)',
+    source: 'c1727',
   },
 ];
