@@ -15,6 +15,7 @@ import { nameContextTags } from './reconcile/name-contexts.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { askedRun } from './reconcile/asked-run.js';
 import { cardAsked } from './reconcile/asked-card.js';
+import { countTakesAskedCard } from './reconcile/asked-card-count.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
@@ -74,7 +75,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = engineWorldSize(out, text, notes);
   out = cards(out, notes, owned?.doubts);
   // A card named with no count beside "how many GPUs" is the card asked about (reconcile/asked-card.ts).
-  out = cardAsked(out, notes);
+  out = countTakesAskedCard(cardAsked(out, notes), notes);
   out = actualSetup(out, text, notes);
   // A format the GPU never holds: a loader's mistake, kt-kernel's CPU experts, a quantisation's output (reconcile/weights-evidence.ts).
   out = quantisationTargets(ktCpuExperts(loaderCannotLoad(out, text, notes, owned), text, notes, owned), text, notes, owned);

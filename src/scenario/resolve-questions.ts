@@ -83,12 +83,18 @@ function countStatedApart(r: Resolution): boolean {
   return apart(r, count);
 }
 
+/**
+ * A Chinese question closed by its particle and a comma: "需要多少张A100（80G）吗，32卡oom了" (hiyouga/EasyR1, c1804: how
+ * many are needed?, 32 cards ran out of memory). 吗 ends the question as "?" would; the clause after it states.
+ */
+const QUESTION_PARTICLE_END = /[吗呢嘛][)）]?\s*[，,]/;
+
 /** A sentence's end between the question and the item (language/sentence-ends.ts: not the dot in "qwen2.5"). */
 function apart(r: Resolution, item: { at: number; end: number }): boolean {
   const asked = r.patch.get('question')?.item;
   if (!asked) return false;
   const between = item.end <= asked.at ? r.patch.text.slice(item.end, asked.at) : r.patch.text.slice(asked.end, item.at);
-  return holdsSentenceEnd(between);
+  return holdsSentenceEnd(between) || QUESTION_PARTICLE_END.test(between);
 }
 
 /** The message names a card by its type (not a memory alone: "8*24G" asks which card of that memory, c167) outside the sentence that asks "which GPU". */

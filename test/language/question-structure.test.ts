@@ -119,7 +119,9 @@ describe("the user's own cards answer the question; statements and another's run
   it.each([
     'llama-2-13b 推理需要哪些显卡？我有两张 A100 80G',
     'The hardware requirements for llama-2-13b inference are listed in the README.',
-    'which GPU did you use for llama-2-13b lora?',
+    // With a card of the user's, the authors' card is another's run; with none, it stands for the card the user
+    // needs, "which gpu" (c1748, c1729: rserve-authors-setup-asked.test.ts).
+    'which GPU did you use for llama-2-13b lora? I have one RTX 3090',
   ])('%s', (text) => {
     expect(asked(text)).toBe('none');
   });

@@ -129,10 +129,17 @@ export const ASKED_VALUE =
  * another's limit, not the user's run's: a model's ("… of llama-3-8b", "… of the model", "… the model supports"), one in
  * general ("… possible", "… supported"), or any card's ("… that a single GPU can support",
  * deepseek-ai/DeepSeek-R1#460, c744) — and no first person in the rest of the sentence ("… I can fit",
- * "… on my 4090" keep it the user's). Tested on the text after the asked words (question rules too).
+ * "… on my 4090" keep it the user's), or the value of the authors' run ("what batch size you used to fine-tune …",
+ * microsoft/GUI-Actor#12, c1748). Tested on the text after the asked words (question rules too).
  */
 export const LIMIT_OF_ANOTHER =
-  /^(?=[ \t]+of[ \t]+(?:the[ \t]+|this[ \t]+|that[ \t]+)?(?:models?\b|[\w./:-]*\d+(?:\.\d+)?b\b)|[ \t]+(?:is[ \t]+)?(?:possible|supported|allowed)\b|[ \t]+(?:(?:that|which)[ \t]+)?(?:the|this|that|its)[ \t]+(?:model|llm|checkpoint|architecture)s?[ \t]+(?:supports?|allows?|handles?|accepts?)\b|[^.?!\n]{0,80}?\b(?:that|which)[ \t]+(?:a|an|one|each|any)[ \t]+(?:single[ \t]+)?(?:gpu|card|node|machine|server)[ \t]+(?:can|could)\b)(?![^.?!\n]*\b(?:i|we|my|our|me|us)\b)/;
+  /^(?=[ \t]+of[ \t]+(?:the[ \t]+|this[ \t]+|that[ \t]+)?(?:models?\b|[\w./:-]*\d+(?:\.\d+)?b\b)|[ \t]+(?:is[ \t]+)?(?:possible|supported|allowed)\b|[ \t]+(?:(?:that|which)[ \t]+)?(?:the|this|that|its)[ \t]+(?:model|llm|checkpoint|architecture)s?[ \t]+(?:supports?|allows?|handles?|accepts?)\b|[^.?!\n]{0,80}?\b(?:that|which)[ \t]+(?:a|an|one|each|any)[ \t]+(?:single[ \t]+)?(?:gpu|card|node|machine|server)[ \t]+(?:can|could)\b|[ \t]+(?:(?:did|do|does)[ \t]+)?(?:you|they|the[ \t]+authors?)[ \t]+(?:use|used|using|set|chose|train\w*)\b)(?![^.?!\n]*\b(?:i|we|my|our|me|us)\b)/;
+
+/**
+ * What follows a batch asked for when it is the authors' run's ("what batch size you used to fine-tune …",
+ * microsoft/GUI-Actor#12, c1748; "what batch size did you use?"): theirs, not the largest the user's card holds.
+ */
+export const VALUE_OF_AUTHORS = /^[ \t]+(?:(?:did|do|does)[ \t]+)?(?:you|they|the[ \t]+authors?)[ \t]+(?:use|used|using|set|chose|train\w*)\b(?![^.?!\n]*\b(?:i|we|my|our|me|us)\b)/;
 
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
 export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);

@@ -8,6 +8,7 @@ import {
   NUMBER_THEN_BATCH_KEY,
   NUMBER_THEN_KEY,
   LIMIT_OF_ANOTHER,
+  VALUE_OF_AUTHORS,
   LIST_PAIR,
   MEMORY_SPLIT,
   SET_KEY_TO,
@@ -113,6 +114,6 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       )
       // A length asked of a model or of any card is its limit, no question about the user's run: left to question.limit-of-another.
       // Every question ASKED_VALUE reads opens with "what": a text without it is not scanned (issue 22).
-      .replace(has('what') ? ASKED_VALUE : NEVER, (m) => (m[2] && LIMIT_OF_ANOTHER.test(m.input.slice(m.index + m[0].length)) ? m[0] : (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length)), 'config.asked-value')
+      .replace(has('what') ? ASKED_VALUE : NEVER, (m) => ((m[2] ? LIMIT_OF_ANOTHER : VALUE_OF_AUTHORS).test(m.input.slice(m.index + m[0].length)) ? m[0] : (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length)), 'config.asked-value')
   );
 }

@@ -1,3 +1,4 @@
+import { numeric } from '../readers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
@@ -10,6 +11,12 @@ const modelFormat: Handler = (v) => {
   if (format === 'awq' || format === 'gptq') return say(`lmdeploy ${format}`);
   if (format === 'fp8') return say('lmdeploy fp8');
   return IGNORE;
+};
+
+/** --max-batch-size N: the scheduler's cap, said with the engine ("lmdeploy max seqs 64"). */
+const maxBatchSize: Handler = (v, ctx) => {
+  const r = numeric('max seqs')(v, ctx);
+  return r !== null && 'say' in r ? { ...r, say: `lmdeploy ${r.say}` } : r;
 };
 
 /**
@@ -35,8 +42,12 @@ export const LMDEPLOY: Engine = {
     shared('--cache-chunk-size'),
     shared('instance_num'),
     shared('max_context_token_num'),
-    // The most sequences run at once; memory/lmdeploy.ts sizes TurboMind's batch buffers from it.
-    shared('--max-batch-size'),
+    // The most sequences run at once (messages.py: "the max batch size during inference. If it is not
+    // specified, the engine will automatically set it according to the device"): a cap of the
+    // scheduler, as vLLM's --max-num-seqs, not a batch every one of which holds a full session (the KV
+    // blocks are cache_max_entry_count's share, whatever the cap). memory/lmdeploy.ts sizes TurboMind's
+    // batch buffers from it. Read as "max seqs N", never a training micro-batch (c1783, c1635, c1664).
+    reads(maxBatchSize, '--max-batch-size'),
     shared('--tp'),
     shared('--dtype'),
     reads(modelFormat, '--model-format'),

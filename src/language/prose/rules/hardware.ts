@@ -6,6 +6,9 @@ import type { ProseRule } from '../types.js';
 import { APPLE_DEVICE, appleDeviceMemory } from '../../hardware/apple-devices.js';
 import { VENDOR_WORDS } from '../../hardware/vendor-words.js';
 
+/** A card's name right after a count's 卡 ("8卡A100", "8卡 RTX6000", "4卡4090"): vendor words, a few letters, then its digits. */
+const CARD_NAME_NEXT = new RegExp(String.raw`^\s*${VENDOR_WORDS}[a-z]{0,4}\s?-?\d`, 'i');
+
 /**
  * How people write their hardware in prose where the hardware grammar needs the item language's
  * words: counts said in words or Chinese, a card and its count glued ("A100x8"), cloud instance
@@ -357,8 +360,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;
       // "2台 H100*8": 台 counts machines when a card with its own count follows.
       if (m[0].includes('台') && /^\s*[a-z]{1,3}\d{2,4}[a-z]*\s*[x×*]\s*\d/i.test(m.input.slice(m.index + m[0].length))) return ` ${n} nodes of `;
-      // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs.
-      return /^\s*[a-z0-9]/i.test(m.input.slice(m.index + m[0].length)) ? ` ${n}x ` : ` ${n} gpus `;
+      // Before a card's name the count is its multiplier ("8x RTX6000"); alone it counts GPUs. A card's name has
+      // digits ("A100", "4090", "910B"): "32卡oom了" (hiyouga/EasyR1, c1804) is 32 cards, then "oom".
+      return CARD_NAME_NEXT.test(m.input.slice(m.index + m[0].length)) ? ` ${n}x ` : ` ${n} gpus `;
     },
     example: '只是替换了模型路径和数据路径。尝试使用1卡和8卡V100， 均报OOM。',
     source: 'yangjianxin1/Firefly#33',

@@ -19,7 +19,7 @@ import { sentenceAround } from './asked.js';
 /** A card named anywhere in the message (a catalog name such as "A100", "3090", "4090s") or a GPU memory stated ("12GB VRAM", "显存 24G"). */
 const CARD_WORD = /(?<![\w.])(?:rtx\s?|gtx\s?|tesla\s?|nvidia\s?)?[a-z]{0,3}\d{1,4}(?:\s?(?:ti|super|xtx|xt|ada))?s?(?![\w.])/g;
 const GPU_MEMORY = /(?<![\w.])[a-z]{1,4}\s?\d{3,4}\w*\s+\d{1,3}\s*(?:gb|g|gib)\b|(?<![\w.])\d{1,3}\s*(?:gb|g|gib)\b\s*(?:of\s+)?(?:vram|gpu|显存|graphics)|(?:vram|显存|gpu\s+memory)\s*[:：-]?\s*\d{1,3}\s*(?:gb|g|gib)\b/;
-function namesOwnCard(text: string): boolean {
+export function namesOwnCard(text: string): boolean {
   if (GPU_MEMORY.test(text)) return true;
   for (const m of text.matchAll(CARD_WORD)) if (/\d/.test(m[0]) && gpuIdOf(m[0].replace(/\s+/g, ''))) return true;
   return false;

@@ -7,6 +7,8 @@ import { OOM_WORD_RULES } from './oom-words.js';
 import { ASKED_QUESTION_RULES } from './asked.js';
 import { STRUCTURE_QUESTION_RULES } from './question-structure.js';
 import { LENGTH_QUESTION_RULES } from './question-length.js';
+import { CHANGED_COUNT_QUESTION_RULES } from './question-changed-counts.js';
+import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -33,8 +35,13 @@ const QUESTION_ORDER = [
   // After another's limit is set aside: the longest length of the user's own run, asked by its structure.
   'question.longest-length-asked',
   'question.longest-length-asked-cjk',
+  // The authors' card asked by a user who names none is the card question (question-authors-setup.ts).
+  'question.authors-card-asked',
+  'question.authors-batch-asked',
   'question.gpu-of-another-run',
   'question.count-of-another-run',
+  // A count the user changed ("increasing the number of GPUs to 8") is told, not asked (question-changed-counts.ts).
+  'question.count-changed',
   'question.number-of-stated',
   'question.model-window-described',
   'question.gpu-layers',
@@ -82,7 +89,7 @@ const QUESTION_ORDER = [
   'question.shape-bound',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
