@@ -68,6 +68,24 @@ export const SLACK = { fixedShapes: 0.128, variableLengths: 0.052, shardedGather
 const FIXED_SHAPE_FRAMEWORKS = new Set<string>(['megatron', 'torchtitan', 'axolotl']);
 
 /**
+ * LLaMA-Factory's pre-training stage packs unless the config says `packing: false`:
+ * `data_args.packing = data_args.packing if data_args.packing is not None else finetuning_args.stage == "pt"`
+ * (src/llamafactory/hparams/parser.py; `packing` "Will automatically enable in pre-training",
+ * hparams/data_args.py), and the pre-training processor concatenates the texts and cuts them into
+ * blocks of `block_size = self.data_args.cutoff_len`, dropping the remainder
+ * (src/llamafactory/data/processor/pretrain.py; hiyouga/LLaMA-Factory ff6d4d1, 2026-08). Releases
+ * before 4881f4e ("allow non-packing pretraining", 2024-03-09) always grouped pre-training texts so.
+ * Every row is cutoff_len tokens, so every step asks for the same shapes. Its SFT, DPO and the other
+ * stages pad each batch to its longest sample (packing None is off outside "pt").
+ */
+export function llamafactoryPretrainPacks(s: Scenario): boolean {
+  return s.framework === 'llama-factory' && s.pretrain && s.mode !== 'inference';
+}
+
+export const LLAMAFACTORY_PT_PACKED_WORDS =
+  'packed fixed-length batches: LLaMA-Factory\'s pre-training stage packs its texts into cutoff_len blocks by default (packing = stage == "pt", hparams/parser.py), so no variable-length allocator slack (say "dynamic padding" for packing: false)';
+
+/**
  * The shape of the training batches: what the request says ("packed", "dynamic padding"), else the
  * framework's convention above. Only padded batches vary from step to step, and only they earn the
  * variable-length slack: a packed or fixed-length batch asks the allocator for the same block sizes
@@ -75,7 +93,7 @@ const FIXED_SHAPE_FRAMEWORKS = new Set<string>(['megatron', 'torchtitan', 'axolo
  */
 export function batchShape(s: Scenario): 'packed' | 'padded' {
   if (s.batches) return s.batches;
-  return FIXED_SHAPE_FRAMEWORKS.has(s.framework) ? 'packed' : 'padded';
+  return FIXED_SHAPE_FRAMEWORKS.has(s.framework) || llamafactoryPretrainPacks(s) ? 'packed' : 'padded';
 }
 
 export interface SlackDrivers {

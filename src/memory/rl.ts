@@ -58,6 +58,20 @@ function frozenCopy(key: string, name: string, s: Scenario, l: Layout): Componen
 }
 
 /**
+ * TRL's GRPO loads its reference model only while `beta` (the KL coefficient) is not 0.0:
+ * `GRPOTrainer.__init__` sets `self.ref_model = None` when `self.beta == 0.0` (trl/trainer/grpo_trainer.py),
+ * and GRPOConfig's `beta` defaulted to 0.04 from v0.14.0 to v0.18.x and defaults to 0.0 from v0.19.0
+ * ("🎀 New default: `beta=0.0` for GRPO", huggingface/trl#3516, 7359ddc, 2025-05-30; v0.19.0 tagged
+ * 2025-06-20; grpo_config.py: "If `0.0` (default), the reference model is not loaded"). The request
+ * language reads no TRL release, so the estimate keeps the reference of the releases GRPO threads were
+ * first written against (as the checkpointing default of trl-preset.ts keeps the Trainer's off), and
+ * the reply says that 0.19.0 and later load none unless beta is set.
+ */
+export const GRPO_NO_REFERENCE_FROM = '0.19.0';
+
+export const GRPO_REFERENCE_WORDS = `TRL's beta 0.04 before v${GRPO_NO_REFERENCE_FROM}; from v${GRPO_NO_REFERENCE_FROM} beta defaults to 0.0 and no reference model is loaded unless you set beta (huggingface/trl#3516)`;
+
+/**
  * The extra models of online RL, each the policy's size (TRL's examples use one base for all):
  * GRPO loads a reference model (beta > 0); PPO (`PPOTrainer(policy, ref_policy, reward_model,
  * value_model)`) a reference, a reward model and a value model that trains like the policy

@@ -1,4 +1,5 @@
 import { tgiPresetWords } from '../memory/tgi-release.js';
+import { GRPO_REFERENCE_WORDS } from '../memory/rl.js';
 import { EXL2_DEFAULT_BPW, EXL2_HEAD_BITS } from '../memory/exllamav2.js';
 import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
@@ -251,11 +252,12 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       return { fields: { recipe: 'mixed' }, note: 'DPO preset (TRL): a frozen reference model (none under LoRA: adapters disabled), chosen + rejected in one forward (2 × micro-batch)' };
 
     case 'grpo':
-      // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.17): beta 0.04 loads a
+      // TRL GRPOTrainer (trl/trainer/grpo_trainer.py, grpo_config.py v0.14 → v0.18): beta 0.04 loads a
       // reference model; rollouts by the policy itself (use_vllm False), 256-token completions unless stated;
       // gradient checkpointing off as in TrainingArguments, TRL's default before v0.22.0 (GRPOConfig sets
       // True from then, huggingface/trl#3510; "grpo" also names verl's and ms-swift's runs). memory/rl.ts counts the rest.
-      return { fields: { recipe: 'mixed' }, note: 'GRPO preset (TRL): a frozen reference model (none under LoRA), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL\'s max_completion_length, 256 unless you say "completion N")' };
+      // The reference model is TRL's default before v0.19.0 only (memory/rl.ts GRPO_NO_REFERENCE_FROM): the note says so.
+      return { fields: { recipe: 'mixed' }, note: `GRPO preset (TRL): a frozen reference model (none under LoRA; ${GRPO_REFERENCE_WORDS}), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL's max_completion_length, 256 unless you say "completion N")` };
 
     case 'ppo':
       // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a

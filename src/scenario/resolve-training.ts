@@ -1,6 +1,6 @@
 import { exampleRecomputeWords } from '../memory/example-recompute.js';
 import { hfDefaultAttention } from '../memory/attention-kernel.js';
-import { batchShape } from '../memory/overhead.js';
+import { LLAMAFACTORY_PT_PACKED_WORDS, batchShape, llamafactoryPretrainPacks } from '../memory/overhead.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import type { Resolution } from './resolution.js';
@@ -37,7 +37,7 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   pick('loss', 'loss', DEFAULT_WORDS.loss);
   // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.
   if (r.isNew && training && !r.patch.has('batches') && !r.patch.has('allocator')) {
-    r.assume(batchShape(s) === 'packed' ? DEFAULT_WORDS.batchesPacked : DEFAULT_WORDS.batchesPadded);
+    r.assume(batchShape(s) === 'packed' ? (llamafactoryPretrainPacks(s) ? LLAMAFACTORY_PT_PACKED_WORDS : DEFAULT_WORDS.batchesPacked) : DEFAULT_WORDS.batchesPadded);
   }
   inferenceLayerOffload(r, training);
   const opt = r.patch.value<'none' | 'cpu' | 'nvme'>('offload.optimizer');
