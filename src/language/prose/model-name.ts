@@ -1,6 +1,7 @@
 import { abbreviatedFamily, familyOf, fineTuneModel } from '../families.js';
 import { keywordMeaning, modelIdOf } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
+import { catalogTail, isKindWord } from '../model-kinds.js';
 
 /**
  * A model's name as people write it: a compound name loses the suffixes that only say which
@@ -179,14 +180,22 @@ function baseInRepoName(name: string, size: string): string | null {
   // (vllm-project/vllm#4821, c317), "beomi/llama-2-ko-7b" (c335), "Bllossom/llama-3-Korean-Bllossom-70B"
   // (c336) are Llama 3 8B, Llama 2 7B and Llama 3 70B; read as a shape of the family they lost
   // the base's own context length, which vLLM serves when no --max-model-len is given.
+  // "noctrex/Huihui-Qwen3-VL-8B-Instruct-abliterated-GGUF" is Qwen3-VL-8B, never its text twin (model-kinds.ts).
+  const tail = catalogTail(words, size);
+  if (tail) return tail;
   const joined = words.flatMap((w, k) => (/^[a-z]+$/.test(w) && /^\d+(?:\.\d+)?$/.test(words[k + 1] ?? '') && familyOf(w) ? [`${w}${words[k + 1]}`] : []));
   for (const word of [...joined, ...words]) {
+    if (words.slice(words.indexOf(word) + 1).some(isKindWord)) continue;
     const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
     const family = versioned ? abbreviatedFamily(versioned[1]!, versioned[2]!) ?? versioned[1] : undefined;
     const id = versioned ? modelIdOf(`${family}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
     if (id) return id;
   }
-  return fineTuneModel(words, size, modelIdOf);
+  // "lmdeploy/turbomind-internlm-chat-20b-w4" (InternLM/lmdeploy#732, c1725): a family word with no version and the
+  // size are the catalog's model of that family and size, as "internlm-chat-20b" reads in prose (model-names.ts).
+  const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1);
+  const unversioned = family !== undefined && !words.some((w) => /\d/.test(w));
+  return fineTuneModel(words, size, modelIdOf) ?? (unversioned ? modelIdOf(`${family}-${size}`) ?? null : null);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */
