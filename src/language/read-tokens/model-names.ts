@@ -158,9 +158,18 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       variantBeforeVersion(tokens, first, i) ??
       modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-')) ??
       catalogTail(nameParts(tokens, first, i), size.text.toLowerCase().replace(/\s/g, ''));
-    const base = upToSize ?? baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
+    const named = upToSize ?? baseModel(tokens, first, i, size.text);
+    const tuned = named ? null : fineTuneModel(words, size.text.toLowerCase(), modelIdOf);
+    const base = named ?? tuned ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
-      if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
+      const hidden = tuned !== null && hidesItsBase(words);
+      if (hidden) {
+        // "Cydonia-24B-v4h" (LostRuins/koboldcpp#1812, c1791): the base comes from what the reader knows of that
+        // fine-tune, not from the words, and its versions moved base (22B, then 24B 2501, then 3.2): a guess, said.
+        const note = `"${text}" read as ${base}, the base that fine-tune is known to be trained from (its name does not say it; say the base model if yours differs)`;
+        notes.push(note);
+        guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.fine-tune-base' });
+      } else if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
       i = first;
       continue;
@@ -453,6 +462,14 @@ function baseModel(tokens: Token[], first: number, sizeAt: number, size: string)
     if (id) return id;
   }
   return null;
+}
+
+/**
+ * Whether a fine-tune's name leaves its base unsaid: "Cydonia-24B", "vicuna-13b" name no base, while an R1
+ * distill ("…-Distill-Qwen-14B") and Llama Guard ("Llama-Guard-3-1B", Meta's own versions) do (families.ts).
+ */
+function hidesItsBase(words: string[]): boolean {
+  return !words.some((w) => /distill|guard/i.test(w));
 }
 
 /** A name's words, numbers and family words from `first` up to (not with) the size at `sizeAt`. */
