@@ -10,10 +10,11 @@ import { catalogTail, isKindWord } from '../model-kinds.js';
  */
 
 /**
- * Suffixes that only say which checkpoint of a model it is. A 16- or 32-bit upload is the model's own
+ * Suffixes that only say which checkpoint of a model it is ("-Paddle" and "-PT" are the same weights for PaddlePaddle
+ * and PyTorch, baidu/ERNIE-4.5-…-Paddle / -PT). A 16- or 32-bit upload is the model's own
  * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
  */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
 /**
  * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
@@ -31,6 +32,9 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq', 'format'],
   [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq', 'format'],
   [/[-_.]int4$/, 'gptq', 'width'],
+  // FastDeploy's weight-only uploads ("baidu/ERNIE-4.5-21B-A3B-WINT4-Paddle", PaddlePaddle/FastDeploy#2720, c1751).
+  [/[-_.]wint4$/, 'int4', 'format'],
+  [/[-_.]wint8$/, 'int8', 'format'],
   [/[-_.]int8$/, 'int8', 'width'],
   [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights', 'format'],
   [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
