@@ -62,6 +62,9 @@ function nearestOfFamily(params: number, family: string): ModelSpec | null {
   return ranked[0]?.m ?? null;
 }
 
+/** A MoE's label as its id writes it ("mixtral-8x7b" → "8x7b"), or null. */
+const moeLabel = (m: ModelSpec): string | null => /(\d+x\d+(?:\.\d+)?b)/.exec(m.id)?.[1] ?? null;
+
 /** "8x7b": the MoE whose id says so, else the nearest MoE with that many experts. */
 function nearestMoe(experts: number, each: number): ModelSpec | null {
   const label = `${experts}x${Number((each / 1e9).toPrecision(4))}b`;
@@ -168,6 +171,12 @@ export function shapeForSize(
     const each = params / experts;
     const moe = nearestMoe(experts, each);
     if (!moe) return { error: `I have no ${experts}-expert MoE model near "${asWritten}" in the catalog; name one (e.g. mixtral-8x7b).` };
+    // "8x7b" is Mixtral's own label, not a count: a name holding it ("sonya-7b-x8-moe", a merge of eight Mistral-7B
+    // experts, LostRuins/koboldcpp#595, c1792) has Mixtral-8x7B's 46.7 B, not 8 × 7 B pinned (the dense rule below).
+    if (named && moeLabel(moe) === `${experts}x${Number((params / experts / 1e9).toPrecision(4))}b`) {
+      const model = { id: null, name: `${moe.name} shape`, asWritten, requestedParams: params, arch: cloneArchitecture(moe.arch), overrides: [] };
+      return { model, note: `${moe.name} shape for "${asWritten}" (${moe.name}'s own label: its parameter count)` };
+    }
     return { model: fromCatalog(moe, asWritten, params), note: `${moe.name} shape for "${asWritten}" (nearest catalog MoE)` };
   }
   const near = nearestOfFamily(params, family ?? 'llama');

@@ -54,7 +54,8 @@ describe("a fine-tune the catalog lacks, named at its base's own size, is that b
     const r = corpusLineRead('c1088');
     expect(r.scenario.model.arch).toEqual(llama34);
     expect(r.scenario.model.id).toBe('codellama-34b');
-    expect(r.said).toMatch(/read as codellama-34b \(the base model its name gives\)/);
+    // Said as a guess: "WizardCoder" does not name its base (fine-tune-base-weak.test.ts).
+    expect(r.said).toMatch(/read as codellama-34b, the base that fine-tune is known to be trained from/);
   });
 
   it('c1090 "Vision 11B multi-modal inference" (meta-llama/llama-cookbook#815): Llama-3.2-11B-Vision with its tower', () => {

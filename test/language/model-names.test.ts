@@ -48,7 +48,7 @@ describe('a fine-tune named by its own name reads as the base its card states', 
   });
 
   it('says the base it read, in the reply', () => {
-    expect(read('run VisionReasoner-7B on 1x rtx 4090').said).toMatch(/read as qwen2\.5-vl-7b \(the base model its name gives\)/);
+    expect(read('run VisionReasoner-7B on 1x rtx 4090').said).toMatch(/read as qwen2\.5-vl-7b, the base that fine-tune is known to be trained from/);
   });
 
   it('a catalog family named after the fine-tune word still wins (BELLE-LLaMA is LLaMA)', () => {

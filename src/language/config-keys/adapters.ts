@@ -41,6 +41,9 @@ export const quantization: Handler = (v, ctx) => {
   // litgpt's "bnb.nf4-dq": NF4 with double quantisation of the scales.
   if (/nf4[-_.]?dq|double/.test(value)) return say('nf4 dq');
   if (/nf4|fp4|bitsandbytes|bnb|4bit/.test(value)) return say('nf4');
+  // FastDeploy's weight-only integers (`--quantization wint4` / `wint8`, its docs' quantization/wint2.md … online_quantization):
+  // ERNIE-4.5 served by FastDeploy (PaddlePaddle/FastDeploy#2720, c1751; c1754).
+  if (/^wint4$/.test(value)) return say('int4');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
   // AutoTrain's `--quantization int4` beside `--use-peft` loads the base with bitsandbytes in 4 bits,
   // NF4 (autotrain/trainers/clm/utils.py: BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4")):

@@ -205,7 +205,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     if (!isFlag && (value === undefined || value === '{')) {
       // `key:` opening a block is the parent of what follows (`zero_optimization` of `stage`).
       parents.push({ key, indent, depth: value === '{' ? depth + 1 : depth });
-      if (!known) return null;
+      // A snake_case block key no table reads ("kv_cache_config:", TensorRT-LLM's, NVIDIA/TensorRT-LLM#8802, c1196)
+      // names only its children, which are read or blanked themselves: blanked, or its "kv" read as an arch keyword.
+      if (!known) return /[a-z]_[a-z]/.test(rawKey) && !isFlag && value === undefined ? { result: ' '.repeat(m[0].length), rule: 'config.unknown-key' } : null;
       return { result: value === '{' ? `${' '.repeat(m[0].length - 1)}{` : ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     if (isFlag && value === undefined) value = 'true';

@@ -1,6 +1,7 @@
 import { abbreviatedFamily, familyOf, fineTuneModel } from '../families.js';
 import { keywordMeaning, modelIdOf } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
+import { catalogTail, isKindWord } from '../model-kinds.js';
 
 /**
  * A model's name as people write it: a compound name loses the suffixes that only say which
@@ -9,10 +10,11 @@ import type { Piece } from '../mapped-text.js';
  */
 
 /**
- * Suffixes that only say which checkpoint of a model it is. A 16- or 32-bit upload is the model's own
+ * Suffixes that only say which checkpoint of a model it is ("-Paddle" and "-PT" are the same weights for PaddlePaddle
+ * and PyTorch, baidu/ERNIE-4.5-…-Paddle / -PT). A 16- or 32-bit upload is the model's own
  * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
  */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
 /**
  * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
@@ -30,6 +32,9 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq', 'format'],
   [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq', 'format'],
   [/[-_.]int4$/, 'gptq', 'width'],
+  // FastDeploy's weight-only uploads ("baidu/ERNIE-4.5-21B-A3B-WINT4-Paddle", PaddlePaddle/FastDeploy#2720, c1751).
+  [/[-_.]wint4$/, 'int4', 'format'],
+  [/[-_.]wint8$/, 'int8', 'format'],
   [/[-_.]int8$/, 'int8', 'width'],
   [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights', 'format'],
   [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
@@ -179,14 +184,22 @@ function baseInRepoName(name: string, size: string): string | null {
   // (vllm-project/vllm#4821, c317), "beomi/llama-2-ko-7b" (c335), "Bllossom/llama-3-Korean-Bllossom-70B"
   // (c336) are Llama 3 8B, Llama 2 7B and Llama 3 70B; read as a shape of the family they lost
   // the base's own context length, which vLLM serves when no --max-model-len is given.
+  // "noctrex/Huihui-Qwen3-VL-8B-Instruct-abliterated-GGUF" is Qwen3-VL-8B, never its text twin (model-kinds.ts).
+  const tail = catalogTail(words, size);
+  if (tail) return tail;
   const joined = words.flatMap((w, k) => (/^[a-z]+$/.test(w) && /^\d+(?:\.\d+)?$/.test(words[k + 1] ?? '') && familyOf(w) ? [`${w}${words[k + 1]}`] : []));
   for (const word of [...joined, ...words]) {
+    if (words.slice(words.indexOf(word) + 1).some(isKindWord)) continue;
     const versioned = /^([a-z]+)-?(\d+(?:\.\d+)?)$/.exec(word);
     const family = versioned ? abbreviatedFamily(versioned[1]!, versioned[2]!) ?? versioned[1] : undefined;
     const id = versioned ? modelIdOf(`${family}-${versioned[2]}-${size}`) ?? modelIdOf(`${word}-${size}`) : undefined;
     if (id) return id;
   }
-  return fineTuneModel(words, size, modelIdOf);
+  // "lmdeploy/turbomind-internlm-chat-20b-w4" (InternLM/lmdeploy#732, c1725): a family word with no version and the
+  // size are the catalog's model of that family and size, as "internlm-chat-20b" reads in prose (model-names.ts).
+  const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1);
+  const unversioned = family !== undefined && !words.some((w) => /\d/.test(w));
+  return fineTuneModel(words, size, modelIdOf) ?? (unversioned ? modelIdOf(`${family}-${size}`) ?? null : null);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */

@@ -5,6 +5,7 @@ import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
 import { nameTakesSize } from './model-beside-size.js';
+import { catalogTail, isKindWord } from '../model-kinds.js';
 import { catalogHasRelease } from '../releases.js';
 import { isSep } from './words.js';
 import { withArticle } from '../article.js';
@@ -153,10 +154,23 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
     // llama-30b, Open-Assistant#2904): a fine-tune keeps its base's shape.
     // The name up to its size may be a catalog model itself ("CodeLlama-13B-Instruct-fp16" is
     // CodeLlama-13B, vllm-project/vllm#2136, corpus c648), before any base its family gives (LLaMA-1 13B).
-    const upToSize = variantAfterSize(tokens, first, i, last) ?? variantBeforeVersion(tokens, first, i) ?? modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-'));
-    const base = upToSize ?? baseModel(tokens, first, i, size.text) ?? fineTuneModel(words, size.text.toLowerCase(), modelIdOf) ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
+    const upToSize =
+      variantAfterSize(tokens, first, i, last) ??
+      variantBeforeVersion(tokens, first, i) ??
+      modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-')) ??
+      catalogTail(nameParts(tokens, first, i), size.text.toLowerCase().replace(/\s/g, ''));
+    const named = upToSize ?? baseModel(tokens, first, i, size.text);
+    const tuned = named ? null : fineTuneModel(words, size.text.toLowerCase(), modelIdOf);
+    const base = named ?? tuned ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
-      if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
+      const hidden = tuned !== null && hidesItsBase(words);
+      if (hidden) {
+        // "Cydonia-24B-v4h" (LostRuins/koboldcpp#1812, c1791): the base comes from what the reader knows of that
+        // fine-tune, not from the words, and its versions moved base (22B, then 24B 2501, then 3.2): a guess, said.
+        const note = `"${text}" read as ${base}, the base that fine-tune is known to be trained from (its name does not say it; say the base model if yours differs)`;
+        notes.push(note);
+        guesses.push({ at: start.offset, end: end.offset + end.text.length, note, rule: 'names.fine-tune-base' });
+      } else if (text.replace(/[\s_]+/g, '-') !== base) notes.push(`"${text}" read as ${base} (the base model its name gives)`);
       tokens.splice(first, last - first + 1, { type: 'model', value: base, text, offset: start.offset });
       i = first;
       continue;
@@ -433,6 +447,8 @@ function nearestOfRelease(tokens: Token[], first: number, sizeAt: number, last: 
 function baseModel(tokens: Token[], first: number, sizeAt: number, size: string): string | null {
   for (let k = sizeAt - 1; k >= first; k--) {
     const t = tokens[k]!;
+    // "Huihui-Qwen3-VL-8B": a kind word between the release and the size makes another model (model-kinds.ts).
+    if (tokens.slice(k + 1, sizeAt).some((x) => isKindWord(x.text))) continue;
     // "qwen2.5-coder-32b": a word that is a family with its version.
     const joined = t.type === 'word' ? /^([a-z]+)-?(\d+(?:\.\d+)?)$/i.exec(t.text) : null;
     const family = joined ? (FAMILY_WORDS.has(joined[1]!.toLowerCase()) ? joined[1]!.toLowerCase() : abbreviatedFamily(joined[1]!, joined[2]!)) : null;
@@ -447,6 +463,19 @@ function baseModel(tokens: Token[], first: number, sizeAt: number, size: string)
     if (id) return id;
   }
   return null;
+}
+
+/**
+ * Whether a fine-tune's name leaves its base unsaid: "Cydonia-24B", "vicuna-13b" name no base, while an R1
+ * distill ("…-Distill-Qwen-14B") and Llama Guard ("Llama-Guard-3-1B", Meta's own versions) do (families.ts).
+ */
+function hidesItsBase(words: string[]): boolean {
+  return !words.some((w) => /distill|guard/i.test(w));
+}
+
+/** A name's words, numbers and family words from `first` up to (not with) the size at `sizeAt`. */
+function nameParts(tokens: Token[], first: number, sizeAt: number): string[] {
+  return tokens.slice(first, sizeAt).filter((t) => !isSep(t)).map((t) => t.text.toLowerCase());
 }
 
 function wholeText(tokens: Token[], first: number, last: number): string {

@@ -55,4 +55,19 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     example: 'kernel: [drm] amdgpu: 98304M of VRAM memory ready',
     source: 'ROCm/legacy-rocm-build#5902',
   },
+  {
+    // A mixture of experts written expert size first: "mixtral 7b*8", "Mistral MoE 7b*8 model"
+    // (turboderp/exllamav2#223, c753), "sonya-7b-x8-moe.Q6_K.gguf" (LostRuins/koboldcpp#595, c1792) are 8×7B,
+    // as the lexer reads "8x7b". Only beside "moe" or "mixtral": "7b x 8" elsewhere may be a model on eight cards.
+    id: 'prose.moe-size-reversed',
+    pattern: /(?<![\d.])(\d+(?:\.\d+)?)b ?[-_]?[x×*] ?(\d{1,2})(?![\d.a-z])/g,
+    when: (t) => /moe|mixtral/.test(t),
+    write: (m) => {
+      const before = m.input.slice(Math.max(0, m.index - 12), m.index);
+      const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 8);
+      return /(?:mixtral|moe)[-_ ]?$/.test(before) || /^[-_ ]?moe\b/.test(after) ? `${m[2]}x${m[1]}b` : m[0];
+    },
+    example: 'is it possible to run a quantized version of mixtral 7b*8 on a single 24gb GPU',
+    source: 'turboderp/exllamav2#223',
+  },
 ];
