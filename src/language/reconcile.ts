@@ -22,6 +22,7 @@ import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, se
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { bareOffloadWords } from './reconcile/offload-word.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 
 /**
@@ -59,6 +60,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // A bare "offload" beside another offload the command sets, or in a torchtune run, is no optimizer offload (reconcile/offload-word.ts).
+  out = bareOffloadWords(out, text, notes);
   // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).
   out = shardedNotSplit(keyedShardings(askedDefaultShardings(out, text, notes), notes, text), notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
