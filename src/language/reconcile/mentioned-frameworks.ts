@@ -35,6 +35,9 @@ const NOT_RUN: ReadonlySet<MentionKind> = new Set(['asked', 'contrast', 'link'])
  */
 const ALGORITHMS: ReadonlySet<string> = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
 
+/** Framework words that name no program of their own beside another: the Hugging Face stack, DeepSpeed as ZeRO's provider. */
+const GENERIC: ReadonlySet<string> = new Set(['hf', 'deepspeed']);
+
 /** FSDP in any of its strategies: the sharding DeepSpeed's ZeRO would otherwise provide. */
 const FSDP = new Set(['fsdp', 'hsdp', 'fsdp-grad-op']);
 
@@ -47,7 +50,9 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
     if (m && NOT_RUN.has(m.kind)) mentioned.set(f, m.words);
   }
   if (mentioned.size === 0) return items;
-  const run = frameworks.find((f) => !mentioned.has(f) && !frameworkMention(text, f.at, f.end));
+  // The program run is one named for itself: not the generic "trainer" / "transformers" (hf: "the trainer in this
+  // project", beside "axolotl works, whereas …"), nor DeepSpeed, which beside a ZeRO stage only provides it (settings.ts frameworks()).
+  const run = frameworks.find((f) => !mentioned.has(f) && !GENERIC.has(f.value) && !frameworkMention(text, f.at, f.end));
   const fsdp = items.find((i) => i.kind === 'sharding' && FSDP.has(i.value));
   const aside: FrameworkItem[] = [];
   for (const [f, words] of mentioned) {
