@@ -23,6 +23,8 @@ import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, se
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { bareOffloadWords } from './reconcile/offload-word.js';
+import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 
 /**
@@ -60,6 +62,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // A bare "offload" beside another offload the command sets, or in a torchtune run, is no optimizer offload (reconcile/offload-word.ts).
+  out = bareOffloadWords(out, text, notes);
   // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).
   out = shardedNotSplit(keyedShardings(askedDefaultShardings(out, text, notes), notes, text), notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
@@ -91,7 +95,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = impliedFrameworks(out, notes, text);
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
   out = algorithmOverUnsloth(out, notes, text);
-  out = frameworks(out);
+  // A framework only asked about or set against the run yields to the one the message runs (reconcile/mentioned-frameworks.ts).
+  out = frameworks(mentionedFrameworks(out, text, notes));
   out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
   return out;
 }

@@ -1,6 +1,7 @@
 import { rewriteLines } from './line-rewrite.js';
 import { llamafactoryRelease } from './llamafactory-versions.js';
 import type { MappedText } from './mapped-text.js';
+import { SHIFTED_LOGITS_RELEASES } from './transformers-versions.js';
 
 /**
  * Version lines of an environment list (issue 22): the issue templates of LLaMA-Factory
@@ -39,9 +40,15 @@ const PACKAGES: readonly { readonly names: RegExp; readonly runs: RegExp }[] = [
   { names: /^unsloth$/, runs: /unsloth|fastlanguagemodel/ },
   { names: /^axolotl$/, runs: /axolotl/ },
   { names: /^(?:ms-swift|swift)$/, runs: /\bswift\b|ms-swift|sft_type|train_type/ },
+  // The Hugging Face stack is installed under every trainer built on it (LLaMA-Factory, axolotl, Unsloth, TRL,
+  // PEFT): its version line in a package list ("accelerate 0.25.0.dev0", "transformers 4.36.0.dev0" above a QLoRA
+  // script, jwj7140/Gugugo#2, c335) names no program of the run, whatever else the message says; a word of use
+  // elsewhere ("with transformers", `accelerate launch`) is read there. A release whose memory differs stays
+  // (transformers-versions.ts: it lexes as a release word, no framework).
+  { names: /^(?:transformers|accelerate|trl)$/, runs: /(?!)/ },
 ];
 
-const PACKAGE_NAME = String.raw`vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|llmtuner|unsloth|axolotl|ms-swift|swift`;
+const PACKAGE_NAME = String.raw`transformers|accelerate|trl|vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|llmtuner|unsloth|axolotl|ms-swift|swift`;
 const VERSION = String.raw`v?\d+(?:\.\d+)+(?:[.+-]?[a-z0-9]+)*`;
 /**
  * A bullet or markdown emphasis, the package's name, "version" or a separator, its version, and
@@ -68,6 +75,7 @@ export function readVersionLines(text: MappedText): MappedText {
     const runs = PACKAGES.find((p) => p.names.test(name))?.runs;
     const release = LLAMAFACTORY.test(name) ? llamafactoryRelease(version) : null;
     if (release) (runs!.test(rest) ? run : installed).set(line, ` llama-factory ${release} `);
+    else if (name === 'transformers' && SHIFTED_LOGITS_RELEASES.includes(version.replace(/^v/, ''))) continue;
     else if (runs && !runs.test(rest)) say.set(line, '');
   }
   const read = rewriteLines(rewriteLines(text, run, 'env.llamafactory-release'), installed, { id: 'env.llamafactory-release-installed', weak: true });

@@ -163,8 +163,8 @@ function askedAbout(text: string, at: number, end: number): string | null {
   const sentence = text.slice(start, stop + 1).trim();
   const before = text.slice(start, at);
   const after = text.slice(end, stop + 1);
-  // One of several named as alternatives ("accelerate or deepspeed", "deepspeed or FSDP").
-  if (/\bor\s+$/i.test(before) || /^\s+or\b/i.test(after)) return sentence;
+  // One of several named as alternatives ("accelerate or deepspeed", "deepspeed or FSDP", "deepspeed还是accelerate").
+  if (/(?:\bor\s+|还是\s*|或者?\s*)$/i.test(before) || /^(?:\s+or\b|\s*(?:还是|或者?))/i.test(after)) return sentence;
   if (!/[?？]$/.test(sentence)) return null;
   if (EXAMPLE_OPENING.test(before)) return sentence;
   if (USED_WITH.test(before)) return null;

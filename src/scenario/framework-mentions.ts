@@ -1,3 +1,5 @@
+import { COMPARISON_ROW } from './framework-comparisons.js';
+
 /**
  * How a framework is only mentioned, not run (issue 22, item 5): the kinds fact-cues.ts
  * frameworkMention reads — inside a longer name, a link's label, asked about, set against the run —
@@ -143,6 +145,8 @@ export const MENTION_ROWS: readonly MentionRow[] = [
     example: 'Edit: Apparantly flash attention was added today for llama.cpp https://github.com/ggerganov/llama.cpp/pull/5021 for larger contexts over 64k',
     source: 'oobabooga/textgen#5965 (c623); vllm-project/vllm#296 ("ExLlama (https://github.com/turboderp/exllama)")',
   },
+  // The yardstick of a comparison ("like deepspeed", "unlike vLLM", 相比…; framework-comparisons.ts).
+  COMPARISON_ROW,
 ];
 
 /** The first row that reads the framework at `at`–`end` as only mentioned, with its words. */

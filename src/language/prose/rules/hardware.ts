@@ -353,8 +353,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // found no card of the catalog): a count with its classifier
     // 张/块/台 before a card's name or 卡, or 卡 alone; "一张图" (a picture) counts no card.
     id: 'prose.chinese-cards',
-    // Not the digits of a card's own name ("一张A10卡", "用T4卡"): "10卡" there is the A10, no count.
-    pattern: new RegExp(String.raw`(?<![a-z0-9.\-])([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*${VENDOR_WORDS}[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*${VENDOR_WORDS}[a-z]{0,3}\d{2,4}))|显卡|卡)`, 'gi'),
+    // Not the digits of a card's own name ("一张A10卡", "用T4卡"): "10卡" there is the A10, no count; nor a GeForce
+    // number with no classifier ("3090显卡 24GB显存", xorbitsai/inference#3582, c494: the card, not 3090 cards).
+    pattern: new RegExp(String.raw`(?<![a-z0-9.\-])(?![1-5]0[5-9]0\s*显?卡)([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*${VENDOR_WORDS}[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*${VENDOR_WORDS}[a-z]{0,3}\d{2,4}))|显卡|卡)`, 'gi'),
     when: cjk,
     write: (m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;

@@ -1,0 +1,66 @@
+import { frameworkMention, type MentionKind } from '../../scenario/fact-cues.js';
+import type { Item } from '../items.js';
+
+/**
+ * A framework only mentioned (scenario/fact-cues.ts frameworkMention: asked about, set against the
+ * run, a link's label) is said as weak but still read where nothing else says which program runs
+ * (issue 22, item 5). Where the message does say it, the mention is not the run's:
+ *
+ * - another framework the message runs (named with words of use, its command, a key only it has):
+ *   "Could you please let me know if you used accelerate or deepspeed?" beside `llamafactory-cli train`;
+ * - FSDP stated as the sharding, against DeepSpeed asked about: "Could you please let me know if you
+ *   used accelerate or deepspeed along with FSDP?" (simplescaling/s1#13, c344): FSDP shards the run,
+ *   and DeepSpeed, the other program that would, is the question.
+ *
+ * The mention is set aside with a note naming both; a mention inside a longer name (an `unsloth/…` Hub
+ * id, a path) or an error message is left to the weak reading, since such a name is often the only
+ * sign of the program that runs.
+ */
+export const MENTIONED_FRAMEWORK_RULE = {
+  id: 'reconcile.mentioned-framework',
+  example: 'Could you please let me know if you used accelerate or deepspeed along with FSDP?',
+  source: 'simplescaling/s1#13',
+} as const;
+
+type FrameworkItem = Extract<Item, { kind: 'framework' }>;
+const isFramework = (i: Item): i is FrameworkItem => i.kind === 'framework';
+
+/** Mentions that say the program is not the run's: a question about it, the tool set against the run, a link to its page. */
+const NOT_RUN: ReadonlySet<MentionKind> = new Set(['asked', 'contrast', 'link']);
+
+/**
+ * Algorithms fill the framework slot too (grpo, ppo, dpo, orpo), but they are the run's method, not a
+ * program: "Is it possible to initiate 70b GRPO training with zero2?" over `openrlhf.cli.train_ppo_ray`
+ * (OpenRLHF/OpenRLHF#851, c855) asks about the user's own GRPO run, which OpenRLHF's PPO script runs.
+ */
+const ALGORITHMS: ReadonlySet<string> = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+
+/** Framework words that name no program of their own beside another: the Hugging Face stack, DeepSpeed as ZeRO's provider. */
+const GENERIC: ReadonlySet<string> = new Set(['hf', 'deepspeed']);
+
+/** FSDP in any of its strategies: the sharding DeepSpeed's ZeRO would otherwise provide. */
+const FSDP = new Set(['fsdp', 'hsdp', 'fsdp-grad-op']);
+
+export function mentionedFrameworks(items: Item[], text: string, notes: string[]): Item[] {
+  const frameworks = items.filter(isFramework).filter((f) => !ALGORITHMS.has(f.value));
+  if (!text || frameworks.length === 0) return items;
+  const mentioned = new Map<FrameworkItem, string>();
+  for (const f of frameworks) {
+    const m = frameworkMention(text, f.at, f.end);
+    if (m && NOT_RUN.has(m.kind)) mentioned.set(f, m.words);
+  }
+  if (mentioned.size === 0) return items;
+  // The program run is one named for itself: not the generic "trainer" / "transformers" (hf: "the trainer in this
+  // project", beside "axolotl works, whereas …"), nor DeepSpeed, which beside a ZeRO stage only provides it (settings.ts frameworks()).
+  const run = frameworks.find((f) => !mentioned.has(f) && !GENERIC.has(f.value) && !frameworkMention(text, f.at, f.end));
+  const fsdp = items.find((i) => i.kind === 'sharding' && FSDP.has(i.value));
+  const aside: FrameworkItem[] = [];
+  for (const [f, words] of mentioned) {
+    const over = run && run.value !== f.value ? run : f.value === 'deepspeed' && fsdp ? fsdp : null;
+    if (!over) continue;
+    aside.push(f);
+    const what = over.kind === 'framework' ? 'runs' : 'shards the run';
+    notes.push(`"${f.text.trim()}" is only mentioned ("${words.length > 80 ? `${words.slice(0, 77)}…` : words}"), not the program your run uses: "${over.text.trim()}" ${what}; say ${f.value} if it does run yours`);
+  }
+  return aside.length ? items.filter((i) => !aside.includes(i as FrameworkItem)) : items;
+}
