@@ -1,3 +1,4 @@
+import { numeric } from '../readers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
@@ -35,8 +36,10 @@ export const LMDEPLOY: Engine = {
     shared('--cache-chunk-size'),
     shared('instance_num'),
     shared('max_context_token_num'),
-    // The most sequences run at once; memory/lmdeploy.ts sizes TurboMind's batch buffers from it.
-    shared('--max-batch-size'),
+    // The most sequences run at once: the scheduler's cap, as vLLM's --max-num-seqs (max seqs), not a batch
+    // each step must hold; memory/lmdeploy.ts sizes TurboMind's batch buffers from it (turbomindMaxBatchSize).
+    // Read so in zhyncs/lmdeploy-build#2 (c1783) and InternLM/lmdeploy#3780 (c1635).
+    reads(numeric('max seqs'), '--max-batch-size'),
     shared('--tp'),
     shared('--dtype'),
     reads(modelFormat, '--model-format'),
