@@ -111,3 +111,32 @@ describe('an argv written as a list reads each flag with the item after it', () 
     expect(read(text).scenario.seq).toBe(seq);
   });
 });
+
+describe('both labels, then both values: "input/output 1024/128"', () => {
+  it('reads "Input/output token (1024/128)" as a 1024-token prompt and 128 generated (intel/ipex-llm#11219, c1171)', () => {
+    const s = read('Qwen-7B-Chat on 1x 4090: Precision (FP16) + Input/output token (1024/128) can not run due to out of memory.').scenario;
+    expect(s.seq).toBe(1152);
+    expect(s.inference?.newTokens).toBe(128);
+  });
+
+  it.each([
+    ['qwen-7b fp16 on 1x 4090 with input/output tokens 2048/512', 2560],
+    ['qwen-7b fp16 on 1x 4090, input/output tokens: 2048/512', 2560],
+    ['qwen-7b fp16 on 1x 4090, Input/Output length = 2k/512', 2560],
+    ['qwen-7b fp16 单卡4090 输入/输出长度 1024/128', 1152],
+  ])('reads %s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+});
+
+describe('one key set twice in one sentence, a clause between, is two runs', () => {
+  it('reads the failing micro_batch_size=2, not the one "reducing to … works" (axolotl-ai-cloud/axolotl#814, c398)', () => {
+    const text = 'Fine tuning Mistral 7B LoRA (load_in_8bit = True, sequence_len=4096, micro_batch_size=2) goes OOM, reducing to micro_batch_size=1 works. On A100 80G.';
+    expect(read(text).scenario.microBatch).toBe(2);
+    expect(read('mistral 7b lora on 1x a100 80g: per_device_train_batch_size=4 runs out of memory, but per_device_train_batch_size=2 works fine').scenario.microBatch).toBe(4);
+  });
+
+  it('keeps the last value of a key repeated on a command line', () => {
+    expect(read('mistral 7b lora on 1x a100 80g: train.py --micro_batch_size 2 --lr 1e-4 --micro_batch_size 4').scenario.microBatch).toBe(4);
+  });
+});

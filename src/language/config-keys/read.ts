@@ -59,6 +59,16 @@ function shellLine(text: MappedText, m: RegExpExecArray): boolean {
 const FENCE = /^[ \t]*(?:```|~~~)/m;
 const sameBlock = (src: string, a: number, b: number) => !FENCE.test(src.slice(Math.min(a, b), Math.max(a, b)));
 
+/**
+ * Two settings of one key on one line with a clause of prose between them ("(…, micro_batch_size=2) goes OOM,
+ * reducing to micro_batch_size=1 works", axolotl-ai-cloud/axolotl#814, c398): two runs a sentence compares,
+ * not a key set again; both are read and the clause owners say whose each is (reconcile/owners.ts).
+ */
+const clauseBetween = (src: string, a: number, b: number) => {
+  const between = src.slice(a, b);
+  return !between.includes('\n') && /[a-z]{2,}[ \t]+[a-z]{2,}[ \t]*[,;.][ \t]+[a-z]{2,}[ \t]/.test(between);
+};
+
 /** A line that is no setting: not a flag, a key, a comment, a continuation, a fence or blank, but words. */
 const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```|~~~|[\]\[{}(),]))[^\n]*\p{L}/mu;
 
@@ -122,7 +132,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // `max_seq_length = max_seq_length,` inside a call passes the variable set above by name (Unsloth's
     // notebooks: "max_seq_length = 32768" then FastLanguageModel.from_pretrained(…, max_seq_length =
     // max_seq_length), unslothai/unsloth#1612, #4685, #2504): it repeats that value, it does not replace it.
-    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at) && unquote(s.value) !== key).at(-1);
+    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key).at(-1);
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */
