@@ -173,13 +173,14 @@ export function reachedLengths(items: Item[], text: string, notes: string[]): It
 
 /**
  * The clause a span sits in: from the last sentence end or line break before it to the next after it.
- * A decimal point is no sentence end: "Getting 2 tokens at 0.1 t/s" (exo-explore/exo#551, c1798) is one
- * clause, whose rate makes its tokens traffic.
+ * After the span a decimal point is no sentence end: "Getting 2 tokens at 0.1 t/s" (exo-explore/exo#551,
+ * c1798) is one clause, whose rate makes its tokens traffic. Before it any full stop still ends one, so a
+ * report quoted earlier in the sentence ("`Maximum concurrency for 8192 tokens per request: 4.61x` … 4.6 of
+ * 8k requests", vllm-project/vllm#8031) lends its rate to no count after it.
  */
-const CLAUSE_END = /\.(?!\d)|[?!\n。？！;]/g;
 export function clauseAround(text: string, at: number, end: number): string {
-  let start = 0;
-  for (const m of text.slice(0, at).matchAll(CLAUSE_END)) start = m.index + 1;
+  const head = text.slice(0, at);
+  const start = Math.max(...['.', '?', '!', '\n', '。', '？', '！', ';'].map((c) => head.lastIndexOf(c))) + 1;
   const tail = text.slice(end).search(/\.(?!\d)|[?!\n。？！;]/);
   return text.slice(start, tail < 0 ? text.length : end + tail);
 }
