@@ -25,6 +25,9 @@ import { handlerOf, keyName } from './table.js';
  */
 const DATASET_LIST = /((?<![\w.\-/])(?:--)?["']?(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files?|eval_dataset|train_dataset)["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?[\w.\-/]+)((?:[ \t]*,[ \t]*[\w.\-/]+)+)/g;
 
+/** A flag as one item of a list, then the separator before its value (the next item, no flag). */
+const ARGV_LIST_VALUE = /(?<=[[,][ \t\r\n]*["']?)(--[a-z][a-z0-9_.\-]*)(["']?[ \t]*,[ \t\r\n]*["']?)(?![-\]["'])([^\s,"'\][]+)(["']?)(?=[ \t\r\n]*[,\]])/g;
+
 /** A data flag's first value, then the Hub ids (org/name) after it, across spaces and lines. */
 const DATASET_IDS = /((?<![\w-])--(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files)(?:[ \t]+|[ \t]*=[ \t]*)(?![-\\])[^\s\\]+)((?:\s+[\w.-]+\/[\w.-]+(?![\w/]))+)/g;
 
@@ -70,8 +73,9 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
       .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ', 'config.line-continuation')
       // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)
-      // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392).
-      .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*\n)|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ', 'config.line-continuation')
+      // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392; glued,
+      // "--batch_size 4\" where a quoted command is cut, huggingface/transformers#24242, c965).
+      .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*(?:\n|$))|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ', 'config.line-continuation')
       // …nor is Windows cmd's caret ("--fp16 ^" in a .bat script, shibing624/MedicalGPT#410, c874).
       .replace(has('^') ? /(?<=\s)\^(?=[ \t]*(?:\r?\n|$))/g : NEVER, () => ' ', 'config.line-continuation')
       // An Ollama Modelfile's ADAPTER line is a setting (engines/ollama.ts).
@@ -94,6 +98,10 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // more datasets, never a model to fetch; they go with the flag (newlines kept).
       .replace(has('--data') ? DATASET_IDS : NEVER, (m) => m[1]! + m[2]!.replace(/[^\n]/g, ' '), 'config.dataset-ids')
       .replace(has('data') && has(',') ? DATASET_LIST : NEVER, (m) => m[1]! + ' '.repeat(m[2]!.length), 'config.dataset-list')
+      // An argv written as a list, each word its own item (a Kubernetes container's `args: ["--max-total-tokens", "4096"]`,
+      // huggingface/text-generation-inference#890, c456; a Python subprocess list): the item after a flag is its value
+      // when it is no flag itself; the comma and quotes between them go, so the pair reads as `--flag value` does.
+      .replace(has('[') && has('--') ? ARGV_LIST_VALUE : NEVER, (m) => m[1]! + ' '.repeat(m[2]!.length) + m[3]! + ' '.repeat(m[4]!.length), 'config.argv-list')
       // A shell assignment (`CUDA_VISIBLE_DEVICES=0,1 python -m …`) ends at the first space: the
       // words after it are the command, never more of the list.
       // "memory: ddr4 64g" (ollama/ollama, c1673): the host's RAM by its kind, read as "ram: 64g" is.

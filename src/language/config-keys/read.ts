@@ -59,6 +59,16 @@ function shellLine(text: MappedText, m: RegExpExecArray): boolean {
 const FENCE = /^[ \t]*(?:```|~~~)/m;
 const sameBlock = (src: string, a: number, b: number) => !FENCE.test(src.slice(Math.min(a, b), Math.max(a, b)));
 
+/**
+ * Two settings of one key on one line with a clause of prose between them ("(…, micro_batch_size=2) goes OOM,
+ * reducing to micro_batch_size=1 works", axolotl-ai-cloud/axolotl#814, c398): two runs a sentence compares,
+ * not a key set again; both are read and the clause owners say whose each is (reconcile/owners.ts).
+ */
+const clauseBetween = (src: string, a: number, b: number) => {
+  const between = src.slice(a, b);
+  return !between.includes('\n') && /[a-z]{2,}[ \t]+[a-z]{2,}[ \t]*[,;.][ \t]+[a-z]{2,}[ \t]/.test(between);
+};
+
 /** A line that is no setting: not a flag, a key, a comment, a continuation, a fence or blank, but words. */
 const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```|~~~|[\]\[{}(),]))[^\n]*\p{L}/mu;
 
@@ -122,7 +132,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // `max_seq_length = max_seq_length,` inside a call passes the variable set above by name (Unsloth's
     // notebooks: "max_seq_length = 32768" then FastLanguageModel.from_pretrained(…, max_seq_length =
     // max_seq_length), unslothai/unsloth#1612, #4685, #2504): it repeats that value, it does not replace it.
-    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at) && unquote(s.value) !== key).at(-1);
+    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key).at(-1);
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */
@@ -356,7 +366,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // gradient_checkpointing") is on; a number's key alone ("what `max_seq_length` do you use?") says nothing.
   // The value may follow "to" or a Chinese "is / set to" ("set max_seq_len to 1024", "max_model_len为1M",
   // zai-org/GLM-4#149, "model_max_length调成8192的话就会报OOM", QwenLM/Qwen c383; "max_new_tokens限制在1024个token", limited to, c1013). Not "is": "but TP_size is 8" states another stage's setting (verl-project/verl, corpus c295).
-  const BARE = /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:(?:(?:는|은|을|를|이|가|도)?[ \t]+(?:to[ \t]+)?|[ \t]*(?:设置为|设置成|设为|设成|改为|改成|调成|调为|调到|调整为|调整到|开到|开了|均为|都是|限制在|限制为|限制到|限定为|限定在|为|是)[ \t]*)(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g;
+  // Also "a per_device_train_batch_size of 2" (huggingface/trl#846, c991), "`MICRO_BATCH_SIZE` which I have set
+  // to `2`" (tloen/alpaca-lora#28, c164) and a default said before the value asked ("per_gpu_train_batch_size默认是4，
+  // 可以设置到8吗", PhoebusSi/Alpaca-CoT#48, c1181: the default is nobody's run, the value asked is).
+  const BARE = /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:`?(?:(?:는|은|을|를|이|가|도|,(?=[ \t]+(?:which|that)[ \t]))?[ \t]+(?:(?:to|of)[ \t]+|(?:which|that)[ \t]+(?:i|we)[ \t]+(?:(?:have|'ve|had)[ \t]+)?(?:set|changed|lowered|reduced|increased|raised)[ \t]+(?:it[ \t]+)?to[ \t]+)?|[ \t]*(?:默认(?:是|为|值为|值是)?[ \t]*\d[\d.]*[ \t]*[，,][ \t]*(?:我)?(?:可以|能|能否|能不能|想)?[ \t]*(?=设|改|调))?(?:设置为|设置成|设置到|设为|设成|设到|改为|改成|改到|调成|调为|调到|调整为|调整到|开到|开了|均为|都是|限制在|限制为|限制到|限定为|限定在|为|是)[ \t]*)`?(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g;
   // Keys given a number in prose are values too, for keys read together ("max_prompt_length 1024,
   // max_response_length 4096": the sequence is their sum, read at the prompt key).
   const proseValues = new Map(values);
@@ -375,7 +388,11 @@ export function readConfig(raw: MappedText): ConfigReading {
     if ('ignore' in reading) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // A key named with no value is taken as a switch turned on: a weak cue, since prose may name
     // a key to ask about it ("should I turn on gradient_checkpointing?"), not to say it is set.
-    return { result: ` ${reading.say} `, rule: m[2] === undefined ? { id: `config.key.${key}`, weak: true } : keyRule(key, reading) };
+    // "… of N" describes as often as it sets ("the default num_ctx of 2048", "a max_model_len of 131072" the
+    // model allows): taken, but weak, said with its words; after "default" it is nobody's run.
+    const described = m[2] !== undefined && /^\S+`?[ \t]+of[ \t]/.test(m[0]);
+    if (described && /\bdefault[ \t]+`?$/.test(keyThenWord.text.slice(Math.max(0, m.index - 12), m.index))) return null;
+    return { result: ` ${reading.say} `, rule: m[2] === undefined || described ? { id: `config.key.${key}`, weak: true } : keyRule(key, reading) };
   });
   return { text: bare, source: src, ignoredKeys: [...new Set(ignoredKeys)], unknownKeys: [...new Set(unknownKeys)], notes: [...new Set(notes)], unmodelled };
 }

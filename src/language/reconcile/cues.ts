@@ -76,8 +76,8 @@ function cardBeforeCrossing(i: Item & { kind: 'hardware' }, rest: string, notes:
   return { ...i, capacityGiB: null };
 }
 
-/** A rate in the clause: "5000 requests per second", "tokens/s", "QPS", "throughput". */
-const RATE = /\bper\s+(?:second|sec|minute|min|hour|day|request)\b|\/\s*(?:s|sec|min|h|day)\b|\b(?:qps|rps|tps|throughput)\b|每秒|每分钟/i;
+/** A rate in the clause: "5000 requests per second", "tokens/s", "QPS", "throughput", mlx-lm's "tokens-per-sec" (ml-explore/mlx-examples#946, c1765). */
+const RATE = /\bper[\s-]+(?:second|sec|minute|min|hour|day|request)\b|\/\s*(?:s|sec|min|h|day)\b|\b(?:qps|rps|tps|throughput)\b|每秒|每分钟/i;
 /** Words right before a token count that make it one sequence's length: "prompts of about 4096 tokens", "at 8k". */
 const LENGTH_BEFORE = /\b(?:prompts?|inputs?|outputs?|context|length|long|sequences?|requests? of|at|up to)\s+(?:of\s+)?(?:about|around|roughly|~)?\s*$/i;
 /** A length said in prose as a token count ("3000k tokens", "4096 tokens"), not through a key. */
@@ -171,10 +171,16 @@ export function reachedLengths(items: Item[], text: string, notes: string[]): It
   return items.filter((i) => i.kind !== 'seq' || !reached.includes(i));
 }
 
-/** The clause a span sits in: from the last sentence end or line break before it to the next after it. */
+/**
+ * The clause a span sits in: from the last sentence end or line break before it to the next after it.
+ * After the span a decimal point is no sentence end: "Getting 2 tokens at 0.1 t/s" (exo-explore/exo#551,
+ * c1798) is one clause, whose rate makes its tokens traffic. Before it any full stop still ends one, so a
+ * report quoted earlier in the sentence ("`Maximum concurrency for 8192 tokens per request: 4.61x` … 4.6 of
+ * 8k requests", vllm-project/vllm#8031) lends its rate to no count after it.
+ */
 export function clauseAround(text: string, at: number, end: number): string {
   const head = text.slice(0, at);
   const start = Math.max(...['.', '?', '!', '\n', '。', '？', '！', ';'].map((c) => head.lastIndexOf(c))) + 1;
-  const tail = text.slice(end).search(/[.?!\n。？！;]/);
+  const tail = text.slice(end).search(/\.(?!\d)|[?!\n。？！;]/);
   return text.slice(start, tail < 0 ? text.length : end + tail);
 }

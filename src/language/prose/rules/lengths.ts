@@ -133,13 +133,16 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       String.raw`\b(?:max(?:imum)?\s+)?(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:(?:an?|the|its)\s+)?(?:max(?:imum)?\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
         String.raw`|\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?)\b(?:\s*tokens?)?` +
         String.raw`|(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?(?:inputs?|prompts?|in)(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?|out)\b(?:\s*tokens?)?` +
-        String.raw`|(?:输入|提示词?)(?:长度)?${JOIN}${NUMBER}\s*(?:tokens?)?\s*[，,、/+和]?\s*(?:输出|生成|回答)(?:长度)?${JOIN}${NUMBER}(?:\s*tokens?)?`,
+        String.raw`|(?:输入|提示词?)(?:长度)?${JOIN}${NUMBER}\s*(?:tokens?)?\s*[，,、/+和]?\s*(?:输出|生成|回答)(?:长度)?${JOIN}${NUMBER}(?:\s*tokens?)?` +
+        // Both labels first, then both values, slash for slash: "Input/output token (1024/128)" (intel/ipex-llm#11219,
+        // c1171), "in/out 2048/512", "输入/输出长度 1024/128", as benchmark tables write a case.
+        String.raw`|(?:\b(?:inputs?|prompts?|in)\s*\/\s*(?:outputs?|out|completions?|generations?)\b|(?:输入|提示)\s*\/\s*(?:输出|生成))(?:[\s_-]*(?:lengths?|lens?|tokens?|长度))?\s*(?:[=:]\s*)?\(?\s*${NUMBER}\s*\/\s*${NUMBER}\s*\)?`,
       'gi',
     ),
-    when: (t) => /input|prompt|\bin\b|输入|提示/.test(t) && /\bin\b|output|completion|generat|respon|answer|输出|生成|回答/.test(t),
+    when: (t) => /input|prompt|\bin\b|输入|提示/.test(t) && /\bin\b|\bout\b|output|completion|generat|respon|answer|输出|生成|回答/.test(t),
     write: (m) => {
       const g = m.slice(1);
-      const pairs = [0, 4, 8, 12].map((i) => g.slice(i, i + 4)).find((p) => p[0] !== undefined)!;
+      const pairs = [0, 4, 8, 12, 16].map((i) => g.slice(i, i + 4)).find((p) => p[0] !== undefined)!;
       const input = tokens(pairs[0]!, pairs[1]);
       const output = tokens(pairs[2]!, pairs[3]);
       // Two lengths in k add in k, as the writer adds them: "Prompt length: 40K tokens, Response length: 10K
@@ -149,6 +152,8 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       return ` seq ${seq}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
     },
     example: 'llama-3-8b on an a100, input 2k output 512, how many users?',
+    // "input/output 1024/128" is shaped like a Hub id (owner/name) and a path; its words are a length's.
+    insideHubIds: true,
   },
   {
     // "It goes OOM if seq length is larger than 1024 which is small, I need at least 2048" (huggingface/trl#1268,
