@@ -199,4 +199,16 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     example: 'I do not use FSDP since the flash-attention requires A100 or H100 when Head dim > 64.',
     source: 'c498',
   },
+  {
+    // "I'm not sure if my inference is correct based on the code" (simplescaling/s1#25, c757): an inference
+    // the user draws is reasoning, no run of the model. Only with a word of being right or wrong after it,
+    // or asked whether it is ("is my inference correct?").
+    id: 'question.inference-reasoning',
+    pattern:
+      /\b(?:(?:my|this|that|your|our|the\s+above)\s+inference\s+(?:is|was|seems|looks)(?:\s+(?:to\s+be|not))?\s+(?:correct|right|wrong|valid|accurate|sound|true|reasonable)|is\s+(?:my|this|that)\s+inference\s+(?:correct|right|wrong|valid|accurate|sound|true|reasonable))\b/g,
+    when: (t) => t.includes('inference'),
+    write: (m) => m[0].replace(/inference/, (w) => ' '.repeat(w.length)),
+    example: "I'm not sure if my inference is correct based on the code.",
+    source: 'simplescaling/s1#25',
+  },
 ];
