@@ -120,3 +120,16 @@ describe('a bare "4bit" on a Mac is MLX\'s integer quantisation, elsewhere bitsa
     expect(s("I'm running 30B in 4bit on my 4090 24 GB").weights).toBe('nf4');
   });
 });
+
+describe('a precision in parentheses after a memory the user works out is their sum\'s (question.estimate-precision)', () => {
+  it('c1281: "would need at least 100GB VRAM (FP16)" sets no precision (NVIDIA-AI-Blueprints/rag#48)', () => {
+    expect(corpusLineRead('c1281').scenario.compute).not.toBe('fp16');
+  });
+
+  it('other words of needing, other precisions; the run\'s own precision stays', () => {
+    expect(s('serve llama-3-70b on 2x h100, it needs about 140 GB (bf16) I think').compute).toBe('bf16');
+    expect(s('serve llama-3-70b on 2x a100-80g, it needs about 140 GB (fp16) I think').compute).not.toBe('fp16');
+    expect(s('serve llama-3-70b on 1x h100, would require roughly 40 GB of VRAM (4-bit)?').weights).toBe('bf16');
+    expect(s('serve llama-3-70b in fp16 on 2x a100-80g').compute).toBe('fp16');
+  });
+});
