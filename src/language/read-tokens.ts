@@ -6,7 +6,7 @@ import { fixCards } from './read-tokens/cards.js';
 import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameFamilyBeforeSize } from './read-tokens/model-beside-size.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
-import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt } from './read-tokens/negation.js';
+import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt, negationReaches } from './read-tokens/negation.js';
 import { frameworkWordsOfModels } from './read-tokens/name-not-framework.js';
 import { nameProjects } from './read-tokens/project-models.js';
 import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
@@ -176,8 +176,9 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       continue;
     }
     if (t.type === 'neg') {
-      // "…do not work.\nIm running ollama": a negation ends with its sentence.
-      if (next && between.sentenceEnd(t, next)) {
+      // "…do not work.\nIm running ollama": a negation ends with its sentence; "never had an issue
+      // with offloading": it reaches only over the words of using a setting (negation.ts).
+      if (next && (between.sentenceEnd(t, next) || !negationReaches(outAfter[i]))) {
         filler.push({ ...t, type: 'word' });
         continue;
       }

@@ -246,7 +246,9 @@ export const KEYWORDS: readonly Keyword[] = [
   // TGI's --sharded true (read through the TGI option list, engines/tgi.ts): the launcher splits the
   // model over every device it counts (launcher/src/main.rs find_num_shards, `(Some(true), None)`).
   kw('tgiSharded', 'sharded', ['tgi sharded']),
-  kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
+  // "qwen2-vl-72B eager模式8卡显存占用异常" (DeepLink-org/dlinfer#149, c1602): eager mode in Chinese (and Japanese)
+  // is the engine's mode without graph capture, as "eager mode" is, not the attention kernel.
+  kw('enforceEager', 'eager', ['enforce eager', 'enforce-eager', 'enforce_eager', 'eager mode', 'eager 模式', 'eager モード', 'no cuda graphs', 'without cuda graphs', 'disable cuda graph']),
   // llama.cpp -ngl / --n-gpu-layers / n_gpu_layers (config-keys.ts reads the flags as "ngl N").
   // llama.cpp's build number (its log's "build": 1430, the b1430 tag): before ggml-backend it split rows over GPUs (memory/llamacpp-row-split.ts).
   kw('llamacppBuildKw', 'build', ['llama.cpp build', 'llamacpp build', 'llama cpp build', 'llama-cpp build'], true),

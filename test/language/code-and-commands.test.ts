@@ -221,8 +221,10 @@ describe('framework keys read by what the framework does with them', () => {
     expect(words('model_name_or_path: meta-llama/Meta-Llama-3-8B\nquantization_bit: 4')).toContain('nf4');
   });
 
-  it('enable_liger_kernel is the chunked loss, use_unsloth_gc is checkpointing (hiyouga/LlamaFactory#8482)', () => {
-    expect(words('enable_liger_kernel: true\nuse_unsloth_gc: true')).toBe('liger gc');
+  it('enable_liger_kernel is the chunked loss, use_unsloth_gc is offloaded checkpointing (hiyouga/LlamaFactory#8482, #7938)', () => {
+    expect(words('enable_liger_kernel: true\nuse_unsloth_gc: true')).toBe('liger unsloth gc');
+    expect(words('use_unsloth_gc: True')).toBe('unsloth gc');
+    expect(words('use_unsloth_gc: false')).toBe('');
     expect(words('disable_gradient_checkpointing: true')).toBe('no gc');
   });
 

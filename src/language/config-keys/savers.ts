@@ -32,9 +32,11 @@ export const SAVER_KEYS: KeyTable = {
   sdp_attention: { reads: (v) => (isTrue(v) ? say('sdpa') : IGNORE) },
   // LLaMA-Factory's switch off (its gradient checkpointing is on unless disabled, hparams/model_args.py).
   disable_gradient_checkpointing: { reads: flag('no gc', 'gc'), source: 'LLaMA-Factory hparams/model_args.py' },
-  // Unsloth's gradient checkpointing (LLaMA-Factory use_unsloth_gc) is checkpointing whose saved
-  // inputs go to CPU; read as checkpointing, with a note.
-  use_unsloth_gc: { reads: (v) => (isTrue(v) ? say('gc', "use_unsloth_gc: Unsloth's gradient checkpointing read as gradient checkpointing") : IGNORE), source: 'LLaMA-Factory' },
+  // Unsloth's gradient checkpointing (LLaMA-Factory use_unsloth_gc) is checkpointing whose saved layer
+  // inputs go to CPU (model/model_utils/checkpointing.py UnslothGradientCheckpointing: `hidden_states.to("cpu")`
+  // in forward, back to the GPU in backward): offloaded checkpointing, as Unsloth's own "unsloth" value is
+  // (hiyouga/LlamaFactory#7938, c657: it had read as plain checkpointing).
+  use_unsloth_gc: { reads: (v) => (isTrue(v) ? say('unsloth gc') : IGNORE), source: 'LLaMA-Factory model/model_utils/checkpointing.py' },
   // Unsloth get_peft_model(use_gradient_checkpointing=True | "unsloth" | False): "unsloth" is its
   // offloaded checkpointing (Unsloth README), a value only Unsloth takes, so Unsloth runs: "I also set the
   // --use_gradient_checkpointing to unsloth" (corpus c328) names the framework by that word alone.

@@ -82,3 +82,28 @@ export function kernelNamedOverNegated(final: Token[], negated: ReadonlySet<Toke
   if (!negated.size || !final.some((t) => t.type === 'attention' && !negated.has(t))) return final;
   return final.filter((t) => !negated.has(t));
 }
+
+/**
+ * The words a negation before a setting reaches over: articles and the verbs of using or turning
+ * a setting on ("not use fsdp", "without using any quantization", "don't need to enable gradient
+ * checkpointing", "didn't even use flash attention"). Any other word between them means the
+ * negation is about something else, and the setting after it is said as it is: "never had an issue
+ * with offloading" (c1264), "not an issue but seeing that exl2" (c753), "did not fit even with
+ * gradient checkpointing", "not much smaller than the bf16" (c796), "not enough to fine-tune" (c457)
+ * had each turned the setting off or dropped it.
+ */
+const NEGATION_REACH = new Set([
+  'a', 'an', 'the', 'any', 'my', 'our', 'your', 'its', 'their', 'this', 'that', 'these', 'those',
+  'use', 'used', 'uses', 'using', 'enable', 'enabled', 'enabling', 'turn', 'turned', 'turning', 'on',
+  'apply', 'applied', 'applying', 'activate', 'activated', 'set', 'need', 'needed', 'needs', 'require',
+  'required', 'requires', 'want', 'wanted', 'add', 'added', 'adding', 'do', 'does', 'did', 'try',
+  'tried', 'trying', 'bother', 'specify', 'specified', 'pass', 'passed', 'include', 'included',
+  'even', 'really', 'actually', 'also', 'yet', 'currently', 'explicitly', 'to', 'be', 'being', 'been',
+  'is', 'are', 'was', 'were', 'with', 'for',
+  // "2080 Ti does not support bfloat16" (c378), "RLOO Trainer do not support peft lora" (c701's thread).
+  'support', 'supports', 'supported', 'supporting',
+]);
+
+/** Whether a negation reaches the setting after it over these words (NEGATION_REACH). */
+export const negationReaches = (between: readonly string[] | undefined): boolean =>
+  (between ?? []).every((w) => NEGATION_REACH.has(w));

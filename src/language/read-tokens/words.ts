@@ -31,7 +31,9 @@ export function afterLinks(words: readonly string[] | undefined): string | undef
 /** Whether the words after a setting are only links ("is", "was set to"): a "not" after them negates it. */
 export const onlyLinks = (words: readonly string[] | undefined) => (words ?? []).length <= MAX_LINKS && (words ?? []).every((w) => NEGATION_LINKS.has(w));
 
-export const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', 'never']);
+// "didn't use use-flash-atten" (NVIDIA/Megatron-LM#525, c531) as "did not use": the reach of a negation
+// is bounded (negation.ts NEGATION_REACH), so "didn't fit even with gradient checkpointing" turns nothing off.
+export const NEGATIONS = new Set(['no', 'not', 'without', 'non', 'disable', 'disabled', "don't", 'dont', "didn't", 'didnt', "doesn't", 'doesnt', 'never']);
 export const QUANT_WORDS = /^(?:quantization|quantisation|quantized|quantised|quantize|quant|quantizing)$/;
 
 export const isSep = (t: Token) => t.type === 'ws' || t.type === 'sep';

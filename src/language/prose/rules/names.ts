@@ -197,6 +197,8 @@ export const NAME_RULES: readonly ProseRule[] = [
       // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
       if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
       if (NAMED_FORMAT.test(m.input)) return blank(m);
+      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766).
+      if (m[1] === '4' && MLX_CONTEXT.test(m.input)) return 'int4'.padEnd(m[0].length);
       return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
     },
     example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",

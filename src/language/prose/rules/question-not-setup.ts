@@ -199,4 +199,31 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     example: 'I do not use FSDP since the flash-attention requires A100 or H100 when Head dim > 64.',
     source: 'c498',
   },
+  {
+    // "I'm not sure if my inference is correct based on the code" (simplescaling/s1#25, c757): an inference
+    // the user draws is reasoning, no run of the model. Only with a word of being right or wrong after it,
+    // or asked whether it is ("is my inference correct?").
+    id: 'question.inference-reasoning',
+    pattern:
+      /\b(?:(?:my|this|that|your|our|the\s+above)\s+inference\s+(?:is|was|seems|looks)(?:\s+(?:to\s+be|not))?\s+(?:correct|right|wrong|valid|accurate|sound|true|reasonable)|is\s+(?:my|this|that)\s+inference\s+(?:correct|right|wrong|valid|accurate|sound|true|reasonable))\b/g,
+    when: (t) => t.includes('inference'),
+    write: (m) => m[0].replace(/inference/, (w) => ' '.repeat(w.length)),
+    example: "I'm not sure if my inference is correct based on the code.",
+    source: 'simplescaling/s1#25',
+  },
+  {
+    // "such a big model only for the weights would need at least 100GB VRAM (FP16)" (NVIDIA-AI-Blueprints/rag#48,
+    // c1281): a precision in parentheses after a memory the user works out is the precision of their sum, not
+    // the run's setting (the run there is a NIM that picks its own). Only after a word of needing or about.
+    id: 'question.estimate-precision',
+    pattern:
+      /(?<=\b(?:need|needs|needed|require|requires|required|takes?|took|at least|about|around|roughly|approximately|approx\.?)\b[^\n().,;?]{0,30}?(?:gb|gib|tb|vram|memory)[ \t]*)\([ \t]*(?:in[ \t]+)?(?:fp16|bf16|fp32|fp8|int8|int4|float16|bfloat16|[48][-_ ]?bits?)[ \t]*\)/g,
+    when: (t) => t.includes('(') && /fp|bf|int|bit/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}" is the precision of a memory you worked out, not a setting of the run; not read`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I think such a big model only for the weights would need at least 100GB VRAM (FP16) and 2xH100',
+    source: 'NVIDIA-AI-Blueprints/rag#48',
+  },
 ];

@@ -87,6 +87,8 @@ const QUESTION_ORDER = [
   'question.method-example-asked',
   'question.size-bound',
   'question.shape-bound',
+  'question.inference-reasoning',
+  'question.estimate-precision',
 ];
 
 const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES].map((rule) => [rule.id, rule]));
