@@ -111,8 +111,9 @@ export function readVerl(input: MappedText, notes: string[]): MappedText {
     const written = readOverride(m, key);
     if (!trainerSaid && key.startsWith('actor_rollout_ref.') && written !== m[0]) {
       const said = withTrainer(written, m[0].length);
-      // A blanked override is the trainer's word alone; a read one keeps its key's rule, the word riding along.
-      if (said) return { result: said, rule: typeof said === 'string' ? 'config.key.verl-trainer' : `config.key.${key}` };
+      // The override keeps its key's rule whether it is blanked or read: the trainer's word rides along, and the
+      // step still names the key the user wrote (a 'config.key.verl-trainer' step had named no key of theirs).
+      if (said) return { result: said, rule: `config.key.${key}` };
     }
     return written === m[0] ? null : { result: written, rule: `config.key.${key}` };
   });
