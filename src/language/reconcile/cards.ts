@@ -24,7 +24,8 @@ export function launched(items: Item[], notes: string[]): Item[] {
     notes.push(`${fewest} GPUs in all: "${shown.text}" shows ${fewest} devices to the ${started.count} processes of "${started.text}" (one device per process) — say "on ${started.count} gpus" if each process sees a device of its own`);
     return items.filter((i) => i !== started && (i === shown || !visible.includes(i)));
   }
-  for (const v of visible) notes.push(`${started.count} GPUs in all, one per process ("${started.text}"); "${v.text}" lists the devices it may use`);
+  const each = started.nodes !== null && started.nodes > 1 ? `${started.count} GPUs on each node` : `${started.count} GPUs in all`;
+  for (const v of visible) notes.push(`${each}, one per process ("${started.text}"); "${v.text}" lists the devices it may use`);
   return items.filter((i) => !visible.includes(i));
 }
 
