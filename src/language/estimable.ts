@@ -16,8 +16,12 @@ const WHAT = new Set(['model', 'hub', 'size', 'moeSize', 'family']);
 
 /** Tokens that say what it runs on (a card, a memory)… */
 const ON = new Set(['gpu', 'capacity']);
-/** …and what is done with it (train, serve, LoRA). */
-const DOING = new Set(['mode', 'serve', 'lora']);
+/**
+ * …and what is done with it (train, serve, LoRA); a quantised format of the weights says it is run, or
+ * readied to run ("Llama-3.2-3B … Q4_0_4_4 … Phone soc: snapdragon 778g", Vali-98/ChatterUI#193, c1768: a
+ * phone's CPU, no card, refused once its chip was no longer read as a 778 GB card).
+ */
+const DOING = new Set(['mode', 'serve', 'lora', 'weights']);
 
 /**
  * A card and what is done on it, with no model ("我这边是A100 40G … lmdeploy chat …", a reply in a

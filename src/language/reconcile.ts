@@ -7,6 +7,7 @@ import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
+import { multiNodeLaunch } from './reconcile/multi-node-launch.js';
 import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
@@ -38,6 +39,8 @@ import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconc
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns, reports?: { said: readonly ReportedTopic[]; reported: ReportedTopic[] }): Item[] {
   // An issue template's checklist lines are the template's words: nothing read there is the setup.
   let out = models(compares(templateChecklists(items, text, ignored), notes), notes);
+  // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
+  out = multiNodeLaunch(out, notes);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
   out = negatedHardware(out, text, notes, owned);
   // The same cards said again with their size ("8x A100" … "p4d.24xlarge"): one setup, not two runs (reconcile/cards.ts).

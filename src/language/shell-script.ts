@@ -142,7 +142,11 @@ function readNodeCount(text: string): NodeCount {
   for (const line of text.split('\n')) {
     for (const part of line.split(';')) {
       const a = ASSIGNMENT.exec(part);
-      if (a) assigned.set(a[1]!, a[2]!.replace(/^["']|["']$/g, ''));
+      if (!a) continue;
+      // The text is lower-cased, so `NNODES=$nnodes` (the launcher's variable taking the script's `nnodes=2`,
+      // modelscope/ms-swift#3285, c1778) reads as the variable set to itself: no new value.
+      const value = a[2]!.replace(/^["']|["']$/g, '');
+      if (value.replace(/^\$\{?|\}$/g, '') !== a[1]) assigned.set(a[1]!, value);
     }
   }
   const valueOf = (raw: string, seen = 0): NodeCount => {

@@ -105,12 +105,19 @@ export const PARALLELISM_KEYS: KeyTable = {
   dp: { reads: trainerOrServer('dp') },
   pp: { reads: numeric('pp') },
   cuda_visible_devices: { reads: gpuList },
-  // torchrun's processes per node: the GPUs of one node. Unlike GPUS_PER_NODE it is not multiplied by
-  // --nnodes (a command copied for two nodes is often run on one: deepseek-ai/DeepSeek-V3#855), but
-  // on a node count never set the total is unknown all the same.
+  // torchrun's processes per node: the GPUs of one node. With a node count the script sets (`--nnodes 3`,
+  // `nnodes=2 … NNODES=$nnodes`) the job is that many nodes of them (jianzhnie/LLamaTuner#91, c306: 3 × 8,
+  // "total of 24 A100-40G"; modelscope/ms-swift#3285, c1778: 2 × 8), said as weak: a command copied for
+  // two nodes is often run on one (deepseek-ai/DeepSeek-V3#855, c107: "我的服务器是8*A6000"), and a machine
+  // said in prose with one node's count is read so (reconcile/cards.ts, oneNodeOfTheLaunch).
+  // On a node count never set the total is unknown all the same.
   nproc_per_node: {
     reads: (v, ctx) => {
       if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
+      const n = numberOf(v);
+      if (ctx.nodes && ctx.nodes.nodes > 1 && Number.isInteger(n) && n > 0) {
+        return { say: `${ctx.nodes.nodes} nodes of ${n} gpus`, weak: true };
+      }
       // `--nproc_per_node $GPUS_PER_NODE`: the script's GPUS_PER_NODE, read once, there.
       if (ctx.values?.has('gpus_per_node') && numberOf(ctx.values.get('gpus_per_node')!) === numberOf(v)) return IGNORE;
       return launcherCount(v, ctx);

@@ -1,4 +1,5 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
+import { PHONE_CHIP_RULES } from './phone-chips.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 import { VENDOR_WORDS } from './vendor-words.js';
@@ -387,6 +388,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'xorbitsai/inference#3582',
   },
   ...DEVICE_INDEX_RULES,
+  ...PHONE_CHIP_RULES,
   {
     id: 'not-hw.platform',
     role: 'version',

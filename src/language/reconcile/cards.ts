@@ -15,7 +15,18 @@ export function launched(items: Item[], notes: string[]): Item[] {
   const visible = items.filter((i) => i.kind === 'hardware' && i.count !== null && /cuda_visible_devices/i.test(i.text));
   const started = items.find((i) => i.kind === 'hardware' && i.count !== null && /nproc|num_processes|num_gpus/i.test(i.text));
   if (!started || started.kind !== 'hardware' || visible.length === 0) return items;
-  for (const v of visible) notes.push(`${started.count} GPUs in all, one per process ("${started.text}"); "${v.text}" lists the devices it may use`);
+  // More processes than devices visible on one node ("export CUDA_VISIBLE_DEVICES=0,1" over a script's
+  // `torchrun --nproc_per_node 8`, PolyU-ChenLab/UniPixel#8, c363): each process takes the device of its
+  // local rank (torch.cuda.set_device), and past the last one listed there is none, so the run as written
+  // holds the devices listed. Read as those, said so; a multi-node launch's own count is left to the resolver.
+  const fewest = Math.min(...visible.map((v) => (v.kind === 'hardware' ? v.count! : Infinity)));
+  if (fewest < started.count! && started.nodes === null) {
+    const shown = visible.find((v) => v.kind === 'hardware' && v.count === fewest)!;
+    notes.push(`${fewest} GPUs in all: "${shown.text}" shows ${fewest} devices to the ${started.count} processes of "${started.text}" (one device per process) — say "on ${started.count} gpus" if each process sees a device of its own`);
+    return items.filter((i) => i !== started && (i === shown || !visible.includes(i)));
+  }
+  const each = started.nodes !== null && started.nodes > 1 ? `${started.count} GPUs on each node` : `${started.count} GPUs in all`;
+  for (const v of visible) notes.push(`${each}, one per process ("${started.text}"); "${v.text}" lists the devices it may use`);
   return items.filter((i) => !visible.includes(i));
 }
 
