@@ -4,6 +4,7 @@ import { MENTIONED_FRAMEWORK_RULE } from '../../src/language/reconcile/mentioned
 import { COMPARISON_ROW } from '../../src/scenario/framework-comparisons.js';
 import { frameworkMention } from '../../src/scenario/fact-cues.js';
 import { corpusLineRead, read } from './reading-fixtures.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 
 /**
  * A framework the user only mentions (asked about, the yardstick of a comparison, a link's label) is
@@ -86,5 +87,13 @@ describe('the comparison row', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('FSDP asked as one of the options is no more the run\'s than DeepSpeed', () => {
+  it.each(['OOM with qwen2.5-32b full on 16x h100 — did you use deepspeed or fsdp?', 'llama-3-8b full on 8x a100 OOMs. Should I use fsdp or deepspeed?'])('%s', (text) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.notices.join(' | ')).not.toMatch(/only mentioned .* shards the run/);
   });
 });

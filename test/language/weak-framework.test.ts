@@ -31,8 +31,8 @@ describe('a framework only mentioned is weak', () => {
   });
 
   it.each([
-    // c344 (simplescaling/s1#13): asked which the authors used.
-    ['I get OOM fine-tuning qwen2.5-32b on 16 H100. Could you please let me know if you used accelerate or deepspeed along with FSDP?'],
+    // c344 (simplescaling/s1#13), "…if you used accelerate or deepspeed along with FSDP?", presupposes FSDP: DeepSpeed
+    // is set aside for it (reconcile/mentioned-frameworks.ts, mentioned-frameworks.test.ts). Both asked as options is weak:
     ['OOM with qwen2.5-32b full on 16x h100 — did you use deepspeed or fsdp?'],
     // c463 (a question about the framework, not a setting of the run).
     ['llama-2-13b on two 3090s runs out of memory. Can deepspeed resolve the problem?'],

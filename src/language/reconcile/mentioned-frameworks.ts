@@ -53,7 +53,8 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
   // The program run is one named for itself: not the generic "trainer" / "transformers" (hf: "the trainer in this
   // project", beside "axolotl works, whereas …"), nor DeepSpeed, which beside a ZeRO stage only provides it (settings.ts frameworks()).
   const run = frameworks.find((f) => !mentioned.has(f) && !GENERIC.has(f.value) && !frameworkMention(text, f.at, f.end));
-  const fsdp = items.find((i) => i.kind === 'sharding' && FSDP.has(i.value));
+  // FSDP asked about in the same breath ("did you use deepspeed or fsdp?") is no more the run's than DeepSpeed.
+  const fsdp = items.find((i) => i.kind === 'sharding' && FSDP.has(i.value) && !frameworkMention(text, i.at, i.end));
   const aside: FrameworkItem[] = [];
   for (const [f, words] of mentioned) {
     const over = run && run.value !== f.value ? run : f.value === 'deepspeed' && fsdp ? fsdp : null;
