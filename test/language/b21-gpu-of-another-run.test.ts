@@ -16,9 +16,16 @@ describe("a question about another run's GPUs is no 'which gpu'", () => {
     expect(said).toMatch(/asks about the GPUs of another's run/);
   });
 
+  // fangyuanmao/PID#7: with no card of the user's, the authors' card asked stands for the card the user needs
+  // (question-authors-setup.ts, as corpus c1729 and c1748 read it), said so in the reply.
+  it('Can I ask about what kind of GPU did you use? llama-2-7b lora (no card of the user\'s): "which gpu", said', () => {
+    const { s, said } = readNoticed('Can I ask about what kind of GPU did you use? llama-2-7b lora');
+    expect(s.question.kind).toBe('whichGpu');
+    expect(said).toMatch(/asks the authors' card/);
+  });
+
   it.each([
-    // fangyuanmao/PID#7, zgjiangtoby/FND_fewshot#2, and invented spellings.
-    'Can I ask about what kind of GPU did you use? llama-2-7b lora',
+    // zgjiangtoby/FND_fewshot#2, and invented spellings.
     'llama-2-7b lora. What GPU is used for training the model',
     'llama-2-7b lora on 4x 3090. which gpus did the authors use?',
     'llama-2-7b lora, what cards were used?',
