@@ -108,7 +108,8 @@ export function kvCache(s: Scenario, l: Layout): Component {
     : cross > 0
     ? `${num(l.layersOnStage * selfAttentionShare(s.model.arch))} of ${L} layers (${cross} cross-attention layers cache only image tokens)`
     : l.layersOnStage < L ? `${l.layersOnStage} of ${L} layers` : `${L} layers`;
-  const tokenText = tokens < s.seq ? `${num(tokens)} tokens (window ${s.model.arch.slidingWindow} in ${slidingLayerCount(s.model.arch)} layers)` : `${num(tokens)} tokens`;
+  // Sliding-window layers keep only their window: the tokens cached are an average over the layers, said rounded.
+  const tokenText = tokens < s.seq ? `${num(Math.round(tokens))} tokens on average (window ${s.model.arch.slidingWindow} in ${slidingLayerCount(s.model.arch)} layers)` : `${num(tokens)} tokens`;
   const formula = mla
     ? `${layersText} × ${s.microBatch} × ${tokenText} × ${mlaValuesPerLayer(s, l).text} × ${bytes} B`
     : `2 × ${layersText} × ${s.microBatch} × ${tokenText} × ${g} KV heads${tp} × ${d} × ${bytes} B`;
