@@ -53,6 +53,8 @@ describe('an Apple device and the memory said beside it, in any of its spellings
     ['mistral-7b on a 16GB M2 MacBook Air', 16],
     ['mistral-7b on my Apple M2 MacBook Pro with 32GB', 32],
     ['qwen2.5-14b on a Mac mini M4 Pro, 64GB RAM', 64],
+    // lmstudio-ai (c1737): "My M4 Max only has 128GB ram" — an adverb before the verb of having
+    ['llama-3.3-70b in lm studio. My M4 Max only has 128GB ram', 128],
   ])('%s: one device of %i GB', (text, memory) => {
     const { hardware, notes } = hardwareOf(text);
     expect(hardware.map((h) => [h.gpuId, h.capacityGiB])).toEqual([[null, memory]]);

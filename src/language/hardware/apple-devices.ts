@@ -29,8 +29,8 @@ const DEVICE = String.raw`(?:apple[ \t]+)?(?:(?:${CHIP}[ \t]+)?${PRODUCT}(?:[ \t
 
 /** The memory words after a size: "of RAM memory", "unified memory", "RAM". */
 const MEMORY_WORDS = String.raw`(?:[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b(?:[ \t]+memory\b)?)?`;
-/** A size after the device: "with 8GB of RAM memory", ", 64GB RAM", " (96GB)", " 16gb", "w/ 32G". */
-const MEMORY_AFTER = String.raw`(?:[ \t]*(?:,|\(|with\b|w\/|and\b|has\b)?[ \t]*(?:an?[ \t]+)?(?<after>\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])${MEMORY_WORDS}[ \t]*\)?)?`;
+/** A size after the device: "with 8GB of RAM memory", ", 64GB RAM", " (96GB)", " 16gb", "w/ 32G", "only has 128GB ram". */
+const MEMORY_AFTER = String.raw`(?:[ \t]*(?:,|\(|(?:(?:only|just|also)[ \t]+)?(?:with|has|have)\b|w\/|and\b)?[ \t]*(?:an?[ \t]+)?(?<after>\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])${MEMORY_WORDS}[ \t]*\)?)?`;
 /** A size right before the device: "a 16GB M2 MacBook Air", "my 64GB Mac Studio". */
 const MEMORY_BEFORE = String.raw`(?:(?<![\w.])(?<before>\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)[ \t]+)?)?`;
 
