@@ -19,6 +19,18 @@ export const SERVING_QUESTION_RULES: readonly ProseRule[] = [
     example: 'how many concurrent users for llama-3-8b on an l4',
   },
   {
+    // The same question in Chinese, Japanese and Korean: "大概能支持多少并发" (about how much concurrency can it
+    // support), "最大并发是多少", "几路并发", "同时支持多少用户", "同時に何リクエスト" (read as 同时, the reader's
+    // simplified form), "동시 사용자 몇 명": the largest serving batch.
+    // A concurrency with its number ("并发 16", "最大并发数: 8") is stated, not asked, and left to the keys.
+    id: 'question.how-many-concurrent-cjk',
+    pattern:
+      /(?:能|可以|可)?(?:支持|承受|扛|跑)?(?:多少|几个|几路|几)(?:个|路)?(?:并发|并行)(?:用户|请求|数|量)?|(?:最大|最多)(?:能|可以)?(?:支持)?(?:的)?并发(?:数|量)?(?:是|有)?(?:多少|几)|同时(?:能|可以)?(?:支持|服务|处理)?(?:多少|几)(?:个)?(?:用户|请求|人)|同[時时]に?(?:何|いくつ)(?:人|件|リクエスト|ユーザー?)|동시\s*(?:사용자|요청|접속)?\s*(?:몇|얼마)/g,
+    when: (t) => /并发|并行|同時|同时|동시/.test(t),
+    write: (m) => ' max batch '.padEnd(m[0].length),
+    example: '两张A100 40G，max-model-len设成32768，显存够吗？大概能支持多少并发？',
+  },
+  {
     // "50 concurrent users", "16 parallel requests" with no "for"/"to" before them: the serving batch.
     id: 'question.concurrent-people',
     pattern: /(?<![\w.])(\d{1,5})\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?)\b/g,

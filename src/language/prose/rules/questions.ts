@@ -64,6 +64,7 @@ const QUESTION_ORDER = [
   'question.memory-times-count',
   'question.n-of-them',
   'question.how-many-concurrent',
+  'question.how-many-concurrent-cjk',
   'question.concurrent-people',
   'question.users-each',
   'question.load-zh',
