@@ -124,6 +124,11 @@ export const TRAILING_COMMENT = /^([^\n#]*?[:=(,][^\n#]*?)[ \t]+#(?!\d)[^\n]*$/g
 export const ASKED_VALUE =
   /\bwhat(?:'s| is| are)?(?: the| a| my)?(?: (?:max(?:imum)?|largest|biggest|longest|best|optimal))? (?:(batch[ _-]?size|bs|per_device_train_batch_size|micro_batch_size|train_micro_batch_size_per_gpu)|(context(?:[ _-]?(?:length|len|size|window))?|seq(?:uence)?[ _-]?(?:length|len)|(?:token|input|prompt|sample|training)[ _-]?(?:length|len)|max_seq_length|cutoff_len|max_model_len))\b/g;
 
+/** The authors' run after a value asked ("… you used to fine-tune", "… did they use"): theirs, not the user's. */
+const AUTHORS_RUN = String.raw`[ \t]+(?:(?:did|do|does)[ \t]+)?(?:you|they|the[ \t]+authors?)[ \t]+(?:use|used|using|set|chose|train\w*)\b`;
+/** No first person in the rest of the sentence ("… I can fit", "… on my 4090" keep the value the user's). */
+const NO_FIRST_PERSON = String.raw`(?![^.?!\n]*\b(?:i|we|my|our|me|us)\b)`;
+
 /**
  * What follows a length asked for ("what is the maximum context length …") when the length asked is
  * another's limit, not the user's run's: a model's ("… of llama-3-8b", "… of the model", "… the model supports"), one in
@@ -132,14 +137,15 @@ export const ASKED_VALUE =
  * "… on my 4090" keep it the user's), or the value of the authors' run ("what batch size you used to fine-tune …",
  * microsoft/GUI-Actor#12, c1748). Tested on the text after the asked words (question rules too).
  */
-export const LIMIT_OF_ANOTHER =
-  /^(?=[ \t]+of[ \t]+(?:the[ \t]+|this[ \t]+|that[ \t]+)?(?:models?\b|[\w./:-]*\d+(?:\.\d+)?b\b)|[ \t]+(?:is[ \t]+)?(?:possible|supported|allowed)\b|[ \t]+(?:(?:that|which)[ \t]+)?(?:the|this|that|its)[ \t]+(?:model|llm|checkpoint|architecture)s?[ \t]+(?:supports?|allows?|handles?|accepts?)\b|[^.?!\n]{0,80}?\b(?:that|which)[ \t]+(?:a|an|one|each|any)[ \t]+(?:single[ \t]+)?(?:gpu|card|node|machine|server)[ \t]+(?:can|could)\b|[ \t]+(?:(?:did|do|does)[ \t]+)?(?:you|they|the[ \t]+authors?)[ \t]+(?:use|used|using|set|chose|train\w*)\b)(?![^.?!\n]*\b(?:i|we|my|our|me|us)\b)/;
+export const LIMIT_OF_ANOTHER = new RegExp(
+  String.raw`^(?=[ \t]+of[ \t]+(?:the[ \t]+|this[ \t]+|that[ \t]+)?(?:models?\b|[\w./:-]*\d+(?:\.\d+)?b\b)|[ \t]+(?:is[ \t]+)?(?:possible|supported|allowed)\b|[ \t]+(?:(?:that|which)[ \t]+)?(?:the|this|that|its)[ \t]+(?:model|llm|checkpoint|architecture)s?[ \t]+(?:supports?|allows?|handles?|accepts?)\b|[^.?!\n]{0,80}?\b(?:that|which)[ \t]+(?:a|an|one|each|any)[ \t]+(?:single[ \t]+)?(?:gpu|card|node|machine|server)[ \t]+(?:can|could)\b|${AUTHORS_RUN})${NO_FIRST_PERSON}`,
+);
 
 /**
  * What follows a batch asked for when it is the authors' run's ("what batch size you used to fine-tune …",
  * microsoft/GUI-Actor#12, c1748; "what batch size did you use?"): theirs, not the largest the user's card holds.
  */
-export const VALUE_OF_AUTHORS = /^[ \t]+(?:(?:did|do|does)[ \t]+)?(?:you|they|the[ \t]+authors?)[ \t]+(?:use|used|using|set|chose|train\w*)\b(?![^.?!\n]*\b(?:i|we|my|our|me|us)\b)/;
+export const VALUE_OF_AUTHORS = new RegExp(String.raw`^${AUTHORS_RUN}${NO_FIRST_PERSON}`);
 
 /** Keys whose meaning is their parent block's: set once per block, never replacing each other. */
 export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage', 'pin_memory', 'mixed_precision', 'use_fp16', 'type', 'dtype']);
