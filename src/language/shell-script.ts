@@ -124,6 +124,12 @@ const NODE_FLAG = /(?<![\w-])--(?:nnodes|num[_-]nodes|num[_-]machines)(?:[ \t]*=
 const REFERENCE = /\$\{?([a-z_]\w*)\}?/g;
 
 /**
+ * A variable given a copy of itself (`NNODES=$nnodes`, `NPROC_PER_NODE="${nproc_per_node}"`): in the reader's
+ * lower-cased text the launcher's variable taking the script's value reads as the variable set to itself.
+ */
+const copiesItself = (name: string, value: string): boolean => value.replace(/^["']?\$\{?|\}?["']?$/g, '') === name;
+
+/**
  * The node count of a pasted script, read before its `$VARIABLES` are blanked: a count set by a
  * variable or flag, or unknown when the script multiplies by a node variable it never sets
  * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, `--nnodes $NNODES`, `--nnodes=1:4`).
@@ -146,7 +152,7 @@ function readNodeCount(text: string): NodeCount {
       // The text is lower-cased, so `NNODES=$nnodes` (the launcher's variable taking the script's `nnodes=2`,
       // modelscope/ms-swift#3285, c1778) reads as the variable set to itself: no new value.
       const value = a[2]!.replace(/^["']|["']$/g, '');
-      if (value.replace(/^\$\{?|\}$/g, '') !== a[1]) assigned.set(a[1]!, value);
+      if (!copiesItself(a[1]!, value)) assigned.set(a[1]!, value);
     }
   }
   const valueOf = (raw: string, seen = 0): NodeCount => {
@@ -193,7 +199,7 @@ function integerVariables(text: string): Map<string, string> {
   // lower-cased, so `NPROC_PER_NODE=$nproc_per_node` (the launcher's variable taking the script's) reads as one.
   for (const m of text.matchAll(/^[ \t`]*(?:export[ \t]+)?([a-z_]\w*)=(?!["']?\d{1,7}["']?[ \t]*(?:#.*)?$)(\S*)/gim)) {
     const name = m[1]!.toLowerCase();
-    if (m[2]!.toLowerCase().replace(/^["']?\$\{?|\}?["']?$/g, '') !== name) values.set(name, null);
+    if (!copiesItself(name, m[2]!.toLowerCase())) values.set(name, null);
   }
   return new Map([...values].filter((e): e is [string, string] => e[1] !== null));
 }
