@@ -92,7 +92,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['parallel', (s) => s.parallel, /parallel|split over|DDP across|full replica per GPU \(default|replicas of tp \d+[^|]*\(default\)|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
   // A named program's own default length is said with its switch ("seq 1024 — TRL's … default; say seq N if yours differs", catalog/program-seq.ts).
   ['seq', (s) => s.seq, /seq \d+ \(default\)|seq \d+ — [^|]*default[^|]*; say seq N if yours differs|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
-  ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|your setup's (?:micro-batch)\b/],
+  ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|1 sequence at a time \(default\)|your setup's (?:micro-batch)\b/],
   ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|gradient accumulation \d+ from global batch|your setup's (?:gradient accumulation|global batch)\b/],
   ['recompute', (s) => s.recompute, /recompute \(default\)|preset|gradient checkpointing on by default|your setup's (?:recompute setting)\b/],
   ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],

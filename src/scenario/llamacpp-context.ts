@@ -73,6 +73,30 @@ export function llamaCppDefaultContext(r: Resolution): void {
 }
 
 /**
+ * The sequences a llama.cpp-family run holds when the user names none: the batch is no driver to ask
+ * about there (issue 23 item 8 asks only what the engine leaves open):
+ *
+ * - llama.cpp's server splits its one context among its slots: `-np N` gives each slot n_ctx / N
+ *   tokens of one KV cache of n_ctx (tools/server/server.cpp `n_ctx_slot = n_ctx / params.n_parallel`;
+ *   kv_unified shares it outright), so more sequences never grow the cache (config-keys/engines/
+ *   llamacpp.ts reads -np as no setting); llama-cli, LM Studio and KoboldCpp run one conversation.
+ * - Ollama multiplies the context by OLLAMA_NUM_PARALLEL ("Required RAM will scale by
+ *   OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH", docs/faq.md), whose default is 1 from v0.9.7
+ *   (ollama 20c3266e9, 2025-07-08, "Reduce default parallelism to 1", envconfig/config.go) and was
+ *   chosen by the scheduler before, which fell back to 1 when more did not fit (server/sched.go,
+ *   defaultParallel 4 then 2): a fit is judged at 1 in every release.
+ *
+ * So an unstated batch is 1 sequence, said as the engine's, not an envelope asking "what batch?".
+ */
+export function llamaCppOneSequence(r: Resolution): void {
+  const s = r.s;
+  if (s.framework !== 'llamacpp' || s.mode !== 'inference' || !unstatedDrivers(s).includes('batch')) return;
+  r.s = withUnstated(s, unstatedDrivers(s).filter((d) => d !== 'batch'));
+  r.unassume(DEFAULT_WORDS.microBatch);
+  r.assume(`1 sequence at a time (default): llama.cpp's server slots share one context, and Ollama's OLLAMA_NUM_PARALLEL is 1 from v0.9.7 (earlier it fell back to 1 when more did not fit); say bs N for N sequences each with the whole context`);
+}
+
+/**
  * `-c 0` / `n_ctx=0`: "size of the prompt context (default: 4096, 0 = loaded from model)" (common/arg.cpp
  * --ctx-size; llama-cpp-python's Llama(n_ctx=0) alike): the context is the model's trained one, whatever
  * the build. "./llama-server -m gemma-3-27b-it-q4_0.gguf … -ngl 200 -np 3 … -c 0" (ggml-org/llama.cpp#14719,

@@ -15,7 +15,7 @@ import type { Scenario } from './schema.js';
 import { LLAMACPP_NO_FLASH_THROUGH_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 import { grouped } from '../memory/format.js';
-import { llamaCppDefaultContext } from './llamacpp-context.js';
+import { llamaCppDefaultContext, llamaCppOneSequence } from './llamacpp-context.js';
 
 /** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
 
@@ -133,6 +133,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   // llama.cpp and Ollama size the context they create, not the prompt: 4,096 unless said (llamacpp-context.ts).
   // Last, as it replaces r.s (its unstated drivers).
   llamaCppDefaultContext(r);
+  llamaCppOneSequence(r);
   return null;
 }
 

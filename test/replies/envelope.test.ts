@@ -222,6 +222,32 @@ describe('worked examples through the terminal reply', () => {
     expect(text).toContain('what sequence length do you train at?');
   });
 
+
+  it('a local llama.cpp / Ollama / LM Studio run asks no batch: one sequence is the engine\'s, said as its default', async () => {
+    for (const request of [
+      'run llama 3.1 8b with ollama on my laptop (RTX 4060 8GB)',
+      'llama-3-8b q4_k_m llama.cpp on a 3060 12GB',
+      'mistral 7b in LM Studio on an RTX 3070',
+      'llama-3-8b gguf on a 4090 ctx 8192',
+    ]) {
+      const r = reply(request);
+      expect(r.scenario.framework, request).toBe('llamacpp');
+      expect(r.verdict.envelope?.unstated ?? [], request).not.toContain('batch');
+      expect(r.scenario.microBatch, request).toBe(1);
+      const text = (await cli(request)).replace(/\s+/g, ' ');
+      expect(text, request).not.toMatch(/what batch|how many requests/);
+      expect(text, request).toContain('1 sequence at a time (default)');
+    }
+  });
+
+  it('Ollama sequences the user states still size the cache: OLLAMA_NUM_PARALLEL=4 holds four contexts', () => {
+    const one = reply('llama-3-8b ollama on a 4090');
+    const four = reply('llama-3-8b ollama OLLAMA_NUM_PARALLEL=4 on a 4090');
+    const kv = (r: EstimateReply) => r.estimate.components.find((c) => c.key === 'kv')!.bytes;
+    expect(four.scenario.microBatch).toBe(4);
+    expect(kv(four)).toBeCloseTo(4 * kv(one), 0);
+    expect(four.assumptions.join(' ')).not.toContain('1 sequence at a time');
+  });
   it('"llama-3-8b full seq 4096 on a 4090": not even batch 1 fits at the stated sequence, so ✗ as before', async () => {
     const text = await cli('llama-3-8b full seq 4096 on a 4090');
     expect(text).toMatch(/✗ Does not fit/);
