@@ -53,7 +53,7 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'qwen3-0.6b': 40960, 'qwen3-1.7b': 40960, 'qwen3-4b': 40960, 'qwen3-8b': 40960, 'qwen3-14b': 40960,
   'qwen3-32b': 40960, 'qwen3-30b-a3b': 40960, 'qwen3-235b-a22b': 40960,
   'qwen3-next-80b-a3b': 262144, // config.json max_position_embeddings
-  'qwen3.5-27b': 262144, 'qwen3.6-27b': 262144, 'qwen3.6-35b-a3b': 262144, // text_config max_position_embeddings
+  'qwen3.5-27b': 262144, 'qwen3.6-27b': 262144, 'qwen3.6-35b-a3b': 262144, 'qwen3.5-35b-a3b': 262144, 'qwen3.5-397b-a17b': 262144, // text_config max_position_embeddings
   'qwen2-vl-2b': 32768, 'qwen2-vl-7b': 32768, 'qwen2-vl-72b': 32768, 'qwen2.5-vl-3b': 128000, 'qwen2.5-vl-7b': 128000, 'qwen2.5-vl-72b': 128000,
   'qwen3-vl-2b': 262144, 'qwen3-vl-4b': 262144, 'qwen3-vl-8b': 262144, 'qwen3-vl-32b': 262144,
   'qwen3-vl-30b-a3b': 262144, 'qwen3-vl-235b-a22b': 262144,

@@ -13,6 +13,18 @@ const qwen35Dense27b = () =>
     vision: qwen3VlVision(5120, 'qwen3.5'),
   });
 
+/** Qwen3.5-35B-A3B's MoE decoder and vision tower, which Qwen3.6-35B-A3B ships unchanged (every layer sparse: 256 experts of 512, 8 a token, one shared expert of 512). */
+const qwen35Moe35bA3b = () =>
+  llamaStyle({
+    layers: 40, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
+    ffn: 512, experts: 256, expertsPerToken: 8, sharedFfn: 512,
+    vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+    linearAttention: {
+      fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+    },
+    vision: qwen3VlVision(2048, 'qwen3.5'),
+  });
+
 /**
  * Alibaba's Qwen3.5 and Qwen3.6 dense models (Qwen3_5ForConditionalGeneration, model_type qwen3_5,
  * text_config qwen3_5_text): Qwen3-Next's hybrid decoder (memory/linear-attention.ts: of every 4
@@ -53,6 +65,22 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'full_attention_interval 4, linear 16 key / 48 value heads of 128, conv 4, vocab 248320, untied); total: the name\'s 27B',
   },
   {
+    id: 'qwen3.5-35b-a3b',
+    name: 'Qwen3.5-35B-A3B',
+    family: 'qwen',
+    aliases: [
+      'qwen3.5 35b a3b', 'qwen3.5-35b', 'qwen3.5 35b', 'qwen 3.5 35b a3b', 'qwen3_5-35b-a3b', 'qwen35-35b-a3b', 'qwen3.5:35b',
+      'qwen3.5:35b-a3b', 'qwen/qwen3.5-35b-a3b', 'qwen3.5-35b-a3b-base', 'qwen/qwen3.5-35b-a3b-base',
+    ],
+    arch: qwen35Moe35bA3b(),
+    publishedParams: 35e9,
+    source:
+      'THUDM/slime scripts/models/qwen3.5-35B-A3B.sh (40 layers, hidden 2048, 16 heads, 2 query groups, kv-channels 256, ' +
+      'moe-ffn-hidden-size 512, shared expert 512, 256 experts, top-8, linear-attention-freq 4, linear 16 key / 32 value heads of ' +
+      '128, conv 4, vocab 248320, untied, gated attention output): the decoder Qwen3.6-35B-A3B\'s config.json repeats; vision tower ' +
+      'as Qwen3.6-35B-A3B\'s (out_hidden_size 2048); total: the name\'s 35B',
+  },
+  {
     // The MoE sibling: every layer sparse (256 experts of 512, 8 a token, one shared expert of 512).
     id: 'qwen3.6-35b-a3b',
     name: 'Qwen3.6-35B-A3B',
@@ -61,15 +89,7 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'qwen3.6 35b a3b', 'qwen3.6-35b', 'qwen3.6 35b', 'qwen 3.6 35b a3b', 'qwen3_6-35b-a3b', 'qwen36-35b-a3b', 'qwen3.6:35b',
       'qwen3.6:35b-a3b', 'qwen/qwen3.6-35b-a3b',
     ],
-    arch: llamaStyle({
-      layers: 40, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
-      ffn: 512, experts: 256, expertsPerToken: 8, sharedFfn: 512,
-      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: {
-        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-      },
-      vision: qwen3VlVision(2048, 'qwen3.5'),
-    }),
+    arch: qwen35Moe35bA3b(),
     publishedParams: 35e9,
     source:
       'Qwen/Qwen3.6-35B-A3B config.json (Qwen3_5MoeForConditionalGeneration; text_config qwen3_5_moe_text: 40 layers, hidden 2048, ' +
@@ -77,5 +97,31 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'shared_expert_intermediate_size 512, num_experts 256, num_experts_per_tok 8, linear_num_key_heads 16, linear_num_value_heads 32, ' +
       'linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4, vocab 248320, untied; vision_config depth 27, ' +
       'hidden_size 1152, intermediate_size 4304, out_hidden_size 2048, deepstack_visual_indexes []); total: the name\'s 35B',
+  },
+  {
+    // The flagship: 60 layers, every one sparse (512 experts of 1024, 10 a token, one shared expert of 1024).
+    id: 'qwen3.5-397b-a17b',
+    name: 'Qwen3.5-397B-A17B',
+    family: 'qwen',
+    aliases: [
+      'qwen3.5 397b a17b', 'qwen3.5-397b', 'qwen3.5 397b', 'qwen 3.5 397b', 'qwen 3.5 397b a17b', 'qwen3_5-397b-a17b',
+      'qwen35-397b-a17b', 'qwen3.5:397b', 'qwen3.5:397b-a17b', 'qwen/qwen3.5-397b-a17b',
+    ],
+    arch: llamaStyle({
+      layers: 60, hidden: 4096, heads: 32, kvHeads: 2, headDim: 256,
+      ffn: 1024, experts: 512, expertsPerToken: 10, sharedFfn: 1024,
+      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: {
+        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 64, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+      },
+      vision: qwen3VlVision(4096, 'qwen3.5'),
+    }),
+    publishedParams: 397e9,
+    source:
+      'THUDM/slime scripts/models/qwen3.5-397B-A17B.sh (60 layers, hidden 4096, 32 heads, 2 query groups, kv-channels 256, ' +
+      'moe-ffn-hidden-size 1024, shared expert 1024, 512 experts, top-10, vocab 248320, untied, gated attention output); the ' +
+      'linear-attention shape (16 key / 64 value heads of 128, conv 4, full_attention_interval 4) and the vision tower (depth 27, ' +
+      'hidden 1152, out_hidden_size 4096) as transcribed from Qwen/Qwen3.5-397B-A17B config.json in a public architecture note ' +
+      '(Qwen3_5MoeForConditionalGeneration, "verified 2026-05-15"); total: the name\'s 397B',
   },
 ];
