@@ -48,6 +48,16 @@ describe('counters: count, counter and card in the orders people write them', ()
     expect(notRead(said)).toBe('');
   });
 
+  it('フル glued before ファインチューニング / チューニング is a full fine-tune, with or without a particle before it', () => {
+    for (const words of ['をフルファインチューニングしたい', 'フルファインチューニング', 'をフルチューニング', 'で フルファインチューニング']) {
+      const { scenario, said } = read(`H100 80GB x8 で Llama-3.1-70B ${words}。FSDP、seq 4096`);
+      expect(scenario.mode, words).toBe('full');
+      expect(notRead(said), words).toBe('');
+    }
+    // Without フル a fine-tune stays what the other words say (LoRA here), not a full one.
+    expect(read('RTX 4090 1枚でllama-3-8bをLoRAでファインチューニング').scenario.mode).toBe('lora');
+  });
+
   it('count + counter + card, card + count + counter, with or without a particle (property)', () => {
     const writings = [
       (n: number, c: string) => `${n}张${c}`,

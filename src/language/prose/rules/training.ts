@@ -35,9 +35,12 @@ const optimizerWords = (name: string): string =>
  * particles and verb endings to the noun ("학습을", "학습하는", "훈련을 돌리는데"): the whole word is
  * the training word. 학습 / 훈련 / 学習 (training, no method named) read as "train"; 파인튜닝, 미세조정,
  * 튜닝, ファインチューニング, 微調整 as "finetune". "사전학습" (pre-training) starts with another
- * word, so a stem inside a longer word is not read.
+ * word, so a stem inside a longer word is not read. フル (full) glued before it says the method:
+ * "Llama-3.1-70B をフルファインチューニングしたい" had read a fine-tune with "をフル" listed as not read.
  */
 const TRAINING_WORDS: readonly [RegExp, string][] = [
+  // フル (full) glued before the word: フルファインチューニング / フルチューニング is a full fine-tune.
+  [/^フル(?:ファイン)?チューニング/, 'full finetune'],
   [/^(?:파인\s?튜닝|미세\s?조정|튜닝|ファインチューニング|微调整|チューニング)/, 'finetune'],
   [/^(?:학습|훈련|学習)/, 'train'],
   // 추론 (inference), 배포 / 서빙 / デプロイ (deploy, serve): the words the reader has for 推理 and 部署.
@@ -126,7 +129,7 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   {
     id: 'training.korean-japanese-words',
     // (Traditional 訓練 and 微調整 arrive as 训练, read by prose.chinese-words, and 微调整: normalise.traditional-chinese.)
-    pattern: /(?<![가-힣])(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련|추론|배포|서빙)[가-힣]*|ファインチューニング|デプロイ|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|微调整)/g,
+    pattern: /(?<![가-힣])(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련|추론|배포|서빙)[가-힣]*|(?:フル)?ファインチューニング|フルチューニング|デプロイ|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|微调整)/g,
     when: (t) => /[가-힣\u3040-\u30ff]|学習|微调整/.test(t),
     write: (m) => ` ${TRAINING_WORDS.find(([stem]) => stem.test(m[0]))![1]} `,
     example: 'polyglot-ko-12.8b 모델을 A100 80G 2 대로 학습하는 것도 가능할까요?',
