@@ -73,6 +73,8 @@ simple     -> %model                                  {% b.model %}
             | %llamafactoryVersion                    {% b.llamafactoryVersion %}
             | %transformersVersion                    {% b.transformersVersion %}
             | %nglKw %number                          {% b.ngl %}
+            | %nCpuMoeKw %number                      {% b.cpuMoe %}
+            | %cpuMoeKw                               {% b.cpuMoe %}
             | %llamacppBuildKw %number                {% b.llamacppBuild %}
             | %bpwKw %number                          {% b.exl2Bits %}
             | %allocator                              {% b.allocator %}

@@ -263,5 +263,7 @@ export const allocator = (d: Part[]) => item({ kind: 'allocator', value: 'expand
 export const rlTrainer = (d: Part[]) => item({ kind: 'rlTrainer', value: 'verl' }, d);
 export const layerSplit = (d: Part[]) => item({ kind: 'layerSplit', value: tok(d[0]!).value === 'first-card' ? 'first-card' : 'sequential' }, d);
 /** `ngl 35` or `35 layers on gpu`. */
+/** "cpu moe" keeps every MoE layer's routed experts in host RAM; "n cpu moe N" those of the first N layers (--n-cpu-moe N). */
+export const cpuMoe = (d: Part[]) => item({ kind: 'cpuMoe', value: d.length > 1 ? num([d[1]!]) : 'all' }, d);
 export const ngl = (d: Part[]) => item({ kind: 'ngl', value: num([tok(d[0]!).type === 'nglKw' ? d[1]! : d[0]!]) }, d);
 export const control = (d: Part[]) => item({ kind: 'control', value: tok(d[0]!).value as 'undo' }, d);

@@ -115,6 +115,8 @@ export type ItemBody =
   | { kind: 'exl2Bits'; value: number }
   /** llama.cpp -ngl: decoder layers on the GPU. */
   | { kind: 'ngl'; value: number }
+  /** llama.cpp --cpu-moe ('all') / --n-cpu-moe N: the routed experts of every layer, or of the first N, in host RAM. */
+  | { kind: 'cpuMoe'; value: number | 'all' }
   /** HF Trainer evaluation: on, at an eval batch, or keeping logits for compute_metrics. */
   | { kind: 'eval'; batch: number | null; keepLogits: boolean }
   /** PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. */

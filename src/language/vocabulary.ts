@@ -257,6 +257,14 @@ export const KEYWORDS: readonly Keyword[] = [
   // LM Studio names the same setting "GPU Offload" (layers, written N or N/M: lmstudio-ai/lms#412 "GPU Offload 93/93",
   // lmstudio-bug-tracker#1330 "GPU Offload Layers」を「36/36」").
   kw('nglKw', 'ngl', ['ngl', 'n gpu layers', 'gpu layers', 'num gpu layers', 'n gpu layer', 'gpu offload', 'gpu offload layers'], true),
+  // llama.cpp --cpu-moe / --n-cpu-moe N / -ot "exps=CPU" (config-keys/engines/llamacpp.ts say "cpu moe [N]"): a MoE's
+  // routed experts kept in host RAM, the rest on the GPU; "offloading the experts to CPU" in prose.
+  kw('nCpuMoeKw', 'n cpu moe', ['n cpu moe', 'n-cpu-moe'], true),
+  kw('cpuMoeKw', 'cpu moe', ['cpu moe', 'cpu-moe', 'experts on cpu', 'experts on the cpu', 'experts to cpu', 'experts to the cpu',
+    'experts in ram', 'experts in system ram', 'experts in cpu ram', 'experts in host ram', 'moe experts on cpu', 'moe experts to cpu',
+    'offloading the experts to cpu', 'offloading the experts to the cpu', 'offloading experts to cpu', 'offloading experts to the cpu',
+    'offload the experts to cpu', 'offload the experts to the cpu', 'offload experts to cpu', 'offload experts to the cpu',
+    'experts offloaded to cpu', 'experts offloaded to the cpu', 'moe offload', 'moe offloading', 'moe cpu offload', 'cpu moe offload']),
   kw('nglPost', 'ngl', ['layers on gpu', 'layers on the gpu', 'layers on gpus', 'layers offloaded', 'layers offloaded to gpu',
     'layers offloaded to the gpu', 'layers to gpu', 'layers to the gpu', 'layers in vram', 'gpu offloaded layers']),
   // HF Trainer evaluation during training (config-keys.ts reads eval_strategy, per_device_eval_batch_size,
@@ -384,6 +392,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   llamafactoryVersion: 'a LLaMA-Factory release (llamafactory 0.8.3)',
   transformersVersion: 'a transformers release (transformers 4.46.1)',
   nglKw: 'ngl <layers on the GPU>',
+  cpuMoeKw: 'cpu moe (every layer\'s experts in host RAM)',
+  nCpuMoeKw: 'n cpu moe <layers whose experts stay in host RAM>',
   allocator: 'expandable segments',
   rlTrainer: 'verl (its PPO/GRPO trainer)',
   layerSplit: 'device_map auto (layers split over the GPUs), or text-generation-webui (its loader\'s placement)',

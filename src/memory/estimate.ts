@@ -46,6 +46,7 @@ import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { exl2Scratch } from './exllamav2.js';
+import { cpuMoeHostBytes } from './llamacpp-cpu-moe.js';
 import { llamaCppComputeBuffer } from './llamacpp.js';
 import { llamaCppCublasPool } from './llamacpp-cublas-pool.js';
 import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
@@ -245,11 +246,11 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
 /** Host RAM llama.cpp's CPU-side weights take (token_embd, layers not offloaded by -ngl, the output if kept). */
 function llamaCppHostBytes(s: Scenario, l: Layout): number {
   if (s.framework !== 'llamacpp' || s.mode !== 'inference') return 0;
-  const placement = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp);
+  const placement = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp, s.inference.cpuMoeLayers);
   if (isGgufFormat(s.weights)) return ggufHostBytes(s.model.arch, s.weights, placement);
   // A float GGUF (F32 / F16 / BF16, scenario/resolve-precision.ts): the same tensors, each at the format's bytes.
   const output = placement.outputOnGpu ? 0 : l.params.lmHead || l.params.embedding;
-  return (l.params.embedding + l.params.perLayer * (s.model.arch.layers - placement.gpuLayers) + output) * WEIGHT_FORMAT_BYTES[s.weights];
+  return (l.params.embedding + l.params.perLayer * (s.model.arch.layers - placement.gpuLayers) + output) * WEIGHT_FORMAT_BYTES[s.weights] + cpuMoeHostBytes(s, l);
 }
 
 

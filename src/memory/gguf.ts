@@ -87,9 +87,26 @@ function tensorBytes(type: GgmlType, count: number, rowLength: number): number {
   return (count * TYPE_BITS[stored]) / 8;
 }
 
-function isMoeLayer(arch: Architecture, i: number): boolean {
+/** Whether decoder layer i holds routed experts (after the dense lead-in, every moeEvery-th). */
+export function isMoeLayer(arch: Architecture, i: number): boolean {
   if (!isMoe(arch) || i < (arch.denseLayers ?? 0)) return false;
   return (i + 1) % (arch.moeEvery ?? 1) === 0;
+}
+
+/** `copies` MLPs of width `ffn` in layer i: up (and gate) and down at their types. */
+function mlpBytes(arch: Architecture, format: GgufFormat, i: number, ffn: number, copies: number): number {
+  const h = arch.hidden;
+  const upLike = arch.mlp === 'gated' ? 2 : 1;
+  return copies * (upLike * tensorBytes(typeOf(format, 'ffn_up', i, arch), h * ffn, h) + tensorBytes(typeOf(format, 'ffn_down', i, arch), ffn * h, ffn));
+}
+
+/**
+ * Layer i's routed experts, the tensors --cpu-moe / --n-cpu-moe keep in host RAM: llama.cpp's
+ * common/arg.cpp overrides the buffer of `blk.<i>.ffn_(up|down|gate)_exps` only, so the shared
+ * experts (`ffn_*_shexp`), the router and the attention stay where -ngl puts the layer.
+ */
+export function ggufRoutedExpertBytes(arch: Architecture, format: GgufFormat, i: number): number {
+  return isMoeLayer(arch, i) ? mlpBytes(arch, format, i, arch.ffn, arch.experts ?? 1) : 0;
 }
 
 /** Decoder layer i of the file: its projections at their types, norms and biases in F32. */
@@ -107,10 +124,7 @@ export function ggufLayerBytes(arch: Architecture, format: GgufFormat, i: number
     bytes += tensorBytes(t('attn_q'), h * a * d, h) + tensorBytes(t('attn_k'), h * g * d, h) + tensorBytes(t('attn_v'), h * g * d, h);
     bytes += tensorBytes(t('attn_output'), a * d * h, a * d);
   }
-  const mlp = (ffn: number, copies: number) => {
-    const upLike = arch.mlp === 'gated' ? 2 : 1;
-    return copies * (upLike * tensorBytes(t('ffn_up'), h * ffn, h) + tensorBytes(t('ffn_down'), ffn * h, ffn));
-  };
+  const mlp = (ffn: number, copies: number) => mlpBytes(arch, format, i, ffn, copies);
   let f32 = (arch.layerNorms ?? (arch.parallelBlock ? 1 : 2)) * h * (arch.norm === 'layernorm' ? 2 : 1);
   if (isMoeLayer(arch, i)) {
     bytes += mlp(arch.ffn, arch.experts ?? 1);
@@ -150,18 +164,26 @@ export interface LlamaCppPlacement {
   /** Decoder layers on the busiest GPU (the last one, which also holds the output). */
   layersHere: number;
   outputOnGpu: boolean;
+  /** Layers (from the first) whose routed experts stay in host RAM (--n-cpu-moe; --cpu-moe is every layer). */
+  cpuMoeLayers: number;
 }
 
-export function llamaCppPlacement(arch: Architecture, ngl: number | undefined, gpus: number): LlamaCppPlacement {
+export function llamaCppPlacement(arch: Architecture, ngl: number | undefined, gpus: number, cpuMoe?: number): LlamaCppPlacement {
   const asked = ngl ?? arch.layers + 1;
   const gpuLayers = Math.min(asked, arch.layers);
-  return { gpuLayers, layersHere: Math.ceil(gpuLayers / Math.max(1, gpus)), outputOnGpu: asked > arch.layers };
+  const cpuMoeLayers = isMoe(arch) ? Math.min(cpuMoe ?? 0, arch.layers) : 0;
+  return { gpuLayers, layersHere: Math.ceil(gpuLayers / Math.max(1, gpus)), outputOnGpu: asked > arch.layers, cpuMoeLayers };
+}
+
+/** Layer i's bytes on its GPU: the whole layer, less the routed experts --n-cpu-moe keeps in host RAM. */
+function onGpuBytes(arch: Architecture, format: GgufFormat, p: LlamaCppPlacement, i: number): number {
+  return ggufLayerBytes(arch, format, i) - (i < p.cpuMoeLayers ? ggufRoutedExpertBytes(arch, format, i) : 0);
 }
 
 /** GGUF bytes on the busiest GPU: its layers (the file's last ones) and the output when offloaded. */
 export function ggufGpuBytes(arch: Architecture, format: GgufFormat, p: LlamaCppPlacement): number {
   let bytes = p.outputOnGpu ? ggufOutputBytes(arch, format) : 0;
-  for (let i = arch.layers - p.layersHere; i < arch.layers; i++) bytes += ggufLayerBytes(arch, format, i);
+  for (let i = arch.layers - p.layersHere; i < arch.layers; i++) bytes += onGpuBytes(arch, format, p, i);
   return bytes;
 }
 
@@ -176,5 +198,7 @@ export function ggufFileBytes(arch: Architecture, format: GgufFormat): number {
 export function ggufHostBytes(arch: Architecture, format: GgufFormat, p: LlamaCppPlacement): number {
   let bytes = ggufTokenEmbdBytes(arch, format) + (p.outputOnGpu ? 0 : ggufOutputBytes(arch, format));
   for (let i = 0; i < arch.layers - p.gpuLayers; i++) bytes += ggufLayerBytes(arch, format, i);
+  // The routed experts of offloaded layers that --n-cpu-moe keeps back.
+  for (let i = arch.layers - p.gpuLayers; i < Math.min(p.cpuMoeLayers, arch.layers); i++) bytes += ggufRoutedExpertBytes(arch, format, i);
   return bytes;
 }

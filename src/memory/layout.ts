@@ -44,7 +44,7 @@ export function layoutOf(s: Scenario): Layout {
   if (s.framework === 'llamacpp' && s.mode === 'inference') {
     // llama.cpp (gguf.ts llamaCppPlacement): the busiest GPU holds its share of the offloaded layers
     // and the output; token_embd stays on the CPU.
-    const p = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, pp);
+    const p = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, pp, s.inference.cpuMoeLayers);
     const output = p.outputOnGpu ? params.lmHead || params.embedding : 0;
     return { params, trainable, world, tp, pp, shardDegree, dataParallel, shard, stageParams: params.perLayer * p.layersHere + output, layersOnStage: p.layersHere };
   }

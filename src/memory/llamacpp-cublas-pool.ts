@@ -58,7 +58,7 @@ export function llamaCppDequantizesForCublas(s: Scenario): boolean {
 export function llamaCppCublasPool(s: Scenario, l: Layout): Component | null {
   if (!llamaCppDequantizesForCublas(s) || l.layersOnStage === 0) return null;
   const { vocab, hidden, ffn, layers } = s.model.arch;
-  const placement = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp);
+  const placement = llamaCppPlacement(s.model.arch, s.inference.gpuLayers, l.pp, s.inference.cpuMoeLayers);
   const tokens = Math.min(LLAMACPP_OLD_BATCH, s.seq);
   if (tokens <= LLAMACPP_MMQ_MAX_BATCH || placement.gpuLayers === 0 || layers === 0) return null;
   const head = placement.outputOnGpu && vocab > ffn;

@@ -5,6 +5,7 @@ import { vllmDequantElements, vllmDequantisesMergedLinear } from './vllm-merged-
 import { fp8ReleaseWeights } from './fp8-release.js';
 import { fsdpRootParams } from './fsdp-root.js';
 import { nativeFormatWeights } from './checkpoint.js';
+import { cpuMoeWeights } from './llamacpp-cpu-moe.js';
 import { count, num } from './format.js';
 import { gathersOneModuleAtATime, zero12BucketsFromBackwardStart, zero12Config, zero3Config } from './deepspeed-config.js';
 import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
@@ -65,7 +66,7 @@ export function fabricMixedKeepsFp32(s: Scenario): boolean {
  * quantise nn.Linear inside the blocks only).
  */
 export function frozenWeights(s: Scenario, l: Layout): Component {
-  return cpuOffloaded(s, l, frozenWeightsOnCard(s, l));
+  return cpuMoeWeights(s, l, cpuOffloaded(s, l, frozenWeightsOnCard(s, l)));
 }
 
 /**
@@ -131,7 +132,7 @@ function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileB
     const bytes = (ggufFileBytes(arch, format) * pinned) / l.pp / l.tp;
     return component('weights', name, 'weights', bytes, `${format.toUpperCase()} file, tensor types per llama-quant.cpp${divisor(l.pp * l.tp)}`);
   }
-  const placement = llamaCppPlacement(arch, s.inference.gpuLayers, l.pp);
+  const placement = llamaCppPlacement(arch, s.inference.gpuLayers, l.pp, s.inference.cpuMoeLayers);
   if (llamaCppSplitsRows(s)) {
     const split = rowSplitShare(s, ggufGpuBytes(arch, format, placement) * pinned);
     return component('weights', name, 'weights', split.bytes, `${split.formula}; token_embd on the CPU`);
@@ -139,7 +140,8 @@ function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileB
   const bytes = ggufGpuBytes(arch, format, placement) * pinned;
   const share = l.pp > 1 ? `${placement.layersHere} of ${placement.gpuLayers} GPU layers (last GPU of ${l.pp})` : `${placement.gpuLayers} of ${arch.layers} layers`;
   const output = placement.outputOnGpu ? ' + output' : ', output on the CPU';
-  return component('weights', name, 'weights', bytes, `${share}${output}, tensor types per llama-quant.cpp; token_embd on the CPU`);
+  const experts = placement.cpuMoeLayers > 0 ? `, routed experts of the first ${Math.min(placement.cpuMoeLayers, arch.layers)} layers on the CPU (--cpu-moe)` : '';
+  return component('weights', name, 'weights', bytes, `${share}${output}${experts}, tensor types per llama-quant.cpp; token_embd on the CPU`);
 }
 
 /**

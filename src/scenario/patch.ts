@@ -4,7 +4,7 @@ import { errorReply } from '../language/errors.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { ALL_LINEAR } from './defaults.js';
-import type { HelpTopic } from './schema.js';
+import { CPU_MOE_ALL, type HelpTopic } from './schema.js';
 import { namesTrl } from './trl-preset.js';
 import { modelSaidAgain } from './model-said-again.js';
 
@@ -70,6 +70,7 @@ const SLOT_LABELS: Record<string, string> = {
   llamacppBuild: 'llama.cpp build',
   bpw: 'EXL2 bits per weight',
   ngl: 'llama.cpp GPU layers (-ngl)',
+  cpuMoe: 'MoE experts in host RAM (--cpu-moe)',
   allocator: 'allocator setting',
   rlTrainer: 'RL trainer (verl)',
   batches: 'batch shape (packed or padded)',
@@ -397,6 +398,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('util', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
     case 'ngl':
       return patch.set('ngl', item.value, item);
+    case 'cpuMoe':
+      return patch.set('cpuMoe', item.value === 'all' ? CPU_MOE_ALL : item.value, item);
     case 'batched':
       return patch.set('batched', item.value, item);
     case 'maxSeqs':

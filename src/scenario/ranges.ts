@@ -47,6 +47,7 @@ export const RANGES: Range[] = [
   { slot: 'gen', label: 'generated tokens', min: 0, max: 10_000_000, integer: true },
   { slot: 'completion', label: 'completion tokens', min: 1, max: 10_000_000, integer: true },
   { slot: 'ngl', label: '-ngl (layers on the GPU)', min: 0, max: 10_000, integer: true, note: '999 for every layer' },
+  { slot: 'cpuMoe', label: '--n-cpu-moe (layers whose experts stay in host RAM)', min: 1, max: 10_000, integer: true, note: '"cpu moe" alone for every layer' },
   // vLLM accepts any gpu_memory_utilization in (0, 1] (vllm/config/cache.py, CacheConfig's check, v0.10);
   // SGLang's --mem-fraction-static is a float it does not bound (sglang/srt/server_args.py, v0.4): a
   // run at 0.01 is real (sgl-project/sglang, corpus c820), below what the estimate models.

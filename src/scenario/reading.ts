@@ -66,7 +66,9 @@ function modeWords(s: Scenario): string {
     const ngl = s.inference.gpuLayers;
     const layers = ngl !== undefined ? `, -ngl ${ngl}: ${Math.min(ngl, s.model.arch.layers)} of ${s.model.arch.layers} layers on the GPU${ngl > s.model.arch.layers ? ' with the output' : ', the rest in host RAM'}` : '';
     const weights = s.weights === 'exl2' ? `EXL2 ${exl2Bits(s)} bpw` : s.weights;
-    return `${engine}${gen}, ${weights} weights, KV cache ${s.inference.kvDtype}${layers}`;
+    const moe = s.inference.cpuMoeLayers;
+    const experts = moe !== undefined ? `, routed experts of ${moe >= s.model.arch.layers ? 'every layer' : `the first ${moe} layers`} in host RAM (--cpu-moe)` : '';
+    return `${engine}${gen}, ${weights} weights, KV cache ${s.inference.kvDtype}${layers}${experts}`;
   }
   const l = s.lora!;
   const targets = l.targets.length === 7 ? 'all linear layers' : l.targets.join(',');

@@ -16,7 +16,7 @@ const adaptersOn = (weights: WeightFormat): 'qlora' | 'lora' => (weights === 'nf
 const PLAIN_RUN = /^(?:run|runs|running|ran|跑)$/i;
 
 /** Settings only running the model has: a generation length, the KV cache's dtype, vLLM's memory share, llama.cpp's GPU layers and build. */
-const INFERENCE_ONLY_SLOTS = ['gen', 'kv', 'util', 'ngl', 'cpuOffloadGb', 'llamacppBuild', 'bpw'];
+const INFERENCE_ONLY_SLOTS = ['gen', 'kv', 'util', 'ngl', 'cpuMoe', 'cpuOffloadGb', 'llamacppBuild', 'bpw'];
 
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);

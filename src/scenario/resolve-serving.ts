@@ -11,7 +11,8 @@ import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
 import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
-import type { Scenario } from './schema.js';
+import { CPU_MOE_ALL, type Scenario } from './schema.js';
+import { isMoe } from '../memory/parameters.js';
 import { LLAMACPP_NO_FLASH_THROUGH_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 import { grouped } from '../memory/format.js';
@@ -107,6 +108,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   else if (inf.kvDtype === previousCompute || r.modeChanged()) inf.kvDtype = defaultInference(s.compute).kvDtype;
   const ngl = r.patch.value<number>('ngl');
   if (ngl !== undefined) inf.gpuLayers = ngl;
+  cpuMoeStep(r);
   const batched = r.patch.value<number>('batched');
   if (batched !== undefined) inf.batchedTokens = batched;
   const maxSeqs = r.patch.value<number>('maxSeqs');
@@ -187,5 +189,29 @@ function servedContext(r: Resolution): void {
     ? `session-len ${grouped(context)}, ${own}, which lmdeploy takes when --session-len is not given (TurboMind truncates it to the KV blocks it gets)`
     : `max-model-len ${grouped(context)}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
   r.assume(`seq ${context} (default): ${served}; say seq N for yours`);
+}
+
+/**
+ * llama.cpp's --cpu-moe / --n-cpu-moe N (common/arg.cpp: a CPU buffer override for `blk.<i>.ffn_(up|down|gate)_exps`
+ * of every layer, or of layers i < N): the routed experts stay in host RAM and run on the CPU, the attention, shared
+ * experts, norms and output on the GPU (memory/gguf.ts). Only llama.cpp's family places tensors this way, and only a
+ * MoE has experts to place: elsewhere the words are said and set aside.
+ */
+function cpuMoeStep(r: Resolution): void {
+  const s = r.s;
+  const layers = r.patch.value<number>('cpuMoe');
+  if (layers === undefined) return;
+  const said = r.patch.get<number>('cpuMoe')!.item.text.trim();
+  if (s.framework !== 'llamacpp') {
+    r.assume(`"${said}" set aside: keeping a MoE's experts in host RAM is llama.cpp's --cpu-moe, and this run is not llama.cpp's`);
+    return;
+  }
+  if (!isMoe(s.model.arch)) {
+    r.assume(`"${said}" set aside: ${s.model.name} has no experts to keep in host RAM`);
+    return;
+  }
+  s.inference.cpuMoeLayers = layers;
+  const which = layers >= s.model.arch.layers ? 'every layer\'s' : `the first ${layers} layers'`;
+  r.assume(`${which} routed experts in host RAM (llama.cpp --${layers === CPU_MOE_ALL ? 'cpu-moe' : `n-cpu-moe ${layers}`}), computed on the CPU; attention, shared experts and the output on the GPU`);
 }
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** --cpu-moe: the routed experts of every layer in host RAM (more than any model's layers). */
+export const CPU_MOE_ALL = 10_000;
+
 /**
  * The canonical scenario: everything the memory model needs, every default filled in.
  * The language produces a patch; `resolveScenario` (src/scenario/resolve.ts) applies defaults
@@ -296,6 +299,11 @@ export const inferenceSchema = z.object({
   gpuMemoryUtilization: z.number().min(0.05).max(1),
   /** llama.cpp -ngl / --n-gpu-layers: decoder layers on the GPU (the last N); absent = all and the output. */
   gpuLayers: z.number().int().min(0).max(10_000).optional(),
+  /**
+   * llama.cpp --n-cpu-moe N: the routed experts (ffn_*_exps) of the first N layers stay in host RAM
+   * (common/arg.cpp adds a CPU buffer override per layer i < N); CPU_MOE_ALL is --cpu-moe, every layer.
+   */
+  cpuMoeLayers: z.number().int().min(1).max(CPU_MOE_ALL).optional(),
   /** vLLM --enforce-eager: no CUDA graphs, so no graph pool (absent = graphs captured, vLLM's default). */
   enforceEager: z.boolean().optional(),
   /** vLLM --limit-mm-per-prompt: items of each modality a prompt may carry; absent = 999 (vllm/config/multimodal.py get_limit_per_prompt). */

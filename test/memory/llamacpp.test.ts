@@ -46,7 +46,7 @@ describe('llama.cpp -ngl N (src/llama-model.cpp load_tensors, src/llama-kv-cache
 
   it('offloads the last N layers; the output only when N exceeds the layer count; token_embd never', () => {
     const all = llamaCppPlacement(llama31_8b, undefined, 1);
-    expect(all).toEqual({ gpuLayers: 32, layersHere: 32, outputOnGpu: true });
+    expect(all).toEqual({ gpuLayers: 32, layersHere: 32, outputOnGpu: true, cpuMoeLayers: 0 });
     expect(llamaCppPlacement(llama31_8b, 32, 1).outputOnGpu).toBe(false);
     expect(llamaCppPlacement(llama31_8b, 33, 1).outputOnGpu).toBe(true);
     const gpuAll = ggufGpuBytes(llama31_8b, 'q4_k_m', all);

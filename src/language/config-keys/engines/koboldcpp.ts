@@ -1,3 +1,4 @@
+import { cpuMoeLayers, overrideTensors } from './cpu-moe.js';
 import { promptBatch } from '../serving.js';
 import { IGNORE, isFalse, say, unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
@@ -49,8 +50,8 @@ export const KOBOLDCPP: Engine = {
     unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--splitmode', '--split-mode', '-sm'),
     unmodelled('layers split over the GPUs in these proportions', 'parallelism', '--tensor_split', '--tensorsplit', '--tensor-split', '-ts'),
     unmodelledSwitch('layers placed to fit by KoboldCpp itself, whatever else is set', 'weights', '--autofit', '--fit'),
-    unmodelled('tensors placed on the buffer each pattern names (experts on the CPU)', 'weights', '--overridetensors', '--override-tensor', '-ot'),
-    unmodelled("the experts of that many layers kept in CPU memory", 'weights', '--moecpu', '--n-cpu-moe', '-ncmoe'),
+    reads(overrideTensors('koboldcpp'), '--overridetensors', '--override-tensor', '-ot'),
+    reads(cpuMoeLayers, '--moecpu', '--n-cpu-moe', '-ncmoe'),
     unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--draftmodel', '--model-draft', '-md'),
     unmodelled("the draft model's layers on the GPU", 'weights', '--draftgpulayers', '--gpu-layers-draft', '--n-gpu-layers-draft', '-ngld'),
     unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora'),

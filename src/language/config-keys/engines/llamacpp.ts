@@ -1,5 +1,6 @@
 import { deviceList, numeric } from '../readers.js';
 import { promptBatch } from '../serving.js';
+import { cpuMoeLayers, cpuMoeSwitch, overrideTensors } from './cpu-moe.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
@@ -34,9 +35,10 @@ export const LLAMA_CPP: Engine = {
     unmodelledWhen((v) => v === 'false', 'the KV cache kept in CPU memory', 'kv cache', 'offload_kqv'),
     unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--split-mode', '-sm', 'LLAMA_ARG_SPLIT_MODE', 'split_mode'),
     unmodelled('layers split over the GPUs in these proportions', 'parallelism', '--tensor-split', '-ts', 'LLAMA_ARG_TENSOR_SPLIT', 'tensor_split'),
-    unmodelled('tensors placed on the buffer each pattern names (experts on the CPU)', 'weights', '--override-tensor', '-ot'),
-    unmodelledSwitch("the MoE experts' weights kept in CPU memory", 'weights', '--cpu-moe', '-cmoe'),
-    unmodelled("the experts of that many layers kept in CPU memory", 'weights', '--n-cpu-moe', '-ncmoe'),
+    // The routed experts kept in host RAM (cpu-moe.ts): read as "cpu moe [N]" (memory/gguf.ts).
+    reads(overrideTensors('llamacpp'), '--override-tensor', '-ot'),
+    reads(cpuMoeSwitch, '--cpu-moe', '-cmoe'),
+    reads(cpuMoeLayers, '--n-cpu-moe', '-ncmoe'),
     unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--model-draft', '-md'),
     unmodelled("the draft model's layers on the GPU", 'weights', '--gpu-layers-draft', '-ngld'),
     unmodelled("the draft model's context", 'kv cache', '--ctx-size-draft', '-cd'),
