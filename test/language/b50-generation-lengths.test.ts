@@ -50,6 +50,21 @@ describe('a generation length on the command line', () => {
   });
 });
 
+describe('a launch cap as long as the context is no length generated', () => {
+  it.each([
+    './llama.cpp/server -m /models/Mistral-Large-Instruct-2407_q2_k.gguf -ngl 89 -n 1500 -c 1500 --host 0.0.0.0 on 2x 24gb',
+    './llama-server -m models/llama-3-8b.Q4_K_M.gguf -c 4096 -n 4096 on a 4090',
+  ])('llama.cpp’s -n equal to -c (ollama/ollama#5949, c1817): %s', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.inference.newTokens).toBe(0);
+    expect(said).toMatch(/a cap on each reply/);
+  });
+
+  it('a -n below the context stays the generation', () => {
+    expect(gen('./llama-server -m models/llama-3-8b.Q4_K_M.gguf -c 4096 -n 512 on a 4090')).toBe(512);
+  });
+});
+
 describe('a speed is no generation', () => {
   it.each([
     'mistral-7b-instruct 4bit with mlx on an m1 ultra\nPrompt: 10 tokens, 13.931 tokens-per-sec\nGeneration: 100 tokens, 59.524 tokens-per-sec',
