@@ -182,14 +182,19 @@ const LAUNCHERS: readonly Launcher[] = [
 ];
 
 /**
- * llama.cpp's programs (`./main` before mid-2024, `llama-cli`, `llama-server`, `./server`) and the
- * flags after them, read in their own command only, where they cannot be another program's
- * (common/arg.cpp): `-m FNAME` the model file, `-n N` (--n-predict) the tokens to generate; the
- * sampling, threading and I/O flags change no memory. Others (-c, -ngl, -b) stay for
- * config-keys.ts, and so does what follows the flags.
+ * llama.cpp's programs (`./main` before mid-2024, `llama-cli`, `llama-server`, `./server`,
+ * `llama-bench`) and the flags after them, read in their own command only, where they cannot be
+ * another program's (common/arg.cpp): `-m FNAME` the model file, `-n N` (--n-predict; llama-bench's
+ * --n-gen, tools/llama-bench) the tokens to generate; the sampling, threading and I/O flags change no
+ * memory. Others (-c, -ngl, -b) stay for config-keys.ts, and so does what follows the flags. The flags
+ * may go on over the next lines, a line break with or without a backslash before each (a command
+ * pasted as the user wrapped it: `./main -m … -p "…"` then `-n 1024 -ngl 90` on its own line,
+ * ggml-org/llama.cpp#6787, c509).
  */
 const LLAMA_CPP =
-  /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server)(?:\.exe)?(?=[ \t]+(?:-[a-z-]+[ \t]+\S+[ \t]+)*-m[ \t])((?:[ \t]+-{1,2}[a-z][\w-]*(?:(?:[ \t]+|=)(?:"[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?)+)/g;
+  /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server|llama-bench)(?:\.exe)?(?=[ \t]+(?:-[a-z-]+[ \t]+\S+[ \t]+)*-m[ \t])((?:(?:[ \t]*\\?[ \t]*\n[ \t]*|[ \t]+)-{1,2}[a-z][\w-]*(?:(?:[ \t]+|=)(?:"[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?)+)/g;
+/** llama-bench's -p is its prompt lengths (n-prompt), no prompt text to blank. */
+const BENCH_LENGTH_FLAGS = new Set(['p', 'n-prompt', 'pg']);
 const FLAG = /-{1,2}([a-z][\w-]*)(?:(?:[ \t]+|=)("[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?/g;
 const NO_EFFECT_FLAGS = new Set(
   't threads temp top-k top-p repeat-penalty repeat-last-n color i interactive ins instruct p prompt f file port host mlock no-mmap s seed keep r reverse-prompt in-prefix in-suffix log-disable verbose'.split(' '),
@@ -232,6 +237,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
   const offset = m[0].length - flags.length;
   // llama.cpp's own preset (GGUF, f16 KV cache, layers split over GPUs) goes with the program.
   const pieces: Piece[] = [{ text: ' llamacpp inference ', from: 0, to: offset }];
+  const bench = /llama-bench/.test(m[0].slice(0, offset));
   let last = offset;
   for (const f of flags.matchAll(FLAG)) {
     const [name, value] = [f[1]!, f[2]];
@@ -247,7 +253,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
       text = ` ${[fileModel(path), fileWeights(path.split(/[/\\]/).pop() ?? '')].filter(Boolean).join(' ')} `;
     } else if (/^(?:n|n-predict|predict)$/.test(name) && value && Number(value) > 0) {
       text = ` gen ${value} `;
-    } else if (NO_EFFECT_FLAGS.has(name)) {
+    } else if (NO_EFFECT_FLAGS.has(name) && !(bench && BENCH_LENGTH_FLAGS.has(name))) {
       text = ' '.repeat(to - from);
     }
     if (text === null) continue;

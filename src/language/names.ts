@@ -195,6 +195,8 @@ export function nameAt(text: string, at: number): NameMatch | null {
     const { key, end, chunks: runChunks, spaced } = runs[i]!;
     const keyword = KEYWORD_INDEX.get(key);
     if (!keyword || (IDENTIFIER_KEYS.has(key) && runChunks > 1) || !breaksAllowed(key, spaced)) continue;
+    // A question's words that go on into an identifier ("increase max_seq_size", c964) name a setting, ask nothing.
+    if (keyword.type === 'question' && text[end] === '_' && isAlnumAt(text, end + 1)) continue;
     if (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end)) return { type: keyword.type, value: keyword.value, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {

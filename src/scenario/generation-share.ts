@@ -23,8 +23,9 @@ export function generationWithinContext(r: Resolution, gen: number | undefined):
   // length generated: a server's `--max_new_tokens 32768` beside `--vllm_maxlen 32768` (LLaMA-Factory's
   // api_demo, whose max_new_tokens is each request's default cap, hiyouga/LlamaFactory#2900; c1221,
   // hiyouga/LlamaFactory#4056). The window is counted as the context; no share of it is taken as generated
-  // (prefill only), said. A request's own `max_tokens` as long as the window stays the share below.
-  if (gen === s.seq && /^\s*--/.test(r.patch.get('gen')?.item.text ?? '')) {
+  // (prefill only), said. A request's own `max_tokens` as long as the window stays the share below. A short
+  // flag too: llama.cpp's server `-n 1500 -c 1500` (n_predict, each request's default cap; ollama/ollama#5949, c1817).
+  if (gen === s.seq && /^\s*--?[a-z]/.test(r.patch.get('gen')?.item.text ?? '')) {
     s.inference.newTokens = 0;
     r.assume(
       `${grouped(gen)} generated tokens${from('gen')} equal the ${grouped(s.seq)}-token context${from('seq')}: a cap on each reply, not a length generated; the window is counted as the context, prefill only; say "gen N" for a reply length`,

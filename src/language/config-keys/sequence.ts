@@ -112,7 +112,11 @@ const REQUEST_BODY_KEYS = ['messages', 'prompt'];
 const CURL_FLAGS = ['url', 'request', 'header'];
 const requestCap: Handler = (v, ctx) => {
   const curl = ctx.keys.has('data') && CURL_FLAGS.some((k) => ctx.keys.has(k));
-  const body = REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k)) ?? (curl ? "curl's --data" : undefined);
+  // Written as a flag (`--max-tokens 1000`), it is a generating program's own option, and a `--prompt`
+  // beside it is that program's prompt, no request body: mlx_lm.generate (ml-explore/mlx-examples#1029,
+  // c1858), a script's `--max-tokens 1024 --prompt "…"` (ml-explore/mlx-examples#182, c1766).
+  const flag = ctx.spelling?.startsWith('-') === true;
+  const body = flag ? undefined : (REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k)) ?? (curl ? "curl's --data" : undefined));
   if (ctx.parent && SAMPLER_SECTION.test(ctx.parent)) return { ignore: true, note: `max_tokens ${unquote(v)} caps what the ${ctx.parent} section generates per request, not a length of the run` };
   if (body) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap (a request body: ${body})` };
   return numeric('gen')(v, ctx);
@@ -217,6 +221,9 @@ export const SEQUENCE_KEYS: KeyTable = {
   // "--max-kv-size 65536"; ml-explore/mlx-examples#1025; waybarrios/vllm-mlx#795).
   max_kv_size: { reads: numeric('seq'), source: 'lmstudio-ai/mlx-engine#314; ml-explore/mlx-examples#1025; waybarrios/vllm-mlx#795' },
   max_new_tokens: { reads: numeric('gen') },
+  // Meta's llama example scripts (example_chat_completion.py `--max_gen_len`) and the demos that copied them
+  // (LongLoRA's demo.py, JIA-Lab-research/LongLoRA#163, c1860): the tokens each answer generates.
+  max_gen_len: { reads: numeric('gen'), source: 'meta-llama/llama example_chat_completion.py; JIA-Lab-research/LongLoRA#163' },
   output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : numeric('gen')(v, ctx)) },
   max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },
 };

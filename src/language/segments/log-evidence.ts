@@ -243,6 +243,19 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'noonghunna/club-3090#1087',
   },
   {
+    // vLLM's API server prints its release first: "INFO 02-12 13:31:04 api_server.py:840] vLLM API server version
+    // 0.7.2" (vllm/entrypoints/openai/api_server.py; vllm-project/vllm#13124, c1847; #13677, c1789): the release
+    // that ran, which changes what vLLM holds at start-up (memory/vllm-release.ts). Written as the release word
+    // ("vllm 0.7.2", which names the engine too), where the user's own words name no vLLM release; a release the
+    // item language lacks (a dev build, 0.12 on) is left out.
+    id: 'log.vllm-server-version',
+    pattern: /\bvllm api server version (?:v)?(0\.(?:[2-9]|1[01])(?:\.\d)?)(?![\d])(?:[.+-]?(?:post\d*|rc\d*))?(?![\w.+-])/,
+    writes: (m) => `vllm ${m[1]}`,
+    unless: /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?v?0\.\d/i,
+    example: 'INFO 02-12 13:31:04 api_server.py:840] vLLM API server version 0.7.2',
+    source: 'vllm-project/vllm#13124; #13677',
+  },
+  {
     // vLLM's own process names, printed before each of its log lines: "(Worker_TP0 pid=223) INFO 08-22 04:42:13
     // [gpu_worker.py:789] …" (a two-5090 vLLM benchmark, noonghunna/club-3090#1087, c1666), "(VllmWorkerProcess
     // pid=108519) INFO …" (vllm-project/vllm, c1251), "(VllmWorker rank=1 pid=4731)" (c1126), "(APIServer pid=1)"

@@ -35,6 +35,17 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'oobabooga/textgen#365',
   },
   {
+    // GPUStack's scheduler refusing a vLLM model: "No workers meet the resource requirements. Consider adjusting
+    // parameters such as --gpu-memory-utilization (default: 0.9), --max-model-len, or --enforce-eager to lower the
+    // resource demands." Its advice names settings to change, none the user set (gpustack/gpustack, c1120, where
+    // --enforce-eager had been read as the run's): the program's output, a log line.
+    id: 'log.gpustack-no-workers',
+    kind: 'log',
+    pattern: /\bno workers meet the resource requirements\b|\bconsider adjusting parameters such as\b.{0,300}?\bto lower the resource demands\b/,
+    example: '- No workers meet the resource requirements. Consider adjusting parameters such as --gpu-memory-utilization (default: 0.9), --max-model-len, or --enforce-eager to lower the resource demands.',
+    source: 'gpustack/gpustack (corpus c1120)',
+  },
+  {
     id: 'log.traceback-frame',
     kind: 'log',
     pattern: /^\s*file "[^"]+", line \d+/,

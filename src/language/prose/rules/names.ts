@@ -92,8 +92,9 @@ export const NAME_RULES: readonly ProseRule[] = [
     // environment list, "vLLM version: 0.8.5", "vllm version 0.6.4"): the release, which changes what
     // vLLM holds at start-up (memory/vllm-release.ts), in the item language's spelling "vllm 0.8.5".
     // A version line in a message that does not run vLLM was blanked before (version-lines.ts).
+    // Said in a sentence with its patch suffix ("my vllm version is 0.2.1.post1", vllm-project/vllm#1765, c1159).
     id: 'prose.vllm-release-label',
-    pattern: /(?<![\w.\-])vllm[*`]*[ \t]*(?:(?:version|版本)[ \t]*)?(?::|：|==?)?[ \t]*[*`]*v?(0\.(?:[2-9]|1[01])(?:\.\d)?)(?![\w]|\.\d)/g,
+    pattern: /(?<![\w.\-])vllm[*`]*[ \t]*(?:(?:version|版本)[ \t]*(?:is[ \t]+|是[ \t]*)?)?(?::|：|==?)?[ \t]*[*`]*v?(0\.(?:[2-9]|1[01])(?:\.\d)?)(?:[.+-]?(?:post|rc|dev)\d*)?(?![\w]|\.\d)/g,
     when: (t) => t.includes('vllm'),
     write: (m) => `vllm ${m[1]}`.padEnd(m[0].length),
     example: '**vLLM**: v0.8.5\n**Model**: Qwen/Qwen3-30B-A3B',

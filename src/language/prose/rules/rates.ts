@@ -1,0 +1,38 @@
+import type { ProseRule } from '../types.js';
+
+/**
+ * A speed is no setting (issue 22: "about 12 it/s" is no setup). A count of tokens with a time under it —
+ * "11.30 tokens/s", "23 tok/s", "45 t/s", "261.786 tokens-per-sec" (mlx-lm's own summary), "30 tokens per
+ * second" — says how fast the run went, not how many tokens it generates or how long a sequence is: after
+ * "generate" it had been read as the generated tokens ("A100 GPU generate 11.30 tokens/s with llama.cpp",
+ * ggml-org/llama.cpp#2641, c342, where it then cost the command's own `-n 128`). The number is blanked with
+ * its unit, so it is neither read nor listed as an unread word; the words around it stay.
+ */
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+const TOKENS = String.raw`tokens?|toks?|t(?=\s*\/)|it(?=\s*\/)`;
+const PER_TIME = String.raw`\s*\/\s*(?:s|sec|second)\b|\s*-?\s*per\s*-?\s*(?:second|sec|s)\b`;
+
+export const RATE_RULES: readonly ProseRule[] = [
+  {
+    // mlx_lm's generate summary (mlx_lm/generate.py: print(f"Prompt: {prompt_tokens} tokens, {prompt_tps:.3f}
+    // tokens-per-sec"), then "Generation: …"): the tokens one run read and wrote, printed output, as Ollama's
+    // "eval count" (engine-reports.ts). Blanked whole, before the rate alone: its counts had read as the
+    // length and the generation (ml-explore/mlx-examples#946, c1765: "Prompt: 10 tokens … Generation: 100 tokens").
+    id: 'prose.report-mlx-lm-summary',
+    pattern: new RegExp(String.raw`\b(?:prompt|generation)\s*:\s*(?:${NUMBER})\s*tokens?\s*,\s*(?:${NUMBER})\s*tokens-per-sec\b`, 'g'),
+    when: (t) => t.includes('tokens-per-sec'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'Prompt: 10 tokens, 13.931 tokens-per-sec\nGeneration: 100 tokens, 59.524 tokens-per-sec',
+    source: 'ml-explore/mlx-examples#946',
+  },
+  {
+    id: 'prose.rate',
+    pattern: new RegExp(String.raw`(?<![\w.])(?:${NUMBER})\s*(?:${TOKENS})(?:${PER_TIME})`, 'g'),
+    when: (t) => t.includes('/') || t.includes('per'),
+    write: (m) => ' '.repeat(m[0].length),
+    // "tokens/sec" has the shape of a Hub id (owner/name); a count and a time under it are no model's.
+    insideHubIds: true,
+    example: 'A100 GPU generate 11.30 tokens/s with llama.cpp',
+    source: 'ggml-org/llama.cpp#2641',
+  },
+];
