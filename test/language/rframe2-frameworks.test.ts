@@ -167,3 +167,44 @@ describe("Megatron-core's --optimizer-cpu-offload offloads the optimizer", () =>
     expect(said).toMatch(/optimizer_offload_fraction 0.5 offloads only part/);
   });
 });
+
+describe('a shell variable that holds its own flag', () => {
+  it('c784 (deepspeedai/DeepSpeedExamples#786): ACTOR_ZERO_STAGE="--actor_zero_stage 0" used as ${ACTOR_ZERO_STAGE}', () => {
+    expect(corpusLineRead('c784').scenario.sharding).toMatchObject({ kind: 'zero', stage: 0 });
+  });
+
+  const CMD = 'deepspeed --num_gpus 1 main.py --actor_model_name_or_path facebook/opt-1.3b ${ACTOR_ZERO_STAGE} --actor_lora_dim 128';
+  it.each([
+    ['double quotes', 'ACTOR_ZERO_STAGE="--actor_zero_stage 2"', 2],
+    ['single quotes', "ACTOR_ZERO_STAGE='--actor_zero_stage 3'", 3],
+    ['an equals sign', 'ACTOR_ZERO_STAGE="--actor_zero_stage=1"', 1],
+  ])('%s', (_, line, stage) => {
+    expect(read(`${line}\n${CMD}`).scenario.sharding).toMatchObject({ kind: 'zero', stage });
+  });
+
+  it("another key's flag in the variable is not read as this key's value", () => {
+    const s = read(`ACTOR_ZERO_STAGE="--critic_zero_stage 3"\n${CMD}`).scenario;
+    expect(s.sharding).not.toMatchObject({ stage: 3 });
+  });
+});
+
+describe("lightning-thunder's --shard_mode names its FSDP type", () => {
+  it('c1652 (Lightning-AI/lightning-thunder#439): "--distributed_mode fsdp --shard_mode zero2" over a title saying FSDP', () => {
+    const s = corpusLineRead('c1652').scenario;
+    expect({ sharding: s.sharding, fw: s.framework }).toMatchObject({ sharding: { kind: 'zero', stage: 2 }, fw: 'hf' });
+  });
+
+  it.each([
+    ['zero2', 2],
+    ['zero3', 3],
+    ['"zero2"', 2],
+  ])('--shard_mode %s', (mode, stage) => {
+    const s = read(`torchrun --nproc-per-node=8 benchmark_litgpt.py --model_name Llama-3-8B --distributed_mode fsdp --shard_mode ${mode} on 8x H100 80GB`).scenario;
+    expect(s.sharding).toMatchObject({ kind: 'zero', stage });
+  });
+
+  it('another value names no stage', () => {
+    const s = read('torchrun --nproc-per-node=8 benchmark_litgpt.py --model_name Llama-3-8B --distributed_mode ddp --shard_mode none on 8x H100 80GB').scenario;
+    expect(s.sharding.kind).not.toBe('zero');
+  });
+});
