@@ -208,3 +208,22 @@ describe("lightning-thunder's --shard_mode names its FSDP type", () => {
     expect(s.sharding.kind).not.toBe('zero');
   });
 });
+
+describe("Unsloth's own trainer names Unsloth", () => {
+  it('c1379 (unslothai/unsloth#1889): "fine-tune the Mistral model … using `UnslothTrainer`"', () => {
+    expect(corpusLineRead('c1379').scenario.framework).toBe('unsloth');
+  });
+
+  it.each([
+    'fine-tune mistral 7b qlora using UnslothTrainer on an A100 80GB',
+    'mistral 7b lora, trainer = UnslothTrainer(model=model, args=UnslothTrainingArguments(per_device_train_batch_size=2)) on a 4090',
+    'RAM usage with `UnslothTrainer`: mistral 7b on one A100 80GB',
+  ])('%s', (text) => {
+    const s = read(text).scenario;
+    expect({ fw: s.framework, trains: s.mode !== 'inference' }).toEqual({ fw: 'unsloth', trains: true });
+  });
+
+  it('a name with more letters is no Unsloth class', () => {
+    expect(read('mistral 7b lora with MyUnslothTrainerWrapper on a 4090').scenario.framework).not.toBe('unsloth');
+  });
+});
