@@ -74,7 +74,8 @@ export function bareOffloadWords(items: Item[], text: string, notes: string[]): 
   if (!other && !torchtune && !runsOnly) return items;
   const words = `"${bare[0]!.text.trim()}"`;
   if (runsOnly && !other) {
-    notes.push(`${words} in a run that only runs the model names no optimizer to offload, so no offload is read; say "offload params" if the weights are kept in host memory`);
+    // The resolver's words for the same reading (scenario/resolve-training.ts inferenceLayerOffload), which this pre-empts.
+    notes.push(`${words} with the model run, not trained: no optimizer to offload; layers kept in host RAM (device_map / CPU offload) are not counted — say "train" if it trains`);
   } else if (other) {
     const what = OTHER_OFFLOAD_WHAT.find(([re]) => re.test(other[0]))?.[1] ?? 'another offload';
     notes.push(`${words} read as the message's ${other[0]} (${what}), not an optimizer offload; say "offload optimizer" if the optimizer states are offloaded too`);
