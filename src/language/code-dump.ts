@@ -58,6 +58,9 @@ const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[
  */
 const FRAMEWORK_CLASSES: Record<string, string> = {
   fastlanguagemodel: 'unsloth', fastmodel: 'unsloth', fastvisionmodel: 'unsloth',
+  // Unsloth's own trainer and its arguments (unsloth/trainer.py: UnslothTrainer subclasses TRL's SFTTrainer):
+  // an Unsloth training run ("fine-tune the Mistral model … using `UnslothTrainer`", unslothai/unsloth#1889, c1379).
+  unslothtrainer: 'unsloth train', unslothtrainingarguments: 'unsloth train',
   sfttrainer: 'train', dpotrainer: 'dpo', ktotrainer: 'dpo', orpotrainer: 'orpo', grpotrainer: 'grpo', ppotrainer: 'ppo',
   // Each TRL trainer's config (trl/trainer/*_config.py), pasted alone, names its trainer as well.
   sftconfig: 'train', dpoconfig: 'dpo', ktoconfig: 'dpo', orpoconfig: 'orpo', grpoconfig: 'grpo', ppoconfig: 'ppo',
@@ -272,7 +275,7 @@ function frameworkWords(text: MappedText, unsloth: boolean, notes: string[]): Ma
   return text.replace(FRAMEWORK_CLASS, (m) => {
     const word = FRAMEWORK_CLASSES[m[1]!]!;
     // One framework runs a step: under Unsloth a TRL trainer is Unsloth's (its patched trainer).
-    if (unsloth && word !== 'unsloth' && word !== 'train') {
+    if (unsloth && !word.startsWith('unsloth') && word !== 'train') {
       notes.push(`${m[1]!.replace(/^(\w+)trainer$/, (_, a: string) => `${a.toUpperCase()}Trainer`)} under Unsloth: read with Unsloth's preset (the ${word.toUpperCase()} trainer's own memory is not added)`);
       return 'train'.padEnd(m[0].length);
     }

@@ -25,6 +25,7 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
+import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 
@@ -99,7 +100,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
   out = algorithmOverUnsloth(out, notes, text);
   // A framework only asked about or set against the run yields to the one the message runs (reconcile/mentioned-frameworks.ts).
-  out = frameworks(mentionedFrameworks(out, text, notes));
+  out = frameworks(mentionedFrameworks(formerFrameworks(out, text, notes), text, notes));
   out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
   return out;
 }

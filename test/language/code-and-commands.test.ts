@@ -325,7 +325,8 @@ describe("torchtune's config blocks", () => {
       'loss:',
       '  _component_: torchtune.modules.loss.CEWithChunkedOutputLoss',
     ].join('\n');
-    expect(words(yaml)).toBe('qlora llama-3.1-8b lora q,v,o,gate,up,down lora rank 8 paged adamw 8bit chunked ce');
+    // The keys are torchtune's own (config-shape.ts): the config says the program with its first key that reads (rframe2).
+    expect(words(yaml)).toBe('qlora llama-3.1-8b torchtune lora q,v,o,gate,up,down lora rank 8 paged adamw 8bit chunked ce');
     readsAs(`tune run lora_finetune_single_device on a 4090\n${yaml}`, 'llama-3.1-8b qlora r8 q,v,o,gate,up,down torchtune paged adamw 8bit chunked ce on 1x rtx-4090');
   });
 });

@@ -18,7 +18,7 @@ import { withArticle } from '../article.js';
  * Unsloth, torchtune…) is read by that name: the shape then says nothing.
  */
 export interface ConfigShape {
-  framework: 'llama-factory' | 'axolotl';
+  framework: 'llama-factory' | 'axolotl' | 'torchtune';
   /** The request words said at the first of its keys. */
   says: string;
   /** The keys of the shape present, in the order listed. */
@@ -35,6 +35,12 @@ interface ShapeRow {
   with: readonly string[];
   /** A key and the values under which the config picks another trainer (the shape then says nothing). */
   otherTrainer: (values: ReadonlyMap<string, string>) => boolean;
+  /**
+   * Read by its shape even where the message names the program: a name that stands only inside the
+   * program's module paths (`_component_: torchtune.models…`, a `torchtune.utils._logging` logger) is
+   * set aside as part of a longer name, so the keys are what says the program runs.
+   */
+  evenNamed?: true;
   source: string;
 }
 
@@ -62,6 +68,19 @@ export const CONFIG_SHAPES: readonly ShapeRow[] = [
     otherTrainer: (values) => values.has('rl'),
     source: 'axolotl-ai-cloud/axolotl#2217, #814, #2412, #1641, #1448 (corpus c1107, c398, c013, c1238)',
   },
+  {
+    framework: 'torchtune',
+    name: "torchtune's",
+    // The keys torchtune's recipes read and no other trainer writes (recipes/lora_finetune_distributed.py,
+    // full_finetune_single_device.py; the LoRA model builders' lora_attn_modules / apply_lora_to_mlp) and
+    // its `_component_` builders. Its preset matters: pure bf16 (`dtype: bf16` has no fp32 master
+    // weights), FSDP2 over several GPUs, chunked cross-entropy (scenario/presets.ts).
+    own: ['_component_', 'lora_attn_modules', 'apply_lora_to_mlp', 'apply_lora_to_output', 'enable_activation_checkpointing', 'enable_activation_offloading', 'fsdp_cpu_offload', 'optimizer_in_bwd', 'log_peak_memory_stats', 'max_steps_per_epoch'],
+    with: ['_component_', 'lora_attn_modules', 'apply_lora_to_mlp', 'apply_lora_to_output', 'enable_activation_checkpointing', 'enable_activation_offloading', 'fsdp_cpu_offload', 'optimizer_in_bwd', 'log_peak_memory_stats', 'max_steps_per_epoch', 'batch_size', 'dtype', 'epochs', 'checkpointer', 'checkpoint_dir', 'tokenizer', 'max_seq_len', 'lora_rank', 'lora_alpha', 'gradient_accumulation_steps', 'compile', 'packed', 'metric_logger'],
+    otherTrainer: () => false,
+    evenNamed: true,
+    source: 'meta-pytorch/torchtune v0.6.0 recipes/*.py; meta-pytorch/torchtune#2620, #1932 (corpus c1870, c1245)',
+  },
 ];
 
 /** Programs whose names in the message say which one runs the config, over its shape (frameworks/index.ts ids). */
@@ -72,9 +91,9 @@ const NAMES_ANOTHER = new Set(['ms-swift', 'unsloth', 'torchtune', 'xtuner', 'op
  * the message names (frameworks/index.ts namedFrameworks); a name of the same program needs no shape.
  */
 export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<string, string>, named: readonly string[]): ConfigShape | null {
-  if (named.some((id) => NAMES_ANOTHER.has(id))) return null;
   for (const row of CONFIG_SHAPES) {
-    if (named.includes(row.framework)) continue;
+    if (named.some((id) => id !== row.framework && NAMES_ANOTHER.has(id))) continue;
+    if (named.includes(row.framework) && !row.evenNamed) continue;
     const own = row.own.filter((k) => present.has(k));
     if (own.length === 0) continue;
     const keys = [...new Set([...own, ...row.with.filter((k) => present.has(k))])];

@@ -4,6 +4,21 @@ import { IGNORE, isTrue, numberOf, say, unquote, type Handler, type KeyContext, 
 /** Parallel sizes, GPU counts and devices, and the model shape a Megatron-style script defines. */
 
 /**
+ * Megatron-core's `--optimizer-cpu-offload` (megatron/training/arguments.py; core/optimizer/cpu_offloading,
+ * with --use-precision-aware-optimizer) keeps the optimizer states and their step on the CPU, the share
+ * `--optimizer-offload-fraction` gives (1.0 by default): ms-swift's Megatron backend passes it through
+ * ("--optimizer_cpu_offload True --optimizer_offload_fraction 1", modelscope/ms-swift#9403, corpus c1624,
+ * where it had been left out). A part offloaded is read as all of it, said as a guess.
+ */
+const optimizerCpuOffload: Handler = (v, ctx) => {
+  if (!isTrue(v)) return IGNORE;
+  const fraction = numberOf(ctx.values?.get('optimizer_offload_fraction') ?? '1');
+  if (fraction === 0) return IGNORE;
+  if (Number.isFinite(fraction) && fraction < 1) return { say: 'offload optimizer', weak: true, note: `optimizer_offload_fraction ${fraction} offloads only part of the optimizer states: read as all of them offloaded, so the estimate is the lower bound` };
+  return say('offload optimizer');
+};
+
+/**
  * A script's GPUS_PER_NODE is per node: the GPUs in all are that times its node count. With no node
  * count it is one node's (torchrun's --nnodes defaults to 1); with a node count the script never sets
  * (`WORLD_SIZE=$(($GPUS_PER_NODE*$HOST_NUM))`, NVIDIA/Megatron-LM#1571) the total is unknown, said
@@ -69,6 +84,9 @@ export const PARALLELISM_KEYS: KeyTable = {
   // Megatron's distributed optimizer shards the optimizer states and fp32 main params over the
   // data-parallel ranks (docs/source/distrib_optimizer.md): ZeRO-1's sharding.
   use_distributed_optimizer: { reads: flag('megatron zero1'), source: 'Megatron-LM megatron/training/arguments.py, docs/source/distrib_optimizer.md' },
+  optimizer_cpu_offload: { reads: optimizerCpuOffload, source: 'Megatron-LM megatron/training/arguments.py --optimizer-cpu-offload; modelscope/ms-swift#9403 (c1624)' },
+  // Read with optimizer_cpu_offload, whose share it sets.
+  optimizer_offload_fraction: { reads: () => IGNORE, source: 'Megatron-LM megatron/training/arguments.py' },
   sequence_parallel: { reads: flag('sp'), source: 'Megatron-LM megatron/training/arguments.py' },
   // Megatron's --context-parallel-size splits the sequence over GPUs; --expert-model-parallel-size the experts.
   context_parallel_size: { reads: numeric('cp'), source: 'Megatron-LM megatron/training/arguments.py' },

@@ -75,6 +75,12 @@ const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```
 /** The rule a key's rewrite is named by; weak when its reading rests on a weak cue (KeyReading.weak). */
 const keyRule = (key: string, reading?: KeyReading): RuleRef => (reading && 'say' in reading && reading.weak ? { id: `config.key.${key}`, weak: true } : `config.key.${key}`);
 
+/** The value of `"--<key> <value>"` held by the variable named as that key; any other value as it is. */
+function flagHeld<T extends string | undefined>(key: string, value: T): T {
+  const held = value === undefined ? null : /^["']--?([a-z][\w-]*)[ \t=]+([^\s"']+)["']$/.exec(value);
+  return held && keyName(held[1]!) === key ? (held[2] as T) : value;
+}
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
@@ -196,6 +202,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
     const key = keyName(rawKey);
     let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
+    // A shell variable that holds its own flag, `ACTOR_ZERO_STAGE="--actor_zero_stage 0"` used later as
+    // `${ACTOR_ZERO_STAGE}` (deepspeedai/DeepSpeedExamples#786, c784): the flag's value is the setting.
+    value = flagHeld(key, value);
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key, namespaces);
     // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",

@@ -55,6 +55,21 @@ const generationsPerPrompt: Handler = (v) => {
   return { say: 'grpo', weak: true, note: `num_generations ${n} is a GRPO setting (completions per prompt, TRL's GRPOConfig): read as GRPO; say "ppo" or "dpo" if the run is another` };
 };
 
+/**
+ * Rollouts sampled per prompt (`rollouts_per_example`) is the group size of a group-relative trainer:
+ * prime-rl's orchestrator config (PrimeIntellect-ai/prime-rl src/prime_rl/orchestrator/config.py,
+ * "Number of output sequences to return per example during training") and the verifiers library's
+ * environments it drives, whose advantage is each rollout's reward less its group's mean (GRPO's,
+ * no critic). Read as GRPO on that cue alone, said as a guess, as num_generations is: prime-rl's
+ * `orch.toml` beside its trainer's `[model.lora]` (PrimeIntellect-ai/prime-rl#950, #1097, #1685;
+ * corpus c679, c871, c1833).
+ */
+const rolloutsPerExample: Handler = (v) => {
+  const n = numberOf(v);
+  if (!Number.isInteger(n) || n < 1) return IGNORE;
+  return { say: 'grpo', weak: true, note: `rollouts_per_example ${n} is a group-relative RL setting (rollouts per prompt, prime-rl's orchestrator): read as GRPO; say "ppo" or "dpo" if the run is another` };
+};
+
 /** Another role's GPUs hold another model: not the actor's, so no setting of the run estimated. */
 const otherRole: Handler = () => IGNORE;
 
@@ -65,6 +80,7 @@ export const RL_TRAINER_KEYS: KeyTable = {
   advantage_estimator: { reads: advantageEstimator, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
   num_generations: { reads: generationsPerPrompt, source: 'huggingface/trl trl/trainer/grpo_config.py; om-ai-lab/VLM-R1#93' },
   num_generation: { reads: generationsPerPrompt, source: 'om-ai-lab/VLM-R1#93 (the singular as written)' },
+  rollouts_per_example: { reads: rolloutsPerExample, source: 'PrimeIntellect-ai/prime-rl src/prime_rl/orchestrator/config.py; prime-rl#950, #1097' },
   ref_num_nodes: { reads: otherRole },
   ref_num_gpus_per_node: { reads: otherRole },
   critic_num_nodes: { reads: otherRole },

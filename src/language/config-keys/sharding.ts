@@ -95,7 +95,20 @@ const deepspeedChatOffload: Handler = (v, ctx) => {
   return stage === 3 ? say('offload optimizer offload params') : say('offload optimizer');
 };
 
+/**
+ * lightning-thunder's benchmark_litgpt.py `--shard_mode zero2|zero3` beside `--distributed_mode fsdp`: thunder's
+ * own names for its FSDP types (thunder/distributed FSDPType.ZERO2, ZERO3): ZERO2 keeps each rank's whole
+ * parameters after the forward and shards gradients and optimizer states, ZERO3 shards the parameters too.
+ * Read by those names: "--distributed_mode fsdp --shard_mode zero2" (Lightning-AI/lightning-thunder#439, corpus
+ * c1652) had read as FULL_SHARD from the title's "FSDP". Any other value names no stage here.
+ */
+const thunderShardMode: Handler = (v) => {
+  const m = /^zero([23])$/.exec(unquote(v));
+  return m ? say(`zero${m[1]}`) : IGNORE;
+};
+
 export const SHARDING_KEYS: KeyTable = {
+  shard_mode: { reads: thunderShardMode, source: 'Lightning-AI/lightning-thunder thunder/benchmarks/benchmark_litgpt.py --shard_mode; #439' },
   strategy: { reads: strategy, source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py --strategy; Lightning Trainer(strategy=…)' },
   stage: { reads: stage },
   zero_stage: { reads: numeric('zero') },

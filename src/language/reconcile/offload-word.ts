@@ -19,6 +19,12 @@ import type { Item } from '../items.js';
  *   together). "Every memory reducing parameters was set to True: torch compile, offloading..."
  *   (meta-pytorch/torchtune#2071, c423) does not say which.
  *
+ * - A run that only runs the model (inference or serving said, no training word, no optimizer, no
+ *   ZeRO stage or FSDP): there is no optimizer to offload, and the word is the runner's (layers or
+ *   weights kept in host memory). "Zero layers are offloaded … GPU offloading does not appear to work"
+ *   over a LocalAI llama.cpp config (mudler/LocalAI#829, corpus c461) had read as ZeRO-2 with the
+ *   optimizer offloaded.
+ *
  * The word is set aside with a note that names the reading it was not given and how to say one; an
  * offload that names its object ("offload optimizer", "param offload", `offload_optimizer: cpu`) or a
  * key that offloads the optimizer or the parameters is read as before.
@@ -46,15 +52,31 @@ const OPTIMIZER_OR_PARAM_KEY = /\b(?:offload_optimizer|offload_param|offload_par
 
 type Offload = Extract<Item, { kind: 'offload' }>;
 
+/** Programs that also run a model: their name says no training. */
+const RUNNERS: ReadonlySet<string> = new Set(['hf', 'llamacpp', 'tgi', 'exllamav2']);
+/**
+ * Words of training: a method, an optimizer, a sharding of its states, a training program or RL
+ * algorithm ("请问在RLHF过程中…使用offload了吗" beside PPO, OpenLMLab/MOSS-RLHF#32, c899: its
+ * "加载完模型" (after loading the models) is no inference run).
+ */
+const TRAINS = (i: Item): boolean =>
+  i.kind === 'lora' || i.kind === 'optimizer' || i.kind === 'sharding' || (i.kind === 'mode' && ['full', 'pretrain', 'train'].includes(i.value)) || (i.kind === 'framework' && !RUNNERS.has(i.value));
+/** Words that run or serve the model. */
+const RUNS = (i: Item): boolean => i.kind === 'serve' || (i.kind === 'mode' && (i.value === 'inference' || i.value === 'run'));
+
 export function bareOffloadWords(items: Item[], text: string, notes: string[]): Item[] {
   if (!text || !/offload/i.test(text)) return items;
   const bare = items.filter((i): i is Offload => i.kind === 'offload' && i.value === 'optimizer-cpu' && BARE.test(i.text.trim()));
   if (bare.length === 0 || OPTIMIZER_OR_PARAM_KEY.test(text)) return items;
   const other = OTHER_OFFLOAD.exec(text);
   const torchtune = items.some((i) => i.kind === 'framework' && i.value === 'torchtune');
-  if (!other && !torchtune) return items;
+  const runsOnly = !items.some(TRAINS) && items.some(RUNS);
+  if (!other && !torchtune && !runsOnly) return items;
   const words = `"${bare[0]!.text.trim()}"`;
-  if (other) {
+  if (runsOnly && !other) {
+    // The resolver's words for the same reading (scenario/resolve-training.ts inferenceLayerOffload), which this pre-empts.
+    notes.push(`${words} with the model run, not trained: no optimizer to offload; layers kept in host RAM (device_map / CPU offload) are not counted — say "train" if it trains`);
+  } else if (other) {
     const what = OTHER_OFFLOAD_WHAT.find(([re]) => re.test(other[0]))?.[1] ?? 'another offload';
     notes.push(`${words} read as the message's ${other[0]} (${what}), not an optimizer offload; say "offload optimizer" if the optimizer states are offloaded too`);
   } else {

@@ -19,6 +19,8 @@ export interface LogEvidence {
   engine?: string;
   /** The RL trainer's algorithm in request words, written in place of the span (weak, as an engine's). */
   trainer?: string;
+  /** The training program (and method) in request words, from the match, written in place of the span (weak, as an engine's), where nothing outside the logs names the program. */
+  program?: (m: RegExpExecArray) => string;
   /** The span is kept as written but read on a weak cue (a model named by a path in a log), where nothing outside the logs names a model. */
   keptWeak?: true;
   /** The span is the engine's echo of the settings it runs with: kept only where nothing outside the logs sets any (a command's flags, a config's keys). */
@@ -161,6 +163,18 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     trainer: 'ppo',
     example: '40126   11.20   ray::WorkerDict.actor_rollout_generate_sequences',
     source: 'verl-project/verl#224 (corpus c709)',
+  },
+  {
+    // torchtune's logger names the recipe's class before it prints the resolved config ("INFO:torchtune.utils.
+    // _logging:Running LoRAFinetuneRecipeDistributed with resolved config:", recipes/lora_finetune_distributed.py
+    // and the other recipes' setup): the run is that torchtune recipe, and its method (meta-pytorch/torchtune#2620,
+    // corpus c1870, whose config the recipe printed after it). The class names are prose.artefact-torchtune-
+    // recipe-class's, read there where they stand outside a log.
+    id: 'log.program.torchtune-recipe',
+    pattern: /\b((lora|full)finetunerecipe(?:singledevice|distributed))\b/,
+    program: (m) => `torchtune ${m[2]}`,
+    example: 'INFO:torchtune.utils._logging:Running LoRAFinetuneRecipeDistributed with resolved config:',
+    source: 'meta-pytorch/torchtune#2620',
   },
   {
     // A traceback quotes the user's own code line: `cm = ChatModule(model="./dist/Llama-2-7b-chat-hf-q4f16_1/params/", …)`
@@ -315,6 +329,9 @@ const ENGINE_WORDS = new RegExp(`${ENGINE_NAMED.source}|\\btgi\\b|text-generatio
 /** An RL trainer or its algorithm named outside the logs. */
 const TRAINER_WORDS = /\b(?:ppo|grpo|dpo|rloo|reinforce\+\+|remax|verl|openrlhf|trl|rlhf)\b/i;
 
+/** A training program named outside the logs (the programs a log rule names: torchtune, its CLI). */
+const PROGRAM_WORDS = /\btorchtune\b|\btune (?:run|cp|download)\b/i;
+
 /** A model named outside the logs: a name with a size ("Llama-2-7B", "qwen2.5 7b"), or a bare size ("a 13b model"). */
 const MODEL_NAMED = /(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/i;
 
@@ -342,6 +359,7 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   const spans: LogSpan[] = [];
   let engineSaid = ENGINE_WORDS.test(outside);
   let trainerSaid = TRAINER_WORDS.test(outside);
+  let programSaid = PROGRAM_WORDS.test(outside);
   // A link's hex ids are no size ("…/assets/139750690/495260f0-5303-426b-882a-…", oobabooga/text-generation-webui,
   // c685, hid the model its loader named); a Hub link names one and stays.
   const modelSaid = MODEL_NAMED.test(outside.replace(/\bhttps?:\/\/(?!(?:www\.)?(?:huggingface\.co|hf\.co|modelscope\.cn)\/)\S+/gi, ' '));
@@ -355,19 +373,20 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
       const end = newline < 0 || newline >= log.end ? log.end : newline;
       const line = text.slice(at, end);
       for (const rule of LOG_EVIDENCE) {
-        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.keptWeak && modelSaid) || (rule.settings && settingsSaid)) continue;
+        if ((rule.engine && engineSaid) || (rule.trainer && trainerSaid) || (rule.program && programSaid) || (rule.keptWeak && modelSaid) || (rule.settings && settingsSaid)) continue;
         if ((rule.once && onceRead.has(rule.once)) || rule.unless?.test(outside)) continue;
         const m = rule.pattern.exec(line);
         if (!m) continue;
         // A rule that writes from its match replaces the whole match (the length in its sentence); the others their group.
         const from = rule.writes ? at + m.index : at + m.index + m[0].indexOf(m[1]!);
         const to = rule.writes ? from + m[0].length : from + m[1]!.length;
-        const says = rule.writes?.(m) ?? rule.engine ?? rule.trainer ?? null;
-        const weak = rule.engine !== undefined || rule.trainer !== undefined || rule.keptWeak === true;
+        const says = rule.writes?.(m) ?? rule.engine ?? rule.trainer ?? rule.program?.(m) ?? null;
+        const weak = rule.engine !== undefined || rule.trainer !== undefined || rule.program !== undefined || rule.keptWeak === true;
         spans.push({ at: from, to, says, rule: weak ? { id: rule.id, weak: true } : { id: rule.id } });
         if (rule.once) onceRead.add(rule.once);
         if (rule.engine) engineSaid = true;
         if (rule.trainer) trainerSaid = true;
+        if (rule.program) programSaid = true;
         break;
       }
       at = end + 1;

@@ -76,6 +76,20 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     source: 'meta-pytorch/torchtune#2078',
   },
   {
+    // The recipe's class, as torchtune's logger names it before the resolved config ("Running
+    // LoRAFinetuneRecipeDistributed with resolved config:", recipes/lora_finetune_distributed.py;
+    // FullFinetuneRecipeSingleDevice, …): the recipe torchtune runs, and its method.
+    id: 'prose.artefact-torchtune-recipe-class',
+    artefact: "a torchtune recipe's class name",
+    pattern: /(?<![\w.-])(lora|full)finetunerecipe(?:singledevice|distributed)(?![\w-])/g,
+    when: (t) => t.includes('finetunerecipe'),
+    implies: (m) => `torchtune ${m[1]}`,
+    words: 'replace',
+    evidence: 'strong',
+    example: '[trainer0|0]:INFO:torchtune.utils._logging:Running LoRAFinetuneRecipeDistributed with resolved config:',
+    source: 'meta-pytorch/torchtune#2620',
+  },
+  {
     // `tune cp <recipe|config>` copies a torchtune recipe or config to edit and run: torchtune's CLI.
     id: 'prose.artefact-torchtune-cp',
     artefact: "torchtune's CLI copying a recipe or config",
