@@ -169,7 +169,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
     // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
     // It may follow its memory's unit with no space ("32GV100", "40GA100": hw.memory).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    // A card of four digits takes a plural as a lettered one does ("a100s"): "70b model with large context loads with
+    // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -313,7 +315,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // "Wired Memory: 6.2 GB" as the window labels it.
     pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:of\s+)?(?:app|wired|compressed)\s+memory\b|\b(?:app|wired|compressed)\s+memory\s*[:=]\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))/g,
     example: "however, I'm getting approximately 26gb of app memory used and 6gb of wired memory compared to idle",
-    source: 'c1823',
+    source: 'ml-explore/mlx-examples#1025',
   },
   {
     id: 'not-hw.size-of',
