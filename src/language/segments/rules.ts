@@ -117,7 +117,7 @@ export const LINE_RULES: readonly LineRule[] = [
     kind: 'log',
     pattern: /^\s*(?:loaded engine size: [\d.]+ mib|allocated [\d.]+ (?:mib|gib|gb|mb) (?:gpu memory )?for |tensorrt-managed allocation in |.*\bnow: cpu \d+, gpu \d+ \(mib\))/,
     example: 'TensorRT-managed allocation in IExecutionContext creation: CPU +0, GPU +0, now: CPU 0, GPU 869 (MiB)',
-    source: 'NVIDIA/TensorRT-LLM cpp/tensorrt_llm/runtime (tllmRuntime.cpp, gptSession.cpp), corpus c1819',
+    source: 'NVIDIA/TensorRT-LLM#1188',
   },
   {
     id: 'log.timestamp',

@@ -22,8 +22,8 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
   },
   {
     // One model split over several cards, its name between the verb and "model": "Is it possible to split LLAMA
-    // 7b-chat-hf model on two gpus" (corpus c1857: the text-generation-webui named later put the whole model on the
-    // first card, though the user asks for the split that web UI gives). The vocabulary's "split the model across"
+    // 7b-chat-hf model on two gpus" (NVIDIA/workbench-example-local-rag#5, corpus c1857: the text-generation-webui
+    // named later put the whole model on the first card, though the user asks for the split that web UI gives). The vocabulary's "split the model across"
     // holds only the words with nothing between; here the verb alone is written as the layer split (HF device_map's
     // whole layers on each card in turn, the corpus's `pp N` for inference), the model's words left to be read.
     id: 'prose.split-model-over-cards',
@@ -32,7 +32,7 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('split') && !SERVING_ENGINE.test(t),
     write: () => 'device map auto',
     example: 'Is it possible to split LLAMA 7b-chat-hf model on two gpus. Currently I am using 2x RTX 4090.',
-    source: 'c1857',
+    source: 'NVIDIA/workbench-example-local-rag#5',
   },
 ];
 
