@@ -77,3 +77,29 @@ describe('a memory said with card evidence stays the card', () => {
     expect(hardwareOf(text).map((h) => h.capacityGiB)).toContain(gb);
   });
 });
+
+describe('an amount marked approximate with a tilde is an estimate, not the card', () => {
+  it('at any amount and spacing, beside the card the message states', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 96 }), fc.constantFrom('~', '~ ', '≈'), fc.constantFrom('GB', 'GiB', ' GB'), (n, tilde, unit) => {
+        const text = `qwen3-14b inference with ollama (${tilde}${n}${unit} VRAM together with bge-m3), in the 16GB budget of my RTX 4060 Ti`;
+        expect(hardwareOf(text).map((h) => h.capacityGiB ?? h.gpuId), text).not.toContain(n);
+        expect(guardsOf(`the runner starts near the model floor (${tilde}${n}${unit})`), text).toContain('not-hw.approximate');
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('a card\'s memory said roughly, a card named after it, a range and a small file stay as they were', () => {
+    expect(guardsOf('a memory error due to the ~4GB Vram')).not.toContain('not-hw.approximate');
+    expect(guardsOf('on a ~24GB card')).not.toContain('not-hw.approximate');
+    expect(guardsOf('~24GB RTX 3090')).not.toContain('not-hw.approximate');
+    expect(guardsOf('it takes about 8~10GB')).not.toContain('not-hw.approximate');
+    expect(guardsOf('41 .bin files each ~1gb each')).not.toContain('not-hw.approximate');
+  });
+
+  it('c1211: the 16GB budget is the card, not the ~11GB the models take together', () => {
+    expect(hardwareOf(lineText('c1211')).map((h) => h.capacityGiB)).not.toContain(11);
+  });
+});
+

@@ -307,6 +307,19 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     example: 'torch says 68GB allocated and 2 GB free',
   },
   {
+    id: 'not-hw.approximate',
+    role: 'measurement',
+    // An amount marked approximate with a tilde is an estimate or a reading of use, not the card the user has (that
+    // is said exactly, or with its name): "Ollama preloads `qwen3:14b` (alongside the pinned `bge-m3`; ~11GB VRAM
+    // together …) … in the 16GB budget" (corpus c1211: read as an 11 GB card), "The MLX runner starts near the model
+    // floor (~18 GB)" (c1649), "4B (~6-8 GiB estimés)" (c1405). Not one a card's name or noun follows ("a ~24GB card"),
+    // nor the card's memory said roughly ("a memory error due to the ~4GB Vram", c574), unless summed ("VRAM together").
+    // Only amounts a card could have (4 GB and up, as hw.memory): "41 .bin files each ~1gb each" (c574) stays unread.
+    pattern: new RegExp(String.raw`(?<![\d.]\s?)(?:~|≈|∼)\s*(?<n>(?:[4-9]|[1-9]\d+)(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))(?!\s*(?:(?:gpus?|cards?|显卡|卡)(?![a-z])|(?:of\s+)?(?:vram|video\s+memory|显存)(?!\s+(?:together|combined|in\s+total))|${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`, 'g'),
+    example: 'Ollama preloads `qwen3:14b` (alongside the pinned `bge-m3`; ~11GB VRAM together, leaves room for KV cache)',
+    source: 'davealtena/homelab#1984',
+  },
+  {
     id: 'not-hw.mac-memory-kind',
     role: 'measurement',
     // macOS Activity Monitor splits the memory in use into kinds (App Memory, Wired Memory, Compressed): an amount of
