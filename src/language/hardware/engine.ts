@@ -4,6 +4,7 @@ import { memoryOfItsOwn, moddedMemory, moddedProduct, siblings } from '../../sce
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
+import { onServerBoards } from './server-boards.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
 
 /**
@@ -232,6 +233,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   let perNode = one('perNode')?.value ?? product?.second ?? null;
   let count: number | null = null;
   let asked: string | null = null;
+  let machineNote: string | null = null;
   const free = counts.map((c) => c.value);
   if (nodes === null && perNode === null) {
     // Two counts with no machine word are a product ("4x 8 H200"); one is the cards in all.
@@ -243,8 +245,19 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     else if (free.length === 1) count = free[0]!;
   } else if (perNode === null) {
     if (free.length > 1) return null;
-    // "2台4090": 台 counts devices too; with no other count it counts the cards.
-    if (free.length === 0 && /台/.test(text.slice(one('nodes')?.at ?? 0, one('nodes')?.end ?? 0))) [nodes, count] = [null, nodes];
+    // "2台4090": 台 counts devices too; with no other count it counts the cards. Before a card sold on eight-GPU
+    // server boards, two or more 台 are machines ("4台H100", c1832; server-boards.ts): the resolver's 8 per node.
+    // Either way the other reading is said (weak), never picked silently.
+    if (free.length === 0 && /台/.test(text.slice(one('nodes')?.at ?? 0, one('nodes')?.end ?? 0))) {
+      const said = text.slice(parts[0]!.at, parts.at(-1)!.end).trim();
+      const id = card?.gpuId ?? null;
+      if (id && nodes! >= 2 && onServerBoards(id)) {
+        machineNote = `"${said}" read as ${nodes} machines of ${id}; say "on ${nodes}x ${id}" if ${nodes} is the count of cards`;
+      } else {
+        machineNote = `"${said}" read as ${nodes} cards; say "${nodes} nodes of 8x ${id ?? 'a100'}" if each is a machine`;
+        [nodes, count] = [null, nodes];
+      }
+    }
     if (free.length === 1) {
       const scope = countScope(counts[0]!, one('nodes') ?? countBefore!, text);
       if (scope === 'perNode') perNode = free[0]!;
@@ -259,7 +272,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     }
   } else if (free.some((v) => v !== perNode && v !== (nodes ?? 1) * perNode!)) return null;
   if (perNode !== null) count = (nodes ?? 1) * perNode;
-  const notes: string[] = asked ? [asked] : [];
+  const notes: string[] = [asked, machineNote].filter((n): n is string => n !== null);
   const said = (p: Part[]) => text.slice(p[0]!.at, p.at(-1)!.end).trim();
   const totalCards = one('totalCards');
   if (totalCards) {

@@ -169,7 +169,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
     // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
     // It may follow its memory's unit with no space ("32GV100", "40GA100": hw.memory).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    // A card of four digits takes a plural as a lettered one does ("a100s"): "70b model with large context loads with
+    // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -215,8 +217,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // c977: a 120 GB card), "保持15G几秒钟后突然跳到19G" (stays at 15G for a few seconds, c746: a 15 GB card), "吃了20G".
     // What was loaded onto the card: "it loaded, but only loaded about 50GB to the \"GPU\"" (ollama/ollama, c1641: a
     // Ryzen AI Max+ 395 given 96 GB, read as a 50 GB card).
+    // What a run costs, its peak, its usage in parentheses, with two qualifiers (issue 22: the biggest silent class of
+    // fresh batches): "dpo training with Qwen2.5-0.5B+1000 seq length cost 17GB GPU mem" (c1837), "One card post training
+    // only costs 5.5GIB GPU memory" (c1869), "I'm seeing huge memory usage (160GB VRAM)" (c1866), "I would expect to get a
+    // memory usage somewhere around ~5gb" (c1823), "It has peak memory of ~28GB" (c1833): each had been read as the card.
     pattern: new RegExp(
-      String.raw`(?:\b(?:(?:off)?load(?:s|ed|ing)(?=\s+(?:about\s+|around\s+|only\s+|~\s*)?\d+(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:to|into|onto|on)\s+(?:the\s+)?["']?(?:gpu|vram|card))|reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=])?|consum(?:es|ed|ing)|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+at)?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:(?:off)?load(?:s|ed|ing)(?=\s+(?:about\s+|around\s+|only\s+|~\s*)?\d+(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:to|into|onto|on)\s+(?:the\s+)?["']?(?:gpu|vram|card))|reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=(])?|consum(?:es|ed|ing)|cost(?:s|ing)?|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+(?:gpu\s+|vram\s+)?(?:memory|vram|mem)(?:\s+usage)?)?(?:\s+(?:at|of|is|was))?(?:\s*[:=])?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|somewhere around|somewhere near|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*){0,2}(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -296,9 +302,33 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.measurement-after',
     role: 'measurement',
     // A memory noun may stand between the amount and the word of use: "it shows 45g VRAM occupied" (c1014: read as a
-    // 45 GB card), "20 GB of GPU memory used", "30GB of memory consumed".
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:of\s+)?(?:(?:gpu\s+|cuda\s+|video\s+)?(?:vram|memory)\s+)?(?:is\s+|are\s+|was\s+|were\s+)?(?:allocated|used|in use|reserved|free|occupied|consumed|taken)\b/g,
+    // 45 GB card), "20 GB of GPU memory used", "30GB of memory consumed", macOS's "26gb of app memory used" (c1823).
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:of\s+)?(?:(?:gpu\s+|cuda\s+|video\s+|app\s+|unified\s+)?(?:vram|memory)\s+)?(?:is\s+|are\s+|was\s+|were\s+)?(?:allocated|used|in use|reserved|free|occupied|consumed|taken)\b/g,
     example: 'torch says 68GB allocated and 2 GB free',
+  },
+  {
+    id: 'not-hw.approximate',
+    role: 'measurement',
+    // An amount marked approximate with a tilde is an estimate or a reading of use, not the card the user has (that
+    // is said exactly, or with its name): "Ollama preloads `qwen3:14b` (alongside the pinned `bge-m3`; ~11GB VRAM
+    // together …) … in the 16GB budget" (corpus c1211: read as an 11 GB card), "The MLX runner starts near the model
+    // floor (~18 GB)" (c1649), "4B (~6-8 GiB estimés)" (c1405). Not one a card's name or noun follows ("a ~24GB card"),
+    // nor the card's memory said roughly ("a memory error due to the ~4GB Vram", c574), unless summed ("VRAM together").
+    // Only amounts a card could have (4 GB and up, as hw.memory): "41 .bin files each ~1gb each" (c574) stays unread.
+    pattern: new RegExp(String.raw`(?<![\d.]\s?)(?:~|≈|∼)\s*(?<n>(?:[4-9]|[1-9]\d+)(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))(?!\s*(?:(?:gpus?|cards?|显卡|卡)(?![a-z])|(?:of\s+)?(?:vram|video\s+memory|显存)(?!\s+(?:together|combined|in\s+total))|${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`, 'g'),
+    example: 'Ollama preloads `qwen3:14b` (alongside the pinned `bge-m3`; ~11GB VRAM together, leaves room for KV cache)',
+    source: 'davealtena/homelab#1984',
+  },
+  {
+    id: 'not-hw.mac-memory-kind',
+    role: 'measurement',
+    // macOS Activity Monitor splits the memory in use into kinds (App Memory, Wired Memory, Compressed): an amount of
+    // one is a reading of use, never the machine's memory: "I'm getting approximately 26gb of app memory used and 6gb of
+    // wired memory compared to idle" (ml-explore/mlx-examples, c1823: the 6gb was left to be read as the card);
+    // "Wired Memory: 6.2 GB" as the window labels it.
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib))\s+(?:of\s+)?(?:app|wired|compressed)\s+memory\b|\b(?:app|wired|compressed)\s+memory\s*[:=]\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))/g,
+    example: "however, I'm getting approximately 26gb of app memory used and 6gb of wired memory compared to idle",
+    source: 'ml-explore/mlx-examples#1025',
   },
   {
     id: 'not-hw.size-of',

@@ -119,6 +119,18 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'NVIDIA/TensorRT-LLM#2043 (its build log), tensorrt_llm/logger.py',
   },
   {
+    // TensorRT-LLM's runtime messages pasted without the logger's prefix (the user copied the text after
+    // "[TensorRT-LLM][INFO] "): "Loaded engine size: 875 MiB", "Allocated 773.51 MiB for execution context memory.",
+    // "Allocated 2.66 GB GPU memory for runtime buffers.", "Allocated 4.53 GiB for max tokens in paged KV cache (395776).",
+    // and TensorRT's MemUsageChange line "… now: CPU 0, GPU 869 (MiB)" (NVIDIA/TensorRT-LLM, the reply of corpus c1819:
+    // its "CPU 0, GPU" was read as a GPU count of 0 and refused). Each is a line of the engine's log, never the setup.
+    id: 'log.tensorrt-llm-message',
+    kind: 'log',
+    pattern: /^\s*(?:loaded engine size: [\d.]+ mib|allocated [\d.]+ (?:mib|gib|gb|mb) (?:gpu memory )?for |tensorrt-managed allocation in |.*\bnow: cpu \d+, gpu \d+ \(mib\))/,
+    example: 'TensorRT-managed allocation in IExecutionContext creation: CPU +0, GPU +0, now: CPU 0, GPU 869 (MiB)',
+    source: 'NVIDIA/TensorRT-LLM#1188',
+  },
+  {
     id: 'log.timestamp',
     kind: 'log',
     pattern: /^\s*\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d(?::\d\d)?/,

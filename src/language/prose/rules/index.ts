@@ -138,6 +138,7 @@ const PROSE_ORDER = [
   'prose.training-stage',
   'prose.reference-offload',
   'prose.model-parallel-size',
+  'prose.split-model-over-cards',
   'prose.gpu-layers-all',
   'prose.uses-less-than',
   'prose.generate-call',

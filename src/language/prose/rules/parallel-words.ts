@@ -3,6 +3,9 @@ import type { ProseRule } from '../types.js';
 /**
  * Parallelism and layer placement said in the words of the papers and tools that first used them.
  */
+/** Serving engines that split one model by tensor parallelism. */
+const SERVING_ENGINE = /\b(?:vllm|sglang|tgi|text-generation-inference|lmdeploy|tensorrt|trt-llm|aphrodite|mlc)\b/;
+
 export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
   {
     // "with model parallel of 8" (facebookresearch/metaseq#210, c716): "model parallel" with a size is
@@ -16,6 +19,20 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     write: (m) => `tp ${m[1]}`,
     example: 'Tried to train the model on 192 A100 40GB GPU with model parallel of 8, but results in OOM errors',
     source: 'facebookresearch/metaseq#210',
+  },
+  {
+    // One model split over several cards, its name between the verb and "model": "Is it possible to split LLAMA
+    // 7b-chat-hf model on two gpus" (NVIDIA/workbench-example-local-rag#5, corpus c1857: the text-generation-webui
+    // named later put the whole model on the first card, though the user asks for the split that web UI gives). The vocabulary's "split the model across"
+    // holds only the words with nothing between; here the verb alone is written as the layer split (HF device_map's
+    // whole layers on each card in turn, the corpus's `pp N` for inference), the model's words left to be read.
+    id: 'prose.split-model-over-cards',
+    pattern: /\bsplit(?:ting)?(?=\s+(?:the\s+|a\s+|this\s+|my\s+|our\s+)?(?:[\w.\-]+\s+){0,3}?models?\s+(?:equally\s+|evenly\s+)?(?:on|across|over|between|onto|among)\s+(?:the\s+|my\s+)?(?:\d{1,2}|two|three|four|eight|multiple|several|both|all)\s+(?:[\w-]+\s+)?(?:gpus?|cards?|devices?)\b)/g,
+    // Not beside a serving engine, whose split is its tensor parallel (the corpus's `tp N`, README).
+    when: (t) => t.includes('split') && !SERVING_ENGINE.test(t),
+    write: () => 'device map auto',
+    example: 'Is it possible to split LLAMA 7b-chat-hf model on two gpus. Currently I am using 2x RTX 4090.',
+    source: 'NVIDIA/workbench-example-local-rag#5',
   },
 ];
 
