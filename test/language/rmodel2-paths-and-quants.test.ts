@@ -159,3 +159,22 @@ describe('a model "offloaded across" GPUs is split over them, no CPU offload', (
     expect(reply('llama-2-7b full finetune zero2 with optimizer offloaded to cpu on 1x 4090').s.offload.optimizer).toBe('cpu');
   });
 });
+
+describe('models given as examples of other models are other runs', () => {
+  it('c1261: deepseek-r1:70b is the setup, not the qwen3-coder-next given as another model (ollama/ollama)', () => {
+    expect(reply(line('c1261').text).s.model.id).toBe('llama-3.1-70b');
+  });
+
+  it.each([
+    ['llama-3-8b OOMs on my 3090. Other models such as qwen2.5-7b run fine.', 'llama-3-8b'],
+    ['Other models, e.g. mistral-7b, fit; llama-2-13b inference OOMs on 1x 3090', 'llama-2-13b'],
+    ['Other models like mistral-7b work on my 4090 but llama-2-13b does not fit', 'llama-2-13b'],
+    ['I run llama-3-8b on 1x 4090; other model including qwen2.5-14b are slower', 'llama-3-8b'],
+  ])('%s', (text, id) => {
+    expect(reply(text).s.model.id).toBe(id);
+  });
+
+  it('an example alone stays the model the message gives', () => {
+    expect(reply('other models like mistral-7b work on 1x 3090').s.model.id).toBe('mistral-7b');
+  });
+});
