@@ -19,6 +19,7 @@ import { cardAsked } from './reconcile/asked-card.js';
 import { countTakesAskedCard } from './reconcile/asked-card-count.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
+import { otherModelExamples } from './reconcile/other-models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
@@ -39,7 +40,8 @@ import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconc
  */
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns, reports?: { said: readonly ReportedTopic[]; reported: ReportedTopic[] }): Item[] {
   // An issue template's checklist lines are the template's words: nothing read there is the setup.
-  let out = models(compares(templateChecklists(items, text, ignored), notes), notes);
+  // A model given as an example of other models is another run's (reconcile/other-models.ts).
+  let out = models(otherModelExamples(compares(templateChecklists(items, text, ignored), notes), text, notes), notes);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.

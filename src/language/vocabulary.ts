@@ -98,11 +98,13 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('precision', 'pure+fp16', ['pure fp16', 'fp16 weights', 'fp16 only']),
   kw('precision', 'megatron', ['megatron-mixed', 'megatron mixed', 'fp32 main grads']),
   // weight formats of a frozen base or served model
-  kw('weights', 'int8', ['int8', 'sym int8', 'int8 sym', '8bit', '8-bit', 'llm.int8', 'bnb 8bit', 'load in 8bit', 'w8', '8 bit', '8bit quantization', '8-bit quantized']),
+  kw('weights', 'int8', ['int8', 'sym int8', 'int8 sym', '8bit', '8-bit', 'llm.int8', 'bnb 8bit', 'load in 8bit', 'w8', '8 bit', '8bit quantization', '8-bit quantized', 'w8a16', 'w8a8']),
   kw('weights', 'nf4', ['nf4', '4bit', '4-bit', 'bnb 4bit', 'load in 4bit', 'fp4', '4 bit', 'bitsandbytes 4bit', '4bit quantization', '4-bit quantized', 'bnb nf4']),
   kw('weights', 'nf4-dq', ['nf4 dq', 'nf4-dq', 'nf4 double quant', 'dq', 'double quant', 'double quantization', 'double quantize', 'double quantized', 'nested quantization']),
   // IPEX-LLM names its 4- and 8-bit integer formats sym_int4, asym_int4, sym_int8; its benchmark reports say "INT4_SYM" (intel/ipex-llm#11219, c1171).
-  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'marlin', 'sym int4', 'asym int4', 'int4 sym', 'int4 asym']),
+  // A compressed-tensors / llm-compressor scheme names weights and activations: W4A16 is 4-bit weight-only ("llama3.1-70B
+  // quantized w4a16", vllm-project/vllm via corpus c1820), W8A16 and W8A8 (int8 above) 8-bit weights.
+  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'marlin', 'sym int4', 'asym int4', 'int4 sym', 'int4 asym', 'w4a16']),
   // EXL2, ExLlamaV2's own format: it names ExLlamaV2 as GGUF names llama.cpp (scenario/resolve-framework.ts).
   kw('weights', 'exl2', ['exl2']),
   kw('weights', 'awq', ['awq']),

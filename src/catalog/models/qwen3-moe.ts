@@ -73,6 +73,11 @@ export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
       'qwen3 next 80b a3b', 'qwen3-next-80b', 'qwen3 next 80b', 'qwen3-next', 'qwen3 next', 'qwen3next-80b-a3b',
       'qwen3-next-80b-a3b-instruct', 'qwen3-next-80b-a3b-thinking', 'qwen3 next 80b a3b instruct', 'qwen3 next 80b a3b thinking',
       'qwen/qwen3-next-80b-a3b-instruct', 'qwen/qwen3-next-80b-a3b-thinking',
+      // Qwen3-Coder-Next is this architecture trained for coding: its card's table (docker/model-runner
+      // ai/qwen3-coder-next-vllm.md: 80B total, 3B active, 512 experts, 10 active and 1 shared, hidden 2048, 48 layers
+      // of 3 Gated DeltaNet + 1 Gated Attention, 16 Q / 2 KV heads of 256, 32 V / 16 QK linear heads of 128; the
+      // unsloth card in nerdpudding/llama_cpp tags it qwen3_next). Corpus c687, c1811 had refused as "Which model?".
+      'qwen3-coder-next', 'qwen3 coder next', 'qwen3-coder-next-base', 'qwen3 coder next base', 'qwen/qwen3-coder-next', 'qwen/qwen3-coder-next-base',
     ],
     arch: llamaStyle({
       layers: 48, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,

@@ -1,3 +1,5 @@
+import { familyOf } from '../families.js';
+import { modelIdOf } from '../lexicon.js';
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /** The model: where it is named, and how it is placed on the devices. */
@@ -22,8 +24,26 @@ export const model: Handler = (v) => {
   if (cached) return say(cached[1]!.replace(/[^a-z0-9.\-_]/gi, ' '));
   while (parts.length > 1 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
   const name = parts.at(-1) ?? '';
+  const above = runFolderAbove(parts);
+  if (above) return { say: above.replace(/[^a-z0-9.\-_]/g, ' '), weak: true };
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };
+
+/** A part of a path that is a name with a size ("qwen2_vl-2b", "llama-2-7b-hf", "7b"). */
+const SIZED_PART = /(?<![a-z0-9.])\d+(?:\.\d+)?[bm](?![a-z0-9])/i;
+
+/**
+ * A run's own folder under the model's: LLaMA-Factory saves a fine-tune to `saves/<model>/<method>/<stage>`
+ * and loads it back from there ("--model_name_or_path saves/qwen2_vl-2b/sft", hiyouga/LlamaFactory via corpus
+ * c1825, had refused as "Which model?"); "output/llama-2-7b/lora_run". The last part names no model (no digit,
+ * neither a catalog model nor a family): the nearest part above it that is a name with a size, on a weak cue
+ * (a folder's name the user chose), said in the reply. Null where the last part may be a name itself.
+ */
+export function runFolderAbove(parts: readonly string[]): string | null {
+  const last = (parts.at(-1) ?? '').toLowerCase();
+  if (parts.length < 2 || /\d/.test(last) || !/^[a-z][\w.-]*$/.test(last) || modelIdOf(last) || familyOf(last)) return null;
+  return [...parts.slice(0, -1)].reverse().find((p) => SIZED_PART.test(p) && /^[\w.-]+$/.test(p)) ?? null;
+}
 
 /**
  * A folder of one model's weights (TensorRT-LLM's build.py `--model_dir /models/llama-2-70b-chat-hf/`,

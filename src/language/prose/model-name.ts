@@ -13,8 +13,9 @@ import { catalogTail, isKindWord } from '../model-kinds.js';
  * Suffixes that only say which checkpoint of a model it is ("-Paddle" and "-PT" are the same weights for PaddlePaddle
  * and PyTorch, baidu/ERNIE-4.5-…-Paddle / -PT). A 16- or 32-bit upload is the model's own
  * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
+ * "-UD" is Unsloth's Dynamic-quant tag left before a GGUF type ("DeepSeek-R1-UD-Q2_K_XL", c1260; DYNAMIC_TAG below).
  */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
 /**
  * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
@@ -25,12 +26,32 @@ const GGUF_QUANT_SUFFIX = /[-_.](i?q([1-8])_(?:k(?:_[sml]|_xl)?|[01]|[a-z]{1,3})
 const GGUF_OF_BITS: Record<string, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
 /**
+ * Unsloth's Dynamic quants tag the type with "UD" ("DeepSeek-R1-UD-Q2_K_XL", unsloth/DeepSeek-R1-GGUF; corpus c1260,
+ * c1828; "gemma-4-26B-A4B-it-UD-Q4_K_M.gguf", c1233): a tag of the quantisation, no part of the model's name.
+ */
+const DYNAMIC_TAG = /[-_.]ud$/;
+
+/**
+ * The weights word of the GGUF quant type a file or folder name ends with ("DeepSeek-R1-UD-Q2_K_XL" → q2_k,
+ * "Meta-Llama-3-8B-Instruct-Q8_0.gguf" → q8_0): the type the catalog models, or the one of its width. A split
+ * file's part number ("-00001-of-00005") and the ".gguf" extension are no part of the type.
+ */
+export function ggufTypeWord(name: string): string | null {
+  const m = GGUF_QUANT_SUFFIX.exec(name.toLowerCase().replace(/\.gguf$/, '').replace(/[-_]\d{5}-of-\d{5}$/, ''));
+  if (!m) return null;
+  return keywordMeaning(m[1]!)?.type === 'weights' ? m[1]! : GGUF_OF_BITS[m[2]!]!;
+}
+
+/**
  * Suffixes that set the weight format, as request words. A bare width (-4bit, -int4, -8bit) names
  * a format only when no format is named beside it: "-v1-4bit-GPTQ" is GPTQ at 4 bits, not NF4.
  */
 const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.](?:awq)(?:[-_.]int4)?$/, 'awq', 'format'],
-  [/[-_.](?:gptq)(?:[-_.]int[48])?$/, 'gptq', 'format'],
+  // GPTQ at 8 bits ("Qwen2-VL-7B-Instruct-GPTQ-Int8", Qwen's own uploads; QwenLM/Qwen2-VL via corpus c1826) is 8-bit
+  // weight-only: the item language's int8, since its gptq is GPTQ's usual 4 bits.
+  [/[-_.]gptq[-_.]int8$/, 'int8', 'format'],
+  [/[-_.](?:gptq)(?:[-_.]int4)?$/, 'gptq', 'format'],
   [/[-_.]int4$/, 'gptq', 'width'],
   // FastDeploy's weight-only uploads ("baidu/ERNIE-4.5-21B-A3B-WINT4-Paddle", PaddlePaddle/FastDeploy#2720, c1751).
   [/[-_.]wint4$/, 'int4', 'format'],
@@ -42,6 +63,9 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.]8bit$/, 'int8', 'width'],
   // An EXL2 repository ("Llama-3.1-70B-Instruct-exl2") is run by ExLlamaV2, in its own format (memory/exllamav2.ts).
   [/[-_.]exl2$/, 'exl2', 'format'],
+  // …and with its width after it ("Llama-3.1-Nemotron-70B-Instruct-HF-exl2-3.0", a TabbyAPI models folder,
+  // theroyallab/tabbyAPI via corpus c1614; "-exl2-4.0bpw"): the width is the folder's, the format the same.
+  [/[-_.]exl2[-_.]\d(?:\.\d+)?(?:bpw)?$/, 'exl2', 'format'],
   // GGML is llama.cpp's file format before GGUF (TheBloke's "-GGML" repositories, 2023): "TheBloke/Llama-2-70B-Chat-GGML"
   // (marella/ctransformers#96, corpus c837) had been an unknown model of Llama-3-70B's shape.
   [/[-_.](?:gguf|ggml)$/, '', 'format'],
@@ -61,10 +85,11 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
   for (let guard = 0; guard < 6; guard++) {
     if (modelIdOf(name)) break;
     const quant = formats.length === 0 || !formats.some((f) => f.named) ? GGUF_QUANT_SUFFIX.exec(name) : null;
-    if (quant && /\d(?:\.\d+)?b(?![a-z])/.test(name.slice(0, quant.index))) {
-      const type = quant[1]!;
-      formats.unshift({ word: keywordMeaning(type)?.type === 'weights' ? type : GGUF_OF_BITS[quant[2]!]!, named: true });
-      name = name.slice(0, quant.index);
+    const beforeQuant = quant ? name.slice(0, quant.index).replace(DYNAMIC_TAG, '') : '';
+    // A name with a size, or a catalog model named without one ("DeepSeek-R1-UD-Q2_K_XL", c1260).
+    if (quant && (/\d(?:\.\d+)?b(?![a-z])/.test(beforeQuant) || modelIdOf(beforeQuant))) {
+      formats.unshift({ word: ggufTypeWord(quant[0])!, named: true });
+      name = beforeQuant;
       continue;
     }
     const format = FORMAT_SUFFIX.find(([re]) => re.test(name));
@@ -98,7 +123,9 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
   const nameEnd = name.length;
   const pieces: Piece[] = [{ text: name, from: 0, to: nameEnd }];
   // The format the name spells out wins over a width beside it, in either order.
-  const format = formats.find((f) => f.named) ?? formats[0];
+  const named = formats.find((f) => f.named) ?? formats[0];
+  // GPTQ at 8 bits in either order ("…-8bit-GPTQ", "…-GPTQ-Int8"): 8-bit weights, the item language's int8 (c1826).
+  const format = named?.word === 'gptq' && formats.some((f) => f.word === 'int8') ? { word: 'int8', named: true } : named;
   if (format) pieces.push({ text: ` ${format.word} `, from: nameEnd, to: word.length });
   else pieces.push({ text: ' '.repeat(word.length - nameEnd), from: nameEnd, to: word.length });
   void kept;

@@ -2,6 +2,7 @@ import { MODELS } from '../../catalog/index.js';
 import { sameModelSize } from '../families.js';
 import { familySizeGuess } from '../family-size-note.js';
 import type { Item } from '../items.js';
+import { bareGgufGivesWay } from './gguf-type.js';
 
 /** Restatements of the model and its weights: one model named twice is one model. */
 
@@ -144,7 +145,8 @@ export function familyOf(i: ModelItem): string | null {
 }
 
 /** "4bit" and "GPTQ", "AWQ-INT4" and "--quantization marlin", "4bit" and "double quant": one 4-bit format, said twice. */
-export function weights(items: Item[]): Item[] {
+export function weights(given: Item[]): Item[] {
+  const items = bareGgufGivesWay(given);
   const w = items.filter((i): i is Extract<Item, { kind: 'weights' }> => i.kind === 'weights');
   if (w.length < 2) return items;
   const fourBit = ['nf4', 'nf4-dq', 'gptq', 'awq'];

@@ -208,6 +208,19 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25',
   },
   {
+    // A loader's line naming the model file or folder it loads, whose name may open with its size and whose
+    // folders may hold sizes too: text-generation-webui's "INFO:llama.cpp weights detected:
+    // G:\model\textgen\30B-Lazarus-GGML\30b-Lazarus.ggmlv3.q5_K_M.bin" (modules/models.py; oobabooga/textgen via
+    // corpus c1827) and TabbyAPI's "INFO:     Loading model: /app/models/bartowski_Qwen2.5-Coder-32B-Instruct-exl2"
+    // (c1850) had refused as "Which model?". The last part with a size is kept (the file, whose quant suffix gives
+    // the weight format), weak, as log.model-file keeps a loader's file.
+    id: 'log.model-file-last',
+    pattern: /\b(?:weights detected:|loading model:)\s*['"]?(?:[a-z]:)?[\\/]?(?:\.{1,2}[\\/])?(?:[^\s\\/'"]+[\\/])*((?:[a-z][\w.-]*?[-_.])?\d+(?:\.\d+)?b(?![a-z0-9])[\w.-]*)/,
+    keptWeak: true,
+    example: '2023-07-25 22:03:13 INFO:llama.cpp weights detected: G:\\model\\textgen\\30B-Lazarus-GGML\\30b-Lazarus.ggmlv3.q5_K_M.bin',
+    source: 'oobabooga/text-generation-webui modules/models.py (corpus c1827)',
+  },
+  {
     // vLLM's model runner names the model it loads ("Starting to load model %s...", vllm/worker/model_runner.py):
     // "(VllmWorkerProcess pid=108519) INFO 03-07 11:56:19 model_runner.py:1110] Starting to load model
     // /opt/DeepSeek-R1-Distill-Qwen-32B..." (a four-T4 server whose prose names no model, c1251). The path's

@@ -406,12 +406,13 @@ export const NAME_RULES: readonly ProseRule[] = [
   },
   {
     // GGUF quant types (llama.cpp), written alone or inside a file name ("…-Q4_K_M.gguf"): set apart
-    // from a file name around it, so the name still reads as its model.
+    // from a file name around it, so the name still reads as its model. Unsloth's Dynamic "_XL" types
+    // ("DeepSeek-R1-UD-Q2_K_XL", corpus c1260) are their width's type too.
     id: 'prose.gguf',
     // The separator joining it to a file name goes with it ("…-v3.2-Q8_0.gguf"), so the name before
     // it ends where the name does and its own suffixes (-v3.2) still read as a checkpoint's; the
     // ".gguf" after it says no more than the type does (alone, "gguf" is a weight format of its own).
-    pattern: /(?:(?<=[a-z0-9])[-_.]|(?<![a-z0-9]))(i?q([1-8])_(?:k(?:_(?:s|m|l|xs))?|[01]|xxs|xs|s|m|nl))(?:\.gguf)?(?![a-z0-9])/g,
+    pattern: /(?:(?<=[a-z0-9])[-_.]|(?<![a-z0-9]))(i?q([1-8])_(?:k(?:_(?:s|m|l|xs|xl))?|[01]|xxs|xs|s|m|nl))(?:\.gguf)?(?![a-z0-9])/g,
     write: (m, notes) => {
       const format = GGUF_OF_WIDTH[Number(m[2])]!;
       if (format !== m[1]) notes.push(`GGUF ${m[1]!.toUpperCase()} read as ${format.toUpperCase()}, the GGUF type modelled for ${m[2]}-bit weights`);

@@ -181,9 +181,11 @@ export const PHRASING_RULES: readonly ProseRule[] = [
   },
   {
     // "how many layers I offload to GPU", "offloaded 20/49 layers to GPU": placing layers on the GPU is
-    // no CPU offload.
+    // no CPU offload; nor is a model "offloaded across both GPUs" (split over them: "Model should have been
+    // offloaded across both GPUs with enough memory", theroyallab/tabbyAPI via corpus c1614, had read as LoRA
+    // with an optimizer offload).
     id: 'prose.offload-to-gpu',
-    pattern: /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\bto\s+(?:the\s+)?(?:gpus?|vram|cuda\d*)\b)/g,
+    pattern: /\boffload(?:ed|ing|s)?\b(?=[^.?!\n]{0,40}?\b(?:to|across|over|onto|between)\s+(?:the\s+)?(?:both\s+|all\s+|two\s+|multiple\s+|several\s+|\d\s+)?(?:gpus?|vram|cuda\d*)\b)/g,
     when: (t) => t.includes('offload'),
     write: blank,
     example: 'offloaded 20/49 layers to gpu',
