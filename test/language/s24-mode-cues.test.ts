@@ -138,3 +138,25 @@ describe('a script named for training trains, whatever it trains (Facico/Chinese
     expect(r.scenario.weights).toBe('int8');
   });
 });
+
+describe('PEFT\'s and bitsandbytes\' version lines name no method (hiyouga/LlamaFactory#5051, c1749)', () => {
+  it('c1749: the full fine-tune its YAML sets', () => {
+    expect(corpusLineRead('c1749').scenario.mode).toBe('full');
+  });
+
+  it('property: any order, bullets or pins of the lines leave a full fine-tune full', () => {
+    const line = fc.constantFrom('- PEFT version: 0.12.0', 'peft==0.10.0', 'peft                     0.7.1.dev0', '- Bitsandbytes version: 0.43.3', 'bitsandbytes 0.41.1', '* `peft` version: 0.15.0');
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 3 }), fc.boolean(), (lines, listFirst) => {
+        const prose = 'Training llama-3-8b with finetuning_type: full on 1x a100-80g runs out of memory.';
+        const text = listFirst ? `${lines.join('\n')}\n\n${prose}` : `${prose}\n\n${lines.join('\n')}`;
+        return read(text).scenario.mode === 'full';
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('a LoRA said in the message is still read (invented)', () => {
+    expect(read('- PEFT version: 0.12.0\n\nLoRA fine-tune of llama-3-8b on 1x rtx-4090').scenario.mode).toBe('lora');
+  });
+});
