@@ -160,3 +160,45 @@ describe('PEFT\'s and bitsandbytes\' version lines name no method (hiyouga/Llama
     expect(read('- PEFT version: 0.12.0\n\nLoRA fine-tune of llama-3-8b on 1x rtx-4090').scenario.mode).toBe('lora');
   });
 });
+
+describe('LoRA targets said in pieces are one set (huggingface/trl#5200, c1837)', () => {
+  it('c1837: the seven projections in any order are all linear layers, as the reading says', () => {
+    expect(corpusLineRead('c1837').scenario.lora?.targets).toEqual(['q', 'k', 'v', 'o', 'gate', 'up', 'down']);
+  });
+
+  it('property: any order of the module list reads the same targets', () => {
+    const modules = ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj'];
+    fc.assert(
+      fc.property(fc.shuffledSubarray(modules, { minLength: 2 }), (list) => {
+        const text = `peft_config = LoraConfig(r=16, target_modules=[${list.map((m) => `'${m}'`).join(', ')}])\nllama-3-8b on 1x rtx-4090`;
+        const sorted = modules.filter((m) => list.includes(m)).map((m) => m.replace('_proj', ''));
+        return JSON.stringify(read(text).scenario.lora?.targets) === JSON.stringify(sorted);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('LoRA targets in words (jsboige/CoursIA#10361, c1407)', () => {
+  it.each([
+    ['on all linear layers (was refused)', 'llama-3-8b lora r16 alpha 32 on all linear layers, 1x rtx-4090', 'all'],
+    ['every linear layer', 'llama-3-8b lora on every linear layer, 1x rtx-4090', 'all'],
+    ['7 modules', 'LoRA r=8, 7 modules, qwen2.5-0.5b on 1x rtx-3070', 'all'],
+    ['all 7 linear modules', 'llama-3-8b lora on all 7 linear modules, 1x rtx-4090', 'all'],
+    ['attention and MLP', 'llama-3-8b lora applied to all the attention and MLP projections, 1x rtx-4090', 'all'],
+    ['attention only', 'llama-3-8b lora on all attention layers, 1x rtx-4090', 'attention'],
+  ])('%s', (_name, text, which) => {
+    const targets = read(text).scenario.lora?.targets;
+    expect(targets).toEqual(which === 'all' ? ['q', 'k', 'v', 'o', 'gate', 'up', 'down'] : ['q', 'k', 'v', 'o']);
+  });
+
+  it('c1407 reads QLoRA r8 on all linear layers', () => {
+    const s = corpusLineRead('c1407').scenario;
+    expect(s.mode).toBe('qlora');
+    expect(s.lora?.targets).toHaveLength(7);
+  });
+
+  it('a count of modules other than 7 is no target set (invented)', () => {
+    expect(read('llama-3-8b lora on 1x rtx-4090, 4 modules').scenario.lora?.targets).toEqual(['q', 'v']);
+  });
+});
