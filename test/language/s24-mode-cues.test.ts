@@ -202,3 +202,24 @@ describe('LoRA targets in words (jsboige/CoursIA#10361, c1407)', () => {
     expect(read('llama-3-8b lora on 1x rtx-4090, 4 modules').scenario.lora?.targets).toEqual(['q', 'v']);
   });
 });
+
+describe('a training done before the run asked about (issue 22 item 7: "after fine-tuning, inference…")', () => {
+  it.each([
+    ['after fine-tuning … with lora, inference', 'after fine-tuning llama-3-8b with lora, inference on 1x rtx-4090 runs out of memory'],
+    ['I fine-tuned …, now serving', 'I fine-tuned qwen2.5-7b, now serving it with vllm on 1x a10g OOMs'],
+    ['After training …, generate', 'After training llama-3-8b, generate with it on 1x rtx-4090'],
+    ['微调后的 … 推理', '微调后的qwen2.5-7b推理时显存不够, 1张4090'],
+    ['训练好的 … 部署', '训练好的qwen2.5-7b部署到1张4090上OOM'],
+  ])('%s: running the model, the training said', (_name, text) => {
+    const r = read(text);
+    expect(r.scenario.mode).toBe('inference');
+    expect(r.said).toMatch(/a training done before the run asked about/);
+  });
+
+  it.each([
+    ['no running word after it', 'after fine-tuning llama-3-8b lora on 1x rtx-4090 it OOMs'],
+    ['I fine-tuned … and it OOMs', 'I fine-tuned llama-3-8b with lora on 1x rtx-4090 and it OOMs'],
+  ])('%s: still the training (invented)', (_name, text) => {
+    expect(read(text).scenario.mode).toBe('lora');
+  });
+});

@@ -26,6 +26,7 @@ import { OFFLOAD_PHRASE_RULES } from './offload-phrases.js';
 import { KV_OFFLOAD_RULES } from './kv-offload.js';
 import { TASK_RUNNER_RULES } from './task-runners.js';
 import { LORA_TARGET_WORD_RULES } from './lora-target-words.js';
+import { TRAINED_BEFORE_RULES } from './trained-before.js';
 import { PROGRESS_WORD_RULES } from './progress-words.js';
 import { HOST_AND_CARD_RULES } from './host-and-card.js';
 import { MODEL_SPELLING_RULES } from './model-spellings.js';
@@ -107,6 +108,8 @@ const PROSE_ORDER = [
   'prose.bare-per-gpu-batch',
   'prose.rather-than',
   'prose.no-need',
+  // A training done before the run asked about, where a running word follows it (trained-before.ts).
+  ...TRAINED_BEFORE_RULES.map((rule) => rule.id),
   'prose.tuned-model',
   'prose.possessive-name',
   'prose.how-many-served',
@@ -231,7 +234,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
