@@ -33,6 +33,5 @@ export const TRAINED_BEFORE_RULES: readonly ProseRule[] = [
       return ' '.repeat(end) + m[0].slice(end, how.index) + ' '.repeat(m[0].length - how.index);
     },
     example: 'after fine-tuning llama-3-8b with lora, inference on 1x 4090 runs out of memory',
-    source: 'issue 22 item 7',
   },
 ];
