@@ -127,7 +127,12 @@ export function addLoraOption(d: [LoraOptions, [Token, Token?]]): LoraOptions {
   if (t.type === 'loraRank') next.rank = leadingIntAfterR(t.text);
   else if (t.type === 'rankKw') next.rank = number();
   else if (t.type === 'loraAll') next.allLinear = true;
-  else if (t.type === 'loraTargets') next.targets = [...new Set([...(next.targets ?? []), ...targetList(t.text)])];
+  // Targets said in pieces ("k_proj, gate_proj, v_proj, …" in a LoraConfig list, huggingface/trl#5200, c1837) are one
+  // set, kept in the modules' order as targetList keeps one piece: the set, not the order it was written in, is the setting.
+  else if (t.type === 'loraTargets') {
+    const said = new Set([...(next.targets ?? []), ...targetList(t.text)]);
+    next.targets = ALL_TARGETS.filter((x) => said.has(x));
+  }
   else if (t.type === 'loraDropout') next.dropout = number();
   else if (t.type === 'loraAlpha') next.alpha = number();
   return next;

@@ -46,9 +46,14 @@ const PACKAGES: readonly { readonly names: RegExp; readonly runs: RegExp }[] = [
   // elsewhere ("with transformers", `accelerate launch`) is read there. A release whose memory differs stays
   // (transformers-versions.ts: it lexes as a release word, no framework).
   { names: /^(?:transformers|accelerate|trl)$/, runs: /(?!)/ },
+  // PEFT and bitsandbytes are installed beside every trainer too (LLaMA-Factory's template lists "- PEFT version:
+  // 0.12.0" and "- Bitsandbytes version: 0.43.3" above a full fine-tune's YAML, hiyouga/LlamaFactory#5051, c1749:
+  // read as LoRA over `finetuning_type: full`): the package installed names no method or weight format; a LoRA
+  // word or a 4-bit load elsewhere is read where it is.
+  { names: /^(?:peft|bitsandbytes)$/, runs: /(?!)/ },
 ];
 
-const PACKAGE_NAME = String.raw`transformers|accelerate|trl|vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|llmtuner|unsloth|axolotl|ms-swift|swift`;
+const PACKAGE_NAME = String.raw`transformers|accelerate|trl|peft|bitsandbytes|vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|llmtuner|unsloth|axolotl|ms-swift|swift`;
 const VERSION = String.raw`v?\d+(?:\.\d+)+(?:[.+-]?[a-z0-9]+)*`;
 /**
  * A bullet or markdown emphasis, the package's name, "version" or a separator, its version, and

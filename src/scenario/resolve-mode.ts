@@ -68,7 +68,11 @@ export function modeStep(r: Resolution): ErrorReply | null {
     r.patch.drop('util');
     r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
   }
-  const inferenceOnly = INFERENCE_ONLY_SLOTS.find((slot) => r.patch.has(slot));
+  // "I'm running ppo on llama-7B … increase max_new_tokens to 512" (CarperAI/trlx#431, c438): a generation length
+  // beside an online RL trainer (PPO, GRPO) is its rollouts' length, which the trainer generates inside its
+  // training step; it names no inference run. The run is read as training and the length said as not used.
+  const rolloutGen = !asked && r.patch.has('gen') && ROLLOUT_TRAINERS.has(trainer) && !INFERENCE_ONLY_SLOTS.some((slot) => slot !== 'gen' && r.patch.has(slot));
+  const inferenceOnly = rolloutGen ? undefined : INFERENCE_ONLY_SLOTS.find((slot) => r.patch.has(slot));
   const trainingSetting =
     firstTrainingSetting(r.patch) ??
     (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
@@ -165,7 +169,11 @@ export function modeStep(r: Resolution): ErrorReply | null {
   // c871: a LoRA GRPO run's `[sampling] max_tokens`; the eval generation of a fine-tune). The training
   // is read and the generation length said as not used; a serving setting (KV dtype, utilization,
   // -ngl) still contradicts it.
-  if (inferenceOnly === 'gen' && mode !== 'inference') {
+  if (rolloutGen && mode !== 'inference') {
+    const said = r.patch.get('gen')!.item.text.trim();
+    r.patch.drop('gen');
+    r.assume(`"${said}" is the length of the ${trainer.toUpperCase()} rollouts the trainer generates in its step: the rollout's KV cache is not modelled (say "inference" to run the model instead)`);
+  } else if (inferenceOnly === 'gen' && mode !== 'inference') {
     const said = r.patch.get('gen')!.item.text.trim();
     r.patch.drop('gen');
     r.assume(`"${said}" is a generation length: beside a training run it is the length its evaluation or a later step generates, not used here (say "inference" to run the model instead)`);

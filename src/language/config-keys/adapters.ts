@@ -121,6 +121,27 @@ function loraContext(ctx: KeyContext): boolean {
 /** The key is written as a shell variable in capitals (`RANK=0`, `$RANK`): a launcher's environment, not a LoRA setting. */
 const launcherVariable = (ctx: KeyContext): boolean => ctx.spelling !== undefined && /^[A-Z][A-Z0-9_]*$/.test(ctx.spelling);
 
+/**
+ * A process's place in a distributed run beside the key (`local_rank`, `world_size`, `node_rank`): the
+ * launcher's or the trainer's log line "rank: 0, local_rank: 0, world_size: 2, local_world_size: 2"
+ * (ms-swift's `[INFO:swift]` start-up line, modelscope/ms-swift#5292, c1862: refused as LoRA rank 0 in a
+ * LoRA run), torchelastic's "rank : 1 (local_rank: 1)". A LoRA block never holds these keys.
+ */
+const DISTRIBUTED_KEY = /^(?:local_rank|global_rank|node_rank|world_size|local_world_size|group_rank|nproc_per_node|master_addr|master_port)$/;
+const processRank = (ctx: KeyContext): boolean => [...ctx.keys].some((k) => DISTRIBUTED_KEY.test(k));
+
+/**
+ * A bare `rank` taken as LoRA's only because LoRA is named somewhere in the message (not by a LoRA
+ * key beside it, nor inside an adapter block) rests on that guess: the reading is weak, so a value no
+ * LoRA has (rank 0) is set aside and said (scenario/ranges.ts setAsideWeakOutOfRange), not refused.
+ */
+const bareRank: Handler = (v, ctx) => {
+  if (launcherVariable(ctx) || processRank(ctx) || !loraContext(ctx)) return IGNORE;
+  const reading = numeric('lora rank')(v, ctx);
+  const beside = (ctx.parent !== null && /lora|peft|adapter/.test(ctx.parent)) || [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k));
+  return reading && 'say' in reading && !beside ? { ...reading, weak: true } : reading;
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const ADAPTER_KEYS: KeyTable = {
   r: { reads: numeric('lora rank') },
@@ -140,7 +161,7 @@ export const ADAPTER_KEYS: KeyTable = {
   // process rank (torch/distributed/run.py sets RANK, LOCAL_RANK, NODE_RANK, WORLD_SIZE), never a
   // LoRA rank, even in a LoRA run (hiyouga/LlamaFactory#6187, c794: `NPROC_PER_NODE=3 NNODES=1 RANK=0`
   // above `finetuning_type: lora`, refused as LoRA rank 0); a LoRA rank comes from a LoRA key.
-  rank: { reads: (v, ctx) => (!launcherVariable(ctx) && loraContext(ctx) ? numeric('lora rank')(v, ctx) : IGNORE), source: 'mlx-lm mlx_lm/tuner/utils.py; MoFHeka/LLaMA-Megatron#1; torch/distributed/run.py; hiyouga/LlamaFactory#6187' },
+  rank: { reads: bareRank, source: 'mlx-lm mlx_lm/tuner/utils.py; MoFHeka/LLaMA-Megatron#1; torch/distributed/run.py; hiyouga/LlamaFactory#6187; modelscope/ms-swift#5292' },
   lora_alpha: { reads: numeric('lora alpha') },
   alpha: { reads: numeric('lora alpha') },
   lora_dropout: { reads: numeric('lora dropout') },

@@ -32,6 +32,13 @@ export const FILE = /(?<![\w.\-/])[a-z0-9_\-.]+\.(?:py|sh|json|ya?ml|txt|md|ipyn
 const METHOD_SCRIPT = /^(?:[a-z0-9.]+[_-])*?(q?lora|full)(?:[_-][a-z0-9.]+)*\.(?:py|ya?ml|json|sh)$/;
 /** Scripts that run a model: "inference.py", "generate.py", "chat.py" (llama-recipes, DeepSeek-V3, Chinese-Vicuna). */
 const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|generation|chat|predict)(?:[_-][a-z0-9]+)*\.py$/;
+/**
+ * A script that names running as its verb ("inference", "infer", "predict"): beside a training word
+ * ("predict_after_train.py") it still runs a model. "chat" and "generate" name what a training script
+ * trains as often ("finetune_chat.py", Chinese-Vicuna's LoRA script for its chat model, Facico/Chinese-Vicuna#202,
+ * c359: read as running the model; "train_generation.py"): with a training word the script trains.
+ */
+const RUN_VERB_SCRIPT = /(?:^|[_-])(?:inference|infer|predict)(?:[_-]|\.py$)/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`, `finetune_full.sh`) says the intent. */
 const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.(?:py|sh)$/;
 /** A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage. */
@@ -54,7 +61,7 @@ export function fileWords(name: string, notes?: string[]): string {
     if (/offload/.test(name)) notes?.push(`"${name}": ZeRO-${zero[1]} read from the file name; what it offloads is not (say "offload optimizer" or "offload params")`);
     return `zero${zero[1]}`.padEnd(name.length);
   }
-  if (INFERENCE_SCRIPT.test(name)) return 'inference'.padEnd(name.length);
+  if (INFERENCE_SCRIPT.test(name) && !(TRAIN_SCRIPT.test(name) && !RUN_VERB_SCRIPT.test(name))) return 'inference'.padEnd(name.length);
   return TRAIN_SCRIPT.test(name) ? 'train'.padEnd(name.length) : ' '.repeat(name.length);
 }
 /** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */

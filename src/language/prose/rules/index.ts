@@ -24,6 +24,10 @@ import { CITATION_RULES } from './citations.js';
 import { SEQ_EVIDENCE_RULES, SEQ_KEY_RULES } from './seq-evidence.js';
 import { OFFLOAD_PHRASE_RULES } from './offload-phrases.js';
 import { OFFLOAD_ELSEWHERE_RULES } from './offload-elsewhere.js';
+import { KV_OFFLOAD_RULES } from './kv-offload.js';
+import { TASK_RUNNER_RULES } from './task-runners.js';
+import { LORA_TARGET_WORD_RULES } from './lora-target-words.js';
+import { TRAINED_BEFORE_RULES } from './trained-before.js';
 import { PROGRESS_WORD_RULES } from './progress-words.js';
 import { HOST_AND_CARD_RULES } from './host-and-card.js';
 import { MODEL_SPELLING_RULES } from './model-spellings.js';
@@ -108,6 +112,8 @@ const PROSE_ORDER = [
   'prose.bare-per-gpu-batch',
   'prose.rather-than',
   'prose.no-need',
+  // A training done before the run asked about, where a running word follows it (trained-before.ts).
+  ...TRAINED_BEFORE_RULES.map((rule) => rule.id),
   'prose.tuned-model',
   'prose.possessive-name',
   'prose.how-many-served',
@@ -117,9 +123,13 @@ const PROSE_ORDER = [
   'prose.how-many-uncounted',
   'prose.fewest-cards',
   'prose.number-of',
+  // The KV cache moved off the GPU, before the offload word reads as the optimizer's (kv-offload.ts).
+  ...KV_OFFLOAD_RULES.map((rule) => rule.id),
   'prose.offload-to-gpu',
   // A GPU's layers or an engine's KV cache offloaded: no optimizer offload (offload-elsewhere.ts).
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
+  // LoRA's targets in words, before "layers" reads as the model's layer count (lora-target-words.ts).
+  ...LORA_TARGET_WORD_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
   // Where in the run a failure came ("at step 1", "after epoch 2"): no number of the setup (progress-words.ts).
@@ -132,6 +142,8 @@ const PROSE_ORDER = [
   'prose.non-gpu-accelerator',
   'prose.torch-compile',
   'prose.run-into',
+  // A package manager's `run` subcommand starts a script, whatever it does (task-runners.ts).
+  ...TASK_RUNNER_RULES.map((rule) => rule.id),
   // A trainer's count of the parameters it trains is blanked before any of its numbers is read as a size.
   'prose.trainable-count',
   'prose.deepspeed-stage',
@@ -229,7 +241,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
