@@ -9,6 +9,7 @@ import { adapterBytesPerParam } from './states.js';
 import { sdpaMathFallback } from './attention-kernel.js';
 import { fullAttentionLayerCount, gatedDeltaNetWidths } from './linear-attention.js';
 import type { Component } from './types.js';
+import { pipelineMicroBatches } from './pipeline-schedule.js';
 
 /**
  * Activations autograd keeps for backward (DESIGN §3.3), counted tensor by tensor for one decoder
@@ -322,8 +323,10 @@ export function inFlightMicroBatches(s: Scenario): number {
   // device_map's layer split runs a micro-batch through GPU 0's layers, then GPU 1's …: no pipeline.
   if (p <= 1 || s.parallel.schedule === 'sequential') return 1;
   const v = s.parallel.vpp ?? 1;
-  const interleaving = v > 1 && s.gradAccum >= p ? 1 + (p - 1) / (p * v) : 1;
-  return Math.min(p, s.gradAccum) * interleaving;
+  // torch.distributed.pipelining runs at least p micro-batches a step (pipeline-schedule.ts).
+  const m = pipelineMicroBatches(s);
+  const interleaving = v > 1 && m >= p ? 1 + (p - 1) / (p * v) : 1;
+  return Math.min(p, m) * interleaving;
 }
 
 function dims(s: Scenario): string {

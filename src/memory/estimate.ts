@@ -1,4 +1,5 @@
 import { noSyncGradients } from './fsdp-no-sync.js';
+import { pipelineFirstBackwardActivations, pipelineMicroBatches, pipelineStepIsWarmupOnly } from './pipeline-schedule.js';
 import { GPUS } from '../catalog/index.js';
 import type { Scenario } from '../scenario/schema.js';
 import {
@@ -164,7 +165,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const stateDict = fullStateDictCopy(s, l);
   const dequant = dequantisedMatrix(s, l);
   const int8Backward = int8BackwardWeight(s, l);
-  const accumulating = s.gradAccum > 1;
+  // Gradients outlive a micro-batch when the step runs several: accumulation, or a pipeline's micro-batches (pipeline-schedule.ts).
+  const accumulating = pipelineMicroBatches(s) > 1;
   const evalWs = evalWorkingSet(s, l);
   const evalLogitsPart = evalLogits(s);
 
@@ -176,7 +178,13 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const rollout = rolloutGeneration(s, l);
   // Under FSDP's no_sync the micro-steps hold the whole unsharded gradient instead (fsdp-no-sync.ts).
   const unsharded = noSyncGradients(s, l);
-  const heldGrads = unsharded ? [unsharded] : accumulating || megatronGradBufferResident(s) ? [grads] : [];
+  const stepGrads = unsharded ? [unsharded] : accumulating || megatronGradBufferResident(s) ? [grads] : [];
+  // A torch.distributed.pipelining step of exactly p micro-batches: the first stage's p forwards all
+  // come before its first backward, so no gradient is alive with the p-th micro-batch; they meet at
+  // the end of that first backward, with p − 1 micro-batches still held (pipeline-schedule.ts).
+  const warmupOnly = pipelineStepIsWarmupOnly(s);
+  const heldGrads = warmupOnly ? [] : stepGrads;
+  const firstPipelineBackward = warmupOnly && acts ? pipelineFirstBackwardActivations(s, acts) : null;
   // In backward the logits' gradient is gone before the first layer's working set appears.
   const logitsBytes = logits?.bytes ?? 0;
   const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0) + (int8Backward?.bytes ?? 0);
@@ -188,6 +196,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     // DeepSpeed ZeRO-1/2 allocate their reduce buckets before loss.backward() runs (deepspeed-config.ts).
     phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient, ...present(zero12BucketsFromBackwardStart(s) ? buckets : null)]),
+    ...(firstPipelineBackward ? [phase('backward', 'end of the first backward (pipeline)', [...persistent, ...stepGrads, ...present(firstPipelineBackward, backwardWs)])] : []),
     phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...persistent, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
@@ -202,7 +211,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, unsharded, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, unsharded, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, firstPipelineBackward, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, stateDict, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

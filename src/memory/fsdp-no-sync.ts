@@ -4,6 +4,7 @@ import { HF_TRAINER_FRAMEWORKS } from './hf-trainer.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { gatheredBytesPerParam } from './states.js';
 import type { Component } from './types.js';
+import { pipelineMicroBatches, runsTorchPipelining } from './pipeline-schedule.js';
 
 /**
  * Gradient accumulation under PyTorch FSDP (FSDP1) when the trainer skips the reduce-scatter of
@@ -46,16 +47,32 @@ export function accumulatesUnderNoSync(s: Scenario): boolean {
   return fsdp && s.mode === 'full' && s.gradAccum > 1 && NO_SYNC_FRAMEWORKS.has(s.framework);
 }
 
-/** The whole model's unsharded gradient, held across the accumulation micro-steps (null when not accumulating under no_sync). */
+/**
+ * The same whole gradient under torch.distributed.pipelining: an FSDP2 stage runs every
+ * micro-batch's backward with `set_requires_gradient_sync(False)` and reduce-scatters only when the
+ * step closes (pipeline-schedule.ts), so the stage's gradient is held unsharded across the p or more
+ * micro-batches the schedule runs.
+ */
+function accumulatesUnderPipelining(s: Scenario): boolean {
+  const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
+  return fsdp && s.mode === 'full' && runsTorchPipelining(s);
+}
+
+/** The whole model's (or pipeline stage's) unsharded gradient, held across the micro-steps (null when not accumulating unsharded). */
 export function noSyncGradients(s: Scenario, l: Layout): Component | null {
-  if (!accumulatesUnderNoSync(s)) return null;
+  const pipelined = accumulatesUnderPipelining(s);
+  if (!pipelined && !accumulatesUnderNoSync(s)) return null;
   const params = paramsPerGpu(l);
   const perParam = gatheredBytesPerParam(s);
   return {
     key: 'no-sync-grads',
-    name: `gradients, unsharded ${perParam * 8}-bit (FSDP no_sync, ga ${s.gradAccum})`,
+    name: pipelined
+      ? `gradients, unsharded ${perParam * 8}-bit (FSDP2 under pipelining, ${pipelineMicroBatches(s)} micro-batches)`
+      : `gradients, unsharded ${perParam * 8}-bit (FSDP no_sync, ga ${s.gradAccum})`,
     group: 'gradients',
     bytes: params * perParam,
-    formula: `${count(params)} × ${num(perParam)} B (whole model, not ÷ GPUs, until the last micro-step)`,
+    formula: pipelined
+      ? `${count(params)} × ${num(perParam)} B (the whole stage, not ÷ GPUs: requires_gradient_sync False until the step's last backward)`
+      : `${count(params)} × ${num(perParam)} B (whole model, not ÷ GPUs, until the last micro-step)`,
   };
 }

@@ -15,6 +15,7 @@ import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './
 import { llamaCppSplitsRows, rowSplitShare } from './llamacpp-row-split.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
+import { fsdpStageStaysUnsharded, unshardedStageParameters } from './pipeline-schedule.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -372,6 +373,8 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
     const live = Math.max(2 * layer, largest, Math.min(config.maxLiveParameters, paramsPerGpu(l)));
     return component('gathered', 'live parameters (ZeRO-3)', 'buffers', live * perParam, `max(min(stage3_max_live_parameters ${count(config.maxLiveParameters)}, ${count(paramsPerGpu(l))}), largest tensor ${count(largest)}) × ${num(perParam)} B`);
   }
+  // An FSDP2 stage under torch.distributed.pipelining keeps every unit gathered until the step ends (pipeline-schedule.ts).
+  if (fsdpStageStaysUnsharded(s, l)) return unshardedStageParameters(s, l, perParam);
   // FSDP's root unit (embedding, final norm, LM head) stays whole beside the layers it gathers (fsdp-root.ts).
   // A quantised base keeps its embedding and LM head in 16 bits (bitsandbytes replaces the linears only).
   const root = fsdpRootParams(s, l);
