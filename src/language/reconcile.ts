@@ -24,6 +24,7 @@ import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, se
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { failedSwitches } from './reconcile/failed-switch.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
@@ -65,6 +66,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // Checkpointing the user fails to turn on, or asks how to, is not on (reconcile/failed-switch.ts).
+  out = failedSwitches(out, text, notes);
   // A bare "offload" beside another offload the command sets, or in a torchtune run, is no optimizer offload (reconcile/offload-word.ts).
   out = bareOffloadWords(out, text, notes);
   // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).
