@@ -132,3 +132,20 @@ describe('checkpointing the user fails to turn on, or asks how to, is not on (re
     expect(read(text).scenario.recompute).toBe('full');
   });
 });
+
+describe("ms-swift's torch_dtype: pure for a full fine-tune without DeepSpeed, mixed otherwise (config-keys/precision.ts)", () => {
+  it('c776 (swift sft --train_type full --torch_dtype bfloat16, no DeepSpeed): pure bf16', () => {
+    expect(read(line('c776').text).scenario.recipe).toBe('pure');
+  });
+
+  const swift = (flags: string) => `swift sft --model Qwen/Qwen2.5-7B-Instruct ${flags} --per_device_train_batch_size 1 on 2x a100-80g`;
+  it.each([
+    ['--train_type full --torch_dtype bfloat16', 'pure'],
+    ['--torch_dtype bfloat16 --train_type full', 'pure'],
+    ['--sft_type full --dtype bf16 --torch_dtype bfloat16', 'pure'],
+    ['--train_type full --torch_dtype bfloat16 --deepspeed zero2', 'mixed'],
+    ['--train_type lora --torch_dtype bfloat16', 'mixed'],
+  ])('%s: %s', (flags, recipe) => {
+    expect(read(swift(flags)).scenario.recipe).toBe(recipe);
+  });
+});
