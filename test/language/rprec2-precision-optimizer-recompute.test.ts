@@ -149,3 +149,37 @@ describe("ms-swift's torch_dtype: pure for a full fine-tune without DeepSpeed, m
     expect(read(swift(flags)).scenario.recipe).toBe(recipe);
   });
 });
+
+describe('"fp8" beside fp8 weights and a 16-bit --dtype names the weights (reconcile/fp8-weights-word.ts)', () => {
+  it('c1125 (fp8精度 over --quantization fp8 --dtype=float16): fp16 compute, fp8 weights', () => {
+    const s = read(line('c1125').text).scenario;
+    expect(s.compute).toBe('fp16');
+    expect(s.weights).toBe('fp8');
+  });
+
+  it.each([
+    ['serve qwen2.5-14b in fp8 on 1x l40s: vllm serve Qwen/Qwen2.5-14B --quantization fp8 --dtype bfloat16', 'bf16'],
+    ['vllm serve Qwen/Qwen2.5-14B --dtype half --quantization fp8 on 1x l40s, FP8 precision OOM', 'fp16'],
+    ['单卡l40s 部署qwen2.5-14b fp8 精度 OOM: vllm serve Qwen/Qwen2.5-14B --quantization=fp8 --dtype=float16', 'fp16'],
+  ])('%s: %s compute, fp8 weights', (text, compute) => {
+    const s = read(text).scenario;
+    expect(s.compute).toBe(compute);
+    expect(s.weights).toBe('fp8');
+  });
+});
+
+describe('LOMO is a plain SGD update with no optimizer state (vocabulary.ts)', () => {
+  it('c1352 ("run a 65B llama with LOMO"): sgd', () => {
+    expect(read(line('c1352').text).scenario.optimizer).toBe('sgd');
+  });
+  it.each([
+    ['full fine-tune llama-65b with LOMO on 8x rtx-3090'],
+    ['llama-7b 全参微调 用lomo 单卡3090'],
+    ['Llama-2-13B full training, optimizer: lomo, on 2x a100-80g'],
+  ])('%s: sgd', (text) => {
+    expect(read(text).scenario.optimizer).toBe('sgd');
+  });
+  it('LoRA stays LoRA beside it', () => {
+    expect(read('llama-7b lora r8 on a 3090').scenario.mode).toBe('lora');
+  });
+});
