@@ -77,7 +77,8 @@ export const TRIED_PRECISIONS_RULE = {
   source: 'hiyouga/LlamaFactory#4564',
 } as const;
 
-const dtypeOf = (i: Item) => (i.kind === 'precision' ? /(?:^|\+)(bf16|fp16|fp8)$/.exec(String(i.value))?.[1] : undefined);
+// fp8 beside a 16-bit dtype is a weight format weighed (reconcile/format-alternatives.ts reads it weak), not here.
+const dtypeOf = (i: Item) => (i.kind === 'precision' ? /(?:^|\+)(bf16|fp16)$/.exec(String(i.value))?.[1] : undefined);
 
 function withoutTriedPrecisions(items: Item[], text: string, notes: string[]): Item[] {
   const dropped = new Set<Item>();
