@@ -1,4 +1,5 @@
 import { blank } from './line-rewrite.js';
+import { DATACLASS_FIELD, DATACLASS_FIELD_RULE, fieldDefault } from './dataclass-defaults.js';
 import type { MappedText } from './mapped-text.js';
 import { INLINE_OBJECT_KEYS } from './config-keys/patterns.js';
 
@@ -315,6 +316,7 @@ export function readCode(input: MappedText): CodeReading {
     .replace(TIMESTAMP, (m) => blank(m[0]), 'code.timestamp')
     .replace(SOURCE_POSITION, (m) => blank(m[0]), 'code.source-position')
     .replace(DECORATOR, (m) => blank(m[0]), 'code.decorator')
+    .replace(DATACLASS_FIELD, fieldDefault, DATACLASS_FIELD_RULE.id)
     .replace(DEF_OPEN, (m) => blank(m[0]), 'code.def')
     .replace(SIGNATURE_CLOSE, (m) => blank(m[0]), 'code.signature-close')
     .replace(CLASS_LINE, (m) => m[1]! + blank(m[2]!) + m[3]! + blank(m[4]!) + m[5]!, 'code.class-line');

@@ -3,7 +3,7 @@ import { isFiller, VENDOR } from './filler.js';
 import type { Token } from './lexer.js';
 import { signNumbers } from './signed-numbers.js';
 import { fixCards } from './read-tokens/cards.js';
-import { splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
+import { optimizerInName, splitCompounds, TAKES_NUMBER } from './read-tokens/compounds.js';
 import { nameFamilyBeforeSize } from './read-tokens/model-beside-size.js';
 import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameSeries, type NameGuess } from './read-tokens/model-names.js';
 import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt, negationReaches } from './read-tokens/negation.js';
@@ -55,7 +55,7 @@ export interface TokenReading {
 
 export function readTokens(raw: readonly Token[]): TokenReading {
   const notes: string[] = [];
-  const tokens = signNumbers(splitCompounds(raw));
+  const tokens = signNumbers(optimizerInName(splitCompounds(raw)));
   nameR1(tokens, notes);
   nameDistills(tokens, notes);
   nameFamilyBeforeSize(tokens, notes);

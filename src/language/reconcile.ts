@@ -25,6 +25,8 @@ import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, se
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { failedSwitches } from './reconcile/failed-switch.js';
+import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
 import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
@@ -68,6 +70,10 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // Checkpointing the user fails to turn on, or asks how to, is not on (reconcile/failed-switch.ts).
+  out = failedSwitches(out, text, notes);
+  // "fp8" beside fp8 weights and a 16-bit dtype names the weights (reconcile/fp8-weights-word.ts).
+  out = fp8WeightsWord(out, notes);
   // A bare "offload" beside another offload the command sets, or in a torchtune run, is no optimizer offload (reconcile/offload-word.ts).
   out = bareOffloadWords(out, text, notes);
   // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).

@@ -123,7 +123,8 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('optimizer', 'adamw-8bit', ['adam8bit', 'adamw8bit', 'adam 8bit', 'adamw 8bit', '8bit adam', '8bit adamw', 'bnb adam', 'adamw bnb 8bit', 'adamw 8 bit', '8-bit adam', '8-bit adamw', '8bit optimizer', '8-bit optimizer']),
   kw('optimizer', 'paged-adamw', ['paged adamw', 'paged adam', 'paged adamw 32bit']),
   kw('optimizer', 'paged-adamw-8bit', ['paged adamw 8bit', 'paged adam 8bit', 'paged 8bit adamw', 'paged 8bit adam']),
-  kw('optimizer', 'sgd', ['sgd', 'plain sgd']),
+  // LOMO fuses the gradient with a plain SGD update, no optimizer state (OpenLMLab/LOMO, arXiv 2306.09782; c1352).
+  kw('optimizer', 'sgd', ['sgd', 'plain sgd', 'lomo']),
   kw('optimizer', 'sgd-momentum', ['sgd momentum', 'sgdm']),
   kw('optimizer', 'adafactor', ['adafactor']),
   kw('optimizer', 'lion', ['lion']),

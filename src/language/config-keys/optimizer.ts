@@ -13,6 +13,8 @@ export const OPTIMIZERS: [RegExp, string][] = [
   [/adafactor/, 'adafactor'],
   [/lion/, 'lion'],
   [/sgd/, 'sgd'],
+  // LOMO: fused plain SGD (OpenLMLab/LOMO); AdaLomo, its adaptive sibling, is not this.
+  [/^lomo$/, 'sgd'],
   [/^adam$|torch\.optim\.adam$/, 'adam'],
 ];
 export const optimizer: Handler = (v) => {

@@ -80,7 +80,12 @@ export const PRECISION_KEYS: KeyTable = {
       // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
       // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
       // "mixed bf16", not "bf16 mixed": after `--train_type full` the words would read "full bf16" (pure).
-      if (ctx.keys.has('train_type')) return say(`mixed ${d}`);
+      // A full fine-tune without DeepSpeed: the model ms-swift loads in that dtype is what AdamW updates, with no
+      // fp32 copy (pure, the corpus README's torch_dtype rule; modelscope/ms-swift, c776); DeepSpeed's bf16 keeps masters.
+      if (ctx.keys.has('train_type') || ctx.keys.has('sft_type')) {
+        const full = /^full$/.test(unquote(ctx.values?.get('train_type') ?? ctx.values?.get('sft_type') ?? ''));
+        return say(full && !ctx.deepspeed ? `pure ${d}` : `mixed ${d}`);
+      }
       // The Trainer's own --fp16 / --bf16 of the same dtype beside a LoRA key: the base loads in that dtype,
       // frozen, and the fp32 adapters PEFT adds train under the Trainer's autocast (amp): MedicalGPT's
       // supervised_finetuning.py `--use_peft True --torch_dtype float16 --fp16` (shibing624/MedicalGPT#410, c874).

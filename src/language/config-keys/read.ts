@@ -148,8 +148,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // makes batch_size the global batch just as the key would.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   // '"unsloth" is not suitable for deepspeed zero3' (LlamaFactory#3524) names DeepSpeed only to rule it out.
+  // A YAML `deepspeed:` left empty, no block under it (axolotl's example configs, axolotl-ai-cloud/axolotl
+  // examples/llama-3/lora-fsdp-70b.yaml, c1380), is null: no DeepSpeed config is given.
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(
-    src.replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' ').replace(/\b(?:is|was|are|were)\s+(?:not|n't)\s+\w+\s+(?:for|with)\s+deepspeed(?:\s+zero[_-]?\d)?/gi, ' '),
+    src.replace(/^([ \t]*)deepspeed[ \t]*:[ \t]*(?=\n(?!\1[ \t]+\S)|(?![\s\S]))/gm, ' ').replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' ').replace(/\b(?:is|was|are|were)\s+(?:not|n't)\s+\w+\s+(?:for|with)\s+deepspeed(?:\s+zero[_-]?\d)?/gi, ' '),
   );
   const megatron = megatronRun(present, src, entry.found);
   if (megatron) notes.push(megatron.note);

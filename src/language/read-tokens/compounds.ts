@@ -62,3 +62,43 @@ export function splitCompounds(tokens: readonly Token[]): Token[] {
  * "are three A100 nodes sufficient for deploying R1?" (sglang#3640): "R1" standing alone, with no
  * LoRA said anywhere (where "r1" would be a rank of 1), is DeepSeek-R1, stated.
  */
+
+/**
+ * The words optimizer spellings join to an optimizer's name (HF `optim` values adamw_torch_fused,
+ * adamw_bnb_8bit, adamw_apex_fused, adamw_torch_npu_fused, paged_adamw_32bit; LLaMA-Factory's
+ * galore_/apollo_ options; DeepSpeed's adam_w_mode): any other word beside the name makes the
+ * whole identifier a name (a run, a tag, a folder).
+ */
+const OPTIMIZER_PIECES = new Set(
+  `torch apex bnb hf anyprecision ao torchao npu xla cpu gpu triton fused foreach paged 8bit 32bit 4bit fp8 bf16 fp32 w mode
+  use optim optimizer optimiser galore apollo lomo adalomo layerwise schedule free stable kahan grouped offload ds deepspeed
+  momentum nesterov bitsandbytes mini`.split(/\s+/),
+);
+
+function namesARun(parts: readonly Token[]): boolean {
+  if (!parts.some((p) => p.type === 'optimizer')) return false;
+  return parts.some((p) => p.type === 'word' && /^[a-z]/i.test(p.text) && !OPTIMIZER_PIECES.has(p.text.toLowerCase()));
+}
+
+/**
+ * An optimizer's name joined by "_" or "-" to a word no optimizer spelling has ("sophia_alpaca", the
+ * job name of a DeepSpeed monitor in CoLLiE's printed config, OpenLMLab/collie, c587; "my_sgd_run",
+ * "adafactor-test") names a run, a tag or a folder, not the optimizer the run uses: its optimizer
+ * and implementation parts are words. Tokens are joined when nothing stands between them.
+ */
+export function optimizerInName(tokens: Token[]): Token[] {
+  let start = 0;
+  for (let k = 1; k <= tokens.length; k++) {
+    const prev = tokens[k - 1]!;
+    const t = tokens[k];
+    const inName = (p: Token) => p.type !== 'ws' && (p.type !== 'sep' || /^[-_]+$/.test(p.text));
+    const joined = t !== undefined && prev.offset + prev.text.length === t.offset && inName(t) && inName(prev);
+    if (joined) continue;
+    const run = tokens.slice(start, k);
+    if (run.some((p) => p.type === 'sep' && /^[-_]+$/.test(p.text)) && namesARun(run)) {
+      for (const p of run) if (p.type === 'optimizer' || p.type === 'impl') Object.assign(p, { type: 'word', value: p.text });
+    }
+    start = k;
+  }
+  return tokens;
+}

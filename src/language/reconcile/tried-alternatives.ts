@@ -65,8 +65,38 @@ function triedMethods(items: Item[], text: string, notes: string[], dropped: Set
   }
 }
 
-export function triedAlternatives(items: Item[], text: string, notes: string[]): Item[] {
-  if (!text) return items;
+/**
+ * Two 16-bit dtypes named as rivals ("无论是fp16 或者pure_bf16 都尝试过", whether fp16 or pure_bf16, both
+ * tried: hiyouga/LlamaFactory#4564, c504; "tried bf16 and fp16, both OOM") are two runs, not one recipe.
+ * Only a different dtype on each side counts, joined as METHOD_JOIN joins ("bf16 + fp32 master" is
+ * one recipe, "amp, bf16" one run): neither is read, and the reply says both were named.
+ */
+export const TRIED_PRECISIONS_RULE = {
+  id: 'reconcile.tried-precisions',
+  example: '训练Qwen2的时候，无论是fp16 或者pure_bf16 都尝试过，每次都会OOM',
+  source: 'hiyouga/LlamaFactory#4564',
+} as const;
+
+// fp8 beside a 16-bit dtype is a weight format weighed (reconcile/format-alternatives.ts reads it weak), not here.
+const dtypeOf = (i: Item) => (i.kind === 'precision' ? /(?:^|\+)(bf16|fp16)$/.exec(String(i.value))?.[1] : undefined);
+
+function withoutTriedPrecisions(items: Item[], text: string, notes: string[]): Item[] {
+  const dropped = new Set<Item>();
+  const said = items.filter((i) => dtypeOf(i) !== undefined).sort((a, b) => a.at - b.at);
+  for (let k = 0; k + 1 < said.length; k++) {
+    const [a, b] = [said[k]!, said[k + 1]!];
+    if (dtypeOf(a) === dtypeOf(b) || !METHOD_JOIN.test(text.slice(a.end, b.at))) continue;
+    dropped.add(a);
+    dropped.add(b);
+    notes.push(`"${text.slice(a.at, a.end).trim()}" and "${text.slice(b.at, b.end).trim()}" are named together (tried or weighed), so neither is read as your setup's precision; say one alone to estimate it`);
+    k++;
+  }
+  return dropped.size ? items.filter((i) => !dropped.has(i)) : items;
+}
+
+export function triedAlternatives(all: Item[], text: string, notes: string[]): Item[] {
+  if (!text) return all;
+  const items = withoutTriedPrecisions(all, text, notes);
   const dropped = new Set<Item>();
   const added: Item[] = [];
   triedMethods(items, text, notes, dropped, added);

@@ -1,6 +1,6 @@
 import { flag } from '../readers.js';
 import { optimizer } from '../optimizer.js';
-import { IGNORE, type Handler } from '../values.js';
+import { IGNORE, isTrue, unquote, type Handler } from '../values.js';
 import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
 
 /**
@@ -20,8 +20,18 @@ const OFFLOAD = 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/offload_co
 const PRECISION = 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/precision_config.py';
 const CHECKPOINTING = 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/activation_checkpointing/config.py';
 
-/** `"optimizer": {"type": "AdamW"}`: the optimizer's name; a `type` under another block is not ours. */
-const optimizerType: Handler = (v, ctx) => (ctx.parent === 'optimizer' ? optimizer(v, ctx) : IGNORE);
+/**
+ * `"optimizer": {"type": "AdamW"}`: the optimizer's name; a `type` under another block is not ours.
+ * DeepSpeed's "Adam" runs AdamW's decoupled weight decay unless `adam_w_mode` is false
+ * (runtime/config.py ADAM_W_MODE_DEFAULT = True; runtime/engine.py _configure_basic_optimizer:
+ * "Optimizer name of Adam forces AdamW logic unless adam_w_mode is explicitly set"; c847).
+ */
+const optimizerType: Handler = (v, ctx) => {
+  if (ctx.parent !== 'optimizer') return IGNORE;
+  const adamWMode = ctx.values?.get('adam_w_mode');
+  if (/^adam$/.test(unquote(v)) && (adamWMode === undefined || isTrue(adamWMode))) return optimizer('adamw', ctx);
+  return optimizer(v, ctx);
+};
 
 const BUCKETS = "ZeRO's communication buckets and prefetch set from their defaults";
 
