@@ -22,8 +22,8 @@ export function kMultiple(n: number): number {
 }
 
 /**
- * A "k" in a count of tokens somebody measured ("a 54K long prompt", c1671; "prefill crashes around
- * 176K tokens", c1821; "cutting the prompt to 43K works"): a whole number of thousands that is no
+ * A "k" in a prompt somebody measured ("a 54K long prompt", c1671; "cutting the prompt to 43K works"): a
+ * whole number of thousands that is no
  * binary step is counted in 1000s, as the corpus writes them (54000, 176000). A binary step (a power
  * of two, 3·2^j from 12k, 5·2^j from 40k: "8K tokens", "a 32k prompt") stays a window's size in
  * 1024s (kMultiple), as does a "k" said as a setting ("context can be set to 15K" is 15,360, c219).
