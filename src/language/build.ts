@@ -1,7 +1,8 @@
 import { ATTACHED_CONFIG } from '../hub/ids.js';
 import type { Token } from './lexer.js';
 import type { ArchField, BatchField, Item, ItemBody, LoraTarget, OffloadValue, ParallelDim } from './items.js';
-import { capacityNumber, kNumber, leadingInt, moeNumber, plainNumber, seqPostNumber, sizeNumber } from './numbers.js';
+import { COUNTED } from './read-tokens/other-counts.js';
+import { capacityNumber, countedKNumber, kNumber, leadingInt, moeNumber, plainNumber, seqPostNumber, sizeNumber } from './numbers.js';
 import { offlineReading } from './prose/index.js';
 
 /**
@@ -167,8 +168,10 @@ export const sp = (d: Part[]) => item({ kind: 'sp' }, d);
 /** `seq 4096`, `ctx 8k`, `4k context`, a bare `32k`. */
 export function seq(d: Part[]): Item {
   const first = tok(d[0]!);
-  if (first.type === 'seqPost') return item({ kind: 'seq', value: seqPostNumber(first.text) }, d);
-  if (first.type === 'knum') return item({ kind: 'seq', value: kNumber(first.text) }, d);
+  // A count of tokens (read-tokens.ts marks it COUNTED) counts its "k" in thousands when no binary step.
+  const counted = first.value === COUNTED;
+  if (first.type === 'seqPost') return item({ kind: 'seq', value: seqPostNumber(first.text, counted) }, d);
+  if (first.type === 'knum') return item({ kind: 'seq', value: counted ? countedKNumber(first.text) : kNumber(first.text) }, d);
   return item({ kind: 'seq', value: num([d[1]!]) }, d);
 }
 

@@ -21,6 +21,29 @@ export function kMultiple(n: number): number {
   return Number.isInteger(n / 25) && n > 0 ? 1000 : 1024;
 }
 
+/**
+ * A "k" in a prompt somebody measured ("a 54K long prompt", c1671; "cutting the prompt to 43K works"): a
+ * whole number of thousands that is no
+ * binary step is counted in 1000s, as the corpus writes them (54000, 176000). A binary step (a power
+ * of two, 3·2^j from 12k, 5·2^j from 40k: "8K tokens", "a 32k prompt") stays a window's size in
+ * 1024s (kMultiple), as does a "k" said as a setting ("context can be set to 15K" is 15,360, c219).
+ */
+export function countedKNumber(text: string): number {
+  const n = Number(text.replace(/k$/, ''));
+  return Number.isInteger(n) && n > 0 && !binaryStep(n) ? n * 1000 : kNumber(text);
+}
+
+/** n = m·2^j with m = 1 (any j), m = 3 (j ≥ 2) or m = 5 (j ≥ 3): 4, 8, 12, 24, 40, 160 … */
+export function binaryStep(n: number): boolean {
+  let m = n;
+  let j = 0;
+  while (m % 2 === 0) {
+    m /= 2;
+    j++;
+  }
+  return m === 1 || (m === 3 && j >= 2) || (m === 5 && j >= 3);
+}
+
 /** "4k" → 4096, "1.5k" → 1536, "100k" → 100000 (kMultiple). */
 export function kNumber(text: string): number {
   const n = Number(text.replace(/k$/, ''));
@@ -54,10 +77,10 @@ export function leadingInt(text: string): number {
 }
 
 /** "4k context" → 4096; "8192 ctx" → 8192; "16,384 tokens" → 16384 (a thousands comma is no decimal point). */
-export function seqPostNumber(text: string): number {
+export function seqPostNumber(text: string, counted = false): number {
   const m = /^(-?[\d.]+)(k?)/.exec(text.trim().replace(/^(\d{1,3}(?:,\d{3})+)(?![\d])/, (n) => n.replace(/,/g, '')));
   if (!m) return NaN;
-  return m[2] ? kNumber(m[1] + 'k') : Number(m[1]);
+  return m[2] ? (counted ? countedKNumber : kNumber)(m[1] + 'k') : Number(m[1]);
 }
 
 /** Number words before a card, a GPU count or nodes ("two 3090s", "four nodes", "dual-A100", "my pair of 3090s"). */

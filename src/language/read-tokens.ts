@@ -10,6 +10,7 @@ import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt, negationReac
 import { frameworkWordsOfModels } from './read-tokens/name-not-framework.js';
 import { nameProjects } from './read-tokens/project-models.js';
 import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
+import { COUNTED, numberCountsAnother, promptCount, sharesOf } from './read-tokens/other-counts.js';
 import { afterLinks, ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, NOT_DONE, onlyLinks, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
 
 export { CARD_VENDOR, cardWithMemory } from './read-tokens/cards.js';
@@ -122,6 +123,9 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   const outGaps = out.map((t) => gapBefore[keptAt.get(t) ?? -1] ?? '');
   const outAfter = out.map((t) => afterWords[keptAt.get(t) ?? -1]);
   const between = new Between(tokens);
+  const shares = sharesOf(tokens);
+  /** Indices in `out` of shares a length keyword passed over (numberCountsAnother). */
+  const shared = new Set<number>();
   const final: Token[] = [];
   /** Kernels read from "not using flash attention": a kernel the user names beside them wins (negation.ts). */
   const negatedKernels = new Set<Token>();
@@ -206,6 +210,18 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       unread.push({ text: t.text, offset: t.offset, foreign: t.type === 'foreign' });
       continue;
     }
+    // "context limit (50% the limit …", "context loads with two 3090s": its next number counts another thing.
+    const other = numberCountsAnother(out, outGaps, i, shares, (a, b) => between.sentenceEnd(a, b));
+    if (other) {
+      filler.push({ ...t, type: 'word' });
+      if (other.counts === 'share') shared.add(other.at);
+      continue;
+    }
+    // The share itself ("50%") is no setting: a word (no-setup-numbers.ts says why it is not asked about).
+    if (shared.has(i)) {
+      filler.push({ ...t, type: 'word' });
+      continue;
+    }
     // "128K sequence length", "2k context": the keyword names the length said right before it, and
     // takes no number of its own ("… by using only 8 A100 GPUS" is a GPU count, not a length).
     const before = final.at(-1);
@@ -252,7 +268,13 @@ export function readTokens(raw: readonly Token[]): TokenReading {
     }
     // "4000 tokens", "8k tokens": a sequence length, unless a keyword before already took it.
     if ((t.type === 'number' || t.type === 'knum') && isWord(next) && /^tokens?$/.test(next.text) && !TAKES_NUMBER.has(final.at(-1)?.type ?? '')) {
+      // ("3k tokens" stays 3,072: behaviours-strangers.test.ts pins the window reading for "N tokens".)
       final.push({ ...t, type: 'seqPost' });
+      continue;
+    }
+    // "a 54K long prompt": a measured prompt, its "k" counted in thousands (numbers.ts countedKNumber).
+    if (promptCount(t, [...(outAfter[i] ?? []), ...(isWord(next) && !(outAfter[i] ?? []).length ? [next.text, ...(outAfter[i + 1] ?? [])] : [])]) && !TAKES_NUMBER.has(final.at(-1)?.type ?? '')) {
+      final.push({ ...t, value: COUNTED });
       continue;
     }
     final.push(t);

@@ -12,6 +12,7 @@ import { SEQUENCE_KEYS } from './sequence.js';
 import { SERVING_KEYS } from './serving.js';
 import { SHARDING_KEYS } from './sharding.js';
 import { TRAINING_KEYS } from './training.js';
+import { TRAINER_SPELLING_KEYS } from './trainer-spellings.js';
 import { anyEngineWith, engineHandler } from './engines/index.js';
 import type { Engine } from './engines/types.js';
 import type { Handler, KeyTable } from './values.js';
@@ -38,6 +39,7 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
   models: MODEL_KEYS_TABLE,
   training: TRAINING_KEYS,
   rlTrainers: RL_TRAINER_KEYS,
+  trainerSpellings: TRAINER_SPELLING_KEYS,
 };
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));
