@@ -329,6 +329,9 @@ export function readCode(input: MappedText): CodeReading {
       // "with verl: trainer.nnodes=1": a dotted lower-case path glued to its "=" is an override (Hydra's
       // `key.path=value`) after a prose colon, not a type; an annotated default is spaced (`x: torch.dtype = …`).
       if (/^[a-z_]\w*(?:\.[a-z_]\w*)+$/.test(type) && !/[ \t]$/.test(m[2]!) && beforeTypes.userText(at, at + type.length) === type) return m[0];
+      // "- **Topology:** TP=4, 4× RTX 3090" (c1879): a markdown label's bold closing between the colon and the
+      // key is prose, not a Python annotation; the key after it is the setting.
+      if (beforeTypes.userText(m.index + m[1]!.length, at).includes('*')) return m[0];
       return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
     }, 'code.annotation')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')

@@ -83,6 +83,8 @@ function referenceNameAt(text: string, at: number): NameMatch | null {
   }
   for (const { key, end } of longestFirst) {
     const keyword = KEYWORD_INDEX.get(key);
+    // A question's words that go on into an identifier ("increase max_seq_size", c964) ask nothing (names.ts).
+    if (keyword?.type === 'question' && text[end] === '_' && isAlnum(text[end + 1])) continue;
     if (keyword && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end))) return { type: keyword.type, value: keyword.value, end };
   }
   for (const { key, end } of longestFirst) if (FAMILY_SET.has(key) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };

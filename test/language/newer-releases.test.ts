@@ -142,7 +142,8 @@ describe('a release the catalog holds, written after the name, picks that entry'
 
 describe('a mixture of experts of a release the catalog lacks says both sizes', () => {
   it.each([
-    ['qwen3.5-35b-a3b serve on 4x a10', '35B', '3'],
+    // Qwen3.5-35B-A3B entered the catalog (catalog/models/qwen35.ts); its 122B sibling has not.
+    ['qwen3.5-122b-a10b serve on 4x a10', '122B', '10'],
     ['gemma-4-26b-a4b on a 4070', '26B', '4'],
     ['Gemma 4 26B-A4B on a 4070', '26B', '4'],
     ['gemma 4 26b a4b, llama.cpp, 1x 12GB', '26B', '4'],

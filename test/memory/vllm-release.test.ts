@@ -40,9 +40,9 @@ describe('the request names vLLM\'s release', () => {
     expect(s.inference.vllmVersion).toBe(release);
   });
 
-  it('a release with a suffix stays a version, never a setting or a count', () => {
+  it('a release with a suffix stays a version, never a setting or a count: its patch suffix is the release it patches', () => {
     const s = readBack('serve llama-3-8b vllm==0.6.4.post1 on 1x 3090');
-    expect(s.inference.vllmVersion).toBeUndefined();
+    expect(s.inference.vllmVersion).toBe('0.6.4');
     expect(s.hardware?.count).toBe(1);
   });
 

@@ -14,13 +14,15 @@ import type { ProseRule } from '../types.js';
  *   ggml-org/llama.cpp#6729, corpus c1854, had read as an optimizer offload).
  *
  * Both are blanked: what they place is read, where it is, by the runner's own settings (ngl, kv dtype).
+ * "GPU Offload 20" / "GPU Offload Layers: 36" with its number is that setting (LM Studio's slider, the
+ * vocabulary's ngl keyword) and stays.
  */
 const OFFLOAD = String.raw`offload(?:ing|ed|s)?`;
 
 export const OFFLOAD_ELSEWHERE_RULES: readonly ProseRule[] = [
   {
     id: 'prose.gpu-offload-word',
-    pattern: new RegExp(String.raw`\b(?:gpu|cuda|vram)[\s_-]*(?:layers?[\s_-]*)?${OFFLOAD}\b`, 'g'),
+    pattern: new RegExp(String.raw`\b(?:gpu|cuda|vram)[\s_-]*(?:layers?[\s_-]*)?${OFFLOAD}\b(?![\s_-]*(?:layers?\b[\s_:=-]*)?[:=]?[\s]*\d)`, 'g'),
     when: (t) => t.includes('offload'),
     write: (m) => ' '.repeat(m[0].length),
     example: 'GPU offloading does not appear to work for falcon-40b',
