@@ -314,7 +314,7 @@ describe('prose before a setting is not a type annotation', () => {
   it('a markdown label in bold before a key ("- **Topology:** TP=4") is prose: the key is read, not blanked as a type', () => {
     for (const label of ['**Topology:** TP=4', '**Topology**: TP=4', '__Parallel:__ TP=4', '**Setup:** TP=4, 4× RTX 3090']) {
       const r = resolveRequest(`serve qwen3-32b vllm\n- ${label} on 8x rtx-3090`, null);
-      expect(r.ok, label).toBe(true);
+      if (!r.ok) throw new Error(`${label}: ${r.error.message}`);
       expect(r.scenario?.parallel.tp, label).toBe(4);
     }
   });
