@@ -1,5 +1,16 @@
 import type { ModelSpec } from '../types.js';
+import type { Architecture } from '../../scenario/schema.js';
 import { llamaStyle } from './shape.js';
+
+/**
+ * Qwen3-Next's Gated DeltaNet layers, which Qwen3.5 and Qwen3.6 keep (qwen35.ts): of every 4 layers the 4th is gated
+ * full attention, the other 3 linear with 16 key heads of 128 (config.json full_attention_interval 4,
+ * linear_num_key_heads 16, linear_key_head_dim / linear_value_head_dim 128, linear_conv_kernel_dim 4,
+ * attn_output_gate); only the value heads differ between the checkpoints.
+ */
+export const gatedDeltaNet = (numValueHeads: number): NonNullable<Architecture['linearAttention']> => ({
+  fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
+});
 
 /**
  * Alibaba's Qwen3 MoE models (Qwen3MoeForCausalLM, model_type qwen3_moe): 128 routed experts of
@@ -83,9 +94,7 @@ export const QWEN3_MOE_MODELS: readonly ModelSpec[] = [
       layers: 48, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
       ffn: 512, experts: 512, expertsPerToken: 10, sharedFfn: 512,
       vocab: 151936, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: {
-        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-      },
+      linearAttention: gatedDeltaNet(32),
     }),
     publishedParams: 80e9,
     source:

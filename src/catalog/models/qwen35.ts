@@ -1,4 +1,5 @@
 import type { ModelSpec } from '../types.js';
+import { gatedDeltaNet } from './qwen3-moe.js';
 import { llamaStyle } from './shape.js';
 import { qwen3VlVision } from './vision.js';
 
@@ -7,9 +8,7 @@ const qwen35Dense27b = () =>
   llamaStyle({
     layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
     vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-    linearAttention: {
-      fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 48, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-    },
+    linearAttention: gatedDeltaNet(48),
     vision: qwen3VlVision(5120, 'qwen3.5'),
   });
 
@@ -19,9 +18,7 @@ const qwen35Moe35bA3b = () =>
     layers: 40, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
     ffn: 512, experts: 256, expertsPerToken: 8, sharedFfn: 512,
     vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-    linearAttention: {
-      fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 32, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-    },
+    linearAttention: gatedDeltaNet(32),
     vision: qwen3VlVision(2048, 'qwen3.5'),
   });
 
@@ -111,9 +108,7 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       layers: 60, hidden: 4096, heads: 32, kvHeads: 2, headDim: 256,
       ffn: 1024, experts: 512, expertsPerToken: 10, sharedFfn: 1024,
       vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: {
-        fullAttentionInterval: 4, numKeyHeads: 16, numValueHeads: 64, keyHeadDim: 128, valueHeadDim: 128, convKernel: 4, outputGate: true,
-      },
+      linearAttention: gatedDeltaNet(64),
       vision: qwen3VlVision(4096, 'qwen3.5'),
     }),
     publishedParams: 397e9,
