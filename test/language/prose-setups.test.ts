@@ -113,6 +113,19 @@ describe('comparisons in prose', () => {
     const { scenario } = read('what is the vram difference between llama-3-8b and llama-2-7b when doing qlora on a t4');
     expect(scenario.question).toEqual({ kind: 'compare', a: 'llama-3-8b', b: 'llama-2-7b' });
   });
+
+  // c1920 (ggml-org/llama.cpp): "performance comparison between Intel CPU, nVIDIA GPU and Apple M1/M2"
+  // then the speed on each; the devices' speeds are compared, not two setups' memory.
+  it.each([
+    'llama.cpp speed comparison between my old laptop, an RTX 3060 and a Mac mini with llama-3-8b. On 2x RTX 3090, 35 tokens/s',
+    'throughput difference between vllm and sglang with llama-3-8b on 2x rtx 3090',
+    'llama-3-8b q4_k_m - comparison between CPU, GPU and Apple M2. on 2x RTX 3090 I get 30 tokens/s',
+  ])('a comparison of speed or of three things asks no comparison: %s', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.question?.kind).not.toBe('compare');
+    expect(scenario.hardware?.count).toBe(2);
+    expect(said).toMatch(/no comparison read/);
+  });
 });
 
 describe('follow-ups in a thread', () => {

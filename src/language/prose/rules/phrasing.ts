@@ -338,10 +338,21 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'nebuly-ai/optimate#359',
   },
   {
-    // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two.
+    // "the difference between Llama 3 8b and Llama 2 7b": a comparison of the two. A comparison of speed
+    // ("performance comparison between Intel CPU, nVIDIA GPU and Apple M1/M2", ggml-org/llama.cpp, c1920)
+    // or of three or more things weighs no two setups' memory: set aside, said, and the devices named
+    // in it are read where the message says what ran on them.
     id: 'prose.difference-between',
     pattern: /\b(?:difference|differences|compare|comparing|comparison)\b[^.?!\n]{0,40}?\bbetween\s[^.?!\n]{1,60}?\sand\s/g,
-    write: (m) => [{ text: m[0].slice(0, -5), from: 0, to: m[0].length - 5 }, { text: ' vs  ', from: m[0].length - 5, to: m[0].length }],
+    write: (m, notes) => {
+      const before = m.input.slice(Math.max(0, m.index - 30), m.index);
+      const between = m[0].slice(m[0].search(/\bbetween\s/));
+      if (/\b(?:performance|speed|throughput|latency|inference time|tokens?\/s|perplexity|quality|accuracy)\s*$/.test(before) || between.includes(',')) {
+        notes.push(`"${m[0].trim()}…" compares speed or more than two things, not two setups' memory: no comparison read`);
+        return blank(m);
+      }
+      return [{ text: m[0].slice(0, -5), from: 0, to: m[0].length - 5 }, { text: ' vs  ', from: m[0].length - 5, to: m[0].length }];
+    },
     example: "there is a very huge GPU vram usage difference between Llama 3 8b and Llama 2 7b when I'm doing Qlora",
     source: 'unslothai/unsloth#824',
   },
