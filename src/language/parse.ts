@@ -123,7 +123,7 @@ function prepare(text: string): Prepared {
     notes,
     configLike: config.ignoredKeys.length + config.unknownKeys.length + config.notes.length > 0 || config.text.text !== config.source,
     doubts,
-    logs: segmented.segments.filter((s) => s.kind === 'log' || s.kind === 'report').map((s) => ({ at: s.userStart, end: s.userEnd })),
+    logs: [...segmented.segments.filter((s) => s.kind === 'log' || s.kind === 'report').map((s) => ({ at: s.userStart, end: s.userEnd })), ...segmented.stamps],
     unmodelled: config.unmodelled,
   };
 }

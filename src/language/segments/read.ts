@@ -1,6 +1,7 @@
 import type { MappedText, Piece, Ruled } from '../mapped-text.js';
 import type { ConfigPair } from './config-block.js';
 import { SHELL_PROMPT } from './lines.js';
+import { launcherPrefixes } from './launcher-prefix.js';
 import { logEvidence } from './log-evidence.js';
 import { segmentText } from './segment.js';
 import type { Segment } from './types.js';
@@ -16,6 +17,8 @@ export interface SegmentReading {
   /** What the rest of the reader sees: logs blanked, each parsed config one `key: value` a line. */
   text: MappedText;
   segments: TracedSegment[];
+  /** A logger's stamps before a launcher's dump of its arguments (launcher-prefix.ts), in the user's offsets: a log's words, as a log segment's. */
+  stamps: { at: number; end: number }[];
 }
 
 /**
@@ -33,7 +36,8 @@ export function readSegments(text: MappedText): SegmentReading {
   });
   const logs = segments.filter((s) => s.kind === 'log');
   const prompts = segments.filter((s) => s.kind === 'command').flatMap((s) => promptsIn(text.text, s));
-  if (!logs.length && !configs.size && !prompts.length) return { text, segments: traced };
+  const dumps = segments.some((s) => s.rule === 'config.launcher-args');
+  if (!logs.length && !configs.size && !prompts.length && !dumps) return { text, segments: traced, stamps: [] };
   const blank = (from: number, to: number) => text.text.slice(from, to).replace(/[^\n]/g, ' ');
   // What a log still tells (log-evidence.ts): the script a launcher ran, an engine's logger.
   // A shell prompt is no engine named either: its virtual environment and folder ("(trtllm) user@host:~/trt-llm-rag-linux$",
@@ -42,6 +46,7 @@ export function readSegments(text: MappedText): SegmentReading {
   // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
   const rewrites: ({ at: number; to: number } & Ruled)[] = [];
   const kept: typeof evidence = [];
+  const stamps: { at: number; to: number }[] = [];
   segments.forEach((s, index) => {
     const pairs = configs.get(index);
     if (s.kind === 'log') {
@@ -59,12 +64,27 @@ export function readSegments(text: MappedText): SegmentReading {
     } else if (s.kind === 'command') {
       for (const p of prompts.filter((p) => p.at >= s.start && p.to <= s.end)) rewrites.push({ at: p.at, to: p.to, result: blank(p.at, p.to), rule: 'command.shell-prompt' });
     } else if (pairs) {
-      const pieces = configPieces(text.text, s, pairs).map((p) => ({ ...p, from: p.from - s.start, to: p.to - s.start }));
-      rewrites.push({ at: s.start, to: s.end, result: pieces, rule: s.rule });
+      // A launcher's dump parsed into pairs keeps its logger's stamp apart, so the stamp is accounted for.
+      const outside = text.text.slice(0, s.start) + text.text.slice(s.end);
+      const stamp = s.rule === 'config.launcher-args' ? launcherPrefixes(text.text, s, outside).find((p) => p.at === s.start) : undefined;
+      const from = stamp?.to ?? s.start;
+      if (stamp) {
+        rewrites.push({ ...stamp, rule: 'config.launcher-prefix' });
+        stamps.push(stamp);
+      }
+      const pieces = configPieces(text.text, s, pairs).map((p) => ({ ...p, from: Math.max(0, p.from - from), to: Math.max(0, p.to - from) }));
+      rewrites.push({ at: from, to: s.end, result: pieces, rule: s.rule });
+    } else if (s.rule === 'config.launcher-args') {
+      const outside = text.text.slice(0, s.start) + text.text.slice(s.end);
+      for (const p of launcherPrefixes(text.text, s, outside)) {
+        rewrites.push({ ...p, rule: 'config.launcher-prefix' });
+        stamps.push(p);
+      }
     }
   });
   const rewritten = kept.reduce((t, e) => t.marked([{ at: e.at, to: e.to }], e.rule), text).replaceSpansEach(rewrites);
-  return { text: rewritten, segments: traced };
+  const stampSpans = stamps.map((p) => text.userSpan(p.at, p.to)).map((u) => ({ at: u.at, end: u.end }));
+  return { text: rewritten, segments: traced, stamps: stampSpans };
 }
 
 /**

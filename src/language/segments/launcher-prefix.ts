@@ -1,0 +1,52 @@
+import { LINE_RULES } from './rules.js';
+import type { Segment } from './types.js';
+
+/** Where a launcher's dump of its arguments begins on its line (segments/rules.ts config.launcher-args). */
+const DUMP = LINE_RULES.find((r) => r.id === 'config.launcher-args')!.pattern;
+
+/**
+ * vLLM's own release, printed before its engine config: "Initializing an LLM engine (v0.6.3) with config:"
+ * (vllm/engine/llm_engine.py, releases 0.2–0.6). Only releases the item language names (0.2–0.11).
+ */
+const ENGINE_RELEASE = /\binitializing an llm engine \(v?(0\.(?:[2-9]|1[01])(?:\.\d+)?)(?:[.+-]?(?:post\d*|rc\d*|dev\d*))?\)/;
+/**
+ * A logger's stamp opening the line: a date and time ("2024-04-30t10:25:51.994120z", "[2025-11-01 16:50:30]",
+ * Ollama's "time=…"), or a level before one (vLLM's "info 11-02 10:15:22"), after a process tag ("(vllmworker pid=1)").
+ * Words before the dump that do not open so are the user's (prose on the same line) and stay.
+ */
+const STAMP = /^\s*(?:\([\w-]+(?:\s+[\w-]+=[\w.-]+)*\)\s*)?(?:\[?\d{4}-\d\d-\d\d[t ][\d:.,]+z?\]?|time=\S+|(?:info|warning|warn|error|debug)\s+\d\d-\d\d \d\d:\d\d:\d\d)/;
+/** A vLLM release in the user's own words wins over the one the log prints (log-evidence.ts log.vllm-server-version). */
+const RELEASE_SAID = /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?v?0\.\d/;
+
+export interface PrefixRewrite {
+  at: number;
+  to: number;
+  result: string;
+}
+
+/**
+ * The logger's stamp before a launcher's dump of its arguments, on each line of a config.launcher-args segment
+ * the parser did not turn into pairs: "INFO 11-02 10:15:22 llm_engine.py:237] Initializing an LLM engine (v0.6.3)
+ * with config: model=…" (vLLM 0.2–0.6), "2024-04-30T10:25:51.994120Z  INFO text_generation_launcher: Args {" (TGI,
+ * huggingface/text-generation-inference#1831, c042), "time=2025-02-20T10:11:12.345Z level=INFO source=routes.go:1187
+ * msg=\"server config\"" (Ollama). Its dates, times and source lines are a log's, no setup, and had been listed as
+ * words not read; they are blanked, same length. vLLM's release in it is written as "vllm 0.6.3" (the engine's
+ * own word for what it runs), where the user's words outside this segment name no release.
+ */
+export function launcherPrefixes(text: string, s: Segment, outside: string): PrefixRewrite[] {
+  const rewrites: PrefixRewrite[] = [];
+  for (let at = s.start; at < s.end; ) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 || newline > s.end ? s.end : newline;
+    const line = text.slice(at, end);
+    const dump = DUMP.exec(line);
+    if (dump && dump.index > 0 && STAMP.test(line)) {
+      const prefix = line.slice(0, dump.index);
+      const release = ENGINE_RELEASE.exec(prefix);
+      const says = release && !RELEASE_SAID.test(outside) ? ` vllm ${release[1]} ` : '';
+      rewrites.push({ at, to: at + dump.index, result: says + ' '.repeat(Math.max(0, dump.index - says.length)) });
+    }
+    at = end + 1;
+  }
+  return rewrites;
+}
