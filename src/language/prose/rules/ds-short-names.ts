@@ -33,7 +33,7 @@ export const DS_SHORT_NAME_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('ds'),
     write: (m) => (m[3] ? 'deepseek-r1' : release(m[1]!, m[2])),
     example: 'how much memory does dsv3 need with tp 8 on h20',
-    source: 'invented from sgl-project/sglang#12373 (c1905)',
+    source: 'sgl-project/sglang#12373',
   },
   {
     // DeepSeek by a release number alone: "ds3.2 TP8" (sgl-project/sglang#12373, c1905), "ds3.1". A ZeRO
@@ -48,13 +48,13 @@ export const DS_SHORT_NAME_RULES: readonly ProseRule[] = [
   },
   {
     // "ds2" / "ds3" in a message that speaks of DeepSpeed ("deepspeed ds3 with offload", "ds3 + zero offload",
-    // ds_config): its ZeRO stage, as LLaMA-Factory names its configs ds_z2 / ds_z3.
+    // ds_config): its ZeRO stage, as LLaMA-Factory names its configs ds_z2 / ds_z3. Invented: the item words
+    // "ds2" / "ds3" date from issue 11's first vocabulary (098e18b4), with no thread behind them.
     id: 'prose.deepspeed-short-stage',
     pattern: /(?<![\w./-])ds[-_]?([0-3])(?![\w.])/g,
     when: (t) => t.includes('ds') && DEEPSPEED_CONTEXT.test(t),
     write: (m) => `zero${m[1]}`,
     example: 'full finetune 13b with deepspeed ds3 on 8x a100, OOM',
-    source: 'invented; the item words "ds2" / "ds3" of issue 11 (098e18b4)',
   },
   {
     // "ds3" with no DeepSpeed word but a training one and no serving one, or beside another model's size ("13b
@@ -64,7 +64,6 @@ export const DS_SHORT_NAME_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('ds') && !DEEPSPEED_CONTEXT.test(t) && stageMoreLikely(t),
     write: (m) => `zero${m[1]}`,
     example: '13b full ds3 bf16 seq 4096 on 8x a100',
-    source: 'invented; the item words "ds2" / "ds3" of issue 11 (098e18b4)',
     weak: true,
   },
   {
@@ -75,7 +74,7 @@ export const DS_SHORT_NAME_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('ds') && !DEEPSPEED_CONTEXT.test(t) && !stageMoreLikely(t),
     write: (m) => release(m[1]!, undefined),
     example: 'serving ds3 with tp 8 on 8x h20',
-    source: 'invented from sgl-project/sglang#12373 (c1905)',
+    source: 'sgl-project/sglang#12373',
     weak: true,
   },
 ];
