@@ -1,4 +1,5 @@
 import { COMPARISON_ROW } from './framework-comparisons.js';
+import { COMMAND_LACKS_ROW } from './framework-command-lacks.js';
 
 /**
  * How a framework is only mentioned, not run (issue 22, item 5): the kinds fact-cues.ts
@@ -147,6 +148,8 @@ export const MENTION_ROWS: readonly MentionRow[] = [
   },
   // The yardstick of a comparison ("like deepspeed", "unlike vLLM", 相比…; framework-comparisons.ts).
   COMPARISON_ROW,
+  // The tool said to run "with this command", where the command holds nothing of it (framework-command-lacks.ts).
+  COMMAND_LACKS_ROW,
 ];
 
 /** The first row that reads the framework at `at`–`end` as only mentioned, with its words. */

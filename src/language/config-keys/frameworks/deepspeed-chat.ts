@@ -36,6 +36,16 @@ const sampleLength =
     return say(`seq ${prompt + answer}`, `sequence ${prompt + answer}: max_prompt_seq_len ${prompt} + max_answer_seq_len ${answer}${defaulted}`);
   };
 
+/**
+ * The keys only step 3's PPO has: the critic's own settings and the PPO epochs. Any of them says the run is
+ * PPO, as the critic's model path does (c784): a script cut before that path still sets the critic's ZeRO
+ * stage and the PPO epochs ("--critic_zero_stage 0 … --ppo_epochs 1", deepspeedai/DeepSpeedExamples#330, c1927,
+ * had read as a plain LoRA run). Said once, at the first of them the message holds.
+ */
+const PPO_KEYS = ['critic_model_name_or_path', 'critic_zero_stage', 'critic_lora_dim', 'critic_gradient_checkpointing', 'critic_learning_rate', 'ppo_epochs'];
+const PPO_NOTE = "DeepSpeed-Chat step 3: PPO, an actor and a critic (with the reference and reward models) on the GPUs at once; the actor's run is estimated";
+const ppoOnce: Handler = (_v, ctx) => ([...ctx.keys].find((k) => PPO_KEYS.includes(k)) === ctx.current ? say('ppo', PPO_NOTE) : IGNORE);
+
 /** `--actor_zero_stage N`: the actor's ZeRO stage. */
 const actorStage: Handler = (v) => {
   const n = numberOf(v);
@@ -55,7 +65,7 @@ export const DEEPSPEED_CHAT: Framework = {
   named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|step3_rlhf/,
   options: [
     reads('actor_model_name_or_path', model, SOURCE),
-    reads('critic_model_name_or_path', () => say('ppo', "DeepSpeed-Chat step 3: PPO, an actor and a critic (with the reference and reward models) on the GPUs at once; the actor's run is estimated"), SOURCE),
+    reads(PPO_KEYS, ppoOnce, SOURCE),
     reads('actor_zero_stage', actorStage, SOURCE),
     reads('actor_lora_dim', actorLora, SOURCE),
     reads('actor_gradient_checkpointing', flag('gc'), SOURCE),
@@ -66,7 +76,7 @@ export const DEEPSPEED_CHAT: Framework = {
     unmodelled('enable_hybrid_engine', "DeepSpeed's hybrid engine: the actor's weights regathered for generation", ['sharding'], SOURCE),
     // `--deepspeed` only switches DeepSpeed on (it is always on here); the critic's own settings size the critic, not the actor.
     ...noEffect(
-      'deepspeed critic_zero_stage critic_lora_dim critic_gradient_checkpointing critic_dropout actor_dropout actor_learning_rate critic_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning per_device_generation_batch_size per_device_mini_train_batch_size generation_batches generation_batch_numbers ppo_epochs data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
+      'deepspeed critic_dropout actor_dropout actor_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning per_device_generation_batch_size per_device_mini_train_batch_size generation_batches generation_batch_numbers data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
       SOURCE,
     ),
   ],

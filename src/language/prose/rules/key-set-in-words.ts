@@ -1,0 +1,62 @@
+import type { Piece } from '../../mapped-text.js';
+import type { ProseRule } from '../types.js';
+
+/**
+ * A config key given its value in a sentence, with no colon or equals sign (issue 22, item 7: "keys
+ * with or without their colon or equals sign"): 'set the "offload_optimizer_device" parameter to cpu'
+ * (fe1ixxu/ALMA#17, c1895: the offload had gone unread, "cpu" listed as not used), "I set
+ * per_device_train_batch_size to 1", "changed gradient_accumulation_steps to 16", "with zero_stage set
+ * to 3". Written again as `key=value` over the user's words, so that the key tables read it as they
+ * read a pasted config (a flag's "--key to value" is config-keys/patterns.ts's own). Only a snake_case
+ * key (an underscore between letters): "set the batch to 4" is prose the other rules read.
+ */
+
+/** A snake_case key, quoted or not. */
+const KEY = String.raw`["'\x60]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["'\x60]?`;
+/** What the key is called in the sentence: "the X parameter". */
+const NOUN = String.raw`(?:[ \t]+(?:parameter|param|option|argument|arg|flag|key|setting|value|field|variable))?`;
+/** A value: a word or number, quoted or not, with no sentence's full stop ("to cpu."). */
+const VALUE = String.raw`["'\x60]?([a-z0-9](?:[\w-]|\.(?=\w))*)["'\x60]?`;
+const VERB = String.raw`\b(?:set|sets|setting|changed?|changing|put|putting|configured?|configuring|switched|switching|turned|lowered|reduced|raised|increased|decreased)`;
+
+/**
+ * The key written with its value elsewhere in the message (`key=…`, `key: …`, `--key …`): the pasted
+ * setting is what runs, and the sentence tells of it (or of a value tried before); it is left to the
+ * config, so that one key never stands at two values.
+ */
+const setElsewhere = (text: string, key: string, at: number, end: number): boolean => {
+  const pair = new RegExp(String.raw`(?<![\w.-])(?:["']?${key}["']?[ \t]*[=:]|--${key}(?![\w-]))`, 'g');
+  return [...text.matchAll(pair)].some((p) => p.index < at || p.index >= end);
+};
+
+/** `key=value` over the match: the lead words blanked, the key and the value kept where the user wrote them. */
+function asPair(m: RegExpExecArray): Piece[] | string {
+  const key = m[1] ?? m[3]!;
+  const value = m[2] ?? m[4]!;
+  if (setElsewhere(m.input, key, m.index, m.index + m[0].length)) return m[0];
+  const keyAt = m[0].indexOf(key);
+  const valueAt = m[0].lastIndexOf(value);
+  const keyEnd = keyAt + key.length;
+  return [
+    { text: ' '.repeat(keyAt), from: 0, to: keyAt },
+    { text: key, from: keyAt, to: keyEnd },
+    { text: '=', from: keyEnd, to: valueAt },
+    { text: value, from: valueAt, to: valueAt + value.length },
+    { text: ' '.repeat(m[0].length - valueAt - value.length), from: valueAt + value.length, to: m[0].length },
+  ];
+}
+
+export const KEY_SET_IN_WORDS_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.key-set-to',
+    pattern: new RegExp(
+      // "set (the|my) key (parameter) to value" | "key (is|was) set to value"
+      String.raw`${VERB}[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+(?:to|as|=)[ \t]+${VALUE}|(?<![\w.\-/"'\x60])${KEY}${NOUN}[ \t]+(?:(?:is|was|were|being|been|are)[ \t]+)?(?:set|changed|configured)[ \t]+(?:to|as)[ \t]+${VALUE}`,
+      'g',
+    ),
+    when: (t) => t.includes('_') && /\b(?:to|as|=)\b/.test(t),
+    write: asPair,
+    example: 'I followed your suggestion in other questions and set the "offload_optimizer_device" parameter to cpu.',
+    source: 'fe1ixxu/ALMA#17',
+  },
+];
