@@ -5,6 +5,7 @@ import { nativeWeightFormat } from '../memory/checkpoint.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS, defaultWeights } from './defaults.js';
+import { llamafactoryDtypeRecipe } from './llamafactory-dtype.js';
 import { DOUBLE_QUANT_BY_DEFAULT, presetFor } from './presets.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
@@ -54,6 +55,7 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   // LoRA on a 4-bit NF4 base is QLoRA (load_in_4bit with a LoRA adapter).
   if (s.mode === 'lora' && (weights?.value === 'nf4' || weights?.value === 'nf4-dq')) s.mode = 'qlora';
   if (compute) s.compute = compute.value;
+  llamafactoryDtypeRecipe(r, compute?.value, recipe !== undefined);
   if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';
   if (s.recipe !== 'fp32' && s.compute === 'fp32') s.compute = 'bf16';
   // Leaving fp32 for a 16-bit compute takes the framework's own recipe, as a fresh request would

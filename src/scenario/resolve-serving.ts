@@ -8,6 +8,7 @@ import { sglangDefaultMemFraction } from '../memory/sglang.js';
 import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
+import { engineKeepsItsAttention } from './engine-attention.js';
 import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
@@ -89,6 +90,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
     s.attention = kernel.attention;
     r.assume(kernel.words);
   }
+  engineKeepsItsAttention(r);
   // "with eager" on a vLLM thread is --enforce-eager, not the eager attention kernel.
   const attention = r.patch.get<string>('attention');
   // Only in a follow-up on a thread already served by vLLM: a new request's "eager" stays the
