@@ -10,6 +10,8 @@ import { negatedHardware } from './reconcile/negated-hardware.js';
 import { multiNodeLaunch } from './reconcile/multi-node-launch.js';
 import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
+import { limitLengths } from './reconcile/limit-lengths.js';
+import { rlPromptBatches } from './reconcile/rl-prompt-batch.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { nameContextTags } from './reconcile/name-contexts.js';
@@ -62,6 +64,10 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // "14b-16k", "…-ctx8192": a length tagged in a model's name is its trained window (reconcile/name-contexts.ts).
   out = nameContextTags(out, text, notes);
   out = reachedLengths(out, text, notes);
+  // A lone length said as where the run stops ("can't get over 8k") is kept, weak (reconcile/limit-lengths.ts).
+  out = limitLengths(out, text, notes, owned);
+  // An RL run's "train batch size" counts over every GPU, never per GPU (reconcile/rl-prompt-batch.ts).
+  out = rlPromptBatches(out, text, notes);
   out = goalLengths(out, text, notes);
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);

@@ -274,7 +274,9 @@ export const KEYWORDS: readonly Keyword[] = [
   // prediction_loss_only). Bare "eval" is not one: "eval loss" in a report is no request for evaluation.
   kw('evalKw', 'eval', ['with eval', 'do eval', 'eval loop', 'evaluation loop', 'eval during training', 'evaluation during training',
     'with evaluation', 'eval strategy steps', 'eval strategy epoch', 'evaluation strategy steps', 'evaluation strategy epoch']),
-  kw('evalBatchKw', 'eval', ['eval bs', 'eval batch', 'eval batch size', 'per device eval batch size', 'eval mbs', 'eval micro batch'], true),
+  // The validation spellings ("validation batch size=128", corpus c296) are the same batch: never the training micro-batch.
+  kw('evalBatchKw', 'eval', ['eval bs', 'eval batch', 'eval batch size', 'per device eval batch size', 'eval mbs', 'eval micro batch',
+    'evaluation batch size', 'validation batch size', 'validation batch', 'validation bs', 'val batch size', 'valid batch size'], true),
   kw('evalKw', 'metrics', ['compute metrics', 'eval metrics', 'eval accuracy', 'prediction loss only false']),
   // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (config-keys.ts reads the variable).
   kw('allocator', 'expandable', ['expandable segments', 'expandable segments true', 'expandable segments on', 'expandable allocator']),

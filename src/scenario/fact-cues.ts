@@ -50,7 +50,8 @@ export function cueOf(fact: string, value: string, rules: readonly string[], wor
   // A key before the value: "`num_ctx` = 32k", "cutoff_len: 4096".
   if (KEYED.test(words) || /[\w`'"][\s`'"]*[:=]\s*[`'"]?\s*$/.test(around.before)) return 'key';
   const near = `${around.before} ${words} ${around.after}`;
-  if (fact === 'seq') return LENGTH_UNIT.test(around.after) || /\dtokens?\b/i.test(words) ? 'unit' : LENGTH_WORD.test(near) ? 'keyword' : 'position';
+  // (A Chinese count joined to its unit, "6000左右的token", "3000多个token": prose.token-count-zh.)
+  if (fact === 'seq') return LENGTH_UNIT.test(around.after) || /\dtokens?\b|\d\s*[k万千]?\s*(?:左右|上下|多)?\s*个?\s*的?\s*tokens?$/i.test(words) ? 'unit' : LENGTH_WORD.test(near) ? 'keyword' : 'position';
   if (fact === 'gpus' || fact === 'nodes') {
     // A card named alone is one card; more with no number in the words came from elsewhere (a split, a launcher).
     if (!COUNT_WORD.test(withoutNames(words))) return value === '1' ? 'hardware' : 'derived';

@@ -1,5 +1,6 @@
 import { PIPELINE_KEYS } from './parallelism.js';
 import { numeric, serving } from './readers.js';
+import { rolloutBatch } from './rollout-batch.js';
 import { besideLlamaCpp, promptBatch } from './serving.js';
 import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
@@ -56,6 +57,8 @@ const batchSize: Handler = (v, ctx) => {
   if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
   // llama.cpp's --batch-size (beside its -c / -ngl) is the prompt tokens per step, not requests.
   if (besideLlamaCpp(ctx)) return promptBatch(v);
+  const rollouts = rolloutBatch(n, ctx);
+  if (rollouts) return rollouts;
   // A script's --batch_size equal to its DeepSpeed config's train_batch_size is that global batch
   // said twice (DeepSpeedExamples' finetune_llama.py passes it on), not a micro-batch per GPU.
   if (sameAsDeepSpeedGlobalBatch(n, ctx)) return { ignore: true, note: `batch_size ${n} is DeepSpeed's train_batch_size (the global batch), read once` };

@@ -76,8 +76,11 @@ function cardBeforeCrossing(i: Item & { kind: 'hardware' }, rest: string, notes:
   return { ...i, capacityGiB: null };
 }
 
-/** A rate in the clause: "5000 requests per second", "tokens/s", "QPS", "throughput", mlx-lm's "tokens-per-sec" (ml-explore/mlx-examples#946, c1765). */
-const RATE = /\bper[\s-]+(?:second|sec|minute|min|hour|day|request)\b|\/\s*(?:s|sec|min|h|day)\b|\b(?:qps|rps|tps|throughput)\b|每秒|每分钟/i;
+/**
+ * A rate in the clause: "5000 requests per second", "tokens/s", "QPS", "throughput", mlx-lm's "tokens-per-sec" (ml-explore/mlx-examples#946, c1765);
+ * a number may stand in the denominator ("i got 1 token per 255 second", nalexand's PR in c1349: its token was read as a length of 1).
+ */
+const RATE = /\bper[\s-]+(?:\d+(?:\.\d+)?\s*)?(?:seconds?|secs?|minutes?|mins?|hours?|days?|requests?)\b|\/\s*(?:s|sec|min|h|day)\b|\b(?:qps|rps|tps|throughput)\b|每秒|每分钟/i;
 /** Words right before a token count that make it one sequence's length: "prompts of about 4096 tokens", "at 8k". */
 const LENGTH_BEFORE = /\b(?:prompts?|inputs?|outputs?|context|length|long|sequences?|requests? of|at|up to)\s+(?:of\s+)?(?:about|around|roughly|~)?\s*$/i;
 /** A length said in prose as a token count ("3000k tokens", "4096 tokens"), not through a key. */

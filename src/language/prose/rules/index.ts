@@ -2,6 +2,7 @@ import type { ProseRule } from '../types.js';
 import { HARDWARE_RULES } from './hardware.js';
 import { LATIN_WORD_RULES } from './latin-words.js';
 import { LENGTH_RULES } from './lengths.js';
+import { TOKEN_COUNT_ZH_RULES } from './token-count-zh.js';
 import { LINE_NUMBER_RULES } from './line-numbers.js';
 import { NAME_RULES } from './names.js';
 import { GPU_LAYER_RULES, PARALLEL_WORD_RULES } from './parallel-words.js';
@@ -186,6 +187,7 @@ const PROSE_ORDER = [
   'prose.length-value',
   'prose.tokens-of-context',
   'prose.length-zh',
+  'prose.token-count-zh',
   'prose.token-budget',
   'prose.max-model-len',
   'prose.model-len',
@@ -247,7 +249,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
