@@ -120,3 +120,24 @@ describe("ChatGLM's own quantize(4) / quantize(8) on load is its int4 / int8 wei
     expect(read('I want to quantize 4 models; run chatglm3-6b on a 1080ti').scenario.weights).not.toMatch(/gptq|int8/);
   });
 });
+
+describe('a vision variant written apart after the size is that variant, not the text model of the size', () => {
+  it('c1874: "the Qwen-2.5-72B Vision-Language model" is Qwen2.5-VL-72B (vllm-project/vllm#20745)', () => {
+    expect(corpusLineRead('c1874').scenario.model.id).toBe('qwen2.5-vl-72b');
+  });
+
+  it.each([
+    ['serve the Qwen-2.5-72B Vision-Language model using vLLM on 8x h200', 'qwen2.5-vl-72b'],
+    ['serve Qwen3-8B VL on 1x h200', 'qwen3-vl-8b'],
+    ['serve Qwen2.5 7B vl on 1x 4090', 'qwen2.5-vl-7b'],
+    ['serve qwen2.5 7b  vision language on 1x 4090', 'qwen2.5-vl-7b'],
+    ['run Llama 3.2 11B Vision on 1x a100', 'llama-3.2-11b-vision'],
+    ['run llama-3.2-11b vision instruct on 1x a100', 'llama-3.2-11b-vision'],
+  ])('%s: %s', (text, model) => {
+    expect(read(text).scenario.model.id).toBe(model);
+  });
+
+  it('"vision tower" after a text model names a part, not a variant', () => {
+    expect(read('fine-tune qwen2.5 7b vision tower frozen on 1x a100').scenario.model.id).toBe('qwen2.5-7b');
+  });
+});
