@@ -9,6 +9,7 @@ const FINE_TUNE_BASES: Record<string, string> = {
   // Named fine-tunes' families (NAMED_FINE_TUNES below, each with its source).
   bielik: 'mistral', beepo: 'mistral', cydonia: 'mistral', discolm: 'mistral', llongorca: 'llama', belle: 'bloom', codegeex: 'chatglm',
   visionreasoner: 'qwen', unipixel: 'qwen', phoenix: 'bloom', lazarus: 'llama', wayfarer: 'mistral', westmaid: 'mistral',
+  tiefighter: 'llama', psyfighter: 'llama', longalpaca: 'llama',
 };
 
 /** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
@@ -63,11 +64,16 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  *   on a 2080 Ti in turboderp-org/exllamav2#725 (c1650); Wayfarer-Large-70B is a Llama-3.3-70B, Llama-3.1-70B's shape.
  * - westmaid: West-Maid-7B (mradermacher/West-Maid-7B-GGUF) is a merge of Mistral-7B fine-tunes (WestLake and
  *   NeuralBeagle, both Mistral-7B-v0.1); LostRuins/koboldcpp#1314 (c484).
+ * - tiefighter, psyfighter: KoboldAI's LLaMA2-13B-Tiefighter and LLaMA2-13B-Psyfighter2 are Llama-2-13B merges (their
+ *   model cards; the name itself starts "LLaMA2-13B"); "your Tiefighter 13B with my 12GB VRAM" (henk717/KoboldAI#508, c1793).
+ * - longalpaca: LongLoRA's LongAlpaca-7B/13B/70B are Llama-2 fine-tuned to long contexts (dvlab-research/LongLoRA
+ *   README, "Models": base Llama-2-7b/13b/70b); "--base_model /home/models/LongAlpaca-7B" (JIA-Lab-research/LongLoRA#163, c1860).
  */
 const NAMED_FINE_TUNES: Record<string, string[]> = {
   bielik: ['mistral'], beepo: ['mistral-small'], cydonia: ['mistral-small'], visionreasoner: ['qwen2.5-vl'], unipixel: ['qwen2.5-vl'],
   gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'], neoxt: ['gpt-neox'],
   phoenix: ['bloomz'], lazarus: ['llama-1'], wayfarer: ['mistral-nemo', 'llama-3.1'], westmaid: ['mistral'],
+  tiefighter: ['llama-2'], psyfighter: ['llama-2'], psyfighter2: ['llama-2'], longalpaca: ['llama-2'],
 };
 
 /**

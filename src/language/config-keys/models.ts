@@ -86,12 +86,37 @@ export const savesFolder: Handler = (v, ctx) => {
   return m ? { say: m[1]!, weak: true } : IGNORE;
 };
 
+/**
+ * Xinference names a built-in model by its family and its size in two flags: `xinference launch --model-name
+ * qwen1.5-chat --size-in-billions 72 --model-format gptq` (xorbitsai/inference#1183, corpus c349: Qwen1.5-72B-Chat;
+ * `model_size_in_billions` in its Python client and REST API, xinference/client/restful/restful_client.py
+ * launch_model). The name alone is a family ("qwen1.5-chat" had read as its 7B); with the size it is one model.
+ * The size (a number of billions, "1_8" for 1.8 in its model specs) joins a name that has none of its own.
+ */
+const SIZE_KEYS = ['size_in_billions', 'model_size_in_billions'];
+const billions = (v: string): string | null => {
+  const m = /^(\d+)(?:[._](\d+))?$/.exec(unquote(v));
+  return m ? `${m[1]}${m[2] ? `.${m[2]}` : ''}b` : null;
+};
+export const modelNameWithSize: Handler = (v, ctx) => {
+  const size = SIZE_KEYS.map((k) => ctx.values?.get(k)).map((s) => (s === undefined ? null : billions(s))).find((s) => s);
+  const name = unquote(v);
+  if (!size || /\d(?:\.\d+)?[bm](?![a-z0-9])/i.test(name) || /[/\\]/.test(name)) return model(v, ctx);
+  return model(`${name}-${size}`, ctx);
+};
+const sizeInBillions: Handler = (v) => {
+  const size = billions(v);
+  return size ? say(size) : IGNORE;
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const MODEL_KEYS_TABLE: KeyTable = {
   model: { reads: model },
   model_name_or_path: { reads: model },
   base_model: { reads: model },
-  model_name: { reads: model },
+  model_name: { reads: modelNameWithSize },
+  size_in_billions: { reads: sizeInBillions, source: 'xorbitsai/inference (xinference launch --size-in-billions)' },
+  model_size_in_billions: { reads: sizeInBillions, source: 'xorbitsai/inference (restful_client.py launch_model)' },
   model_id: { reads: model },
   pretrained_model_name_or_path: { reads: model },
   model_path: { reads: model },

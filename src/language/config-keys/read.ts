@@ -24,6 +24,9 @@ import { namedFrameworks } from './frameworks/index.js';
 import { sayDeepSpeedFromKeys } from './deepspeed-only-keys.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
 
+
+/** What follows a name in an Ollama tag: a colon, then a size (":20b", ":7b-instruct-q4_K_M"). */
+const OLLAMA_TAG_VALUE = /^:\d+(?:\.\d+)?[bm](?![a-z0-9])/;
 /**
  * The reading engine: finds the config pairs of a text, reads each by its key's table entry, and
  * writes it again as request words (or blanks it). Each rewrite is a step named after its key
@@ -209,6 +212,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     value = flagHeld(key, value);
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key, namespaces);
+    // "The model is gpt_oss:20b" (ollama/ollama#11864, c1370; Ollama's own tag is gpt-oss:20b): a name, a colon and a
+    // size with no space between is an Ollama tag with an underscore in its name, never a key: left for the tag rule.
+    if (!known && !isFlag && OLLAMA_TAG_VALUE.test(m[0].slice(m[0].indexOf(rawKey) + rawKey.length))) return null;
     // A key we do not read under a data set's block (axolotl's "datasets:\n  - path: vicgalle/alpaca-gpt4",
     // hiyouga/LlamaFactory#4263's neighbours) names data, never the model: blanked, whatever its shape.
     if (!known && !isFlag && insideDataBlock(src, m.index, depth)) return { result: ' '.repeat(m[0].length), rule: 'config.data-block' };

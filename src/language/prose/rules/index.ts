@@ -33,6 +33,9 @@ import { PROGRESS_WORD_RULES } from './progress-words.js';
 import { HOST_AND_CARD_RULES } from './host-and-card.js';
 import { MODEL_SPELLING_RULES } from './model-spellings.js';
 import { DS_SHORT_NAME_RULES } from './ds-short-names.js';
+import { FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
+import { QUANTIZE_CALL_RULES } from './quantize-calls.js';
+import { VARIANT_APART_RULES } from './variant-apart.js';
 import { RELEASE_NUMBER_RULES } from './release-numbers.js';
 import { TRAINER_SUMMARY_RULES } from './trainer-summary.js';
 import { INT4_RELEASE_RULES } from './int4-releases.js';
@@ -76,6 +79,9 @@ const PROSE_ORDER = [
   ...MODEL_SPELLING_RULES.map((rule) => rule.id),
   // "ds3": DeepSpeed's ZeRO-3 where the message speaks of DeepSpeed, else DeepSeek-V3 (ds-short-names.ts).
   ...DS_SHORT_NAME_RULES.map((rule) => rule.id),
+  ...FAMILY_MISSPELLING_RULES.map((rule) => rule.id),
+  // A vision variant written apart after the size, joined to it before the name rules read it (variant-apart.ts).
+  ...VARIANT_APART_RULES.map((rule) => rule.id),
   // A model's variant words and release after its size, before the release is blanked as a version.
   'prose.variant-after-size',
   'prose.vllm-release-label',
@@ -90,6 +96,8 @@ const PROSE_ORDER = [
   'prose.moe-apart',
   'prose.name-dtype-suffix',
   'prose.gptq-group-size',
+  // A model's own code quantising it on load ("….quantize(4)"), before a bare width is read (quantize-calls.ts).
+  ...QUANTIZE_CALL_RULES.map((rule) => rule.id),
   'prose.format-width',
   'prose.multi-without-count',
   'prose.cpu',
@@ -249,7 +257,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES].map((rule) => [rule.id, rule]));
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
