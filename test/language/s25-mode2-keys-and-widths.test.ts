@@ -118,3 +118,27 @@ describe('two weight widths offered are the first (jsboige/CoursIA#1462, c1406)'
     expect(read('llama-2-7b lora on 8x a100-80g, 4/8 of them busy').scenario.weights).not.toBe('nf4');
   });
 });
+
+describe('an offload asked for as a feature is no setting of the run (matatonic/openedai-vision#24, c1885)', () => {
+  it('c1885: running the 72B AWQ model on two 3090s, no LoRA, no optimizer offload', () => {
+    const s = corpusLineRead('c1885').scenario;
+    expect([s.mode, s.weights, s.offload.optimizer]).toEqual(['inference', 'awq', 'none']);
+  });
+
+  it.each([
+    ['title, then a run (invented)', 'Add CPU offloading for Llama-3-70B\nI want to run llama-3-70b on 2x rtx 4090 and it OOMs.'],
+    ['implement, disk (invented)', 'Please implement disk offload: I run mixtral-8x7b on 1x a100-80g and it does not fit.'],
+    ['feature request, offload support (invented)', 'Feature request: offload support. Running qwen2.5-72b on 2x a6000 gives OOM'],
+    ['can you implement it for (invented)', 'I run qwen2-vl-72b on 2x rtx 3090. Your server has an option to offload on CPU. Can you implement it also for qwen2-vl?'],
+  ])('%s: inference, no offload read, said', (_name, text) => {
+    const r = resolveRequest(text, null);
+    expect(r.ok && r.scenario?.mode).toBe('inference');
+    expect(r.ok && r.scenario?.offload.optimizer).toBe('none');
+    if (r.ok) expect(r.assumptions.join(' | ')).toMatch(/is the feature you ask for/);
+  });
+
+  it('an offload in use, with nothing asked for, is still read (invented)', () => {
+    const s = read('llama-2-7b full fine-tune with zero2 cpu offload on 1x rtx-4090').scenario;
+    expect(s.offload.optimizer).not.toBe('none');
+  });
+});

@@ -36,6 +36,7 @@ import { TRAINER_SUMMARY_RULES } from './trainer-summary.js';
 import { INT4_RELEASE_RULES } from './int4-releases.js';
 import { RATE_RULES } from './rates.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
+import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -126,6 +127,8 @@ const PROSE_ORDER = [
   'prose.number-of',
   // The KV cache moved off the GPU, before the offload word reads as the optimizer's (kv-offload.ts).
   ...KV_OFFLOAD_RULES.map((rule) => rule.id),
+  // An offload asked for as a feature, before any offload word reads as the run's (asked-offload.ts).
+  ...ASKED_OFFLOAD_RULES.map((rule) => rule.id),
   'prose.offload-to-gpu',
   // A GPU's layers or an engine's KV cache offloaded: no optimizer offload (offload-elsewhere.ts).
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
@@ -247,6 +250,7 @@ const PROSE_ORDER = [
 const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
+for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
