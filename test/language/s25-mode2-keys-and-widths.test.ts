@@ -142,3 +142,32 @@ describe('an offload asked for as a feature is no setting of the run (matatonic/
     expect(s.offload.optimizer).not.toBe('none');
   });
 });
+
+describe('a setting switched to replaces the one said before it (hiyouga/LlamaFactory, c658)', () => {
+  it('c658: LoRA DPO under ZeRO-2 on 8 A100-80G, the full ZeRO-3 run an earlier try', () => {
+    const s = corpusLineRead('c658').scenario;
+    expect([s.mode, s.framework, s.sharding]).toEqual(['lora', 'dpo', { kind: 'zero', stage: 2 }]);
+  });
+
+  it.each([
+    ['English, then switched to (invented)', 'Full fine-tuning llama-2-7b with zero3 on 8x a100-80g failed, then I switched to zero2 and it still OOMs', 'full', 2],
+    ['English, changed it to LoRA (invented)', 'I was doing a full finetune of llama-2-7b on 1x a100-80g with zero3, later changed it to lora and it OOMs', 'lora', 3],
+    ['Chinese, 后来换成 (invented)', '单卡A100-80G全参微调llama-2-7b，zero3报错，后来换成lora还是oom', 'lora', 3],
+  ])('%s', (_name, text, mode, stage) => {
+    const r = resolveRequest(text, null);
+    expect(r.ok && r.scenario?.mode).toBe(mode);
+    expect(r.ok && r.scenario?.sharding).toEqual({ kind: 'zero', stage });
+    if (r.ok) expect(r.assumptions.join(' | ')).toMatch(/switched to from .*an earlier try/);
+  });
+
+  it.each([
+    ['asked (invented)', 'Full fine-tuning llama-2-7b on 8x a100-80g OOMs. Should I switch to lora?'],
+    ['weighed in Chinese (invented)', '8卡A100-80G全参微调llama-2-7b爆显存，是否需要改用lora？'],
+  ])('%s: a switch asked about is none made', (_name, text) => {
+    expect(read(text).scenario.mode).toBe('full');
+  });
+
+  it("a command's stage stays beside a prose try (c940)", () => {
+    expect(corpusLineRead('c940').scenario.sharding).toEqual({ kind: 'zero', stage: 3 });
+  });
+});
