@@ -135,10 +135,11 @@ const LAUNCHERS: readonly Launcher[] = [
   { id: 'command.llama-factory-script', pattern: new RegExp(LLAMA_FACTORY_SCRIPT, 'g'), words: () => 'llama-factory' },
   // DeepSpeed-Chat's step 3 (`deepspeed main.py … --actor_model_name_or_path …`, its lines continued by
   // backslashes): the launcher only starts the processes; the actor's and critic's flags say the run
-  // (config-keys/frameworks/deepspeed-chat.ts; DeepSpeedExamples, c442, c784).
+  // (config-keys/frameworks/deepspeed-chat.ts; DeepSpeedExamples, c442, c784), as its PPO-only flags do
+  // where the model paths are cut (c1927: `--ppo_epochs`, `--generation_batch_numbers`).
   {
     id: 'command.deepspeed-chat-launcher',
-    pattern: /(?<![\w./-])deepspeed(?=[ \t](?:[^\n]*\\[ \t]*\n)*?[^\n]*?--(?:actor|critic)_model_name_or_path\b)/g,
+    pattern: /(?<![\w./-])deepspeed(?=[ \t](?:[^\n]*\\[ \t]*\n)*?[^\n]*?--(?:(?:actor|critic)_model_name_or_path|critic_zero_stage|critic_lora_dim|ppo_epochs|generation_batch_numbers|per_device_generation_batch_size|per_device_mini_train_batch_size)\b)/g,
     words: () => '',
   },
   // A script or module named for its RL trainer runs that trainer: TRL's examples/scripts/ppo/ppo.py

@@ -1,4 +1,5 @@
 import { MODEL_KEYS } from './models.js';
+import { blockPathTargets } from './lora-module-path.js';
 import { flag, numeric } from './readers.js';
 import { attention } from './savers.js';
 import { predictsOnly } from './training.js';
@@ -149,9 +150,10 @@ export const ADAPTER_KEYS: KeyTable = {
   lora_rank: { reads: numeric('lora rank') },
   // DeepSpeed-Chat (applications/DeepSpeed-Chat, training/utils/module/lora.py): --lora_dim is the
   // rank (0, its default, is no LoRA); --lora_module_name a part of the module names that get LoRA:
-  // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks.
+  // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks of a model
+  // whose module names hold it, and none of another's (lora-module-path.ts).
   lora_dim: { reads: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
-  lora_module_name: { reads: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? say('lora all-linear') : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
+  lora_module_name: { reads: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? blockPathTargets(v, ctx) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
   only_optimize_lora: { reads: flag('lora') },
   // A bare `rank` is LoRA's only beside LoRA: mlx-lm's `lora_parameters: {rank: 16}` (ml-explore/mlx#1406),
   // "the lora target modules are […], rank=16" (unslothai/unsloth#2937). Elsewhere it is a process's

@@ -36,16 +36,6 @@ const sampleLength =
     return say(`seq ${prompt + answer}`, `sequence ${prompt + answer}: max_prompt_seq_len ${prompt} + max_answer_seq_len ${answer}${defaulted}`);
   };
 
-/**
- * The keys only step 3's PPO has: the critic's own settings and the PPO epochs. Any of them says the run is
- * PPO, as the critic's model path does (c784): a script cut before that path still sets the critic's ZeRO
- * stage and the PPO epochs ("--critic_zero_stage 0 … --ppo_epochs 1", deepspeedai/DeepSpeedExamples#330, c1927,
- * had read as a plain LoRA run). Said once, at the first of them the message holds.
- */
-const PPO_KEYS = ['critic_model_name_or_path', 'critic_zero_stage', 'critic_lora_dim', 'critic_gradient_checkpointing', 'critic_learning_rate', 'ppo_epochs'];
-const PPO_NOTE = "DeepSpeed-Chat step 3: PPO, an actor and a critic (with the reference and reward models) on the GPUs at once; the actor's run is estimated";
-const ppoOnce: Handler = (_v, ctx) => ([...ctx.keys].find((k) => PPO_KEYS.includes(k)) === ctx.current ? say('ppo', PPO_NOTE) : IGNORE);
-
 /** `--actor_zero_stage N`: the actor's ZeRO stage. */
 const actorStage: Handler = (v) => {
   const n = numberOf(v);
@@ -58,14 +48,41 @@ const actorLora: Handler = (v) => {
   return Number.isInteger(n) && n > 0 ? say(`lora r${n}`) : IGNORE;
 };
 
+/**
+ * Keys only step 3's PPO loop has: the critic's own settings, the PPO epochs and the generation and
+ * mini-batch sizes of its rollouts (step3_rlhf_finetuning/main.py's parse_args). Any of them says the
+ * run is PPO, as the critic's model path does; a script that sets stages and batches but not the model
+ * paths ("--actor_zero_stage 0", "--critic_zero_stage 0", "--ppo_epochs 1", deepspeedai/DeepSpeedExamples#330,
+ * c1927) had read as supervised LoRA. Read once, at the first of them the config holds.
+ */
+const PPO_ONLY_KEYS = [
+  'critic_model_name_or_path',
+  'critic_zero_stage',
+  'critic_lora_dim',
+  'critic_gradient_checkpointing',
+  'ppo_epochs',
+  'per_device_generation_batch_size',
+  'per_device_mini_train_batch_size',
+  'generation_batches',
+  'generation_batch_numbers',
+] as const;
+const PPO_NOTE = "DeepSpeed-Chat step 3: PPO, an actor and a critic (with the reference and reward models) on the GPUs at once; the actor's run is estimated";
+const ppoOnce =
+  (own: string): Handler =>
+  (_v, ctx) => {
+    const first = [...ctx.keys].find((k) => (PPO_ONLY_KEYS as readonly string[]).includes(k));
+    return first === undefined || first === own ? say('ppo', `${PPO_NOTE} (from --${own})`) : IGNORE;
+  };
+
 export const DEEPSPEED_CHAT: Framework = {
   id: 'deepspeed-chat',
   name: 'DeepSpeed-Chat step 3',
   source: SOURCE,
-  named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|step3_rlhf/,
+  // The actor's and critic's own keys, and the rollout batches only step 3 has, name it (ppo_epochs alone is LLaMA-Factory's too).
+  named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|critic_zero_stage|critic_lora_dim|generation_batch_numbers|per_device_generation_batch_size|per_device_mini_train_batch_size|step3_rlhf/,
   options: [
     reads('actor_model_name_or_path', model, SOURCE),
-    reads(PPO_KEYS, ppoOnce, SOURCE),
+    ...PPO_ONLY_KEYS.map((k) => reads(k, ppoOnce(k), SOURCE)),
     reads('actor_zero_stage', actorStage, SOURCE),
     reads('actor_lora_dim', actorLora, SOURCE),
     reads('actor_gradient_checkpointing', flag('gc'), SOURCE),
@@ -74,9 +91,9 @@ export const DEEPSPEED_CHAT: Framework = {
     reads(['per_device_training_batch_size', 'per_device_train_batch_size'], numeric('bs'), SOURCE),
     unmodelled('offload_reference_model', 'the reference model kept in CPU memory between its forwards', ['framework'], SOURCE),
     unmodelled('enable_hybrid_engine', "DeepSpeed's hybrid engine: the actor's weights regathered for generation", ['sharding'], SOURCE),
-    // `--deepspeed` only switches DeepSpeed on (it is always on here); the critic's own settings size the critic, not the actor.
+    // `--deepspeed` only switches DeepSpeed on (it is always on here); the critic's other settings size the critic, not the actor.
     ...noEffect(
-      'deepspeed critic_dropout actor_dropout actor_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning per_device_generation_batch_size per_device_mini_train_batch_size generation_batches generation_batch_numbers data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
+      'deepspeed critic_dropout actor_dropout actor_learning_rate critic_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
       SOURCE,
     ),
   ],

@@ -79,6 +79,9 @@ export const MS_SWIFT: Framework = {
     ...borrowed(DEEPSPEED, 'loss_scale zero_hpz_partition_size', SFT),
     reads('tuner_type', ADAPTER_KEYS.train_type!.reads, TUNER),
     reads('lora_rank', loraRank, TUNER),
+    // ms-swift 2.x spelled the dropout `lora_dropout_p` (swift/llm/utils/argument.py, SftArguments; its
+    // argument dump in modelscope/ms-swift issues, c700: "lora_dropout_p=0.05" had been set aside unread).
+    reads('lora_dropout_p', ADAPTER_KEYS.lora_dropout!.reads, 'modelscope/ms-swift v2.0 swift/llm/utils/argument.py'),
     reads('rlhf_type', rlhfType, RLHF),
     reads('quant_method', quantMethod, BASE),
     unmodelled(['teacher_model', 'teacher_adapters', 'teacher_deepspeed', 'offload_teacher_model', 'seq_kd'], 'a teacher model beside the student (distillation)', ['framework'], RLHF),

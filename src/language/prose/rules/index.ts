@@ -41,6 +41,8 @@ import { TRAINER_SUMMARY_RULES } from './trainer-summary.js';
 import { INT4_RELEASE_RULES } from './int4-releases.js';
 import { RATE_RULES } from './rates.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
+import { WIDTH_OPTION_RULES } from './width-options.js';
+import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -140,6 +142,8 @@ const PROSE_ORDER = [
   'prose.number-of',
   // The KV cache moved off the GPU, before the offload word reads as the optimizer's (kv-offload.ts).
   ...KV_OFFLOAD_RULES.map((rule) => rule.id),
+  // An offload asked for as a feature, before any offload word reads as the run's (asked-offload.ts).
+  ...ASKED_OFFLOAD_RULES.map((rule) => rule.id),
   'prose.offload-to-gpu',
   // A GPU's layers or an engine's KV cache offloaded: no optimizer offload (offload-elsewhere.ts).
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
@@ -213,6 +217,8 @@ const PROSE_ORDER = [
   'prose.ollama-r1-distill-tag',
   'prose.ollama-tag',
   'prose.model-folder',
+  // Two widths offered ("4-bit/8-bit"): the first, before a path reads the slash or a width is read (width-options.ts).
+  'prose.width-options',
   'prose.path',
   'prose.file-after-path',
   'prose.mlc-quant',
@@ -258,6 +264,9 @@ const PROSE_ORDER = [
 ];
 
 const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES].map((rule) => [rule.id, rule]));
+// Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
+for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
+for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
