@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { estimate } from '../../src/memory/estimate.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * Branch rserve3 (issue 22): a local runner's settings read as a training run's.
+ * - Ollama's OLLAMA_NUM_PARALLEL is the requests the server runs at once, each with the whole
+ *   context: "max seqs N", never a micro-batch (ollama/ollama#5756, c1812; ollama/ollama#9054, c1790).
+ * - An offload to the CPU said of a model that is only run is the runner's (layers in host RAM), no
+ *   optimizer offload that makes the request a fine-tune (matatonic/openedai-vision#24, c1885).
+ */
+
+const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+const read = (text: string): Scenario => {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
+  return r.scenario;
+};
+
+describe("Ollama's parallel requests are the server's concurrency, not a micro-batch", () => {
+  it('c1812: OLLAMA_NUM_PARALLEL=64 ollama serve', () => {
+    const s = read(line('c1812').text);
+    expect(s.mode).toBe('inference');
+    expect(s.inference.maxSeqs).toBe(64);
+    expect(s.microBatch).toBe(1);
+  });
+
+  it('c1790: "set the `OLLAMA_NUM_PARALLEL` parameter to 3"', () => {
+    const s = read(line('c1790').text);
+    expect(s.inference.maxSeqs).toBe(3);
+    expect(s.microBatch).toBe(1);
+  });
+
+  it.each([
+    ['OLLAMA_NUM_PARALLEL=8 ollama serve, then ollama run llama3 on a 4090', 8],
+    ['ollama with llama3:8b on one RTX 4090, OLLAMA_NUM_PARALLEL = 4', 4],
+    ['I set OLLAMA_NUM_PARALLEL to 16 and run qwen2.5:7b in ollama on a 3090', 16],
+    ["I've set the `OLLAMA_NUM_PARALLEL` variable to 6 — ollama, mistral 7b, rtx 4080", 6],
+    ['ollama serve (OLLAMA_NUM_PARALLEL: 12) with llama3.1 8b on an L4', 12],
+    ['Environment="OLLAMA_NUM_PARALLEL=32"\nollama run llama3 on 1x a10g', 32],
+  ])('%s', (text, n) => {
+    const s = read(text);
+    expect(s.mode).toBe('inference');
+    expect(s.framework).toBe('llamacpp');
+    expect(s.inference.maxSeqs).toBe(n);
+    expect(s.microBatch).toBe(1);
+  });
+
+  it.each(['OLLAMA_NUM_PARALLEL=1 ollama serve with llama3 on a 4090', 'OLLAMA_NUM_PARALLEL=0 ollama run llama3 on a 4090'])('%s: the default, no setting', (text) => {
+    const s = read(text);
+    expect(s.inference.maxSeqs).toBeUndefined();
+    expect(s.microBatch).toBe(1);
+  });
+
+  it('the KV cache holds one context per parallel request (Ollama FAQ: RAM scales by NUM_PARALLEL × context)', () => {
+    const kv = (n: number) => {
+      const s = read(`OLLAMA_NUM_PARALLEL=${n} ollama serve llama3 8b on a 4090`);
+      return estimate(s).components.find((c) => c.key === 'kv')!.bytes;
+    };
+    expect(kv(8)).toBeCloseTo(4 * kv(2), 0);
+    // 2 × 32 layers × 4096 tokens × 8 KV heads × 128 × 2 B = 512 MiB per sequence (Llama-3-8B, f16).
+    expect(kv(2)).toBe(2 * 512 * 2 ** 20);
+  });
+});
+
+describe('an offload to the CPU of a model that is only run is no training setting', () => {
+  it('c1885: "Add cpu offload for …-AWQ … I want to run [it] on my local computer"', () => {
+    const s = read(line('c1885').text);
+    expect(s.mode).toBe('inference');
+    expect(s.offload.optimizer).toBe('none');
+    expect(s.weights).toBe('awq');
+  });
+
+  it.each([
+    'I want to run Qwen/Qwen2.5-72B-Instruct-AWQ on 2x rtx 3090 with cpu offload, it OOMs',
+    'running llama-2-13b locally on one 3060 12GB, CPU offloading is on',
+    'can I run mixtral-8x7b on a 4090 with offload to CPU?',
+    'load Qwen2-VL-7B on an RTX 3080 10GB, layer offload to ram',
+    '想在两张3090上运行 Qwen2-72B-Instruct-GPTQ-Int4，cpu offload',
+  ])('%s', (text) => {
+    const s = read(text);
+    expect(s.mode).toBe('inference');
+    expect(s.offload.optimizer).toBe('none');
+  });
+
+  it.each([
+    'lora fine-tune llama-2-13b on one 3090 with cpu offload',
+    'run deepspeed zero2 cpu offload on llama-2-7b, 2x a100 40gb',
+    'full fine-tune mistral 7b, offload to cpu, 1x a100 80gb',
+  ])('%s: beside a training word the offload stays', (text) => {
+    const s = read(text);
+    expect(s.mode).not.toBe('inference');
+    expect(s.offload.optimizer).toBe('cpu');
+  });
+});
+
+/**
+ * The program another setup runs goes with it (reconcile/other-setup-engine.ts): "However, my mini PC,
+ * which only has an AMD integrated GPU (780M) and runs Ollama with the huihui_ai/… model, processed the
+ * same image in just 5.53 seconds" beside the 3060 that runs the model in ComfyUI (transformers):
+ * 1038lab/ComfyUI-QwenVL#31, c1919, had read the 3060's run as a llama.cpp GGUF.
+ */
+describe("the engine said only in another setup's sentence is not the setup's", () => {
+  const c1919 = () => line('c1919').text;
+  it('c1919: the 3060 runs the 8-bit model under transformers', () => {
+    const s = read(c1919());
+    expect(s.framework).toBe('hf');
+    expect(s.weights).toBe('int8');
+    expect(s.hardware?.gpuId).toBe('rtx-3060');
+  });
+
+  it.each([
+    ['LM Studio', (t: string) => t.replace('Ollama', 'LM Studio').replace('huihui_ai/qwen3-vl-abliterated:2b-instruct', 'qwen3-vl-2b-instruct')],
+    ['KoboldCpp', (t: string) => t.replace('Ollama', 'KoboldCpp')],
+    ['another card and RAM', (t: string) => t.replace('RTX 3060 12GB', 'RTX 4060 Ti 16GB').replace('64GB', '32GB')],
+    ['one paragraph', (t: string) => t.replace(/\n+/g, ' ')],
+    ['the model before the engine', (t: string) => t.replace('runs Ollama with the huihui_ai/qwen3-vl-abliterated:2b-instruct model,\n', 'runs the huihui_ai/qwen3-vl-abliterated:2b-instruct model in Ollama, and ')],
+  ])('%s', (_, vary) => {
+    const s = read(vary(c1919()));
+    expect(s.framework).toBe('hf');
+    expect(s.weights).toBe('int8');
+  });
+
+  it('an engine said of both setups stays', () => {
+    const s = read(`I use Ollama everywhere. ${c1919()}`);
+    expect(s.framework).toBe('llamacpp');
+  });
+
+  it("an engine in the kept setup's own sentence stays", () => {
+    expect(read('I have a 4090 (my old 3090 died) and run Ollama with llama3 8b').framework).toBe('llamacpp');
+  });
+});
