@@ -132,3 +132,31 @@ describe("the engine said only in another setup's sentence is not the setup's", 
     expect(read('I have a 4090 (my old 3090 died) and run Ollama with llama3 8b').framework).toBe('llamacpp');
   });
 });
+
+/**
+ * An Ollama tag whose name holds an underscore ("The model is gpt_oss:20b.", ollama/ollama#11864, c1370)
+ * had been blanked as a snake_case key and its value (config.unknown-key): no model, so no engine.
+ */
+describe('an Ollama tag with an underscore is a tag, not a key', () => {
+  it('c1370: gpt_oss:20b on an 8 GB RTX 4060 Ti', () => {
+    const s = read(line('c1370').text);
+    expect(s.model.id).toBe('gpt-oss-20b');
+    expect(s.framework).toBe('llamacpp');
+  });
+
+  it.each([
+    ['The model is gpt_oss:20b. RTX4060TI with 8GB', 'gpt-oss-20b'],
+    ['ollama run gpt_oss:120b on 2x rtx 3090', 'gpt-oss-120b'],
+    ['gpt_oss:20b  on a 16GB 4060 ti', 'gpt-oss-20b'],
+    ['using gpt_oss:20b-instruct with an RTX 3060 12GB', 'gpt-oss-20b'],
+  ])('%s', (text, id) => {
+    const s = read(text);
+    expect(s.model.id).toBe(id);
+    expect(s.framework).toBe('llamacpp');
+  });
+
+  it('a snake_case key with a plain number stays a key', () => {
+    expect(read('ollama llama3 8b on a 4090, num_ctx:8192').seq).toBe(8192);
+    expect(read('lora llama-2-7b on a 4090, lora_r:16').lora?.rank).toBe(16);
+  });
+});

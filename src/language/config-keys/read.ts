@@ -24,6 +24,9 @@ import { namedFrameworks } from './frameworks/index.js';
 import { sayDeepSpeedFromKeys } from './deepspeed-only-keys.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
 
+/** An Ollama model tag: a name, a colon with no space, a size in b or m ("gpt_oss:20b", "qwen2_5:7b-instruct"). */
+const OLLAMA_TAG_SHAPE = /^[a-z][a-z0-9_.-]*:\d+(?:\.\d+)?[bm](?![a-z0-9])/;
+
 /**
  * The reading engine: finds the config pairs of a text, reads each by its key's table entry, and
  * writes it again as request words (or blanks it). Each rewrite is a step named after its key
@@ -242,6 +245,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     const asWritten = m[3] ? `-${m[3]}` : `${m[1] !== undefined ? '--' : ''}${users.toLowerCase() === rawKey ? users : rawKey}`;
     // A key no table knows is blanked, or left for the prose reader when its value looks like a name.
     const unknownRule: RuleRef = NO_MEMORY_EFFECT.has(key) ? keyRule(key) : 'config.unknown-key';
+    // "The model is gpt_oss:20b." (ollama/ollama#11864, c1370): a name glued by a colon to a size is an
+    // Ollama tag (prose.ollama-tag reads it), not a snake_case key and its value.
+    if (!handler && !isFlag && OLLAMA_TAG_SHAPE.test(m[0].trim())) return null;
     if (!handler) {
       (NO_MEMORY_EFFECT.has(key) ? ignoredKeys : unknownKeys).push(shown);
       // A value that looks like a name ("llama3/8B_lora_single_device") is left for prose to read,
