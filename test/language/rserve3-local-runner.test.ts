@@ -160,3 +160,26 @@ describe('an Ollama tag with an underscore is a tag, not a key', () => {
     expect(read('lora llama-2-7b on a 4090, lora_r:16').lora?.rank).toBe(16);
   });
 });
+
+/** A PCIe link's generation and lanes are no setting (prose/rules/pcie-links.ts; c1888's "GPU0 x8 gen3"). */
+describe('a PCIe link is not a generation length or a card count', () => {
+  it('c1888: "GPU0 x8 gen3, GPU1 x8 gen3, GPU2 x4 gen3" generates nothing', () => {
+    expect(read(line('c1888').text).inference.newTokens).toBe(0);
+  });
+
+  it.each([
+    'qwen3 32b in ollama on 2x rtx 4060 ti 16gb, both in PCIe 4.0 x8 slots',
+    'llama3 70b on 2x 3090 (PCIe gen3 x16 and gen3 x4)',
+    'llama3 70b on 2x 3090 in slots x16 gen4 and x4  Gen 4',
+    'llama3 70b on 2x 3090 over pci-e gen 3',
+    'llama-3-70b 在 2张3090 上推理，PCIe3.0 x8',
+  ])('%s', (text) => {
+    const s = read(text);
+    expect(s.inference.newTokens).toBe(0);
+    expect(s.hardware?.count).toBe(2);
+  });
+
+  it('"gen 512" stays the generated tokens', () => {
+    expect(read('llama3 8b vllm on a 4090, gen 512').inference.newTokens).toBe(512);
+  });
+});
