@@ -183,3 +183,51 @@ describe('a PCIe link is not a generation length or a card count', () => {
     expect(read('llama3 8b vllm on a 4090, gen 512').inference.newTokens).toBe(512);
   });
 });
+
+/**
+ * A fence mark a log took in as its closing line stays when the log is blanked (segments/read.ts): an
+ * issue template's "### Ollama version" after a fenced llama.cpp log (ollama/ollama#7867, c795) had been
+ * dropped as a script comment inside a fence that never closed, and the engine with it.
+ */
+describe('a heading after a fenced log is prose, and the engine it names is read', () => {
+  const log = 'Error: llama runner process has terminated: cudaMalloc failed: out of memory\nllama_new_context_with_model: failed to allocate compute buffers';
+  it('c795: "### Ollama version" after the log', () => {
+    expect(read(line('c795').text).framework).toBe('llamacpp');
+  });
+
+  it.each([
+    `deepseek v2 on 2x a6000 fails\n\`\`\`\n${log}\n\`\`\`\n\n### Ollama version\n\nv0.4.5`,
+    `deepseek v2 on 2x a6000 fails\n\`\`\`text\n${log}\n\`\`\`\n### Ollama version\nv0.4.5`,
+    `deepseek v2 on 2x a6000 fails\n~~~\n${log}\n~~~\n\n### Ollama version\n\n0.4.5`,
+    `### What is the issue?\n\nqwen2.5 72b on 2x rtx 3090 does not load\n\n\`\`\`\n${log}\n\`\`\`\n\n### OS\n\nLinux\n\n### Ollama version\n\nv0.5.1`,
+  ])('%s', (text) => {
+    expect(read(text).framework).toBe('llamacpp');
+  });
+
+  it('the numbers of the log stay blanked', () => {
+    const s = read(`llama3 8b on a 4090\n\`\`\`\nllama_new_context_with_model: n_ctx = 65536\n\`\`\`\n\n### Ollama version\n\nv0.4.5`);
+    expect(s.seq).not.toBe(65536);
+  });
+});
+
+/**
+ * Steps shared with a reader ("Here is how I did it if someone else wants to try it as well:") are the
+ * user's own run, not someone else's (owners/rules.ts owner.reference.people; ollama/ollama#7072, c1262).
+ */
+describe('steps shared "if someone else wants to try" are the user\'s own', () => {
+  it('c1262: the ollama commands after it name the engine', () => {
+    expect(read(line('c1262').text).framework).toBe('llamacpp');
+  });
+
+  it.each([
+    'I got deepseek-v2.5 running on a 3090. Here is how, if someone else wants to try:\n```\n$ ollama run deepseek-v2.5\n```',
+    'qwen2.5 32b now works on my 4090; in case someone needs it, I run it with ollama',
+    'llama3 70b on 2x 3090 works for me. For someone with the same problem: I use ollama with num_gpu 60',
+  ])('%s', (text) => {
+    expect(read(text).framework).toBe('llamacpp');
+  });
+
+  it("someone else's run stays theirs", () => {
+    expect(read('someone runs llama-2-70b on 8x a100 80gb; I have 2x a100 80gb, can I fine-tune it with lora?').hardware?.count).toBe(2);
+  });
+});
