@@ -231,3 +231,27 @@ describe('steps shared "if someone else wants to try" are the user\'s own', () =
     expect(read('someone runs llama-2-70b on 8x a100 80gb; I have 2x a100 80gb, can I fine-tune it with lora?').hardware?.count).toBe(2);
   });
 });
+
+/**
+ * Ollama's own server lines name it, weakly, where nothing else does (segments/log-evidence.ts): its gin
+ * access log ("[GIN] … | POST "/api/chat"") beside a link to another Ollama issue, which names no engine
+ * (ollama/ollama#4212, c588), and its slog lines ("time=… level=INFO source=server.go:…").
+ */
+describe("Ollama's server log names the engine where nothing else does", () => {
+  const gin = '[GIN] 2024/05/05 - 23:38:16 | 200 |  24.89660366s |      172.17.0.1 | POST     "/api/chat"';
+  it('c588: the gin log beside a link to an Ollama issue', () => {
+    expect(read(line('c588').text).framework).toBe('llamacpp');
+  });
+
+  it.each([
+    `mixtral on 2x 48 GB A6000 runs out of memory at 16k context\n\`\`\`\n${gin}\n\`\`\``,
+    `mixtral on 2x 48 GB A6000 OOMs, maybe related to https://github.com/ollama/ollama/issues/1341\n\`\`\`\n${gin}\n${gin}\n\`\`\``,
+    `qwen2.5 14b on a 4090 is slow\n\`\`\`\ntime=2024-11-27T10:11:12.345Z level=INFO source=sched.go:714 msg="new model will fit in available VRAM in single GPU, loading"\n\`\`\``,
+  ])('%s', (text) => {
+    expect(read(text).framework).toBe('llamacpp');
+  });
+
+  it('an engine the prose names wins', () => {
+    expect(read(`serving mixtral with vllm on 2x 48 GB A6000\n\`\`\`\n${gin}\n\`\`\``).framework).not.toBe('llamacpp');
+  });
+});
