@@ -48,7 +48,7 @@ import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
 import { exl2Scratch } from './exllamav2.js';
 import { cpuMoeHostBytes } from './llamacpp-cpu-moe.js';
-import { llamaCppComputeBuffer } from './llamacpp.js';
+import { llamaCppComputeBuffer, llamaCppSlots } from './llamacpp.js';
 import { llamaCppCublasPool } from './llamacpp-cublas-pool.js';
 import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
@@ -228,7 +228,10 @@ function inferencePhases(s: Scenario, l: Layout): Assembled {
   if (s.framework === 'llamacpp') {
     // llama.cpp allocates the n_ctx KV cache and its worst-case compute buffer when the context is
     // created: both are there from the first prompt to the last token (llamacpp.ts).
-    const kv = llamaCppBeforeBackend(s) ? oldKvCache(s, kvFull) : kvFull;
+    // Ollama's parallel requests each hold the whole context (llamacpp.ts llamaCppSlots).
+    const slots = llamaCppSlots(s);
+    const kvSlots = slots === s ? kvFull : kvCache(slots, l);
+    const kv = llamaCppBeforeBackend(s) ? oldKvCache(s, kvSlots) : kvSlots;
     const resident = present(weights, vision, kv, llamaCppComputeBuffer(s, l));
     // Builds b1430–b2474 also keep the CUDA pool a long prompt's cuBLAS multiplications grew (llamacpp-cublas-pool.ts).
     const pool = llamaCppCublasPool(s, l);

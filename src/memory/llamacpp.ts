@@ -38,3 +38,16 @@ export function llamaCppComputeBuffer(s: Scenario, l: Layout): Component {
   const which = bytes === logits ? `logits and their input ${count(ubatch)} × (${V} + ${hidden}) × 4 B` : bytes === scores ? `scores ${heads} heads × ${count(ubatch)} × n_ctx ${count(nCtx)} × 4 B` : `MLP ${count(ubatch)} × (2·${ffn} + ${hidden}) × 4 B`;
   return { key: 'compute', name: `llama.cpp compute buffer (n_ubatch ${ubatch}, n_ctx ${count(nCtx)})`, group: 'buffers', bytes, formula: `largest of the reserved graph: ${which}` };
 }
+
+/**
+ * The sequences llama.cpp-family KV cache holds. A "max seqs N" on this engine is only ever Ollama's
+ * OLLAMA_NUM_PARALLEL (llama-server's -np is no setting: its slots share the one n_ctx cache,
+ * config-keys/engines/llamacpp.ts), and Ollama multiplies the context by it ("Required RAM will scale by
+ * OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH", docs/faq.md): N sequences of the whole context each. The
+ * compute buffer stays one n_ubatch graph. Drawn from ollama/ollama#5756 (c1812: 64 × 2,048 tokens of
+ * Llama-3-8B's f16 KV beside 4.7 GB of weights, `ollama ps` 32 GB) and ollama/ollama#9054 (c1790).
+ */
+export function llamaCppSlots(s: Scenario): Scenario {
+  const n = s.inference.maxSeqs;
+  return n !== undefined && n > s.microBatch ? { ...s, microBatch: n } : s;
+}

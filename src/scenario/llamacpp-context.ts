@@ -93,6 +93,12 @@ export function llamaCppOneSequence(r: Resolution): void {
   if (s.framework !== 'llamacpp' || s.mode !== 'inference' || !unstatedDrivers(s).includes('batch')) return;
   r.s = withUnstated(s, unstatedDrivers(s).filter((d) => d !== 'batch'));
   r.unassume(DEFAULT_WORDS.microBatch);
+  // Ollama's OLLAMA_NUM_PARALLEL, read "max seqs N" (config-keys/serving.ts): the KV cache holds N contexts.
+  const slots = s.inference.maxSeqs;
+  if (slots !== undefined && slots > 1) {
+    r.assume(`max seqs ${slots}: ${slots} requests at once (Ollama's OLLAMA_NUM_PARALLEL), each with the whole context: the KV cache is sized for ${slots} × ${s.seq} tokens ("Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH")`);
+    return;
+  }
   r.assume(`1 sequence at a time (default): llama.cpp's server slots share one context, and Ollama's OLLAMA_NUM_PARALLEL is 1 from v0.9.7 (earlier it fell back to 1 when more did not fit); say bs N for N sequences each with the whole context`);
 }
 

@@ -106,7 +106,9 @@ describe("serving engines' options in their users' words", () => {
 
   it("Ollama's server variables", () => {
     const r = read('OLLAMA_NUM_PARALLEL=4 OLLAMA_CONTEXT_LENGTH=8192 OLLAMA_GPU_OVERHEAD=1073741824 ollama serve, qwen2.5 14b on a 4090');
-    expect(r.fact('batch')).toBe('4');
+    // The server's parallel requests (max seqs), never a micro-batch (rserve3: c1812, c1790).
+    expect(r.fact('maxSeqs')).toBe('4');
+    expect(r.fact('batch')).toBeUndefined();
     expect(r.fact('seq')).toBe('8192');
     expect(r.notices).toContain('not modelled: "OLLAMA_GPU_OVERHEAD=1073741824"');
   });

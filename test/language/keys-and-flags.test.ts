@@ -139,7 +139,9 @@ describe('an empty value takes nothing of the next pair', () => {
   it("Ollama's `OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1` (c148): the parallel count is read", () => {
     expect(readLine('c148')).toMatch(/ollama|llama.cpp|llamacpp/);
     const { scenario } = read('env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:2]" gemma3:12b');
-    expect(scenario.microBatch).toBe(2);
+    // Read as the server's parallel requests, max seqs (rserve3: c1812, c1790), not a micro-batch.
+    expect(scenario.inference.maxSeqs).toBe(2);
+    expect(scenario.microBatch).toBe(1);
     expect(scenario.seq).toBe(4096);
   });
 

@@ -331,9 +331,13 @@ describe('load said after the count', () => {
   });
 
   // Ollama FAQ: "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH".
-  it('OLLAMA_NUM_PARALLEL is that many sequences of the context; its log default 0 sets none', () => {
-    expect(read('ollama with OLLAMA_NUM_PARALLEL=4 and num_ctx 8192, llama3.1:8b on a 3060 12GB').scenario.microBatch).toBe(4);
-    expect(read('llama3.1:8b on a 3060: server config env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_NUM_PARALLEL:0]"').scenario.microBatch).toBe(1);
+  it('OLLAMA_NUM_PARALLEL is that many sequences of the context (max seqs, not a micro-batch); its log default 0 sets none', () => {
+    const four = read('ollama with OLLAMA_NUM_PARALLEL=4 and num_ctx 8192, llama3.1:8b on a 3060 12GB').scenario;
+    expect(four.inference.maxSeqs).toBe(4);
+    expect(four.microBatch).toBe(1);
+    const none = read('llama3.1:8b on a 3060: server config env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_NUM_PARALLEL:0]"').scenario;
+    expect(none.microBatch).toBe(1);
+    expect(none.inference.maxSeqs).toBeUndefined();
   });
 });
 

@@ -35,7 +35,8 @@ describe('a snake_case key right after a prose colon is a pair, not the value of
   });
 
   it("Ollama's empty value before a key glued to its value still reads the next pair (c148)", () => {
-    expect(read('env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:2]" gemma3:12b').scenario.microBatch).toBe(2);
+    // OLLAMA_NUM_PARALLEL is the server's parallel requests, max seqs (rserve3: c1812, c1790).
+    expect(read('env="map[OLLAMA_CONTEXT_LENGTH:4096 OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:2]" gemma3:12b').scenario.inference.maxSeqs).toBe(2);
   });
 });
 

@@ -244,7 +244,9 @@ describe('worked examples through the terminal reply', () => {
     const one = reply('llama-3-8b ollama on a 4090');
     const four = reply('llama-3-8b ollama OLLAMA_NUM_PARALLEL=4 on a 4090');
     const kv = (r: EstimateReply) => r.estimate.components.find((c) => c.key === 'kv')!.bytes;
-    expect(four.scenario.microBatch).toBe(4);
+    // Read as max seqs 4, the server's concurrency, never a micro-batch (rserve3: c1812, c1790); the cache holds four contexts.
+    expect(four.scenario.inference.maxSeqs).toBe(4);
+    expect(four.scenario.microBatch).toBe(1);
     expect(kv(four)).toBeCloseTo(4 * kv(one), 0);
     expect(four.assumptions.join(' ')).not.toContain('1 sequence at a time');
   });

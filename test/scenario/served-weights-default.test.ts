@@ -20,7 +20,8 @@ const assumptionsOf = (text: string) => {
 };
 
 describe("a served model's 16-bit weights are said when no format is named", () => {
-  it.each(['c606', 'c588'])('%s: the default is said', (id) => {
+  // c588 now reads Ollama's own server log (its gin lines) as llama.cpp, a GGUF run (rserve3), which says nothing of it.
+  it.each(['c606'])('%s: the default is said', (id) => {
     const outcome = readInThread(line(id).text, null).outcome;
     expect(outcome.ok && outcome.assumptions).toContain(DEFAULT_WORDS.servedWeights);
   });

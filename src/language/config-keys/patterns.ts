@@ -154,10 +154,14 @@ export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage
  * A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096",
  * "`max_tokens` being set to 10000", vllm-project/vllm#1543; "has been set to").
  */
-export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:is|was|is now|were|being|has been|had been|have been|gets|got)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:parameter|param|variable|env(?:ironment)?[ \t]+var(?:iable)?|option|flag|setting|value)[ \t]+)?(?:(?:is|was|is now|were|being|has been|had been|have been|gets|got)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
 
-/** The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". */
-export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+/**
+ * The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". The key may be named
+ * with its kind between it and the value, in either pattern: "I've set the `OLLAMA_NUM_PARALLEL` parameter
+ * to 3" (ollama/ollama#9054, c1790), "the num_ctx option was set to 8192".
+ */
+export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:parameter|param|variable|env(?:ironment)?[ \t]+var(?:iable)?|option|flag|setting|value)[ \t]+)?(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
 
 /**
  * A batch key written after its number in prose, "one 3090 can set only 2 batch_size"

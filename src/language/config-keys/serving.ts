@@ -103,9 +103,12 @@ export const SERVING_KEYS: KeyTable = {
   chunked_prefill_size: { reads: serving(numeric('batched tokens')) },
   // Ollama's server settings (envconfig/config.go): Ollama only runs models.
   ollama_context_length: { reads: numeric('inference seq'), source: 'Ollama envconfig/config.go' },
-  // "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH" (Ollama FAQ): that many
-  // sequences of the context each, the batch of the KV cache. 0 is Ollama's "choose for me" (its log's default).
-  ollama_num_parallel: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('inference bs')(v, ctx)), source: 'Ollama FAQ' },
+  // "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH" (Ollama FAQ): the requests the
+  // server runs at once, each with the whole context. Read as "max seqs N", a local server's concurrency, never
+  // a training micro-batch (c1790, c1812: `OLLAMA_NUM_PARALLEL=64 ollama serve` had read as mbs 64); the KV
+  // cache is sized for them (memory/llamacpp.ts llamaCppSlots). 0 is Ollama's "choose for me" (its log's
+  // default) and 1 its default from v0.9.7: neither is a setting.
+  ollama_num_parallel: { reads: (v, ctx) => (numberOf(v) <= 1 ? IGNORE : numeric('inference max seqs')(v, ctx)), source: 'Ollama FAQ' },
   ollama_flash_attention: { reads: (v) => (isTrue(v) ? say('inference flash') : isFalse(v) && unquote(v) !== '' ? say('inference no flash') : IGNORE), source: 'Ollama envconfig/config.go' },
   // Ollama's KV cache types are llama.cpp's (f16, q8_0, q4_0): q8_0 is sized as llama.cpp's is.
   ollama_kv_cache_type: {

@@ -2,7 +2,7 @@ import { sameModelSize } from '../families.js';
 import type { Item } from '../items.js';
 import { oneSpacedWords } from '../spacing.js';
 import { familyOf, isMoe, models, namesModel, paramsOf } from './models.js';
-import { enginesOfOtherSetup } from './other-setup-engines.js';
+import { otherSetupEngines } from './other-setup-engine.js';
 
 /** Which mention is the user's own run: used memory, a run that works, a contrast, a reference or a hypothetical. */
 
@@ -313,10 +313,11 @@ export function actualSetup(items: Item[], text: string, notes: string[]): Item[
     const contested = along.filter((i) => out.some((o) => o.kind === i.kind && !along.includes(o)));
     if (along.some((i) => !contested.includes(i) && OWN_SETUP_ONLY.has(i.kind))) continue;
     for (const d of dropped) notes.push(`read "${keep.text}" as your setup; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
-    // A program named only in the other setup's sentence runs that setup (other-setup-engines.ts).
-    contested.push(...enginesOfOtherSetup(out, text, keep, dropped).filter((e) => !contested.includes(e)));
     for (const c of contested) notes.push(`"${c.text}" set aside with that other setup`);
-    out = out.filter((i) => !dropped.includes(i as Setting) && !contested.includes(i));
+    // The program the other setup runs, named in its own sentence, goes with it (other-setup-engine.ts).
+    const engines = otherSetupEngines(out, text, keep, dropped, (d, i) => alongside(text, d, keep, i));
+    for (const e of engines) notes.push(`"${e.text.trim()}" set aside with that other setup: the program it runs, not yours (say it with your setup if you run it too)`);
+    out = out.filter((i) => !dropped.includes(i as Setting) && !contested.includes(i) && !engines.includes(i));
   }
   // What stays may be one model said twice ("13B" … "the 13B model"): collapse it as before.
   return out === items ? out : models(out);

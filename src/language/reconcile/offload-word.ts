@@ -37,6 +37,14 @@ export const BARE_OFFLOAD_RULE = {
 
 /** The word alone: no object, no place (a "cpu offload" or "nvme offload" says more and is left to the vocabulary). */
 const BARE = /^(?:开启?|打开|使用|用了?)?\s*offload(?:ing|ed|s)?$/i;
+/**
+ * In a run that only runs the model, an offload to the CPU that names no training state ("cpu offload",
+ * "CPU offloading", "offload to cpu", "layer offload") is the runner's too: a device_map over GPU and CPU,
+ * llama.cpp's layers in RAM. "Add cpu offload for Qwen/Qwen2-VL-72B-Instruct-AWQ … I want to run [it] on my
+ * local computer … 2xrtx 3090" (matatonic/openedai-vision#24, c1885) had read as a LoRA fine-tune of the AWQ
+ * checkpoint with ZeRO-2 optimizer offload. Beside a training word the vocabulary's reading stands.
+ */
+const RUNNER_OFFLOAD = /^(?:(?:cpu|ram|host|layer(?:[- ]by[- ]layer|[- ]wise)?|weights?|model)[\s-]+)?offload(?:s|ed|ing)?(?:\s+(?:to|on|onto|into)\s+(?:the\s+)?(?:cpu|ram))?$/i;
 
 /** Keys and flags that offload something other than the optimizer states or the trained parameters. */
 const OTHER_OFFLOAD = /\b(?:offload_reference_model|ref(?:erence)?_model_offload|offload_ref_model|offload_model|offload_teacher_model|enable_activation_offload(?:ing)?|activation_offloading|activation_cpu_offload|cpu_offloading_activations)\b/i;
@@ -66,11 +74,12 @@ const RUNS = (i: Item): boolean => i.kind === 'serve' || (i.kind === 'mode' && (
 
 export function bareOffloadWords(items: Item[], text: string, notes: string[]): Item[] {
   if (!text || !/offload/i.test(text)) return items;
-  const bare = items.filter((i): i is Offload => i.kind === 'offload' && i.value === 'optimizer-cpu' && BARE.test(i.text.trim()));
+  const runsOnly = !items.some(TRAINS) && items.some(RUNS);
+  const word = runsOnly && !OTHER_OFFLOAD.test(text) ? RUNNER_OFFLOAD : BARE;
+  const bare = items.filter((i): i is Offload => i.kind === 'offload' && i.value === 'optimizer-cpu' && word.test(i.text.trim()));
   if (bare.length === 0 || OPTIMIZER_OR_PARAM_KEY.test(text)) return items;
   const other = OTHER_OFFLOAD.exec(text);
   const torchtune = items.some((i) => i.kind === 'framework' && i.value === 'torchtune');
-  const runsOnly = !items.some(TRAINS) && items.some(RUNS);
   if (!other && !torchtune && !runsOnly) return items;
   const words = `"${bare[0]!.text.trim()}"`;
   if (runsOnly && !other) {

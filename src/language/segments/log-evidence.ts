@@ -301,6 +301,22 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'huggingface/text-generation-inference#3105',
   },
   {
+    // Ollama's own server lines: its access log for its API ("[GIN] 2024/05/05 - 23:38:16 | 200 | … | POST
+    // "/api/chat"", ollama/ollama#4212, c588, where only a link to another Ollama issue named it) and its
+    // slog lines with their Go source ("time=… level=INFO source=server.go:105 msg=…"): weak, as every logger's name.
+    id: 'log.engine.ollama',
+    pattern: /^\s*(\[gin\])\s+\d{4}\/\d\d\/\d\d\s+-\s+[\d:]+\s+\|.*"\/api\/(?:chat|generate|embed|embeddings|show|ps|tags|pull|create)"/,
+    engine: 'ollama',
+    example: '[GIN] 2024/05/05 - 23:38:16 | 200 |  24.89660366s |      172.17.0.1 | POST     "/api/chat"',
+    source: 'ollama/ollama#4212',
+  },
+  {
+    id: 'log.engine.ollama-slog',
+    pattern: /^\s*time=\S+ level=[a-z]+ (source=[a-z_]+\.go:\d+)/,
+    engine: 'ollama',
+    example: 'time=2024-11-27T10:11:12.345Z level=INFO source=sched.go:714 msg="new model will fit in available VRAM in single GPU, loading"',
+  },
+  {
     id: 'log.engine.lmdeploy',
     pattern: /^\s*(\[tm\])\[/,
     engine: 'lmdeploy',
@@ -370,7 +386,9 @@ export interface LogSpan {
  */
 export function logEvidence(text: string, logs: readonly { start: number; end: number }[], outside: string): LogSpan[] {
   const spans: LogSpan[] = [];
-  let engineSaid = ENGINE_WORDS.test(outside);
+  // A link to an issue, a pull request or a discussion names no engine (prose/rules/engine-links.ts): "Issue is possibly
+  // related to https://github.com/ollama/ollama/issues/1341" beside Ollama's own log (c588) leaves the log's evidence.
+  let engineSaid = ENGINE_WORDS.test(outside.replace(/\bhttps?:\/\/\S+?\/(?:issues|pull|discussions)\/\d+\S*/gi, ' '));
   let trainerSaid = TRAINER_WORDS.test(outside);
   let programSaid = PROGRAM_WORDS.test(outside);
   // A link's hex ids are no size ("…/assets/139750690/495260f0-5303-426b-882a-…", oobabooga/text-generation-webui,

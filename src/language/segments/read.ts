@@ -38,7 +38,11 @@ export function readSegments(text: MappedText): SegmentReading {
   const prompts = segments.filter((s) => s.kind === 'command').flatMap((s) => promptsIn(text.text, s));
   const dumps = segments.some((s) => s.rule === 'config.launcher-args');
   if (!logs.length && !configs.size && !prompts.length && !dumps) return { text, segments: traced, stamps: [] };
-  const blank = (from: number, to: number) => text.text.slice(from, to).replace(/[^\n]/g, ' ');
+  // A fence mark a log took in as its closing line (segment.ts joins it to the block before it) stays: the
+  // later readers that tell fenced code from prose count the marks, and one blanked left the rest of the
+  // message inside the fence ("### Ollama version" after a fenced llama.cpp log dropped as a script comment,
+  // ollama/ollama#7867, c795).
+  const blank = (from: number, to: number) => text.text.slice(from, to).replace(/^([ \t]*(?:```|~~~)[\w+-]*[ \t]*$)|[^\n]/gm, (c, fence: string | undefined) => fence ?? ' ');
   // What a log still tells (log-evidence.ts): the script a launcher ran, an engine's logger.
   // A shell prompt is no engine named either: its virtual environment and folder ("(trtllm) user@host:~/trt-llm-rag-linux$",
   // noahc1510/trt-llm-rag-linux#5, c1343) are blanked below, so an engine they spell leaves the logger's evidence standing.

@@ -145,6 +145,15 @@ export const LINE_RULES: readonly LineRule[] = [
     example: 'time=2025-02-20T10:11:12.345Z level=INFO source=server.go:105 msg="system memory" total="62.5 GiB" free="58.1 GiB"',
   },
   {
+    // Ollama's HTTP server (gin-gonic's access log, one line a request): "[GIN] 2024/05/05 - 23:38:16 | 200 |
+    // 24.89660366s | 172.17.0.1 | POST "/api/chat"" (ollama/ollama#4212, c588: left as prose).
+    id: 'log.gin',
+    kind: 'log',
+    pattern: /^\s*\[gin\]\s+\d{4}\/\d\d\/\d\d\s+-\s+\d\d:\d\d:\d\d\s+\|/,
+    example: '[GIN] 2024/05/05 - 23:38:16 | 200 |  24.89660366s |      172.17.0.1 | POST     "/api/chat"',
+    source: 'ollama/ollama#4212',
+  },
+  {
     id: 'log.bracketed-level',
     kind: 'log',
     // After any tags of its logger: lmdeploy's TurboMind writes "[TM][INFO] …" (InternLM/lmdeploy#519).
