@@ -8,6 +8,7 @@ import { QWEN_MODELS } from './models/qwen.js';
 import { QWEN2_MODELS } from './models/qwen2.js';
 import { QWEN3_MOE_MODELS } from './models/qwen3-moe.js';
 import { QWEN35_MODELS } from './models/qwen35.js';
+import { QWEN35_SMALL_MODELS } from './models/qwen35-small.js';
 import { GEMMA3_MODELS } from './models/gemma3.js';
 import { LLAMA1_MODELS } from './models/llama1.js';
 import { LLAMA4_MODELS } from './models/llama4.js';
@@ -32,6 +33,7 @@ import { MOE_MISC_MODELS } from './models/moe-misc.js';
 import { EXAONE_MODELS } from './models/exaone.js';
 import { OPEN_MODELS } from './models/open-models.js';
 import { CODEGEN_MODELS } from './models/codegen.js';
+import { MINIMAX_MODELS } from './models/minimax.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -52,6 +54,7 @@ export const MODELS: readonly ModelSpec[] = [
   ...LLAMA1_MODELS,
   ...QWEN3_MOE_MODELS,
   ...QWEN35_MODELS,
+  ...QWEN35_SMALL_MODELS,
   ...QWEN2_MODELS,
   ...GEMMA3_MODELS,
   ...GPT_OSS_MODELS,
@@ -75,4 +78,5 @@ export const MODELS: readonly ModelSpec[] = [
   ...EXAONE_MODELS,
   ...OPEN_MODELS,
   ...CODEGEN_MODELS,
+  ...MINIMAX_MODELS,
 ];
