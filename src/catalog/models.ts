@@ -33,7 +33,6 @@ import { MOE_MISC_MODELS } from './models/moe-misc.js';
 import { EXAONE_MODELS } from './models/exaone.js';
 import { OPEN_MODELS } from './models/open-models.js';
 import { CODEGEN_MODELS } from './models/codegen.js';
-import { MINIMAX_MODELS } from './models/minimax.js';
 import type { ModelSpec } from './types.js';
 
 /**
@@ -78,5 +77,4 @@ export const MODELS: readonly ModelSpec[] = [
   ...EXAONE_MODELS,
   ...OPEN_MODELS,
   ...CODEGEN_MODELS,
-  ...MINIMAX_MODELS,
 ];
