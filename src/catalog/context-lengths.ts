@@ -54,6 +54,12 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'qwen3-32b': 40960, 'qwen3-30b-a3b': 40960, 'qwen3-235b-a22b': 40960,
   'qwen3-next-80b-a3b': 262144, // config.json max_position_embeddings
   'qwen3.5-27b': 262144, 'qwen3.6-27b': 262144, 'qwen3.6-35b-a3b': 262144, 'qwen3.5-35b-a3b': 262144, 'qwen3.5-397b-a17b': 262144, // text_config max_position_embeddings
+  // text_config max_position_embeddings: 0.8B and 4B as an MLLM-team Qwen3.5 checkpoint validator's contract has it, 122B-A10B as
+  // alibaba/InferSim hf_configs/qwen3.5-122B-A10B_config.json, 9B as xorbitsai/inference's qwen3.5 family page ("Context Length:
+  // 262144"), Qwen3.8-27B as xorbitsai/inference#5337 (context_length 262144 from max_position_embeddings).
+  'qwen3.5-9b': 262144, 'qwen3.5-4b': 262144, 'qwen3.5-0.8b': 262144, 'qwen3.5-122b-a10b': 262144, 'qwen3.8-27b': 262144,
+  'falcon-180b': 2048, // config max_position_embeddings as NVIDIA/TensorRT-LLM's benchmark docs transcribe it
+  'qwen2-57b-a14b': 131072, // config.json max_position_embeddings as NVIDIA/TensorRT-LLM test_modeling_qwen_moe.py copies it
   'qwen2-vl-2b': 32768, 'qwen2-vl-7b': 32768, 'qwen2-vl-72b': 32768, 'qwen2.5-vl-3b': 128000, 'qwen2.5-vl-7b': 128000, 'qwen2.5-vl-72b': 128000,
   'qwen3-vl-2b': 262144, 'qwen3-vl-4b': 262144, 'qwen3-vl-8b': 262144, 'qwen3-vl-32b': 262144,
   'qwen3-vl-30b-a3b': 262144, 'qwen3-vl-235b-a22b': 262144,

@@ -8,6 +8,7 @@ import { QWEN_MODELS } from './models/qwen.js';
 import { QWEN2_MODELS } from './models/qwen2.js';
 import { QWEN3_MOE_MODELS } from './models/qwen3-moe.js';
 import { QWEN35_MODELS } from './models/qwen35.js';
+import { QWEN35_SMALL_MODELS } from './models/qwen35-small.js';
 import { GEMMA3_MODELS } from './models/gemma3.js';
 import { LLAMA1_MODELS } from './models/llama1.js';
 import { LLAMA4_MODELS } from './models/llama4.js';
@@ -52,6 +53,7 @@ export const MODELS: readonly ModelSpec[] = [
   ...LLAMA1_MODELS,
   ...QWEN3_MOE_MODELS,
   ...QWEN35_MODELS,
+  ...QWEN35_SMALL_MODELS,
   ...QWEN2_MODELS,
   ...GEMMA3_MODELS,
   ...GPT_OSS_MODELS,

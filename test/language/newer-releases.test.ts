@@ -36,7 +36,8 @@ describe('the catalog knows which releases it holds', () => {
     ['mistral', '7', true],
     ['glm', '4.7', false],
     ['qwen', '3.6', true], // Qwen3.6-27B and -35B-A3B since rmodel
-    ['qwen', '3.8', false],
+    ['qwen', '3.8', true], // Qwen3.8-27B since cat3
+    ['qwen', '3.9', false],
     ['gemma', '4', false],
   ])('%s %s: %s', (family, version, held) => {
     expect(catalogHasRelease(family, version)).toBe(held);
@@ -44,7 +45,8 @@ describe('the catalog knows which releases it holds', () => {
 
   it('finds a release the catalog lacks, as written, in any spelling', () => {
     expect(unknownReleases('Opening GLM 4.7 UD Q3_K_XL, ctx 66354').map((r) => r.written)).toEqual(['GLM 4.7']);
-    expect(unknownReleases('when to support qwen 3.8?').map((r) => r.written)).toEqual(['qwen 3.8']);
+    expect(unknownReleases('when to support qwen 3.9?').map((r) => r.written)).toEqual(['qwen 3.9']);
+    expect(unknownReleases('when to support qwen 3.8?')).toEqual([]); // Qwen3.8-27B since cat3
     expect(unknownReleases('C:\\Content\\Gemma4\\model.gguf').map((r) => r.written)).toEqual(['Gemma4']);
     expect(unknownReleases('glm-4.7 on 8x h100').map((r) => r.written)).toEqual(['glm-4.7']);
     expect(unknownReleases('llama 3.3 and qwen2.5 and gemma-3')).toEqual([]);
@@ -75,8 +77,8 @@ describe('a release with no size is asked by its name', () => {
   });
 
   it.each([
-    ['Qwen 3.8 on a 4090', 'Qwen 3.8'],
-    ['qwen3.8 on a 4090', 'qwen3.8'],
+    ['Qwen 3.9 on a 4090', 'Qwen 3.9'],
+    ['qwen3.9 on a 4090', 'qwen3.9'],
     ['Gemma4 on a 4070', 'Gemma4'],
     ['gemma-4 lora on 1x 3090', 'gemma-4'],
     ['GLM-4.7 inference on 2x h100', 'GLM-4.7'],
@@ -103,7 +105,7 @@ describe('a release with its size is estimated, said', () => {
     expect(r.assumptions.join(' | ')).toMatch(/I don't know the model "gemma 4 31b"/);
   });
 
-  it.each(['Qwen 3.8 27b on 1x 24GB', 'qwen3.8-27b on 1x 24GB', 'Qwen3.8 27B on a 4090'])('"%s" is a 27B, said', (text) => {
+  it.each(['Qwen 3.9 27b on 1x 24GB', 'qwen3.9-27b on 1x 24GB', 'Qwen3.9 27B on a 4090'])('"%s" is a 27B, said', (text) => {
     const r = resolveRequest(text, null);
     expect(r.ok).toBe(true);
     if (!r.ok || !r.scenario) return;
@@ -135,6 +137,15 @@ describe('a release the catalog holds, written after the name, picks that entry'
     if (outcome.ok) expect(outcome.items.find((i) => i.kind === 'model')).toMatchObject({ id: 'mistral-7b' });
   });
 
+  it.each([
+    ['Qwen 3.8 27b on 1x 24GB', 'qwen3.8-27b'],
+    ['qwen3.8-27b on 1x 24GB', 'qwen3.8-27b'],
+    ['Qwen3.8 27B on a 4090', 'qwen3.8-27b'],
+    ['qwen3.5-122b-a10b serve on 4x a10', 'qwen3.5-122b-a10b'],
+  ])('"%s" is the catalog entry %s (cat3)', (text, id) => {
+    expect(modelOf(text).id).toBe(id);
+  });
+
   it('"Llama 3.3 70B" is the catalog\'s Llama 3.3', () => {
     expect(modelOf('Llama 3.3 70B on 2x a100').id).toMatch(/llama-3\.[13]-70b/);
   });
@@ -142,8 +153,8 @@ describe('a release the catalog holds, written after the name, picks that entry'
 
 describe('a mixture of experts of a release the catalog lacks says both sizes', () => {
   it.each([
-    // Qwen3.5-35B-A3B entered the catalog (catalog/models/qwen35.ts); its 122B sibling has not.
-    ['qwen3.5-122b-a10b serve on 4x a10', '122B', '10'],
+    // Qwen3.5-35B-A3B and (since cat3) -122B-A10B are catalog entries; a later release with the same sizes is not.
+    ['qwen3.7-122b-a10b serve on 4x a10', '122B', '10'],
     ['gemma-4-26b-a4b on a 4070', '26B', '4'],
     ['Gemma 4 26B-A4B on a 4070', '26B', '4'],
     ['gemma 4 26b a4b, llama.cpp, 1x 12GB', '26B', '4'],

@@ -170,4 +170,38 @@ export const CLASSIC_MODELS: readonly ModelSpec[] = [
     publishedParams: 41.8e9 - storedTiedHead(65024, 8192),
     source: 'tiiuae/falcon-40b config.json; total: Hugging Face model page safetensors count 41.8B less the stored copy of the tied lm_head',
   },
+  {
+    id: 'falcon-180b',
+    name: 'Falcon-180B',
+    family: 'falcon',
+    aliases: ['falcon 180b', 'falcon-180b-chat', 'falcon 180b chat', 'tiiuae/falcon-180b', 'tiiuae/falcon-180b-chat'],
+    // Falcon-40B's new_decoder_architecture scaled up: 8 KV groups, ln_attn and ln_mlp on the parallel branches, no biases;
+    // the config has no ffn_hidden_size, so the MLP is 4 × hidden (transformers FalconConfig's default).
+    arch: { layers: 80, hidden: 14848, heads: 232, kvHeads: 8, headDim: 64, ffn: 59392, vocab: 65024, mlp: 'plain', norm: 'layernorm', tiedEmbeddings: true, positions: 'rope', attentionBias: 'none', mlpBias: false, parallelBlock: true, layerNorms: 2 },
+    publishedParams: 180e9,
+    source:
+      'tiiuae/falcon-180B config.json as NVIDIA/TensorRT-LLM\'s benchmark docs transcribe it (FalconForCausalLM: 80 layers, 232 heads, ' +
+      '8 KV heads, hidden 14848, vocab 65024, max_position_embeddings 2048, bias false, parallel_attention, new_decoder_architecture); ' +
+      'ffn 4 × hidden: transformers FalconConfig ffn_hidden_size default; total: the model card\'s 180B',
+  },
+  {
+    id: 'gpt-neo-1.3b',
+    name: 'GPT-Neo-1.3B',
+    family: 'gpt-neo',
+    aliases: ['gpt-neo 1.3b', 'gpt neo 1.3b', 'gptneo-1.3b', 'eleutherai/gpt-neo-1.3b'],
+    // GPTNeoForCausalLM: q/k/v without bias, out_proj with one (the extra 24 × 2048), c_fc/c_proj with bias, learned
+    // positions, tied head, gelu_new. Every other layer is "local" (window_size 256), but transformers only masks it
+    // and still caches every token, so no sliding window is set: the KV cache is the full one.
+    arch: gptStyle({
+      layers: 24, hidden: 2048, heads: 16, kvHeads: 16, headDim: 128, ffn: 8192, vocab: 50257,
+      tiedEmbeddings: true, positions: 'learned', maxPositions: 2048, attentionBias: 'none', extraParams: 24 * 2048,
+      composedGelu: true,
+    }),
+    publishedParams: 1.3e9,
+    source:
+      'EleutherAI/gpt-neo-1.3B config.json (GPTNeoForCausalLM) as transformers models/gpt_neo/configuration_gpt_neo.py GPTNeoConfig ' +
+      'defaults restate it ("the EleutherAI/gpt-neo-1.3B architecture": vocab ' +
+      '50257, max_position_embeddings 2048, hidden 2048, 24 layers, attention_types [[["global", "local"], 12]], 16 heads, ' +
+      'intermediate_size None = 4 × hidden, window_size 256, gelu_new); total: the name\'s 1.3B',
+  },
 ];

@@ -51,6 +51,29 @@ export const QWEN2_MODELS: readonly ModelSpec[] = [
     source: 'Qwen/Qwen2-72B config.json; total: Hugging Face model page safetensors count (72.7B)',
   },
   {
+    // Qwen2's one MoE (Qwen2MoeForCausalLM): every layer sparse, 64 experts of 2560, 8 a token, beside one
+    // shared expert of 20480 whose output a sigmoid gate scales (shared_expert_gate, Linear(hidden, 1) a layer: the
+    // extra 28 × 3584); bias on q, k, v as in the dense Qwen2.
+    id: 'qwen2-57b-a14b',
+    name: 'Qwen2-57B-A14B',
+    family: 'qwen',
+    aliases: [
+      'qwen2 57b a14b', 'qwen2-57b', 'qwen2 57b', 'qwen-2-57b-a14b', 'qwen2-57b-a14b-instruct', 'qwen2:57b',
+      'qwen/qwen2-57b-a14b', 'qwen/qwen2-57b-a14b-instruct',
+    ],
+    arch: llamaStyle({
+      layers: 28, hidden: 3584, heads: 28, kvHeads: 4, headDim: 128,
+      ffn: 2560, experts: 64, expertsPerToken: 8, sharedFfn: 20480,
+      vocab: 151936, tiedEmbeddings: false, attentionBias: 'qkv', extraParams: 28 * 3584,
+    }),
+    publishedParams: 57.41e9,
+    source:
+      'Qwen/Qwen2-57B-A14B config.json as NVIDIA/TensorRT-LLM tests/unittest/_torch/modeling/test_modeling_qwen_moe.py copies it ' +
+      '(QWEN2_57B_A14B_CONFIG: Qwen2MoeForCausalLM, 28 layers, hidden 3584, 28 heads, 4 KV heads, moe_intermediate_size 2560, ' +
+      'num_experts 64, num_experts_per_tok 8, shared_expert_intermediate_size 20480, vocab 151936, untied); total: the Qwen2 blog\'s ' +
+      'model table as InternLM/lmdeploy#1782 quotes it (57.41B)',
+  },
+  {
     id: 'qwen1.5-0.5b',
     name: 'Qwen1.5-0.5B',
     family: 'qwen',

@@ -62,6 +62,21 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'full_attention_interval 4, linear 16 key / 48 value heads of 128, conv 4, vocab 248320, untied); total: the name\'s 27B',
   },
   {
+    // Qwen3.8-27B ships Qwen3.5-27B's config again (model_type qwen3_5, Qwen3_5ForConditionalGeneration).
+    id: 'qwen3.8-27b',
+    name: 'Qwen3.8-27B',
+    family: 'qwen',
+    aliases: ['qwen3.8 27b', 'qwen 3.8 27b', 'qwen3_8-27b', 'qwen38-27b', 'qwen3.8:27b', 'qwen/qwen3.8-27b'],
+    arch: qwen35Dense27b(),
+    publishedParams: 27e9,
+    source:
+      'NVIDIA/cudnn-frontend benchmark/e2e/_qwen_configs.py ("Qwen3.6-27B and Qwen3.8-27B are field-for-field identical to ' +
+      'Qwen3.5-27B", read from each config.json); baidu-baige/LoongForge#176 (Qwen/Qwen3.8-27B config: Qwen3_5ForConditionalGeneration, ' +
+      '64 layers, hidden 5120, FFN 17408, 24 heads, 4 KV groups, vocab 248320, Gated DeltaNet 16 key / 48 value heads of 128, full ' +
+      'attention every 4 layers); xorbitsai/inference#5337 (config.json key-for-key as Qwen3.6-27B\'s, max_position_embeddings 262144); ' +
+      'total: the name\'s 27B',
+  },
+  {
     id: 'qwen3.5-35b-a3b',
     name: 'Qwen3.5-35B-A3B',
     family: 'qwen',
@@ -94,6 +109,31 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       'shared_expert_intermediate_size 512, num_experts 256, num_experts_per_tok 8, linear_num_key_heads 16, linear_num_value_heads 32, ' +
       'linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4, vocab 248320, untied; vision_config depth 27, ' +
       'hidden_size 1152, intermediate_size 4304, out_hidden_size 2048, deepstack_visual_indexes []); total: the name\'s 35B',
+  },
+  {
+    // The middle MoE: 48 layers, every one sparse (256 experts of 1024, 8 a token, one shared expert of 1024).
+    id: 'qwen3.5-122b-a10b',
+    name: 'Qwen3.5-122B-A10B',
+    family: 'qwen',
+    aliases: [
+      'qwen3.5 122b a10b', 'qwen3.5-122b', 'qwen3.5 122b', 'qwen 3.5 122b', 'qwen 3.5 122b a10b', 'qwen3_5-122b-a10b',
+      'qwen35-122b-a10b', 'qwen3.5:122b', 'qwen3.5:122b-a10b', 'qwen/qwen3.5-122b-a10b',
+    ],
+    arch: llamaStyle({
+      layers: 48, hidden: 3072, heads: 32, kvHeads: 2, headDim: 256,
+      ffn: 1024, experts: 256, expertsPerToken: 8, sharedFfn: 1024,
+      vocab: 248320, tiedEmbeddings: false, qkNorm: true,
+      linearAttention: gatedDeltaNet(64),
+      vision: qwen3VlVision(3072, 'qwen3.5'),
+    }),
+    publishedParams: 122e9,
+    source:
+      'Qwen3.5-122B-A10B config.json as alibaba/InferSim hf_configs/qwen3.5-122B-A10B_config.json transcribes it ' +
+      '(Qwen3_5MoeForConditionalGeneration; text_config qwen3_5_moe_text: 48 layers, hidden 3072, 32 heads, 2 KV heads, head_dim 256, ' +
+      'attn_output_gate, full_attention_interval 4, moe_intermediate_size 1024, shared_expert_intermediate_size 1024, num_experts 256, ' +
+      'num_experts_per_tok 8, linear 16 key / 64 value heads of 128, conv 4, vocab 248320, untied, max_position_embeddings 262144; ' +
+      'vision_config depth 27, hidden 1152, intermediate 4304, out_hidden_size 3072, deepstack []); the same text shape in ' +
+      'NVIDIA/cudnn-frontend benchmark/e2e/_qwen_configs.py; total: the name\'s 122B',
   },
   {
     // The flagship: 60 layers, every one sparse (512 experts of 1024, 10 a token, one shared expert of 1024).

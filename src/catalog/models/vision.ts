@@ -192,6 +192,11 @@ const QWEN3_VL_TOWERS = {
   // Qwen3.5 / 3.6 (Qwen3_5ForConditionalGeneration vision_config): the large tower with
   // deepstack_visual_indexes [], so the final merger alone (Qwen3.5-27B config.json).
   'qwen3.5': { depth: 27, hidden: 1152, ffn: 4304, deepstack: 0 },
+  // The small Qwen3.5 checkpoints' own towers, again without DeepStack mergers (vision_config as an MLLM-team
+  // Qwen3.5 checkpoint validator transcribes it, OFFICIAL_VISION_CONTRACTS): 4B depth 24, hidden 1024,
+  // intermediate 4096 (Qwen3-VL's small tower); 0.8B depth 12, hidden 768, intermediate 3072.
+  'qwen3.5-4b': { depth: 24, hidden: 1024, ffn: 4096, deepstack: 0 },
+  'qwen3.5-0.8b': { depth: 12, hidden: 768, ffn: 3072, deepstack: 0 },
 } as const;
 
 export function qwen3VlVision(textHidden: number, tower: keyof typeof QWEN3_VL_TOWERS = 'large'): NonNullable<Architecture['vision']> {
