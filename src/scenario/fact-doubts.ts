@@ -1,6 +1,7 @@
 import { allMatches } from '../language/all-matches.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
+import { sharedNameIn } from '../language/hardware/shared-names.js';
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
@@ -283,6 +284,11 @@ function withCardSize(f: FactTrace, s: Scenario): FactTrace {
     // The other sizes sold under the card's name, and the memory as written, for a card the catalog lacks.
     const sizes = [...siblings(gpuId).map((g) => ({ id: g.id, gib: Math.round(g.totalMiB / 1024) })), { id: `${off}gb`, gib: off }];
     return { ...f, weak: true, weakWords: f.words.trim(), sizes };
+  }
+  // "8x RTX 6000" with no memory: the name's default card, the others it is sold as said (shared-names.ts).
+  const shared = sharedNameIn(f.words);
+  if (shared?.cards.some((c) => c.id === gpuId)) {
+    return { ...f, weak: true, weakWords: f.words.trim(), sizes: shared.cards.filter((c) => c.id !== gpuId).map((c) => ({ id: c.id ?? `${c.gib}gb`, gib: c.gib })) };
   }
   const others = otherSizes(gpuId);
   if (!others.length) return f;

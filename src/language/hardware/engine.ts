@@ -5,6 +5,7 @@ import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
 import { onServerBoards } from './server-boards.js';
+import { readSharedName } from './shared-names.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
 
 /**
@@ -29,7 +30,7 @@ const WORD_COUNTS: Record<string, number> = {
  * (huggingface/accelerate#2161, c1101: read as 8 GPUs), "three nodes, each equipped with 8x H100" (c139),
  * "2 servers having 4 L40S", "4 boxes, each containing 8 A100s".
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -85,12 +86,19 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
       const g = m.groups ?? {};
       const part: Part & { order: number } = { rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, value: 0, order };
       if (rule.role === 'card') {
-        const gpuId = gpuIdOf(g.card!.replace(/\s+/g, ''));
+        // A name the catalog knows only with its vendor word ("RTX 6000", c1884: the bare "6000" is no card's name).
+        // Its generation word after it is the name's too: "RTX 6000 Ada", "RTX 6000 Pro" (c1230) name one card each.
+        const bare = gpuIdOf(g.card!.replace(/\s+/g, ''));
+        const generation = bare ? null : /^[\s-]*(?:ada|pro|blackwell)\b/.exec(text.slice(part.end));
+        const withVendor = m[0].replace(/(?:gpus?|cards?|['’]s)$/, '');
+        const named = generation && gpuIdOf(withVendor + generation[0]) ? withVendor + generation[0] : withVendor;
+        const gpuId = bare ?? gpuIdOf(named);
         if (!gpuId) continue;
+        if (named !== withVendor) part.end += generation![0].length;
         part.gpuId = gpuId;
         // "8 A10Gs", "4 L4s": a plural the catalog reads by its singular is written as the singular (the
         // lexer reads "a100s", whose s follows a digit, but not "a10gs": "8 A10Gs" was read as no card, c856).
-        const name = g.card!.replace(/\s+/g, '');
+        const name = bare ? g.card!.replace(/\s+/g, '') : compact(named);
         part.written = /s$/.test(name) && !GPU_NAMES.has(compact(name)) ? name.slice(0, -1) : name;
         // "GeForce RTX 2060 SUPER (8 GiB VRAM)": a SUPER the catalog lacks (the 2060 SUPER has 8 GB, the 2060 6 or 12);
         // the card read is its base, and the phrase reads on across the word to the memory the user states.
@@ -181,7 +189,14 @@ function twice(phrase: Part[], p: Part): boolean {
   return single.includes(p.role) && phrase.some((q) => q.role === p.role);
 }
 
-function readPhrase(given: Part[], text: string): HardwareReading | null {
+function readPhrase(phrase: Part[], text: string): HardwareReading | null {
+  // "8x RTX 6000, 768GB of VRAM": a name sold as several cards, the card its memory picks (shared-names.ts).
+  const shared = readSharedName(phrase, text.slice(phrase[0]!.at, phrase.at(-1)!.end));
+  const given = shared?.parts ?? phrase;
+  if (shared?.picked && given.length === 1 && given[0]!.role === 'memory') {
+    const m = given[0]!;
+    return { at: phrase[0]!.at, end: phrase.at(-1)!.end, nodes: null, perNode: null, count: null, gpuId: null, memoryGiB: m.value, parts: phrase, notes: shared.notes, canonical: `${m.value}gb` };
+  }
   // A count glued to a memory's unit ("40GB×2") counts the cards of a phrase that names its card
   // ("A100 40GB×2"); with no card it is the user's own sum ("24G*4 in total", "8 GPUs, 24G*8"), which
   // arithmetic.ts reads beside a card stated elsewhere.
@@ -224,7 +239,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const twice = card !== undefined && memory !== undefined && !HOST_MEMORY_AFTER.test(text.slice(memory.end, memory.end + 24)) && moddedMemory(card.gpuId!, memory.value);
   // Not one joined by "each card" ("A100 单卡40G", c419): the lexer reads no such words between them.
   const gap = text.slice(parts[0]!.end, parts[1]!.at);
-  if (parts.length === 2 && card && memory && !ownMemory && !twice && !glued && !card.variant && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
+  if (parts.length === 2 && card && memory && !ownMemory && !twice && !glued && !card.variant && !shared?.picked && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -272,7 +287,7 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
     }
   } else if (free.some((v) => v !== perNode && v !== (nodes ?? 1) * perNode!)) return null;
   if (perNode !== null) count = (nodes ?? 1) * perNode;
-  const notes: string[] = [asked, machineNote].filter((n): n is string => n !== null);
+  const notes: string[] = [asked, machineNote, ...(shared?.notes ?? [])].filter((n): n is string => n !== null);
   const said = (p: Part[]) => text.slice(p[0]!.at, p.at(-1)!.end).trim();
   const totalCards = one('totalCards');
   if (totalCards) {
@@ -344,8 +359,10 @@ function readPhrase(given: Part[], text: string): HardwareReading | null {
   const canonical = nodes !== null ? `${nodes} nodes of ${perNode !== null ? `${perNode}x ` : ''}${cardText}` : count !== null ? `${count}x ${cardText}` : cardText;
   // "number of GPUs = 4, A100" (a config line written again as "number of 4 gpus"): the words are the count's noun.
   const lead = /(?:the\s+)?number of\s*$/.exec(text.slice(Math.max(0, parts[0]!.at - 16), parts[0]!.at));
-  const at = parts[0]!.at - (lead?.[0].length ?? 0);
-  return { at, end: parts.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts, notes, canonical };
+  // A card dropped for its memory ("8x RTX 6000 (24GB)", the Quadro) is still the phrase's words: the span is the phrase's.
+  const spanned = shared?.picked ? phrase : parts;
+  const at = spanned[0]!.at - (lead?.[0].length ?? 0);
+  return { at, end: spanned.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts: spanned, notes, canonical };
 }
 
 /** A times-sign count right after a memory's unit, with nothing between: the "×2" of "40GB×2". */

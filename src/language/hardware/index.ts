@@ -5,6 +5,7 @@ import { readMemoryArithmetic } from './arithmetic.js';
 import { LARGEST_CARD_GIB, MEMORY_OF_ALL_CARDS, scanHardware } from './engine.js';
 import { laptopCardNotes } from './laptop-cards.js';
 import { readNodeSize } from './node-size.js';
+import { readOfferedCounts } from './offered-counts.js';
 import type { Guarded, HardwareReading } from './types.js';
 
 export { GUARD_RULES, PART_RULES } from './rules.js';
@@ -25,7 +26,8 @@ export interface HardwareText {
 export function readHardware(given: MappedText, notes: string[]): HardwareText {
   // "两卡或者三卡3090": options, not two counts (alternatives.ts).
   const options = readAlternatives(given, notes);
-  const input = options.text;
+  // "I could use two A40 GPUs if necessary": an offer, not the setup (offered-counts.ts).
+  const input = readOfferedCounts(options.text, notes);
   const scanned = scanHardware(input.text);
   const guarded = scanned.guarded;
   // "RTX 3080 Ti Laptop GPU": the desktop card's name on a laptop part of other memory, said as weak (laptop-cards.ts).

@@ -1,5 +1,6 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
+import { USAGE_CJK_RULES } from './usage-cjk.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 import { VENDOR_WORDS } from './vendor-words.js';
@@ -48,7 +49,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // A GPU memory more than any one card holds is the cards' memory in all, with no "total" said (group n4;
     // engine.ts keeps it only above the catalog's largest card): "at least 700GB of GPU memory is required"
     // (simplescaling/s1#25, c757: read as 1280 cards of 700 GB), "8 GPUs with 640GB of GPU memory" (eight of 80).
-    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:(?:of\s+)?(?:(?:gpu|video)\s+)?(?:memory|vram)\s+)?(?:(?:in\s+)?total\b|in\s+all\b)|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?:共|总共|一共|合计|总计)\s*(?<n3>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?<![\w.])(?<n4>\d{3,4})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:(?:gpu|cuda)\s*(?:memory|vram)|vram|video\s+memory|显存)(?![a-z])/g,
+    pattern: /(?<![\w.])(?<n>\d{2,4})\s*(?:gb|g|gib)\s*(?:(?:of\s+)?(?:(?:gpu|video)\s+)?(?:memory|vram)\s+)?(?:(?:in\s+)?total\b|in\s+all\b)|(?:\b(?:has|have|with)\s+(?:a\s+)?)?\btotal(?:\s+(?:gpu\s+|vram\s+)?memory(?:\s+(?:of|is))?|\s+of)?\s*(?<n2>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?:共|总共|一共|合计|总计|총|전체)\s*(?<n3>\d{2,4})\s*(?:gb|g|gib)(?![a-z])|(?<![\w.])(?<n4>\d{3,4})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:(?:gpu|cuda)\s*(?:memory|vram)|vram|video\s+memory|显存)(?![a-z])/g,
     // The unit's noun may come between ("4 GPUs with 96GB VRAM in total", "two 4090s, 48 GB in all";
     // c1348 lmms-lab: "a 4-card GPU with 96GB video memory").
     example: 'dual 3090 (48GB total)',
@@ -419,6 +420,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   },
   ...DEVICE_INDEX_RULES,
   ...PHONE_CHIP_RULES,
+  ...USAGE_CJK_RULES,
   {
     id: 'not-hw.platform',
     role: 'version',

@@ -275,8 +275,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // The machine by its own name and a dash for the colon: "PC memory - 32GB\nVRAM - 12GB" (LostRuins/koboldcpp#858,
     // c1121: read as one 32 GB card), "laptop RAM – 16GB". The RAM's kind for its name: "- GTX 1063\n- DDR4 24G"
     // (c1307: read as a 24 GB card), "memory: ddr4 64g" (ollama/ollama#7721, c1673: read as a 64 GB card).
+    // What of it is free: "the CPU free memory is about 90G" (fe1ixxu/ALMA#17, c1895: read as two A40s' memory).
     id: 'prose.host-ram-named-first',
-    pattern: /(?<!(?:gpus?|cards?|video|graphics)[ \t]+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:ram|memory|dram)|dram|ram|ddr\d|mem(?:ory)?(?=[ \t]*[:=][ \t]*ddr\d))[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:ddr\d[ \t]*)?(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
+    pattern: /(?<!(?:gpus?|cards?|video|graphics)[ \t]+)\b(?:(?:cpu|system|host|main|pc|computer|desktop|laptop)\s+(?:(?:free|available|usable|spare)\s+)?(?:ram|memory|dram)|dram|ram|ddr\d|mem(?:ory)?(?=[ \t]*[:=][ \t]*ddr\d))[ \t]*(?:is|was|:|=|of|size|-|–)?[ \t]*(?:ddr\d[ \t]*)?(?:about[ \t]+|~[ \t]*)?(\d+(?:\.\d+)?)[ \t]*(tb|t|tib|gb|g|gib)(?![a-z0-9])/g,
     when: (t) => /ram|memory|ddr/.test(t),
     write: (m) => hostRam(m).padEnd(m[0].length),
     example: 'My DRAM is 64G\nI have two 3090 graphics card',

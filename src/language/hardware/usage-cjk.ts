@@ -1,0 +1,48 @@
+import type { GuardRole, HardwareRule } from './types.js';
+import { VENDOR_WORDS } from './vendor-words.js';
+
+/**
+ * Memory a run used or needs, said in Chinese or Korean, is a measurement, never the card (issue 22, the
+ * silent hardware of b52): "我在使用0.1.0版本的时候只用14G显存就足够了" (with 0.1.0 only 14G of GPU memory was
+ * enough, InternLM/lmdeploy#1001, corpus c1916: read as one 14 GB card). rules.ts's not-hw.measurement reads
+ * the English verbs ("uses", "cost", "peak", rhw3) and 占用 / 用了 after a word, reconcile/mentions.ts 需要 /
+ * 占用 / 用了 / 消耗 (set aside as memory in use); these read the other verbs of use and need (只用 / 就用 /
+ * 用掉 / 使用了 / 要 … N G 显存) and the Korean ones after the amount ("메모리 14GB 사용", "24GB를 소모", "40GB 정도 필요").
+ * A card after the amount keeps it the card's: "用24G显存的卡" (a card of 24G), "要24G显存的3090", "只用一张
+ * 24G的4090"; so does a card's name before a Korean amount ("A100 80GB를 사용해서", using an A100 80GB) and
+ * "사용 가능" (24GB usable: what the card offers).
+ */
+
+/** Not a card's memory: no card word or name after the amount ("24G显存的卡", "24G的3090", "24GB GPU"). */
+const NO_CARD_AFTER = String.raw`(?!\s*(?:的\s*)?(?:显存|内存|vram)?\s*(?:的\s*)?(?:显卡|卡|gpu|card|${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`;
+/** What may stand between the verb and the amount: about, nearly, at most, at least. */
+const QUALIFIER_ZH = String.raw`(?:(?:大概|大约|约|不到|将近|接近|差不多|最多|至少|了)\s*)?`;
+const AMOUNT = String.raw`\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z])`;
+
+export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
+  {
+    id: 'not-hw.usage-zh',
+    role: 'measurement',
+    // 用 alone is a choice of card as often ("用24G显存的卡跑", "用4090部署"): it is use only with 只 / 就 / 才 / 仅
+    // before it or 掉 after it; 要 alone only before a memory word ("要14G显存"), never 需要's ("需要700G显存" is all the cards', b23). 需要, 占用, 用了 and 消耗 are
+    // reconcile/mentions.ts's (set aside as memory in use, said): blanking "占用了32G多" here let c320's batch word
+    // reach a number on the next line.
+    pattern: new RegExp(
+      String.raw`(?:(?:只|就|才|仅仅?|也就)\s*(?:使)?用(?:了|掉了?)?|用掉了?|使用了|耗费?了|(?:(?:只|就|才|至少|最少|起码|得)要|(?<![需主重想还])要)(?=\s*${QUALIFIER_ZH}${AMOUNT}\s*(?:的\s*)?(?:显存|内存|vram)))\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      'g',
+    ),
+    example: '我在使用0.1.0版本版本的时候只用14G显存就足够了',
+    source: 'InternLM/lmdeploy#1001',
+  },
+  {
+    id: 'not-hw.usage-ko',
+    role: 'measurement',
+    // The verb after the amount, a particle or "about" between: "메모리 14GB 사용", "24GB를 소모", "40GB 정도 필요",
+    // "VRAM을 20GB나 차지". Not after a card's name ("A100 80GB를 사용해서"), nor "사용 가능" (what the card offers).
+    pattern: new RegExp(
+      String.raw`(?<!(?:[a-z]{1,3}\d{2,4}|\d{4})[\s-]*)(?<![\w.])(?<n>${AMOUNT})\s*(?:(?:를|을|이|가|나|만|밖에|정도|가량|이상|넘게|까지|쯤|의)\s*){0,2}(?:사용(?!\s*가능)|소모|소비|차지|필요|먹)`,
+      'g',
+    ),
+    example: '메모리 14GB 사용으로 충분했습니다',
+  },
+];
