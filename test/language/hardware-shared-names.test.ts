@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHARED_NAMES } from '../../src/language/hardware/shared-names.js';
-import { parseRequest, type Item } from '../../src/language/parse.js';
+import { parseRequest } from '../../src/language/parse.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { hardwareOf } from './hardware-fixtures.js';
 
 /**
  * One name, several cards (issue 22, b51's silent hardware): "RTX 6000" is the Quadro RTX 6000 (24 GB), the RTX
@@ -11,12 +12,6 @@ import { loadCorpus } from '../corpus/corpus.js';
  * and had been read as eight Ada cards.
  */
 
-type Hardware = Extract<Item, { kind: 'hardware' }>;
-const hardwareOf = (text: string): Hardware[] => {
-  const outcome = parseRequest(text);
-  if (!outcome.ok) return [];
-  return outcome.items.filter((i): i is Hardware => i.kind === 'hardware' && (i.capacityGiB !== null || i.gpuId !== null));
-};
 const notesOf = (text: string): string[] => {
   const outcome = parseRequest(text);
   return outcome.ok ? outcome.notes : [];

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanHardware } from '../../src/language/hardware/index.js';
 import { USAGE_CJK_RULES } from '../../src/language/hardware/usage-cjk.js';
-import { normalise } from '../../src/language/normalise.js';
-import { parseRequest, type Item } from '../../src/language/parse.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { guardsOf, hardwareOf } from './hardware-fixtures.js';
 
 /**
  * Memory a run used or needs, said in Chinese or Korean, is no card (issue 22, b52's silent hardware):
@@ -13,13 +11,6 @@ import { loadCorpus } from '../corpus/corpus.js';
  * amount ("A100 80GB를 사용해서") and "사용 가능" (what the card offers) keep the card.
  */
 
-type Hardware = Extract<Item, { kind: 'hardware' }>;
-const hardwareOf = (text: string): Hardware[] => {
-  const outcome = parseRequest(text);
-  if (!outcome.ok) return [];
-  return outcome.items.filter((i): i is Hardware => i.kind === 'hardware' && (i.capacityGiB !== null || i.gpuId !== null));
-};
-const guardsOf = (text: string) => scanHardware(normalise(text).text).guarded.map((g) => g.rule);
 const lineText = (id: string) => loadCorpus().find((l) => l.id === id)!.text;
 
 describe('memory in use, in Chinese and Korean, is no card', () => {

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanHardware } from '../../src/language/hardware/index.js';
-import { normalise } from '../../src/language/normalise.js';
-import { parseRequest, type Item } from '../../src/language/parse.js';
 import { loadCorpus } from '../corpus/corpus.js';
+import { guardsOf, hardwareOf } from './hardware-fixtures.js';
 
 /**
  * A memory figure that is what a run uses, costs or peaks at is a measurement, never the card (issue 22: the
@@ -13,13 +11,6 @@ import { loadCorpus } from '../corpus/corpus.js';
  * A memory with card evidence ("a 24GB GPU", "with 24 GB of VRAM") stays the card.
  */
 
-type Hardware = Extract<Item, { kind: 'hardware' }>;
-const hardwareOf = (text: string): Hardware[] => {
-  const outcome = parseRequest(text);
-  if (!outcome.ok) return [];
-  return outcome.items.filter((i): i is Hardware => i.kind === 'hardware' && (i.capacityGiB !== null || i.gpuId !== null));
-};
-const guardsOf = (text: string) => scanHardware(normalise(text).text).guarded.map((g) => g.rule);
 const corpus = loadCorpus();
 const lineText = (id: string) => corpus.find((l) => l.id === id)!.text;
 
