@@ -31,6 +31,20 @@ describe("a launcher's logger stamp", () => {
     expect(notUsed(r)).not.toMatch(/2025|T08|02\.123456Z/);
   });
 
+  it.each([
+    '2x a10g\n2025-01-12T08:01:02.123456Z  INFO text_generation_launcher: Args { model_id: "meta-llama/Llama-2-13b-hf", num_shard: Some(2), max_total_tokens: Some(4096) }',
+    'on one L4:\n2024-06-01T00:00:00Z INFO text_generation_launcher: Args { model_id: "mistralai/Mistral-7B-v0.1", max_batch_prefill_tokens: Some(2048) }',
+  ])("TGI's launcher naming its Args dump is the engine that ran: %s", (text) => {
+    const r = reply(text);
+    expect(r.kind).toBe('estimate');
+    expect(fact(r, 'framework')?.value).toMatch(/tgi/i);
+  });
+
+  it('an engine the user names wins over the launcher\'s name', () => {
+    const r = reply('I moved this to vllm on 2x a10g\n2025-01-12T08:01:02Z  INFO text_generation_launcher: Args { model_id: "meta-llama/Llama-2-13b-hf", num_shard: Some(2) }');
+    expect(fact(r, 'framework')?.value ?? '').not.toMatch(/tgi/i);
+  });
+
   it("a release in the user's own words wins over the log's", () => {
     const r = reply('vllm 0.4.2 with llama-3.1-8b on 1x a10\nINFO 11-02 10:15:22 llm_engine.py:237] Initializing an LLM engine (v0.6.3) with config: model="meta-llama/Llama-3.1-8B-Instruct", max_seq_len=8192');
     expect(fact(r, 'vllmVersion')?.value).toMatch(/^0\.4/);

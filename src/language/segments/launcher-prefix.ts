@@ -1,3 +1,4 @@
+import { ENGINE_NAMED } from '../vocabulary.js';
 import { LINE_RULES } from './rules.js';
 import type { Segment } from './types.js';
 
@@ -15,6 +16,8 @@ const ENGINE_RELEASE = /\binitializing an llm engine \(v?(0\.(?:[2-9]|1[01])(?:\
  * Words before the dump that do not open so are the user's (prose on the same line) and stay.
  */
 const STAMP = /^\s*(?:\([\w-]+(?:\s+[\w-]+=[\w.-]+)*\)\s*)?(?:\[?\d{4}-\d\d-\d\d[t ][\d:.,]+z?\]?|time=\S+|(?:info|warning|warn|error|debug)\s+\d\d-\d\d \d\d:\d\d:\d\d)/;
+/** TGI's launcher naming its own dump: the engine that ran (huggingface/text-generation-inference launcher/src/main.rs prints `Args { … }`). */
+const TGI_DUMP = /^text_generation_launcher: args(?= \{)/;
 /** A vLLM release in the user's own words wins over the one the log prints (log-evidence.ts log.vllm-server-version). */
 const RELEASE_SAID = /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?v?0\.\d/;
 
@@ -44,7 +47,13 @@ export function launcherPrefixes(text: string, s: Segment, outside: string): Pre
       const prefix = line.slice(0, dump.index);
       const release = ENGINE_RELEASE.exec(prefix);
       const says = release && !RELEASE_SAID.test(outside) ? ` vllm ${release[1]} ` : '';
-      rewrites.push({ at, to: at + dump.index, result: says + ' '.repeat(Math.max(0, dump.index - says.length)) });
+      // TGI's launcher names the engine with its dump: "tgi" over its logger's name, where the user's words name no
+      // engine (c042, c150 had read as a generic server, vLLM's budget, with TGI's own keys read around it).
+      const tgi = TGI_DUMP.exec(line.slice(dump.index));
+      const named = tgi && !ENGINE_NAMED.test(outside.replace(/text_generation_launcher/g, '')) ? tgi[0].length : 0;
+      const to = dump.index + named;
+      const written = named ? `${says} tgi ` : says;
+      rewrites.push({ at, to: at + to, result: written + ' '.repeat(Math.max(0, to - written.length)) });
     }
     at = end + 1;
   }
