@@ -81,13 +81,19 @@ const FACT_OF_KIND: Record<string, string> = { howMany: 'question', size: 'model
 
 const factOf = (slot: string): string => FACT_OF_SLOT[slot] ?? (slot.startsWith('lora.') ? 'lora' : slot.startsWith('par.') ? slot.slice(4) : slot.startsWith('arch.') ? slot.slice(5) : slot);
 
-/** The program that serves, as the method fact names it: the engine the user named, not the layout it is counted with. */
-const servedBy = (inf: Scenario['inference']): string => inf.server ?? inf.fork ?? inf.namedEngine ?? inf.engine;
+/**
+ * The program that serves, as the method fact names it: the engine the user named, not the layout it is counted
+ * with. A llama.cpp-family run (llama.cpp, Ollama, LM Studio, KoboldCpp) is counted on the transformers layout
+ * (inference.engine 'hf') but served by llama.cpp, as the reply's "Read as" line says: the trace had said
+ * "inference (hf)" beside "framework llamacpp".
+ */
+const servedBy = (s: Scenario): string =>
+  s.inference.server ?? s.inference.fork ?? s.inference.namedEngine ?? (s.framework === 'llamacpp' ? 'llama.cpp' : s.inference.engine);
 
 /** The facts every estimate states, each traced to an item, a default or the thread. */
 const STATED: Record<string, (s: Scenario) => string> = {
   model: (s) => s.model.name,
-  method: (s) => (s.mode === 'inference' ? `inference (${servedBy(s.inference)})` : s.mode === 'full' ? (s.pretrain ? 'pre-training' : 'full fine-tune') : `${s.mode} r${s.lora?.rank}`),
+  method: (s) => (s.mode === 'inference' ? `inference (${servedBy(s)})` : s.mode === 'full' ? (s.pretrain ? 'pre-training' : 'full fine-tune') : `${s.mode} r${s.lora?.rank}`),
   precision: (s) => (s.mode === 'inference' ? `${s.weights} weights` : `${s.compute} ${s.recipe}`),
   gpus: (s) => hardwareWords(s) || 'no card named',
   seq: (s) => String(s.seq),

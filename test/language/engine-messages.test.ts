@@ -99,7 +99,7 @@ describe("serving engines' options in their users' words", () => {
   it("a Modelfile's ADAPTER line is an adapter served beside the model, said unmodelled, never a LoRA fine-tune", () => {
     for (const path of ['./my-lora.gguf', '/models/adapters/sql-lora', 'lora-adapter.safetensors']) {
       const r = read(`FROM llama3.1:8b\nADAPTER ${path}\nPARAMETER num_ctx 8192\n\nollama create m -f Modelfile on a 3060`);
-      expect(r.fact('method'), path).toBe('inference (hf)');
+      expect(r.fact('method'), path).toBe('inference (llama.cpp)');
       expect(r.notices, path).toContain(`not modelled: "ADAPTER ${path}"`);
     }
   });
