@@ -17,15 +17,18 @@ import { qwen3VlVision } from './vision.js';
  * Qwen3.5-2B (hidden 2048, 24 layers, intermediate 6144, 16 value heads, 8 / 2 heads in the same table) is left out:
  * no public transcription of its embedding tie or its vision tower was found.
  */
+/** The ways people write a small Qwen3.5 checkpoint of one size ("9b"): spaced, snake and packed, its Ollama tag and Hub ids, -instruct and -base. */
+const smallAliases = (size: string): string[] => [
+  `qwen3.5 ${size}`, `qwen 3.5 ${size}`, `qwen3_5-${size}`, `qwen35-${size}`, `qwen3.5:${size}`, `qwen/qwen3.5-${size}`, `qwen3.5-${size}-instruct`,
+  `qwen3.5-${size}-base`, `qwen/qwen3.5-${size}-base`,
+];
+
 export const QWEN35_SMALL_MODELS: readonly ModelSpec[] = [
   {
     id: 'qwen3.5-9b',
     name: 'Qwen3.5-9B',
     family: 'qwen',
-    aliases: [
-      'qwen3.5 9b', 'qwen 3.5 9b', 'qwen3_5-9b', 'qwen35-9b', 'qwen3.5:9b', 'qwen/qwen3.5-9b', 'qwen3.5-9b-instruct',
-      'qwen3.5-9b-base', 'qwen/qwen3.5-9b-base',
-    ],
+    aliases: smallAliases('9b'),
     arch: llamaStyle({
       layers: 32, hidden: 4096, heads: 16, kvHeads: 4, headDim: 256, ffn: 12288,
       vocab: 248320, tiedEmbeddings: false, qkNorm: true,
@@ -45,10 +48,7 @@ export const QWEN35_SMALL_MODELS: readonly ModelSpec[] = [
     id: 'qwen3.5-4b',
     name: 'Qwen3.5-4B',
     family: 'qwen',
-    aliases: [
-      'qwen3.5 4b', 'qwen 3.5 4b', 'qwen3_5-4b', 'qwen35-4b', 'qwen3.5:4b', 'qwen/qwen3.5-4b', 'qwen3.5-4b-instruct',
-      'qwen3.5-4b-base', 'qwen/qwen3.5-4b-base',
-    ],
+    aliases: smallAliases('4b'),
     arch: llamaStyle({
       layers: 32, hidden: 2560, heads: 16, kvHeads: 4, headDim: 256, ffn: 9216,
       vocab: 248320, tiedEmbeddings: true, qkNorm: true,
@@ -67,10 +67,7 @@ export const QWEN35_SMALL_MODELS: readonly ModelSpec[] = [
     id: 'qwen3.5-0.8b',
     name: 'Qwen3.5-0.8B',
     family: 'qwen',
-    aliases: [
-      'qwen3.5 0.8b', 'qwen 3.5 0.8b', 'qwen3_5-0.8b', 'qwen35-0.8b', 'qwen3.5:0.8b', 'qwen/qwen3.5-0.8b', 'qwen3.5-0.8b-instruct',
-      'qwen3.5-0.8b-base', 'qwen/qwen3.5-0.8b-base',
-    ],
+    aliases: smallAliases('0.8b'),
     arch: llamaStyle({
       layers: 24, hidden: 1024, heads: 8, kvHeads: 2, headDim: 256, ffn: 3584,
       vocab: 248320, tiedEmbeddings: true, qkNorm: true,
