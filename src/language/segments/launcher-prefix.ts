@@ -1,4 +1,5 @@
 import { ENGINE_NAMED } from '../vocabulary.js';
+import { VLLM_RELEASE_SAID } from './log-evidence.js';
 import { LINE_RULES } from './rules.js';
 import type { Segment } from './types.js';
 
@@ -18,8 +19,6 @@ const ENGINE_RELEASE = /\binitializing an llm engine \(v?(0\.(?:[2-9]|1[01])(?:\
 const STAMP = /^\s*(?:\([\w-]+(?:\s+[\w-]+=[\w.-]+)*\)\s*)?(?:\[?\d{4}-\d\d-\d\d[t ][\d:.,]+z?\]?|time=\S+|(?:info|warning|warn|error|debug)\s+\d\d-\d\d \d\d:\d\d:\d\d)/;
 /** TGI's launcher naming its own dump: the engine that ran (huggingface/text-generation-inference launcher/src/main.rs prints `Args { … }`). */
 const TGI_DUMP = /^text_generation_launcher: args(?= \{)/;
-/** A vLLM release in the user's own words wins over the one the log prints (log-evidence.ts log.vllm-server-version). */
-const RELEASE_SAID = /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?v?0\.\d/;
 
 export interface PrefixRewrite {
   at: number;
@@ -46,7 +45,7 @@ export function launcherPrefixes(text: string, s: Segment, outside: string): Pre
     if (dump && dump.index > 0 && STAMP.test(line)) {
       const prefix = line.slice(0, dump.index);
       const release = ENGINE_RELEASE.exec(prefix);
-      const says = release && !RELEASE_SAID.test(outside) ? ` vllm ${release[1]} ` : '';
+      const says = release && !VLLM_RELEASE_SAID.test(outside) ? ` vllm ${release[1]} ` : '';
       // TGI's launcher names the engine with its dump: "tgi" over its logger's name, where the user's words name no
       // engine (c042, c150 had read as a generic server, vLLM's budget, with TGI's own keys read around it).
       const tgi = TGI_DUMP.exec(line.slice(dump.index));

@@ -44,6 +44,9 @@ export function nominalGB(reported: number): number {
   return NOMINAL_GB.find((size) => size >= Math.round(reported * 10) / 10 - 0.05) ?? Math.round(reported);
 }
 
+/** A vLLM release in the user's own words ("vllm 0.7.2", "vllm version is 0.6"): it wins over one a log prints. */
+export const VLLM_RELEASE_SAID = /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?v?0\.\d/i;
+
 /** A card or its memory named outside the logs: the user's card wins over what a log prints. */
 const CARD_SAID = /\b(?:rtx|gtx|quadro|tesla|radeon|geforce|rx\s?\d{3,4}|[ahlv]\d{2,3}|t4|mi\d{3}|\d{4}\s?(?:ti|super|xtx?))\b|vram|显存/i;
 /** Host memory named outside the logs. */
@@ -278,7 +281,7 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     id: 'log.vllm-server-version',
     pattern: /\bvllm api server version (?:v)?(0\.(?:[2-9]|1[01])(?:\.\d)?)(?![\d])(?:[.+-]?(?:post\d*|rc\d*))?(?![\w.+-])/,
     writes: (m) => `vllm ${m[1]}`,
-    unless: /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?v?0\.\d/i,
+    unless: VLLM_RELEASE_SAID,
     example: 'INFO 02-12 13:31:04 api_server.py:840] vLLM API server version 0.7.2',
     source: 'vllm-project/vllm#13124; #13677',
   },

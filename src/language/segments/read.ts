@@ -67,22 +67,19 @@ export function readSegments(text: MappedText): SegmentReading {
       rewrites.push({ at: s.start, to: s.end, result: argvAsCommand(text.text.slice(s.start, s.end)), rule: s.rule });
     } else if (s.kind === 'command') {
       for (const p of prompts.filter((p) => p.at >= s.start && p.to <= s.end)) rewrites.push({ at: p.at, to: p.to, result: blank(p.at, p.to), rule: 'command.shell-prompt' });
-    } else if (pairs) {
-      // A launcher's dump parsed into pairs keeps its logger's stamp apart, so the stamp is accounted for.
-      const outside = text.text.slice(0, s.start) + text.text.slice(s.end);
-      const stamp = s.rule === 'config.launcher-args' ? launcherPrefixes(text.text, s, outside).find((p) => p.at === s.start) : undefined;
-      const from = stamp?.to ?? s.start;
-      if (stamp) {
-        rewrites.push({ ...stamp, rule: 'config.launcher-prefix' });
-        stamps.push(stamp);
-      }
-      const pieces = configPieces(text.text, s, pairs).map((p) => ({ ...p, from: Math.max(0, p.from - from), to: Math.max(0, p.to - from) }));
-      rewrites.push({ at: from, to: s.end, result: pieces, rule: s.rule });
-    } else if (s.rule === 'config.launcher-args') {
-      const outside = text.text.slice(0, s.start) + text.text.slice(s.end);
-      for (const p of launcherPrefixes(text.text, s, outside)) {
+    } else if (s.rule === 'config.launcher-args' || pairs) {
+      // A launcher's logger stamps (launcher-prefix.ts); a dump parsed into pairs keeps only its first line's
+      // stamp apart from the pairs, so that the stamp is accounted for.
+      const found = s.rule === 'config.launcher-args' ? launcherPrefixes(text.text, s, text.text.slice(0, s.start) + text.text.slice(s.end)) : [];
+      const own = pairs ? found.filter((p) => p.at === s.start) : found;
+      for (const p of own) {
         rewrites.push({ ...p, rule: 'config.launcher-prefix' });
         stamps.push(p);
+      }
+      if (pairs) {
+        const from = own[0]?.to ?? s.start;
+        const pieces = configPieces(text.text, s, pairs).map((p) => ({ ...p, from: Math.max(0, p.from - from), to: Math.max(0, p.to - from) }));
+        rewrites.push({ at: from, to: s.end, result: pieces, rule: s.rule });
       }
     }
   });
