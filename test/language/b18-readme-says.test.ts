@@ -35,6 +35,16 @@ describe('what the README says, and a question whether a setting is on', () => {
     expect(read(text).scenario.parallel.tp).toBe(1);
   });
 
+  it.each([
+    '我用LLaMA-Factory对Qwen2.5-14B做全参数微调，4张A800 80G，deepspeed zero3，还是爆显存，是不是要开offload？',
+    'qwen2.5-14b 全参数微调 4卡a800 zero3，是不是需要开启offload',
+    'qwen2.5-14b 全参数微调 4卡a800 zero3，是不是应该用offload呢',
+  ])('%s: an offload asked about with 是不是要 is no offload', (text) => {
+    const s = read(text).scenario;
+    expect(s.offload.optimizer).toBe('none');
+    expect(s.offload.params).toBe('none');
+  });
+
   it('a tp the user sets stays: "是不是要设置tp为4" asks, "tp 4" sets', () => {
     expect(read('qwen2.5-32b 推理 4卡a100 tp 4').scenario.parallel.tp).toBe(4);
   });
