@@ -5,6 +5,7 @@ import { sharedNameIn } from '../language/hardware/shared-names.js';
 import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
+import { withBareMemory } from './bare-memory.js';
 import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withParameterDefault } from './parameter-defaults.js';
@@ -25,7 +26,7 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withReleaseLabel(f, s)).map((f) => withGeneration(withFamilySize(withLauncherCount(withMemoryTotal(withCardSize(f, s), s), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
+    facts.map((f) => withReleaseLabel(f, s)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
     patch,
     s,
   );

@@ -336,7 +336,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'measurement',
     // The size of weights or a file on disk, not of a card: "the model weights and optimizer states
     // are a total size of 268GB" (EleutherAI/gpt-neox#707).
-    pattern: /\bsize\s+(?:of|is)\s+(?:about\s+|around\s+|~\s*|only\s+|over\s+|nearly\s+|almost\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    // Said after the amount ("should be around 35GB in size", evshiron/rocm_lab#13, c1912: read as a 35 GB card) or in Chinese
+    // ("模型大小14.3G", the model's size, hiyouga/LlamaFactory#7409, c1930; "大小为 8G").
+    pattern: /\bsize\s+(?:of|is)\s+(?:about\s+|around\s+|~\s*|only\s+|over\s+|nearly\s+|almost\s+)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))[ \t]+in[ \t]+(?:file[ \t]+|disk[ \t]+)?size\b|大小\s*(?:为|是|有|约|大约|大概|[:：])?\s*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'the model weights and optimizer states are a total size of 268GB',
     source: 'c465',
   },

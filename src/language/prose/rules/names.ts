@@ -166,9 +166,10 @@ export const NAME_RULES: readonly ProseRule[] = [
   {
     // "…-4bit-128g", "-4bit-32g": GPTQ's group size after its width, as GPTQ-for-LLaMa names its files
     // (--groupsize 128) and text-generation-webui loads them. A GPTQ checkpoint, not bitsandbytes'
-    // 4 bits, and no card of 128 GB (oobabooga/textgen#1742, corpus c665).
+    // 4 bits, and no card of 128 GB (oobabooga/textgen#1742, corpus c665). The width may be written "4b", as
+    // ISTA-DASLab names its releases ("gemma-3-27b-it-GPTQ-4b-128g", vllm-project/vllm#14814, c1963: a 128 GB card).
     id: 'prose.gptq-group-size',
-    pattern: /(?<=[a-z0-9])[-_](?:4[-_]?bits?|int4)[-_](?:32|64|128|1024)g(?![a-z0-9])/g,
+    pattern: /(?<=[a-z0-9])[-_](?:4[-_]?bits?|int4|4b|w4)[-_](?:32|64|128|1024)g(?![a-z0-9])/g,
     when: (t) => /\d+g/.test(t),
     write: (m) => ' gptq'.padEnd(m[0].length),
     example: 'Loading anon8231489123_gpt4-x-alpaca-13b-native-4bit-128g...',
