@@ -248,6 +248,7 @@ const PROSE_ORDER = [
   'prose.host-ram-chinese-named-first',
   'prose.bpw',
   'prose.exllama',
+  'prose.width-bnb-trainer',
   'prose.width-only',
   'prose.chinese-cards',
   'prose.gpu-word-count',
