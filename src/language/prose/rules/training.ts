@@ -41,6 +41,8 @@ const optimizerWords = (name: string): string =>
 const TRAINING_WORDS: readonly [RegExp, string][] = [
   // フル (full) glued before the word: フルファインチューニング / フルチューニング is a full fine-tune.
   [/^フル(?:ファイン)?チューニング/, 'full finetune'],
+  // 풀 (full) or 전체 파라미터 (all parameters) before it, as フル is in Japanese: "풀 파인튜닝", "전체 파라미터 학습".
+  [/^(?:풀(?:\s?파라미터)?|전체\s?파라미터)\s?(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련)|^전체\s?(?:파인\s?튜닝|미세\s?조정)/, 'full finetune'],
   [/^(?:파인\s?튜닝|미세\s?조정|튜닝|ファインチューニング|微调整|チューニング)/, 'finetune'],
   [/^(?:학습|훈련|学習)/, 'train'],
   // 추론 (inference), 배포 / 서빙 / デプロイ (deploy, serve): the words the reader has for 推理 and 部署.
@@ -129,11 +131,22 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   {
     id: 'training.korean-japanese-words',
     // (Traditional 訓練 and 微調整 arrive as 训练, read by prose.chinese-words, and 微调整: normalise.traditional-chinese.)
-    pattern: /(?<![가-힣])(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련|추론|배포|서빙)[가-힣]*|(?:フル)?ファインチューニング|フルチューニング|デプロイ|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|微调整)/g,
+    pattern: /(?<![가-힣])(?:(?:풀(?:\s?파라미터)?|전체\s?파라미터)\s?(?:파인\s?튜닝|미세\s?조정|튜닝|학습|훈련)|전체\s?(?:파인\s?튜닝|미세\s?조정)|파인\s?튜닝|미세\s?조정|튜닝|학습|훈련|추론|배포|서빙)[가-힣]*|(?:フル)?ファインチューニング|フルチューニング|デプロイ|(?<![\u30a0-\u30ff])チューニング|(?<![\u4e00-\u9fff])(?:学習|微调整)/g,
     when: (t) => /[가-힣\u3040-\u30ff]|学習|微调整/.test(t),
     write: (m) => ` ${TRAINING_WORDS.find(([stem]) => stem.test(m[0]))![1]} `,
     example: 'polyglot-ko-12.8b 모델을 A100 80G 2 대로 학습하는 것도 가능할까요?',
     source: 'Beomi/KoAlpaca#43',
+    // "A100 40GB 2장으로 Llama-3-8B 풀 파인튜닝 하려는데" (invented, a stranger's shape): 풀 had been listed as not read.
+  },
+  {
+    // LoRA and QLoRA written in Hangul, a particle glued on ("로라로 학습", "큐로라를 써도"): the method's names, as
+    // Korean users write them beside 학습 / 파인튜닝; "Llama-3-8B 로라 학습 A100 80G 1장" had read a full
+    // fine-tune with "로라" listed as not read.
+    id: 'training.korean-lora-words',
+    pattern: /(?<![가-힣])(큐로라|로라)(?:로|를|을|가|는|은|도|만|으로|의)?(?![가-힣])/g,
+    when: (t) => /로라/.test(t),
+    write: (m) => ` ${m[1] === '큐로라' ? 'qlora' : 'lora'} `.padEnd(m[0].length),
+    example: 'Llama-3-8B 로라 학습, A100 80G 1장이면 충분할까요?',
   },
   {
     // Batch and length named in Korean, a particle glued on ("배치 사이즈를 4로", "시퀀스 길이는 4096"):
