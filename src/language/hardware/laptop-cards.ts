@@ -8,10 +8,12 @@ import { gpuIdOf } from '../lexicon.js';
  * (zylon-ai/private-gpt#921, c1214: "Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability
  * 8.6 16GBVRam"); the RTX 4090 Laptop GPU 16 GB against 24. The catalog holds the desktop cards, so the
  * card is read as the desktop one and said as weak, with the memory the message states beside it, if any.
+ * Max-Q is written apart too, and before "mobile": "8gb vram (rtx 2070 max q mobile)" (LostRuins/koboldcpp#365,
+ * c1946, had read the desktop card silently).
  */
 export const LAPTOP_CARD = {
   id: 'hw.laptop-card',
-  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)[\s-]+(?:laptop|mobile|max-q)(?:\s+gpu)?\b/g,
+  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)[\s-]+(?:laptop|mobile|max[\s-]?q)(?:[\s-]+(?:laptop|mobile))?(?:\s+gpu)?\b/g,
   example: 'Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability 8.6 16GBVRam',
   source: 'zylon-ai/private-gpt#921',
 };
