@@ -19,7 +19,7 @@ function reply(text: string) {
   const r = resolveRequest(text, null);
   if (!r.ok || !r.scenario) throw new Error(`not read: ${text}: ${r.ok ? 'help' : r.error.message}`);
   const model = r.trace?.find((f) => f.fact === 'model');
-  return { s: r.scenario, model, said: [...r.notices, ...r.assumptions].join(' | ') };
+  return { s: r.scenario, model, trace: r.trace, said: [...r.notices, ...r.assumptions].join(' | ') };
 }
 
 describe("a disk's size is no model's", () => {
@@ -108,5 +108,33 @@ describe('a laptop part written "max q mobile"', () => {
   it.each(['16gb ram, 8gb vram (rtx 2070 max q mobile)', 'RTX 3060 Max-Q laptop, 6GB', 'rtx 2080 maxq mobile gpu'])('%s', (text) => {
     const r = reply(`llama-2-7b q4_k_m in llama.cpp on ${text}`);
     expect(r.said).toMatch(/laptop part/);
+  });
+});
+
+describe("a number far from a shape word, or a runner's layer total, is no shape", () => {
+  it('c1349: "2 layers caching VRAM + pinned RAM and got up to 85% cache hit rate" is no 85-layer model', () => {
+    const r = reply(line('c1349').text);
+    expect(r.s.model.id).toBe('qwen3-next-80b-a3b');
+    expect(r.trace?.find((f) => f.fact === 'layers')).toBeUndefined();
+    expect(r.said).toMatch(/too far from its word/);
+  });
+
+  it.each([
+    'qwen3 32b on a 4090: I cache 2 layers in VRAM and pinned RAM and get about 85% hit rate',
+    // c652 (ollama/ollama#6741): the runner's total of 81 had overridden Llama-3.1-70B's 80 layers.
+    'llama 3.1 70b in ollama, offloading only 10 layers out of 81, on 4x 4090',
+    'qwen2.5 72b in llama.cpp, only 20 layers of the 81 fit on my 3090',
+    'Mixtral 8x7B: ollama puts 12 layers from 33 on the gpu, rest on cpu, rtx 3060',
+  ])('%s', (text) => {
+    const r = reply(text);
+    expect(r.trace?.find((f) => f.fact === 'layers')).toBeUndefined();
+  });
+
+  it.each([
+    ['a 13b llama-style model, layers 40, hidden 5120, heads 40, inference on one a100', 40],
+    ['a custom 20b model: layers 48, hidden size of 6144, heads 48, full fine-tune on 8x h100', 48],
+  ])('a shape said beside its word still reads: %s', (text, layers) => {
+    const r = reply(text);
+    expect(r.trace?.find((f) => f.fact === 'layers')?.value).toContain(String(layers));
   });
 });

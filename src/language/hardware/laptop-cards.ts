@@ -39,7 +39,7 @@ export function laptopCardNotes(text: string, userText: (at: number, end: number
     const memory = said !== null && said !== own ? said : null;
     notes.push(
       `"${userText(m.index, m.index + m[0].length).trim()}" is a laptop part: read as the desktop ${/GB$/.test(card.name) ? card.name : `${card.name} (${own} GB)`}, whose memory the laptop's may not share` +
-        (memory !== null ? ` — the message says ${memory} GB: say "on 1x ${memory}gb" if yours has ${memory} GB` : ` — say "on 1x 16gb" with your card's memory if yours has another`),
+        (memory !== null ? ` — the message says ${memory} GB: say "on 1x ${memory}gb" if yours has ${memory} GB` : ` — read right if yours has ${own} GB; say "on 1x 16gb" with your card's memory if it has another`),
     );
   }
   return notes;
