@@ -8,10 +8,12 @@ import { gpuIdOf } from '../lexicon.js';
  * (zylon-ai/private-gpt#921, c1214: "Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability
  * 8.6 16GBVRam"); the RTX 4090 Laptop GPU 16 GB against 24. The catalog holds the desktop cards, so the
  * card is read as the desktop one and said as weak, with the memory the message states beside it, if any.
+ * Max-Q is written apart too, and before "mobile": "8gb vram (rtx 2070 max q mobile)" (LostRuins/koboldcpp#365,
+ * c1946, had read the desktop card silently).
  */
 export const LAPTOP_CARD = {
   id: 'hw.laptop-card',
-  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)[\s-]+(?:laptop|mobile|max-q)(?:\s+gpu)?\b/g,
+  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)[\s-]+(?:laptop|mobile|max[\s-]?q)(?:[\s-]+(?:laptop|mobile))?(?:\s+gpu)?\b/g,
   example: 'Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability 8.6 16GBVRam',
   source: 'zylon-ai/private-gpt#921',
 };
@@ -37,7 +39,7 @@ export function laptopCardNotes(text: string, userText: (at: number, end: number
     const memory = said !== null && said !== own ? said : null;
     notes.push(
       `"${userText(m.index, m.index + m[0].length).trim()}" is a laptop part: read as the desktop ${/GB$/.test(card.name) ? card.name : `${card.name} (${own} GB)`}, whose memory the laptop's may not share` +
-        (memory !== null ? ` — the message says ${memory} GB: say "on 1x ${memory}gb" if yours has ${memory} GB` : ` — say "on 1x 16gb" with your card's memory if yours has another`),
+        (memory !== null ? ` — the message says ${memory} GB: say "on 1x ${memory}gb" if yours has ${memory} GB` : ` — read right if yours has ${own} GB; say "on 1x 16gb" with your card's memory if it has another`),
     );
   }
   return notes;

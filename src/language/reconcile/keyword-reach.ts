@@ -15,6 +15,15 @@ const SENTENCE_END = /[.!?](?=\s)|[。！？]|\n[ \t]*\n/;
 /** Keys and flags keep their value across a line ("--max-num-seqs \\\n 256", "batch_size:\n  8"): never touched. */
 const KEYED = /--|[_:]|=(?!>)/;
 
+/**
+ * A model's shape is said with its number beside its word: "80 layers", "layers 40", "80 transformer layers",
+ * "hidden size of 8192". A number several words away belongs to another phrase: "2 layers caching VRAM + pinned
+ * RAM and got up to 85% cache hit rate" (QwenLM/Qwen3-Coder-Next's PR, corpus c1349) had read 85 layers, a
+ * percentage, into the model's shape. The span between holds the shape's own words ("num attention heads"): more
+ * than four words there, the number is no value of it.
+ */
+const farFromShapeWord = (between: string) => (between.match(/[^\s]+/g) ?? []).filter((w) => /\p{L}|\d/u.test(w)).length > 4;
+
 export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
   return items.filter((i) => {
     // A model's shape word too: "Quant KV F16 =>" then, after a blank line, "auto 43 / 43 layers" (LostRuins/koboldcpp#1480, c731) was 43 KV heads.
@@ -24,6 +33,10 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
     const number = /^\d[\d.,]*\s*[km万千]?|\d[\d.,]*\s*[km万千]?$/i.exec(words);
     if (!number) return true;
     const between = number.index === 0 ? words.slice(number[0].length) : words.slice(0, number.index);
+    if (i.kind === 'arch' && farFromShapeWord(between)) {
+      notes.push(`"${number[0].trim()}" not read as the model's ${i.field}: too far from its word to be its value ("${words.replace(/\s+/g, ' ')}")`);
+      return false;
+    }
     if (!SENTENCE_END.test(between)) return true;
     const slot = i.kind === 'batch' ? 'batch' : i.kind === 'seq' ? 'sequence length' : `model's ${i.field}`;
     notes.push(`"${number[0].trim()}" not read as the ${slot}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);

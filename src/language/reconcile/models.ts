@@ -47,7 +47,7 @@ export function models(items: Item[], notes?: string[]): Item[] {
   // The most specific: the Hub repo named (its own config.json when fetched), else the longest
   // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
   // else the first size.
-  const catalog = named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length);
+  const catalog = saidMostFirst(named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length));
   // A repo whose name gives a weight format ("…-Instruct-FP8") is the more specific checkpoint.
   const chosen =
     named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;
@@ -59,6 +59,26 @@ export function models(items: Item[], notes?: string[]): Item[] {
   const other = kept === undefined ? undefined : catalog.find((i) => i !== keep && catalogOf(i)?.id !== undefined && catalogOf(i)!.id !== kept);
   if (notes && other) notes.push(`"${other.text.trim()}" set aside as your setup's model: the message also names "${(keep.kind === 'hub' ? keep.repo : keep.text).trim()}" (read as ${kept}); say the model you run if it is the other`);
   return items.filter((i) => !namesModel(i) || i === keep);
+}
+
+/**
+ * Two catalog models of one size and family, one named again and again and the other once: the one said most is
+ * the user's (rule reconcile.model-said-most), before the longer spelling. "qwen3:32b-fp16" in the title, the
+ * model section and four sentences, and "deepseekr1:32b-fp16" once, as what `ollama ps` shows beside it
+ * (QwenLM/Qwen3#1464, corpus c1883), had kept the longer "deepseekr1:32b" (read as qwen2.5-32b). Only a clear majority
+ * (at least twice as often, and at least three times): one restatement more is no evidence, and the longer
+ * spelling (a Hub id, "-Instruct") stays the pick otherwise.
+ */
+function saidMostFirst(catalog: ModelItem[]): ModelItem[] {
+  const ids = new Map<string, number>();
+  for (const i of catalog) {
+    const id = catalogOf(i)?.id;
+    if (id !== undefined) ids.set(id, (ids.get(id) ?? 0) + 1);
+  }
+  if (ids.size < 2) return catalog;
+  const [most, second] = [...ids.entries()].sort((a, b) => b[1] - a[1]);
+  if (most![1] < 3 || most![1] < 2 * second![1]) return catalog;
+  return [...catalog.filter((i) => catalogOf(i)?.id === most![0]), ...catalog.filter((i) => catalogOf(i)?.id !== most![0])];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { GQA_70B } from '../prose/rules/loader-guesses.js';
 import { ENGINE_NAMED } from '../vocabulary.js';
 
 /**
@@ -246,6 +247,16 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'oobabooga/text-generation-webui (corpus c685)',
   },
   {
+    // A script's own logger saying which model it loads: "2025-06-22 11:25:46,469 - INFO - Loading Qwen3-14B model..."
+    // (a Python logging line before Unsloth's banner, whose "Fast Qwen3 patching" names the family alone; corpus
+    // c1868). The name with its size before "model" is kept as written, weak, as log.model-loading keeps a folder.
+    id: 'log.model-loading-named',
+    pattern: /\binfo\b[\s:|\]-]*loading (?:the )?((?:[a-z][\w.-]*?[-_.])?\d+(?:\.\d+)?b(?![a-z0-9])[\w.-]*?)\s+model\b/,
+    keptWeak: true,
+    example: '2025-06-22 11:25:46,469 - INFO - Loading Qwen3-14B model...',
+    source: 'hongbo-miao/hongbomiao.com#28949',
+  },
+  {
     // A GGUF's own metadata, printed by llama.cpp's loader (and Ollama's, which runs it): "llama_model_loader:
     // - kv   2:  general.name str = Meta Llama 3.1 8B Instruct" (ggml-org/llama.cpp, corpus c554): the model
     // the file holds, kept as written, weak, where the prose names none with a size. Only a name with its
@@ -256,6 +267,16 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     keptWeak: true,
     example: 'llama_model_loader: - kv   2:                               general.name str              = Meta Llama 3.1 8B Instruct',
     source: 'ggml-org/llama.cpp (corpus c554)',
+  },
+  {
+    // llama.cpp's GGML loader guessing Llama-2-70B from its grouped KV heads (prose/rules/loader-guesses.ts, c1797):
+    // written as the model, weak, where the prose names none with a size.
+    id: 'log.model-gqa-70b',
+    pattern: GQA_70B,
+    keptWeak: true,
+    writes: () => 'llama-2-70b',
+    example: 'llama_model_load_internal: warning: assuming 70B model based on GQA == 8',
+    source: 'ollama/ollama#618',
   },
   {
     // vLLM's worker prints the share it was given before it sizes the KV cache: "Free memory on device (30.27/31.4

@@ -44,6 +44,9 @@ import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
+import { DISK_SIZE_RULES } from './disk-sizes.js';
+import { LOADER_GUESS_RULES } from './loader-guesses.js';
+import { LAYERS_OUT_OF_RULES } from './layers-out-of.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -71,6 +74,12 @@ const PROSE_ORDER = [
   ...RATE_RULES.map((rule) => rule.id),
   // A PCIe link's generation and lanes ("x8 gen3") before "gen" or a count reads their numbers (pcie-links.ts).
   ...PCIE_LINK_RULES.map((rule) => rule.id),
+  // A disk's size ("硬盘：2T", "2TB SSD") before a size reads as a model's (disk-sizes.ts).
+  ...DISK_SIZE_RULES.map((rule) => rule.id),
+  // A loader's guess of the model ("assuming 70B model based on GQA == 8") before its size reads alone (loader-guesses.ts).
+  ...LOADER_GUESS_RULES.map((rule) => rule.id),
+  // "10 layers out of 81": the runner's total, never the model's shape (layers-out-of.ts).
+  ...LAYERS_OUT_OF_RULES.map((rule) => rule.id),
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
   'prose.artefact-trl-dpo-llama2',
   'prose.github-repo-model',
@@ -267,7 +276,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
