@@ -44,6 +44,7 @@ import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
+import { GGUF_WIDTH_RULES } from './gguf-widths.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -248,6 +249,8 @@ const PROSE_ORDER = [
   'prose.host-ram-chinese-named-first',
   'prose.bpw',
   'prose.exllama',
+  // A width said of a GGUF file ("8bit gguf", "5bit (k quants)") is that width's GGUF type (gguf-widths.ts).
+  'prose.gguf-width',
   'prose.width-only',
   'prose.chinese-cards',
   'prose.gpu-word-count',
@@ -270,6 +273,7 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 // Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
+for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
