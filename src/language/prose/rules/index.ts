@@ -45,6 +45,7 @@ import { WIDTH_OPTION_RULES } from './width-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
 import { GGUF_WIDTH_RULES } from './gguf-widths.js';
+import { GPTQ_FILE_RULES } from './gptq-files.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -102,6 +103,8 @@ const PROSE_ORDER = [
   'prose.moe-apart',
   'prose.name-dtype-suffix',
   'prose.gptq-group-size',
+  // A single .pt / .safetensors file named for its 4-bit width is GPTQ's (gptq-files.ts).
+  'prose.gptq-4bit-file',
   // A model's own code quantising it on load ("….quantize(4)"), before a bare width is read (quantize-calls.ts).
   ...QUANTIZE_CALL_RULES.map((rule) => rule.id),
   'prose.format-width',
@@ -274,6 +277,7 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
+for (const rule of GPTQ_FILE_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
