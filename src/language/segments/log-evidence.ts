@@ -220,7 +220,7 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     writes: (m) => (m[1] === '4' ? ' load in 4bit ' : ' load in 8bit '),
     unless: /\b(?:nf4|fp4|int[48]|gptq|awq|gguf|[48][-_ ]?bits?|load[-_ ]in[-_ ][48]bit)\b/i,
     example: '    gradio_launch(model_path=args.path, load_in_4bit=True)',
-    source: 'c1307',
+    source: 'Llama2-Code-Interpreter (corpus c1307)',
   },
   {
     // The same loader lines where the prose names the model (so log.model-file reads no name): the GGUF type in

@@ -34,6 +34,6 @@ export const GGUF_WIDTH_RULES: readonly ProseRule[] = [
       return ` ${format}`.padEnd(m[0].length);
     },
     example: "when input context is 22k, qwen3 4b 8bit mlx model 's speed is 57.3 tokens per second,qwen3 4b 8bit gguf model's speed is 16.7 tokens per second",
-    source: 'c1917; c1121',
+    source: 'ggml-org/llama.cpp#13373',
   },
 ];

@@ -16,6 +16,6 @@ export const GPTQ_FILE_RULES: readonly ProseRule[] = [
     when: (t) => /4[-_]?bits?\.(?:pt|pth|safetensors)|int4\.(?:pt|pth|safetensors)/.test(t) && !/\bmlx\b/.test(t),
     write: (m) => ' gptq'.padEnd(m[0].length),
     example: 'so I download the model llama13b-4bit.pt model, but attempting to use it with defaults provided a memory error',
-    source: 'c574',
+    source: 'oobabooga/textgen#1861',
   },
 ];
