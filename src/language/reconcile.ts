@@ -27,6 +27,7 @@ import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, se
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { variantsTried } from './reconcile/variant-tried.js';
 import { switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
 import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
@@ -104,6 +105,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = actualSetup(out, text, notes);
   // A format the GPU never holds: a loader's mistake, kt-kernel's CPU experts, a quantisation's output (reconcile/weights-evidence.ts).
   out = quantisationTargets(ktCpuExperts(loaderCannotLoad(out, text, notes, owned), text, notes, owned), text, notes, owned);
+  // A quantised variant named as one more try, a fallback weighed or the one that works is not the run (reconcile/variant-tried.ts).
+  out = variantsTried(out, text, notes, owned);
   out = weights(out);
   out = seqs(out, notes);
   out = switches(out, notes);

@@ -22,14 +22,15 @@ describe('a 4-bit width glued to a name is weak, with GPTQ and AWQ as the switch
     expect(said).toContain('weights nf4 — from "72B-4bit"? say "gptq", "awq" or "q4_k_m" if your 4 bits are one of those (another compute precision too)');
   });
 
-  it('c574 (oobabooga/textgen#1861): "llama13b-4bit.pt" is said with its file name', () => {
-    expect(corpusLineRead('c574').said).toContain('weights nf4 — from "llama13b-4bit.pt"?');
+  // A single .pt / .safetensors file named for its width is GPTQ's (prose/rules/gptq-files.ts, branch rprec4), as the corpus reads c574.
+  it('c574 (oobabooga/textgen#1861): "llama13b-4bit.pt", a single 4-bit file, is GPTQ', () => {
+    expect(corpusLineRead('c574').scenario.weights).toBe('gptq');
   });
 
   it.each([
     ['deploy Qwen2.5-72B-4bit with vllm on 2x 4090', 'Qwen2.5-72B-4bit'],
     ['部署 qwen2-72b-4bit 至少需要多少G的卡', 'qwen2-72b-4bit'],
-    ['running llama-30b_4bit.safetensors on my 3090', 'llama-30b_4bit.safetensors'],
+    ['running llama-30b_4bit on my 3090', 'llama-30b_4bit'],
   ])('%j is weak from %j', (text, words) => {
     const { weights } = traceOf(text);
     expect(weights?.weak).toBe(true);

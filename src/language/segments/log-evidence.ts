@@ -212,6 +212,30 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'KLL535/ComfyUI_Simple_Qwen3-VL-gguf#25',
   },
   {
+    // A traceback quotes the source line of each frame: the program's own call, with the bitsandbytes switch it
+    // passed ("gradio_launch(model_path=args.path, load_in_4bit=True)" under "python chatbot.py --path
+    // V:\codellama-7b-instruct-pad", Llama2-Code-Interpreter, c1307): the run loads its weights in 4 (8) bits.
+    // Before, the whole traceback was blanked and the model ran in 16 bits. A format the user names wins.
+    id: 'log.traceback-kbit-call',
+    pattern: /^\s*[\w.]+(?:\[[^\]]*\])?\s*(?:=\s*[\w.]+\s*)?\(.*\bload_in_([48])bit\s*=\s*true\b/,
+    writes: (m) => (m[1] === '4' ? ' load in 4bit ' : ' load in 8bit '),
+    unless: /\b(?:nf4|fp4|int[48]|gptq|awq|gguf|[48][-_ ]?bits?|load[-_ ]in[-_ ][48]bit)\b/i,
+    example: '    gradio_launch(model_path=args.path, load_in_4bit=True)',
+    source: 'Llama2-Code-Interpreter (corpus c1307)',
+  },
+  {
+    // The same loader lines where the prose names the model (so log.model-file reads no name): the GGUF type in
+    // the file's name is still the run's own weights. "Unable to load model: /data/models/TabbyML/DeepseekCoder-6.7B/
+    // ggml/q8_0.v2.gguf" (TabbyML/tabby, c1200) beside a prose naming TabbyML/DeepseekCoder-6.7B had run as the
+    // bare default Q4_K_M. Only the type is written; a type the user names outside the logs wins.
+    id: 'log.model-file-type',
+    pattern: /\b(?:loaded meta data with \d+ key-value pairs and \d+ tensors from|loading model from|failed to load model from file:|unable to load model:)\s*['"]?[^\s'"]*?(?<![a-z0-9])(i?q[2-8]_(?:k(?:_(?:s|m|l|xs|xl))?|[01]|xxs|xs|s|m|nl))(?![a-z0-9])[^\s'"]*?\.(?:gguf|bin)\b/,
+    writes: (m) => ` ${m[1]} `,
+    unless: /(?<![a-z0-9])i?q[2-8]_(?:k|0|1)|\b(?:q[2-8]|gguf\s+q\d)\b/i,
+    example: 'ERROR llama_cpp_bindings: crates/llama-cpp-bindings/src/lib.rs:65: Unable to load model: /data/models/TabbyML/DeepseekCoder-6.7B/ggml/q8_0.v2.gguf',
+    source: 'TabbyML/tabby (corpus c1200)',
+  },
+  {
     // A loader's line naming the model file or folder it loads, whose name may open with its size and whose
     // folders may hold sizes too: text-generation-webui's "INFO:llama.cpp weights detected:
     // G:\model\textgen\30B-Lazarus-GGML\30b-Lazarus.ggmlv3.q5_K_M.bin" (modules/models.py; oobabooga/textgen via

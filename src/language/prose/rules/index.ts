@@ -47,6 +47,8 @@ import { PCIE_LINK_RULES } from './pcie-links.js';
 import { DISK_SIZE_RULES } from './disk-sizes.js';
 import { LOADER_GUESS_RULES } from './loader-guesses.js';
 import { LAYERS_OUT_OF_RULES } from './layers-out-of.js';
+import { GGUF_WIDTH_RULES } from './gguf-widths.js';
+import { GPTQ_FILE_RULES } from './gptq-files.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -110,6 +112,8 @@ const PROSE_ORDER = [
   'prose.moe-apart',
   'prose.name-dtype-suffix',
   'prose.gptq-group-size',
+  // A single .pt / .safetensors file named for its 4-bit width is GPTQ's (gptq-files.ts).
+  'prose.gptq-4bit-file',
   // A model's own code quantising it on load ("….quantize(4)"), before a bare width is read (quantize-calls.ts).
   ...QUANTIZE_CALL_RULES.map((rule) => rule.id),
   'prose.format-width',
@@ -258,6 +262,8 @@ const PROSE_ORDER = [
   'prose.bpw',
   'prose.exllama',
   'prose.width-bnb-trainer',
+  // A width said of a GGUF file ("8bit gguf", "5bit (k quants)") is that width's GGUF type (gguf-widths.ts).
+  'prose.gguf-width',
   'prose.width-only',
   'prose.chinese-cards',
   'prose.gpu-word-count',
@@ -280,6 +286,8 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 // Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
+for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
+for (const rule of GPTQ_FILE_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {

@@ -18,7 +18,7 @@ const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
  * weight of llama.cpp's quantize README); a type it lacks (Q4_0, IQ3_XS …) reads as the one of
  * its width, said in a note.
  */
-const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
+export const GGUF_OF_WIDTH: Record<number, string> = { 1: 'q2_k', 2: 'q2_k', 3: 'q3_k_m', 4: 'q4_k_m', 5: 'q5_k_m', 6: 'q6_k', 7: 'q8_0', 8: 'q8_0' };
 
 /** Another engine named beside an Ollama tag ("vllm serve qwen3:8b"): the tag is only the model's name there. */
 const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generation|transformers|huggingface|from_pretrained|lm studio|lmstudio)\\b`, 'i');
