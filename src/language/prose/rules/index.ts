@@ -44,6 +44,8 @@ import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
+import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
+import { MEASURED_UTIL_RULES } from './measured-util.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -148,12 +150,16 @@ const PROSE_ORDER = [
   // An offload asked for as a feature, before any offload word reads as the run's (asked-offload.ts).
   ...ASKED_OFFLOAD_RULES.map((rule) => rule.id),
   'prose.offload-to-gpu',
+  // The GPU offload setting with its layer count a few words on, before the word is blanked (gpu-offload-layers.ts).
+  ...GPU_OFFLOAD_LAYER_RULES.map((rule) => rule.id),
   // A GPU's layers or an engine's KV cache offloaded: no optimizer offload (offload-elsewhere.ts).
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
   // LoRA's targets in words, before "layers" reads as the model's layer count (lora-target-words.ts).
   ...LORA_TARGET_WORD_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
+  // A monitor's "100% util" is compute busy time, before the util keyword reads a number (measured-util.ts).
+  ...MEASURED_UTIL_RULES.map((rule) => rule.id),
   // Where in the run a failure came ("at step 1", "after epoch 2"): no number of the setup (progress-words.ts).
   ...PROGRESS_WORD_RULES.map((rule) => rule.id),
   'prose.ggml',
@@ -270,6 +276,8 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 // Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
+for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
+for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
