@@ -90,3 +90,47 @@ describe('a fraction written without its leading 0', () => {
     expect(numberOf('.')).toBeNaN();
   });
 });
+
+describe("llama.cpp bindings' PascalCase options", () => {
+  it('c1257: LLamaSharp ModelParams { ContextSize = 4096, GpuLayerCount = 12, BatchSize = 128 }', () => {
+    const s = read(line('c1257').text);
+    expect(s.inference.gpuLayers).toBe(12);
+    expect(s.seq).toBe(4096);
+    expect(s.microBatch).toBe(1);
+  });
+
+  it("c972: LocalAI's logged options (NGPULayers:20, ContextSize:700), the prose keyword far before them not read", () => {
+    const s = read(line('c972').text);
+    expect(s.inference.gpuLayers).toBe(20);
+    expect(s.seq).toBe(700);
+  });
+
+  it.each([
+    ['LLamaSharp with mistral-7b q4_k_m gguf on an rtx 3060: new ModelParams(path) { ContextSize = 8192, GpuLayerCount = 24, BatchSize = 512 }', 24, 8192],
+    ['llamasharp, llama-2-13b Q4_K_M.gguf, rtx 3060 12gb\n```csharp\nvar parameters = new ModelParams(modelPath)\n{\n    ContextSize = 2048,\n    GpuLayerCount = 30,\n};\n```', 30, 2048],
+    ['LocalAI with llama-2-13b q4_k_m gguf: Loading model with options: {Model:llama-2-13b.Q4_K_M.gguf ContextSize:4096 NBatch:512 NGPULayers:35 Threads:8}', 35, 4096],
+  ])('%s', (text, ngl, seq) => {
+    const s = read(text);
+    expect(s.framework).toBe('llamacpp');
+    expect(s.inference.gpuLayers).toBe(ngl);
+    expect(s.seq).toBe(seq);
+    expect(s.microBatch).toBe(1);
+  });
+});
+
+describe("a runner setting's keyword reaches no number in another sentence", () => {
+  it.each([
+    'llama-2-13b gguf q4_k_m, I decreased GPU layers in model config and it worked! 5 minutes later it crashed',
+    'llama-2-13b gguf q4_k_m, I lowered the gpu layers and it loaded.\n\n3 of my tests failed after that',
+    'llama-2-13b gguf q4_k_m, decreased GPU layers in the config and it worked:\n5:52PM DBG loading model',
+  ])('%s', (text) => {
+    expect(read(text).inference.gpuLayers).toBeUndefined();
+  });
+
+  it.each([
+    ['llama-2-13b gguf q4_k_m with gpu layers 20 on a 3060', 20],
+    ['llama-2-13b gguf q4_k_m, 20 layers on the gpu, rtx 3060', 20],
+  ])('within one sentence it is read: %s', (text, n) => {
+    expect(read(text).inference.gpuLayers).toBe(n);
+  });
+});

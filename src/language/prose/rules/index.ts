@@ -46,6 +46,7 @@ import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
+import { CLOCK_TIME_RULES } from './clock-times.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -160,6 +161,8 @@ const PROSE_ORDER = [
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
   // A monitor's "100% util" is compute busy time, before the util keyword reads a number (measured-util.ts).
   ...MEASURED_UTIL_RULES.map((rule) => rule.id),
+  // A time of day ("5:52PM") is when, never a setting's number (clock-times.ts).
+  ...CLOCK_TIME_RULES.map((rule) => rule.id),
   // Where in the run a failure came ("at step 1", "after epoch 2"): no number of the setup (progress-words.ts).
   ...PROGRESS_WORD_RULES.map((rule) => rule.id),
   'prose.ggml',
@@ -278,6 +281,7 @@ for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
 for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
+for (const rule of CLOCK_TIME_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
