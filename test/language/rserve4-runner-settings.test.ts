@@ -134,3 +134,27 @@ describe("a runner setting's keyword reaches no number in another sentence", () 
     expect(read(text).inference.gpuLayers).toBe(n);
   });
 });
+
+describe('a full stop after the number ends its sentence', () => {
+  it('c1669: "context length 40 000. All layers on gpu" is no -ngl 0', () => {
+    expect(read(line('c1669').text).inference.gpuLayers).toBeUndefined();
+  });
+
+  it.each(['llama-2-13b gguf q4_k_m in lm studio, context 8192. All layers on gpu', 'lm studio, llama-2-13b q4_k_m, context length 16 000. All layers on the GPU, kv cache on the GPU too'])('%s', (text) => {
+    expect(read(text).inference.gpuLayers).toBeUndefined();
+  });
+});
+
+describe("an EXL2 quant's width after the format in its name", () => {
+  it('c1614: "Llama-3.1-Nemotron-70B-Instruct-HF-exl2-3.0" is 3.0 bits per weight', () => {
+    expect(read(line('c1614').text).inference.bpw).toBe(3);
+  });
+
+  it.each([
+    ['tabbyapi loading Llama-3.1-70B-Instruct-exl2-3.0 on 2x rtx 3090', 3],
+    ['exllamav2 with Mistral-Large-Instruct-2407_exl2_2.5 on 2x rtx 3090', 2.5],
+    ['tabbyapi: Qwen2.5-72B-Instruct-exl2-4.65bpw on 2x rtx 3090', 4.65],
+  ])('%s', (text, bpw) => {
+    expect(read(text).inference.bpw).toBe(bpw);
+  });
+});

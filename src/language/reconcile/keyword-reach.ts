@@ -44,7 +44,8 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
 function keptWithin(i: Item, slot: string, notes: string[]): boolean {
   const words = i.text.trim();
   // The number at one end of the span ("ngl 20", "20 layers on the GPU"), the keyword at the other.
-  const number = /^\d[\d.,/]*|\d[\d.,]*$/.exec(words);
+  // A full stop after the number is the sentence's, not a decimal ("40 000. All layers on gpu", c1669: -ngl 0).
+  const number = /^\d+(?:[.,/]\d+)*|\d+(?:[.,]\d+)*$/.exec(words);
   if (!number) return true;
   const between = number.index === 0 ? words.slice(number[0].length) : words.slice(0, number.index);
   if (!SENTENCE_END.test(between)) return true;

@@ -47,6 +47,7 @@ import { PCIE_LINK_RULES } from './pcie-links.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
 import { CLOCK_TIME_RULES } from './clock-times.js';
+import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -255,6 +256,7 @@ const PROSE_ORDER = [
   'prose.card-glued-memory',
   'prose.host-ram-chinese',
   'prose.host-ram-chinese-named-first',
+  ...EXL2_WIDTH_RULES.map((rule) => rule.id),
   'prose.bpw',
   'prose.exllama',
   'prose.width-only',
@@ -282,6 +284,7 @@ for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
 for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
 for (const rule of CLOCK_TIME_RULES) BY_ID.set(rule.id, rule);
+for (const rule of EXL2_WIDTH_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
