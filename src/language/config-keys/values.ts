@@ -82,7 +82,8 @@ export function numberOf(v: string): number {
   // "1M" of tokens is 1024k, as 4k is 4096 (a length's spelling; no key takes a value in millions otherwise).
   const m = /^(\d+(?:\.\d+)?)m$/.exec(t);
   if (m) return Math.round(Number(m[1]) * 1024 * 1024);
-  return /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/.test(t) ? Number(t) : NaN;
+  // Python, YAML and JSON5 write a fraction without its 0: `gpu_memory_utilization=.5` (vllm-project/vllm#1559, c1936) is 0.5.
+  return /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/.test(t) ? Number(t) : NaN;
 }
 
 export const IGNORE: KeyReading = { ignore: true };

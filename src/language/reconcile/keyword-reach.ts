@@ -24,9 +24,18 @@ const KEYED = /--|[_:]|=(?!>)/;
  */
 const farFromShapeWord = (between: string) => (between.match(/[^\s]+/g) ?? []).filter((w) => /\p{L}|\d/u.test(w)).length > 4;
 
+/**
+ * A runner's setting said by its keyword (-ngl, util, max seqs, batched tokens) reaches no further: "decrease GPU
+ * layers in model config file -- and it worked! (…):\n\n5:52PM DBG … sizeCache:0" (mudler/LocalAI#1981, c972) read
+ * as -ngl 5, then -ngl 0. Another key's colon inside the reach is no key of its own, so KEYED does not keep these.
+ */
+const SETTING_SLOTS: Record<string, string> = { ngl: 'GPU layers (-ngl)', util: 'memory utilization', maxSeqs: 'max seqs', batched: 'batched tokens' };
+
 export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
   return items.filter((i) => {
+    const setting = SETTING_SLOTS[i.kind];
     // A model's shape word too: "Quant KV F16 =>" then, after a blank line, "auto 43 / 43 layers" (LostRuins/koboldcpp#1480, c731) was 43 KV heads.
+    if (setting && i.text) return keptWithin(i, setting, notes);
     if ((i.kind !== 'batch' && i.kind !== 'seq' && i.kind !== 'arch') || !i.text || KEYED.test(i.text)) return true;
     const words = i.text.trim();
     // The number at one end of the span, the keyword at the other: what lies between is the reach.
@@ -42,4 +51,17 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
     notes.push(`"${number[0].trim()}" not read as the ${slot}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);
     return false;
   });
+}
+
+/** A setting's keyword and its number in one sentence: the item stays; across a sentence end it goes, said. */
+function keptWithin(i: Item, slot: string, notes: string[]): boolean {
+  const words = i.text.trim();
+  // The number at one end of the span ("ngl 20", "20 layers on the GPU"), the keyword at the other.
+  // A full stop after the number is the sentence's, not a decimal ("40 000. All layers on gpu", c1669: -ngl 0).
+  const number = /^\d+(?:[.,/]\d+)*|\d+(?:[.,]\d+)*$/.exec(words);
+  if (!number) return true;
+  const between = number.index === 0 ? words.slice(number[0].length) : words.slice(0, number.index);
+  if (!SENTENCE_END.test(between)) return true;
+  notes.push(`"${number[0]}" not read as the ${slot}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);
+  return false;
 }

@@ -5,6 +5,7 @@ import type { Handler } from '../values.js';
 import { KOBOLDCPP } from './koboldcpp.js';
 import { KTRANSFORMERS } from './ktransformers.js';
 import { LLAMA_CPP } from './llamacpp.js';
+import { LLAMA_CPP_BINDINGS } from './llamacpp-bindings.js';
 import { LMDEPLOY } from './lmdeploy.js';
 import { MII } from './mii.js';
 import { MISTRAL_RS } from './mistralrs.js';
@@ -21,7 +22,7 @@ import { VLLM } from './vllm.js';
  * where two engines spell an option alike with different meanings (SGLang's --max-total-tokens
  * is its KV pool, TGI's a request's cap), the named engine's meaning wins.
  */
-export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, KOBOLDCPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM, MISTRAL_RS, MII];
+export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, KOBOLDCPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM, MISTRAL_RS, MII, LLAMA_CPP_BINDINGS];
 
 /** A long spelling (`--max-model-len`, `MAX_BATCH_SIZE`, `num_ctx`) is a key; `-c` is a short flag (patterns.ts). */
 export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !spelling.startsWith('--');

@@ -49,6 +49,10 @@ import { LOADER_GUESS_RULES } from './loader-guesses.js';
 import { LAYERS_OUT_OF_RULES } from './layers-out-of.js';
 import { GGUF_WIDTH_RULES } from './gguf-widths.js';
 import { GPTQ_FILE_RULES } from './gptq-files.js';
+import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
+import { MEASURED_UTIL_RULES } from './measured-util.js';
+import { CLOCK_TIME_RULES } from './clock-times.js';
+import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -161,12 +165,18 @@ const PROSE_ORDER = [
   // An offload asked for as a feature, before any offload word reads as the run's (asked-offload.ts).
   ...ASKED_OFFLOAD_RULES.map((rule) => rule.id),
   'prose.offload-to-gpu',
+  // The GPU offload setting with its layer count a few words on, before the word is blanked (gpu-offload-layers.ts).
+  ...GPU_OFFLOAD_LAYER_RULES.map((rule) => rule.id),
   // A GPU's layers or an engine's KV cache offloaded: no optimizer offload (offload-elsewhere.ts).
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
   // LoRA's targets in words, before "layers" reads as the model's layer count (lora-target-words.ts).
   ...LORA_TARGET_WORD_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
+  // A monitor's "100% util" is compute busy time, before the util keyword reads a number (measured-util.ts).
+  ...MEASURED_UTIL_RULES.map((rule) => rule.id),
+  // A time of day ("5:52PM") is when, never a setting's number (clock-times.ts).
+  ...CLOCK_TIME_RULES.map((rule) => rule.id),
   // Where in the run a failure came ("at step 1", "after epoch 2"): no number of the setup (progress-words.ts).
   ...PROGRESS_WORD_RULES.map((rule) => rule.id),
   'prose.ggml',
@@ -259,6 +269,7 @@ const PROSE_ORDER = [
   'prose.card-glued-memory',
   'prose.host-ram-chinese',
   'prose.host-ram-chinese-named-first',
+  ...EXL2_WIDTH_RULES.map((rule) => rule.id),
   'prose.bpw',
   'prose.exllama',
   'prose.width-bnb-trainer',
@@ -288,6 +299,10 @@ for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPTQ_FILE_RULES) BY_ID.set(rule.id, rule);
+for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
+for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
+for (const rule of CLOCK_TIME_RULES) BY_ID.set(rule.id, rule);
+for (const rule of EXL2_WIDTH_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
