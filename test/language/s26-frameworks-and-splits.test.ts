@@ -55,3 +55,48 @@ describe('a process count written but not 1 keeps the run data parallel', () => 
     expect(canon(lineText('c1773'))).not.toContain('device map');
   });
 });
+
+describe('a tool named where the failure does not happen is set against the run (mention.contrast-no-failure)', () => {
+  const swift = 'CUDA_VISIBLE_DEVICES=0,1 NPROC_PER_NODE=2 swift sft --model Qwen/Qwen2.5-7B-Instruct --train_type lora';
+  it.each([
+    `同配置，本项目微调显存溢出，LLama factory 不溢出。\n${swift}`,
+    `同样的参数 llamafactory 不会爆显存：\n${swift}`,
+    `Same config: axolotl doesn't OOM, this one does.\n${swift}`,
+    `With these settings unsloth has no OOM at all.\n${swift}`,
+    `${swift}\n\nThe same run in LLaMA-Factory never runs out of memory.`,
+  ])('ms-swift runs, the other tool is only set against it: %s', (text) => {
+    const c = canon(text);
+    expect(c).not.toMatch(/llama-factory|axolotl|unsloth/);
+    expect(c).toMatch(/\bhf\b/);
+  });
+
+  it.each([
+    // What the tool lacks, not a failure it escapes: the tool still runs.
+    ['unsloth doesn\'t support multi-GPU, so qwen2.5 7b qlora on one 4090 runs out of memory', 'unsloth'],
+    ['llamafactory-cli train qwen_lora.yaml OOMs on 2x 4090 with qwen2.5 7b lora', 'llama-factory'],
+  ])('the tool stays the run\'s: %s', (text, tool) => {
+    expect(canon(text)).toContain(tool);
+  });
+
+  it('without a command of another program the tool set against the run is still read, said as weak', () => {
+    const { scenario, said } = read('LLaMA-Factory 不溢出，我自己的脚本在2张4090上微调qwen2.5 7b lora爆显存');
+    expect(scenario.framework).toBe('llama-factory');
+    expect(said).toMatch(/不溢出/);
+  });
+
+  it('the real line c1984 (modelscope/ms-swift#7162): ms-swift runs, LLaMA-Factory is the tool set against it', () => {
+    expect(canon(lineText('c1984'))).not.toContain('llama-factory');
+  });
+});
+
+describe('"X works, but Y OOMs": Y is another tool named with its failure (mention.contrast-worked-but-another)', () => {
+  it.each([
+    `同样的设置在 axolotl 可以训练，但是swift爆显存\nCUDA_VISIBLE_DEVICES=0,1 NPROC_PER_NODE=2 swift sft --model Qwen/Qwen2.5-7B-Instruct --train_type lora`,
+    `It works with axolotl, but swift OOMs:\nCUDA_VISIBLE_DEVICES=0,1 NPROC_PER_NODE=2 swift sft --model Qwen/Qwen2.5-7B-Instruct --train_type lora`,
+  ])('%s', (text) => {
+    expect(canon(text)).not.toContain('axolotl');
+  });
+  it('"works with unsloth, but it OOMs at 8k" names no other tool: unsloth stays', () => {
+    expect(canon('qwen2.5 7b qlora works with unsloth on a 4090, but it OOMs at seq 8192')).toContain('unsloth');
+  });
+});
