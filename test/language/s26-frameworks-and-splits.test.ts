@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalText } from '../../src/scenario/canonical.js';
+import { LOG_EVIDENCE } from '../../src/language/segments/log-evidence.js';
+import { LINE_RULES } from '../../src/language/segments/rules.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
 
@@ -98,5 +100,34 @@ describe('"X works, but Y OOMs": Y is another tool named with its failure (menti
   });
   it('"works with unsloth, but it OOMs at 8k" names no other tool: unsloth stays', () => {
     expect(canon('qwen2.5 7b qlora works with unsloth on a 4090, but it OOMs at seq 8192')).toContain('unsloth');
+  });
+});
+
+describe("llama.cpp's timings after an answer name llama.cpp (log.engine.llamacpp; getumbrel/llama-gpt#30, c1973)", () => {
+  const evidence = LOG_EVIDENCE.find((r) => r.id === 'log.engine.llamacpp')!;
+  const segment = LINE_RULES.find((r) => r.id === 'log.llama-cpp')!;
+  it.each([
+    'llama_print_timings:        load time = 28606.21 ms',
+    'llama_print_timings: prompt eval time = 10514.60 ms /    11 tokens (  955.87 ms per token,     1.05 tokens per second)',
+    'llama_perf_context_print:        load time =     125.71 ms',
+    'llama_perf_sampler_print:    sampling time =       1.20 ms /    16 runs',
+    '0.00.051.608 i llama_perf_context_print:        load time =      45.30 ms',
+  ])('a llama.cpp log line: %s', (line) => {
+    expect(evidence.pattern.test(line)).toBe(true);
+    expect(segment.pattern.test(line)).toBe(true);
+  });
+  it.each(['print_timings: prompt eval time', 'llama_print_timings is slow on my mac', 'the llama_perf numbers: 3 t/s'])('not its logger: %s', (line) => {
+    expect(evidence.pattern.test(line)).toBe(false);
+  });
+
+  it.each([
+    'Running a 13B model on my M1 Pro 32GB:\n\nllama_print_timings:        load time =  2606.21 ms\nllama_print_timings:      sample time =    10.20 ms /    30 runs\nllama_print_timings:        eval time =  4937.32 ms /    30 runs',
+    'mistral 7b on a 3060 12GB\n```\nllama_perf_context_print:        load time =     125.71 ms\nllama_perf_context_print:        eval time =    1900.10 ms /    63 runs\n```',
+  ])('a run shown by its timings is llama.cpp\'s: %s', (text) => {
+    expect(canon(text)).toContain('llamacpp');
+  });
+
+  it('the real line c1973: a 70B model under llama.cpp on an M2 Max 96GB', () => {
+    expect(canon(lineText('c1973'))).toContain('llamacpp');
   });
 });

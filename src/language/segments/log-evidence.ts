@@ -330,8 +330,11 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     // ggml's CUDA backend announcing its devices, "ggml_init_cublas: found 4 CUDA devices:" (ggml-cuda.cu before
     // mid-2024) and "ggml_cuda_init: GGML_CUDA_FORCE_MMQ: no" (after), is llama.cpp's too: Tabby's bundled
     // llama.cpp behind `tabbyml/tabby serve` (TabbyML/tabby#1498, c1200), privateGPT's (c1006), llama-cpp-python's (c1007).
+    // Its timings after an answer, "llama_print_timings: prompt eval time = …" (llama.cpp before September 2024;
+    // getumbrel/llama-gpt#30, c1973) and "llama_perf_context_print: …" (after), are its own logger too.
     id: 'log.engine.llamacpp',
-    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model|ggml_init_cublas|ggml_cuda_init)\s*:/,
+    // A timestamped line of its logger (common/log.cpp: "0.00.051.608 I llama_perf_context_print: …") is the same.
+    pattern: /^\s*(?:\d+\.\d\d\.\d{3}\.\d{3} [a-z] )?(llama_model_loader|llama_print_timings|llama_perf_context_print|llama_perf_sampler_print|llm_load_tensors|llama_new_context_with_model|llama_init_from_model|ggml_init_cublas|ggml_cuda_init)\s*:/,
     engine: 'llamacpp',
     example: 'llama_model_loader: - kv   0:                       general.architecture str              = llama',
     source: 'ggml-org/llama.cpp#9517',
