@@ -131,3 +131,19 @@ describe("llama.cpp's timings after an answer name llama.cpp (log.engine.llamacp
     expect(canon(lineText('c1973'))).toContain('llamacpp');
   });
 });
+
+describe('parallel degrees written together ("tp4pp2") are each read (lexer number; sgl-project/sglang#2360, c1970)', () => {
+  it.each([
+    ['qwen2-72b on sglang at tp4pp2 on 8x 4090', 'qwen2-72b on sglang at tp 4 pp 2 on 8x 4090'],
+    ['qwen2-72b on sglang at TP4PP2 on 8x 4090', 'qwen2-72b on sglang at tp 4 pp 2 on 8x 4090'],
+    ['llama 70b full fine-tune, tp2pp4dp2 on 16x A100 80GB', 'llama 70b full fine-tune, tp 2 pp 4 dp 2 on 16x A100 80GB'],
+    ['deepseek-v3 vllm TP8EP8 on 8x H200', 'deepseek-v3 vllm tp 8 ep 8 on 8x H200'],
+    ['|qwen2-72b|tp4pp2|yes|1.9| on 8x 4090 with sglang', '|qwen2-72b|tp 4 pp 2|yes|1.9| on 8x 4090 with sglang'],
+  ])('%s reads as %s', (glued, spaced) => {
+    expect(canon(glued)).toBe(canon(spaced));
+  });
+
+  it('the real line c1970 reads TP 4 and PP 2', () => {
+    expect(canon(lineText('c1970'))).toMatch(/tp 4 pp 2/);
+  });
+});
