@@ -147,3 +147,34 @@ describe('parallel degrees written together ("tp4pp2") are each read (lexer numb
     expect(canon(lineText('c1970'))).toMatch(/tp 4 pp 2/);
   });
 });
+
+describe("DeepSpeed's ZeRO-3 optimizer named in a traceback is ZeRO-3, weak (log.sharding.deepspeed-stage3; baichuan-inc/Baichuan2#113, c1955)", () => {
+  const rule = LOG_EVIDENCE.find((r) => r.id === 'log.sharding.deepspeed-stage3')!;
+  it.each([
+    '    optimizer = deepspeedzerooptimizer_stage3(',
+    '  file "/usr/local/lib/python3.10/site-packages/deepspeed/runtime/zero/stage3.py", line 310, in __init__',
+    '2023-09-14 21:27:58.000 [info] [driver] optimizer = deepspeedzerooptimizer_stage3(',
+  ])('names ZeRO-3: %s', (line) => {
+    expect(rule.pattern.test(line)).toBe(true);
+  });
+  it.each(['  file "/x/deepspeed/runtime/zero/stage_1_and_2.py", line 500', 'optimizer = deepspeedzerooptimizer(', 'deepspeed/runtime/zero/stage3_utils.py'])('names no stage of its own: %s', (line) => {
+    expect(rule.pattern.test(line)).toBe(false);
+  });
+
+  const trace = (stage3: string) =>
+    `Full fine-tune of Qwen2.5-7B on 2x A100 80GB with deepspeed OOMs at init:\n\nTraceback (most recent call last):\n  File "/opt/conda/lib/python3.10/site-packages/deepspeed/runtime/engine.py", line 1505, in _configure_zero_optimizer\n    optimizer = ${stage3}(\ntorch.OutOfMemoryError: CUDA out of memory.`;
+  it('a traceback through the ZeRO-3 optimizer reads ZeRO-3, said as weak', () => {
+    const { scenario, said } = read(trace('DeepSpeedZeroOptimizer_Stage3'));
+    expect(canonicalText(scenario)).toContain('zero3');
+    expect(said).toMatch(/DeepSpeedZeroOptimizer_Stage3/);
+  });
+  it('the stage the user names wins over the traceback', () => {
+    expect(canon(trace('DeepSpeedZeroOptimizer_Stage3').replace('with deepspeed', 'with deepspeed zero2'))).toContain('zero2');
+  });
+  it('the stage 1/2 optimizer names no stage', () => {
+    expect(canon(trace('DeepSpeedZeroOptimizer'))).not.toContain('zero3');
+  });
+  it('the real line c1955: ZeRO-3 under the Hugging Face stack', () => {
+    expect(canon(lineText('c1955'))).toMatch(/\bhf\b.*zero3/);
+  });
+});
