@@ -178,3 +178,25 @@ describe("DeepSpeed's ZeRO-3 optimizer named in a traceback is ZeRO-3, weak (log
     expect(canon(lineText('c1955'))).toMatch(/\bhf\b.*zero3/);
   });
 });
+
+describe('a numbered list of configs tried gives each key as options, the first read (config.option-values; hpcaitech/ColossalAI#5139, c915)', () => {
+  it.each([
+    ['llama2 70b pretrain on 32 gpus, I tried configs as follows:\n1. tp=8, pp=1, zero=2\n2. tp=4, pp=2, zero=1', /tp 8/, /pp 2/],
+    ['qwen2 72b vllm on 8x a100 80gb, tried:\n(1) tensor_parallel_size=8\n(2) tensor_parallel_size=4', /tp 8/, /tp 4/],
+    ['llama 70b lora on 8x a100, 试过以下配置：\n1、tp=2, pp=4\n2、tp=8, pp=1', /tp 2 pp 4/, /tp 8/],
+  ])('%s', (text, want, not) => {
+    const c = canon(text);
+    expect(c).toMatch(want);
+    expect(c).not.toMatch(not);
+  });
+
+  it('one config line setting a key twice keeps the last value, as a parser does', () => {
+    expect(canon('llama2 70b pretrain on 32 gpus with tp=8, pp=1, tp=4')).toMatch(/tp 4/);
+  });
+
+  it('the real line c915: the first config, TP 8 with ZeRO-2', () => {
+    const c = canon(lineText('c915'));
+    expect(c).toMatch(/zero2 tp 8/);
+    expect(c).not.toMatch(/pp 2/);
+  });
+});
