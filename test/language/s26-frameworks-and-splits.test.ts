@@ -200,3 +200,20 @@ describe('a numbered list of configs tried gives each key as options, the first 
     expect(c).not.toMatch(/pp 2/);
   });
 });
+
+describe('"model parallelism degree N" is the tensor split (prose.model-parallel-size; EleutherAI/gpt-neox#409, c305)', () => {
+  it.each([
+    ['13B full fine-tune on 8x A100 80GB, model parallelism degree 8, micro batch size 1', 'tp 8'],
+    ['13B full fine-tune on 8x A100 80GB with model parallel degree 4', 'tp 4'],
+    ['13B full fine-tune on 8x A100 80GB, model-parallelism size = 2', 'tp 2'],
+    ['13B full fine-tune on 8x A100 80GB, model parallelism of 8', 'tp 8'],
+  ])('%s', (text, want) => {
+    expect(canon(text)).toContain(want);
+  });
+  it('without a size it is no tensor split', () => {
+    expect(canon('13B full fine-tune on 8x A100 80GB with model parallelism')).not.toMatch(/\btp \d/);
+  });
+  it('the real line c305', () => {
+    expect(canon(lineText('c305'))).toContain('tp 8');
+  });
+});
