@@ -48,7 +48,8 @@ function rules(): moo.Rules {
     nodes: re(`\\d+\\s*nodes?(?![a-z0-9])`),
     count: re(`\\d+\\s*[x×*](?=\\s*[a-z0-9])`),
     knum: re(`${NUM}k(?![a-z0-9])`),
-    number: re(`\\d{1,3}(?:,\\d{3})+(?![\\d.a-z])|${NUM}(?:e\\+?\\d+)?(?![a-z0-9])`),
+    // A parallel degree glued to the next one ("tp4pp2", "TP2PP4DP2", sgl-project/sglang#2360, c1970) ends at its digits.
+    number: re(`\\d{1,3}(?:,\\d{3})+(?![\\d.a-z])|${NUM}(?:e\\+?\\d+)?(?:(?![a-z0-9])|(?=(?:tp|pp|dp|ep|cp|vpp)\\d))`),
     loraRank: re(`r\\s*\\d+(?![a-z0-9.])`),
     // "q,v", "q k v o", "gate_proj": a lone "up"/"down"/"gate" is English, not a target.
     loraTargets: re(

@@ -35,6 +35,7 @@ import { bareOffloadWords } from './reconcile/offload-word.js';
 import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
+import { swiftDeviceMap } from './reconcile/swift-device-map.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -94,7 +95,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = slurmAllocationWins(out, notes);
   out = someOfTheCards(out, notes);
   // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.
-  out = launched(out, notes);
+  // One ms-swift process over several visible devices splits the model by device_map (reconcile/swift-device-map.ts).
+  out = launched(swiftDeviceMap(out, text, notes), notes);
   out = launcherPicksTheRun(out, notes);
   out = launcherUsesPart(out, notes);
   out = reportedMachineServesSplit(out, notes);

@@ -1,5 +1,6 @@
 import { COMPARISON_ROW } from './framework-comparisons.js';
 import { COMMAND_LACKS_ROW } from './framework-command-lacks.js';
+import { NO_FAILURE_ROW } from './framework-no-failure.js';
 
 /**
  * How a framework is only mentioned, not run (issue 22, item 5): the kinds fact-cues.ts
@@ -46,10 +47,12 @@ const sentenceBefore = (text: string, at: number, limit = 60): string => {
 const WENT_WELL = /可以|没问题|\b(?:works?|worked|working|run(?:s|ning)?\s+(?:fine|well|ok)|ran\s+(?:fine|well|ok)|fine|fits?|succeed\w*)\b/i;
 /**
  * "but" and the other program the failing run uses: this / your repository, framework, code,
- * script (这个框架, 你们的代码), or another tool's own CLI (`llamafactory-cli`).
+ * script (这个框架, 你们的代码), another tool's own CLI (`llamafactory-cli`), or another tool named with
+ * its failure ("同样的设置在 llama factory可以训练，但是swift爆显存", modelscope/ms-swift#3504, c330;
+ * group 1 the tool, which must not be the one that worked).
  */
 const BUT_ANOTHER =
-  /(?:但是?|可是|然而|\b(?:but|whereas|however)\b)\s*(?:(?:with|in|on|using|under|for|用|在|使用)\s*)?(?:(?:这个|这|此|该|你们?的|贵|\b(?:this|your|the|our)\b)\s*(?:[\w.-]+\s+)?(?:框架|项目|仓库|代码|库|脚本|\b(?:repo\w*|framework|project|code\w*|scripts?|librar\w*|tool|trainer|implementation)\b)|[\w.-]+-cli\b)/i;
+  /(?:但是?|可是|然而|\b(?:but|whereas|however)\b)\s*(?:(?:with|in|on|using|under|for|用|在|使用)\s*)?(?:(?:这个|这|此|该|你们?的|贵|\b(?:this|your|the|our)\b)\s*(?:[\w.-]+\s+)?(?:框架|项目|仓库|代码|库|脚本|\b(?:repo\w*|framework|project|code\w*|scripts?|librar\w*|tool|trainer|implementation)\b)|[\w.-]+-cli\b|(?!(?:it|this|that|i|we|they|still|then|now|also|always|again|sometimes)\b)([a-z][\w.-]*)\s*(?:就|也|却|会)?\s*(?:爆显存|显存溢出|溢出|报错|\b(?:oom\w*|runs?\s+out\s+of\s+memory|ran\s+out\s+of\s+memory|fails?|crash\w*)\b))/i;
 
 /** An error's own words: `ValueError:`, `RuntimeError:`, `torch.OutOfMemoryError:`, `SomeException:`. */
 const ERROR_OPENING = /\b[A-Z]\w*(?:Error|Exception)\s*:/g;
@@ -73,7 +76,7 @@ export const MENTION_ROWS: readonly MentionRow[] = [
     words: (text, at, end) => {
       const rest = restOfSentence(text, end);
       const but = BUT_ANOTHER.exec(rest);
-      if (!but) return null;
+      if (!but || (but[1] && squashed(but[1]) === squashed(text.slice(at, end)))) return null;
       const well = WENT_WELL.exec(rest.slice(0, but.index));
       return well ? `${text.slice(at, end)}${rest.slice(0, but.index + but[0].length)}`.trim() : null;
     },
@@ -150,6 +153,8 @@ export const MENTION_ROWS: readonly MentionRow[] = [
   COMPARISON_ROW,
   // The tool said to run "with this command", where the command holds nothing of it (framework-command-lacks.ts).
   COMMAND_LACKS_ROW,
+  // The failure denied right after the name ("LLama factory 不溢出", "axolotl doesn't OOM"; framework-no-failure.ts).
+  NO_FAILURE_ROW,
 ];
 
 /** The first row that reads the framework at `at`–`end` as only mentioned, with its words. */

@@ -16,6 +16,13 @@ export const OPTION_VALUES_RULE = {
   source: 'vllm-project/vllm#823',
 } as const;
 
+/**
+ * A numbered list's items, each setting the key again, are options too: "with hybrid_parallel plugin, I tried
+ * configs as follows:\n1. tp=8, pp=1, zero=2 …\n2. tp=4, pp=2, zero=1 …" (hpcaitech/ColossalAI#5139, c915)
+ * lists the configs tried, not one config set twice. The item's number opens its line (`1.`, `2)`, `(3)`, `4、`).
+ */
+const LIST_ITEM = /^\s*(?:\(\s*(\d{1,2})\s*\)|(\d{1,2})\s*[.)、．])\s*/;
+
 /** Keys whose value is a number of GPUs the model is spread over: the stated count can decide between them. */
 const SPREAD_KEY = /parallel|^tp$|^pp$|num_gpus|n_gpus|world_size|nproc/;
 
@@ -29,7 +36,14 @@ export interface KeyOccurrence {
  * For each key set more than once, each time inside a condition, the place of the option read.
  * Notes say what was chosen and the other options.
  */
-export function chooseOptionValues(src: string, pairs: readonly KeyOccurrence[], notes: string[], shown: (key: string) => string): Map<string, number> {
+export function chooseOptionValues(
+  src: string,
+  pairs: readonly KeyOccurrence[],
+  notes: string[],
+  shown: (key: string) => string,
+  /** The user's own words from `from` to `to` (a list item's number is blanked in `src` by then). */
+  users: (from: number, to: number) => string = (from, to) => src.slice(from, to),
+): Map<string, number> {
   const chosen = new Map<string, number>();
   const byKey = new Map<string, KeyOccurrence[]>();
   for (const p of pairs) byKey.set(p.key, [...(byKey.get(p.key) ?? []), p]);
@@ -37,10 +51,15 @@ export function chooseOptionValues(src: string, pairs: readonly KeyOccurrence[],
   for (const [key, all] of byKey) {
     const distinct = new Set(all.map((p) => p.value.replace(/["']/g, '')));
     if (all.length < 2 || distinct.size < 2) continue;
-    const inConditions = all.every((p) => OPTION_VALUES_RULE.condition.test(src.slice(Math.max(0, src.lastIndexOf('\n', p.at - 1) + 1), p.at)));
-    if (!inConditions) continue;
+    const lineBefore = (p: KeyOccurrence) => src.slice(Math.max(0, src.lastIndexOf('\n', p.at - 1) + 1), p.at);
+    const inConditions = all.every((p) => OPTION_VALUES_RULE.condition.test(lineBefore(p)));
+    const items = all.map((p) => LIST_ITEM.exec(users(src.lastIndexOf('\n', p.at - 1) + 1, p.at))).map((m) => (m ? (m[1] ?? m[2])! : null));
+    const inListItems = items.every((n) => n !== null) && new Set(items).size === items.length;
+    if (!inConditions && !inListItems) continue;
     if (statedGpus === undefined) statedGpus = scanHardware(src).readings.find((r) => r.count !== null)?.count ?? null;
-    const bySetup = SPREAD_KEY.test(key) && statedGpus !== null ? all.find((p) => Number(p.value) === statedGpus) : undefined;
+    // A list item's keys go together (one config tried), so the first item is read whole: one key's match to the
+    // GPU count would mix two configs.
+    const bySetup = !inConditions ? undefined : SPREAD_KEY.test(key) && statedGpus !== null ? all.find((p) => Number(p.value) === statedGpus) : undefined;
     const pick = bySetup ?? all[0]!;
     chosen.set(key, pick.at);
     const others = [...distinct].filter((v) => v !== pick.value.replace(/["']/g, ''));

@@ -126,7 +126,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     pairs.push({ key, at: m.index, value });
   }
   // "If I use tp = 2 … If I use tp = 1": options, not a key set twice (option-values.ts).
-  const options = chooseOptionValues(src, pairs, notes, (k) => k);
+  const options = chooseOptionValues(src, pairs, notes, (k) => k, (from, to) => input.userText(from, to));
   for (const [key, at] of options) values.set(key, pairs.find((p) => p.key === key && p.at === at)!.value);
   /**
    * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",

@@ -41,6 +41,17 @@ const GENERIC: ReadonlySet<string> = new Set(['hf', 'deepspeed']);
 /** FSDP in any of its strategies: the sharding DeepSpeed's ZeRO would otherwise provide. */
 const FSDP = new Set(['fsdp', 'hsdp', 'fsdp-grad-op']);
 
+/**
+ * Programs the message runs by their own command that leave no framework item (the reader estimates
+ * them with the Hugging Face stack they drive): ms-swift's CLI. "同配置，本项目微调显存溢出，LLama factory
+ * 不溢出" above `swift sft …` (modelscope/ms-swift#7162, c1984) runs ms-swift; LLaMA-Factory is the
+ * tool it is set against.
+ */
+/** What says which program runs, or which sharding: an item, or a command's words. */
+type Said = { kind: string; value: string; text: string };
+
+const RUN_BY_COMMAND: readonly { program: string; command: RegExp }[] = [{ program: 'ms-swift', command: /\bswift\s+(?:sft|pt|rlhf|infer|deploy|export|eval|sample)\b/i }];
+
 export function mentionedFrameworks(items: Item[], text: string, notes: string[]): Item[] {
   const frameworks = items.filter(isFramework).filter((f) => !ALGORITHMS.has(f.value));
   if (!text || frameworks.length === 0) return items;
@@ -52,16 +63,30 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
   if (mentioned.size === 0) return items;
   // The program run is one named for itself: not the generic "trainer" / "transformers" (hf: "the trainer in this
   // project", beside "axolotl works, whereas …"), nor DeepSpeed, which beside a ZeRO stage only provides it (settings.ts frameworks()).
-  const run = frameworks.find((f) => !mentioned.has(f) && !GENERIC.has(f.value) && !frameworkMention(text, f.at, f.end));
+  // Nor the tool set against the run, said again elsewhere ("Llama factory参数：" over its YAML, after "在 llama factory可以训练，但是swift爆显存", c330).
+  const against = new Set([...mentioned.keys()].map((f) => f.value));
+  const named = frameworks.find((f) => !against.has(f.value) && !GENERIC.has(f.value) && !frameworkMention(text, f.at, f.end));
+  const command = named ? undefined : runByCommand(text);
+  const run: Said | undefined = named ?? command;
   // FSDP asked about in the same breath ("did you use deepspeed or fsdp?") is no more the run's than DeepSpeed.
   const fsdp = items.find((i) => i.kind === 'sharding' && FSDP.has(i.value) && !frameworkMention(text, i.at, i.end));
   const aside: FrameworkItem[] = [];
   for (const [f, words] of mentioned) {
     const over = run && run.value !== f.value ? run : f.value === 'deepspeed' && fsdp ? fsdp : null;
     if (!over) continue;
-    aside.push(f);
+    // The same tool's other sayings go with it: it is one tool, set against the run.
+    aside.push(...frameworks.filter((g) => g.value === f.value && !aside.includes(g)));
     const what = over.kind === 'framework' ? 'runs' : 'shards the run';
     notes.push(`"${f.text.trim()}" is only mentioned ("${words.length > 80 ? `${words.slice(0, 77)}…` : words}"), not the program your run uses: "${over.text.trim()}" ${what}; say ${f.value} if it does run yours`);
   }
   return aside.length ? items.filter((i) => !aside.includes(i as FrameworkItem)) : items;
+}
+
+/** The program a command in the message runs, where no framework item says it (RUN_BY_COMMAND): as an item's value and words. */
+function runByCommand(text: string): Said | undefined {
+  for (const r of RUN_BY_COMMAND) {
+    const m = r.command.exec(text);
+    if (m) return { kind: 'framework', value: r.program, text: m[0] };
+  }
+  return undefined;
 }

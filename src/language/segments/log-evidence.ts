@@ -24,6 +24,8 @@ export interface LogEvidence {
   program?: (m: RegExpExecArray) => string;
   /** The span is kept as written but read on a weak cue (a model named by a path in a log), where nothing outside the logs names a model. */
   keptWeak?: true;
+  /** What `writes` gives is read as weak (said on the first screen): a setting the log implies, not one it prints. */
+  weak?: true;
   /** The span is the engine's echo of the settings it runs with: kept only where nothing outside the logs sets any (a command's flags, a config's keys). */
   settings?: true;
   /** Request words written in place of the span, made from the match (a length the program prints as its own setting). */
@@ -331,6 +333,21 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'vllm-project/vllm#13124; #13677',
   },
   {
+    // DeepSpeed's ZeRO-3 optimizer named in a traceback: "optimizer = DeepSpeedZeroOptimizer_Stage3(" under
+    // engine.py's _configure_zero_optimizer, or a frame in deepspeed/runtime/zero/stage3.py (baichuan-inc/Baichuan2#113,
+    // c1955: "deepspeed.initialize OOM" with no stage said). Only stage 3 has a class and a file of its own
+    // (stages 1 and 2 share DeepSpeedZeroOptimizer in stage_1_and_2.py), so only it is read: weak, where the
+    // user's words name no stage and no FSDP.
+    id: 'log.sharding.deepspeed-stage3',
+    pattern: /\b(deepspeedzerooptimizer_stage3|deepspeed\/runtime\/zero\/stage3\.py)\b/,
+    writes: () => 'zero3',
+    weak: true,
+    unless: /zero[\s_-]*(?:stage[\s_-]*)?[0-3]\b|\bstage[\s"':=_]*[0-3]\b|\bds_z[0-3]|\bfsdp\b/i,
+    once: 'deepspeed-stage',
+    example: '2023-09-14 21:27:58.000 [INFO] [Driver] optimizer = DeepSpeedZeroOptimizer_Stage3(',
+    source: 'baichuan-inc/Baichuan2#113',
+  },
+  {
     // vLLM's own process names, printed before each of its log lines: "(Worker_TP0 pid=223) INFO 08-22 04:42:13
     // [gpu_worker.py:789] …" (a two-5090 vLLM benchmark, noonghunna/club-3090#1087, c1666), "(VllmWorkerProcess
     // pid=108519) INFO …" (vllm-project/vllm, c1251), "(VllmWorker rank=1 pid=4731)" (c1126), "(APIServer pid=1)"
@@ -375,8 +392,11 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     // ggml's CUDA backend announcing its devices, "ggml_init_cublas: found 4 CUDA devices:" (ggml-cuda.cu before
     // mid-2024) and "ggml_cuda_init: GGML_CUDA_FORCE_MMQ: no" (after), is llama.cpp's too: Tabby's bundled
     // llama.cpp behind `tabbyml/tabby serve` (TabbyML/tabby#1498, c1200), privateGPT's (c1006), llama-cpp-python's (c1007).
+    // Its timings after an answer, "llama_print_timings: prompt eval time = …" (llama.cpp before September 2024;
+    // getumbrel/llama-gpt#30, c1973) and "llama_perf_context_print: …" (after), are its own logger too.
     id: 'log.engine.llamacpp',
-    pattern: /^\s*(llama_model_loader|llm_load_tensors|llama_new_context_with_model|llama_init_from_model|ggml_init_cublas|ggml_cuda_init)\s*:/,
+    // A timestamped line of its logger (common/log.cpp: "0.00.051.608 I llama_perf_context_print: …") is the same.
+    pattern: /^\s*(?:\d+\.\d\d\.\d{3}\.\d{3} [a-z] )?(llama_model_loader|llama_print_timings|llama_perf_context_print|llama_perf_sampler_print|llm_load_tensors|llama_new_context_with_model|llama_init_from_model|ggml_init_cublas|ggml_cuda_init)\s*:/,
     engine: 'llamacpp',
     example: 'llama_model_loader: - kv   0:                       general.architecture str              = llama',
     source: 'ggml-org/llama.cpp#9517',
@@ -460,7 +480,7 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
         const from = rule.writes ? at + m.index : at + m.index + m[0].indexOf(m[1]!);
         const to = rule.writes ? from + m[0].length : from + m[1]!.length;
         const says = rule.writes?.(m) ?? rule.engine ?? rule.trainer ?? rule.program?.(m) ?? null;
-        const weak = rule.engine !== undefined || rule.trainer !== undefined || rule.program !== undefined || rule.keptWeak === true;
+        const weak = rule.engine !== undefined || rule.trainer !== undefined || rule.program !== undefined || rule.keptWeak === true || rule.weak === true;
         spans.push({ at: from, to, says, rule: weak ? { id: rule.id, weak: true } : { id: rule.id } });
         if (rule.once) onceRead.add(rule.once);
         if (rule.engine) engineSaid = true;

@@ -173,7 +173,7 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.llama-cpp',
     kind: 'log',
-    pattern: /^\s*(?:llama_model_loader|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:|^\s*build\s*:\s*\d+ \([0-9a-f]+\) with /,
+    pattern: /^\s*(?:\d+\.\d\d\.\d{3}\.\d{3} [a-z] )?(?:llama_model_loader|llama_print_timings|llama_perf_\w+|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:|^\s*build\s*:\s*\d+ \([0-9a-f]+\) with /,
     example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
   },
   {
