@@ -44,6 +44,8 @@ import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
+import { OFFLOAD_ZH_RULES } from './offload-zh.js';
+import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -154,6 +156,8 @@ const PROSE_ORDER = [
   ...LORA_TARGET_WORD_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
+  // The same said in Chinese ("将所有参数放置在cpu上"), before 全参 or 内存 are read as other words (offload-zh.ts).
+  ...OFFLOAD_ZH_RULES.map((rule) => rule.id),
   // Where in the run a failure came ("at step 1", "after epoch 2"): no number of the setup (progress-words.ts).
   ...PROGRESS_WORD_RULES.map((rule) => rule.id),
   'prose.ggml',
@@ -167,6 +171,8 @@ const PROSE_ORDER = [
   // A package manager's `run` subcommand starts a script, whatever it does (task-runners.ts).
   ...TASK_RUNNER_RULES.map((rule) => rule.id),
   // A trainer's count of the parameters it trains is blanked before any of its numbers is read as a size.
+  // A small share trained names an adapter where no method is said, before the count is blanked (trainable-share.ts).
+  ...TRAINABLE_SHARE_RULES.map((rule) => rule.id),
   'prose.trainable-count',
   'prose.deepspeed-stage',
   'prose.training-stage',
@@ -270,6 +276,8 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 // Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
+for (const rule of OFFLOAD_ZH_RULES) BY_ID.set(rule.id, rule);
+for (const rule of TRAINABLE_SHARE_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
