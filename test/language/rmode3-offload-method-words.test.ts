@@ -112,3 +112,17 @@ describe("ms-swift's log prefix runs ms-swift, whose checkpointing is on", () =>
     expect(corpusLineRead('c1862').scenario.recompute).toBe('full');
   });
 });
+
+describe("a run's label is no setting", () => {
+  it.each([
+    ["llama-7b lora bs 1 on 1x v100-16g\npeft_type: 'lora'\ntag: 'lora-qv-r2-lomo'", 8],
+    ['llama-7b lora bs 1 on 1x v100-16g\nexp_name: lora_r64_qv\n', 8],
+    ['llama-7b lora bs 1 on 1x v100-16g\n--job_name lora-r4-run --lora_r 16', 16],
+  ])('%s', (text, rank) => {
+    expect(readNoticed(text).s.lora?.rank).toBe(rank);
+  });
+
+  it('c968: the LOMO config tag names LoRA r2 on q,v only as a label', () => {
+    expect(corpusLineRead('c968').scenario.lora?.rank).toBe(8);
+  });
+});
