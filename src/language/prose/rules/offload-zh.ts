@@ -52,6 +52,6 @@ export const OFFLOAD_ZH_RULES: readonly ProseRule[] = [
     when: (t) => /[参权优]/.test(t) && /[\u4e00-\u9fff]/.test(t),
     write: (m) => (m[1] ? ' no offload ' : ` ${items(m[2]!, m[3]!)} `),
     example: '使用了deepspeed的zero3，把优化器和模型参数都offload到内存',
-    source: 'c1096',
+    source: 'zai-org/ChatGLM-6B#1155',
   },
 ];
