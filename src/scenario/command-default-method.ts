@@ -27,9 +27,10 @@ export const PROGRAM_DEFAULTS: readonly ProgramDefault[] = [
     // defaults to 'lora' in 3.x (TunerArguments, swift/llm/argument/tuner_args.py; docs v3.6–v3.9
     // "Command Line Parameters": "train_type … Default is 'lora'"; renamed tuner_type later, still
     // 'lora'), and sft_type did in 2.x (SftArguments, swift/llm/utils/argument.py). `swift pt` is
-    // pre-training (PtArguments sft_type 'full' in 2.x) and is read as such by its command.
+    // pre-training (PtArguments sft_type 'full' in 2.x) and is read as such by its command. Its logger's
+    // prefix ("[INFO:swift] …", swift/utils/logger.py; modelscope/ms-swift#5292, c1862) is ms-swift running.
     id: 'default-method.ms-swift',
-    runs: /(?<![\w.-])swift[ \t]+(?:sft|rlhf)(?![\w-])|(?<![\w-])ms[- ]?swift(?![\w-])|swift[/.]cli[/.](?:sft|rlhf)(?:\.py)?(?![\w])/i,
+    runs: /(?<![\w.-])swift[ \t]+(?:sft|rlhf)(?![\w-])|(?<![\w-])ms[- ]?swift(?![\w-])|swift[/.]cli[/.](?:sft|rlhf)(?:\.py)?(?![\w])|\[(?:info|warning|error|debug):swift\]/i,
     mode: 'lora',
     note: `LoRA: ms-swift's default train_type (swift/llm/argument/tuner_args.py; sft_type in 2.x); say "full" (--train_type full) to train every weight`,
     source: 'modelscope/ms-swift swift/llm/argument/tuner_args.py; docs v3.9 "Command Line Parameters"',

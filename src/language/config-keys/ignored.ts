@@ -2,13 +2,15 @@
 
 /**
  * Keys read and known not to change memory (listed as ignored, never an error). Any other
- * unknown `key=value` is listed too, as not read.
+ * unknown `key=value` is listed too, as not read. A run's label (run_name, tag, exp_name, job_name,
+ * wandb_run_name) names the run: "tag: 'lora-qv-r2-lomo'" (OpenLMLab/LOMO#53, c968) had set LoRA r2 on q,v.
  */
 export const NO_MEMORY_EFFECT = new Set(
   `warmup
   eval_steps
   output_dir output_model_path output_path dataset datasets dataset_dir template seed port host api_key served_model_name trust_remote_code
   do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
+  tag exp_name experiment_name job_name wandb_run_name
   logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
   adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length
   add_eos_token disable_log_stats swap_space

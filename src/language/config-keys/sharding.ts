@@ -128,8 +128,13 @@ export const SHARDING_KEYS: KeyTable = {
   // HF from_pretrained(quantization_config=bnb_config): the settings are BitsAndBytesConfig's own keys.
   quantization_config: { reads: () => IGNORE },
   zero_optimization: { reads: () => IGNORE },
-  offload_optimizer: { reads: () => IGNORE },
-  offload_param: { reads: () => IGNORE },
+  // A block in DeepSpeed's JSON (its `device` child is read below); a device as the key's value is
+  // DeepSpeed's short form, the one its memory estimator prints ("offload_optimizer=cpu") and people
+  // copy into prose ("deepspeed zero2, offload_optimizer=cpu, per_device_train_batch_size=1",
+  // Yuliang-Liu/Monkey#24, c506: it read as no offload). The estimator's rows themselves list options,
+  // not the run (segments: log.ds-estimator blanks them).
+  offload_optimizer: { reads: (v, ctx) => offloadDevice('optimizer')(v, ctx), source: 'Yuliang-Liu/Monkey#24' },
+  offload_param: { reads: (v, ctx) => (belowStage3(ctx) ? IGNORE : offloadDevice('params')(v, ctx)), source: 'deepspeed/runtime/zero/stage3.py estimate_zero3_model_states_mem_needs' },
   // Only inside DeepSpeed's offload blocks; "device: 4090" in prose is left to be read.
   device: {
     reads: (v, ctx) =>

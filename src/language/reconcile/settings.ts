@@ -1,6 +1,7 @@
 import type { Item, ReportedTopic } from '../items.js';
 import { ENGINE_NAMED } from '../vocabulary.js';
 import { namesModel } from './models.js';
+import { runsMsSwift } from '../../scenario/ms-swift-preset.js';
 
 /** Settings said twice or in two ways: lengths, switches, LoRA under QLoRA, engines, frameworks, narrative help. */
 
@@ -117,8 +118,9 @@ export function frameworks(items: Item[]): Item[] {
     items = items.filter((i) => !(i.kind === 'framework' && i.value === 'deepspeed'));
   }
   // "accelerate … multi-node FSDP": the launcher is not a preset when the sharding is named.
+  // ms-swift (an 'hf' item, its checkpointing default on) is a program, no launcher: kept beside "zero3" (c1862).
   if (items.some((i) => i.kind === 'sharding')) {
-    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'hf'));
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'hf' && !runsMsSwift([i.text])));
   }
   const fw = items.filter((i): i is Extract<Item, { kind: 'framework' }> => i.kind === 'framework');
   if (fw.length < 2 || !fw.some((f) => f.value === 'deepspeed')) return items;

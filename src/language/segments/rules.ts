@@ -262,6 +262,16 @@ export const LINE_RULES: readonly LineRule[] = [
     example: "{'loss': 1.2345, 'grad_norm': 0.85, 'learning_rate': 1.9e-05, 'epoch': 0.12}",
   },
   {
+    // DeepSpeed's memory estimator (runtime/zero/stage_1_and_2.py and stage3.py estimate_zero{2,3}_model_states_mem_needs)
+    // prints a row per option it weighs ("216.99GB |  18.08GB | offload_optimizer=cpu", then "=none"): what each
+    // option would cost, not the run, so its keys name both at once (Yuliang-Liu/Monkey#24, c506; c1099).
+    id: 'log.ds-estimator',
+    kind: 'log',
+    pattern: /^\s*(?:per cpu\s*\|\s*per gpu\s*\|\s*options\b|\d+(?:\.\d+)?\s*[gmt]i?b\s*\|\s*\d+(?:\.\d+)?\s*[gmt]i?b\s*\|)/,
+    example: '  216.99GB |  18.08GB | offload_optimizer=cpu ',
+    source: 'Yuliang-Liu/Monkey#24',
+  },
+  {
     id: 'log.system-report',
     kind: 'log',
     pattern: /^\s*(?:distributor id|codename|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|numa node\d*(?: cpu\(s\))?|cpu max mhz|cpu min mhz|bogomips|l[123][di]? cache|python version|cuda used to build pytorch|is cuda available|cudnn version|hip runtime version|clang version|gcc version|cmake version|libc version|python platform|is debug build|pytorch version|rocm used to build pytorch)\s*:|^\s*collecting environment information\.\.\./,

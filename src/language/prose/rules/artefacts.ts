@@ -212,6 +212,20 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     source: 'huggingface/trl#1034',
   },
   {
+    // ms-swift's logger (swift/utils/logger.py: "[%(levelname)s:%(name)s] %(message)s", the name "swift") prefixes
+    // every line it prints: "[INFO:swift] Loading the model using model_dir: …" (modelscope/ms-swift#5292, c1862)
+    // is ms-swift's own output, so ms-swift ran the training, though the message never names it.
+    id: 'prose.artefact-swift-logger',
+    artefact: "ms-swift's log prefix",
+    pattern: /\[(?:info|warning|error|debug):swift\]/g,
+    when: (t) => t.includes(':swift]'),
+    implies: () => 'ms-swift',
+    words: 'replace',
+    evidence: 'strong',
+    example: '[INFO:swift] Loading the model using model_dir: /root/data3/Qwen.Qwen2.5-VL-7B-Instruct',
+    source: 'modelscope/ms-swift#5292',
+  },
+  {
     // A published LoRA checkpoint named with its family and size ("Chinese-LLaMA-LoRA 7B", ymcui/Chinese-LLaMA-Alpaca's
     // release): "按照崔一鸣出的chinese -LLAMA-LORA 7B模型训练" (training on Cui Yiming's Chinese-LLaMA-LoRA 7B,
     // GanjinZero/RRHF#17, c1001) names the weights trained on, not how; the maintainer had to ask whether the run

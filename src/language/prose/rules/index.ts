@@ -53,6 +53,8 @@ import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
 import { CLOCK_TIME_RULES } from './clock-times.js';
 import { EXL2_WIDTH_RULES } from './exl2-widths.js';
+import { OFFLOAD_ZH_RULES } from './offload-zh.js';
+import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -177,6 +179,8 @@ const PROSE_ORDER = [
   ...MEASURED_UTIL_RULES.map((rule) => rule.id),
   // A time of day ("5:52PM") is when, never a setting's number (clock-times.ts).
   ...CLOCK_TIME_RULES.map((rule) => rule.id),
+  // The same said in Chinese ("将所有参数放置在cpu上"), before 全参 or 内存 are read as other words (offload-zh.ts).
+  ...OFFLOAD_ZH_RULES.map((rule) => rule.id),
   // Where in the run a failure came ("at step 1", "after epoch 2"): no number of the setup (progress-words.ts).
   ...PROGRESS_WORD_RULES.map((rule) => rule.id),
   'prose.ggml',
@@ -190,6 +194,8 @@ const PROSE_ORDER = [
   // A package manager's `run` subcommand starts a script, whatever it does (task-runners.ts).
   ...TASK_RUNNER_RULES.map((rule) => rule.id),
   // A trainer's count of the parameters it trains is blanked before any of its numbers is read as a size.
+  // A small share trained names an adapter where no method is said, before the count is blanked (trainable-share.ts).
+  ...TRAINABLE_SHARE_RULES.map((rule) => rule.id),
   'prose.trainable-count',
   'prose.deepspeed-stage',
   'prose.training-stage',
@@ -303,6 +309,8 @@ for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
 for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
 for (const rule of CLOCK_TIME_RULES) BY_ID.set(rule.id, rule);
 for (const rule of EXL2_WIDTH_RULES) BY_ID.set(rule.id, rule);
+for (const rule of OFFLOAD_ZH_RULES) BY_ID.set(rule.id, rule);
+for (const rule of TRAINABLE_SHARE_RULES) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
