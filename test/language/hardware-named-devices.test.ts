@@ -97,3 +97,19 @@ describe("a total whose share is a card's own memory", () => {
     expect(hw(lineText('c1751'))).toMatchObject({ gpuId: null, count: 2 });
   });
 });
+
+describe('a launch command commented out above the one run', () => {
+  it.each([
+    ['# torchrun --nproc_per_node=3', 'accelerate launch src/train_sft.py --model_name_or_path baichuan-13b --finetuning_type full'],
+    ['#deepspeed --num_gpus=3 train.py', 'deepspeed --num_gpus=4 train.py --model_name_or_path baichuan-13b --finetuning_type full'],
+    ['# CUDA_VISIBLE_DEVICES=0,1,2 torchrun --nproc_per_node 3 train.py', 'torchrun --nproc_per_node 4 train.py --model_name_or_path baichuan-13b --finetuning_type full'],
+  ])('"%s" is set aside', (commented, run) => {
+    const text = `4*A100 80G 全参微调 OOM\n\n${commented}\n${run}`;
+    expect(hw(text), text).toMatchObject({ gpuId: 'a100-80g', count: 4 });
+  });
+
+  it('"# " with no command after it may be a root prompt: the line is read (c814)', () => {
+    const text = '全参微调 baichuan-13b on A100 80G\n\n```bash\n# torchrun --nproc_per_node=2 train.py --model_name_or_path baichuan-13b\n\nRuntimeError: CUDA out of memory\n```';
+    expect(hw(text)?.count).toBe(2);
+  });
+});
