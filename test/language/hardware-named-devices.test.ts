@@ -113,3 +113,11 @@ describe('a launch command commented out above the one run', () => {
     expect(hw(text)?.count).toBe(2);
   });
 });
+
+describe("the user's arithmetic with its working in brackets", () => {
+  it.each(['4GB+4GB(10*0.9-5)=8GB', '9GB + 4GB (24*0.9-12.6) = 13GB', '20G+20G（24*0.9-1.6）=40G'])('"%s" is no card', (sum) => {
+    const text = `baichuan2-13b vllm 假设我有两张卡，每张显存共有10GB，目前只能有${sum}的显存可用`;
+    expect(guardsOf(text)).toContain('not-hw.arithmetic');
+    expect(hw(text), text).toMatchObject({ count: 2, capacityBytes: 10 * 2 ** 30 });
+  });
+});

@@ -395,8 +395,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'arithmetic',
     // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each
     // operand ("8*24G=192G", QwenLM/Qwen#811), a difference first ("1280 - 64 * 16 = 256GB of remaining GPU
-    // memory", simplescaling/s1#25, c757: the 1280 had been read as 1280 cards; "80 - 2*14 = 52G left").
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    // memory", simplescaling/s1#25, c757: the 1280 had been read as 1280 cards; "80 - 2*14 = 52G left");
+    // its working in brackets before the result ("4GB+4GB(10*0.9-5)=8GB", vllm-project/vllm, c956: read as two 4 GB cards
+    // beside "每张显存共有10GB").
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*(?:\s*[(（][^()（）\n]{1,30}[)）])?\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
   },
