@@ -121,3 +121,17 @@ describe("the user's arithmetic with its working in brackets", () => {
     expect(hw(text), text).toMatchObject({ count: 2, capacityBytes: 10 * 2 ** 30 });
   });
 });
+
+describe("a card product right after the machines' counter is each machine's", () => {
+  it.each([
+    ['lora微调72b模型需要多少2台8xA100 80G够吗', 2, 8, 'a100-80g'],
+    ['qwen2-72b 全参 两台8*H100 够吗', 2, 8, 'h100-80g'],
+    ['qwen2-72b 全参 4台8×A800 80G', 4, 8, 'a800-80g'],
+  ])('"%s"', (text, nodes, perNode, id) => {
+    expect(hw(text), text).toMatchObject({ gpuId: id, count: nodes * perNode, perNode });
+  });
+
+  it('a count after a space stays the cards in all, asked', () => {
+    expect(hw('lora微调72b模型 2台 16xA100 80G')?.count).toBe(16);
+  });
+});

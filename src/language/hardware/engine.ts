@@ -414,6 +414,9 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   // "8x A100 x 2 nodes", "16卡*32G * 4机": nodes written as a factor multiply the cards, which are each node's.
   if (/^[x×*]/.test(text.slice(nodes.at, nodes.end))) return 'perNode';
   if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
+  // "2台8xA100 80G" (c1980), "两台 8*H100": a card product right after the machines' counter is what each machine holds.
+  // Glued only: "2台 16xA100" with a space stays the cards in all (asked), as "2 nodes, 16 GPUs" does.
+  if (before === '' && count.at === nodes.end && /[x×*]\s*$/.test(written) && /(?:台|机器?|节点|结点)$/.test(text.slice(nodes.at, nodes.end))) return 'perNode';
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
   // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100", "2 servers having 4 L40S": the count belongs to each node.
   if (/\b(?:of|with|each|having|holding|containing|equipped)\b|每/.test(between)) return 'perNode';
