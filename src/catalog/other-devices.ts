@@ -46,6 +46,9 @@ const GEFORCE = 'https://www.nvidia.com/en-us/geforce/graphics-cards/compare/';
 /** Radeon RX: the four-digit number and its suffix, e.g. "7900 xtx", "rx 6800". */
 const rx = (n: string, suffix = '') => (suffix ? String.raw`(?:rx\s?)?${n}\s?${suffix}` : String.raw`rx\s?${n}(?!\s?(?:xtx|xt|gre))`);
 
+/** Intel Arc A-series: "Arc A770", "A770", "arc770" (the A of its name dropped after Arc). */
+const arcA = (n: string) => String.raw`(?:arc\s?a?|a)${n}`;
+
 export const OTHER_DEVICES: readonly OtherDevice[] = [
   // Huawei Ascend (the count before them is the engine's: "8*910B", "8卡910B", "双卡910B").
   { name: 'Ascend 910B4', pattern: String.raw`910\s?b4`, memoryGB: 32, vendor: 'huawei', spec: ASCEND },
@@ -92,11 +95,12 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'Instinct MI60', pattern: String.raw`mi\s?60`, memoryGB: 32, vendor: 'amd', spec: AMD_INSTINCT },
   { name: 'Instinct MI50', pattern: String.raw`mi\s?50`, memoryGB: 16, vendor: 'amd', usual: true, spec: AMD_INSTINCT },
   // Intel.
-  { name: 'Arc A770', pattern: String.raw`arc\s?a770`, memoryGB: 16, vendor: 'intel', usual: true, spec: INTEL_ARC },
-  { name: 'Arc A750', pattern: String.raw`arc\s?a750`, memoryGB: 8, vendor: 'intel', spec: INTEL_ARC },
-  { name: 'Arc A580', pattern: String.raw`arc\s?a580`, memoryGB: 8, vendor: 'intel', spec: INTEL_ARC },
-  { name: 'Arc A380', pattern: String.raw`arc\s?a380`, memoryGB: 6, vendor: 'intel', spec: INTEL_ARC },
-  { name: 'Arc A310', pattern: String.raw`arc\s?a310`, memoryGB: 4, vendor: 'intel', spec: INTEL_ARC },
+  // The A-series by its number alone too: "GPU:A770 16G" (c439), "Xeon+ARC770" (c1171); no other card is an A770.
+  { name: 'Arc A770', pattern: arcA('770'), memoryGB: 16, vendor: 'intel', usual: true, spec: INTEL_ARC },
+  { name: 'Arc A750', pattern: arcA('750'), memoryGB: 8, vendor: 'intel', spec: INTEL_ARC },
+  { name: 'Arc A580', pattern: arcA('580'), memoryGB: 8, vendor: 'intel', spec: INTEL_ARC },
+  { name: 'Arc A380', pattern: arcA('380'), memoryGB: 6, vendor: 'intel', spec: INTEL_ARC },
+  { name: 'Arc A310', pattern: arcA('310'), memoryGB: 4, vendor: 'intel', spec: INTEL_ARC },
   { name: 'Arc B580', pattern: String.raw`arc\s?b580`, memoryGB: 12, vendor: 'intel', spec: INTEL_ARC },
   { name: 'Arc B570', pattern: String.raw`arc\s?b570`, memoryGB: 10, vendor: 'intel', spec: INTEL_ARC },
   { name: 'Arc Pro B60', pattern: String.raw`arc\s?pro\s?b60`, memoryGB: 24, vendor: 'intel', spec: INTEL_ARC },
@@ -121,6 +125,15 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'GeForce GTX 1070', pattern: String.raw`gtx\s?1070(?:\s?ti)?`, memoryGB: 8, vendor: 'nvidia', spec: GEFORCE },
   { name: 'GeForce GTX 1080', pattern: String.raw`gtx\s?1080(?!\s?ti)`, memoryGB: 8, vendor: 'nvidia', spec: GEFORCE },
   { name: 'GeForce GTX 1050 Ti', pattern: String.raw`gtx\s?1050\s?ti`, memoryGB: 4, vendor: 'nvidia', spec: GEFORCE },
+  // Maxwell and the plain 1050: "Device 0: NVIDIA GeForce GTX 970" (c1006, llama.cpp's device list), "GTX 960 2GB".
+  { name: 'GeForce GTX 1050', pattern: String.raw`gtx\s?1050(?!\s?ti)`, memoryGB: 2, vendor: 'nvidia', usual: true, spec: GEFORCE },
+  { name: 'GeForce GTX 980 Ti', pattern: String.raw`gtx\s?980\s?ti`, memoryGB: 6, vendor: 'nvidia', spec: GEFORCE },
+  { name: 'GeForce GTX 980', pattern: String.raw`gtx\s?980(?!\s?ti)`, memoryGB: 4, vendor: 'nvidia', spec: GEFORCE },
+  { name: 'GeForce GTX 970', pattern: String.raw`gtx\s?970`, memoryGB: 4, vendor: 'nvidia', spec: GEFORCE },
+  { name: 'GeForce GTX 960', pattern: String.raw`gtx\s?960`, memoryGB: 2, vendor: 'nvidia', usual: true, spec: GEFORCE },
+  // The RTX 3050 Laptop GPU (and its Ti) ship with 4 GB (a few 6 GB), half the desktop card's 8: "Device 0: NVIDIA
+  // GeForce RTX 3050 Laptop GPU" (c1146). The desktop row above leaves the laptop words to this one.
+  { name: 'GeForce RTX 3050 Laptop GPU', pattern: String.raw`rtx\s?3050(?:\s?ti)?\s?(?:laptop|mobile)(?:\s?gpu)?`, memoryGB: 4, vendor: 'nvidia', usual: true, spec: GEFORCE },
   { name: 'GeForce RTX 3050', pattern: String.raw`rtx\s?3050(?!\s?(?:ti|laptop|mobile|max))`, memoryGB: 8, vendor: 'nvidia', spec: GEFORCE },
   { name: 'GeForce RTX 5060 Ti', pattern: String.raw`rtx\s?5060\s?ti(?!\s?(?:laptop|mobile))`, memoryGB: 16, vendor: 'nvidia', usual: true, spec: GEFORCE },
   { name: 'GeForce RTX 5060', pattern: String.raw`rtx\s?5060(?!\s?(?:ti|laptop|mobile))`, memoryGB: 8, vendor: 'nvidia', spec: GEFORCE },

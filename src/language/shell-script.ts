@@ -13,6 +13,22 @@ const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([a-z_]\w*)=([^\s;#]*)/;
 const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
 
 /**
+ * A launch command commented out, anywhere (no fence needed): "# torchrun --nproc_per_node=3" above the `accelerate
+ * launch` the user ran (hiyouga/LlamaFactory#740, corpus c390: read as 3 GPUs beside the title's 4*A100). A launcher's
+ * name with a flag after it is no heading's words; the command after it is the run. With no command after it, "# " may
+ * be a root shell's prompt and the line the run (c814), so it stays.
+ */
+const LAUNCHER = String.raw`(?:[a-z_]+=\S*[ \t]+)*(?:torchrun|deepspeed|accelerate[ \t]+launch|python3?(?:[ \t]+-m)?[ \t]+[\w./-]+|llamafactory-cli[ \t]+\w+|swift[ \t]+\w+|vllm[ \t]+serve|lmdeploy[ \t]+serve)\b`;
+const COMMENTED_COMMAND = new RegExp(String.raw`^[ \t]*#[ \t]*${LAUNCHER}[^\n]*?[ \t]--?[a-z]`);
+/** A launch command not commented out; "# " is a root shell's prompt too ("# vllm serve … -dp=8" then its error, c814). */
+const LAUNCH_LINE = new RegExp(String.raw`^[ \t]*(?:\$[ \t]*)?${LAUNCHER}`);
+/** The last line that is a launch command the user ran (-1: none); a commented one above it is no prompt but set aside. */
+function lastLaunch(lines: string[]): number {
+  for (let n = lines.length - 1; n >= 0; n--) if (LAUNCH_LINE.test(lines[n]!)) return n;
+  return -1;
+}
+
+/**
  * Whole-line comments of a script are never settings, whatever they say ("# 7 B", "# llama2 70B
  * uses GQA", "# NUM_LAYERS=80"): those inside a ``` fence (shell, YAML and Python all comment with
  * `#`), and those next to a shell assignment outside one. A Markdown heading ("### Running on
@@ -36,6 +52,7 @@ function dropComments(text: MappedText, notes: string[]): MappedText {
   const dead = new Set<number>();
   let fenced = false;
   let fenceHoldsCode = false;
+  let launchLine: number | undefined;
   const assignment = (n: number) => n >= 0 && n < lines.length && ASSIGNMENT.test(lines[n]!);
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n]!;
@@ -45,7 +62,7 @@ function dropComments(text: MappedText, notes: string[]): MappedText {
       continue;
     }
     if (!COMMENT_LINE.test(line)) continue;
-    if ((fenced && fenceHoldsCode) || assignment(n - 1) || assignment(n + 1) || continues(lines, n - 1)) drop.add(n);
+    if ((fenced && fenceHoldsCode) || (COMMENTED_COMMAND.test(line) && n < (launchLine ??= lastLaunch(lines))) || assignment(n - 1) || assignment(n + 1) || continues(lines, n - 1)) drop.add(n);
     if (continues(lines, n - 1)) {
       const before = dead.size;
       const comment = line.trim();

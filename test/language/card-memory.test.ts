@@ -91,7 +91,8 @@ describe('a card name the catalog lacks is never a count', () => {
     const c = read(text);
     expect(c.gpus).toBe(1);
     expect(c.card).toMatch(new RegExp(`${gib} GiB`));
-    expect(c.notes).toMatch(/I don't know the GPU/);
+    // Said unknown, or by the table of cards the catalog lacks (catalog/other-devices.ts: the GTX 900s, rhw5).
+    expect(c.notes).toMatch(/I don't know the GPU|is not in the catalog/);
   });
 });
 

@@ -58,7 +58,34 @@ describe('memory in use, in Chinese and Korean, is no card', () => {
     for (const rule of USAGE_CJK_RULES) expect(guardsOf(rule.example), rule.id).toContain(rule.id);
   });
 
-  it('the real line it was drawn from states no card (c1916)', () => {
+  it('the real lines it was drawn from state no card (c1916, c1944)', () => {
     expect(hardwareOf(lineText('c1916'))).toEqual([]);
+    expect(hardwareOf(lineText('c1944'))).toEqual([]);
+  });
+
+  // The memory a stage of the run takes (at launch, after loading, while inferring): "之前启动显存32G" (c1944).
+  const staged = [
+    (gb: string) => `qwen3:32b 之前启动显存${gb} , 现在启动占用129G`,
+    (gb: string) => `qwen2-7b 加载后显存${gb}，推理时爆了`,
+    (gb: string) => `qwen2-7b 推理时显存占用 ${gb}`,
+    (gb: string) => `llama-2-7b lora 训练的时候显存用量为${gb}`,
+    (gb: string) => `qwen2-7b 部署后的显存：${gb}`,
+    (gb: string) => `qwen2-7b 运行时显存大约${gb}`,
+  ];
+  it('memory at a stage of the run (启动 / 加载后 / 推理时 … 显存 N G) is a measurement', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...staged), fc.integer({ min: 4, max: 160 }), fc.constantFrom('GB', 'gb', 'G', 'g', ' GB', 'GiB'), (phrase, n, unit) => {
+        const text = phrase(`${n}${unit}`);
+        expect(hardwareOf(text), text).toEqual([]);
+        expect(guardsOf(text), text).toContain('not-hw.stage-usage-zh');
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('a card after the staged amount, and 运行内存 (RAM), are not a stage measurement', () => {
+    expect(hardwareOf('qwen2-7b 推理时显存24G的卡够吗').map((h) => h.capacityGiB)).toEqual([24]);
+    expect(guardsOf('qwen2-7b 推理 运行内存32G')).not.toContain('not-hw.stage-usage-zh');
+    expect(guardsOf('qwen2-7b 推理 显存32G')).not.toContain('not-hw.stage-usage-zh');
   });
 });

@@ -109,6 +109,10 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         // read as said where it is not the desktop card's (below). "RTX 3070 Laptop 8 Go" (c1401) is the desktop's 8: the card.
         // Only a memory right after the word: "4060 laptop with 7gb vram … it has 8gb" (c172) is what the card reports free.
         if (/^[\s-]*(?:laptop|mobile|max-q)(?:\s+gpu)?[\s,:(-]*\d/.test(text.slice(part.end))) part.variant = 'laptop';
+        // "RTX 5090 D v2", "4090 D" (c1306): the China-market variant's letters are the card's name, so the phrase reads on
+        // to the total the message gives ("两张RTX 5090 D v2，共48G显存": two 24 GB cards, the share of the total below).
+        const market = /^[\s-]*d(?:[\s-]*v2)?(?![\w.])/.exec(text.slice(part.end));
+        if (market && /\d{4}$/.test(name)) part.end += market[0].length;
       } else if (rule.role === 'product') {
         part.value = Number(g.a);
         part.second = Number(g.b);
@@ -316,6 +320,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     else if (memory.value >= 2 * cardGiB && memory === parts.at(-1)) return readPhrase(parts.slice(0, -1), text);
   }
   const totalMemory = one('totalMemory');
+  let shareOfTotal = false;
   if (totalMemory && count) {
     const each = totalMemory.value / count;
     // (To a tenth of a GiB: "3 GPUs, 100GB in total" is three of 33.3 GiB, written so in the item language.)
@@ -323,13 +328,23 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     // "2 servers of 8 A100 GPUs has a total memory of 1280GB": a total that is the count times one
     // of the card's sizes says which size (the a100-80g); one that is no size of it is noted below.
     else if (memoryGiB === null && card && matches(variantOf(card.gpuId!, each), each)) memoryGiB = each;
+    // "双卡2080ti 共44g显存" (c1751), "两张RTX 5090 D v2，共48G显存" (c1306): a total whose share is no size the card
+    // is sold in, but a part of its name is (the modified 22 GB 2080 Ti, the 24 GB 5090 D v2): cards of that share.
+    else if (memoryGiB === null && card && !card.variant && Number.isInteger(each) && (moddedMemory(card.gpuId!, each) || memoryOfItsOwn(card.gpuId!, each))) {
+      memoryGiB = each;
+      shareOfTotal = true;
+    }
     const cardGiB = memoryGiB ?? (card ? gpuById(card.gpuId!).totalMiB / 1024 : each);
     if (Math.abs(cardGiB * count - totalMemory.value) > 0.1 * totalMemory.value) {
       notes.push(`"${said(parts)}": ${count} × ${Math.round(cardGiB)} GB is ${Math.round(cardGiB * count)} GB, but the message says ${totalMemory.value} GB in all — read as ${count} cards of ${Math.round(cardGiB)} GB; say the card's memory if not`);
     }
   }
   let gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
-  if (modded && memoryGiB !== null) {
+  if (shareOfTotal) {
+    const name = gpuById(card!.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
+    notes.push(`"${said(parts)}": read as ${count} ${name} of ${memoryGiB} GB each (the ${totalMemory!.value} GB in all you said) — the ${name} I know has ${Math.round(gpuById(card!.gpuId!).totalMiB / 1024)} GB; say "on ${count}x ${card!.gpuId}" for that card`);
+    gpuId = null;
+  } else if (modded && memoryGiB !== null) {
     const name = gpuById(card.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
     const stock = Math.round(gpuById(card.gpuId!).totalMiB / 1024);
     notes.push(
@@ -399,6 +414,9 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   // "8x A100 x 2 nodes", "16卡*32G * 4机": nodes written as a factor multiply the cards, which are each node's.
   if (/^[x×*]/.test(text.slice(nodes.at, nodes.end))) return 'perNode';
   if (/^[x×*]/.test(written) || /[x×*]/.test(before)) return 'perNode';
+  // "2台8xA100 80G" (c1980), "两台 8*H100": a card product right after the machines' counter is what each machine holds.
+  // Glued only: "2台 16xA100" with a space stays the cards in all (asked), as "2 nodes, 16 GPUs" does.
+  if (before === '' && count.at === nodes.end && /[x×*]\s*$/.test(written) && /(?:台|机器?|节点|结点)$/.test(text.slice(nodes.at, nodes.end))) return 'perNode';
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
   // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100", "2 servers having 4 L40S": the count belongs to each node.
   if (/\b(?:of|with|each|having|holding|containing|equipped)\b|每/.test(between)) return 'perNode';

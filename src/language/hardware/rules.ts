@@ -355,7 +355,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // its "只降低了10G", memory in use only went down by 10G, is a change, read by not-hw.measurement).
     // The noun after the size is on its line: in a list "VRAM - 12GB\nModel quantization - 5bit" (LostRuins/koboldcpp#858,
     // c1121) the 12GB is the card's, and "Model" starts the next item.
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?)\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:[ \t]+(?:gguf|ggml|quanti[sz]ed)?[ \t]*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    // A bare "Size:" label is a download's or a listing's ("Small | Size: 13.2 GB, Estimated RAM usage: 15.7 GB", Open
+    // Interpreter's model menu, c1146: read as a 13.2 GB card); "VRAM size: 24GB", "memory size:" stay the card's.
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?|(?<!(?:memory|vram|ram|gpu|card|batch|chunk|block|page)[\s_-]*)size(?=\s*[:=]))\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:[ \t]+(?:gguf|ggml|quanti[sz]ed)?[ \t]*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },
@@ -393,8 +395,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'arithmetic',
     // The user's own reckoning: "2x24=48GB", "32*4/8=16G", "24*0.9 ≈ 21.6 GB", a unit on each
     // operand ("8*24G=192G", QwenLM/Qwen#811), a difference first ("1280 - 64 * 16 = 256GB of remaining GPU
-    // memory", simplescaling/s1#25, c757: the 1280 had been read as 1280 cards; "80 - 2*14 = 52G left").
-    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
+    // memory", simplescaling/s1#25, c757: the 1280 had been read as 1280 cards; "80 - 2*14 = 52G left");
+    // its working in brackets before the result ("4GB+4GB(10*0.9-5)=8GB", vllm-project/vllm, c956: read as two 4 GB cards
+    // beside "每张显存共有10GB").
+    pattern: /(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:(?:gb|g)\s*)?\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*(?:\s*[(（][^()（）\n]{1,30}[)）])?\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])/g,
     example: '按正常估算，梯度每张卡应该是32*4/8=16G',
     source: 'c320',
   },

@@ -35,6 +35,20 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'InternLM/lmdeploy#1001',
   },
   {
+    // The memory a stage of the run takes, its stage word before the memory word: "之前启动显存32G , 现在启动占用129G"
+    // (at launch it took 32G before, 129G now; ollama/ollama, corpus c1944, read as one 32 GB card), "加载后显存20G",
+    // "推理时显存占用 18G", "训练的时候显存用量24G". What the card has is said with no stage ("显存32G", "32G显存的卡");
+    // 运行内存 alone is RAM (a phone's or a machine's), so 运行 is a stage only with 时 / 后 after it.
+    id: 'not-hw.stage-usage-zh',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:(?:启动|加载|载入|推理|训练|微调|部署|跑起来)(?:时|后|之后|的时候|过程中)?|运行(?:时|后|之后|的时候|过程中))(?:的)?(?:显存|内存|vram)\s*(?:占用|使用|用量|消耗)?(?:量)?\s*(?:为|是|有|在|[:：])?\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      'g',
+    ),
+    example: '之前启动显存32G , 现在启动占用129G',
+    source: 'ollama/ollama (corpus c1944)',
+  },
+  {
     id: 'not-hw.usage-ko',
     role: 'measurement',
     // The verb after the amount, a particle or "about" between: "메모리 14GB 사용", "24GB를 소모", "40GB 정도 필요",

@@ -143,6 +143,27 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'ollama/ollama (corpus c1681); ollama/ollama#16462',
   },
   {
+    // ggml's CUDA (and ROCm, Vulkan, SYCL) backend lists the devices it found: "ggml_init_cublas: found 1 CUDA devices:"
+    // then "  Device 0: NVIDIA H800, compute capability 9.0, VMM: yes" (ggml-org/llama.cpp, corpus c509; privateGPT's
+    // "NVIDIA GeForce GTX 970", c1006; Open Interpreter's "NVIDIA GeForce RTX 3050 Laptop GPU", c1146). The machine the
+    // log ran on: its count and its first card, read where the user names no card outside the logs.
+    id: 'log.ggml-device-count',
+    pattern: /\bfound (\d+) (?:cuda|rocm|vulkan|sycl) devices?:/,
+    writes: (m) => `${m[1]} gpus`,
+    unless: CARD_SAID,
+    once: 'ggml-device-count',
+    example: 'ggml_init_cublas: found 1 CUDA devices:',
+    source: 'ggml-org/llama.cpp ggml-cuda.cu (corpus c509, c1006)',
+  },
+  {
+    id: 'log.ggml-device',
+    pattern: /^\s*device 0: ((?:nvidia|amd|intel)\b[^,\n]*?),\s*(?:compute capability|gfx\d)/,
+    unless: CARD_SAID,
+    once: 'ggml-device',
+    example: '  Device 0: NVIDIA H800, compute capability 9.0, VMM: yes',
+    source: 'ggml-org/llama.cpp ggml-cuda.cu (corpus c509)',
+  },
+  {
     id: 'log.entry-point',
     pattern: /^\s*([\w./-]+\.py) failed\s*$/,
     example: 'pretrain_llama.py FAILED',
