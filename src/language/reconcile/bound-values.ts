@@ -48,7 +48,9 @@ function near(text: string, a: Item, b: Item): boolean {
 
 /** Whether the item's number is said as a strict bound. */
 export function isBound(i: Item, text: string): boolean {
-  if (i.kind !== 'batch' && i.kind !== 'seq') return false;
+  // Batches only: a length past which the run fails ("length of prompt exceeds 1020") is said weak by the
+  // length readers already (test/language/failure-threshold-length.test.ts), in their own words.
+  if (i.kind !== 'batch') return false;
   // A key's value (`--max-model-len 8192`, `bs=4`) is a setting, whatever words are around it.
   if (/[=:]|--/.test(i.text)) return false;
   return BOUND_RULES.before.pattern.test(i.text.trimEnd()) || BOUND_RULES.after.pattern.test(text.slice(i.end, i.end + 16));
