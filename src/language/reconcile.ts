@@ -10,6 +10,7 @@ import { negatedHardware } from './reconcile/negated-hardware.js';
 import { multiNodeLaunch } from './reconcile/multi-node-launch.js';
 import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
+import { boundValues } from './reconcile/bound-values.js';
 import { limitLengths } from './reconcile/limit-lengths.js';
 import { rlPromptBatches } from './reconcile/rl-prompt-batch.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
@@ -51,6 +52,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   let out = models(otherModelExamples(compares(templateChecklists(items, text, ignored), notes), text, notes), notes);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
+  // "batch size is more than 1", "小于64": a strict bound is not the run's value (reconcile/bound-values.ts).
+  out = boundValues(out, text, notes, owned);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
   out = negatedHardware(out, text, notes, owned);
   // The same cards said again with their size ("8x A100" … "p4d.24xlarge"): one setup, not two runs (reconcile/cards.ts).

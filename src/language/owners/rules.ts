@@ -158,9 +158,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     owner: 'reference',
     // A document said to run something ("the paper uses", "according to the README"); a document
     // the user follows or changes ("Sets micro_batch_size from 4 to 2 in the example", c014) is theirs.
+    // "As reported in the technical report, the bs: 256 …" (FreedomIntelligence/LLMZoo, c1629) is the authors'.
     when: ['paper', 'readme', 'doc', 'blog', 'tutorial', 'example', 'guide', 'model card', 'benchmark', 'report', 'author'],
     pattern:
-      /\b(?:the|their|your|this|that)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|tutorial|examples?|guide|model card|benchmark|report|authors?)(?:'s?)? (?:says?|said|uses?|used|runs?|ran|trains?|trained|recommends?|suggests?|claims?|reports?|reported|lists?|shows?|mentions?|states?|gets?|got)\b|\b(?:according to|as (?:stated|mentioned|described|shown|reported) in|in) (?:the|their|your|this)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|model card|benchmark|report)\b|'s example (?:uses?|used|runs?|ran|trains?|sets?)\b/gi,
+      /\b(?:the|their|your|this|that)(?: official)? (?:paper|readme|docs?|documentation|blog(?: post)?|tutorial|examples?|guide|model card|benchmark|report|authors?)(?:'s?)? (?:says?|said|uses?|used|runs?|ran|trains?|trained|recommends?|suggests?|claims?|reports?|reported|lists?|shows?|mentions?|states?|gets?|got)\b|\b(?:according to|as (?:stated|mentioned|described|shown|reported) in|in) (?:the|their|your|this)(?: official| technical| tech| original)? (?:paper|readme|docs?|documentation|blog(?: post)?|model card|benchmark|report)\b|'s example (?:uses?|used|runs?|ran|trains?|sets?)\b/gi,
     example: 'the paper uses 64 A100s for the 65b',
   },
   {

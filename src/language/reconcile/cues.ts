@@ -114,6 +114,11 @@ const MODEL_WINDOW = /(?:\b(?:supports?|supported|supporting|natively|max(?:imum
  * "Qwen2.5-7B's context window of 128k", "its native context length is 32k".
  */
 const MODEL_OWNER = /(?:\b(?:the\s+)?model|\b[\w.-]*\d+(?:\.\d+)?b[\w.-]*)(?:'s|\s+has\s+(?:an?\s+)?)\s*(?:(?:own|native|max(?:imum)?|default|supported)\s+)*$|\bits\s+(?:(?:own|native|max(?:imum)?|default|supported)\s+)*$/i;
+/**
+ * Words right after a length that make it the model's window: "**262144 (256K) native** context; served at
+ * 200K" (c1968, a vLLM serving guide: the served 200K is the length), "a 128k native window", "32K原生上下文".
+ */
+const NATIVE_AFTER = /^[\s*_)]*(?:native(?:ly)?\b|原生)/i;
 /** Words that make a figure the user's own measure: "about 10000 tokens", "最高支持10000token左右". */
 const APPROXIMATE = /\b(?:about|around|roughly|approx\w*|nearly|almost)\b|~|左右|大约|大概|约/i;
 /**
@@ -131,7 +136,8 @@ export function modelWindows(items: Item[], text: string, notes: string[]): Item
     // The owner counts when the words state the model's property ("… max context is 128k"); a figure in
     // parentheses after them is vLLM's own report of the length it serves ("the model's maximum
     // sequence length (32k)", kvcached's thread in corpus c079).
-    if (!MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
+    const native = NATIVE_AFTER.test(text.slice(i.end, i.end + 24));
+    if (!native && !MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
     // "when i increased to support 128k context window" (c550): the user raising their run to it.
     if (statedGoal(text, i.at)) return true;
     // (Its own approximation: the words right before the figure or right after it, not the sentence's.)

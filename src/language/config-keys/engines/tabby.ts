@@ -1,3 +1,4 @@
+import { numeric } from '../readers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, saidUnmodelled, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
@@ -29,6 +30,12 @@ export const TABBY: Engine = {
     shared('model_name'),
     shared('model_dir'),
     shared('max_seq_len'),
+    // ExLlama's own scripts (the webui, test_benchmark_inference.py, exllamav2's examples) take the length
+    // as `--length` (turboderp/exllama model_init.py, turboderp/exllamav2 exllamav2/model_init.py:
+    // add_argument("-l", "--length", type = int, help = "Maximum sequence length"); the short `-l` is not
+    // read, one letter being too common a flag): "python exllama/webui/app.py … --gpu_split 23,23,23,23
+    // --length 8192 -cpe 4" (corpus c356) runs 8192 tokens.
+    reads(numeric('seq'), 'length'),
     // ExLlama's gpu_split: GB of layers per GPU (parallelism.ts reads it as a layer split).
     shared('gpu_split'),
     reads(cacheMode, 'cache_mode'),

@@ -228,6 +228,7 @@ const PROSE_ORDER = [
   'prose.input-output',
   'prose.length-beyond-needed',
   'prose.engine-estimated-length',
+  'prose.length-before-max-noun',
   'prose.length-value',
   'prose.tokens-of-context',
   'prose.length-zh',

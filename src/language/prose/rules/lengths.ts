@@ -191,6 +191,19 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     source: 'meta-pytorch/torchtune#2071',
   },
   {
+    // The number before a "max" length noun: "the bs: 256 is seemly a large-scale batch size with 2048 max
+    // sequence length" (FreedomIntelligence/LLMZoo, c1629: "max sequence length" was read as the question
+    // "max seq" and the 2048 left over; alone, "… with 4096 max sequence length" was refused as a number
+    // with no unit). A "max" noun after its value is the run's cap, said as its length. Only after a
+    // preposition or a clause's start: a card's number before the question ("on 1x rtx-4090 max seq", "on a 4090
+    // max seq") asks the longest length on that card, and a dash sets a number apart ("a 4090 — max seq len: 512").
+    id: 'prose.length-before-max-noun',
+    pattern: new RegExp(String.raw`(?<=(?:^|[,;:(]|\b(?:with|at|of|using|use|to|for|by)(?:\s+(?:a|an|the))?)\s*)(?<![\w.\-/])${NUMBER}(?:\s*-?\s*tokens?)?\s+max(?:imum)?[\s_-]*(?:seq(?:uence)?|context|ctx|input)[\s_-]*(?:len(?:gth)?|window|size)?\b`, 'gi'),
+    when: (t) => /\d\s*k?(?:\s*-?\s*tokens?)?\s+max/.test(t),
+    write: (m) => ` seq ${lengthWords(m[1]!, m[2])} `,
+    example: 'the bs: 256 is seemly a large-scale batch size with 2048 max sequence length',
+  },
+  {
     // "I need around 60k of context", "8k tokens of context": a number of tokens of context.
     id: 'prose.tokens-of-context',
     pattern: new RegExp(String.raw`(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?of\s+(?:context|ctx)\b`, 'gi'),

@@ -8,16 +8,25 @@ import type { ProseRule } from '../types.js';
  * the earlier one is set aside with a note. The key is written again in front of the new value, so
  * the value is read by the same reader as the one it replaces.
  *
+ * The first value may be one the user only hoped for ("max_seq_size, (I was hoping for 1024 tokens) but
+ * dropping it back to 512", c964): it is set aside alike.
+ *
  * Only when nothing but words stands between the two ("batch size 3 on 8 GPUs, had to reduce to 1"
  * leaves both where they were: which value was reduced is not said), and only on one line.
  */
 
 /** Batch and length keys as prose writes them (config keys such as `max_seq_len` are read before prose). */
-const KEY = String.raw`(?:micro[ -]?)?batch(?:[ -]?size)?|\bbs|(?:max(?:imum)?[ -])?(?:seq(?:uence)?|context)[ -]?(?:len(?:gth)?)|max[ -]length`;
+const KEY = String.raw`(?:micro[ -]?)?batch(?:[ -]?size)?|\bbs|(?:max(?:imum)?[ _-])?(?:seq(?:uence)?|context)[ _-]?(?:len(?:gth)?|size)|max[ -]length`;
 /** Words that bring a value down ("had to reduce to", "lowered it down to", "dropped the batch size to", "even at"). */
-const REDUCE = String.raw`\b(?:reduc(?:e|ed|ing)|lower(?:ed|ing)?|drop(?:ped|ping)?|decreas(?:e|ed|ing)|cut(?:ting)?|br(?:ing|ought))(?:\s+(?:it|that|this|them|(?:the\s+)?(?:${KEY})))?(?:\s+(?:all\s+the\s+way\s+)?down)?\s+to\b|\beven\s+(?:at|with)(?:\s+(?:a\s+)?(?:${KEY}))?(?:\s+of)?|(?:降到|降低到|降至|减到|减小到|减少到|调小到|调低到|改成|改为)`;
+const REDUCE = String.raw`\b(?:reduc(?:e|ed|ing)|lower(?:ed|ing)?|drop(?:ped|ping)?|decreas(?:e|ed|ing)|cut(?:ting)?|br(?:ing|ought))(?:\s+(?:it|that|this|them|(?:the\s+)?(?:${KEY})))?(?:\s+back)?(?:\s+(?:all\s+the\s+way\s+)?down)?\s+to\b|\beven\s+(?:at|with)(?:\s+(?:a\s+)?(?:${KEY}))?(?:\s+of)?|(?:降到|降低到|降至|减到|减小到|减少到|调小到|调低到|改成|改为)`;
 
-const PATTERN = new RegExp(String.raw`(?<key>${KEY})(?<was>\s*(?:of|=|:|is|was)?\s*\d+)(?<between>[^\d\n]{1,100}?)(?<reduce>${REDUCE})(?=\s*(?<after>\d+)(?!\d|\.\d|e-?\d))`, 'g');
+/**
+ * A value the user only hoped for, said after the key it sets ("increase max_seq_size, (I was hoping for 1024
+ * tokens) but dropping it back to 512 gave me the same issue", corpus c964): a wish, then the value run.
+ */
+const HOPED = String.raw`(?:\s*[,(]\s*)*(?:(?:i|we)\s+(?:was|were|am|are|had\s+been)\s+)?(?:hoping|hoped|wanting|aiming)\s+(?:for|to\s+(?:use|get|reach|run))\s+`;
+
+const PATTERN = new RegExp(String.raw`(?<key>${KEY})(?<was>(?:\s*(?:of|=|:|is|was)?|${HOPED})\s*\d+)(?<between>[^\d\n]{1,100}?)(?<reduce>${REDUCE})(?=\s*(?<after>\d+)(?!\d|\.\d|e-?\d))`, 'g');
 
 /**
  * The range the user tried, said after its key: "max-seq，从16000降到200" (max-seq, from 16000 down

@@ -247,10 +247,12 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     // "330 data", "5000 samples", "10k examples", "3 epochs": a count of the data or of passes, never
     // a sequence length, batch or GPU count ("330 data with each data being around 16000 tokens").
     // The count and its noun stand on one line: in "batch_size: 4\niters: 2573" the 4 is the batch's.
+    // "on a 100k dataset" is the data's size too (c1379, unslothai/unsloth: "fine-tune the Mistral model
+    // … on a 100k dataset. Despite each example being well under 4096 tokens" had read seq 100000).
     // Counts listed with dashes or slashes are all the data's: "had 2-2-3 data examples in test.jsonl,
     // train.jsonl, and val.jsonl" (THUDM/GLM-4 c854: its "2" had been read as dp 2 and refused against 8 GPUs).
     id: 'training.data-count',
-    pattern: /(?<![\w.\-/])(?<!batch[\w ]{0,20})(?:\d+[-/])*\d+(?:\.\d+)?(?:[ \t]*k)?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
+    pattern: /(?<![\w.\-/])(?<!batch[\w ]{0,20})(?:\d+[-/])*\d+(?:\.\d+)?(?:[ \t]*k)?[ \t]+(?=(?:data|datas|datasets?|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
     when: (t) => /\d(?:\s*k)?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/.test(t),
     write: blank,
     example: '330 data with each data being around 16000 tokens',
