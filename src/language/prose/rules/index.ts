@@ -48,6 +48,7 @@ import { DISK_SIZE_RULES } from './disk-sizes.js';
 import { LOADER_GUESS_RULES } from './loader-guesses.js';
 import { LAYERS_OUT_OF_RULES } from './layers-out-of.js';
 import { GGUF_WIDTH_RULES } from './gguf-widths.js';
+import { WIDTH_TRAINER_RULES } from './width-trainers.js';
 import { GPTQ_FILE_RULES } from './gptq-files.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
@@ -305,6 +306,7 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
+for (const rule of WIDTH_TRAINER_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPTQ_FILE_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
 for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);

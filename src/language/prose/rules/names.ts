@@ -33,10 +33,8 @@ const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
  * A message about Apple's MLX or a Mac, where a "-4bit" checkpoint is MLX's own quantisation. Not a Mellanox NIC
  * in an nvidia-smi topology dump ("mlx5_0", sgl-project/sglang#4547).
  */
-const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
-/** A trainer that quantises with bitsandbytes: QLoRA by definition, Unsloth by its loader. */
-const BNB_TRAINER = /\bq-?lora\b|\bunsloth\b/;
-const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
+export const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
+export const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
 
 export const NAME_RULES: readonly ProseRule[] = [
   {
@@ -185,18 +183,6 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: (m) => m[1]!.padEnd(m[0].length),
     example: '官方benchmark说，2张a100的80G，vllm推理qwen2-72b-instruct-gptq-int4输入长度可以到128k',
     source: 'QwenLM/Qwen3#603',
-  },
-  {
-    // A width beside QLoRA or Unsloth is bitsandbytes': QLoRA is NF4 by its definition (Dettmers et al. 2023,
-    // PEFT's prepare_model_for_kbit_training over a BitsAndBytesConfig), and Unsloth loads "4bit" as bnb NF4
-    // (FastLanguageModel.from_pretrained(load_in_4bit=True)). Read so, not weak as prose.width-only's guess: "fine
-    // tune qwen2.5 14b with unsloth on my 3090, 4bit" had said "nf4 — from "4bit"? say gptq…" of an Unsloth run.
-    // A format the message names, or a Mac's MLX, leaves the width to prose.width-only.
-    id: 'prose.width-bnb-trainer',
-    pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
-    when: (t) => /[48][-_ ]?bit/.test(t) && BNB_TRAINER.test(t) && !NAMED_FORMAT.test(t) && !MLX_CONTEXT.test(t),
-    write: (m) => (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length),
-    example: 'trying to fine tune qwen2.5 14b with unsloth on my 3090, 4bit, max_seq_length 8192, batch 2',
   },
   {
     // "30B in 4bit", "running it 8-bit": a width names no format. A format or loader the message names
