@@ -30,12 +30,21 @@ describe('a format in the name of a model chosen among several', () => {
 
   it.each([
     ['I want to serve Qwen2.5-72B on 2x A100 80GB. I also tried Qwen2.5-32B-Instruct-AWQ, which failed too. Is Qwen2.5-72B possible?', 'awq', 'Qwen2.5-32B-Instruct-AWQ'],
-    ['I run Vicuna_13b on two RTX 3070. I have also tried to run the Vicuna-7B-GPTQ-4bit-128g model, but it did not work either. Can I run the Vicuna_13b model on both GPUs?', 'gptq', 'Vicuna-7B-GPTQ-4bit-128g'],
   ])('invented, in the same shape: %j', (text, format, name) => {
     const read = weights(text);
     expect(read.format).toBe(format);
     expect(read.weak).toBe(true);
     expect(read.notice).toContain(`from "${name}"`);
+  });
+
+  // A quantised variant of the family named before, only "also tried", is another run: its format is set aside
+  // and said, and the run asked about keeps its own weights (reconcile/variant-tried.ts).
+  it('a quantised variant only tried leaves the run its own weights, said', () => {
+    const text = 'I run Vicuna_13b on two RTX 3070. I have also tried to run the Vicuna-7B-GPTQ-4bit-128g model, but it did not work either. Can I run the Vicuna_13b model on both GPUs?';
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    expect(r.scenario.weights).not.toBe('gptq');
+    expect(r.assumptions.join(' ')).toMatch(/"-GPTQ" set aside/);
   });
 });
 

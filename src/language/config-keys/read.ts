@@ -72,6 +72,16 @@ const clauseBetween = (src: string, a: number, b: number) => {
   return !between.includes('\n') && /[a-z]{2,}[ \t]+[a-z]{2,}[ \t]*[,;.][ \t]+[a-z]{2,}[ \t]/.test(between);
 };
 
+/**
+ * The last of a key's settings after `at` that `fits`, searched from the end: each test slices the text between the
+ * two, so testing every later setting of a key said hundreds of times ("batch_size=8 r8 …" pasted over and over) was
+ * cubic in the message; the last that fits is most often the last of all (issue 26, bounded reader cost).
+ */
+function lastLater<T extends { at: number }>(list: readonly T[], at: number, fits: (s: T) => boolean): T | undefined {
+  for (let i = list.length - 1; i >= 0 && list[i]!.at > at; i--) if (fits(list[i]!)) return list[i];
+  return undefined;
+}
+
 /** A line that is no setting: not a flag, a key, a comment, a continuation, a fence or blank, but words. */
 const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```|~~~|[\]\[{}(),]))[^\n]*\p{L}/mu;
 
@@ -141,7 +151,7 @@ export function readConfig(raw: MappedText): ConfigReading {
     // `max_seq_length = max_seq_length,` inside a call passes the variable set above by name (Unsloth's
     // notebooks: "max_seq_length = 32768" then FastLanguageModel.from_pretrained(…, max_seq_length =
     // max_seq_length), unslothai/unsloth#1612, #4685, #2504): it repeats that value, it does not replace it.
-    const later = (settings.get(key) ?? []).filter((s) => s.at > at && sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key).at(-1);
+    const later = lastLater(settings.get(key) ?? [], at, (s) => sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key);
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */
