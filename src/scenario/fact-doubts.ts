@@ -6,6 +6,7 @@ import { howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
 import { withBareMemory } from './bare-memory.js';
+import { withUncountedCards } from './uncounted-cards.js';
 import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withParameterDefault } from './parameter-defaults.js';
@@ -32,7 +33,7 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
   );
   const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
   // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
-  return withMethodOfWeakFramework(withOutputDoubts(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), s);
+  return withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), s), s, context.notes ?? []);
 }
 
 /** A method named by its own words: "lora", "qlora", "peft", "adapter", "full", 全量 / 全参, "pre-train". */

@@ -46,6 +46,8 @@ export interface FactTrace {
   asTotal?: { say: string; gib: number; cards: string };
   /** For a memory read as the card with no word that makes it a GPU's (bare-memory.ts): the switch names a card. */
   bareMemory?: true;
+  /** For one card read where the words say several with no count ("多卡", "multi-gpu"; uncounted-cards.ts). */
+  uncounted?: true;
   /**
    * Other places the message says the same fact again, which confirm it and set nothing, each with
    * how (said-again.ts): the model named again ("Llama 3.1 8B" beside `base_model: …Llama-3.1-8B`,
@@ -231,6 +233,7 @@ function correction(f: FactTrace): string {
       return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
     case 'card':
       if (f.asTotal) return `say "${f.asTotal.say}" if ${f.asTotal.gib} GB is ${f.asTotal.cards} memory in all`;
+      if (f.uncounted) return 'say "on N gpus" with your count';
       if (f.bareMemory) return 'say "on <your card>" if that figure is not your GPU\'s memory';
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
     case 'seq':
