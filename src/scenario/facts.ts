@@ -229,11 +229,12 @@ function said(f: FactTrace): string {
 function correction(f: FactTrace): string {
   switch (f.fact) {
     case 'gpus':
+      if (f.uncounted) return 'say "on N gpus" with your count';
       if (f.alternative) return `say "${f.alternative}" if the run uses them all`;
       return f.value === '1' ? 'say "on 2 GPUs" (your count)' : 'say "on 1 GPU"';
     case 'card':
       if (f.asTotal) return `say "${f.asTotal.say}" if ${f.asTotal.gib} GB is ${f.asTotal.cards} memory in all`;
-      if (f.uncounted) return 'say "on N gpus" with your count';
+      if (f.uncounted) return `say "on N gpus" with your count${f.sizes?.length ? `; ${f.sizes.map((o) => `"${o.id}" if yours has ${o.gib} GB`).join('; ')}` : ''}`;
       if (f.bareMemory) return 'say "on <your card>" if that figure is not your GPU\'s memory';
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
     case 'seq':

@@ -32,4 +32,24 @@ describe('several cards said with no count', () => {
   ])('%s: a count said, or no words of several cards, leaves the card as read', (text) => {
     expect(card(text).fact?.uncounted).toBeUndefined();
   });
+
+  it.each([
+    ['llama-3-8b full finetune on several 4090s', 'several 4090s'],
+    ['llama-3-8b full finetune with a few H100s', 'a few h100s'],
+    ['llama-3-8b full finetune on multiple A100s OOM', 'multiple a100s'],
+    ['llama-3-8b full finetune on multiple GPUs (A100 80G)', 'multiple gpus'],
+  ])('%s: a quantifier before plural cards says several (prose.several-without-count)', (text, words) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    expect(r.scenario.hardware?.count).toBe(1);
+    const weak = r.trace!.find((f) => (f.fact === 'card' || f.fact === 'gpus') && f.uncounted);
+    expect(weak?.weakWords).toBe(words);
+    expect(r.notices.join(' | ')).toMatch(/say "on N gpus" with your count/);
+  });
+
+  it('"how many GPUs" stays the question, and a count said wins', () => {
+    const asked = resolveRequest('llama-2-13b full finetune, how many gpus do I need?', null);
+    expect(asked.ok && asked.scenario?.question.kind).toBe('howMany');
+    expect(card('llama-3-8b on several 4090s, 4 of them').count).toBe(4);
+  });
 });

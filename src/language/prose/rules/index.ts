@@ -49,6 +49,7 @@ import { LOADER_GUESS_RULES } from './loader-guesses.js';
 import { LAYERS_OUT_OF_RULES } from './layers-out-of.js';
 import { GGUF_WIDTH_RULES } from './gguf-widths.js';
 import { WIDTH_TRAINER_RULES } from './width-trainers.js';
+import { SEVERAL_CARD_RULES } from './several-cards.js';
 import { GPTQ_FILE_RULES } from './gptq-files.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
@@ -125,6 +126,8 @@ const PROSE_ORDER = [
   ...QUANTIZE_CALL_RULES.map((rule) => rule.id),
   'prose.format-width',
   'prose.multi-without-count',
+  // "several 4090s", "multiple A100s": the same said with a quantifier (several-cards.ts).
+  ...SEVERAL_CARD_RULES.map((rule) => rule.id),
   'prose.cpu',
   // A chip's GPU cores, unified memory, an APU's GPU share and Ollama's host-RAM refusal: host or card, before any size is read (host-and-card.ts).
   ...HOST_AND_CARD_RULES.map((rule) => rule.id),
@@ -307,6 +310,7 @@ for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
 for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
 for (const rule of WIDTH_TRAINER_RULES) BY_ID.set(rule.id, rule);
+for (const rule of SEVERAL_CARD_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPTQ_FILE_RULES) BY_ID.set(rule.id, rule);
 for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
 for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
