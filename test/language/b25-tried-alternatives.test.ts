@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadWithdrawn } from '../corpus/corpus.js';
 import { read } from './reading-fixtures.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 
 /**
  * Rival ZeRO stages or offloads named side by side, joined by nothing but "and", "or", "/" or
@@ -48,5 +49,25 @@ describe('rival settings joined by and/or are the things tried', () => {
   it('keeps a stage that two sentences apart name differently as before: the first read, the other set aside (invented)', () => {
     const r = read('llama-2-13b full fine-tune on 8x a100-80g with zero2. Later someone told me zero3 would fit.');
     expect(r.scenario.sharding).toMatchObject({ kind: 'zero', stage: 2 });
+  });
+});
+
+describe("the optimizer's and the parameters' offloads said together", () => {
+  it.each([
+    'llama-2-13b full zero3 on 2x a100-80g with offload_optimizer = cpu, offload_param = cpu',
+    'llama-2-13b full zero3 on 2x a100-80g with offload_optimizer=cpu and offload_param=cpu',
+    'llama-2-13b full zero3 on 2x a100-80g, offload_param = nvme, offload_optimizer = nvme',
+  ])('%s: both are the run\'s (not two tried)', (text) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    expect(r.scenario.offload.optimizer).not.toBe('none');
+    expect(r.scenario.offload.params).not.toBe('none');
+    expect(r.assumptions.join(' ')).not.toMatch(/named together/);
+  });
+
+  it('two places for the same states are never read as both objects offloaded', () => {
+    const r = resolveRequest('llama-2-13b full zero3 on 2x a100-80g, offload_optimizer = cpu or offload_optimizer = nvme', null);
+    if (!r.ok || !r.scenario) throw new Error('not read');
+    expect(r.scenario.offload.params).toBe('none');
   });
 });

@@ -1,4 +1,4 @@
-import type { Item } from '../items.js';
+import type { Item, OffloadValue } from '../items.js';
 import { namesOneFsdp } from '../fsdp-strategy.js';
 
 /**
@@ -108,6 +108,9 @@ export function triedAlternatives(all: Item[], text: string, notes: string[]): I
       if (value(a) === value(b) || !JOIN.test(text.slice(a.end, b.at))) continue;
       // "hybrid shard, fsdp": FSDP and its strategy are one run, not two tried.
       if (a.kind === 'sharding' && b.kind === 'sharding' && namesOneFsdp(a.value, b.value)) continue;
+      // "offload_optimizer = cpu, offload_param = cpu": the optimizer's and the parameters' offloads are one run's two
+      // settings (ZeRO-Infinity sets both), not two tried; only two places for the same states are alternatives.
+      if (a.kind === 'offload' && b.kind === 'offload' && offloadsOfTwoStates(a.value, b.value)) continue;
       // A run of alternatives ("zero1, zero2 or zero3") goes whole.
       const group = [a, b];
       while (k + 2 < said.length && JOIN.test(text.slice(said[k + 1]!.end, said[k + 2]!.at))) group.push(said[++k + 1]!);
@@ -124,4 +127,10 @@ export function triedAlternatives(all: Item[], text: string, notes: string[]): I
   const provider = items.filter((i) => i.kind === 'framework' && i.value === 'deepspeed');
   if (provider.length) notes.push(`"${provider[0]!.text.trim()}" read as the provider of the settings tried, not a preset of its own`);
   return [...items.filter((i) => !dropped.has(i) && !provider.includes(i)), ...added];
+}
+
+/** Offloads of the optimizer states and of the parameters: each moves its own states, so both hold at once. */
+function offloadsOfTwoStates(a: OffloadValue, b: OffloadValue): boolean {
+  if (a === 'none' || b === 'none') return false;
+  return a.split('-')[0] !== b.split('-')[0];
 }
