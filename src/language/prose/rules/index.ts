@@ -305,19 +305,22 @@ const PROSE_ORDER = [
 ];
 
 const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES].map((rule) => [rule.id, rule]));
-// Rule groups added since, one line each (kept apart so branches adding groups merge cleanly).
-for (const rule of WIDTH_OPTION_RULES) BY_ID.set(rule.id, rule);
-for (const rule of ASKED_OFFLOAD_RULES) BY_ID.set(rule.id, rule);
-for (const rule of GGUF_WIDTH_RULES) BY_ID.set(rule.id, rule);
-for (const rule of WIDTH_TRAINER_RULES) BY_ID.set(rule.id, rule);
-for (const rule of SEVERAL_CARD_RULES) BY_ID.set(rule.id, rule);
-for (const rule of GPTQ_FILE_RULES) BY_ID.set(rule.id, rule);
-for (const rule of GPU_OFFLOAD_LAYER_RULES) BY_ID.set(rule.id, rule);
-for (const rule of MEASURED_UTIL_RULES) BY_ID.set(rule.id, rule);
-for (const rule of CLOCK_TIME_RULES) BY_ID.set(rule.id, rule);
-for (const rule of EXL2_WIDTH_RULES) BY_ID.set(rule.id, rule);
-for (const rule of OFFLOAD_ZH_RULES) BY_ID.set(rule.id, rule);
-for (const rule of TRAINABLE_SHARE_RULES) BY_ID.set(rule.id, rule);
+// Rule groups added since, one a line (so branches adding groups merge cleanly).
+const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
+  WIDTH_OPTION_RULES,
+  ASKED_OFFLOAD_RULES,
+  GGUF_WIDTH_RULES,
+  WIDTH_TRAINER_RULES,
+  SEVERAL_CARD_RULES,
+  GPTQ_FILE_RULES,
+  GPU_OFFLOAD_LAYER_RULES,
+  MEASURED_UTIL_RULES,
+  CLOCK_TIME_RULES,
+  EXL2_WIDTH_RULES,
+  OFFLOAD_ZH_RULES,
+  TRAINABLE_SHARE_RULES,
+];
+for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
 export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
