@@ -80,7 +80,11 @@ export function unslothWholeLogits(release: string | undefined): boolean {
  * `release`: the release the request named for the framework ("unsloth 2024.5", "torchtune 0.1.1"), which sets its loss and defaults.
  * `model`: the catalog model, where a framework's shipped config for it differs (torchtune-configs.ts).
  */
-export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string, model?: string | null): Preset {
+/**
+ * `shardedSaid`: the request names ZeRO or FSDP itself, so the run's 16-bit weights are that engine's own (with fp32
+ * masters) whatever the GPU count; only LLaMA-Factory's recipe turns on it.
+ */
+export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string, model?: string | null, shardedSaid = false): Preset {
   switch (framework) {
     case 'hf':
       // transformers TrainingArguments (training_args.py): gradient_checkpointing=False; optim "adamw_hf"
@@ -107,13 +111,15 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // Its full fine-tuning example (examples/train_full/llama3_full_sft.yaml) runs DeepSpeed with
       // examples/deepspeed/ds_z3_config.json (stage3_max_live_parameters 1e9, overlap_comm false),
       // whose bf16 engine casts the model to bf16 and keeps fp32 masters: mixed precision.
+      // A full fine-tune on one GPU with no DeepSpeed said is the Trainer's autocast over fp32 weights (amp); a ZeRO
+      // stage said runs DeepSpeed's bf16 engine on one GPU too (c1749: ds_z3_config.json on one A800), mixed.
       const sharded = mode === 'full' && gpus > 1;
-      const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' && !sharded ? 'amp' : 'mixed' };
+      const fields: PresetFields = { recompute: 'full', recipe: mode === 'full' && !sharded && !shardedSaid ? 'amp' : 'mixed' };
       if (sharded) fields.sharding = { kind: 'zero', stage: 3 };
       // v0.5.2 – v0.6.3 force eager attention when flash_attn is left off (scenario/llamafactory-release.ts).
       const eager = llamafactoryForcesEager(release);
       if (eager) fields.attention = 'eager';
-      const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
+      const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : shardedSaid ? ', full fine-tuning with 16-bit weights and fp32 masters under the sharding you named' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
       // FinetuningArguments.finetuning_type defaults to "lora" (hparams/finetuning_args.py, v0.5 → v0.9.3):
       // a run that names no method trains LoRA adapters, said as that default.
       return {

@@ -73,7 +73,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
   // `--quantize bnb.nf4` run takes its paged AdamW.
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
-  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release, r.s.model.id);
+  // ZeRO or FSDP said (not DDP) makes the run's 16-bit weights that engine's own (presets.ts shardedSaid).
+  const shardedSaid = /^(?:zero|fsdp|hsdp)/.test(r.patch.value<string>('sharding') ?? '');
+  let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release, r.s.model.id, shardedSaid);
   // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
   // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
   // "use unsloth to load qwen2.5-32b" (unslothai/unsloth#1131, c565): a run word ("load", "run",
@@ -95,7 +97,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     const train = r.patch.get('train');
     if (train) r.unassume(noMethodWords(train.item.text));
     if (preset.modeNote) r.intent(preset.modeNote);
-    preset = presetFor(asked, r.s.mode, r.gpus(), release, r.s.model.id);
+    preset = presetFor(asked, r.s.mode, r.gpus(), release, r.s.model.id, shardedSaid);
   }
   // "trl" named, alone or beside the trainer it runs ("TRL DPO"), is transformers' Trainer, whose
   // checkpointing default TRL changed in v0.22 (trl-preset.ts).

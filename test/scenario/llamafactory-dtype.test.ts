@@ -47,6 +47,16 @@ describe("LLaMA-Factory's dtype said in words", () => {
     expect(reply(text).scenario.recipe).not.toBe('amp');
   });
 
+  it.each([
+    ['qwen2-7b full zero3 bf16 bs 1 ga 2 seq 8192 llama-factory on 1x a800-80g', 'mixed'],
+    ['llama-factory qwen2-7b full, zero2, bf16, one A800', 'mixed'],
+    ['qwen2-7b full bf16 fsdp llama-factory on 1x a100', 'mixed'],
+    ['qwen2-7b full bf16 llama-factory on 1x a800-80g', 'amp'],
+    ['qwen2-7b full llama-factory on 1x a800-80g', 'amp'],
+  ])('a full fine-tune on one GPU: %j is %s (a ZeRO stage or FSDP said runs 16-bit weights with fp32 masters; c1749)', (text, recipe) => {
+    expect(reply(text).scenario.recipe).toBe(recipe);
+  });
+
   it('no dtype said keeps the preset (mixed under LoRA), and other frameworks are untouched', () => {
     expect(reply('qwen2.5-7b lora llama-factory on 1x a100').scenario.recipe).toBe('mixed');
     expect(reply('qwen2.5-7b lora bf16 axolotl on 1x a100').scenario.recipe).not.toBe('amp');
