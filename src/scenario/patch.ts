@@ -108,6 +108,8 @@ export class Patch {
 
   /** "TRL" was the library word beside the trainer it runs ("TRL DPO"): TRL's release decides that trainer's checkpointing default (trl-preset.ts). */
   trlNamed = false;
+  /** "deepspeed" said beside the trainer that launches it (trainerOnDeepSpeed): the trainer is the framework read. */
+  deepspeedNamed = false;
 
   /** seq 0 given by its key (llama.cpp's `-c 0`, `n_ctx=0`: "0 = loaded from model"): the engine takes the model's own trained context (llamacpp-context.ts). */
   modelContext = false;
@@ -146,6 +148,13 @@ export class Patch {
     if (prior && slot === 'framework' && trainerOnHfTrainer(prior.value, value)) {
       if (namesTrl((prior.value === 'hf' ? prior.item : item).text)) this.trlNamed = true;
       if (prior.value === 'hf') this.slots.set(slot, { value, item });
+      return null;
+    }
+    // "llama-factory deepspeed zero3", "axolotl + deepspeed": the trainer launches DeepSpeed as its engine, so both
+    // are one run; the trainer is the reading (its preset), DeepSpeed's own 16-bit weights with it (deepspeedNamed).
+    if (prior && slot === 'framework' && trainerOnDeepSpeed(prior.value, value)) {
+      this.deepspeedNamed = true;
+      if (prior.value === 'deepspeed') this.slots.set(slot, { value, item });
       return null;
     }
     // "FSDP … hybrid_shard", "FSDP (shard grad op)": the strategy names which FSDP; the more specific one is the reading.
@@ -203,6 +212,11 @@ export class Patch {
  * the two words name one run.
  */
 const TRL_TRAINERS = new Set(['dpo', 'orpo', 'grpo', 'ppo']);
+/** Trainers that launch DeepSpeed as their engine (their `deepspeed:` config key / `--deepspeed` flag). */
+const DEEPSPEED_TRAINERS = new Set(['hf', 'llama-factory', 'axolotl', 'longlora', ...TRL_TRAINERS]);
+function trainerOnDeepSpeed(a: unknown, b: unknown): boolean {
+  return (a === 'deepspeed' && DEEPSPEED_TRAINERS.has(b as string)) || (b === 'deepspeed' && DEEPSPEED_TRAINERS.has(a as string));
+}
 function trainerOnHfTrainer(a: unknown, b: unknown): boolean {
   return (a === 'hf' && TRL_TRAINERS.has(b as string)) || (b === 'hf' && TRL_TRAINERS.has(a as string));
 }

@@ -73,8 +73,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // LoRA on an NF4 base is QLoRA already here (the weights step names it later): litgpt's
   // `--quantize bnb.nf4` run takes its paged AdamW.
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
-  // ZeRO or FSDP said (not DDP) makes the run's 16-bit weights that engine's own (presets.ts shardedSaid).
-  const shardedSaid = /^(?:zero|fsdp|hsdp)/.test(r.patch.value<string>('sharding') ?? '');
+  // ZeRO or FSDP said (not DDP), or DeepSpeed named beside the trainer, makes the run's 16-bit weights that engine's own
+  // (presets.ts shardedSaid).
+  const shardedSaid = r.patch.deepspeedNamed || /^(?:zero|fsdp|hsdp)/.test(r.patch.value<string>('sharding') ?? '');
   let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release, r.s.model.id, shardedSaid);
   // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
   // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
