@@ -146,3 +146,27 @@ describe('the cards in all said with an adverb (hw.total-cards)', () => {
     expect(hardwareOf(text).map((h) => h.count)).toEqual([count]);
   });
 });
+
+describe('a small count of "cores" beside a card is said as the other reading (hw.cores-of-card)', () => {
+  // c1302: "I am trying to load full model on A100-80 GB of 8 cores" (eight A100s), read as one in silence.
+  it.each([
+    ['llama-3-70b inference with tgi on A100-80 GB of 8 cores', 8, 'a100-80g'],
+    ['llama-3-70b inference with tgi on an H100 with 4 cores', 4, 'h100'],
+    ['llama-3-70b inference with vllm, 8 cores of A100 80GB', 8, 'a100'],
+    ['llama-3-70b inference with vllm on rtx 4090 of 2 cores', 2, 'rtx-4090'],
+  ])('%j', (text, n, card) => {
+    expect(read(text).said).toMatch(new RegExp(`your setup's GPU count is the one read; say "on ${n}x ${card}[\\w-]*" if the ${n} cores are GPUs`));
+  });
+
+  it.each([
+    'llama-3-70b inference on an A100 80GB, host with 64 cores',
+    'llama-3-70b inference on an RTX 4090 with 16 CUDA cores busy',
+    'llama-3-70b inference on an A100 80GB with 8 cores CPU',
+  ])('%j says nothing of cores', (text) => {
+    expect(read(text).said).not.toMatch(/cores read as the host's/);
+  });
+
+  it('the real line (c1302) is said', () => {
+    expect(read(lineText('c1302')).said).toMatch(/"A100-80 GB of 8 cores": the 8 cores read as the host's/);
+  });
+});
