@@ -186,6 +186,13 @@ function queryCsv(text: MappedText): MappedText {
  * lone MiB figure is a measurement, read as nothing. Never a count: "20000 MiB" is not 20,000 GPUs.
  */
 const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
+/**
+ * …unless it is said as what the card has: "我现在的虚拟显存只有8000MiB" (my VRAM is only 8000MiB, baichuan-inc, corpus
+ * c933: set aside, the card went unread), "VRAM: 24576 MiB", "my GPU has 16384MiB", "显存为24576MiB". A memory word
+ * (or the card's "has") right before it, and no word of use or a total after it ("VRAM: 7000 MiB used", "8000MiB / 24576MiB");
+ * the figure is read as the catalog card's memory it is (cardMemory).
+ */
+const MIB_OWNED = /(?:\b(?:vram|gpu\s+memory|video\s+memory|(?:gpu|card)\s+(?:has|with))|显存|内存(?=\s*(?:只有|有|为|是)))\s*(?:(?:only|just|of|is|has|只有|仅有|有|为|是|总共|一共|[:：=])\s*){0,2}(\d{4,6})[ \t]*mib(?![\w])(?![ \t]*(?:\/|(?:is\s+|are\s+|was\s+)?(?:used|in use|allocated|free|reserved|occupied|available)\b|已用|可用|空闲|占用))/g;
 
 /**
  * accelerate's `max_memory={0: "12GiB", 1: "12GiB", "cpu": "26GiB"}` (device_map="auto"; OpenMOSS/MOSS#35,
@@ -259,7 +266,7 @@ export function readToolOutput(text: MappedText): { text: MappedText; notes: str
   const torch = hostfile(deviceMaxMemory(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes), notes).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
-  const out = read.replace(USAGE, (m) => {
+  const usage = read.replace(USAGE, (m) => {
     // The figure in use goes; the total keeps its own place in the user's text.
     const at = m[0].lastIndexOf(m[2]!);
     notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: ${withArticle(gib(Number(m[2])).replace('gb', ' GiB'))} card`);
@@ -267,6 +274,14 @@ export function readToolOutput(text: MappedText): { text: MappedText; notes: str
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
       { text: gib(Number(m[2])), from: at, to: m[0].length },
     ];
-  }, 'tool.smi-usage').replace(MIB_FIGURE, (m) => blank(m[0]), 'tool.mib-figure');
+  }, 'tool.smi-usage');
+  const out = usage.replace(MIB_OWNED, (m) => {
+    const at = m[0].lastIndexOf(m[1]!);
+    notes.push(`"${usage.userText(m.index, m.index + m[0].length).trim()}" read as the card's memory: ${withArticle(gib(Number(m[1])).replace('gb', ' GiB'))} card`);
+    return [
+      { text: m[0].slice(0, at), from: 0, to: at },
+      { text: ` ${gib(Number(m[1]))} `, from: at, to: m[0].length },
+    ];
+  }, 'tool.mib-owned').replace(MIB_FIGURE, (m) => blank(m[0]), 'tool.mib-figure');
   return { text: out, notes: [...new Set(notes)] };
 }

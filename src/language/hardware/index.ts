@@ -4,6 +4,7 @@ import { readAlternatives } from './alternatives.js';
 import { readMemoryArithmetic } from './arithmetic.js';
 import { LARGEST_CARD_GIB, MEMORY_OF_ALL_CARDS, scanHardware } from './engine.js';
 import { laptopCardNotes } from './laptop-cards.js';
+import { coresOfCardNotes } from './cores-of-card.js';
 import { readNodeSize } from './node-size.js';
 import { readOfferedCounts } from './offered-counts.js';
 import type { Guarded, HardwareReading } from './types.js';
@@ -32,6 +33,8 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   const guarded = scanned.guarded;
   // "RTX 3080 Ti Laptop GPU": the desktop card's name on a laptop part of other memory, said as weak (laptop-cards.ts).
   notes.push(...laptopCardNotes(input.text, (at, end) => input.userText(at, end)));
+  // "A100-80 GB of 8 cores": cards said as cores, the other reading said (cores-of-card.ts).
+  notes.push(...coresOfCardNotes(input.text, (at, end) => input.userText(at, end)));
   // "at least 700GB of GPU memory is required": the memory of all the cards, said as set aside (engine.ts).
   for (const g of guarded.filter((x) => x.rule === MEMORY_OF_ALL_CARDS)) {
     notes.push(`"${input.userText(g.at, g.end).trim()}" is more than one card holds (${Math.round(LARGEST_CARD_GIB)} GB at most): read as the memory of several cards, not as your card — say "on 8x a100-80g" for yours`);

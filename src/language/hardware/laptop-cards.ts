@@ -13,7 +13,9 @@ import { gpuIdOf } from '../lexicon.js';
  */
 export const LAPTOP_CARD = {
   id: 'hw.laptop-card',
-  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)[\s-]+(?:laptop|mobile|max[\s-]?q)(?:[\s-]+(?:laptop|mobile))?(?:\s+gpu)?\b/g,
+  // The laptop word may come first, as people say what they own: "I am running large llms on my 8Gb laptop 3070ti"
+  // (nalexand, corpus c1349: read as the desktop card in silence), "notebook RTX 4060", "笔记本4060", "笔记本的3060".
+  pattern: /(?<![a-z\d])(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)(?:[\s-]+(?:laptop|notebook|mobile|max[\s-]?q)(?:[\s-]+(?:laptop|mobile))?(?:\s+gpu)?\b|\s*笔记本)|(?:\b(?:laptop|notebook)(?:['’]s)?|笔记本(?:电脑)?(?:的|上的?|里的?)?)[\s-]*(?:(?:nvidia|geforce|rtx|gtx)[\s-]*)*(?<card2>(?:rtx|gtx)?\s*\d{4}(?:\s*ti|\s*super)?)(?![a-z\d])/g,
   example: 'Device 0: NVIDIA GeForce RTX 3080 Ti Laptop GPU, compute capability 8.6 16GBVRam',
   source: 'zylon-ai/private-gpt#921',
 };
@@ -29,11 +31,13 @@ const MEMORY_ON_LINE = /^[\s,:(-]*(\d{1,2})\s*(?:gb|g|gib)(?![a-z])(?!\s*(?:of\s
 export function laptopCardNotes(text: string, userText: (at: number, end: number) => string): string[] {
   const notes: string[] = [];
   for (const m of allMatches(LAPTOP_CARD.pattern, text)) {
-    const gpuId = gpuIdOf(m.groups!.card!.replace(/\s+/g, ''));
+    const gpuId = gpuIdOf((m.groups!.card ?? m.groups!.card2)!.replace(/\s+/g, ''));
     if (!gpuId) continue;
     const card = gpuById(gpuId);
     const lineEnd = text.indexOf('\n', m.index);
-    const stated = MEMORY_ON_LINE.exec(text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd));
+    // …or right before it, the memory said first ("my 8Gb laptop 3070ti", c1349).
+    const stated = MEMORY_ON_LINE.exec(text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd)) ??
+      /(?<![\w.])(\d{1,2})\s*(?:gb|g|gib)[\s-]*$/.exec(text.slice(Math.max(0, m.index - 10), m.index));
     const own = card.nominalGB;
     const said = stated ? Number(stated[1] ?? stated[2]) : null;
     const memory = said !== null && said !== own ? said : null;

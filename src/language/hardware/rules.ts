@@ -1,6 +1,7 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
 import { USAGE_CJK_RULES } from './usage-cjk.js';
+import { USAGE_CHANGE_RULES } from './usage-change.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 import { VENDOR_WORDS } from './vendor-words.js';
@@ -34,7 +35,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.total-cards',
     role: 'totalCards',
-    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:in\s+)?total\b|\btotal(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})(?![\d.])(?!\s*(?:gb?|gib|tb?)(?![a-z]))\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
+    // The adverbs say it too: "then I need 4 nodes with totally 32 gpus?" (OpenRLHF/OpenRLHF, corpus c745: read as the
+    // 8 of one node), "32 GPUs altogether", "in all 16 cards".
+    pattern: /(?<![\w.])(?<n>\d{1,4})\s*(?:gpus?|cards?)\s*(?:(?:in\s+)?total\b|altogether\b|in\s+all\b)|\b(?:total(?:ly)?|altogether|in\s+(?:total|all))(?:\s+of)?\s*(?<n2>\d{1,4})\s*(?:gpus?|cards?)\b|(?:共|总共|一共)\s*(?<n3>\d{1,4})(?![\d.])(?!\s*(?:gb?|gib|tb?)(?![a-z]))\s*(?:张|块|个)?\s*(?:卡|gpu)?/g,
     // (Not before a memory's unit: "两张显卡，共160G" is 160 GB in all, hw.total-memory's.)
     example: '5 x 8 GPU A100 80GB servers (40 GPUs total)',
     source: 'c341',
@@ -427,6 +430,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   ...DEVICE_INDEX_RULES,
   ...PHONE_CHIP_RULES,
   ...USAGE_CJK_RULES,
+  ...USAGE_CHANGE_RULES,
   {
     id: 'not-hw.platform',
     role: 'version',

@@ -69,8 +69,11 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'report.cuda-oom',
     kind: 'report',
-    // Any cut of the message: a line that starts inside it ("(GPU 0; 31.74 GiB total capacity; …").
-    pattern: /\bcuda out of memory\. tried to allocate \d|\boutofmemoryerror: .*tried to allocate|^\s*\(?gpu \d+(?:; [\d.]+ ?[kmgt]i?b total capacity|\s+has a total capac?i?ty of)/,
+    // Any cut of the message: a line that starts inside it ("(GPU 0; 31.74 GiB total capacity; …"). Intel's XPU and
+    // Ascend's NPU builds of torch print the same message with their device's name ("RuntimeError: XPU out of memory.
+    // Tried to allocate 130.00 MiB (GPU 0; 15.11 GiB total capacity; …", intel-analytics/ipex-llm, corpus c1164: taken
+    // as any exception's log, so the card's total went unread).
+    pattern: /\b(?:cuda|xpu|npu|hip|mps) out of memory\. tried to allocate \d|\boutofmemoryerror: .*tried to allocate|^\s*\(?gpu \d+(?:; [\d.]+ ?[kmgt]i?b total capacity|\s+has a total capac?i?ty of)/,
     example: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.02 GiB is free.',
   },
   {
