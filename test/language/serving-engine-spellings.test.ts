@@ -118,3 +118,26 @@ describe("llama.cpp's loader report of the layers it placed is no -ngl", () => {
     expect(scenario.inference.gpuLayers).toBe(40);
   });
 });
+
+describe('several releases of one engine named are compared, none read as the run', () => {
+  it('c648 (vllm-project/vllm#2136): vLLM 0.2.3, 0.2.4 and 0.2.5 compared: no release, said', () => {
+    const { scenario, said } = read(line('c648').text);
+    expect(scenario.inference.vllmVersion).toBeUndefined();
+    expect(scenario.inference.engine).toBe('vllm');
+    expect(said).toContain('several vLLM releases named (0.2.3, 0.2.4, 0.2.5)');
+  });
+
+  it.each([
+    ['serving qwen2-7b with vllm on a 4090: vllm 0.6.3 works, vllm 0.7.2 runs out of memory', 'vllmVersion'],
+    ['vllm serve Qwen/Qwen2-7B-Instruct on one 4090; vllm==0.5.4 的时候可以跑，升级到 vllm 0.6.1 之后就OOM了', 'vllmVersion'],
+    ['lmdeploy serve api_server internlm2-chat-7b --tp 1 on a 3090: lmdeploy 0.4.0 is fine, lmdeploy 0.5.3 OOMs', 'lmdeployVersion'],
+  ])('%s', (text, field) => {
+    const { scenario, said } = read(text);
+    expect((scenario.inference as Record<string, unknown>)[field]).toBeUndefined();
+    expect(said).toMatch(/several (?:vLLM|lmdeploy) releases named/);
+  });
+
+  it('one release said twice is the release', () => {
+    expect(read('vllm serve Qwen/Qwen2-7B-Instruct on one 4090 with vllm 0.6.3 (vllm==0.6.3 in pip list)').scenario.inference.vllmVersion).toBe('0.6.3');
+  });
+});
