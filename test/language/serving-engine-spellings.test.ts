@@ -141,3 +141,22 @@ describe('several releases of one engine named are compared, none read as the ru
     expect(read('vllm serve Qwen/Qwen2-7B-Instruct on one 4090 with vllm 0.6.3 (vllm==0.6.3 in pip list)').scenario.inference.vllmVersion).toBe('0.6.3');
   });
 });
+
+describe('a setting said of the run that "correctly loads" is the fix, not the failing run', () => {
+  it('c876 (vllm-project/vllm#18478): "When I set up `cpu_offload_gb=8` then model correctly loads"', () => {
+    const { scenario, said } = read(line('c876').text);
+    expect(scenario.inference.cpuOffloadGb).toBeUndefined();
+    expect(said).toContain('another run');
+  });
+
+  it.each([
+    'vllm serve Qwen/Qwen2.5-7B-Instruct --tensor-parallel-size 2 on 2x 2080 Ti gives OOM, but when I add --cpu-offload-gb 8 it correctly starts',
+    'qwen2.5-7b with vllm on two 2080 Ti runs out of memory; with cpu_offload_gb=8 the model properly loads',
+  ])('%s', (text) => {
+    expect(read(text).scenario.inference.cpuOffloadGb).toBeUndefined();
+  });
+
+  it('one that does not correctly load keeps its setting', () => {
+    expect(read('qwen2.5-7b with vllm on two 2080 Ti: with cpu_offload_gb=8 the model does not correctly load, OOM').scenario.inference.cpuOffloadGb).toBe(8);
+  });
+});
