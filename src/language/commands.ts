@@ -30,8 +30,15 @@ const TGI_RELEASES = new Set(TGI_VERSION_KEYWORDS.map((k) => k.value));
  * (`vllm/vllm-openai:v0.6.3`, `text-generation-inference:1.0.1`): what the engine holds at start
  * differs by release (memory/vllm-release.ts, tgi-release.ts); `latest` or a nightly names none.
  */
-const taggedImage = (engine: string, releases: ReadonlySet<string>, after = '') => (m: RegExpExecArray) =>
-  `${engine}${m[1] !== undefined && releases.has(m[1]) ? ` ${m[1]}` : ''}${after}`;
+const taggedImage = (engine: string, releases: ReadonlySet<string>, after = '') => (m: RegExpExecArray) => {
+  const release = [m[1], m[2]].find((r) => r !== undefined && releases.has(r));
+  return `${engine}${release ? ` ${release}` : ''}${after}`;
+};
+/**
+ * A moving tag followed by the release it resolved to, in brackets, as environment lists write it:
+ * "`ghcr.io/huggingface/text-generation-inference:latest` (1.1.0)" (huggingface/text-generation-inference#1168, c857).
+ */
+const RESOLVED = String.raw`(?:[\`'"]?[ \t]*\(v?(\d+\.\d+(?:\.\d+)?)\))?`;
 
 interface Launcher {
   id: string;
@@ -98,9 +105,9 @@ const LAUNCHERS: readonly Launcher[] = [
   // model on lmdeploy's engines; the module path was set aside as a short flag and the run read on transformers.
   { id: 'command.lmdeploy-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+lmdeploy\.(?:serve|turbomind|pytorch)(?:\.[a-z_]+)*/g, words: () => 'lmdeploy' },
   { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
-  { id: 'command.vllm-image', pattern: /(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])/g, words: taggedImage('vllm', VLLM_RELEASES) },
+  { id: 'command.vllm-image', pattern: new RegExp(String.raw`(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])${RESOLVED}`, 'g'), words: taggedImage('vllm', VLLM_RELEASES) },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },
-  { id: 'command.tgi-image', pattern: /(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::v?([\w.-]+))?(?![\w/-])/g, words: taggedImage('tgi', TGI_RELEASES, ' serve') },
+  { id: 'command.tgi-image', pattern: new RegExp(String.raw`(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::v?([\w.-]+))?(?![\w/-])${RESOLVED}`, 'g'), words: taggedImage('tgi', TGI_RELEASES, ' serve') },
   // TGI's own launcher (TGI docs, "Quick Tour": the image runs text-generation-launcher) and the
   // SageMaker image of it: get_huggingface_llm_image_uri("huggingface", …) is the Hugging Face LLM
   // container, which is TGI (sagemaker-python-sdk, huggingface/llm_utils.py; huggingface/text-

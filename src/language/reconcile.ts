@@ -26,6 +26,7 @@ import { otherModelExamples } from './reconcile/other-models.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
+import { severalReleases } from './reconcile/several-releases.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { variantsTried } from './reconcile/variant-tried.js';
@@ -120,7 +121,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = adapterPretraining(out, notes);
   out = enginesByEvidence(out, notes);
   out = engines(out, notes);
-  out = vllmEngines(out, notes);
+  out = severalReleases(vllmEngines(out, notes), notes);
   out = impliedFrameworks(out, notes, text);
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
   out = algorithmOverUnsloth(out, notes, text);

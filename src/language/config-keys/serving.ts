@@ -45,6 +45,9 @@ const tgiPrintedDefault = (v: string, ctx: KeyContext, fallback: number): KeyRea
     ? { ignore: true, note: `${ctx.current ?? 'the setting'} ${fallback} in TGI's printed arguments is its default, not a setting of yours` }
     : null;
 
+/** Keys only TensorRT-LLM's engine build writes (trtllm-build's flags, an engine's builder_config / build_config). */
+const TRTLLM_BUILD_KEYS = ['max_input_len', 'max_output_len', 'gemm_plugin', 'gpt_attention_plugin', 'builder_config', 'build_config', 'plugin_config', 'max_beam_width', 'kv_cache_free_gpu_mem_fraction', 'use_paged_context_fmha'];
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 /**
  * text-generation-webui's --loader (modules/loaders.py): the backend that loads the model, and so
@@ -101,6 +104,10 @@ export const SERVING_KEYS: KeyTable = {
   max_num_batched_tokens: { reads: serving(numeric('batched tokens')) },
   max_batch_prefill_tokens: { reads: (v, ctx) => tgiPrintedDefault(v, ctx, 4096) ?? serving(numeric('batched tokens'))(v, ctx), source: 'TGI launcher/src/main.rs (default 4096)' },
   chunked_prefill_size: { reads: serving(numeric('batched tokens')) },
+  // TensorRT-LLM's max_num_tokens (trtllm-build --max_num_tokens, BuildConfig, the engine's config.json): the
+  // tokens one engine step takes, its batched-token budget; read only beside the engine's own build keys, since
+  // ms-swift's --max_num_tokens is a data cap (c363).
+  max_num_tokens: { reads: (v, ctx) => (TRTLLM_BUILD_KEYS.some((k) => ctx.keys.has(k)) ? serving(numeric('batched tokens'))(v, ctx) : IGNORE), source: 'NVIDIA/TensorRT-LLM trtllm-build --help; #234, #2420' },
   // Ollama's server settings (envconfig/config.go): Ollama only runs models.
   ollama_context_length: { reads: numeric('inference seq'), source: 'Ollama envconfig/config.go' },
   // "Required RAM will scale by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH" (Ollama FAQ): the requests the

@@ -82,6 +82,9 @@ export const OWNER_RULES: readonly OwnerRule[] = [
         // beside the default length that OOMs): a run said to go correctly or properly works; never one that
         // fails to ("Might be failing to load the model correctly in bf16", c890).
         + String.raw`|(?<!(?:n't|\bnot|\bnever|\bfail(?:s|ed|ing)? to|\bunable to|\bcannot)\s+)\b(?:works?|worked|runs?|ran|trains?|trained|loads?|loaded)(?: [\w.-]+){0,3}? (?:correctly|properly)\b`
+        // The adverb before the verb: "When I set up `cpu_offload_gb=8` then model correctly loads" (vllm-project/vllm
+        // #18478, c876, beside the call that OOMs: the offload is the fix, not the failing run's setting).
+        + String.raw`|(?<!(?:n't|\bnot|\bnever)\s+)\b(?:correctly|properly)\s+(?:works?|worked|runs?|ran|trains?|trained|loads?|loaded|starts?|started)\b`
         + String.raw`|\b(?:runs?|ran|running|fits?|fitting) (?:[\w.-]+ ){0,3}?with (?:a lot of|lots of|plenty of|some|enough|room|space|memory)(?: \w+)? (?:headroom|room|space|to spare|left)\b`,
       'gi',
     ),

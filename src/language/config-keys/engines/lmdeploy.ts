@@ -1,5 +1,5 @@
 import { numeric } from '../readers.js';
-import { IGNORE, say, unquote, type Handler } from '../values.js';
+import { IGNORE, isTrue, say, unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
 /**
@@ -18,6 +18,9 @@ const maxBatchSize: Handler = (v, ctx) => {
   const r = numeric('max seqs')(v, ctx);
   return r !== null && 'say' in r ? { ...r, say: `lmdeploy ${r.say}` } : r;
 };
+
+/** --eager-mode (a bare switch, or eager_mode=True): no CUDA graphs, as vLLM's --enforce-eager. */
+const eagerMode: Handler = (v) => (unquote(v) === '' || isTrue(v) ? say('lmdeploy enforce eager') : IGNORE);
 
 /**
  * lmdeploy's options: TurbomindEngineConfig and PytorchEngineConfig (lmdeploy/messages.py) and
@@ -56,7 +59,9 @@ export const LMDEPLOY: Engine = {
     unmodelled('tokens one TurboMind iteration takes (its forward buffers)', 'activations', '--num-tokens-per-iter'),
     unmodelled('prefill iterations one request is split into', 'activations', '--max-prefill-iters'),
     unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cudagraph-capture-batch-sizes'),
-    unmodelledWhen((v) => v === 'true' || v === '', 'no CUDA graphs captured by the PyTorch engine', 'peak', '--eager-mode'),
+    // No CUDA graphs (PytorchEngineConfig.eager_mode): the switch vLLM spells --enforce-eager and SGLang
+    // --disable-cuda-graph, read as the same item (InternLM/lmdeploy#3280, c395, had said it not modelled).
+    reads(eagerMode, '--eager-mode'),
     unmodelled("LoRA adapters' weights beside the base model", 'weights', '--adapters'),
     unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep'),
     unmodelled('the sequence split over context-parallel GPUs', 'parallelism', '--cp'),

@@ -62,4 +62,17 @@ export const ENGINE_REPORT_RULES: readonly ProseRule[] = [
     // c692 (kvcache-ai/ktransformers#462) pastes the same summary in a log fence.
     source: 'c692',
   },
+  {
+    // llama.cpp's loader (src/llama-model.cpp load_tensors: LLAMA_LOG_INFO("%s: offloaded %d/%d layers to GPU\n"),
+    // before it "offloading %d repeating layers to GPU"; llm_load_tensors in older releases), which Ollama's
+    // server.log carries: the split the runner chose, not the -ngl the user set (the corpus reads the setting,
+    // c1230's "offloaded 87/94" beside -ngl 93, c509's "0/33" beside -ngl 90). Quoted in a sentence ("From
+    // server.log I can see "offloaded 42/81 layers to GPU"", ollama/ollama#6008, c521) it had read as ngl 42.
+    id: 'prose.report-llamacpp-offloaded',
+    pattern: new RegExp(String.raw`\boffload(?:ed|ing)\s+${N}\s*/\s*${N}\s+layers\s+to\s+(?:the\s+)?gpu\b|\boffloading\s+${N}\s+repeating\s+layers\s+to\s+(?:the\s+)?gpu\b`, 'g'),
+    when: (t) => t.includes('offload'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'from "server.log" i can see "offloaded 42/81 layers to gpu", and when i\'m chatting with llama3.1 the response is very slow',
+    source: 'ollama/ollama#6008',
+  },
 ];

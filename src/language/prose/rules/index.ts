@@ -57,6 +57,7 @@ import { CLOCK_TIME_RULES } from './clock-times.js';
 import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 import { OFFLOAD_ZH_RULES } from './offload-zh.js';
 import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
+import { ENGINE_RELEASE_LABEL_RULES } from './engine-release-labels.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -109,6 +110,8 @@ const PROSE_ORDER = [
   // A model's variant words and release after its size, before the release is blanked as a version.
   'prose.variant-after-size',
   'prose.vllm-release-label',
+  // lmdeploy's release written as a label ("lmdeploy版本：0.2.1"; engine-release-labels.ts).
+  ...ENGINE_RELEASE_LABEL_RULES.map((rule) => rule.id),
   'prose.release-after-name',
   'prose.version',
   'prose.software-version',
@@ -319,6 +322,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   EXL2_WIDTH_RULES,
   OFFLOAD_ZH_RULES,
   TRAINABLE_SHARE_RULES,
+  ENGINE_RELEASE_LABEL_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
