@@ -14,9 +14,10 @@ import type { MentionRow } from './framework-mentions.js';
 /**
  * An equality comparison: "as fast as ExLlamaV2 kernels" (casper-hansen/AutoAWQ#365, c2036: AutoAWQ's kernel
  * benchmark measured against ExLlamaV2's), "almost as memory efficient as Unsloth". One or two words between
- * the two "as"; "as well as" joins two tools the user runs and is no comparison.
+ * the two "as"; "as well as" joins two tools the user runs, and "as long as", "as soon as", "as far as" are conditions
+ * and times, no comparison.
  */
-const AS_ADJECTIVE_AS = String.raw`as\s+(?!well\s+as\b)(?:[a-z-]+\s+){1,2}?as`;
+const AS_ADJECTIVE_AS = String.raw`as\s+(?!(?:well|soon|long|far)\s+as\b)(?:[a-z-]+\s+){1,2}?as`;
 /** The same comparison said after the name in Chinese: "和 ExLlamaV2 一样快", "跟 vllm 差不多". */
 const AS_ZH_AFTER = /^\s*(?:内核|kernels?)?\s*(?:一样|相同|相当|差不多|相近)/i;
 const AS_ZH_BEFORE = /(?:和|与|跟|同)\s*$/;

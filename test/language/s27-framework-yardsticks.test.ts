@@ -24,9 +24,11 @@ describe('a framework as the yardstick of "as fast as X" is said weak, not taken
     expect(said.toLowerCase()).toContain(tool);
   });
 
-  it('"as well as" is no comparison: the tool is still used', () => {
-    const { said } = readNoticed('I serve llama-3-8b with vllm as well as sglang on 1x a100-80g');
-    expect(said).not.toMatch(/only mentioned|as well as vllm/);
+  it.each([
+    'I fine-tune llama-3-8b with lora as well as deepspeed zero2 on 2x a100-80g',
+    'llama-3-8b lora fits on 2x a100-80g as long as deepspeed zero2 is on',
+  ])('"as well as", "as long as" are no comparison: the tool is still used: %s', (text) => {
+    expect(readNoticed(text).said).not.toMatch(/as (?:well|long) as deepspeed/);
   });
 
   it('the real line c2036 (casper-hansen/AutoAWQ PR): ExLlamaV2 is flagged', () => {
