@@ -137,7 +137,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('sharding', 'zero1', ['zero1', 'zero stage 1', 'ds zero1', 'stage 1', 'z1', 'zero 1 stage', 'stage1']),
   kw('sharding', 'zero2', ['zero2', 'zero stage 2', 'ds zero2', 'stage 2', 'z2', 'zero-2 offload stage', 'stage2']),
   kw('sharding', 'zero3', ['zero3', 'zero stage 3', 'ds zero3', 'stage 3', 'z3', 'stage3', 'zero3++', 'zero++']),
-  kw('sharding', 'fsdp', ['fsdp', 'fsdp full shard', 'fsdp full_shard', 'full shard', 'full_shard']),
+  // PyTorch's class and Lightning's strategy name FSDP as the code spells it ("FullyShardedDataParallel(model, …)",
+  // "FSDPStrategy(auto_wrap_policy=…)", Lightning-AI/lit-llama#389, c2050).
+  kw('sharding', 'fsdp', ['fsdp', 'fsdp full shard', 'fsdp full_shard', 'full shard', 'full_shard', 'fullyshardeddataparallel', 'fsdpstrategy']),
   kw('sharding', 'fsdp-grad-op', ['fsdp shard grad op', 'shard grad op', 'fsdp shard_grad_op', 'shard_grad_op']),
   kw('sharding', 'hsdp', ['hsdp', 'hybrid shard', 'hybrid_shard']),
   // offload

@@ -1,6 +1,7 @@
 import { COMPARISON_ROW } from './framework-comparisons.js';
 import { COMMAND_LACKS_ROW } from './framework-command-lacks.js';
 import { NO_FAILURE_ROW } from './framework-no-failure.js';
+import { CITATION_ROW } from './framework-citation.js';
 
 /**
  * How a framework is only mentioned, not run (issue 22, item 5): the kinds fact-cues.ts
@@ -155,6 +156,8 @@ export const MENTION_ROWS: readonly MentionRow[] = [
   COMMAND_LACKS_ROW,
   // The failure denied right after the name ("LLama factory 不溢出", "axolotl doesn't OOM"; framework-no-failure.ts).
   NO_FAILURE_ROW,
+  // The source of a figure or claim ("according to the llama.cpp repo", "the unsloth README says"; framework-citation.ts).
+  CITATION_ROW,
 ];
 
 /** The first row that reads the framework at `at`–`end` as only mentioned, with its words. */

@@ -47,6 +47,10 @@ export const fsdp: Handler = (v) => {
   return parts.length ? say(parts.join(' ')) : IGNORE;
 };
 
+/** An argument only FSDP's constructor takes: FSDP with its default full sharding, unless a strategy key says which. */
+const fsdpArgument: Handler = (_v, ctx) =>
+  ['sharding_strategy', 'fsdp_sharding_strategy', 'fsdp', 'fsdp_config', 'distributed_type'].some((k) => ctx.keys?.has(k)) ? IGNORE : say('fsdp');
+
 /** LLaMA-Factory `stage` (sft, pt, rm, ppo, dpo) or DeepSpeed `zero_optimization.stage`. */
 export const stage: Handler = (v, ctx) => {
   const value = unquote(v);
@@ -168,6 +172,13 @@ export const SHARDING_KEYS: KeyTable = {
     reads: (v, ctx) => (!isTrue(v) ? IGNORE : ctx.parent === 'zero_optimization' ? say('offload optimizer') : say('offload params offload optimizer')),
     source: 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/config.py; deepspeedai/DeepSpeed#1288',
   },
+  // Arguments only torch.distributed.fsdp.FullyShardedDataParallel (and Lightning's FSDPStrategy, which passes them on)
+  // takes: written at all, the run is FSDP's ("`limit_all_gathers=True` … sharding across 4x40GB cards", Lightning-AI/
+  // lit-llama#389, c2050). Full sharding is FSDP's default; a strategy key written beside them says which.
+  limit_all_gathers: { reads: fsdpArgument, source: 'pytorch torch/distributed/fsdp/fully_sharded_data_parallel.py; Lightning-AI/lit-llama#389' },
+  forward_prefetch: { reads: fsdpArgument, source: 'pytorch torch/distributed/fsdp/fully_sharded_data_parallel.py' },
+  backward_prefetch: { reads: fsdpArgument, source: 'pytorch torch/distributed/fsdp/fully_sharded_data_parallel.py' },
+  use_orig_params: { reads: fsdpArgument, source: 'pytorch torch/distributed/fsdp/fully_sharded_data_parallel.py' },
   // accelerate launch --use_fsdp / --use_deepspeed (launcher flags with no value).
   use_fsdp: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('fsdp') : IGNORE) },
 };

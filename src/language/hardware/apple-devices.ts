@@ -11,10 +11,16 @@ const CHIP_VARIANT = String.raw`m[1-5][ \t]*(?:pro|max|ultra)[a-z]?\b`;
 /** A chip, its variant optional. */
 const CHIP = String.raw`m[1-5]\b(?:[ \t]*(?:pro|max|ultra)[a-z]?\b)?`;
 /**
+ * A MacBook's screen size after its name: "MacBook Air 15" (iagooar/qqqa#8, c2031: read as fifteen GPUs), "MacBook Pro
+ * 16", "MacBook Pro 14\"", "MacBook Pro 16-inch". Never a memory ("MacBook Pro 16GB"), a year ("MacBook Pro 2021") or
+ * a chip's number.
+ */
+const SCREEN = String.raw`(?:[ \t]+1[1-7](?:[ \t]*-?[ \t]*(?:inch(?:es)?\b|in\b|"|”|''))?(?![ \t]*(?:gb|g\b|gib|tb|t\b)|[\w.]))?`;
+/**
  * The products: MacBook (Pro, Air), Mac Studio / mini / Pro, iMac, iPad (Pro, Air, mini), iPhone (15 Pro Max),
  * and a bare "Mac" (never "mac address", "macOS").
  */
-const PRODUCT = String.raw`(?:mac[ \t]*book(?:[ \t]*(?:pro|air))?|mac[ \t]*(?:studio|mini|pro)|imac(?:[ \t]*pro)?|ipad(?:[ \t]*(?:pro|air|mini))?|iphone(?:[ \t]*\d{1,2})?(?:[ \t]*(?:pro|plus))?(?:[ \t]*max)?|mac(?![ \t]*(?:address|os)\b))\b`;
+const PRODUCT = String.raw`(?:mac[ \t]*book(?:[ \t]*(?:pro|air))?${SCREEN}|mac[ \t]*(?:studio|mini|pro)|imac(?:[ \t]*pro)?|ipad(?:[ \t]*(?:pro|air|mini))?|iphone(?:[ \t]*\d{1,2})?(?:[ \t]*(?:pro|plus))?(?:[ \t]*max)?|mac(?![ \t]*(?:address|os)\b))\b`;
 /**
  * A bare chip ("M1") only where the words make it Apple's: after "Apple", or after an article or a verb of
  * having and using ("I've got an M1 with 32G of RAM", ml-explore/mlx, c1679) with a memory or a chip word next.
@@ -29,8 +35,8 @@ const DEVICE = String.raw`(?:apple[ \t]+)?(?:(?:${CHIP}[ \t]+)?${PRODUCT}(?:[ \t
 
 /** The memory words after a size: "of RAM memory", "unified memory", "RAM". */
 const MEMORY_WORDS = String.raw`(?:[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b(?:[ \t]+memory\b)?)?`;
-/** A size after the device: "with 8GB of RAM memory", ", 64GB RAM", " (96GB)", " 16gb", "w/ 32G", "only has 128GB ram". */
-const MEMORY_AFTER = String.raw`(?:[ \t]*(?:,|\(|(?:(?:only|just|also)[ \t]+)?(?:with|has|have)\b|w\/|and\b)?[ \t]*(?:an?[ \t]+)?(?<after>\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])${MEMORY_WORDS}[ \t]*\)?)?`;
+/** A size after the device: "with 8GB of RAM memory", ", 64GB RAM", " (96GB)", " 16gb", "w/ 32G", "only has 128GB ram", "M4 + 32GB of RAM". */
+const MEMORY_AFTER = String.raw`(?:[ \t]*(?:,|\(|\+|(?:(?:only|just|also)[ \t]+)?(?:with|has|have)\b|w\/|and\b)?[ \t]*(?:an?[ \t]+)?(?<after>\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])${MEMORY_WORDS}[ \t]*\)?)?`;
 /** A size right before the device: "a 16GB M2 MacBook Air", "my 64GB Mac Studio". */
 const MEMORY_BEFORE = String.raw`(?:(?<![\w.])(?<before>\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)[ \t]+)?)?`;
 

@@ -32,8 +32,8 @@ export const BOUND_RULES = {
   },
 } as const;
 
-type Counted = Extract<Item, { kind: 'batch' | 'seq' }>;
-const slot = (i: Counted) => (i.kind === 'batch' ? `batch.${i.field}` : 'seq');
+type Counted = Extract<Item, { kind: 'batch' | 'seq' | 'parallel' }>;
+const slot = (i: Counted) => (i.kind === 'batch' ? `batch.${i.field}` : i.kind === 'parallel' ? `parallel.${i.dim}` : 'seq');
 
 /**
  * A value said close to the bound, in its paragraph ("… batch size is more than 1. Cant fine tune a model with
@@ -42,15 +42,19 @@ const slot = (i: Counted) => (i.kind === 'batch' ? `batch.${i.field}` : 'seq');
  */
 const NEAR = 240;
 function near(text: string, a: Item, b: Item): boolean {
+  // A parallel size said as a bound ("—tensor-parallel-size不能大于1" in a title, c2027) is where the failure starts;
+  // the size the user ran is the one said plainly anywhere in the message ("可以使用—tensor-parallel-size=2").
+  if (a.kind === 'parallel') return true;
   const [from, to] = a.at < b.at ? [a.end, b.at] : [b.end, a.at];
   return to - from <= NEAR && !/\n[ \t]*\n/.test(text.slice(from, to));
 }
 
 /** Whether the item's number is said as a strict bound. */
 export function isBound(i: Item, text: string): boolean {
-  // Batches only: a length past which the run fails ("length of prompt exceeds 1020") is said weak by the
-  // length readers already (test/language/failure-threshold-length.test.ts), in their own words.
-  if (i.kind !== 'batch') return false;
+  // Batches and parallel sizes: a length past which the run fails ("length of prompt exceeds 1020") is said weak by the
+  // length readers already (test/language/failure-threshold-length.test.ts), in their own words. A parallel size
+  // with a bound ("tensor parallel size is greater than 1", "tp 不能大于1", QwenLM/Qwen3#360, c2027) fails past it.
+  if (i.kind !== 'batch' && i.kind !== 'parallel') return false;
   // A key's value (`--max-model-len 8192`, `bs=4`) is a setting, whatever words are around it.
   if (/[=:]|--/.test(i.text)) return false;
   return BOUND_RULES.before.pattern.test(i.text.trimEnd()) || BOUND_RULES.after.pattern.test(text.slice(i.end, i.end + 16));
@@ -61,7 +65,7 @@ export function boundValues(items: Item[], text: string, notes: string[], owned?
   if (!text) return items;
   const bounds = items.filter((i): i is Counted => isBound(i, text));
   if (bounds.length === 0) return items;
-  const plain = items.filter((i): i is Counted => (i.kind === 'batch' || i.kind === 'seq') && !bounds.includes(i as Counted));
+  const plain = items.filter((i): i is Counted => (i.kind === 'batch' || i.kind === 'seq' || i.kind === 'parallel') && !bounds.includes(i as Counted));
   const dropped = new Set<Item>();
   for (const b of bounds) {
     const words = b.text.trim();
@@ -80,7 +84,7 @@ export function boundValues(items: Item[], text: string, notes: string[], owned?
       if (!notes.includes(note)) notes.push(note);
       continue;
     }
-    const note = `"${words}" says a bound, not the value: estimated at ${b.value} (say the ${b.kind === 'seq' ? 'length' : 'batch'} you run)`;
+    const note = `"${words}" says a bound, not the value: estimated at ${b.value} (say the ${b.kind === 'seq' ? 'length' : b.kind === 'parallel' ? `${b.dim} size` : 'batch'} you run)`;
     owned?.doubts.push({ at: b.at, end: b.end, note });
     if (!notes.includes(note)) notes.push(note);
   }

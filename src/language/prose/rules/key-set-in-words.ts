@@ -11,8 +11,13 @@ import type { ProseRule } from '../types.js';
  * key (an underscore between letters): "set the batch to 4" is prose the other rules read.
  */
 
-/** A snake_case key, quoted or not. */
-const KEY = String.raw`["'\x60]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["'\x60]?`;
+/**
+ * A snake_case key, or a command's kebab-case flag with its dashes ("if I set the `--tensor-parallel-size` to be 2 or
+ * 4", QwenLM/Qwen3-VL#831, c2028), quoted or not.
+ */
+const KEY = String.raw`["'\x60]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)+)["'\x60]?`;
+/** Between the key and its value: "to", "as", "=", "to be". */
+const TO = String.raw`(?:to[ \t]+be|to|as|=)`;
 /** What the key is called in the sentence: "the X parameter". */
 const NOUN = String.raw`(?:[ \t]+(?:parameter|param|option|argument|arg|flag|key|setting|value|field|variable))?`;
 /** A value: a word or number, quoted or not, with no sentence's full stop ("to cpu."). */
@@ -46,15 +51,45 @@ function asPair(m: RegExpExecArray): Piece[] | string {
   ];
 }
 
+/** A second value offered with the first: "2 or 4", "2/4", "2 和 4". */
+const OR_VALUE = String.raw`[ \t]*(?:or|and|\/|或者?|和)[ \t]*["'\x60]?(\d[\w.-]*)["'\x60]?`;
+
 export const KEY_SET_IN_WORDS_RULES: readonly ProseRule[] = [
+  {
+    // "if I set the `--tensor-parallel-size` to be 2 or 4, vllm raises …" (QwenLM/Qwen3-VL#831, c2028): two values tried,
+    // neither more the run's than the other. The first is read, as config.option-values reads two conditions, and the
+    // step is weak, so the reply says both with the way to state one.
+    id: 'prose.key-set-to-options',
+    pattern: new RegExp(String.raw`${VERB}[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+${TO}[ \t]+["'\x60]?(\d[\w.-]*)["'\x60]?${OR_VALUE}`, 'g'),
+    when: (t) => (t.includes('_') || t.includes('--')) && /\b(?:or|and)\b|\/|或|和/.test(t),
+    write: (m, notes) => {
+      const [, key, first, second] = m as unknown as string[];
+      if (setElsewhere(m.input, key!, m.index, m.index + m[0].length)) return m[0];
+      notes.push(`"${m[0].trim()}": ${first} and ${second} are two values tried; ${first} read (say the one you run)`);
+      const keyAt = m[0].indexOf(key!);
+      const keyEnd = keyAt + key!.length;
+      const valueAt = m[0].indexOf(first!, keyEnd);
+      const valueEnd = valueAt + first!.length;
+      return [
+        { text: ' '.repeat(keyAt), from: 0, to: keyAt },
+        { text: key!, from: keyAt, to: keyEnd },
+        { text: '=', from: keyEnd, to: valueAt },
+        { text: first!, from: valueAt, to: valueEnd },
+        { text: ' '.repeat(m[0].length - valueEnd), from: valueEnd, to: m[0].length },
+      ];
+    },
+    example: "I found out that if I set the `--tensor-parallel-size` to be 2 or 4, the vllm raises error",
+    source: 'QwenLM/Qwen3-VL#831',
+    weak: true,
+  },
   {
     id: 'prose.key-set-to',
     pattern: new RegExp(
       // "set (the|my) key (parameter) to value" | "key (is|was) set to value"
-      String.raw`${VERB}[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+(?:to|as|=)[ \t]+${VALUE}|(?<![\w.\-/"'\x60])${KEY}${NOUN}[ \t]+(?:(?:is|was|were|being|been|are)[ \t]+)?(?:set|changed|configured)[ \t]+(?:to|as)[ \t]+${VALUE}`,
+      String.raw`${VERB}[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+${TO}[ \t]+${VALUE}|(?<![\w.\-/"'\x60])${KEY}${NOUN}[ \t]+(?:(?:is|was|were|being|been|are)[ \t]+)?(?:set|changed|configured)[ \t]+${TO}[ \t]+${VALUE}`,
       'g',
     ),
-    when: (t) => t.includes('_') && /\b(?:to|as|=)\b/.test(t),
+    when: (t) => (t.includes('_') || t.includes('--')) && /\b(?:to|as|=)\b/.test(t),
     write: asPair,
     example: 'I followed your suggestion in other questions and set the "offload_optimizer_device" parameter to cpu.',
     source: 'fe1ixxu/ALMA#17',

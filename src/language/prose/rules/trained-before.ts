@@ -10,21 +10,57 @@ import type { ProseRule } from '../types.js';
  * message with no running word after it still trains. "my fine-tuned model" alone is prose.tuned-model's.
  */
 const TRAINING = String.raw`(?:(?:lora|qlora|full|sft)[-\s]+)?(?:fine[-\s]?tun(?:ing|ed)|finetun(?:ing|ed)|training|trained|sft)`;
-const HOW = String.raw`(?:[^,.;:!?\n]{0,60}?\s(?:with|using|via|by)\s+(?:q?lora|peft|adapters?)\b)?`;
+/**
+ * The training tools a message names with the training done before (rframe5, QwenLM/Qwen3#360, c2027: "使用llama-
+ * factory微调qwen1.5-14b-chat后 … vllm … 报错"; "after fine-tuning with axolotl, serving with vllm"): how those weights
+ * were made, as the method is, not the program of the run asked about.
+ */
+const TOOL = String.raw`(?:llama[-_\s]*factory|axolotl|unsloth|ms[-_\s]?swift|swift|torchtune|litgpt|xtuner|openrlhf|verl|trl|deepspeed|colossal[-\s]?ai|firefly)`;
+const HOW = String.raw`(?:(?:[^,.;:!?\n]|\.(?=\w)){0,60}?\s(?:with|using|via|by|in)\s+(?:q?lora|peft|adapters?|${TOOL})\b)?`;
 const AFTER = String.raw`\bafter\s+(?:the\s+|my\s+|our\s+|some\s+)?${TRAINING}\b${HOW}`;
 const I_TRAINED = String.raw`\b(?:i|we)\s+(?:have\s+|'ve\s+|just\s+)?(?:lora[-\s]+)?(?:fine[-\s]?tuned|finetuned|trained)\b${HOW}`;
 const AFTER_ZH = String.raw`(?:lora|qlora)?(?:微调|训练|finetune|sft)(?:完成?|好)?(?:之)?后(?:的)?|(?:微调|训练)好的`;
 /** A running word after the training one: the run asked about. */
 const RUNS_AFTER = /\b(?:inference|infer(?:ring)?|serv(?:e|es|ed|ing)|deploy(?:ing|ed)?|generat(?:e|es|ing|ion)|vllm|ollama|llama\.cpp|sglang|tgi)\b|推理|部署/;
 
+/**
+ * The tool said before the Chinese training word, the model between them or between the training word and 后:
+ * "使用llama- factory微调qwen1.5-14b-chat后" (c2027), "用 LLaMA Factory 对 qwen2-7b 微调后". The groups tile the match:
+ * 1 the tool's words, 2 the model after 对 / 把 / 将 (kept), 3 the training word, 4 the model after it (kept), 5 后.
+ */
+const TOOL_BEFORE_ZH = new RegExp(
+  String.raw`((?:使用|用|通过|基于|在)\s*${TOOL}\s*(?:框架)?\s*(?:(?:对|把|将)\s*)?)([^，。,;；！？\n]{0,40}?)(\s*(?:lora|qlora)?\s*(?:微调|训练|finetune|sft))([^，。,;；！？\n]{0,60}?)((?:之)?后(?:的)?)`,
+  'gi',
+);
+
 export const TRAINED_BEFORE_RULES: readonly ProseRule[] = [
+  {
+    // The tool and the training word said before the model, 后 after it (Chinese word order): blanked, the model kept.
+    // "用 LLaMA Factory 对 qwen2-7b 微调后" has the model between the tool and the training word: kept too. Before the
+    // rule below, which would blank "微调后" alone and leave the tool.
+    id: 'prose.trained-with-tool-before-running',
+    pattern: TOOL_BEFORE_ZH,
+    when: (t) => /微调|训练|finetune|sft/.test(t) && t.includes('后'),
+    write: (m, notes) => {
+      // 后 already says the training came first: a running word anywhere else in the message is the run asked about
+      // (c2027 names vLLM's deployment in its title and first sentence, the training after them).
+      if (!RUNS_AFTER.test(`${m.input.slice(0, m.index)} ${m.input.slice(m.index + m[0].length)}`)) return m[0];
+      notes.push(`"${m[0].trim()}": a training done before the run asked about (its tool is how those weights were trained)`);
+      // Only the two places a model may stand are kept; the tool, the training word and 后 are blanked.
+      const [, tool, object, word, model, after] = m as unknown as string[];
+      const blank = (t: string) => ' '.repeat(t.length);
+      return blank(tool!) + object! + blank(word!) + model! + blank(after!);
+    },
+    example: '使用llama-factory微调qwen1.5-14b-chat后，并使用gptq量化成int4后，使用vllm部署时报错',
+    source: 'QwenLM/Qwen3#360',
+  },
   {
     id: 'prose.trained-before-running',
     pattern: new RegExp(`${AFTER}|${I_TRAINED}|${AFTER_ZH}`, 'g'),
     when: (t) => /tun|train|sft|微调|训练/.test(t),
     write: (m, notes) => {
       if (!RUNS_AFTER.test(m.input.slice(m.index + m[0].length))) return m[0];
-      const how = /\b(?:with|using|via|by)\s+(q?lora|peft|adapters?)\b/.exec(m[0]);
+      const how = new RegExp(String.raw`\b(?:with|using|via|by|in)\s+(q?lora|peft|adapters?|${TOOL})\b`).exec(m[0]);
       notes.push(`"${m[0].trim()}": a training done before the run asked about, which is the one after it${how ? ` (its ${how[1]} is how those weights were trained)` : ''}`);
       if (!how) return ' '.repeat(m[0].length);
       // Keep the words between the training and its method (the model's name): blank the training word and the method phrase only.
