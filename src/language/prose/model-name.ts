@@ -57,7 +57,15 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.]wint4$/, 'int4', 'format'],
   [/[-_.]wint8$/, 'int8', 'format'],
   [/[-_.]int8$/, 'int8', 'width'],
-  [/[-_.]fp8(?:[-_.]dynamic)?$/, 'fp8 weights', 'format'],
+  // FP8 uploads name how the activations are scaled or that the checkpoint carries KV-cache scales
+  // ("neuralmagic/Phi-3.5-mini-instruct-FP8-KV", vllm-project/llm-compressor#1010, c2030; "…-FP8-dynamic",
+  // "…-FP8-static", "…-FP8-block"): the weights are FP8 all the same; the KV cache stays as the engine sets it.
+  [/[-_.]fp8(?:[-_.](?:dynamic|static|block|kv))?$/, 'fp8 weights', 'format'],
+  // llm-compressor's weight/activation widths, with its "quantized." prefix and a group size
+  // ("RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16", "…-quantized.w8a8", "…-W4A16-G128"): read as the
+  // request language reads "w4a16" (4-bit weight-only, gptq) and "w8a8" / "w8a16" (int8).
+  [/[-_.](?:quantized[-_.])?w4a16(?:[-_.]g\d+)?$/, 'w4a16', 'format'],
+  [/[-_.](?:quantized[-_.])?w8a(?:8|16)$/, 'int8', 'format'],
   [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
   [/[-_.]4bit$/, 'nf4', 'width'],
   [/[-_.]8bit$/, 'int8', 'width'],

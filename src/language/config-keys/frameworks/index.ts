@@ -3,6 +3,7 @@ import { AXOLOTL } from './axolotl.js';
 import { DEEPSPEED } from './deepspeed.js';
 import { DEEPSPEED_CHAT } from './deepspeed-chat.js';
 import { LLAMA_FACTORY } from './llamafactory.js';
+import { MLX_LM } from './mlx-lm.js';
 import { MS_SWIFT } from './ms-swift.js';
 import { OPENRLHF } from './openrlhf.js';
 import type { ProgramOption } from '../program-option.js';
@@ -22,7 +23,7 @@ import { XTUNER } from './xtuner.js';
  */
 // DeepSpeed-Chat first: named only by its actor/critic flags, and then its `--deepspeed` (a bare switch) and
 // its batch flag are its own, not TrainingArguments' (deepspeed-chat.ts).
-export const FRAMEWORKS: readonly Framework[] = [DEEPSPEED_CHAT, TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL];
+export const FRAMEWORKS: readonly Framework[] = [DEEPSPEED_CHAT, TRANSFORMERS, TRL, PEFT, DEEPSPEED, ACCELERATE, LLAMA_FACTORY, AXOLOTL, MS_SWIFT, XTUNER, TORCHTUNE, UNSLOTH, OPENRLHF, VERL, MLX_LM];
 
 /**
  * Each framework's options by spelling, built the first time a key is looked up in it: a message

@@ -58,6 +58,7 @@ import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 import { OFFLOAD_ZH_RULES } from './offload-zh.js';
 import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 import { ENGINE_RELEASE_LABEL_RULES } from './engine-release-labels.js';
+import { PRINTED_TOTAL_RULES } from './printed-total.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -201,6 +202,8 @@ const PROSE_ORDER = [
   // A package manager's `run` subcommand starts a script, whatever it does (task-runners.ts).
   ...TASK_RUNNER_RULES.map((rule) => rule.id),
   // A trainer's count of the parameters it trains is blanked before any of its numbers is read as a size.
+  // A printed total is the model's size where no model is named (printed-total.ts), before the counts are blanked.
+  ...PRINTED_TOTAL_RULES.map((rule) => rule.id),
   // A small share trained names an adapter where no method is said, before the count is blanked (trainable-share.ts).
   ...TRAINABLE_SHARE_RULES.map((rule) => rule.id),
   'prose.trainable-count',
@@ -323,6 +326,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   OFFLOAD_ZH_RULES,
   TRAINABLE_SHARE_RULES,
   ENGINE_RELEASE_LABEL_RULES,
+  PRINTED_TOTAL_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 

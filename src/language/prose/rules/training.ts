@@ -271,9 +271,12 @@ export const CARD_DTYPE_RULES: readonly ProseRule[] = [
     // a "1B" of no family, Qwen2).
     // ModelScope's cache writes the dot as "___" (modelscope/hub: a model id's '.' becomes '___' in its
     // folder): /root/.cache/modelscope/hub/qwen/Qwen1___5-7B-Chat is Qwen1.5 (c700), not Qwen2.5.
+    // InternLM writes it 'd' ("internlm/internlm-xcomposer2d5-7b"), and its users InternVL2.5 the same way
+    // ("swift3.0 DPO InternVL2d5-8B", modelscope/ms-swift, c2048; read as an unknown 8B before); InternLM's own
+    // "internlm2_5-7b-chat" takes the '_'.
     id: 'training.underscore-version',
-    pattern: /(?<![a-z0-9_.])(llama|qwen|gemma|phi|mistral)(\d)(?:___|_)(\d)(?![0-9])(?=[\/_\-\s.]|$)/g,
-    when: (t) => /\d_+\d/.test(t),
+    pattern: /(?<![a-z0-9_.])(llama|qwen|gemma|phi|mistral|internvl|internlm)(\d)(?:___|_|d)(\d)(?![0-9])(?=[\/_\-\s.]|$)/g,
+    when: (t) => /\d(?:_+|d)\d/.test(t),
     write: (m) => `${m[1]}${m[2]}.${m[3]}`,
     example: 'tune run lora_finetune_single_device --config llama3_1/8B_lora',
     insideHubIds: true,

@@ -1,0 +1,27 @@
+import { blank } from './line-rewrite.js';
+import type { MappedText } from './mapped-text.js';
+
+/**
+ * llama.cpp's llama-bench names each test by its token counts (tools/llama-bench/llama-bench.cpp
+ * `test::get_test_name`): `pp512` processes a 512-token prompt, `tg128` generates 128 tokens,
+ * `pp4096+tg128` does both, `pg512,128` too, and `@ d8192` runs it after an 8192-token context. Its
+ * tables and the throughput figures people quote from them ("pp512 7094 t/s") are measurements of a
+ * run, no setting of one: read as the request language, `pp512` had been 512 pipeline stages
+ * (geerlingguy/ai-benchmarks#46, c2035: TinyLlama refused, "pp 512 is more pipeline stages than it
+ * has layers").
+ *
+ * A test name is read so only where the message shows llama-bench's own words: a `tg<N>` test, the
+ * program named, or a throughput in tokens per second. Pipeline sizes written the same way ("pp2",
+ * "tp4 pp8") stay pipeline sizes elsewhere, and below 32 (llama-bench's prompts are 64 tokens and up in
+ * its defaults and in every table we have seen; pipelines of 32 stages and more are no single-node
+ * or few-node run). Runs on normalised (lower-case) text.
+ */
+const TEST_NAME = /(?<![\w.-])(?:pp(\d+)(?:\+tg\d+)?|tg\d+|pg\d+,\d+)(?:[ \t]*@[ \t]*d\d+)?(?![\w.])/g;
+const BENCH_WORDS = /(?<![\w.-])tg\d+(?![\w.])|llama[-_]bench|(?<![\w/])t\/s\b|tokens?\s*\/\s*s(?:ec)?\b|tokens? per second/;
+const FEWEST_PROMPT = 32;
+
+/** llama-bench's test names blanked (set aside as rule tool.llama-bench-test) where the message is llama-bench's. */
+export function llamaBenchTests(text: MappedText): MappedText {
+  if (!/(?<![\w.-])(?:pp|tg|pg)\d/.test(text.text) || !BENCH_WORDS.test(text.text)) return text;
+  return text.replace(TEST_NAME, (m) => (m[1] !== undefined && Number(m[1]) < FEWEST_PROMPT ? m[0] : blank(m[0])), 'tool.llama-bench-test');
+}
