@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import { loadCorpus } from '../corpus/corpus.js';
+import { read } from './reading-fixtures.js';
+
+/**
+ * rprec5 (issue 22, the weights and precision fields): phrasings the reader had not understood.
+ * - GGUF types written loosely: a K-quant without its Q ("8B_5_K_M"), the width before the Q ("4Q").
+ * - A GPU said to be absent ("~13 without GPU") counts no GPUs.
+ * - A run said to be successful is the working run; one said to be invalid, the run asked about.
+ * - A file another flag of a llama.cpp command loads (the projector's -mm) names no dtype of the run.
+ * - TRL's use_bnb_nested_quant is bitsandbytes' double quantisation.
+ */
+
+const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+
+function gpus(text: string): number {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+  return r.scenario.hardware?.count ?? r.scenario.unnamedGpus ?? 1;
+}
+
+describe('GGUF types written without their Q or with the width first', () => {
+  it('c2033: "a llama 8B_5_K_M and GPU and ~13 without GPU on" is Q5_K_M on no counted GPUs (psugihara/FreeChat#71)', () => {
+    const s = read(line('c2033').text).scenario;
+    expect(s.weights).toBe('q5_k_m');
+    expect(s.hardware?.count ?? s.unnamedGpus ?? 1).toBe(1);
+  });
+
+  it('c1612: "4Q" works, "2Q" fails: the run asked about is Q2_K (meta-llama/llama#964)', () => {
+    expect(read(line('c1612').text).scenario.weights).toBe('q2_k');
+  });
+
+  it.each([
+    ['llama.cpp with mistral 7B_4_K_S on my 3060', 'q4_k_m'],
+    ['ollama: qwen2.5 14b 6_K gguf? no: qwen2.5 14b (5_K_M) on a 4070', 'q5_k_m'],
+    ['running a 13b_3_K_L with llama-server on 1x rtx 3060', 'q3_k_m'],
+    ['Ollama runs the 8Q version of llama3 8b on my 4060', 'q8_0'],
+    ['gguf of qwen2.5 32b: the 3Q one on a 4090', 'q3_k_m'],
+  ])('%s', (text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+
+  it('"4Q" with no GGUF runner or file named is no quant type (a year\'s quarter)', () => {
+    expect(read('we plan to buy 4 A100 in 4Q, fine-tune llama 7b').scenario.weights).not.toBe('q4_k_m');
+  });
+});
+
+describe('a GPU said to be absent counts none', () => {
+  it.each([
+    'llama.cpp llama 8b q4_k_m: 24 tokens/sec on GPU and 13 without GPU',
+    'mistral 7b gguf runs at 5 tok/s without a GPU',
+    'with ollama qwen2.5 7b I get 3 without any GPUs on',
+  ])('%s', (text) => {
+    expect(gpus(text)).toBe(1);
+  });
+
+  it('a count said with its GPUs stays: "4 GPUs without offload"', () => {
+    expect(gpus('fine-tune llama 7b on 4 GPUs without offload')).toBe(4);
+  });
+});
+
+describe('a run said to be successful works; one said to be invalid is asked about', () => {
+  it('c2008: QUANTIZE_8bit can be successful, but QUANTIZE_4bit is invalid: the 4-bit run (eosphoros-ai/DB-GPT#1481)', () => {
+    expect(read(line('c2008').text).scenario.weights).toBe('nf4');
+  });
+
+  it.each([
+    ['chatglm3-6b: load_in_8bit was successful, but load_in_4bit is invalid and OOMs on a 3060 12GB', 'nf4'],
+    ['Qwen-7B with load_in_4bit is successful on my T4, but load_in_8bit fails with OOM', 'int8'],
+    ['Able to run llama 13b in 4bit on a 3060, but 8bit OOMs', 'int8'],
+  ])('%s', (text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+});
+
+describe('a file another flag of a llama.cpp command loads names no dtype of the run', () => {
+  it('c2006: "-mm …mmproj-BF16.gguf" beside "-m …Q4_K_M.gguf" is no bf16 run (ggml-org/llama.cpp#27264)', () => {
+    const s = read(line('c2006').text).scenario;
+    expect(s.weights).toBe('q4_k_m');
+    expect(s.compute).toBe('fp16');
+  });
+
+  it.each([
+    './llama-server -m models/gemma-3-12b-it-Q4_K_M.gguf --mmproj models/mmproj-gemma-3-12b-f32.gguf -c 8192 -ngl 99',
+    'llama-cli -m qwen2.5-32b-instruct-q4_k_m.gguf -md qwen2.5-0.5b-instruct-bf16.gguf -ngl 99 -c 4096',
+    'llama-server -mm mmproj-F16.gguf -m Qwen2.5-VL-7B-Instruct-Q4_K_M.gguf -ngl 99',
+  ])('%s', (text) => {
+    const s = read(text).scenario;
+    expect(s.weights).toBe('q4_k_m');
+    expect(s.compute).toBe('fp16');
+  });
+});
+
+describe("TRL's use_bnb_nested_quant is double quantisation", () => {
+  it('c338: load_in_4bit with use_bnb_nested_quant is NF4-DQ (huggingface/trl#2864)', () => {
+    expect(read(line('c338').text).scenario.weights).toBe('nf4-dq');
+  });
+
+  it.each([
+    'qlora llama 7b on 1x 3090\n```yaml\nload_in_4bit: true\nuse_bnb_nested_quant: true\nlora_r: 16\n```',
+    'python sft.py --model_name_or_path meta-llama/Llama-2-7b-hf --use_peft --load_in_4bit --use_bnb_nested_quant on a 4090',
+  ])('%s', (text) => {
+    expect(read(text).scenario.weights).toBe('nf4-dq');
+  });
+
+  it('use_bnb_nested_quant false leaves plain NF4', () => {
+    expect(read('qlora llama 7b on 1x 3090\n```yaml\nload_in_4bit: true\nuse_bnb_nested_quant: false\n```').scenario.weights).toBe('nf4');
+  });
+});
