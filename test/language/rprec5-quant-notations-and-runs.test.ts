@@ -108,3 +108,39 @@ describe("TRL's use_bnb_nested_quant is double quantisation", () => {
     expect(read('qlora llama 7b on 1x 3090\n```yaml\nload_in_4bit: true\nuse_bnb_nested_quant: false\n```').scenario.weights).toBe('nf4');
   });
 });
+
+describe("SGLang's --torchao-config quantises the weights at load", () => {
+  it('c1665: --torchao-config int8dq is int8 weights (sgl-project/sglang#10736)', () => {
+    expect(read(line('c1665').text).scenario.weights).toBe('int8');
+  });
+
+  it.each([
+    ['python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --torchao-config int8wo on 1x l4', 'int8'],
+    ['python3 -m sglang.launch_server --model-path Qwen/Qwen2.5-14B-Instruct --torchao-config int4wo-128 --port 30000 on an A10G', 'gptq'],
+    ['python -m sglang.launch_server --model-path Qwen/Qwen2.5-32B-Instruct --torchao-config fp8wo on 1x h100', 'fp8'],
+  ])('%s', (text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+});
+
+describe('a checkpoint named "-4bit" after its size is quantised already (int4), not bitsandbytes', () => {
+  it('c543: internlm-20b-4bit loaded by transformers (InternLM/InternLM#433)', () => {
+    expect(read(line('c543').text).scenario.weights).toBe('gptq');
+  });
+
+  it.each([
+    ['deploy internlm-20b-4bit on 3x 3090 with transformers', 'gptq'],
+    ['python server.py --model llama-13b-4bit on a 3060', 'gptq'],
+    ['我用两张4090部署qwen-72b-chat-4bit模型', 'gptq'],
+    // bitsandbytes named in the name, or a release whose int4 is a bitsandbytes save, stays NF4.
+    ['inference with unsloth/llama-3-8b-bnb-4bit on a T4', 'nf4'],
+    ['使用两张12G显卡运行cogvlm2-llama3-chinese-chat-19B-int4模型', 'nf4'],
+  ])('%s', (text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+
+  it('a key or a script named "_4bit" without a size stays bitsandbytes', () => {
+    expect(read(line('c2008').text).scenario.weights).toBe('nf4');
+    expect(read("what's a minimum fine tune setup for train_4bit on 70b? Does this work in 48GB?").scenario.weights).toBe('nf4');
+  });
+});
