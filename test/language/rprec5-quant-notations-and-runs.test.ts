@@ -144,3 +144,21 @@ describe('a checkpoint named "-4bit" after its size is quantised already (int4),
     expect(read("what's a minimum fine tune setup for train_4bit on 70b? Does this work in 48GB?").scenario.weights).toBe('nf4');
   });
 });
+
+describe("the values a program accepts, listed, are no setting of the run", () => {
+  it('c1781: "only supports following values bitsandbytes and gptq", then "with --quantize bitsandbytes": int8 (huggingface/text-generation-inference#828)', () => {
+    expect(read(line('c1781').text).scenario.weights).toBe('int8');
+  });
+
+  it.each([
+    ["vllm's --quantization only supports awq and gptq here; I serve llama-2-13b with --quantization awq on a T4", 'awq'],
+    ['the loader accepts the following values: nf4, fp4 and int8. I load mistral 7b with load_in_8bit on a 3060', 'int8'],
+    ['ollama quant option only accepts q4_0 or q8_0. running llama3 8b q8_0 on a 3060', 'q8_0'],
+  ])('%s', (text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+
+  it('a card\'s capability with no list noun stays read: "which supports bf16 and tf32"', () => {
+    expect(read('fine-tune llama 7b in bf16 on an A100, which supports bf16 and tf32').scenario.compute).toBe('bf16');
+  });
+});
