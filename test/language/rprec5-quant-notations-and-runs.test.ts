@@ -162,3 +162,21 @@ describe("the values a program accepts, listed, are no setting of the run", () =
     expect(read('fine-tune llama 7b in bf16 on an A100, which supports bf16 and tf32').scenario.compute).toBe('bf16');
   });
 });
+
+describe('a run said not to run out of memory (不会OOM) is one that works', () => {
+  it('c504: "在单卡A100 80G开了pure_bf16则不会OOM" beside the A40s that OOM: no pure bf16 read (hiyouga/LlamaFactory#4199)', () => {
+    expect(read(line('c504').text).scenario.recipe).not.toBe('pure');
+  });
+
+  it.each([
+    ['4张A40全参微调qwen2-7b每次都会OOM（在A100 80G上开了pure_bf16就不会OOM）', 'pure'],
+    ['用4张4090微调llama 7b报OOM, 换成8张4090开zero3 offload就没有爆显存', 'zero3'],
+  ])('%s: the working run\'s setting is not the request\'s', (text, setting) => {
+    const s = read(text).scenario;
+    expect(setting === 'pure' ? s.recipe : s.sharding?.kind === 'zero' ? `zero${s.sharding.stage}` : 'none').not.toBe(setting);
+  });
+
+  it('会不会OOM asks: the setting stays the request\'s', () => {
+    expect(read('4张A40全参微调qwen2-7b开pure_bf16会不会OOM？').scenario.recipe).toBe('pure');
+  });
+});

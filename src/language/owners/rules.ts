@@ -149,10 +149,13 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // (c816) report the failing run, never one that works.
     // "使用QwenVL等模型，可以正常发送40000左右的token对话不报错" (with QwenVL models, ~40000 tokens send normally, no
     // error: vllm-project/vllm, c1010, beside the InternVL run that OOMs at 6000): 正常发送 / 使用 / 对话 and 不报错 say it worked.
+    // A run that does not run out of memory works: "尝试过在单卡A100 80G开了pure_bf16则不会OOM" (tried pure_bf16 on one
+    // A100 80G: no OOM then; hiyouga/LlamaFactory#4199, corpus c504, beside the A40s that OOM), 没有爆显存, 不再溢出; never
+    // 会不会OOM or 是否/能否不会, which ask.
     // Nor a clause that ends by asking (吗 / 么 / 嘛 / ？): "seq 8192能跑吗" asks whether the run will fit, it
     // reports no run that worked.
     pattern:
-      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑|发送|使用|对话|加载)|(?<![有会])(?:不|没有?)报错|(?<!有)没有?(?:任何|什么)?问题|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
+      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑|发送|使用|对话|加载)|(?<![有会])(?:不|没有?)报错|(?<!有)没有?(?:任何|什么)?问题|(?<![会否])(?:不会|不再|没有?)\s*(?:[oO][oO][mM]|爆显存|(?:显存)?溢出)|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
