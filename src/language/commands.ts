@@ -204,6 +204,13 @@ const LLAMA_CPP =
 /** llama-bench's -p is its prompt lengths (n-prompt), no prompt text to blank. */
 const BENCH_LENGTH_FLAGS = new Set(['p', 'n-prompt', 'pg']);
 const FLAG = /-{1,2}([a-z][\w-]*)(?:(?:[ \t]+|=)("[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?/g;
+/**
+ * Flags whose file is another model's beside the one -m runs: the multimodal projector (-mm / --mmproj, common/arg.cpp),
+ * the draft model (-md / --model-draft) and a LoRA adapter (--lora). Their names' types are those files' own: "-mm
+ * .\\models\\Qwen3.5-9B\\mmproj-BF16.gguf" beside "-m …Qwen3.5-9B-Q4_K_M.gguf" (ggml-org/llama.cpp#27264, corpus c2006)
+ * had read the run as bf16. Blanked with the flag: those files' weights are not modelled.
+ */
+const OTHER_FILE_FLAGS = new Set(['mm', 'mmproj', 'mmu', 'mmproj-url', 'md', 'model-draft', 'lora', 'lora-scaled']);
 const NO_EFFECT_FLAGS = new Set(
   't threads temp top-k top-p repeat-penalty repeat-last-n color i interactive ins instruct p prompt f file port host mlock no-mmap s seed keep r reverse-prompt in-prefix in-suffix log-disable verbose'.split(' '),
 );
@@ -261,7 +268,7 @@ function llamaCppCommand(m: RegExpExecArray): Piece[] {
       text = ` ${[fileModel(path), fileWeights(path.split(/[/\\]/).pop() ?? '')].filter(Boolean).join(' ')} `;
     } else if (/^(?:n|n-predict|predict)$/.test(name) && value && Number(value) > 0) {
       text = ` gen ${value} `;
-    } else if (NO_EFFECT_FLAGS.has(name) && !(bench && BENCH_LENGTH_FLAGS.has(name))) {
+    } else if (OTHER_FILE_FLAGS.has(name) || (NO_EFFECT_FLAGS.has(name) && !(bench && BENCH_LENGTH_FLAGS.has(name)))) {
       text = ' '.repeat(to - from);
     }
     if (text === null) continue;

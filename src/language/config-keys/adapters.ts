@@ -243,6 +243,10 @@ export const ADAPTER_KEYS: KeyTable = {
   // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
   peft_method: { reads: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE), source: 'llama-recipes configs/peft.py' },
   bnb_4bit_use_double_quant: { reads: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE) },
+  // TRL's ModelConfig spells the same switch use_bnb_nested_quant (trl/trainer/model_config.py, passed on as
+  // bnb_4bit_use_double_quant by get_quantization_config): "load_in_4bit: true / use_bnb_nested_quant: true"
+  // (huggingface/trl#2864, corpus c338) had read plain NF4.
+  use_bnb_nested_quant: { reads: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE), source: 'TRL trl/trainer/model_config.py ModelConfig.use_bnb_nested_quant' },
   // LLaMA-Factory's names for the same bitsandbytes settings (hparams/model_args.py: quantization_type, double_quantization).
   // Its default is true, so only a config that also quantises says anything by it.
   double_quantization: { reads: (v, ctx) => (isTrue(v) && ['quantization_bit', 'quantization_type', 'quantization_method'].some((k) => ctx.keys.has(k)) ? say('nf4 dq') : IGNORE), source: 'LLaMA-Factory hparams/model_args.py' },

@@ -69,7 +69,7 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     owner: 'past',
     when: ['work', 'run', 'ran', 'fit', 'load', 'able to', 'managed', 'succe', 'no problem', 'no issue', 'without', 'correctly', 'properly'],
     pattern: new RegExp(
-      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b(?![ \t]+until\b)|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
+      String.raw`${NOT}\b(?:works?|worked|working|runs?|ran|fits?|fit|loads?|loaded) (?:fine|well|perfectly|great|ok(?:ay)?|smoothly|normally)\b(?![ \t]+until\b)|\b(?:it|that|this) ${NOT}(?:worked|works)\b|\b(?:was|were|am|i'm|we're) able to\b|(?<=^|[\n.!?][ \t]*)able to\b|\bmanaged to\b|\bsucceeded\b|\bsuccessfully\b|\b(?:is|was|were|are|be|been) successful\b|\b(?:no|without any|without) (?:problems?|issues?)\b`
         // "every steps worked well until I went to this step "mlc_chat_cli --model Llama-2-7b-chat-hf-q4f16_1", it pops up
         // … OUT_OF_DEVICE_MEMORY" (mlc-ai/mlc-llm#974, c1618; "works fine until all epochs are done. And then I get a
         // CUDA OOM", c739): what works "until" a step is the run up to the failure, whose settings are that step's.
@@ -81,6 +81,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
         // "run run_train.sh correctly only when set model_max_length = 256" (facebookresearch/LLM-QAT#16, c997,
         // beside the default length that OOMs): a run said to go correctly or properly works; never one that
         // fails to ("Might be failing to load the model correctly in bf16", c890).
+        // An issue title that drops its subject ("Able to run 70B 4Q Llama2 on MacBook -- but unexpectedly not 2Q version",
+        // meta-llama/llama#964, corpus c1612) says a run that works as "I am able to" does.
+        // "Using chatglm3-6b model QUANTIZE_8bit can be successful, but QUANTIZE_4bit is invalid … OOM"
+        // (eosphoros-ai/DB-GPT#1481, corpus c2008): a setting said to be successful is the working run's.
         + String.raw`|(?<!(?:n't|\bnot|\bnever|\bfail(?:s|ed|ing)? to|\bunable to|\bcannot)\s+)\b(?:works?|worked|runs?|ran|trains?|trained|loads?|loaded)(?: [\w.-]+){0,3}? (?:correctly|properly)\b`
         // The adverb before the verb: "When I set up `cpu_offload_gb=8` then model correctly loads" (vllm-project/vllm
         // #18478, c876, beside the call that OOMs: the offload is the fix, not the failing run's setting).
@@ -148,10 +152,13 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // (c816) report the failing run, never one that works.
     // "使用QwenVL等模型，可以正常发送40000左右的token对话不报错" (with QwenVL models, ~40000 tokens send normally, no
     // error: vllm-project/vllm, c1010, beside the InternVL run that OOMs at 6000): 正常发送 / 使用 / 对话 and 不报错 say it worked.
+    // A run that does not run out of memory works: "尝试过在单卡A100 80G开了pure_bf16则不会OOM" (tried pure_bf16 on one
+    // A100 80G: no OOM then; hiyouga/LlamaFactory#4199, corpus c504, beside the A40s that OOM), 没有爆显存, 不再溢出; never
+    // 会不会OOM or 是否/能否不会, which ask.
     // Nor a clause that ends by asking (吗 / 么 / 嘛 / ？): "seq 8192能跑吗" asks whether the run will fit, it
     // reports no run that worked.
     pattern:
-      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑|发送|使用|对话|加载)|(?<![有会])(?:不|没有?)报错|(?<!有)没有?(?:任何|什么)?问题|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
+      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑|发送|使用|对话|加载)|(?<![有会])(?:不|没有?)报错|(?<!有)没有?(?:任何|什么)?问题|(?<![会否])(?:不会|不再|没有?)\s*(?:[oO][oO][mM]|爆显存|(?:显存)?溢出)|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
   },
@@ -273,8 +280,13 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.request.fails',
     owner: 'request',
-    when: ['oom', 'out of memory', 'crash', 'fail', 'error'],
-    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b/gi,
+    // A setting said to be invalid ("QUANTIZE_8bit can be successful, but QUANTIZE_4bit is invalid", corpus c2008)
+    // is the run that fails, beside one said to work: the contrast clause is the request, not the working run's by
+    // being in its sentence. Not "doesn't work": "Some previous issues mentioned zero3 doesn't work well with PPO"
+    // (CarperAI/trlx#431, c438) reports someone else's run, and "the context is set to 150k but that didn't fit"
+    // (c2023) a default the user left.
+    when: ['oom', 'out of memory', 'crash', 'fail', 'error', 'invalid'],
+    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b|\b(?:is|was|are|were) invalid\b/gi,
     example: 'got cuda OOM on 8 A100s',
     source: 'CarperAI/trlx#431',
   },

@@ -67,6 +67,15 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   [/[-_.](?:quantized[-_.])?w4a16(?:[-_.]g\d+)?$/, 'w4a16', 'format'],
   [/[-_.](?:quantized[-_.])?w8a(?:8|16)$/, 'int8', 'format'],
   [/[-_.]bnb[-_.]4bit$/, 'nf4', 'format'],
+  // A checkpoint published as "-4bit" with no bitsandbytes in its name is quantised already: GPTQ, AWQ or MLX, sized as
+  // the item language's 4-bit integers (gptq), as "-int4" is. bitsandbytes' uploads say "bnb-4bit" (above). The corpus
+  // writes each such name int4: "internlm-20b-4bit" loaded by transformers (InternLM/InternLM#433, c543: had read NF4),
+  // "llama-30b-4bit --wbits 4" (c1175), "falcon-180b-4bit" under TGI (c1877), "…-abliterated-v1-4bit" (c2044).
+  // Still a width, so weak: said with its words, and a format named beside it wins. Only after a size: a key or a
+  // script ("QUANTIZE_4bit", c2008; "train_4bit", c1074) names bitsandbytes' switch, read as NF4 below.
+  [/(?<=\d(?:\.\d+)?b(?:[-_.][a-z0-9]+)*)[-_.]4bit$/, 'gptq', 'width'],
+  // A release whose "-int4" checkpoint is a bitsandbytes save (prose/rules/int4-releases.ts writes it "-nf4").
+  [/[-_.]nf4$/, 'nf4', 'format'],
   [/[-_.]4bit$/, 'nf4', 'width'],
   [/[-_.]8bit$/, 'int8', 'width'],
   // An EXL2 repository ("Llama-3.1-70B-Instruct-exl2") is run by ExLlamaV2, in its own format (memory/exllamav2.ts).

@@ -1,6 +1,23 @@
-import { none, noneEach, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import type { Handler } from '../values.js';
+import { IGNORE, say, unquote } from '../values.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
 
 const on = (v: string) => v === 'true' || v === '';
+
+/**
+ * `--torchao-config`: torchao quantises the 16-bit checkpoint's linear weights at load (server_args.py choices
+ * int8dq, int8wo, int4wo-<group>, fp8wo, fp8dq-per_tensor, fp8dq-per_row; srt/layers/torchao_utils.py): 8-bit
+ * integers (int8dq quantises the activations too, the weights still one byte), 4-bit integers with a scale per
+ * group, or fp8. "--torchao-config int8dq" (sgl-project/sglang#10736, corpus c1665) had been said as not
+ * modelled, and the 80B sized in bf16. Read as the weight format of that width; another value says nothing.
+ */
+const torchaoConfig: Handler = (v) => {
+  const value = unquote(v).toLowerCase();
+  if (/^int8(?:dq|wo)\b/.test(value)) return say('int8');
+  if (/^int4wo\b/.test(value)) return say('int4');
+  if (/^fp8(?:wo|dq)\b/.test(value)) return say('fp8 weights');
+  return IGNORE;
+};
 
 /**
  * SGLang's own option names as written (`--mem-fraction-static 0.9`, `mem_fraction_static=0.717` in its
@@ -51,7 +68,7 @@ export const SGLANG: Engine = {
     unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep-size', '--expert-parallel-size'),
     unmodelledWhen(on, 'attention run data-parallel beside tensor-parallel MoE layers', 'parallelism', '--enable-dp-attention'),
     unmodelledWhen(on, 'an embedding model keeps no KV cache for generation', 'kv cache', '--is-embedding'),
-    unmodelled('weights quantised by torchao at load', 'weights', '--torchao-config'),
+    reads(torchaoConfig, '--torchao-config'),
     unmodelledWhen(on, "LoRA adapters' pool on the GPU beside the base model", 'weights', '--enable-lora'),
     unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--lora-paths'),
     unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-lora-rank'),

@@ -59,6 +59,9 @@ import { OFFLOAD_ZH_RULES } from './offload-zh.js';
 import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 import { ENGINE_RELEASE_LABEL_RULES } from './engine-release-labels.js';
 import { PRINTED_TOTAL_RULES } from './printed-total.js';
+import { GGUF_NOTATION_RULES } from './gguf-notations.js';
+import { WITHOUT_GPU_RULES } from './without-gpu.js';
+import { SUPPORTED_VALUE_RULES } from './supported-values.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -273,6 +276,12 @@ const PROSE_ORDER = [
   ...TRAINING_ELSEWHERE_RULES.map((rule) => rule.id),
   // A GGUF type inside a file name is read before the name's dots look like a module path ("…-v1.Q8_0.gguf").
   'prose.gguf-without-q',
+  // The values a program accepts, listed ("only supports `bitsandbytes` and `gptq`"): no setting (supported-values.ts).
+  ...SUPPORTED_VALUE_RULES.map((rule) => rule.id),
+  // K-quants without their Q ("8B_5_K_M") and the width before it ("4Q"), as q-types (gguf-notations.ts).
+  ...GGUF_NOTATION_RULES.map((rule) => rule.id),
+  // A GPU said to be absent ("~13 without GPU") counts none (without-gpu.ts).
+  ...WITHOUT_GPU_RULES.map((rule) => rule.id),
   'prose.gguf',
   // A SageMaker instance ("ml.g4dn.xlarge") is read before its dots look like a module path.
   'prose.instance-type',
@@ -327,6 +336,9 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   TRAINABLE_SHARE_RULES,
   ENGINE_RELEASE_LABEL_RULES,
   PRINTED_TOTAL_RULES,
+  GGUF_NOTATION_RULES,
+  WITHOUT_GPU_RULES,
+  SUPPORTED_VALUE_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 

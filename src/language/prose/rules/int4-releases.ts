@@ -24,11 +24,12 @@ export const INT4_RELEASE_RULES: readonly ProseRule[] = [
     id: 'prose.bnb-int4-release',
     pattern: BNB_INT4,
     when: (t) => t.includes('int4') && /cogvlm2|minicpm/.test(t),
-    // Same length: a joined "-int4" becomes "-4bit", the suffix the name rules read as bitsandbytes'
-    // (model-name.ts), so the Hub id keeps its name; an "int4" apart becomes the word nf4.
+    // Same length: a joined "-int4" becomes "-nf4 ", the suffix the name rules read as bitsandbytes'
+    // (model-name.ts; a bare "-4bit" after a size reads as a GPTQ-kind checkpoint there), so the Hub id keeps
+    // its name; an "int4" apart becomes the word nf4.
     write: (m, notes) => {
       notes.push(`"${m[0].trim()}" is a bitsandbytes 4-bit checkpoint (its release's config), read as nf4`);
-      return m[2] === ' ' ? `${m[1]} nf4 ` : `${m[1]}${m[2]}4bit`;
+      return m[2] === ' ' ? `${m[1]} nf4 ` : `${m[1]}${m[2]}nf4 `;
     },
     example: 'MiniCPM-V 2.6 int4 24G显存不够用，model.cuda()会OOM',
     source: 'OpenBMB/MiniCPM-V#525',
