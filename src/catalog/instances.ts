@@ -90,6 +90,20 @@ for (const i of INSTANCES) for (const s of instanceSpellings(i)) index.set(insta
  */
 const KEYS_HOLD_DIGITS = [...index.keys()].every((k) => /\d/.test(k));
 
+/**
+ * The first characters of the keys. A word of a message (no space or separator before its first
+ * character) that starts with none of them, and not with Azure's "standard", starts no instance's
+ * name, alone or joined with the words after it: the prose reader's guard (prose.instance-type) asks
+ * this before it makes a key for the word and for the word with the next one or two.
+ */
+const KEY_STARTS = new Set([...index.keys()].map((k) => k[0]));
+
+/** Whether `word` (its first character a letter or a digit) may begin an instance's name: false is certain. */
+export function mayStartInstance(word: string): boolean {
+  const lower = word.toLowerCase();
+  return KEY_STARTS.has(lower[0]) || lower.startsWith('standard');
+}
+
 /** "p4d.24xlarge" → 8 × a100-40g; null when the text is not a known instance type. */
 export function instanceByName(text: string): { gpuId: string; count: number } | null {
   if (KEYS_HOLD_DIGITS && !/\d/.test(text)) return null;

@@ -185,9 +185,11 @@ export function leverChanges(s: Scenario): { candidate: Candidate; rank: number;
  */
 export function levers(s: Scenario, base: Estimate): Lever[] {
   const results: (Lever & { rank: number })[] = [];
+  const firstStep: EstimatedChange[] = [];
   for (const { candidate, rank, change, next } of leverChanges(s)) {
     if (!next) continue;
     const e = estimate(next, { numbersOnly: true });
+    firstStep.push({ candidate, change, next, e });
     // A served model fills the card with KV blocks whatever the lever, so a lever that serves
     // more sequences is kept even when the memory stays the same.
     const moreSequences = (e.serving?.concurrentSequences ?? 0) > (base.serving?.concurrentSequences ?? 0);
@@ -199,11 +201,26 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
   }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
   if (partial) results.push({ ...partial, rank: -1 });
-  const together = results.some((r) => r.fits) ? null : stacked(s, base);
+  const together = results.some((r) => r.fits) ? null : stacked(s, base, firstStep);
   if (together) results.push({ ...together, rank: -2 });
   const fitting = results.filter((r) => r.fits).sort((a, b) => a.rank - b.rank);
   const rest = results.filter((r) => !r.fits).sort((a, b) => a.deviceBytes - b.deviceBytes);
   return [...fitting, ...rest].map(({ rank: _rank, ...lever }) => lever);
+}
+
+/** A lever that applies and is not refused, with the scenario it leads to, estimated numbers-only. */
+interface EstimatedChange {
+  candidate: Candidate;
+  change: string;
+  next: Scenario;
+  e: Estimate;
+}
+
+/** Each lever of `s` a stack may take (not refused, not one that changes the data), estimated, in `leverChanges`' order. */
+function stackable(s: Scenario): EstimatedChange[] {
+  return leverChanges(s).flatMap(({ candidate, change, next }) =>
+    next && !CHANGES_THE_DATA.test(change) ? [{ candidate, change, next, e: estimate(next, { numbersOnly: true }) }] : [],
+  );
 }
 
 /** Levers a stack never takes: they shrink the user's data (a shorter length), not the run's memory. */
@@ -216,16 +233,18 @@ const MOST_STACKED = 3;
  * take at each step the lever that leaves the least memory, up to three, and offer the stack once it
  * fits — one change the user can send as a follow-up, each step re-estimated, every cost said.
  */
-function stacked(s: Scenario, base: Estimate): Lever | null {
+function stacked(s: Scenario, base: Estimate, firstStep: readonly EstimatedChange[]): Lever | null {
   let current = s;
   let bytes = base.deviceBytes;
   const changes: string[] = [];
   const costs: string[] = [];
   for (let step = 0; step < MOST_STACKED; step++) {
     let best: { change: string; next: Scenario; e: Estimate; cost: string } | null = null;
-    for (const { candidate, change, next } of leverChanges(current)) {
-      if (!next || CHANGES_THE_DATA.test(change)) continue;
-      const e = estimate(next, { numbersOnly: true });
+    // The first step's levers are the ones `levers` has just estimated on `s`: taken as they are,
+    // not read and estimated again (an estimate depends on its scenario alone).
+    const options = step === 0 ? firstStep : stackable(current);
+    for (const { candidate, change, next, e } of options) {
+      if (CHANGES_THE_DATA.test(change)) continue;
       if (!best || e.deviceBytes < best.e.deviceBytes) best = { change, next, e, cost: typeof candidate.cost === 'function' ? candidate.cost(current) : candidate.cost };
     }
     if (!best || best.e.deviceBytes > bytes * 0.99) return null;

@@ -1,5 +1,5 @@
 import { gpuById } from '../../../catalog/index.js';
-import { instanceByName, instanceSource } from '../../../catalog/instances.js';
+import { instanceByName, instanceSource, mayStartInstance } from '../../../catalog/instances.js';
 import { gpuIdOf } from '../../lexicon.js';
 import { NUMBER_WORDS } from '../../numbers.js';
 import type { ProseRule } from '../types.js';
@@ -45,7 +45,7 @@ const SAGEMAKER = /^ml\./;
 function namesAnInstance(text: string): boolean {
   if (instanceRegex !== null) return true;
   const words = (text.match(/[a-z0-9][a-z0-9._\-]*[a-z0-9]/g) ?? []).map((word) => word.replace(SAGEMAKER, ''));
-  return words.some((word, i) => instanceByName(word) || (i + 1 < words.length && (instanceByName(word + words[i + 1]) || (i + 2 < words.length && instanceByName(word + words[i + 1] + words[i + 2])))));
+  return words.some((word, i) => mayStartInstance(word) && (instanceByName(word) || (i + 1 < words.length && (instanceByName(word + words[i + 1]) || (i + 2 < words.length && instanceByName(word + words[i + 1] + words[i + 2]))))));
 }
 function instancePattern(): RegExp {
   instanceRegex ??= new RegExp(`(?<![\\w.\\-])(?:ml\\.)?(?:${instanceSource()})(?![\\w])`, 'g');
