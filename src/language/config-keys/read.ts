@@ -7,6 +7,7 @@ import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
 import { dropScriptComments, evaluateShellArithmetic, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
+import { evaluateValueArithmetic } from '../value-arithmetic.js';
 import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
@@ -103,8 +104,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const saidUnmodelled = new Map<string, string[]>();
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
-  // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`.
-  const code = readCodeDump(cardDtypeFlags(evaluateShellArithmetic(raw)));
+  // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`; a key's
+  // value written as a sum (`max_model_len=4096*2`) as its number (value-arithmetic.ts).
+  const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(raw))));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
