@@ -34,3 +34,23 @@ describe("a prompt's and an answer's lengths in parentheses after their labels",
     ['mistral-7b inference on an L4, input(1000) output(200)', 1200],
   ])('%s', (text, seq) => expect(read(text).scenario.seq).toBe(seq));
 });
+
+describe('"set it to N" after a length is named sets that length, weak', () => {
+  it('c1824 (ollama/ollama#7198): num_ctx of 40000 … "when I set it to 128000" reads 128000', () => {
+    expect(read(corpusText('c1824')).scenario.seq).toBe(128000);
+  });
+
+  it.each([
+    ['qwen2.5-7b in ollama on a 3060 12GB. The default context length works. When I increase it to 32768 it falls back to the CPU', 32768],
+    ['llama-3-8b lora on a 4090, max seq len was 4096 but OOM, so I reduced it to 1024 and it trains', 1024],
+    ['mistral-7b with vllm on an L4: the max model len was too big, so I set it to 8192.', 8192],
+  ])('%s', (text, seq) => {
+    const { scenario, said } = read(text);
+    expect(scenario.seq).toBe(seq);
+    expect(said).toBeDefined();
+  });
+
+  it('with no length named before, "set it to N" is no length', () => {
+    expect(read('llama-3-8b lora on a 4090 seq 2048. The learning rate was too high so I set it to 2 and it diverged').scenario.seq).toBe(2048);
+  });
+});

@@ -34,6 +34,9 @@ const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pr
  * sentence ("max seq length of 2048.", unslothai/unsloth, corpus c596); a dot before more of the word does not.
  */
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:\.\d+)?)\s*([km万])?(?![\w%]|\.\w)`;
+/** A length's noun or key, which "it" in "set it to N" then stands for (prose.length-set-it-to). */
+const LENGTH_BEFORE_IT = /(?:num_ctx|n_ctx|\bctx\b|context|max[_ -]?model[_ -]?len|\bseq\b|seq(?:uence)?[_ -]?len(?:gth)?|cutoff_len|max_length|上下文|长度)/;
+
 /**
  * Words that may stand between a noun and its number: "of", "to", "=", "is", "about", "为"; "设置的" and
  * the other ways of saying "set to" ("token长度设置的8192", QwenLM/Qwen3#1509, c680); "about", "only", "reaches" in
@@ -206,6 +209,21 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     when: (t) => /\d\s*k?(?:\s*-?\s*tokens?)?\s+max/.test(t),
     write: (m) => ` seq ${lengthWords(m[1]!, m[2])} `,
     example: 'the bs: 256 is seemly a large-scale batch size with 2048 max sequence length',
+  },
+  {
+    // "When setting num_ctx to … (num_ctx of 40000 in that instance). However, when I set it to 128000, the result is:"
+    // (ollama/ollama#7198, c1824): "it" is the length named just before, and the value set is the run's length.
+    // The same shape in other words: "if I increase it to 32k", "bumping it up to 16384", "reduced it to 1024".
+    // Which setting "it" is rests on the words before it (a length's noun or key within the 300 characters
+    // before), a guess: weak, said with its words.
+    id: 'prose.length-set-it-to',
+    pattern: new RegExp(String.raw`\b(?:set(?:ting)?|rais(?:e|ed|ing)|increas(?:e|ed|ing)|bump(?:ed|ing)?|chang(?:e|ed|ing)|push(?:ed|ing)?|put(?:ting)?|lower(?:ed|ing)?|reduc(?:e|ed|ing)|extend(?:ed|ing)?|doubl(?:e|ed|ing))\s+it\s+(?:up\s+|down\s+|back\s+)?to\s+${NUMBER}(?:\s*tokens?)?`, 'gi'),
+    when: (t) => /\bit\s+(?:up\s+|down\s+|back\s+)?to\s+\d/.test(t),
+    write: (m) =>
+      LENGTH_BEFORE_IT.test(m.input.slice(Math.max(0, m.index - 300), m.index)) ? ` seq ${lengthWords(m[1]!, m[2])} ` : m[0],
+    weak: true,
+    example: 'num_ctx of 40000 in that instance. However, when I set it to 128000, the result is:',
+    source: 'ollama/ollama#7198',
   },
   {
     // "I need around 60k of context", "8k tokens of context": a number of tokens of context.
