@@ -123,7 +123,12 @@ const FLAG_WITH_VARIABLE = /(?<![\w-])--[a-z][\w.\-]*(?:[ \t]*=[ \t]*|[ \t]+)(\$
  * quoted, single-quoted or bare).
  */
 const SHELL_DEFAULT = /\$\{([A-Za-z_]\w*|\d+):?-(?:"([^"\n}]*)"|'([^'\n}]*)'|([^}\s"']*))\}/g;
-const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
+/**
+ * `NAME=value` opening a line; an inline-code mark may open the line first: a script pasted between single
+ * backticks (`` `export max_batch_size=2048`` then `--max_batch_size $max_batch_size`, NVIDIA/TensorRT-LLM#2043,
+ * c375) sets its variables as a fenced one does (integerVariables in shell-script.ts reads them so already).
+ */
+const SHELL_ASSIGNMENT = /(?:^|[;\n])[ \t`]*(?:export[ \t]+)?([a-z_]\w*)=(?:"([\w.\/:,-]*)"|'([\w.\/:,-]*)'|([\w.\/:,-]*))(?=[ \t]*(?:[;#\n]|$))/g;
 
 /**
  * A variable set to its own default, `GPU_MEMORY_UTIL="${GPU_MEMORY_UTIL:-0.85}"`: a deploy script's

@@ -11,8 +11,12 @@ const LIST_MARKER = /^[ \t>*-]*\d{1,2}[.)](?=[ \t]*[A-Za-z\u4e00-\u9fff])/gm;
 /** The plural "s" after a card's memory in parentheses ("4 A100(40G)s"): the card's plural, not a word. */
 const PLURAL_AFTER_MEMORY = /(?<=\(\s*\d+(?:\.\d+)?\s*(?:g|gb|gib)\s*\))s(?![A-Za-z0-9])/gi;
 
-/** Markdown bold around a word ("are **three** A100 nodes sufficient"): emphasis, never "×" or a word. */
-const BOLD = /\*\*(?=[^\s*])|(?<=[^\s*])\*\*/g;
+/**
+ * Markdown bold around a word ("are **three** A100 nodes sufficient"): emphasis, never "×" or a word.
+ * Between a number (or a closing bracket) and a number it is Python's power (`(336 / 14)**2`, c1867;
+ * `2**13`), which value-arithmetic.ts reads: not emphasis.
+ */
+const BOLD = /\*\*(?=[^\s*])(?<!(?:\d|\))\*\*(?=[\d(]))|(?<=[^\s*])\*\*(?<!(?:\d|\))\*\*(?=[\d(]))/g;
 
 export function dropLayout(text: MappedText): MappedText {
   const plain = text.text.includes('**') ? text.replace(BOLD, () => '  ', 'normalise.bold') : text;

@@ -1,6 +1,6 @@
 import { PIPELINE_KEYS } from './parallelism.js';
 import { numeric, serving } from './readers.js';
-import { rolloutBatch } from './rollout-batch.js';
+import { countsPrompts, rolloutBatch } from './rollout-batch.js';
 import { besideLlamaCpp, promptBatch } from './serving.js';
 import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
@@ -12,9 +12,11 @@ import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext,
  * prompt key, when both are given (one alone says too little to set the sequence).
  */
 // OpenRLHF's --prompt_max_len / --generate_max_len (openrlhf/cli/train_ppo_ray.py) are the same two lengths.
-const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len'];
+// verl's example scripts set both as shell variables first (`PROMPT_LENGTH=512`, `RESPONSE_LENGTH=1024`, then
+// data.max_prompt_length=$PROMPT_LENGTH; verl-project/verl#3159, c2043): the same pair by its variables' names.
+const PROMPT_KEYS = ['max_prompt_length', 'max_prompt', 'prompt_max_len', 'prompt_length', 'max_prompt_len'];
 // verl's data.max_response_length (verl-project/verl#3364: "max_prompt_length = 4096, max_response_length=8192").
-const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len', 'max_response_length'];
+const COMPLETION_KEYS = ['max_completion_length', 'max_completions', 'max_completion', 'generate_max_len', 'max_response_length', 'response_length', 'max_response_len'];
 const firstValue = (ctx: KeyContext, keys: string[]) => keys.map((k) => ctx.values?.get(k)).find((v) => v !== undefined);
 const promptLength: Handler = (v, ctx) => {
   const completion = numberOf(firstValue(ctx, COMPLETION_KEYS) ?? '');
@@ -54,6 +56,9 @@ const sameAsDeepSpeedGlobalBatch = (n: number, ctx: KeyContext): boolean => {
 const batchSize: Handler = (v, ctx) => {
   const n = numberOf(v);
   if (!Number.isFinite(n)) return IGNORE;
+  // verl counts its batch in prompts, each sampled rollout.n times, even with a micro-batch beside it
+  // (BATCH_SIZE / MICRO_BATCH_SIZE with ROLLOUT_N, c2043): no global batch of sequences (rollout-batch.ts).
+  if (countsPrompts(ctx)) return rolloutBatch(n, ctx)!;
   if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
   // llama.cpp's --batch-size (beside its -c / -ngl) is the prompt tokens per step, not requests.
   if (besideLlamaCpp(ctx)) return promptBatch(v);
@@ -95,6 +100,8 @@ export const BATCH_KEYS: KeyTable = {
   // micro-batch (its --train_batch_size the global one, read as gbs above).
   micro_train_batch_size: { reads: numeric('bs'), source: 'OpenRLHF openrlhf/cli/train_sft.py, train_ppo_ray.py' },
   prompt_max_len: { reads: promptLength, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
+  prompt_length: { reads: promptLength, source: 'verl-project/verl#3159 (an example script\'s PROMPT_LENGTH / RESPONSE_LENGTH)' },
+  max_prompt_len: { reads: promptLength, source: 'verl-project/verl#3159' },
   generate_max_len: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
   // NeMo-RL's policy.train_global_batch_size / policy.train_micro_batch_size (NVIDIA-NeMo/RL#362, #366,
   // #903: "++policy.train_global_batch_size=1024 … ++policy.train_micro_batch_size=1"): the global batch

@@ -7,12 +7,14 @@ import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
 import { dropScriptComments, evaluateShellArithmetic, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
+import { evaluateValueArithmetic } from '../value-arithmetic.js';
 import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { DATA_BLOCKS, NO_MEMORY_EFFECT } from './ignored.js';
 import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
+import { builtValue, builtValues, engineBuildSpans } from './engine-build.js';
 import { scriptOf } from './script-constants.js';
 import { configShape } from './config-shape.js';
 import { MODEL_KEYS, model, savesFolder } from './models.js';
@@ -103,8 +105,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const saidUnmodelled = new Map<string, string[]>();
   // The node count is read before the code reader blanks `$VARIABLES`.
   const scriptNodes = nodeCountOf(raw.text, raw.original);
-  // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`.
-  const code = readCodeDump(cardDtypeFlags(evaluateShellArithmetic(raw)));
+  // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`; a key's
+  // value written as a sum (`max_model_len=4096*2`) as its number (value-arithmetic.ts).
+  const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(raw))));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
@@ -138,6 +141,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   // "If I use tp = 2 … If I use tp = 1": options, not a key set twice (option-values.ts).
   const options = chooseOptionValues(src, pairs, notes, (k) => k, (from, to) => input.userText(from, to));
   for (const [key, at] of options) values.set(key, pairs.find((p) => p.key === key && p.at === at)!.value);
+  // An engine's build limits, set again by a run of it, are the build's (engine-build.ts).
+  const builds = engineBuildSpans(src);
+  for (const [key, value] of builtValues(settings, builds)) values.set(key, value);
   /**
    * A key set twice ("changed: "source_max_len": 1024, to: "source_max_len": 512",
    * microsoft/foundry-dev-tools#37; a flag repeated on a command line) has its last value:
@@ -272,6 +278,12 @@ export function readConfig(raw: MappedText): ConfigReading {
         return { result: ' '.repeat(at) + m[0].slice(at), rule: unknownRule };
       }
       return { result: shapeAt(key) || ' '.repeat(m[0].length), rule: unknownRule };
+    }
+    const built = builtValue(key, m.index, value ?? '', settings.get(key) ?? [], builds, (a, b) => unquote(a) === unquote(b));
+    if (built !== null) {
+      notes.push(`"${input.userText(m.index, m.index + m[0].length).trim()}" is one run's request of the engine: it was built with ${shown} ${unquote(built)}, which is what it allocates for`);
+      ignoredKeys.push(shown);
+      return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     const last = replaced(key, m.index, value);
     if (last !== null) {

@@ -242,6 +242,7 @@ const PROSE_ORDER = [
   'prose.length-beyond-needed',
   'prose.engine-estimated-length',
   'prose.length-before-max-noun',
+  'prose.length-set-it-to',
   'prose.length-value',
   'prose.tokens-of-context',
   'prose.length-zh',

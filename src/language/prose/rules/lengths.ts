@@ -10,7 +10,7 @@ import { kMultiple } from '../../numbers.js';
 
 /** A number as the item language spells it: "2k" stays "2k" (2,048), "1m" is 1024k, "16,384" loses its comma. */
 function lengthWords(digits: string, unit: string | undefined): string {
-  const n = digits.replace(/,/g, '');
+  const n = digits.replace(/[,\s]/g, '');
   const u = (unit ?? '').toLowerCase();
   if (u === 'm') return `${Math.round(Number(n) * 1024)}k`;
   if (u === '万') return String(Math.round(Number(n) * 10_000));
@@ -19,7 +19,7 @@ function lengthWords(digits: string, unit: string | undefined): string {
 
 /** The same number as a count of tokens, for a sum ("2k" + "512" = 2,560). */
 function tokens(digits: string, unit: string | undefined): number {
-  const n = Number(digits.replace(/,/g, ''));
+  const n = Number(digits.replace(/[,\s]/g, ''));
   const u = (unit ?? '').toLowerCase();
   return Math.round(u === 'k' ? n * kMultiple(n) : u === 'm' ? n * 1024 * 1024 : u === '万' ? n * 10_000 : n);
 }
@@ -28,10 +28,15 @@ function tokens(digits: string, unit: string | undefined): number {
 const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练/i;
 
 /**
- * "2k", "4096", "16,384", "1M", "3万": a length's number and its unit. A full stop after it ends the
+ * "2k", "4096", "16,384", "1M", "3万": a length's number and its unit; thousands may be grouped by a space, as
+ * French, Russian and SI style write them ("context length 40 000", lmstudio-ai/lmstudio-bug-tracker#1192, c1669;
+ * "contexte de 32 768"). A full stop after it ends the
  * sentence ("max seq length of 2048.", unslothai/unsloth, corpus c596); a dot before more of the word does not.
  */
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([km万])?(?![\w%]|\.\w)`;
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:\.\d+)?)\s*([km万])?(?![\w%]|\.\w)`;
+/** A length's noun or key, which "it" in "set it to N" then stands for (prose.length-set-it-to). */
+const LENGTH_BEFORE_IT = /(?:num_ctx|n_ctx|\bctx\b|context|max[_ -]?model[_ -]?len|\bseq\b|seq(?:uence)?[_ -]?len(?:gth)?|cutoff_len|max_length|上下文|长度)/;
+
 /**
  * Words that may stand between a noun and its number: "of", "to", "=", "is", "about", "为"; "设置的" and
  * the other ways of saying "set to" ("token长度设置的8192", QwenLM/Qwen3#1509, c680); "about", "only", "reaches" in
@@ -130,7 +135,9 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     // output lengths are read, config-keys/sequence.ts); served, the answer is generated.
     id: 'prose.input-output',
     pattern: new RegExp(
-      String.raw`\b(?:max(?:imum)?\s+)?(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:(?:an?|the|its)\s+)?(?:max(?:imum)?\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?` +
+      // Each value may stand in parentheses after its label, as a list of settings writes it: "block size (32)
+      // input (64), output (1024)" (vllm-project/vllm#1039, c1939).
+      String.raw`\b(?:max(?:imum)?\s+)?(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}\(?\s*${NUMBER}\s*\)?(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)?\s*(?:(?:an?|the|its)\s+)?(?:max(?:imum)?\s+)?(?:outputs?|completions?|generations?|responses?|answers?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}\(?\s*${NUMBER}\s*\)?(?:\s*tokens?)?` +
         String.raw`|\b(?:inputs?|prompts?)(?:[\s_-]*(?:length|len|tokens?))?${JOIN}${NUMBER}(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b|\bplus\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?)\b(?:\s*tokens?)?` +
         String.raw`|(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?(?:inputs?|prompts?|in)(?:\s*tokens?)?\s*(?:,|\/|\+|&|\band\b|\bwith\b)\s*${NUMBER}\s*(?:tokens?\s+)?(?:outputs?|completions?|generated|generations?|responses?|out)\b(?:\s*tokens?)?` +
         String.raw`|(?:输入|提示词?)(?:长度)?${JOIN}${NUMBER}\s*(?:tokens?)?\s*[，,、/+和]?\s*(?:输出|生成|回答)(?:长度)?${JOIN}${NUMBER}(?:\s*tokens?)?` +
@@ -202,6 +209,21 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     when: (t) => /\d\s*k?(?:\s*-?\s*tokens?)?\s+max/.test(t),
     write: (m) => ` seq ${lengthWords(m[1]!, m[2])} `,
     example: 'the bs: 256 is seemly a large-scale batch size with 2048 max sequence length',
+  },
+  {
+    // "When setting num_ctx to … (num_ctx of 40000 in that instance). However, when I set it to 128000, the result is:"
+    // (ollama/ollama#7198, c1824): "it" is the length named just before, and the value set is the run's length.
+    // The same shape in other words: "if I increase it to 32k", "bumping it up to 16384", "reduced it to 1024".
+    // Which setting "it" is rests on the words before it (a length's noun or key within the 300 characters
+    // before), a guess: weak, said with its words.
+    id: 'prose.length-set-it-to',
+    pattern: new RegExp(String.raw`\b(?:set(?:ting)?|rais(?:e|ed|ing)|increas(?:e|ed|ing)|bump(?:ed|ing)?|chang(?:e|ed|ing)|push(?:ed|ing)?|put(?:ting)?|lower(?:ed|ing)?|reduc(?:e|ed|ing)|extend(?:ed|ing)?|doubl(?:e|ed|ing))\s+it\s+(?:up\s+|down\s+|back\s+)?to\s+${NUMBER}(?:\s*tokens?)?`, 'gi'),
+    when: (t) => /\bit\s+(?:up\s+|down\s+|back\s+)?to\s+\d/.test(t),
+    write: (m) =>
+      LENGTH_BEFORE_IT.test(m.input.slice(Math.max(0, m.index - 300), m.index)) ? ` seq ${lengthWords(m[1]!, m[2])} ` : m[0],
+    weak: true,
+    example: 'num_ctx of 40000 in that instance. However, when I set it to 128000, the result is:',
+    source: 'ollama/ollama#7198',
   },
   {
     // "I need around 60k of context", "8k tokens of context": a number of tokens of context.
