@@ -33,6 +33,7 @@ import { switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
 import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
+import { zero3Offload } from './reconcile/zero3-offload.js';
 import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
@@ -90,6 +91,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = fp8WeightsWord(out, notes);
   // A bare "offload" beside another offload the command sets, or in a torchtune run, is no optimizer offload (reconcile/offload-word.ts).
   out = bareOffloadWords(out, text, notes);
+  // "ZeRO-3 offload" with no object offloads the optimizer states and the parameters (reconcile/zero3-offload.ts).
+  out = zero3Offload(out, text, notes);
   // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).
   out = shardedNotSplit(keyedShardings(askedDefaultShardings(out, text, notes), notes, text), notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
@@ -141,5 +144,5 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // A card with a memory it was never sold with ("on 4x rtx-2080-ti 22gb", a modified 22 GB card) is read as
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
   const read = cards(items, notes, doubts);
-  return algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text);
+  return zero3Offload(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text), text, notes);
 }
