@@ -19,6 +19,7 @@ import { nameContextTags } from './reconcile/name-contexts.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { askedRun } from './reconcile/asked-run.js';
 import { cardAsked } from './reconcile/asked-card.js';
+import { minimumOnCard } from './reconcile/minimum-on-card.js';
 import { countTakesAskedCard } from './reconcile/asked-card-count.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
@@ -109,7 +110,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = engineWorldSize(out, text, notes);
   out = cards(out, notes, owned?.doubts);
   // A card named with no count beside "how many GPUs" is the card asked about (reconcile/asked-card.ts).
-  out = countTakesAskedCard(cardAsked(out, notes), notes);
+  // The least setup asked of a card named with no count is that card's count (reconcile/minimum-on-card.ts).
+  out = countTakesAskedCard(cardAsked(minimumOnCard(out, text, notes), notes), notes);
   out = actualSetup(out, text, notes);
   // A format the GPU never holds: a loader's mistake, kt-kernel's CPU experts, a quantisation's output (reconcile/weights-evidence.ts).
   out = quantisationTargets(ktCpuExperts(loaderCannotLoad(out, text, notes, owned), text, notes, owned), text, notes, owned);
