@@ -29,6 +29,7 @@ import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, se
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { triedAdapters } from './reconcile/tried-adapters.js';
 import { variantsTried } from './reconcile/variant-tried.js';
 import { switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
@@ -84,6 +85,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // LoRA and QLoRA both run are compared, not folded into one (reconcile/tried-adapters.ts).
+  out = triedAdapters(out, text, notes);
   // A setting switched to ("后面改用ZeRO2", "then switched to LoRA") replaces the one said before it (reconcile/switched-to.ts).
   out = switchedTo(out, text, notes, owned);
   // Checkpointing the user fails to turn on, or asks how to, is not on (reconcile/failed-switch.ts).
