@@ -19,6 +19,7 @@ import { nameContextTags } from './reconcile/name-contexts.js';
 import { keywordsAcrossSentences } from './reconcile/keyword-reach.js';
 import { askedRun } from './reconcile/asked-run.js';
 import { cardAsked } from './reconcile/asked-card.js';
+import { minimumOnCard } from './reconcile/minimum-on-card.js';
 import { countTakesAskedCard } from './reconcile/asked-card-count.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
@@ -29,11 +30,13 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
 import { severalReleases } from './reconcile/several-releases.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { triedAdapters } from './reconcile/tried-adapters.js';
 import { variantsTried } from './reconcile/variant-tried.js';
 import { switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
 import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
+import { zero3Offload } from './reconcile/zero3-offload.js';
 import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
@@ -83,6 +86,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // LoRA and QLoRA both run are compared, not folded into one (reconcile/tried-adapters.ts).
+  out = triedAdapters(out, text, notes);
   // A setting switched to ("后面改用ZeRO2", "then switched to LoRA") replaces the one said before it (reconcile/switched-to.ts).
   out = switchedTo(out, text, notes, owned);
   // Checkpointing the user fails to turn on, or asks how to, is not on (reconcile/failed-switch.ts).
@@ -91,6 +96,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = fp8WeightsWord(out, notes);
   // A bare "offload" beside another offload the command sets, or in a torchtune run, is no optimizer offload (reconcile/offload-word.ts).
   out = bareOffloadWords(out, text, notes);
+  // "ZeRO-3 offload" with no object offloads the optimizer states and the parameters (reconcile/zero3-offload.ts).
+  out = zero3Offload(out, text, notes);
   // A ZeRO stage or FSDP set by a flag, key or config file beats one said in prose (reconcile/sharding-evidence.ts).
   out = shardedNotSplit(keyedShardings(askedDefaultShardings(out, text, notes), notes, text), notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
@@ -107,7 +114,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = engineWorldSize(out, text, notes);
   out = cards(out, notes, owned?.doubts);
   // A card named with no count beside "how many GPUs" is the card asked about (reconcile/asked-card.ts).
-  out = countTakesAskedCard(cardAsked(out, notes), notes);
+  // The least setup asked of a card named with no count is that card's count (reconcile/minimum-on-card.ts).
+  out = countTakesAskedCard(cardAsked(minimumOnCard(out, text, notes), notes), notes);
   out = actualSetup(out, text, notes);
   // A format the GPU never holds: a loader's mistake, kt-kernel's CPU experts, a quantisation's output (reconcile/weights-evidence.ts).
   out = quantisationTargets(ktCpuExperts(loaderCannotLoad(out, text, notes, owned), text, notes, owned), text, notes, owned);
@@ -142,5 +150,5 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // A card with a memory it was never sold with ("on 4x rtx-2080-ti 22gb", a modified 22 GB card) is read as
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
   const read = cards(items, notes, doubts);
-  return algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text);
+  return zero3Offload(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text), text, notes);
 }

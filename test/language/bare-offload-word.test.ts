@@ -64,7 +64,8 @@ describe('an offload that names what it offloads, or a ZeRO run, is read as befo
   });
 
   it.each([
-    ['13b full zero3 offload on 4x a100', OPTIMIZER],
+    // Beside ZeRO-3 the bare word is the ZeRO-3 offload recipe, parameters too (reconcile/zero3-offload.ts).
+    ['13b full zero3 offload on 4x a100', { optimizer: 'cpu', params: 'cpu' }],
     ['13b full zero3, offloading, on 4x a100 with --offload_reference_model --offload_optimizer', OPTIMIZER],
     ['llama-3.1-70b lora torchtune on 8x 4090 with offload optimizer', OPTIMIZER],
     ['qwen2.5-7b full fine-tune zero2 offload on 4x a100-80g', OPTIMIZER],
@@ -72,13 +73,14 @@ describe('an offload that names what it offloads, or a ZeRO run, is read as befo
     expect(offload(text).o).toEqual(want);
   });
 
-  it('property: with no other offload key and no torchtune, a bare offload beside a ZeRO stage stays an optimizer offload', () => {
+  it('property: with no other offload key and no torchtune, a bare offload beside a ZeRO stage stays an offload (of the parameters too at stage 3)', () => {
     const word = fc.constantFrom('offload', 'offloading', 'Offload', 'OFFLOADING');
     const stage = fc.constantFrom('zero2', 'zero3', 'ZeRO-3', 'zero stage 2');
     const gpus = fc.constantFrom('4x a100', '8x h100', '2x a6000');
     fc.assert(
       fc.property(word, stage, gpus, (w, s, g) => {
-        expect(offload(`llama-2-13b full fine-tune, ${s} + ${w}, on ${g}`).o).toEqual(OPTIMIZER);
+        const want = /3/.test(s) ? { optimizer: 'cpu', params: 'cpu' } : OPTIMIZER;
+        expect(offload(`llama-2-13b full fine-tune, ${s} + ${w}, on ${g}`).o).toEqual(want);
       }),
       { numRuns: 30 },
     );

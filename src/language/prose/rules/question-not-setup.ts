@@ -35,8 +35,12 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     // c728): a Kubernetes package and a captured kernel sequence, no chart the user asks for. The words are
     // blanked, so "chart" and "graph" there never ask for the breakdown chart.
     id: 'question.not-a-chart',
-    pattern: /\bhelm\s+charts?\b|\bcuda[ \t]*graphs?\b(?![ \t_-]*(?:mode|capture[ \t_-]*sizes?)\b)(?<!(?:disable|disabled|disabling|no|without)[ \t_-]+cuda[ \t]*graphs?)/g,
-    when: (t) => /helm|cuda/.test(t),
+    // Also the engine's graphs written as a flag's name in prose ("the `cuda-graph-max-bs` must be set to 32",
+    // sgl-project/sglang#3580, c2022: a breakdown chart and a batch of 32 had been read from it; the whole
+    // identifier is blanked) and the compiler's ("graph capture takes 3 GB", "graph breaks", "the computation graph").
+    pattern:
+      /\bhelm\s+charts?\b|\bcuda[ \t_-]*graphs?\b(?![ \t_-]*(?:mode|capture[ \t_-]*sizes?)\b)(?<!(?:disable|disabled|disabling|no|without)[ \t_-]+cuda[ \t_-]*graphs?)(?:[_-][a-z0-9]+)*|\bgraphs?(?=[ \t_-]+(?:captur\w*|breaks?|pool|replay\w*)\b)|\b(?:computation(?:al)?|compute|compiled?|static|fx)[ \t_-]+graphs?\b/g,
+    when: (t) => /helm|graph/.test(t),
     write: (m) => ' '.repeat(m[0].length),
     example: 'Deployed on GKE with helmv3 … Helm chart produces this configuration:',
     source: 'huggingface/text-generation-inference#1168',
