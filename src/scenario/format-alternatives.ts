@@ -89,8 +89,10 @@ export function withWidthSuffix(f: FactTrace, text: string): FactTrace {
   const start = f.at - (/[\w./:-]*$/.exec(text.slice(0, f.at))?.[0].length ?? 0);
   const end = f.end + (/^[\w./:-]*/.exec(text.slice(f.end))?.[0].length ?? 0);
   const name = text.slice(start, end).replace(/[,.;:!?]+$/, '').trim();
-  // Four bits are as often a GPTQ checkpoint's (oobabooga/textgen#297, c430): the switch; eight bits stay LLM.int8's.
-  return { ...f, weak: true, weakWords: name || f.words.trim(), ...(/4/.test(f.words) ? { alternative: 'gptq' } : {}) };
+  // Four bits are a GPTQ-kind checkpoint's or bitsandbytes' (oobabooga/textgen#297, c430): the other is the switch (a
+  // name's "-4bit" after its size reads as GPTQ-kind, model-name.ts; a key's as NF4); eight bits stay LLM.int8's.
+  const other = f.value === 'gptq' ? 'nf4' : 'gptq';
+  return { ...f, weak: true, weakWords: name || f.words.trim(), ...(/4/.test(f.words) ? { alternative: other } : {}) };
 }
 
 /** A format the message names besides a bare "int4": the int4 is that format's width ("GPTQ-Int4", "AWQ int4", "W4A16"). */

@@ -18,8 +18,8 @@ const gib = (text: string) => Math.round(((read(text).scenario.hardware?.capacit
 describe('a memory figure with nothing that makes it a GPU', () => {
   it.each([
     'serving qwen3-8b in lm studio, i see the node process with 16gb',
-    'running qwen3-8b, the process sits at 16GB after load',
-    'this config makes llama-3.1-8b initialize with 15GB, instead of 6GB',
+    // "sits at 16GB after load", "initialize with 15GB, instead of 6GB" are measurements of use now, no card at all
+    // (hardware/usage-change.ts, test/language/rhw6-usage-and-stated-memory.test.ts).
     'lmdeploy serve api_server qwen2-7b-awq\n6.4G    /data/models/qwen2-7b-awq',
   ])('is the card only weakly, said with its words: %s', (text) => {
     const f = card(text);

@@ -130,19 +130,19 @@ describe('notes the reply says are counted by the bench', () => {
 describe("a format read from a name's width suffix alone is weak (format-alternatives.ts withWidthSuffix)", () => {
   it('c607 (baichuan-inc/Baichuan2#303): the title\'s "Baichuan2-13B-chat-4bit" is said in the thread', () => {
     const c = line('c607');
-    expect(noticesInThread(c.thread!).some((n) => n.startsWith('weights nf4 — from "Baichuan2-13B-chat-4bit"? say "gptq"'))).toBe(true);
+    expect(noticesInThread(c.thread!).some((n) => n.startsWith('weights gptq — from "Baichuan2-13B-chat-4bit"? say "nf4"'))).toBe(true);
     expect(judge(c as Line).verdict).toBe('flagged');
   });
 
   it('c543 (InternLM): the name alone is quoted, not the Chinese words around it', () => {
-    expect(corpusLineRead('c543').said).toContain('weights nf4 — from "internlm-20b-4bit"?');
+    expect(corpusLineRead('c543').said).toContain('weights gptq — from "internlm-20b-4bit"? say "nf4"');
   });
 
   it.each([
     ['serve Qwen-7B-Chat-4bit on a t4', 'Qwen-7B-Chat-4bit'],
     ['部署 llama-2-13b-chat-4bit 在一张 3090 上', 'llama-2-13b-chat-4bit'],
   ])('%j', (text, name) => {
-    expect(noticesOf(text).some((n) => n.startsWith(`weights nf4 — from "${name}"?`))).toBe(true);
+    expect(noticesOf(text).some((n) => n.startsWith(`weights gptq — from "${name}"? say "nf4"`))).toBe(true);
   });
 
   it.each(['serve unsloth/llama-3-8b-bnb-4bit on a t4', 'serve llama-2-13b-chat-awq on a t4', 'serve Qwen1.5-7B-Chat-GPTQ-Int4 on a t4'])('a format named stays: %j', (text) => {

@@ -21,7 +21,7 @@ function thread(opening: string, reply: string): Scenario {
 describe('a card without bf16 keeps the thread’s stored weight format', () => {
   it('c607: the 4-bit Baichuan2 deployed on one V100 stays 4-bit, in fp16', () => {
     const s = thread('Baichuan2-13B-chat-4bit推理时显存会暴涨，求解决方案', '模型部署后，显存占用大概10G，进行推理时会出现显存增长的，目前在一张V100上部署，显存已经拉满了，感觉会溢出。');
-    expect([s.weights, s.compute, s.hardware?.gpuId]).toEqual(['nf4', 'fp16', 'v100-16g']);
+    expect([s.weights, s.compute, s.hardware?.gpuId]).toEqual(['gptq', 'fp16', 'v100-16g']);
   });
 
   it.each([

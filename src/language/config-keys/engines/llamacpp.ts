@@ -44,9 +44,10 @@ export const LLAMA_CPP: Engine = {
     unmodelled("the draft model's context", 'kv cache', '--ctx-size-draft', '-cd'),
     unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora'),
     unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora-scaled'),
-    // -mm is --mmproj's short flag (common/arg.cpp {"-mm", "--mmproj"}): its file's dtype ("-mm mmproj-BF16.gguf",
-    // ggml-org/llama.cpp#27264, corpus c2006) is the projector's, never the run's, which had read bf16 from it.
-    unmodelled("the multimodal projector's weights beside the model", 'weights', '--mmproj', '-mm', '--mmproj-url', '-mmu', 'LLAMA_ARG_MMPROJ'),
+    // -mm / -mmu, its short flags (common/arg.cpp {"-mm", "--mmproj"}), are blanked with their file inside a llama.cpp
+    // command (commands.ts OTHER_FILE_FLAGS): the file's dtype ("-mm mmproj-BF16.gguf", ggml-org/llama.cpp#27264, corpus
+    // c2006) is the projector's, never the run's. Outside a command the config keys do not read a two-letter short flag.
+    unmodelled("the multimodal projector's weights beside the model", 'weights', '--mmproj', '--mmproj-url', 'LLAMA_ARG_MMPROJ'),
     unmodelledSwitch('a full-size KV cache for sliding-window layers', 'kv cache', '--swa-full'),
     // -np: server slots share the -c tokens of one KV cache (kv_unified), so the cache stays -c tokens.
     none('--parallel', '-np', 'LLAMA_ARG_N_PARALLEL'),
