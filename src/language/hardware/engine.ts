@@ -88,17 +88,21 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
       if (rule.role === 'card') {
         // A name the catalog knows only with its vendor word ("RTX 6000", c1884: the bare "6000" is no card's name).
         // Its generation word after it is the name's too: "RTX 6000 Ada", "RTX 6000 Pro" (c1230) name one card each.
-        const bare = gpuIdOf(g.card!.replace(/\s+/g, ''));
-        const generation = bare ? null : /^[\s-]*(?:ada|pro|blackwell)\b/.exec(text.slice(part.end));
+        // A SUPER the catalog names is that card, not its base: "single RTX 4070 Ti Super (16GB)" had been the 12 GB
+        // 4070 Ti asked against the 16 GB the user wrote (a stranger's message, twenty-third session).
+        const superAfter = /^[\s-]*super\b/.exec(text.slice(part.end));
+        const superId = superAfter ? gpuIdOf(`${g.card!.replace(/\s+/g, '')}super`) : undefined;
+        const bare = superId ?? gpuIdOf(g.card!.replace(/\s+/g, ''));
+        const generation = bare ? (superId ? superAfter : null) : /^[\s-]*(?:ada|pro|blackwell)\b/.exec(text.slice(part.end));
         const withVendor = m[0].replace(/(?:gpus?|cards?|['’]s)$/, '');
-        const named = generation && gpuIdOf(withVendor + generation[0]) ? withVendor + generation[0] : withVendor;
+        const named = generation && (superId || gpuIdOf(withVendor + generation[0])) ? withVendor + generation[0] : withVendor;
         const gpuId = bare ?? gpuIdOf(named);
         if (!gpuId) continue;
         if (named !== withVendor) part.end += generation![0].length;
         part.gpuId = gpuId;
         // "8 A10Gs", "4 L4s": a plural the catalog reads by its singular is written as the singular (the
         // lexer reads "a100s", whose s follows a digit, but not "a10gs": "8 A10Gs" was read as no card, c856).
-        const name = bare ? g.card!.replace(/\s+/g, '') : compact(named);
+        const name = superId ? `${g.card!.replace(/\s+/g, '')}super` : bare ? g.card!.replace(/\s+/g, '') : compact(named);
         part.written = /s$/.test(name) && !GPU_NAMES.has(compact(name)) ? name.slice(0, -1) : name;
         // "GeForce RTX 2060 SUPER (8 GiB VRAM)": a SUPER the catalog lacks (the 2060 SUPER has 8 GB, the 2060 6 or 12);
         // the card read is its base, and the phrase reads on across the word to the memory the user states.
