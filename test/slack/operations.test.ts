@@ -155,7 +155,9 @@ describe('restarts and failures', () => {
   it('while shutting down, a new command is told to try again in a moment and nothing is computed', async () => {
     const s = setup();
     void s.shutdown.begin();
-    const call = command(s, '7b');
+    // A message no path or id holds: a stack names the checkout's folder, which may hold "7b" ("/tmp/ci-s27b").
+    const message = 'qwenzq-7b lora';
+    const call = command(s, message);
     await call.done;
     expect(call.ack).toHaveBeenCalledWith({ response_type: 'ephemeral', text: RESTARTING_TEXT });
     expect(s.respondSpy).not.toHaveBeenCalled();
@@ -165,7 +167,9 @@ describe('restarts and failures', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const s = setup({ respond: async (text, previous) => (await gate, fakeRespond(text, previous)) });
-    const call = command(s, '7b');
+    // A message no path or id holds: a stack names the checkout's folder, which may hold "7b" ("/tmp/ci-s27b").
+    const message = 'qwenzq-7b lora';
+    const call = command(s, message);
     await vi.waitFor(() => expect(s.respondSpy).toHaveBeenCalled());
     let drainedAt = -1;
     const report = s.shutdown.begin().then((r) => ((drainedAt = s.client.chat.postMessage.mock.calls.length), r));
@@ -182,7 +186,9 @@ describe('restarts and failures', () => {
     const lines: string[] = [];
     const logger = createLogger({ env: { SLACK_BOT_TOKEN: token }, sink: { write: (line: string) => lines.push(line) } });
     const s = setup({ errors: logger, respond: () => { throw new Error(`store exploded while using ${token}`); } });
-    const call = command(s, '7b');
+    // A message no path or id holds: a stack names the checkout's folder, which may hold "7b" ("/tmp/ci-s27b").
+    const message = 'qwenzq-7b lora';
+    const call = command(s, message);
     await call.done;
     const apology = (call.respond.mock.calls[0]![0] as { text: string }).text;
     const errorId = /error id ([0-9A-Z]{6})/.exec(apology)?.[1];
@@ -192,6 +198,7 @@ describe('restarts and failures', () => {
     expect(out).toContain('store exploded');
     expect(out).toContain('"stack"');
     expect(out).not.toContain(token);
-    expect(out).not.toContain('7b'); // no message text either
+    expect(out).not.toContain(message); // no message text either
+    expect(out).not.toContain('qwenzq');
   });
 });
