@@ -79,10 +79,8 @@ export function unslothWholeLogits(release: string | undefined): boolean {
 /**
  * `release`: the release the request named for the framework ("unsloth 2024.5", "torchtune 0.1.1"), which sets its loss and defaults.
  * `model`: the catalog model, where a framework's shipped config for it differs (torchtune-configs.ts).
- */
-/**
- * `shardedSaid`: the request names ZeRO or FSDP itself, so the run's 16-bit weights are that engine's own (with fp32
- * masters) whatever the GPU count; only LLaMA-Factory's recipe turns on it.
+ * `shardedSaid`: the request names ZeRO, FSDP or DeepSpeed itself, so the run's 16-bit weights are that engine's own
+ * (with fp32 masters) whatever the GPU count; only LLaMA-Factory's recipe turns on it.
  */
 export function presetFor(framework: Framework, mode: Mode, gpus: number, release?: string, model?: string | null, shardedSaid = false): Preset {
   switch (framework) {
@@ -119,7 +117,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // v0.5.2 – v0.6.3 force eager attention when flash_attn is left off (scenario/llamafactory-release.ts).
       const eager = llamafactoryForcesEager(release);
       if (eager) fields.attention = 'eager';
-      const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : shardedSaid ? ', full fine-tuning with 16-bit weights and fp32 masters under the sharding you named' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
+      const full = mode === 'full' ? (sharded ? ', full fine-tuning on DeepSpeed ZeRO-3 (ds_z3_config.json)' : shardedSaid ? ', full fine-tuning with 16-bit weights and fp32 masters under the DeepSpeed or FSDP you named' : ', fp32 trainable weights under bf16 autocast') : ', LoRA on all linear layers (lora_target all)';
       // FinetuningArguments.finetuning_type defaults to "lora" (hparams/finetuning_args.py, v0.5 → v0.9.3):
       // a run that names no method trains LoRA adapters, said as that default.
       return {
