@@ -10,6 +10,7 @@ import { gpuCountOf } from './gpus.js';
 import { presetFor } from './presets.js';
 import type { Resolution } from './resolution.js';
 import { LLAMACPP_LAYER_SPLIT_FROM_BUILD } from '../memory/llamacpp-row-split.js';
+import { vllmAtLeast } from '../memory/vllm-release.js';
 import type { Scenario } from './schema.js';
 
 /** The sharding step of a resolution (resolve-steps.ts): ZeRO / FSDP / DDP, and how a served model is split over its GPUs. */
@@ -132,7 +133,21 @@ function splitForServing(r: Resolution): boolean {
   const { heads, kvHeads } = s.model.arch;
   // More GPUs than KV heads: vLLM and TGI copy each KV head to tp / kv_heads GPUs
   // (vLLM's QKVParallelLinear, num_kv_head_replicas), so tp 8 over 4 KV heads splits (checks.ts).
-  if (heads % n !== 0 || (kvHeads % n !== 0 && n % kvHeads !== 0)) return false;
+  // vLLM over several nodes: "the tensor parallel size should be the number of GPUs in each node, and the pipeline
+  // parallel size the number of nodes" (docs.vllm.ai v0.5.5+ serving/distributed_serving.html, "How to decide the
+  // distributed inference strategy?": 16 GPUs in 2 nodes → tp 8, pp 2), from v0.5.1, whose pipeline parallel serves.
+  const perNode = s.hardware?.perNode ?? n;
+  const splits = (k: number) => heads % k === 0 && (kvHeads % k === 0 || k % kvHeads === 0);
+  const engine = r.patch.value<string>('engine') ?? s.inference.engine;
+  // The release is read later (resolve-serving.ts): the one this message names, else the thread's.
+  const release = r.patch.value<string>('vllmVersion') ?? s.inference.vllmVersion;
+  if (engine === 'vllm' && vllmAtLeast({ ...s, inference: { ...s.inference, vllmVersion: release } }, 5, 1) && perNode > 1 && perNode < n && n % perNode === 0 && splits(perNode) && n / perNode <= s.model.arch.layers) {
+    p.tp = perNode;
+    p.pp = n / perNode;
+    r.assume(`one model split over the ${n} GPUs as vLLM's guide splits it across nodes: tensor parallel ${perNode} within each node, pipeline parallel ${p.pp} across the nodes (say tp ${n} for one tensor split over all)`);
+    return true;
+  }
+  if (!splits(n)) return false;
   p.tp = n;
   // A framework that runs SP with TP (Megatron) turns it on with this split as with a stated tp, so the
   // scenario is the one its canonical text ("… tp 16 …") reads back as.
