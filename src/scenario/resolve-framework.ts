@@ -2,6 +2,7 @@ import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
 import { presetFor } from './presets.js';
+import { shardingOf } from './resolve-sharding.js';
 import { noMethodWords } from './resolve-mode.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
@@ -75,7 +76,8 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const nf4 = ['nf4', 'nf4-dq'].includes(r.patch.value<string>('weights') ?? '');
   // ZeRO or FSDP said (not DDP), or DeepSpeed named beside the trainer, makes the run's 16-bit weights that engine's own
   // (presets.ts shardedSaid).
-  const shardedSaid = r.patch.deepspeedNamed || /^(?:zero|fsdp|hsdp)/.test(r.patch.value<string>('sharding') ?? '');
+  const shardingWord = r.patch.value<string>('sharding');
+  const shardedSaid = r.patch.deepspeedNamed || (shardingWord !== undefined && shardingOf(shardingWord).kind !== 'ddp');
   let preset = presetFor(asked, r.s.mode === 'lora' && nf4 ? 'qlora' : r.s.mode, r.gpus(), release, r.s.model.id, shardedSaid);
   // A framework whose standard recipe is another mode (Unsloth: 4-bit QLoRA) sets it when none was stated.
   // A generic "finetune" with Unsloth is its QLoRA recipe; "full" or "lora" said is kept.
