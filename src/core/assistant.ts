@@ -7,10 +7,11 @@ import type { HubContext } from '../hub/types.js';
 import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE_ITEMS } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
+import type { Estimate } from '../memory/types.js';
 import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply, type ReadTrace } from '../reply/build.js';
 import { listedApart } from '../reply/not-used.js';
-import { reportedOomNotice } from '../reply/reported-oom.js';
+import { reportedOomFirstScreen, reportedOomNotice, type RunKind } from '../reply/reported-oom.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
 import { readInThread, scenarioThread, type ScenarioThread, type ThreadState } from './opening.js';
@@ -96,12 +97,18 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
   return { reply, state: { ...turn.state, measured } };
 }
 
+/** What was run, for where a reported OOM's cause may hide: a server's KV pool, a model run locally, or a training step. */
+const runKindOf = (s: Scenario, e: Estimate): RunKind => (e.serving ? 'served' : s.mode === 'inference' ? 'local' : 'training');
+
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
   const e = estimate(scenario, { unstated: unstatedSettings(assumptions) });
   const first = buildEstimateReply(scenario, e, assumptions, ignored, notices, read);
   // An OOM the user reports on a setup that fits as read: the disagreement is said under the verdict (reply/reported-oom.ts).
-  const disagreement = reportedOom ? reportedOomNotice(first.verdict) : null;
-  const built = disagreement ? withLazyCompact({ ...first, verdict: { ...first.verdict, detail: `${first.verdict.detail} ${disagreement}`.trim() } }) : first;
+  const disagreement = reportedOom ? reportedOomNotice(first.verdict, runKindOf(scenario, e)) : null;
+  const firstScreen = reportedOom ? reportedOomFirstScreen(first.verdict) : null;
+  const built = disagreement
+    ? withLazyCompact({ ...first, verdict: { ...first.verdict, detail: `${first.verdict.detail} ${disagreement}`.trim() }, summary: { ...first.summary, reported: firstScreen } })
+    : first;
   // The user says it ran out of memory: the OOM triage comes with the estimate, even when it fits.
   const oomTips = reportedOom ? tipsForTopicsOn(['oom'], scenario, e).filter((t) => !built.tips.some((had) => had.topic === t.topic)) : [];
   const reply = oomTips.length ? withLazyCompact({ ...built, tips: [...built.tips, ...oomTips] }) : built;

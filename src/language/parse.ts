@@ -25,7 +25,7 @@ import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
 import { saidAgain } from './said-again.js';
-import { reportsSetAside } from './reconcile/settings.js';
+import { reportsNotRead, reportsSetAside } from './reconcile/settings.js';
 import { reportedTopic } from './prose/rules/oom-reports.js';
 import type { OwnedRuns } from './reconcile/owners.js';
 import { releaseQuestionAt } from './releases.js';
@@ -347,6 +347,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   const read = items;
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text, notes, owned.doubts);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
+  if (tolerant) items = reportsNotRead(items, said, reported);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const across = readAcross(items, setAside, mapped, text);

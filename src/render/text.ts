@@ -121,7 +121,9 @@ function renderEstimate(r: EstimateReply): string {
   const parts: string[] = [];
   // The verdict on the setup as read is the same sentence when no question or envelope answers instead: said once, first.
   const same = r.verdict.headline.replace(/\.$/, '') === r.summary.verdict;
-  parts.push(wrap(same ? r.verdict.headline : r.summary.verdict, WIDTH, 2), '');
+  parts.push(wrap(same ? r.verdict.headline : r.summary.verdict, WIDTH, 2));
+  if (r.summary.reported) parts.push(wrap(r.summary.reported, WIDTH, 2));
+  parts.push('');
   parts.push(wrap(`Read as: ${r.reading}`, WIDTH, 2));
   if (r.assumptions.length) parts.push(wrap(`Defaults used: ${r.assumptions.join('; ')}`, WIDTH, 2));
   if (r.ignored.length) parts.push(wrap(`Not used: ${r.ignored.map((w) => `"${w}"`).join(', ')}`, WIDTH, 2));

@@ -88,6 +88,8 @@ export interface Summary {
   capacity: string | null;
   /** With an envelope: that it depends on what was not said, the question, and the setup the table shows; null otherwise. */
   ask: string | null;
+  /** The user reports an out-of-memory on a setup that fits as read: the disagreement in one sentence (reply/reported-oom.ts); absent otherwise. */
+  reported?: string | null;
 }
 
 export interface EstimateReply {

@@ -46,6 +46,12 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
     ['This is the config for llama-2-7b lora on a 4090, it OOMs at the first step', 'reported.oom'],
     ['Is a 4090 enough for llama-2-7b lora? It OOMs at the first step', 'reported.oom'],
     ['llama-2-7b lora on a 4090 with seq 8192, why does it OOM?', 'reported.oom'],
+    // A server or a loader that says it in other words (invented, after vLLM / Ollama start-up reports).
+    ['serving qwen2.5-7b with vllm on one 4090 fails with not enough memory', 'reported.oom'],
+    ['I run llama3 8b with ollama on my 3060 12gb and it says insufficient memory', 'reported.oom'],
+    ['qwen2.5-7b vllm on 1x 4090, the vram is not enough', 'reported.oom'],
+    ['mistral-7b lora on a T4: GPU memory was insufficient after 20 steps', 'reported.oom'],
+    ['llama-3-8b on 1x l4 with sglang, insufficient GPU memory when it starts', 'reported.oom'],
   ])('%s', (text, rule) => {
     const said = reported(text);
     expect(said.map((r) => r.topic)).toContain('oom');
@@ -66,6 +72,9 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
     'RTX 4090 두 장으로 qwen2-7b lora 하면 메모리 부족할까요?',
     'llama-2-7b lora 4090で学習するとメモリ不足になりますか',
     'llama-3-8b lora on 1x a100-80g',
+    'qwen2.5-7b lora on 1x a100-80g, is 80GB not enough memory?',
+    'llama-3-8b inference on 1x a100-80g: plenty of room, not enough memory bandwidth',
+    'llama-3-8b lora on a 4090 with gc, to avoid not enough memory',
   ])('%s is no report', (text) => expect(reported(text)).toEqual([]));
 
   it('in a short request the words are the item language\'s "oom" topic, its chain naming the rule (CarperAI/trlx#431)', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
-import { reportedOomNotice } from '../../src/reply/reported-oom.js';
+import { reportedOomFirstScreen, reportedOomNotice } from '../../src/reply/reported-oom.js';
 import type { Verdict } from '../../src/reply/types.js';
 
 /** An OOM the user reports on a setup that fits as read is said under the verdict, never a bare ✓. */
 
-const detailOf = (text: string): { status: string; detail: string } => {
+const detailOf = (text: string): { status: string; detail: string; firstScreen: string | null } => {
   const { reply } = respond(text, null);
   if (reply.kind !== 'estimate') throw new Error(`no estimate for: ${text}`);
-  return { status: reply.verdict.status, detail: reply.verdict.detail };
+  return { status: reply.verdict.status, detail: reply.verdict.detail, firstScreen: reply.summary.reported ?? null };
 };
 
 describe('a reported OOM beside a fit', () => {
@@ -24,6 +24,22 @@ describe('a reported OOM beside a fit', () => {
 
   it('says nothing where no OOM is reported', () => {
     expect(detailOf('llama-3-8b inference on 1x a100-80g seq 4096 bs 1').detail).not.toMatch(/You report/);
+    expect(detailOf('llama-3-8b inference on 1x a100-80g seq 4096 bs 1').firstScreen).toBeNull();
+  });
+
+  // Invented, after start-up failures of servers and local runners people report in their own words.
+  it.each([
+    ['serving qwen2.5-7b with vllm on one 4090 fails with not enough memory', /max-model-len/],
+    ['qwen2.5-7b vllm on 1x 4090, the vram is not enough', /max-model-len/],
+    ['vllm serve Qwen/Qwen2.5-7B-Instruct on one RTX 4090, it runs out of memory at startup', /another process on the card/],
+    ['I run llama3 8b with ollama on my 3060 12gb and it says insufficient memory', /num_ctx/],
+  ])('a server or a local run that fits as read says the disagreement on its first screen, with where to look for what was run: %j', (text, where) => {
+    const { status, detail, firstScreen } = detailOf(text);
+    expect(['yes', 'tight']).toContain(status);
+    expect(firstScreen).toMatch(/^You report running out of memory/);
+    expect(detail).toMatch(where);
+    // A server's causes are not a training step's.
+    expect(detail).not.toMatch(/longest sample/);
   });
 
   it('says nothing where the estimate agrees (does not fit)', () => {
@@ -37,5 +53,9 @@ describe('a reported OOM beside a fit', () => {
     expect(reportedOomNotice(base)).toMatch(/6\.0 GiB to spare/);
     expect(reportedOomNotice({ ...base, status: 'tight', headroomBytes: 2 ** 29 })).toMatch(/only just fits/);
     expect(reportedOomNotice({ ...base, status: 'no' })).toBeNull();
+    expect(reportedOomFirstScreen(base)).toMatch(/6\.0 GiB to spare/);
+    expect(reportedOomFirstScreen({ ...base, status: 'tight', headroomBytes: 2 ** 29 })).toMatch(/only just fits/);
+    expect(reportedOomFirstScreen({ ...base, status: 'no' })).toBeNull();
+    expect(reportedOomFirstScreen({ ...base, status: 'unknown', capacityBytes: null, headroomBytes: null })).toBeNull();
   });
 });

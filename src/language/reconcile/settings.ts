@@ -159,3 +159,22 @@ export function reportsSetAside<U extends { word: string; at: number }>(unread: 
     return false;
   });
 }
+
+/**
+ * A report whose words no item read ("fails with not enough memory", "insufficient memory": words the
+ * grammar drops as filler, never a help word) is still the report: handed on in `reported`. An item
+ * read wholly inside the report's words is the report's word, no setting ("GPU" of "insufficient GPU
+ * memory" is no GPU count) and is dropped; one that reaches outside them stays, and so does the
+ * report's help word (narrativeHelp's, above).
+ */
+export function reportsNotRead<I extends { at: number; end: number }>(items: I[], said: readonly ReportedTopic[], reported: ReportedTopic[]): I[] {
+  let kept = items;
+  for (const r of said) {
+    if (reported.includes(r)) continue;
+    const inside = (i: I) => r.at <= i.at && i.end <= r.end;
+    if (kept.some((i) => i.at < r.end && r.at < i.end && !inside(i))) continue;
+    reported.push(r);
+    kept = kept.filter((i) => !inside(i));
+  }
+  return kept;
+}

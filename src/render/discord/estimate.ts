@@ -29,7 +29,7 @@ export const REQUEST_FOOTER_PREFIX = 'Request: ';
 
 export function estimateEmbed(reply: EstimateReply, imageName?: string, options: { note?: string | null; requestInFooter?: boolean } = {}): APIEmbed {
   const { summary } = reply;
-  const why = [summary.ask ?? '', summary.why, summary.capacity ?? '', measuredLine(reply) ?? ''].filter((s) => s.trim() !== '').map(markdownSafe);
+  const why = [summary.reported ?? '', summary.ask ?? '', summary.why, summary.capacity ?? '', measuredLine(reply) ?? ''].filter((s) => s.trim() !== '').map(markdownSafe);
   const read = [`**Read as:** ${markdownSafe(clip(reply.reading, READING_CHARS))}`];
   const defaults = defaultsCount(reply);
   if (defaults) read.push(`${defaults} — **Details**`);

@@ -48,7 +48,7 @@ export function estimateBlocks(reply: EstimateReply, note: string | null = null)
   if (note) add(context([escapeMrkdwn(note)]), 1);
   const notices = noticesLine(reply);
   if (notices) add(context([truncate(escapeMrkdwn(notices), NOTICE_CHARS)]), 0);
-  const why = [summary.ask ?? '', summary.why, summary.capacity ?? '', measuredLine(reply) ?? ''].filter((line) => line.trim() !== '').map(escapeMrkdwn);
+  const why = [summary.reported ?? '', summary.ask ?? '', summary.why, summary.capacity ?? '', measuredLine(reply) ?? ''].filter((line) => line.trim() !== '').map(escapeMrkdwn);
   if (why.length) add(section(why.join('\n'), 600), 0);
   add(codeSection(codeSafe(compactTable(reply).join('\n')), 1000), 0);
 

@@ -58,13 +58,21 @@ const ASKED_ZH_AFTER = /^\s*了?\s*[吗嘛么?？]/;
 const ASKED_KO_AFTER = /^[^,.]{0,10}?(?:까요|까\?|나요|습니까|\?)/;
 const ASKED_JA_AFTER = /^[^、,。.]{0,10}?(?:ますか|でしょうか|か(?:[?？。]|\s*$)|[?？])/;
 
+/** The memory a report names: "memory", "VRAM", "GPU memory", "cuda memory". */
+const MEMORY = String.raw`(?:gpu\s+|cuda\s+|device\s+|video\s+)?(?:v?ram|memory)`;
+
 export const OOM_REPORT_RULES: readonly ProseRule[] = [
   {
     // "Training starts fine but OOMs around step 300" (an unsloth report), "got cuda OOM on 8 A100s"
-    // (CarperAI/trlx#431), "I keep running out of memory", "ran out of VRAM after 200 steps".
+    // (CarperAI/trlx#431), "I keep running out of memory", "ran out of VRAM after 200 steps"; a
+    // server or a loader that says so in other words: "fails with not enough memory", "insufficient
+    // GPU memory", "the VRAM is not enough" (never "not enough memory bandwidth").
     id: 'reported.oom',
-    pattern: /\b(?:cuda[ -]?)?(?:oom(?:s|ed|'d|ing)?|(?:ran|run|runs|running|go|goes|going|went)\s+out\s+of\s+(?:gpu\s+|cuda\s+|device\s+)?(?:v?ram|memory)|out\s+of\s+(?:gpu\s+|cuda\s+|device\s+)?(?:v?ram|memory))\b/g,
-    when: (t) => t.includes('oom') || t.includes('out of'),
+    pattern: new RegExp(
+      String.raw`\b(?:(?:cuda[ -]?)?(?:oom(?:s|ed|'d|ing)?|(?:ran|run|runs|running|go|goes|going|went)\s+out\s+of\s+${MEMORY}|out\s+of\s+${MEMORY})|(?:not\s+enough|insufficient)\s+${MEMORY}|(?:v?ram|memory)\s+(?:(?:is|was)\s+(?:not\s+enough|insufficient)|(?:isn't|wasn't)\s+enough))\b(?!\s*(?:bandwidth|speed|throughput|clock|controller))`,
+      'g',
+    ),
+    when: (t) => t.includes('oom') || t.includes('out of') || t.includes('enough') || t.includes('insufficient'),
     marks: (m) => !AVOIDED_EN.test(before(m)) && !askedEn(m),
     write: (m) => m[0],
     example: 'got cuda OOM on 8 A100s',
