@@ -98,7 +98,11 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
 }
 
 /** What was run, for where a reported OOM's cause may hide: a server's KV pool, a model run locally, or a training step. */
-const runKindOf = (s: Scenario, e: Estimate): RunKind => (e.serving ? 'served' : s.mode === 'inference' ? 'local' : 'training');
+function runKindOf(s: Scenario, e: Estimate): RunKind {
+  const server = s.inference.server;
+  if (e.serving) return { kind: 'served', budget: server === 'sglang' ? 'mem_fraction_static' : server === undefined ? 'gpu_memory_utilization' : null };
+  return s.mode === 'inference' ? { kind: 'local' } : { kind: 'training' };
+}
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
   const e = estimate(scenario, { unstated: unstatedSettings(assumptions) });

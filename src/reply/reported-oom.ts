@@ -9,24 +9,35 @@ import type { Verdict } from './types.js';
  * fits as read leaves the cause outside what was read; where to look depends on what was run.
  */
 
-/** What was run, for where to look: a training step, a server that preallocates its KV cache, or a model run locally. */
-export type RunKind = 'training' | 'served' | 'local';
+/**
+ * What was run, for where to look: a training step, a server that preallocates its KV cache (with
+ * the name of its budget's setting), or a model run locally.
+ */
+export type RunKind = { kind: 'training' } | { kind: 'served'; budget: string | null } | { kind: 'local' };
 
 /**
  * Where a cause outside the reading usually hides, per kind of run.
- * - served: vLLM's budget is gpu_memory_utilization × the whole card, and its V1 engine refuses to
- *   start when less than that is free (vllm/v1/worker/gpu_worker.py, init_device: "Free memory on
- *   device … is less than desired GPU memory utilization"), so another process on the card is a
- *   failure the estimate cannot see; without --max-model-len the model's whole context is served;
- *   CUDA graphs are captured unless --enforce-eager.
+ * - served: the budget (vLLM gpu_memory_utilization, SGLang mem_fraction_static; lmdeploy and MII size
+ *   theirs from the free memory instead) is a share of the
+ *   whole card, so memory another process holds comes out of it; vLLM's V1 engine will not start
+ *   when that share is not free (vllm/v1/worker/gpu_worker.py, init_device: "Free memory on device …
+ *   is less than desired GPU memory utilization"), and SGLang stops with "Not enough memory" when
+ *   its share leaves no KV pool after the weights (model_runner.py profile_max_num_token). Without a
+ *   length the model's whole context is served; CUDA graphs are captured unless turned off.
  * - local: llama.cpp / Ollama allocate the context they are given (-c, num_ctx), not the prompt.
  */
-const WHERE_TO_LOOK: Record<RunKind, string> = {
-  training: 'check your longest sample against the length above, evaluation or generation inside the run, another process on the card (nvidia-smi), and any setting read wrongly above',
-  served:
-    'check the max-model-len it really serves (the model\'s whole context when none is given), another process on the card (vLLM\'s budget is a share of the whole card, and it will not start when that share is not free), CUDA graphs (--enforce-eager leaves them out), and any setting read wrongly above',
-  local: 'check the context it really allocates (llama.cpp -c, Ollama num_ctx) and the tokens generated, another program on the card (nvidia-smi), and any setting read wrongly above',
-};
+function whereToLook(run: RunKind): string {
+  switch (run.kind) {
+    case 'training':
+      return 'check your longest sample against the length above, evaluation or generation inside the run, another process on the card (nvidia-smi), and any setting read wrongly above';
+    case 'served':
+      return `check the context length it really serves (the model's whole context when none is given), another process on the card (${
+        run.budget ? `${run.budget} is a share of the whole card, and the server will not start when its weights and one sequence do not fit that share` : 'the server sizes its KV cache from what is free when it starts'
+      }), CUDA graphs (--enforce-eager / --disable-cuda-graph leave them out), and any setting read wrongly above`;
+    case 'local':
+      return 'check the context it really allocates (llama.cpp -c, Ollama num_ctx) and the tokens generated, another program on the card (nvidia-smi), and any setting read wrongly above';
+  }
+}
 
 function spareOf(verdict: Verdict): string {
   return verdict.headroomBytes !== null && verdict.headroomBytes > 0 ? ` with ${gib(verdict.headroomBytes)} GiB to spare` : '';
@@ -35,12 +46,12 @@ function spareOf(verdict: Verdict): string {
 const fitsAsRead = (verdict: Verdict): boolean => verdict.status === 'yes' || verdict.status === 'tight';
 
 /** The sentence under the verdict: the disagreement and where to look. Null where the estimate agrees (does not fit) or has no card. */
-export function reportedOomNotice(verdict: Verdict, kind: RunKind = 'training'): string | null {
+export function reportedOomNotice(verdict: Verdict, run: RunKind = { kind: 'training' }): string | null {
   if (!fitsAsRead(verdict)) return null;
   const spare = spareOf(verdict);
-  const growth = kind === 'training' ? 'a longer sample' : 'a longer prompt';
+  const growth = run.kind === 'training' ? 'a longer sample' : 'a longer prompt';
   const how = verdict.status === 'tight' ? `only just fits${spare}, so ${growth} or fragmentation can tip it over` : `fits${spare} as I read it, so the cause is outside what I read`;
-  return `You report running out of memory, but this setup ${how}: ${WHERE_TO_LOOK[kind]}.`;
+  return `You report running out of memory, but this setup ${how}: ${whereToLook(run)}.`;
 }
 
 /** The first screen's line (chat notification, terminal's second line): the disagreement in one sentence, the detail below. */

@@ -33,6 +33,7 @@ describe('a reported OOM beside a fit', () => {
     ['qwen2.5-7b vllm on 1x 4090, the vram is not enough', /max-model-len/],
     ['vllm serve Qwen/Qwen2.5-7B-Instruct on one RTX 4090, it runs out of memory at startup', /another process on the card/],
     ['I run llama3 8b with ollama on my 3060 12gb and it says insufficient memory', /num_ctx/],
+    ["Running SGLang with Llama-3.1-70B-Instruct on 4x L40S, --tp 4 --mem-fraction-static 0.85 --context-length 16384. Getting 'Not enough memory' on startup", /mem_fraction_static is a share of the whole card/],
   ])('a server or a local run that fits as read says the disagreement on its first screen, with where to look for what was run: %j', (text, where) => {
     const { status, detail, firstScreen } = detailOf(text);
     expect(['yes', 'tight']).toContain(status);
