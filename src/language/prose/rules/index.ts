@@ -218,6 +218,7 @@ const PROSE_ORDER = [
   'prose.gpu-layers-all',
   'prose.uses-less-than',
   'prose.generate-call',
+  'prose.generation-noun',
   'prose.how-long-of-a',
   'prose.identifier-number',
   'prose.memory-range',

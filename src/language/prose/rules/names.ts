@@ -36,6 +36,11 @@ const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
 export const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
 export const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
 
+/** A weight format the message names, bitsandbytes as a loader not counted: it names no width of its own. */
+function namesAFormat(text: string): boolean {
+  return (text.match(new RegExp(NAMED_FORMAT.source, 'g')) ?? []).some((word) => word !== 'bitsandbytes' && word !== 'bnb');
+}
+
 export const NAME_RULES: readonly ProseRule[] = [
   {
     // An HTML tag pasted from an issue ("<img width="629" alt="image" src=…>", "<details>") is
@@ -198,7 +203,9 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: (m) => {
       // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
       if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
-      if (NAMED_FORMAT.test(m.input)) return blank(m);
+      // A format named reads itself; bitsandbytes named as the loader alone ("4 bit with transformers +
+      // bitsandbytes") names none, and the width is its own (NF4 for 4 bits, LLM.int8 for 8).
+      if (namesAFormat(m.input)) return blank(m);
       // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766).
       if (m[1] === '4' && MLX_CONTEXT.test(m.input)) return 'int4'.padEnd(m[0].length);
       return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);

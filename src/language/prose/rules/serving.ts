@@ -151,6 +151,17 @@ export const SERVING_RULES: readonly ProseRule[] = [
     weak: true,
   },
   {
+    // The generated tokens said as a noun: "generation of 2k tokens runs out of memory", "a generation
+    // length of 512", "generations of up to 1000 tokens". The verb forms ("generating 2000", "generate
+    // 2k") are the vocabulary's `gen`; the noun had been read as the sequence. A training run's
+    // generation (GRPO's completions) is its completion length, left to its own keys.
+    id: 'prose.generation-noun',
+    pattern: /\bgenerations?\s+(?:length\s*)?(?:(?:of|is|:|=)\s*)?(?:up\s+to\s+|about\s+|around\s+|~)?(\d[\d,]*(?:\.\d+)?\s*k?)\b(?:\s*(?:new\s+)?tokens?\b)?/gi,
+    when: (t) => t.includes('generation'),
+    write: (m) => (/tokens?\s*$/i.test(m[0]) || /length/i.test(m[0])) && !/\b(?:grpo|ppo|rlhf|rollouts?)\b/i.test(m.input) ? ` gen ${m[1]!.replace(/[,\s]/g, '')}`.padEnd(m[0].length) : m[0],
+    example: 'mixtral 8x7b in 4 bit on 2 x 4090, loads fine but generation of 2k tokens runs out of memory',
+  },
+  {
     // "how long of a context can I fit": the longest sequence that fits (read as "how long context").
     id: 'prose.how-long-of-a',
     pattern: /\bhow (?:long|big|large)\s+of\s+a\s+(?=context|ctx|sequence|seq)/g,
