@@ -9,6 +9,7 @@ import { applyChange } from './levers.js';
 import { largestFitting, type Probe } from './largest.js';
 import { gpuCountOf, gpusPerNodeOf, onCards } from '../scenario/gpus.js';
 import { withArticle } from '../language/article.js';
+import { servedContextLimit } from './served-context.js';
 
 /**
  * Solvers (DESIGN §3.7): the largest micro-batch or sequence that fits, the fewest GPUs of a
@@ -110,12 +111,23 @@ export function longestSeq(s: Scenario, asEstimated?: Estimate): number | null {
 
 export function maxSeq(asked: Scenario): Solved {
   const { scenario: s, prefix } = onSomeCard(asked);
-  const seq = longestSeq(s);
-  const text = seq === null ? `${prefix}not even 128 tokens fit; see the levers below.` : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
+  const room = longestSeq(s);
+  // A server will not start past the model's own context, whatever room its KV cache has (served-context.ts).
+  const limit = servedContextLimit(s);
+  const capped = room !== null && limit !== undefined && room > limit.tokens ? limit : undefined;
+  const seq = capped ? capped.tokens : room;
+  const text =
+    seq === null
+      ? `${prefix}not even 128 tokens fit; see the levers below.`
+      : capped
+        ? `${prefix}the KV cache has room for ${grouped(room!)} tokens at micro-batch ${s.microBatch}, but ${capped.engine} serves at most ${grouped(capped.tokens)}, the model's own context: a longer --max-model-len is refused at start unless RoPE scaling is configured (or ${capped.override} is set, at the cost of output quality).`
+        : `${prefix}the longest sequence that fits is ${seq} tokens at micro-batch ${s.microBatch}.`;
   const headline =
     seq === null
       ? `Not even 128 tokens fit on ${cardLabel(s)} at micro-batch ${s.microBatch}`
-      : `Longest sequence on ${cardLabel(s)}: ${grouped(seq)} tokens at micro-batch ${s.microBatch}`;
+      : capped
+        ? `Longest sequence on ${cardLabel(s)}: ${grouped(seq)} tokens, the model's own context (its KV cache has room for ${grouped(room!)})`
+        : `Longest sequence on ${cardLabel(s)}: ${grouped(seq)} tokens at micro-batch ${s.microBatch}`;
   return { answer: { kind: 'maxSeq', value: seq, text: capitalise(text), headline }, setup: answered({ ...s, seq: seq ?? 128 }) };
 }
 

@@ -28,7 +28,8 @@ describe('max seq on vLLM V0 searches past the chunked-prefill break', () => {
         const seq = maxSeq(s).answer.value;
         if (typeof seq !== 'number') return;
         expect(fitsAt(s, seq)).toBe(true);
-        expect(fitsAt(s, seq + 128)).toBe(false);
+        // At the model's own context the server stops, room or not (served-context.test.ts).
+        if (seq < 131_072) expect(fitsAt(s, seq + 128)).toBe(false);
       }),
       { numRuns: 12 },
     );
