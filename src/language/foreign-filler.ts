@@ -30,6 +30,9 @@ const CHINESE = [
   // "显卡是 RTX 4060 Ti 16G" (the graphics card is …): the card noun, as "GPU:" before a card name; the card
   // and its count are read from the name and the counter words (两张显卡), never from this word alone.
   '显卡',
+  // "我们有一台 8 卡 H20 的机器" (we have one machine with 8 H20s): one machine is the default's single node, and
+  // the machine nouns alone carry no count; machines counted ("两台机器") are read by hardware/numeral-rules.ts.
+  '一台', '机器', '服务器', '主机', '电脑', '节点', '结点',
 ];
 
 const KOREAN = [

@@ -17,7 +17,7 @@ import type { Guarded, HardwareReading, Part } from './types.js';
 
 const WORD_COUNTS: Record<string, number> = {
   single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8,
-  单: 1, 双: 2, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 十六: 16,
+  单: 1, 一: 1, 双: 2, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 十六: 16,
   한: 1, 두: 2, 세: 3, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8,
 };
 
@@ -274,7 +274,10 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     if (free.length === 0 && /台/.test(text.slice(one('nodes')?.at ?? 0, one('nodes')?.end ?? 0))) {
       const said = text.slice(parts[0]!.at, parts.at(-1)!.end).trim();
       const id = card?.gpuId ?? null;
-      if (id && nodes! >= 2 && onServerBoards(id)) {
+      // One machine of a desktop card ("一台4090") is one card either way: nothing to say. Of a card sold on
+      // eight-GPU boards ("1台A100") it may be a machine of eight: said, below.
+      if (nodes === 1 && !(id && onServerBoards(id))) [nodes, count] = [null, 1];
+      else if (id && nodes! >= 2 && onServerBoards(id)) {
         machineNote = `"${said}" read as ${nodes} machines of ${id}; say "on ${nodes}x ${id}" if ${nodes} is the count of cards`;
       } else {
         machineNote = `"${said}" read as ${nodes} cards; say "${nodes} nodes of 8x ${id ?? 'a100'}" if each is a machine`;
@@ -288,7 +291,8 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
         // "2台服务器4张4090": cards in all, spread over the nodes; asked, since "2 nodes, 8 GPUs" may mean 8 each.
         const each = free[0]! / nodes!;
         perNode = Number.isInteger(each) ? each : free[0]!;
-        asked = Number.isInteger(each)
+        // One machine holds them all: no other reading to ask about ("一台服务器四张4090").
+        asked = Number.isInteger(each) && nodes! > 1
           ? `"${text.slice(parts[0]!.at, parts.at(-1)!.end).trim()}" read as ${free[0]} GPUs in all (${each} on each of ${nodes} nodes); say "${nodes} nodes of ${free[0]}x" if each node has ${free[0]}`
           : null;
       }

@@ -12,8 +12,9 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
   {
     id: 'hw.nodes-chinese-numeral',
     role: 'nodes',
-    pattern: /(?<![第每十\d])(?<word>单|两|二|三|四|五|六|七|八|十六)\s*(?:台(?!式)\s*(?:服务器|机器|主机)?|个\s*(?:结点|节点|机器|服务器|主机))/g,
+    pattern: /(?<![第每十\d统])(?<word>单|一|两|二|三|四|五|六|七|八|十六)\s*(?:台(?!式)\s*(?:服务器|机器|主机)?|个\s*(?:结点|节点|机器|服务器|主机))/g,
     example: '多机多卡两台服务器四张4090微调启动失败',
+    // One machine ("我们有一台 8 卡 H20 的机器", a stranger message of the lead's) is one node: its 一 had been listed as a number not used.
     source: 'invented from c246 modelscope/ms-swift#2715 ("2台服务器4张4090") with its counts in words',
   },
   {
