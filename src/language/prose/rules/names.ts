@@ -30,10 +30,10 @@ const hasFile = (t: string) => FILE_EXTENSION.test(t);
 const BNB_4BIT = /\b(?:nf4|fp4|bnb[-_ ]?4bit|bitsandbytes[-_ ]nf4)\b/;
 const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
 /**
- * A message about Apple's MLX or a Mac, where a "-4bit" checkpoint is MLX's own quantisation. Not a Mellanox NIC
- * in an nvidia-smi topology dump ("mlx5_0", sgl-project/sglang#4547).
+ * A message about Apple's MLX or a Mac (or mlx_lm's printed "Prompt: N tokens, R tokens-per-sec", ml-explore/mlx-lm#40, c2091),
+ * where a "-4bit" checkpoint is MLX's own quantisation. Not a Mellanox NIC in an nvidia-smi topology dump ("mlx5_0", sgl-project/sglang#4547).
  */
-export const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
+export const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory|\b(?:prompt|generation)\s*:\s*[\d,]+\s*tokens?\s*,\s*[\d.,]+\s*tokens-per-sec\b/i;
 export const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
 
 export const NAME_RULES: readonly ProseRule[] = [
@@ -195,12 +195,13 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.width-only',
     pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
     when: (t) => /[48][-_ ]?bit/.test(t),
-    write: (m) => {
+    write: (m, _notes, given) => {
       // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
       if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
       if (NAMED_FORMAT.test(m.input)) return blank(m);
-      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766).
-      if (m[1] === '4' && MLX_CONTEXT.test(m.input)) return 'int4'.padEnd(m[0].length);
+      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766); the Mac
+      // looked for in the user's words too, which prose.apple-silicon has written as a memory ("4-bit Mistral 7B on an M2 Max" had read NF4).
+      if (m[1] === '4' && (MLX_CONTEXT.test(m.input) || (given !== undefined && MLX_CONTEXT.test(given)))) return 'int4'.padEnd(m[0].length);
       return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
     },
     example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",
