@@ -1,8 +1,8 @@
 import type { ProseRule } from '../types.js';
 
 /**
- * Weight formats listed with slashes ("the updated 72B AWQ/GPTQ-Int4/GPTQ-Int8 checkpoints", QwenLM/Qwen2.5-VL's
- * maintainer above the vLLM command that serves "Qwen/Qwen2-VL-72B-Instruct-AWQ", corpus c2100; "GPTQ/AWQ
+ * Weight formats listed with slashes ("the updated 72B AWQ/GPTQ-Int4/GPTQ-Int8 checkpoints", the maintainer in
+ * QwenLM/Qwen3-VL#230 above the vLLM command that serves "Qwen/Qwen2-VL-72B-Instruct-AWQ", corpus c2100; "GPTQ/AWQ
  * models", "int4/int8") are the releases on offer, not the run's format. Before, prose.path cut the list as a
  * path to its last part ("GPTQ-Int8"), which was read as the setup's format, and the command's own "-AWQ"
  * was left out as a second saying. As two widths offered (width-options.ts) and two GPU counts
@@ -34,7 +34,7 @@ export const FORMAT_OPTION_RULES: readonly ProseRule[] = [
       return listed[0]!.padEnd(m[0].length);
     },
     example: 'The updated 72B AWQ/GPTQ-Int4/GPTQ-Int8 checkpoints have been uploaded to Hugging Face.',
-    source: 'corpus c2100',
+    source: 'QwenLM/Qwen3-VL#230',
     weak: true,
     // "awq/gptq-int4" has the shape of a Hub id (owner/name); no checkpoint is named by two formats.
     insideHubIds: true,
