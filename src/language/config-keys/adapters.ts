@@ -45,6 +45,11 @@ export const quantization: Handler = (v, ctx) => {
   // FastDeploy's weight-only integers (`--quantization wint4` / `wint8`, its docs' quantization/wint2.md … online_quantization):
   // ERNIE-4.5 served by FastDeploy (PaddlePaddle/FastDeploy#2720, c1751; c1754).
   if (/^wint4$/.test(value)) return say('int4');
+  // MLC-LLM's codes (`--quantization q4f16_1`, mlc-chat-config.json's "quantization": "q4f32_1"): 4- or 8-bit integer
+  // weights in groups, then the compute dtype (mlc_llm/quantization/quantization.py), as prose.mlc-quant reads them in a
+  // model's name; "q0f16" is no quantisation (mlc-ai/mlc-llm#2686, c1762: "quantization：q4f32_1" in the app's config).
+  const mlc = /^q([48])f(?:16|32)_\d$/.exec(value);
+  if (mlc) return say(mlc[1] === '4' ? 'int4' : 'int8');
   if (/int8|8bit|eetq/.test(value)) return say('int8');
   // AutoTrain's `--quantization int4` beside `--use-peft` loads the base with bitsandbytes in 4 bits,
   // NF4 (autotrain/trainers/clm/utils.py: BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4")):

@@ -1,5 +1,5 @@
 import { MEGATRON_ONLY } from '../megatron.js';
-import { IGNORE, isTrue, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Precision: the weights' dtype and the trainer's mixed-precision switches. */
 
@@ -45,13 +45,23 @@ function halfFlagReading(dtype: 'bf16' | 'fp16', v: string, ctx: KeyContext): Ke
 }
 
 const DTYPES: Record<string, string> = {
-  bf16: 'bf16', bfloat16: 'bf16', 'torch.bfloat16': 'bf16', fp16: 'fp16', float16: 'fp16', half: 'fp16', 'torch.float16': 'fp16',
-  fp32: 'fp32', float32: 'fp32', float: 'fp32', 'torch.float32': 'fp32',
+  bf16: 'bf16', bfloat16: 'bf16', fp16: 'fp16', float16: 'fp16', half: 'fp16', fp32: 'fp32', float32: 'fp32', float: 'fp32',
 };
+/**
+ * A dtype as the code names it: bare ("bfloat16") or through the module it comes from, under any name the
+ * script imported it as: `torch.bfloat16`, `th.bfloat16` (`import torch as th`: huggingface/peft#1708, c2074,
+ * whose `torch_dtype=th.bfloat16` had gone unread), `jnp.float16`, `mx.float16`.
+ */
+export function dtypeOf(v: string): string | undefined {
+  return DTYPES[unquote(v).replace(/^[a-z_][a-z0-9_]*\./, '')];
+}
 export const dtype: Handler = (v) => {
-  const d = DTYPES[unquote(v)];
+  const d = dtypeOf(v);
   return d ? say(d) : IGNORE;
 };
+
+/** A LoRA key set on ("--use_peft True", "lora_r: 8"); one switched off ("--use_peft False") says the run is no LoRA. */
+const saysLora = (k: string, ctx: KeyContext) => LORA_KEY.test(k) && !isFalse(ctx.values?.get(k) ?? 'true');
 
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const PRECISION_KEYS: KeyTable = {
@@ -61,7 +71,7 @@ export const PRECISION_KEYS: KeyTable = {
   // Weights loaded in a 16-bit dtype and then trained are 16-bit weights: pure, not autocast.
   torch_dtype: {
     reads: (v, ctx) => {
-      const d = DTYPES[unquote(v)];
+      const d = dtypeOf(v);
       if (!d) return IGNORE;
       // A model's own config.json pasted whole ("architectures", "model_type" beside "hidden_size"…):
       // save_pretrained writes the dtype the checkpoint is stored in there, which says nothing of how
@@ -89,7 +99,9 @@ export const PRECISION_KEYS: KeyTable = {
       // The Trainer's own --fp16 / --bf16 of the same dtype beside a LoRA key: the base loads in that dtype,
       // frozen, and the fp32 adapters PEFT adds train under the Trainer's autocast (amp): MedicalGPT's
       // supervised_finetuning.py `--use_peft True --torch_dtype float16 --fp16` (shibing624/MedicalGPT#410, c874).
-      if (ctx.keys.has(d) && isTrue(ctx.values?.get(d) ?? 'true') && [...ctx.keys].some((k) => LORA_KEY.test(k))) return say(`amp ${d}`);
+      // The same scripts' `--use_peft False` is a full run: the weights AdamW updates are the bf16 ones loaded, pure
+      // (MedicalGPT's pretraining.py `--use_peft False --torch_dtype bfloat16 --bf16`, shibing624/MedicalGPT#314, c2076).
+      if (ctx.keys.has(d) && isTrue(ctx.values?.get(d) ?? 'true') && [...ctx.keys].some((k) => saysLora(k, ctx))) return say(`amp ${d}`);
       return say(`pure ${d}`);
     },
   },

@@ -19,7 +19,7 @@ export function applyRules(text: MappedText, rules: readonly ProseRule[], notes:
       read = read.marked(matches.filter(rule.marks).map((m) => ({ at: m.index, to: m.index + m[0].length })), ruleRef(rule));
       continue;
     }
-    const write = (m: RegExpExecArray) => rule.write(m, notes);
+    const write = (m: RegExpExecArray) => rule.write(m, notes, guardText);
     read = read.replace(rule.pattern, rule.insideHubIds ? write : outsideHubIds(write), ruleRef(rule));
   }
   return read;

@@ -7,8 +7,12 @@ import type { Piece } from '../mapped-text.js';
  * user's span, which the per-fact trace reads.
  */
 
-/** What a rule writes over one match; `notes` collects what the reply should say about it. */
-export type Write = (match: RegExpExecArray, notes: string[]) => string | Piece[];
+/**
+ * What a rule writes over one match; `notes` collects what the reply should say about it. `given` is the text
+ * the rule's group was given (as `when` reads it), before any rule of the group rewrote it: where a context
+ * word decides the reading ("on my M2 Ultra"), an earlier rule may have blanked it from `match.input`.
+ */
+export type Write = (match: RegExpExecArray, notes: string[], given?: string) => string | Piece[];
 
 export interface ProseRule {
   /** Dotted and stable: `training.…`, `question.…`, `prose.…`. */

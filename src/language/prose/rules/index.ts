@@ -42,6 +42,7 @@ import { INT4_RELEASE_RULES } from './int4-releases.js';
 import { RATE_RULES } from './rates.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
+import { FORMAT_OPTION_RULES } from './format-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
 import { DISK_SIZE_RULES } from './disk-sizes.js';
@@ -267,6 +268,8 @@ const PROSE_ORDER = [
   'prose.model-folder',
   // Two widths offered ("4-bit/8-bit"): the first, before a path reads the slash or a width is read (width-options.ts).
   'prose.width-options',
+  // Formats listed with slashes ("AWQ/GPTQ-Int4/GPTQ-Int8"): options, before a path reads the slashes (format-options.ts).
+  ...FORMAT_OPTION_RULES.map((rule) => rule.id),
   'prose.path',
   'prose.file-after-path',
   'prose.mlc-quant',
@@ -302,7 +305,7 @@ const PROSE_ORDER = [
   'prose.exllama',
   'prose.width-bnb-trainer',
   // A width said of a GGUF file ("8bit gguf", "5bit (k quants)") is that width's GGUF type (gguf-widths.ts).
-  'prose.gguf-width',
+  ...GGUF_WIDTH_RULES.map((rule) => rule.id),
   'prose.width-only',
   'prose.chinese-cards',
   'prose.gpu-word-count',
@@ -325,6 +328,7 @@ const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, 
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   WIDTH_OPTION_RULES,
+  FORMAT_OPTION_RULES,
   ASKED_OFFLOAD_RULES,
   GGUF_WIDTH_RULES,
   WIDTH_TRAINER_RULES,

@@ -1,6 +1,8 @@
 import { ENGINE_NAMED } from '../../vocabulary.js';
 import { FAMILIES, modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
+import { BNB_4BIT, BNB_8BIT, MLX_CONTEXT, namesAFormat } from './width-context.js';
+export { MLX_CONTEXT, NAMED_FORMAT } from './width-context.js';
 import { modelName } from '../model-name.js';
 import { llamafactoryReleaseOf, namesLmdeployRelease, namesTgiRelease, namesTorchtuneRelease, namesTransformersRelease, namesVllmRelease } from '../program-releases.js';
 import { FILE, FILE_EXTENSION, MODULE_PATH, PATH, URL, WEIGHTS_FILE, fileWords, hubLink, lastPart } from '../paths.js';
@@ -25,21 +27,6 @@ const OTHER_ENGINE = new RegExp(`${ENGINE_NAMED.source}|\\b(?:tgi|text-generatio
 
 /** The stage's text names a file (a cheap test before the file rules scan it). */
 const hasFile = (t: string) => FILE_EXTENSION.test(t);
-
-/** A weight format or loader named outright: a width beside it is that format's. */
-const BNB_4BIT = /\b(?:nf4|fp4|bnb[-_ ]?4bit|bitsandbytes[-_ ]nf4)\b/;
-const BNB_8BIT = /\b(?:int8|llm\.int8|bnb[-_ ]?8bit)\b/;
-/**
- * A message about Apple's MLX or a Mac, where a "-4bit" checkpoint is MLX's own quantisation. Not a Mellanox NIC
- * in an nvidia-smi topology dump ("mlx5_0", sgl-project/sglang#4547).
- */
-export const MLX_CONTEXT = /\bmlx(?![0-9_])|\bmlx_v?lm\b|[vo]mlx\b|\bmac ?(?:book|studio|mini)\b|\bm[1-5] ?(?:pro|max|ultra)\b|apple silicon|unified memory/i;
-export const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[458]_[01]|nf4|fp4|int4|int8|llm\.int8|bitsandbytes|bnb|hqq|eetq|marlin)\b/;
-
-/** A weight format the message names, bitsandbytes as a loader not counted: it names no width of its own. */
-function namesAFormat(text: string): boolean {
-  return (text.match(new RegExp(NAMED_FORMAT.source, 'g')) ?? []).some((word) => word !== 'bitsandbytes' && word !== 'bnb');
-}
 
 export const NAME_RULES: readonly ProseRule[] = [
   {
@@ -200,14 +187,15 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.width-only',
     pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
     when: (t) => /[48][-_ ]?bit/.test(t),
-    write: (m) => {
+    write: (m, _notes, given) => {
       // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
       if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
       // A format named reads itself; bitsandbytes named as the loader alone ("4 bit with transformers +
       // bitsandbytes") names none, and the width is its own (NF4 for 4 bits, LLM.int8 for 8).
       if (namesAFormat(m.input)) return blank(m);
-      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766).
-      if (m[1] === '4' && MLX_CONTEXT.test(m.input)) return 'int4'.padEnd(m[0].length);
+      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766); the Mac
+      // looked for in the user's words too, which prose.apple-silicon has written as a memory ("4-bit Mistral 7B on an M2 Max" had read NF4).
+      if (m[1] === '4' && (MLX_CONTEXT.test(m.input) || (given !== undefined && MLX_CONTEXT.test(given)))) return 'int4'.padEnd(m[0].length);
       return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
     },
     example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",
