@@ -30,7 +30,7 @@ describe('a model family with its release before a slash is no Hub owner', () =>
     if (r.ok) expect(r.scenario?.model.id).toBe('qwen2.5-0.5b');
   });
 
-  it.each(['qwen3.6/qwen3.5', 'qwen2.5-coder-0.5b-instruct/int8', 'llama-2-7b/llama-2-13b', 'llama3/8b_lora', 'gemma-2-9b/gguf', 'mistral7b/awq'])('%s: owner is a model', (pair) => {
+  it.each(['qwen3.6/qwen3.5', 'qwen2.5-coder-0.5b-instruct/int8', 'llama-2-7b/llama-2-13b', 'llama3/8b_lora', 'gemma-2-9b/gguf', 'mistral7b/awq', 'deepseek-r1/q4_k_m', 'kimi-k2/instruct'])('%s: owner is a model', (pair) => {
     expect(ownerNamesAModel(pair)).toBe(true);
   });
 
