@@ -19,6 +19,7 @@ import type { MappedText } from './mapped-text.js';
 import { withoutInvisibles } from './normalise.js';
 import { numbersWhereCardsCannotGo } from './numeric-cards.js';
 import { withoutOrphanFamilies } from './orphan-family.js';
+import { noModelSizeNote, withoutNoModelSizes } from './no-model-sizes.js';
 import { expectedAfter, runParser, runParserWithout, type ParserRun, type ParseWork } from './parser.js';
 import { readHostMemory } from './hardware/host-memory.js';
 import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
@@ -265,6 +266,15 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     return done({ ok: false, error: errorReply(text, 0, message, { expected: expectedAfter([]) }) });
   }
   if (kept.length > MAX_GRAMMAR_TOKENS) return done({ ok: false, error: tooManyItems(text, kept.length, user(kept[MAX_GRAMMAR_TOKENS]!.offset)) });
+  // In prose, a size no model has ("many prompts (>1M)") counts something else: set aside before the parse (no-model-sizes.ts).
+  const noModel = tolerant ? withoutNoModelSizes(kept) : null;
+  if (noModel?.aside.length && noModel.kept.length) {
+    for (const t of noModel.aside) {
+      ignored.push(written(t));
+      p.notes.push(noModelSizeNote(written(t)));
+    }
+    kept = noModel.kept;
+  }
   // In prose, a family with no size after it is set aside before the parse, not the words after it (orphan-family.ts).
   const orphans = tolerant ? withoutOrphanFamilies(kept) : null;
   if (orphans?.aside.length && orphans.kept.length) {

@@ -12,6 +12,7 @@ import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { boundValues } from './reconcile/bound-values.js';
 import { limitLengths } from './reconcile/limit-lengths.js';
+import { tokenCountLengths } from './reconcile/token-count-lengths.js';
 import { rlPromptBatches } from './reconcile/rl-prompt-batch.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
@@ -76,6 +77,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = reachedLengths(out, text, notes);
   // A lone length said as where the run stops ("can't get over 8k") is kept, weak (reconcile/limit-lengths.ts).
   out = limitLengths(out, text, notes, owned);
+  // "an output of 101 tokens": a length from a token count alone is weak (reconcile/token-count-lengths.ts).
+  out = tokenCountLengths(out, text, notes, owned);
   // An RL run's "train batch size" counts over every GPU, never per GPU (reconcile/rl-prompt-batch.ts).
   out = rlPromptBatches(out, text, notes);
   out = goalLengths(out, text, notes);

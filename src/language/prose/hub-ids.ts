@@ -1,5 +1,6 @@
 import { hubTokenSpans } from '../../hub/ids.js';
 import type { Piece } from '../mapped-text.js';
+import { ownerNamesAModel } from '../model-owner.js';
 
 type Rewrite = (match: RegExpExecArray) => string | Piece[];
 
@@ -21,7 +22,8 @@ let lastSpans: { text: string; spans: [number, number][] } = { text: '', spans: 
 /** Where Hub ids stand in `text`: the lexer's `hub` token (one compiled pattern, src/hub/ids.ts), tried where a name may start. */
 function hubSpans(text: string): [number, number][] {
   if (lastSpans.text === text) return lastSpans.spans;
-  const spans = text.includes('/') || text.includes('config.json') ? hubTokenSpans(text) : [];
+  // "qwen3.6/qwen3.5" is two releases, not a repo (model-owner.ts): the prose rules read each name.
+  const spans = text.includes('/') || text.includes('config.json') ? hubTokenSpans(text).filter(([from, to]) => !ownerNamesAModel(text.slice(from, to))) : [];
   lastSpans = { text, spans };
   return spans;
 }

@@ -1,6 +1,7 @@
 import { MODELS } from '../../catalog/index.js';
 import { abbreviatedFamily, catalogSeries, DEEPSEEK_OWN_SIZES, defaultMember, familyOf, fineTuneModel, R1_DISTILLS, seriesKey } from '../families.js';
 import { familySizeNote } from '../family-size-note.js';
+import { isNoModelSize } from '../no-model-sizes.js';
 import { isFiller } from '../filler.js';
 import type { Token } from '../lexer.js';
 import { FAMILIES, modelIdOf } from '../lexicon.js';
@@ -74,6 +75,8 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
   for (let i = 0; i < tokens.length; i++) {
     const size = tokens[i]!;
     if (size.type !== 'size' && size.type !== 'moeSize') continue;
+    // "score 2M documents": a size no model has joins no name (no-model-sizes.ts).
+    if (isNoModelSize(size)) continue;
     let first = i;
     let hasUnknown = false;
     let family: string | null = null;
@@ -219,7 +222,7 @@ const BARE_SIZE = /^\d+(?:\.\d+)?\s*[bm]$/;
  * The first is the size, the rest are the same size said again; empty when none or two differ.
  */
 function oneBareSize(tokens: Token[]): Token[] {
-  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text));
+  const sizes = tokens.filter((x) => x.type === 'size' && BARE_SIZE.test(x.text) && !isNoModelSize(x));
   const norm = (x: Token) => String(x.value).toLowerCase().replace(/\s/g, '');
   return sizes.length > 0 && sizes.every((x) => norm(x) === norm(sizes[0]!)) ? sizes : [];
 }

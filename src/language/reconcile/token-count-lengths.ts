@@ -1,0 +1,43 @@
+import type { Item } from '../items.js';
+import type { OwnedRuns } from './owners.js';
+
+/**
+ * A length read from a count of tokens in prose and nothing else: "an output of 101 tokens, the model takes
+ * 6.8 seconds" (unslothai/unsloth, corpus c2092), "1 182 MB VRAM with 512 tokens, batch 1" (NVIDIA/TensorRT-LLM,
+ * c1819), "Gives me nice 40-50 tokens when answering" (nomic-ai/gpt4all, c1346). A count of tokens may be one
+ * prompt, one answer, a speed or a measurement; only a length word ("context", "max length", "seq", 上下文,
+ * 长度) or a key (`--max-model-len`, `max_length=`) says it is the length the run is set to. Kept, as the best
+ * figure the message gives, but weak: said on the first screen with its words and "seq N", never in silence.
+ */
+export const TOKEN_COUNT_LENGTH = {
+  id: 'reconcile.length-from-token-count',
+  /** The words right after the number: its unit, "tokens" (the item's text is the number alone). */
+  unit: /^\s*(?:[-_]\s*)?tokens?\b/i,
+  /** A length word in the clause before the number, or a key: the length is said as one. */
+  lengthWord: /\b(?:context|ctx|length|len|seq(?:uence)?s?|window|max(?:imum)?|num_ctx|n_ctx|cutoff)\b|上下文|长度|序列/i,
+  /** A key right before the number (`max_tokens: 512`, `--max-tokens 512`): a setting's value. */
+  key: /(?:[:=]\s*|--[\w-]+\s+)$/,
+  example: 'with a prompt that is 441 tokens long, and an output of 101 tokens, the model takes 6.8 seconds',
+  source: 'unslothai/unsloth (corpus c2092)',
+} as const;
+
+/** The words of a span's clause before it: from the last sentence end, comma or line break. */
+function clauseBefore(text: string, at: number): string {
+  const head = text.slice(0, at);
+  const start = Math.max(...[',', '，', '.', '?', '!', '\n', '。', '？', '！', ';', '；', '('].map((c) => head.lastIndexOf(c))) + 1;
+  return head.slice(start);
+}
+
+/** A length read from "N tokens" alone: kept, said weak (a doubt over its span). */
+export function tokenCountLengths(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
+  if (!text || !owned) return items;
+  for (const i of items) {
+    if (i.kind !== 'seq' || !/^\s*[\d.,]+\s*[k万千]?\s*$/i.test(i.text)) continue;
+    const before = clauseBefore(text, i.at);
+    if (!TOKEN_COUNT_LENGTH.unit.test(text.slice(i.end, i.end + 12)) || TOKEN_COUNT_LENGTH.lengthWord.test(before) || TOKEN_COUNT_LENGTH.key.test(before)) continue;
+    const note = `seq ${i.value} read from "${i.text.trim()} tokens" alone, which may be one prompt, one answer or a measurement: say "seq N" for the length you run`;
+    owned.doubts.push({ at: i.at, end: i.end, note });
+    if (!notes.includes(note)) notes.push(note);
+  }
+  return items;
+}

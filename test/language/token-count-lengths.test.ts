@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * A length read from "N tokens" in prose and nothing else (no "context", "length", "seq", 上下文 or key)
+ * may be one prompt, one answer, a speed or a measurement: kept but said weak, with "seq N"
+ * (src/language/reconcile/token-count-lengths.ts). A length word or a key keeps it a setting.
+ */
+
+const line = (id: string) => loadCorpus().find((l) => l.id === id)!;
+const weakSeq = (text: string) => {
+  const r = resolveRequest(text, null);
+  if (!r.ok) throw new Error(r.error.message);
+  return { seq: r.scenario?.seq, said: r.assumptions.some((a) => /read from "[\d.,]+\s*[k]? tokens" alone/.test(a)) };
+};
+
+describe('a length from a token count alone is said weak', () => {
+  it.each(['c2092', 'c1819', 'c1346'])('%s: its token count is said as a guess', (id) => {
+    expect(weakSeq(line(id).text).said).toBe(true);
+  });
+
+  it.each([
+    'Running llama-3-8b on a 4090, an answer of 300 tokens takes 12 seconds, is that normal?',
+    'qwen2.5-7b inference on an A10G: memory went to 20GB with 512 tokens and batch 1',
+    'Mistral 7B in llama.cpp on my 3060 gives 40-50 tokens when answering, but slows down later',
+  ])('%s', (text) => {
+    expect(weakSeq(text).said).toBe(true);
+  });
+
+  it.each([
+    'llama-3-8b inference on a 4090 with a context of 8192 tokens',
+    'qwen2.5-7b lora on a 4090, max length 4096 tokens',
+    'llama-3-8b inference on a 4090, 上下文长度 8192 tokens',
+    'llama-3-8b lora seq 4096 on a 4090',
+  ])('%s: a length word keeps it a setting', (text) => {
+    expect(weakSeq(text).said).toBe(false);
+  });
+});
