@@ -96,3 +96,55 @@ describe("a method switch named as a label before a sentence keeps the method (c
     expect(read('train llama-3-8b on 4x a100-80g\n```yaml\nuse_lora: false\nper_device_train_batch_size: 1\n```').scenario.lora).toBeNull();
   });
 });
+
+describe("verl's adapter modules are read as PEFT's target_modules (config-keys/frameworks/verl.ts)", () => {
+  it('c2096 (verl-project/verl#3847): actor_rollout_ref.model.target_modules=all-linear is every linear layer', () => {
+    expect(read(line('c2096').text).scenario.lora?.targets).toEqual(['q', 'k', 'v', 'o', 'gate', 'up', 'down']);
+  });
+
+  it.each([
+    ['all-linear, Hydra override', 'python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct actor_rollout_ref.model.lora_rank=32 actor_rollout_ref.model.target_modules=all-linear trainer.n_gpus_per_node=4', ['q', 'k', 'v', 'o', 'gate', 'up', 'down']],
+    ['a list of projections', 'python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct actor_rollout_ref.model.lora_rank=16 actor_rollout_ref.model.target_modules=[q_proj,v_proj] trainer.n_gpus_per_node=2', ['q', 'v']],
+  ])('%s (invented)', (_name, text, targets) => {
+    expect(read(text).scenario.lora?.targets).toEqual(targets);
+  });
+});
+
+describe('an offload said on in a try and off in the question: the run asked about is read (reconcile/asked-run.ts)', () => {
+  it('c504 (hiyouga/LlamaFactory#4199): 如果开offload…较慢…如果不开offload的情况下…是否支持 — no offload', () => {
+    expect(read(line('c504').text).scenario.offload.optimizer).toBe('none');
+  });
+
+  it.each([
+    'qwen2-7b full zero3 on 4x a40: with offload it is slow and still OOMs sometimes, so can it fit without offload?',
+    'qwen2-7b full zero3 on 4x a40. 如果开offload感觉训练速度较慢，偶尔还是会OOM。如果不开offload的情况下是否支持？',
+    'llama-2-13b full zero3 on 8x a10: offload works but is too slow. Can I train it without offload?',
+  ])('invented: %s', (text) => {
+    expect(read(text).scenario.offload.optimizer).toBe('none');
+  });
+
+  it('asked with offload after a try without it: the offload is read', () => {
+    const r = read('llama-2-13b full zero3 on 8x a10: without offload it OOMs. Can I train it with offload to cpu?');
+    expect(r.scenario.offload.optimizer).toBe('cpu');
+  });
+});
+
+describe('"tune" said of a setting adjusts it, no training (prose.tune-a-setting)', () => {
+  it.each([
+    'llama-3-8b on a 3090, tune the batch size to fit?',
+    'mistral-7b on a 3060: how to tune settings so it runs?',
+    'qwen2.5-7b on a 4090, I tuned the context length and it still OOMs',
+    'llama-3-8b on a 3090: tuning some parameters did not help, still OOM',
+    'llama-3-8b on a 3090, tuned num_ctx down but it still OOMs',
+  ])('invented: %s', (text) => {
+    expect(read(text).scenario.mode).toBe('inference');
+  });
+
+  it.each([
+    ['tune the model', 'tune llama-3-8b on a 3090 with lora', 'lora'],
+    ['fine-tune the parameters', 'fine-tune the parameters of llama-3-8b on 4x a100', 'full'],
+    ['tuning alone', 'tuning llama-3-8b on 4x a100-80g', 'full'],
+  ])('a training "tune" stays: %s', (_name, text, mode) => {
+    expect(read(text).scenario.mode).toBe(mode);
+  });
+});
