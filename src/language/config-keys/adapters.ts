@@ -1,5 +1,6 @@
 import { MODEL_KEYS } from './models.js';
 import { blockPathTargets } from './lora-module-path.js';
+import { adapterKeysUnlessOff } from './adapter-off.js';
 import { flag, numeric } from './readers.js';
 import { attention } from './savers.js';
 import { predictsOnly } from './training.js';
@@ -149,7 +150,7 @@ const bareRank: Handler = (v, ctx) => {
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
-export const ADAPTER_KEYS: KeyTable = {
+const ADAPTER_KEY_TABLE: KeyTable = {
   r: { reads: numeric('lora rank') },
   lora_r: { reads: numeric('lora rank') },
   lora_rank: { reads: numeric('lora rank') },
@@ -300,3 +301,9 @@ export const ADAPTER_KEYS: KeyTable = {
   option_quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'deepjavalibrary/djl#3445' },
   option_quantization: { reads: quantization, source: 'deepjavalibrary/djl#3545' },
 };
+
+/** The adapter's settings are read only while no switch of their config turns it off (adapter-off.ts). */
+export const ADAPTER_KEYS: KeyTable = adapterKeysUnlessOff(ADAPTER_KEY_TABLE, [
+  'r', 'lora_r', 'lora_rank', 'rank', 'lora_alpha', 'alpha', 'lora_dropout', 'target_modules', 'lora_target', 'lora_target_modules',
+  'lora_attn_modules', 'lora_trainable', 'lora_target_linear', 'lora_dim', 'lora_module_name',
+]);

@@ -27,6 +27,13 @@ export const numeric =
 const PROSE_VALUE = /^(?:[a-z]{0,4}\d{3,5}[a-z]{0,4}|\d+(?:\.\d+)?[bm])$/;
 
 /**
+ * So is a word that opens a sentence ("qwen3.5 27b qlora: is 24gb enough", "QLoRA: how much VRAM do I need?",
+ * "qlora: what batch fits"): a question word, a verb, a pronoun or an article is no switch's value, and
+ * blanking it with the switch had lost the method the user named (read as running the model).
+ */
+const SENTENCE_WORD = /^(?:is|are|was|were|am|be|how|what|which|why|when|where|who|can|could|does|do|did|will|would|should|shall|may|might|must|i|i'm|im|my|we|our|you|it|its|it's|this|that|these|there|the|a|an|any|some|not|no|but|and|or|so|then|with|without|on|in|at|for|from|to|works?|worked|fails?|failed|runs?|ran|gets?|got|oom|ooms|需要|能|可以|是)$/;
+
+/**
  * "add --use_lora parameter", "the --q_lora flag": the word after a switch in prose names the switch
  * itself, it is no value, and the switch is on (OptimalScale/LMFlow#213, c896; "添加了“--use_lora”",
  * Yuliang-Liu/Monkey#41).
@@ -38,7 +45,7 @@ export const flag =
   (v) => {
     if (isTrue(v) || SWITCH_NOUN.test(unquote(v))) return say(on);
     if (isFalse(v)) return off ? say(off) : IGNORE;
-    return PROSE_VALUE.test(unquote(v)) ? null : IGNORE;
+    return PROSE_VALUE.test(unquote(v)) || SENTENCE_WORD.test(unquote(v)) ? null : IGNORE;
   };
 
 /**

@@ -305,7 +305,8 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     id: 'owner.request.zh',
     owner: 'request',
     // 不行 (it won't do), 跑不起来 / 跑不动 (won't run): the run that fails ("2张A100 80G 不行").
-    pattern: /想|能不能|能否|可不可以|可以吗|需要多少|多少显存|报错|出错|显存不足|显存溢出|爆显存|oom|不行|跑不(?:起来|动|了)|请问|怎么|如何|求助/gi,
+    // 是否 (whether), 够吗 / 够不够 (enough?), 行吗 / 支持吗 (does it work / support?) ask too ("如果不开offload的情况下…是否支持", c504).
+    pattern: /想|能不能|能否|可不可以|可以吗|需要多少|多少显存|报错|出错|显存不足|显存溢出|爆显存|oom|不行|跑不(?:起来|动|了)|请问|怎么|如何|求助|是否|够不够|够吗|行吗|支持吗/gi,
     example: '想基于70b训练一部分数据',
     source: 'linyiLYi/snake-ai#26',
   },

@@ -60,7 +60,9 @@ function evidenceOf(text: string, cues: readonly Cue[]): number | null {
  * a framework or a weight format said twice is most often one run said two ways ("LLaMA-Factory" and
  * "deepspeed", "4bit" and "double quantize"), which the later steps reconcile.
  */
-const RUN_SLOTS = new Set(['model', 'hardware', 'batch.mbs', 'batch.ga', 'batch.gbs', 'seq']);
+// An offload said on and off ("with offload it is slow … can it fit without offload?", "如果开offload…较慢…如果不开offload
+// 的情况下是否支持", hiyouga/LlamaFactory#4199, c504) is a try reported and the run asked about, weighed as the others.
+const RUN_SLOTS = new Set(['model', 'hardware', 'batch.mbs', 'batch.ga', 'batch.gbs', 'seq', 'offload']);
 
 /** A line of a command or a pasted config (a flag, KEY=value, key: value): its settings are that command's, weighed by the later steps. */
 const COMMAND_LINE = /^\s*(?:[-$>|`]|[\w.]+\s*[=:]\s*\S|(?:python3?|torchrun|deepspeed|accelerate|srun|sbatch|bash|sh|swift|llamafactory-cli|vllm|CUDA_VISIBLE_DEVICES)\b)|\s--?[a-z]/i;
@@ -91,6 +93,12 @@ function differ(slot: string, a: Item, b: Item): boolean {
     const total = (h: typeof a) => (h.count === null ? null : h.count * (h.nodes ?? 1));
     const both = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
     return both(a.gpuId, b.gpuId) || both(total(a), total(b)) || both(a.capacityGiB, b.capacityGiB);
+  }
+  // The optimizer's offload and the parameters' are two halves of one setting ("offload optimizer … offload params"):
+  // they disagree only as on and off, or as one half sent to two devices.
+  if (a.kind === 'offload' && b.kind === 'offload') {
+    const part = (v: string) => v.split('-')[0];
+    return (a.value === 'none') !== (b.value === 'none') || (a.value !== 'none' && part(a.value) === part(b.value) && a.value !== b.value);
   }
   return disagree(slot, a, b);
 }

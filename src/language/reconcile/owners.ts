@@ -85,6 +85,7 @@ const LABEL: Record<string, string> = {
   util: 'GPU memory utilization',
   maxSeqs: 'concurrent sequences',
   cpuOffloadGb: 'weights kept in CPU memory',
+  offload: 'offload setting',
 };
 export const labelOf = (slot: string) => LABEL[slot] ?? slot.replace(/^parallel\./, '');
 

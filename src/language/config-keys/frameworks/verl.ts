@@ -1,3 +1,4 @@
+import { targets } from '../adapters.js';
 import { flag, numeric } from '../readers.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
 import type { OptionClass, ProgramOption, TrainerNotModelled } from '../program-option.js';
@@ -36,6 +37,9 @@ const READS: Record<string, Handler> = {
   '*model.lora_rank': loraRank,
   // The adapter's alpha, read as PEFT's lora_alpha is (verl-project/verl#2450, c1686: lora_alpha=64).
   '*model.lora_alpha': numeric('lora alpha'),
+  // The adapter's modules, read as PEFT's target_modules is: "all-linear" (the config's own default) is every
+  // linear layer (verl-project/verl#3847, c2096: target_modules=all-linear had been set aside, read as q,v).
+  '*model.target_modules': targets,
   '*model.use_liger': flag('liger'),
   '*model.use_remove_padding': flag('packed'),
   '*model.enable_activation_offload': flag('offloaded activations'),

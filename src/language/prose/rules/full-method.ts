@@ -81,7 +81,9 @@ export const FULL_METHOD_RULES: readonly ProseRule[] = [
   },
   {
     id: 'prose.full-needs-cue',
-    pattern: /(?<![\w./-])full(?![\w./-])/gi,
+    // A full stop after the word ends its sentence ("both ram and vram … are almost full.", ollama/ollama#8655,
+    // c2065: read as a full fine-tune of a model the user runs); a dot before a letter is a name's ("full.yaml").
+    pattern: /(?<![\w./-])full(?![\w/-]|\.\w)/gi,
     when: (t) => t.includes('full'),
     write: (m) => {
       const before = m.input.slice(Math.max(0, m.index - 40), m.index);

@@ -63,6 +63,8 @@ import { PRINTED_TOTAL_RULES } from './printed-total.js';
 import { GGUF_NOTATION_RULES } from './gguf-notations.js';
 import { WITHOUT_GPU_RULES } from './without-gpu.js';
 import { SUPPORTED_VALUE_RULES } from './supported-values.js';
+import { ARGUMENT_GROUP_RULES } from './argument-groups.js';
+import { TUNE_A_SETTING_RULES } from './tune-a-setting.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -156,6 +158,10 @@ const PROSE_ORDER = [
   'prose.drop-setting',
   'prose.half-fraction',
   'prose.memory-full',
+  // An adapter's argument group with no setting under it names no method (argument-groups.ts).
+  ...ARGUMENT_GROUP_RULES.map((rule) => rule.id),
+  // "tune" said of a setting adjusts it, no training (tune-a-setting.ts).
+  ...TUNE_A_SETTING_RULES.map((rule) => rule.id),
   // After the phrasings that name what "full" is said of: the word is the method only with a cue.
   ...FULL_METHOD_RULES.map((rule) => rule.id),
   'prose.w-o',
@@ -345,6 +351,8 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   GGUF_NOTATION_RULES,
   WITHOUT_GPU_RULES,
   SUPPORTED_VALUE_RULES,
+  ARGUMENT_GROUP_RULES,
+  TUNE_A_SETTING_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
