@@ -18,7 +18,21 @@ export function plainNumber(text: string): number {
  * two readings differ by 2.4%, and the reply's "Read as" line shows the one taken.
  */
 export function kMultiple(n: number): number {
+  const binary = binaryInThousands(n);
+  if (binary) return binary / n;
   return Number.isInteger(n / 25) && n > 0 ? 1000 : 1024;
+}
+
+/**
+ * A power of two from 64Ki on, written by its thousands: "65K" is 65,536, "131k" 131,072, "262K" 262,144, "1048k"
+ * 1,048,576 — as vLLM and model cards print them ("max_ctx=262K" for Qwen3's 262,144-token window,
+ * noonghunna/club-3090#851, c1901, had read 268,288). Read in 1024s those are 1.6–2.4% too long; no binary step
+ * is written so, as "256k" or "128k" are.
+ */
+function binaryInThousands(n: number): number | null {
+  if (!Number.isInteger(n) || n < 65) return null;
+  for (let j = 16; j <= 24; j++) if (Math.floor(2 ** j / 1000) === n) return 2 ** j;
+  return null;
 }
 
 /**

@@ -219,6 +219,12 @@ export const SEQUENCE_KEYS: KeyTable = {
   // MLX's --max-kv-size (mlx_lm.generate, mlx_lm.server since ml-explore/mlx-lm#884, mlx-engine, vllm-mlx): the
   // tokens its RotatingKVCache holds, the longest context the run keeps (lmstudio-ai/mlx-engine#314, c1670:
   // "--max-kv-size 65536"; ml-explore/mlx-examples#1025; waybarrios/vllm-mlx#795).
+  // A report's or a launcher's short label for the served context ("Qwen3.6-35B-A3B AutoRound INT4, FP8 KV, TP=2,
+  // max_ctx=262K", noonghunna/club-3090#851, c1901: set aside as an unknown key, and a 240K observation read instead);
+  // spelled out, max_context_length / max_context_len (SGLang's and llama.cpp wrappers' reports).
+  max_ctx: { reads: numeric('seq'), source: 'noonghunna/club-3090#851' },
+  max_context_length: { reads: numeric('seq'), source: 'noonghunna/club-3090#851' },
+  max_context_len: { reads: numeric('seq'), source: 'noonghunna/club-3090#851' },
   max_kv_size: { reads: numeric('seq'), source: 'lmstudio-ai/mlx-engine#314; ml-explore/mlx-examples#1025; waybarrios/vllm-mlx#795' },
   max_new_tokens: { reads: numeric('gen') },
   // Meta's llama example scripts (example_chat_completion.py `--max_gen_len`) and the demos that copied them

@@ -236,6 +236,19 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     example: '官方benchmark说用2张A100 80G',
   },
   {
+    id: 'owner.reference.advice',
+    owner: 'reference',
+    // A tip addressed to the reader is a suggestion, not a run anyone made: "You can set `--max-model-len` to preserve
+    // memory. `--max-model-len=65536` is usually good for most scenarios." (a recipe guide's tips under its
+    // `vllm serve` command, vllm-project/recipes#30, c2107: read as the served length). "you can/could/may/should
+    // set …", "… is usually good / generally enough", "we recommend", "it is recommended to"; "can you set" asks.
+    when: ['you ', 'usually', 'generally', 'typically', 'recommend', 'suggest'],
+    pattern:
+      /\byou (?:can|could|may|might|should) (?:also |then |just )?(?:set|use|try|lower|raise|increase|reduce|decrease|adjust|pass|add|tune)\b|\b(?:is|are) (?:usually|generally|typically) (?:good|enough|fine|sufficient|recommended)\b|\bwe (?:would )?(?:recommend|suggest)\b|\bit is (?:recommended|suggested) to\b/gi,
+    example: '`--max-model-len=65536` is usually good for most scenarios.',
+    source: 'vllm-project/recipes#30',
+  },
+  {
     id: 'owner.reference.quoted-reply',
     owner: 'reference',
     // A reply that quotes the words it answers ("> 40GB *1 GPUs in BF16 format\n\n3*24G 4090 GPU doesn't

@@ -61,7 +61,11 @@ const IDENTIFIER = /^[a-z_][\w.\-/]*$/i;
 const SENTENCE = /^[^"'\[{]\S*(?:\s+\S+){3,}/;
 
 function proseValue(text: string, pair: ConfigPair): boolean {
-  if (pair.valueStart === null || pair.valueEnd === null || pair.items) return false;
+  if (pair.valueStart === null || pair.valueEnd === null) return false;
+  // A heading over a bullet list of sentences ("Symptoms:\n- With default n_ctx=512 and n_gpu_layers=35, CUDA error
+  // occurs immediately.\n- After changing n_ctx=2048 …", abetlen/llama-cpp-python#2234, c1319) parses as a key over
+  // a list; its items are sentences, so it is prose: read as a config, its keys inside the sentences lost their values.
+  if (pair.items) return pair.items.length > 0 && pair.items.every(([start, end]) => SENTENCE.test(text.slice(start, end)));
   return SENTENCE.test(text.slice(pair.valueStart, pair.valueEnd));
 }
 

@@ -25,7 +25,7 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
  * "7950x3d") is in it. "Intel(R) Core(TM) i7" as lscpu and Windows print it.
  */
 export const CPU_NAME =
-  /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+[3579](?:\s+|-)\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
+  /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+(?:[3579](?:\s+|-))?\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
 
 
 /**
