@@ -41,8 +41,10 @@ const FRENCH_UNITS: Record<string, string> = { G: 'gb', M: 'mb', T: 'tb' };
 /**
  * A decimal comma before a memory unit ("1,5 Go", "2,51 Go", "5,0 GiB"; CoursIA#10361 "VRAM pic 2,51 Go / 8 Go"):
  * run after the French units are written "gb"; one or two digits after the comma, so a thousands comma ("4,096 GiB" is read as it is) never moves.
+ * The whole part is a number of its own, one to three digits: a card's name before a comma and its memory
+ * ("我用的是A100,40G", ztxz16/fastllm#181, corpus c2059: read as 100.40 GB and no card; "4090,24G", "RTX 3090,24GB") is a list.
  */
-const DECIMAL_COMMA = /(?<=\d),(?=\d{1,2}\s?[GMTgmt](?:i?[Bb])?(?![\p{L}\p{N}]))/gu;
+const DECIMAL_COMMA = /(?<=(?<![\p{L}\p{N}_.\-])\d{1,3}),(?=\d{1,2}\s?[GMTgmt](?:i?[Bb])?(?![\p{L}\p{N}]))/gu;
 
 /**
  * Characters that show nothing themselves but change what is around them: zero-width spaces and

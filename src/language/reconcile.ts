@@ -42,6 +42,7 @@ import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 import { swiftDeviceMap } from './reconcile/swift-device-map.js';
+import { countTakesMachineCard } from './reconcile/machine-card.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -65,6 +66,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = sizeSaidAgain(out, notes);
   // A training run's rollouts are no serving request; then whose run each setting is, by its
   // clause's cue words (owners/): the request's clause wins.
+  const beforeOwners = out;
   out = rolloutsInTraining(out, text, notes);
   out = models(otherRuns(out, text, notes, owned));
   out = countsWithoutCue(out, notes);
@@ -116,6 +118,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = reportedMachineServesSplit(out, notes);
   out = engineWorldSize(out, text, notes);
   out = cards(out, notes, owned?.doubts);
+  // A count left with no card, its machine's card set aside as another run: that card, said weak (reconcile/machine-card.ts).
+  out = countTakesMachineCard(out, beforeOwners, notes, owned?.doubts);
   // A card named with no count beside "how many GPUs" is the card asked about (reconcile/asked-card.ts).
   // The least setup asked of a card named with no count is that card's count (reconcile/minimum-on-card.ts).
   out = countTakesAskedCard(cardAsked(minimumOnCard(out, text, notes), notes), notes);

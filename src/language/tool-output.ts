@@ -87,6 +87,10 @@ function tables(text: MappedText): MappedText {
   for (const t of found) {
     const firstRow = lines.findIndex((l, n) => n >= t.from && n <= t.to && GPU_ROW.test(l));
     for (let n = t.from; n <= t.to; n++) say.set(n, '');
+    // Only its memory rows (`nvidia-smi | egrep "Default"`, InternLM/lmdeploy, corpus c1601: "32004MiB / 32768MiB" beside
+    // "on V100" in prose): the card's memory, said at the first of them; the card and the count are the prose's.
+    const memoryRow = lines.findIndex((l, n) => n >= t.from && n <= t.to && /\|[ \t]*\d+[ \t]*mib[ \t]*\/[ \t]*\d+[ \t]*mib[ \t]*\|/.test(l));
+    if (firstRow < 0 && t.totalMiB !== null && memoryRow >= 0) say.set(memoryRow, ` ${gib(t.totalMiB)} `);
     if (firstRow < 0 || !t.name) continue;
     const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}` : '';
     say.set(firstRow, ` ${t.gpus.size}x ${t.name}${memory} `);

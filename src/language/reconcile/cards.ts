@@ -165,6 +165,17 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
           continue;
         }
       }
+      // "on V100" … "32004MiB / 32768MiB" (InternLM/lmdeploy, corpus c1601): the card's other size the catalog sells is that
+      // card, before any reading as two 16 GB cards in all (a count the message never says). Only a larger size: a smaller
+      // figure far from the card is most often what is free ("A800 … 显存还有40G的空间", corpus c592), an amount.
+      // Never over a memory said with the card ("A100 40GB … GPU 80GB으로만", corpus c511, asks of the other size).
+      const memorySaid = /\d\s*(?:g|gb|gib)(?![a-z])/i.test(first.text);
+      const resized = !counted && !memorySaid && first.gpuId !== null && said > memory * 1.1 ? otherSize(first.gpuId, said) : null;
+      if (resized) {
+        replace.set(first, { ...first, gpuId: resized });
+        notes.push(`"${first.text.trim()}" with "${h.text.trim()}" read as the ${GPUS.find((g) => g.id === resized)!.name}`);
+        continue;
+      }
       if (!counted && times >= 1.9 && Math.abs(times - Math.round(times)) < 0.1) {
         replace.set(first, { ...first, count: Math.round(times) });
         notes.push(`"${h.text}" read as the memory of ${Math.round(times)} such cards in all`);

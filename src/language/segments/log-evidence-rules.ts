@@ -44,6 +44,13 @@ export const VLLM_RELEASE_SAID = /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?
 
 /** A card or its memory named outside the logs: the user's card wins over what a log prints. */
 const CARD_SAID = /\b(?:rtx|gtx|quadro|tesla|radeon|geforce|rx\s?\d{3,4}|[ahlv]\d{2,3}|t4|mi\d{3}|\d{4}\s?(?:ti|super|xtx?))\b|vram|显存/i;
+/**
+ * A card named outside the logs, by its name only. A memory the user states ("I have 24GB of VRAM available") is no
+ * other card: ggml's device line names the card that memory is (oobabooga/textgen#3312, corpus c1827: read as a
+ * 24 GB card of no name beside "Device 0: NVIDIA GeForce RTX 3090"); the log's card is read there, weak
+ * (log.ggml-device-beside-memory), and the two meet in reconcile/cards.ts.
+ */
+const CARD_NAMED = /\b(?:rtx|gtx|quadro|tesla|radeon|geforce|rx\s?\d{3,4}|[ahlv]\d{2,3}|t4|mi\d{3}|\d{4}\s?(?:ti|super|xtx?))\b/i;
 /** Host memory named outside the logs. */
 const HOST_RAM_SAID = /\b(?:d?ram|ddr\d|system memory)\b|内存/i;
 
@@ -148,12 +155,38 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'ggml-org/llama.cpp ggml-cuda.cu (corpus c509, c1006)',
   },
   {
+    // …and where the user says a memory or "vram" but names no card ("vram oom", ollama/ollama, corpus c1797: its two
+    // RTX 3060 were read as one), read weak as the card beside it is (log.ggml-device-beside-memory).
+    id: 'log.ggml-device-count-beside-memory',
+    pattern: /\bfound (\d+) (?:cuda|rocm|vulkan|sycl) devices?:/,
+    writes: (m) => `${m[1]} gpus`,
+    unless: CARD_NAMED,
+    weak: true,
+    once: 'ggml-device-count',
+    example: 'ggml_init_cublas: found 2 CUDA devices:',
+    source: 'ollama/ollama (corpus c1797)',
+  },
+  {
     id: 'log.ggml-device',
     pattern: /^\s*device 0: ((?:nvidia|amd|intel)\b[^,\n]*?),\s*(?:compute capability|gfx\d)/,
     unless: CARD_SAID,
     once: 'ggml-device',
     example: '  Device 0: NVIDIA H800, compute capability 9.0, VMM: yes',
     source: 'ggml-org/llama.cpp ggml-cuda.cu (corpus c509)',
+  },
+  {
+    // The same line where the user states a memory but names no card ("I have 24GB of VRAM available", oobabooga/textgen#3312,
+    // corpus c1827: read as a 24 GB card of no name): the log names the card, read weak, so the reply says where it came
+    // from; a memory that is not that card's is said beside it (reconcile/cards.ts), never lost silently.
+    id: 'log.ggml-device-beside-memory',
+    pattern: /^\s*device 0: ((?:nvidia|amd|intel)\b[^,\n]*?),\s*(?:compute capability|gfx\d)/,
+    unless: CARD_NAMED,
+    // Written (not kept as written), so it is never taken for a model kept weak (log-evidence.ts oneModelOrNone).
+    writes: (m) => m[1]!,
+    weak: true,
+    once: 'ggml-device',
+    example: '  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6',
+    source: 'oobabooga/textgen#3312 (corpus c1827)',
   },
   {
     id: 'log.entry-point',
