@@ -21,10 +21,13 @@ const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+(?
 /**
  * Labels of collect_env.py's report (torch/utils/collect_env.py, vllm/collect_env.py) and of the
  * lscpu block inside it: "label: value" lines that describe the machine. Labels a config could use
- * too (`model:`, `os:`, `flags:`) count only next to a line of the report.
+ * too (`model:`, `os:`, `flags:`) count only next to a line of the report. The same labels as the
+ * bullets of `llamafactory-cli env` ("- PyTorch version: 2.3.0+cu121 (GPU)", LLaMA-Factory's
+ * extras/env.py; c699, whose "(GPU)" tag had read as one GPU) and `transformers-cli env`
+ * ("- PyTorch version (GPU?): 2.1.0+cu121 (True)", transformers commands/env.py).
  */
 const REPORT_LABEL =
-  /^[ \t]*(?:pytorch version|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
+  /^[ \t]*(?:[-*][ \t]+)?(?:pytorch version(?: \(gpu\?\))?|(?:tensorflow|flax|jax|jaxlib) version[^:\n]*|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
 /**
  * …and mmengine's collect_env (mmengine/utils/dl_utils/collect_env.py), which `lmdeploy check_env`
  * prints with its own packages: "sys.platform: linux", "CUDA available: True", "NVCC: Cuda
@@ -37,7 +40,7 @@ const PACKAGE_LINE = /^[ \t]*\[(?:pip3?|conda)\][^\n]*$/;
 /** The topology matrix ("GPU0  X  NV18  NV18  0-7  0  N/A", its header, NIC rows) and its legend ("NV#  = Connection …"). */
 const TOPOLOGY_LINE = /^[ \t]*(?:(?:gpu|nic)\d+(?:[ \t]+(?:x|nv\d+|sys|node|phb|pxb|pix|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*|n\/a))+|(?:gpu\d+[ \t]+)+(?:nic\d+[ \t]+)*cpu affinity[^\n]*|legend:|(?:x|sys|node|phb|pxb|pix|nv#)[ \t]+=[^\n]*|nic legend:|nic\d+:[ \t]*mlx[^\n]*|collecting environment information\.*)[ \t]*$/;
 
-const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version:|\[pip3\]|^gpu[ \t]+\d+(?:,\d+)*:/m;
+const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version(?: \(gpu\?\))?:|\[pip3\]|^gpu[ \t]+\d+(?:,\d+)*:/m;
 
 /** The report's GPU lines read as the cards, the rest of it blanked. */
 export function readEnvironmentReport(text: MappedText): MappedText {
