@@ -27,7 +27,7 @@ const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+(?
  * ("- PyTorch version (GPU?): 2.1.0+cu121 (True)", transformers commands/env.py).
  */
 const REPORT_LABEL =
-  /^[ \t]*(?:[-*][ \t]+)?(?:pytorch version(?: \(gpu\?\))?|(?:tensorflow|flax|jax|jaxlib) version[^:\n]*|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
+  /^[ \t]*(?:pytorch version|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
 /**
  * …and mmengine's collect_env (mmengine/utils/dl_utils/collect_env.py), which `lmdeploy check_env`
  * prints with its own packages: "sys.platform: linux", "CUDA available: True", "NVCC: Cuda
@@ -35,6 +35,8 @@ const REPORT_LABEL =
  */
 const NEIGHBOUR_LABEL =
   /^[ \t]*(?:os|model|model name|architecture|flags|stepping|virtualization|cpu|sys\.platform|python|cuda available|musa available|numpy_random_seed|cuda_home|nvcc|gcc|pytorch|pytorch compiling details|torchvision|opencv(?:-python)?|mmengine|mmcv|lmdeploy|transformers|gradio|fastapi|pydantic|triton|nvidia topology)[ \t]*:[^\n]*$/;
+/** The version bullets of `llamafactory-cli env` and `transformers-cli env` (a GPU line there is kept: "- GPU models and configuration: Each node contains 4 × A100", c716). */
+const BULLET_LABEL = /^[ \t]*[-*][ \t]+(?:pytorch version(?: \(gpu\?\))?|(?:tensorflow|flax|jax|jaxlib) version[^:\n]*|python version)[ \t]*:[^\n]*$/;
 /** `[pip3] torch==2.6.0`, `[conda] numpy 2.2.4 pypi_0 pypi`. */
 const PACKAGE_LINE = /^[ \t]*\[(?:pip3?|conda)\][^\n]*$/;
 /** The topology matrix ("GPU0  X  NV18  NV18  0-7  0  N/A", its header, NIC rows) and its legend ("NV#  = Connection …"). */
@@ -65,7 +67,7 @@ export function readEnvironmentReport(text: MappedText): MappedText {
     n = end;
   }
   lines.forEach((line, n) => {
-    if (!say.has(n) && (REPORT_LABEL.test(line) || PACKAGE_LINE.test(line) || TOPOLOGY_LINE.test(line))) say.set(n, '');
+    if (!say.has(n) && (REPORT_LABEL.test(line) || BULLET_LABEL.test(line) || PACKAGE_LINE.test(line) || TOPOLOGY_LINE.test(line))) say.set(n, '');
   });
   // A label a config could use too, read as the report's only beside the report's lines (a run of them: lscpu's block).
   for (let changed = true; changed; ) {

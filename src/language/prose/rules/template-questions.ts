@@ -11,19 +11,19 @@ import type { ProseRule } from '../types.js';
  */
 export const TEMPLATE_QUESTION_RULES: readonly ProseRule[] = [
   {
-    id: 'template.environment-options',
+    id: 'prose.template-environment-options',
     pattern: /`?colab`?[ \t]+or[ \t]+`?kaggle`?[ \t]+or[ \t]+`?local`?[ \t]*\/[ \t]*`?cloud`?/g,
     when: (t) => t.includes('kaggle'),
     write: (m) => ' '.repeat(m[0].length),
     example: '2. `Colab` or `Kaggle` or local / cloud -cloud',
-    source: 'unslothai/unsloth bug_report.md template (corpus c1244)',
+    source: 'unslothai/unsloth#4685',
   },
   {
-    id: 'template.gpu-count-answer',
+    id: 'prose.template-gpu-count-answer',
     pattern: /\bnumber(?:[ \t]+of)?[ \t]+gpus?[ \t]+used,?(?:[ \t]+use[ \t]+`?nvidia-smi`?)?[ \t]*[:：-]?[ \t]*(?:(\d{1,3})(?![\w.]))?/g,
     when: (t) => t.includes('number'),
     write: (m) => (m[1] && Number(m[1]) > 0 ? ` ${m[1]} gpus`.padEnd(m[0].length) : ' '.repeat(m[0].length)),
     example: '3. Number GPUs used, use `nvidia-smi` 6',
-    source: 'unslothai/unsloth bug_report.md template (corpus c1244, c145)',
+    source: 'unslothai/unsloth#4685',
   },
 ];
