@@ -21,7 +21,10 @@ const GPU_LINE = /^[ \t]*(?:gpu models and configuration:[ \t]*)?gpu[ \t]+(\d+(?
 /**
  * Labels of collect_env.py's report (torch/utils/collect_env.py, vllm/collect_env.py) and of the
  * lscpu block inside it: "label: value" lines that describe the machine. Labels a config could use
- * too (`model:`, `os:`, `flags:`) count only next to a line of the report.
+ * too (`model:`, `os:`, `flags:`) count only next to a line of the report. The same labels as the
+ * bullets of `llamafactory-cli env` ("- PyTorch version: 2.3.0+cu121 (GPU)", LLaMA-Factory's
+ * extras/env.py; c699, whose "(GPU)" tag had read as one GPU) and `transformers-cli env`
+ * ("- PyTorch version (GPU?): 2.1.0+cu121 (True)", transformers commands/env.py).
  */
 const REPORT_LABEL =
   /^[ \t]*(?:pytorch version|is debug build|cuda used to build pytorch|rocm used to build pytorch|gcc version|clang version|cmake version|libc version|python version|python platform|is cuda available|cuda runtime version|cuda_module_loading set to|gpu models and configuration|nvidia driver version|cudnn version|hip runtime version|miopen runtime version|is xnnpack available|versions of relevant libraries|rocm version|neuron sdk version|vllm version|vllm build flags|cuda archs|gpu topology|cpu op-mode\(s\)|address sizes|byte order|cpu\(s\)|on-line cpu\(s\) list|vendor id|cpu family|thread\(s\) per core|core\(s\) per socket|socket\(s\)|cpu (?:max|min) mhz|cpu scaling mhz|frequency boost|bogomips|hypervisor vendor|virtualization type|l[123][di]? cache|numa node\(s\)|numa node\d+ cpu\(s\)|vulnerability [^:\n]+)[ \t]*:[^\n]*$/;
@@ -32,12 +35,14 @@ const REPORT_LABEL =
  */
 const NEIGHBOUR_LABEL =
   /^[ \t]*(?:os|model|model name|architecture|flags|stepping|virtualization|cpu|sys\.platform|python|cuda available|musa available|numpy_random_seed|cuda_home|nvcc|gcc|pytorch|pytorch compiling details|torchvision|opencv(?:-python)?|mmengine|mmcv|lmdeploy|transformers|gradio|fastapi|pydantic|triton|nvidia topology)[ \t]*:[^\n]*$/;
+/** The version bullets of `llamafactory-cli env` and `transformers-cli env` (a GPU line there is kept: "- GPU models and configuration: Each node contains 4 × A100", c716). */
+const BULLET_LABEL = /^[ \t]*[-*][ \t]+(?:pytorch version(?: \(gpu\?\))?|(?:tensorflow|flax|jax|jaxlib) version[^:\n]*|python version)[ \t]*:[^\n]*$/;
 /** `[pip3] torch==2.6.0`, `[conda] numpy 2.2.4 pypi_0 pypi`. */
 const PACKAGE_LINE = /^[ \t]*\[(?:pip3?|conda)\][^\n]*$/;
 /** The topology matrix ("GPU0  X  NV18  NV18  0-7  0  N/A", its header, NIC rows) and its legend ("NV#  = Connection …"). */
 const TOPOLOGY_LINE = /^[ \t]*(?:(?:gpu|nic)\d+(?:[ \t]+(?:x|nv\d+|sys|node|phb|pxb|pix|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*|n\/a))+|(?:gpu\d+[ \t]+)+(?:nic\d+[ \t]+)*cpu affinity[^\n]*|legend:|(?:x|sys|node|phb|pxb|pix|nv#)[ \t]+=[^\n]*|nic legend:|nic\d+:[ \t]*mlx[^\n]*|collecting environment information\.*)[ \t]*$/;
 
-const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version:|\[pip3\]|^gpu[ \t]+\d+(?:,\d+)*:/m;
+const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version(?: \(gpu\?\))?:|\[pip3\]|^gpu[ \t]+\d+(?:,\d+)*:/m;
 
 /** The report's GPU lines read as the cards, the rest of it blanked. */
 export function readEnvironmentReport(text: MappedText): MappedText {
@@ -62,7 +67,7 @@ export function readEnvironmentReport(text: MappedText): MappedText {
     n = end;
   }
   lines.forEach((line, n) => {
-    if (!say.has(n) && (REPORT_LABEL.test(line) || PACKAGE_LINE.test(line) || TOPOLOGY_LINE.test(line))) say.set(n, '');
+    if (!say.has(n) && (REPORT_LABEL.test(line) || BULLET_LABEL.test(line) || PACKAGE_LINE.test(line) || TOPOLOGY_LINE.test(line))) say.set(n, '');
   });
   // A label a config could use too, read as the report's only beside the report's lines (a run of them: lscpu's block).
   for (let changed = true; changed; ) {

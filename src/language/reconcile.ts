@@ -7,6 +7,7 @@ import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
+import { trainerShare } from './reconcile/trainer-share.js';
 import { multiNodeLaunch } from './reconcile/multi-node-launch.js';
 import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
@@ -64,6 +65,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = negatedHardware(out, text, notes, owned);
   // The same cards said again with their size ("8x A100" … "p4d.24xlarge"): one setup, not two runs (reconcile/cards.ts).
   out = sizeSaidAgain(out, notes);
+  // "one device for training, another for vllm": the trainer's share of the machine is the run's count (reconcile/trainer-share.ts).
+  out = trainerShare(out, text, notes, owned);
   // A training run's rollouts are no serving request; then whose run each setting is, by its
   // clause's cue words (owners/): the request's clause wins.
   const beforeOwners = out;

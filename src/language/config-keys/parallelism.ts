@@ -59,11 +59,16 @@ export const PARALLELISM_KEYS: KeyTable = {
   // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
   tensor_parallel_size: { reads: trainerOrServer('tp') },
   // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead
-  // of tensor-parallel (vLLM docs, "Expert Parallel Deployment"): ep of the tensor-parallel size.
+  // of tensor-parallel (vLLM docs, "Expert Parallel Deployment": EP size = TP size × DP size), so
+  // `-dp=8 --enable-expert-parallel` with no tp is ep 8 (vllm-project/vllm, c814), tp 2 × dp 4 ep 8.
   enable_expert_parallel: {
     reads: (v, ctx) => {
-      const tp = numberOf(ctx.values?.get('tensor_parallel_size') ?? ctx.values?.get('tp') ?? '');
-      return isTrue(v) && Number.isInteger(tp) && tp > 1 ? say(`ep ${tp}`) : IGNORE;
+      const size = (...keys: string[]) => {
+        const n = numberOf(keys.map((k) => ctx.values?.get(k)).find((x) => x !== undefined) ?? '');
+        return Number.isInteger(n) && n > 0 ? n : 1;
+      };
+      const ep = size('tensor_parallel_size', 'tp') * size('data_parallel_size', 'dp');
+      return isTrue(v) && ep > 1 ? say(`ep ${ep}`) : IGNORE;
     },
     source: 'vLLM docs, "Expert Parallel Deployment"',
   },

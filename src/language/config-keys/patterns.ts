@@ -9,6 +9,8 @@ export const SHORT_FLAGS: Record<string, string> = {
   c: 'ctx_size',
   tp: 'tensor_parallel_size',
   pp: 'pipeline_parallel_size',
+  // vLLM's -dp (--data-parallel-size), written -dp=8 too (vllm-project/vllm, c814).
+  dp: 'data_parallel_size',
   ngl: 'ngl',
   b: 'batch_size_llamacpp',
   ctk: 'cache_type_k',
@@ -59,7 +61,7 @@ export const PAIR = new RegExp(
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
     // -fa and -nkvo may stand alone (a switch): no value then.
-    `(?<![\\w-])-(c|tp|pp|ngl|b|ctk|ctv|ub|np|fa|nkvo|sm|ts|ot|cmoe|ncmoe|md|ngld|cd)(?:[ \\t]+((?<=-ts[ \\t]+)\\d+(?:[.,]\\d+)+|(?<=-(?:ot|md)[ \\t]+)(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"']+)|-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+|(?<=-fa[ \\t]+)(?:on|off|auto)(?![\\w-])|(?<=-sm[ \\t]+)(?:none|layer|row)(?![\\w-]))|(?<=-(?:fa|nkvo|cmoe))(?![\\w-]))`,
+    `(?<![\\w-])-(c|tp|pp|dp|ngl|b|ctk|ctv|ub|np|fa|nkvo|sm|ts|ot|cmoe|ncmoe|md|ngld|cd)(?:(?:[ \\t]+|(?<=-[tdp]p)=)((?<=-ts[ \\t]+)\\d+(?:[.,+]\\d+)+|(?<=-(?:ot|md)[ \\t]+)(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"']+)|-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+|(?<=-fa[ \\t]+)(?:on|off|auto)(?![\\w-])|(?<=-sm[ \\t]+)(?:none|layer|row)(?![\\w-]))|(?<=-(?:fa|nkvo|cmoe))(?![\\w-]))`,
     // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value;
     // so is a snake_case `key:value` with no space after a key's colon, as Ollama's server log prints
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key
@@ -97,6 +99,13 @@ export const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']
  * model's layers, one number per GPU; the numbers become one value as a device list's do.
  */
 export const MEMORY_SPLIT = /((?<![\w.\-/])(?:--)?["']?gpu_split["']?(?:[ \t]*[:=][ \t]*|[ \t]+))(\d+(?:\.\d+)?(?:[ \t]*,[ \t]*\d+(?:\.\d+)?)+)(?![\d.,])/g;
+
+/**
+ * llama.cpp's `--tensor-split 3,1` / `-ts 3,1` / `tensor_split=[0.5, 0.5]` (llama-cpp-python), and KoboldCpp's
+ * space-separated `-ts 1 1` (koboldcpp.py `nargs='+'`, ending its line or followed by another flag): one
+ * proportion per GPU, the numbers joined into one value as a device list's are (engines/tensor-split.ts).
+ */
+export const TENSOR_SPLIT = /((?<![\w.\-/])(?:--tensor[-_]?split|-ts|["']?(?:llama_arg_)?tensor_split["']?)(?:[ \t]*[:=][ \t]*\[?|[ \t]+))(\d+(?:\.\d+)?(?:[ \t]*,[ \t]*\d+(?:\.\d+)?)+|\d+(?:\.\d+)?(?:[ \t]+\d+(?:\.\d+)?)+(?=[ \t]*(?:\n|$|-)))(?![\d.,])/g;
 
 /**
  * The DeepSpeed launcher's `--include localhost:0,1,2,3` (`host1:0,1@host2:0,1`): the devices it

@@ -11,6 +11,7 @@ import {
   VALUE_OF_AUTHORS,
   LIST_PAIR,
   MEMORY_SPLIT,
+  TENSOR_SPLIT,
   SET_KEY_TO,
   TRAILING_COMMENT,
   YAML_LIST,
@@ -87,6 +88,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // by its size, which the prose reader reads; the flag's letter is no word of it.
       .replace(has('-c ') ? /(?<![\w-])-c[ \t]+(?=\d+(?:\.\d+)?b(?![\w.]))/g : NEVER, (m) => ' '.repeat(m[0].length), 'config.model-config-flag')
       .replace(has('gpu_split') ? MEMORY_SPLIT : NEVER, (m) => m[1]! + m[2]!.replace(/[ \t]*,[ \t]*/g, '+').padEnd(m[2]!.length), 'config.memory-split')
+      .replace(has('split') || has('-ts') ? TENSOR_SPLIT : NEVER, (m) => m[1]! + m[2]!.replace(/[ \t]*,[ \t]*|[ \t]+/g, '+').padEnd(m[2]!.length), 'config.tensor-split')
       // The devices the launcher runs on, one process each: the run's count, one included (readers.ts launcherGpus).
       .replace(
         DEEPSPEED_INCLUDE,

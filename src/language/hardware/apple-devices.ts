@@ -6,10 +6,13 @@
  * "iPhone 15 Pro (8GB)", "a 16GB M2 MacBook Air" and "Mac Studio M2 Ultral 192G" are one phrase each.
  */
 
-/** A chip with its variant: "M2 Pro", "m3 max", "M2 Ultral" (c448: a letter typed past the variant). */
-const CHIP_VARIANT = String.raw`m[1-5][ \t]*(?:pro|max|ultra)[a-z]?\b`;
+/**
+ * A chip with its variant: "M2 Pro", "m3 max", "M2 Ultral" (c448: a letter typed past the variant), "m3-max"
+ * (ml-explore/mlx, c1975: hyphenated, it was no device and the 2x RTX-3090 it was compared with was read alone).
+ */
+const CHIP_VARIANT = String.raw`m[1-5][ \t-]*(?:pro|max|ultra)[a-z]?\b`;
 /** A chip, its variant optional. */
-const CHIP = String.raw`m[1-5]\b(?:[ \t]*(?:pro|max|ultra)[a-z]?\b)?`;
+const CHIP = String.raw`m[1-5]\b(?:[ \t-]*(?:pro|max|ultra)[a-z]?\b)?`;
 /**
  * A MacBook's screen size after its name: "MacBook Air 15" (iagooar/qqqa#8, c2031: read as fifteen GPUs), "MacBook Pro
  * 16", "MacBook Pro 14\"", "MacBook Pro 16-inch". Never a memory ("MacBook Pro 16GB"), a year ("MacBook Pro 2021") or

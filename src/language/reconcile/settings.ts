@@ -122,11 +122,17 @@ export function frameworks(items: Item[]): Item[] {
   if (items.some((i) => i.kind === 'sharding')) {
     items = items.filter((i) => !(i.kind === 'framework' && i.value === 'hf' && !runsMsSwift([i.text])));
   }
+  // The Hugging Face stack's words ("transformers", "accelerate", "trl", "trainer") beside a program built on it
+  // ("用 accelerate … LLaMA-Factory/…/single_node.sh", c2077; "trl and unsloth"; "transformers 4.45, axolotl"):
+  // the program is the run's; the stack is what it runs on (ms-swift's own item excepted, as above).
   const fw = items.filter((i): i is Extract<Item, { kind: 'framework' }> => i.kind === 'framework');
-  if (fw.length < 2 || !fw.some((f) => f.value === 'deepspeed')) return items;
-  const keep = fw.find((f) => f.value === 'deepspeed')!;
-  return items.filter((i) => i.kind !== 'framework' || (i as { value: string }).value !== 'hf' || i === keep);
+  const keep = fw.length < 2 ? undefined : (fw.find((f) => f.value === 'deepspeed') ?? fw.find((f) => ON_HF_STACK.has(f.value)));
+  if (!keep) return items;
+  return items.filter((i) => i.kind !== 'framework' || (i as { value: string }).value !== 'hf' || i === keep || runsMsSwift([i.text]));
 }
+
+/** Training programs built on transformers, accelerate or TRL: their own presets, not Hugging Face's defaults. */
+const ON_HF_STACK = new Set(['llama-factory', 'axolotl', 'unsloth', 'alpaca-lora', 'llama-recipes', 'longlora']);
 
 /**
  * "OOM", "out of memory", "why" in a message that describes a run are what happened, not a

@@ -1,6 +1,7 @@
 import { cpuMoeLayers, overrideTensors } from './cpu-moe.js';
 import { promptBatch } from '../serving.js';
 import { IGNORE, isFalse, say, unquote, type Handler } from '../values.js';
+import { tensorSplit } from './tensor-split.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
@@ -48,7 +49,7 @@ export const KOBOLDCPP: Engine = {
     unmodelledWhen((v) => /lowvram|rowsplit/.test(v), 'lowvram keeps the KV cache in CPU memory; rowsplit splits rows of each matrix over the GPUs', 'kv cache', '--usecuda', '--usecublas', '--usehipblas'),
     unmodelledSwitch('the KV cache kept in CPU memory', 'kv cache', '--lowvram', '--no-kv-offload', '-nkvo'),
     unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--splitmode', '--split-mode', '-sm'),
-    unmodelled('layers split over the GPUs in these proportions', 'parallelism', '--tensor_split', '--tensorsplit', '--tensor-split', '-ts'),
+    reads(tensorSplit('koboldcpp'), '--tensor_split', '--tensorsplit', '--tensor-split', '-ts'),
     unmodelledSwitch('layers placed to fit by KoboldCpp itself, whatever else is set', 'weights', '--autofit', '--fit'),
     reads(overrideTensors('koboldcpp'), '--overridetensors', '--override-tensor', '-ot'),
     reads(cpuMoeLayers, '--moecpu', '--n-cpu-moe', '-ncmoe'),

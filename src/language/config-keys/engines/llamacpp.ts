@@ -1,6 +1,7 @@
 import { deviceList, numeric } from '../readers.js';
 import { promptBatch } from '../serving.js';
 import { cpuMoeLayers, cpuMoeSwitch, overrideTensors } from './cpu-moe.js';
+import { tensorSplit } from './tensor-split.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
@@ -34,7 +35,8 @@ export const LLAMA_CPP: Engine = {
     unmodelledSwitch('the KV cache kept in CPU memory', 'kv cache', '--no-kv-offload', '-nkvo', 'LLAMA_ARG_NO_KV_OFFLOAD'),
     unmodelledWhen((v) => v === 'false', 'the KV cache kept in CPU memory', 'kv cache', 'offload_kqv'),
     unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--split-mode', '-sm', 'LLAMA_ARG_SPLIT_MODE', 'split_mode'),
-    unmodelled('layers split over the GPUs in these proportions', 'parallelism', '--tensor-split', '-ts', 'LLAMA_ARG_TENSOR_SPLIT', 'tensor_split'),
+    // -ts 3,1: the devices given a share are the GPUs the layers are spread over (tensor-split.ts).
+    reads(tensorSplit('llamacpp'), '--tensor-split', '-ts', 'LLAMA_ARG_TENSOR_SPLIT', 'tensor_split'),
     // The routed experts kept in host RAM (cpu-moe.ts): read as "cpu moe [N]" (memory/gguf.ts).
     reads(overrideTensors('llamacpp'), '--override-tensor', '-ot'),
     reads(cpuMoeSwitch, '--cpu-moe', '-cmoe'),
