@@ -22,7 +22,6 @@ describe("a memory said, the card in ggml's device list", () => {
     ['c1797 (ollama/ollama): "vram oom" and two RTX 3060', text('c1797'), 'rtx-3060', 2],
     ['English, memory first', `llama-2-13b q5_k_m with llama.cpp. I have 24GB of VRAM but it only uses 700MB\n${log(1, 'RTX 3090')}`, 'rtx-3090', 1],
     ['Chinese, 显存', `llama.cpp 跑 llama-2-13b q4_k_m，显存24G，但是没有用上GPU\n${log(1, 'RTX 4090')}`, 'rtx-4090', 1],
-    ['two cards, "VRAM" alone', `llama-2-70b q4_k_m llama.cpp runs out of VRAM\n${log(2, 'RTX 3090')}`, 'rtx-3090', 2],
   ])('%s: the log\'s card, weak', (_label, message, gpu, count) => {
     const h = hardware(message);
     expect([h.gpu, h.count]).toEqual([gpu, count]);
@@ -32,6 +31,10 @@ describe("a memory said, the card in ggml's device list", () => {
   it('a memory that is not the log card\'s leaves the card weak, never a confident reading', () => {
     const h = hardware(`llama-2-13b q5_k_m llama.cpp, I have 8GB of VRAM\n${log(1, 'RTX 3090')}`);
     expect(h.card?.weak).toBe(true);
+  });
+
+  it('"VRAM" alone names no memory: the log\'s cards are read as the log gives them (log-devices-bare-vram.test.ts)', () => {
+    expect(hardware(`llama-2-70b q4_k_m llama.cpp runs out of VRAM\n${log(2, 'RTX 3090')}`)).toMatchObject({ gpu: 'rtx-3090', count: 2 });
   });
 
   it('a card the user names wins over the log', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -24,10 +25,15 @@ describe('a bare "VRAM" names no card: the log\'s devices are read', () => {
     expect(read(`${prose}\n\n${LOG}`).scenario.hardware).toMatchObject({ gpuId: 'rtx-3060', count: 2 });
   });
 
+  // A memory said beside the log is the log card's memory, or clashes with it: the log's card is then only
+  // weak, said in the reply (log-card-beside-memory.test.ts), never read as sure.
   it.each([
     ['I have 24GB VRAM, running mixtral 8x7b q4_k_m in llama.cpp'],
     ['显存 48G，llama.cpp 跑 qwen2.5-32b q4_k_m'],
-  ])('"%s": the memory said wins over the log', (prose) => {
-    expect(read(`${prose}\n\n${LOG}`).scenario.hardware?.gpuId).not.toBe('rtx-3060');
+  ])('"%s": the log\'s card is weak beside the memory said', (prose) => {
+    const r = resolveRequest(`${prose}\n\n${LOG}`, null);
+    const card = r.ok ? r.trace?.find((f) => f.fact === 'card' && f.at !== null) : undefined;
+    expect(r.ok && r.scenario?.hardware?.gpuId).toBe('rtx-3060');
+    expect(card?.weak).toBe(true);
   });
 });
