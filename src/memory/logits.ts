@@ -1,4 +1,6 @@
+import { modelById } from '../catalog/index.js';
 import type { Scenario } from '../scenario/schema.js';
+import { runsHfModeling } from './attention-kernel.js';
 import { count, num } from './format.js';
 import { HF_TRAINER_FRAMEWORKS } from './hf-trainer.js';
 import { activationBytes } from './precision.js';
@@ -196,17 +198,76 @@ export function trainingLogits(s: Scenario): Component | null {
  * - Hugging Face `generate` since transformers 4.45 passes `num_logits_to_keep=1` (renamed
  *   `logits_to_keep` in 4.50) to models that accept it (generation/utils.py,
  *   `_prepare_generated_length`/`prepare_inputs_for_generation`): the LM head runs on the last
- *   position only.
+ *   position only. Before 4.45 it runs over every prompt position (generateKeepsEveryPromptLogit).
  * - vLLM computes logits only at the positions it samples (`LogitsProcessor` on
  *   `hidden_states[logits_indices]`, vllm/v1/worker/gpu_model_runner.py): one per sequence.
  * - litgpt's `generate/base.py` (the 2023 tables) runs the head over the whole prompt.
  */
 export function prefillLogitPositions(s: Scenario, promptTokens: number): number {
-  return s.framework === 'litgpt' && s.inference.engine === 'hf' ? promptTokens : 1;
+  if (s.framework === 'litgpt' && s.inference.engine === 'hf') return promptTokens;
+  return generateKeepsEveryPromptLogit(s) ? promptTokens : 1;
+}
+
+/** The transformers release whose generate first kept the last position only (huggingface/transformers#31292). */
+export const GENERATE_LAST_LOGIT_FROM = '4.45.0';
+
+function transformersMinor(s: Scenario): number | null {
+  const release = /^4\.(\d+)/.exec(s.transformersVersion ?? '');
+  return release ? Number(release[1]) : null;
 }
 
 /**
- * Prefill logits in generation: 16-bit logits for the positions kept (see above) and an fp32 copy
+ * transformers' `generate` before 4.45.0, by release (issue 23: what generate() really holds).
+ * Its first forward ran the LM head over every prompt position: each `*ForCausalLM.forward`
+ * computed `logits = self.lm_head(hidden_states)` on the whole [b, s, h] and generate then read
+ * `outputs.logits[:, -1, :]`, so b × s × V logits sat on the card at the end of the prefill
+ * (huggingface/transformers#30860, 2024-05: "in generate() we only ever use the last token
+ * logits, not the whole logit matrix"). #31292 (Llama and Mistral first, in 4.45.0) added
+ * `num_logits_to_keep` and generate passes 1 to every forward that accepts it; the newest
+ * releases give it to the older classes too (#39016 for GPT-2, #41335 of 2025-10 for many older
+ * CausalLM), so a request that names no release keeps the last position only. A release named
+ * from 4.45 on is counted at the last position whatever the class: the catalog does not say when
+ * each class took the argument. Only a release the request names moves this (the language reads
+ * 4.46 → 4.49 today, language/transformers-versions.ts): without one the newest is assumed.
+ */
+export function generateKeepsEveryPromptLogit(s: Scenario): boolean {
+  if (s.mode !== 'inference' || !runsHfModeling(s, s.inference.engine)) return false;
+  const minor = transformersMinor(s);
+  return minor !== null && minor < 45;
+}
+
+/** Families whose transformers class is LlamaForCausalLM or copied from it (Mistral, Mixtral, Gemma; Yi and OpenLLaMA load as Llama). */
+const LLAMA_CLASS_FAMILIES: ReadonlySet<string> = new Set(['llama', 'llama1', 'openllama', 'yi', 'mistral', 'gemma']);
+
+/** Families whose transformers class casts its LM head output to fp32 in every release (GPTJForCausalLM, CodeGenForCausalLM). */
+const FP32_HEAD_FAMILIES: ReadonlySet<string> = new Set(['gpt-j', 'codegen']);
+
+/**
+ * The fp32 copy of every prompt logit a forward makes before generate reads the last one (only
+ * where generateKeepsEveryPromptLogit): `.float()` allocates the copy while its 16-bit source is
+ * still alive, so both are on the card together, 2 + 4 B a logit.
+ * - LlamaForCausalLM.forward ends `logits = logits.float()` from 4.31.0, beside the Llama 2
+ *   `pretraining_tp` split of the LM head, and the classes copied from it keep it (MistralForCausalLM
+ *   from 4.34, Mixtral, GemmaForCausalLM); #30860 ("almost all ModelForCausalLM contain logits =
+ *   logits.float()") asked to drop it, and 4.45 casts only the positions kept (#31292). Before 4.31
+ *   the Llama logits stay 16-bit.
+ * - GPTJForCausalLM and CodeGenForCausalLM compute `self.lm_head(hidden_states).to(torch.float32)`
+ *   ("make sure sampling in fp16 works correctly and compute loss in fp32 to match with mesh-tf
+ *   version", modeling_gptj.py / modeling_codegen.py) in every release.
+ * Other classes (GPT-2, OPT, GPT-NeoX, BLOOM, Falcon) keep the head's dtype; a remote-code model
+ * (Qwen 1, ChatGLM, Baichuan) runs its own forward and is not counted here.
+ */
+export function promptLogitsUpcast(s: Scenario): boolean {
+  if (s.model.id === null) return false;
+  const { family } = modelById(s.model.id);
+  if (FP32_HEAD_FAMILIES.has(family)) return true;
+  const minor = transformersMinor(s);
+  return LLAMA_CLASS_FAMILIES.has(family) && minor !== null && minor >= 31;
+}
+
+/**
+ * Prefill logits in generation: logits in the head's dtype for the positions kept (see above), with
+ * their fp32 copy where the forward upcasts every position (promptLogitsUpcast), and an fp32 copy
  * of the last position for sampling (`next_token_logits.to(torch.float32)`).
  */
 export function prefillLogits(s: Scenario, promptTokens: number): Component {
@@ -214,11 +275,13 @@ export function prefillLogits(s: Scenario, promptTokens: number): Component {
   const V = s.model.arch.vocab;
   const b = s.microBatch;
   const positions = prefillLogitPositions(s, promptTokens);
+  const upcast = positions > 1 && generateKeepsEveryPromptLogit(s) && promptLogitsUpcast(s) ? 4 : 0;
+  const release = generateKeepsEveryPromptLogit(s) ? `, transformers ${s.transformersVersion} before ${GENERATE_LAST_LOGIT_FROM}` : '';
   return {
     key: 'logits',
-    name: positions === 1 ? 'prefill logits (last position only)' : 'prefill logits (every prompt position)',
+    name: positions === 1 ? 'prefill logits (last position only)' : `prefill logits (every prompt position${release})`,
     group: 'logits',
-    bytes: b * positions * V * e + b * V * 4,
-    formula: `${b} × ${positions} × ${V} × ${num(e)} B + ${b} × ${V} × 4 B`,
+    bytes: b * positions * V * (e + upcast) + b * V * 4,
+    formula: `${b} × ${positions} × ${V} × ${upcast > 0 ? `(${num(e)} B + ${upcast} B fp32 copy)` : `${num(e)} B`} + ${b} × ${V} × 4 B`,
   };
 }
