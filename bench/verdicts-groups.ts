@@ -4,6 +4,7 @@ import { respond } from '../src/core/assistant.js';
 import type { Component } from '../src/memory/types.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { DEFAULT_CORPUS, loadVerdictCorpus, type VerdictLine } from './verdicts/corpus.js';
+import { predict } from './verdicts/score.js';
 
 /**
  * `node dist/bench/verdicts-groups.js [corpus.jsonl]`: the training lines of the verdict corpus
@@ -25,6 +26,8 @@ export interface GroupedLine {
   band: string;
   /** Key of the largest per-GPU component at the peak (memory/types.ts Component.key). */
   top: string;
+  /** The verdict turns on checkpointing or sharding the request did not state (bench/verdicts/score.ts predict). */
+  restsOnUnsaid: boolean;
 }
 
 const SELF_SHARDING = new Set<Scenario['framework']>(['hf', 'peft', 'deepspeed', 'fsdp', 'alpaca-lora', 'longlora', 'llama-recipes']);
@@ -59,14 +62,15 @@ export function topTerm(components: readonly Component[]): string {
   return top?.key ?? '—';
 }
 
+/** A training line scored as bench:verdicts scores it, with its group and the estimate's largest term; null for a serving line. */
 export function grouped(line: VerdictLine): GroupedLine | null {
   if (line.kind !== 'training') return null;
+  const p = predict(line.request);
   const { reply } = respond(line.request, null);
-  if (reply.kind !== 'estimate') return { id: line.id, outcome: line.outcome, predicted: 'none', trainer: '—', method: '—', band: 'no card', top: '—' };
-  const v = reply.verdict;
-  const predicted = v.status === 'no' ? 'no' : v.status === 'unknown' || v.capacityBytes === null ? 'none' : 'fits';
+  const restsOnUnsaid = p.restsOnGc || p.restsOnSharding;
+  if (reply.kind !== 'estimate') return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: '—', method: '—', band: 'no card', top: '—', restsOnUnsaid };
   const s = reply.estimate.scenario;
-  return { id: line.id, outcome: line.outcome, predicted, trainer: trainerOf(s), method: methodOf(s), band: bandOf(v.deviceBytes, v.capacityBytes), top: topTerm(reply.estimate.components) };
+  return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: trainerOf(s), method: methodOf(s), band: bandOf(p.deviceBytes, p.capacityBytes), top: topTerm(reply.estimate.components), restsOnUnsaid };
 }
 
 export function agreesWith(g: GroupedLine): boolean {
@@ -79,7 +83,10 @@ function counted(keys: string[]): string {
   return [...n.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, c]) => `${k} ${c}`).join(', ') || '—';
 }
 
-/** One row a group: lines, agreement, OOMs called fits and runs called over the card, with the largest term on each side. */
+/**
+ * One row a group: lines, agreement, OOMs called fits and runs called over the card, with the largest
+ * term on each side and how many of each side turn on checkpointing or sharding the request left unsaid.
+ */
 export function groupRows(lines: readonly GroupedLine[], by: (g: GroupedLine) => string): string[][] {
   const groups = new Map<string, GroupedLine[]>();
   for (const g of lines) groups.set(by(g), [...(groups.get(by(g)) ?? []), g]);
@@ -89,7 +96,8 @@ export function groupRows(lines: readonly GroupedLine[], by: (g: GroupedLine) =>
     .map(([name, gs]) => {
       const oomFits = gs.filter((g) => g.outcome === 'oom' && !agreesWith(g));
       const ranNo = gs.filter((g) => g.outcome === 'ran' && !agreesWith(g));
-      return [name, String(gs.length), String(gs.length - wrong(gs)), String(oomFits.length), counted(oomFits.map((g) => g.top)), String(ranNo.length), counted(ranNo.map((g) => g.top))];
+      const unsaid = (side: GroupedLine[]) => String(side.filter((g) => g.restsOnUnsaid).length);
+      return [name, String(gs.length), String(gs.length - wrong(gs)), String(oomFits.length), unsaid(oomFits), counted(oomFits.map((g) => g.top)), String(ranNo.length), unsaid(ranNo), counted(ranNo.map((g) => g.top))];
     });
 }
 
@@ -99,7 +107,7 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const HEADERS = ['agree', 'lines', 'oom called fits', 'largest term there', 'ran called no', 'largest term there'];
+const HEADERS = ['agree', 'lines', 'oom called fits', 'on unsaid gc/sharding', 'largest term there', 'ran called no', 'on unsaid gc/sharding', 'largest term there'];
 
 function main(): void {
   const path = process.argv[2] ? resolve(process.argv[2]) : DEFAULT_CORPUS;

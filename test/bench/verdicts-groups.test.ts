@@ -11,7 +11,7 @@ function scenarioOf(request: string): Scenario {
   return reply.estimate.scenario;
 }
 
-const g = (id: string, outcome: 'oom' | 'ran', predicted: 'fits' | 'no', trainer: string, top: string): GroupedLine => ({ id, outcome, predicted, trainer, method: 'full', band: '< 0.8', top });
+const g = (id: string, outcome: 'oom' | 'ran', predicted: 'fits' | 'no', trainer: string, top: string): GroupedLine => ({ id, outcome, predicted, trainer, method: 'full', band: '< 0.8', top, restsOnUnsaid: id === 'v3' });
 
 describe('verdict groups', () => {
   it('names the trainer by who shards: a ZeRO stage or FSDP under the Trainer, a named framework by its name, TRL or verl for RL', () => {
@@ -48,8 +48,8 @@ describe('verdict groups', () => {
 
   it('counts each side of the disagreement apart, with the largest term on each', () => {
     const rows = groupRows([g('v1', 'oom', 'fits', 'FSDP', 'activations'), g('v2', 'oom', 'fits', 'FSDP', 'activations'), g('v3', 'ran', 'no', 'FSDP', 'adam'), g('v4', 'oom', 'no', 'FSDP', 'adam'), g('v5', 'ran', 'fits', 'plain DDP', 'adam')], (x) => x.trainer);
-    expect(rows[0]).toEqual(['FSDP', '4', '1', '2', 'activations 2', '1', 'adam 1']);
-    expect(rows[1]).toEqual(['plain DDP', '1', '1', '0', '—', '0', '—']);
+    expect(rows[0]).toEqual(['FSDP', '4', '1', '2', '0', 'activations 2', '1', '1', 'adam 1']);
+    expect(rows[1]).toEqual(['plain DDP', '1', '1', '0', '0', '—', '0', '0', '—']);
   });
 
   it('leaves serving lines out and scores a training line as the bench does', () => {
@@ -57,5 +57,7 @@ describe('verdict groups', () => {
     expect(grouped({ ...line, kind: 'serving', request: 'serve llama-2-7b vllm on 1x a100-80g' })).toBeNull();
     const t = grouped({ ...line, kind: 'training', request: 'llama-2-7b full bs 1 seq 2048 on 1x a100-80g' });
     expect(t).toMatchObject({ predicted: 'no', trainer: 'one process', method: 'full' });
+    // 7B full at bs 1 seq 2048 on one 80 GB card: over it whatever the checkpointing (the optimizer states alone fill it).
+    expect(t?.restsOnUnsaid).toBe(false);
   });
 });
