@@ -17,11 +17,12 @@ import { runParser, runParserWithout } from '../../src/language/parser.js';
 /** Things people (or attackers) repeat: options, items, numbers, unknown words, markup, punctuation. */
 const UNITS = [
   'r8', 'lora', 'qlora r16', 'rank 8', 'dropout 0.1', 'bs 8', 'on 8xH100', '7b', '4096', '-1', 'seq -1', 'flurbish', 'xq7zz',
-  '!?,;:', '...', 'meta-llama/Llama-2-7b-hf', 'https://huggingface.co/meta-llama/Llama-2-7b-hf', '`bs 8`', '```\nbs 8\n```',
+  '!?,;:', '...', '24GB vs', '15360MiB |', 'meta-llama/Llama-2-7b-hf', 'https://huggingface.co/meta-llama/Llama-2-7b-hf', '`bs 8`', '```\nbs 8\n```',
   '((7b))', '[[', ']]', '{"train_batch_size": 8}', 'batch_size=8', '--max-model-len 8192', '7b vs 13b', 'compare', 'vs',
   'of', 'on', 'x', '8x', 'tp 8', 'qwen3.5 7b', 'tokens', 'no gc', 'not', '5', 'llama 7b', '2 nodes', 'a100 80gb', '\u202e', '\u200b',
 ];
-const SEPARATORS = [' ', '\n', ', ', '. ', '  ', ''];
+// A long run of spaces, as a pasted table has (a look-behind over it was cubic: corpus c530, 0.5 s).
+const SEPARATORS = [' ', '\n', ', ', '. ', '  ', '', ' '.repeat(600)];
 const PREFIXES = ['', '7b ', '7b lora\n', 'I want to finetune llama 7b on a 4090. '];
 /** Endings that make the parse fail late, so a tolerant reading retries where it is most expensive. */
 const SUFFIXES = ['', ' 5'.repeat(30), ' on', ' of of of', ' seq'.repeat(30)];

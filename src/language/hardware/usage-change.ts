@@ -35,10 +35,12 @@ export const USAGE_CHANGE_RULES: readonly HardwareRule<GuardRole>[] = [
     // (c1986: its 6GB was read as the card once the 15GB was set aside), "rather than 8GB", "而不是6G", "en lugar de 6GB",
     // "au lieu de 6 Go", "statt 6GB". A comparison ("vs", "compared to") only right after another amount ("40GB vs 24GB"),
     // as "vs 24GB cards" may name the card compared. A card named after it keeps the card for the comparison rules.
+    // The look-behind's spaces are bounded: unbounded, they made the rule cubic in a run of spaces (a pasted
+    // nvidia-smi table, corpus c530, took 499 ms in this one pattern; bench:reader "long runs of spaces").
     id: 'not-hw.contrast-amount',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:\b(?:instead\s+of|rather\s+than|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|(?:an)?statt)|而不是|(?<=\d\s*(?:gb|gib|g)\)?\s*,?\s*)(?:vs\.?|versus|compared\s+(?:to|with)))\s*(?:(?:the|a|an|about|around|~)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|go|mb|mib)(?![a-z]))(?!\s*(?:of\s+)?(?:(?:gpus?|cards?)(?![a-z])|显卡|卡|${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`,
+      String.raw`(?:\b(?:instead\s+of|rather\s+than|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|(?:an)?statt)|而不是|(?<=\d[ \t]{0,3}(?:gb|gib|g)\)?[ \t]{0,3},?[ \t]{0,3})(?:vs\.?|versus|compared\s+(?:to|with)))\s*(?:(?:the|a|an|about|around|~)\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|go|mb|mib)(?![a-z]))(?!\s*(?:of\s+)?(?:(?:gpus?|cards?)(?![a-z])|显卡|卡|${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`,
       'g',
     ),
     example: 'This QLoRA config makes the model initialize with 15GB, instead of 6GB',
