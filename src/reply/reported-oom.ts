@@ -18,8 +18,8 @@ export type RunKind = { kind: 'training' } | { kind: 'served'; budget: string | 
 /**
  * Where a cause outside the reading usually hides, per kind of run.
  * - served: the budget (vLLM gpu_memory_utilization, SGLang mem_fraction_static; lmdeploy and MII size
- *   theirs from the free memory instead) is a share of the
- *   whole card, so memory another process holds comes out of it; vLLM's V1 engine will not start
+ *   theirs from the free memory instead) is a share of the whole card, so memory another process holds
+ *   comes out of it; vLLM's V1 engine will not start
  *   when that share is not free (vllm/v1/worker/gpu_worker.py, init_device: "Free memory on device …
  *   is less than desired GPU memory utilization"), and SGLang stops with "Not enough memory" when
  *   its share leaves no KV pool after the weights (model_runner.py profile_max_num_token). Without a
@@ -32,7 +32,7 @@ function whereToLook(run: RunKind): string {
       return 'check your longest sample against the length above, evaluation or generation inside the run, another process on the card (nvidia-smi), and any setting read wrongly above';
     case 'served':
       return `check the context length it really serves (the model's whole context when none is given), another process on the card (${
-        run.budget ? `${run.budget} is a share of the whole card, and the server will not start when its weights and one sequence do not fit that share` : 'the server sizes its KV cache from what is free when it starts'
+        run.budget ? `${run.budget} is a share of the whole card, so what another process holds comes out of it` : 'the server sizes its KV cache from what is free when it starts'
       }), CUDA graphs (--enforce-eager / --disable-cuda-graph leave them out), and any setting read wrongly above`;
     case 'local':
       return 'check the context it really allocates (llama.cpp -c, Ollama num_ctx) and the tokens generated, another program on the card (nvidia-smi), and any setting read wrongly above';
