@@ -7,11 +7,10 @@ import type { HubContext } from '../hub/types.js';
 import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowledge/tips.js';
 import { EXAMPLES, USAGE_ITEMS } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
-import type { Estimate } from '../memory/types.js';
 import { unstatedSettings } from '../memory/flips.js';
 import { buildEstimateReply, type ReadTrace } from '../reply/build.js';
 import { listedApart } from '../reply/not-used.js';
-import { reportedOomFirstScreen, reportedOomNotice, type RunKind } from '../reply/reported-oom.js';
+import { reportedOomFirstScreen, reportedOomNotice, runKindOf } from '../reply/reported-oom.js';
 import type { ErrorReply, HelpReply, Reply } from '../reply/types.js';
 import type { HelpTopic, Scenario } from '../scenario/schema.js';
 import { readInThread, scenarioThread, type ScenarioThread, type ThreadState } from './opening.js';
@@ -95,13 +94,6 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
   // A spread copies no lazy getter: the short request is put back (reply/lazy-compact.ts).
   const reply = withLazyCompact({ ...turn.reply, measured, tips: [measurementTip(measured, turn.reply.canonical), ...turn.reply.tips] });
   return { reply, state: { ...turn.state, measured } };
-}
-
-/** What was run, for where a reported OOM's cause may hide: a server's KV pool, a model run locally, or a training step. */
-function runKindOf(s: Scenario, e: Estimate): RunKind {
-  const server = s.inference.server;
-  if (e.serving) return { kind: 'served', budget: server === 'sglang' ? 'mem_fraction_static' : server === undefined ? 'gpu_memory_utilization' : null };
-  return s.mode === 'inference' ? { kind: 'local' } : { kind: 'training' };
 }
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {

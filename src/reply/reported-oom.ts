@@ -1,4 +1,7 @@
 import { gib } from '../memory/format.js';
+import { servingEngine } from '../memory/serving-budget.js';
+import type { Estimate } from '../memory/types.js';
+import type { Scenario } from '../scenario/schema.js';
 import type { Verdict } from './types.js';
 
 /**
@@ -14,6 +17,19 @@ import type { Verdict } from './types.js';
  * the name of its budget's setting), or a model run locally.
  */
 export type RunKind = { kind: 'training' } | { kind: 'served'; budget: string | null } | { kind: 'local' };
+
+/**
+ * What was run, from the engine the estimate planned (memory/serving-budget.ts servingEngine): a budget
+ * named for the servers whose budget is a share of the whole card; TGI, lmdeploy and MII size their
+ * cache from the memory free after their warm-up or load.
+ */
+export function runKindOf(s: Scenario, e: Estimate): RunKind {
+  if (e.serving) {
+    const engine = servingEngine(s);
+    return { kind: 'served', budget: engine === 'sglang' ? 'mem_fraction_static' : engine === 'vllm' ? 'gpu_memory_utilization' : null };
+  }
+  return s.mode === 'inference' ? { kind: 'local' } : { kind: 'training' };
+}
 
 /**
  * Where a cause outside the reading usually hides, per kind of run.

@@ -34,6 +34,8 @@ describe('a reported OOM beside a fit', () => {
     ['vllm serve Qwen/Qwen2.5-7B-Instruct on one RTX 4090, it runs out of memory at startup', /another process on the card/],
     ['I run llama3 8b with ollama on my 3060 12gb and it says insufficient memory', /num_ctx/],
     ["Running SGLang with Llama-3.1-70B-Instruct on 4x L40S, --tp 4 --mem-fraction-static 0.85 --context-length 16384. Getting 'Not enough memory' on startup", /mem_fraction_static is a share of the whole card/],
+    // TGI sizes its cache from what is free after its warm-up: no vLLM setting named for it.
+    ['serve llama-3-8b with tgi on 1x l4, it runs out of memory at startup', /sizes its KV cache from what is free/],
   ])('a server or a local run that fits as read says the disagreement on its first screen, with where to look for what was run: %j', (text, where) => {
     const { status, detail, firstScreen } = detailOf(text);
     expect(['yes', 'tight']).toContain(status);
