@@ -1,4 +1,5 @@
 import { allMatches } from '../language/all-matches.js';
+import { boundBefore } from '../language/length-bound.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { sharedNameIn } from '../language/hardware/shared-names.js';
@@ -142,11 +143,9 @@ function withFailureThreshold(f: FactTrace, text: string): FactTrace {
   if (f.fact !== 'seq' || f.weak || f.at === null || f.end === null || !REPORTS_FAILURE.test(text)) return f;
   if (PAST_A_LENGTH.test(f.words)) return { ...f, weak: true, weakWords: f.words.trim() };
   // The length read on its unit alone ("6000 tokens"): the bound word just before it, in the same clause.
-  const before = BOUND_BEFORE.exec(text.slice(Math.max(0, f.at - 24), f.at));
-  return before ? { ...f, weak: true, weakWords: `${before[0]}${text.slice(f.at, f.end)}`.trim() } : f;
+  const before = boundBefore(text, f.at);
+  return before !== null ? { ...f, weak: true, weakWords: `${before}${text.slice(f.at, f.end)}`.trim() } : f;
 }
-// "After 1000 tokens, the GPU run out of memory" (OpenNMT/CTranslate2#1299, c1170): the point in a generation past which it fails.
-const BOUND_BEFORE = /(?:\b(?:exceed(?:s|ed|ing)?|beyond|longer than|more than|greater than|above|over|after(?:\s+generating)?)\s+(?:about\s+|around\s+|~\s*)?|超过了?\s*|大于\s*|超出了?\s*)$/i;
 
 /**
  * A run read as inference with a fine-tuning library named to load it ("use unsloth to load

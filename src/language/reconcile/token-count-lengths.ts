@@ -1,5 +1,6 @@
 import type { Item } from '../items.js';
 import type { OwnedRuns } from './owners.js';
+import { boundBefore } from '../length-bound.js';
 
 /**
  * A length read from a count of tokens in prose and nothing else: "an output of 101 tokens, the model takes
@@ -17,11 +18,6 @@ export const TOKEN_COUNT_LENGTH = {
   lengthWord: /\b(?:context|ctx|length|len|seq(?:uence)?s?|window|max(?:imum)?|num_ctx|n_ctx|cutoff)\b|上下文|长度|序列/i,
   /** A key right before the number (`max_tokens: 512`, `--max-tokens 512`): a setting's value. */
   key: /(?:[:=]\s*|--[\w-]+\s+)$/,
-  /**
-   * A bound right before the number ("longer than 3000 tokens", "after ~3000 tokens", 超过 4000): the point past
-   * which the run fails, said weak with its own words by scenario/fact-doubts.ts withFailureThreshold.
-   */
-  bound: /(?:\b(?:exceed(?:s|ed|ing)?|beyond|longer than|more than|greater than|above|over|after(?:\s+generating)?)\s+(?:about\s+|around\s+|~\s*)?|超过了?\s*|大于\s*|超出了?\s*)$/i,
   example: 'with a prompt that is 441 tokens long, and an output of 101 tokens, the model takes 6.8 seconds',
   source: 'unslothai/unsloth (corpus c2092)',
 } as const;
@@ -40,7 +36,8 @@ export function tokenCountLengths(items: Item[], text: string, notes: string[], 
     if (i.kind !== 'seq' || !/^\s*[\d.,]+\s*[k万千]?\s*$/i.test(i.text)) continue;
     const before = clauseBefore(text, i.at);
     if (!TOKEN_COUNT_LENGTH.unit.test(text.slice(i.end, i.end + 12)) || TOKEN_COUNT_LENGTH.lengthWord.test(before) || TOKEN_COUNT_LENGTH.key.test(before)) continue;
-    if (TOKEN_COUNT_LENGTH.bound.test(text.slice(Math.max(0, i.at - 24), i.at))) continue;
+    // A bound before it ("longer than 3000 tokens") is the failure-threshold doubt's, said with its own words.
+    if (boundBefore(text, i.at) !== null) continue;
     const note = `seq ${i.value} read from "${i.text.trim()} tokens" alone, which may be one prompt, one answer or a measurement: say "seq N" for the length you run`;
     owned.doubts.push({ at: i.at, end: i.end, note });
     if (!notes.includes(note)) notes.push(note);

@@ -15,6 +15,7 @@ export const NAMED_FORMAT = /\b(?:gptq|awq|exl2|gguf|ggml|q[2-8]_k(?:_[msl])?|q[
 
 /** A weight format the message names, bitsandbytes as a loader not counted: it names no width of its own. */
 export function namesAFormat(text: string): boolean {
-  return (text.match(new RegExp(NAMED_FORMAT.source, 'g')) ?? []).some((word) => word !== 'bitsandbytes' && word !== 'bnb');
+  return (text.match(EVERY_NAMED_FORMAT) ?? []).some((word) => word !== 'bitsandbytes' && word !== 'bnb');
 }
+const EVERY_NAMED_FORMAT = new RegExp(NAMED_FORMAT.source, 'g');
 
