@@ -194,7 +194,8 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     // more sequences is kept even when the memory stays the same.
     const moreSequences = (e.serving?.concurrentSequences ?? 0) > (base.serving?.concurrentSequences ?? 0);
     if (e.deviceBytes > base.deviceBytes * 0.99 && !moreSequences) continue;
-    const held = moreSequences ? `KV cache for ${e.serving!.concurrentSequences} sequences of ${next.seq}` : '';
+    const served = e.serving?.concurrentSequences ?? 0;
+    const held = moreSequences ? `KV cache for ${served} ${served === 1 ? 'sequence' : 'sequences'} of ${next.seq}` : '';
     const cost = typeof candidate.cost === 'function' ? candidate.cost(s) : candidate.cost;
     const lever: Lever = { change, deviceBytes: e.deviceBytes, fits: e.fits, cost, note: [held, hostNote(e)].filter(Boolean).join('; ') };
     results.push({ ...lever, ...sequencesHeld(next, e), rank });

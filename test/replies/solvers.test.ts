@@ -98,6 +98,15 @@ describe('serving more sequences than the KV cache holds', () => {
     expect(r.summary.verdict).toBe('✗ Cannot start: no room for one sequence of 131,072 in its KV cache');
   });
 
+  it('a lever that makes room for exactly one sequence says "1 sequence", not "1 sequences"', () => {
+    // Qwen2.5-14B at 32k on a 24 GB card cannot start; a lever that frees room for one sequence names it so.
+    const r = reply('qwen2.5-14b vllm seq 32768 on 1x rtx-4090');
+    const held = r.levers.map((l) => l.note).filter((n) => /KV cache for \d+ sequences? of/.test(n));
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.some((n) => /KV cache for 1 sequence of 32768/.test(n))).toBe(true);
+    expect(held.some((n) => /KV cache for 1 sequences/.test(n))).toBe(false);
+  });
+
   it('"how many users can it handle at once" answers in sequences, not a training micro-batch', () => {
     const r = reply('serve llama 3.1 8b at 8k context on an L4, how many users can it handle at once?');
     expect(r.answer?.text).toMatch(/^\d+ sequences? of 8,192 tokens at once at most/);
