@@ -74,11 +74,14 @@ function sizeOfPendingModel(token: string): string {
 
 /**
  * Fields compared, each with the words that flag it in a reply's assumptions; "your setup's <slot>"
- * is the note for a second saying of a setting that prose set aside (src/scenario/patch.ts).
+ * is the note for a second saying of a setting that prose set aside (src/scenario/patch.ts), or for
+ * one of two setups the message mentions (language/reconcile/mentions.ts, asked-run.ts). A note flags
+ * only the field it names: a bare "as your setup" had flagged the cards for a note about the model
+ * (c1758, c2161), and hid 24 silent misreadings (40 → 64 on 2026-12-05, twenty-fifth session).
  */
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
-  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|names no size|shape for|read as a|as your setup|your setup's (?:model)\b/],
+  ['model', (s) => JSON.stringify(s.model.arch), /don't know the model|names no size|shape for|read as a|your setup's (?:model)\b/],
   // A method taken from the weights ("LoRA: training on int8 weights trains adapters (say "full" …)", resolve-mode.ts) is said with its switch.
   ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|no train or run word|a training setting with no train word|fine-tune: "|trains adapters \(say "full"|a training word is said too|names no training \(say "train"|your setup's (?:mode)\b/],
   // LoRA alpha scales the update and changes no memory: not compared.
@@ -99,7 +102,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['loss', (s) => s.loss, /cross-entropy(?:, logits upcast to fp32)? \(default\)|preset|your setup's (?:loss)\b/],
   ['framework', (s) => s.framework, /conventions \(default\)|no framework named|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
-  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your setup|if yours has \d+ GB|your setup's (?:GPU type|GPU count|node count)\b/],
+  ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your own sum|if yours has \d+ GB|your setup's (?:cards|GPU type|GPU count|node count)\b/],
   // An engine named and counted with vLLM's layout (namedEngine: TensorRT-LLM, mistral.rs) changes the reply's words, not
   // what is counted; the corpus writes such engines as vllm, the stand-in its README names.
   ['inference', (s) => (s.mode === 'inference' ? { ...s.inference, namedEngine: undefined } : null), /engine|prefill|gpu_memory_utilization|kept from the thread|generated after a \d[\d,]*-token prompt|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],

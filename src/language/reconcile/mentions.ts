@@ -293,7 +293,9 @@ export function actualSetup(items: Item[], text: string, notes: string[]): Item[
   let out = items;
   // A bare "cards" or "GPUs" says no setup: only mentions that carry a card, count or memory compete.
   const carries = (i: Item) => i.kind === 'hardware' && (i.gpuId !== null || i.count !== null || i.capacityGiB !== null || i.nodes !== null);
-  for (const group of [carries, namesModel, (i: Item) => i.kind === 'weights']) {
+  // Each group's note names the slot it chose ("as your setup's cards"), so the reply's doubt says which fact it is about.
+  const groups: [(i: Item) => boolean, string][] = [[carries, 'cards'], [namesModel, 'model'], [(i: Item) => i.kind === 'weights', 'weight format']];
+  for (const [group, slot] of groups) {
     const said = out.filter(group) as Setting[];
     if (said.length < 2 || !said.some((a, k) => said.slice(k + 1).some((b) => disagree(a, b)))) continue;
     const scored = said.map((i) => ({ i, s: standing(text, i) }));
@@ -312,7 +314,7 @@ export function actualSetup(items: Item[], text: string, notes: string[]): Item[
     const along = out.filter((i) => SIZING.has(i.kind) && dropped.some((d) => alongside(text, d, keep, i)));
     const contested = along.filter((i) => out.some((o) => o.kind === i.kind && !along.includes(o)));
     if (along.some((i) => !contested.includes(i) && OWN_SETUP_ONLY.has(i.kind))) continue;
-    for (const d of dropped) notes.push(`read "${keep.text}" as your setup; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
+    for (const d of dropped) notes.push(`read "${keep.text}" as your setup's ${slot}; "${d.text}" is another setup the message mentions (say it alone to estimate that one)`);
     for (const c of contested) notes.push(`"${c.text}" set aside with that other setup`);
     // The program the other setup runs, named in its own sentence, goes with it (other-setup-engine.ts).
     const engines = otherSetupEngines(out, text, keep, dropped, (d, i) => alongside(text, d, keep, i));
