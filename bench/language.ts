@@ -77,7 +77,9 @@ function sizeOfPendingModel(token: string): string {
  * is the note for a second saying of a setting that prose set aside (src/scenario/patch.ts), or for
  * one of two setups the message mentions (language/reconcile/mentions.ts, asked-run.ts). A note flags
  * only the field it names: a bare "as your setup" had flagged the cards for a note about the model
- * (c1758, c2161), and hid 24 silent misreadings (40 → 64 on 2026-12-05, twenty-fifth session).
+ * (c1758, c2161); a framework's preset note flags only the fields it names ("LLaMA-Factory preset:
+ * gradient checkpointing on" says nothing of the precision or the sharding). Together these had hidden
+ * 30 silent misreadings (40 → 70 over 1918 lines on 2026-12-05, twenty-fifth session).
  */
 const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   // By shape: "vicuna-7b" read as Llama-2-7B's shape is the model its reading names.
@@ -86,10 +88,10 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['mode', (s) => [s.mode, s.pretrain], /\(assumed: no train|no train\/run word|no train or run word|a training setting with no train word|fine-tune: "|trains adapters \(say "full"|a training word is said too|names no training \(say "train"|your setup's (?:mode)\b/],
   // LoRA alpha scales the update and changes no memory: not compared.
   ['lora', (s) => (s.lora ? { ...s.lora, alpha: undefined } : null), /LoRA|your setup's (?:mode)\b/],
-  ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset|your setup's (?:precision recipe|compute precision)\b/],
+  ['precision', (s) => [s.recipe, s.compute], /precision|master weights|preset:[^|]*(?:bf16|fp16|fp32|pure)|your setup's (?:precision recipe|compute precision)\b/],
   ['weights', (s) => s.weights, /weights|GGUF|quantis|NF4|your setup's (?:weight format)\b/],
-  ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset|your setup's (?:optimizer)\b/],
-  ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset|your setup's (?:sharding)\b/],
+  ['optimizer', (s) => [s.optimizer, s.optimizerImpl], /AdamW|optimizer|preset:[^|]*(?:[Aa]dam|SGD|Lion)|your setup's (?:optimizer)\b/],
+  ['sharding', (s) => s.sharding, /DDP|replica|ZeRO|FSDP|preset:[^|]*shard|your setup's (?:sharding)\b/],
   ['offload', (s) => s.offload, /offload|your setup's (?:offload)\b/],
   // A served model's default replica per GPU is said with its switch ("one full replica per GPU (default; say tp 4 to split the model)", resolve-sharding.ts).
   ['parallel', (s) => s.parallel, /parallel|split over|DDP across|full replica per GPU \(default|replicas of tp \d+[^|]*\(default\)|your setup's (?:tp|pp|dp|cp|ep|sp)\b/],
@@ -97,9 +99,9 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['seq', (s) => s.seq, /seq \d+ \(default\)|seq \d+ — [^|]*default[^|]*; say seq N if yours differs|sequence \d+ read from|kept from the thread: [^|]*\bseq\b|your setup's (?:sequence length)\b/],
   ['microBatch', (s) => s.microBatch, /micro-batch 1 \(default\)|1 sequence at a time \(default\)|your setup's (?:micro-batch)\b/],
   ['gradAccum', (s) => s.gradAccum, /gradient accumulation \(default\)|gradient accumulation \d+ from global batch|your setup's (?:gradient accumulation|global batch)\b/],
-  ['recompute', (s) => s.recompute, /recompute \(default\)|preset|gradient checkpointing on by default|your setup's (?:recompute setting)\b/],
-  ['attention', (s) => s.attention, /attention \(default\)|preset|your setup's (?:attention kernel)\b/],
-  ['loss', (s) => s.loss, /cross-entropy(?:, logits upcast to fp32)? \(default\)|preset|your setup's (?:loss)\b/],
+  ['recompute', (s) => s.recompute, /recompute \(default\)|preset:[^|]*checkpointing|gradient checkpointing on by default|your setup's (?:recompute setting)\b/],
+  ['attention', (s) => s.attention, /attention \(default\)|preset:[^|]*attention|your setup's (?:attention kernel)\b/],
+  ['loss', (s) => s.loss, /cross-entropy(?:, logits upcast to fp32)? \(default\)|preset:[^|]*(?:cross-entropy|loss)|your setup's (?:loss)\b/],
   ['framework', (s) => s.framework, /conventions \(default\)|no framework named|is its format|your setup's (?:framework)\b/],
   // A count with no card ("I have 8 GPUs") is compared as that count alone.
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your own sum|if yours has \d+ GB|your setup's (?:cards|GPU type|GPU count|node count)\b/],
