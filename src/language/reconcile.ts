@@ -41,6 +41,7 @@ import { bareOffloadWords } from './reconcile/offload-word.js';
 import { zero3Offload } from './reconcile/zero3-offload.js';
 import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
+import { launchedReplicas } from './reconcile/launched-replicas.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 import { swiftDeviceMap } from './reconcile/swift-device-map.js';
 import { countTakesMachineCard } from './reconcile/machine-card.js';
@@ -115,7 +116,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = someOfTheCards(out, notes);
   // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.
   // One ms-swift process over several visible devices splits the model by device_map (reconcile/swift-device-map.ts).
-  out = launched(swiftDeviceMap(out, text, notes), notes);
+  // A device_map split under a launcher of several processes is one replica per process (reconcile/launched-replicas.ts).
+  out = launched(swiftDeviceMap(launchedReplicas(out, text, notes), text, notes), notes);
   out = launcherPicksTheRun(out, notes);
   out = launcherUsesPart(out, notes);
   out = reportedMachineServesSplit(out, notes);

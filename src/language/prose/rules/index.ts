@@ -58,6 +58,7 @@ import { MEASURED_UTIL_RULES } from './measured-util.js';
 import { CLOCK_TIME_RULES } from './clock-times.js';
 import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 import { OFFLOAD_ZH_RULES } from './offload-zh.js';
+import { SETTING_OFF_CJK_RULES } from './setting-off-cjk.js';
 import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 import { ENGINE_RELEASE_LABEL_RULES } from './engine-release-labels.js';
 import { PRINTED_TOTAL_RULES } from './printed-total.js';
@@ -193,6 +194,8 @@ const PROSE_ORDER = [
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
   // LoRA's targets in words, before "layers" reads as the model's layer count (lora-target-words.ts).
   ...LORA_TARGET_WORD_RULES.map((rule) => rule.id),
+  // A setting turned off in Chinese or Korean ("梯度检查点关闭", "关闭了X", "offload 안 쓰고"), and Hangul setting names (setting-off-cjk.ts).
+  ...SETTING_OFF_CJK_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
   // A monitor's "100% util" is compute busy time, before the util keyword reads a number (measured-util.ts).
@@ -351,6 +354,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   CLOCK_TIME_RULES,
   EXL2_WIDTH_RULES,
   OFFLOAD_ZH_RULES,
+  SETTING_OFF_CJK_RULES,
   TRAINABLE_SHARE_RULES,
   ENGINE_RELEASE_LABEL_RULES,
   PRINTED_TOTAL_RULES,
