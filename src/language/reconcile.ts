@@ -34,7 +34,7 @@ import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
 import { variantsTried } from './reconcile/variant-tried.js';
-import { switchedTo } from './reconcile/switched-to.js';
+import { switchedModel, switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
 import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
@@ -57,7 +57,8 @@ import { countTakesMachineCard } from './reconcile/machine-card.js';
 export function reconcile(items: Item[], notes: string[], ignored: string[], text = '', owned?: OwnedRuns, reports?: { said: readonly ReportedTopic[]; reported: ReportedTopic[] }): Item[] {
   // An issue template's checklist lines are the template's words: nothing read there is the setup.
   // A model given as an example of other models is another run's (reconcile/other-models.ts).
-  let out = models(otherModelExamples(compares(templateChecklists(items, text, ignored), notes), text, notes), notes);
+  // The model switched to ("switched from mistral-7b to llama-3-8b") is the run, before two names of one size are taken for one (reconcile/switched-to.ts).
+  let out = models(switchedModel(otherModelExamples(compares(templateChecklists(items, text, ignored), notes), text, notes), text, notes, owned), notes);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
   // "batch size is more than 1", "小于64": a strict bound is not the run's value (reconcile/bound-values.ts).

@@ -11,9 +11,16 @@ import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } fr
  */
 export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base|turbomind)$/i;
 
-/** Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). */
+/**
+ * Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). A separator
+ * after it ends nothing: a Windows folder's "D:\models\Qwen2.5-7B-Instruct\", or a command line's
+ * continuation glued to the value ("--model_name_or_path Qwen/Qwen2.5-VL-7B-Instruct\ in run_sft_video.sh",
+ * tulerfeng/Video-R1#124, c1274, had read an empty name and refused as "Which model?").
+ */
+const withoutTrailingSeparators = (v: string) => unquote(v).replace(/[/\\]+$/, '');
+
 export const model: Handler = (v) => {
-  const value = unquote(v).replace(/\/+$/, '');
+  const value = withoutTrailingSeparators(v);
   if (isTrue(value) || isFalse(value)) return IGNORE;
   // "path/to/7b-awq/model": a folder named for where it sits names no model; the one above does.
   const parts = value.split(/[/\\]/);
@@ -52,7 +59,7 @@ export function runFolderAbove(parts: readonly string[]): string | null {
  * `model_dir: models` is the folder its models sit in (config_sample.yml), no model: set aside.
  */
 export const modelFolder: Handler = (v, ctx) => {
-  const name = unquote(v).replace(/\/+$/, '').split(/[/\\]/).at(-1) ?? '';
+  const name = withoutTrailingSeparators(v).split(/[/\\]/).at(-1) ?? '';
   return /\d/.test(name) ? model(v, ctx) : IGNORE;
 };
 

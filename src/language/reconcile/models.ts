@@ -8,7 +8,7 @@ import { bareGgufGivesWay } from './gguf-type.js';
 
 type ModelItem = Extract<Item, { kind: 'model' | 'size' | 'hub' }>;
 /** The catalog model an item names: a model, or a Hub repo named after one ("Qwen/Qwen2.5-7B-Instruct"). */
-const catalogOf = (i: ModelItem) => {
+export const catalogOf = (i: ModelItem) => {
   const id = i.kind === 'model' ? i.id : i.kind === 'hub' ? (i.offline?.model ?? undefined) : undefined;
   return id === undefined ? undefined : MODELS.find((m) => m.id === id);
 };

@@ -333,6 +333,19 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'hongbo-miao/hongbomiao.com#28949',
   },
   {
+    // A program's loader saying which model it loads, in the words most loaders use: "Loading <name> with following
+    // model config: {…}" (Xinference's vLLM core, xinference/model/llm/vllm/core.py; xorbitsai/inference#2256, c2026),
+    // FastChat's "Loading the model ['vicuna-13b-v1.5'] on worker …" (fastchat/serve/model_worker.py), a script's
+    // "INFO - Loading model /data/models/Baichuan2-13B-Chat ...". The path's last part that is a name with a size,
+    // quoted or bracketed or not, before "with" / "on" / "from" / "..." or the line's end, is kept as written, weak,
+    // as log.model-loading keeps a folder, and only where the prose names no model.
+    id: 'log.model-loading-said',
+    pattern: /\bloading (?:the )?(?:model )?[['"]*(?:[a-z]:)?[\\/]?(?:[^\s\\/'"\]]+[\\/])*?([a-z][\w.-]*?(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])[\w.-]*?)['"\]]*(?=\s+(?:with|on|from|to|in)\b|\s*\.{3}|\s*$)/,
+    keptWeak: true,
+    example: '2024-09-09 02:11:16,101 xinference.model.llm.vllm.core 3592 INFO     Loading Qwen2-57B-A14B-Instruct with following model config: {\'tokenizer_mode\': \'auto\'}',
+    source: 'xorbitsai/inference#2256',
+  },
+  {
     // A GGUF's own metadata, printed by llama.cpp's loader (and Ollama's, which runs it): "llama_model_loader:
     // - kv   2:  general.name str = Meta Llama 3.1 8B Instruct" (ggml-org/llama.cpp, corpus c554): the model
     // the file holds, kept as written, weak, where the prose names none with a size. Only a name with its

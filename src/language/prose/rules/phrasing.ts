@@ -367,10 +367,12 @@ export const PHRASING_RULES: readonly ProseRule[] = [
   {
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words. A value that
     // names a model by its size ("-d ./30B-Lazarus-gptq-4bit", "-m llama-2-13b.gguf") is the model
-    // the command runs: only the flag goes.
+    // the command runs: only the flag goes. The size is often glued to the family's name in a file
+    // name ("-m wizard-falcon40b.ggmlv3.q4_K_S.bin", cmp-nct/ggllm.cpp#31, c2156; "mistral7b-instruct.Q5_K_M.gguf"):
+    // a letter before it joins no other number (a digit or a dot before it would).
     id: 'prose.short-flags',
     pattern: /(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)([a-z]{1,2})(?:[ \t]+(?!-)([^\s]+))?(?=\s|$)/g,
-    write: (m) => (m[2] && /(?<![a-z0-9.])\d+(?:\.\d+)?b(?![a-z0-9])/.test(m[2]) ? ' '.repeat(m[0].length - m[2].length) + m[2] : blank(m)),
+    write: (m) => (m[2] && /(?<![0-9.])\d+(?:\.\d+)?b(?![a-z0-9])/.test(m[2]) ? ' '.repeat(m[0].length - m[2].length) + m[2] : blank(m)),
     example: 'docker run --shm-size 10gb -it --rm --gpus all -v /data/:/data/ vllm/vllm-openai:v0.2.7',
     source: 'vllm-project/vllm#2382',
   },

@@ -38,4 +38,20 @@ export const AUTHORS_SETUP_QUESTION_RULES: readonly ProseRule[] = [
     example: 'Could you tell me what kind of GPU you used and what batch size you used to fine-tune Qwen2.5-VL 7B?',
     source: 'microsoft/GUI-Actor#12',
   },
+  {
+    // The method of another's run asked about: "did u use LORA PEFT while doing this SFT if yes what was the
+    // lora confg" (tulerfeng/Video-R1#124, c1274: the user's own run is the repository's full SFT script),
+    // "were you using qlora when you trained the 13b?", "请问作者训练时用的是lora吗". Theirs, to the end of
+    // the question: blanked, said, so the user's own words decide the method.
+    id: 'question.authors-method-asked',
+    pattern:
+      /\b(?:did|do|does|were|are)\s+(?:you|u|they|the\s+authors?)\s+(?:guys\s+)?(?:use|used|using|apply|applied|try|tried|train(?:ed)?\s+with)\s+(?:the\s+|a\s+)?(?:q?lora|peft|adapters?|full[\s-]*(?:fine[\s-]*tun\w*|parameters?))\b[^.?!\n。？！]*|(?:作者|你们|您)[^，,。？?！!\n]{0,12}?(?:用的?是?|使用了?|采用了?)\s*(?:q?lora|peft|全参|全量)[^。？?！!\n]*/g,
+    when: (t) => /lora|peft|full|全参|全量/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" asks the method of another's run, not yours; not read (say "lora" or "full" for yours)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I Have a question did u use LORA PEFT while doing this SFT if yes what was the lora confg',
+    source: 'tulerfeng/Video-R1#124',
+  },
 ];

@@ -38,6 +38,7 @@ const QUESTION_ORDER = [
   // The authors' card asked by a user who names none is the card question (question-authors-setup.ts).
   'question.authors-card-asked',
   'question.authors-batch-asked',
+  'question.authors-method-asked',
   'question.gpu-of-another-run',
   'question.count-of-another-run',
   // A count the user changed ("increasing the number of GPUs to 8") is told, not asked (question-changed-counts.ts).
