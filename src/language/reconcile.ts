@@ -140,7 +140,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = sequenceSplitWithoutDegree(out, notes);
   out = loras(out);
   out = adapterPretraining(out, notes);
-  out = enginesByEvidence(out, notes);
+  out = enginesByEvidence(out, notes, text);
   out = engines(out, notes);
   out = severalReleases(vllmEngines(out, notes), notes);
   out = impliedFrameworks(out, notes, text);

@@ -21,6 +21,20 @@ export const numeric =
   };
 
 /**
+ * A share of the card's memory (`gpu_memory_utilization`, `--mem-fraction-static`, `--cuda-memory-fraction`),
+ * written as a fraction or as a percentage: "I set gpu_memory_utilization to 95%" (rserve8's variations of
+ * vllm-project/vllm#4821, c317) is 0.95, where the percentage had left the key unread. A percentage over 100
+ * is no share and is left to `numeric`'s own refusal.
+ */
+export const fraction =
+  (word: string): Handler =>
+  (v, ctx) => {
+    const percent = /^(\d{1,3}(?:\.\d+)?)\s*%$/.exec(unquote(v).replace(/%.*$/, '%'));
+    if (percent && Number(percent[1]) > 0 && Number(percent[1]) <= 100) return say(`${word} ${Number(percent[1]) / 100}`);
+    return numeric(word)(v, ctx);
+  };
+
+/**
  * A card or a model size after a switch's colon ("70b qlora: A6000 vs 4090?") is prose, not the
  * switch's value: no switch takes one, so the text is left for the prose reader.
  */

@@ -1,4 +1,4 @@
-import { numeric, serving } from './readers.js';
+import { fraction, numeric, serving } from './readers.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Serving engines: vLLM, SGLang, TGI, Ollama, llama.cpp, text-generation-webui. */
@@ -92,10 +92,10 @@ export const SERVING_KEYS: KeyTable = {
   loader: { reads: loader, source: 'oobabooga/text-generation-webui modules/loaders.py' },
   // SGLang --mem-fraction-static: the share of GPU memory for weights and the KV pool, its
   // gpu_memory_utilization (sglang/srt/server_args.py).
-  mem_fraction_static: { reads: serving(numeric('util')), source: 'SGLang sglang/srt/server_args.py' },
+  mem_fraction_static: { reads: serving(fraction('util')), source: 'SGLang sglang/srt/server_args.py' },
   // SGLang parses its flags with argparse, which takes any unique prefix of a long flag (allow_abbrev):
   // `--mem-fraction 0.85` is --mem-fraction-static (sgl-project/sglang#8362, corpus c552).
-  mem_fraction: { reads: serving(numeric('util')), source: 'sgl-project/sglang#8362' },
+  mem_fraction: { reads: serving(fraction('util')), source: 'sgl-project/sglang#8362' },
   // SGLang --disable-cuda-graph: no CUDA graphs captured, as vLLM's --enforce-eager.
   disable_cuda_graph: { reads: (v) => (isTrue(v) || unquote(v) === '' ? say('enforce eager') : IGNORE), source: 'SGLang sglang/srt/server_args.py' },
   // LightLLM --disable_cudagraph, the same switch (lightllm/server/api_cli.py; ModelTC/LightLLM#1006, c946).
@@ -141,14 +141,14 @@ export const SERVING_KEYS: KeyTable = {
   // vLLM --cpu-offload-gb keeps that many GiB of weights per GPU in CPU memory (memory/states.ts).
   cpu_offload_gb: { reads: (v, ctx) => (numberOf(v) > 0 ? serving(numeric('cpu offload gb'))(v, ctx) : IGNORE), source: 'vllm/model_executor/models/utils.py maybe_offload_to_cpu (v0.5.3)' },
   num_shard: { reads: serving(numeric('tp')) },
-  gpu_memory_utilization: { reads: serving(numeric('util')) },
+  gpu_memory_utilization: { reads: serving(fraction('util')) },
   // vLLM parses its flags with argparse, which takes any unique prefix of a long flag (allow_abbrev), as
   // SGLang's --mem-fraction above: `--gpu-memory-util=0.96` is --gpu-memory-utilization (intel/llm-scaler#129,
   // c1125, an XPU vLLM serve script whose flag had been a setting not read, so vLLM's 0.9 was assumed).
-  gpu_memory_util: { reads: serving(numeric('util')), source: 'intel/llm-scaler#129' },
+  gpu_memory_util: { reads: serving(fraction('util')), source: 'intel/llm-scaler#129' },
   // lmdeploy's keys: lmdeploy.ts.
   // TGI --cuda-memory-fraction: the share of the card its KV sizing starts from (memory/tgi-release.ts).
-  cuda_memory_fraction: { reads: serving(numeric('util')), source: 'TGI server/text_generation_server/utils/dist.py' },
+  cuda_memory_fraction: { reads: serving(fraction('util')), source: 'TGI server/text_generation_server/utils/dist.py' },
   kv_cache_dtype: { reads: serving(kvDtype) },
   // llama.cpp --cache-type-k/-v (-ctk/-ctv): f16 is its default; q8_0 keeps 8-bit values and a
   // 16-bit scale per 32 (8.5 bits), sized as an 8-bit cache; 4/5-bit caches are not modelled.

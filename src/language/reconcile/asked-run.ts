@@ -66,7 +66,8 @@ const RUN_SLOTS = new Set(['model', 'hardware', 'batch.mbs', 'batch.ga', 'batch.
 
 /** A line of a command or a pasted config (a flag, KEY=value, key: value): its settings are that command's, weighed by the later steps. */
 const COMMAND_LINE = /^\s*(?:[-$>|`]|[\w.]+\s*[=:]\s*\S|(?:python3?|torchrun|deepspeed|accelerate|srun|sbatch|bash|sh|swift|llamafactory-cli|vllm|CUDA_VISIBLE_DEVICES)\b)|\s--?[a-z]/i;
-function inProse(text: string, i: Item): boolean {
+/** Whether a mention is said in prose, not on a command's or a config's line or in a fenced block (engine-choice.ts too). */
+export function inProse(text: string, i: Item): boolean {
   if (/[=]|^\s*-/.test(i.text)) return false;
   const from = text.lastIndexOf('\n', i.at - 1) + 1;
   const to = text.indexOf('\n', i.end);
@@ -75,8 +76,8 @@ function inProse(text: string, i: Item): boolean {
   return (text.slice(0, i.at).match(/^[ \t]*(?:```|~~~)/gm)?.length ?? 0) % 2 === 0;
 }
 
-/** A mention's evidence: its clause's cues, or where they decide nothing, its sentence's. */
-function standing(text: string, clauses: readonly Clause[], i: Item): number {
+/** A mention's evidence: its clause's cues, or where they decide nothing, its sentence's (engine-choice.ts weighs engines by it too). */
+export function runStanding(text: string, clauses: readonly Clause[], i: Item): number {
   const clause = clauses.find((c) => i.at >= c.at && i.at < c.end);
   if (!clause) return RUN_EVIDENCE.none;
   const own = evidenceOf(text, clause.cues);
@@ -174,7 +175,7 @@ export function askedRun(items: Item[], text: string, notes: string[], owned?: O
     // A command's or a config's saying is weighed by the later steps (a launcher picks the cards).
     if (!said.every((i) => inProse(text, i))) continue;
     clauses ??= clausesOf(text);
-    const scored = said.map((i) => ({ i, s: standing(text, clauses!, i) }));
+    const scored = said.map((i) => ({ i, s: runStanding(text, clauses!, i) }));
     const top = Math.max(...scored.map((x) => x.s));
     if (top <= RUN_EVIDENCE.none) continue;
     const tied = scored.filter((x) => x.s === top).sort((a, b) => a.i.at - b.i.at);

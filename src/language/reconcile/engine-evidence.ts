@@ -1,5 +1,6 @@
 import type { Item } from '../items.js';
 import { serveEngineNamed } from '../serve-engines.js';
+import { engineOfTheRun } from './engine-choice.js';
 
 /**
  * Which serving engine the run uses, by the strength of what names it (issue 22, b13 item 2).
@@ -12,8 +13,10 @@ import { serveEngineNamed } from '../serve-engines.js';
  * `lmsysorg/sglang`, `vllm serve`), a config key (`--mem-fraction-static`), a word in prose. The
  * engine named by the strongest evidence leads the serve items; an engine named only more weakly
  * and differently is another run the message mentions (a comparison, "works with vLLM"): set
- * aside, with a note. Two engines named by equal evidence stay as they are. The engines and the
- * words that name them are serve-engines.ts's.
+ * aside, with a note. Of two engines named by equal evidence, the words around them decide
+ * (engine-choice.ts: the one moved to, the one failing or asked about); where they do not, the first
+ * said is read and the reply asks which was meant; a comparison asked ("vllm vs sglang") stays as it
+ * is, for the resolver and compares.ts. The engines and the words that name them are serve-engines.ts's.
  */
 
 /**
@@ -51,7 +54,7 @@ export function engineNamed(i: Item): string | null {
 /** How the note names the evidence the engine was read from. */
 const LEAD_WORDS: Record<Evidence, string> = { command: 'the command', key: 'a setting', prose: 'a setting', link: 'a link to its docs' };
 
-export function enginesByEvidence(items: Item[], notes: string[]): Item[] {
+export function enginesByEvidence(items: Item[], notes: string[], text = ''): Item[] {
   const named = items.filter((i) => engineNamed(i) !== null);
   if (named.length === 0) return items;
   const rank = (i: Item) => RANK[evidenceOf(i.text)];
@@ -59,12 +62,17 @@ export function enginesByEvidence(items: Item[], notes: string[]): Item[] {
   const strongest = named.filter((i) => rank(i) === best);
   const engines = new Set(strongest.map(engineNamed));
   // Two engines named as strongly ("vllm vs sglang"): a comparison the resolver and compares.ts read.
-  if (engines.size > 1) return items;
-  const lead = strongest[0]!;
+  if (engines.size > 1 && (!text || items.some((i) => i.kind === 'compare'))) return items;
+  const choice = engines.size > 1 ? engineOfTheRun(strongest, text, engineNamed) : { lead: strongest[0]!, decided: true };
+  const lead = choice.lead;
   const engine = engineNamed(lead)!;
   const others = named.filter((i) => engineNamed(i) !== engine);
   for (const o of others) {
-    notes.push(`read ${engine} from "${lead.text.trim()}" (${LEAD_WORDS[evidenceOf(lead.text)]}); "${o.text.trim()}" is another engine the message mentions`);
+    notes.push(
+      choice.decided || rank(o) < best
+        ? `read ${engine} from "${lead.text.trim()}" (${LEAD_WORDS[evidenceOf(lead.text)]}); "${o.text.trim()}" is another engine the message mentions`
+        : `read ${engine} from "${lead.text.trim()}" as your run's engine; "${o.text.trim()}" is another engine the message names as plainly — which did you mean? (say it alone to estimate that one)`,
+    );
   }
   const kept = items.filter((i) => !others.includes(i));
   // The lead goes before every other serve item: the first one sets the engine the resolver reads.

@@ -1,4 +1,5 @@
 import type { Item } from '../items.js';
+import { sentenceStart } from '../sentence-ends.js';
 
 /**
  * A framework the user says they used before, not now: "I used to primarily use unsloth, but I was
@@ -9,7 +10,8 @@ import type { Item } from '../items.js';
  * and the program is what the rest of the message says (or the default, said as one).
  *
  * Only the words of a habit left or a move away are read ("used to use X", "previously used X",
- * "switched / moved / migrated from X"); "I used X before and it worked" is a working run
+ * "switched / moved / migrated from X", "moved our qwen2.5-14b deployment from TGI to vLLM" with up to four words
+ * between, rserve8's variations); "I used X before and it worked" is a working run
  * (reconcile/mentions.ts), and "I used X" alone is the run's own.
  */
 export const FORMER_FRAMEWORK_RULE = {
@@ -19,7 +21,7 @@ export const FORMER_FRAMEWORK_RULE = {
 } as const;
 
 /** The words just before the name, within its sentence. */
-const FORMER = /\b(?:(?:i|we)\s+(?:have\s+)?used\s+to\s+(?:(?:primarily|mainly|mostly|only|always|just)\s+)?(?:use|run|train\s+with|work\s+with|fine-?tune\s+with)|(?:i|we)\s+(?:previously|formerly|originally)\s+(?:used|ran|trained\s+with)|(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing))\s+(?:over\s+)?(?:away\s+)?from)\s+(?:the\s+)?$/i;
+const FORMER = /\b(?:(?:i|we)\s+(?:have\s+)?used\s+to\s+(?:(?:primarily|mainly|mostly|only|always|just)\s+)?(?:use|run|train\s+with|work\s+with|fine-?tune\s+with)|(?:i|we)\s+(?:previously|formerly|originally)\s+(?:used|ran|trained\s+with)|(?:switch(?:ed|ing)?|mov(?:ed|ing)|migrat(?:ed|ing))\s+(?:[\w.-]+\s+){0,4}?(?:over\s+)?(?:away\s+)?from)\s+(?:the\s+)?$/i;
 
 type FrameworkItem = Extract<Item, { kind: 'framework' }>;
 
@@ -27,8 +29,8 @@ export function formerFrameworks(items: Item[], text: string, notes: string[]): 
   if (!text || !/used to|previously|formerly|originally|from/i.test(text)) return items;
   const former = items.filter((i): i is FrameworkItem => {
     if (i.kind !== 'framework') return false;
-    const before = text.slice(Math.max(0, i.at - 60), i.at);
-    const clause = before.slice(Math.max(before.lastIndexOf('\n'), before.search(/[.!?。！？][^.!?。！？]*$/)) + 1);
+    // The sentence's own end marks, not every dot: "moved our qwen2.5-14b deployment from TGI" had been cut at "2.".
+    const clause = text.slice(sentenceStart(text, i.at, Math.max(0, i.at - 60)), i.at);
     return FORMER.test(clause);
   });
   if (former.length === 0) return items;

@@ -1,4 +1,4 @@
-import { numeric, serving } from '../readers.js';
+import { fraction, numeric, serving } from '../readers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, type Engine } from './types.js';
 
@@ -23,7 +23,7 @@ export const MISTRAL_RS: Engine = {
   says: 'serve',
   options: [
     // --pa-gpu-mem-usage is vLLM's --gpu-memory-utilization: total × f less what is used after loading.
-    reads(serving(numeric('util')), '--pa-gpu-mem-usage'),
+    reads(serving(fraction('util')), '--pa-gpu-mem-usage'),
     reads(serving(numeric('max seqs')), '--max-seqs'),
     shared('--max-seq-len'),
     shared('--model-id'),

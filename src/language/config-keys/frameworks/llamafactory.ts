@@ -1,4 +1,4 @@
-import { flag, numeric, serving } from '../readers.js';
+import { flag, fraction, numeric, serving } from '../readers.js';
 import { IGNORE, unquote, type Handler } from '../values.js';
 import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
 
@@ -33,11 +33,11 @@ export const LLAMA_FACTORY: Framework = {
     ),
     reads('use_unsloth', flag('unsloth'), MODEL),
     reads('neat_packing', flag('packed'), DATA),
-    reads('vllm_gpu_util', serving(numeric('util')), MODEL),
+    reads('vllm_gpu_util', serving(fraction('util')), MODEL),
     // Passed to vLLM as enforce_eager (model_args.py; hiyouga/LlamaFactory#5173, c880, and #4870, c433):
     // no CUDA graphs are captured, which the estimate models as vLLM's own flag.
     reads('vllm_enforce_eager', serving(flag('enforce eager')), MODEL),
-    reads('sglang_mem_fraction', serving(numeric('util')), MODEL),
+    reads('sglang_mem_fraction', serving(fraction('util')), MODEL),
     reads('sglang_maxlen', serving(numeric('seq')), MODEL),
     reads('pref_loss', prefLoss, FINETUNING),
     unmodelled('shift_attn', "LongLoRA's shifted short attention (S²-Attn)", ['seq'], MODEL),

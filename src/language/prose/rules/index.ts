@@ -55,6 +55,7 @@ import { SEVERAL_CARD_RULES } from './several-cards.js';
 import { GPTQ_FILE_RULES } from './gptq-files.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
+import { MEMORY_SHARE_RULES } from './memory-share.js';
 import { CLOCK_TIME_RULES } from './clock-times.js';
 import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 import { OFFLOAD_ZH_RULES } from './offload-zh.js';
@@ -241,6 +242,8 @@ const PROSE_ORDER = [
   // The card's observed load ("GPU utilization remains at 86%") before a percentage is read as vLLM's fraction.
   'prose.observed-gpu-load',
   'prose.memory-utilisation',
+  // A serving engine's share of the card said in words ("with 85% of the GPU memory"), weak (memory-share.ts).
+  ...MEMORY_SHARE_RULES.map((rule) => rule.id),
   'prose.load-split',
   'prose.not-suitable',
   'prose.regardless-of',
@@ -363,6 +366,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   SUPPORTED_VALUE_RULES,
   ARGUMENT_GROUP_RULES,
   TUNE_A_SETTING_RULES,
+  MEMORY_SHARE_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
