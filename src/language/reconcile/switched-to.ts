@@ -13,12 +13,14 @@ import { disagree, recordAside, slotsOf, type OwnedRuns } from './owners.js';
  */
 
 /** The switch, right before the setting in its sentence (up to 24 characters between). */
-const SWITCH = /(?:改用|换用|换成|改成|改为|切换到|切换成|修改(?:模式|方式|方法)?为|\b(?:switched|changed|moved|went|switching|changing)\s+(?:it\s+|over\s+)?to)[^。.!?！？\n]{0,24}$/i;
+const SWITCH = /(?:改用|换用|换成|改成|改为|切换到|切换成|修改(?:模式|方式|方法)?为|\b(?:switched|changed|moved|went|upgraded|switching|changing|moving|upgrading)\s+(?:it\s+|over\s+)?(?:from\s+[^.!?\n]{1,30}?\s+)?to)[^。.!?！？\n]{0,24}$/i;
 /** A modal before the switch: asked about or weighed, not made. */
 const WEIGHED = /(?:是否|要不要|需不需要|需要|应该|能否|能不能|可不可以|可以|should|could|can|would|shall|want to|wants to|whether|if)\s*(?:i\s+|we\s+)?(?:要|得)?\s*$/i;
 
 /** The slots a switch replaces: what a try changes (the method, the stage, the framework, the weights). */
-const SWITCHED_SLOTS = new Set(['intent', 'sharding', 'framework', 'weights', 'offload']);
+// The cards too: "I moved from a 3090 to a 4090 and … still OOMs", "从3090换成4090" (the brief's two-device messages, s29:
+// the 3090 had been read and the 4090 asked as another failing run).
+const SWITCHED_SLOTS = new Set(['intent', 'sharding', 'framework', 'weights', 'offload', 'hardware']);
 
 /** A setting written as a flag, a key or a file name (`--deepspeed config_zero3.json`, `zero_stage: 3`). */
 const KEYED = /--|[=:]|\w_\w|\.json\b|\.ya?ml\b/;
@@ -31,7 +33,7 @@ function switchedAt(text: string, i: Item): boolean {
 }
 
 export function switchedTo(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
-  if (!text || !/改|换|切换|switch|chang|moved|went/i.test(text)) return items;
+  if (!text || !/改|换|切换|switch|chang|mov|went|upgrad/i.test(text)) return items;
   const aside = new Set<Item>();
   for (const later of items) {
     const slots = slotsOf(later).filter((s) => SWITCHED_SLOTS.has(s));
