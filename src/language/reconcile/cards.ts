@@ -72,8 +72,9 @@ export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
   // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
   return items.map((i) => (i === machine ? { ...machine, count: null } : i));
 }
-/** TGI's shard count: `--num-shard 1`, `NUM_SHARD=2`, `num_shard: Some(1)`. */
-const TGI_SHARDS = /num[-_]shard/i;
+/** TGI's shard count (`--num-shard 1`, `NUM_SHARD=2`) and SGLang's `--tp-size` (one instance; replicas are its --dp-size):
+ *  "--tp-size=4" beside "8*A100 40GB" (sgl-project/sglang, corpus c1758) runs on four. */
+const TGI_SHARDS = /num[-_]shard|--tp[-_]size\b|\btp_size\b/i;
 /** A report's GPU lines ("GPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB", "GPU 0: NVIDIA A100…"): the machine's cards. */
 const REPORT_CARDS = /^\s*(?:gpu models and configuration:\s*)?gpu\s+\d+(?:\s*,\s*\d+)*\s*:/i;
 
