@@ -13,7 +13,7 @@ import type { GuardRole, HardwareRule } from './types.js';
  */
 
 /** What may follow a number that makes it a count, not an index: a times sign, a unit, a counter or a count's noun. */
-const COUNT_AFTER = String.raw`(?!\d|\.\d|\s*(?:[x×*]|gib|gb?(?![a-z])|张|块|个|개|장|대|枚|cards?\b|gpus?\b|nodes?\b|devices\b))`;
+const COUNT_AFTER = String.raw`(?!\d|\.\d|\s*(?:[x×*]|gib|gb?(?![a-z])|张|块|个|卡|개|장|대|枚|cards?\b|gpus?\b|nodes?\b|devices\b))`;
 /** A card's name right after the number ("GPU 1 A100"): the number may count it; only 0 is an index there. */
 const CARD_AFTER = String.raw`(?!\s*(?:nvidia\s*|geforce\s*|rtx\s*|tesla\s*)?(?:[a-z]{1,3}\d{2,4}|\d{4})(?![\d.]))`;
 

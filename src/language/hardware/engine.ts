@@ -414,6 +414,8 @@ function matches(gpuId: string, memoryGiB: number): boolean {
  */
 function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total' {
   const written = text.slice(count.at, count.end);
+  // "2 8*H100 nodes", "two 8-GPU servers": the size between the machines' count and their word is each machine's.
+  if (nodes.rule === 'hw.nodes-before-node-size') return 'perNode';
   // The same with the size in words ("四台八卡"): hw.nodes-chinese-numeral, found on c343 by bench:variations.
   if (/^(?:\d+|单|双|两|二|三|四|五|六|七|八|十六)\s*卡$/.test(written)) return 'perNode';
   // "A100 2node * 8 GPUs", "2 H100*8 machines": a product of nodes and cards; "2 nodes (16x A100)": in all.

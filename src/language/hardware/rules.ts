@@ -69,9 +69,20 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // c934: read as 16 nodes of 4), "8x A100 x 2 nodes", "8卡A100 * 2机" (read as 8 nodes of 2). Not a machine word
     // in the singular or one that names the box: "A100 80GB * 8 서버" is an eight-card server (Beomi/KoAlpaca#53, c468);
     // nor a sign glued to the card, its count: "2 H100*8 machines" is two machines of eight.
-    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|台|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
+  },
+  {
+    id: 'hw.nodes-before-node-size',
+    role: 'nodes',
+    // A machine count before the machine's own size and its machine word: "We have tried using 2 8*H100 nodes"
+    // (PeterGriffinJin/Search-R1, c2167: the 2 went unread and the 8 was taken for the nodes, "8 nodes of h100"),
+    // "2 8xA100 nodes", "two 8-GPU H100 servers", "4 8x A100 80GB machines". Only the number itself is the part:
+    // the size after it is read as the count of each (a times sign or "-GPU" before a machine word).
+    pattern: new RegExp(String.raw`(?:(?<![\w.\-−])(?<n>\d{1,3})|\b(?<word>two|three|four|eight))(?=\s+\d{1,2}\s*(?:[x×*]|-?\s*(?:gpus?|cards?)\b)\s*(?:${VENDOR}(?:[a-z]{1,3}\d{1,4}[a-z]{0,2}|\d{4})s?\s*)?(?:[\s-]*\d{2,3}\s*gb?\s*)?(?:gpus?\s+)?(?:nodes|servers|machines|boxes|hosts)\b)`, 'g'),
+    example: 'We have tried using 2 8*H100 nodes, each with 80G memory, to run the training of 32B model',
+    source: 'PeterGriffinJin/Search-R1 (c2167)',
   },
   ...NUMERAL_PART_RULES,
   {
@@ -117,7 +128,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // that starts the next ("CPU: 80\nGPU: 8 * 4090", kvcache-ai/ktransformers#188; "RAM : 32GB * 2\nGPU: …",
     // ollama/ollama#9753; "NUM_GPUs = 2\nGPU_MEMORY_UTILIZATION=0.95", xusenlinzy/api-for-open-llm#290; "bs 1\ndevice:
     // A100 80G x4" read 1 node of 4, bench:variations).
-    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,4})[ \t]*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|${VENDOR_WORDS}[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))`, 'g'),
+    pattern: new RegExp(String.raw`(?<![\w.\-−])(?<n>\d{1,4})[ \t]*(?:张|块|卡|개|장|대|枚|个(?=\s*(?:gpu|显卡|卡|${VENDOR_WORDS}[a-z]{1,3}\d{2,4})|[でのをはがもに])|pcs\b|pieces\b|sheets?\b|-(?:gpus?|cards?)(?=\s+(?:[a-z]{1,3}\d{2,4}[a-z]{0,2}\s+)?(?:nodes|servers|machines|boxes|hosts)\b)|(?:x\s*)?(?:gpus?|cards?|devices?)(?![a-z])(?!\s*(?:v?ram|memory|mem)\b))`, 'g'),
     example: '8卡h200，deepspeed-zero2，qwen32b全量微调出现oom现象',
     source: 'c320',
   },

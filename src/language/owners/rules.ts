@@ -96,6 +96,16 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     source: 'vllm-project/vllm#2856',
   },
   {
+    id: 'owner.past.works-on-device',
+    owner: 'past',
+    // A device the run works on, said with no adverb: "works on RTX 4070 but doesn't on GTX1650 4GB VRAM", "fine on
+    // A100, OOM on my 4090", "runs on a RTX A6000 at work but OOMs at home" (the brief's two-device messages, s29).
+    // Only before "on" and a device's name or "my"/"a": "it runs on 2 GPUs" with no contrast reads as before.
+    when: ['work', 'run', 'ran', 'fine', 'ok'],
+    pattern: new RegExp(String.raw`${NOT}\b(?:works?|worked|runs?|ran|(?:is |was |it's |its )?(?:fine|ok(?:ay)?)) on (?:(?:a|an|the|my|our)\s+)?(?:nvidia\s+|geforce\s+|rtx\s*|gtx\s*|tesla\s+)*(?:[a-z]{1,3}\d{2,4}|\d{4})`, 'gi'),
+    example: 'works on RTX 4070 but doesn\'t on GTX1650 4GB VRAM',
+  },
+  {
     id: 'owner.past.could-run',
     owner: 'past',
     // "I can train it when cpt": the run the user can do, beside the one that fails. A card that
@@ -298,8 +308,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // being in its sentence. Not "doesn't work": "Some previous issues mentioned zero3 doesn't work well with PPO"
     // (CarperAI/trlx#431, c438) reports someone else's run, and "the context is set to 150k but that didn't fit"
     // (c2023) a default the user left.
-    when: ['oom', 'out of memory', 'crash', 'fail', 'error', 'invalid'],
-    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b|\b(?:is|was|are|were) invalid\b/gi,
+    when: ['oom', 'out of memory', 'crash', 'fail', 'error', 'invalid', "'t ", 'not '],
+    // "but doesn't on GTX1650 4GB" (beside a device it works on): a device the run does not work on is the one that fails;
+    // only before a device's name ("that didn't fit on my system", c2023, is a default the user left).
+    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b|\b(?:is|was|are|were) invalid\b|\b(?:doesn't|does not|didn't|did not|won't|can't|cannot)(?: (?:work|run|load|fit))? on (?:(?:a|an|the|my|our)\s+)?(?:nvidia\s+|geforce\s+|rtx\s*|gtx\s*|tesla\s+)*(?:[a-z]{1,3}\d{2,4}|\d{4})/gi,
     example: 'got cuda OOM on 8 A100s',
     source: 'CarperAI/trlx#431',
   },

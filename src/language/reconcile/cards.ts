@@ -72,6 +72,9 @@ export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
   // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
   return items.map((i) => (i === machine ? { ...machine, count: null } : i));
 }
+/** TGI's shard count (`--num-shard 1`, `NUM_SHARD=2`) and SGLang's `--tp-size` (one instance; replicas are its --dp-size):
+ *  "--tp-size=4" beside "8*A100 40GB" (sgl-project/sglang, corpus c1758) runs on four. */
+const TGI_SHARDS = /num[-_]shard|--tp[-_]size\b|\btp_size\b/i;
 /** A report's GPU lines ("GPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB", "GPU 0: NVIDIA A100…"): the machine's cards. */
 const REPORT_CARDS = /^\s*(?:gpu models and configuration:\s*)?gpu\s+\d+(?:\s*,\s*\d+)*\s*:/i;
 
@@ -83,12 +86,25 @@ const REPORT_CARDS = /^\s*(?:gpu models and configuration:\s*)?gpu\s+\d+(?:\s*,\
  * keep the machine's count (the launcher decides there: launcherUsesPart).
  */
 export function reportedMachineServesSplit(items: Item[], notes: string[]): Item[] {
-  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i.nodes === null && (i.count ?? 1) > 1 && REPORT_CARDS.test(i.text));
+  // TGI's shard count as its command sets it ("--num-shard 1"): the processes it starts, one GPU each, never replicas.
+  // (vLLM's split beside a machine said in prose keeps the machine: replicas, b16-engine-world-size.test.ts.)
+  const keyed = items.filter((i): i is Extract<Item, { kind: 'parallel' }> => i.kind === 'parallel' && i.dim === 'tp' && TGI_SHARDS.test(i.text));
+  // The machine a report lists, or cards said in prose beside TGI's shard count over fewer of them:
+  // "System Info: 2 RTX 3090" over `--num-shard 1` (huggingface/text-generation-inference, c2143: read as 2).
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i.nodes === null && (i.count ?? 1) > 1 &&
+    (REPORT_CARDS.test(i.text) || (keyed.length > 0 && (i.gpuId !== null || i.capacityGiB !== null) && !LAUNCHER_KEY.test(i.text))));
   if (!machine || !items.some((i) => i.kind === 'serve' || (i.kind === 'mode' && i.value === 'inference'))) return items;
   const size = (dim: 'tp' | 'pp') => items.find((i): i is Extract<Item, { kind: 'parallel' }> => i.kind === 'parallel' && i.dim === dim)?.value ?? 1;
   if (items.some((i) => i.kind === 'parallel' && i.dim === 'dp')) return items;
   const split = size('tp') * size('pp');
-  if (split <= 1 || split >= machine.count!) return items;
+  // A split of one is the command's own count only where the command says it; a report's machine needs a split of two or more.
+  // A split of one is TGI's own count ("--num-shard 1": one GPU); vLLM's "tensor_parallel_size=1" on a box of several
+  // is read by the corpus as a replica per GPU (c009, c770, c1118), the same memory per GPU.
+  if (split < 1 || (split === 1 && keyed.length === 0) || split >= machine.count!) return items;
+  if (split === 1) {
+    notes.push(`1 GPU: "${keyed[0]!.text.trim()}" runs the model on one of the machine's ${machine.count} cards ("${machine.text.trim()}" lists the machine); say "tp ${machine.count}" if it is split over all`);
+    return items.map((i) => (i === machine ? { ...machine, count: 1 } : i));
+  }
   notes.push(`${split} GPUs: one instance split ${size('pp') > 1 ? `tp ${size('tp')} × pp ${size('pp')}` : `tp ${split}`} over ${split} of the machine's ${machine.count} cards ("${machine.text.trim()}" lists the machine)`);
   return items.map((i) => (i === machine ? { ...machine, count: split } : i));
 }

@@ -21,7 +21,7 @@ import { disagree, recordAside, slotsOf, type OwnedRuns } from './owners.js';
  */
 
 /** The switch, right before the setting in its sentence (up to 24 characters between). */
-const SWITCH = /(?:改用|换用|换成|改成|改为|切换到|切换成|修改(?:模式|方式|方法)?为|\b(?:switched|changed|moved|went|switching|changing)\s+(?:it\s+|over\s+)?to|\b(?:(?:switch|chang|mov|upgrad|migrat|port)\w*|went|go(?:ing|ne)?)\s+(?:(?:the|my|our)\s+)?(?:(?:base\s+)?models?\s+)?from\s+[^。!?！？\n]{1,60}?\s+(?:to|into)|\breplac\w*\s+[^。!?！？\n]{1,60}?\s+(?:with|by))[^。.!?！？\n]{0,24}$/i;
+const SWITCH = /(?:改用|换用|换成|改成|改为|切换到|切换成|修改(?:模式|方式|方法)?为|\b(?:switched|changed|moved|went|upgraded|switching|changing|moving|upgrading)\s+(?:it\s+|over\s+)?to|\b(?:(?:switch|chang|mov|upgrad|migrat|port)\w*|went|go(?:ing|ne)?)\s+(?:(?:the|my|our)\s+)?(?:(?:base\s+)?models?\s+)?from\s+[^。!?！？\n]{1,60}?\s+(?:to|into)|\breplac\w*\s+[^。!?！？\n]{1,60}?\s+(?:with|by))[^。.!?！？\n]{0,24}$/i;
 /** The switch said after the model, as Korean says it ("Qwen2.5-14B로 바꾸니", "…으로 변경했더니"). */
 const SWITCH_AFTER = /^\s*(?:으로|로)\s*(?:바꾸|바꿨|바꿔|변경|교체)/;
 /** The run switched to said to work ("and it works now", "后才能正常运行", "잘 돌아갑니다"): the fix, not the run asked about. */
@@ -32,7 +32,9 @@ const NEGATED = /(?:n't|\bnot|\bnever|\bno longer|\bstill)\s+(?:\w+\s+)?$|(?:不
 const WEIGHED = /(?:是否|要不要|需不需要|需要|应该|能否|能不能|可不可以|可以|should|could|can|would|shall|want to|wants to|whether|if)\s*(?:i\s+|we\s+)?(?:要|得)?\s*$/i;
 
 /** The slots a switch replaces: what a try changes (the method, the stage, the framework, the weights). */
-const SWITCHED_SLOTS: ReadonlySet<string> = new Set(['intent', 'sharding', 'framework', 'weights', 'offload']);
+// The cards too: "I moved from a 3090 to a 4090 and … still OOMs", "从3090换成4090" (rhw8's two-device messages:
+// the 3090 had been read and the 4090 asked as another failing run).
+const SWITCHED_SLOTS: ReadonlySet<string> = new Set(['intent', 'sharding', 'framework', 'weights', 'offload', 'hardware']);
 /**
  * The model, switched before two names of one size are taken for one model said twice (models.ts): "upgrading
  * from Qwen2.5-7B-Instruct to Qwen3-8B" names two releases, and the one switched to is the run.

@@ -71,7 +71,10 @@ function writeDevice(table: readonly OtherDevice[]) {
     if (gpuIdOf(m.groups!.name!.replace(/\s+/g, ''))) return m[0];
     const row = rowOf((rows ??= anchored(table)), m.groups!.name!);
     if (!row) return m[0];
-    if (catalogCardElsewhere(m)) {
+    // An NVIDIA card the catalog lacks is a CUDA card like the one named beside it: a run of its own, which the
+    // owners' cues weigh ("works on RTX 4070 but doesn't on GTX1650 4GB VRAM", a stranger's message: the GTX 1650 had
+    // been set aside and the working 4070 read, silently). Another vendor's device beside a CUDA card stays aside.
+    if (row.vendor !== 'nvidia' && catalogCardElsewhere(m)) {
       notes.push(`"${said}": ${notModelled(row)}; set aside beside the card named`);
       return ' '.repeat(m[0].length);
     }
@@ -82,7 +85,9 @@ function writeDevice(table: readonly OtherDevice[]) {
     const shared = row.unified ? ', memory it shares with the CPU' : '';
     notes.push(`"${said}": ${notModelled(row)}; read as a device of ${memory} GB, ${whose}${shared}, with a CUDA card's overheads`);
     // The count before the name ("8*910B", "2x 7900 XTX") or after it ("7900xtx x2", "910B*8").
-    const count = m.groups!.count ?? m.groups!.after;
+    // Beside a catalog card, one device named alone is one card ("doesn't on GTX1650 4GB"): counted, so the owners
+    // compare it with the other card as a machine, not as an amount of memory (reconcile/owners.ts disagree).
+    const count = m.groups!.count ?? m.groups!.after ?? (catalogCardElsewhere(m) ? '1' : undefined);
     return (count ? ` ${count}x ${memory}gb gpu ` : ` ${memory}gb gpu `).padEnd(m[0].length);
   };
 }
