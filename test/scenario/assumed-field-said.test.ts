@@ -7,7 +7,7 @@ import type { ThreadState } from '../../src/core/opening.js';
  * kernel, a thread's — said in the reply with the field's name, as the language bench's flag patterns
  * (bench/language.ts FIELDS, copied here unchanged) read a reply. Invented variations of each cause,
  * in the words people write (prose, commands, Chinese, Korean, follow-ups); all failed before these
- * notes said their field (first sight 3 of 37; 4 more invented miss for readings of other fields, not tested here).
+ * notes said their field (first sight 5 of 43; 4 more invented miss for readings of other fields, not tested here).
  */
 const FLAG = {
   precision: /precision|master weights|preset:[^|]*(?:bf16|fp16|fp32|pure)|your setup's (?:precision recipe|compute precision)\b/,
@@ -112,5 +112,18 @@ describe('a value no word stated is said with its field', () => {
     const { scenario, said } = read(text);
     expect(scenario.attention).toBe(kernel);
     expect(said).toMatch(FLAG.attention);
+  });
+  // TRL's checkpointing default by release was said without naming the field's default (scenario/trl-preset.ts).
+  it.each([
+    ["trl sft llama-3-8b lora on a 4090, seq 2048", "none"],
+    ["DPOTrainer with qwen2-7b full fine-tune on 8x a100 80gb, max_length 1024", "none"],
+    ["用TRL的GRPOTrainer训练qwen2.5-1.5b，单卡4090", "none"],
+    ["trl 0.12로 mistral-7b DPO 학습, A100 80GB 2장", "none"],
+    ["accelerate launch train_dpo.py --model_name_or_path meta-llama/Llama-2-7b-hf --per_device_train_batch_size 2 (trl DPOTrainer) on 4x a100", "none"],
+    ["from trl import SFTTrainer\ntrainer = SFTTrainer(model='Qwen/Qwen2-0.5B', train_dataset=ds)\n# on a T4 16GB", "none"],
+  ])("TRL's checkpointing default is said as the recompute default: %s", (text, recompute) => {
+    const { scenario, said } = read(text);
+    expect(scenario.recompute).toBe(recompute);
+    expect(said).toMatch(FLAG.recompute);
   });
 });
