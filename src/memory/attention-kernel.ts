@@ -78,14 +78,14 @@ export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['e
   if (own) return own;
   if (!runsHfModeling(s, engine)) return null;
   if (predatesNativeSdpa(s.transformersVersion)) {
-    return { attention: 'eager', words: `eager attention (transformers ${s.transformersVersion} predates its SDPA default, v${NATIVE_SDPA_FROM}: it keeps ${s.model.arch.heads} heads × s² scores per layer; say "flash attention" if the run used flash_attention_2)` };
+    return { attention: 'eager', words: `eager attention (default): transformers ${s.transformersVersion} predates its SDPA default, v${NATIVE_SDPA_FROM}: it keeps ${s.model.arch.heads} heads × s² scores per layer; say "flash attention" if the run used flash_attention_2` };
   }
   const arch = s.model.arch;
   if (arch.attnSoftcap) {
-    return { attention: 'eager', words: `eager attention (transformers ≥ 4.45 loads Gemma 2 with eager: SDPA cannot soft-cap the logits; it keeps ${arch.heads} heads × s² scores per layer; say "flash attention" for FlashAttention 2.6's soft-cap)` };
+    return { attention: 'eager', words: `eager attention (default): transformers ≥ 4.45 loads Gemma 2 with eager, as SDPA cannot soft-cap the logits; it keeps ${arch.heads} heads × s² scores per layer; say "flash attention" for FlashAttention 2.6's soft-cap` };
   }
   if (arch.sdpaKvUnrepeated) {
-    return { attention: 'sdpa', words: `SDPA attention (transformers' default), run by PyTorch's math kernel: ${arch.kvHeads} K/V head beside ${arch.heads} query heads is refused by the fused kernels, so it holds ${arch.heads} heads × s² scores per layer (say "flash attention" for flash_attention_2)` };
+    return { attention: 'sdpa', words: `SDPA attention (default), transformers' own, run by PyTorch's math kernel: ${arch.kvHeads} K/V head beside ${arch.heads} query heads is refused by the fused kernels, so it holds ${arch.heads} heads × s² scores per layer (say "flash attention" for flash_attention_2)` };
   }
   return null;
 }
@@ -98,7 +98,7 @@ export function hfDefaultAttention(s: Scenario, engine: Scenario['inference']['e
 function ownEagerAttention(s: Scenario): KernelDefault | null {
   if (!s.model.arch.eagerOnly || s.mode === 'inference') return null;
   if (!HF_MODELING.has(s.framework) && s.framework !== 'llama-factory') return null;
-  return { attention: 'eager', words: `eager attention (${s.model.name}'s own modeling code has no SDPA or flash path: its attention keeps ${s.model.arch.heads} heads × s² scores per layer, an fp32 softmax output and its 16-bit copy)` };
+  return { attention: 'eager', words: `eager attention (default): ${s.model.name}'s own modeling code has no SDPA or flash path, so its attention keeps ${s.model.arch.heads} heads × s² scores per layer, an fp32 softmax output and its 16-bit copy` };
 }
 
 /** SDPA that falls back to the math kernel: unrepeated K/V heads under transformers (see above). */

@@ -29,7 +29,7 @@ export function runsMsSwift(words: readonly string[]): boolean {
 }
 
 export const MS_SWIFT_GC_NOTE =
-  'gradient checkpointing on, ms-swift\'s own default (gradient_checkpointing True: swift/llm/argument/train_args.py in 3.x, the model\'s support_gradient_checkpointing in 2.x; say "no gc" for --gradient_checkpointing false)';
+  'gradient checkpointing on by default in ms-swift (gradient_checkpointing True: swift/llm/argument/train_args.py in 3.x, the model\'s support_gradient_checkpointing in 2.x; say "no gc" for --gradient_checkpointing false)';
 
 /**
  * The trainer's preset with ms-swift's checkpointing default (on). On the bare Trainer ('hf') the note

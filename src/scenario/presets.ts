@@ -202,7 +202,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       const fields: PresetFields = trueBf16 ? { recipe: 'pure', compute: 'bf16', loss: 'chunked' } : { recipe: 'amp', loss: 'chunked' };
       if (mode === 'qlora') fields.optimizer = 'paged-adamw';
       if (gpus > 1) Object.assign(fields, { sharding: { kind: 'fsdp', stage: 3 }, recompute: 'full' });
-      const multi = gpus > 1 ? ', FSDP full shard with recompute on more than one GPU' : '';
+      const multi = gpus > 1 ? ', FSDP full shard with activation checkpointing on more than one GPU' : '';
       const paged = mode === 'qlora' ? ', paged AdamW' : '';
       // litgpt finetune/lora.py: lora_dropout = 0.05 (PEFT's default is 0).
       const dropout = mode === 'lora' || mode === 'qlora' ? ', LoRA dropout 0.05' : '';
@@ -347,7 +347,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // logits for the last position only; memory/estimate.ts counts its exact ggml buffers (no
       // caching-allocator slack). Every layer on the GPU unless -ngl says fewer (memory/gguf.ts
       // llamaCppPlacement); token_embd stays on the CPU either way (src/llama-model.cpp load_tensors).
-      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, f16 KV cache, prompt in 512-token micro-batches, every layer on the GPU unless -ngl says fewer (token_embd stays in host RAM)' };
+      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, fp16 KV cache, prompt in 512-token micro-batches, every layer on the GPU unless -ngl says fewer (token_embd stays in host RAM)' };
 
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.

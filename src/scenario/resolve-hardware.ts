@@ -133,7 +133,7 @@ export function layerSplitStep(r: Resolution): ErrorReply | null {
     if (asked) r.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"), one GPU at a time`);
   } else if (p.pp > 1) {
     p.schedule = 'sequential';
-    if (asked) r.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight`);
+    if (asked) r.assume(`layers split over ${p.pp} GPUs in one process (device_map="auto"): one GPU works at a time, one micro-batch in flight, no DDP replicas (say ddp or zero3 for one process per GPU)`);
   } else {
     delete p.schedule;
     if (asked && n <= 1) r.assume('device_map="auto" on one GPU: nothing to split (name the GPU count, e.g. "on 2x 3090")');

@@ -9,6 +9,7 @@ import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
 import { engineKeepsItsAttention } from './engine-attention.js';
+import { kernelOfNewModel } from './carried-kernel.js';
 import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
 import { deploysOnTransformers } from './transformers-run.js';
@@ -83,7 +84,11 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (bpw !== undefined) inf.bpw = bpw;
   // llama.cpp had no flash attention before #5021 (April 2024): an old build computes the scores
   // (llamacpp-row-split.ts LLAMACPP_NO_FLASH_THROUGH_BUILD), before and after ggml-backend alike.
-  if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild <= LLAMACPP_NO_FLASH_THROUGH_BUILD && !r.patch.has('attention')) s.attention = 'eager';
+  kernelOfNewModel(r);
+  if (s.framework === 'llamacpp' && inf.llamacppBuild !== undefined && inf.llamacppBuild <= LLAMACPP_NO_FLASH_THROUGH_BUILD && !r.patch.has('attention')) {
+    s.attention = 'eager';
+    if (r.patch.has('llamacppBuild')) r.assume(`eager attention (default): llama.cpp build ${inf.llamacppBuild} predates its flash attention (#5021, April 2024), so every head's scores are kept`);
+  }
   // HF generate loads the model with transformers' default kernel (Gemma 2: eager; memory/attention-kernel.ts).
   const kernel = r.isNew && s.mode === 'inference' && !inf.server && !r.patch.has('attention') && !r.presetSet.has('attention') ? hfDefaultAttention(s, inf.engine) : null;
   if (kernel) {

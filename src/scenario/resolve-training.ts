@@ -2,6 +2,7 @@ import { exampleRecomputeWords } from '../memory/example-recompute.js';
 import { hfDefaultAttention } from '../memory/attention-kernel.js';
 import { LLAMAFACTORY_PT_PACKED_WORDS, batchShape, llamafactoryPretrainPacks } from '../memory/overhead.js';
 import type { ErrorReply } from '../reply/types.js';
+import { kernelOfNewModel } from './carried-kernel.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
@@ -34,6 +35,8 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
     s.attention = kernel.attention;
     r.assume(kernel.words);
   } else pick('attention', 'attention', DEFAULT_WORDS.attention);
+  // A served run's kernel waits for its engine (resolve-serving.ts).
+  if (training) kernelOfNewModel(r);
   pick('loss', 'loss', DEFAULT_WORDS.loss);
   // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.
   if (r.isNew && training && !r.patch.has('batches') && !r.patch.has('allocator')) {

@@ -23,7 +23,7 @@ export function namesTrl(word: string): boolean {
 }
 
 /** What the reply says when TRL is named and checkpointing is not: the default by release, with its source. */
-export const TRL_RECOMPUTE_WORDS = `no gradient checkpointing, TRL's default before v${TRL_GC_FROM}; TRL ${TRL_GC_FROM} and later turn it on (gradient_checkpointing=True in every trainer config, huggingface/trl#3510): say "gc" if yours is one`;
+export const TRL_RECOMPUTE_WORDS = `no recompute (default): gradient checkpointing is off in TRL before v${TRL_GC_FROM}; TRL ${TRL_GC_FROM} and later turn it on (gradient_checkpointing=True in every trainer config, huggingface/trl#3510): say "gc" if yours is one`;
 
 /**
  * A preset run by TRL: its checkpointing default says the release that changed it. The bare 'hf'

@@ -79,7 +79,7 @@ describe('Gemma 2 defaults to eager attention under transformers', () => {
   it('worked example: Gemma-2-9B LoRA at seq 4096 keeps 16 × 4096² scores per layer, fp32 softmax + bf16 copy + tanh output = 8 B each', () => {
     const { s, said } = resolved('gemma-2-9b lora seq 4096 on a100-80g');
     expect(s.attention).toBe('eager');
-    expect(said).toMatch(/eager attention \(transformers ≥ 4\.45 loads Gemma 2 with eager/);
+    expect(said).toMatch(/eager attention \(default\): transformers ≥ 4\.45 loads Gemma 2 with eager/);
     expect(scoreBytes(s) * s.seq).toBe(16 * 4096 * 4096 * (4 + 2 + 2));
   });
 

@@ -40,7 +40,7 @@ export function algorithmOverUnsloth(items: Item[], notes: string[], text: strin
   // (hparams/model_args.py; its preset's, which the algorithm's slot no longer brings; c940's reading).
   const factory = runners.find((i) => i.value === 'llama-factory');
   const keepsGc = factory && !items.some((i) => i.kind === 'recompute');
-  if (keepsGc) notes.push(`gradient checkpointing on: LLaMA-Factory's default (disable_gradient_checkpointing false, hparams/model_args.py); say "no gc" if you turned it off`);
+  if (keepsGc) notes.push(`gradient checkpointing on by default in LLaMA-Factory (disable_gradient_checkpointing false, hparams/model_args.py); say "no gc" if you turned it off`);
   const out: Item[] = [];
   for (const i of items) {
     if (i === factory && keepsGc) out.push({ ...i, kind: 'recompute', value: 'full' } as Item);
