@@ -347,7 +347,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // logits for the last position only; memory/estimate.ts counts its exact ggml buffers (no
       // caching-allocator slack). Every layer on the GPU unless -ngl says fewer (memory/gguf.ts
       // llamaCppPlacement); token_embd stays on the CPU either way (src/llama-model.cpp load_tensors).
-      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, fp16 KV cache, prompt in 512-token micro-batches, every layer on the GPU unless -ngl says fewer (token_embd stays in host RAM)' };
+      return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, fp16 compute precision and KV cache (ggml f16), prompt in 512-token micro-batches, every layer on the GPU unless -ngl says fewer (token_embd stays in host RAM)' };
 
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.

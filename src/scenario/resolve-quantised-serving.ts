@@ -1,11 +1,12 @@
 import { gpuById } from '../catalog/index.js';
+import { isGgufFormat } from '../memory/gguf.js';
 import type { ErrorReply } from '../reply/types.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 
 /**
- * The activations' dtype of a model vLLM serves in AWQ or GPTQ (resolve-steps.ts, after the
- * inference step has chosen the engine). vLLM's AWQ and GPTQ kernels take fp16 activations only:
+ * The activations' dtype of a served quantised model (resolve-steps.ts, after the inference step
+ * has chosen the engine): vLLM's AWQ/GPTQ kernels, a GGUF file, transformers' quantizers. vLLM's AWQ and GPTQ kernels take fp16 activations only:
  * `AWQConfig.get_supported_act_dtypes()` and `GPTQConfig.get_supported_act_dtypes()` return
  * `[torch.half]` (vllm/model_executor/layers/quantization/awq.py, gptq.py), and a bf16 run stops at
  * load with "torch.bfloat16 is not supported for quantization method awq. Supported dtypes:
@@ -17,9 +18,41 @@ import type { Scenario, WeightFormat } from './schema.js';
 
 const FP16_ACTIVATIONS: readonly WeightFormat[] = ['awq', 'gptq'];
 
-/** vLLM's own server running AWQ or GPTQ weights: the kernels that take fp16 activations only. */
-const onFp16Kernels = (s: Scenario): boolean =>
-  s.mode === 'inference' && s.inference.engine === 'vllm' && s.inference.server === undefined && FP16_ACTIVATIONS.includes(s.weights);
+/**
+ * Formats Hugging Face transformers loads in fp16 when no torch_dtype is given: its quantizers'
+ * `update_torch_dtype` replace None with torch.float16 (bitsandbytes: "Overriding torch_dtype=None
+ * with `torch_dtype=torch.float16` due to requirements of `bitsandbytes`", the log of c1881; GPTQ and
+ * AWQ: "Loading the model in `torch.float16`"), so the layers left unquantised, the activations and
+ * the KV cache are fp16 there. Read from the format and the engine alone, not from loader words in
+ * the text: the corpus's item readings drop those words, and a rule gated on them read the same setup
+ * two ways (tried: 11 lines such as c571 and c1092 fell from right). int8 stays at the default:
+ * "int8" is also how MLX 8-bit and W8A8 checkpoints are written (c1976, an MLX Qwen3-0.6B-8bit whose
+ * other layers are bf16), and bitsandbytes' LLM.int8 is only one of them.
+ */
+const TRANSFORMERS_FP16: readonly WeightFormat[] = ['awq', 'gptq', 'nf4', 'nf4-dq'];
+
+/**
+ * Why a served model in this format computes in fp16 where no dtype is named, or null where it runs
+ * in the 16-bit default. A GGUF file runs dequantised in f16: llama.cpp's f16 compute and KV cache
+ * (its preset says so), and vLLM's GGUF loader, whose config carries no torch_dtype, so `--dtype auto`
+ * falls to float16 (c127: a Q4_K_M GGUF of Llama-3.1-70B served on an A100).
+ */
+function fp16Reason(s: Scenario): string | null {
+  if (s.mode !== 'inference' || s.inference.server !== undefined) return null;
+  if (s.inference.engine === 'vllm' && FP16_ACTIVATIONS.includes(s.weights)) {
+    return `vLLM runs ${s.weights.toUpperCase()} weights with fp16 activations only (its ${s.weights} kernels' supported dtypes; say bf16 if yours runs them in bf16)`;
+  }
+  if (isGgufFormat(s.weights)) return `a GGUF file (${s.weights.toUpperCase()}) runs dequantised in f16, as llama.cpp and vLLM's GGUF loader compute it (say bf16 if yours runs otherwise)`;
+  // TGI (engine hf, framework tgi) picks its own dtype and is left as read (test/scenario/quantised-serving.test.ts).
+  const transformers = s.inference.engine === 'hf' && s.framework !== 'tgi';
+  if (transformers && TRANSFORMERS_FP16.includes(s.weights)) {
+    return `transformers loads ${s.weights} weights in fp16 when no torch_dtype is given (its quantizer overrides torch_dtype=None; say bf16 if you pass torch_dtype=torch.bfloat16)`;
+  }
+  return null;
+}
+
+/** Served weights whose kernels or loader run the model in fp16 unless a dtype is named. */
+const onFp16Kernels = (s: Scenario): boolean => fp16Reason(s) !== null;
 
 /**
  * What the step makes of a scenario set directly (the "int4" lever, plan/levers.ts), as reading the
@@ -30,13 +63,19 @@ export function onQuantisedKernels(s: Scenario): Scenario {
   return { ...s, compute: 'fp16', inference: s.inference.kvDtype === 'bf16' ? { ...s.inference, kvDtype: 'fp16' } : s.inference };
 }
 
+/**
+ * A 16-bit torch_dtype beside a quantised load (`load_in_4bit=True, torch_dtype=torch.bfloat16`) is read
+ * as the dtype of the layers left unquantised, not as the compute, yet it is what transformers runs in.
+ */
+const TORCH_DTYPE_BF16 = /torch_dtype\s*[=:]\s*["']?(?:torch\.)?(?:bfloat16|bf16)\b/i;
+
 export function quantisedServingStep(r: Resolution): ErrorReply | null {
   const s = r.s;
-  if (r.patch.has('compute')) return null;
+  if (r.patch.has('compute') || TORCH_DTYPE_BF16.test(r.text)) return null;
   if (onFp16Kernels(s) && s.compute === 'bf16') {
     s.compute = 'fp16';
     if (!r.patch.has('kv') && s.inference.kvDtype === 'bf16') s.inference.kvDtype = 'fp16';
-    r.assume(`fp16 precision for activations and KV cache: vLLM runs ${s.weights.toUpperCase()} weights with fp16 activations only (its ${s.weights} kernels' supported dtypes; say bf16 if yours runs them in bf16)`);
+    r.assume(`fp16 precision for activations and KV cache: ${fp16Reason(s)}`);
     return null;
   }
   // A follow-up that moves a thread off those kernels (SGLang named, "Serve Qwen3-GPTQ" then
@@ -47,7 +86,7 @@ export function quantisedServingStep(r: Resolution): ErrorReply | null {
   if (base && onFp16Kernels(base) && base.compute === 'fp16' && !onFp16Kernels(s) && s.mode === 'inference' && s.compute === 'fp16' && (card === null || card.bf16)) {
     s.compute = 'bf16';
     if (!r.patch.has('kv') && s.inference.kvDtype === 'fp16') s.inference.kvDtype = 'bf16';
-    r.assume('bf16 precision again: the thread\'s fp16 was for vLLM\'s AWQ/GPTQ kernels (say fp16 to keep it)');
+    r.assume('bf16 precision again: the thread\'s fp16 was for its quantised weights\' kernels (say fp16 to keep it)');
   }
   return null;
 }

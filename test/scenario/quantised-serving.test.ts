@@ -61,3 +61,38 @@ describe('AWQ and GPTQ under vLLM run in fp16', () => {
     expect(followed.ok && followed.assumptions.join(' ')).toMatch(/bf16 precision again/);
   });
 });
+
+/**
+ * A served quantised checkpoint whose message names no dtype: a GGUF file runs in f16 (llama.cpp,
+ * vLLM's GGUF loader) and transformers' quantizers load bitsandbytes, GPTQ and AWQ models in fp16
+ * (torch_dtype=None overridden, the log of c1881). Invented variations of the phenomenon, not lines
+ * (first sight before the rule: 3 of the 8 fp16 ones right; after: 8 of 8; the 5 that stay bf16, below, right before and after).
+ */
+describe('a served quantised checkpoint computes in fp16 unless a dtype is named, said', () => {
+  it.each([
+    ['serve llama-3-8b q4_k_m on a 4090', 'GGUF file'],
+    ['running Mistral-7B-Instruct-v0.2.Q5_K_M.gguf on my 3060 12GB', 'llama.cpp preset'],
+    ['vllm serve TheBloke/Llama-2-13B-chat-AWQ --quantization awq on A10G', 'vLLM runs AWQ'],
+    ['Qwen2.5-32B-Instruct-GPTQ-Int4 用 vllm 部署, 两张 4090', 'vLLM runs GPTQ'],
+    ['model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-2-7b-hf", load_in_4bit=True) for inference on a 3090', 'transformers loads nf4'],
+    ['llama 3 70b int4 awq inference on 2x A6000', 'transformers loads awq'],
+    ['qwen2-72b-instruct-awq 로 추론하는데 A100 80GB 한 장에서 OOM', 'transformers loads awq'],
+    ['llama-2-13b 4bit gptq inference, seq 4096, one 4090', 'transformers loads gptq'],
+  ])('%s → fp16 (%s)', (text, why) => {
+    const { s, said } = scenario(text);
+    expect(dtypes(s), text).toEqual({ compute: 'fp16', kv: 'fp16' });
+    expect(said, text).toContain(why);
+    expect(said, text).toMatch(/fp16 (?:compute )?precision/);
+  });
+
+  it.each([
+    ['vllm serve Qwen/Qwen2.5-7B-Instruct-AWQ --dtype bfloat16 on an L4'],
+    ['model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-2-7b-hf", load_in_4bit=True, torch_dtype=torch.bfloat16) for inference on a 3090'],
+    ['sglang serve qwen2.5-7b awq on h100'],
+    // "int8" is written for MLX 8-bit and W8A8 as well as bitsandbytes (c1976): left at the default.
+    ['inference mistral 7b load_in_8bit=True on a 4090'],
+    ['inference with mlx-community/Qwen3-0.6B-8bit on a 48GB mac'],
+  ])('a dtype named, or another server, stays bf16: %s', (text) => {
+    expect(dtypes(scenario(text).s).compute).toBe('bf16');
+  });
+});
