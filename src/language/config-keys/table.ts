@@ -19,6 +19,7 @@ import type { Handler, KeyTable } from './values.js';
 import { FRAMEWORKS, frameworkOption } from './frameworks/index.js';
 import type { Framework } from './frameworks/option.js';
 import { optionHandler } from './program-option.js';
+import { lengthKeyHandler } from './length-key-names.js';
 
 /**
  * Every key table, by topic (HF TrainingArguments / TRL SFTConfig, PEFT LoraConfig,
@@ -75,7 +76,9 @@ export function handlerOf(key: string, named: Namespaces = {}): Handler | undefi
   if (engine) return engineHandler(engine, key, tableHandlerOf);
   if (!/[_.]/.test(key)) return undefined;
   const any = frameworkOption(key, FRAMEWORKS);
-  return any ? optionHandler(any.framework, any.option, tableHandlerOf) : undefined;
+  if (any) return optionHandler(any.framework, any.option, tableHandlerOf);
+  // Last, a length key in a spelling no table lists, read by the words of its name, weak (length-key-names.ts).
+  return lengthKeyHandler(key);
 }
 
 export function keyKnown(key: string, named: Namespaces = {}): boolean {
