@@ -47,6 +47,8 @@ describe('the engine that fails or is asked about is the run, the one that works
   it.each([
     ['lmdeploy works fine; with vllm qwen2-7b goes OOM on a 3090', 'vllm'],
     ['Should I use sglang rather than vllm? right now vllm serving llama 3 8b on an A10G OOMs', 'vllm'],
+    // Asked about when rserve8 wrote it; with rhw8's works/fails evidence merged, the engine that crashes is the run, the other said.
+    ['vllm handles qwen2-7b fine on my 3090, but sglang crashes with OOM, why?', 'sglang'],
   ])('%s → %s', (text, engine) => {
     expect(engineOf(read(text).scenario)).toBe(engine);
   });
@@ -60,7 +62,6 @@ describe('the engine that fails or is asked about is the run, the one that works
 describe('two engines the words do not rank are asked about, never read in silence', () => {
   it.each([
     'llama 3 8b works in lmdeploy but OOMs in vllm on a 3090',
-    'vllm handles qwen2-7b fine on my 3090, but sglang crashes with OOM, why?',
   ])('%s', (text) => {
     expect(read(text).said).toMatch(/which did you mean\?/);
   });
