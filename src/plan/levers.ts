@@ -98,8 +98,9 @@ const CANDIDATES: Candidate[] = [
     change: 'int4',
     cost: '4-bit weights: small quality cost',
     applies: (s) => s.mode === 'inference' && (s.weights === 'bf16' || s.weights === 'fp16' || s.weights === 'fp32'),
-    // llama.cpp runs GGUF only: its 4-bit is Q4_K_M, as the precision step reads "int4" there.
-    set: (r) => (r.framework === 'llamacpp' ? { ...r, weights: 'q4_k_m' } : onQuantisedKernels({ ...r, weights: 'gptq' })),
+    // llama.cpp runs GGUF only: its 4-bit is Q4_K_M, as the precision step reads "int4" there; a GGUF file
+    // computes in f16 as the quantised-serving step says (resolve-quantised-serving.ts), like vLLM's GPTQ kernels.
+    set: (r) => onQuantisedKernels(r.framework === 'llamacpp' ? { ...r, weights: 'q4_k_m' } : { ...r, weights: 'gptq' }),
   },
   {
     change: 'kv fp8',

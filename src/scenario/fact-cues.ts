@@ -38,7 +38,16 @@ const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|eight|single|dual|quad|p
 /** The words without the digits of card names and memories ("h100s", "RTX 4090", "80GB"), which count nothing. */
 const withoutNames = (words: string) => words.replace(/\b(?:rtx|gtx|rx)\s+\d+\w*|\b[a-z]+-?\d+[a-z]*\b|\b\d{4}\w*|\d+\s*(?:g|gb|gi|gib)\b/gi, '');
 
-export function cueOf(fact: string, value: string, rules: readonly string[], words: string, around = { before: '', after: '' }): Cue | undefined {
+/**
+ * Runs of blanks as one space: the cue patterns below put several \s* in a row ("8 k 左右 个 的 tokens"), which
+ * tried every split of a long blank (a span of "with 8", 150 spaces, "max seq len" cost a second); each
+ * pattern reads a run of blanks as it reads one, so what they match is the same.
+ */
+const oneBlank = (text: string) => text.replace(/\s+/g, ' ');
+
+export function cueOf(fact: string, value: string, rules: readonly string[], spanWords: string, spanAround = { before: '', after: '' }): Cue | undefined {
+  const words = oneBlank(spanWords);
+  const around = { before: oneBlank(spanAround.before), after: oneBlank(spanAround.after) };
   // The card fact states the count too ("2× H100 80GB SXM") when no item of its own set it.
   if (fact === 'card') return cueOf('gpus', /^(\d+)×/.exec(value)?.[1] ?? '1', rules, words, around);
   if (!COUNTED.has(fact)) return undefined;
