@@ -19,11 +19,8 @@ const ENGINE = /vllm|sglang|lmdeploy|\btgi\b|text[-_ ]generation[-_ ](?:inferenc
 /** A share in the words: "85%", "0.85", ".85", "1" (a fraction up to 1, no unit after it). */
 const SHARE = String.raw`(?:(\d{1,3}(?:\.\d+)?)\s*%|(0?\.\d+|1(?:\.0+)?)(?![\d.%])(?!\s*(?:gb|gib|g|mb|mib|t|tb)\b))`;
 
-const shareOf = (m: RegExpExecArray): number => {
-  const percent = m.slice(1).find((g, k) => g !== undefined && k % 2 === 0);
-  const plain = m.slice(1).find((g, k) => g !== undefined && k % 2 === 1);
-  return percent !== undefined ? Number(percent) / 100 : Number(plain);
-};
+/** Each rule's first group is a percentage, its second (SHARE's) a plain fraction. */
+const shareOf = (m: RegExpExecArray): number => (m[1] !== undefined ? Number(m[1]) / 100 : Number(m[2]));
 
 /** Writes the share as the `util` item, where it is one (0 < share ≤ 1); otherwise leaves the words. */
 const asUtil = (m: RegExpExecArray): string => {
