@@ -71,19 +71,33 @@ export function inRange(slot: string, value: number): boolean {
 const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole number' : 'a number'} from ${grouped(r.min)} to ${grouped(r.max)}`;
 
 /**
- * A number out of range read on a weak cue in prose (one the reader guessed, e.g. read across a
- * word it set aside) says more about the guess than about the setup: the slot is set aside and
- * said, and the rest of the message is answered. One the user stated plainly is still refused
- * by checkRanges, with the range.
+ * A number out of range in a pasted message (prose, a config, a log: the tolerant reading) says
+ * more about the reading than about the setup: "kv_cache_ratio开了0.2" is a ratio, not 0.2 KV heads
+ * (InternLM/lmdeploy#766); "amdgpu: 512M of VRAM memory ready" in a dmesg log is a carve-out, not a
+ * 0.5 GB card (ollama/ollama, a Strix Halo box). Refusing the message over it would lose every fact
+ * the rest of it states, so the slot is set aside and said — "on a guess" where the reader's rule
+ * was weak — and the rest answered. A request typed plainly ("13b on 200000 gpus") is not read
+ * tolerantly and is still refused by checkRanges, with the range.
  */
-export function setAsideWeakOutOfRange(patch: Patch, weak: (item: Item) => boolean): void {
+export function setAsideOutOfRangeInProse(patch: Patch, weak: (item: Item) => boolean): void {
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
-    if (!slot || within(r, slot.value) || !weak(slot.item)) continue;
+    if (!slot || within(r, slot.value)) continue;
     patch.drop(r.slot);
-    patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, and I read it on a guess`);
+    const why = weak(slot.item) ? 'and I read it on a guess' : KEYED.test(slot.item.text.trim()) ? 'so its default is used' : 'so it is something else the message says';
+    patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, ${why}`);
+  }
+  const card = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
+  const gib = card?.value.capacityGiB;
+  if (card && card.value.gpuId === null && gib != null && !(gib >= MIN_CARD_GIB && gib <= MAX_CARD_GIB)) {
+    patch.drop('gpuType');
+    patch.setAside.push(`"${card.item.text}" set aside: a GPU's memory is ${MIN_CARD_GIB}–${grouped(MAX_CARD_GIB)} GB, so it is something else the message says`);
   }
 }
+
+/** The memory one GPU may have, in GB (scenario/hardware.ts refuses a plain request outside it). */
+export const MIN_CARD_GIB = 1;
+export const MAX_CARD_GIB = 2048;
 
 /**
  * A decimal where a count goes, read in prose ("A100 GPU generate 11.30 tokens/s with llama.cpp",

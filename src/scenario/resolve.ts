@@ -8,7 +8,7 @@ import type { NotUsed } from '../language/accounting.js';
 import { factsOf, weakFactNotices, type FactTrace } from './facts.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { Patch, collectPatch } from './patch.js';
-import { checkRanges, setAsideAcceptedOutOfRange, setAsideFractionalCounts, setAsideWeakOutOfRange } from './ranges.js';
+import { checkRanges, setAsideAcceptedOutOfRange, setAsideFractionalCounts, setAsideOutOfRangeInProse } from './ranges.js';
 import { familyMembers } from './model-series.js';
 import { accountFor, readingNotes, unique, weakFirst } from './resolve-notes.js';
 import { runResolution } from './resolve-steps.js';
@@ -165,7 +165,7 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   llamaCppOffload(patch);
   // An item whose words run over a line break ("batch)\n        loss = outputs[0" in a pasted training_step,
   // Lightning-AI/pytorch-lightning#19721, c981) was read across lines, on a guess like a weak rule's.
-  if (read.tolerant) setAsideWeakOutOfRange(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true || /\n/.test(item.text));
+  if (read.tolerant) setAsideOutOfRangeInProse(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true || /\n/.test(item.text));
   if (read.tolerant) setAsideFractionalCounts(patch);
   setAsideAcceptedOutOfRange(patch);
   let parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import type { Item } from '../../src/language/items.js';
 import { Patch } from '../../src/scenario/patch.js';
-import { checkRanges, setAsideWeakOutOfRange } from '../../src/scenario/ranges.js';
+import { checkRanges, setAsideOutOfRangeInProse } from '../../src/scenario/ranges.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { loadCorpus } from '../corpus/corpus.js';
@@ -58,36 +58,40 @@ describe('a number written before another number and its counting noun counts no
   });
 });
 
-describe('a value out of range read on a guess is set aside, one stated plainly is refused', () => {
+describe('a value out of range in a pasted message is set aside and said, one in a plain request is refused', () => {
   const gpus = (n: number): Item => ({ kind: 'hardware', count: n, at: 0, end: 9, text: `${n} gpus` }) as unknown as Item;
 
-  it('a weak GPU count out of range is dropped and said; the message is not refused', () => {
+  it('a weak GPU count out of range is dropped and said as a guess; the message is not refused', () => {
     const patch = new Patch('x');
     const item = gpus(4_194_304);
     patch.set('gpuCount', 4_194_304, item);
-    setAsideWeakOutOfRange(patch, () => true);
+    setAsideOutOfRangeInProse(patch, () => true);
     expect(patch.has('gpuCount')).toBe(false);
-    expect(patch.setAside.join(' ')).toMatch(/"4194304 gpus" set aside: GPU count must be a whole number from 1 to 100,000/);
+    expect(patch.setAside.join(' ')).toMatch(/"4194304 gpus" set aside: GPU count must be a whole number from 1 to 100,000, and I read it on a guess/);
     expect(checkRanges(patch, 'x')).toBeNull();
   });
 
-  it('a strong GPU count out of range, or a weak one in range, is left for the range check', () => {
+  it('in a pasted message every count out of range is set aside (said as a guess only where the rule was weak); one in range is kept', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.boolean(), (n, weak) => {
         const patch = new Patch('x');
         patch.set('gpuCount', n, gpus(n));
-        setAsideWeakOutOfRange(patch, () => weak);
+        setAsideOutOfRangeInProse(patch, () => weak);
         const out = n > 100_000;
-        expect(patch.has('gpuCount')).toBe(!(out && weak));
-        expect(checkRanges(patch, 'x') !== null).toBe(out && !weak);
+        expect(patch.has('gpuCount')).toBe(!out);
+        expect(checkRanges(patch, 'x')).toBeNull();
+        if (out) expect(patch.setAside.join(' ')).toMatch(weak ? /on a guess/ : /something else the message says|its default is used/);
       }),
       { numRuns: 60 },
     );
   });
 
-  it('a plain request with an impossible count is still refused with the range', () => {
+  it('a plain request with an impossible count or card memory is still refused with the range', () => {
     const r = resolveRequest('13b on 200000 gpus', null);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/GPU count must be a whole number from 1 to 100,000/);
+    const card = resolveRequest('13b on 1x 0.5gb', null);
+    expect(card.ok).toBe(false);
+    if (!card.ok) expect(card.error.message).toMatch(/GPU memory must be 1–2048 GB per card/);
   });
 });

@@ -140,7 +140,7 @@ const processRank = (ctx: KeyContext): boolean => [...ctx.keys].some((k) => DIST
 /**
  * A bare `rank` taken as LoRA's only because LoRA is named somewhere in the message (not by a LoRA
  * key beside it, nor inside an adapter block) rests on that guess: the reading is weak, so a value no
- * LoRA has (rank 0) is set aside and said (scenario/ranges.ts setAsideWeakOutOfRange), not refused.
+ * LoRA has (rank 0) is set aside and said (scenario/ranges.ts setAsideOutOfRangeInProse), not refused.
  */
 const bareRank: Handler = (v, ctx) => {
   if (launcherVariable(ctx) || processRank(ctx) || !loraContext(ctx)) return IGNORE;
