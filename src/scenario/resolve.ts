@@ -163,11 +163,12 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   if ('kind' in collected) return fail(collected);
   const patch = collected;
   llamaCppOffload(patch);
+  // A program's own accepted values ("-c 0": the model's context) first: said as what they mean, not as out of range.
+  setAsideAcceptedOutOfRange(patch);
   // An item whose words run over a line break ("batch)\n        loss = outputs[0" in a pasted training_step,
   // Lightning-AI/pytorch-lightning#19721, c981) was read across lines, on a guess like a weak rule's.
   if (read.tolerant) setAsideOutOfRangeInProse(patch, (item) => read.traces[read.items.indexOf(item)]?.weak === true || /\n/.test(item.text));
   if (read.tolerant) setAsideFractionalCounts(patch);
-  setAsideAcceptedOutOfRange(patch);
   let parsed = patch.setAside.length ? { ...read, notes: [...read.notes, ...patch.setAside] } : read;
   const ignored = parsed.ignored;
   let control: 'undo' | 'reset' | 'none' = patch.value<'undo' | 'reset'>('control') ?? 'none';
