@@ -72,6 +72,22 @@ export const GRPO_NO_REFERENCE_FROM = '0.19.0';
 export const GRPO_REFERENCE_WORDS = `TRL's beta 0.04 before v${GRPO_NO_REFERENCE_FROM}; from v${GRPO_NO_REFERENCE_FROM} beta defaults to 0.0 and no reference model is loaded unless you set beta (huggingface/trl#3516)`;
 
 /**
+ * What GRPO's micro-batch counts, by release. TRL v0.14.0 (2025-01-29, GRPOTrainer's first release)
+ * took per_device_train_batch_size prompts, generated `num_generations` (GRPOConfig default 8)
+ * completions for each (`num_return_sequences=self.num_generations`, `torch.repeat_interleave(...,
+ * self.num_generations)`) and ran the policy's forward on all of them at once in compute_loss
+ * (`get_per_token_logps(model, prompt_completion_ids, ...)`, trl/trainer/grpo_trainer.py at v0.14.0):
+ * bs × 8 sequences a step on each GPU. From v0.15.0 (2025-02-13) RepeatRandomSampler repeats each
+ * prompt num_generations times across the global batch and per_device_train_batch_size counts
+ * completions (grpo_config.py: "The global batch size (num_processes * per_device_batch_size) must
+ * be divisible by this value"). The request language reads no TRL release: the micro-batch is read
+ * as completions, and the reply says how to write a v0.14 run.
+ */
+export const GRPO_BATCH_COUNTS_COMPLETIONS_FROM = '0.15.0';
+
+export const GRPO_BATCH_WORDS = `the micro-batch counts completions, as TRL has since v${GRPO_BATCH_COUNTS_COMPLETIONS_FROM}; TRL 0.14 ran each prompt's num_generations (8) completions in one forward, so write its bs N as bs N×8`;
+
+/**
  * The extra models of online RL, each the policy's size (TRL's examples use one base for all):
  * GRPO loads a reference model (beta > 0); PPO (`PPOTrainer(policy, ref_policy, reward_model,
  * value_model)`) a reference, a reward model and a value model that trains like the policy

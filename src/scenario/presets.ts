@@ -1,5 +1,5 @@
 import { tgiPresetWords } from '../memory/tgi-release.js';
-import { GRPO_REFERENCE_WORDS } from '../memory/rl.js';
+import { GRPO_BATCH_WORDS, GRPO_REFERENCE_WORDS } from '../memory/rl.js';
 import { EXL2_DEFAULT_BPW, EXL2_HEAD_BITS } from '../memory/exllamav2.js';
 import { CHUNKED_LOSS_FROM, FUSED_ADAMW_FROM, LORA_ON_MLP_FROM, torchtuneBefore } from '../memory/torchtune-release.js';
 import type { Lora, Mode, Scenario } from './schema.js';
@@ -11,6 +11,21 @@ import { llamafactoryForcesEager } from './llamafactory-release.js';
  * framework, read from its source and shipped configs (file and version cited per preset).
  * Explicit items in the same request win over a preset; the resolver applies the preset first.
  */
+
+/**
+ * lit-llama from a24fc5e ("Adding cached KVs", 2023-05-22; still so at its last commit) and lit-parrot /
+ * lit-gpt before ed1314f ("Restore flash attention support", 2023-06-19) built the causal mask in
+ * training too and called `F.scaled_dot_product_attention(q, k, v, attn_mask=mask, ...)`; the commit
+ * that removed it says why: "passing `attn_mask` to SDPA downgrades it to use the inefficient
+ * implementation" (pytorch#96099: torch 2.0's flash kernel takes no mask), so each layer kept the
+ * a·s²·b softmax of the math kernel. Before a24fc5e lit-llama passed is_causal=True. The request
+ * language reads no checkout date, so the estimate takes today's flash path and the reply says so. "no
+ * flash" is eager attention to the model (memory/activations.ts: an fp32 softmax output and its 16-bit
+ * copy, 6 B a score), an upper bound on the math kernel's 2 B under bf16 autocast (torch 2.0–2.4).
+ */
+export const LIT_MASKED_SDPA_WORDS =
+  'causal SDPA (flash), as litgpt runs it today (lit-llama from 2023-05-22 and lit-gpt before 2023-06-19, ed1314f, passed a mask in training, so SDPA ran its math kernel and kept heads × s² 16-bit scores a layer; "no flash" counts them with an fp32 copy beside, an upper bound)';
+
 export type Framework = Scenario['framework'];
 export type PresetFields = Partial<
   Pick<Scenario, 'recipe' | 'compute' | 'weights' | 'optimizer' | 'optimizerImpl' | 'loss' | 'sharding' | 'recompute' | 'attention'>
@@ -189,6 +204,8 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
     }
 
     case 'litgpt': {
+      // Attention: today's litgpt calls SDPA with is_causal and no mask in training (the flash kernel).
+      // Two checkouts of 2023 did not: LIT_MASKED_SDPA_WORDS above, said in every litgpt reply.
       // Precision as litgpt's scripts pick it with no --precision: finetune/lora.py, full.py,
       // adapter.py and pretrain.py call `precision or get_default_supported_precision(training=True)`,
       // "bf16-mixed" on a card with bf16 and "16-mixed" without (litgpt/utils.py; the same in
@@ -211,7 +228,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
         : mode === 'inference'
           ? 'bf16-true'
           : "bf16-mixed, litgpt's default without --precision (16-mixed on a card without bf16): an fp32 model under autocast (say bf16-true for the docs' setting)";
-      return { fields, lora: { dropout: 0.05 }, note: `litgpt preset: ${precision}, chunked cross-entropy${paged}${multi}${dropout}` };
+      return { fields, lora: { dropout: 0.05 }, note: `litgpt preset: ${precision}, chunked cross-entropy${paged}${multi}${dropout}, ${LIT_MASKED_SDPA_WORDS}` };
     }
 
     case 'torchtitan':
@@ -260,8 +277,9 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // reference model; rollouts by the policy itself (use_vllm False), 256-token completions unless stated;
       // gradient checkpointing off as in TrainingArguments, TRL's default before v0.22.0 (GRPOConfig sets
       // True from then, huggingface/trl#3510; "grpo" also names verl's and ms-swift's runs). memory/rl.ts counts the rest.
-      // The reference model is TRL's default before v0.19.0 only (memory/rl.ts GRPO_NO_REFERENCE_FROM): the note says so.
-      return { fields: { recipe: 'mixed' }, note: `GRPO preset (TRL): a frozen reference model (none under LoRA; ${GRPO_REFERENCE_WORDS}), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL's max_completion_length, 256 unless you say "completion N")` };
+      // The reference model is TRL's default before v0.19.0 only (memory/rl.ts GRPO_NO_REFERENCE_FROM): the note says so,
+      // as it says what the micro-batch counts (completions from v0.15.0, prompts × 8 in v0.14: GRPO_BATCH_WORDS).
+      return { fields: { recipe: 'mixed' }, note: `GRPO preset (TRL): a frozen reference model (none under LoRA; ${GRPO_REFERENCE_WORDS}), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL's max_completion_length, 256 unless you say "completion N"); ${GRPO_BATCH_WORDS}` };
 
     case 'ppo':
       // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a
