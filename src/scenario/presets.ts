@@ -24,7 +24,7 @@ import { llamafactoryForcesEager } from './llamafactory-release.js';
  * copy, 6 B a score), an upper bound on the math kernel's 2 B under bf16 autocast (torch 2.0–2.4).
  */
 export const LIT_MASKED_SDPA_WORDS =
-  'causal SDPA (flash), as litgpt runs it today (lit-llama from 2023-05-22 and lit-gpt before 2023-06-19, ed1314f, passed a mask in training, so SDPA ran its math kernel and kept heads × s² 16-bit scores a layer; "no flash" counts them with an fp32 copy beside, an upper bound)';
+  'causal SDPA (flash), as litgpt runs it today (2023 checkouts of lit-llama / lit-gpt ran the math kernel: say "no flash" for an upper bound)';
 
 export type Framework = Scenario['framework'];
 export type PresetFields = Partial<
