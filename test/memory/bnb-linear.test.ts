@@ -36,6 +36,12 @@ describe('what a bitsandbytes load packs', () => {
     expect(part(e, 'vision')).toBe(modelById('cogvlm-17b').arch.vision!.params * 2);
   });
 
+  it("QLoRA under PEFT: the tower's linears packed, the rest cast to fp32 by prepare_model_for_kbit_training", () => {
+    const e = estimateOf('qlora gemma-3-4b bs 2 on 1x a100-80g');
+    const tower = modelById('gemma-3-4b').arch.vision!;
+    expect(part(e, 'vision')).toBeCloseTo(tower.linearParams! * nf4 + (tower.params - tower.linearParams!) * 4, -3);
+  });
+
   it('a serving engine keeps the tower in 16-bit (it is not transformers packing the whole model)', () => {
     const served = estimateOf('serve gemma-3-12b nf4 vllm on 1x a100-80g');
     expect(part(served, 'vision')).toBe(modelById('gemma-3-12b').arch.vision!.params * 2);
