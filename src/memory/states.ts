@@ -11,6 +11,7 @@ import { gathersOneModuleAtATime, zero12BucketsFromBackwardStart, zero12Config, 
 import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
+import { bnbExtraLinear } from './bnb-linear.js';
 import { ggufFileBytes, ggufGpuBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { llamaCppSplitsRows, rowSplitShare } from './llamacpp-row-split.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
@@ -110,13 +111,18 @@ function frozenWeightsOnCard(s: Scenario, l: Layout): Component {
   // PEFT's prepare_model_for_kbit_training (kbit.ts; and the older prepare_model_for_int8_training
   // that alpaca-lora calls, from PEFT 0.3.0) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32.
   const restBytes = kbitPrepared(s) ? KBIT_UPCAST_BYTES : 2;
-  const bytes = (linear * perParam + rest * restBytes) / l.shard.weights;
+  // Linear layers outside the catalog's layer shape (CogVLM's visual expert) that bitsandbytes packs too (bnb-linear.ts).
+  const extra = Math.min(rest, bnbExtraLinear(s, l));
+  const packed = linear + extra;
+  const left = rest - extra;
+  const bytes = (packed * perParam + left * restBytes) / l.shard.weights;
+  const extraText = extra > 0 ? ` (${count(extra)} of them ${s.model.name}'s extra nn.Linear layers)` : '';
   return component(
     'weights',
     `weights, ${format} linear + ${restBytes * 8}-bit rest${divisor(l.shard.weights)}`,
     'weights',
     bytes,
-    `${count(linear)} × ${num(perParam)} B + ${count(rest)} × ${restBytes} B${divisor(l.shard.weights)}`,
+    `${count(packed)}${extraText} × ${num(perParam)} B + ${count(left)} × ${restBytes} B${divisor(l.shard.weights)}`,
   );
 }
 

@@ -1,6 +1,9 @@
 import type { Scenario } from '../scenario/schema.js';
-import { count } from './format.js';
+import { bnbTowerLinear } from './bnb-linear.js';
+import { count, num } from './format.js';
+import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import type { Layout } from './layout.js';
+import { WEIGHT_FORMAT_BYTES } from './precision.js';
 import type { Component } from './types.js';
 
 /**
@@ -20,6 +23,21 @@ export function visionTowerWeights(s: Scenario, l: Layout): Component | null {
   const divisor = l.tp * l.shard.weights;
   const perGpu = vision.params / divisor;
   const split = divisor > 1 ? ` ÷ ${divisor}` : '';
+  // A bitsandbytes load of the whole model packs the tower's linear layers too (bnb-linear.ts).
+  const packed = bnbTowerLinear(s);
+  if (packed > 0) {
+    const perParam = WEIGHT_FORMAT_BYTES[s.weights];
+    // PEFT's prepare_model_for_kbit_training casts every 16-bit parameter left to fp32, the tower's too (kbit.ts).
+    const restBytes = kbitPrepared(s) ? KBIT_UPCAST_BYTES : 2;
+    const text = `${count(packed)} nn.Linear weights × ${num(perParam)} B (bitsandbytes packs the tower with the model) + ${count(vision.params - packed)} × ${restBytes} B`;
+    return {
+      key: 'vision',
+      name: `vision tower (${vision.name}, frozen), ${s.weights} linear + ${restBytes * 8}-bit rest`,
+      group: 'weights',
+      bytes: (packed * perParam + (vision.params - packed) * restBytes) / divisor,
+      formula: divisor > 1 ? `(${text})${split}` : text,
+    };
+  }
   return {
     key: 'vision',
     name: `vision tower (${vision.name}, frozen), ${bytesPerParam * 8}-bit`,

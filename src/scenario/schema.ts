@@ -125,6 +125,12 @@ const architectureFields = z.object({
   /** Parameters the fields above do not describe (extra norms, biases, a second embedding), counted like embeddings; never negative. */
   extraParams: z.number().min(0).optional(),
   /**
+   * Of `extraParams`, the weights of nn.Linear layers (CogVLM's visual expert: a second copy of each
+   * layer's attention and MLP projections). A bitsandbytes load packs them with the decoder's own
+   * linears (memory/bnb-linear.ts); every other format keeps them with the 16-bit rest.
+   */
+  extraLinearParams: z.number().min(0).optional(),
+  /**
    * Signed: what the shape's own count is moved by so the total is the size asked for — "7.5b" on
    * the Llama-2-7B shape is 7.5 B, not 6.7 B — or the count the Hub publishes (src/scenario/shape.ts
    * pinnedTo). Counted like embeddings; a negative one comes off the linear layers (memory/states.ts).
@@ -139,6 +145,12 @@ const architectureFields = z.object({
     .object({
       name: z.string(),
       params: z.number().positive(),
+      /**
+       * Of `params`, the weights of the tower's and projector's nn.Linear layers: what transformers'
+       * bitsandbytes load packs when the tower is part of the model it loads (memory/bnb-linear.ts).
+       * Absent: the tower is counted 16-bit whatever the format.
+       */
+      linearParams: z.number().min(0).optional(),
       /**
        * Qwen2-VL-style video input (memory/vllm-encoder-profile.ts): the image processor's max_pixels
        * (preprocessor_config.json), patch and spatial-merge sizes, temporal_patch_size, and the ViT's

@@ -35,8 +35,19 @@ export function vitParams(v: VitShape): number {
   return v.layers * block + embedding + v.extraNorms * norm + v.projector;
 }
 
+/**
+ * The weights of the blocks' nn.Linear layers: q, k, v and output (fused qkv in Qwen2-VL and EVA2-CLIP,
+ * the same 4·h² weights) and the MLP's matrices, without their biases. The projector is left out:
+ * not every projector is an nn.Linear (Gemma 3's mm_input_projection_weight is a bare nn.Parameter
+ * multiplied by torch.matmul), so it stays with the 16-bit rest of the tower.
+ */
+export function vitLinearParams(v: VitShape): number {
+  const h = v.hidden;
+  return v.layers * (4 * h * h + (v.mlp === 'gated' ? 3 : 2) * h * v.ffn);
+}
+
 export function visionTower(name: string, v: VitShape): NonNullable<Architecture['vision']> {
-  return { name, params: vitParams(v) };
+  return { name, params: vitParams(v), linearParams: vitLinearParams(v) };
 }
 
 /**
@@ -339,7 +350,10 @@ export function cogvlmVision(textHidden: number, textFfn: number): NonNullable<A
   const layer = 4 * h * h + 4 * h + 2 * h * ffn + ffn + h + 2 * (2 * h);
   const embedding = 3 * 14 * 14 * h + h + h + 1226 * h;
   const adapter = h * textHidden + 2 * textHidden + 3 * textHidden * textFfn + 2 * textHidden;
-  return { name: 'EVA2-CLIP-E + GLU adapter', params: 63 * layer + embedding + adapter };
+  // nn.Linear weights: each block's query_key_value, dense, fc1 and fc2, and the adapter's linear_proj,
+  // gate_proj, dense_h_to_4h and dense_4h_to_h.
+  const linear = 63 * (4 * h * h + 2 * h * ffn) + h * textHidden + 3 * textHidden * textFfn;
+  return { name: 'EVA2-CLIP-E + GLU adapter', params: 63 * layer + embedding + adapter, linearParams: linear };
 }
 
 /**

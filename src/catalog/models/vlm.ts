@@ -189,11 +189,11 @@ export const VLM_MODELS: readonly ModelSpec[] = [
     // vision_expert_dense, no biases; VisionExpertMLP: vision_mlp gate/up/down 4096 <-> 11008): 32 x 202.4M =
     // 6.48B, counted in extraParams, so every mode loads, and a full fine-tune trains, them. Each token runs
     // through one of the two paths (image tokens the expert, text the language weights), so activations and
-    // the KV cache are those of the 7B; a quantized load is estimated with the expert left in 16-bit (it is a
-    // set of linear layers the quantizer would also pack: an overestimate of ~10 GB in 4-bit).
+    // the KV cache are those of the 7B. The expert's projections are nn.Linear layers without biases, so
+    // all of extraParams is linear: a bitsandbytes load packs them with the language weights (memory/bnb-linear.ts).
     arch: llamaStyle({
       layers: 32, hidden: 4096, heads: 32, kvHeads: 32, headDim: 128, ffn: 11008, vocab: 32000, tiedEmbeddings: false,
-      extraParams: 32 * (4 * 4096 * 4096 + 3 * 4096 * 11008), vision: cogvlmVision(4096, 11008),
+      extraParams: 32 * (4 * 4096 * 4096 + 3 * 4096 * 11008), extraLinearParams: 32 * (4 * 4096 * 4096 + 3 * 4096 * 11008), vision: cogvlmVision(4096, 11008),
     }),
     publishedParams: 13_214_420_992,
     source:
