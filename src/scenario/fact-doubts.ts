@@ -11,6 +11,7 @@ import { withUncountedCards } from './uncounted-cards.js';
 import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withParameterDefault } from './parameter-defaults.js';
+import { withPrintedDefault } from './printed-defaults.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -28,7 +29,7 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withReleaseLabel(f, s)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
+    facts.map((f) => withPrintedDefault(withReleaseLabel(f, s), text)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
     patch,
     s,
   );
