@@ -272,6 +272,7 @@ function correction(f: FactTrace): string {
       return f.alternative ? `leave out "${f.alternative}" if you asked whether your cards fit` : 'say what you ask';
     case 'framework':
       // Plain Hugging Face taken from a mention ("your accelerate config" in an error) has no "hf" to switch to.
+      if (f.evidence === 'keys') return 'say "hf" if another program reads this config';
       return f.value === 'hf' ? 'say the framework you run' : `say "hf" if you do not run ${f.value}`;
     default:
       return `say the ${f.fact} you mean`;
