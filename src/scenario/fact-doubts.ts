@@ -11,6 +11,8 @@ import { withUncountedCards } from './uncounted-cards.js';
 import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withParameterDefault } from './parameter-defaults.js';
+import { withPrintedDefault } from './printed-defaults.js';
+import { withConfigShapeOnly } from './config-shape-only.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -28,13 +30,13 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withReleaseLabel(f, s)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
+    facts.map((f) => withPrintedDefault(withReleaseLabel(f, s), text)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
     patch,
     s,
   );
   const doubted = withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
   // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
-  return withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), s), s, context.notes ?? []);
+  return withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withConfigShapeOnly(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), text), s), s, context.notes ?? []);
 }
 
 /** A method named by its own words: "lora", "qlora", "peft", "adapter", "full", 全量 / 全参, "pre-train". */

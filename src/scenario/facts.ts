@@ -48,6 +48,8 @@ export interface FactTrace {
   bareMemory?: true;
   /** For one card read where the words say several with no count ("多卡", "multi-gpu"; uncounted-cards.ts). */
   uncounted?: true;
+  /** For a setting a program printed at its own default with all its arguments (printed-defaults.ts): the program and the switch. */
+  printedDefault?: { program: string; switchTo: string };
   /**
    * Other places the message says the same fact again, which confirm it and set nothing, each with
    * how (said-again.ts): the model named again ("Llama 3.1 8B" beside `base_model: …Llama-3.1-8B`,
@@ -270,6 +272,7 @@ function correction(f: FactTrace): string {
       return f.alternative ? `leave out "${f.alternative}" if you asked whether your cards fit` : 'say what you ask';
     case 'framework':
       // Plain Hugging Face taken from a mention ("your accelerate config" in an error) has no "hf" to switch to.
+      if (f.evidence === 'keys') return 'say "hf" if another program reads this config';
       return f.value === 'hf' ? 'say the framework you run' : `say "hf" if you do not run ${f.value}`;
     default:
       return `say the ${f.fact} you mean`;
@@ -284,6 +287,8 @@ function correction(f: FactTrace): string {
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
   return saidWeak(facts).map((f) => {
     if (f.familySizes) return familySizeQuestion(f.weakWords || f.words.trim(), f.familySizes);
+    // A program's own default, printed among all its arguments: no doubt of what ran, but a switch the user did not choose.
+    if (f.printedDefault) return `${said(f)} — ${f.printedDefault.program}'s default, printed as "${clipped(f.weakWords || f.words.trim())}": say "${f.printedDefault.switchTo}" if you turn it on`;
     const instead = correction(f);
     // A method that is only the default of a framework read on weak evidence says where it came from.
     if (f.derivedFrom) return `${said(f)} — ${f.derivedFrom}'s default method, and ${f.derivedFrom} is read from "${clipped(f.weakWords || f.words.trim())}"? ${instead}`;

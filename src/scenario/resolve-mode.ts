@@ -1,6 +1,7 @@
 import type { Item } from '../language/items.js';
 import type { ErrorReply } from '../reply/types.js';
 import { defaultMethodOf } from './command-default-method.js';
+import { adaptersForPretraining } from './pretrain-purpose.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
 import { QUANTISED } from './resolve-precision.js';
 import type { Resolution } from './resolution.js';
@@ -51,6 +52,7 @@ export function modeStep(r: Resolution): ErrorReply | null {
   const s = r.s;
   const previousMode = r.base?.mode ?? null;
   let asked = r.patch.value<Scenario['mode']>('mode');
+  asked = adaptersForPretraining(r, asked, previousMode) ?? asked;
   // "GRPO … with vllm for generation": TRL's online trainers generate rollouts with vLLM
   // (use_vllm); the run is still the training one.
   const trainer = r.patch.value<string>('framework') ?? r.base?.framework ?? '';

@@ -36,6 +36,15 @@ export const model: Handler = (v) => {
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };
 
+/** `pretrain`'s value: the model a path or a sized name names, pre-training for a switch that is on (MODEL_KEYS_TABLE). */
+const pretrainKey: Handler = (v, ctx) => {
+  if (isTrue(v)) return say('pretrain');
+  const value = unquote(v);
+  // `pretrain: Optional[str] = None`: no checkpoint given, and no pre-training said either.
+  if (isFalse(v) || /^(?:none|null)$/i.test(value)) return IGNORE;
+  return /[/\\]/.test(value) || SIZED_PART.test(value) ? model(v, ctx) : null;
+};
+
 /** A part of a path that is a name with a size ("qwen2_vl-2b", "llama-2-7b-hf", "7b"). */
 const SIZED_PART = /(?<![a-z0-9.])\d+(?:\.\d+)?[bm](?![a-z0-9])/i;
 
@@ -137,6 +146,11 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   pretrained_model_path: { reads: model, source: 'CVI-SZU/Linly#35' },
   output_dir: { reads: savesFolder, source: 'LLaMA-Factory examples/train_lora/llama3_lora_sft.yaml; hiyouga/LlamaFactory#4263' },
   random_init: { reads: (v) => (isTrue(v) ? say('pretrain') : IGNORE) },
+  // OpenRLHF's `--pretrain`, Open-Reasoner-Zero's `pretrain: Optional[str] = "…/Qwen2.5-1.5B"` and the configs built on
+  // them name the checkpoint training starts from (Open-Reasoner-Zero/Open-Reasoner-Zero#24, corpus c2256, had read
+  // the key's word as pre-training): a value that is a path or a name with a size is the model; `pretrain: true` is
+  // the mode; any other value is left to the words around it.
+  pretrain: { reads: pretrainKey, source: 'OpenRLHF/OpenRLHF openrlhf/cli/train_ppo_ray.py --pretrain; Open-Reasoner-Zero/Open-Reasoner-Zero#24' },
   // transformers/accelerate device_map: "auto", "balanced"… split the layers over the GPUs; a dict pins them; written
   // bare ("device_map auto" in prose) the lexer reads the words.
   device_map: { reads: (v) => (/^(?:auto|balanced|balanced_low_0|sequential)$/.test(unquote(v)) ? say('device map auto') : v === 'true' ? null : IGNORE) },

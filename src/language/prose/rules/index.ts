@@ -21,6 +21,7 @@ import { ENGINE_REPORT_RULES } from './engine-reports.js';
 import { OOM_REPORT_RULES } from './oom-reports.js';
 import { INSTANCE_NAME_RULES } from './instance-names.js';
 import { ENGINE_LINK_RULES } from './engine-links.js';
+import { HUB_SITE_RULES } from './hub-site.js';
 import { TEMPLATE_QUESTION_RULES } from './template-questions.js';
 import { CITATION_RULES } from './citations.js';
 import { SEQ_EVIDENCE_RULES, SEQ_KEY_RULES } from './seq-evidence.js';
@@ -108,6 +109,8 @@ const PROSE_ORDER = [
   // A link to a serving engine's docs names the engine (weak) before every other link is blanked (engine-links.ts).
   ...ENGINE_LINK_RULES.map((rule) => rule.id),
   'prose.hub-link',
+  // "from HuggingFace", "the HuggingFace page": the site, before its name reads as the transformers library (hub-site.ts).
+  ...HUB_SITE_RULES.map((rule) => rule.id),
   // Artefacts that imply a framework (a recipe, a CLI verb, a Hub organisation) before a path is cut to its last part.
   ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2'),
   'prose.device-map-values',
@@ -342,7 +345,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   WIDTH_OPTION_RULES,
