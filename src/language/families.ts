@@ -9,7 +9,7 @@ const FINE_TUNE_BASES: Record<string, string> = {
   // Named fine-tunes' families (NAMED_FINE_TUNES below, each with its source).
   bielik: 'mistral', beepo: 'mistral', cydonia: 'mistral', discolm: 'mistral', llongorca: 'llama', belle: 'bloom', codegeex: 'chatglm',
   visionreasoner: 'qwen', unipixel: 'qwen', phoenix: 'bloom', lazarus: 'llama', wayfarer: 'mistral', westmaid: 'mistral',
-  tiefighter: 'llama', psyfighter: 'llama', longalpaca: 'llama',
+  tiefighter: 'llama', psyfighter: 'llama', longalpaca: 'llama', hermes: 'llama', kimiko: 'llama', oryx: 'qwen',
 };
 
 /** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
@@ -68,12 +68,20 @@ export function abbreviatedFamily(letters: string, version: string): string | nu
  *   model cards; the name itself starts "LLaMA2-13B"); "your Tiefighter 13B with my 12GB VRAM" (henk717/KoboldAI#508, c1793).
  * - longalpaca: LongLoRA's LongAlpaca-7B/13B/70B are Llama-2 fine-tuned to long contexts (dvlab-research/LongLoRA
  *   README, "Models": base Llama-2-7b/13b/70b); "--base_model /home/models/LongAlpaca-7B" (JIA-Lab-research/LongLoRA#163, c1860).
+ * - hermes: NousResearch's Nous-Hermes-13b is LLaMA-1 13B fine-tuned (its model card), Nous-Hermes-Llama2-7b/13b/70b
+ *   Llama-2's; a later Hermes names its base in the name ("Hermes-3-Llama-3.1-8B", "Nous-Hermes-2-Mixtral-8x7B"),
+ *   which the family word after it reads. "models/nous-hermes-13b.ggmlv3.q6_k.bin" (ggml-org/llama.cpp, c1971).
+ * - kimiko: nRuaif's Kimiko is a Llama-2-13B LoRA (its model card), merged as "hermes-kimiko-13b"
+ *   ("--model 13b.q5km.hermes-kimiko-13b.ggmlv3.q5_K_M.bin", LostRuins/koboldcpp, c1946).
+ * - oryx: THUdyh's Oryx-7B is built on Qwen2-7B and Oryx-34B on Yi-1.5-34B (THUdyh/Oryx README, "Model Zoo");
+ *   "we train Oyrx-7B for full fine-tuning with NVIDIA A100 40G" (the authors' reply, c2136, there misspelt "Oyrx").
  */
 const NAMED_FINE_TUNES: Record<string, string[]> = {
   bielik: ['mistral'], beepo: ['mistral-small'], cydonia: ['mistral-small'], visionreasoner: ['qwen2.5-vl'], unipixel: ['qwen2.5-vl'],
   gme: ['qwen2-vl'], belle: ['bloomz'], codegeex2: ['chatglm2'], discolm: ['mistral', 'llama-2'], llongorca: ['llama-2'], neoxt: ['gpt-neox'],
   phoenix: ['bloomz'], lazarus: ['llama-1'], wayfarer: ['mistral-nemo', 'llama-3.1'], westmaid: ['mistral'],
   tiefighter: ['llama-2'], psyfighter: ['llama-2'], psyfighter2: ['llama-2'], longalpaca: ['llama-2'],
+  hermes: ['llama-1', 'llama-2'], kimiko: ['llama-2'], oryx: ['qwen2', 'yi-1.5'],
 };
 
 /**
@@ -134,9 +142,14 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
   }
   // …and a name cut in two ("codegeex2-6B" lexed as codegeex, 2; "GPT-Neo-XT-Chat-Base-20B", OpenChatKit#26's title) is the name joined.
   const known = (w: string) => Object.hasOwn(FINE_TUNE_MODELS, w);
-  const at = plain.findIndex((w, k) => known(w) || (plain[k + 1] !== undefined && known(w + plain[k + 1])));
-  if (at < 0) return null;
-  const word = known(plain[at]!) ? plain[at]! : plain[at]! + plain[at + 1]!;
+  const wordAt = (k: number) => (known(plain[k]!) ? plain[k]! : plain[k + 1] !== undefined && known(plain[k]! + plain[k + 1]) ? plain[k]! + plain[k + 1]! : null);
+  // Of two fine-tune words, one whose bases are a few of the other's says more: "hermes-kimiko-13b" is Kimiko's
+  // Llama-2 (c1946), not Hermes's LLaMA-1 or Llama-2.
+  const found = plain.map((_, k) => ({ k, word: wordAt(k) })).filter((x): x is { k: number; word: string } => x.word !== null);
+  if (found.length === 0) return null;
+  const narrower = (x: { word: string }, than: { word: string }) =>
+    FINE_TUNE_MODELS[x.word]!.length < FINE_TUNE_MODELS[than.word]!.length && FINE_TUNE_MODELS[x.word]!.every((b) => FINE_TUNE_MODELS[than.word]!.includes(b));
+  const { k: at, word } = found.reduce((best, x) => (narrower(x, best) ? x : best));
   // A catalog family named after the fine-tune's word, nearer the size, is the model it was built on:
   // "llava-next-interleave-qwen-7b" (c1110) and "llava-next-qwen-32b" (c1026) are LLaVA on Qwen, not LLaVA-1.5.
   if (plain.slice(at + 1).some((w) => !FINE_TUNE_BASES[w] && FAMILIES.some((f) => f.replace(/[^a-z0-9]/g, '') === w))) return null;

@@ -30,6 +30,7 @@ import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owner
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { severalReleases } from './reconcile/several-releases.js';
+import { seriesSizes } from './reconcile/series-sizes.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
@@ -58,7 +59,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // An issue template's checklist lines are the template's words: nothing read there is the setup.
   // A model given as an example of other models is another run's (reconcile/other-models.ts).
   // The model switched to ("switched from mistral-7b to llama-3-8b") is the run, before two names of one size are taken for one (reconcile/switched-to.ts).
-  let out = models(switchedModel(otherModelExamples(compares(templateChecklists(items, text, ignored), notes), text, notes), text, notes, owned), notes);
+  // A size said alone beside a model of one series at another size is that series' member ("Llama 3.1 70B and 405B"), weak (reconcile/series-sizes.ts).
+  let out = models(switchedModel(otherModelExamples(compares(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), notes), text, notes), text, notes, owned), notes);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
   // "batch size is more than 1", "小于64": a strict bound is not the run's value (reconcile/bound-values.ts).

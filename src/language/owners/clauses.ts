@@ -48,9 +48,10 @@ const SENTENCE_END = /[.?!](?=\s)|\n+|[。？！]/g;
  * Chinese written without stops uses spaces for them: a run of spaces before 我 (the user speaking of
  * themselves) or 请问 ends a clause too — "…8 * Nvidia A800 80 GB + DeepSpeed  我想问是否能用 nvidia 4090"
  * (xverse-ai/XVERSE-7B#2, c983: the documentation's eight A800 had taken the user's 我想问 as their cue),
- * "您好 我用二块A100 40G全参数微调13B模型 没有出现内存溢出" (c393).
+ * "您好 我用二块A100 40G全参数微调13B模型 没有出现内存溢出" (c393). Korean joins a contrast into the verb:
+ * "…추론은 잘 되는데 llama-3-70b 은 OOM 납니다" (-는데 / -은데 / -지만, "…, but"), a clause end after it.
  */
-const CLAUSE_END = /[,;](?=\s)|[，；]|(?<=\S)[ \t]+(?=我|请问)|(?<=^[^\n:：]{0,60}):(?=[ \t])|(?<=^[^\n:：]{0,60})：|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)/gi;
+const CLAUSE_END = /[,;](?=\s)|[，；]|(?<=\S)[ \t]+(?=我|请问)|(?<=^[^\n:：]{0,60}):(?=[ \t])|(?<=^[^\n:：]{0,60})：|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)|(?<=[는은]데|지만)\s+/gi;
 /** A question closes its sentence: the clause it ends in asks about the request. */
 const QUESTION = /[?？](?=\s|$)|[？]/g;
 

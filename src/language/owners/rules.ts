@@ -15,7 +15,7 @@ import { ADAPTED_FROM } from './adapted-from.js';
 export type Owner = 'request' | 'past' | 'reference';
 
 /** Rules whose clause reports a run that works: beside a run that fails, its settings are what differs. */
-export const WORKING_RUN_RULES: ReadonlySet<string> = new Set(['owner.past.works', 'owner.past.could-run', 'owner.past.largest-that-fit', 'owner.past.made-it-run', 'owner.past.works-zh']);
+export const WORKING_RUN_RULES: ReadonlySet<string> = new Set(['owner.past.works', 'owner.past.could-run', 'owner.past.largest-that-fit', 'owner.past.made-it-run', 'owner.past.works-zh', 'owner.past.works-ko', 'owner.past.ran-using']);
 
 export interface OwnerRule {
   /** Dotted and stable: `owner.request.…`, `owner.past.…`, `owner.reference.…`. */
@@ -101,8 +101,10 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // A device the run works on, said with no adverb: "works on RTX 4070 but doesn't on GTX1650 4GB VRAM", "fine on
     // A100, OOM on my 4090", "runs on a RTX A6000 at work but OOMs at home" (the brief's two-device messages, s29).
     // Only before "on" and a device's name or "my"/"a": "it runs on 2 GPUs" with no contrast reads as before.
-    when: ['work', 'run', 'ran', 'fine', 'ok'],
-    pattern: new RegExp(String.raw`${NOT}\b(?:works?|worked|runs?|ran|(?:is |was |it's |its )?(?:fine|ok(?:ay)?)) on (?:(?:a|an|the|my|our)\s+)?(?:nvidia\s+|geforce\s+|rtx\s*|gtx\s*|tesla\s+)*(?:[a-z]{1,3}\d{2,4}|\d{4})`, 'gi'),
+    // "fits" / "fitted" too, never the bare "fit" a question asks with ("will it fit on a 4090?"); a count may come
+    // before the card: "Llama-2 13B fits on my 2x 3090 but 70B OOMs" (invented, rmodel8).
+    when: ['work', 'run', 'ran', 'fine', 'ok', 'fits', 'fitted'],
+    pattern: new RegExp(String.raw`${NOT}\b(?:works?|worked|runs?|ran|fits|fitted|(?:is |was |it's |its )?(?:fine|ok(?:ay)?)) on (?:(?:a|an|the|my|our)\s+)?(?:\d\s*[x×*]\s*)?(?:nvidia\s+|geforce\s+|rtx\s*|gtx\s*|tesla\s+)*(?:[a-z]{1,3}\d{2,4}|\d{4})`, 'gi'),
     example: 'works on RTX 4070 but doesn\'t on GTX1650 4GB VRAM',
   },
   {
@@ -165,12 +167,32 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // A run that does not run out of memory works: "尝试过在单卡A100 80G开了pure_bf16则不会OOM" (tried pure_bf16 on one
     // A100 80G: no OOM then; hiyouga/LlamaFactory#4199, corpus c504, beside the A40s that OOM), 没有爆显存, 不再溢出; never
     // 会不会OOM or 是否/能否不会, which ask.
+    // 正常 closing its clause ("训练qwen2.5-7B-Instruct模型时正常，但训练qwen2.5-72B-Instruct时出现OOM", OpenRLHF/OpenRLHF,
+    // corpus c2194): the run went normally; never 不正常 / 异常, which fail, nor 正常吗, which asks.
     // Nor a clause that ends by asking (吗 / 么 / 嘛 / ？): "seq 8192能跑吗" asks whether the run will fit, it
     // reports no run that worked.
     pattern:
-      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑|发送|使用|对话|加载)|(?<![有会])(?:不|没有?)报错|(?<!有)没有?(?:任何|什么)?问题|(?<![会否])(?:不会|不再|没有?)\s*(?:[oO][oO][mM]|爆显存|(?:显存)?溢出)|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
+      /(?:成功|跑起来了|跑通了?|(?<!才|不|否)(?:可以|能)(?:跑|运行|训练|推理)|(?<!不|否)(?:可以|能)(?:设置?|设定|开)(?:为|到|成)|跑得起来|正常(?:运行|微调|训练|推理|跑|发送|使用|对话|加载)|(?<![有会])(?:不|没有?)报错|(?<!有)没有?(?:任何|什么)?问题|(?<![会否])(?:不会|不再|没有?)\s*(?:[oO][oO][mM]|爆显存|(?:显存)?溢出)|就够了|(?<!不)够用|都可以|是可以的|(?<!不|否|才|可不)可以(?=\s*(?:[，,。；;！!]|\n|$))|(?<![不异非])正常(?=\s*(?:[，,。；;！!]|\n|$|但|可是)))(?![^，,。；;！!\n]{0,8}?[吗么嘛？?])/g,
     example: '之前推理Qwen2-VL 7B 都可以的',
     source: 'hiyouga/LlamaFactory#7131',
+  },
+  {
+    id: 'owner.past.works-ko',
+    owner: 'past',
+    // Korean says a run that works with 잘 (well) before the verb, 문제없이 (without a problem) or 정상적으로 (normally):
+    // "A100 40GB 한 장에서 llama-3-8b 추론은 잘 되는데 llama-3-70b 4bit 은 OOM 납니다" (invented beside the Chinese
+    // 正常 of c2194). Never a question ("잘 될까요?", "문제없이 돌아갈까요?").
+    pattern: /(?:잘|문제\s*없이|정상적으로)\s*(?:돼|되|됩|됐|돌아|돌|작동|동작|실행|올라|로드|학습|추론)(?![^,.，。!?\n]{0,10}[?？])/g,
+    example: 'llama-3-8b 추론은 잘 되는데',
+  },
+  {
+    id: 'owner.past.ran-using',
+    owner: 'past',
+    // A run whose memory is reported as already used ran: "全参数微调InternVL2-2B就已经八卡全部都消耗了约78G的显存，
+    // 微调InternVL2-8B就直接OOM了" (OpenGVLab/InternVL, corpus c842): beside the run that OOMs it is the one that went
+    // through, as one said to work. "already" is the cue: a bare "uses 70GB" may be the failing run's own reading.
+    pattern: /已经[^，,。；;！!？?\n]{0,12}?(?:消耗|占用|占了|用了|吃了)|\balready (?:uses?|used|using|takes?|took|consumes?|consumed|occupies|occupied|eats?)\b/gi,
+    example: 'InternVL2-2B already uses 78GB per card',
   },
   // Someone else's run: a paper, a README, an example, the maintainers, a colleague, other issues.
   {
@@ -308,10 +330,11 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // being in its sentence. Not "doesn't work": "Some previous issues mentioned zero3 doesn't work well with PPO"
     // (CarperAI/trlx#431, c438) reports someone else's run, and "the context is set to 150k but that didn't fit"
     // (c2023) a default the user left.
-    when: ['oom', 'out of memory', 'crash', 'fail', 'error', 'invalid', "'t ", 'not '],
+    // Korean: 메모리 부족 (out of memory), 에러 / 오류 (an error), 터져요 / 터집니다 (it blows up).
+    when: ['oom', 'out of memory', 'crash', 'fail', 'error', 'invalid', "'t ", 'not ', '부족', '에러', '오류', '터'],
     // "but doesn't on GTX1650 4GB" (beside a device it works on): a device the run does not work on is the one that fails;
     // only before a device's name ("that didn't fit on my system", c2023, is a default the user left).
-    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b|\b(?:is|was|are|were) invalid\b|\b(?:doesn't|does not|didn't|did not|won't|can't|cannot)(?: (?:work|run|load|fit))? on (?:(?:a|an|the|my|our)\s+)?(?:nvidia\s+|geforce\s+|rtx\s*|gtx\s*|tesla\s+)*(?:[a-z]{1,3}\d{2,4}|\d{4})/gi,
+    pattern: /\b(?:oom|ooms|oomed|out of memory|crash(?:es|ed)?|fails?|failed|errors?)\b|\b(?:is|was|are|were) invalid\b|\b(?:doesn't|does not|didn't|did not|won't|can't|cannot)(?: (?:work|run|load|fit))? on (?:(?:a|an|the|my|our)\s+)?(?:nvidia\s+|geforce\s+|rtx\s*|gtx\s*|tesla\s+)*(?:[a-z]{1,3}\d{2,4}|\d{4})|메모리\s*부족|에러|오류|터(?:져|집|졌)/gi,
     example: 'got cuda OOM on 8 A100s',
     source: 'CarperAI/trlx#431',
   },

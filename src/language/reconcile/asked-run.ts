@@ -153,6 +153,21 @@ function largerOfJoined(text: string, tied: readonly { i: Item }[], fails: boole
   return best;
 }
 
+/**
+ * Of models tied on evidence, the one the message says most ("I want to run Llama 3.1 70B and 405B … how much memory
+ * for the 405B?", corpus c126: 405B asked twice): read first, and still asked with the others. Null where no one
+ * model is said more often than each other.
+ */
+function saidMostOfTied<T extends { i: Item }>(slot: string, tied: readonly T[]): T | null {
+  if (slot !== 'model') return null;
+  const key = (x: T) => (namesModel(x.i) && x.i.kind === 'model' ? x.i.id : x.i.text.trim().toLowerCase());
+  const counts = new Map<string, number>();
+  for (const x of tied) counts.set(key(x), (counts.get(key(x)) ?? 0) + 1);
+  const [top, next] = [...counts.values()].sort((a, b) => b - a);
+  if (top === undefined || top < 2 || top === next) return null;
+  return tied.find((x) => counts.get(key(x)) === top) ?? null;
+}
+
 const EVIDENCE_WORDS: Record<number, string> = { [RUN_EVIDENCE.fails]: 'the run that fails', [RUN_EVIDENCE.asks]: 'the run asked about', [RUN_EVIDENCE.none]: 'a run the message reports', [RUN_EVIDENCE.works]: 'a run said to work' };
 
 /**
@@ -183,7 +198,7 @@ export function askedRun(items: Item[], text: string, notes: string[], owned?: O
     // still gave an error", fe1ixxu/ALMA#66, c928): the later try is the run now; still asked, as a tie.
     const later = tied.filter((x) => x !== tied[0] && LATER_TRY.test(sentenceBefore(text, x.i.at)));
     const joined = slot === 'model' && top >= RUN_EVIDENCE.fails ? largerOfJoined(text, tied, top === RUN_EVIDENCE.fails) : null;
-    const keep = joined ?? (later.length === 1 ? later[0]! : tied[0]!).i;
+    const keep = joined ?? (later.length === 1 ? later[0]! : (saidMostOfTied(slot, tied) ?? tied[0]!)).i;
     const against = scored.filter((x) => differ(slot, keep, x.i));
     for (const { i, s } of against) {
       const words = i.text.trim();
