@@ -4,6 +4,7 @@ import type { Doubt } from './item-trace.js';
 import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
+import { programOrEngine } from './reconcile/program-or-engine.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
@@ -142,7 +143,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = sequenceSplitWithoutDegree(out, notes);
   out = loras(out);
   out = adapterPretraining(out, notes);
-  out = enginesByEvidence(out, notes, text);
+  // Of a serving engine and a program running the model (transformers, TGI, llama.cpp) said in prose, the one left, weighed or said to work is not the run's (reconcile/program-or-engine.ts).
+  out = enginesByEvidence(programOrEngine(out, text, notes), notes, text);
   out = engines(out, notes);
   out = severalReleases(vllmEngines(out, notes), notes);
   out = impliedFrameworks(out, notes, text);

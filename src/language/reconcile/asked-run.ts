@@ -64,8 +64,12 @@ function evidenceOf(text: string, cues: readonly Cue[]): number | null {
 // 的情况下是否支持", hiyouga/LlamaFactory#4199, c504) is a try reported and the run asked about, weighed as the others.
 const RUN_SLOTS = new Set(['model', 'hardware', 'batch.mbs', 'batch.ga', 'batch.gbs', 'seq', 'offload']);
 
-/** A line of a command or a pasted config (a flag, KEY=value, key: value): its settings are that command's, weighed by the later steps. */
-const COMMAND_LINE = /^\s*(?:[-$>|`]|[\w.]+\s*[=:]\s*\S|(?:python3?|torchrun|deepspeed|accelerate|srun|sbatch|bash|sh|swift|llamafactory-cli|vllm|CUDA_VISIBLE_DEVICES)\b)|\s--?[a-z]/i;
+/**
+ * A line of a command or a pasted config (a flag, KEY=value, key: value): its settings are that command's, weighed by the later steps.
+ * vLLM's own CLI only with a subcommand or a flag after it: a CJK sentence may open with the name ("vllm 대신 transformers로 …
+ * 추론하는데", "vllm보다 …", rserve9), which is prose.
+ */
+const COMMAND_LINE = /^\s*(?:[-$>|`]|[\w.]+\s*[=:]\s*\S|(?:python3?|torchrun|deepspeed|accelerate|srun|sbatch|bash|sh|swift|llamafactory-cli|CUDA_VISIBLE_DEVICES)\b|vllm(?=\s+(?:serve|bench|chat|complete|--)))|\s--?[a-z]/i;
 /** Whether a mention is said in prose, not on a command's or a config's line or in a fenced block (engine-choice.ts too). */
 export function inProse(text: string, i: Item): boolean {
   if (/[=]|^\s*-/.test(i.text)) return false;

@@ -22,14 +22,24 @@ export const ENGINE_CHOICE_RULE = {
 
 /** Right before the engine, in its sentence: the engine the user left ("from", "instead of", "used to run it with", 代替, 之前用). */
 const LEFT_BEFORE =
-  /(?:\bfrom|\binstead\s+of|\brather\s+than|\bused\s+to\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|use)|\b(?:previously|formerly|originally|before)\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|using|used)|代替|替代|替换掉?|(?:之前|以前|原来|原先|此前)(?:是|一直)?(?:用|在|使用|通过))\s*(?:the\s+|using\s+)?$/i;
-/** Right after the engine: "vllm 대신" (instead of vLLM), "tried TGI before", "vllm之前", "sglang之类的方案" (one of the alternatives). */
-const LEFT_AFTER = /^\s*(?:대신|말고|代わりに|(?:was\s+|were\s+)?(?:before|previously|earlier)\b|以前|之前|之类|等(?:其[它他])?(?:框架|方案|引擎)|(?:,\s*)?(?:or|and)\s+(?:something|the\s+like|similar|other\s+engines?)\b)/i;
-/** Right before the engine: one of the alternatives weighed ("should I use sglang", "other engines like sglang", "或者其它的sglang", "别的"). */
-const ALTERNATIVE_BEFORE = /(?:\b(?:should|could|would|can|shall)\s+(?:i|we)\s+(?:\w+\s+)?(?:use|try|switch\s+to|move\s+to|go\s+with)|\bother\s+(?:\w+\s+){0,2}?(?:like|such\s+as|e\.g\.)|\balternatives?\s+(?:\w+\s+){0,2}?(?:like|such\s+as)|\bsomething\s+like|其[它他]的?|别的)\s*$/i;
-/** Right before the engine: the one the user moved to ("switched to", "from vLLM to", "now on", 换成, 改用, 切换到). */
+  /(?:\bfrom|\b(?:better|faster|worse|slower|cheaper|leaner)\s+than|\bcompared\s+(?:to|with)|\bunlike|\binstead\s+of|\brather\s+than|\bused\s+to\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|use)|\b(?:previously|formerly|originally|before)\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|using|used)|代替|替代|替换掉?|(?:之前|以前|原来|原先|此前)(?:是|一直)?(?:用|在|使用|通过))\s*(?:the\s+|using\s+)?$/i;
+/**
+ * Right after the engine: "vllm 대신" (instead of vLLM), "tried TGI before", "vllm之前", "sglang之类的方案" (one of the alternatives),
+ * "TGI is faster", "vllm보다" (than vLLM: one weighed, rserve9: "I heard TGI is faster, but we serve mistral-7b with vLLM").
+ */
+const LEFT_AFTER = /^\s*(?:(?:is|are|would\s+be|might\s+be|seems?\s+to\s+be)\s+(?:\w+\s+)?(?:faster|better|cheaper|leaner|lighter|more\s+efficient)\b|대신|말고|보다|代わりに|(?:was\s+|were\s+)?(?:before|previously|earlier)\b|以前|之前|之类|等(?:其[它他])?(?:框架|方案|引擎)|(?:,\s*)?(?:or|and)\s+(?:something|the\s+like|similar|other\s+engines?)\b)/i;
+/**
+ * Right before the engine: one of the alternatives weighed ("should I use sglang", "other engines like sglang", "或者其它的sglang",
+ * "别的"), a move only thought of ("thinking about moving to vLLM", rserve9: no move made).
+ */
+const ALTERNATIVE_BEFORE = /(?:\b(?:heard|read|told)\s+(?:that\s+)?|\b(?:should|could|would|can|shall)\s+(?:i|we)\s+(?:\w+\s+)?(?:use|try|switch\s+to|move\s+to|go\s+with)|\b(?:think\w*|consider\w*|plan\w*|want\w*|hop\w*|would\s+like|may|might)\s+(?:about\s+|of\s+|on\s+)?(?:to\s+)?(?:switch|mov|migrat|chang|port|go)\w*\s+(?:[\w.:/-]+\s+){0,4}?to|\bother\s+(?:\w+\s+){0,2}?(?:like|such\s+as|e\.g\.)|\balternatives?\s+(?:\w+\s+){0,2}?(?:like|such\s+as)|\bsomething\s+like|其[它他]的?|别的)\s*$/i;
+/**
+ * Right before the engine: the one the user moved to ("switched to", "from vLLM to", "now on", 换成, 改用, 切换到), or
+ * runs now ("Currently I run llama-3-8b with vllm" after "Is sglang better than vllm?", rserve9: a model's name may
+ * stand between, hyphens and all).
+ */
 const TAKEN_BEFORE =
-  /(?:\b(?:switch|mov|migrat|chang|port|went|go|going)\w*\s+(?:\w+\s+){0,4}?to|\bfrom\s+\S+\s+to|\bnow\s+(?:\w+\s+){0,3}?(?:on|with|using|in|via|through)|换成|换用|改用|改成|切换到|切换成|切到|转到|迁移到|换到|现在用|现在在|(?:으로|로)\s*(?:바꿔|바꾸|전환))\s*(?:the\s+|using\s+)?$/i;
+  /(?:\b(?:switch|mov|migrat|chang|port|went|go|going)\w*\s+(?:\w+\s+){0,4}?to|\bfrom\s+\S+\s+to|\b(?:now|currently|these\s+days)\s+(?:[\w.:/-]+\s+){0,4}?(?:on|with|using|in|via|through)|换成|换用|改用|改成|切换到|切换成|切到|转到|迁移到|换到|现在用|现在在|(?:으로|로)\s*(?:바꿔|바꾸|전환))\s*(?:the\s+|using\s+)?$/i;
 
 /** How much the words around one engine's name say it is the run's: moved to +3, left −3. */
 function frameOf(text: string, i: Item): number {
