@@ -7,6 +7,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS, defaultWeights } from './defaults.js';
 import { llamafactoryDtypeRecipe } from './llamafactory-dtype.js';
 import { DOUBLE_QUANT_BY_DEFAULT, presetFor } from './presets.js';
+import type { Slot } from './patch.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 
@@ -16,6 +17,27 @@ import type { Scenario, WeightFormat } from './schema.js';
 const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_k_m', 'nf4-dq': 'q4_k_m', gptq: 'q4_k_m', awq: 'q4_k_m', int8: 'q8_0' };
 /** A width with no format: "int4", "-4bit", "w4". */
 const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?)$/i;
+
+/** A width said as weights and activations ("W8A8"), which FP8 and INT8 checkpoints share. */
+const W8A8 = /^w8a8$/i;
+
+/**
+ * "fp32" beside "qlora" is no contradiction: QLoRA's 4-bit base computes in 16 bits, and what people
+ * keep in fp32 there are the LoRA adapters and the optimizer's states (PEFT trains the adapters in fp32,
+ * peft tuners/lora autocast_adapter_dtype; prepare_model_for_kbit_training casts the norms to fp32).
+ * Read as QLoRA in 16-bit mixed precision, said with both switches, never refused. A 16-bit dtype said
+ * too stays the compute; else the card decides below (fp16 on one without bf16).
+ */
+function qloraBesideFp32(r: Resolution, compute: Slot<Scenario['compute']> | undefined): Slot<Scenario['compute']> | undefined {
+  const said = r.patch.get<Scenario['recipe']>('recipe')?.item.text.trim() ?? 'fp32';
+  r.s.recipe = 'mixed';
+  r.s.compute = 'bf16';
+  const sixteen = compute && compute.value !== 'fp32' ? compute : undefined;
+  r.assume(
+    `"${said}" with QLoRA read as the dtype of the LoRA adapters and the optimizer (PEFT trains them in fp32); the 4-bit base computes in ${sixteen?.value ?? '16 bits'}, mixed precision (say lora fp32 for LoRA on an fp32 base)`,
+  );
+  return sixteen;
+}
 
 /** A dtype given as an engine's or loader's option (`--dtype half`, `dtype="float16"`, `torch_dtype=torch.bfloat16`), not a word of prose. */
 const ENGINE_DTYPE = /dtype/i;
@@ -33,6 +55,13 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   let weights = r.patch.get<WeightFormat>('weights');
   // In inference "fp8" names the stored weights (DESIGN §2 table: weight format fp8).
   if (s.mode === 'inference' && compute?.value === 'fp8') {
+    // "W8A8" names a width, not a number format: beside "FP8" it is the same checkpoint described twice
+    // (Neural Magic / RedHatAI's "-FP8" checkpoints are "FP8 W8A8"; llm-compressor's FP8 scheme is W8A8),
+    // read as FP8 and said, never refused.
+    if (weights && weights.value === 'int8' && W8A8.test(weights.item.text.trim())) {
+      r.assume(`"${weights.item.text.trim()}" beside "${compute.item.text.trim()}" read as one FP8 checkpoint: W8A8 is 8-bit weights and activations, here in FP8 (say int8 for an INT8 W8A8 one)`);
+      weights = undefined;
+    }
     if (weights && weights.value !== 'fp8') {
       return r.err('weights', `"${compute.item.text}" and "${weights.item.text}" contradict each other: both set the weight format. Keep one of them.`);
     }
@@ -54,6 +83,7 @@ export function precisionStep(r: Resolution): ErrorReply | null {
   }
   // LoRA on a 4-bit NF4 base is QLoRA (load_in_4bit with a LoRA adapter).
   if (s.mode === 'lora' && (weights?.value === 'nf4' || weights?.value === 'nf4-dq')) s.mode = 'qlora';
+  if (s.mode === 'qlora' && s.recipe === 'fp32') compute = qloraBesideFp32(r, compute);
   if (compute) s.compute = compute.value;
   llamafactoryDtypeRecipe(r, compute?.value, recipe !== undefined);
   if (s.recipe === 'fp32' && !compute) s.compute = 'fp32';

@@ -1,6 +1,7 @@
 import { gpuById } from '../catalog/index.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import type { ErrorReply } from '../reply/types.js';
+import { QUANTISED } from './resolve-precision.js';
 import type { Resolution } from './resolution.js';
 import type { Scenario, WeightFormat } from './schema.js';
 
@@ -77,6 +78,15 @@ export function quantisedServingStep(r: Resolution): ErrorReply | null {
     if (!r.patch.has('kv') && s.inference.kvDtype === 'bf16') s.inference.kvDtype = 'fp16';
     r.assume(`fp16 precision for activations and KV cache: ${fp16Reason(s)}`);
     return null;
+  }
+  // A quantised model served with no dtype named, on no engine known to compute in half: its activations
+  // run in the bf16 default, said with the switch, since llama.cpp (f16), AWQ/GPTQ kernels and bitsandbytes
+  // loads run in fp16 and the reader may have missed the engine (lhl/strix-halo-testing#33, c2207: gpt-oss's
+  // MXFP4 benchmarked with llama.cpp, read as bf16 in silence). The bytes are the same; the dtype is said.
+  const weightsSetHere = r.isNew || r.patch.has('weights') || r.patch.has('model') || r.modeChanged();
+  if (weightsSetHere && s.mode === 'inference' && s.precisionUnstated && s.compute === 'bf16' && QUANTISED.includes(s.weights) && !r.presetSet.has('compute')) {
+    const kv = !r.patch.has('kv') && s.inference.kvDtype === 'bf16' ? ' and KV cache' : '';
+    r.assume(`bf16 precision for activations${kv} (default: no dtype named; say fp16 if your engine runs in half, as llama.cpp and AWQ/GPTQ kernels do)`);
   }
   // A follow-up that moves a thread off those kernels (SGLang named, "Serve Qwen3-GPTQ" then
   // `python -m sglang.launch_server`, sgl-project/sglang#8362, c552) goes back to bf16 where the card

@@ -1,6 +1,7 @@
 import { zeroOffloadAssumption, zeroOffloadSharding } from '../memory/offload.js';
 import { ddpDefaultWords } from './defaults.js';
 import { undoSplitOverOldCount } from './split-follows-count.js';
+import { pureLoadUnderZero } from './zero-keeps-masters.js';
 import { deploysOnTransformers } from './transformers-run.js';
 import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
 import { miiServesWholeModel, miiWholeModelAssumption } from './mii-replicas.js';
@@ -71,6 +72,7 @@ export function shardingStep(r: Resolution): ErrorReply | null {
   if (s.framework === 'fsdp' && s.sharding.kind !== 'fsdp' && s.sharding.kind !== 'hsdp') {
     s.framework = s.sharding.kind === 'zero' && s.mode !== 'inference' ? 'deepspeed' : 'hf';
   }
+  pureLoadUnderZero(r);
   return null;
 }
 

@@ -193,12 +193,18 @@ describe('contradictions and ranges are errors naming the items', () => {
     ['13b zero3 ddp', ['zero3', 'ddp']],
     ['13b on h100 on a100', ['h100', 'a100']],
     ['13b lora qlora', ['lora', 'qlora']],
-    ['13b qlora fp32', ['qlora', 'fp32']],
     ['13b bf16 fp16', ['bf16', 'fp16']],
   ])('%s', (text, words) => {
     const e = error(text);
     for (const w of words) expect(e.message).toContain(w);
     expect(e.at).toBeGreaterThan(0);
+  });
+
+  // "qlora" with "fp32" is no contradiction: fp32 is the adapters' and the optimizer's dtype (precision-by-evidence.test.ts).
+  it('13b qlora fp32 reads QLoRA in 16-bit mixed precision, said', () => {
+    const r = resolve('13b qlora fp32');
+    expect(r.scenario).toMatchObject({ mode: 'qlora', recipe: 'mixed', compute: 'bf16' });
+    expect(r.assumptions.join()).toContain('"fp32" with QLoRA read as the dtype of the LoRA adapters');
   });
 
   it('offload params needs zero3', () => {

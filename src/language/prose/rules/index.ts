@@ -44,6 +44,7 @@ import { INT4_RELEASE_RULES } from './int4-releases.js';
 import { RATE_RULES } from './rates.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
+import { DTYPE_COMPARED_RULES } from './dtype-compared.js';
 import { FORMAT_OPTION_RULES } from './format-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
 import { PCIE_LINK_RULES } from './pcie-links.js';
@@ -163,6 +164,8 @@ const PROSE_ORDER = [
   'prose.reduced-to',
   'prose.tried-from-to',
   'prose.drop-setting',
+  // A dtype named as the copy compared with ("than the bf16 checkpoint"), before a dtype word is read and before "half" is blanked as a fraction (dtype-compared.ts).
+  ...DTYPE_COMPARED_RULES.map((rule) => rule.id),
   'prose.half-fraction',
   'prose.memory-full',
   // An adapter's argument group with no setting under it names no method (argument-groups.ts).
@@ -370,6 +373,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   ARGUMENT_GROUP_RULES,
   TUNE_A_SETTING_RULES,
   MEMORY_SHARE_RULES,
+  DTYPE_COMPARED_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
