@@ -280,7 +280,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     when: (t) => /\dn\d/.test(t),
     write: (m) => ` on ${m[1]} nodes of ${m[2]} gpus `,
     example: 'Increase gpu_memory_utilization for the H100 `grpo-qwen3-235b-32n8g-async-1off` performance recipe.',
-    source: 'c2218',
+    source: 'NVIDIA-NeMo/RL#3278',
   },
   {
     // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").

@@ -117,7 +117,7 @@ export const OTHER_DEVICE_RULES: readonly ProseRule[] = [
     when: (t) => MAY_NAME.test(t) && /\d\s*[x×*]\s*\d/.test(t),
     write: writeDevice(known(false)),
     example: '我用2x16和3x16 华为910B的卡 grpo方式 训练qwen2.5-32B模型',
-    source: 'c2197',
+    source: 'modelscope/ms-swift#4748',
     weak: true,
   },
   {
