@@ -26,6 +26,8 @@ export interface OtherDevice {
   unified?: true;
   /** Sold in more than one memory size: the row's is the most common, a guess said as weak. */
   usual?: true;
+  /** A word before the name that makes it something else ("apache" before "spark"). */
+  notAfter?: RegExp;
   /** The vendor's specification page the memory is taken from. */
   spec: string;
 }
@@ -38,6 +40,7 @@ const INTEL_ARC = 'https://www.intel.com/content/www/us/en/products/details/disc
 const INTEL_MAX = 'https://www.intel.com/content/www/us/en/products/details/discrete-gpus/data-center-gpu/max-series.html';
 const GAUDI = 'https://www.intel.com/content/www/us/en/products/details/processors/ai-accelerators/gaudi.html';
 const JETSON = 'https://developer.nvidia.com/embedded/jetson-modules';
+const DGX_SPARK = 'https://www.nvidia.com/en-us/products/workstations/dgx-spark/';
 const GEFORCE_MX = 'https://www.nvidia.com/en-us/geforce/gaming-laptops/mx-series/';
 const NVIDIA_WORKSTATION = 'https://www.nvidia.com/en-us/design-visualization/desktop-graphics/';
 const NVIDIA_DATA_CENTER = 'https://www.nvidia.com/en-us/data-center/products/';
@@ -117,6 +120,12 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'Jetson Xavier NX', pattern: String.raw`(?:jetson\s?)?xavier\s?nx`, memoryGB: 8, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
   { name: 'Jetson Nano', pattern: String.raw`jetson\s?nano(?!\s?orin)`, memoryGB: 4, vendor: 'nvidia', unified: true, spec: JETSON },
   { name: 'Jetson Orin', pattern: String.raw`jetson\s?orin`, memoryGB: 64, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  // NVIDIA DGX Spark (GB10 superchip, 128 GB LPDDR5x shared by the Grace CPU and the Blackwell GPU), and the
+  // partners' boxes on the same chip (ASUS Ascent GX10). "2 sparks vllm loading issue" (c2233), "a single DGX
+  // Spark" (c2112), "ASUS Ascent GX10 (GB10 superchip)" (c2113). A bare "spark" is the box ("2 sparks", "on spark"),
+  // never Apache Spark's: its own words after it ("spark-submit", "spark sql"), "pyspark" (a letter before), "Apache
+  // Spark" (the prose rule's notAfter).
+  { name: 'DGX Spark', pattern: String.raw`(?:nvidia\s?)?dgx[\s-]?sparks?|gb10|(?:asus\s?)?ascent\s?gx10|gx10|sparks?(?![\s-]?(?:sql|submit|streaming|session|context|jobs?|executors?|dataframes?|udf|ml|shell|connect|config|conf|driver|\d))`, memoryGB: 128, vendor: 'nvidia', unified: true, notAfter: /apache[\s-]*$/, spec: DGX_SPARK },
   // GeForce MX laptop parts (2 GB in most laptops; a few ship 4 GB).
   { name: 'GeForce MX', pattern: String.raw`mx\s?[1-5][1-7]0`, memoryGB: 2, vendor: 'nvidia', usual: true, spec: GEFORCE_MX },
   // GeForce desktop cards the catalog lacks.

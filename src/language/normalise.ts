@@ -22,6 +22,9 @@ const LOOKALIKES: Record<string, string> = {
   '\u00d7': 'x', '\u2715': 'x', '\u2716': 'x', '\u2217': '*', '\u2026': '.',
   '\uff08': '(', '\uff09': ')', '\uff0c': ',', '\uff1a': ':', '\uff1b': ';', '\uff1f': '?', '\uff01': '!', '\u3001': ',', '\u3002': '.',
   '\uff1d': '=',
+  // A Chinese or Japanese keyboard's "about", times, plus, slash and percent: "需要～80G的显存" (needs ~80G,
+  // c2224: read as an 80 GB card, "~80G" was already a need), "8＊A100", "2／4 cards", "显存占用95％".
+  '\uff5e': '~', '\u301c': '~', '\uff0a': '*', '\uff0b': '+', '\uff0f': '/', '\uff05': '%',
   // Spanish opens a question or an exclamation upside down ("¿Cabe en la memoria?"): the same marks.
   '\u00bf': '?', '\u00a1': '!',
 };

@@ -128,6 +128,9 @@ export const PARALLELISM_KEYS: KeyTable = {
   dp: { reads: trainerOrServer('dp') },
   pp: { reads: numeric('pp') },
   cuda_visible_devices: { reads: gpuList },
+  // Xinference's `--gpu-idx 4,5,6,7` (xorbitsai/inference, c2147: "8块L20" read, the four given went unread): the
+  // devices the model is placed on, as CUDA_VISIBLE_DEVICES's; its `--n-gpu 4` is the run's count as a launcher's.
+  gpu_idx: { reads: gpuList, source: 'xorbitsai/inference#3586' },
   // torchrun's processes per node: the GPUs of one node. With a node count the script sets (`--nnodes 3`,
   // `nnodes=2 … NNODES=$nnodes`) the job is that many nodes of them (jianzhnie/LLamaTuner#91, c306: 3 × 8,
   // "total of 24 A100-40G"; modelscope/ms-swift#3285, c1778: 2 × 8), said as weak: a command copied for
@@ -154,7 +157,7 @@ export const PARALLELISM_KEYS: KeyTable = {
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
   world_size: { reads: count('gpus') },
   ngpus: { reads: count('gpus') },
-  n_gpu: { reads: count('gpus') },
+  n_gpu: { reads: (v, ctx) => (numberOf(v) > 0 ? launcherCount(v, ctx) : IGNORE) },
   // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
   gpus: {
     reads: (v) => {

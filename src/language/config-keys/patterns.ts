@@ -78,7 +78,7 @@ export const PAIR = new RegExp(
   'g',
 );
 
-const LIST_KEYS = 'lora_target|lora_target_modules|target_modules|lora_attn_modules|cuda_visible_devices|fsdp|fsdp_sharding_strategy|device';
+const LIST_KEYS = 'lora_target|lora_target_modules|target_modules|lora_attn_modules|cuda_visible_devices|gpu_idx|gpu-idx|fsdp|fsdp_sharding_strategy|device';
 export const LIST_PAIR = new RegExp(
   `((?<![\\w.\\-/])(?:--(?:${LIST_KEYS})[ \\t=]+|["']?(?:${LIST_KEYS})["']?[ \\t]*[:=][ \\t]*))((?![\\["'])[a-z0-9_]+(?:(?:[ \\t]*,[ \\t]*|[ \\t]+)(?!--)[a-z0-9_]+)+)(?=[ \\t]*(?:\\n|$|;|--|\\\\|\\)|\`))`,
   'g',

@@ -26,6 +26,9 @@ import { handlerOf, keyName } from './table.js';
  */
 const DATASET_LIST = /((?<![\w.\-/])(?:--)?["']?(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files?|eval_dataset|train_dataset)["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?[\w.\-/]+)((?:[ \t]*,[ \t]*[\w.\-/]+)+)/g;
 
+/** An environment variable set from Python or a notebook: `os.environ["K"] = "V"`, `%env K=V`. */
+const PYTHON_ENVIRONMENT = /\bos\.environ\[[ \t]*(["'])([a-z_][a-z0-9_]*)\1[ \t]*\][ \t]*=[ \t]*(["'])([^"'\n]*)\3|%env[ \t]+([a-z_][a-z0-9_]*)[ \t]*=?[ \t]*([^\s"']+)/g;
+
 /** A flag as one item of a list, then the separator before its value (the next item, no flag). */
 const ARGV_LIST_VALUE = /(?<=[[,][ \t\r\n]*["']?)(--[a-z][a-z0-9_.\-]*)(["']?[ \t]*,[ \t\r\n]*["']?)(?![-\]["'])([^\s,"'\][]+)(["']?)(?=[ \t\r\n]*[,\]])/g;
 
@@ -71,6 +74,9 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // A systemd unit's environment line, `Environment="OLLAMA_CONTEXT_LENGTH=8192"` (`systemctl edit ollama`:
       // ollama/ollama#14130, c1132), sets the variable inside the quotes: read as `OLLAMA_CONTEXT_LENGTH=8192`.
       .replace(has('nvironment=') ? /\benvironment=(["']?)([a-z_][a-z0-9_]*=[^"'\s]*)\1/gi : NEVER, (m) => `${m[2]}`.padStart(m[0].length - m[1]!.length).padEnd(m[0].length), 'config.systemd-environment')
+      // Python sets the same variables in its script: `os.environ['CUDA_VISIBLE_DEVICES'] = '3'` (modelscope/ms-swift, c2193:
+      // the device went unread, two 4090s taken), a notebook's `%env KEY=VALUE`: read as `KEY=VALUE`, as the shell's.
+      .replace(has('environ[') || has('%env') ? PYTHON_ENVIRONMENT : NEVER, (m) => `${m[2] ?? m[5]}=${m[4] ?? m[6]}`.padStart(m[0].length), 'config.python-environment')
       // A shell line continuation is no flag value: "--gradient_checkpointing \" (huggingface/open-r1#506).
       .replace(has('\\') ? /(?<=\s)\\(?=[ \t]*\n)/g : NEVER, () => ' ', 'config.line-continuation')
       // …nor is one glued to the value ("--gradient_accumulation_steps 4\", modelscope/ms-swift#4146)

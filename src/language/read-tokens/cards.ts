@@ -78,8 +78,11 @@ export function fixCards(kept: Token[], gapBefore: string[], notes: string[], ca
         continue;
       }
     }
-    // A card and its memory, either order, with only separators between.
-    if (t.type === 'gpu' && next?.type === 'capacity' && !/[,;]/.test(gaps[i + 1] ?? '')) {
+    // A card and its memory, either order, with only separators between; a comma only inside one pair of
+    // parentheses, the two listed as one thing ("需要几张卡（A100、80G）", c2252: the 80G read as a second card; the
+    // closing one is past the last token when nothing follows).
+    const listedInParens = /\(\s*$/.test(gaps[i] ?? '') && /^\s*,\s*$/.test(gaps[i + 1] ?? '') && (i + 2 >= out.length || /^\s*\)/.test(gaps[i + 2] ?? ''));
+    if (t.type === 'gpu' && next?.type === 'capacity' && (!/[,;]/.test(gaps[i + 1] ?? '') || listedInParens)) {
       const id = cardWithMemory(t.value, Number(/^[\d.]+/.exec(next.text)?.[0]));
       if (id) {
         out[i] = { ...t, value: id, text: spanText(t, next) };

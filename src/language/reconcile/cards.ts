@@ -35,7 +35,8 @@ type Hardware = Extract<Item, { kind: 'hardware' }>;
 /** A launcher's count, by its key: processes started, or the devices a single process sees. */
 /** Docker's `--gpus '"device=4"'` and a script's GPUS=0,1: the devices selected (config.key.gpus). */
 /** llama.cpp's `--tensor-split 23552,23552` / `-ts 1 1`: the devices given a share of the layers (engines/tensor-split.ts). */
-const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]/i;
+/** Xinference's `--n-gpu 4 --gpu-idx 4,5,6,7`: the model's devices on a machine the prose lists ("8块L20", c2147). */
+const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--n[-_]gpu\b|--gpu[-_]idx\b|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]/i;
 
 /**
  * "README에 … A100 80G 1장으로 학습을 하셨다고 … A100 80G 4장으로 훈련을 돌리는대도 OOM" above

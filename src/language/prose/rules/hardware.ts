@@ -25,7 +25,7 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
  * "7950x3d") is in it. "Intel(R) Core(TM) i7" as lscpu and Windows print it.
  */
 export const CPU_NAME =
-  /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+(?:[3579](?:\s+|-))?\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
+  /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai\+?|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:amd\s+)?ai\+?\s*max\+?(?:\s+pro)?\s+\d{3}\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+(?:[3579](?:\s+|-))?\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
 
 
 /**
@@ -86,12 +86,13 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // A CPU is no card and its number no count: "Ryzen 9 7950X3D", "i9-14900K", "Xeon Gold 6338",
     // "EPYC 7443", "R9 3900X" ("on 7950x" read as 7950 GPUs). One span, the product's whole name: AMD's
     // APUs have three digits and a '+' ("Ryzen 395+ Setup with an 8060S GPU", "RYZEN AI MAX+ 395",
-    // "ryzen AI max 395+": ollama/ollama, c1641/c1642/c1669, read as 395 GPUs), Intel's "Core Ultra 9 285K",
+    // "ryzen AI max 395+": ollama/ollama, c1641/c1642/c1669, read as 395 GPUs; "ryzen ai+ max 395", c2179; without
+    // its brand, "AI Max+ 395 128GB", s30's variations), Intel's "Core Ultra 9 285K",
     // "Intel(R) Core(TM) i7-14700F", Qualcomm's "Snapdragon X Elite". The iGPU beside an APU ("Radeon 8060S",
     // "780M") is no count either: its memory is the share of RAM the user gives it (prose.unified-memory).
     id: 'prose.cpu',
     pattern: CPU_NAME,
-    when: (t) => /ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m/.test(t),
+    when: (t) => /ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m|ai\+?\s*max/.test(t),
     write: (m, notes) => {
       notes.push(/80[56]0s|radeon/.test(m[0]) ? `"${m[0]}" is an integrated GPU sharing the machine's memory: not a count of cards` : `"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
@@ -268,6 +269,18 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     write: (m) => (gpuIdOf(m[1]!) ? `${m[2]}x ${m[1]}` : m[0]),
     example: '--max-model-len 4096` works well on A100-80GB:8',
     source: 'vllm-project/vllm#6689',
+  },
+  {
+    // A recipe's or a job's name counts nodes and GPUs per node as "<N>n<M>g": "the H100
+    // `grpo-qwen3-235b-32n8g-async-1off` performance recipe" (NVIDIA-NeMo/RL, c2218: read as one H100, the name
+    // taken whole for the model's), NeMo's "llama3.1-70b-4n8g", "1n8g" (s30's variations). Written as nodes of GPUs
+    // in the item language, so the card named elsewhere is theirs; the name's other words stay the model's.
+    id: 'prose.recipe-nodes-gpus',
+    pattern: /(?<![a-z\d.])(\d{1,3})n(\d{1,2})g(?![a-z\d])/g,
+    when: (t) => /\dn\d/.test(t),
+    write: (m) => ` on ${m[1]} nodes of ${m[2]} gpus `,
+    example: 'Increase gpu_memory_utilization for the H100 `grpo-qwen3-235b-32n8g-async-1off` performance recipe.',
+    source: 'NVIDIA-NeMo/RL#3278',
   },
   {
     // Host memory named first, then its size: "My DRAM is 64G", "system RAM: 128GB" (never a GPU's "VRAM").

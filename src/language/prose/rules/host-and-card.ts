@@ -15,6 +15,9 @@ function sayUnified(notes: string[], written: string): void {
   notes.push(`"${written.trim()}": ${UNIFIED}, shared by the CPU and the GPU, is read as the GPU's memory; the system keeps part of it for itself, so the real headroom is smaller`);
 }
 
+/** The GPU's side of an APU's memory, as firmware settings and users name it. */
+const GPU_SIDE = String.raw`(?:(?:i?gpu|graphics|video)[ \t]+memory|vram|i?gpu|uma(?:[ \t]+frame[ \t]+buffer)?|graphics)`;
+
 const gib = (size: string) => `${Math.round(Number(size))}gb`;
 
 export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
@@ -34,10 +37,11 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
     // Unified memory is what the GPU can address: "Unified memory: 32 GB" (ollama/ollama, c1649: read as the
     // 8 GiB cache budget's card), "Unified Memory (RAM): 32 GB" (danveloper/flash-moe#2), "96 GB unified
     // memory" (c1634), "32 GB of unified memory", "128GB 统一内存" (antgroup/echomimic_v2#29). Read as the
-    // card's memory, said as an assumption (the system keeps part of it).
+    // card's memory, said as an assumption (the system keeps part of it). A "RAM:" label before it is the same
+    // memory, not a host's ("- **RAM**: 128GB unified memory (~110GB available VRAM)", c2208: read as host RAM).
     id: 'prose.unified-memory',
     pattern:
-      /\bunified[ \t]+(?:memory|ram)(?:[ \t]*\((?:ram|vram)\))?[ \t]*(?:[:=：-]|is|of)?[ \t]*(\d{1,3}(?:\.\d+)?)[ \t]*(?:gb|g|gib)(?![\w.])|(?<![\w.])(\d{1,3}(?:\.\d+)?)[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?unified[ \t]+(?:memory|ram)\b|(?<![\w.])(\d{1,3})[ \t]*(?:gb|g|gib)?[ \t]*(?:的[ \t]*)?统一内存/g,
+      /\bunified[ \t]+(?:memory|ram)(?:[ \t]*\((?:ram|vram)\))?[ \t]*(?:[:=：-]|is|of)?[ \t]*(\d{1,3}(?:\.\d+)?)[ \t]*(?:gb|g|gib)(?![\w.])|(?:\b(?:system[ \t]+)?(?:ram|memory)[ \t]*[:=：-][ \t]*)?(?<![\w.])(\d{1,3}(?:\.\d+)?)[ \t]*(?:gb|g|gib)[ \t]+(?:of[ \t]+)?unified[ \t]+(?:memory|ram)\b|(?<![\w.])(\d{1,3})[ \t]*(?:gb|g|gib)?[ \t]*(?:的[ \t]*)?统一内存/g,
     when: (t) => t.includes('unified') || t.includes('统一内存'),
     write: (m, notes) => {
       sayUnified(notes, m[0]);
@@ -49,14 +53,24 @@ export const HOST_AND_CARD_RULES: readonly ProseRule[] = [
   {
     // An APU's firmware gives the GPU a share of the machine's memory: "I used the included AMD configuration
     // tool to set the GPU memory to 96GB out of the 128GB available" (ollama/ollama, c1641: Ryzen AI Max+ 395),
-    // "I set it VRAM to 96GB" (ollama/ollama#13107). The share is the card; the rest, when said, the host's.
+    // "I set it VRAM to 96GB" (ollama/ollama#13107). The amount first too: "when I allocate 96GB to VRAM on BIOS"
+    // (ollama/ollama, c2179: read as the 128GB the platform has), "96GB assigned as VRAM", "VRAM set to 96GB in
+    // BIOS", "BIOS里分了96G给显存", "显存分配为96G" (s30's variations). The share is the card; the rest, when said, the host's.
     id: 'prose.gpu-share-of-memory',
-    pattern:
-      /\b(?:set|assign|allocat|dedicat|reserv|configur|gave|give)\w*[ \t]+(?:(?:the|its|my|it|her|this)[ \t]+)?(?:igpu[ \t]+memory|gpu[ \t]+memory|vram)[ \t]+(?:to|at|as)[ \t]+(\d{1,3})[ \t]*(?:gb|g|gib)(?:[ \t]+(?:out[ \t]+)?of[ \t]+(?:the[ \t]+)?(\d{2,3})[ \t]*(?:gb|g|gib))?(?![\w.])/g,
-    when: (t) => /vram|gpu memory/.test(t),
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:set|assign|allocat|dedicat|reserv|configur|gave|give)\w*[ \t]+(?:(?:the|its|my|it|her|this)[ \t]+)?${GPU_SIDE}[ \t]+(?:to|at|as)[ \t]+(\d{1,3})[ \t]*(?:gb|g|gib)(?:[ \t]+(?:out[ \t]+)?of[ \t]+(?:the[ \t]+)?(\d{2,3})[ \t]*(?:gb|g|gib))?(?![\w.])`,
+        String.raw`\b(?:set|assign|allocat|dedicat|reserv|carv|gave|give|put)\w*(?:[ \t]+out)?[ \t]+(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:(?:of[ \t]+(?:it|that|them|the[ \t]+\w+)|in[ \t]+(?:the[ \t]+)?bios)[ \t]+)?(?:to|as|for)[ \t]+(?:the[ \t]+)?${GPU_SIDE}\b`,
+        String.raw`(?<![\w.])(\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:is[ \t]+|are[ \t]+)?(?:assigned|allocated|dedicated|reserved|carved[ \t]+out|set)[ \t]+(?:to|as|for)[ \t]+(?:the[ \t]+)?${GPU_SIDE}\b`,
+        String.raw`\b${GPU_SIDE}[ \t]+(?:size[ \t]+)?(?:is[ \t]+)?(?:set|allocated|configured|assigned|fixed)[ \t]+(?:to|at|as)[ \t]+(\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])`,
+        String.raw`(?:分|分配|划|设置?)了?[ \t]*(\d{1,3})[ \t]*(?:gb|g)[ \t]*(?:给|作为|当|为)[ \t]*(?:gpu[ \t]*)?显存|显存[ \t]*(?:分配|设置|设|划)了?[ \t]*(?:为|成|到)?[ \t]*(\d{1,3})[ \t]*(?:gb|g)(?![\w.])`,
+      ].join('|'),
+      'g',
+    ),
+    when: (t) => /vram|gpu memory|igpu|uma|显存/.test(t),
     write: (m, notes) => {
       sayUnified(notes, m[0]);
-      const share = Number(m[1]);
+      const share = Number(m[1] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7]);
       const rest = m[2] !== undefined && Number(m[2]) > share ? ` hostram ${Number(m[2]) - share}gb` : '';
       return ` ${share}gb vram${rest} `.padEnd(m[0].length);
     },

@@ -146,6 +146,8 @@ const PROSE_ORDER = [
   'prose.multi-without-count',
   // "several 4090s", "multiple A100s": the same said with a quantifier (several-cards.ts).
   ...SEVERAL_CARD_RULES.map((rule) => rule.id),
+  // "32n8g" in a recipe's name: nodes of GPUs, before the name is read whole as a model's (hardware.ts).
+  'prose.recipe-nodes-gpus',
   'prose.cpu',
   // A chip's GPU cores, unified memory, an APU's GPU share and Ollama's host-RAM refusal: host or card, before any size is read (host-and-card.ts).
   ...HOST_AND_CARD_RULES.map((rule) => rule.id),

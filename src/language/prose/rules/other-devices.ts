@@ -31,10 +31,13 @@ const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:[ \t]*[(（,]?
  */
 const STATED_LATER = /^[^\n]{0,40}?(?:显存|vram|gpu\s*memory)\s*(?:为|是|有|of|:|：)?\s*(\d{1,3})\s*(?:gb|g|gib)(?![a-z])|^[^\n]{0,40}?(?<![\w.])(\d{1,3})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:vram|显存|gpu\s*memory)/;
 
-function pattern(rows: readonly OtherDevice[]): RegExp {
+/** Another machine's nodes × cards offered before the one read: "用2x16和3x16 华为910B的卡" (c2197). */
+const OFFERED = String.raw`(?<![\w.])(?<n0>\d{1,3})\s*[x×*]\s*(?<c0>\d{1,2})\s*(?:和|与|或者?|还是|and|or|/)\s*`;
+
+function pattern(rows: readonly OtherDevice[], offered = false): RegExp {
   const names = rows.map((row) => `(?:${row.pattern})`).join('|');
   const extra = rows.some((row) => row.name === 'Ascend 910A') ? `|${BARE_910}` : '';
-  return new RegExp(String.raw`(?<![\w.])(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
+  return new RegExp(String.raw`${offered ? OFFERED : ''}(?<![\w.])(?:(?<nodes>\d{1,3})\s*[x×*]\s*(?=\d))?(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
 }
 
 /** Each row with its pattern anchored to a whole name. */
@@ -70,7 +73,7 @@ function writeDevice(table: readonly OtherDevice[]) {
     const said = m[0].trim();
     if (gpuIdOf(m.groups!.name!.replace(/\s+/g, ''))) return m[0];
     const row = rowOf((rows ??= anchored(table)), m.groups!.name!);
-    if (!row) return m[0];
+    if (!row || row.notAfter?.test(m.input.slice(Math.max(0, m.index - 12), m.index))) return m[0];
     // An NVIDIA card the catalog lacks is a CUDA card like the one named beside it: a run of its own, which the
     // owners' cues weigh ("works on RTX 4070 but doesn't on GTX1650 4GB VRAM", a stranger's message: the GTX 1650 had
     // been set aside and the working 4070 read, silently). Another vendor's device beside a CUDA card stays aside.
@@ -87,17 +90,36 @@ function writeDevice(table: readonly OtherDevice[]) {
     // The count before the name ("8*910B", "2x 7900 XTX") or after it ("7900xtx x2", "910B*8").
     // Beside a catalog card, one device named alone is one card ("doesn't on GTX1650 4GB"): counted, so the owners
     // compare it with the other card as a machine, not as an amount of memory (reconcile/owners.ts disagree).
+    // Nodes × cards before the name ("2x16 华为910B": two machines of sixteen, c2197, read as two NPUs).
+    const { nodes } = m.groups!;
     const count = m.groups!.count ?? m.groups!.after ?? (catalogCardElsewhere(m) ? '1' : undefined);
-    return (count ? ` ${count}x ${memory}gb gpu ` : ` ${memory}gb gpu `).padEnd(m[0].length);
+    // Two machines offered, the first before "和"/"or": the first read, the other said ("2x16和3x16": 2 nodes of 16, or 3?).
+    const { n0, c0 } = m.groups!;
+    if (n0 && c0 && nodes && m.groups!.count) {
+      notes.push(`"${said}": ${n0}x${c0} or ${nodes}x${count} — read as ${n0} nodes of ${c0}; say "on ${nodes} nodes of ${count} gpus" for the other`);
+      return ` ${n0} nodes of ${c0}x ${memory}gb gpu `.padEnd(m[0].length);
+    }
+    if (nodes && m.groups!.count) return ` ${nodes} nodes of ${count}x ${memory}gb gpu `.padEnd(m[0].length);
+    return (count ?? nodes ? ` ${count ?? nodes}x ${memory}gb gpu ` : ` ${memory}gb gpu `).padEnd(m[0].length);
   };
 }
 
 /** A cheap test for any of the table's names. */
-const MAY_NAME = /910|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?(?:1[0-6]|9[678]0)|rtx\s?[2-8]\d00|rtx\s?(?:50[67]0|3050)|(?<![\w.])a(?:770|750|580|380|310)|arc\s?\d|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2/;
+const MAY_NAME = /910|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?(?:1[0-6]|9[678]0)|rtx\s?[2-8]\d00|rtx\s?(?:50[67]0|3050)|(?<![\w.])a(?:770|750|580|380|310)|arc\s?\d|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2|spark|gb10|gx10/;
 
 const known = (usual: boolean) => OTHER_DEVICES.filter((row) => Boolean(row.usual) === usual);
 
 export const OTHER_DEVICE_RULES: readonly ProseRule[] = [
+  {
+    // Weak: two machines of the device offered ("2x16和3x16 华为910B"), the first read and the other said.
+    id: 'training.other-device-offered',
+    pattern: pattern(known(false), true),
+    when: (t) => MAY_NAME.test(t) && /\d\s*[x×*]\s*\d/.test(t),
+    write: writeDevice(known(false)),
+    example: '我用2x16和3x16 华为910B的卡 grpo方式 训练qwen2.5-32B模型',
+    source: 'modelscope/ms-swift#4748',
+    weak: true,
+  },
   {
     id: 'training.other-device',
     pattern: pattern(known(false)),
