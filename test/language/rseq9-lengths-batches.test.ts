@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseRequest } from '../../src/language/parse.js';
+import { loadCorpus } from '../corpus/corpus.js';
+
+/**
+ * Session 30, helper rseq9 (issue 22): causes of misread lengths, micro-batches and accumulation, each with the
+ * real line it was drawn from and invented strangers' phrasings of the same phenomenon (scored before the fix).
+ */
+const text = (id: string) => loadCorpus().find((l) => l.id === id)!.text;
+const items = (t: string) => {
+  const outcome = parseRequest(t);
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.items;
+};
+const valuesOf = (t: string, kind: string) => items(t).flatMap((i) => (i.kind === kind && 'value' in i ? [i.value] : []));
+
+describe('a speed said the Chinese way is no length and no generation (rates.ts prose.rate-zh)', () => {
+  it('c2171: "只有30多token/s" is no 30-token length', () => {
+    expect(valuesOf(text('c2171'), 'seq')).toEqual([]);
+  });
+
+  // First sight of these: 5 of 12 right (6 silent: a 30-, 20-, 40-, 8- or 1500-token length, a 30-token generation).
+  it.each([
+    'vllm上运行qwen2.5-7b的awq量化时只有30多token/s，4090',
+    'qwen2 7b 用ollama在3090上大概20左右token/s',
+    'qwen3 30b-a3b 在 4090 上生成速度40多 tokens/s',
+    'qwen2.5 72b int4 4090 两张，速度只有 8 个token每秒',
+    'llama3 8b 4090 vllm 部署，每秒生成 30 个token，正常吗',
+    'mistral 7b 在A10上推理 每秒只有十几个token',
+    'llama 3 8b vllm on a 4090, only getting 30+ tok/s',
+    'deepseek r1 14b on a 4060 ti, ~25 tokens per second, is that normal?',
+  ])('%s', (t) => {
+    expect(valuesOf(t, 'seq')).toEqual([]);
+    expect(valuesOf(t, 'gen')).toEqual([]);
+  });
+
+  it.each([
+    ['qwen2.5-7b on a T4 with llama.cpp, 12 tokens/秒, ctx 4096', 4096],
+    ['glm4 9b 推理 3090 吞吐 1500多tokens/s 上下文 8k', 8192],
+    ['输入长度 4000 左右的 token，速度只有 20多token/s，A100 跑 qwen2.5 32b', 4000],
+  ])('%s: the length beside the speed is read', (t, seq) => {
+    expect(valuesOf(t, 'seq')).toEqual([seq]);
+  });
+});
