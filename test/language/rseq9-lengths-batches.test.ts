@@ -74,3 +74,32 @@ describe('accumulation said in words is the accumulation (accumulation-words.ts)
     expect(accumulation(t)).toEqual([4]);
   });
 });
+
+describe('a prompt and its answer said in sentences add up to the length (prompt-and-answer.ts)', () => {
+  it('c2092: "a prompt that is 441 tokens long, and an output of 101 tokens" is 542 tokens, 101 generated', () => {
+    expect(valuesOf(text('c2092'), 'seq')).toEqual([542]);
+    expect(valuesOf(text('c2092'), 'gen')).toEqual([101]);
+  });
+
+  // First sight of these: 9 of 16 right with prose.input-output's neighbours (6 silent, one flagged).
+  it.each([
+    ['llama 3 8b on an L4, with a prompt that is 441 tokens long and an output of 101 tokens', 542, 101],
+    ['qwen2.5 7b vllm on a 4090, input ~3k tokens, max 512 new tokens', 3584, 512],
+    ['Qwen2.5-14B 서빙, 4090 1장, 입력 2048 토큰, 출력 512 토큰', 2560, 512],
+    ['Qwen2.5-7B vLLM, L40S, 입력 토큰 1000개, 출력 토큰 200개', 1200, 200],
+    ['llama 3 8b on a 4090 via vllm: a 3k-token prompt and a 1k-token answer', 4096, 1024],
+    ['qwen2.5 14b awq on a 4090, prompts of roughly 2000 tokens and outputs of about 500', 2500, 500],
+    ['mistral 7b on an A10, the prompt is 1500 tokens long and the response is 300 tokens', 1800, 300],
+    ['Serving llama-2-13b on 2x A100 40GB. Prompts are about 1500 tokens and responses about 300 tokens.', 1800, 300],
+    ['gemma 2 9b on a 3090 — input: 6000 tokens, output: 800 tokens', 6800, 800],
+  ])('%s', (t, seq, gen) => {
+    expect(valuesOf(t, 'seq')).toEqual([seq]);
+    expect(valuesOf(t, 'gen')).toEqual([gen]);
+  });
+
+  it('in a training message the answer is part of the sample, not generated', () => {
+    const t = 'sft llama 3 8b lora on a 4090, the prompt is 1500 tokens long and the answer is 500 tokens';
+    expect(valuesOf(t, 'seq')).toEqual([2000]);
+    expect(valuesOf(t, 'gen')).toEqual([]);
+  });
+});
