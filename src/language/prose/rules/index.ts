@@ -42,6 +42,8 @@ import { RELEASE_NUMBER_RULES } from './release-numbers.js';
 import { TRAINER_SUMMARY_RULES } from './trainer-summary.js';
 import { INT4_RELEASE_RULES } from './int4-releases.js';
 import { RATE_RULES } from './rates.js';
+import { ACCUMULATION_WORD_RULES } from './accumulation-words.js';
+import { PROMPT_AND_ANSWER_RULES } from './prompt-and-answer.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
 import { DTYPE_COMPARED_RULES } from './dtype-compared.js';
@@ -96,6 +98,8 @@ const PROSE_ORDER = [
   ...ENGINE_REPORT_RULES.map((rule) => rule.id),
   // A speed ("11.30 tokens/s") is blanked before "generate" or a length reads its number (rates.ts).
   ...RATE_RULES.map((rule) => rule.id),
+  // Accumulation said with its count first, by its verb or as a batch's product, before a count or "x" reads its numbers (accumulation-words.ts).
+  ...ACCUMULATION_WORD_RULES.map((rule) => rule.id),
   // A PCIe link's generation and lanes ("x8 gen3") before "gen" or a count reads their numbers (pcie-links.ts).
   ...PCIE_LINK_RULES.map((rule) => rule.id),
   // A disk's size ("硬盘：2T", "2TB SSD") before a size reads as a model's (disk-sizes.ts).
@@ -264,6 +268,8 @@ const PROSE_ORDER = [
   'prose.tokens-plus-characters',
   'prose.per-length',
   'prose.memory-for-tokens',
+  // A prompt and its answer said in sentences ("a prompt that is 441 tokens long, and an output of 101"), before the labels' rule (prompt-and-answer.ts).
+  ...PROMPT_AND_ANSWER_RULES.map((rule) => rule.id),
   'prose.input-output',
   // A count of tokens said as generated is the generation, before a bare k-number is read as a length (generated-tokens.ts).
   'prose.generated-token-count',
@@ -350,7 +356,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   WIDTH_OPTION_RULES,

@@ -12,6 +12,16 @@ const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const TOKENS = String.raw`tokens?|toks?|t(?=\s*\/)|it(?=\s*\/)`;
 const PER_TIME = String.raw`\s*\/\s*(?:s|sec|second)\b|\s*-?\s*per\s*-?\s*(?:second|sec|s)\b`;
 
+/**
+ * A speed said the Chinese way: an approximation or the counter between the number and its unit ("30多token/s",
+ * "20左右token/s", "8 个token每秒", "1500多tokens/s"), a time in Chinese under it ("12 tokens/秒", "…每秒"), or the time
+ * first ("每秒生成 30 个token", "一秒钟只有20个token"). "只有30多token/s" (vllm-project/vllm#17951, c2171) had been
+ * read as a 30-token length by prose.token-count-zh, which knows 多 and 个 but not the time after them.
+ */
+const ABOUT_ZH = String.raw`\s*(?:多|左右|上下|来)?\s*(?:个)?\s*(?:的)?\s*`;
+const PER_TIME_ZH = String.raw`\s*(?:\/\s*(?:s|sec|秒)(?![a-z])|每\s*秒钟?|\/\s*second\b|-?\s*per\s*-?\s*(?:second|sec|s)\b)`;
+const TIME_FIRST_ZH = String.raw`(?:每|一)\s*秒钟?\s*(?:只有|只能|大概|大约|约|能|可以|才|就)?\s*(?:生成|输出|吐出?|出|跑)?\s*了?\s*`;
+
 export const RATE_RULES: readonly ProseRule[] = [
   {
     // mlx_lm's generate summary (mlx_lm/generate.py: print(f"Prompt: {prompt_tokens} tokens, {prompt_tps:.3f}
@@ -34,5 +44,18 @@ export const RATE_RULES: readonly ProseRule[] = [
     insideHubIds: true,
     example: 'A100 GPU generate 11.30 tokens/s with llama.cpp',
     source: 'ggml-org/llama.cpp#2641',
+  },
+  {
+    id: 'prose.rate-zh',
+    pattern: new RegExp(
+      String.raw`(?<![\w.])(?:${NUMBER})\s*[kK千万]?${ABOUT_ZH}(?:tokens?|toks?|t(?=\s*\/)|词元)(?:${PER_TIME_ZH})` +
+        String.raw`|${TIME_FIRST_ZH}(?:${NUMBER})\s*[kK千万]?${ABOUT_ZH}(?:tokens?|toks?|词元)`,
+      'g',
+    ),
+    when: (t) => /秒|多|左右|上下|个/.test(t) && /token|tok|t\s*\/|词元/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    insideHubIds: true,
+    example: '但是vllm上运行qwen3 30b-a3b的gguf时显示不支持 运行awq量化时也只有30多token/s',
+    source: 'vllm-project/vllm#17951',
   },
 ];

@@ -252,7 +252,9 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     // Counts listed with dashes or slashes are all the data's: "had 2-2-3 data examples in test.jsonl,
     // train.jsonl, and val.jsonl" (THUDM/GLM-4 c854: its "2" had been read as dp 2 and refused against 8 GPUs).
     id: 'training.data-count',
-    pattern: /(?<![\w.\-/])(?<!batch[\w ]{0,20})(?:\d+[-/])*\d+(?:\.\d+)?(?:[ \t]*k)?[ \t]+(?=(?:data|datas|datasets?|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))/g,
+    // Steps of accumulation are a setting, not the data's ("accumulate gradients over 16 steps", "4 steps of gradient
+    // accumulation": prose/rules/accumulation-words.ts).
+    pattern: /(?<![\w.\-/])(?<!batch[\w ]{0,20})(?<!accumulat\w*\s+(?:the\s+)?(?:(?:gradients?|grad)\s+)?(?:over|for|across|every)\s+)(?:\d+[-/])*\d+(?:\.\d+)?(?:[ \t]*k)?[ \t]+(?=(?:data|datas|datasets?|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)|\s+of\s+(?:(?:gradients?|grad)\s+)?accumulation))/g,
     when: (t) => /\d(?:\s*k)?\s+(?:data|samp|exam|rows|entr|reco|conv|doc|inst|item|epoc|step|iter)/.test(t),
     write: blank,
     example: '330 data with each data being around 16000 tokens',

@@ -1,0 +1,52 @@
+import type { ProseRule } from '../types.js';
+import { kMultiple } from '../../numbers.js';
+
+/**
+ * A prompt and its answer said apart in sentences, where prose.input-output (lengths.ts) reads them as labels
+ * beside values: "With a prompt that is 441 tokens long, and an output of 101 tokens" (unslothai/unsloth#1095,
+ * c2092, had read a 101-token sequence), "the prompt is 1500 tokens long and the response is 300 tokens", "a
+ * 3k-token prompt and a 1k-token answer", "input ~3k tokens, max 512 new tokens", and Korean's 입력 / 출력 ("입력
+ * 2048 토큰, 출력 512 토큰"). The sequence the model holds is both (the corpus README: the item language counts the
+ * prompt and the generated tokens); served, the answer is generated. A training message's answer tokens are
+ * part of its samples, so there only the sum is written.
+ */
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?`;
+const ABOUT = String.raw`(?:(?:about|around|roughly|approximately|approx\.?|only|up\s+to|at\s+most|max(?:imum)?|~)\s*)?`;
+/** "that is", "is", "of", ":" between a label and its count. */
+const LINK = String.raw`(?:\s+(?:that|which)\s+(?:is|was|are|were))?(?:\s*(?::|=|\b(?:is|are|was|were|of|has|had)\b))?\s*`;
+const TOKENS = String.raw`(?:\s*-?\s*(?:tokens?|토큰))?(?:\s*개)?(?:\s+long)?`;
+const SEP = String.raw`\s*[,;，]?\s*(?:\b(?:and|with|plus)\b|[+&/])?\s*(?:\b(?:an?|the|its|each|my)\s+)?`;
+const INPUT = String.raw`(?:inputs?|prompts?)`;
+const OUTPUT = String.raw`(?:outputs?|responses?|answers?|completions?|generations?)`;
+const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练|학습|파인튜닝/i;
+
+function count(digits: string, k: string | undefined): number {
+  const n = Number(digits.replace(/,/g, ''));
+  return Math.round(k ? n * kMultiple(n) : n);
+}
+
+export const PROMPT_AND_ANSWER_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.prompt-and-answer',
+    pattern: new RegExp(
+      // Labels first: "a prompt that is 441 tokens long, and an output of 101 tokens", "input ~3k tokens, max 512 new tokens".
+      String.raw`\b${INPUT}${LINK}${ABOUT}${NUMBER}${TOKENS}${SEP}(?:${OUTPUT}${LINK}${ABOUT}${NUMBER}${TOKENS}|${ABOUT}${NUMBER}\s*(?:new|generated|output)\s+tokens?\b)` +
+        // Counts first: "a 3k-token prompt and a 1k-token answer".
+        String.raw`|(?<![\w.])${NUMBER}\s*-?\s*tokens?\s+${INPUT}\b${SEP}${NUMBER}\s*-?\s*tokens?\s+${OUTPUT}\b` +
+        // Korean: "입력 2048 토큰, 출력 512 토큰", "입력 토큰 1000개, 출력 토큰 200개", "프롬프트 길이는 1000".
+        String.raw`|(?:입력|프롬프트)(?:\s?(?:길이|토큰))?(?:은|는|이|가)?\s*${ABOUT}${NUMBER}${TOKENS}${SEP}(?:출력|생성|응답)(?:\s?(?:길이|토큰))?(?:은|는|이|가)?\s*${ABOUT}${NUMBER}${TOKENS}`,
+      'gi',
+    ),
+    when: (t) => /input|prompt|입력|프롬프트/.test(t) && /output|respon|answer|complet|generat|new\s+tokens?|출력|생성|응답/.test(t),
+    write: (m) => {
+      const g = m.slice(1);
+      const pair = [0, 6, 10].map((i) => g.slice(i, i + 6)).find((p) => p[0] !== undefined)!;
+      const input = count(pair[0]!, pair[1]);
+      // The answer's count: its label's group, or the "N new tokens" group after the prompt.
+      const output = pair[2] !== undefined ? count(pair[2], pair[3]) : count(pair[4]!, pair[5]);
+      return ` seq ${input + output}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
+    },
+    example: 'With a prompt that is 441 tokens long, and an output of 101 tokens, the model takes 6.8 seconds',
+    source: 'unslothai/unsloth#1095',
+  },
+];
