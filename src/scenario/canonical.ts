@@ -1,4 +1,5 @@
-import { CPU_MOE_ALL, type Scenario } from './schema.js';
+import { CPU_MOE_ALL } from './cpu-moe-all.js';
+import type { Scenario } from './schema.js';
 import { GiB } from '../memory/format.js';
 import { precisionUnstated, unstatedDrivers } from './unstated.js';
 

@@ -4,7 +4,8 @@ import { errorReply } from '../language/errors.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import type { ErrorReply } from '../reply/types.js';
 import { ALL_LINEAR } from './defaults.js';
-import { CPU_MOE_ALL, type HelpTopic } from './schema.js';
+import { CPU_MOE_ALL } from './cpu-moe-all.js';
+import type { HelpTopic } from './schema.js';
 import { namesTrl } from './trl-preset.js';
 import { modelSaidAgain } from './model-said-again.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CPU_MOE_ALL } from './cpu-moe-all.js';
 
-/** --cpu-moe: the routed experts of every layer in host RAM (more than any model's layers). */
-export const CPU_MOE_ALL = 10_000;
+export { CPU_MOE_ALL };
 
 /**
  * The canonical scenario: everything the memory model needs, every default filled in.
