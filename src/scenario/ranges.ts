@@ -82,7 +82,9 @@ const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole numb
 export function setAsideOutOfRangeInProse(patch: Patch, weak: (item: Item) => boolean): void {
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
-    if (!slot || within(r, slot.value)) continue;
+    // A minus the user wrote ("bs=-4") or a program's own flag ("--gpu-memory-utilization 0") is the user's setting,
+    // no other number of the message: refused with the range by checkRanges, as the program would refuse it.
+    if (!slot || within(r, slot.value) || slot.value < 0 || FLAG.test(slot.item.text.trim())) continue;
     patch.drop(r.slot);
     const why = weak(slot.item) ? 'and I read it on a guess' : KEYED.test(slot.item.text.trim()) ? 'so its default is used' : 'so it is something else the message says';
     patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, ${why}`);
@@ -118,6 +120,8 @@ export function setAsideFractionalCounts(patch: Patch): void {
 
 /** An item written as a flag or config key ("--mem-fraction-static 0.01", "gpu_memory_utilization: 0.01"). */
 const KEYED = /^--?[a-z]|[a-z0-9]_[a-z]|[:=]/i;
+/** An item written as a program's command-line flag. */
+const FLAG = /^--?[a-z]/i;
 
 /**
  * A value a program accepts, given by its own flag or key, but outside what the estimate models

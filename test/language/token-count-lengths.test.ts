@@ -16,7 +16,9 @@ const weakSeq = (text: string) => {
 };
 
 describe('a length from a token count alone is said weak', () => {
-  it.each(['c2092', 'c1819', 'c1346'])('%s: its token count is said as a guess', (id) => {
+  // c2092 ("a prompt that is 441 tokens long, and an output of 101 tokens") is read by prose.prompt-and-answer as
+  // their sum, 542 (test/language/rseq9-lengths-batches.test.ts), no longer from one token count alone.
+  it.each(['c1819', 'c1346'])('%s: its token count is said as a guess', (id) => {
     expect(weakSeq(line(id).text).said).toBe(true);
   });
 

@@ -17,12 +17,13 @@ export const ACCUMULATION_WORD_RULES: readonly ProseRule[] = [
     // "batch 8 (2 x 4 accumulation)", "effective batch 32 = 4 × 8 grad accum", "bs 16 (4*4 ga)": a batch given as
     // its micro-batch times its accumulation. The total is that product (over one GPU; more GPUs multiply it
     // again), so it is left to the two factors, which are the settings, and said. Invented (session 30, rseq9).
+    // A keyword with its own number after it is not the product's: "on 4x 3090 ga 8" is four cards and eight steps.
     id: 'prose.batch-as-accumulated-product',
     pattern: new RegExp(
       String.raw`(?:\b(?:(?:effective|global|total)\s+)?(?:batch(?:[\s_-]*size)?|bs)\s*(?:of|=|:|is)?\s*(\d{1,5})\s*[(（]?\s*(?:=\s*)?` +
         // or the micro-batch's own keyword before its factor: "micro batch 2 x 16 grad accum steps".
         String.raw`|\b(?:micro[\s_-]*batch(?:[\s_-]*size)?|mbs|per[\s_-]*device[\s_-]*(?:train[\s_-]*)?batch(?:[\s_-]*size)?)\s*(?:of|=|:|is)?\s*)?` +
-        String.raw`\b${COUNT}\s*(?:(?:per|\/)\s*(?:gpu|device|card)\s*)?[x×*]\s*${COUNT}\s*(?:${GRADIENT}(?:accumulation|accum)(?:[\s_-]*steps?)?|ga|gas|梯度累积)(?![\w])\s*[)）]?`,
+        String.raw`\b${COUNT}\s*(?:(?:per|\/)\s*(?:gpu|device|card)\s*)?[x×*]\s*${COUNT}\s*(?:${GRADIENT}(?:accumulation|accum)(?:[\s_-]*steps?)?|ga|gas|梯度累积)(?![\w])(?![\s:=_-]*\d)\s*[)）]?`,
       'gi',
     ),
     when: (t) => /accum|\bgas?\b|梯度累积/.test(t),

@@ -18,9 +18,11 @@ const PER_TIME = String.raw`\s*\/\s*(?:s|sec|second)\b|\s*-?\s*per\s*-?\s*(?:sec
  * first ("每秒生成 30 个token", "一秒钟只有20个token"). "只有30多token/s" (vllm-project/vllm#17951, c2171) had been
  * read as a 30-token length by prose.token-count-zh, which knows 多 and 个 but not the time after them.
  */
-const ABOUT_ZH = String.raw`\s*(?:多|左右|上下|来)?\s*(?:个)?\s*(?:的)?\s*`;
+// Each optional word takes the blanks after it, so a run of blanks is matched one way only: five \s* in a row with
+// optional words between had tried every split of a long blank (a pasted table took 15 s, reader-cost.test.ts).
+const SCALE_ABOUT_ZH = String.raw`\s*(?:[kK千万]\s*)?(?:(?:多|左右|上下|来)\s*)?(?:个\s*)?(?:的\s*)?`;
 const PER_TIME_ZH = String.raw`\s*(?:\/\s*(?:s|sec|秒)(?![a-z])|每\s*秒钟?|\/\s*second\b|-?\s*per\s*-?\s*(?:second|sec|s)\b)`;
-const TIME_FIRST_ZH = String.raw`(?:每|一)\s*秒钟?\s*(?:只有|只能|大概|大约|约|能|可以|才|就)?\s*(?:生成|输出|吐出?|出|跑)?\s*了?\s*`;
+const TIME_FIRST_ZH = String.raw`(?:每|一)\s*秒钟?\s*(?:(?:只有|只能|大概|大约|约|能|可以|才|就)\s*)?(?:(?:生成|输出|吐出?|出|跑)\s*)?(?:了\s*)?`;
 
 export const RATE_RULES: readonly ProseRule[] = [
   {
@@ -48,8 +50,8 @@ export const RATE_RULES: readonly ProseRule[] = [
   {
     id: 'prose.rate-zh',
     pattern: new RegExp(
-      String.raw`(?<![\w.])(?:${NUMBER})\s*[kK千万]?${ABOUT_ZH}(?:tokens?|toks?|t(?=\s*\/)|词元)(?:${PER_TIME_ZH})` +
-        String.raw`|${TIME_FIRST_ZH}(?:${NUMBER})\s*[kK千万]?${ABOUT_ZH}(?:tokens?|toks?|词元)`,
+      String.raw`(?<![\w.])(?:${NUMBER})${SCALE_ABOUT_ZH}(?:tokens?|toks?|t(?=\s*\/)|词元)(?:${PER_TIME_ZH})` +
+        String.raw`|${TIME_FIRST_ZH}(?:${NUMBER})${SCALE_ABOUT_ZH}(?:tokens?|toks?|词元)`,
       'g',
     ),
     when: (t) => /秒|多|左右|上下|个/.test(t) && /token|tok|t\s*\/|词元/.test(t),
