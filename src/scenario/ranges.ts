@@ -82,11 +82,13 @@ const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole numb
 export function setAsideOutOfRangeInProse(patch: Patch, weak: (item: Item) => boolean): void {
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
-    // A minus the user wrote ("bs=-4") or a program's own flag ("--gpu-memory-utilization 0") is the user's setting,
-    // no other number of the message: refused with the range by checkRanges, as the program would refuse it.
-    if (!slot || within(r, slot.value) || slot.value < 0 || FLAG.test(slot.item.text.trim())) continue;
+    if (!slot || within(r, slot.value)) continue;
+    // A minus the user wrote ("bs=-4") or a program's own flag ("--gpu-memory-utilization 0"), read on a firm rule, is
+    // the user's setting, no other number of the message: refused with the range by checkRanges, as the program would.
+    const guessed = weak(slot.item);
+    if (!guessed && (slot.value < 0 || FLAG.test(slot.item.text.trim()))) continue;
     patch.drop(r.slot);
-    const why = weak(slot.item) ? 'and I read it on a guess' : KEYED.test(slot.item.text.trim()) ? 'so its default is used' : 'so it is something else the message says';
+    const why = guessed ? 'and I read it on a guess' : KEYED.test(slot.item.text.trim()) ? 'so its default is used' : 'so it is something else the message says';
     patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, ${why}`);
   }
   const card = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
