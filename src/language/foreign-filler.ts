@@ -33,6 +33,9 @@ const CHINESE = [
   // "我们有一台 8 卡 H20 的机器" (we have one machine with 8 H20s): one machine is the default's single node, and
   // the machine nouns alone carry no count; machines counted ("两台机器") are read by hardware/numeral-rules.ts.
   '一台', '机器', '服务器', '主机', '电脑', '节点', '结点',
+  // "我们组有一台 8卡A800 的机器", "我们实验室有两张4090" (our group / our lab has …): whose cards they are, never a
+  // setting; the cards are read from the counter words after them.
+  '组', '实验室', '课题组', '团队', '公司', '学校', '手上', '手头',
 ];
 
 const KOREAN = [

@@ -83,10 +83,11 @@ export function setAsideOutOfRangeInProse(patch: Patch, weak: (item: Item) => bo
   for (const r of RANGES) {
     const slot = patch.get<number>(r.slot);
     if (!slot || within(r, slot.value)) continue;
-    // A minus the user wrote ("bs=-4") or a program's own flag ("--gpu-memory-utilization 0"), read on a firm rule, is
-    // the user's setting, no other number of the message: refused with the range by checkRanges, as the program would.
+    // Zero or a minus the user wrote ("on 0x a100", "bs=-4") or a program's own flag ("--gpu-memory-utilization 0"),
+    // read on a firm rule, is the user's setting, no other number of the message: refused with the range by
+    // checkRanges, as the program would refuse it.
     const guessed = weak(slot.item);
-    if (!guessed && (slot.value < 0 || FLAG.test(slot.item.text.trim()))) continue;
+    if (!guessed && (slot.value <= 0 || FLAG.test(slot.item.text.trim()))) continue;
     patch.drop(r.slot);
     const why = guessed ? 'and I read it on a guess' : KEYED.test(slot.item.text.trim()) ? 'so its default is used' : 'so it is something else the message says';
     patch.setAside.push(`"${slot.item.text}" set aside: ${rangeWords(r)}, ${why}`);

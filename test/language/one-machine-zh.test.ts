@@ -19,6 +19,9 @@ describe('one machine, in Chinese', () => {
     ['一台服务器四张4090，微调 qwen2.5-7b lora', 4, 'rtx-4090'],
     ['一台主机 两张 3090 跑 qwen2.5-7b', 2, 'rtx-3090'],
     ['一台4090 跑 qwen2.5-7b', 1, 'rtx-4090'],
+    // Whose machine it is (我们组 our group, 我们实验室 our lab) is no setting either (a stranger message of the lead's).
+    ['我们组有一台 8卡A800 的机器，想用 deepspeed zero3 全参微调 qwen2.5-72b', 8, 'a800-80g'],
+    ['我们实验室有一台服务器 两张3090，跑 qwen2.5-7b', 2, 'rtx-3090'],
   ])('%j is %d× %s on one node, nothing listed or asked', (text, count, gpu) => {
     const r = reply(text);
     expect(r.scenario.hardware).toMatchObject({ count, gpuId: gpu, perNode: count });
