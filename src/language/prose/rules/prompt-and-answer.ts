@@ -10,12 +10,13 @@ import { kMultiple } from '../../numbers.js';
  * prompt and the generated tokens); served, the answer is generated. A training message's answer tokens are
  * part of its samples, so there only the sum is written.
  */
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?`;
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(k))?`;
 const ABOUT = String.raw`(?:(?:about|around|roughly|approximately|approx\.?|only|up\s+to|at\s+most|max(?:imum)?|~)\s*)?`;
-/** "that is", "is", "of", ":" between a label and its count. */
-const LINK = String.raw`(?:\s+(?:that|which)\s+(?:is|was|are|were))?(?:\s*(?::|=|\b(?:is|are|was|were|of|has|had)\b))?\s*`;
-const TOKENS = String.raw`(?:\s*-?\s*(?:tokens?|토큰))?(?:\s*개)?(?:\s+long)?`;
-const SEP = String.raw`\s*[,;，]?\s*(?:\b(?:and|with|plus)\b|[+&/])?\s*(?:\b(?:an?|the|its|each|my)\s+)?`;
+/** "that is", "is", "of", ":" between a label and its count. Each optional word takes the blanks after it, so a run of
+ * blanks is matched one way only (several \s* with optional words between tried every split: "prompt 441", 500 blanks). */
+const LINK = String.raw`(?:\s+(?:that|which)\s+(?:is|was|are|were))?\s*(?:(?::|=|\b(?:is|are|was|were|of|has|had)\b)\s*)?`;
+const TOKENS = String.raw`(?:\s*(?:-\s*)?(?:tokens?|토큰))?(?:\s*개)?(?:\s+long)?`;
+const SEP = String.raw`\s*(?:[,;，]\s*)?(?:(?:\b(?:and|with|plus)\b|[+&/])\s*)?(?:\b(?:an?|the|its|each|my)\s+)?`;
 const INPUT = String.raw`(?:inputs?|prompts?)`;
 const OUTPUT = String.raw`(?:outputs?|responses?|answers?|completions?|generations?)`;
 const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练|학습|파인튜닝/i;
@@ -32,7 +33,7 @@ export const PROMPT_AND_ANSWER_RULES: readonly ProseRule[] = [
       // Labels first: "a prompt that is 441 tokens long, and an output of 101 tokens", "input ~3k tokens, max 512 new tokens".
       String.raw`\b${INPUT}${LINK}${ABOUT}${NUMBER}${TOKENS}${SEP}(?:${OUTPUT}${LINK}${ABOUT}${NUMBER}${TOKENS}|${ABOUT}${NUMBER}\s*(?:new|generated|output)\s+tokens?\b)` +
         // Counts first: "a 3k-token prompt and a 1k-token answer".
-        String.raw`|(?<![\w.])${NUMBER}\s*-?\s*tokens?\s+${INPUT}\b${SEP}${NUMBER}\s*-?\s*tokens?\s+${OUTPUT}\b` +
+        String.raw`|(?<![\w.])${NUMBER}\s*(?:-\s*)?tokens?\s+${INPUT}\b${SEP}${NUMBER}\s*(?:-\s*)?tokens?\s+${OUTPUT}\b` +
         // Korean: "입력 2048 토큰, 출력 512 토큰", "입력 토큰 1000개, 출력 토큰 200개", "프롬프트 길이는 1000".
         String.raw`|(?:입력|프롬프트)(?:\s?(?:길이|토큰))?(?:은|는|이|가)?\s*${ABOUT}${NUMBER}${TOKENS}${SEP}(?:출력|생성|응답)(?:\s?(?:길이|토큰))?(?:은|는|이|가)?\s*${ABOUT}${NUMBER}${TOKENS}`,
       'gi',
