@@ -2,7 +2,7 @@ import { gpuById } from '../catalog/index.js';
 import type { Patch } from './patch.js';
 import type { Hardware } from './schema.js';
 import { GiB, grouped } from '../memory/format.js';
-import { MAX_CARD_GIB, MIN_CARD_GIB } from './ranges.js';
+import { MAX_CARD_GIB, MIN_CARD_GIB, isCardMemory } from './ranges.js';
 
 /**
  * The hardware of a request as a patch on the previous one (DESIGN §2): "on H100" keeps the
@@ -34,7 +34,7 @@ interface GpuType {
 function typeFromSlot(value: { gpuId: string | null; capacityGiB: number | null }): GpuType | string {
   if (value.gpuId) return { gpuId: value.gpuId, capacityBytes: gpuById(value.gpuId).usableMiB * MIB };
   const gib = value.capacityGiB ?? NaN;
-  if (!(gib >= MIN_CARD_GIB && gib <= MAX_CARD_GIB)) return `GPU memory must be ${MIN_CARD_GIB}–${MAX_CARD_GIB} GB per card; "${gib} GB" is out of range.`;
+  if (!isCardMemory(gib)) return `GPU memory must be ${MIN_CARD_GIB}–${MAX_CARD_GIB} GB per card; "${gib} GB" is out of range.`;
   return { gpuId: null, capacityBytes: Math.round(gib * GiB) };
 }
 

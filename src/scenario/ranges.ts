@@ -70,6 +70,11 @@ export function inRange(slot: string, value: number): boolean {
 
 const rangeWords = (r: Range) => `${r.label} must be ${r.integer ? 'a whole number' : 'a number'} from ${grouped(r.min)} to ${grouped(r.max)}`;
 
+/** The memory one GPU may have, in GB: a plain request outside it is refused (scenario/hardware.ts), a pasted one set aside. */
+export const MIN_CARD_GIB = 1;
+export const MAX_CARD_GIB = 2048;
+export const isCardMemory = (gib: number): boolean => gib >= MIN_CARD_GIB && gib <= MAX_CARD_GIB;
+
 /**
  * A number out of range in a pasted message (prose, a config, a log: the tolerant reading) says
  * more about the reading than about the setup: "kv_cache_ratio开了0.2" is a ratio, not 0.2 KV heads
@@ -94,15 +99,11 @@ export function setAsideOutOfRangeInProse(patch: Patch, weak: (item: Item) => bo
   }
   const card = patch.get<{ gpuId: string | null; capacityGiB: number | null }>('gpuType');
   const gib = card?.value.capacityGiB;
-  if (card && card.value.gpuId === null && gib != null && !(gib >= MIN_CARD_GIB && gib <= MAX_CARD_GIB)) {
+  if (card && card.value.gpuId === null && gib != null && !isCardMemory(gib)) {
     patch.drop('gpuType');
     patch.setAside.push(`"${card.item.text}" set aside: a GPU's memory is ${MIN_CARD_GIB}–${grouped(MAX_CARD_GIB)} GB, so it is something else the message says`);
   }
 }
-
-/** The memory one GPU may have, in GB (scenario/hardware.ts refuses a plain request outside it). */
-export const MIN_CARD_GIB = 1;
-export const MAX_CARD_GIB = 2048;
 
 /**
  * A decimal where a count goes, read in prose ("A100 GPU generate 11.30 tokens/s with llama.cpp",
