@@ -12,13 +12,15 @@ export interface BenchArgs {
   firstSight: boolean;
   /** The batch's name or id range; required with firstSight. */
   batch: string | null;
+  /** Batches (names or id ranges) left out of the whole report, so that a fixer never sees a held-out line. */
+  hold: string[];
 }
 
-const USAGE = 'usage: bench:language [--verbose] [--first-sight --batch <name | cNNN-cNNN>] [files…]';
+const USAGE = 'usage: bench:language [--verbose] [--hold <name | cNNN-cNNN>]… [--first-sight --batch <name | cNNN-cNNN>] [files…]';
 
 /** The arguments after the script name; an unknown flag or a flag without its value throws with the usage. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { files: [], verbose: false, firstSight: false, batch: null };
+  const args: BenchArgs = { files: [], verbose: false, firstSight: false, batch: null, hold: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--verbose') args.verbose = true;
@@ -27,11 +29,17 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       const value = arg === '--batch' ? argv[++i] : arg.slice('--batch='.length);
       if (!value || value.startsWith('--')) throw new Error(`--batch needs a batch name or an id range\n${USAGE}`);
       args.batch = value;
+    } else if (arg === '--hold' || arg.startsWith('--hold=')) {
+      const value = arg === '--hold' ? argv[++i] : arg.slice('--hold='.length);
+      if (!value || value.startsWith('--')) throw new Error(`--hold needs a batch name or an id range\n${USAGE}`);
+      args.hold.push(value);
     } else if (arg.startsWith('--')) throw new Error(`unknown flag ${arg}\n${USAGE}`);
     else args.files.push(arg);
   }
   if (args.firstSight && args.batch === null) throw new Error(`--first-sight scores one batch: name it with --batch\n${USAGE}`);
   if (!args.firstSight && args.batch !== null) throw new Error(`--batch selects the lines of --first-sight\n${USAGE}`);
+  if (args.batch !== null && args.hold.some((held) => held === args.batch))
+    throw new Error(`--batch ${args.batch} is also held out with --hold\n${USAGE}`);
   return args;
 }
 
@@ -51,4 +59,10 @@ export function selectBatch<T extends { id: string; batch?: string }>(lines: rea
     const n = Number(/^c(\d+)$/.exec(line.id)?.[1] ?? NaN);
     return n >= range.from && n <= range.to;
   });
+}
+
+/** The lines that belong to none of the held-out batches, in corpus order. */
+export function withoutHeld<T extends { id: string; batch?: string }>(lines: readonly T[], hold: readonly string[]): T[] {
+  const held = new Set(hold.flatMap((spec) => selectBatch(lines, spec)));
+  return lines.filter((line) => !held.has(line));
 }

@@ -7,7 +7,7 @@ import { canonicalText } from '../src/scenario/canonical.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
 import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
 import type { Scenario } from '../src/scenario/schema.js';
-import { parseBenchArgs, selectBatch, type BenchArgs } from './language-batch.js';
+import { parseBenchArgs, selectBatch, withoutHeld, type BenchArgs } from './language-batch.js';
 
 /**
  * `npm run bench:language [files…]`: how well real users' lines are read (issue 11). Each
@@ -345,7 +345,9 @@ function main(): void {
     return;
   }
   const files = corpusFiles(args.files);
-  const lines = load(files);
+  const loaded = load(files);
+  const lines = withoutHeld(loaded, args.hold);
+  if (args.hold.length) console.log(`${loaded.length - lines.length} line(s) held out (${args.hold.join(', ')}): not scored, not shown.`);
   if (lines.length === 0) {
     console.log('No corpus lines found (test/corpus/requests.jsonl, or pass files).');
     return;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idRange, parseBenchArgs, selectBatch } from '../../bench/language-batch.js';
+import { idRange, parseBenchArgs, selectBatch, withoutHeld } from '../../bench/language-batch.js';
 
 /** `bench:language -- --first-sight --batch …` scores exactly the lines of one batch (issue 22). */
 
@@ -38,14 +38,15 @@ describe('the lines a first-sight run scores', () => {
 
 describe('the bench arguments', () => {
   it('takes the batch with --first-sight, in either spelling, and keeps files apart from flags', () => {
-    expect(parseBenchArgs(['--first-sight', '--batch', 'b6'])).toEqual({ files: [], verbose: false, firstSight: true, batch: 'b6' });
+    expect(parseBenchArgs(['--first-sight', '--batch', 'b6'])).toEqual({ files: [], verbose: false, firstSight: true, batch: 'b6', hold: [] });
     expect(parseBenchArgs(['--verbose', '--first-sight', '--batch=c316-c345', 'x.jsonl'])).toEqual({
       files: ['x.jsonl'],
       verbose: true,
       firstSight: true,
       batch: 'c316-c345',
+      hold: [],
     });
-    expect(parseBenchArgs([])).toEqual({ files: [], verbose: false, firstSight: false, batch: null });
+    expect(parseBenchArgs([])).toEqual({ files: [], verbose: false, firstSight: false, batch: null, hold: [] });
   });
 
   it('refuses a first-sight run with no batch, a batch with no value, a batch without --first-sight and unknown flags', () => {
@@ -53,5 +54,26 @@ describe('the bench arguments', () => {
     expect(() => parseBenchArgs(['--first-sight', '--batch'])).toThrow(/needs a batch name/);
     expect(() => parseBenchArgs(['--batch', 'b6'])).toThrow(/--first-sight/);
     expect(() => parseBenchArgs(['--frist-sight'])).toThrow(/unknown flag --frist-sight/);
+  });
+
+  it('collects every --hold, in either spelling, and refuses a held batch scored at first sight or a --hold with no value', () => {
+    expect(parseBenchArgs(['--hold', 'b30', '--hold=c2348-c9999', '--verbose']).hold).toEqual(['b30', 'c2348-c9999']);
+    expect(() => parseBenchArgs(['--hold'])).toThrow(/needs a batch name/);
+    expect(() => parseBenchArgs(['--hold', '--verbose'])).toThrow(/needs a batch name/);
+    expect(() => parseBenchArgs(['--first-sight', '--batch', 'b45', '--hold', 'b45'])).toThrow(/held out/);
+  });
+});
+
+describe('held-out batches', () => {
+  const lines = [
+    { id: 'c1', batch: 'b1' },
+    { id: 'c2', batch: 'b2' },
+    { id: 'c3' },
+    { id: 'c4', batch: 'b3' },
+  ];
+  it('leaves out every line of each held batch, by name or by id range, and keeps the rest in order', () => {
+    expect(withoutHeld(lines, ['b2', 'c4-c9']).map((line) => line.id)).toEqual(['c1', 'c3']);
+    expect(withoutHeld(lines, []).map((line) => line.id)).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(withoutHeld(lines, ['b9']).map((line) => line.id)).toEqual(['c1', 'c2', 'c3', 'c4']);
   });
 });
