@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
 import { COMPARED_FIELDS, FIELD_OF_FACT, corpusFiles, judge, load, type Line, type Result } from './language.js';
-import { selectBatch } from './language-batch.js';
+import { selectBatch, withoutHeld } from './language-batch.js';
 
 /**
  * `npm run bench:rules [--batch b24,b25,…] [--rows N] [files…]`: how strong each rule's evidence is
@@ -146,14 +146,16 @@ export function report(w: Weighed, label: string, rows: number): string[] {
 
 interface Args {
   batches: string[];
+  /** Batches left out, as bench:language's --hold: a fixer never sees a held-out line. */
+  hold: string[];
   rows: number;
   files: string[];
 }
 
-const USAGE = 'usage: bench:rules [--batch b24,b25,… | cNNN-cNNN] [--rows N] [files…]';
+const USAGE = 'usage: bench:rules [--batch b24,b25,… | cNNN-cNNN] [--hold b30,… | cNNN-cNNN]… [--rows N] [files…]';
 
 export function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { batches: [], rows: 40, files: [] };
+  const args: Args = { batches: [], hold: [], rows: 40, files: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = (name: string) => {
@@ -162,6 +164,7 @@ export function parseArgs(argv: readonly string[]): Args {
       return v;
     };
     if (arg === '--batch' || arg.startsWith('--batch=')) args.batches.push(...value('--batch').split(',').map((b) => b.trim()).filter(Boolean));
+    else if (arg === '--hold' || arg.startsWith('--hold=')) args.hold.push(...value('--hold').split(',').map((b) => b.trim()).filter(Boolean));
     else if (arg === '--rows' || arg.startsWith('--rows=')) args.rows = Number(value('--rows'));
     else if (arg.startsWith('--')) throw new Error(`unknown flag ${arg}\n${USAGE}`);
     else args.files.push(arg);
@@ -182,7 +185,7 @@ function main(): void {
     process.exitCode = 2;
     return;
   }
-  const all = load(corpusFiles(args.files));
+  const all = withoutHeld(load(corpusFiles(args.files)), args.hold);
   const chosen = args.batches.length ? args.batches.flatMap((b) => selectBatch(all, b)) : all;
   const lines = chosen.filter(withReading);
   if (!lines.length) {

@@ -48,5 +48,6 @@ describe('rule precision', () => {
   it('takes batches as a comma list', () => {
     expect(parseArgs(['--batch', 'b24,b25', '--batch=c316-c345']).batches).toEqual(['b24', 'b25', 'c316-c345']);
     expect(() => parseArgs(['--rows', 'x'])).toThrow(/whole number/);
+    expect(parseArgs(['--hold', 'b30,b45', '--hold=c2348-c9999']).hold).toEqual(['b30', 'b45', 'c2348-c9999']);
   });
 });
