@@ -285,15 +285,42 @@ function correction(f: FactTrace): string {
  * A hardware guess states its own note already (with its correction), so it is not said twice.
  */
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
-  return saidWeak(facts).map((f) => {
-    if (f.familySizes) return familySizeQuestion(f.weakWords || f.words.trim(), f.familySizes);
+  // One fact taken weakly from several places ("inference" from "inference", "finetune" and "run", c2092)
+  // is said once with every span it came from, not once per span.
+  const generic = new Map<string, { fact: string; instead: string; words: string[] }>();
+  const notices: (string | { key: string })[] = [];
+  for (const f of saidWeak(facts)) {
+    if (f.familySizes) {
+      notices.push(familySizeQuestion(f.weakWords || f.words.trim(), f.familySizes));
+      continue;
+    }
     // A program's own default, printed among all its arguments: no doubt of what ran, but a switch the user did not choose.
-    if (f.printedDefault) return `${said(f)} — ${f.printedDefault.program}'s default, printed as "${clipped(f.weakWords || f.words.trim())}": say "${f.printedDefault.switchTo}" if you turn it on`;
+    if (f.printedDefault) {
+      notices.push(`${said(f)} — ${f.printedDefault.program}'s default, printed as "${clipped(f.weakWords || f.words.trim())}": say "${f.printedDefault.switchTo}" if you turn it on`);
+      continue;
+    }
     const instead = correction(f);
     // A method that is only the default of a framework read on weak evidence says where it came from.
-    if (f.derivedFrom) return `${said(f)} — ${f.derivedFrom}'s default method, and ${f.derivedFrom} is read from "${clipped(f.weakWords || f.words.trim())}"? ${instead}`;
+    if (f.derivedFrom) {
+      notices.push(`${said(f)} — ${f.derivedFrom}'s default method, and ${f.derivedFrom} is read from "${clipped(f.weakWords || f.words.trim())}"? ${instead}`);
+      continue;
+    }
+    const key = `${said(f)}\u0000${instead}`;
+    const words = clipped(f.weakWords || f.words.trim());
+    const seen = generic.get(key);
+    if (seen) {
+      // The same words in another case ("unsloth/Meta-Llama…" and its "UNSLOTH/META-LLAMA…" echo, c564) are one span.
+      if (!seen.words.some((w) => w.toLowerCase() === words.toLowerCase())) seen.words.push(words);
+      continue;
+    }
+    generic.set(key, { fact: said(f), instead, words: [words] });
+    notices.push({ key });
+  }
+  return notices.map((n) => {
+    if (typeof n === 'string') return n;
+    const { fact, instead, words } = generic.get(n.key)!;
     // "say "a100-40g" if yours has 40 GB" carries its own condition.
-    return `${said(f)} — from "${clipped(f.weakWords || f.words.trim())}"? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
+    return `${fact} — from ${words.map((w) => `"${w}"`).join(', ')}? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
   });
 }
 

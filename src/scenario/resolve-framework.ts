@@ -113,7 +113,9 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;
-  if (preset.note) r.assume(preset.note);
+  // A training framework's recipe note is no part of running the model ("Unsloth preset: full fine-tune …" beside an
+  // inference read from "inference" and "run", c2092); a serving preset (TGI, llama.cpp, ExLlamaV2) says its own.
+  if (preset.note && (r.s.mode !== 'inference' || preset.mode === 'inference')) r.assume(preset.note);
   r.preset = preset;
   const words = { rank: DEFAULT_WORDS.loraRank, targets: DEFAULT_WORDS.loraTargets, dropout: DEFAULT_WORDS.loraDropout } as const;
   for (const [key, value] of Object.entries(preset.lora ?? {}) as [keyof typeof words, never][]) {

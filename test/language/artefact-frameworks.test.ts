@@ -40,7 +40,7 @@ describe('an Unsloth Hub id suggests Unsloth (weak), its suffix the format (stro
     const { s, said } = readNoticed(lineText('c564'));
     // Unsloth loads 4-bit with bnb_4bit_use_double_quant = True, and its -bnb-4bit uploads carry the same (presets.ts DOUBLE_QUANT_BY_DEFAULT).
     expect([s.framework, s.mode, s.weights, s.optimizer]).toEqual(['unsloth', 'qlora', 'nf4-dq', 'adamw-8bit']);
-    expect(said).toMatch(/framework unsloth — from "UNSLOTH\/META-LLAMA-3\.1-8B-BNB-4bit"\?/);
+    expect(said).toMatch(/framework unsloth — from "unsloth\/meta-llama-3\.1-8b-bnb-4bit"\?/i);
   });
 
   it.each([

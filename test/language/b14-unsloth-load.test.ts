@@ -22,7 +22,7 @@ describe('Unsloth named only to load a model runs it', () => {
     expect([s.mode, s.lora, s.framework, s.weights]).toEqual(['inference', null, 'hf', 'fp16']);
     expect(said).toMatch(/inference: "load" with Unsloth names no training.*say "qlora"/);
     // Said as weak on the first screen, with its one-word switch.
-    expect(readNoticed(line('c565').text).said).toMatch(/from "load"\? say "qlora" if it trains/);
+    expect(readNoticed(line('c565').text).said).toMatch(/from "load"(, "[^"]+")*\? say "qlora" if it trains/);
   });
 
   it.each([
@@ -48,5 +48,20 @@ describe('Unsloth named only to load a model runs it', () => {
   it.each(['load_in_4bit =False', 'load_in_4bit = False', 'load_in_4bit=False', 'load_in_8bit =False'])('%s sets no format', (key) => {
     const { s } = read(`run llama-2-7b on a 4090 with model = AutoModelForCausalLM.from_pretrained(name, ${key})`);
     expect(s.weights).toBe('bf16');
+  });
+
+  it.each([
+    ['unsloth inference llama-3-8b on an L4', /Unsloth preset/],
+    ['llama-factory inference qwen2.5-7b on a 4090', /LLaMA-Factory preset/],
+    ['axolotl inference llama-3-8b on a 4090', /axolotl preset/],
+  ])('a training framework run for inference says no training recipe (c2092): %s', (text, preset) => {
+    const { s, said } = read(text);
+    expect(s.mode).toBe('inference');
+    expect(said).not.toMatch(preset);
+  });
+
+  it('a training framework that trains still says its recipe', () => {
+    expect(read('unsloth qlora llama-3-8b on an L4').said).toMatch(/Unsloth preset: 4-bit QLoRA/);
+    expect(read('axolotl lora llama-3-8b on a 4090').said).toMatch(/axolotl preset/);
   });
 });

@@ -34,6 +34,14 @@ describe('weak facts on the first screen', () => {
     expect(weakFactNotices([weakGpus])).toEqual(['2 GPUs — from "every 2-3 steps"? say "on 1 GPU" if not']);
   });
 
+  it('say one fact taken weakly from several spans once, with every span (c2092 said "inference" three times)', () => {
+    const method = (words: string, at: number): FactTrace => ({ fact: 'method', value: 'inference (hf)', rules: ['item.mode'], at, end: at + words.length, words, weak: true, weakWords: words, alternative: 'qlora' });
+    const notices = weakFactNotices([method('inference', 0), weakGpus, method('finetune', 20), method('run', 40), method('finetune', 60)]);
+    expect(notices).toEqual(['method inference (hf) — from "inference", "finetune", "run"? say "qlora" if it trains', '2 GPUs — from "every 2-3 steps"? say "on 1 GPU" if not']);
+    // Another value, or another correction, is its own notice.
+    expect(weakFactNotices([method('run', 0), { ...method('train', 9), value: 'full' }])).toHaveLength(2);
+  });
+
   it('are not said for facts read on a strong cue', () => {
     expect(weakFactNotices([{ ...weakGpus, weak: false, weakWords: undefined }])).toEqual([]);
   });
