@@ -58,3 +58,39 @@ describe('a box named by its product is counted like a card', () => {
     expect(hardwareOf(text)).toMatch(new RegExp(`^${hardware}\\b`));
   });
 });
+
+describe('a memory said roughly (左右) beside the cards\' count is their memory', () => {
+  // "显存80G左右8卡" (the s31 brief: eight cards of about 80 GB, read as 8 GPUs of no memory). First sight: 8 of 12 right
+  // (these four failed; the rest of that batch were issue-template and system-info cards, already read).
+  it.each([
+    ['显存80G左右8卡，sft qwen2.5-72b lora 会不会OOM', 'on 8x 80gb'],
+    ['机器是4卡，每张卡80G左右显存，lora qwen2.5-72b', 'on 4x 80gb'],
+    ['8卡40G左右显存，全参微调qwen2.5-7b', 'on 8x 40gb'],
+    ['两张卡，每张卡显存80G左右，全参微调qwen2.5-7b OOM', 'on 2x 80gb'],
+  ])('"%s": %s', (text, hardware) => {
+    expect(hardwareOf(text)).toBe(hardware);
+  });
+
+  it.each([
+    ['训练qwen2.5-7b需要80G左右显存吗', null],
+    ['qwen2.5-7b 推理显存占用在20G左右正常吗', null],
+    ['单卡4090，qwen2.5-7b lora 占了20G左右，正常吗', 'on 1x rtx-4090'],
+  ])('memory needed or in use stays no card: "%s"', (text, hardware) => {
+    expect(hardwareOf(text)).toBe(hardware);
+  });
+});
+
+describe("free(1)'s table is the host's memory, not the cards'", () => {
+  // "Mem: 216Gi" under "total used free" (corpus c1135: read as the memory of six A10s in all). First sight: 4 of 6 right.
+  const FREE_H = '               total        used        free      shared  buff/cache   available\n';
+  it.each([
+    [`my 4090 OOMs loading llama-3-8b full finetune\n\`\`\`\n$ free -h\n${FREE_H}Mem:           125Gi       3.0Gi        77Gi        28Mi       45Gi       120Gi\nSwap:          2.0Gi          0B       2.0Gi\n\`\`\``, 'on 1x rtx-4090'],
+    [`2x 3090, qwen2.5-14b lora OOM\nfree -g\n${FREE_H}Mem:            251          10         200           0          40         239`, 'on 2x rtx-3090'],
+    [`显卡 A100 40G，内存情况如下：\n${FREE_H}Mem:           503Gi        12Gi       480Gi       1.0Gi        10Gi       488Gi\nSwap:             0B          0B          0B\n全参微调qwen2.5-7b OOM`, 'on 1x a100-40g'],
+    ['RTX 3060 12GB, llama-3-8b q4_k_m with llama.cpp is slow\nMem: 31Gi total, 20Gi used', 'on 1x rtx-3060'],
+    ['GCP g2-standard-8 with one L4, vllm serve qwen2.5-7b\n              total        used        free\nMem:           31G         2G         29G', 'on 1x l4'],
+    ['8x H100 node, sglang serve deepseek-v3 OOM\n$ free -h\n              total   used   free  shared  buff/cache  available\nMem:          2.0Ti   100Gi   1.8Ti   1Gi   100Gi   1.9Ti', 'on 8x h100-80g'],
+  ])('"%s": %s', (text, hardware) => {
+    expect(hardwareOf(text)).toBe(hardware);
+  });
+});

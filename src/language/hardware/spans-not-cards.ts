@@ -13,7 +13,14 @@ import type { GuardRole, HardwareRule } from './types.js';
  * A PCIe link's width is no count: "2× RTX 3090 PCIe x8" was sixteen 3090s (two nodes of eight), "A100 80GB PCIe x16"
  * sixteen A100s, "PCIe 3.0 x4 riser", "gen4 x16", "x8/x8 bifurcation". The "x" glued to the lane count after the bus's
  * name, its generation or another width is the link's.
+ *
+ * free(1)'s table is the host's memory: "Mem:           216Gi       3.0Gi        77Gi …" under "total used free" (corpus
+ * c1135, NVIDIA/TensorRT-LLM: its 216Gi was read as the memory of six A10s in all; "Mem: 125Gi" beside "my 4090" as
+ * five 4090s). Its rows (Mem, Swap) are set aside whole, as /proc/meminfo's MemTotal in kB. (The look-ahead first: the
+ * look-behind over three lines runs only where a row starts.)
  */
+/** An amount in free(1)'s columns: "216Gi", "3.0Gi", "0B", "251" (free -g), "2.0Ti". */
+const FREE_AMOUNT = String.raw`\d+(?:[.,]\d+)?\s*(?:[kmgt]i?b?|b)?`;
 const MEMORY_UNIT = String.raw`(?:gb|g|gib)`;
 const FIRST_AMOUNT = String.raw`(?:[4-9]|[1-9]\d{1,2})(?:\.\d+)?`;
 const SECOND_AMOUNT = String.raw`\d{1,3}(?:\.\d+)?`;
@@ -42,5 +49,17 @@ export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
     ),
     example: 'running llama-3-8b inference on 2× RTX 3090 PCIe x8, is the link a bottleneck?',
     source: 'headroom s31 brief (read as 16 RTX 3090s)',
+  },
+  {
+    id: 'not-hw.free-table',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?=mem|swap)(?<=\btotal[ \t]+used[ \t]+free\b[^\n]*\n(?:[^\n]*\n){0,2}[ \t]*)(?:mem|swap)[ \t]*:[ \t]*(?<n>${FREE_AMOUNT}(?:[ \t]+${FREE_AMOUNT})*)` +
+        String.raw`|(?<![\w.])mem:[ \t]*(?<n2>${FREE_AMOUNT}(?:[ \t]+${FREE_AMOUNT}){2,})` +
+        String.raw`|\bmemtotal[ \t]*:[ \t]*(?<n3>\d+[ \t]*kb)`,
+      'gm',
+    ),
+    example: 'RAM\n```\n               total        used        free      shared  buff/cache   available\nMem:           216Gi       3.0Gi        77Gi        28Mi       135Gi       211Gi',
+    source: 'NVIDIA/TensorRT-LLM (corpus c1135)',
   },
 ];
