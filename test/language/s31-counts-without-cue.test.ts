@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalText } from '../../src/scenario/canonical.js';
+import { resolveRequest } from '../../src/scenario/resolve.js';
 import { read } from './reading-fixtures.js';
 
 /**
@@ -92,5 +93,25 @@ describe("free(1)'s table is the host's memory, not the cards'", () => {
     ['8x H100 node, sglang serve deepseek-v3 OOM\n$ free -h\n              total   used   free  shared  buff/cache  available\nMem:          2.0Ti   100Gi   1.8Ti   1Gi   100Gi   1.9Ti', 'on 8x h100-80g'],
   ])('"%s": %s', (text, hardware) => {
     expect(hardwareOf(text)).toBe(hardware);
+  });
+});
+
+describe('a memory no card is sold with, placed only by "on" or "in", is what a run took', () => {
+  // "I just barely fit the 7B model on 17gb using vllm" (corpus c1082: read in silence as a 17 GB card). First sight:
+  // 2 of 6 right (the two with a size cards are sold with).
+  const cardFact = (text: string) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    return r.trace!.find((f) => f.fact === 'card' && f.at !== null);
+  };
+  it.each([
+    ['I just barely fit the 7B model on 17gb using vllm w/ fp8 kv cache. What would the requirements be for the 72b model?', true],
+    ['qwen2.5-7b lora runs in 19GB with unsloth, how much for qwen2.5-14b?', true],
+    ['llama-3-8b inference fits into 21 GB with vllm at 8k context, what about llama-3-70b?', true],
+    ['got qwen2.5-14b awq working on 13GB with vllm, can I go to 32k context?', true],
+    ['can I run qwen2.5-14b on 24GB?', false],
+    ['my 16GB card, qwen2.5-7b lora OOM', false],
+  ])('"%s": weak %s', (text, weak) => {
+    expect(cardFact(text)?.weak).toBe(weak);
   });
 });

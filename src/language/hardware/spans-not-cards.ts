@@ -12,7 +12,8 @@ import type { GuardRole, HardwareRule } from './types.js';
  *
  * A PCIe link's width is no count: "2× RTX 3090 PCIe x8" was sixteen 3090s (two nodes of eight), "A100 80GB PCIe x16"
  * sixteen A100s, "PCIe 3.0 x4 riser", "gen4 x16", "x8/x8 bifurcation". The "x" glued to the lane count after the bus's
- * name, its generation or another width is the link's.
+ * name, its generation or another width is the link's. (The unit after the first amount is optional in one group
+ * with its spaces, so a long blank after a number is never split two ways.)
  *
  * free(1)'s table is the host's memory: "Mem:           216Gi       3.0Gi        77Gi …" under "total used free" (corpus
  * c1135, NVIDIA/TensorRT-LLM: its 216Gi was read as the memory of six A10s in all; "Mem: 125Gi" beside "my 4090" as
@@ -20,7 +21,7 @@ import type { GuardRole, HardwareRule } from './types.js';
  * look-behind over three lines runs only where a row starts.)
  */
 /** An amount in free(1)'s columns: "216Gi", "3.0Gi", "0B", "251" (free -g), "2.0Ti". */
-const FREE_AMOUNT = String.raw`\d+(?:[.,]\d+)?\s*(?:[kmgt]i?b?|b)?`;
+const FREE_AMOUNT = String.raw`\d+(?:[.,]\d+)?[ \t]?(?:[kmgt]i?b?|b)?`;
 const MEMORY_UNIT = String.raw`(?:gb|g|gib)`;
 const FIRST_AMOUNT = String.raw`(?:[4-9]|[1-9]\d{1,2})(?:\.\d+)?`;
 const SECOND_AMOUNT = String.raw`\d{1,3}(?:\.\d+)?`;
@@ -30,9 +31,9 @@ export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.memory-range',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?<![\w.\-−])(?<n>${FIRST_AMOUNT}\s*(?:${MEMORY_UNIT}\s*)?(?:-|–|—|~|to|至|到)\s*${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])` +
-        String.raw`|\bbetween\s+(?<n2>${FIRST_AMOUNT}\s*(?:${MEMORY_UNIT}\s*)?and\s+${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])` +
-        String.raw`|(?<n3>${FIRST_AMOUNT}\s*(?:${MEMORY_UNIT}\s*)?(?:-|–|—|~|到|至)\s*${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?=\s*之间)`,
+      String.raw`(?<![\w.\-−])(?<n>${FIRST_AMOUNT}(?:\s*${MEMORY_UNIT})?\s*(?:-|–|—|~|to|至|到)\s*${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])` +
+        String.raw`|\bbetween\s+(?<n2>${FIRST_AMOUNT}(?:\s*${MEMORY_UNIT})?\s*and\s+${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])` +
+        String.raw`|(?<n3>${FIRST_AMOUNT}(?:\s*${MEMORY_UNIT})?\s*(?:-|–|—|~|到|至)\s*${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?=\s*之间)`,
       'g',
     ),
     example: 'Tier 3 (Pro, 20-39GB VRAM): can I run qwen2.5-14b inference?',
