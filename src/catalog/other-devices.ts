@@ -121,11 +121,11 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'Jetson Nano', pattern: String.raw`jetson\s?nano(?!\s?orin)`, memoryGB: 4, vendor: 'nvidia', unified: true, spec: JETSON },
   { name: 'Jetson Orin', pattern: String.raw`jetson\s?orin`, memoryGB: 64, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
   // NVIDIA DGX Spark (GB10 superchip, 128 GB LPDDR5x shared by the Grace CPU and the Blackwell GPU), and the
-  // partners' boxes on the same chip (ASUS Ascent GX10). "2 sparks vllm loading issue" (c2233), "a single DGX
+  // partners' boxes on the same chip (ASUS Ascent GX10; "two Asus Ascent GX10s" in the plural, s31). "2 sparks vllm loading issue" (c2233), "a single DGX
   // Spark" (c2112), "ASUS Ascent GX10 (GB10 superchip)" (c2113). A bare "spark" is the box ("2 sparks", "on spark"),
   // never Apache Spark's: its own words after it ("spark-submit", "spark sql"), "pyspark" (a letter before), "Apache
   // Spark" (the prose rule's notAfter).
-  { name: 'DGX Spark', pattern: String.raw`(?:nvidia\s?)?dgx[\s-]?sparks?|gb10|(?:asus\s?)?ascent\s?gx10|gx10|sparks?(?![\s-]?(?:sql|submit|streaming|session|context|jobs?|executors?|dataframes?|udf|ml|shell|connect|config|conf|driver|\d))`, memoryGB: 128, vendor: 'nvidia', unified: true, notAfter: /apache[\s-]*$/, spec: DGX_SPARK },
+  { name: 'DGX Spark', pattern: String.raw`(?:nvidia\s?)?dgx[\s-]?sparks?|gb10|(?:asus\s?)?ascent\s?gx10s?|gx10s?|sparks?(?![\s-]?(?:sql|submit|streaming|session|context|jobs?|executors?|dataframes?|udf|ml|shell|connect|config|conf|driver|\d))`, memoryGB: 128, vendor: 'nvidia', unified: true, notAfter: /apache[\s-]*$/, spec: DGX_SPARK },
   // GeForce MX laptop parts (2 GB in most laptops; a few ship 4 GB).
   { name: 'GeForce MX', pattern: String.raw`mx\s?[1-5][1-7]0`, memoryGB: 2, vendor: 'nvidia', usual: true, spec: GEFORCE_MX },
   // GeForce desktop cards the catalog lacks.

@@ -1,3 +1,4 @@
+import { GPUS } from '../catalog/index.js';
 import type { FactTrace } from './facts.js';
 import type { Scenario } from './schema.js';
 
@@ -23,7 +24,19 @@ const DEVICE_NAME = /\b[a-z]{1,5}[\s-]?\d{2,4}[a-z]*\b|\b\d{4}(?:\s?ti|\s?super)
  * "我有24G", "只有16G", "够吗". A machine's own figure in such words is its card's far more often than not.
  */
 const OWNED =
-  /\b(?:i|we)(?:'ve| have| got| own| only have| just have)\b|\bmy\b|\b(?:on|in|into)\s+(?:a|an|my|one|the|single)?\s*$|\bonly\b|\benough\b|\bbudget\b|我有|我的|只有|够/i;
+  /\b(?:i|we)(?:'ve| have| got| own| only have| just have)\b|\bmy\b|\b(?:on|in|into)\s+(?:a|an|my|one|the|single)\s*$|\bonly\b|\benough\b|\bbudget\b|我有|我的|只有|够/i;
+/**
+ * A bare place before the figure ("on 24GB", "runs in 19GB", "fits into 21 GB") says the user runs there when the
+ * figure is a size cards are sold with; one no card has is what a run took (s31: "I just barely fit the 7B model on
+ * 17gb using vllm", vllm-project/vllm, corpus c1082, read in silence as a 17 GB card; "runs in 19GB with unsloth").
+ */
+const PLACE = /\b(?:on|in|into)\s*$/i;
+/** The memory sizes cards are sold with, in GB as people write them: the catalog's, rounded both ways. */
+const SOLD_SIZES = new Set(GPUS.flatMap((g) => [Math.floor(g.totalMiB / 1024), Math.round(g.totalMiB / 1024)]));
+const soldSize = (words: string) => {
+  const figure = /(\d+(?:\.\d+)?)\s*(?:g|gb|gib|gigs?|go)\b/i.exec(words);
+  return figure !== null && SOLD_SIZES.has(Math.round(Number(figure[1])));
+};
 
 /** How far around the figure its cue may sit: the clause it is in, not the paragraph. */
 const REACH = 40;
@@ -33,11 +46,13 @@ export function withBareMemory(f: FactTrace, s: Scenario, text: string): FactTra
   if (f.asTotal || f.sizes || !/\d\s*(?:g|gb|gib|gigs?|go)\b/i.test(f.words)) return f;
   // The figure inside a hardware phrase ("8*24G", "2GPU, per 80G", "24G x 2"): a count or a card beside it says whose it is.
   const rest = f.words.replace(/\d+(?:\.\d+)?\s*(?:g|gb|gib|gigs?|go)\b/gi, ' ');
-  if (GPU_WORDS.test(f.words) || OWNED.test(f.words) || /^\s*(?:on|in|into)\b/i.test(f.words) || DEVICE_NAME.test(rest) || /\d|[x×*]\s*$|^\s*[x×*]/i.test(rest)) return f;
+  if (GPU_WORDS.test(f.words) || OWNED.test(f.words) || DEVICE_NAME.test(rest) || /\d|[x×*]\s*$|^\s*[x×*]/i.test(rest)) return f;
   const lineStart = text.lastIndexOf('\n', f.at - 1) + 1;
   const lineEnd = text.indexOf('\n', f.end);
   const before = text.slice(Math.max(lineStart, f.at - REACH), f.at);
   const after = text.slice(f.end, Math.min(lineEnd < 0 ? text.length : lineEnd, f.end + REACH));
   if (GPU_WORDS.test(before) || GPU_WORDS.test(after) || OWNED.test(before) || OWNED.test(after)) return f;
+  const placed = /^\s*(?:on|in|into)\b/i.test(f.words) || PLACE.test(before);
+  if (placed && soldSize(f.words)) return f;
   return { ...f, weak: true, weakWords: f.words.trim(), bareMemory: true };
 }

@@ -1,5 +1,6 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
+import { NOT_CARD_SPAN_RULES } from './spans-not-cards.js';
 import { USAGE_CJK_RULES } from './usage-cjk.js';
 import { USAGE_CHANGE_RULES } from './usage-change.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
@@ -296,10 +297,12 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // An amount said as approximate, 左右 (about) after it, or a difference against another ("比理论上少 20G", 20G
     // less than in theory) is memory measured or reckoned, not a card: "int4模型要22gb左右是否正常" (needs about 22gb, is
     // that normal? InternLM/lmdeploy#452, c917: read as a 22 GB card), "qwen 7B 推理只需要8.2G 比理论上少 20G"
-    // (QwenLM/Qwen#1297, c945: read as a 20 GB card), "显存占用在60G左右" (c658). Not "24G左右的显卡" (a card of about 24G).
+    // (QwenLM/Qwen#1297, c945: read as a 20 GB card), "显存占用在60G左右" (c658). Not "24G左右的显卡" (a card of about 24G),
+    // nor an amount said of each card or beside the cards' count (s31): "每张卡80G左右显存", "8卡40G左右显存", "显存80G左右8卡"
+    // (eight cards of about 80 GB: their memory, said roughly; the brief's example had been read as 8 GPUs of no memory).
     id: 'not-hw.about',
     role: 'measurement',
-    pattern: new RegExp(String.raw`(?<![\w.]|需要(?:大概|大约|约)?\s*)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|${VENDOR_WORDS}[a-z]{1,3}\d{2,4}))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])`, 'g'),
+    pattern: new RegExp(String.raw`(?<![\w.]|需要(?:大概|大约|约)?\s*)(?<!(?:卡|张|块)\s*(?:的\s*)?(?:显存\s*(?:为|是|有|约|大概|大约)?\s*)?)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|${VENDOR_WORDS}[a-z]{1,3}\d{2,4}))(?!\s*\d{1,2}\s*(?:张|块)?\s*(?:显卡|卡))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])`, 'g'),
     example: '请问下根据文档量化20b后启动 gradio 服务运行大概显存占多少，我这边int4模型要22gb左右是否正常',
     source: 'InternLM/lmdeploy#452',
   },
@@ -442,6 +445,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   ...PHONE_CHIP_RULES,
   ...USAGE_CJK_RULES,
   ...USAGE_CHANGE_RULES,
+  ...NOT_CARD_SPAN_RULES,
   {
     id: 'not-hw.platform',
     role: 'version',

@@ -1,5 +1,6 @@
 import { statedGoal } from './goal-lengths.js';
 import type { Item } from '../items.js';
+import { OTHER_DEVICES } from '../../catalog/other-devices.js';
 
 /**
  * A value fills a slot only with a cue (issue 22, item 2): its unit, its key, a neighbouring noun
@@ -28,7 +29,7 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
     if (i.kind !== 'hardware' || i.count === null) return [i];
     const lead = /^\s*(\d+)/.exec(i.text);
     if (!lead) return [i];
-    const rest = i.text.slice(lead[0].length);
+    const rest = withoutDeviceNames(i.text.slice(lead[0].length));
     const strangers = [...(rest.match(/[a-z]{2,}/gi) ?? []).filter((w) => !JOINING.has(w.toLowerCase())), ...hanStrangers(rest)];
     // A card's own name ("A100", "L40S") carries digits and is never a stranger; a plain word is.
     if (!CROSSES.test(rest) && strangers.length < 2) return [i];
@@ -39,6 +40,14 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
     return [{ ...i, count: null }];
   });
 }
+
+/**
+ * A device the catalog lacks is named by words, not a model number ("2台 DGX Spark", "two Asus Ascent GX10s",
+ * "8x Ascend 910B"): its name is the card, never a stranger between the count and it (s31: "2台 DGX Spark" was
+ * one Spark, its 2 "not read as a GPU count").
+ */
+const DEVICE_NAMES = new RegExp(OTHER_DEVICES.map((row) => `(?:${row.pattern})`).join('|'), 'gi');
+const withoutDeviceNames = (text: string) => text.replace(DEVICE_NAMES, ' ');
 
 /**
  * Han characters that may stand between a count and its card: counters (张, 块, 个, 台, 片, 颗), the

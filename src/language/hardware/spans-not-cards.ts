@@ -1,0 +1,66 @@
+import type { GuardRole, HardwareRule } from './types.js';
+
+/**
+ * Numbers beside a card that count no cards and size no card (s31, rhw10: "a number fills the count only with a
+ * counter word or its place in a hardware expression").
+ *
+ * A range of memory is a class of cards, never the user's card: "Tier 3 (Pro, 20-39GB VRAM)" was three GPUs of 39 GB,
+ * "which models fit a 16-24GB GPU?" a 24 GB card, "显存在8~12G之间" a 12 GB card. The user who owns a card says its
+ * memory once; a range is a recommendation, a tier, a table's band. A card named right after the range keeps its own
+ * memory from its name (the range is set aside either way). The first number is 4 or more, as a card's memory is:
+ * "2-80GB" is no range people write.
+ *
+ * A PCIe link's width is no count: "2× RTX 3090 PCIe x8" was sixteen 3090s (two nodes of eight), "A100 80GB PCIe x16"
+ * sixteen A100s, "PCIe 3.0 x4 riser", "gen4 x16", "x8/x8 bifurcation". The "x" glued to the lane count after the bus's
+ * name, its generation or another width is the link's. (The unit after the first amount is optional in one group
+ * with its spaces, so a long blank after a number is never split two ways.)
+ *
+ * free(1)'s table is the host's memory: "Mem:           216Gi       3.0Gi        77Gi …" under "total used free" (corpus
+ * c1135, NVIDIA/TensorRT-LLM: its 216Gi was read as the memory of six A10s in all; "Mem: 125Gi" beside "my 4090" as
+ * five 4090s). Its rows (Mem, Swap) are set aside whole, as /proc/meminfo's MemTotal in kB. (The look-ahead first: the
+ * look-behind over three lines runs only where a row starts.)
+ */
+/** An amount in free(1)'s columns: "216Gi", "3.0Gi", "0B", "251" (free -g), "2.0Ti". */
+const FREE_AMOUNT = String.raw`\d+(?:[.,]\d+)?[ \t]?(?:[kmgt]i?b?|b)?`;
+const MEMORY_UNIT = String.raw`(?:gb|g|gib)`;
+const FIRST_AMOUNT = String.raw`(?:[4-9]|[1-9]\d{1,2})(?:\.\d+)?`;
+const SECOND_AMOUNT = String.raw`\d{1,3}(?:\.\d+)?`;
+
+export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
+  {
+    id: 'not-hw.memory-range',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?<![\w.\-−])(?<n>${FIRST_AMOUNT}(?:\s*${MEMORY_UNIT})?\s*(?:-|–|—|~|to|至|到)\s*${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])` +
+        String.raw`|\bbetween\s+(?<n2>${FIRST_AMOUNT}(?:\s*${MEMORY_UNIT})?\s*and\s+${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])` +
+        String.raw`|(?<n3>${FIRST_AMOUNT}(?:\s*${MEMORY_UNIT})?\s*(?:-|–|—|~|到|至)\s*${SECOND_AMOUNT}\s*${MEMORY_UNIT})(?=\s*之间)`,
+      'g',
+    ),
+    example: 'Tier 3 (Pro, 20-39GB VRAM): can I run qwen2.5-14b inference?',
+    source: 'headroom s31 brief (a tier table read as 3 GPUs of 39 GB)',
+  },
+  {
+    id: 'not-hw.pcie-lanes',
+    role: 'version',
+    pattern: new RegExp(
+      String.raw`\b(?:pcie|pci-e|pci\s+express|gen\s*[1-6])\s*(?:(?:gen\s*)?[1-6](?:\.0)?\s*)?[x×]\s*(?<n>\d{1,2})(?!\d|\.\d)` +
+        String.raw`|(?<![\w.])[x×](?<n2>(?:1|2|4|8|16)\s*\/\s*[x×]?(?:1|2|4|8|16))(?![\w.])` +
+        String.raw`|(?<![\w.])[x×]\s*(?<n3>1|4|8|16)(?=\s*(?:lanes?|slots?|links?|riser|electrical|mode|speed|bandwidth|插槽|通道)(?![a-z]))`,
+      'g',
+    ),
+    example: 'running llama-3-8b inference on 2× RTX 3090 PCIe x8, is the link a bottleneck?',
+    source: 'headroom s31 brief (read as 16 RTX 3090s)',
+  },
+  {
+    id: 'not-hw.free-table',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?=mem|swap)(?<=\btotal[ \t]+used[ \t]+free\b[^\n]*\n(?:[^\n]*\n){0,2}[ \t]*)(?:mem|swap)[ \t]*:[ \t]*(?<n>${FREE_AMOUNT}(?:[ \t]+${FREE_AMOUNT})*)` +
+        String.raw`|(?<![\w.])mem:[ \t]*(?<n2>${FREE_AMOUNT}(?:[ \t]+${FREE_AMOUNT}){2,})` +
+        String.raw`|\bmemtotal[ \t]*:[ \t]*(?<n3>\d+[ \t]*kb)`,
+      'gm',
+    ),
+    example: 'RAM\n```\n               total        used        free      shared  buff/cache   available\nMem:           216Gi       3.0Gi        77Gi        28Mi       135Gi       211Gi',
+    source: 'NVIDIA/TensorRT-LLM (corpus c1135)',
+  },
+];
