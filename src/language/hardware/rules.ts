@@ -1,4 +1,5 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
+import { LABEL_INDEX_RULES } from './label-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
 import { USAGE_CJK_RULES } from './usage-cjk.js';
 import { USAGE_CHANGE_RULES } from './usage-change.js';
@@ -439,6 +440,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'xorbitsai/inference#3582',
   },
   ...DEVICE_INDEX_RULES,
+  ...LABEL_INDEX_RULES,
   ...PHONE_CHIP_RULES,
   ...USAGE_CJK_RULES,
   ...USAGE_CHANGE_RULES,
