@@ -78,6 +78,7 @@ const REPORT_ENGLISH = `
   move moving bump bumping shift shifting
   create created creating creates build builds building built rebuild aws gcp azure
   holidays finally changing changes persistent equipped feature features directly guidance efficient efficiently
+  tier tiers level levels phase phases scenario scenarios
   approach approaches limitation limitations massive greater excessive suddenly section alternative alternatives sorry
   bother whereas reach reached equal language experience experiences reasonable suspect understandably rent renting
   playing updates instructions normally video mode modes reason reasons understand understood explain explanation

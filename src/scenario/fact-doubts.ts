@@ -10,6 +10,7 @@ import { withBareMemory } from './bare-memory.js';
 import { withUncountedCards } from './uncounted-cards.js';
 import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
+import { withBenchmarkLoad } from './benchmark-load.js';
 import { withParameterDefault } from './parameter-defaults.js';
 import { withPrintedDefault } from './printed-defaults.js';
 import { withConfigShapeOnly } from './config-shape-only.js';
@@ -30,7 +31,7 @@ import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
  */
 export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: string, context: FactContext): FactTrace[] {
   const weighed = withTrainingSettings(
-    facts.map((f) => withPrintedDefault(withReleaseLabel(f, s), text)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
+    facts.map((f) => withBenchmarkLoad(withPrintedDefault(withReleaseLabel(f, s), text), s, text)).map((f) => withGeneration(withFamilySize(withLauncherCount(withBareMemory(withMemoryTotal(withCardSize(f, s), s), s, text), context.previous ?? null), s, context.notes ?? []), s, context.notes ?? [])),
     patch,
     s,
   );

@@ -242,6 +242,8 @@ function correction(f: FactTrace): string {
     case 'seq':
       return 'say "seq N" with your length';
     case 'batch':
+      // A benchmark's concurrency (benchmark-load.ts): the client's load, or sequences the engine holds at once.
+      if (f.alternative) return `say "${f.alternative}" if that is the client's load, not sequences your engine holds at once`;
       return 'say "bs N" with your batch';
     case 'model':
       // A model only a pasted log names (its loader's file path, an engine's config echo, segments/log-evidence.ts).

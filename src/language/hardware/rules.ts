@@ -1,4 +1,5 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
+import { LABEL_INDEX_RULES } from './label-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
 import { NOT_CARD_SPAN_RULES } from './spans-not-cards.js';
 import { USAGE_CJK_RULES } from './usage-cjk.js';
@@ -442,6 +443,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'xorbitsai/inference#3582',
   },
   ...DEVICE_INDEX_RULES,
+  ...LABEL_INDEX_RULES,
   ...PHONE_CHIP_RULES,
   ...USAGE_CJK_RULES,
   ...USAGE_CHANGE_RULES,

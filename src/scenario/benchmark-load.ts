@@ -1,0 +1,22 @@
+import type { FactTrace } from './facts.js';
+import type { Scenario } from './schema.js';
+
+/** A load's words: "concurrency 32", "Concurrent requests (24)", "20 concurrent requests", 并发 32, 동시 요청. */
+const LOAD_WORDS = /concurren|simultaneous|in parallel|并发|同时|동시/i;
+/** A message that reports a benchmark or a load test, whose concurrency is the client's load. */
+const BENCHMARK = /\bbench(?:mark\w*|_serving|_one_batch)?\b|\bload[- ]?test\w*|\bstress[- ]?test\w*|\bgenai-perf\b|\bllmperf\b|\bworkload\b|压测|基准测试|벤치마크|부하\s*테스트/i;
+
+/**
+ * A served model's batch read from a benchmark's concurrency is weak (issue 22: two readings the words do not
+ * decide). A benchmark's concurrency is the load its client sends: the engine holds that many sequences where
+ * they fit ("I send **20** concurrent requests each with length of **1k tokens**", sgl-project/sglang, c881,
+ * read as bs 20), or it is a workload row beside the engine's own limits ("Workload: ISL/OSL 1024/1024,
+ * concurrency 32", AMD-AGI/Magpie#88, c2315; "| Concurrent requests (24) | All parallel |", a results table,
+ * triton-inference-server/server#8691, c2113), where the corpus reads no batch. Both were read firm, two of the
+ * three wrong in silence: the batch is said with its words, and "bs 1" as the other reading.
+ */
+export function withBenchmarkLoad(f: FactTrace, s: Scenario, text: string): FactTrace {
+  if (f.fact !== 'batch' || f.weak || f.at === null || s.mode !== 'inference' || f.value === '1') return f;
+  if (!LOAD_WORDS.test(f.words) || !BENCHMARK.test(text)) return f;
+  return { ...f, weak: true, weakWords: f.words.trim(), alternative: 'bs 1' };
+}
