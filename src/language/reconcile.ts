@@ -14,6 +14,8 @@ import { engineWorldSize } from './reconcile/engine-world-size.js';
 import { goalLengths } from './reconcile/goal-lengths.js';
 import { boundValues } from './reconcile/bound-values.js';
 import { limitLengths } from './reconcile/limit-lengths.js';
+import { globalBesideMicro } from './reconcile/global-beside-micro.js';
+import { promptProcessingBatches } from './reconcile/prompt-batches.js';
 import { tokenCountLengths } from './reconcile/token-count-lengths.js';
 import { rlPromptBatches } from './reconcile/rl-prompt-batch.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
@@ -91,6 +93,9 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = tokenCountLengths(out, text, notes, owned);
   // An RL run's "train batch size" counts over every GPU, never per GPU (reconcile/rl-prompt-batch.ts).
   out = rlPromptBatches(out, text, notes);
+  // "MicroBatch = 1, Batch = 4": a plain batch beside a micro-batch is the global batch (reconcile/global-beside-micro.ts);
+  // beside llama.cpp or LM Studio both are prompt tokens a step (reconcile/prompt-batches.ts).
+  out = globalBesideMicro(promptProcessingBatches(out, text, notes), text, notes, owned?.doubts);
   out = goalLengths(out, text, notes);
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
@@ -166,6 +171,7 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // An algorithm named beside the program that runs it ("unsloth DPO") fills the framework slot (reconcile/rl-algorithm.ts).
   // A card with a memory it was never sold with ("on 4x rtx-2080-ti 22gb", a modified 22 GB card) is read as
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
-  const read = cards(items, notes, doubts);
+  // "batch 32, micro batch 2" is the global batch and its micro-batch, as prose reads it (reconcile/global-beside-micro.ts).
+  const read = globalBesideMicro(promptProcessingBatches(cards(items, notes, doubts), text, notes), text, notes, doubts);
   return zero3Offload(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text), text, notes);
 }

@@ -9,9 +9,11 @@ import { corpusLineRead, readNoticed } from './reading-fixtures.js';
  * carries a number (no length), and an RL orchestrator's batch of prompts (no micro-batch).
  */
 
-const REACHES = /said as the most your run reaches/;
+const REACHES = /said as where your run stops: read as asking the longest length that fits/;
 
-describe('a lone length said as the most the run reaches is kept, but weak', () => {
+// rseq10: the length said as where the run stops is now read as the question "max seq", weak (it was kept
+// as the run's length, weak); test/language/rseq10-length-ceilings.test.ts holds the variations.
+describe('a lone length said as the most the run reaches asks the longest that fits, said weak', () => {
   it('its rule matches its own example', () => {
     expect(LIMIT_LENGTH_RULES.reached.pattern.test(LIMIT_LENGTH_RULES.reached.example)).toBe(true);
   });
@@ -24,10 +26,12 @@ describe('a lone length said as the most the run reaches is kept, but weak', () 
     ['llama-3-8b on a 4090, i can only get 10k context', 10240],
     ['llama-3-8b on a 4090 couldn’t go beyond 6k tokens', 6144],
     ['我用4090跑qwen2.5-7b最多只能8k上下文', 8192],
-  ])('%s: seq %i, said weak', (text, seq) => {
+  ])('%s: max seq, the length %i said', (text, seq) => {
     const { s, said } = readNoticed(text);
-    expect(s.seq).toBe(seq);
+    expect(s.question).toEqual({ kind: 'maxSeq' });
+    expect(s.seq).not.toBe(seq);
     expect(said).toMatch(REACHES);
+    expect(said).toContain(`seq ${seq}`);
   });
 
   it.each([
@@ -41,13 +45,12 @@ describe('a lone length said as the most the run reaches is kept, but weak', () 
     expect(said).not.toMatch(REACHES);
   });
 
-  it('any limit phrase and any length keep the number and say it (property)', () => {
+  it('any limit phrase and any length ask max seq and say the length (property)', () => {
     const phrases = ["i can't get over", 'it cannot go past', 'it maxes out at', 'i can only get', 'it tops out at'];
-    // Lengths in k made of binary steps count in 1024s (a multiple of 25k counts in 1000s: numbers.ts kMultiple).
     fc.assert(
       fc.property(fc.constantFrom(...phrases), fc.constantFrom(2, 4, 6, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128), (phrase, k) => {
         const { s, said } = readNoticed(`llama-3-8b inference on 1x a100-80g, ${phrase} ${k}k context`);
-        expect(s.seq).toBe(k * 1024);
+        expect(s.question).toEqual({ kind: 'maxSeq' });
         expect(said).toMatch(REACHES);
       }),
       { numRuns: 20 },

@@ -142,6 +142,10 @@ export const BATCH_KEYS: KeyTable = {
   global_bs: { reads: numeric('gbs') },
   ga: { reads: numeric('ga') },
   grad_accum: { reads: numeric('ga') },
+  // Launch scripts' shortened spellings: "BS=1 GRADIENT_ACC_STEPS=3 SEQLEN=512", GRAD_ACC_STEPS=8 (rseq10 variations).
+  gradient_acc_steps: { reads: numeric('ga') },
+  grad_acc_steps: { reads: numeric('ga') },
+  grad_accum_steps: { reads: numeric('ga') },
   seq: { reads: numeric('seq') },
   ctx: { reads: numeric('seq') },
   // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.
