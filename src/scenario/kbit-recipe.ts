@@ -43,9 +43,15 @@ export function readsAsPeftKbitRecipe(s: Scenario, trainerNamed: boolean): boole
  */
 const LAUNCHERS: ReadonlySet<Scenario['framework']> = new Set(['hf', 'deepspeed']);
 
-/** The framework words that name a launcher, not the trainer that prepares the model: DeepSpeed's, accelerate's. */
-export function namesLauncherOnly(framework: string, words: string): boolean {
-  return framework === 'deepspeed' || (framework === 'hf' && /^\s*accelerate(?:\s+launch)?\s*$/i.test(words));
+/**
+ * The framework words that name a launcher, not the trainer that prepares the model: DeepSpeed's command
+ * and accelerate's, each followed by its own flags or the script it starts (`deepspeed --num_gpus 2 …`,
+ * `deepspeed train.py …`, `accelerate launch …`) somewhere in the message. DeepSpeed named in prose only
+ * ("with deepspeed") is the framework the user says, and keeps its preset.
+ */
+export function namesLauncherOnly(framework: string, text: string): boolean {
+  if (framework === 'deepspeed') return /(?:^|[\s`$;&(])deepspeed[ \t]+(?:--?[a-z]|[\w./$-]+\.py\b)/im.test(text);
+  return framework === 'hf' && /(?:^|[\s`$;&(])accelerate[ \t]+launch\b/im.test(text);
 }
 
 /** What the reply says when a plain QLoRA request is read as PEFT's recipe: the checkpointing default only where it was taken. */

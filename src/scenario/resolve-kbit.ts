@@ -14,7 +14,7 @@ export function kbitRecipeStep(r: Resolution): ErrorReply | null {
   const turnsToKbit = !r.isNew && r.modeChanged() && !adaptersOverBitsandbytes(r.base!);
   const framework = r.patch.get<string>('framework');
   // A launcher said ("deepspeed --num_gpus 2 …", "accelerate launch …") names no trainer (kbit-recipe.ts LAUNCHERS).
-  const launcher = framework && namesLauncherOnly(framework.value, framework.item.text) ? framework.item.text.trim() : undefined;
+  const launcher = framework && namesLauncherOnly(framework.value, r.text) ? framework.item.text.trim() : undefined;
   if (!(r.isNew || turnsToKbit) || !readsAsPeftKbitRecipe(r.s, framework !== undefined && launcher === undefined)) return null;
   r.s.framework = 'peft';
   r.unassume(DEFAULT_WORDS.framework);
