@@ -1,4 +1,5 @@
 import type { Item, ReportedTopic } from './items.js';
+import { unquantisedConfig } from './reconcile/unquantised-config.js';
 import { cards, launched, launcherPicksTheRun, launcherUsesPart, reportedMachineServesSplit, slurmAllocationWins, sizeSaidAgain, someOfTheCards } from './reconcile/cards.js';
 import type { Doubt } from './item-trace.js';
 import { templateChecklists } from './reconcile/boilerplate.js';
@@ -146,6 +147,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = seqs(out, notes);
   out = switches(out, notes);
   out = sequenceSplitWithoutDegree(out, notes);
+  // A config that says its base is not quantised is the run; "QLoRA" elsewhere the other one (reconcile/unquantised-config.ts).
+  out = unquantisedConfig(out, text, notes);
   out = loras(out);
   out = adapterPretraining(out, notes);
   // Of a serving engine and a program running the model (transformers, TGI, llama.cpp) said in prose, the one left, weighed or said to work is not the run's (reconcile/program-or-engine.ts).

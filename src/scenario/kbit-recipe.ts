@@ -28,16 +28,37 @@ import type { Scenario } from './schema.js';
  * - a GPTQ or AWQ base is not a bitsandbytes base: PEFT skips the fp32 cast for GPTQ, AQLM, EETQ,
  *   HQQ and torchao bases, and the bot reads "qlora" over them as LoRA on that base (resolve.ts).
  */
-export function readsAsPeftKbitRecipe(s: Scenario, frameworkNamed: boolean): boolean {
-  if (frameworkNamed || s.framework !== 'hf' || !adaptersOverBitsandbytes(s)) return false;
+export function readsAsPeftKbitRecipe(s: Scenario, trainerNamed: boolean): boolean {
+  if (trainerNamed || !LAUNCHERS.has(s.framework) || !adaptersOverBitsandbytes(s)) return false;
   const sharded = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp' || (s.sharding.kind === 'zero' && s.sharding.stage === 3);
   return !sharded;
 }
 
+/**
+ * A launcher names no trainer: `deepspeed --num_gpus 2 finetune_clm_lora.py --load_in_bits 4 --lora_r 8`
+ * (LlamaChinese/Llama-Chinese#243, c2338) and `accelerate launch train_qlora.py --bits 4` start the user's
+ * script, and the script loads the 4-bit base and prepares it with PEFT as any QLoRA script does; DeepSpeed
+ * or accelerate only launch it (and DeepSpeed, with a stage, shards it). The framework "deepspeed", or "hf"
+ * said only as "accelerate", had kept PEFT's recipe off: checkpointing off, silently.
+ */
+const LAUNCHERS: ReadonlySet<Scenario['framework']> = new Set(['hf', 'deepspeed']);
+
+/**
+ * The framework words that name a launcher, not the trainer that prepares the model: DeepSpeed's command
+ * and accelerate's, each followed by its own flags or the script it starts (`deepspeed --num_gpus 2 …`,
+ * `deepspeed train.py …`, `accelerate launch …`) somewhere in the message. DeepSpeed named in prose only
+ * ("with deepspeed") is the framework the user says, and keeps its preset.
+ */
+export function namesLauncherOnly(framework: string, text: string): boolean {
+  if (framework === 'deepspeed') return /(?:^|[\s`$;&(])deepspeed[ \t]+(?:--?[a-z]|[\w./$-]+\.py\b)/im.test(text);
+  return framework === 'hf' && /(?:^|[\s`$;&(])accelerate[ \t]+launch\b/im.test(text);
+}
+
 /** What the reply says when a plain QLoRA request is read as PEFT's recipe: the checkpointing default only where it was taken. */
-export function peftKbitRecipeNote(checkpointingStated: boolean): string {
+export function peftKbitRecipeNote(checkpointingStated: boolean, launcher?: string): string {
   const cast = 'casts the embeddings, LM head and norms to fp32';
+  const named = launcher ? `"${launcher}" launches your script and names no trainer` : 'no framework named';
   return checkpointingStated
-    ? `QLoRA as PEFT prepares it (no framework named): prepare_model_for_kbit_training (peft utils/other.py) ${cast}`
-    : `QLoRA as PEFT prepares it (no framework named): prepare_model_for_kbit_training turns gradient checkpointing on by default (use_gradient_checkpointing=True, peft utils/other.py) and ${cast}; say "no gc" if your script turns it off`;
+    ? `QLoRA as PEFT prepares it (${named}): prepare_model_for_kbit_training (peft utils/other.py) ${cast}`
+    : `QLoRA as PEFT prepares it (${named}): prepare_model_for_kbit_training turns gradient checkpointing on by default (use_gradient_checkpointing=True, peft utils/other.py) and ${cast}; say "no gc" if your script turns it off`;
 }

@@ -10,6 +10,7 @@ import { isGgufFormat } from '../memory/gguf.js';
 import { namesTrl, trlPreset } from './trl-preset.js';
 import { verlPreset } from './verl-preset.js';
 import { msSwiftPreset, runsMsSwift } from './ms-swift-preset.js';
+import { sftFollowUp } from './sft-follow-up.js';
 
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
 
@@ -57,6 +58,8 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   if (transformersRelease !== undefined) r.s.transformersVersion = transformersRelease;
   if (!asked) {
     if (r.isNew) r.assume(DEFAULT_WORDS.framework);
+    // A follow-up's own SFT script in a thread on an RL trainer (sft-follow-up.ts, c2279).
+    else if (sftFollowUp(r)) return null;
     // A framework that runs SP with TP (Megatron) turns it on when TP arrives in a later follow-up
     // too, so a thread reaches the scenario its canonical text reads back as.
     else if (r.patch.has('par.tp') && r.s.parallel.tp > 1 && presetFor(r.s.framework, r.s.mode, r.gpus()).sequenceParallel) r.s.parallel.sp = true;

@@ -1,7 +1,7 @@
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { adaptersOverBitsandbytes } from '../memory/kbit.js';
-import { peftKbitRecipeNote, readsAsPeftKbitRecipe } from './kbit-recipe.js';
+import { namesLauncherOnly, peftKbitRecipeNote, readsAsPeftKbitRecipe } from './kbit-recipe.js';
 import type { Resolution } from './resolution.js';
 
 /**
@@ -12,13 +12,16 @@ import type { Resolution } from './resolution.js';
  */
 export function kbitRecipeStep(r: Resolution): ErrorReply | null {
   const turnsToKbit = !r.isNew && r.modeChanged() && !adaptersOverBitsandbytes(r.base!);
-  if (!(r.isNew || turnsToKbit) || !readsAsPeftKbitRecipe(r.s, r.patch.has('framework'))) return null;
+  const framework = r.patch.get<string>('framework');
+  // A launcher said ("deepspeed --num_gpus 2 …", "accelerate launch …") names no trainer (kbit-recipe.ts LAUNCHERS).
+  const launcher = framework && namesLauncherOnly(framework.value, r.text) ? framework.item.text.trim() : undefined;
+  if (!(r.isNew || turnsToKbit) || !readsAsPeftKbitRecipe(r.s, framework !== undefined && launcher === undefined)) return null;
   r.s.framework = 'peft';
   r.unassume(DEFAULT_WORDS.framework);
   if (!r.patch.has('recompute') && (r.isNew || r.base!.mode === 'inference' || r.base!.recompute === 'none')) {
     r.s.recompute = 'full';
     r.unassume(DEFAULT_WORDS.recompute);
   }
-  r.assume(peftKbitRecipeNote(r.patch.has('recompute')));
+  r.assume(peftKbitRecipeNote(r.patch.has('recompute'), launcher));
   return null;
 }

@@ -121,7 +121,7 @@ const litgptTargets: Handler = (_v, ctx) => {
 const LORA_ONLY_KEY = /^(?:r|lora_\w+|target_modules|use_peft|use_lora|peft_\w+|use_dora)$/;
 
 /** The message speaks of LoRA: the word, a LoRA key beside, or an adapter block around the key. */
-function loraContext(ctx: KeyContext): boolean {
+export function loraContext(ctx: KeyContext): boolean {
   return ctx.loraNamed === true || (ctx.parent !== null && /lora|peft|adapter/.test(ctx.parent)) || [...ctx.keys].some((k) => LORA_ONLY_KEY.test(k));
 }
 
@@ -270,18 +270,6 @@ const ADAPTER_KEY_TABLE: KeyTable = {
     source: 'LLaMA-Factory model/model_utils/quantization.py',
   },
   quantization: { reads: quantization },
-  // Ludwig's LLM config `quantization: {bits: 4}` loads the base with bitsandbytes (4 → NF4, its default
-  // bnb_4bit_quant_type; 8 → LLM.int8), and Ludwig requires a LoRA adapter beside it to fine-tune
-  // (ludwig-ai/ludwig#3492): with `adapter: {type: lora}` a QLoRA run (ludwig-ai/ludwig#3783, c1179, read as
-  // LoRA on a 16-bit base). Only under `quantization`: a bare `bits` says nothing.
-  bits: {
-    reads: (v, ctx) => {
-      if (ctx.parent !== 'quantization') return null;
-      const n = numberOf(v);
-      return n === 4 ? say('nf4') : n === 8 ? say('int8') : IGNORE;
-    },
-    source: 'Ludwig QuantizationConfig (quantization.bits); ludwig-ai/ludwig#3492, #3926',
-  },
   // CogVLM / CogCoM's SAT demos (`cli_demo_sat.py --quant 4`, choices 4 and 8): weight-only integer
   // quantisation of the linear layers (sat.quantization.kernels), 4 or 8 bits (zai-org/CogCoM#12, c935).
   quant: {

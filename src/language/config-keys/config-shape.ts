@@ -18,7 +18,7 @@ import { withArticle } from '../article.js';
  * Unsloth, torchtune…) is read by that name: the shape then says nothing.
  */
 export interface ConfigShape {
-  framework: 'llama-factory' | 'axolotl' | 'torchtune';
+  framework: 'llama-factory' | 'axolotl' | 'torchtune' | 'litgpt';
   /** The request words said at the first of its keys. */
   says: string;
   /** The keys of the shape present, in the order listed. */
@@ -80,6 +80,22 @@ export const CONFIG_SHAPES: readonly ShapeRow[] = [
     otherTrainer: () => false,
     evenNamed: true,
     source: 'meta-pytorch/torchtune v0.6.0 recipes/*.py; meta-pytorch/torchtune#2620, #1932 (corpus c1870, c1245)',
+  },
+  {
+    framework: 'litgpt',
+    name: "LitGPT's",
+    // The hyperparameters LitGPT's finetune scripts print before training (litgpt/finetune/lora.py, full.py
+    // `setup(...)`: checkpoint_dir, out_dir, precision, quantize, devices, the lora_* switches per layer, then
+    // TrainArgs / EvalArgs) and its YAML configs (config_hub/finetune/*/lora.yaml) write. Its per-layer LoRA
+    // switches (lora_query, lora_value, lora_mlp, lora_head …) are its own; `checkpoint_dir` beside its
+    // `precision` / `quantize` / `devices` / `out_dir` is too (torchtune's checkpoint_dir sits beside its
+    // _component_ builders, read by its own row above). The preset matters: LoRA unless quantize, no
+    // checkpointing, chunked cross-entropy (scenario/presets.ts). A dump pasted in a QLoRA thread had read as
+    // PEFT's k-bit recipe (Lightning-AI/litgpt#1112, corpus c2283).
+    own: ['lora_query', 'lora_key', 'lora_value', 'lora_projection', 'lora_mlp', 'lora_head', 'checkpoint_dir'],
+    with: ['lora_query', 'lora_key', 'lora_value', 'lora_projection', 'lora_mlp', 'lora_head', 'checkpoint_dir', 'precision', 'quantize', 'devices', 'out_dir'],
+    otherTrainer: () => false,
+    source: 'Lightning-AI/litgpt litgpt/finetune/lora.py setup(); Lightning-AI/litgpt#1112, #275 (corpus c2283, c2303)',
   },
 ];
 

@@ -1,5 +1,6 @@
 import { ADAPTER_KEYS } from './adapters.js';
 import { BATCH_KEYS } from './batch.js';
+import { KBIT_LOAD_KEYS } from './kbit-load.js';
 import { NO_MEMORY_EFFECT } from './ignored.js';
 import { LMDEPLOY_KEYS } from './lmdeploy.js';
 import { MODEL_KEYS_TABLE } from './models.js';
@@ -33,6 +34,7 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
   precision: PRECISION_KEYS,
   optimizer: OPTIMIZER_KEYS,
   adapters: ADAPTER_KEYS,
+  kbitLoad: KBIT_LOAD_KEYS,
   sharding: SHARDING_KEYS,
   parallelism: PARALLELISM_KEYS,
   serving: SERVING_KEYS,
