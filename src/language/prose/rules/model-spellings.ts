@@ -27,7 +27,7 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     // the distill of that size (a Qwen2.5 or Llama base) or R1 itself at 671B. A LoRA rank ("lora r1", "-r 1")
     // is never before a model's size.
     id: 'prose.r1-short-name',
-    pattern: /(?<![a-z0-9.=_-])(?<!lora |rank |lora_r |lora-r )r1(?=[-_ ](?:1\.5|7|8|14|32|70|671|685)b(?![a-z0-9]))/g,
+    pattern: /(?<![a-z0-9.=_-])(?<!lora |rank |lora_r |lora-r |deepseek[-_ ]?)r1(?=[-_ ](?:1\.5|7|8|14|32|70|671|685)b(?![a-z0-9]))/g,
     when: (t) => t.includes('r1'),
     write: () => 'deepseek-r1',
     example: 'I am fine-tuning the R1-32b-int4 model using QLoRA on my own dataset.',
