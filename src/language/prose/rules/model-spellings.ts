@@ -1,4 +1,5 @@
 import type { ProseRule } from '../types.js';
+import { CJK_FAMILY_NAME_RULES } from './family-names-cjk.js';
 
 /**
  * How strangers spell a model's name apart from its catalog spelling (rname): a release's version
@@ -18,16 +19,30 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     example: '[Bug] 0.9.2-Qwen25 VL 32B AWQ 推理圖片報錯，無法多輪推理圖片',
     source: 'InternLM/lmdeploy#3780',
   },
+  // A family's Chinese or Korean name (通义千问, 百川, 라마), from its table (family-names-cjk.ts).
+  ...CJK_FAMILY_NAME_RULES,
   {
-    // 通义千问 (Tongyi Qianwen), 千问 for short, is Qwen's Chinese name: "训练通义千问2-VL-7B-Instruct之后"
-    // (modelscope/ms-swift#2854, c1647), "千问7B 单卡会显存溢出" (c1235). Before a version or a size it joins
-    // them as "qwen2-vl-7b" is written; before a Latin word ("千问vl3B", c1686) it is left as written.
-    id: 'prose.qwen-chinese-name',
-    pattern: /(?:通义|通義)?千[问問](?![a-z])/g,
-    when: (t) => t.includes('千'),
-    write: () => 'qwen',
-    example: '你好，我训练通义千问2-VL-7B-Instruct之后（batchsize为1）进行推理，在A800卡上（80G）进行推理',
-    source: 'modelscope/ms-swift#2854',
+    // "R1-32B", "R1 70B", "r1-7b": DeepSeek's R1 said by its short name before a size (c2281: "fine-tuning the
+    // R1-32b-int4 model using QLoRA"), written as Ollama's name ("deepseek-r1 32b"), which nameDistills reads as
+    // the distill of that size (a Qwen2.5 or Llama base) or R1 itself at 671B. A LoRA rank ("lora r1", "-r 1")
+    // is never before a model's size.
+    id: 'prose.r1-short-name',
+    pattern: /(?<![a-z0-9.=_-])(?<!lora |rank |lora_r |lora-r |deepseek[-_ ]?)r1(?=[-_ ](?:1\.5|7|8|14|32|70|671|685)b(?![a-z0-9]))/g,
+    when: (t) => t.includes('r1'),
+    write: () => 'deepseek-r1',
+    example: 'I am fine-tuning the R1-32b-int4 model using QLoRA on my own dataset.',
+    source: 'unslothai/unsloth#1912',
+  },
+  {
+    // "glm3-6b-32k" (c2193's title), "glm2-6b", "GLM3 6B": ChatGLM2/3-6B with "chat" left out, as ms-swift's
+    // model types and people's folder names write them. Only 6B: ChatGLM2 and 3 have no other size, and GLM-4's
+    // 9B is "glm-4-9b" (its own catalog name).
+    id: 'prose.chatglm-short-name',
+    pattern: /(?<![a-z0-9])glm[-_ ]?([23])(?=[-_ ]?6b(?![a-z0-9]))/g,
+    when: (t) => t.includes('glm'),
+    write: (m) => `chatglm${m[1]}`,
+    example: '请教双4090 lora glm3-6b-32k 显存溢出问题',
+    source: 'modelscope/ms-swift#1085',
   },
   {
     // "Llama Guard 3 1B", "llama guard 7b": Meta's safeguard model written in words, joined as its Hub name
