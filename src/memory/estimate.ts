@@ -42,7 +42,7 @@ import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
-import { completionTokens, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
+import { completionTokens, generationBatchWords, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
 import { colocatedEngine, generatedByEngine, rolloutEngineReservation, rolloutEngineWords } from './rollout-engine.js';
 import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
@@ -313,6 +313,8 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const notes: string[] = [];
   const engineWords = rolloutEngineWords(s);
   if (engineWords) notes.push(engineWords);
+  const generationWords = generationBatchWords(s, l);
+  if (generationWords) notes.push(generationWords);
   let components = assembled.components;
   let peakAllocatedBytes = peak.bytes;
   const drivers = slackDrivers(s, l.shard.weights > 1);

@@ -113,3 +113,19 @@ describe("the co-located engine's memory", () => {
     expect(row.formula).toMatch(/^0\.3 × 78\.9 GiB/);
   });
 });
+
+describe("TRL's generation batch (GRPOConfig steps_per_generation, v0.18 →)", () => {
+  it('with accumulation the reply says the later releases generate micro-batch × ga completions at once, and their KV', () => {
+    const e = estimate(read('qwen2.5-7b grpo lora gc bs 4 ga 8 seq 1536 on 1x h100').s);
+    const kv = e.phases.flatMap((p) => p.parts).find((c) => c.key === 'rollout-kv')!.bytes;
+    const note = e.notes.find((n) => n.startsWith('rollout KV cache for 4 sequences'))!;
+    expect(note).toMatch(/4 × 8 = 32 completions/);
+    // KV grows linearly with the sequences held: 32 against 4.
+    expect(note).toContain(`${((kv * 8) / 2 ** 30).toFixed(1)} GiB of KV instead of ${(kv / 2 ** 30).toFixed(1)} GiB`);
+  });
+
+  it('no note without accumulation, nor when an engine generates', () => {
+    expect(estimate(read('qwen2.5-7b grpo lora gc bs 4 seq 1536 on 1x h100').s).notes.join(' ')).not.toMatch(/generation batch/);
+    expect(estimate(read('qwen2.5-7b grpo lora gc bs 4 ga 8 seq 1536 on 1x h100 rollout colocate').s).notes.join(' ')).not.toMatch(/generation batch/);
+  });
+});
