@@ -56,6 +56,8 @@ simple     -> %model                                  {% b.model %}
             | %completionKw num                       {% b.completion %}
             | %kvDtype                                {% b.kvDtype %}
             | %utilKw %number                         {% b.util %}
+            | %rolloutUtilKw %number                  {% b.rolloutUtil %}
+            | %rollout                                {% b.rollout %}
             | %batchedKw num                          {% b.batched %}
             | %maxSeqsKw %number                      {% b.maxSeqs %}
             | %cpuOffloadGbKw %number                 {% b.cpuOffloadGb %}

@@ -233,6 +233,10 @@ export const gen = (d: Part[]) => item({ kind: 'gen', value: num([d[1]!]) }, d);
 export const completion = (d: Part[]) => item({ kind: 'completion', value: num([d[1]!]) }, d);
 export const kvDtype = (d: Part[]) => item({ kind: 'kvDtype', value: tok(d[0]!).value as 'fp8' }, d);
 export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d);
+/** `rollout colocate` / `rollout server` / `rollout sleep` / `no sleep`: the RL rollout engine's place and sleep mode. */
+export const rollout = (d: Part[]) => item({ kind: 'rollout', value: tok(d[0]!).value as 'colocate' }, d);
+/** `rollout util 0.5`: the co-located rollout engine's gpu_memory_utilization. */
+export const rolloutUtil = (d: Part[]) => item({ kind: 'rolloutUtil', value: num([d[1]!]) }, d);
 /** `batched tokens 8192`: a server's tokens per prefill step (vLLM's profile run, TGI's warm-up). */
 export const batched = (d: Part[]) => item({ kind: 'batched', value: num([d[1]!]) }, d);
 /** `max seqs 64`: vLLM --max-num-seqs, the rows of the sampler's dummy run. */

@@ -80,6 +80,10 @@ export type ItemBody =
   | { kind: 'completion'; value: number }
   | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' }
   | { kind: 'util'; value: number }
+  /** The RL rollout engine: on the training GPUs, on others, asleep while the policy trains, or kept awake. */
+  | { kind: 'rollout'; value: 'colocate' | 'server' | 'sleep' | 'awake' }
+  /** The co-located rollout engine's gpu_memory_utilization (a fraction of the card). */
+  | { kind: 'rolloutUtil'; value: number }
   /** A server's tokens per prefill step: --max-num-batched-tokens, --max-batch-prefill-tokens, --chunked-prefill-size. */
   | { kind: 'batched'; value: number }
   /** vLLM --max-num-seqs / SGLang --max-running-requests (also read as the batch). */

@@ -62,7 +62,9 @@ function nearestKey(typed: string, key: string): string {
  * "quantised" / "quantized" and "online" alone ("quantised with gptq", "online RL") are not the
  * "quantised at load" / "online quantization" setting whose first word they are (vocabulary.ts).
  */
-const ML_WORDS: ReadonlySet<string> = new Set(['pretrained', 'quantised', 'quantized', 'online']);
+// "rollout", "sleep" and "colocate" alone ("vllm rollout", "went to sleep") are not the rollout engine's
+// settings whose first word they are ("rollout colocate", "sleep mode": memory/rollout-engine.ts).
+const ML_WORDS: ReadonlySet<string> = new Set(['pretrained', 'quantised', 'quantized', 'online', 'rollout', 'rollouts', 'sleep', 'colocate', 'colocated', 'enable']);
 
 /** Endings that make another form of a word ("full" → "fully", "length" → "lengths", "compare" → "compared"). */
 const ENDINGS = ['s', 'es', 'd', 'ed', 'r', 'er', 'ers', 'y', 'ly', 'ing', 'ings', 'ion', 'ions', 'ive', 'al'];

@@ -308,6 +308,14 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
   // vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory (memory/states.ts).
   kw('cpuOffloadGbKw', 'cpuOffloadGb', ['cpu offload gb', 'cpu-offload-gb'], true),
+  // A rollout engine beside an online RL trainer (memory/rollout-engine.ts): on the training GPUs (TRL
+  // vllm_mode="colocate", OpenRLHF --colocate_all_models, verl's hybrid engine) or on GPUs of its own
+  // (TRL vllm_mode="server"); its gpu_memory_utilization; its sleep mode between rollouts.
+  kw('rollout', 'colocate', ['rollout colocate', 'rollout colocated', 'colocated rollout', 'vllm colocate', 'colocate vllm', 'colocated vllm', 'vllm colocated', 'colocate mode']),
+  kw('rollout', 'server', ['rollout server', 'rollout on other gpus', 'vllm server mode', 'vllm on other gpus']),
+  kw('rollout', 'sleep', ['rollout sleep', 'vllm sleep', 'vllm sleep mode', 'sleep mode', 'enable sleep', 'enable sleep mode']),
+  kw('rollout', 'awake', ['rollout no sleep', 'no sleep', 'no sleep mode', 'vllm no sleep']),
+  kw('rolloutUtilKw', 'rolloutUtil', ['rollout util', 'rollout utilization', 'rollout gpu memory utilization', 'vllm gpu memory utilization', 'vllm_gpu_memory_utilization'], true),
   kw('utilKw', 'util', ['util', 'utilization', 'gpu util', 'gpu memory utilization', 'gpu_memory_utilization', 'mem util', 'memory utilization', 'mem fraction static', 'mem_fraction_static'], true),
   // hardware glue
   kw('on', 'on', ['on', 'across', 'over']),
@@ -382,6 +390,8 @@ export const TERMINAL_NAMES: Record<string, string> = {
   completionKw: 'completion <tokens> (GRPO/PPO rollouts)',
   kvDtype: 'a KV-cache dtype (kv fp8)',
   utilKw: 'util <fraction>',
+  rollout: 'a rollout engine setting (rollout colocate, rollout server, rollout sleep, no sleep)',
+  rolloutUtilKw: 'rollout util <fraction> (the co-located engine\'s gpu_memory_utilization)',
   llamacppBuildKw: 'llama.cpp build <number>',
   bpwKw: 'bpw <bits per weight> (EXL2)',
   batchedKw: 'batched tokens <tokens per prefill step>',

@@ -24,6 +24,8 @@ const LOADED_ONCE: Readonly<Record<string, string>> = {
   optimizer: 'Adam m and v, created lazily at the first step and updated in place',
   'offload-staging': 'ZeRO-Offload GPU staging buffer, allocated when the engine is built',
   // stage3.py DeepSpeedZeroOptimizer_Stage3.__init__: __ipg_bucket_flat_buffer = torch.empty(reduce_bucket_size).
+  // vLLM's own reservation (memory/rollout-engine.ts): made when the engine starts; asleep, vLLM's CuMemAllocator unmaps and remaps it, outside torch's cache.
+  'rollout-engine': 'the co-located rollout engine, reserved by vLLM at start',
   'zero3-bucket': 'ZeRO-3 contiguous gradient bucket, allocated in the optimizer constructor',
 };
 

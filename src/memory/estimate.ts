@@ -42,7 +42,8 @@ import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
-import { completionTokens, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
+import { completionTokens, generationBatchWords, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
+import { colocatedEngine, generatedByEngine, rolloutEngineReservation, rolloutEngineWords } from './rollout-engine.js';
 import { preallocatedServing, servingEngine } from './serving-budget.js';
 import type { Component, Estimate, PhaseName, PhasePoint } from './types.js';
 import { visionTowerWeights } from './vision.js';
@@ -175,7 +176,12 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const policyStates = [weights, master, optimizer, grads].reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
   const rl = rlModels(s, l, policyStates);
   const persistent = present(weights, vision, reference, ...rl, adapters, master, onAllocator, gathered, zeroBucket, staging, dequant);
-  const rollout = rolloutGeneration(s, l);
+  // A rollout engine generates instead of the policy; on these GPUs it holds its reservation while
+  // generating, and in every phase unless it sleeps while the policy trains (rollout-engine.ts).
+  const engine = rolloutEngineReservation(s);
+  const rollout = generatedByEngine(s) ? present(engine) : rolloutGeneration(s, l);
+  const awake = engine && !colocatedEngine(s)!.sleep ? [engine] : [];
+  const trainResident = [...persistent, ...awake];
   // Under FSDP's no_sync the micro-steps hold the whole unsharded gradient instead (fsdp-no-sync.ts).
   const unsharded = noSyncGradients(s, l);
   const stepGrads = unsharded ? [unsharded] : accumulating || megatronGradBufferResident(s) ? [grads] : [];
@@ -193,17 +199,17 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const phases = [
     phase('load', 'model loaded', present(weights, vision, adapters)),
     ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
-    phase('forward', 'end of forward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
+    phase('forward', 'end of forward', [...trainResident, ...heldGrads, ...present(autocast, acts, finalNorm, logits)]),
     // DeepSpeed ZeRO-1/2 allocate their reduce buckets before loss.backward() runs (deepspeed-config.ts).
-    phase('backward', 'start of backward', [...persistent, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient, ...present(zero12BucketsFromBackwardStart(s) ? buckets : null)]),
-    ...(firstPipelineBackward ? [phase('backward', 'end of the first backward (pipeline)', [...persistent, ...stepGrads, ...present(firstPipelineBackward, backwardWs)])] : []),
-    phase('backward', 'end of backward', [...persistent, grads, ...present(buckets, backwardWs, int8Backward)]),
+    phase('backward', 'start of backward', [...trainResident, ...heldGrads, ...present(autocast, acts, finalNorm), ...backwardTransient, ...present(zero12BucketsFromBackwardStart(s) ? buckets : null)]),
+    ...(firstPipelineBackward ? [phase('backward', 'end of the first backward (pipeline)', [...trainResident, ...stepGrads, ...present(firstPipelineBackward, backwardWs)])] : []),
+    phase('backward', 'end of backward', [...trainResident, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
-    ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...persistent, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
-    phase('optimizer', 'optimizer step', [...persistent, grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
-    ...(stateDict ? [phase('save', 'checkpoint save', [...persistent, stateDict])] : []),
+    ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...trainResident, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
+    phase('optimizer', 'optimizer step', [...trainResident, grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
+    ...(stateDict ? [phase('save', 'checkpoint save', [...trainResident, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
-    ...(evalWs ? [phase('eval', 'evaluation forward', [...persistent, ...present(evalWs, evalLogitsPart)])] : []),
+    ...(evalWs ? [phase('eval', 'evaluation forward', [...trainResident, ...present(evalWs, evalLogitsPart)])] : []),
   ];
   const peak = allocatedPeak(phases);
   // A list, not a Set: a phase has a dozen parts, and building a Set was the costliest line here.
@@ -305,6 +311,10 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const nccl = s.framework === 'llamacpp' ? 0 : ncclBytes(s);
   const capacityBytes = s.hardware?.capacityBytes ?? null;
   const notes: string[] = [];
+  const engineWords = rolloutEngineWords(s);
+  if (engineWords) notes.push(engineWords);
+  const generationWords = generationBatchWords(s, l);
+  if (generationWords) notes.push(generationWords);
   let components = assembled.components;
   let peakAllocatedBytes = peak.bytes;
   const drivers = slackDrivers(s, l.shard.weights > 1);

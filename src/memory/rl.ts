@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { count, num } from './format.js';
+import { count, gib, num } from './format.js';
 import { kvCache, prefillWorkingSet } from './inference.js';
 import { paramsPerGpu, type Layout } from './layout.js';
 import { recipeBytes } from './precision.js';
@@ -126,4 +126,20 @@ export function rolloutGeneration(s: Scenario, l: Layout): Component[] {
   const prompt = Math.max(1, s.seq - completionTokens(s));
   parts.push({ ...prefillWorkingSet(s, prompt, l), key: 'rollout-prefill', name: 'rollout prefill working set' });
   return parts;
+}
+
+/**
+ * The generation batch of TRL's GRPO by release. Up to v0.17 each micro-batch's prompts were generated
+ * when its step came (`_prepare_inputs` per compute_loss): the KV cache above holds the micro-batch.
+ * From v0.18.0 GRPOConfig has `generation_batch_size` / `steps_per_generation` ("If None, it defaults to
+ * gradient_accumulation_steps", trl/trainer/grpo_config.py @006d32c): the trainer generates the
+ * completions of all the accumulation steps at once and buffers them, so HF generate holds micro-batch ×
+ * steps_per_generation sequences' KV. The request language reads no TRL release: the estimate keeps the
+ * micro-batch and, with accumulation, the reply says the later releases' figure.
+ */
+export function generationBatchWords(s: Scenario, l: Layout): string | null {
+  if (!isOnlineRl(s) || s.framework !== 'grpo' || s.rlTrainer === 'verl' || s.rollout !== undefined || s.gradAccum <= 1) return null;
+  const kvOf = (b: number) => kvCache({ ...s, microBatch: b, inference: { ...s.inference, kvDtype: s.compute === 'fp32' ? 'fp32' : 'bf16' } }, l).bytes;
+  const n = s.microBatch * s.gradAccum;
+  return `rollout KV cache for ${s.microBatch} sequence${s.microBatch === 1 ? '' : 's'} (the micro-batch), as TRL up to v0.17 generated; from v0.18 TRL generates the whole generation batch at once (steps_per_generation defaults to gradient_accumulation_steps: ${s.microBatch} × ${s.gradAccum} = ${n} completions), ${gib(kvOf(n))} GiB of KV instead of ${gib(kvOf(s.microBatch))} GiB`;
 }

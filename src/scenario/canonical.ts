@@ -48,6 +48,7 @@ export function canonicalParts(s: Scenario): string[] {
     unstated.includes('batch') ? '' : `mbs ${s.microBatch}`,
     `ga ${s.gradAccum}`,
     s.completion !== undefined ? `completion ${s.completion}` : '',
+    ...rolloutText(s),
     RECOMPUTE_WORDS[s.recompute],
     s.attention,
     LOSS_WORDS[s.loss],
@@ -223,3 +224,10 @@ const CHART_WORDS: Record<Scenario['chart'], string> = {
   'sweep-seq': 'sweep seq',
   timeline: 'timeline',
 };
+
+/** The rollout engine as stated: `rollout colocate rollout util 0.5 rollout sleep`. */
+function rolloutText(s: Scenario): string[] {
+  const r = s.rollout;
+  if (!r) return [];
+  return [`rollout ${r.placement}`, r.util !== undefined ? `rollout util ${r.util}` : '', r.sleep === undefined ? '' : r.sleep ? 'rollout sleep' : 'rollout no sleep'];
+}

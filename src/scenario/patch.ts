@@ -49,6 +49,9 @@ const SLOT_LABELS: Record<string, string> = {
   engine: 'inference engine',
   gen: 'generated tokens',
   completion: 'completion length (GRPO/PPO rollouts)',
+  rolloutPlace: 'rollout engine placement (rollout colocate, rollout server)',
+  rolloutUtil: "rollout engine's GPU memory utilization",
+  rolloutSleep: 'rollout engine sleep mode',
   kv: 'KV-cache dtype',
   util: 'GPU memory utilization',
   batched: 'tokens per prefill step (--max-num-batched-tokens)',
@@ -370,6 +373,12 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('gen', item.value, item);
     case 'completion':
       return patch.set('completion', item.value, item);
+    case 'rollout':
+      if (item.value === 'sleep' || item.value === 'awake') return patch.set('rolloutSleep', item.value === 'sleep', item);
+      return patch.set('rolloutPlace', item.value, item);
+    case 'rolloutUtil':
+      // "rollout util 50" is a percentage; vLLM takes a fraction.
+      return patch.set('rolloutUtil', item.value > 1 && item.value <= 100 ? item.value / 100 : item.value, item);
     case 'kvDtype':
       return patch.set('kv', item.value, item);
     case 'mmLimit':

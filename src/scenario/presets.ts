@@ -279,7 +279,7 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // True from then, huggingface/trl#3510; "grpo" also names verl's and ms-swift's runs). memory/rl.ts counts the rest.
       // The reference model is TRL's default before v0.19.0 only (memory/rl.ts GRPO_NO_REFERENCE_FROM): the note says so,
       // as it says what the micro-batch counts (completions from v0.15.0, prompts × 8 in v0.14: GRPO_BATCH_WORDS).
-      return { fields: { recipe: 'mixed' }, note: `GRPO preset (TRL): a frozen reference model (none under LoRA; ${GRPO_REFERENCE_WORDS}), rollout generation before each step (KV cache, ZeRO-3 gathers the policy), logits of the completion tokens only (TRL's max_completion_length, 256 unless you say "completion N"); ${GRPO_BATCH_WORDS}` };
+      return { fields: { recipe: 'mixed' }, note: `GRPO preset (TRL): a frozen reference model (none under LoRA; ${GRPO_REFERENCE_WORDS}), rollout generation by the policy before each step (KV cache, ZeRO-3 gathers the policy; say "rollout colocate" or "rollout server" for a vLLM engine), logits of the completion tokens only (TRL's max_completion_length, 256 unless you say "completion N"); ${GRPO_BATCH_WORDS}` };
 
     case 'ppo':
       // TRL PPOTrainer (trl/trainer/ppo_trainer.py, v0.12 →): policy, ref_policy, reward_model and a

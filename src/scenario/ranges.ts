@@ -46,6 +46,7 @@ export const RANGES: Range[] = [
   { slot: 'lora.alpha', label: 'LoRA alpha', min: 0.001, max: 100_000, integer: false },
   { slot: 'gen', label: 'generated tokens', min: 0, max: 10_000_000, integer: true },
   { slot: 'completion', label: 'completion tokens', min: 1, max: 10_000_000, integer: true },
+  { slot: 'rolloutUtil', label: "rollout engine's GPU memory utilization", min: 0.01, max: 1, integer: false },
   { slot: 'ngl', label: '-ngl (layers on the GPU)', min: 0, max: 10_000, integer: true, note: '999 for every layer' },
   { slot: 'cpuMoe', label: '--n-cpu-moe (layers whose experts stay in host RAM)', min: 1, max: 10_000, integer: true, note: '"cpu moe" alone for every layer' },
   // vLLM accepts any gpu_memory_utilization in (0, 1] (vllm/config/cache.py, CacheConfig's check, v0.10);

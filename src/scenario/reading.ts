@@ -23,6 +23,7 @@ export function readingText(s: Scenario, totalParams: number): string {
     s.gradAccum > 1 ? `grad accum ${s.gradAccum}` : '',
     `seq ${s.seq}`,
     s.completion !== undefined && s.mode !== 'inference' ? `completion ${s.completion}` : '',
+    s.rollout && s.mode !== 'inference' ? rolloutWords(s.rollout) : '',
     ATTENTION_NAMES[s.attention],
     s.mode === 'inference' ? '' : RECOMPUTE_NAMES[s.recompute],
     s.mode === 'inference' ? '' : LOSS_READING[s.loss],
@@ -203,4 +204,11 @@ function servingWords(inf: Scenario['inference']): string {
   if (inf.fork === 'aphrodite') return `Aphrodite serving (vLLM's gpu_memory_utilization ${share}; max_model_len shortened to the pool)`;
   if (inf.namedEngine) return `${inf.namedEngine} serving, counted as vLLM's (gpu_memory_utilization ${share})`;
   return `vLLM serving (gpu_memory_utilization ${share})`;
+}
+
+function rolloutWords(r: NonNullable<Scenario['rollout']>): string {
+  if (r.placement === 'server') return 'rollout engine on other GPUs';
+  const util = r.util !== undefined ? ` at util ${r.util}` : '';
+  const sleep = r.sleep === undefined ? '' : r.sleep ? ', asleep while training' : ', awake while training';
+  return `co-located rollout engine${util}${sleep}`;
 }

@@ -60,15 +60,16 @@ export function modeStep(r: Resolution): ErrorReply | null {
     asked = undefined;
     r.patch.drop('mode');
     r.patch.drop('engine');
-    r.assume(`"${r.patch.get('framework')?.item.text ?? trainer}" with vLLM: vLLM generates the rollouts (TRL use_vllm), the run is training; vLLM's own memory (its GPU in server mode, vllm_gpu_memory_utilization of this one colocated) is not modelled`);
+    r.assume(`"${r.patch.get('framework')?.item.text ?? trainer}" with vLLM: vLLM generates the rollouts (TRL use_vllm), the run is training; vLLM's own memory (its GPU in server mode, vllm_gpu_memory_utilization of this one colocated) is not modelled unless you say where it runs ("rollout colocate", "rollout util 0.5", "rollout server")`);
   }
   // "GPU memory utilization=0.6" in a GRPO or PPO run (verl rollout.gpu_memory_utilization, OpenRLHF
   // vllm_gpu_memory_utilization, qiancheng0/ToolRL#53): the rollout engine's share of the card, not
   // a serving request; set aside, said, rather than read as a contradiction of the training.
   if (r.patch.has('util') && ROLLOUT_TRAINERS.has(trainer) && asked !== 'inference') {
     const said = r.patch.get('util')!.item.text;
+    const share = r.patch.value<number>('util');
     r.patch.drop('util');
-    r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled`);
+    r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled; say "rollout util ${share ?? 0.5}" if vLLM shares the training GPUs (co-located), "rollout server" if it has GPUs of its own`);
   }
   // "I'm running ppo on llama-7B … increase max_new_tokens to 512" (CarperAI/trlx#431, c438): a generation length
   // beside an online RL trainer (PPO, GRPO) is its rollouts' length, which the trainer generates inside its

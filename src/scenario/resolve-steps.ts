@@ -4,6 +4,7 @@ import { checkScenario } from './checks.js';
 import type { Patch } from './patch.js';
 import { batchStep } from './resolve-batch.js';
 import { completionStep } from './resolve-completion.js';
+import { rolloutStep } from './resolve-rollout.js';
 import { presetSaidStep } from './resolve-preset-said.js';
 import { frameworkStep } from './resolve-framework.js';
 import { hardwareStep, layerSplitStep, parallelStep } from './resolve-hardware.js';
@@ -41,6 +42,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   kbitRecipeStep,
   batchStep,
   completionStep,
+  rolloutStep,
   presetSaidStep,
   inferenceStep,
   quantisedServingStep,

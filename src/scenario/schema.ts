@@ -449,6 +449,16 @@ export const scenarioSchema = z.object({
    * max_completion_length). Absent: TRL's default (memory/rl.ts GRPO_COMPLETION_TOKENS).
    */
   completion: z.number().int().min(1).max(10_000_000).optional(),
+  /**
+   * Online RL: the rollout engine as the user stated it (memory/rollout-engine.ts): `placement` on the
+   * training GPUs (TRL vllm_mode="colocate", OpenRLHF --colocate_all_models, verl's hybrid engine) or on
+   * GPUs of its own ("server"); `util` its gpu_memory_utilization; `sleep` whether it frees its memory
+   * while the policy trains (TRL vllm_enable_sleep_mode, verl free_cache_engine, OpenRLHF --vllm_enable_sleep).
+   * Absent: generation by the policy itself (HF generate, TRL's use_vllm False).
+   */
+  rollout: z
+    .object({ placement: z.enum(['colocate', 'server']), util: z.number().gt(0).max(1).optional(), sleep: z.boolean().optional() })
+    .optional(),
   inference: inferenceSchema,
   /**
    * The drivers of activations the user never stated, so `seq` and `microBatch` hold the defaults

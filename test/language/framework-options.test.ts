@@ -84,11 +84,15 @@ describe("TRL's configs, pasted", () => {
     expect(some.notices).not.toMatch(/beta/);
   });
 
-  it("vLLM colocated on the training GPUs is said, the card weak, the key not listed again as not used", () => {
-    const r = reply(grpo("use_vllm=True, vllm_mode='colocate', vllm_gpu_memory_utilization=0.3, max_completion_length=256"));
-    expect(r.notices).toMatch(/not modelled: "vllm_mode=colocate", "vllm_gpu_memory_utilization=0\.3" \(vLLM/);
-    expect(r.weak).toContain('card');
+  it("vLLM colocated on the training GPUs is read as the rollout engine (memory/rollout-engine.ts), the key not listed as not used", () => {
+    const r = reply(grpo("use_vllm=True, vllm_mode='colocate', vllm_gpu_memory_utilization=0.3, vllm_enable_sleep_mode=True, max_completion_length=256"));
+    expect(r.s.rollout).toEqual({ placement: 'colocate', util: 0.3, sleep: true });
     expect(r.notUsed.join(' ')).not.toMatch(/vllm_gpu_memory_utilization/);
+  });
+
+  it("vllm_gpu_memory_utilization without vllm_mode='colocate' sizes an engine on other GPUs (TRL's default mode is server): no engine on the training GPUs", () => {
+    const r = reply(grpo('use_vllm=True, vllm_gpu_memory_utilization=0.3, max_completion_length=256'));
+    expect(r.s.rollout).toBeUndefined();
   });
 
   it('padding_free packs and activation_offloading offloads the checkpoints (SFTConfig)', () => {
@@ -99,6 +103,13 @@ describe("TRL's configs, pasted", () => {
 
 describe("OpenRLHF's command line", () => {
   const ppo = (flags: string) => `ray job submit -- python3 -m openrlhf.cli.train_ppo_ray --pretrain meta-llama/Meta-Llama-3-8B-Instruct --actor_num_gpus_per_node 8 --micro_train_batch_size 2 --zero_stage 3 --bf16 ${flags} on H100 80GB`;
+
+  it("--colocate_all_models puts the vLLM engines on the actor's GPUs at OpenRLHF's default 0.9 unless the utilization is given; --vllm_enable_sleep frees them while the actor trains", () => {
+    expect(reply(ppo('--colocate_all_models')).s.rollout).toEqual({ placement: 'colocate', util: 0.9 });
+    expect(reply(ppo('--colocate_all_models --vllm_gpu_memory_utilization 0.6 --vllm_enable_sleep')).s.rollout).toEqual({ placement: 'colocate', util: 0.6, sleep: true });
+    // Without it the engines run on GPUs of their own (rl-trainers.ts): their utilization is not the actor's.
+    expect(reply(ppo('--vllm_gpu_memory_utilization 0.6')).s.rollout).toBeUndefined();
+  });
 
   it('--prompt_max_len alone is summed with the default --generate_max_len 1024 (it had been not used, the sequence defaulted)', () => {
     const r = reply(ppo('--prompt_max_len 2048'));
@@ -137,10 +148,9 @@ describe("verl's Hydra overrides", () => {
     expect({ rank: r.s.lora?.rank, batches: r.s.batches, cp: r.s.parallel.cp, seq: r.s.seq }).toEqual({ rank: 32, batches: 'packed', cp: 2, seq: 3072 });
   });
 
-  it("the rollout engine's memory share is said as not modelled, in Hydra's own spelling, the card weak", () => {
-    const r = reply(verl('actor_rollout_ref.rollout.gpu_memory_utilization=0.6'));
-    expect(r.notices).toMatch(/not modelled: "actor_rollout_ref\.rollout\.gpu_memory_utilization=0\.6"/);
-    expect(r.weak).toContain('card');
+  it("the rollout engine's share is read: the hybrid engine on the actor's GPUs at 0.6, freed while the actor trains unless free_cache_engine is False", () => {
+    expect(reply(verl('actor_rollout_ref.rollout.gpu_memory_utilization=0.6')).s.rollout).toEqual({ placement: 'colocate', util: 0.6 });
+    expect(reply(verl('actor_rollout_ref.rollout.gpu_memory_utilization=0.6 actor_rollout_ref.rollout.free_cache_engine=False')).s.rollout).toEqual({ placement: 'colocate', util: 0.6, sleep: false });
   });
 
   it('verl named with only data and trainer overrides is still verl: the two lengths are summed', () => {
@@ -277,8 +287,9 @@ describe("ms-swift's command line", () => {
   it("a teacher model (GKD) and TRL's colocated vLLM are said as not modelled, the framework and card weak", () => {
     const r = reply(`grpo ${swift('--rlhf_type grpo --tuner_type lora --use_vllm true --vllm_mode colocate --vllm_gpu_memory_utilization 0.4 --teacher_model Qwen/Qwen2.5-32B-Instruct')}`);
     expect(r.notices).toMatch(/not modelled: "--teacher_model Qwen\/Qwen2\.5-32B-Instruct"/);
-    expect(r.notices).toMatch(/"--vllm_gpu_memory_utilization 0\.4"/);
-    expect(r.weak).toEqual(expect.arrayContaining(['framework', 'card']));
+    // TRL's keys, which ms-swift passes on, are read: vLLM on the training GPUs at 0.4 (memory/rollout-engine.ts).
+    expect(r.s.rollout).toEqual({ placement: 'colocate', util: 0.4 });
+    expect(r.weak).toEqual(expect.arrayContaining(['framework']));
     expect(r.s.model.id).not.toMatch(/32b/i);
   });
 });

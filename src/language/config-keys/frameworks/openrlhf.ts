@@ -2,6 +2,7 @@ import { flag } from '../readers.js';
 import { model } from '../models.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
 import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { openRlhfColocate, openRlhfVllmSleep, openRlhfVllmUtil } from '../rollout-engine.js';
 
 /**
  * OpenRLHF's command lines (OpenRLHF/OpenRLHF v0.8.11: openrlhf/cli/train_ppo_ray.py,
@@ -14,7 +15,8 @@ import { noEffect, reads, shared, unmodelled, type Framework } from './option.js
  * - `--micro_train_batch_size` is the actor's per-GPU micro-batch and counts samples, so
  *   `--n_samples_per_prompt` changes no step's memory;
  * - the vLLM engines, the reference, the critic and the reward model run as Ray actors of their
- *   own (rl-trainers.ts); with `--colocate_all_models` they share the actor's GPUs, not modelled.
+ *   own (rl-trainers.ts); with `--colocate_all_models` the vLLM engines share the actor's GPUs, read as the
+ *   language's rollout items (config-keys/rollout-engine.ts); the other models' share is not modelled.
  */
 const SOURCE = 'OpenRLHF/OpenRLHF v0.8.11 openrlhf/cli/train_ppo_ray.py';
 const SFT_DPO = 'OpenRLHF/OpenRLHF v0.8.11 openrlhf/cli/train_sft.py, train_dpo.py';
@@ -43,7 +45,7 @@ const ringAttention: Handler = (v) => {
   return Number.isInteger(n) && n > 1 ? say(`cp ${n}`, `ring_attn_size ${n}: ring attention splits each sequence over ${n} GPUs (context parallel)`) : IGNORE;
 };
 
-const COLOCATED = "the vLLM engines' and other models' memory on the actor's GPUs is not in the estimate";
+const COLOCATED = "the other models' memory on the actor's GPUs (and DeepSpeed's offload while the engines generate) is not in the estimate";
 
 export const OPENRLHF: Framework = {
   id: 'openrlhf',
@@ -64,7 +66,11 @@ export const OPENRLHF: Framework = {
     reads('pretrain', model, SOURCE),
     reads('packing_samples', flag('packed'), SOURCE),
     reads('ring_attn_size', ringAttention, SOURCE),
-    unmodelled(['colocate_all_models', 'vllm_gpu_memory_utilization', 'vllm_enable_sleep', 'deepspeed_enable_sleep'], COLOCATED, ['hardware'], SOURCE),
+    // The vLLM engines on the actor's GPUs (config-keys/rollout-engine.ts; memory/rollout-engine.ts counts their share).
+    reads('colocate_all_models', openRlhfColocate, SOURCE),
+    reads('vllm_gpu_memory_utilization', openRlhfVllmUtil, SOURCE),
+    reads('vllm_enable_sleep', openRlhfVllmSleep, SOURCE),
+    unmodelled('deepspeed_enable_sleep', COLOCATED, ['hardware'], SOURCE),
     unmodelled(['use_dynamic_batch', 'train_max_tokens_per_gpu', 'rollout_max_tokens_per_gpu'], 'micro-batches packed by tokens per GPU, not by samples', ['batch'], SOURCE),
     unmodelled('micro_rollout_batch_size', "the actor's forward over the rollouts for their log-probs, this many samples per GPU", ['batch'], SOURCE),
     unmodelled('enable_ema', "an EMA copy of the actor's weights", [], SOURCE),

@@ -1,6 +1,7 @@
 import { flag } from '../readers.js';
 import { IGNORE, numberOf, say, unquote, type Handler } from '../values.js';
 import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { trlVllmMode, trlVllmSleep, trlVllmUtil } from '../rollout-engine.js';
 
 /**
  * TRL's trainer configs (huggingface/trl v1.9.0: trl/trainer/sft_config.py, dpo_config.py,
@@ -44,7 +45,7 @@ const beta: Handler = (v) =>
 const ds3Gather: Handler = (v) =>
   /^(?:false|0|no)$/.test(unquote(v)) ? { ignore: true, unmodelled: { weakens: ['sharding'], changes: 'the policy stays sharded while generating; the estimate gathers it' } } : IGNORE;
 
-const VLLM_COLOCATED = "vLLM's weights and KV cache on the training GPUs are not in the estimate";
+const VLLM_COLOCATED = "how the co-located vLLM splits its share between weights and KV cache; the estimate counts the share (gpu_memory_utilization × the card)";
 
 export const TRL: Framework = {
   id: 'trl',
@@ -72,7 +73,11 @@ export const TRL: Framework = {
     unmodelled(['generation_batch_size', 'steps_per_generation'], 'the rollout batch generated at once; the estimate generates one micro-batch', ['batch']),
     reads('ds3_gather_for_generation', ds3Gather, SOURCE),
     unmodelled('cast_lm_head_to_fp32', 'fp32 logits from an fp32 lm_head', ['loss']),
-    unmodelled(['vllm_mode', 'vllm_gpu_memory_utilization', 'vllm_enable_sleep_mode', 'vllm_max_model_length', 'vllm_model_impl'], VLLM_COLOCATED, ['hardware']),
+    // The rollout engine's place, share and sleep (config-keys/rollout-engine.ts; memory/rollout-engine.ts counts them).
+    reads('vllm_mode', trlVllmMode, SOURCE),
+    reads('vllm_gpu_memory_utilization', trlVllmUtil, SOURCE),
+    reads('vllm_enable_sleep_mode', trlVllmSleep, SOURCE),
+    unmodelled(['vllm_max_model_length', 'vllm_model_impl'], VLLM_COLOCATED, ['hardware']),
     ...shared('use_vllm vllm_tensor_parallel_size'),
     ...noEffect(
       'remove_unused_columns temperature top_p top_k min_p generation_kwargs chat_template_kwargs repetition_penalty cache_implementation vllm_structured_outputs_regex vllm_guided_decoding_regex vllm_server_base_url vllm_server_host vllm_server_port vllm_server_timeout vllm_group_port vllm_device vllm_dtype num_iterations epsilon delta epsilon_high sapo_temperature_neg sapo_temperature_pos importance_sampling_level reward_weights multi_objective_aggregation scale_rewards mask_truncated_completions top_entropy_quantile entropy_coef max_tool_calling_iterations vllm_importance_sampling_correction vllm_importance_sampling_mode vllm_importance_sampling_cap off_policy_mask_threshold use_bias_correction_kl log_completions log_multimodal num_completions_to_print log_unique_prompts normalize_advantages reward_clip_range',

@@ -3,6 +3,7 @@ import { flag, numeric } from '../readers.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
 import type { OptionClass, ProgramOption, TrainerNotModelled } from '../program-option.js';
 import type { Framework } from './option.js';
+import { verlFreeCacheEngine, verlRolloutUtil } from '../rollout-engine.js';
 
 /**
  * verl's Hydra config (volcengine/verl b178a3c, v0.7.0+125: tests/trainer/config/legacy_ppo_trainer.yaml,
@@ -44,12 +45,13 @@ const READS: Record<string, Handler> = {
   '*model.use_remove_padding': flag('packed'),
   '*model.enable_activation_offload': flag('offloaded activations'),
   '*actor.ulysses_sequence_parallel_size': ulysses,
+  // The hybrid engine's share of the actor's GPUs and its sleep while the actor trains (config-keys/rollout-engine.ts).
+  '*rollout.gpu_memory_utilization': verlRolloutUtil,
+  '*rollout.free_cache_engine': verlFreeCacheEngine,
 };
 
 const ROLLOUT_SHARE = "the rollout engine's weights and KV cache share the actor's GPUs (freed while the actor trains, with free_cache_engine): not in the estimate";
 const UNMODELLED: Record<string, TrainerNotModelled> = {
-  '*rollout.gpu_memory_utilization': { what: ROLLOUT_SHARE, weakens: ['hardware'] },
-  '*rollout.free_cache_engine': { what: ROLLOUT_SHARE, weakens: ['hardware'] },
   '*rollout.max_num_batched_tokens': { what: "the rollout engine's batch of tokens", weakens: ['hardware'] },
   '*rollout.log_prob_micro_batch_size_per_gpu': { what: "the actor's forward over the rollouts for their log-probs, this many per GPU", weakens: ['batch'] },
   '*actor.ppo_max_token_len_per_gpu': { what: 'micro-batches packed by tokens per GPU', weakens: ['batch'] },
