@@ -8,17 +8,26 @@ import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type Key
 
 /** Fine-tuning methods: LoRA and its targets, full fine-tunes, weight quantisation. */
 
-/** LoRA target module names → the request's q,k,v,o,gate,up,down. */
+/**
+ * LoRA target module names → the request's q,k,v,o,gate,up,down. Architectures name their linear layers their own
+ * way, and a list that names each of them is every linear layer ("all-linear"): GPT-NeoX / Falcon / ChatGLM's
+ * query_key_value, dense, dense_h_to_4h, dense_4h_to_h (h2oai/h2ogpt, corpus c2217: Falcon-40B's four, read as
+ * q,k,v,o), Phi's fc1 / fc2, Phi-3's gate_up_proj, InternLM2's wqkv, wo, w1, w2, w3, GPT-2's c_attn, c_proj, c_fc.
+ * An MLP's one input projection (dense_h_to_4h, fc1, c_fc: fused gate and up in ChatGLM, the only one in Falcon
+ * and Phi-2) is read as gate and up, so naming it with the output covers the block's MLP whatever its shape.
+ */
 const MODULES: [RegExp, string[]][] = [
   [/q_?proj|\bq\b|query(?!_key)/, ['q']],
   [/k_?proj|\bk\b|(?<!query_)key(?!_value)/, ['k']],
   [/v_?proj|\bv\b|(?<!key_)value/, ['v']],
-  [/o_?proj|out(?:put)?_?proj|\bo\b|dense(?!_)/, ['o']],
-  [/gate_?proj|w1\b/, ['gate']],
-  [/up_?proj|w3\b/, ['up']],
-  [/down_?proj|w2\b/, ['down']],
+  [/o_?proj|out(?:put)?_?proj|\bo\b|\bwo\b|dense(?!_)|\bc_proj\b/, ['o']],
+  [/gate_?proj|\bw1\b/, ['gate']],
+  [/up_?proj|\bw3\b/, ['up']],
+  [/down_?proj|\bw2\b|dense_4h_to_h|\bfc_?(?:2|out)\b|\bc_proj\b/, ['down']],
   // Fused projections: Qwen-1 c_attn, Falcon/BLOOM query_key_value, Baichuan W_pack.
   [/c_attn|query_key_value|w_pack|qkv_proj|wqkv/, ['q', 'k', 'v']],
+  // An MLP's fused or only input projection: Phi-3 gate_up_proj, ChatGLM / NeoX dense_h_to_4h, Phi / OPT fc1, GPT-2 c_fc.
+  [/gate_up_proj|dense_h_to_4h|\bfc_?(?:1|in)\b|\bc_fc\b/, ['gate', 'up']],
 ];
 export const targets: Handler = (v, ctx) => {
   const value = unquote(v.replace(/[[\]]/g, ''));

@@ -116,6 +116,11 @@ export const PRECISION_KEYS: KeyTable = {
       // (composer/core/precision.py), the amp recipe (mosaicml/llm-foundry#468, corpus c615).
       if (/^amp_bf16$/.test(value)) return say('bf16 amp');
       if (/^amp_fp16$/.test(value)) return say('fp16 amp');
+      // Lightning's (and litgpt's, through Fabric) `precision="bf16-mixed"` / `"16-mixed"`: torch.autocast over fp32
+      // weights, a GradScaler for fp16 (lightning/fabric/plugins/precision/amp.py), the amp recipe as HF's --bf16
+      // is: had read "mixed" (fp16 weights with fp32 masters), as litgpt's c1383 and c557 write amp bf16.
+      if (/^bf16[-_]mixed$/.test(value)) return say('bf16 amp');
+      if (/^(?:fp)?16[-_]mixed$/.test(value)) return say('fp16 amp');
       // An issue template's "Precision: bfloat16" names the dtype by its torch name (c473): bf16, not
       // the fp16 the bare "16" below would read.
       if (/bf16|bfloat/i.test(value)) return say('bf16 mixed');

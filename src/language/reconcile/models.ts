@@ -171,8 +171,10 @@ export function weights(given: Item[]): Item[] {
   if (w.length < 2) return items;
   const fourBit = ['nf4', 'nf4-dq', 'gptq', 'awq'];
   if (!w.every((i) => fourBit.includes(i.value))) return items;
-  // A width joined to the name it follows ("qwen-14b-int4") is read with its separator ("-int4").
-  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4)\b|4[\s_-]*bit/i.test(i.text.trim().replace(/^[-_.]+/, ''));
+  // A width joined to the name it follows ("qwen-14b-int4") is read with its separator ("-int4"). A scheme's
+  // width ("w4", "W4A16", llm-awq's "w4-g128" folders) names no quantiser either: "…-w4-g128-awq" with TGI's
+  // `--quantize awq` is AWQ (huggingface/text-generation-inference, corpus c2302, had read GPTQ from "w4").
+  const generic = (i: (typeof w)[number]) => /^(?:4|int4|q4|marlin|fp4|bnb|nf4|w4(?:a16)?)\b|4[\s_-]*bit/i.test(i.text.trim().replace(/^[-_.]+/, ''));
   const specific = w.filter((i) => !generic(i));
   const values = new Set(specific.map((i) => i.value));
   if (values.size > 1 && !(values.size === 2 && values.has('nf4') && values.has('nf4-dq'))) return items;

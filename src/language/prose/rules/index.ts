@@ -29,7 +29,9 @@ import { OFFLOAD_PHRASE_RULES } from './offload-phrases.js';
 import { OFFLOAD_ELSEWHERE_RULES } from './offload-elsewhere.js';
 import { KV_OFFLOAD_RULES } from './kv-offload.js';
 import { TASK_RUNNER_RULES } from './task-runners.js';
-import { LORA_TARGET_WORD_RULES } from './lora-target-words.js';
+import { LORA_TARGET_CJK_RULES, LORA_TARGET_WORD_RULES } from './lora-target-words.js';
+import { LORA_RANK_WORD_RULES } from './lora-rank-words.js';
+import { PURE_PRECISION_CJK_RULES } from './pure-precision-cjk.js';
 import { TRAINED_BEFORE_RULES } from './trained-before.js';
 import { PROGRESS_WORD_RULES } from './progress-words.js';
 import { HOST_AND_CARD_RULES } from './host-and-card.js';
@@ -207,6 +209,11 @@ const PROSE_ORDER = [
   ...OFFLOAD_ELSEWHERE_RULES.map((rule) => rule.id),
   // LoRA's targets in words, before "layers" reads as the model's layer count (lora-target-words.ts).
   ...LORA_TARGET_WORD_RULES.map((rule) => rule.id),
+  ...LORA_TARGET_CJK_RULES.map((rule) => rule.id),
+  // LoRA's rank in Chinese and Korean words (lora-rank-words.ts).
+  ...LORA_RANK_WORD_RULES.map((rule) => rule.id),
+  // Pure 16-bit training in Chinese and Korean words (pure-precision-cjk.ts).
+  ...PURE_PRECISION_CJK_RULES.map((rule) => rule.id),
   // A setting turned off in Chinese or Korean ("梯度检查点关闭", "关闭了X", "offload 안 쓰고"), and Hangul setting names (setting-off-cjk.ts).
   ...SETTING_OFF_CJK_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
@@ -382,6 +389,9 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   TUNE_A_SETTING_RULES,
   MEMORY_SHARE_RULES,
   DTYPE_COMPARED_RULES,
+  LORA_TARGET_CJK_RULES,
+  LORA_RANK_WORD_RULES,
+  PURE_PRECISION_CJK_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 

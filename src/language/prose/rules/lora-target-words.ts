@@ -34,3 +34,20 @@ export const LORA_TARGET_WORD_RULES: readonly ProseRule[] = [
     source: 'jsboige/CoursIA#10361',
   },
 ];
+
+/**
+ * The same in Chinese and Korean: "全部线性层" / "所有线性层" (every linear layer), "所有注意力层" (the attention
+ * projections), "모든 선형 레이어". Invented variations of c1407's phenomenon (s31); only where LoRA is spoken of.
+ */
+export const LORA_TARGET_CJK_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.lora-targets-in-words-cjk',
+    pattern: /(?:全部|所有|全)(?:的)?\s*(?:线性|linear|注意力|attention)\s*(?:层|模块|投影)|모든\s*(?:선형|linear|어텐션|attention)\s*(?:레이어|층|계층|모듈)/g,
+    when: (t) => /lora|adapter|peft/.test(t),
+    write: (m) => {
+      if (QUANTISED_BEFORE.test(m.input.slice(Math.max(0, m.index - 40), m.index))) return m[0];
+      return ` ${/注意力|attention|어텐션/.test(m[0]) ? 'q,k,v,o' : 'all-linear'} `;
+    },
+    example: 'chatglm2-6b lora 秩 16，target 用全部线性层',
+  },
+];
