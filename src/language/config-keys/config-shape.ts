@@ -24,6 +24,8 @@ export interface ConfigShape {
   /** The keys of the shape present, in the order listed. */
   keys: readonly string[];
   note: string;
+  /** Said even where the message names the program (a row's evenNamed): its own words do not stand for the shape's. */
+  evenNamed: boolean;
 }
 
 interface ShapeRow {
@@ -119,6 +121,7 @@ export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<st
       framework: row.framework,
       says: row.framework,
       keys,
+      evenNamed: row.evenNamed === true,
       note: `the config's keys (${listed}) are ${row.name}: read as ${withArticle(row.framework)} run with its preset (say "hf" if another program reads this config)`,
     };
   }

@@ -28,7 +28,9 @@ const GPTQ_KEYS = ['group_size', 'groupsize', 'desc_act', 'damp_percent', 'wbits
 
 const bits: Handler = (v, ctx) => {
   if (GPTQ_KEYS.some((k) => ctx.keys.has(k))) return null;
-  if (ctx.parent !== 'quantization' && !loraContext(ctx)) return null;
+  // Outside `quantization`, a script's flag (`--bits 4` beside `--lora_enable`): a config's bare `bits:` key is
+  // no load switch of any trainer that reads YAML (Ludwig keeps it under quantization, ludwig-quantization-bits test).
+  if (ctx.parent !== 'quantization' && !(loraContext(ctx) && ctx.spelling?.startsWith('-'))) return null;
   return width(v, ctx);
 };
 

@@ -184,7 +184,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   // A config only one program writes (config-shape.ts): its name, said once with the first of its keys read.
   const shape = configShape(present, values, frameworks.map((f) => f.id));
-  let shapeWords = shape?.says ?? '';
+  // A command already read as the program ("finetune/lora.py --precision bf16-true" is litgpt's, commands.ts) says it once.
+  let shapeWords = shape && (shape.evenNamed || !new RegExp(`(?<![\\w-])${shape.says}(?![\\w-])`).test(src)) ? shape.says : '';
   /**
    * The shape's words, once, at a key of its shape that reads nothing itself (axolotl's `strict: false`,
    * set aside as no memory effect): a config cut after its first lines

@@ -43,7 +43,8 @@ export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.pcie-lanes',
     role: 'version',
     pattern: new RegExp(
-      String.raw`\b(?:pcie|pci-e|pci\s+express|gen\s*[1-6])\s*(?:(?:gen\s*)?[1-6](?:\.0)?\s*)?[x×]\s*(?<n>\d{1,2})(?!\d|\.\d)` +
+      // The whole link is set aside ("gen3 x4"): its generation left alone read as 3 generated tokens (rserve3's test).
+      String.raw`\b(?<n>(?:pcie|pci-e|pci\s+express|gen\s*[1-6])\s*(?:(?:gen\s*)?[1-6](?:\.0)?\s*)?[x×]\s*\d{1,2})(?!\d|\.\d)` +
         String.raw`|(?<![\w.])[x×](?<n2>(?:1|2|4|8|16)\s*\/\s*[x×]?(?:1|2|4|8|16))(?![\w.])` +
         String.raw`|(?<![\w.])[x×]\s*(?<n3>1|4|8|16)(?=\s*(?:lanes?|slots?|links?|riser|electrical|mode|speed|bandwidth|插槽|通道)(?![a-z]))`,
       'g',
