@@ -184,8 +184,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   // A config only one program writes (config-shape.ts): its name, said once with the first of its keys read.
   const shape = configShape(present, values, frameworks.map((f) => f.id));
-  // A command already read as the program ("finetune/lora.py --precision bf16-true" is litgpt's, commands.ts) says it once.
-  let shapeWords = shape && (shape.evenNamed || !new RegExp(`(?<![\\w-])${shape.says}(?![\\w-])`).test(src)) ? shape.says : '';
+  // A command already read as the program's run ("finetune/lora.py --precision bf16-true" is `litgpt lora`, commands.ts)
+  // says it once; a module path that only names it ("litgpt.prompts.Alpaca", c2283) is no such command.
+  const commandSays = shape && new RegExp(`(?<![\\w./-])${shape.says}[ \\t]+(?:lora|adapter(?:_v2)?|full|finetune)(?![\\w-])`).test(src);
+  let shapeWords = shape && (shape.evenNamed || !commandSays) ? shape.says : '';
   /**
    * The shape's words, once, at a key of its shape that reads nothing itself (axolotl's `strict: false`,
    * set aside as no memory effect): a config cut after its first lines
