@@ -108,6 +108,11 @@ export function rlModels(s: Scenario, l: Layout, policyStateBytes: number): Comp
   return models;
 }
 
+/** The KV cache HF generate holds for `sequences` rollouts: in the compute dtype (bf16 unless the run is fp32). */
+function rolloutKvCache(s: Scenario, l: Layout, sequences: number): Component {
+  return kvCache({ ...s, microBatch: sequences, inference: { ...s.inference, kvDtype: s.compute === 'fp32' ? 'fp32' : 'bf16' } }, l);
+}
+
 /**
  * Rollout generation with the policy (`unwrap_model_for_generation`, HF generate unless use_vllm):
  * under ZeRO-3 TRL gathers the whole policy for it (`ds3_gather_for_generation=True`), then the
@@ -121,7 +126,7 @@ export function rolloutGeneration(s: Scenario, l: Layout): Component[] {
     const missing = paramsPerGpu(l) * perParam * (1 - 1 / l.shard.weights);
     parts.push({ key: 'rollout-gather', name: 'policy gathered for generation (ZeRO-3)', group: 'buffers', bytes: missing, formula: `${count(paramsPerGpu(l))} × ${perParam} B × (1 − 1/${l.shard.weights})` });
   }
-  const kv = kvCache({ ...s, inference: { ...s.inference, kvDtype: s.compute === 'fp32' ? 'fp32' : 'bf16' } }, l);
+  const kv = rolloutKvCache(s, l, s.microBatch);
   parts.push({ ...kv, key: 'rollout-kv', name: `rollout KV cache (${s.microBatch} × ${s.seq} tokens)` });
   const prompt = Math.max(1, s.seq - completionTokens(s));
   parts.push({ ...prefillWorkingSet(s, prompt, l), key: 'rollout-prefill', name: 'rollout prefill working set' });
@@ -139,7 +144,7 @@ export function rolloutGeneration(s: Scenario, l: Layout): Component[] {
  */
 export function generationBatchWords(s: Scenario, l: Layout): string | null {
   if (!isOnlineRl(s) || s.framework !== 'grpo' || s.rlTrainer === 'verl' || s.rollout !== undefined || s.gradAccum <= 1) return null;
-  const kvOf = (b: number) => kvCache({ ...s, microBatch: b, inference: { ...s.inference, kvDtype: s.compute === 'fp32' ? 'fp32' : 'bf16' } }, l).bytes;
+  const kvOf = (b: number) => rolloutKvCache(s, l, b).bytes;
   const n = s.microBatch * s.gradAccum;
   return `rollout KV cache for ${s.microBatch} sequence${s.microBatch === 1 ? '' : 's'} (the micro-batch), as TRL up to v0.17 generated; from v0.18 TRL generates the whole generation batch at once (steps_per_generation defaults to gradient_accumulation_steps: ${s.microBatch} × ${s.gradAccum} = ${n} completions), ${gib(kvOf(n))} GiB of KV instead of ${gib(kvOf(s.microBatch))} GiB`;
 }

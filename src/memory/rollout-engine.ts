@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { GiB } from './format.js';
+import { gib } from './format.js';
 import { isOnlineRl } from './rl.js';
 import type { Component } from './types.js';
 
@@ -69,7 +69,7 @@ export function rolloutEngineReservation(s: Scenario): Component | null {
     name: `rollout engine (vLLM, util ${e.util}${e.sleep ? '' : ', awake while training'})`,
     group: 'buffers',
     bytes,
-    formula: `${e.util} × ${(card / GiB).toFixed(1)} GiB (gpu_memory_utilization × the card: weights + KV pool)`,
+    formula: `${e.util} × ${gib(card)} GiB (gpu_memory_utilization × the card: weights + KV pool)`,
   };
 }
 

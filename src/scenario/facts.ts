@@ -289,41 +289,41 @@ function correction(f: FactTrace): string {
 export function weakFactNotices(facts: readonly FactTrace[]): string[] {
   // One fact taken weakly from several places ("inference" from "inference", "finetune" and "run", c2092)
   // is said once with every span it came from, not once per span.
-  const generic = new Map<string, { fact: string; instead: string; words: string[] }>();
-  const notices: (string | { key: string })[] = [];
+  type Spans = { fact: string; instead: string; words: string[] };
+  const byFact = new Map<string, Spans>();
+  const notices: (string | Spans)[] = [];
   for (const f of saidWeak(facts)) {
+    const words = clipped(f.weakWords || f.words.trim());
     if (f.familySizes) {
       notices.push(familySizeQuestion(f.weakWords || f.words.trim(), f.familySizes));
       continue;
     }
     // A program's own default, printed among all its arguments: no doubt of what ran, but a switch the user did not choose.
     if (f.printedDefault) {
-      notices.push(`${said(f)} — ${f.printedDefault.program}'s default, printed as "${clipped(f.weakWords || f.words.trim())}": say "${f.printedDefault.switchTo}" if you turn it on`);
+      notices.push(`${said(f)} — ${f.printedDefault.program}'s default, printed as "${words}": say "${f.printedDefault.switchTo}" if you turn it on`);
       continue;
     }
     const instead = correction(f);
     // A method that is only the default of a framework read on weak evidence says where it came from.
     if (f.derivedFrom) {
-      notices.push(`${said(f)} — ${f.derivedFrom}'s default method, and ${f.derivedFrom} is read from "${clipped(f.weakWords || f.words.trim())}"? ${instead}`);
+      notices.push(`${said(f)} — ${f.derivedFrom}'s default method, and ${f.derivedFrom} is read from "${words}"? ${instead}`);
       continue;
     }
     const key = `${said(f)}\u0000${instead}`;
-    const words = clipped(f.weakWords || f.words.trim());
-    const seen = generic.get(key);
+    const seen = byFact.get(key);
+    // The same words in another case ("unsloth/Meta-Llama…" and its "UNSLOTH/META-LLAMA…" echo, c564) are one span.
     if (seen) {
-      // The same words in another case ("unsloth/Meta-Llama…" and its "UNSLOTH/META-LLAMA…" echo, c564) are one span.
       if (!seen.words.some((w) => w.toLowerCase() === words.toLowerCase())) seen.words.push(words);
       continue;
     }
-    generic.set(key, { fact: said(f), instead, words: [words] });
-    notices.push({ key });
+    const spans: Spans = { fact: said(f), instead, words: [words] };
+    byFact.set(key, spans);
+    notices.push(spans);
   }
-  return notices.map((n) => {
-    if (typeof n === 'string') return n;
-    const { fact, instead, words } = generic.get(n.key)!;
+  return notices.map((n) =>
     // "say "a100-40g" if yours has 40 GB" carries its own condition.
-    return `${fact} — from ${words.map((w) => `"${w}"`).join(', ')}? ${instead}${/\bif\b/.test(instead) ? '' : ' if not'}`;
-  });
+    typeof n === 'string' ? n : `${n.fact} — from ${n.words.map((w) => `"${w}"`).join(', ')}? ${n.instead}${/\bif\b/.test(n.instead) ? '' : ' if not'}`,
+  );
 }
 
 /** "llama2 — which size: 7b, 13b or 70b? read as 7b". */
