@@ -116,12 +116,15 @@ function rolloutKvCache(s: Scenario, l: Layout, sequences: number): Component {
 /**
  * Rollout generation with the policy (`unwrap_model_for_generation`, HF generate unless use_vllm):
  * under ZeRO-3 TRL gathers the whole policy for it (`ds3_gather_for_generation=True`), then the
- * KV cache of every sequence at prompt + completion, and one layer's prefill working set.
+ * KV cache of every sequence at prompt + completion, and one layer's prefill working set. verl gathers no whole
+ * policy: its sharding manager hands the FSDP actor's weights to the rollout engine one tensor at a time
+ * (verl/workers/sharding_manager/fsdp_vllm.py: SHARDED_STATE_DICT, then `param.full_tensor()` per parameter into
+ * the engine's load_weights), so only the engine's own copy is held, counted when the request says it.
  */
 export function rolloutGeneration(s: Scenario, l: Layout): Component[] {
   if (!isOnlineRl(s)) return [];
   const parts: Component[] = [];
-  if (l.shard.weights > 1 && s.offload.params === 'none') {
+  if (l.shard.weights > 1 && s.offload.params === 'none' && s.rlTrainer !== 'verl') {
     const perParam = s.mode === 'full' ? recipeBytes(s).weights : 2;
     const missing = paramsPerGpu(l) * perParam * (1 - 1 / l.shard.weights);
     parts.push({ key: 'rollout-gather', name: 'policy gathered for generation (ZeRO-3)', group: 'buffers', bytes: missing, formula: `${count(paramsPerGpu(l))} × ${perParam} B × (1 − 1/${l.shard.weights})` });

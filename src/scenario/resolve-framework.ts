@@ -110,7 +110,11 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   const bareTrl = asked === 'hf' && namesTrl(r.patch.get<string>('framework')?.item.text ?? '');
   if (r.s.mode !== 'inference' && (bareTrl || r.patch.trlNamed)) preset = trlPreset(preset, bareTrl);
   // verl's trainer runs the algorithm: its preset note says what it holds that TRL's does not (memory/rl.ts).
-  if (r.s.mode !== 'inference' && r.patch.has('rlTrainer') && (asked === 'grpo' || asked === 'ppo')) preset = verlPreset(preset, asked);
+  if (r.s.mode !== 'inference' && r.patch.has('rlTrainer') && (asked === 'grpo' || asked === 'ppo')) {
+    // The actor's Megatron parallel sizes (actor_rollout_ref.actor.megatron.*) are verl's Megatron backend; the rollout's own tensor parallel is set aside.
+    const megatronBackend = ['par.tp', 'par.pp', 'par.ep'].some((key) => (r.patch.value<number>(key) ?? 1) > 1);
+    preset = verlPreset(preset, asked, r.gpus(), shardingWord !== undefined || r.patch.deepspeedNamed, megatronBackend);
+  }
   // ms-swift runs those trainers with gradient checkpointing on by its own default (ms-swift-preset.ts).
   if (r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text))) preset = msSwiftPreset(preset, asked === 'hf');
   Object.assign(r.s, structuredClone(preset.fields));

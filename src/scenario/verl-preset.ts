@@ -4,19 +4,29 @@ import type { Preset } from './presets.js';
  * verl's PPO/GRPO trainer (verl.trainer.main_ppo) named: the algorithm's preset (a frozen reference
  * model; PPO's critic) with verl's own actor forward, which keeps the logits of every position of
  * the sequence, prompt included (verl/workers/actor/dp_actor.py _forward_micro_batch; memory/rl.ts
- * logitsOfCompletionOnly), where TRL keeps the completion's. verl's ppo_trainer.yaml leaves
- * enable_gradient_checkpointing False, as TRL before 0.22 does. Its rollout engine (vLLM on the same
+ * logitsOfCompletionOnly), where TRL keeps the completion's. verl's ppo_trainer.yaml sets
+ * actor_rollout_ref.model.enable_gradient_checkpointing True from v0.2 (2025-02-15; False in v0.1 of 2024-12,
+ * and hf_model.yaml keeps True through v0.7), so its checkpointing is on unless the request says otherwise. Its rollout engine (vLLM on the same
  * GPUs: hybrid_engine True, rollout.gpu_memory_utilization 0.5, free_cache_engine True) is counted when
  * the request says it ("rollout util 0.5", memory/rollout-engine.ts); unsaid, the rollout terms stay
  * those of generation by the policy and the note says so: how much the engine takes depends on the
  * release (verl before v0.3 with vLLM ≤ 0.6 took 0.5 × the memory the models left free, which never
  * overflows at start; later releases 0.5 × the card), which the request language does not read.
+ * Its actor, reference and critic run under actor.strategy fsdp with fsdp_config.fsdp_size -1 (ppo_trainer.yaml):
+ * FULL_SHARD over every GPU of the job, so on more than one GPU the model states are sharded like ZeRO-3 unless the
+ * user names another strategy. Its Megatron backend (ppo_megatron_trainer.yaml, the actor's tensor / pipeline /
+ * expert parallel sizes said) shards no parameters that way and recomputes nothing by default (engine/megatron.yaml
+ * recompute_granularity null; enable_gradient_checkpointing is "only valid when we use hf model definition"), so
+ * neither default applies there.
  */
-export function verlPreset(preset: Preset, algorithm: 'grpo' | 'ppo'): Preset {
+export function verlPreset(preset: Preset, algorithm: 'grpo' | 'ppo', gpus: number, shardingSaid: boolean, megatronBackend: boolean): Preset {
   // PPO: reward_model.enable is False in ppo_trainer.yaml (rewards by rule), so no reward model (memory/rl.ts).
   const models = algorithm === 'grpo' ? 'a frozen reference model (none under LoRA)' : 'a frozen reference model, a critic trained like the policy, no reward model (reward_model.enable False: rewards by rule)';
+  const fullShard = gpus > 1 && !shardingSaid && !megatronBackend;
+  const fsdpDefaults = megatronBackend ? '' : `${fullShard ? ` FSDP FULL_SHARD over the ${gpus} GPUs (actor.strategy fsdp, fsdp_size -1: its default);` : ''} gradient checkpointing on (enable_gradient_checkpointing True since v0.2; say "no gc" for v0.1's default);`;
   return {
     ...preset,
-    note: `${algorithm.toUpperCase()} with verl's trainer: ${models}; the actor's forward keeps the logits of every position, prompt and response (verl dp_actor), not only the completion's; its vLLM rollout engine (hybrid engine, on these GPUs, asleep while the actor trains) is not counted unless you say "rollout util 0.5" (verl's default; up to v0.2 with vLLM 0.6 it took 0.5 × the memory left free rather than of the card)`,
+    fields: megatronBackend ? preset.fields : { ...preset.fields, recompute: 'full', ...(fullShard ? { sharding: { kind: 'fsdp', stage: 3 } } : {}) },
+    note: `${algorithm.toUpperCase()} with verl's trainer: ${models};${fsdpDefaults} the actor's forward keeps the logits of every position, prompt and response (verl dp_actor), not only the completion's; its vLLM rollout engine (hybrid engine, on these GPUs, asleep while the actor trains) is not counted unless you say "rollout util 0.5" (verl's default; up to v0.2 with vLLM 0.6 it took 0.5 × the memory left free rather than of the card)`,
   };
 }

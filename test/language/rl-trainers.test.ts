@@ -82,10 +82,24 @@ describe("verl's keys named in prose, without values", () => {
     expect({ fw: s.framework, rl: s.rlTrainer, sharding: s.sharding.kind }).toEqual({ fw: 'grpo', rl: 'verl', sharding: 'fsdp' });
   });
 
-  it('a rollout key named: verl, no FSDP said', () => {
-    const s = read('GRPO of qwen2.5-7b on 8x H100, lowering actor_rollout_ref.rollout.gpu_memory_utilization does not help').scenario;
-    expect({ fw: s.framework, rl: s.rlTrainer }).toEqual({ fw: 'grpo', rl: 'verl' });
+  // verl's actor.strategy is fsdp with fsdp_size -1 (ppo_trainer.yaml): FULL_SHARD over the job's GPUs, said as its default.
+  it('a rollout key named: verl, no strategy said: FSDP FULL_SHARD, its default, with checkpointing on (v0.2 on)', () => {
+    const reading = read('GRPO of qwen2.5-7b on 8x H100, lowering actor_rollout_ref.rollout.gpu_memory_utilization does not help');
+    const s = reading.scenario;
+    expect({ fw: s.framework, rl: s.rlTrainer, sharding: s.sharding.kind, stage: s.sharding.stage, recompute: s.recompute }).toEqual({ fw: 'grpo', rl: 'verl', sharding: 'fsdp', stage: 3, recompute: 'full' });
+    expect(reading.said).toMatch(/FSDP FULL_SHARD over the 8 GPUs \(actor\.strategy fsdp/);
+  });
+
+  it("verl's Megatron backend (the actor's tp/pp said) takes neither FSDP nor checkpointing from the FSDP preset", () => {
+    const s = read('verl GRPO qwen3-30b-a3b on 16x H100, actor_rollout_ref.actor.megatron.tensor_model_parallel_size=4 actor_rollout_ref.actor.megatron.pipeline_model_parallel_size=2').scenario;
+    expect(s.rlTrainer).toBe('verl');
     expect(s.sharding.kind).not.toBe('fsdp');
+    expect(s.recompute).toBe('none');
+  });
+
+  it('one GPU: nothing to shard; a strategy said is kept', () => {
+    expect(read('verl GRPO qwen2.5-1.5b on 1x A100-80G').scenario.sharding.kind).not.toBe('fsdp');
+    expect(read('verl GRPO qwen2.5-7b zero2 on 8x H100').scenario.sharding).toMatchObject({ kind: 'zero', stage: 2 });
   });
 });
 
