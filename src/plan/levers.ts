@@ -80,7 +80,7 @@ const CANDIDATES: Candidate[] = [
   },
   {
     change: (s) => `seq ${Math.floor(s.seq / 2)}`,
-    cost: (s) => (s.mode === 'inference' ? 'a shorter context window (max-model-len): longer requests are refused' : 'shorter samples: truncation or packing changes'),
+    cost: (s) => (s.mode === 'inference' ? `a shorter context window (${contextSettingOf(s)}): longer requests are refused` : 'shorter samples: truncation or packing changes'),
     applies: (s) => s.seq >= 1024,
     // A sequence length written in the change is stated, as the follow-up reads it.
     set: (r, s) => ({ ...stated(r, 'seq'), seq: Math.floor(s.seq / 2) }),
@@ -104,7 +104,8 @@ const CANDIDATES: Candidate[] = [
   },
   {
     change: 'kv fp8',
-    cost: 'fp8 KV cache: small quality cost',
+    // llama.cpp has no fp8 cache: its 8-bit one is q8_0 (--cache-type-k/-v; V quantised needs flash attention).
+    cost: (s) => (s.framework === 'llamacpp' ? 'an 8-bit KV cache (--cache-type-k q8_0 --cache-type-v q8_0, with -fa): small quality cost' : 'fp8 KV cache: small quality cost'),
     applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8',
     set: (r) => ({ ...r, inference: { ...r.inference, kvDtype: 'fp8' } }),
   },
@@ -161,8 +162,24 @@ export function settled(setup: Scenario, change: string): Scenario | null {
   return set ? settleDefaultMark(set(setup, setup)) : applyChange(setup, change);
 }
 
-function hostNote(e: Estimate): string {
-  return e.hostBytes > 0 ? `host RAM ${gib(e.hostBytes, 0)} GiB per node` : '';
+/** The setting that sets the context window in the engine that serves `s`, by the engine's own name for it. */
+function contextSettingOf(s: Scenario): string {
+  if (s.framework === 'llamacpp') return '-c / --ctx-size, num_ctx in Ollama';
+  if (s.framework === 'tgi') return '--max-total-tokens';
+  if (s.framework === 'exllamav2') return 'max_seq_len';
+  if (s.inference.server === 'sglang') return '--context-length';
+  if (s.inference.server === 'lmdeploy') return '--session-len';
+  return s.inference.engine === 'vllm' ? '--max-model-len' : 'max_length';
+}
+
+/**
+ * Host RAM the lever's setup keeps, said where it is something and, beside the setup it changes, where the lever
+ * changes it (llama.cpp keeps token_embd in host RAM on every lever: saying it on each is noise).
+ */
+function hostNote(e: Estimate, base?: Estimate): string {
+  const least = 0.05 * 2 ** 30;
+  if (e.hostBytes < least || (base && Math.abs(e.hostBytes - base.hostBytes) < least)) return '';
+  return `host RAM ${gib(e.hostBytes, e.hostBytes < 2 ** 30 ? 1 : 0)} GiB per node`;
 }
 
 /** Each candidate that applies to `s`: its change and the scenario that change leads to (null where it is refused). */
@@ -198,7 +215,7 @@ export function levers(s: Scenario, base: Estimate): Lever[] {
     const served = e.serving?.concurrentSequences ?? 0;
     const held = moreSequences ? `KV cache for ${served} ${served === 1 ? 'sequence' : 'sequences'} of ${next.seq}` : '';
     const cost = typeof candidate.cost === 'function' ? candidate.cost(s) : candidate.cost;
-    const lever: Lever = { change, deviceBytes: e.deviceBytes, fits: e.fits, cost, note: [held, hostNote(e)].filter(Boolean).join('; ') };
+    const lever: Lever = { change, deviceBytes: e.deviceBytes, fits: e.fits, cost, note: [held, hostNote(e, base)].filter(Boolean).join('; ') };
     results.push({ ...lever, ...sequencesHeld(next, e), rank });
   }
   const partial = partialOffload(s, base) ?? ggufOffload(s, base);
