@@ -270,6 +270,7 @@ const PROSE_ORDER = [
   'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',
+  'prose.from-to-unsaid',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.textgen-output-line',
   'prose.tokens-plus-characters',
