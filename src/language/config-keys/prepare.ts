@@ -18,6 +18,7 @@ import {
 } from './patterns.js';
 import { MODELFILE_ADAPTER } from './engines/ollama.js';
 import { handlerOf, keyName } from './table.js';
+import { KEY_CHANGED, readKeyChange } from './key-changed.js';
 
 /**
  * A data key given several names in one value ("dataset: identity,alpaca_gpt4_en", LLaMA-Factory's
@@ -56,8 +57,9 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
   const snakeCase = /_[a-z0-9]/.test(before);
   return (
     text
-      // "Sets micro_batch_size from 4 to 2" (axolotl-ai-cloud/axolotl#708): the key's new value.
-      .replace(has(' from ') ? /\b([a-z][a-z0-9]*_[a-z0-9_]+)[ \t]+from[ \t]+([\w.]+)[ \t]+to[ \t]+([\w.]+)/g : NEVER, (m) => `${m[1]}=${m[3]}`.padEnd(m[0].length), 'config.key-from-to')
+      // "Sets micro_batch_size from 4 to 2", "n_ctx from 4096 to 2000, then it works fine": the value of the run
+      // the outcome words name (key-changed.ts).
+      .replaceEach(has('from') || has('从') || has('由') || has('에서') ? KEY_CHANGED : NEVER, readKeyChange)
       // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
       // takes its value ("flash_attn==2.5.8", a pinned package, is no key here and stays a version).
       .replace(

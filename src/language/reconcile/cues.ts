@@ -128,6 +128,24 @@ const MODEL_OWNER = /(?:\b(?:the\s+)?model|\b[\w.-]*\d+(?:\.\d+)?b[\w.-]*)(?:'s|
  * 200K" (c1968, a vLLM serving guide: the served 200K is the length), "a 128k native window", "32K原生上下文".
  */
 const NATIVE_AFTER = /^[\s*_)]*(?:native(?:ly)?\b|原生)/i;
+/**
+ * Words that make a length the model's own window, said by what the model has (s32, b67–b69): "gemma-3-12b-it
+ * model, which can fit in 2x24G GPU, but has a long-context of 128k tokens" (EvolvingLMMs-Lab/lmms-eval#621,
+ * c2386, beside the run's max_model_len=4096), "has a 128k context window", "has a context length of 32k";
+ * and in Korean, the length then its noun and 지원 ("128k 컨텍스트를 지원하지만").
+ */
+const HAS = String.raw`\b(?:has|have|having|comes\s+with|offers?)\s+(?:(?:a|an|the|its|long(?:er)?|large|huge|big|native|extended|full|max(?:imum)?|default|supported)[\s-]+)*`;
+const HAS_WINDOW = new RegExp(String.raw`${HAS}(?:context|sequence)(?:[\s-]+(?:window|length|size|len))?\s*(?:of|up\s+to|:)?\s*$`, 'i');
+const HAS_BEFORE_NOUN = new RegExp(String.raw`${HAS}$`, 'i');
+const WINDOW_NOUN_AFTER = /^\s*(?:-?\s*tokens?\s+)?(?:context|window)\b/i;
+const SUPPORTED_AFTER = /^\s*(?:tokens?|토큰)?\s*(?:의\s*)?(?:컨텍스트|context|토큰|길이|문맥)?\s*(?:를|을|까지)?\s*지원/i;
+/**
+ * An expectation held against what a server reports: "`"max_model_len":8096` … It should be 128K, right?"
+ * (modal-labs/modal-examples#843, c2426): the user's idea of the model's window, not the length run. Only a
+ * figure said alone (no key or length word of its own: "max_model_len should be 8192" is a setting).
+ */
+const EXPECTED = /\b(?:should|ought\s+to|supposed\s+to|expected\s+(?:it\s+)?to)\s+be\s+(?:about\s+|around\s+)?$|\b(?:i\s+)?thought\s+(?:it|this|that)\s+(?:was|is|would\s+be)\s+$|应该是\s*$|不是应该\s*$/i;
+const BARE_FIGURE = /^\s*[\d.,]+\s*[km]?\s*(?:tokens?)?\s*$/i;
 /** Words that make a figure the user's own measure: "about 10000 tokens", "最高支持10000token左右". */
 const APPROXIMATE = /\b(?:about|around|roughly|approx\w*|nearly|almost)\b|~|左右|大约|大概|约/i;
 /**
@@ -146,7 +164,10 @@ export function modelWindows(items: Item[], text: string, notes: string[]): Item
     // parentheses after them is vLLM's own report of the length it serves ("the model's maximum
     // sequence length (32k)", kvcached's thread in corpus c079).
     const native = NATIVE_AFTER.test(text.slice(i.end, i.end + 24));
-    if (!native && !MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
+    // (What a run reaches is no window: "EXAONE-3.5-2.4B-Instruct for me has a context limit of 60k", c1207.)
+    const reached = /\blimit|\bfor\s+me\b|\bon\s+my\b|\bi\s+(?:only\s+)?(?:get|got|have|had)\b/i.test(`${head} ${i.text}`);
+    const had = (!reached && (HAS_WINDOW.test(head) || (HAS_BEFORE_NOUN.test(head) && (WINDOW_NOUN_AFTER.test(i.text) || WINDOW_NOUN_AFTER.test(text.slice(i.end, i.end + 24)))))) || SUPPORTED_AFTER.test(text.slice(i.end, i.end + 24)) || (EXPECTED.test(head) && BARE_FIGURE.test(i.text));
+    if (!native && !had && !MODEL_WINDOW.test(head) && !(MODEL_OWNER.test(head) && /\s(?:is|of)\s|:/.test(i.text))) return true;
     // "when i increased to support 128k context window" (c550): the user raising their run to it.
     if (statedGoal(text, i.at)) return true;
     // (Its own approximation: the words right before the figure or right after it, not the sentence's.)

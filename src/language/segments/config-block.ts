@@ -36,7 +36,9 @@ export function parseConfigBlock(text: string, start: number, end: number, work:
   const skip = assigned ? assigned[0].length : 0;
   // Same-length edits only, so the parser's offsets are the text's: the assignment blanked,
   // tabs (which YAML refuses as indentation) made spaces.
-  const yamlText = ' '.repeat(skip) + source.slice(skip).replace(/\t/g, ' ');
+  // zsh's mark for output with no final newline ("…}]}%" after a curl of vLLM's /models, modal-labs/modal-examples#843,
+  // c2426) is the shell's, not the JSON's: blanked.
+  const yamlText = ' '.repeat(skip) + source.slice(skip).replace(/\t/g, ' ').replace(/(?<=[}\]])%(?=[ \t]*(?:\n|$))/g, ' ');
   let doc;
   try {
     doc = parseDocument(yamlText, { uniqueKeys: false, prettyErrors: false, strict: false });

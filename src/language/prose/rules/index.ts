@@ -3,6 +3,7 @@ import { HARDWARE_RULES } from './hardware.js';
 import { LATIN_WORD_RULES } from './latin-words.js';
 import { LENGTH_RULES } from './lengths.js';
 import { TOKEN_COUNT_ZH_RULES } from './token-count-zh.js';
+import { LENGTH_TABLE_RULES } from './length-tables.js';
 import { LINE_NUMBER_RULES } from './line-numbers.js';
 import { NAME_RULES } from './names.js';
 import { GPU_LAYER_RULES, PARALLEL_WORD_RULES } from './parallel-words.js';
@@ -86,6 +87,8 @@ export { reportedTopic } from './oom-reports.js';
  * joined before a compound name loses its suffixes.
  */
 const PROSE_ORDER = [
+  // A results table's length column, before any rule reads its cells as lengths or numbers (length-tables.ts).
+  ...LENGTH_TABLE_RULES.map((rule) => rule.id),
   // The HF Trainer's printed batch summary, before its words read as keywords (trainer-summary.ts).
   ...TRAINER_SUMMARY_RULES.map((rule) => rule.id),
   'prose.html-tag',
@@ -270,6 +273,7 @@ const PROSE_ORDER = [
   'prose.rlhf-project',
   'prose.difference-between',
   'prose.from-to',
+  'prose.from-to-unsaid',
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.textgen-output-line',
   'prose.tokens-plus-characters',
@@ -366,6 +370,7 @@ const PROSE_ORDER = [
 const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
+  LENGTH_TABLE_RULES,
   WIDTH_OPTION_RULES,
   FORMAT_OPTION_RULES,
   ASKED_OFFLOAD_RULES,

@@ -2,6 +2,7 @@ import { COMPILE_NOTE } from '../../config-keys.js';
 import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 import { pairStated } from './asked.js';
+import { changeOutcome, sentenceAfter } from '../../change-outcome.js';
 
 /**
  * Phrasings around the settings: negation ("w/o", "rather than", "no need for"), comparisons ("A100
@@ -10,6 +11,17 @@ import { pairStated } from './asked.js';
  */
 
 const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
+
+/** "from A to B" between two numbers (a unit after each stays outside). */
+const FROM_TO = /\bfrom\s+(\d[\w.]*)(\s+to\s+)(?=\d)(\d[\w.]*)/g;
+
+/** A change "from A to B" with only the side its outcome names left, the rest blanked. */
+function keepChangedSide(m: RegExpExecArray): string {
+  const side = changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).side;
+  const kept = side === 'from' ? m[1]! : m[3]!;
+  const at = side === 'from' ? m[0].indexOf(m[1]!, 4) : m[0].length - m[3]!.length;
+  return ' '.repeat(at) + kept + ' '.repeat(m[0].length - at - kept.length);
+}
 
 /** A value of a setting that has several (a ZeRO stage, a precision, a method, a sharding), as people write it. */
 const SETTING_VALUE = String.raw`zero[-_ ]?[0-3](?:[-_ ]?offload)?|(?:pure[-_ ]?)?(?:fp16|bf16|fp32)|int[48]|[48][-_ ]?bit|q?lora|full|fsdp|deepspeed|ddp|flash[-_ ]?attn(?:ention)?[-_ ]?2?|sdpa|eager`;
@@ -357,12 +369,22 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     source: 'unslothai/unsloth#824',
   },
   {
-    // "from 4 to 2": the value it is now.
+    // "from 4 to 2": the value of the run the outcome words after it name (change-outcome.ts): the new one
+    // where it still fails or is a purpose ("… from 3 to 2 in order to avoid OOM"), the old one where the
+    // change made it work ("changed the context from 8k to 2k and it runs now": the 8k run failed).
     id: 'prose.from-to',
-    pattern: /\bfrom\s+\d[\w.]*\s+to(?=\s+\d)/g,
-    write: blank,
+    pattern: FROM_TO,
+    write: (m) => (changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).words === null ? m[0] : keepChangedSide(m)),
     example: 'I had to reduce the eval and train batch size from 3 to 2 in order to avoid OOM.',
     source: 'tatsu-lab/stanford_alpaca#280',
+  },
+  {
+    // "changed the batch from 4 to 8." with no outcome after it: the value set now, weak, its words said.
+    id: 'prose.from-to-unsaid',
+    pattern: FROM_TO,
+    write: (m) => (changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).words === null ? keepChangedSide(m) : m[0]),
+    example: 'I changed the context length from 2048 to 4096.',
+    weak: true,
   },
   {
     // Unknown short flags of a command line ("-m model.bin -n 128"): not request words. A value that

@@ -7,6 +7,7 @@ import { OOM_WORD_RULES } from './oom-words.js';
 import { ASKED_QUESTION_RULES } from './asked.js';
 import { STRUCTURE_QUESTION_RULES } from './question-structure.js';
 import { LENGTH_QUESTION_RULES } from './question-length.js';
+import { SEVERAL_ASKED_RULES } from './question-several-asked.js';
 import { CHANGED_COUNT_QUESTION_RULES } from './question-changed-counts.js';
 import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
 
@@ -54,6 +55,7 @@ const QUESTION_ORDER = [
   'question.card-memory-asked',
   'question.which-card-asked',
   'question.how-many-cards-asked',
+  'question.several-cards-asked',
   'question.how-many-counter-noun',
   'question.official-source-zh',
   'question.can-it-run-zh',
@@ -93,7 +95,7 @@ const QUESTION_ORDER = [
   'question.estimate-precision',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {

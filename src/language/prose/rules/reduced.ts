@@ -1,3 +1,4 @@
+import { changeOutcome, sentenceAfter } from '../../change-outcome.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -34,7 +35,7 @@ const PATTERN = new RegExp(String.raw`(?<key>${KEY})(?<was>(?:\s*(?:of|=|:|is|wa
  */
 const TRIED_KEY = String.raw`${KEY}|max[ -]?seq(?:[ -]?len)?`;
 const TRIED = new RegExp(
-  String.raw`(?<key>${TRIED_KEY})(?<between>(?:\s+to)?\s*[,，:：]?\s*)(?<was>(?:from\s+|从\s*)\d+)(?<reduce>\s*(?:(?:all\s+the\s+way\s+)?down\s+to|to|降到|降低到|降至|减到|减小到|调到|改到|到)\s*)(?=(?<after>\d+)(?!\d|\.\d|e-?\d))`,
+  String.raw`(?<key>${TRIED_KEY})(?<between>(?:\s+to)?\s*[,，:：]?\s*)(?<was>(?:from\s+|从\s*)\d+)(?<reduce>\s*(?:(?:all\s+the\s+way\s+)?down\s+to|to|降到|降低到|降至|减到|减小到|调到|改到|到)\s*)(?<after>\d+)(?!\d|\.\d|e-?\d)`,
   'g',
 );
 
@@ -66,14 +67,29 @@ export const REDUCED_RULES: readonly ProseRule[] = [
     when: (t) => /from|从/.test(t),
     write: (m, notes) => {
       const { key, between, was, reduce, after } = m.groups as Record<'key' | 'between' | 'was' | 'reduce' | 'after', string>;
-      notes.push(`"${key}${between}${was}" read as a value you reduced from; the run's is ${after}`);
       const wasAt = key.length + between.length;
       const reduceAt = wasAt + was.length;
+      const afterAt = reduceAt + reduce.length;
+      // The length keys as the item language writes them ("max-seq" alone there asks for the longest).
+      const itemKey = /batch|bs/.test(key) ? ' bs ' : ' seq ';
+      // "seq len from 4096 down to 512 and now it works": the change made it work, so the run asked about is the
+      // one it was changed from (change-outcome.ts, c2367); otherwise the last value tried is the run's.
+      if (changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).side === 'from') {
+        const digitsAt = was.search(/\d/);
+        notes.push(`"${key}${between}${was}${reduce}${after}": ${after} read as the change that made it work; the run asked about is ${was.slice(digitsAt)}`);
+        return [
+          { text: ' '.repeat(wasAt), from: 0, to: wasAt },
+          { text: itemKey, from: wasAt, to: wasAt + digitsAt },
+          { text: was.slice(digitsAt), from: wasAt + digitsAt, to: reduceAt },
+          { text: ' '.repeat(reduce.length + after.length), from: reduceAt, to: afterAt + after.length },
+        ];
+      }
+      notes.push(`"${key}${between}${was}" read as a value you reduced from; the run's is ${after}`);
       return [
         { text: ' '.repeat(wasAt), from: 0, to: wasAt },
         { text: ' '.repeat(was.length), from: wasAt, to: reduceAt },
-        // The length keys as the item language writes them ("max-seq" alone there asks for the longest).
-        { text: /batch|bs/.test(key) ? ' bs ' : ' seq ', from: reduceAt, to: reduceAt + reduce.length },
+        { text: itemKey, from: reduceAt, to: afterAt },
+        { text: after, from: afterAt, to: afterAt + after.length },
       ];
     },
     example: '在8*A100（80G）上无论我如何设置max-seq，从16000降到200，始终都会OOM。',
