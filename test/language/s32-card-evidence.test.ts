@@ -34,6 +34,7 @@ describe('memory a run takes is no card, in any language', () => {
   it.each([
     ['On a M1 Max 32GB I can load mistral or phi2:\n- Mistral 7B occupies ~14GB\n- Phi2 ~20GB. Why?', 'on 1x 32gb'],
     ['qwen2 ~16GB and llama3 ~ 18GB on my 4090, why the difference?', 'on 1x rtx-4090'],
+    ['qwen2.5-7b in fp16: qwen2.5 ~16GB, is that normal?', null],
   ])('"%s": %s', (text, hardware) => {
     expect(hardwareOf(text)).toBe(hardware);
   });
@@ -73,6 +74,8 @@ describe('a suffix names a variant of the card', () => {
     ['The graphics card is NVIDIA 4090D with 24G of VRAM, qwen3 30b-a3b q4 fails in ollama', 'on 1x 24gb'],
     ['llama-2-7b on 2x 5090D v2', 'on 2x 24gb'],
     ['llama-2-7b on rtx 5090d', 'on 1x 32gb'],
+    // A memory in MiB after the card's name (c2435's "RTX 2080，显存为11264MiB", the 2080 Ti's 11 GB).
+    ['llama-2-7b inference on 4 NVIDIA GeForce RTX 2080 with 11264MiB each', 'on 4x 11gb'],
   ])('"%s": %s', (text, hardware) => {
     expect(hardwareOf(text)).toBe(hardware);
   });

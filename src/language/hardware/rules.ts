@@ -337,7 +337,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // Only amounts a card could have (4 GB and up, as hw.memory): "41 .bin files each ~1gb each" (c574) stays unread.
     // A range's first number before the tilde ("16~24GB") is no approximation; a name's last digit is no number
     // ("- Phi2 ~20GB. Why?" under "Memory usage feels weird", ml-explore/mlx-examples, corpus c2360: read as a 20 GB card).
-    pattern: new RegExp(String.raw`(?<!(?<![a-z_])[\d.]+\s?)(?:~|≈|∼)\s*(?<n>(?:[4-9]|[1-9]\d+)(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))(?!\s*(?:(?:gpus?|cards?|显卡|卡)(?![a-z])|(?:of\s+)?(?:vram|video\s+memory|显存)(?!\s+(?:together|combined|in\s+total))|${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`, 'g'),
+    pattern: new RegExp(String.raw`(?<!(?<![a-z_\d.])[\d.]+\s?)(?:~|≈|∼)\s*(?<n>(?:[4-9]|[1-9]\d+)(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))(?!\s*(?:(?:gpus?|cards?|显卡|卡)(?![a-z])|(?:of\s+)?(?:vram|video\s+memory|显存)(?!\s+(?:together|combined|in\s+total))|${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`, 'g'),
     example: 'Ollama preloads `qwen3:14b` (alongside the pinned `bge-m3`; ~11GB VRAM together, leaves room for KV cache)',
     source: 'davealtena/homelab#1984',
   },
