@@ -45,6 +45,9 @@ const GEFORCE_MX = 'https://www.nvidia.com/en-us/geforce/gaming-laptops/mx-serie
 const NVIDIA_WORKSTATION = 'https://www.nvidia.com/en-us/design-visualization/desktop-graphics/';
 const NVIDIA_DATA_CENTER = 'https://www.nvidia.com/en-us/data-center/products/';
 const GEFORCE = 'https://www.nvidia.com/en-us/geforce/graphics-cards/compare/';
+const STEAM_DECK = 'https://www.steamdeck.com/en/tech';
+const ROG_ALLY = 'https://rog.asus.com/gaming-handhelds/rog-ally/';
+const LEGION_GO = 'https://www.lenovo.com/us/en/p/handheld/legion-go/';
 
 /** Radeon RX: the four-digit number and its suffix, e.g. "7900 xtx", "rx 6800". */
 const rx = (n: string, suffix = '') => (suffix ? String.raw`(?:rx\s?)?${n}\s?${suffix}` : String.raw`rx\s?${n}(?!\s?(?:xtx|xt|gre))`);
@@ -93,6 +96,16 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'Radeon Pro W6800', pattern: String.raw`(?:pro\s?)?w6800`, memoryGB: 32, vendor: 'amd', spec: AMD_SPECS },
   { name: 'Radeon Pro W6600', pattern: String.raw`(?:pro\s?)?w6600`, memoryGB: 8, vendor: 'amd', spec: AMD_SPECS },
   { name: 'Radeon VII', pattern: String.raw`radeon\s(?:pro\s)?vii`, memoryGB: 16, vendor: 'amd', spec: AMD_SPECS },
+  // AMD's Radeon AI PRO R9700 (32 GB): "vllm serve … -tp 2" on two of them (vllm-project/vllm, corpus c2354's thread).
+  { name: 'Radeon AI PRO R9700', pattern: String.raw`(?:ai\s?pro\s?)?r9700`, memoryGB: 32, vendor: 'amd', spec: AMD_SPECS },
+  // Handheld PCs on AMD APUs: the memory is the machine's, shared by CPU and GPU (rhw11, s32: "Koboldccp 1.64, Hardware:
+  // Steamdeck", LostRuins/koboldcpp#817, corpus c2364, had been read with no device at all).
+  { name: 'Steam Deck', pattern: String.raw`steam\s?deck(?:\s?(?:oled|lcd))?`, memoryGB: 16, vendor: 'amd', unified: true, spec: STEAM_DECK },
+  { name: 'ROG Ally X', pattern: String.raw`(?:asus\s?)?(?:rog\s?)?ally\s?x(?![a-z\d])`, memoryGB: 24, vendor: 'amd', unified: true, spec: ROG_ALLY },
+  { name: 'ROG Ally', pattern: String.raw`(?:asus\s?)?rog\s?ally(?!\s?x(?![a-z\d]))`, memoryGB: 16, vendor: 'amd', unified: true, spec: ROG_ALLY },
+  { name: 'Legion Go', pattern: String.raw`(?:lenovo\s?)?legion\s?go(?![a-z])`, memoryGB: 16, vendor: 'amd', unified: true, usual: true, spec: LEGION_GO },
+  // AMD Instinct MI300A: an APU, 128 GB of HBM3 shared by its CPU and GPU dies (the MI300X is the catalog's 192 GB card).
+  { name: 'Instinct MI300A', pattern: String.raw`mi\s?300a`, memoryGB: 128, vendor: 'amd', unified: true, spec: AMD_INSTINCT },
   // AMD Instinct before the MI210 (which the catalog has).
   { name: 'Instinct MI100', pattern: String.raw`mi\s?100`, memoryGB: 32, vendor: 'amd', spec: AMD_INSTINCT },
   { name: 'Instinct MI60', pattern: String.raw`mi\s?60`, memoryGB: 32, vendor: 'amd', spec: AMD_INSTINCT },

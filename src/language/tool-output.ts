@@ -197,7 +197,9 @@ const MIB_FIGURE = /(?<![\w.])(\d+(?:\.\d+)?)[ \t]*mib(?![\w])/g;
  * (or the card's "has") right before it, and no word of use or a total after it ("VRAM: 7000 MiB used", "8000MiB / 24576MiB");
  * the figure is read as the catalog card's memory it is (cardMemory).
  */
-const MIB_OWNED = /(?:\b(?:vram|gpu\s+memory|video\s+memory|(?:gpu|card)\s+(?:has|with))|显存|内存(?=\s*(?:只有|有|为|是)))\s*(?:(?:only|just|of|is|has|只有|仅有|有|为|是|总共|一共|[:：=])\s*){0,2}(\d{4,6})[ \t]*mib(?![\w])(?![ \t]*(?:\/|(?:is\s+|are\s+|was\s+)?(?:used|in use|allocated|free|reserved|occupied|available)\b|已用|可用|空闲|占用))/g;
+// A card's name before "with" says it too: "4 NVIDIA GeForce RTX 2080 with 11264MiB each" (an invented variation of
+// c2435's "RTX 2080，显存为11264MiB": the figure went unread, and the 8 GB 2080 silent).
+const MIB_OWNED = /(?:\b(?:vram|gpu\s+memory|video\s+memory|(?:gpu|card)\s+(?:has|with)|(?<=(?:\b[a-z]{1,2}\d{2,3}|\d{4}(?:\s?ti)?)\s)with)|显存|内存(?=\s*(?:只有|有|为|是)))\s*(?:(?:only|just|of|is|has|只有|仅有|有|为|是|总共|一共|[:：=])\s*){0,2}(\d{4,6})[ \t]*mib(?![\w])(?![ \t]*(?:\/|(?:is\s+|are\s+|was\s+)?(?:used|in use|allocated|free|reserved|occupied|available)\b|已用|可用|空闲|占用))/g;
 
 /**
  * accelerate's `max_memory={0: "12GiB", 1: "12GiB", "cpu": "26GiB"}` (device_map="auto"; OpenMOSS/MOSS#35,

@@ -1,5 +1,6 @@
 import { allMatches } from '../all-matches.js';
 import { GPUS, gpuById } from '../../catalog/index.js';
+import { variantAfter, variantOfMemory } from './card-suffixes.js';
 import { memoryOfItsOwn, moddedMemory, moddedProduct, siblings } from '../../scenario/card-variants.js';
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
@@ -115,8 +116,11 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         if (/^[\s-]*(?:laptop|mobile|max-q)(?:\s+gpu)?[\s,:(-]*\d/.test(text.slice(part.end))) part.variant = 'laptop';
         // "RTX 5090 D v2", "4090 D" (c1306): the China-market variant's letters are the card's name, so the phrase reads on
         // to the total the message gives ("两张RTX 5090 D v2，共48G显存": two 24 GB cards, the share of the total below).
-        const market = /^[\s-]*d(?:[\s-]*v2)?(?![\w.])/.exec(text.slice(part.end));
-        if (market && /\d{4}$/.test(name)) part.end += market[0].length;
+        // A suffix that names a variant sold with a memory of its own ("H20-3e", "4090 D"; card-suffixes.ts) is the card's.
+        const known = variantAfter(gpuId, text.slice(part.end));
+        const market = known ? null : /^[\s-]*d(?:[\s-]*v2)?(?![\w.])/.exec(text.slice(part.end));
+        if (known) [part.end, part.known] = [part.end + known.length, known.variant];
+        else if (market && /\d{4}$/.test(name)) part.end += market[0].length;
       } else if (rule.role === 'product') {
         part.value = Number(g.a);
         part.second = Number(g.b);
@@ -212,6 +216,8 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   const one = (role: Part['role']) => parts.find((p) => p.role === role);
   const card = one('card');
   const memory = one('memory');
+  // A variant named by its suffix, or by a memory only it has ("H20 141G" is the H20-3e): read by its own memory.
+  const known = card?.known ?? (card && memory && !matches(card.gpuId!, memory.value) ? variantOfMemory(card.gpuId!, memory.value) : undefined);
   // "8 * H20(8 * 96G)": a count said again before the memory is the same count; so is one said again after it,
   // "两张v100(16G*2)" (two V100 16GB, hiyouga/LlamaFactory#1369, c1351: read as 2 nodes of 2), "2x A100 (80GB x 2)".
   const saidAgain = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value);
@@ -230,7 +236,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   }
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
-  if (parts.length === 1) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
+  if (parts.length === 1 && !known) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
   // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note); one the
   // catalog knows ("2*22G 2080ti", c1137) is read here, so its count and memory are not lost.
   if (card && /ti$|super$/.test(card.written!) && !/\b(?:ti|super)\b/i.test(gpuById(card.gpuId!).name)) return null;
@@ -246,8 +252,8 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   // "4x2080ti 22GB": twice the memory the card is sold with is a modified card (below), not the lexer's.
   const twice = card !== undefined && memory !== undefined && !HOST_MEMORY_AFTER.test(text.slice(memory.end, memory.end + 24)) && moddedMemory(card.gpuId!, memory.value);
   // Not one joined by "each card" ("A100 单卡40G", c419): the lexer reads no such words between them.
-  const gap = text.slice(parts[0]!.end, parts[1]!.at);
-  if (parts.length === 2 && card && memory && !ownMemory && !twice && !glued && !card.variant && !shared?.picked && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
+  const gap = text.slice(parts[0]!.end, parts[1]?.at);
+  if (parts.length === 2 && card && memory && !known && !ownMemory && !twice && !glued && !card.variant && !shared?.picked && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -308,7 +314,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
       notes.push(`"${said(parts)}": ${nodes !== null ? `${nodes} × ${perNode} is ` : ''}${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
     }
   }
-  let memoryGiB = memory?.value ?? null;
+  let memoryGiB = memory?.value ?? (known ? known.memoryGB : null);
   // "2*22G", "2x 4090 48G each": a count multiplied by the memory, or a memory said of each card, is so many
   // cards of that memory, never their total.
   const perCard = memory !== undefined && (counts.some((c) => c.end <= memory.at && /^\s*$/.test(text.slice(c.end, memory.at)) && /[x×*]\s*$/.test(text.slice(c.at, c.end))) ||
@@ -348,7 +354,13 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     }
   }
   let gpuId = card ? variantOf(card.gpuId!, memoryGiB) : null;
-  if (shareOfTotal) {
+  if (known && memoryGiB !== null && Math.abs(memoryGiB - known.memoryGB) <= 0.05 * known.memoryGB) {
+    // Read by its memory, as the corpus writes a card the catalog lacks ("NVIDIA 4090D with 24G of VRAM", c895: 24GB).
+    const base = gpuById(card!.gpuId!);
+    const same = matches(card!.gpuId!, known.memoryGB);
+    notes.push(`"${said(parts)}": read as the ${known.name}, ${known.memoryGB} GB each — not in the catalog; the ${base.name} I know has ${same ? 'the same memory' : `${Math.round(base.totalMiB / 1024)} GB`}; say "on ${card!.gpuId}" for that card`);
+    [gpuId, memoryGiB] = [null, known.memoryGB];
+  } else if (shareOfTotal) {
     const name = gpuById(card!.gpuId!).name.replace(/\s*\d+\s*GB$/, '');
     notes.push(`"${said(parts)}": read as ${count} ${name} of ${memoryGiB} GB each (the ${totalMemory!.value} GB in all you said) — the ${name} I know has ${Math.round(gpuById(card!.gpuId!).totalMiB / 1024)} GB; say "on ${count}x ${card!.gpuId}" for that card`);
     gpuId = null;

@@ -185,10 +185,11 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // after it ("A100x8"); no card starts with a times sign ("1x3090" is one 3090, never an "x3090").
     // Its form factor may follow ("A800-SXM4-80GB", as nvidia-smi names it): a joining word, so
     // "2*8 NVIDIA A800-SXM4-80GB" is one phrase (bench:variations card-product-name on c295 verl-project/verl#249).
-    // It may follow its memory's unit with no space ("32GV100", "40GA100": hw.memory).
+    // It may follow its memory's unit with no space ("32GV100", "40GA100": hw.memory). The China-market "D" may be glued
+    // to the number ("4x RTX 4090D", "5090D"): read with it by card-suffixes.ts.
     // A card of four digits takes a plural as a lettered one does ("a100s"): "70b model with large context loads with
     // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -334,7 +335,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // floor (~18 GB)" (c1649), "4B (~6-8 GiB estimés)" (c1405). Not one a card's name or noun follows ("a ~24GB card"),
     // nor the card's memory said roughly ("a memory error due to the ~4GB Vram", c574), unless summed ("VRAM together").
     // Only amounts a card could have (4 GB and up, as hw.memory): "41 .bin files each ~1gb each" (c574) stays unread.
-    pattern: new RegExp(String.raw`(?<![\d.]\s?)(?:~|≈|∼)\s*(?<n>(?:[4-9]|[1-9]\d+)(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))(?!\s*(?:(?:gpus?|cards?|显卡|卡)(?![a-z])|(?:of\s+)?(?:vram|video\s+memory|显存)(?!\s+(?:together|combined|in\s+total))|${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`, 'g'),
+    // A range's first number before the tilde ("16~24GB") is no approximation; a name's last digit is no number
+    // ("- Phi2 ~20GB. Why?" under "Memory usage feels weird", ml-explore/mlx-examples, corpus c2360: read as a 20 GB card).
+    pattern: new RegExp(String.raw`(?<!(?<![a-z_\d.])[\d.]+\s?)(?:~|≈|∼)\s*(?<n>(?:[4-9]|[1-9]\d+)(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:gb|gib|g|mb|mib)(?![a-z]))(?!\s*(?:(?:gpus?|cards?|显卡|卡)(?![a-z])|(?:of\s+)?(?:vram|video\s+memory|显存)(?!\s+(?:together|combined|in\s+total))|${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`, 'g'),
     example: 'Ollama preloads `qwen3:14b` (alongside the pinned `bge-m3`; ~11GB VRAM together, leaves room for KV cache)',
     source: 'davealtena/homelab#1984',
   },

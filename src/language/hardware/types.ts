@@ -1,3 +1,5 @@
+import type { KnownVariant } from './card-suffixes.js';
+
 /**
  * The hardware grammar's records (issue 22, item 3). A message's hardware is a few small
  * parts — a count of nodes, a count of cards (per node or in all), a card's name, a memory per
@@ -56,6 +58,8 @@ export interface Part {
   written?: string;
   /** A variant word after the card that the catalog lacks ("2060 SUPER"): the card read is its base. */
   variant?: string;
+  /** A variant sold under the card's name with a memory of its own ("H20-3e": 141 GB; card-suffixes.ts). */
+  known?: KnownVariant;
 }
 
 /** One hardware phrase read: what it says, and the parts (rules and spans) it was read from. */

@@ -35,6 +35,20 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'InternLM/lmdeploy#1001',
   },
   {
+    // A verb of taking with the memory noun between it and the amount: "baichaun2-13b int4量化后占显存15g" (after int4
+    // quantization it takes 15g of GPU memory, baichuan-inc/Baichuan2#101, corpus c2433: read as one 15 GB card),
+    // "推理吃显存13G", "耗显存18G", "占了显存 9G", "吃掉显存20G". (占用 / 需要 / 消耗 with the noun between are
+    // reconcile/mentions.ts's, said as memory in use.) Not before a card: "占显存24G的卡" is no phrasing of use.
+    id: 'not-hw.usage-noun-zh',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:占(?!用)|吃|耗|费)(?:了|掉了?)?\s*(?:gpu\s*)?(?:显存|内存|vram)\s*(?:了|也|就|都)?\s*${QUALIFIER_ZH}(?:高达|达到了?|超过了?)?\s*(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      'g',
+    ),
+    example: 'baichaun2-13b int4量化后占显存15g,这个是因为什么',
+    source: 'baichuan-inc/Baichuan2#101 (corpus c2433)',
+  },
+  {
     // The memory a stage of the run takes, its stage word before the memory word: "之前启动显存32G , 现在启动占用129G"
     // (at launch it took 32G before, 129G now; ollama/ollama, corpus c1944, read as one 32 GB card), "加载后显存20G",
     // "推理时显存占用 18G", "训练的时候显存用量24G". What the card has is said with no stage ("显存32G", "32G显存的卡");
@@ -54,9 +68,21 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     // The verb after the amount, a particle or "about" between: "메모리 14GB 사용", "24GB를 소모", "40GB 정도 필요",
     // "VRAM을 20GB나 차지". Not after a card's name ("A100 80GB를 사용해서"), nor "사용 가능" (what the card offers).
     pattern: new RegExp(
-      String.raw`(?<!(?:[a-z]{1,3}\d{2,4}|\d{4})[\s-]*)(?<![\w.])(?<n>${AMOUNT})\s*(?:(?:를|을|이|가|나|만|밖에|정도|가량|이상|넘게|까지|쯤|의)\s*){0,2}(?:사용(?!\s*가능)|소모|소비|차지|필요|먹)`,
+      String.raw`(?<!(?:[a-z]{1,3}\d{2,4}|\d{4})[\s-]*)(?<![\w.])(?<n>${AMOUNT})\s*(?:(?:를|을|이|가|나|만|밖에|정도|가량|이상|넘게|까지|쯤|의)\s*){0,2}(?:사용(?!\s*가능)|소모|소비|차지|필요|먹|점유)`,
       'g',
     ),
     example: '메모리 14GB 사용으로 충분했습니다',
+  },
+  {
+    // The noun of use before the amount, the way Korean users report a reading: "VRAM 사용량이 15GB" (VRAM usage is
+    // 15GB), "메모리 점유 9GB" (memory held: 9GB), "GPU 메모리 소모량 20GB"; the same phenomenon as English "usage is"
+    // (rules.ts) and Chinese 显存占用 (c2433's "占显存15g"). Not "사용 가능" (available), and not before a card.
+    id: 'not-hw.usage-noun-ko',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:사용량|점유량|소모량|소비량|사용\s*메모리|점유(?!율))\s*(?:(?:이|은|는|가|이나|만|은\s*약|도)\s*)?(?:(?:약|대략|거의|최대|무려|계속)\s*)?[:=]?\s*(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      'g',
+    ),
+    example: 'mistral-7b 돌리면 VRAM 사용량이 15GB 입니다',
   },
 ];

@@ -56,6 +56,7 @@ export function classifyLines(text: string, work: Work, asWritten?: AsWritten): 
       line.rule = fence === null ? `fence.open${body.trim().slice(mark[1]!.length) ? `:${body.trim().slice(mark[1]!.length).split(/\s/)[0]}` : ''}` : 'fence.close';
       line.fenced = true;
       fence = fence === null ? mark[1]! : null;
+      gluedContent(line, body, mark, work, asWritten);
     } else if (!body.trim()) {
       line.kind = 'blank';
       line.rule = 'blank';
@@ -66,6 +67,23 @@ export function classifyLines(text: string, work: Work, asWritten?: AsWritten): 
     start = end;
   }
   return lines;
+}
+
+/**
+ * An opening mark with a program's line glued after it, no language tag: "```time=2024-08-12T20:24:12 level=INFO
+ * source=memory.go:309 msg=\"offload to cuda\" … memory.available=\"[2.2 GiB]\"" (ollama/ollama#6348, corpus c2356: read
+ * as prose, its free memory became a 2.2 GB card). The line is what its content is when a rule names it (a log, a
+ * report); the fence opens as before, and segments/read.ts keeps the mark when it blanks the line.
+ */
+function gluedContent(line: Line, body: string, mark: RegExpExecArray, work: Work, asWritten?: AsWritten): void {
+  if (!line.rule.startsWith('fence.open:')) return;
+  const content = body.slice(mark[0].length).slice(0, LINE_HEAD);
+  if (!/\S\s+\S/.test(content)) return;
+  const named: Line = { ...line, kind: 'prose', rule: 'prose' };
+  nameLine(named, content, work, asWritten && ((from, to) => asWritten(from + mark[0].length, to + mark[0].length)));
+  if (named.kind !== 'log' && named.kind !== 'report') return;
+  line.kind = named.kind;
+  line.rule = named.rule;
 }
 
 function nameLine(line: Line, head: string, work: Work, asWritten?: AsWritten): void {

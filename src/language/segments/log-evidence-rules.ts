@@ -35,6 +35,9 @@ export interface LogEvidence {
  * the figure ("23.2 GiB" available on a 24 GB card, "8.0 GiB" total, "15.78 GiB" of a 16 GB card).
  */
 const NOMINAL_GB = [2, 3, 4, 6, 8, 10, 11, 12, 16, 20, 22, 24, 32, 40, 48, 64, 80, 96, 128, 141, 192];
+/** The share of its memory an idle card reports free (23.2 GiB of a 24 GB card; the driver and context take the rest). */
+const IDLE_SHARE = 0.85;
+
 export function nominalGB(reported: number): number {
   return NOMINAL_GB.find((size) => size >= Math.round(reported * 10) / 10 - 0.05) ?? Math.round(reported);
 }
@@ -122,10 +125,16 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     // 23.2 GiB]"` (ollama/ollama, c1674) is five cards of 24 GB (their nominal size), never one of 23.2 GB.
     id: 'log.ollama-available-list',
     pattern: /\bmemory\.available="\[((?:\d+(?:\.\d+)? [gm]ib ?)+)\]"/,
+    // Free memory is a measurement: it names the card only where it is nearly all of a size cards are sold in (an idle
+    // card). "memory.available=\"[2.2 GiB]\"" beside "GPU is doing nothing" (ollama/ollama#6348, corpus c2356) is what
+    // another program left free, not a 3 GB card: nothing is written, and the log stays blanked.
     writes: (m) => {
       const each = [...m[1]!.matchAll(/(\d+(?:\.\d+)?) ([gm])ib/g)].map((x) => Number(x[1]) / (x[2] === 'm' ? 1024 : 1));
-      return `${each.length}x ${nominalGB(Math.max(...each))}gb`;
+      const most = Math.max(...each);
+      return most >= IDLE_SHARE * nominalGB(most) ? `${each.length}x ${nominalGB(most)}gb` : '';
     },
+    // Even then it is a guess from what is free (said on the first screen with the log's words).
+    weak: true,
     unless: CARD_SAID,
     once: 'ollama-card',
     example: 'msg=offload library=cuda layers.requested=-1 layers.model=95 layers.offload=65 memory.available="[23.2 GiB 23.2 GiB 23.2 GiB 23.2 GiB 23.2 GiB]"',

@@ -42,7 +42,9 @@ export function readSegments(text: MappedText): SegmentReading {
   // later readers that tell fenced code from prose count the marks, and one blanked left the rest of the
   // message inside the fence ("### Ollama version" after a fenced llama.cpp log dropped as a script comment,
   // ollama/ollama#7867, c795).
-  const blank = (from: number, to: number) => text.text.slice(from, to).replace(/^([ \t]*(?:```|~~~)[\w+-]*[ \t]*$)|[^\n]/gm, (c, fence: string | undefined) => fence ?? ' ');
+  // An opening mark a log line is glued to ("```time=… level=INFO …", c2356) stays for the same reason.
+  const blank = (from: number, to: number) =>
+    text.text.slice(from, to).replace(/^([ \t]*(?:```|~~~)[\w+-]*[ \t]*$)|^([ \t]*(?:`{3,}|~{3,}))|[^\n]/gm, (c, fence: string | undefined, glued: string | undefined) => fence ?? glued ?? ' ');
   // What a log still tells (log-evidence.ts): the script a launcher ran, an engine's logger.
   // A shell prompt is no engine named either: its virtual environment and folder ("(trtllm) user@host:~/trt-llm-rag-linux$",
   // noahc1510/trt-llm-rag-linux#5, c1343) are blanked below, so an engine they spell leaves the logger's evidence standing.

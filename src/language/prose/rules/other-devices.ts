@@ -105,7 +105,7 @@ function writeDevice(table: readonly OtherDevice[]) {
 }
 
 /** A cheap test for any of the table's names. */
-const MAY_NAME = /910|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?(?:1[0-6]|9[678]0)|rtx\s?[2-8]\d00|rtx\s?(?:50[67]0|3050)|(?<![\w.])a(?:770|750|580|380|310)|arc\s?\d|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2|spark|gb10|gx10/;
+const MAY_NAME = /910|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?(?:1[0-6]|9[678]0)|rtx\s?[2-8]\d00|rtx\s?(?:50[67]0|3050)|(?<![\w.])a(?:770|750|580|380|310)|arc\s?\d|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2|spark|gb10|gx10|steam\s?deck|ally|legion\s?go|mi\s?300a|r9700/;
 
 const known = (usual: boolean) => OTHER_DEVICES.filter((row) => Boolean(row.usual) === usual);
 
