@@ -104,10 +104,10 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = workingSettings(out, text, notes);
   out = expectations(out, text, notes);
   out = contrasted(out, text, notes);
-  // A setting said as a plan or a remedy asked about ("I will try fsdp", "would offload help?") is not the run's (reconcile/planned-settings.ts).
-  out = plannedSettings(out, text, notes, owned);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // A setting said as a plan or a remedy asked about ("I will try fsdp", "would offload help?") is not the run's (reconcile/planned-settings.ts).
+  out = plannedSettings(out, text, notes, owned);
   // LoRA and QLoRA both run are compared, not folded into one (reconcile/tried-adapters.ts).
   out = triedAdapters(out, text, notes);
   // A setting switched to ("后面改用ZeRO2", "then switched to LoRA") replaces the one said before it (reconcile/switched-to.ts).

@@ -8,9 +8,9 @@ import { loadCorpus } from '../corpus/corpus.js';
  * Session 32 (rframe10): a setting said as a plan or as a remedy asked about is not the run's
  * (reconcile/planned-settings.ts): "I will try fsdp" after the run that OOMs (corpus c2432, read as
  * FSDP), "maybe zero3 next", "would cpu offload help?", "打算下次试试 zero3", "다음엔 fsdp 써볼 예정".
- * Invented variations of the phenomenon, scored before the rule: 6 of 16 right (the controls, N*, 5 of 5);
- * after it 16 of 16 (controls 5 of 5). A plan whose own clause names the run ("I'll try fsdp to fine-tune
- * llama-2-70b on 8x A100") is the run asked about and stays.
+ * Invented variations of the phenomenon, scored before the rule: 7 of 17 right (the controls, N*, 6 of 6);
+ * after it 17 of 17 (controls 6 of 6). "zero2或者zero3都OOM" names two tries (tried-alternatives.ts). A plan whose
+ * own clause names the run ("I'll try fsdp to fine-tune llama-2-70b on 8x A100") is the run asked about and stays.
  */
 
 const read = (id: string, text: string, reading: string) => judge({ id, text, source: 'invented', reading, intent: 'stated' });
@@ -42,6 +42,8 @@ describe('a setting planned or asked about as a remedy is set aside, said', () =
     ["N3", "offload helped a bit but llama-2-13b full still OOMs on 2x 3090 with zero3 offload", "llama-2-13b full zero3 offload on 2x rtx-3090"],
     ["N4", "maybe because zero3 shards the params, llama-2-7b full on 4x a100 uses less memory", "llama-2-7b full zero3 on 4x a100"],
     ["N5", "I will use deepspeed zero2 for full finetuning qwen2.5-7b on 4x 4090", "qwen2.5-7b full zero2 on 4x rtx-4090"],
+    ["N7", "qwen2-7b 全参微调，4张A100 80G，zero2或者zero3都OOM", "qwen2-7b full on 4x a100-80g"],
+    ["A17", "qwen2-7b 全参微调，4张A100 80G 爆显存，要不要开 offload？", "qwen2-7b full on 4x a100-80g"],
   ])('%s: %j reads as %j', (id, text, reading) => {
     const r = read(id, text, reading);
     expect(r.verdict, r.detail).toBe('right');

@@ -20,8 +20,11 @@ export const PLANNED_SETTINGS_RULE = {
   source: 'canopyai/Orpheus-TTS#93 (corpus c2432)',
 } as const;
 
-/** The kinds a plan or a remedy names: the recipe's settings, the method and the trainer. */
-const KINDS: ReadonlySet<Item['kind']> = new Set(['sharding', 'offload', 'recompute', 'attention', 'loss', 'optimizer', 'lora', 'weights', 'precision', 'framework', 'sp']);
+/**
+ * The kinds a plan or a remedy names: the recipe's settings and the method. A framework asked about ("can deepspeed
+ * fix this?") is left to its own evidence class, `asked`, said weak (reconcile/mentioned-frameworks.ts).
+ */
+const KINDS: ReadonlySet<Item['kind']> = new Set(['sharding', 'offload', 'recompute', 'attention', 'loss', 'optimizer', 'lora', 'weights', 'precision', 'sp']);
 
 /** Kinds that describe the run itself: a plan's sentence holding one of them plans the run asked about. */
 const RUN_KINDS: ReadonlySet<Item['kind']> = new Set(['model', 'hub', 'size', 'hardware', 'mode', 'serve', 'seq', 'batch']);
@@ -41,8 +44,15 @@ const PLAN_BEFORE_EN = new RegExp(
 /** "maybe zero3 next", "perhaps I should try offload": the setting right after the hedge and its verb (never "maybe because of zero3"). */
 const MAYBE_BEFORE = /\b(?:maybe|perhaps)(?:\s+(?:i|we)\s+(?:should|could|can|will|'ll))?(?:\s+(?:try|use|using|enable|enabling|switch\s+to|add|with))?(?:\s+(?:the|a|an|pytorch|deepspeed|cpu))?\s*$/i;
 
-/** Chinese cues before the setting: a plan (打算, 准备, 下次, 接下来 … 试试 / 用) or an alternative asked (或者, 要不要, 是否需要). */
-const PLAN_BEFORE_ZH = /(?:(?:打算|准备|计划|下次|下一步|接下来|之后再|回头|再)(?:试试|试一下|试一试|尝试|用|使用|改用|换用|开|开启|加)?|要不要|需不需要|是否需要|是否要|或者(?:用|使用|改用|开|开启)?)\s*[\w.+-]{0,12}\s*$/;
+/** Chinese cues before the setting: a plan (打算, 准备, 下次, 接下来 … 试试 / 用; 再 only before 试试: "再用zero3也OOM" is a try made). */
+const PLAN_BEFORE_ZH = /(?:(?:打算|准备|计划|下次|下一步|接下来|之后再|回头)(?:试试|试一下|试一试|尝试|用|使用|改用|换用|开|开启|加)?|再(?:试试|试一下|试一试|尝试))\s*[\w.+-]{0,12}\s*$/;
+
+/**
+ * An alternative asked in Chinese (或者, 要不要, 是否需要 before the setting), only where its clause asks (吗, ？):
+ * "或者用 fsdp 可以吗？"; "zero2或者zero3都OOM" names two tries (reconcile/tried-alternatives.ts).
+ */
+const ASKED_BEFORE_ZH = /(?:或者|要不要|需不需要|是否需要|是否要)(?:用|使用|改用|开|开启|加)?\s*[\w.+-]{0,12}\s*$/;
+const ASKS_ZH = /[吗么？?]/;
 
 /** After the setting: Korean's verb of trying it ("fsdp 써볼 예정", "zero3 를 사용해 볼게요"), "next" / "later", a remedy asked ("… help?", 有用吗). */
 const PLAN_AFTER = /^\s*(?:(?:을|를|도|으로|로)?\s*(?:써|사용해|적용해|켜|시도해|해)\s*(?:볼|보려|봐야)|(?:\w+\s+){0,2}(?:next(?:\s+time)?|later(?:\s+on)?)\b|(?:\w+\s+){0,3}(?:help|helps|fix|solve|reduce|work)\b[^.!?\n]{0,40}\?|[^。！？!?\n]{0,8}(?:有用吗|有帮助吗|会有帮助|能解决吗|可以吗|行吗|会好吗|도움이\s*될까))/i;
@@ -67,6 +77,8 @@ function inPlanScope(text: string, i: Item, clause: { start: number; stop: numbe
   const head = text.slice(clause.start, i.at);
   const before = PLAN_BEFORE_EN.exec(head) ?? MAYBE_BEFORE.exec(head) ?? PLAN_BEFORE_ZH.exec(head);
   if (before) return before[0].trim();
+  const asked = ASKED_BEFORE_ZH.exec(head);
+  if (asked && ASKS_ZH.test(text.slice(i.end, clause.stop + 1))) return asked[0].trim();
   const tail = text.slice(i.end, Math.min(i.end + 60, sentenceStop(text, i.end)));
   const after = PLAN_AFTER.exec(tail);
   if (!after) return null;
@@ -91,6 +103,11 @@ export function plannedSettings(items: Item[], text: string, notes: string[], ow
     planned.add(i);
     notes.push(`"${i.text.trim()}" set aside: said as a plan or a remedy you ask about ("${cue}"), not a setting of the run you describe; say "${i.text.trim()}" to estimate with it`);
     recordAside(owned, i, 'a plan or a remedy asked about');
+  }
+  // "should I use deepspeed zero3?": DeepSpeed right before the stage planned names its provider, planned with it.
+  for (const i of [...planned]) {
+    const provider = items.find((o) => o.kind === 'framework' && o.value === 'deepspeed' && o.end <= i.at && /^[\s-]*$/.test(text.slice(o.end, i.at)));
+    if (provider) planned.add(provider);
   }
   return planned.size ? items.filter((i) => !planned.has(i)) : items;
 }
