@@ -37,6 +37,7 @@ import { severalReleases } from './reconcile/several-releases.js';
 import { seriesSizes } from './reconcile/series-sizes.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { plannedSettings } from './reconcile/planned-settings.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
 import { variantsTried } from './reconcile/variant-tried.js';
 import { switchedModel, switchedTo } from './reconcile/switched-to.js';
@@ -105,6 +106,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrasted(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // A setting said as a plan or a remedy asked about ("I will try fsdp", "would offload help?") is not the run's (reconcile/planned-settings.ts).
+  out = plannedSettings(out, text, notes, owned);
   // LoRA and QLoRA both run are compared, not folded into one (reconcile/tried-adapters.ts).
   out = triedAdapters(out, text, notes);
   // A setting switched to ("后面改用ZeRO2", "then switched to LoRA") replaces the one said before it (reconcile/switched-to.ts).

@@ -19,6 +19,15 @@ const PLAIN_RUN = /^(?:run|runs|running|ran|跑)$/i;
 /** Settings only running the model has: a generation length, the KV cache's dtype, vLLM's memory share, llama.cpp's GPU layers and build. */
 const INFERENCE_ONLY_SLOTS = ['gen', 'kv', 'util', 'ngl', 'cpuMoe', 'cpuOffloadGb', 'llamacppBuild', 'bpw'];
 
+/**
+ * A run of the model named by its phase as a noun ("generation", "decoding", "prediction"): beside a training
+ * word or a training-only setting, and with no engine, it is what the training run samples (an RL trainer's
+ * rollouts, an evaluation's outputs), never the run: "I am trying to train the Qwen-Math-7B model … num of
+ * generation = 8, per_device_train_batch_size = 1, accumulation_steps = 16" (corpus c2371, a GRPO run read
+ * as inference). A verb of running ("infer", "inference", "chat with") keeps its meaning.
+ */
+const PHASE_NOUNS = /^(?:generations?|decoding|prediction)$/i;
+
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
@@ -70,6 +79,12 @@ export function modeStep(r: Resolution): ErrorReply | null {
     const share = r.patch.value<number>('util');
     r.patch.drop('util');
     r.assume(`"${said}" is the rollout engine's (vLLM) share of GPU memory in a ${trainer.toUpperCase()} run: vLLM's own memory is not modelled; say "rollout util ${share ?? 0.5}" if vLLM shares the training GPUs (co-located), "rollout server" if it has GPUs of its own`);
+  }
+  const phase = r.patch.get('mode')?.item.text.trim() ?? '';
+  if (asked === 'inference' && r.isNew && PHASE_NOUNS.test(phase) && !r.patch.has('engine') && (r.patch.has('train') || firstTrainingSetting(r.patch))) {
+    asked = undefined;
+    r.patch.drop('mode');
+    r.assume(`"${phase}" read as what the training run generates (its rollouts or its evaluation's samples), not a run of the model: say "inference" to run the model instead`);
   }
   // "I'm running ppo on llama-7B … increase max_new_tokens to 512" (CarperAI/trlx#431, c438): a generation length
   // beside an online RL trainer (PPO, GRPO) is its rollouts' length, which the trainer generates inside its

@@ -39,13 +39,24 @@ export const predictsOnly = (ctx: KeyContext): boolean => switchedOn(ctx, 'do_pr
 const PREDICT_NOTE =
   'do_predict without do_train: a prediction run (the model, and the adapter it names, loaded to generate for the eval set), read as inference; say "train" if this command also trains';
 
+/**
+ * An evaluation-only switch (`--eval_only`, `--evaluate_only`, `--only_eval`): the script loads the model and runs
+ * its validation, no optimizer step: "I'm trying to run the 13B model's validation code with 8*NVIDIA 3090 …
+ * deepspeed.launcher.launch … train_ds.py --version=weights/LISA-13B-llama2-v1 … --eval_only" (corpus c2431, read
+ * as a full fine-tune from the script's name). Read as inference, said; the script's name stays a weak word.
+ */
+const EVAL_ONLY_KEYS = ['eval_only', 'evaluate_only', 'only_eval', 'eval_only_mode'];
+const evaluatesOnly = (ctx: KeyContext): boolean => EVAL_ONLY_KEYS.some((k) => switchedOn(ctx, k)) && !switchedOn(ctx, 'do_train');
+const EVAL_NOTE = 'an evaluation-only switch: the model is loaded to validate, no training step, read as inference; say "train" if this command also trains';
+const evaluates: Handler = (_v, ctx) => (evaluatesOnly(ctx) ? { say: 'inference', note: EVAL_NOTE } : IGNORE);
+
 /** `do_predict`: inference when it is the run's only task, said; beside do_train, nothing. */
 const predicts: Handler = (_v, ctx) => (predictsOnly(ctx) ? { say: 'inference', note: PREDICT_NOTE } : IGNORE);
 
 /** The first training-only key of the text says "train", once; the others are listed as not used. */
 const trains: Handler = (v, ctx) => {
   if (isFalse(v) && v.trim() !== '') return IGNORE;
-  if (predictsOnly(ctx)) return IGNORE;
+  if (predictsOnly(ctx) || evaluatesOnly(ctx)) return IGNORE;
   if (TRAINS_ALREADY.some((k) => ctx.keys.has(k))) return IGNORE;
   const first = [...ctx.keys].find((k) => Object.hasOwn(TRAINING_KEYS, k));
   return first === undefined || first === ctx.current ? say('train') : IGNORE;
@@ -78,6 +89,9 @@ export const TRAINING_KEYS: KeyTable = {
   max_grad_norm: { reads: trains, source: HF },
   do_train: { reads: trains, source: HF },
   do_predict: { reads: predicts, source: `${HF}; hiyouga/LlamaFactory#2321, #4803, #4340, #6040` },
+  eval_only: { reads: evaluates, source: 'JIA-Lab-research/LISA#80 (corpus c2431): train_ds.py --eval_only' },
+  evaluate_only: { reads: evaluates, source: 'invented, as eval_only' },
+  only_eval: { reads: evaluates, source: 'invented, as eval_only' },
   resume_from_checkpoint: { reads: trains, source: HF },
   neftune_noise_alpha: { reads: trains, source: HF },
   // axolotl's YAML (its docs, "Config options"): its epochs, schedule and loss masking.

@@ -3,14 +3,16 @@ import { applyRules } from './engine.js';
 import { CARD_DTYPE_RULES } from './rules/training.js';
 import { SEQ_KEY_RULES } from './rules/seq-evidence.js';
 import { KEY_SET_IN_WORDS_RULES } from './rules/key-set-in-words.js';
+import { ROLLOUT_GROUP_WORD_RULES } from './rules/rollout-group-words.js';
 
 /**
  * The training rules the config keys need first (torchtune's `llama3_1`, Unsloth's
  * `bf16 = is_bfloat16_supported()`), two length keys given one value together (seq-evidence.ts), and
- * a key given its value in a sentence ("set the offload_optimizer_device to cpu", key-set-in-words.ts).
+ * a key given its value in a sentence ("set the offload_optimizer_device to cpu", key-set-in-words.ts), and an RL
+ * trainer's rollouts per prompt in words ("num of generation = 8", rollout-group-words.ts).
  * Notes are none: these rules only respell.
  */
-const BEFORE_KEYS = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...KEY_SET_IN_WORDS_RULES];
+const BEFORE_KEYS = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...KEY_SET_IN_WORDS_RULES, ...ROLLOUT_GROUP_WORD_RULES];
 export function cardDtypeFlags(text: MappedText): MappedText {
   return applyRules(text, BEFORE_KEYS, []);
 }

@@ -41,8 +41,12 @@ const INFERENCE_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:inference|infer|generate|genera
 const RUN_VERB_SCRIPT = /(?:^|[_-])(?:inference|infer|predict)(?:[_-]|\.py$)/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`, `finetune_full.sh`) says the intent. */
 const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.(?:py|sh)$/;
-/** A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage. */
-const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.json$/;
+/**
+ * A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage;
+ * so does accelerate's config for it, a YAML file ("I use zero2.yaml", corpus c2371; open-r1's and TRL's
+ * recipes/accelerate_configs/zero3.yaml).
+ */
+const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.(?:json|ya?ml)$/;
 /**
  * LongLoRA's SFT script, named without the project (and its forks': SinkLoRA, FreqKV, LongAlpaca); the underscored supervised_fine_tune.py is other projects' (CodeT5 fine-tunes) and stays a bare training script:
  * "supervised-fine-tune.py不支持多机多卡" (JIA-Lab-research/LongLoRA#77, c1273: read as a full fine-tune

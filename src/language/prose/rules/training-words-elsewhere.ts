@@ -9,6 +9,9 @@ import type { ProseRule } from '../types.js';
 /** Method words: "(lora finetune)", "(full fine-tune)" name the run's method, never a model. */
 const METHOD_BEFORE = /(?:^|[\s(])(?:q?lora|full|sft|peft|dpo|ppo|grpo|orpo|instruction|supervised|my|our|a|the)\s*$/;
 
+/** A fine-tune said in the message: beside it "pretrain model" names the base the fine-tune starts from. */
+const FINE_TUNE_WORD = /\bfine-?\s?tun|\bfinetun|\bsft\b|\bq?lora\b|微调|파인\s?튜닝/;
+
 export const TRAINING_ELSEWHERE_RULES: readonly ProseRule[] = [
   {
     // transformers' tokenizer warning, printed whenever a tokenizer adds special tokens, for a chat as
@@ -50,5 +53,24 @@ export const TRAINING_ELSEWHERE_RULES: readonly ProseRule[] = [
     write: (m) => ' '.repeat(m[0].length),
     example: 'Run a training run with the provided config (can use any pretraining data and finetuning data as stand-ins for unavailable datasets)',
     source: 'axolotl-ai-cloud/axolotl#1641',
+  },
+  {
+    // "Pre-train" naming a checkpoint, not the run: "I use 3b pre-train model and 80G A800 for finetuning"
+    // (corpus c2432: read as pre-training), "start from the pretrain checkpoint", "load the pre-train weights":
+    // a pre-trained model is a base model, as 预训练模型 is (training.pretrain-cjk). Before checkpoint, ckpt,
+    // weights or parameters always; before "model" where a determiner, a size or a verb of use comes before it,
+    // or where the message names a fine-tune of its own ("pretrain model … for finetuning"). "pretrain a 1b
+    // model from scratch", "pretrain model on 8 GPUs" with no fine-tune word stay the run.
+    id: 'prose.pretrained-checkpoint',
+    pattern: /\bpre-?train(?:ed|ing)?(?=[\s_-]+(?:checkpoints?|ckpts?|weights?|params|parameters|base\s+models?)\b)|\bpre-?train(?:ed)?(?=[\s_-]+models?\b)/g,
+    when: (t) => /pre-?train/.test(t),
+    write: (m) => {
+      if (!/^pre-?train(?:ed)?$/.test(m[0]) || !/^[\s_-]+models?\b/.test(m.input.slice(m.index + m[0].length))) return ' '.repeat(m[0].length);
+      const before = m.input.slice(Math.max(0, m.index - 24), m.index);
+      const owned = /(?:\b(?:a|an|the|my|our|this|that|its|their|your|use|uses|using|used|load|loads|loading|loaded|from|of|with|base)|\d(?:\.\d+)?\s*[bm])\s+$/.test(before);
+      return owned || FINE_TUNE_WORD.test(m.input) ? ' '.repeat(m[0].length) : m[0];
+    },
+    example: 'all configs are defult,  I use 3b pre-train model  and 80G A800 for finetuning.  I will try fsdp, thanks~',
+    source: 'canopyai/Orpheus-TTS#93',
   },
 ];
