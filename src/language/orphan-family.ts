@@ -20,12 +20,20 @@ function sized(kept: readonly Token[], i: number): boolean {
   return next?.type === 'number' && SIZES.has(kept[i + 2]?.type ?? '');
 }
 
-/** The kept tokens less the families with no size after them, and those families. */
+/**
+ * The same holds for a "compare" word with no "vs" after it (`%compare simple %vs simple`): "deltas compare
+ * non-MTP Qwen3.5 FP8 H100 SGLang rows only. The May artifact has non-MTP TP8/EP8 rows …" (c2385, a pull
+ * request) failed only at its end, and the recovery dropped TP8/EP8 and every number before it, leaving the
+ * H100 one card with no split.
+ */
+const comparesNothing = (kept: readonly Token[], i: number) => kept[i]!.type === 'compare' && !kept.slice(i + 1).some((t) => t.type === 'vs');
+
+/** The kept tokens less the families with no size after them and the compare words with no "vs", and those set aside. */
 export function withoutOrphanFamilies(kept: readonly Token[]): { kept: Token[]; aside: Token[] } {
   const aside: Token[] = [];
   const rest: Token[] = [];
   for (const [i, t] of kept.entries()) {
-    if (t.type === 'family' && t.text && !sized(kept, i)) aside.push(t);
+    if ((t.type === 'family' && t.text && !sized(kept, i)) || comparesNothing(kept, i)) aside.push(t);
     else rest.push(t);
   }
   return { kept: rest, aside };
