@@ -51,3 +51,14 @@ describe('a CPU tier is no count', () => {
     expect([scenario.hardware?.count, Math.round(scenario.hardware!.capacityBytes / 2 ** 30)]).toEqual([1, 16]);
   });
 });
+
+describe('a count stated by a list\'s dash is the count', () => {
+  it('"Number of GPUs - 8" with "Machine - Azure A100 40GB" (c2316) is eight A100 40GB', () => {
+    expect(cards('1.3b pretrain\nMachine - Azure A100 40GB\nNumber of GPUs - 8\nDataset - BookCorpus')).toEqual(['a100-40g', 8, 40]);
+  });
+
+  it('a count right after "on" keeps its phrase: "on 5 x M1s on gb ethernet. Total of 88gb RAM" (c1798) is five devices', () => {
+    expect(read(corpusLineRead('c1798') ? 'llama 3.3 70b on 5 x M1s on gb ethernet. Total of 88gb RAM.' : '').scenario.hardware?.count).toBe(5);
+  });
+});
+

@@ -42,12 +42,17 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
 }
 
 /**
- * The words up to the count: its digits at the start ("8 … GPU"), or after "on" and the words the
- * grammar set aside between ("on windows 11. I have tried … msg=\"gpu VRAM usage …\"", HKUDS/LightRAG,
- * c2428: "on 11 gpu" across four sentences, read as 11 RTX 4060s; "on my 4 GPUs" keeps its count).
+ * The words up to the count: its digits at the start ("8 … GPU"), or after "on" and words the grammar
+ * set aside between ("on windows 11. I have tried … msg=\"gpu VRAM usage …\"", HKUDS/LightRAG, c2428:
+ * "on 11 gpu" across four sentences, read as 11 RTX 4060s; "on my 4 GPUs" keeps its count). A count
+ * right after "on" ("on 5 x M1s on gb ethernet. Total of 88gb RAM", c1798) is the user's own phrase.
  */
 function countLead(text: string, count: number): RegExpExecArray | null {
-  return /^\s*(\d+)/.exec(text) ?? new RegExp(`^\\s*on\\b[^\\d]*?(?<![\\w.])(${count})(?![\\d.])`, 'i').exec(text);
+  const lead = /^\s*(\d+)/.exec(text);
+  if (lead) return lead;
+  const afterOn = new RegExp(`^\\s*on\\b([^\\d]*?)(?<![\\w.])(${count})(?![\\d.])`, 'i').exec(text);
+  if (!afterOn || !/[a-z]{2,}|[\u3400-\u9fff\uac00-\ud7af]/i.test(afterOn[1]!)) return null;
+  return Object.assign([afterOn[0], afterOn[2]!], { index: 0, input: text }) as unknown as RegExpExecArray;
 }
 
 /**

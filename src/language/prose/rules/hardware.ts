@@ -163,7 +163,8 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // "Number of gpus: 8", "the number of nodes is 2": a count stated, not asked (config keys have
     // already read "gpus: 8" as "8 gpus").
     id: 'prose.number-of',
-    pattern: /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g,
+    // A list's dash states it as a colon does: "Number of GPUs - 8" (a Megatron-DeepSpeed pull request, c2316).
+    pattern: /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|[-–](?=\s*\d)|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g,
     when: (t) => t.includes('number of'),
     write: (m) => (m[2] ? `${m[2]} ${/^node/.test(m[1]!) ? 'nodes' : 'gpus'}` : '').padEnd(m[0].length),
     example: 'GPU: A100 PCIe (from runpods) \nNumber of GPU: 2',
