@@ -26,9 +26,10 @@ function sized(kept: readonly Token[], i: number): boolean {
  * request) failed only at its end, and the recovery dropped TP8/EP8 and every number before it, leaving the
  * H100 one card with no split.
  */
-// "in comparison to Huggingface", "compared with vLLM" (a thread's title, c156) names one side: kept, for the other.
+// "in comparison to Huggingface", "compared with vLLM" (a thread's title, c156) names one side, and "STX vs DGX
+// comparison" (c2207) its two before it: kept.
 const comparesNothing = (kept: readonly Token[], i: number, text: string) =>
-  kept[i]!.type === 'compare' && !kept.slice(i + 1).some((t) => t.type === 'vs') && !/^\s*(?:to|with)\b/i.test(text.slice(kept[i]!.offset + kept[i]!.text.length));
+  kept[i]!.type === 'compare' && !kept.some((t) => t.type === 'vs') && !/^\s*(?:to|with)\b/i.test(text.slice(kept[i]!.offset + kept[i]!.text.length));
 
 /** The kept tokens less the families with no size after them and the compare words with no "vs", and those set aside. */
 export function withoutOrphanFamilies(kept: readonly Token[], text: string): { kept: Token[]; aside: Token[] } {

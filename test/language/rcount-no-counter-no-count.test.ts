@@ -58,7 +58,7 @@ describe('a count stated by a list\'s dash is the count', () => {
   });
 
   it('a count right after "on" keeps its phrase: "on 5 x M1s on gb ethernet. Total of 88gb RAM" (c1798) is five devices', () => {
-    expect(read(corpusLineRead('c1798') ? 'llama 3.3 70b on 5 x M1s on gb ethernet. Total of 88gb RAM.' : '').scenario.hardware?.count).toBe(5);
+    expect(read('llama 3.3 70b on 5 x M1s on gb ethernet. Total of 88gb RAM.').scenario.hardware?.count).toBe(5);
   });
 });
 
